@@ -1,0 +1,80 @@
+// Lint rules, including the layer rules of CONVENTIONS.md:
+// shared <- model <- planner <- worker <- store <- views <- app.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const layers = ['shared', 'model', 'planner', 'worker', 'store', 'views', 'app'];
+
+/** Import patterns a layer may not use: every layer above it. */
+function forbiddenAbove(layer) {
+  const above = layers.slice(layers.indexOf(layer) + 1);
+  return above.map((name) => ({
+    group: [`**/${name}/*`, `**/${name}`],
+    message: `src/${layer} may not import from src/${name} (layers point one way: ${layers.join(' <- ')}).`,
+  }));
+}
+
+const protobuf = {
+  group: ['onnx-proto', 'protobufjs', 'protobufjs/*'],
+  message: 'Only src/model sees ONNX protobuf types.',
+};
+const ui = {
+  group: ['react', 'react-dom', 'react-dom/*', 'd3', 'd3-*', 'zustand', 'zustand/*'],
+  message: 'UI libraries belong in src/store, src/views and src/app.',
+};
+
+function layerRule(layer, extra = []) {
+  return {
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    ignores: ['src/**/*.test.ts', 'src/**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...forbiddenAbove(layer), ...extra] }],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'e2e-artifacts', 'bench/out'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  layerRule('shared', [protobuf, ui]),
+  layerRule('model', [ui]),
+  {
+    // The planner sees the model layer's IR types only, never its code.
+    files: ['src/planner/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbiddenAbove('planner'),
+            protobuf,
+            ui,
+            { group: ['**/model/*'], allowTypeImports: true, message: 'src/planner may import only types from src/model.' },
+          ],
+        },
+      ],
+    },
+  },
+  layerRule('worker', [protobuf, ui]),
+  layerRule('store', [protobuf]),
+  layerRule('views', [protobuf]),
+  layerRule('app', [protobuf]),
+);

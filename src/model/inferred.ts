@@ -1,0 +1,72 @@
+// The result of shape inference: every value with its dtype, concrete shape and
+// size in bytes. Plain data; the planner and the views read only this.
+
+import type { DataTypeCode, IrDiagnostic, IrModel } from './ir';
+
+/** How a value is used in the graph. */
+export type ValueKind =
+  | 'input' // a graph input the caller provides
+  | 'output' // a graph output (also produced by a node)
+  | 'activation' // an intermediate result computed at run time
+  | 'initializer' // a weight stored in the file
+  | 'constant'; // computable from constants alone (Constant, shape arithmetic on static shapes)
+
+/** A value with its inferred type. */
+export interface InferredValue {
+  readonly name: string;
+  readonly kind: ValueKind;
+  readonly dtype: DataTypeCode | undefined;
+  readonly dtypeName: string; // 'float32', 'float16', 'int4', ... or '?' when unknown
+  readonly shape: readonly number[] | undefined; // undefined: unknown
+  readonly bytes: number | undefined; // shape product × dtype size, sub-byte rounded up; undefined: unknown
+  readonly producer: number | undefined; // index into `nodes`, undefined for inputs/initializers
+  readonly consumers: readonly number[]; // indices into `nodes`, in execution order
+  readonly unknownReason?: string; // why shape or bytes is unknown
+  readonly upperBound?: boolean; // shape is an upper bound (data-dependent output, e.g. NonZero)
+}
+
+/** A node of the main graph, with its subgraphs already inferred. */
+export interface InferredNode {
+  readonly name: string;
+  readonly opType: string;
+  readonly domain: string;
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+  readonly subgraphs: readonly InferredGraph[]; // If/Loop/Scan bodies
+  readonly constant: boolean; // every output is computable from constants alone
+}
+
+/** A symbolic dim of the model and the value used for it. */
+export interface DimBinding {
+  readonly name: string; // the symbolic name, or "<input>:<axis>" for an anonymous dim
+  readonly value: number;
+  readonly source: 'user' | 'default';
+}
+
+/** A graph with inferred values (main graph or subgraph). */
+export interface InferredGraph {
+  readonly name: string;
+  readonly nodes: readonly InferredNode[];
+  readonly values: readonly InferredValue[]; // every value, in first-appearance order
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+}
+
+/** A diagnostic from decoding or inference. */
+export type ModelDiagnostic = IrDiagnostic;
+
+/** The whole inferred model, as the CLI, the worker and the views use it. */
+export interface InferredModel extends InferredGraph {
+  readonly info: ModelInfo;
+  readonly dims: readonly DimBinding[];
+  readonly diagnostics: readonly ModelDiagnostic[];
+}
+
+/** Header facts about the file. */
+export interface ModelInfo {
+  readonly producerName: string;
+  readonly producerVersion: string;
+  readonly irVersion: number;
+  readonly opsets: IrModel['opsets'];
+  readonly fileBytes: number;
+}

@@ -1,0 +1,23 @@
+// The table of all shape rules, by `domain::OpType`. Each family lives in its own file.
+
+import type { RuleTable } from './types';
+import { elementwiseRules } from './elementwise';
+import { nnRules } from './nn';
+import { reduceRules } from './reduce';
+import { recurrentRules } from './recurrent';
+import { tensorRules } from './tensor';
+import { controlRules } from './control';
+import { dataDependentRules } from './data-dependent';
+import { microsoftRules } from './microsoft';
+
+/** Every shape rule heapscope knows. */
+export const SHAPE_RULES: RuleTable = {
+  ...elementwiseRules,
+  ...nnRules,
+  ...reduceRules,
+  ...recurrentRules,
+  ...tensorRules,
+  ...controlRules,
+  ...dataDependentRules,
+  ...microsoftRules,
+};

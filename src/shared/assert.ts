@@ -1,0 +1,16 @@
+// Invariant checks: a broken invariant inside the code fails loudly. No dependencies.
+
+/** Thrown when code breaks its own invariant (a bug, never bad user input). */
+export class InvariantError extends Error {
+  override name = 'InvariantError';
+}
+
+/** Fails loudly when `condition` is false. */
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new InvariantError(message);
+}
+
+/** Marks a branch that the type system proves unreachable. */
+export function assertNever(value: never, what = 'value'): never {
+  throw new InvariantError(`unexpected ${what}: ${String(value)}`);
+}

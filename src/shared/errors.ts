@@ -1,0 +1,40 @@
+// Typed errors for bad input from outside (files, URLs, CSVs, target profiles).
+// They cross the worker boundary as plain data. No dependencies.
+
+/** Error codes for bad input. Stable: the CLI JSON and the page both show them. */
+export type InputErrorCode =
+  | 'empty-file'
+  | 'truncated'
+  | 'not-onnx'
+  | 'not-a-model'
+  | 'bad-graph'
+  | 'too-large'
+  | 'bad-argument'
+  | 'bad-csv'
+  | 'bad-target'
+  | 'bad-url'
+  | 'io';
+
+/** Bad input from outside: a code and one sentence naming the offending value. */
+export class InputError extends Error {
+  override name = 'InputError';
+  constructor(
+    readonly code: InputErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The plain-data form of an error, as it crosses the worker boundary and appears in JSON. */
+export interface ErrorData {
+  readonly code: string; // an InputErrorCode, or 'internal'
+  readonly message: string;
+}
+
+/** Turns anything thrown into plain error data; unknown throws become `internal`. */
+export function toErrorData(error: unknown): ErrorData {
+  if (error instanceof InputError) return { code: error.code, message: error.message };
+  if (error instanceof Error) return { code: 'internal', message: `${error.name}: ${error.message}` };
+  return { code: 'internal', message: String(error) };
+}

@@ -1,0 +1,28 @@
+// Human-readable formatting of sizes and counts. No dependencies.
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+/** Formats a byte count with binary units: 1536 -> "1.5 KiB". */
+export function formatBytes(n: number | undefined): string {
+  if (n === undefined || !Number.isFinite(n)) return '?';
+  let value = n;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+}
+
+/** Formats an integer with thousands separators: 1234567 -> "1,234,567". */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Formats a shape: [1, 3, 224, 224] -> "1×3×224×224"; a scalar -> "scalar". */
+export function formatShape(shape: readonly (number | string)[] | undefined): string {
+  if (shape === undefined) return '?';
+  if (shape.length === 0) return 'scalar';
+  return shape.join('×');
+}
