@@ -1,0 +1,74 @@
+// Command-line argument parsing for the heapscope CLI: positional files, flags,
+// options with values and repeatable --dim NAME=VALUE bindings.
+
+import { InputError } from '../src/shared/errors';
+
+/** Parsed arguments of one command. */
+export interface ParsedArgs {
+  readonly command: string | undefined;
+  readonly files: readonly string[];
+  readonly flags: ReadonlySet<string>; // --json, --ascii ...
+  readonly options: ReadonlyMap<string, string>; // --strategy best ...
+  readonly dims: Readonly<Record<string, number>>; // --dim NAME=VALUE
+  readonly bDims: Readonly<Record<string, number>>; // --b-dim NAME=VALUE (diff side b)
+}
+
+/** What a command accepts, so that unknown options are refused by name. */
+export interface CommandSpec {
+  readonly flags: readonly string[];
+  readonly options: readonly string[];
+}
+
+/** Parses `NAME=VALUE` into a dim binding; the value must be a positive integer. */
+export function parseDim(text: string, optionName = '--dim'): [string, number] {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new InputError('bad-argument', `${optionName} expects NAME=VALUE, got "${text}"`);
+  const name = text.slice(0, eq);
+  const raw = text.slice(eq + 1);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) {
+    throw new InputError('bad-argument', `${optionName} ${name} must be a positive integer, got "${raw}"`);
+  }
+  return [name, value];
+}
+
+/** Parses argv (without node and script) against the command's spec. */
+export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, CommandSpec>>): ParsedArgs {
+  const [command, ...rest] = argv;
+  const spec = command === undefined ? undefined : specs[command];
+  const files: string[] = [];
+  const flags = new Set<string>();
+  const options = new Map<string, string>();
+  const dims: Record<string, number> = {};
+  const bDims: Record<string, number> = {};
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i] as string;
+    if (!arg.startsWith('--') || arg === '--') {
+      if (arg !== '--') files.push(arg);
+      continue;
+    }
+    const [name, inline] = splitInline(arg);
+    if (spec?.flags.includes(name)) {
+      if (inline !== undefined) throw new InputError('bad-argument', `${name} takes no value, got "${arg}"`);
+      flags.add(name);
+      continue;
+    }
+    const known = name === '--dim' || name === '--b-dim' || spec?.options.includes(name);
+    if (spec && !known) throw new InputError('bad-argument', `unknown option ${name} for "${command}"`);
+    const value = inline ?? rest[(i += 1)];
+    if (value === undefined) throw new InputError('bad-argument', `${name} needs a value`);
+    if (name === '--dim' || name === '--b-dim') {
+      const [dim, size] = parseDim(value, name);
+      (name === '--dim' ? dims : bDims)[dim] = size;
+    } else {
+      options.set(name, value);
+    }
+  }
+  return { command, files, flags, options, dims, bDims };
+}
+
+/** Splits `--name=value` at its first '='. */
+function splitInline(arg: string): [string, string | undefined] {
+  const eq = arg.indexOf('=');
+  return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
+}

@@ -1,0 +1,55 @@
+// `heapscope inspect`: decode and infer one or more models, print their tensors.
+
+import { decodeOnnx } from '../src/model/decode-onnx';
+import { inferShapes } from '../src/model/infer-shapes';
+import { inspectReport, type InspectReport } from '../src/model/inspect-report';
+import { formatBytes, formatShape } from '../src/shared/format';
+import type { ParsedArgs } from './args';
+import { readInputFile, type Output } from './io';
+import { forEachFile } from './run-files';
+
+/** Decodes, infers and reports one model file. */
+export function inspectFile(file: string, dims: Readonly<Record<string, number>>): InspectReport {
+  const model = decodeOnnx(readInputFile(file));
+  return inspectReport(inferShapes(model, { dims }));
+}
+
+/** Runs `inspect`; returns the exit code. */
+export function runInspect(args: ParsedArgs, io: Output): number {
+  return forEachFile(args, io, (file) => inspectFile(file, args.dims), printInspect);
+}
+
+function printInspect(file: string, report: InspectReport, io: Output): void {
+  const opsets = report.opsets.map((o) => `${o.domain || 'ai.onnx'} ${o.version}`).join(', ');
+  const lines = [
+    `${file}`,
+    `  producer     ${report.producer || '(not given)'}, IR ${report.irVersion}, opsets ${opsets}`,
+    `  nodes        ${report.nodes}`,
+    `  activations  ${report.activations} tensors, ${formatBytes(report.activationBytes)} in total`,
+    `  constants    ${report.constants} computed from constants (not activations)`,
+  ];
+  if (report.dims.length > 0) {
+    lines.push(`  dims         ${report.dims.map((d) => `${d.name}=${d.value}${d.source === 'default' ? ' (default)' : ''}`).join(', ')}`);
+  }
+  lines.push('', ...valueTable(report));
+  if (report.unknownShapes.length > 0) {
+    lines.push('', `unknown shapes (${report.unknownShapes.length}):`);
+    for (const u of report.unknownShapes) lines.push(`  ${u.name} (${u.producer ?? 'input'}): ${u.reason}`);
+  }
+  if (report.diagnostics.length > 0) {
+    lines.push('', `diagnostics (${report.diagnostics.length}):`);
+    for (const d of report.diagnostics) lines.push(`  [${d.code}]${d.node ? ` ${d.node}:` : ''} ${d.message}`);
+  }
+  io.out(lines.join('\n') + '\n');
+}
+
+function valueTable(report: InspectReport): string[] {
+  const rows = report.values
+    .filter((v) => v.kind !== 'initializer' && v.kind !== 'constant')
+    .map((v) => [v.name, v.producer ?? v.kind, v.dtype, formatShape(v.shape ?? undefined), v.bytes === null ? '?' : formatBytes(v.bytes)]);
+  const header = ['tensor', 'op', 'dtype', 'shape', 'bytes'];
+  const widths = header.map((h, i) => Math.min(48, Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length))));
+  const fmt = (r: readonly string[]): string =>
+    r.map((cell, i) => (i === r.length - 1 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ');
+  return [fmt(header), ...rows.map(fmt)];
+}

@@ -1,0 +1,80 @@
+// The inspect report: the facts of an inferred model as plain JSON-ready data,
+// shared by the CLI (`inspect --json`) and the page. No DOM.
+
+import type { InferredModel, ModelDiagnostic, ValueKind } from './inferred';
+
+/** One value in the report (DESIGN.md: name, dtype, shape, bytes or null). */
+export interface ReportValue {
+  readonly name: string;
+  readonly kind: ValueKind;
+  readonly dtype: string;
+  readonly shape: readonly number[] | null;
+  readonly bytes: number | null;
+  readonly producer: string | null; // op type of the producing node
+  readonly upperBound?: true;
+}
+
+/** A value whose shape or size is unknown, with the reason. */
+export interface UnknownShape {
+  readonly name: string;
+  readonly producer: string | null;
+  readonly reason: string;
+}
+
+/** The `inspect --json` document. */
+export interface InspectReport {
+  readonly producer: string;
+  readonly irVersion: number;
+  readonly opsets: readonly { readonly domain: string; readonly version: number }[];
+  readonly nodes: number;
+  readonly opTypes: Readonly<Record<string, number>>;
+  readonly dims: readonly { readonly name: string; readonly value: number; readonly source: string }[];
+  readonly activations: number; // run-time tensors: graph inputs, intermediate results, outputs
+  readonly activationBytes: number; // their total bytes (unknown sizes count as 0)
+  readonly constants: number;
+  readonly values: readonly ReportValue[];
+  readonly unknownShapes: readonly UnknownShape[];
+  readonly diagnostics: readonly ModelDiagnostic[];
+}
+
+/** Kinds of value that live in the activation memory at run time. */
+const RUNTIME_KINDS: ReadonlySet<ValueKind> = new Set(['input', 'output', 'activation']);
+
+/** Builds the inspect report of an inferred model. */
+export function inspectReport(model: InferredModel): InspectReport {
+  const producerOf = (index: number | undefined): string | null =>
+    index === undefined ? null : (model.nodes[index]?.opType ?? null);
+  const values: ReportValue[] = model.values.map((v) => ({
+    name: v.name,
+    kind: v.kind,
+    dtype: v.dtypeName,
+    shape: v.shape ?? null,
+    bytes: v.bytes ?? null,
+    producer: producerOf(v.producer),
+    ...(v.upperBound ? { upperBound: true as const } : {}),
+  }));
+  const runtime = model.values.filter((v) => RUNTIME_KINDS.has(v.kind));
+  const unknownShapes = runtime
+    .filter((v) => v.bytes === undefined)
+    .map((v) => ({ name: v.name, producer: producerOf(v.producer), reason: v.unknownReason ?? 'shape unknown' }));
+  const opTypes: Record<string, number> = {};
+  for (const node of model.nodes) {
+    const key = node.domain ? `${node.domain}.${node.opType}` : node.opType;
+    opTypes[key] = (opTypes[key] ?? 0) + 1;
+  }
+  const info = model.info;
+  return {
+    producer: [info.producerName, info.producerVersion].filter(Boolean).join(' '),
+    irVersion: info.irVersion,
+    opsets: info.opsets.map((o) => ({ domain: o.domain, version: o.version })),
+    nodes: model.nodes.length,
+    opTypes,
+    dims: model.dims.map((d) => ({ name: d.name, value: d.value, source: d.source })),
+    activations: runtime.length,
+    activationBytes: runtime.reduce((sum, v) => sum + (v.bytes ?? 0), 0),
+    constants: model.values.filter((v) => v.kind === 'constant').length,
+    values,
+    unknownShapes,
+    diagnostics: model.diagnostics,
+  };
+}
