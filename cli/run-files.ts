@@ -25,7 +25,7 @@ export function forEachFile<T>(
       if (data.code === 'internal' && !(error instanceof InputError)) throw error;
       failed = true;
       if (json) io.out(JSON.stringify({ file, error: data }) + '\n');
-      io.err(`heapscope: ${file}: ${data.message}\n`);
+      io.err(`heapscope: ${data.message.includes(file) ? '' : `${file}: `}${data.message}\n`);
     }
   }
   return failed ? 2 : 0;
