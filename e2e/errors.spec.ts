@@ -1,0 +1,118 @@
+// Bad files and URLs: each is dropped (or asked for) while a good model is on
+// screen; the banner names the file and says what is wrong, and the previous
+// model stays shown.
+
+import { expect, test, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import {
+  NO_MODELS,
+  batchModel,
+  cyclicModel,
+  dropFile,
+  haveModel,
+  missingTensorModel,
+  randomBytes,
+  readModel,
+  snap,
+  startOnSmallModel,
+  summary,
+  tensorProtoBytes,
+  tinyPng,
+  waitForError,
+  waitForModel,
+} from './fixtures';
+
+const GOOD = 'good.onnx';
+
+const startOnGoodModel = (page: Page) => startOnSmallModel(page, GOOD);
+
+/** Checks the banner and that the good model is still on screen, then saves a screenshot. */
+async function expectBanner(page: Page, file: string, code: string | RegExp, screenshot: string): Promise<void> {
+  await waitForError(page, file);
+  const banner = page.getByRole('alert');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute('data-code', code);
+  const message = await page.getByTestId('error-message').innerText();
+  expect(message.length).toBeGreaterThan(10);
+  const s = await summary(page);
+  expect(s.model).toBe(GOOD);
+  expect(s.error).not.toBeNull();
+  // The banner shows the same sentence, capitalised.
+  expect(message).toContain(s.error?.slice(1));
+  await expect(page.getByTestId('current-file')).toContainText(GOOD);
+  await expect(page.getByTestId('tensor-row')).toHaveCount(3);
+  await snap(page, screenshot);
+}
+
+const cases: { name: string; file: string; bytes: () => Uint8Array; code: string | RegExp; screenshot: string }[] = [
+  { name: 'an empty file', file: 'empty.onnx', bytes: () => new Uint8Array(0), code: 'empty-file', screenshot: 'error-empty' },
+  { name: 'random bytes', file: 'random.onnx', bytes: () => randomBytes(4096), code: /^(not-onnx|truncated)$/, screenshot: 'error-random' },
+  { name: 'a PNG renamed .onnx', file: 'photo.onnx', bytes: tinyPng, code: 'not-onnx', screenshot: 'error-png' },
+  { name: 'a TensorProto, not a model', file: 'tensor.onnx', bytes: tensorProtoBytes, code: 'not-a-model', screenshot: 'error-tensorproto' },
+  { name: 'a model reading a missing tensor', file: 'missing-tensor.onnx', bytes: missingTensorModel, code: 'bad-graph', screenshot: 'error-missing-tensor' },
+  { name: 'a model with a cycle', file: 'cycle.onnx', bytes: cyclicModel, code: 'bad-graph', screenshot: 'error-cycle' },
+];
+
+for (const c of cases) {
+  test(`dropping ${c.name} shows the banner and keeps the model`, async ({ page }) => {
+    await startOnGoodModel(page);
+    await dropFile(page, c.file, c.bytes());
+    await expectBanner(page, c.file, c.code, c.screenshot);
+  });
+}
+
+test('dropping the first half of a real model says it is truncated', async ({ page }) => {
+  const name = 'ultraface_RFB-320.onnx';
+  test.skip(!haveModel(name), NO_MODELS);
+  await startOnGoodModel(page);
+  const bytes = readModel(name);
+  await dropFile(page, 'truncated.onnx', bytes.subarray(0, Math.floor(bytes.length / 2)));
+  await expectBanner(page, 'truncated.onnx', 'truncated', 'error-truncated');
+});
+
+test('a file too large for the browser is refused before it is read', async ({ page }) => {
+  await startOnGoodModel(page);
+  // A real File whose size reports 3 GiB: if the page read it instead of checking
+  // the size first, it would find 16 bytes of zeros and fail with another code.
+  await page.evaluate(() => {
+    const file = new File([new Uint8Array(16)], 'huge.onnx');
+    Object.defineProperty(file, 'size', { value: 3 * 2 ** 30 });
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } });
+    document.body.dispatchEvent(drop);
+  });
+  await expectBanner(page, 'huge.onnx', 'too-large', 'error-too-large');
+  await expect(page.getByTestId('error-message')).toContainText('3.00 GiB');
+});
+
+test('the banner can be dismissed, and the next good file clears it', async ({ page }) => {
+  await startOnGoodModel(page);
+  await dropFile(page, 'empty.onnx', new Uint8Array(0));
+  await waitForError(page, 'empty.onnx');
+  await page.getByRole('button', { name: 'Dismiss error' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.waitForFunction(() => document.body.dataset.status === 'ready');
+  expect((await summary(page)).error).toBeNull();
+  await dropFile(page, 'empty-again.onnx', new Uint8Array(0));
+  await waitForError(page, 'empty-again.onnx');
+  await dropFile(page, 'second.onnx', batchModel());
+  await waitForModel(page, 'second.onnx');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('an unreachable model URL explains itself on an empty page', async ({ page }) => {
+  await page.route('https://models.invalid/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/?model=https://models.invalid/net.onnx');
+  await waitForError(page, 'net.onnx');
+  await expect(page.getByTestId('error-message')).toContainText('CORS');
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  expect(await summary(page)).toMatchObject({ model: null, nodes: 0, error: expect.stringContaining('https://models.invalid/net.onnx') });
+  await snap(page, 'error-unreachable-url');
+});
+
+test('a model URL answering 404 says so', async ({ page }) => {
+  await page.route((url) => url.pathname === '/e2e/absent.onnx', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto('/?model=/e2e/absent.onnx');
+  await waitForError(page, 'absent.onnx');
+  await expect(page.getByTestId('error-message')).toContainText('HTTP 404');
+});

@@ -1,0 +1,159 @@
+// Opening models like a person would: the sample at start, a drop, the file
+// picker, a model URL with dims; then reading the summary and the tensor table.
+
+import { existsSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import {
+  NO_MODELS,
+  SAMPLE_PATH,
+  batchModel,
+  chainModel,
+  dropFile,
+  haveModel,
+  readModel,
+  serveModel,
+  snap,
+  startOnSmallModel,
+  summary,
+  waitForModel,
+} from './fixtures';
+
+const ULTRAFACE = 'ultraface_RFB-320.onnx';
+
+/** The number shown in a stat tile, as a number. */
+async function statNumber(page: Page, testId: string): Promise<number> {
+  return Number((await page.getByTestId(testId).innerText()).replace(/,/g, ''));
+}
+
+test('opens the sample at start and publishes its summary', async ({ page }) => {
+  test.skip(!existsSync(SAMPLE_PATH), 'public/sample.onnx is not generated yet');
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  // Everything runs locally: no request leaves the app's own origin.
+  expect(requests.filter((url) => !url.startsWith('http://127.0.0.1:4173/'))).toEqual([]);
+  expect(requests).toContain('http://127.0.0.1:4173/sample.onnx');
+  const s = await summary(page);
+  expect(s).toMatchObject({ model: 'sample.onnx', peak: null, lowerBound: null, strategy: null, fusionUnits: 0, error: null });
+  expect(s.nodes).toBeGreaterThan(10);
+  expect(await statNumber(page, 'stat-nodes')).toBe(s.nodes);
+  expect(s.buffers).toBeGreaterThan(0);
+  expect(s.buffers).toBeLessThanOrEqual(await statNumber(page, 'stat-activations'));
+  await expect(page.getByTestId('dims-panel').getByLabel('batch', { exact: true })).toHaveValue(/^\d+$/);
+  await expect(page.getByTestId('tensor-row').first()).toBeVisible();
+  await snap(page, 'sample');
+});
+
+test('a dropped model replaces the shown one; the table searches and sorts', async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  await startOnSmallModel(page);
+  await dropFile(page, ULTRAFACE, readModel(ULTRAFACE), { screenshot: 'drag-over' });
+  await waitForModel(page, ULTRAFACE);
+  const s = await summary(page);
+  expect(s.nodes).toBe(await statNumber(page, 'stat-nodes'));
+  expect(s.buffers).toBeGreaterThan(50);
+  await expect(page.getByTestId('current-file')).toContainText(ULTRAFACE);
+  await snap(page, 'dropped-ultraface');
+
+  const rows = page.getByTestId('tensor-row');
+  const total = await page.getByTestId('row-count').innerText();
+  await page.getByLabel('Search tensors by name, op or dtype').fill('conv');
+  await expect(page.getByTestId('row-count')).toContainText(' of ');
+  for (const row of await rows.all()) {
+    const text = [await row.getByTestId('cell-name').innerText(), await row.getByTestId('cell-op').innerText(), await row.getByTestId('cell-dtype').innerText()];
+    expect(text.join(' ').toLowerCase()).toContain('conv');
+  }
+  await snap(page, 'search-conv');
+  await page.getByLabel('Search tensors by name, op or dtype').fill('');
+  await expect(page.getByTestId('row-count')).toHaveText(total);
+
+  await page.getByTestId('kind-filter').getByText('Run-time').click();
+  await expect(page.getByRole('radio', { name: /^Run-time/ })).toBeChecked();
+  await expect(page.getByTestId('row-count')).toContainText(`${s.buffers} of `);
+  const kinds = await rows.locator('.kind').allInnerTexts();
+  expect(kinds.length).toBeGreaterThan(5);
+  for (const kind of kinds) expect(['input', 'activation', 'output']).toContain(kind);
+  await snap(page, 'runtime-tensors');
+  await page.getByTestId('kind-filter').getByText('All').click();
+  await expect(page.getByTestId('row-count')).toHaveText(total);
+
+  const bytesHeader = page.getByRole('columnheader', { name: 'Bytes' });
+  await bytesHeader.getByRole('button').click();
+  await expect(bytesHeader).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await visibleBytes(page);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await bytesHeader.getByRole('button').press('Enter');
+  await expect(bytesHeader).toHaveAttribute('aria-sort', 'descending');
+  const descending = await visibleBytes(page);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  expect(descending[0]).toBeGreaterThan(ascending[0] ?? 0);
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none');
+  await snap(page, 'sorted-by-bytes');
+});
+
+/** Bytes of the rows in view, in display order (rows of unknown size are skipped). */
+async function visibleBytes(page: Page): Promise<number[]> {
+  const cells = page.getByTestId('tensor-row').getByTestId('cell-bytes');
+  const values = await cells.evaluateAll((els) => els.map((el) => el.getAttribute('data-bytes')));
+  return values.filter((v): v is string => v !== null).map(Number);
+}
+
+test('the file picker opens tiny-llama; a new dim value re-infers without reloading', async ({ page }) => {
+  const name = 'tiny-llama-fp32-missing-external-data.onnx';
+  test.skip(!haveModel(name), NO_MODELS);
+  await startOnSmallModel(page);
+  await page.getByLabel('Open file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: readModel(name) });
+  await waitForModel(page, name);
+  const dims = page.getByTestId('dim');
+  expect(await dims.count()).toBeGreaterThan(0);
+  const dim = dims.filter({ hasText: /seq/i }).first();
+  const input = dim.getByRole('spinbutton');
+  const before = await page.getByTestId('stat-activation-bytes').getAttribute('title');
+  const value = Number(await input.inputValue());
+  await expect(dim.getByTestId('dim-source')).toHaveText('default');
+  await input.fill(String(value * 4 + 8));
+  await expect(dim.getByTestId('dim-source')).toHaveText('set');
+  await expect(page.getByTestId('stat-activation-bytes')).not.toHaveAttribute('title', before ?? '');
+  await waitForModel(page, name);
+  const after = await page.getByTestId('stat-activation-bytes').getAttribute('title');
+  expect(Number(after?.replace(/\D/g, ''))).toBeGreaterThan(Number(before?.replace(/\D/g, '')));
+  await expect(input).toHaveValue(String(value * 4 + 8));
+  await snap(page, 'dims-changed');
+  await dim.getByRole('button', { name: /Reset/ }).click();
+  await expect(page.getByTestId('stat-activation-bytes')).toHaveAttribute('title', before ?? '');
+  await expect(dim.getByTestId('dim-source')).toHaveText('default');
+});
+
+test('model= and dim.NAME= URL parameters open a model with bound dims', async ({ page }) => {
+  await serveModel(page, '/e2e/batch.onnx', batchModel());
+  await page.goto('/?model=/e2e/batch.onnx&dim.batch=3');
+  await waitForModel(page, 'batch.onnx');
+  const dim = page.getByTestId('dim').filter({ hasText: 'batch' });
+  await expect(dim.getByRole('spinbutton')).toHaveValue('3');
+  await expect(dim.getByTestId('dim-source')).toHaveText('set');
+  // y is float32 [batch, 4]: 3 × 4 × 4 bytes.
+  const y = page.locator('[data-testid="tensor-row"][data-name="y"]');
+  await expect(y.getByTestId('cell-shape')).toHaveText('3×4');
+  await expect(y.getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '48');
+  await dim.getByRole('spinbutton').fill('10');
+  await expect(y.getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '160');
+  expect((await summary(page)).buffers).toBe(3);
+});
+
+test('a model of 10,001 tensors renders only the rows in view and scrolls to the last', async ({ page }) => {
+  await startOnSmallModel(page);
+  await dropFile(page, 'chain-10000.onnx', chainModel(10_000));
+  await waitForModel(page, 'chain-10000.onnx');
+  await expect(page.getByTestId('row-count')).toHaveText('10,001 tensors');
+  const rendered = await page.getByTestId('tensor-row').count();
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(120);
+  await page.getByTestId('table-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.locator('[data-testid="tensor-row"][data-name="y"]')).toBeVisible();
+  expect(await page.getByTestId('tensor-row').count()).toBeLessThan(120);
+  await page.getByLabel('Search tensors by name, op or dtype').fill('t9999');
+  await expect(page.getByTestId('row-count')).toHaveText('1 of 10,001 tensors');
+  await snap(page, 'chain-10000');
+});

@@ -1,0 +1,59 @@
+// The header: product name, the file on screen, and the open actions
+// (file picker with an accessible label, and the bundled sample).
+
+import { useRef, type ChangeEvent } from 'react';
+import { formatBytes } from '../shared/format';
+import { useActions, useAppStore } from '../store/context';
+
+/** The top bar of the page. */
+export function AppHeader() {
+  const { openFile, openSample } = useActions();
+  const model = useAppStore((s) => s.model);
+  const busy = useAppStore((s) => s.task !== undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const onPick = (event: ChangeEvent<HTMLInputElement>): void => {
+    const file = event.target.files?.[0];
+    // Cleared so that picking the same file again opens it again.
+    event.target.value = '';
+    if (file) void openFile(file);
+  };
+  return (
+    <header className="header">
+      <div className="brand">
+        <Logo />
+        <span className="brand-name">heapscope</span>
+        <span className="brand-tag">memory planner</span>
+      </div>
+      {model && (
+        <div className="current-file" data-testid="current-file" title={model.url ?? model.name}>
+          <span className="current-name">{model.name}</span>
+          <span className="current-size">{formatBytes(model.size)}</span>
+        </div>
+      )}
+      <div className="header-actions">
+        <button type="button" className="button" onClick={() => void openSample()} disabled={busy && model === undefined}>
+          Open sample
+        </button>
+        <input ref={input} id="open-file" type="file" accept=".onnx,.ort,application/octet-stream" className="visually-hidden file-input" onChange={onPick} />
+        <label htmlFor="open-file" className="button button-primary">
+          <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
+            <path d="M2.5 4.5v8h11v-6.5h-6L6 4.5H2.5Z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+          </svg>
+          Open file
+        </label>
+      </div>
+    </header>
+  );
+}
+
+/** The product mark: a heap of buffers stacked in address order. */
+function Logo() {
+  return (
+    <svg className="logo" viewBox="0 0 24 24" aria-hidden="true">
+      <rect x="3" y="4" width="11" height="4" rx="1" fill="var(--kind-input)" />
+      <rect x="7" y="10" width="14" height="4" rx="1" fill="var(--accent)" />
+      <rect x="3" y="16" width="9" height="4" rx="1" fill="var(--kind-output)" />
+      <rect x="14" y="16" width="7" height="4" rx="1" fill="var(--kind-activation)" opacity="0.55" />
+    </svg>
+  );
+}

@@ -1,0 +1,181 @@
+// Opening models (file, sample, URL) through the worker client and re-inferring
+// them on dim changes. A generation counter makes every task supersede the one
+// before it; an AbortController stops a superseded read or download.
+
+import type { InferredModel } from '../model/inferred';
+import { toErrorData, type ErrorData } from '../shared/errors';
+import { formatBytes } from '../shared/format';
+import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
+import { INFER_LABEL, NO_MODEL_CODE, type DimValues } from '../worker/protocol';
+import { fetchModel, nameOfUrl, readBlob, resolveUrl, type FetchDeps } from './read-source';
+import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
+
+/** What loading needs from the outside; tests pass fakes. */
+export interface LoaderDeps extends FetchDeps {
+  readonly client: ModelClient;
+  readonly sampleUrl: string; // the sample model shipped with the app
+  readonly maxBytes?: number; // largest file the page reads; 2 GiB by default
+}
+
+/** zustand's set and get, as the loader uses them. */
+export interface StateAccess {
+  readonly set: (partial: Partial<AppState>) => void;
+  readonly get: () => AppState;
+}
+
+/** Where a model's bytes come from; kept for the shown model so it can be read again. */
+export type ModelSource =
+  | { readonly kind: 'blob'; readonly blob: Blob; readonly name: string }
+  | { readonly kind: 'url'; readonly url: string; readonly origin: Exclude<ModelOrigin, 'file'> };
+
+/** Bytes read from a source. */
+interface SourceBytes {
+  readonly bytes: ArrayBuffer;
+  readonly name: string;
+  readonly url: string | undefined;
+}
+
+/** Share of the progress bar that reading the bytes takes; the worker takes the rest. */
+const READ_SHARE = 0.3;
+/** Largest value a dim can be bound to. */
+const MAX_DIM = 2 ** 31 - 1;
+
+/** True when `value` can bind a symbolic dim: a whole number from 0 to 2^31 - 1. */
+export function isDimValue(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0 && value <= MAX_DIM;
+}
+
+/** The user's bindings recorded in an inferred model. */
+export function userDims(model: InferredModel): DimValues {
+  return Object.fromEntries(model.dims.filter((d) => d.source === 'user').map((d) => [d.name, d.value]));
+}
+
+/** Runs the open and re-inference tasks of one store. */
+export class ModelLoader {
+  private generation = 0;
+  private abort: AbortController | undefined;
+  private shownSource: ModelSource | undefined; // the source of the model on screen
+
+  constructor(
+    private readonly state: StateAccess,
+    private readonly deps: LoaderDeps,
+  ) {}
+
+  /** Reads `source` and opens it; the model on screen stays until it succeeds. */
+  open(source: ModelSource, dims: DimValues): Promise<void> {
+    const task: LoadTask = { kind: 'open', name: sourceName(source, this.deps.baseUrl) };
+    const token = this.begin(task, source.kind === 'blob' ? 'Reading the file' : 'Waiting for the server');
+    return this.load(token, task, source, dims);
+  }
+
+  /** Binds dim `name` (undefined: back to its default) and re-infers the shown model. */
+  async setDim(name: string, value: number | undefined): Promise<void> {
+    const { model, task: busy, dims } = this.state.get();
+    if (model === undefined || busy?.kind === 'open') return;
+    if (value !== undefined && !isDimValue(value)) return;
+    const next: Record<string, number> = { ...dims };
+    if (value === undefined) delete next[name];
+    else next[name] = value;
+    const task: LoadTask = { kind: 'reinfer', name: model.name };
+    const token = this.begin(task, INFER_LABEL);
+    this.state.set({ dims: next });
+    const outcome = await this.deps.client.reinfer(next, (f, label) => this.report(token, f, label));
+    if (outcome.status === 'failed' && outcome.error.code === NO_MODEL_CODE && this.shownSource !== undefined) {
+      // The worker was restarted since this model was opened: read the file again.
+      return this.load(token, task, this.shownSource, next);
+    }
+    this.settle(token, task, outcome, (result) => ({
+      ...model,
+      inferred: result.model,
+      timings: { ...result.timings, decodeMs: model.timings.decodeMs },
+    }));
+  }
+
+  /** Stops the task in flight; the shown model and its dims stay. */
+  cancel(): void {
+    if (this.state.get().task === undefined) return;
+    this.generation += 1;
+    this.abort?.abort();
+    this.deps.client.cancel();
+    this.state.set({ task: undefined, progress: undefined, dims: this.shownDims() });
+  }
+
+  private begin(task: LoadTask, label: string): number {
+    this.generation += 1;
+    this.abort?.abort();
+    this.abort = new AbortController();
+    this.state.set({ task, error: undefined, progress: { fraction: 0, label } });
+    return this.generation;
+  }
+
+  private isCurrent(token: number): boolean {
+    return token === this.generation;
+  }
+
+  private report(token: number, fraction: number | undefined, label: string): void {
+    if (this.isCurrent(token)) this.state.set({ progress: { fraction: fraction === undefined ? undefined : Math.min(1, fraction), label } });
+  }
+
+  private shownDims(): DimValues {
+    const shown = this.state.get().model;
+    return shown ? userDims(shown.inferred) : {};
+  }
+
+  private fail(token: number, task: LoadTask, error: ErrorData): void {
+    if (!this.isCurrent(token)) return;
+    this.state.set({ task: undefined, progress: undefined, error: { ...error, file: task.name, task: task.kind }, dims: this.shownDims() });
+  }
+
+  /** Reads `source` and opens it in the worker as part of task `task`. */
+  private async load(token: number, task: LoadTask, source: ModelSource, dims: DimValues): Promise<void> {
+    try {
+      const file = await this.read(token, source);
+      if (!this.isCurrent(token)) return;
+      const size = file.bytes.byteLength;
+      const toWorker = (f: number, label: string): void => this.report(token, READ_SHARE + (1 - READ_SHARE) * f, label);
+      const outcome = await this.deps.client.open(file.bytes, file.name, dims, toWorker);
+      this.settle(token, task, outcome, (result) => {
+        this.shownSource = source;
+        const origin: ModelOrigin = source.kind === 'blob' ? 'file' : source.origin;
+        return { name: result.name, size, origin, url: file.url, inferred: result.model, timings: result.timings };
+      });
+    } catch (error) {
+      this.fail(token, task, toErrorData(error));
+    }
+  }
+
+  private async read(token: number, source: ModelSource): Promise<SourceBytes> {
+    const onProgress = (loaded: number, total: number | undefined): void => {
+      const verb = source.kind === 'blob' ? 'Reading' : 'Downloading';
+      const label = `${verb} ${formatBytes(loaded)}${total === undefined ? '' : ` of ${formatBytes(total)}`}`;
+      this.report(token, total ? (READ_SHARE * loaded) / total : undefined, label);
+    };
+    const signal = this.abort?.signal;
+    const max = this.deps.maxBytes;
+    const options = { onProgress, ...(signal ? { signal } : {}), ...(max ? { max } : {}) };
+    if (source.kind === 'url') return fetchModel(source.url, this.deps, options);
+    const bytes = await readBlob(source.blob, source.name, options);
+    return { bytes, name: source.name, url: undefined };
+  }
+
+  private settle(token: number, task: LoadTask, outcome: ClientOutcome, toModel: (result: ClientResult) => LoadedModel): void {
+    if (!this.isCurrent(token) || outcome.status === 'cancelled') return;
+    if (outcome.status === 'failed') {
+      this.fail(token, task, outcome.error);
+      return;
+    }
+    const model = toModel(outcome.result);
+    const fresh = task.kind === 'open' ? { query: '' } : {};
+    this.state.set({ model, task: undefined, progress: undefined, error: undefined, dims: userDims(model.inferred), ...fresh });
+  }
+}
+
+/** The name a task shows before the bytes arrive. */
+function sourceName(source: ModelSource, baseUrl: string): string {
+  if (source.kind === 'blob') return source.name;
+  try {
+    return nameOfUrl(resolveUrl(source.url, baseUrl));
+  } catch {
+    return source.url;
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+import { InputError } from '../shared/errors';
+import { checkSize, fetchModel, readBlob } from './read-source';
+
+const deps = (fetchFn: (url: string) => Promise<Response>) => ({ fetch: fetchFn as unknown as typeof fetch, baseUrl: 'https://site.example/app/' });
+
+describe('reading model bytes', () => {
+  it('reads a blob exactly, reporting progress up to its size', async () => {
+    const data = new Uint8Array(200_000).map((_, i) => i % 251);
+    const progress = vi.fn();
+    const bytes = await readBlob(new Blob([data]), 'm.onnx', { onProgress: progress });
+    expect(new Uint8Array(bytes)).toEqual(data);
+    expect(progress).toHaveBeenLastCalledWith(200_000, 200_000);
+  });
+
+  it('says how large a too-large file is, naming it', () => {
+    expect(() => checkSize('big.onnx', 3 * 2 ** 30)).toThrow(
+      new InputError('too-large', 'big.onnx is 3.00 GiB (3221225472 bytes); the page can open models up to 2.00 GiB — use the command-line tool for larger files'),
+    );
+    expect(() => checkSize('ok.onnx', 2 ** 31 - 1)).not.toThrow();
+  });
+
+  it('stops a download whose Content-Length is too large before reading the body', async () => {
+    const body = new ReadableStream<Uint8Array>({ pull: vi.fn() });
+    const read = vi.spyOn(body, 'getReader');
+    const response = new Response(body, { headers: { 'content-length': String(5000) } });
+    await expect(fetchModel('m.onnx', deps(async () => response), { max: 4000 })).rejects.toMatchObject({ code: 'too-large' });
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('stops a download without a length once it grows too large', async () => {
+    const response = new Response(new Blob([new Uint8Array(5000)]).stream());
+    await expect(fetchModel('m.onnx', deps(async () => response), { max: 4000 })).rejects.toMatchObject({ code: 'too-large' });
+  });
+
+  it('rejects URLs that are not http(s), blob: or data:', async () => {
+    const fetchFn = vi.fn();
+    await expect(fetchModel('file:///etc/passwd', deps(fetchFn))).rejects.toMatchObject({ code: 'bad-url' });
+    await expect(fetchModel('http://[::1', deps(fetchFn))).rejects.toMatchObject({ code: 'bad-url', message: '"http://[::1" is not a valid URL' });
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it('downloads with progress against the Content-Length', async () => {
+    const progress = vi.fn();
+    const response = new Response(new Uint8Array([1, 2, 3, 4]), { headers: { 'content-length': '4' } });
+    const result = await fetchModel('models/a.onnx?v=2', deps(async () => response), { onProgress: progress });
+    expect(result).toMatchObject({ name: 'a.onnx', url: 'https://site.example/app/models/a.onnx?v=2' });
+    expect([...new Uint8Array(result.bytes)]).toEqual([1, 2, 3, 4]);
+    expect(progress).toHaveBeenLastCalledWith(4, 4);
+  });
+});

@@ -1,0 +1,163 @@
+// Reading model bytes on the page: from a File/Blob or from a URL, with progress
+// and typed errors (too large, unreadable, unreachable) that name the file.
+
+import { InputError } from '../shared/errors';
+import { formatBytes } from '../shared/format';
+
+/** Largest model the page reads: protobuf's own length limit (2 GiB). */
+export const MAX_MODEL_BYTES = 2 ** 31 - 1;
+
+/** Reports bytes read so far; `total` undefined when not known. */
+export type ReadProgress = (loaded: number, total: number | undefined) => void;
+
+/** Fails with code 'too-large' when `size` is over `max`; called before any byte is read. */
+export function checkSize(name: string, size: number, max = MAX_MODEL_BYTES): void {
+  if (size > max) {
+    throw new InputError(
+      'too-large',
+      `${name} is ${formatBytes(size)} (${size} bytes); the page can open models up to ${formatBytes(max + 1)} — use the command-line tool for larger files`,
+    );
+  }
+}
+
+/** Reads a whole Blob into a fresh ArrayBuffer of its exact size, reporting progress. */
+export async function readBlob(
+  blob: Blob,
+  name: string,
+  options: { readonly onProgress?: ReadProgress; readonly signal?: AbortSignal; readonly max?: number } = {},
+): Promise<ArrayBuffer> {
+  const { onProgress, signal, max = MAX_MODEL_BYTES } = options;
+  checkSize(name, blob.size, max);
+  if (typeof blob.stream !== 'function') return readFailing(name, () => blob.arrayBuffer());
+  const target = allocate(name, blob.size);
+  const reader = blob.stream().getReader();
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await readFailing(name, () => reader.read());
+    if (done) break;
+    if (signal?.aborted) {
+      await reader.cancel();
+      throw signal.reason;
+    }
+    if (loaded + value.byteLength > target.byteLength) throw new InputError('io', `${name} changed on disk while it was being read`);
+    target.set(value, loaded);
+    loaded += value.byteLength;
+    onProgress?.(loaded, blob.size);
+  }
+  if (loaded !== target.byteLength) throw new InputError('io', `${name} changed on disk while it was being read`);
+  return target.buffer as ArrayBuffer;
+}
+
+/** What a download needs from the environment; tests pass fakes. */
+export interface FetchDeps {
+  readonly fetch: typeof fetch;
+  readonly baseUrl: string; // relative URLs resolve against it
+}
+
+/** Options of a download. */
+export interface FetchOptions {
+  readonly onProgress?: ReadProgress;
+  readonly signal?: AbortSignal; // aborts the request and the body
+  readonly max?: number;
+}
+
+/** A downloaded model. */
+export interface Download {
+  readonly bytes: ArrayBuffer;
+  readonly name: string;
+  readonly url: string; // absolute
+}
+
+/** Downloads a model, with progress, a size check before reading the body, and sentences for network failures. */
+export async function fetchModel(url: string, deps: FetchDeps, options: FetchOptions = {}): Promise<Download> {
+  const { onProgress, signal, max = MAX_MODEL_BYTES } = options;
+  const absolute = resolveUrl(url, deps.baseUrl);
+  const name = nameOfUrl(absolute);
+  const fetchFn = deps.fetch; // called unbound: window.fetch rejects another `this`
+  let response: Response;
+  try {
+    response = await fetchFn(absolute.href, signal ? { signal } : {});
+  } catch {
+    if (signal?.aborted) throw signal.reason;
+    throw new InputError(
+      'io',
+      `could not download ${absolute.href}: the server did not answer, or it does not allow this page to read the file (CORS)`,
+    );
+  }
+  if (!response.ok) {
+    throw new InputError('io', `could not download ${absolute.href}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  }
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  const total = Number.isFinite(length) && length >= 0 ? length : undefined;
+  if (total !== undefined) checkSize(name, total, max);
+  const bytes = await readBody(response, name, total, onProgress, max);
+  return { bytes, name, url: absolute.href };
+}
+
+/** The file name a URL points at: its last path segment, else its host. */
+export function nameOfUrl(url: URL): string {
+  const segment = url.pathname.split('/').filter(Boolean).at(-1);
+  if (segment === undefined) return url.host || url.href;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Resolves a model URL against the page; only http(s), blob: and data: URLs are downloaded. */
+export function resolveUrl(url: string, base: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    throw new InputError('bad-url', `"${url}" is not a valid URL`);
+  }
+  if (!['http:', 'https:', 'blob:', 'data:'].includes(parsed.protocol)) {
+    throw new InputError('bad-url', `"${url}" uses ${parsed.protocol} — the page can download models over http and https only`);
+  }
+  return parsed;
+}
+
+async function readBody(response: Response, name: string, total: number | undefined, onProgress: ReadProgress | undefined, max: number): Promise<ArrayBuffer> {
+  if (response.body === null) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await readFailing(name, () => reader.read());
+    if (done) break;
+    loaded += value.byteLength;
+    checkSize(name, loaded, max);
+    chunks.push(value);
+    onProgress?.(loaded, total);
+  }
+  const target = allocate(name, loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    target.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return target.buffer as ArrayBuffer;
+}
+
+/** Allocates the buffer a file goes in; the browser refusing the memory is 'too-large'. */
+function allocate(name: string, size: number): Uint8Array {
+  try {
+    return new Uint8Array(size);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new InputError('too-large', `${name} is ${formatBytes(size)}, more memory than this browser tab can allocate (${why})`);
+  }
+}
+
+async function readFailing<T>(name: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InputError || (error instanceof Error && error.name === 'AbortError')) throw error;
+    if (error instanceof RangeError) throw new InputError('too-large', `${name} does not fit in this browser tab's memory (${error.message})`);
+    const why = error instanceof Error ? error.message : String(error);
+    throw new InputError('io', `could not read ${name}: ${why}`);
+  }
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { InferredModel, InferredValue } from '../model/inferred';
+import { filterRows, selectKindCounts, selectPageSummary, selectRows, sortRows, tensorRows } from './selectors';
+import { INITIAL_STATE, type AppState, type LoadedModel } from './state';
+
+function value(name: string, kind: InferredValue['kind'], dtypeName: string, shape: number[] | undefined, producer?: number): InferredValue {
+  const elements = shape?.reduce((a, b) => a * b, 1);
+  return {
+    name,
+    kind,
+    dtype: 1,
+    dtypeName,
+    shape,
+    bytes: elements === undefined ? undefined : elements * (dtypeName === 'float16' ? 2 : 4),
+    producer,
+    consumers: [],
+    ...(shape === undefined ? { unknownReason: 'NonMaxSuppression has no shape rule' } : {}),
+  };
+}
+
+const MODEL: InferredModel = {
+  name: 'g',
+  nodes: [
+    { name: 'conv', opType: 'Conv', domain: '', inputs: ['x', 'w'], outputs: ['y'], subgraphs: [], constant: false },
+    { name: 'nms', opType: 'NonMaxSuppression', domain: '', inputs: ['y'], outputs: ['boxes'], subgraphs: [], constant: false },
+    { name: 'relu', opType: 'Relu', domain: '', inputs: ['y'], outputs: ['z'], subgraphs: [], constant: false },
+  ],
+  values: [
+    value('x', 'input', 'float32', [1, 3, 8, 8]),
+    value('w', 'initializer', 'float16', [16, 3, 3, 3]),
+    value('y', 'activation', 'float32', [1, 16, 8, 8], 0),
+    value('boxes', 'output', 'int64', undefined, 1),
+    value('z', 'output', 'float32', [1, 16, 8, 8], 2),
+  ],
+  inputs: ['x'],
+  outputs: ['boxes', 'z'],
+  info: { producerName: 't', producerVersion: '1', irVersion: 8, opsets: [], fileBytes: 100 },
+  dims: [],
+  diagnostics: [],
+};
+
+const state = (patch: Partial<AppState> = {}): AppState => ({
+  ...INITIAL_STATE,
+  model: { name: 'm.onnx', size: 100, origin: 'file', url: undefined, inferred: MODEL, timings: { decodeMs: 1, inferMs: 1 } } satisfies LoadedModel,
+  actions: {} as AppState['actions'],
+  ...patch,
+});
+
+const names = (rows: readonly { name: string }[]) => rows.map((r) => r.name);
+
+describe('tensor table selectors', () => {
+  it('lists every value with its producer op and a reason for unknown sizes', () => {
+    const rows = tensorRows(MODEL);
+    expect(names(rows)).toEqual(['x', 'w', 'y', 'boxes', 'z']);
+    expect(rows[2]).toMatchObject({ op: 'Conv', shape: '1×16×8×8', bytes: 4096, elements: 1024 });
+    expect(rows[3]).toMatchObject({ op: 'NonMaxSuppression', shape: '?', bytes: undefined, note: 'NonMaxSuppression has no shape rule' });
+    expect(tensorRows(MODEL)).toBe(rows);
+  });
+
+  it('filters on name, op and dtype, every word must match', () => {
+    const rows = tensorRows(MODEL);
+    expect(names(filterRows(rows, 'relu'))).toEqual(['z']);
+    expect(names(filterRows(rows, 'FLOAT16'))).toEqual(['w']);
+    expect(names(filterRows(rows, 'float32 conv'))).toEqual(['y']);
+    expect(names(filterRows(rows, '  '))).toEqual(names(rows));
+    expect(filterRows(rows, 'nothing-like-this')).toEqual([]);
+  });
+
+  it('lists run-time tensors, weights or constants on their own, and counts each group', () => {
+    const rows = tensorRows(MODEL);
+    expect(names(filterRows(rows, '', 'runtime'))).toEqual(['x', 'y', 'boxes', 'z']);
+    expect(names(filterRows(rows, '', 'weights'))).toEqual(['w']);
+    expect(filterRows(rows, '', 'constants')).toEqual([]);
+    expect(names(filterRows(rows, 'float32', 'runtime'))).toEqual(['x', 'y', 'z']);
+    expect(selectKindCounts(state())).toEqual({ all: 5, runtime: 4, weights: 1, constants: 0 });
+  });
+
+  it('sorts by bytes both ways with unknown sizes last, ties in model order', () => {
+    const rows = tensorRows(MODEL);
+    expect(names(sortRows(rows, { column: 'bytes', direction: 'ascending' }))).toEqual(['x', 'w', 'y', 'z', 'boxes']);
+    expect(names(sortRows(rows, { column: 'bytes', direction: 'descending' }))).toEqual(['y', 'z', 'w', 'x', 'boxes']);
+  });
+
+  it('sorts names naturally and ops with inputs and weights last', () => {
+    const rows = tensorRows(MODEL);
+    expect(names(sortRows(rows, { column: 'name', direction: 'descending' }))).toEqual(['z', 'y', 'x', 'w', 'boxes']);
+    expect(names(sortRows(rows, { column: 'op', direction: 'ascending' }))).toEqual(['y', 'boxes', 'z', 'x', 'w']);
+  });
+
+  it('returns the same rows while query, sort and model are unchanged', () => {
+    const s = state({ query: 'float32' });
+    expect(selectRows(s)).toBe(selectRows({ ...s }));
+    expect(names(selectRows(s))).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('page summary', () => {
+  it('counts nodes and the run-time tensors of known size, with no plan yet', () => {
+    expect(selectPageSummary(state())).toEqual({
+      model: 'm.onnx',
+      nodes: 3,
+      buffers: 3,
+      peak: null,
+      lowerBound: null,
+      strategy: null,
+      fusionUnits: 0,
+      error: null,
+    });
+  });
+
+  it('is empty before a model is open and carries the error message', () => {
+    const s = state({ model: undefined, error: { code: 'not-onnx', message: 'x.onnx is not an ONNX model', file: 'x.onnx', task: 'open' } });
+    expect(selectPageSummary(s)).toMatchObject({ model: null, nodes: 0, buffers: 0, error: 'x.onnx is not an ONNX model' });
+  });
+});

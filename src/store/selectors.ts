@@ -1,0 +1,186 @@
+// Derived data for the views: the page status, the tensor table's rows (filtered
+// and sorted), the model report and the summary published to window.heapscope.
+// Every selector returns the same object while its inputs are unchanged.
+
+import type { InferredModel, ValueKind } from '../model/inferred';
+import { inspectReport, type InspectReport } from '../model/inspect-report';
+import { formatShape } from '../shared/format';
+import { memoLast } from './memo';
+import type { AppState, KindFilter, LoadStatus, TableSort } from './state';
+
+/** One line of the tensor table. */
+export interface TensorRow {
+  readonly order: number; // position in the model's value list (first appearance)
+  readonly name: string;
+  readonly op: string; // the producing node's op type; '' for inputs and weights
+  readonly kind: ValueKind;
+  readonly dtype: string;
+  readonly shape: string; // formatted, '?' when unknown
+  readonly elements: number | undefined;
+  readonly bytes: number | undefined;
+  readonly note: string | undefined; // why the size is unknown, or that it is an upper bound
+  readonly haystack: string; // lower-case name, op and dtype, for the search
+}
+
+/** The plan summary published as window.heapscope.summary() (DESIGN.md). */
+export interface PageSummary {
+  readonly model: string | null; // file name of the model on screen
+  readonly nodes: number; // nodes of the main graph
+  readonly buffers: number; // run-time tensors with known bytes: what the planner will place
+  readonly peak: number | null; // null until the planner exists
+  readonly lowerBound: number | null; // null until the planner exists
+  readonly strategy: string | null; // null until the planner exists
+  readonly fusionUnits: number;
+  readonly error: string | null; // the banner's message, if any
+}
+
+/** Kinds of value that live in activation memory at run time. */
+const RUNTIME_KINDS: ReadonlySet<ValueKind> = new Set(['input', 'output', 'activation']);
+
+/** The page status: loading while a task runs, error while the banner shows, else ready or idle. */
+export function selectStatus(state: AppState): LoadStatus {
+  if (state.task !== undefined) return 'loading';
+  if (state.error !== undefined) return 'error';
+  return state.model !== undefined ? 'ready' : 'idle';
+}
+
+const rowCache = new WeakMap<InferredModel, readonly TensorRow[]>();
+
+/** Every value of a model as a table row, in the model's order. */
+export function tensorRows(model: InferredModel): readonly TensorRow[] {
+  const cached = rowCache.get(model);
+  if (cached) return cached;
+  const rows = model.values.map((v, order): TensorRow => {
+    const op = v.producer === undefined ? '' : (model.nodes[v.producer]?.opType ?? '');
+    const elements = v.shape?.reduce((a, b) => a * b, 1);
+    const note = v.bytes === undefined ? (v.unknownReason ?? 'shape unknown') : v.upperBound ? 'upper bound: size depends on the data' : undefined;
+    return { order, name: v.name, op, kind: v.kind, dtype: v.dtypeName, shape: formatShape(v.shape), elements, bytes: v.bytes, note, haystack: `${v.name}\n${op}\n${v.dtypeName}`.toLowerCase() };
+  });
+  rowCache.set(model, rows);
+  return rows;
+}
+
+/** Kinds of value each kind filter lets through. */
+const KIND_GROUPS: Readonly<Record<Exclude<KindFilter, 'all'>, ReadonlySet<ValueKind>>> = {
+  runtime: RUNTIME_KINDS,
+  weights: new Set(['initializer']),
+  constants: new Set(['constant']),
+};
+
+/**
+ * Keeps the rows of the filter's kinds whose name, op or dtype contain every
+ * word of `query` (case-insensitive).
+ */
+export function filterRows(rows: readonly TensorRow[], query: string, kinds: KindFilter = 'all'): readonly TensorRow[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const group = kinds === 'all' ? undefined : KIND_GROUPS[kinds];
+  if (words.length === 0 && group === undefined) return rows;
+  return rows.filter((row) => (group === undefined || group.has(row.kind)) && words.every((w) => row.haystack.includes(w)));
+}
+
+/** How many tensors each kind filter lists. */
+export type KindCounts = Readonly<Record<KindFilter, number>>;
+
+const kindCounts = memoLast((model: InferredModel | undefined): KindCounts => {
+  const values = model?.values ?? [];
+  const count = (group: ReadonlySet<ValueKind>) => values.filter((v) => group.has(v.kind)).length;
+  return { all: values.length, runtime: count(KIND_GROUPS.runtime), weights: count(KIND_GROUPS.weights), constants: count(KIND_GROUPS.constants) };
+});
+
+/** The number of tensors behind each kind filter of the shown model. */
+export function selectKindCounts(state: AppState): KindCounts {
+  return kindCounts(state.model?.inferred);
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const KIND_ORDER: readonly ValueKind[] = ['input', 'activation', 'output', 'initializer', 'constant'];
+
+type Compare = (a: TensorRow, b: TensorRow) => number;
+const COMPARE: Record<TableSort['column'], Compare> = {
+  order: (a, b) => a.order - b.order,
+  name: (a, b) => collator.compare(a.name, b.name),
+  op: (a, b) => collator.compare(a.op, b.op),
+  kind: (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
+  dtype: (a, b) => collator.compare(a.dtype, b.dtype),
+  shape: (a, b) => (a.elements ?? 0) - (b.elements ?? 0) || collator.compare(a.shape, b.shape),
+  bytes: (a, b) => (a.bytes ?? 0) - (b.bytes ?? 0),
+};
+/** Values whose sort key is unknown; they go last in either direction. */
+const UNKNOWN_KEY: Partial<Record<TableSort['column'], (row: TensorRow) => boolean>> = {
+  shape: (row) => row.elements === undefined,
+  bytes: (row) => row.bytes === undefined,
+  op: (row) => row.op === '',
+};
+
+/** Sorts rows by a column; ties keep the model's order, unknown keys go last. */
+export function sortRows(rows: readonly TensorRow[], sort: TableSort): readonly TensorRow[] {
+  const compare = COMPARE[sort.column];
+  const unknown = UNKNOWN_KEY[sort.column];
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const ua = unknown?.(a) ?? false;
+    const ub = unknown?.(b) ?? false;
+    if (ua !== ub) return ua ? 1 : -1;
+    return sign * compare(a, b) || a.order - b.order;
+  });
+}
+
+const visibleRows = memoLast((model: InferredModel | undefined, query: string, kinds: KindFilter, sort: TableSort): readonly TensorRow[] =>
+  model === undefined ? [] : sortRows(filterRows(tensorRows(model), query, kinds), sort),
+);
+
+/** The table's rows after the kind filter, the search and the sort. */
+export function selectRows(state: AppState): readonly TensorRow[] {
+  return visibleRows(state.model?.inferred, state.query, state.kinds, state.sort);
+}
+
+/** How many rows the table has before the search. */
+export function selectRowTotal(state: AppState): number {
+  return state.model?.inferred.values.length ?? 0;
+}
+
+const reportCache = new WeakMap<InferredModel, InspectReport>();
+
+/** The facts of the shown model (producer, counts, unknown shapes, diagnostics). */
+export function selectReport(state: AppState): InspectReport | undefined {
+  const model = state.model?.inferred;
+  if (model === undefined) return undefined;
+  let report = reportCache.get(model);
+  if (report === undefined) {
+    report = inspectReport(model);
+    reportCache.set(model, report);
+  }
+  return report;
+}
+
+const pageSummary = memoLast((model: AppState['model'], error: AppState['error']): PageSummary => ({
+  model: model?.name ?? null,
+  nodes: model?.inferred.nodes.length ?? 0,
+  buffers: model?.inferred.values.filter((v) => RUNTIME_KINDS.has(v.kind) && v.bytes !== undefined).length ?? 0,
+  peak: null,
+  lowerBound: null,
+  strategy: null,
+  fusionUnits: 0,
+  error: error?.message ?? null,
+}));
+
+/** The summary of window.heapscope.summary(). */
+export function selectPageSummary(state: AppState): PageSummary {
+  return pageSummary(state.model, state.error);
+}
+
+/** Count and total bytes of a model's weights (initializers). */
+export interface WeightStats {
+  readonly count: number;
+  readonly bytes: number; // unknown sizes count as 0
+}
+
+const weightStats = memoLast((model: InferredModel | undefined): WeightStats => {
+  const weights = model?.values.filter((v) => v.kind === 'initializer') ?? [];
+  return { count: weights.length, bytes: weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0) };
+});
+
+/** The shown model's weights. */
+export function selectWeights(state: AppState): WeightStats {
+  return weightStats(state.model?.inferred);
+}

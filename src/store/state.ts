@@ -1,0 +1,99 @@
+// The shape of the page's state: the model slice, the load slice (task, progress,
+// error), the dims slice and the tensor table slice. Plain data, no behaviour.
+
+import type { InferredModel } from '../model/inferred';
+import type { ErrorData } from '../shared/errors';
+import type { DimValues, PhaseTimings } from '../worker/protocol';
+
+/** Where a shown model came from. */
+export type ModelOrigin = 'file' | 'sample' | 'url';
+
+/** The model on screen. */
+export interface LoadedModel {
+  readonly name: string; // file name, or the last segment of the URL
+  readonly size: number; // bytes of the file
+  readonly origin: ModelOrigin;
+  readonly url: string | undefined; // for origin 'sample' and 'url'
+  readonly inferred: InferredModel;
+  readonly timings: PhaseTimings;
+}
+
+/** What the page is busy with: opening a file, or re-inferring the shown model. */
+export interface LoadTask {
+  readonly kind: 'open' | 'reinfer';
+  readonly name: string; // the file being opened or re-inferred
+}
+
+/** Progress of the task; `fraction` undefined when the total is not known (a download without length). */
+export interface LoadProgress {
+  readonly fraction: number | undefined;
+  readonly label: string;
+}
+
+/** An error shown in the banner, naming the file it is about. */
+export interface LoadError extends ErrorData {
+  readonly file: string;
+  readonly task: LoadTask['kind'];
+}
+
+/** Page status, as published on document.body.dataset.status (DESIGN.md). */
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Columns of the tensor table. `order` is the model's own order of first appearance. */
+export type SortColumn = 'order' | 'name' | 'op' | 'kind' | 'dtype' | 'shape' | 'bytes';
+
+/** Which tensors the table lists: all, run-time ones (inputs, activations, outputs), weights or constants. */
+export type KindFilter = 'all' | 'runtime' | 'weights' | 'constants';
+
+/** Sort of the tensor table. */
+export interface TableSort {
+  readonly column: SortColumn;
+  readonly direction: 'ascending' | 'descending';
+}
+
+/** Everything the user can do; the store's actions. */
+export interface AppActions {
+  /** Opens a file from disk (picker or drop). Too-large files fail before any byte is read. */
+  openFile(file: File): Promise<void>;
+  /** Opens the sample model shipped with the app. */
+  openSample(dims?: DimValues): Promise<void>;
+  /** Downloads and opens a model from a URL. */
+  openUrl(url: string, dims?: DimValues): Promise<void>;
+  /** Binds a symbolic dim (undefined: back to its default) and re-infers the shown model. */
+  setDim(name: string, value: number | undefined): Promise<void>;
+  /** Stops the task in flight; the shown model stays. */
+  cancel(): void;
+  /** Hides the error banner. */
+  dismissError(): void;
+  /** Sets the tensor table's search text. */
+  setQuery(query: string): void;
+  /** Sets which kinds of tensor the table lists. */
+  setKindFilter(kinds: KindFilter): void;
+  /** Sorts the table by `column`; the same column again flips the direction. */
+  setSort(column: SortColumn): void;
+}
+
+/** The whole state of the page. */
+export interface AppState {
+  readonly model: LoadedModel | undefined;
+  readonly task: LoadTask | undefined;
+  readonly progress: LoadProgress | undefined;
+  readonly error: LoadError | undefined;
+  readonly dims: DimValues; // the user's bindings for the shown model
+  readonly query: string;
+  readonly kinds: KindFilter;
+  readonly sort: TableSort;
+  readonly actions: AppActions;
+}
+
+/** The state before anything is opened. */
+export const INITIAL_STATE: Omit<AppState, 'actions'> = {
+  model: undefined,
+  task: undefined,
+  progress: undefined,
+  error: undefined,
+  dims: {},
+  query: '',
+  kinds: 'all',
+  sort: { column: 'order', direction: 'ascending' },
+};

@@ -1,0 +1,62 @@
+// A model client for store tests: decodes the fake format of worker/testing on
+// the spot, records its calls, and can hold answers until the test releases them.
+
+import type { ClientOutcome, ModelClient, ProgressListener } from '../../worker/client';
+import type { DimValues } from '../../worker/protocol';
+import type { IrModel } from '../../model/ir';
+import { toErrorData } from '../../shared/errors';
+import { fakeDecode, fakeInfer } from '../../worker/testing/fakes';
+
+/** A fake client and its controls. */
+export interface FakeClient extends ModelClient {
+  readonly calls: { kind: 'open' | 'reinfer' | 'cancel'; name?: string; dims?: DimValues; bytes?: number }[];
+  /** While true, answers wait for release(). */
+  hold: boolean;
+  /** Answers every held call, in order. */
+  release(): Promise<void>;
+  /** Forgets the decoded model, as a restarted worker would. */
+  forget(): void;
+}
+
+/** Creates a fake client. */
+export function createFakeClient(): FakeClient {
+  let held: { ir: IrModel; name: string } | undefined;
+  const waiting: (() => void)[] = [];
+  const gate = (): Promise<void> => (client.hold ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
+
+  const client: FakeClient = {
+    calls: [],
+    hold: false,
+    async open(bytes: ArrayBuffer, name: string, dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome> {
+      client.calls.push({ kind: 'open', name, dims, bytes: bytes.byteLength });
+      onProgress?.(0.5, 'Decoding');
+      await gate();
+      try {
+        const ir = fakeDecode(new Uint8Array(bytes));
+        const model = fakeInfer(ir, { dims });
+        held = { ir, name };
+        return { status: 'done', result: { name, model, timings: { decodeMs: 1, inferMs: 1 } } };
+      } catch (error) {
+        return { status: 'failed', error: toErrorData(error) };
+      }
+    },
+    async reinfer(dims: DimValues): Promise<ClientOutcome> {
+      client.calls.push({ kind: 'reinfer', dims });
+      await gate();
+      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+      return { status: 'done', result: { name: held.name, model: fakeInfer(held.ir, { dims }), timings: { decodeMs: undefined, inferMs: 1 } } };
+    },
+    cancel() {
+      client.calls.push({ kind: 'cancel' });
+    },
+    dispose() {},
+    async release() {
+      for (const resolve of waiting.splice(0)) resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    forget() {
+      held = undefined;
+    },
+  };
+  return client;
+}

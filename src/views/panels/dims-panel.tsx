@@ -1,0 +1,88 @@
+// The symbolic dims of the model: one labelled number input per dim with its
+// current value and whether it is a default. A change re-infers in the worker.
+
+import { useId, useState } from 'react';
+import type { DimBinding } from '../../model/inferred';
+import { useActions, useAppStore } from '../../store/context';
+import { Panel } from './panel';
+
+/** Inputs for the shown model's symbolic dims. */
+export function DimsPanel() {
+  const dims = useAppStore((s) => s.model?.inferred.dims);
+  const opening = useAppStore((s) => s.task?.kind === 'open');
+  if (dims === undefined) return null;
+  return (
+    <Panel title="Symbolic dims" count={dims.length} testId="dims-panel">
+      {dims.length === 0 ? (
+        <p className="muted">Every dim of this model is fixed.</p>
+      ) : (
+        <ul className="dims">
+          {dims.map((dim) => (
+            <DimInput key={dim.name} dim={dim} disabled={opening} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/** One dim: label, number input, default/set badge, reset. */
+function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
+  const { setDim } = useActions();
+  // The value asked for: the user's binding while its re-inference runs, else the model's.
+  const expected = useAppStore((s) => s.dims[dim.name]) ?? dim.value;
+  const [draft, setDraft] = useState(String(expected));
+  const [synced, setSynced] = useState(expected);
+  if (synced !== expected) {
+    setSynced(expected);
+    setDraft(String(expected));
+  }
+  const id = useId();
+  const valid = isDimText(draft);
+  const isDefault = dim.source === 'default';
+  const commit = (text: string): void => {
+    setDraft(text);
+    if (isDimText(text) && Number(text) !== expected) void setDim(dim.name, Number(text));
+  };
+  return (
+    <li className="dim" data-testid="dim" data-dim={dim.name}>
+      <label className="dim-name" htmlFor={id} title={dim.name}>
+        {dim.name}
+      </label>
+      <input
+        id={id}
+        className="input dim-input"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={draft}
+        disabled={disabled}
+        aria-invalid={!valid}
+        aria-describedby={`${id}-state`}
+        onChange={(event) => commit(event.target.value)}
+        onBlur={() => !valid && setDraft(String(expected))}
+      />
+      <span id={`${id}-state`} className={`tag ${isDefault ? 'tag-muted' : 'tag-accent'}`} data-testid="dim-source">
+        {isDefault ? 'default' : 'set'}
+      </span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Reset ${dim.name} to its default`}
+        title="Reset to default"
+        disabled={isDefault || disabled}
+        onClick={() => void setDim(dim.name, undefined)}
+      >
+        <svg viewBox="0 0 16 16" aria-hidden="true">
+          <path d="M3.5 8a4.5 4.5 0 1 0 1.4-3.3M3.5 2.5v2.7h2.7" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+/** True for the text of a whole number from 0 to 2^31 - 1. */
+function isDimText(text: string): boolean {
+  return /^\d{1,10}$/.test(text) && Number(text) <= 2 ** 31 - 1;
+}

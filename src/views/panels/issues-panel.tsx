@@ -1,0 +1,56 @@
+// What the page could not work out: run-time tensors whose shape is unknown
+// (with the reason) and the decoder's and inference's diagnostics.
+
+import { useAppStore } from '../../store/context';
+import { selectReport } from '../../store/selectors';
+import { Panel } from './panel';
+
+/** Longest list shown before "and N more". */
+const LIST_LIMIT = 200;
+
+/** Unknown shapes of the shown model; nothing when every shape is known. */
+export function UnknownShapesPanel() {
+  const unknown = useAppStore((s) => selectReport(s)?.unknownShapes);
+  if (unknown === undefined || unknown.length === 0) return null;
+  return (
+    <Panel title="Unknown shapes" count={unknown.length} tone="warning" testId="unknown-shapes">
+      <ul className="issues">
+        {unknown.slice(0, LIST_LIMIT).map((u) => (
+          <li key={u.name} className="issue">
+            <span className="issue-subject mono" title={u.name}>
+              {u.name}
+            </span>
+            <span className="issue-where">{u.producer ?? 'graph input'}</span>
+            <span className="issue-text">{u.reason}</span>
+          </li>
+        ))}
+      </ul>
+      <More total={unknown.length} />
+    </Panel>
+  );
+}
+
+/** Diagnostics of the shown model; nothing when there are none. */
+export function DiagnosticsPanel() {
+  const diagnostics = useAppStore((s) => selectReport(s)?.diagnostics);
+  if (diagnostics === undefined || diagnostics.length === 0) return null;
+  return (
+    <Panel title="Diagnostics" count={diagnostics.length} testId="diagnostics">
+      <ul className="issues">
+        {diagnostics.slice(0, LIST_LIMIT).map((d, i) => (
+          <li key={i} className="issue">
+            <code className="issue-code">{d.code}</code>
+            {d.node && <span className="issue-where mono">{d.node}</span>}
+            <span className="issue-text">{d.message}</span>
+          </li>
+        ))}
+      </ul>
+      <More total={diagnostics.length} />
+    </Panel>
+  );
+}
+
+function More({ total }: { total: number }) {
+  if (total <= LIST_LIMIT) return null;
+  return <p className="muted">and {(total - LIST_LIMIT).toLocaleString('en-US')} more</p>;
+}

@@ -1,0 +1,72 @@
+// The model summary: the file and its producer, opsets, and the counts and
+// sizes that matter for memory (nodes, activations and their bytes, weights).
+
+import type { ReactNode } from 'react';
+import { useAppStore } from '../../store/context';
+import { selectReport, selectWeights } from '../../store/selectors';
+import { formatBytes, formatCount } from '../../shared/format';
+import { Panel } from './panel';
+
+/** Facts of the shown model; nothing before a model is open. */
+export function ModelSummary() {
+  const model = useAppStore((s) => s.model);
+  const report = useAppStore(selectReport);
+  const weights = useAppStore(selectWeights);
+  if (model === undefined || report === undefined) return null;
+  const opsets = report.opsets.map((o) => `${o.domain || 'ai.onnx'} ${o.version}`).join(', ');
+  const { decodeMs, inferMs } = model.timings;
+  return (
+    <Panel title="Model" testId="model-summary">
+      <div className="stats">
+        <Stat label="Nodes" value={formatCount(report.nodes)} testId="stat-nodes" />
+        <Stat label="Activations" value={formatCount(report.activations)} testId="stat-activations" />
+        <Stat label="Activation memory" value={formatBytes(report.activationBytes)} title={`${formatCount(report.activationBytes)} bytes`} testId="stat-activation-bytes" />
+      </div>
+      <dl className="facts">
+        <Fact term="File" testId="fact-file">
+          <span className="truncate" title={model.url ?? model.name}>{model.name}</span>
+        </Fact>
+        <Fact term="Size">{formatBytes(model.size)}</Fact>
+        <Fact term="Producer" testId="fact-producer">{report.producer || <span className="muted">not given</span>}</Fact>
+        <Fact term="IR version">{report.irVersion}</Fact>
+        <Fact term="Opsets">{opsets || <span className="muted">none</span>}</Fact>
+        <Fact term="Weights">
+          {formatCount(weights.count)} · {formatBytes(weights.bytes)}
+        </Fact>
+        <Fact term="Constants" testId="fact-constants">
+          {formatCount(report.constants)} <span className="muted">computed from constants</span>
+        </Fact>
+        <Fact term="Unknown shapes" testId="fact-unknown">
+          {report.unknownShapes.length === 0 ? 'none' : formatCount(report.unknownShapes.length)}
+        </Fact>
+        <Fact term="Time">
+          {decodeMs === undefined ? '' : `decode ${formatMs(decodeMs)} · `}infer {formatMs(inferMs)}
+        </Fact>
+      </dl>
+    </Panel>
+  );
+}
+
+function Stat({ label, value, title, testId }: { label: string; value: string; title?: string; testId: string }) {
+  return (
+    <div className="stat">
+      <div className="stat-value" data-testid={testId} title={title}>
+        {value}
+      </div>
+      <div className="stat-label">{label}</div>
+    </div>
+  );
+}
+
+function Fact({ term, testId, children }: { term: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{term}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+function formatMs(ms: number): string {
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${formatCount(Math.round(ms))} ms`;
+}

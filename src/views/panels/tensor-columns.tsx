@@ -1,0 +1,107 @@
+// Columns of the tensor table: the sortable header row and one data row.
+// Both lay their cells out on the same CSS grid (see .table-grid in styles).
+
+import type { CSSProperties } from 'react';
+import { formatBytes, formatCount } from '../../shared/format';
+import { useActions, useAppStore } from '../../store/context';
+import type { TensorRow } from '../../store/selectors';
+import type { SortColumn } from '../../store/state';
+
+interface Column {
+  readonly id: SortColumn;
+  readonly label: string;
+  readonly numeric?: boolean;
+}
+
+/** The table's columns, in display order. */
+export const COLUMNS: readonly Column[] = [
+  { id: 'order', label: '#', numeric: true },
+  { id: 'name', label: 'Name' },
+  { id: 'op', label: 'Op' },
+  { id: 'kind', label: 'Kind' },
+  { id: 'dtype', label: 'DType' },
+  { id: 'shape', label: 'Shape' },
+  { id: 'bytes', label: 'Bytes', numeric: true },
+];
+
+/** The header row: one sort button per column, with aria-sort on the sorted one. */
+export function TableHeader() {
+  const sort = useAppStore((s) => s.sort);
+  const { setSort } = useActions();
+  return (
+    <div role="rowgroup" className="table-head">
+      <div role="row" aria-rowindex={1} className="table-grid table-head-row">
+        {COLUMNS.map((column) => {
+          const active = sort.column === column.id;
+          return (
+            <div
+              key={column.id}
+              role="columnheader"
+              aria-sort={active ? sort.direction : 'none'}
+              className={`cell${column.numeric ? ' cell-numeric' : ''}`}
+              data-column={column.id}
+            >
+              <button type="button" className={`sort-button${active ? ' sort-active' : ''}`} onClick={() => setSort(column.id)}>
+                {column.label}
+                <SortArrow direction={active ? sort.direction : undefined} />
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function SortArrow({ direction }: { direction: 'ascending' | 'descending' | undefined }) {
+  const d = direction === 'descending' ? 'M4 6l4 4 4-4' : 'M4 10l4-4 4 4';
+  return (
+    <svg className="sort-arrow" viewBox="0 0 16 16" aria-hidden="true" data-visible={direction !== undefined}>
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** Props of TableRow. */
+export interface TableRowProps {
+  readonly row: TensorRow;
+  readonly index: number; // position in the visible rows
+  readonly style: CSSProperties;
+}
+
+/** One tensor. */
+export function TableRow({ row, index, style }: TableRowProps) {
+  const unknown = row.bytes === undefined;
+  return (
+    <div role="row" aria-rowindex={index + 2} className="table-grid table-row" style={style} data-testid="tensor-row" data-name={row.name}>
+      <div role="cell" className="cell cell-numeric muted">
+        {row.order + 1}
+      </div>
+      <div role="cell" className="cell mono truncate" title={row.name} data-testid="cell-name">
+        {row.name}
+      </div>
+      <div role="cell" className="cell truncate" data-testid="cell-op">
+        {row.op || <span className="muted">—</span>}
+      </div>
+      <div role="cell" className="cell">
+        <span className={`kind kind-${row.kind}`}>{row.kind}</span>
+      </div>
+      <div role="cell" className="cell mono" data-testid="cell-dtype">
+        {row.dtype}
+      </div>
+      <div role="cell" className={`cell mono truncate${unknown ? ' unknown' : ''}`} title={row.note ?? row.shape} data-testid="cell-shape">
+        {row.shape}
+      </div>
+      <div
+        role="cell"
+        className={`cell cell-numeric mono${unknown ? ' unknown' : ''}`}
+        title={row.note ?? (row.bytes === undefined ? undefined : `${formatCount(row.bytes)} bytes`)}
+        data-testid="cell-bytes"
+        data-bytes={row.bytes}
+      >
+        {row.note && !unknown ? '≤ ' : ''}
+        {formatBytes(row.bytes)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The tensor table: every value of the model, searchable and sortable, with
+// only the visible rows in the DOM (@tanstack/react-virtual) so that tens of
+// thousands of tensors scroll smoothly.
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { formatCount } from '../../shared/format';
+import { useActions, useAppStore } from '../../store/context';
+import { selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
+import { KindFilter } from './kind-filter';
+import { TableHeader, TableRow } from './tensor-columns';
+import './table.css';
+
+/** Height of one row in pixels; matches --row-height in the styles. */
+const ROW_HEIGHT = 30;
+
+/** The table with its search box and counts; nothing before a model is open. */
+export function TensorTable() {
+  const rows = useAppStore(selectRows);
+  const total = useAppStore(selectRowTotal);
+  const hasModel = useAppStore((s) => s.model !== undefined);
+  if (!hasModel) return null;
+  return (
+    <section className="tensors" aria-labelledby="tensors-title" data-testid="tensor-table">
+      <div className="tensors-toolbar">
+        <h2 id="tensors-title" className="tensors-title">
+          Tensors
+        </h2>
+        <KindFilter />
+        <SearchBox />
+        <span className="tensors-count" data-testid="row-count" aria-live="polite">
+          {rows.length === total ? `${formatCount(total)} tensors` : `${formatCount(rows.length)} of ${formatCount(total)} tensors`}
+        </span>
+      </div>
+      <div role="table" aria-labelledby="tensors-title" aria-rowcount={rows.length + 1} className="table">
+        <TableHeader />
+        <TableBody rows={rows} />
+      </div>
+    </section>
+  );
+}
+
+/** The search input; "/" anywhere on the page focuses it, Escape clears it. */
+function SearchBox() {
+  const query = useAppStore((s) => s.query);
+  const { setQuery } = useActions();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey) {
+        event.preventDefault();
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <div className="search">
+      <label htmlFor="tensor-search" className="visually-hidden">
+        Search tensors by name, op or dtype
+      </label>
+      <svg className="search-icon" viewBox="0 0 16 16" aria-hidden="true">
+        <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="m10.5 10.5 3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      </svg>
+      <input
+        ref={input}
+        id="tensor-search"
+        className="input search-input"
+        type="search"
+        placeholder="Filter by name, op or dtype"
+        autoComplete="off"
+        spellCheck={false}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && setQuery('')}
+      />
+      <kbd className="search-hint" aria-hidden="true">
+        /
+      </kbd>
+    </div>
+  );
+}
+
+/** The scrolling body: renders only the rows in view (plus a few above and below). */
+function TableBody({ rows }: { rows: readonly TensorRow[] }) {
+  const query = useAppStore((s) => s.query);
+  const kinds = useAppStore((s) => s.kinds);
+  const sort = useAppStore((s) => s.sort);
+  const file = useAppStore((s) => (s.model ? `${s.model.name}:${s.model.size}` : ''));
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  // A new search, filter, sort or file starts at the top; a re-inference keeps the place.
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+  }, [query, kinds, sort, file, virtualizer]);
+  return (
+    <div ref={scroller} role="rowgroup" className="table-body" tabIndex={0} aria-label="Tensor rows" data-testid="table-body">
+      {rows.length === 0 && <p className="table-empty">No tensor matches the filter and search.</p>}
+      <div className="table-canvas" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (row === undefined) return null;
+          return <TableRow key={row.order} row={row} index={item.index} style={{ transform: `translateY(${item.start}px)` }} />;
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createModelClient, createLocalPort, type PortFactory, type RequestPort } from './client';
+import { createRequestHandler } from './handler';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
+
+/** A port factory over the fake handler that records posts, transfers and terminations. */
+function recordingPorts() {
+  const log: { request: WorkerRequest; transfer: Transferable[] }[] = [];
+  const crashes: ((message: string) => void)[] = [];
+  let terminated = 0;
+  let created = 0;
+  const factory: PortFactory = (onResponse, onCrash) => {
+    created += 1;
+    crashes.push(onCrash);
+    let alive = true;
+    const handle = createRequestHandler((r: WorkerResponse) => alive && onResponse(r), { decode: fakeDecode, infer: fakeInfer });
+    const port: RequestPort = {
+      post: (request, transfer) => {
+        log.push({ request, transfer });
+        setTimeout(() => alive && void handle(request), 0);
+      },
+      terminate: () => {
+        alive = false;
+        terminated += 1;
+      },
+    };
+    return port;
+  };
+  return { factory, log, crashes, counts: () => ({ created, terminated }) };
+}
+
+describe('model client', () => {
+  it('transfers the file bytes and resolves with the inferred model', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    const bytes = fakeFile('tool');
+    const progress = vi.fn();
+    const outcome = await client.open(bytes, 'm.onnx', { batch: 2 }, progress);
+    expect(outcome.status).toBe('done');
+    if (outcome.status !== 'done') return;
+    expect(outcome.result.name).toBe('m.onnx');
+    expect(outcome.result.model.values[0]?.shape).toEqual([2, 4]);
+    expect(ports.log[0]?.transfer).toEqual([bytes]);
+    expect(progress).toHaveBeenCalled();
+  });
+
+  it('terminates a busy worker when a new file is opened, cancelling the old request', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    const first = client.open(fakeFile('old'), 'old.onnx', {});
+    const second = client.open(fakeFile('new'), 'new.onnx', {});
+    expect(await first).toEqual({ status: 'cancelled' });
+    const done = await second;
+    expect(done.status === 'done' && done.result.model.info.producerName).toBe('new');
+    expect(ports.counts()).toEqual({ created: 2, terminated: 1 });
+  });
+
+  it('keeps the worker for a reinfer and cancels the older reinfer', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    await client.open(fakeFile('m'), 'm.onnx', {});
+    const a = client.reinfer({ batch: 2 });
+    const b = client.reinfer({ batch: 5 });
+    expect(await a).toEqual({ status: 'cancelled' });
+    const done = await b;
+    expect(done.status === 'done' && done.result.model.values[0]?.shape).toEqual([5, 4]);
+    expect(ports.counts()).toEqual({ created: 1, terminated: 0 });
+    expect(ports.log.map((l) => l.request.type)).toEqual(['open', 'reinfer', 'cancel', 'reinfer']);
+  });
+
+  it('cancel() stops an open by terminating the worker', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    const open = client.open(fakeFile('m'), 'm.onnx', {});
+    client.cancel();
+    expect(await open).toEqual({ status: 'cancelled' });
+    expect(ports.counts().terminated).toBe(1);
+  });
+
+  it('fails the request in flight when the worker crashes, and starts a new worker next time', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    const open = client.open(fakeFile('m'), 'm.onnx', {});
+    ports.crashes[0]?.('out of memory');
+    expect(await open).toEqual({ status: 'failed', error: { code: 'internal', message: 'the model worker stopped: out of memory' } });
+    const again = await client.reinfer({});
+    expect(again).toMatchObject({ status: 'failed', error: { code: 'no-model' } });
+    expect(ports.counts().created).toBe(2);
+  });
+
+  it('runs on the main thread through the local port when there is no Worker', async () => {
+    expect(typeof Worker).toBe('undefined');
+    const client = createModelClient();
+    const outcome = await client.open(new ArrayBuffer(0), 'empty.onnx', {});
+    // The real decoder ran here and rejected the empty file with a typed error.
+    expect(outcome).toMatchObject({ status: 'failed', error: { code: expect.not.stringMatching(/^internal$/) } });
+  });
+
+  it('drops the answers of a terminated local port', async () => {
+    const live: WorkerResponse[] = [];
+    const dead: WorkerResponse[] = [];
+    const livePort = createLocalPort((r) => live.push(r));
+    const deadPort = createLocalPort((r) => dead.push(r));
+    deadPort.post({ type: 'reinfer', id: 1, dims: {} }, []);
+    livePort.post({ type: 'reinfer', id: 1, dims: {} }, []);
+    deadPort.terminate();
+    await vi.waitFor(() => expect(live).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(live[0]).toMatchObject({ type: 'error', error: { code: 'no-model' } });
+    expect(dead).toEqual([]);
+  });
+});

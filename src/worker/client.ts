@@ -1,0 +1,175 @@
+// The page's promise API over the model worker. One request is in flight at a
+// time: a new open while busy terminates the worker (which really stops the CPU
+// work) and starts a fresh one. Falls back to the main thread without Worker.
+
+import type { ErrorData } from '../shared/errors';
+import type { DimValues, PhaseTimings, WorkerRequest, WorkerResponse } from './protocol';
+import type { InferredModel } from '../model/inferred';
+
+/** A model as the worker answered it. */
+export interface ClientResult {
+  readonly name: string;
+  readonly model: InferredModel;
+  readonly timings: PhaseTimings;
+}
+
+/** How a request ended: done, failed with plain error data, or cancelled by a newer request. */
+export type ClientOutcome =
+  | { readonly status: 'done'; readonly result: ClientResult }
+  | { readonly status: 'failed'; readonly error: ErrorData }
+  | { readonly status: 'cancelled' };
+
+/** Receives progress of the request in flight. */
+export type ProgressListener = (fraction: number, label: string) => void;
+
+/** The model worker, seen from the page. */
+export interface ModelClient {
+  /** Decodes and infers a model; `bytes` is transferred to the worker (detached here). */
+  open(bytes: ArrayBuffer, name: string, dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  /** Infers the last opened model again with other dims, without decoding it again. */
+  reinfer(dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  /** Cancels the request in flight, if any. */
+  cancel(): void;
+  /** Stops the worker for good. */
+  dispose(): void;
+}
+
+/** A channel to a request handler: a real worker or the main-thread fallback. */
+export interface RequestPort {
+  post(request: WorkerRequest, transfer: Transferable[]): void;
+  terminate(): void;
+}
+
+/** Opens a port; `onCrash` is called when the port dies on its own. */
+export type PortFactory = (onResponse: (response: WorkerResponse) => void, onCrash: (message: string) => void) => RequestPort;
+
+interface Pending {
+  readonly id: number;
+  readonly kind: 'open' | 'reinfer';
+  readonly settle: (outcome: ClientOutcome) => void;
+  readonly onProgress: ProgressListener | undefined;
+}
+
+/** Creates the client; `portFactory` defaults to a module worker, or the main thread without one. */
+export function createModelClient(portFactory: PortFactory = defaultPortFactory): ModelClient {
+  return new PortClient(portFactory);
+}
+
+/** The client over one port at a time; the port is replaced when work must really stop. */
+class PortClient implements ModelClient {
+  private port: RequestPort | undefined;
+  private pending: Pending | undefined;
+  private nextId = 1;
+
+  constructor(private readonly portFactory: PortFactory) {}
+
+  open(bytes: ArrayBuffer, name: string, dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome> {
+    if (this.pending !== undefined) this.restart();
+    return this.send('open', (id) => ({ type: 'open', id, bytes, name, dims }), [bytes], onProgress);
+  }
+
+  reinfer(dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome> {
+    this.cancel();
+    return this.send('reinfer', (id) => ({ type: 'reinfer', id, dims }), [], onProgress);
+  }
+
+  cancel(): void {
+    if (this.pending === undefined) return;
+    if (this.pending.kind === 'open') {
+      this.restart();
+      return;
+    }
+    this.port?.post({ type: 'cancel', id: this.pending.id }, []);
+    this.settle({ status: 'cancelled' });
+  }
+
+  dispose(): void {
+    this.restart();
+  }
+
+  private send(kind: Pending['kind'], build: (id: number) => WorkerRequest, transfer: Transferable[], onProgress?: ProgressListener): Promise<ClientOutcome> {
+    const id = this.nextId++;
+    return new Promise<ClientOutcome>((resolve) => {
+      this.pending = { id, kind, settle: resolve, onProgress };
+      this.ensurePort().post(build(id), transfer);
+    });
+  }
+
+  private ensurePort(): RequestPort {
+    this.port ??= this.portFactory(
+      (response) => this.onResponse(response),
+      (message) => this.onCrash(message),
+    );
+    return this.port;
+  }
+
+  private onResponse(response: WorkerResponse): void {
+    const pending = this.pending;
+    if (pending === undefined || response.id !== pending.id) return;
+    if (response.type === 'progress') pending.onProgress?.(response.fraction, response.label);
+    else if (response.type === 'error') this.settle({ status: 'failed', error: response.error });
+    else this.settle({ status: 'done', result: { name: response.name, model: response.model, timings: response.timings } });
+  }
+
+  private onCrash(message: string): void {
+    this.port = undefined;
+    this.settle({ status: 'failed', error: { code: 'internal', message: `the model worker stopped: ${message}` } });
+  }
+
+  /** Terminates the port (stopping its work) and cancels the request in flight. */
+  private restart(): void {
+    this.port?.terminate();
+    this.port = undefined;
+    this.settle({ status: 'cancelled' });
+  }
+
+  private settle(outcome: ClientOutcome): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.settle(outcome);
+  }
+}
+
+/** A module worker when the browser has Worker, else the main-thread fallback. */
+export const defaultPortFactory: PortFactory = (onResponse, onCrash) => {
+  if (typeof Worker === 'undefined') return createLocalPort(onResponse);
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'heapscope-model' });
+  } catch {
+    return createLocalPort(onResponse);
+  }
+  worker.onmessage = (event: MessageEvent<WorkerResponse>) => onResponse(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onCrash(event.message || 'the worker script failed');
+  };
+  worker.onmessageerror = () => onCrash('a message could not be read');
+  return {
+    post: (request, transfer) => worker.postMessage(request, transfer),
+    terminate: () => worker.terminate(),
+  };
+};
+
+/**
+ * Runs the handler on this thread, answering asynchronously like a worker. The
+ * handler (and the whole model layer) is loaded on first use, so pages with
+ * Worker support never download it twice. A terminated local port cannot stop
+ * work already running; it drops its answers.
+ */
+export function createLocalPort(onResponse: (response: WorkerResponse) => void): RequestPort {
+  let alive = true;
+  const handler = import('./handler').then(({ createRequestHandler }) =>
+    createRequestHandler((response) => {
+      if (alive) onResponse(response);
+    }),
+  );
+  return {
+    post: (request) => {
+      void handler.then((handle) => (alive ? handle(request) : undefined));
+    },
+    terminate: () => {
+      alive = false;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// The worker's request handler: decodes and infers models, keeps the decoded IR so
+// a dim change re-infers without decoding again, and drops superseded requests.
+// Pure of any worker or DOM API, so it also runs in Node and on the main thread.
+
+import { decodeOnnx, type DecodeOptions } from '../model/decode-onnx';
+import { inferShapes, type InferOptions } from '../model/infer-shapes';
+import type { InferredModel } from '../model/inferred';
+import type { IrModel } from '../model/ir';
+import { InputError, toErrorData } from '../shared/errors';
+import {
+  DECODE_LABEL,
+  INFER_LABEL,
+  NO_MODEL_CODE,
+  type DimValues,
+  type OpenRequest,
+  type ReinferRequest,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol';
+
+/** What the handler needs from the outside; tests replace any of these. */
+export interface HandlerDeps {
+  readonly decode: (bytes: Uint8Array, options: DecodeOptions) => IrModel;
+  readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
+  /** Milliseconds from a monotonic clock. */
+  readonly now: () => number;
+  /** Resolves after messages already queued for the handler had a chance to arrive. */
+  readonly yieldToQueue: () => Promise<void>;
+}
+
+/** Sends one response to the page. */
+export type PostResponse = (response: WorkerResponse) => void;
+
+/** Handles one request; resolves when the request is answered or dropped. */
+export type RequestHandler = (request: WorkerRequest) => Promise<void>;
+
+const DEFAULT_DEPS: HandlerDeps = {
+  decode: decodeOnnx,
+  infer: inferShapes,
+  now: () => performance.now(),
+  yieldToQueue: () => new Promise((resolve) => setTimeout(resolve, 0)),
+};
+
+/** Share of the progress bar that decoding takes; inference takes the rest. */
+const DECODE_SHARE = 0.8;
+/** Smallest progress step worth a message. */
+const PROGRESS_STEP = 0.01;
+
+interface DecodedModel {
+  readonly ir: IrModel;
+  readonly name: string;
+}
+
+/**
+ * Creates the handler of one worker. Only the newest open/reinfer request is
+ * live: an older one still waiting, or one cancelled, is dropped between phases
+ * without an answer. The decoded model is replaced only by a successful open,
+ * so a bad file leaves the previous model ready for re-inference.
+ */
+export function createRequestHandler(post: PostResponse, deps: Partial<HandlerDeps> = {}): RequestHandler {
+  const worker = new ModelWorker(post, { ...DEFAULT_DEPS, ...deps });
+  return (request) => worker.handle(request);
+}
+
+/** The state of one worker: the newest request id and the decoded model. */
+class ModelWorker {
+  private latest: number | undefined;
+  private decoded: DecodedModel | undefined;
+
+  constructor(
+    private readonly post: PostResponse,
+    private readonly deps: HandlerDeps,
+  ) {}
+
+  async handle(request: WorkerRequest): Promise<void> {
+    if (request.type === 'cancel') {
+      if (this.isLive(request.id)) this.latest = undefined;
+      return;
+    }
+    try {
+      await (request.type === 'open' ? this.open(request) : this.reinfer(request));
+    } catch (error) {
+      if (this.isLive(request.id)) this.post({ type: 'error', id: request.id, error: toErrorData(describe(error, request)) });
+    }
+  }
+
+  private isLive(id: number): boolean {
+    return id === this.latest;
+  }
+
+  private async open(request: OpenRequest): Promise<void> {
+    this.latest = request.id;
+    await this.deps.yieldToQueue();
+    if (!this.isLive(request.id)) return;
+    const progress = progressPoster(this.post, request.id);
+    const started = this.deps.now();
+    const ir = this.deps.decode(new Uint8Array(request.bytes), {
+      onProgress: (fraction, label) => progress(fraction * DECODE_SHARE, label || DECODE_LABEL),
+    });
+    const decodeMs = this.deps.now() - started;
+    await this.deps.yieldToQueue();
+    if (!this.isLive(request.id)) return;
+    progress(DECODE_SHARE, INFER_LABEL);
+    const { model, ms } = this.inferTimed(ir, request.dims);
+    this.decoded = { ir, name: request.name };
+    this.post({ type: 'result', id: request.id, name: request.name, model, timings: { decodeMs, inferMs: ms } });
+  }
+
+  private async reinfer(request: ReinferRequest): Promise<void> {
+    this.latest = request.id;
+    await this.deps.yieldToQueue();
+    if (!this.isLive(request.id)) return;
+    const decoded = this.decoded;
+    if (decoded === undefined) {
+      this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: 'no model is loaded in the worker' } });
+      return;
+    }
+    this.post({ type: 'progress', id: request.id, fraction: 0, label: INFER_LABEL });
+    const { model, ms } = this.inferTimed(decoded.ir, request.dims);
+    this.post({ type: 'result', id: request.id, name: decoded.name, model, timings: { decodeMs: undefined, inferMs: ms } });
+  }
+
+  private inferTimed(ir: IrModel, dims: DimValues): { model: InferredModel; ms: number } {
+    const started = this.deps.now();
+    const model = this.deps.infer(ir, { dims });
+    return { model, ms: this.deps.now() - started };
+  }
+}
+
+/** Messages of the RangeErrors engines throw when an allocation does not fit. */
+const OUT_OF_MEMORY = /allocation failed|invalid (typed )?array length|out of memory/i;
+
+/** Turns an allocation failure while opening a file into a 'too-large' error naming the file. */
+function describe(error: unknown, request: OpenRequest | ReinferRequest): unknown {
+  if (error instanceof InputError || request.type !== 'open') return error;
+  if (error instanceof RangeError && OUT_OF_MEMORY.test(error.message)) {
+    return new InputError('too-large', `${request.name} is too large to decode in this browser (${error.message})`);
+  }
+  return error;
+}
+
+/** A progress sender that skips steps too small to see. */
+function progressPoster(post: PostResponse, id: number): (fraction: number, label: string) => void {
+  let lastFraction = -1;
+  let lastLabel = '';
+  return (fraction, label) => {
+    const clamped = Math.min(1, Math.max(0, fraction));
+    if (label === lastLabel && clamped - lastFraction < PROGRESS_STEP) return;
+    lastFraction = clamped;
+    lastLabel = label;
+    post({ type: 'progress', id, fraction: clamped, label });
+  };
+}

@@ -1,0 +1,18 @@
+// Module worker entry: hands every message to the request handler and posts its
+// answers back. All logic lives in handler.ts so it can run without a worker.
+
+import { createRequestHandler } from './handler';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+/** The part of DedicatedWorkerGlobalScope this entry uses (the app's tsconfig has DOM types only). */
+interface WorkerScope {
+  postMessage(message: WorkerResponse): void;
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+const handle = createRequestHandler((response) => scope.postMessage(response));
+
+scope.onmessage = (event) => {
+  void handle(event.data);
+};
