@@ -1,0 +1,162 @@
+// ONNX GraphProto -> IrGraph for the decoder: nodes (with generated names where the
+// file has none), value infos with their declared dims, initializers and subgraphs,
+// decoded recursively. No DOM.
+
+import type { onnx as Onnx } from 'onnx-proto';
+import { InputError } from '../shared/errors';
+import { DT } from './dtype';
+import type { DeclaredDim, IrAttribute, IrGraph, IrNode, IrTensor, IrValueInfo } from './ir';
+import { attributeFromProto, constantValue } from './decode-attribute';
+import { hasField, int64ToNumber, list } from './decode-scalars';
+import { tensorFromProto, type DecodeContext } from './decode-tensor';
+
+/** Deepest nesting of subgraphs (If inside Loop inside ...) the decoder accepts. */
+export const MAX_GRAPH_DEPTH = 64;
+
+/** The default ONNX domain under its two spellings, normalised to ''. */
+export function normaliseDomain(domain: string | null | undefined): string {
+  return domain === 'ai.onnx' || domain === null || domain === undefined ? '' : domain;
+}
+
+/**
+ * Converts a graph and, recursively, its subgraphs. `where` names the graph in
+ * messages ('' for the main graph, " in subgraph 'body'" for a subgraph).
+ */
+export function graphFromProto(proto: Onnx.IGraphProto, ctx: DecodeContext, depth = 0, where = ''): IrGraph {
+  if (depth > MAX_GRAPH_DEPTH) {
+    throw new InputError('bad-graph', `subgraphs nest more than ${MAX_GRAPH_DEPTH} levels deep${where}`);
+  }
+  const initializers = [
+    ...list(proto.initializer).map((t) => tensorFromProto(t, ctx, `initializer '${t.name ?? ''}'${where}`)),
+    ...list(proto.sparseInitializer).map((s) => sparseInitializer(s, ctx, where)),
+  ];
+  const initializerNames = new Set(initializers.map((t) => t.name));
+  const valueInfo = (v: Onnx.IValueInfoProto): IrValueInfo => valueInfoFromProto(v, ctx);
+  return {
+    name: proto.name ?? '',
+    nodes: nodesFromProto(list(proto.node), ctx, depth, where),
+    // Before IR 4 every initializer was also listed as a graph input; those are weights, not inputs.
+    inputs: list(proto.input)
+      .filter((v) => !initializerNames.has(v.name ?? ''))
+      .map(valueInfo),
+    outputs: list(proto.output).map(valueInfo),
+    valueInfo: list(proto.valueInfo).map(valueInfo),
+    initializers,
+  };
+}
+
+function nodesFromProto(protos: readonly Onnx.INodeProto[], ctx: DecodeContext, depth: number, where: string): IrNode[] {
+  const used = new Set(protos.map((n) => n.name ?? '').filter((name) => name !== ''));
+  return protos.map((proto, index) => {
+    const opType = proto.opType ?? '';
+    const name = proto.name || uniqueName(`${opType}_${index}`, used);
+    if (opType === '') throw new InputError('bad-graph', `node '${name}' (number ${index + 1})${where} has no op_type`);
+    const domain = normaliseDomain(proto.domain);
+    const decodeGraph = (g: Onnx.IGraphProto, what: string): IrGraph =>
+      graphFromProto(g, ctx, depth + 1, ` in subgraph '${g.name ?? ''}' (${what})${where}`);
+    // fromEntries defines own properties, so an attribute named '__proto__' stays a plain key.
+    const attributes: Record<string, IrAttribute> = Object.fromEntries(
+      list(proto.attribute).map((attr) => [attr.name ?? '', attributeFromProto(attr, { ctx, node: name, decodeGraph })]),
+    );
+    const outputs = [...list(proto.output)];
+    return {
+      name,
+      opType,
+      domain,
+      inputs: [...list(proto.input)],
+      outputs,
+      attributes: opType === 'Constant' && domain === '' ? constantAttributes(attributes, outputs[0] ?? name, name, ctx) : attributes,
+    };
+  });
+}
+
+function uniqueName(candidate: string, used: Set<string>): string {
+  let name = candidate;
+  for (let k = 2; used.has(name); k++) name = `${candidate}_${k}`;
+  used.add(name);
+  return name;
+}
+
+/** A Constant's attributes with its value, however stored, as the single tensor attribute `value`. */
+function constantAttributes(
+  attributes: Record<string, IrAttribute>,
+  output: string,
+  node: string,
+  ctx: DecodeContext,
+): Record<string, IrAttribute> {
+  const value = constantValue(attributes, output);
+  if (value === undefined) return attributes;
+  if (value.dtype === DT.STRING && attributes.value === undefined) {
+    ctx.diagnostics.push({ code: 'string-tensor', message: `constant '${output}' holds strings, so its size in memory is unknown`, node });
+  }
+  return { value: { kind: 'tensor', value } };
+}
+
+function sparseInitializer(proto: Onnx.ISparseTensorProto, ctx: DecodeContext, where: string): IrTensor {
+  const values = proto.values;
+  const name = values?.name ?? '';
+  const dims = list(proto.dims).map(int64ToNumber);
+  if (dims.some((d) => !Number.isSafeInteger(d) || d < 0)) {
+    throw new InputError('bad-graph', `sparse initializer '${name}'${where} has invalid dims ${dims.join('×')}`);
+  }
+  ctx.diagnostics.push({
+    code: 'sparse-initializer',
+    message: `initializer '${name}'${where} is stored sparse; it is planned at its dense size and its values are not read`,
+  });
+  return { name, dtype: values?.dataType ?? 0, dims, raw: undefined, values: undefined, strings: undefined, external: undefined };
+}
+
+/** Converts a graph input, output or value_info entry. */
+function valueInfoFromProto(proto: Onnx.IValueInfoProto, ctx: DecodeContext): IrValueInfo {
+  const name = proto.name ?? '';
+  const type = proto.type;
+  if (!type) return { name, dtype: undefined, shape: undefined, kind: 'unknown' };
+  if (type.tensorType) return { name, ...tensorType(type.tensorType, name, ctx), kind: 'tensor' };
+  if (type.sparseTensorType) return { name, ...tensorType(type.sparseTensorType, name, ctx), kind: 'sparse' };
+  if (type.mapType) return { name, dtype: undefined, shape: undefined, kind: 'map' };
+  const kind = type.sequenceType ? 'sequence' : type.optionalType ? 'optional' : 'unknown';
+  const element = innerTensor(type);
+  return { name, ...(element ? tensorType(element, name, ctx) : { dtype: undefined, shape: undefined }), kind };
+}
+
+/** The tensor type inside sequence/optional wrappers, if any. */
+function innerTensor(type: Onnx.ITypeProto): Onnx.TypeProto.ITensor | undefined {
+  let current: Onnx.ITypeProto | null | undefined = type;
+  for (let level = 0; current && level < MAX_GRAPH_DEPTH; level++) {
+    if (current.tensorType) return current.tensorType;
+    current = current.sequenceType?.elemType ?? current.optionalType?.elemType;
+  }
+  return undefined;
+}
+
+function tensorType(
+  type: Onnx.TypeProto.ITensor | Onnx.TypeProto.ISparseTensor,
+  name: string,
+  ctx: DecodeContext,
+): Pick<IrValueInfo, 'dtype' | 'shape'> {
+  const dtype = type.elemType ? type.elemType : undefined;
+  if (!type.shape) return { dtype, shape: undefined };
+  let negative = 0;
+  const shape = list(type.shape.dim).map((dim) => {
+    const declared = declaredDim(dim);
+    if (declared !== 'negative') return declared;
+    negative += 1;
+    return undefined;
+  });
+  if (negative > 0) {
+    ctx.diagnostics.push({
+      code: 'invalid-dim',
+      message: `value '${name}' declares ${negative === 1 ? 'a dimension' : `${negative} dimensions`} below zero; treated as unknown`,
+    });
+  }
+  return { dtype, shape };
+}
+
+/** A declared dim: its value, its symbolic name, or undefined when neither (or too large to be real). */
+function declaredDim(dim: Onnx.TensorShapeProto.IDimension): DeclaredDim | 'negative' {
+  if (dim.dimParam) return dim.dimParam;
+  if (!hasField(dim, 'dimValue')) return undefined;
+  const value = int64ToNumber(dim.dimValue);
+  if (value < 0) return 'negative';
+  return Number.isSafeInteger(value) ? value : undefined;
+}

@@ -1,0 +1,192 @@
+// Tells what a file is before the ONNX decoder trusts it: known non-ONNX formats by
+// their magic numbers, text files, and a walk over the top-level protobuf fields
+// that separates a truncated model from bytes that were never a model. No DOM.
+
+import { InputError } from '../shared/errors';
+import { formatCount } from '../shared/format';
+
+/** Largest file protobuf can address (2 GiB - 1); bigger models keep weights in external files. */
+export const MAX_MODEL_BYTES = 2 ** 31 - 1;
+
+interface Magic {
+  readonly parts: readonly (readonly [offset: number, bytes: readonly number[]])[];
+  readonly what: string;
+}
+
+const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+
+/** Formats people drop by mistake, by their leading bytes. */
+const MAGICS: readonly Magic[] = [
+  { parts: [[0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]]], what: 'a PNG image' },
+  { parts: [[0, [0xff, 0xd8, 0xff]]], what: 'a JPEG image' },
+  { parts: [[0, ascii('GIF8')]], what: 'a GIF image' },
+  { parts: [[0, ascii('RIFF')], [8, ascii('WEBP')]], what: 'a WebP image' },
+  { parts: [[0, ascii('%PDF')]], what: 'a PDF document' },
+  { parts: [[0, [0x50, 0x4b, 0x03, 0x04]]], what: 'a ZIP archive (PyTorch checkpoints are ZIP archives too)' },
+  { parts: [[0, [0x50, 0x4b, 0x05, 0x06]]], what: 'an empty ZIP archive' },
+  { parts: [[0, [0x1f, 0x8b]]], what: 'a gzip-compressed file (decompress it first)' },
+  { parts: [[0, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]]], what: 'an xz-compressed file (decompress it first)' },
+  { parts: [[0, [0x28, 0xb5, 0x2f, 0xfd]]], what: 'a zstd-compressed file (decompress it first)' },
+  { parts: [[0, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]]], what: 'a 7-Zip archive' },
+  { parts: [[4, ascii('TFL3')]], what: 'a TensorFlow Lite model' },
+  { parts: [[0, [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]]], what: 'an HDF5 file (a Keras model?)' },
+  { parts: [[0, [0x93, ...ascii('NUMPY')]]], what: 'a NumPy array file' },
+  { parts: [[0, [0x7f, ...ascii('ELF')]]], what: 'an executable program' },
+  { parts: [[0, ascii('MZ')]], what: 'a Windows executable' },
+];
+
+/**
+ * Throws InputError('not-onnx') when the leading bytes show a format that is not
+ * ONNX: a known magic number, a Git LFS pointer, a text file, a Python pickle or
+ * a safetensors file.
+ */
+export function rejectKnownFormats(bytes: Uint8Array): void {
+  const what = knownFormat(bytes);
+  if (what !== undefined) throw new InputError('not-onnx', `this is ${what}, not an ONNX model`);
+}
+
+function knownFormat(bytes: Uint8Array): string | undefined {
+  const magic = MAGICS.find((m) => m.parts.every(([offset, expected]) => expected.every((b, i) => bytes[offset + i] === b)));
+  if (magic !== undefined) return magic.what;
+  if (bytes[0] === 0x80 && bytes.length > 1 && (bytes[1] ?? 0) >= 2 && (bytes[1] ?? 0) <= 5) {
+    return 'a Python pickle (an old PyTorch checkpoint?)';
+  }
+  if (isSafetensors(bytes)) return 'a safetensors weight file';
+  return textKind(bytes);
+}
+
+/** safetensors: an 8-byte little-endian header length, then a JSON header. */
+function isSafetensors(bytes: Uint8Array): boolean {
+  if (bytes.length < 10 || bytes[8] !== 0x7b) return false;
+  let headerBytes = 0;
+  for (let i = 7; i >= 0; i--) headerBytes = headerBytes * 256 + (bytes[i] ?? 0);
+  return headerBytes > 1 && headerBytes <= bytes.length - 8;
+}
+
+const LFS_POINTER = ascii('version https://git-lfs');
+
+function textKind(bytes: Uint8Array): string | undefined {
+  if (LFS_POINTER.every((b, i) => bytes[i] === b)) {
+    return 'a Git LFS pointer, not the model itself (fetch the real file with `git lfs pull`)';
+  }
+  const head = bytes.subarray(0, 512);
+  const printable = head.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f));
+  if (!printable) return undefined;
+  const first = String.fromCharCode(head.find((b) => b > 0x20) ?? 0x20);
+  if (first === '{' || first === '[') return 'a JSON text file';
+  if (first === '<') return 'an HTML or XML text file';
+  return 'a text file';
+}
+
+/** ModelProto's fields and the wire type each must have (0 varint, 2 length-delimited). */
+const MODEL_FIELDS: ReadonlyMap<number, { readonly name: string; readonly wire: number }> = new Map([
+  [1, { name: 'ir_version', wire: 0 }],
+  [2, { name: 'producer_name', wire: 2 }],
+  [3, { name: 'producer_version', wire: 2 }],
+  [4, { name: 'domain', wire: 2 }],
+  [5, { name: 'model_version', wire: 0 }],
+  [6, { name: 'doc_string', wire: 2 }],
+  [7, { name: 'graph', wire: 2 }],
+  [8, { name: 'opset_import', wire: 2 }],
+  [14, { name: 'metadata_props', wire: 2 }],
+  [20, { name: 'training_info', wire: 2 }],
+  [25, { name: 'functions', wire: 2 }],
+  [26, { name: 'configuration', wire: 2 }],
+]);
+
+/** What the walk over the top-level fields found. */
+type Scan =
+  | { readonly kind: 'ok'; readonly modelFields: number; readonly misfits: number }
+  | { readonly kind: 'overrun'; readonly field: string | undefined; readonly needed: number | undefined; readonly modelLike: boolean }
+  | { readonly kind: 'invalid'; readonly offset: number; readonly modelLike: boolean };
+
+/**
+ * Walks the top-level protobuf fields and throws InputError when the bytes are
+ * a truncated model ('truncated'), not protobuf at all ('not-onnx'), or a
+ * protobuf message whose fields do not fit ModelProto ('not-a-model').
+ */
+export function rejectNonModelProtobuf(bytes: Uint8Array): void {
+  const scan = scanTopLevel(bytes);
+  if (scan.kind === 'overrun') {
+    if (scan.modelLike && scan.field !== undefined) {
+      const missing = scan.needed === undefined ? 'is cut off' : `needs ${formatCount(scan.needed)} bytes more than the file has`;
+      throw new InputError('truncated', `the file ends early: its ${scan.field} field ${missing} (was the download cut off?)`);
+    }
+    throw new InputError('not-onnx', 'this is not an ONNX model: its bytes are not a protobuf message');
+  }
+  if (scan.kind === 'invalid') {
+    const where = scan.modelLike ? 'the model is damaged' : 'this is not an ONNX model';
+    throw new InputError('not-onnx', `${where}: the protobuf data is invalid at byte ${formatCount(scan.offset)}`);
+  }
+  if (scan.modelFields === 0 || scan.misfits > 0) {
+    throw new InputError('not-a-model', 'this is a protobuf message but not an ONNX model (its fields do not match ModelProto)');
+  }
+}
+
+/**
+ * Counts ModelProto fields and misfits (a ModelProto field number with the wrong
+ * wire type). Unknown field numbers are skipped, as protobuf readers do, so
+ * files from newer ONNX versions still pass.
+ */
+function scanTopLevel(bytes: Uint8Array): Scan {
+  let pos = 0;
+  let modelFields = 0;
+  let misfits = 0;
+  while (pos < bytes.length) {
+    const modelLike = misfits === 0 && modelFields > 0;
+    const start = pos;
+    const tag = readVarint(bytes, pos);
+    if (tag === 'overrun') return { kind: 'overrun', field: undefined, needed: undefined, modelLike };
+    if (tag === 'invalid') return { kind: 'invalid', offset: start, modelLike };
+    pos = tag.end;
+    const fieldNumber = Math.floor(tag.value / 8);
+    const wire = tag.value % 8;
+    const known = MODEL_FIELDS.get(fieldNumber);
+    const size = fieldSize(bytes, pos, wire);
+    if (fieldNumber === 0 || size === 'invalid') return { kind: 'invalid', offset: start, modelLike };
+    const field = known !== undefined && known.wire === wire ? known.name : undefined;
+    // Every ONNX writer puts ir_version first, so a file cut inside it is still a model.
+    const cutModel = modelLike || (start === 0 && field === 'ir_version');
+    if (size === 'overrun') return { kind: 'overrun', field, needed: undefined, modelLike: cutModel };
+    if (size.end > bytes.length) return { kind: 'overrun', field, needed: size.end - bytes.length, modelLike: cutModel };
+    pos = size.end;
+    if (field !== undefined) modelFields += 1;
+    else if (known !== undefined) misfits += 1;
+  }
+  return { kind: 'ok', modelFields, misfits };
+}
+
+/** Where a field's payload ends, given its wire type; 'overrun' when a varint runs off the end. */
+function fieldSize(bytes: Uint8Array, pos: number, wire: number): { end: number } | 'invalid' | 'overrun' {
+  switch (wire) {
+    case 0: {
+      const value = readVarint(bytes, pos);
+      return typeof value === 'string' ? value : { end: value.end };
+    }
+    case 1:
+      return { end: pos + 8 };
+    case 2: {
+      const length = readVarint(bytes, pos);
+      if (typeof length === 'string') return length;
+      return { end: length.end + length.value };
+    }
+    case 5:
+      return { end: pos + 4 };
+    default:
+      return 'invalid';
+  }
+}
+
+/** Reads a base-128 varint of at most 10 bytes. */
+function readVarint(bytes: Uint8Array, pos: number): { value: number; end: number } | 'overrun' | 'invalid' {
+  let value = 0;
+  let scale = 1;
+  for (let i = pos; i < pos + 10; i++) {
+    if (i >= bytes.length) return 'overrun';
+    const byte = bytes[i] ?? 0;
+    value += (byte & 0x7f) * scale;
+    scale *= 128;
+    if (byte < 0x80) return { value, end: i + 1 };
+  }
+  return 'invalid';
+}
