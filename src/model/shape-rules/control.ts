@@ -1,6 +1,180 @@
-// Shape rules: control ops.
+// Shape rules for control-flow ops (If, Loop, Scan): bodies are inferred through
+// the engine's inferSubgraph; their output facts become the node's outputs.
+// Pure functions over TensorFacts; no DOM.
+//
+// - If: a constant condition selects its branch; otherwise both branches are
+//   inferred and merged (differing dims become unknown).
+// - Loop and Scan: the body is inferred with the initial loop-carried facts,
+//   then again with the facts merged with its outputs until they stop changing
+//   (a value whose shape changes per iteration ends with unknown dims).
+// - Loop scan outputs get a leading dim equal to the trip count when it is a
+//   constant; an upper bound when the loop may exit early.
 
-import type { RuleTable } from './types';
+import { DT } from '../dtype';
+import type { IrGraph } from '../ir';
+import type { Dim, RuleContext, RuleResult, RuleTable, TensorFact } from './types';
+import { fail, guardRules, inputFact, inputScalar, makeFact, mergeFacts, normalizeAxis } from './tensor-facts';
 
-/** Shape rules for control ops. */
-export const controlRules: RuleTable = {};
+/** Rounds of re-inference for loop-carried values before giving up on a fixed point. */
+const MAX_BODY_ROUNDS = 3;
+
+/** Trip counts from here on mean "until the condition fails", not a real count. */
+const MAX_STATIC_TRIPS = 2 ** 31;
+
+function graphAttr(ctx: RuleContext, name: string): IrGraph {
+  const attr = ctx.attr(name);
+  if (attr?.kind !== 'graph') fail(`${ctx.node.opType} has no '${name}' graph`);
+  return attr.value;
+}
+
+/** A fact for an output nothing is known about, with the reason. */
+function unknownFact(note: string): TensorFact {
+  return { dtype: undefined, shape: undefined, note };
+}
+
+/** A loop-carried fact without its value: values change from one iteration to the next. */
+function withoutValue(fact: TensorFact | undefined): TensorFact | undefined {
+  return fact === undefined ? undefined : makeFact(fact.dtype, fact.shape);
+}
+
+function sameShape(a: TensorFact | undefined, b: TensorFact | undefined): boolean {
+  if (a?.shape === undefined || b?.shape === undefined) return a?.shape === b?.shape;
+  return a.dtype === b.dtype && a.shape.length === b.shape.length && a.shape.every((dim, i) => dim === b.shape?.[i]);
+}
+
+function ifRule(ctx: RuleContext): RuleResult {
+  const thenBranch = graphAttr(ctx, 'then_branch');
+  const elseBranch = graphAttr(ctx, 'else_branch');
+  const cond = inputScalar(ctx, 0);
+  const count = ctx.node.outputs.length;
+  if (cond !== undefined) {
+    const taken = ctx.inferSubgraph(cond !== 0 ? thenBranch : elseBranch, []);
+    return Array.from({ length: count }, (_, i) => taken[i] ?? unknownFact('the If branch output is unknown'));
+  }
+  const a = ctx.inferSubgraph(thenBranch, []);
+  const b = ctx.inferSubgraph(elseBranch, []);
+  return Array.from({ length: count }, (_, i) => {
+    const merged = mergeFacts(a[i], b[i]);
+    if (merged === undefined) return unknownFact('an If branch output is unknown');
+    return sameShape(a[i], b[i]) ? merged : { ...merged, note: 'the If branches give different shapes' };
+  });
+}
+
+/**
+ * Infers a body whose first inputs are loop-carried (`carried`, aligned with
+ * outputs starting at `carriedOut`), iterating until the carried facts are
+ * stable. Returns the last body outputs and the final carried facts.
+ */
+function inferToFixedPoint(
+  ctx: RuleContext,
+  body: IrGraph,
+  prefix: readonly (TensorFact | undefined)[],
+  initial: readonly (TensorFact | undefined)[],
+  suffix: readonly (TensorFact | undefined)[],
+  carriedOut: number,
+): { outputs: readonly (TensorFact | undefined)[]; carried: readonly (TensorFact | undefined)[] } {
+  let carried = initial.map(withoutValue);
+  let outputs = ctx.inferSubgraph(body, [...prefix, ...carried, ...suffix]);
+  for (let round = 0; round < MAX_BODY_ROUNDS; round++) {
+    const next = carried.map((fact, i) => withoutValue(mergeFacts(fact, outputs[carriedOut + i])));
+    if (next.every((fact, i) => sameShape(fact, carried[i]))) return { outputs, carried };
+    carried = next;
+    outputs = ctx.inferSubgraph(body, [...prefix, ...carried, ...suffix]);
+  }
+  return { outputs, carried: carried.map((fact) => (fact === undefined ? undefined : makeFact(fact.dtype, undefined))) };
+}
+
+/** Stacks per-iteration facts along a new axis of size `length`. */
+function stacked(fact: TensorFact | undefined, length: Dim, axis: number, note?: string): TensorFact {
+  if (fact?.shape === undefined) return unknownFact('the per-iteration shape of a scan output is unknown');
+  const at = normalizeAxis(axis, fact.shape.length + 1, 'scan output axis');
+  const out = makeFact(fact.dtype, [...fact.shape.slice(0, at), length, ...fact.shape.slice(at)]);
+  return note === undefined ? out : { ...out, note };
+}
+
+/** Loop trip count: a constant M (0 when the first condition is false), or why it is unknown. */
+function loopTrips(ctx: RuleContext, condIn: TensorFact): number | string {
+  if (condIn.value?.[0] === 0) return 0;
+  const trips = inputFact(ctx, 0) === undefined ? undefined : inputScalar(ctx, 0);
+  if (trips === undefined) return 'the Loop trip count is not a constant';
+  // Exporters write while-loops as M = INT64_MAX plus a condition.
+  if (trips >= MAX_STATIC_TRIPS) return 'the Loop runs until its condition turns false';
+  return Math.max(0, trips);
+}
+
+function loopRule(ctx: RuleContext): RuleResult {
+  const body = graphAttr(ctx, 'body');
+  const carriedCount = ctx.node.inputs.length - 2;
+  const initial = ctx.node.inputs.slice(2).map((_, i) => inputFact(ctx, i + 2));
+  const condGiven = inputFact(ctx, 1) !== undefined;
+  const condIn = condGiven ? (inputFact(ctx, 1) ?? makeFact(DT.BOOL, [])) : makeFact(DT.BOOL, [], [1]);
+  const prefix = [makeFact(DT.INT64, []), condIn.value?.[0] === 1 ? makeFact(DT.BOOL, [], [1]) : makeFact(DT.BOOL, [])];
+  const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
+  const trips = loopTrips(ctx, condIn);
+  const alwaysTrue = outputs[0]?.value?.[0] === 1 && prefix[1]?.value?.[0] === 1;
+  const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a loop-carried value is unknown'));
+  const scanCount = ctx.node.outputs.length - carriedCount;
+  for (let k = 0; k < scanCount; k++) {
+    const perIteration = outputs[1 + carriedCount + k];
+    if (typeof trips === 'string') {
+      results.push(stacked(perIteration, undefined, 0, trips));
+    } else if (alwaysTrue) {
+      results.push(stacked(perIteration, trips, 0));
+    } else {
+      results.push({ ...stacked(perIteration, trips, 0, 'the Loop may stop before its trip count'), upperBound: true });
+    }
+  }
+  return results;
+}
+
+/** Scan from opset 9: scan inputs and outputs along configurable axes, no batch dim. */
+function scanRule(ctx: RuleContext): RuleResult {
+  if (ctx.opset < 9) return scan8Rule(ctx);
+  const body = graphAttr(ctx, 'body');
+  const scanInputs = ctx.int('num_scan_inputs', 0);
+  const stateCount = ctx.node.inputs.length - scanInputs;
+  const inputAxes = ctx.ints('scan_input_axes') ?? new Array<number>(scanInputs).fill(0);
+  const outputAxes = ctx.ints('scan_output_axes');
+  const states = ctx.node.inputs.slice(0, stateCount).map((_, i) => inputFact(ctx, i));
+  let length: Dim;
+  const slices = Array.from({ length: scanInputs }, (_, j) => {
+    const fact = inputFact(ctx, stateCount + j);
+    if (fact?.shape === undefined) return fact === undefined ? undefined : makeFact(fact.dtype, undefined);
+    const axis = normalizeAxis(inputAxes[j] ?? 0, fact.shape.length, 'scan input axis');
+    length ??= fact.shape[axis];
+    return makeFact(fact.dtype, fact.shape.filter((_, i) => i !== axis));
+  });
+  const { outputs, carried } = inferToFixedPoint(ctx, body, [], states, slices, 0);
+  const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a Scan state is unknown'));
+  for (let k = 0; k < ctx.node.outputs.length - stateCount; k++) {
+    results.push(stacked(outputs[stateCount + k], length, outputAxes?.[k] ?? 0));
+  }
+  return results;
+}
+
+/** Scan in opset 8: an optional sequence_lens input first, and a leading batch dim everywhere. */
+function scan8Rule(ctx: RuleContext): RuleResult {
+  const body = graphAttr(ctx, 'body');
+  const scanInputs = ctx.int('num_scan_inputs', 0);
+  const stateCount = ctx.node.inputs.length - 1 - scanInputs;
+  const facts = ctx.node.inputs.map((_, i) => inputFact(ctx, i));
+  const batch = facts.slice(1).find((fact) => fact?.shape?.[0] !== undefined)?.shape?.[0];
+  const length = facts.slice(1 + stateCount).find((fact) => fact?.shape?.[1] !== undefined)?.shape?.[1];
+  const drop = (fact: TensorFact | undefined, count: number): TensorFact | undefined =>
+    fact === undefined ? undefined : makeFact(fact.dtype, fact.shape?.slice(count));
+  const states = facts.slice(1, 1 + stateCount).map((fact) => drop(fact, 1));
+  const slices = facts.slice(1 + stateCount).map((fact) => drop(fact, 2));
+  const { outputs, carried } = inferToFixedPoint(ctx, body, [], states, slices, 0);
+  const withBatch = (fact: TensorFact | undefined, lead: Dim[]): TensorFact =>
+    fact?.shape === undefined ? unknownFact('a Scan body output is unknown') : makeFact(fact.dtype, [...lead, ...fact.shape]);
+  const results = carried.map((fact) => withBatch(fact, [batch]));
+  for (let k = stateCount; k < ctx.node.outputs.length; k++) results.push(withBatch(outputs[k], [batch, length]));
+  return results;
+}
+
+/** Shape rules for control-flow ops. */
+export const controlRules: RuleTable = guardRules({
+  '::If': ifRule,
+  '::Loop': loopRule,
+  '::Scan': scanRule,
+});

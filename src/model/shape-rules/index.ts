@@ -3,6 +3,11 @@
 import type { RuleTable } from './types';
 import { elementwiseRules } from './elementwise';
 import { nnRules } from './nn';
+import { convRules } from './conv';
+import { normRules } from './norm';
+import { signalRules } from './signal';
+import { miscRules } from './misc';
+import { mlRules } from './ml';
 import { reduceRules } from './reduce';
 import { recurrentRules } from './recurrent';
 import { tensorRules } from './tensor';
@@ -14,6 +19,11 @@ import { microsoftRules } from './microsoft';
 export const SHAPE_RULES: RuleTable = {
   ...elementwiseRules,
   ...nnRules,
+  ...convRules,
+  ...normRules,
+  ...signalRules,
+  ...miscRules,
+  ...mlRules,
   ...reduceRules,
   ...recurrentRules,
   ...tensorRules,

@@ -1,0 +1,192 @@
+// Inference over one graph (the main graph or an If/Loop/Scan body): seeds facts
+// from inputs and initializers, runs each node's shape rule in topological order,
+// fills gaps from declared shapes and classifies constants. No DOM.
+//
+// How it works:
+// - A Scope maps value names to TensorFacts; a subgraph's scope falls back to
+//   its parent's, which is how bodies read outer-scope values.
+// - Each node's rule gets its inputs' facts; its outputs' facts are merged with
+//   the file's value_info / graph output declarations (declared dims fill what
+//   the rule left unknown; a disagreement with a fully numeric declaration is a
+//   diagnostic and the inferred shape wins).
+// - A value is constant when its node reads only constants (or is Shape/Size
+//   of a tensor whose shape is static, i.e. independent of symbolic dims);
+//   "dynamic" marks values whose shape may depend on the bound symbolic dims.
+
+import { MAX_FOLD_ELEMENTS } from './shape-rules/broadcast';
+import type { IrGraph, IrNode, IrTensor, IrValueInfo } from './ir';
+import type { InferredGraph, ModelDiagnostic } from './inferred';
+import type { DimTable } from './infer-dims';
+import { SHAPE_RULES } from './shape-rules/index';
+import { ruleKey, type Dim, type RuleResult, type TensorFact } from './shape-rules/types';
+import { ruleContext } from './infer-context';
+import { nodeReads, nodeSubgraphs, topologicalOrder } from './check-graph';
+import { tensorValues } from './tensor-values';
+import { mergeDeclared } from './infer-merge';
+import { buildInferredGraph, type GraphFacts } from './infer-values';
+
+/** What every graph of one model shares during inference. */
+export interface InferEnv {
+  readonly opsets: ReadonlyMap<string, number>;
+  readonly dims: DimTable;
+  readonly report: (diagnostic: ModelDiagnostic) => void;
+}
+
+/** Facts visible in a graph, falling back to the enclosing graph's. */
+export class Scope {
+  readonly facts = new Map<string, TensorFact>();
+  readonly constant = new Set<string>();
+  readonly dynamic = new Set<string>(); // shape may depend on symbolic dims or data
+  constructor(readonly parent: Scope | undefined) {}
+
+  lookup(name: string): TensorFact | undefined {
+    return this.facts.get(name) ?? this.parent?.lookup(name);
+  }
+  isConstant(name: string): boolean {
+    return this.facts.has(name) ? this.constant.has(name) : this.parent?.isConstant(name) ?? false;
+  }
+  isDynamic(name: string): boolean {
+    return this.facts.has(name) ? this.dynamic.has(name) : this.parent?.isDynamic(name) ?? true;
+  }
+}
+
+/** Ops whose outputs change from run to run, so they are never constants. */
+const NONDETERMINISTIC = new Set(['RandomNormal', 'RandomUniform', 'RandomNormalLike', 'RandomUniformLike', 'Bernoulli', 'Multinomial']);
+
+/** Result of inferring a graph. */
+export interface GraphResult {
+  readonly graph: InferredGraph;
+  readonly outputs: readonly (TensorFact | undefined)[];
+}
+
+/** Small constant values of an initializer, for shape arithmetic. */
+function initializerValue(tensor: IrTensor): readonly number[] | undefined {
+  return tensorValues(tensor, MAX_FOLD_ELEMENTS);
+}
+
+/**
+ * Execution order of the graph. The decoder has already rejected cycles in
+ * files; a hand-built graph with one is inferred in file order, with a diagnostic.
+ */
+function executionOrder(graph: IrGraph, env: InferEnv): readonly number[] {
+  try {
+    return topologicalOrder(graph);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    env.report({ code: 'cycle', message: `${message}; nodes are inferred in file order` });
+    return graph.nodes.map((_, i) => i);
+  }
+}
+
+function seedGraph(graph: IrGraph, env: InferEnv, scope: Scope, main: boolean, given?: readonly (TensorFact | undefined)[]): void {
+  graph.inputs.forEach((input, i) => {
+    scope.facts.set(input.name, given?.[i] ?? declaredFact(input, env, main ? input.name : undefined));
+    const symbolic = input.shape === undefined || input.shape.some((d) => typeof d !== 'number');
+    if (!main || symbolic) scope.dynamic.add(input.name);
+  });
+  for (const t of graph.initializers) {
+    const value = initializerValue(t);
+    scope.facts.set(t.name, value ? { dtype: t.dtype, shape: t.dims, value } : { dtype: t.dtype, shape: t.dims });
+    scope.constant.add(t.name);
+    scope.dynamic.delete(t.name);
+  }
+}
+
+/** Infers a graph. `given` holds facts for a subgraph's inputs (from the op's rule). */
+export function inferGraph(graph: IrGraph, env: InferEnv, parent: Scope | undefined, given?: readonly (TensorFact | undefined)[]): GraphResult {
+  const scope = new Scope(parent);
+  seedGraph(graph, env, scope, parent === undefined, given);
+  const declared = declarations(graph);
+  const order = executionOrder(graph, env);
+  const facts: GraphFacts = { scope, reasons: new Map(), subgraphs: new Map() };
+  for (const i of order) {
+    const node = graph.nodes[i];
+    if (node !== undefined) inferNode(node, env, declared, facts);
+  }
+  const outputs = graph.outputs.map((o) => scope.lookup(o.name) ?? declaredFact(o, env));
+  return { graph: buildInferredGraph(graph, order, facts), outputs };
+}
+
+/** Declared types by value name: value_info, and graph outputs where they say more. */
+function declarations(graph: IrGraph): Map<string, IrValueInfo> {
+  const declared = new Map<string, IrValueInfo>();
+  for (const info of graph.valueInfo) declared.set(info.name, info);
+  for (const info of graph.outputs) {
+    const known = declared.get(info.name);
+    if (known === undefined || (info.shape !== undefined && known.shape === undefined)) declared.set(info.name, info);
+  }
+  return declared;
+}
+
+/**
+ * The fact a declaration gives. A sequence or map has no single shape (the
+ * decoder reports a sequence's element type; it is not the value's shape).
+ */
+function declaredFact(info: IrValueInfo, env: InferEnv, inputName?: string): TensorFact {
+  if (info.kind === 'sequence' || info.kind === 'map') {
+    return { dtype: info.dtype, shape: undefined, note: `a ${info.kind}, which has no single shape` };
+  }
+  return { dtype: info.dtype, shape: env.dims.resolve(info.shape, inputName) };
+}
+
+/** Runs the node's rule (reporting a missing rule or an unknown answer) and stores its outputs' facts. */
+function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, IrValueInfo>, facts: GraphFacts): void {
+  const { scope } = facts;
+  const inputs = node.inputs.map((name) => (name === '' ? undefined : scope.lookup(name)));
+  const inferred = new Map<IrGraph, InferredGraph>();
+  const result = runRule(node, inputs, env, scope, inferred);
+  for (const g of nodeSubgraphs(node)) {
+    if (!inferred.has(g)) inferred.set(g, inferGraph(g, env, scope).graph);
+  }
+  facts.subgraphs.set(node, nodeSubgraphs(node).map((g) => inferred.get(g) as InferredGraph));
+  const answer = 'unknown' in result ? undefined : result;
+  const reason = 'unknown' in result ? result.unknown : undefined;
+  const constant = isConstantNode(node, inputs, scope);
+  const dynamic = !constant && nodeReads(node).some((n) => scope.isDynamic(n));
+  node.outputs.forEach((name, i) => {
+    if (name === '') return;
+    const fact = mergeDeclared(answer?.[i], declared.get(name), env, node.name, name);
+    scope.facts.set(name, fact ?? { dtype: undefined, shape: undefined, note: reason ?? `${node.opType} did not say` });
+    if (reason !== undefined) facts.reasons.set(name, reason);
+    if (constant) scope.constant.add(name);
+    if (dynamic || fact?.upperBound === true) scope.dynamic.add(name);
+  });
+}
+
+function runRule(node: IrNode, inputs: readonly (TensorFact | undefined)[], env: InferEnv, scope: Scope, inferred: Map<IrGraph, InferredGraph>): RuleResult {
+  const rule = SHAPE_RULES[ruleKey(node.domain, node.opType)];
+  const op = node.domain === '' ? node.opType : `${node.domain}::${node.opType}`;
+  if (rule === undefined) {
+    env.report({ code: 'no-shape-rule', message: `no shape rule for ${op}; its outputs keep their declared shapes`, node: node.name });
+    return { unknown: `no shape rule for ${op}` };
+  }
+  const ctx = ruleContext(node, inputs, env.opsets.get(node.domain) ?? 1, (g, ins) => {
+    const r = inferGraph(g, env, scope, ins);
+    inferred.set(g, r.graph);
+    return r.outputs;
+  });
+  let result: RuleResult;
+  try {
+    result = rule(ctx);
+  } catch (error) {
+    result = { unknown: `the ${op} rule failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if ('unknown' in result) env.report({ code: 'unknown-shape', message: `${op} '${node.name}': ${result.unknown}`, node: node.name });
+  return result;
+}
+
+/** True when every output of the node is computable from constants alone. */
+function isConstantNode(node: IrNode, inputs: readonly (TensorFact | undefined)[], scope: Scope): boolean {
+  if (node.domain === '' && NONDETERMINISTIC.has(node.opType)) return false;
+  if (node.domain === '' && node.opType === 'Constant') return true;
+  const reads = nodeReads(node);
+  if (node.domain === '' && (node.opType === 'Shape' || node.opType === 'Size')) {
+    const source = node.inputs[0] ?? '';
+    return source !== '' && isStatic(inputs[0]?.shape) && !scope.isDynamic(source);
+  }
+  return reads.length > 0 && reads.every((n) => scope.isConstant(n));
+}
+
+function isStatic(shape: readonly Dim[] | undefined): boolean {
+  return shape !== undefined && shape.every((d) => d !== undefined);
+}

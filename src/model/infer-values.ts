@@ -1,0 +1,108 @@
+// Turns one graph's facts into InferredGraph: every value with its kind, size in
+// bytes, producer and consumers, and the nodes in execution order. No DOM.
+
+import { dataTypeName, DT, tensorBytes } from './dtype';
+import type { IrGraph, IrNode } from './ir';
+import type { InferredGraph, InferredNode, InferredValue, ValueKind } from './inferred';
+import type { Scope } from './infer-graph';
+import { nodeReads } from './check-graph';
+import type { Dim, TensorFact } from './shape-rules/types';
+
+/** What inference learned about a graph, as the value builder needs it. */
+export interface GraphFacts {
+  readonly scope: Scope;
+  readonly reasons: Map<string, string>; // value name -> why its node's rule could not answer
+  readonly subgraphs: Map<IrNode, readonly InferredGraph[]>;
+}
+
+function isStatic(shape: readonly Dim[] | undefined): shape is readonly number[] {
+  return shape !== undefined && shape.every((d) => d !== undefined);
+}
+
+/** Shape and bytes of a fact, or the reason they are unknown. */
+function sizeOf(fact: TensorFact | undefined, reason: string | undefined): Pick<InferredValue, 'shape' | 'bytes' | 'unknownReason'> {
+  const shape = isStatic(fact?.shape) ? fact.shape : undefined;
+  if (shape === undefined) {
+    return { shape, bytes: undefined, unknownReason: fact?.note ?? reason ?? (fact ? 'some dims are unknown' : 'shape not inferred') };
+  }
+  if (fact?.dtype === DT.STRING) return { shape, bytes: undefined, unknownReason: 'string tensor: its size depends on its contents' };
+  let elements = 1;
+  for (const d of shape) elements *= d;
+  const bytes = tensorBytes(fact?.dtype, elements);
+  return bytes === undefined ? { shape, bytes, unknownReason: 'data type unknown' } : { shape, bytes };
+}
+
+/** Builds the InferredGraph; `order` is the execution order of the graph's node indices. */
+export function buildInferredGraph(graph: IrGraph, order: readonly number[], facts: GraphFacts): InferredGraph {
+  const inputs = new Set(graph.inputs.map((i) => i.name));
+  const initializers = new Set(graph.initializers.map((t) => t.name));
+  const outputs = new Set(graph.outputs.map((o) => o.name));
+  const names: string[] = [];
+  const producer = new Map<string, number>();
+  const consumers = new Map<string, number[]>();
+  const add = (name: string): void => {
+    if (name !== '' && !consumers.has(name)) {
+      names.push(name);
+      consumers.set(name, []);
+    }
+  };
+  graph.inputs.forEach((i) => add(i.name));
+  graph.initializers.forEach((t) => add(t.name));
+  const nodes: InferredNode[] = [];
+  for (const index of order) {
+    const node = graph.nodes[index] as IrNode;
+    const position = nodes.length;
+    for (const name of new Set(nodeReads(node))) {
+      if (name === '' || (!consumers.has(name) && !isLocal(name, facts.scope))) continue;
+      add(name);
+      consumers.get(name)?.push(position);
+    }
+    node.outputs.forEach((name) => {
+      add(name);
+      if (name !== '') producer.set(name, position);
+    });
+    nodes.push(inferredNode(node, facts));
+  }
+  graph.outputs.forEach((o) => add(o.name));
+  const kindOf = (name: string): ValueKind => {
+    if (inputs.has(name)) return 'input';
+    if (initializers.has(name)) return 'initializer';
+    if (outputs.has(name)) return 'output';
+    return facts.scope.constant.has(name) ? 'constant' : 'activation';
+  };
+  const values = names.map((name) => valueOf(name, kindOf(name), producer.get(name), consumers.get(name) ?? [], facts));
+  return { name: graph.name, nodes, values, inputs: [...inputs], outputs: graph.outputs.map((o) => o.name) };
+}
+
+/** True when the name is not an outer-scope value (so it belongs in this graph's list, even if dangling). */
+function isLocal(name: string, scope: Scope): boolean {
+  return scope.facts.has(name) || scope.parent?.lookup(name) === undefined;
+}
+
+function inferredNode(node: IrNode, facts: GraphFacts): InferredNode {
+  const outputs = node.outputs.filter((n) => n !== '');
+  return {
+    name: node.name,
+    opType: node.opType,
+    domain: node.domain,
+    inputs: node.inputs,
+    outputs: node.outputs,
+    subgraphs: facts.subgraphs.get(node) ?? [],
+    constant: outputs.length > 0 && outputs.every((n) => facts.scope.constant.has(n)),
+  };
+}
+
+function valueOf(name: string, kind: ValueKind, producer: number | undefined, consumers: readonly number[], facts: GraphFacts): InferredValue {
+  const fact = facts.scope.facts.get(name);
+  const reason = facts.reasons.get(name) ?? (fact === undefined && producer === undefined && kind !== 'input' ? 'no node produces this value' : undefined);
+  const value: InferredValue = {
+    name,
+    kind,
+    dtype: fact?.dtype,
+    dtypeName: dataTypeName(fact?.dtype),
+    producer,
+    consumers,
+    ...sizeOf(fact, reason),
+  };
+  return fact?.upperBound === true ? { ...value, upperBound: true } : value;
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { DT } from '../dtype';
+import type { IrGraph } from '../ir';
+import type { SubgraphInferrer } from '../infer-context';
+import type { TensorFact } from './types';
+import { controlRules } from './control';
+import { attr, f32, fact, factsOf, i64, runRule } from './testing-context';
+
+/** An empty graph standing for a body; the test's inferrer decides what it computes. */
+function body(name: string): IrGraph {
+  return { name, nodes: [], inputs: [], outputs: [], valueInfo: [], initializers: [] };
+}
+
+/** An inferrer that answers per body with a function of the body's input facts. */
+function inferrer(bodies: Map<IrGraph, (inputs: readonly (TensorFact | undefined)[]) => (TensorFact | undefined)[]>): {
+  infer: SubgraphInferrer;
+  calls: IrGraph[];
+} {
+  const calls: IrGraph[] = [];
+  const infer: SubgraphInferrer = (graph, inputs) => {
+    calls.push(graph);
+    const fn = bodies.get(graph);
+    if (fn === undefined) throw new Error(`unexpected graph ${graph.name}`);
+    return fn(inputs);
+  };
+  return { infer, calls };
+}
+
+const bool = (value?: number) => fact(DT.BOOL, [], value === undefined ? undefined : [value]);
+
+describe('If', () => {
+  const thenBranch = body('then');
+  const elseBranch = body('else');
+  const branches = new Map([
+    [thenBranch, () => [f32([2, 8]), i64([1, 2])]],
+    [elseBranch, () => [f32([2, 4]), i64([1, 2])]],
+  ]);
+  const attrs = { then_branch: attr.graph(thenBranch), else_branch: attr.graph(elseBranch) };
+
+  it('takes the branch of a constant condition and infers only that one', () => {
+    const { infer, calls } = inferrer(branches);
+    const outs = factsOf(runRule(controlRules, 'If', { inputs: [bool(0)], attrs, outputs: 2, inferSubgraph: infer }));
+    expect(outs[0]?.shape).toEqual([2, 4]);
+    expect(calls).toEqual([elseBranch]);
+  });
+
+  it('merges both branches: differing dims become unknown, equal values survive', () => {
+    const { infer } = inferrer(branches);
+    const outs = factsOf(runRule(controlRules, 'If', { inputs: [bool()], attrs, outputs: 2, inferSubgraph: infer }));
+    expect(outs[0]?.shape).toEqual([2, undefined]);
+    expect(outs[0]?.note).toMatch(/different shapes/);
+    expect(outs[1]).toEqual(i64([1, 2]));
+  });
+});
+
+describe('Loop', () => {
+  const loopBody = body('loop');
+  // Body: (iter, cond, state[4]) -> (cond, state[4], scan[3]); cond passes through.
+  const bodies = new Map([[loopBody, (inputs: readonly (TensorFact | undefined)[]) => [inputs[1], f32([4]), f32([3])]]]);
+  const attrs = { body: attr.graph(loopBody) };
+
+  it('stacks scan outputs by a constant trip count when the condition stays true', () => {
+    const { infer } = inferrer(bodies);
+    const outs = factsOf(runRule(controlRules, 'Loop', { inputs: [i64([5], []), bool(1), f32([4])], attrs, outputs: 2, inferSubgraph: infer }));
+    expect(outs[0]?.shape).toEqual([4]);
+    expect(outs[1]).toEqual({ dtype: DT.FLOAT, shape: [5, 3] });
+  });
+
+  it('treats the trip count as an upper bound when the loop may stop early', () => {
+    const early = new Map([[loopBody, () => [bool(), f32([4]), f32([3])]]]);
+    const { infer } = inferrer(early);
+    const outs = factsOf(runRule(controlRules, 'Loop', { inputs: [i64([5], []), bool(1), f32([4])], attrs, outputs: 2, inferSubgraph: infer }));
+    expect(outs[1]).toMatchObject({ shape: [5, 3], upperBound: true });
+  });
+
+  it('leaves the scan length unknown without a constant trip count', () => {
+    const { infer } = inferrer(bodies);
+    const outs = factsOf(runRule(controlRules, 'Loop', { inputs: [undefined, bool(), f32([4])], attrs, outputs: 2, inferSubgraph: infer }));
+    expect(outs[1]?.shape).toEqual([undefined, 3]);
+    expect(outs[1]?.note).toMatch(/trip count/);
+  });
+
+  it('loses the dims of a loop-carried value that grows each iteration', () => {
+    const growing = new Map([
+      [loopBody, (inputs: readonly (TensorFact | undefined)[]) => {
+        const n = inputs[2]?.shape?.[0];
+        return [inputs[1], f32([n === undefined ? undefined : n + 1])];
+      }],
+    ]);
+    const { infer } = inferrer(growing);
+    const outs = factsOf(runRule(controlRules, 'Loop', { inputs: [i64([3], []), bool(1), f32([1])], attrs, outputs: 1, inferSubgraph: infer }));
+    expect(outs[0]?.shape).toEqual([undefined]);
+  });
+});
+
+describe('Scan', () => {
+  const scanBody = body('scan');
+  it('feeds slices without the scan axis and stacks outputs along scan_output_axes', () => {
+    let seen: readonly (TensorFact | undefined)[] = [];
+    const { infer } = inferrer(
+      new Map([[scanBody, (inputs: readonly (TensorFact | undefined)[]) => ((seen = inputs), [f32([8]), f32([8, 2])])]]),
+    );
+    const outs = factsOf(
+      runRule(controlRules, 'Scan', {
+        inputs: [f32([8]), f32([10, 7, 4])],
+        attrs: { body: attr.graph(scanBody), num_scan_inputs: attr.int(1), scan_input_axes: attr.ints([1]), scan_output_axes: attr.ints([-1]) },
+        outputs: 2,
+        inferSubgraph: infer,
+      }),
+    );
+    expect(seen.map((f) => f?.shape)).toEqual([[8], [10, 4]]);
+    expect(outs[0]?.shape).toEqual([8]);
+    expect(outs[1]?.shape).toEqual([8, 2, 7]);
+  });
+
+  it('handles the opset-8 form with a batch axis', () => {
+    const { infer } = inferrer(new Map([[scanBody, () => [f32([8]), f32([3])]]]));
+    const outs = factsOf(
+      runRule(controlRules, 'Scan', {
+        inputs: [undefined, f32([2, 8]), f32([2, 6, 5])],
+        attrs: { body: attr.graph(scanBody), num_scan_inputs: attr.int(1) },
+        outputs: 2,
+        opset: 8,
+        inferSubgraph: infer,
+      }),
+    );
+    expect(outs.map((f) => f?.shape)).toEqual([[2, 8], [2, 6, 3]]);
+  });
+});
