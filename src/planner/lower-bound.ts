@@ -1,0 +1,125 @@
+// The lower bound of a placement problem: the most bytes live at any one step,
+// found by a sweep over lifetime ends (O(n log n)). Depends only on problem types.
+//
+// The bound stays honest with aliases: an alias group counts the union of its
+// live members' byte ranges, so a Concat input inside the Concat output counts
+// its own bytes while only the input is live and nothing extra once the output
+// is. A group with a fixed offset also bounds the peak by its own top.
+
+import { groupsByRegion, resolveAliasGroups, type AliasGroup } from './alias-groups';
+import type { PlacementProblem } from './problem';
+
+/** The lower bound of one memory region. */
+export interface RegionLowerBound {
+  readonly name: string;
+  readonly lowerBound: number; // bytes
+  readonly peakStep: number | undefined; // first step where live bytes peak; undefined without buffers
+  readonly liveAtPeak: readonly number[]; // ids of the buffers live at peakStep
+}
+
+/** The lower bound of a problem: per region, and summed. */
+export interface LowerBound {
+  readonly lowerBound: number; // sum over regions
+  readonly peakStep: number | undefined; // of the region with the largest bound
+  readonly liveAtPeak: readonly number[];
+  readonly regions: readonly RegionLowerBound[]; // in order of first appearance
+}
+
+/** Live bytes as a step function: `live[i]` holds on steps [times[i], times[i+1]). */
+export interface LiveProfile {
+  readonly times: Float64Array; // ascending
+  readonly live: Float64Array; // bytes live from times[i] on; the last entry is 0
+}
+
+/** No placement of `problem` can have a smaller peak than this. */
+export function lowerBound(problem: PlacementProblem): LowerBound {
+  return lowerBoundOfGroups(problem, resolveAliasGroups(problem).groups);
+}
+
+/** `lowerBound` for a problem whose alias groups are already resolved. */
+export function lowerBoundOfGroups(problem: PlacementProblem, groups: readonly AliasGroup[]): LowerBound {
+  const results = groupsByRegion(problem, groups).map((r) => regionLowerBound(problem, r.name, r.groups));
+  let top: RegionLowerBound | undefined;
+  let total = 0;
+  for (const r of results) {
+    total += r.lowerBound;
+    if (top === undefined || r.lowerBound > top.lowerBound) top = r;
+  }
+  return { lowerBound: total, peakStep: top?.peakStep, liveAtPeak: top?.liveAtPeak ?? [], regions: results };
+}
+
+function regionLowerBound(problem: PlacementProblem, name: string, groups: readonly AliasGroup[]): RegionLowerBound {
+  const profile = liveProfile(problem, groups);
+  let best = 0;
+  let peakStep: number | undefined;
+  for (let i = 0; i < profile.times.length; i++) {
+    if (profile.live[i]! > best) {
+      best = profile.live[i]!;
+      peakStep = profile.times[i]!;
+    }
+  }
+  if (peakStep === undefined && profile.times.length > 0) peakStep = profile.times[0]!;
+  let fixedTop = 0;
+  for (const group of groups) {
+    if (group.fixedBase === undefined) continue;
+    group.members.forEach((b, i) => (fixedTop = Math.max(fixedTop, group.fixedBase! + group.rel[i]! + problem.buffers[b]!.size)));
+  }
+  const liveAtPeak: number[] = [];
+  if (peakStep !== undefined) {
+    for (const group of groups) {
+      for (const b of group.members) {
+        const buffer = problem.buffers[b]!;
+        if (buffer.start <= peakStep && peakStep < buffer.end) liveAtPeak.push(b);
+      }
+    }
+    liveAtPeak.sort((a, b) => a - b);
+  }
+  return { name, lowerBound: Math.max(best, fixedTop), peakStep, liveAtPeak };
+}
+
+/** The live-bytes step function of a set of alias groups (typically one region's). */
+export function liveProfile(problem: PlacementProblem, groups: readonly AliasGroup[]): LiveProfile {
+  const change = new Map<number, number>(); // step -> change of live bytes there
+  const add = (t: number, delta: number) => change.set(t, (change.get(t) ?? 0) + delta);
+  for (const group of groups) {
+    if (group.members.length === 1) {
+      const buffer = problem.buffers[group.members[0]!]!;
+      add(buffer.start, buffer.size);
+      add(buffer.end, -buffer.size);
+    } else {
+      groupDeltas(problem, group, add);
+    }
+  }
+  const times = Float64Array.from(change.keys()).sort();
+  const live = new Float64Array(times.length);
+  let sum = 0;
+  for (let i = 0; i < times.length; i++) {
+    sum += change.get(times[i]!)!;
+    live[i] = sum;
+  }
+  return { times, live };
+}
+
+/** Appends the step changes of a group's live footprint (union of live members' bytes). */
+function groupDeltas(problem: PlacementProblem, group: AliasGroup, add: (t: number, delta: number) => void): void {
+  const members = group.members.map((b, i) => ({ buffer: problem.buffers[b]!, rel: group.rel[i]! }));
+  const cuts = [...new Set(members.flatMap((m) => [m.buffer.start, m.buffer.end]))].sort((a, b) => a - b);
+  let previous = 0;
+  for (const t of cuts) {
+    const ranges = members
+      .filter((m) => m.buffer.start <= t && t < m.buffer.end && m.buffer.size > 0)
+      .map((m) => [m.rel, m.rel + m.buffer.size] as const)
+      .sort((a, b) => a[0] - b[0]);
+    let union = 0;
+    let reach = -Infinity;
+    for (const [lo, hi] of ranges) {
+      if (hi <= reach) continue;
+      union += hi - Math.max(lo, reach);
+      reach = hi;
+    }
+    if (union !== previous) {
+      add(t, union - previous);
+      previous = union;
+    }
+  }
+}

@@ -1,0 +1,147 @@
+// Reads and writes placement problems in MiniMalloc's CSV format: header
+// `id,lower,upper,size` in any order, optional `alignment` and `offset`,
+// lifetimes half-open [lower, upper). Depends only on src/shared and problem types.
+
+import { InputError } from '../shared/errors';
+import { alignmentOf, type PlacementProblem, type PlanBuffer } from './problem';
+
+const REQUIRED = ['id', 'lower', 'upper', 'size'] as const;
+const OPTIONAL = ['alignment', 'offset'] as const;
+type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
+
+/**
+ * Parses a MiniMalloc CSV. An `offset` value fixes that buffer there; an
+ * empty `alignment` or `offset` cell means none. Throws InputError('bad-csv')
+ * naming the line and the value of the first malformed row.
+ */
+export function parseMinimallocCsv(text: string): PlacementProblem {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const headerIndex = lines.findIndex((line) => line.trim() !== '');
+  if (headerIndex < 0) throw new InputError('bad-csv', 'the CSV is empty: expected a header id,lower,upper,size');
+  const columns = parseHeader(lines[headerIndex]!, headerIndex + 1);
+  const buffers: PlanBuffer[] = [];
+  const seen = new Map<string, number>();
+  for (let i = headerIndex + 1; i < lines.length; i++) {
+    if (lines[i]!.trim() === '') continue;
+    const buffer = parseRow(lines[i]!, i + 1, columns, buffers.length);
+    const earlier = seen.get(buffer.name);
+    if (earlier !== undefined) throw new InputError('bad-csv', `line ${i + 1}: id "${buffer.name}" already used on line ${earlier}`);
+    seen.set(buffer.name, i + 1);
+    buffers.push(buffer);
+  }
+  return { buffers };
+}
+
+function parseHeader(line: string, lineNumber: number): Column[] {
+  const names = splitCsvLine(line, lineNumber).map((cell) => cell.trim().toLowerCase());
+  const known: readonly string[] = [...REQUIRED, ...OPTIONAL];
+  names.forEach((name, i) => {
+    if (!known.includes(name)) {
+      throw new InputError('bad-csv', `line ${lineNumber}: unknown column "${name}" in the header (expected ${known.join(', ')})`);
+    }
+    if (names.indexOf(name) !== i) throw new InputError('bad-csv', `line ${lineNumber}: column "${name}" appears twice in the header`);
+  });
+  for (const name of REQUIRED) {
+    if (!names.includes(name)) throw new InputError('bad-csv', `line ${lineNumber}: the header lacks the column "${name}"`);
+  }
+  return names as Column[];
+}
+
+function parseRow(line: string, lineNumber: number, columns: readonly Column[], id: number): PlanBuffer {
+  const cells = splitCsvLine(line, lineNumber);
+  if (cells.length !== columns.length) {
+    throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${columns.join(',')}), found ${cells.length}`);
+  }
+  const cell = (name: Column) => cells[columns.indexOf(name)];
+  const name = cell('id')!;
+  if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the id is empty`);
+  const start = integerCell(cell('lower'), 'lower', lineNumber, 0);
+  const end = integerCell(cell('upper'), 'upper', lineNumber, 0);
+  if (end <= start) throw new InputError('bad-csv', `line ${lineNumber}: upper ${end} is not above lower ${start}`);
+  const size = integerCell(cell('size'), 'size', lineNumber, 0);
+  const alignment = optionalCell(cell('alignment'), 'alignment', lineNumber, 1);
+  const fixedOffset = optionalCell(cell('offset'), 'offset', lineNumber, 0);
+  if (alignment !== undefined && fixedOffset !== undefined && fixedOffset % alignment !== 0) {
+    throw new InputError('bad-csv', `line ${lineNumber}: offset ${fixedOffset} is not a multiple of alignment ${alignment}`);
+  }
+  return {
+    id,
+    name,
+    size,
+    start,
+    end,
+    ...(alignment !== undefined && { alignment }),
+    ...(fixedOffset !== undefined && { fixedOffset }),
+  };
+}
+
+function optionalCell(text: string | undefined, column: Column, lineNumber: number, min: number): number | undefined {
+  return text === undefined || text === '' ? undefined : integerCell(text, column, lineNumber, min);
+}
+
+function integerCell(text: string | undefined, column: Column, lineNumber: number, min: number): number {
+  if (text === undefined || text === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${column} value is missing`);
+  const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value)) throw new InputError('bad-csv', `line ${lineNumber}: ${column} "${text}" is not an integer`);
+  if (value < min) {
+    const rule = min === 0 ? 'is negative' : `is below ${min}`;
+    throw new InputError('bad-csv', `line ${lineNumber}: ${column} ${value} ${rule}`);
+  }
+  return value;
+}
+
+/** Splits one CSV line, trimming unquoted cells; double-quoted cells may hold commas and doubled quotes. */
+function splitCsvLine(line: string, lineNumber: number): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (line[i] === ' ' || line[i] === '\t') i++;
+    if (line[i] === '"') {
+      let value = '';
+      i++;
+      for (;;) {
+        const quote = line.indexOf('"', i);
+        if (quote < 0) throw new InputError('bad-csv', `line ${lineNumber}: a quoted value is not closed`);
+        value += line.slice(i, quote);
+        i = quote + 1;
+        if (line[i] !== '"') break;
+        value += '"';
+        i++;
+      }
+      cells.push(value);
+      const comma = line.indexOf(',', i);
+      if (line.slice(i, comma < 0 ? undefined : comma).trim() !== '') {
+        throw new InputError('bad-csv', `line ${lineNumber}: text after a quoted value`);
+      }
+      if (comma < 0) return cells;
+      i = comma + 1;
+    } else {
+      const comma = line.indexOf(',', i);
+      cells.push(line.slice(i, comma < 0 ? undefined : comma).trim());
+      if (comma < 0) return cells;
+      i = comma + 1;
+    }
+  }
+}
+
+/**
+ * Writes `problem` with `offsets` filled in: columns id,lower,upper,size, then
+ * alignment when any buffer needs one, then offset. Regions and aliases have
+ * no column; their effect is in the offsets.
+ */
+export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly number[]): string {
+  const aligned = problem.buffers.some((buffer) => alignmentOf(problem, buffer) !== 1);
+  const header = ['id', 'lower', 'upper', 'size', ...(aligned ? ['alignment'] : []), 'offset'];
+  const rows = problem.buffers.map((buffer, b) => {
+    const offset = offsets[b];
+    const cells = [quoteCell(buffer.name), buffer.start, buffer.end, buffer.size];
+    if (aligned) cells.push(alignmentOf(problem, buffer));
+    cells.push(offset === undefined ? '' : offset);
+    return cells.join(',');
+  });
+  return [header.join(','), ...rows].join('\n') + '\n';
+}
+
+function quoteCell(text: string): string {
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

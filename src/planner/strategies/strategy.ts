@@ -1,0 +1,59 @@
+// The interface every placement strategy implements, and the run of one greedy
+// order shared by the simple strategies. Depends only on the planner engine.
+
+import type { PreparedRegion } from '../engine/prepared';
+import { Placer, type Fit } from '../engine/placer';
+import type { StopReason } from '../problem';
+
+/** Knobs of `assignOffsets`; the simple strategies ignore them. */
+export interface PlanOptions {
+  /** Wall-clock cap on the portfolio's local search, per region (default 500 ms). */
+  readonly budgetMs?: number;
+  /** Local-search iterations per region (default 3,000; 0 disables the search). */
+  readonly maxIterations?: number;
+  /** Local-search effort per region, in adjacency entries scanned plus items visited (default 3 million). */
+  readonly maxWork?: number;
+  /** Largest number of free items the exhaustive search takes on (default 20; 0 disables it). */
+  readonly exactItems?: number;
+  /** Search nodes the exhaustive search may visit before giving up (default 200,000). */
+  readonly exactNodes?: number;
+  /** Milliseconds clock, for tests; Date.now by default. */
+  readonly clock?: () => number;
+}
+
+/** What a strategy knows about the region it plans. */
+export interface RegionContext {
+  readonly lowerBound: number; // no placement of the region peaks lower
+  readonly options: PlanOptions;
+}
+
+/** A strategy's plan for one region: a base offset per item, and how it got there. */
+export interface StrategyOutcome {
+  readonly offsets: Float64Array; // by item
+  readonly placements: number;
+  readonly attempts: number;
+  readonly improvements: number;
+  readonly stoppedBy: StopReason;
+  readonly proven: boolean; // an exhaustive search showed no lower peak exists
+}
+
+/** A placement strategy, as listed in STRATEGIES. */
+export interface Strategy {
+  readonly name: string;
+  readonly title: string; // one line for menus and --help
+  plan(prep: PreparedRegion, context: RegionContext): StrategyOutcome;
+}
+
+/** Places the items in `order` one by one with `fit`; the whole of the simple strategies. */
+export function runGreedy(prep: PreparedRegion, order: Int32Array, fit: Fit): StrategyOutcome {
+  const placer = new Placer(prep);
+  placer.placeAll(order, fit);
+  return {
+    offsets: placer.offsets,
+    placements: placer.placements,
+    attempts: 1,
+    improvements: 0,
+    stoppedBy: 'done',
+    proven: false,
+  };
+}
