@@ -9,6 +9,7 @@
 // Weights are float32 with real dims and seeded pseudo-random values.
 
 import { GraphBuilder } from './onnx-writer';
+import { seededRandom } from '../../shared/random';
 
 /** Width of the image the sample takes (height is the same). */
 export const SAMPLE_IMAGE_SIZE = 160;
@@ -32,20 +33,8 @@ export function buildSampleModel(): Uint8Array {
   return net.build().toBytes({ opset: 17, irVersion: 8, producerName: 'heapscope make-sample', producerVersion: '1' });
 }
 
-/** Seeded PRNG (mulberry32): the sample's weights are the same on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class SampleNet {
-  private readonly random = mulberry32(0x5eed);
+  private readonly random = seededRandom(0x5eed);
 
   constructor(private readonly g: GraphBuilder) {
     g.initializer('relu6_min', 'float32', [], [0]);

@@ -21,7 +21,7 @@
 
 import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
-import { seededRandom } from '../engine/random';
+import { seededRandom } from '../../shared/random';
 import type { StopReason } from '../problem';
 import { NeighbourFinder, pickLift, type Lift } from './lift-moves';
 

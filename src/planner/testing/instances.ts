@@ -1,7 +1,7 @@
 // Generated placement problems for tests and benchmarks: network-like traces
 // of any size, and tilings whose optimum is known. Depends only on planner types.
 
-import { seededRandom } from '../engine/random';
+import { seededRandom } from '../../shared/random';
 import type { PlacementProblem, PlanBuffer } from '../problem';
 
 /**

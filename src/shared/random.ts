@@ -1,5 +1,6 @@
 // A small seeded pseudo-random generator (mulberry32), so that searches that
-// make random choices still give the same plan for the same input. No dependencies.
+// make random choices give the same result for the same input (plans, generated
+// sample weights, fuzz cases). No dependencies.
 
 /** Returns a generator of numbers in [0, 1), fully determined by `seed`. */
 export function seededRandom(seed: number): () => number {
