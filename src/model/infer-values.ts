@@ -3,7 +3,7 @@
 
 import { dataTypeName, DT, tensorBytes } from './dtype';
 import type { IrGraph, IrNode } from './ir';
-import type { InferredGraph, InferredNode, InferredValue, ValueKind } from './inferred';
+import type { InferredGraph, InferredNode, InferredValue, NodeAttribute, ValueKind } from './inferred';
 import type { Scope } from './infer-graph';
 import { nodeReads } from './check-graph';
 import type { Dim, TensorFact } from './shape-rules/types';
@@ -81,6 +81,7 @@ function isLocal(name: string, scope: Scope): boolean {
 
 function inferredNode(node: IrNode, facts: GraphFacts): InferredNode {
   const outputs = node.outputs.filter((n) => n !== '');
+  const attributes = plainAttributes(node);
   return {
     name: node.name,
     opType: node.opType,
@@ -89,7 +90,20 @@ function inferredNode(node: IrNode, facts: GraphFacts): InferredNode {
     outputs: node.outputs,
     subgraphs: facts.subgraphs.get(node) ?? [],
     constant: outputs.length > 0 && outputs.every((n) => facts.scope.constant.has(n)),
+    ...(attributes !== undefined && { attributes }),
   };
+}
+
+/** The node's number, number-list and string attributes (tensors and graphs stay in the IR); undefined when none. */
+function plainAttributes(node: IrNode): Record<string, NodeAttribute> | undefined {
+  let out: Record<string, NodeAttribute> | undefined;
+  for (const [key, attr] of Object.entries(node.attributes)) {
+    if (attr.kind === 'int' || attr.kind === 'float' || attr.kind === 'ints' || attr.kind === 'floats' || attr.kind === 'string') {
+      out ??= {};
+      out[key] = attr.value;
+    }
+  }
+  return out;
 }
 
 function valueOf(name: string, kind: ValueKind, producer: number | undefined, consumers: readonly number[], facts: GraphFacts): InferredValue {

@@ -34,7 +34,11 @@ export interface InferredNode {
   readonly outputs: readonly string[];
   readonly subgraphs: readonly InferredGraph[]; // If/Loop/Scan bodies
   readonly constant: boolean; // every output is computable from constants alone
+  readonly attributes?: Readonly<Record<string, NodeAttribute>>; // numeric and string attributes (kernel_shape, strides, pads, group...); absent when none
 }
+
+/** A node attribute the planner may read: a number, a list of numbers, or a string. */
+export type NodeAttribute = number | readonly number[] | string;
 
 /** A symbolic dim of the model and the value used for it. */
 export interface DimBinding {
