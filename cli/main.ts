@@ -7,20 +7,35 @@ import { InputError } from '../src/shared/errors';
 import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
 import { runInspect } from './inspect';
 import type { Output } from './io';
+import { runPlan } from './plan';
+import { runSolve } from './solve';
+import { runTargets } from './targets';
 
 const USAGE = `usage: heapscope <command> [options]
 
 commands:
   inspect <model.onnx>... [--dim NAME=VALUE]... [--json]
       decode each model, infer every tensor's shape, dtype and bytes
+  plan <model.onnx>... [--strategy NAME] [--target PRESET|FILE] [--dim NAME=VALUE]... [--json] [--ascii]
+      plan where every activation and scratch buffer lives; peak, lower bound and why
+  solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
+      place the buffers of a MiniMalloc CSV problem; --out writes the offsets
+  targets [--json]
+      list the target presets (cpu, mcu, accelerator, phone)
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
+  plan: { flags: ['--json', '--ascii'], options: ['--strategy', '--target'] },
+  solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
+  targets: { flags: ['--json'], options: [] },
 };
 
 const COMMANDS: Readonly<Record<string, (args: ParsedArgs, io: Output) => number>> = {
   inspect: runInspect,
+  plan: runPlan,
+  solve: runSolve,
+  targets: runTargets,
 };
 
 /** Runs the CLI on argv (without node and script); returns the exit code. */

@@ -18,6 +18,8 @@
 //   the lowest aligned base, searching up from 0, that overlaps no obstacle.
 // - Removable members then sit at their input's offset, and Concat inputs one
 //   after another inside the Concat output: the offsets their aliases fix.
+//   The inputs follow input order, which the Concat needs in order to vanish
+//   (METHODS.md says execution order; in its worked example the two agree).
 // - `m1Trace` replays the method step by step from explicit dependency sets,
 //   for explanations and tests; it agrees with the strategy.
 

@@ -1,0 +1,100 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseMinimallocCsv } from '../src/planner/minimalloc-csv';
+import { validatePlan } from '../src/planner/validate-plan';
+import { runCli } from './main';
+
+const TRACES = join(__dirname, '../../shared/planner/traces');
+const traces = existsSync(TRACES) ? readdirSync(TRACES).filter((f) => f.endsWith('.csv')) : [];
+if (traces.length === 0) console.log(`notice: ${TRACES} is absent; solving the shared traces is skipped`);
+
+function run(argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'heapscope-solve-'));
+}
+
+function csvFile(text: string): string {
+  const path = join(tempDir(), 'problem.csv');
+  writeFileSync(path, text);
+  return path;
+}
+
+// TFLite Micro's TestGreedyMedium: greedy by size reaches 90 against a lower bound of 80
+const MEDIUM = 'id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n';
+
+describe('heapscope solve', () => {
+  it('prints peak, lower bound, validity, proven optimality and time as JSON', () => {
+    const { code, out, err } = run(['solve', csvFile(MEDIUM), '--strategy', 'tflm', '--json']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report).toMatchObject({ strategy: 'tflm', buffers: 5, peak: 90, lowerBound: 80, valid: true, optimal: false });
+    expect(report.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('proves optimality with the default portfolio when it reaches the bound', () => {
+    const report = JSON.parse(run(['solve', csvFile(MEDIUM), '--json', '--budget-ms', '50']).out);
+    expect(report).toMatchObject({ strategy: 'best', peak: 80, lowerBound: 80, optimal: true });
+  });
+
+  it('writes the solution CSV with --out, every offset filled in and valid', () => {
+    const out = join(tempDir(), 'solution.csv');
+    const { code } = run(['solve', csvFile(MEDIUM), '--strategy', 'm1', '--out', out]);
+    expect(code).toBe(0);
+    const solution = parseMinimallocCsv(readFileSync(out, 'utf8'));
+    const offsets = solution.buffers.map((b) => b.fixedOffset);
+    expect(offsets.every((o) => o !== undefined)).toBe(true);
+    const problem = { buffers: solution.buffers.map(({ fixedOffset: _f, ...b }) => b) };
+    const peak = Math.max(...solution.buffers.map((b) => b.fixedOffset! + b.size));
+    expect(validatePlan(problem, { offsets: offsets as number[], peak }).valid).toBe(true);
+    expect(peak).toBe(90);
+  });
+
+  it('keeps offsets a problem fixes', () => {
+    const report = JSON.parse(run(['solve', csvFile('id,lower,upper,size,offset\na,0,2,10,100\nb,1,3,20,\n'), '--json']).out);
+    expect(report).toMatchObject({ valid: true, peak: 110, lowerBound: 110 });
+  });
+
+  it('prints a readable report without --json', () => {
+    const { code, out } = run(['solve', csvFile(MEDIUM), '--strategy', 'tflm']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/peak {10}90 B/);
+    expect(out).toMatch(/lower bound {3}80 B \(80\); gap 12\.50 %/);
+    expect(out).toMatch(/optimal {7}not proven/);
+  });
+
+  it.each([
+    ['a bad CSV', [csvFile('id,lower,upper,size\na,3,1,10\n')], /problem\.csv: line 2: upper 1 is not above lower 3/],
+    ['a CSV without the size column', [csvFile('id,lower,upper\na,0,1\n')], /the header lacks the column "size"/],
+    ['a missing file', ['/no/such/problem.csv'], /cannot read \/no\/such\/problem\.csv: no such file/],
+    ['two files', [csvFile(MEDIUM), csvFile(MEDIUM)], /solve takes one problem\.csv, got 2/],
+    ['a bad --budget-ms', [csvFile(MEDIUM), '--budget-ms', 'soon'], /--budget-ms must be a positive whole number of milliseconds, got "soon"/],
+    ['an unknown strategy', [csvFile(MEDIUM), '--strategy', 'magic'], /unknown strategy "magic"/],
+  ])('rejects %s with one readable line and exit code 2', (_what, argv, message) => {
+    const { code, err } = run(['solve', ...argv]);
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+    expect(err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.skipIf(traces.length === 0).each(traces)('solves the shared trace %s validly with m1 and best, best never above m1', (trace) => {
+    const solve = (strategy: string) => JSON.parse(run(['solve', join(TRACES, trace), '--strategy', strategy, '--json', '--budget-ms', '100']).out);
+    const m1 = solve('m1');
+    const best = solve('best');
+    for (const r of [m1, best]) {
+      expect(r.valid).toBe(true);
+      expect(r.lowerBound).toBeLessThanOrEqual(r.peak);
+      expect(r.optimal).toBe(r.peak === r.lowerBound || r.optimal);
+    }
+    expect(best.peak).toBeLessThanOrEqual(m1.peak);
+    expect(best.lowerBound).toBe(m1.lowerBound);
+  });
+});

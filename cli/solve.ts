@@ -1,0 +1,99 @@
+// `heapscope solve`: plan a MiniMalloc CSV problem with a strategy, report its
+// peak against the lower bound, and optionally write the solution CSV.
+
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { assignOffsets } from '../src/planner/assign-offsets';
+import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/minimalloc-csv';
+import { validatePlan } from '../src/planner/validate-plan';
+import { InvariantError } from '../src/shared/assert';
+import { InputError } from '../src/shared/errors';
+import { formatBytes, formatCount } from '../src/shared/format';
+import type { ParsedArgs } from './args';
+import { readInputFile, type Output } from './io';
+import { strategyOption } from './plan';
+
+/** The JSON report of `solve`. */
+export interface SolveReport {
+  readonly file: string;
+  readonly strategy: string;
+  readonly buffers: number;
+  readonly peak: number;
+  readonly lowerBound: number;
+  readonly valid: boolean;
+  readonly optimal: boolean; // proven: peak == lower bound, or an exhaustive search
+  readonly elapsedMs: number;
+  readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number }[];
+}
+
+/** Largest problem CSV read. */
+const MAX_CSV_BYTES = 512 * 1024 * 1024;
+
+/** Runs `solve`; returns the exit code. */
+export function runSolve(args: ParsedArgs, io: Output): number {
+  if (args.files.length !== 1) {
+    throw new InputError('bad-argument', `solve takes one problem.csv, got ${args.files.length === 0 ? 'none' : args.files.length}`);
+  }
+  const file = args.files[0]!;
+  const strategy = strategyOption(args) ?? 'best';
+  const budgetMs = budgetOption(args.options.get('--budget-ms'));
+  const text = new TextDecoder().decode(readInputFile(file, MAX_CSV_BYTES));
+  let problem;
+  try {
+    problem = parseMinimallocCsv(text);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(error.code, `${file}: ${error.message}`);
+    throw error;
+  }
+  const started = performance.now();
+  const result = assignOffsets(problem, strategy, budgetMs === undefined ? {} : { budgetMs });
+  const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
+  const validation = validatePlan(problem, result);
+  if (!validation.valid) throw new InvariantError(`the ${strategy} plan of ${file} is invalid: ${validation.violations[0]!.message}`);
+  const out = args.options.get('--out');
+  if (out !== undefined) writeSolution(out, writeMinimallocCsv(problem, result.offsets));
+  const report: SolveReport = {
+    file,
+    strategy,
+    buffers: problem.buffers.length,
+    peak: result.peak,
+    lowerBound: result.lowerBound,
+    valid: validation.valid,
+    optimal: result.optimal,
+    elapsedMs,
+    regions: result.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
+  };
+  io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(report, out));
+  return 0;
+}
+
+function budgetOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
+  }
+  return value;
+}
+
+function writeSolution(path: string, csv: string): void {
+  try {
+    writeFileSync(path, csv);
+  } catch (error) {
+    throw new InputError('io', `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+function solveText(r: SolveReport, out: string | undefined): string {
+  const gap = r.lowerBound > 0 ? ((r.peak / r.lowerBound - 1) * 100).toFixed(2) : '0.00';
+  const lines = [
+    `${r.file}: ${formatCount(r.buffers)} buffers, strategy ${r.strategy}`,
+    `  peak          ${formatBytes(r.peak)} (${formatCount(r.peak)})`,
+    `  lower bound   ${formatBytes(r.lowerBound)} (${formatCount(r.lowerBound)}); gap ${gap} %`,
+    `  optimal       ${r.optimal ? 'yes, proven' : 'not proven'}`,
+    `  valid         ${r.valid ? 'yes' : 'no'}`,
+    `  time          ${r.elapsedMs} ms`,
+  ];
+  if (out !== undefined) lines.push(`  solution      written to ${out}`);
+  return lines.join('\n') + '\n';
+}

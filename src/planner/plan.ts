@@ -1,0 +1,239 @@
+// planModel: the planner's public entry point. An inferred model and a target
+// profile in, a validated and explained plan out, as plain data shaped for
+// `plan --json`, the worker and the views. Depends only on src/shared, the
+// model's IR types and the planner.
+//
+// buildProblem -> assignOffsets (activations) -> placeScratch (M4; also the
+// joint plan of scratch with activations, to compare) -> validatePlan (an
+// invalid plan is an internal error) -> explainPlan.
+
+import type { InferredGraph } from '../model/inferred';
+import { InvariantError } from '../shared/assert';
+import type { BufferKind, PlanDiagnostic, SharingRule } from './build-buffers';
+import { buildProblem, type BodyPeak, type BuiltProblem, type StepInfo, type WeightsSummary } from './build-problem';
+import { dramTraffic, type Traffic } from './build-traffic';
+import { computeUnitPlan, type BoundaryRecord, type ComputeUnitPlan, type FunctionRecord, type UnitRecord } from './compute-units/compute-plan';
+import type { MemoryTags } from './compute-units/memory-tags';
+import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type Waste } from './explain-plan';
+import type { PlacementProblem } from './problem';
+import { boundsWithScratch } from './scratch-bound';
+import { placeAll, type PlacedPlan, type ScratchSummary } from './scratch-plan';
+import type { PlanOptions } from './strategies/strategy';
+import type { OrderPolicy, TargetProfile } from './target';
+import { validatePlan } from './validate-plan';
+
+export type { BodyPeak, BufferKind, LiveBuffer, PlanDiagnostic, ScratchSummary, StepInfo, Traffic, Waste, WeightsSummary };
+
+/** Options of planModel. */
+export interface PlanModelOptions {
+  readonly strategy?: string; // default: the target's planning.strategy
+  readonly planOptions?: PlanOptions;
+}
+
+/** One region of a model plan. */
+export interface RegionPlan {
+  readonly name: string;
+  readonly peak: number; // bytes the region needs
+  readonly lowerBound: number;
+  readonly optimal: boolean;
+  readonly fast: boolean;
+  readonly sizeLimit?: number;
+  readonly activationPeak?: number; // before M4 placed scratch in it
+  readonly peakStep?: number;
+  readonly waste: Waste;
+}
+
+/** One buffer of a model plan. */
+export interface PlannedBuffer {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: BufferKind;
+  readonly size: number; // bytes reserved
+  readonly bytes: number; // bytes of data (size - alignment padding)
+  readonly start: number; // first step it is live
+  readonly end: number; // first step it is no longer live
+  readonly offset: number;
+  readonly region: string;
+  readonly node?: string; // producing (or owning) node
+  readonly alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule };
+}
+
+/** A fusion unit (M2 'tfu', M5 'dw-pw'). */
+export interface FusionUnitRecord {
+  readonly kind: 'tfu' | 'dw-pw';
+  readonly nodes: readonly string[];
+  readonly onChipBytes: number;
+  readonly trafficSaved: number;
+}
+
+/** How the execution order changed the most bytes live at once. */
+export interface OrderEffect {
+  readonly policy: OrderPolicy;
+  readonly maxLiveBefore: number; // in the file's order
+  readonly maxLiveAfter: number; // in the order used
+  readonly keptFileOrder: boolean; // the policy's order was no better
+}
+
+/** A plan of a model for a target. Field names are a stable interface (DESIGN.md). */
+export interface ModelPlan {
+  readonly peak: number;
+  readonly lowerBound: number;
+  readonly strategy: string;
+  readonly valid: boolean;
+  readonly target: string;
+  readonly regions: readonly RegionPlan[];
+  readonly buffers: readonly PlannedBuffer[];
+  readonly fusionUnits: readonly FusionUnitRecord[];
+  readonly traffic: Traffic;
+  readonly functions: readonly FunctionRecord[]; // compute-unit partitions (M3); empty without compute units
+  readonly boundaries: readonly BoundaryRecord[]; // sharing decisions between functions (M3)
+  readonly units?: readonly UnitRecord[]; // the target's compute units and what they run
+  readonly tags?: MemoryTags; // memory tags of the compute-unit plan (M3)
+  readonly unitComparison?: ComputeUnitPlan['comparison']; // shared vs copy-everywhere peaks, when some boundary is shared
+  readonly diagnostics: readonly PlanDiagnostic[];
+  readonly gap: number; // peak / lowerBound - 1
+  readonly optimal: boolean;
+  readonly peakStep?: number;
+  readonly peakRegion?: string;
+  readonly liveAtPeak: readonly LiveBuffer[];
+  readonly waste: Waste;
+  readonly order: OrderEffect;
+  readonly weights: WeightsSummary;
+  readonly scratch?: ScratchSummary;
+  readonly steps: readonly StepInfo[];
+  readonly bodies: readonly BodyPeak[];
+}
+
+/** Plans a model for a target; see the module header. */
+export function planModel(model: InferredGraph, target: TargetProfile, options: PlanModelOptions = {}): ModelPlan {
+  const strategy = options.strategy ?? target.planning.strategy;
+  const planOptions = options.planOptions;
+  const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
+  const units = computeUnitPlan(model, target, buildOptions);
+  const built = units?.built ?? buildProblem(model, target, buildOptions);
+  const placed = placeAll(built, target, strategy, planOptions);
+  const { problem, info } = placed.full;
+  const peaks = regionPeaks(problem, placed.offsets);
+  const validation = validatePlan(problem, {
+    offsets: placed.offsets,
+    peak: [...peaks.values()].reduce((a, b) => a + b, 0),
+    regions: [...peaks].map(([name, peak]) => ({ name, peak })),
+  });
+  if (!validation.valid) throw new InvariantError(`the ${strategy} plan is invalid: ${validation.violations[0]!.message}`);
+  const raw = { ...built.problem, buffers: built.problem.buffers.map((b) => ({ ...b, size: Math.min(b.size, built.info[b.id]!.bytes) })) };
+  const n = built.problem.buffers.length;
+  const scratch = built.scratch.map((q, k) => ({ ...q, region: problem.buffers[n + k]!.region ?? q.region }));
+  const bounds = boundsWithScratch(built.problem, raw, scratch, target.regions.map((r) => r.name));
+  const explanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
+  const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
+  const traffic = dramTraffic(units?.graph ?? model, built.problem, built.info, slow);
+  const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks)];
+  const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic, diagnostics });
+  return units === undefined ? plan : withUnits(plan, units);
+}
+
+/** Everything a plan record is written from. */
+interface RecordInput {
+  readonly target: TargetProfile;
+  readonly strategy: string;
+  readonly valid: boolean;
+  readonly built: BuiltProblem;
+  readonly placed: PlacedPlan;
+  readonly explanation: PlanExplanation;
+  readonly traffic: Traffic;
+  readonly diagnostics: readonly PlanDiagnostic[];
+}
+
+/** A plan with its compute-unit report (M3). */
+function withUnits(plan: ModelPlan, units: ComputeUnitPlan): ModelPlan {
+  return {
+    ...plan,
+    functions: units.functions,
+    boundaries: units.boundaries,
+    units: units.units,
+    tags: units.tags,
+    ...(units.comparison !== undefined && { unitComparison: units.comparison }),
+  };
+}
+
+/** The plain-data record of a valid plan. */
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics }: RecordInput): ModelPlan {
+  const { schedule } = built;
+  return {
+    peak: explanation.peak,
+    lowerBound: explanation.lowerBound,
+    strategy,
+    valid,
+    target: target.name,
+    regions: regionRecords(target, explanation, placed),
+    buffers: bufferRecords(placed.full.problem, placed),
+    fusionUnits: [],
+    traffic,
+    functions: [],
+    boundaries: [],
+    diagnostics,
+    gap: explanation.gap,
+    optimal: explanation.optimal,
+    ...(explanation.peakStep !== undefined && { peakStep: explanation.peakStep }),
+    ...(explanation.peakRegion !== undefined && { peakRegion: explanation.peakRegion }),
+    liveAtPeak: explanation.liveAtPeak,
+    waste: explanation.waste,
+    order: { policy: schedule.policy, maxLiveBefore: schedule.fileMaxLiveBytes, maxLiveAfter: schedule.maxLiveBytes, keptFileOrder: schedule.keptFileOrder },
+    weights: built.weights,
+    ...(placed.scratch !== undefined && { scratch: placed.scratch }),
+    steps: built.steps,
+    bodies: built.bodies,
+  };
+}
+
+function regionRecords(target: TargetProfile, explanation: PlanExplanation, placed: PlacedPlan): RegionPlan[] {
+  return target.regions.map((region, i) => {
+    const r = explanation.regions[i]!;
+    const activationPeak = placed.activationPeaks.get(region.name);
+    return {
+      name: region.name,
+      peak: r.peak,
+      lowerBound: r.lowerBound,
+      optimal: r.optimal,
+      fast: region.fast,
+      ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
+      ...(activationPeak !== undefined && { activationPeak }),
+      ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
+      waste: r.waste,
+    };
+  });
+}
+
+function bufferRecords(problem: PlacementProblem, placed: PlacedPlan): PlannedBuffer[] {
+  const { info } = placed.full;
+  return problem.buffers.map((b) => {
+    const i = info[b.id]!;
+    return {
+      id: b.id,
+      name: b.name,
+      kind: i.kind,
+      size: b.size,
+      bytes: i.bytes,
+      start: b.start,
+      end: b.end,
+      offset: placed.offsets[b.id]!,
+      region: b.region ?? '',
+      ...(i.node !== undefined && { node: i.node }),
+      ...(i.alias !== undefined && { alias: i.alias }),
+    };
+  });
+}
+
+function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, number>): PlanDiagnostic[] {
+  const out: PlanDiagnostic[] = [];
+  for (const region of target.regions) {
+    const peak = peaks.get(region.name) ?? 0;
+    if (region.sizeLimit !== undefined && peak > region.sizeLimit) {
+      out.push({
+        code: 'over-limit',
+        message: `region ${region.name} needs ${peak} bytes, ${peak - region.sizeLimit} over its size limit of ${region.sizeLimit}`,
+      });
+    }
+  }
+  return out;
+}

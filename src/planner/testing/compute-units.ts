@@ -1,0 +1,35 @@
+// Test helpers of the compute-unit tests: targets with compute units and the
+// partition, sizes and boundaries of a small graph. Imported by tests only.
+
+import type { InferredGraph } from '../../model/inferred';
+import { scheduleGraph } from '../schedule';
+import type { TargetProfile } from '../target';
+import { testTarget } from './tiny-graph';
+import { decideBoundaries } from '../compute-units/boundaries';
+import { LevelSizes } from '../compute-units/level-sizes';
+import { partitionGraph } from '../compute-units/partition';
+
+/** A unit document: name, op types, activation type, alignment, fake quantization. */
+export function unitDoc(name: string, opTypes: readonly string[], activations = 'model', alignment = 1, fakeQuantization = false) {
+  return { name, opTypes, dtype: { activations, fakeQuantization }, alignment };
+}
+
+/** NPU (int8, fake quantization, 64-byte alignment) running `ops`, with a float32 CPU (16) falling back. */
+export function npuCpu(ops: readonly string[], regionAlignment = 1): TargetProfile {
+  return testTarget({
+    alignment: regionAlignment,
+    computeUnits: [unitDoc('npu', ops, 'int8', 64, true), unitDoc('cpu', ['*'], 'float32', 16)],
+  });
+}
+
+/** Partition, level sizes and boundary decisions of `graph` for `target`. */
+export function analyse(graph: InferredGraph, target: TargetProfile, copyAll = false) {
+  const schedule = scheduleGraph(graph, 'file', 'whole-run');
+  const diagnostics: { code: string; message: string }[] = [];
+  const partition = partitionGraph(graph, schedule, target.computeUnits, diagnostics);
+  const sizes = new LevelSizes(graph, target.regions[0]!.alignment);
+  const boundaries = decideBoundaries(graph, partition, schedule.stepOf, sizes, { copyAll });
+  const unit = (name: string) => target.computeUnits.find((u) => u.name === name)!;
+  const value = (name: string) => graph.values.find((v) => v.name === name)!;
+  return { schedule, partition, sizes, boundaries, diagnostics, unit, value };
+}

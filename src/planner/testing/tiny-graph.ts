@@ -1,0 +1,130 @@
+// Test utility: builds InferredModel objects directly (values with kinds,
+// shapes, bytes, producers and consumers), so planner tests can describe small
+// graphs in a few lines without ONNX bytes or shape inference.
+
+import type { InferredGraph, InferredModel, InferredNode, InferredValue, ValueKind } from '../../model/inferred';
+import { parseTarget, type TargetProfile } from '../target';
+
+/** Data types the builder sizes: name -> [ONNX code, bytes per element]. */
+const DTYPES = { float32: [1, 4], uint8: [2, 1], float16: [10, 2], int64: [7, 8] } as const;
+type DtypeName = keyof typeof DTYPES;
+
+interface ValueSpec {
+  readonly name: string;
+  readonly shape: readonly number[] | undefined;
+  readonly dtype: DtypeName;
+  readonly kind: 'input' | 'initializer' | 'node';
+  producer?: number;
+}
+
+/** Options of a node. */
+export interface TinyNodeOptions {
+  readonly name?: string;
+  readonly domain?: string;
+  readonly constant?: boolean;
+  readonly subgraphs?: readonly InferredGraph[];
+  readonly reads?: readonly string[]; // outer-scope values its subgraphs read
+  readonly dtype?: DtypeName; // of the outputs (default: the graph's)
+}
+
+/** Collects a graph; `model()` returns the InferredModel. */
+export class TinyGraph {
+  private readonly values = new Map<string, ValueSpec>();
+  private readonly nodes: (InferredNode & { readonly reads: readonly string[] })[] = [];
+  private readonly inputs: string[] = [];
+  private readonly outputs: string[] = [];
+
+  constructor(
+    private readonly dtype: DtypeName = 'float32',
+    private readonly name = 'main',
+  ) {}
+
+  input(name: string, shape: readonly number[] | undefined, dtype: DtypeName = this.dtype): this {
+    this.values.set(name, { name, shape, dtype, kind: 'input' });
+    this.inputs.push(name);
+    return this;
+  }
+
+  weight(name: string, shape: readonly number[], dtype: DtypeName = this.dtype): this {
+    this.values.set(name, { name, shape, dtype, kind: 'initializer' });
+    return this;
+  }
+
+  /** A node; `outputs` maps each output name to its shape (undefined: unknown). */
+  node(opType: string, inputs: readonly string[], outputs: Readonly<Record<string, readonly number[] | undefined>>, options: TinyNodeOptions = {}): this {
+    const index = this.nodes.length;
+    for (const [name, shape] of Object.entries(outputs)) {
+      this.values.set(name, { name, shape, dtype: options.dtype ?? this.dtype, kind: 'node', producer: index });
+    }
+    this.nodes.push({
+      name: options.name ?? `${opType}_${index}`,
+      opType,
+      domain: options.domain ?? '',
+      inputs,
+      outputs: Object.keys(outputs),
+      subgraphs: options.subgraphs ?? [],
+      constant: options.constant ?? false,
+      reads: options.reads ?? [],
+    });
+    return this;
+  }
+
+  output(...names: string[]): this {
+    this.outputs.push(...names);
+    return this;
+  }
+
+  graph(): InferredGraph {
+    const consumers = new Map<string, number[]>();
+    this.nodes.forEach((node, n) => {
+      for (const name of new Set([...node.inputs, ...node.reads])) {
+        if (name === '') continue;
+        const list = consumers.get(name) ?? [];
+        list.push(n);
+        consumers.set(name, list);
+      }
+    });
+    const values = [...this.values.values()].map((v) => this.valueOf(v, consumers.get(v.name) ?? []));
+    const nodes = this.nodes.map(({ reads: _reads, ...node }) => node);
+    return { name: this.name, nodes, values, inputs: [...this.inputs], outputs: [...this.outputs] };
+  }
+
+  model(): InferredModel {
+    return {
+      ...this.graph(),
+      info: { producerName: 'tiny-graph', producerVersion: '1', irVersion: 8, opsets: [{ domain: '', version: 18 }], fileBytes: 0 },
+      dims: [],
+      diagnostics: [],
+    };
+  }
+
+  private valueOf(v: ValueSpec, consumers: readonly number[]): InferredValue {
+    const [code, size] = DTYPES[v.dtype];
+    const constant = v.producer !== undefined && this.nodes[v.producer]!.constant;
+    const kind: ValueKind =
+      v.kind === 'input' ? 'input' : v.kind === 'initializer' ? 'initializer' : this.outputs.includes(v.name) ? 'output' : constant ? 'constant' : 'activation';
+    const bytes = v.shape === undefined ? undefined : v.shape.reduce((a, b) => a * b, 1) * size;
+    return {
+      name: v.name,
+      kind,
+      dtype: code,
+      dtypeName: v.dtype,
+      shape: v.shape,
+      bytes,
+      producer: v.producer,
+      consumers,
+      ...(bytes === undefined && { unknownReason: 'shape not given' }),
+    };
+  }
+}
+
+/** Starts a graph whose tensors default to `dtype`. */
+export function tinyGraph(dtype: DtypeName = 'float32', name?: string): TinyGraph {
+  return new TinyGraph(dtype, name);
+}
+
+/** A target profile for tests: one region 'ram' with the given alignment, and any other sections. */
+export function testTarget(doc: { readonly alignment?: number } & Readonly<Record<string, unknown>> = {}): TargetProfile {
+  const { alignment = 1, ...rest } = doc;
+  return parseTarget({ name: 'test', regions: [{ name: 'ram', alignment }], ...rest });
+}
