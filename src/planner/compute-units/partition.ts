@@ -1,0 +1,139 @@
+// Partitioning a graph into functions, one compute unit each (METHODS.md M3,
+// the function level). Depends only on the model's IR types and the planner.
+//
+// - A unit supports a node when its op types list the node's type ('OpType'
+//   for the default domain, 'domain::OpType' otherwise, or '*') and the node
+//   meets the unit's constraints (Conv kernels up to `maxConvKernel`, read
+//   from the weight's shape; an unknown weight shape fails the constraint).
+// - Priority: the units in the order the target lists them; each node goes
+//   to the first unit that supports it. The fallback unit (the last one that
+//   lists '*', else the last unit) takes every node no unit supports; that
+//   is reported when the fallback does not list the op.
+// - Functions are maximal runs of nodes on one unit that are consecutive in
+//   the execution order, split into their connected parts (nodes joined by a
+//   tensor one produces and the other reads). A run of consecutive steps is
+//   convex, so each function can be called as one piece.
+// - Nodes not scheduled (computed from constants at load time) belong to no
+//   function.
+
+import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
+import type { PlanDiagnostic } from '../build-buffers';
+import type { Schedule } from '../schedule';
+import type { ComputeUnit } from '../target';
+
+/** A partition of the graph that runs on one compute unit. */
+export interface GraphFunction {
+  readonly index: number; // position in Partition.functions (ordered by first step)
+  readonly name: string; // '<unit>#<index>'
+  readonly unit: string;
+  readonly nodes: readonly number[]; // node indices, in execution order
+  readonly firstStep: number;
+  readonly lastStep: number;
+}
+
+/** The functions of a graph and the function of every node. */
+export interface Partition {
+  readonly functions: readonly GraphFunction[];
+  readonly functionOf: Int32Array; // node index -> function index; -1 when not scheduled
+  readonly units: readonly ComputeUnit[]; // by the names functions use
+}
+
+/** Op type key of a node as unit op lists name it. */
+function opKey(node: InferredNode): string {
+  return node.domain === '' ? node.opType : `${node.domain}::${node.opType}`;
+}
+
+/** True when `unit` runs `node` (op type listed and constraints met). */
+export function unitSupports(unit: ComputeUnit, node: InferredNode, values: ReadonlyMap<string, InferredValue>): boolean {
+  if (!unit.opTypes.includes('*') && !unit.opTypes.includes(opKey(node))) return false;
+  const maxKernel = unit.constraints?.maxConvKernel;
+  if (maxKernel !== undefined && node.domain === '' && (node.opType === 'Conv' || node.opType === 'ConvTranspose')) {
+    const shape = values.get(node.inputs[1] ?? '')?.shape;
+    if (shape === undefined || shape.length < 3) return false;
+    return shape.slice(2).every((k) => k <= maxKernel);
+  }
+  return true;
+}
+
+/** The unit that takes nodes no other unit supports. */
+export function fallbackUnit(units: readonly ComputeUnit[]): ComputeUnit {
+  for (let i = units.length - 1; i >= 0; i--) if (units[i]!.opTypes.includes('*')) return units[i]!;
+  return units[units.length - 1]!;
+}
+
+/** Partitions the scheduled nodes of `graph` over `units` (at least one); see the module header. */
+export function partitionGraph(
+  graph: InferredGraph,
+  schedule: Schedule,
+  units: readonly ComputeUnit[],
+  diagnostics: PlanDiagnostic[],
+): Partition {
+  const values = new Map(graph.values.map((v) => [v.name, v]));
+  const fallback = fallbackUnit(units);
+  const unsupported = new Set<string>();
+  const unitOf = schedule.order.map((n) => {
+    const node = graph.nodes[n]!;
+    const unit = units.find((u) => unitSupports(u, node, values));
+    if (unit === undefined) unsupported.add(opKey(node));
+    return unit ?? fallback;
+  });
+  if (unsupported.size > 0) {
+    diagnostics.push({
+      code: 'unsupported-op',
+      message: `no compute unit lists ${[...unsupported].join(', ')}; the fallback unit ${fallback.name} runs them`,
+    });
+  }
+  const functions: GraphFunction[] = [];
+  const functionOf = new Int32Array(graph.nodes.length).fill(-1);
+  for (const run of runsOf(unitOf)) {
+    for (const part of connectedParts(graph, schedule, values, run.steps)) {
+      const index = functions.length;
+      const nodes = part.map((step) => schedule.order[step]!);
+      for (const n of nodes) functionOf[n] = index;
+      functions.push({ index, name: `${run.unit.name}#${index}`, unit: run.unit.name, nodes, firstStep: part[0]!, lastStep: part[part.length - 1]! });
+    }
+  }
+  return { functions, functionOf, units };
+}
+
+/** Maximal runs of consecutive steps on one unit. */
+function runsOf(unitOf: readonly ComputeUnit[]): { unit: ComputeUnit; steps: number[] }[] {
+  const runs: { unit: ComputeUnit; steps: number[] }[] = [];
+  unitOf.forEach((unit, step) => {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.unit === unit) last.steps.push(step);
+    else runs.push({ unit, steps: [step] });
+  });
+  return runs;
+}
+
+/** The connected parts of a run (steps in order), ordered by first step. */
+function connectedParts(
+  graph: InferredGraph,
+  schedule: Schedule,
+  values: ReadonlyMap<string, InferredValue>,
+  steps: readonly number[],
+): number[][] {
+  const first = steps[0]!;
+  const parent = steps.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (const step of steps) {
+    const node = graph.nodes[schedule.order[step]!]!;
+    for (const input of node.inputs) {
+      const producer = values.get(input)?.producer;
+      const at = producer === undefined ? -1 : schedule.stepOf[producer]!;
+      if (at < first || at > steps[steps.length - 1]!) continue;
+      const a = find(at - first);
+      const b = find(step - first);
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    }
+  }
+  const parts = new Map<number, number[]>();
+  for (const step of steps) {
+    const root = find(step - first);
+    const part = parts.get(root) ?? [];
+    part.push(step);
+    parts.set(root, part);
+  }
+  return [...parts.values()].sort((a, b) => a[0]! - b[0]!);
+}
