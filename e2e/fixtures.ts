@@ -219,3 +219,38 @@ function crc32(data: Uint8Array): number {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
+
+/** Waits until the page is ready with a plan on screen (made with `strategy`, when given). */
+export async function waitForPlan(page: Page, strategy?: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => {
+      const s = window.heapscope?.summary();
+      return document.body.dataset.status === 'ready' && s?.peak != null && (expected === null || s.strategy === expected);
+    },
+    strategy ?? null,
+  );
+}
+
+/** Waits until the heap canvas has been drawn for the plan on screen; returns its rectangle count. */
+export async function heapDrawn(page: Page): Promise<number> {
+  const canvas = page.getByTestId('heap-canvas');
+  await expect(canvas).toHaveAttribute('data-buffer-count', /^\d+$/);
+  return Number(await canvas.getAttribute('data-buffer-count'));
+}
+
+/** Moves the pointer over the heap canvas on a grid until the tooltip shows; returns where. */
+export async function hoverSomeBuffer(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('heap-canvas').boundingBox();
+  if (box === null) throw new Error('the heap canvas is not on screen');
+  const tooltip = page.getByTestId('heap-tooltip');
+  // Left margin (byte axis) and bottom strip (curve and step axis) hold no buffers.
+  for (let row = 1; row <= 8; row += 1) {
+    for (let col = 1; col <= 12; col += 1) {
+      const x = box.x + 70 + ((box.width - 90) * col) / 13;
+      const y = box.y + 10 + ((box.height - 130) * row) / 9;
+      await page.mouse.move(x, y);
+      if (await tooltip.isVisible()) return { x, y };
+    }
+  }
+  throw new Error('no buffer found under the pointer on the heap canvas');
+}

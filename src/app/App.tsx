@@ -1,5 +1,6 @@
 // The composition root of the page: provides the store and lays out the shell
-// (header, progress, error banner, drop zone) around the model's panels.
+// (header, progress, error banner, drop zone) around the model's views: side bar
+// (model, plan settings, dims, issues), graph | heap | details, tensor table.
 
 import type { AppStore } from '../store/create-store';
 import { StoreContext, useAppStore } from '../store/context';
@@ -8,7 +9,12 @@ import { DimsPanel } from '../views/panels/dims-panel';
 import { ErrorBanner } from '../views/panels/error-banner';
 import { ModelSummary } from '../views/panels/model-summary';
 import { LoadProgressBar } from '../views/panels/progress-bar';
+import { SettingsPanel } from '../views/panels/settings-panel';
 import { TensorTable } from '../views/panels/tensor-table';
+import { DetailsPanel } from '../views/details/details-panel';
+import { GraphPanel } from '../views/graph/graph-panel';
+import { HeapPanel } from '../views/heap/heap-panel';
+import { SplitPane } from './split-pane';
 import { AppHeader } from './app-header';
 import { DropZone } from './drop-zone';
 import { ErrorBoundary } from './error-boundary';
@@ -47,11 +53,23 @@ function Workspace() {
       <main className="workspace">
         <aside className="sidebar" aria-label="Model details">
           <ModelSummary />
+          <SettingsPanel />
           <DimsPanel />
           <UnknownShapesPanel />
           <DiagnosticsPanel />
         </aside>
-        <TensorTable />
+        <SplitPane direction="column" initial={[0.64, 0.36]} labels={['Resize the views and the tensor table']} minFraction={0.15}>
+          <SplitPane direction="row" initial={[0.34, 0.44, 0.22]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views">
+            <ErrorBoundary area="graph" resetKey={model}>
+              <GraphPanel />
+            </ErrorBoundary>
+            <ErrorBoundary area="heap" resetKey={model}>
+              <HeapPanel />
+            </ErrorBoundary>
+            <DetailsPanel />
+          </SplitPane>
+          <TensorTable />
+        </SplitPane>
       </main>
     </ErrorBoundary>
   );

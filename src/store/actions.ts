@@ -1,5 +1,5 @@
-// The store's actions: opening and re-inferring models (delegated to the
-// ModelLoader) and the tensor table's controls.
+// The store's actions: opening, re-inferring and re-planning models (delegated
+// to the ModelLoader), the selection and the tensor table's controls.
 
 import { ModelLoader, type LoaderDeps, type StateAccess } from './model-loader';
 import type { AppActions } from './state';
@@ -16,6 +16,8 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     openSample: (dims = {}) => loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, dims),
     openUrl: (url, dims = {}) => loader.open({ kind: 'url', url, origin: 'url' }, dims),
     setDim: (name, value) => loader.setDim(name, value),
+    setSettings: (settings) => loader.setSettings(settings),
+    select: (selection) => set({ selection }),
     cancel: () => loader.cancel(),
     dismissError: () => set({ error: undefined }),
     setQuery: (query) => set({ query }),

@@ -1,12 +1,13 @@
-// Opening models (file, sample, URL) through the worker client and re-inferring
-// them on dim changes. A generation counter makes every task supersede the one
+// Opening models (file, sample, URL) through the worker client, re-inferring
+// them on dim changes and re-planning them on settings changes (all in the
+// worker). A generation counter makes every task supersede the one
 // before it; an AbortController stops a superseded read or download.
 
 import type { InferredModel } from '../model/inferred';
 import { toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
-import { INFER_LABEL, NO_MODEL_CODE, type DimValues } from '../worker/protocol';
+import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type DimValues, type PlanSettings } from '../worker/protocol';
 import { fetchModel, nameOfUrl, readBlob, resolveUrl, type FetchDeps } from './read-source';
 import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
 
@@ -79,7 +80,7 @@ export class ModelLoader {
     const task: LoadTask = { kind: 'reinfer', name: model.name };
     const token = this.begin(task, INFER_LABEL);
     this.state.set({ dims: next });
-    const outcome = await this.deps.client.reinfer(next, (f, label) => this.report(token, f, label));
+    const outcome = await this.deps.client.reinfer(next, this.state.get().settings, (f, label) => this.report(token, f, label));
     if (outcome.status === 'failed' && outcome.error.code === NO_MODEL_CODE && this.shownSource !== undefined) {
       // The worker was restarted since this model was opened: read the file again.
       return this.load(token, task, this.shownSource, next);
@@ -88,7 +89,30 @@ export class ModelLoader {
       ...model,
       inferred: result.model,
       timings: { ...result.timings, decodeMs: model.timings.decodeMs },
+      plan: result.plan,
     }));
+  }
+
+  /** Changes the plan settings and plans the shown model again, without inferring it again. */
+  async setSettings(change: Partial<PlanSettings>): Promise<void> {
+    const { model, task: busy, settings } = this.state.get();
+    const next: PlanSettings = { ...settings, ...change };
+    if (next.target === settings.target && next.strategy === settings.strategy) return;
+    this.state.set({ settings: next });
+    if (model === undefined || busy?.kind === 'open') return;
+    const task: LoadTask = { kind: 'replan', name: model.name };
+    const token = this.begin(task, PLAN_LABEL);
+    const outcome = await this.deps.client.replan(next, (f, label) => this.report(token, f, label));
+    if (outcome.status === 'failed' && outcome.error.code === NO_MODEL_CODE && this.shownSource !== undefined) {
+      return this.load(token, task, this.shownSource, this.state.get().dims);
+    }
+    if (!this.isCurrent(token) || outcome.status === 'cancelled') return;
+    if (outcome.status === 'failed') {
+      this.fail(token, task, outcome.error);
+      return;
+    }
+    const shown = this.state.get().model ?? model;
+    this.state.set({ model: { ...shown, plan: outcome.result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });
   }
 
   /** Stops the task in flight; the shown model and its dims stay. */
@@ -133,11 +157,11 @@ export class ModelLoader {
       if (!this.isCurrent(token)) return;
       const size = file.bytes.byteLength;
       const toWorker = (f: number, label: string): void => this.report(token, READ_SHARE + (1 - READ_SHARE) * f, label);
-      const outcome = await this.deps.client.open(file.bytes, file.name, dims, toWorker);
+      const outcome = await this.deps.client.open(file.bytes, file.name, dims, this.state.get().settings, toWorker);
       this.settle(token, task, outcome, (result) => {
         this.shownSource = source;
         const origin: ModelOrigin = source.kind === 'blob' ? 'file' : source.origin;
-        return { name: result.name, size, origin, url: file.url, inferred: result.model, timings: result.timings };
+        return { name: result.name, size, origin, url: file.url, inferred: result.model, timings: result.timings, plan: result.plan };
       });
     } catch (error) {
       this.fail(token, task, toErrorData(error));
@@ -165,9 +189,14 @@ export class ModelLoader {
       return;
     }
     const model = toModel(outcome.result);
-    const fresh = task.kind === 'open' ? { query: '' } : {};
+    const fresh = task.kind === 'open' ? { query: '', selection: undefined } : { selection: keptSelection(this.state.get()) };
     this.state.set({ model, task: undefined, progress: undefined, error: undefined, dims: userDims(model.inferred), ...fresh });
   }
+}
+
+/** The selection that still means the same thing in a new plan of the same model: buffer ids do not. */
+function keptSelection(state: AppState): AppState['selection'] {
+  return state.selection?.kind === 'buffer' ? undefined : state.selection;
 }
 
 /** The name a task shows before the bytes arrive. */

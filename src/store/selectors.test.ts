@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { InferredModel, InferredValue } from '../model/inferred';
 import { filterRows, selectKindCounts, selectPageSummary, selectRows, sortRows, tensorRows } from './selectors';
 import { INITIAL_STATE, type AppState, type LoadedModel } from './state';
+import { DEFAULT_SETTINGS } from '../worker/plan-names';
+import { planForSettings } from '../worker/plan-settings';
 
 function value(name: string, kind: InferredValue['kind'], dtypeName: string, shape: number[] | undefined, producer?: number): InferredValue {
   const elements = shape?.reduce((a, b) => a * b, 1);
@@ -39,9 +41,11 @@ const MODEL: InferredModel = {
   diagnostics: [],
 };
 
+const NO_PLAN: LoadedModel['plan'] = { status: 'failed', settings: DEFAULT_SETTINGS, error: { code: 'internal', message: 'not planned in this test' } };
+
 const state = (patch: Partial<AppState> = {}): AppState => ({
   ...INITIAL_STATE,
-  model: { name: 'm.onnx', size: 100, origin: 'file', url: undefined, inferred: MODEL, timings: { decodeMs: 1, inferMs: 1 } } satisfies LoadedModel,
+  model: { name: 'm.onnx', size: 100, origin: 'file', url: undefined, inferred: MODEL, timings: { decodeMs: 1, inferMs: 1 }, plan: NO_PLAN } satisfies LoadedModel,
   actions: {} as AppState['actions'],
   ...patch,
 });
@@ -95,16 +99,29 @@ describe('tensor table selectors', () => {
 });
 
 describe('page summary', () => {
-  it('counts nodes and the run-time tensors of known size, with no plan yet', () => {
+  it('reports the plan: its buffers, peak, lower bound, strategy and target', () => {
+    const plan = planForSettings(MODEL, { target: 'cpu', strategy: 'naive' });
+    const planned = state({ model: { ...state().model!, plan: { status: 'planned', settings: DEFAULT_SETTINGS, plan, ms: 1 } } });
+    const summary = selectPageSummary(planned);
+    expect(summary).toMatchObject({ model: 'm.onnx', nodes: 3, strategy: 'naive', target: 'cpu', fusionUnits: 0, error: null });
+    expect(summary.buffers).toBe(plan.buffers.length);
+    expect(summary.buffers).toBeGreaterThan(0);
+    // naive gives every buffer its own bytes, so its peak is the sum of the buffer sizes.
+    expect(summary.peak).toBe(plan.buffers.reduce((sum, b) => sum + (b.alias === undefined ? b.size : 0), 0));
+    expect(summary.lowerBound).toBeLessThanOrEqual(summary.peak!);
+  });
+
+  it('shows no plan numbers and the planning error when the plan failed', () => {
     expect(selectPageSummary(state())).toEqual({
       model: 'm.onnx',
       nodes: 3,
-      buffers: 3,
+      buffers: 0,
       peak: null,
       lowerBound: null,
       strategy: null,
+      target: null,
       fusionUnits: 0,
-      error: null,
+      error: 'not planned in this test',
     });
   });
 

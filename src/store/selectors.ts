@@ -4,6 +4,7 @@
 
 import type { InferredModel, ValueKind } from '../model/inferred';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
+import type { ModelPlan } from '../planner/plan';
 import { formatShape } from '../shared/format';
 import { memoLast } from './memo';
 import type { AppState, KindFilter, LoadStatus, TableSort } from './state';
@@ -26,10 +27,11 @@ export interface TensorRow {
 export interface PageSummary {
   readonly model: string | null; // file name of the model on screen
   readonly nodes: number; // nodes of the main graph
-  readonly buffers: number; // run-time tensors with known bytes: what the planner will place
-  readonly peak: number | null; // null until the planner exists
-  readonly lowerBound: number | null; // null until the planner exists
-  readonly strategy: string | null; // null until the planner exists
+  readonly buffers: number; // buffers of the plan on screen (0 without a plan)
+  readonly peak: number | null; // bytes; null without a plan
+  readonly lowerBound: number | null; // bytes; null without a plan
+  readonly strategy: string | null; // the strategy of the plan on screen; null without a plan
+  readonly target: string | null; // the target preset of the plan on screen; null without a plan
   readonly fusionUnits: number;
   readonly error: string | null; // the banner's message, if any
 }
@@ -153,16 +155,26 @@ export function selectReport(state: AppState): InspectReport | undefined {
   return report;
 }
 
-const pageSummary = memoLast((model: AppState['model'], error: AppState['error']): PageSummary => ({
-  model: model?.name ?? null,
-  nodes: model?.inferred.nodes.length ?? 0,
-  buffers: model?.inferred.values.filter((v) => RUNTIME_KINDS.has(v.kind) && v.bytes !== undefined).length ?? 0,
-  peak: null,
-  lowerBound: null,
-  strategy: null,
-  fusionUnits: 0,
-  error: error?.message ?? null,
-}));
+const pageSummary = memoLast((model: AppState['model'], error: AppState['error']): PageSummary => {
+  const plan = model?.plan.status === 'planned' ? model.plan.plan : undefined;
+  return {
+    model: model?.name ?? null,
+    nodes: model?.inferred.nodes.length ?? 0,
+    buffers: plan?.buffers.length ?? 0,
+    peak: plan?.peak ?? null,
+    lowerBound: plan?.lowerBound ?? null,
+    strategy: plan?.strategy ?? null,
+    target: plan?.target ?? null,
+    fusionUnits: plan?.fusionUnits.length ?? 0,
+    error: error?.message ?? (model?.plan.status === 'failed' ? model.plan.error.message : null),
+  };
+});
+
+/** The plan on screen, if the shown model has one. */
+export function selectPlan(state: AppState): ModelPlan | undefined {
+  const plan = state.model?.plan;
+  return plan?.status === 'planned' ? plan.plan : undefined;
+}
 
 /** The summary of window.heapscope.summary(). */
 export function selectPageSummary(state: AppState): PageSummary {

@@ -1,9 +1,11 @@
-// The shape of the page's state: the model slice, the load slice (task, progress,
-// error), the dims slice and the tensor table slice. Plain data, no behaviour.
+// The shape of the page's state: the model slice (with its plan), the load slice
+// (task, progress, error), the dims and plan settings, the selection shared by
+// the graph and the heap, and the tensor table slice. Plain data, no behaviour.
 
 import type { InferredModel } from '../model/inferred';
 import type { ErrorData } from '../shared/errors';
-import type { DimValues, PhaseTimings } from '../worker/protocol';
+import { DEFAULT_SETTINGS } from '../worker/plan-names';
+import type { DimValues, PhaseTimings, PlanResult, PlanSettings } from '../worker/protocol';
 
 /** Where a shown model came from. */
 export type ModelOrigin = 'file' | 'sample' | 'url';
@@ -16,11 +18,12 @@ export interface LoadedModel {
   readonly url: string | undefined; // for origin 'sample' and 'url'
   readonly inferred: InferredModel;
   readonly timings: PhaseTimings;
+  readonly plan: PlanResult; // the plan of `inferred` (or why there is none)
 }
 
-/** What the page is busy with: opening a file, or re-inferring the shown model. */
+/** What the page is busy with: opening a file, re-inferring or re-planning the shown model. */
 export interface LoadTask {
-  readonly kind: 'open' | 'reinfer';
+  readonly kind: 'open' | 'reinfer' | 'replan';
   readonly name: string; // the file being opened or re-inferred
 }
 
@@ -51,6 +54,15 @@ export interface TableSort {
   readonly direction: 'ascending' | 'descending';
 }
 
+/**
+ * What the graph and the heap show as selected: a node (by name), a buffer (by
+ * plan id) or a step of the execution order.
+ */
+export type Selection =
+  | { readonly kind: 'node'; readonly node: string }
+  | { readonly kind: 'buffer'; readonly buffer: number }
+  | { readonly kind: 'step'; readonly step: number };
+
 /** Everything the user can do; the store's actions. */
 export interface AppActions {
   /** Opens a file from disk (picker or drop). Too-large files fail before any byte is read. */
@@ -61,6 +73,10 @@ export interface AppActions {
   openUrl(url: string, dims?: DimValues): Promise<void>;
   /** Binds a symbolic dim (undefined: back to its default) and re-infers the shown model. */
   setDim(name: string, value: number | undefined): Promise<void>;
+  /** Changes the target preset and/or strategy and plans the shown model again (in the worker). */
+  setSettings(settings: Partial<PlanSettings>): Promise<void>;
+  /** Selects a node, buffer or step in every view (undefined: nothing). */
+  select(selection: Selection | undefined): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
   /** Hides the error banner. */
@@ -80,6 +96,8 @@ export interface AppState {
   readonly progress: LoadProgress | undefined;
   readonly error: LoadError | undefined;
   readonly dims: DimValues; // the user's bindings for the shown model
+  readonly settings: PlanSettings; // what the shown plan is (or is being) made for
+  readonly selection: Selection | undefined;
   readonly query: string;
   readonly kinds: KindFilter;
   readonly sort: TableSort;
@@ -93,6 +111,8 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   progress: undefined,
   error: undefined,
   dims: {},
+  settings: DEFAULT_SETTINGS,
+  selection: undefined,
   query: '',
   kinds: 'all',
   sort: { column: 'order', direction: 'ascending' },

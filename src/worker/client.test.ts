@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModelClient, createLocalPort, type PortFactory, type RequestPort } from './client';
 import { createRequestHandler } from './handler';
+import { DEFAULT_SETTINGS as CPU } from './plan-names';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
 
@@ -36,7 +37,7 @@ describe('model client', () => {
     const client = createModelClient(ports.factory);
     const bytes = fakeFile('tool');
     const progress = vi.fn();
-    const outcome = await client.open(bytes, 'm.onnx', { batch: 2 }, progress);
+    const outcome = await client.open(bytes, 'm.onnx', { batch: 2 }, CPU, progress);
     expect(outcome.status).toBe('done');
     if (outcome.status !== 'done') return;
     expect(outcome.result.name).toBe('m.onnx');
@@ -48,8 +49,8 @@ describe('model client', () => {
   it('terminates a busy worker when a new file is opened, cancelling the old request', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    const first = client.open(fakeFile('old'), 'old.onnx', {});
-    const second = client.open(fakeFile('new'), 'new.onnx', {});
+    const first = client.open(fakeFile('old'), 'old.onnx', {}, CPU);
+    const second = client.open(fakeFile('new'), 'new.onnx', {}, CPU);
     expect(await first).toEqual({ status: 'cancelled' });
     const done = await second;
     expect(done.status === 'done' && done.result.model.info.producerName).toBe('new');
@@ -59,9 +60,9 @@ describe('model client', () => {
   it('keeps the worker for a reinfer and cancels the older reinfer', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    await client.open(fakeFile('m'), 'm.onnx', {});
-    const a = client.reinfer({ batch: 2 });
-    const b = client.reinfer({ batch: 5 });
+    await client.open(fakeFile('m'), 'm.onnx', {}, CPU);
+    const a = client.reinfer({ batch: 2 }, CPU);
+    const b = client.reinfer({ batch: 5 }, CPU);
     expect(await a).toEqual({ status: 'cancelled' });
     const done = await b;
     expect(done.status === 'done' && done.result.model.values[0]?.shape).toEqual([5, 4]);
@@ -69,10 +70,20 @@ describe('model client', () => {
     expect(ports.log.map((l) => l.request.type)).toEqual(['open', 'reinfer', 'cancel', 'reinfer']);
   });
 
+  it('replans the inferred model without inferring again, answering with the new plan', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    const opened = await client.open(fakeFile('m'), 'm.onnx', { batch: 2 }, CPU);
+    expect(opened.status === 'done' && opened.result.plan).toMatchObject({ status: 'planned', plan: { strategy: 'm1' } });
+    const replanned = await client.replan({ target: 'cpu', strategy: 'naive' });
+    expect(replanned).toMatchObject({ status: 'done', result: { status: 'planned', plan: { strategy: 'naive', target: 'cpu' } } });
+    expect(ports.log.map((l) => l.request.type)).toEqual(['open', 'replan']);
+  });
+
   it('cancel() stops an open by terminating the worker', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    const open = client.open(fakeFile('m'), 'm.onnx', {});
+    const open = client.open(fakeFile('m'), 'm.onnx', {}, CPU);
     client.cancel();
     expect(await open).toEqual({ status: 'cancelled' });
     expect(ports.counts().terminated).toBe(1);
@@ -81,10 +92,10 @@ describe('model client', () => {
   it('fails the request in flight when the worker crashes, and starts a new worker next time', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    const open = client.open(fakeFile('m'), 'm.onnx', {});
+    const open = client.open(fakeFile('m'), 'm.onnx', {}, CPU);
     ports.crashes[0]?.('out of memory');
     expect(await open).toEqual({ status: 'failed', error: { code: 'internal', message: 'the model worker stopped: out of memory' } });
-    const again = await client.reinfer({});
+    const again = await client.reinfer({}, CPU);
     expect(again).toMatchObject({ status: 'failed', error: { code: 'no-model' } });
     expect(ports.counts().created).toBe(2);
   });
@@ -92,7 +103,7 @@ describe('model client', () => {
   it('runs on the main thread through the local port when there is no Worker', async () => {
     expect(typeof Worker).toBe('undefined');
     const client = createModelClient();
-    const outcome = await client.open(new ArrayBuffer(0), 'empty.onnx', {});
+    const outcome = await client.open(new ArrayBuffer(0), 'empty.onnx', {}, CPU);
     // The real decoder ran here and rejected the empty file with a typed error.
     expect(outcome).toMatchObject({ status: 'failed', error: { code: expect.not.stringMatching(/^internal$/) } });
   });
@@ -102,8 +113,8 @@ describe('model client', () => {
     const dead: WorkerResponse[] = [];
     const livePort = createLocalPort((r) => live.push(r));
     const deadPort = createLocalPort((r) => dead.push(r));
-    deadPort.post({ type: 'reinfer', id: 1, dims: {} }, []);
-    livePort.post({ type: 'reinfer', id: 1, dims: {} }, []);
+    deadPort.post({ type: 'reinfer', id: 1, dims: {}, settings: CPU }, []);
+    livePort.post({ type: 'reinfer', id: 1, dims: {}, settings: CPU }, []);
     deadPort.terminate();
     await vi.waitFor(() => expect(live).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 0));

@@ -3,7 +3,7 @@
 // work) and starts a fresh one. Falls back to the main thread without Worker.
 
 import type { ErrorData } from '../shared/errors';
-import type { DimValues, PhaseTimings, WorkerRequest, WorkerResponse } from './protocol';
+import type { DimValues, PhaseTimings, PlanResult, PlanSettings, WorkerRequest, WorkerResponse } from './protocol';
 import type { InferredModel } from '../model/inferred';
 
 /** A model as the worker answered it. */
@@ -11,23 +11,29 @@ export interface ClientResult {
   readonly name: string;
   readonly model: InferredModel;
   readonly timings: PhaseTimings;
+  readonly plan: PlanResult;
 }
 
 /** How a request ended: done, failed with plain error data, or cancelled by a newer request. */
-export type ClientOutcome =
-  | { readonly status: 'done'; readonly result: ClientResult }
+export type ClientOutcome<T = ClientResult> =
+  | { readonly status: 'done'; readonly result: T }
   | { readonly status: 'failed'; readonly error: ErrorData }
   | { readonly status: 'cancelled' };
+
+/** How a replan ended. */
+export type PlanOutcome = ClientOutcome<PlanResult>;
 
 /** Receives progress of the request in flight. */
 export type ProgressListener = (fraction: number, label: string) => void;
 
 /** The model worker, seen from the page. */
 export interface ModelClient {
-  /** Decodes and infers a model; `bytes` is transferred to the worker (detached here). */
-  open(bytes: ArrayBuffer, name: string, dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome>;
-  /** Infers the last opened model again with other dims, without decoding it again. */
-  reinfer(dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  /** Decodes, infers and plans a model; `bytes` is transferred to the worker (detached here). */
+  open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  /** Infers and plans the last opened model again with other dims, without decoding it again. */
+  reinfer(dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  /** Plans the last inferred model again with other settings, without inferring it again. */
+  replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome>;
   /** Cancels the request in flight, if any. */
   cancel(): void;
   /** Stops the worker for good. */
@@ -45,8 +51,8 @@ export type PortFactory = (onResponse: (response: WorkerResponse) => void, onCra
 
 interface Pending {
   readonly id: number;
-  readonly kind: 'open' | 'reinfer';
-  readonly settle: (outcome: ClientOutcome) => void;
+  readonly kind: 'open' | 'reinfer' | 'replan';
+  readonly settle: (outcome: ClientOutcome<ClientResult | PlanResult>) => void;
   readonly onProgress: ProgressListener | undefined;
 }
 
@@ -63,14 +69,19 @@ class PortClient implements ModelClient {
 
   constructor(private readonly portFactory: PortFactory) {}
 
-  open(bytes: ArrayBuffer, name: string, dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome> {
+  open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     if (this.pending !== undefined) this.restart();
-    return this.send('open', (id) => ({ type: 'open', id, bytes, name, dims }), [bytes], onProgress);
+    return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, dims, settings }), [bytes], onProgress);
   }
 
-  reinfer(dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome> {
+  reinfer(dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancel();
-    return this.send('reinfer', (id) => ({ type: 'reinfer', id, dims }), [], onProgress);
+    return this.send<ClientResult>('reinfer', (id) => ({ type: 'reinfer', id, dims, settings }), [], onProgress);
+  }
+
+  replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome> {
+    this.cancel();
+    return this.send<PlanResult>('replan', (id) => ({ type: 'replan', id, settings }), [], onProgress);
   }
 
   cancel(): void {
@@ -87,10 +98,17 @@ class PortClient implements ModelClient {
     this.restart();
   }
 
-  private send(kind: Pending['kind'], build: (id: number) => WorkerRequest, transfer: Transferable[], onProgress?: ProgressListener): Promise<ClientOutcome> {
+  private send<T extends ClientResult | PlanResult>(
+    kind: Pending['kind'],
+    build: (id: number) => WorkerRequest,
+    transfer: Transferable[],
+    onProgress?: ProgressListener,
+  ): Promise<ClientOutcome<T>> {
     const id = this.nextId++;
-    return new Promise<ClientOutcome>((resolve) => {
-      this.pending = { id, kind, settle: resolve, onProgress };
+    return new Promise<ClientOutcome<T>>((resolve) => {
+      // The answer's type follows the request's: 'planned' answers replan, 'result' the others.
+      const settle = resolve as (outcome: ClientOutcome<ClientResult | PlanResult>) => void;
+      this.pending = { id, kind, settle, onProgress };
       this.ensurePort().post(build(id), transfer);
     });
   }
@@ -108,7 +126,8 @@ class PortClient implements ModelClient {
     if (pending === undefined || response.id !== pending.id) return;
     if (response.type === 'progress') pending.onProgress?.(response.fraction, response.label);
     else if (response.type === 'error') this.settle({ status: 'failed', error: response.error });
-    else this.settle({ status: 'done', result: { name: response.name, model: response.model, timings: response.timings } });
+    else if (response.type === 'planned') this.settle({ status: 'done', result: response.plan });
+    else this.settle({ status: 'done', result: { name: response.name, model: response.model, timings: response.timings, plan: response.plan } });
   }
 
   private onCrash(message: string): void {
@@ -123,7 +142,7 @@ class PortClient implements ModelClient {
     this.settle({ status: 'cancelled' });
   }
 
-  private settle(outcome: ClientOutcome): void {
+  private settle(outcome: ClientOutcome<ClientResult | PlanResult>): void {
     const pending = this.pending;
     this.pending = undefined;
     pending?.settle(outcome);

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../shared/errors';
 import { createRequestHandler, type HandlerDeps } from './handler';
 import { NO_MODEL_CODE, type ResultResponse, type WorkerResponse } from './protocol';
+import { DEFAULT_SETTINGS as CPU } from './plan-names';
 import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
 
 /** A handler over the fakes that records everything it posts. */
@@ -18,7 +19,7 @@ function setup(deps: Partial<HandlerDeps> = {}) {
 describe('request handler', () => {
   it('decodes and infers an opened file, reporting progress first', async () => {
     const { handle, posted, results } = setup();
-    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: { batch: 3 } });
+    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: { batch: 3 }, settings: CPU });
     const last = posted.at(-1);
     expect(last?.type).toBe('result');
     expect(results()[0]?.name).toBe('a.onnx');
@@ -28,31 +29,59 @@ describe('request handler', () => {
     expect(progress.length).toBeGreaterThanOrEqual(2);
     const fractions = progress.map((p) => (p.type === 'progress' ? p.fraction : -1));
     expect([...fractions].sort((a, b) => a - b)).toEqual(fractions);
-    expect(progress.at(-1)).toMatchObject({ label: 'Inferring shapes' });
+    expect(progress.map((p) => (p.type === 'progress' ? p.label : ''))).toContain('Inferring shapes');
+    expect(progress.at(-1)).toMatchObject({ label: 'Planning memory' });
   });
 
   it('re-infers with new dims without decoding again', async () => {
     const { handle, decode, infer, results } = setup();
-    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: {} });
-    await handle({ type: 'reinfer', id: 2, dims: { batch: 8 } });
+    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: {}, settings: CPU });
+    await handle({ type: 'reinfer', id: 2, dims: { batch: 8 }, settings: CPU });
     expect(decode).toHaveBeenCalledTimes(1);
     expect(infer).toHaveBeenCalledTimes(2);
     expect(results().map((r) => r.model.values[0]?.bytes)).toEqual([16, 8 * 16]);
     expect(results()[1]).toMatchObject({ id: 2, name: 'a.onnx', timings: { decodeMs: undefined } });
   });
 
+  it('plans the inferred model for the settings and re-plans without inferring again', async () => {
+    const { handle, posted, infer, results } = setup();
+    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: { batch: 2 }, settings: CPU });
+    const opened = results()[0]?.plan;
+    expect(opened).toMatchObject({ status: 'planned', settings: CPU, plan: { target: 'cpu', strategy: 'm1' } });
+    if (opened?.status !== 'planned') return;
+    // x and y of the fake model: 2 x 4 float32 each, rounded up to the cpu preset's 64-byte alignment.
+    expect(opened.plan.buffers.map((b) => [b.name, b.size])).toEqual([['x', 64], ['y', 64]]);
+    await handle({ type: 'replan', id: 2, settings: { target: 'cpu', strategy: 'naive' } });
+    expect(infer).toHaveBeenCalledTimes(1);
+    expect(posted.at(-1)).toMatchObject({ type: 'planned', id: 2, plan: { status: 'planned', plan: { strategy: 'naive' } } });
+  });
+
+  it('opens a model whose plan fails, carrying the planning error', async () => {
+    const { handle, results, posted } = setup();
+    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: {}, settings: { target: 'toaster', strategy: undefined } });
+    expect(results()[0]?.plan).toMatchObject({ status: 'failed', error: { code: 'bad-target', message: expect.stringContaining('toaster') } });
+    await handle({ type: 'replan', id: 2, settings: { target: 'cpu', strategy: 'nope' } });
+    expect(posted.at(-1)).toMatchObject({ type: 'planned', plan: { status: 'failed', error: { code: 'bad-argument' } } });
+  });
+
+  it('answers a replan with no model with the no-model code', async () => {
+    const { handle, posted } = setup();
+    await handle({ type: 'replan', id: 1, settings: CPU });
+    expect(posted).toEqual([{ type: 'error', id: 1, error: { code: NO_MODEL_CODE, message: expect.any(String) } }]);
+  });
+
   it('answers a reinfer with no decoded model with the no-model code', async () => {
     const { handle, posted } = setup();
-    await handle({ type: 'reinfer', id: 1, dims: {} });
+    await handle({ type: 'reinfer', id: 1, dims: {}, settings: CPU });
     expect(posted).toEqual([{ type: 'error', id: 1, error: { code: NO_MODEL_CODE, message: expect.any(String) } }]);
   });
 
   it('turns a bad file into error data and keeps the previous model', async () => {
     const { handle, posted, results } = setup();
-    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: {} });
-    await handle({ type: 'open', id: 2, bytes: new ArrayBuffer(0), name: 'empty.onnx', dims: {} });
+    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: {}, settings: CPU });
+    await handle({ type: 'open', id: 2, bytes: new ArrayBuffer(0), name: 'empty.onnx', dims: {}, settings: CPU });
     expect(posted.at(-1)).toEqual({ type: 'error', id: 2, error: { code: 'empty-file', message: 'the file is empty (0 bytes)' } });
-    await handle({ type: 'reinfer', id: 3, dims: { batch: 2 } });
+    await handle({ type: 'reinfer', id: 3, dims: { batch: 2 }, settings: CPU });
     expect(results().at(-1)).toMatchObject({ id: 3, name: 'a.onnx' });
     expect(results().at(-1)?.model.info.producerName).toBe('tool-a');
   });
@@ -65,31 +94,31 @@ describe('request handler', () => {
         return fakeInfer(ir, options);
       },
     });
-    await handle({ type: 'open', id: 1, bytes: fakeFile('good'), name: 'good.onnx', dims: {} });
+    await handle({ type: 'open', id: 1, bytes: fakeFile('good'), name: 'good.onnx', dims: {}, settings: CPU });
     failing = true;
-    await handle({ type: 'open', id: 2, bytes: fakeFile('cyclic'), name: 'cycle.onnx', dims: {} });
+    await handle({ type: 'open', id: 2, bytes: fakeFile('cyclic'), name: 'cycle.onnx', dims: {}, settings: CPU });
     expect(posted.at(-1)).toMatchObject({ type: 'error', id: 2, error: { code: 'bad-graph' } });
     failing = false;
-    await handle({ type: 'reinfer', id: 3, dims: {} });
+    await handle({ type: 'reinfer', id: 3, dims: {}, settings: CPU });
     expect(results().at(-1)?.model.info.producerName).toBe('good');
   });
 
   it('reports unexpected throws as internal errors', async () => {
     const { handle, posted } = setup({ infer: () => { throw new TypeError('x is undefined'); } });
-    await handle({ type: 'open', id: 1, bytes: fakeFile('a'), name: 'a.onnx', dims: {} });
+    await handle({ type: 'open', id: 1, bytes: fakeFile('a'), name: 'a.onnx', dims: {}, settings: CPU });
     expect(posted.at(-1)).toEqual({ type: 'error', id: 1, error: { code: 'internal', message: 'TypeError: x is undefined' } });
   });
 
   it('reports an allocation failure while decoding as too-large, naming the file', async () => {
     const { handle, posted } = setup({ decode: () => { throw new RangeError('Array buffer allocation failed'); } });
-    await handle({ type: 'open', id: 1, bytes: fakeFile('a'), name: 'huge.onnx', dims: {} });
+    await handle({ type: 'open', id: 1, bytes: fakeFile('a'), name: 'huge.onnx', dims: {}, settings: CPU });
     expect(posted.at(-1)).toMatchObject({ type: 'error', error: { code: 'too-large', message: expect.stringContaining('huge.onnx') } });
   });
 
   it('drops a request superseded while it waited, without decoding it', async () => {
     const { handle, decode, posted } = setup({ yieldToQueue: () => new Promise((r) => setTimeout(r, 0)) });
-    const first = handle({ type: 'open', id: 1, bytes: fakeFile('old'), name: 'old.onnx', dims: {} });
-    const second = handle({ type: 'open', id: 2, bytes: fakeFile('new'), name: 'new.onnx', dims: {} });
+    const first = handle({ type: 'open', id: 1, bytes: fakeFile('old'), name: 'old.onnx', dims: {}, settings: CPU });
+    const second = handle({ type: 'open', id: 2, bytes: fakeFile('new'), name: 'new.onnx', dims: {}, settings: CPU });
     await Promise.all([first, second]);
     expect(decode).toHaveBeenCalledTimes(1);
     expect(posted.every((r) => r.id === 2)).toBe(true);
@@ -98,7 +127,7 @@ describe('request handler', () => {
 
   it('drops a cancelled request without an answer', async () => {
     const { handle, posted, infer } = setup({ yieldToQueue: () => new Promise((r) => setTimeout(r, 0)) });
-    const open = handle({ type: 'open', id: 1, bytes: fakeFile('a'), name: 'a.onnx', dims: {} });
+    const open = handle({ type: 'open', id: 1, bytes: fakeFile('a'), name: 'a.onnx', dims: {}, settings: CPU });
     await handle({ type: 'cancel', id: 1 });
     await open;
     expect(posted).toEqual([]);
@@ -119,7 +148,7 @@ describe.skipIf(!haveModels)('request handler on real models (../shared/models)'
   it('opens winml_mnist.onnx with the real decoder and inference', async () => {
     const posted: WorkerResponse[] = [];
     const handle = createRequestHandler((r) => posted.push(r));
-    await handle({ type: 'open', id: 1, bytes: bytesOf('winml_mnist.onnx'), name: 'winml_mnist.onnx', dims: {} });
+    await handle({ type: 'open', id: 1, bytes: bytesOf('winml_mnist.onnx'), name: 'winml_mnist.onnx', dims: {}, settings: CPU });
     const result = posted.at(-1);
     expect(result?.type).toBe('result');
     if (result?.type !== 'result') return;
@@ -132,14 +161,14 @@ describe.skipIf(!haveModels)('request handler on real models (../shared/models)'
     const posted: WorkerResponse[] = [];
     const handle = createRequestHandler((r) => posted.push(r));
     const name = 'tiny-llama-fp32-missing-external-data.onnx';
-    await handle({ type: 'open', id: 1, bytes: bytesOf(name), name, dims: {} });
+    await handle({ type: 'open', id: 1, bytes: bytesOf(name), name, dims: {}, settings: CPU });
     const first = posted.at(-1);
     expect(first?.type).toBe('result');
     if (first?.type !== 'result') return;
     const dim = first.model.dims.find((d) => /seq/i.test(d.name)) ?? first.model.dims[0];
     expect(dim).toBeDefined();
     if (dim === undefined) return;
-    await handle({ type: 'reinfer', id: 2, dims: { [dim.name]: dim.value * 4 + 4 } });
+    await handle({ type: 'reinfer', id: 2, dims: { [dim.name]: dim.value * 4 + 4 }, settings: CPU });
     const second = posted.at(-1);
     expect(second?.type).toBe('result');
     if (second?.type !== 'result') return;

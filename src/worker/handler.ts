@@ -1,19 +1,27 @@
-// The worker's request handler: decodes and infers models, keeps the decoded IR so
-// a dim change re-infers without decoding again, and drops superseded requests.
-// Pure of any worker or DOM API, so it also runs in Node and on the main thread.
+// The worker's request handler: decodes, infers and plans models; keeps the
+// decoded IR so a dim change re-infers without decoding again, and the inferred
+// model so a settings change re-plans without inferring again; drops superseded
+// requests. Pure of any worker or DOM API, so it also runs in Node and on the
+// main thread.
 
 import { decodeOnnx, type DecodeOptions } from '../model/decode-onnx';
 import { inferShapes, type InferOptions } from '../model/infer-shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
+import type { ModelPlan } from '../planner/plan';
 import { InputError, toErrorData } from '../shared/errors';
+import { planForSettings } from './plan-settings';
 import {
   DECODE_LABEL,
   INFER_LABEL,
   NO_MODEL_CODE,
+  PLAN_LABEL,
   type DimValues,
   type OpenRequest,
+  type PlanResult,
+  type PlanSettings,
   type ReinferRequest,
+  type ReplanRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol';
@@ -22,6 +30,7 @@ import {
 export interface HandlerDeps {
   readonly decode: (bytes: Uint8Array, options: DecodeOptions) => IrModel;
   readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
+  readonly plan: (model: InferredModel, settings: PlanSettings) => ModelPlan;
   /** Milliseconds from a monotonic clock. */
   readonly now: () => number;
   /** Resolves after messages already queued for the handler had a chance to arrive. */
@@ -37,18 +46,22 @@ export type RequestHandler = (request: WorkerRequest) => Promise<void>;
 const DEFAULT_DEPS: HandlerDeps = {
   decode: decodeOnnx,
   infer: inferShapes,
+  plan: planForSettings,
   now: () => performance.now(),
   yieldToQueue: () => new Promise((resolve) => setTimeout(resolve, 0)),
 };
 
-/** Share of the progress bar that decoding takes; inference takes the rest. */
-const DECODE_SHARE = 0.8;
+/** Share of the progress bar that decoding takes; inference and planning take the rest. */
+const DECODE_SHARE = 0.7;
+/** Where planning starts on the progress bar of an open. */
+const PLAN_START = 0.85;
 /** Smallest progress step worth a message. */
 const PROGRESS_STEP = 0.01;
 
 interface DecodedModel {
   readonly ir: IrModel;
   readonly name: string;
+  inferred: InferredModel; // the newest inference of `ir`, which a replan plans again
 }
 
 /**
@@ -78,7 +91,9 @@ class ModelWorker {
       return;
     }
     try {
-      await (request.type === 'open' ? this.open(request) : this.reinfer(request));
+      if (request.type === 'open') await this.open(request);
+      else if (request.type === 'reinfer') await this.reinfer(request);
+      else await this.replan(request);
     } catch (error) {
       if (this.isLive(request.id)) this.post({ type: 'error', id: request.id, error: toErrorData(describe(error, request)) });
     }
@@ -102,8 +117,12 @@ class ModelWorker {
     if (!this.isLive(request.id)) return;
     progress(DECODE_SHARE, INFER_LABEL);
     const { model, ms } = this.inferTimed(ir, request.dims);
-    this.decoded = { ir, name: request.name };
-    this.post({ type: 'result', id: request.id, name: request.name, model, timings: { decodeMs, inferMs: ms } });
+    this.decoded = { ir, name: request.name, inferred: model };
+    await this.deps.yieldToQueue();
+    if (!this.isLive(request.id)) return;
+    progress(PLAN_START, PLAN_LABEL);
+    const plan = this.planTimed(model, request.settings);
+    this.post({ type: 'result', id: request.id, name: request.name, model, timings: { decodeMs, inferMs: ms }, plan });
   }
 
   private async reinfer(request: ReinferRequest): Promise<void> {
@@ -117,7 +136,34 @@ class ModelWorker {
     }
     this.post({ type: 'progress', id: request.id, fraction: 0, label: INFER_LABEL });
     const { model, ms } = this.inferTimed(decoded.ir, request.dims);
-    this.post({ type: 'result', id: request.id, name: decoded.name, model, timings: { decodeMs: undefined, inferMs: ms } });
+    decoded.inferred = model;
+    this.post({ type: 'progress', id: request.id, fraction: 0.5, label: PLAN_LABEL });
+    const plan = this.planTimed(model, request.settings);
+    this.post({ type: 'result', id: request.id, name: decoded.name, model, timings: { decodeMs: undefined, inferMs: ms }, plan });
+  }
+
+  private async replan(request: ReplanRequest): Promise<void> {
+    this.latest = request.id;
+    await this.deps.yieldToQueue();
+    if (!this.isLive(request.id)) return;
+    const decoded = this.decoded;
+    if (decoded === undefined) {
+      this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: 'no model is loaded in the worker' } });
+      return;
+    }
+    this.post({ type: 'progress', id: request.id, fraction: 0, label: PLAN_LABEL });
+    this.post({ type: 'planned', id: request.id, plan: this.planTimed(decoded.inferred, request.settings) });
+  }
+
+  /** Plans `model`; a failure is part of the answer, so the model still opens. */
+  private planTimed(model: InferredModel, settings: PlanSettings): PlanResult {
+    const started = this.deps.now();
+    try {
+      const plan = this.deps.plan(model, settings);
+      return { status: 'planned', settings, plan, ms: this.deps.now() - started };
+    } catch (error) {
+      return { status: 'failed', settings, error: toErrorData(error) };
+    }
   }
 
   private inferTimed(ir: IrModel, dims: DimValues): { model: InferredModel; ms: number } {
@@ -131,7 +177,7 @@ class ModelWorker {
 const OUT_OF_MEMORY = /allocation failed|invalid (typed )?array length|out of memory/i;
 
 /** Turns an allocation failure while opening a file into a 'too-large' error naming the file. */
-function describe(error: unknown, request: OpenRequest | ReinferRequest): unknown {
+function describe(error: unknown, request: OpenRequest | ReinferRequest | ReplanRequest): unknown {
   if (error instanceof InputError || request.type !== 'open') return error;
   if (error instanceof RangeError && OUT_OF_MEMORY.test(error.message)) {
     return new InputError('too-large', `${request.name} is too large to decode in this browser (${error.message})`);

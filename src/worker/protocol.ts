@@ -2,25 +2,41 @@
 // data only. Depends on model types and shared errors, never on the DOM or UI.
 
 import type { InferredModel } from '../model/inferred';
+import type { ModelPlan } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
 
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
 export type DimValues = Readonly<Record<string, number>>;
 
-/** Decode a model file and infer its shapes. `bytes` is transferred, not copied. */
+/** What a plan is made for: a target preset and a strategy (undefined: the target's own). */
+export interface PlanSettings {
+  readonly target: string; // a preset name (planner/presets.ts)
+  readonly strategy: string | undefined; // a strategy name (planner/strategies/registry.ts)
+}
+
+/** Decode a model file, infer its shapes and plan it. `bytes` is transferred, not copied. */
 export interface OpenRequest {
   readonly type: 'open';
   readonly id: number;
   readonly bytes: ArrayBuffer;
   readonly name: string; // the file name, for messages
   readonly dims: DimValues;
+  readonly settings: PlanSettings;
 }
 
-/** Infer the shapes of the model already decoded by the worker again, with other dims. */
+/** Infer the shapes of the model already decoded by the worker again, with other dims, and plan it. */
 export interface ReinferRequest {
   readonly type: 'reinfer';
   readonly id: number;
   readonly dims: DimValues;
+  readonly settings: PlanSettings;
+}
+
+/** Plan the model already inferred by the worker again, with other settings. */
+export interface ReplanRequest {
+  readonly type: 'replan';
+  readonly id: number;
+  readonly settings: PlanSettings;
 }
 
 /** Drop request `id`: the page no longer wants its answer. */
@@ -30,7 +46,7 @@ export interface CancelRequest {
 }
 
 /** Everything the page sends to the worker. */
-export type WorkerRequest = OpenRequest | ReinferRequest | CancelRequest;
+export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CancelRequest;
 
 /** How far request `id` has come. */
 export interface ProgressResponse {
@@ -46,6 +62,14 @@ export interface PhaseTimings {
   readonly inferMs: number;
 }
 
+/**
+ * How planning a model ended. A model whose plan fails still opens: the page
+ * shows the model and the planning error.
+ */
+export type PlanResult =
+  | { readonly status: 'planned'; readonly settings: PlanSettings; readonly plan: ModelPlan; readonly ms: number }
+  | { readonly status: 'failed'; readonly settings: PlanSettings; readonly error: ErrorData };
+
 /** The answer to an open or reinfer request. */
 export interface ResultResponse {
   readonly type: 'result';
@@ -53,6 +77,14 @@ export interface ResultResponse {
   readonly name: string; // the file name the model was opened under
   readonly model: InferredModel;
   readonly timings: PhaseTimings;
+  readonly plan: PlanResult;
+}
+
+/** The answer to a replan request. */
+export interface PlannedResponse {
+  readonly type: 'planned';
+  readonly id: number;
+  readonly plan: PlanResult;
 }
 
 /** A request failed; `error` is plain data (code + sentence). */
@@ -63,10 +95,10 @@ export interface ErrorResponse {
 }
 
 /** Everything the worker sends to the page. */
-export type WorkerResponse = ProgressResponse | ResultResponse | ErrorResponse;
+export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ErrorResponse;
 
 /**
- * Error code of a reinfer that reached a worker holding no decoded model (it was
+ * Error code of a reinfer or replan that reached a worker holding no decoded model (it was
  * restarted to cancel work). The caller opens the file again.
  */
 export const NO_MODEL_CODE = 'no-model';
@@ -75,3 +107,5 @@ export const NO_MODEL_CODE = 'no-model';
 export const DECODE_LABEL = 'Decoding';
 /** Label of the inference phase in progress messages. */
 export const INFER_LABEL = 'Inferring shapes';
+/** Label of the planning phase in progress messages. */
+export const PLAN_LABEL = 'Planning memory';

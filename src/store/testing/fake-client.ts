@@ -1,15 +1,26 @@
 // A model client for store tests: decodes the fake format of worker/testing on
 // the spot, records its calls, and can hold answers until the test releases them.
 
-import type { ClientOutcome, ModelClient, ProgressListener } from '../../worker/client';
-import type { DimValues } from '../../worker/protocol';
+import type { ClientOutcome, ModelClient, PlanOutcome, ProgressListener } from '../../worker/client';
+import type { DimValues, PlanResult, PlanSettings } from '../../worker/protocol';
+import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
 import { toErrorData } from '../../shared/errors';
+import { planForSettings } from '../../worker/plan-settings';
 import { fakeDecode, fakeInfer } from '../../worker/testing/fakes';
+
+/** Plans with the real planner, as the worker does. */
+function planOf(model: InferredModel, settings: PlanSettings): PlanResult {
+  try {
+    return { status: 'planned', settings, plan: planForSettings(model, settings), ms: 1 };
+  } catch (error) {
+    return { status: 'failed', settings, error: toErrorData(error) };
+  }
+}
 
 /** A fake client and its controls. */
 export interface FakeClient extends ModelClient {
-  readonly calls: { kind: 'open' | 'reinfer' | 'cancel'; name?: string; dims?: DimValues; bytes?: number }[];
+  readonly calls: { kind: 'open' | 'reinfer' | 'replan' | 'cancel'; name?: string; dims?: DimValues; bytes?: number; settings?: PlanSettings }[];
   /** While true, answers wait for release(). */
   hold: boolean;
   /** Answers every held call, in order. */
@@ -20,31 +31,39 @@ export interface FakeClient extends ModelClient {
 
 /** Creates a fake client. */
 export function createFakeClient(): FakeClient {
-  let held: { ir: IrModel; name: string } | undefined;
+  let held: { ir: IrModel; name: string; model: InferredModel } | undefined;
   const waiting: (() => void)[] = [];
   const gate = (): Promise<void> => (client.hold ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
 
   const client: FakeClient = {
     calls: [],
     hold: false,
-    async open(bytes: ArrayBuffer, name: string, dims: DimValues, onProgress?: ProgressListener): Promise<ClientOutcome> {
+    async open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
       client.calls.push({ kind: 'open', name, dims, bytes: bytes.byteLength });
       onProgress?.(0.5, 'Decoding');
       await gate();
       try {
         const ir = fakeDecode(new Uint8Array(bytes));
         const model = fakeInfer(ir, { dims });
-        held = { ir, name };
-        return { status: 'done', result: { name, model, timings: { decodeMs: 1, inferMs: 1 } } };
+        held = { ir, name, model };
+        return { status: 'done', result: { name, model, timings: { decodeMs: 1, inferMs: 1 }, plan: planOf(model, settings) } };
       } catch (error) {
         return { status: 'failed', error: toErrorData(error) };
       }
     },
-    async reinfer(dims: DimValues): Promise<ClientOutcome> {
+    async reinfer(dims: DimValues, settings: PlanSettings): Promise<ClientOutcome> {
       client.calls.push({ kind: 'reinfer', dims });
       await gate();
       if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
-      return { status: 'done', result: { name: held.name, model: fakeInfer(held.ir, { dims }), timings: { decodeMs: undefined, inferMs: 1 } } };
+      held.model = fakeInfer(held.ir, { dims });
+      const result = { name: held.name, model: held.model, timings: { decodeMs: undefined, inferMs: 1 }, plan: planOf(held.model, settings) };
+      return { status: 'done', result };
+    },
+    async replan(settings: PlanSettings): Promise<PlanOutcome> {
+      client.calls.push({ kind: 'replan', settings });
+      await gate();
+      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+      return { status: 'done', result: planOf(held.model, settings) };
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });

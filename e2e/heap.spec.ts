@@ -1,0 +1,120 @@
+// The heap diagram as a person uses it: the plan of the opened model drawn as
+// one rectangle per buffer, hover for facts, click to select, the step axis and
+// arrow keys to walk through time, the table view, and re-planning with
+// another strategy or target.
+
+import { expect, test } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
+
+const RESNET = 'light_resnet50.onnx';
+
+test('the sample is planned and drawn: one rectangle per buffer, bound and peak shown', async ({ page }) => {
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  const s = await summary(page);
+  expect(s.strategy).toBe('m1');
+  expect(s.buffers).toBeGreaterThan(10);
+  expect(s.lowerBound).toBeLessThanOrEqual(s.peak!);
+  expect(await heapDrawn(page)).toBe(s.buffers);
+  await expect(page.getByTestId('heap-peak')).toHaveAttribute('data-peak', String(s.peak));
+  const region = page.getByTestId('region-row').first();
+  await expect(region).toHaveAttribute('data-peak', String(s.peak));
+  await expect(region).toHaveAttribute('data-lower-bound', String(s.lowerBound));
+  await snap(page, 'heap-sample');
+});
+
+test('hovering a buffer shows its facts; clicking selects it', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page);
+  await heapDrawn(page);
+  const at = await hoverSomeBuffer(page);
+  const tooltip = page.getByTestId('heap-tooltip');
+  await expect(tooltip).toContainText('Lifetime');
+  await expect(tooltip).toContainText('Offset');
+  await expect(tooltip.getByTestId('tooltip-bytes')).toContainText(/\d/);
+  const name = await tooltip.locator('.heap-tooltip-name').innerText();
+  await snap(page, 'heap-tooltip');
+  await page.mouse.click(at.x, at.y);
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(details).toContainText(name);
+  await page.mouse.move(at.x, at.y + 1);
+  await snap(page, 'heap-buffer-selected');
+  await page.mouse.move(5, 5);
+  await expect(tooltip).toHaveCount(0);
+});
+
+test('the step axis and the arrow keys select a step and list every live buffer', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page);
+  await heapDrawn(page);
+  const axis = page.getByTestId('heap-step-axis');
+  const box = await axis.boundingBox();
+  await axis.click({ position: { x: 2, y: (box?.height ?? 20) / 2 } });
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'step');
+  await expect(details).toContainText('Step 0');
+  await page.getByTestId('heap-view').press('ArrowRight');
+  await expect(details).toContainText('Step 1');
+  await expect(details.getByTestId('live-count')).toContainText(/^[1-9]\d* buffers live/);
+  await page.getByTestId('peak-step').click();
+  const peakStep = await page.getByTestId('peak-step').innerText();
+  await expect(details).toContainText(peakStep.replace('step', 'Step'));
+  await snap(page, 'heap-step-selected');
+});
+
+test('the table view lists every buffer of the plan', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page);
+  const s = await summary(page);
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Buffers of the plan' });
+  await expect(table).toHaveAttribute('aria-rowcount', String(s.buffers + 1));
+  await expect(table.getByTestId('heap-row').first()).toBeVisible();
+  await table.getByTestId('heap-row').first().click();
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'buffer');
+  await snap(page, 'heap-table');
+});
+
+test('changing the strategy re-plans in the worker and changes the peak shown', async ({ page }) => {
+  await startOnSmallModel(page);
+  await page.goto('/');
+  await waitForPlan(page, 'm1');
+  const m1 = await summary(page);
+  await page.getByLabel('Strategy').selectOption('naive');
+  await waitForPlan(page, 'naive');
+  const naive = await summary(page);
+  expect(naive.model).toBe('sample.onnx');
+  expect(naive.peak).toBeGreaterThan(m1.peak!);
+  expect(naive.lowerBound).toBe(m1.lowerBound);
+  await expect(page.getByTestId('heap-peak')).toHaveAttribute('data-peak', String(naive.peak));
+  expect(await heapDrawn(page)).toBe(naive.buffers);
+  await snap(page, 'heap-naive');
+});
+
+test('a real model dropped on the page is planned and drawn; the mcu target adds a lane per region', async ({ page }) => {
+  test.skip(!haveModel(RESNET), NO_MODELS);
+  await startOnSmallModel(page);
+  await dropFile(page, RESNET, readModel(RESNET));
+  await waitForModel(page, RESNET);
+  await waitForPlan(page);
+  const s = await summary(page);
+  expect(await heapDrawn(page)).toBe(s.buffers);
+  await snap(page, 'heap-resnet50');
+  await page.getByLabel('Target').selectOption('mcu');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'mcu' && document.body.dataset.status === 'ready');
+  const mcu = await summary(page);
+  expect(await page.getByTestId('region-row').count()).toBe(2);
+  expect(await heapDrawn(page)).toBe(mcu.buffers);
+  await snap(page, 'heap-resnet50-mcu');
+});
+
+test('the dark colour scheme draws the heap on a dark background', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await waitForPlan(page);
+  await heapDrawn(page);
+  await snap(page, 'heap-dark');
+});

@@ -1,0 +1,99 @@
+// What is selected, in words: a node (op, step, its buffers), a buffer (its
+// facts, producer and readers) or a step (the executing node and every live
+// buffer, largest first). Every name links to its selection.
+
+import type { InferredModel } from '../../model/inferred';
+import { formatBytes, formatShape } from '../../shared/format';
+import type { Selection } from '../../store/state';
+import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
+import { liveAt } from '../heap/hit-test';
+
+/** Props of SelectionDetails. */
+export interface SelectionDetailsProps {
+  readonly model: InferredModel;
+  readonly data: HeapData | undefined;
+  readonly selection: Selection;
+  readonly onSelect: (selection: Selection | undefined) => void;
+}
+
+const LISTED = 40;
+
+/** Details of the selection. */
+export function SelectionDetails({ model, data, selection, onSelect }: SelectionDetailsProps) {
+  const lookup = modelLookup(model);
+  const bufferLink = (i: number) => {
+    const b = data!.plan.buffers[i]!;
+    return (
+      <li key={b.id}>
+        <button type="button" className="link-button mono truncate" title={b.name} onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
+          {b.name}
+        </button>
+        <span className="muted">{formatBytes(b.size)}</span>
+      </li>
+    );
+  };
+  const nodeLink = (name: string) => (
+    <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'node', node: name })}>
+      {name}
+    </button>
+  );
+  if (selection.kind === 'node') {
+    const index = lookup.nodes.get(selection.node);
+    const node = index === undefined ? undefined : model.nodes[index];
+    const own = data === undefined ? [] : data.plan.buffers.flatMap((b, i) => (b.node === selection.node ? [i] : []));
+    const step = data?.plan.steps.findIndex((s) => s.node === selection.node);
+    return (
+      <div data-testid="selection-details" data-kind="node">
+        <p>
+          <strong>{node?.opType ?? '?'}</strong> <span className="mono">{selection.node}</span>
+          {step !== undefined && step >= 0 && <> at step {step}</>}
+        </p>
+        <p className="muted">reads {node?.inputs.filter(Boolean).join(', ') || 'nothing'}</p>
+        <ul className="live-list">{own.map(bufferLink)}</ul>
+      </div>
+    );
+  }
+  if (selection.kind === 'buffer') {
+    const i = data?.indexOfId.get(selection.buffer);
+    if (data === undefined || i === undefined) return null;
+    const f = bufferFacts(data, model, lookup, i);
+    const readers = lookup.values.get(f.buffer.name)?.consumers ?? [];
+    return (
+      <div data-testid="selection-details" data-kind="buffer">
+        <p className="mono">
+          <strong>{f.buffer.name}</strong>
+        </p>
+        <p>
+          {f.buffer.kind} · {formatShape(f.shape)} {f.dtype ?? ''} · {formatBytes(f.buffer.size)} at {f.buffer.offset.toLocaleString('en-US')} in {f.buffer.region} · steps [
+          {f.buffer.start}, {f.buffer.end})
+        </p>
+        {f.buffer.node && <p>produced by {nodeLink(f.buffer.node)}</p>}
+        {readers.length > 0 && (
+          <p>
+            read by{' '}
+            {readers.slice(0, 12).map((n, k) => (
+              <span key={n}>
+                {k > 0 && ', '}
+                {nodeLink(model.nodes[n]!.name)}
+              </span>
+            ))}
+          </p>
+        )}
+      </div>
+    );
+  }
+  const live = data === undefined ? [] : liveAt(data, selection.step);
+  const step = data?.plan.steps[selection.step];
+  const total = live.reduce((sum, i) => sum + (data!.shared[i] ? 0 : data!.size[i]!), 0);
+  return (
+    <div data-testid="selection-details" data-kind="step">
+      <p>
+        Step {selection.step}: {step ? <>{step.opType} {nodeLink(step.node)}</> : 'no node'}
+      </p>
+      <p className="muted" data-testid="live-count">
+        {live.length} buffers live, {formatBytes(total)}
+      </p>
+      <ul className="live-list">{live.slice(0, LISTED).map(bufferLink)}</ul>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// The live-bytes curve under the heap diagram (bytes live at each step, per
+// lane, with the lower bound) and the selected-step band both parts share.
+
+import type { HeapData } from './heap-data';
+import type { HeapLayout, HeapScales } from './heap-geometry';
+import type { HeapPalette } from './draw-heap';
+
+/** A band over the selected step, `height` tall from the current origin. */
+export function drawStepBand(ctx: CanvasRenderingContext2D, scales: HeapScales, height: number, palette: HeapPalette, step: number | undefined): void {
+  if (step === undefined) return;
+  const x0 = scales.x(step);
+  const w = Math.max(2, scales.x(step + 1) - x0);
+  ctx.fillStyle = palette.selection;
+  ctx.globalAlpha = 0.18;
+  ctx.fillRect(x0, 0, w, height);
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = palette.selection;
+  ctx.strokeRect(x0 + 0.5, 0.5, w - 1, height - 1);
+}
+
+/** Live bytes over time, one step line per lane, on a shared bytes scale, with each lane's lower bound. */
+export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout: HeapLayout, scales: HeapScales, palette: HeapPalette, step: number | undefined): void {
+  const { left, width } = layout.plot;
+  const { top, height } = layout.curve;
+  ctx.save();
+  ctx.translate(left, top);
+  ctx.fillStyle = palette.laneBackground;
+  ctx.fillRect(0, 0, width, height);
+  ctx.beginPath();
+  ctx.rect(0, 0, width, height);
+  ctx.clip();
+  const max = Math.max(1, ...data.lanes.map((l) => Math.max(l.peak, l.lowerBound)));
+  const yOf = (bytes: number): number => height - 2 - (bytes / max) * (height - 6);
+  const [first, last] = [Math.max(0, Math.floor(scales.x.invert(0))), Math.min(data.steps, Math.ceil(scales.x.invert(width)))];
+  data.lanes.forEach((lane, i) => {
+    ctx.strokeStyle = i === 0 ? palette.kinds[0]! : palette.kinds[(i + 2) % palette.kinds.length]!;
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(scales.x(first), yOf(0));
+    for (let s = first; s < last; s += 1) {
+      const v = yOf(lane.live[s]!);
+      ctx.lineTo(scales.x(s), v);
+      ctx.lineTo(scales.x(s + 1), v);
+    }
+    ctx.lineTo(scales.x(last), yOf(0));
+    ctx.globalAlpha = 0.16;
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    ctx.stroke();
+    ctx.strokeStyle = palette.lowerBound;
+    ctx.setLineDash([6, 4]);
+    ctx.beginPath();
+    ctx.moveTo(0, yOf(lane.lowerBound) + 0.5);
+    ctx.lineTo(width, yOf(lane.lowerBound) + 0.5);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  });
+  drawStepBand(ctx, scales, height, palette, step);
+  ctx.restore();
+}
+

@@ -1,0 +1,67 @@
+// The heap diagram's SVG overlay, updated imperatively on every frame: a byte
+// axis and a name label per lane, the step axis under the live-bytes curve,
+// and the outline of the hovered buffer. React renders the empty groups once.
+
+import { axisBottom, axisLeft, format, select, type ZoomTransform } from 'd3';
+import { formatBytes } from '../../shared/format';
+import type { HeapData } from './heap-data';
+import type { HeapLayout, HeapScales } from './heap-geometry';
+import { rectOf } from './draw-heap';
+
+/** The SVG groups the overlay draws into. */
+export interface AxisGroups {
+  readonly lanes: SVGGElement; // one <g> per lane is kept inside
+  readonly steps: SVGGElement;
+  readonly hover: SVGRectElement;
+}
+
+const stepFormat = format('d');
+
+/** Redraws the axes and lane labels for the current scales. */
+export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayout, scales: HeapScales, t: ZoomTransform): void {
+  const lanes = select(groups.lanes)
+    .selectAll<SVGGElement, number>('g.heap-lane-axis')
+    .data(data.lanes.map((_, i) => i))
+    .join((enter) => {
+      const g = enter.append('g').attr('class', 'heap-lane-axis');
+      g.append('g').attr('class', 'heap-axis');
+      g.append('text').attr('class', 'heap-lane-label');
+      return g;
+    });
+  lanes.each(function (lane) {
+    const g = select(this);
+    const box = layout.lanes[lane]!;
+    const y = scales.y[lane]!;
+    const height = t.applyY(box.top + box.height) - t.applyY(box.top);
+    const ticks = Math.max(2, Math.min(8, Math.floor(height / 36)));
+    g.select<SVGGElement>('g.heap-axis')
+      .attr('transform', `translate(${layout.plot.left},${layout.plot.top})`)
+      .call(axisLeft(y).ticks(ticks).tickFormat((v) => formatBytes(Number(v))).tickSizeOuter(0));
+    const info = data.lanes[lane]!;
+    g.select('text.heap-lane-label')
+      .attr('x', layout.plot.left + 4)
+      .attr('y', layout.plot.top + t.applyY(box.top) - 4)
+      .text(`${info.name} · peak ${formatBytes(info.peak)} · lower bound ${formatBytes(info.lowerBound)}`);
+  });
+  const ticks = Math.max(2, Math.floor(layout.plot.width / 70));
+  const integerTicks = scales.x.ticks(ticks).filter((v) => Number.isInteger(v));
+  select(groups.steps)
+    .attr('transform', `translate(${layout.plot.left},${layout.axisTop})`)
+    .call(axisBottom(scales.x).tickValues(integerTicks).tickFormat((v) => stepFormat(Number(v))).tickSizeOuter(0));
+}
+
+/** Outlines buffer `i` (or hides the outline). */
+export function updateHover(groups: AxisGroups, data: HeapData, layout: HeapLayout, scales: HeapScales, i: number | undefined): void {
+  const rect = select(groups.hover);
+  if (i === undefined) {
+    rect.attr('visibility', 'hidden');
+    return;
+  }
+  const r = rectOf(data, i, scales.x, scales.y[data.lane[i]!]!);
+  rect
+    .attr('visibility', 'visible')
+    .attr('x', layout.plot.left + r.x - 1)
+    .attr('y', layout.plot.top + r.y - 1)
+    .attr('width', r.w + 2)
+    .attr('height', r.h + 2);
+}

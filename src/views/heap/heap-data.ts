@@ -1,0 +1,179 @@
+// The heap diagram's view model: a plan's buffers as flat typed arrays (one
+// entry per buffer, in plan order), one lane per memory region, live bytes per
+// step and a spatial index per lane for hit testing. Built once per plan, so
+// drawing and hovering never walk the plan's objects.
+
+import type { InferredModel } from '../../model/inferred';
+import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { RectIndex } from './rect-index';
+
+/** Colour classes of the diagram, in drawing order (aliases are drawn over their parents). */
+export const KIND_CLASSES = ['activation', 'io', 'scratch', 'cache', 'copy', 'subgraph'] as const;
+/** A colour class. */
+export type KindClass = (typeof KIND_CLASSES)[number];
+
+const CLASS_OF: Readonly<Record<PlannedBuffer['kind'], number>> = {
+  activation: 0,
+  input: 1,
+  output: 1,
+  scratch: 2,
+  cache: 3,
+  copy: 4,
+  subgraph: 5,
+};
+
+/** One memory region of the plan, drawn as a horizontal lane. */
+export interface HeapLane {
+  readonly name: string;
+  readonly peak: number; // bytes
+  readonly lowerBound: number; // bytes
+  readonly sizeLimit: number | undefined;
+  readonly peakStep: number | undefined;
+  readonly extent: number; // bytes the lane's address axis spans
+  readonly live: Float64Array; // bytes live at each step (shared bytes counted once)
+  readonly index: RectIndex; // buffers of the lane, in (step, address) space
+}
+
+/** The whole diagram's data. */
+export interface HeapData {
+  readonly plan: ModelPlan;
+  readonly steps: number; // the step axis spans [0, steps)
+  readonly count: number;
+  readonly start: Int32Array; // by buffer index
+  readonly end: Int32Array;
+  readonly offset: Float64Array;
+  readonly size: Float64Array;
+  readonly lane: Uint16Array;
+  readonly kindClass: Uint8Array; // index into KIND_CLASSES
+  readonly shared: Uint8Array; // 1 when the buffer shares its bytes with a parent (alias, window)
+  readonly drawOrder: Uint32Array; // buffer indices: owners before sharers, then by colour class
+  readonly lanes: readonly HeapLane[];
+  readonly laneOf: ReadonlyMap<string, number>;
+  readonly indexOfId: ReadonlyMap<number, number>; // plan buffer id -> index
+}
+
+/** Builds the view model of `plan`; see the module header. */
+export function heapData(plan: ModelPlan): HeapData {
+  const buffers = plan.buffers;
+  const count = buffers.length;
+  const laneOf = new Map<string, number>();
+  plan.regions.forEach((r, i) => laneOf.set(r.name, i));
+  for (const b of buffers) if (!laneOf.has(b.region)) laneOf.set(b.region, laneOf.size);
+  let steps = plan.steps.length;
+  const start = new Int32Array(count);
+  const end = new Int32Array(count);
+  const offset = new Float64Array(count);
+  const size = new Float64Array(count);
+  const lane = new Uint16Array(count);
+  const kindClass = new Uint8Array(count);
+  const shared = new Uint8Array(count);
+  buffers.forEach((b, i) => {
+    start[i] = b.start;
+    end[i] = Math.max(b.end, b.start + 1);
+    offset[i] = b.offset;
+    size[i] = b.size;
+    lane[i] = laneOf.get(b.region)!;
+    kindClass[i] = CLASS_OF[b.kind] ?? 0;
+    shared[i] = b.alias === undefined ? 0 : 1;
+    steps = Math.max(steps, end[i]!);
+  });
+  steps = Math.max(steps, 1);
+  const drawOrder = Uint32Array.from({ length: count }, (_, i) => i).sort(
+    (a, b) => shared[a]! - shared[b]! || kindClass[a]! - kindClass[b]! || a - b,
+  );
+  const lanes = [...laneOf.keys()].map((name, index) => buildLane(plan, name, index, { steps, start, end, offset, size, lane, shared }));
+  const indexOfId = new Map(buffers.map((b, i) => [b.id, i]));
+  return { plan, steps, count, start, end, offset, size, lane, kindClass, shared, drawOrder, lanes, laneOf, indexOfId };
+}
+
+interface Columns {
+  readonly steps: number;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly offset: Float64Array;
+  readonly size: Float64Array;
+  readonly lane: Uint16Array;
+  readonly shared: Uint8Array;
+}
+
+function buildLane(plan: ModelPlan, name: string, index: number, c: Columns): HeapLane {
+  const region = plan.regions.find((r) => r.name === name);
+  const delta = new Float64Array(c.steps + 1);
+  const members: number[] = [];
+  let top = 0;
+  for (let i = 0; i < c.lane.length; i += 1) {
+    if (c.lane[i] !== index) continue;
+    members.push(i);
+    top = Math.max(top, c.offset[i]! + c.size[i]!);
+    if (c.shared[i] === 1) continue;
+    delta[c.start[i]!]! += c.size[i]!;
+    delta[c.end[i]!]! -= c.size[i]!;
+  }
+  const live = new Float64Array(c.steps);
+  let running = 0;
+  for (let s = 0; s < c.steps; s += 1) {
+    running += delta[s]!;
+    live[s] = running;
+  }
+  const peak = region?.peak ?? top;
+  const sizeLimit = region?.sizeLimit;
+  const extent = Math.max(peak, top, 1);
+  const index2 = RectIndex.build(
+    members.length,
+    (k, box) => {
+      const i = members[k]!;
+      box[0] = c.start[i]!;
+      box[1] = c.offset[i]!;
+      box[2] = c.end[i]!;
+      box[3] = c.offset[i]! + c.size[i]!;
+    },
+    (k) => members[k]!,
+  );
+  return { name, peak, lowerBound: region?.lowerBound ?? 0, sizeLimit, peakStep: region?.peakStep, extent, live, index: index2 };
+}
+
+/** What the tooltip and the details panel say about one buffer. */
+export interface BufferFacts {
+  readonly buffer: PlannedBuffer;
+  readonly op: string | undefined; // op type of the producing node
+  readonly shape: readonly number[] | undefined;
+  readonly dtype: string | undefined;
+  readonly parent: PlannedBuffer | undefined; // the buffer whose bytes it shares
+}
+
+/** Facts of buffer `i` of `data`, looking its tensor up in `model`. */
+export function bufferFacts(data: HeapData, model: InferredModel | undefined, lookup: ModelLookup | undefined, i: number): BufferFacts {
+  const buffer = data.plan.buffers[i]!;
+  const value = lookup?.values.get(buffer.name);
+  const node = buffer.node === undefined ? undefined : lookup?.nodes.get(buffer.node);
+  const parentIndex = buffer.alias === undefined ? undefined : data.indexOfId.get(buffer.alias.parent);
+  const parent = parentIndex === undefined ? undefined : data.plan.buffers[parentIndex];
+  return {
+    buffer,
+    op: node === undefined ? undefined : model?.nodes[node]?.opType,
+    shape: value?.shape,
+    dtype: value?.dtypeName,
+    parent,
+  };
+}
+
+/** Values and nodes of a model by name. */
+export interface ModelLookup {
+  readonly values: ReadonlyMap<string, InferredModel['values'][number]>;
+  readonly nodes: ReadonlyMap<string, number>; // node name -> index
+}
+
+const lookups = new WeakMap<InferredModel, ModelLookup>();
+
+/** Name lookups of `model`, built once per model. */
+export function modelLookup(model: InferredModel): ModelLookup {
+  let found = lookups.get(model);
+  if (found === undefined) {
+    found = {
+      values: new Map(model.values.map((v) => [v.name, v])),
+      nodes: new Map(model.nodes.map((n, i) => [n.name, i])),
+    };
+    lookups.set(model, found);
+  }
+  return found;
+}

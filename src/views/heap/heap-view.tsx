@@ -1,0 +1,240 @@
+// The heap diagram: a canvas of buffers (x = step, y = address, one lane per
+// region) under an SVG overlay of axes, with d3-zoom for semantic zoom and pan,
+// a hover tooltip fed by the spatial index, click to select a buffer, and the
+// step axis (click, or arrow keys) to select a step. Drawing happens in
+// requestAnimationFrame, outside React; React owns only the elements.
+
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
+import { drawHeap, readPalette, type HeapPalette } from './draw-heap';
+import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
+import type { HeapData } from './heap-data';
+import { baseScales, heapLayout, zoomedScales, type HeapLayout, type HeapScales } from './heap-geometry';
+import { bufferAt } from './hit-test';
+import { HeapTooltip, type HoverState } from './heap-tooltip';
+import { useElementSize } from '../use-element-size';
+
+/** Props of HeapView. */
+export interface HeapViewProps {
+  readonly data: HeapData;
+  readonly highlight: Uint8Array | undefined; // buffers to emphasize; the rest dim
+  readonly step: number | undefined; // the selected step
+  readonly describe: (i: number) => HoverState['facts'];
+  readonly onSelectBuffer: (i: number | undefined) => void;
+  readonly onSelectStep: (step: number | undefined) => void;
+}
+
+/** What one frame needs; kept in a ref so zoom events redraw without React. */
+interface Frame {
+  layout: HeapLayout;
+  base: HeapScales;
+  scales: HeapScales;
+  t: ZoomTransform;
+  palette: HeapPalette | undefined;
+}
+
+/** The heap diagram of a plan. */
+export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSelectStep }: HeapViewProps) {
+  const [host, size] = useElementSize<HTMLDivElement>();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const lanesGroup = useRef<SVGGElement>(null);
+  const stepsGroup = useRef<SVGGElement>(null);
+  const hoverRect = useRef<SVGRectElement>(null);
+  const zoomRef = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | undefined>(undefined);
+  const frame = useRef<Frame | undefined>(undefined);
+  const pending = useRef(0);
+  const hovered = useRef<number | undefined>(undefined);
+  const [hover, setHover] = useState<HoverState | undefined>(undefined);
+  const drawState = useRef({ highlight, step });
+  drawState.current = { highlight, step };
+
+  const layout = useMemo(() => (size === undefined ? undefined : heapLayout(data, size.width, size.height)), [data, size]);
+
+  const draw = useCallback(() => {
+    pending.current = 0;
+    const f = frame.current;
+    const element = canvas.current;
+    const ctx = element?.getContext('2d');
+    if (f === undefined || element === null || element === undefined || ctx === null || ctx === undefined) return;
+    f.palette ??= readPalette(element);
+    const dpr = window.devicePixelRatio || 1;
+    const count = drawHeap(ctx, data, f.layout, f.scales, f.t, f.palette, { ...drawState.current, dpr });
+    element.dataset.bufferCount = String(count);
+    const groups = axisGroups(lanesGroup.current, stepsGroup.current, hoverRect.current);
+    if (groups !== undefined) {
+      updateAxes(groups, data, f.layout, f.scales, f.t);
+      updateHover(groups, data, f.layout, f.scales, hovered.current);
+    }
+  }, [data]);
+
+  const schedule = useCallback(() => {
+    if (pending.current === 0) pending.current = requestAnimationFrame(draw);
+  }, [draw]);
+
+  // Size the canvas for the device pixel ratio and set the base scales when the size or the plan changes.
+  useEffect(() => {
+    const element = canvas.current;
+    if (layout === undefined || element === null) return;
+    const dpr = window.devicePixelRatio || 1;
+    element.width = Math.round(layout.width * dpr);
+    element.height = Math.round(layout.height * dpr);
+    const base = baseScales(data, layout);
+    const t = frame.current?.t ?? zoomIdentity;
+    frame.current = { layout, base, scales: zoomedScales(base, t), t, palette: frame.current?.palette };
+    schedule();
+  }, [data, layout, schedule]);
+
+  // A new plan starts from the whole view.
+  useEffect(() => {
+    const element = canvas.current;
+    if (element !== null && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
+  }, [data]);
+
+  useEffect(schedule, [highlight, step, schedule]);
+
+  // Colours follow the system's light or dark scheme.
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const onChange = (): void => {
+      if (frame.current !== undefined) frame.current.palette = undefined;
+      schedule();
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [schedule]);
+
+  // d3-zoom on the canvas: wheel and drag zoom and pan steps and addresses together.
+  useEffect(() => {
+    const element = canvas.current;
+    if (element === null || layout === undefined) return;
+    const behavior = zoom<HTMLCanvasElement, unknown>()
+      .scaleExtent([1, Math.max(64, data.steps * 4)])
+      .extent([[layout.plot.left, layout.plot.top], [layout.plot.left + layout.plot.width, layout.plot.top + layout.plot.height]])
+      .translateExtent([[0, 0], [layout.plot.width, layout.plot.height]])
+      .on('zoom', (event: { transform: ZoomTransform }) => {
+        const f = frame.current;
+        if (f === undefined) return;
+        f.t = event.transform;
+        f.scales = zoomedScales(f.base, f.t);
+        schedule();
+      });
+    zoomRef.current = behavior;
+    select(element).call(behavior).on('dblclick.zoom', null);
+    return () => {
+      select(element).on('.zoom', null);
+    };
+  }, [data, layout, schedule]);
+
+  const pointIn = (event: MouseEvent<HTMLCanvasElement>): { px: number; py: number } | undefined => {
+    const f = frame.current;
+    if (f === undefined) return undefined;
+    const box = event.currentTarget.getBoundingClientRect();
+    return { px: event.clientX - box.left - f.layout.plot.left, py: event.clientY - box.top - f.layout.plot.top };
+  };
+
+  const onMouseMove = (event: MouseEvent<HTMLCanvasElement>): void => {
+    const f = frame.current;
+    const p = pointIn(event);
+    if (f === undefined || p === undefined) return;
+    const i = event.buttons === 0 ? bufferAt(data, f.layout, f.scales, f.t, p.px, p.py) : undefined;
+    if (i !== hovered.current) {
+      hovered.current = i;
+      schedule();
+    }
+    const box = event.currentTarget.getBoundingClientRect();
+    setHover(i === undefined ? undefined : { facts: describe(i), x: event.clientX - box.left, y: event.clientY - box.top });
+  };
+
+  const onMouseLeave = (): void => {
+    hovered.current = undefined;
+    setHover(undefined);
+    schedule();
+  };
+
+  const onClick = (event: MouseEvent<HTMLCanvasElement>): void => {
+    const f = frame.current;
+    const p = pointIn(event);
+    if (f === undefined || p === undefined) return;
+    onSelectBuffer(bufferAt(data, f.layout, f.scales, f.t, p.px, p.py));
+  };
+
+  const onAxisClick = (event: MouseEvent<SVGSVGElement>): void => {
+    const f = frame.current;
+    if (f === undefined) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const s = Math.floor(f.scales.x.invert(event.clientX - box.left));
+    onSelectStep(Math.min(data.steps - 1, Math.max(0, s)));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const element = canvas.current;
+    const behavior = zoomRef.current;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      const delta = event.key === 'ArrowRight' ? 1 : -1;
+      const next = step === undefined ? (delta > 0 ? 0 : data.steps - 1) : step + delta;
+      onSelectStep(Math.min(data.steps - 1, Math.max(0, next)));
+    } else if (event.key === 'Escape') onSelectStep(undefined);
+    else if (element !== null && behavior !== undefined && (event.key === '+' || event.key === '=' || event.key === '-')) {
+      select(element).call(behavior.scaleBy, event.key === '-' ? 1 / 1.5 : 1.5);
+    } else if (element !== null && behavior !== undefined && event.key === '0') select(element).call(behavior.transform, zoomIdentity);
+    else return;
+    event.preventDefault();
+  };
+
+  const fit = (): void => {
+    const element = canvas.current;
+    if (element !== null && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
+  };
+
+  return (
+    <div
+      ref={host}
+      className="heap-view"
+      tabIndex={0}
+      role="group"
+      aria-label="Heap diagram: arrow keys walk through the steps, + and - zoom, 0 fits, Escape clears the step"
+      onKeyDown={onKeyDown}
+      data-testid="heap-view"
+    >
+      <canvas
+        ref={canvas}
+        className="heap-canvas"
+        data-testid="heap-canvas"
+        role="img"
+        aria-label={`${data.count} buffers in ${data.lanes.length} region(s) over ${data.steps} steps`}
+        onMouseMove={onMouseMove}
+        onMouseLeave={onMouseLeave}
+        onClick={onClick}
+      />
+      <svg className="heap-overlay" aria-hidden="true" width={size?.width ?? 0} height={size?.height ?? 0}>
+        <defs>
+          <clipPath id="heap-axis-clip">
+            <rect x={0} y={layout?.plot.top ?? 0} width={size?.width ?? 0} height={layout?.plot.height ?? 0} />
+          </clipPath>
+        </defs>
+        <g ref={lanesGroup} clipPath="url(#heap-axis-clip)" />
+        <g ref={stepsGroup} className="heap-axis" />
+        <rect ref={hoverRect} className="heap-hover" visibility="hidden" />
+      </svg>
+      {layout && (
+        <svg
+          className="heap-step-target"
+          style={{ left: layout.plot.left, top: layout.axisTop, width: layout.plot.width, height: layout.height - layout.axisTop }}
+          onClick={onAxisClick}
+          data-testid="heap-step-axis"
+          aria-hidden="true"
+        >
+          <rect width="100%" height="100%" fill="transparent" />
+        </svg>
+      )}
+      <button type="button" className="button button-small heap-fit" onClick={fit} title="Fit the whole plan (0)">
+        Fit
+      </button>
+      {hover && <HeapTooltip hover={hover} />}
+    </div>
+  );
+}
+
+function axisGroups(lanes: SVGGElement | null, steps: SVGGElement | null, hover: SVGRectElement | null): AxisGroups | undefined {
+  return lanes !== null && steps !== null && hover !== null ? { lanes, steps, hover } : undefined;
+}

@@ -1,0 +1,68 @@
+// The plan settings: target preset and strategy. A change re-plans the shown
+// model in the worker (no re-decoding, no re-inference); the views update when
+// the new plan arrives.
+
+import { useId } from 'react';
+import { formatBytes } from '../../shared/format';
+import { useActions, useAppStore } from '../../store/context';
+import { selectPlan } from '../../store/selectors';
+import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../worker/plan-names';
+import { Panel } from './panel';
+
+/** Target and strategy selects, and the plan's time. */
+export function SettingsPanel() {
+  const settings = useAppStore((s) => s.settings);
+  const hasModel = useAppStore((s) => s.model !== undefined);
+  const opening = useAppStore((s) => s.task?.kind === 'open');
+  const plan = useAppStore(selectPlan);
+  const planMs = useAppStore((s) => (s.model?.plan.status === 'planned' ? s.model.plan.ms : undefined));
+  const { setSettings } = useActions();
+  const targetId = useId();
+  const strategyId = useId();
+  if (!hasModel) return null;
+  const fallback = defaultStrategyOf(settings.target);
+  return (
+    <Panel title="Plan settings" testId="settings-panel">
+      <div className="settings">
+        <label htmlFor={targetId}>Target</label>
+        <select
+          id={targetId}
+          className="input select"
+          value={settings.target}
+          disabled={opening}
+          onChange={(e) => void setSettings({ target: e.target.value })}
+          data-testid="target-select"
+        >
+          {TARGET_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+          {!TARGET_NAMES.includes(settings.target) && <option value={settings.target}>{settings.target} (unknown)</option>}
+        </select>
+        <label htmlFor={strategyId}>Strategy</label>
+        <select
+          id={strategyId}
+          className="input select"
+          value={settings.strategy ?? ''}
+          disabled={opening}
+          onChange={(e) => void setSettings({ strategy: e.target.value === '' ? undefined : e.target.value })}
+          data-testid="strategy-select"
+        >
+          <option value="">target default{fallback ? ` (${fallback})` : ''}</option>
+          {STRATEGY_CHOICES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {plan && (
+        <p className="settings-note muted" data-testid="plan-note">
+          {plan.strategy} on {plan.target}: {formatBytes(plan.peak)} peak, {plan.buffers.length.toLocaleString('en-US')} buffers
+          {planMs === undefined ? '' : `, planned in ${planMs < 10 ? planMs.toFixed(1) : Math.round(planMs)} ms`}
+        </p>
+      )}
+    </Panel>
+  );
+}
