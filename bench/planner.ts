@@ -1,9 +1,17 @@
 // Benchmark of the placement strategies: peak against the lower bound (or the
 // known optimum) and wall time, on the real traces, on generated network-like
-// problems of 1k, 10k and 100k buffers, and on tilings with a known optimum.
+// problems of 1k, 10k and 100k buffers, on the activation problems of the real
+// models in ../shared/models (cpu preset), and on tilings with a known optimum.
 // Prints figures; never fails on time. Run: npm run bench:planner [-- --max N]
 
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeOnnx } from '../src/model/decode-onnx';
+import { inferShapes } from '../src/model/infer-shapes';
 import { assignOffsets } from '../src/planner/assign-offsets';
+import { buildProblem } from '../src/planner/build-problem';
+import { presetTarget } from '../src/planner/presets';
 import type { PlacementProblem } from '../src/planner/problem';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { networkLikeProblem, randomProblem, tiledProblem } from '../src/planner/testing/instances';
@@ -54,11 +62,28 @@ function printTable(title: string, rows: readonly Row[]): void {
   }
 }
 
+const MODELS = fileURLToPath(new URL('../../shared/models', import.meta.url));
+
+/** The activation problem of every model in ../shared/models, as the cpu preset builds it. */
+function modelProblems(): { name: string; problem: PlacementProblem }[] {
+  if (!existsSync(MODELS)) return [];
+  const files = readdirSync(MODELS).filter((f) => f.endsWith('.onnx'));
+  if (existsSync(join(MODELS, 'tiny-llama-fp16/model.onnx'))) files.push('tiny-llama-fp16/model.onnx');
+  return files.map((f) => {
+    const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(join(MODELS, f)))), {});
+    return { name: f.replace(/\.onnx$/, '').slice(0, 28), problem: buildProblem(model, presetTarget('cpu')).problem };
+  });
+}
+
 function main(): void {
   console.log('Each cell: peak / reference, wall time (the best strategy includes its local search).');
   const traces = loadTraces();
   if (traces === undefined) console.log('\n(traces skipped: ../shared/planner/traces is absent)');
   else printTable('Real traces (reference: lower bound)', Object.entries(traces).map(([name, p]) => measure(name, p)));
+
+  const models = modelProblems();
+  if (models.length === 0) console.log('\n(models skipped: ../shared/models is absent)');
+  else printTable('Real models, activations on the cpu preset (reference: lower bound)', models.map(({ name, problem }) => measure(name, problem)));
 
   const generated = [1_000, 10_000, 100_000].filter((n) => n <= maxBuffers);
   printTable(

@@ -9,6 +9,7 @@ import { planModel, type ModelPlan } from './plan';
 import { presetTarget, PRESET_NAMES } from './presets';
 import { parseTarget } from './target';
 import { testTarget, tinyGraph } from './testing/tiny-graph';
+import { STRATEGY_NAMES } from './strategies/registry';
 
 /** x (10 B) -> Conv -> a (20 B) -> Conv -> b (5 B): every size pads to 16-byte alignment. */
 const chain = () =>
@@ -250,12 +251,18 @@ if (modelFiles.length === 0) console.log(`notice: ${MODELS} is absent; planning 
 describe.skipIf(modelFiles.length === 0)('the real-model corpus', () => {
   const load = (file: string): InferredModel => inferShapes(decodeOnnx(new Uint8Array(readFileSync(file))), {});
 
-  it.each(modelFiles.map((f) => [f.slice(MODELS.length + 1), f]))('plans %s validly with m1 and best, best never above m1', (_name, file) => {
-    const model = load(file);
-    const m1 = checked(planModel(model, presetTarget('cpu')));
-    const best = checked(planModel(model, presetTarget('cpu'), { strategy: 'best', planOptions: { budgetMs: 50 } }));
-    expect(m1.strategy).toBe('m1');
-    expect(best.peak).toBeLessThanOrEqual(m1.peak);
-    checked(planModel(model, presetTarget('mcu')));
-  });
+  it.each(modelFiles.map((f) => [f.slice(MODELS.length + 1), f]))(
+    'plans %s validly with every strategy; best within 0.5 percent of the lower bound and never above a baseline',
+    (_name, file) => {
+      const model = load(file);
+      const m1 = checked(planModel(model, presetTarget('cpu')));
+      expect(m1.strategy).toBe('m1');
+      const best = checked(planModel(model, presetTarget('cpu'), { strategy: 'best', planOptions: { budgetMs: 50 } }));
+      expect(best.peak / best.lowerBound - 1).toBeLessThanOrEqual(0.005);
+      for (const strategy of STRATEGY_NAMES.filter((s) => s !== 'best')) {
+        expect(best.peak, strategy).toBeLessThanOrEqual(checked(planModel(model, presetTarget('cpu'), { strategy })).peak);
+      }
+      checked(planModel(model, presetTarget('mcu')));
+    },
+  );
 });
