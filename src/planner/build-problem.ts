@@ -69,6 +69,7 @@ export interface BuiltProblem {
 export interface BuildOptions {
   readonly strategy?: string; // plans subgraph bodies (default: the target's)
   readonly planOptions?: PlanOptions;
+  readonly schedule?: Schedule; // the graph's execution order, instead of the target's policy (bodies keep the policy)
 }
 
 /** Builds the placement problem of a graph for a target; see the module header. */
@@ -76,7 +77,7 @@ export function buildProblem(graph: InferredGraph, target: TargetProfile, option
   const diagnostics: PlanDiagnostic[] = [];
   const region = activationRegionOf(target);
   const { order, graphIo, opKinds } = target.planning;
-  const schedule = scheduleGraph(graph, order, graphIo);
+  const schedule = options.schedule ?? scheduleGraph(graph, order, graphIo);
   const buffers = tensorBuffers(graph, schedule, graphIo, region, diagnostics);
   applySharing({ graph, schedule, buffers, kinds: opKinds, alignment: region.alignment, diagnostics });
   const bodies = bodyBuffers(graph, schedule, target, options, buffers.specs, diagnostics);
@@ -107,13 +108,14 @@ function bodyBuffers(
   diagnostics: PlanDiagnostic[],
 ): BodyPeak[] {
   const region = activationRegionOf(target);
+  const { schedule: _outer, ...bodyOptions } = options;
   const bodies: BodyPeak[] = [];
   schedule.order.forEach((index, step) => {
     const node = graph.nodes[index]!;
     if (node.subgraphs.length === 0) return;
     let peak = 0;
     for (const body of node.subgraphs) {
-      const built = buildProblem(body, target, options);
+      const built = buildProblem(body, target, bodyOptions);
       for (const d of built.diagnostics) diagnostics.push({ ...d, message: `in a body of '${node.name}': ${d.message}`, node: d.node ?? node.name });
       const strategy = options.strategy ?? target.planning.strategy;
       peak = Math.max(peak, assignOffsets(built.problem, strategy, options.planOptions).peak);

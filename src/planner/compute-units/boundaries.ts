@@ -66,7 +66,7 @@ export function decideBoundaries(
       let { reason, detail } = decide(home, reader, later);
       if (reason === 'compatible' && options.copyAll === true) {
         reason = 'layout';
-        detail = 'sharing laid out a larger plan than copying at every boundary';
+        detail = `both sides could share (${detail}), but this plan copies at every boundary`;
       }
       const shared = reason === 'compatible';
       boundaries.push({

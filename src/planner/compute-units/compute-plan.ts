@@ -8,8 +8,9 @@
 //   decisions (boundaries.ts) on the model's execution order.
 // - The laid-out graph (rewrite-graph.ts) carries the home view of every
 //   tensor and a copy node per copied boundary; buildProblem turns it into
-//   buffers with M1 sharing, which then take the alignment of their unit
-//   where it exceeds the region's.
+//   buffers with M1 sharing, in the execution order the partition was made
+//   on, and they then take the alignment of their unit where it exceeds the
+//   region's.
 // - Never worse than copying: when some boundary is shared, the same
 //   strategy also lays out the plan that copies at every boundary; if that
 //   one is smaller (a heuristic strategy can be thrown off by a merged
@@ -20,8 +21,9 @@ import type { InferredGraph } from '../../model/inferred';
 import { assignOffsets } from '../assign-offsets';
 import { alignUp, type PlanDiagnostic } from '../build-buffers';
 import { buildProblem, type BufferInfo, type BuildOptions, type BuiltProblem } from '../build-problem';
-import { scheduleGraph } from '../schedule';
-import { activationRegionOf, type TargetProfile } from '../target';
+import { maxLiveBytes, scheduleGraph, stepsOf, type Schedule } from '../schedule';
+import type { PlanOptions } from '../strategies/strategy';
+import { activationRegionOf, type GraphIoPolicy, type TargetProfile } from '../target';
 import { decideBoundaries, type Boundary, type BoundaryReason } from './boundaries';
 import { LevelSizes, type TensorView } from './level-sizes';
 import { memoryTags, type MemoryTags } from './memory-tags';
@@ -75,7 +77,9 @@ export interface ComputeUnitPlan {
 }
 
 /** Options: the strategy and its options, as planModel uses them. */
-export type ComputePlanOptions = BuildOptions;
+export interface ComputePlanOptions extends BuildOptions {
+  readonly copyAll?: boolean; // copy at every boundary: the baseline a plan with sharing is compared with
+}
 
 /** Plans the compute units of `model`; undefined when the target lists none. */
 export function computeUnitPlan(model: InferredGraph, target: TargetProfile, options: ComputePlanOptions = {}): ComputeUnitPlan | undefined {
@@ -90,27 +94,20 @@ export function computeUnitPlan(model: InferredGraph, target: TargetProfile, opt
     const home = sizes.homeView(value, partition);
     if (home !== undefined) homes.set(value.name, home);
   }
-  const variant = (copyAll: boolean) => {
-    const boundaries = decideBoundaries(model, partition, schedule.stepOf, sizes, { copyAll });
-    const rewritten = withCopies(model, partition.functionOf, homes, boundaries);
-    const built = realigned(buildProblem(rewritten.graph, target, options), homes, boundaries, diagnostics);
+  const { copyAll = false, ...build } = options;
+  const variant = (copies: boolean) => {
+    const boundaries = decideBoundaries(model, partition, schedule.stepOf, sizes, { copyAll: copies });
+    const rewritten = withCopies(model, partition.functionOf, homes, boundaries, schedule.order);
+    const ordered = { ...build, schedule: rewrittenSchedule(rewritten, schedule, target.planning.graphIo) };
+    const built = realigned(buildProblem(rewritten.graph, target, ordered), homes, boundaries, diagnostics);
     return { boundaries, rewritten, built };
   };
-  let kept = variant(false);
-  let comparison: ComputeUnitPlan['comparison'];
-  if (kept.boundaries.some((b) => b.shared)) {
-    const copies = variant(true);
-    const strategy = options.strategy ?? target.planning.strategy;
-    const sharedPeak = assignOffsets(kept.built.problem, strategy, options.planOptions).peak;
-    const copiesPeak = assignOffsets(copies.built.problem, strategy, options.planOptions).peak;
-    comparison = { sharedPeak, copiesPeak, kept: copiesPeak < sharedPeak ? 'copies' : 'shared' };
-    if (copiesPeak < sharedPeak) kept = copies;
-  }
+  const { kept, comparison } = smallerOf(variant(copyAll), () => variant(true), build.strategy ?? target.planning.strategy, build.planOptions);
   return {
     graph: kept.rewritten.graph,
     built: kept.built,
     functions: functionRecords(partition, kept.rewritten, kept.built),
-    boundaries: kept.boundaries.map(boundaryRecord),
+    boundaries: kept.boundaries.map((b) => boundaryRecord(b, comparison)),
     units: unitRecords(target, partition, region.alignment),
     tags: memoryTags({
       graph: kept.rewritten.graph,
@@ -122,6 +119,48 @@ export function computeUnitPlan(model: InferredGraph, target: TargetProfile, opt
       boundaries: kept.boundaries,
     }),
     ...(comparison !== undefined && { comparison }),
+  };
+}
+
+/** One way of deciding the boundaries, laid out as a problem. */
+interface Variant {
+  readonly boundaries: readonly Boundary[];
+  readonly rewritten: RewrittenGraph;
+  readonly built: BuiltProblem;
+}
+
+/** The plan with sharing, or the one copying at every boundary when that lays out smaller. */
+function smallerOf(
+  shared: Variant,
+  copyAll: () => Variant,
+  strategy: string,
+  planOptions: PlanOptions | undefined,
+): { kept: Variant; comparison: ComputeUnitPlan['comparison'] } {
+  if (!shared.boundaries.some((b) => b.shared)) return { kept: shared, comparison: undefined };
+  const copies = copyAll();
+  const sharedPeak = assignOffsets(shared.built.problem, strategy, planOptions).peak;
+  const copiesPeak = assignOffsets(copies.built.problem, strategy, planOptions).peak;
+  const keepCopies = copiesPeak < sharedPeak;
+  return { kept: keepCopies ? copies : shared, comparison: { sharedPeak, copiesPeak, kept: keepCopies ? 'copies' : 'shared' } };
+}
+
+/**
+ * The partition's execution order on the rewritten graph, so functions stay
+ * runs of consecutive steps whatever the order policy; the live-bytes figures
+ * are the rewritten graph's (level sizes and copies).
+ */
+function rewrittenSchedule(rewritten: RewrittenGraph, schedule: Schedule, io: GraphIoPolicy): Schedule {
+  const { graph, order } = rewritten;
+  const maxLive = maxLiveBytes(graph, order, io);
+  const fileOrder = graph.nodes.map((_, i) => i).filter((i) => !graph.nodes[i]!.constant);
+  const sameAsFile = order.length === fileOrder.length && order.every((n, i) => n === fileOrder[i]);
+  return {
+    policy: schedule.policy,
+    order,
+    stepOf: stepsOf(graph, order),
+    maxLiveBytes: maxLive,
+    fileMaxLiveBytes: sameAsFile ? maxLive : maxLiveBytes(graph, fileOrder, io),
+    keptFileOrder: schedule.keptFileOrder,
   };
 }
 
@@ -171,14 +210,15 @@ function functionRecords(partition: Partition, rewritten: RewrittenGraph, built:
   });
 }
 
-function boundaryRecord(b: Boundary): BoundaryRecord {
+function boundaryRecord(b: Boundary, comparison: ComputeUnitPlan['comparison']): BoundaryRecord {
+  const laidOut = b.reason === 'layout' && comparison?.kept === 'copies';
   return {
     tensor: b.tensor,
     from: b.from,
     to: b.to,
     shared: b.shared,
     reason: b.reason,
-    detail: b.detail,
+    detail: laidOut ? `both sides could share, but sharing laid out ${comparison.sharedPeak} bytes and copying at every boundary ${comparison.copiesPeak}` : b.detail,
     fromType: b.home.dtype,
     toType: b.reader.dtype,
     bytes: b.home.allocated,

@@ -31,6 +31,9 @@ const DTYPES: Readonly<Record<string, DtypeFacts>> = {
   int4: { code: 22, bits: 4, float: false },
 };
 
+/** Every type name the table knows, in ONNX code order. */
+export const DTYPE_NAMES: readonly string[] = Object.keys(DTYPES);
+
 /** Bits per element of a named type; undefined for names the table does not know. */
 export function dtypeBits(name: string): number | undefined {
   return DTYPES[name]?.bits;

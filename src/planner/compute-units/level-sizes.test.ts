@@ -35,6 +35,21 @@ describe('sizes per level (M3)', () => {
     expect(s.sizes.viewOn(s.value('a'), s.unit('dsp'))).toMatchObject({ dtype: 'int16', rule: 'unit', bytes: 32 });
   });
 
+  it('takes the unit integer type, else int8, for a fake quantization that stays in floats', () => {
+    const g = tinyGraph()
+      .input('x', [1, 16])
+      .node('Gemm', ['x'], { a: [1, 16] })
+      .node('FakeQuantize', ['a'], { f: [1, 16] }, { domain: 'org.openvinotoolkit' })
+      .output('f')
+      .graph();
+    const dsp = analyse(g, testTarget({ computeUnits: [unitDoc('dsp', ['*'], 'int16', 1, true)] }));
+    expect(dsp.sizes.viewOn(dsp.value('a'), dsp.unit('dsp'))).toMatchObject({ dtype: 'int16', rule: 'fake-quantization', bytes: 32 });
+    const float = analyse(g, testTarget({ computeUnits: [unitDoc('gpu', ['*'], 'float16', 1, true)] }));
+    expect(float.sizes.viewOn(float.value('a'), float.unit('gpu'))).toMatchObject({ dtype: 'int8', rule: 'fake-quantization', bytes: 16 });
+    // the FakeQuantize output itself is an ordinary float tensor of the unit
+    expect(float.sizes.viewOn(float.value('f'), float.unit('gpu'))).toMatchObject({ dtype: 'float16', rule: 'unit', bytes: 32 });
+  });
+
   it('sizes a QDQ pair by the quantized type where the unit computes quantized', () => {
     const g = tinyGraph()
       .input('x', [1, 16], 'uint8')
@@ -57,6 +72,11 @@ describe('sizes per level (M3)', () => {
     const r = analyse(g, npuCpu(['Conv']));
     expect(r.sizes.homeView(r.value('x'), r.partition)).toMatchObject({ unit: 'cpu', dtype: 'float32', allocated: 32 });
     expect(r.sizes.homeView(r.value('y'), r.partition)).toMatchObject({ unit: 'npu', dtype: 'int8', allocated: 64 });
+    // the model level hands x to the CPU first; the NPU reads it later, in its own type
+    expect(r.boundaries.map((b) => [b.tensor, b.from, b.to, b.reason, b.reader.dtype])).toEqual([
+      ['x', 'model', 'npu#1', 'type-mismatch', 'int8'],
+      ['a', 'cpu#0', 'npu#1', 'type-mismatch', 'int8'],
+    ]);
   });
 });
 
@@ -112,6 +132,8 @@ describe('boundary decisions (M3, function level)', () => {
   it('copies everywhere in the baseline, saying where sharing was possible', () => {
     const g = tinyGraph().input('x', [6]).node('Relu', ['x'], { a: [6] }).node('Tanh', ['a'], { y: [6] }).output('y').graph();
     const target = testTarget({ computeUnits: [unitDoc('npu', ['Relu']), unitDoc('cpu', ['*'])] });
-    expect(decisions(analyse(g, target, true))).toEqual([['a', 'npu#0', 'cpu#1', false, 'layout']]);
+    const baseline = analyse(g, target, true);
+    expect(decisions(baseline)).toEqual([['a', 'npu#0', 'cpu#1', false, 'layout']]);
+    expect(baseline.boundaries[0]!.detail).toBe('both sides could share (both sides store float32 in 24 bytes aligned to 1), but this plan copies at every boundary');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyse, npuCpu, unitDoc } from '../testing/compute-units';
+import { analyse, npuCpu, unitDoc, withAttributes } from '../testing/compute-units';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
 
 const fnsOf = (graph: ReturnType<ReturnType<typeof tinyGraph>['graph']>, r: ReturnType<typeof analyse>) =>
@@ -48,6 +48,38 @@ describe('partition into functions (M3)', () => {
     expect(fnsOf(g, analyse(g, target))).toEqual([
       ['npu', ['small']],
       ['cpu', ['large']],
+    ]);
+  });
+
+  it('checks the kernel on every spatial axis, prefers kernel_shape, and refuses a Conv whose kernel is unknown', () => {
+    const g = withAttributes(
+      tinyGraph()
+        .input('x', [1, 1, 16, 16])
+        .input('wx', [1, 1, 3, 3]) // a run-time weight: its shape is known, kernel_shape overrides it
+        .weight('wide', [1, 1, 3, 9])
+        .node('Conv', ['x', 'wx'], { a: [1, 1, 16, 16] }, { name: 'attr' })
+        .node('Conv', ['a', 'wide'], { b: [1, 1, 16, 16] }, { name: 'wide' })
+        .node('ConvTranspose', ['b', 'unknown'], { c: [1, 1, 16, 16] }, { name: 'unknown' })
+        .node('ConvTranspose', ['c', 'wx'], { y: [1, 1, 16, 16] }, { name: 't3' })
+        .output('y')
+        .graph(),
+      'attr',
+      { kernel_shape: [7, 11] },
+    );
+    const target = testTarget({
+      computeUnits: [{ ...unitDoc('npu', ['Conv', 'ConvTranspose']), constraints: { maxConvKernel: 7 } }, unitDoc('cpu', ['*'])],
+    });
+    expect(fnsOf(g, analyse(g, target))).toEqual([
+      ['cpu', ['attr', 'wide', 'unknown']],
+      ['npu', ['t3']],
+    ]);
+    const loose = testTarget({
+      computeUnits: [{ ...unitDoc('npu', ['Conv', 'ConvTranspose']), constraints: { maxConvKernel: 11 } }, unitDoc('cpu', ['*'])],
+    });
+    expect(fnsOf(g, analyse(g, loose))).toEqual([
+      ['npu', ['attr', 'wide']],
+      ['cpu', ['unknown']],
+      ['npu', ['t3']],
     ]);
   });
 

@@ -3,8 +3,9 @@
 //
 // - A unit supports a node when its op types list the node's type ('OpType'
 //   for the default domain, 'domain::OpType' otherwise, or '*') and the node
-//   meets the unit's constraints (Conv kernels up to `maxConvKernel`, read
-//   from the weight's shape; an unknown weight shape fails the constraint).
+//   meets the unit's constraints (Conv kernels up to `maxConvKernel` on every
+//   spatial axis, read from `kernel_shape`, else from the weight's shape; an
+//   unknown kernel fails the constraint).
 // - Priority: the units in the order the target lists them; each node goes
 //   to the first unit that supports it. The fallback unit (the last one that
 //   lists '*', else the last unit) takes every node no unit supports; that
@@ -48,11 +49,18 @@ export function unitSupports(unit: ComputeUnit, node: InferredNode, values: Read
   if (!unit.opTypes.includes('*') && !unit.opTypes.includes(opKey(node))) return false;
   const maxKernel = unit.constraints?.maxConvKernel;
   if (maxKernel !== undefined && node.domain === '' && (node.opType === 'Conv' || node.opType === 'ConvTranspose')) {
-    const shape = values.get(node.inputs[1] ?? '')?.shape;
-    if (shape === undefined || shape.length < 3) return false;
-    return shape.slice(2).every((k) => k <= maxKernel);
+    const kernel = convKernel(node, values);
+    return kernel !== undefined && kernel.every((k) => k <= maxKernel);
   }
   return true;
+}
+
+/** The spatial kernel of a Conv: its `kernel_shape` attribute, else the weight's dims after the first two. */
+export function convKernel(node: InferredNode, values: ReadonlyMap<string, InferredValue>): readonly number[] | undefined {
+  const attribute = node.attributes?.['kernel_shape'];
+  if (Array.isArray(attribute) && attribute.length > 0) return attribute as readonly number[];
+  const shape = values.get(node.inputs[1] ?? '')?.shape;
+  return shape === undefined || shape.length < 3 ? undefined : shape.slice(2);
 }
 
 /** The unit that takes nodes no other unit supports. */

@@ -1,11 +1,13 @@
-// Test helpers of the compute-unit tests: targets with compute units and the
-// partition, sizes and boundaries of a small graph. Imported by tests only.
+// Test helpers of the compute-unit tests: targets with compute units, the
+// partition, sizes and boundaries of a small graph, and the node attributes
+// and value types the tiny-graph builder does not write. Imported by tests only.
 
-import type { InferredGraph } from '../../model/inferred';
+import type { InferredGraph, NodeAttribute } from '../../model/inferred';
 import { scheduleGraph } from '../schedule';
 import type { TargetProfile } from '../target';
 import { testTarget } from './tiny-graph';
 import { decideBoundaries } from '../compute-units/boundaries';
+import { bytesOf, dtypeBits, dtypeCode } from '../compute-units/dtypes';
 import { LevelSizes } from '../compute-units/level-sizes';
 import { partitionGraph } from '../compute-units/partition';
 
@@ -32,4 +34,19 @@ export function analyse(graph: InferredGraph, target: TargetProfile, copyAll = f
   const unit = (name: string) => target.computeUnits.find((u) => u.name === name)!;
   const value = (name: string) => graph.values.find((v) => v.name === name)!;
   return { schedule, partition, sizes, boundaries, diagnostics, unit, value };
+}
+
+/** `graph` with attributes set on the node named `node` (the tiny-graph builder writes none). */
+export function withAttributes(graph: InferredGraph, node: string, attributes: Readonly<Record<string, NodeAttribute>>): InferredGraph {
+  return { ...graph, nodes: graph.nodes.map((n) => (n.name === node ? { ...n, attributes: { ...n.attributes, ...attributes } } : n)) };
+}
+
+/** `graph` with the value `name` stored as `dtype` (the builder gives all outputs of a node one type). */
+export function withDtype(graph: InferredGraph, name: string, dtype: string): InferredGraph {
+  const values = graph.values.map((v) => {
+    if (v.name !== name || v.shape === undefined) return v;
+    const bytes = bytesOf(v.shape.reduce((a, b) => a * b, 1), dtypeBits(dtype)!);
+    return { ...v, dtype: dtypeCode(dtype)!, dtypeName: dtype, bytes };
+  });
+  return { ...graph, values };
 }
