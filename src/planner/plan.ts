@@ -3,18 +3,22 @@
 // `plan --json`, the worker and the views. Depends only on src/shared, the
 // model's IR types and the planner.
 //
-// buildProblem -> assignOffsets (activations) -> placeScratch (M4; also the
-// joint plan of scratch with activations, to compare) -> validatePlan (an
-// invalid plan is an internal error) -> explainPlan.
+// buildProblem -> fusion units (M5, M2) moved on chip -> assignOffsets
+// (activations) -> placeScratch (M4; also the joint plan of scratch with
+// activations, to compare) -> validatePlan (an invalid plan is an internal
+// error) -> explainPlan.
 
 import type { InferredGraph } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
 import type { BufferKind, PlanDiagnostic, SharingRule } from './build-buffers';
 import { buildProblem, type BodyPeak, type BuiltProblem, type StepInfo, type WeightsSummary } from './build-problem';
-import { dramTraffic, type Traffic } from './build-traffic';
+import { fusedTraffic, type Traffic } from './build-traffic';
 import { computeUnitPlan, type BoundaryRecord, type ComputeUnitPlan, type FunctionRecord, type UnitRecord } from './compute-units/compute-plan';
 import type { MemoryTags } from './compute-units/memory-tags';
 import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type Waste } from './explain-plan';
+import { findFusionUnits, unitRecord, type FoundUnits } from './fusion/find-units';
+import { withFusion } from './fusion/fused-problem';
+import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
 import type { PlacementProblem } from './problem';
 import { boundsWithScratch } from './scratch-bound';
 import { placeAll, type PlacedPlan, type ScratchSummary } from './scratch-plan';
@@ -22,7 +26,7 @@ import type { PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './target';
 import { validatePlan } from './validate-plan';
 
-export type { BodyPeak, BufferKind, LiveBuffer, PlanDiagnostic, ScratchSummary, StepInfo, Traffic, Waste, WeightsSummary };
+export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PlanDiagnostic, ScratchSummary, StepInfo, Traffic, Waste, WeightsSummary };
 
 /** Options of planModel. */
 export interface PlanModelOptions {
@@ -58,14 +62,6 @@ export interface PlannedBuffer {
   readonly alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule };
 }
 
-/** A fusion unit (M2 'tfu', M5 'dw-pw'). */
-export interface FusionUnitRecord {
-  readonly kind: 'tfu' | 'dw-pw';
-  readonly nodes: readonly string[];
-  readonly onChipBytes: number;
-  readonly trafficSaved: number;
-}
-
 /** How the execution order changed the most bytes live at once. */
 export interface OrderEffect {
   readonly policy: OrderPolicy;
@@ -83,7 +79,8 @@ export interface ModelPlan {
   readonly target: string;
   readonly regions: readonly RegionPlan[];
   readonly buffers: readonly PlannedBuffer[];
-  readonly fusionUnits: readonly FusionUnitRecord[];
+  readonly fusionUnits: readonly FusionUnitRecord[]; // M2 'tfu' and M5 'dw-pw' units, in execution order
+  readonly fusionExplanations: readonly FusionExplanation[]; // why each layer considered is or is not in a unit
   readonly traffic: Traffic;
   readonly functions: readonly FunctionRecord[]; // compute-unit partitions (M3); empty without compute units
   readonly boundaries: readonly BoundaryRecord[]; // sharing decisions between functions (M3)
@@ -110,7 +107,10 @@ export function planModel(model: InferredGraph, target: TargetProfile, options: 
   const planOptions = options.planOptions;
   const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
   const units = computeUnitPlan(model, target, buildOptions);
-  const built = units?.built ?? buildProblem(model, target, buildOptions);
+  const graph = units?.graph ?? model;
+  const unfused = units?.built ?? buildProblem(model, target, buildOptions);
+  const fusion = findFusionUnits(graph, unfused.schedule.order, target);
+  const built = fusion === undefined ? unfused : withFusion(unfused, fusion.units, fusion.region);
   const placed = placeAll(built, target, strategy, planOptions);
   const { problem, info } = placed.full;
   const peaks = regionPeaks(problem, placed.offsets);
@@ -126,9 +126,10 @@ export function planModel(model: InferredGraph, target: TargetProfile, options: 
   const bounds = boundsWithScratch(built.problem, raw, scratch, target.regions.map((r) => r.name));
   const explanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
-  const traffic = dramTraffic(units?.graph ?? model, built.problem, built.info, slow);
-  const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks)];
-  const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic, diagnostics });
+  const traffic = fusedTraffic(graph, unfused.problem, unfused.info, slow, fusion?.units ?? []);
+  const fused = fusionReport(fusion, traffic.units);
+  const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks), ...fused.units.flatMap(costlyUnit)];
+  const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused });
   return units === undefined ? plan : withUnits(plan, units);
 }
 
@@ -142,6 +143,29 @@ interface RecordInput {
   readonly explanation: PlanExplanation;
   readonly traffic: Traffic;
   readonly diagnostics: readonly PlanDiagnostic[];
+  readonly fused: FusionReport;
+}
+
+/** The fusion units and explanations of a plan. */
+interface FusionReport {
+  readonly units: readonly FusionUnitRecord[];
+  readonly explanations: readonly FusionExplanation[];
+}
+
+function fusionReport(fusion: FoundUnits | undefined, traffic: readonly Traffic[]): FusionReport {
+  if (fusion === undefined) return { units: [], explanations: [] };
+  return { units: fusion.units.map((u, k) => unitRecord(u, traffic[k]!, fusion.region)), explanations: fusion.explanations };
+}
+
+/** A diagnostic for a unit whose halo loads cost more DRAM traffic than the tensors it keeps on chip save. */
+function costlyUnit(unit: FusionUnitRecord): PlanDiagnostic[] {
+  if (unit.trafficSaved >= 0) return [];
+  const redundancy = unit.tile === undefined ? '' : ` (halo redundancy ${unit.tile.redundancyPercent.toFixed(1)} %)`;
+  return [{
+    code: 'fusion-costs-traffic',
+    message: `${unit.name} moves ${-unit.trafficSaved} more DRAM bytes than its layers unfused: its tile loads${redundancy} outweigh the tensors it keeps on chip`,
+    node: unit.nodes[0]!,
+  }];
 }
 
 /** A plan with its compute-unit report (M3). */
@@ -157,7 +181,7 @@ function withUnits(plan: ModelPlan, units: ComputeUnitPlan): ModelPlan {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics }: RecordInput): ModelPlan {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused }: RecordInput): ModelPlan {
   const { schedule } = built;
   return {
     peak: explanation.peak,
@@ -167,7 +191,8 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     target: target.name,
     regions: regionRecords(target, explanation, placed),
     buffers: bufferRecords(placed.full.problem, placed),
-    fusionUnits: [],
+    fusionUnits: fused.units,
+    fusionExplanations: fused.explanations,
     traffic,
     functions: [],
     boundaries: [],

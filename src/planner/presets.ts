@@ -1,6 +1,7 @@
 // The target presets that ship with heapscope, by the names DESIGN.md fixes:
-// cpu, mcu, accelerator, phone, and phone-dsp (NPU + DSP + CPU compute units). Written as profile documents and read through
-// the same parser as a user's file, so they are valid by construction.
+// cpu, mcu, accelerator, phone, and phone-dsp (NPU + DSP + CPU compute units).
+// Written as profile documents and read through the same parser as a user's
+// file, so they are valid by construction.
 // Depends only on the planner's target module.
 
 import { InputError } from '../shared/errors';
@@ -57,6 +58,7 @@ const DOCUMENTS: readonly object[] = [
     ],
     computeUnits: [{ name: 'cluster', opTypes: ['*'], dtype: { activations: 'model' }, alignment: 64 }],
     fusion: {
+      onChipRegion: 'sram',
       sramBytes: 4 * MiB,
       nramBytes: 512 * KiB,
       wramBytes: 1 * MiB,
@@ -98,7 +100,15 @@ const DOCUMENTS: readonly object[] = [
       },
       { name: 'cpu', opTypes: ['*'], dtype: { activations: 'float32' }, alignment: 16 },
     ],
-    fusion: { sramBytes: 2 * MiB, nramBytes: 0, wramBytes: 0, coresPerCluster: 1, dwPwCacheBytes: 256 * KiB },
+    fusion: {
+      templateUnits: false,
+      onChipRegion: 'npu-sram',
+      sramBytes: 2 * MiB,
+      nramBytes: 0,
+      wramBytes: 0,
+      coresPerCluster: 1,
+      dwPwCacheBytes: 256 * KiB,
+    },
     planning: { strategy: 'm1', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
   },
   {

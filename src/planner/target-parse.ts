@@ -2,6 +2,7 @@
 // and filling defaults. Depends only on src/shared and the planner.
 
 import { InputError } from '../shared/errors';
+import { DTYPE_NAMES, dtypeBits } from './compute-units/dtypes';
 import { OP_KINDS, type OpKind } from './op-kinds';
 import { parseScratchFormula } from './scratch-formula';
 import { STRATEGY_NAMES } from './strategies/registry';
@@ -34,8 +35,8 @@ export function readTarget(json: unknown): TargetProfile {
     name: doc.string('name', 'custom'),
     description: doc.has('description') ? doc.string('description') : '',
     regions,
-    computeUnits: doc.array('computeUnits', []).map((u, i) => readComputeUnit(u, childPath('computeUnits', i))),
-    ...(doc.has('fusion') && { fusion: readFusion(doc.raw('fusion'), 'fusion') }),
+    computeUnits: readComputeUnits(doc.array('computeUnits', [])),
+    ...(doc.has('fusion') && { fusion: readFusion(doc.raw('fusion'), 'fusion', regions) }),
     scratch: readScratch(doc.raw('scratch') ?? {}, 'scratch'),
     planning: readPlanning(doc.raw('planning') ?? {}, 'planning', regions),
   };
@@ -52,17 +53,31 @@ function readRegion(value: unknown, path: string): MemoryRegion {
   };
 }
 
+function readComputeUnits(list: readonly unknown[]): ComputeUnit[] {
+  const units = list.map((u, i) => readComputeUnit(u, childPath('computeUnits', i)));
+  units.forEach((unit, i) => {
+    const first = units.findIndex((u) => u.name === unit.name);
+    if (first !== i) fail(`computeUnits[${i}].name`, `must be unique (computeUnits[${first}] has it too)`, unit.name);
+  });
+  return units;
+}
+
 function readComputeUnit(value: unknown, path: string): ComputeUnit {
   const f = Fields.of(value, path, ['name', 'opTypes', 'dtype', 'alignment', 'constraints']);
   const opTypes = f.array('opTypes').map((op, i) => {
     if (typeof op !== 'string' || op === '') fail(childPath(f.at('opTypes'), i), 'must be an op type name', op);
     return op;
   });
+  if (opTypes.length === 0) fail(f.at('opTypes'), "must list at least one op type ('*' for every op)", []);
   const dtype = Fields.of(f.raw('dtype') ?? {}, f.at('dtype'), ['activations', 'fakeQuantization']);
+  const activations = dtype.string('activations', 'model');
+  if (activations !== 'model' && dtypeBits(activations) === undefined) {
+    fail(dtype.at('activations'), `must be "model" or a data type name (${DTYPE_NAMES.join(', ')})`, activations);
+  }
   return {
     name: f.string('name'),
     opTypes,
-    dtype: { activations: dtype.string('activations', 'model'), fakeQuantization: dtype.boolean('fakeQuantization', false) },
+    dtype: { activations, fakeQuantization: dtype.boolean('fakeQuantization', false) },
     alignment: f.number('alignment', { powerOfTwo: true }, 1),
     ...(f.has('constraints') && { constraints: readUnitConstraints(f.raw('constraints'), f.at('constraints')) }),
   };
@@ -74,10 +89,19 @@ function readUnitConstraints(value: unknown, path: string): UnitConstraints {
   return { ...(maxConvKernel !== undefined && { maxConvKernel }) };
 }
 
-function readFusion(value: unknown, path: string): FusionSettings {
-  const f = Fields.of(value, path, ['sramBytes', 'nramBytes', 'wramBytes', 'coresPerCluster', 'rules', 'dwPwCacheBytes']);
+function readFusion(value: unknown, path: string, regions: readonly MemoryRegion[]): FusionSettings {
+  const f = Fields.of(value, path, [
+    'enabled', 'templateUnits', 'onChipRegion', 'sramBytes', 'nramBytes', 'wramBytes', 'coresPerCluster', 'rules', 'dwPwCacheBytes',
+  ]);
   const cache = f.optionalNumber('dwPwCacheBytes', POSITIVE);
+  const onChipRegion = f.optionalString('onChipRegion');
+  if (onChipRegion !== undefined && !regions.some((r) => r.name === onChipRegion)) {
+    fail(f.at('onChipRegion'), `must name a region (regions: ${regions.map((r) => r.name).join(', ')})`, onChipRegion);
+  }
   return {
+    enabled: f.boolean('enabled', true),
+    templateUnits: f.boolean('templateUnits', true),
+    ...(onChipRegion !== undefined && { onChipRegion }),
     sramBytes: f.number('sramBytes', BYTES),
     nramBytes: f.number('nramBytes', BYTES),
     wramBytes: f.number('wramBytes', BYTES),

@@ -47,6 +47,14 @@ describe('parseTarget', () => {
     [{ ...minimal, scratch: { rules: [{ opType: 'Conv', formula: 'in0[1] ** 2' }] } }, 'scratch.rules[0].formula: unexpected "*" at character 9 in "in0[1] ** 2"'],
     [{ ...minimal, scratch: { rules: [{ opType: 'Conv', bytes: 1.5 }] } }, 'scratch.rules[0].bytes must be an integer, got 1.5'],
     [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['Conv', 3] }] }, 'computeUnits[0].opTypes[1] must be an op type name, got 3'],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: [] }] }, "computeUnits[0].opTypes must list at least one op type ('*' for every op), got []"],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['*'] }, { name: 'npu', opTypes: ['*'] }] }, 'computeUnits[1].name must be unique (computeUnits[0] has it too), got "npu"'],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['*'], dtype: { activations: 'int7' } }] }, 'computeUnits[0].dtype.activations must be "model" or a data type name (float32, uint8, int8,'],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['*'], dtype: { activations: 'int7' } }] }, '), got "int7"'],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['*'], dtype: { fakeQuantization: 'on' } }] }, 'computeUnits[0].dtype.fakeQuantization must be true or false, got "on"'],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['*'], alignment: 48 }] }, 'computeUnits[0].alignment must be a power of two, got 48'],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['*'], constraints: { maxConvKernel: 0 } }] }, 'computeUnits[0].constraints.maxConvKernel must be at least 1, got 0'],
+    [{ ...minimal, computeUnits: [{ name: 'npu', opTypes: ['*'], constraints: { maxKernel: 7 } }] }, 'computeUnits[0].constraints.maxKernel is not a known field (expected one of maxConvKernel)'],
     [{ ...minimal, fusion: { sramBytes: 1, nramBytes: 1, wramBytes: 1, rules: { split: 'random' } } }, 'fusion.rules.split must be one of'],
   ])('rejects %j naming the field and the value', (json, message) => {
     expect(badTarget(json)).toContain(message);

@@ -53,6 +53,9 @@ export interface TfuRules {
 
 /** On-chip memories of a multi-core cluster and the fusion rules (M2, M5). */
 export interface FusionSettings {
+  readonly enabled: boolean; // plan fusion units at all (off: the plan is the unfused one, to compare)
+  readonly templateUnits: boolean; // plan template fusion units (M2)
+  readonly onChipRegion?: string; // region the units' on-chip buffers are planned in (default: the first fast region)
   readonly sramBytes: number; // shared on-chip memory per cluster
   readonly nramBytes: number; // neuron memory per core
   readonly wramBytes: number; // weight memory per core

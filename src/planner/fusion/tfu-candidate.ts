@@ -1,0 +1,83 @@
+// A run of consecutive steps seen as a candidate template fusion unit (M2):
+// its layers, boundary tensors, the tile the search finds for it and every
+// rule's verdict. Depends only on the model's IR types and the planner.
+
+import type { InferredGraph, InferredValue } from '../../model/inferred';
+import type { FusionSettings } from '../target';
+import type { Block } from './blocks';
+import { searchTile, type Tile, type UnitShape } from './feature-map';
+import type { Layer } from './layer-geometry';
+import { CAPACITY_RULES, evaluateRules, nram, sram, tileable } from './tfu-rules';
+import { smallMapPipeline } from './tfu-shape-rules';
+import type { Candidate, RuleVerdict } from './tfu-verdict';
+
+/** What the builder knows of the graph in execution order. */
+export interface UnitContext {
+  readonly graph: InferredGraph;
+  readonly order: readonly number[]; // node index by step
+  readonly layers: readonly Layer[]; // by node index
+  readonly blocks: readonly Block[];
+  readonly settings: FusionSettings;
+  readonly values: ReadonlyMap<string, InferredValue>;
+  readonly stepOf: ReadonlyMap<number, number>; // node index -> step
+}
+
+/** A candidate with its verdicts. */
+export interface Assessment {
+  readonly first: number;
+  readonly last: number;
+  readonly candidate: Candidate;
+  readonly verdicts: readonly RuleVerdict[];
+  readonly capacityHolds: boolean;
+  readonly allHold: boolean;
+}
+
+/** The candidate unit of steps [first, last]. */
+export function candidateOf(ctx: UnitContext, first: number, last: number): Omit<Candidate, 'tile'> {
+  const layers = ctx.order.slice(first, last + 1).map((n) => ctx.layers[n]!);
+  const produced = new Set(layers.map((l) => l.output?.name).filter((n): n is string => n !== undefined));
+  const inputs: InferredValue[] = [];
+  for (const l of layers) for (const v of l.inputs) if (!produced.has(v.name) && !inputs.includes(v)) inputs.push(v);
+  const outputs = new Set(ctx.graph.outputs);
+  const escaping = [...produced].filter((name) => {
+    const v = ctx.values.get(name)!;
+    return outputs.has(name) || v.consumers.some((c) => { const s = ctx.stepOf.get(c); return s === undefined || s < first || s > last; });
+  });
+  const output = layers[layers.length - 1]!.output!;
+  const internal = [...produced].filter((n) => n !== output.name).map((n) => ctx.values.get(n)!);
+  const unit: UnitShape = { layers, inputs, output, internal };
+  return {
+    unit,
+    escaping,
+    wholeBlock: ctx.blocks.some((b) => b.first >= first && b.last <= last),
+    weightReaders: (name) => new Set(ctx.values.get(name)?.consumers ?? []).size,
+  };
+}
+
+/** Assesses steps [first, last]: finds the tile, then evaluates every enabled rule. */
+export function assess(ctx: UnitContext, first: number, last: number): Assessment {
+  const base = candidateOf(ctx, first, last);
+  const s = ctx.settings;
+  let tile: Tile | undefined;
+  let verdicts: RuleVerdict[];
+  const canTile = tileable({ ...base, tile: undefined });
+  if (!canTile.holds) {
+    verdicts = [canTile];
+  } else {
+    tile = searchTile(base.unit, s.rules.split, s.rules.maxSmallMaps, (t) => {
+      const c = { ...base, tile: t };
+      return sram(c, s).holds && nram(c, s).holds && (t.mode !== 'small-map' || smallMapPipeline(c, s).holds);
+    });
+    verdicts = evaluateRules({ ...base, tile }, s);
+  }
+  const capacityHolds = verdicts.every((v) => v.holds || !CAPACITY_RULES.includes(v.rule));
+  return { first, last, candidate: { ...base, tile }, verdicts, capacityHolds, allHold: verdicts.every((v) => v.holds) };
+}
+
+/** The failing verdicts (only the capacity rules' when `capacityOnly`) as one sentence. */
+export function failures(a: Assessment, capacityOnly = false): string {
+  return a.verdicts
+    .filter((v) => !v.holds && (!capacityOnly || CAPACITY_RULES.includes(v.rule)))
+    .map((v) => `${v.rule}: ${v.detail}`)
+    .join('; ');
+}

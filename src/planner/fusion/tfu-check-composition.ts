@@ -1,0 +1,117 @@
+// The independent checker's composition rules for a template fusion unit
+// (METHODS.md M2): tiling support, shared weights, WRAM, single output, main
+// layers, the two sequences and stride redundancy, all recounted from the
+// unit's node set. Shares no code with the builder. Depends only on the
+// model's IR types and the planner.
+
+import type { InferredNode, InferredValue } from '../../model/inferred';
+import type { FusionSettings } from '../target';
+import type { FusionUnitCore } from './fusion-types';
+import { windowOf, type CheckGraph } from './tfu-check';
+
+const POOLS = ['MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool'];
+const MAIN = ['Conv', ...POOLS, 'MatMul', 'Gemm'];
+const SCALAR = ['Add', 'Sub', 'Mul', 'Div', 'Sum', 'Max', 'Min'];
+const VECTOR = ['Relu', 'Clip', 'Sigmoid', 'Tanh', 'HardSwish', 'HardSigmoid', 'LeakyRelu', 'PRelu', 'Elu', 'Selu', 'Softplus', 'BatchNormalization', 'InstanceNormalization', 'LRN', 'Mish', 'Gelu'];
+
+type Found = { rule: string; message: string };
+
+const isWeight = (v: InferredValue | undefined): boolean => v !== undefined && (v.kind === 'initializer' || v.kind === 'constant');
+
+/** Composition and weight rules of one unit. */
+export function checkComposition(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Found[] {
+  const nodes = u.nodeIndices.map((n) => g.graph.nodes[n]!);
+  const out: Found[] = [];
+  for (const node of nodes) {
+    if (![...MAIN, ...SCALAR, ...VECTOR, 'Concat'].includes(node.opType) || ['MatMul', 'Gemm'].includes(node.opType)) {
+      out.push({ rule: 'tileable', message: `${node.opType} '${node.name}' cannot pass a tile` });
+    }
+    const readers = node.inputs.filter((n) => isWeight(g.values.get(n))).map((n) => new Set(g.values.get(n)!.consumers).size);
+    if (s.rules.skipSharedWeights && node.opType === 'Conv' && readers.some((r) => r > 1)) {
+      out.push({ rule: 'shared-weights', message: `'${node.name}' shares its weights` });
+    }
+  }
+  const wram = nodes.reduce((sum, n) => sum + weightBytesPerCore(g, n, s.coresPerCluster), 0);
+  if (wram > s.wramBytes) out.push({ rule: 'wram', message: `weights need ${wram} B per core > WRAM ${s.wramBytes} B` });
+  const members = new Set(u.nodeIndices);
+  const leaving = nodes.flatMap((n) => n.outputs).filter((name) => {
+    const v = g.values.get(name);
+    return v !== undefined && (g.graph.outputs.includes(name) || v.consumers.some((c) => !members.has(c)));
+  });
+  const last = nodes[nodes.length - 1]!.outputs[0];
+  if (s.rules.singleOutput && (leaving.length !== 1 || leaving[0] !== last || u.output !== last)) {
+    out.push({ rule: 'single-output', message: `tensors leaving the unit: ${leaving.join(', ')}` });
+  }
+  const mains = nodes.filter((n) => MAIN.includes(n.opType)).length;
+  if (mains < s.rules.minMainLayers) out.push({ rule: 'main-layers', message: `${mains} main layers < ${s.rules.minMainLayers}` });
+  if (s.rules.mainMainNonMain && !hasSequence(nodes, [(n) => MAIN.includes(n.opType), (n) => MAIN.includes(n.opType), (n) => !MAIN.includes(n.opType)])) {
+    out.push({ rule: 'main-main-non-main', message: 'no main -> main -> non-main sequence' });
+  }
+  if (s.rules.scalarThenVector && !hasSequence(nodes, [(n) => SCALAR.includes(n.opType), (n) => VECTOR.includes(n.opType)])) {
+    out.push({ rule: 'scalar-then-vector', message: 'no scalar -> vector sequence' });
+  }
+  out.push(...checkStride(g, nodes, s));
+  return out;
+}
+
+/** Weight bytes of a node on one core, each weight split by its leading dim when it equals the output channels. */
+export function weightBytesPerCore(g: CheckGraph, node: InferredNode, cores: number): number {
+  const channels = g.values.get(node.outputs[0] ?? '')?.shape?.[1];
+  let bytes = 0;
+  for (const name of node.inputs) {
+    const v = g.values.get(name);
+    if (!isWeight(v)) continue;
+    const lead = v!.shape?.[0];
+    bytes += lead !== undefined && lead === channels && lead > 0 ? (Math.ceil(lead / cores) * (v!.bytes ?? 0)) / lead : v!.bytes ?? 0;
+  }
+  return Math.ceil(bytes);
+}
+
+/** True when nodes matching `tests` in turn each read the previous one's output. */
+function hasSequence(nodes: readonly InferredNode[], tests: readonly ((n: InferredNode) => boolean)[]): boolean {
+  const extend = (node: InferredNode, k: number): boolean =>
+    k === tests.length || nodes.some((m) => tests[k]!(m) && m.inputs.includes(node.outputs[0]!) && extend(m, k + 1));
+  return nodes.some((n) => tests[0]!(n) && extend(n, 1));
+}
+
+function checkStride(g: CheckGraph, nodes: readonly InferredNode[], s: FusionSettings): Found[] {
+  let h = 0;
+  let w = 0;
+  for (const node of nodes) {
+    if (node.opType !== 'Conv' && !POOLS.includes(node.opType)) continue;
+    const a = windowOf(g, node, 2);
+    const b = windowOf(g, node, 3);
+    h += (a.k - 1) * a.d + 1 - a.s;
+    w += (b.k - 1) * b.d + 1 - b.s;
+  }
+  if (Math.max(h, w) <= s.rules.strideRedundancy || containsJoinedBranches(g, nodes)) return [];
+  return [{ rule: 'stride-redundancy', message: `kernel - stride sums H ${h}, W ${w} > ${s.rules.strideRedundancy} with no whole block inside` }];
+}
+
+/**
+ * True when the nodes hold a whole multi-branch block: a tensor read by two
+ * or more of them whose branches all meet again at one of them (every
+ * feature-map input of the join descends from the tensor inside the unit).
+ */
+function containsJoinedBranches(g: CheckGraph, nodes: readonly InferredNode[]): boolean {
+  const producer = new Map(nodes.map((n) => [n.outputs[0]!, n]));
+  const activations = (n: InferredNode): string[] => n.inputs.filter((name) => name !== '' && !isWeight(g.values.get(name)));
+  const memo = new Map<string, boolean>();
+  const descends = (name: string, source: string): boolean => {
+    if (name === source) return true;
+    const key = `${name}\u0000${source}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const p = producer.get(name);
+    const result = p !== undefined && activations(p).some((i) => descends(i, source));
+    memo.set(key, result);
+    return result;
+  };
+  const forks = new Set<string>();
+  const seen = new Set<string>();
+  for (const n of nodes) for (const i of activations(n)) (seen.has(i) ? forks : seen).add(i);
+  return nodes.some((join) => {
+    const ins = activations(join);
+    return ins.length > 1 && [...forks].some((f) => ins.every((i) => descends(i, f)));
+  });
+}

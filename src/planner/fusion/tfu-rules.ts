@@ -1,0 +1,124 @@
+// The rules of template fusion units (METHODS.md M2, step 2), each a small
+// named predicate over a candidate unit and its tile that says whether it
+// holds, with a sentence a person can read ("weights exceed WRAM: 612 KiB >
+// 512 KiB"). Depends only on the planner and src/shared.
+//
+// - Capacity rules (tileable, shared-weights, wram, sram, nram,
+//   small-map-pipeline, small-maps, redundancy, stride-redundancy) only get
+//   harder as a unit grows: growth stops at the first that fails.
+// - Composition rules (tfu-shape-rules.ts) (single-output, main-layers, main-main-non-main,
+//   scalar-then-vector) may fail on a prefix and hold later: the builder
+//   shrinks the grown unit until they hold.
+
+import { formatBytes } from '../../shared/format';
+import type { FusionSettings } from '../target';
+import { axisExtent, liveTileBytes, tileBuffers, type Tile, type UnitShape } from './feature-map';
+import { elementBytes, nchw } from './layer-geometry';
+import { planTile } from './tile-plan';
+import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './tfu-verdict';
+import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
+
+/** Capacity rules: growth stops at the first that fails. */
+export const CAPACITY_RULES: readonly RuleName[] = [
+  'tileable', 'shared-weights', 'wram', 'sram', 'nram', 'small-map-pipeline', 'small-maps', 'redundancy', 'stride-redundancy',
+];
+
+const kib = (n: number): string => formatBytes(n);
+
+/** Every enabled rule on a candidate, in a fixed order. */
+export function evaluateRules(c: Candidate, s: FusionSettings): RuleVerdict[] {
+  const out = [tileable(c), wram(c, s), sram(c, s), nram(c, s), smallMaps(c, s), redundancy(c, s), strideRedundancy(c, s), mainLayers(c, s)];
+  if (s.rules.skipSharedWeights) out.splice(1, 0, sharedWeights(c));
+  if (c.tile?.mode === 'small-map') out.push(smallMapPipeline(c, s));
+  if (s.rules.singleOutput) out.push(singleOutput(c));
+  if (s.rules.mainMainNonMain) out.push(mainMainNonMain(c));
+  if (s.rules.scalarThenVector) out.push(scalarThenVector(c));
+  return out;
+}
+
+/** Every layer can pass a feature-map tile through. */
+export function tileable(c: Candidate): RuleVerdict {
+  const bad = c.unit.layers.find((l) => l.tileable !== undefined);
+  return bad === undefined ? verdict('tileable', true, 'every layer tiles') : verdict('tileable', false, `'${bad.name}' cannot be tiled: ${bad.tileable}`);
+}
+
+/** No Conv reads weights that another layer reads too. */
+export function sharedWeights(c: Candidate): RuleVerdict {
+  for (const l of c.unit.layers) {
+    if (l.opType !== 'Conv') continue;
+    const shared = l.weights.find((w) => c.weightReaders(w.name) > 1);
+    if (shared !== undefined) return verdict('shared-weights', false, `'${l.name}' shares weights '${shared.name}' with another layer`);
+  }
+  return verdict('shared-weights', true, 'no shared or computed weights');
+}
+
+/** The unit's weights fit in each core's WRAM, split by C-out over the cluster's cores. */
+export function wram(c: Candidate, s: FusionSettings): RuleVerdict {
+  const perCore = Math.ceil(c.unit.layers.reduce((sum, l) => sum + layerWeightsPerCore(l, s.coresPerCluster), 0));
+  const holds = perCore <= s.wramBytes;
+  return verdict('wram', holds, `weights ${holds ? 'fit' : 'exceed'} WRAM: ${compareBytes(perCore, holds ? '<=' : '>', s.wramBytes).replace(/ (<=|>) /, ' per core $1 ')}`);
+}
+
+/** Tile plan peaks already computed, per unit shape. */
+const peaks = new WeakMap<UnitShape, Map<string, number>>();
+
+/** SRAM use of a tile: its on-chip plan's peak. */
+export function tileSramBytes(unit: UnitShape, tile: Tile, alignment = 1): number {
+  let known = peaks.get(unit);
+  if (known === undefined) peaks.set(unit, (known = new Map()));
+  const key = `${tile.maps}:${tile.rows}:${tile.cols}:${alignment}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const buffers = tileBuffers(unit, tile);
+  const peak = liveTileBytes(buffers, unit.layers.length) === 0 ? 0 : planTile(buffers, alignment).peak;
+  known.set(key, peak);
+  return peak;
+}
+
+/**
+ * The tile's feature maps fit in SRAM: the peak of the tile plan (inputs,
+ * intermediates and output placed over the unit's layers, sharing bytes only
+ * where lifetimes allow) stays under S, as METHODS.md's `in + out < S`.
+ */
+export function sram(c: Candidate, s: FusionSettings): RuleVerdict {
+  if (c.tile === undefined) {
+    const smallest = tileSramBytes(c.unit, { mode: 'large-map', maps: 1, rows: 1, cols: 1 });
+    return verdict('sram', false, `no tile fits SRAM: even a 1×1 tile needs ${kib(smallest)} >= ${kib(s.sramBytes)}`);
+  }
+  const bytes = tileSramBytes(c.unit, c.tile);
+  const holds = bytes < s.sramBytes;
+  return verdict('sram', holds, `tile needs SRAM: ${compareBytes(bytes, holds ? '<' : '>=', s.sramBytes)}`);
+}
+
+/** Largest sub-map one core holds: a layer's input and output rows for its share of the tile. */
+export function nramPerCore(unit: UnitShape, tile: Tile, cores: number): number {
+  const rows = axisExtent(unit, 2, tile.rows);
+  const cols = axisExtent(unit, 3, tile.cols);
+  let most = 0;
+  for (const l of unit.layers) {
+    const out = l.output!;
+    const sub = Math.ceil((rows.maxLength.get(out.name) ?? 0) / cores);
+    let bytes = nchw(out)[1] * sub * (cols.maxLength.get(out.name) ?? 0) * elementBytes(out);
+    for (const input of l.inputs) {
+      const need = Math.min(rows.maxLength.get(input.name) ?? 0, (sub - 1) * l.h.stride + (l.h.kernel - 1) * l.h.dilation + 1);
+      bytes += nchw(input)[1] * need * (cols.maxLength.get(input.name) ?? 0) * elementBytes(input);
+    }
+    most = Math.max(most, Math.ceil(bytes * tile.maps));
+  }
+  return most;
+}
+
+/** Each core's sub-map fits in its NRAM. */
+export function nram(c: Candidate, s: FusionSettings): RuleVerdict {
+  if (c.tile === undefined) return verdict('nram', false, 'no tile to split over the cores');
+  const bytes = nramPerCore(c.unit, c.tile, s.coresPerCluster);
+  const holds = bytes <= s.nramBytes;
+  return verdict('nram', holds, `largest sub-map per core vs NRAM: ${compareBytes(bytes, holds ? '<=' : '>', s.nramBytes)}`);
+}
+
+/** A small-map tile holds at most maxSmallMaps feature maps. */
+export function smallMaps(c: Candidate, s: FusionSettings): RuleVerdict {
+  const maps = c.tile?.mode === 'small-map' ? c.tile.maps : 1;
+  const holds = maps <= s.rules.maxSmallMaps;
+  return verdict('small-maps', holds, `${maps} map(s) per tile ${holds ? '<=' : '>'} ${s.rules.maxSmallMaps}`);
+}

@@ -1,0 +1,29 @@
+// The on-chip (SRAM) plan of one fusion unit's tile: every tile buffer of the
+// unit placed by the planner's own strategy over the unit's layer positions.
+// Depends only on the planner.
+
+import { alignUp } from '../build-buffers';
+import { assignOffsets } from '../assign-offsets';
+import type { PlacementProblem } from '../problem';
+import type { TileBuffer } from './feature-map';
+
+/** Region name of the on-chip tile plans. */
+export const SRAM_REGION = 'sram';
+
+/** A unit's tile buffers with their on-chip offsets. */
+export interface TilePlan {
+  readonly problem: PlacementProblem; // buffers by layer position (start = first layer, end = last + 1)
+  readonly offsets: readonly number[];
+  readonly peak: number;
+}
+
+/** Places the tile buffers with the `m1` strategy (METHODS.md M1). */
+export function planTile(buffers: readonly TileBuffer[], alignment: number): TilePlan {
+  const problem: PlacementProblem = {
+    buffers: buffers.map((b, id) => ({ id, name: b.name, size: alignUp(b.bytes, alignment), start: b.first, end: b.last + 1, region: SRAM_REGION })),
+    aliases: [],
+    alignment,
+  };
+  const result = assignOffsets(problem, 'm1');
+  return { problem, offsets: result.offsets, peak: result.peak };
+}
