@@ -1,10 +1,12 @@
 // The heapscope command-line tool: the same model and planner code as the page,
-// for scripts and CI. Exit codes: 0 success, 2 bad input, 1 internal error.
+// for scripts and CI. Exit codes: 0 success, 2 bad input, 1 internal error,
+// 3 when `diff --budget` finds b's peak over the budget.
 
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../src/shared/errors';
 import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
+import { runDiff } from './diff';
 import { runInspect } from './inspect';
 import type { Output } from './io';
 import { runPlan } from './plan';
@@ -18,16 +20,27 @@ commands:
       decode each model, infer every tensor's shape, dtype and bytes
   plan <model.onnx>... [--strategy NAME] [--target PRESET|FILE] [--dim NAME=VALUE]... [--json] [--ascii]
       plan where every activation and scratch buffer lives; peak, lower bound and why
+      --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
+      --header FILE    write a C header: arena size per region, offset and size of every buffer
+      --csv FILE       write the MiniMalloc solution CSV (FILE.<region>.csv when several regions)
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
       place the buffers of a MiniMalloc CSV problem; --out writes the offsets
+  diff <a> <b> [--json] [--budget BYTES] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
+               [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE]
+      why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
+      plain options plan every model side, --b-* options side b only (a model).
+      --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it
   targets [--json]
       list the target presets (cpu, mcu, accelerator, phone)
+
+exit codes: 0 success, 1 internal error, 2 bad input, 3 diff: b over the --budget
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
-  plan: { flags: ['--json', '--ascii'], options: ['--strategy', '--target'] },
+  plan: { flags: ['--json', '--ascii'], options: ['--strategy', '--target', '--save', '--header', '--csv'] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
+  diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target'] },
   targets: { flags: ['--json'], options: [] },
 };
 
@@ -35,6 +48,7 @@ const COMMANDS: Readonly<Record<string, (args: ParsedArgs, io: Output) => number
   inspect: runInspect,
   plan: runPlan,
   solve: runSolve,
+  diff: runDiff,
   targets: runTargets,
 };
 

@@ -3,6 +3,7 @@
 
 import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes } from '../src/model/infer-shapes';
+import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/ascii-chart';
 import { planModel, type ModelPlan } from '../src/planner/plan';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
@@ -11,6 +12,7 @@ import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { readInputFile, type Output } from './io';
+import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile } from './run-files';
 import { resolveTarget } from './targets';
 
@@ -28,8 +30,19 @@ export function strategyOption(args: ParsedArgs): string | undefined {
 
 /** Decodes, infers and plans one model file. */
 export function planFile(file: string, dims: Readonly<Record<string, number>>, target: TargetProfile, strategy?: string): ModelPlan {
-  const model = inferShapes(decodeOnnx(readInputFile(file)), { dims });
-  return planModel(model, target, strategy === undefined ? {} : { strategy });
+  return planModelFile(file, dims, target, strategy).plan;
+}
+
+/** Decodes, infers and plans one model file (its bytes when already read); the inferred model too. */
+export function planModelFile(
+  file: string,
+  dims: Readonly<Record<string, number>>,
+  target: TargetProfile,
+  strategy?: string,
+  bytes: Uint8Array = readInputFile(file),
+): { readonly model: InferredModel; readonly plan: ModelPlan } {
+  const model = inferShapes(decodeOnnx(bytes), { dims });
+  return { model, plan: planModel(model, target, strategy === undefined ? {} : { strategy }) };
 }
 
 /** Runs `plan`; returns the exit code. */
@@ -37,14 +50,23 @@ export function runPlan(args: ParsedArgs, io: Output): number {
   const target = resolveTarget(args.options.get('--target'));
   const strategy = strategyOption(args);
   const ascii = args.flags.has('--ascii');
+  const exports = wantsExports(args);
+  if (exports && args.files.length > 1) {
+    const given = EXPORT_OPTIONS.filter((o) => args.options.has(o));
+    throw new InputError('bad-argument', `${given.join(', ')} ${given.length === 1 ? 'writes' : 'write'} the plan of one model; got ${args.files.length} files`);
+  }
   return forEachFile(
     args,
     io,
     (file) => {
-      const plan = planFile(file, args.dims, target, strategy);
-      return ascii && args.flags.has('--json') ? { ...plan, ascii: asciiChart(plan) } : plan;
+      const { model, plan } = planModelFile(file, args.dims, target, strategy);
+      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy }) } : {};
+      return ascii && args.flags.has('--json') ? { ...plan, ascii: asciiChart(plan), ...written } : { ...plan, ...written };
     },
-    (file, plan, out) => out.out(planText(file, plan) + (ascii ? '\n' + asciiChart(plan) : '')),
+    (file, plan, out) => {
+      const written = (plan.written ?? []).map((path) => `  written       ${path}\n`).join('');
+      out.out(planText(file, plan) + written + (ascii ? '\n' + asciiChart(plan) : ''));
+    },
   );
 }
 

@@ -35,6 +35,12 @@ export function resolveTarget(arg: string | undefined): TargetProfile {
   return parseTargetText(text.replace(/^\uFEFF/, ''), arg);
 }
 
+/** The target as a saved plan records it: the preset's name, or 'custom' for a profile file. */
+export function targetSettingName(arg: string | undefined): string {
+  if (arg === undefined) return DEFAULT_TARGET;
+  return PRESETS.has(arg) ? arg : 'custom';
+}
+
 /** Runs `targets`; returns the exit code. */
 export function runTargets(args: ParsedArgs, io: Output): number {
   if (args.files.length > 0) throw new InputError('bad-argument', `targets takes no file, got "${args.files[0]}"`);

@@ -3,6 +3,9 @@
 // lifetimes half-open [lower, upper). Depends only on src/shared and problem types.
 
 import { InputError } from '../shared/errors';
+import { occupiedRects } from './export/occupied-rects';
+import type { ModelPlan } from './plan';
+import type { PlanFile } from './plan-file';
 import { alignmentOf, type PlacementProblem, type PlanBuffer } from './problem';
 
 const REQUIRED = ['id', 'lower', 'upper', 'size'] as const;
@@ -126,17 +129,17 @@ function splitCsvLine(line: string, lineNumber: number): string[] {
 
 /**
  * Writes `problem` with `offsets` filled in: columns id,lower,upper,size, then
- * alignment when any buffer needs one, then offset. Regions and aliases have
- * no column; their effect is in the offsets.
+ * alignment when any buffer needs one, then offset (no offset column when
+ * `offsets` is undefined: the problem alone). Regions and aliases have no
+ * column; their effect is in the offsets.
  */
-export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly number[]): string {
+export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly number[] | undefined): string {
   const aligned = problem.buffers.some((buffer) => alignmentOf(problem, buffer) !== 1);
-  const header = ['id', 'lower', 'upper', 'size', ...(aligned ? ['alignment'] : []), 'offset'];
+  const header = ['id', 'lower', 'upper', 'size', ...(aligned ? ['alignment'] : []), ...(offsets === undefined ? [] : ['offset'])];
   const rows = problem.buffers.map((buffer, b) => {
-    const offset = offsets[b];
     const cells = [quoteCell(buffer.name), buffer.start, buffer.end, buffer.size];
     if (aligned) cells.push(alignmentOf(problem, buffer));
-    cells.push(offset === undefined ? '' : offset);
+    if (offsets !== undefined) cells.push(offsets[b] ?? '');
     return cells.join(',');
   });
   return [header.join(','), ...rows].join('\n') + '\n';
@@ -144,4 +147,39 @@ export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly 
 
 function quoteCell(text: string): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The MiniMalloc CSV of one region of a plan (default: the peak region, else
+ * the first region with buffers): the problem, or with `withOffsets` the
+ * solution. An alias group is written as the rectangles its members cover
+ * together (`name@k` pieces when it is not one rectangle), so the solution
+ * re-solves to the region's peak. `alignment` (the region's) goes into the
+ * alignment column, lowered for a piece whose offset it does not divide.
+ */
+export function planCsv(plan: ModelPlan, region: string | undefined, withOffsets: boolean, alignment = 1): string {
+  const name = csvRegion(plan, region);
+  if (name === undefined) throw new InputError('bad-argument', 'the plan has no region to write');
+  if (!plan.regions.some((r) => r.name === name)) {
+    throw new InputError('bad-argument', `the plan has no region "${name}" (regions: ${plan.regions.map((r) => r.name).join(', ')})`);
+  }
+  const rects = occupiedRects(plan.buffers.filter((b) => b.region === name));
+  const buffers: PlanBuffer[] = rects.map((r, id) => {
+    let align = 1;
+    while (align < alignment && r.offset % (align * 2) === 0) align *= 2;
+    return { id, name: r.name, size: r.size, start: r.start, end: r.end, ...(align > 1 && { alignment: align }) };
+  });
+  return writeMinimallocCsv({ buffers }, withOffsets ? rects.map((r) => r.offset) : undefined);
+}
+
+/** planCsv of a saved plan, with the region's alignment from the target profile it was planned for. */
+export function planFileCsv(file: PlanFile, region: string | undefined, withOffsets: boolean): string {
+  const name = csvRegion(file.plan, region);
+  const alignment = file.settings.targetProfile.regions.find((r) => r.name === name)?.alignment ?? 1;
+  return planCsv(file.plan, region, withOffsets, alignment);
+}
+
+/** The region planCsv writes: the one asked for, else the peak region, else the first with buffers. */
+function csvRegion(plan: ModelPlan, region: string | undefined): string | undefined {
+  return region ?? plan.peakRegion ?? plan.buffers[0]?.region ?? plan.regions[0]?.name;
 }

@@ -12,6 +12,7 @@ export type InputErrorCode =
   | 'bad-argument'
   | 'bad-csv'
   | 'bad-target'
+  | 'bad-plan'
   | 'bad-url'
   | 'io';
 

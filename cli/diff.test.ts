@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffPlans } from '../src/planner/diff/diff-plans';
+import { readPlanFile } from '../src/planner/plan-file';
+import { parseByteSize } from './args';
+import { runCli } from './main';
+
+const SAMPLE = join(__dirname, '../public/sample.onnx');
+const dir = mkdtempSync(join(tmpdir(), 'heapscope-diff-'));
+
+function run(argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+function diffJson(argv: string[]) {
+  const { code, out, err } = run(['diff', ...argv, '--json']);
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  return JSON.parse(out);
+}
+
+/** Saves the sample's plan with the given plan options; returns the file. */
+function saved(name: string, options: string[]): string {
+  const path = join(dir, name);
+  const { code } = run(['plan', SAMPLE, ...options, '--save', path]);
+  expect(code).toBe(0);
+  return path;
+}
+
+describe('heapscope diff', () => {
+  it('puts a larger batch (--b-dim) down to the dim batch, as the top cause', () => {
+    const diff = diffJson([SAMPLE, SAMPLE, '--b-dim', 'batch=4']);
+    expect(diff.peakB).toBeGreaterThan(3.9 * diff.peakA);
+    expect(diff.delta).toBe(diff.peakB - diff.peakA);
+    expect(diff.causes[0]).toMatchObject({ kind: 'dim-changed', dim: 'batch' });
+    expect(diff.causes.reduce((s: number, c: { bytes: number }) => s + c.bytes, 0)).toBe(diff.delta);
+    const text = run(['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=4']);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^a: .*sample\.onnx \(cpu, m1, batch=1\)\nb: .*sample\.onnx \(cpu, m1, batch=4\)\npeak 2\.93 MiB -> 11\.7 MiB: \+8\.79 MiB \(\+300\.0 %\)/);
+    expect(text.out).toMatch(/causes, largest first:\n +\+8\.79 MiB {2}dim batch changed \(batch 1 → 4\)/);
+  });
+
+  it('applies plain options to both sides and --b-* options to side b only', () => {
+    const diff = diffJson([SAMPLE, SAMPLE, '--target', 'mcu', '--dim', 'batch=2', '--b-strategy', 'naive']);
+    expect([diff.targetA, diff.targetB, diff.strategyA, diff.strategyB]).toEqual(['mcu', 'mcu', 'm1', 'naive']);
+    expect(diff.dims).toEqual([]);
+    expect(diff.causes[0].kind).toBe('strategy-changed');
+  });
+
+  it('reads saved plans as sides and gives the causes diffPlans gives for those files', () => {
+    const a = saved('a.json', ['--target', 'accelerator']);
+    const b = saved('b.json', ['--target', 'accelerator', '--dim', 'batch=3']);
+    const diff = diffJson([a, b]);
+    const direct = diffPlans(readPlanFile(readFileSync(a, 'utf8'), a), readPlanFile(readFileSync(b, 'utf8'), b));
+    expect(diff.causes).toEqual(direct.causes);
+    expect([diff.peakA, diff.peakB, diff.delta]).toEqual([direct.peakA, direct.peakB, direct.delta]);
+    expect(diff.causes[0].dim).toBe('batch');
+    // A model against a saved plan of itself: nothing changed.
+    const same = diffJson([SAMPLE, a, '--target', 'accelerator']);
+    expect(same.delta).toBe(0);
+    expect(same.causes).toEqual([]);
+  });
+
+  it('exits 3 when b is over --budget, 0 when within, with the budget in the report', () => {
+    const within = run(['diff', SAMPLE, SAMPLE, '--budget', '4MiB']);
+    expect(within.code).toBe(0);
+    expect(within.out).toMatch(/budget 4\.00 MiB \(4,194,304 bytes\): b within, 1\.07 MiB to spare/);
+    const over = run(['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=2', '--budget', '1.5MB', '--json']);
+    expect(over.code).toBe(3);
+    expect(JSON.parse(over.out)).toMatchObject({ budget: 1_500_000, overBudget: true });
+    expect(over.err).toMatch(/^heapscope: .*sample\.onnx needs 6,144,000 bytes, over the budget of 1,500,000 bytes by 4,644,000\n$/);
+  });
+
+  it.each([
+    ['a missing file', ['/no/such.onnx', SAMPLE], /^heapscope: cannot read \/no\/such\.onnx: no such file\n$/],
+    ['a file that is neither a model nor a plan', [SAMPLE, 'CSV'], /^heapscope: .*b\.csv: .*\n$/],
+    ['a broken plan file', ['BROKEN', SAMPLE], /^heapscope: .*broken\.json is not a plan file: not valid JSON \(.*\)\n$/],
+    ['JSON that is not a plan', [SAMPLE, 'JSON'], /^heapscope: .*other\.json is not a plan file: "format" is missing, expected "heapscope-plan"\n$/],
+    ['a plan file of another version', ['V2', SAMPLE], /^heapscope: .*v2\.json: plan file version 2 is not supported \(this heapscope reads version 1\)\n$/],
+    ['--b-dim with a saved plan as b', [SAMPLE, 'SAVED', '--b-dim', 'batch=2'], /^heapscope: --b-dim changes how side b is planned, but .*saved\.json is a saved plan; pass its model instead\n$/],
+    ['one side only', [SAMPLE], /^heapscope: diff takes two models or saved plans, a and b; got 1\n$/],
+    ['a bad budget', [SAMPLE, SAMPLE, '--budget', '4 parsecs'], /^heapscope: --budget expects a byte size such as 123, 4MiB, 512KiB or 1\.5MB, got "4 parsecs"\n$/],
+    ['an unknown --b-strategy', [SAMPLE, SAMPLE, '--b-strategy', 'fastest'], /^heapscope: unknown strategy "fastest" for --b-strategy \(strategies: .*\)\n$/],
+  ])('rejects %s with one line and exit code 2', (_what, argv, message) => {
+    const files: Record<string, string> = {
+      CSV: join(dir, 'b.csv'),
+      BROKEN: join(dir, 'broken.json'),
+      V2: join(dir, 'v2.json'),
+      SAVED: join(dir, 'saved.json'),
+      JSON: join(dir, 'other.json'),
+    };
+    writeFileSync(files.JSON!, '  {"nodes": []}');
+    writeFileSync(files.CSV!, 'id,lower,upper,size\nx,0,1,4\n');
+    writeFileSync(files.BROKEN!, '{"format": "heapscope-plan", "version": 1, "model": ');
+    writeFileSync(files.V2!, '{"format": "heapscope-plan", "version": 2}');
+    if (argv.includes('SAVED')) saved('saved.json', []);
+    const { code, out, err } = run(['diff', ...argv.map((a) => files[a] ?? a)]);
+    expect(out).toBe('');
+    expect(err).toMatch(message);
+    expect(code).toBe(2);
+  });
+
+  it('exits 3 from the npm script too', () => {
+    const r = spawnSync('npm', ['run', '-s', 'heapscope', '--', 'diff', SAMPLE, SAMPLE, '--budget', '1KiB'], { encoding: 'utf8' });
+    expect(r.status).toBe(3);
+    expect(r.stdout).toMatch(/b OVER by 2\.93 MiB/);
+  });
+});
+
+describe('parseByteSize', () => {
+  it.each([
+    ['123', 123],
+    ['4MiB', 4 * 2 ** 20],
+    ['512KiB', 512 * 1024],
+    ['1.5MB', 1_500_000],
+    ['2 gb', 2e9],
+    ['0', 0],
+  ])('reads %s as %d bytes', (text, bytes) => expect(parseByteSize(text, '--budget')).toBe(bytes));
+
+  it('refuses a fraction of a byte and unknown units, naming the value', () => {
+    expect(() => parseByteSize('1.5', '--budget')).toThrow('--budget 1.5 is not a whole number of bytes (1.5)');
+    expect(() => parseByteSize('3 MiBs', '--budget')).toThrow('--budget expects a byte size such as 123, 4MiB, 512KiB or 1.5MB, got "3 MiBs"');
+  });
+});

@@ -1,0 +1,136 @@
+// `heapscope diff`: compare two plans (models planned here, or saved plan files)
+// and say why B's peak differs from A's; `--budget` fails CI when B is too big.
+
+import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
+import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/plan-file';
+import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
+import { InputError } from '../src/shared/errors';
+import { formatBytes, formatCount } from '../src/shared/format';
+import { parseByteSize, type ParsedArgs } from './args';
+import { readInputFile, type Output } from './io';
+import { planModelFile, strategyOption } from './plan';
+import { resolveTarget, targetSettingName } from './targets';
+
+/** Exit code when B's peak exceeds --budget (0 ok, 1 internal error, 2 bad input). */
+export const OVER_BUDGET_EXIT = 3;
+
+/** Causes listed in the text report. */
+const TOP_CAUSES = 8;
+
+/** How one side is planned when it is a model. */
+interface SideOptions {
+  readonly dims: Readonly<Record<string, number>>;
+  readonly strategy: string | undefined;
+  readonly target: string | undefined;
+  readonly given: readonly string[]; // the options that set these, to name them in errors
+}
+
+/** Runs `diff`; returns the exit code. */
+export function runDiff(args: ParsedArgs, io: Output): number {
+  if (args.files.length !== 2) {
+    throw new InputError('bad-argument', `diff takes two models or saved plans, a and b; got ${args.files.length === 0 ? 'none' : args.files.length}`);
+  }
+  const [fileA, fileB] = args.files as [string, string];
+  const budgetText = args.options.get('--budget');
+  const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
+  const { a: optsA, b: optsB } = sideOptions(args);
+  const bytesA = readInputFile(fileA);
+  const bytesB = readInputFile(fileB);
+  const savedA = isSavedPlan(bytesA);
+  const savedB = isSavedPlan(bytesB);
+  if (savedA && savedB && optsA.given.length > 0) {
+    throw new InputError('bad-argument', `${optsA.given[0]} changes how a model is planned, but ${fileA} and ${fileB} are both saved plans`);
+  }
+  const planA = loadSide(fileA, bytesA, savedA, optsA, false);
+  const planB = loadSide(fileB, bytesB, savedB, optsB, true);
+  const diff = diffPlans(planA, planB);
+  const over = budget !== undefined && diff.peakB > budget;
+  if (args.flags.has('--json')) {
+    const changed = diff.buffers.filter((b) => b.status !== 'same');
+    const extra = budget === undefined ? {} : { budget, overBudget: over };
+    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, buffers: changed, ...extra }) + '\n');
+  } else {
+    io.out(diffText(fileA, fileB, planA, planB, diff, budget));
+  }
+  if (over) io.err(`heapscope: ${fileB} needs ${formatCount(diff.peakB)} bytes, over the budget of ${formatCount(budget)} bytes by ${formatCount(diff.peakB - budget)}\n`);
+  return over ? OVER_BUDGET_EXIT : 0;
+}
+
+/**
+ * A saved plan, or JSON that is read as one (and refused with the field that is
+ * wrong): an ONNX model never starts with '{'.
+ */
+function isSavedPlan(bytes: Uint8Array): boolean {
+  if (isPlanFileText(bytes)) return true;
+  const first = bytes.find((x) => x !== 0x20 && x !== 0x09 && x !== 0x0a && x !== 0x0d);
+  return first === 0x7b;
+}
+
+/** Plain options for both sides; --b-* options on top of them for side b. */
+function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
+  const strategy = strategyOption(args);
+  const bStrategy = args.options.get('--b-strategy');
+  if (bStrategy !== undefined && !isStrategyName(bStrategy)) {
+    throw new InputError('bad-argument', `unknown strategy "${bStrategy}" for --b-strategy (strategies: ${STRATEGY_NAMES.join(', ')})`);
+  }
+  const target = args.options.get('--target');
+  const bTarget = args.options.get('--b-target');
+  const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target'])];
+  const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target'])];
+  return {
+    a: { dims: args.dims, strategy, target, given: plain },
+    b: { dims: { ...args.dims, ...args.bDims }, strategy: bStrategy ?? strategy, target: bTarget ?? target, given: [...bOnly, ...plain] },
+  };
+}
+
+/** A side: a saved plan as written, or a model planned with the side's options. */
+function loadSide(file: string, bytes: Uint8Array, saved: boolean, options: SideOptions, isB: boolean): PlanFile {
+  if (saved) {
+    const bOption = options.given.find((o) => o.startsWith('--b-'));
+    if (isB && bOption !== undefined) {
+      throw new InputError('bad-argument', `${bOption} changes how side b is planned, but ${file} is a saved plan; pass its model instead`);
+    }
+    return readPlanFile(new TextDecoder().decode(bytes), file);
+  }
+  const profile = resolveTarget(options.target);
+  try {
+    const { model, plan } = planModelFile(file, options.dims, profile, options.strategy, bytes);
+    return toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims });
+  } catch (error) {
+    if (error instanceof InputError && !error.message.includes(file)) throw new InputError(error.code, `${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The side's settings in one parenthesis: target, strategy, dims. */
+function settingsText(file: PlanFile): string {
+  const dims = Object.entries(file.settings.dims).map(([name, value]) => `${name}=${value}`);
+  return [file.settings.target, file.plan.strategy, ...dims].join(', ');
+}
+
+const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : '±'}${formatBytes(Math.abs(n))}`;
+
+/** The short human-readable report of a diff. */
+export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile, diff: PlanDiff, budget: number | undefined): string {
+  const percent = diff.peakA > 0 ? ` (${diff.delta >= 0 ? '+' : ''}${((diff.delta / diff.peakA) * 100).toFixed(1)} %)` : '';
+  const lines = [
+    `a: ${fileA} (${settingsText(a)})`,
+    `b: ${fileB} (${settingsText(b)})`,
+    `peak ${formatBytes(diff.peakA)} -> ${formatBytes(diff.peakB)}: ${signed(diff.delta)}${percent}, ${formatCount(diff.delta)} bytes`,
+  ];
+  if (diff.regions.length > 1) {
+    for (const r of diff.regions) lines.push(`  region ${r.name}: ${formatBytes(r.peakA)} -> ${formatBytes(r.peakB)} (${signed(r.delta)})`);
+  }
+  if (diff.causes.length === 0) lines.push('no cause: the two plans need the same memory at their peaks');
+  else lines.push('causes, largest first:');
+  for (const c of diff.causes.slice(0, TOP_CAUSES)) lines.push(`  ${signed(c.bytes).padStart(11)}  ${c.summary}`);
+  if (diff.causes.length > TOP_CAUSES) lines.push(`  ... and ${diff.causes.length - TOP_CAUSES} more (--json lists them all)`);
+  const counts = new Map<string, number>();
+  for (const x of diff.buffers) counts.set(x.status, (counts.get(x.status) ?? 0) + 1);
+  lines.push(`buffers: ${['grown', 'shrunk', 'new', 'gone', 'moved', 'same'].map((s) => `${counts.get(s) ?? 0} ${s}`).join(', ')}`);
+  if (budget !== undefined) {
+    const verdict = diff.peakB > budget ? `OVER by ${formatBytes(diff.peakB - budget)}` : `within, ${formatBytes(budget - diff.peakB)} to spare`;
+    lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes): b ${verdict}`);
+  }
+  return lines.join('\n') + '\n';
+}

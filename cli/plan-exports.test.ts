@@ -1,0 +1,55 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPlanFile } from '../src/planner/plan-file';
+import { runCli } from './main';
+import { regionPath } from './plan-exports';
+
+const SAMPLE = join(__dirname, '../public/sample.onnx');
+
+function run(argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe('heapscope plan --save, --header, --csv', () => {
+  it('writes a plan file, a C header and one solution CSV per region, which solve re-solves to the saved peaks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-exports-'));
+    const [save, header, csv] = [join(dir, 'p.json'), join(dir, 'p.h'), join(dir, 'p.csv')];
+    const { code, out } = run(['plan', SAMPLE, '--target', 'mcu', '--dim', 'batch=2', '--strategy', 'best', '--save', save, '--header', header, '--csv', csv]);
+    expect(code).toBe(0);
+    expect(out).toContain(`  written       ${save}\n`);
+    const file = readPlanFile(readFileSync(save, 'utf8'), save);
+    expect(file.settings).toMatchObject({ strategy: 'best', target: 'mcu', dims: { batch: 2 } });
+    expect(file.model).toBe(SAMPLE);
+    expect(readFileSync(header, 'utf8')).toContain(`#define HEAPSCOPE_PEAK_BYTES ${file.plan.peak}UL`);
+    expect(existsSync(csv)).toBe(false);
+    for (const region of file.plan.regions) {
+      const path = join(dir, `p.${region.name}.csv`);
+      const solved = run(['solve', path, '--strategy', 'best', '--json']);
+      expect(solved.code).toBe(0);
+      expect(JSON.parse(solved.out)).toMatchObject({ peak: region.peak, valid: true });
+    }
+  });
+
+  it('prints the written paths in the JSON too, and refuses several models', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-exports-'));
+    const csv = join(dir, 'cpu.csv');
+    const { out } = run(['plan', SAMPLE, '--csv', csv, '--json']);
+    expect(JSON.parse(out).written).toEqual([csv]);
+    const several = run(['plan', SAMPLE, SAMPLE, '--save', join(dir, 'x.json')]);
+    expect(several.code).toBe(2);
+    expect(several.err).toBe('heapscope: --save writes the plan of one model; got 2 files\n');
+    const unwritable = run(['plan', SAMPLE, '--header', join(dir, 'no/such/dir.h')]);
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.err).toMatch(/cannot write .*no\/such\/dir\.h: ENOENT\n$/);
+  });
+
+  it('names region files after the region, before the extension', () => {
+    expect(regionPath('out/plan.csv', 'ext-ram')).toBe('out/plan.ext-ram.csv');
+    expect(regionPath('out.d/plan', 'l2 cache')).toBe('out.d/plan.l2_cache');
+  });
+});

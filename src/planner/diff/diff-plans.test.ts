@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeOnnx } from '../../model/decode-onnx';
+import { inferShapes } from '../../model/infer-shapes';
+import type { InferredModel } from '../../model/inferred';
+import { planModel } from '../plan';
+import { readPlanFile, toPlanFile, writePlanFile, type PlanFile } from '../plan-file';
+import { presetTarget } from '../presets';
+import type { TargetProfile } from '../target';
+import { testTarget, tinyGraph } from '../testing/tiny-graph';
+import { diffPlans, type PlanDiff } from './diff-plans';
+
+const SAMPLE = readFileSync(join(__dirname, '../../../public/sample.onnx'));
+
+/** A chain x -> Relu -> Sigmoid -> Tanh -> y of `n` rows, optionally with an extra op and renamed tensors. */
+function chain(n: number, options: { extra?: boolean; prefix?: string } = {}): InferredModel {
+  const p = options.prefix ?? '';
+  const g = tinyGraph().input('x', [n, 256]);
+  g.node('Relu', ['x'], { [`${p}a`]: [n, 256] }, { name: `${p}relu` });
+  g.node('Sigmoid', [`${p}a`], { [`${p}b`]: [n, 256] }, { name: `${p}sigmoid` });
+  if (options.extra === true) {
+    g.node('Concat', [`${p}a`, `${p}b`], { [`${p}wide`]: [2 * n, 256] }, { name: `${p}concat` });
+    g.node('ReduceMax', [`${p}wide`], { [`${p}c`]: [n, 256] }, { name: `${p}reduce` });
+  }
+  g.node('Tanh', [options.extra === true ? `${p}c` : `${p}b`], { y: [n, 256] }, { name: `${p}tanh` });
+  return g.output('y').model();
+}
+
+function planned(model: InferredModel, target: TargetProfile, dims: Record<string, number> = {}, strategy?: string): PlanFile {
+  const plan = planModel(model, target, strategy === undefined ? {} : { strategy });
+  return toPlanFile(model, plan, { model: 'test.onnx', target: target.name, targetProfile: target, dims });
+}
+
+function sample(target: TargetProfile, dims: Record<string, number> = {}): PlanFile {
+  const model = inferShapes(decodeOnnx(new Uint8Array(SAMPLE)), { dims });
+  return toPlanFile(model, planModel(model, target), { model: 'sample.onnx', target: target.name, targetProfile: target, dims });
+}
+
+/** The causes must account for the whole peak change. */
+function expectAccounted(diff: PlanDiff): void {
+  expect(diff.causes.reduce((s, c) => s + c.bytes, 0)).toBe(diff.delta);
+  for (let k = 1; k < diff.causes.length; k++) expect(Math.abs(diff.causes[k]!.bytes)).toBeLessThanOrEqual(Math.abs(diff.causes[k - 1]!.bytes));
+}
+
+describe('diffPlans', () => {
+  it('finds nothing between a plan and itself reopened from its file', () => {
+    const a = sample(presetTarget('mcu'));
+    const reopened = readPlanFile(writePlanFile(a), 'a.json');
+    const diff = diffPlans(a, reopened);
+    expect(diff.delta).toBe(0);
+    expect(diff.causes).toEqual([]);
+    expect(diff.buffers.every((b) => b.status === 'same' && b.matchedBy === 'name')).toBe(true);
+    expect(diff.buffers).toHaveLength(a.plan.buffers.length);
+  });
+
+  it('puts a batch change down to the dim, as the top cause, on a small graph and on the sample', () => {
+    const target = testTarget();
+    const [one, three] = [planned(chain(1), target, { batch: 1 }), planned(chain(3), target, { batch: 3 })];
+    const small = diffPlans(one, three);
+    expect(small.delta).toBeGreaterThan(0);
+    const nameOf = (file: PlanFile, id: number) => file.plan.buffers.find((x) => x.id === id)!.name;
+    expect(small.causes[0]!.idsB!.map((id) => nameOf(three, id)).sort()).toEqual([...small.causes[0]!.buffers].sort());
+    expect(small.causes[0]!.idsA!.map((id) => nameOf(one, id)).sort()).toEqual([...small.causes[0]!.buffers].sort());
+    expect(small.causes[0]).toMatchObject({ kind: 'dim-changed', dim: 'batch' });
+    expect(small.causes[0]!.summary).toMatch(/^dim batch changed \(batch 1 → 3\)/);
+    expectAccounted(small);
+    expect(small.buffers.filter((b) => b.status === 'grown')).toHaveLength(4);
+
+    const diff = diffPlans(sample(presetTarget('cpu'), { batch: 1 }), sample(presetTarget('cpu'), { batch: 4 }));
+    expect(diff.dims).toEqual([{ name: 'batch', a: 1, b: 4 }]);
+    expect(diff.causes[0]).toMatchObject({ kind: 'dim-changed', dim: 'batch' });
+    expect(diff.causes[0]!.bytes).toBe(diff.delta);
+    expect(diff.causes[0]!.buffers.length).toBeGreaterThan(0);
+    expectAccounted(diff);
+  });
+
+  it('names a new op whose buffer is live at the peak', () => {
+    const target = testTarget();
+    const diff = diffPlans(planned(chain(4), target), planned(chain(4, { extra: true }), target));
+    expect(diff.delta).toBeGreaterThan(0);
+    const top = diff.causes[0]!;
+    expect(top.kind).toBe('new-buffer-at-peak');
+    expect(top.nodes.some((n) => n === 'concat' || n === 'reduce')).toBe(true);
+    expect(top.summary).toMatch(/new op (Concat 'concat'|ReduceMax 'reduce')/);
+    expect(diff.buffers.filter((b) => b.status === 'new').map((b) => b.nameB).sort()).toEqual(['c', 'wide']);
+    expectAccounted(diff);
+    const back = diffPlans(planned(chain(4, { extra: true }), target), planned(chain(4), target));
+    expect(back.causes[0]!.kind).toBe('buffer-gone');
+    expect(back.delta).toBe(-diff.delta);
+    expectAccounted(back);
+  });
+
+  it('matches renamed tensors and nodes by producer op type and position', () => {
+    const target = testTarget();
+    const diff = diffPlans(planned(chain(2), target), planned(chain(2, { prefix: 'v2_' }), target));
+    const byProducer = diff.buffers.filter((b) => b.matchedBy === 'producer');
+    expect(byProducer.map((b) => [b.nameA, b.nameB])).toEqual([
+      ['a', 'v2_a'],
+      ['b', 'v2_b'],
+    ]);
+    expect(diff.buffers.filter((b) => b.status === 'new' || b.status === 'gone')).toEqual([]);
+    expect(diff.delta).toBe(0);
+    expect(diff.causes).toEqual([]);
+  });
+
+  it('calls the same buffers placed with more holes at the peak a worse placement', () => {
+    const a = planned(chain(2), testTarget());
+    const peak = a.plan.peak;
+    // Move the graph output above everything: same buffers, same lifetimes, a hole below it.
+    expect(a.plan.buffers.find((x) => x.name === 'y')!.size).toBe(2048);
+    const before = a.plan.buffers.find((x) => x.name === 'y')!.offset;
+    const buffers = a.plan.buffers.map((x) => (x.name === 'y' ? { ...x, offset: peak } : x));
+    const b: PlanFile = { ...a, plan: { ...a.plan, buffers, peak: peak + 2048, regions: a.plan.regions.map((r) => ({ ...r, peak: r.peak + 2048 })) } };
+    const diff = diffPlans(a, b);
+    expect(diff.delta).toBe(2048);
+    expect(diff.causes).toEqual([expect.objectContaining({ kind: 'placement-worse', bytes: 2048 })]);
+    expect(diff.causes[0]!.summary).toMatch(/^placement got worse: holes and padding at the peak \(ram 0 B → 2.00 KiB\)/);
+    expect(diff.buffers.find((x) => x.nameB === 'y')).toMatchObject({ status: 'moved', offsetA: before, offsetB: peak });
+  });
+
+  it('says which strategy made the holes when the strategy differs', () => {
+    const target = presetTarget('cpu');
+    const model = inferShapes(decodeOnnx(new Uint8Array(SAMPLE)));
+    const diff = diffPlans(planned(model, target, {}, 'm1'), planned(model, target, {}, 'naive'));
+    expect(diff.delta).toBeGreaterThan(0);
+    expect(diff.causes[0]).toMatchObject({ kind: 'strategy-changed', bytes: diff.delta });
+    expect(diff.causes[0]!.summary).toMatch(/^strategy m1 → naive changed the holes/);
+  });
+
+  it('names the fused units when fusion is switched on, and when it is switched off', () => {
+    const on = presetTarget('accelerator');
+    const off: TargetProfile = { ...on, fusion: { ...on.fusion!, enabled: false } };
+    const fused = sample(on);
+    const unfused = sample(off);
+    const unitNames = fused.plan.fusionUnits.map((u) => u.name);
+    expect(unitNames.length).toBeGreaterThan(0);
+    const diff = diffPlans(unfused, fused);
+    expect(diff.delta).toBeLessThan(0);
+    const fusion = diff.causes.filter((c) => c.kind === 'fusion-removed');
+    expect(fusion.length).toBeGreaterThan(0);
+    expect(diff.causes[0]!.kind).toBe('fusion-removed');
+    for (const c of fusion) {
+      expect(unitNames).toContain(c.unit);
+      expect(c.summary).toContain(`fusion unit '${c.unit}'`);
+      const unit = fused.plan.fusionUnits.find((u) => u.name === c.unit)!;
+      expect(c.nodes.every((n) => unit.nodes.includes(n))).toBe(true);
+    }
+    expectAccounted(diff);
+    const back = diffPlans(fused, unfused);
+    expect(back.causes[0]).toMatchObject({ kind: 'fusion-undone', unit: diff.causes[0]!.unit });
+    expectAccounted(back);
+  });
+
+  it('accounts for the delta between every pair of presets and strategies on the sample', () => {
+    const plans = ['cpu', 'mcu', 'accelerator', 'phone'].map((name) => sample(presetTarget(name)));
+    for (const a of plans) for (const b of plans) expectAccounted(diffPlans(a, b));
+  });
+});

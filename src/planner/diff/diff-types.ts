@@ -1,0 +1,94 @@
+// The plain-data result of comparing two saved plans: matched buffers with their
+// change, and the peak change split into ranked causes. Depends on nothing.
+
+/** How a buffer changed from plan A to plan B. */
+export type BufferStatus = 'grown' | 'shrunk' | 'new' | 'gone' | 'moved' | 'same';
+
+/** One buffer of A, of B, or a matched pair. */
+export interface BufferChange {
+  readonly status: BufferStatus;
+  readonly nameA?: string;
+  readonly nameB?: string;
+  readonly idA?: number; // PlannedBuffer.id in plan A
+  readonly idB?: number;
+  readonly sizeA?: number;
+  readonly sizeB?: number;
+  readonly offsetA?: number;
+  readonly offsetB?: number;
+  readonly regionA?: string;
+  readonly regionB?: string;
+  readonly node?: string; // producing node (B's when both have one)
+  readonly matchedBy?: 'name' | 'producer'; // tensor name, or producer op type and position
+}
+
+/**
+ * Why the peak changed:
+ * - `dim-changed`: buffers live at the peak grew or shrank by the ratio of a changed dim;
+ * - `tensor-grew` / `tensor-shrunk`: one buffer's size changed for another reason;
+ * - `new-buffer-at-peak`: a buffer of B with no match in A is live at B's peak;
+ * - `buffer-gone`: a buffer of A live at its peak has no match in B;
+ * - `fusion-removed`: a fusion unit of B keeps tensors on chip (removed or moved out of the region);
+ * - `fusion-undone`: a fusion unit of A is not in B, its tensors are back;
+ * - `region-moved`: buffers moved between memory regions for another reason;
+ * - `peak-moved`: matched buffers live at one plan's peak step and not at the other's;
+ * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target;
+ * - `strategy-changed` / `target-changed`: the same, when the strategy or the target differs.
+ */
+export type CauseKind =
+  | 'dim-changed'
+  | 'tensor-grew'
+  | 'tensor-shrunk'
+  | 'new-buffer-at-peak'
+  | 'buffer-gone'
+  | 'fusion-removed'
+  | 'fusion-undone'
+  | 'region-moved'
+  | 'peak-moved'
+  | 'placement-worse'
+  | 'placement-better'
+  | 'strategy-changed'
+  | 'target-changed';
+
+/** One cause of the peak change; the causes of a diff sum to its delta. */
+export interface Cause {
+  readonly kind: CauseKind;
+  readonly bytes: number; // signed share of the peak delta
+  readonly summary: string; // one readable sentence naming the dim, op or unit
+  readonly buffers: readonly string[]; // tensor names involved (B's name when matched)
+  readonly idsA?: readonly number[]; // PlannedBuffer ids in plan A of the buffers involved (diffPlans always sets them)
+  readonly idsB?: readonly number[]; // ... and in plan B
+  readonly nodes: readonly string[]; // nodes involved
+  readonly dim?: string; // dim-changed: the dim; 'a×b' for a product, 'a or b' when either fits
+  readonly unit?: string; // fusion-*: the fusion unit's name
+  readonly regions: readonly string[]; // regions whose peak it changed
+}
+
+/** The peak of one region in both plans. */
+export interface RegionDelta {
+  readonly name: string;
+  readonly peakA: number; // 0 when A has no such region
+  readonly peakB: number;
+  readonly delta: number;
+}
+
+/** A dim planned with different values. */
+export interface DimChange {
+  readonly name: string;
+  readonly a: number | undefined; // undefined: the side has no such dim
+  readonly b: number | undefined;
+}
+
+/** The comparison of plan A with plan B. */
+export interface PlanDiff {
+  readonly peakA: number;
+  readonly peakB: number;
+  readonly delta: number; // peakB - peakA
+  readonly regions: readonly RegionDelta[];
+  readonly dims: readonly DimChange[]; // only the dims that differ
+  readonly strategyA: string;
+  readonly strategyB: string;
+  readonly targetA: string;
+  readonly targetB: string;
+  readonly buffers: readonly BufferChange[];
+  readonly causes: readonly Cause[]; // ranked by |bytes|, largest first
+}

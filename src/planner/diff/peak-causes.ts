@@ -1,0 +1,209 @@
+// Splits the peak change of two plans into causes that sum to it exactly.
+// Depends only on the plan file types and the diff helpers.
+//
+// - Per region, peak = occupied + gap: `occupied` is the union of the live
+//   buffers' address ranges at the region's peak step, `gap` the holes and
+//   padding under the peak at that step. So peakB - peakA is, per region,
+//   (occupiedB - occupiedA) + (gapB - gapA).
+// - The gap change is placement (or the strategy or target, when they differ).
+// - The occupied change is split by buffer, each buffer contributing the bytes
+//   it alone covers (see occupancy.ts): a pair live at both peaks contributes
+//   its size change (put down to a changed dim when the ratio matches one); a
+//   buffer at one peak only contributes +B or -A, put down to a fusion unit
+//   whose nodes produce it, to a new or removed op, to a move between
+//   regions, or to the peak moving to another step (a pair whose size changed
+//   splits its share into the growth and the rest).
+
+import type { ModelPlan, PlannedBuffer } from '../plan';
+import type { PlanFile } from '../plan-file';
+import { growthDims } from './dim-growth';
+import type { CauseKind, DimChange } from './diff-types';
+import type { BufferMatch } from './match-buffers';
+import { regionsAtPeak, type RegionAtPeak } from './occupancy';
+
+/** A cause while it is being summed: the bytes and what it involves. */
+export interface CauseDraft {
+  kind: CauseKind;
+  bytes: number;
+  readonly buffers: Set<string>;
+  readonly nodes: Set<string>;
+  readonly regions: Set<string>;
+  readonly idsA: Set<number>;
+  readonly idsB: Set<number>;
+  readonly dim?: string;
+  readonly unit?: string;
+  readonly move?: readonly [string, string]; // region-moved: from and to
+  readonly sizes: [number, number]; // sizes before and after of the buffers involved
+}
+
+/** Everything the causes are computed from. */
+export interface CauseInput {
+  readonly a: PlanFile;
+  readonly b: PlanFile;
+  readonly match: BufferMatch;
+  readonly scalings: Parameters<typeof growthDims>[2];
+  readonly dims: readonly DimChange[];
+}
+
+/** The region states at the peak of each plan, by region name. */
+export interface PeakStates {
+  readonly a: ReadonlyMap<string, RegionAtPeak>;
+  readonly b: ReadonlyMap<string, RegionAtPeak>;
+}
+
+/** The causes of the peak change, keyed; their bytes sum to the sum of the region deltas. */
+export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>; states: PeakStates } {
+  const states = { a: regionsAtPeak(input.a.plan), b: regionsAtPeak(input.b.plan) };
+  const drafts = new Map<string, CauseDraft>();
+  const add: Add = (key, init, bytes, region, buffer, before) => {
+    if (bytes === 0) return;
+    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), idsA: new Set(), idsB: new Set(), sizes: [0, 0] };
+    draft.bytes += bytes;
+    draft.regions.add(region);
+    const named = buffer ?? before;
+    if (named !== undefined) draft.buffers.add(named.name);
+    if (named?.node !== undefined) draft.nodes.add(named.node);
+    if (before !== undefined) draft.idsA.add(before.id);
+    if (buffer !== undefined) draft.idsB.add(buffer.id);
+    draft.sizes[0] += before?.size ?? 0;
+    draft.sizes[1] += buffer?.size ?? 0;
+    drafts.set(key, draft);
+  };
+  const [unitsA, unitsB] = [fusionIndex(input.a.plan, 'a'), fusionIndex(input.b.plan, 'b')];
+  for (const region of new Set([...states.a.keys(), ...states.b.keys()])) {
+    const atA = states.a.get(region);
+    const atB = states.b.get(region);
+    addPlacement(input, region, (atB?.gap ?? 0) - (atA?.gap ?? 0), add);
+    const ctx: RegionContext = { input, region, atA, atB, unitsA, unitsB, add };
+    for (const [j, bytes] of atB?.contributions ?? []) onlyOrBothB(ctx, j, bytes);
+    for (const [i, bytes] of atA?.contributions ?? []) onlyA(ctx, i, bytes);
+  }
+  for (const draft of drafts.values()) draft.kind = signedKind(draft.kind, draft.bytes);
+  return { drafts, states };
+}
+
+/** What a cause is known by before its bytes are summed. */
+type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'idsA' | 'idsB' | 'sizes'>;
+
+/** Adds `bytes` to the cause `key` (made from `init` the first time), naming the buffer after and before. */
+type Add = (key: string, init: DraftInit, bytes: number, region: string, buffer?: PlannedBuffer, before?: PlannedBuffer) => void;
+
+/** A kind that says a direction, matched to the sign of the summed bytes. */
+function signedKind(kind: CauseKind, bytes: number): CauseKind {
+  if (kind === 'placement-worse' || kind === 'placement-better') return bytes > 0 ? 'placement-worse' : 'placement-better';
+  if (kind === 'tensor-grew' || kind === 'tensor-shrunk') return bytes > 0 ? 'tensor-grew' : 'tensor-shrunk';
+  return kind;
+}
+
+interface RegionContext {
+  readonly input: CauseInput;
+  readonly region: string;
+  readonly atA: RegionAtPeak | undefined;
+  readonly atB: RegionAtPeak | undefined;
+  readonly unitsA: FusionIndex;
+  readonly unitsB: FusionIndex;
+  readonly add: Add;
+}
+
+function addPlacement(input: CauseInput, region: string, bytes: number, add: Add): void {
+  const { a, b } = input;
+  if (a.settings.strategy !== b.settings.strategy || a.plan.strategy !== b.plan.strategy) add('strategy', { kind: 'strategy-changed' }, bytes, region);
+  else if (a.settings.target !== b.settings.target || a.plan.target !== b.plan.target) add('target', { kind: 'target-changed' }, bytes, region);
+  else add('placement', { kind: bytes > 0 ? 'placement-worse' : 'placement-better' }, bytes, region);
+}
+
+/** A buffer of B covering `bytes` at B's peak in the region. */
+function onlyOrBothB(ctx: RegionContext, j: number, bytes: number): void {
+  const { input, region, add } = ctx;
+  const bufB = input.b.plan.buffers[j]!;
+  const i = input.match.bToA[j];
+  if (i === undefined) {
+    const unit = fusionChange(ctx, bufB, bufB);
+    if (unit !== undefined) add(fusionKey(unit), fusionInit(unit), bytes, region, bufB);
+    else add(`new:${bufB.node ?? bufB.name}`, { kind: 'new-buffer-at-peak' }, bytes, region, bufB);
+    return;
+  }
+  const bufA = input.a.plan.buffers[i]!;
+  const bytesA = ctx.atA?.contributions.get(i) ?? 0;
+  const unit = fusionChange(ctx, bufA, bufB);
+  if (unit !== undefined) {
+    add(fusionKey(unit), fusionInit(unit), bytes - bytesA, region, bufB, bufA);
+  } else if (ctx.atA?.contributions.has(i) === true) {
+    addGrowth(ctx, bufA, bufB, bytes - bytesA);
+  } else {
+    const growth = bufA.size === bufB.size ? 0 : Math.round(bytes * (1 - bufA.size / bufB.size));
+    addGrowth(ctx, bufA, bufB, growth);
+    addElsewhere(ctx, bufA, bufB, bytes - growth);
+  }
+}
+
+/** A buffer of A covering `bytes` at A's peak whose match (if any) is not at B's peak there. */
+function onlyA(ctx: RegionContext, i: number, bytes: number): void {
+  const { input, region, add } = ctx;
+  const bufA = input.a.plan.buffers[i]!;
+  const j = input.match.aToB[i];
+  if (j !== undefined && ctx.atB?.contributions.has(j)) return; // counted with B
+  const bufB = j === undefined ? undefined : input.b.plan.buffers[j]!;
+  const unit = fusionChange(ctx, bufA, bufB ?? bufA);
+  if (unit !== undefined) add(fusionKey(unit), fusionInit(unit), -bytes, region, bufB, bufA);
+  else if (bufB === undefined) add(`gone:${bufA.node ?? bufA.name}`, { kind: 'buffer-gone' }, -bytes, region, undefined, bufA);
+  else addElsewhere(ctx, bufA, bufB, -bytes);
+}
+
+/** A fusion unit in one plan only. */
+interface UnitRef {
+  readonly name: string;
+  readonly side: 'a' | 'b';
+}
+
+const fusionKey = (unit: UnitRef) => `fusion:${unit.side}:${unit.name}`;
+const fusionInit = (unit: UnitRef) => ({ kind: unit.side === 'b' ? ('fusion-removed' as const) : ('fusion-undone' as const), unit: unit.name });
+
+/** The fusion unit that owns a pair in one plan and not in the other (B's first), if any; an unmatched buffer is passed as both. */
+function fusionChange(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer): UnitRef | undefined {
+  const inA = ctx.unitsA.of(bufA)?.name;
+  const inB = ctx.unitsB.of(bufB)?.name;
+  if (inB !== undefined && inB !== inA) return { name: inB, side: 'b' };
+  if (inA !== undefined && inA !== inB) return { name: inA, side: 'a' };
+  return undefined;
+}
+
+/** A pair's share at one peak only: a move between regions, or the peak moving. */
+function addElsewhere(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer, bytes: number): void {
+  const { region, add } = ctx;
+  if (bufA.region !== bufB.region) add(`region:${bufA.region}>${bufB.region}`, { kind: 'region-moved', move: [bufA.region, bufB.region] }, bytes, region, bufB, bufA);
+  else add(`peak-moved:${region}`, { kind: 'peak-moved' }, bytes, region, bufB, bufA);
+}
+
+/** A pair's size change at the peak: a changed dim when the ratio matches one, else the tensor. */
+function addGrowth(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer, bytes: number): void {
+  const dim = growthDims(bufA.bytes, bufB.bytes, ctx.input.scalings);
+  if (dim !== undefined) ctx.add(`dim:${dim}`, { kind: 'dim-changed', dim }, bytes, ctx.region, bufB, bufA);
+  else ctx.add(`tensor:${bufB.name}`, { kind: bytes > 0 ? 'tensor-grew' : 'tensor-shrunk' }, bytes, ctx.region, bufB, bufA);
+}
+
+/** Which fusion unit of a plan owns a buffer (by tensor name, then producing node). */
+export interface FusionIndex {
+  of(buffer: PlannedBuffer): UnitRef | undefined;
+}
+
+/** The display name of a fusion unit: its own name, else its kind and first and last node. */
+export function fusionUnitName(unit: ModelPlan['fusionUnits'][number], index: number): string {
+  const named = (unit as { readonly name?: unknown }).name;
+  if (typeof named === 'string' && named !== '') return named;
+  const first = unit.nodes[0] ?? `#${index}`;
+  const last = unit.nodes[unit.nodes.length - 1];
+  return `${unit.kind} ${first}${last !== undefined && last !== first ? `…${last}` : ''}`;
+}
+
+function fusionIndex(plan: ModelPlan, side: 'a' | 'b'): FusionIndex {
+  const byNode = new Map<string, UnitRef>();
+  const byTensor = new Map<string, UnitRef>();
+  plan.fusionUnits.forEach((unit, k) => {
+    const ref = { name: fusionUnitName(unit, k), side };
+    for (const node of unit.nodes) byNode.set(node, ref);
+    const internal = (unit as { readonly internal?: unknown }).internal;
+    if (Array.isArray(internal)) for (const t of internal) if (typeof t === 'string') byTensor.set(t, ref);
+  });
+  return { of: (buffer) => byTensor.get(buffer.name) ?? (buffer.node === undefined ? undefined : byNode.get(buffer.node)) };
+}

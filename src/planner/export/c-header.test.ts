@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeOnnx } from '../../model/decode-onnx';
+import { inferShapes } from '../../model/infer-shapes';
+import { planModel } from '../plan';
+import { toPlanFile, type PlanFile } from '../plan-file';
+import { presetTarget } from '../presets';
+import { testTarget, tinyGraph } from '../testing/tiny-graph';
+import { cName, planCHeader } from './c-header';
+
+const SAMPLE = join(__dirname, '../../../public/sample.onnx');
+const cc = ['/usr/bin/cc', '/usr/local/bin/cc'].find((p) => existsSync(p));
+if (cc === undefined) console.log('notice: no C compiler (cc); the C header is checked as text only');
+
+function samplePlan(targetName: string): PlanFile {
+  const target = presetTarget(targetName);
+  const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(SAMPLE))), { dims: { batch: 2 } });
+  return toPlanFile(model, planModel(model, target), { model: 'models/sample v2.onnx', target: targetName, targetProfile: target, dims: { batch: 2 } });
+}
+
+/** `#define NAME VALUE` lines of a header, by name. */
+function macros(header: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of header.matchAll(/^#define (\w+)(?: (\w+))?/gm)) {
+    expect(out.has(m[1]!), `${m[1]} defined twice`).toBe(false);
+    out.set(m[1]!, m[2] ?? '');
+  }
+  return out;
+}
+
+describe('planCHeader', () => {
+  it('defines the arena size of every region and the offset and size of every buffer', () => {
+    const file = samplePlan('mcu');
+    const header = planCHeader(file);
+    const defs = macros(header);
+    expect(header).toMatch(/^\/\* Memory plan of models\/sample v2\.onnx, made by heapscope\.\n \* target: mcu; strategy: m1\n \* dims: batch=2\n/);
+    expect(header.split('\n').filter((l) => l.startsWith('#ifndef') || l.startsWith('#endif'))).toEqual([
+      '#ifndef HEAPSCOPE_PLAN_SAMPLE_V2_H',
+      '#endif /* HEAPSCOPE_PLAN_SAMPLE_V2_H */',
+    ]);
+    expect(defs.get('HEAPSCOPE_PEAK_BYTES')).toBe(`${file.plan.peak}UL`);
+    for (const r of file.plan.regions) expect(defs.get(`HEAPSCOPE_${cName(r.name)}_ARENA_SIZE`)).toBe(`${r.peak}UL`);
+    const offsets = [...defs].filter(([name]) => name.endsWith('_OFFSET'));
+    expect(offsets).toHaveLength(file.plan.buffers.length);
+    const first = file.plan.buffers.find((b) => b.region === 'sram' && b.alias === undefined)!;
+    expect(defs.get(`HEAPSCOPE_SRAM_${cName(first.name)}_OFFSET`)).toBe(`${first.offset}UL`);
+    expect(defs.get(`HEAPSCOPE_SRAM_${cName(first.name)}_SIZE`)).toBe(`${first.size}UL`);
+  });
+
+  it('makes clashing and odd tensor names into distinct C identifiers and keeps comments closed', () => {
+    const g = tinyGraph().input('x', [4]);
+    g.node('Relu', ['x'], { 'a/b': [4] }).node('Relu', ['a/b'], { a_b: [4] }).node('Relu', ['a_b'], { '*/ 1st': [4] }).node('Relu', ['*/ 1st'], { y: [4] });
+    const model = g.output('y').model();
+    const target = testTarget();
+    const header = planCHeader(toPlanFile(model, planModel(model, target), { model: 'x.onnx', target: 'custom', targetProfile: target }));
+    const names = [...macros(header).keys()];
+    expect(names).toEqual(expect.arrayContaining(['HEAPSCOPE_RAM_A_B_OFFSET', 'HEAPSCOPE_RAM_A_B_2_OFFSET', 'HEAPSCOPE_RAM_1ST_OFFSET']));
+    for (const name of names) expect(name).toMatch(/^[A-Z_][A-Z0-9_]*$/);
+    expect(header).not.toMatch(/\*\/.*\*\//);
+  });
+
+  it.skipIf(cc === undefined)('compiles as C89, and its values are the plan figures when a program reads them', () => {
+    const file = samplePlan('accelerator');
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-header-'));
+    writeFileSync(join(dir, 'plan.h'), planCHeader(file));
+    const b = file.plan.buffers.find((x) => x.offset > 0)!;
+    const id = `HEAPSCOPE_${cName(b.region)}_${cName(b.name)}`;
+    const program = [
+      '#include <stdio.h>',
+      '#include "plan.h"',
+      '#include "plan.h"',
+      `int main(void) { printf("%lu %lu %lu\\n", HEAPSCOPE_PEAK_BYTES, ${id}_OFFSET, ${id}_SIZE); return 0; }`,
+    ].join('\n');
+    writeFileSync(join(dir, 'main.c'), program);
+    execFileSync(cc!, ['-std=c89', '-pedantic', '-Wall', '-Werror', '-o', join(dir, 'main'), join(dir, 'main.c')]);
+    expect(execFileSync(join(dir, 'main')).toString().trim()).toBe(`${file.plan.peak} ${b.offset} ${b.size}`);
+  });
+});

@@ -1,0 +1,77 @@
+// planCHeader: a C header for embedded deployment of a saved plan: the arena
+// size of every region and the offset and size of every buffer, as macros with
+// unique C identifiers. Depends only on the plan file types.
+
+import type { PlanFile } from '../plan-file';
+
+/** Identifier prefix of every macro. */
+const PREFIX = 'HEAPSCOPE';
+
+/** The C header of `file`; see the module header. Include-guarded, C89-clean. */
+export function planCHeader(file: PlanFile): string {
+  const { plan, settings } = file;
+  const ids = new UniqueIds();
+  const guard = ids.take(`${PREFIX}_PLAN_${cName(baseName(file.model))}_H`);
+  const dims = Object.entries(settings.dims).map(([name, value]) => `${name}=${value}`).join(', ');
+  const lines = [
+    `/* Memory plan of ${comment(file.model)}, made by heapscope.`,
+    ` * target: ${comment(settings.target)}${settings.target !== plan.target ? ` (${comment(plan.target)})` : ''}; strategy: ${comment(plan.strategy)}`,
+    ` * dims: ${dims === '' ? 'none' : comment(dims)}`,
+    ` * peak: ${plan.peak} bytes over ${plan.regions.length} region(s); lower bound ${plan.lowerBound} bytes.`,
+    ` * Offsets are in bytes from the start of each region's arena. Buffers with`,
+    ` * disjoint lifetimes share bytes on purpose: keep the execution order. */`,
+    `#ifndef ${guard}`,
+    `#define ${guard}`,
+    '',
+    `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL`,
+    `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
+  ];
+  const regionIds = new Map<string, string>();
+  for (const region of plan.regions) {
+    const id = ids.take(`${PREFIX}_${cName(region.name)}`, ['_ARENA_SIZE']);
+    regionIds.set(region.name, id);
+    const limit = region.sizeLimit === undefined ? '' : `, limit ${region.sizeLimit} bytes`;
+    lines.push(`#define ${id}_ARENA_SIZE ${region.peak}UL /* region ${comment(region.name)}: ${region.fast ? 'fast' : 'slow'}${limit} */`);
+  }
+  for (const region of plan.regions) {
+    const buffers = plan.buffers.filter((b) => b.region === region.name);
+    if (buffers.length === 0) continue;
+    lines.push('', `/* region ${comment(region.name)}: ${buffers.length} buffer(s) */`);
+    for (const b of buffers) {
+      const id = ids.take(`${regionIds.get(region.name)!}_${cName(b.name)}`, ['_OFFSET', '_SIZE']);
+      const alias = b.alias === undefined ? '' : `, inside buffer ${b.alias.parent} (${b.alias.rule})`;
+      lines.push(`/* ${comment(b.name)}: ${b.kind}, steps [${b.start}, ${b.end})${b.node === undefined ? '' : `, node ${comment(b.node)}`}${alias} */`);
+      lines.push(`#define ${id}_OFFSET ${b.offset}UL`, `#define ${id}_SIZE ${b.size}UL`);
+    }
+  }
+  lines.push('', `#endif /* ${guard} */`);
+  return lines.join('\n') + '\n';
+}
+
+/** An upper-case C identifier part: letters, digits and underscores, never empty. */
+export function cName(text: string): string {
+  const name = text.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return name === '' ? 'X' : name;
+}
+
+/** Identifiers handed out once each: a repeated one gets _2, _3, ... (checked with every suffix it will carry). */
+class UniqueIds {
+  private readonly used = new Set<string>();
+
+  take(base: string, suffixes: readonly string[] = ['']): string {
+    let id = base;
+    for (let k = 2; suffixes.some((s) => this.used.has(id + s)); k++) id = `${base}_${k}`;
+    for (const s of suffixes) this.used.add(id + s);
+    return id;
+  }
+}
+
+/** Text safe inside a C comment on one line. */
+function comment(text: string): string {
+  return text.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *').replace(/[\r\n\t]+/g, ' ').replace(/[^\x20-\x7e]/g, '?');
+}
+
+function baseName(path: string): string {
+  const last = path.split(/[\\/]/).pop() ?? path;
+  return last.replace(/[?#].*$/, '').replace(/\.[A-Za-z0-9]+$/, '');
+}
