@@ -70,6 +70,37 @@ export function runPlan(args: ParsedArgs, io: Output): number {
   );
 }
 
+/** DRAM traffic, and the fusion units with what each saves (M2, M5). */
+function fusionLines(plan: ModelPlan): string[] {
+  const { before, after } = plan.traffic;
+  if (plan.fusionUnits.length === 0) return [`  DRAM traffic  ${formatBytes(before)}`];
+  const saved = before === 0 ? 0 : ((before - after) / before) * 100;
+  const kinds = (k: string) => plan.fusionUnits.filter((u) => u.kind === k).length;
+  return [
+    `  DRAM traffic  ${formatBytes(before)} without fusion -> ${formatBytes(after)} with it (${saved.toFixed(1)} % saved)`,
+    `  fusion units  ${plan.fusionUnits.length}: ${kinds('tfu')} template (M2), ${kinds('dw-pw')} depthwise+pointwise (M5)`,
+    ...plan.fusionUnits.slice(0, TOP_BUFFERS).map(
+      (u) => `    ${u.name.padEnd(8)} ${String(u.nodes.length).padStart(3)} layers, on chip ${formatBytes(u.onChipBytes)}, saves ${formatBytes(u.trafficSaved)}`,
+    ),
+    ...(plan.fusionUnits.length > TOP_BUFFERS ? [`    ... and ${plan.fusionUnits.length - TOP_BUFFERS} more`] : []),
+  ];
+}
+
+/** Compute-unit functions and boundary decisions (M3), when the target has several units. */
+function unitLines(plan: ModelPlan): string[] {
+  if (plan.functions.length <= 1 && plan.boundaries.length === 0) return [];
+  const perUnit = new Map<string, number>();
+  for (const f of plan.functions) perUnit.set(f.unit, (perUnit.get(f.unit) ?? 0) + 1);
+  const reasons = new Map<string, number>();
+  for (const b of plan.boundaries) if (!b.shared) reasons.set(b.reason, (reasons.get(b.reason) ?? 0) + 1);
+  const shared = plan.boundaries.filter((b) => b.shared).length;
+  const copies = [...reasons].map(([r, n]) => `${n} ${r}`).join(', ');
+  return [
+    `  functions     ${plan.functions.length}: ${[...perUnit].map(([u, n]) => `${n} on ${u}`).join(', ')}`,
+    `  boundaries    ${plan.boundaries.length}: ${shared} shared${copies === '' ? '' : `, copied: ${copies}`}`,
+  ];
+}
+
 /** The human-readable summary of a plan. */
 export function planText(file: string, plan: ModelPlan): string {
   const bytes = (n: number) => `${formatBytes(n)} (${formatCount(n)} B)`;
@@ -94,7 +125,7 @@ export function planText(file: string, plan: ModelPlan): string {
     const s = plan.scratch;
     lines.push(`  scratch       ${s.buffers} buffers, ${s.placement}; peak in free areas (M4) ${formatBytes(s.freeAreasPeak)}, with activations ${formatBytes(s.withActivationsPeak)}`);
   }
-  lines.push(`  DRAM traffic  ${formatBytes(plan.traffic.before)}`);
+  lines.push(...fusionLines(plan), ...unitLines(plan));
   if (plan.peakStep !== undefined) {
     const step = plan.steps[plan.peakStep];
     lines.push(`  peak step     ${plan.peakStep}${step ? ` (${step.opType} '${step.node}')` : ''} in region ${plan.peakRegion}; live there:`);
