@@ -10,6 +10,8 @@ const chromium = process.env.HEAPSCOPE_CHROMIUM ?? (existsSync('/usr/bin/chromiu
 
 export default defineConfig({
   testDir: 'e2e',
+  // *-bench.spec.ts print figures in Chromium; they run only when asked for.
+  testIgnore: process.env.HEAPSCOPE_BENCH === '1' ? [] : ['**/*-bench.spec.ts'],
   outputDir: 'test-results',
   timeout: 90_000,
   fullyParallel: false,

@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
-const reports = 'test-results';
+// Not Playwright's outputDir (test-results), which it empties when it starts.
+const reports = 'test-reports';
 mkdirSync(reports, { recursive: true });
 const unitReport = `${reports}/unit.json`;
 const e2eReport = `${reports}/e2e.json`;
