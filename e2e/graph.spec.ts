@@ -1,0 +1,299 @@
+// The graph view as a person uses it: the sample laid out with one box per
+// node, clicking a node emphasizes its buffers in the heap, a buffer picked in
+// the heap emphasizes its producer and consumers here, a step shows its node,
+// search with next and previous, fit, the compute-unit functions of the phone
+// target collapsing and expanding, and both colour schemes.
+
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
+import { ARTIFACTS_DIR, NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+const ROW_HEIGHT = 28; // of the heap table (src/views/heap/heap-table.tsx)
+
+/** Waits until the graph shows a finished layout; returns how many model nodes it draws. */
+async function graphDrawn(page: Page): Promise<number> {
+  await expect(page.getByTestId('graph-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^\d+$/);
+  return page.locator('[data-testid="graph-svg"] .gnode').count();
+}
+
+async function openSample(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`);
+  await waitForPlan(page);
+  await graphDrawn(page);
+}
+
+/** Saves a screenshot of the graph pane alone as e2e-artifacts/<name>.png. */
+async function snapGraph(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.getByTestId('graph-pane').screenshot({ path: new URL(`${name}.png`, ARTIFACTS_DIR).pathname, animations: 'disabled' });
+}
+
+/** True when `inner` lies inside the graph view on screen. */
+async function inView(page: Page, inner: Locator): Promise<boolean> {
+  const view = await page.getByTestId('graph-view').boundingBox();
+  const box = await inner.boundingBox();
+  if (view === null || box === null) return false;
+  return box.x >= view.x - 1 && box.y >= view.y - 1 && box.x + box.width <= view.x + view.width + 1 && box.y + box.height <= view.y + view.height + 1;
+}
+
+async function emphasizedNodes(page: Page): Promise<string[]> {
+  return page.locator('.gnode[data-emphasized="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-node') ?? '').sort());
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByTestId('graph-search').fill(text);
+}
+
+test('the sample is laid out with one box per model node, edges labelled with shape and size', async ({ page }) => {
+  await openSample(page);
+  const s = await summary(page);
+  expect(await graphDrawn(page)).toBe(s.nodes);
+  const indices = await page.locator('.gnode').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-node-index'))).sort((a, b) => a - b));
+  expect(indices).toEqual(Array.from({ length: s.nodes }, (_, i) => i));
+  const labels = await page.locator('.g-edge-label').allTextContents();
+  expect(labels.length).toBeGreaterThanOrEqual(s.nodes);
+  expect(labels).toContain('1×3×160×160 · 300 KiB'); // the image input of the sample
+  await expect(page.locator('.gnode.g-alias').first()).toBeAttached(); // the plan's removable/in-place ops
+  await snap(page, 'graph-sample');
+  await snapGraph(page, 'graph-sample-pane');
+});
+
+test('clicking a graph node selects it and emphasizes its buffers in the heap', async ({ page }) => {
+  await openSample(page);
+  await heapDrawn(page);
+  await search(page, 'block2/depthwise');
+  await page.getByTestId('graph-search').press('Enter');
+  const node = page.locator('.gnode[data-node="block2/depthwise"]');
+  await expect.poll(() => inView(page, node)).toBe(true);
+  await node.click();
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
+  await expect(page.getByTestId('selection-details')).toContainText('block2/depthwise');
+  await expect(node).toHaveAttribute('data-emphasized', 'true');
+  await snapGraph(page, 'graph-node-selected');
+  await snap(page, 'graph-node-selected-page');
+  const owned = (await node.getAttribute('data-buffers'))!.split(',').filter(Boolean).map(Number);
+  expect(owned.length).toBeGreaterThan(0);
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const body = page.locator('.heap-table-body');
+  for (const i of [...owned, owned[0] === 0 ? 1 : 0]) {
+    await body.evaluate((el, top) => (el.scrollTop = top), i * ROW_HEIGHT);
+    const row = page.locator(`[data-testid="heap-row"][aria-rowindex="${i + 2}"]`);
+    await expect(row).toHaveAttribute('aria-selected', owned.includes(i) ? 'true' : 'false');
+  }
+});
+
+test('a buffer picked in the heap emphasizes its producer and consumers and brings them into view', async ({ page }) => {
+  await openSample(page);
+  await heapDrawn(page);
+  const at = await hoverSomeBuffer(page);
+  const name = await page.locator('.heap-tooltip-name').innerText();
+  await page.mouse.click(at.x, at.y);
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'buffer');
+  const expected = await page.evaluate((tensor) => {
+    const names = new Set<string>();
+    for (const el of document.querySelectorAll<SVGGElement>('.gnode')) if ((el.dataset.outputs ?? '').split('\n').includes(tensor)) names.add(el.dataset.node!);
+    for (const path of document.querySelectorAll<SVGPathElement>('path.g-edge')) {
+      if (!(path.dataset.values ?? '').split('\n').includes(tensor)) continue;
+      const target = document.querySelector<SVGGElement>(`.gnode[data-box="${path.dataset.to}"]`);
+      if (target) names.add(target.dataset.node!);
+    }
+    return [...names].sort();
+  }, name);
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(() => emphasizedNodes(page)).toEqual(expected);
+  const producer = page.locator('.gnode[data-emphasized="true"]').first();
+  await expect.poll(() => inView(page, producer)).toBe(true);
+  await expect(page.locator('path.g-edge.g-emphasized').first()).toBeAttached();
+  await snapGraph(page, 'graph-buffer-selected');
+});
+
+test('a step selected in the heap emphasizes the node executing there', async ({ page }) => {
+  await openSample(page);
+  await heapDrawn(page);
+  const axis = page.getByTestId('heap-step-axis');
+  const box = await axis.boundingBox();
+  await axis.click({ position: { x: (box?.width ?? 100) / 2, y: (box?.height ?? 20) / 2 } });
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'step');
+  const executing = await details.locator('.link-button').first().innerText();
+  await expect.poll(() => emphasizedNodes(page)).toEqual([executing]);
+  await expect.poll(() => inView(page, page.locator(`.gnode[data-node="${executing}"]`))).toBe(true);
+});
+
+test('search by op type, node or tensor name steps through the matches and centres each', async ({ page }) => {
+  await openSample(page);
+  const count = page.getByTestId('graph-search-count');
+  await search(page, 'clip');
+  const clips = await page.locator('.gnode').evaluateAll((els) => els.filter((e) => e.querySelector('.g-title')?.textContent === 'Clip').length);
+  await expect(count).toHaveText(`– of ${clips}`);
+  const input = page.getByTestId('graph-search');
+  await input.press('Enter');
+  await expect(count).toHaveText(`1 of ${clips}`);
+  await input.press('Enter');
+  await expect(count).toHaveText(`2 of ${clips}`);
+  const current = page.locator('.gbox.g-current');
+  await expect(current).toHaveCount(1);
+  await expect(current.locator('.g-title')).toHaveText('Clip');
+  await expect.poll(() => inView(page, current)).toBe(true);
+  await input.press('Shift+Enter');
+  await expect(count).toHaveText(`1 of ${clips}`);
+  await page.getByTestId('graph-search-prev').click();
+  await expect(count).toHaveText(`${clips} of ${clips}`);
+  await expect.poll(() => inView(page, page.locator('.gbox.g-current'))).toBe(true);
+  await snapGraph(page, 'graph-search');
+  await page.getByTestId('graph-search-next').click();
+  await expect(count).toHaveText(`1 of ${clips}`);
+  await search(page, 'relu6_max'); // a tensor every Clip reads
+  await expect(count).toHaveText(`– of ${clips}`);
+  await search(page, 'no such thing');
+  await expect(count).toHaveText('no match');
+  await expect(page.getByTestId('graph-search-next')).toBeDisabled();
+});
+
+test('fit brings the whole graph into view after zooming in', async ({ page }) => {
+  await openSample(page);
+  const view = page.getByTestId('graph-view');
+  await view.focus();
+  for (let i = 0; i < 4; i += 1) await view.press('+');
+  const nodes = page.locator('.gnode');
+  const visible = async (): Promise<number> => {
+    let n = 0;
+    for (const el of await nodes.all()) if (await inView(page, el)) n += 1;
+    return n;
+  };
+  expect(await visible()).toBeLessThan(await nodes.count());
+  await page.getByTestId('graph-fit').click();
+  await expect.poll(visible).toBe(await nodes.count());
+  await snapGraph(page, 'graph-fit');
+});
+
+test('clicking the minimap moves the view there', async ({ page }) => {
+  await openSample(page);
+  const output = page.locator('.g-io[data-box^="out:"]');
+  expect(await inView(page, output)).toBe(false); // the sample opens on its top
+  const map = (await page.getByTestId('graph-minimap').boundingBox())!;
+  await page.mouse.click(map.x + map.width / 2, map.y + map.height - 2);
+  await expect.poll(() => inView(page, output)).toBe(true);
+  await snapGraph(page, 'graph-minimap-bottom');
+});
+
+test('a real model dropped on the page is drawn with one box per node', async ({ page }) => {
+  const name = 'light_resnet50.onnx';
+  test.skip(!haveModel(name), NO_MODELS);
+  await startOnSmallModel(page);
+  await dropFile(page, name, readModel(name));
+  await waitForModel(page, name);
+  const s = await summary(page);
+  expect(await graphDrawn(page)).toBe(s.nodes);
+  await snapGraph(page, 'graph-resnet50');
+});
+
+test('the phone target groups compute-unit functions that collapse and expand', async ({ page }) => {
+  await openSample(page, '?target=phone');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'phone');
+  const s = await summary(page);
+  expect(await graphDrawn(page)).toBe(s.nodes);
+  const functions = await page.locator('.g-group-function').count();
+  expect(functions).toBeGreaterThan(1);
+  await snapGraph(page, 'graph-phone-functions');
+  const header = page.getByRole('button', { name: /^Collapse function / }).first();
+  const label = (await header.getAttribute('aria-label'))!;
+  const name = label.replace('Collapse function ', '');
+  await header.click();
+  const collapsed = page.locator(`.g-collapsed[data-cluster="fn:${name}"]`);
+  await expect(collapsed).toBeVisible();
+  const members = Number((await collapsed.locator('.g-sub').textContent())!.match(/(\d+) nodes?/)![1]);
+  expect(members).toBeGreaterThan(0);
+  expect(await graphDrawn(page)).toBe(s.nodes - members);
+  await snapGraph(page, 'graph-phone-collapsed');
+  await collapsed.focus();
+  await collapsed.press('Enter');
+  await expect(collapsed).toHaveCount(0);
+  expect(await graphDrawn(page)).toBe(s.nodes);
+  await page.getByTestId('graph-collapse-all').click();
+  await expect(page.locator('.g-collapsed')).toHaveCount(functions);
+  await expect(page.locator('.gnode')).toHaveCount(0);
+  await page.getByTestId('graph-expand-all').click();
+  await expect(page.locator('.g-collapsed')).toHaveCount(0);
+  expect(await graphDrawn(page)).toBe(s.nodes);
+});
+
+test('the accelerator target draws every fusion unit as a group that collapses to one box', async ({ page }) => {
+  await openSample(page, '?target=accelerator');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'accelerator');
+  const s = await summary(page);
+  expect(s.fusionUnits).toBeGreaterThan(0);
+  expect(await graphDrawn(page)).toBe(s.nodes);
+  await expect(page.locator('.g-group-tfu, .g-group-dw-pw')).toHaveCount(s.fusionUnits);
+  await snapGraph(page, 'graph-accelerator-fusion');
+  await page.getByTestId('graph-collapse-all').click();
+  await expect(page.locator('.g-collapsed')).toHaveCount(s.fusionUnits);
+  const hidden = await page.locator('.g-collapsed .g-sub').evaluateAll((els) => els.reduce((n, e) => n + Number(/(\d+) nodes?/.exec(e.textContent ?? '')![1]), 0));
+  expect(await graphDrawn(page)).toBe(s.nodes - hidden);
+  await snapGraph(page, 'graph-accelerator-collapsed');
+});
+
+/** x -> Relu -> If(cond) { then: Neg, Sigmoid; else: Abs } -> Softmax -> y */
+function ifModel(): Uint8Array {
+  const branch = (name: string, ops: readonly string[]): GraphBuilder => {
+    const b = new GraphBuilder(name);
+    let t = 'h';
+    for (const op of ops) t = b.node(op, [t], {}, { name: `${name}/${op.toLowerCase()}` });
+    b.output(t, 'float32', [1, 64]);
+    return b;
+  };
+  const g = new GraphBuilder('branchy');
+  const x = g.input('x', 'float32', [1, 64]);
+  const cond = g.input('cond', 'bool', []);
+  g.nodeOutputs('Relu', [x], ['h'], {}, { name: 'relu' });
+  const [picked] = g.nodeOutputs('If', [cond], ['picked'], { then_branch: branch('then', ['Neg', 'Sigmoid']), else_branch: branch('else', ['Abs']) }, { name: 'choose' });
+  g.output(g.node('Softmax', [picked!], { axis: 1 }, { name: 'softmax' }), 'float32', [1, 64]);
+  return g.toBytes({ opset: 17 });
+}
+
+test('the bodies of an If open inside its box and close again', async ({ page }) => {
+  await serveModel(page, '/e2e/branchy.onnx', ifModel());
+  await page.goto('/?model=/e2e/branchy.onnx');
+  await waitForModel(page, 'branchy.onnx');
+  expect(await graphDrawn(page)).toBe(3);
+  await page.getByRole('button', { name: 'Show the 2 bodies of If choose' }).click();
+  await expect(page.locator('.g-group-body')).toHaveCount(2);
+  await expect(page.locator('.g-group-body .g-group-name')).toHaveText(['then ', 'else ']);
+  await expect(page.locator('.g-body-op')).toHaveCount(3);
+  await expect(page.locator('.g-body-op .g-title')).toHaveText(['Neg', 'Sigmoid', 'Abs']);
+  expect(await graphDrawn(page)).toBe(3); // the If still counts as one node of the model
+  await snapGraph(page, 'graph-if-bodies');
+  await page.getByRole('button', { name: 'Hide the bodies of If choose' }).press('Enter');
+  await expect(page.locator('.g-group-body')).toHaveCount(0);
+});
+
+test('graph nodes are reached with Tab and selected with Enter', async ({ page }) => {
+  await openSample(page);
+  await page.getByTestId('graph-fit').focus();
+  await page.keyboard.press('Tab'); // the graph view (pan and zoom keys)
+  await expect(page.getByTestId('graph-view')).toBeFocused();
+  await page.keyboard.press('Tab'); // the first box: the graph input
+  await page.keyboard.press('Tab'); // the first node
+  const focused = page.locator('.gnode:focus');
+  await expect(focused).toHaveAttribute('data-node-index', '0');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
+  await expect(focused).toHaveAttribute('data-emphasized', 'true');
+});
+
+test('the dark colour scheme draws the graph on a dark background', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openSample(page, '?target=phone');
+  await search(page, 'block2/depthwise');
+  await page.getByTestId('graph-search').press('Enter');
+  const node = page.locator('.gnode[data-node="block2/depthwise"]');
+  await expect.poll(() => inView(page, node)).toBe(true);
+  await node.click();
+  await snap(page, 'graph-dark');
+  await snapGraph(page, 'graph-dark-pane');
+});

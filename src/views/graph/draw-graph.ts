@@ -1,0 +1,235 @@
+// Draws a laid-out graph into an SVG group with D3: clusters and bodies behind,
+// edges with their shape-and-size labels, then the node boxes (op type over
+// name, alias badge, body toggle). Also applies the selection's and the
+// search's emphasis as classes. No React; the view calls these.
+
+import { select, type Selection } from 'd3';
+import type { GraphPlacement, PlacedBox } from '../../worker/layout-protocol';
+import type { GraphItem, GraphLayoutInput } from './graph-layout-input';
+import { shortName } from './graph-layout-input';
+
+/** What clicks and keys on the drawing do. */
+export interface GraphHandlers {
+  readonly activate: (item: GraphItem) => void; // select an op; toggle a cluster
+  readonly toggleBodies: (item: GraphItem) => void;
+  readonly focusItem: (id: string) => void; // keyboard focus reached a box
+}
+
+/** Per-node facts for the drawing's data attributes. */
+export interface NodeFacts {
+  readonly buffers: ReadonlyMap<string, readonly number[]>; // node name -> plan buffer indices it owns
+  readonly outputs: readonly (readonly string[])[]; // by node index: its output tensors
+}
+
+const ALIAS_TEXT: Readonly<Record<string, string>> = {
+  removable: 'alias: removable, its output is its input’s bytes',
+  'in-place': 'alias: in place, writes over its input',
+  window: 'alias: its outputs are windows of its input',
+  merging: 'alias: merging, its inputs are written into its output',
+};
+
+type G = Selection<SVGGElement, unknown, null, undefined>;
+
+/** Replaces the drawing in `root` with `placement`. */
+export function drawGraph(root: SVGGElement, input: GraphLayoutInput, placement: GraphPlacement, facts: NodeFacts, handlers: GraphHandlers): void {
+  const g = select(root);
+  g.selectAll('*').remove();
+  const isGroup = (b: PlacedBox): boolean => {
+    const item = input.items.get(b.id);
+    return item !== undefined && (item.kind === 'cluster' || item.kind === 'body' || ((item.kind === 'op' || item.kind === 'body-op') && item.expanded));
+  };
+  const groups = placement.boxes.filter(isGroup);
+  drawGroups(g.append('g').attr('class', 'g-groups'), groups, input, facts, handlers);
+  drawEdges(g.append('g').attr('class', 'g-edges'), input, placement);
+  const leaves = placement.boxes.filter((b) => !isGroup(b) && input.items.has(b.id));
+  drawNodes(g.append('g').attr('class', 'g-nodes'), leaves, input, facts, handlers);
+}
+
+function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput, facts: NodeFacts, handlers: GraphHandlers): void {
+  for (const box of groups) {
+    const item = input.items.get(box.id)!;
+    const kind = item.cluster?.kind ?? (item.kind === 'body' ? 'body' : 'op-body');
+    const group = g.append('g').attr('class', `g-group g-group-${kind}`).attr('transform', `translate(${box.x},${box.y})`).attr('data-box', box.id);
+    if (item.node !== undefined) {
+      nodeData(group, item, facts);
+      group.on('click', (event: MouseEvent) => {
+        event.stopPropagation();
+        handlers.activate(item);
+      });
+    }
+    group.append('rect').attr('class', 'g-group-frame').attr('width', box.width).attr('height', box.height).attr('rx', 10);
+    const header = group.append('g').attr('class', 'g-group-header');
+    const toggles = item.kind === 'cluster' || item.node !== undefined || item.kind === 'body-op';
+    if (toggles) {
+      const what = item.kind === 'cluster' ? `Collapse ${item.cluster?.kind === 'function' ? 'function' : 'fusion unit'} ${item.title}` : `Hide the bodies of ${item.title} ${item.subtitle}`;
+      header
+        .attr('role', 'button')
+        .attr('tabindex', 0)
+        .attr('aria-expanded', 'true')
+        .attr('aria-label', what)
+        .attr('class', 'g-group-header g-toggle')
+        .on('click', (event: MouseEvent) => {
+          event.stopPropagation();
+          if (item.kind === 'cluster') handlers.activate(item);
+          else handlers.toggleBodies(item);
+        })
+        .on('keydown', (event: KeyboardEvent) => onKey(event, () => (item.kind === 'cluster' ? handlers.activate(item) : handlers.toggleBodies(item))))
+        .on('focus', () => handlers.focusItem(item.id));
+      header.append('rect').attr('class', 'g-hit').attr('width', box.width).attr('height', 26).attr('rx', 10);
+    }
+    const title = header.append('text').attr('class', 'g-group-title').attr('x', 10).attr('y', 18);
+    title.append('tspan').attr('class', 'g-glyph').text(toggles ? '▾ ' : '');
+    title.append('tspan').attr('class', 'g-group-name').text(`${item.title} `);
+    title.append('tspan').attr('class', 'g-group-detail').text(item.node !== undefined || item.kind === 'body-op' ? shortName(item.subtitle, 26) : item.subtitle);
+  }
+}
+
+function drawEdges(g: G, input: GraphLayoutInput, placement: GraphPlacement): void {
+  const labels: { x: number; y: number; text: string; id: string }[] = [];
+  const paths = g.append('g').attr('class', 'g-edge-paths');
+  for (const link of placement.links) {
+    const edge = input.edges.get(link.id);
+    if (edge === undefined || link.points.length < 4) continue;
+    paths
+      .append('path')
+      .attr('class', 'g-edge')
+      .attr('d', polyline(link.points))
+      .attr('marker-end', 'url(#g-arrow)')
+      .attr('data-edge', edge.id)
+      .attr('data-from', edge.source)
+      .attr('data-to', edge.target)
+      .attr('data-values', edge.values.join('\n'));
+    if (link.labelX !== undefined && link.labelY !== undefined) labels.push({ x: link.labelX, y: link.labelY, text: edge.text, id: edge.id });
+  }
+  g.append('g')
+    .attr('class', 'g-edge-labels')
+    .selectAll('text')
+    .data(labels)
+    .join('text')
+    .attr('class', 'g-edge-label')
+    .attr('x', (d) => d.x + 3)
+    .attr('y', (d) => d.y + 10.5)
+    .attr('data-edge', (d) => d.id)
+    .text((d) => d.text);
+}
+
+/** A path through the points with rounded corners. */
+function polyline(points: readonly number[]): string {
+  let d = `M${points[0]},${points[1]}`;
+  for (let i = 2; i < points.length; i += 2) d += `L${points[i]},${points[i + 1]}`;
+  return d;
+}
+
+function drawNodes(g: G, leaves: readonly PlacedBox[], input: GraphLayoutInput, facts: NodeFacts, handlers: GraphHandlers): void {
+  for (const box of leaves) drawNode(g, box, input.items.get(box.id)!, facts, handlers);
+}
+
+/** One box: frame, op type (or cluster name) over name, and its alias badge or body toggle. */
+function drawNode(g: G, box: PlacedBox, item: GraphItem, facts: NodeFacts, handlers: GraphHandlers): void {
+  const node = g
+    .append('g')
+    .attr('class', `gbox g-${item.kind}${item.alias ? ` g-alias g-alias-${item.alias}` : ''}${item.cluster ? ` g-kind-${item.cluster.kind}` : ''}`)
+    .attr('transform', `translate(${box.x},${box.y})`)
+    .attr('data-box', box.id)
+    .attr('tabindex', item.kind === 'body-op' ? -1 : 0)
+    .attr('role', 'button')
+    .attr('aria-label', ariaLabel(item))
+    .on('click', (event: MouseEvent) => {
+      event.stopPropagation();
+      handlers.activate(item);
+    })
+    .on('keydown', (event: KeyboardEvent) => onKey(event, () => handlers.activate(item)))
+    .on('focus', () => handlers.focusItem(item.id));
+  if (item.node !== undefined) nodeData(node, item, facts);
+  if (item.kind === 'collapsed') {
+    node.attr('aria-expanded', 'false').attr('data-cluster', item.id);
+    node.append('rect').attr('class', 'g-stack').attr('x', 5).attr('y', 5).attr('width', box.width).attr('height', box.height).attr('rx', 8);
+  }
+  node.append('rect').attr('class', 'g-box').attr('width', box.width).attr('height', box.height).attr('rx', item.kind === 'io' ? box.height / 2 : 7);
+  const left = item.kind === 'io' ? box.height / 2 : 10;
+  node.append('text').attr('class', 'g-title').attr('x', left).attr('y', item.kind === 'io' ? 15 : 17).text(item.kind === 'collapsed' ? `▸ ${item.title}` : item.title);
+  node.append('text').attr('class', 'g-sub').attr('x', left).attr('y', item.kind === 'io' ? 27 : 31).text(shortName(item.subtitle));
+  drawMark(node, box, item, handlers);
+}
+
+/** The alias badge of an op sharing bytes, or the toggle of an op with bodies. */
+function drawMark(node: G, box: PlacedBox, item: GraphItem, handlers: GraphHandlers): void {
+  if (item.alias !== undefined) {
+    const badge = node.append('g').attr('class', 'g-badge').attr('transform', `translate(${box.width - 48},${box.height / 2 - 8})`);
+    badge.append('rect').attr('width', 40).attr('height', 16).attr('rx', 8);
+    badge.append('text').attr('x', 20).attr('y', 11.5).text(item.alias === 'merging' ? 'merge' : 'alias');
+    badge.append('title').text(ALIAS_TEXT[item.alias] ?? 'alias');
+  } else if (item.bodies > 0) {
+    node
+      .append('g')
+      .attr('class', 'g-body-toggle')
+      .attr('transform', `translate(${box.width - 18},${box.height / 2})`)
+      .attr('role', 'button')
+      .attr('tabindex', 0)
+      .attr('aria-label', `Show the ${item.bodies} bod${item.bodies === 1 ? 'y' : 'ies'} of ${item.title} ${item.subtitle}`)
+      .on('click', (event: MouseEvent) => {
+        event.stopPropagation();
+        handlers.toggleBodies(item);
+      })
+      .on('keydown', (event: KeyboardEvent) => onKey(event, () => handlers.toggleBodies(item)))
+      .call((t) => {
+        t.append('circle').attr('r', 8);
+        t.append('text').attr('y', 4).text('+');
+      });
+  }
+}
+
+/** Marks a model node's element: its index, name, outputs and the plan buffers it owns. */
+function nodeData(element: G, item: GraphItem, facts: NodeFacts): void {
+  element
+    .classed('gnode', true)
+    .attr('data-node-index', item.node!)
+    .attr('data-node', item.subtitle)
+    .attr('data-outputs', (facts.outputs[item.node!] ?? []).join('\n'))
+    .attr('data-buffers', (facts.buffers.get(item.subtitle) ?? []).join(','));
+}
+
+function ariaLabel(item: GraphItem): string {
+  if (item.kind === 'collapsed') return `Expand ${item.cluster?.kind === 'function' ? 'function' : 'fusion unit'} ${item.title} (${item.subtitle})`;
+  if (item.kind === 'io') return `Graph ${item.subtitle} ${item.title}`;
+  const alias = item.alias === undefined ? '' : `, ${ALIAS_TEXT[item.alias]}`;
+  return `${item.title} ${item.subtitle}${alias}`;
+}
+
+function onKey(event: KeyboardEvent, run: () => void): void {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  event.preventDefault();
+  event.stopPropagation();
+  run();
+}
+
+/** What the drawing emphasizes. */
+export interface GraphMarks {
+  readonly emphasized: ReadonlySet<string>; // box ids
+  readonly values: ReadonlySet<string>; // tensor names whose edges to emphasize
+  readonly matches: ReadonlySet<string>; // box ids matching the search
+  readonly current: string | undefined; // the search's current box
+}
+
+/** Applies `marks` to the drawing in `root`. */
+export function markGraph(root: SVGGElement, marks: GraphMarks): void {
+  const g = select(root);
+  const any = marks.emphasized.size > 0;
+  root.ownerSVGElement?.classList.toggle('g-has-emphasis', any);
+  g.selectAll<SVGGElement, unknown>('[data-box]').each(function mark() {
+    const id = this.dataset.box!;
+    const on = marks.emphasized.has(id);
+    this.classList.toggle('g-emphasized', on);
+    if (on) this.dataset.emphasized = 'true';
+    else delete this.dataset.emphasized;
+    this.classList.toggle('g-match', marks.matches.has(id));
+    this.classList.toggle('g-current', marks.current === id);
+  });
+  g.selectAll<SVGPathElement, unknown>('path.g-edge').each(function mark() {
+    const carried = (this.dataset.values ?? '').split('\n');
+    const from = this.dataset.from!;
+    const to = this.dataset.to!;
+    const on = carried.some((v) => marks.values.has(v)) || (marks.values.size === 0 && marks.emphasized.has(from) && marks.emphasized.has(to));
+    this.classList.toggle('g-emphasized', on);
+  });
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { DT } from '../../model/dtype';
+import { inferShapes } from '../../model/infer-shapes';
+import type { InferredModel } from '../../model/inferred';
+import { irGraph } from '../../model/testing/ir-builder';
+import { planModel, type FusionUnitRecord, type ModelPlan } from '../../planner/plan';
+import { presetTarget } from '../../planner/presets';
+import type { LayoutBox } from '../../worker/layout-protocol';
+import { aliasMarks, graphClusters } from './graph-clusters';
+import { edgeText, graphLayoutInput, shortName, type GraphToggles } from './graph-layout-input';
+
+const OPEN: GraphToggles = { collapsed: new Set(), bodies: new Set() };
+
+/** x[1,4] -> a: Relu -> b: Sigmoid -> c: Tanh -> d: Add(c, b) -> e: Neg -> y */
+function chain(): InferredModel {
+  return inferShapes(
+    irGraph()
+      .input('x', DT.FLOAT, [1, 4])
+      .node('Relu', ['x'], ['a'], {}, { name: 'relu' })
+      .node('Sigmoid', ['a'], ['b'], {}, { name: 'sigmoid' })
+      .node('Tanh', ['b'], ['c'], {}, { name: 'tanh' })
+      .node('Add', ['c', 'b'], ['d'], {}, { name: 'add' })
+      .node('Neg', ['d'], ['y'], {}, { name: 'neg' })
+      .output('y')
+      .model(),
+  );
+}
+
+/** The cpu plan of `model` with the given functions and fusion units (as the M3 and M2/M5 planners report them). */
+function planWith(model: InferredModel, parts: { functions?: [string, string, string[]][]; fusion?: [string, 'tfu' | 'dw-pw', string[]][] }): ModelPlan {
+  const plan = planModel(model, presetTarget('cpu'));
+  const functions = (parts.functions ?? []).map(([name, unit, nodes]) => ({ name, unit, nodes, copies: [], firstStep: 0, lastStep: 0 }));
+  const fusionUnits = (parts.fusion ?? []).map(([name, kind, nodes]) => fusionUnit(name, kind, nodes));
+  return { ...plan, functions, fusionUnits };
+}
+
+/** A fusion unit record with the fields the graph reads (name, kind, nodes). */
+function fusionUnit(name: string, kind: 'tfu' | 'dw-pw', nodes: string[]): FusionUnitRecord {
+  return { name, kind, nodes } as Partial<FusionUnitRecord> as FusionUnitRecord;
+}
+
+function ids(boxes: readonly LayoutBox[] | undefined): string[] {
+  return (boxes ?? []).map((b) => b.id);
+}
+
+describe('graphLayoutInput', () => {
+  it('draws one box per node and per graph input and output, and one labelled edge per producer-consumer pair', () => {
+    const model = chain();
+    const input = graphLayoutInput(model, undefined, OPEN);
+    expect(ids(input.graph.boxes)).toEqual(['in:x', 'n0', 'n1', 'n2', 'n3', 'n4', 'out:y']);
+    expect(input.boxOfNode).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+    expect(input.graph.links.map((l) => `${l.source}>${l.target}`)).toEqual(['in:x>n0', 'n0>n1', 'n1>n2', 'n1>n3', 'n2>n3', 'n3>n4', 'n4>out:y']);
+    const edge = input.edges.get('e:n1>n3')!;
+    expect(edge.values).toEqual(['b']);
+    expect(edge.text).toBe('1×4 · 16 B');
+    const link = input.graph.links.find((l) => l.id === 'e:n1>n3')!;
+    expect(link.label?.text).toBe('1×4 · 16 B');
+    expect(link.label!.width).toBeGreaterThan(40);
+    expect(input.items.get('n3')).toMatchObject({ kind: 'op', title: 'Add', subtitle: 'add', node: 3 });
+  });
+
+  it('groups the nodes of each compute-unit function, with a fusion unit nested in its function', () => {
+    const model = chain();
+    const plan = planWith(model, { functions: [['npu#0', 'npu', ['relu', 'sigmoid', 'tanh']], ['cpu#1', 'cpu', ['add', 'neg']]], fusion: [['tfu0', 'tfu', ['sigmoid', 'tanh']]] });
+    const input = graphLayoutInput(model, plan, OPEN);
+    expect(ids(input.graph.boxes)).toEqual(['in:x', 'fn:npu#0', 'fn:cpu#1', 'out:y']);
+    const npu = input.graph.boxes[1]!;
+    expect(ids(npu.children)).toEqual(['n0', 'fu:tfu0']);
+    expect(ids(npu.children![1]!.children)).toEqual(['n1', 'n2']);
+    expect(ids(input.graph.boxes[2]!.children)).toEqual(['n3', 'n4']);
+    expect(input.items.get('fn:npu#0')).toMatchObject({ kind: 'cluster', title: 'npu#0', subtitle: 'on npu · 3 nodes' });
+    expect(input.items.get('fu:tfu0')).toMatchObject({ kind: 'cluster', subtitle: 'fusion (tfu) · 2 nodes' });
+    // Edges still join the nodes themselves, across cluster borders.
+    expect(input.graph.links.map((l) => `${l.source}>${l.target}`)).toContain('n2>n3');
+  });
+
+  it('draws a collapsed cluster as one box with its node count; its edges are rerouted, merged and relabelled', () => {
+    const model = chain();
+    const plan = planWith(model, { functions: [['npu#0', 'npu', ['sigmoid', 'tanh']], ['cpu#1', 'cpu', ['relu', 'add', 'neg']]] });
+    const input = graphLayoutInput(model, plan, { collapsed: new Set(['fn:npu#0']), bodies: new Set() });
+    const collapsed = input.graph.boxes.find((b) => b.id === 'fn:npu#0')!;
+    expect(collapsed.children).toBeUndefined();
+    expect(input.items.get('fn:npu#0')).toMatchObject({ kind: 'collapsed', subtitle: 'on npu · 2 nodes', members: [1, 2] });
+    expect(input.boxOfNode).toEqual(['n0', 'fn:npu#0', 'fn:npu#0', 'n3', 'n4']);
+    const links = input.graph.links.map((l) => `${l.source}>${l.target}`);
+    expect(links).toEqual(['in:x>n0', 'n0>fn:npu#0', 'fn:npu#0>n3', 'n3>n4', 'n4>out:y']);
+    // b (Sigmoid -> Add) and c (Tanh -> Add) now run along the same edge.
+    expect(input.edges.get('e:fn:npu#0>n3')).toMatchObject({ values: ['b', 'c'], text: '2 tensors · 32 B' });
+  });
+
+  it('collapsing a function hides the fusion units inside it', () => {
+    const model = chain();
+    const plan = planWith(model, { functions: [['npu#0', 'npu', ['relu', 'sigmoid', 'tanh']], ['cpu#1', 'cpu', ['add', 'neg']]], fusion: [['tfu0', 'tfu', ['sigmoid', 'tanh']]] });
+    const input = graphLayoutInput(model, plan, { collapsed: new Set(['fn:npu#0', 'fu:tfu0']), bodies: new Set() });
+    expect(input.items.has('fu:tfu0')).toBe(false);
+    expect(input.boxOfNode.slice(0, 3)).toEqual(['fn:npu#0', 'fn:npu#0', 'fn:npu#0']);
+    const fused = graphLayoutInput(model, plan, { collapsed: new Set(['fu:tfu0']), bodies: new Set() });
+    expect(fused.boxOfNode).toEqual(['n0', 'fu:tfu0', 'fu:tfu0', 'n3', 'n4']);
+    expect(ids(fused.graph.boxes[1]!.children)).toEqual(['n0', 'fu:tfu0']);
+  });
+
+  it('shows the bodies of an If inside its box when asked, with their own edges', () => {
+    const branch = (name: string) => irGraph(name).node('Neg', ['outer'], [`${name}_a`]).node('Abs', [`${name}_a`], [`${name}_out`]).output(`${name}_out`).graph();
+    const model = inferShapes(
+      irGraph()
+        .input('cond', DT.BOOL, [])
+        .input('x', DT.FLOAT, [2, 5])
+        .node('Relu', ['x'], ['outer'])
+        .node('If', ['cond'], ['y'], { then_branch: branch('then'), else_branch: branch('else') })
+        .output('y')
+        .model(),
+    );
+    const closed = graphLayoutInput(model, undefined, OPEN);
+    expect(closed.items.get('n1')).toMatchObject({ bodies: 2, expanded: false });
+    expect(closed.graph.boxes.find((b) => b.id === 'n1')!.children).toBeUndefined();
+    const open = graphLayoutInput(model, undefined, { collapsed: new Set(), bodies: new Set(['n1']) });
+    const ifBox = open.graph.boxes.find((b) => b.id === 'n1')!;
+    expect(ids(ifBox.children)).toEqual(['n1/g0', 'n1/g1']);
+    expect(ids(ifBox.children![0]!.children)).toEqual(['n1/g0/0', 'n1/g0/1']);
+    expect(open.items.get('n1/g0')).toMatchObject({ kind: 'body', title: 'then', subtitle: '2 nodes' });
+    expect(open.items.get('n1/g1/0')).toMatchObject({ kind: 'body-op', title: 'Neg' });
+    expect(open.graph.links.map((l) => `${l.source}>${l.target}`)).toEqual(expect.arrayContaining(['n1/g0/0>n1/g0/1', 'n1/g1/0>n1/g1/1', 'n0>n1']));
+    expect(open.boxOfNode).toEqual(['n0', 'n1']);
+  });
+});
+
+describe('graphClusters', () => {
+  it('has no clusters for a plan with one function (the whole model on one unit)', () => {
+    const model = chain();
+    expect(graphClusters(model, planWith(model, { functions: [['cpu#0', 'cpu', ['relu', 'sigmoid', 'tanh', 'add', 'neg']]] }))).toEqual([]);
+  });
+
+  it('leaves out a fusion unit spanning two functions or reusing a fused node, and names unnamed units by kind', () => {
+    const model = chain();
+    const plan = planWith(model, {
+      functions: [['npu#0', 'npu', ['relu', 'sigmoid']], ['cpu#1', 'cpu', ['tanh', 'add', 'neg']]],
+      fusion: [['across', 'tfu', ['sigmoid', 'tanh']], ['first', 'dw-pw', ['add', 'neg']], ['again', 'tfu', ['neg']]],
+    });
+    expect(graphClusters(model, plan).map((c) => [c.id, c.parent, c.nodes])).toEqual([
+      ['fn:npu#0', undefined, [0, 1]],
+      ['fn:cpu#1', undefined, [2, 3, 4]],
+      ['fu:first', 'fn:cpu#1', [3, 4]],
+    ]);
+    const unnamed = { ...plan, functions: [], fusionUnits: [fusionUnit('', 'dw-pw', ['tanh', 'add'])] };
+    expect(graphClusters(model, unnamed).map((c) => [c.id, c.label, c.parent])).toEqual([['fu:dw-pw-0', 'dw-pw-0', undefined]]);
+  });
+});
+
+describe('aliasMarks', () => {
+  it('marks a removable op and the Concat that merges its inputs, as the plan shares their bytes', () => {
+    const model = inferShapes(
+      irGraph()
+        .input('x', DT.FLOAT, [1, 64])
+        .initializer('w1', DT.FLOAT, [64, 64])
+        .initializer('w2', DT.FLOAT, [64, 64])
+        .node('MatMul', ['x', 'w1'], ['a'], {}, { name: 'left' })
+        .node('MatMul', ['x', 'w2'], ['b'], {}, { name: 'right' })
+        .node('Concat', ['a', 'b'], ['c'], { axis: 1 }, { name: 'concat' })
+        .node('Flatten', ['c'], ['f'], { axis: 1 }, { name: 'flatten' })
+        .node('Neg', ['f'], ['y'], {}, { name: 'neg' })
+        .output('y')
+        .model(),
+    );
+    const plan = planModel(model, presetTarget('cpu'));
+    const rules = new Set(plan.buffers.flatMap((b) => (b.alias ? [b.alias.rule] : [])));
+    expect(rules).toEqual(new Set(['concat', 'removable', 'in-place'])); // 256-byte inputs fit the 64-byte alignment
+    const marks = aliasMarks(plan);
+    expect(marks.get('concat')).toBe('merging');
+    expect(marks.get('flatten')).toBe('removable');
+    expect(marks.get('neg')).toBe('in-place');
+    expect(marks.has('left')).toBe(false); // its output is a window of the Concat's: the Concat is marked
+    const input = graphLayoutInput(model, plan, OPEN);
+    expect(input.items.get('n2')?.alias).toBe('merging');
+    expect(input.items.get('n3')?.alias).toBe('removable');
+  });
+});
+
+describe('labels', () => {
+  it('formats edge labels and shortens long names from the middle', () => {
+    const value = { name: 't', kind: 'activation', dtype: 1, dtypeName: 'float32', producer: 0, consumers: [] } as const;
+    expect(edgeText([{ ...value, shape: [1, 64, 56, 56], bytes: 802816 }])).toBe('1×64×56×56 · 784 KiB');
+    expect(edgeText([{ ...value, shape: undefined, bytes: undefined }])).toBe('? · ?');
+    expect(edgeText([{ ...value, shape: [2], bytes: 8 }, { ...value, shape: undefined, bytes: undefined }])).toBe('2 tensors · ?');
+    expect(shortName('model/encoder/layer_11/attention/self/query/MatMul', 20)).toBe('model/enc…ery/MatMul');
+    expect(shortName('short')).toBe('short');
+  });
+});

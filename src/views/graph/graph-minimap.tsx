@@ -1,0 +1,97 @@
+// The graph's minimap: every box drawn small on a canvas, the visible part as a
+// frame; clicking or dragging in it moves the view there. A very tall or wide
+// graph is stretched across so that its shape stays visible.
+
+import { useCallback, useEffect, useImperativeHandle, useRef, type PointerEvent, type Ref } from 'react';
+import type { ZoomTransform } from 'd3';
+import type { GraphPlacement } from '../../worker/layout-protocol';
+import type { ElementSize } from '../use-element-size';
+import type { GraphLayoutInput } from './graph-layout-input';
+
+/** What the view tells the minimap. */
+export interface MinimapHandle {
+  show(t: ZoomTransform, view: ElementSize | undefined): void;
+}
+
+/** Props of GraphMinimap. */
+export interface GraphMinimapProps {
+  readonly placement: GraphPlacement;
+  readonly input: GraphLayoutInput;
+  readonly onNavigate: (x: number, y: number) => void; // graph coordinates to centre
+  readonly ref: Ref<MinimapHandle>;
+}
+
+const MAX_W = 168;
+const MAX_H = 120;
+const MIN_SIDE = 36;
+
+/** The minimap of a placement. */
+export function GraphMinimap({ placement, input, onNavigate, ref }: GraphMinimapProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const { width: W, height: H } = placement;
+  const uniform = Math.min(MAX_W / Math.max(W, 1), MAX_H / Math.max(H, 1));
+  const sx = Math.min(MAX_W / Math.max(W, 1), Math.max(uniform, MIN_SIDE / Math.max(W, 1)));
+  const sy = Math.min(MAX_H / Math.max(H, 1), Math.max(uniform, MIN_SIDE / Math.max(H, 1)));
+  const width = Math.max(1, Math.round(W * sx));
+  const height = Math.max(1, Math.round(H * sy));
+
+  const draw = useCallback(() => {
+    const element = canvas.current;
+    const ctx = element?.getContext('2d');
+    if (element === null || element === undefined || ctx === null || ctx === undefined) return;
+    const dpr = window.devicePixelRatio || 1;
+    element.width = Math.round(width * dpr);
+    element.height = Math.round(height * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const style = getComputedStyle(element);
+    ctx.clearRect(0, 0, width, height);
+    for (const b of placement.boxes) {
+      const kind = input.items.get(b.id)?.kind;
+      const group = kind === 'cluster' || kind === 'body';
+      ctx.fillStyle = style.getPropertyValue(group ? '--graph-mini-group' : kind === 'collapsed' ? '--graph-mini-collapsed' : '--graph-mini-node');
+      ctx.fillRect(b.x * sx, b.y * sy, Math.max(1, b.width * sx), Math.max(1, b.height * sy));
+    }
+  }, [placement, input, sx, sy, width, height]);
+
+  useEffect(draw, [draw]);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    query.addEventListener('change', draw);
+    return () => query.removeEventListener('change', draw);
+  }, [draw]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      show(t, view) {
+        const f = frame.current;
+        if (f === null || view === undefined) return;
+        const [x0, y0] = t.invert([0, 0]);
+        const [x1, y1] = t.invert([view.width, view.height]);
+        const left = Math.max(0, x0 * sx);
+        const top = Math.max(0, y0 * sy);
+        f.style.left = `${left}px`;
+        f.style.top = `${top}px`;
+        f.style.width = `${Math.max(4, Math.min(width, x1 * sx) - left)}px`;
+        f.style.height = `${Math.max(4, Math.min(height, y1 * sy) - top)}px`;
+      },
+    }),
+    [sx, sy, width, height],
+  );
+
+  const onPointer = (event: PointerEvent<HTMLDivElement>): void => {
+    if (event.type === 'pointermove' && event.buttons === 0) return;
+    if (event.type === 'pointerdown') event.currentTarget.setPointerCapture(event.pointerId);
+    const box = event.currentTarget.getBoundingClientRect();
+    onNavigate((event.clientX - box.left) / sx, (event.clientY - box.top) / sy);
+    event.stopPropagation();
+  };
+
+  return (
+    <div className="graph-minimap" style={{ width, height }} onPointerDown={onPointer} onPointerMove={onPointer} data-testid="graph-minimap" aria-hidden="true">
+      <canvas ref={canvas} style={{ width, height }} />
+      <div ref={frame} className="graph-minimap-frame" />
+    </div>
+  );
+}

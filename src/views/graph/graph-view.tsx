@@ -1,0 +1,194 @@
+// The graph drawing: an SVG whose content D3 draws from the placement, with
+// d3-zoom for pan and zoom (labels thin out when zoomed far out), fit to view,
+// centring on a box (search, selection), keyboard pan and zoom, and the minimap.
+// React owns the elements; drawing happens in effects, outside React.
+
+import { useCallback, useEffect, useImperativeHandle, useRef, type KeyboardEvent, type Ref, type UIEvent } from 'react';
+import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
+import type { GraphPlacement } from '../../worker/layout-protocol';
+import { useElementSize } from '../use-element-size';
+import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts } from './draw-graph';
+import type { GraphLayoutInput } from './graph-layout-input';
+import { GraphMinimap, type MinimapHandle } from './graph-minimap';
+import './graph-drawing.css';
+
+/** What the panel can ask of the view. */
+export interface GraphViewHandle {
+  fit(): void;
+  /** Brings box `id` into view; `always` centres it even when it is visible. */
+  reveal(id: string, always: boolean): void;
+}
+
+/** Props of GraphView. */
+export interface GraphViewProps {
+  readonly input: GraphLayoutInput;
+  readonly placement: GraphPlacement;
+  readonly facts: NodeFacts;
+  readonly marks: GraphMarks;
+  readonly handlers: GraphHandlers;
+  readonly anchor: string | undefined; // a box to keep in view after a re-layout (the toggled cluster)
+  readonly handle: Ref<GraphViewHandle>;
+}
+
+const MAX_SCALE = 3;
+const MIN_SCALE = 0.01;
+const READABLE = 0.75; // the scale a centred box is shown at, at least
+const START_SCALE = 0.85; // the first view of a graph too large to read whole
+
+/** The graph drawing of a placement. */
+export function GraphView({ input, placement, facts, marks, handlers, anchor, handle }: GraphViewProps) {
+  const [host, size] = useElementSize<HTMLDivElement>();
+  const svg = useRef<SVGSVGElement>(null);
+  const root = useRef<SVGGElement>(null);
+  const minimap = useRef<MinimapHandle>(null);
+  const behavior = useRef<ZoomBehavior<SVGSVGElement, unknown> | undefined>(undefined);
+  const transform = useRef<ZoomTransform>(zoomIdentity);
+  const sizeRef = useRef(size);
+  sizeRef.current = size;
+  const placed = useRef(placement);
+  placed.current = placement;
+
+  const apply = useCallback((t: ZoomTransform, animate: boolean) => {
+    const element = svg.current;
+    const b = behavior.current;
+    if (element === null || b === undefined) return;
+    if (animate) select(element).transition().duration(350).call(b.transform, t);
+    else select(element).call(b.transform, t);
+  }, []);
+
+  const fitTransform = useCallback((): ZoomTransform | undefined => {
+    const s = sizeRef.current;
+    const p = placed.current;
+    if (s === undefined || p.width === 0 || p.height === 0) return undefined;
+    const k = Math.max(MIN_SCALE, Math.min(1, (0.96 * s.width) / p.width, (0.96 * s.height) / p.height));
+    return zoomIdentity.translate((s.width - p.width * k) / 2, (s.height - p.height * k) / 2).scale(k);
+  }, []);
+
+  /** The first view of a placement: the whole graph, or its start (the first input) at a readable scale when the whole is too small to read. */
+  const inputRef = useRef(input);
+  inputRef.current = input;
+  const startTransform = useCallback((): ZoomTransform | undefined => {
+    const fit = fitTransform();
+    const s = sizeRef.current;
+    const p = placed.current;
+    if (fit === undefined || s === undefined || fit.k >= 0.5) return fit;
+    const k = Math.max(fit.k, Math.min(1, Math.max(START_SCALE, (0.96 * s.width) / p.width)));
+    const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes.find((b) => b.id === inputRef.current.boxOfNode[0]);
+    if (first === undefined) return zoomIdentity.translate((s.width - p.width * k) / 2, 8).scale(k);
+    return zoomIdentity.translate(s.width / 2 - (first.x + first.width / 2) * k, 16 - first.y * k).scale(k);
+  }, [fitTransform]);
+
+  const reveal = useCallback(
+    (id: string, always: boolean) => {
+      const box = placed.current.boxes.find((b) => b.id === id);
+      const s = sizeRef.current;
+      if (box === undefined || s === undefined) return;
+      const t = transform.current;
+      const [x0, y0] = t.apply([box.x, box.y]);
+      const [x1, y1] = t.apply([box.x + box.width, box.y + box.height]);
+      const visible = x0 >= 0 && y0 >= 0 && x1 <= s.width && y1 <= s.height;
+      if (visible && !always && t.k >= 0.3) return;
+      const k = Math.max(t.k, Math.min(READABLE, s.width / (box.width * 1.4)));
+      apply(zoomIdentity.translate(s.width / 2 - (box.x + box.width / 2) * k, s.height / 2 - (box.y + box.height / 2) * k).scale(k), true);
+    },
+    [apply],
+  );
+
+  useImperativeHandle(handle, () => ({ fit: () => apply(fitTransform() ?? zoomIdentity, true), reveal }), [apply, fitTransform, reveal]);
+
+  // d3-zoom on the SVG; the transform goes to the root group and the minimap's viewport.
+  useEffect(() => {
+    const element = svg.current;
+    if (element === null) return;
+    const b = zoom<SVGSVGElement, unknown>()
+      .scaleExtent([MIN_SCALE, MAX_SCALE])
+      .on('zoom', (event: { transform: ZoomTransform }) => {
+        const t = event.transform;
+        transform.current = t;
+        root.current?.setAttribute('transform', t.toString());
+        element.classList.toggle('g-far', t.k < 0.55);
+        element.classList.toggle('g-very-far', t.k < 0.22);
+        element.dataset.scale = t.k.toFixed(3);
+        minimap.current?.show(t, sizeRef.current);
+      });
+    behavior.current = b;
+    select(element).call(b).on('dblclick.zoom', null);
+    return () => {
+      select(element).on('.zoom', null);
+    };
+  }, []);
+
+  // Draw each placement; the first one of a model starts from the start view, a re-layout keeps its anchor in view.
+  const drawn = useRef<GraphPlacement | undefined>(undefined);
+  useEffect(() => {
+    const g = root.current;
+    if (g === null || size === undefined || drawn.current === placement) return;
+    const first = drawn.current === undefined;
+    drawn.current = placement;
+    drawGraph(g, input, placement, facts, handlers);
+    markGraph(g, marks);
+    svg.current!.dataset.boxes = String(placement.boxes.length);
+    if (first || anchor === undefined) apply(startTransform() ?? zoomIdentity, false);
+    else reveal(anchor, true);
+    // marks are applied by their own effect; redrawing is for a new placement only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placement, size]);
+
+  useEffect(() => {
+    if (root.current !== null && drawn.current !== undefined) markGraph(root.current, marks);
+  }, [marks]);
+
+  useEffect(() => minimap.current?.show(transform.current, size), [size]);
+
+  // Focusing a box off screen makes the browser scroll this clipped element; the view pans instead (see reveal).
+  const onScroll = (event: UIEvent<HTMLDivElement>): void => {
+    event.currentTarget.scrollTop = 0;
+    event.currentTarget.scrollLeft = 0;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const element = svg.current;
+    const b = behavior.current;
+    if (element === null || b === undefined) return;
+    const pan: Readonly<Record<string, [number, number]>> = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    if (event.key in pan) select(element).call(b.translateBy, pan[event.key]![0] / transform.current.k, pan[event.key]![1] / transform.current.k);
+    else if (event.key === '+' || event.key === '=') select(element).call(b.scaleBy, 1.4);
+    else if (event.key === '-') select(element).call(b.scaleBy, 1 / 1.4);
+    else if (event.key === '0') apply(fitTransform() ?? zoomIdentity, true);
+    else return;
+    event.preventDefault();
+  };
+
+  const navigate = useCallback(
+    (x: number, y: number) => {
+      const s = sizeRef.current;
+      if (s === undefined) return;
+      const k = transform.current.k;
+      apply(zoomIdentity.translate(s.width / 2 - x * k, s.height / 2 - y * k).scale(k), false);
+    },
+    [apply],
+  );
+
+  return (
+    <div
+      ref={host}
+      className="graph-view"
+      tabIndex={0}
+      role="group"
+      aria-label="Model graph: drag or arrow keys pan, wheel or + and - zoom, 0 fits; Tab reaches the nodes"
+      onKeyDown={onKeyDown}
+      onScroll={onScroll}
+      data-testid="graph-view"
+    >
+      <svg ref={svg} className="graph-svg" width={size?.width ?? 0} height={size?.height ?? 0} data-testid="graph-svg" data-engine={placement.engine} data-layout-ms={Math.round(placement.ms)}>
+        <defs>
+          <marker id="g-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <path d="M0,1 L9,5 L0,9 z" className="g-arrow" />
+          </marker>
+        </defs>
+        <g ref={root} />
+      </svg>
+      <GraphMinimap ref={minimap} placement={placement} input={input} onNavigate={navigate} />
+    </div>
+  );
+}

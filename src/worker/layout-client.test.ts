@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createLayoutClient } from './layout-client';
+import { PREVIEW_ABOVE } from './layout-engine';
+import type { GraphPlacement, LayoutGraph } from './layout-protocol';
+
+function chain(count: number): LayoutGraph {
+  return {
+    boxes: Array.from({ length: count }, (_, i) => ({ id: `n${i}`, width: 60, height: 30 })),
+    links: Array.from({ length: count - 1 }, (_, i) => ({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}` })),
+  };
+}
+
+describe('createLayoutClient (without Worker: on this thread)', () => {
+  it('settles with the final placement after handing over the preview of a large graph', async () => {
+    const client = createLayoutClient();
+    const previews: GraphPlacement[] = [];
+    const outcome = await client.layout(chain(PREVIEW_ABOVE + 1), 'auto', (p) => previews.push(p));
+    expect(previews.map((p) => p.engine)).toEqual(['simple']);
+    expect(outcome.status).toBe('done');
+    expect(outcome.status === 'done' && outcome.placement.engine).toBe('elk');
+    expect(outcome.status === 'done' && outcome.placement.boxes).toHaveLength(PREVIEW_ABOVE + 1);
+  });
+
+  it('answers only the newest request; an older one is superseded', async () => {
+    const client = createLayoutClient();
+    const older = client.layout(chain(5));
+    const newer = client.layout(chain(3));
+    expect((await older).status).toBe('superseded');
+    const outcome = await newer;
+    expect(outcome.status === 'done' && outcome.placement.boxes.map((b) => b.id)).toEqual(['n0', 'n1', 'n2']);
+    client.dispose();
+  });
+});
