@@ -83,7 +83,7 @@ test('changing the strategy re-plans in the worker and changes the peak shown', 
   await page.goto('/');
   await waitForPlan(page, 'm1');
   const m1 = await summary(page);
-  await page.getByLabel('Strategy').selectOption('naive');
+  await page.getByTestId('strategy-select').selectOption('naive');
   await waitForPlan(page, 'naive');
   const naive = await summary(page);
   expect(naive.model).toBe('sample.onnx');
@@ -103,7 +103,7 @@ test('a real model dropped on the page is planned and drawn; the mcu target adds
   const s = await summary(page);
   expect(await heapDrawn(page)).toBe(s.buffers);
   await snap(page, 'heap-resnet50');
-  await page.getByLabel('Target').selectOption('mcu');
+  await page.getByTestId('target-select').selectOption('mcu');
   await page.waitForFunction(() => window.heapscope?.summary().target === 'mcu' && document.body.dataset.status === 'ready');
   const mcu = await summary(page);
   expect(await page.getByTestId('region-row').count()).toBe(2);

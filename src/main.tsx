@@ -20,6 +20,7 @@ const store = createAppStore({
   sampleUrl: new URL(`${import.meta.env.BASE_URL}sample.onnx`, window.location.href).href,
 });
 installPageApi(store);
+if (new URLSearchParams(window.location.search).get('bench') === '1') void import('./app/bench-hook').then((m) => m.installBenchHook(store));
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

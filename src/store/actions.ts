@@ -1,6 +1,7 @@
 // The store's actions: opening, re-inferring and re-planning models (delegated
-// to the ModelLoader), the selection and the tensor table's controls.
+// to the ModelLoader) and their strategy comparison, the selection and the tensor table's controls.
 
+import { StrategyComparer } from './comparison';
 import { ModelLoader, type LoaderDeps, type StateAccess } from './model-loader';
 import type { AppActions } from './state';
 
@@ -10,13 +11,19 @@ export type StoreDeps = LoaderDeps;
 /** Creates the actions over zustand's set/get. */
 export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
   const loader = new ModelLoader(state, deps);
+  const comparer = new StrategyComparer(state, deps.client);
   const { set, get } = state;
+  // Every task that may put a new plan on screen asks for its strategy comparison after.
+  const thenCompare = async (task: Promise<void>): Promise<void> => {
+    await task;
+    void comparer.refresh();
+  };
   return {
-    openFile: (file) => loader.open({ kind: 'blob', blob: file, name: file.name }, {}),
-    openSample: (dims = {}) => loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, dims),
-    openUrl: (url, dims = {}) => loader.open({ kind: 'url', url, origin: 'url' }, dims),
-    setDim: (name, value) => loader.setDim(name, value),
-    setSettings: (settings) => loader.setSettings(settings),
+    openFile: (file) => thenCompare(loader.open({ kind: 'blob', blob: file, name: file.name }, {})),
+    openSample: (dims = {}) => thenCompare(loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, dims)),
+    openUrl: (url, dims = {}) => thenCompare(loader.open({ kind: 'url', url, origin: 'url' }, dims)),
+    setDim: (name, value) => thenCompare(loader.setDim(name, value)),
+    setSettings: (settings) => thenCompare(loader.setSettings(settings)),
     select: (selection) => set({ selection }),
     cancel: () => loader.cancel(),
     dismissError: () => set({ error: undefined }),

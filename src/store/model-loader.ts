@@ -4,9 +4,10 @@
 // before it; an AbortController stops a superseded read or download.
 
 import type { InferredModel } from '../model/inferred';
-import { toErrorData, type ErrorData } from '../shared/errors';
+import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
+import { isEmptyEdits, targetForSettings } from '../worker/plan-target';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type DimValues, type PlanSettings } from '../worker/protocol';
 import { fetchModel, nameOfUrl, readBlob, resolveUrl, type FetchDeps } from './read-source';
 import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
@@ -96,9 +97,14 @@ export class ModelLoader {
   /** Changes the plan settings and plans the shown model again, without inferring it again. */
   async setSettings(change: Partial<PlanSettings>): Promise<void> {
     const { model, task: busy, settings } = this.state.get();
-    const next: PlanSettings = { ...settings, ...change };
-    if (next.target === settings.target && next.strategy === settings.strategy) return;
-    this.state.set({ settings: next });
+    const next = nextSettings(settings, change);
+    if (sameSettings(next, settings)) return;
+    const refused = settingsProblem(next);
+    if (refused !== undefined) {
+      this.state.set({ settingsError: refused });
+      return;
+    }
+    this.state.set({ settings: next, settingsError: undefined });
     if (model === undefined || busy?.kind === 'open') return;
     const task: LoadTask = { kind: 'replan', name: model.name };
     const token = this.begin(task, PLAN_LABEL);
@@ -112,7 +118,13 @@ export class ModelLoader {
       return;
     }
     const shown = this.state.get().model ?? model;
-    this.state.set({ model: { ...shown, plan: outcome.result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });
+    const result = outcome.result;
+    if (result.status === 'failed' && SETTINGS_CODES.has(result.error.code) && shown.plan.status === 'planned') {
+      // The worker refused the settings: keep the plan on screen and the settings it was made for.
+      this.state.set({ task: undefined, progress: undefined, settings: shown.plan.settings, settingsError: result.error.message });
+      return;
+    }
+    this.state.set({ model: { ...shown, plan: result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });
   }
 
   /** Stops the task in flight; the shown model and its dims stay. */
@@ -161,7 +173,8 @@ export class ModelLoader {
       this.settle(token, task, outcome, (result) => {
         this.shownSource = source;
         const origin: ModelOrigin = source.kind === 'blob' ? 'file' : source.origin;
-        return { name: result.name, size, origin, url: file.url, inferred: result.model, timings: result.timings, plan: result.plan };
+        const blob = source.kind === 'blob' ? { file: source.blob } : {};
+        return { name: result.name, size, origin, url: file.url, ...blob, inferred: result.model, timings: result.timings, plan: result.plan };
       });
     } catch (error) {
       this.fail(token, task, toErrorData(error));
@@ -191,6 +204,37 @@ export class ModelLoader {
     const model = toModel(outcome.result);
     const fresh = task.kind === 'open' ? { query: '', selection: undefined } : { selection: keptSelection(this.state.get()) };
     this.state.set({ model, task: undefined, progress: undefined, error: undefined, dims: userDims(model.inferred), ...fresh });
+  }
+}
+
+/** Error codes of settings the planner refuses (unknown names, bad field values). */
+const SETTINGS_CODES: ReadonlySet<string> = new Set(['bad-target', 'bad-argument']);
+
+/** The settings after `change`: a new target drops the edits of the old one. */
+function nextSettings(settings: PlanSettings, change: Partial<PlanSettings>): PlanSettings {
+  const retarget = change.target !== undefined && change.target !== settings.target && !('edits' in change);
+  const next: PlanSettings = { ...settings, ...change };
+  if (retarget || next.edits === undefined || isEmptyEdits(next.edits)) {
+    const { edits: _dropped, ...rest } = next;
+    return rest;
+  }
+  return next;
+}
+
+/** True when two settings make the same plan. */
+function sameSettings(a: PlanSettings, b: PlanSettings): boolean {
+  return a.target === b.target && a.strategy === b.strategy && JSON.stringify(a.edits ?? {}) === JSON.stringify(b.edits ?? {});
+}
+
+/** Why `settings` cannot make a target (naming the field), or undefined when they can. */
+function settingsProblem(settings: PlanSettings): string | undefined {
+  if (settings.edits === undefined) return undefined;
+  try {
+    targetForSettings(settings);
+    return undefined;
+  } catch (error) {
+    if (error instanceof InputError) return error.message;
+    throw error;
   }
 }
 

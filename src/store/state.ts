@@ -5,7 +5,7 @@
 import type { InferredModel } from '../model/inferred';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
-import type { DimValues, PhaseTimings, PlanResult, PlanSettings } from '../worker/protocol';
+import type { DimValues, PhaseTimings, PlanResult, PlanSettings, StrategyPeak } from '../worker/protocol';
 
 /** Where a shown model came from. */
 export type ModelOrigin = 'file' | 'sample' | 'url';
@@ -16,6 +16,7 @@ export interface LoadedModel {
   readonly size: number; // bytes of the file
   readonly origin: ModelOrigin;
   readonly url: string | undefined; // for origin 'sample' and 'url'
+  readonly file?: Blob; // for origin 'file': read again to plan the model a second way (compare)
   readonly inferred: InferredModel;
   readonly timings: PhaseTimings;
   readonly plan: PlanResult; // the plan of `inferred` (or why there is none)
@@ -37,6 +38,16 @@ export interface LoadProgress {
 export interface LoadError extends ErrorData {
   readonly file: string;
   readonly task: LoadTask['kind'];
+}
+
+/** The strategy comparison of the shown model, computed in the worker beside the plan. */
+export interface ComparisonState {
+  readonly model: InferredModel; // the inference compared
+  readonly key: string; // targetKey() of the settings compared
+  readonly status: 'running' | 'done' | 'failed';
+  readonly peaks: readonly StrategyPeak[]; // one per strategy once done
+  readonly progress: LoadProgress | undefined; // while running
+  readonly error: ErrorData | undefined; // when failed
 }
 
 /** Page status, as published on document.body.dataset.status (DESIGN.md). */
@@ -73,7 +84,11 @@ export interface AppActions {
   openUrl(url: string, dims?: DimValues): Promise<void>;
   /** Binds a symbolic dim (undefined: back to its default) and re-infers the shown model. */
   setDim(name: string, value: number | undefined): Promise<void>;
-  /** Changes the target preset and/or strategy and plans the shown model again (in the worker). */
+  /**
+   * Changes the target preset, strategy and/or the preset's field edits and plans the
+   * shown model again (in the worker). A new target drops the edits. Settings that do
+   * not make a valid target are refused: `settingsError` names the field and the plan stays.
+   */
   setSettings(settings: Partial<PlanSettings>): Promise<void>;
   /** Selects a node, buffer or step in every view (undefined: nothing). */
   select(selection: Selection | undefined): void;
@@ -97,6 +112,8 @@ export interface AppState {
   readonly error: LoadError | undefined;
   readonly dims: DimValues; // the user's bindings for the shown model
   readonly settings: PlanSettings; // what the shown plan is (or is being) made for
+  readonly settingsError: string | undefined; // why the last settings change was refused
+  readonly comparison: ComparisonState | undefined;
   readonly selection: Selection | undefined;
   readonly query: string;
   readonly kinds: KindFilter;
@@ -112,6 +129,8 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   error: undefined,
   dims: {},
   settings: DEFAULT_SETTINGS,
+  settingsError: undefined,
+  comparison: undefined,
   selection: undefined,
   query: '',
   kinds: 'all',

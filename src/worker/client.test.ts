@@ -121,4 +121,34 @@ describe('model client', () => {
     expect(live[0]).toMatchObject({ type: 'error', error: { code: 'no-model' } });
     expect(dead).toEqual([]);
   });
+
+  it('runs a comparison beside a replan and hands each its own answer', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    await client.open(fakeFile('tool'), 'm.onnx', {}, CPU);
+    const progress = vi.fn();
+    const comparing = client.compare(CPU, progress);
+    const replanned = await client.replan({ target: 'cpu', strategy: 'naive' });
+    expect(replanned).toMatchObject({ status: 'done', result: { status: 'planned', plan: { strategy: 'naive' } } });
+    const compared = await comparing;
+    expect(compared.status).toBe('done');
+    if (compared.status !== 'done') return;
+    expect(compared.result.peaks.map((p) => p.strategy)).toContain('naive');
+    expect(progress).toHaveBeenCalledWith(0, expect.stringContaining('Comparing strategies'));
+  });
+
+  it('cancels a comparison when another is asked for or a new model is opened', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    await client.open(fakeFile('tool'), 'm.onnx', {}, CPU);
+    const first = client.compare(CPU);
+    const second = client.compare({ target: 'mcu', strategy: undefined });
+    expect(await first).toEqual({ status: 'cancelled' });
+    const third = client.compare(CPU);
+    const reopened = client.open(fakeFile('other'), 'o.onnx', {}, CPU);
+    expect(await third).toEqual({ status: 'cancelled' });
+    expect((await reopened).status).toBe('done');
+    expect(await second).toMatchObject({ status: 'cancelled' });
+    expect(ports.log.filter((l) => l.request.type === 'cancel').length).toBeGreaterThanOrEqual(1);
+  });
 });

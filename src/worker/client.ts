@@ -3,7 +3,16 @@
 // work) and starts a fresh one. Falls back to the main thread without Worker.
 
 import type { ErrorData } from '../shared/errors';
-import type { DimValues, PhaseTimings, PlanResult, PlanSettings, WorkerRequest, WorkerResponse } from './protocol';
+import {
+  SUPERSEDED_CODE,
+  type ComparedResponse,
+  type DimValues,
+  type PhaseTimings,
+  type PlanResult,
+  type PlanSettings,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol';
 import type { InferredModel } from '../model/inferred';
 
 /** A model as the worker answered it. */
@@ -23,6 +32,12 @@ export type ClientOutcome<T = ClientResult> =
 /** How a replan ended. */
 export type PlanOutcome = ClientOutcome<PlanResult>;
 
+/** The strategy comparison as the worker answered it. */
+export type Comparison = Pick<ComparedResponse, 'settings' | 'peaks'>;
+
+/** How a compare ended. */
+export type CompareOutcome = ClientOutcome<Comparison>;
+
 /** Receives progress of the request in flight. */
 export type ProgressListener = (fraction: number, label: string) => void;
 
@@ -34,7 +49,12 @@ export interface ModelClient {
   reinfer(dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
   /** Plans the last inferred model again with other settings, without inferring it again. */
   replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome>;
-  /** Cancels the request in flight, if any. */
+  /**
+   * Plans the last inferred model with every strategy for `settings`' target. Runs
+   * beside the other requests; a newer compare, or a new model, cancels it.
+   */
+  compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome>;
+  /** Cancels the request in flight (not a comparison), if any. */
   cancel(): void;
   /** Stops the worker for good. */
   dispose(): void;
@@ -65,23 +85,35 @@ export function createModelClient(portFactory: PortFactory = defaultPortFactory)
 class PortClient implements ModelClient {
   private port: RequestPort | undefined;
   private pending: Pending | undefined;
+  private comparing: { readonly id: number; readonly settle: (outcome: CompareOutcome) => void; readonly onProgress: ProgressListener | undefined } | undefined;
   private nextId = 1;
 
   constructor(private readonly portFactory: PortFactory) {}
 
   open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
+    this.cancelCompare();
     if (this.pending !== undefined) this.restart();
     return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, dims, settings }), [bytes], onProgress);
   }
 
   reinfer(dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancel();
+    this.cancelCompare();
     return this.send<ClientResult>('reinfer', (id) => ({ type: 'reinfer', id, dims, settings }), [], onProgress);
   }
 
   replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome> {
     this.cancel();
     return this.send<PlanResult>('replan', (id) => ({ type: 'replan', id, settings }), [], onProgress);
+  }
+
+  compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome> {
+    this.settleCompare({ status: 'cancelled' });
+    const id = this.nextId++;
+    return new Promise<CompareOutcome>((resolve) => {
+      this.comparing = { id, settle: resolve, onProgress };
+      this.ensurePort().post({ type: 'compare', id, settings }, []);
+    });
   }
 
   cancel(): void {
@@ -122,17 +154,31 @@ class PortClient implements ModelClient {
   }
 
   private onResponse(response: WorkerResponse): void {
+    if (response.id === this.comparing?.id) {
+      this.onCompareResponse(response);
+      return;
+    }
     const pending = this.pending;
     if (pending === undefined || response.id !== pending.id) return;
     if (response.type === 'progress') pending.onProgress?.(response.fraction, response.label);
     else if (response.type === 'error') this.settle({ status: 'failed', error: response.error });
     else if (response.type === 'planned') this.settle({ status: 'done', result: response.plan });
-    else this.settle({ status: 'done', result: { name: response.name, model: response.model, timings: response.timings, plan: response.plan } });
+    else if (response.type === 'result') this.settle({ status: 'done', result: { name: response.name, model: response.model, timings: response.timings, plan: response.plan } });
+  }
+
+  private onCompareResponse(response: WorkerResponse): void {
+    if (response.type === 'progress') this.comparing?.onProgress?.(response.fraction, response.label);
+    else if (response.type === 'compared') this.settleCompare({ status: 'done', result: { settings: response.settings, peaks: response.peaks } });
+    else if (response.type === 'error') {
+      this.settleCompare(response.error.code === SUPERSEDED_CODE ? { status: 'cancelled' } : { status: 'failed', error: response.error });
+    }
   }
 
   private onCrash(message: string): void {
     this.port = undefined;
-    this.settle({ status: 'failed', error: { code: 'internal', message: `the model worker stopped: ${message}` } });
+    const error = { code: 'internal', message: `the model worker stopped: ${message}` };
+    this.settle({ status: 'failed', error });
+    this.settleCompare({ status: 'failed', error });
   }
 
   /** Terminates the port (stopping its work) and cancels the request in flight. */
@@ -140,6 +186,20 @@ class PortClient implements ModelClient {
     this.port?.terminate();
     this.port = undefined;
     this.settle({ status: 'cancelled' });
+    this.settleCompare({ status: 'cancelled' });
+  }
+
+  /** Drops the comparison in flight: the model it compares is being replaced. */
+  private cancelCompare(): void {
+    if (this.comparing === undefined) return;
+    this.port?.post({ type: 'cancel', id: this.comparing.id }, []);
+    this.settleCompare({ status: 'cancelled' });
+  }
+
+  private settleCompare(outcome: CompareOutcome): void {
+    const comparing = this.comparing;
+    this.comparing = undefined;
+    comparing?.settle(outcome);
   }
 
   private settle(outcome: ClientOutcome<ClientResult | PlanResult>): void {

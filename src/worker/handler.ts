@@ -10,18 +10,23 @@ import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
 import type { ModelPlan } from '../planner/plan';
 import { InputError, toErrorData } from '../shared/errors';
+import { COMPARED_STRATEGIES, strategyPeak } from './plan-compare';
 import { planForSettings } from './plan-settings';
 import {
+  COMPARE_LABEL,
   DECODE_LABEL,
   INFER_LABEL,
   NO_MODEL_CODE,
   PLAN_LABEL,
+  SUPERSEDED_CODE,
+  type CompareRequest,
   type DimValues,
   type OpenRequest,
   type PlanResult,
   type PlanSettings,
   type ReinferRequest,
   type ReplanRequest,
+  type StrategyPeak,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol';
@@ -78,6 +83,7 @@ export function createRequestHandler(post: PostResponse, deps: Partial<HandlerDe
 /** The state of one worker: the newest request id and the decoded model. */
 class ModelWorker {
   private latest: number | undefined;
+  private latestCompare: number | undefined;
   private decoded: DecodedModel | undefined;
 
   constructor(
@@ -88,10 +94,12 @@ class ModelWorker {
   async handle(request: WorkerRequest): Promise<void> {
     if (request.type === 'cancel') {
       if (this.isLive(request.id)) this.latest = undefined;
+      if (request.id === this.latestCompare) this.latestCompare = undefined;
       return;
     }
     try {
-      if (request.type === 'open') await this.open(request);
+      if (request.type === 'compare') await this.compare(request);
+      else if (request.type === 'open') await this.open(request);
       else if (request.type === 'reinfer') await this.reinfer(request);
       else await this.replan(request);
     } catch (error) {
@@ -155,6 +163,32 @@ class ModelWorker {
     this.post({ type: 'planned', id: request.id, plan: this.planTimed(decoded.inferred, request.settings) });
   }
 
+  /**
+   * Plans the inferred model with every strategy, yielding between them so a
+   * replan can run in between; a newer open, reinfer or compare drops it.
+   */
+  private async compare(request: CompareRequest): Promise<void> {
+    this.latestCompare = request.id;
+    const model = this.decoded?.inferred;
+    if (model === undefined) {
+      this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: 'no model is loaded in the worker' } });
+      return;
+    }
+    const live = (): boolean => this.latestCompare === request.id && this.decoded?.inferred === model;
+    const peaks: StrategyPeak[] = [];
+    for (const [k, strategy] of COMPARED_STRATEGIES.entries()) {
+      await this.deps.yieldToQueue();
+      if (!live()) {
+        this.post({ type: 'error', id: request.id, error: { code: SUPERSEDED_CODE, message: 'the comparison was superseded' } });
+        return;
+      }
+      const label = `${COMPARE_LABEL}: ${strategy} (${k + 1} of ${COMPARED_STRATEGIES.length})`;
+      this.post({ type: 'progress', id: request.id, fraction: k / COMPARED_STRATEGIES.length, label });
+      peaks.push(strategyPeak(this.deps.plan, model, request.settings, strategy, this.deps.now));
+    }
+    this.post({ type: 'compared', id: request.id, settings: request.settings, peaks });
+  }
+
   /** Plans `model`; a failure is part of the answer, so the model still opens. */
   private planTimed(model: InferredModel, settings: PlanSettings): PlanResult {
     const started = this.deps.now();
@@ -177,7 +211,7 @@ class ModelWorker {
 const OUT_OF_MEMORY = /allocation failed|invalid (typed )?array length|out of memory/i;
 
 /** Turns an allocation failure while opening a file into a 'too-large' error naming the file. */
-function describe(error: unknown, request: OpenRequest | ReinferRequest | ReplanRequest): unknown {
+function describe(error: unknown, request: Exclude<WorkerRequest, { type: 'cancel' }>): unknown {
   if (error instanceof InputError || request.type !== 'open') return error;
   if (error instanceof RangeError && OUT_OF_MEMORY.test(error.message)) {
     return new InputError('too-large', `${request.name} is too large to decode in this browser (${error.message})`);

@@ -8,10 +8,25 @@ import type { ErrorData } from '../shared/errors';
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
 export type DimValues = Readonly<Record<string, number>>;
 
+/** A change to one memory region of the preset. */
+export interface RegionEdit {
+  readonly sizeLimit?: number | 'none'; // bytes; 'none' removes the preset's limit
+  readonly alignment?: number; // bytes, a power of two
+}
+
+/** Changes to the target preset's main fields; an absent field keeps the preset's value. */
+export interface TargetEdits {
+  readonly regions?: Readonly<Record<string, RegionEdit>>; // by region name
+  readonly fusion?: boolean; // false: plan without fusion units
+  readonly computeUnits?: boolean; // false: every op on one generic unit (no M3 partition)
+  readonly dwPwCacheBytes?: number; // depthwise + pointwise cache capacity (M5)
+}
+
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */
 export interface PlanSettings {
   readonly target: string; // a preset name (planner/presets.ts)
   readonly strategy: string | undefined; // a strategy name (planner/strategies/registry.ts)
+  readonly edits?: TargetEdits; // changes to the preset's fields; absent: the preset as it ships
 }
 
 /** Decode a model file, infer its shapes and plan it. `bytes` is transferred, not copied. */
@@ -39,6 +54,17 @@ export interface ReplanRequest {
   readonly settings: PlanSettings;
 }
 
+/**
+ * Plan the model already inferred by the worker with every strategy of the
+ * registry for `settings` (its strategy is ignored). Runs beside a replan; a newer
+ * open, reinfer or compare drops it.
+ */
+export interface CompareRequest {
+  readonly type: 'compare';
+  readonly id: number;
+  readonly settings: PlanSettings;
+}
+
 /** Drop request `id`: the page no longer wants its answer. */
 export interface CancelRequest {
   readonly type: 'cancel';
@@ -46,7 +72,7 @@ export interface CancelRequest {
 }
 
 /** Everything the page sends to the worker. */
-export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CancelRequest;
+export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | CancelRequest;
 
 /** How far request `id` has come. */
 export interface ProgressResponse {
@@ -87,6 +113,26 @@ export interface PlannedResponse {
   readonly plan: PlanResult;
 }
 
+/** The peak one strategy reached for the compared settings, or why it failed. */
+export type StrategyPeak =
+  | {
+      readonly strategy: string;
+      readonly status: 'planned';
+      readonly peak: number;
+      readonly lowerBound: number;
+      readonly regions: readonly { readonly name: string; readonly peak: number }[];
+      readonly ms: number;
+    }
+  | { readonly strategy: string; readonly status: 'failed'; readonly error: ErrorData };
+
+/** The answer to a compare request: one entry per strategy, in registry order. */
+export interface ComparedResponse {
+  readonly type: 'compared';
+  readonly id: number;
+  readonly settings: PlanSettings;
+  readonly peaks: readonly StrategyPeak[];
+}
+
 /** A request failed; `error` is plain data (code + sentence). */
 export interface ErrorResponse {
   readonly type: 'error';
@@ -95,7 +141,7 @@ export interface ErrorResponse {
 }
 
 /** Everything the worker sends to the page. */
-export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ErrorResponse;
+export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ComparedResponse | ErrorResponse;
 
 /**
  * Error code of a reinfer or replan that reached a worker holding no decoded model (it was
@@ -103,9 +149,14 @@ export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse
  */
 export const NO_MODEL_CODE = 'no-model';
 
+/** Error code of a compare dropped because a newer request changed the model or asked again. */
+export const SUPERSEDED_CODE = 'superseded';
+
 /** Label of the decoding phase in progress messages. */
 export const DECODE_LABEL = 'Decoding';
 /** Label of the inference phase in progress messages. */
 export const INFER_LABEL = 'Inferring shapes';
 /** Label of the planning phase in progress messages. */
 export const PLAN_LABEL = 'Planning memory';
+/** Label of the strategy comparison in progress messages. */
+export const COMPARE_LABEL = 'Comparing strategies';

@@ -1,7 +1,8 @@
 // A model client for store tests: decodes the fake format of worker/testing on
 // the spot, records its calls, and can hold answers until the test releases them.
 
-import type { ClientOutcome, ModelClient, PlanOutcome, ProgressListener } from '../../worker/client';
+import type { ClientOutcome, CompareOutcome, ModelClient, PlanOutcome, ProgressListener } from '../../worker/client';
+import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan-compare';
 import type { DimValues, PlanResult, PlanSettings } from '../../worker/protocol';
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
@@ -21,6 +22,8 @@ function planOf(model: InferredModel, settings: PlanSettings): PlanResult {
 /** A fake client and its controls. */
 export interface FakeClient extends ModelClient {
   readonly calls: { kind: 'open' | 'reinfer' | 'replan' | 'cancel'; name?: string; dims?: DimValues; bytes?: number; settings?: PlanSettings }[];
+  /** Settings of every strategy comparison asked for, in order. */
+  readonly compares: PlanSettings[];
   /** While true, answers wait for release(). */
   hold: boolean;
   /** Answers every held call, in order. */
@@ -37,6 +40,7 @@ export function createFakeClient(): FakeClient {
 
   const client: FakeClient = {
     calls: [],
+    compares: [],
     hold: false,
     async open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
       client.calls.push({ kind: 'open', name, dims, bytes: bytes.byteLength });
@@ -64,6 +68,15 @@ export function createFakeClient(): FakeClient {
       await gate();
       if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       return { status: 'done', result: planOf(held.model, settings) };
+    },
+    async compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome> {
+      client.compares.push(settings);
+      onProgress?.(0, 'Comparing strategies');
+      await gate();
+      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+      const model = held.model;
+      const peaks = COMPARED_STRATEGIES.map((strategy) => strategyPeak(planForSettings, model, settings, strategy, () => 0));
+      return { status: 'done', result: { settings, peaks } };
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });

@@ -2,7 +2,7 @@
 // plan on screen.
 
 import { useActions, useAppStore } from '../../store/context';
-import { selectPlan } from '../../store/selectors';
+import { selectPlan, selectReport } from '../../store/selectors';
 import { cachedHeapData } from '../heap/heap-panel';
 import { Explanation } from './explanation';
 import { SelectionDetails } from './selection-details';
@@ -13,6 +13,7 @@ export function DetailsPanel() {
   const model = useAppStore((s) => s.model?.inferred);
   const plan = useAppStore(selectPlan);
   const selection = useAppStore((s) => s.selection);
+  const report = useAppStore(selectReport);
   const { select } = useActions();
   if (model === undefined) return null;
   const data = plan === undefined ? undefined : cachedHeapData(plan).data;
@@ -39,7 +40,7 @@ export function DetailsPanel() {
         {plan && (
           <section aria-label="Why this peak" className="details-section">
             <h3 className="details-heading">Why this peak</h3>
-            <Explanation plan={plan} onSelect={select} />
+            <Explanation plan={plan} report={report} onSelect={select} />
           </section>
         )}
       </div>

@@ -1,86 +1,166 @@
 // Why the plan is as large as it is: per region, peak against lower bound and
 // the gap; the waste split into holes, alignment padding and scratch growth;
-// the peak step and the largest buffers live there (each selects its buffer).
+// the peak step and the buffers live there; the strategy comparison; fusion
+// traffic saved; diagnostics, including values of unknown shape and why.
 
+import type { InspectReport } from '../../model/inspect-report';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import type { Selection } from '../../store/state';
+import { PeakLive } from './peak-live';
+import { StrategyComparison } from './strategy-comparison';
 
 /** Props of Explanation. */
 export interface ExplanationProps {
   readonly plan: ModelPlan;
+  readonly report: InspectReport | undefined;
   readonly onSelect: (selection: Selection) => void;
 }
 
-/** How many buffers live at the peak are listed. */
-const LIVE_LISTED = 8;
-
 /** The explanation of a plan. */
-export function Explanation({ plan, onSelect }: ExplanationProps) {
-  const { waste } = plan;
+export function Explanation({ plan, report, onSelect }: ExplanationProps) {
   return (
-    <div className="explanation" data-testid="explanation">
-      <table className="regions-table">
-        <thead>
-          <tr>
-            <th scope="col">Region</th>
-            <th scope="col">Peak</th>
-            <th scope="col">Bound</th>
-            <th scope="col">Gap</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plan.regions.map((r) => (
-            <tr key={r.name} data-testid="region-row" data-region={r.name} data-peak={r.peak} data-lower-bound={r.lowerBound}>
-              <th scope="row">{r.name}</th>
-              <td>{formatBytes(r.peak)}</td>
-              <td>{formatBytes(r.lowerBound)}</td>
-              <td>{r.lowerBound > 0 ? `${((r.peak / r.lowerBound - 1) * 100).toFixed(1)} %` : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="explanation-line">
-        {plan.optimal ? (
-          <>Every region is at its lower bound: no plan can be smaller.</>
-        ) : (
-          <>
-            {formatBytes(waste.total)} above the bound on data bytes: {formatBytes(waste.holes)} holes, {formatBytes(waste.alignmentPadding)} alignment padding,{' '}
-            {formatBytes(waste.scratchGrowth)} scratch growth.
-          </>
-        )}
-      </p>
-      {plan.peakStep !== undefined && (
-        <>
-          <p className="explanation-line">
-            The bound is reached at{' '}
-            <button type="button" className="link-button" onClick={() => onSelect({ kind: 'step', step: plan.peakStep! })} data-testid="peak-step">
-              step {plan.peakStep}
-            </button>{' '}
-            ({plan.steps[plan.peakStep]?.opType} <span className="mono">{plan.steps[plan.peakStep]?.node}</span>) in {plan.peakRegion}; live there:
-          </p>
-          <ol className="live-list">
-            {plan.liveAtPeak.slice(0, LIVE_LISTED).map((b) => (
-              <li key={b.id}>
-                <button type="button" className="link-button mono truncate" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })} title={b.name}>
-                  {b.name}
-                </button>
-                <span className="muted">{formatBytes(b.size)}</span>
-              </li>
-            ))}
-          </ol>
-          {plan.liveAtPeak.length > LIVE_LISTED && <p className="muted">and {plan.liveAtPeak.length - LIVE_LISTED} smaller</p>}
-        </>
-      )}
-      {plan.diagnostics.length > 0 && (
-        <ul className="plan-diagnostics">
-          {plan.diagnostics.map((d, i) => (
-            <li key={i}>
-              <span className="tag tag-muted">{d.code}</span> {d.message}
-            </li>
-          ))}
-        </ul>
-      )}
+    <div className="explanation" data-testid="explanation" data-peak={plan.peak} data-lower-bound={plan.lowerBound}>
+      <RegionsTable plan={plan} />
+      <WasteLine plan={plan} />
+      <PeakLive plan={plan} onSelect={onSelect} />
+      <StrategyComparison plan={plan} />
+      <FusionTraffic plan={plan} onSelect={onSelect} />
+      <Diagnostics plan={plan} report={report} />
     </div>
+  );
+}
+
+function gapText(peak: number, bound: number): string {
+  return bound > 0 ? `+${((peak / bound - 1) * 100).toFixed(1)} %` : '—';
+}
+
+function RegionsTable({ plan }: { readonly plan: ModelPlan }) {
+  return (
+    <table className="regions-table" aria-label="Peak and lower bound per memory region">
+      <thead>
+        <tr>
+          <th scope="col">Region</th>
+          <th scope="col">Peak</th>
+          <th scope="col">Bound</th>
+          <th scope="col">Gap</th>
+        </tr>
+      </thead>
+      <tbody>
+        {plan.regions.map((r) => (
+          <tr key={r.name} data-testid="region-row" data-region={r.name} data-peak={r.peak} data-lower-bound={r.lowerBound}>
+            <th scope="row">
+              {r.name}
+              {r.fast && <span className="region-fast"> fast</span>}
+            </th>
+            <td title={`${r.peak.toLocaleString('en-US')} bytes`}>{formatBytes(r.peak)}</td>
+            <td title={`${r.lowerBound.toLocaleString('en-US')} bytes`}>{formatBytes(r.lowerBound)}</td>
+            <td>{gapText(r.peak, r.lowerBound)}</td>
+          </tr>
+        ))}
+      </tbody>
+      {plan.regions.length > 1 && (
+        <tfoot>
+          <tr data-testid="total-row">
+            <th scope="row">total</th>
+            <td>{formatBytes(plan.peak)}</td>
+            <td>{formatBytes(plan.lowerBound)}</td>
+            <td>{gapText(plan.peak, plan.lowerBound)}</td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+/** The waste above the bound, as a stacked bar and a sentence. */
+function WasteLine({ plan }: { readonly plan: ModelPlan }) {
+  const { waste } = plan;
+  if (plan.optimal) return <p className="explanation-line">Every region is at its lower bound: no plan can be smaller.</p>;
+  const parts = [
+    { key: 'holes', label: 'holes (fragmentation)', bytes: waste.holes },
+    { key: 'padding', label: 'alignment padding', bytes: waste.alignmentPadding },
+    { key: 'scratch', label: 'scratch growth', bytes: waste.scratchGrowth },
+  ];
+  const total = Math.max(1, waste.total);
+  return (
+    <div className="waste" data-testid="waste" data-holes={waste.holes} data-padding={waste.alignmentPadding} data-scratch={waste.scratchGrowth}>
+      <p className="explanation-line">
+        <strong>{formatBytes(waste.total)}</strong> above the bound on data bytes:
+      </p>
+      <div className="waste-bar" aria-hidden="true">
+        {parts.map((p) => (p.bytes > 0 ? <span key={p.key} className={`waste-${p.key}`} style={{ width: `${(100 * p.bytes) / total}%` }} /> : undefined))}
+      </div>
+      <ul className="waste-list">
+        {parts.map((p) => (
+          <li key={p.key}>
+            <span className={`swatch waste-${p.key}`} aria-hidden="true" />
+            {p.label}
+            <span className="mono">{formatBytes(p.bytes)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** How many fusion units are listed by traffic saved. */
+const UNITS_LISTED = 5;
+
+/** DRAM traffic before and after fusion, and the units that save the most. */
+function FusionTraffic({ plan, onSelect }: { readonly plan: ModelPlan; readonly onSelect: (selection: Selection) => void }) {
+  if (plan.fusionUnits.length === 0) return null;
+  const { before, after } = plan.traffic;
+  const saved = before - after;
+  const tfu = plan.fusionUnits.filter((u) => u.kind === 'tfu').length;
+  const dwPw = plan.fusionUnits.length - tfu;
+  const kinds = [tfu > 0 ? `${tfu} template unit${tfu === 1 ? '' : 's'}` : '', dwPw > 0 ? `${dwPw} dw-pw unit${dwPw === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+  const top = [...plan.fusionUnits].sort((a, b) => b.trafficSaved - a.trafficSaved).slice(0, UNITS_LISTED);
+  return (
+    <section className="explain-block" aria-label="Fusion traffic" data-testid="fusion-traffic" data-before={before} data-after={after}>
+      <h4 className="explain-heading">Fusion traffic</h4>
+      <p className="explanation-line">
+        DRAM traffic {formatBytes(before)} → {formatBytes(after)}: <strong>{formatBytes(saved)} saved</strong>
+        {before > 0 ? ` (${((100 * saved) / before).toFixed(1)} %)` : ''} by {kinds}.
+      </p>
+      <ol className="live-table" aria-label="Fusion units saving the most traffic">
+        {top.map((u) => (
+          <li key={u.name} data-testid="fusion-unit">
+            <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'node', node: u.nodes[0]! })} title={u.nodes.join(', ')}>
+              {u.name}
+            </button>
+            <span className="live-bytes">{formatBytes(u.trafficSaved)} saved</span>
+            <span className="live-origin muted">
+              {u.nodes.length} ops · {formatBytes(u.onChipBytes)} on chip in {u.region}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The plan's diagnostics and the values whose size is unknown, with their cause. */
+function Diagnostics({ plan, report }: { readonly plan: ModelPlan; readonly report: InspectReport | undefined }) {
+  const unknown = report?.unknownShapes ?? [];
+  if (plan.diagnostics.length === 0 && unknown.length === 0) return null;
+  return (
+    <section className="explain-block" aria-label="Diagnostics" data-testid="plan-diagnostics">
+      <h4 className="explain-heading">Diagnostics</h4>
+      <ul className="plan-diagnostics">
+        {plan.diagnostics.map((d, i) => (
+          <li key={`d${i}`}>
+            <span className="tag tag-muted">{d.code}</span> {d.message}
+          </li>
+        ))}
+        {unknown.slice(0, 6).map((u) => (
+          <li key={`u${u.name}`}>
+            <span className="tag tag-muted">unknown shape</span> <span className="mono">{u.name}</span>
+            {u.producer === null ? '' : ` (${u.producer})`}: {u.reason}; not planned
+          </li>
+        ))}
+        {unknown.length > 6 && <li>and {unknown.length - 6} more values of unknown shape (see the side bar)</li>}
+      </ul>
+    </section>
   );
 }

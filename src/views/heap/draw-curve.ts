@@ -33,7 +33,7 @@ export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout:
   const yOf = (bytes: number): number => height - 2 - (bytes / max) * (height - 6);
   const [first, last] = [Math.max(0, Math.floor(scales.x.invert(0))), Math.min(data.steps, Math.ceil(scales.x.invert(width)))];
   data.lanes.forEach((lane, i) => {
-    ctx.strokeStyle = i === 0 ? palette.kinds[0]! : palette.kinds[(i + 2) % palette.kinds.length]!;
+    ctx.strokeStyle = curveColour(palette, i);
     ctx.fillStyle = ctx.strokeStyle;
     ctx.lineWidth = 1.5;
     ctx.beginPath();
@@ -56,7 +56,25 @@ export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout:
     ctx.stroke();
     ctx.setLineDash([]);
   });
+  if (data.lanes.length > 1) drawCurveKey(ctx, data, palette);
   drawStepBand(ctx, scales, height, palette, step);
   ctx.restore();
+}
+
+/** The colour of lane `i`'s curve. */
+function curveColour(palette: HeapPalette, i: number): string {
+  return i === 0 ? palette.kinds[0]! : palette.kinds[(i + 2) % palette.kinds.length]!;
+}
+
+/** Names the curves of several lanes, in their colours, at the curve's top left. */
+function drawCurveKey(ctx: CanvasRenderingContext2D, data: HeapData, palette: HeapPalette): void {
+  ctx.font = '600 10.5px system-ui, sans-serif';
+  ctx.textBaseline = 'top';
+  let x = 4;
+  data.lanes.forEach((lane, i) => {
+    ctx.fillStyle = curveColour(palette, i);
+    ctx.fillText(lane.name, x, 3);
+    x += ctx.measureText(lane.name).width + 10;
+  });
 }
 

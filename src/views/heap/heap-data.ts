@@ -32,6 +32,7 @@ export interface HeapLane {
   readonly extent: number; // bytes the lane's address axis spans
   readonly live: Float64Array; // bytes live at each step (shared bytes counted once)
   readonly index: RectIndex; // buffers of the lane, in (step, address) space
+  readonly buffers: number; // how many buffers the lane holds
 }
 
 /** The whole diagram's data. */
@@ -56,9 +57,12 @@ export interface HeapData {
 export function heapData(plan: ModelPlan): HeapData {
   const buffers = plan.buffers;
   const count = buffers.length;
+  // One lane per region that holds buffers, in the target's order; empty regions get none.
+  const used = new Set(buffers.map((b) => b.region));
   const laneOf = new Map<string, number>();
-  plan.regions.forEach((r, i) => laneOf.set(r.name, i));
+  for (const r of plan.regions) if (used.has(r.name) || r.peak > 0) laneOf.set(r.name, laneOf.size);
   for (const b of buffers) if (!laneOf.has(b.region)) laneOf.set(b.region, laneOf.size);
+  if (laneOf.size === 0) laneOf.set(plan.regions[0]?.name ?? '', 0);
   let steps = plan.steps.length;
   const start = new Int32Array(count);
   const end = new Int32Array(count);
@@ -129,7 +133,7 @@ function buildLane(plan: ModelPlan, name: string, index: number, c: Columns): He
     },
     (k) => members[k]!,
   );
-  return { name, peak, lowerBound: region?.lowerBound ?? 0, sizeLimit, peakStep: region?.peakStep, extent, live, index: index2 };
+  return { name, peak, lowerBound: region?.lowerBound ?? 0, sizeLimit, peakStep: region?.peakStep, extent, live, index: index2, buffers: members.length };
 }
 
 /** What the tooltip and the details panel say about one buffer. */

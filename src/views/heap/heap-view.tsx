@@ -4,7 +4,7 @@
 // step axis (click, or arrow keys) to select a step. Drawing happens in
 // requestAnimationFrame, outside React; React owns only the elements.
 
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import { drawHeap, readPalette, type HeapPalette } from './draw-heap';
 import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
@@ -36,6 +36,8 @@ interface Frame {
 /** The heap diagram of a plan. */
 export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSelectStep }: HeapViewProps) {
   const [host, size] = useElementSize<HTMLDivElement>();
+  // Unique per diagram: the comparison shows several on one page.
+  const clipId = `heap-axis-clip-${useId().replace(/:/g, '')}`;
   const canvas = useRef<HTMLCanvasElement>(null);
   const lanesGroup = useRef<SVGGElement>(null);
   const stepsGroup = useRef<SVGGElement>(null);
@@ -208,11 +210,11 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
       />
       <svg className="heap-overlay" aria-hidden="true" width={size?.width ?? 0} height={size?.height ?? 0}>
         <defs>
-          <clipPath id="heap-axis-clip">
+          <clipPath id={clipId}>
             <rect x={0} y={layout?.plot.top ?? 0} width={size?.width ?? 0} height={layout?.plot.height ?? 0} />
           </clipPath>
         </defs>
-        <g ref={lanesGroup} clipPath="url(#heap-axis-clip)" />
+        <g ref={lanesGroup} clipPath={`url(#${clipId})`} />
         <g ref={stepsGroup} className="heap-axis" />
         <rect ref={hoverRect} className="heap-hover" visibility="hidden" />
       </svg>
@@ -231,6 +233,13 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
         Fit
       </button>
       {hover && <HeapTooltip hover={hover} />}
+      <ul className="visually-hidden" aria-label="Memory regions drawn" data-testid="heap-lanes">
+        {data.lanes.map((lane) => (
+          <li key={lane.name} data-testid="heap-lane" data-region={lane.name} data-buffers={lane.buffers} data-peak={lane.peak}>
+            {lane.name}: {lane.buffers} buffers, peak {lane.peak} bytes, lower bound {lane.lowerBound} bytes
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The plan settings: target preset and strategy. A change re-plans the shown
+// The plan settings: target preset, strategy and the preset's main fields. A change re-plans the shown
 // model in the worker (no re-decoding, no re-inference); the views update when
 // the new plan arrives.
 
@@ -8,6 +8,7 @@ import { useActions, useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../worker/plan-names';
 import { Panel } from './panel';
+import { TargetFields } from './target-fields';
 
 /** Target and strategy selects, and the plan's time. */
 export function SettingsPanel() {
@@ -57,6 +58,7 @@ export function SettingsPanel() {
           ))}
         </select>
       </div>
+      <TargetFields />
       {plan && (
         <p className="settings-note muted" data-testid="plan-note">
           {plan.strategy} on {plan.target}: {formatBytes(plan.peak)} peak, {plan.buffers.length.toLocaleString('en-US')} buffers

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { syntheticPlan } from './synthetic-plan';
+import { heapData } from './heap-data';
+
+/** A plan over two regions, of which only `used` hold buffers. */
+function twoRegionPlan(buffers: readonly PlannedBuffer[]): ModelPlan {
+  const base = syntheticPlan(4, 3);
+  const waste = base.waste;
+  return {
+    ...base,
+    buffers,
+    regions: [
+      { name: 'dram', peak: 96, lowerBound: 96, optimal: true, fast: false, waste },
+      { name: 'sram', peak: buffers.some((b) => b.region === 'sram') ? 32 : 0, lowerBound: 0, optimal: true, fast: true, waste },
+    ],
+  };
+}
+
+const buffer = (id: number, region: string, start: number, end: number, offset: number, size: number): PlannedBuffer => ({
+  id, name: `b${id}`, kind: 'activation', size, bytes: size, start, end, offset, region,
+});
+
+describe('heap view model', () => {
+  it('draws one lane per region holding buffers, with its live bytes per step', () => {
+    const data = heapData(twoRegionPlan([buffer(0, 'dram', 0, 2, 0, 64), buffer(1, 'dram', 1, 3, 64, 32), buffer(2, 'sram', 1, 2, 0, 32)]));
+    expect(data.lanes.map((l) => [l.name, l.buffers])).toEqual([['dram', 2], ['sram', 1]]);
+    expect([...data.lanes[0]!.live.slice(0, 3)]).toEqual([64, 96, 32]);
+    expect([...data.lane]).toEqual([0, 0, 1]);
+  });
+
+  it('gives an empty region no lane', () => {
+    const data = heapData(twoRegionPlan([buffer(0, 'dram', 0, 2, 0, 64)]));
+    expect(data.lanes.map((l) => l.name)).toEqual(['dram']);
+  });
+
+  it('keeps every buffer of a large plan', () => {
+    const data = heapData(syntheticPlan(5000, 2));
+    expect(data.count).toBe(5000);
+    expect(data.lanes[0]!.buffers).toBe(5000);
+    expect(Math.max(...data.lanes[0]!.live)).toBe(data.plan.lowerBound);
+  });
+});

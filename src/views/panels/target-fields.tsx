@@ -1,0 +1,173 @@
+// The target preset's main fields, editable: size limit and alignment of every
+// memory region, fusion and compute units on/off, the dw-pw cache. A field is
+// committed on Enter or when it loses focus; a value that makes no valid target
+// shows an error naming the field and the plan on screen stays.
+
+import { useId, useState, type KeyboardEvent } from 'react';
+import { formatBytes } from '../../shared/format';
+import { useActions, useAppStore } from '../../store/context';
+import { parseBytesField } from '../../store/field-text';
+import { TARGET_NAMES } from '../../worker/plan-names';
+import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../worker/plan-target';
+import type { RegionEdit, TargetEdits } from '../../worker/protocol';
+
+/** The editable fields of the chosen preset. */
+export function TargetFields() {
+  const settings = useAppStore((s) => s.settings);
+  const settingsError = useAppStore((s) => s.settingsError);
+  const disabled = useAppStore((s) => s.task?.kind === 'open');
+  const { setSettings } = useActions();
+  const [localError, setLocalError] = useState<string | undefined>(undefined);
+  const errorId = useId();
+  const cacheId = useId();
+  if (!TARGET_NAMES.includes(settings.target)) return null;
+  const edits: TargetEdits = settings.edits ?? {};
+  const fields = editableTarget(settings.target, edits);
+  const apply = (next: TargetEdits): void => {
+    setLocalError(undefined);
+    void setSettings({ edits: next });
+  };
+  const editRegion = (name: string, change: RegionEdit): void => apply({ ...edits, regions: { ...edits.regions, [name]: { ...edits.regions?.[name], ...change } } });
+  const bytes = (label: string, optional: boolean, onValue: (value: number | undefined) => void) => (text: string) => {
+    const parsed = parseBytesField(label, text, optional);
+    if (parsed.ok) onValue(parsed.value);
+    else setLocalError(parsed.error);
+  };
+  const error = localError ?? settingsError;
+  const common = { disabled, describedBy: error === undefined ? undefined : errorId, error };
+  return (
+    <fieldset className="target-fields" data-testid="target-fields">
+      <legend>Target fields</legend>
+      <table className="region-fields">
+        <thead>
+          <tr>
+            <th scope="col">Region</th>
+            <th scope="col" className="region-limit">Size limit</th>
+            <th scope="col" className="region-align">Alignment</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.regions.map((r) => (
+            <tr key={r.name}>
+              <th scope="row" title={r.fast ? `${r.name}: fast on-chip memory` : `${r.name}: slow memory`}>
+                {r.name}
+              </th>
+              <td>
+                <BytesInput
+                  label={`${r.name} size limit`}
+                  value={r.sizeLimit === undefined ? '' : String(r.sizeLimit)}
+                  title={r.sizeLimit === undefined ? 'no limit (empty)' : formatBytes(r.sizeLimit)}
+                  onCommit={bytes(`${r.name} size limit`, true, (v) => editRegion(r.name, { sizeLimit: v ?? 'none' }))}
+                  {...common}
+                />
+              </td>
+              <td>
+                <BytesInput
+                  label={`${r.name} alignment`}
+                  value={String(r.alignment)}
+                  title="bytes, a power of two"
+                  onCommit={bytes(`${r.name} alignment`, false, (v) => editRegion(r.name, { alignment: v! }))}
+                  {...common}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {fields.dwPwCacheBytes !== undefined && (
+        <div className="cache-field">
+          <label htmlFor={cacheId}>dw-pw cache bytes</label>
+          <BytesInput
+            id={cacheId}
+            label="dw-pw cache bytes"
+            value={String(fields.dwPwCacheBytes)}
+            title={formatBytes(fields.dwPwCacheBytes)}
+            onCommit={bytes('dw-pw cache bytes', false, (v) => apply({ ...edits, dwPwCacheBytes: v! }))}
+            {...common}
+          />
+        </div>
+      )}
+      <div className="target-switches">
+        {fields.fusion !== undefined && (
+          <Switch label="Fusion units" checked={fields.fusion} disabled={disabled} onChange={(on) => apply({ ...edits, fusion: on })} />
+        )}
+        {hasComputeUnits(settings.target) && (
+          <Switch
+            label={`Compute units (${fields.computeUnits.join(', ')})`}
+            checked={edits.computeUnits !== false}
+            disabled={disabled}
+            onChange={(on) => apply({ ...edits, computeUnits: on ? undefined : false })}
+          />
+        )}
+      </div>
+      {error !== undefined && (
+        <p className="field-error" role="alert" id={errorId} data-testid="settings-error">
+          {error}
+        </p>
+      )}
+      {!isEmptyEdits(edits) && (
+        <button type="button" className="button button-small" disabled={disabled} onClick={() => apply({})}>
+          Reset to the {settings.target} preset
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+interface BytesInputProps {
+  readonly id?: string; // when a visible <label> points at it
+  readonly label: string; // the accessible name, also used in error sentences
+  readonly value: string; // the committed value
+  readonly title: string; // the value in words, shown on hover
+  readonly disabled: boolean;
+  readonly describedBy: string | undefined;
+  readonly error: string | undefined; // the panel's error; the field is marked invalid when it names it
+  readonly onCommit: (text: string) => void;
+}
+
+/** A text field committed on Enter or blur; Escape restores the committed value. */
+function BytesInput({ id, label, value, title, disabled, describedBy, error, onCommit }: BytesInputProps) {
+  const [draft, setDraft] = useState<{ base: string; text: string }>({ base: value, text: value });
+  const text = draft.base === value ? draft.text : value;
+  const commit = (): void => {
+    if (text !== value) onCommit(text);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key === 'Enter') commit();
+    else if (event.key === 'Escape') setDraft({ base: value, text: value });
+  };
+  return (
+    <input
+      id={id}
+      className="input field-input"
+      aria-label={id === undefined ? label : undefined}
+      inputMode="numeric"
+      value={text}
+      title={title}
+      placeholder="no limit"
+      disabled={disabled}
+      aria-describedby={describedBy}
+      aria-invalid={error?.startsWith(`${label} `) || undefined}
+      onChange={(e) => setDraft({ base: value, text: e.target.value })}
+      onBlur={commit}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+interface SwitchProps {
+  readonly label: string;
+  readonly checked: boolean;
+  readonly disabled: boolean;
+  readonly onChange: (on: boolean) => void;
+}
+
+/** A labelled checkbox drawn as a switch. */
+function Switch({ label, checked, disabled, onChange }: SwitchProps) {
+  return (
+    <label className="switch">
+      <input type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}

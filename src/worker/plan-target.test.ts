@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { presetTarget } from '../planner/presets';
+import { editableTarget, hasComputeUnits, targetForSettings } from './plan-target';
+
+const MCU = { target: 'mcu', strategy: undefined } as const;
+
+describe('target edits', () => {
+  it('returns the preset itself without edits', () => {
+    expect(targetForSettings(MCU)).toBe(presetTarget('mcu'));
+    expect(targetForSettings({ ...MCU, edits: { regions: { sram: {} } } })).toBe(presetTarget('mcu'));
+  });
+
+  it('changes region limits and alignment, and removes a limit', () => {
+    const t = targetForSettings({ ...MCU, edits: { regions: { sram: { sizeLimit: 1024, alignment: 64 }, 'ext-ram': { sizeLimit: 'none' } } } });
+    expect(t.regions).toEqual([
+      { name: 'sram', sizeLimit: 1024, alignment: 64, fast: true },
+      { name: 'ext-ram', alignment: 16, fast: false },
+    ]);
+    expect(editableTarget('mcu', { regions: { 'ext-ram': { sizeLimit: 'none' } } }).regions[1]).toMatchObject({ name: 'ext-ram', sizeLimit: undefined });
+  });
+
+  it('switches fusion and compute units off and sets the dw-pw cache', () => {
+    const phone = targetForSettings({ target: 'phone', strategy: undefined, edits: { fusion: false, computeUnits: false, dwPwCacheBytes: 4096 } });
+    expect(phone.fusion).toMatchObject({ enabled: false, dwPwCacheBytes: 4096 });
+    expect(phone.computeUnits).toEqual([]);
+    expect(editableTarget('phone', { fusion: false })).toMatchObject({ fusion: false, dwPwCacheBytes: 256 * 1024, computeUnits: ['npu', 'cpu'] });
+    expect(editableTarget('cpu')).toMatchObject({ fusion: undefined, dwPwCacheBytes: undefined });
+    expect(hasComputeUnits('phone')).toBe(true);
+    expect(hasComputeUnits('cpu')).toBe(false);
+  });
+
+  it('refuses bad values naming the field as the settings panel labels it', () => {
+    const bad = (edits: object) => () => targetForSettings({ ...MCU, edits });
+    expect(bad({ regions: { sram: { alignment: 48 } } })).toThrow('sram alignment must be a power of two, got 48');
+    expect(bad({ regions: { sram: { sizeLimit: -5 } } })).toThrow('sram size limit must be a whole number of bytes above 0, got -5');
+    expect(bad({ regions: { dram: { alignment: 8 } } })).toThrow('target mcu has no region "dram" (regions: sram, ext-ram)');
+    expect(bad({ fusion: false })).toThrow('target mcu has no fusion settings to switch');
+    expect(bad({ dwPwCacheBytes: 10 })).toThrow('target mcu has no dw-pw cache');
+    expect(() => targetForSettings({ target: 'phone', strategy: undefined, edits: { dwPwCacheBytes: 0.5 } })).toThrow('dw-pw cache bytes must be a whole number of bytes above 0, got 0.5');
+  });
+});

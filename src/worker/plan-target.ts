@@ -1,0 +1,101 @@
+// The target profile a plan is made for: a preset with the page's edits of its
+// main fields (region sizes and alignment, fusion and compute units on/off, the
+// dw-pw cache), checked field by field and then by the profile parser. No DOM.
+
+import { presetTarget } from '../planner/presets';
+import { parseTarget, type TargetProfile } from '../planner/target';
+import { InputError } from '../shared/errors';
+import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
+
+/** The fields of a preset the settings panel offers. */
+export interface EditableTarget {
+  readonly regions: readonly { readonly name: string; readonly sizeLimit: number | undefined; readonly alignment: number; readonly fast: boolean }[];
+  readonly fusion: boolean | undefined; // undefined: the preset has no fusion settings
+  readonly computeUnits: readonly string[]; // unit names; switching off needs more than one or a restricted one
+  readonly dwPwCacheBytes: number | undefined; // undefined: the preset has no dw-pw cache
+}
+
+/** What the settings panel shows for preset `name` under `edits`. */
+export function editableTarget(name: string, edits: TargetEdits = {}): EditableTarget {
+  const preset = presetTarget(name);
+  return {
+    regions: preset.regions.map((r) => {
+      const edit = edits.regions?.[r.name];
+      const limit = edit?.sizeLimit ?? r.sizeLimit;
+      return { name: r.name, sizeLimit: limit === 'none' ? undefined : limit, alignment: edit?.alignment ?? r.alignment, fast: r.fast };
+    }),
+    fusion: preset.fusion === undefined ? undefined : (edits.fusion ?? preset.fusion.enabled),
+    computeUnits: preset.computeUnits.map((u) => u.name),
+    dwPwCacheBytes: preset.fusion?.dwPwCacheBytes === undefined ? undefined : (edits.dwPwCacheBytes ?? preset.fusion.dwPwCacheBytes),
+  };
+}
+
+/** True when the preset's compute units partition the graph, so switching them off changes the plan. */
+export function hasComputeUnits(name: string): boolean {
+  const units = presetTarget(name).computeUnits;
+  return units.length > 1 || units.some((u) => !u.opTypes.includes('*'));
+}
+
+/**
+ * The profile of `settings`: its preset with its edits. Throws InputError('bad-target')
+ * naming the field as the settings panel labels it, e.g. "sram alignment must be a
+ * power of two, got 48".
+ */
+export function targetForSettings(settings: PlanSettings): TargetProfile {
+  const preset = presetTarget(settings.target);
+  const edits = settings.edits;
+  if (edits === undefined || isEmptyEdits(edits)) return preset;
+  checkEdits(preset, edits);
+  const doc = {
+    ...preset,
+    regions: preset.regions.map((r) => editedRegion(r, edits.regions?.[r.name])),
+    ...(edits.computeUnits === false && { computeUnits: [] }),
+    ...(preset.fusion !== undefined && {
+      fusion: {
+        ...preset.fusion,
+        ...(edits.fusion !== undefined && { enabled: edits.fusion }),
+        ...(edits.dwPwCacheBytes !== undefined && { dwPwCacheBytes: edits.dwPwCacheBytes }),
+      },
+    }),
+  };
+  try {
+    return parseTarget(doc);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError('bad-target', error.message.replace(/^regions\[(\d+)\]\.(\w+)/, (_, i: string, field: string) => `${preset.regions[Number(i)]?.name ?? `region ${i}`} ${field}`));
+  }
+}
+
+/** True when `edits` changes nothing. */
+export function isEmptyEdits(edits: TargetEdits): boolean {
+  const regions = Object.values(edits.regions ?? {}).filter((r) => r.alignment !== undefined || r.sizeLimit !== undefined);
+  return regions.length === 0 && edits.fusion === undefined && edits.computeUnits === undefined && edits.dwPwCacheBytes === undefined;
+}
+
+function editedRegion<R extends { readonly name: string; readonly sizeLimit?: number; readonly alignment: number }>(region: R, edit: RegionEdit | undefined): R {
+  if (edit === undefined) return region;
+  const { sizeLimit: _old, ...rest } = region;
+  const limit = edit.sizeLimit ?? region.sizeLimit;
+  return { ...rest, ...(limit !== undefined && limit !== 'none' && { sizeLimit: limit }), alignment: edit.alignment ?? region.alignment } as R;
+}
+
+function checkEdits(preset: TargetProfile, edits: TargetEdits): void {
+  for (const [name, edit] of Object.entries(edits.regions ?? {})) {
+    if (!preset.regions.some((r) => r.name === name)) {
+      throw new InputError('bad-target', `target ${preset.name} has no region "${name}" (regions: ${preset.regions.map((r) => r.name).join(', ')})`);
+    }
+    const { alignment, sizeLimit } = edit;
+    if (alignment !== undefined && !(Number.isSafeInteger(alignment) && alignment > 0 && (alignment & (alignment - 1)) === 0)) {
+      throw new InputError('bad-target', `${name} alignment must be a power of two, got ${alignment}`);
+    }
+    if (sizeLimit !== undefined && sizeLimit !== 'none' && !(Number.isSafeInteger(sizeLimit) && sizeLimit > 0)) {
+      throw new InputError('bad-target', `${name} size limit must be a whole number of bytes above 0, got ${sizeLimit}`);
+    }
+  }
+  if (edits.fusion !== undefined && preset.fusion === undefined) throw new InputError('bad-target', `target ${preset.name} has no fusion settings to switch`);
+  const cache = edits.dwPwCacheBytes;
+  if (cache !== undefined) {
+    if (preset.fusion?.dwPwCacheBytes === undefined) throw new InputError('bad-target', `target ${preset.name} has no dw-pw cache`);
+    if (!(Number.isSafeInteger(cache) && cache > 0)) throw new InputError('bad-target', `dw-pw cache bytes must be a whole number of bytes above 0, got ${cache}`);
+  }
+}
