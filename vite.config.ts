@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** The dev server's hot-reload preamble and styles are inline, which index.html's Content Security Policy forbids. */
+const devWithoutCsp = {
+  name: 'heapscope-dev-without-csp',
+  apply: 'serve' as const,
+  transformIndexHtml: (html: string) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), devWithoutCsp],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   test: {

@@ -19,6 +19,11 @@ import { AppHeader } from './app-header';
 import { DropZone } from './drop-zone';
 import { ErrorBoundary } from './error-boundary';
 import { Welcome } from './welcome';
+import { EmbedWorkspace } from '../embed/embed-workspace';
+import { fullViewHref } from './url-params';
+import { ComparePanel } from '../views/compare/compare-panel';
+import { CompareDialog } from '../views/compare/compare-dialog';
+import { ExportPanel } from '../views/export/export-panel';
 import './shell.css';
 
 /** Props of App. */
@@ -36,8 +41,9 @@ export function App({ store, embed = false }: AppProps) {
           {!embed && <AppHeader />}
           <LoadProgressBar />
           <ErrorBanner />
-          <Workspace />
-          <DropZone />
+          {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} /> : <Workspace />}
+          {!embed && <DropZone />}
+          {!embed && <CompareDialog />}
         </div>
       </ErrorBoundary>
     </StoreContext.Provider>
@@ -57,9 +63,11 @@ function Workspace() {
           <DimsPanel />
           <UnknownShapesPanel />
           <DiagnosticsPanel />
+          <ComparePanel />
+          <ExportPanel />
         </aside>
-        <SplitPane direction="column" initial={[0.64, 0.36]} labels={['Resize the views and the tensor table']} minFraction={0.15}>
-          <SplitPane direction="row" initial={[0.34, 0.44, 0.22]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views">
+        <SplitPane direction="column" initial={[0.7, 0.3]} labels={['Resize the views and the tensor table']} minFraction={0.15}>
+          <SplitPane direction="row" initial={[0.3, 0.42, 0.28]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views">
             <ErrorBoundary area="graph" resetKey={model}>
               <GraphPanel />
             </ErrorBoundary>

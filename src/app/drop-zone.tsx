@@ -2,7 +2,7 @@
 // dropping opens the first file. Listens on window so a drop anywhere counts.
 
 import { useEffect, useState } from 'react';
-import { useActions } from '../store/context';
+import { useOpenDropped } from '../views/compare/use-compare';
 
 /** True when a drag carries files (not text or links). */
 function carriesFiles(event: DragEvent): boolean {
@@ -54,8 +54,8 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
 
 /** The overlay shown while a file is dragged over the page. */
 export function DropZone() {
-  const { openFile } = useActions();
-  const dragging = useFileDrop(openFile);
+  // A saved plan file opens in the plan viewer; anything else opens as a model.
+  const dragging = useFileDrop(useOpenDropped());
   return (
     <div className="drop-overlay" data-active={dragging} data-testid="drop-overlay" aria-hidden={!dragging}>
       <div className="drop-card">

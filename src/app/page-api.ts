@@ -1,16 +1,16 @@
 // What the page publishes for tests and tools outside it (DESIGN.md):
-// document.body.dataset.status and window.heapscope.summary().
+// document.body.dataset.status, window.heapscope.summary(), and the URL, kept
+// in step with the view (history.replaceState) so a copied link reopens it.
 
 import type { AppStore } from '../store/create-store';
 import { selectPageSummary, selectStatus, type PageSummary } from '../store/selectors';
+import type { AppState } from '../store/state';
+import { DEFAULT_SETTINGS } from '../worker/plan-names';
+import { parseUrlParams, shareSearch, shareableModelUrl, type ShareState } from './url-params';
 
 /** window.heapscope. */
 export interface HeapscopePageApi {
-  /**
-   * The plan on screen: `{ model, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error }`.
-   * Until the planner exists, peak, lowerBound and strategy are null and fusionUnits is 0;
-   * buffers counts the run-time tensors of known size (what the planner will place).
-   */
+  /** The plan on screen: `{ model, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error }`. */
   summary(): PageSummary;
 }
 
@@ -20,12 +20,15 @@ declare global {
   }
 }
 
-/** Publishes the page status and window.heapscope for `store`; returns a function that stops. */
+/** Publishes the page status, window.heapscope and the URL for `store`; returns a function that stops. */
 export function installPageApi(store: AppStore, target: Window = window): () => void {
   const body = target.document.body;
+  const embed = parseUrlParams(target.location.search).embed;
   const publish = (): void => {
-    const status = selectStatus(store.getState());
+    const state = store.getState();
+    const status = selectStatus(state);
     if (body.dataset.status !== status) body.dataset.status = status;
+    syncUrl(state, target, embed);
   };
   publish();
   const unsubscribe = store.subscribe(publish);
@@ -34,4 +37,27 @@ export function installPageApi(store: AppStore, target: Window = window): () => 
     unsubscribe();
     delete target.heapscope;
   };
+}
+
+/** The view a link to `state` reopens; undefined while there is nothing settled to link to. */
+export function shareStateOf(state: AppState, pageUrl: string, embed: boolean): ShareState | undefined {
+  const { model } = state;
+  // While a task runs, or after a failed open, the URL still says what was asked for.
+  if (model === undefined || state.task !== undefined) return undefined;
+  return {
+    model: model.origin === 'url' ? shareableModelUrl(model.url, pageUrl) : undefined,
+    dims: state.dims,
+    strategy: state.settings.strategy,
+    target: state.settings.target === DEFAULT_SETTINGS.target ? undefined : state.settings.target,
+    embed,
+  };
+}
+
+/** Rewrites the address bar (without a history entry) when the view it describes changed. */
+function syncUrl(state: AppState, target: Window, embed: boolean): void {
+  const { location, history } = target;
+  const share = shareStateOf(state, location.href, embed);
+  if (share === undefined) return;
+  const search = shareSearch(share, location.search);
+  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }

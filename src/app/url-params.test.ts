@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUrlParams } from './url-params';
+import { fullViewHref, parseUrlParams, shareSearch, shareableModelUrl } from './url-params';
 
 describe('URL parameters', () => {
   it('reads the model URL, dims and embed flag', () => {
@@ -23,5 +23,38 @@ describe('URL parameters', () => {
   it('defaults to the sample with no dims', () => {
     expect(parseUrlParams('')).toMatchObject({ model: undefined, dims: {}, embed: false });
     expect(parseUrlParams('?model=&embed=0')).toMatchObject({ model: undefined, embed: false });
+  });
+});
+
+describe('share links', () => {
+  const view = { model: 'https://x.example/m.onnx', dims: { seq: 128, batch: 4 }, strategy: 'tflm', target: 'mcu', embed: false };
+
+  it('writes every setting so that parsing the link gives the same view back', () => {
+    const search = shareSearch(view);
+    expect(search).toBe('?model=https%3A%2F%2Fx.example%2Fm.onnx&target=mcu&strategy=tflm&dim.batch=4&dim.seq=128');
+    expect(parseUrlParams(search)).toEqual({ ...view, ignored: [] });
+  });
+
+  it('drops stale settings of the current URL but keeps parameters it does not own', () => {
+    const search = shareSearch({ model: undefined, dims: {}, strategy: undefined, target: undefined, embed: true }, '?model=old.onnx&dim.batch=9&strategy=naive&utm=docs');
+    expect(search).toBe('?utm=docs&embed=1');
+  });
+
+  it('is empty for the sample with default settings', () => {
+    expect(shareSearch({ model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false })).toBe('');
+  });
+
+  it('links same-origin models by path and others by full URL; never blob or data URLs', () => {
+    const page = 'http://127.0.0.1:4173/app/?embed=1';
+    expect(shareableModelUrl('http://127.0.0.1:4173/models/a.onnx?v=2', page)).toBe('/models/a.onnx?v=2');
+    expect(shareableModelUrl('https://cdn.example/b.onnx', page)).toBe('https://cdn.example/b.onnx');
+    expect(shareableModelUrl('blob:http://127.0.0.1:4173/1234', page)).toBeUndefined();
+    expect(shareableModelUrl(undefined, page)).toBeUndefined();
+  });
+});
+
+describe('the link out of an embedded view', () => {
+  it('is the same view without embed=1', () => {
+    expect(fullViewHref('https://x.example/app/?embed=1&model=m.onnx&dim.batch=2#top')).toBe('https://x.example/app/?model=m.onnx&dim.batch=2#top');
   });
 });

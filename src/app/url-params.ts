@@ -1,5 +1,6 @@
 // The page's URL parameters (DESIGN.md): model=<url>, dim.NAME=VALUE, embed=1,
-// strategy= and target= (read now, used once the planner exists).
+// strategy= and target=; read at start, and written back as the view changes so
+// that a copied link reopens the same view.
 
 /** What the URL asks the page to do. */
 export interface UrlParams {
@@ -12,6 +13,8 @@ export interface UrlParams {
 }
 
 const DIM_PREFIX = 'dim.';
+/** The parameters this page reads; others in a URL are kept as they are. */
+const OWN_KEYS = new Set(['model', 'embed', 'strategy', 'target']);
 
 /** Parses a location.search string. Dim values must be whole numbers from 0 to 2^31 - 1. */
 export function parseUrlParams(search: string): UrlParams {
@@ -38,4 +41,58 @@ export function parseUrlParams(search: string): UrlParams {
     target: text('target'),
     ignored,
   };
+}
+
+/** The view a link should reopen. */
+export interface ShareState {
+  readonly model: string | undefined; // the model's URL; undefined for the sample or a local file
+  readonly dims: Readonly<Record<string, number>>;
+  readonly strategy: string | undefined; // undefined: the target's own
+  readonly target: string | undefined; // undefined: the default target
+  readonly embed: boolean;
+}
+
+/**
+ * The search string (with its "?", or "" when empty) of a link to `state`,
+ * keeping the parameters of `current` this page does not read. Dims are written
+ * in name order so the same view always gives the same link.
+ */
+export function shareSearch(state: ShareState, current = ''): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(current)) {
+    if (!OWN_KEYS.has(key) && !key.startsWith(DIM_PREFIX)) params.append(key, value);
+  }
+  if (state.model !== undefined) params.set('model', state.model);
+  if (state.target !== undefined) params.set('target', state.target);
+  if (state.strategy !== undefined) params.set('strategy', state.strategy);
+  for (const name of Object.keys(state.dims).sort()) params.set(`${DIM_PREFIX}${name}`, String(state.dims[name]));
+  if (state.embed) params.set('embed', '1');
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * The link to share for a model's URL: relative to the page when it is on the
+ * page's origin (so links keep working on another host of the same app),
+ * absolute otherwise; blob: and data: URLs are not worth sharing.
+ */
+export function shareableModelUrl(url: string | undefined, pageUrl: string): string | undefined {
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  let page: URL;
+  try {
+    parsed = new URL(url, pageUrl);
+    page = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  return parsed.origin === page.origin ? `${parsed.pathname}${parsed.search}` : parsed.href;
+}
+
+/** The page at `href` without embed=1: the full app, for a link out of an embedded view. */
+export function fullViewHref(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('embed');
+  return url.href;
 }

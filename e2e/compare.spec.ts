@@ -1,0 +1,156 @@
+// Comparing two plans in the page: the sample at batch 1 (A, on screen) and
+// batch 4 (B, planned in a second worker), the sample on the accelerator with
+// fusion on and off, and a model against another model file. The dialog shows
+// both heaps on one scale, the peak change split into causes ranked by bytes,
+// and the changed buffers.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
+import { chainModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
+
+/** Planning and graph layout share two cores with other work: give them time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Runs the command-line tool in this process. */
+function cli(args: readonly string[]): { code: number; out: string } {
+  let out = '';
+  const code = runCli(args, { out: (t) => (out += t), err: () => undefined });
+  return { code, out };
+}
+
+/** The peak the command-line planner gives for the sample. */
+function cliPeak(args: readonly string[]): number {
+  const { code, out } = cli(['plan', 'public/sample.onnx', '--json', ...args]);
+  expect(code).toBe(0);
+  return (JSON.parse(out) as { peak: number }).peak;
+}
+
+/** The causes as the dialog lists them: kind, signed bytes and sentence. */
+async function causes(page: Page): Promise<{ kind: string; bytes: number; text: string }[]> {
+  return page.getByTestId('diff-cause').evaluateAll((items) =>
+    items.map((li) => ({ kind: li.getAttribute('data-kind') ?? '', bytes: Number(li.getAttribute('data-bytes')), text: li.textContent ?? '' })),
+  );
+}
+
+/** Records Content Security Policy violations of the page from its first script on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test('batch 1 against batch 4: B is planned, both heaps share a scale, the top cause names the dim', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await page.goto('/?dim.batch=1');
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="batch"]').fill('4');
+  await panel.getByTestId('compare-run').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog).toBeVisible();
+
+  const peakA = cliPeak(['--dim', 'batch=1']);
+  const peakB = cliPeak(['--dim', 'batch=4']);
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(peakA));
+  await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String(peakB));
+  await expect(dialog.getByTestId('compare-delta')).toHaveAttribute('data-delta', String(peakB - peakA));
+  // The page's own plan is still batch 1.
+  expect((await summary(page)).peak).toBe(peakA);
+
+  const listed = await causes(page);
+  expect(listed[0]).toMatchObject({ kind: 'dim-changed' });
+  expect(listed[0]!.text).toContain('batch');
+  expect(listed.reduce((s, c) => s + c.bytes, 0)).toBe(peakB - peakA);
+  const ranked = listed.map((c) => Math.abs(c.bytes));
+  expect(ranked).toEqual([...ranked].sort((x, y) => y - x));
+
+  // Both diagrams drew every buffer, on one address scale: B's taller peak line, same axis.
+  const heapA = dialog.getByTestId('compare-heap-a');
+  const heapB = dialog.getByTestId('compare-heap-b');
+  await expect(heapA.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^[1-9]\d*$/);
+  await expect(heapB.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^[1-9]\d*$/);
+  const byteTicks = (side: typeof heapA) => side.locator('.heap-lane-axis .tick text').allTextContents();
+  expect((await byteTicks(heapA)).length).toBeGreaterThan(2);
+  expect(await byteTicks(heapA)).toEqual(await byteTicks(heapB));
+
+  // Every changed buffer of this comparison grew, and picking the top cause emphasizes its buffers.
+  await expect(dialog.getByTestId('diff-buffers').locator('tbody tr[data-status="grown"]').first()).toBeVisible();
+  await expect(dialog.getByTestId('diff-filter-new')).toBeDisabled();
+  await page.getByTestId('diff-cause').first().getByRole('button').first().click();
+  await expect(page.getByTestId('diff-cause').first()).toHaveAttribute('aria-current', 'true');
+  await snap(page, 'compare-batch');
+
+  // The command-line diff of the two plans, saved from the dialog, gives the same causes.
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-diff-'));
+  const saved: string[] = [];
+  for (const side of ['a', 'b']) {
+    const [file] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId(`compare-save-${side}`).click()]);
+    saved.push(join(dir, file.suggestedFilename()));
+    await file.saveAs(saved.at(-1)!);
+  }
+  const report = cli(['diff', saved[0]!, saved[1]!, '--json']);
+  expect(report.code).toBe(0);
+  const fromCli = (JSON.parse(report.out) as { causes: { kind: string; bytes: number }[] }).causes.map((c) => ({ kind: c.kind, bytes: c.bytes }));
+  expect(fromCli).toEqual(listed.map((c) => ({ kind: c.kind, bytes: c.bytes })));
+  expect((JSON.parse(report.out) as { delta: number }).delta).toBe(peakB - peakA);
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The whole page, its dialog and its second worker ran under the Content Security Policy.
+  expect(await violations()).toEqual([]);
+});
+
+test('the accelerator with fusion on against off: the causes name the fusion unit', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await page.goto('/?target=accelerator');
+  await waitForPlan(page);
+  expect((await summary(page)).fusionUnits).toBeGreaterThan(0);
+  const panel = page.getByTestId('compare-panel');
+  await expect(panel.getByTestId('compare-target')).toHaveValue('accelerator');
+  await expect(panel.getByTestId('compare-fusion')).toBeChecked();
+  await panel.getByTestId('compare-fusion').uncheck();
+  await panel.getByTestId('compare-run').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(cliPeak(['--target', 'accelerator'])));
+
+  const listed = await causes(page);
+  const fusion = listed.filter((c) => c.kind === 'fusion-undone');
+  expect(fusion.length).toBeGreaterThan(0);
+  expect(fusion[0]!.text).toMatch(/fusion unit '[^']+'/);
+  const peakB = Number(await dialog.getByTestId('compare-summary-b').getAttribute('data-peak'));
+  expect(listed.reduce((s, c) => s + c.bytes, 0)).toBe(peakB - Number(await dialog.getByTestId('compare-summary-a').getAttribute('data-peak')));
+  await page.getByTestId('diff-cause').filter({ hasText: 'fusion unit' }).first().getByRole('button').first().click();
+  await expect(dialog.locator('.diff-nodes .chip').first()).toBeVisible();
+  await snap(page, 'compare-fusion');
+});
+
+test('another model file as B: it is planned with the shown settings, and its extra buffer is new', async ({ page }) => {
+  await startOnSmallModel(page, 'small.onnx');
+  await waitForPlan(page);
+  const other = chainModel(3);
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-b-'));
+  writeFileSync(join(dir, 'chain.onnx'), other);
+  const planned = cli(['plan', join(dir, 'chain.onnx'), '--json']);
+  expect(planned.code).toBe(0);
+  await page.getByTestId('compare-file').setInputFiles({ name: 'chain.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(other) });
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String((JSON.parse(planned.out) as { peak: number }).peak));
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText('chain.onnx');
+  const statuses = await dialog.getByTestId('diff-buffers').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));
+  // Buffers are matched by name, then by producer op and position: B's one extra Relu output is new.
+  const buffersB = (JSON.parse(planned.out) as { buffers: unknown[] }).buffers.length;
+  const shown = await summary(page);
+  expect(shown.model).toBe('small.onnx');
+  expect(statuses.filter((s) => s === 'new')).toHaveLength(buffersB - shown.buffers);
+  expect(statuses).not.toContain('gone');
+});

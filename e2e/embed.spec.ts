@@ -1,0 +1,172 @@
+// Embedding in documentation pages: the docs demo (served with the app at
+// /docs/demo.html) shows the sample both as an iframe of the app with embed=1
+// and as the <heapscope-view> web component; no request leaves the site; the
+// Content Security Policy blocks what would; embed=1 alone is chrome-less.
+
+import { expect as baseExpect, test, type Frame, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import type {} from '../src/embed/heapscope-view';
+import { runCli } from '../cli/main';
+import { snap } from './fixtures';
+
+/** Planning and graph layout share two cores with other work: give them time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const ORIGIN = 'http://127.0.0.1:4173';
+/** What the site serves: the app, its assets, the embed bundle, the docs and the sample. */
+const OWN_PATHS = [/^\/$/, /^\/index\.html$/, /^\/assets\//, /^\/embed\//, /^\/docs\//, /^\/sample\.onnx$/, /^\/favicon\.svg$/];
+
+/** The peak the command-line planner gives for the sample. */
+function cliPeak(args: readonly string[]): number {
+  let out = '';
+  const code = runCli(['plan', 'public/sample.onnx', '--json', ...args], { out: (t) => (out += t), err: () => undefined });
+  expect(code).toBe(0);
+  return (JSON.parse(out) as { peak: number }).peak;
+}
+
+/**
+ * Intercepts every request of the page, its frames and its workers before it
+ * reaches the network: requests for the site pass, others are recorded and
+ * aborted. Returns the URLs that passed and those that tried to leave.
+ */
+async function interceptRequests(page: Page): Promise<{ own: string[]; foreign: string[] }> {
+  const seen = { own: [] as string[], foreign: [] as string[] };
+  await page.context().route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    const own = url.origin === ORIGIN && OWN_PATHS.some((p) => p.test(url.pathname));
+    seen[own ? 'own' : 'foreign'].push(url.href);
+    return own ? route.continue() : route.abort('blockedbyclient');
+  });
+  return seen;
+}
+
+/** Collects Content Security Policy violations reported in the page and its frames. */
+async function watchViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+async function violations(target: Page | Frame): Promise<string[]> {
+  return target.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+}
+
+async function demoFrame(page: Page): Promise<Frame> {
+  const handle = await page.getByTestId('demo-iframe').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('the demo iframe has no frame');
+  return frame;
+}
+
+test('the docs page shows the sample both ways with the planner\'s peak, and nothing leaves the site', async ({ page }) => {
+  const requests = await interceptRequests(page);
+  await watchViolations(page);
+  await page.setViewportSize({ width: 1200, height: 1300 });
+  await page.goto('/docs/demo.html');
+
+  const frame = await demoFrame(page);
+  await frame.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak != null);
+  const framed = await frame.evaluate(() => window.heapscope!.summary());
+  expect(framed).toMatchObject({ model: 'sample.onnx', peak: cliPeak(['--dim', 'batch=2']) });
+  await expect(frame.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', String(framed.buffers));
+  await expect(frame.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
+  await expect(frame.getByRole('banner')).toHaveCount(0);
+  await expect(frame.getByTestId('tensor-table')).toHaveCount(0);
+
+  const element = page.getByTestId('demo-element');
+  await expect(element).toHaveAttribute('data-status', 'ready');
+  const shown = await element.evaluate((el: HTMLElementTagNameMap['heapscope-view']) => el.summary());
+  expect(shown).toMatchObject({ model: 'sample.onnx', strategy: 'best', peak: cliPeak(['--dim', 'batch=2', '--strategy', 'best']) });
+  // The element's own heap diagram, inside its shadow root, drew every buffer.
+  await expect(element.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', String(shown?.buffers));
+  await expect(element.getByTestId('embed-peak')).toHaveAttribute('data-peak', String(shown?.peak));
+  await expect(element.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
+
+  expect(requests.foreign).toEqual([]);
+  expect(requests.own.filter((url) => new URL(url).pathname === '/sample.onnx').length).toBeGreaterThanOrEqual(2);
+  expect(await violations(page)).toEqual([]);
+  expect(await violations(frame)).toEqual([]);
+  await page.getByTestId('demo-iframe').scrollIntoViewIfNeeded();
+  await snap(page, 'embed-docs-page');
+  await element.scrollIntoViewIfNeeded();
+  await element.screenshot({ path: 'e2e-artifacts/embed-web-component.png' });
+});
+
+test('<heapscope-view> follows its attributes: new dims re-open the model, a new target re-plans it', async ({ page }) => {
+  await page.goto('/docs/demo.html');
+  const element = page.getByTestId('demo-element');
+  await expect(element).toHaveAttribute('data-status', 'ready');
+  const summaryOf = () => element.evaluate((el: HTMLElementTagNameMap['heapscope-view']) => el.summary());
+  await element.evaluate((el) => el.setAttribute('dims', 'batch=4'));
+  await expect.poll(async () => (await summaryOf())?.peak).toBe(cliPeak(['--dim', 'batch=4', '--strategy', 'best']));
+  await element.evaluate((el) => el.setAttribute('target', 'mcu'));
+  await expect.poll(async () => (await summaryOf())?.target).toBe('mcu');
+  await expect(element).toHaveAttribute('data-status', 'ready');
+  expect((await summaryOf())?.peak).toBe(cliPeak(['--dim', 'batch=4', '--strategy', 'best', '--target', 'mcu']));
+  await expect(element.getByTestId('embed-peak')).toContainText('best on mcu');
+});
+
+test('<heapscope-view> with a model that is not there says so inside the element', async ({ page }) => {
+  // The preview server answers unknown paths with the app's page; a real host answers 404.
+  await page.route((url) => url.pathname === '/missing/net.onnx', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto('/docs/demo.html');
+  await page.evaluate(() => {
+    const view = document.createElement('heapscope-view');
+    view.setAttribute('src', '../missing/net.onnx');
+    view.dataset.testid = 'missing-element';
+    document.querySelector('main')!.append(view);
+  });
+  const element = page.getByTestId('missing-element');
+  await expect(element).toHaveAttribute('data-status', 'error');
+  await expect(element.getByRole('alert')).toContainText('net.onnx');
+  await expect(element.getByRole('alert')).toContainText('HTTP 404');
+  await element.scrollIntoViewIfNeeded();
+  await element.screenshot({ path: 'e2e-artifacts/embed-missing-model.png' });
+});
+
+test('the Content Security Policy blocks scripts, fonts and images from elsewhere', async ({ page }) => {
+  const requests = await interceptRequests(page);
+  for (const path of ['/docs/demo.html', '/?embed=1']) {
+    await page.goto(path);
+    const blocked = await page.evaluate(async () => {
+      const seen: string[] = [];
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(e.effectiveDirective));
+      const img = document.createElement('img');
+      img.src = 'https://images.example/pixel.png';
+      const script = document.createElement('script');
+      script.src = 'https://cdn.example/analytics.js';
+      const font = new FontFace('Remote', 'url(https://fonts.example/remote.woff2)');
+      document.body.append(img, script);
+      await font.load().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return seen.sort();
+    });
+    expect(blocked).toEqual(['font-src', 'img-src', 'script-src-elem']);
+  }
+  // Blocked by the policy in the browser, they never reached the network.
+  expect(requests.foreign).toEqual([]);
+});
+
+test('embed=1 is chrome-less and sized to its frame: graph and heap only', async ({ page }) => {
+  await page.setViewportSize({ width: 760, height: 420 });
+  await page.goto('/?embed=1&dim.batch=4');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak != null);
+  expect((await page.evaluate(() => window.heapscope!.summary())).peak).toBe(cliPeak(['--dim', 'batch=4']));
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByTestId('settings-panel')).toHaveCount(0);
+  await expect(page.getByTestId('tensor-table')).toHaveCount(0);
+  await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
+  await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^[1-9]\d*$/);
+  // The view fills the frame and nothing scrolls.
+  const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollHeight, inner: window.innerHeight }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.inner);
+  const heap = await page.getByTestId('heap-pane').boundingBox();
+  expect(heap!.y + heap!.height).toBeGreaterThan(420 * 0.8);
+  expect(new URL(page.url()).searchParams.get('embed')).toBe('1');
+  // A link opens the same view in the full app.
+  const out = new URL((await page.getByRole('link', { name: 'Open in heapscope' }).getAttribute('href'))!);
+  expect(Object.fromEntries(out.searchParams)).toEqual({ 'dim.batch': '4' });
+  await snap(page, 'embed-app-frame');
+});

@@ -1,0 +1,221 @@
+// Saving, exporting and sharing like a person would: download the plan file and
+// drop it back on the page (same peak, no planning, usable as a diff side);
+// download the MiniMalloc CSVs and solve them with the command-line tool (same
+// peak); the C header, ASCII chart, SVG and PNG; links that reopen the same
+// view; model=<url> on another host with and without CORS.
+
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
+import { batchModel, dropFile, snap, summary, waitForError, waitForModel, waitForPlan } from './fixtures';
+
+/** Planning and graph layout share two cores with other work: give them time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Runs the command-line tool in this process; returns its exit code and stdout. */
+function cli(args: readonly string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runCli(args, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+/** Clicks an export button and returns the downloaded file's name and bytes. */
+async function download(page: Page, testId: string): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+test('the saved plan file downloads and reopens by drop with the same peak, then serves as side A of a diff', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await page.goto('/?dim.batch=2');
+  await waitForPlan(page);
+  const shown = await summary(page);
+  const saved = await download(page, 'export-plan');
+  expect(saved.name).toBe('sample.batch-2.plan.json');
+  const json = JSON.parse(saved.bytes.toString('utf8')) as { format: string; plan: { peak: number; buffers: unknown[] }; settings: { dims: Record<string, number> } };
+  expect(json).toMatchObject({ format: 'heapscope-plan', plan: { peak: shown.peak }, settings: { dims: { batch: 2 } } });
+  expect(json.plan.buffers).toHaveLength(shown.buffers);
+
+  // Plan B on screen (batch 4), then the saved batch-2 plan dropped on the page.
+  await page.getByTestId('dims-panel').getByLabel('batch', { exact: true }).fill('4');
+  await page.waitForFunction((before) => window.heapscope?.summary().peak !== before && document.body.dataset.status === 'ready', shown.peak);
+  await dropFile(page, saved.name, saved.bytes);
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog).toHaveAttribute('aria-label', 'Saved plan');
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(shown.peak));
+  await expect(dialog.getByTestId('compare-heap-a').getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', String(shown.buffers));
+  // The drop did not open it as a model: the page still shows the sample at batch 4.
+  expect((await summary(page)).model).toBe('sample.onnx');
+  await snap(page, 'export-saved-plan');
+
+  await dialog.getByTestId('compare-saved-with-shown').click();
+  await expect(dialog).toHaveAttribute('aria-label', 'Compare plans');
+  await expect(dialog.getByTestId('diff-cause').first()).toHaveAttribute('data-kind', 'dim-changed');
+  await expect(dialog.getByTestId('diff-cause').first()).toContainText('batch 2 → 4');
+});
+
+test('a plan saved by the command-line tool opens on a page with no model: its heap and numbers, as saved', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-saved-'));
+  const path = join(dir, 'cli.plan.json');
+  expect(cli(['plan', 'public/sample.onnx', '--dim', 'batch=3', '--target', 'mcu', '--save', path]).code).toBe(0);
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { plan: { peak: number; buffers: unknown[]; regions: unknown[] } };
+  await page.route((url) => url.pathname === '/e2e/absent.onnx', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto('/?model=/e2e/absent.onnx');
+  await waitForError(page, 'absent.onnx');
+  await dropFile(page, 'cli.plan.json', readFileSync(path));
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(saved.plan.peak));
+  await expect(dialog.getByTestId('saved-plan-facts')).toContainText('batch=3');
+  await expect(dialog.getByTestId('saved-plan-facts')).toContainText('mcu');
+  // Drawn from the file: every saved buffer, in a lane per region.
+  await expect(dialog.getByTestId('compare-heap-a').getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', String(saved.plan.buffers.length));
+  await expect(dialog.getByTestId('compare-heap-a').getByTestId('heap-lane')).toHaveCount(saved.plan.regions.length);
+  // Nothing to compare it with: the page has no plan.
+  await expect(dialog.getByTestId('compare-saved-with-shown')).toBeDisabled();
+  expect((await summary(page)).model).toBeNull();
+  await snap(page, 'export-cli-plan-opened');
+});
+
+test('a broken plan file is refused with a sentence naming the file and the field', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page);
+  const broken = JSON.stringify({ format: 'heapscope-plan', version: 1, model: 'x.onnx', settings: {}, nodes: [], plan: {} });
+  await page.getByTestId('open-saved-plan').setInputFiles({ name: 'broken.plan.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
+  await expect(page.getByTestId('compare-error')).toContainText('broken.plan.json');
+  await expect(page.getByTestId('compare-error')).toContainText('settings');
+  await expect(page.getByTestId('compare-dialog')).toHaveCount(0);
+});
+
+test('the exported MiniMalloc CSVs re-solve to the plan\'s peak with the command-line tool', async ({ page }) => {
+  await page.goto('/?dim.batch=3');
+  await waitForPlan(page);
+  const { peak } = await summary(page);
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-csv-'));
+  for (const kind of ['problem', 'solution']) {
+    const csv = await download(page, `export-csv-${kind}`);
+    expect(csv.name).toBe(`sample.batch-3.ram.${kind}.csv`);
+    const text = csv.bytes.toString('utf8');
+    expect(text.split('\n')[0]).toBe('id,lower,upper,size,offset');
+    // The problem leaves every offset to the solver; the solution fixes every one.
+    const offsets = text.trim().split('\n').slice(1).map((row) => row.split(',').at(-1));
+    expect(offsets.every((o) => (kind === 'problem' ? o === '' : /^\d+$/.test(o!)))).toBe(true);
+    const path = join(dir, csv.name);
+    writeFileSync(path, csv.bytes);
+    const solved = cli(['solve', path, '--json']);
+    expect(solved.err).toBe('');
+    expect(JSON.parse(solved.out)).toMatchObject({ peak, valid: true });
+  }
+});
+
+test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page);
+  const s = await summary(page);
+  const header = (await download(page, 'export-c-header')).bytes.toString('utf8');
+  expect(header).toContain(`#define HEAPSCOPE_PEAK_BYTES ${s.peak}UL`);
+  expect(header).toMatch(/#ifndef HEAPSCOPE_PLAN_SAMPLE_H/);
+
+  const ascii = await download(page, 'export-ascii');
+  const planned = cli(['plan', 'public/sample.onnx', '--ascii']);
+  expect(planned.code).toBe(0);
+  expect(planned.out).toContain(ascii.bytes.toString('utf8').trim());
+
+  const svg = (await download(page, 'export-heap-svg')).bytes.toString('utf8');
+  expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  expect(svg.match(/data-buffer="\d+"/g)?.length).toBe(s.buffers);
+  expect(svg).toContain(`peak ${s.peak} bytes`);
+
+  const png = (await download(page, 'export-heap-png')).bytes;
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  // Width and height from the IHDR chunk: the SVG's 960 pixels at 2 device pixels each.
+  expect(png.readUInt32BE(16)).toBe(1920);
+  expect(png.readUInt32BE(20)).toBeGreaterThan(400);
+  await page.goto('about:blank');
+  await page.setContent(`<img src="data:image/png;base64,${png.toString('base64')}" style="width:960px">`);
+  await snap(page, 'export-heap-png');
+});
+
+test('the graph view saves as a standalone SVG and as PNG', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page);
+  await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
+  const svg = (await download(page, 'export-graph-svg')).bytes.toString('utf8');
+  expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  // The page's stylesheets do not travel with the file: colours are inline.
+  expect(svg).toMatch(/style="fill:rgb\(/);
+  expect(svg).toContain('stem/conv');
+  const png = (await download(page, 'export-graph-png')).bytes;
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBeGreaterThan(100);
+  await page.goto('about:blank');
+  await page.setContent(`<img src="data:image/png;base64,${png.toString('base64')}" style="max-width:100%;max-height:100vh">`);
+  await snap(page, 'export-graph-png');
+});
+
+test('the URL follows the view, and a copied link reopens the same plan', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await waitForPlan(page);
+  await page.getByTestId('target-select').selectOption('mcu');
+  await waitForPlan(page);
+  await page.getByTestId('strategy-select').selectOption('best-fit');
+  await waitForPlan(page, 'best-fit');
+  await page.getByTestId('dims-panel').getByLabel('batch', { exact: true }).fill('3');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('dim.batch') === '3' && document.body.dataset.status === 'ready');
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({ target: 'mcu', strategy: 'best-fit', 'dim.batch': '3' });
+  const before = await summary(page);
+
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('export-note')).toHaveText('Link copied');
+  await page.getByTestId('export-panel').scrollIntoViewIfNeeded();
+  await snap(page, 'export-share-panel');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(page.url());
+
+  const other = await context.newPage();
+  await other.goto(copied);
+  await waitForPlan(other, 'best-fit');
+  expect(await summary(other)).toEqual(before);
+});
+
+test('model=<url> on another host: loads with progress when CORS allows it, says CORS when not', async ({ page }) => {
+  // A real second origin: a server in this process, one path with CORS allowed
+  // (answered only once the test has seen the progress), one without.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((request, response) => {
+    const body = Buffer.from(batchModel());
+    if (request.url === '/shared.onnx') {
+      void held.then(() => response.writeHead(200, { 'access-control-allow-origin': '*', 'content-length': body.length }).end(body));
+    } else response.writeHead(200, { 'content-length': body.length }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await page.goto(`/?model=${encodeURIComponent(`${base}/shared.onnx`)}`);
+    const progress = page.getByTestId('progress');
+    await expect(progress).toContainText('shared.onnx');
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Waiting for the server');
+    await snap(page, 'export-model-url-progress');
+    release();
+    await waitForModel(page, 'shared.onnx');
+    expect(new URL(page.url()).searchParams.get('model')).toBe(`${base}/shared.onnx`);
+
+    await page.goto(`/?model=${encodeURIComponent(`${base}/closed.onnx`)}`);
+    await waitForError(page, 'closed.onnx');
+    await expect(page.getByTestId('error-message')).toContainText('CORS');
+    await expect(page.getByTestId('error-message')).toContainText(`${base}/closed.onnx`);
+    await snap(page, 'export-model-url-cors');
+  } finally {
+    release();
+    server.close();
+  }
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../store/create-store';
+import { createFakeClient } from '../store/testing/fake-client';
+import { installPageApi } from './page-api';
+
+/** The parts of a window the page API uses, with an address bar that replaceState rewrites. */
+function fakeWindow(href: string) {
+  const location = new URL(href);
+  const writes: string[] = [];
+  const target = {
+    document: { body: { dataset: {} as Record<string, string> } },
+    location,
+    history: {
+      state: undefined,
+      replaceState(_state: unknown, _title: string, url: string) {
+        writes.push(url);
+        location.href = new URL(url, location.href).href;
+      },
+    },
+  };
+  return { target: target as unknown as Window, location, writes, body: target.document.body };
+}
+
+function setup(href: string) {
+  const client = createFakeClient();
+  const fetchFn = (async (url: string | URL | Request) => new Response(`served:${String(url)}`)) as typeof fetch;
+  const store = createAppStore({ client, fetch: fetchFn, baseUrl: href, sampleUrl: 'https://app.example/sample.onnx' });
+  const win = fakeWindow(href);
+  const stop = installPageApi(store, win.target);
+  return { store, client, actions: store.getState().actions, stop, ...win };
+}
+
+describe('the page URL follows the view', () => {
+  it('writes the model URL (by path on this origin), dims and settings once the model is shown', async () => {
+    const { actions, location, writes, body, client } = setup('https://app.example/?utm=docs');
+    client.hold = true;
+    const opening = actions.openUrl('https://app.example/models/net.onnx', { batch: 2 });
+    // While the model loads the URL still says what was asked for.
+    expect(body.dataset.status).toBe('loading');
+    await vi.waitFor(() => expect(client.calls).toHaveLength(1));
+    expect(location.search).toBe('?utm=docs');
+    await client.release();
+    await opening;
+    expect(body.dataset.status).toBe('ready');
+    expect(location.search).toBe('?utm=docs&model=%2Fmodels%2Fnet.onnx&dim.batch=2');
+    client.hold = false;
+    await actions.setSettings({ target: 'mcu', strategy: 'best-fit' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({ utm: 'docs', model: '/models/net.onnx', 'dim.batch': '2', target: 'mcu', strategy: 'best-fit' });
+    await actions.setDim('batch', undefined);
+    expect(location.searchParams.has('dim.batch')).toBe(false);
+    expect(writes).toHaveLength(3);
+  });
+
+  it('keeps embed=1, and leaves out the sample and the default target', async () => {
+    const { actions, location } = setup('https://app.example/?embed=1&model=old.onnx');
+    await actions.openSample();
+    expect(location.search).toBe('?embed=1');
+  });
+
+  it('leaves the URL alone when the asked-for model fails to open', async () => {
+    const failing = (async () => new Response('', { status: 404 })) as unknown as typeof fetch;
+    const client = createFakeClient();
+    const store = createAppStore({ client, fetch: failing, baseUrl: 'https://app.example/', sampleUrl: 'https://app.example/sample.onnx' });
+    const win = fakeWindow('https://app.example/?model=missing.onnx&dim.batch=8');
+    installPageApi(store, win.target);
+    await store.getState().actions.openUrl('missing.onnx', { batch: 8 });
+    expect(win.body.dataset.status).toBe('error');
+    expect(win.location.search).toBe('?model=missing.onnx&dim.batch=8');
+    expect(win.writes).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+// Reads the dims attribute of <heapscope-view>: "batch=4, sequence=128", the
+// same bindings as the page's dim.NAME=VALUE URL parameters.
+
+import { parseUrlParams } from '../app/url-params';
+
+/** Dim bindings of an attribute, and the entries that could not be used. */
+export interface DimsAttribute {
+  readonly values: Readonly<Record<string, number>>;
+  readonly ignored: readonly string[]; // "name=value" entries that are not whole numbers
+}
+
+/** Parses "NAME=VALUE" entries separated by commas or spaces. */
+export function parseDimsAttribute(text: string): DimsAttribute {
+  const params = new URLSearchParams();
+  const ignored: string[] = [];
+  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0) ignored.push(entry);
+    else params.append(`dim.${entry.slice(0, eq)}`, entry.slice(eq + 1));
+  }
+  const parsed = parseUrlParams(`?${params.toString()}`);
+  return { values: parsed.dims, ignored: [...ignored, ...parsed.ignored.map((p) => p.slice('dim.'.length))] };
+}

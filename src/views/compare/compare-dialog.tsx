@@ -1,0 +1,103 @@
+// The comparison dialog over the page: A and B side by side in numbers, their
+// heap diagrams on one address scale, and the diff (causes, changed buffers).
+// With a saved plan alone, its heap and numbers, and a way to compare it with
+// the plan on screen. Escape or Close ends it.
+
+import { useCallback, useEffect, useRef } from 'react';
+import { writePlanFile } from '../../planner/plan-file';
+import { formatBytes } from '../../shared/format';
+import { useActions, useAppStore } from '../../store/context';
+import { CompareHeaps } from './compare-heaps';
+import { signedBytes } from './compare-scale';
+import type { ComparedPlan } from './compare-store';
+import { DiffView } from './diff-view';
+import { exportStem } from '../export/export-names';
+import { saveText } from '../export/save-file';
+import { SavedPlanFacts } from './saved-plan-facts';
+import { useCompare, useCompareActions } from './use-compare';
+import './compare.css';
+
+/** The dialog; nothing while there is no comparison or saved plan. */
+export function CompareDialog() {
+  const a = useCompare((s) => s.a);
+  const b = useCompare((s) => s.b);
+  const diff = useCompare((s) => s.diff);
+  const focus = useCompare((s) => s.focus);
+  const { close, setFocus, compareSavedWithShown } = useCompareActions();
+  const { select } = useActions();
+  const canCompareSaved = useAppStore((s) => s.model?.plan.status === 'planned');
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (a === undefined) return;
+    dialog.current?.focus();
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [a, close]);
+
+  const onPickBuffer = useCallback(
+    (side: 'a' | 'b', name: string) => {
+      const change = diff?.buffers.find((c) => (side === 'a' ? c.nameA : c.nameB) === name);
+      setFocus({
+        label: `${name}: ${change?.status ?? 'picked'}`,
+        buffersA: side === 'a' ? [name] : change?.nameA !== undefined ? [change.nameA] : [],
+        buffersB: side === 'b' ? [name] : change?.nameB !== undefined ? [change.nameB] : [],
+        nodes: change?.node !== undefined ? [change.node] : [],
+      });
+    },
+    [diff, setFocus],
+  );
+  const onSelectNode = useCallback((node: string) => select({ kind: 'node', node }), [select]);
+
+  if (a === undefined) return null;
+  const title = b === undefined ? 'Saved plan' : 'Compare plans';
+  return (
+    <div className="compare-backdrop">
+      <div ref={dialog} className="compare-dialog" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} data-testid="compare-dialog">
+        <header className="compare-header">
+          <h2 className="compare-title">{title}</h2>
+          <SideSummary side="a" plan={a} />
+          {b && <SideSummary side="b" plan={b} />}
+          {diff && (
+            <p className="compare-delta" data-testid="compare-delta" data-delta={diff.delta}>
+              B − A: <strong className={diff.delta > 0 ? 'diff-up' : diff.delta < 0 ? 'diff-down' : ''}>{signedBytes(diff.delta)}</strong>
+              {diff.peakA > 0 && ` (${((diff.delta / diff.peakA) * 100).toFixed(1)} %)`}
+            </p>
+          )}
+          {b === undefined && (
+            <button type="button" className="button button-small" onClick={compareSavedWithShown} disabled={!canCompareSaved} data-testid="compare-saved-with-shown">
+              Compare with the plan on screen
+            </button>
+          )}
+          <button type="button" className="button button-small compare-close" onClick={close}>
+            Close
+          </button>
+        </header>
+        <div className="compare-body">
+          <CompareHeaps a={a.file.plan} b={b?.file.plan} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
+          {diff && <DiffView diff={diff} focus={focus} onFocus={setFocus} onSelectNode={onSelectNode} />}
+          {b === undefined && <SavedPlanFacts file={a.file} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan }) {
+  const save = (): void => saveText(writePlanFile(plan.file), `${exportStem(plan.file.model, plan.file.settings.dims)}.${side}.plan.json`, 'application/json');
+  return (
+    <p className="compare-summary" data-testid={`compare-summary-${side}`} data-peak={plan.file.plan.peak}>
+      <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span>
+      <span className="compare-label" title={plan.label}>
+        {plan.label}
+      </span>
+      <strong>{formatBytes(plan.file.plan.peak)}</strong>
+      <button type="button" className="chip" onClick={save} title={`Save ${side.toUpperCase()} as a plan file (a side of heapscope diff)`} data-testid={`compare-save-${side}`}>
+        Save
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
+import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { heapData } from '../heap/heap-data';
+import { causeFocus, changeFocus, highlightOf, sharedScale, signedBytes } from './compare-scale';
+
+function buffer(id: number, name: string, size: number, region = 'ram'): PlannedBuffer {
+  return { id, name, kind: 'activation', size, bytes: size, start: id, end: id + 2, offset: 0, region };
+}
+
+function plan(buffers: PlannedBuffer[], regions: { name: string; peak: number }[]): ModelPlan {
+  return {
+    peak: regions.reduce((s, r) => s + r.peak, 0),
+    regions: regions.map((r) => ({ ...r, lowerBound: r.peak })),
+    buffers,
+    steps: [],
+  } as unknown as ModelPlan;
+}
+
+const change = (c: Partial<BufferChange> & Pick<BufferChange, 'status'>): BufferChange => c;
+
+describe('one address scale for two plans', () => {
+  it('gives a region in both plans the larger extent, and leaves a region of one plan as it is', () => {
+    const a = heapData(plan([buffer(0, 'x', 100), buffer(1, 'w', 50, 'sram')], [{ name: 'ram', peak: 100 }, { name: 'sram', peak: 50 }]));
+    const b = heapData(plan([buffer(0, 'x', 400)], [{ name: 'ram', peak: 400 }]));
+    const [wa, wb] = sharedScale(a, b);
+    expect(wa.lanes.map((l) => [l.name, l.extent])).toEqual([['ram', 400], ['sram', 50]]);
+    expect(wb.lanes.map((l) => [l.name, l.extent])).toEqual([['ram', 400]]);
+    // The rest of the view model is shared, not copied.
+    expect(wa.offset).toBe(a.offset);
+  });
+
+  it('emphasizes buffers by tensor name', () => {
+    const data = heapData(plan([buffer(0, 'x', 10), buffer(1, 'y', 10), buffer(2, 'z', 10)], [{ name: 'ram', peak: 30 }]));
+    expect([...highlightOf(data, ['z', 'x'])!]).toEqual([1, 0, 1]);
+    expect(highlightOf(data, undefined)).toBeUndefined();
+  });
+});
+
+describe('what a cause points at', () => {
+  const diff = {
+    buffers: [
+      change({ status: 'grown', nameA: 'conv_out', nameB: 'conv_out', node: 'conv' }),
+      change({ status: 'grown', nameA: 'old_name', nameB: 'new_name', node: 'relu' }),
+      change({ status: 'new', nameB: 'extra', node: 'pad' }),
+      change({ status: 'same', nameA: 'other', nameB: 'other' }),
+    ],
+  } as unknown as PlanDiff;
+
+  it('finds each named buffer on both sides, through renames, and keeps the nodes', () => {
+    const cause = { kind: 'dim-changed', bytes: 10, summary: 's', buffers: ['conv_out', 'new_name', 'extra'], nodes: ['conv', 'relu'], regions: [] } as Cause;
+    expect(causeFocus(diff, cause)).toEqual({ label: 's', buffersA: ['conv_out', 'old_name'], buffersB: ['conv_out', 'new_name', 'extra'], nodes: ['conv', 'relu'] });
+  });
+
+  it('points a buffer change at its two names and its node', () => {
+    expect(changeFocus(diff.buffers[1]!)).toEqual({ label: 'new_name: grown', buffersA: ['old_name'], buffersB: ['new_name'], nodes: ['relu'] });
+  });
+
+  it('signs byte deltas', () => {
+    expect([signedBytes(1536), signedBytes(-2048), signedBytes(0)]).toEqual(['+1.50 KiB', '−2.00 KiB', '0 B']);
+  });
+});

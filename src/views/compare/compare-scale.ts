@@ -1,0 +1,67 @@
+// Pure helpers of the comparison view: one address scale for both heap
+// diagrams (each region's axis spans the larger of A's and B's extents), the
+// buffers a cause or a buffer change points at on each side, and byte deltas
+// as text.
+
+import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
+import { formatBytes } from '../../shared/format';
+import type { HeapData, HeapLane } from '../heap/heap-data';
+import type { CompareFocus } from './compare-store';
+
+/** `a` and `b` with every lane of a region present in both spanning the same bytes. */
+export function sharedScale(a: HeapData, b: HeapData): [HeapData, HeapData] {
+  const extents = new Map<string, number>();
+  for (const lane of [...a.lanes, ...b.lanes]) extents.set(lane.name, Math.max(extents.get(lane.name) ?? 0, lane.extent));
+  const widen = (data: HeapData): HeapData => ({
+    ...data,
+    lanes: data.lanes.map((lane): HeapLane => ({ ...lane, extent: extents.get(lane.name) ?? lane.extent })),
+  });
+  return [widen(a), widen(b)];
+}
+
+/** 1 for each buffer of `data` whose name is in `names`; undefined when `names` is undefined. */
+export function highlightOf(data: HeapData, names: readonly string[] | undefined): Uint8Array | undefined {
+  if (names === undefined) return undefined;
+  const wanted = new Set(names);
+  const out = new Uint8Array(data.count);
+  data.plan.buffers.forEach((b, i) => {
+    if (wanted.has(b.name)) out[i] = 1;
+  });
+  return out;
+}
+
+/** What a cause points at: its buffers on each side (a matched B name brings its A name) and its nodes. */
+export function causeFocus(diff: PlanDiff, cause: Cause): CompareFocus {
+  const named = new Set(cause.buffers);
+  const buffersA = new Set<string>();
+  const buffersB = new Set<string>();
+  for (const change of diff.buffers) {
+    if ((change.nameB !== undefined && named.has(change.nameB)) || (change.nameA !== undefined && named.has(change.nameA))) {
+      if (change.nameA !== undefined) buffersA.add(change.nameA);
+      if (change.nameB !== undefined) buffersB.add(change.nameB);
+    }
+  }
+  return { label: cause.summary, buffersA: [...buffersA], buffersB: [...buffersB], nodes: cause.nodes };
+}
+
+/** What a buffer change points at. */
+export function changeFocus(change: BufferChange): CompareFocus {
+  const name = change.nameB ?? change.nameA ?? '';
+  return {
+    label: `${name}: ${change.status}`,
+    buffersA: change.nameA === undefined ? [] : [change.nameA],
+    buffersB: change.nameB === undefined ? [] : [change.nameB],
+    nodes: change.node === undefined ? [] : [change.node],
+  };
+}
+
+/** A signed byte count: "+1.50 MiB", "−300 KiB", "0 B". */
+export function signedBytes(delta: number): string {
+  if (delta === 0) return '0 B';
+  return `${delta > 0 ? '+' : '−'}${formatBytes(Math.abs(delta))}`;
+}
+
+/** The size change of a buffer change in bytes (B minus A; a new buffer counts its size, a gone one minus its size). */
+export function sizeDelta(change: BufferChange): number {
+  return (change.sizeB ?? 0) - (change.sizeA ?? 0);
+}

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeOnnx } from '../../model/decode-onnx';
+import { inferShapes } from '../../model/infer-shapes';
+import { writePlanFile } from '../../planner/plan-file';
+import { createAppStore } from '../../store/create-store';
+import { createLocalPort, createModelClient } from '../../worker/client';
+import { planForSettings } from '../../worker/plan-settings';
+import { createCompareStore } from './compare-store';
+
+const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
+const SAMPLE_URL = 'https://app.example/sample.onnx';
+
+/** The real request handler on this thread, as the page's fallback runs it. */
+const localClient = () => createModelClient((onResponse) => createLocalPort(onResponse));
+
+/** The page's store and a comparison over it, both planning with the real handler; fetch serves the sample. */
+function setup() {
+  const fetches: string[] = [];
+  const fetchFn = (async (url: string | URL | Request) => {
+    fetches.push(String(url));
+    return new Response(SAMPLE.slice());
+  }) as typeof fetch;
+  const page = createAppStore({ client: localClient(), fetch: fetchFn, baseUrl: 'https://app.example/', sampleUrl: SAMPLE_URL });
+  let client: ReturnType<typeof localClient> | undefined;
+  const released: number[] = [];
+  const compare = createCompareStore({
+    page: () => page.getState(),
+    client: () => (client ??= localClient()),
+    releaseClient: () => {
+      if (client !== undefined) released.push(1);
+      client?.dispose();
+      client = undefined;
+    },
+    fetch: fetchFn,
+    baseUrl: 'https://app.example/',
+  });
+  return { page, compare, actions: compare.getState().actions, fetches, released };
+}
+
+/** The peak of the sample planned directly, for `dims` on the cpu target. */
+function directPeak(dims: Record<string, number>): number {
+  return planForSettings(inferShapes(decodeOnnx(SAMPLE, {}), { dims }), { target: 'cpu', strategy: undefined }).peak;
+}
+
+describe('comparing plans', () => {
+  it('plans B as the shown model with another dim, leaving the page alone, and diffs A against B', async () => {
+    const { page, compare, actions, fetches } = setup();
+    await page.getState().actions.openSample({ batch: 1 });
+    const shownPlan = page.getState().model;
+    await actions.compareShownWith({ dims: { batch: 4 } });
+    const { a, b, diff, error } = compare.getState();
+    expect(error).toBeUndefined();
+    expect(a?.file.plan.peak).toBe(directPeak({ batch: 1 }));
+    expect(b?.file.plan.peak).toBe(directPeak({ batch: 4 }));
+    expect(b?.file.settings.dims.batch).toBe(4);
+    expect(diff?.delta).toBe(directPeak({ batch: 4 }) - directPeak({ batch: 1 }));
+    expect(diff?.causes[0]).toMatchObject({ kind: 'dim-changed', dim: 'batch' });
+    // The sample was read again for B; the page's model and plan did not change.
+    expect(fetches).toEqual([SAMPLE_URL, SAMPLE_URL]);
+    expect(page.getState().model).toBe(shownPlan);
+  });
+
+  it('takes a saved plan file as B, with the same diff as planning it', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample({ batch: 1 });
+    await actions.compareShownWith({ dims: { batch: 4 } });
+    const planned = compare.getState();
+    const saved = new Blob([writePlanFile(planned.b!.file)]);
+    await actions.compareShownWithFile(saved, 'batch4.plan.json');
+    const reopened = compare.getState();
+    expect(reopened.b?.label).toContain('(saved)');
+    expect(reopened.diff?.causes).toEqual(planned.diff?.causes);
+    expect(reopened.diff?.buffers).toEqual(planned.diff?.buffers);
+  });
+
+  it('shows a saved plan alone, then against the plan on screen', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample({ batch: 2 });
+    await actions.compareShownWith({ dims: { batch: 1 } });
+    const batch1 = compare.getState().b!.file;
+    actions.close();
+    await actions.openSavedPlan(new Blob([writePlanFile(batch1)]), 'one.plan.json');
+    expect(compare.getState()).toMatchObject({ b: undefined, diff: undefined });
+    expect(compare.getState().a?.file.plan.peak).toBe(directPeak({ batch: 1 }));
+    actions.compareSavedWithShown();
+    expect(compare.getState().diff?.delta).toBe(directPeak({ batch: 2 }) - directPeak({ batch: 1 }));
+  });
+
+  it('refuses a file that is not a plan, and a comparison without a plan on screen, with a sentence', async () => {
+    const { page, compare, actions } = setup();
+    await actions.openSavedPlan(new Blob(['{"format": "other"}']), 'notes.json');
+    expect(compare.getState().error).toBe('notes.json is not a heapscope plan file (it does not start with "format": "heapscope-plan")');
+    await actions.compareShownWith({ dims: { batch: 4 } });
+    expect(compare.getState().error).toBe('there is no plan on screen to compare with: open a model first');
+    await page.getState().actions.openSample();
+    await actions.compareShownWith({ settings: { strategy: 'no-such-strategy' } });
+    expect(compare.getState().error).toContain('no-such-strategy');
+    expect(compare.getState().b).toBeUndefined();
+  });
+
+  it('drops the answer of a comparison closed while B was being planned', async () => {
+    const { page, compare, actions, released } = setup();
+    await page.getState().actions.openSample();
+    const running = actions.compareShownWith({ dims: { batch: 3 } });
+    expect(compare.getState().busy).toBeDefined();
+    actions.close();
+    await running;
+    expect(compare.getState()).toMatchObject({ a: undefined, b: undefined, busy: undefined, error: undefined });
+    // The next comparison starts the second worker (the first was closed while still reading), and closing stops it.
+    await actions.compareShownWith({ dims: { batch: 2 } });
+    expect(compare.getState().b?.file.settings.dims.batch).toBe(2);
+    expect(released).toHaveLength(0);
+    actions.close();
+    expect(released).toHaveLength(1);
+  });
+});

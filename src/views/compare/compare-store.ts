@@ -1,0 +1,185 @@
+// The comparison of two plans, A and B, and the saved plan viewer: its own small
+// store beside the page's. A is the plan on screen (or a saved plan); B is the
+// same model planned again with other dims or settings, another model, or a
+// saved plan. B is planned in a second model worker, so the page's worker and
+// the plan on screen are left alone. The diff is the planner's diffPlans.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { diffPlans, type PlanDiff } from '../../planner/diff/diff-plans';
+import { isPlanFileText, readPlanFile, type PlanFile } from '../../planner/plan-file';
+import { InputError, toErrorData } from '../../shared/errors';
+import { fetchModel, readBlob, type FetchDeps } from '../../store/read-source';
+import type { AppState, LoadedModel } from '../../store/state';
+import type { ModelClient } from '../../worker/client';
+import type { DimValues, PlanSettings } from '../../worker/protocol';
+import { planFileOf } from '../export/plan-file-of';
+
+/** One side of the comparison. */
+export interface ComparedPlan {
+  readonly file: PlanFile;
+  readonly label: string; // what the side is, e.g. "sample.onnx, batch=4"
+}
+
+/** What the user asked B to be, relative to the plan on screen. */
+export interface SettingsChange {
+  readonly dims?: DimValues; // bindings to change (merged over the shown ones)
+  readonly settings?: Partial<PlanSettings>;
+}
+
+/** Buffers and nodes to emphasize in both diagrams (a cause or a buffer change the user picked). */
+export interface CompareFocus {
+  readonly label: string;
+  readonly buffersA: readonly string[]; // tensor names in A
+  readonly buffersB: readonly string[]; // tensor names in B
+  readonly nodes: readonly string[];
+}
+
+/** The comparison's state. */
+export interface CompareState {
+  readonly a: ComparedPlan | undefined;
+  readonly b: ComparedPlan | undefined; // undefined with `a` set: a saved plan shown alone
+  readonly diff: PlanDiff | undefined;
+  readonly busy: { readonly label: string; readonly fraction: number | undefined } | undefined;
+  readonly error: string | undefined;
+  readonly focus: CompareFocus | undefined;
+}
+
+/** The comparison's actions. */
+export interface CompareActions {
+  /** A = the plan on screen; B = the same model with `change` applied, planned in the second worker. */
+  compareShownWith(change: SettingsChange): Promise<void>;
+  /** A = the plan on screen; B = a model file (planned with the shown settings) or a saved plan file. */
+  compareShownWithFile(file: Blob, name: string): Promise<void>;
+  /** Shows a saved plan file alone, as it was saved (no planning). */
+  openSavedPlan(file: Blob, name: string): Promise<void>;
+  /** With a saved plan shown alone: makes it A and the plan on screen B. */
+  compareSavedWithShown(): void;
+  /** Emphasizes buffers and nodes in both diagrams (undefined: none). */
+  setFocus(focus: CompareFocus | undefined): void;
+  /** Closes the comparison. */
+  close(): void;
+}
+
+/** The store of the comparison. */
+export type CompareStore = StoreApi<CompareState & { readonly actions: CompareActions }>;
+
+/** What the comparison needs from the page. */
+export interface CompareDeps extends FetchDeps {
+  readonly page: () => AppState; // the page's state: the shown model and its settings
+  readonly client: () => ModelClient; // the second worker, created on first use
+  readonly releaseClient?: () => void; // stops the second worker (its decoded model is large) when the comparison closes
+}
+
+const EMPTY: CompareState = { a: undefined, b: undefined, diff: undefined, busy: undefined, error: undefined, focus: undefined };
+
+/** Creates the comparison's store. */
+export function createCompareStore(deps: CompareDeps): CompareStore {
+  return createStore<CompareState & { readonly actions: CompareActions }>()((set, get) => {
+    let generation = 0;
+    /** Runs one task that ends with B (and A); a newer task or close() drops its answer. */
+    const run = async (label: string, task: (progress: (fraction: number | undefined, label: string) => void) => Promise<{ a: ComparedPlan; b: ComparedPlan | undefined }>): Promise<void> => {
+      const mine = ++generation;
+      set({ busy: { label, fraction: undefined }, error: undefined });
+      try {
+        const { a, b } = await task((fraction, text) => {
+          if (mine === generation) set({ busy: { label: text, fraction } });
+        });
+        if (mine !== generation) return;
+        set({ ...EMPTY, a, b, diff: b === undefined ? undefined : diffPlans(a.file, b.file) });
+      } catch (error) {
+        if (mine === generation) set({ busy: undefined, error: toErrorData(error).message });
+      }
+    };
+    return {
+      ...EMPTY,
+      actions: {
+        compareShownWith: (change) =>
+          run('Planning B', async (progress) => {
+            const shown = shownPlan(deps.page());
+            const page = deps.page();
+            const dims = { ...page.dims, ...change.dims };
+            const settings: PlanSettings = { ...page.settings, ...change.settings };
+            const bytes = await modelBytes(shown.model, deps);
+            const b = await planInWorker(deps.client(), bytes, shown.model.name, dims, settings, progress);
+            return { a: shown.side, b };
+          }),
+        compareShownWithFile: (file, name) =>
+          run(`Reading ${name}`, async (progress) => {
+            const shown = shownPlan(deps.page());
+            const bytes = await readBlob(file, name);
+            if (isPlanFileText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 256)))) return { a: shown.side, b: savedSide(bytes, name) };
+            const page = deps.page();
+            return { a: shown.side, b: await planInWorker(deps.client(), bytes, name, page.dims, page.settings, progress) };
+          }),
+        openSavedPlan: (file, name) =>
+          run(`Reading ${name}`, async () => ({ a: savedSide(await readBlob(file, name), name), b: undefined })),
+        compareSavedWithShown() {
+          const { a, b } = get();
+          if (a === undefined || b !== undefined) return;
+          try {
+            const shown = shownPlan(deps.page()).side;
+            set({ ...EMPTY, a, b: shown, diff: diffPlans(a.file, shown.file) });
+          } catch (error) {
+            set({ error: toErrorData(error).message });
+          }
+        },
+        setFocus: (focus) => set({ focus }),
+        close() {
+          generation += 1;
+          deps.releaseClient?.();
+          set(EMPTY);
+        },
+      },
+    };
+  });
+}
+
+/** The plan on screen as side A; fails with a sentence when there is none. */
+function shownPlan(page: AppState): { model: LoadedModel; side: ComparedPlan } {
+  const model = page.model;
+  if (model === undefined || model.plan.status !== 'planned') throw new InputError('bad-argument', 'there is no plan on screen to compare with: open a model first');
+  const settings = model.plan.settings;
+  const file = planFileOf({ name: model.name, inferred: model.inferred, plan: model.plan.plan, settings, dims: page.dims });
+  return { model, side: { file, label: sideLabel(model.name, file) } };
+}
+
+/** Where the shown model's bytes are read again from. */
+async function modelBytes(model: LoadedModel, deps: FetchDeps): Promise<ArrayBuffer> {
+  if (model.file !== undefined) return readBlob(model.file, model.name);
+  if (model.url !== undefined) return (await fetchModel(model.url, deps)).bytes;
+  throw new InputError('io', `${model.name} cannot be read again: open it again to compare`);
+}
+
+/** Opens `bytes` in the second worker and makes its plan a side. */
+async function planInWorker(
+  client: ModelClient,
+  bytes: ArrayBuffer,
+  name: string,
+  dims: DimValues,
+  settings: PlanSettings,
+  progress: (fraction: number | undefined, label: string) => void,
+): Promise<ComparedPlan> {
+  const outcome = await client.open(bytes, name, dims, settings, progress);
+  if (outcome.status === 'cancelled') throw new Error('planning B was cancelled');
+  if (outcome.status === 'failed') throw new InputError('bad-argument', `B: ${outcome.error.message}`);
+  const { plan, model } = outcome.result;
+  if (plan.status === 'failed') throw new InputError('bad-argument', `B could not be planned: ${plan.error.message}`);
+  const userDims = Object.fromEntries(model.dims.filter((d) => d.source === 'user').map((d) => [d.name, d.value]));
+  const file = planFileOf({ name, inferred: model, plan: plan.plan, settings: plan.settings, dims: userDims });
+  return { file, label: sideLabel(name, file) };
+}
+
+/** A saved plan file as a side. */
+function savedSide(bytes: ArrayBuffer, name: string): ComparedPlan {
+  const text = new TextDecoder().decode(bytes);
+  if (!isPlanFileText(text)) throw new InputError('bad-plan', `${name} is not a heapscope plan file (it does not start with "format": "heapscope-plan")`);
+  const file = readPlanFile(text, name);
+  return { file, label: `${sideLabel(file.model, file)} (saved)` };
+}
+
+/** "model · target · strategy · dims", and "fusion off" when the target's fusion is switched off. */
+export function sideLabel(name: string, file: PlanFile): string {
+  const dims = Object.entries(file.settings.dims).map(([k, v]) => `${k}=${v}`);
+  const fusion = file.settings.targetProfile.fusion;
+  return [name, file.settings.target, file.plan.strategy, ...dims, ...(fusion !== undefined && !fusion.enabled ? ['fusion off'] : [])].join(' · ');
+}

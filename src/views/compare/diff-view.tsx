@@ -1,0 +1,135 @@
+// The diff of A and B as lists: the causes of the peak change ranked by bytes
+// (each selects its buffers in both diagrams and names its nodes), and every
+// buffer that changed: grown, shrunk, new, gone or moved.
+
+import { useMemo, useState } from 'react';
+import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
+import { formatBytes } from '../../shared/format';
+import { causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
+import type { CompareFocus } from './compare-store';
+
+/** Props of DiffView. */
+export interface DiffViewProps {
+  readonly diff: PlanDiff;
+  readonly focus: CompareFocus | undefined;
+  readonly onFocus: (focus: CompareFocus | undefined) => void;
+  readonly onSelectNode: (node: string) => void; // selects the node in the page's views
+}
+
+const STATUSES: readonly Exclude<BufferStatus, 'same'>[] = ['grown', 'shrunk', 'new', 'gone', 'moved'];
+
+/** Causes, then buffer changes. */
+export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) {
+  return (
+    <div className="diff-view">
+      <section aria-labelledby="diff-causes-title">
+        <h3 id="diff-causes-title" className="diff-title">
+          Why the peak changed by {signedBytes(diff.delta)}
+        </h3>
+        {diff.causes.length === 0 ? (
+          <p className="muted">Nothing: both plans have the same peak for the same reasons.</p>
+        ) : (
+          <ol className="diff-causes" data-testid="diff-causes">
+            {diff.causes.map((cause, k) => {
+              const picked = focus?.label === cause.summary;
+              return (
+                <li key={`${cause.kind}-${k}`} className="diff-cause" data-testid="diff-cause" data-kind={cause.kind} data-bytes={cause.bytes} aria-current={picked || undefined}>
+                  <button type="button" className="diff-cause-button" onClick={() => onFocus(picked ? undefined : causeFocus(diff, cause))}>
+                    <span className={`diff-bytes ${cause.bytes > 0 ? 'diff-up' : 'diff-down'}`}>{signedBytes(cause.bytes)}</span>
+                    <span className="diff-kind">{cause.kind}</span>
+                    <span className="diff-summary">{cause.summary}</span>
+                  </button>
+                  {picked && cause.nodes.length > 0 && (
+                    <p className="diff-nodes">
+                      nodes:{' '}
+                      {cause.nodes.slice(0, 12).map((node) => (
+                        <button key={node} type="button" className="chip" onClick={() => onSelectNode(node)} title="Select this node in the page">
+                          {node}
+                        </button>
+                      ))}
+                      {cause.nodes.length > 12 && <span className="muted"> and {cause.nodes.length - 12} more</span>}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+      <BufferChanges diff={diff} focus={focus} onFocus={onFocus} />
+    </div>
+  );
+}
+
+/** The changed buffers, filtered by status, largest change first. */
+function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNode'>) {
+  const [status, setStatus] = useState<BufferStatus | 'all'>('all');
+  const counts = useMemo(() => {
+    const out = new Map<BufferStatus, number>();
+    for (const c of diff.buffers) out.set(c.status, (out.get(c.status) ?? 0) + 1);
+    return out;
+  }, [diff]);
+  const rows = useMemo(
+    () =>
+      diff.buffers
+        .filter((c) => c.status !== 'same' && (status === 'all' || c.status === status))
+        .sort((x, y) => Math.abs(sizeDelta(y)) - Math.abs(sizeDelta(x)) || nameOf(x).localeCompare(nameOf(y))),
+    [diff, status],
+  );
+  return (
+    <section aria-labelledby="diff-buffers-title">
+      <h3 id="diff-buffers-title" className="diff-title">
+        Buffers that changed
+      </h3>
+      <div className="segmented diff-filter" role="group" aria-label="Show buffers">
+        <button type="button" aria-pressed={status === 'all'} onClick={() => setStatus('all')}>
+          all
+        </button>
+        {STATUSES.map((s) => (
+          <button key={s} type="button" aria-pressed={status === s} onClick={() => setStatus(s)} disabled={!counts.get(s)} data-testid={`diff-filter-${s}`}>
+            {s} {counts.get(s) ?? 0}
+          </button>
+        ))}
+      </div>
+      <table className="diff-table" data-testid="diff-buffers">
+        <thead>
+          <tr>
+            <th scope="col">change</th>
+            <th scope="col">buffer</th>
+            <th scope="col">A</th>
+            <th scope="col">B</th>
+            <th scope="col">offset A → B</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, 500).map((c) => {
+            const f = changeFocus(c);
+            const picked = focus?.label === f.label;
+            return (
+              <tr key={`${c.idA ?? ''}:${c.idB ?? ''}`} data-status={c.status} aria-selected={picked}>
+                <td>
+                  <span className={`diff-status diff-status-${c.status}`}>{c.status}</span>
+                </td>
+                <td className="diff-name" title={nameOf(c)}>
+                  <button type="button" className="link-button" onClick={() => onFocus(picked ? undefined : f)}>
+                    {c.nameA !== undefined && c.nameB !== undefined && c.nameA !== c.nameB ? `${c.nameA} → ${c.nameB}` : nameOf(c)}
+                  </button>
+                </td>
+                <td>{c.sizeA === undefined ? '—' : formatBytes(c.sizeA)}</td>
+                <td>{c.sizeB === undefined ? '—' : formatBytes(c.sizeB)}</td>
+                <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>
+                  {c.offsetA === undefined || c.offsetB === undefined ? '—' : `${formatBytes(c.offsetA)} → ${formatBytes(c.offsetB)}`}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {rows.length > 500 && <p className="muted">{rows.length - 500} more not listed.</p>}
+    </section>
+  );
+}
+
+function nameOf(change: BufferChange): string {
+  return change.nameB ?? change.nameA ?? '';
+}

@@ -1,0 +1,63 @@
+// The numbers of a saved plan shown alone: what it was made from and for, its
+// peak and lower bound per region, and its fusion units, as saved.
+
+import type { PlanFile } from '../../planner/plan-file';
+import { formatBytes } from '../../shared/format';
+
+/** Facts of `file`, read from the file (nothing is planned again). */
+export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
+  const { plan, settings } = file;
+  const dims = Object.entries(settings.dims);
+  return (
+    <div className="diff-view" data-testid="saved-plan-facts">
+      <section aria-labelledby="saved-plan-title">
+        <h3 id="saved-plan-title" className="diff-title">
+          {file.model}
+        </h3>
+        <dl className="tool-grid">
+          <dt>peak</dt>
+          <dd>
+            {formatBytes(plan.peak)} ({plan.peak.toLocaleString('en-US')} B)
+          </dd>
+          <dt>lower bound</dt>
+          <dd>
+            {formatBytes(plan.lowerBound)} ({plan.lowerBound.toLocaleString('en-US')} B)
+          </dd>
+          <dt>target</dt>
+          <dd>{settings.target === plan.target ? plan.target : `${settings.target} (${plan.target})`}</dd>
+          <dt>strategy</dt>
+          <dd>{plan.strategy}</dd>
+          <dt>dims</dt>
+          <dd>{dims.length === 0 ? 'none' : dims.map(([k, v]) => `${k}=${v}`).join(', ')}</dd>
+          <dt>buffers</dt>
+          <dd>{plan.buffers.length.toLocaleString('en-US')}</dd>
+          <dt>fusion units</dt>
+          <dd>{plan.fusionUnits.length}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="saved-regions-title">
+        <h3 id="saved-regions-title" className="diff-title">
+          Regions
+        </h3>
+        <table className="diff-table">
+          <thead>
+            <tr>
+              <th scope="col">region</th>
+              <th scope="col">peak</th>
+              <th scope="col">lower bound</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.regions.map((r) => (
+              <tr key={r.name}>
+                <td>{r.name}</td>
+                <td>{formatBytes(r.peak)}</td>
+                <td>{formatBytes(r.lowerBound)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// React access to the comparison: one compare store per page store (so every
+// view of one page sees the same comparison), created on first use with a
+// second model worker that starts only when B is first planned.
+
+import { useCallback } from 'react';
+import { useStore } from 'zustand';
+import { isPlanFileText } from '../../planner/plan-file';
+import type { AppStore } from '../../store/create-store';
+import { useActions, useAppStoreApi } from '../../store/context';
+import { createModelClient, type ModelClient } from '../../worker/client';
+import { createCompareStore, type CompareActions, type CompareState, type CompareStore } from './compare-store';
+
+const stores = new WeakMap<AppStore, CompareStore>();
+
+/** The comparison of the page whose store is `page`. */
+export function compareStoreFor(page: AppStore): CompareStore {
+  let store = stores.get(page);
+  if (store === undefined) {
+    let client: ModelClient | undefined;
+    store = createCompareStore({
+      page: () => page.getState(),
+      client: () => (client ??= createModelClient()),
+      releaseClient: () => {
+        client?.dispose();
+        client = undefined;
+      },
+      fetch: (input, init) => window.fetch(input, init),
+      baseUrl: window.location.href,
+    });
+    stores.set(page, store);
+  }
+  return store;
+}
+
+/** Reads a slice of the comparison. */
+export function useCompare<T>(selector: (state: CompareState) => T): T {
+  return useStore(compareStoreFor(useAppStoreApi()), selector);
+}
+
+/** The comparison's actions. */
+export function useCompareActions(): CompareActions {
+  return useStore(compareStoreFor(useAppStoreApi()), (s) => s.actions);
+}
+
+/** How many bytes of a dropped file are read to tell a saved plan from a model. */
+const SNIFF_BYTES = 256;
+
+/** Opens a dropped or picked file: a saved plan file in the plan viewer, anything else as a model. */
+export function useOpenDropped(): (file: File) => void {
+  const { openFile } = useActions();
+  const { openSavedPlan } = useCompareActions();
+  return useCallback(
+    (file: File) => {
+      void file
+        .slice(0, SNIFF_BYTES)
+        .arrayBuffer()
+        .then(
+          (head) => (isPlanFileText(new Uint8Array(head)) ? openSavedPlan(file, file.name) : openFile(file)),
+          () => openFile(file),
+        );
+    },
+    [openFile, openSavedPlan],
+  );
+}

@@ -1,0 +1,148 @@
+// The side bar's "Share and export" panel: copy a link to this view, and
+// download the plan as a plan file (re-openable), MiniMalloc CSV (problem and
+// solution per region), a C header, the per-step ASCII chart, and the heap and
+// graph views as SVG and PNG. The builders are pure (this folder); this
+// component only gathers the plan on screen and saves files.
+
+import { useState } from 'react';
+import { asciiChart } from '../../planner/ascii-chart';
+import { planCHeader } from '../../planner/export/c-header';
+import type { ModelPlan } from '../../planner/plan';
+import { writePlanFile, type PlanFile } from '../../planner/plan-file';
+import { toErrorData } from '../../shared/errors';
+import { useAppStore, useAppStoreApi } from '../../store/context';
+import { selectPlan } from '../../store/selectors';
+import type { AppState } from '../../store/state';
+import { Panel } from '../panels/panel';
+import { exportStem } from './export-names';
+import { heapSvg } from './heap-svg';
+import { planCsv, type RegionCsv } from './plan-csv';
+import { planFileOf } from './plan-file-of';
+import { saveBlob, saveText, serializeSvg, svgToPng } from './save-file';
+import '../compare/compare.css';
+import './export.css';
+
+/** Runs an export; the panel says it is done, or why it failed. */
+type Runner = (done: string, failed: string, task: () => void | Promise<void>) => () => Promise<void>;
+
+/** The panel; nothing without a model. */
+export function ExportPanel() {
+  const model = useAppStore((s) => s.model);
+  const plan = useAppStore(selectPlan);
+  const dims = useAppStore((s) => s.dims);
+  const [note, setNote] = useState<{ text: string; error: boolean } | undefined>(undefined);
+  if (model === undefined) return null;
+  const run: Runner = (done, failed, task) => async () => {
+    try {
+      await task();
+      setNote({ text: done, error: false });
+    } catch (error) {
+      setNote({ text: `${failed}: ${toErrorData(error).message}`, error: true });
+    }
+  };
+  const copyLink = run('Link copied', 'The link could not be copied', () => navigator.clipboard.writeText(window.location.href));
+  return (
+    <Panel title="Share and export" testId="export-panel">
+      <div className="tool-actions">
+        <button type="button" className="button button-small" onClick={copyLink} data-testid="copy-link">
+          Copy link
+        </button>
+      </div>
+      {model.origin === 'file' && <p className="muted tool-note">The link carries the settings; a local file cannot travel in it.</p>}
+      {plan === undefined ? <p className="muted tool-note">No plan to export.</p> : <PlanDownloads plan={plan} title={model.name} stem={exportStem(model.name, dims)} run={run} />}
+      {note && (
+        <p className={note.error ? 'tool-error' : 'muted tool-note'} role="status" data-testid="export-note">
+          {note.text}
+        </p>
+      )}
+    </Panel>
+  );
+}
+
+interface PlanDownloadsProps {
+  readonly plan: ModelPlan;
+  readonly title: string; // the model's name
+  readonly stem: string; // start of every file name
+  readonly run: Runner;
+}
+
+/** One row of buttons per kind of file. */
+function PlanDownloads({ plan, title, stem, run }: PlanDownloadsProps) {
+  const api = useAppStoreApi();
+  const [chosen, setChosen] = useState('');
+  const regions = plan.regions.filter((r) => plan.buffers.some((b) => b.region === r.name && b.size > 0)).map((r) => r.name);
+  const region = regions.includes(chosen) ? chosen : regions[0];
+  // Built when a button is pressed, from the plan on screen then.
+  const fileNow = (): PlanFile => {
+    const file = shownPlanFile(api.getState());
+    if (file === undefined) throw new Error('there is no plan on screen');
+    return file;
+  };
+  const csvNow = (name: string): RegionCsv => {
+    const csv = planCsv(fileNow()).find((c) => c.region === name);
+    if (csv === undefined) throw new Error(`region ${name} has no buffers`);
+    return csv;
+  };
+  const heap = (): string => heapSvg(plan, { title: `${title}: ${plan.strategy} on ${plan.target}, peak ${plan.peak} bytes, lower bound ${plan.lowerBound} bytes` });
+  const save = (what: string, build: () => string, suffix: string, type: string) => run(`${what} saved`, `${what} could not be saved`, () => saveText(build(), `${stem}.${suffix}`, type));
+  const savePng = (what: string, build: () => string, suffix: string) => run(`${what} saved`, `${what} could not be saved`, async () => saveBlob(await svgToPng(build()), `${stem}.${suffix}`));
+  return (
+    <div className="export-rows" role="group" aria-label="Downloads">
+      <span className="export-label">Plan</span>
+      <span className="export-buttons">
+        <Download label="Plan file" testId="export-plan" onClick={save('Plan file', () => writePlanFile(fileNow()), 'plan.json', 'application/json')} />
+        <Download label="C header" testId="export-c-header" onClick={save('C header', () => planCHeader(fileNow()), 'plan.h', 'text/x-c')} />
+        <Download label="ASCII chart" testId="export-ascii" onClick={save('ASCII chart', () => asciiChart(plan) + '\n', 'plan.txt', 'text/plain')} />
+      </span>
+      <span className="export-label">MiniMalloc CSV</span>
+      <span className="export-buttons">
+        {regions.length > 1 && (
+          <select className="input select export-region" value={region} onChange={(e) => setChosen(e.target.value)} aria-label="Region of the CSV" data-testid="export-csv-region">
+            {regions.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        )}
+        {region !== undefined && (
+          <>
+            <Download label="Problem" testId="export-csv-problem" onClick={save('Problem CSV', () => csvNow(region).problem, `${region}.problem.csv`, 'text/csv')} />
+            <Download label="Solution" testId="export-csv-solution" onClick={save('Solution CSV', () => csvNow(region).solution, `${region}.solution.csv`, 'text/csv')} />
+          </>
+        )}
+      </span>
+      <span className="export-label">Heap</span>
+      <span className="export-buttons">
+        <Download label="SVG" testId="export-heap-svg" onClick={save('Heap SVG', heap, 'heap.svg', 'image/svg+xml')} />
+        <Download label="PNG" testId="export-heap-png" onClick={savePng('Heap PNG', heap, 'heap.png')} />
+      </span>
+      <span className="export-label">Graph</span>
+      <span className="export-buttons">
+        <Download label="SVG" testId="export-graph-svg" onClick={save('Graph SVG', graphSvg, 'graph.svg', 'image/svg+xml')} />
+        <Download label="PNG" testId="export-graph-png" onClick={savePng('Graph PNG', graphSvg, 'graph.png')} />
+      </span>
+    </div>
+  );
+}
+
+/** One download button. */
+function Download({ label, testId, onClick }: { readonly label: string; readonly testId: string; readonly onClick: () => void }) {
+  return (
+    <button type="button" className="button button-small" onClick={onClick} data-testid={testId}>
+      {label}
+    </button>
+  );
+}
+
+/** The plan file of the plan on screen, or undefined without one. */
+function shownPlanFile(state: AppState): PlanFile | undefined {
+  const model = state.model;
+  if (model === undefined || model.plan.status !== 'planned') return undefined;
+  return planFileOf({ name: model.name, inferred: model.inferred, plan: model.plan.plan, settings: model.plan.settings, dims: state.dims });
+}
+
+/** The graph view of the page as a standalone SVG document. */
+function graphSvg(): string {
+  const svg = document.querySelector<SVGSVGElement>('.graph-pane svg.graph-svg');
+  if (svg === null) throw new Error('the graph view has no drawing to save');
+  return serializeSvg(svg);
+}

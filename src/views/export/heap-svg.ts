@@ -1,0 +1,140 @@
+// The heap diagram as a standalone SVG document: one lane per memory region,
+// x = step, y = address, one rectangle per buffer coloured by kind (buffers
+// sharing another's bytes outlined), the peak and lower-bound lines, byte and
+// step ticks. Plain strings, no DOM: exports and tests build it anywhere.
+
+import { formatBytes } from '../../shared/format';
+import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+
+/** Options of heapSvg. */
+export interface HeapSvgOptions {
+  readonly width?: number; // CSS pixels; 960 by default
+  readonly laneHeight?: number; // per region; 240 by default
+  readonly title?: string; // drawn at the top
+  readonly extents?: ReadonlyMap<string, number>; // bytes each region's axis spans (one scale for two plans)
+  readonly highlight?: ReadonlySet<number>; // buffer ids drawn outlined; the others dim
+}
+
+/** Fill colours by buffer kind (the page's light palette). */
+export const KIND_COLOURS: Readonly<Record<PlannedBuffer['kind'], string>> = {
+  activation: '#4a74ee',
+  input: '#15a192',
+  output: '#15a192',
+  scratch: '#e08a1e',
+  cache: '#b64fd0',
+  copy: '#d8485a',
+  subgraph: '#7b8796',
+};
+
+const MARGIN = { left: 78, right: 16, top: 50, bottom: 30, laneGap: 34 } as const;
+const PEAK = '#d33a44';
+const BOUND = '#0f8a4a';
+const TEXT = '#1b2130';
+const MUTED = '#627084';
+const LANE = '#f1f3f6';
+
+/** The SVG document of `plan`'s heap; see the module header. */
+export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
+  const width = options.width ?? 960;
+  const laneHeight = options.laneHeight ?? 240;
+  const regions = lanesOf(plan);
+  const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
+  const plotWidth = width - MARGIN.left - MARGIN.right;
+  const height = MARGIN.top + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
+  const x = (step: number): number => MARGIN.left + (step / steps) * plotWidth;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${formatBytes(plan.peak)} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
+  ];
+  regions.forEach((region, k) => {
+    const top = MARGIN.top + k * (laneHeight + MARGIN.laneGap);
+    const extent = Math.max(1, options.extents?.get(region.name) ?? 0, region.peak, ...region.buffers.map((b) => b.offset + b.size)) * 1.06;
+    const y = (bytes: number): number => top + laneHeight - (bytes / extent) * laneHeight;
+    parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight }));
+  });
+  const axisY = height - MARGIN.bottom + 4;
+  for (const step of ticks(steps, 10)) {
+    parts.push(`<text x="${x(step + 0.5).toFixed(1)}" y="${axisY + 12}" text-anchor="middle" fill="${MUTED}">${step}</text>`);
+  }
+  parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`, '</svg>');
+  return parts.join('\n');
+}
+
+interface LaneRegion {
+  readonly name: string;
+  readonly peak: number;
+  readonly lowerBound: number;
+  readonly buffers: readonly PlannedBuffer[];
+}
+
+/** The plan's regions in order, with buffers in regions the plan does not list added after. */
+function lanesOf(plan: ModelPlan): LaneRegion[] {
+  const names = [...plan.regions.map((r) => r.name)];
+  for (const b of plan.buffers) if (!names.includes(b.region)) names.push(b.region);
+  return names
+    .map((name) => {
+      const region = plan.regions.find((r) => r.name === name);
+      return { name, peak: region?.peak ?? 0, lowerBound: region?.lowerBound ?? 0, buffers: plan.buffers.filter((b) => b.region === name && b.size > 0) };
+    })
+    .filter((r) => r.buffers.length > 0 || r.peak > 0);
+}
+
+interface LaneInput {
+  readonly region: LaneRegion;
+  readonly top: number;
+  readonly laneHeight: number;
+  readonly plotWidth: number;
+  readonly x: (step: number) => number;
+  readonly y: (bytes: number) => number;
+  readonly highlight: ReadonlySet<number> | undefined;
+}
+
+function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight }: LaneInput): string {
+  const out = [
+    `<g data-region="${escapeXml(region.name)}">`,
+    `<rect x="${MARGIN.left}" y="${top}" width="${plotWidth}" height="${laneHeight}" fill="${LANE}"/>`,
+    `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${formatBytes(region.peak)} · lower bound ${formatBytes(region.lowerBound)}</text>`,
+  ];
+  // Owners first, then the buffers sharing their bytes on top.
+  const ordered = [...region.buffers].sort((a, b) => Number(a.alias !== undefined) - Number(b.alias !== undefined) || a.id - b.id);
+  for (const b of ordered) {
+    const x0 = x(b.start);
+    const w = Math.max(1, x(Math.max(b.end, b.start + 1)) - x0);
+    const y1 = y(b.offset + b.size);
+    const h = Math.max(1, y(b.offset) - y1);
+    const dim = highlight !== undefined && !highlight.has(b.id);
+    const shared = b.alias !== undefined;
+    const fill = shared ? 'none' : KIND_COLOURS[b.kind] ?? KIND_COLOURS.activation;
+    const stroke = highlight?.has(b.id) ? ` stroke="${TEXT}" stroke-width="2"` : shared ? ` stroke="${KIND_COLOURS[b.kind] ?? TEXT}" stroke-dasharray="3 2"` : ` stroke="#ffffff" stroke-width="0.5"`;
+    out.push(
+      `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}"><title>${escapeXml(`${b.name}: ${formatBytes(b.size)} at ${b.offset}, steps ${b.start}–${b.end}`)}</title></rect>`,
+    );
+  }
+  out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));
+  for (const bytes of ticks(region.peak, 4)) {
+    out.push(`<text x="${MARGIN.left - 6}" y="${(y(bytes) + 4).toFixed(1)}" text-anchor="end" fill="${MUTED}">${formatBytes(bytes)}</text>`);
+  }
+  out.push('</g>');
+  return out.join('\n');
+}
+
+function hLine(y: number, plotWidth: number, colour: string, dash: string | undefined): string {
+  return `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y.toFixed(2)}" y2="${y.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`;
+}
+
+/** About `count` round tick values from 0 to `max`. */
+function ticks(max: number, count: number): number[] {
+  if (max <= 0) return [0];
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
+  const out: number[] = [];
+  for (let v = 0; v <= max; v += step) out.push(Math.round(v));
+  return out;
+}
+
+/** Escapes text for XML content and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
