@@ -74,8 +74,12 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
     if (fit === undefined || s === undefined || fit.k >= 0.5) return fit;
     const k = Math.max(fit.k, Math.min(1, Math.max(START_SCALE, (0.96 * s.width) / p.width)));
     const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes.find((b) => b.id === inputRef.current.boxOfNode[0]);
-    if (first === undefined) return zoomIdentity.translate((s.width - p.width * k) / 2, 8).scale(k);
-    return zoomIdentity.translate(s.width / 2 - (first.x + first.width / 2) * k, 16 - first.y * k).scale(k);
+    const centred = (s.width - p.width * k) / 2;
+    if (first === undefined) return zoomIdentity.translate(centred, 8).scale(k);
+    // Centre the input, but keep the graph's near edge in view rather than cut off.
+    const onInput = s.width / 2 - (first.x + first.width / 2) * k;
+    const x = centred >= 0 ? centred : Math.min(8, Math.max(s.width - p.width * k - 8, onInput));
+    return zoomIdentity.translate(x, 16 - first.y * k).scale(k);
   }, [fitTransform]);
 
   const reveal = useCallback(

@@ -31,7 +31,7 @@ const LEGEND: readonly { kind: string; label: string }[] = [
   { kind: 'io', label: 'input / output' },
   { kind: 'scratch', label: 'scratch' },
   { kind: 'cache', label: 'cache' },
-  { kind: 'copy', label: 'boundary copy' },
+  { kind: 'copy', label: 'copy (unit boundary or Concat)' },
   { kind: 'shared', label: 'shares bytes' },
 ];
 
