@@ -6,6 +6,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { runCli } from '../cli/main';
 import type {} from '../src/app/page-api';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { ARTIFACTS_DIR, NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
@@ -236,6 +237,25 @@ test('the accelerator target draws every fusion unit as a group that collapses t
   const hidden = await page.locator('.g-collapsed .g-sub').evaluateAll((els) => els.reduce((n, e) => n + Number(/(\d+) nodes?/.exec(e.textContent ?? '')![1]), 0));
   expect(await graphDrawn(page)).toBe(s.nodes - hidden);
   await snapGraph(page, 'graph-accelerator-collapsed');
+});
+
+test('a selected node says why it is or is not in a fusion unit, as the CLI does', async ({ page }) => {
+  await openSample(page, '?target=phone');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'phone');
+  let out = '';
+  expect(runCli(['plan', 'public/sample.onnx', '--target', 'phone', '--json'], { out: (t) => (out += t), err: () => undefined })).toBe(0);
+  const { fusionExplanations, functions } = JSON.parse(out) as {
+    fusionExplanations: { node: string; unit?: string; reason: string }[];
+    functions: { name: string; unit: string; nodes: string[] }[];
+  };
+  const fused = fusionExplanations.find((e) => e.unit !== undefined)!;
+  await search(page, fused.node);
+  await page.getByTestId('graph-search').press('Enter');
+  await page.locator(`.gnode[data-node="${fused.node}"]`).click();
+  await expect(page.getByTestId('fusion-reason')).toHaveText(`in fusion unit ${fused.unit}: ${fused.reason}`);
+  const fn = functions.find((f) => f.nodes.includes(fused.node))!;
+  await expect(page.getByTestId('node-placement')).toContainText(`runs on ${fn.unit} in function ${fn.name}`);
+  await snap(page, 'graph-fusion-reason');
 });
 
 /** x -> Relu -> If(cond) { then: Neg, Sigmoid; else: Abs } -> Softmax -> y */

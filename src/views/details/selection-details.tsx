@@ -3,6 +3,7 @@
 // buffer, largest first). Every name links to its selection.
 
 import type { InferredModel } from '../../model/inferred';
+import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatShape } from '../../shared/format';
 import type { Selection } from '../../store/state';
 import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
@@ -17,6 +18,35 @@ export interface SelectionDetailsProps {
 }
 
 const LISTED = 40;
+
+/** Where the plan runs a node: its compute-unit function (M3) and why it is or is not in a fusion unit (M2, M5). */
+function NodePlacement({ plan, node }: { readonly plan: ModelPlan; readonly node: string }) {
+  const fn = plan.functions.length > 1 ? plan.functions.find((f) => f.nodes.includes(node)) : undefined;
+  // Saved plans written before fusion explanations existed lack the field.
+  const fusion = (plan.fusionExplanations ?? []).find((e) => e.node === node);
+  if (fn === undefined && fusion === undefined) return null;
+  return (
+    <div data-testid="node-placement">
+      {fn !== undefined && (
+        <p>
+          runs on <strong>{fn.unit}</strong> in function <span className="mono">{fn.name}</span>
+        </p>
+      )}
+      {fusion !== undefined && (
+        <p data-testid="fusion-reason">
+          {fusion.unit !== undefined ? (
+            <>
+              in fusion unit <strong className="mono">{fusion.unit}</strong>:{' '}
+            </>
+          ) : (
+            <>not fused: </>
+          )}
+          {fusion.reason}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** Details of the selection. */
 export function SelectionDetails({ model, data, selection, onSelect }: SelectionDetailsProps) {
@@ -49,6 +79,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           {step !== undefined && step >= 0 && <> at step {step}</>}
         </p>
         <p className="muted">reads {node?.inputs.filter(Boolean).join(', ') || 'nothing'}</p>
+        {data !== undefined && <NodePlacement plan={data.plan} node={selection.node} />}
         <ul className="live-list">{own.map(bufferLink)}</ul>
       </div>
     );
