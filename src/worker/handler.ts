@@ -133,15 +133,23 @@ class ModelWorker {
     this.post({ type: 'result', id: request.id, name: request.name, model, timings: { decodeMs, inferMs: ms }, plan });
   }
 
-  private async reinfer(request: ReinferRequest): Promise<void> {
+  /**
+   * Makes `request` the latest, lets queued messages run, and returns the
+   * loaded model when the request is still live; answers 'no model' when none is.
+   */
+  private async loadedFor(request: ReinferRequest | ReplanRequest): Promise<DecodedModel | undefined> {
     this.latest = request.id;
     await this.deps.yieldToQueue();
-    if (!this.isLive(request.id)) return;
-    const decoded = this.decoded;
-    if (decoded === undefined) {
+    if (!this.isLive(request.id)) return undefined;
+    if (this.decoded === undefined) {
       this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: 'no model is loaded in the worker' } });
-      return;
     }
+    return this.decoded;
+  }
+
+  private async reinfer(request: ReinferRequest): Promise<void> {
+    const decoded = await this.loadedFor(request);
+    if (decoded === undefined) return;
     this.post({ type: 'progress', id: request.id, fraction: 0, label: INFER_LABEL });
     const { model, ms } = this.inferTimed(decoded.ir, request.dims);
     decoded.inferred = model;
@@ -151,14 +159,8 @@ class ModelWorker {
   }
 
   private async replan(request: ReplanRequest): Promise<void> {
-    this.latest = request.id;
-    await this.deps.yieldToQueue();
-    if (!this.isLive(request.id)) return;
-    const decoded = this.decoded;
-    if (decoded === undefined) {
-      this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: 'no model is loaded in the worker' } });
-      return;
-    }
+    const decoded = await this.loadedFor(request);
+    if (decoded === undefined) return;
     this.post({ type: 'progress', id: request.id, fraction: 0, label: PLAN_LABEL });
     this.post({ type: 'planned', id: request.id, plan: this.planTimed(decoded.inferred, request.settings) });
   }
