@@ -3,19 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './main';
+import { run } from './testing/run-cli';
 
 const MODELS = join(__dirname, '../../shared/models');
 const hasModels = existsSync(MODELS);
 if (!hasModels) console.log(`notice: ${MODELS} is absent; CLI tests on real models are skipped`);
 const SAMPLE = join(__dirname, '../public/sample.onnx');
-
-function run(argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 function tempFile(name: string, bytes: Uint8Array | string): string {
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-cli-'));

@@ -6,17 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { diffPlans } from '../src/planner/diff/diff-plans';
 import { readPlanFile } from '../src/planner/plan-file';
 import { parseByteSize } from './args';
-import { runCli } from './main';
+import { run } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 const dir = mkdtempSync(join(tmpdir(), 'heapscope-diff-'));
-
-function run(argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 function diffJson(argv: string[]) {
   const { code, out, err } = run(['diff', ...argv, '--json']);

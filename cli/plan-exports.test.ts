@@ -3,17 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPlanFile } from '../src/planner/plan-file';
-import { runCli } from './main';
+import { run } from './testing/run-cli';
 import { regionPath } from './plan-exports';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
-
-function run(argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 describe('heapscope plan --save, --header, --csv', () => {
   it('writes a plan file, a C header and one solution CSV per region, which solve re-solves to the saved peaks', () => {

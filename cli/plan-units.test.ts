@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { presetTarget } from '../src/planner/presets';
-import { runCli } from './main';
+import { run } from './testing/run-cli';
 
 const MODEL = join(__dirname, '../../shared/models/ultraface_RFB-320.onnx');
 const hasModel = existsSync(MODEL);
@@ -24,13 +24,6 @@ interface BoundaryJson {
   readonly reason: string;
   readonly detail: string;
   readonly copy?: string;
-}
-
-function run(argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
 }
 
 function planJson(argv: string[]) {

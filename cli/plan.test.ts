@@ -3,31 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { presetTarget } from '../src/planner/presets';
-import { runCli } from './main';
+import { run, planJson } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 const MODELS = join(__dirname, '../../shared/models');
 const hasModels = existsSync(MODELS);
 if (!hasModels) console.log(`notice: ${MODELS} is absent; planning real models from the CLI is skipped`);
 
-function run(argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
-
 function tempFile(name: string, content: Uint8Array | string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'heapscope-plan-')), name);
   writeFileSync(path, content);
   return path;
-}
-
-function planJson(argv: string[]) {
-  const { code, out, err } = run(['plan', ...argv, '--json']);
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  return JSON.parse(out);
 }
 
 describe('heapscope plan', () => {

@@ -4,18 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMinimallocCsv } from '../src/planner/minimalloc-csv';
 import { validatePlan } from '../src/planner/validate-plan';
-import { runCli } from './main';
+import { run } from './testing/run-cli';
 
 const TRACES = join(__dirname, '../../shared/planner/traces');
 const traces = existsSync(TRACES) ? readdirSync(TRACES).filter((f) => f.endsWith('.csv')) : [];
 if (traces.length === 0) console.log(`notice: ${TRACES} is absent; solving the shared traces is skipped`);
-
-function run(argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'heapscope-solve-'));
