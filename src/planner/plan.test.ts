@@ -8,7 +8,7 @@ import type { InferredModel } from '../model/inferred';
 import { planModel, type ModelPlan } from './plan';
 import { presetTarget, PRESET_NAMES } from './presets';
 import { parseTarget } from './target';
-import { testTarget, tinyGraph } from './testing/tiny-graph';
+import { testTarget, tinyGraph, twoBranches } from './testing/tiny-graph';
 import { STRATEGY_NAMES } from './strategies/registry';
 
 /** x (10 B) -> Conv -> a (20 B) -> Conv -> b (5 B): every size pads to 16-byte alignment. */
@@ -85,16 +85,7 @@ describe('planModel explains the plan', () => {
 
 describe('planModel with an execution-order policy', () => {
   /** Two branches of 100 B each off one input; the file runs both big tensors at once. */
-  const branches = () =>
-    tinyGraph('uint8')
-      .input('x', [10])
-      .node('Conv', ['x'], { a: [100] }, { name: 'A' })
-      .node('Conv', ['x'], { b: [100] }, { name: 'B' })
-      .node('Conv', ['a'], { a2: [1] }, { name: 'A2' })
-      .node('Conv', ['b'], { b2: [1] }, { name: 'B2' })
-      .node('Add', ['a2', 'b2'], { c: [1] }, { name: 'C' })
-      .output('c')
-      .model();
+  const branches = () => twoBranches().model();
 
   it.each([
     ['file', ['A', 'B', 'A2', 'B2', 'C'], 210],

@@ -1,26 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maxLiveBytes, scheduleGraph, stepsOf, valueLifetime } from './schedule';
-import { tinyGraph } from './testing/tiny-graph';
+import { tinyGraph, twoBranches, type TinyGraph } from './testing/tiny-graph';
 
-/** x -> A (100) -> A2 (1); x -> B (100) -> B2 (1); C = Add(A2, B2): the file runs both big branches first. */
-function twoBranches() {
-  return tinyGraph('uint8')
-    .input('x', [10])
-    .node('Conv', ['x'], { a: [100] }, { name: 'A' })
-    .node('Conv', ['x'], { b: [100] }, { name: 'B' })
-    .node('Conv', ['a'], { a2: [1] }, { name: 'A2' })
-    .node('Conv', ['b'], { b2: [1] }, { name: 'B2' })
-    .node('Add', ['a2', 'b2'], { c: [1] }, { name: 'C' })
-    .output('c')
-    .graph();
-}
-
-const names = (graph: ReturnType<typeof twoBranches>, order: readonly number[]) => order.map((i) => graph.nodes[i]!.name);
+const names = (graph: ReturnType<TinyGraph['graph']>, order: readonly number[]) => order.map((i) => graph.nodes[i]!.name);
 
 describe('execution orders', () => {
   it('keeps the file order by default', () => {
-    const graph = twoBranches();
+    const graph = twoBranches().graph();
     const s = scheduleGraph(graph, 'file', 'whole-run');
     expect(names(graph, s.order)).toEqual(['A', 'B', 'A2', 'B2', 'C']);
     // step 1: x (10) + a (100) + b (100)
@@ -30,14 +17,14 @@ describe('execution orders', () => {
   });
 
   it('depth-first runs each branch to its end before the next', () => {
-    const graph = twoBranches();
+    const graph = twoBranches().graph();
     const s = scheduleGraph(graph, 'depth-first', 'whole-run');
     expect(names(graph, s.order)).toEqual(['A', 'A2', 'B', 'B2', 'C']);
     expect(s.maxLiveBytes).toBe(111);
   });
 
   it('memory-aware takes the ready node that frees the most, and reports the effect', () => {
-    const graph = twoBranches();
+    const graph = twoBranches().graph();
     const s = scheduleGraph(graph, 'memory-aware', 'whole-run');
     // A and B tie at +100; then A2 (+1 - 100) beats B (+100 - 10 for x's last use)
     expect(names(graph, s.order)).toEqual(['A', 'A2', 'B', 'B2', 'C']);

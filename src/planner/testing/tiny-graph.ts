@@ -123,6 +123,21 @@ export function tinyGraph(dtype: DtypeName = 'float32', name?: string): TinyGrap
   return new TinyGraph(dtype, name);
 }
 
+/**
+ * x -> A (100 B) -> A2 (1 B); x -> B (100 B) -> B2 (1 B); C = Add(A2, B2), in
+ * uint8: the file's order runs both big branches before either small one.
+ */
+export function twoBranches(): TinyGraph {
+  return tinyGraph('uint8')
+    .input('x', [10])
+    .node('Conv', ['x'], { a: [100] }, { name: 'A' })
+    .node('Conv', ['x'], { b: [100] }, { name: 'B' })
+    .node('Conv', ['a'], { a2: [1] }, { name: 'A2' })
+    .node('Conv', ['b'], { b2: [1] }, { name: 'B2' })
+    .node('Add', ['a2', 'b2'], { c: [1] }, { name: 'C' })
+    .output('c');
+}
+
 /** A target profile for tests: one region 'ram' with the given alignment, and any other sections. */
 export function testTarget(doc: { readonly alignment?: number } & Readonly<Record<string, unknown>> = {}): TargetProfile {
   const { alignment = 1, ...rest } = doc;
