@@ -21,7 +21,7 @@ export function TensorTable() {
   const hasModel = useAppStore((s) => s.model !== undefined);
   if (!hasModel) return null;
   return (
-    <section className="tensors" aria-labelledby="tensors-title" data-testid="tensor-table">
+    <section className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table">
       <div className="tensors-toolbar">
         <h2 id="tensors-title" className="tensors-title">
           Tensors
