@@ -79,7 +79,7 @@ test('DenseNet-shaped graph of about 1,750 nodes: layout and frame times', async
   );
   lines.push(stats('pan zoomed out', await frames(page, () => drag(page, cx, cy, 0, -view.height * 0.8, 60))));
   await page.getByTestId('graph-fit').click();
-  await page.waitForTimeout(500);
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
   lines.push(stats('pan with the whole graph in view (fit)', await frames(page, () => drag(page, cx, cy, 40, 200, 60))));
   await snap(page, 'graph-densenet-fit');
   console.log(`\nGraph view benchmark (Chromium, ${shape.name}):\n  ${lines.join('\n  ')}`);

@@ -52,8 +52,17 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
     const element = svg.current;
     const b = behavior.current;
     if (element === null || b === undefined) return;
-    if (animate) select(element).transition().duration(350).call(b.transform, t);
-    else select(element).call(b.transform, t);
+    if (!animate) {
+      select(element).call(b.transform, t);
+      return;
+    }
+    // data-moving marks the animated move, so tests and benchmarks can wait for it to settle.
+    element.dataset.moving = 'true';
+    select(element)
+      .transition()
+      .duration(350)
+      .call(b.transform, t)
+      .on('end interrupt', () => delete element.dataset.moving);
   }, []);
 
   const fitTransform = useCallback((): ZoomTransform | undefined => {
