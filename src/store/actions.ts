@@ -2,6 +2,7 @@
 // to the ModelLoader) and their strategy comparison, the selection and the tensor table's controls.
 
 import { StrategyComparer } from './comparison';
+import { NO_BINDINGS } from './bindings';
 import { ModelLoader, type LoaderDeps, type StateAccess } from './model-loader';
 import type { AppActions } from './state';
 
@@ -19,14 +20,16 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     void comparer.refresh();
   };
   return {
-    openFile: (file) => thenCompare(loader.open({ kind: 'blob', blob: file, name: file.name }, {})),
-    openSample: (dims = {}) => thenCompare(loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, dims)),
-    openUrl: (url, dims = {}) => thenCompare(loader.open({ kind: 'url', url, origin: 'url' }, dims)),
+    openFile: (file) => thenCompare(loader.open({ kind: 'blob', blob: file, name: file.name }, NO_BINDINGS)),
+    openSample: (dims = {}) => thenCompare(loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, { ...NO_BINDINGS, dims })),
+    openUrl: (url, dims = {}) => thenCompare(loader.open({ kind: 'url', url, origin: 'url' }, { ...NO_BINDINGS, dims })),
     setDim: (name, value) => thenCompare(loader.setDim(name, value)),
+    setShape: (name, dims) => thenCompare(loader.setShape(name, dims)),
+    setInputValue: (name, values) => thenCompare(loader.setInputValue(name, values)),
     setSettings: (settings) => thenCompare(loader.setSettings(settings)),
     select: (selection) => set({ selection }),
     cancel: () => loader.cancel(),
-    dismissError: () => set({ error: undefined }),
+    dismissError: () => set({ error: undefined, bindingError: undefined }),
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),
     setSort(column) {

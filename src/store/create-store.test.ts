@@ -127,7 +127,7 @@ describe('store: dims', () => {
     expect(store.getState().model?.name).toBe('m.onnx');
     await actions.setDim('batch', undefined);
     expect(store.getState().dims).toEqual({});
-    expect(store.getState().model?.inferred.dims[0]).toEqual({ name: 'batch', value: 1, source: 'default' });
+    expect(store.getState().model?.inferred.dims[0]).toMatchObject({ name: 'batch', value: 1, source: 'default', axes: ['x:0'] });
   });
 
   it('ignores values that cannot bind a dim', async () => {
@@ -146,6 +146,48 @@ describe('store: dims', () => {
     expect(client.calls.at(-1)).toMatchObject({ dims: { batch: 3 } });
     expect(store.getState().model?.inferred.values[0]?.shape).toEqual([3, 4]);
     expect(selectStatus(store.getState())).toBe('ready');
+  });
+});
+
+describe('store: shapes and input values', () => {
+  it('re-infers with a tensor shape, keeps it through a dim change, and clears it', async () => {
+    const { store, client, actions } = setup();
+    await opened(client, store, 'p', 'm.onnx');
+    await actions.setShape('x', [5, 4]);
+    expect(client.calls.at(-1)).toEqual({ kind: 'reinfer', dims: {}, shapes: { x: [5, 4] } });
+    expect(store.getState().shapes).toEqual({ x: [5, 4] });
+    expect(store.getState().model?.inferred.values[1]?.shape).toEqual([5, 4]);
+    await actions.setInputValue('x', [16000]);
+    expect(client.calls.at(-1)).toEqual({ kind: 'reinfer', dims: {}, shapes: { x: [5, 4] }, inputValues: { x: [16000] } });
+    expect(store.getState().inputValues).toEqual({ x: [16000] });
+    await actions.setShape('x', undefined);
+    await actions.setInputValue('x', undefined);
+    expect(store.getState()).toMatchObject({ shapes: {}, inputValues: {} });
+    expect(store.getState().model?.inferred.values[1]?.shape).toEqual([1, 4]);
+  });
+
+  it('refuses a shape or value that is not one, naming the field, and keeps the plan', async () => {
+    const { store, client, actions } = setup();
+    await opened(client, store, 'p', 'm.onnx');
+    const plan = store.getState().model?.plan;
+    await actions.setShape('x', [1, -4]);
+    expect(store.getState().bindingError).toMatch(/^Shape of "x": .*got -4$/);
+    await actions.setInputValue('sr', [Number.NaN]);
+    expect(store.getState().bindingError).toMatch(/^Value of "sr": .*got NaN$/);
+    expect(client.calls.map((c) => c.kind)).toEqual(['open']);
+    expect(store.getState().model?.plan).toBe(plan);
+    actions.dismissError();
+    expect(store.getState().bindingError).toBeUndefined();
+  });
+
+  it('keeps the plan and the bindings it was made with when the model refuses a shape', async () => {
+    const { store, client, actions } = setup();
+    await opened(client, store, 'p', 'm.onnx');
+    const plan = store.getState().model?.plan;
+    await actions.setShape('x', [1, 2, 3]);
+    expect(store.getState().error?.message).toBe("the shape given for x has rank 3, the model's has rank 2");
+    expect(store.getState().shapes).toEqual({});
+    expect(store.getState().model?.plan).toBe(plan);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBytesField } from './field-text';
+import { parseBytesField, parseShapeField, parseValuesField } from './field-text';
 
 describe('parseBytesField', () => {
   it('reads plain bytes and binary or decimal units', () => {
@@ -23,5 +23,39 @@ describe('parseBytesField', () => {
     const fraction = parseBytesField('sram alignment', '0.5');
     expect(fraction).toEqual({ ok: false, error: 'sram alignment must be a whole number of bytes above 0, got "0.5"' });
     expect(parseBytesField('x', '0').ok).toBe(false);
+  });
+});
+
+describe('parseShapeField', () => {
+  it('reads dims separated by x, × or commas, with or without brackets', () => {
+    expect(parseShapeField('Shape of x', '1x3x224x224')).toEqual({ ok: true, value: [1, 3, 224, 224] });
+    expect(parseShapeField('Shape of x', ' 1 × 3 × 0 ')).toEqual({ ok: true, value: [1, 3, 0] });
+    expect(parseShapeField('Shape of x', '[1, 3, 8]')).toEqual({ ok: true, value: [1, 3, 8] });
+  });
+
+  it('reads a scalar, and an empty text as no shape', () => {
+    expect(parseShapeField('Shape of x', '[]')).toEqual({ ok: true, value: [] });
+    expect(parseShapeField('Shape of x', 'scalar')).toEqual({ ok: true, value: [] });
+    expect(parseShapeField('Shape of x', '  ')).toEqual({ ok: true, value: undefined });
+  });
+
+  it('names the field and the text it refuses', () => {
+    for (const text of ['1x-3', 'ax2', '1xx2', '1.5x2', '99999999999']) {
+      const parsed = parseShapeField('Shape of "feat"', text);
+      expect(parsed).toEqual({ ok: false, error: expect.stringMatching(/^Shape of "feat" must be whole numbers .*got "/) });
+    }
+  });
+});
+
+describe('parseValuesField', () => {
+  it('reads numbers separated by commas or spaces', () => {
+    expect(parseValuesField('Value of sr', '16000')).toEqual({ ok: true, value: [16000] });
+    expect(parseValuesField('Value of sr', '0.5, -1 2e3')).toEqual({ ok: true, value: [0.5, -1, 2000] });
+    expect(parseValuesField('Value of sr', '')).toEqual({ ok: true, value: undefined });
+  });
+
+  it('names the field and the text it refuses', () => {
+    const parsed = parseValuesField('Value of sr', '16 kHz');
+    expect(parsed).toEqual({ ok: false, error: 'Value of sr must be numbers separated by commas, like 16000 or 0.5, 1; got "16 kHz"' });
   });
 });

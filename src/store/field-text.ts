@@ -25,3 +25,35 @@ export function parseBytesField(label: string, text: string, optional = false): 
   }
   return { ok: true, value };
 }
+
+/** A list field's value (undefined for an empty, optional text), or why the text is not one. */
+export type NumbersField = { readonly ok: true; readonly value: number[] | undefined } | { readonly ok: false; readonly error: string };
+
+const SHAPE_SEPARATOR = /\s*[x×,\s]\s*/i;
+
+/**
+ * Parses a tensor shape typed as "1x3x224x224", "1×3×224×224", "1, 3, 224, 224"
+ * or "[1, 3, 224, 224]"; "[]" or "scalar" is a scalar. An empty text clears the field.
+ */
+export function parseShapeField(label: string, text: string): NumbersField {
+  const body = text.trim().replace(/^\[|\]$/g, '').trim();
+  if (text.trim() === '') return { ok: true, value: undefined };
+  if (body === '' || body.toLowerCase() === 'scalar') return { ok: true, value: [] };
+  const parts = body.split(SHAPE_SEPARATOR);
+  if (parts.some((p) => !/^\d{1,10}$/.test(p) || Number(p) > 2 ** 31 - 1)) {
+    return { ok: false, error: `${label} must be whole numbers from 0 up separated by x, like 1x3x224x224; got "${text.trim()}"` };
+  }
+  return { ok: true, value: parts.map(Number) };
+}
+
+/** Parses a graph input's value: numbers separated by commas or spaces ("16000", "0.5, 1"). An empty text clears it. */
+export function parseValuesField(label: string, text: string): NumbersField {
+  const body = text.trim().replace(/^\[|\]$/g, '').trim();
+  if (body === '') return { ok: true, value: undefined };
+  const parts = body.split(/\s*[,\s]\s*/);
+  const values = parts.map((p) => (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(p) ? Number(p) : Number.NaN));
+  if (values.some((v) => !Number.isFinite(v))) {
+    return { ok: false, error: `${label} must be numbers separated by commas, like 16000 or 0.5, 1; got "${text.trim()}"` };
+  }
+  return { ok: true, value: values };
+}

@@ -3,12 +3,12 @@
 // worker). A generation counter makes every task supersede the one
 // before it; an AbortController stops a superseded read or download.
 
-import type { InferredModel } from '../model/inferred';
 import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
 import { isEmptyEdits, targetForSettings } from '../worker/plan-target';
-import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type DimValues, type PlanSettings } from '../worker/protocol';
+import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings } from '../worker/protocol';
+import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
 import { fetchModel, nameOfUrl, readBlob, resolveUrl, type FetchDeps } from './read-source';
 import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
 
@@ -39,18 +39,6 @@ interface SourceBytes {
 
 /** Share of the progress bar that reading the bytes takes; the worker takes the rest. */
 const READ_SHARE = 0.3;
-/** Largest value a dim can be bound to. */
-const MAX_DIM = 2 ** 31 - 1;
-
-/** True when `value` can bind a symbolic dim: a whole number from 0 to 2^31 - 1. */
-export function isDimValue(value: number): boolean {
-  return Number.isSafeInteger(value) && value >= 0 && value <= MAX_DIM;
-}
-
-/** The user's bindings recorded in an inferred model. */
-export function userDims(model: InferredModel): DimValues {
-  return Object.fromEntries(model.dims.filter((d) => d.source === 'user').map((d) => [d.name, d.value]));
-}
 
 /** Runs the open and re-inference tasks of one store. */
 export class ModelLoader {
@@ -64,23 +52,46 @@ export class ModelLoader {
   ) {}
 
   /** Reads `source` and opens it; the model on screen stays until it succeeds. */
-  open(source: ModelSource, dims: DimValues): Promise<void> {
+  open(source: ModelSource, bindings: Bindings): Promise<void> {
     const task: LoadTask = { kind: 'open', name: sourceName(source, this.deps.baseUrl) };
     const token = this.begin(task, source.kind === 'blob' ? 'Reading the file' : 'Waiting for the server');
-    return this.load(token, task, source, dims);
+    return this.load(token, task, source, bindings);
   }
 
   /** Binds dim `name` (undefined: back to its default) and re-infers the shown model. */
-  async setDim(name: string, value: number | undefined): Promise<void> {
-    const { model, task: busy, dims } = this.state.get();
+  setDim(name: string, value: number | undefined): Promise<void> {
+    if (value !== undefined && !isDimValue(value)) return Promise.resolve();
+    return this.rebind((b) => ({ ...b, dims: withEntry(b.dims, name, value) }));
+  }
+
+  /** Gives tensor `name` a shape (undefined: the inferred one again) and re-infers the shown model. */
+  setShape(name: string, dims: readonly number[] | undefined): Promise<void> {
+    const refused = dims === undefined ? undefined : shapeProblem(name, dims);
+    if (refused !== undefined) return this.refuse(refused);
+    return this.rebind((b) => ({ ...b, shapes: withEntry(b.shapes, name, dims) }));
+  }
+
+  /** Gives graph input `name` a value (undefined: unknown again) and re-infers the shown model. */
+  setInputValue(name: string, values: readonly number[] | undefined): Promise<void> {
+    const refused = values === undefined ? undefined : inputValueProblem(name, values);
+    if (refused !== undefined) return this.refuse(refused);
+    return this.rebind((b) => ({ ...b, inputValues: withEntry(b.inputValues, name, values) }));
+  }
+
+  /** Keeps the plan and says why a binding was refused. */
+  private refuse(message: string): Promise<void> {
+    this.state.set({ bindingError: message });
+    return Promise.resolve();
+  }
+
+  /** Re-infers the shown model with its bindings changed by `change`. */
+  private async rebind(change: (bindings: Bindings) => Bindings): Promise<void> {
+    const { model, task: busy, dims, shapes, inputValues } = this.state.get();
     if (model === undefined || busy?.kind === 'open') return;
-    if (value !== undefined && !isDimValue(value)) return;
-    const next: Record<string, number> = { ...dims };
-    if (value === undefined) delete next[name];
-    else next[name] = value;
+    const next = change({ dims, shapes, inputValues });
     const task: LoadTask = { kind: 'reinfer', name: model.name };
     const token = this.begin(task, INFER_LABEL);
-    this.state.set({ dims: next });
+    this.state.set({ ...next, bindingError: undefined });
     const outcome = await this.deps.client.reinfer(next, this.state.get().settings, (f, label) => this.report(token, f, label));
     if (outcome.status === 'failed' && outcome.error.code === NO_MODEL_CODE && this.shownSource !== undefined) {
       // The worker was restarted since this model was opened: read the file again.
@@ -110,7 +121,8 @@ export class ModelLoader {
     const token = this.begin(task, PLAN_LABEL);
     const outcome = await this.deps.client.replan(next, (f, label) => this.report(token, f, label));
     if (outcome.status === 'failed' && outcome.error.code === NO_MODEL_CODE && this.shownSource !== undefined) {
-      return this.load(token, task, this.shownSource, this.state.get().dims);
+      const { dims, shapes, inputValues } = this.state.get();
+      return this.load(token, task, this.shownSource, { dims, shapes, inputValues });
     }
     if (!this.isCurrent(token) || outcome.status === 'cancelled') return;
     if (outcome.status === 'failed') {
@@ -127,13 +139,13 @@ export class ModelLoader {
     this.state.set({ model: { ...shown, plan: result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });
   }
 
-  /** Stops the task in flight; the shown model and its dims stay. */
+  /** Stops the task in flight; the shown model and its bindings stay. */
   cancel(): void {
     if (this.state.get().task === undefined) return;
     this.generation += 1;
     this.abort?.abort();
     this.deps.client.cancel();
-    this.state.set({ task: undefined, progress: undefined, dims: this.shownDims() });
+    this.state.set({ task: undefined, progress: undefined, ...this.shownBindings() });
   }
 
   private begin(task: LoadTask, label: string): number {
@@ -152,24 +164,24 @@ export class ModelLoader {
     if (this.isCurrent(token)) this.state.set({ progress: { fraction: fraction === undefined ? undefined : Math.min(1, fraction), label } });
   }
 
-  private shownDims(): DimValues {
+  private shownBindings(): Bindings {
     const shown = this.state.get().model;
-    return shown ? userDims(shown.inferred) : {};
+    return shown ? userBindings(shown.inferred) : NO_BINDINGS;
   }
 
   private fail(token: number, task: LoadTask, error: ErrorData): void {
     if (!this.isCurrent(token)) return;
-    this.state.set({ task: undefined, progress: undefined, error: { ...error, file: task.name, task: task.kind }, dims: this.shownDims() });
+    this.state.set({ task: undefined, progress: undefined, error: { ...error, file: task.name, task: task.kind }, ...this.shownBindings() });
   }
 
   /** Reads `source` and opens it in the worker as part of task `task`. */
-  private async load(token: number, task: LoadTask, source: ModelSource, dims: DimValues): Promise<void> {
+  private async load(token: number, task: LoadTask, source: ModelSource, bindings: Bindings): Promise<void> {
     try {
       const file = await this.read(token, source);
       if (!this.isCurrent(token)) return;
       const size = file.bytes.byteLength;
       const toWorker = (f: number, label: string): void => this.report(token, READ_SHARE + (1 - READ_SHARE) * f, label);
-      const outcome = await this.deps.client.open(file.bytes, file.name, dims, this.state.get().settings, toWorker);
+      const outcome = await this.deps.client.open(file.bytes, file.name, bindings, this.state.get().settings, toWorker);
       this.settle(token, task, outcome, (result) => {
         this.shownSource = source;
         const origin: ModelOrigin = source.kind === 'blob' ? 'file' : source.origin;
@@ -203,7 +215,7 @@ export class ModelLoader {
     }
     const model = toModel(outcome.result);
     const fresh = task.kind === 'open' ? { query: '', selection: undefined } : { selection: keptSelection(this.state.get()) };
-    this.state.set({ model, task: undefined, progress: undefined, error: undefined, dims: userDims(model.inferred), ...fresh });
+    this.state.set({ model, task: undefined, progress: undefined, error: undefined, ...userBindings(model.inferred), ...fresh });
   }
 }
 

@@ -5,7 +5,7 @@
 import type { InferredModel } from '../model/inferred';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
-import type { DimValues, PhaseTimings, PlanResult, PlanSettings, StrategyPeak } from '../worker/protocol';
+import type { DimValues, InputValues, PhaseTimings, PlanResult, PlanSettings, ShapeValues, StrategyPeak } from '../worker/protocol';
 
 /** Where a shown model came from. */
 export type ModelOrigin = 'file' | 'sample' | 'url';
@@ -85,6 +85,13 @@ export interface AppActions {
   /** Binds a symbolic dim (undefined: back to its default) and re-infers the shown model. */
   setDim(name: string, value: number | undefined): Promise<void>;
   /**
+   * Gives a tensor a shape (undefined: the inferred one again) and re-infers the shown
+   * model; the shape propagates. A shape that is not one is refused: `bindingError` says why.
+   */
+  setShape(name: string, dims: readonly number[] | undefined): Promise<void>;
+  /** Gives a graph input a value (undefined: unknown again), e.g. to resolve an If, and re-infers. */
+  setInputValue(name: string, values: readonly number[] | undefined): Promise<void>;
+  /**
    * Changes the target preset, strategy and/or the preset's field edits and plans the
    * shown model again (in the worker). A new target drops the edits. Settings that do
    * not make a valid target are refused: `settingsError` names the field and the plan stays.
@@ -94,7 +101,7 @@ export interface AppActions {
   select(selection: Selection | undefined): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
-  /** Hides the error banner. */
+  /** Hides the error banner and a refused binding's message. */
   dismissError(): void;
   /** Sets the tensor table's search text. */
   setQuery(query: string): void;
@@ -111,6 +118,9 @@ export interface AppState {
   readonly progress: LoadProgress | undefined;
   readonly error: LoadError | undefined;
   readonly dims: DimValues; // the user's bindings for the shown model
+  readonly shapes: ShapeValues; // tensor shapes the user gave for the shown model
+  readonly inputValues: InputValues; // graph-input values the user gave for the shown model
+  readonly bindingError: string | undefined; // why the last shape or input value was refused, naming the field
   readonly settings: PlanSettings; // what the shown plan is (or is being) made for
   readonly settingsError: string | undefined; // why the last settings change was refused
   readonly comparison: ComparisonState | undefined;
@@ -128,6 +138,9 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   progress: undefined,
   error: undefined,
   dims: {},
+  shapes: {},
+  inputValues: {},
+  bindingError: undefined,
   settings: DEFAULT_SETTINGS,
   settingsError: undefined,
   comparison: undefined,

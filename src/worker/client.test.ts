@@ -37,7 +37,7 @@ describe('model client', () => {
     const client = createModelClient(ports.factory);
     const bytes = fakeFile('tool');
     const progress = vi.fn();
-    const outcome = await client.open(bytes, 'm.onnx', { batch: 2 }, CPU, progress);
+    const outcome = await client.open(bytes, 'm.onnx', { dims: { batch: 2 } }, CPU, progress);
     expect(outcome.status).toBe('done');
     if (outcome.status !== 'done') return;
     expect(outcome.result.name).toBe('m.onnx');
@@ -49,8 +49,8 @@ describe('model client', () => {
   it('terminates a busy worker when a new file is opened, cancelling the old request', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    const first = client.open(fakeFile('old'), 'old.onnx', {}, CPU);
-    const second = client.open(fakeFile('new'), 'new.onnx', {}, CPU);
+    const first = client.open(fakeFile('old'), 'old.onnx', { dims: {} }, CPU);
+    const second = client.open(fakeFile('new'), 'new.onnx', { dims: {} }, CPU);
     expect(await first).toEqual({ status: 'cancelled' });
     const done = await second;
     expect(done.status === 'done' && done.result.model.info.producerName).toBe('new');
@@ -60,9 +60,9 @@ describe('model client', () => {
   it('keeps the worker for a reinfer and cancels the older reinfer', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    await client.open(fakeFile('m'), 'm.onnx', {}, CPU);
-    const a = client.reinfer({ batch: 2 }, CPU);
-    const b = client.reinfer({ batch: 5 }, CPU);
+    await client.open(fakeFile('m'), 'm.onnx', { dims: {} }, CPU);
+    const a = client.reinfer({ dims: { batch: 2 } }, CPU);
+    const b = client.reinfer({ dims: { batch: 5 } }, CPU);
     expect(await a).toEqual({ status: 'cancelled' });
     const done = await b;
     expect(done.status === 'done' && done.result.model.values[0]?.shape).toEqual([5, 4]);
@@ -73,7 +73,7 @@ describe('model client', () => {
   it('replans the inferred model without inferring again, answering with the new plan', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    const opened = await client.open(fakeFile('m'), 'm.onnx', { batch: 2 }, CPU);
+    const opened = await client.open(fakeFile('m'), 'm.onnx', { dims: { batch: 2 } }, CPU);
     expect(opened.status === 'done' && opened.result.plan).toMatchObject({ status: 'planned', plan: { strategy: 'm1' } });
     const replanned = await client.replan({ target: 'cpu', strategy: 'naive' });
     expect(replanned).toMatchObject({ status: 'done', result: { status: 'planned', plan: { strategy: 'naive', target: 'cpu' } } });
@@ -83,7 +83,7 @@ describe('model client', () => {
   it('cancel() stops an open by terminating the worker', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    const open = client.open(fakeFile('m'), 'm.onnx', {}, CPU);
+    const open = client.open(fakeFile('m'), 'm.onnx', { dims: {} }, CPU);
     client.cancel();
     expect(await open).toEqual({ status: 'cancelled' });
     expect(ports.counts().terminated).toBe(1);
@@ -92,10 +92,10 @@ describe('model client', () => {
   it('fails the request in flight when the worker crashes, and starts a new worker next time', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    const open = client.open(fakeFile('m'), 'm.onnx', {}, CPU);
+    const open = client.open(fakeFile('m'), 'm.onnx', { dims: {} }, CPU);
     ports.crashes[0]?.('out of memory');
     expect(await open).toEqual({ status: 'failed', error: { code: 'internal', message: 'the model worker stopped: out of memory' } });
-    const again = await client.reinfer({}, CPU);
+    const again = await client.reinfer({ dims: {} }, CPU);
     expect(again).toMatchObject({ status: 'failed', error: { code: 'no-model' } });
     expect(ports.counts().created).toBe(2);
   });
@@ -103,7 +103,7 @@ describe('model client', () => {
   it('runs on the main thread through the local port when there is no Worker', async () => {
     expect(typeof Worker).toBe('undefined');
     const client = createModelClient();
-    const outcome = await client.open(new ArrayBuffer(0), 'empty.onnx', {}, CPU);
+    const outcome = await client.open(new ArrayBuffer(0), 'empty.onnx', { dims: {} }, CPU);
     // The real decoder ran here and rejected the empty file with a typed error.
     expect(outcome).toMatchObject({ status: 'failed', error: { code: expect.not.stringMatching(/^internal$/) } });
   });
@@ -125,7 +125,7 @@ describe('model client', () => {
   it('runs a comparison beside a replan and hands each its own answer', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    await client.open(fakeFile('tool'), 'm.onnx', {}, CPU);
+    await client.open(fakeFile('tool'), 'm.onnx', { dims: {} }, CPU);
     const progress = vi.fn();
     const comparing = client.compare(CPU, progress);
     const replanned = await client.replan({ target: 'cpu', strategy: 'naive' });
@@ -140,12 +140,12 @@ describe('model client', () => {
   it('cancels a comparison when another is asked for or a new model is opened', async () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
-    await client.open(fakeFile('tool'), 'm.onnx', {}, CPU);
+    await client.open(fakeFile('tool'), 'm.onnx', { dims: {} }, CPU);
     const first = client.compare(CPU);
     const second = client.compare({ target: 'mcu', strategy: undefined });
     expect(await first).toEqual({ status: 'cancelled' });
     const third = client.compare(CPU);
-    const reopened = client.open(fakeFile('other'), 'o.onnx', {}, CPU);
+    const reopened = client.open(fakeFile('other'), 'o.onnx', { dims: {} }, CPU);
     expect(await third).toEqual({ status: 'cancelled' });
     expect((await reopened).status).toBe('done');
     expect(await second).toMatchObject({ status: 'cancelled' });

@@ -6,7 +6,7 @@ import type { ErrorData } from '../shared/errors';
 import {
   SUPERSEDED_CODE,
   type ComparedResponse,
-  type DimValues,
+  type ModelBindings,
   type PhaseTimings,
   type PlanResult,
   type PlanSettings,
@@ -44,9 +44,9 @@ export type ProgressListener = (fraction: number, label: string) => void;
 /** The model worker, seen from the page. */
 export interface ModelClient {
   /** Decodes, infers and plans a model; `bytes` is transferred to the worker (detached here). */
-  open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
-  /** Infers and plans the last opened model again with other dims, without decoding it again. */
-  reinfer(dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  open(bytes: ArrayBuffer, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  /** Infers and plans the last opened model again with other dims, shapes or input values, without decoding it again. */
+  reinfer(bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
   /** Plans the last inferred model again with other settings, without inferring it again. */
   replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome>;
   /**
@@ -90,16 +90,16 @@ class PortClient implements ModelClient {
 
   constructor(private readonly portFactory: PortFactory) {}
 
-  open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
+  open(bytes: ArrayBuffer, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancelCompare();
     if (this.pending !== undefined) this.restart();
-    return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, dims, settings }), [bytes], onProgress);
+    return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, ...bindings, settings }), [bytes], onProgress);
   }
 
-  reinfer(dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
+  reinfer(bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancel();
     this.cancelCompare();
-    return this.send<ClientResult>('reinfer', (id) => ({ type: 'reinfer', id, dims, settings }), [], onProgress);
+    return this.send<ClientResult>('reinfer', (id) => ({ type: 'reinfer', id, ...bindings, settings }), [], onProgress);
   }
 
   replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome> {

@@ -43,6 +43,18 @@ describe('request handler', () => {
     expect(results()[1]).toMatchObject({ id: 2, name: 'a.onnx', timings: { decodeMs: undefined } });
   });
 
+  it('infers with the shapes and input values of the request, and without them when none are given', async () => {
+    const { handle, infer, results } = setup();
+    await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: {}, shapes: { x: [5, 4] }, settings: CPU });
+    await handle({ type: 'reinfer', id: 2, dims: { batch: 2 }, shapes: {}, inputValues: { sr: [16000] }, settings: CPU });
+    expect(infer.mock.calls.map((c) => c[1])).toEqual([
+      { dims: {}, shapes: { x: [5, 4] } },
+      { dims: { batch: 2 }, inputValues: { sr: [16000] } },
+    ]);
+    expect(results().map((r) => r.model.values[1]?.shape)).toEqual([[5, 4], [2, 4]]);
+    expect(results()[1]?.model.inputValues).toEqual({ sr: [16000] });
+  });
+
   it('plans the inferred model for the settings and re-plans without inferring again', async () => {
     const { handle, posted, infer, results } = setup();
     await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: { batch: 2 }, settings: CPU });

@@ -20,7 +20,7 @@ import {
   PLAN_LABEL,
   SUPERSEDED_CODE,
   type CompareRequest,
-  type DimValues,
+  type ModelBindings,
   type OpenRequest,
   type PlanResult,
   type PlanSettings,
@@ -124,7 +124,7 @@ class ModelWorker {
     await this.deps.yieldToQueue();
     if (!this.isLive(request.id)) return;
     progress(DECODE_SHARE, INFER_LABEL);
-    const { model, ms } = this.inferTimed(ir, request.dims);
+    const { model, ms } = this.inferTimed(ir, request);
     this.decoded = { ir, name: request.name, inferred: model };
     await this.deps.yieldToQueue();
     if (!this.isLive(request.id)) return;
@@ -151,7 +151,7 @@ class ModelWorker {
     const decoded = await this.loadedFor(request);
     if (decoded === undefined) return;
     this.post({ type: 'progress', id: request.id, fraction: 0, label: INFER_LABEL });
-    const { model, ms } = this.inferTimed(decoded.ir, request.dims);
+    const { model, ms } = this.inferTimed(decoded.ir, request);
     decoded.inferred = model;
     this.post({ type: 'progress', id: request.id, fraction: 0.5, label: PLAN_LABEL });
     const plan = this.planTimed(model, request.settings);
@@ -202,11 +202,20 @@ class ModelWorker {
     }
   }
 
-  private inferTimed(ir: IrModel, dims: DimValues): { model: InferredModel; ms: number } {
+  private inferTimed(ir: IrModel, bindings: ModelBindings): { model: InferredModel; ms: number } {
     const started = this.deps.now();
-    const model = this.deps.infer(ir, { dims });
+    const model = this.deps.infer(ir, inferOptions(bindings));
     return { model, ms: this.deps.now() - started };
   }
+}
+
+/** Inference options of a request's bindings; absent shapes and input values stay absent. */
+export function inferOptions(bindings: ModelBindings): InferOptions {
+  return {
+    dims: bindings.dims,
+    ...(bindings.shapes !== undefined && Object.keys(bindings.shapes).length > 0 && { shapes: bindings.shapes }),
+    ...(bindings.inputValues !== undefined && Object.keys(bindings.inputValues).length > 0 && { inputValues: bindings.inputValues }),
+  };
 }
 
 /** Messages of the RangeErrors engines throw when an allocation does not fit. */

@@ -8,6 +8,19 @@ import type { ErrorData } from '../shared/errors';
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
 export type DimValues = Readonly<Record<string, number>>;
 
+/** Tensor shapes given by the user, by tensor name; they replace inferred shapes and propagate. */
+export type ShapeValues = Readonly<Record<string, readonly number[]>>;
+
+/** Values of graph inputs given by the user, by input name (flattened), e.g. to resolve an If. */
+export type InputValues = Readonly<Record<string, readonly number[]>>;
+
+/** What inference takes besides the file: dims, tensor shapes and graph-input values (absent: none). */
+export interface ModelBindings {
+  readonly dims: DimValues;
+  readonly shapes?: ShapeValues;
+  readonly inputValues?: InputValues;
+}
+
 /** A change to one memory region of the preset. */
 export interface RegionEdit {
   readonly sizeLimit?: number | 'none'; // bytes; 'none' removes the preset's limit
@@ -36,14 +49,18 @@ export interface OpenRequest {
   readonly bytes: ArrayBuffer;
   readonly name: string; // the file name, for messages
   readonly dims: DimValues;
+  readonly shapes?: ShapeValues;
+  readonly inputValues?: InputValues;
   readonly settings: PlanSettings;
 }
 
-/** Infer the shapes of the model already decoded by the worker again, with other dims, and plan it. */
+/** Infer the shapes of the model already decoded by the worker again, with other bindings, and plan it. */
 export interface ReinferRequest {
   readonly type: 'reinfer';
   readonly id: number;
   readonly dims: DimValues;
+  readonly shapes?: ShapeValues;
+  readonly inputValues?: InputValues;
   readonly settings: PlanSettings;
 }
 

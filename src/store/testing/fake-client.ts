@@ -3,7 +3,7 @@
 
 import type { ClientOutcome, CompareOutcome, ModelClient, PlanOutcome, ProgressListener } from '../../worker/client';
 import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan-compare';
-import type { DimValues, PlanResult, PlanSettings } from '../../worker/protocol';
+import type { DimValues, InputValues, ModelBindings, PlanResult, PlanSettings, ShapeValues } from '../../worker/protocol';
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
 import { toErrorData } from '../../shared/errors';
@@ -19,9 +19,27 @@ function planOf(model: InferredModel, settings: PlanSettings): PlanResult {
   }
 }
 
+/** The bindings of a call as the call log keeps them: dims always, the others when given. */
+function recorded(bindings: ModelBindings): { dims: DimValues; shapes?: ShapeValues; inputValues?: InputValues } {
+  const { dims, shapes, inputValues } = bindings;
+  return {
+    dims,
+    ...(shapes !== undefined && Object.keys(shapes).length > 0 && { shapes }),
+    ...(inputValues !== undefined && Object.keys(inputValues).length > 0 && { inputValues }),
+  };
+}
+
 /** A fake client and its controls. */
 export interface FakeClient extends ModelClient {
-  readonly calls: { kind: 'open' | 'reinfer' | 'replan' | 'cancel'; name?: string; dims?: DimValues; bytes?: number; settings?: PlanSettings }[];
+  readonly calls: {
+    kind: 'open' | 'reinfer' | 'replan' | 'cancel';
+    name?: string;
+    dims?: DimValues;
+    shapes?: ShapeValues; // only when some are given
+    inputValues?: InputValues; // only when some are given
+    bytes?: number;
+    settings?: PlanSettings;
+  }[];
   /** Settings of every strategy comparison asked for, in order. */
   readonly compares: PlanSettings[];
   /** While true, answers wait for release(). */
@@ -42,24 +60,28 @@ export function createFakeClient(): FakeClient {
     calls: [],
     compares: [],
     hold: false,
-    async open(bytes: ArrayBuffer, name: string, dims: DimValues, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
-      client.calls.push({ kind: 'open', name, dims, bytes: bytes.byteLength });
+    async open(bytes: ArrayBuffer, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
+      client.calls.push({ kind: 'open', name, ...recorded(bindings), bytes: bytes.byteLength });
       onProgress?.(0.5, 'Decoding');
       await gate();
       try {
         const ir = fakeDecode(new Uint8Array(bytes));
-        const model = fakeInfer(ir, { dims });
+        const model = fakeInfer(ir, bindings);
         held = { ir, name, model };
         return { status: 'done', result: { name, model, timings: { decodeMs: 1, inferMs: 1 }, plan: planOf(model, settings) } };
       } catch (error) {
         return { status: 'failed', error: toErrorData(error) };
       }
     },
-    async reinfer(dims: DimValues, settings: PlanSettings): Promise<ClientOutcome> {
-      client.calls.push({ kind: 'reinfer', dims });
+    async reinfer(bindings: ModelBindings, settings: PlanSettings): Promise<ClientOutcome> {
+      client.calls.push({ kind: 'reinfer', ...recorded(bindings) });
       await gate();
       if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
-      held.model = fakeInfer(held.ir, { dims });
+      try {
+        held.model = fakeInfer(held.ir, bindings);
+      } catch (error) {
+        return { status: 'failed', error: toErrorData(error) };
+      }
       const result = { name: held.name, model: held.model, timings: { decodeMs: undefined, inferMs: 1 }, plan: planOf(held.model, settings) };
       return { status: 'done', result };
     },

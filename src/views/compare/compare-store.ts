@@ -159,7 +159,7 @@ async function planInWorker(
   settings: PlanSettings,
   progress: (fraction: number | undefined, label: string) => void,
 ): Promise<ComparedPlan> {
-  const outcome = await client.open(bytes, name, dims, settings, progress);
+  const outcome = await client.open(bytes, name, { dims }, settings, progress);
   if (outcome.status === 'cancelled') throw new Error('planning B was cancelled');
   if (outcome.status === 'failed') throw new InputError('bad-argument', `B: ${outcome.error.message}`);
   const { plan, model } = outcome.result;

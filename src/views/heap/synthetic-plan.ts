@@ -67,10 +67,11 @@ export function syntheticPlan(count: number, seed = 1): ModelPlan {
   }
   const peak = buffers.reduce((top, b) => Math.max(top, b.offset + b.size), 0);
   const waste = { total: peak - bound, holes: peak - bound, alignmentPadding: 0, scratchGrowth: 0 };
-  const liveAtPeak = buffers.filter((b) => b.start <= peakStep && b.end > peakStep).map((b) => ({ id: b.id, name: b.name, kind: b.kind, size: b.size, node: b.node! }));
+  const liveAtPeak = buffers.filter((b) => b.start <= peakStep && b.end > peakStep).map((b) => ({ id: b.id, name: b.name, kind: b.kind, size: b.size, counted: b.size, node: b.node! }));
   return {
-    peak, lowerBound: bound, strategy: 'first-fit (synthetic)', valid: true, target: 'cpu',
-    regions: [{ name: 'ram', peak, lowerBound: bound, optimal: peak === bound, fast: false, peakStep, waste }],
+    peak, lowerBound: bound, strategy: 'first-fit (synthetic)', valid: true, complete: true, fits: true, target: 'cpu',
+    assumptions: { dims: [], unknown: [], branches: [], shapes: {}, inputValues: {} },
+    regions: [{ name: 'ram', peak, lowerBound: bound, optimal: peak === bound, fast: false, peakStep, overBy: 0, waste }],
     buffers, fusionUnits: [], fusionExplanations: [], traffic: { before: 0, after: 0 }, functions: [], boundaries: [], diagnostics: [],
     gap: bound > 0 ? peak / bound - 1 : 0, optimal: peak === bound, peakStep, peakRegion: 'ram', liveAtPeak, waste,
     order: { policy: 'file', maxLiveBefore: bound, maxLiveAfter: bound, keptFileOrder: true },
@@ -85,6 +86,6 @@ export function syntheticModel(name: string): InferredModel {
   return {
     name, nodes: [], values: [], inputs: [], outputs: [],
     info: { producerName: 'heapscope bench', producerVersion: '', irVersion: 8, opsets: [], fileBytes: 0 },
-    dims: [], diagnostics: [],
+    dims: [], shapes: {}, inputValues: {}, diagnostics: [],
   };
 }

@@ -29,9 +29,15 @@ export function fakeIr(producer: string, fileBytes = 16): IrModel {
   };
 }
 
-/** Infers the fake IR: x and y are float32 [batch, 4], batch defaulting to 1. */
+/**
+ * Infers the fake IR: x and y are float32 [batch, 4], batch defaulting to 1; a
+ * shape given for x sets batch from its first dim, as a real override propagates.
+ */
 export function fakeInfer(ir: IrModel, options: InferOptions = {}): InferredModel {
-  const batch = options.dims?.['batch'] ?? 1;
+  const given = options.shapes?.['x'];
+  if (given !== undefined && given.length !== 2) throw new InputError('bad-shape', `the shape given for x has rank ${given.length}, the model's has rank 2`);
+  const bound = options.dims?.['batch'];
+  const batch = given?.[0] ?? bound ?? 1;
   const bytes = batch * 4 * 4;
   const value = (name: string, kind: 'input' | 'output', producer: number | undefined) => ({
     name,
@@ -50,7 +56,13 @@ export function fakeInfer(ir: IrModel, options: InferOptions = {}): InferredMode
     inputs: ['x'],
     outputs: ['y'],
     info: { producerName: ir.producerName, producerVersion: ir.producerVersion, irVersion: ir.irVersion, opsets: ir.opsets, fileBytes: ir.fileBytes },
-    dims: [{ name: 'batch', value: batch, source: options.dims?.['batch'] === undefined ? 'default' : 'user' }],
+    dims: [
+      bound === undefined
+        ? { name: 'batch', value: batch, source: 'default', axes: ['x:0'], rule: 'a batch of one' }
+        : { name: 'batch', value: batch, source: 'user', axes: ['x:0'], rule: 'given by the user' },
+    ],
+    shapes: options.shapes ?? {},
+    inputValues: options.inputValues ?? {},
     diagnostics: [],
   };
 }

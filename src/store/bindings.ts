@@ -1,0 +1,56 @@
+// What the user binds on the shown model besides the plan settings: symbolic
+// dims, tensor shapes and graph-input values. Reading them back from an
+// inferred model, changing one, and checking a value before it reaches the worker.
+
+import type { InferredModel } from '../model/inferred';
+import type { DimValues, InputValues, ModelBindings, ShapeValues } from '../worker/protocol';
+
+/** Every binding, each kind present (empty when none). */
+export interface Bindings extends ModelBindings {
+  readonly dims: DimValues;
+  readonly shapes: ShapeValues;
+  readonly inputValues: InputValues;
+}
+
+/** No bindings at all. */
+export const NO_BINDINGS: Bindings = { dims: {}, shapes: {}, inputValues: {} };
+
+/** Largest value a dim can be bound to. */
+const MAX_DIM = 2 ** 31 - 1;
+
+/** True when `value` can bind a symbolic dim or a shape's dim: a whole number from 0 to 2^31 - 1. */
+export function isDimValue(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0 && value <= MAX_DIM;
+}
+
+/** The user's dim bindings recorded in an inferred model. */
+export function userDims(model: InferredModel): DimValues {
+  return Object.fromEntries(model.dims.filter((d) => d.source === 'user').map((d) => [d.name, d.value]));
+}
+
+/** Everything the user bound, as recorded in an inferred model. */
+export function userBindings(model: InferredModel): Bindings {
+  // A model inferred before shapes and input values existed lacks the fields.
+  return { dims: userDims(model), shapes: model.shapes ?? {}, inputValues: model.inputValues ?? {} };
+}
+
+/** `record` with `name` set to `value`, or removed when `value` is undefined. */
+export function withEntry<T>(record: Readonly<Record<string, T>>, name: string, value: T | undefined): Readonly<Record<string, T>> {
+  const next: Record<string, T> = { ...record };
+  if (value === undefined) delete next[name];
+  else next[name] = value;
+  return next;
+}
+
+/** Why `dims` cannot be the shape of tensor `name`, or undefined when it can. */
+export function shapeProblem(name: string, dims: readonly number[]): string | undefined {
+  const bad = dims.find((d) => !isDimValue(d));
+  return bad === undefined ? undefined : `Shape of "${name}": every dim must be a whole number from 0 to ${MAX_DIM}, got ${bad}`;
+}
+
+/** Why `values` cannot be the value of graph input `name`, or undefined when they can. */
+export function inputValueProblem(name: string, values: readonly number[]): string | undefined {
+  if (values.length === 0) return `Value of "${name}" needs at least one number`;
+  const bad = values.find((v) => !Number.isFinite(v));
+  return bad === undefined ? undefined : `Value of "${name}": every element must be a finite number, got ${bad}`;
+}
