@@ -107,8 +107,10 @@ function convertModel(proto: Onnx.ModelProto, fileBytes: number): IrModel {
   const ctx = newDecodeContext();
   const graph = graphFromProto(proto.graph, ctx);
   const external = externalDataDiagnostic(ctx);
+  const metadata = metadataOf(proto.metadataProps);
   return {
     irVersion,
+    ...(metadata !== undefined && { metadata }),
     producerName: proto.producerName ?? '',
     producerVersion: proto.producerVersion ?? '',
     domain: proto.domain ?? '',
@@ -118,4 +120,12 @@ function convertModel(proto: Onnx.ModelProto, fileBytes: number): IrModel {
     fileBytes,
     diagnostics: external === undefined ? ctx.diagnostics : [external, ...ctx.diagnostics],
   };
+}
+
+/** metadata_props as a null-prototype object (keys come from the file), or undefined when there are none. */
+function metadataOf(props: readonly { key?: string | null; value?: string | null }[] | null | undefined): Record<string, string> | undefined {
+  if (props === undefined || props === null || props.length === 0) return undefined;
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const p of props) if (typeof p.key === 'string') out[p.key] = typeof p.value === 'string' ? p.value : '';
+  return out;
 }

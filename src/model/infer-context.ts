@@ -2,7 +2,7 @@
 // defaults, the opset of the node's domain, and subgraph inference. No DOM.
 
 import type { IrAttribute, IrGraph, IrNode } from './ir';
-import type { RuleContext, TensorFact } from './shape-rules/types';
+import type { BranchChoice, RuleContext, TensorFact } from './shape-rules/types';
 
 /** Infers a subgraph given facts for its inputs; returns its outputs' facts. */
 export type SubgraphInferrer = (
@@ -16,6 +16,7 @@ export function ruleContext(
   inputs: readonly (TensorFact | undefined)[],
   opset: number,
   inferSubgraph: SubgraphInferrer,
+  assume?: (choice: BranchChoice) => void,
 ): RuleContext {
   const attrs = node.attributes;
   const attr = (name: string): IrAttribute | undefined => attrs[name];
@@ -42,5 +43,6 @@ export function ruleContext(
       return a?.kind === 'string' ? a.value : fallback;
     },
     inferSubgraph,
+    ...(assume !== undefined && { assume }),
   };
 }

@@ -1,46 +1,89 @@
-// Symbolic dims of a model's graph inputs: collects them, binds each to the
-// user's value or a documented default, and resolves declared shapes. No DOM.
+// Symbolic dims of a model's graph inputs: collects them with the input axes
+// each one sizes, binds each to the user's value or a default chosen by a
+// named rule, and resolves declared shapes. No DOM.
 //
-// Defaults, when the user gives no value (all reported with source 'default'):
-// - anonymous dims ("<input>:<axis>") and batch-like names (batch, batch_size,
-//   N, B, bs, or an unnamed 'unk__…' on axis 0): 1;
-// - past-like names (past_sequence_length, past_seq_len, …): 0, the prefill
-//   step, so the key/value cache inputs are empty and every Concat stays valid;
-// - total-like names (total_sequence_length, total_seq_len, …): the sequence
-//   value plus the past value, which is what the graph requires;
-// - sequence-like names (sequence, seq_len, sequence_length, …): 128;
-// - image height/width names (height, width, H, W, …): 224, so convolution
-//   stacks keep positive sizes;
-// - any other name: 1.
+// Defaults, when the user gives no value (each reported with its rule):
+// - batch-like names (batch, batch_size, N, B, bs), and opaque or anonymous
+//   dims on axis 0: 1;
+// - past-like names (past_sequence_length, …): 0, the first step with no cache;
+// - total-like names (total_sequence_length, …): sequence + past, as the graph requires;
+// - sequence-like names (sequence, seq_len, …), and opaque dims on axis 1 of
+//   token ids or of a [batch, time, features] input: 128;
+// - image sizes: height/width names, and opaque dims on the spatial axes of a
+//   4-D image input (NCHW with 1–4 channels, or NHWC): the size in the
+//   model's metadata (imgsz, image_size, …) when it has one; else 640 for a
+//   dense-prediction model (it resizes or suppresses boxes: detectors,
+//   segmenters), else 224;
+// - any other dim: 1.
+// A later attempt (see infer-shapes.ts) can raise the image, sequence and other
+// defaults when the first choice makes a tensor empty or a shape impossible.
 
 import type { DimBinding, ModelDiagnostic } from './inferred';
-import type { DeclaredDim, IrValueInfo } from './ir';
+import type { DataTypeCode, DeclaredDim, IrValueInfo } from './ir';
+import { DT } from './dtype';
 import type { Dim } from './shape-rules/types';
 
 /** Default for sequence-like dims. */
 export const DEFAULT_SEQUENCE = 128;
 /** Default for past-like dims (prefill). */
 export const DEFAULT_PAST = 0;
-/** Default for image height/width dims. */
+/** Default for image height/width dims of a classifier-like model. */
 export const DEFAULT_SPATIAL = 224;
+/** Default for image height/width dims of a dense-prediction model (detector, segmenter, OCR). */
+export const DEFAULT_DENSE_SPATIAL = 640;
 
 type DimRole = 'batch' | 'past' | 'total' | 'sequence' | 'spatial' | 'other';
 
-/** Guesses what a dim name stands for, to pick a default. */
-function roleOf(name: string, axis: number, anonymous: boolean): DimRole {
-  if (anonymous) return 'batch';
+/** What the model says about the sizes it expects, beyond its inputs' declarations. */
+export interface DimHints {
+  readonly imageSize?: { readonly value: number; readonly key: string }; // from metadata
+  readonly densePrediction: boolean; // has Resize/Upsample/NonMaxSuppression
+}
+
+/** Raised defaults of a later attempt (undefined: the first choice). */
+export interface DimLadder {
+  readonly spatial?: number;
+  readonly sequence?: number;
+  readonly other?: number;
+  readonly why?: string; // what went wrong with the first choice
+}
+
+/** Guesses what a dim name stands for; 'other' when the name says nothing. */
+function roleOfName(name: string): DimRole {
   if (/past/i.test(name)) return 'past';
   if (/total|^(all|full)_?seq/i.test(name)) return 'total';
   if (/batch|^(n|b|bs)$/i.test(name)) return 'batch';
-  if (/^unk__/i.test(name) && axis === 0) return 'batch';
   if (/seq|token|length|len$|^s$|^t$/i.test(name)) return 'sequence';
   if (/height|width|^(h|w|img_?[hw])$/i.test(name)) return 'spatial';
   return 'other';
 }
 
+const isFloat = (dtype: DataTypeCode | undefined): boolean =>
+  dtype === undefined || dtype === DT.FLOAT || dtype === DT.FLOAT16 || dtype === DT.DOUBLE || dtype === DT.BFLOAT16 || dtype === DT.UINT8;
+const isChannels = (dim: DeclaredDim): boolean => typeof dim === 'number' && dim >= 1 && dim <= 4;
+
+/** What an axis of a graph input is, judged by the input's rank, type and other dims. */
+function roleOfAxis(input: IrValueInfo, axis: number): DimRole {
+  const shape = input.shape ?? [];
+  if (axis === 0) return 'batch';
+  if (shape.length === 4 && isFloat(input.dtype)) {
+    if (isChannels(shape[1]) && (axis === 2 || axis === 3)) return 'spatial';
+    if (isChannels(shape[3]) && (axis === 1 || axis === 2)) return 'spatial';
+  }
+  const integer = input.dtype === DT.INT64 || input.dtype === DT.INT32;
+  if (axis === 1 && ((shape.length === 2 && integer) || (shape.length === 3 && !integer))) return 'sequence';
+  return 'other';
+}
+
+/** A dim with no name: neither value nor name, or a negative value (exporters write -1). */
+function isAnonymous(dim: DeclaredDim): boolean {
+  return dim === undefined || dim === '' || (typeof dim === 'number' && dim < 0);
+}
+
 interface Collected {
   readonly name: string;
   readonly role: DimRole;
+  readonly axes: string[];
 }
 
 /** Symbolic dims of the graph inputs in first-appearance order ("<input>:<axis>" for anonymous ones). */
@@ -48,10 +91,16 @@ function collectDims(inputs: readonly IrValueInfo[]): Collected[] {
   const seen = new Map<string, Collected>();
   for (const input of inputs) {
     input.shape?.forEach((dim, axis) => {
-      if (typeof dim === 'number') return;
-      const anonymous = dim === undefined || dim === '';
-      const name = anonymous ? `${input.name}:${axis}` : dim;
-      if (!seen.has(name)) seen.set(name, { name, role: roleOf(name, axis, anonymous) });
+      if (typeof dim === 'number' && dim >= 0) return;
+      const anonymous = isAnonymous(dim);
+      const name = anonymous ? `${input.name}:${axis}` : (dim as string);
+      let entry = seen.get(name);
+      if (entry === undefined) {
+        const byName = anonymous ? 'other' : roleOfName(name);
+        entry = { name, role: byName === 'other' ? roleOfAxis(input, axis) : byName, axes: [] };
+        seen.set(name, entry);
+      }
+      entry.axes.push(`${input.name}:${axis}`);
     });
   }
   return [...seen.values()];
@@ -67,7 +116,7 @@ function validUserValues(
   for (const [name, value] of Object.entries(user)) {
     if (!known.has(name)) {
       diagnostics.push({ code: 'unknown-dim', message: `no graph input has a dim named '${name}'; --dim ${name}=${value} is ignored` });
-    } else if (!Number.isInteger(value) || value < 0) {
+    } else if (!Number.isSafeInteger(value) || value < 0) {
       diagnostics.push({ code: 'bad-dim', message: `dim '${name}' must be a non-negative integer, got ${value}` });
     } else given.set(name, value);
   }
@@ -77,8 +126,39 @@ function validUserValues(
 /** The bound dims of a model. */
 export interface DimTable {
   readonly bindings: readonly DimBinding[];
+  readonly raisable: boolean; // some default (image, sequence or other) could be raised by a later attempt
   /** Resolves a declared shape; `inputName` names the anonymous dims of a graph input. */
   resolve(shape: readonly DeclaredDim[] | undefined, inputName?: string): Dim[] | undefined;
+}
+
+/** The default value of each role and the words that say which rule chose it. */
+function defaultsOf(
+  collected: readonly Collected[],
+  given: ReadonlyMap<string, number>,
+  hints: DimHints,
+  ladder: DimLadder,
+): Record<DimRole, { value: number; rule: string }> {
+  const valueOf = (role: DimRole, fallback: number): number => {
+    const c = collected.find((d) => d.role === role);
+    return c === undefined ? fallback : given.get(c.name) ?? fallback;
+  };
+  const raised = (value: number | undefined, rule: string): string | undefined =>
+    value === undefined ? undefined : `${rule}, raised to ${value} because ${ladder.why ?? 'the first choice made a tensor empty'}`;
+  const sequence = ladder.sequence ?? valueOf('sequence', DEFAULT_SEQUENCE);
+  const past = valueOf('past', DEFAULT_PAST);
+  const image = hints.imageSize
+    ? { value: hints.imageSize.value, rule: `image size from the model's metadata ('${hints.imageSize.key}')` }
+    : hints.densePrediction
+      ? { value: DEFAULT_DENSE_SPATIAL, rule: 'image axis of a dense-prediction model (it resizes or suppresses boxes): a typical input size' }
+      : { value: DEFAULT_SPATIAL, rule: 'image axis: a typical image size' };
+  return {
+    batch: { value: 1, rule: 'batch axis: one sample' },
+    past: { value: past, rule: 'past length: the first step, with no cache yet' },
+    total: { value: sequence + past, rule: 'total length: sequence plus past, as the graph requires' },
+    sequence: { value: sequence, rule: raised(ladder.sequence, 'sequence axis') ?? 'sequence axis: a typical length' },
+    spatial: { value: ladder.spatial ?? image.value, rule: raised(ladder.spatial, image.rule) ?? image.rule },
+    other: { value: ladder.other ?? 1, rule: raised(ladder.other, 'no rule applies') ?? 'no rule applies: 1' },
+  };
 }
 
 /** Binds every symbolic dim of `inputs`; unknown or invalid user names become diagnostics. */
@@ -86,33 +166,27 @@ export function bindDims(
   inputs: readonly IrValueInfo[],
   user: Readonly<Record<string, number>>,
   diagnostics: ModelDiagnostic[],
+  hints: DimHints = { densePrediction: false },
+  ladder: DimLadder = {},
 ): DimTable {
   const collected = collectDims(inputs);
   const given = validUserValues(new Set(collected.map((c) => c.name)), user, diagnostics);
-  const firstOf = (role: DimRole): Collected | undefined => collected.find((c) => c.role === role);
-  const valueOf = (c: Collected | undefined, fallback: number): number => (c ? given.get(c.name) ?? fallback : fallback);
-  const sequence = valueOf(firstOf('sequence'), DEFAULT_SEQUENCE);
-  const past = valueOf(firstOf('past'), DEFAULT_PAST);
-  const defaults: Readonly<Record<DimRole, number>> = {
-    batch: 1,
-    past,
-    total: sequence + past,
-    sequence,
-    spatial: DEFAULT_SPATIAL,
-    other: 1,
-  };
+  const defaults = defaultsOf(collected, given, hints, ladder);
   const bindings: DimBinding[] = collected.map((c) => {
     const value = given.get(c.name);
-    return value === undefined ? { name: c.name, value: defaults[c.role], source: 'default' } : { name: c.name, value, source: 'user' };
+    if (value !== undefined) return { name: c.name, value, source: 'user', axes: c.axes, rule: 'given by the user' };
+    return { name: c.name, value: defaults[c.role].value, source: 'default', axes: c.axes, rule: defaults[c.role].rule };
   });
   const values = new Map(bindings.map((b) => [b.name, b.value]));
+  const raisable = collected.some((c) => !given.has(c.name) && (c.role === 'spatial' || c.role === 'sequence' || c.role === 'other'));
   return {
     bindings,
+    raisable,
     resolve: (shape, inputName) =>
       shape?.map((dim, axis) => {
-        if (typeof dim === 'number') return dim >= 0 ? dim : undefined;
-        if (dim === undefined || dim === '') return inputName === undefined ? undefined : values.get(`${inputName}:${axis}`);
-        return values.get(dim) ?? evaluateDimExpression(dim, values);
+        if (isAnonymous(dim)) return inputName === undefined ? undefined : values.get(`${inputName}:${axis}`);
+        if (typeof dim === 'number') return dim;
+        return values.get(dim as string) ?? evaluateDimExpression(dim as string, values);
       }),
   };
 }

@@ -18,18 +18,20 @@ import type { IrGraph, IrNode, IrTensor, IrValueInfo } from './ir';
 import type { InferredGraph, ModelDiagnostic } from './inferred';
 import type { DimTable } from './infer-dims';
 import { SHAPE_RULES } from './shape-rules/index';
-import { ruleKey, type Dim, type RuleResult, type TensorFact } from './shape-rules/types';
+import { ruleKey, type BranchChoice, type Dim, type RuleResult, type TensorFact } from './shape-rules/types';
 import { ruleContext } from './infer-context';
 import { nodeReads, nodeSubgraphs, topologicalOrder } from './check-graph';
 import { tensorValues } from './tensor-values';
 import { mergeDeclared } from './infer-merge';
-import { buildInferredGraph, type GraphFacts } from './infer-values';
+import { buildInferredGraph, type GraphFacts, type NodeBranch } from './infer-values';
 
 /** What every graph of one model shares during inference. */
 export interface InferEnv {
   readonly opsets: ReadonlyMap<string, number>;
   readonly dims: DimTable;
   readonly report: (diagnostic: ModelDiagnostic) => void;
+  readonly shapes?: ReadonlyMap<string, readonly number[]>; // user-given shapes, by tensor name
+  readonly inputValues?: ReadonlyMap<string, readonly number[]>; // user-given graph-input values
 }
 
 /** Facts visible in a graph, falling back to the enclosing graph's. */
@@ -37,7 +39,28 @@ export class Scope {
   readonly facts = new Map<string, TensorFact>();
   readonly constant = new Set<string>();
   readonly dynamic = new Set<string>(); // shape may depend on symbolic dims or data
+  readonly producers = new Map<string, IrNode>(); // value name -> the node of this graph that makes it
+  readonly graphInputs = new Set<string>(); // the model's graph inputs (main graph only)
   constructor(readonly parent: Scope | undefined) {}
+
+  /** The model's graph inputs that `name` is computed from (through every enclosing graph). */
+  inputsBehind(name: string): string[] {
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const stack = [name];
+    while (stack.length > 0 && seen.size < 10_000) {
+      const n = stack.pop()!;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      let scope: Scope | undefined = this;
+      while (scope !== undefined && !scope.facts.has(n)) scope = scope.parent;
+      if (scope === undefined) continue;
+      if (scope.graphInputs.has(n)) found.add(n);
+      const node = scope.producers.get(n);
+      if (node !== undefined) stack.push(...nodeReads(node).filter((r) => r !== ''));
+    }
+    return [...found];
+  }
 
   lookup(name: string): TensorFact | undefined {
     return this.facts.get(name) ?? this.parent?.lookup(name);
@@ -80,9 +103,11 @@ function executionOrder(graph: IrGraph, env: InferEnv): readonly number[] {
 
 function seedGraph(graph: IrGraph, env: InferEnv, scope: Scope, main: boolean, given?: readonly (TensorFact | undefined)[]): void {
   graph.inputs.forEach((input, i) => {
-    scope.facts.set(input.name, given?.[i] ?? declaredFact(input, env, main ? input.name : undefined));
-    const symbolic = input.shape === undefined || input.shape.some((d) => typeof d !== 'number');
+    const fact = given?.[i] ?? declaredFact(input, env, main ? input.name : undefined);
+    scope.facts.set(input.name, main ? withUserFacts(input.name, fact, env) : fact);
+    const symbolic = input.shape === undefined || input.shape.some((d) => typeof d !== 'number' || d < 0);
     if (!main || symbolic) scope.dynamic.add(input.name);
+    if (main) scope.graphInputs.add(input.name);
   });
   for (const t of graph.initializers) {
     const value = initializerValue(t);
@@ -98,7 +123,7 @@ export function inferGraph(graph: IrGraph, env: InferEnv, parent: Scope | undefi
   seedGraph(graph, env, scope, parent === undefined, given);
   const declared = declarations(graph);
   const order = executionOrder(graph, env);
-  const facts: GraphFacts = { scope, reasons: new Map(), subgraphs: new Map() };
+  const facts: GraphFacts = { scope, reasons: new Map(), subgraphs: new Map(), branches: new Map() };
   for (const i of order) {
     const node = graph.nodes[i];
     if (node !== undefined) inferNode(node, env, declared, facts);
@@ -129,12 +154,41 @@ function declaredFact(info: IrValueInfo, env: InferEnv, inputName?: string): Ten
   return { dtype: info.dtype, shape: env.dims.resolve(info.shape, inputName) };
 }
 
+/**
+ * A fact with what the user said about the value: a shape that replaces the
+ * inferred one (a disagreement with a known shape is reported; an unknown
+ * dtype becomes that of the node's first typed input), and for a
+ * graph input a value, which rules fold like a constant's (the input stays a
+ * run-time value).
+ */
+function withUserFacts(name: string, fact: TensorFact, env: InferEnv, nodeInputs: readonly (TensorFact | undefined)[] = []): TensorFact {
+  const shape = env.shapes?.get(name);
+  const value = env.inputValues?.get(name);
+  let out = fact;
+  if (shape !== undefined) {
+    const known = fact.shape?.every((d) => d !== undefined) ?? false;
+    if (known && (fact.shape!.length !== shape.length || fact.shape!.some((d, i) => d !== shape[i]))) {
+      env.report({ code: 'shape-override', message: `'${name}' is inferred as ${fact.shape!.join('×')}; the given shape ${shape.join('×')} is used` });
+    }
+    // An op without a rule leaves the dtype unknown too: its first typed input's is the likely one.
+    const dtype = fact.dtype ?? nodeInputs.find((f) => f?.dtype !== undefined)?.dtype;
+    out = { dtype, shape, note: 'shape given by the user' };
+  }
+  if (value !== undefined) {
+    const count = out.shape?.reduce<number>((a, d) => a * (d ?? NaN), 1);
+    if (count !== undefined && count !== value.length && !Number.isNaN(count)) {
+      env.report({ code: 'bad-input-value', message: `input '${name}' has ${count} element(s); the given value has ${value.length}, so it is ignored` });
+    } else out = { ...out, value };
+  }
+  return out;
+}
+
 /** Runs the node's rule (reporting a missing rule or an unknown answer) and stores its outputs' facts. */
 function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, IrValueInfo>, facts: GraphFacts): void {
   const { scope } = facts;
   const inputs = node.inputs.map((name) => (name === '' ? undefined : scope.lookup(name)));
   const inferred = new Map<IrGraph, InferredGraph>();
-  const result = runRule(node, inputs, env, scope, inferred);
+  const result = runRule(node, inputs, env, scope, inferred, (choice) => facts.branches.set(node, branchRecord(node, choice, scope)));
   for (const g of nodeSubgraphs(node)) {
     if (!inferred.has(g)) inferred.set(g, inferGraph(g, env, scope).graph);
   }
@@ -145,15 +199,24 @@ function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, Ir
   const dynamic = !constant && nodeReads(node).some((n) => scope.isDynamic(n));
   node.outputs.forEach((name, i) => {
     if (name === '') return;
-    const fact = mergeDeclared(answer?.[i], declared.get(name), env, node.name, name);
+    const merged = mergeDeclared(answer?.[i], declared.get(name), env, node.name, name);
+    const fact = env.shapes?.has(name) ? withUserFacts(name, merged ?? { dtype: undefined, shape: undefined }, env, inputs) : merged;
     scope.facts.set(name, fact ?? { dtype: undefined, shape: undefined, note: reason ?? `${node.opType} did not say` });
+    scope.producers.set(name, node);
     if (reason !== undefined) facts.reasons.set(name, reason);
     if (constant) scope.constant.add(name);
     if (dynamic || fact?.upperBound === true) scope.dynamic.add(name);
   });
 }
 
-function runRule(node: IrNode, inputs: readonly (TensorFact | undefined)[], env: InferEnv, scope: Scope, inferred: Map<IrGraph, InferredGraph>): RuleResult {
+function runRule(
+  node: IrNode,
+  inputs: readonly (TensorFact | undefined)[],
+  env: InferEnv,
+  scope: Scope,
+  inferred: Map<IrGraph, InferredGraph>,
+  assume: (choice: BranchChoice) => void,
+): RuleResult {
   const rule = SHAPE_RULES[ruleKey(node.domain, node.opType)];
   const op = node.domain === '' ? node.opType : `${node.domain}::${node.opType}`;
   if (rule === undefined) {
@@ -164,7 +227,7 @@ function runRule(node: IrNode, inputs: readonly (TensorFact | undefined)[], env:
     const r = inferGraph(g, env, scope, ins);
     inferred.set(g, r.graph);
     return r.outputs;
-  });
+  }, assume);
   let result: RuleResult;
   try {
     result = rule(ctx);
@@ -173,6 +236,16 @@ function runRule(node: IrNode, inputs: readonly (TensorFact | undefined)[], env:
   }
   if ('unknown' in result) env.report({ code: 'unknown-shape', message: `${op} '${node.name}': ${result.unknown}`, node: node.name });
   return result;
+}
+
+/** The node's record of a control-flow choice: the body that runs, and the assumption when it was not known. */
+function branchRecord(node: IrNode, choice: BranchChoice, scope: Scope): NodeBranch {
+  const index = choice.graph === undefined ? -1 : nodeSubgraphs(node).indexOf(choice.graph);
+  const record: NodeBranch = index < 0 ? {} : { takenBranch: index };
+  if (choice.reason === undefined) return record;
+  const behind = node.opType === 'If' ? scope.inputsBehind(node.inputs[0] ?? '') : [];
+  const hint = behind.length === 0 ? '' : `; it depends on graph input ${behind.map((n) => `'${n}'`).join(', ')}: give its value to decide`;
+  return { ...record, branch: { node: node.name, taken: choice.taken, reason: choice.reason + hint } };
 }
 
 /** True when every output of the node is computable from constants alone. */

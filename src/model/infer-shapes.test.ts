@@ -25,7 +25,7 @@ function decoderGraph() {
 }
 
 describe('symbolic dims', () => {
-  it('binds documented defaults: batch 1, sequence 128, past 0, total = sequence + past, height 224, others 1', () => {
+  it('binds documented defaults: batch 1, sequence 128, past 0, total = sequence + past, image axes 224', () => {
     const model = inferShapes(decoderGraph().model());
     expect(dimsOf(model)).toEqual({
       batch_size: [1, 'default'],
@@ -34,8 +34,12 @@ describe('symbolic dims', () => {
       total_sequence_length: [128, 'default'],
       'pixels:0': [1, 'default'],
       height: [224, 'default'],
-      crop: [1, 'default'],
+      crop: [224, 'default'],
     });
+    const crop = model.dims.find((d) => d.name === 'crop');
+    expect(crop?.axes).toEqual(['pixels:3']);
+    expect(crop?.rule).toMatch(/image axis/);
+    expect(model.dims.find((d) => d.name === 'batch_size')?.axes).toEqual(['ids:0', 'past:0', 'mask:0']);
     expect(valueOf(model, 'past').shape).toEqual([1, 2, 0, 4]);
     expect(valueOf(model, 'past').bytes).toBe(0);
   });
@@ -49,7 +53,7 @@ describe('symbolic dims', () => {
       'pixels:0': [4, 'user'],
     });
     expect(valueOf(model, 'mask').shape).toEqual([1, 48]);
-    expect(valueOf(model, 'pixels').shape).toEqual([4, 3, 224, 1]);
+    expect(valueOf(model, 'pixels').shape).toEqual([4, 3, 224, 224]);
     expect(model.diagnostics).toContainEqual(expect.objectContaining({ code: 'unknown-dim', message: expect.stringContaining("'typo'") }));
   });
 

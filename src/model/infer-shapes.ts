@@ -4,20 +4,56 @@
 // Shape inference is written by hand: no maintained JavaScript library infers
 // ONNX shapes, and the planner needs concrete sizes under the user's dim
 // bindings plus the constant/activation split, which generic inference lacks.
+//
+// When defaults (not the user) chose some dims and the result has an empty
+// tensor or a shape a rule found impossible, inference runs again with raised
+// defaults (DimLadder) and keeps the attempt with the fewest such tensors; the
+// dims' rules say so.
 
-import type { IrModel } from './ir';
-import type { InferredModel, ModelDiagnostic } from './inferred';
-import { bindDims } from './infer-dims';
+import type { IrGraph, IrModel } from './ir';
+import type { InferredGraph, InferredModel, ModelDiagnostic } from './inferred';
+import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder } from './infer-dims';
 import { inferGraph } from './infer-graph';
+import { nodeSubgraphs } from './check-graph';
 
 /** Options of inferShapes. */
 export interface InferOptions {
   /** Values for symbolic dims, by name (also "<input>:<axis>" for anonymous dims). */
   readonly dims?: Readonly<Record<string, number>>;
+  /** Shapes for tensors, by name, that replace what inference finds (graph inputs included); they propagate. */
+  readonly shapes?: Readonly<Record<string, readonly number[]>>;
+  /** Values of graph inputs, by name (flattened, row-major), e.g. to resolve an If on a sample rate. */
+  readonly inputValues?: Readonly<Record<string, readonly number[]>>;
 }
+
+/** Raised defaults tried, in order, after the first choice. */
+const LADDER: readonly (DimLadder & { readonly spatial: number })[] = [
+  { spatial: DEFAULT_DENSE_SPATIAL, sequence: 512, other: 32 },
+  { spatial: 1280, sequence: 2048, other: 256 },
+];
 
 /** Infers every value's shape and size. Never throws for unknown ops: they become diagnostics. */
 export function inferShapes(model: IrModel, options: InferOptions = {}): InferredModel {
+  const hints = dimHints(model);
+  let best = inferOnce(model, options, hints, {});
+  if (!best.raisable || best.problems.count === 0) return best.model;
+  for (const step of LADDER) {
+    const ladder = { ...step, spatial: Math.max(step.spatial, 2 * (best.spatial ?? 0)), why: best.problems.first };
+    const next = inferOnce(model, options, hints, ladder);
+    if (next.problems.count < best.problems.count) best = next;
+    if (best.problems.count === 0) break;
+  }
+  return best.model;
+}
+
+interface Attempt {
+  readonly model: InferredModel;
+  readonly raisable: boolean;
+  readonly spatial: number | undefined;
+  readonly problems: { readonly count: number; readonly first: string | undefined };
+}
+
+function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladder: DimLadder): Attempt {
   const diagnostics: ModelDiagnostic[] = [...model.diagnostics];
   const seen = new Set<string>();
   const report = (d: ModelDiagnostic): void => {
@@ -26,10 +62,12 @@ export function inferShapes(model: IrModel, options: InferOptions = {}): Inferre
     seen.add(key);
     diagnostics.push(d);
   };
-  const dims = bindDims(model.graph.inputs, options.dims ?? {}, diagnostics);
+  const dims = bindDims(model.graph.inputs, options.dims ?? {}, diagnostics, hints, ladder);
   const opsets = new Map(model.opsets.map((o) => [o.domain, o.version]));
-  const { graph } = inferGraph(model.graph, { opsets, dims, report }, undefined);
-  return {
+  const shapes = ownEntries(options.shapes);
+  const inputValues = ownEntries(options.inputValues);
+  const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues }, undefined);
+  const inferred: InferredModel = {
     ...graph,
     info: {
       producerName: model.producerName,
@@ -39,6 +77,64 @@ export function inferShapes(model: IrModel, options: InferOptions = {}): Inferre
       fileBytes: model.fileBytes,
     },
     dims: dims.bindings,
+    shapes: Object.fromEntries(shapes),
+    inputValues: Object.fromEntries(inputValues),
     diagnostics,
   };
+  const spatial = dims.bindings.find((b) => b.source === 'default' && b.rule.startsWith('image'))?.value;
+  const zeroDimBound = dims.bindings.some((b) => b.value === 0);
+  return { model: inferred, raisable: dims.raisable, spatial, problems: degenerate(inferred, diagnostics, zeroDimBound) };
+}
+
+/**
+ * Tensors the dims left without a size: rule failures, activations of unknown
+ * size, and (unless some dim is 0 on purpose, like an empty past) empty
+ * activations. `first` says what went wrong first.
+ */
+function degenerate(model: InferredGraph, diagnostics: readonly ModelDiagnostic[], zeroDimBound: boolean): Attempt['problems'] {
+  const failures = diagnostics.filter((d) => d.code === 'unknown-shape');
+  let count = failures.length;
+  let first = failures[0] === undefined ? undefined : `the first choice gave ${failures[0].message}`;
+  for (const v of model.values) {
+    if (v.kind !== 'activation' && v.kind !== 'output') continue;
+    if (v.bytes === undefined) {
+      count++;
+      first ??= `the first choice left '${v.name}' without a size (${v.unknownReason ?? 'unknown'})`;
+    } else if (!zeroDimBound && v.shape?.includes(0) === true) {
+      count++;
+      first ??= `the first choice made '${v.name}' empty (${v.shape.join('×')})`;
+    }
+  }
+  return { count, first };
+}
+
+/** What the model says about the sizes it expects, beyond its inputs' declarations. */
+function dimHints(model: IrModel): DimHints {
+  const imageSize = metadataImageSize(model.metadata);
+  return { ...(imageSize !== undefined && { imageSize }), densePrediction: hasDenseOps(model.graph) };
+}
+
+const DENSE_OPS = new Set(['Resize', 'Upsample', 'NonMaxSuppression', 'ConvTranspose', 'DepthToSpace']);
+
+function hasDenseOps(graph: IrGraph): boolean {
+  return graph.nodes.some((n) => DENSE_OPS.has(n.opType) || nodeSubgraphs(n).some(hasDenseOps));
+}
+
+/** Metadata keys exporters use for the input image size (Ultralytics writes `imgsz: [640, 640]`). */
+const IMAGE_SIZE_KEYS = ['imgsz', 'image_size', 'img_size', 'input_size', 'image_shape', 'input_shape'];
+
+function metadataImageSize(metadata: IrModel['metadata']): DimHints['imageSize'] {
+  if (metadata === undefined) return undefined;
+  for (const key of IMAGE_SIZE_KEYS) {
+    const text = metadata[key];
+    if (text === undefined) continue;
+    const value = (text.match(/\d+/g) ?? []).map(Number).find((n) => n >= 8 && n <= 16384);
+    if (value !== undefined) return { value, key };
+  }
+  return undefined;
+}
+
+/** Own entries of a user-given record (never inherited keys such as '__proto__'). */
+function ownEntries<T>(record: Readonly<Record<string, T>> | undefined): Map<string, T> {
+  return new Map(record === undefined ? [] : Object.keys(record).map((k) => [k, record[k] as T]));
 }

@@ -13,7 +13,11 @@ export interface GraphFacts {
   readonly scope: Scope;
   readonly reasons: Map<string, string>; // value name -> why its node's rule could not answer
   readonly subgraphs: Map<IrNode, readonly InferredGraph[]>;
+  readonly branches: Map<IrNode, NodeBranch>; // control-flow choices, by node
 }
+
+/** What a control-flow node's rule chose: the body that runs and the assumption behind it. */
+export type NodeBranch = Pick<InferredNode, 'branch' | 'takenBranch'>;
 
 function isStatic(shape: readonly Dim[] | undefined): shape is readonly number[] {
   return shape !== undefined && shape.every((d) => d !== undefined);
@@ -91,6 +95,7 @@ function inferredNode(node: IrNode, facts: GraphFacts): InferredNode {
     subgraphs: facts.subgraphs.get(node) ?? [],
     constant: outputs.length > 0 && outputs.every((n) => facts.scope.constant.has(n)),
     ...(attributes !== undefined && { attributes }),
+    ...facts.branches.get(node),
   };
 }
 

@@ -35,6 +35,8 @@ export interface InferredNode {
   readonly subgraphs: readonly InferredGraph[]; // If/Loop/Scan bodies
   readonly constant: boolean; // every output is computable from constants alone
   readonly attributes?: Readonly<Record<string, NodeAttribute>>; // numeric and string attributes (kernel_shape, strides, pads, group...); absent when none
+  readonly branch?: BranchAssumption; // If/Loop: the branch or trip count the sizes rest on, when it was not known from constants
+  readonly takenBranch?: number; // If: index into `subgraphs` of the branch that runs (known or assumed); absent when both may
 }
 
 /** A node attribute the planner may read: a number, a list of numbers, or a string. */
@@ -45,6 +47,15 @@ export interface DimBinding {
   readonly name: string; // the symbolic name, or "<input>:<axis>" for an anonymous dim
   readonly value: number;
   readonly source: 'user' | 'default';
+  readonly axes: readonly string[]; // the graph-input axes it sizes, as "<input>:<axis>" ("pixel_values:2")
+  readonly rule: string; // how the value was chosen, in words ("given by the user", "4-D image input: a typical image size")
+}
+
+/** An If whose branch inference had to choose, or a Loop whose trip count it had to guess. */
+export interface BranchAssumption {
+  readonly node: string;
+  readonly taken: string; // 'then' | 'else' | 'both' (If); the trip count used (Loop), as text
+  readonly reason: string; // why, in words
 }
 
 /** A graph with inferred values (main graph or subgraph). */
@@ -63,6 +74,8 @@ export type ModelDiagnostic = IrDiagnostic;
 export interface InferredModel extends InferredGraph {
   readonly info: ModelInfo;
   readonly dims: readonly DimBinding[];
+  readonly shapes: Readonly<Record<string, readonly number[]>>; // user-given shapes that replaced inferred ones, by tensor name
+  readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given values of graph inputs, by name
   readonly diagnostics: readonly ModelDiagnostic[];
 }
 

@@ -97,5 +97,6 @@ export interface IrModel {
   readonly opsets: readonly IrOpset[];
   readonly graph: IrGraph;
   readonly fileBytes: number;
+  readonly metadata?: Readonly<Record<string, string>>; // metadata_props (null-prototype object); absent when none
   readonly diagnostics: readonly IrDiagnostic[];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import type { IrGraph } from '../ir';
 import type { SubgraphInferrer } from '../infer-context';
-import type { TensorFact } from './types';
+import type { BranchChoice, TensorFact } from './types';
 import { controlRules } from './control';
 import { attr, f32, fact, factsOf, i64, runRule } from './testing-context';
 
@@ -44,12 +44,33 @@ describe('If', () => {
     expect(calls).toEqual([elseBranch]);
   });
 
-  it('merges both branches: differing dims become unknown, equal values survive', () => {
-    const { infer } = inferrer(branches);
-    const outs = factsOf(runRule(controlRules, 'If', { inputs: [bool()], attrs, outputs: 2, inferSubgraph: infer }));
-    expect(outs[0]?.shape).toEqual([2, undefined]);
-    expect(outs[0]?.note).toMatch(/different shapes/);
+  it('takes the branch with the larger outputs when the condition is unknown, and says so', () => {
+    const { infer, calls } = inferrer(branches);
+    const choices: BranchChoice[] = [];
+    const outs = factsOf(runRule(controlRules, 'If', { inputs: [bool()], attrs, outputs: 2, inferSubgraph: infer, assume: (c) => choices.push(c) }));
+    expect(calls).toEqual([thenBranch, elseBranch]);
+    expect(outs[0]?.shape).toEqual([2, 8]);
     expect(outs[1]).toEqual(i64([1, 2]));
+    expect(choices).toEqual([{ taken: 'then', graph: thenBranch, reason: expect.stringMatching(/not known before the run.*then branch gives the larger outputs \(80 vs 48 bytes\)/) }]);
+  });
+
+  it('merges branches whose outputs agree and covers both bodies', () => {
+    const same = new Map([
+      [thenBranch, () => [f32([2, 8])]],
+      [elseBranch, () => [f32([2, 8])]],
+    ]);
+    const { infer } = inferrer(same);
+    const choices: BranchChoice[] = [];
+    const outs = factsOf(runRule(controlRules, 'If', { inputs: [bool()], attrs, outputs: 1, inferSubgraph: infer, assume: (c) => choices.push(c) }));
+    expect(outs[0]?.shape).toEqual([2, 8]);
+    expect(choices).toEqual([{ taken: 'both', reason: expect.stringMatching(/same output shapes/) }]);
+  });
+
+  it('records the branch a known condition picks without calling it an assumption', () => {
+    const { infer } = inferrer(branches);
+    const choices: BranchChoice[] = [];
+    runRule(controlRules, 'If', { inputs: [bool(1)], attrs, outputs: 2, inferSubgraph: infer, assume: (c) => choices.push(c) });
+    expect(choices).toEqual([{ taken: 'then', graph: thenBranch }]);
   });
 });
 

@@ -2,15 +2,16 @@
 // the engine's inferSubgraph; their output facts become the node's outputs.
 // Pure functions over TensorFacts; no DOM.
 //
-// - If: a constant condition selects its branch; otherwise both branches are
-//   inferred and merged (differing dims become unknown).
+// - If: a constant condition (or a graph input's value the user gave) selects
+//   its branch; otherwise both branches are inferred: equal outputs merge,
+//   differing ones take the larger branch, and the choice is recorded.
 // - Loop and Scan: the body is inferred with the initial loop-carried facts,
 //   then again with the facts merged with its outputs until they stop changing
 //   (a value whose shape changes per iteration ends with unknown dims).
 // - Loop scan outputs get a leading dim equal to the trip count when it is a
 //   constant; an upper bound when the loop may exit early.
 
-import { DT } from '../dtype';
+import { DT, tensorBytes } from '../dtype';
 import type { IrGraph } from '../ir';
 import type { Dim, RuleContext, RuleResult, RuleTable, TensorFact } from './types';
 import { fail, guardRules, inputFact, inputScalar, makeFact, mergeFacts, normalizeAxis } from './tensor-facts';
@@ -42,22 +43,55 @@ function sameShape(a: TensorFact | undefined, b: TensorFact | undefined): boolea
   return a.dtype === b.dtype && a.shape.length === b.shape.length && a.shape.every((dim, i) => dim === b.shape?.[i]);
 }
 
+/** Bytes of a branch's outputs, or undefined when any is unknown. */
+function outputBytes(facts: readonly (TensorFact | undefined)[], count: number): number | undefined {
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const shape = facts[i]?.shape;
+    if (shape === undefined || shape.some((d) => d === undefined)) return undefined;
+    const bytes = tensorBytes(facts[i]?.dtype, (shape as number[]).reduce((a, d) => a * d, 1));
+    if (bytes === undefined) return undefined;
+    total += bytes;
+  }
+  return total;
+}
+
+const NOT_KNOWN = 'the condition is not known before the run';
+
+/**
+ * If: a condition known from constants (or from a graph input's value the user
+ * gave) picks its branch. Otherwise both are inferred; when their outputs
+ * agree they are merged and the plan covers the larger body; when they
+ * differ, the branch with the larger outputs is assumed, and said so.
+ */
 function ifRule(ctx: RuleContext): RuleResult {
-  const thenBranch = graphAttr(ctx, 'then_branch');
-  const elseBranch = graphAttr(ctx, 'else_branch');
+  const branches = [graphAttr(ctx, 'then_branch'), graphAttr(ctx, 'else_branch')] as const;
+  const names = ['then', 'else'] as const;
   const cond = inputScalar(ctx, 0);
   const count = ctx.node.outputs.length;
+  const pad = (facts: readonly (TensorFact | undefined)[]): TensorFact[] =>
+    Array.from({ length: count }, (_, i) => facts[i] ?? unknownFact('the If branch output is unknown'));
   if (cond !== undefined) {
-    const taken = ctx.inferSubgraph(cond !== 0 ? thenBranch : elseBranch, []);
-    return Array.from({ length: count }, (_, i) => taken[i] ?? unknownFact('the If branch output is unknown'));
+    const k = cond !== 0 ? 0 : 1;
+    ctx.assume?.({ taken: names[k], graph: branches[k] });
+    return pad(ctx.inferSubgraph(branches[k], []));
   }
-  const a = ctx.inferSubgraph(thenBranch, []);
-  const b = ctx.inferSubgraph(elseBranch, []);
-  return Array.from({ length: count }, (_, i) => {
-    const merged = mergeFacts(a[i], b[i]);
-    if (merged === undefined) return unknownFact('an If branch output is unknown');
-    return sameShape(a[i], b[i]) ? merged : { ...merged, note: 'the If branches give different shapes' };
-  });
+  const outs = branches.map((g) => ctx.inferSubgraph(g, []));
+  const [a, b] = outs as [readonly (TensorFact | undefined)[], readonly (TensorFact | undefined)[]];
+  if (Array.from({ length: count }, (_, i) => sameShape(a[i], b[i])).every(Boolean)) {
+    ctx.assume?.({ taken: 'both', reason: `${NOT_KNOWN}; both branches give the same output shapes, and the plan covers the larger body` });
+    return Array.from({ length: count }, (_, i) => mergeFacts(a[i], b[i]) ?? unknownFact('an If branch output is unknown'));
+  }
+  const sizes = outs.map((o) => outputBytes(o, count));
+  const k = sizes[0] !== undefined && (sizes[1] === undefined || sizes[0] >= sizes[1]) ? 0 : sizes[1] !== undefined ? 1 : undefined;
+  if (k === undefined) {
+    ctx.assume?.({ taken: 'both', reason: `${NOT_KNOWN} and neither branch's output sizes are known` });
+    return Array.from({ length: count }, (_, i) => ({ ...(mergeFacts(a[i], b[i]) ?? unknownFact('an If branch output is unknown')), note: 'the If branches give different shapes' }));
+  }
+  const other = sizes[1 - k];
+  const versus = other === undefined ? `the ${names[1 - k]} branch's are unknown` : `${sizes[k]} vs ${other} bytes`;
+  ctx.assume?.({ taken: names[k], graph: branches[k], reason: `${NOT_KNOWN}; the ${names[k]} branch gives the larger outputs (${versus})` });
+  return pad(outs[k]!);
 }
 
 /**
@@ -111,6 +145,9 @@ function loopRule(ctx: RuleContext): RuleResult {
   const prefix = [makeFact(DT.INT64, []), condIn.value?.[0] === 1 ? makeFact(DT.BOOL, [], [1]) : makeFact(DT.BOOL, [])];
   const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
   const trips = loopTrips(ctx, condIn);
+  if (typeof trips === 'string' && ctx.node.outputs.length > carriedCount) {
+    ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so its scan outputs have unknown size` });
+  }
   const alwaysTrue = outputs[0]?.value?.[0] === 1 && prefix[1]?.value?.[0] === 1;
   const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a loop-carried value is unknown'));
   const scanCount = ctx.node.outputs.length - carriedCount;

@@ -4,7 +4,7 @@
 import { DT } from '../dtype';
 import type { DataTypeCode, IrAttribute, IrGraph, IrNode, IrTensor } from '../ir';
 import { ruleContext, type SubgraphInferrer } from '../infer-context';
-import type { Dim, RuleResult, RuleTable, TensorFact } from './types';
+import type { BranchChoice, Dim, RuleResult, RuleTable, TensorFact } from './types';
 
 /** A fact with an optional constant value. */
 export function fact(dtype: DataTypeCode | undefined, shape: readonly Dim[] | undefined, value?: readonly number[]): TensorFact {
@@ -45,6 +45,7 @@ export interface RunOptions {
   readonly outputs?: number;
   readonly domain?: string;
   readonly inferSubgraph?: SubgraphInferrer;
+  readonly assume?: (choice: BranchChoice) => void;
 }
 
 /** Runs the rule for `opType` from `table` and returns its answer. */
@@ -64,7 +65,7 @@ export function runRule(table: RuleTable, opType: string, options: RunOptions = 
   const noSubgraphs: SubgraphInferrer = () => {
     throw new Error('this test gives no subgraph inferrer');
   };
-  return rule(ruleContext(node, inputs, options.opset ?? 18, options.inferSubgraph ?? noSubgraphs));
+  return rule(ruleContext(node, inputs, options.opset ?? 18, options.inferSubgraph ?? noSubgraphs, options.assume));
 }
 
 /** The facts of a rule's answer; throws with the rule's reason when it answered unknown. */

@@ -30,6 +30,15 @@ export interface RuleContext {
   string(name: string, fallback: string): string;
   /** Infers a subgraph (If/Loop/Scan body) given facts for its inputs; returns its outputs' facts. */
   inferSubgraph(graph: IrGraph, inputs: readonly (TensorFact | undefined)[]): readonly (TensorFact | undefined)[];
+  /** Records the branch that runs (`graph`) or was assumed (`reason` says why it was not known), or a guessed trip count. */
+  readonly assume?: (choice: BranchChoice) => void;
+}
+
+/** What a control-flow rule decided about its bodies. */
+export interface BranchChoice {
+  readonly taken: string; // 'then' | 'else' | 'both', or a trip count in words
+  readonly graph?: IrGraph; // the body that runs, when only one does
+  readonly reason?: string; // why it was assumed; absent when constants (or the user's input values) decided it
 }
 
 /** A rule's answer: one fact per output, or a reason it cannot say. */

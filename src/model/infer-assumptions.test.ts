@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { DT } from './dtype';
+import type { InferredModel, InferredValue } from './inferred';
+import { inferShapes } from './infer-shapes';
+import { irGraph } from './testing/ir-builder';
+import type { DeclaredDim } from './ir';
+
+const valueOf = (model: InferredModel, name: string): InferredValue => {
+  const value = model.values.find((v) => v.name === name);
+  if (value === undefined) throw new Error(`no value ${name}`);
+  return value;
+};
+
+const dim = (model: InferredModel, name: string) => {
+  const d = model.dims.find((b) => b.name === name);
+  if (d === undefined) throw new Error(`no dim ${name}; have ${model.dims.map((b) => b.name).join(', ')}`);
+  return d;
+};
+
+/** A detector-like graph: image input with unnamed batch and spatial dims, a conv and (optionally) an upsampling head. */
+function detector(shape: readonly DeclaredDim[], dense: boolean) {
+  const g = irGraph()
+    .input('image', DT.FLOAT, shape)
+    .initializer('w', DT.FLOAT, [8, 3, 3, 3])
+    .node('Conv', ['image', 'w'], ['feat'], { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] });
+  if (dense) {
+    g.initializer('scales', DT.FLOAT, [4], [1, 1, 2, 2]).node('Resize', ['feat', '', 'scales'], ['up'], { mode: 'nearest' }).output('up');
+  } else g.output('feat');
+  return g.model();
+}
+
+describe('dims by the input axes they size', () => {
+  it('defaults the unnamed spatial axes of a [-1,3,-1,-1] image to a detector size, not 1', () => {
+    const model = inferShapes(detector([-1, 3, -1, -1], true));
+    expect(dim(model, 'image:0')).toMatchObject({ value: 1, source: 'default', axes: ['image:0'], rule: expect.stringMatching(/batch/) });
+    expect(dim(model, 'image:2')).toMatchObject({ value: 640, axes: ['image:2'], rule: expect.stringMatching(/dense-prediction/) });
+    expect(dim(model, 'image:3').value).toBe(640);
+    expect(valueOf(model, 'up').shape).toEqual([1, 8, 640, 640]);
+  });
+
+  it('gives opaque exporter names (p2o.DynamicDimension.N) the role of the axis they sit on', () => {
+    const model = inferShapes(detector(['p2o.DynamicDimension.0', 3, 'p2o.DynamicDimension.1', 'p2o.DynamicDimension.2'], false));
+    expect(dim(model, 'p2o.DynamicDimension.0')).toMatchObject({ value: 1, axes: ['image:0'] });
+    expect(dim(model, 'p2o.DynamicDimension.1')).toMatchObject({ value: 224, axes: ['image:2'], rule: expect.stringMatching(/typical image size/) });
+    expect(valueOf(model, 'feat').shape).toEqual([1, 8, 112, 112]);
+  });
+
+  it('takes the image size from the model metadata when it has one', () => {
+    const model = inferShapes({ ...detector([1, 3, 'h', 'w'], true), metadata: { imgsz: '[320, 320]' } });
+    expect(dim(model, 'h')).toMatchObject({ value: 320, rule: expect.stringMatching(/metadata \('imgsz'\)/) });
+  });
+
+  it('accepts 0 as a dim value (a decoder with no past yet)', () => {
+    const model = inferShapes(
+      irGraph().input('past', DT.FLOAT, [1, 'past_len', 4]).node('Relu', ['past'], ['y']).output('y').model(),
+      { dims: { past_len: 0 } },
+    );
+    expect(dim(model, 'past_len')).toMatchObject({ value: 0, source: 'user' });
+    expect(valueOf(model, 'y').shape).toEqual([1, 0, 4]);
+    expect(model.diagnostics.filter((d) => d.code === 'bad-dim')).toEqual([]);
+  });
+
+  it('raises an image default that makes a shape impossible, and says why', () => {
+    const model = inferShapes(
+      irGraph()
+        .input('x', DT.FLOAT, [1, 3, 'H', 'W'])
+        .initializer('w', DT.FLOAT, [4, 3, 300, 300])
+        .node('Conv', ['x', 'w'], ['y'], { kernel_shape: [300, 300] })
+        .output('y')
+        .model(),
+    );
+    expect(dim(model, 'H')).toMatchObject({ value: 640, rule: expect.stringMatching(/raised to 640 because the first choice left 'y' without a size/) });
+    expect(valueOf(model, 'y').shape).toEqual([1, 4, 341, 341]);
+  });
+
+  it('keeps the first choice when raising does not help', () => {
+    const model = inferShapes(
+      irGraph().input('x', DT.FLOAT, [1, 3, 'H', 'W']).node('Mystery', ['x'], ['y'], {}, { domain: 'example' }).output('y').model(18, { example: 1 }),
+    );
+    expect(dim(model, 'H').value).toBe(224);
+  });
+});
+
+describe('user-given shapes', () => {
+  const custom = () =>
+    irGraph()
+      .input('x', DT.FLOAT, [1, 8])
+      .node('Mystery', ['x'], ['m'], {}, { domain: 'example' })
+      .node('Relu', ['m'], ['y'])
+      .output('y')
+      .model(18, { example: 1 });
+
+  it('replaces an unknown shape and propagates it downstream', () => {
+    expect(valueOf(inferShapes(custom()), 'y').bytes).toBeUndefined();
+    const model = inferShapes(custom(), { shapes: { m: [2, 16] } });
+    expect(valueOf(model, 'm')).toMatchObject({ shape: [2, 16], bytes: 128 });
+    expect(valueOf(model, 'y').shape).toEqual([2, 16]);
+    expect(model.shapes).toEqual({ m: [2, 16] });
+  });
+
+  it('overrides a graph input and reports a disagreement with a known shape', () => {
+    const model = inferShapes(custom(), { shapes: { x: [4, 8] } });
+    expect(valueOf(model, 'x').shape).toEqual([4, 8]);
+    expect(model.diagnostics).toContainEqual(expect.objectContaining({ code: 'shape-override', message: expect.stringContaining("'x'") }));
+  });
+});
+
+describe('an If decided by a graph input', () => {
+  /** Voice-activity style: the whole network inside an If on the sample rate; 16 kHz and 8 kHz branches differ in size. */
+  const vad = () => {
+    const branch = (name: string, width: number) =>
+      irGraph(name)
+        .initializer(`${name}_w`, DT.FLOAT, [width, 64])
+        .node('MatMul', ['audio', `${name}_w`], [`${name}_h`])
+        .node('Relu', [`${name}_h`], [`${name}_out`])
+        .output(`${name}_out`)
+        .graph();
+    return irGraph()
+      .input('audio', DT.FLOAT, [1, 'frames', 256])
+      .input('sr', DT.INT64, [1])
+      .initializer('k16', DT.INT64, [1], [16000])
+      .node('Equal', ['sr', 'k16'], ['is16'])
+      .node('Squeeze', ['is16'], ['cond'])
+      .node('If', ['cond'], ['probs'], { then_branch: branch('wide', 256), else_branch: branch('narrow', 256) })
+      .output('probs')
+      .model();
+  };
+
+  it('unbound: assumes the larger branch and names the input that decides it', () => {
+    const model = inferShapes(vad());
+    const ifNode = model.nodes.find((n) => n.opType === 'If');
+    expect(ifNode?.branch).toMatchObject({ node: ifNode?.name, taken: 'both', reason: expect.stringMatching(/graph input 'sr'/) });
+    expect(valueOf(model, 'probs').shape).toEqual([1, 128, 64]);
+  });
+
+  it('bound: the input value picks the branch and nothing is assumed', () => {
+    for (const [sr, taken] of [[16000, 0], [8000, 1]] as const) {
+      const model = inferShapes(vad(), { inputValues: { sr: [sr] } });
+      const ifNode = model.nodes.find((n) => n.opType === 'If');
+      expect(ifNode?.branch).toBeUndefined();
+      expect(ifNode?.takenBranch).toBe(taken);
+      expect(valueOf(model, 'sr').kind).toBe('input');
+      expect(model.inputValues).toEqual({ sr: [sr] });
+    }
+  });
+});
