@@ -14,6 +14,7 @@ import { tensorRules } from './tensor';
 import { controlRules } from './control';
 import { dataDependentRules } from './data-dependent';
 import { microsoftRules } from './microsoft';
+import { legacyRules } from './legacy';
 
 /** Every shape rule heapscope knows. */
 export const SHAPE_RULES: RuleTable = {
@@ -30,4 +31,5 @@ export const SHAPE_RULES: RuleTable = {
   ...controlRules,
   ...dataDependentRules,
   ...microsoftRules,
+  ...legacyRules,
 };

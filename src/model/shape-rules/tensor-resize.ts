@@ -1,5 +1,5 @@
-// Shape rules for ops that resample or rearrange a tensor: Resize (scales or
-// sizes, axes, keep_aspect_ratio_policy), Upsample, DepthToSpace and OneHot.
+// Shape rules for ops that resample or rearrange a tensor: Resize (scales or sizes,
+// axes, keep_aspect_ratio_policy), Upsample of every opset, DepthToSpace and OneHot.
 // Pure functions over TensorFacts; no DOM.
 
 import type { Dim, RuleContext, RuleResult, ShapeRule } from './types';
@@ -93,15 +93,32 @@ function floatsAttr(ctx: RuleContext, name: string): readonly number[] | undefin
   return attr?.kind === 'floats' || attr?.kind === 'ints' ? attr.value : undefined;
 }
 
+/**
+ * The Upsample scales by opset: height_scale and width_scale on an NCHW input
+ * (1–6), the `scales` attribute (7–8), the `scales` input (9+). Undefined when
+ * the input is not a constant.
+ */
+function upsampleScales(ctx: RuleContext, rank: number): readonly number[] | undefined {
+  if (ctx.opset >= 9) {
+    if (inputFact(ctx, 1) === undefined) fail('Upsample needs its scales input');
+    return inputValue(ctx, 1);
+  }
+  if (ctx.opset >= 7) return floatsAttr(ctx, 'scales') ?? fail('Upsample needs a scales attribute');
+  if (rank !== 4) fail(`Upsample (opset ${ctx.opset}) needs an [N, C, H, W] input, got rank ${rank}`);
+  if (ctx.attr('height_scale') === undefined || ctx.attr('width_scale') === undefined) {
+    fail(`Upsample (opset ${ctx.opset}) needs height_scale and width_scale`);
+  }
+  return [1, 1, ctx.float('height_scale', 1), ctx.float('width_scale', 1)];
+}
+
 function upsampleRule(ctx: RuleContext): RuleResult {
   const data = requireInput(ctx, 0, 'X');
   const shape = requireShape(data, 'Upsample input');
-  let scales: readonly number[] | undefined;
-  if (ctx.opset >= 9) scales = inputValue(ctx, 1);
-  else if (ctx.opset >= 7) scales = floatsAttr(ctx, 'scales');
-  else scales = [1, 1, ctx.float('height_scale', 1), ctx.float('width_scale', 1)];
+  const scales = upsampleScales(ctx, shape.length);
   if (scales === undefined) return [{ ...makeFact(data.dtype, shape.map(() => undefined)), note: 'the Upsample scales are not constants' }];
   if (scales.length !== shape.length) fail(`Upsample scales [${scales.join(', ')}] do not match rank ${shape.length}`);
+  // Every opset requires scales >= 1; ONNX Runtime refuses smaller ones.
+  if (scales.some((s) => !(s >= 1) || !Number.isFinite(s))) fail(`Upsample scales [${scales.join(', ')}] must each be at least 1`);
   const out = shape.map((dim, i) => (dim === undefined ? undefined : Math.floor(dim * (scales[i] ?? 1))));
   return [makeFact(data.dtype, out)];
 }
