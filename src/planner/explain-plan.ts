@@ -1,7 +1,7 @@
 // explainPlan: why a plan has the size it has. Per region: peak, lower bound,
 // gap, the optimal label (peak == bound), and the waste split into holes,
 // alignment padding and scratch growth; for the plan: the peak step and the
-// buffers live there, largest first. Depends only on the planner.
+// buffers live there, largest first, each with the bytes it adds (live-at.ts). Depends only on the planner.
 //
 // Waste is measured against the bound on data bytes (no padding):
 //   peak - rawBound = alignment padding (bound - rawBound)
@@ -9,10 +9,12 @@
 //                     plan, at most the gap)
 //                   + holes (the rest of the gap: free bytes under the peak).
 
-import type { BufferKind } from './build-buffers';
 import type { BufferInfo } from './build-problem';
+import { liveAtStep, type LiveBuffer } from './live-at';
 import { regionOf, type PlacementProblem } from './problem';
 import type { RegionBound } from './scratch-bound';
+
+export type { LiveBuffer };
 
 /** The waste of a region or plan, in bytes. */
 export interface Waste {
@@ -30,15 +32,6 @@ export interface RegionExplanation {
   readonly optimal: boolean; // peak == lower bound
   readonly peakStep: number | undefined;
   readonly waste: Waste;
-}
-
-/** A buffer live at the peak step. */
-export interface LiveBuffer {
-  readonly id: number;
-  readonly name: string;
-  readonly kind: BufferKind;
-  readonly size: number;
-  readonly node?: string;
 }
 
 /** The explanation of a whole plan. */
@@ -119,13 +112,21 @@ export function regionPeaks(problem: PlacementProblem, offsets: readonly number[
 }
 
 function liveAt(input: ExplainInput, region: string, step: number): LiveBuffer[] {
-  const live: LiveBuffer[] = [];
-  for (const b of input.problem.buffers) {
-    if (regionOf(b) !== region || b.size === 0 || b.start > step || step >= b.end) continue;
+  const records = input.problem.buffers.map((b) => {
     const info = input.info[b.id]!;
-    live.push({ id: b.id, name: b.name, kind: info.kind, size: b.size, ...(info.node !== undefined && { node: info.node }) });
-  }
-  return live.sort((a, b) => b.size - a.size || a.id - b.id);
+    return {
+      id: b.id,
+      name: b.name,
+      kind: info.kind,
+      size: b.size,
+      start: b.start,
+      end: b.end,
+      region: regionOf(b),
+      ...(info.node !== undefined && { node: info.node }),
+      ...(info.alias !== undefined && { alias: info.alias }),
+    };
+  });
+  return liveAtStep(records, step, region);
 }
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {

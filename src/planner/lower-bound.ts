@@ -108,18 +108,24 @@ function groupDeltas(problem: PlacementProblem, group: AliasGroup, add: (t: numb
   for (const t of cuts) {
     const ranges = members
       .filter((m) => m.buffer.start <= t && t < m.buffer.end && m.buffer.size > 0)
-      .map((m) => [m.rel, m.rel + m.buffer.size] as const)
-      .sort((a, b) => a[0] - b[0]);
-    let union = 0;
-    let reach = -Infinity;
-    for (const [lo, hi] of ranges) {
-      if (hi <= reach) continue;
-      union += hi - Math.max(lo, reach);
-      reach = hi;
-    }
+      .map((m) => [m.rel, m.rel + m.buffer.size] as const);
+    const union = unionBytes(ranges);
     if (union !== previous) {
       add(t, union - previous);
       previous = union;
     }
   }
+}
+
+/** Bytes covered by the union of half-open byte ranges `[lo, hi)`. */
+export function unionBytes(ranges: readonly (readonly [number, number])[]): number {
+  const sorted = ranges.slice().sort((a, b) => a[0] - b[0]);
+  let union = 0;
+  let reach = -Infinity;
+  for (const [lo, hi] of sorted) {
+    if (hi <= reach) continue;
+    union += hi - Math.max(lo, reach);
+    reach = hi;
+  }
+  return union;
 }
