@@ -11,7 +11,12 @@ export interface ParsedArgs {
   readonly options: ReadonlyMap<string, string>; // --strategy best ...
   readonly dims: Readonly<Record<string, number>>; // --dim NAME=VALUE
   readonly bDims: Readonly<Record<string, number>>; // --b-dim NAME=VALUE (diff side b)
+  readonly shapes: Readonly<Record<string, readonly number[]>>; // --shape NAME=DIMS
+  readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input NAME=VALUE[,VALUE...]
 }
+
+/** Options every command that infers shapes accepts, repeatable. */
+const BINDING_OPTIONS = ['--dim', '--b-dim', '--shape', '--input'];
 
 /** What a command accepts, so that unknown options are refused by name. */
 export interface CommandSpec {
@@ -19,17 +24,51 @@ export interface CommandSpec {
   readonly options: readonly string[];
 }
 
-/** Parses `NAME=VALUE` into a dim binding; the value must be a positive integer. */
+/** A record whose keys come from the user: no inherited keys ('__proto__', 'constructor') to collide with. */
+function userRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** Parses `NAME=VALUE` into a dim binding; the value must be a non-negative integer (0: an empty axis, e.g. no past yet). */
 export function parseDim(text: string, optionName = '--dim'): [string, number] {
   const eq = text.indexOf('=');
   if (eq <= 0) throw new InputError('bad-argument', `${optionName} expects NAME=VALUE, got "${text}"`);
   const name = text.slice(0, eq);
   const raw = text.slice(eq + 1);
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) {
-    throw new InputError('bad-argument', `${optionName} ${name} must be a positive integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) {
+    throw new InputError('bad-argument', `${optionName} ${name} must be a non-negative integer, got "${raw}"`);
   }
   return [name, value];
+}
+
+/** Splits `NAME=TEXT` at its last '=' (tensor names may hold '=', values never do). */
+function splitBinding(text: string, optionName: string, form: string): [string, string] {
+  const eq = text.lastIndexOf('=');
+  if (eq <= 0) throw new InputError('bad-argument', `${optionName} expects ${form}, got "${text}"`);
+  return [text.slice(0, eq), text.slice(eq + 1)];
+}
+
+/** Parses `NAME=1x3x224x224` (or commas; empty for a scalar) into a tensor shape. */
+export function parseShape(text: string): [string, number[]] {
+  const [name, raw] = splitBinding(text, '--shape', 'NAME=DIMS such as x=1x3x224x224');
+  const parts = raw.trim() === '' ? [] : raw.split(/[x×,]/i).map((p) => p.trim());
+  const dims = parts.map(Number);
+  if (parts.some((p) => !/^\d+$/.test(p)) || dims.some((d) => !Number.isSafeInteger(d))) {
+    throw new InputError('bad-argument', `--shape ${name} expects dims such as 1x3x224x224 (non-negative integers), got "${raw}"`);
+  }
+  return [name, dims];
+}
+
+/** Parses `NAME=16000` or `NAME=1,0.5,2` into a graph input's value (row-major). */
+export function parseInputValue(text: string): [string, number[]] {
+  const [name, raw] = splitBinding(text, '--input', 'NAME=VALUE such as sr=16000');
+  const parts = raw.split(',').map((p) => p.trim());
+  const values = parts.map(Number);
+  if (raw.trim() === '' || parts.some((p) => p === '') || values.some((v) => !Number.isFinite(v))) {
+    throw new InputError('bad-argument', `--input ${name} expects numbers separated by commas, such as 16000 or 1,0,1, got "${raw}"`);
+  }
+  return [name, values];
 }
 
 /** Parses argv (without node and script) against the command's spec. */
@@ -39,8 +78,10 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
   const files: string[] = [];
   const flags = new Set<string>();
   const options = new Map<string, string>();
-  const dims: Record<string, number> = {};
-  const bDims: Record<string, number> = {};
+  const dims = userRecord<number>();
+  const bDims = userRecord<number>();
+  const shapes = userRecord<readonly number[]>();
+  const inputValues = userRecord<readonly number[]>();
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
     if (!arg.startsWith('--') || arg === '--') {
@@ -53,18 +94,24 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       flags.add(name);
       continue;
     }
-    const known = name === '--dim' || name === '--b-dim' || spec?.options.includes(name);
+    const known = spec === undefined || BINDING_OPTIONS.includes(name) || spec.options.includes(name);
     if (spec && !known) throw new InputError('bad-argument', `unknown option ${name} for "${command}"`);
     const value = inline ?? rest[(i += 1)];
     if (value === undefined) throw new InputError('bad-argument', `${name} needs a value`);
     if (name === '--dim' || name === '--b-dim') {
       const [dim, size] = parseDim(value, name);
       (name === '--dim' ? dims : bDims)[dim] = size;
+    } else if (name === '--shape') {
+      const [tensor, shape] = parseShape(value);
+      shapes[tensor] = shape;
+    } else if (name === '--input') {
+      const [input, values] = parseInputValue(value);
+      inputValues[input] = values;
     } else {
       options.set(name, value);
     }
   }
-  return { command, files, flags, options, dims, bDims };
+  return { command, files, flags, options, dims, bDims, shapes, inputValues };
 }
 
 /** Splits `--name=value` at its first '='. */

@@ -38,7 +38,7 @@ describe('heapscope inspect', () => {
   it('binds a symbolic dim with --dim and the sizes follow it', () => {
     const one = JSON.parse(run(['inspect', SAMPLE, '--json', '--dim', 'batch=1']).out);
     const four = JSON.parse(run(['inspect', SAMPLE, '--json', '--dim', 'batch=4']).out);
-    expect(four.dims).toContainEqual({ name: 'batch', value: 4, source: 'user' });
+    expect(four.dims).toContainEqual({ name: 'batch', value: 4, source: 'user', axes: ['image:0'], rule: 'given by the user' });
     expect(four.activationBytes).toBe(4 * one.activationBytes);
   });
 
@@ -58,7 +58,7 @@ describe('heapscope inspect', () => {
     ['a missing file', ['inspect', '/no/such/model.onnx'], /no such file/],
     ['an empty file', ['inspect', tempFile('empty.onnx', '')], /empty/i],
     ['a PNG renamed .onnx', ['inspect', tempFile('image.onnx', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))], /PNG/],
-    ['a bad --dim', ['inspect', SAMPLE, '--dim', 'batch=zero'], /--dim batch must be a positive integer/],
+    ['a bad --dim', ['inspect', SAMPLE, '--dim', 'batch=zero'], /--dim batch must be a non-negative integer/],
     ['an unknown option', ['inspect', SAMPLE, '--frobnicate'], /unknown option --frobnicate/],
     ['an unknown command', ['inflate', SAMPLE], /unknown command "inflate"/],
   ])('rejects %s with one readable line and exit code 2', (_what, argv, message) => {

@@ -20,6 +20,8 @@ const TOP_CAUSES = 8;
 /** How one side is planned when it is a model. */
 interface SideOptions {
   readonly dims: Readonly<Record<string, number>>;
+  readonly shapes: Readonly<Record<string, readonly number[]>>; // --shape, both sides
+  readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input, both sides
   readonly strategy: string | undefined;
   readonly target: string | undefined;
   readonly given: readonly string[]; // the options that set these, to name them in errors
@@ -78,8 +80,8 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
   const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target'])];
   const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target'])];
   return {
-    a: { dims: args.dims, strategy, target, given: plain },
-    b: { dims: { ...args.dims, ...args.bDims }, strategy: bStrategy ?? strategy, target: bTarget ?? target, given: [...bOnly, ...plain] },
+    a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, given: plain },
+    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, given: [...bOnly, ...plain] },
   };
 }
 
@@ -94,7 +96,7 @@ function loadSide(file: string, bytes: Uint8Array, saved: boolean, options: Side
   }
   const profile = resolveTarget(options.target);
   try {
-    const { model, plan } = planModelFile(file, options.dims, profile, options.strategy, bytes);
+    const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes);
     return toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims });
   } catch (error) {
     if (error instanceof InputError && !error.message.includes(file)) throw new InputError(error.code, `${file}: ${error.message}`);

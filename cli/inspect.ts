@@ -1,22 +1,23 @@
 // `heapscope inspect`: decode and infer one or more models, print their tensors.
 
 import { decodeOnnx } from '../src/model/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { formatBytes, formatShape } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { readInputFile, type Output } from './io';
+import { inferOptions } from './plan';
 import { forEachFile } from './run-files';
 
 /** Decodes, infers and reports one model file. */
-export function inspectFile(file: string, dims: Readonly<Record<string, number>>): InspectReport {
+export function inspectFile(file: string, infer: InferOptions): InspectReport {
   const model = decodeOnnx(readInputFile(file));
-  return inspectReport(inferShapes(model, { dims }));
+  return inspectReport(inferShapes(model, infer));
 }
 
 /** Runs `inspect`; returns the exit code. */
 export function runInspect(args: ParsedArgs, io: Output): number {
-  return forEachFile(args, io, (file) => inspectFile(file, args.dims), printInspect);
+  return forEachFile(args, io, (file) => inspectFile(file, inferOptions(args)), printInspect);
 }
 
 function printInspect(file: string, report: InspectReport, io: Output): void {
@@ -29,7 +30,8 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
     `  constants    ${report.constants} computed from constants (not activations)`,
   ];
   if (report.dims.length > 0) {
-    lines.push(`  dims         ${report.dims.map((d) => `${d.name}=${d.value}${d.source === 'default' ? ' (default)' : ''}`).join(', ')}`);
+    lines.push('  dims');
+    for (const d of report.dims) lines.push(`    ${d.name}=${d.value}  ${d.axes.join(', ')}  ${d.source === 'default' ? `default: ${d.rule}` : 'given'}`);
   }
   lines.push('', ...valueTable(report));
   if (report.unknownShapes.length > 0) {

@@ -1,6 +1,7 @@
 // The heapscope command-line tool: the same model and planner code as the page,
 // for scripts and CI. Exit codes: 0 success, 2 bad input, 1 internal error,
-// 3 when `diff --budget` finds b's peak over the budget.
+// 3 when `plan` finds a region over its size limit or `diff --budget` finds b's
+// peak over the budget.
 
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +17,14 @@ import { runTargets } from './targets';
 const USAGE = `usage: heapscope <command> [options]
 
 commands:
-  inspect <model.onnx>... [--dim NAME=VALUE]... [--json]
+  inspect <model.onnx>... [--dim NAME=VALUE]... [--shape NAME=DIMS]... [--input NAME=VALUE]... [--json]
       decode each model, infer every tensor's shape, dtype and bytes
-  plan <model.onnx>... [--strategy NAME] [--target PRESET|FILE] [--dim NAME=VALUE]... [--json] [--ascii]
+  plan <model.onnx>... [--strategy NAME] [--target PRESET|FILE] [--dim NAME=VALUE]... [--json] [--ascii] [--strict]
       plan where every activation and scratch buffer lives; peak, lower bound and why
+      --dim NAME=VALUE      bind a symbolic dim (by name or input axis, e.g. image:2=640; 0 allowed)
+      --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
+      --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1), e.g. to decide an If
+      --strict         exit 2 when the plan is incomplete (unknown sizes) or rests on a default dim
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
       --header FILE    write a C header: arena size per region, offset and size of every buffer
       --csv FILE       write the MiniMalloc solution CSV (FILE.<region>.csv when several regions)
@@ -33,12 +38,13 @@ commands:
   targets [--json]
       list the target presets (cpu, mcu, accelerator, phone)
 
-exit codes: 0 success, 1 internal error, 2 bad input, 3 diff: b over the --budget
+exit codes: 0 success, 1 internal error, 2 bad input (or plan --strict found an assumption),
+            3 plan: a region over its size limit; diff: b over the --budget
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
-  plan: { flags: ['--json', '--ascii'], options: ['--strategy', '--target', '--save', '--header', '--csv'] },
+  plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv'] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
   diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target'] },
   targets: { flags: ['--json'], options: [] },

@@ -2,7 +2,7 @@
 // print the plan's size and its explanation, as text or JSON (Lines).
 
 import { decodeOnnx } from '../src/model/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/ascii-chart';
 import { planModel, type ModelPlan } from '../src/planner/plan';
@@ -29,23 +29,41 @@ export function strategyOption(args: ParsedArgs): string | undefined {
 }
 
 /** Decodes, infers and plans one model file. */
-export function planFile(file: string, dims: Readonly<Record<string, number>>, target: TargetProfile, strategy?: string): ModelPlan {
-  return planModelFile(file, dims, target, strategy).plan;
+export function planFile(file: string, infer: InferOptions, target: TargetProfile, strategy?: string): ModelPlan {
+  return planModelFile(file, infer, target, strategy).plan;
 }
 
 /** Decodes, infers and plans one model file (its bytes when already read); the inferred model too. */
 export function planModelFile(
   file: string,
-  dims: Readonly<Record<string, number>>,
+  infer: InferOptions,
   target: TargetProfile,
   strategy?: string,
   bytes: Uint8Array = readInputFile(file),
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
-  const model = inferShapes(decodeOnnx(bytes), { dims });
+  const model = inferShapes(decodeOnnx(bytes), infer);
   return { model, plan: planModel(model, target, strategy === undefined ? {} : { strategy }) };
 }
 
-/** Runs `plan`; returns the exit code. */
+/** The inference options the command line gives: --dim, --shape, --input. */
+export function inferOptions(args: ParsedArgs): InferOptions {
+  return { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues };
+}
+
+/** Why a plan fails --strict, or undefined when it rests on nothing assumed. */
+export function strictProblem(plan: ModelPlan): string | undefined {
+  const defaults = plan.assumptions.dims.filter((d) => !d.bound);
+  if (!plan.complete) {
+    const first = plan.assumptions.unknown[0]!;
+    return `the plan is incomplete: ${plan.assumptions.unknown.length} tensor(s) of unknown size, first '${first.tensor}' (${first.reason}); give shapes with --shape NAME=DIMS`;
+  }
+  if (defaults.length > 0) {
+    return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
+  }
+  return undefined;
+}
+
+/** Runs `plan`; returns the exit code: 2 for bad input or a --strict failure, 3 when a region is over its size limit. */
 export function runPlan(args: ParsedArgs, io: Output): number {
   const target = resolveTarget(args.options.get('--target'));
   const strategy = strategyOption(args);
@@ -55,11 +73,20 @@ export function runPlan(args: ParsedArgs, io: Output): number {
     const given = EXPORT_OPTIONS.filter((o) => args.options.has(o));
     throw new InputError('bad-argument', `${given.join(', ')} ${given.length === 1 ? 'writes' : 'write'} the plan of one model; got ${args.files.length} files`);
   }
-  return forEachFile(
+  const strict = args.flags.has('--strict');
+  let overLimit = false;
+  let strictFailed = false;
+  const code = forEachFile(
     args,
     io,
     (file) => {
-      const { model, plan } = planModelFile(file, args.dims, target, strategy);
+      const { model, plan } = planModelFile(file, inferOptions(args), target, strategy);
+      overLimit ||= !plan.fits;
+      const problem = strict ? strictProblem(plan) : undefined;
+      if (problem !== undefined) {
+        strictFailed = true;
+        io.err(`heapscope: ${file}: --strict: ${problem}\n`);
+      }
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy }) } : {};
       return ascii && args.flags.has('--json') ? { ...plan, ascii: asciiChart(plan), ...written } : { ...plan, ...written };
     },
@@ -68,6 +95,8 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       out.out(planText(file, plan) + written + (ascii ? '\n' + asciiChart(plan) : ''));
     },
   );
+  if (code !== 0 || strictFailed) return 2;
+  return overLimit ? 3 : 0;
 }
 
 /** DRAM traffic, and the fusion units with what each saves (M2, M5). */
@@ -101,16 +130,39 @@ function unitLines(plan: ModelPlan): string[] {
   ];
 }
 
+/** What the plan rests on, when it rests on anything: one line each. */
+export function assumptionLines(plan: ModelPlan): string[] {
+  const { dims, unknown, branches } = plan.assumptions;
+  const lines: string[] = [];
+  for (const d of dims.filter((x) => !x.bound)) lines.push(`  assumes       ${d.name}=${d.value} (${d.axes.join(', ')}; default: ${d.rule}) — set with --dim`);
+  if (unknown.length > 0) {
+    const ops = [...new Set(unknown.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
+    const first = unknown[0]!;
+    lines.push(`  unknown       ${unknown.length} tensor(s) of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — give shapes with --shape`);
+  }
+  for (const b of branches) lines.push(`  branch        ${b.node}: ${b.taken} — ${b.reason}`);
+  return lines;
+}
+
 /** The human-readable summary of a plan. */
 export function planText(file: string, plan: ModelPlan): string {
   const bytes = (n: number) => `${formatBytes(n)} (${formatCount(n)} B)`;
+  const estimate = plan.complete ? '' : ', a lower estimate: some sizes are unknown';
+  const over = plan.regions.filter((r) => r.overBy > 0);
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${plan.steps.length} steps, ${plan.buffers.length} buffers`,
-    `  peak          ${bytes(plan.peak)}`,
-    `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal ? ', optimal (peak = lower bound)' : ''}`,
+    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${formatBytes(r.peak)}, ${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
+    `  peak          ${bytes(plan.peak)}${estimate}`,
+    `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];
+  if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (its sharing choices)`);
+  if (plan.portfolio !== undefined) {
+    const saved = plan.portfolio.m1Peak - plan.peak;
+    lines.push(`  strategy      best kept ${plan.portfolio.winner}'s plan; ${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(plan.portfolio.m1Peak)})`);
+  }
+  lines.push(...assumptionLines(plan));
   for (const r of plan.regions) {
-    const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.peak > r.sizeLimit ? ' EXCEEDED' : ''}`;
+    const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     lines.push(`  ${`region ${r.name}`.padEnd(13)} ${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit})`);
   }
   lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${plan.weights.tensors} tensors (own region, not planned)`);

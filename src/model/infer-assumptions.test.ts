@@ -45,6 +45,14 @@ describe('dims by the input axes they size', () => {
     expect(valueOf(model, 'feat').shape).toEqual([1, 8, 112, 112]);
   });
 
+  it('binds a named dim through an input axis it sizes', () => {
+    const model = inferShapes(detector(['p2o.DynamicDimension.0', 3, 'p2o.DynamicDimension.1', 'p2o.DynamicDimension.2'], false), {
+      dims: { 'image:2': 96, 'image:3': 64 },
+    });
+    expect(dim(model, 'p2o.DynamicDimension.1')).toMatchObject({ value: 96, source: 'user' });
+    expect(valueOf(model, 'feat').shape).toEqual([1, 8, 48, 32]);
+  });
+
   it('takes the image size from the model metadata when it has one', () => {
     const model = inferShapes({ ...detector([1, 3, 'h', 'w'], true), metadata: { imgsz: '[320, 320]' } });
     expect(dim(model, 'h')).toMatchObject({ value: 320, rule: expect.stringMatching(/metadata \('imgsz'\)/) });

@@ -106,18 +106,27 @@ function collectDims(inputs: readonly IrValueInfo[]): Collected[] {
   return [...seen.values()];
 }
 
-/** The user's values for dims the model has; other names and invalid values become diagnostics. */
+/**
+ * The user's values for dims the model has, by dim name; a dim may also be
+ * named by an input axis it sizes ("image:2"). Other names and invalid values
+ * become diagnostics.
+ */
 function validUserValues(
-  known: ReadonlySet<string>,
+  collected: readonly Collected[],
   user: Readonly<Record<string, number>>,
   diagnostics: ModelDiagnostic[],
 ): Map<string, number> {
+  const byKey = new Map<string, string>();
+  for (const c of collected) for (const axis of c.axes) byKey.set(axis, c.name);
+  for (const c of collected) byKey.set(c.name, c.name);
   const given = new Map<string, number>();
-  for (const [name, value] of Object.entries(user)) {
-    if (!known.has(name)) {
-      diagnostics.push({ code: 'unknown-dim', message: `no graph input has a dim named '${name}'; --dim ${name}=${value} is ignored` });
+  for (const key of Object.keys(user)) {
+    const value = user[key] as number;
+    const name = byKey.get(key);
+    if (name === undefined) {
+      diagnostics.push({ code: 'unknown-dim', message: `no graph input has a dim named '${key}'; --dim ${key}=${value} is ignored` });
     } else if (!Number.isSafeInteger(value) || value < 0) {
-      diagnostics.push({ code: 'bad-dim', message: `dim '${name}' must be a non-negative integer, got ${value}` });
+      diagnostics.push({ code: 'bad-dim', message: `dim '${key}' must be a non-negative integer, got ${value}` });
     } else given.set(name, value);
   }
   return given;
@@ -170,7 +179,7 @@ export function bindDims(
   ladder: DimLadder = {},
 ): DimTable {
   const collected = collectDims(inputs);
-  const given = validUserValues(new Set(collected.map((c) => c.name)), user, diagnostics);
+  const given = validUserValues(collected, user, diagnostics);
   const defaults = defaultsOf(collected, given, hints, ladder);
   const bindings: DimBinding[] = collected.map((c) => {
     const value = given.get(c.name);

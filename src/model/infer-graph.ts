@@ -43,6 +43,11 @@ export class Scope {
   readonly graphInputs = new Set<string>(); // the model's graph inputs (main graph only)
   constructor(readonly parent: Scope | undefined) {}
 
+  /** The scope (this one or an enclosing one) that defines `name`. */
+  private ownerOf(name: string): Scope | undefined {
+    return this.facts.has(name) ? this : this.parent?.ownerOf(name);
+  }
+
   /** The model's graph inputs that `name` is computed from (through every enclosing graph). */
   inputsBehind(name: string): string[] {
     const found = new Set<string>();
@@ -52,8 +57,7 @@ export class Scope {
       const n = stack.pop()!;
       if (seen.has(n)) continue;
       seen.add(n);
-      let scope: Scope | undefined = this;
-      while (scope !== undefined && !scope.facts.has(n)) scope = scope.parent;
+      const scope = this.ownerOf(n);
       if (scope === undefined) continue;
       if (scope.graphInputs.has(n)) found.add(n);
       const node = scope.producers.get(n);

@@ -28,7 +28,7 @@ export interface InspectReport {
   readonly opsets: readonly { readonly domain: string; readonly version: number }[];
   readonly nodes: number;
   readonly opTypes: Readonly<Record<string, number>>;
-  readonly dims: readonly { readonly name: string; readonly value: number; readonly source: string }[];
+  readonly dims: readonly { readonly name: string; readonly value: number; readonly source: string; readonly axes: readonly string[]; readonly rule: string }[];
   readonly activations: number; // run-time tensors: graph inputs, intermediate results, outputs
   readonly activationBytes: number; // their total bytes (unknown sizes count as 0)
   readonly constants: number;
@@ -69,7 +69,7 @@ export function inspectReport(model: InferredModel): InspectReport {
     opsets: info.opsets.map((o) => ({ domain: o.domain, version: o.version })),
     nodes: model.nodes.length,
     opTypes,
-    dims: model.dims.map((d) => ({ name: d.name, value: d.value, source: d.source })),
+    dims: model.dims.map((d) => ({ name: d.name, value: d.value, source: d.source, axes: d.axes, rule: d.rule })),
     activations: runtime.length,
     activationBytes: runtime.reduce((sum, v) => sum + (v.bytes ?? 0), 0),
     constants: model.values.filter((v) => v.kind === 'constant').length,

@@ -1,0 +1,105 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { customOpModel, detectorModel, vadModel } from '../src/model/testing/assumption-models';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
+import { planJson, run } from './testing/run-cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'heapscope-assume-'));
+function file(name: string, bytes: Uint8Array): string {
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+const DETECTOR = file('detector.onnx', detectorModel());
+const VAD = file('vad.onnx', vadModel());
+const CUSTOM = file('custom.onnx', customOpModel());
+
+describe('plan --json states what the plan assumes', () => {
+  it('lists each default dim with its value, rule and the input axes it sizes', () => {
+    const plan = planJson([DETECTOR]);
+    expect(plan.complete).toBe(true);
+    expect(plan.assumptions.dims).toEqual([
+      { name: 'image:0', value: 1, bound: false, axes: ['image:0'], rule: expect.stringMatching(/batch/) },
+      { name: 'image:2', value: 640, bound: false, axes: ['image:2'], rule: expect.stringMatching(/dense-prediction/) },
+      { name: 'image:3', value: 640, bound: false, axes: ['image:3'], rule: expect.stringMatching(/dense-prediction/) },
+    ]);
+    expect(plan.assumptions.unknown).toEqual([]);
+    expect(plan.assumptions.branches).toEqual([]);
+    const image = plan.buffers.find((b: { name: string }) => b.name === 'image');
+    expect(image.size).toBe(3 * 640 * 640 * 4);
+  });
+
+  it('--strict refuses a plan on default dims and passes once they are bound; 0 is a valid dim', () => {
+    const strict = run(['plan', DETECTOR, '--strict', '--json']);
+    expect(strict.code).toBe(2);
+    expect(JSON.parse(strict.out).peak).toBeGreaterThan(0);
+    expect(strict.err).toMatch(/--strict: the plan rests on default dims image:0=1, image:2=640, image:3=640; bind them with --dim/);
+    const bound = planJson([DETECTOR, '--strict', '--dim', 'image:0=1', '--dim', 'image:2=320', '--dim', 'image:3=320']);
+    expect(bound.assumptions.dims.every((d: { bound: boolean }) => d.bound)).toBe(true);
+    expect(bound.buffers.find((b: { name: string }) => b.name === 'image').size).toBe(3 * 320 * 320 * 4);
+
+    const g = new GraphBuilder('decoder');
+    g.output(g.node('Relu', [g.input('past', 'float32', [1, 'past_len', 8])]), 'float32', undefined);
+    const decoder = planJson([file('decoder.onnx', g.toBytes()), '--dim', 'past_len=0']);
+    expect(decoder.assumptions.dims).toEqual([expect.objectContaining({ name: 'past_len', value: 0, bound: true })]);
+  });
+
+  it('never counts the unknown as zero silently: complete is false, the tensors and ops are named, and --shape fills them', () => {
+    const plan = planJson([CUSTOM]);
+    expect(plan.complete).toBe(false);
+    expect(plan.assumptions.unknown).toEqual([
+      { tensor: 'mystery_out', op: 'MysteryNorm', reason: expect.stringMatching(/no shape rule for example.custom::MysteryNorm/) },
+      expect.objectContaining({ op: 'Sigmoid' }),
+    ]);
+    const text = run(['plan', CUSTOM]).out;
+    expect(text).toMatch(/peak .*a lower estimate: some sizes are unknown/);
+    expect(text).toMatch(/2 tensor\(s\) of unknown size planned as 0 bytes \(from MysteryNorm, Sigmoid\)/);
+    expect(run(['plan', CUSTOM, '--strict']).code).toBe(2);
+
+    const given = planJson([CUSTOM, '--shape', 'mystery_out=1x64x32x32', '--strict']);
+    expect(given.complete).toBe(true);
+    expect(given.assumptions.shapes).toEqual({ mystery_out: [1, 64, 32, 32] });
+    for (const name of ['mystery_out', 'post/Sigmoid_out']) {
+      expect(given.buffers.find((b: { name: string }) => b.name === name).size).toBe(64 * 32 * 32 * 4);
+      expect(plan.buffers.find((b: { name: string }) => b.name === name).size).toBe(0);
+    }
+  });
+
+  it('an If on a graph input: covers the larger body and says so; --input decides the branch', () => {
+    const open = planJson([VAD]);
+    expect(open.assumptions.branches).toEqual([{ node: 'vad/If', taken: 'both', reason: expect.stringMatching(/depends on graph input 'sr'/) }]);
+    const wide = planJson([VAD, '--input', 'sr=16000']);
+    const narrow = planJson([VAD, '--input', 'sr=8000']);
+    expect(wide.assumptions.branches).toEqual([]);
+    expect(narrow.assumptions.branches).toEqual([]);
+    expect(wide.assumptions.inputValues).toEqual({ sr: [16000] });
+    expect(open.peak).toBe(wide.peak);
+    expect(narrow.peak).toBeLessThan(wide.peak);
+    // The network inside the If is planned: the wide branch holds a 1024-float hidden layer.
+    expect(wide.peak).toBeGreaterThanOrEqual(4 * (512 + 1024));
+  });
+
+  it('exits 3 after printing the plan when a region is over its size limit', () => {
+    const over = run(['plan', DETECTOR, '--target', 'mcu', '--json']);
+    expect(over.code).toBe(3);
+    const plan = JSON.parse(over.out);
+    expect(plan.fits).toBe(false);
+    const sram = plan.regions.find((r: { name: string }) => r.name === 'sram');
+    expect(sram.overBy).toBe(sram.peak - sram.sizeLimit);
+    expect(sram.overBy).toBeGreaterThan(0);
+    expect(run(['plan', DETECTOR, '--target', 'mcu']).out).toMatch(/DOES NOT FIT {2}region sram needs [\d.]+ MiB, [\d.]+ MiB over its 512 KiB limit/);
+    const fits = planJson([DETECTOR, '--target', 'mcu', '--dim', 'image:2=32', '--dim', 'image:3=32']);
+    expect(fits.fits).toBe(true);
+    expect(fits.regions.every((r: { overBy: number }) => r.overBy === 0)).toBe(true);
+  });
+
+  it('refuses malformed --shape and --input with a sentence that names them', () => {
+    expect(run(['plan', CUSTOM, '--shape', 'mystery_out=1xtwo']).err).toMatch(/--shape mystery_out expects dims such as 1x3x224x224/);
+    expect(run(['plan', CUSTOM, '--shape', 'nothing']).code).toBe(2);
+    expect(run(['plan', VAD, '--input', 'sr=fast']).err).toMatch(/--input sr expects numbers/);
+    expect(run(['inspect', VAD, '--input', 'sr=8000', '--json']).code).toBe(0);
+  });
+});
