@@ -38,6 +38,8 @@ const MODEL: InferredModel = {
   outputs: ['boxes', 'z'],
   info: { producerName: 't', producerVersion: '1', irVersion: 8, opsets: [], fileBytes: 100 },
   dims: [],
+  shapes: {},
+  inputValues: {},
   diagnostics: [],
 };
 
@@ -109,6 +111,9 @@ describe('page summary', () => {
     // naive gives every buffer its own bytes, so its peak is the sum of the buffer sizes.
     expect(summary.peak).toBe(plan.buffers.reduce((sum, b) => sum + (b.alias === undefined ? b.size : 0), 0));
     expect(summary.lowerBound).toBeLessThanOrEqual(summary.peak!);
+    // boxes (NonMaxSuppression) has no size: the peak is a lower estimate, and the banner says so.
+    expect(summary).toMatchObject({ complete: false, fits: true });
+    expect(summary.warnings).toEqual([expect.stringMatching(/^1 tensor of unknown size \('boxes', NonMaxSuppression\): the peak is a lower estimate/)]);
   });
 
   it('shows no plan numbers and the planning error when the plan failed', () => {
@@ -122,6 +127,9 @@ describe('page summary', () => {
       target: null,
       fusionUnits: 0,
       error: 'not planned in this test',
+      complete: null,
+      fits: null,
+      warnings: ["1 tensor of unknown size ('boxes', NonMaxSuppression): the peak is a lower estimate — give a shape"],
     });
   });
 

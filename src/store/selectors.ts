@@ -6,6 +6,7 @@ import type { InferredModel, ValueKind } from '../model/inferred';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
 import type { ModelPlan } from '../planner/plan';
 import { formatShape } from '../shared/format';
+import { planAssumptions, selectAssumptionLines, type AssumptionLine } from './assumptions';
 import { memoLast } from './memo';
 import type { AppState, KindFilter, LoadStatus, TableSort } from './state';
 
@@ -34,6 +35,9 @@ export interface PageSummary {
   readonly target: string | null; // the target preset of the plan on screen; null without a plan
   readonly fusionUnits: number;
   readonly error: string | null; // the banner's message, if any
+  readonly complete: boolean | null; // false when some run-time tensor's size is unknown (the peak is a lower estimate); null without a plan
+  readonly fits: boolean | null; // every region within its size limit; null without a plan
+  readonly warnings: readonly string[]; // one short sentence per line of the assumptions banner
 }
 
 /** Kinds of value that live in activation memory at run time. */
@@ -155,7 +159,7 @@ export function selectReport(state: AppState): InspectReport | undefined {
   return report;
 }
 
-const pageSummary = memoLast((model: AppState['model'], error: AppState['error']): PageSummary => {
+const pageSummary = memoLast((model: AppState['model'], error: AppState['error'], lines: readonly AssumptionLine[]): PageSummary => {
   const plan = model?.plan.status === 'planned' ? model.plan.plan : undefined;
   return {
     model: model?.name ?? null,
@@ -167,8 +171,26 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     target: plan?.target ?? null,
     fusionUnits: plan?.fusionUnits.length ?? 0,
     error: error?.message ?? (model?.plan.status === 'failed' ? model.plan.error.message : null),
+    complete: plan === undefined || model === undefined ? null : planComplete(plan, model.inferred),
+    fits: plan === undefined ? null : planFits(plan),
+    warnings: lines.map((l) => l.text),
   };
 });
+
+/** False when some run-time tensor's size is unknown, so the peak is a lower estimate. */
+export function planComplete(plan: ModelPlan, model: InferredModel): boolean {
+  return plan.complete ?? planAssumptions(plan, model).unknown.length === 0;
+}
+
+/** True when every region is within its size limit. */
+export function planFits(plan: ModelPlan): boolean {
+  return plan.fits ?? plan.regions.every((r) => r.sizeLimit === undefined || r.peak <= r.sizeLimit);
+}
+
+/** Bytes region `r` needs above its size limit (0 when it fits or has none). */
+export function regionOverBy(r: ModelPlan['regions'][number]): number {
+  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, r.peak - r.sizeLimit));
+}
 
 /** The plan on screen, if the shown model has one. */
 export function selectPlan(state: AppState): ModelPlan | undefined {
@@ -178,7 +200,7 @@ export function selectPlan(state: AppState): ModelPlan | undefined {
 
 /** The summary of window.heapscope.summary(). */
 export function selectPageSummary(state: AppState): PageSummary {
-  return pageSummary(state.model, state.error);
+  return pageSummary(state.model, state.error, selectAssumptionLines(state));
 }
 
 /** Count and total bytes of a model's weights (initializers). */

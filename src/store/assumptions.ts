@@ -1,0 +1,139 @@
+// What the plan on screen rests on that the file alone does not fix, as the
+// lines of the assumptions banner and of summary().warnings: default dims (by
+// the input axis they size), tensors of unknown size, guessed If/Loop
+// branches; each line names the control that fixes it. Also how a dim is labelled.
+
+import type { DimBinding, InferredGraph, InferredModel, InferredNode } from '../model/inferred';
+import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
+import { memoLast } from './memo';
+import type { AppState } from './state';
+
+/** The control that fixes what a banner line says. */
+export type AssumptionFix =
+  | { readonly kind: 'dims'; readonly dims: readonly DimAssumption[] } // the default dims to set
+  | { readonly kind: 'shape'; readonly tensors: readonly string[] } // tensors of unknown size, the first to give a shape
+  | { readonly kind: 'input'; readonly inputs: readonly string[]; readonly node: string }; // graph inputs that decide the branch
+
+/** One line of the assumptions banner. */
+export interface AssumptionLine {
+  readonly key: string;
+  readonly text: string; // the sentence, also a summary() warning
+  readonly action: string | undefined; // the fix's button text ("set them"); undefined when nothing on the page fixes it
+  readonly fix: AssumptionFix;
+}
+
+/** How many op types a line names before "…". */
+const OPS_NAMED = 3;
+
+/** How a dim is shown: the input axes it sizes, then its symbolic name when it has one of its own. */
+export function dimLabel(dim: Pick<DimBinding, 'name' | 'axes'>): string {
+  const axes = dim.axes ?? [];
+  if (axes.length === 0) return dim.name;
+  const own = axes.includes(dim.name) ? [] : [dim.name];
+  return [axes.join(', '), ...own].join(' · ');
+}
+
+/** The short form of a dim in a sentence: its first input axis (or its name) = value. */
+function dimTerm(dim: DimAssumption): string {
+  return `${dim.axes[0] ?? dim.name}=${dim.value}`;
+}
+
+/** The plan's assumptions; derived from the inferred model for a plan that does not carry them. */
+export function planAssumptions(plan: ModelPlan | undefined, model: InferredModel): PlanAssumptions {
+  if (plan?.assumptions !== undefined) return plan.assumptions;
+  const dims = model.dims.map((d) => ({ name: d.name, value: d.value, bound: d.source === 'user', axes: d.axes ?? [], rule: d.rule ?? '' }));
+  const unknown = model.values
+    .filter((v) => v.bytes === undefined && (v.kind === 'activation' || v.kind === 'output' || v.kind === 'input'))
+    .map((v) => ({ tensor: v.name, op: v.producer === undefined ? '' : (model.nodes[v.producer]?.opType ?? ''), reason: v.unknownReason ?? 'shape unknown' }));
+  const branches = allNodes(model).flatMap((n) => (n.branch === undefined ? [] : [n.branch]));
+  return { dims, unknown, branches, shapes: model.shapes ?? {}, inputValues: model.inputValues ?? {} };
+}
+
+/** The banner's lines for a plan (or the model alone when it has no plan). */
+export function assumptionLines(plan: ModelPlan | undefined, model: InferredModel): AssumptionLine[] {
+  const a = planAssumptions(plan, model);
+  const lines: AssumptionLine[] = [];
+  const defaults = a.dims.filter((d) => !d.bound);
+  if (defaults.length > 0) lines.push(dimsLine(defaults));
+  if (a.unknown.length > 0) lines.push(unknownLine(a.unknown));
+  for (const branch of a.branches) lines.push(branchLine(branch, model));
+  return lines;
+}
+
+function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {
+  const rules = [...new Set(defaults.map((d) => d.rule).filter(Boolean))];
+  const why = rules.length === 0 ? 'defaults' : `defaults: ${rules.join('; ')}`;
+  const many = defaults.length > 1;
+  return {
+    key: 'dims',
+    text: `Plan assumes ${defaults.map(dimTerm).join(', ')} (${why}) — set ${many ? 'them' : 'it'}`,
+    action: many ? 'Set them' : 'Set it',
+    fix: { kind: 'dims', dims: defaults },
+  };
+}
+
+function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
+  const ops = [...new Set(unknown.map((u) => u.op || 'graph input'))];
+  const named = ops.slice(0, OPS_NAMED).join(', ') + (ops.length > OPS_NAMED ? ', …' : '');
+  const count = unknown.length === 1 ? `1 tensor of unknown size ('${unknown[0]!.tensor}', ${named})` : `${unknown.length} tensors of unknown size (${named})`;
+  return {
+    key: 'unknown',
+    text: `${count}: the peak is a lower estimate — give a shape`,
+    action: 'Give a shape',
+    fix: { kind: 'shape', tensors: unknown.map((u) => u.tensor) },
+  };
+}
+
+function branchLine(branch: BranchChoice, model: InferredModel): AssumptionLine {
+  const node = findNode(model, branch.node);
+  const op = node?.opType ?? 'If';
+  const inputs = node === undefined ? [] : conditionInputs(model, node);
+  const choice = op === 'Loop' ? `${branch.taken} iterations assumed` : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
+  const reason = branch.reason ? ` (${branch.reason})` : '';
+  const fixText = inputs.length === 0 ? '' : ` — set ${inputs.join(', ')}`;
+  return {
+    key: `branch:${branch.node}`,
+    text: `${op} '${branch.node}': ${choice}${reason}${fixText}`,
+    action: inputs.length === 0 ? undefined : `Set ${inputs.join(', ')}`,
+    fix: { kind: 'input', inputs, node: branch.node },
+  };
+}
+
+/** Every node of a graph and of its subgraphs, depth first. */
+function allNodes(graph: InferredGraph): InferredNode[] {
+  return graph.nodes.flatMap((n) => [n, ...n.subgraphs.flatMap(allNodes)]);
+}
+
+function findNode(model: InferredModel, name: string): InferredNode | undefined {
+  return allNodes(model).find((n) => n.name === name);
+}
+
+/** The graph inputs an If's condition (a Loop's trip count and condition) is computed from. */
+export function conditionInputs(model: InferredModel, node: InferredNode): string[] {
+  const producers = new Map<string, InferredNode>();
+  for (const n of allNodes(model)) for (const out of n.outputs) if (out) producers.set(out, n);
+  const graphInputs = new Set(model.inputs);
+  const start = node.opType === 'Loop' ? node.inputs.slice(0, 2) : node.inputs.slice(0, 1);
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const queue = start.filter(Boolean);
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (graphInputs.has(name)) found.add(name);
+    const producer = producers.get(name);
+    if (producer !== undefined) queue.push(...producer.inputs.filter(Boolean));
+  }
+  return model.inputs.filter((i) => found.has(i));
+}
+
+const linesOf = memoLast((plan: ModelPlan | undefined, model: InferredModel | undefined): readonly AssumptionLine[] =>
+  model === undefined ? [] : assumptionLines(plan, model),
+);
+
+/** The assumption lines of the model and plan on screen (the same array while they are unchanged). */
+export function selectAssumptionLines(state: AppState): readonly AssumptionLine[] {
+  const model = state.model;
+  return linesOf(model?.plan.status === 'planned' ? model.plan.plan : undefined, model?.inferred);
+}
