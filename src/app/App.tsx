@@ -6,6 +6,7 @@ import type { AppStore } from '../store/create-store';
 import { StoreContext, useAppStore } from '../store/context';
 import { DiagnosticsPanel, UnknownShapesPanel } from '../views/panels/issues-panel';
 import { DimsPanel } from '../views/panels/dims-panel';
+import { BindingsPanel } from '../views/panels/bindings-panel';
 import { ErrorBanner } from '../views/panels/error-banner';
 import { ModelSummary } from '../views/panels/model-summary';
 import { LoadProgressBar } from '../views/panels/progress-bar';
@@ -61,6 +62,7 @@ function Workspace() {
           <ModelSummary />
           <SettingsPanel />
           <DimsPanel />
+          <BindingsPanel />
           <UnknownShapesPanel />
           <DiagnosticsPanel />
           <ComparePanel />

@@ -1,8 +1,11 @@
-// The symbolic dims of the model: one labelled number input per dim with its
-// current value and whether it is a default. A change re-infers in the worker.
+// The symbolic dims of the model: one labelled number input per dim, named by
+// the input axes it sizes (the full name wraps, never truncated), with its
+// current value, whether it is a default and the rule that chose it. A change
+// re-infers in the worker.
 
 import { useId, useState } from 'react';
 import type { DimBinding } from '../../model/inferred';
+import { dimLabel } from '../../store/assumptions';
 import { useActions, useAppStore } from '../../store/context';
 import { Panel } from './panel';
 
@@ -46,8 +49,8 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
   };
   return (
     <li className="dim" data-testid="dim" data-dim={dim.name}>
-      <label className="dim-name" htmlFor={id} title={dim.name}>
-        {dim.name}
+      <label className="dim-name" htmlFor={id} title={dim.rule ? `${dim.name}: ${dim.rule}` : dim.name}>
+        {dimLabel(dim)}
       </label>
       <input
         id={id}
@@ -69,7 +72,7 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
       <button
         type="button"
         className="icon-button"
-        aria-label={`Reset ${dim.name} to its default`}
+        aria-label={`Reset ${dimLabel(dim)} to its default`}
         title="Reset to default"
         disabled={isDefault || disabled}
         onClick={() => void setDim(dim.name, undefined)}

@@ -1,0 +1,81 @@
+// The assumptions banner above the heap: one line per thing the plan rests on
+// that the file does not fix (default dims, tensors of unknown size, guessed
+// branches), each with the control that fixes it one click away, opened in place.
+
+import { useState } from 'react';
+import type { AssumptionLine } from '../../store/assumptions';
+import { selectAssumptionLines } from '../../store/assumptions';
+import { useAppStore } from '../../store/context';
+import { DimsFields, InputValueField, ShapeField } from '../panels/binding-fields';
+import './assumptions.css';
+
+/** The banner; nothing when the plan rests on no assumption. */
+export function AssumptionsBanner() {
+  const lines = useAppStore(selectAssumptionLines);
+  const [open, setOpen] = useState<string | undefined>(undefined);
+  if (lines.length === 0) return null;
+  return (
+    <div className="assumptions" role="note" aria-label="What the plan assumes" data-testid="assumptions-banner">
+      <ul className="assumption-lines">
+        {lines.map((line) => (
+          <li key={line.key} className="assumption" data-testid="assumption" data-kind={line.fix.kind}>
+            <p className="assumption-text">
+              <span>{line.text}</span>
+              {line.action !== undefined && (
+                <button
+                  type="button"
+                  className="link-button assumption-action"
+                  aria-expanded={open === line.key}
+                  onClick={() => setOpen(open === line.key ? undefined : line.key)}
+                  data-testid="assumption-fix"
+                >
+                  {line.action}
+                </button>
+              )}
+            </p>
+            {open === line.key && <AssumptionFixer line={line} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The control that fixes one line: the dims, a shape for an unknown tensor, or an input's value. */
+function AssumptionFixer({ line }: { readonly line: AssumptionLine }) {
+  const fix = line.fix;
+  if (fix.kind === 'dims') return <DimsFields dims={fix.dims} autoFocus />;
+  if (fix.kind === 'shape') return <UnknownShapeFixer tensors={fix.tensors} />;
+  return (
+    <div className="assumption-fields">
+      {fix.inputs.map((input, k) => (
+        <InputValueField key={input} input={input} autoFocus={k === 0} compact />
+      ))}
+    </div>
+  );
+}
+
+/** How many unknown tensors the picker offers. */
+const PICKABLE = 200;
+
+/** A shape for one of the tensors of unknown size, the first one preselected. */
+function UnknownShapeFixer({ tensors }: { readonly tensors: readonly string[] }) {
+  const [tensor, setTensor] = useState(tensors[0]!);
+  return (
+    <div className="assumption-fields">
+      {tensors.length > 1 && (
+        <label className="assumption-pick">
+          Tensor{' '}
+          <select className="input" value={tensor} onChange={(event) => setTensor(event.target.value)} data-testid="unknown-tensor-select">
+            {tensors.slice(0, PICKABLE).map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <ShapeField key={tensor} tensor={tensor} autoFocus compact />
+    </div>
+  );
+}

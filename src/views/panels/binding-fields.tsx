@@ -1,0 +1,179 @@
+// Fields that bind what the file leaves open: a tensor's shape, a graph input's
+// value, the default dims. Each is a small form committed with Enter or its
+// button; text that is not a value shows a message naming the field, and the
+// plan on screen stays. Used by the assumptions banner, the selection details
+// and the side bar.
+
+import { useId, useState, type FormEvent } from 'react';
+import type { DimAssumption } from '../../planner/plan';
+import { dimLabel } from '../../store/assumptions';
+import { useActions, useAppStore } from '../../store/context';
+import { parseShapeField, parseValuesField, type NumbersField } from '../../store/field-text';
+import './binding-fields.css';
+
+/** Props of the single-value fields. */
+interface FieldProps {
+  readonly autoFocus?: boolean;
+  readonly compact?: boolean; // label above the input, for narrow places
+}
+
+/** A shape override for tensor `tensor`; `inferred` is shown as the placeholder. */
+export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readonly tensor: string; readonly inferred?: readonly number[] | undefined }) {
+  const { setShape } = useActions();
+  const given = useAppStore((s) => s.shapes[tensor]);
+  const label = `Shape of "${tensor}"`;
+  return (
+    <NumbersForm
+      {...props}
+      testId="shape-field"
+      name={tensor}
+      label={label}
+      initial={given === undefined ? '' : given.join('x')}
+      placeholder={inferred === undefined ? 'e.g. 1x3x224x224' : inferred.join('x') || 'scalar'}
+      parse={(text) => parseShapeField(label, text)}
+      onValue={(dims) => void setShape(tensor, dims)}
+      canClear={given !== undefined}
+    />
+  );
+}
+
+/** A value for graph input `input`, e.g. the sample rate an If's condition reads. */
+export function InputValueField({ input, ...props }: FieldProps & { readonly input: string }) {
+  const { setInputValue } = useActions();
+  const given = useAppStore((s) => s.inputValues[input]);
+  const label = `Value of "${input}"`;
+  return (
+    <NumbersForm
+      {...props}
+      testId="input-value-field"
+      name={input}
+      label={label}
+      initial={given === undefined ? '' : given.join(', ')}
+      placeholder="e.g. 16000"
+      parse={(text) => parseValuesField(label, text)}
+      onValue={(values) => void setInputValue(input, values)}
+      canClear={given !== undefined}
+    />
+  );
+}
+
+interface NumbersFormProps extends FieldProps {
+  readonly testId: string;
+  readonly name: string; // what the field binds, for tests (data-name)
+  readonly label: string;
+  readonly initial: string;
+  readonly placeholder: string;
+  readonly parse: (text: string) => NumbersField;
+  readonly onValue: (value: number[] | undefined) => void;
+  readonly canClear: boolean;
+}
+
+/** One labelled text field with Apply (and Clear when a value is given) and its error. */
+function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue, canClear, autoFocus, compact }: NumbersFormProps) {
+  const busy = useAppStore((s) => s.task?.kind === 'open');
+  const bindingError = useAppStore((s) => s.bindingError);
+  const [text, setText] = useState(initial);
+  const [synced, setSynced] = useState(initial);
+  const [error, setError] = useState<string | undefined>(undefined);
+  if (synced !== initial) {
+    // The value given changed elsewhere (another field, a reset, a failed re-inference).
+    setSynced(initial);
+    setText(initial);
+  }
+  const id = useId();
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const parsed = parse(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    setError(undefined);
+    onValue(parsed.value);
+  };
+  const shown = error ?? (bindingError?.startsWith(label) ? bindingError : undefined);
+  return (
+    <form className={`binding-field${compact ? ' binding-field-compact' : ''}`} onSubmit={submit} data-testid={testId} data-name={name}>
+      <label htmlFor={id} className="binding-label" title={label}>
+        {label}
+      </label>
+      <span className="binding-row">
+        <input
+          id={id}
+          className="input binding-input mono"
+          value={text}
+          placeholder={placeholder}
+          disabled={busy}
+          autoFocus={autoFocus}
+          aria-invalid={shown !== undefined}
+          aria-describedby={shown === undefined ? undefined : `${id}-error`}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button button-small" disabled={busy}>
+          Apply
+        </button>
+        {canClear && (
+          <button type="button" className="button button-small" disabled={busy} onClick={() => onValue(undefined)} title="Forget the given value">
+            Clear
+          </button>
+        )}
+      </span>
+      {shown !== undefined && (
+        <p id={`${id}-error`} className="field-error" role="alert" data-testid="binding-error">
+          {shown}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Inputs for the default dims a plan assumes, labelled by input axis, applied together. */
+export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAssumption[]; readonly autoFocus?: boolean }) {
+  const { setDim } = useActions();
+  const busy = useAppStore((s) => s.task?.kind === 'open');
+  const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(dims.map((d) => [d.name, String(d.value)])));
+  const [error, setError] = useState<string | undefined>(undefined);
+  const baseId = useId();
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const bad = dims.find((d) => !/^\d{1,10}$/.test(draft[d.name] ?? '') || Number(draft[d.name]) > 2 ** 31 - 1);
+    if (bad !== undefined) {
+      setError(`${dimLabel(bad)} must be a whole number from 0 up, got "${draft[bad.name] ?? ''}"`);
+      return;
+    }
+    setError(undefined);
+    // Each setDim reads the bindings the one before it set, so the last re-inference has them all.
+    for (const d of dims) void setDim(d.name, Number(draft[d.name]));
+  };
+  return (
+    <form className="binding-dims" onSubmit={submit} data-testid="banner-dims">
+      {dims.map((d, k) => (
+        <span key={d.name} className="binding-dim">
+          <label htmlFor={`${baseId}-${k}`} title={`${d.name}: ${d.rule}`}>
+            {dimLabel(d)}
+          </label>
+          <input
+            id={`${baseId}-${k}`}
+            className="input binding-dim-input"
+            type="number"
+            min={0}
+            step={1}
+            value={draft[d.name] ?? ''}
+            disabled={busy}
+            autoFocus={autoFocus === true && k === 0}
+            data-dim={d.name}
+            onChange={(event) => setDraft({ ...draft, [d.name]: event.target.value })}
+          />
+        </span>
+      ))}
+      <button type="submit" className="button button-small" disabled={busy}>
+        Apply
+      </button>
+      {error !== undefined && (
+        <p className="field-error" role="alert" data-testid="binding-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
