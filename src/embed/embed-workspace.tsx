@@ -4,7 +4,8 @@
 
 import { formatBytes } from '../shared/format';
 import { useAppStore } from '../store/context';
-import { selectPlan } from '../store/selectors';
+import { planComplete, planFits, selectPlan } from '../store/selectors';
+import { overLimitText, peakText, regionsOver } from '../views/plan-words';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
 import { ErrorBoundary } from '../app/error-boundary';
@@ -30,7 +31,9 @@ export function EmbedWorkspace({ fullViewUrl }: EmbedWorkspaceProps) {
           <strong data-testid="embed-model">{model.name}</strong>
           {plan && (
             <span data-testid="embed-peak" data-peak={plan.peak}>
-              peak {formatBytes(plan.peak)} · lower bound {formatBytes(plan.lowerBound)} · {plan.strategy} on {plan.target}
+              peak {peakText(plan.peak, planComplete(plan, model.inferred))}
+              {!planComplete(plan, model.inferred) && ' (lower estimate)'} · lower bound {formatBytes(plan.lowerBound)} · {plan.strategy} on {plan.target}
+              {!planFits(plan) && <strong className="embed-over"> · {regionsOver(plan).map(overLimitText).join('; ')}</strong>}
             </span>
           )}
           {fullViewUrl && (

@@ -40,7 +40,7 @@ export function DetailsPanel() {
         {plan && (
           <section aria-label="Why this peak" className="details-section">
             <h3 className="details-heading">Why this peak</h3>
-            <Explanation plan={plan} report={report} onSelect={select} />
+            <Explanation plan={plan} model={model} report={report} onSelect={select} />
           </section>
         )}
       </div>

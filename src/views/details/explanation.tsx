@@ -3,26 +3,36 @@
 // the peak step and the buffers live there; the strategy comparison; fusion
 // traffic saved; diagnostics, including values of unknown shape and why.
 
+import type { InferredModel } from '../../model/inferred';
 import type { InspectReport } from '../../model/inspect-report';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { planAssumptions } from '../../store/assumptions';
+import { planComplete, planFits, regionOverBy } from '../../store/selectors';
 import type { Selection } from '../../store/state';
+import { peakText } from '../plan-words';
 import { PeakLive } from './peak-live';
+import { PlanHeadline } from './plan-headline';
 import { StrategyComparison } from './strategy-comparison';
 
 /** Props of Explanation. */
 export interface ExplanationProps {
   readonly plan: ModelPlan;
+  readonly model: InferredModel; // the inference the plan was made from
   readonly report: InspectReport | undefined;
   readonly onSelect: (selection: Selection) => void;
 }
 
 /** The explanation of a plan. */
-export function Explanation({ plan, report, onSelect }: ExplanationProps) {
+export function Explanation({ plan, model, report, onSelect }: ExplanationProps) {
+  const complete = planComplete(plan, model);
+  const fits = planFits(plan);
+  const unknownCount = planAssumptions(plan, model).unknown.length;
   return (
-    <div className="explanation" data-testid="explanation" data-peak={plan.peak} data-lower-bound={plan.lowerBound}>
-      <RegionsTable plan={plan} />
-      <WasteLine plan={plan} />
+    <div className="explanation" data-testid="explanation" data-peak={plan.peak} data-lower-bound={plan.lowerBound} data-complete={complete} data-fits={fits}>
+      <PlanHeadline plan={plan} complete={complete} fits={fits} unknownCount={unknownCount} />
+      <RegionsTable plan={plan} complete={complete} />
+      <WasteLine plan={plan} complete={complete} />
       <PeakLive plan={plan} onSelect={onSelect} />
       <StrategyComparison plan={plan} />
       <FusionTraffic plan={plan} onSelect={onSelect} />
@@ -35,7 +45,7 @@ function gapText(peak: number, bound: number): string {
   return bound > 0 ? `+${((peak / bound - 1) * 100).toFixed(1)} %` : '—';
 }
 
-function RegionsTable({ plan }: { readonly plan: ModelPlan }) {
+function RegionsTable({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
   return (
     <table className="regions-table" aria-label="Peak and lower bound per memory region">
       <thead>
@@ -48,12 +58,12 @@ function RegionsTable({ plan }: { readonly plan: ModelPlan }) {
       </thead>
       <tbody>
         {plan.regions.map((r) => (
-          <tr key={r.name} data-testid="region-row" data-region={r.name} data-peak={r.peak} data-lower-bound={r.lowerBound}>
+          <tr key={r.name} data-testid="region-row" data-region={r.name} data-peak={r.peak} data-lower-bound={r.lowerBound} data-over-by={regionOverBy(r)} className={regionOverBy(r) > 0 ? 'region-over' : undefined}>
             <th scope="row">
               {r.name}
               {r.fast && <span className="region-fast"> fast</span>}
             </th>
-            <td title={`${r.peak.toLocaleString('en-US')} bytes`}>{formatBytes(r.peak)}</td>
+            <td title={regionTitle(r)}>{peakText(r.peak, complete)}</td>
             <td title={`${r.lowerBound.toLocaleString('en-US')} bytes`}>{formatBytes(r.lowerBound)}</td>
             <td>{gapText(r.peak, r.lowerBound)}</td>
           </tr>
@@ -63,7 +73,7 @@ function RegionsTable({ plan }: { readonly plan: ModelPlan }) {
         <tfoot>
           <tr data-testid="total-row">
             <th scope="row">total</th>
-            <td>{formatBytes(plan.peak)}</td>
+            <td>{peakText(plan.peak, complete)}</td>
             <td>{formatBytes(plan.lowerBound)}</td>
             <td>{gapText(plan.peak, plan.lowerBound)}</td>
           </tr>
@@ -73,10 +83,23 @@ function RegionsTable({ plan }: { readonly plan: ModelPlan }) {
   );
 }
 
+/** A region's peak in bytes and, when it has one, its size limit. */
+function regionTitle(r: ModelPlan['regions'][number]): string {
+  const limit = r.sizeLimit === undefined ? '' : `; limit ${formatBytes(r.sizeLimit)}${regionOverBy(r) > 0 ? `, ${formatBytes(regionOverBy(r))} over` : ''}`;
+  return `${r.peak.toLocaleString('en-US')} bytes${limit}`;
+}
+
 /** The waste above the bound, as a stacked bar and a sentence. */
-function WasteLine({ plan }: { readonly plan: ModelPlan }) {
+function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
   const { waste } = plan;
-  if (plan.optimal) return <p className="explanation-line">Every region is at its lower bound: no plan can be smaller.</p>;
+  if (plan.optimal && complete) {
+    return (
+      <p className="explanation-line" data-testid="optimal">
+        Every region is at its lower bound: no plan can be smaller.
+      </p>
+    );
+  }
+  if (plan.optimal) return <p className="explanation-line">The plan reaches the bound of the sizes known; tensors of unknown size are not counted in either.</p>;
   const parts = [
     { key: 'holes', label: 'holes (fragmentation)', bytes: waste.holes },
     { key: 'padding', label: 'alignment padding', bytes: waste.alignmentPadding },

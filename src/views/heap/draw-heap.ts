@@ -1,11 +1,13 @@
 // Draws the heap diagram on a 2D canvas: per lane, one rectangle per buffer
 // (coloured by kind; buffers sharing another's bytes hatched and outlined over
-// it), the lower-bound line, the peak line and marker, the size limit; under
+// it), the lower-bound line, the peak line and marker, the size limit (with
+// the part of the lane above it tinted and labelled when the plan overflows); under
 // the lanes, the live bytes over time per lane; the selected step as a band.
 // Culls buffers outside the view; returns how many rectangles it drew.
 
 import type { ZoomTransform } from 'd3';
-import { KIND_CLASSES, type HeapData } from './heap-data';
+import { formatBytes } from '../../shared/format';
+import { KIND_CLASSES, type HeapData, type HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { drawCurve, drawStepBand } from './draw-curve';
 
@@ -102,6 +104,7 @@ function drawLane(
   ctx.clip();
   ctx.fillStyle = palette.laneBackground;
   ctx.fillRect(0, top, layout.plot.width, bottom - top);
+  drawOverflow(ctx, data.lanes[lane]!, y, layout.plot.width, palette);
   const visible = visibleBuffers(data, lane, scales, top, bottom, layout.plot.width);
   const hatch = hatchPattern(ctx, palette.text);
   drawRects(ctx, data, visible, x, y, palette, options.highlight, hatch);
@@ -216,7 +219,11 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
     ctx.lineTo(width, py);
     ctx.stroke();
   };
-  if (info.sizeLimit !== undefined) line(info.sizeLimit, palette.limit, [2, 3]);
+  if (info.sizeLimit !== undefined) {
+    const over = info.peak > info.sizeLimit;
+    line(info.sizeLimit, over ? palette.peak : palette.limit, over ? [] : [2, 3]);
+    limitLabel(ctx, info, y, width, over ? palette.peak : palette.limit, palette.laneBackground);
+  }
   line(info.lowerBound, palette.lowerBound, [6, 4]);
   line(info.peak, palette.peak, []);
   ctx.setLineDash([]);
@@ -231,6 +238,38 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
   ctx.lineTo(px, py - 1);
   ctx.closePath();
   ctx.fill();
+}
+
+/** Tints the addresses above a lane's size limit that its plan uses: the overflow. */
+function drawOverflow(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScales['y'][number], width: number, palette: HeapPalette): void {
+  if (info.sizeLimit === undefined || info.peak <= info.sizeLimit) return;
+  const top = y(info.peak);
+  const bottom = y(info.sizeLimit);
+  ctx.save();
+  ctx.globalAlpha = 0.1;
+  ctx.fillStyle = palette.peak;
+  ctx.fillRect(0, top, width, bottom - top);
+  ctx.restore();
+}
+
+/** "limit 512 KiB" (and how far over) at the right end of the limit line. */
+function limitLabel(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScales['y'][number], width: number, colour: string, background: string): void {
+  const limit = info.sizeLimit!;
+  const over = info.peak - limit;
+  const text = over > 0 ? `limit ${formatBytes(limit)} · ${formatBytes(over)} over` : `limit ${formatBytes(limit)}`;
+  ctx.save();
+  ctx.font = '600 11px system-ui, sans-serif';
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'bottom';
+  const py = Math.max(12, Math.round(y(limit)) - 3);
+  const w = ctx.measureText(text).width;
+  ctx.globalAlpha = 0.85;
+  ctx.fillStyle = background;
+  ctx.fillRect(width - w - 10, py - 12, w + 8, 13);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = colour;
+  ctx.fillText(text, width - 6, py);
+  ctx.restore();
 }
 
 const patterns = new WeakMap<CanvasRenderingContext2D, { colour: string; pattern: CanvasPattern | null }>();

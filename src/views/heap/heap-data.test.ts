@@ -11,8 +11,8 @@ function twoRegionPlan(buffers: readonly PlannedBuffer[]): ModelPlan {
     ...base,
     buffers,
     regions: [
-      { name: 'dram', peak: 96, lowerBound: 96, optimal: true, fast: false, waste },
-      { name: 'sram', peak: buffers.some((b) => b.region === 'sram') ? 32 : 0, lowerBound: 0, optimal: true, fast: true, waste },
+      { name: 'dram', peak: 96, lowerBound: 96, optimal: true, fast: false, overBy: 0, waste },
+      { name: 'sram', peak: buffers.some((b) => b.region === 'sram') ? 32 : 0, lowerBound: 0, optimal: true, fast: true, overBy: 0, waste },
     ],
   };
 }

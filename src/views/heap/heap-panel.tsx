@@ -3,11 +3,12 @@
 // in every view; the graph's selection emphasizes buffers here.
 
 import { useCallback, useMemo, useState } from 'react';
-import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { heapEmphasis, stepsByNode } from '../selection';
 import { bufferFacts, heapData, modelLookup, type HeapData } from './heap-data';
+import { AssumptionsBanner } from './assumptions-banner';
+import { HeapNumbers, OverLimit } from './heap-header';
 import { HeapTable } from './heap-table';
 import { HeapView } from './heap-view';
 import type { ModelPlan } from '../../planner/plan';
@@ -58,11 +59,7 @@ export function HeapPanel() {
         <h2 id="heap-title" className="pane-title">
           Heap
         </h2>
-        {plan && (
-          <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak}>
-            peak <strong>{formatBytes(plan.peak)}</strong> · bound {formatBytes(plan.lowerBound)} · {plan.strategy}
-          </span>
-        )}
+        {plan && <HeapNumbers plan={plan} />}
         <div className="segmented" role="group" aria-label="Heap view">
           <button type="button" aria-pressed={mode === 'diagram'} onClick={() => setMode('diagram')}>
             Diagram
@@ -72,6 +69,8 @@ export function HeapPanel() {
           </button>
         </div>
       </div>
+      {plan && <OverLimit plan={plan} />}
+      {model && <AssumptionsBanner />}
       {cached === undefined || emphasis === undefined ? (
         <p className="pane-empty" data-testid="heap-empty">
           {planError ? `No plan: ${planError}` : 'Planning…'}

@@ -1,0 +1,57 @@
+// The explanation's first lines: whether the plan fits its target (naming each
+// region over its limit and by how much), the peak (a lower estimate when some
+// size is unknown), the strategy that won and by how much it beat M1, and the
+// strategy's own bound when its sharing choices keep it above the lower bound.
+
+import type { ModelPlan } from '../../planner/plan';
+import { formatBytes } from '../../shared/format';
+import { overLimitText, peakText, portfolioText, regionsOver, strategyBoundText } from '../plan-words';
+
+/** Props of PlanHeadline. */
+export interface PlanHeadlineProps {
+  readonly plan: ModelPlan;
+  readonly complete: boolean;
+  readonly fits: boolean;
+  readonly unknownCount: number; // run-time tensors of unknown size
+}
+
+/** The first lines of the explanation. */
+export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlineProps) {
+  const over = regionsOver(plan);
+  const limited = plan.regions.some((r) => r.sizeLimit !== undefined);
+  const portfolio = portfolioText(plan);
+  const own = strategyBoundText(plan);
+  return (
+    <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete}>
+      {!fits ? (
+        <p className="explanation-line headline-over" data-testid="headline-fit">
+          <strong>Does not fit:</strong> {over.length === 0 ? 'a region is over its size limit' : over.map(overLimitText).join('; ')}.
+        </p>
+      ) : limited ? (
+        <p className="explanation-line" data-testid="headline-fit">
+          Fits: every region is within its size limit.
+        </p>
+      ) : undefined}
+      <p className="explanation-line" data-testid="headline-peak">
+        Peak <strong>{peakText(plan.peak, complete)}</strong> with {plan.strategy}
+        {complete ? (
+          '.'
+        ) : (
+          <>
+            , <span className="headline-estimate">a lower estimate</span>: {unknownCount === 1 ? '1 tensor of unknown size counts' : `${unknownCount} tensors of unknown size count`} as 0 bytes.
+          </>
+        )}
+      </p>
+      {portfolio !== undefined && (
+        <p className="explanation-line" data-testid="headline-portfolio">
+          {portfolio}
+        </p>
+      )}
+      {own !== undefined && (
+        <p className="explanation-line" data-testid="headline-strategy-bound">
+          {own}: its sharing choices keep it above the lower bound of every plan, {formatBytes(plan.lowerBound)}.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The heap pane's figures: the peak (labelled a lower estimate when some size
+// is unknown), the bound, the strategy and its own bound, and every region
+// over its size limit, in human units, where the eye is.
+
+import type { ModelPlan } from '../../planner/plan';
+import { formatBytes } from '../../shared/format';
+import { useAppStore } from '../../store/context';
+import { planComplete, planFits } from '../../store/selectors';
+import { overLimitText, peakText, regionsOver, strategyBoundText } from '../plan-words';
+import './assumptions.css';
+
+/** The figures of `plan`, for the heap pane's toolbar. */
+export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
+  const model = useAppStore((s) => s.model?.inferred);
+  const complete = model === undefined ? true : planComplete(plan, model);
+  const own = strategyBoundText(plan);
+  const strategy = plan.portfolio !== undefined && plan.portfolio.winner !== plan.strategy ? `${plan.strategy} (${plan.portfolio.winner})` : plan.strategy;
+  return (
+    <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak} data-complete={complete}>
+      peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes`}>{peakText(plan.peak, complete)}</strong>
+      {!complete && (
+        <span className="tag tag-warning" title="Some run-time tensors have an unknown size and count as 0 bytes" data-testid="lower-estimate">
+          lower estimate
+        </span>
+      )}{' '}
+      · bound {formatBytes(plan.lowerBound)}
+      {own !== undefined && <span data-testid="strategy-bound"> · {own}</span>} · {strategy}
+    </span>
+  );
+}
+
+/** One line per region over its size limit; nothing when the plan fits. */
+export function OverLimit({ plan }: { readonly plan: ModelPlan }) {
+  if (planFits(plan)) return null;
+  const over = regionsOver(plan);
+  return (
+    <p className="heap-over" role="status" data-testid="heap-over" data-fits="false">
+      <svg viewBox="0 0 16 16" aria-hidden="true" className="heap-over-icon">
+        <path d="M8 1.5 15 14H1L8 1.5Z M8 6v4 M8 11.6v.4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
+      </svg>
+      Does not fit: {over.length === 0 ? 'a region is over its size limit' : over.map(overLimitText).join('; ')}
+    </p>
+  );
+}

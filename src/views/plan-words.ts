@@ -1,0 +1,39 @@
+// The plan's figures in words, shared by the heap header, the explanation and
+// the embed caption: a region over its limit, the peak (a lower estimate when
+// some size is unknown), a strategy's own bound and the portfolio's winner.
+
+import type { ModelPlan, RegionPlan } from '../planner/plan';
+import { formatBytes } from '../shared/format';
+import { regionOverBy } from '../store/selectors';
+
+/** The regions above their size limit, in the target's order. */
+export function regionsOver(plan: ModelPlan): RegionPlan[] {
+  return plan.regions.filter((r) => regionOverBy(r) > 0);
+}
+
+/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit". */
+export function overLimitText(r: RegionPlan): string {
+  return `${r.name} needs ${formatBytes(r.peak)}, ${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
+}
+
+/** The peak as shown: "12 MiB", or "≥ 12 MiB" when it is a lower estimate. */
+export function peakText(peak: number, complete: boolean): string {
+  return complete ? formatBytes(peak) : `≥ ${formatBytes(peak)}`;
+}
+
+/** "m1's own bound: 13.8 KiB", when the strategy's sharing choices put its bound above the lower bound. */
+export function strategyBoundText(plan: ModelPlan): string | undefined {
+  if (plan.strategyBound === undefined || plan.strategyBound <= plan.lowerBound) return undefined;
+  return `${plan.strategy}'s own bound: ${formatBytes(plan.strategyBound)}`;
+}
+
+/** Which candidate the portfolio kept and how much it beat M1 by, in one sentence. */
+export function portfolioText(plan: ModelPlan): string | undefined {
+  const p = plan.portfolio;
+  if (p === undefined) return undefined;
+  const saved = p.m1Peak - plan.peak;
+  const kept = p.winner === plan.strategy ? `${plan.strategy} kept its own search's plan` : `${plan.strategy} kept ${p.winner}'s plan`;
+  if (saved <= 0) return `${kept}, the same peak as m1 (${formatBytes(p.m1Peak)}).`;
+  const share = p.m1Peak > 0 ? ` (${((100 * saved) / p.m1Peak).toFixed(1)} %)` : '';
+  return `${kept}: ${formatBytes(saved)}${share} below m1's ${formatBytes(p.m1Peak)}.`;
+}
