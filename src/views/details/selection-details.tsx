@@ -1,13 +1,17 @@
 // What is selected, in words: a node (op, step, its buffers), a buffer (its
 // facts, producer and readers) or a step (the executing node and every live
-// buffer, largest first). Every name links to its selection.
+// buffer with the bytes it adds, largest first); a buffer's tensor can be
+// given a shape. Every name links to its selection.
 
+import type { ReactNode } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatShape } from '../../shared/format';
 import type { Selection } from '../../store/state';
 import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
-import { liveAt } from '../heap/hit-test';
+import { liveAtStep } from '../../planner/live-at';
+import { LiveList } from './live-list';
+import { ShapeField } from '../panels/binding-fields';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -16,8 +20,6 @@ export interface SelectionDetailsProps {
   readonly selection: Selection;
   readonly onSelect: (selection: Selection | undefined) => void;
 }
-
-const LISTED = 40;
 
 /** Where the plan runs a node: its compute-unit function (M3) and why it is or is not in a fusion unit (M2, M5). */
 function NodePlacement({ plan, node }: { readonly plan: ModelPlan; readonly node: string }) {
@@ -99,6 +101,14 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           {f.buffer.start}, {f.buffer.end})
         </p>
         {f.buffer.node && <p>produced by {nodeLink(f.buffer.node)}</p>}
+        {f.parent !== undefined && (
+          <p data-testid="buffer-shares">
+            shares the bytes of{' '}
+            <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'buffer', buffer: f.parent!.id })}>
+              {f.parent.name}
+            </button>
+          </p>
+        )}
         {readers.length > 0 && (
           <p>
             read by{' '}
@@ -110,21 +120,36 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
             ))}
           </p>
         )}
+        <ShapeField key={f.buffer.name} tensor={f.buffer.name} inferred={f.shape} />
       </div>
     );
   }
-  const live = data === undefined ? [] : liveAt(data, selection.step);
-  const step = data?.plan.steps[selection.step];
-  const total = live.reduce((sum, i) => sum + (data!.shared[i] ? 0 : data!.size[i]!), 0);
+  return <StepDetails data={data} step={selection.step} nodeLink={nodeLink} onSelect={onSelect} />;
+}
+
+/** A step: its node, then per region every buffer live there with the bytes it adds, and their total. */
+function StepDetails({ data, step, nodeLink, onSelect }: { readonly data: HeapData | undefined; readonly step: number; readonly nodeLink: (name: string) => ReactNode; readonly onSelect: (selection: Selection) => void }) {
+  const info = data?.plan.steps[step];
+  const regions = data === undefined ? [] : data.lanes.map((lane) => ({ name: lane.name, live: liveAtStep(data.plan.buffers, step, lane.name) }));
+  const count = regions.reduce((sum, r) => sum + r.live.length, 0);
+  const total = regions.reduce((sum, r) => sum + r.live.reduce((t, b) => t + b.counted, 0), 0);
   return (
     <div data-testid="selection-details" data-kind="step">
       <p>
-        Step {selection.step}: {step ? <>{step.opType} {nodeLink(step.node)}</> : 'no node'}
+        Step {step}: {info ? <>{info.opType} {nodeLink(info.node)}</> : 'no node'}
       </p>
-      <p className="muted" data-testid="live-count">
-        {live.length} buffers live, {formatBytes(total)}
+      <p className="muted" data-testid="live-count" data-bytes={total}>
+        {count} buffers live, {formatBytes(total)}
       </p>
-      <ul className="live-list">{live.slice(0, LISTED).map(bufferLink)}</ul>
+      {data !== undefined &&
+        regions
+          .filter((r) => r.live.length > 0)
+          .map((r) => (
+            <section key={r.name} aria-label={`Live in ${r.name}`} data-testid="step-region" data-region={r.name}>
+              {regions.length > 1 && <h4 className="explain-heading">{r.name}</h4>}
+              <LiveList plan={data.plan} live={r.live} label={`Buffers live in ${r.name} at step ${step}, largest first`} rowTestId="step-buffer" onSelect={onSelect} />
+            </section>
+          ))}
     </div>
   );
 }

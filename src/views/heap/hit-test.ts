@@ -28,10 +28,3 @@ function onTop(data: HeapData, a: number, b: number): boolean {
   if (data.shared[a] !== data.shared[b]) return data.shared[a]! > data.shared[b]!;
   return data.size[a]! < data.size[b]! || (data.size[a] === data.size[b] && a > b);
 }
-
-/** The buffers live at `step`, largest first (what the details panel lists for a selected step). */
-export function liveAt(data: HeapData, step: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < data.count; i += 1) if (data.start[i]! <= step && step < data.end[i]!) out.push(i);
-  return out.sort((a, b) => data.size[b]! - data.size[a]! || a - b);
-}

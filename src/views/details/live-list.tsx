@@ -1,0 +1,86 @@
+// The buffers live at one step of one region, every one of them, each with the
+// bytes it adds to the step's live total ("shares X's bytes" for in-place,
+// view and Concat buffers), and the total they add up to.
+
+import type { LiveBuffer, ModelPlan } from '../../planner/plan';
+import { formatBytes } from '../../shared/format';
+import type { Selection } from '../../store/state';
+
+/** Props of LiveList. */
+export interface LiveListProps {
+  readonly plan: ModelPlan;
+  readonly live: readonly LiveBuffer[]; // largest first, as liveAtStep lists them
+  readonly label: string; // the list's accessible name
+  readonly rowTestId: string;
+  readonly onSelect: (selection: Selection) => void;
+}
+
+/** The fusion unit of each node (the graph groups its nodes under the unit's name). */
+function unitsByNode(plan: ModelPlan): ReadonlyMap<string, ModelPlan['fusionUnits'][number]> {
+  const units = new Map<string, ModelPlan['fusionUnits'][number]>();
+  for (const unit of plan.fusionUnits) for (const node of unit.nodes) units.set(node, unit);
+  return units;
+}
+
+/** Bytes a listed buffer adds; a plan saved before `counted` existed counts every buffer whole. */
+export function countedBytes(b: LiveBuffer): number {
+  return b.counted ?? b.size;
+}
+
+/** The live buffers and their total. */
+export function LiveList({ plan, live, label, rowTestId, onSelect }: LiveListProps) {
+  const units = unitsByNode(plan);
+  const nodeOp = new Map(plan.steps.map((s) => [s.node, s.opType]));
+  const names = new Map(live.map((b) => [b.id, b.name]));
+  const total = live.reduce((sum, b) => sum + countedBytes(b), 0);
+  return (
+    <>
+      <ol className="live-table live-table-all" aria-label={label}>
+        {live.map((b) => (
+          <li key={b.id} data-testid={rowTestId} data-bytes={b.size} data-counted={countedBytes(b)}>
+            <button type="button" className="link-button mono live-name" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })} title={b.name}>
+              {b.name}
+            </button>
+            <span className="live-bytes" title={`${countedBytes(b).toLocaleString('en-US')} of its ${b.size.toLocaleString('en-US')} bytes counted here`}>
+              {formatBytes(countedBytes(b))}
+            </span>
+            <span className="live-origin muted">
+              {b.node === undefined ? (
+                b.kind
+              ) : (
+                <button type="button" className="link-button" onClick={() => onSelect({ kind: 'node', node: b.node! })} title={`select ${b.node} in the graph`}>
+                  {nodeOp.get(b.node) ?? b.kind}
+                </button>
+              )}
+              {b.node !== undefined && units.has(b.node) && <UnitTag unit={units.get(b.node)!} onSelect={onSelect} />}
+            </span>
+            {b.sharesWith !== undefined && (
+              <span className="live-shares muted" data-testid="live-shares">
+                shares {names.get(b.sharesWith) ?? `buffer ${b.sharesWith}`}'s bytes
+                {countedBytes(b) > 0 && ` (adds ${formatBytes(countedBytes(b))} of ${formatBytes(b.size)})`}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <p className="live-total" data-testid="live-total" data-bytes={total}>
+        {live.length === 1 ? '1 buffer' : `${live.length} buffers`} live, <strong>{formatBytes(total)}</strong> in all
+      </p>
+    </>
+  );
+}
+
+/** A fusion unit's name; selects the unit's first op, which the graph shows inside its group. */
+function UnitTag({ unit, onSelect }: { readonly unit: ModelPlan['fusionUnits'][number]; readonly onSelect: (selection: Selection) => void }) {
+  return (
+    <button
+      type="button"
+      className="link-button tag tag-unit"
+      onClick={() => onSelect({ kind: 'node', node: unit.nodes[0]! })}
+      title={`${unit.kind} fusion unit ${unit.name}: ${unit.nodes.join(', ')}`}
+      data-testid="peak-unit"
+    >
+      {unit.name}
+    </button>
+  );
+}
