@@ -41,6 +41,7 @@ export function assignOffsets(problem: PlacementProblem, strategyName = 'best', 
     });
     regions.push({ name, peak, lowerBound, optimal: peak <= lowerBound || outcome.proven });
   });
+  const winner = winnerOf(outcomes, regions);
   return {
     strategy: strategyName,
     offsets,
@@ -54,7 +55,17 @@ export function assignOffsets(problem: PlacementProblem, strategyName = 'best', 
       improvements: outcomes.reduce((sum, o) => sum + o.improvements, 0),
       stoppedBy: combinedStop(outcomes.map((o) => o.stoppedBy)),
     },
+    ...(winner !== undefined && { winner }),
   };
+}
+
+/** The winner a portfolio reports for the region with the largest peak. */
+function winnerOf(outcomes: readonly StrategyOutcome[], regions: readonly RegionResult[]): string | undefined {
+  let top = -1;
+  regions.forEach((r, i) => {
+    if (outcomes[i]!.winner !== undefined && (top < 0 || r.peak > regions[top]!.peak)) top = i;
+  });
+  return top < 0 ? undefined : outcomes[top]!.winner;
 }
 
 /** The stop reason of a multi-region plan: the least conclusive of its regions'. */

@@ -60,7 +60,7 @@ describe('buffers, sizes and lifetimes', () => {
       .output('out');
     const { built } = build(g);
     // the body's own plan: i (4) + j (40) live at step 0, j + k at step 1 -> 44
-    expect(built.bodies).toEqual([{ node: 'if', step: 1, peak: 44 }]);
+    expect(built.bodies).toEqual([{ node: 'if', step: 1, peak: 44, lowerBound: 44 }]);
     const b = buffer(built, 'if:body');
     expect([b.kind, b.size, b.start, b.end]).toEqual(['subgraph', 44, 1, 2]);
     expect(buffer(built, 'held').end).toBe(2);

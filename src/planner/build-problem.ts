@@ -7,14 +7,17 @@
 //   (build-buffers.ts); constants and initializers are weights, not buffers.
 // - Apply the sharing rules of METHODS.md M1 (build-sharing.ts): aliases.
 // - An If/Loop/Scan node gets one buffer live during its step, as large as
-//   the largest plan of its bodies (each body planned recursively).
+//   the largest plan of its bodies (each body planned recursively; an If
+//   whose branch is known counts that branch only). Each body's own lower
+//   bound is kept too, for the strategy-free bound (bound-problem.ts).
 // - Buffers are numbered by start step, so ids follow the execution order.
 
-import type { InferredGraph } from '../model/inferred';
+import type { InferredGraph, InferredNode } from '../model/inferred';
 import { assignOffsets } from './assign-offsets';
 import { alignUp, tensorBuffers, type BufferKind, type BufferSpec, type PlanDiagnostic, type SharingRule } from './build-buffers';
 import { scratchRequests, type ScratchRequest } from './build-scratch';
 import { applySharing } from './build-sharing';
+import { lowerBound } from './lower-bound';
 import { opKindOf, type OpKind } from './op-kinds';
 import type { Alias, PlacementProblem, PlanBuffer } from './problem';
 import { scheduleGraph, type Schedule } from './schedule';
@@ -50,6 +53,7 @@ export interface BodyPeak {
   readonly node: string;
   readonly step: number;
   readonly peak: number; // bytes of the largest body plan
+  readonly lowerBound: number; // bytes no plan of the largest body goes below, whatever the strategy
 }
 
 /** The output of buildProblem. */
@@ -109,18 +113,20 @@ function bodyBuffers(
 ): BodyPeak[] {
   const region = activationRegionOf(target);
   const { schedule: _outer, ...bodyOptions } = options;
+  const strategy = options.strategy ?? target.planning.strategy;
   const bodies: BodyPeak[] = [];
   schedule.order.forEach((index, step) => {
     const node = graph.nodes[index]!;
     if (node.subgraphs.length === 0) return;
     let peak = 0;
-    for (const body of node.subgraphs) {
+    let bound = 0;
+    for (const body of runningBodies(node)) {
       const built = buildProblem(body, target, bodyOptions);
       for (const d of built.diagnostics) diagnostics.push({ ...d, message: `in a body of '${node.name}': ${d.message}`, node: d.node ?? node.name });
-      const strategy = options.strategy ?? target.planning.strategy;
       peak = Math.max(peak, assignOffsets(built.problem, strategy, options.planOptions).peak);
+      bound = Math.max(bound, lowerBound(boundProblem(built)).lowerBound);
     }
-    bodies.push({ node: node.name, step, peak });
+    bodies.push({ node: node.name, step, peak, lowerBound: bound });
     specs.push({
       key: specs.length,
       name: `${node.name}:body`,
@@ -135,6 +141,29 @@ function bodyBuffers(
     });
   });
   return bodies;
+}
+
+/**
+ * `built`'s problem with every subgraph buffer sized by its body's lower bound
+ * instead of the body's plan: what no strategy's plan can go below. With
+ * `raw`, sizes are bytes of data (no alignment padding), as for the waste.
+ */
+export function boundProblem(built: Pick<BuiltProblem, 'problem' | 'info' | 'bodies'>, raw = false): PlacementProblem {
+  const alignment = built.problem.alignment ?? 1;
+  const boundAt = new Map(built.bodies.map((b) => [b.step, b.lowerBound]));
+  const buffers = built.problem.buffers.map((b) => {
+    const info = built.info[b.id]!;
+    const body = info.kind === 'subgraph' ? boundAt.get(b.start) : undefined;
+    if (body !== undefined) return { ...b, size: raw ? body : alignUp(body, b.alignment ?? alignment) };
+    return raw ? { ...b, size: Math.min(b.size, info.bytes) } : b;
+  });
+  return { ...built.problem, buffers };
+}
+
+/** The bodies that may run: an If's taken branch when it is known, else every body. */
+function runningBodies(node: InferredNode): readonly InferredGraph[] {
+  const taken = node.takenBranch === undefined ? undefined : node.subgraphs[node.takenBranch];
+  return taken === undefined ? node.subgraphs : [taken];
 }
 
 /** Numbers the buffers by start step (creation order on ties) and writes the problem. */

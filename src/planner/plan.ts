@@ -19,8 +19,8 @@ import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type W
 import { findFusionUnits, unitRecord, type FoundUnits } from './fusion/find-units';
 import { withFusion } from './fusion/fused-problem';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
+import { ownBoundFields, strategyBounds, strategyFreeBounds } from './plan-bounds';
 import type { PlacementProblem } from './problem';
-import { boundsWithScratch } from './scratch-bound';
 import { placeAll, type PlacedPlan, type ScratchSummary } from './scratch-plan';
 import type { PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './target';
@@ -70,12 +70,20 @@ export interface OrderEffect {
   readonly keptFileOrder: boolean; // the policy's order was no better
 }
 
+/** How the portfolio's plan compares with M1's, when the strategy is `best`. */
+export interface PortfolioWinner {
+  readonly winner: string; // the candidate strategy whose plan was kept, or 'best' (its own search)
+  readonly m1Peak: number; // the M1 plan's peak under the same settings
+}
+
 /** A plan of a model for a target. Field names are a stable interface (DESIGN.md). */
 export interface ModelPlan {
   readonly peak: number;
-  readonly lowerBound: number;
+  readonly lowerBound: number; // a bound on every valid plan of this model, target and dims, whatever the strategy
+  readonly strategyBound?: number; // the bound of this strategy's own sharing choices, when above lowerBound
   readonly strategy: string;
   readonly valid: boolean;
+  readonly portfolio?: PortfolioWinner;
   readonly target: string;
   readonly regions: readonly RegionPlan[];
   readonly buffers: readonly PlannedBuffer[];
@@ -120,17 +128,16 @@ export function planModel(model: InferredGraph, target: TargetProfile, options: 
     regions: [...peaks].map(([name, peak]) => ({ name, peak })),
   });
   if (!validation.valid) throw new InvariantError(`the ${strategy} plan is invalid: ${validation.violations[0]!.message}`);
-  const raw = { ...built.problem, buffers: built.problem.buffers.map((b) => ({ ...b, size: Math.min(b.size, built.info[b.id]!.bytes) })) };
-  const n = built.problem.buffers.length;
-  const scratch = built.scratch.map((q, k) => ({ ...q, region: problem.buffers[n + k]!.region ?? q.region }));
-  const bounds = boundsWithScratch(built.problem, raw, scratch, target.regions.map((r) => r.name));
+  const bounds = strategyFreeBounds(target, built, units?.alternative);
   const explanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
   const traffic = fusedTraffic(graph, unfused.problem, unfused.info, slow, fusion?.units ?? []);
   const fused = fusionReport(fusion, traffic.units);
   const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks), ...fused.units.flatMap(costlyUnit)];
   const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused });
-  return units === undefined ? plan : withUnits(plan, units);
+  const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1' }).peak;
+  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
+  return units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
 }
 
 /** Everything a plan record is written from. */

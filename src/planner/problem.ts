@@ -79,6 +79,7 @@ export interface PlanResult extends Placement {
   readonly regions: readonly RegionResult[];
   readonly optimal: boolean; // every region proven optimal
   readonly stats: PlanStats;
+  readonly winner?: string; // a portfolio's kept candidate in its largest region (see StrategyOutcome)
 }
 
 /** True when two half-open lifetimes share at least one step. */

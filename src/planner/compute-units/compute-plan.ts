@@ -14,7 +14,8 @@
 // - Never worse than copying: when some boundary is shared, the same
 //   strategy also lays out the plan that copies at every boundary; if that
 //   one is smaller (a heuristic strategy can be thrown off by a merged
-//   lifetime), it is kept and the boundaries it copies say 'layout'.
+//   lifetime), it is kept and the boundaries it copies say 'layout'. The
+//   other variant is returned too: the plan's lower bound covers both.
 // - Memory tags (memory-tags.ts) are read from the kept problem.
 
 import type { InferredGraph } from '../../model/inferred';
@@ -74,6 +75,7 @@ export interface ComputeUnitPlan {
   readonly units: readonly UnitRecord[];
   readonly tags: MemoryTags;
   readonly comparison?: { readonly sharedPeak: number; readonly copiesPeak: number; readonly kept: 'shared' | 'copies' };
+  readonly alternative?: { readonly graph: InferredGraph; readonly built: BuiltProblem }; // the variant not kept: a valid plan too, so the bound covers it
 }
 
 /** Options: the strategy and its options, as planModel uses them. */
@@ -102,7 +104,7 @@ export function computeUnitPlan(model: InferredGraph, target: TargetProfile, opt
     const built = realigned(buildProblem(rewritten.graph, target, ordered), homes, boundaries, diagnostics);
     return { boundaries, rewritten, built };
   };
-  const { kept, comparison } = smallerOf(variant(copyAll), () => variant(true), build.strategy ?? target.planning.strategy, build.planOptions);
+  const { kept, other, comparison } = smallerOf(variant(copyAll), () => variant(true), build.strategy ?? target.planning.strategy, build.planOptions);
   return {
     graph: kept.rewritten.graph,
     built: kept.built,
@@ -119,6 +121,7 @@ export function computeUnitPlan(model: InferredGraph, target: TargetProfile, opt
       boundaries: kept.boundaries,
     }),
     ...(comparison !== undefined && { comparison }),
+    ...(other !== undefined && { alternative: { graph: other.rewritten.graph, built: other.built } }),
   };
 }
 
@@ -135,13 +138,17 @@ function smallerOf(
   copyAll: () => Variant,
   strategy: string,
   planOptions: PlanOptions | undefined,
-): { kept: Variant; comparison: ComputeUnitPlan['comparison'] } {
+): { kept: Variant; other?: Variant; comparison: ComputeUnitPlan['comparison'] } {
   if (!shared.boundaries.some((b) => b.shared)) return { kept: shared, comparison: undefined };
   const copies = copyAll();
   const sharedPeak = assignOffsets(shared.built.problem, strategy, planOptions).peak;
   const copiesPeak = assignOffsets(copies.built.problem, strategy, planOptions).peak;
   const keepCopies = copiesPeak < sharedPeak;
-  return { kept: keepCopies ? copies : shared, comparison: { sharedPeak, copiesPeak, kept: keepCopies ? 'copies' : 'shared' } };
+  return {
+    kept: keepCopies ? copies : shared,
+    other: keepCopies ? shared : copies,
+    comparison: { sharedPeak, copiesPeak, kept: keepCopies ? 'copies' : 'shared' },
+  };
 }
 
 /**

@@ -14,6 +14,8 @@
 // - When the peak is still above the lower bound and the region is small,
 //   branch and bound (see exact-search.ts) looks for a lower peak, and its
 //   completion proves the result optimal.
+// - The outcome names the winner: the baseline whose plan was kept, or
+//   'best' when an order, the local search or the exact search found it.
 // - Everything is deterministic except where the wall-clock budget cuts the
 //   search short, which the result reports as `stoppedBy: 'time'`.
 
@@ -38,6 +40,7 @@ const FITS: readonly Fit[] = ['first', 'best'];
 interface Candidate {
   readonly offsets: Float64Array;
   readonly peak: number;
+  readonly source: string; // the baseline strategy's name, or 'best' for the portfolio's own orders and searches
 }
 
 /** How it works: see the module header. */
@@ -45,7 +48,7 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   const { lowerBound } = context;
   const candidates = baselines.map((strategy) => {
     const { offsets } = strategy.plan(prep, context);
-    return { offsets, peak: peakOf(prep, offsets) };
+    return { offsets, peak: peakOf(prep, offsets), source: strategy.name };
   });
   let placements = candidates.length * prep.freeItems.length; // each baseline places every free item once
   let winner = smallest(candidates);
@@ -61,16 +64,16 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
     placements += searched.placements;
     improvements = searched.improvements;
     stoppedBy = searched.stoppedBy;
-    if (searched.peak < winner.peak) winner = searched;
+    if (searched.peak < winner.peak) winner = { offsets: searched.offsets, peak: searched.peak, source: 'best' };
   }
   let proven = winner.peak <= lowerBound;
   if (!proven && exactSearchApplies(prep, context.options.exactItems ?? DEFAULT_EXACT_ITEMS)) {
     const exact = searchExact(prep, winner.peak, lowerBound, context.options.exactNodes ?? DEFAULT_EXACT_NODES);
-    if (exact.offsets !== undefined) winner = { offsets: exact.offsets, peak: exact.peak };
+    if (exact.offsets !== undefined) winner = { offsets: exact.offsets, peak: exact.peak, source: 'best' };
     proven = exact.proven;
     if (proven) stoppedBy = 'optimal';
   }
-  return { offsets: winner.offsets, placements, attempts: candidates.length, improvements, stoppedBy, proven };
+  return { offsets: winner.offsets, placements, attempts: candidates.length, improvements, stoppedBy, proven, winner: winner.source };
 }
 
 /** Adds the plan of every order and fit to `candidates`; returns the smallest so far. */
@@ -80,7 +83,7 @@ function runOrders(placer: Placer, lowerBound: number, candidates: Candidate[], 
     for (const fit of FITS) {
       if (key === 'size' && fit === 'best') continue; // exactly the best-fit baseline
       const peak = placer.placeAll(order, fit);
-      candidates.push({ offsets: placer.offsets.slice(), peak });
+      candidates.push({ offsets: placer.offsets.slice(), peak, source: 'best' });
       if (peak < winner.peak) winner = candidates[candidates.length - 1]!;
     }
     if (winner.peak <= lowerBound) break;

@@ -35,6 +35,7 @@ export interface StrategyOutcome {
   readonly improvements: number;
   readonly stoppedBy: StopReason;
   readonly proven: boolean; // an exhaustive search showed no lower peak exists
+  readonly winner?: string; // a portfolio's kept candidate: a strategy's name, or its own name
 }
 
 /** A placement strategy, as listed in STRATEGIES. */

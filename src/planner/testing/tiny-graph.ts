@@ -94,6 +94,8 @@ export class TinyGraph {
       ...this.graph(),
       info: { producerName: 'tiny-graph', producerVersion: '1', irVersion: 8, opsets: [{ domain: '', version: 18 }], fileBytes: 0 },
       dims: [],
+      shapes: {},
+      inputValues: {},
       diagnostics: [],
     };
   }
