@@ -28,7 +28,7 @@ describe('plan files', () => {
   it('round-trip the plan, its settings with every dim it was planned with, and the nodes', () => {
     const text = savedText();
     const file = readPlanFile(text, 'p.json');
-    expect(file.settings).toMatchObject({ strategy: 'm1', target: 'mcu', dims: { batch: 2, seq: 8 } });
+    expect(file.settings).toMatchObject({ strategy: 'best', target: 'mcu', dims: { batch: 2, seq: 8 } });
     expect(file.settings.targetProfile).toEqual(presetTarget('mcu'));
     expect(file.nodes).toEqual([
       { name: 'relu', opType: 'Relu', inputs: ['x'], outputs: ['a'] },

@@ -19,7 +19,7 @@ const DOCUMENTS: readonly object[] = [
     description: 'generic host: one RAM arena, 64-byte alignment, no fusion, no scratch rules',
     regions: [{ name: 'ram', alignment: 64, fast: false }],
     computeUnits: [{ name: 'cpu', opTypes: ['*'], dtype: { activations: 'model' }, alignment: 64 }],
-    planning: { strategy: 'm1', order: 'file', graphIo: 'whole-run', activationRegion: 'ram' },
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram' },
   },
   {
     name: 'mcu',
@@ -45,7 +45,7 @@ const DOCUMENTS: readonly object[] = [
       retries: true,
       criterion: 'no-growth',
     },
-    planning: { strategy: 'm1', order: 'memory-aware', graphIo: 'whole-run', activationRegion: 'sram' },
+    planning: { strategy: 'best', order: 'memory-aware', graphIo: 'whole-run', activationRegion: 'sram' },
   },
   {
     name: 'accelerator',
@@ -78,7 +78,7 @@ const DOCUMENTS: readonly object[] = [
         split: 'large-to-small',
       },
     },
-    planning: { strategy: 'm1', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
   },
   {
     name: 'phone',
@@ -109,7 +109,7 @@ const DOCUMENTS: readonly object[] = [
       coresPerCluster: 1,
       dwPwCacheBytes: 256 * KiB,
     },
-    planning: { strategy: 'm1', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
   },
   {
     name: 'phone-dsp',
@@ -137,7 +137,7 @@ const DOCUMENTS: readonly object[] = [
       },
       { name: 'cpu', opTypes: ['*'], dtype: { activations: 'float32' }, alignment: 16 },
     ],
-    planning: { strategy: 'm1', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
   },
 ];
 

@@ -74,7 +74,7 @@ describe('model client', () => {
     const ports = recordingPorts();
     const client = createModelClient(ports.factory);
     const opened = await client.open(fakeFile('m'), 'm.onnx', { dims: { batch: 2 } }, CPU);
-    expect(opened.status === 'done' && opened.result.plan).toMatchObject({ status: 'planned', plan: { strategy: 'm1' } });
+    expect(opened.status === 'done' && opened.result.plan).toMatchObject({ status: 'planned', plan: { strategy: 'best' } });
     const replanned = await client.replan({ target: 'cpu', strategy: 'naive' });
     expect(replanned).toMatchObject({ status: 'done', result: { status: 'planned', plan: { strategy: 'naive', target: 'cpu' } } });
     expect(ports.log.map((l) => l.request.type)).toEqual(['open', 'replan']);

@@ -59,7 +59,7 @@ describe('request handler', () => {
     const { handle, posted, infer, results } = setup();
     await handle({ type: 'open', id: 1, bytes: fakeFile('tool-a'), name: 'a.onnx', dims: { batch: 2 }, settings: CPU });
     const opened = results()[0]?.plan;
-    expect(opened).toMatchObject({ status: 'planned', settings: CPU, plan: { target: 'cpu', strategy: 'm1' } });
+    expect(opened).toMatchObject({ status: 'planned', settings: CPU, plan: { target: 'cpu', strategy: 'best' } });
     if (opened?.status !== 'planned') return;
     // x and y of the fake model: 2 x 4 float32 each, rounded up to the cpu preset's 64-byte alignment.
     expect(opened.plan.buffers.map((b) => [b.name, b.size])).toEqual([['x', 64], ['y', 64]]);

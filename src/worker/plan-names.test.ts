@@ -11,7 +11,7 @@ describe('plan names', () => {
   it('offers every target preset and starts on a preset', () => {
     expect(TARGET_NAMES).toEqual(PRESET_NAMES);
     expect(TARGET_NAMES).toContain(DEFAULT_SETTINGS.target);
-    expect(defaultStrategyOf('cpu')).toBe('m1');
+    expect(defaultStrategyOf('cpu')).toBe('best');
     expect(defaultStrategyOf('no-such-target')).toBeUndefined();
   });
 });

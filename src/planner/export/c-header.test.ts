@@ -36,7 +36,7 @@ describe('planCHeader', () => {
     const file = samplePlan('mcu');
     const header = planCHeader(file);
     const defs = macros(header);
-    expect(header).toMatch(/^\/\* Memory plan of models\/sample v2\.onnx, made by heapscope\.\n \* target: mcu; strategy: m1\n \* dims: batch=2\n/);
+    expect(header).toMatch(/^\/\* Memory plan of models\/sample v2\.onnx, made by heapscope\.\n \* target: mcu; strategy: best\n \* dims: batch=2\n/);
     expect(header.split('\n').filter((l) => l.startsWith('#ifndef') || l.startsWith('#endif'))).toEqual([
       '#ifndef HEAPSCOPE_PLAN_SAMPLE_V2_H',
       '#endif /* HEAPSCOPE_PLAN_SAMPLE_V2_H */',

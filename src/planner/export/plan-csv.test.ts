@@ -23,18 +23,18 @@ interface Saved {
 
 const plans = new Map<string, Saved>();
 
-/** The saved plan of a model for a preset (planned once per test file). */
-function planOf(path: string, targetName: string): Saved {
-  const key = `${path}|${targetName}`;
-  if (!plans.has(key)) plans.set(key, savedPlan(path, targetName));
+/** The saved plan of a model for a preset (planned once per test file); the preset's strategy unless one is named. */
+function planOf(path: string, targetName: string, strategy?: string): Saved {
+  const key = `${path}|${targetName}|${strategy ?? ''}`;
+  if (!plans.has(key)) plans.set(key, savedPlan(path, targetName, strategy));
   return plans.get(key)!;
 }
 
-function savedPlan(path: string, targetName: string): Saved {
+function savedPlan(path: string, targetName: string, strategy: string | undefined): Saved {
   const target = presetTarget(targetName);
   const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(path))));
   // The plan goes through its saved file, as a user would reopen it.
-  const file = readPlanFile(writePlanFile(toPlanFile(model, planModel(model, target), { model: path, target: targetName, targetProfile: target })), path);
+  const file = readPlanFile(writePlanFile(toPlanFile(model, planModel(model, target, strategy === undefined ? {} : { strategy }), { model: path, target: targetName, targetProfile: target })), path);
   return { file, plan: file.plan, alignmentOf: (region) => target.regions.find((r) => r.name === region)!.alignment };
 }
 
@@ -55,9 +55,10 @@ describe('planCsv', () => {
     }
   });
 
+  // m1 reproduces its peak from the CSV; the portfolio, searching the re-read problem afresh, may find a lower one.
   it.each(['cpu', 'accelerator', 'phone'])('writes a problem that the same strategy solves to the same peak (%s: no M4 scratch)', (targetName) => {
     for (const file of models) {
-      const { plan, alignmentOf } = planOf(file, targetName);
+      const { plan, alignmentOf } = planOf(file, targetName, 'm1');
       for (const region of usedRegions(plan)) {
         const text = planCsv(plan, region.name, false, alignmentOf(region.name));
         expect(text.split('\n')[0]).not.toContain('offset');

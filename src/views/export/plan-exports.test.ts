@@ -21,7 +21,7 @@ function sampleFile(settings: PlanSettings, dims: Record<string, number> = {}) {
 describe('plan file of the page', () => {
   it('records the preset, every dim and the whole profile; edits make the target custom', () => {
     const plain = sampleFile({ target: 'cpu', strategy: undefined }, { batch: 2 });
-    expect(plain.settings).toMatchObject({ target: 'cpu', strategy: 'm1', dims: { batch: 2 } });
+    expect(plain.settings).toMatchObject({ target: 'cpu', strategy: 'best', dims: { batch: 2 } });
     expect(plain.settings.targetProfile.name).toBe('cpu');
     const edited = sampleFile({ target: 'accelerator', strategy: undefined, edits: { fusion: false } });
     expect(edited.settings.target).toBe('custom');
