@@ -8,8 +8,9 @@
 // activations, to compare) -> validatePlan (an invalid plan is an internal
 // error) -> explainPlan.
 
-import type { InferredGraph } from '../model/inferred';
+import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
+import { formatBytes } from '../shared/format';
 import type { BufferKind, PlanDiagnostic, SharingRule } from './build-buffers';
 import { buildProblem, type BodyPeak, type BuiltProblem, type StepInfo, type WeightsSummary } from './build-problem';
 import { fusedTraffic, type Traffic } from './build-traffic';
@@ -19,6 +20,7 @@ import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type W
 import { findFusionUnits, unitRecord, type FoundUnits } from './fusion/find-units';
 import { withFusion } from './fusion/fused-problem';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
+import { planAssumptions } from './plan-assumptions';
 import { ownBoundFields, strategyBounds, strategyFreeBounds } from './plan-bounds';
 import type { PlacementProblem } from './problem';
 import { placeAll, type PlacedPlan, type ScratchSummary } from './scratch-plan';
@@ -42,6 +44,7 @@ export interface RegionPlan {
   readonly optimal: boolean;
   readonly fast: boolean;
   readonly sizeLimit?: number;
+  readonly overBy: number; // bytes above sizeLimit; 0 when it fits or has no limit
   readonly activationPeak?: number; // before M4 placed scratch in it
   readonly peakStep?: number;
   readonly waste: Waste;
@@ -70,6 +73,38 @@ export interface OrderEffect {
   readonly keptFileOrder: boolean; // the policy's order was no better
 }
 
+/** A symbolic dim the plan rests on (DESIGN.md `assumptions.dims`). */
+export interface DimAssumption {
+  readonly name: string;
+  readonly value: number;
+  readonly bound: boolean; // given by the user; false: a default
+  readonly axes: readonly string[]; // graph-input axes it sizes ("pixel_values:2")
+  readonly rule: string; // how the value was chosen
+}
+
+/** A run-time tensor of unknown size: planned as 0 bytes, so the peak is a lower estimate. */
+export interface UnknownAssumption {
+  readonly tensor: string;
+  readonly op: string; // op type of its producer ('' for a graph input)
+  readonly reason: string;
+}
+
+/** An If branch or Loop trip count the plan had to choose. */
+export interface BranchChoice {
+  readonly node: string;
+  readonly taken: string;
+  readonly reason: string;
+}
+
+/** Everything a plan rests on that the file alone does not fix. */
+export interface PlanAssumptions {
+  readonly dims: readonly DimAssumption[];
+  readonly unknown: readonly UnknownAssumption[];
+  readonly branches: readonly BranchChoice[];
+  readonly shapes: Readonly<Record<string, readonly number[]>>; // user-given tensor shapes
+  readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given graph-input values
+}
+
 /** How the portfolio's plan compares with M1's, when the strategy is `best`. */
 export interface PortfolioWinner {
   readonly winner: string; // the candidate strategy whose plan was kept, or 'best' (its own search)
@@ -83,6 +118,9 @@ export interface ModelPlan {
   readonly strategyBound?: number; // the bound of this strategy's own sharing choices, when above lowerBound
   readonly strategy: string;
   readonly valid: boolean;
+  readonly complete: boolean; // false when some run-time tensor's size is unknown: the peak is a lower estimate
+  readonly fits: boolean; // every region within its size limit
+  readonly assumptions: PlanAssumptions;
   readonly portfolio?: PortfolioWinner;
   readonly target: string;
   readonly regions: readonly RegionPlan[];
@@ -110,7 +148,7 @@ export interface ModelPlan {
 }
 
 /** Plans a model for a target; see the module header. */
-export function planModel(model: InferredGraph, target: TargetProfile, options: PlanModelOptions = {}): ModelPlan {
+export function planModel(model: InferredGraph | InferredModel, target: TargetProfile, options: PlanModelOptions = {}): ModelPlan {
   const strategy = options.strategy ?? target.planning.strategy;
   const planOptions = options.planOptions;
   const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
@@ -134,7 +172,8 @@ export function planModel(model: InferredGraph, target: TargetProfile, options: 
   const traffic = fusedTraffic(graph, unfused.problem, unfused.info, slow, fusion?.units ?? []);
   const fused = fusionReport(fusion, traffic.units);
   const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks), ...fused.units.flatMap(costlyUnit)];
-  const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused });
+  const assumptions = planAssumptions(model);
+  const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions });
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1' }).peak;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   return units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
@@ -151,6 +190,7 @@ interface RecordInput {
   readonly traffic: Traffic;
   readonly diagnostics: readonly PlanDiagnostic[];
   readonly fused: FusionReport;
+  readonly assumptions: PlanAssumptions;
 }
 
 /** The fusion units and explanations of a plan. */
@@ -188,15 +228,19 @@ function withUnits(plan: ModelPlan, units: ComputeUnitPlan): ModelPlan {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused }: RecordInput): ModelPlan {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions }: RecordInput): ModelPlan {
   const { schedule } = built;
+  const regions = regionRecords(target, explanation, placed);
   return {
     peak: explanation.peak,
     lowerBound: explanation.lowerBound,
     strategy,
     valid,
+    complete: assumptions.unknown.length === 0,
+    fits: regions.every((r) => r.overBy === 0),
+    assumptions,
     target: target.name,
-    regions: regionRecords(target, explanation, placed),
+    regions,
     buffers: bufferRecords(placed.full.problem, placed),
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
@@ -229,6 +273,7 @@ function regionRecords(target: TargetProfile, explanation: PlanExplanation, plac
       optimal: r.optimal,
       fast: region.fast,
       ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
+      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak - region.sizeLimit),
       ...(activationPeak !== undefined && { activationPeak }),
       ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
       waste: r.waste,
@@ -261,9 +306,10 @@ function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, numb
   for (const region of target.regions) {
     const peak = peaks.get(region.name) ?? 0;
     if (region.sizeLimit !== undefined && peak > region.sizeLimit) {
+      const over = peak - region.sizeLimit;
       out.push({
         code: 'over-limit',
-        message: `region ${region.name} needs ${peak} bytes, ${peak - region.sizeLimit} over its size limit of ${region.sizeLimit}`,
+        message: `region ${region.name} needs ${formatBytes(peak)}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${peak} > ${region.sizeLimit} bytes)`,
       });
     }
   }
