@@ -47,7 +47,7 @@ describe('planModel explains the plan', () => {
     // the bound on data bytes is 10 + 20 at step 0: all 18 bytes of waste are padding
     expect(plan.waste).toEqual({ total: 18, holes: 0, alignmentPadding: 18, scratchGrowth: 0 });
     expect(plan.regions).toEqual([
-      { name: 'ram', peak: 48, lowerBound: 48, optimal: true, fast: false, peakStep: 0, waste: plan.waste },
+      { name: 'ram', peak: 48, lowerBound: 48, optimal: true, fast: false, overBy: 0, peakStep: 0, waste: plan.waste },
     ]);
     expect([plan.fusionUnits, plan.functions, plan.boundaries]).toEqual([[], [], []]);
     expect(plan.steps.map((s) => s.node)).toEqual(['conv_a', 'conv_b']);
@@ -146,7 +146,12 @@ describe('planModel with scratch and regions', () => {
 
   it('says when a region is over its size limit', () => {
     const plan = checked(planModel(model(), board('free-areas', 50)));
-    expect(plan.diagnostics).toContainEqual({ code: 'over-limit', message: 'region sram needs 64 bytes, 14 over its size limit of 50' });
+    expect(plan.diagnostics).toContainEqual({ code: 'over-limit', message: 'region sram needs 64 B, 14 B over its size limit of 50 B (64 > 50 bytes)' });
+    expect(plan.fits).toBe(false);
+    expect(plan.regions.find((r) => r.name === 'sram')).toMatchObject({ sizeLimit: 50, overBy: 14 });
+    const roomy = checked(planModel(model(), board('free-areas', 64)));
+    expect(roomy.fits).toBe(true);
+    expect(roomy.regions.find((r) => r.name === 'sram')?.overBy).toBe(0);
   });
 
   it('plans the sample model for every preset', () => {
