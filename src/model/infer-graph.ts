@@ -24,6 +24,7 @@ import { nodeReads, nodeSubgraphs, topologicalOrder } from './check-graph';
 import { tensorValues } from './tensor-values';
 import { mergeDeclared } from './infer-merge';
 import { buildInferredGraph, type GraphFacts, type NodeBranch } from './infer-values';
+import { possibleFact } from './infer-limits';
 
 /** What every graph of one model shares during inference. */
 export interface InferEnv {
@@ -127,7 +128,7 @@ export function inferGraph(graph: IrGraph, env: InferEnv, parent: Scope | undefi
   seedGraph(graph, env, scope, parent === undefined, given);
   const declared = declarations(graph);
   const order = executionOrder(graph, env);
-  const facts: GraphFacts = { scope, reasons: new Map(), subgraphs: new Map(), branches: new Map() };
+  const facts: GraphFacts = { scope, reasons: new Map(), subgraphs: new Map(), branches: new Map(), report: env.report };
   for (const i of order) {
     const node = graph.nodes[i];
     if (node !== undefined) inferNode(node, env, declared, facts);
@@ -204,7 +205,8 @@ function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, Ir
   node.outputs.forEach((name, i) => {
     if (name === '') return;
     const merged = mergeDeclared(answer?.[i], declared.get(name), env, node.name, name);
-    const fact = env.shapes?.has(name) ? withUserFacts(name, merged ?? { dtype: undefined, shape: undefined }, env, inputs) : merged;
+    const given = env.shapes?.has(name) ? withUserFacts(name, merged ?? { dtype: undefined, shape: undefined }, env, inputs) : merged;
+    const fact = given === undefined ? undefined : possibleFact(given, { node: node.name, op: opName(node), value: name }, env.report);
     scope.facts.set(name, fact ?? { dtype: undefined, shape: undefined, note: reason ?? `${node.opType} did not say` });
     scope.producers.set(name, node);
     if (reason !== undefined) facts.reasons.set(name, reason);
@@ -221,8 +223,9 @@ function runRule(
   inferred: Map<IrGraph, InferredGraph>,
   assume: (choice: BranchChoice) => void,
 ): RuleResult {
-  const rule = SHAPE_RULES[ruleKey(node.domain, node.opType)];
-  const op = node.domain === '' ? node.opType : `${node.domain}::${node.opType}`;
+  const key = ruleKey(node.domain, node.opType);
+  const rule = Object.hasOwn(SHAPE_RULES, key) ? SHAPE_RULES[key] : undefined;
+  const op = opName(node);
   if (rule === undefined) {
     env.report({ code: 'no-shape-rule', message: `no shape rule for ${op}; its outputs keep their declared shapes`, node: node.name });
     return { unknown: `no shape rule for ${op}` };
@@ -240,6 +243,11 @@ function runRule(
   }
   if ('unknown' in result) env.report({ code: 'unknown-shape', message: `${op} '${node.name}': ${result.unknown}`, node: node.name });
   return result;
+}
+
+/** The op as messages name it: `Tile`, or `com.microsoft::BiasSplitGelu` outside the ONNX domain. */
+function opName(node: IrNode): string {
+  return node.domain === '' ? node.opType : `${node.domain}::${node.opType}`;
 }
 
 /** The node's record of a control-flow choice: the body that runs, and the assumption when it was not known. */

@@ -3,7 +3,8 @@
 
 import { dataTypeName, DT, tensorBytes } from './dtype';
 import type { IrGraph, IrNode } from './ir';
-import type { InferredGraph, InferredNode, InferredValue, NodeAttribute, ValueKind } from './inferred';
+import type { InferredGraph, InferredNode, InferredValue, ModelDiagnostic, NodeAttribute, ValueKind } from './inferred';
+import { sizePastLimit } from './infer-limits';
 import type { Scope } from './infer-graph';
 import { nodeReads } from './check-graph';
 import type { Dim, TensorFact } from './shape-rules/types';
@@ -14,6 +15,7 @@ export interface GraphFacts {
   readonly reasons: Map<string, string>; // value name -> why its node's rule could not answer
   readonly subgraphs: Map<IrNode, readonly InferredGraph[]>;
   readonly branches: Map<IrNode, NodeBranch>; // control-flow choices, by node
+  readonly report: (diagnostic: ModelDiagnostic) => void; // where a size past the exact limit is reported
 }
 
 /** What a control-flow node's rule chose: the body that runs and the assumption behind it. */
@@ -23,8 +25,11 @@ function isStatic(shape: readonly Dim[] | undefined): shape is readonly number[]
   return shape !== undefined && shape.every((d) => d !== undefined);
 }
 
-/** Shape and bytes of a fact, or the reason they are unknown. */
-function sizeOf(fact: TensorFact | undefined, reason: string | undefined): Pick<InferredValue, 'shape' | 'bytes' | 'unknownReason'> {
+/**
+ * Shape and bytes of a fact, or the reason they are unknown. A size past
+ * 2^53 − 1 bytes is not exact in a JavaScript number: it is unknown, and reported.
+ */
+function sizeOf(fact: TensorFact | undefined, reason: string | undefined, name: string, report: GraphFacts['report']): Pick<InferredValue, 'shape' | 'bytes' | 'unknownReason'> {
   const shape = isStatic(fact?.shape) ? fact.shape : undefined;
   if (shape === undefined) {
     return { shape, bytes: undefined, unknownReason: fact?.note ?? reason ?? (fact ? 'some dims are unknown' : 'shape not inferred') };
@@ -33,6 +38,11 @@ function sizeOf(fact: TensorFact | undefined, reason: string | undefined): Pick<
   let elements = 1;
   for (const d of shape) elements *= d;
   const bytes = tensorBytes(fact?.dtype, elements);
+  const past = sizePastLimit(elements, bytes);
+  if (past !== undefined) {
+    report({ code: 'size-past-limit', message: `'${name}' (${shape.join('×')}): ${past}; its size is unknown` });
+    return { shape, bytes: undefined, unknownReason: past };
+  }
   return bytes === undefined ? { shape, bytes, unknownReason: 'data type unknown' } : { shape, bytes };
 }
 
@@ -104,7 +114,8 @@ function plainAttributes(node: IrNode): Record<string, NodeAttribute> | undefine
   let out: Record<string, NodeAttribute> | undefined;
   for (const [key, attr] of Object.entries(node.attributes)) {
     if (attr.kind === 'int' || attr.kind === 'float' || attr.kind === 'ints' || attr.kind === 'floats' || attr.kind === 'string') {
-      out ??= {};
+      // Keys come from the file: a null prototype keeps `__proto__` or `constructor` plain keys.
+      out ??= Object.create(null) as Record<string, NodeAttribute>;
       out[key] = attr.value;
     }
   }
@@ -121,7 +132,7 @@ function valueOf(name: string, kind: ValueKind, producer: number | undefined, co
     dtypeName: dataTypeName(fact?.dtype),
     producer,
     consumers,
-    ...sizeOf(fact, reason),
+    ...sizeOf(fact, reason, name, facts.report),
   };
   return fact?.upperBound === true ? { ...value, upperBound: true } : value;
 }

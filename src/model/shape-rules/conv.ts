@@ -5,7 +5,7 @@
 import { DT } from '../dtype';
 import type { DataTypeCode } from '../ir';
 import { intsOr, onnxTable, windowOutput, windowSettings } from './rule-helpers';
-import { fail, guardRules, inputFact, inputValue, makeFact, requireInput, requireShape } from './tensor-facts';
+import { fail, guardRules, inputFact, inputValue, makeFact, requireInput, requireShape, unknownDimsOf } from './tensor-facts';
 import type { Dim, RuleContext, RuleResult, ShapeRule } from './types';
 
 /** Spatial rank of an N×C×spatial input, taken from X, else from the weights or kernel_shape. */
@@ -95,7 +95,7 @@ function maxUnpoolRule(ctx: RuleContext): RuleResult {
   const given = inputValue(ctx, 2);
   if (given !== undefined) return [makeFact(xFact.dtype, given)];
   if (inputFact(ctx, 2) !== undefined) {
-    return [makeFact(xFact.dtype, new Array<Dim>(inputFact(ctx, 2)?.shape?.[0] ?? 0).fill(undefined))];
+    return [makeFact(xFact.dtype, unknownDimsOf(inputFact(ctx, 2)?.shape?.[0], 'MaxUnpool output_shape length'))];
   }
   const x = requireShape(xFact, 'input');
   const kernel = ctx.ints('kernel_shape');

@@ -7,7 +7,7 @@ import type { DataTypeCode } from '../ir';
 import { broadcastShapes } from './broadcast';
 import { einsumRule } from './einsum';
 import { onnxTable } from './rule-helpers';
-import { fail, guardRules, inputFact, inputValue, makeFact, requireInput, requireShape } from './tensor-facts';
+import { checkedRank, fail, guardRules, inputFact, inputValue, makeFact, requireInput, requireShape, unknownDims } from './tensor-facts';
 import type { Dim, RuleContext, RuleResult, ShapeRule } from './types';
 
 /** Gemm: A (M×K, or K×M with transA) times B (K×N, or N×K with transB) gives M×N. */
@@ -61,7 +61,7 @@ function col2ImRule(ctx: RuleContext): RuleResult {
   if (rank === undefined) fail('rank of image_shape is unknown');
   const blockSize = block?.reduce((p, d) => p * d, 1);
   const channels = x[1] === undefined || blockSize === undefined ? undefined : x[1] / blockSize;
-  const spatial: Dim[] = image ? [...image] : new Array<Dim>(rank).fill(undefined);
+  const spatial: Dim[] = image ? [...image] : unknownDims(checkedRank(rank, 'image_shape length'));
   return [makeFact(xFact.dtype, [x[0], channels, ...spatial])];
 }
 
@@ -78,7 +78,7 @@ function affineGridRule(ctx: RuleContext): RuleResult {
   const size = inputValue(ctx, 1);
   const rank = size?.length ?? inputFact(ctx, 1)?.shape?.[0];
   if (rank === undefined) fail('length of the size input is unknown');
-  const dims: Dim[] = size ? [...size] : new Array<Dim>(rank).fill(undefined);
+  const dims: Dim[] = size ? [...size] : unknownDims(checkedRank(rank, 'AffineGrid size length'));
   return [makeFact(theta.dtype, [dims[0], ...dims.slice(2), rank - 2])];
 }
 

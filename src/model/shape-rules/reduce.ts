@@ -4,7 +4,7 @@
 
 import { DT } from '../dtype';
 import { intsFromAttrOrInput, onnxTable } from './rule-helpers';
-import { guardRules, isKnownShape, makeFact, normalizeAxes, normalizeAxis, requireInput, requireShape } from './tensor-facts';
+import { guardRules, isKnownShape, makeFact, normalizeAxes, normalizeAxis, requireInput, requireShape, unknownDimsOf } from './tensor-facts';
 import type { Dim, RuleContext, RuleResult, ShapeRule, TensorFact } from './types';
 
 type Reducer = (xs: readonly number[]) => number;
@@ -69,7 +69,7 @@ function reduceRule(op: string, inputSince: number): ShapeRule {
     const rank = data.shape.length;
     if (axes.kind === 'unknown') {
       const rankOut = keepdims ? rank : axes.count === undefined ? undefined : rank - axes.count;
-      return [makeFact(data.dtype, rankOut === undefined ? undefined : new Array<Dim>(rankOut).fill(undefined))];
+      return [makeFact(data.dtype, unknownDimsOf(rankOut, 'output rank'))];
     }
     const listed = axes.kind === 'known' ? axes.values : [];
     if (listed.length === 0 && ctx.int('noop_with_empty_axes', 0) === 1) return [makeFact(data.dtype, data.shape, data.value)];

@@ -19,6 +19,7 @@ import {
   numel,
   requireInput,
   requireShape,
+  checkedRank,
   stridesOf,
   unknownDims,
   valueAt,
@@ -86,8 +87,10 @@ function splitSizes(ctx: RuleContext, dim: Dim, outputs: number): readonly Dim[]
     return given;
   }
   if (fromInput && inputFact(ctx, 1) !== undefined) return undefined;
-  if (dim === undefined) return unknownDims(outputs);
+  if (dim === undefined) return new Array<Dim>(outputs).fill(undefined);
   const parts = ctx.opset >= 18 ? ctx.int('num_outputs', outputs) : outputs;
+  // The sizes are listed per output, so a count other than the node's outputs is never allocated.
+  if (parts !== outputs || parts <= 0) fail(`Split num_outputs ${parts} does not match its ${outputs} outputs`);
   if (ctx.opset >= 18 && ctx.attr('num_outputs') !== undefined) {
     const chunk = Math.ceil(dim / parts);
     return Array.from({ length: parts }, (_, i) => Math.max(0, Math.min(chunk, dim - chunk * i)));
@@ -161,7 +164,7 @@ function expandRule(ctx: RuleContext): RuleResult {
   if (target === undefined) {
     const length = inputFact(ctx, 1)?.shape?.[0];
     if (length === undefined || data.shape === undefined) return [{ ...makeFact(data.dtype, undefined), note: 'the Expand shape is not a constant' }];
-    const rank = Math.max(length, data.shape.length);
+    const rank = Math.max(checkedRank(length, 'Expand shape length'), data.shape.length);
     const aligned = [...unknownDims(rank - data.shape.length), ...data.shape];
     // A target dim is 1 or equal to a data dim other than 1, so such data dims survive.
     const out = aligned.map((dim) => (dim !== undefined && dim !== 1 ? dim : undefined));

@@ -6,7 +6,7 @@ import type { DataTypeCode, IrTensor } from '../ir';
 import { DT } from '../dtype';
 import { tensorValues } from '../tensor-values';
 import type { RuleContext, RuleResult, ShapeRule } from './types';
-import { fail, inputFact, inputScalar, inputValue, makeFact, MAX_VALUE_ELEMENTS, requireInput } from './tensor-facts';
+import { fail, inputFact, inputScalar, inputValue, makeFact, MAX_VALUE_ELEMENTS, requireInput, unknownDimsOf } from './tensor-facts';
 
 /** Type names of Cast's `to` attribute before opset 6, when it was a string. */
 const CAST_TYPE_NAMES: Readonly<Record<string, DataTypeCode>> = {
@@ -73,7 +73,7 @@ function constantOfShapeRule(ctx: RuleContext): RuleResult {
   const shape = inputValue(ctx, 0);
   if (shape === undefined) {
     const rank = inputFact(ctx, 0)?.shape?.[0];
-    const dims = rank === undefined ? undefined : new Array<undefined>(rank).fill(undefined);
+    const dims = unknownDimsOf(rank, 'ConstantOfShape shape length');
     return [{ ...makeFact(fill.dtype, dims), note: 'the ConstantOfShape shape is not a constant' }];
   }
   if (shape.some((dim) => dim < 0)) fail(`ConstantOfShape shape [${shape.join(', ')}] has a negative dim`);

@@ -8,6 +8,16 @@ import type { Dim, RuleContext, RuleResult, RuleTable, ShapeRule, TensorFact } f
 /** Constant values are propagated only for tensors up to this many elements. */
 export const MAX_VALUE_ELEMENTS = 4096;
 
+/**
+ * The largest rank inference accepts. ONNX tensors of a rank past a few hundred
+ * are not real; a rank taken from a huge dim (a shape input of length 2^31)
+ * is an impossible shape, never an array of that length.
+ */
+export const MAX_RANK = 256;
+
+/** Sequences with more elements than this are kept as one merged element, never listed. */
+export const MAX_LISTED_ELEMENTS = 4096;
+
 /** Thrown inside a rule when the node cannot be inferred; `guardRules` turns it into `{ unknown }`. */
 export class RuleFailure extends Error {
   override name = 'RuleFailure';
@@ -75,9 +85,21 @@ export function withNote(fact: TensorFact, note: string): TensorFact {
   return { ...fact, note };
 }
 
-/** A shape of `rank` unknown dims. */
+/** A rank read from a dim or a count; fails (never allocates) when it cannot be a real rank. */
+export function checkedRank(rank: number, what = 'rank'): number {
+  if (!Number.isInteger(rank) || rank < 0) fail(`${what} ${rank} is not a rank`);
+  if (rank > MAX_RANK) fail(`${what} ${rank} is past ${MAX_RANK}, which no real tensor has`);
+  return rank;
+}
+
+/** A shape of `rank` unknown dims; fails on a rank past MAX_RANK. */
 export function unknownDims(rank: number): Dim[] {
-  return new Array<Dim>(rank).fill(undefined);
+  return new Array<Dim>(checkedRank(rank)).fill(undefined);
+}
+
+/** `rank` unknown dims, or an unknown rank when `rank` is unknown; fails on a rank past MAX_RANK. */
+export function unknownDimsOf(rank: Dim, what = 'rank'): Dim[] | undefined {
+  return rank === undefined ? undefined : new Array<Dim>(checkedRank(rank, what)).fill(undefined);
 }
 
 /** The fact of input `index`, or undefined when the input is left out. */

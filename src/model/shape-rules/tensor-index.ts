@@ -14,6 +14,7 @@ import {
   normalizeAxis,
   requireInput,
   requireShape,
+  checkedRank,
   stridesOf,
   unknownDims,
   valueAt,
@@ -62,7 +63,7 @@ function sliceRule(ctx: RuleContext): RuleResult {
   const rank = shape.length;
   if (axes === 'unknown') return [{ ...makeFact(data.dtype, unknownDims(rank)), note: 'the Slice axes are not a constant' }];
   const count = starts?.length ?? ends?.length ?? axes?.length ?? (ctx.opset >= 10 ? inputFact(ctx, 1)?.shape?.[0] : undefined);
-  const axisList = normalizeAxes(axes ?? Array.from({ length: count ?? rank }, (_, i) => i), rank, 'Slice axes');
+  const axisList = normalizeAxes(axes ?? Array.from({ length: checkedRank(count ?? rank, 'Slice starts length') }, (_, i) => i), rank, 'Slice axes');
   if (starts === undefined || ends === undefined || steps === 'unknown') {
     const out = shape.map((dim, axis) => (axisList.includes(axis) ? undefined : dim));
     return [{ ...makeFact(data.dtype, out), note: 'the Slice bounds are not constants' }];

@@ -14,6 +14,7 @@ import {
   inputScalar,
   inputValue,
   makeFact,
+  MAX_LISTED_ELEMENTS,
   mergeFacts,
   normalizeAxis,
   requireInput,
@@ -119,18 +120,25 @@ function sequenceLengthRule(ctx: RuleContext): RuleResult {
   return [makeFact(DT.INT64, [], length === undefined ? undefined : [length])];
 }
 
-/** Sizes of the SplitToSequence chunks: one per element, a fixed chunk size, or explicit sizes. */
-function chunkSizes(ctx: RuleContext, dim: number): readonly number[] | undefined {
-  if (inputFact(ctx, 1) === undefined) return new Array<number>(dim).fill(1);
+/**
+ * Sizes of the SplitToSequence chunks: one per element, a fixed chunk size, or
+ * explicit sizes; undefined when they are not constant. `uniform` holds the
+ * one size of every chunk when there are too many to list (past MAX_LISTED_ELEMENTS).
+ */
+function chunkSizes(ctx: RuleContext, dim: number): { readonly sizes?: readonly number[]; readonly uniform?: Dim } | undefined {
+  const listed = (count: number, size: (i: number) => number, uniform: Dim) =>
+    count > MAX_LISTED_ELEMENTS ? { uniform } : { sizes: Array.from({ length: count }, (_, i) => size(i)) };
+  if (inputFact(ctx, 1) === undefined) return listed(dim, () => 1, 1);
   const split = inputValue(ctx, 1);
   if (split === undefined) return undefined;
   if (inputFact(ctx, 1)?.shape?.length === 0) {
     const chunk = split[0] ?? 1;
-    if (chunk <= 0) fail(`SplitToSequence chunk size ${chunk} is not positive`);
-    return Array.from({ length: Math.ceil(dim / chunk) }, (_, i) => Math.min(chunk, dim - i * chunk));
+    if (!(chunk > 0) || !Number.isInteger(chunk)) fail(`SplitToSequence chunk size ${chunk} is not a positive integer`);
+    const count = Math.ceil(dim / chunk);
+    return listed(count, (i) => Math.min(chunk, dim - i * chunk), dim % chunk === 0 ? chunk : undefined);
   }
   if (split.reduce((a, b) => a + b, 0) !== dim) fail(`SplitToSequence sizes [${split.join(', ')}] do not add up to ${dim}`);
-  return split;
+  return { sizes: split };
 }
 
 function splitToSequenceRule(ctx: RuleContext): RuleResult {
@@ -141,9 +149,9 @@ function splitToSequenceRule(ctx: RuleContext): RuleResult {
   const piece = (size: Dim): TensorFact =>
     makeFact(data.dtype, dropAxis ? shape.filter((_, i) => i !== axis) : shape.map((d, i) => (i === axis ? size : d)));
   const dim = shape[axis];
-  const sizes = dim === undefined ? undefined : chunkSizes(ctx, dim);
-  if (sizes === undefined) return [openSequence(data.dtype, piece(undefined))];
-  return [knownSequence(data.dtype, sizes.map(piece))];
+  const chunks = dim === undefined ? undefined : chunkSizes(ctx, dim);
+  if (chunks?.sizes === undefined) return [openSequence(data.dtype, piece(chunks?.uniform))];
+  return [knownSequence(data.dtype, chunks.sizes.map(piece))];
 }
 
 function concatFromSequenceRule(ctx: RuleContext): RuleResult {
