@@ -3,7 +3,7 @@
 // live-bytes profile of the lower bound.
 
 import { liveProfile } from '../lower-bound';
-import { conflictGraph } from './conflict-graph';
+import { itemDegrees } from './degrees';
 import type { PreparedRegion } from './prepared';
 
 /**
@@ -41,7 +41,7 @@ export function orderItems(prep: PreparedRegion, key: OrderKey): Int32Array {
     case 'duration':
       return items.sort((a, b) => end[b]! - start[b]! - (end[a]! - start[a]!) || bySize(a, b));
     case 'conflicts': {
-      const degree = conflictGraph(prep).itemDegree;
+      const degree = itemDegrees(prep);
       return items.sort((a, b) => degree[b]! - degree[a]! || bySize(a, b));
     }
     case 'start':

@@ -1,10 +1,12 @@
 // The interval-placement helper every strategy shares: puts one item (a buffer
 // or an alias group) at the lowest fitting gap, the tightest fitting gap, or
-// above everything it conflicts with. Depends only on the engine's typed arrays.
+// above everything it conflicts with. Only the placed rectangles live in the
+// item's step range are looked at, found through a time index (time-index.ts);
+// no conflict pairs are stored. Depends only on the engine's typed arrays.
 
-import { conflictGraph, type ConflictGraph } from './conflict-graph';
 import { alignBase, type PreparedRegion } from './prepared';
 import { sortPairs } from './sort-pairs';
+import { TimeIndex } from './time-index';
 
 /**
  * Where an item goes among the already-placed items it conflicts with:
@@ -15,28 +17,55 @@ import { sortPairs } from './sort-pairs';
  */
 export type Fit = 'first' | 'best' | 'above';
 
-/** Item offsets under construction: NaN marks an item not placed yet. */
+/**
+ * Item offsets under construction: NaN marks an item not placed yet. Change
+ * offsets only through `set`, `place`, `reset` or `load`, which keep the time
+ * index in step.
+ */
 export class Placer {
   readonly prep: PreparedRegion;
-  readonly graph: ConflictGraph;
   readonly offsets: Float64Array; // base offset per item, NaN when unplaced
-  work = 0; // adjacency entries scanned so far: a machine-independent effort measure
   placements = 0;
-  private readonly lo: Float64Array;
-  private readonly hi: Float64Array;
+  private readonly index: TimeIndex;
+  private readonly found: Int32Array;
+  private lo = new Float64Array(64);
+  private hi = new Float64Array(64);
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
-    this.graph = conflictGraph(prep);
+    this.index = new TimeIndex(prep);
     this.offsets = new Float64Array(prep.itemCount);
-    this.lo = new Float64Array(this.graph.maxItemRectDegree);
-    this.hi = new Float64Array(this.graph.maxItemRectDegree);
+    this.found = new Int32Array(prep.rectCount);
     this.reset();
+  }
+
+  /** Rectangles looked at so far: a machine-independent effort measure. */
+  get work(): number {
+    return this.index.visited;
   }
 
   /** Unplaces everything, then places the items whose base is fixed. */
   reset(): void {
-    this.offsets.set(this.prep.itemFixed);
+    this.load(this.prep.itemFixed);
+  }
+
+  /** Takes `offsets` (by item; NaN for unplaced) as the current placement. */
+  load(offsets: Float64Array): void {
+    this.offsets.set(offsets);
+    const { rectItem } = this.prep;
+    this.index.rebuild((r) => !Number.isNaN(this.offsets[rectItem[r]!]!));
+  }
+
+  /** Puts `item` at `base`, or unplaces it when `base` is NaN. */
+  set(item: number, base: number): void {
+    const { prep, index } = this;
+    const was = this.offsets[item]!;
+    this.offsets[item] = base;
+    if (Number.isNaN(was) === Number.isNaN(base)) return;
+    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
+      if (Number.isNaN(base)) index.deactivate(m);
+      else index.activate(m);
+    }
   }
 
   /** Places `order`'s items one after another with `fit`; returns the region's peak. */
@@ -46,11 +75,12 @@ export class Placer {
     return this.peak();
   }
 
-  /** max(base + extent) over placed items. */
+  /** max(base + extent) over placed items that hold bytes. */
   peak(): number {
     let peak = 0;
     const { itemExtent } = this.prep;
     for (let i = 0; i < this.offsets.length; i++) {
+      if (itemExtent[i] === 0) continue;
       const top = this.offsets[i]! + itemExtent[i]!;
       if (top > peak) peak = top;
     }
@@ -65,7 +95,7 @@ export class Placer {
   /** Places one item with `fit` and returns its base offset. */
   place(item: number, fit: Fit): number {
     const x = fit === 'above' ? this.aboveAll(item) : this.findGap(item, fit === 'best');
-    this.offsets[item] = x;
+    this.set(item, x);
     this.placements++;
     return x;
   }
@@ -108,60 +138,64 @@ export class Placer {
   }
 
   /**
-   * Calls `visit(lo, hi, other)` for every placed rectangle conflicting with a
-   * member of `item`: bases in [lo, hi) would make them overlap.
+   * Calls `visit(lo, hi, other, r)` for every placed rectangle r of another
+   * item live together with a member of `item`: bases in [lo, hi) would make
+   * them overlap. A rectangle meeting several members is visited once per member.
    */
-  forEachPlacedConflict(item: number, visit: (lo: number, hi: number, other: number) => void): void {
-    const { prep, graph, offsets } = this;
+  forEachPlacedConflict(item: number, visit: (lo: number, hi: number, other: number, r: number) => void): void {
+    const { prep, offsets, found } = this;
+    const { rectItem, rectRel, rectSize } = prep;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      for (let e = graph.start[m]!; e < graph.start[m + 1]!; e++) {
-        const r = graph.rects[e]!;
-        const other = prep.rectItem[r]!;
-        const base = offsets[other]!;
-        if (Number.isNaN(base)) continue;
-        const at = base + prep.rectRel[r]! - prep.rectRel[m]!;
-        visit(at - prep.rectSize[m]! + 1, at + prep.rectSize[r]!, other);
+      if (rectSize[m] === 0) continue;
+      const n = this.index.collect(prep.rectStart[m]!, prep.rectEnd[m]!, found, 0);
+      for (let k = 0; k < n; k++) {
+        const r = found[k]!;
+        const other = rectItem[r]!;
+        if (other === item) continue;
+        const at = offsets[other]! + rectRel[r]! - rectRel[m]!;
+        visit(at - rectSize[m]! + 1, at + rectSize[r]!, other, r);
       }
-      this.work += graph.start[m + 1]! - graph.start[m]!;
     }
   }
 
   /** Fills lo/hi with the bases forbidden by placed conflicting rectangles; returns the count. */
   private gatherForbidden(item: number): number {
-    const { prep, graph, offsets, lo, hi } = this;
+    const { prep, offsets, found } = this;
     const { rectItem, rectRel, rectSize } = prep;
     let count = 0;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      const relM = rectRel[m]!;
       const sizeM = rectSize[m]!;
-      const endEdge = graph.start[m + 1]!;
-      for (let e = graph.start[m]!; e < endEdge; e++) {
-        const r = graph.rects[e]!;
-        const base = offsets[rectItem[r]!]!;
-        if (base !== base) continue; // NaN: not placed yet
-        const at = base + rectRel[r]! - relM;
+      if (sizeM === 0) continue;
+      const relM = rectRel[m]!;
+      const n = this.index.collect(prep.rectStart[m]!, prep.rectEnd[m]!, found, 0);
+      if (count + n > this.lo.length) this.grow(count + n);
+      const { lo, hi } = this;
+      for (let k = 0; k < n; k++) {
+        const r = found[k]!;
+        const other = rectItem[r]!;
+        if (other === item) continue;
+        const at = offsets[other]! + rectRel[r]! - relM;
         lo[count] = at - sizeM + 1;
         hi[count] = at + rectSize[r]!;
         count++;
       }
-      this.work += endEdge - graph.start[m]!;
     }
     return count;
   }
 
+  private grow(needed: number): void {
+    let length = this.lo.length;
+    while (length < needed) length *= 2;
+    this.lo = new Float64Array(length);
+    this.hi = new Float64Array(length);
+  }
+
   /** The lowest aligned base above every placed rectangle the item conflicts with. */
   private aboveAll(item: number): number {
-    const { prep, graph, offsets } = this;
     let top = 0;
-    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      for (let e = graph.start[m]!; e < graph.start[m + 1]!; e++) {
-        const r = graph.rects[e]!;
-        const base = offsets[prep.rectItem[r]!]!;
-        if (base !== base) continue;
-        top = Math.max(top, base + prep.rectRel[r]! + prep.rectSize[r]! - prep.rectRel[m]!);
-      }
-      this.work += graph.start[m + 1]! - graph.start[m]!;
-    }
-    return alignBase(prep, item, top);
+    this.forEachPlacedConflict(item, (_lo, hi) => {
+      if (hi > top) top = hi;
+    });
+    return alignBase(this.prep, item, top);
   }
 }

@@ -85,10 +85,10 @@ class Search {
     if (Math.max(top, floor + this.unplacedLiveMax()) >= this.upperBound) return;
     for (const [item, base] of this.candidates(floor, last)) {
       if (base + this.prep.itemExtent[item]! >= this.upperBound) continue;
-      this.placer.offsets[item] = base;
+      this.placer.set(item, base);
       this.placed[item] = 1;
       this.descend(base, item, placedCount + 1, Math.max(top, base + this.prep.itemExtent[item]!));
-      this.placer.offsets[item] = NaN;
+      this.placer.set(item, NaN);
       this.placed[item] = 0;
       if (this.nodes > this.nodeLimit) return;
     }

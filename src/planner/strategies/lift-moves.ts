@@ -91,20 +91,15 @@ export class NeighbourFinder {
     this.stamp = new Int32Array(placer.prep.itemCount);
   }
 
-  /** Items conflicting with `item`, each once. */
+  /** Placed items conflicting with `item`, each once. */
   of(item: number): number[] {
-    const { prep, graph } = this.placer;
     const result: number[] = [];
     this.visit++;
-    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      for (let e = graph.start[m]!; e < graph.start[m + 1]!; e++) {
-        const other = prep.rectItem[graph.rects[e]!]!;
-        if (this.stamp[other] === this.visit) continue;
-        this.stamp[other] = this.visit;
-        result.push(other);
-      }
-      this.placer.work += graph.start[m + 1]! - graph.start[m]!;
-    }
+    this.placer.forEachPlacedConflict(item, (_lo, _hi, other) => {
+      if (this.stamp[other] === this.visit) return;
+      this.stamp[other] = this.visit;
+      result.push(other);
+    });
     return result;
   }
 

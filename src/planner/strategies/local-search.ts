@@ -54,7 +54,7 @@ const START_TEMPERATURE = 0.05;
  */
 export function liftAndReinsert(prep: PreparedRegion, start: Float64Array, limits: SearchLimits): SearchOutcome {
   const placer = new Placer(prep);
-  placer.offsets.set(start);
+  placer.load(start);
   let peak = placer.peak();
   let crowd = countAtPeak(placer, peak);
   let bestPeak = peak;
@@ -94,7 +94,7 @@ export function liftAndReinsert(prep: PreparedRegion, start: Float64Array, limit
     const keep =
       rise < 0 || (rise === 0 && newCrowd <= crowd) || (rise > 0 && temperature > 0 && random() < Math.exp(-rise / temperature));
     if (!keep) {
-      placer.offsets.set(saved);
+      placer.load(saved);
       continue;
     }
     peak = newPeak;
@@ -120,8 +120,8 @@ function reinsert(placer: Placer, move: Lift, random: () => number): void {
     }
   }
   const fit: Fit = random() < 0.5 ? 'first' : 'best';
-  for (const item of lifted) placer.offsets[item] = NaN;
-  if (pinned !== undefined) placer.offsets[pinned] = base;
+  for (const item of lifted) placer.set(item, NaN);
+  if (pinned !== undefined) placer.set(pinned, base);
   for (const item of lifted) placer.place(item, fit);
 }
 

@@ -23,7 +23,7 @@
 // - `m1Trace` replays the method step by step from explicit dependency sets,
 //   for explanations and tests; it agrees with the strategy.
 
-import { conflictGraph } from '../engine/conflict-graph';
+import { Placer } from '../engine/placer';
 import { alignBase, type PreparedRegion } from '../engine/prepared';
 import { sortPairs } from '../engine/sort-pairs';
 import { regionOf, type PlanBuffer, type PlacementProblem } from '../problem';
@@ -37,34 +37,30 @@ export function m1Order(prep: PreparedRegion): Int32Array {
 
 /** How it works: see the module header. */
 function planM1(prep: PreparedRegion): StrategyOutcome {
-  const graph = conflictGraph(prep);
-  const offsets = prep.itemFixed.slice();
-  let capacity = 0;
-  for (let i = 0; i < prep.itemCount; i++) {
-    let degree = 0;
-    for (let m = prep.itemRectStart[i]!; m < prep.itemRectStart[i + 1]!; m++) degree += graph.start[m + 1]! - graph.start[m]!;
-    capacity = Math.max(capacity, degree);
-  }
-  const lo = new Float64Array(capacity);
-  const hi = new Float64Array(capacity);
+  const placer = new Placer(prep);
+  const { offsets } = placer;
+  let lo: Float64Array = new Float64Array(64);
+  let hi: Float64Array = new Float64Array(64);
   const order = m1Order(prep);
   for (const item of order) {
     let count = 0;
     const extent = prep.itemExtent[item]!;
-    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      for (let e = graph.start[m]!; e < graph.start[m + 1]!; e++) {
-        const r = graph.rects[e]!;
-        const base = offsets[prep.rectItem[r]!]!;
-        if (base !== base) continue; // NaN: not placed yet
-        const at = base + prep.rectRel[r]!;
-        lo[count] = at - extent + 1;
-        hi[count] = at + prep.rectSize[r]!;
-        count++;
-      }
-    }
-    offsets[item] = lowestBase(prep, item, lo, hi, count);
+    placer.forEachPlacedConflict(item, (_lo, _hi, other, r) => {
+      if (count === lo.length) [lo, hi] = [grown(lo), grown(hi)];
+      const at = offsets[other]! + prep.rectRel[r]!;
+      lo[count] = at - extent + 1;
+      hi[count] = at + prep.rectSize[r]!;
+      count++;
+    });
+    placer.set(item, lowestBase(prep, item, lo, hi, count));
   }
   return { offsets, placements: order.length, attempts: 1, improvements: 0, stoppedBy: 'done', proven: false };
+}
+
+function grown(array: Float64Array): Float64Array {
+  const bigger = new Float64Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 /** The lowest aligned base >= 0 outside every forbidden range [lo[k], hi[k]). */

@@ -10,13 +10,13 @@
 //   only looks at the largest end offset among its placed conflicts.
 // - Alias groups move as one item and count conflicts as one buffer.
 
-import { conflictGraph } from '../engine/conflict-graph';
+import { itemDegrees } from '../engine/degrees';
 import type { PreparedRegion } from '../engine/prepared';
 import { runGreedy, type Strategy, type StrategyOutcome } from './strategy';
 
 /** TVM's order: conflicts descending, size descending, name descending, id. */
 export function tvmConflictsOrder(prep: PreparedRegion): Int32Array {
-  const degree = conflictGraph(prep).itemDegree;
+  const degree = itemDegrees(prep);
   const size = prep.itemExtent;
   const names = prep.groups.map((group) => prep.problem.buffers[group.members[0]!]!.name);
   const byName = (a: number, b: number) => (names[a]! > names[b]! ? -1 : names[a]! < names[b]! ? 1 : 0);
