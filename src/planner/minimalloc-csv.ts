@@ -18,18 +18,17 @@ type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
  * naming the line and the value of the first malformed row.
  */
 export function parseMinimallocCsv(text: string): PlacementProblem {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const headerIndex = lines.findIndex((line) => line.trim() !== '');
-  if (headerIndex < 0) throw new InputError('bad-csv', 'the CSV is empty: expected a header id,lower,upper,size');
-  const columns = parseHeader(lines[headerIndex]!, headerIndex + 1);
+  const records = csvRecords(text.replace(/^\uFEFF/, '')).filter((record) => record.text.trim() !== '');
+  const header = records[0];
+  if (header === undefined) throw new InputError('bad-csv', 'the CSV is empty: expected a header id,lower,upper,size');
+  const columns = parseHeader(header.text, header.line);
   const buffers: PlanBuffer[] = [];
   const seen = new Map<string, number>();
-  for (let i = headerIndex + 1; i < lines.length; i++) {
-    if (lines[i]!.trim() === '') continue;
-    const buffer = parseRow(lines[i]!, i + 1, columns, buffers.length);
+  for (const { text: row, line } of records.slice(1)) {
+    const buffer = parseRow(row, line, columns, buffers.length);
     const earlier = seen.get(buffer.name);
-    if (earlier !== undefined) throw new InputError('bad-csv', `line ${i + 1}: id "${buffer.name}" already used on line ${earlier}`);
-    seen.set(buffer.name, i + 1);
+    if (earlier !== undefined) throw new InputError('bad-csv', `line ${line}: id "${buffer.name}" already used on line ${earlier}`);
+    seen.set(buffer.name, line);
     buffers.push(buffer);
   }
   return { buffers };
@@ -93,7 +92,40 @@ function integerCell(text: string | undefined, column: Column, lineNumber: numbe
   return value;
 }
 
-/** Splits one CSV line, trimming unquoted cells; double-quoted cells may hold commas and doubled quotes. */
+/** One CSV record: its text (without the line break) and the line it starts on. */
+interface CsvRecord {
+  readonly text: string;
+  readonly line: number;
+}
+
+/**
+ * Splits the text into records at line breaks outside double quotes, so a
+ * quoted value may hold a newline (the writer quotes such names). A quote left
+ * open runs to the end, where splitCsvLine reports it.
+ */
+function csvRecords(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let quoted = false;
+  let start = 0;
+  let line = 1;
+  let startLine = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) quoted = !quoted;
+    else if (c === 0x0a) {
+      if (!quoted) {
+        records.push({ text: text.slice(start, i > start && text.charCodeAt(i - 1) === 0x0d ? i - 1 : i), line: startLine });
+        start = i + 1;
+        startLine = line + 1;
+      }
+      line++;
+    }
+  }
+  records.push({ text: text.slice(start), line: startLine });
+  return records;
+}
+
+/** Splits one CSV record, trimming unquoted cells; double-quoted cells may hold commas and doubled quotes. */
 function splitCsvLine(line: string, lineNumber: number): string[] {
   const cells: string[] = [];
   let i = 0;
