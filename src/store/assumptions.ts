@@ -18,6 +18,7 @@ export type AssumptionFix =
 export interface AssumptionLine {
   readonly key: string;
   readonly text: string; // the sentence, also a summary() warning
+  readonly lead: string; // the sentence without its closing "— set …", for a banner that shows the fix as a button
   readonly action: string | undefined; // the fix's button text ("set them"); undefined when nothing on the page fixes it
   readonly fix: AssumptionFix;
 }
@@ -61,24 +62,24 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
 }
 
 function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {
-  const rules = [...new Set(defaults.map((d) => d.rule).filter(Boolean))];
-  const why = rules.length === 0 ? 'defaults' : `defaults: ${rules.join('; ')}`;
+  // Dims chosen by the same rule are listed together, the rule once after them.
+  const groups = new Map<string, DimAssumption[]>();
+  for (const d of defaults) groups.set(d.rule, [...(groups.get(d.rule) ?? []), d]);
+  const terms = [...groups].map(([rule, dims]) => `${dims.map(dimTerm).join(', ')}${rule ? ` (${rule})` : ''}`);
   const many = defaults.length > 1;
-  return {
-    key: 'dims',
-    text: `Plan assumes ${defaults.map(dimTerm).join(', ')} (${why}) — set ${many ? 'them' : 'it'}`,
-    action: many ? 'Set them' : 'Set it',
-    fix: { kind: 'dims', dims: defaults },
-  };
+  const lead = `Plan assumes default${many ? 's' : ''} ${terms.join('; ')}`;
+  return { key: 'dims', text: `${lead} — set ${many ? 'them' : 'it'}`, lead, action: many ? 'Set them' : 'Set it', fix: { kind: 'dims', dims: defaults } };
 }
 
 function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
   const ops = [...new Set(unknown.map((u) => u.op || 'graph input'))];
   const named = ops.slice(0, OPS_NAMED).join(', ') + (ops.length > OPS_NAMED ? ', …' : '');
   const count = unknown.length === 1 ? `1 tensor of unknown size ('${unknown[0]!.tensor}', ${named})` : `${unknown.length} tensors of unknown size (${named})`;
+  const lead = `${count}: the peak is a lower estimate`;
   return {
     key: 'unknown',
-    text: `${count}: the peak is a lower estimate — give a shape`,
+    text: `${lead} — give a shape`,
+    lead,
     action: 'Give a shape',
     fix: { kind: 'shape', tensors: unknown.map((u) => u.tensor) },
   };
@@ -91,9 +92,11 @@ function branchLine(branch: BranchChoice, model: InferredModel): AssumptionLine 
   const choice = op === 'Loop' ? `${branch.taken} iterations assumed` : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
   const reason = branch.reason ? ` (${branch.reason})` : '';
   const fixText = inputs.length === 0 ? '' : ` — set ${inputs.join(', ')}`;
+  const lead = `${op} '${branch.node}': ${choice}${reason}`;
   return {
     key: `branch:${branch.node}`,
-    text: `${op} '${branch.node}': ${choice}${reason}${fixText}`,
+    text: `${lead}${fixText}`,
+    lead,
     action: inputs.length === 0 ? undefined : `Set ${inputs.join(', ')}`,
     fix: { kind: 'input', inputs, node: branch.node },
   };

@@ -20,7 +20,7 @@ export function AssumptionsBanner() {
         {lines.map((line) => (
           <li key={line.key} className="assumption" data-testid="assumption" data-kind={line.fix.kind}>
             <p className="assumption-text">
-              <span>{line.text}</span>
+              <span>{line.action === undefined ? line.text : line.lead}</span>
               {line.action !== undefined && (
                 <button
                   type="button"

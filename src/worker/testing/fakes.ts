@@ -35,7 +35,7 @@ export function fakeIr(producer: string, fileBytes = 16): IrModel {
  */
 export function fakeInfer(ir: IrModel, options: InferOptions = {}): InferredModel {
   const given = options.shapes?.['x'];
-  if (given !== undefined && given.length !== 2) throw new InputError('bad-shape', `the shape given for x has rank ${given.length}, the model's has rank 2`);
+  if (given !== undefined && given.length !== 2) throw new InputError('bad-argument', `the shape given for x has rank ${given.length}, the model's has rank 2`);
   const bound = options.dims?.['batch'];
   const batch = given?.[0] ?? bound ?? 1;
   const bytes = batch * 4 * 4;

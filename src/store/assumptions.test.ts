@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { InferredModel, InferredNode, InferredValue } from '../model/inferred';
+import { assumptionLines, conditionInputs, dimLabel } from './assumptions';
+
+function value(name: string, kind: InferredValue['kind'], bytes: number | undefined, producer?: number): InferredValue {
+  return { name, kind, dtype: 1, dtypeName: 'float32', shape: bytes === undefined ? undefined : [bytes / 4], bytes, producer, consumers: [] };
+}
+
+function node(name: string, opType: string, inputs: string[], outputs: string[], extra: Partial<InferredNode> = {}): InferredNode {
+  return { name, opType, domain: '', inputs, outputs, subgraphs: [], constant: false, ...extra };
+}
+
+/** x, sr -> Equal(sr, k) -> If (branch guessed) -> y; Mystery -> m of unknown size; dims x:2 and x:3 defaulted. */
+const MODEL: InferredModel = {
+  name: 'g',
+  nodes: [
+    node('is_16k', 'Equal', ['sr', 'k'], ['cond']),
+    node('vad/If_0', 'If', ['cond'], ['y'], { branch: { node: 'vad/If_0', taken: 'then', reason: 'larger outputs' } }),
+    node('mystery', 'Mystery', ['x'], ['m']),
+  ],
+  values: [value('x', 'input', 4096), value('sr', 'input', 8), value('k', 'initializer', 8), value('cond', 'activation', 1, 0), value('y', 'output', 64, 1), value('m', 'output', undefined, 2)],
+  inputs: ['x', 'sr'],
+  outputs: ['y', 'm'],
+  info: { producerName: 't', producerVersion: '1', irVersion: 8, opsets: [], fileBytes: 1 },
+  dims: [
+    { name: 'batch', value: 2, source: 'user', axes: ['x:0'], rule: 'given by the user' },
+    { name: 'x:2', value: 224, source: 'default', axes: ['x:2'], rule: 'image axis: a typical image size' },
+    { name: 'x:3', value: 224, source: 'default', axes: ['x:3'], rule: 'image axis: a typical image size' },
+  ],
+  shapes: {},
+  inputValues: {},
+  diagnostics: [],
+};
+
+describe('assumption lines', () => {
+  it('says which default dims, unknown sizes and guessed branches the plan rests on, each with its fix', () => {
+    const lines = assumptionLines(undefined, MODEL);
+    expect(lines.map((l) => l.text)).toEqual([
+      'Plan assumes defaults x:2=224, x:3=224 (image axis: a typical image size) — set them',
+      "1 tensor of unknown size ('m', Mystery): the peak is a lower estimate — give a shape",
+      "If 'vad/If_0': then branch assumed (larger outputs) — set sr",
+    ]);
+    expect(lines.map((l) => l.fix.kind)).toEqual(['dims', 'shape', 'input']);
+    expect(lines[0]!.fix).toMatchObject({ dims: [{ name: 'x:2' }, { name: 'x:3' }] });
+    expect(lines[2]!.lead).toBe("If 'vad/If_0': then branch assumed (larger outputs)");
+  });
+
+  it('has no line when every dim is bound and every size known', () => {
+    const bound = { ...MODEL, nodes: MODEL.nodes.slice(0, 1), values: MODEL.values.slice(0, 4), dims: MODEL.dims.slice(0, 1) };
+    expect(assumptionLines(undefined, bound)).toEqual([]);
+  });
+
+  it('finds the graph inputs a condition is computed from', () => {
+    expect(conditionInputs(MODEL, MODEL.nodes[1]!)).toEqual(['sr']);
+  });
+
+  it('labels a dim by the axes it sizes, then its own name', () => {
+    expect(dimLabel({ name: 'x:2', axes: ['x:2'] })).toBe('x:2');
+    expect(dimLabel({ name: 'H', axes: ['pixel_values:2'] })).toBe('pixel_values:2 · H');
+    expect(dimLabel({ name: 'p2o.DynamicDimension.0', axes: [] })).toBe('p2o.DynamicDimension.0');
+  });
+});
