@@ -10,7 +10,10 @@ import { parseUrlParams, shareSearch, shareableModelUrl, type ShareState } from 
 
 /** window.heapscope. */
 export interface HeapscopePageApi {
-  /** The plan on screen: `{ model, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error }`. */
+  /**
+   * The plan on screen: `{ model, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error,
+   * complete, fits, warnings }` (warnings: one sentence per line of the assumptions banner).
+   */
   summary(): PageSummary;
 }
 

@@ -11,7 +11,7 @@ import { InputError, toErrorData } from '../../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from '../../store/read-source';
 import type { AppState, LoadedModel } from '../../store/state';
 import type { ModelClient } from '../../worker/client';
-import type { DimValues, PlanSettings } from '../../worker/protocol';
+import type { DimValues, ModelBindings, PlanSettings } from '../../worker/protocol';
 import { planFileOf } from '../export/plan-file-of';
 
 /** One side of the comparison. */
@@ -100,7 +100,8 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
             const dims = { ...page.dims, ...change.dims };
             const settings: PlanSettings = { ...page.settings, ...change.settings };
             const bytes = await modelBytes(shown.model, deps);
-            const b = await planInWorker(deps.client(), bytes, shown.model.name, dims, settings, progress);
+            const bindings = { dims, shapes: page.shapes, inputValues: page.inputValues }; // the same model: the page's shapes and input values hold
+            const b = await planInWorker(deps.client(), bytes, shown.model.name, bindings, settings, progress);
             return { a: shown.side, b };
           }),
         compareShownWithFile: (file, name) =>
@@ -109,7 +110,7 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
             const bytes = await readBlob(file, name);
             if (isPlanFileText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 256)))) return { a: shown.side, b: savedSide(bytes, name) };
             const page = deps.page();
-            return { a: shown.side, b: await planInWorker(deps.client(), bytes, name, page.dims, page.settings, progress) };
+            return { a: shown.side, b: await planInWorker(deps.client(), bytes, name, { dims: page.dims }, page.settings, progress) };
           }),
         openSavedPlan: (file, name) =>
           run(`Reading ${name}`, async () => ({ a: savedSide(await readBlob(file, name), name), b: undefined })),
@@ -155,11 +156,11 @@ async function planInWorker(
   client: ModelClient,
   bytes: ArrayBuffer,
   name: string,
-  dims: DimValues,
+  bindings: ModelBindings,
   settings: PlanSettings,
   progress: (fraction: number | undefined, label: string) => void,
 ): Promise<ComparedPlan> {
-  const outcome = await client.open(bytes, name, { dims }, settings, progress);
+  const outcome = await client.open(bytes, name, bindings, settings, progress);
   if (outcome.status === 'cancelled') throw new Error('planning B was cancelled');
   if (outcome.status === 'failed') throw new InputError('bad-argument', `B: ${outcome.error.message}`);
   const { plan, model } = outcome.result;

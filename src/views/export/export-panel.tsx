@@ -83,7 +83,7 @@ function PlanDownloads({ plan, title, stem, run }: PlanDownloadsProps) {
     if (csv === undefined) throw new Error(`region ${name} has no buffers`);
     return csv;
   };
-  const heap = (): string => heapSvg(plan, { title: `${title}: ${plan.strategy} on ${plan.target}, peak ${plan.peak} bytes, lower bound ${plan.lowerBound} bytes` });
+  const heap = (): string => heapSvg(plan, { title: `${title}: ${plan.strategy} on ${plan.target}, peak ${plan.complete === false ? 'at least ' : ''}${plan.peak} bytes${plan.complete === false ? ' (a lower estimate: some sizes are unknown)' : ''}, lower bound ${plan.lowerBound} bytes` });
   const save = (what: string, build: () => string, suffix: string, type: string) => run(`${what} saved`, `${what} could not be saved`, () => saveText(build(), `${stem}.${suffix}`, type));
   const savePng = (what: string, build: () => string, suffix: string) => run(`${what} saved`, `${what} could not be saved`, async () => saveBlob(await svgToPng(build()), `${stem}.${suffix}`));
   return (

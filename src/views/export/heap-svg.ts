@@ -45,7 +45,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${formatBytes(plan.peak)} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
+    `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${plan.complete === false ? 'at least ' : ''}${formatBytes(plan.peak)}${plan.complete === false ? ' (lower estimate)' : ''} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
   ];
   regions.forEach((region, k) => {
     const top = MARGIN.top + k * (laneHeight + MARGIN.laneGap);
