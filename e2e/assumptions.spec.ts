@@ -1,0 +1,164 @@
+// A plan never looks more certain than it is: the assumptions banner names
+// default dims by input axis, tensors of unknown size and guessed branches,
+// each fixed from the banner; the peak is a lower estimate while sizes are
+// unknown; a region over its limit is said where the eye is; the live list at
+// the peak adds up. Each figure is checked against the CLI for the same input.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
+import { branchModel, customOpModel, detectorModel, largeImageModel, viewsModel } from './assumption-models';
+import { dropFile, heapDrawn, snap, summary, waitForModel, waitForPlan } from './fixtures';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/** Writes `bytes` to a temporary file for the CLI; returns its path. */
+function tempModel(name: string, bytes: Uint8Array): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-assume-')), name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+/** `plan <file> --json ...args` run in this process (exit 3, over a limit, still prints the plan). */
+function cliPlan(file: string, args: readonly string[] = []): { peak: number; complete: boolean; fits: boolean } {
+  let out = '';
+  let err = '';
+  const code = runCli(['plan', file, '--json', ...args], { out: (t) => (out += t), err: (t) => (err += t) });
+  if (code !== 0 && code !== 3) throw new Error(`heapscope plan ${file} ${args.join(' ')} exited ${code}: ${err}`);
+  return JSON.parse(out) as { peak: number; complete: boolean; fits: boolean };
+}
+
+/** Opens the page on the sample, then drops `bytes` as `name` and waits for its plan. */
+async function openDropped(page: Page, name: string, bytes: Uint8Array, url = '/'): Promise<void> {
+  await page.goto(url);
+  await waitForModel(page, 'sample.onnx');
+  await dropFile(page, name, bytes);
+  await waitForModel(page, name);
+  await waitForPlan(page);
+}
+
+/** Waits until the page is ready with a plan whose peak differs from `peak`. */
+async function waitForPeakChange(page: Page, peak: number | null): Promise<void> {
+  await page.waitForFunction((old) => {
+    const s = window.heapscope?.summary();
+    return document.body.dataset.status === 'ready' && s?.peak != null && s.peak !== old;
+  }, peak);
+}
+
+test('a detector with unnamed dims: the banner shows the default image axes, and setting them from it re-plans', async ({ page }) => {
+  const bytes = detectorModel();
+  await openDropped(page, 'detector.onnx', bytes);
+  const before = await summary(page);
+  expect(before.warnings.length).toBeGreaterThan(0);
+  expect(before.warnings[0]).toMatch(/^Plan assumes defaults .*x:2=224, x:3=224 \(.*typical image size\) — set them$/);
+  const line = page.locator('[data-testid="assumption"][data-kind="dims"]');
+  await expect(line).toContainText('x:2=224');
+  // The dims panel names each dim by the input axis it sizes, whole.
+  await expect(page.locator('[data-testid="dim"][data-dim="x:2"] .dim-name')).toHaveText('x:2');
+  await heapDrawn(page);
+  await snap(page, 'assumptions-detector');
+
+  await line.getByTestId('assumption-fix').click();
+  const fields = line.getByTestId('banner-dims');
+  await expect(fields.locator('input[data-dim="x:0"]')).toBeFocused();
+  await fields.locator('input[data-dim="x:2"]').fill('640');
+  await fields.locator('input[data-dim="x:3"]').fill('640');
+  await fields.getByRole('button', { name: 'Apply' }).click();
+  await waitForPeakChange(page, before.peak);
+  await page.waitForFunction(() => window.heapscope?.summary().warnings.every((w) => !w.startsWith('Plan assumes')) === true);
+  const after = await summary(page);
+  const file = tempModel('detector.onnx', bytes);
+  expect(after.peak).toBe(cliPlan(file, ['--dim', 'x:0=1', '--dim', 'x:2=640', '--dim', 'x:3=640']).peak);
+  expect(after.peak).toBeGreaterThan(before.peak!);
+  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).toHaveCount(0);
+});
+
+test('an op without a shape rule makes the peak a lower estimate until a shape is given from the banner', async ({ page }) => {
+  const bytes = customOpModel();
+  await openDropped(page, 'custom.onnx', bytes);
+  const before = await summary(page);
+  expect(before.complete).toBe(false);
+  expect(before.warnings).toContainEqual(expect.stringMatching(/^2 tensors of unknown size \(Mystery, Relu\): the peak is a lower estimate/));
+  await expect(page.getByTestId('lower-estimate')).toBeVisible();
+  await expect(page.getByTestId('heap-peak')).toContainText('≥');
+  await expect(page.getByTestId('headline-peak')).toContainText('a lower estimate');
+  await expect(page.getByTestId('optimal')).toHaveCount(0);
+  await expect(page.getByTestId('explanation')).not.toContainText('no plan can be smaller');
+
+  const line = page.locator('[data-testid="assumption"][data-kind="shape"]');
+  await line.getByTestId('assumption-fix').click();
+  const field = line.locator('[data-testid="shape-field"][data-name="mystery_out"]');
+  await expect(field.getByRole('textbox')).toBeFocused();
+  // Text that is not a shape is refused, naming the field; the plan stays.
+  await field.getByRole('textbox').fill('four by 256');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByTestId('binding-error')).toContainText('Shape of "mystery_out" must be whole numbers');
+  expect((await summary(page)).peak).toBe(before.peak);
+
+  await field.getByRole('textbox').fill('4x256');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().complete === true);
+  const after = await summary(page);
+  expect(after.warnings).toEqual([]);
+  expect(after.peak).toBe(cliPlan(tempModel('custom.onnx', bytes), ['--shape', 'mystery_out=4x256']).peak);
+  await expect(page.getByTestId('lower-estimate')).toHaveCount(0);
+  await expect(page.getByTestId('assumptions-banner')).toHaveCount(0);
+});
+
+test('an If on a graph input: the banner names the assumed branch, and a value for the input resolves it', async ({ page }) => {
+  const bytes = branchModel();
+  await openDropped(page, 'vad.onnx', bytes);
+  const before = await summary(page);
+  const file = tempModel('vad.onnx', bytes);
+  expect(before.peak).toBe(cliPlan(file).peak);
+  expect(before.warnings).toContainEqual(expect.stringMatching(/^If 'vad\/If_0': then branch assumed .* — set sr$/));
+  const line = page.locator('[data-testid="assumption"][data-kind="input"]');
+  await expect(line).toContainText("If 'vad/If_0': then branch assumed");
+  await line.getByTestId('assumption-fix').click();
+  const field = line.locator('[data-testid="input-value-field"][data-name="sr"]');
+  await field.getByRole('textbox').fill('8000');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await waitForPeakChange(page, before.peak);
+  const after = await summary(page);
+  expect(after.warnings).toEqual([]);
+  expect(after.peak).toBe(cliPlan(file, ['--input', 'sr=8000']).peak);
+  expect(after.peak).toBeLessThan(before.peak!);
+});
+
+test('a region over its limit is said in the heap header and the explanation, and summary().fits is false', async ({ page }) => {
+  const bytes = largeImageModel();
+  await openDropped(page, 'large.onnx', bytes, '/?target=mcu');
+  const s = await summary(page);
+  expect(s).toMatchObject({ target: 'mcu', fits: false, complete: true });
+  expect(s.peak).toBe(cliPlan(tempModel('large.onnx', bytes), ['--target', 'mcu']).peak);
+  const over = /sram needs \d+(\.\d+)? MiB, \d+(\.\d+)? MiB over its 512 KiB limit/;
+  await expect(page.getByTestId('heap-over')).toContainText(over);
+  const first = page.getByTestId('explanation').locator('p').first();
+  await expect(first).toContainText('Does not fit');
+  await expect(first).toContainText(over);
+  await expect(page.locator('[data-testid="region-row"][data-region="sram"]')).not.toHaveAttribute('data-over-by', '0');
+  await heapDrawn(page);
+  await snap(page, 'assumptions-over-limit');
+});
+
+test('the live list at the peak step lists every buffer, shared ones included, and adds up to the peak', async ({ page }) => {
+  await openDropped(page, 'views.onnx', viewsModel());
+  const s = await summary(page);
+  const peakLive = page.getByTestId('peak-live');
+  const counted = await page.getByTestId('peak-buffer').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-counted'))));
+  expect(counted.reduce((a, b) => a + b, 0)).toBe(Number(await peakLive.getAttribute('data-total')));
+  expect(Number(await peakLive.getAttribute('data-total'))).toBe(s.peak);
+
+  // The same step selected on the heap lists the same buffers and the same total.
+  await page.getByTestId('peak-step').click();
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'step');
+  await expect(details.getByTestId('live-count')).toHaveAttribute('data-bytes', String(s.peak));
+  await expect(details.getByTestId('live-total')).toHaveAttribute('data-bytes', String(s.peak));
+  const shown = await details.getByTestId('step-buffer').count();
+  expect(shown).toBe(counted.length);
+  await expect(details.getByTestId('live-shares').first()).toContainText(/^shares .*'s bytes/);
+});
