@@ -16,11 +16,11 @@ const ORIGIN = 'http://127.0.0.1:4173';
 /** What the site serves: the app, its assets, the embed bundle, the docs and the sample. */
 const OWN_PATHS = [/^\/$/, /^\/index\.html$/, /^\/assets\//, /^\/embed\//, /^\/docs\//, /^\/sample\.onnx$/, /^\/favicon\.svg$/];
 
-/** The peak the command-line planner gives for the sample. */
+/** The peak the command-line planner gives for the sample (exit 3, a region over its limit, still prints the plan). */
 function cliPeak(args: readonly string[]): number {
   let out = '';
   const code = runCli(['plan', 'public/sample.onnx', '--json', ...args], { out: (t) => (out += t), err: () => undefined });
-  expect(code).toBe(0);
+  expect([0, 3]).toContain(code);
   return (JSON.parse(out) as { peak: number }).peak;
 }
 

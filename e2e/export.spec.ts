@@ -44,7 +44,7 @@ test('the saved plan file downloads and reopens by drop with the same peak, then
   expect(json.plan.buffers).toHaveLength(shown.buffers);
 
   // Plan B on screen (batch 4), then the saved batch-2 plan dropped on the page.
-  await page.getByTestId('dims-panel').getByLabel('batch', { exact: true }).fill('4');
+  await page.getByTestId('dims-panel').getByRole('spinbutton', { name: /(^| · )batch$/ }).fill('4');
   await page.waitForFunction((before) => window.heapscope?.summary().peak !== before && document.body.dataset.status === 'ready', shown.peak);
   await dropFile(page, saved.name, saved.bytes);
   const dialog = page.getByTestId('compare-dialog');
@@ -64,7 +64,8 @@ test('the saved plan file downloads and reopens by drop with the same peak, then
 test('a plan saved by the command-line tool opens on a page with no model: its heap and numbers, as saved', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-saved-'));
   const path = join(dir, 'cli.plan.json');
-  expect(cli(['plan', 'public/sample.onnx', '--dim', 'batch=3', '--target', 'mcu', '--save', path]).code).toBe(0);
+  // Exit 3: the sample does not fit the mcu's SRAM; the plan is saved all the same.
+  expect([0, 3]).toContain(cli(['plan', 'public/sample.onnx', '--dim', 'batch=3', '--target', 'mcu', '--save', path]).code);
   const saved = JSON.parse(readFileSync(path, 'utf8')) as { plan: { peak: number; buffers: unknown[]; regions: unknown[] } };
   await page.route((url) => url.pathname === '/e2e/absent.onnx', (route) => route.fulfill({ status: 404, body: 'not here' }));
   await page.goto('/?model=/e2e/absent.onnx');
@@ -167,7 +168,7 @@ test('the URL follows the view, and a copied link reopens the same plan', async 
   await waitForPlan(page);
   await page.getByTestId('strategy-select').selectOption('best-fit');
   await waitForPlan(page, 'best-fit');
-  await page.getByTestId('dims-panel').getByLabel('batch', { exact: true }).fill('3');
+  await page.getByTestId('dims-panel').getByRole('spinbutton', { name: /(^| · )batch$/ }).fill('3');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('dim.batch') === '3' && document.body.dataset.status === 'ready');
   const url = new URL(page.url());
   expect(Object.fromEntries(url.searchParams)).toEqual({ target: 'mcu', strategy: 'best-fit', 'dim.batch': '3' });

@@ -14,7 +14,7 @@ test('the sample is planned and drawn: one rectangle per buffer, bound and peak 
   await waitForModel(page, 'sample.onnx');
   await waitForPlan(page);
   const s = await summary(page);
-  expect(s.strategy).toBe('m1');
+  expect(s.strategy).toBe('best');
   expect(s.buffers).toBeGreaterThan(10);
   expect(s.lowerBound).toBeLessThanOrEqual(s.peak!);
   expect(await heapDrawn(page)).toBe(s.buffers);
@@ -81,14 +81,14 @@ test('the table view lists every buffer of the plan', async ({ page }) => {
 test('changing the strategy re-plans in the worker and changes the peak shown', async ({ page }) => {
   await startOnSmallModel(page);
   await page.goto('/');
-  await waitForPlan(page, 'm1');
-  const m1 = await summary(page);
+  await waitForPlan(page, 'best');
+  const best = await summary(page);
   await page.getByTestId('strategy-select').selectOption('naive');
   await waitForPlan(page, 'naive');
   const naive = await summary(page);
   expect(naive.model).toBe('sample.onnx');
-  expect(naive.peak).toBeGreaterThan(m1.peak!);
-  expect(naive.lowerBound).toBe(m1.lowerBound);
+  expect(naive.peak).toBeGreaterThan(best.peak!);
+  expect(naive.lowerBound).toBe(best.lowerBound);
   await expect(page.getByTestId('heap-peak')).toHaveAttribute('data-peak', String(naive.peak));
   expect(await heapDrawn(page)).toBe(naive.buffers);
   await snap(page, 'heap-naive');
