@@ -2,6 +2,8 @@
 // strategy= and target=; read at start, and written back as the view changes so
 // that a copied link reopens the same view.
 
+import { nullRecord } from '../shared/own';
+
 /** What the URL asks the page to do. */
 export interface UrlParams {
   readonly model: string | undefined; // a model URL to open instead of the sample
@@ -19,7 +21,7 @@ const OWN_KEYS = new Set(['model', 'embed', 'strategy', 'target']);
 /** Parses a location.search string. Dim values must be whole numbers from 0 to 2^31 - 1. */
 export function parseUrlParams(search: string): UrlParams {
   const params = new URLSearchParams(search);
-  const dims: Record<string, number> = {};
+  const dims = nullRecord<number>();
   const ignored: string[] = [];
   for (const [key, raw] of params) {
     if (!key.startsWith(DIM_PREFIX)) continue;

@@ -1,6 +1,7 @@
 // The RuleContext a shape rule sees: input facts, typed attribute accessors with
 // defaults, the opset of the node's domain, and subgraph inference. No DOM.
 
+import { ownValue } from '../shared/own';
 import type { IrAttribute, IrGraph, IrNode } from './ir';
 import type { BranchChoice, RuleContext, TensorFact } from './shape-rules/types';
 
@@ -19,7 +20,7 @@ export function ruleContext(
   assume?: (choice: BranchChoice) => void,
 ): RuleContext {
   const attrs = node.attributes;
-  const attr = (name: string): IrAttribute | undefined => attrs[name];
+  const attr = (name: string): IrAttribute | undefined => ownValue(attrs, name);
   return {
     node,
     inputs,

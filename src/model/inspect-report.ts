@@ -1,6 +1,7 @@
 // The inspect report: the facts of an inferred model as plain JSON-ready data,
 // shared by the CLI (`inspect --json`) and the page. No DOM.
 
+import { nullRecord } from '../shared/own';
 import type { InferredModel, ModelDiagnostic, ValueKind } from './inferred';
 
 /** One value in the report (DESIGN.md: name, dtype, shape, bytes or null). */
@@ -57,7 +58,7 @@ export function inspectReport(model: InferredModel): InspectReport {
   const unknownShapes = runtime
     .filter((v) => v.bytes === undefined)
     .map((v) => ({ name: v.name, producer: producerOf(v.producer), reason: v.unknownReason ?? 'shape unknown' }));
-  const opTypes: Record<string, number> = {};
+  const opTypes = nullRecord<number>();
   for (const node of model.nodes) {
     const key = node.domain ? `${node.domain}.${node.opType}` : node.opType;
     opTypes[key] = (opTypes[key] ?? 0) + 1;

@@ -1,7 +1,9 @@
 // The operator kinds of METHODS.md M1 as a data table: which ops compute a new
 // result, which are views of their input (removable), which merge their inputs
 // (Concat) and which may write over their input (in place). The target profile
-// overrides entries per op type. Pure data; no dependencies.
+// overrides entries per op type. Pure data; depends only on src/shared.
+
+import { ownValue } from '../shared/own';
 
 /** An operator kind (METHODS.md M1, step 1, plus element-wise in-place ops). */
 export type OpKind = 'computing' | 'removable' | 'merging' | 'in-place';
@@ -37,8 +39,9 @@ export function opKindOf(
   overrides: Readonly<Record<string, OpKind>> = {},
 ): OpKind {
   const qualified = node.domain === '' ? node.opType : `${node.domain}::${node.opType}`;
-  const override = overrides[qualified] ?? (node.domain === '' ? overrides[node.opType] : undefined);
+  // Op types come from the file: only own keys count, so `constructor` is an op like any other.
+  const override = ownValue(overrides, qualified) ?? (node.domain === '' ? ownValue(overrides, node.opType) : undefined);
   if (override !== undefined) return override;
   if (node.domain !== '') return 'computing';
-  return DEFAULT_OP_KINDS[node.opType] ?? 'computing';
+  return ownValue(DEFAULT_OP_KINDS, node.opType) ?? 'computing';
 }

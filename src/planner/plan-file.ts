@@ -6,6 +6,7 @@ import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InputError } from '../shared/errors';
 import type { ModelPlan } from './plan';
 import { parseTarget, type TargetProfile } from './target';
+import { nullRecord } from '../shared/own';
 
 /** The `format` value every plan file carries. */
 export const PLAN_FILE_FORMAT = 'heapscope-plan';
@@ -53,7 +54,7 @@ export interface PlanFileSettings {
  * the defaulted ones too, so two files show which dims differ.
  */
 export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan, settings: PlanFileSettings): PlanFile {
-  const dims: Record<string, number> = {};
+  const dims = nullRecord<number>();
   if ('dims' in model) for (const d of model.dims) dims[d.name] = d.value;
   Object.assign(dims, settings.dims ?? {});
   return {
@@ -118,7 +119,7 @@ type Json = Record<string, unknown>;
 function readSettings(value: unknown, source: string): PlanSettings {
   const s = objectAt(value, 'settings', source);
   const dimsDoc = objectAt(s.dims, 'settings.dims', source);
-  const dims: Record<string, number> = {};
+  const dims = nullRecord<number>();
   for (const [name, v] of Object.entries(dimsDoc)) {
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) fieldError(source, `settings.dims.${name}`, 'a whole number', v);
     dims[name] = v;

@@ -4,6 +4,7 @@
 
 import type { InferredModel } from '../model/inferred';
 import type { DimValues, InputValues, ModelBindings, ShapeValues } from '../worker/protocol';
+import { nullRecord } from '../shared/own';
 
 /** Every binding, each kind present (empty when none). */
 export interface Bindings extends ModelBindings {
@@ -36,7 +37,8 @@ export function userBindings(model: InferredModel): Bindings {
 
 /** `record` with `name` set to `value`, or removed when `value` is undefined. */
 export function withEntry<T>(record: Readonly<Record<string, T>>, name: string, value: T | undefined): Readonly<Record<string, T>> {
-  const next: Record<string, T> = { ...record };
+  // Names come from the file: a record without a prototype keeps `__proto__` a plain key.
+  const next = nullRecord(Object.entries(record));
   if (value === undefined) delete next[name];
   else next[name] = value;
   return next;

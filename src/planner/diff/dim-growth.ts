@@ -2,9 +2,10 @@
 // symbolic dims a tensor's shape depends on, so a buffer's data bytes are
 // compared with the ratios of the dims the two plans were made with: a buffer
 // that grew exactly by (b/a) of one dim, a product of dims, or a square (a
-// seq × seq attention map) is put down to those dims. Depends on nothing.
+// seq × seq attention map) is put down to those dims. Depends only on src/shared.
 
 import type { DimChange } from './diff-types';
+import { ownValue } from '../../shared/own';
 
 /** Most changed dims combined when searching for the growth ratio. */
 const MAX_DIMS = 4;
@@ -14,7 +15,7 @@ const MAX_POWER = 2;
 /** The dims that differ between two settings, sorted by name. */
 export function changedDims(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): DimChange[] {
   const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  return names.filter((name) => a[name] !== b[name]).map((name) => ({ name, a: a[name], b: b[name] }));
+  return names.filter((name) => ownValue(a, name) !== ownValue(b, name)).map((name) => ({ name, a: ownValue(a, name), b: ownValue(b, name) }));
 }
 
 /** A way the changed dims scale a buffer: dim names with powers. */

@@ -11,6 +11,7 @@ import type { PlanSettings } from '../../worker/protocol';
 import { Panel } from '../panels/panel';
 import { useCompare, useCompareActions } from './use-compare';
 import './compare.css';
+import { ownValue } from '../../shared/own';
 
 /** The panel; nothing without a model. */
 export function ComparePanel() {
@@ -38,7 +39,7 @@ function CompareForm() {
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
     if (badDim !== undefined) return;
-    const changedDims = Object.fromEntries(dims.filter((d) => Number(draftDims[d.name]) !== d.value).map((d) => [d.name, Number(draftDims[d.name])]));
+    const changedDims = Object.fromEntries(dims.filter((d) => Number(ownValue(draftDims, d.name)) !== d.value).map((d) => [d.name, Number(ownValue(draftDims, d.name))]));
     // The shown edits carry over to the same target; fusion is an edit only when it differs from the preset.
     const { fusion: _shownFusion, ...kept } = target === shown.target ? (shown.edits ?? {}) : {};
     const preset = fusionOf({ target, strategy: undefined });
@@ -53,7 +54,7 @@ function CompareForm() {
         <p className="muted tool-note">A is the plan on screen. B is this model with:</p>
         <div className="tool-grid">
           {dims.map((d) => (
-            <DimField key={d.name} id={`${baseId}-dim-${d.name}`} name={d.name} value={draftDims[d.name] ?? ''} onChange={(v) => setDraftDims((old) => ({ ...old, [d.name]: v }))} />
+            <DimField key={d.name} id={`${baseId}-dim-${d.name}`} name={d.name} value={ownValue(draftDims, d.name) ?? ''} onChange={(v) => setDraftDims((old) => ({ ...old, [d.name]: v }))} />
           ))}
           <label htmlFor={`${baseId}-target`}>target</label>
           <select id={`${baseId}-target`} className="input select" value={target} onChange={(e) => setTarget(e.target.value)} data-testid="compare-target">

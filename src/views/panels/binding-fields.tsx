@@ -10,6 +10,7 @@ import { dimLabel } from '../../store/assumptions';
 import { useActions, useAppStore } from '../../store/context';
 import { parseShapeField, parseValuesField, type NumbersField } from '../../store/field-text';
 import './binding-fields.css';
+import { ownValue } from '../../shared/own';
 
 /** Props of the single-value fields. */
 interface FieldProps {
@@ -20,7 +21,7 @@ interface FieldProps {
 /** A shape override for tensor `tensor`; `inferred` is shown as the placeholder. */
 export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readonly tensor: string; readonly inferred?: readonly number[] | undefined }) {
   const { setShape } = useActions();
-  const given = useAppStore((s) => s.shapes[tensor]);
+  const given = useAppStore((s) => ownValue(s.shapes, tensor));
   const label = `Shape of "${tensor}"`;
   return (
     <NumbersForm
@@ -40,7 +41,7 @@ export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readon
 /** A value for graph input `input`, e.g. the sample rate an If's condition reads. */
 export function InputValueField({ input, ...props }: FieldProps & { readonly input: string }) {
   const { setInputValue } = useActions();
-  const given = useAppStore((s) => s.inputValues[input]);
+  const given = useAppStore((s) => ownValue(s.inputValues, input));
   const label = `Value of "${input}"`;
   return (
     <NumbersForm
@@ -136,14 +137,14 @@ export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAss
   const baseId = useId();
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const bad = dims.find((d) => !/^\d{1,10}$/.test(draft[d.name] ?? '') || Number(draft[d.name]) > 2 ** 31 - 1);
+    const bad = dims.find((d) => !/^\d{1,10}$/.test(ownValue(draft, d.name) ?? '') || Number(ownValue(draft, d.name)) > 2 ** 31 - 1);
     if (bad !== undefined) {
-      setError(`${dimLabel(bad)} must be a whole number from 0 up, got "${draft[bad.name] ?? ''}"`);
+      setError(`${dimLabel(bad)} must be a whole number from 0 up, got "${ownValue(draft, bad.name) ?? ''}"`);
       return;
     }
     setError(undefined);
     // Each setDim reads the bindings the one before it set, so the last re-inference has them all.
-    for (const d of dims) void setDim(d.name, Number(draft[d.name]));
+    for (const d of dims) void setDim(d.name, Number(ownValue(draft, d.name)));
   };
   return (
     <form className="binding-dims" onSubmit={submit} data-testid="banner-dims">
@@ -158,7 +159,7 @@ export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAss
             type="number"
             min={0}
             step={1}
-            value={draft[d.name] ?? ''}
+            value={ownValue(draft, d.name) ?? ''}
             disabled={busy}
             autoFocus={autoFocus === true && k === 0}
             data-dim={d.name}
