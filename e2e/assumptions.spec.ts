@@ -66,6 +66,7 @@ test('a detector with unnamed dims: the banner shows the default image axes, and
   await expect(fields.locator('input[data-dim="x:0"]')).toBeFocused();
   await fields.locator('input[data-dim="x:2"]').fill('640');
   await fields.locator('input[data-dim="x:3"]').fill('640');
+  await snap(page, 'assumptions-detector-fields');
   await fields.getByRole('button', { name: 'Apply' }).click();
   await waitForPeakChange(page, before.peak);
   await page.waitForFunction(() => window.heapscope?.summary().warnings.every((w) => !w.startsWith('Plan assumes')) === true);
@@ -97,6 +98,7 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await field.getByRole('button', { name: 'Apply' }).click();
   await expect(field.getByTestId('binding-error')).toContainText('Shape of "mystery_out" must be whole numbers');
   expect((await summary(page)).peak).toBe(before.peak);
+  await snap(page, 'assumptions-unknown-shape');
 
   await field.getByRole('textbox').fill('4x256');
   await field.getByRole('button', { name: 'Apply' }).click();
@@ -114,12 +116,15 @@ test('an If on a graph input: the banner names the assumed branch, and a value f
   const before = await summary(page);
   const file = tempModel('vad.onnx', bytes);
   expect(before.peak).toBe(cliPlan(file).peak);
-  expect(before.warnings).toContainEqual(expect.stringMatching(/^If 'vad\/If_0': then branch assumed .* — set sr$/));
+  expect(before.warnings).toContainEqual("If 'vad/If_0': then branch assumed — set sr");
   const line = page.locator('[data-testid="assumption"][data-kind="input"]');
   await expect(line).toContainText("If 'vad/If_0': then branch assumed");
+  // Why, in the model layer's words, is one hover away.
+  await expect(line.locator('.assumption-why')).toHaveAttribute('title', /larger outputs.*graph input 'sr'/);
   await line.getByTestId('assumption-fix').click();
   const field = line.locator('[data-testid="input-value-field"][data-name="sr"]');
   await field.getByRole('textbox').fill('8000');
+  await snap(page, 'assumptions-branch');
   await field.getByRole('button', { name: 'Apply' }).click();
   await waitForPeakChange(page, before.peak);
   const after = await summary(page);

@@ -19,6 +19,7 @@ export interface AssumptionLine {
   readonly key: string;
   readonly text: string; // the sentence, also a summary() warning
   readonly lead: string; // the sentence without its closing "— set …", for a banner that shows the fix as a button
+  readonly detail: string | undefined; // why, in the planner's words, for a tooltip
   readonly action: string | undefined; // the fix's button text ("set them"); undefined when nothing on the page fixes it
   readonly fix: AssumptionFix;
 }
@@ -68,7 +69,8 @@ function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {
   const terms = [...groups].map(([rule, dims]) => `${dims.map(dimTerm).join(', ')}${rule ? ` (${rule})` : ''}`);
   const many = defaults.length > 1;
   const lead = `Plan assumes default${many ? 's' : ''} ${terms.join('; ')}`;
-  return { key: 'dims', text: `${lead} — set ${many ? 'them' : 'it'}`, lead, action: many ? 'Set them' : 'Set it', fix: { kind: 'dims', dims: defaults } };
+  const detail = defaults.map((d) => `${d.name} sizes ${d.axes.join(', ') || 'no graph input'}`).join('; ');
+  return { key: 'dims', text: `${lead} — set ${many ? 'them' : 'it'}`, lead, detail, action: many ? 'Set them' : 'Set it', fix: { kind: 'dims', dims: defaults } };
 }
 
 function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
@@ -80,6 +82,7 @@ function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
     key: 'unknown',
     text: `${lead} — give a shape`,
     lead,
+    detail: unknown.slice(0, 5).map((u) => `${u.tensor}: ${u.reason}`).join('\n'),
     action: 'Give a shape',
     fix: { kind: 'shape', tensors: unknown.map((u) => u.tensor) },
   };
@@ -90,13 +93,13 @@ function branchLine(branch: BranchChoice, model: InferredModel): AssumptionLine 
   const op = node?.opType ?? 'If';
   const inputs = node === undefined ? [] : conditionInputs(model, node);
   const choice = op === 'Loop' ? `${branch.taken} iterations assumed` : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
-  const reason = branch.reason ? ` (${branch.reason})` : '';
   const fixText = inputs.length === 0 ? '' : ` — set ${inputs.join(', ')}`;
-  const lead = `${op} '${branch.node}': ${choice}${reason}`;
+  const lead = `${op} '${branch.node}': ${choice}`;
   return {
     key: `branch:${branch.node}`,
     text: `${lead}${fixText}`,
     lead,
+    detail: branch.reason || undefined,
     action: inputs.length === 0 ? undefined : `Set ${inputs.join(', ')}`,
     fix: { kind: 'input', inputs, node: branch.node },
   };

@@ -21,6 +21,11 @@ export function AssumptionsBanner() {
           <li key={line.key} className="assumption" data-testid="assumption" data-kind={line.fix.kind}>
             <p className="assumption-text">
               <span>{line.action === undefined ? line.text : line.lead}</span>
+              {line.detail !== undefined && (
+                <span className="assumption-why" title={line.detail} aria-label={`Why: ${line.detail}`} role="img">
+                  ?
+                </span>
+              )}
               {line.action !== undefined && (
                 <button
                   type="button"
