@@ -4,20 +4,27 @@
 // pointwise Conv the module feeds. Depends only on the model's IR types and
 // the planner's fusion layer view.
 //
+// - Quantized forms count as their float ops (ConvInteger, QLinearConv are
+//   Convs; QLinearAdd an Add...); quantize, dequantize and cast are
+//   element-wise.
 // - Grow: an op joins the module when it is element-wise, every run-time
-//   input it reads is a module tensor, and its output has the depthwise
-//   result's shape; repeat until nothing joins.
+//   input it reads is a module tensor or a scalar (a scale or zero point),
+//   and its output has the depthwise result's shape; repeat until nothing
+//   joins.
 // - Accept: exactly one module tensor is read outside the module, by exactly
 //   one node, a pointwise Conv reading it as its data input; no module tensor
-//   is a graph output.
+//   is a graph output. Scalars the members write besides (the scale and zero
+//   point of a DynamicQuantizeLinear) are not module tensors and may be read
+//   anywhere.
 
 import type { InferredValue } from '../../model/inferred';
-import { isDepthwise, isPointwise, type Layer } from './layer-geometry';
+import { isDepthwise, isPointwise, isScalarValue, type Layer } from './layer-geometry';
 
-/** Element-wise ops a depthwise module may include. */
+/** Element-wise ops a depthwise module may include (by the op they act as). */
 const ELEMENTWISE = new Set([
   'Relu', 'Clip', 'Sigmoid', 'HardSigmoid', 'HardSwish', 'LeakyRelu', 'PRelu', 'Tanh', 'Elu', 'Selu', 'Softplus', 'Mish', 'Gelu',
   'BatchNormalization', 'Add', 'Sub', 'Mul', 'Div', 'Max', 'Min', 'Identity', 'QuantizeLinear', 'DequantizeLinear',
+  'DynamicQuantizeLinear', 'Cast',
 ]);
 
 /** A depthwise module and the pointwise Conv it feeds. */
@@ -40,8 +47,8 @@ export interface ModuleGraph {
 
 /** True when `layer` may join a module whose tensors are `tensors` (by name) of shape `shape`. */
 export function joinsModule(layer: Layer, tensors: ReadonlySet<string>, shape: readonly number[]): boolean {
-  if (!ELEMENTWISE.has(layer.opType) || layer.output === undefined || layer.inputs.length === 0) return false;
-  if (!layer.inputs.every((v) => tensors.has(v.name))) return false;
+  if (layer.base === undefined || !ELEMENTWISE.has(layer.base) || layer.output === undefined || layer.inputs.length === 0) return false;
+  if (!layer.inputs.every((v) => tensors.has(v.name) || isScalarValue(v)) || !layer.inputs.some((v) => tensors.has(v.name))) return false;
   const out = layer.output.shape;
   return out !== undefined && out.length === shape.length && out.every((d, i) => d === shape[i]);
 }

@@ -5,17 +5,20 @@
 //
 // - Module and reader: dw-pw-module.ts.
 // - The module and its pointwise Conv run at consecutive steps (the fused
-//   operator replaces them), none already in a unit.
+//   operator replaces them), none already in a unit; a scalar side
+//   computation between them that only the unit reads (the product of two
+//   scales in a dynamically quantized graph) runs inside the fused operator.
 // - Window: as many whole rows (W × C × the widest element of the module's
-//   tensors) as the cache holds, at most the map's height; passes: windows
-//   slid over every map, N × ceil(H / rows).
+//   tensors, as held on chip: stored-sizes.ts) as the cache holds, at most
+//   the map's height; passes: windows slid over every map, N × ceil(H / rows).
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../target';
 import { depthwiseModule, type DepthwiseModule, type ModuleGraph } from './dw-pw-module';
 import type { CacheWindow, FusionUnitCore } from './fusion-types';
-import { elementBytes, graphLayers, isDepthwise, nchw } from './layer-geometry';
+import { graphLayers, isDepthwise, isScalarValue, nchw, type Layer } from './layer-geometry';
+import { fileElementBytes, onChipElementBytes } from './stored-sizes';
 import { verdict, type RuleVerdict } from './tfu-verdict';
 
 /** Units found and why each depthwise Conv left out is left out (by step). */
@@ -31,13 +34,18 @@ export interface DwPwOptions {
 }
 
 /** The cache window of a module's tensors for a cache of `capacity` bytes; undefined when not one row fits. */
-export function cacheWindow(capacity: number, tensors: readonly InferredValue[]): CacheWindow | undefined {
-  const [n, c, h, w] = nchw(tensors[0]!);
-  const elem = Math.max(...tensors.map(elementBytes));
-  const rowBytes = Math.ceil(w * c * elem);
+export function cacheWindow(capacity: number, tensors: readonly InferredValue[], element: (v: InferredValue) => number = fileElementBytes): CacheWindow | undefined {
+  const [n, , h] = nchw(tensors[0]!);
+  const rowBytes = rowBytesOf(tensors, element);
   const rows = Math.min(h, Math.floor(capacity / rowBytes));
   if (rows < 1) return undefined;
   return { capacity, rowBytes, rows, bytes: rows * rowBytes, passes: n * Math.ceil(h / rows) };
+}
+
+/** One row of the module's result: W × C × the widest element of its tensors. */
+function rowBytesOf(tensors: readonly InferredValue[], element: (v: InferredValue) => number): number {
+  const [, c, , w] = nchw(tensors[0]!);
+  return Math.ceil(w * c * Math.max(...tensors.map(element)));
 }
 
 /** Finds and fuses the depthwise + pointwise blocks of `graph` in execution order `order`. */
@@ -46,6 +54,8 @@ export function buildDwPwUnits(graph: InferredGraph, order: readonly number[], s
   const layers = graphLayers(graph);
   const g: ModuleGraph = { layers, values: new Map(graph.values.map((v) => [v.name, v])), outputs: new Set(graph.outputs) };
   const stepOf = new Map(order.map((n, s) => [n, s]));
+  const onChip = onChipElementBytes(graph);
+  const element = (v: InferredValue): number => onChip.get(v.name) ?? fileElementBytes(v);
   const taken = new Set(options.taken ?? []);
   const units: FusionUnitCore[] = [];
   const notes = new Map<number, string>();
@@ -57,19 +67,48 @@ export function buildDwPwUnits(graph: InferredGraph, order: readonly number[], s
       notes.set(step, `not fused with a pointwise Conv: ${found.reason}`);
       return;
     }
-    const steps = [...found.module.members, found.module.pointwise].map((n) => stepOf.get(n)!).sort((a, b) => a - b);
+    const members = [...found.module.members, found.module.pointwise];
+    const steps = withSideSteps(layers, order, members.map((n) => stepOf.get(n)!).sort((a, b) => a - b));
     const why = placementProblem(graph, order, steps, taken);
-    const window = cacheWindow(capacity, found.module.tensors);
+    const window = cacheWindow(capacity, found.module.tensors, element);
     if (why !== undefined || window === undefined) {
-      const row = Math.ceil(nchw(found.module.tensors[0]!)[3] * nchw(found.module.tensors[0]!)[1] * elementBytes(found.module.tensors[0]!));
+      const row = rowBytesOf(found.module.tensors, element);
       notes.set(step, `not fused with a pointwise Conv: ${why ?? `one row of its result (${formatBytes(row)}) exceeds the cache of ${formatBytes(capacity)}`}`);
       return;
     }
     for (const s of steps) taken.add(s);
-    const unit = { module: found.module, inputs: layers[node]!.inputs, nodeIndices: order.slice(steps[0], steps[steps.length - 1]! + 1) };
+    const nodeIndices = order.slice(steps[0], steps[steps.length - 1]! + 1);
+    const unit = { module: found.module, inputs: unitInputs(layers, nodeIndices), nodeIndices };
     units.push(unitRecord(graph, unit, steps, window, (options.firstId ?? 0) + units.length));
   });
   return { units, notes };
+}
+
+/**
+ * The steps with the scalar side computations between them added: a step
+ * whose layer writes only scalars, all read by the unit's layers.
+ */
+function withSideSteps(layers: readonly Layer[], order: readonly number[], steps: readonly number[]): number[] {
+  const inUnit = new Set(steps.map((s) => order[s]!));
+  const out = [...steps];
+  for (let s = steps[steps.length - 1]! - 1; s > steps[0]!; s--) {
+    const layer = layers[order[s]!]!;
+    if (inUnit.has(layer.node) || layer.output === undefined) continue;
+    const written = [layer.output, ...layer.sideOutputs];
+    if (written.every((v) => isScalarValue(v) && v.consumers.length > 0 && v.consumers.every((c) => inUnit.has(c)))) {
+      inUnit.add(layer.node);
+      out.push(s);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Run-time tensors the unit's layers read that none of them writes, in order of first read. */
+function unitInputs(layers: readonly Layer[], nodes: readonly number[]): InferredValue[] {
+  const written = new Set(nodes.flatMap((n) => [layers[n]!.output, ...layers[n]!.sideOutputs].map((v) => v?.name)));
+  const inputs: InferredValue[] = [];
+  for (const n of nodes) for (const v of layers[n]!.inputs) if (!written.has(v.name) && !inputs.includes(v)) inputs.push(v);
+  return inputs;
 }
 
 /** Why the fused steps cannot become one operator: a foreign step between them, or one already fused. */

@@ -5,8 +5,12 @@
 //
 // - A tile is (maps, rows, cols) of the unit's output. Walking the unit's
 //   layers backwards, an output row range [a, b) of a layer needs input rows
-//   [a*s - pad, (b-1)*s - pad + (k-1)*d + 1), clipped to the map; a tensor read
-//   by several layers needs the hull of their ranges.
+//   [a*s - pad, (b-1)*s - pad + (k-1)*d + 1), clipped to the map (a Resize by
+//   factor u: [floor(a/u) - halo, floor((b-1)/u) + 1 + halo)); a tensor read
+//   by several layers needs the hull of their ranges; a scalar is read whole.
+// - Element sizes: a tensor that stays on chip is held as stored-sizes.ts
+//   says (int8 where a quantized graph folds its float copy away); the
+//   unit's inputs and output are as large as in DRAM.
 // - H and W are independent, so a tensor's largest tile is (largest row range)
 //   × (largest column range), and the rows loaded over all tiles is the sum of
 //   the row ranges times the sum of the column ranges (exact halo traffic).
@@ -26,6 +30,12 @@ export interface UnitShape {
   readonly inputs: readonly InferredValue[]; // read from DRAM, in order of first use
   readonly output: InferredValue; // written to DRAM
   readonly internal: readonly InferredValue[]; // stay on chip
+  readonly onChipElement?: ReadonlyMap<string, number>; // bytes per element of internal tensors held in another type than the file's
+}
+
+/** Bytes per element of a tensor of the unit: its on-chip type's if it stays on chip, else the file's. */
+export function unitElementBytes(unit: UnitShape, v: InferredValue): number {
+  return unit.onChipElement?.get(v.name) ?? elementBytes(v);
 }
 
 /** How a unit's feature map is brought on chip. */
@@ -56,6 +66,11 @@ export interface TileBuffer {
 
 /** The input range one layer needs for an output range, clipped to [0, extent). */
 export function inputRange(win: AxisWindow, lo: number, hi: number, extent: number): [number, number] {
+  if (win.upscale !== undefined) {
+    const halo = win.halo ?? 0;
+    const [a, b] = [Math.floor(lo / win.upscale) - halo, Math.floor((hi - 1) / win.upscale) + 1 + halo];
+    return [Math.max(0, Math.min(extent, a)), Math.max(0, Math.min(extent, b))];
+  }
   const from = lo * win.stride - win.padBegin;
   const to = (hi - 1) * win.stride - win.padBegin + (win.kernel - 1) * win.dilation + 1;
   return [Math.max(0, Math.min(extent, from)), Math.max(0, Math.min(extent, to))];
@@ -70,7 +85,7 @@ export function unitRanges(unit: UnitShape, axis: 2 | 3, lo: number, hi: number)
     if (out === undefined) continue;
     const win = axis === 2 ? layer.h : layer.w;
     for (const input of layer.inputs) {
-      const extent = input.shape![axis]!;
+      const extent = input.shape?.[axis] ?? 1;
       const [a, b] = extent === 1 ? [0, 1] : inputRange(win, out[0], out[1], extent);
       const known = ranges.get(input.name);
       ranges.set(input.name, known === undefined ? [a, b] : [Math.min(known[0], a), Math.max(known[1], b)]);
@@ -112,13 +127,13 @@ function computeExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExtent {
 export function tileBuffers(unit: UnitShape, tile: Tile): TileBuffer[] {
   const rows = axisExtent(unit, 2, tile.rows);
   const cols = axisExtent(unit, 3, tile.cols);
-  const position = new Map(unit.layers.map((l, i) => [l.output!.name, i]));
+  const position = new Map(unit.layers.flatMap((l, i) => [l.output!, ...l.sideOutputs].map((v) => [v.name, i] as const)));
   const lastUse = new Map<string, number>();
   unit.layers.forEach((l, i) => l.inputs.forEach((v) => lastUse.set(v.name, i)));
   const last = unit.layers.length - 1;
   return [...unit.inputs, ...unit.internal, unit.output].map((v) => {
     const [, c] = nchw(v);
-    const bytes = tile.maps * c * (rows.maxLength.get(v.name) ?? 0) * (cols.maxLength.get(v.name) ?? 0) * elementBytes(v);
+    const bytes = tile.maps * c * (rows.maxLength.get(v.name) ?? 0) * (cols.maxLength.get(v.name) ?? 0) * unitElementBytes(unit, v);
     const first = position.get(v.name) ?? 0;
     return { name: v.name, bytes: Math.ceil(bytes), first, last: v === unit.output ? last : lastUse.get(v.name) ?? first };
   });

@@ -64,6 +64,8 @@ function memberReason(graph: InferredGraph, unit: FusionUnitCore, node: number):
     const window = `a ${formatBytes(c.bytes)} cache window of ${c.rows} row(s), slid in ${c.passes} pass(es)`;
     if (node === unit.nodeIndices[0]) return `depthwise Conv of ${name}: its result '${out}' never reaches DRAM, ${window} holds it`;
     if (out === unit.output) return `pointwise Conv of ${name}: reads the depthwise result from the cache, writes '${out}' to DRAM`;
+    const shape = graph.values.find((v) => v.name === out)?.shape;
+    if (shape !== undefined && shape.every((d) => d === 1)) return `scalar side computation of ${name}: the fused operator computes '${out}' (a scale or zero point) as it runs`;
     return `element-wise op of the depthwise module of ${name}: runs in place in the cache`;
   }
   const t = unit.tile!;

@@ -1,9 +1,20 @@
 // What the fusion planners (M2, M5) need to know of one layer: its op class
-// (main, scalar, vector), its NCHW feature maps, the window of its H and W axes
-// (kernel, stride, pads, dilation) and its weights. Read from the inferred
-// graph only; depends on the model's IR types.
+// (main, scalar, vector, conversion), its NCHW feature maps, the window of its
+// H and W axes (kernel, stride, pads, dilation, or a resampling factor) and
+// its weights. A quantized op is seen as the float op it runs (quantized-ops.ts),
+// with its own element sizes. Read from the inferred graph only; depends on
+// the model's IR types and the planner.
+//
+// - Run-time inputs are 4-D feature maps of the output's batch, or scalars
+//   (a scale or zero point a quantized graph computes at run time).
+// - A scalar side computation (every run-time input and the output scalars,
+//   e.g. the product of two scales) may sit inside a unit; a unit never ends
+//   at one.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
+import { baseOpOf, convWeightInput, isConversion } from '../quantized-ops';
+import { isResample, resampleRule, type ResampleAxis } from './resample-window';
+import { fileElementBytes, storedWeight } from './stored-sizes';
 
 /** Main layers of METHODS.md M2 (depthwise Conv is a Conv). */
 const MAIN = new Set(['Conv', 'MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool', 'MatMul', 'Gemm']);
@@ -17,15 +28,21 @@ const VECTOR = new Set([
 /** Ops with a row-window rule besides the element-wise ones. */
 const WINDOWED = new Set(['Conv', 'MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool', 'Concat']);
 
-/** M2's classification of a layer. */
-export type LayerClass = 'main' | 'scalar' | 'vector' | 'other';
+/** M2's classification of a layer; 'convert' is a quantize, dequantize or cast, an element-wise member of any unit. */
+export type LayerClass = 'main' | 'scalar' | 'vector' | 'convert' | 'other';
 
-/** The window of one spatial axis: output row r reads input rows [r*stride - padBegin, ... + (kernel-1)*dilation]. */
+/**
+ * The window of one spatial axis: output row r reads input rows
+ * [r*stride - padBegin, ... + (kernel-1)*dilation]; with `upscale` (Resize,
+ * Upsample) rows [floor(r/upscale) - halo, floor(r/upscale) + halo].
+ */
 export interface AxisWindow {
   readonly kernel: number;
   readonly stride: number;
   readonly padBegin: number;
   readonly dilation: number;
+  readonly upscale?: number; // output rows per input row of a resampling op
+  readonly halo?: number; // rows read on each side beyond floor(r / upscale)
 }
 
 /** A layer as the fusion planners see it. */
@@ -33,10 +50,12 @@ export interface Layer {
   readonly node: number; // index in graph.nodes
   readonly name: string;
   readonly opType: string;
+  readonly base: string | undefined; // the op it acts as: a quantized op's float op (ConvInteger: Conv); undefined for unknown domains
   readonly cls: LayerClass;
   readonly output: InferredValue | undefined; // the first output
-  readonly inputs: readonly InferredValue[]; // run-time (activation) inputs
-  readonly weights: readonly InferredValue[]; // initializer and constant inputs
+  readonly sideOutputs: readonly InferredValue[]; // further outputs (DynamicQuantizeLinear's scale and zero point)
+  readonly inputs: readonly InferredValue[]; // run-time (activation) inputs, feature maps and scalars
+  readonly weights: readonly InferredValue[]; // initializer and constant inputs, sized as stored (an int8 weight dequantized at load time: int8)
   readonly h: AxisWindow;
   readonly w: AxisWindow;
   readonly group: number;
@@ -45,12 +64,19 @@ export interface Layer {
 
 const IDENTITY: AxisWindow = { kernel: 1, stride: 1, padBegin: 0, dilation: 1 };
 
-/** The class of an op type. */
-export function layerClass(opType: string): LayerClass {
+/** The class of an op type (a float op, or the float op a quantized one runs). */
+export function layerClass(opType: string | undefined): LayerClass {
+  if (opType === undefined) return 'other';
   if (MAIN.has(opType)) return 'main';
   if (SCALAR.has(opType)) return 'scalar';
   if (VECTOR.has(opType)) return 'vector';
+  if (isConversion({ opType, domain: '' })) return 'convert';
   return 'other';
+}
+
+/** True for a value with one element (rank 0 or every dim 1): a scale or zero point, not a feature map. */
+export function isScalarValue(value: InferredValue): boolean {
+  return value.shape !== undefined && value.shape.every((d) => d === 1) && value.bytes !== undefined;
 }
 
 /** An integer attribute, or `fallback`. */
@@ -68,35 +94,45 @@ export function listAttribute(node: InferredNode, key: string): readonly number[
 /** The layers of a graph by node index, with values looked up by name. */
 export function graphLayers(graph: InferredGraph): Layer[] {
   const values = new Map(graph.values.map((v) => [v.name, v]));
-  return graph.nodes.map((node, index) => layerOf(node, index, values));
+  return graph.nodes.map((node, index) => layerOf(graph, node, index, values));
 }
 
-function layerOf(node: InferredNode, index: number, values: ReadonlyMap<string, InferredValue>): Layer {
+function layerOf(graph: InferredGraph, node: InferredNode, index: number, values: ReadonlyMap<string, InferredValue>): Layer {
   const read = node.inputs.filter((n) => n !== '').map((n) => values.get(n)).filter((v): v is InferredValue => v !== undefined);
   const inputs = read.filter((v) => v.kind !== 'initializer' && v.kind !== 'constant');
-  const weights = read.filter((v) => v.kind === 'initializer' || v.kind === 'constant');
-  const output = node.outputs[0] === undefined ? undefined : values.get(node.outputs[0]);
-  const isConv = node.opType === 'Conv';
-  const kernel = kernelOf(node, inputs, weights);
+  const weights = read.filter((v) => v.kind === 'initializer' || v.kind === 'constant').map((w) => storedWeight(graph, values, w));
+  const [output, ...sideOutputs] = node.outputs.map((n) => (n === '' ? undefined : values.get(n)));
+  const base = baseOpOf(node);
+  const kernel = kernelOf(node, base, inputs, weights);
   const strides = listAttribute(node, 'strides') ?? [1, 1];
   const dilations = listAttribute(node, 'dilations') ?? [1, 1];
   const pads = autoPads(node, inputs[0]?.shape, kernel, strides, dilations) ?? listAttribute(node, 'pads') ?? [0, 0, 0, 0];
-  const windowed = WINDOWED.has(node.opType) && node.opType !== 'Concat';
-  const axis = (i: number): AxisWindow =>
-    windowed ? { kernel: kernel[i] ?? 1, stride: strides[i] ?? 1, padBegin: pads[i] ?? 0, dilation: dilations[i] ?? 1 } : IDENTITY;
+  const windowed = base !== undefined && WINDOWED.has(base) && base !== 'Concat';
+  const resample = base !== undefined && isResample(base) ? resampleRule(node, inputs[0], output) : undefined;
+  const axis = (i: number): AxisWindow => {
+    if (resample !== undefined && 'axes' in resample) return resampleWindow(resample.axes[i]!);
+    return windowed ? { kernel: kernel[i] ?? 1, stride: strides[i] ?? 1, padBegin: pads[i] ?? 0, dilation: dilations[i] ?? 1 } : IDENTITY;
+  };
   const layer = {
     node: index,
     name: node.name,
     opType: node.opType,
-    cls: layerClass(node.opType),
+    base,
+    cls: layerClass(base),
     output,
+    sideOutputs: sideOutputs.filter((v): v is InferredValue => v !== undefined),
     inputs,
     weights,
     h: axis(0),
     w: axis(1),
-    group: isConv ? intAttribute(node, 'group', 1) : 1,
+    group: base === 'Conv' ? intAttribute(node, 'group', 1) : 1,
   };
-  return { ...layer, tileable: whyNotTileable(node, layer) };
+  const untiled = resample !== undefined && 'reason' in resample ? resample.reason : undefined;
+  return { ...layer, tileable: untiled ?? whyNotTileable(node, layer) };
+}
+
+function resampleWindow(axis: ResampleAxis): AxisWindow {
+  return { ...IDENTITY, upscale: axis.factor, halo: axis.halo };
 }
 
 /**
@@ -123,43 +159,49 @@ export function autoPads(
 }
 
 /** Kernel [kH, kW]: the Conv weight's spatial dims, a pool's kernel_shape, a global pool's whole map. */
-function kernelOf(node: InferredNode, inputs: readonly InferredValue[], weights: readonly InferredValue[]): readonly number[] {
-  if (node.opType === 'GlobalAveragePool' || node.opType === 'GlobalMaxPool') {
+function kernelOf(node: InferredNode, base: string | undefined, inputs: readonly InferredValue[], weights: readonly InferredValue[]): readonly number[] {
+  if (base === 'GlobalAveragePool' || base === 'GlobalMaxPool') {
     const shape = inputs[0]?.shape;
     return shape === undefined ? [1, 1] : [shape[2] ?? 1, shape[3] ?? 1];
   }
   const declared = listAttribute(node, 'kernel_shape');
   if (declared !== undefined) return declared;
-  const w = weights.find((v) => v.name === node.inputs[1]);
+  const w = weights.find((v) => v.name === node.inputs[convWeightInput(node) ?? 1]);
   return w?.shape !== undefined && w.shape.length === 4 ? [w.shape[2]!, w.shape[3]!] : [1, 1];
 }
 
 /** Why a tile cannot flow through the node (undefined: it can). */
 function whyNotTileable(node: InferredNode, layer: Omit<Layer, 'tileable'>): string | undefined {
-  const known = layer.cls === 'scalar' || layer.cls === 'vector' || WINDOWED.has(node.opType);
-  if (!known || node.domain !== '') return `${node.opType} has no feature-map tiling rule`;
+  const base = layer.base;
+  const elementwise = layer.cls === 'scalar' || layer.cls === 'vector' || layer.cls === 'convert';
+  const known = elementwise || (base !== undefined && (WINDOWED.has(base) || isResample(base)));
+  if (!known) return `${node.opType} has no feature-map tiling rule`;
   if (node.constant) return 'it is computed from constants at load time';
-  if (node.outputs.filter((o) => o !== '').length !== 1) return `${node.opType} has ${node.outputs.length} outputs`;
-  if (node.opType === 'Conv' && node.inputs[1] !== undefined && !layer.weights.some((w) => w.name === node.inputs[1])) {
+  const written = node.outputs.filter((o) => o !== '').length;
+  if (layer.output === undefined || !layer.sideOutputs.every(isScalarValue) || layer.sideOutputs.length !== written - 1) {
+    return `${node.opType} has ${written} outputs`;
+  }
+  const weightInput = convWeightInput(node);
+  if (weightInput !== undefined && node.inputs[weightInput] !== undefined && !layer.weights.some((w) => w.name === node.inputs[weightInput])) {
     return 'its weights are computed at run time';
   }
-  if (node.opType === 'Concat' && intAttribute(node, 'axis', 0) !== 1 && intAttribute(node, 'axis', 0) !== -3) return 'Concat is not along channels';
-  if (node.opType === 'MaxPool' && node.outputs.length > 1 && node.outputs[1] !== '') return 'MaxPool also returns indices';
-  const out = layer.output?.shape;
-  if (out === undefined || out.length !== 4 || layer.output?.bytes === undefined) return 'its output is not a known 4-D feature map';
+  if (base === 'Concat' && intAttribute(node, 'axis', 0) !== 1 && intAttribute(node, 'axis', 0) !== -3) return `${node.opType} is not along channels`;
+  if (base === 'GlobalAveragePool' && intAttribute(node, 'channels_last', 0) !== 0) return `${node.opType} reads channels-last (NHWC) maps`;
+  if (layer.inputs.length === 0) return 'it reads no feature map';
+  if (elementwise && isScalarValue(layer.output) && layer.inputs.every(isScalarValue)) return undefined;
+  const out = layer.output.shape;
+  if (out === undefined || out.length !== 4 || layer.output.bytes === undefined) return 'its output is not a known 4-D feature map';
   for (const input of layer.inputs) {
     const s = input.shape;
+    if (isScalarValue(input)) continue;
     if (s === undefined || s.length !== 4 || s[0] !== out[0]) return `input '${input.name}' is not a 4-D feature map of the same batch`;
   }
-  if (layer.inputs.length === 0) return 'it reads no feature map';
+  if (layer.inputs.every(isScalarValue)) return 'it reads no feature map';
   return undefined;
 }
 
-/** Bytes per element of a value (from its size and shape). */
-export function elementBytes(value: InferredValue): number {
-  const count = (value.shape ?? []).reduce((a, b) => a * b, 1);
-  return count === 0 || value.bytes === undefined ? 0 : value.bytes / count;
-}
+/** Bytes per element of a value in the file's type (from its size and shape). */
+export const elementBytes = fileElementBytes;
 
 /** Dims [N, C, H, W] of a 4-D value. */
 export function nchw(value: InferredValue): readonly [number, number, number, number] {
@@ -170,10 +212,10 @@ export function nchw(value: InferredValue): readonly [number, number, number, nu
 /** True for a depthwise Conv: one group per input channel, more than one channel. */
 export function isDepthwise(layer: Layer): boolean {
   const c = layer.inputs[0]?.shape?.[1];
-  return layer.opType === 'Conv' && c !== undefined && c > 1 && layer.group === c;
+  return layer.base === 'Conv' && c !== undefined && c > 1 && layer.group === c;
 }
 
 /** True for a pointwise Conv: 1×1 kernel, stride 1, no pads (any group count). */
 export function isPointwise(layer: Layer): boolean {
-  return layer.opType === 'Conv' && [layer.h, layer.w].every((a) => a.kernel === 1 && a.stride === 1 && a.padBegin === 0);
+  return layer.base === 'Conv' && [layer.h, layer.w].every((a) => a.kernel === 1 && a.stride === 1 && a.padBegin === 0);
 }

@@ -24,6 +24,7 @@ import { graphLayers } from './layer-geometry';
 import { assess, failures, type Assessment, type UnitContext } from './tfu-candidate';
 import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
+import { onChipElementBytes } from './stored-sizes';
 import { planTile } from './tile-plan';
 
 /** Units found and why each layer is where it is (by step). */
@@ -69,10 +70,11 @@ export function unitContext(graph: InferredGraph, order: readonly number[], sett
     settings,
     values: new Map(graph.values.map((v) => [v.name, v])),
     stepOf: new Map(order.map((n, s) => [n, s])),
+    onChipElement: onChipElementBytes(graph),
   };
 }
 
-const isConvPool = (opType: string): boolean => opType === 'Conv' || opType.endsWith('Pool');
+const isConvPool = (base: string | undefined): boolean => base === 'Conv' || base?.endsWith('Pool') === true;
 
 /** The next step at or after `from` where a unit may start; notes the layers the start rule passes over. */
 function nextStart(ctx: UnitContext, fused: Uint8Array, from: number, notes: Map<number, string>): number {
@@ -83,7 +85,7 @@ function nextStart(ctx: UnitContext, fused: Uint8Array, from: number, notes: Map
       notes.set(s, `cannot be in a unit: ${layer.tileable}`);
       continue;
     }
-    if (ctx.settings.rules.start === 'first-conv-pool' && !isConvPool(layer.opType)) {
+    if (ctx.settings.rules.start === 'first-conv-pool' && !isConvPool(layer.base)) {
       if (!notes.has(s)) notes.set(s, 'not a start layer (units start at a Conv or Pool) and no unit grew over it');
       continue;
     }
@@ -101,7 +103,7 @@ interface Grown {
 function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
   const boundary: string[] = [];
   let first = start;
-  if (ctx.settings.rules.direction === 'backward-then-forward' && isConvPool(ctx.layers[ctx.order[start]!]!.opType)) {
+  if (ctx.settings.rules.direction === 'backward-then-forward' && isConvPool(ctx.layers[ctx.order[start]!]!.base)) {
     while (first > 0 && !fused[first - 1]) {
       const a = assess(ctx, first - 1, start);
       if (!a.capacityHolds) {

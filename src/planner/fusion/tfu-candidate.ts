@@ -20,6 +20,7 @@ export interface UnitContext {
   readonly settings: FusionSettings;
   readonly values: ReadonlyMap<string, InferredValue>;
   readonly stepOf: ReadonlyMap<number, number>; // node index -> step
+  readonly onChipElement: ReadonlyMap<string, number>; // stored-sizes.ts: bytes per element of tensors held on chip in another type
 }
 
 /** A candidate with its verdicts. */
@@ -35,7 +36,7 @@ export interface Assessment {
 /** The candidate unit of steps [first, last]. */
 export function candidateOf(ctx: UnitContext, first: number, last: number): Omit<Candidate, 'tile'> {
   const layers = ctx.order.slice(first, last + 1).map((n) => ctx.layers[n]!);
-  const produced = new Set(layers.map((l) => l.output?.name).filter((n): n is string => n !== undefined));
+  const produced = new Set(layers.flatMap((l) => [l.output, ...l.sideOutputs]).map((v) => v?.name).filter((n): n is string => n !== undefined));
   const inputs: InferredValue[] = [];
   for (const l of layers) for (const v of l.inputs) if (!produced.has(v.name) && !inputs.includes(v)) inputs.push(v);
   const outputs = new Set(ctx.graph.outputs);
@@ -45,7 +46,8 @@ export function candidateOf(ctx: UnitContext, first: number, last: number): Omit
   });
   const output = layers[layers.length - 1]!.output!;
   const internal = [...produced].filter((n) => n !== output.name).map((n) => ctx.values.get(n)!);
-  const unit: UnitShape = { layers, inputs, output, internal };
+  const onChipElement = new Map(internal.flatMap((v) => { const e = ctx.onChipElement.get(v.name); return e === undefined ? [] : [[v.name, e] as const]; }));
+  const unit: UnitShape = { layers, inputs, output, internal, onChipElement };
   return {
     unit,
     escaping,

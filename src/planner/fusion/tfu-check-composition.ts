@@ -8,11 +8,9 @@ import type { InferredNode, InferredValue } from '../../model/inferred';
 import type { FusionSettings } from '../target';
 import type { FusionUnitCore } from './fusion-types';
 import { windowOf, type CheckGraph } from './tfu-check';
+import { CONV_WEIGHT, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './tfu-check-ops';
 
-const POOLS = ['MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool'];
-const MAIN = ['Conv', ...POOLS, 'MatMul', 'Gemm'];
-const SCALAR = ['Add', 'Sub', 'Mul', 'Div', 'Sum', 'Max', 'Min'];
-const VECTOR = ['Relu', 'Clip', 'Sigmoid', 'Tanh', 'HardSwish', 'HardSigmoid', 'LeakyRelu', 'PRelu', 'Elu', 'Selu', 'Softplus', 'BatchNormalization', 'InstanceNormalization', 'LRN', 'Mish', 'Gelu'];
+const isConv = (n: InferredNode): boolean => CONV_WEIGHT[n.opType] !== undefined;
 
 type Found = { rule: string; message: string };
 
@@ -23,11 +21,11 @@ export function checkComposition(g: CheckGraph, u: FusionUnitCore, s: FusionSett
   const nodes = u.nodeIndices.map((n) => g.graph.nodes[n]!);
   const out: Found[] = [];
   for (const node of nodes) {
-    if (![...MAIN, ...SCALAR, ...VECTOR, 'Concat'].includes(node.opType) || ['MatMul', 'Gemm'].includes(node.opType)) {
+    if (!TILING_OPS.includes(node.opType)) {
       out.push({ rule: 'tileable', message: `${node.opType} '${node.name}' cannot pass a tile` });
     }
     const readers = node.inputs.filter((n) => isWeight(g.values.get(n))).map((n) => new Set(g.values.get(n)!.consumers).size);
-    if (s.rules.skipSharedWeights && node.opType === 'Conv' && readers.some((r) => r > 1)) {
+    if (s.rules.skipSharedWeights && isConv(node) && readers.some((r) => r > 1)) {
       out.push({ rule: 'shared-weights', message: `'${node.name}' shares its weights` });
     }
   }
@@ -39,12 +37,14 @@ export function checkComposition(g: CheckGraph, u: FusionUnitCore, s: FusionSett
     return v !== undefined && (g.graph.outputs.includes(name) || v.consumers.some((c) => !members.has(c)));
   });
   const last = nodes[nodes.length - 1]!.outputs[0];
+  if (g.values.get(last ?? '')?.shape?.length !== 4) out.push({ rule: 'tileable', message: `the unit ends at '${last}', not a 4-D feature map` });
   if (s.rules.singleOutput && (leaving.length !== 1 || leaving[0] !== last || u.output !== last)) {
     out.push({ rule: 'single-output', message: `tensors leaving the unit: ${leaving.join(', ')}` });
   }
   const mains = nodes.filter((n) => MAIN.includes(n.opType)).length;
   if (mains < s.rules.minMainLayers) out.push({ rule: 'main-layers', message: `${mains} main layers < ${s.rules.minMainLayers}` });
-  if (s.rules.mainMainNonMain && !hasSequence(nodes, [(n) => MAIN.includes(n.opType), (n) => MAIN.includes(n.opType), (n) => !MAIN.includes(n.opType)])) {
+  const nonMain = (n: InferredNode): boolean => !MAIN.includes(n.opType) && !CONVERT_OPS.includes(n.opType);
+  if (s.rules.mainMainNonMain && !hasSequence(nodes, [(n) => MAIN.includes(n.opType), (n) => MAIN.includes(n.opType), nonMain])) {
     out.push({ rule: 'main-main-non-main', message: 'no main -> main -> non-main sequence' });
   }
   if (s.rules.scalarThenVector && !hasSequence(nodes, [(n) => SCALAR.includes(n.opType), (n) => VECTOR.includes(n.opType)])) {
@@ -62,15 +62,23 @@ export function weightBytesPerCore(g: CheckGraph, node: InferredNode, cores: num
     const v = g.values.get(name);
     if (!isWeight(v)) continue;
     const lead = v!.shape?.[0];
-    bytes += lead !== undefined && lead === channels && lead > 0 ? (Math.ceil(lead / cores) * (v!.bytes ?? 0)) / lead : v!.bytes ?? 0;
+    const stored = storedWeightBytes(g.graph, g.values, v!);
+    bytes += lead !== undefined && lead === channels && lead > 0 ? (Math.ceil(lead / cores) * stored) / lead : stored;
   }
   return Math.ceil(bytes);
 }
 
-/** True when nodes matching `tests` in turn each read the previous one's output. */
+/** True when nodes matching `tests` in turn each read the previous one's output (directly or through conversions). */
 function hasSequence(nodes: readonly InferredNode[], tests: readonly ((n: InferredNode) => boolean)[]): boolean {
+  const seen = (node: InferredNode): string[] => {
+    const out = [node.outputs[0]!];
+    for (let i = 0; i < out.length; i++) {
+      for (const m of nodes) if (CONVERT_OPS.includes(m.opType) && m.inputs.includes(out[i]!)) out.push(m.outputs[0]!);
+    }
+    return out;
+  };
   const extend = (node: InferredNode, k: number): boolean =>
-    k === tests.length || nodes.some((m) => tests[k]!(m) && m.inputs.includes(node.outputs[0]!) && extend(m, k + 1));
+    k === tests.length || nodes.some((m) => tests[k]!(m) && seen(node).some((t) => m.inputs.includes(t)) && extend(m, k + 1));
   return nodes.some((n) => tests[0]!(n) && extend(n, 1));
 }
 
@@ -78,7 +86,7 @@ function checkStride(g: CheckGraph, nodes: readonly InferredNode[], s: FusionSet
   let h = 0;
   let w = 0;
   for (const node of nodes) {
-    if (node.opType !== 'Conv' && !POOLS.includes(node.opType)) continue;
+    if (!isConv(node) && !POOLS.includes(node.opType)) continue;
     const a = windowOf(g, node, 2);
     const b = windowOf(g, node, 3);
     h += (a.k - 1) * a.d + 1 - a.s;

@@ -10,12 +10,17 @@
 // - The unit's on-chip plan must be a valid placement (validatePlan) whose
 //   peak fits SRAM; sub-maps per core must fit NRAM; weights per core WRAM.
 // - Composition rules are recounted from the node set (not the step range).
+// - Quantized graphs (tfu-check-ops.ts): a Resize's rows come from its
+//   coordinate mapping row by row; a tensor that stays on chip is sized in
+//   its folded quantized type, one the unit reads or writes as in DRAM; a
+//   scalar (scale, zero point) is one row and one column.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
 import type { FusionSettings } from '../target';
 import { validatePlan } from '../validate-plan';
 import type { FusionUnitCore } from './fusion-types';
 import { checkComposition, weightBytesPerCore } from './tfu-check-composition';
+import { CONV_WEIGHT, fileElement, GLOBAL_POOLS, onChipElement, resampledRows, storedWeightBytes } from './tfu-check-ops';
 
 /** A rule a unit breaks. */
 export interface CheckViolation {
@@ -57,11 +62,12 @@ function checkTfu(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Found[] 
   const nodes = u.nodeIndices.map((n) => g.graph.nodes[n]!);
   const rows = rowSets(g, nodes, u.output, 2, tile.rows);
   const cols = rowSets(g, nodes, u.output, 3, tile.cols);
+  const members = new Set(u.nodeIndices);
+  const stays = (v: InferredValue): boolean => !g.graph.outputs.includes(v.name) && v.producer !== undefined && members.has(v.producer) && v.consumers.every((c) => members.has(c));
+  const elem = (v: InferredValue): number => (stays(v) ? onChipElement(g.graph, g.values, v) : fileElement(v));
   const need = (name: string): number => {
     const v = g.values.get(name)!;
-    const shape = v.shape!;
-    const elem = (v.bytes ?? 0) / shape.reduce((a, b) => a * b, 1);
-    return tile.maps * shape[1]! * maxSize(rows, name) * maxSize(cols, name) * elem;
+    return tile.maps * (v.shape?.[1] ?? 1) * maxSize(rows, name) * maxSize(cols, name) * elem(v);
   };
   for (const b of u.onChipBuffers) {
     if (b.size < need(b.name)) out.push({ rule: 'sram', message: `tile of '${b.name}' holds ${b.size} B, needs ${need(b.name)} B` });
@@ -83,7 +89,7 @@ function checkTfu(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Found[] 
     if (tile.maps > s.rules.maxSmallMaps) out.push({ rule: 'small-maps', message: `${tile.maps} maps > ${s.rules.maxSmallMaps}` });
     out.push(...checkPipeline(g, u, nodes, need, s));
   }
-  out.push(...checkNram(g, nodes, rows, cols, tile.maps, s));
+  out.push(...checkNram(g, nodes, rows, cols, tile.maps, s, elem));
   return out;
 }
 
@@ -95,9 +101,9 @@ export function windowOf(g: CheckGraph, node: InferredNode, axis: 2 | 3): Window
     return Array.isArray(a) ? (a as readonly number[]) : undefined;
   };
   const input = g.values.get(node.inputs[0] ?? '');
-  if (node.opType === 'GlobalAveragePool' || node.opType === 'GlobalMaxPool') return { k: input?.shape?.[axis] ?? 1, s: 1, p: 0, d: 1 };
-  if (node.opType !== 'Conv' && !node.opType.endsWith('Pool')) return { k: 1, s: 1, p: 0, d: 1 };
-  const weight = node.opType === 'Conv' ? g.values.get(node.inputs[1] ?? '')?.shape : undefined;
+  if (GLOBAL_POOLS.includes(node.opType)) return { k: input?.shape?.[axis] ?? 1, s: 1, p: 0, d: 1 };
+  if (CONV_WEIGHT[node.opType] === undefined && !node.opType.endsWith('Pool')) return { k: 1, s: 1, p: 0, d: 1 };
+  const weight = CONV_WEIGHT[node.opType] === undefined ? undefined : g.values.get(node.inputs[CONV_WEIGHT[node.opType]!] ?? '')?.shape;
   const k = attr('kernel_shape')?.[i] ?? weight?.[axis] ?? 1;
   const s = attr('strides')?.[i] ?? 1;
   const d = attr('dilations')?.[i] ?? 1;
@@ -121,18 +127,15 @@ function rowSets(g: CheckGraph, nodes: readonly InferredNode[], output: string, 
       const node = nodes[i]!;
       const out = sets.get(node.outputs[0]!);
       if (out === undefined) continue;
-      const win = windowOf(g, node, axis);
+      const read = rowReader(g, node, axis);
       for (const name of node.inputs) {
         const v = g.values.get(name);
         if (v === undefined || v.kind === 'initializer' || v.kind === 'constant') continue;
-        const extent = v.shape![axis]!;
+        const extent = v.shape?.[axis] ?? 1;
         const set = sets.get(name) ?? new Set<number>();
         for (const r of out) {
           if (extent === 1) set.add(0);
-          else for (let j = 0; j < win.k; j++) {
-            const row = r * win.s - win.p + j * win.d;
-            if (row >= 0 && row < extent) set.add(row);
-          }
+          else for (const row of read(r, extent)) if (row >= 0 && row < extent) set.add(row);
         }
         sets.set(name, set);
       }
@@ -140,6 +143,16 @@ function rowSets(g: CheckGraph, nodes: readonly InferredNode[], output: string, 
     tiles.push(new Map([...sets].map(([n, set]) => [n, set.size])));
   }
   return tiles;
+}
+
+/** The input rows a node reads for output row r: its window's, or a resampling's coordinate mapping. */
+function rowReader(g: CheckGraph, node: InferredNode, axis: 2 | 3): (r: number, extent: number) => number[] {
+  if (node.opType === 'Resize' || node.opType === 'Upsample') {
+    const outSize = g.values.get(node.outputs[0]!)!.shape![axis]!;
+    return (r, extent) => resampledRows(node, r, extent, outSize);
+  }
+  const win = windowOf(g, node, axis);
+  return (r) => Array.from({ length: win.k }, (_, j) => r * win.s - win.p + j * win.d);
 }
 
 function range(a: number, b: number): number[] {
@@ -152,25 +165,31 @@ function maxSize(tiles: readonly Map<string, number>[], name: string): number {
 
 function loadedBytes(v: InferredValue, rows: readonly Map<string, number>[], cols: readonly Map<string, number>[]): number {
   const shape = v.shape!;
-  const elem = (v.bytes ?? 0) / shape.reduce((a, b) => a * b, 1);
   const sum = (tiles: readonly Map<string, number>[]): number => tiles.reduce((s, t) => s + (t.get(v.name) ?? 0), 0);
-  return shape[0]! * shape[1]! * sum(rows) * sum(cols) * elem;
+  return (shape[0] ?? 1) * (shape[1] ?? 1) * sum(rows) * sum(cols) * fileElement(v);
 }
 
 /** Each core's share of every layer's tile (output rows split over the cores, with the input rows they read) fits NRAM. */
-function checkNram(g: CheckGraph, nodes: readonly InferredNode[], rows: readonly Map<string, number>[], cols: readonly Map<string, number>[], maps: number, s: FusionSettings): Found[] {
+function checkNram(
+  g: CheckGraph,
+  nodes: readonly InferredNode[],
+  rows: readonly Map<string, number>[],
+  cols: readonly Map<string, number>[],
+  maps: number,
+  s: FusionSettings,
+  elem: (v: InferredValue) => number,
+): Found[] {
   for (const node of nodes) {
     const out = g.values.get(node.outputs[0]!)!;
     const win = windowOf(g, node, 2);
     const outRows = maxSize(rows, out.name);
     const sub = Math.ceil(outRows / s.coresPerCluster);
-    const elem = (v: InferredValue): number => (v.bytes ?? 0) / v.shape!.reduce((a, b) => a * b, 1);
-    let bytes = out.shape![1]! * sub * maxSize(cols, out.name) * elem(out);
+    let bytes = (out.shape?.[1] ?? 1) * sub * maxSize(cols, out.name) * elem(out);
     for (const name of node.inputs) {
       const v = g.values.get(name);
       if (v === undefined || v.kind === 'initializer' || v.kind === 'constant') continue;
       const inRows = Math.min(maxSize(rows, name), (sub - 1) * win.s + (win.k - 1) * win.d + 1);
-      bytes += v.shape![1]! * inRows * maxSize(cols, name) * elem(v);
+      bytes += (v.shape?.[1] ?? 1) * inRows * maxSize(cols, name) * elem(v);
     }
     if (bytes * maps > s.nramBytes) return [{ rule: 'nram', message: `'${node.name}' needs ${bytes * maps} B per core > NRAM ${s.nramBytes} B` }];
   }
@@ -183,7 +202,7 @@ function checkPipeline(g: CheckGraph, u: FusionUnitCore, nodes: readonly Inferre
     n.inputs.filter((name) => { const v = g.values.get(name); return v !== undefined && v.kind !== 'initializer' && v.kind !== 'constant'; });
   const weights = (n: InferredNode): number => n.inputs.reduce((sum, name) => {
     const v = g.values.get(name);
-    return sum + (v !== undefined && (v.kind === 'initializer' || v.kind === 'constant') ? v.bytes ?? 0 : 0);
+    return sum + (v !== undefined && (v.kind === 'initializer' || v.kind === 'constant') ? storedWeightBytes(g.graph, g.values, v) : 0);
   }, 0);
   const in1 = u.inputs.reduce((sum, name) => sum + need(name), 0);
   const in2 = Math.ceil(g.values.get(u.output)!.shape![0]! / u.tile!.maps) > 1 ? in1 : 0;

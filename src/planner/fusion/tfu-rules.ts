@@ -12,8 +12,8 @@
 
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../target';
-import { axisExtent, liveTileBytes, tileBuffers, type Tile, type UnitShape } from './feature-map';
-import { elementBytes, nchw } from './layer-geometry';
+import { axisExtent, liveTileBytes, tileBuffers, unitElementBytes, type Tile, type UnitShape } from './feature-map';
+import { nchw } from './layer-geometry';
 import { planTile } from './tile-plan';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './tfu-verdict';
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
@@ -36,16 +36,19 @@ export function evaluateRules(c: Candidate, s: FusionSettings): RuleVerdict[] {
   return out;
 }
 
-/** Every layer can pass a feature-map tile through. */
+/** Every layer can pass a feature-map tile through, and the last one writes a feature map. */
 export function tileable(c: Candidate): RuleVerdict {
   const bad = c.unit.layers.find((l) => l.tileable !== undefined);
-  return bad === undefined ? verdict('tileable', true, 'every layer tiles') : verdict('tileable', false, `'${bad.name}' cannot be tiled: ${bad.tileable}`);
+  if (bad !== undefined) return verdict('tileable', false, `'${bad.name}' cannot be tiled: ${bad.tileable}`);
+  const last = c.unit.layers[c.unit.layers.length - 1]!;
+  if (c.unit.output.shape?.length !== 4) return verdict('tileable', false, `'${last.name}' computes a scalar: a unit ends at a feature map`);
+  return verdict('tileable', true, 'every layer tiles');
 }
 
 /** No Conv reads weights that another layer reads too. */
 export function sharedWeights(c: Candidate): RuleVerdict {
   for (const l of c.unit.layers) {
-    if (l.opType !== 'Conv') continue;
+    if (l.base !== 'Conv') continue;
     const shared = l.weights.find((w) => c.weightReaders(w.name) > 1);
     if (shared !== undefined) return verdict('shared-weights', false, `'${l.name}' shares weights '${shared.name}' with another layer`);
   }
@@ -98,10 +101,10 @@ export function nramPerCore(unit: UnitShape, tile: Tile, cores: number): number 
   for (const l of unit.layers) {
     const out = l.output!;
     const sub = Math.ceil((rows.maxLength.get(out.name) ?? 0) / cores);
-    let bytes = nchw(out)[1] * sub * (cols.maxLength.get(out.name) ?? 0) * elementBytes(out);
+    let bytes = nchw(out)[1] * sub * (cols.maxLength.get(out.name) ?? 0) * unitElementBytes(unit, out);
     for (const input of l.inputs) {
       const need = Math.min(rows.maxLength.get(input.name) ?? 0, (sub - 1) * l.h.stride + (l.h.kernel - 1) * l.h.dilation + 1);
-      bytes += nchw(input)[1] * need * (cols.maxLength.get(input.name) ?? 0) * elementBytes(input);
+      bytes += nchw(input)[1] * need * (cols.maxLength.get(input.name) ?? 0) * unitElementBytes(unit, input);
     }
     most = Math.max(most, Math.ceil(bytes * tile.maps));
   }

@@ -55,7 +55,7 @@ export function redundancy(c: Candidate, s: FusionSettings): RuleVerdict {
 export function strideSums(layers: readonly Layer[]): [number, number] {
   const sums: [number, number] = [0, 0];
   for (const l of layers) {
-    if (!(l.opType === 'Conv' || l.opType.endsWith('Pool'))) continue;
+    if (!(l.base === 'Conv' || l.base?.endsWith('Pool'))) continue;
     sums[0] += (l.h.kernel - 1) * l.h.dilation + 1 - l.h.stride;
     sums[1] += (l.w.kernel - 1) * l.w.dilation + 1 - l.w.stride;
   }
@@ -79,16 +79,20 @@ export function singleOutput(c: Candidate): RuleVerdict {
   return verdict('single-output', false, `${others.map((n) => `'${n}'`).join(', ') || 'nothing'} also leave${others.length === 1 ? 's' : ''} the unit`);
 }
 
-/** At least minMainLayers main layers (Conv, Pool, MatMul/Gemm). */
+/** At least minMainLayers main layers (Conv, Pool, MatMul/Gemm, and their quantized forms). */
 export function mainLayers(c: Candidate, s: FusionSettings): RuleVerdict {
   const count = c.unit.layers.filter((l) => l.cls === 'main').length;
   const holds = count >= s.rules.minMainLayers;
   return verdict('main-layers', holds, `${count} main layer(s) ${holds ? '>=' : '<'} ${s.rules.minMainLayers}`);
 }
 
-/** True when `b` reads the output of `a`. */
-function reads(b: Layer, a: Layer): boolean {
-  return b.inputs.some((v) => v.name === a.output?.name);
+/** True when `b` reads the output of `a`, directly or through conversions (quantize, dequantize, cast) of the unit. */
+function reads(b: Layer, a: Layer, layers: readonly Layer[]): boolean {
+  return b.inputs.some((v) => {
+    if (v.name === a.output?.name) return true;
+    const producer = layers.find((l) => l.output?.name === v.name);
+    return producer !== undefined && producer.cls === 'convert' && reads(producer, a, layers);
+  });
 }
 
 /** A main layer feeds a main layer that feeds a non-main layer. */
@@ -97,8 +101,8 @@ export function mainMainNonMain(c: Candidate): RuleVerdict {
   for (const a of ls) {
     if (a.cls !== 'main') continue;
     for (const b of ls) {
-      if (b.cls !== 'main' || !reads(b, a)) continue;
-      const d = ls.find((x) => x.cls !== 'main' && reads(x, b));
+      if (b.cls !== 'main' || !reads(b, a, ls)) continue;
+      const d = ls.find((x) => x.cls !== 'main' && x.cls !== 'convert' && reads(x, b, ls));
       if (d !== undefined) return verdict('main-main-non-main', true, `${a.opType} -> ${b.opType} -> ${d.opType}`);
     }
   }
@@ -109,8 +113,8 @@ export function mainMainNonMain(c: Candidate): RuleVerdict {
 export function scalarThenVector(c: Candidate): RuleVerdict {
   const ls = c.unit.layers;
   for (const a of ls) {
-    if (layerClass(a.opType) !== 'scalar') continue;
-    const b = ls.find((x) => x.cls === 'vector' && reads(x, a));
+    if (layerClass(a.base) !== 'scalar') continue;
+    const b = ls.find((x) => x.cls === 'vector' && reads(x, a, ls));
     if (b !== undefined) return verdict('scalar-then-vector', true, `${a.opType} -> ${b.opType}`);
   }
   return verdict('scalar-then-vector', false, 'no scalar layer followed by a vector layer');
