@@ -20,7 +20,12 @@ export function ModelSummary() {
       <div className="stats">
         <Stat label="Nodes" value={formatCount(report.nodes)} testId="stat-nodes" />
         <Stat label="Activations" value={formatCount(report.activations)} testId="stat-activations" />
-        <Stat label="Activation memory" value={formatBytes(report.activationBytes)} title={`${formatCount(report.activationBytes)} bytes`} testId="stat-activation-bytes" />
+        <Stat
+          label={report.unknownShapes.length === 0 ? 'Activation memory' : 'Activation memory (lower estimate)'}
+          value={`${report.unknownShapes.length === 0 ? '' : '≥ '}${formatBytes(report.activationBytes)}`}
+          title={`${formatCount(report.activationBytes)} bytes`}
+          testId="stat-activation-bytes"
+        />
       </div>
       <dl className="facts">
         <Fact term="File" testId="fact-file">
