@@ -13,7 +13,7 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   test: {
-    include: ['src/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'cli/**/*.test.ts', 'bench/**/*.test.ts', 'fuzz/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     pool: 'forks',

@@ -1,0 +1,99 @@
+// Runs one model file through decode -> inference -> plan in-process and lists
+// what is wrong: an exception other than a typed input error, a shape that is
+// not a non-negative integer without being listed as unknown, a size past 2^53,
+// or a plan the independent validator rejects. Depends on model/ and planner/.
+
+import { decodeOnnx } from '../src/model/decode-onnx';
+import type { InferredGraph, InferredModel } from '../src/model/inferred';
+import { inferShapes } from '../src/model/infer-shapes';
+import { planModel, type ModelPlan } from '../src/planner/plan';
+import { presetTarget } from '../src/planner/presets';
+import type { Alias, PlacementProblem } from '../src/planner/problem';
+import { validatePlan } from '../src/planner/validate-plan';
+import { InputError } from '../src/shared/errors';
+
+/** One thing wrong with one file. */
+export interface Finding {
+  readonly stage: 'decode' | 'infer' | 'plan' | 'shape' | 'size' | 'validate';
+  readonly message: string;
+}
+
+/** How one file went. */
+export interface ModelOutcome {
+  readonly rejected?: string; // the InputError code when decode or plan refused the file
+  readonly findings: readonly Finding[];
+  readonly values: number; // values inferred
+}
+
+/** Where the plan runs: a target preset and a strategy (undefined: the preset's). */
+export interface PlanChoice {
+  readonly target: string;
+  readonly strategy: string | undefined;
+}
+
+function thrown(stage: Finding['stage'], error: unknown): Finding {
+  const text = error instanceof Error ? `${error.name}: ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 4).join('\n')}` : String(error);
+  return { stage, message: text.slice(0, 2000) };
+}
+
+/** Checks one file; never throws. */
+export function checkModel(bytes: Uint8Array, choice: PlanChoice): ModelOutcome {
+  let model: InferredModel;
+  try {
+    model = inferShapes(decodeOnnx(bytes));
+  } catch (error) {
+    if (error instanceof InputError) return { rejected: error.code, findings: [], values: 0 };
+    return { findings: [thrown('decode', error)], values: 0 };
+  }
+  const findings = [...checkGraph(model)];
+  let plan: ModelPlan;
+  try {
+    plan = planModel(model, presetTarget(choice.target), choice.strategy === undefined ? {} : { strategy: choice.strategy });
+  } catch (error) {
+    if (error instanceof InputError) return { rejected: error.code, findings, values: model.values.length };
+    return { findings: [...findings, thrown('plan', error)], values: model.values.length };
+  }
+  return { findings: [...findings, ...checkPlan(plan)], values: model.values.length };
+}
+
+/** Every value's dims are non-negative integers and its bytes exact, or it is listed as unknown; subgraphs too. */
+function checkGraph(graph: InferredGraph): Finding[] {
+  const out: Finding[] = [];
+  for (const v of graph.values) {
+    if (v.shape !== undefined && !v.shape.every((d) => Number.isSafeInteger(d) && d >= 0)) {
+      out.push({ stage: 'shape', message: `'${v.name}' has shape [${v.shape.join(', ')}]` });
+    }
+    if (v.bytes !== undefined && !(Number.isSafeInteger(v.bytes) && v.bytes >= 0)) out.push({ stage: 'size', message: `'${v.name}' has ${v.bytes} bytes` });
+    if ((v.bytes === undefined || v.shape === undefined) && !v.unknownReason) out.push({ stage: 'shape', message: `'${v.name}' is unknown without a reason` });
+  }
+  for (const node of graph.nodes) for (const body of node.subgraphs) out.push(...checkGraph(body));
+  return out;
+}
+
+/** The plan's numbers are exact and its buffers pass the independent validator. */
+function checkPlan(plan: ModelPlan): Finding[] {
+  const out: Finding[] = [];
+  const exact = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  if (!plan.valid) out.push({ stage: 'validate', message: 'plan says valid: false' });
+  if (!exact(plan.peak) || !exact(plan.lowerBound)) out.push({ stage: 'size', message: `peak ${plan.peak}, lower bound ${plan.lowerBound}` });
+  if (plan.lowerBound > plan.peak) out.push({ stage: 'validate', message: `lower bound ${plan.lowerBound} above peak ${plan.peak}` });
+  for (const b of plan.buffers) {
+    if (!exact(b.size) || !exact(b.offset) || !exact(b.offset + b.size)) {
+      out.push({ stage: 'size', message: `buffer '${b.name}' size ${b.size} at ${b.offset}` });
+      return out;
+    }
+  }
+  const verdict = validatePlan(...placementOf(plan));
+  if (!verdict.valid) out.push({ stage: 'validate', message: verdict.violations.slice(0, 3).map((v) => v.message).join('; ') });
+  return out;
+}
+
+/** The plan's buffers as a placement problem and its offsets, for validatePlan. */
+function placementOf(plan: ModelPlan): Parameters<typeof validatePlan> {
+  const index = new Map(plan.buffers.map((b, i) => [b.id, i]));
+  const buffers = plan.buffers.map((b, i) => ({ id: i, name: b.name, size: b.size, start: b.start, end: b.end, region: b.region }));
+  const aliases: Alias[] = plan.buffers.flatMap((b, i) => (b.alias === undefined ? [] : [{ buffer: i, parent: index.get(b.alias.parent) ?? -1, offset: b.alias.offset }]));
+  const problem: PlacementProblem = { buffers, aliases };
+  const regions = plan.regions.map((r) => ({ name: r.name, peak: r.peak }));
+  return [problem, { offsets: plan.buffers.map((b) => b.offset), peak: regions.reduce((a, r) => a + r.peak, 0), regions }];
+}

@@ -1,0 +1,83 @@
+// `npm run fuzz -- --files N --seed S [--problems N] [--from K] [--out DIR] [--models DIR]`:
+// runs the model-file campaign and/or the planner-problem campaign in this
+// process, prints the figures, and writes every finding's input (model or CSV)
+// with a findings.jsonl line under --out (default fuzz-findings/).
+
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findingKinds, runFileCampaign, runProblemCampaign, type CampaignFinding, type CampaignTally } from './campaign';
+import { loadSeedModels } from './mutate-models';
+
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at < 0 ? undefined : args[at + 1];
+}
+
+function count(args: readonly string[], name: string, fallback: number): number {
+  const text = option(args, name);
+  const value = text === undefined ? fallback : Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
+  return value;
+}
+
+/** Writes a finding's input beside a JSON line naming how to reproduce it. */
+function keep(out: string, seed: number, campaign: 'file' | 'problem', f: CampaignFinding): void {
+  const path = join(out, `${campaign}-${seed}-${f.index}.${campaign === 'file' ? 'onnx' : 'csv'}`);
+  writeFileSync(path, f.input);
+  appendFileSync(join(out, 'findings.jsonl'), JSON.stringify({ campaign, seed, index: f.index, stage: f.stage, label: f.label, message: f.message, path }) + '\n');
+}
+
+function report(name: string, tally: CampaignTally): void {
+  const perSecond = tally.runs / Math.max(tally.ms / 1000, 1e-3);
+  console.log(`${name}: ${tally.runs} run in ${(tally.ms / 1000).toFixed(1)} s (${perSecond.toFixed(0)}/s); findings ${tally.findings.length}`);
+  console.log(`  made: ${JSON.stringify(tally.kinds)}`);
+  console.log(`  refused as bad input: ${JSON.stringify(tally.rejected)}`);
+  console.log(`  slowest: ${tally.slowest.ms.toFixed(0)} ms (#${tally.slowest.index}, ${tally.slowest.label})`);
+  for (const kind of findingKinds(tally.findings).slice(0, 20)) console.log(`  ${kind.count} × ${kind.key}  (first #${kind.first.index}: ${kind.first.label})`);
+}
+
+function main(args: readonly string[]): void {
+  const seed = count(args, '--seed', 1);
+  const files = count(args, '--files', 0);
+  const problems = count(args, '--problems', 0);
+  const from = count(args, '--from', 0);
+  const out = option(args, '--out') ?? 'fuzz-findings';
+  const models = option(args, '--models') ?? join(process.cwd(), '..', 'shared', 'models');
+  if (files === 0 && problems === 0) throw new Error('nothing to do: give --files N and/or --problems N');
+  mkdirSync(out, { recursive: true });
+  if (files > 0) {
+    const seeds = loadSeedModels(models);
+    console.log(`files: seed ${seed}, ${files} from #${from}, ${seeds.length} real models to mutate from ${models}`);
+    report('files', runFileCampaign(seed, files, seeds, from, (f) => keep(out, seed, 'file', f)));
+  }
+  if (problems > 0) {
+    console.log(`problems: seed ${seed}, ${problems} from #${from}`);
+    const batch = 10_000;
+    const total: CampaignTally[] = [];
+    for (let start = from; start < from + problems; start += batch) {
+      const tally = runProblemCampaign(seed, Math.min(batch, from + problems - start), start, (f) => keep(out, seed, 'problem', f));
+      total.push(tally);
+      const done = total.reduce((a, t) => a + t.runs, 0);
+      if (problems > batch) console.log(`  … ${done} problems, ${total.reduce((a, t) => a + t.findings.length, 0)} findings`);
+    }
+    report('problems', merge(total));
+  }
+}
+
+function merge(tallies: readonly CampaignTally[]): CampaignTally {
+  const sum = (pick: (t: CampaignTally) => Record<string, number>) => {
+    const out: Record<string, number> = Object.create(null);
+    for (const t of tallies) for (const [k, v] of Object.entries(pick(t))) out[k] = (out[k] ?? 0) + v;
+    return out;
+  };
+  return {
+    runs: tallies.reduce((a, t) => a + t.runs, 0),
+    kinds: sum((t) => t.kinds),
+    rejected: sum((t) => t.rejected),
+    findings: tallies.flatMap((t) => t.findings),
+    ms: tallies.reduce((a, t) => a + t.ms, 0),
+    slowest: tallies.reduce((a, t) => (t.slowest.ms > a.ms ? t.slowest : a), tallies[0]!.slowest),
+  };
+}
+
+main(process.argv.slice(2));
