@@ -79,7 +79,7 @@ function checkPlan(plan: ModelPlan): Finding[] {
   if (plan.lowerBound > plan.peak) out.push({ stage: 'validate', message: `lower bound ${plan.lowerBound} above peak ${plan.peak}` });
   for (const b of plan.buffers) {
     if (!exact(b.size) || !exact(b.offset) || !exact(b.offset + b.size)) {
-      out.push({ stage: 'size', message: `buffer '${b.name}' size ${b.size} at ${b.offset}` });
+      out.push({ stage: 'size', message: `buffer '${b.name}' size ${b.size} at ${b.offset}, ending at ${b.offset + b.size}` });
       return out;
     }
   }

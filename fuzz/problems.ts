@@ -62,7 +62,7 @@ export function checkProblem(csv: string, strategy: string): ProblemOutcome {
     if (result.lowerBound > result.peak) findings.push({ stage: 'validate', message: `lower bound ${result.lowerBound} above peak ${result.peak}` });
     problem.buffers.forEach((b, i) => {
       const offset = result.offsets[i] ?? NaN;
-      if (!exact(offset + b.size)) findings.push({ stage: 'size', message: `buffer '${b.name}' of ${b.size} bytes at ${offset}` });
+      if (!exact(offset + b.size)) findings.push({ stage: 'size', message: `buffer '${b.name}' of ${b.size} bytes at ${offset}, ending at ${offset + b.size}` });
     });
     const verdict = validatePlan(problem, result);
     if (!verdict.valid) findings.push({ stage: 'validate', message: verdict.violations.slice(0, 3).map((v) => v.message).join('; ') });
