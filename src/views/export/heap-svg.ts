@@ -4,6 +4,7 @@
 // step ticks. Plain strings, no DOM: exports and tests build it anywhere.
 
 import { formatBytes } from '../../shared/format';
+import { xmlChars } from './xml-chars';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 
 /** Options of heapSvg. */
@@ -136,5 +137,5 @@ function ticks(max: number, count: number): number[] {
 
 /** Escapes text for XML content and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return xmlChars(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }

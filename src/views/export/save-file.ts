@@ -2,6 +2,8 @@
 // document into a PNG (canvas.toBlob), and serializing an SVG element of the
 // page with its computed colours so it looks the same outside the page.
 
+import { xmlChars } from './xml-chars';
+
 /** Saves `blob` as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -97,7 +99,8 @@ export function serializeSvg(element: SVGSVGElement): string {
   background.setAttribute('height', String(h));
   background.setAttribute('fill', getComputedStyle(element.closest('.pane') ?? element).backgroundColor || '#ffffff');
   clone.insertBefore(background, clone.firstChild);
-  return new XMLSerializer().serializeToString(clone);
+  // The serializer escapes markup but keeps control characters, which XML 1.0 forbids.
+  return xmlChars(new XMLSerializer().serializeToString(clone));
 }
 
 /** Sets the clone's size and view box to the whole content of the top group (or the element's box); returns the view box. */
