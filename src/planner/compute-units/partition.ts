@@ -6,6 +6,12 @@
 //   meets the unit's constraints (Conv kernels up to `maxConvKernel` on every
 //   spatial axis, read from `kernel_shape`, else from the weight's shape; an
 //   unknown kernel fails the constraint).
+// - A unit that computes quantized (integer activations or fake
+//   quantization) also runs the quantized forms of the ops it lists
+//   (ConvInteger and QLinearConv when it lists Conv, com.microsoft's
+//   QLinearAdd when it lists Add...: quantized-ops.ts), DynamicQuantizeLinear
+//   and Cast when it lists QuantizeLinear or DequantizeLinear, and Upsample
+//   when it lists Resize.
 // - Priority: the units in the order the target lists them; each node goes
 //   to the first unit that supports it. The fallback unit (the last one that
 //   lists '*', else the last unit) takes every node no unit supports; that
@@ -20,7 +26,9 @@
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
 import type { PlanDiagnostic } from '../build-buffers';
 import type { Schedule } from '../schedule';
+import { baseOpOf, convWeightInput, floatFormOf, opKey } from '../quantized-ops';
 import type { ComputeUnit } from '../target';
+import { computesQuantized } from './level-sizes';
 
 /** A partition of the graph that runs on one compute unit. */
 export interface GraphFunction {
@@ -39,16 +47,29 @@ export interface Partition {
   readonly units: readonly ComputeUnit[]; // by the names functions use
 }
 
-/** Op type key of a node as unit op lists name it. */
-function opKey(node: InferredNode): string {
-  return node.domain === '' ? node.opType : `${node.domain}::${node.opType}`;
+/** Ops a quantized unit runs besides the quantized forms of the ops it lists, with the op whose listing lets it run them. */
+const QUANTIZED_PEERS: Readonly<Record<string, readonly string[]>> = {
+  DynamicQuantizeLinear: ['QuantizeLinear'],
+  Cast: ['QuantizeLinear', 'DequantizeLinear'],
+  Upsample: ['Resize'],
+};
+
+/** True when `unit` lists `node`'s op, or, computing quantized, the op it is a quantized form or peer of. */
+export function listsOp(unit: ComputeUnit, node: InferredNode): boolean {
+  if (unit.opTypes.includes('*') || unit.opTypes.includes(opKey(node))) return true;
+  if (!computesQuantized(unit)) return false;
+  const float = floatFormOf(node);
+  if (float !== undefined) return unit.opTypes.includes(float);
+  const peers = node.domain === '' ? QUANTIZED_PEERS[node.opType] : undefined;
+  return peers !== undefined && peers.some((op) => unit.opTypes.includes(op));
 }
 
 /** True when `unit` runs `node` (op type listed and constraints met). */
 export function unitSupports(unit: ComputeUnit, node: InferredNode, values: ReadonlyMap<string, InferredValue>): boolean {
-  if (!unit.opTypes.includes('*') && !unit.opTypes.includes(opKey(node))) return false;
+  if (!listsOp(unit, node)) return false;
   const maxKernel = unit.constraints?.maxConvKernel;
-  if (maxKernel !== undefined && node.domain === '' && (node.opType === 'Conv' || node.opType === 'ConvTranspose')) {
+  const base = baseOpOf(node);
+  if (maxKernel !== undefined && (base === 'Conv' || base === 'ConvTranspose')) {
     const kernel = convKernel(node, values);
     return kernel !== undefined && kernel.every((k) => k <= maxKernel);
   }
@@ -59,7 +80,7 @@ export function unitSupports(unit: ComputeUnit, node: InferredNode, values: Read
 export function convKernel(node: InferredNode, values: ReadonlyMap<string, InferredValue>): readonly number[] | undefined {
   const attribute = node.attributes?.['kernel_shape'];
   if (Array.isArray(attribute) && attribute.length > 0) return attribute as readonly number[];
-  const shape = values.get(node.inputs[1] ?? '')?.shape;
+  const shape = values.get(node.inputs[convWeightInput(node) ?? 1] ?? '')?.shape;
   return shape === undefined || shape.length < 3 ? undefined : shape.slice(2);
 }
 

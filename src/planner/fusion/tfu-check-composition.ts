@@ -24,7 +24,8 @@ export function checkComposition(g: CheckGraph, u: FusionUnitCore, s: FusionSett
     if (!TILING_OPS.includes(node.opType)) {
       out.push({ rule: 'tileable', message: `${node.opType} '${node.name}' cannot pass a tile` });
     }
-    const readers = node.inputs.filter((n) => isWeight(g.values.get(n))).map((n) => new Set(g.values.get(n)!.consumers).size);
+    const oneElement = (n: string): boolean => (g.values.get(n)!.shape ?? []).reduce((a, b) => a * b, 1) === 1;
+    const readers = node.inputs.filter((n) => isWeight(g.values.get(n)) && !oneElement(n)).map((n) => new Set(g.values.get(n)!.consumers).size);
     if (s.rules.skipSharedWeights && isConv(node) && readers.some((r) => r > 1)) {
       out.push({ rule: 'shared-weights', message: `'${node.name}' shares its weights` });
     }

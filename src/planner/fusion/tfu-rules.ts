@@ -13,7 +13,7 @@
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../target';
 import { axisExtent, liveTileBytes, tileBuffers, unitElementBytes, type Tile, type UnitShape } from './feature-map';
-import { nchw } from './layer-geometry';
+import { isScalarValue, nchw } from './layer-geometry';
 import { planTile } from './tile-plan';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './tfu-verdict';
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
@@ -45,11 +45,11 @@ export function tileable(c: Candidate): RuleVerdict {
   return verdict('tileable', true, 'every layer tiles');
 }
 
-/** No Conv reads weights that another layer reads too. */
+/** No Conv reads weights that another layer reads too (a scale or zero point shared by a quantized graph's layers is no weight). */
 export function sharedWeights(c: Candidate): RuleVerdict {
   for (const l of c.unit.layers) {
     if (l.base !== 'Conv') continue;
-    const shared = l.weights.find((w) => c.weightReaders(w.name) > 1);
+    const shared = l.weights.find((w) => !isScalarValue(w) && c.weightReaders(w.name) > 1);
     if (shared !== undefined) return verdict('shared-weights', false, `'${l.name}' shares weights '${shared.name}' with another layer`);
   }
   return verdict('shared-weights', true, 'no shared or computed weights');
