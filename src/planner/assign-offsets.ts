@@ -36,7 +36,8 @@ export function assignOffsets(problem: PlacementProblem, strategyName = 'best', 
       group.members.forEach((b, k) => {
         const offset = outcome.offsets[item]! + group.rel[k]!;
         offsets[b] = offset;
-        peak = Math.max(peak, offset + problem.buffers[b]!.size);
+        // a buffer of no bytes occupies no memory, wherever its offset
+        if (problem.buffers[b]!.size > 0) peak = Math.max(peak, offset + problem.buffers[b]!.size);
       });
     });
     regions.push({ name, peak, lowerBound, optimal: peak <= lowerBound || outcome.proven });

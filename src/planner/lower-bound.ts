@@ -62,7 +62,10 @@ function regionLowerBound(problem: PlacementProblem, name: string, groups: reado
   let fixedTop = 0;
   for (const group of groups) {
     if (group.fixedBase === undefined) continue;
-    group.members.forEach((b, i) => (fixedTop = Math.max(fixedTop, group.fixedBase! + group.rel[i]! + problem.buffers[b]!.size)));
+    group.members.forEach((b, i) => {
+      const size = problem.buffers[b]!.size;
+      if (size > 0) fixedTop = Math.max(fixedTop, group.fixedBase! + group.rel[i]! + size); // no bytes, no room
+    });
   }
   const liveAtPeak: number[] = [];
   if (peakStep !== undefined) {

@@ -8,7 +8,8 @@
 //   keeps the live buffers in a max-segment tree indexed by offset rank; each
 //   new buffer asks the tree for live buffers below its top that reach above
 //   its offset. O((n + overlaps) log n).
-// - The reported peak of every region, and their sum, match max(offset + size).
+// - The reported peak of every region, and their sum, match max(offset + size)
+//   over the buffers that hold bytes.
 
 import { aliasRoots, alignmentOf, regionOf, type Placement, type PlacementProblem } from './problem';
 
@@ -138,7 +139,7 @@ function checkPeaks(problem: PlacementProblem, placement: Placement, regions: Ma
   const computed = new Map<string, number>();
   for (const [name, ids] of regions) {
     let peak = 0;
-    for (const b of ids) peak = Math.max(peak, placement.offsets[b]! + problem.buffers[b]!.size);
+    for (const b of ids) if (problem.buffers[b]!.size > 0) peak = Math.max(peak, placement.offsets[b]! + problem.buffers[b]!.size);
     computed.set(name, peak);
     total += peak;
   }

@@ -68,10 +68,16 @@ export class Placer {
     }
   }
 
-  /** Places `order`'s items one after another with `fit`; returns the region's peak. */
-  placeAll(order: Int32Array, fit: Fit): number {
+  /**
+   * Places `order`'s items one after another with `fit`; returns the region's
+   * peak, or NaN when `stop` (asked every 256 items) cut the run short.
+   */
+  placeAll(order: Int32Array, fit: Fit, stop?: () => boolean): number {
     this.reset();
-    for (let k = 0; k < order.length; k++) this.place(order[k]!, fit);
+    for (let k = 0; k < order.length; k++) {
+      if (stop !== undefined && (k & 255) === 255 && stop()) return NaN;
+      this.place(order[k]!, fit);
+    }
     return this.peak();
   }
 

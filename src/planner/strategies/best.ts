@@ -1,34 +1,50 @@
 // Strategy `best`: a portfolio of greedy plans, a local search around the peak
-// and, for small regions, an exhaustive search; keeps the smallest plan.
-// Depends only on the planner engine and the strategy interface.
+// and an anytime exact search; keeps the smallest plan. Depends only on the
+// planner engine and the strategy interface.
 //
+// - Large, crowded regions (more conflicts than a few greedy passes can walk
+//   in the time of reading the problem) get the scale path instead: the naive
+//   baseline and two sweeps over time (engine/sweep.ts, lowest and tightest
+//   gap), then, only when the caller gave a budget, whole greedy passes that
+//   the budget may cut short (see `planLarge`).
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
 //   greedy-breadth, tvm-conflicts, ...) is a candidate, so `best` is never
 //   worse than any of them. The registry hands them over (see `portfolio`).
 // - Then every order (size, urgency, area, duration, conflicts, start) with
-//   both first fit and best fit; the conflict graph is built once and shared.
-//   It stops early once a candidate reaches the lower bound.
+//   both first fit and best fit. It stops early once a candidate reaches the
+//   lower bound.
 // - The smallest candidate (the earliest on ties) seeds the local search
-//   (see local-search.ts), bounded by iterations, an effort budget and a
-//   small wall-clock budget.
-// - When the peak is still above the lower bound and the region is small,
-//   branch and bound (see exact-search.ts) looks for a lower peak, and its
-//   completion proves the result optimal.
+//   (see local-search.ts), bounded by iterations, an effort budget and the
+//   wall-clock budget.
+// - When the peak is still above the lower bound, the anytime exact search
+//   (exact-plan.ts: MiniMalloc-style skyline search with temporal
+//   decomposition, capacity from the bound upward) runs for the rest of the
+//   budget, reporting progress and honouring cancellation; its completion
+//   proves the result optimal. Regions it cannot handle (fixed offsets,
+//   alignment, windows) that are small get the older branch and bound
+//   (exact-search.ts) instead.
 // - The outcome names the winner: the baseline whose plan was kept, or
-//   'best' when an order, the local search or the exact search found it.
-// - Everything is deterministic except where the wall-clock budget cuts the
-//   search short, which the result reports as `stoppedBy: 'time'`.
+//   'best' when an order, a sweep or a search found it.
+// - Everything is deterministic except where the wall-clock budget or the
+//   caller's stop cuts the search short, which the result reports as `stoppedBy: 'time'`.
 
+import { itemDegrees } from '../engine/degrees';
 import { orderItems, type OrderKey } from '../engine/orders';
 import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import type { StopReason } from '../problem';
+import { sweepPlace } from '../engine/sweep';
+import { improveExactly } from './exact-plan';
 import { exactSearchApplies, searchExact } from './exact-search';
 import { liftAndReinsert } from './local-search';
 import type { RegionContext, Strategy, StrategyOutcome } from './strategy';
 
-/** Default wall-clock budget of the local search, per region: a guard; the effort budget binds first. */
+/** Default wall-clock budget of the searches after the portfolio, per region. */
 export const DEFAULT_BUDGET_MS = 500;
+/** Conflicts (summed over items) above which a region takes the scale path. */
+const LARGE_CONFLICTS = 5_000_000;
+/** Default node cap of the anytime exact search, per region: keeps unbounded budgets deterministic. */
+const DEFAULT_SKYLINE_NODES = 1_000_000;
 /** Default effort budget of the local search, per region (roughly 0.05-0.2 s unloaded). */
 const DEFAULT_WORK = 3_000_000;
 const DEFAULT_EXACT_ITEMS = 20;
@@ -45,7 +61,10 @@ interface Candidate {
 
 /** How it works: see the module header. */
 function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, context: RegionContext): StrategyOutcome {
-  const { lowerBound } = context;
+  const { lowerBound, options } = context;
+  const clock = options.clock ?? Date.now;
+  const deadline = clock() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
+  if (conflictCount(prep) > LARGE_CONFLICTS) return planLarge(baselines, prep, context, deadline);
   const candidates = baselines.map((strategy) => {
     const { offsets } = strategy.plan(prep, context);
     return { offsets, peak: peakOf(prep, offsets), source: strategy.name };
@@ -60,20 +79,81 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   let improvements = 0;
   let stoppedBy: StopReason = winner.peak <= lowerBound ? 'optimal' : 'done';
   if (winner.peak > lowerBound) {
-    const searched = searchAround(prep, context, winner);
+    const searched = searchAround(prep, context, winner, deadline);
     placements += searched.placements;
     improvements = searched.improvements;
     stoppedBy = searched.stoppedBy;
     if (searched.peak < winner.peak) winner = { offsets: searched.offsets, peak: searched.peak, source: 'best' };
   }
   let proven = winner.peak <= lowerBound;
-  if (!proven && exactSearchApplies(prep, context.options.exactItems ?? DEFAULT_EXACT_ITEMS)) {
-    const exact = searchExact(prep, winner.peak, lowerBound, context.options.exactNodes ?? DEFAULT_EXACT_NODES);
-    if (exact.offsets !== undefined) winner = { offsets: exact.offsets, peak: exact.peak, source: 'best' };
+  if (!proven) {
+    const exact = searchExactly(prep, context, winner, deadline);
+    if (exact.peak < winner.peak) {
+      winner = { offsets: exact.offsets, peak: exact.peak, source: 'best' };
+      improvements++;
+    }
     proven = exact.proven;
-    if (proven) stoppedBy = 'optimal';
+    stoppedBy = proven ? 'optimal' : exact.timedOut ? 'time' : stoppedBy;
   }
   return { offsets: winner.offsets, placements, attempts: candidates.length, improvements, stoppedBy, proven, winner: winner.source };
+}
+
+/** The exact stage: the skyline search when it applies, else the small branch and bound. */
+function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Candidate, deadline: number) {
+  const { options, lowerBound } = context;
+  const clock = options.clock ?? Date.now;
+  if (options.exactItems === 0) return { offsets: winner.offsets, peak: winner.peak, proven: false, timedOut: false };
+  const exact = improveExactly(prep, winner.offsets, winner.peak, lowerBound, {
+    deadline,
+    clock,
+    maxNodes: options.exactNodes ?? DEFAULT_SKYLINE_NODES,
+    ...(options.shouldStop !== undefined && { shouldStop: options.shouldStop }),
+    ...(options.onProgress !== undefined && { onProgress: options.onProgress }),
+  });
+  if (exact.applied) return { offsets: exact.offsets, peak: exact.peak, proven: exact.proven, timedOut: !exact.proven && clock() >= deadline };
+  if (!exactSearchApplies(prep, options.exactItems ?? DEFAULT_EXACT_ITEMS)) {
+    return { offsets: winner.offsets, peak: winner.peak, proven: false, timedOut: false };
+  }
+  const small = searchExact(prep, winner.peak, lowerBound, options.exactNodes ?? DEFAULT_EXACT_NODES);
+  return { offsets: small.offsets ?? winner.offsets, peak: small.peak, proven: small.proven, timedOut: false };
+}
+
+/**
+ * The scale path: naive, the two sweeps and, with an explicit budget, greedy
+ * passes that stop at the deadline; the smallest complete plan wins.
+ */
+function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context: RegionContext, deadline: number): StrategyOutcome {
+  const { options, lowerBound } = context;
+  const naive = baselines.find((b) => b.name === 'naive') ?? baselines[0]!;
+  const candidates: Candidate[] = [{ offsets: naive.plan(prep, context).offsets, peak: 0, source: naive.name }];
+  for (const tightest of [false, true]) {
+    const offsets = sweepPlace(prep, tightest);
+    if (offsets !== undefined) candidates.push({ offsets, peak: 0, source: 'best' });
+  }
+  let winner = smallest(candidates.map((c) => ({ ...c, peak: peakOf(prep, c.offsets) })));
+  let stoppedBy: StopReason = winner.peak <= lowerBound ? 'optimal' : 'done';
+  if (winner.peak > lowerBound && options.budgetMs !== undefined) {
+    const clock = options.clock ?? Date.now;
+    const stop = () => clock() >= deadline || (options.shouldStop?.() ?? false);
+    const placer = new Placer(prep);
+    for (const key of ORDERS) {
+      for (const fit of FITS) {
+        const peak = placer.placeAll(orderItems(prep, key), fit, stop);
+        if (Number.isNaN(peak)) stoppedBy = 'time';
+        else if (peak < winner.peak) winner = { offsets: placer.offsets.slice(), peak, source: 'best' };
+        if (stoppedBy === 'time' || winner.peak <= lowerBound) break;
+      }
+      if (stoppedBy === 'time' || winner.peak <= lowerBound) break;
+    }
+  }
+  const proven = winner.peak <= lowerBound;
+  return { offsets: winner.offsets, placements: prep.freeItems.length * candidates.length, attempts: candidates.length, improvements: 0, stoppedBy: proven ? 'optimal' : stoppedBy, proven, winner: winner.source };
+}
+
+function conflictCount(prep: PreparedRegion): number {
+  let total = 0;
+  for (const d of itemDegrees(prep)) total += d;
+  return total;
 }
 
 /** Adds the plan of every order and fit to `candidates`; returns the smallest so far. */
@@ -91,15 +171,14 @@ function runOrders(placer: Placer, lowerBound: number, candidates: Candidate[], 
   return winner;
 }
 
-function searchAround(prep: PreparedRegion, context: RegionContext, start: Candidate) {
+function searchAround(prep: PreparedRegion, context: RegionContext, start: Candidate, deadline: number) {
   const { options, lowerBound } = context;
-  const clock = options.clock ?? Date.now;
   return liftAndReinsert(prep, start.offsets, {
     lowerBound,
     maxIterations: options.maxIterations ?? DEFAULT_ITERATIONS,
     maxWork: options.maxWork ?? DEFAULT_WORK,
-    deadline: clock() + (options.budgetMs ?? DEFAULT_BUDGET_MS),
-    clock,
+    deadline,
+    clock: options.clock ?? Date.now,
   });
 }
 
@@ -111,7 +190,7 @@ function smallest(candidates: readonly Candidate[]): Candidate {
 
 function peakOf(prep: PreparedRegion, offsets: Float64Array): number {
   let peak = 0;
-  for (let i = 0; i < prep.itemCount; i++) peak = Math.max(peak, offsets[i]! + prep.itemExtent[i]!);
+  for (let i = 0; i < prep.itemCount; i++) if (prep.itemExtent[i]! > 0) peak = Math.max(peak, offsets[i]! + prep.itemExtent[i]!);
   return peak;
 }
 
@@ -122,7 +201,7 @@ function peakOf(prep: PreparedRegion, offsets: Float64Array): number {
 export function portfolio(baselines: readonly Strategy[]): Strategy {
   return {
     name: 'best',
-    title: 'portfolio of every strategy, orders and fits, local search around the peak, exact search when small',
+    title: 'portfolio of every strategy, orders and fits, local search around the peak, then an anytime exact search',
     plan: (prep, context) => planPortfolio(baselines, prep, context),
   };
 }

@@ -3,7 +3,7 @@
 //
 // - Items with a fixed offset sit there.
 // - Every other item, in id order, goes on top of everything placed so far
-//   (aligned), so offsets are the running sum of sizes.
+//   (aligned), so offsets are the running sum of sizes; items of no bytes go at 0.
 // - The peak is the sum of all sizes: what the model needs without planning.
 
 import { alignBase, type PreparedRegion } from '../engine/prepared';
@@ -16,6 +16,10 @@ function planNaive(prep: PreparedRegion): StrategyOutcome {
     if (!Number.isNaN(offsets[i]!)) top = Math.max(top, offsets[i]! + prep.itemExtent[i]!);
   }
   for (const item of prep.freeItems) {
+    if (prep.itemExtent[item] === 0) {
+      offsets[item] = alignBase(prep, item, 0); // holds no bytes: takes no room
+      continue;
+    }
     offsets[item] = alignBase(prep, item, top);
     top = offsets[item]! + prep.itemExtent[item]!;
   }

@@ -7,7 +7,11 @@ import type { StopReason } from '../problem';
 
 /** Knobs of `assignOffsets`; the simple strategies ignore them. */
 export interface PlanOptions {
-  /** Wall-clock cap on the portfolio's local search, per region (default 500 ms). */
+  /**
+   * Wall-clock budget of the searches after the portfolio (local search, then
+   * the anytime exact search), per region (default 500 ms). On regions large
+   * enough for the scale path, an explicit budget also buys greedy passes.
+   */
   readonly budgetMs?: number;
   /** Local-search iterations per region (default 3,000; 0 disables the search). */
   readonly maxIterations?: number;
@@ -15,8 +19,12 @@ export interface PlanOptions {
   readonly maxWork?: number;
   /** Largest number of free items the exhaustive search takes on (default 20; 0 disables it). */
   readonly exactItems?: number;
-  /** Search nodes the exhaustive search may visit before giving up (default 200,000). */
+  /** Search nodes the exact searches may visit, per region (defaults: 1,000,000 for the skyline search, 200,000 for the small one). */
   readonly exactNodes?: number;
+  /** Asked now and then during the searches: true stops them, keeping the best plan found. */
+  readonly shouldStop?: () => boolean;
+  /** Told the best peak so far, the proven bound and the share of the budget used, after every improvement or proof. */
+  readonly onProgress?: (p: { peak: number; bound: number; fraction: number }) => void;
   /** Milliseconds clock, for tests; Date.now by default. */
   readonly clock?: () => number;
 }

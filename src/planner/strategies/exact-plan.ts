@@ -1,0 +1,132 @@
+// The anytime exact stage of `best`: improves the portfolio's plan with the
+// skyline search (skyline-search.ts) until it is proven optimal, the budget
+// runs out or the caller stops it. Depends only on the planner engine.
+//
+// - Temporal decomposition: time is cut wherever no buffer is live across
+//   the cut; the spans between cuts are independent, and the region's peak is
+//   the highest span's. Only the span that makes the peak is searched, again
+//   and again, until it is proven or no longer the highest.
+// - Capacity from the bound upward: a span is first asked for its own lower
+//   bound (the most bytes live at one of its steps); when that is exhausted
+//   its proven bound rises past it, then the search asks for anything below
+//   the span's best plan, each success lowering it, until exhausted (optimal).
+// - Progress goes to `onProgress` after every improvement and proof; the best
+//   plan so far is always what is returned.
+
+import type { PreparedRegion } from '../engine/prepared';
+import { skylineApplies, skylineSearch } from './skyline-search';
+
+/** Limits and callbacks of one exact stage. */
+export interface ExactLimits {
+  readonly deadline: number;
+  readonly clock: () => number;
+  readonly maxNodes: number;
+  readonly shouldStop?: () => boolean;
+  readonly onProgress?: (p: { peak: number; bound: number; fraction: number }) => void;
+}
+
+/** Result of the exact stage. */
+export interface ExactResult {
+  readonly offsets: Float64Array;
+  readonly peak: number;
+  readonly proven: boolean;
+  readonly bound: number; // no plan of the region peaks lower
+  readonly applied: boolean;
+}
+
+interface Span {
+  readonly items: number[];
+  peak: number;
+  bound: number;
+  proven: boolean;
+}
+
+/** Improves `offsets` (the portfolio's plan, peak `peak`) as far as the limits allow. */
+export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak: number, lowerBound: number, limits: ExactLimits): ExactResult {
+  const items = Array.from(prep.freeItems).filter((i) => prep.itemExtent[i]! > 0);
+  const current = offsets.slice();
+  if (prep.freeItems.length !== prep.itemCount || !skylineApplies(prep, items)) {
+    return { offsets: current, peak, proven: false, bound: lowerBound, applied: false };
+  }
+  const spans = splitSpans(prep, items).map((s) => ({ items: s, peak: spanPeak(prep, current, s), bound: spanBound(prep, s), proven: false }));
+  const started = limits.clock();
+  let nodes = 0;
+  const stop = () => nodes >= limits.maxNodes || limits.clock() >= limits.deadline || (limits.shouldStop?.() ?? false);
+  const report = () => {
+    const total = Math.max(1, limits.deadline - started);
+    limits.onProgress?.({ peak: regionPeak(spans), bound: regionBound(spans, lowerBound), fraction: Math.min(1, (limits.clock() - started) / total) });
+  };
+  for (;;) {
+    const top = highest(spans);
+    if (top === undefined || top.proven || stop()) break;
+    const target = top.bound < top.peak ? top.bound : top.peak - 1;
+    const askedBound = target === top.bound;
+    const outcome = skylineSearch(prep, top.items, target, limits.maxNodes - nodes, stop);
+    nodes += outcome.nodes;
+    if (outcome.offsets !== undefined) {
+      for (const i of top.items) current[i] = outcome.offsets[i]!;
+      top.peak = outcome.peak;
+      if (askedBound) top.proven = true;
+    } else if (outcome.exhausted) {
+      if (askedBound) top.bound = target + 1;
+      else top.proven = true;
+      if (top.bound >= top.peak) top.proven = true;
+    } else {
+      break;
+    }
+    report();
+  }
+  const final = regionPeak(spans);
+  const top = highest(spans);
+  const proven = top === undefined || top.proven;
+  return { offsets: current, peak: final, proven, bound: proven ? final : regionBound(spans, lowerBound), applied: true };
+}
+
+/** Groups items into spans of time that no item crosses, each span's items by start. */
+function splitSpans(prep: PreparedRegion, items: readonly number[]): number[][] {
+  const sorted = items.slice().sort((a, b) => prep.itemStart[a]! - prep.itemStart[b]! || a - b);
+  const spans: number[][] = [];
+  let reach = -Infinity;
+  for (const i of sorted) {
+    if (prep.itemStart[i]! >= reach) spans.push([]);
+    spans[spans.length - 1]!.push(i);
+    reach = Math.max(reach, prep.itemEnd[i]!);
+  }
+  return spans;
+}
+
+function spanPeak(prep: PreparedRegion, offsets: Float64Array, items: readonly number[]): number {
+  let peak = 0;
+  for (const i of items) peak = Math.max(peak, offsets[i]! + prep.itemExtent[i]!);
+  return peak;
+}
+
+/** The most bytes of the span's items live at one step. */
+function spanBound(prep: PreparedRegion, items: readonly number[]): number {
+  const events = items.flatMap((i) => [
+    [prep.itemStart[i]!, prep.itemExtent[i]!],
+    [prep.itemEnd[i]!, -prep.itemExtent[i]!],
+  ]);
+  events.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  let live = 0;
+  let most = 0;
+  for (const [, delta] of events) {
+    live += delta!;
+    most = Math.max(most, live);
+  }
+  return most;
+}
+
+function highest(spans: readonly Span[]): Span | undefined {
+  let top: Span | undefined;
+  for (const s of spans) if (top === undefined || s.peak > top.peak) top = s;
+  return top;
+}
+
+function regionPeak(spans: readonly Span[]): number {
+  return spans.reduce((m, s) => Math.max(m, s.peak), 0);
+}
+
+function regionBound(spans: readonly Span[], lowerBound: number): number {
+  return spans.reduce((m, s) => Math.max(m, s.bound), lowerBound);
+}

@@ -1,0 +1,200 @@
+// Anytime exact search in the manner of MiniMalloc (Moffitt, ASPLOS 2023):
+// depth-first over canonical placements on a skyline of time sections, with
+// cross-section inference; finds a placement below a given peak or proves
+// that none exists. Depends only on the planner engine.
+//
+// - Canonical solutions: any placement can be pushed down, lowest buffer
+//   first, until every buffer rests on 0 or on a buffer below it. So the
+//   search builds placements bottom-up on a skyline: time is cut into
+//   sections at every start and end, each section has a floor (the top of
+//   what is placed there), and every buffer goes at the highest floor of
+//   its sections.
+// - Branching: take the leftmost run of sections at the lowest floor where
+//   buffers remain. Either one of the remaining buffers that fit inside the
+//   run goes there (one branch per such buffer, identical buffers tried
+//   once), or nothing rests in the run and it is raised to its lower
+//   neighbour: every buffer over it then reaches past it, so it sits at least
+//   that high. This keeps every canonical solution reachable, so an
+//   exhausted search is a proof.
+// - Cross-section inference: in every section, the floor plus the bytes of
+//   the buffers still to place there must stay below the target; a branch
+//   where one section cannot is cut.
+// - Capacity from the bound upward: the caller first asks for the lower
+//   bound itself, where inference cuts hardest, then for anything below its
+//   best plan (see exact-plan.ts, which also splits time into independent spans).
+// - Handles items of one rectangle with alignment 1 and no fixed offset.
+
+import type { PreparedRegion } from '../engine/prepared';
+
+/** How a search ended. */
+export interface SkylineOutcome {
+  readonly offsets: Float64Array | undefined; // by item, when a placement below the target was found
+  readonly peak: number; // its peak, or the target when none was found
+  readonly exhausted: boolean; // the whole space was searched: nothing lower than `peak` exists
+  readonly nodes: number;
+}
+
+/** True when the skyline search can handle these items. */
+export function skylineApplies(prep: PreparedRegion, items: readonly number[]): boolean {
+  for (const i of items) {
+    if (prep.itemRectStart[i + 1]! - prep.itemRectStart[i]! !== 1) return false;
+    if (prep.itemModulus[i] !== 1 || !Number.isNaN(prep.itemFixed[i]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * Searches for a placement of `items` whose peak is at most `target`; stops
+ * after `nodeLimit` nodes or when `stop()` says so (checked every 1,024 nodes).
+ */
+export function skylineSearch(
+  prep: PreparedRegion,
+  items: readonly number[],
+  target: number,
+  nodeLimit: number,
+  stop: () => boolean,
+): SkylineOutcome {
+  const search: Skyline = new Skyline(prep, items, target, (): boolean => search.nodes > nodeLimit || stop());
+  search.run();
+  return { offsets: search.found, peak: search.found === undefined ? target : search.foundPeak, exhausted: !search.stopped, nodes: search.nodes };
+}
+
+class Skyline {
+  readonly n: number;
+  readonly size: Float64Array; // per local item
+  readonly from: Int32Array; // first section
+  readonly to: Int32Array; // section after the last
+  readonly floor: Float64Array; // per section
+  readonly remaining: Float64Array; // per section: bytes of unplaced items live there
+  readonly liveCount: Int32Array; // per section: unplaced items live there
+  readonly placed: Uint8Array;
+  readonly offset: Float64Array;
+  readonly twin: Int32Array; // previous local item with the same span and size, or -1
+  found: Float64Array | undefined;
+  foundPeak = Infinity;
+  nodes = 0;
+  stopped = false;
+
+  constructor(
+    readonly prep: PreparedRegion,
+    readonly items: readonly number[],
+    readonly target: number,
+    readonly stop: () => boolean,
+  ) {
+    const times = [...new Set(items.flatMap((i) => [prep.itemStart[i]!, prep.itemEnd[i]!]))].sort((a, b) => a - b);
+    const section = new Map(times.map((t, k) => [t, k]));
+    this.n = items.length;
+    // larger, longer items first: they are the hardest to fit late
+    const local = items.slice().sort((a, b) => prep.itemExtent[b]! * (prep.itemEnd[b]! - prep.itemStart[b]!) - prep.itemExtent[a]! * (prep.itemEnd[a]! - prep.itemStart[a]!) || a - b);
+    this.items = local;
+    this.size = Float64Array.from(local, (i) => prep.itemExtent[i]!);
+    this.from = Int32Array.from(local, (i) => section.get(prep.itemStart[i]!)!);
+    this.to = Int32Array.from(local, (i) => section.get(prep.itemEnd[i]!)!);
+    const sections = Math.max(0, times.length - 1);
+    this.floor = new Float64Array(sections);
+    this.remaining = new Float64Array(sections);
+    this.liveCount = new Int32Array(sections);
+    this.placed = new Uint8Array(this.n);
+    this.offset = new Float64Array(this.n);
+    this.twin = new Int32Array(this.n).fill(-1);
+    const seen = new Map<string, number>();
+    for (let k = 0; k < this.n; k++) {
+      const key = `${this.from[k]},${this.to[k]},${this.size[k]}`;
+      if (seen.has(key)) this.twin[k] = seen.get(key)!;
+      seen.set(key, k);
+      for (let s = this.from[k]!; s < this.to[k]!; s++) {
+        this.remaining[s]! += this.size[k]!;
+        this.liveCount[s]!++;
+      }
+    }
+  }
+
+  run(): void {
+    this.descend(0);
+  }
+
+  /** How it works: see the module header. Returns true once a placement is found. */
+  private descend(placedCount: number): boolean {
+    if ((++this.nodes & 1023) === 0 && this.stop()) this.stopped = true;
+    if (this.stopped) return false;
+    if (placedCount === this.n) return this.record();
+    const { floor, remaining, liveCount } = this;
+    let low = -1;
+    for (let s = 0; s < floor.length; s++) {
+      if (liveCount[s] === 0) continue;
+      if (floor[s]! + remaining[s]! > this.target) return false; // cross-section inference
+      if (low < 0 || floor[s]! < floor[low]!) low = s;
+    }
+    const level = floor[low]!;
+    const [a, b] = this.runAround(low, level);
+    for (let k = 0; k < this.n; k++) {
+      if (this.placed[k] === 1 || this.from[k]! < a || this.to[k]! > b) continue;
+      if (this.twin[k]! >= 0 && this.placed[this.twin[k]!] === 0) continue; // identical buffers: the first one goes first
+      if (!this.restsAt(k, level)) continue;
+      this.place(k, level);
+      const done = this.descend(placedCount + 1);
+      this.unplace(k, level);
+      if (done || this.stopped) return done;
+    }
+    return this.leaveEmpty(a, b, level, placedCount);
+  }
+
+  /** The run of sections [a, b) around `low` whose floor is `level` and where buffers remain. */
+  private runAround(low: number, level: number): [number, number] {
+    const { floor, liveCount } = this;
+    let a = low;
+    while (a > 0 && liveCount[a - 1]! > 0 && floor[a - 1] === level) a--;
+    let b = low + 1;
+    while (b < floor.length && liveCount[b]! > 0 && floor[b] === level) b++;
+    return [a, b];
+  }
+
+  /** Raises the run [a, b) at `level` to its lower neighbour (nothing rests there), then searches on. */
+  private leaveEmpty(a: number, b: number, level: number, placedCount: number): boolean {
+    const { floor, liveCount } = this;
+    const left = a > 0 && liveCount[a - 1]! > 0 ? floor[a - 1]! : Infinity;
+    const right = b < floor.length && liveCount[b]! > 0 ? floor[b]! : Infinity;
+    const raised = Math.min(left, right);
+    if (raised === Infinity) return false; // an island nothing can rest in: a dead end
+    for (let s = a; s < b; s++) floor[s] = raised;
+    const done = this.descend(placedCount);
+    for (let s = a; s < b; s++) floor[s] = level;
+    return done;
+  }
+
+  private restsAt(k: number, level: number): boolean {
+    for (let s = this.from[k]!; s < this.to[k]!; s++) if (this.floor[s] !== level) return false;
+    return level + this.size[k]! <= this.target;
+  }
+
+  private place(k: number, level: number): void {
+    this.placed[k] = 1;
+    this.offset[k] = level;
+    for (let s = this.from[k]!; s < this.to[k]!; s++) {
+      this.floor[s] = level + this.size[k]!;
+      this.remaining[s]! -= this.size[k]!;
+      this.liveCount[s]!--;
+    }
+  }
+
+  private unplace(k: number, level: number): void {
+    this.placed[k] = 0;
+    for (let s = this.from[k]!; s < this.to[k]!; s++) {
+      this.floor[s] = level;
+      this.remaining[s]! += this.size[k]!;
+      this.liveCount[s]!++;
+    }
+  }
+
+  private record(): boolean {
+    const offsets = new Float64Array(this.prep.itemCount).fill(NaN);
+    let peak = 0;
+    for (let k = 0; k < this.n; k++) {
+      offsets[this.items[k]!] = this.offset[k]!;
+      peak = Math.max(peak, this.offset[k]! + this.size[k]!);
+    }
+    this.found = offsets;
+    this.foundPeak = peak;
+    return true;
+  }
+}
