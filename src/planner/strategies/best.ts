@@ -125,12 +125,14 @@ function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Can
 function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context: RegionContext, deadline: number): StrategyOutcome {
   const { options, lowerBound } = context;
   const naive = baselines.find((b) => b.name === 'naive') ?? baselines[0]!;
-  const candidates: Candidate[] = [{ offsets: naive.plan(prep, context).offsets, peak: 0, source: naive.name }];
+  const naiveOffsets = naive.plan(prep, context).offsets;
+  const candidates: Candidate[] = [{ offsets: naiveOffsets, peak: peakOf(prep, naiveOffsets), source: naive.name }];
   for (const tightest of [false, true]) {
+    if (candidates[0]!.peak <= lowerBound) break; // everything is live together: stacking is optimal
     const offsets = sweepPlace(prep, tightest);
-    if (offsets !== undefined) candidates.push({ offsets, peak: 0, source: 'best' });
+    if (offsets !== undefined) candidates.push({ offsets, peak: peakOf(prep, offsets), source: 'best' });
   }
-  let winner = smallest(candidates.map((c) => ({ ...c, peak: peakOf(prep, c.offsets) })));
+  let winner = smallest(candidates);
   let stoppedBy: StopReason = winner.peak <= lowerBound ? 'optimal' : 'done';
   if (winner.peak > lowerBound && options.budgetMs !== undefined) {
     const clock = options.clock ?? Date.now;

@@ -1,0 +1,57 @@
+// solve on the inputs an outside audit found failing (issue 17): sizes past
+// 2^53, fixed offsets that overlap, tens of thousands of buffers live at once,
+// and zero-size buffers counted in the peak.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from './testing/run-cli';
+
+function csvFile(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-limits-')), 'problem.csv');
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('solve on extreme inputs', () => {
+  it('refuses sizes that add past 2^53 with exit 2 naming the limit', () => {
+    const big = 2 ** 52;
+    const { code, err } = run(['solve', csvFile(`id,lower,upper,size\na,0,2,${big}\nb,0,2,${big}\nc,1,3,${big}\n`), '--json']);
+    expect(code).toBe(2);
+    expect(err).toContain('2^53');
+    expect(err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses sizes near 2^50 that sum past the limit with every strategy', () => {
+    const rows = Array.from({ length: 9 }, (_, i) => `b${i},0,2,${2 ** 50 + 7}`).join('\n');
+    for (const strategy of ['naive', 'tflm', 'best']) {
+      const { code, err } = run(['solve', csvFile(`id,lower,upper,size\n${rows}\n`), '--strategy', strategy]);
+      expect([code, err.includes('2^53')]).toEqual([2, true]);
+    }
+  });
+
+  it('refuses fixed offsets that overlap with exit 2 naming both buffers', () => {
+    const { code, err } = run(['solve', csvFile('id,lower,upper,size,offset\nfirst,0,4,100,0\nsecond,2,6,100,50\nthird,4,8,100,0\n')]);
+    expect(code).toBe(2);
+    expect(err).toContain('first');
+    expect(err).toContain('second');
+    expect(err).not.toContain('third');
+  });
+
+  it('plans 50,000 buffers all live at once', () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => `b${i},${i % 10},${50_010 - (i % 13)},${64 * (1 + (i % 7))}`).join('\n');
+    const { code, out } = run(['solve', csvFile(`id,lower,upper,size\n${rows}\n`), '--json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect([report.valid, report.peak]).toEqual([true, report.lowerBound]);
+  });
+
+  it('does not count zero-size buffers in the peak', () => {
+    const csv = 'id,lower,upper,size,offset\na,0,2,100,\nempty,0,2,0,1000\nb,1,3,200,\nnone,2,3,0,\n';
+    for (const strategy of ['naive', 'tflm', 'best']) {
+      const report = JSON.parse(run(['solve', csvFile(csv), '--strategy', strategy, '--json']).out);
+      expect([report.peak, report.lowerBound, report.valid]).toEqual([300, 300, true]);
+    }
+  });
+});
