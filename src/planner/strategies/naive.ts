@@ -13,7 +13,7 @@ function planNaive(prep: PreparedRegion): StrategyOutcome {
   const offsets = prep.itemFixed.slice();
   let top = 0;
   for (let i = 0; i < prep.itemCount; i++) {
-    if (!Number.isNaN(offsets[i]!)) top = Math.max(top, offsets[i]! + prep.itemExtent[i]!);
+    if (!Number.isNaN(offsets[i]!) && prep.itemExtent[i]! > 0) top = Math.max(top, offsets[i]! + prep.itemExtent[i]!);
   }
   for (const item of prep.freeItems) {
     if (prep.itemExtent[item] === 0) {
