@@ -9,7 +9,7 @@ import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client'
 import { isEmptyEdits, targetForSettings } from '../worker/plan-target';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings } from '../worker/protocol';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
-import { fetchModel, nameOfUrl, readBlob, resolveUrl, type FetchDeps } from './read-source';
+import { checkSize, fetchModel, nameOfUrl, resolveUrl, type FetchDeps } from './read-source';
 import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
 
 /** What loading needs from the outside; tests pass fakes. */
@@ -30,9 +30,9 @@ export type ModelSource =
   | { readonly kind: 'blob'; readonly blob: Blob; readonly name: string }
   | { readonly kind: 'url'; readonly url: string; readonly origin: Exclude<ModelOrigin, 'file'> };
 
-/** Bytes read from a source. */
+/** Bytes read from a source: a downloaded buffer, or a file the worker reads itself. */
 interface SourceBytes {
-  readonly bytes: ArrayBuffer;
+  readonly bytes: ArrayBuffer | Blob;
   readonly name: string;
   readonly url: string | undefined;
 }
@@ -179,7 +179,7 @@ export class ModelLoader {
     try {
       const file = await this.read(token, source);
       if (!this.isCurrent(token)) return;
-      const size = file.bytes.byteLength;
+      const size = file.bytes instanceof Blob ? file.bytes.size : file.bytes.byteLength;
       const toWorker = (f: number, label: string): void => this.report(token, READ_SHARE + (1 - READ_SHARE) * f, label);
       const outcome = await this.deps.client.open(file.bytes, file.name, bindings, this.state.get().settings, toWorker);
       this.settle(token, task, outcome, (result) => {
@@ -203,8 +203,11 @@ export class ModelLoader {
     const max = this.deps.maxBytes;
     const options = { onProgress, ...(signal ? { signal } : {}), ...(max ? { max } : {}) };
     if (source.kind === 'url') return fetchModel(source.url, this.deps, options);
-    const bytes = await readBlob(source.blob, source.name, options);
-    return { bytes, name: source.name, url: undefined };
+    // The worker reads the file itself, so the limit is checked (and said) before any byte is read,
+    // and no buffer near 2 GiB has to cross postMessage.
+    checkSize(source.name, source.blob.size, max);
+    this.report(token, READ_SHARE, `Reading ${formatBytes(source.blob.size)}`);
+    return { bytes: source.blob, name: source.name, url: undefined };
   }
 
   private settle(token: number, task: LoadTask, outcome: ClientOutcome, toModel: (result: ClientResult) => LoadedModel): void {

@@ -43,8 +43,8 @@ export type ProgressListener = (fraction: number, label: string) => void;
 
 /** The model worker, seen from the page. */
 export interface ModelClient {
-  /** Decodes, infers and plans a model; `bytes` is transferred to the worker (detached here). */
-  open(bytes: ArrayBuffer, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
+  /** Decodes, infers and plans a model; an ArrayBuffer is transferred to the worker (detached here), a Blob read there. */
+  open(bytes: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
   /** Infers and plans the last opened model again with other dims, shapes or input values, without decoding it again. */
   reinfer(bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome>;
   /** Plans the last inferred model again with other settings, without inferring it again. */
@@ -90,10 +90,11 @@ class PortClient implements ModelClient {
 
   constructor(private readonly portFactory: PortFactory) {}
 
-  open(bytes: ArrayBuffer, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
+  open(bytes: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancelCompare();
     if (this.pending !== undefined) this.restart();
-    return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, ...bindings, settings }), [bytes], onProgress);
+    const transfer = bytes instanceof ArrayBuffer ? [bytes] : [];
+    return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, ...bindings, settings }), transfer, onProgress);
   }
 
   reinfer(bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {

@@ -56,6 +56,17 @@ const DEFAULT_DEPS: HandlerDeps = {
   yieldToQueue: () => new Promise((resolve) => setTimeout(resolve, 0)),
 };
 
+/** The bytes of an open request: a transferred buffer as is, a Blob read here in the worker. */
+async function bytesOf(source: ArrayBuffer | Blob, name: string): Promise<Uint8Array> {
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  try {
+    return new Uint8Array(await source.arrayBuffer());
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new InputError('io', `${name} could not be read (${why}); it may be too large for this browser's memory`);
+  }
+}
+
 /** Share of the progress bar that decoding takes; inference and planning take the rest. */
 const DECODE_SHARE = 0.7;
 /** Where planning starts on the progress bar of an open. */
@@ -116,8 +127,10 @@ class ModelWorker {
     await this.deps.yieldToQueue();
     if (!this.isLive(request.id)) return;
     const progress = progressPoster(this.post, request.id);
+    const bytes = await bytesOf(request.bytes, request.name);
+    if (!this.isLive(request.id)) return;
     const started = this.deps.now();
-    const ir = this.deps.decode(new Uint8Array(request.bytes), {
+    const ir = this.deps.decode(bytes, {
       onProgress: (fraction, label) => progress(fraction * DECODE_SHARE, label || DECODE_LABEL),
     });
     const decodeMs = this.deps.now() - started;

@@ -42,11 +42,15 @@ export interface PlanSettings {
   readonly edits?: TargetEdits; // changes to the preset's fields; absent: the preset as it ships
 }
 
-/** Decode a model file, infer its shapes and plan it. `bytes` is transferred, not copied. */
+/**
+ * Decode a model file, infer its shapes and plan it. An ArrayBuffer is
+ * transferred, not copied; a Blob (a dropped File) is read in the worker, so no
+ * buffer near 2 GiB has to cross postMessage.
+ */
 export interface OpenRequest {
   readonly type: 'open';
   readonly id: number;
-  readonly bytes: ArrayBuffer;
+  readonly bytes: ArrayBuffer | Blob;
   readonly name: string; // the file name, for messages
   readonly dims: DimValues;
   readonly shapes?: ShapeValues;

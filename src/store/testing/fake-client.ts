@@ -60,11 +60,13 @@ export function createFakeClient(): FakeClient {
     calls: [],
     compares: [],
     hold: false,
-    async open(bytes: ArrayBuffer, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
-      client.calls.push({ kind: 'open', name, ...recorded(bindings), bytes: bytes.byteLength });
+    async open(source: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
+      client.calls.push({ kind: 'open', name, ...recorded(bindings), bytes: source instanceof Blob ? source.size : source.byteLength });
       onProgress?.(0.5, 'Decoding');
       await gate();
       try {
+        // A dropped file arrives as a Blob, which the real worker reads itself.
+        const bytes = source instanceof Blob ? await source.arrayBuffer() : source;
         const ir = fakeDecode(new Uint8Array(bytes));
         const model = fakeInfer(ir, bindings);
         held = { ir, name, model };
