@@ -16,6 +16,9 @@
 //   is a graph output. Scalars the members write besides (the scale and zero
 //   point of a DynamicQuantizeLinear) are not module tensors and may be read
 //   anywhere.
+// - QDQ edges: a QDQ Conv is DequantizeLinear -> Conv -> QuantizeLinear, so
+//   the DequantizeLinear only the depthwise Conv reads and the
+//   QuantizeLinear that alone reads the pointwise result belong to the pair.
 
 import type { InferredValue } from '../../model/inferred';
 import { isDepthwise, isPointwise, isScalarValue, type Layer } from './layer-geometry';
@@ -96,4 +99,26 @@ function moduleReader(g: ModuleGraph, members: readonly number[], tensors: reado
   }
   const result = tensors.find((t) => t.name === read[0])!;
   return { module: { members, tensors, result, pointwise: readers[0]! } };
+}
+
+/** The QDQ edges of a depthwise + pointwise pair (node indices), when the graph has them. */
+export interface QdqEdges {
+  readonly entry?: number; // DequantizeLinear whose output only the depthwise Conv reads
+  readonly exit?: number; // QuantizeLinear that alone reads the pointwise result
+}
+
+/** The QDQ edges of `module`, whose depthwise Conv is node `dw`; see the module header. */
+export function qdqEdges(g: ModuleGraph, module: DepthwiseModule, dw: number): QdqEdges {
+  const input = g.layers[dw]!.inputs[0];
+  const producer = input?.producer === undefined ? undefined : g.layers[input.producer];
+  const entry = producer?.base === 'DequantizeLinear' && producer.tileable === undefined && only(g, input!, dw) ? producer.node : undefined;
+  const result = g.layers[module.pointwise]!.output;
+  const reader = result?.consumers.length === 1 ? g.layers[result.consumers[0]!] : undefined;
+  const exit = reader?.base === 'QuantizeLinear' && reader.tileable === undefined && only(g, result!, reader.node) ? reader.node : undefined;
+  return { ...(entry !== undefined && { entry }), ...(exit !== undefined && { exit }) };
+}
+
+/** True when node `reader` is the only reader of `v` and `v` is no graph output. */
+function only(g: ModuleGraph, v: InferredValue, reader: number): boolean {
+  return !g.outputs.has(v.name) && v.consumers.length > 0 && v.consumers.every((c) => c === reader);
 }

@@ -8,6 +8,9 @@
 //   operator replaces them), none already in a unit; a scalar side
 //   computation between them that only the unit reads (the product of two
 //   scales in a dynamically quantized graph) runs inside the fused operator.
+// - QDQ graphs: the DequantizeLinear before the depthwise Conv and the
+//   QuantizeLinear after the pointwise one join the fused operator
+//   (dw-pw-module.ts), so it reads and writes int8 in DRAM.
 // - Window: as many whole rows (W × C × the widest element of the module's
 //   tensors, as held on chip: stored-sizes.ts) as the cache holds, at most
 //   the map's height; passes: windows slid over every map, N × ceil(H / rows).
@@ -15,7 +18,7 @@
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../target';
-import { depthwiseModule, type DepthwiseModule, type ModuleGraph } from './dw-pw-module';
+import { depthwiseModule, qdqEdges, type DepthwiseModule, type ModuleGraph, type QdqEdges } from './dw-pw-module';
 import type { CacheWindow, FusionUnitCore } from './fusion-types';
 import { graphLayers, isDepthwise, isScalarValue, nchw, type Layer } from './layer-geometry';
 import { fileElementBytes, onChipElementBytes } from './stored-sizes';
@@ -67,7 +70,8 @@ export function buildDwPwUnits(graph: InferredGraph, order: readonly number[], s
       notes.set(step, `not fused with a pointwise Conv: ${found.reason}`);
       return;
     }
-    const members = [...found.module.members, found.module.pointwise];
+    const edges = qdqEdges(g, found.module, node);
+    const members = [...found.module.members, found.module.pointwise, ...[edges.entry, edges.exit].filter((n): n is number => n !== undefined)];
     const steps = withSideSteps(layers, order, members.map((n) => stepOf.get(n)!).sort((a, b) => a - b));
     const why = placementProblem(graph, order, steps, taken);
     const window = cacheWindow(capacity, found.module.tensors, element);
@@ -78,7 +82,7 @@ export function buildDwPwUnits(graph: InferredGraph, order: readonly number[], s
     }
     for (const s of steps) taken.add(s);
     const nodeIndices = order.slice(steps[0], steps[steps.length - 1]! + 1);
-    const unit = { module: found.module, inputs: unitInputs(layers, nodeIndices), nodeIndices };
+    const unit = { module: found.module, edges, inputs: unitInputs(layers, nodeIndices), nodeIndices };
     units.push(unitRecord(graph, unit, steps, window, (options.firstId ?? 0) + units.length));
   });
   return { units, notes };
@@ -139,16 +143,19 @@ function verdicts(graph: InferredGraph, module: DepthwiseModule, steps: readonly
   ];
 }
 
-/** A module with its depthwise Conv's run-time inputs and its nodes in step order. */
+/** A module with its QDQ edges, the unit's run-time inputs and its nodes in step order. */
 interface FusedModule {
   readonly module: DepthwiseModule;
+  readonly edges: QdqEdges;
   readonly inputs: readonly InferredValue[];
   readonly nodeIndices: readonly number[];
 }
 
-function unitRecord(graph: InferredGraph, { module, inputs, nodeIndices }: FusedModule, steps: readonly number[], window: CacheWindow, id: number): FusionUnitCore {
+function unitRecord(graph: InferredGraph, { module, edges, inputs, nodeIndices }: FusedModule, steps: readonly number[], window: CacheWindow, id: number): FusionUnitCore {
   const firstStep = steps[0]!;
   const lastStep = steps[steps.length - 1]!;
+  const result = graph.nodes[module.pointwise]!.outputs[0]!;
+  const edgeTensors = [edges.entry === undefined ? undefined : graph.nodes[edges.entry]!.outputs[0]!, edges.exit === undefined ? undefined : result];
   return {
     id,
     kind: 'dw-pw',
@@ -158,8 +165,8 @@ function unitRecord(graph: InferredGraph, { module, inputs, nodeIndices }: Fused
     lastStep,
     inputs: inputs.map((v) => v.name),
     inputLoads: inputs.map((v) => ({ name: v.name, bytes: v.bytes ?? 0 })),
-    output: graph.nodes[module.pointwise]!.outputs[0]!,
-    internal: module.tensors.map((t) => t.name),
+    output: edges.exit === undefined ? result : graph.nodes[edges.exit]!.outputs[0]!,
+    internal: [...module.tensors.map((t) => t.name), ...edgeTensors.filter((t): t is string => t !== undefined)],
     cache: window,
     onChip: { sram: 0, nram: 0, wram: 0, cache: window.bytes },
     onChipBuffers: [{ name: 'cache', offset: 0, size: window.bytes, firstStep, lastStep }],

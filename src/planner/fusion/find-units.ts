@@ -6,6 +6,7 @@
 
 import type { InferredGraph } from '../../model/inferred';
 import { formatBytes } from '../../shared/format';
+import { baseOpOf } from '../quantized-ops';
 import { activationRegionOf, type TargetProfile } from '../target';
 import { buildDwPwUnits } from './dw-pw';
 import type { FusionExplanation, FusionUnitCore, FusionUnitRecord } from './fusion-types';
@@ -59,20 +60,30 @@ function stepsOf(unit: FusionUnitCore): number[] {
 function memberReason(graph: InferredGraph, unit: FusionUnitCore, node: number): string {
   const name = unitName(unit);
   const out = graph.nodes[node]!.outputs[0] ?? '';
-  if (unit.kind === 'dw-pw') {
-    const c = unit.cache!;
-    const window = `a ${formatBytes(c.bytes)} cache window of ${c.rows} row(s), slid in ${c.passes} pass(es)`;
-    if (node === unit.nodeIndices[0]) return `depthwise Conv of ${name}: its result '${out}' never reaches DRAM, ${window} holds it`;
-    if (out === unit.output) return `pointwise Conv of ${name}: reads the depthwise result from the cache, writes '${out}' to DRAM`;
-    const shape = graph.values.find((v) => v.name === out)?.shape;
-    if (shape !== undefined && shape.every((d) => d === 1)) return `scalar side computation of ${name}: the fused operator computes '${out}' (a scale or zero point) as it runs`;
-    return `element-wise op of the depthwise module of ${name}: runs in place in the cache`;
-  }
+  if (unit.kind === 'dw-pw') return dwPwMemberReason(graph, unit, node);
   const t = unit.tile!;
   const tile = t.mode === 'small-map' ? `small-map tile of ${t.maps} whole map(s)` : `large-map tile of ${t.rows}×${t.cols}, ${t.tiles} tiles`;
   const size = `${unit.nodes.length} layers, ${tile}`;
   if (out === unit.output) return `last layer of ${name} (${size}): writes '${out}' to DRAM`;
   return `in ${name} (${size}): its output '${out}' stays on chip`;
+}
+
+/** Why a layer of a depthwise + pointwise unit is there, by its part in the fused operator. */
+function dwPwMemberReason(graph: InferredGraph, unit: FusionUnitCore, node: number): string {
+  const name = unitName(unit);
+  const n = graph.nodes[node]!;
+  const out = n.outputs[0] ?? '';
+  const c = unit.cache!;
+  const window = `a ${formatBytes(c.bytes)} cache window of ${c.rows} row(s), slid in ${c.passes} pass(es)`;
+  if (out === unit.internal[0]) return `depthwise Conv of ${name}: its result '${out}' never reaches DRAM, ${window} holds it`;
+  const shape = graph.values.find((v) => v.name === out)?.shape;
+  if (shape !== undefined && shape.every((d) => d === 1)) return `scalar side computation of ${name}: the fused operator computes '${out}' (a scale or zero point) as it runs`;
+  if (baseOpOf(n) === 'DequantizeLinear' && graph.values.find((v) => v.name === out)?.consumers.includes(unit.nodeIndices[1]!)) {
+    return `dequantizes the input '${n.inputs[0]}' of ${name} as its depthwise Conv reads it: '${out}' never reaches DRAM`;
+  }
+  if (out === unit.output && baseOpOf(n) === 'QuantizeLinear') return `quantizes the pointwise result of ${name} as it is written: writes '${out}' to DRAM`;
+  if (baseOpOf(n) === 'Conv') return `pointwise Conv of ${name}: reads the depthwise result from the cache, writes '${out}' ${out === unit.output ? 'to DRAM' : 'to its QuantizeLinear'}`;
+  return `element-wise op of the depthwise module of ${name}: runs in place in the cache`;
 }
 
 /** The plan's record of a unit, given its DRAM traffic. */

@@ -38,7 +38,7 @@ export function checkComposition(g: CheckGraph, u: FusionUnitCore, s: FusionSett
     return v !== undefined && (g.graph.outputs.includes(name) || v.consumers.some((c) => !members.has(c)));
   });
   const last = nodes[nodes.length - 1]!.outputs[0];
-  if (g.values.get(last ?? '')?.shape?.length !== 4) out.push({ rule: 'tileable', message: `the unit ends at '${last}', not a 4-D feature map` });
+  if (g.values.get(last ?? '')?.shape?.length !== 4) out.push({ rule: 'map-output', message: `the unit ends at '${last}', not a 4-D feature map` });
   if (s.rules.singleOutput && (leaving.length !== 1 || leaving[0] !== last || u.output !== last)) {
     out.push({ rule: 'single-output', message: `tensors leaving the unit: ${leaving.join(', ')}` });
   }

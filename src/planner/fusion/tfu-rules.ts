@@ -6,7 +6,7 @@
 // - Capacity rules (tileable, shared-weights, wram, sram, nram,
 //   small-map-pipeline, small-maps, redundancy, stride-redundancy) only get
 //   harder as a unit grows: growth stops at the first that fails.
-// - Composition rules (tfu-shape-rules.ts) (single-output, main-layers, main-main-non-main,
+// - Composition rules (tfu-shape-rules.ts) (single-output, map-output, main-layers, main-main-non-main,
 //   scalar-then-vector) may fail on a prefix and hold later: the builder
 //   shrinks the grown unit until they hold.
 
@@ -27,7 +27,7 @@ const kib = (n: number): string => formatBytes(n);
 
 /** Every enabled rule on a candidate, in a fixed order. */
 export function evaluateRules(c: Candidate, s: FusionSettings): RuleVerdict[] {
-  const out = [tileable(c), wram(c, s), sram(c, s), nram(c, s), smallMaps(c, s), redundancy(c, s), strideRedundancy(c, s), mainLayers(c, s)];
+  const out = [tileable(c), wram(c, s), sram(c, s), nram(c, s), smallMaps(c, s), redundancy(c, s), strideRedundancy(c, s), mainLayers(c, s), mapOutput(c)];
   if (s.rules.skipSharedWeights) out.splice(1, 0, sharedWeights(c));
   if (c.tile?.mode === 'small-map') out.push(smallMapPipeline(c, s));
   if (s.rules.singleOutput) out.push(singleOutput(c));
@@ -36,13 +36,17 @@ export function evaluateRules(c: Candidate, s: FusionSettings): RuleVerdict[] {
   return out;
 }
 
-/** Every layer can pass a feature-map tile through, and the last one writes a feature map. */
+/** Every layer can pass a feature-map tile through. */
 export function tileable(c: Candidate): RuleVerdict {
   const bad = c.unit.layers.find((l) => l.tileable !== undefined);
-  if (bad !== undefined) return verdict('tileable', false, `'${bad.name}' cannot be tiled: ${bad.tileable}`);
+  return bad === undefined ? verdict('tileable', true, 'every layer tiles') : verdict('tileable', false, `'${bad.name}' cannot be tiled: ${bad.tileable}`);
+}
+
+/** The last layer writes a feature map, not a scalar side result (a scale or zero point). */
+export function mapOutput(c: Candidate): RuleVerdict {
   const last = c.unit.layers[c.unit.layers.length - 1]!;
-  if (c.unit.output.shape?.length !== 4) return verdict('tileable', false, `'${last.name}' computes a scalar: a unit ends at a feature map`);
-  return verdict('tileable', true, 'every layer tiles');
+  if (c.unit.output.shape?.length === 4) return verdict('map-output', true, `'${last.name}' writes a feature map`);
+  return verdict('map-output', false, `'${last.name}' computes a scalar: a unit ends at a feature map`);
 }
 
 /** No Conv reads weights that another layer reads too (a scale or zero point shared by a quantized graph's layers is no weight). */

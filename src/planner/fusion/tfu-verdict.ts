@@ -9,7 +9,7 @@ import type { Layer } from './layer-geometry';
 /** Names of the M2 rules. */
 export type RuleName =
   | 'tileable' | 'shared-weights' | 'wram' | 'sram' | 'nram' | 'small-map-pipeline' | 'small-maps'
-  | 'redundancy' | 'stride-redundancy' | 'single-output' | 'main-layers' | 'main-main-non-main' | 'scalar-then-vector'
+  | 'redundancy' | 'stride-redundancy' | 'single-output' | 'map-output' | 'main-layers' | 'main-main-non-main' | 'scalar-then-vector'
   | 'depthwise-module' | 'pointwise-reader' | 'consecutive' | 'cache-window';
 
 /** The verdict of one rule on one candidate. */

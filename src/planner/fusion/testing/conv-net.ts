@@ -80,6 +80,13 @@ export class ConvNet {
     return this;
   }
 
+  /** A Resize of H and W by an integer factor (its scales a weight); `attributes` over mode 'nearest'. */
+  resize(name: string, from: string, factor: number, attributes: Record<string, NodeAttribute> = {}): this {
+    const [n, c, h, w] = this.shape(from);
+    this.g.weight(`${name}.scales`, [4]);
+    return this.add('Resize', name, [from, '', `${name}.scales`], [n, c, h * factor, w * factor], { mode: 'nearest', ...attributes });
+  }
+
   concat(name: string, ...inputs: string[]): this {
     const [n, , h, w] = this.shape(inputs[0]!);
     const c = inputs.reduce((sum, i) => sum + this.shape(i)[1], 0);

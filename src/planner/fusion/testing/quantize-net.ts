@@ -73,13 +73,20 @@ class Quantizer {
     this.activation = form === 'qdq' ? 'int8' : 'uint8';
     for (const t of ir?.graph.initializers ?? []) copyInitializer(this.g, t);
     for (const v of graph.values) {
-      if (v.kind === 'initializer' && ir === undefined) this.g.initializer(v.name, v.dtypeName, v.shape ?? []);
+      if (v.kind === 'initializer' && ir === undefined) this.g.initializer(v.name, v.dtypeName, v.shape ?? [], this.resizeScales(v));
     }
     for (const name of graph.inputs) {
       const v = this.values.get(name)!;
       this.g.input(name, v.dtypeName, v.shape);
       this.float.set(name, name);
     }
+  }
+
+  /** A graph without its file has no weight data: a Resize's scales are read back from its shapes. */
+  private resizeScales(v: InferredValue): number[] | undefined {
+    const resize = v.consumers.map((c) => this.graph.nodes[c]!).find((n) => n.opType === 'Resize' && n.inputs[2] === v.name);
+    const [a, b] = [this.values.get(resize?.inputs[0] ?? '')?.shape, this.values.get(resize?.outputs[0] ?? '')?.shape];
+    return a === undefined || b === undefined ? undefined : b.map((d, i) => d / a[i]!);
   }
 
   rewrite(node: InferredNode): void {
@@ -234,13 +241,12 @@ class Quantizer {
     const scale = this.g.node('Mul', [dq[1], ws], {}, { name: `${node.name}/scales` });
     const bias = node.inputs[2];
     const out = node.outputs[0]!;
-    const scaled = this.g.node('Mul', [cast, scale], {}, { name: `${node.name}/scale` });
-    if (bias === undefined || bias === '') {
-      this.float.set(out, scaled);
-      return;
-    }
+    const noBias = bias === undefined || bias === '';
+    const scaled = this.g.nodeOutputs('Mul', [cast, scale], [noBias ? out : `${out}.scaled`], {}, { name: `${node.name}/scale` })[0]!;
+    this.float.set(out, out);
+    if (noBias) return;
     const channels = this.values.get(bias)!.shape![0]!;
     const b = this.g.initializer(`${bias}.broadcast`, 'float32', node.opType === 'Conv' ? [1, channels, 1, 1] : [channels]);
-    this.float.set(out, this.g.node('Add', [scaled, b], {}, { name: `${node.name}/bias` }));
+    this.g.nodeOutputs('Add', [scaled, b], [out], {}, { name: `${node.name}/bias` });
   }
 }
