@@ -1,7 +1,9 @@
 // Benchmark of the placement strategies: peak against the lower bound (or the
 // known optimum) and wall time, on the real traces, on generated network-like
-// problems of 1k, 10k and 100k buffers, on the activation problems of the real
-// models in ../shared/models (cpu preset), and on tilings with a known optimum.
+// problems of 1k, 10k and 100k buffers, on crowded network-like and
+// training-like traces of 10k, 62k and 100k buffers, on the activation
+// problems of the real models in ../shared/models (cpu preset), on tilings
+// with a known optimum and on hard unstructured sets of 150-450 buffers.
 // Prints figures; never fails on time. Run: npm run bench:planner [-- --max N]
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -13,7 +15,9 @@ import { assignOffsets } from '../src/planner/assign-offsets';
 import { buildProblem } from '../src/planner/build-problem';
 import { presetTarget } from '../src/planner/presets';
 import type { PlacementProblem } from '../src/planner/problem';
-import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
+import { STRATEGY_NAMES, type StrategyName } from '../src/planner/strategies/registry';
+import type { PlanOptions } from '../src/planner/strategies/strategy';
+import { heavyNetworkProblem, trainingLikeProblem } from '../src/planner/testing/instances-heavy';
 import { networkLikeProblem, randomProblem, tiledProblem } from '../src/planner/testing/instances';
 import { loadTraces } from '../src/planner/testing/shared-data';
 import { validatePlan } from '../src/planner/validate-plan';
@@ -22,7 +26,13 @@ interface Row {
   readonly instance: string;
   readonly buffers: number;
   readonly reference: number; // lower bound, or the known optimum
-  readonly cells: readonly string[]; // per strategy: "peak/ref  time"
+  readonly cells: readonly string[]; // per strategy: "peak/ref  time  ×naive"
+}
+
+/** Options per call, and the strategies a table skips (quadratic ones on crowded 60k+ traces). */
+interface MeasureOptions {
+  readonly options?: PlanOptions;
+  readonly only?: readonly string[];
 }
 
 const maxBuffers = Number(argument('--max') ?? 100_000);
@@ -33,17 +43,25 @@ function argument(name: string): string | undefined {
 }
 
 /** Plans `problem` with every strategy; peaks relative to `reference` (default: the lower bound). */
-function measure(instance: string, problem: PlacementProblem, reference?: number): Row {
+function measure(instance: string, problem: PlacementProblem, reference?: number, how: MeasureOptions = {}): Row {
   const cells: string[] = [];
   let ref = reference ?? 0;
-  for (const strategy of STRATEGY_NAMES) {
+  let naiveMs = NaN;
+  // naive first: every other time is also given as a multiple of its time (bounding and validating included)
+  for (const strategy of ['naive', ...STRATEGY_NAMES.filter((s) => s !== 'naive')]) {
+    if (how.only !== undefined && !how.only.includes(strategy)) {
+      cells[STRATEGY_NAMES.indexOf(strategy as StrategyName)] = 'skipped';
+      continue;
+    }
     const started = performance.now();
-    const plan = assignOffsets(problem, strategy);
-    const ms = performance.now() - started;
-    ref = reference ?? plan.lowerBound;
+    const plan = assignOffsets(problem, strategy, how.options);
     const valid = validatePlan(problem, plan).valid ? '' : ' INVALID';
+    const ms = performance.now() - started;
+    if (strategy === 'naive') naiveMs = ms;
+    ref = reference ?? plan.lowerBound;
     const ratio = ref === 0 ? 1 : plan.peak / ref;
-    cells.push(`${ratio.toFixed(4)} ${formatMs(ms).padStart(8)}${valid}`);
+    const optimal = plan.optimal ? '*' : ' ';
+    cells[STRATEGY_NAMES.indexOf(strategy as StrategyName)] = `${ratio.toFixed(4)}${optimal}${formatMs(ms).padStart(8)} ${(ms / naiveMs).toFixed(1)}x`;
   }
   return { instance, buffers: problem.buffers.length, reference: ref, cells };
 }
@@ -54,10 +72,10 @@ function formatMs(ms: number): string {
 
 function printTable(title: string, rows: readonly Row[]): void {
   console.log(`\n${title}`);
-  const head = ['instance'.padEnd(28), 'buffers'.padStart(8), 'reference'.padStart(14), ...STRATEGY_NAMES.map((s) => s.padEnd(19))];
+  const head = ['instance'.padEnd(28), 'buffers'.padStart(8), 'reference'.padStart(14), ...STRATEGY_NAMES.map((s) => s.padEnd(26))];
   console.log(head.join('  '));
   for (const row of rows) {
-    const line = [row.instance.padEnd(28), String(row.buffers).padStart(8), String(row.reference).padStart(14), ...row.cells.map((c) => c.padEnd(19))];
+    const line = [row.instance.padEnd(28), String(row.buffers).padStart(8), String(row.reference).padStart(14), ...row.cells.map((c) => c.padEnd(26))];
     console.log(line.join('  '));
   }
 }
@@ -76,7 +94,7 @@ function modelProblems(): { name: string; problem: PlacementProblem }[] {
 }
 
 function main(): void {
-  console.log('Each cell: peak / reference, wall time (the best strategy includes its local search).');
+  console.log('Each cell: peak / reference (* = proven optimal), wall time including bounding and validating, that time as a multiple of naive\'s.');
   const traces = loadTraces();
   if (traces === undefined) console.log('\n(traces skipped: ../shared/planner/traces is absent)');
   else printTable('Real traces (reference: lower bound)', Object.entries(traces).map(([name, p]) => measure(name, p)));
@@ -96,10 +114,27 @@ function main(): void {
     [1_000, 10_000].filter((n) => n <= maxBuffers).map((n) => measure(`random ${n}`, randomProblem(n, n))),
   );
 
+  const crowded = [10_000, 62_000, 100_000].filter((n) => n <= maxBuffers);
+  const greedyUpTo = 20_000; // the greedy baselines walk every live neighbour: minutes each on the largest crowded traces
+  const few = (n: number) => (n > greedyUpTo ? { only: ['naive', 'best'] } : {});
+  printTable(
+    'Network-like traces with heavy overlap, thousands live at once (reference: lower bound)',
+    crowded.map((n) => measure(`heavy network ${n}`, heavyNetworkProblem(n, n), undefined, few(n))),
+  );
+  printTable(
+    'Training-like traces, forward activations live until their backward step (reference: lower bound)',
+    crowded.map((n) => measure(`training-like ${n}`, trainingLikeProblem(n, n), undefined, few(n))),
+  );
+
+  const hard = { options: { budgetMs: 3000 } };
   const tilings = [150, 250, 350, 500].map((n) => ({ n, tiled: tiledProblem(n, 1 << 20, 400, n) }));
   printTable(
-    'Tilings with a known optimum (reference: the optimum = the capacity, 1 MiB)',
-    tilings.map(({ n, tiled }) => measure(`tiling ${n}`, tiled.problem, tiled.optimum)),
+    'Tilings with a known optimum, best with a 3 s budget (reference: the optimum = the capacity, 1 MiB)',
+    tilings.map(({ n, tiled }) => measure(`tiling ${n}`, tiled.problem, tiled.optimum, hard)),
+  );
+  printTable(
+    'Hard unstructured sets of 150-450 buffers, best with a 3 s budget (reference: lower bound)',
+    [150, 250, 350, 450].map((n) => measure(`random ${n}`, randomProblem(n, 7 * n), undefined, hard)),
   );
 }
 

@@ -1,0 +1,62 @@
+// The anytime exact stage of `best`: never above the portfolio's plan, valid,
+// proofs that hold against brute force, the optimum of tilings, progress
+// reports and cancellation that keeps the best plan found.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assignOffsets } from '../assign-offsets';
+import { arbitraryProblem } from '../testing/arbitraries';
+import { bruteForceOptimum } from '../testing/brute-force';
+import { tiledProblem } from '../testing/instances';
+import { validatePlan } from '../validate-plan';
+
+const plain = arbitraryProblem({ maxBuffers: 30, maxStep: 16, maxSize: 64, aliases: false, fixed: false, regions: false });
+const tiny = arbitraryProblem({ maxBuffers: 7, maxStep: 6, maxSize: 8, aliases: false, fixed: false, regions: false });
+const QUICK = { maxIterations: 100, exactNodes: 20_000, budgetMs: Number.POSITIVE_INFINITY };
+
+describe('the anytime exact search', () => {
+  it('never returns a plan above the portfolio, and its plans are valid', () => {
+    fc.assert(
+      fc.property(plain, (problem) => {
+        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exactItems: 0 });
+        const searched = assignOffsets(problem, 'best', QUICK);
+        expect(validatePlan(problem, searched).violations).toEqual([]);
+        expect(searched.peak).toBeLessThanOrEqual(portfolio.peak);
+        expect(searched.peak).toBeGreaterThanOrEqual(searched.lowerBound);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('proves only true optima', () => {
+    fc.assert(
+      fc.property(tiny, (problem) => {
+        const plan = assignOffsets(problem, 'best', { maxIterations: 0, exactItems: 1000 });
+        if (plan.optimal) expect(plan.peak).toBe(bruteForceOptimum(problem));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reaches and proves the optimum of a 40-buffer tiling', () => {
+    const tiled = tiledProblem(40, 1 << 20, 400, 40);
+    const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 5_000_000 });
+    expect([plan.peak, plan.optimal]).toEqual([tiled.optimum, true]);
+  });
+
+  it('reports progress and keeps the best plan when stopped', () => {
+    const tiled = tiledProblem(250, 1 << 20, 400, 250);
+    const seen: { peak: number; bound: number; fraction: number }[] = [];
+    let asked = 0;
+    const plan = assignOffsets(tiled.problem, 'best', {
+      budgetMs: Number.POSITIVE_INFINITY,
+      maxIterations: 0,
+      onProgress: (p) => seen.push(p),
+      shouldStop: () => ++asked > 3,
+    });
+    expect(validatePlan(tiled.problem, plan).valid).toBe(true);
+    expect(plan.optimal).toBe(plan.peak === tiled.optimum);
+    for (const p of seen) expect(p.bound).toBeLessThanOrEqual(p.peak);
+    expect(asked).toBeGreaterThan(0);
+  });
+});
