@@ -48,20 +48,22 @@ function main(args: readonly string[]): void {
   if (files > 0) {
     const seeds = loadSeedModels(models);
     console.log(`files: seed ${seed}, ${files} from #${from}, ${seeds.length} real models to mutate from ${models}`);
-    report('files', runFileCampaign(seed, files, seeds, from, (f) => keep(out, seed, 'file', f)));
+    report('files', inBatches(from, files, 1000, 'files', (start, n) => runFileCampaign(seed, n, seeds, start, (f) => keep(out, seed, 'file', f))));
   }
   if (problems > 0) {
     console.log(`problems: seed ${seed}, ${problems} from #${from}`);
-    const batch = 10_000;
-    const total: CampaignTally[] = [];
-    for (let start = from; start < from + problems; start += batch) {
-      const tally = runProblemCampaign(seed, Math.min(batch, from + problems - start), start, (f) => keep(out, seed, 'problem', f));
-      total.push(tally);
-      const done = total.reduce((a, t) => a + t.runs, 0);
-      if (problems > batch) console.log(`  … ${done} problems, ${total.reduce((a, t) => a + t.findings.length, 0)} findings`);
-    }
-    report('problems', merge(total));
+    report('problems', inBatches(from, problems, 10_000, 'problems', (start, n) => runProblemCampaign(seed, n, start, (f) => keep(out, seed, 'problem', f))));
   }
+}
+
+/** Runs `count` inputs from `from` in batches, printing a running count so a long campaign shows how far it got. */
+function inBatches(from: number, count: number, batch: number, what: string, run: (start: number, n: number) => CampaignTally): CampaignTally {
+  const total: CampaignTally[] = [];
+  for (let start = from; start < from + count; start += batch) {
+    total.push(run(start, Math.min(batch, from + count - start)));
+    if (count > batch) console.log(`  … ${total.reduce((a, t) => a + t.runs, 0)} ${what}, ${total.reduce((a, t) => a + t.findings.length, 0)} findings`);
+  }
+  return merge(total);
 }
 
 function merge(tallies: readonly CampaignTally[]): CampaignTally {
