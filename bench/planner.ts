@@ -61,7 +61,7 @@ function measure(instance: string, problem: PlacementProblem, reference?: number
     ref = reference ?? plan.lowerBound;
     const ratio = ref === 0 ? 1 : plan.peak / ref;
     const optimal = plan.optimal ? '*' : ' ';
-    cells[STRATEGY_NAMES.indexOf(strategy as StrategyName)] = `${ratio.toFixed(4)}${optimal}${formatMs(ms).padStart(8)} ${(ms / naiveMs).toFixed(1)}x`;
+    cells[STRATEGY_NAMES.indexOf(strategy as StrategyName)] = `${ratio.toFixed(4)}${optimal}${formatMs(ms).padStart(8)} ${(ms / naiveMs).toFixed(1)}x${valid}`;
   }
   return { instance, buffers: problem.buffers.length, reference: ref, cells };
 }
