@@ -178,7 +178,7 @@ describe('scalar-then-vector', () => {
 describe('rule switches', () => {
   it('evaluates only the enabled rules, and the pipeline rule only in small-map mode', () => {
     const names = (tile: Tile, rules: Record<string, unknown>) => evaluateRules(candidate(chain(), 0, 2, tile), fusionSettings({}, rules)).map((v) => v.rule);
-    const base = ['tileable', 'wram', 'sram', 'nram', 'small-maps', 'redundancy', 'stride-redundancy', 'main-layers'];
+    const base = ['tileable', 'wram', 'sram', 'nram', 'small-maps', 'redundancy', 'stride-redundancy', 'main-layers', 'map-output'];
     expect(names(large(4, 8), { singleOutput: false, skipSharedWeights: false })).toEqual(base);
     expect(names(whole(), { mainMainNonMain: true, scalarThenVector: true })).toEqual([
       'tileable', 'shared-weights', ...base.slice(1), 'small-map-pipeline', 'single-output', 'main-main-non-main', 'scalar-then-vector',
