@@ -25,7 +25,8 @@ describe.skipIf(traces === undefined)('traces', () => {
     expect(best.peak).toBeGreaterThanOrEqual(best.lowerBound);
     expect(best.peak / best.lowerBound - 1).toBeLessThanOrEqual(0.005);
     expect(best.optimal).toBe(best.peak === best.lowerBound);
-    for (const strategy of STRATEGY_NAMES) {
+    // Another run of best itself is not a baseline: its searches stop on the wall clock.
+    for (const strategy of STRATEGY_NAMES.filter((s) => s !== 'best')) {
       const plan = assignOffsets(problem, strategy);
       expect(plan.peak).toBeGreaterThanOrEqual(best.peak);
       expect(validatePlan(problem, plan).violations).toEqual([]);
