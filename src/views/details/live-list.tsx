@@ -5,6 +5,7 @@
 import type { LiveBuffer, ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import type { Selection } from '../../store/state';
+import { shortName } from '../long-name';
 
 /** Props of LiveList. */
 export interface LiveListProps {
@@ -38,8 +39,8 @@ export function LiveList({ plan, live, label, rowTestId, onSelect }: LiveListPro
       <ol className="live-table live-table-all" aria-label={label}>
         {live.map((b) => (
           <li key={b.id} data-testid={rowTestId} data-bytes={b.size} data-counted={countedBytes(b)}>
-            <button type="button" className="link-button mono live-name" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })} title={b.name}>
-              {b.name}
+            <button type="button" className="link-button mono live-name" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })} title={shortName(b.name, 1000)}>
+              {shortName(b.name)}
             </button>
             <span className="live-bytes" title={`${countedBytes(b).toLocaleString('en-US')} of its ${b.size.toLocaleString('en-US')} bytes counted here`}>
               {formatBytes(countedBytes(b))}

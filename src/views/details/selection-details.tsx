@@ -12,6 +12,7 @@ import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
 import { liveAtStep } from '../../planner/live-at';
 import { LiveList } from './live-list';
 import { ShapeField } from '../panels/binding-fields';
+import { LongName, shortName } from '../long-name';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -57,16 +58,16 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const b = data!.plan.buffers[i]!;
     return (
       <li key={b.id}>
-        <button type="button" className="link-button mono truncate" title={b.name} onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
-          {b.name}
+        <button type="button" className="link-button mono truncate" title={shortName(b.name, 1000)} onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
+          {shortName(b.name)}
         </button>
         <span className="muted">{formatBytes(b.size)}</span>
       </li>
     );
   };
   const nodeLink = (name: string) => (
-    <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'node', node: name })}>
-      {name}
+    <button type="button" className="link-button mono" title={shortName(name, 1000)} onClick={() => onSelect({ kind: 'node', node: name })}>
+      {shortName(name)}
     </button>
   );
   if (selection.kind === 'node') {
@@ -77,10 +78,13 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     return (
       <div data-testid="selection-details" data-kind="node">
         <p>
-          <strong>{node?.opType ?? '?'}</strong> <span className="mono">{selection.node}</span>
+          <strong>{shortName(node?.opType ?? '?')}</strong>{' '}
+          <span className="mono">
+            <LongName text={selection.node} />
+          </span>
           {step !== undefined && step >= 0 && <> at step {step}</>}
         </p>
-        <p className="muted">reads {node?.inputs.filter(Boolean).join(', ') || 'nothing'}</p>
+        <p className="muted">reads {node?.inputs.filter(Boolean).map((n) => shortName(n)).join(', ') || 'nothing'}</p>
         {data !== undefined && <NodePlacement plan={data.plan} node={selection.node} />}
         <ul className="live-list">{own.map(bufferLink)}</ul>
       </div>
@@ -94,7 +98,9 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     return (
       <div data-testid="selection-details" data-kind="buffer">
         <p className="mono">
-          <strong>{f.buffer.name}</strong>
+          <strong>
+            <LongName text={f.buffer.name} />
+          </strong>
         </p>
         <p>
           {f.buffer.kind} · {formatShape(f.shape)} {f.dtype ?? ''} · {formatBytes(f.buffer.size)} at {f.buffer.offset.toLocaleString('en-US')} in {f.buffer.region} · steps [
@@ -105,7 +111,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           <p data-testid="buffer-shares">
             shares the bytes of{' '}
             <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'buffer', buffer: f.parent!.id })}>
-              {f.parent.name}
+              {shortName(f.parent.name)}
             </button>
           </p>
         )}

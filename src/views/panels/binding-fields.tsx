@@ -11,6 +11,7 @@ import { useActions, useAppStore } from '../../store/context';
 import { parseShapeField, parseValuesField, type NumbersField } from '../../store/field-text';
 import './binding-fields.css';
 import { ownValue } from '../../shared/own';
+import { shortName } from '../long-name';
 
 /** Props of the single-value fields. */
 interface FieldProps {
@@ -22,7 +23,7 @@ interface FieldProps {
 export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readonly tensor: string; readonly inferred?: readonly number[] | undefined }) {
   const { setShape } = useActions();
   const given = useAppStore((s) => ownValue(s.shapes, tensor));
-  const label = `Shape of "${tensor}"`;
+  const label = `Shape of "${shortName(tensor)}"`;
   return (
     <NumbersForm
       {...props}
@@ -42,7 +43,7 @@ export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readon
 export function InputValueField({ input, ...props }: FieldProps & { readonly input: string }) {
   const { setInputValue } = useActions();
   const given = useAppStore((s) => ownValue(s.inputValues, input));
-  const label = `Value of "${input}"`;
+  const label = `Value of "${shortName(input)}"`;
   return (
     <NumbersForm
       {...props}
