@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { convNet } from '../src/planner/fusion/testing/conv-net';
+import { quantizedBytes, type QuantizedForm } from '../src/planner/fusion/testing/quantize-net';
 import { presetTarget } from '../src/planner/presets';
 import { run, planJson } from './testing/run-cli';
 
@@ -72,5 +74,49 @@ describe('heapscope plan with fusion', () => {
     const bad = run(['plan', SAMPLE, '--target', targetFile({ ...doc, fusion: { ...doc.fusion, onChipRegion: 'l2' } }), '--json']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('fusion.onChipRegion must name a region (regions: dram, sram), got "l2"');
+  });
+});
+
+describe('heapscope plan with fusion on quantized models', () => {
+  /** c0 (3×3) -> dw (3×3 depthwise) -> Relu -> pw (1×1) -> c2 (3×3) -> Flatten -> MatMul, written quantized. */
+  const net = () =>
+    convNet([1, 8, 16, 16])
+      .conv('c0', 'x', { out: 8, k: 3, p: 1 })
+      .dw('dw', 'c0')
+      .op('Relu', 'relu', 'dw')
+      .conv('pw', 'relu', { out: 8 })
+      .conv('c2', 'pw', { out: 8, k: 3, p: 1 })
+      .node('Flatten', 'f', ['c2'], [1, 2048])
+      .constant('m.w', [2048, 10])
+      .node('MatMul', 'm', ['f', 'm.w'], [1, 10])
+      .output('m')
+      .model();
+  const file = (form: QuantizedForm) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'heapscope-quantized-')), `${form}.onnx`);
+    writeFileSync(path, quantizedBytes(net(), form));
+    return path;
+  };
+
+  it.each(['qdq', 'qlinear', 'dynamic'] as const)('%s: accelerator fuses the convs, explains what it leaves out in the rule’s words; phone fuses dw + pw on the NPU', (form) => {
+    const path = file(form);
+    const acc = planJson([path, '--target', 'accelerator']);
+    expect(acc.valid).toBe(true);
+    expect(acc.fusionUnits.length).toBeGreaterThan(0);
+    acc.fusionUnits.forEach(expectUnitFields);
+    const fused = acc.fusionUnits.flatMap((u: { nodes: string[] }) => u.nodes);
+    expect(['c0', 'dw', 'pw'].every((n) => fused.includes(n))).toBe(true);
+    expect(acc.traffic.after).toBeLessThan(acc.traffic.before);
+    const why = (node: string) => acc.fusionExplanations.find((e: { node: string }) => e.node === node).reason;
+    // c2 stays out as in the float model: the unit's 3×3 windows would add up to more than the stride rule allows
+    expect(acc.fusionExplanations.some((e: { reason: string }) => e.reason.includes("stride-redundancy: kernel - stride sums H 6, W 6 > 4"))).toBe(true);
+    expect(fused).not.toContain('c2');
+    const matmul = { qdq: 'MatMul', qlinear: 'QLinearMatMul', dynamic: 'MatMulInteger' }[form];
+    expect(why('m')).toBe(`cannot be in a unit: ${matmul} has no feature-map tiling rule`);
+    expect(why('f')).toBe('cannot be in a unit: Flatten has no feature-map tiling rule');
+
+    const phone = planJson([path, '--target', 'phone']);
+    expect(phone.fusionUnits.map((u: { kind: string; nodes: string[] }) => [u.kind, u.nodes.includes('dw') && u.nodes.includes('pw')])).toEqual([['dw-pw', true]]);
+    const npu = phone.functions.filter((f: { unit: string }) => f.unit === 'npu').flatMap((f: { nodes: string[] }) => f.nodes);
+    expect(['c0', 'dw', 'pw', 'c2'].every((n) => npu.includes(n))).toBe(true);
   });
 });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
+import { convNet } from '../src/planner/fusion/testing/conv-net';
+import { quantizedBytes } from '../src/planner/fusion/testing/quantize-net';
 import { presetTarget } from '../src/planner/presets';
 import { run } from './testing/run-cli';
 
@@ -156,5 +158,27 @@ describe('heapscope plan with a bad compute unit', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/units\.json: computeUnits\[0\]\.dtype\.activations must be "model" or a data type name \(.*\), got "int7"/);
     expect(err.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('heapscope plan --target phone on quantized models', () => {
+  /** c1 (3×3) -> Relu -> c2 (3×3) -> Softmax, written dynamically quantized and as QLinear ops. */
+  const file = (form: 'qlinear' | 'dynamic') => {
+    const net = convNet([1, 4, 8, 8]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).op('Relu', 'r1', 'c1').conv('c2', 'r1', { out: 4, k: 3, p: 1 }).op('Softmax', 's', 'c2').output('s');
+    const path = join(mkdtempSync(join(tmpdir(), 'heapscope-units-')), `${form}.onnx`);
+    writeFileSync(path, quantizedBytes(net.model(), form));
+    return path;
+  };
+
+  it('runs the quantized layers on the int8 NPU and copies only where the CPU reads float', () => {
+    for (const form of ['qlinear', 'dynamic'] as const) {
+      const plan = planJson([file(form), '--target', 'phone']);
+      expect(plan.valid).toBe(true);
+      const npu = plan.functions.filter((f) => f.unit === 'npu').flatMap((f) => f.nodes);
+      expect(['c1', 'c2'].every((n) => npu.includes(n)), form).toBe(true);
+      const cpu = plan.functions.filter((f) => f.unit === 'cpu').flatMap((f) => f.nodes);
+      expect(cpu, form).toEqual(['s']);
+      expect(plan.boundaries.map((b) => [b.to.split('#')[0], b.reason]), form).toEqual([['cpu', 'type-mismatch']]);
+    }
   });
 });
