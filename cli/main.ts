@@ -10,7 +10,7 @@ import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
 import { runDiff } from './diff';
 import { runInspect } from './inspect';
 import type { Output } from './io';
-import { runPlan } from './plan';
+import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
 import { runTargets } from './targets';
 
@@ -25,6 +25,8 @@ commands:
       --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
       --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1), e.g. to decide an If
       --strict         exit 2 when the plan is incomplete (unknown sizes) or rests on a default dim
+      --order file|depth-first|memory-aware   --fusion on|off   --compute-units off
+      --sram BYTES     --dw-pw-cache BYTES    change those target fields (suggestions print these)
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
       --header FILE    write a C header: arena size per region, offset and size of every buffer
       --csv FILE       write the MiniMalloc solution CSV (FILE.<region>.csv when several regions)
@@ -44,7 +46,7 @@ exit codes: 0 success, 1 internal error, 2 bad input (or plan --strict found an 
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
-  plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv'] },
+  plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv', ...TARGET_CHANGE_OPTIONS] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
   diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target'] },
   targets: { flags: ['--json'], options: [] },

@@ -5,6 +5,7 @@ import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/ascii-chart';
+import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
 import { planModel, type ModelPlan } from '../src/planner/plan';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import type { TargetProfile } from '../src/planner/target';
@@ -12,9 +13,18 @@ import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { readInputFile, type Output } from './io';
+import { peakLiveLines, suggestionLines } from './plan-explain';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile } from './run-files';
 import { resolveTarget } from './targets';
+
+/** Options of `plan` that change fields of the target (explain/target-change.ts). */
+export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache'];
+
+/** The target of --target with the target-change options applied. */
+export function planTarget(args: ParsedArgs): TargetProfile {
+  return applyTargetChange(resolveTarget(args.options.get('--target')), readTargetChange((name) => args.options.get(name)));
+}
 
 /** Buffers listed under "live at peak" in the text output. */
 const TOP_BUFFERS = 10;
@@ -42,7 +52,7 @@ export function planModelFile(
   bytes: Uint8Array = readInputFile(file),
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
   const model = inferShapes(decodeOnnx(bytes), infer);
-  return { model, plan: planModel(model, target, strategy === undefined ? {} : { strategy }) };
+  return { model, plan: planModel(model, target, strategy === undefined ? { suggest: true } : { strategy, suggest: true }) };
 }
 
 /** The inference options the command line gives: --dim, --shape, --input. */
@@ -65,7 +75,7 @@ export function strictProblem(plan: ModelPlan): string | undefined {
 
 /** Runs `plan`; returns the exit code: 2 for bad input or a --strict failure, 3 when a region is over its size limit. */
 export function runPlan(args: ParsedArgs, io: Output): number {
-  const target = resolveTarget(args.options.get('--target'));
+  const target = planTarget(args);
   const strategy = strategyOption(args);
   const ascii = args.flags.has('--ascii');
   const exports = wantsExports(args);
@@ -181,11 +191,9 @@ export function planText(file: string, plan: ModelPlan): string {
   if (plan.peakStep !== undefined) {
     const step = plan.steps[plan.peakStep];
     lines.push(`  peak step     ${plan.peakStep}${step ? ` (${step.opType} '${step.node}')` : ''} in region ${plan.peakRegion}; live there:`);
-    for (const b of plan.liveAtPeak.slice(0, TOP_BUFFERS)) {
-      lines.push(`    ${formatBytes(b.size).padStart(11)}  ${b.kind.padEnd(10)}  ${b.name}`);
-    }
-    if (plan.liveAtPeak.length > TOP_BUFFERS) lines.push(`    ... and ${plan.liveAtPeak.length - TOP_BUFFERS} more`);
+    lines.push(...peakLiveLines(plan, TOP_BUFFERS));
   }
+  lines.push(...suggestionLines(plan));
   if (plan.diagnostics.length > 0) {
     lines.push(`  diagnostics (${plan.diagnostics.length}):`);
     for (const d of plan.diagnostics) lines.push(`    [${d.code}] ${d.message}`);

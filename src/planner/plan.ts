@@ -17,6 +17,8 @@ import { fusedTraffic, type Traffic } from './build-traffic';
 import { computeUnitPlan, type BoundaryRecord, type ComputeUnitPlan, type FunctionRecord, type UnitRecord } from './compute-units/compute-plan';
 import type { MemoryTags } from './compute-units/memory-tags';
 import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type Waste } from './explain-plan';
+import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
+import { suggestPlanChanges, type Suggestion } from './explain/suggest';
 import { findFusionUnits, unitRecord, type FoundUnits } from './fusion/find-units';
 import { withFusion } from './fusion/fused-problem';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
@@ -28,12 +30,13 @@ import type { PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './target';
 import { validatePlan } from './validate-plan';
 
-export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PlanDiagnostic, ScratchSummary, StepInfo, Traffic, Waste, WeightsSummary };
+export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, Traffic, Waste, WeightsSummary };
 
 /** Options of planModel. */
 export interface PlanModelOptions {
   readonly strategy?: string; // default: the target's planning.strategy
   readonly planOptions?: PlanOptions;
+  readonly suggest?: boolean; // evaluate suggestions (plans again a handful of times); default false
 }
 
 /** One region of a model plan. */
@@ -139,6 +142,8 @@ export interface ModelPlan {
   readonly peakStep?: number;
   readonly peakRegion?: string;
   readonly liveAtPeak: readonly LiveBuffer[];
+  readonly explanation: { readonly peakLive: readonly PeakLiveRecord[] }; // why each buffer live at the peak is there
+  readonly suggestions?: readonly Suggestion[]; // evaluated changes that lower the peak, when asked for
   readonly waste: Waste;
   readonly order: OrderEffect;
   readonly weights: WeightsSummary;
@@ -146,6 +151,9 @@ export interface ModelPlan {
   readonly steps: readonly StepInfo[];
   readonly bodies: readonly BodyPeak[];
 }
+
+/** A plan before its peak is explained. */
+type PlanCore = Omit<ModelPlan, 'explanation' | 'suggestions'>;
 
 /** Plans a model for a target; see the module header. */
 export function planModel(model: InferredGraph | InferredModel, target: TargetProfile, options: PlanModelOptions = {}): ModelPlan {
@@ -174,9 +182,37 @@ export function planModel(model: InferredGraph | InferredModel, target: TargetPr
   const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks), ...fused.units.flatMap(costlyUnit)];
   const assumptions = planAssumptions(model);
   const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions });
-  const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1' }).peak;
+  const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
-  return units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
+  const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
+  const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target) } };
+  if (options.suggest !== true) return explained;
+  const suggestions = suggestPlanChanges({
+    target,
+    strategy,
+    strategyGiven: options.strategy !== undefined,
+    peak: explained.peak,
+    peakLive: explained.explanation.peakLive,
+    problem,
+    hasComputeUnits: units !== undefined,
+    replan: (changed, s) => planModel(model, changed, { ...(planOptions !== undefined && { planOptions }), ...(s !== undefined && { strategy: s }) }).peak,
+  });
+  return { ...explained, suggestions };
+}
+
+/** Why each buffer live at the peak is there (explain/peak-live.ts). */
+function peakLiveOf(plan: PlanCore, graph: InferredGraph, target: TargetProfile): PeakLiveRecord[] {
+  return peakLiveReasons({
+    graph,
+    steps: plan.steps,
+    buffers: plan.buffers,
+    liveAtPeak: plan.liveAtPeak,
+    peakStep: plan.peakStep,
+    functions: plan.functions,
+    boundaries: plan.boundaries,
+    computeUnits: target.computeUnits,
+    graphIo: target.planning.graphIo,
+  });
 }
 
 /** Everything a plan record is written from. */
@@ -216,7 +252,7 @@ function costlyUnit(unit: FusionUnitRecord): PlanDiagnostic[] {
 }
 
 /** A plan with its compute-unit report (M3). */
-function withUnits(plan: ModelPlan, units: ComputeUnitPlan): ModelPlan {
+function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
   return {
     ...plan,
     functions: units.functions,
@@ -228,7 +264,7 @@ function withUnits(plan: ModelPlan, units: ComputeUnitPlan): ModelPlan {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions }: RecordInput): ModelPlan {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions }: RecordInput): PlanCore {
   const { schedule } = built;
   const regions = regionRecords(target, explanation, placed);
   return {

@@ -72,7 +72,7 @@ export function syntheticPlan(count: number, seed = 1): ModelPlan {
     peak, lowerBound: bound, strategy: 'first-fit (synthetic)', valid: true, complete: true, fits: true, target: 'cpu',
     assumptions: { dims: [], unknown: [], branches: [], shapes: {}, inputValues: {} },
     regions: [{ name: 'ram', peak, lowerBound: bound, optimal: peak === bound, fast: false, peakStep, overBy: 0, waste }],
-    buffers, fusionUnits: [], fusionExplanations: [], traffic: { before: 0, after: 0 }, functions: [], boundaries: [], diagnostics: [],
+    buffers, fusionUnits: [], fusionExplanations: [], traffic: { before: 0, after: 0 }, functions: [], boundaries: [], diagnostics: [], explanation: { peakLive: [] },
     gap: bound > 0 ? peak / bound - 1 : 0, optimal: peak === bound, peakStep, peakRegion: 'ram', liveAtPeak, waste,
     order: { policy: 'file', maxLiveBefore: bound, maxLiveAfter: bound, keptFileOrder: true },
     weights: { region: 'weights', bytes: 0, tensors: 0 },

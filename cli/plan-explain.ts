@@ -1,0 +1,34 @@
+// Text lines of `plan` that say why the peak is what it is: each buffer live at
+// the peak with its reason, and the evaluated suggestions with their savings
+// and the arguments that apply them.
+
+import type { ModelPlan } from '../src/planner/plan';
+import { formatBytes } from '../src/shared/format';
+
+/** The buffers live at the peak, largest first, each with why it is alive; `top` of them. */
+export function peakLiveLines(plan: ModelPlan, top: number): string[] {
+  const records = plan.explanation.peakLive;
+  const lines = records.slice(0, top).flatMap((r) => [
+    `    ${formatBytes(r.size).padStart(11)}  ${r.kind.padEnd(10)}  ${r.name}`,
+    `    ${''.padStart(11)}  ${spanText(r)}: ${r.reason}`,
+  ]);
+  if (records.length > top) lines.push(`    ... and ${records.length - top} more`);
+  return lines;
+}
+
+function spanText(r: ModelPlan['explanation']['peakLive'][number]): string {
+  const from = r.producer === undefined ? 'graph input' : `${r.producer.opType} ${r.producer.node}`;
+  if (r.kind === 'scratch' || r.kind === 'cache') return `steps ${r.span.start}-${r.span.end} (${r.span.steps})`;
+  const to = r.lastReader === undefined ? 'the end' : `${r.lastReader.opType} ${r.lastReader.node}`;
+  return `${from} -> ${to}, steps ${r.span.start}-${r.span.end} (${r.span.steps})`;
+}
+
+/** The suggestions, largest saving first: the action, the saving and how to apply it. */
+export function suggestionLines(plan: ModelPlan): string[] {
+  const suggestions = plan.suggestions ?? [];
+  if (suggestions.length === 0) return [];
+  return [
+    `  suggestions   ${suggestions.length}, each planned again:`,
+    ...suggestions.map((s) => `    -${formatBytes(s.saves).padStart(10)}  ${s.action}${s.args === undefined ? ' [model edit]' : ` [${s.args.join(' ')}]`}`),
+  ];
+}

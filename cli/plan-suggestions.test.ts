@@ -1,0 +1,53 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from './testing/run-cli';
+
+const MODELS = join(__dirname, '../../shared/models');
+const hasModels = existsSync(MODELS);
+if (!hasModels) console.log(`notice: ${MODELS} is absent; checking suggestions on real models is skipped`);
+
+/** Every model of the corpus: the top-level files and the model of each folder. */
+function corpus(): string[] {
+  const top = readdirSync(MODELS).filter((f) => f.endsWith('.onnx')).map((f) => join(MODELS, f));
+  const nested = readdirSync(MODELS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(MODELS, d.name, 'model.onnx'));
+  return [...top, ...nested.filter(existsSync)];
+}
+
+function planOf(argv: readonly string[]) {
+  const result = run(['plan', ...argv, '--json']);
+  expect(result.code === 0 || result.code === 3, result.err).toBe(true);
+  return JSON.parse(result.out) as { peak: number; suggestions: { action: string; saves: number; args?: string[]; modelEdit?: string; kind: string }[] };
+}
+
+/** Presets as they ship, and two with a weaker strategy so the strategy and order kinds arise too. */
+const SETTINGS: readonly (readonly string[])[] = [
+  ['--target', 'cpu'],
+  ['--target', 'mcu'],
+  ['--target', 'accelerator'],
+  ['--target', 'phone'],
+  ['--target', 'cpu', '--strategy', 'tflm'],
+  ['--target', 'mcu', '--strategy', 'naive', '--order', 'file'],
+];
+
+describe.runIf(hasModels)('plan suggestions on the corpus', () => {
+  it('each suggestion with args gives exactly peak - saves when its args are added', { timeout: 120_000 }, () => {
+    const kinds = new Map<string, number>();
+    for (const settings of SETTINGS) {
+      for (const file of corpus()) {
+        const base = [...settings, file];
+        const plan = planOf(base);
+        for (const s of plan.suggestions) {
+          expect(s.saves).toBeGreaterThan(0);
+          kinds.set(s.kind, (kinds.get(s.kind) ?? 0) + 1);
+          if (s.args === undefined) {
+            expect(s.modelEdit, s.action).toBeTruthy();
+            continue;
+          }
+          expect(planOf([...base, ...s.args]).peak, `${base.join(' ')} ${s.args.join(' ')}`).toBe(plan.peak - s.saves);
+        }
+      }
+    }
+    console.log(`suggestions on the corpus by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  });
+});

@@ -1,0 +1,153 @@
+// suggestPlanChanges: what to change to lower a plan's peak, each change
+// evaluated by planning again, with the bytes it saves. Depends only on the
+// planner and the model's IR types.
+//
+// - Settings (exact): another execution order, the portfolio strategy, fusion
+//   switched, a doubled SRAM or dw-pw cache, compute units off. Each is planned
+//   again through `replan` with the same model and options, so `plan` with the
+//   suggestion's `args` added reaches `peak - saves` exactly.
+// - Model edits (no args): a buffer a Cast narrows right after, stored narrow;
+//   a cheap producer recomputed before a far reader instead of keeping its
+//   output. These are measured by placing the plan's buffers again with the
+//   edit applied (assignOffsets on the changed problem against the same
+//   placement of the unchanged one).
+// - At most MAX_CANDIDATES plans, so the cost stays a small multiple of one plan.
+
+import { assignOffsets } from '../assign-offsets';
+import { formatBytes } from '../../shared/format';
+import type { PlacementProblem, PlanBuffer } from '../problem';
+import type { TargetProfile } from '../target';
+import type { PeakLiveRecord } from './peak-live';
+import { applyTargetChange, changeArgs, ORDER_POLICIES, type TargetChange } from './target-change';
+
+/** Candidates planned again, at most. */
+export const MAX_CANDIDATES = 8;
+/** Wall-clock budget of each model-edit placement (the best strategy's searches). */
+const EDIT_BUDGET_MS = 50;
+
+/** What a suggestion changes. */
+export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'dtype' | 'recompute';
+
+/** One evaluated suggestion (`plan --json` suggestions[]). */
+export interface Suggestion {
+  readonly kind: SuggestionKind;
+  readonly action: string; // what to do, in words
+  readonly saves: number; // bytes off the peak
+  readonly args?: readonly string[]; // CLI arguments that apply it; absent for a model edit
+  readonly modelEdit?: string; // the model edit it needs, when it has no args
+  readonly strategy?: string; // the strategy it plans with, when it changes it
+  readonly change?: TargetChange; // the target fields it changes
+  readonly buffer?: string; // the buffer a model edit is about
+}
+
+/** What suggestPlanChanges reads. */
+export interface SuggestInput {
+  readonly target: TargetProfile;
+  readonly strategy: string; // the plan's strategy
+  readonly strategyGiven: boolean; // the user chose it (else the target's own)
+  readonly peak: number;
+  readonly peakLive: readonly PeakLiveRecord[];
+  readonly problem: PlacementProblem; // the plan's buffers, scratch included
+  readonly hasComputeUnits: boolean; // the compute units partition the graph
+  readonly replan: (target: TargetProfile, strategy: string | undefined) => number; // the peak of planning again
+}
+
+interface SettingCandidate {
+  readonly kind: SuggestionKind;
+  readonly action: string;
+  readonly change: TargetChange;
+  readonly strategy?: string;
+}
+
+/** Every suggestion that lowers the peak, largest saving first; see the module header. */
+export function suggestPlanChanges(input: SuggestInput): Suggestion[] {
+  const out: Suggestion[] = [];
+  for (const c of settingCandidates(input).slice(0, MAX_CANDIDATES)) {
+    const peak = input.replan(applyTargetChange(input.target, c.change), c.strategy ?? (input.strategyGiven ? input.strategy : undefined));
+    const saves = input.peak - peak;
+    if (saves > 0) {
+      out.push({
+        kind: c.kind,
+        action: `${c.action}: the peak falls to ${formatBytes(peak)}, ${formatBytes(saves)} less`,
+        saves,
+        args: changeArgs(c.change, c.strategy),
+        ...(c.strategy !== undefined && { strategy: c.strategy }),
+        change: c.change,
+      });
+    }
+  }
+  out.push(...modelEdits(input));
+  return out.sort((a, b) => b.saves - a.saves);
+}
+
+function settingCandidates({ target, strategy, hasComputeUnits }: SuggestInput): SettingCandidate[] {
+  const out: SettingCandidate[] = [];
+  for (const order of ORDER_POLICIES) {
+    if (order !== target.planning.order) out.push({ kind: 'order', action: `run in ${order} order instead of ${target.planning.order}`, change: { order } });
+  }
+  if (strategy !== 'best') out.push({ kind: 'strategy', action: `plan with the best strategy instead of ${strategy}`, change: {}, strategy: 'best' });
+  const fusion = target.fusion;
+  if (fusion !== undefined) {
+    out.push({ kind: 'fusion', action: fusion.enabled ? 'switch fusion off' : 'switch fusion on', change: { fusion: !fusion.enabled } });
+    if (fusion.enabled) out.push({ kind: 'sram', action: `double the SRAM for fusion to ${formatBytes(fusion.sramBytes * 2)}`, change: { sramBytes: fusion.sramBytes * 2 } });
+    if (fusion.enabled && fusion.dwPwCacheBytes !== undefined) {
+      out.push({ kind: 'dw-pw-cache', action: `double the dw-pw cache to ${formatBytes(fusion.dwPwCacheBytes * 2)}`, change: { dwPwCacheBytes: fusion.dwPwCacheBytes * 2 } });
+    }
+  }
+  if (hasComputeUnits) out.push({ kind: 'compute-units', action: 'run every op on one compute unit (compute units off), so no tensor is copied between units', change: { computeUnits: 'off' } });
+  return out;
+}
+
+/** The model edits: narrow the largest buffer a Cast narrows; recompute the largest cheap skip. */
+function modelEdits(input: SuggestInput): Suggestion[] {
+  const out: Suggestion[] = [];
+  const narrow = input.peakLive.find((r) => r.narrowTo !== undefined && r.counted > 0);
+  if (narrow !== undefined) {
+    const to = narrow.narrowTo!;
+    const saves = editSaving(input, (b) => (b.id === narrow.id ? [{ ...b, size: to.size }] : [b]));
+    if (saves > 0) {
+      const edit = `move the Cast to ${to.dtype} before ${narrow.producer?.node ?? 'its producer'}, so ${narrow.name} is stored as ${to.dtype}`;
+      out.push({ kind: 'dtype', action: `keep ${narrow.name} in ${to.dtype} (model edit: ${edit}): saves ${formatBytes(saves)}`, saves, modelEdit: edit, buffer: narrow.name });
+    }
+  }
+  const skip = input.peakLive.find((r) => r.recomputable === true && r.counted > 0 && r.previousReader !== undefined);
+  if (skip !== undefined) {
+    const reader = skip.lastReader!;
+    const saves = editSaving(input, (b) => (b.id === skip.id ? recomputed(b, skip.previousReader!.step, reader.step) : [b]));
+    if (saves > 0) {
+      const edit = `compute ${skip.producer!.opType} ${skip.producer!.node} again right before ${reader.node} and let ${reader.node} read that copy`;
+      out.push({ kind: 'recompute', action: `recompute ${skip.name} instead of keeping it ${skip.span.steps} steps (model edit: ${edit}): saves ${formatBytes(saves)}`, saves, modelEdit: edit, buffer: skip.name });
+    }
+  }
+  return out;
+}
+
+/**
+ * The buffer kept until its earlier readers are done, and a recomputed copy
+ * live from its far reader's step on (peak-live.ts checked that the producer's
+ * inputs are live there anyway).
+ */
+function recomputed(b: PlanBuffer, previousStep: number, readerStep: number): PlanBuffer[] {
+  const early = previousStep + 1;
+  if (readerStep <= early) return [b];
+  return [{ ...b, end: early }, { ...b, start: readerStep }];
+}
+
+/** Peak of the plan's buffers placed again as they are, minus placed again with `edit` applied to each buffer. */
+function editSaving(input: SuggestInput, edit: (b: PlanBuffer) => PlanBuffer[]): number {
+  const { problem } = input;
+  const options = { budgetMs: EDIT_BUDGET_MS };
+  const before = assignOffsets(problem, input.strategy, options).peak;
+  const aliased = new Set((problem.aliases ?? []).flatMap((a) => [a.buffer, a.parent]));
+  const changed = problem.buffers.flatMap((b) => (aliased.has(b.id) ? [b] : edit(b)));
+  if (changed.length === problem.buffers.length && changed.every((b, i) => b === problem.buffers[i])) return 0;
+  const ids = problem.buffers.map((b) => b.id);
+  const renumbered = changed.map((b, i) => ({ ...b, id: i }));
+  const newId = new Map<number, number>();
+  changed.forEach((b, i) => {
+    if (!newId.has(b.id)) newId.set(b.id, i);
+  });
+  const aliases = (problem.aliases ?? []).map((a) => ({ ...a, buffer: newId.get(ids[a.buffer]!)!, parent: newId.get(ids[a.parent]!)! }));
+  const after = assignOffsets({ ...problem, buffers: renumbered, aliases }, input.strategy, options).peak;
+  return Math.max(0, before - after);
+}
