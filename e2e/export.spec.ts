@@ -220,3 +220,24 @@ test('model=<url> on another host: loads with progress when CORS allows it, says
     server.close();
   }
 });
+
+test('Open file takes a saved plan as a drop does, and refuses a broken one with the same sentence', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-picked-'));
+  const path = join(dir, 'picked.plan.json');
+  expect(cli(['plan', 'public/sample.onnx', '--dim', 'batch=2', '--save', path]).code).toBe(0);
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { plan: { peak: number } };
+  await page.goto('/');
+  await waitForPlan(page);
+  await page.locator('#open-file').setInputFiles(path);
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(saved.plan.peak));
+  await expect(dialog.getByTestId('saved-plan-facts')).toContainText('batch=2');
+  // The model on screen stays.
+  expect((await summary(page)).model).toBe('sample.onnx');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  const broken = JSON.stringify({ format: 'heapscope-plan', version: 1, model: 'x.onnx', settings: {}, nodes: [], plan: {} });
+  await page.locator('#open-file').setInputFiles({ name: 'broken.plan.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
+  await expect(page.getByTestId('compare-error')).toContainText('broken.plan.json');
+  await expect(page.getByTestId('compare-error')).toContainText('settings');
+  expect((await summary(page)).model).toBe('sample.onnx');
+});

@@ -1,13 +1,16 @@
 // The header: product name, the file on screen, and the open actions
-// (file picker with an accessible label, and the bundled sample).
+// (file picker with an accessible label, and the bundled sample). The picker
+// opens what a drop opens: ONNX models and saved plan files.
 
 import { useRef, type ChangeEvent } from 'react';
 import { formatBytes } from '../shared/format';
 import { useActions, useAppStore } from '../store/context';
+import { useOpenDropped } from '../views/compare/use-compare';
 
 /** The top bar of the page. */
 export function AppHeader() {
-  const { openFile, openSample } = useActions();
+  const { openSample } = useActions();
+  const open = useOpenDropped();
   const model = useAppStore((s) => s.model);
   const busy = useAppStore((s) => s.task !== undefined);
   const input = useRef<HTMLInputElement>(null);
@@ -15,7 +18,7 @@ export function AppHeader() {
     const file = event.target.files?.[0];
     // Cleared so that picking the same file again opens it again.
     event.target.value = '';
-    if (file) void openFile(file);
+    if (file) open(file);
   };
   return (
     <header className="header">
@@ -34,7 +37,7 @@ export function AppHeader() {
         <button type="button" className="button" onClick={() => void openSample()} disabled={busy && model === undefined}>
           Open sample
         </button>
-        <input ref={input} id="open-file" type="file" accept=".onnx,.ort,application/octet-stream" className="visually-hidden file-input" onChange={onPick} />
+        <input ref={input} id="open-file" type="file" accept=".onnx,.ort,.json,application/octet-stream,application/json" className="visually-hidden file-input" onChange={onPick} />
         <label htmlFor="open-file" className="button button-primary">
           <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
             <path d="M2.5 4.5v8h11v-6.5h-6L6 4.5H2.5Z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
