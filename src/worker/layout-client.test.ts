@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLayoutClient } from './layout-client';
-import { PREVIEW_ABOVE } from './layout-engine';
+import { ELK_BOX_LIMIT } from './layout-engine';
 import type { GraphPlacement, LayoutGraph } from './layout-protocol';
 
 function chain(count: number): LayoutGraph {
@@ -11,14 +11,14 @@ function chain(count: number): LayoutGraph {
 }
 
 describe('createLayoutClient (without Worker: on this thread)', () => {
-  it('settles with the final placement after handing over the preview of a large graph', async () => {
+  it('settles with the final placement after handing over the layered preview of a graph ELK lays out', async () => {
     const client = createLayoutClient();
     const previews: GraphPlacement[] = [];
-    const outcome = await client.layout(chain(PREVIEW_ABOVE + 1), 'auto', (p) => previews.push(p));
-    expect(previews.map((p) => p.engine)).toEqual(['simple']);
+    const outcome = await client.layout(chain(ELK_BOX_LIMIT), 'auto', (p) => previews.push(p));
+    expect(previews.map((p) => p.engine)).toEqual(['layered']);
     expect(outcome.status).toBe('done');
     expect(outcome.status === 'done' && outcome.placement.engine).toBe('elk');
-    expect(outcome.status === 'done' && outcome.placement.boxes).toHaveLength(PREVIEW_ABOVE + 1);
+    expect(outcome.status === 'done' && outcome.placement.boxes).toHaveLength(ELK_BOX_LIMIT);
   });
 
   it('answers only the newest request; an older one is superseded', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELK_BOX_LIMIT, PREVIEW_ABOVE, boxCount, runLayout, runLayoutSteps } from './layout-engine';
+import { ELK_BOX_LIMIT, LAYERED_BOX_LIMIT, runLayout, runLayoutSteps } from './layout-engine';
 import type { GraphPlacement, LayoutGraph, PlacedBox } from './layout-protocol';
 
 /** in -> a -> [cluster: b -> c] -> d, plus a -> d; a labelled edge into the cluster. */
@@ -27,7 +27,7 @@ function inside(inner: PlacedBox, outer: PlacedBox): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
 }
 
-describe.each(['elk', 'simple'] as const)('runLayout (%s)', (engine) => {
+describe.each(['elk', 'layered', 'simple'] as const)('runLayout (%s)', (engine) => {
   it('places every box top-down, clusters around their members, edges from source to target', async () => {
     const placed = await runLayout(GRAPH, engine);
     expect(placed.engine).toBe(engine);
@@ -65,28 +65,30 @@ function chainGraph(count: number): LayoutGraph {
 }
 
 describe('runLayoutSteps', () => {
-  it('delivers the simple layout as a preview before ELK for a graph above the preview size', async () => {
-    const got: [string, boolean][] = [];
-    await runLayoutSteps(chainGraph(PREVIEW_ABOVE + 1), 'auto', (p, final) => got.push([p.engine, final]));
-    expect(got).toEqual([['simple', false], ['elk', true]]);
-  });
-
-  it('delivers one final placement for a small graph or an explicit engine', async () => {
+  it('delivers the layered layout as a preview before ELK', async () => {
     const got: [string, boolean][] = [];
     await runLayoutSteps(GRAPH, 'auto', (p, final) => got.push([p.engine, final]));
-    await runLayoutSteps(chainGraph(PREVIEW_ABOVE + 1), 'simple', (p, final) => got.push([p.engine, final]));
-    expect(got).toEqual([['elk', true], ['simple', true]]);
+    expect(got).toEqual([['layered', false], ['elk', true]]);
+  });
+
+  it('delivers one final placement for a graph beyond ELK or an explicit engine', async () => {
+    const got: [string, boolean][] = [];
+    await runLayoutSteps(chainGraph(ELK_BOX_LIMIT + 1), 'auto', (p, final) => got.push([p.engine, final]));
+    await runLayoutSteps(chainGraph(5), 'simple', (p, final) => got.push([p.engine, final]));
+    expect(got).toEqual([['layered', true], ['simple', true]]);
   });
 });
 
 describe('runLayout (auto)', () => {
-  it('uses ELK for a small graph and the simple layout above the box limit', async () => {
+  it('uses ELK for a small graph, the layered layout up to its limit and the simple layout beyond, saying why', async () => {
     expect((await runLayout(GRAPH, 'auto')).engine).toBe('elk');
     const chain = chainGraph(ELK_BOX_LIMIT + 1);
-    expect(boxCount(chain.boxes)).toBe(ELK_BOX_LIMIT + 1);
     const placed = await runLayout(chain, 'auto');
-    expect(placed.engine).toBe('simple');
+    expect(placed.engine).toBe('layered');
     const boxes = byId(placed);
     expect(boxes.get(`n${ELK_BOX_LIMIT}`)!.y).toBeGreaterThan(boxes.get('n0')!.y + 30 * ELK_BOX_LIMIT);
+    const huge = await runLayout(chainGraph(LAYERED_BOX_LIMIT + 1), 'auto');
+    expect(huge.engine).toBe('simple');
+    expect(huge.note).toMatch(/more than 10,000 boxes/);
   });
 });

@@ -1,24 +1,24 @@
 // Runs a graph layout: ELK's layered algorithm (in this thread, through elkjs'
-// bundled, worker-less build) or the simple layered fallback for graphs too
-// large for ELK to stay quick; for mid-sized graphs the fallback is delivered
-// first, as a preview, while ELK works. Used by the layout worker and the
-// benchmark. No DOM, no UI libraries.
+// bundled, worker-less build) for small graphs, the bounded layered layout
+// (layout-layered.ts) for graphs up to LAYERED_BOX_LIMIT boxes, and the simple
+// layout beyond (or when another fails). For graphs ELK lays out, the layered
+// layout is delivered first as a preview, so the client can keep it when ELK
+// passes its time budget. Used by the layout worker and the benchmark.
+// No DOM, no UI libraries.
 
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkEdgeSection, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import { layeredLayout } from './layout-layered';
 import type { GraphPlacement, LayoutBox, LayoutEngine, LayoutGraph, PlacedBox, PlacedLink } from './layout-protocol';
 import { simpleLayout } from './layout-simple';
 
-/**
- * Above this many boxes, 'auto' uses the simple layout: ELK's time grows
- * faster than linearly. (Should ELK fail below it, e.g. out of stack on a very
- * deep graph, 'auto' falls back to the simple layout too.)
- */
-export const ELK_BOX_LIMIT = 6000;
+/** Up to this many boxes (and ELK_LINK_LIMIT edges), 'auto' asks ELK, after a layered preview. */
+export const ELK_BOX_LIMIT = 300;
+const ELK_LINK_LIMIT = 900;
+/** Up to this many boxes, 'auto' uses the layered layout; beyond, the simple one (and says so). */
+export const LAYERED_BOX_LIMIT = 10_000;
 /** Above this many boxes ELK layers by longest path: its network-simplex layering recurses once per node of a chain and overflows a worker's stack. */
 const DEEP_GRAPH = 1000;
-/** Above this many boxes, 'auto' delivers the simple layout as a preview before ELK's. */
-export const PREVIEW_ABOVE = 400;
 
 /** ELK options: top-down layered layout over clusters, coordinates relative to the root. */
 const ELK_OPTIONS: Readonly<Record<string, string>> = {
@@ -51,29 +51,42 @@ export function boxCount(boxes: readonly LayoutBox[]): number {
   return boxes.reduce((n, b) => n + 1 + boxCount(b.children ?? []), 0);
 }
 
+/** The engine 'auto' picks for `graph`. */
+export function autoEngine(graph: LayoutGraph): Exclude<LayoutEngine, 'auto'> {
+  const boxes = boxCount(graph.boxes);
+  if (boxes <= ELK_BOX_LIMIT && graph.links.length <= ELK_LINK_LIMIT) return 'elk';
+  return boxes <= LAYERED_BOX_LIMIT ? 'layered' : 'simple';
+}
+
 /**
  * Lays out `graph` with `engine` and passes each placement to `deliver`: with
- * 'auto', a graph of more than PREVIEW_ABOVE boxes (up to ELK_BOX_LIMIT) gets
- * the simple layout first (final: false), then ELK's (final: true).
+ * 'auto', a graph ELK lays out gets the layered layout first (final: false).
  */
 export async function runLayoutSteps(graph: LayoutGraph, engine: LayoutEngine, deliver: (placement: GraphPlacement, final: boolean) => void): Promise<void> {
-  const boxes = boxCount(graph.boxes);
-  if (engine === 'auto' && boxes > PREVIEW_ABOVE && boxes <= ELK_BOX_LIMIT) deliver(await runLayout(graph, 'simple'), false);
+  if (engine === 'auto' && autoEngine(graph) === 'elk' && boxCount(graph.boxes) > 1) deliver(await runLayout(graph, 'layered'), false);
   deliver(await runLayout(graph, engine), true);
 }
 
-/** Lays out `graph` with `engine` ('auto': ELK up to ELK_BOX_LIMIT boxes). */
+/** Lays out `graph` with `engine` ('auto': see autoEngine); 'auto' falls back to the simple layout when an engine fails. */
 export async function runLayout(graph: LayoutGraph, engine: LayoutEngine): Promise<GraphPlacement> {
   const started = performance.now();
-  const useElk = engine === 'elk' || (engine === 'auto' && boxCount(graph.boxes) <= ELK_BOX_LIMIT);
-  if (!useElk) return { ...simpleLayout(graph), engine: 'simple', ms: performance.now() - started };
+  const chosen = engine === 'auto' ? autoEngine(graph) : engine;
+  const ms = (): number => performance.now() - started;
+  if (chosen === 'simple') {
+    const note = engine === 'auto' ? `more than ${LAYERED_BOX_LIMIT.toLocaleString('en-US')} boxes: simple layout shown; collapse groups for the full one` : undefined;
+    return { ...simpleLayout(graph), engine: 'simple', ms: ms(), ...(note !== undefined && { note }) };
+  }
   try {
-    return { ...(await elkLayout(graph)), engine: 'elk', ms: performance.now() - started };
+    if (chosen === 'layered') {
+      const { stats: _stats, ...placed } = layeredLayout(graph);
+      return { ...placed, engine: 'layered', ms: ms() };
+    }
+    return { ...(await elkLayout(graph)), engine: 'elk', ms: ms() };
   } catch (error) {
     // 'auto' must show a graph: ELK can run out of stack on very deep graphs.
     if (engine !== 'auto') throw error;
-    const note = `ELK failed (${error instanceof Error ? error.message : String(error)}); simple layout shown`;
-    return { ...simpleLayout(graph), engine: 'simple', ms: performance.now() - started, note };
+    const note = `${chosen === 'elk' ? 'ELK' : 'the layered layout'} failed (${error instanceof Error ? error.message : String(error)}); simple layout shown`;
+    return { ...simpleLayout(graph), engine: 'simple', ms: ms(), note };
   }
 }
 

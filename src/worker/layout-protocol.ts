@@ -25,8 +25,8 @@ export interface LayoutGraph {
   readonly links: readonly LayoutLink[];
 }
 
-/** Which layout to use: ELK's layered algorithm, the simple layered fallback, or ELK unless the graph is too large. */
-export type LayoutEngine = 'elk' | 'simple' | 'auto';
+/** Which layout to use: ELK's layered algorithm, the bounded layered layout, the simple fallback, or by size ('auto'). */
+export type LayoutEngine = 'elk' | 'layered' | 'simple' | 'auto';
 
 /** A placed box, in absolute coordinates. */
 export interface PlacedBox {
@@ -51,7 +51,7 @@ export interface GraphPlacement {
   readonly links: readonly PlacedLink[];
   readonly width: number;
   readonly height: number;
-  readonly engine: 'elk' | 'simple'; // the engine that made it
+  readonly engine: 'elk' | 'layered' | 'simple'; // the engine that made it
   readonly ms: number; // time spent laying out
   readonly note?: string; // why the engine is not the one asked for
 }
