@@ -12,7 +12,8 @@ import { parseUrlParams, shareSearch, shareableModelUrl, type ShareState } from 
 export interface HeapscopePageApi {
   /**
    * The plan on screen: `{ model, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error,
-   * complete, fits, warnings }` (warnings: one sentence per line of the assumptions banner).
+   * complete, fits, warnings, graph }` (warnings: one sentence per line of the assumptions banner;
+   * graph: `{ status: 'pending' | 'drawn' | 'simple' | 'none', boxes, ms }`, ms from the plan to its graph drawn).
    */
   summary(): PageSummary;
 }

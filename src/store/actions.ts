@@ -28,6 +28,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     setInputValue: (name, values) => thenCompare(loader.setInputValue(name, values)),
     setSettings: (settings) => thenCompare(loader.setSettings(settings)),
     select: (selection) => set({ selection }),
+    setGraphDraw: (graph) => set({ graph }),
     cancel: () => loader.cancel(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),
     setQuery: (query) => set({ query }),

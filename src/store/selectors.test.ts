@@ -130,7 +130,16 @@ describe('page summary', () => {
       complete: null,
       fits: null,
       warnings: ["1 tensor of unknown size ('boxes', NonMaxSuppression): the peak is a lower estimate — give a shape"],
+      graph: { status: 'pending', boxes: 0, ms: null },
     });
+  });
+
+  it('reports the graph as drawn only for the model and plan on screen', () => {
+    const s = state();
+    const drawn = { model: s.model!.inferred, plan: s.model!.plan, status: 'drawn' as const, boxes: 7, ms: 120 };
+    expect(selectPageSummary({ ...s, graph: drawn }).graph).toEqual({ status: 'drawn', boxes: 7, ms: 120 });
+    expect(selectPageSummary({ ...s, graph: { ...drawn, plan: undefined } }).graph.status).toBe('pending');
+    expect(selectPageSummary({ ...s, model: undefined }).graph).toEqual({ status: 'none', boxes: 0, ms: null });
   });
 
   it('is empty before a model is open and carries the error message', () => {

@@ -38,6 +38,14 @@ export interface PageSummary {
   readonly complete: boolean | null; // false when some run-time tensor's size is unknown (the peak is a lower estimate); null without a plan
   readonly fits: boolean | null; // every region within its size limit; null without a plan
   readonly warnings: readonly string[]; // one short sentence per line of the assumptions banner
+  readonly graph: GraphSummary;
+}
+
+/** The graph view's progress (DESIGN.md): pending while laid out, drawn, simple (a fallback layout), none without a model. */
+export interface GraphSummary {
+  readonly status: 'pending' | 'drawn' | 'simple' | 'none';
+  readonly boxes: number; // boxes drawn
+  readonly ms: number | null; // from the plan on screen to its graph drawn
 }
 
 /** Kinds of value that live in activation memory at run time. */
@@ -159,7 +167,7 @@ export function selectReport(state: AppState): InspectReport | undefined {
   return report;
 }
 
-const pageSummary = memoLast((model: AppState['model'], error: AppState['error'], lines: readonly AssumptionLine[]): PageSummary => {
+const pageSummary = memoLast((model: AppState['model'], error: AppState['error'], lines: readonly AssumptionLine[], graph: AppState['graph']): PageSummary => {
   const plan = model?.plan.status === 'planned' ? model.plan.plan : undefined;
   return {
     model: model?.name ?? null,
@@ -174,8 +182,15 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     complete: plan === undefined || model === undefined ? null : planComplete(plan, model.inferred),
     fits: plan === undefined ? null : planFits(plan),
     warnings: lines.map((l) => l.text),
+    graph: graphSummary(model, graph),
   };
 });
+
+function graphSummary(model: AppState['model'], graph: AppState['graph']): GraphSummary {
+  if (model === undefined) return { status: 'none', boxes: 0, ms: null };
+  if (graph.model !== model.inferred || graph.plan !== model.plan) return { status: 'pending', boxes: 0, ms: null };
+  return { status: graph.status, boxes: graph.boxes, ms: graph.ms };
+}
 
 /** False when some run-time tensor's size is unknown, so the peak is a lower estimate. */
 export function planComplete(plan: ModelPlan, model: InferredModel): boolean {
@@ -200,7 +215,7 @@ export function selectPlan(state: AppState): ModelPlan | undefined {
 
 /** The summary of window.heapscope.summary(). */
 export function selectPageSummary(state: AppState): PageSummary {
-  return pageSummary(state.model, state.error, selectAssumptionLines(state));
+  return pageSummary(state.model, state.error, selectAssumptionLines(state), state.graph);
 }
 
 /** Count and total bytes of a model's weights (initializers). */

@@ -74,6 +74,15 @@ export type Selection =
   | { readonly kind: 'buffer'; readonly buffer: number }
   | { readonly kind: 'step'; readonly step: number };
 
+/** The graph view's progress, as summary().graph reports it (DESIGN.md). */
+export interface GraphDrawState {
+  readonly model: InferredModel | undefined; // the model it is about (a state of another model or plan reads as pending)
+  readonly plan: PlanResult | undefined; // the plan it is about
+  readonly status: 'pending' | 'drawn' | 'simple' | 'none'; // simple: a fallback layout, with its reason on screen
+  readonly boxes: number; // boxes drawn
+  readonly ms: number | null; // from the plan on screen to its graph drawn
+}
+
 /** Everything the user can do; the store's actions. */
 export interface AppActions {
   /** Opens a file from disk (picker or drop). Too-large files fail before any byte is read. */
@@ -99,6 +108,8 @@ export interface AppActions {
   setSettings(settings: Partial<PlanSettings>): Promise<void>;
   /** Selects a node, buffer or step in every view (undefined: nothing). */
   select(selection: Selection | undefined): void;
+  /** The graph view reports how far its drawing is. */
+  setGraphDraw(graph: GraphDrawState): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
   /** Hides the error banner and a refused binding's message. */
@@ -125,6 +136,7 @@ export interface AppState {
   readonly settingsError: string | undefined; // why the last settings change was refused
   readonly comparison: ComparisonState | undefined;
   readonly selection: Selection | undefined;
+  readonly graph: GraphDrawState;
   readonly query: string;
   readonly kinds: KindFilter;
   readonly sort: TableSort;
@@ -145,6 +157,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   settingsError: undefined,
   comparison: undefined,
   selection: undefined,
+  graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },
   query: '',
   kinds: 'all',
   sort: { column: 'order', direction: 'ascending' },

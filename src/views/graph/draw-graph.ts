@@ -1,7 +1,7 @@
 // Draws a laid-out graph into an SVG group with D3: clusters and bodies behind,
 // edges with their shape-and-size labels, then the node boxes (op type over
-// name, alias badge, body toggle). Also applies the selection's and the
-// search's emphasis as classes. No React; the view calls these.
+// name, alias badge, folded constants, body toggle). Also applies the
+// selection's and the search's emphasis as classes. No React; the view calls these.
 
 import { select, type Selection } from 'd3';
 import type { GraphPlacement, PlacedBox } from '../../worker/layout-protocol';
@@ -13,6 +13,7 @@ export interface GraphHandlers {
   readonly activate: (item: GraphItem) => void; // select an op; toggle a cluster
   readonly toggleBodies: (item: GraphItem) => void;
   readonly focusItem: (id: string) => void; // keyboard focus reached a box
+  readonly clear: () => void; // Escape: nothing selected
 }
 
 /** Per-node facts for the drawing's data attributes. */
@@ -30,15 +31,15 @@ const ALIAS_TEXT: Readonly<Record<string, string>> = {
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-/** Replaces the drawing in `root` with `placement`. */
-export function drawGraph(root: SVGGElement, input: GraphLayoutInput, placement: GraphPlacement, facts: NodeFacts, handlers: GraphHandlers): void {
+/** Replaces the drawing in `root` with `placement` and the overlay `frames` (functions, fusion units). */
+export function drawGraph(root: SVGGElement, input: GraphLayoutInput, placement: GraphPlacement, frames: readonly PlacedBox[], facts: NodeFacts, handlers: GraphHandlers): void {
   const g = select(root);
   g.selectAll('*').remove();
   const isGroup = (b: PlacedBox): boolean => {
     const item = input.items.get(b.id);
     return item !== undefined && (item.kind === 'cluster' || item.kind === 'body' || ((item.kind === 'op' || item.kind === 'body-op') && item.expanded));
   };
-  const groups = placement.boxes.filter(isGroup);
+  const groups = [...placement.boxes.filter(isGroup), ...frames];
   drawGroups(g.append('g').attr('class', 'g-groups'), groups, input, facts, handlers);
   drawEdges(g.append('g').attr('class', 'g-edges'), input, placement);
   const leaves = placement.boxes.filter((b) => !isGroup(b) && input.items.has(b.id));
@@ -49,7 +50,7 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
   for (const box of groups) {
     const item = input.items.get(box.id)!;
     const kind = item.cluster?.kind ?? (item.kind === 'body' ? 'body' : 'op-body');
-    const group = g.append('g').attr('class', `g-group g-group-${kind}`).attr('transform', `translate(${box.x},${box.y})`).attr('data-box', box.id);
+    const group = g.append('g').attr('class', `g-group g-group-${kind}${item.heavy === true ? ' g-heavy' : ''}`).attr('transform', `translate(${box.x},${box.y})`).attr('data-box', box.id);
     if (item.node !== undefined) {
       nodeData(group, item, facts);
       group.on('click', (event: MouseEvent) => {
@@ -61,7 +62,7 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
     const header = group.append('g').attr('class', 'g-group-header');
     const toggles = item.kind === 'cluster' || item.node !== undefined || item.kind === 'body-op';
     if (toggles) {
-      const what = item.kind === 'cluster' ? `Collapse ${item.cluster?.kind === 'function' ? 'function' : 'fusion unit'} ${item.title}` : `Hide the bodies of ${item.title} ${item.subtitle}`;
+      const what = item.kind === 'cluster' ? `Collapse ${groupWord(item)} ${item.title}` : `Hide the bodies of ${item.title} ${item.subtitle}`;
       header
         .attr('role', 'button')
         .attr('tabindex', 0)
@@ -128,7 +129,7 @@ function drawNodes(g: G, leaves: readonly PlacedBox[], input: GraphLayoutInput, 
 function drawNode(g: G, box: PlacedBox, item: GraphItem, facts: NodeFacts, handlers: GraphHandlers): void {
   const node = g
     .append('g')
-    .attr('class', `gbox g-${item.kind}${item.alias ? ` g-alias g-alias-${item.alias}` : ''}${item.cluster ? ` g-kind-${item.cluster.kind}` : ''}`)
+    .attr('class', `gbox g-${item.kind}${item.alias ? ` g-alias g-alias-${item.alias}` : ''}${item.cluster ? ` g-kind-${item.cluster.kind}` : ''}${item.heavy === true ? ' g-heavy' : ''}`)
     .attr('transform', `translate(${box.x},${box.y})`)
     .attr('data-box', box.id)
     .attr('tabindex', item.kind === 'body-op' ? -1 : 0)
@@ -152,10 +153,22 @@ function drawNode(g: G, box: PlacedBox, item: GraphItem, facts: NodeFacts, handl
   drawMark(node, box, item, handlers);
 }
 
-/** The alias badge of an op sharing bytes, or the toggle of an op with bodies. */
+/** The folded constants of an op as a small tab under its box, listed on hover. */
+function drawConstants(node: G, box: PlacedBox, item: GraphItem): void {
+  const constants = item.constants ?? [];
+  if (constants.length === 0) return;
+  const text = `◆ ${constants.length}`;
+  const tab = node.append('g').attr('class', 'g-consts').attr('transform', `translate(${box.width - 12 - text.length * 6},${box.height - 7})`).attr('data-constants', constants.length);
+  tab.append('rect').attr('width', text.length * 6 + 6).attr('height', 13).attr('rx', 4);
+  tab.append('text').attr('x', 3).attr('y', 10).text(text);
+  tab.append('title').text(`${constants.length} weight${constants.length === 1 ? '' : 's'} and constants folded into this op:\n${constants.slice(0, 12).join('\n')}${constants.length > 12 ? `\n… ${constants.length - 12} more` : ''}`);
+}
+
+/** The alias badge of an op sharing bytes (on its top edge), or the toggle of an op with bodies. */
 function drawMark(node: G, box: PlacedBox, item: GraphItem, handlers: GraphHandlers): void {
+  drawConstants(node, box, item);
   if (item.alias !== undefined) {
-    const badge = node.append('g').attr('class', 'g-badge').attr('transform', `translate(${box.width - 48},${box.height / 2 - 8})`);
+    const badge = node.append('g').attr('class', 'g-badge').attr('transform', `translate(${box.width - 46},-8)`);
     badge.append('rect').attr('width', 40).attr('height', 16).attr('rx', 8);
     badge.append('text').attr('x', 20).attr('y', 11.5).text(item.alias === 'merging' ? 'merge' : 'alias');
     badge.append('title').text(ALIAS_TEXT[item.alias] ?? 'alias');
@@ -190,10 +203,15 @@ function nodeData(element: G, item: GraphItem, facts: NodeFacts): void {
 }
 
 function ariaLabel(item: GraphItem): string {
-  if (item.kind === 'collapsed') return `Expand ${item.cluster?.kind === 'function' ? 'function' : 'fusion unit'} ${item.title} (${item.subtitle})`;
+  if (item.kind === 'collapsed') return `Expand ${groupWord(item)} ${item.title} (${item.subtitle})`;
   if (item.kind === 'io') return `Graph ${item.subtitle} ${item.title}`;
   const alias = item.alias === undefined ? '' : `, ${ALIAS_TEXT[item.alias]}`;
   return `${item.title} ${item.subtitle}${alias}`;
+}
+
+function groupWord(item: GraphItem): string {
+  const kind = item.cluster?.kind;
+  return kind === 'function' ? 'function' : kind === 'scope' ? 'group' : 'fusion unit';
 }
 
 function onKey(event: KeyboardEvent, run: () => void): void {

@@ -8,10 +8,10 @@ import type { FusionUnitRecord, ModelPlan } from '../../planner/plan';
 
 /** A group of nodes drawn as one box that collapses and expands. */
 export interface GraphCluster {
-  readonly id: string; // 'fn:<name>' or 'fu:<name>'
-  readonly kind: 'function' | 'tfu' | 'dw-pw';
+  readonly id: string; // 'fn:<name>', 'fu:<name>' or 'sc:<scope path>'
+  readonly kind: 'function' | 'tfu' | 'dw-pw' | 'scope';
   readonly label: string; // the function's or the fusion unit's name
-  readonly detail: string; // 'on npu', 'fusion (tfu)'
+  readonly detail: string; // 'on npu', 'fusion (tfu)', 'scope'
   readonly nodes: readonly number[]; // node indices, in model order
   readonly parent: string | undefined; // the enclosing cluster's id
 }

@@ -59,18 +59,15 @@ describe('graphLayoutInput', () => {
     expect(input.items.get('n3')).toMatchObject({ kind: 'op', title: 'Add', subtitle: 'add', node: 3 });
   });
 
-  it('groups the nodes of each compute-unit function, with a fusion unit nested in its function', () => {
+  it('draws functions and fusion units as frames around their nodes, so the boxes laid out do not depend on them', () => {
     const model = chain();
     const plan = planWith(model, { functions: [['npu#0', 'npu', ['relu', 'sigmoid', 'tanh']], ['cpu#1', 'cpu', ['add', 'neg']]], fusion: [['tfu0', 'tfu', ['sigmoid', 'tanh']]] });
     const input = graphLayoutInput(model, plan, OPEN);
-    expect(ids(input.graph.boxes)).toEqual(['in:x', 'fn:npu#0', 'fn:cpu#1', 'out:y']);
-    const npu = input.graph.boxes[1]!;
-    expect(ids(npu.children)).toEqual(['n0', 'fu:tfu0']);
-    expect(ids(npu.children![1]!.children)).toEqual(['n1', 'n2']);
-    expect(ids(input.graph.boxes[2]!.children)).toEqual(['n3', 'n4']);
+    expect(ids(input.graph.boxes)).toEqual(['in:x', 'n0', 'n1', 'n2', 'n3', 'n4', 'out:y']);
+    expect(input.key).toBe(graphLayoutInput(model, undefined, OPEN).key);
+    expect(input.overlays.map((c) => c.id)).toEqual(['fn:npu#0', 'fn:cpu#1', 'fu:tfu0']);
     expect(input.items.get('fn:npu#0')).toMatchObject({ kind: 'cluster', title: 'npu#0', subtitle: 'on npu · 3 nodes' });
     expect(input.items.get('fu:tfu0')).toMatchObject({ kind: 'cluster', subtitle: 'fusion (tfu) · 2 nodes' });
-    // Edges still join the nodes themselves, across cluster borders.
     expect(input.graph.links.map((l) => `${l.source}>${l.target}`)).toContain('n2>n3');
   });
 
@@ -96,7 +93,7 @@ describe('graphLayoutInput', () => {
     expect(input.boxOfNode.slice(0, 3)).toEqual(['fn:npu#0', 'fn:npu#0', 'fn:npu#0']);
     const fused = graphLayoutInput(model, plan, { collapsed: new Set(['fu:tfu0']), bodies: new Set() });
     expect(fused.boxOfNode).toEqual(['n0', 'fu:tfu0', 'fu:tfu0', 'n3', 'n4']);
-    expect(ids(fused.graph.boxes[1]!.children)).toEqual(['n0', 'fu:tfu0']);
+    expect(ids(fused.graph.boxes)).toEqual(['in:x', 'n0', 'fu:tfu0', 'n3', 'n4', 'out:y']);
   });
 
   it('shows the bodies of an If inside its box when asked, with their own edges', () => {

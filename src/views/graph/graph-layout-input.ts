@@ -1,14 +1,22 @@
 // Turns a model and its plan into the graph the layout worker places: one box
-// per node (or per collapsed cluster), nested boxes for expanded clusters and
-// If/Loop bodies, boxes for the graph's inputs and outputs, and one edge per
-// producer-consumer pair labelled with shape and size. Also returns what the
-// drawing needs to know about every box and edge. Pure; no DOM, no React.
+// per node drawn (constants fold into their consumers unless shown), nested
+// boxes for expanded name-scope groups and If/Loop bodies, one box per
+// collapsed group, boxes for the graph's inputs and outputs (inside the scope
+// that uses them), and one edge per producer-consumer pair labelled with shape
+// and size. Functions and fusion units are frames drawn around their members
+// (overlays) unless collapsed, so a re-plan that changes them keeps positions.
+// `key` names the layout's structure: plans with the same key share positions.
+// Pure; no DOM, no React.
 
-import type { InferredGraph, InferredModel, InferredValue } from '../../model/inferred';
+import type { InferredModel, InferredValue } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
-import { formatBytes, formatShape } from '../../shared/format';
+import { formatBytes, formatCount, formatShape } from '../../shared/format';
 import type { LayoutGraph, LayoutLink } from '../../worker/layout-protocol';
-import { aliasMarks, graphClusters, type AliasMark, type GraphCluster } from './graph-clusters';
+import { aliasMarks, type AliasMark, type GraphCluster } from './graph-clusters';
+import { foldTargets, graphGroups, type GraphGroups } from './graph-groups';
+import { BOX_HEIGHT, addBodies, boxWidth, shortName, structureKey, type MutableBox } from './graph-boxes';
+
+export { shortName } from './graph-boxes';
 
 /** What a drawn box is. */
 export type GraphItemKind = 'op' | 'io' | 'cluster' | 'collapsed' | 'body' | 'body-op';
@@ -25,6 +33,8 @@ export interface GraphItem {
   readonly alias: AliasMark | undefined;
   readonly bodies: number; // If/Loop/Scan bodies of the node (0 for others)
   readonly expanded: boolean; // a cluster, or an op whose bodies are shown
+  readonly constants?: readonly string[]; // folded inputs of an op: weights and constants, as 'name shape · bytes'
+  readonly heavy?: boolean; // a group writing a large share of the model's bytes
 }
 
 /** A drawn edge: the tensors it carries, labelled. */
@@ -40,6 +50,7 @@ export interface GraphEdge {
 export interface GraphToggles {
   readonly collapsed: ReadonlySet<string>; // cluster ids
   readonly bodies: ReadonlySet<string>; // ids of ops whose bodies are shown
+  readonly constants?: boolean; // draw constant nodes as boxes
 }
 
 /** The layout worker's input and the drawing's lookups. */
@@ -47,25 +58,15 @@ export interface GraphLayoutInput {
   readonly graph: LayoutGraph;
   readonly items: ReadonlyMap<string, GraphItem>;
   readonly edges: ReadonlyMap<string, GraphEdge>;
-  readonly boxOfNode: readonly string[]; // by model node index: the box that shows it
-  readonly clusters: readonly GraphCluster[];
+  readonly boxOfNode: readonly (string | undefined)[]; // by model node index: the box that shows it (a folded constant: its consumer's)
+  readonly clusters: readonly GraphCluster[]; // every group: scopes, functions, fusion units
+  readonly overlays: readonly GraphCluster[]; // functions and fusion units drawn as frames around their members
+  readonly key: string; // the structure laid out (boxes, sizes, edges), without labels
 }
 
-const CHAR = 6.6; // px per character of the 11px labels
-const TITLE_CHAR = 7.4;
 const LABEL_CHAR = 5.9; // px per character of the 10px edge labels
-const BOX_HEIGHT = 40;
-const MAX_NAME = 32;
 const CLUSTER_TITLE = 30;
-
-/** Shortens a long name from the middle. */
-export function shortName(name: string, max = MAX_NAME): string {
-  return name.length <= max ? name : `${name.slice(0, Math.ceil(max / 2) - 1)}…${name.slice(name.length - Math.floor(max / 2))}`;
-}
-
-function boxWidth(title: string, subtitle: string, extra = 0): number {
-  return Math.round(Math.max(80, title.length * TITLE_CHAR, shortName(subtitle).length * CHAR) + 24 + extra);
-}
+const HEAVY_SHARE = 0.08;
 
 /** The text of an edge carrying `values`. */
 export function edgeText(values: readonly InferredValue[]): string {
@@ -75,17 +76,9 @@ export function edgeText(values: readonly InferredValue[]): string {
   return `${values.length} tensors · ${known ? formatBytes(total) : '?'}`;
 }
 
-/** Builds the layout input of `model` with `plan`'s clusters and marks; see the module header. */
-export function graphLayoutInput(model: InferredModel, plan: ModelPlan | undefined, toggles: GraphToggles, clusters = graphClusters(model, plan)): GraphLayoutInput {
-  return new InputBuilder(model, plan, toggles, clusters).build();
-}
-
-interface MutableBox {
-  id: string;
-  width: number;
-  height: number;
-  padTop?: number;
-  children?: MutableBox[];
+/** Builds the layout input of `model` with `plan`'s groups and marks; see the module header. */
+export function graphLayoutInput(model: InferredModel, plan: ModelPlan | undefined, toggles: GraphToggles, groups = graphGroups(model, plan, toggles.constants === true)): GraphLayoutInput {
+  return new InputBuilder(model, plan, toggles, groups).build();
 }
 
 class InputBuilder {
@@ -93,34 +86,43 @@ class InputBuilder {
   private readonly boxes = new Map<string, MutableBox>();
   private readonly roots: MutableBox[] = [];
   private readonly links = new Map<string, { source: string; target: string; values: InferredValue[] }>();
-  private readonly byId: ReadonlyMap<string, GraphCluster>;
-  private readonly chain: (readonly GraphCluster[])[]; // by node: enclosing clusters, outermost first
+  private readonly scopeChain: (readonly GraphCluster[])[]; // by node: enclosing scopes, outermost first
+  private readonly fnOf = new Map<number, GraphCluster>();
+  private readonly fuOf = new Map<number, GraphCluster>();
+  private readonly fuDepth = new Map<string, number>(); // fusion unit id -> scopes shared by all its nodes
+  private readonly ioBox = new Map<string, string>();
   private readonly marks: ReadonlyMap<string, AliasMark>;
+  private readonly total: number;
 
   constructor(
     private readonly model: InferredModel,
     plan: ModelPlan | undefined,
     private readonly toggles: GraphToggles,
-    private readonly clusters: readonly GraphCluster[],
+    private readonly groups: GraphGroups,
   ) {
-    this.byId = new Map(clusters.map((c) => [c.id, c]));
     this.marks = aliasMarks(plan);
+    const byId = new Map(groups.scopes.map((c) => [c.id, c]));
     const inner = new Map<number, GraphCluster>();
-    for (const c of clusters) for (const i of c.nodes) if (!inner.has(i) || c.parent !== undefined) inner.set(i, c);
-    this.chain = model.nodes.map((_, i) => {
+    for (const c of groups.scopes) for (const i of c.nodes) inner.set(i, c); // parents come first: the innermost wins
+    this.scopeChain = model.nodes.map((_, i) => {
       const out: GraphCluster[] = [];
-      for (let c = inner.get(i); c !== undefined; c = c.parent === undefined ? undefined : this.byId.get(c.parent)) out.unshift(c);
+      for (let c = inner.get(i); c !== undefined; c = c.parent === undefined ? undefined : byId.get(c.parent)) out.unshift(c);
       return out;
     });
+    for (const c of groups.plan) for (const i of c.nodes) (c.kind === 'function' ? this.fnOf : this.fuOf).set(i, c);
+    for (const c of groups.plan) if (c.kind !== 'function') this.fuDepth.set(c.id, commonDepth(c.nodes.map((i) => this.scopeChain[i]!)));
+    this.total = model.values.reduce((s, v) => s + (v.kind === 'activation' ? (v.bytes ?? 0) : 0), 0);
   }
 
   build(): GraphLayoutInput {
-    const { model } = this;
+    const { model, groups } = this;
     const values = new Map(model.values.map((v) => [v.name, v]));
-    for (const name of model.inputs) if (values.get(name)?.kind === 'input') this.addIo(name, 'input');
-    const boxOfNode = model.nodes.map((_, i) => this.addNode(i));
-    for (const name of model.outputs) this.addIo(name, 'output');
-    for (const v of model.values) this.linkValue(v, boxOfNode);
+    for (const name of model.inputs) if (values.get(name)?.kind === 'input') this.addIo(values.get(name)!, 'input');
+    const shownBox = model.nodes.map((_, i) => (groups.folded[i] ? undefined : this.addNode(i, values)));
+    for (const name of model.outputs) if (values.has(name)) this.addIo(values.get(name)!, 'output');
+    for (const v of model.values) this.linkValue(v, shownBox);
+    const targets = foldTargets(model, groups.folded);
+    const boxOfNode = shownBox.map((b, i) => b ?? (targets[i] === undefined ? undefined : shownBox[targets[i]!]));
     const edges = new Map<string, GraphEdge>();
     const links: LayoutLink[] = [];
     for (const [id, l] of this.links) {
@@ -128,77 +130,97 @@ class InputBuilder {
       edges.set(id, { id, source: l.source, target: l.target, values: l.values.map((v) => v.name), text });
       links.push({ id, source: l.source, target: l.target, label: { text, width: Math.round(text.length * LABEL_CHAR + 6), height: 14 } });
     }
-    return { graph: { boxes: this.roots, links }, items: this.items, edges, boxOfNode, clusters: this.clusters };
+    const clusters = [...groups.scopes, ...groups.plan];
+    const overlays = groups.plan.filter((c) => !this.toggles.collapsed.has(c.id));
+    for (const c of overlays) {
+      const detail = `${c.detail} · ${formatCount(c.nodes.length)} node${c.nodes.length === 1 ? '' : 's'}`;
+      this.items.set(c.id, { id: c.id, kind: 'cluster', title: shortName(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: true });
+    }
+    const graph = { boxes: this.roots, links };
+    return { graph, items: this.items, edges, boxOfNode, clusters, overlays, key: structureKey(graph) };
   }
 
-  private addIo(name: string, role: 'input' | 'output'): void {
-    const id = `${role === 'input' ? 'in' : 'out'}:${name}`;
-    if (this.items.has(id)) return;
-    this.items.set(id, { id, kind: 'io', title: shortName(name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false });
-    this.roots.push({ id, width: boxWidth(shortName(name, 28), role), height: 34 });
-  }
-
-  /** Adds node `i` (or the collapsed cluster hiding it); returns the id of the box that shows it. */
-  private addNode(i: number): string {
+  /** The container of a box under `chain` (scopes, outermost first), or the id of the collapsed group hiding it. */
+  private place(chain: readonly GraphCluster[]): MutableBox[] | string {
     let container = this.roots;
-    for (const c of this.chain[i]!) {
+    for (const c of chain) {
       const collapsed = this.toggles.collapsed.has(c.id);
       const box = this.clusterBox(c, container, collapsed);
       if (collapsed) return c.id;
       container = box.children!;
     }
+    return container;
+  }
+
+  /** Adds node `i` (or the collapsed group hiding it); returns the id of the box that shows it. */
+  private addNode(i: number, values: ReadonlyMap<string, InferredValue>): string {
+    const fn = this.fnOf.get(i);
+    if (fn !== undefined && this.toggles.collapsed.has(fn.id)) return this.clusterBox(fn, this.roots, true).id;
+    const fu = this.fuOf.get(i);
+    const chain = this.scopeChain[i]!;
+    const fuCollapsed = fu !== undefined && this.toggles.collapsed.has(fu.id);
+    const where = this.place(fuCollapsed ? chain.slice(0, this.fuDepth.get(fu.id)) : chain);
+    if (typeof where === 'string') return where;
+    if (fuCollapsed) return this.clusterBox(fu, where, true).id;
     const node = this.model.nodes[i]!;
     const id = `n${i}`;
     const expanded = node.subgraphs.length > 0 && this.toggles.bodies.has(id);
-    const alias = this.marks.get(node.name);
-    this.items.set(id, { id, kind: 'op', title: node.opType, subtitle: node.name, node: i, cluster: undefined, members: [i], alias, bodies: node.subgraphs.length, expanded });
-    const box: MutableBox = { id, width: boxWidth(node.opType, node.name, alias !== undefined ? 48 : node.subgraphs.length > 0 ? 22 : 0), height: BOX_HEIGHT };
-    if (expanded) this.addBodies(box, node.subgraphs, id);
-    container.push(box);
+    const constants = node.inputs.flatMap((name) => {
+      const v = values.get(name);
+      const foldedIn = v !== undefined && (v.kind === 'initializer' || (v.kind === 'constant' && (v.producer === undefined || this.groups.folded[v.producer] === true)));
+      return foldedIn ? [`${name} ${formatShape(v.shape)} · ${formatBytes(v.bytes)}`] : [];
+    });
+    this.items.set(id, { id, kind: 'op', title: node.opType, subtitle: node.name, node: i, cluster: undefined, members: [i], alias: this.marks.get(node.name), bodies: node.subgraphs.length, expanded, constants });
+    const box: MutableBox = { id, width: boxWidth(node.opType, node.name, node.subgraphs.length > 0 ? 22 : 0), height: BOX_HEIGHT };
+    if (expanded) box.children = addBodies(box, node.subgraphs, id, this.items, (s, t, v) => this.link(s, t, v), this.toggles.bodies);
+    where.push(box);
     return id;
   }
 
   private clusterBox(c: GraphCluster, container: MutableBox[], collapsed: boolean): MutableBox {
     const existing = this.boxes.get(c.id);
     if (existing !== undefined) return existing;
-    const title = `${c.label} ${c.detail}`;
-    const count = `${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'}`;
+    const weight = this.groups.weight.get(c.id) ?? 0;
+    const count = `${formatCount(c.nodes.length)} node${c.nodes.length === 1 ? '' : 's'}`;
+    const detail = c.kind === 'scope' ? `${count} · ${formatBytes(weight)}` : `${c.detail} · ${count}`;
+    const title = `${c.label} ${detail}`;
     const box: MutableBox = collapsed
-      ? { id: c.id, width: boxWidth(shortName(c.label, CLUSTER_TITLE), `${c.detail} · ${count}`, 18), height: BOX_HEIGHT + 4 }
-      : { id: c.id, width: Math.round(Math.min(CLUSTER_TITLE, title.length) * CHAR + 70), height: BOX_HEIGHT, padTop: 30, children: [] };
-    this.items.set(c.id, { id: c.id, kind: collapsed ? 'collapsed' : 'cluster', title: shortName(c.label, CLUSTER_TITLE), subtitle: `${c.detail} · ${count}`, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: !collapsed });
+      ? { id: c.id, width: boxWidth(shortName(c.label, CLUSTER_TITLE), detail, 18), height: BOX_HEIGHT + 4 }
+      : { id: c.id, width: Math.round(Math.min(CLUSTER_TITLE + 24, title.length) * 6.6 + 70), height: BOX_HEIGHT, padTop: 30, children: [] };
+    const heavy = c.kind === 'scope' && this.total > 0 && weight >= HEAVY_SHARE * this.total;
+    this.items.set(c.id, { id: c.id, kind: collapsed ? 'collapsed' : 'cluster', title: shortName(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: !collapsed, heavy });
     this.boxes.set(c.id, box);
     container.push(box);
     return box;
   }
 
-  /** Shows the bodies of op `owner` inside its box, one nested box per body. */
-  private addBodies(box: MutableBox, bodies: readonly InferredGraph[], owner: string): void {
-    box.padTop = 30;
-    box.children = bodies.map((body, k) => {
-      const id = `${owner}/g${k}`;
-      this.items.set(id, { id, kind: 'body', title: shortName(body.name || `body ${k}`, CLUSTER_TITLE), subtitle: `${body.nodes.length} nodes`, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: true });
-      const children = body.nodes.map((n, j): MutableBox => {
-        const nid = `${id}/${j}`;
-        const expanded = n.subgraphs.length > 0 && this.toggles.bodies.has(nid);
-        this.items.set(nid, { id: nid, kind: 'body-op', title: n.opType, subtitle: n.name, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: n.subgraphs.length, expanded });
-        const inner: MutableBox = { id: nid, width: boxWidth(n.opType, n.name, n.subgraphs.length > 0 ? 22 : 0), height: BOX_HEIGHT };
-        if (expanded) this.addBodies(inner, n.subgraphs, nid);
-        return inner;
-      });
-      for (const v of body.values) {
-        if (v.producer === undefined) continue;
-        for (const c of new Set(v.consumers)) this.link(`${id}/${v.producer}`, `${id}/${c}`, v);
-      }
-      return { id, width: 120, height: BOX_HEIGHT, padTop: 28, children: children.length > 0 ? children : undefined };
-    });
+  /** A graph input or output, inside the deepest scope holding every node that uses it. */
+  private addIo(v: InferredValue, role: 'input' | 'output'): void {
+    const id = `${role === 'input' ? 'in' : 'out'}:${v.name}`;
+    if (this.items.has(id)) return;
+    const users = (role === 'input' ? v.consumers : v.producer === undefined ? [] : [v.producer]).filter((i) => !this.groups.folded[i]);
+    const chains = users.map((i) => this.scopeChain[i]!);
+    const inFn = users.some((i) => this.fnOf.has(i));
+    const chain = inFn || chains.length === 0 ? [] : chains[0]!.slice(0, commonDepth(chains));
+    const where = this.place(chain);
+    if (typeof where === 'string') {
+      this.ioBox.set(id, where);
+      return;
+    }
+    this.ioBox.set(id, id);
+    this.items.set(id, { id, kind: 'io', title: shortName(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false });
+    where.push({ id, width: boxWidth(shortName(v.name, 28), role), height: 34 });
   }
 
-  private linkValue(v: InferredValue, boxOfNode: readonly string[]): void {
-    const source = v.producer !== undefined ? boxOfNode[v.producer] : v.kind === 'input' && this.items.has(`in:${v.name}`) ? `in:${v.name}` : undefined;
+  private linkValue(v: InferredValue, boxOfNode: readonly (string | undefined)[]): void {
+    const source = v.producer !== undefined ? boxOfNode[v.producer] : v.kind === 'input' ? this.ioBox.get(`in:${v.name}`) : undefined;
     if (source === undefined) return;
-    for (const c of new Set(v.consumers)) this.link(source, boxOfNode[c]!, v);
-    if (this.items.has(`out:${v.name}`)) this.link(source, `out:${v.name}`, v);
+    for (const c of new Set(v.consumers)) {
+      const target = boxOfNode[c];
+      if (target !== undefined) this.link(source, target, v);
+    }
+    const out = this.ioBox.get(`out:${v.name}`);
+    if (out !== undefined) this.link(source, out, v);
   }
 
   private link(source: string, target: string, v: InferredValue): void {
@@ -208,4 +230,12 @@ class InputBuilder {
     if (existing === undefined) this.links.set(id, { source, target, values: [v] });
     else if (!existing.values.includes(v)) existing.values.push(v);
   }
+}
+
+/** How many leading scopes all `chains` share. */
+function commonDepth(chains: readonly (readonly GraphCluster[])[]): number {
+  if (chains.length === 0) return 0;
+  let depth = 0;
+  while (chains.every((c) => c.length > depth && c[depth] === chains[0]![depth])) depth += 1;
+  return depth;
 }

@@ -23,6 +23,8 @@ export interface GraphMinimapProps {
 
 const MAX_W = 168;
 const MAX_H = 120;
+/** The corner of the view the minimap may cover (its largest size and its offset from the edges). */
+export const MINIMAP_MARGIN = { width: MAX_W + 24, height: MAX_H + 24 } as const;
 const MIN_SIDE = 36;
 
 /** The minimap of a placement. */

@@ -1,21 +1,22 @@
 // The graph pane: the model graph laid out off the main thread, its toolbar
-// (search with previous/next, fit, collapse/expand of clusters, layout status)
-// and the selection wiring: clicking a node selects it in every view; the
-// heap's buffer or step selection emphasizes the graph's nodes and brings them
-// into view.
+// (search with previous/next, constants folded or shown, fit, collapse/expand
+// of groups, layout status), a skip link to the heap, and the selection wiring:
+// clicking a node selects it in every view, Escape clears it; the heap's buffer
+// or step selection emphasizes the graph's nodes and brings them into view.
 
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
-import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import type { Selection } from '../../store/state';
 import { cachedHeapData } from '../heap/heap-panel';
 import { graphEmphasis } from '../selection';
 import type { GraphHandlers, GraphMarks, NodeFacts } from './draw-graph';
+import { firstCollapsed, graphGroups } from './graph-groups';
 import type { GraphItem, GraphLayoutInput, GraphToggles } from './graph-layout-input';
 import { GraphSearch } from './graph-search-box';
+import { LayoutStatus, useReportPending } from './graph-status';
 import { GraphView, type GraphViewHandle } from './graph-view';
 import { useGraphLayout } from './use-graph-layout';
 import './graph.css';
@@ -53,20 +54,39 @@ function Toolbar({ children }: { readonly children?: ReactNode }) {
   );
 }
 
-const NO_TOGGLES: GraphToggles = { collapsed: new Set(), bodies: new Set() };
-
 /** The graph of one model (remounted for another model, so toggles and search start afresh). */
 function GraphPane({ model }: { readonly model: InferredModel }) {
   const plan = useAppStore(selectPlan);
   const selection = useAppStore((s) => s.selection);
-  const { select } = useActions();
-  const [toggles, setToggles] = useState<GraphToggles>(NO_TOGGLES);
+  const planResult = useAppStore((s) => s.model?.plan);
+  const { select, setGraphDraw } = useActions();
+  const [toggles, setToggles] = useState<GraphToggles>(() => ({ collapsed: firstCollapsed(graphGroups(model, plan, false)), bodies: new Set(), constants: false }));
   const [anchor, setAnchor] = useState<string | undefined>(undefined);
   const layout = useGraphLayout(model, plan, toggles);
   const view = useRef<GraphViewHandle>(null);
   const shown = layout.shown;
+  useReportPending(model, layout);
+  const planAt = useMemo(() => (planResult === undefined ? 0 : performance.now()), [planResult]);
+  const final = layout.status === 'ready' ? layout.shown.placement : undefined;
+  const onDrawn = useCallback(
+    (boxes: number) => {
+      if (final === undefined) return;
+      setGraphDraw({ model, plan: planResult, status: final.engine === 'simple' ? 'simple' : 'drawn', boxes, ms: Math.round(performance.now() - planAt) });
+    },
+    [final, model, planResult, planAt, setGraphDraw],
+  );
+  useEffect(() => {
+    const clear = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== 'Escape' || event.defaultPrevented || target?.closest('input, textarea, select, dialog') != null) return;
+      select(undefined);
+    };
+    document.addEventListener('keydown', clear);
+    return () => document.removeEventListener('keydown', clear);
+  }, [select]);
+  const hasConstants = useMemo(() => model.nodes.some((n) => n.constant), [model]);
 
-  const toggle = useCallback((kind: keyof GraphToggles, id: string) => {
+  const toggle = useCallback((kind: 'collapsed' | 'bodies', id: string) => {
     setAnchor(id);
     setToggles((t) => {
       const next = new Set(t[kind]);
@@ -82,6 +102,7 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
         else if (item.node !== undefined) select({ kind: 'node', node: model.nodes[item.node]!.name });
       },
       toggleBodies: (item: GraphItem) => toggle('bodies', item.id),
+      clear: () => select(undefined),
       focusItem: (id: string) => view.current?.reveal(id, false),
     }),
     [model, select, toggle],
@@ -100,6 +121,10 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   const setAll = (collapse: boolean): void => {
     setAnchor(undefined);
     setToggles((t) => ({ ...t, collapsed: new Set(collapse ? clusters.filter((c) => c.parent === undefined).map((c) => c.id) : []) }));
+  };
+  const showConstants = (): void => {
+    setAnchor(undefined);
+    setToggles((t) => ({ ...t, constants: t.constants !== true }));
   };
 
   return (
@@ -125,51 +150,42 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
               </button>
             </>
           )}
+          {hasConstants && (
+            <button
+              type="button"
+              className="button button-small"
+              aria-pressed={toggles.constants === true}
+              onClick={showConstants}
+              title="Constant nodes (Constant, ConstantOfShape, shape arithmetic) are folded into the ops that use them; show them as boxes"
+              data-testid="graph-constants"
+            >
+              Constants
+            </button>
+          )}
           <button type="button" className="button button-small" onClick={() => view.current?.fit()} title="Fit the whole graph (0)" data-testid="graph-fit">
             Fit
           </button>
         </div>
       </Toolbar>
       <LayoutStatus layout={layout} nodes={model.nodes.length} />
+      <a className="graph-skip" href="#heap-title" onClick={skipToHeap} data-testid="graph-skip">
+        Skip the graph, to the heap
+      </a>
       {shown !== undefined && (
-        <GraphView handle={view} input={shown.input} placement={shown.placement} facts={facts} marks={marks.marks} handlers={handlers} anchor={anchor} />
+        <GraphView handle={view} input={shown.input} placement={shown.placement} final={shown.placement === final} onDrawn={onDrawn} facts={facts} marks={marks.marks} handlers={handlers} anchor={anchor} />
       )}
     </>
   );
 }
 
-function LayoutStatus({ layout, nodes }: { readonly layout: ReturnType<typeof useGraphLayout>; readonly nodes: number }) {
-  if (layout.status === 'failed') return <p className="pane-empty" role="alert">The graph could not be laid out: {layout.message}</p>;
-  if (layout.status === 'busy')
-    return (
-      <div className="graph-status" data-testid="graph-status" data-status="busy">
-        <div className="progress-track progress-indeterminate graph-progress" role="progressbar" aria-label="Laying out the graph">
-          <div className="progress-fill" />
-        </div>
-        <span>
-          {layout.shown?.input === layout.input && layout.shown.placement.engine === 'simple'
-            ? `Simple layout shown; laying out ${formatCount(nodes)} nodes with ELK…`
-            : `Laying out ${formatCount(nodes)} nodes…`}
-        </span>
-      </div>
-    );
-  const p = layout.shown.placement;
-  return (
-    <div className="graph-status" data-testid="graph-status" data-status="ready">
-      <span title={p.note}>
-        {formatCount(nodes)} nodes · {p.engine === 'elk' ? 'ELK layered' : p.note !== undefined ? 'simple layered (ELK failed)' : 'simple layered (large graph)'} ·{' '}
-        {p.ms < 1000 ? `${Math.round(p.ms)} ms` : `${(p.ms / 1000).toFixed(1)} s`}
-      </span>
-      <span className="graph-legend" aria-label="Legend">
-        <span className="graph-key" title="Removable or in-place op: its output lives in its input's bytes">
-          alias
-        </span>
-        <span className="graph-key graph-key-merge" title="Concat whose inputs are written into its output's bytes">
-          merge
-        </span>
-      </span>
-    </div>
-  );
+/** Moves keyboard focus to the heap pane's first control (or the pane itself). */
+function skipToHeap(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  const pane = document.querySelector<HTMLElement>('[data-testid="heap-pane"]');
+  const target = pane?.querySelector<HTMLElement>('button, [href], input, select, [tabindex]:not([tabindex="-1"])') ?? pane;
+  if (target === null || target === undefined) return;
+  if (target === pane && !pane.hasAttribute('tabindex')) pane.setAttribute('tabindex', '-1');
+  target.focus();
 }
 
 /** The buffers each node owns and each node's outputs, for the drawing's data attributes. */

@@ -1,11 +1,12 @@
-// The graph's search box: matches nodes by name, op type or tensor name; the
+// The graph's search box: matches groups (scopes, functions, fusion units) by
+// name, then nodes by name, op type or tensor name; the
 // previous/next buttons (Shift+Enter / Enter) step through the matches and the
 // panel centres the current one.
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { GraphLayoutInput } from './graph-layout-input';
-import { searchNodes, stepMatch } from './graph-search';
+import { searchClusters, searchNodes, stepMatch } from './graph-search';
 
 /** Props of GraphSearch. */
 export interface GraphSearchProps {
@@ -20,7 +21,10 @@ export function GraphSearch({ model, input, onChange }: GraphSearchProps) {
   const [current, setCurrent] = useState<number | undefined>(undefined);
   const boxes = useMemo(() => {
     if (input === undefined) return [];
-    return [...new Set(searchNodes(model, query).map((i) => input.boxOfNode[i]!))];
+    // A group hidden in a collapsed one is found as the box that hides it.
+    const groups = searchClusters(input.clusters, query).map((c) => (input.items.has(c.id) ? c.id : input.boxOfNode[c.nodes[0]!]));
+    const nodes = searchNodes(model, query).map((i) => input.boxOfNode[i]);
+    return [...new Set([...groups, ...nodes].filter((b): b is string => b !== undefined))];
   }, [model, query, input]);
   const notify = useRef(onChange);
   notify.current = onChange;
@@ -42,8 +46,8 @@ export function GraphSearch({ model, input, onChange }: GraphSearchProps) {
       <input
         className="input graph-search-input"
         type="search"
-        placeholder="Find node, tensor or op"
-        aria-label="Search the graph by node name, tensor name or op type"
+        placeholder="Find node, tensor, op or group"
+        aria-label="Search the graph by node name, tensor name, op type, fusion unit, function or scope"
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);

@@ -1,15 +1,18 @@
-// The graph drawing: an SVG whose content D3 draws from the placement, with
-// d3-zoom for pan and zoom (labels thin out when zoomed far out), fit to view,
-// centring on a box (search, selection), keyboard pan and zoom, and the minimap.
+// The graph drawing: an SVG whose content D3 draws from the placement (and the
+// frames of functions and fusion units around it), with d3-zoom for pan and
+// zoom (labels thin out when zoomed far out), fit to view on load, centring on
+// a box (search, selection) clear of the minimap, keyboard pan and zoom, and
+// the minimap. A new input on the same placement (a re-plan) redraws in place.
 // React owns the elements; drawing happens in effects, outside React.
 
-import { useCallback, useEffect, useImperativeHandle, useRef, type KeyboardEvent, type Ref, type UIEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, type KeyboardEvent, type Ref, type UIEvent } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../worker/layout-protocol';
 import { useElementSize } from '../use-element-size';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts } from './draw-graph';
 import type { GraphLayoutInput } from './graph-layout-input';
-import { GraphMinimap, type MinimapHandle } from './graph-minimap';
+import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './graph-minimap';
+import { overlayBoxes } from './graph-overlays';
 import './graph-drawing.css';
 
 /** What the panel can ask of the view. */
@@ -23,6 +26,8 @@ export interface GraphViewHandle {
 export interface GraphViewProps {
   readonly input: GraphLayoutInput;
   readonly placement: GraphPlacement;
+  readonly final: boolean; // the placement is the layout's last word, not a preview or an older one
+  readonly onDrawn: (boxes: number) => void; // called after a final placement is drawn
   readonly facts: NodeFacts;
   readonly marks: GraphMarks;
   readonly handlers: GraphHandlers;
@@ -33,10 +38,10 @@ export interface GraphViewProps {
 const MAX_SCALE = 3;
 const MIN_SCALE = 0.01;
 const READABLE = 0.75; // the scale a centred box is shown at, at least
-const START_SCALE = 0.85; // the first view of a graph too large to read whole
+const READABLE_FIT = 0.4; // below this the first view fits the width rather than the whole graph
 
 /** The graph drawing of a placement. */
-export function GraphView({ input, placement, facts, marks, handlers, anchor, handle }: GraphViewProps) {
+export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
   const [host, size] = useElementSize<HTMLDivElement>();
   const svg = useRef<SVGSVGElement>(null);
   const root = useRef<SVGGElement>(null);
@@ -45,8 +50,9 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
   const transform = useRef<ZoomTransform>(zoomIdentity);
   const sizeRef = useRef(size);
   sizeRef.current = size;
-  const placed = useRef(placement);
-  placed.current = placement;
+  const frames = useMemo(() => overlayBoxes(input, placement.boxes), [input, placement]);
+  const placed = useRef({ ...placement, boxes: [...placement.boxes, ...frames] });
+  placed.current = { ...placement, boxes: [...placement.boxes, ...frames] };
 
   const apply = useCallback((t: ZoomTransform, animate: boolean) => {
     const element = svg.current;
@@ -73,22 +79,14 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
     return zoomIdentity.translate((s.width - p.width * k) / 2, (s.height - p.height * k) / 2).scale(k);
   }, []);
 
-  /** The first view of a placement: the whole graph, or its start (the first input) at a readable scale when the whole is too small to read. */
-  const inputRef = useRef(input);
-  inputRef.current = input;
+  /** The first view: the whole graph; when that is too small to read, the whole width from the top (never cut at the sides). */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const fit = fitTransform();
     const s = sizeRef.current;
     const p = placed.current;
-    if (fit === undefined || s === undefined || fit.k >= 0.5) return fit;
-    const k = Math.max(fit.k, Math.min(1, Math.max(START_SCALE, (0.96 * s.width) / p.width)));
-    const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes.find((b) => b.id === inputRef.current.boxOfNode[0]);
-    const centred = (s.width - p.width * k) / 2;
-    if (first === undefined) return zoomIdentity.translate(centred, 8).scale(k);
-    // Centre the input, but keep the graph's near edge in view rather than cut off.
-    const onInput = s.width / 2 - (first.x + first.width / 2) * k;
-    const x = centred >= 0 ? centred : Math.min(8, Math.max(s.width - p.width * k - 8, onInput));
-    return zoomIdentity.translate(x, 16 - first.y * k).scale(k);
+    if (fit === undefined || s === undefined || fit.k >= READABLE_FIT) return fit;
+    const k = Math.max(MIN_SCALE, Math.min(1, (0.96 * s.width) / p.width));
+    return zoomIdentity.translate((s.width - p.width * k) / 2, 8).scale(k);
   }, [fitTransform]);
 
   const reveal = useCallback(
@@ -99,7 +97,9 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
       const t = transform.current;
       const [x0, y0] = t.apply([box.x, box.y]);
       const [x1, y1] = t.apply([box.x + box.width, box.y + box.height]);
-      const visible = x0 >= 0 && y0 >= 0 && x1 <= s.width && y1 <= s.height;
+      // Under the minimap (bottom right) counts as hidden: the minimap never covers the box shown.
+      const underMinimap = x1 > s.width - MINIMAP_MARGIN.width && y1 > s.height - MINIMAP_MARGIN.height;
+      const visible = x0 >= 0 && y0 >= 0 && x1 <= s.width && y1 <= s.height && !underMinimap;
       if (visible && !always && t.k >= 0.3) return;
       const k = Math.max(t.k, Math.min(READABLE, s.width / (box.width * 1.4)));
       apply(zoomIdentity.translate(s.width / 2 - (box.x + box.width / 2) * k, s.height / 2 - (box.y + box.height / 2) * k).scale(k), true);
@@ -131,21 +131,25 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
     };
   }, []);
 
-  // Draw each placement; the first one of a model starts from the start view, a re-layout keeps its anchor in view.
-  const drawn = useRef<GraphPlacement | undefined>(undefined);
+  // Draw each placement (and each new input on it: labels and frames of a re-plan). The first
+  // placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
+  const drawn = useRef<{ placement: GraphPlacement; input: GraphLayoutInput } | undefined>(undefined);
   useEffect(() => {
     const g = root.current;
-    if (g === null || size === undefined || drawn.current === placement) return;
-    const first = drawn.current === undefined;
-    drawn.current = placement;
-    drawGraph(g, input, placement, facts, handlers);
+    if (g === null || size === undefined) return;
+    const last = drawn.current;
+    if (last?.placement === placement && last.input === input) return;
+    drawn.current = { placement, input };
+    drawGraph(g, input, placement, frames, facts, handlers);
     markGraph(g, marks);
     svg.current!.dataset.boxes = String(placement.boxes.length);
-    if (first || anchor === undefined) apply(startTransform() ?? zoomIdentity, false);
-    else reveal(anchor, true);
-    // marks are applied by their own effect; redrawing is for a new placement only
+    svg.current!.dataset.final = String(final);
+    if (last === undefined) apply(startTransform() ?? zoomIdentity, false);
+    else if (last.placement !== placement && anchor !== undefined) reveal(anchor, true);
+    if (final) onDrawn(placement.boxes.length);
+    // marks are applied by their own effect; redrawing is for a new placement or input only
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [placement, size]);
+  }, [placement, input, size]);
 
   useEffect(() => {
     if (root.current !== null && drawn.current !== undefined) markGraph(root.current, marks);
@@ -168,6 +172,7 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
     else if (event.key === '+' || event.key === '=') select(element).call(b.scaleBy, 1.4);
     else if (event.key === '-') select(element).call(b.scaleBy, 1 / 1.4);
     else if (event.key === '0') apply(fitTransform() ?? zoomIdentity, true);
+    else if (event.key === 'Escape') handlers.clear();
     else return;
     event.preventDefault();
   };
@@ -188,7 +193,7 @@ export function GraphView({ input, placement, facts, marks, handlers, anchor, ha
       className="graph-view"
       tabIndex={0}
       role="group"
-      aria-label="Model graph: drag or arrow keys pan, wheel or + and - zoom, 0 fits; Tab reaches the nodes"
+      aria-label="Model graph: drag or arrow keys pan, wheel or + and - zoom, 0 fits, Escape clears the selection; Tab reaches the nodes"
       onKeyDown={onKeyDown}
       onScroll={onScroll}
       data-testid="graph-view"

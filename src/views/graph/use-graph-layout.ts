@@ -1,26 +1,32 @@
-// The graph's layout as React state: builds the layout input of the model and
-// plan on screen with the user's toggles, sends it to the layout worker and
-// keeps the newest placement (with the input it belongs to): a preview of a
-// large graph while the final layout is being made, then the final one.
+// Keeps the graph's placement in step with the model, plan and toggles: the
+// groups and layout input are rebuilt on every change, but the layout worker is
+// asked only when the structure changed (its key); otherwise the cached
+// placement is shown at once with the new labels and frames. While a layout
+// runs the previous placement (or a preview) stays on screen.
 
 import { useEffect, useMemo, useState } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { createLayoutClient, type LayoutClient } from '../../worker/layout-client';
 import type { GraphPlacement } from '../../worker/layout-protocol';
+import { graphGroups, type GraphGroups } from './graph-groups';
 import { graphLayoutInput, type GraphLayoutInput, type GraphToggles } from './graph-layout-input';
+import { cachedPlacement, keepPlacement } from './layout-cache';
 
 /** Where the layout is. */
 export type GraphLayoutState =
-  | { readonly status: 'busy'; readonly input: GraphLayoutInput; readonly shown: Placed | undefined } // shown: the previous or a preview placement
-  | { readonly status: 'ready'; readonly input: GraphLayoutInput; readonly shown: Placed }
-  | { readonly status: 'failed'; readonly input: GraphLayoutInput; readonly shown: undefined; readonly message: string };
+  | { readonly status: 'busy'; readonly input: GraphLayoutInput; readonly shown: Placed | undefined; readonly groups: GraphGroups } // shown: the previous or a preview placement
+  | { readonly status: 'ready'; readonly input: GraphLayoutInput; readonly shown: Placed; readonly groups: GraphGroups }
+  | { readonly status: 'failed'; readonly input: GraphLayoutInput; readonly shown: undefined; readonly message: string; readonly groups: GraphGroups };
 
 /** A placement and the input it was made from. */
 export interface Placed {
   readonly input: GraphLayoutInput;
   readonly placement: GraphPlacement;
 }
+
+/** How long ELK may take before its layered preview is kept instead. */
+const ELK_BUDGET_MS = 2000;
 
 let shared: LayoutClient | undefined;
 
@@ -30,36 +36,56 @@ function sharedClient(): LayoutClient {
   return shared;
 }
 
-/** Lays out `model` (with `plan`'s clusters) in the layout worker; a change of any argument lays out again. */
+type Result = { key: string; placement?: GraphPlacement; final?: boolean; message?: string };
+
+/** Lays out `model` (with `plan`'s groups) in the layout worker when its structure changes; see the module header. */
 export function useGraphLayout(model: InferredModel, plan: ModelPlan | undefined, toggles: GraphToggles): GraphLayoutState {
-  const input = useMemo(() => graphLayoutInput(model, plan, toggles), [model, plan, toggles]);
+  const groups = useMemo(() => graphGroups(model, plan, toggles.constants === true), [model, plan, toggles.constants]);
+  const input = useMemo(() => graphLayoutInput(model, plan, toggles, groups), [model, plan, toggles, groups]);
   const [result, setResult] = useState<Result | undefined>(undefined);
+  const [previous, setPrevious] = useState<Placed | undefined>(undefined);
+  const { key } = input;
+  const cached = cachedPlacement(model, key);
 
   useEffect(() => {
+    if (cached !== undefined) return undefined;
     let live = true;
+    const graph = input.graph;
     const preview = (placement: GraphPlacement): void => {
-      if (live) setResult({ input, placed: { input, placement }, final: false });
+      if (live) setResult({ key, placement, final: false });
     };
-    void sharedClient().layout(input.graph, 'auto', preview).then((outcome) => {
-      if (!live || outcome.status === 'superseded') return;
-      if (outcome.status === 'done') setResult({ input, placed: { input, placement: outcome.placement }, final: true });
-      else setResult((r) => failed(r, input, outcome.message));
-    });
+    void sharedClient()
+      .layout(graph, 'auto', preview, ELK_BUDGET_MS)
+      .then((outcome) => {
+        if (!live || outcome.status === 'superseded') return;
+        if (outcome.status === 'done') {
+          keepPlacement(model, key, outcome.placement);
+          setResult({ key, placement: outcome.placement, final: true });
+        } else setResult((r) => failed(r, key, outcome.message));
+      });
     return () => {
       live = false;
     };
-  }, [input]);
+    // the graph belongs to the key: a new input with the same key needs no new layout
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model, key, cached === undefined]);
 
-  if (result?.input === input && result.placed !== undefined && result.final === true) return { status: 'ready', input, shown: result.placed };
-  if (result?.input === input && result.message !== undefined) return { status: 'failed', input, shown: undefined, message: result.message };
-  return { status: 'busy', input, shown: result?.placed };
+  const final = cached ?? (result?.key === key && result.final === true ? result.placement : undefined);
+  const shownNow = useMemo(
+    () => (final !== undefined ? { input, placement: final } : result?.key === key && result.placement !== undefined ? { input, placement: result.placement } : undefined),
+    [final, input, result, key],
+  );
+  useEffect(() => {
+    if (shownNow !== undefined && shownNow.placement !== previous?.placement) setPrevious(shownNow);
+  }, [shownNow, previous]);
+  if (final !== undefined) return { status: 'ready', input, shown: { input, placement: final }, groups };
+  if (result?.key === key && result.message !== undefined) return { status: 'failed', input, shown: undefined, message: result.message, groups };
+  return { status: 'busy', input, shown: shownNow ?? previous, groups };
 }
 
-type Result = { input: GraphLayoutInput; placed?: Placed; final?: boolean; message?: string };
-
-/** After a failed layout: the preview of the same input (noting the failure) when there is one, else the failure. */
-function failed(previous: Result | undefined, input: GraphLayoutInput, message: string): Result {
-  const preview = previous?.input === input ? previous.placed : undefined;
-  if (preview === undefined) return { input, message };
-  return { input, placed: { input, placement: { ...preview.placement, note: `ELK failed (${message}); simple layout shown` } }, final: true };
+/** After a failed layout: the preview of the same structure (noting the failure) when there is one, else the failure. */
+function failed(previous: Result | undefined, key: string, message: string): Result {
+  const preview = previous?.key === key ? previous.placement : undefined;
+  if (preview === undefined) return { key, message };
+  return { key, placement: { ...preview, note: `ELK failed (${message}); layered layout shown` }, final: true };
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { decodeOnnx } from '../../model/decode-onnx';
+import { inferShapes } from '../../model/infer-shapes';
+import { densenetModel } from '../../model/testing/densenet-model';
+import { LLAMA_80, llamaModel } from '../../model/testing/llama-model';
+import { firstCollapsed, graphGroups } from './graph-groups';
+import { graphLayoutInput } from './graph-layout-input';
+import { scopePath } from './graph-scopes';
+
+describe('scopePath', () => {
+  it('reads torch.onnx paths, dotted module paths and plain names', () => {
+    expect(scopePath('/stage1/conv/Conv')).toEqual(['stage1', 'conv']);
+    expect(scopePath('encoder.layer.3.attention.dense')).toEqual(['encoder', 'layer.3', 'attention']);
+    expect(scopePath('stem/conv')).toEqual(['stem']);
+    expect(scopePath('Conv_12')).toEqual([]);
+  });
+});
+
+describe('graphGroups', () => {
+  it('folds every ConstantOfShape weight of an ONNX-style DenseNet into its consumer; the toggle shows them again', () => {
+    const model = inferShapes(decodeOnnx(densenetModel()));
+    const constants = model.nodes.filter((n) => n.constant).length;
+    expect(constants).toBeGreaterThan(500);
+    const folded = graphLayoutInput(model, undefined, { collapsed: new Set(), bodies: new Set() });
+    expect(folded.graph.boxes.filter((b) => b.id.startsWith('n'))).toHaveLength(model.nodes.length - constants);
+    const conv = [...folded.items.values()].find((i) => i.title === 'Conv')!;
+    expect(conv.constants).toHaveLength(1);
+    expect(folded.boxOfNode.every((b) => b !== undefined)).toBe(true);
+    const shown = graphLayoutInput(model, undefined, { collapsed: new Set(), bodies: new Set(), constants: true });
+    expect(shown.graph.boxes.filter((b) => b.id.startsWith('n'))).toHaveLength(model.nodes.length);
+  });
+
+  it('opens an 80-layer decoder as a few dozen boxes, the layers in runs of ten', () => {
+    const model = inferShapes(decodeOnnx(llamaModel()));
+    const groups = graphGroups(model, undefined, false);
+    const runs = groups.scopes.filter((s) => /^layers \d+–\d+$/.test(s.label));
+    expect(runs).toHaveLength(LLAMA_80.layers / 10);
+    const collapsed = firstCollapsed(groups);
+    const input = graphLayoutInput(model, undefined, { collapsed, bodies: new Set() }, groups);
+    const count = (boxes: readonly { children?: readonly unknown[] }[]): number => boxes.reduce((n, b) => n + 1 + count((b.children ?? []) as never), 0);
+    expect(count(input.graph.boxes)).toBeGreaterThan(10);
+    expect(count(input.graph.boxes)).toBeLessThanOrEqual(40);
+    expect(runs.filter((r) => input.items.get(r.id)?.kind === 'collapsed').length).toBeGreaterThanOrEqual(runs.length - 1);
+    // Every past_key_values input sits inside its layer's group, not at the top.
+    expect(input.graph.boxes.filter((b) => b.id.startsWith('in:past_key_values'))).toHaveLength(0);
+  });
+});

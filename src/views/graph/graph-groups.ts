@@ -1,0 +1,87 @@
+// Everything the graph groups nodes by, and what it folds away: name-scope
+// groups (from node names), the plan's compute-unit functions and fusion units,
+// the constant nodes folded into their consumers, and the first view of a large
+// model (which groups start collapsed). Pure; no DOM, no React.
+
+import type { InferredGraph, InferredModel } from '../../model/inferred';
+import type { ModelPlan } from '../../planner/plan';
+import { graphClusters, type GraphCluster } from './graph-clusters';
+import { scopeClusters } from './graph-scopes';
+
+/** The groups of one model and plan. */
+export interface GraphGroups {
+  readonly scopes: readonly GraphCluster[]; // name-scope groups, parents first
+  readonly plan: readonly GraphCluster[]; // functions and fusion units (drawn as frames unless collapsed)
+  readonly folded: readonly boolean[]; // by node: drawn inside its consumers, not as a box
+  readonly weight: ReadonlyMap<string, number>; // cluster id -> bytes its nodes write
+}
+
+/** Models with at most this many drawn nodes open with every group expanded. */
+const OPEN_ALL_UP_TO = 300;
+/** A larger model opens with about this many boxes at most. */
+const FIRST_VIEW_BOXES = 24;
+
+/** The groups of `model` under `plan`; constants folded unless `showConstants`. */
+export function graphGroups(model: InferredModel, plan: ModelPlan | undefined, showConstants: boolean): GraphGroups {
+  const folded = model.nodes.map((n) => !showConstants && n.constant);
+  const scopes = scopeClusters(model, (i) => !folded[i]);
+  const planned = graphClusters(model, plan).map((c) => ({ ...c, nodes: c.nodes.filter((i) => !folded[i]) })).filter((c) => c.nodes.length > 0);
+  const bytes = model.nodes.map((n, i) => (folded[i] ? 0 : n.outputs.reduce((sum, o) => sum + (valueBytes(model, o) ?? 0), 0)));
+  const weight = new Map<string, number>();
+  for (const c of [...scopes, ...planned]) weight.set(c.id, c.nodes.reduce((sum, i) => sum + bytes[i]!, 0));
+  return { scopes, plan: planned, folded, weight };
+}
+
+const byteCache = new WeakMap<InferredGraph, Map<string, number | undefined>>();
+function valueBytes(graph: InferredGraph, name: string): number | undefined {
+  let map = byteCache.get(graph);
+  if (map === undefined) {
+    map = new Map(graph.values.map((v) => [v.name, v.bytes]));
+    byteCache.set(graph, map);
+  }
+  return map.get(name);
+}
+
+/**
+ * The scope groups a model opens with collapsed: none for a small model; for a
+ * large one, every group except those opened heaviest first while the view
+ * stays within FIRST_VIEW_BOXES boxes.
+ */
+export function firstCollapsed(groups: GraphGroups): ReadonlySet<string> {
+  const shown = groups.folded.filter((f) => !f).length;
+  if (shown <= OPEN_ALL_UP_TO || groups.scopes.length === 0) return new Set();
+  const collapsed = new Set(groups.scopes.map((s) => s.id));
+  const children = new Map<string | undefined, GraphCluster[]>();
+  for (const s of groups.scopes) children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
+  const size = (s: GraphCluster | undefined): number => {
+    const kids = children.get(s?.id) ?? [];
+    const inKids = kids.reduce((n, k) => n + k.nodes.length, 0);
+    const direct = (s === undefined ? shown : s.nodes.length) - inKids;
+    return kids.length + direct;
+  };
+  let boxes = size(undefined);
+  const heavier = (a: GraphCluster, b: GraphCluster): number => (groups.weight.get(b.id) ?? 0) - (groups.weight.get(a.id) ?? 0) || b.nodes.length - a.nodes.length;
+  const queue = [...(children.get(undefined) ?? [])].sort(heavier);
+  while (queue.length > 0) {
+    const s = queue.shift()!;
+    const cost = size(s) - 1;
+    if (boxes + cost > FIRST_VIEW_BOXES) continue;
+    collapsed.delete(s.id);
+    boxes += cost;
+    queue.push(...(children.get(s.id) ?? []));
+    queue.sort(heavier);
+  }
+  return collapsed;
+}
+
+/** For each folded node, the node drawn as a box that it feeds (first in model order, through other folded nodes). */
+export function foldTargets(model: InferredGraph, folded: readonly boolean[]): readonly (number | undefined)[] {
+  const consumers = new Map<string, readonly number[]>(model.values.map((v) => [v.name, v.consumers]));
+  const target: (number | undefined)[] = model.nodes.map(() => undefined);
+  for (let i = model.nodes.length - 1; i >= 0; i -= 1) {
+    if (!folded[i]) continue;
+    const fed = model.nodes[i]!.outputs.flatMap((o) => consumers.get(o) ?? []);
+    target[i] = fed.map((c) => (folded[c] ? target[c] : c)).find((c) => c !== undefined);
+  }
+  return target;
+}
