@@ -35,7 +35,7 @@ describe('heapscope diff', () => {
     expect(diff.causes.reduce((s: number, c: { bytes: number }) => s + c.bytes, 0)).toBe(diff.delta);
     const text = run(['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=4']);
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^a: .*sample\.onnx \(cpu, best, batch=1\)\nb: .*sample\.onnx \(cpu, best, batch=4\)\npeak 2\.93 MiB -> 11\.7 MiB: \+8\.79 MiB \(\+300\.0 %\)/);
+    expect(text.out).toMatch(/^a: .*sample\.onnx \(cpu, best, batch=1\) — batch=1\nb: .*sample\.onnx \(cpu, best, batch=4\) — batch=4\npeak 2\.93 MiB -> 11\.7 MiB: \+8\.79 MiB \(\+300\.0 %\)/);
     expect(text.out).toMatch(/causes, largest first:\n +\+8\.79 MiB {2}dim batch changed \(batch 1 → 4\)/);
   });
 

@@ -4,6 +4,7 @@
 import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/plan-file';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
+import { sideLabels } from '../src/planner/diff/side-labels';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
@@ -104,7 +105,7 @@ function loadSide(file: string, bytes: Uint8Array, saved: boolean, options: Side
   }
 }
 
-/** The side's settings in one parenthesis: target, strategy, dims. */
+/** The side's settings in one parenthesis: target, strategy, dims; what differs follows it (side-labels.ts). */
 function settingsText(file: PlanFile): string {
   const dims = Object.entries(file.settings.dims).map(([name, value]) => `${name}=${value}`);
   return [file.settings.target, file.plan.strategy, ...dims].join(', ');
@@ -115,9 +116,10 @@ const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : '±'}${formatBytes(
 /** The short human-readable report of a diff. */
 export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile, diff: PlanDiff, budget: number | undefined): string {
   const percent = diff.peakA > 0 ? ` (${diff.delta >= 0 ? '+' : ''}${((diff.delta / diff.peakA) * 100).toFixed(1)} %)` : '';
+  const [labelA, labelB] = sideLabels(a, b);
   const lines = [
-    `a: ${fileA} (${settingsText(a)})`,
-    `b: ${fileB} (${settingsText(b)})`,
+    `a: ${fileA} (${settingsText(a)}) — ${labelA}`,
+    `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
     `peak ${formatBytes(diff.peakA)} -> ${formatBytes(diff.peakB)}: ${signed(diff.delta)}${percent}, ${formatCount(diff.delta)} bytes`,
   ];
   if (diff.regions.length > 1) {
@@ -129,7 +131,8 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   if (diff.causes.length > TOP_CAUSES) lines.push(`  ... and ${diff.causes.length - TOP_CAUSES} more (--json lists them all)`);
   const counts = new Map<string, number>();
   for (const x of diff.buffers) counts.set(x.status, (counts.get(x.status) ?? 0) + 1);
-  lines.push(`buffers: ${['grown', 'shrunk', 'new', 'gone', 'moved', 'same'].map((s) => `${counts.get(s) ?? 0} ${s}`).join(', ')}`);
+  const statuses = ['grown', 'shrunk', 'new', 'gone', 'moved', ...['off-chip', 'on-chip'].filter((s) => counts.has(s)), 'same'];
+  lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s}`).join(', ')}`);
   if (budget !== undefined) {
     const verdict = diff.peakB > budget ? `OVER by ${formatBytes(diff.peakB - budget)}` : `within, ${formatBytes(budget - diff.peakB)} to spare`;
     lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes): b ${verdict}`);

@@ -43,16 +43,17 @@ export function planFile(file: string, infer: InferOptions, target: TargetProfil
   return planModelFile(file, infer, target, strategy).plan;
 }
 
-/** Decodes, infers and plans one model file (its bytes when already read); the inferred model too. */
+/** Decodes, infers and plans one model file (its bytes when already read); the inferred model too; with `suggest`, the plan's suggestions. */
 export function planModelFile(
   file: string,
   infer: InferOptions,
   target: TargetProfile,
   strategy?: string,
   bytes: Uint8Array = readInputFile(file),
+  suggest = false,
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
   const model = inferShapes(decodeOnnx(bytes), infer);
-  return { model, plan: planModel(model, target, strategy === undefined ? { suggest: true } : { strategy, suggest: true }) };
+  return { model, plan: planModel(model, target, strategy === undefined ? { suggest } : { strategy, suggest }) };
 }
 
 /** The inference options the command line gives: --dim, --shape, --input. */
@@ -90,7 +91,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
     args,
     io,
     (file) => {
-      const { model, plan } = planModelFile(file, inferOptions(args), target, strategy);
+      const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, readInputFile(file), true);
       overLimit ||= !plan.fits;
       const problem = strict ? strictProblem(plan) : undefined;
       if (problem !== undefined) {

@@ -2,7 +2,8 @@
 // change, and the peak change split into ranked causes. Depends on nothing.
 
 /** How a buffer changed from plan A to plan B. */
-export type BufferStatus = 'grown' | 'shrunk' | 'new' | 'gone' | 'moved' | 'same';
+/** 'off-chip': tiled on chip by a fusion unit in A and not in B (its size change is the tile's, not growth); 'on-chip' the other way. */
+export type BufferStatus = 'grown' | 'shrunk' | 'new' | 'gone' | 'moved' | 'off-chip' | 'on-chip' | 'same';
 
 /** One buffer of A, of B, or a matched pair. */
 export interface BufferChange {

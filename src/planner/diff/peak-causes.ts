@@ -34,6 +34,7 @@ export interface CauseDraft {
   readonly unit?: string;
   readonly move?: readonly [string, string]; // region-moved: from and to
   readonly sizes: [number, number]; // sizes before and after of the buffers involved
+  readonly sizeOf: Map<string, [number, number]>; // each buffer's size in A and in B (0 on a side without it), by name
 }
 
 /** Everything the causes are computed from. */
@@ -57,11 +58,12 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
   const drafts = new Map<string, CauseDraft>();
   const add: Add = (key, init, bytes, region, buffer, before) => {
     if (bytes === 0) return;
-    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), idsA: new Set(), idsB: new Set(), sizes: [0, 0] };
+    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), idsA: new Set(), idsB: new Set(), sizes: [0, 0], sizeOf: new Map() };
     draft.bytes += bytes;
     draft.regions.add(region);
     const named = buffer ?? before;
     if (named !== undefined) draft.buffers.add(named.name);
+    if (named !== undefined && !draft.sizeOf.has(named.name)) draft.sizeOf.set(named.name, [before?.size ?? 0, buffer?.size ?? 0]);
     if (named?.node !== undefined) draft.nodes.add(named.node);
     if (before !== undefined) draft.idsA.add(before.id);
     if (buffer !== undefined) draft.idsB.add(buffer.id);
@@ -83,7 +85,7 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
 }
 
 /** What a cause is known by before its bytes are summed. */
-type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'idsA' | 'idsB' | 'sizes'>;
+type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf'>;
 
 /** Adds `bytes` to the cause `key` (made from `init` the first time), naming the buffer after and before. */
 type Add = (key: string, init: DraftInit, bytes: number, region: string, buffer?: PlannedBuffer, before?: PlannedBuffer) => void;
@@ -196,7 +198,8 @@ export function fusionUnitName(unit: ModelPlan['fusionUnits'][number], index: nu
   return `${unit.kind} ${first}${last !== undefined && last !== first ? `…${last}` : ''}`;
 }
 
-function fusionIndex(plan: ModelPlan, side: 'a' | 'b'): FusionIndex {
+/** The fusion unit owning each buffer of a plan, by tensor name, then producing node. */
+export function fusionIndex(plan: ModelPlan, side: 'a' | 'b'): FusionIndex {
   const byNode = new Map<string, UnitRef>();
   const byTensor = new Map<string, UnitRef>();
   plan.fusionUnits.forEach((unit, k) => {

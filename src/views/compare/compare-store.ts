@@ -6,6 +6,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { diffPlans, type PlanDiff } from '../../planner/diff/diff-plans';
+import { sideLabels } from '../../planner/diff/side-labels';
 import { isPlanFileText, readPlanFile, type PlanFile } from '../../planner/plan-file';
 import { InputError, toErrorData } from '../../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from '../../store/read-source';
@@ -85,7 +86,7 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
           if (mine === generation) set({ busy: { label: text, fraction } });
         });
         if (mine !== generation) return;
-        set({ ...EMPTY, a, b, diff: b === undefined ? undefined : diffPlans(a.file, b.file) });
+        set({ ...EMPTY, ...labelled(a, b), diff: b === undefined ? undefined : diffPlans(a.file, b.file) });
       } catch (error) {
         if (mine === generation) set({ busy: undefined, error: toErrorData(error).message });
       }
@@ -119,7 +120,7 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
           if (a === undefined || b !== undefined) return;
           try {
             const shown = shownPlan(deps.page()).side;
-            set({ ...EMPTY, a, b: shown, diff: diffPlans(a.file, shown.file) });
+            set({ ...EMPTY, ...labelled(a, shown), diff: diffPlans(a.file, shown.file) });
           } catch (error) {
             set({ error: toErrorData(error).message });
           }
@@ -133,6 +134,14 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
       },
     };
   });
+}
+
+/** Both sides labelled by what differs between them (a saved side keeps saying so). */
+function labelled(a: ComparedPlan, b: ComparedPlan | undefined): { a: ComparedPlan; b: ComparedPlan | undefined } {
+  if (b === undefined) return { a, b };
+  const [la, lb] = sideLabels(a.file, b.file);
+  const saved = (side: ComparedPlan) => (side.label.endsWith(' (saved)') ? ' (saved)' : '');
+  return { a: { ...a, label: la + saved(a) }, b: { ...b, label: lb + saved(b) } };
 }
 
 /** The plan on screen as side A; fails with a sentence when there is none. */

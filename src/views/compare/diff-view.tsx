@@ -1,6 +1,6 @@
 // The diff of A and B as lists: the causes of the peak change ranked by bytes
 // (each selects its buffers in both diagrams and names its nodes), and every
-// buffer that changed: grown, shrunk, new, gone or moved.
+// buffer that changed: grown, shrunk, new, gone, moved, or moved off or on chip.
 
 import { useMemo, useState } from 'react';
 import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
@@ -16,7 +16,7 @@ export interface DiffViewProps {
   readonly onSelectNode: (node: string) => void; // selects the node in the page's views
 }
 
-const STATUSES: readonly Exclude<BufferStatus, 'same'>[] = ['grown', 'shrunk', 'new', 'gone', 'moved'];
+const STATUSES: readonly Exclude<BufferStatus, 'same'>[] = ['grown', 'shrunk', 'new', 'gone', 'moved', 'off-chip', 'on-chip'];
 
 /** Causes, then buffer changes. */
 export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) {

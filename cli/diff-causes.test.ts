@@ -1,0 +1,40 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from './testing/run-cli';
+
+const MODELS = join(__dirname, '../../shared/models');
+const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
+const SAMPLE = join(__dirname, '../public/sample.onnx');
+const hasModels = existsSync(GPT2);
+if (!hasModels) console.log(`notice: ${GPT2} is absent; the GPT-2 comparison is skipped`);
+
+function diffJson(argv: readonly string[]) {
+  const result = run(['diff', ...argv, '--json']);
+  expect(result.err).toBe('');
+  return JSON.parse(result.out) as { causes: { summary: string; buffers: string[]; bytes: number }[]; buffers: { status: string; nameA?: string }[] };
+}
+
+describe('diff causes name what grew', () => {
+  it.runIf(hasModels)('GPT-2 at seq_len 16 and 512: the logits lead the top cause, with sizes before and after', () => {
+    const diff = diffJson([GPT2, GPT2, '--dim', 'seq_len=16', '--b-dim', 'seq_len=512']);
+    expect(diff.causes[0]!.buffers[0]).toBe('logits');
+    expect(diff.causes[0]!.summary).toMatch(/'logits' 62\.5 KiB → 1\.95 MiB/);
+    expect(diff.causes[0]!.summary).not.toMatch(/and \d+ more/);
+  });
+
+  it('fusion on and off: tensors a fusion unit tiled on chip are moved off chip, not grown', () => {
+    const run1 = run(['targets', '--json']);
+    const accelerator = (JSON.parse(run1.out) as { targets: { name: string; fusion: { enabled: boolean } }[] }).targets.find((t) => t.name === 'accelerator')!;
+    const path = join(tmpdir(), `heapscope-nofusion-${process.pid}.json`);
+    writeFileSync(path, JSON.stringify({ ...accelerator, fusion: { ...accelerator.fusion, enabled: false } }));
+    const diff = diffJson([SAMPLE, SAMPLE, '--target', 'accelerator', '--b-target', path]);
+    const fusion = diff.causes.find((c) => c.summary.startsWith('fusion unit'))!;
+    expect(fusion.summary).toMatch(/^fusion unit '\w+' of A is not in B: \d+ tensors? it tiled on chip moves? off chip \('/);
+    expect(fusion.summary).toMatch(fusion.bytes > 0 ? /the peak grows by/ : /the peak falls by/);
+    const tiled = diff.buffers.filter((b) => b.status === 'off-chip');
+    expect(tiled.length).toBeGreaterThan(0);
+    for (const name of fusion.buffers) expect(diff.buffers.find((b) => b.nameA === name)?.status).toBe('off-chip');
+  });
+});

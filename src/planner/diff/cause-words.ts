@@ -1,0 +1,150 @@
+// The sentences of the causes of a plan diff: each names its largest buffers
+// by name with their sizes before and after (largest change first; "and N
+// more" only ever hides smaller ones), agrees in number, and says which way
+// the peak moved in words that match the sign. Depends only on the diff types.
+
+import { formatBytes } from '../../shared/format';
+import type { PlanFile } from '../plan-file';
+import type { Cause, DimChange } from './diff-types';
+import type { CauseDraft, PeakStates } from './peak-causes';
+
+/** Buffers named in a cause's sentence before "and N more". */
+export const NAMED_BUFFERS = 3;
+
+/** What a sentence reads besides its cause. */
+export interface SummaryContext {
+  readonly a: PlanFile;
+  readonly b: PlanFile;
+  readonly dims: readonly DimChange[];
+  readonly states: PeakStates;
+}
+
+/** The cause record of a summed draft, with its sentence. */
+export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
+  return {
+    kind: d.kind,
+    bytes: d.bytes,
+    summary: summaryOf(d, ctx),
+    buffers: byChange(d).map(([name]) => name),
+    idsA: [...d.idsA],
+    idsB: [...d.idsB],
+    nodes: [...d.nodes],
+    ...(d.dim !== undefined && { dim: d.dim }),
+    ...(d.unit !== undefined && { unit: d.unit }),
+    regions: [...d.regions],
+  };
+}
+
+const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : ''}${formatBytes(Math.abs(n))}`;
+
+/** Up to three names, quoted, then how many more. */
+function list(names: ReadonlySet<string>): string {
+  const all = [...names];
+  const shown = all.slice(0, NAMED_BUFFERS).map((n) => `'${n}'`).join(', ');
+  return all.length > NAMED_BUFFERS ? `${shown} and ${all.length - NAMED_BUFFERS} more` : shown;
+}
+
+/** A cause's buffers with their sizes in A and B, largest size change first (then largest size, then name). */
+function byChange(d: CauseDraft): [string, number, number][] {
+  return [...d.buffers]
+    .map((name): [string, number, number] => {
+      const [a, b] = d.sizeOf.get(name) ?? [0, 0];
+      return [name, a, b];
+    })
+    .sort((x, y) => Math.abs(y[2] - y[1]) - Math.abs(x[2] - x[1]) || Math.max(y[1], y[2]) - Math.max(x[1], x[2]) || x[0].localeCompare(y[0]));
+}
+
+/** "'logits' 31 KiB → 1000 KiB, 'present_0' 8 KiB → 256 KiB and 4 more": the largest changes by name. */
+function sizedList(d: CauseDraft): string {
+  const all = byChange(d);
+  const size = (n: number) => (n === 0 ? 'none' : formatBytes(n));
+  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => (a === b ? `'${name}' ${size(a)}` : `'${name}' ${size(a)} → ${size(b)}`));
+  const text = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
+  return all.length > NAMED_BUFFERS ? `${shown.join(', ')} and ${all.length - NAMED_BUFFERS} smaller` : text;
+}
+
+/** "the peak grows by 1 MiB" or "the peak falls by 1 MiB". */
+function peakWay(bytes: number): string {
+  return `the peak ${bytes > 0 ? 'grows' : 'falls'} by ${formatBytes(Math.abs(bytes))}`;
+}
+
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
+  const n = d.buffers.size;
+  switch (d.kind) {
+    case 'dim-changed':
+      return `${dimText(d.dim!, ctx.dims)}: ${count(n, 'buffer')} live at the peak ${d.bytes > 0 ? 'grew' : 'shrank'} (${sizedList(d)}), ${signed(d.bytes)}`;
+    case 'tensor-grew':
+    case 'tensor-shrunk': {
+      const why = ctx.a.settings.target === ctx.b.settings.target ? '' : ` with the target ${ctx.a.settings.target} → ${ctx.b.settings.target}`;
+      return `${n === 1 ? 'tensor' : 'tensors'} ${sizedList(d)}${opText(ctx.b, d.nodes)} ${d.bytes > 0 ? 'grew' : 'shrank'}${why} at the peak, ${signed(d.bytes)}`;
+    }
+    case 'new-buffer-at-peak':
+      return `${newBufferText(d, ctx)} ${sizedList(d)}, live at the peak, ${signed(d.bytes)}`;
+    case 'buffer-gone':
+      return `${goneText(d, ctx)} ${sizedList(d)} no longer at the peak, ${signed(d.bytes)}`;
+    case 'fusion-removed':
+      return `fusion unit '${d.unit}' of B tiles ${count(n, 'tensor')} on chip (moved on chip: ${sizedList(d)}); ${peakWay(d.bytes)} (regions ${[...d.regions].join(', ')}), ${signed(d.bytes)}`;
+    case 'fusion-undone':
+      return `fusion unit '${d.unit}' of A is not in B: ${count(n, 'tensor')} it tiled on chip ${n === 1 ? 'moves' : 'move'} off chip (${sizedList(d)}); ${peakWay(d.bytes)}, ${signed(d.bytes)}`;
+    case 'region-moved':
+      return `${count(n, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]} (${sizedList(d)}), ${signed(d.bytes)}`;
+    case 'peak-moved':
+      return peakMovedText(d, ctx);
+    default:
+      return placementText(d, ctx);
+  }
+}
+
+/** "new op Relu 'r'" when A has no such node, else "Conv 'c' has the new buffer(s)". */
+function newBufferText(d: CauseDraft, ctx: SummaryContext): string {
+  if (d.nodes.size === 0) return `new ${d.buffers.size === 1 ? 'buffer' : 'buffers'}`;
+  const known = [...d.nodes].every((node) => ctx.a.nodes.some((x) => x.name === node) || ctx.a.plan.steps.some((x) => x.node === node));
+  return known ? `${opText(ctx.b, d.nodes).trim()} has the new ${d.buffers.size === 1 ? 'buffer' : 'buffers'}` : `new op${opText(ctx.b, d.nodes)} adds`;
+}
+
+/** "op Relu 'r' is gone, and with it" when B has no such node, else "Conv 'c' has". */
+function goneText(d: CauseDraft, ctx: SummaryContext): string {
+  if (d.nodes.size === 0) return d.buffers.size === 1 ? 'buffer' : 'buffers';
+  const kept = [...d.nodes].every((node) => ctx.b.nodes.some((x) => x.name === node) || ctx.b.plan.steps.some((x) => x.node === node));
+  return kept ? `${opText(ctx.a, d.nodes).trim()} has` : `op${opText(ctx.a, d.nodes)} is gone, and with it`;
+}
+
+function dimText(label: string, dims: readonly DimChange[]): string {
+  const names = new Set(label.split(/ or |×/).map((part) => part.replace('²', '')));
+  const values = dims.filter((c) => names.has(c.name));
+  return `dim ${label} changed (${values.map((c) => `${c.name} ${c.a} → ${c.b}`).join(', ')})`;
+}
+
+/** " (Conv 'c1')" for one node, " (3 nodes)" for more. */
+function opText(file: PlanFile, nodes: ReadonlySet<string>): string {
+  if (nodes.size === 0) return '';
+  if (nodes.size > 1) return ` (${nodes.size} nodes: ${list(nodes)})`;
+  const name = [...nodes][0]!;
+  const op = file.nodes.find((n) => n.name === name)?.opType ?? file.plan.steps.find((s) => s.node === name)?.opType;
+  return ` ${op ?? 'op'} '${name}'`;
+}
+
+function stepText(file: PlanFile, step: number | undefined): string {
+  if (step === undefined) return 'no step';
+  const info = file.plan.steps[step];
+  return info === undefined ? `step ${step}` : `step ${step} (${info.opType} '${info.node}')`;
+}
+
+function peakMovedText(d: CauseDraft, ctx: SummaryContext): string {
+  const region = [...d.regions][0]!;
+  const from = stepText(ctx.a, ctx.states.a.get(region)?.step);
+  const to = stepText(ctx.b, ctx.states.b.get(region)?.step);
+  return `the peak of region ${region} moved from ${from} to ${to}: ${count(d.buffers.size, 'buffer')} live at one peak and not the other (${sizedList(d)}), ${signed(d.bytes)}`;
+}
+
+function placementText(d: CauseDraft, ctx: SummaryContext): string {
+  const regions = [...d.regions];
+  const gaps = regions.map((r) => `${r} ${formatBytes(ctx.states.a.get(r)?.gap ?? 0)} → ${formatBytes(ctx.states.b.get(r)?.gap ?? 0)}`).join(', ');
+  const holes = `holes and padding at the peak (${gaps})`;
+  if (d.kind === 'strategy-changed') return `strategy ${ctx.a.plan.strategy} → ${ctx.b.plan.strategy} changed the ${holes}, ${signed(d.bytes)}`;
+  if (d.kind === 'target-changed') return `target ${ctx.a.settings.target} → ${ctx.b.settings.target} changed the ${holes}, ${signed(d.bytes)}`;
+  return `placement got ${d.bytes > 0 ? 'worse' : 'better'}: ${holes}, ${signed(d.bytes)}`;
+}

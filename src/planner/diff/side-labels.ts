@@ -1,0 +1,34 @@
+// Labels for the two sides of a comparison that say what differs between
+// them: the model file, each dim, the target, fusion, the execution order,
+// compute units and the strategy; facts both sides share are left out.
+// Depends only on the plan file type.
+
+import type { PlanFile } from '../plan-file';
+
+/** The facts a side is told apart by, in label order, by key. */
+function factsOf(file: PlanFile): Map<string, string> {
+  const profile = file.settings.targetProfile;
+  const facts = new Map<string, string>([['model', file.model]]);
+  for (const [name, value] of Object.entries(file.settings.dims)) facts.set(`dim:${name}`, `${name}=${value}`);
+  facts.set('target', file.settings.target === 'custom' ? `${profile.name} (edited)` : file.settings.target);
+  if (profile.fusion !== undefined) facts.set('fusion', profile.fusion.enabled ? 'fusion on' : 'fusion off');
+  if (profile.fusion !== undefined) facts.set('sram', `SRAM ${profile.fusion.sramBytes} B`);
+  facts.set('order', `${profile.planning.order} order`);
+  facts.set('units', profile.computeUnits.length > 1 ? `compute units ${profile.computeUnits.map((u) => u.name).join('+')}` : 'one compute unit');
+  facts.set('strategy', file.plan.strategy);
+  return facts;
+}
+
+/**
+ * Labels for A and B naming only what differs ("seq_len=16" and
+ * "seq_len=512"; "fusion on" and "fusion off"); both are the model's name
+ * when nothing does. A dim on one side only reads "NAME unset" on the other.
+ */
+export function sideLabels(a: PlanFile, b: PlanFile): [string, string] {
+  const [fa, fb] = [factsOf(a), factsOf(b)];
+  const keys = [...new Set([...fa.keys(), ...fb.keys()])];
+  const differ = keys.filter((k) => fa.get(k) !== fb.get(k));
+  if (differ.length === 0) return [a.model, b.model];
+  const label = (facts: Map<string, string>) => differ.map((k) => facts.get(k) ?? `${k.replace(/^dim:/, '')} unset`).join(' · ');
+  return [label(fa), label(fb)];
+}
