@@ -126,7 +126,9 @@ test('the accelerator with fusion on against off: the causes name the fusion uni
   const listed = await causes(page);
   const fusion = listed.filter((c) => c.kind === 'fusion-undone');
   expect(fusion.length).toBeGreaterThan(0);
-  expect(fusion[0]!.text).toMatch(/fusion unit '[^']+'/);
+  expect(fusion[0]!.text).toMatch(/fusion unit '[^']+' of A is not in B: \d+ tensors? it tiled on chip moves? off chip/);
+  expect(fusion[0]!.text).not.toMatch(/grown/);
+  await expect(dialog.locator('[data-status="off-chip"]').first()).toBeAttached();
   const peakB = Number(await dialog.getByTestId('compare-summary-b').getAttribute('data-peak'));
   expect(listed.reduce((s, c) => s + c.bytes, 0)).toBe(peakB - Number(await dialog.getByTestId('compare-summary-a').getAttribute('data-peak')));
   await page.getByTestId('diff-cause').filter({ hasText: 'fusion unit' }).first().getByRole('button').first().click();

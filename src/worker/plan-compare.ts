@@ -9,7 +9,7 @@ import { toErrorData } from '../shared/errors';
 import type { PlanSettings, StrategyPeak } from './protocol';
 
 /** Plans a model for settings (planForSettings, or a test double). */
-export type PlanFunction = (model: InferredModel, settings: PlanSettings) => ModelPlan;
+export type PlanFunction = (model: InferredModel, settings: PlanSettings, options?: { readonly suggest?: boolean }) => ModelPlan;
 
 /** Strategies compared, in registry order. */
 export const COMPARED_STRATEGIES: readonly string[] = STRATEGY_NAMES;
@@ -18,7 +18,7 @@ export const COMPARED_STRATEGIES: readonly string[] = STRATEGY_NAMES;
 export function strategyPeak(plan: PlanFunction, model: InferredModel, settings: PlanSettings, strategy: string, now: () => number): StrategyPeak {
   const started = now();
   try {
-    const p = plan(model, { ...settings, strategy });
+    const p = plan(model, { ...settings, strategy }, { suggest: false }); // only the peak is compared
     return {
       strategy,
       status: 'planned',

@@ -10,12 +10,15 @@ import { InputError } from '../shared/errors';
 import { targetForSettings } from './plan-target';
 import type { PlanSettings } from './protocol';
 
-/** Plans `model` for `settings`; throws InputError('bad-target' | 'bad-argument') for unknown names and bad fields. */
-export function planForSettings(model: InferredModel, settings: PlanSettings): ModelPlan {
+/**
+ * Plans `model` for `settings`, with evaluated suggestions unless `suggest` is
+ * false; throws InputError('bad-target' | 'bad-argument') for unknown names and bad fields.
+ */
+export function planForSettings(model: InferredModel, settings: PlanSettings, { suggest = true }: { readonly suggest?: boolean } = {}): ModelPlan {
   const target = targetForSettings(settings);
   const { strategy } = settings;
   if (strategy !== undefined && !isStrategyName(strategy)) {
     throw new InputError('bad-argument', `unknown strategy "${strategy}" (strategies: ${STRATEGY_NAMES.join(', ')})`);
   }
-  return planModel(model, target, strategy === undefined ? {} : { strategy });
+  return planModel(model, target, strategy === undefined ? { suggest } : { strategy, suggest });
 }

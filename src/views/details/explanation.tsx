@@ -1,6 +1,7 @@
 // Why the plan is as large as it is: per region, peak against lower bound and
 // the gap; the waste split into holes, alignment padding and scratch growth;
-// the peak step and the buffers live there; the strategy comparison; fusion
+// the peak step and the buffers live there, why each is alive, and evaluated
+// suggestions; the strategy comparison; fusion
 // traffic saved; diagnostics, including values of unknown shape and why.
 
 import type { InferredModel } from '../../model/inferred';
@@ -12,7 +13,9 @@ import { planComplete, planFits, regionOverBy } from '../../store/selectors';
 import type { Selection } from '../../store/state';
 import { peakText } from '../plan-words';
 import { PeakLive } from './peak-live';
+import { PeakReasons } from './peak-reasons';
 import { PlanHeadline } from './plan-headline';
+import { Suggestions } from './suggestions';
 import { StrategyComparison } from './strategy-comparison';
 
 /** Props of Explanation. */
@@ -34,6 +37,8 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <RegionsTable plan={plan} complete={complete} />
       <WasteLine plan={plan} complete={complete} />
       <PeakLive plan={plan} onSelect={onSelect} />
+      <PeakReasons plan={plan} />
+      <Suggestions plan={plan} />
       <StrategyComparison plan={plan} />
       <FusionTraffic plan={plan} onSelect={onSelect} />
       <Diagnostics plan={plan} report={report} />
