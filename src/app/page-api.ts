@@ -50,7 +50,12 @@ export function shareStateOf(state: AppState, pageUrl: string, embed: boolean): 
   if (model === undefined || state.task !== undefined) return undefined;
   return {
     model: model.origin === 'url' ? shareableModelUrl(model.url, pageUrl) : undefined,
+    file: model.origin === 'file' ? model.name : undefined,
     dims: state.dims,
+    shapes: state.shapes,
+    inputValues: state.inputValues,
+    edits: state.settings.edits,
+    selection: state.selection,
     strategy: state.settings.strategy,
     target: state.settings.target === DEFAULT_SETTINGS.target ? undefined : state.settings.target,
     embed,

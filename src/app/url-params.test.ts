@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fullViewHref, parseUrlParams, shareSearch, shareableModelUrl } from './url-params';
+import { NO_EXTRAS } from './url-settings';
 
 describe('URL parameters', () => {
   it('reads the model URL, dims and embed flag', () => {
     const p = parseUrlParams('?model=https%3A%2F%2Fx.example%2Fm.onnx&dim.batch=8&dim.sequence_length=128&embed=1');
     expect(p).toEqual({
+      ...NO_EXTRAS,
       model: 'https://x.example/m.onnx',
       dims: { batch: 8, sequence_length: 128 },
       embed: true,
@@ -27,7 +29,7 @@ describe('URL parameters', () => {
 });
 
 describe('share links', () => {
-  const view = { model: 'https://x.example/m.onnx', dims: { seq: 128, batch: 4 }, strategy: 'tflm', target: 'mcu', embed: false };
+  const view = { ...NO_EXTRAS, model: 'https://x.example/m.onnx', dims: { seq: 128, batch: 4 }, strategy: 'tflm', target: 'mcu', embed: false };
 
   it('writes every setting so that parsing the link gives the same view back', () => {
     const search = shareSearch(view);
@@ -36,12 +38,43 @@ describe('share links', () => {
   });
 
   it('drops stale settings of the current URL but keeps parameters it does not own', () => {
-    const search = shareSearch({ model: undefined, dims: {}, strategy: undefined, target: undefined, embed: true }, '?model=old.onnx&dim.batch=9&strategy=naive&utm=docs');
+    const search = shareSearch(
+      { ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: true },
+      '?model=old.onnx&dim.batch=9&strategy=naive&shape.x=1x2&fusion=0&select=step:3&utm=docs',
+    );
     expect(search).toBe('?utm=docs&embed=1');
   });
 
   it('is empty for the sample with default settings', () => {
-    expect(shareSearch({ model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false })).toBe('');
+    expect(shareSearch({ ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false })).toBe('');
+  });
+
+  it('round-trips target fields, switches, shapes, input values, the selection and a local file name', () => {
+    const full = {
+      ...view,
+      model: undefined,
+      file: 'det model.onnx',
+      shapes: { 'mystery/out:0': [1, 64, 32, 32], scalar: [] },
+      inputValues: { sr: [16000], mask: [1, 0, 0.5] },
+      edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096 },
+      selection: { kind: 'node' as const, node: '/stem/conv/Conv' },
+    };
+    const search = shareSearch(full);
+    expect(search).toContain('region.sram.limit=1048576');
+    expect(search).toContain('fusion=0');
+    expect(parseUrlParams(search)).toEqual({ ...full, ignored: [] });
+    for (const selection of [{ kind: 'buffer', buffer: 12 }, { kind: 'step', step: 0 }] as const) {
+      expect(parseUrlParams(shareSearch({ ...full, selection })).selection).toEqual(selection);
+    }
+  });
+
+  it('ignores extras that do not parse, naming them', () => {
+    const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&region.sram.limit=lots&region.size=4&select=edge:3');
+    expect(p.shapes).toEqual({});
+    expect(p.inputValues).toEqual({});
+    expect(p.edits).toBeUndefined();
+    expect(p.selection).toBeUndefined();
+    expect(p.ignored).toHaveLength(7);
   });
 
   it('links same-origin models by path and others by full URL; never blob or data URLs', () => {

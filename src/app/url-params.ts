@@ -1,11 +1,13 @@
 // The page's URL parameters (DESIGN.md): model=<url>, dim.NAME=VALUE, embed=1,
-// strategy= and target=; read at start, and written back as the view changes so
-// that a copied link reopens the same view.
+// strategy= and target=, plus the extras of url-settings.ts (target fields,
+// shapes, input values, selection, a local file's name); read at start, and
+// written back as the view changes so that a copied link reopens the same view.
 
 import { nullRecord } from '../shared/own';
+import { isExtraKey, readExtras, writeExtras, type LinkExtras } from './url-settings';
 
 /** What the URL asks the page to do. */
-export interface UrlParams {
+export interface UrlParams extends LinkExtras {
   readonly model: string | undefined; // a model URL to open instead of the sample
   readonly dims: Readonly<Record<string, number>>; // dim.NAME=VALUE bindings
   readonly embed: boolean; // chrome-less view for documentation pages
@@ -35,7 +37,9 @@ export function parseUrlParams(search: string): UrlParams {
     return value ? value : undefined;
   };
   const embed = params.get('embed');
+  const extras = readExtras(params, ignored);
   return {
+    ...extras,
     model: text('model'),
     dims,
     embed: embed === '1' || embed === 'true',
@@ -46,7 +50,7 @@ export function parseUrlParams(search: string): UrlParams {
 }
 
 /** The view a link should reopen. */
-export interface ShareState {
+export interface ShareState extends LinkExtras {
   readonly model: string | undefined; // the model's URL; undefined for the sample or a local file
   readonly dims: Readonly<Record<string, number>>;
   readonly strategy: string | undefined; // undefined: the target's own
@@ -62,12 +66,13 @@ export interface ShareState {
 export function shareSearch(state: ShareState, current = ''): string {
   const params = new URLSearchParams();
   for (const [key, value] of new URLSearchParams(current)) {
-    if (!OWN_KEYS.has(key) && !key.startsWith(DIM_PREFIX)) params.append(key, value);
+    if (!OWN_KEYS.has(key) && !key.startsWith(DIM_PREFIX) && !isExtraKey(key)) params.append(key, value);
   }
   if (state.model !== undefined) params.set('model', state.model);
   if (state.target !== undefined) params.set('target', state.target);
   if (state.strategy !== undefined) params.set('strategy', state.strategy);
   for (const name of Object.keys(state.dims).sort()) params.set(`${DIM_PREFIX}${name}`, String(state.dims[name]));
+  writeExtras(state, params);
   if (state.embed) params.set('embed', '1');
   const text = params.toString();
   return text === '' ? '' : `?${text}`;

@@ -20,9 +20,16 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     void comparer.refresh();
   };
   return {
-    openFile: (file) => thenCompare(loader.open({ kind: 'blob', blob: file, name: file.name }, NO_BINDINGS)),
-    openSample: (dims = {}) => thenCompare(loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, { ...NO_BINDINGS, dims })),
-    openUrl: (url, dims = {}) => thenCompare(loader.open({ kind: 'url', url, origin: 'url' }, { ...NO_BINDINGS, dims })),
+    openFile: (file) => {
+      // A link made for this local file brings its bindings; any other file opens plain.
+      const expected = get().expectedFile;
+      const bindings = expected?.name === file.name ? { ...NO_BINDINGS, ...expected.bindings } : NO_BINDINGS;
+      if (expected !== undefined) set({ expectedFile: undefined });
+      return thenCompare(loader.open({ kind: 'blob', blob: file, name: file.name }, bindings));
+    },
+    openSample: (dims = {}, more = {}) => thenCompare(loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, { ...NO_BINDINGS, ...more, dims })),
+    openUrl: (url, dims = {}, more = {}) => thenCompare(loader.open({ kind: 'url', url, origin: 'url' }, { ...NO_BINDINGS, ...more, dims })),
+    expectFile: (name, bindings) => set({ expectedFile: { name, bindings } }),
     setDim: (name, value) => thenCompare(loader.setDim(name, value)),
     setShape: (name, dims) => thenCompare(loader.setShape(name, dims)),
     setInputValue: (name, values) => thenCompare(loader.setInputValue(name, values)),

@@ -2,6 +2,7 @@
 // and sorted), the model report and the summary published to window.heapscope.
 // Every selector returns the same object while its inputs are unchanged.
 
+import { pageSettings, type PageSettings } from './page-settings';
 import type { InferredModel, ValueKind } from '../model/inferred';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
 import type { ModelPlan } from '../planner/plan';
@@ -39,6 +40,7 @@ export interface PageSummary {
   readonly fits: boolean | null; // every region within its size limit; null without a plan
   readonly warnings: readonly string[]; // one short sentence per line of the assumptions banner
   readonly graph: GraphSummary;
+  readonly settings: PageSettings | null; // what the plan on screen was made with; null without a model
 }
 
 /** The graph view's progress (DESIGN.md): pending while laid out, drawn, simple (a fallback layout), none without a model. */
@@ -183,6 +185,7 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     fits: plan === undefined ? null : planFits(plan),
     warnings: lines.map((l) => l.text),
     graph: graphSummary(model, graph),
+    settings: pageSettings(model),
   };
 });
 

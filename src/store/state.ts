@@ -5,7 +5,7 @@
 import type { InferredModel } from '../model/inferred';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
-import type { DimValues, InputValues, PhaseTimings, PlanResult, PlanSettings, ShapeValues, StrategyPeak } from '../worker/protocol';
+import type { DimValues, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, ShapeValues, StrategyPeak } from '../worker/protocol';
 
 /** Where a shown model came from. */
 export type ModelOrigin = 'file' | 'sample' | 'url';
@@ -88,9 +88,11 @@ export interface AppActions {
   /** Opens a file from disk (picker or drop). Too-large files fail before any byte is read. */
   openFile(file: File): Promise<void>;
   /** Opens the sample model shipped with the app. */
-  openSample(dims?: DimValues): Promise<void>;
+  openSample(dims?: DimValues, more?: Partial<ModelBindings>): Promise<void>;
   /** Downloads and opens a model from a URL. */
-  openUrl(url: string, dims?: DimValues): Promise<void>;
+  openUrl(url: string, dims?: DimValues, more?: Partial<ModelBindings>): Promise<void>;
+  /** Remembers that a link was made for the local file `name`: opening a file of that name applies `bindings`. */
+  expectFile(name: string, bindings: Partial<ModelBindings>): void;
   /** Binds a symbolic dim (undefined: back to its default) and re-infers the shown model. */
   setDim(name: string, value: number | undefined): Promise<void>;
   /**
@@ -132,6 +134,7 @@ export interface AppState {
   readonly shapes: ShapeValues; // tensor shapes the user gave for the shown model
   readonly inputValues: InputValues; // graph-input values the user gave for the shown model
   readonly bindingError: string | undefined; // why the last shape or input value was refused, naming the field
+  readonly expectedFile: { readonly name: string; readonly bindings: Partial<ModelBindings> } | undefined; // a link's local file, to open again
   readonly settings: PlanSettings; // what the shown plan is (or is being) made for
   readonly settingsError: string | undefined; // why the last settings change was refused
   readonly comparison: ComparisonState | undefined;
@@ -153,6 +156,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   shapes: {},
   inputValues: {},
   bindingError: undefined,
+  expectedFile: undefined,
   settings: DEFAULT_SETTINGS,
   settingsError: undefined,
   comparison: undefined,

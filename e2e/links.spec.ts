@@ -1,0 +1,75 @@
+// Share links: the address bar holds every setting that changes the plan or the
+// view, and opening the copied link gives the same summary() (peak, strategy,
+// settings); a link made for a local file asks for that file and keeps the rest.
+
+import { expect, test, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { detectorModel, vadModel } from '../src/model/testing/assumption-models';
+import { serveModel, summary, waitForPlan } from './fixtures';
+
+/** Opens `search`, waits for its plan, and returns the summary and the address bar's search once it settled. */
+async function openLink(page: Page, search: string) {
+  await page.goto(`/${search}`);
+  await waitForPlan(page);
+  const shown = await summary(page);
+  return { shown, search: new URL(page.url()).search };
+}
+
+/** The copied link reopens the same plan: same peak, strategy and settings. */
+async function roundTrip(page: Page, search: string) {
+  const first = await openLink(page, search);
+  const again = await openLink(page, first.search);
+  expect(again.shown.peak).toBe(first.shown.peak);
+  expect(again.shown.strategy).toBe(first.shown.strategy);
+  expect(again.shown.settings).toEqual(first.shown.settings);
+  expect(again.search).toBe(first.search);
+  return first;
+}
+
+test('target, strategy, dims and the fusion switch survive a link: fusion off stays off', async ({ page }) => {
+  const off = await roundTrip(page, '?target=accelerator&strategy=best&dim.batch=4&fusion=0');
+  expect(off.shown.settings).toMatchObject({ target: 'accelerator', strategy: 'best', fusion: false, dims: { batch: 4 } });
+  expect(off.search).toContain('fusion=0');
+  const on = await openLink(page, '?target=accelerator&strategy=best&dim.batch=4');
+  expect(on.shown.settings?.fusion).toBe(true);
+  expect(on.shown.peak).not.toBe(off.shown.peak);
+});
+
+test('edited region fields and the compute-unit switch survive a link', async ({ page }) => {
+  const roomy = await roundTrip(page, '?target=mcu&region.sram.limit=67108864&region.sram.align=32');
+  expect(roomy.shown.settings?.fields).toEqual({ sram: { sizeLimit: 67108864, alignment: 32 } });
+  expect(roomy.shown.fits).toBe(true);
+  const units = await roundTrip(page, '?target=phone&units=0');
+  expect(units.shown.settings).toMatchObject({ target: 'phone', computeUnits: false });
+});
+
+test('tensor shapes and graph-input values survive a link', async ({ page }) => {
+  await serveModel(page, '/e2e/vad.onnx', vadModel());
+  const open = await openLink(page, '?model=/e2e/vad.onnx');
+  expect(open.shown.warnings.join(' ')).toMatch(/sr/);
+  const bound = await roundTrip(page, '?model=/e2e/vad.onnx&input.sr=8000');
+  expect(bound.shown.settings?.inputValues).toEqual({ sr: [8000] });
+  expect(bound.shown.warnings).toEqual([]);
+  expect(bound.shown.peak).toBeLessThan(open.shown.peak!);
+  await serveModel(page, '/e2e/detector.onnx', detectorModel());
+  const shaped = await roundTrip(page, '?model=/e2e/detector.onnx&shape.image=1x3x96x96');
+  expect(shaped.shown.settings?.shapes).toEqual({ image: [1, 3, 96, 96] });
+});
+
+test('the selection survives a link', async ({ page }) => {
+  const linked = await openLink(page, '?select=step:3');
+  expect(linked.search).toContain('select=step%3A3');
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'step');
+  await expect(page.getByTestId('selection-details')).toContainText(/step 3\b/i);
+});
+
+test('a link made for a local file asks for it again and applies its settings when it is opened', async ({ page }) => {
+  await page.goto('/?file=detector.onnx&dim.image:2=320&dim.image:3=320&target=mcu');
+  await expect(page.getByTestId('expected-file')).toContainText('detector.onnx');
+  expect((await summary(page)).model).toBeNull();
+  await page.locator('#open-file').setInputFiles({ name: 'detector.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(detectorModel()) });
+  await waitForPlan(page);
+  const shown = await summary(page);
+  expect(shown.settings).toMatchObject({ target: 'mcu', dims: { 'image:2': 320, 'image:3': 320 } });
+  expect(new URL(page.url()).search).toContain('file=detector.onnx');
+});

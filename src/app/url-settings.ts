@@ -1,0 +1,117 @@
+// The URL parameters beyond model, dims, strategy and target, so that a link
+// reopens the same plan and view: target field edits (region.NAME.limit,
+// region.NAME.align, fusion, units, cache), tensor shapes (shape.NAME), graph
+// input values (input.NAME), the selection (select=node:NAME | buffer:ID |
+// step:N) and, for a local file, its name (file=), which must be opened again.
+
+import { nullRecord } from '../shared/own';
+import type { Selection } from '../store/state';
+import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
+
+/** What a link carries besides the model, dims, strategy and target. */
+export interface LinkExtras {
+  readonly shapes: ShapeValues;
+  readonly inputValues: InputValues;
+  readonly edits: TargetEdits | undefined; // changes to the target preset's fields
+  readonly selection: Selection | undefined;
+  readonly file: string | undefined; // a local file the link was made for: it must be opened again
+}
+
+/** No extras. */
+export const NO_EXTRAS: LinkExtras = { shapes: {}, inputValues: {}, edits: undefined, selection: undefined, file: undefined };
+
+const SHAPE = 'shape.';
+const INPUT = 'input.';
+const REGION = 'region.';
+const SWITCHES = { fusion: 'fusion', units: 'computeUnits' } as const;
+
+/** True for a parameter this module reads (and rewrites). */
+export function isExtraKey(key: string): boolean {
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || ['fusion', 'units', 'cache', 'select', 'file'].includes(key);
+}
+
+const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
+
+/** Reads the extras from URL parameters; values that do not parse are pushed to `ignored` as "key=value". */
+export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtras {
+  const shapes = nullRecord<readonly number[]>();
+  const inputValues = nullRecord<readonly number[]>();
+  const regions = nullRecord<RegionEdit>();
+  const edits: { -readonly [K in keyof TargetEdits]: TargetEdits[K] } = {};
+  let selection: Selection | undefined;
+  for (const [key, raw] of params) {
+    const text = raw.trim();
+    const bad = (): void => void ignored.push(`${key}=${raw}`);
+    if (key.startsWith(SHAPE)) {
+      const dims = text === '' ? [] : text.split('x').map(wholeNumber);
+      if (key.length > SHAPE.length && dims.every((d) => d !== undefined)) shapes[key.slice(SHAPE.length)] = dims as number[];
+      else bad();
+    } else if (key.startsWith(INPUT)) {
+      const values = text.split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
+      if (key.length > INPUT.length && values.every(Number.isFinite)) inputValues[key.slice(INPUT.length)] = values;
+      else bad();
+    } else if (key.startsWith(REGION)) {
+      if (!readRegionEdit(key.slice(REGION.length), text, regions)) bad();
+    } else if (key === 'fusion' || key === 'units') {
+      if (text === '0' || text === '1') edits[SWITCHES[key]] = text === '1';
+      else bad();
+    } else if (key === 'cache') {
+      const bytes = wholeNumber(text);
+      if (bytes !== undefined) edits.dwPwCacheBytes = bytes;
+      else bad();
+    } else if (key === 'select') {
+      selection = readSelection(text);
+      if (selection === undefined) bad();
+    }
+  }
+  if (Object.keys(regions).length > 0) edits.regions = regions;
+  const file = params.get('file')?.trim();
+  return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, selection, file: file ? file : undefined };
+}
+
+/** Reads `NAME.limit=BYTES|none` or `NAME.align=N` into `regions`; false when it does not parse. */
+function readRegionEdit(rest: string, text: string, regions: Record<string, RegionEdit>): boolean {
+  const dot = rest.lastIndexOf('.');
+  const name = rest.slice(0, dot);
+  const field = rest.slice(dot + 1);
+  if (dot <= 0) return false;
+  const value = text === 'none' && field === 'limit' ? 'none' : wholeNumber(text);
+  if (value === undefined || (field !== 'limit' && field !== 'align')) return false;
+  const edit = regions[name] ?? {};
+  regions[name] = field === 'limit' ? { ...edit, sizeLimit: value } : { ...edit, alignment: value as number };
+  return true;
+}
+
+function readSelection(text: string): Selection | undefined {
+  const colon = text.indexOf(':');
+  const kind = text.slice(0, colon);
+  const rest = text.slice(colon + 1);
+  if (kind === 'node' && rest !== '') return { kind: 'node', node: rest };
+  const n = wholeNumber(rest);
+  if (n === undefined) return undefined;
+  if (kind === 'buffer') return { kind: 'buffer', buffer: n };
+  if (kind === 'step') return { kind: 'step', step: n };
+  return undefined;
+}
+
+/** Writes the extras into `params`, names in sorted order so the same view always gives the same link. */
+export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
+  const sorted = <T>(record: Readonly<Record<string, T>>): string[] => Object.keys(record).sort();
+  for (const name of sorted(extras.shapes)) params.set(`${SHAPE}${name}`, extras.shapes[name]!.join('x'));
+  for (const name of sorted(extras.inputValues)) params.set(`${INPUT}${name}`, extras.inputValues[name]!.join(','));
+  const edits = extras.edits;
+  if (edits !== undefined) {
+    const regions = edits.regions ?? {};
+    for (const name of sorted(regions)) {
+      const edit = regions[name]!;
+      if (edit.sizeLimit !== undefined) params.set(`${REGION}${name}.limit`, String(edit.sizeLimit));
+      if (edit.alignment !== undefined) params.set(`${REGION}${name}.align`, String(edit.alignment));
+    }
+    if (edits.fusion !== undefined) params.set('fusion', edits.fusion ? '1' : '0');
+    if (edits.computeUnits !== undefined) params.set('units', edits.computeUnits ? '1' : '0');
+    if (edits.dwPwCacheBytes !== undefined) params.set('cache', String(edits.dwPwCacheBytes));
+  }
+  const s = extras.selection;
+  if (s !== undefined) params.set('select', s.kind === 'node' ? `node:${s.node}` : s.kind === 'buffer' ? `buffer:${s.buffer}` : `step:${s.step}`);
+  if (extras.file !== undefined) params.set('file', extras.file);
+}

@@ -1,0 +1,40 @@
+// The settings of the plan on screen, as window.heapscope.summary().settings
+// gives them (DESIGN.md): what a share link must reproduce for the same peak.
+
+import type { LoadedModel } from './state';
+import { userBindings } from './bindings';
+import type { DimValues, InputValues, RegionEdit, ShapeValues } from '../worker/protocol';
+
+/** Everything that changes the plan on screen. */
+export interface PageSettings {
+  readonly target: string; // the target preset
+  readonly fields: Readonly<Record<string, RegionEdit>>; // edited region fields (size limit, alignment), by region
+  readonly fusion: boolean; // fusion units planned (the preset's default unless switched off)
+  readonly computeUnits: boolean; // compute-unit partition planned
+  readonly cacheBytes: number | null; // an edited depthwise+pointwise cache capacity; null: the preset's
+  readonly strategy: string | null; // the chosen strategy; null: the target's own
+  readonly budgetMs: number | null; // a search budget; null: the default
+  readonly dims: DimValues; // dims the user bound
+  readonly shapes: ShapeValues; // tensor shapes the user gave
+  readonly inputValues: InputValues; // graph-input values the user gave
+}
+
+/** The settings of the shown model's plan; null without a model. */
+export function pageSettings(model: LoadedModel | undefined): PageSettings | null {
+  if (model === undefined) return null;
+  const { settings } = model.plan;
+  const edits = settings.edits;
+  const bindings = userBindings(model.inferred);
+  return {
+    target: settings.target,
+    fields: edits?.regions ?? {},
+    fusion: edits?.fusion !== false,
+    computeUnits: edits?.computeUnits !== false,
+    cacheBytes: edits?.dwPwCacheBytes ?? null,
+    strategy: settings.strategy ?? null,
+    budgetMs: null,
+    dims: bindings.dims,
+    shapes: bindings.shapes,
+    inputValues: bindings.inputValues,
+  };
+}
