@@ -3,7 +3,8 @@
 // problems of 1k, 10k and 100k buffers, on crowded network-like and
 // training-like traces of 10k, 62k and 100k buffers, on the activation
 // problems of the real models in ../shared/models (cpu preset), on tilings
-// with a known optimum and on hard unstructured sets of 150-450 buffers.
+// with a known optimum and on hard unstructured sets of 150-450 buffers; and
+// plan against inspect time on chains of 10k-100k Relu nodes.
 // Prints figures; never fails on time. Run: npm run bench:planner [-- --max N]
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { heavyNetworkProblem, trainingLikeProblem } from '../src/planner/testing
 import { networkLikeProblem, randomProblem, tiledProblem } from '../src/planner/testing/instances';
 import { loadTraces } from '../src/planner/testing/shared-data';
 import { validatePlan } from '../src/planner/validate-plan';
+import { printChainTimes } from './planner-chains';
 
 interface Row {
   readonly instance: string;
@@ -102,6 +104,8 @@ function main(): void {
   const models = modelProblems();
   if (models.length === 0) console.log('\n(models skipped: ../shared/models is absent)');
   else printTable('Real models, activations on the cpu preset (reference: lower bound)', models.map(({ name, problem }) => measure(name, problem)));
+
+  printChainTimes([10_000, 40_000, 100_000].filter((n) => n <= maxBuffers), formatMs);
 
   const generated = [1_000, 10_000, 100_000].filter((n) => n <= maxBuffers);
   printTable(

@@ -123,9 +123,9 @@ class SharingRules {
   private reusable(x: BufferSpec, step: number): boolean {
     if (this.values.get(x.name)?.bytes === undefined) return false;
     const { rel } = this.tracker.rootOf(x);
-    return this.tracker.groupOf(x).every(({ spec, rel: at }) => {
-      const overlaps = at < rel + x.size && rel < at + spec.size;
-      return !overlaps || (!spec.graphIo && spec.end <= step + 1);
+    return this.tracker.readAfter(x, step).every((spec) => {
+      const at = this.tracker.relOfSpec(spec);
+      return !(at < rel + x.size && rel < at + spec.size);
     });
   }
 

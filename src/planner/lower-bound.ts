@@ -1,5 +1,6 @@
 // The lower bound of a placement problem: the most bytes live at any one step,
-// found by a sweep over lifetime ends (O(n log n)). Depends only on problem types.
+// found by a sweep over lifetime ends (O(n log n); alias groups in
+// group-footprint.ts). Depends only on problem types.
 //
 // The bound stays honest with aliases: an alias group counts the union of its
 // live members' byte ranges, so a Concat input inside the Concat output counts
@@ -7,6 +8,7 @@
 // is. A group with a fixed offset also bounds the peak by its own top.
 
 import { groupsByRegion, resolveAliasGroups, type AliasGroup } from './alias-groups';
+import { groupFootprintDeltas } from './group-footprint';
 import type { PlacementProblem } from './problem';
 
 /** The lower bound of one memory region. */
@@ -90,7 +92,7 @@ export function liveProfile(problem: PlacementProblem, groups: readonly AliasGro
       add(buffer.start, buffer.size);
       add(buffer.end, -buffer.size);
     } else {
-      groupDeltas(problem, group, add);
+      groupFootprintDeltas(problem, group, add);
     }
   }
   const times = Float64Array.from(change.keys()).sort();
@@ -101,23 +103,6 @@ export function liveProfile(problem: PlacementProblem, groups: readonly AliasGro
     live[i] = sum;
   }
   return { times, live };
-}
-
-/** Appends the step changes of a group's live footprint (union of live members' bytes). */
-function groupDeltas(problem: PlacementProblem, group: AliasGroup, add: (t: number, delta: number) => void): void {
-  const members = group.members.map((b, i) => ({ buffer: problem.buffers[b]!, rel: group.rel[i]! }));
-  const cuts = [...new Set(members.flatMap((m) => [m.buffer.start, m.buffer.end]))].sort((a, b) => a - b);
-  let previous = 0;
-  for (const t of cuts) {
-    const ranges = members
-      .filter((m) => m.buffer.start <= t && t < m.buffer.end && m.buffer.size > 0)
-      .map((m) => [m.rel, m.rel + m.buffer.size] as const);
-    const union = unionBytes(ranges);
-    if (union !== previous) {
-      add(t, union - previous);
-      previous = union;
-    }
-  }
 }
 
 /** Bytes covered by the union of half-open byte ranges `[lo, hi)`. */
