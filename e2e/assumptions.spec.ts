@@ -7,11 +7,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { branchModel, customOpModel, detectorModel, largeImageModel, viewsModel } from './assumption-models';
-import { dropFile, heapDrawn, snap, summary, waitForModel, waitForPlan } from './fixtures';
+import { dropFile, heapDrawn, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 

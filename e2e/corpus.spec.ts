@@ -2,9 +2,9 @@
 // tensor's shape known, one after another in the same page.
 
 import { readdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { MODELS_DIR, NO_MODELS, dropFile, haveModel, readModel, snap, startOnSmallModel, summary, waitForModel } from './fixtures';
+import { MODELS_DIR, NO_MODELS, dropFile, haveModel, readModel, snap, startOnSmallModel, summary, waitForModel, test } from './fixtures';
 
 const corpus = haveModel('README.md')
   ? [...readdirSync(MODELS_DIR).filter((f) => f.endsWith('.onnx')).sort(), 'tiny-llama-fp16/model.onnx']

@@ -3,11 +3,11 @@
 // and as the <heapscope-view> web component; no request leaves the site; the
 // Content Security Policy blocks what would; embed=1 alone is chrome-less.
 
-import { expect as baseExpect, test, type Frame, type Page } from '@playwright/test';
+import { expect as baseExpect, type Frame, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import type {} from '../src/embed/heapscope-view';
 import { runCli } from '../cli/main';
-import { snap } from './fixtures';
+import { snap, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -2,9 +2,10 @@
 // screen; the banner names the file and says what is wrong, and the previous
 // model stays shown.
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import {
+  test,
   NO_MODELS,
   batchModel,
   cyclicModel,

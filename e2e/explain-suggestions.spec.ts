@@ -2,8 +2,8 @@
 // the peak has a reason, and applying a suggestion opens the comparison with
 // side B at exactly the saving the plan states (as plan --json does).
 
-import { expect, test } from '@playwright/test';
-import { snap, summary, waitForPlan } from './fixtures';
+import { expect } from '@playwright/test';
+import { snap, summary, waitForPlan, test } from './fixtures';
 
 test('applying a suggestion opens the comparison with the saving it states', async ({ page }) => {
   await page.setViewportSize({ width: 1500, height: 950 });

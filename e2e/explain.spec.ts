@@ -8,13 +8,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { targetForSettings } from '../src/worker/plan-target';
 import type { PlanSettings } from '../src/worker/protocol';
-import { NO_MODELS, SAMPLE_PATH, dropFile, haveModel, heapDrawn, MODELS_DIR, readModel, snap, summary, waitForModel, waitForPlan } from './fixtures';
+import { NO_MODELS, SAMPLE_PATH, dropFile, haveModel, heapDrawn, MODELS_DIR, readModel, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 const RESNET = 'light_resnet50.onnx';
 

@@ -1,13 +1,53 @@
 // Helpers of the end-to-end tests: the real models of ../shared/models, ONNX
 // files built here with onnx-proto (tiny, broken, huge), dropping files on the
-// page like a person would, waiting on the page status, and screenshots.
+// page like a person would, waiting on the page status, and screenshots; and
+// `test`, which every spec uses: it fails a test on any console error or
+// uncaught exception in the page, its frames or its workers.
 
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import onnxProto from 'onnx-proto';
 
 const { onnx } = onnxProto;
+
+/** Console errors a test expects, by pattern; any other error fails it. */
+export interface ConsoleErrors {
+  /** Lets errors matching `pattern` pass for the rest of the test. */
+  allow(pattern: RegExp): void;
+  /** The errors seen so far, expected or not. */
+  readonly seen: readonly string[];
+}
+
+/**
+ * Playwright's test with an automatic fixture that listens to the console and
+ * to uncaught exceptions of every page of the test, and fails the test at its
+ * end when any error appeared that the test did not `allow`.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ context }, use, testInfo) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (page: Page): void => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const where = message.location().url;
+          seen.push(`${message.text()}${where ? ` (${where})` : ''}`);
+        });
+        page.on('pageerror', (error) => seen.push(`uncaught: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use({ allow: (pattern) => void allowed.push(pattern), seen });
+      const unexpected = seen.filter((text) => !allowed.some((p) => p.test(text)));
+      if (unexpected.length > 0 && testInfo.status === testInfo.expectedStatus) {
+        throw new Error(`${unexpected.length} console error(s):\n${unexpected.slice(0, 10).join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+});
 
 /** The shared corpus of real models (see its README). */
 export const MODELS_DIR = new URL('../../shared/models/', import.meta.url);

@@ -5,10 +5,10 @@
 // with the whole graph in view. Asserts only that every node is drawn; the
 // figures are printed. Run: HEAPSCOPE_BENCH=1 npx playwright test e2e/graph-bench.spec.ts
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { SHAPES, densenet } from '../bench/layout';
-import { serveModel, snap, summary, waitForModel } from './fixtures';
+import { serveModel, snap, summary, waitForModel, test } from './fixtures';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 

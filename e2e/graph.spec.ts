@@ -5,11 +5,11 @@
 // target collapsing and expanding, and both colour schemes.
 
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { runCli } from '../cli/main';
 import type {} from '../src/app/page-api';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
-import { ARTIFACTS_DIR, NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
+import { ARTIFACTS_DIR, NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 

@@ -3,9 +3,9 @@
 // arrow keys to walk through time, the table view, and re-planning with
 // another strategy or target.
 
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
+import { NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 const RESNET = 'light_resnet50.onnx';
 

@@ -4,10 +4,10 @@
 // whole text on demand).
 
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { controlNamesModel, longNamesModel, prototypeNamesModel } from '../src/model/testing/hostile-models';
-import { dropFile, snap, summary, waitForModel, waitForPlan } from './fixtures';
+import { dropFile, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -2,10 +2,10 @@
 // view, and opening the copied link gives the same summary() (peak, strategy,
 // settings); a link made for a local file asks for that file and keeps the rest.
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { detectorModel, vadModel } from '../src/model/testing/assumption-models';
-import { serveModel, summary, waitForPlan } from './fixtures';
+import { serveModel, summary, waitForPlan, test } from './fixtures';
 
 /** Opens `search`, waits for its plan, and returns the summary and the address bar's search once it settled. */
 async function openLink(page: Page, search: string) {

@@ -2,9 +2,10 @@
 // picker, a model URL with dims; then reading the summary and the tensor table.
 
 import { existsSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import {
+  test,
   NO_MODELS,
   SAMPLE_PATH,
   batchModel,

@@ -1,9 +1,9 @@
 // The page around the model: progress and cancel, the keyboard, the embed
 // view, and the dark colour scheme.
 
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { batchModel, dropFile, serveModel, snap, startOnSmallModel, summary, waitForError, waitForModel } from './fixtures';
+import { batchModel, dropFile, serveModel, snap, startOnSmallModel, summary, waitForError, waitForModel, test } from './fixtures';
 
 test('a slow download shows progress and can be cancelled, keeping the model', async ({ page }) => {
   await startOnSmallModel(page);

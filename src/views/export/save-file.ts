@@ -75,7 +75,7 @@ const DRAWING_MARGIN = 16;
 /**
  * A standalone SVG document of `element` (an SVG of the page): the page's CSS
  * does not travel with it, so each element gets its computed presentation
- * styles inline, and a background rectangle of the page's colour goes first.
+ * styles as presentation attributes, and a background rectangle of the page's colour goes first.
  * The whole drawing is saved, not the part panned into view: the pan and zoom
  * of its top group are dropped and the view box fits the group's content.
  */
@@ -87,8 +87,12 @@ export function serializeSvg(element: SVGSVGElement): string {
     const target = targets[i];
     if (!(target instanceof Element)) return;
     const style = getComputedStyle(source);
-    const inline = COPIED_STYLES.map((p) => `${p}:${style.getPropertyValue(p)}`).join(';');
-    target.setAttribute('style', `${inline};${target.getAttribute('style') ?? ''}`);
+    // Presentation attributes, not a style attribute: the page's Content
+    // Security Policy (style-src 'self') refuses every inline style it is given.
+    for (const property of COPIED_STYLES) {
+      const value = style.getPropertyValue(property);
+      if (value !== '') target.setAttribute(property, value);
+    }
   });
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   const [x, y, w, h] = fitWholeDrawing(element, clone);
