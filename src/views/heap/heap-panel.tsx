@@ -1,6 +1,8 @@
 // The heap pane: the diagram (or its accessible table) of the plan on screen,
-// its legend, and the selection wiring: clicking a buffer or a step selects it
-// in every view; the graph's selection emphasizes buffers here.
+// its legend, the peak chart beside it, a region switcher when the pane is too
+// short for every region's lane to be readable, and the selection wiring:
+// clicking a buffer or a step selects it in every view; the graph's selection
+// emphasizes buffers here.
 
 import { useCallback, useMemo, useState } from 'react';
 import { useActions, useAppStore } from '../../store/context';
@@ -12,6 +14,9 @@ import { HeapNumbers, OverLimit } from './heap-header';
 import { HeapTable } from './heap-table';
 import { HeapView } from './heap-view';
 import type { ModelPlan } from '../../planner/plan';
+import { useElementSize } from '../use-element-size';
+import { drawnRegions, laneHeight, READABLE_LANE, regionPlan } from './heap-regions';
+import { PeakChart } from './peak-chart';
 import './heap.css';
 
 const dataCache = new WeakMap<ModelPlan, { data: HeapData; nodeSteps: ReadonlyMap<string, number> }>();
@@ -36,14 +41,29 @@ const LEGEND: readonly { kind: string; label: string }[] = [
   { kind: 'shared', label: 'shares bytes' },
 ];
 
+/** Props of HeapPanel. */
+export interface HeapPanelProps {
+  readonly chart?: boolean; // the peak chart beside the diagram (default true); an embed may show it as a pane of its own
+}
+
+/** Height of the legend under the diagram, in CSS pixels. */
+const LEGEND_HEIGHT = 26;
+
 /** The heap pane; nothing without a plan. */
-export function HeapPanel() {
-  const plan = useAppStore(selectPlan);
+export function HeapPanel({ chart = true }: HeapPanelProps) {
+  const fullPlan = useAppStore(selectPlan);
   const model = useAppStore((s) => s.model?.inferred);
   const planError = useAppStore((s) => (s.model?.plan.status === 'failed' ? s.model.plan.error.message : undefined));
   const selection = useAppStore((s) => s.selection);
   const { select } = useActions();
   const [mode, setMode] = useState<'diagram' | 'table'>('diagram');
+  const [chosenRegion, setChosenRegion] = useState<string | undefined>(undefined); // undefined: decided by the pane's height
+  const [showChart, setShowChart] = useState(chart);
+  const [main, mainSize] = useElementSize<HTMLDivElement>();
+  const regions = fullPlan === undefined ? [] : drawnRegions(fullPlan);
+  const crowded = mainSize !== undefined && regions.length > 1 && laneHeight(mainSize.height - LEGEND_HEIGHT, regions.length) < READABLE_LANE;
+  const region = chosenRegion !== undefined && (chosenRegion === 'all' || regions.includes(chosenRegion)) ? chosenRegion : crowded ? (fullPlan?.peakRegion ?? regions[0]) : 'all';
+  const plan = fullPlan === undefined || region === undefined || region === 'all' || regions.length < 2 ? fullPlan : regionPlan(fullPlan, region);
   const cached = plan === undefined ? undefined : cachedHeapData(plan);
   const emphasis = useMemo(() => (cached === undefined ? undefined : heapEmphasis(cached.data, selection, cached.nodeSteps)), [cached, selection]);
   const lookup = model === undefined ? undefined : modelLookup(model);
@@ -59,45 +79,76 @@ export function HeapPanel() {
         <h2 id="heap-title" className="pane-title">
           Heap
         </h2>
-        {plan && <HeapNumbers plan={plan} />}
-        <div className="segmented" role="group" aria-label="Heap view">
-          <button type="button" aria-pressed={mode === 'diagram'} onClick={() => setMode('diagram')}>
-            Diagram
-          </button>
-          <button type="button" aria-pressed={mode === 'table'} onClick={() => setMode('table')}>
-            Table
-          </button>
+        {fullPlan && <HeapNumbers plan={fullPlan} />}
+        <div className="heap-tools">
+          {regions.length > 1 && mode === 'diagram' && (
+            <select className="input select heap-region" value={region} onChange={(e) => setChosenRegion(e.target.value)} aria-label="Regions shown" data-testid="heap-region" data-auto={chosenRegion === undefined}>
+              <option value="all">All regions</option>
+              {regions.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          )}
+          {chart && (
+            <button type="button" className="button button-small" aria-pressed={showChart} onClick={() => setShowChart(!showChart)} data-testid="heap-chart-toggle" title="Live bytes per kind beside the diagram">
+              Chart
+            </button>
+          )}
+          <div className="segmented" role="group" aria-label="Heap view">
+            <button type="button" aria-pressed={mode === 'diagram'} onClick={() => setMode('diagram')}>
+              Diagram
+            </button>
+            <button type="button" aria-pressed={mode === 'table'} onClick={() => setMode('table')}>
+              Table
+            </button>
+          </div>
         </div>
       </div>
-      {plan && <OverLimit plan={plan} />}
+      {fullPlan && <OverLimit plan={fullPlan} />}
       {model && <AssumptionsBanner />}
       {cached === undefined || emphasis === undefined ? (
         <p className="pane-empty" data-testid="heap-empty">
           {planError ? `No plan: ${planError}` : 'Planning…'}
         </p>
-      ) : mode === 'diagram' ? (
-        <>
-          <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
-          <ul className="heap-legend" aria-label="Legend">
-            {LEGEND.map((item) => (
-              <li key={item.kind}>
-                <span className={`swatch swatch-${item.kind}`} aria-hidden="true" />
-                {item.label}
-              </li>
-            ))}
-            <li>
-              <span className="swatch-line swatch-bound" aria-hidden="true" />
-              lower bound
-            </li>
-            <li>
-              <span className="swatch-line swatch-peak" aria-hidden="true" />
-              peak
-            </li>
-          </ul>
-        </>
       ) : (
-        <HeapTable data={cached.data} highlight={emphasis.highlight} describe={describe} onSelectBuffer={onSelectBuffer} />
+        <div className="heap-body" data-chart={showChart && fullPlan !== undefined}>
+          <div className="heap-main" ref={main}>
+            {mode === 'diagram' ? (
+              <>
+                <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
+                <HeapLegend />
+              </>
+            ) : (
+              <HeapTable data={cached.data} highlight={emphasis.highlight} describe={describe} onSelectBuffer={onSelectBuffer} />
+            )}
+          </div>
+          {showChart && fullPlan && <PeakChart plan={fullPlan} className="heap-chart" />}
+        </div>
       )}
     </section>
+  );
+}
+
+/** What the colours and lines of the diagram mean. */
+export function HeapLegend() {
+  return (
+    <ul className="heap-legend" aria-label="Legend">
+      {LEGEND.map((item) => (
+        <li key={item.kind}>
+          <span className={`swatch swatch-${item.kind}`} aria-hidden="true" />
+          {item.label}
+        </li>
+      ))}
+      <li>
+        <span className="swatch-line swatch-bound" aria-hidden="true" />
+        lower bound
+      </li>
+      <li>
+        <span className="swatch-line swatch-peak" aria-hidden="true" />
+        peak
+      </li>
+    </ul>
   );
 }

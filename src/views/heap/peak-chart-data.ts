@@ -1,0 +1,107 @@
+// The data of the peak chart (small multiples): for each memory region, the
+// bytes live at each step in total and per kind of buffer (activation,
+// scratch, cache, copy), with the region's peak, lower bound and peak step.
+// Buffers sharing another's bytes (aliases, concat windows) count once.
+// Plain functions over a plan; no DOM.
+
+import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+
+/** The kinds the chart tells apart, in drawing order. */
+export const CHART_KINDS = ['activation', 'scratch', 'cache', 'copy'] as const;
+/** One kind of the chart. */
+export type ChartKind = (typeof CHART_KINDS)[number];
+
+/** Graph inputs and outputs and subgraph buffers are activations to the chart. */
+const KIND_OF: Readonly<Record<PlannedBuffer['kind'], ChartKind>> = {
+  activation: 'activation',
+  input: 'activation',
+  output: 'activation',
+  subgraph: 'activation',
+  scratch: 'scratch',
+  cache: 'cache',
+  copy: 'copy',
+};
+
+/** One region of the chart: a column of small multiples. */
+export interface ChartRegion {
+  readonly name: string;
+  readonly peak: number; // bytes the region's plan spans
+  readonly lowerBound: number; // bytes
+  readonly sizeLimit: number | undefined;
+  readonly peakStep: number | undefined; // the step where live bytes are highest
+  readonly total: Float64Array; // bytes live at each step
+  readonly byKind: Readonly<Record<ChartKind, Float64Array>>; // bytes live at each step, per kind
+}
+
+/** The whole chart. */
+export interface PeakChartData {
+  readonly steps: number; // the step axis spans [0, steps)
+  readonly kinds: readonly ChartKind[]; // kinds that hold bytes somewhere, activation always
+  readonly regions: readonly ChartRegion[];
+}
+
+/** Builds the chart's data for `plan`; regions without buffers or bytes are left out. */
+export function peakChartData(plan: ModelPlan): PeakChartData {
+  const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => Math.max(b.end, b.start + 1)));
+  const names = plan.regions.map((r) => r.name);
+  for (const b of plan.buffers) if (!names.includes(b.region)) names.push(b.region);
+  const present = new Set<ChartKind>(['activation']);
+  const regions: ChartRegion[] = [];
+  for (const name of names) {
+    const members = plan.buffers.filter((b) => b.region === name && b.alias === undefined && b.size > 0);
+    const region = plan.regions.find((r) => r.name === name);
+    if (members.length === 0 && (region?.peak ?? 0) === 0) continue;
+    const byKind = Object.fromEntries(CHART_KINDS.map((k) => [k, liveBytes(members.filter((b) => KIND_OF[b.kind] === k), steps)])) as Record<ChartKind, Float64Array>;
+    for (const b of members) present.add(KIND_OF[b.kind]);
+    const total = liveBytes(members, steps);
+    regions.push({
+      name,
+      peak: region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size)),
+      lowerBound: region?.lowerBound ?? 0,
+      sizeLimit: region?.sizeLimit,
+      peakStep: region?.peakStep ?? argMax(total),
+      total,
+      byKind,
+    });
+  }
+  return { steps, kinds: CHART_KINDS.filter((k) => present.has(k)), regions };
+}
+
+/** Bytes live at each step of [0, steps) for `buffers` (half-open lifetimes, at least one step each). */
+function liveBytes(buffers: readonly PlannedBuffer[], steps: number): Float64Array {
+  const delta = new Float64Array(steps + 1);
+  for (const b of buffers) {
+    delta[b.start]! += b.size;
+    delta[Math.max(b.end, b.start + 1)]! -= b.size;
+  }
+  const live = new Float64Array(steps);
+  let running = 0;
+  for (let s = 0; s < steps; s += 1) {
+    running += delta[s]!;
+    live[s] = running;
+  }
+  return live;
+}
+
+/** The first step of the largest value, or undefined for no steps. */
+function argMax(values: Float64Array): number | undefined {
+  let best: number | undefined;
+  for (let s = 0; s < values.length; s += 1) if (best === undefined || values[s]! > values[best]!) best = s;
+  return best;
+}
+
+/**
+ * At most `columns` points of `values` over [0, values.length): each the
+ * largest value of its run of steps, so a narrow peak is never averaged away.
+ */
+export function bucketMax(values: Float64Array, columns: number): { step: number; bytes: number }[] {
+  const n = values.length;
+  const size = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(columns))));
+  const out: { step: number; bytes: number }[] = [];
+  for (let start = 0; start < n; start += size) {
+    let bytes = 0;
+    for (let s = start; s < Math.min(n, start + size); s += 1) bytes = Math.max(bytes, values[s]!);
+    out.push({ step: start, bytes });
+  }
+  return out;
+}

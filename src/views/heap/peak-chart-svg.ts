@@ -1,0 +1,132 @@
+// The peak chart as SVG markup: small multiples of live bytes over steps, one
+// column per memory region and one row per kind (total first), each cell on
+// its region's bytes scale with the region's peak (solid) and lower bound
+// (dashed) marked and the peak step drawn as a vertical rule. The same markup
+// is shown in the page (whose CSS recolours it by class for dark mode), in
+// the heap export and in embeds. Presentation attributes only: the page's
+// Content Security Policy refuses inline styles.
+
+import { formatBytes } from '../../shared/format';
+import { xmlChars } from '../export/xml-chars';
+import { bucketMax, type ChartKind, type PeakChartData } from './peak-chart-data';
+
+/** Colours of the chart outside the page (the page's light palette). */
+export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'bound' | 'text' | 'muted' | 'cell', string>> = {
+  total: '#627084',
+  activation: '#4a74ee',
+  scratch: '#e08a1e',
+  cache: '#b64fd0',
+  copy: '#d8485a',
+  peak: '#d33a44',
+  bound: '#0f8a4a',
+  text: '#1b2130',
+  muted: '#627084',
+  cell: '#f1f3f6',
+};
+
+/** Options of peakChartSvg. */
+export interface PeakChartSvgOptions {
+  readonly width: number; // CSS pixels
+  readonly height: number;
+  readonly standalone?: boolean; // a whole document (xmlns, white background); default: markup for the page
+  readonly x?: number; // where a nested chart goes in its parent document
+  readonly y?: number;
+}
+
+const GAP = 6;
+const HEADER = 28; // column header: region name, peak and bound
+const LABEL = 13; // row label over each cell
+const MIN_CELL = 14;
+
+/** The chart of `data` as an `<svg>` element's markup; see the module header. */
+export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions): string {
+  const { width, height } = options;
+  const rows: readonly (ChartKind | 'total')[] = ['total', ...data.kinds];
+  const columns = Math.max(1, data.regions.length);
+  const cellWidth = Math.max(20, (width - GAP * (columns + 1)) / columns);
+  const cellHeight = Math.max(MIN_CELL, (height - HEADER - rows.length * (LABEL + GAP)) / rows.length);
+  const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
+  const head = options.standalone === true ? ` xmlns="http://www.w3.org/2000/svg"` : '';
+  const parts = [
+    `<svg${head}${place} class="peak-chart-svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="10.5" role="img" aria-label="${escapeText(summaryLine(data))}">`,
+  ];
+  if (options.standalone === true) parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
+  data.regions.forEach((region, c) => {
+    const left = GAP + c * (cellWidth + GAP);
+    const max = Math.max(1, region.peak, region.lowerBound, ...region.total) * 1.08;
+    parts.push(
+      `<g class="pc-region" data-region="${escapeText(region.name)}">`,
+      `<text class="pc-text" x="${left}" y="11" font-weight="600" fill="${CHART_COLOURS.text}">${escapeText(clip(region.name, cellWidth / 6.5))}</text>`,
+      `<text class="pc-muted" x="${left}" y="23" fill="${CHART_COLOURS.muted}">peak ${formatBytes(region.peak)} · bound ${formatBytes(region.lowerBound)}</text>`,
+    );
+    rows.forEach((row, r) => {
+      const top = HEADER + r * (cellHeight + LABEL + GAP) + LABEL;
+      const values = row === 'total' ? region.total : region.byKind[row];
+      const atPeak = region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0;
+      const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
+      parts.push(
+        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${row} · ${formatBytes(atPeak)} at peak</text>`,
+        cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep),
+      );
+    });
+    parts.push('</g>');
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+interface Cell {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+  readonly max: number; // bytes at the cell's top
+  readonly steps: number;
+}
+
+/** One small multiple: the area of `values`, the peak and bound lines and the peak-step rule. */
+function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', peak: number, bound: number, peakStep: number | undefined): string {
+  const x = (step: number): number => cell.left + (step / cell.steps) * cell.width;
+  const y = (bytes: number): number => cell.top + cell.height - (bytes / cell.max) * cell.height;
+  const points = bucketMax(values, cell.width);
+  const size = points.length > 1 ? points[1]!.step - points[0]!.step : cell.steps;
+  let d = `M${x(0).toFixed(1)},${y(0).toFixed(1)}`;
+  for (const p of points) d += `V${y(p.bytes).toFixed(1)}H${x(Math.min(cell.steps, p.step + size)).toFixed(1)}`;
+  d += `V${y(0).toFixed(1)}Z`;
+  const colour = CHART_COLOURS[kind];
+  const line = (bytes: number, cls: string, stroke: string, dash: string): string =>
+    `<line class="${cls}" x1="${cell.left}" x2="${(cell.left + cell.width).toFixed(1)}" y1="${y(bytes).toFixed(1)}" y2="${y(bytes).toFixed(1)}" stroke="${stroke}" stroke-width="1"${dash}/>`;
+  const out = [
+    `<g class="pc-cell" data-kind="${kind}">`,
+    `<rect class="pc-back" x="${cell.left}" y="${cell.top}" width="${cell.width.toFixed(1)}" height="${cell.height.toFixed(1)}" fill="${CHART_COLOURS.cell}"/>`,
+    `<path class="pc-area pc-${kind}" d="${d}" fill="${colour}" fill-opacity="0.75" stroke="${colour}" stroke-width="0.8"/>`,
+    line(bound, 'pc-bound', CHART_COLOURS.bound, ' stroke-dasharray="4 3"'),
+    line(peak, 'pc-peak', CHART_COLOURS.peak, ''),
+  ];
+  if (peakStep !== undefined) {
+    const px = x(peakStep + 0.5).toFixed(1);
+    out.push(`<line class="pc-peak-step" x1="${px}" x2="${px}" y1="${cell.top}" y2="${(cell.top + cell.height).toFixed(1)}" stroke="${CHART_COLOURS.peak}" stroke-width="1" stroke-opacity="0.6" stroke-dasharray="2 2"/>`);
+  }
+  out.push('</g>');
+  return out.join('\n');
+}
+
+/** The chart in one sentence, for screen readers. */
+function summaryLine(data: PeakChartData): string {
+  const regions = data.regions.map((r) => `${r.name}: peak ${formatBytes(r.peak)}, lower bound ${formatBytes(r.lowerBound)}${r.peakStep === undefined ? '' : ` at step ${r.peakStep}`}`);
+  return `Live bytes over ${data.steps} steps per kind (${data.kinds.join(', ')}). ${regions.join('; ')}`;
+}
+
+/** The height the chart wants for `data` at `cellHeight` pixels per small multiple. */
+export function peakChartHeight(data: PeakChartData, cellHeight: number): number {
+  return HEADER + (data.kinds.length + 1) * (cellHeight + LABEL + GAP);
+}
+
+function clip(text: string, chars: number): string {
+  const n = Math.max(4, Math.floor(chars));
+  return text.length <= n ? text : `${text.slice(0, n - 1)}…`;
+}
+
+function escapeText(text: string): string {
+  return xmlChars(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}

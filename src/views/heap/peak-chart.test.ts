@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { syntheticPlan } from './synthetic-plan';
+import { bucketMax, peakChartData } from './peak-chart-data';
+import { peakChartSvg } from './peak-chart-svg';
+import { regionPlan, laneHeight, drawnRegions } from './heap-regions';
+
+const buffer = (id: number, kind: PlannedBuffer['kind'], region: string, start: number, end: number, offset: number, size: number, alias?: PlannedBuffer['alias']): PlannedBuffer => ({
+  id, name: `b${id}`, kind, size, bytes: size, start, end, offset, region, ...(alias && { alias }),
+});
+
+/** dram: an activation [0,3), scratch [1,2), an output [2,4) and an alias of the activation; sram: a cache [0,4). */
+function plan(): ModelPlan {
+  const base = syntheticPlan(4, 3);
+  const waste = base.waste;
+  return {
+    ...base,
+    steps: base.steps.slice(0, 4),
+    buffers: [
+      buffer(0, 'activation', 'dram', 0, 3, 0, 64),
+      buffer(1, 'scratch', 'dram', 1, 2, 64, 16),
+      buffer(2, 'output', 'dram', 2, 4, 80, 8),
+      buffer(3, 'activation', 'dram', 1, 3, 0, 64, { parent: 0, rule: 'in-place' } as unknown as PlannedBuffer['alias']),
+      buffer(4, 'cache', 'sram', 0, 4, 0, 32),
+    ],
+    regions: [
+      { name: 'dram', peak: 88, lowerBound: 80, optimal: false, fast: false, overBy: 0, peakStep: 1, waste },
+      { name: 'sram', peak: 32, lowerBound: 32, optimal: true, fast: true, overBy: 0, waste },
+      { name: 'empty', peak: 0, lowerBound: 0, optimal: true, fast: true, overBy: 0, waste },
+    ],
+  };
+}
+
+describe('peak chart data', () => {
+  it('counts live bytes per step per kind and region, outputs as activations and shared bytes once', () => {
+    const data = peakChartData(plan());
+    expect(data.steps).toBe(4);
+    expect(data.kinds).toEqual(['activation', 'scratch', 'cache']);
+    expect(data.regions.map((r) => r.name)).toEqual(['dram', 'sram']);
+    const dram = data.regions[0]!;
+    expect([...dram.total]).toEqual([64, 80, 72, 8]);
+    expect([...dram.byKind.activation]).toEqual([64, 64, 72, 8]);
+    expect([...dram.byKind.scratch]).toEqual([0, 16, 0, 0]);
+    expect(dram.peakStep).toBe(1);
+    const sram = data.regions[1]!;
+    expect([...sram.byKind.cache]).toEqual([32, 32, 32, 32]);
+    // No peak step in the plan: the first step of the most live bytes.
+    expect(sram.peakStep).toBe(0);
+  });
+
+  it('keeps the largest value of each run of steps when there are more steps than columns', () => {
+    expect(bucketMax(Float64Array.from([1, 9, 2, 3, 8, 0, 4]), 3)).toEqual([
+      { step: 0, bytes: 9 },
+      { step: 3, bytes: 8 },
+      { step: 6, bytes: 4 },
+    ]);
+  });
+
+  it('draws one cell per region and row (total, then each kind) with peak and bound lines', () => {
+    const svg = peakChartSvg(peakChartData(plan()), { width: 400, height: 300, standalone: true });
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.match(/class="pc-cell"/g)).toHaveLength(2 * 4);
+    expect(svg.match(/class="pc-peak"/g)).toHaveLength(2 * 4);
+    expect(svg.match(/class="pc-bound"/g)).toHaveLength(2 * 4);
+    expect(svg).toContain('peak 88 B · bound 80 B');
+    expect(svg).toContain('scratch · 16 B at peak');
+    expect(svg).not.toContain('style=');
+  });
+});
+
+describe('one region at a time', () => {
+  it('keeps one region of the plan and says how tall each lane would be', () => {
+    const p = plan();
+    expect(drawnRegions(p)).toEqual(['dram', 'sram']);
+    const one = regionPlan(p, 'sram');
+    expect(one.buffers.map((b) => b.id)).toEqual([4]);
+    expect(regionPlan(p, 'sram')).toBe(one);
+    expect(laneHeight(400, 1)).toBeGreaterThan(laneHeight(400, 3) * 2.5);
+  });
+});

@@ -1,0 +1,42 @@
+// The peak chart in the page: small multiples of live bytes over steps per
+// kind and per region (peak-chart-svg.ts), sized to its box. Shown beside the
+// heap diagram, alone in an embed with panes=chart, and in the heap export.
+
+import { useMemo } from 'react';
+import type { ModelPlan } from '../../planner/plan';
+import { useElementSize } from '../use-element-size';
+import { peakChartData, type PeakChartData } from './peak-chart-data';
+import { peakChartSvg } from './peak-chart-svg';
+import './peak-chart.css';
+
+const cache = new WeakMap<ModelPlan, PeakChartData>();
+
+/** The chart's data of `plan`, built once per plan. */
+export function cachedPeakChartData(plan: ModelPlan): PeakChartData {
+  let data = cache.get(plan);
+  if (data === undefined) {
+    data = peakChartData(plan);
+    cache.set(plan, data);
+  }
+  return data;
+}
+
+/** Props of PeakChart. */
+export interface PeakChartProps {
+  readonly plan: ModelPlan;
+  readonly className?: string;
+}
+
+/** Live bytes over steps per kind and region, filling its box. */
+export function PeakChart({ plan, className }: PeakChartProps) {
+  const [host, size] = useElementSize<HTMLDivElement>();
+  const data = cachedPeakChartData(plan);
+  const markup = useMemo(() => (size === undefined ? '' : peakChartSvg(data, { width: size.width, height: size.height })), [data, size]);
+  return (
+    <figure className={`peak-chart ${className ?? ''}`} data-testid="peak-chart" data-regions={data.regions.length} data-kinds={data.kinds.join(',')}>
+      <figcaption className="peak-chart-caption">Live bytes per kind</figcaption>
+      {/* The markup is built from numbers and escaped names (peak-chart-svg.ts). */}
+      <div ref={host} className="peak-chart-plot" dangerouslySetInnerHTML={{ __html: markup }} />
+    </figure>
+  );
+}
