@@ -25,6 +25,7 @@ import { fullViewHref } from './url-params';
 import { ComparePanel } from '../views/compare/compare-panel';
 import { CompareDialog } from '../views/compare/compare-dialog';
 import { ExportPanel } from '../views/export/export-panel';
+import { usePanes, type PaneVisibility } from './pane-toggles';
 import './shell.css';
 
 /** Props of App. */
@@ -35,14 +36,15 @@ export interface AppProps {
 
 /** The page. */
 export function App({ store, embed = false }: AppProps) {
+  const [panes, togglePane] = usePanes();
   return (
     <StoreContext.Provider value={store}>
       <ErrorBoundary area="page">
         <div className="app" data-embed={embed || undefined}>
-          {!embed && <AppHeader />}
+          {!embed && <AppHeader panes={panes} onTogglePane={togglePane} />}
           <LoadProgressBar />
           <ErrorBanner />
-          {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} /> : <Workspace />}
+          {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} /> : <Workspace panes={panes} />}
           {!embed && <DropZone />}
           {!embed && <CompareDialog />}
         </div>
@@ -52,13 +54,13 @@ export function App({ store, embed = false }: AppProps) {
 }
 
 /** The model's panels beside its tensor table; the welcome card before any model. */
-function Workspace() {
+function Workspace({ panes }: { readonly panes: PaneVisibility }) {
   const model = useAppStore((s) => s.model);
   if (model === undefined) return <Welcome />;
   return (
     <ErrorBoundary area="model view" resetKey={model}>
-      <main className="workspace">
-        <aside className="sidebar" aria-label="Model details">
+      <main className="workspace" data-sidebar={panes.sidebar}>
+        <aside className="sidebar" aria-label="Model details" hidden={!panes.sidebar}>
           <ModelSummary />
           <SettingsPanel />
           <DimsPanel />
@@ -68,8 +70,8 @@ function Workspace() {
           <ComparePanel />
           <ExportPanel />
         </aside>
-        <SplitPane direction="column" initial={[0.7, 0.3]} labels={['Resize the views and the tensor table']} minFraction={0.15}>
-          <SplitPane direction="row" initial={[0.3, 0.42, 0.28]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views">
+        <SplitPane direction="column" initial={[0.7, 0.3]} labels={['Resize the views and the tensor table']} minFraction={0.15} hidden={[!(panes.graph || panes.heap || panes.details), !panes.table]}>
+          <SplitPane direction="row" initial={[0.28, 0.46, 0.26]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views" hidden={[!panes.graph, !panes.heap, !panes.details]}>
             <ErrorBoundary area="graph" resetKey={model}>
               <GraphPanel />
             </ErrorBoundary>

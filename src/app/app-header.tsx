@@ -1,14 +1,21 @@
-// The header: product name, the file on screen, and the open actions
-// (file picker with an accessible label, and the bundled sample). The picker
+// The header: product name, the file on screen, the pane toggles, and the open
+// actions (file picker with an accessible label, and the bundled sample). The picker
 // opens what a drop opens: ONNX models and saved plan files.
 
 import { useRef, type ChangeEvent } from 'react';
 import { formatBytes } from '../shared/format';
 import { useActions, useAppStore } from '../store/context';
 import { useOpenDropped } from '../views/compare/use-compare';
+import { PaneToggles, type PaneTogglesProps } from './pane-toggles';
+
+/** Props of AppHeader: the panes shown and their toggle. */
+export interface AppHeaderProps {
+  readonly panes: PaneTogglesProps['panes'];
+  readonly onTogglePane: PaneTogglesProps['onToggle'];
+}
 
 /** The top bar of the page. */
-export function AppHeader() {
+export function AppHeader({ panes, onTogglePane }: AppHeaderProps) {
   const { openSample } = useActions();
   const open = useOpenDropped();
   const model = useAppStore((s) => s.model);
@@ -33,6 +40,7 @@ export function AppHeader() {
           <span className="current-size">{formatBytes(model.size)}</span>
         </div>
       )}
+      {model && <PaneToggles panes={panes} onToggle={onTogglePane} />}
       <div className="header-actions">
         <button type="button" className="button" onClick={() => void openSample()} disabled={busy && model === undefined}>
           Open sample

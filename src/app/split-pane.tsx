@@ -1,6 +1,8 @@
 // Resizable panes: children laid out in a row or a column with a separator
 // between each pair. Drag a separator (pointer) or focus it and press the arrow
-// keys to move it; sizes are fractions of the container, kept per page.
+// keys to move it; sizes are fractions of the container, kept per page. A
+// pane can be collapsed (`hidden`): it stays mounted, out of the layout, and
+// the others share its room.
 
 import { Children, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 
@@ -13,24 +15,31 @@ export interface SplitPaneProps {
   readonly children: ReactNode;
   readonly className?: string;
   readonly testId?: string;
+  readonly hidden?: readonly boolean[]; // per child: collapsed
 }
 
 /** Fraction moved by one arrow key press. */
 const KEY_STEP = 0.02;
 
 /** Panes with draggable separators. */
-export function SplitPane({ direction, initial, labels, minFraction = 0.1, children, className, testId }: SplitPaneProps) {
+export function SplitPane({ direction, initial, labels, minFraction = 0.1, children, className, testId, hidden }: SplitPaneProps) {
   const [sizes, setSizes] = useState<readonly number[]>(initial);
   const container = useRef<HTMLDivElement>(null);
   const items = Children.toArray(children);
+  const shown = items.map((_, k) => hidden?.[k] !== true);
+  const visible = items.map((_, k) => k).filter((k) => shown[k]);
+  /** The next shown pane after `k`, if any. */
+  const nextShown = (k: number): number | undefined => visible.find((j) => j > k);
   const move = (k: number, delta: number): void => {
+    const j = nextShown(k);
+    if (j === undefined) return;
     setSizes((old) => {
       const a = old[k]!;
-      const b = old[k + 1]!;
+      const b = old[j]!;
       const d = Math.max(minFraction - a, Math.min(b - minFraction, delta));
       const next = [...old];
       next[k] = a + d;
-      next[k + 1] = b - d;
+      next[j] = b - d;
       return next;
     });
   };
@@ -60,15 +69,16 @@ export function SplitPane({ direction, initial, labels, minFraction = 0.1, child
     event.preventDefault();
     move(k, event.key === forward ? KEY_STEP : -KEY_STEP);
   };
-  const template = sizes.map((s) => `minmax(0, ${s.toFixed(4)}fr)`).join(' 6px ');
+  const template = visible.map((k) => `minmax(0, ${sizes[k]!.toFixed(4)}fr)`).join(' 6px ') || 'minmax(0, 1fr)';
+  const shownTotal = visible.reduce((sum, k) => sum + sizes[k]!, 0) || 1;
   const style = direction === 'row' ? { gridTemplateColumns: template } : { gridTemplateRows: template };
   return (
     <div ref={container} className={`split split-${direction} ${className ?? ''}`} style={style} data-testid={testId}>
       {items.map((child, k) => [
-        <div key={`pane-${k}`} className="split-item">
+        <div key={`pane-${k}`} className="split-item" hidden={!shown[k]}>
           {child}
         </div>,
-        k < items.length - 1 && (
+        shown[k] && nextShown(k) !== undefined && (
           <div
             key={`sep-${k}`}
             role="separator"
@@ -77,7 +87,7 @@ export function SplitPane({ direction, initial, labels, minFraction = 0.1, child
             aria-label={labels[k]}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={Math.round(sizes.slice(0, k + 1).reduce((a, b) => a + b, 0) * 100)}
+            aria-valuenow={Math.round((visible.filter((j) => j <= k).reduce((sum, j) => sum + sizes[j]!, 0) / shownTotal) * 100)}
             className="split-separator"
             onPointerDown={onPointerDown(k)}
             onKeyDown={onKeyDown(k)}

@@ -1,0 +1,48 @@
+// Which panes of the page are shown: the side bar, graph, heap, details and
+// tensor table can each be collapsed from the header so a laptop screen gives
+// the rest their room. On a short screen the tensor table starts collapsed.
+
+import { useState } from 'react';
+
+/** The panes that can be collapsed, in the order of their toggles. */
+export const PANES = ['sidebar', 'graph', 'heap', 'details', 'table'] as const;
+/** One collapsible pane. */
+export type PaneName = (typeof PANES)[number];
+/** Shown (true) or collapsed, per pane. */
+export type PaneVisibility = Readonly<Record<PaneName, boolean>>;
+
+const LABELS: Readonly<Record<PaneName, string>> = { sidebar: 'Side bar', graph: 'Graph', heap: 'Heap', details: 'Details', table: 'Tensors' };
+
+/** Below this window height (CSS pixels) the tensor table starts collapsed, so the heap's regions stay readable. */
+const SHORT_SCREEN = 820;
+
+/** The panes shown at start for a window `height` pixels tall. */
+export function initialPanes(height: number): PaneVisibility {
+  return { sidebar: true, graph: true, heap: true, details: true, table: height >= SHORT_SCREEN };
+}
+
+/** The shown panes and a toggle; state of the page, not of the plan. */
+export function usePanes(): [PaneVisibility, (pane: PaneName) => void] {
+  const [panes, setPanes] = useState<PaneVisibility>(() => initialPanes(window.innerHeight));
+  const toggle = (pane: PaneName): void => setPanes((old) => ({ ...old, [pane]: !old[pane] }));
+  return [panes, toggle];
+}
+
+/** Props of PaneToggles. */
+export interface PaneTogglesProps {
+  readonly panes: PaneVisibility;
+  readonly onToggle: (pane: PaneName) => void;
+}
+
+/** One pressed-or-not button per pane. */
+export function PaneToggles({ panes, onToggle }: PaneTogglesProps) {
+  return (
+    <div className="segmented pane-toggles" role="group" aria-label="Panes shown" data-testid="pane-toggles">
+      {PANES.map((pane) => (
+        <button key={pane} type="button" aria-pressed={panes[pane]} onClick={() => onToggle(pane)} data-pane={pane}>
+          {LABELS[pane]}
+        </button>
+      ))}
+    </div>
+  );
+}
