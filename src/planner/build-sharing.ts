@@ -16,7 +16,9 @@
 // - merging (Concat): each input becomes a window of the output, in input
 //   order, when every input is produced by a computing op, shares memory with
 //   nothing yet, is not a graph input, and the windows are contiguous and aligned;
-//   otherwise the Concat copies.
+//   otherwise the Concat copies. An input made by another Concat (nested, as in
+//   DenseNet) takes its own windows along when it lies inside no other buffer
+//   and everything sharing its memory stays inside its window.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../model/inferred';
 import type { BufferSpec, PlanDiagnostic, TensorBuffers } from './build-buffers';
@@ -146,8 +148,9 @@ class SharingRules {
       return;
     }
     const layout = windowLayout(this.tensor(out.name), names.map((n) => this.tensor(n)), this.ctx.alignment);
-    if ('reason' in layout) {
-      this.copy(node, [out], 'concat-copy', layout.reason);
+    const misfit = 'reason' in layout ? layout.reason : this.nestedMisfit(names, layout.offsets, out.size);
+    if (misfit !== undefined) {
+      this.copy(node, [out], 'concat-copy', misfit);
       return;
     }
     names.forEach((name, i) => {
@@ -157,7 +160,23 @@ class SharingRules {
     });
   }
 
-  /** Why a Concat input cannot be a window of the output, or undefined when it can. */
+  /** Why a nested input's group would spill out of its window, or undefined when every group fits. */
+  private nestedMisfit(names: readonly string[], offsets: readonly number[], outSize: number): string | undefined {
+    for (let i = 0; i < names.length; i++) {
+      const x = this.spec(names[i])!;
+      const room = (offsets[i + 1] ?? outSize) - offsets[i]!;
+      const spill = this.tracker.groupOf(x).find((m) => m.spec !== x && m.rel + m.spec.size > room);
+      if (spill !== undefined) return `"${spill.spec.name}", sharing the memory of input "${x.name}", would reach past its window`;
+    }
+    return undefined;
+  }
+
+  /**
+   * Why a Concat input cannot be a window of the output, or undefined when it
+   * can. The output of an inner Concat may be one with its own windows inside
+   * (a DenseNet chain then shares one growing buffer) when no other buffer
+   * holds it.
+   */
   private windowRefusal(name: string, repeated: boolean): string | undefined {
     const x = this.spec(name);
     if (x === undefined) return `input "${name}" is a weight or constant, not a run-time tensor`;
@@ -166,8 +185,12 @@ class SharingRules {
     const producer = this.values.get(name)?.producer;
     const node = producer === undefined ? undefined : this.ctx.graph.nodes[producer];
     const kind = node === undefined ? undefined : opKindOf(node, this.ctx.kinds);
-    if (node !== undefined && (kind === 'removable' || kind === 'merging')) {
+    if (node !== undefined && kind === 'removable') {
       return `input "${name}" is produced by ${node.opType} '${node.name}', a ${kind} op that computes nothing`;
+    }
+    if (kind === 'merging') {
+      if (x.alias !== undefined) return `input "${name}", the output of ${node!.opType} '${node!.name}', already lies inside another buffer`;
+      return undefined;
     }
     if (!this.tracker.isAlone(x)) return `input "${name}" already shares memory with another buffer`;
     return undefined;
