@@ -56,12 +56,14 @@ describe('share links', () => {
       file: 'det model.onnx',
       shapes: { 'mystery/out:0': [1, 64, 32, 32], scalar: [] },
       inputValues: { sr: [16000], mask: [1, 0, 0.5] },
-      edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096 },
+      edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096, sramBytes: 8388608, order: 'depth-first' as const },
       selection: { kind: 'node' as const, node: '/stem/conv/Conv' },
     };
     const search = shareSearch(full);
     expect(search).toContain('region.sram.limit=1048576');
     expect(search).toContain('fusion=0');
+    expect(search).toContain('sram=8388608');
+    expect(search).toContain('order=depth-first');
     expect(parseUrlParams(search)).toEqual({ ...full, ignored: [] });
     for (const selection of [{ kind: 'buffer', buffer: 12 }, { kind: 'step', step: 0 }] as const) {
       expect(parseUrlParams(shareSearch({ ...full, selection })).selection).toEqual(selection);
@@ -69,12 +71,12 @@ describe('share links', () => {
   });
 
   it('ignores extras that do not parse, naming them', () => {
-    const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&region.sram.limit=lots&region.size=4&select=edge:3');
+    const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&sram=big&order=random&region.sram.limit=lots&region.size=4&select=edge:3');
     expect(p.shapes).toEqual({});
     expect(p.inputValues).toEqual({});
     expect(p.edits).toBeUndefined();
     expect(p.selection).toBeUndefined();
-    expect(p.ignored).toHaveLength(7);
+    expect(p.ignored).toHaveLength(9);
   });
 
   it('links same-origin models by path and others by full URL; never blob or data URLs', () => {

@@ -1,9 +1,11 @@
 // The URL parameters beyond model, dims, strategy and target, so that a link
 // reopens the same plan and view: target field edits (region.NAME.limit,
-// region.NAME.align, fusion, units, cache), tensor shapes (shape.NAME), graph
+// region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
+// the execution-order policy), tensor shapes (shape.NAME), graph
 // input values (input.NAME), the selection (select=node:NAME | buffer:ID |
 // step:N) and, for a local file, its name (file=), which must be opened again.
 
+import { ORDER_POLICIES } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
 import type { Selection } from '../store/state';
 import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
@@ -27,7 +29,7 @@ const SWITCHES = { fusion: 'fusion', units: 'computeUnits' } as const;
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {
-  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || ['fusion', 'units', 'cache', 'select', 'file'].includes(key);
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || ['fusion', 'units', 'cache', 'sram', 'order', 'select', 'file'].includes(key);
 }
 
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
@@ -55,9 +57,13 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
     } else if (key === 'fusion' || key === 'units') {
       if (text === '0' || text === '1') edits[SWITCHES[key]] = text === '1';
       else bad();
-    } else if (key === 'cache') {
+    } else if (key === 'cache' || key === 'sram') {
       const bytes = wholeNumber(text);
-      if (bytes !== undefined) edits.dwPwCacheBytes = bytes;
+      if (bytes !== undefined) edits[key === 'cache' ? 'dwPwCacheBytes' : 'sramBytes'] = bytes;
+      else bad();
+    } else if (key === 'order') {
+      const order = ORDER_POLICIES.find((o) => o === text);
+      if (order !== undefined) edits.order = order;
       else bad();
     } else if (key === 'select') {
       selection = readSelection(text);
@@ -110,6 +116,8 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
     if (edits.fusion !== undefined) params.set('fusion', edits.fusion ? '1' : '0');
     if (edits.computeUnits !== undefined) params.set('units', edits.computeUnits ? '1' : '0');
     if (edits.dwPwCacheBytes !== undefined) params.set('cache', String(edits.dwPwCacheBytes));
+    if (edits.sramBytes !== undefined) params.set('sram', String(edits.sramBytes));
+    if (edits.order !== undefined) params.set('order', edits.order);
   }
   const s = extras.selection;
   if (s !== undefined) params.set('select', s.kind === 'node' ? `node:${s.node}` : s.kind === 'buffer' ? `buffer:${s.buffer}` : `step:${s.step}`);

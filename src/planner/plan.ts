@@ -18,7 +18,7 @@ import { computeUnitPlan, type BoundaryRecord, type ComputeUnitPlan, type Functi
 import type { MemoryTags } from './compute-units/memory-tags';
 import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type Waste } from './explain-plan';
 import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
-import { suggestPlanChanges, type Suggestion } from './explain/suggest';
+import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput, type Suggestion, type SuggestionStep } from './explain/suggest';
 import { findFusionUnits, unitRecord, type FoundUnits } from './fusion/find-units';
 import { withFusion } from './fusion/fused-problem';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
@@ -30,7 +30,8 @@ import type { PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './target';
 import { validatePlan } from './validate-plan';
 
-export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, Traffic, Waste, WeightsSummary };
+export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
+export { rankSuggestions };
 
 /** Options of planModel. */
 export interface PlanModelOptions {
@@ -157,6 +158,23 @@ type PlanCore = Omit<ModelPlan, 'explanation' | 'suggestions'>;
 
 /** Plans a model for a target; see the module header. */
 export function planModel(model: InferredGraph | InferredModel, target: TargetProfile, options: PlanModelOptions = {}): ModelPlan {
+  const { plan, suggestInput } = planExplained(model, target, options);
+  return options.suggest === true ? { ...plan, suggestions: suggestPlanChanges(suggestInput) } : plan;
+}
+
+/**
+ * planModel without suggestions, and the steps that evaluate them one at a time
+ * (explain/suggest.ts), so a caller (the page's worker) can show the plan first,
+ * then report progress and stop between steps. Running every step and ranking
+ * the results (rankSuggestions) gives planModel's `suggestions` exactly.
+ */
+export function planWithSuggestionSteps(model: InferredGraph | InferredModel, target: TargetProfile, options: PlanModelOptions = {}): { readonly plan: ModelPlan; readonly steps: readonly SuggestionStep[] } {
+  const { plan, suggestInput } = planExplained(model, target, { ...options, suggest: false });
+  return { plan, steps: suggestionSteps(suggestInput) };
+}
+
+/** The explained plan, and what suggestPlanChanges reads about it. */
+function planExplained(model: InferredGraph | InferredModel, target: TargetProfile, options: PlanModelOptions): { plan: ModelPlan; suggestInput: SuggestInput } {
   const strategy = options.strategy ?? target.planning.strategy;
   const planOptions = options.planOptions;
   const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
@@ -186,8 +204,7 @@ export function planModel(model: InferredGraph | InferredModel, target: TargetPr
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target) } };
-  if (options.suggest !== true) return explained;
-  const suggestions = suggestPlanChanges({
+  const suggestInput: SuggestInput = {
     target,
     strategy,
     strategyGiven: options.strategy !== undefined,
@@ -196,8 +213,8 @@ export function planModel(model: InferredGraph | InferredModel, target: TargetPr
     problem,
     hasComputeUnits: units !== undefined,
     replan: (changed, s) => planModel(model, changed, { ...(planOptions !== undefined && { planOptions }), ...(s !== undefined && { strategy: s }) }).peak,
-  });
-  return { ...explained, suggestions };
+  };
+  return { plan: explained, suggestInput };
 }
 
 /** Why each buffer live at the peak is there (explain/peak-live.ts). */

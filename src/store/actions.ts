@@ -1,9 +1,11 @@
 // The store's actions: opening, re-inferring and re-planning models (delegated
-// to the ModelLoader) and their strategy comparison, the selection and the tensor table's controls.
+// to the ModelLoader), their strategy comparison and suggestions, the selection
+// and the tensor table's controls.
 
 import { StrategyComparer } from './comparison';
 import { NO_BINDINGS } from './bindings';
 import { ModelLoader, type LoaderDeps, type StateAccess } from './model-loader';
+import { SuggestionEvaluator } from './suggestions';
 import type { AppActions } from './state';
 
 /** What the actions need from the outside; tests pass fakes. */
@@ -13,10 +15,12 @@ export type StoreDeps = LoaderDeps;
 export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
   const loader = new ModelLoader(state, deps);
   const comparer = new StrategyComparer(state, deps.client);
+  const suggester = new SuggestionEvaluator(state, deps.client);
   const { set, get } = state;
-  // Every task that may put a new plan on screen asks for its strategy comparison after.
+  // Every task that may put a new plan on screen asks for its suggestions and strategy comparison after.
   const thenCompare = async (task: Promise<void>): Promise<void> => {
     await task;
+    void suggester.refresh();
     void comparer.refresh();
   };
   return {

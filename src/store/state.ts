@@ -3,6 +3,7 @@
 // the graph and the heap, and the tensor table slice. Plain data, no behaviour.
 
 import type { InferredModel } from '../model/inferred';
+import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
 import type { DimValues, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, ShapeValues, StrategyPeak } from '../worker/protocol';
@@ -46,6 +47,15 @@ export interface ComparisonState {
   readonly key: string; // targetKey() of the settings compared
   readonly status: 'running' | 'done' | 'failed';
   readonly peaks: readonly StrategyPeak[]; // one per strategy once done
+  readonly progress: LoadProgress | undefined; // while running
+  readonly error: ErrorData | undefined; // when failed
+}
+
+/** The suggestions of the plan on screen, evaluated in the worker after the plan is shown. */
+export interface SuggestionsState {
+  readonly plan: ModelPlan; // the plan they are about
+  readonly status: 'running' | 'done' | 'failed';
+  readonly list: readonly Suggestion[]; // largest saving first, once done
   readonly progress: LoadProgress | undefined; // while running
   readonly error: ErrorData | undefined; // when failed
 }
@@ -138,6 +148,7 @@ export interface AppState {
   readonly settings: PlanSettings; // what the shown plan is (or is being) made for
   readonly settingsError: string | undefined; // why the last settings change was refused
   readonly comparison: ComparisonState | undefined;
+  readonly suggestions: SuggestionsState | undefined;
   readonly selection: Selection | undefined;
   readonly graph: GraphDrawState;
   readonly query: string;
@@ -160,6 +171,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   settings: DEFAULT_SETTINGS,
   settingsError: undefined,
   comparison: undefined,
+  suggestions: undefined,
   selection: undefined,
   graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },
   query: '',

@@ -151,4 +151,25 @@ describe('model client', () => {
     expect(await second).toMatchObject({ status: 'cancelled' });
     expect(ports.log.filter((l) => l.request.type === 'cancel').length).toBeGreaterThanOrEqual(1);
   });
+
+  it('evaluates suggestions beside the other requests; a replan or a new model cancels them', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    await client.open(fakeFile('tool'), 'm.onnx', { dims: {} }, CPU);
+    const progress = vi.fn();
+    const suggested = await client.suggest(CPU, progress);
+    expect(suggested).toMatchObject({ status: 'done', result: { settings: CPU, suggestions: expect.any(Array) } });
+    expect(progress).toHaveBeenCalledWith(expect.any(Number), expect.stringContaining('Evaluating suggestions'));
+    const dropped = client.suggest(CPU);
+    const replanned = client.replan({ target: 'cpu', strategy: 'naive' });
+    expect(await dropped).toEqual({ status: 'cancelled' });
+    expect((await replanned).status).toBe('done');
+    const again = client.suggest({ target: 'cpu', strategy: 'naive' });
+    const comparing = client.compare(CPU);
+    const reopened = client.open(fakeFile('other'), 'o.onnx', { dims: {} }, CPU);
+    expect(await again).toEqual({ status: 'cancelled' });
+    expect(await comparing).toEqual({ status: 'cancelled' });
+    expect((await reopened).status).toBe('done');
+    expect(ports.log.filter((l) => l.request.type === 'cancel').length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -6,6 +6,7 @@ import type { ErrorData } from '../shared/errors';
 import {
   SUPERSEDED_CODE,
   type ComparedResponse,
+  type SuggestedResponse,
   type ModelBindings,
   type PhaseTimings,
   type PlanResult,
@@ -38,6 +39,12 @@ export type Comparison = Pick<ComparedResponse, 'settings' | 'peaks'>;
 /** How a compare ended. */
 export type CompareOutcome = ClientOutcome<Comparison>;
 
+/** The suggestions of a plan as the worker answered them. */
+export type Suggested = Pick<SuggestedResponse, 'settings' | 'suggestions'>;
+
+/** How a suggest ended. */
+export type SuggestOutcome = ClientOutcome<Suggested>;
+
 /** Receives progress of the request in flight. */
 export type ProgressListener = (fraction: number, label: string) => void;
 
@@ -54,7 +61,12 @@ export interface ModelClient {
    * beside the other requests; a newer compare, or a new model, cancels it.
    */
   compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome>;
-  /** Cancels the request in flight (not a comparison), if any. */
+  /**
+   * Evaluates the suggestions of the plan just made for `settings`, after it. Runs
+   * beside the other requests; a newer suggest, a new plan or a new model cancels it.
+   */
+  suggest(settings: PlanSettings, onProgress?: ProgressListener): Promise<SuggestOutcome>;
+  /** Cancels the request in flight (not a comparison or suggestions), if any. */
   cancel(): void;
   /** Stops the worker for good. */
   dispose(): void;
@@ -76,6 +88,15 @@ interface Pending {
   readonly onProgress: ProgressListener | undefined;
 }
 
+/** A request that runs beside the plan requests: the strategy comparison or the suggestions. */
+type SideKind = 'compare' | 'suggest';
+
+interface SideRequest {
+  readonly id: number;
+  readonly settle: (outcome: ClientOutcome<Comparison | Suggested>) => void;
+  readonly onProgress: ProgressListener | undefined;
+}
+
 /** Creates the client; `portFactory` defaults to a module worker, or the main thread without one. */
 export function createModelClient(portFactory: PortFactory = defaultPortFactory): ModelClient {
   return new PortClient(portFactory);
@@ -85,13 +106,14 @@ export function createModelClient(portFactory: PortFactory = defaultPortFactory)
 class PortClient implements ModelClient {
   private port: RequestPort | undefined;
   private pending: Pending | undefined;
-  private comparing: { readonly id: number; readonly settle: (outcome: CompareOutcome) => void; readonly onProgress: ProgressListener | undefined } | undefined;
+  private readonly side: Partial<Record<SideKind, SideRequest>> = {};
   private nextId = 1;
 
   constructor(private readonly portFactory: PortFactory) {}
 
   open(bytes: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
-    this.cancelCompare();
+    this.cancelSide('compare');
+    this.cancelSide('suggest');
     if (this.pending !== undefined) this.restart();
     const transfer = bytes instanceof ArrayBuffer ? [bytes] : [];
     return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, ...bindings, settings }), transfer, onProgress);
@@ -99,22 +121,23 @@ class PortClient implements ModelClient {
 
   reinfer(bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancel();
-    this.cancelCompare();
+    this.cancelSide('compare');
+    this.cancelSide('suggest');
     return this.send<ClientResult>('reinfer', (id) => ({ type: 'reinfer', id, ...bindings, settings }), [], onProgress);
   }
 
   replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome> {
     this.cancel();
+    this.cancelSide('suggest');
     return this.send<PlanResult>('replan', (id) => ({ type: 'replan', id, settings }), [], onProgress);
   }
 
   compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome> {
-    this.settleCompare({ status: 'cancelled' });
-    const id = this.nextId++;
-    return new Promise<CompareOutcome>((resolve) => {
-      this.comparing = { id, settle: resolve, onProgress };
-      this.ensurePort().post({ type: 'compare', id, settings }, []);
-    });
+    return this.sendSide<Comparison>('compare', settings, onProgress);
+  }
+
+  suggest(settings: PlanSettings, onProgress?: ProgressListener): Promise<SuggestOutcome> {
+    return this.sendSide<Suggested>('suggest', settings, onProgress);
   }
 
   cancel(): void {
@@ -154,9 +177,20 @@ class PortClient implements ModelClient {
     return this.port;
   }
 
+  /** Sends a side request, replacing the one of its kind in flight (the worker drops that one itself). */
+  private sendSide<T extends Comparison | Suggested>(kind: SideKind, settings: PlanSettings, onProgress: ProgressListener | undefined): Promise<ClientOutcome<T>> {
+    this.settleSide(kind, { status: 'cancelled' });
+    const id = this.nextId++;
+    return new Promise<ClientOutcome<T>>((resolve) => {
+      this.side[kind] = { id, settle: resolve as SideRequest['settle'], onProgress };
+      this.ensurePort().post({ type: kind, id, settings }, []);
+    });
+  }
+
   private onResponse(response: WorkerResponse): void {
-    if (response.id === this.comparing?.id) {
-      this.onCompareResponse(response);
+    const kind = (['compare', 'suggest'] as const).find((k) => this.side[k]?.id === response.id);
+    if (kind !== undefined) {
+      this.onSideResponse(kind, response);
       return;
     }
     const pending = this.pending;
@@ -167,11 +201,12 @@ class PortClient implements ModelClient {
     else if (response.type === 'result') this.settle({ status: 'done', result: { name: response.name, model: response.model, timings: response.timings, plan: response.plan } });
   }
 
-  private onCompareResponse(response: WorkerResponse): void {
-    if (response.type === 'progress') this.comparing?.onProgress?.(response.fraction, response.label);
-    else if (response.type === 'compared') this.settleCompare({ status: 'done', result: { settings: response.settings, peaks: response.peaks } });
+  private onSideResponse(kind: SideKind, response: WorkerResponse): void {
+    if (response.type === 'progress') this.side[kind]?.onProgress?.(response.fraction, response.label);
+    else if (response.type === 'compared') this.settleSide(kind, { status: 'done', result: { settings: response.settings, peaks: response.peaks } });
+    else if (response.type === 'suggested') this.settleSide(kind, { status: 'done', result: { settings: response.settings, suggestions: response.suggestions } });
     else if (response.type === 'error') {
-      this.settleCompare(response.error.code === SUPERSEDED_CODE ? { status: 'cancelled' } : { status: 'failed', error: response.error });
+      this.settleSide(kind, response.error.code === SUPERSEDED_CODE ? { status: 'cancelled' } : { status: 'failed', error: response.error });
     }
   }
 
@@ -179,7 +214,8 @@ class PortClient implements ModelClient {
     this.port = undefined;
     const error = { code: 'internal', message: `the model worker stopped: ${message}` };
     this.settle({ status: 'failed', error });
-    this.settleCompare({ status: 'failed', error });
+    this.settleSide('compare', { status: 'failed', error });
+    this.settleSide('suggest', { status: 'failed', error });
   }
 
   /** Terminates the port (stopping its work) and cancels the request in flight. */
@@ -187,20 +223,22 @@ class PortClient implements ModelClient {
     this.port?.terminate();
     this.port = undefined;
     this.settle({ status: 'cancelled' });
-    this.settleCompare({ status: 'cancelled' });
+    this.settleSide('compare', { status: 'cancelled' });
+    this.settleSide('suggest', { status: 'cancelled' });
   }
 
-  /** Drops the comparison in flight: the model it compares is being replaced. */
-  private cancelCompare(): void {
-    if (this.comparing === undefined) return;
-    this.port?.post({ type: 'cancel', id: this.comparing.id }, []);
-    this.settleCompare({ status: 'cancelled' });
+  /** Drops the side request of `kind` in flight: the model or plan it is about is being replaced. */
+  private cancelSide(kind: SideKind): void {
+    const request = this.side[kind];
+    if (request === undefined) return;
+    this.port?.post({ type: 'cancel', id: request.id }, []);
+    this.settleSide(kind, { status: 'cancelled' });
   }
 
-  private settleCompare(outcome: CompareOutcome): void {
-    const comparing = this.comparing;
-    this.comparing = undefined;
-    comparing?.settle(outcome);
+  private settleSide(kind: SideKind, outcome: ClientOutcome<Comparison | Suggested>): void {
+    const request = this.side[kind];
+    delete this.side[kind];
+    request?.settle(outcome);
   }
 
   private settle(outcome: ClientOutcome<ClientResult | PlanResult>): void {

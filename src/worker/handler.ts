@@ -11,7 +11,8 @@ import type { IrModel } from '../model/ir';
 import type { ModelPlan } from '../planner/plan';
 import { InputError, toErrorData } from '../shared/errors';
 import { COMPARED_STRATEGIES, strategyPeak } from './plan-compare';
-import { planForSettings } from './plan-settings';
+import { planForSettings, planStepsForSettings, type PlanWithSteps } from './plan-settings';
+import { planKey, runSuggestionSteps } from './plan-suggest';
 import {
   COMPARE_LABEL,
   DECODE_LABEL,
@@ -27,6 +28,7 @@ import {
   type ReinferRequest,
   type ReplanRequest,
   type StrategyPeak,
+  type SuggestRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol';
@@ -35,7 +37,10 @@ import {
 export interface HandlerDeps {
   readonly decode: (bytes: Uint8Array, options: DecodeOptions) => IrModel;
   readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
-  readonly plan: (model: InferredModel, settings: PlanSettings) => ModelPlan;
+  /** Plans for the strategy comparison (peaks only). */
+  readonly plan: (model: InferredModel, settings: PlanSettings, options?: { readonly suggest?: boolean }) => ModelPlan;
+  /** Plans for the page: the plan, and the steps that evaluate its suggestions afterwards. */
+  readonly planSteps: (model: InferredModel, settings: PlanSettings) => PlanWithSteps;
   /** Milliseconds from a monotonic clock. */
   readonly now: () => number;
   /** Resolves after messages already queued for the handler had a chance to arrive. */
@@ -52,6 +57,7 @@ const DEFAULT_DEPS: HandlerDeps = {
   decode: decodeOnnx,
   infer: inferShapes,
   plan: planForSettings,
+  planSteps: planStepsForSettings,
   now: () => performance.now(),
   yieldToQueue: () => new Promise((resolve) => setTimeout(resolve, 0)),
 };
@@ -91,11 +97,20 @@ export function createRequestHandler(post: PostResponse, deps: Partial<HandlerDe
   return (request) => worker.handle(request);
 }
 
-/** The state of one worker: the newest request id and the decoded model. */
+/** The last plan made for the page, with what evaluates its suggestions. */
+interface LastPlan {
+  readonly model: InferredModel;
+  readonly key: string; // planKey of its settings
+  readonly steps: PlanWithSteps['steps'];
+}
+
+/** The state of one worker: the newest request ids, the decoded model and its last plan. */
 class ModelWorker {
   private latest: number | undefined;
   private latestCompare: number | undefined;
+  private latestSuggest: number | undefined;
   private decoded: DecodedModel | undefined;
+  private lastPlan: LastPlan | undefined;
 
   constructor(
     private readonly post: PostResponse,
@@ -106,15 +121,18 @@ class ModelWorker {
     if (request.type === 'cancel') {
       if (this.isLive(request.id)) this.latest = undefined;
       if (request.id === this.latestCompare) this.latestCompare = undefined;
+      if (request.id === this.latestSuggest) this.latestSuggest = undefined;
       return;
     }
     try {
       if (request.type === 'compare') await this.compare(request);
+      else if (request.type === 'suggest') await this.suggest(request);
       else if (request.type === 'open') await this.open(request);
       else if (request.type === 'reinfer') await this.reinfer(request);
       else await this.replan(request);
     } catch (error) {
-      if (this.isLive(request.id)) this.post({ type: 'error', id: request.id, error: toErrorData(describe(error, request)) });
+      const live = request.type === 'suggest' ? request.id === this.latestSuggest : this.isLive(request.id);
+      if (live) this.post({ type: 'error', id: request.id, error: toErrorData(describe(error, request)) });
     }
   }
 
@@ -204,11 +222,43 @@ class ModelWorker {
     this.post({ type: 'compared', id: request.id, settings: request.settings, peaks });
   }
 
-  /** Plans `model`; a failure is part of the answer, so the model still opens. */
+  /**
+   * Evaluates the suggestions of the last plan (planned again when it was made
+   * for other settings), a step at a time; a newer plan or suggest drops it.
+   */
+  private async suggest(request: SuggestRequest): Promise<void> {
+    this.latestSuggest = request.id;
+    const model = this.decoded?.inferred;
+    if (model === undefined) {
+      this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: 'no model is loaded in the worker' } });
+      return;
+    }
+    const key = planKey(request.settings);
+    let last = this.lastPlan;
+    if (last === undefined || last.model !== model || last.key !== key) {
+      last = { model, key, steps: this.deps.planSteps(model, request.settings).steps };
+      this.lastPlan = last;
+    }
+    const mine = last;
+    const suggestions = await runSuggestionSteps(mine.steps, {
+      yieldToQueue: this.deps.yieldToQueue,
+      live: () => this.latestSuggest === request.id && this.lastPlan === mine && this.decoded?.inferred === model,
+      progress: (fraction, label) => this.post({ type: 'progress', id: request.id, fraction, label }),
+    });
+    if (suggestions === undefined) {
+      this.post({ type: 'error', id: request.id, error: { code: SUPERSEDED_CODE, message: 'the suggestions were superseded by a newer plan' } });
+      return;
+    }
+    this.post({ type: 'suggested', id: request.id, settings: request.settings, suggestions });
+  }
+
+  /** Plans `model`, keeping its suggestion steps; a failure is part of the answer, so the model still opens. */
   private planTimed(model: InferredModel, settings: PlanSettings): PlanResult {
     const started = this.deps.now();
+    this.lastPlan = undefined;
     try {
-      const plan = this.deps.plan(model, settings);
+      const { plan, steps } = this.deps.planSteps(model, settings);
+      this.lastPlan = { model, key: planKey(settings), steps };
       return { status: 'planned', settings, plan, ms: this.deps.now() - started };
     } catch (error) {
       return { status: 'failed', settings, error: toErrorData(error) };

@@ -4,21 +4,42 @@
 // on the main thread in the fallback); no DOM.
 
 import type { InferredModel } from '../model/inferred';
-import { planModel, type ModelPlan } from '../planner/plan';
+import { planModel, planWithSuggestionSteps, type ModelPlan, type PlanModelOptions, type SuggestionStep } from '../planner/plan';
 import { isStrategyName, STRATEGY_NAMES } from '../planner/strategies/registry';
+import type { TargetProfile } from '../planner/target';
 import { InputError } from '../shared/errors';
 import { targetForSettings } from './plan-target';
 import type { PlanSettings } from './protocol';
 
 /**
- * Plans `model` for `settings`, with evaluated suggestions unless `suggest` is
- * false; throws InputError('bad-target' | 'bad-argument') for unknown names and bad fields.
+ * Plans `model` for `settings`, with evaluated suggestions when `suggest` is
+ * true; throws InputError('bad-target' | 'bad-argument') for unknown names and bad fields.
  */
-export function planForSettings(model: InferredModel, settings: PlanSettings, { suggest = true }: { readonly suggest?: boolean } = {}): ModelPlan {
+export function planForSettings(model: InferredModel, settings: PlanSettings, { suggest = false }: { readonly suggest?: boolean } = {}): ModelPlan {
+  const { target, options } = checkedSettings(settings);
+  return planModel(model, target, { ...options, suggest });
+}
+
+/** A plan without its suggestions, and the steps that evaluate them one by one (planWithSuggestionSteps). */
+export interface PlanWithSteps {
+  readonly plan: ModelPlan;
+  readonly steps: readonly SuggestionStep[];
+}
+
+/**
+ * Plans `model` for `settings` without suggestions, keeping the steps that
+ * evaluate them, so the page sees the plan first; throws as planForSettings does.
+ */
+export function planStepsForSettings(model: InferredModel, settings: PlanSettings): PlanWithSteps {
+  const { target, options } = checkedSettings(settings);
+  return planWithSuggestionSteps(model, target, options);
+}
+
+function checkedSettings(settings: PlanSettings): { target: TargetProfile; options: PlanModelOptions } {
   const target = targetForSettings(settings);
   const { strategy } = settings;
   if (strategy !== undefined && !isStrategyName(strategy)) {
     throw new InputError('bad-argument', `unknown strategy "${strategy}" (strategies: ${STRATEGY_NAMES.join(', ')})`);
   }
-  return planModel(model, target, strategy === undefined ? { suggest } : { strategy, suggest });
+  return { target, options: strategy === undefined ? {} : { strategy } };
 }

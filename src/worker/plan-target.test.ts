@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyTargetChange } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/presets';
 import { editableTarget, hasComputeUnits, targetForSettings } from './plan-target';
 
@@ -27,6 +28,23 @@ describe('target edits', () => {
     expect(editableTarget('cpu')).toMatchObject({ fusion: undefined, dwPwCacheBytes: undefined });
     expect(hasComputeUnits('phone')).toBe(true);
     expect(hasComputeUnits('cpu')).toBe(false);
+  });
+
+  it('sets the execution order and the fusion SRAM as plan --order and --sram do', () => {
+    const t = targetForSettings({ target: 'accelerator', strategy: undefined, edits: { order: 'depth-first', sramBytes: 8 << 20 } });
+    const cli = applyTargetChange(presetTarget('accelerator'), { order: 'depth-first', sramBytes: 8 << 20 });
+    expect(t).toEqual(cli);
+    expect(t.planning.order).toBe('depth-first');
+    expect(t.fusion?.sramBytes).toBe(8 << 20);
+    expect(editableTarget('accelerator', { order: 'memory-aware' })).toMatchObject({ order: 'memory-aware', sramBytes: 4 << 20 });
+    expect(editableTarget('cpu')).toMatchObject({ order: 'file', sramBytes: undefined });
+  });
+
+  it('refuses a bad order or SRAM size naming the field', () => {
+    const bad = (edits: object) => () => targetForSettings({ target: 'accelerator', strategy: undefined, edits });
+    expect(bad({ order: 'random' })).toThrow('execution order must be one of file, depth-first, memory-aware, got "random"');
+    expect(bad({ sramBytes: 0 })).toThrow('fusion SRAM bytes must be a whole number of bytes above 0, got 0');
+    expect(() => targetForSettings({ ...MCU, edits: { sramBytes: 1024 } })).toThrow('target mcu has no fusion SRAM');
   });
 
   it('refuses bad values naming the field as the settings panel labels it', () => {

@@ -1,9 +1,11 @@
 // The target profile a plan is made for: a preset with the page's edits of its
 // main fields (region sizes and alignment, fusion and compute units on/off, the
-// dw-pw cache), checked field by field and then by the profile parser. No DOM.
+// dw-pw cache, the fusion SRAM, the execution order), checked field by field and
+// then by the profile parser. No DOM.
 
+import { ORDER_POLICIES } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/presets';
-import { parseTarget, type TargetProfile } from '../planner/target';
+import { parseTarget, type OrderPolicy, type TargetProfile } from '../planner/target';
 import { InputError } from '../shared/errors';
 import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
 
@@ -13,6 +15,8 @@ export interface EditableTarget {
   readonly fusion: boolean | undefined; // undefined: the preset has no fusion settings
   readonly computeUnits: readonly string[]; // unit names; switching off needs more than one or a restricted one
   readonly dwPwCacheBytes: number | undefined; // undefined: the preset has no dw-pw cache
+  readonly sramBytes: number | undefined; // fusion SRAM; undefined: the preset has no fusion settings
+  readonly order: OrderPolicy; // execution-order policy
 }
 
 /** What the settings panel shows for preset `name` under `edits`. */
@@ -27,6 +31,8 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     fusion: preset.fusion === undefined ? undefined : (edits.fusion ?? preset.fusion.enabled),
     computeUnits: preset.computeUnits.map((u) => u.name),
     dwPwCacheBytes: preset.fusion?.dwPwCacheBytes === undefined ? undefined : (edits.dwPwCacheBytes ?? preset.fusion.dwPwCacheBytes),
+    sramBytes: preset.fusion === undefined ? undefined : (edits.sramBytes ?? preset.fusion.sramBytes),
+    order: edits.order ?? preset.planning.order,
   };
 }
 
@@ -50,11 +56,13 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
     ...preset,
     regions: preset.regions.map((r) => editedRegion(r, edits.regions?.[r.name])),
     ...(edits.computeUnits === false && { computeUnits: [] }),
+    planning: { ...preset.planning, ...(edits.order !== undefined && { order: edits.order }) },
     ...(preset.fusion !== undefined && {
       fusion: {
         ...preset.fusion,
         ...(edits.fusion !== undefined && { enabled: edits.fusion }),
         ...(edits.dwPwCacheBytes !== undefined && { dwPwCacheBytes: edits.dwPwCacheBytes }),
+        ...(edits.sramBytes !== undefined && { sramBytes: edits.sramBytes }),
       },
     }),
   };
@@ -69,7 +77,8 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
 /** True when `edits` changes nothing. */
 export function isEmptyEdits(edits: TargetEdits): boolean {
   const regions = Object.values(edits.regions ?? {}).filter((r) => r.alignment !== undefined || r.sizeLimit !== undefined);
-  return regions.length === 0 && edits.fusion === undefined && edits.computeUnits === undefined && edits.dwPwCacheBytes === undefined;
+  const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order];
+  return regions.length === 0 && fields.every((f) => f === undefined);
 }
 
 function editedRegion<R extends { readonly name: string; readonly sizeLimit?: number; readonly alignment: number }>(region: R, edit: RegionEdit | undefined): R {
@@ -97,5 +106,13 @@ function checkEdits(preset: TargetProfile, edits: TargetEdits): void {
   if (cache !== undefined) {
     if (preset.fusion?.dwPwCacheBytes === undefined) throw new InputError('bad-target', `target ${preset.name} has no dw-pw cache`);
     if (!(Number.isSafeInteger(cache) && cache > 0)) throw new InputError('bad-target', `dw-pw cache bytes must be a whole number of bytes above 0, got ${cache}`);
+  }
+  const sram = edits.sramBytes;
+  if (sram !== undefined) {
+    if (preset.fusion === undefined) throw new InputError('bad-target', `target ${preset.name} has no fusion SRAM`);
+    if (!(Number.isSafeInteger(sram) && sram > 0)) throw new InputError('bad-target', `fusion SRAM bytes must be a whole number of bytes above 0, got ${sram}`);
+  }
+  if (edits.order !== undefined && !ORDER_POLICIES.includes(edits.order)) {
+    throw new InputError('bad-target', `execution order must be one of ${ORDER_POLICIES.join(', ')}, got "${String(edits.order)}"`);
   }
 }

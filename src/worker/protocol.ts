@@ -2,7 +2,8 @@
 // data only. Depends on model types and shared errors, never on the DOM or UI.
 
 import type { InferredModel } from '../model/inferred';
-import type { ModelPlan } from '../planner/plan';
+import type { ModelPlan, Suggestion } from '../planner/plan';
+import type { OrderPolicy } from '../planner/target';
 import type { ErrorData } from '../shared/errors';
 
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
@@ -33,6 +34,8 @@ export interface TargetEdits {
   readonly fusion?: boolean; // false: plan without fusion units
   readonly computeUnits?: boolean; // false: every op on one generic unit (no M3 partition)
   readonly dwPwCacheBytes?: number; // depthwise + pointwise cache capacity (M5)
+  readonly sramBytes?: number; // on-chip SRAM that fusion tiles into (fusion.sramBytes, the CLI's --sram)
+  readonly order?: OrderPolicy; // execution-order policy (planning.order, the CLI's --order)
 }
 
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */
@@ -86,6 +89,17 @@ export interface CompareRequest {
   readonly settings: PlanSettings;
 }
 
+/**
+ * Evaluate the suggestions of the plan the worker made last, when it was made for
+ * `settings` (else plan again first), one candidate at a time after the plan is
+ * on screen. A newer open, reinfer, replan or suggest drops it.
+ */
+export interface SuggestRequest {
+  readonly type: 'suggest';
+  readonly id: number;
+  readonly settings: PlanSettings;
+}
+
 /** Drop request `id`: the page no longer wants its answer. */
 export interface CancelRequest {
   readonly type: 'cancel';
@@ -93,7 +107,7 @@ export interface CancelRequest {
 }
 
 /** Everything the page sends to the worker. */
-export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | CancelRequest;
+export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | SuggestRequest | CancelRequest;
 
 /** How far request `id` has come. */
 export interface ProgressResponse {
@@ -154,6 +168,14 @@ export interface ComparedResponse {
   readonly peaks: readonly StrategyPeak[];
 }
 
+/** The answer to a suggest request: the plan's suggestions, largest saving first (as `plan --json` lists them). */
+export interface SuggestedResponse {
+  readonly type: 'suggested';
+  readonly id: number;
+  readonly settings: PlanSettings;
+  readonly suggestions: readonly Suggestion[];
+}
+
 /** A request failed; `error` is plain data (code + sentence). */
 export interface ErrorResponse {
   readonly type: 'error';
@@ -162,7 +184,7 @@ export interface ErrorResponse {
 }
 
 /** Everything the worker sends to the page. */
-export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ComparedResponse | ErrorResponse;
+export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ComparedResponse | SuggestedResponse | ErrorResponse;
 
 /**
  * Error code of a reinfer or replan that reached a worker holding no decoded model (it was
@@ -170,7 +192,7 @@ export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse
  */
 export const NO_MODEL_CODE = 'no-model';
 
-/** Error code of a compare dropped because a newer request changed the model or asked again. */
+/** Error code of a compare or suggest dropped because a newer request changed the model or plan, or asked again. */
 export const SUPERSEDED_CODE = 'superseded';
 
 /** Label of the decoding phase in progress messages. */
@@ -181,3 +203,5 @@ export const INFER_LABEL = 'Inferring shapes';
 export const PLAN_LABEL = 'Planning memory';
 /** Label of the strategy comparison in progress messages. */
 export const COMPARE_LABEL = 'Comparing strategies';
+/** Label of the suggestion evaluation in progress messages. */
+export const SUGGEST_LABEL = 'Evaluating suggestions';

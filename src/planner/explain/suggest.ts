@@ -59,25 +59,48 @@ interface SettingCandidate {
   readonly strategy?: string;
 }
 
+/** One evaluation of suggestPlanChanges: a candidate planned again, or a model edit placed again. */
+export interface SuggestionStep {
+  readonly label: string; // what it evaluates, e.g. "run in depth-first order instead of file"
+  readonly run: () => Suggestion[]; // the suggestion it finds (none when it saves nothing)
+}
+
 /** Every suggestion that lowers the peak, largest saving first; see the module header. */
 export function suggestPlanChanges(input: SuggestInput): Suggestion[] {
-  const out: Suggestion[] = [];
-  for (const c of settingCandidates(input).slice(0, MAX_CANDIDATES)) {
-    const peak = input.replan(applyTargetChange(input.target, c.change), c.strategy ?? (input.strategyGiven ? input.strategy : undefined));
-    const saves = input.peak - peak;
-    if (saves > 0) {
-      out.push({
-        kind: c.kind,
-        action: `${c.action}: the peak falls to ${formatBytes(peak)}, ${formatBytes(saves)} less`,
-        saves,
-        args: changeArgs(c.change, c.strategy),
-        ...(c.strategy !== undefined && { strategy: c.strategy }),
-        change: c.change,
-      });
-    }
-  }
-  out.push(...modelEdits(input));
-  return out.sort((a, b) => b.saves - a.saves);
+  return rankSuggestions(suggestionSteps(input).flatMap((step) => step.run()));
+}
+
+/** Suggestions largest saving first; equal savings keep the order of their steps. */
+export function rankSuggestions(found: readonly Suggestion[]): Suggestion[] {
+  return [...found].sort((a, b) => b.saves - a.saves);
+}
+
+/**
+ * The evaluations of suggestPlanChanges one by one, so a caller can report
+ * progress and stop between them; running all and ranking gives its answer.
+ */
+export function suggestionSteps(input: SuggestInput): SuggestionStep[] {
+  const settings = settingCandidates(input)
+    .slice(0, MAX_CANDIDATES)
+    .map((c): SuggestionStep => ({ label: c.action, run: () => settingSuggestion(input, c) }));
+  return [...settings, { label: 'model edits', run: () => modelEdits(input) }];
+}
+
+/** The suggestion of one setting candidate, planned again; none when it saves nothing. */
+function settingSuggestion(input: SuggestInput, c: SettingCandidate): Suggestion[] {
+  const peak = input.replan(applyTargetChange(input.target, c.change), c.strategy ?? (input.strategyGiven ? input.strategy : undefined));
+  const saves = input.peak - peak;
+  if (saves <= 0) return [];
+  return [
+    {
+      kind: c.kind,
+      action: `${c.action}: the peak falls to ${formatBytes(peak)}, ${formatBytes(saves)} less`,
+      saves,
+      args: changeArgs(c.change, c.strategy),
+      ...(c.strategy !== undefined && { strategy: c.strategy }),
+      change: c.change,
+    },
+  ];
 }
 
 function settingCandidates({ target, strategy, hasComputeUnits }: SuggestInput): SettingCandidate[] {

@@ -1,7 +1,7 @@
 // A model client for store tests: decodes the fake format of worker/testing on
 // the spot, records its calls, and can hold answers until the test releases them.
 
-import type { ClientOutcome, CompareOutcome, ModelClient, PlanOutcome, ProgressListener } from '../../worker/client';
+import type { ClientOutcome, CompareOutcome, ModelClient, PlanOutcome, ProgressListener, SuggestOutcome } from '../../worker/client';
 import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan-compare';
 import type { DimValues, InputValues, ModelBindings, PlanResult, PlanSettings, ShapeValues } from '../../worker/protocol';
 import type { InferredModel } from '../../model/inferred';
@@ -13,7 +13,7 @@ import { fakeDecode, fakeInfer } from '../../worker/testing/fakes';
 /** Plans with the real planner, as the worker does. */
 function planOf(model: InferredModel, settings: PlanSettings): PlanResult {
   try {
-    return { status: 'planned', settings, plan: planForSettings(model, settings), ms: 1 };
+    return { status: 'planned', settings, plan: planForSettings(model, settings, { suggest: false }), ms: 1 };
   } catch (error) {
     return { status: 'failed', settings, error: toErrorData(error) };
   }
@@ -42,6 +42,8 @@ export interface FakeClient extends ModelClient {
   }[];
   /** Settings of every strategy comparison asked for, in order. */
   readonly compares: PlanSettings[];
+  /** Settings of every suggestion evaluation asked for, in order. */
+  readonly suggests: PlanSettings[];
   /** While true, answers wait for release(). */
   hold: boolean;
   /** Answers every held call, in order. */
@@ -59,6 +61,7 @@ export function createFakeClient(): FakeClient {
   const client: FakeClient = {
     calls: [],
     compares: [],
+    suggests: [],
     hold: false,
     async open(source: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
       client.calls.push({ kind: 'open', name, ...recorded(bindings), bytes: source instanceof Blob ? source.size : source.byteLength });
@@ -101,6 +104,17 @@ export function createFakeClient(): FakeClient {
       const model = held.model;
       const peaks = COMPARED_STRATEGIES.map((strategy) => strategyPeak(planForSettings, model, settings, strategy, () => 0));
       return { status: 'done', result: { settings, peaks } };
+    },
+    async suggest(settings: PlanSettings, onProgress?: ProgressListener): Promise<SuggestOutcome> {
+      client.suggests.push(settings);
+      onProgress?.(0, 'Evaluating suggestions');
+      await gate();
+      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+      try {
+        return { status: 'done', result: { settings, suggestions: planForSettings(held.model, settings, { suggest: true }).suggestions ?? [] } };
+      } catch (error) {
+        return { status: 'failed', error: toErrorData(error) };
+      }
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });

@@ -38,7 +38,7 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <WasteLine plan={plan} complete={complete} />
       <PeakLive plan={plan} onSelect={onSelect} />
       <PeakReasons plan={plan} />
-      <Suggestions plan={plan} />
+      <Suggestions />
       <StrategyComparison plan={plan} />
       <FusionTraffic plan={plan} onSelect={onSelect} />
       <Diagnostics plan={plan} report={report} />

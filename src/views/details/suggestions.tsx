@@ -1,56 +1,79 @@
-// What to change to lower the peak: the suggestions the planner evaluated, each
-// with its saving and the CLI arguments that apply it; one click plans the shown
-// model with the change as side B of a comparison.
+// What to change to lower the peak: the suggestions the worker evaluates after
+// the plan is on screen (progress meanwhile), each with its saving and the CLI
+// arguments that apply it; one click plans the shown model with the change as
+// side B of a comparison.
 
-import type { ModelPlan, Suggestion } from '../../planner/plan';
+import type { Suggestion } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { useAppStore } from '../../store/context';
+import type { SuggestionsState } from '../../store/state';
+import { currentSuggestions } from '../../store/suggestions';
 import type { PlanSettings } from '../../worker/protocol';
 import { useCompareActions } from '../compare/use-compare';
 
 /**
- * The page settings that apply `s` over `shown`, or undefined when the page
- * cannot apply it (a model edit, or a target field the settings panel lacks).
+ * The page settings that apply `s` over `shown` (its target change as target
+ * edits, its strategy), or undefined for a model edit, which has no settings.
  */
 export function settingsForSuggestion(s: Suggestion, shown: PlanSettings): PlanSettings | undefined {
+  if (s.args === undefined) return undefined;
   const change = s.change ?? {};
-  if (s.args === undefined || change.order !== undefined || change.sramBytes !== undefined) return undefined;
   const edits = {
     ...shown.edits,
+    ...(change.order !== undefined && { order: change.order }),
     ...(change.fusion !== undefined && { fusion: change.fusion }),
     ...(change.computeUnits === 'off' && { computeUnits: false }),
+    ...(change.sramBytes !== undefined && { sramBytes: change.sramBytes }),
     ...(change.dwPwCacheBytes !== undefined && { dwPwCacheBytes: change.dwPwCacheBytes }),
   };
   return { target: shown.target, strategy: s.strategy ?? shown.strategy, ...(Object.keys(edits).length > 0 && { edits }) };
 }
 
-/** The suggestions of the plan on screen. */
-export function Suggestions({ plan }: { readonly plan: ModelPlan }) {
-  const shown = useAppStore((s) => s.settings);
-  const { compareShownWith } = useCompareActions();
-  const list = plan.suggestions ?? [];
-  if (list.length === 0) return null;
+/** The suggestions of the plan on screen, or their progress while the worker evaluates them. */
+export function Suggestions() {
+  const suggestions = useAppStore(currentSuggestions);
+  const status = suggestions?.status ?? 'pending';
   return (
-    <section className="explain-block" aria-label="Suggestions" data-testid="suggestions">
+    <section className="explain-block" aria-label="Suggestions" data-testid="suggestions" data-status={status}>
       <h4 className="explain-heading">What to change</h4>
-      <ul className="suggestions">
-        {list.map((s, k) => {
-          const settings = settingsForSuggestion(s, shown);
-          const how = s.args === undefined ? `model edit: ${s.modelEdit ?? ''}` : `plan ${s.args.join(' ')}`;
-          return (
-            <li key={k} data-testid="suggestion" data-kind={s.kind} data-saves={s.saves}>
-              <strong>−{formatBytes(s.saves)}</strong> {s.action} <code className="muted">{how}</code>{' '}
-              {settings !== undefined ? (
-                <button type="button" className="button button-small" onClick={() => void compareShownWith({ settings })} data-testid="suggestion-apply">
-                  Compare
-                </button>
-              ) : (
-                s.args !== undefined && <span className="muted">(apply with the CLI)</span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <SuggestionsBody suggestions={suggestions} />
     </section>
+  );
+}
+
+function SuggestionsBody({ suggestions }: { readonly suggestions: SuggestionsState | undefined }) {
+  if (suggestions === undefined || suggestions.status === 'running') {
+    return (
+      <div className="compare-progress" data-testid="suggestions-progress">
+        <progress max={1} value={suggestions?.progress?.fraction ?? 0} aria-label="Suggestion progress" />
+        <span className="muted">{suggestions?.progress?.label ?? 'evaluating suggestions'}…</span>
+      </div>
+    );
+  }
+  if (suggestions.status === 'failed') return <p className="muted">The suggestions could not be evaluated: {suggestions.error?.message}</p>;
+  if (suggestions.list.length === 0) return <p className="muted">No change the planner tried lowers this peak.</p>;
+  return <SuggestionList list={suggestions.list} />;
+}
+
+function SuggestionList({ list }: { readonly list: readonly Suggestion[] }) {
+  const shown = useAppStore((s) => (s.model?.plan.status === 'planned' ? s.model.plan.settings : s.settings));
+  const { compareShownWith } = useCompareActions();
+  return (
+    <ul className="suggestions">
+      {list.map((s, k) => {
+        const settings = settingsForSuggestion(s, shown);
+        const how = s.args === undefined ? `model edit: ${s.modelEdit ?? ''}` : `plan ${s.args.join(' ')}`;
+        return (
+          <li key={k} data-testid="suggestion" data-kind={s.kind} data-saves={s.saves}>
+            <strong>−{formatBytes(s.saves)}</strong> {s.action} <code className="muted">{how}</code>{' '}
+            {settings !== undefined && (
+              <button type="button" className="button button-small" onClick={() => void compareShownWith({ settings })} data-testid="suggestion-apply">
+                Compare
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
