@@ -149,13 +149,14 @@ class SharingRules {
     }
     const layout = windowLayout(this.tensor(out.name), names.map((n) => this.tensor(n)), this.ctx.alignment);
     const misfit = 'reason' in layout ? layout.reason : this.nestedMisfit(names, layout.offsets, out.size);
-    if (misfit !== undefined) {
-      this.copy(node, [out], 'concat-copy', misfit);
+    if ('reason' in layout || misfit !== undefined) {
+      this.copy(node, [out], 'concat-copy', misfit ?? '');
       return;
     }
+    const { offsets } = layout;
     names.forEach((name, i) => {
       const x = this.spec(name)!;
-      this.tracker.attach(x, out, layout.offsets[i]!, 'concat');
+      this.tracker.attach(x, out, offsets[i]!, 'concat');
       x.size = x.bytes;
     });
   }
