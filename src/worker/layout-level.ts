@@ -154,7 +154,11 @@ function gap(slot: Slot): number {
 function pull(row: readonly number[], slots: Slot[], side: 'up' | 'down'): void {
   const centre = (k: number): number => slots[k]!.x + slots[k]!.width / 2;
   const want = row.map((k) => {
-    const near = slots[k]![side];
+    // A box follows its real neighbours and ignores the dummies of long edges beside it, so a
+    // column with skip edges (DenseNet, residuals) stays straight rather than drifting sideways.
+    const all = slots[k]![side];
+    const real = all.filter((n) => slots[n]!.node >= 0);
+    const near = real.length > 0 ? real : all;
     return near.length === 0 ? slots[k]!.x : near.reduce((a, n) => a + centre(n), 0) / near.length - slots[k]!.width / 2;
   });
   // Left to right: as near as wanted without overlapping the left neighbour; then right to left the same.

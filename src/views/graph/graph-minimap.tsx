@@ -19,16 +19,19 @@ export interface GraphMinimapProps {
   readonly input: GraphLayoutInput;
   readonly onNavigate: (x: number, y: number) => void; // graph coordinates to centre
   readonly ref: Ref<MinimapHandle>;
+  readonly view: ElementSize | undefined; // the graph view's size: in a small view the minimap stays out of the way
 }
 
 const MAX_W = 168;
 const MAX_H = 120;
+/** Below this size of the view the minimap is not shown: it would cover much of the graph. */
+const SMALL_VIEW = { width: 300, height: 240 } as const;
 /** The corner of the view the minimap may cover (its largest size and its offset from the edges). */
 export const MINIMAP_MARGIN = { width: MAX_W + 24, height: MAX_H + 24 } as const;
 const MIN_SIDE = 36;
 
 /** The minimap of a placement. */
-export function GraphMinimap({ placement, input, onNavigate, ref }: GraphMinimapProps) {
+export function GraphMinimap({ placement, input, onNavigate, ref, view }: GraphMinimapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const { width: W, height: H } = placement;
@@ -90,6 +93,7 @@ export function GraphMinimap({ placement, input, onNavigate, ref }: GraphMinimap
     event.stopPropagation();
   };
 
+  if (view !== undefined && (view.width < SMALL_VIEW.width || view.height < SMALL_VIEW.height)) return null;
   return (
     <div className="graph-minimap" style={{ width, height }} onPointerDown={onPointer} onPointerMove={onPointer} data-testid="graph-minimap" aria-hidden="true">
       <canvas ref={canvas} style={{ width, height }} />

@@ -38,7 +38,7 @@ export interface GraphViewProps {
 const MAX_SCALE = 3;
 const MIN_SCALE = 0.01;
 const READABLE = 0.75; // the scale a centred box is shown at, at least
-const READABLE_FIT = 0.4; // below this the first view fits the width rather than the whole graph
+const READABLE_FIT = 0.3; // below this the first view shows the top of the graph, its whole width when that is readable
 
 /** The graph drawing of a placement. */
 export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
@@ -79,14 +79,21 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     return zoomIdentity.translate((s.width - p.width * k) / 2, (s.height - p.height * k) / 2).scale(k);
   }, []);
 
-  /** The first view: the whole graph; when that is too small to read, the whole width from the top (never cut at the sides). */
+  /**
+   * The first view: the whole graph; when that is too small to read, the top of the graph across
+   * its whole width, or at READABLE_FIT centred on its first input when even the width is too wide.
+   */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const fit = fitTransform();
     const s = sizeRef.current;
     const p = placed.current;
     if (fit === undefined || s === undefined || fit.k >= READABLE_FIT) return fit;
-    const k = Math.max(MIN_SCALE, Math.min(1, (0.96 * s.width) / p.width));
-    return zoomIdentity.translate((s.width - p.width * k) / 2, 8).scale(k);
+    const k = Math.min(1, Math.max(READABLE_FIT, (0.96 * s.width) / p.width));
+    const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes[0];
+    const centred = (s.width - p.width * k) / 2;
+    const onFirst = first === undefined ? centred : s.width / 2 - (first.x + first.width / 2) * k;
+    const x = centred >= 0 ? centred : Math.min(8, Math.max(s.width - p.width * k - 8, onFirst));
+    return zoomIdentity.translate(x, 8).scale(k);
   }, [fitTransform]);
 
   const reveal = useCallback(
@@ -133,18 +140,19 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   // Draw each placement (and each new input on it: labels and frames of a re-plan). The first
   // placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
-  const drawn = useRef<{ placement: GraphPlacement; input: GraphLayoutInput } | undefined>(undefined);
+  const drawn = useRef<{ placement: GraphPlacement; input: GraphLayoutInput; final: boolean } | undefined>(undefined);
   useEffect(() => {
     const g = root.current;
     if (g === null || size === undefined) return;
     const last = drawn.current;
     if (last?.placement === placement && last.input === input) return;
-    drawn.current = { placement, input };
+    drawn.current = { placement, input, final };
     drawGraph(g, input, placement, frames, facts, handlers);
     markGraph(g, marks);
     svg.current!.dataset.boxes = String(placement.boxes.length);
     svg.current!.dataset.final = String(final);
-    if (last === undefined) apply(startTransform() ?? zoomIdentity, false);
+    // The final layout replacing a preview of the first view is fitted again.
+    if (last === undefined || (!last.final && last.input.key === input.key && anchor === undefined)) apply(startTransform() ?? zoomIdentity, false);
     else if (last.placement !== placement && anchor !== undefined) reveal(anchor, true);
     if (final) onDrawn(placement.boxes.length);
     // marks are applied by their own effect; redrawing is for a new placement or input only
@@ -206,7 +214,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
         </defs>
         <g ref={root} />
       </svg>
-      <GraphMinimap ref={minimap} placement={placement} input={input} onNavigate={navigate} />
+      <GraphMinimap ref={minimap} placement={placement} input={input} onNavigate={navigate} view={size} />
     </div>
   );
 }

@@ -1,0 +1,157 @@
+// The graph view on real-shaped models (issue 12): constants folded into their
+// consumers with a toggle to show them, name-scope groups that collapse and
+// expand, positions kept across a strategy change, the graph fitted on load,
+// search that finds a fusion unit, Escape and the skip link, and
+// summary().graph. Screenshots of the Llama-shaped decoder and the DenseNet at
+// 1280×720 go to e2e-artifacts/.
+
+import { expect, test, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { densenetModel } from '../src/model/testing/densenet-model';
+import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
+import { serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/** Waits until summary().graph says the plan on screen is drawn (or drawn with the simple layout). */
+async function graphReady(page: Page): Promise<{ status: string; boxes: number; ms: number | null }> {
+  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 60_000 });
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  return (await summary(page)).graph;
+}
+
+async function open(page: Page, name: string, bytes: Uint8Array, query = ''): Promise<void> {
+  await serveModel(page, `/e2e/${name}`, bytes);
+  await page.goto(`/?model=/e2e/${name}${query}`);
+  await waitForModel(page, name);
+  await graphReady(page);
+}
+
+/** The position of every drawn model node, by box id. */
+async function positions(page: Page): Promise<Record<string, string>> {
+  return page.locator('[data-testid="graph-svg"] .gbox.gnode').evaluateAll((els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-box')!, e.getAttribute('transform')!])));
+}
+
+const SMALL_DENSENET = { blocks: [3, 3, 3, 3], growth: 8, image: 32, constantWeights: true } as const;
+
+test('a constant-heavy model shows no constant boxes by default, and shows them with the toggle', async ({ page }) => {
+  await open(page, 'densenet-consts.onnx', densenetModel(SMALL_DENSENET));
+  const constantBoxes = page.locator('.gnode .g-title', { hasText: /^ConstantOfShape$/ });
+  await expect(constantBoxes).toHaveCount(0);
+  const folded = await page.locator('.g-consts').count();
+  expect(folded).toBeGreaterThan(10);
+  const before = (await summary(page)).graph.boxes;
+  await page.getByTestId('graph-constants').click();
+  await expect(page.getByTestId('graph-constants')).toHaveAttribute('aria-pressed', 'true');
+  await expect(constantBoxes.first()).toBeVisible({ timeout: 30_000 });
+  const shown = await graphReady(page);
+  expect(shown.boxes).toBeGreaterThan(before);
+  expect(await constantBoxes.count()).toBe((await summary(page)).nodes - (await page.locator('.gnode .g-title:not(:text-is("ConstantOfShape"))').count()));
+  await page.getByTestId('graph-constants').click();
+  await expect(constantBoxes).toHaveCount(0);
+});
+
+test('a strategy change leaves every node where it was', async ({ page }) => {
+  await page.goto('/?target=accelerator');
+  await waitForPlan(page);
+  await graphReady(page);
+  const before = await positions(page);
+  expect(Object.keys(before).length).toBeGreaterThan(10);
+  const strategy = (await summary(page)).strategy;
+  const other = strategy === 'naive' ? 'tflm' : 'naive';
+  await page.getByTestId('strategy-select').selectOption(other);
+  await waitForPlan(page, other);
+  await graphReady(page);
+  expect(await positions(page)).toEqual(before);
+});
+
+/** The screen rectangles of the drawn boxes. */
+async function boxRects(page: Page): Promise<DOMRect[]> {
+  return page.locator('[data-testid="graph-svg"] .gbox').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+}
+
+test('the graph is fitted on load: a small model whole, a tall one across its whole width from the top', async ({ page }) => {
+  await startOnSmallModel(page);
+  await graphReady(page);
+  let view = (await page.getByTestId('graph-view').boundingBox())!;
+  const small = await boxRects(page);
+  expect(small.length).toBeGreaterThan(2);
+  for (const b of small) {
+    expect(b.left >= view.x - 1 && b.right <= view.x + view.width + 1 && b.top >= view.y - 1 && b.bottom <= view.y + view.height + 1).toBe(true);
+  }
+  await page.goto('/');
+  await waitForPlan(page);
+  await graphReady(page);
+  view = (await page.getByTestId('graph-view').boundingBox())!;
+  const tall = await boxRects(page);
+  for (const b of tall) expect(b.left >= view.x - 1 && b.right <= view.x + view.width + 1).toBe(true);
+  const top = Math.min(...tall.map((b) => b.top));
+  expect(top).toBeGreaterThanOrEqual(view.y - 1);
+  expect(top).toBeLessThan(view.y + 60);
+  const s = await summary(page);
+  expect(s.graph.status).toBe('drawn');
+  expect(s.graph.boxes).toBeGreaterThan(10);
+  expect(typeof s.graph.ms).toBe('number');
+  await snap(page, 'graph-sample-start');
+});
+
+test('name-scope groups collapse and expand', async ({ page }) => {
+  await open(page, 'llama-4.onnx', llamaModel({ ...LLAMA_80, layers: 4 }));
+  const nodes = await page.locator('.gnode').count();
+  const header = page.getByRole('button', { name: 'Collapse group layers.1' });
+  await header.focus();
+  await header.press('Enter');
+  const collapsed = page.locator('.g-collapsed[data-cluster="sc:/model/layers.1"]');
+  await expect(collapsed).toBeVisible();
+  await graphReady(page);
+  const members = Number((await collapsed.locator('.g-sub').textContent())!.match(/(\d+) nodes?/)![1]);
+  expect(members).toBeGreaterThan(20);
+  await expect(page.locator('.gnode')).toHaveCount(nodes - members);
+  await collapsed.focus();
+  await collapsed.press('Enter');
+  await expect(collapsed).toHaveCount(0);
+  await expect(page.locator('.gnode')).toHaveCount(nodes);
+});
+
+test('search finds a fusion unit by its name', async ({ page }) => {
+  await page.goto('/?target=accelerator');
+  await waitForPlan(page);
+  await graphReady(page);
+  expect((await summary(page)).fusionUnits).toBeGreaterThan(0);
+  const unit = (await page.locator('.g-group-tfu, .g-group-dw-pw').first().getAttribute('data-box'))!;
+  await page.getByTestId('graph-search').fill(unit.replace(/^fu:/, ''));
+  await page.getByTestId('graph-search').press('Enter');
+  await expect(page.locator(`[data-box="${unit}"]`)).toHaveClass(/g-current/);
+  await expect(page.getByTestId('graph-search-count')).toHaveText(/^1 of \d+$/);
+});
+
+test('Escape clears the selection and the skip link jumps from the graph to the heap', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page);
+  await graphReady(page);
+  await page.locator('.gnode').nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.gnode.g-emphasized').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.gnode.g-emphasized')).toHaveCount(0);
+  await page.getByTestId('graph-fit').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('graph-skip')).toBeFocused();
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="heap-pane"]') !== null)).toBe(true);
+});
+
+test('an 80-layer decoder opens as a few dozen groups; ONNX-style DenseNet-121 is drawn', async ({ page }) => {
+  test.setTimeout(180_000);
+  await open(page, 'llama-80.onnx', llamaModel());
+  const llama = await summary(page);
+  expect(llama.graph.status).toBe('drawn');
+  expect(llama.graph.boxes).toBeLessThanOrEqual(40);
+  await expect(page.locator('.g-collapsed').first()).toBeVisible();
+  await snap(page, 'graph-llama-80');
+  await open(page, 'densenet-121.onnx', densenetModel());
+  const densenet = await summary(page);
+  expect(densenet.graph.status).toBe('drawn');
+  await expect(page.locator('.gnode .g-title', { hasText: /^ConstantOfShape$/ })).toHaveCount(0);
+  await snap(page, 'graph-densenet-121');
+});
