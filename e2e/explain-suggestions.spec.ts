@@ -1,27 +1,124 @@
 // The explanation's reasons and suggestions in the page: every buffer live at
-// the peak has a reason, and applying a suggestion opens the comparison with
-// side B at exactly the saving the plan states (as plan --json does).
+// the peak has a reason; the plan is on screen before its suggestions, which
+// the worker evaluates after it; applying each kind of suggestion (fusion,
+// strategy, SRAM, execution order) opens the comparison with side B at exactly
+// the saving the plan states, as plan --json states it.
 
-import { expect } from '@playwright/test';
-import { snap, summary, waitForPlan, test } from './fixtures';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { runCli } from '../cli/main';
+import { buildModel, serveModel, snap, summary, waitForPlan, test } from './fixtures';
 
-test('applying a suggestion opens the comparison with the saving it states', async ({ page }) => {
+/** Planning shares two cores with other work: give it time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** One suggestion as plan --json lists it. */
+interface CliSuggestion {
+  readonly kind: string;
+  readonly saves: number;
+  readonly args?: readonly string[];
+}
+
+/** The suggestions plan --json gives for `file` with `args`. */
+function cliSuggestions(file: string, args: readonly string[]): CliSuggestion[] {
+  let out = '';
+  const code = runCli(['plan', file, '--json', ...args], { out: (t) => (out += t), err: () => undefined });
+  expect(code).toBe(0);
+  return (JSON.parse(out) as { suggestions: CliSuggestion[] }).suggestions;
+}
+
+/**
+ * Two branches read x; each is reduced to a scalar and the two are added. In
+ * file order both branch outputs are live at once; depth-first holds one.
+ */
+function branchesModel(): Uint8Array {
+  return buildModel({
+    inputs: [['x', [1, 1024]]],
+    outputs: [['c', [1, 1]]],
+    nodes: [
+      { op: 'Relu', inputs: ['x'], outputs: ['a'], name: 'A' },
+      { op: 'Relu', inputs: ['x'], outputs: ['b'], name: 'B' },
+      { op: 'ReduceMax', inputs: ['a'], outputs: ['a2'], name: 'A2' },
+      { op: 'ReduceMax', inputs: ['b'], outputs: ['b2'], name: 'B2' },
+      { op: 'Add', inputs: ['a2', 'b2'], outputs: ['c'], name: 'C' },
+    ],
+  });
+}
+
+/** Waits for the suggestions of the plan on screen, which the worker evaluates after it. */
+async function waitForSuggestions(page: Page): Promise<void> {
+  await expect(page.getByTestId('suggestions')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+}
+
+/**
+ * Applies every suggestion that has an apply button, one after the other: each
+ * opens the comparison with A the plan on screen and B lower by its saving.
+ * Returns what was applied, as kind, saving and the CLI arguments shown.
+ */
+async function applyEach(page: Page): Promise<{ kind: string; saves: number; how: string }[]> {
+  const peak = (await summary(page)).peak!;
+  const rows = page.getByTestId('suggestion').filter({ has: page.getByTestId('suggestion-apply') });
+  const applied: { kind: string; saves: number; how: string }[] = [];
+  for (let k = 0; k < (await rows.count()); k++) {
+    const row = rows.nth(k);
+    const kind = (await row.getAttribute('data-kind')) ?? '';
+    const saves = Number(await row.getAttribute('data-saves'));
+    const how = (await row.locator('code').textContent()) ?? '';
+    await row.getByTestId('suggestion-apply').click();
+    const dialog = page.getByTestId('compare-dialog');
+    await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(peak));
+    await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String(peak - saves));
+    await expect(dialog.getByTestId('compare-delta')).toHaveAttribute('data-delta', String(-saves));
+    await snap(page, `explain-suggestion-${kind}`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    applied.push({ kind, saves, how });
+  }
+  return applied;
+}
+
+test('the plan shows first and its suggestions follow; every peak buffer has a reason', async ({ page }) => {
   await page.setViewportSize({ width: 1500, height: 950 });
   await page.goto('/?target=phone');
   await waitForPlan(page);
-  const peak = (await summary(page)).peak;
+  // The plan is on screen whether or not the suggestions are in yet: no plan waits for them.
+  await expect(page.getByTestId('suggestions')).toHaveAttribute('data-status', /^(pending|running|done)$/);
   const reasons = page.getByTestId('peak-reason');
   await expect(reasons.first()).toBeVisible();
   for (const text of await reasons.allTextContents()) expect(text).toMatch(/: \S/);
-  const suggestion = page.getByTestId('suggestion').filter({ has: page.getByTestId('suggestion-apply') }).first();
-  await expect(suggestion).toHaveAttribute('data-kind', 'fusion');
-  const saves = Number(await suggestion.getAttribute('data-saves'));
-  expect(saves).toBe(102400); // plan public/sample.onnx --target phone --json: suggestions[0].saves
-  await suggestion.getByTestId('suggestion-apply').click();
-  const dialog = page.getByTestId('compare-dialog');
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(peak));
-  await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String(peak - saves));
-  await expect(dialog).toContainText('fusion off');
-  await snap(page, 'explain-suggestion-applied');
+  await waitForSuggestions(page);
+  await expect(page.getByTestId('suggestions-progress')).toHaveCount(0);
+  const row = page.getByTestId('suggestion').first();
+  await expect(row).toHaveAttribute('data-kind', 'fusion');
+  await expect(row).toHaveAttribute('data-saves', String(cliSuggestions('public/sample.onnx', ['--target', 'phone'])[0]!.saves));
+  await expect(page.getByText('apply with the CLI')).toHaveCount(0);
+});
+
+test('applying each kind of suggestion opens the comparison with the saving plan --json states', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-suggest-'));
+  writeFileSync(join(dir, 'branches.onnx'), branchesModel());
+  await serveModel(page, '/e2e/branches.onnx', branchesModel());
+  const setups = [
+    { url: '/?target=phone', file: 'public/sample.onnx', args: ['--target', 'phone'], kind: 'fusion' },
+    { url: '/?target=phone&strategy=naive', file: 'public/sample.onnx', args: ['--target', 'phone', '--strategy', 'naive'], kind: 'strategy' },
+    { url: '/?target=accelerator&sram=262144', file: 'public/sample.onnx', args: ['--target', 'accelerator', '--sram', '262144'], kind: 'sram' },
+    { url: '/?model=/e2e/branches.onnx&target=cpu', file: join(dir, 'branches.onnx'), args: ['--target', 'cpu'], kind: 'order' },
+  ];
+  const kinds = new Set<string>();
+  for (const setup of setups) {
+    await page.goto(setup.url);
+    await waitForPlan(page);
+    await waitForSuggestions(page);
+    const stated = cliSuggestions(setup.file, setup.args).filter((s) => s.args !== undefined);
+    const applied = await applyEach(page);
+    // The page lists and applies exactly what plan --json states, saving for saving.
+    expect(applied.map((a) => [a.kind, a.saves, a.how])).toEqual(stated.map((s) => [s.kind, s.saves, `plan ${s.args!.join(' ')}`]));
+    expect(applied.map((a) => a.kind)).toContain(setup.kind);
+    for (const a of applied) kinds.add(a.kind);
+  }
+  expect([...kinds].sort()).toEqual(['fusion', 'order', 'sram', 'strategy']);
 });
