@@ -21,6 +21,7 @@ import { DropZone } from './drop-zone';
 import { ErrorBoundary } from './error-boundary';
 import { Welcome } from './welcome';
 import { EmbedWorkspace } from '../embed/embed-workspace';
+import type { EmbedPane } from '../embed/embed-panes';
 import { fullViewHref } from './url-params';
 import { ComparePanel } from '../views/compare/compare-panel';
 import { CompareDialog } from '../views/compare/compare-dialog';
@@ -32,10 +33,11 @@ import './shell.css';
 export interface AppProps {
   readonly store: AppStore;
   readonly embed?: boolean; // chrome-less view for documentation pages (embed=1)
+  readonly panes?: readonly EmbedPane[]; // what the embed shows (panes=); its default when undefined
 }
 
 /** The page. */
-export function App({ store, embed = false }: AppProps) {
+export function App({ store, embed = false, panes: embedPanes }: AppProps) {
   const [panes, togglePane] = usePanes();
   return (
     <StoreContext.Provider value={store}>
@@ -44,7 +46,7 @@ export function App({ store, embed = false }: AppProps) {
           {!embed && <AppHeader panes={panes} onTogglePane={togglePane} />}
           <LoadProgressBar />
           <ErrorBanner />
-          {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} /> : <Workspace panes={panes} />}
+          {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={embedPanes} /> : <Workspace panes={panes} />}
           {!embed && <DropZone />}
           {!embed && <CompareDialog />}
         </div>
@@ -71,7 +73,7 @@ function Workspace({ panes }: { readonly panes: PaneVisibility }) {
           <ExportPanel />
         </aside>
         <SplitPane direction="column" initial={[0.7, 0.3]} labels={['Resize the views and the tensor table']} minFraction={0.15} hidden={[!(panes.graph || panes.heap || panes.details), !panes.table]}>
-          <SplitPane direction="row" initial={[0.28, 0.46, 0.26]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views" hidden={[!panes.graph, !panes.heap, !panes.details]}>
+          <SplitPane direction="row" initial={[0.27, 0.48, 0.25]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views" hidden={[!panes.graph, !panes.heap, !panes.details]}>
             <ErrorBoundary area="graph" resetKey={model}>
               <GraphPanel />
             </ErrorBoundary>

@@ -69,8 +69,9 @@ export function SplitPane({ direction, initial, labels, minFraction = 0.1, child
     event.preventDefault();
     move(k, event.key === forward ? KEY_STEP : -KEY_STEP);
   };
-  const template = visible.map((k) => `minmax(0, ${sizes[k]!.toFixed(4)}fr)`).join(' 6px ') || 'minmax(0, 1fr)';
   const shownTotal = visible.reduce((sum, k) => sum + sizes[k]!, 0) || 1;
+  // Normalized: tracks whose fr sum to less than 1 would leave the rest of the box empty.
+  const template = visible.map((k) => `minmax(0, ${(sizes[k]! / shownTotal).toFixed(4)}fr)`).join(' 6px ') || 'minmax(0, 1fr)';
   const style = direction === 'row' ? { gridTemplateColumns: template } : { gridTemplateRows: template };
   return (
     <div ref={container} className={`split split-${direction} ${className ?? ''}`} style={style} data-testid={testId}>

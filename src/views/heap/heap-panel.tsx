@@ -32,12 +32,12 @@ export function cachedHeapData(plan: ModelPlan): { data: HeapData; nodeSteps: Re
   return entry;
 }
 
-const LEGEND: readonly { kind: string; label: string }[] = [
+const LEGEND: readonly { kind: string; label: string; title?: string }[] = [
   { kind: 'activation', label: 'activation' },
   { kind: 'io', label: 'input / output' },
   { kind: 'scratch', label: 'scratch' },
   { kind: 'cache', label: 'cache' },
-  { kind: 'copy', label: 'copy (unit boundary or Concat)' },
+  { kind: 'copy', label: 'copy', title: 'a copy at a compute-unit boundary or into a Concat' },
   { kind: 'shared', label: 'shares bytes' },
 ];
 
@@ -136,7 +136,7 @@ export function HeapLegend() {
   return (
     <ul className="heap-legend" aria-label="Legend">
       {LEGEND.map((item) => (
-        <li key={item.kind}>
+        <li key={item.kind} title={item.title}>
           <span className={`swatch swatch-${item.kind}`} aria-hidden="true" />
           {item.label}
         </li>

@@ -204,6 +204,8 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
         data-testid="heap-canvas"
         role="img"
         aria-label={`${data.count} buffers in ${data.lanes.length} region(s) over ${data.steps} steps`}
+        data-lanes={data.lanes.length}
+        data-lane-height={layout === undefined ? undefined : Math.round(Math.min(...layout.lanes.map((l) => l.height)))}
         onMouseMove={onMouseMove}
         onMouseLeave={onMouseLeave}
         onClick={onClick}

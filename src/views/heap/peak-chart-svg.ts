@@ -38,34 +38,43 @@ const HEADER = 28; // column header: region name, peak and bound
 const LABEL = 13; // row label over each cell
 const MIN_CELL = 14;
 
+/** Narrowest region block, in CSS pixels: narrower boxes stack the regions. */
+const MIN_BLOCK = 150;
+
 /** The chart of `data` as an `<svg>` element's markup; see the module header. */
 export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions): string {
   const { width, height } = options;
   const rows: readonly (ChartKind | 'total')[] = ['total', ...data.kinds];
-  const columns = Math.max(1, data.regions.length);
-  const cellWidth = Math.max(20, (width - GAP * (columns + 1)) / columns);
-  const cellHeight = Math.max(MIN_CELL, (height - HEADER - rows.length * (LABEL + GAP)) / rows.length);
+  // Region blocks side by side while each is at least MIN_BLOCK wide, else in rows of blocks.
+  const perRow = Math.max(1, Math.min(data.regions.length, Math.floor((width - GAP) / (MIN_BLOCK + GAP))));
+  const blockRows = Math.max(1, Math.ceil(data.regions.length / perRow));
+  const cellWidth = Math.max(20, (width - GAP * (perRow + 1)) / perRow);
+  const blockHeight = height / blockRows;
+  const cellHeight = Math.max(MIN_CELL, (blockHeight - HEADER - rows.length * (LABEL + GAP)) / rows.length);
+  const chars = cellWidth / 6;
   const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
   const head = options.standalone === true ? ` xmlns="http://www.w3.org/2000/svg"` : '';
   const parts = [
     `<svg${head}${place} class="peak-chart-svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="10.5" role="img" aria-label="${escapeText(summaryLine(data))}">`,
   ];
   if (options.standalone === true) parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-  data.regions.forEach((region, c) => {
-    const left = GAP + c * (cellWidth + GAP);
+  data.regions.forEach((region, k) => {
+    const left = GAP + (k % perRow) * (cellWidth + GAP);
+    const blockTop = Math.floor(k / perRow) * blockHeight;
     const max = Math.max(1, region.peak, region.lowerBound, ...region.total) * 1.08;
     parts.push(
       `<g class="pc-region" data-region="${escapeText(region.name)}">`,
-      `<text class="pc-text" x="${left}" y="11" font-weight="600" fill="${CHART_COLOURS.text}">${escapeText(clip(region.name, cellWidth / 6.5))}</text>`,
-      `<text class="pc-muted" x="${left}" y="23" fill="${CHART_COLOURS.muted}">peak ${formatBytes(region.peak)} · bound ${formatBytes(region.lowerBound)}</text>`,
+      `<text class="pc-text" x="${left}" y="${blockTop + 11}" font-weight="600" fill="${CHART_COLOURS.text}">${escapeText(clip(region.name, chars))}</text>`,
+      `<text class="pc-muted" x="${left}" y="${blockTop + 23}" fill="${CHART_COLOURS.muted}">${escapeText(clip(`peak ${formatBytes(region.peak)} · bound ${formatBytes(region.lowerBound)}`, chars))}</text>`,
     );
     rows.forEach((row, r) => {
-      const top = HEADER + r * (cellHeight + LABEL + GAP) + LABEL;
+      const top = blockTop + HEADER + r * (cellHeight + LABEL + GAP) + LABEL;
       const values = row === 'total' ? region.total : region.byKind[row];
       const atPeak = region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0;
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
+      const label = chars >= 28 ? `${row} · ${formatBytes(atPeak)} at peak` : `${row} ${formatBytes(atPeak)}`;
       parts.push(
-        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${row} · ${formatBytes(atPeak)} at peak</text>`,
+        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(clip(label, chars))}</text>`,
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep),
       );
     });
@@ -117,7 +126,7 @@ function summaryLine(data: PeakChartData): string {
   return `Live bytes over ${data.steps} steps per kind (${data.kinds.join(', ')}). ${regions.join('; ')}`;
 }
 
-/** The height the chart wants for `data` at `cellHeight` pixels per small multiple. */
+/** The height the chart wants for `data` at `cellHeight` pixels per small multiple, its regions side by side. */
 export function peakChartHeight(data: PeakChartData, cellHeight: number): number {
   return HEADER + (data.kinds.length + 1) * (cellHeight + LABEL + GAP);
 }

@@ -1,0 +1,144 @@
+// The page on a laptop screen (1280×720) and a large one (1600×1000): no two
+// controls overlap, every heap region drawn is tall enough to read, the peak
+// chart sits beside the heap, panes collapse and give their room to the
+// others, tabbing through the page never scrolls the header away; and the
+// screenshots of docs/ on a real model.
+
+import { expect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { haveModel, NO_MODELS, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+
+/** The least height of a heap lane, in CSS pixels (src/views/heap/heap-regions.ts). */
+const READABLE_LANE = 100;
+
+/** Boxes of the visible controls (buttons, fields, selects, tabs, lane titles) that overlap another, as text. */
+async function overlappingControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'button, select, input:not(.visually-hidden):not([type=file]), label.button, [role=tab], .heap-lane-label, .pane-title';
+    /** The part of `element` its scrolling and clipping ancestors let show. */
+    const visibleBox = (element: Element): DOMRect => {
+      let box = element.getBoundingClientRect();
+      for (let a = element.parentElement; a !== null; a = a.parentElement) {
+        if (getComputedStyle(a).overflow === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        const [left, top] = [Math.max(box.left, c.left), Math.max(box.top, c.top)];
+        box = new DOMRect(left, top, Math.max(0, Math.min(box.right, c.right) - left), Math.max(0, Math.min(box.bottom, c.bottom) - top));
+      }
+      return box;
+    };
+    const boxes = [...document.querySelectorAll<HTMLElement | SVGElement>(selector)]
+      .map((element) => ({ element, box: visibleBox(element) }))
+      .filter(({ element, box }) => box.width > 0 && box.height > 0 && element.closest('[hidden]') === null && getComputedStyle(element).visibility !== 'hidden');
+    const name = (e: Element): string => `${e.tagName.toLowerCase()}"${(e.textContent ?? e.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
+    const out: string[] = [];
+    for (let i = 0; i < boxes.length; i += 1) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (w > 1 && h > 1) out.push(`${name(a.element)} overlaps ${name(b.element)}`);
+      }
+    }
+    return out;
+  });
+}
+
+/** Opens the sample on mcu (two memory regions) at `width`×`height`. */
+async function openMcu(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^\d+$/);
+}
+
+test('at 1280×720 no controls overlap, each heap region is readable and the peak chart is beside the heap', async ({ page }) => {
+  await openMcu(page, 1280, 720);
+  // A short screen starts with the tensor table collapsed.
+  await expect(page.getByTestId('pane-toggles').locator('[data-pane="table"]')).toHaveAttribute('aria-pressed', 'false');
+  expect(await overlappingControls(page)).toEqual([]);
+  const canvas = page.getByTestId('heap-canvas');
+  expect(Number(await canvas.getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(READABLE_LANE);
+  const chart = page.getByTestId('peak-chart');
+  await expect(chart).toBeVisible();
+  expect(await chart.getAttribute('data-regions')).toBe('2');
+  await expect(chart.locator('.pc-cell')).toHaveCount(2 * (1 + (await chart.getAttribute('data-kinds'))!.split(',').length));
+  await snap(page, 'layout-1280x720');
+
+  // Every region at once, when asked for, or one at a time with the switcher: either way readable or chosen.
+  const regions = page.getByTestId('heap-region');
+  if ((await regions.getAttribute('data-auto')) === 'true' && (await regions.inputValue()) !== 'all') {
+    await regions.selectOption('all');
+    await expect(canvas).toHaveAttribute('data-lanes', '2');
+  }
+  await regions.selectOption({ index: 1 });
+  await expect(canvas).toHaveAttribute('data-lanes', '1');
+  expect(Number(await canvas.getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(READABLE_LANE * 2);
+});
+
+test('at 1280×720 panes collapse and the others take their room', async ({ page }) => {
+  await openMcu(page, 1280, 720);
+  const heap = page.getByTestId('heap-pane');
+  const before = (await heap.boundingBox())!;
+  const toggles = page.getByTestId('pane-toggles');
+  await toggles.locator('[data-pane="graph"]').click();
+  await toggles.locator('[data-pane="sidebar"]').click();
+  await expect(page.getByTestId('graph-pane')).toBeHidden();
+  await expect.poll(async () => (await heap.boundingBox())!.width).toBeGreaterThan(before.width + 300);
+  await toggles.locator('[data-pane="table"]').click();
+  await expect(page.getByTestId('tensor-table')).toBeVisible();
+  expect(await overlappingControls(page)).toEqual([]);
+  // Separators still resize what is shown.
+  const separator = page.getByRole('separator', { name: 'Resize the heap and the details' });
+  const width = (await heap.boundingBox())!.width;
+  await separator.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await heap.boundingBox())!.width).toBeGreaterThan(width + 10);
+});
+
+test('tabbing through the whole page keeps the header in view and never scrolls the page', async ({ page }) => {
+  await openMcu(page, 1280, 720);
+  const header = page.locator('header.header');
+  let visited = 0;
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press('Tab');
+    const state = await page.evaluate(() => ({
+      scroll: (document.scrollingElement?.scrollTop ?? 0) + window.scrollY,
+      headerTop: document.querySelector('header.header')!.getBoundingClientRect().top,
+      focused: document.activeElement?.tagName ?? '',
+    }));
+    expect(state.scroll, `after ${i + 1} tabs (${state.focused})`).toBe(0);
+    expect(state.headerTop, `after ${i + 1} tabs (${state.focused})`).toBe(0);
+    if (state.focused !== 'BODY') visited += 1;
+  }
+  expect(visited).toBeGreaterThan(40);
+  await expect(header).toBeInViewport();
+});
+
+test('at 1600×1000 every region shows at once beside the chart, with the tensor table', async ({ page }) => {
+  await openMcu(page, 1600, 1000);
+  await expect(page.getByTestId('tensor-table')).toBeVisible();
+  await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-lanes', '2');
+  expect(Number(await page.getByTestId('heap-canvas').getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(READABLE_LANE);
+  await expect(page.getByTestId('peak-chart')).toBeVisible();
+  expect(await overlappingControls(page)).toEqual([]);
+  await snap(page, 'layout-1600x1000');
+});
+
+const DOCS_MODEL = 'ultraface_RFB-320.onnx';
+
+test('screenshots of a real model for docs/ at 1280×720 and 1600×1000', async ({ page }) => {
+  test.skip(!haveModel(DOCS_MODEL), NO_MODELS);
+  await serveModel(page, `/e2e/${DOCS_MODEL}`, readModel(DOCS_MODEL));
+  for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?model=/e2e/${DOCS_MODEL}&target=mcu`);
+    await waitForModel(page, DOCS_MODEL);
+    await waitForPlan(page);
+    await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^\d+$/);
+    await page.waitForFunction(() => window.heapscope?.summary().graph.status !== 'pending');
+    expect(await overlappingControls(page)).toEqual([]);
+    await page.screenshot({ path: `docs/screenshot-${width}x${height}.png`, animations: 'disabled' });
+  }
+});
