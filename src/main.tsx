@@ -26,7 +26,7 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App store={store} embed={params.embed} />
+    <App store={store} embed={params.embed} panes={params.panes} />
   </StrictMode>,
 );
 void openInitialModel(store, params);

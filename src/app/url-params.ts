@@ -1,16 +1,18 @@
-// The page's URL parameters (DESIGN.md): model=<url>, dim.NAME=VALUE, embed=1,
-// strategy= and target=, plus the extras of url-settings.ts (target fields,
+// The page's URL parameters (DESIGN.md): model=<url>, dim.NAME=VALUE, embed=1
+// (with panes=graph,heap,chart,explain), strategy= and target=, plus the extras of url-settings.ts (target fields,
 // shapes, input values, selection, a local file's name); read at start, and
 // written back as the view changes so that a copied link reopens the same view.
 
 import { nullRecord } from '../shared/own';
 import { isExtraKey, readExtras, writeExtras, type LinkExtras } from './url-settings';
+import { parseEmbedPanes, type EmbedPane } from '../embed/embed-panes';
 
 /** What the URL asks the page to do. */
 export interface UrlParams extends LinkExtras {
   readonly model: string | undefined; // a model URL to open instead of the sample
   readonly dims: Readonly<Record<string, number>>; // dim.NAME=VALUE bindings
   readonly embed: boolean; // chrome-less view for documentation pages
+  readonly panes: readonly EmbedPane[] | undefined; // what an embed shows (panes=); undefined: its default
   readonly strategy: string | undefined;
   readonly target: string | undefined;
   readonly ignored: readonly string[]; // parameters that could not be used, as "name=value"
@@ -38,11 +40,15 @@ export function parseUrlParams(search: string): UrlParams {
   };
   const embed = params.get('embed');
   const extras = readExtras(params, ignored);
+  // Kept in links as it is (not an own key): a shared embed link shows the same panes.
+  const panes = parseEmbedPanes(params.get('panes'));
+  ignored.push(...panes.ignored.map((p) => `panes=${p}`));
   return {
     ...extras,
     model: text('model'),
     dims,
     embed: embed === '1' || embed === 'true',
+    panes: panes.panes,
     strategy: text('strategy'),
     target: text('target'),
     ignored,

@@ -1,38 +1,58 @@
-// The chrome-less view of embed=1 and of <heapscope-view>: the graph beside the
-// heap, sized to its frame, under one line naming the model and its peak. No
-// header, side bar or tensor table.
+// The chrome-less view of embed=1 and of <heapscope-view>: the panes the
+// embed asks for (graph, heap, chart, explain; graph and heap by default),
+// sized to its frame, under one line naming the model and its peak. No
+// header, side bar or tensor table. A narrow frame shows one pane at a time
+// with a tab bar, so each stays readable down to 480×320.
 
+import { useState, type ReactNode } from 'react';
 import { formatBytes } from '../shared/format';
-import { useAppStore } from '../store/context';
-import { planComplete, planFits, selectPlan } from '../store/selectors';
+import { useActions, useAppStore } from '../store/context';
+import { planComplete, planFits, selectPlan, selectReport } from '../store/selectors';
 import { overLimitText, peakText, regionsOver } from '../views/plan-words';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
+import { PeakChart } from '../views/heap/peak-chart';
+import { Explanation } from '../views/details/explanation';
 import { ErrorBoundary } from '../app/error-boundary';
 import { SplitPane } from '../app/split-pane';
+import { useElementSize } from '../views/use-element-size';
+import { DEFAULT_EMBED_PANES, type EmbedPane } from './embed-panes';
+import '../views/details/details.css';
 import './embed.css';
 
 /** Props of EmbedWorkspace. */
 export interface EmbedWorkspaceProps {
   readonly fullViewUrl?: string; // where "Open in heapscope" leads; no link when undefined
+  readonly panes?: readonly EmbedPane[]; // DEFAULT_EMBED_PANES when undefined
 }
 
-/** Graph and heap of the model on screen, filling the frame. */
-export function EmbedWorkspace({ fullViewUrl }: EmbedWorkspaceProps) {
+/** Below this frame width (CSS pixels) several panes become tabs. */
+const TABS_BELOW = 640;
+
+const TITLES: Readonly<Record<EmbedPane, string>> = { graph: 'Graph', heap: 'Heap', chart: 'Chart', explain: 'Why this peak' };
+
+/** The chosen panes of the model on screen, filling the frame. */
+export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: EmbedWorkspaceProps) {
   const model = useAppStore((s) => s.model);
   const plan = useAppStore(selectPlan);
   const loading = useAppStore((s) => s.task !== undefined);
+  const [frame, size] = useElementSize<HTMLElement>();
+  const [tab, setTab] = useState<EmbedPane | undefined>(undefined);
   // Without a model, the progress line or the error banner above says why.
   if (model === undefined) return loading ? <p className="embed-empty">Loading the model…</p> : null;
+  const complete = plan === undefined || planComplete(plan, model.inferred);
+  const tabs = panes.length > 1 && size !== undefined && size.width < TABS_BELOW;
+  const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
+  const pane = (name: EmbedPane): ReactNode => <EmbedPaneView key={name} name={name} chartBeside={!panes.includes('chart') && !tabs && panes.length === 1} />;
   return (
     <ErrorBoundary area="model view" resetKey={model}>
-      <main className="embed-workspace" data-testid="embed-workspace">
+      <main ref={frame} className="embed-workspace" data-testid="embed-workspace" data-panes={panes.join(',')} data-tabs={tabs}>
         <p className="embed-caption">
           <strong data-testid="embed-model">{model.name}</strong>
           {plan && (
             <span data-testid="embed-peak" data-peak={plan.peak}>
-              peak {peakText(plan.peak, planComplete(plan, model.inferred))}
-              {!planComplete(plan, model.inferred) && ' (lower estimate)'} · lower bound {formatBytes(plan.lowerBound)} · {plan.strategy} on {plan.target}
+              peak {peakText(plan.peak, complete)}
+              {!complete && ' (lower estimate)'} · bound {formatBytes(plan.lowerBound)} · {plan.strategy} on {plan.target}
               {!planFits(plan) && <strong className="embed-over"> · {regionsOver(plan).map(overLimitText).join('; ')}</strong>}
             </span>
           )}
@@ -42,15 +62,66 @@ export function EmbedWorkspace({ fullViewUrl }: EmbedWorkspaceProps) {
             </a>
           )}
         </p>
-        <SplitPane direction="row" initial={[0.4, 0.6]} labels={['Resize the graph and the heap']} minFraction={0.15} className="embed-views">
-          <ErrorBoundary area="graph" resetKey={model}>
-            <GraphPanel />
-          </ErrorBoundary>
-          <ErrorBoundary area="heap" resetKey={model}>
-            <HeapPanel />
-          </ErrorBoundary>
-        </SplitPane>
+        {tabs && (
+          <div className="segmented embed-tabs" role="tablist" aria-label="Panes">
+            {panes.map((name) => (
+              <button key={name} type="button" role="tab" aria-selected={name === current} aria-pressed={name === current} onClick={() => setTab(name)} data-pane={name}>
+                {TITLES[name]}
+              </button>
+            ))}
+          </div>
+        )}
+        {tabs || panes.length === 1 ? (
+          <div className="embed-views embed-single">{pane(current)}</div>
+        ) : (
+          <SplitPane direction="row" initial={panes.map(() => 1 / panes.length)} labels={panes.slice(1).map((p, i) => `Resize the ${panes[i]} and the ${p}`)} minFraction={0.15} className="embed-views">
+            {panes.map(pane)}
+          </SplitPane>
+        )}
       </main>
     </ErrorBoundary>
+  );
+}
+
+/** One pane of the embed. */
+function EmbedPaneView({ name, chartBeside }: { readonly name: EmbedPane; readonly chartBeside: boolean }) {
+  const model = useAppStore((s) => s.model);
+  if (name === 'graph') {
+    return (
+      <ErrorBoundary area="graph" resetKey={model}>
+        <GraphPanel />
+      </ErrorBoundary>
+    );
+  }
+  if (name === 'heap') {
+    return (
+      <ErrorBoundary area="heap" resetKey={model}>
+        <HeapPanel chart={chartBeside} />
+      </ErrorBoundary>
+    );
+  }
+  return name === 'chart' ? <ChartPane /> : <ExplainPane />;
+}
+
+/** The peak chart alone. */
+function ChartPane() {
+  const plan = useAppStore(selectPlan);
+  return (
+    <section className="pane embed-chart-pane" aria-label="Live bytes per kind" data-testid="embed-chart">
+      {plan ? <PeakChart plan={plan} /> : <p className="pane-empty">Planning…</p>}
+    </section>
+  );
+}
+
+/** The explanation of the plan: why the peak is what it is. */
+function ExplainPane() {
+  const plan = useAppStore(selectPlan);
+  const model = useAppStore((s) => s.model?.inferred);
+  const report = useAppStore(selectReport);
+  const { select } = useActions();
+  return (
+    <section className="pane details-pane" aria-label="Why this peak" data-testid="embed-explain">
+      <div className="details-body">{plan && model ? <Explanation plan={plan} model={model} report={report} onSelect={select} /> : <p className="pane-empty">Planning…</p>}</div>
+    </section>
   );
 }

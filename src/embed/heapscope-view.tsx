@@ -1,5 +1,5 @@
-// <heapscope-view src="model.onnx" strategy="..." target="..." dims="batch=4">:
-// the chrome-less view as a custom element for documentation pages, built as
+// <heapscope-view src="model.onnx" strategy="..." target="..." dims="batch=4"
+// panes="heap,explain">: the chrome-less view as a custom element for documentation pages, built as
 // its own bundle (vite.embed.config.ts). Each element has a shadow root with
 // the bundle's stylesheet, its own store and its own model worker; no iframe.
 
@@ -9,6 +9,7 @@ import '../app/shell.css';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { parseDimsAttribute } from './dims-attribute';
+import { parseEmbedPanes } from './embed-panes';
 import { EmbedWorkspace } from './embed-workspace';
 import { createAppStore, type AppStore } from '../store/create-store';
 import { StoreContext } from '../store/context';
@@ -22,7 +23,7 @@ const STYLESHEET = 'heapscope-view.css';
 
 /** The custom element; see the module header. */
 export class HeapscopeViewElement extends HTMLElement {
-  static readonly observedAttributes = ['src', 'strategy', 'target', 'dims'];
+  static readonly observedAttributes = ['src', 'strategy', 'target', 'dims', 'panes'];
 
   private root: Root | undefined;
   private store: AppStore | undefined;
@@ -55,16 +56,24 @@ export class HeapscopeViewElement extends HTMLElement {
     this.unsubscribe = store.subscribe(() => this.publishStatus());
     this.publishStatus();
     this.root = createRoot(host);
+    this.render();
+    void this.open();
+  }
+
+  /** Renders the view with the panes the `panes` attribute names. */
+  private render(): void {
+    if (this.root === undefined || this.store === undefined) return;
+    const panes = parseEmbedPanes(this.getAttribute('panes'));
+    if (panes.ignored.length > 0) console.warn(`<heapscope-view>: ignored panes ${panes.ignored.join(', ')} (graph, heap, chart, explain)`);
     this.root.render(
       <StrictMode>
-        <StoreContext.Provider value={store}>
+        <StoreContext.Provider value={this.store}>
           <LoadProgressBar />
           <ErrorBanner />
-          <EmbedWorkspace />
+          <EmbedWorkspace panes={panes.panes} />
         </StoreContext.Provider>
       </StrictMode>,
     );
-    void this.open();
   }
 
   disconnectedCallback(): void {
@@ -78,7 +87,8 @@ export class HeapscopeViewElement extends HTMLElement {
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (this.store === undefined || old === value) return;
-    if (name === 'src' || name === 'dims') void this.open();
+    if (name === 'panes') this.render();
+    else if (name === 'src' || name === 'dims') void this.open();
     else void this.store.getState().actions.setSettings(this.settings());
   }
 

@@ -1,0 +1,30 @@
+// The panes an embed shows, from `panes=heap,explain` in the URL or the
+// `panes` attribute of <heapscope-view>: any of graph, heap, chart and
+// explain, in the order given. Without a choice: the graph beside the heap.
+
+/** The panes an embed can show. */
+export const EMBED_PANES = ['graph', 'heap', 'chart', 'explain'] as const;
+/** One pane of an embed. */
+export type EmbedPane = (typeof EMBED_PANES)[number];
+
+/** What an embed shows when it is not told. */
+export const DEFAULT_EMBED_PANES: readonly EmbedPane[] = ['graph', 'heap'];
+
+/** The panes a `panes` value names, and the entries that name none. */
+export interface EmbedPanes {
+  readonly panes: readonly EmbedPane[] | undefined; // undefined: none named, so the default
+  readonly ignored: readonly string[];
+}
+
+/** Parses "heap,explain" (commas or spaces, any case, repeats dropped). */
+export function parseEmbedPanes(text: string | null | undefined): EmbedPanes {
+  const panes: EmbedPane[] = [];
+  const ignored: string[] = [];
+  for (const entry of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const name = entry.toLowerCase();
+    if ((EMBED_PANES as readonly string[]).includes(name)) {
+      if (!panes.includes(name as EmbedPane)) panes.push(name as EmbedPane);
+    } else ignored.push(entry);
+  }
+  return { panes: panes.length > 0 ? panes : undefined, ignored };
+}
