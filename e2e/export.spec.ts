@@ -38,7 +38,7 @@ test('the saved plan file downloads and reopens by drop with the same peak, then
   await waitForPlan(page);
   const shown = await summary(page);
   const saved = await download(page, 'export-plan');
-  expect(saved.name).toBe('sample.batch-2.plan.json');
+  expect(saved.name).toBe(`sample.${shown.target}.${shown.strategy}.batch-2.plan.json`);
   const json = JSON.parse(saved.bytes.toString('utf8')) as { format: string; plan: { peak: number; buffers: unknown[] }; settings: { dims: Record<string, number> } };
   expect(json).toMatchObject({ format: 'heapscope-plan', plan: { peak: shown.peak }, settings: { dims: { batch: 2 } } });
   expect(json.plan.buffers).toHaveLength(shown.buffers);
@@ -97,11 +97,11 @@ test('a broken plan file is refused with a sentence naming the file and the fiel
 test('the exported MiniMalloc CSVs re-solve to the plan\'s peak with the command-line tool', async ({ page }) => {
   await page.goto('/?dim.batch=3');
   await waitForPlan(page);
-  const { peak } = await summary(page);
+  const { peak, target, strategy } = await summary(page);
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-csv-'));
   for (const kind of ['problem', 'solution']) {
     const csv = await download(page, `export-csv-${kind}`);
-    expect(csv.name).toBe(`sample.batch-3.ram.${kind}.csv`);
+    expect(csv.name).toBe(`sample.${target}.${strategy}.batch-3.ram.${kind}.csv`);
     const text = csv.bytes.toString('utf8');
     expect(text.split('\n')[0]).toBe('id,lower,upper,size,offset');
     // The problem leaves every offset to the solver; the solution fixes every one.
@@ -128,12 +128,22 @@ test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen
   expect(planned.code).toBe(0);
   expect(planned.out).toContain(ascii.bytes.toString('utf8').trim());
 
-  const svg = (await download(page, 'export-heap-svg')).bytes.toString('utf8');
+  const saved = await download(page, 'export-heap-svg');
+  const svg = saved.bytes.toString('utf8');
+  expect(saved.name).toBe(`sample.${s.target}.${s.strategy}.heap.svg`);
   expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
   expect(svg.match(/data-buffer="\d+"/g)?.length).toBe(s.buffers);
-  expect(svg).toContain(`peak ${s.peak} bytes`);
+  // The title in human units with model, target and strategy; a legend; the peak chart.
+  const shownPeak = (await page.getByTestId('heap-peak').locator('strong').textContent())!;
+  expect(svg).toContain(`sample.onnx · peak ${shownPeak} · lower bound `);
+  expect(svg).toContain(` · ${s.strategy} on ${s.target}</text>`);
+  expect(svg).not.toContain(`${s.peak} bytes`);
+  expect(svg).toMatch(/<g class="legend" data-legend="true">[\s\S]*>activation<\/text>[\s\S]*>lower bound<\/text>[\s\S]*>peak<\/text>/);
+  expect(svg).toContain('Live bytes per kind and region');
 
-  const png = (await download(page, 'export-heap-png')).bytes;
+  const pngFile = await download(page, 'export-heap-png');
+  expect(pngFile.name).toBe(`sample.${s.target}.${s.strategy}.heap.png`);
+  const png = pngFile.bytes;
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   // Width and height from the IHDR chunk: the SVG's 960 pixels at 2 device pixels each.
   expect(png.readUInt32BE(16)).toBe(1920);
@@ -147,12 +157,21 @@ test('the graph view saves as a standalone SVG and as PNG', async ({ page }) => 
   await page.goto('/');
   await waitForPlan(page);
   await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
-  const svg = (await download(page, 'export-graph-svg')).bytes.toString('utf8');
+  const s = await summary(page);
+  const saved = await download(page, 'export-graph-svg');
+  expect(saved.name).toBe(`sample.${s.target}.${s.strategy}.graph.svg`);
+  const svg = saved.bytes.toString('utf8');
   expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-  // The page's stylesheets do not travel with the file: colours are inline.
-  expect(svg).toMatch(/style="fill:rgb\(/);
+  // The page's stylesheets do not travel with the file: colours are presentation attributes (a style attribute breaks the CSP).
+  expect(svg).toMatch(/ fill="rgb\(/);
+  expect(svg).not.toMatch(/ style="/);
   expect(svg).toContain('stem/conv');
-  const png = (await download(page, 'export-graph-png')).bytes;
+  expect(svg).toMatch(/sample\.onnx · peak [\d.]+ [KMG]?i?B · lower bound /);
+  expect(svg).toContain('Scale: full size');
+  expect(svg).toMatch(/<g class="legend" data-legend="true">[\s\S]*>operator<\/text>/);
+  const pngFile = await download(page, 'export-graph-png');
+  expect(pngFile.name).toBe(`sample.${s.target}.${s.strategy}.graph.png`);
+  const png = pngFile.bytes;
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(png.readUInt32BE(16)).toBeGreaterThan(100);
   await page.goto('about:blank');

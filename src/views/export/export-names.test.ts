@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportStem } from './export-names';
+import { exportStem, exportTitle } from './export-names';
 
 describe('export file names', () => {
   it('drop the extension and add the user dims in name order', () => {
@@ -7,8 +7,25 @@ describe('export file names', () => {
     expect(exportStem('https://x.example/models/net.ORT', {})).toBe('net');
   });
 
+  it('name the target and strategy of the plan, so exports of two targets do not overwrite each other', () => {
+    expect(exportStem('sample.onnx', { batch: 2 }, { target: 'accelerator', strategy: 'best' })).toBe('sample.accelerator.best.batch-2');
+    expect(exportStem('sample.onnx', {}, { target: 'cpu', strategy: 'greedy-by-size' })).toBe('sample.cpu.greedy-by-size');
+  });
+
   it('keep only characters safe in file names', () => {
     expect(exportStem('my model (v2).onnx', { 'input_ids:0': 2 })).toBe('my_model_v2_.input_ids_0-2');
     expect(exportStem('.onnx', {})).toBe('model');
+  });
+});
+
+describe('export titles', () => {
+  it('give the peak and bound in human units with the model, strategy and target', () => {
+    expect(exportTitle('net.onnx', { target: 'cpu', strategy: 'best', peak: 24_729_600, lowerBound: 1536 })).toBe('net.onnx · peak 23.6 MiB · lower bound 1.50 KiB · best on cpu');
+  });
+
+  it('say when the peak is a lower estimate', () => {
+    expect(exportTitle('net.onnx', { target: 'mcu', strategy: 'tflm', peak: 2048, lowerBound: 1024, complete: false })).toBe(
+      'net.onnx · peak at least 2.00 KiB (lower estimate: some sizes are unknown) · lower bound 1.00 KiB · tflm on mcu',
+    );
   });
 });

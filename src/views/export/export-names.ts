@@ -1,13 +1,34 @@
-// File names of the exports of one plan: the model's name without its
-// extension, then what the file holds, e.g. "sample.batch-4.plan.json".
+// Names and titles of the exports of one plan: file names start with the
+// model's name without its extension, its target and strategy and the user's
+// dims, then what the file holds ("sample.cpu.best.batch-4.plan.json"), so the
+// exports of two targets never overwrite each other; drawings carry a title
+// in human units naming the model, target and strategy.
 
+import { formatBytes } from '../../shared/format';
 import { ownValue } from '../../shared/own';
 
-/** The stem of every export of `model` planned with `dims`: "model.dim-value". */
-export function exportStem(model: string, dims: Readonly<Record<string, number>>): string {
+/** What names a plan besides its model and dims. */
+export interface PlanNaming {
+  readonly target: string;
+  readonly strategy: string;
+  readonly peak: number; // bytes
+  readonly lowerBound: number; // bytes
+  readonly complete?: boolean; // false: some sizes are unknown, the peak is a lower estimate
+}
+
+/** The stem of every export of `model` planned with `dims` (and on `plan`'s target with its strategy): "model.target.strategy.dim-value". */
+export function exportStem(model: string, dims: Readonly<Record<string, number>>, plan?: Pick<PlanNaming, 'target' | 'strategy'>): string {
   const base = model.split(/[\\/]/).pop()!.replace(/\.(onnx|ort|json)$/i, '') || 'model';
   const parts = Object.keys(dims)
     .sort()
     .map((name) => `${name}-${ownValue(dims, name)}`);
-  return [base, ...parts].join('.').replace(/[^\w.-]+/g, '_');
+  const planParts = plan === undefined ? [] : [plan.target, plan.strategy];
+  return [base, ...planParts, ...parts].join('.').replace(/[^\w.-]+/g, '_');
+}
+
+/** The title of a drawing of `plan`: "net.onnx · peak 1.5 MiB · lower bound 1.2 MiB · best on cpu". */
+export function exportTitle(model: string, plan: PlanNaming): string {
+  const estimate = plan.complete === false;
+  const peak = `peak ${estimate ? 'at least ' : ''}${formatBytes(plan.peak)}${estimate ? ' (lower estimate: some sizes are unknown)' : ''}`;
+  return `${model} · ${peak} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`;
 }

@@ -14,11 +14,12 @@ import { useAppStore, useAppStoreApi } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import type { AppState } from '../../store/state';
 import { Panel } from '../panels/panel';
-import { exportStem } from './export-names';
+import { exportStem, exportTitle } from './export-names';
+import { graphExport } from './graph-export';
 import { heapSvg } from './heap-svg';
 import { planCsv, type RegionCsv } from './plan-csv';
 import { planFileOf } from './plan-file-of';
-import { saveBlob, saveText, serializeSvg, svgToPng } from './save-file';
+import { saveBlob, saveText, svgToPng } from './save-file';
 import '../compare/compare.css';
 import './export.css';
 
@@ -49,7 +50,7 @@ export function ExportPanel() {
         </button>
       </div>
       {model.origin === 'file' && <p className="muted tool-note">The link carries the settings; a local file cannot travel in it.</p>}
-      {plan === undefined ? <p className="muted tool-note">No plan to export.</p> : <PlanDownloads plan={plan} title={model.name} stem={exportStem(model.name, dims)} run={run} />}
+      {plan === undefined ? <p className="muted tool-note">No plan to export.</p> : <PlanDownloads plan={plan} title={exportTitle(model.name, plan)} stem={exportStem(model.name, dims, plan)} run={run} />}
       {note && (
         <p className={note.error ? 'tool-error' : 'muted tool-note'} role="status" data-testid="export-note">
           {note.text}
@@ -61,7 +62,7 @@ export function ExportPanel() {
 
 interface PlanDownloadsProps {
   readonly plan: ModelPlan;
-  readonly title: string; // the model's name
+  readonly title: string; // of the drawings: model, peak and bound in human units, strategy and target
   readonly stem: string; // start of every file name
   readonly run: Runner;
 }
@@ -83,9 +84,14 @@ function PlanDownloads({ plan, title, stem, run }: PlanDownloadsProps) {
     if (csv === undefined) throw new Error(`region ${name} has no buffers`);
     return csv;
   };
-  const heap = (): string => heapSvg(plan, { title: `${title}: ${plan.strategy} on ${plan.target}, peak ${plan.complete === false ? 'at least ' : ''}${plan.peak} bytes${plan.complete === false ? ' (a lower estimate: some sizes are unknown)' : ''}, lower bound ${plan.lowerBound} bytes` });
+  const heap = (): string => heapSvg(plan, { title });
+  const graph = (png: boolean) => () => graphExport(graphElement(), `${title} · graph`, png);
   const save = (what: string, build: () => string, suffix: string, type: string) => run(`${what} saved`, `${what} could not be saved`, () => saveText(build(), `${stem}.${suffix}`, type));
-  const savePng = (what: string, build: () => string, suffix: string) => run(`${what} saved`, `${what} could not be saved`, async () => saveBlob(await svgToPng(build()), `${stem}.${suffix}`));
+  const savePng = (what: string, build: () => { svg: string; scale: number }, suffix: string) =>
+    run(`${what} saved`, `${what} could not be saved`, async () => {
+      const { svg, scale } = build();
+      saveBlob(await svgToPng(svg, scale), `${stem}.${suffix}`);
+    });
   return (
     <div className="export-rows" role="group" aria-label="Downloads">
       <span className="export-label">Plan</span>
@@ -113,12 +119,12 @@ function PlanDownloads({ plan, title, stem, run }: PlanDownloadsProps) {
       <span className="export-label">Heap</span>
       <span className="export-buttons">
         <Download label="SVG" testId="export-heap-svg" onClick={save('Heap SVG', heap, 'heap.svg', 'image/svg+xml')} />
-        <Download label="PNG" testId="export-heap-png" onClick={savePng('Heap PNG', heap, 'heap.png')} />
+        <Download label="PNG" testId="export-heap-png" onClick={savePng('Heap PNG', () => ({ svg: heap(), scale: 2 }), 'heap.png')} />
       </span>
       <span className="export-label">Graph</span>
       <span className="export-buttons">
-        <Download label="SVG" testId="export-graph-svg" onClick={save('Graph SVG', graphSvg, 'graph.svg', 'image/svg+xml')} />
-        <Download label="PNG" testId="export-graph-png" onClick={savePng('Graph PNG', graphSvg, 'graph.png')} />
+        <Download label="SVG" testId="export-graph-svg" onClick={save('Graph SVG', () => graph(false)().svg, 'graph.svg', 'image/svg+xml')} />
+        <Download label="PNG" testId="export-graph-png" onClick={savePng('Graph PNG', graph(true), 'graph.png')} />
       </span>
     </div>
   );
@@ -140,9 +146,9 @@ function shownPlanFile(state: AppState): PlanFile | undefined {
   return planFileOf({ name: model.name, inferred: model.inferred, plan: model.plan.plan, settings: model.plan.settings, dims: state.dims });
 }
 
-/** The graph view of the page as a standalone SVG document. */
-function graphSvg(): string {
+/** The graph drawing of the page. */
+function graphElement(): SVGSVGElement {
   const svg = document.querySelector<SVGSVGElement>('.graph-pane svg.graph-svg');
   if (svg === null) throw new Error('the graph view has no drawing to save');
-  return serializeSvg(svg);
+  return svg;
 }

@@ -1,10 +1,14 @@
 // The heap diagram as a standalone SVG document: one lane per memory region,
 // x = step, y = address, one rectangle per buffer coloured by kind (buffers
 // sharing another's bytes outlined), the peak and lower-bound lines, byte and
-// step ticks. Plain strings, no DOM: exports and tests build it anywhere.
+// step ticks, a legend of the colours and lines, and under it the peak chart
+// (live bytes per kind and region). Plain strings, no DOM: exports and tests
+// build it anywhere.
 
 import { formatBytes } from '../../shared/format';
 import { xmlChars } from './xml-chars';
+import { peakChartData } from '../heap/peak-chart-data';
+import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 
 /** Options of heapSvg. */
@@ -14,6 +18,8 @@ export interface HeapSvgOptions {
   readonly title?: string; // drawn at the top
   readonly extents?: ReadonlyMap<string, number>; // bytes each region's axis spans (one scale for two plans)
   readonly highlight?: ReadonlySet<number>; // buffer ids drawn outlined; the others dim
+  readonly legend?: boolean; // what the colours and lines mean, under the step axis; default true
+  readonly chart?: boolean; // the peak chart under the legend; default true
 }
 
 /** Fill colours by buffer kind (the page's light palette). */
@@ -28,6 +34,8 @@ export const KIND_COLOURS: Readonly<Record<PlannedBuffer['kind'], string>> = {
 };
 
 const MARGIN = { left: 78, right: 16, top: 50, bottom: 30, laneGap: 34 } as const;
+const LEGEND_HEIGHT = 28;
+const CHART_CELL = 44;
 const PEAK = '#d33a44';
 const BOUND = '#0f8a4a';
 const TEXT = '#1b2130';
@@ -41,7 +49,11 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const regions = lanesOf(plan);
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
   const plotWidth = width - MARGIN.left - MARGIN.right;
-  const height = MARGIN.top + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
+  const lanesBottom = MARGIN.top + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
+  const chart = options.chart === false ? undefined : peakChartData(plan);
+  const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
+  const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
+  const height = lanesBottom + legendHeight + (chart === undefined ? 0 : chartHeight + 24);
   const x = (step: number): number => MARGIN.left + (step / steps) * plotWidth;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
@@ -54,11 +66,18 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     const y = (bytes: number): number => top + laneHeight - (bytes / extent) * laneHeight;
     parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight }));
   });
-  const axisY = height - MARGIN.bottom + 4;
+  const axisY = lanesBottom - MARGIN.bottom + 4;
   for (const step of ticks(steps, 10)) {
     parts.push(`<text x="${x(step + 0.5).toFixed(1)}" y="${axisY + 12}" text-anchor="middle" fill="${MUTED}">${step}</text>`);
   }
-  parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`, '</svg>');
+  parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
+  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18));
+  if (chart !== undefined) {
+    const top = lanesBottom + legendHeight + 10;
+    parts.push(`<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region</text>`);
+    parts.push(peakChartSvg(chart, { width: plotWidth + 12, height: chartHeight, x: MARGIN.left - 6, y: top + 14 }));
+  }
+  parts.push('</svg>');
   return parts.join('\n');
 }
 
@@ -119,6 +138,32 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight }: LaneIn
   out.push('</g>');
   return out.join('\n');
 }
+
+/** Swatches of the buffer kinds, then the lower-bound and peak lines, in one row from (x, y). */
+function legendSvg(x: number, y: number): string {
+  const items: { label: string; mark: (x: number) => string }[] = [
+    ...LEGEND_KINDS.map(([kind, label]) => ({ label, mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" rx="2" fill="${KIND_COLOURS[kind]}"/>` })),
+    { label: 'shares bytes', mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>` },
+    { label: 'lower bound', mark: (at: number) => `<path d="M${at} ${y - 3}h16" stroke="${BOUND}" stroke-width="1.5" stroke-dasharray="4 3"/>` },
+    { label: 'peak', mark: (at: number) => `<rect x="${at}" y="${y - 4}" width="16" height="1.5" fill="${PEAK}"/>` },
+  ];
+  const out = ['<g class="legend" data-legend="true">'];
+  let at = x;
+  for (const item of items) {
+    out.push(item.mark(at), `<text x="${at + 20}" y="${y}" fill="${TEXT}">${escapeXml(item.label)}</text>`);
+    at += 28 + item.label.length * 6;
+  }
+  out.push('</g>');
+  return out.join('\n');
+}
+
+const LEGEND_KINDS: readonly (readonly [PlannedBuffer['kind'], string])[] = [
+  ['activation', 'activation'],
+  ['input', 'input / output'],
+  ['scratch', 'scratch'],
+  ['cache', 'cache'],
+  ['copy', 'copy'],
+];
 
 function hLine(y: number, plotWidth: number, colour: string, dash: string | undefined): string {
   return `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y.toFixed(2)}" y2="${y.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`;

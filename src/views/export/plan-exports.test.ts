@@ -73,6 +73,17 @@ describe('heap SVG', () => {
     expect(hSmall / hLarge).toBeCloseTo(small.plan.peak / large.plan.peak, 2);
   });
 
+  it('carries a legend of every colour and line, and the peak chart of each region', () => {
+    const file = sampleFile({ target: 'mcu', strategy: undefined });
+    const svg = heapSvg(file.plan, { title: 'sample.onnx · peak' });
+    const legend = svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0];
+    for (const label of ['activation', 'scratch', 'cache', 'copy', 'lower bound', 'peak']) expect(legend).toContain(`>${label}</text>`);
+    expect(svg).toContain('Live bytes per kind and region');
+    const regions = [...svg.matchAll(/<g class="pc-region" data-region="([^"]+)">/g)].map((m) => m[1]);
+    expect(regions).toEqual([...svg.matchAll(/<g data-region="([^"]+)">/g)].map((m) => m[1]));
+    expect(svg).not.toContain('style=');
+  });
+
   it('escapes names in text', () => {
     const file = sampleFile({ target: 'cpu', strategy: undefined });
     expect(heapSvg(file.plan, { title: 'a < b & "c"' })).toContain('a &lt; b &amp; &quot;c&quot;');
