@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
-import { chainModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { chainModel, haveModel, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -155,4 +155,27 @@ test('another model file as B: it is planned with the shown settings, and its ex
   expect(shown.model).toBe('small.onnx');
   expect(statuses.filter((s) => s === 'new')).toHaveLength(buffersB - shown.buffers);
   expect(statuses).not.toContain('gone');
+});
+
+test('GPT-2 at seq_len 16 against 512: the top causes name the logits with their sizes before and after', async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}&dim.seq_len=16`);
+  await waitForModel(page, file);
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="seq_len"]').fill('512');
+  await panel.getByTestId('compare-run').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText('seq_len=512');
+  await expect(dialog.getByTestId('compare-summary-a')).toContainText('seq_len=16');
+  const listed = await causes(page);
+  expect(listed.length).toBeGreaterThan(0);
+  // The biggest grower is named, not folded into "and N more".
+  const top = listed.slice(0, 3).map((c) => c.text);
+  expect(top.some((t) => /'logits' [\d.]+ KiB → [\d.]+ MiB/.test(t))).toBe(true);
+  expect(listed[0]!.bytes).toBeGreaterThan(0);
+  await snap(page, 'compare-gpt2-seq-len');
 });
