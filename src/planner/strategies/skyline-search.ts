@@ -16,6 +16,11 @@
 //   neighbour: every buffer over it then reaches past it, so it sits at least
 //   that high. This keeps every canonical solution reachable, so an
 //   exhausted search is a proof.
+// - Left to right within a level: the buffers resting at one level are
+//   placed in the order of their first sections. Floors only rise and the
+//   leftmost lowest run goes first, so each solution is reached once, not
+//   once per order of the buffers side by side on one level; a run left of
+//   the last buffer placed at its level can then only be left empty.
 // - Cross-section inference: in every section, the floor plus the bytes of
 //   the buffers still to place there must stay below the target; a branch
 //   where one section cannot is cut.
@@ -110,11 +115,15 @@ class Skyline {
   }
 
   run(): void {
-    this.descend(0);
+    this.descend(0, -1, -1);
   }
 
-  /** How it works: see the module header. Returns true once a placement is found. */
-  private descend(placedCount: number): boolean {
+  /**
+   * How it works: see the module header. `lastLevel` and `lastFrom` are the
+   * level and first section of the buffer placed last. Returns true once a
+   * placement is found.
+   */
+  private descend(placedCount: number, lastLevel: number, lastFrom: number): boolean {
     if ((++this.nodes & 1023) === 0 && this.stop()) this.stopped = true;
     if (this.stopped) return false;
     if (placedCount === this.n) return this.record();
@@ -130,13 +139,14 @@ class Skyline {
     for (let k = 0; k < this.n; k++) {
       if (this.placed[k] === 1 || this.from[k]! < a || this.to[k]! > b) continue;
       if (this.twin[k]! >= 0 && this.placed[this.twin[k]!] === 0) continue; // identical buffers: the first one goes first
+      if (level === lastLevel && this.from[k]! <= lastFrom) continue; // one level is filled left to right
       if (!this.restsAt(k, level)) continue;
       this.place(k, level);
-      const done = this.descend(placedCount + 1);
+      const done = this.descend(placedCount + 1, level, this.from[k]!);
       this.unplace(k, level);
       if (done || this.stopped) return done;
     }
-    return this.leaveEmpty(a, b, level, placedCount);
+    return this.leaveEmpty(a, b, level, placedCount, lastLevel, lastFrom);
   }
 
   /** The run of sections [a, b) around `low` whose floor is `level` and where buffers remain. */
@@ -150,14 +160,14 @@ class Skyline {
   }
 
   /** Raises the run [a, b) at `level` to its lower neighbour (nothing rests there), then searches on. */
-  private leaveEmpty(a: number, b: number, level: number, placedCount: number): boolean {
+  private leaveEmpty(a: number, b: number, level: number, placedCount: number, lastLevel: number, lastFrom: number): boolean {
     const { floor, liveCount } = this;
     const left = a > 0 && liveCount[a - 1]! > 0 ? floor[a - 1]! : Infinity;
     const right = b < floor.length && liveCount[b]! > 0 ? floor[b]! : Infinity;
     const raised = Math.min(left, right);
     if (raised === Infinity) return false; // an island nothing can rest in: a dead end
     for (let s = a; s < b; s++) floor[s] = raised;
-    const done = this.descend(placedCount);
+    const done = this.descend(placedCount, lastLevel, lastFrom);
     for (let s = a; s < b; s++) floor[s] = level;
     return done;
   }
