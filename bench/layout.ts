@@ -17,7 +17,7 @@ import { planModel } from '../src/planner/plan';
 import { presetTarget } from '../src/planner/presets';
 import { firstCollapsed, graphGroups } from '../src/views/graph/graph-groups';
 import { graphLayoutInput } from '../src/views/graph/graph-layout-input';
-import { autoEngine, boxCount, runLayout } from '../src/worker/layout-engine';
+import { autoEngine, boxCount, runLayout } from '../src/worker/layout/engine';
 
 /** The real-shaped models the graph benchmarks measure, by name. */
 export const BENCH_MODELS: readonly { readonly name: string; readonly bytes: () => Uint8Array }[] = [

@@ -4,7 +4,7 @@
 // selection's and the search's emphasis as classes. No React; the view calls these.
 
 import { select, type Selection } from 'd3';
-import type { GraphPlacement, PlacedBox } from '../../worker/layout-protocol';
+import type { GraphPlacement, PlacedBox } from '../../worker/layout/protocol';
 import type { GraphItem, GraphLayoutInput } from './graph-layout-input';
 import { shortName } from './graph-layout-input';
 

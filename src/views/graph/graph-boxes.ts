@@ -3,7 +3,7 @@
 // sizes and edges, not labels). Pure; no DOM, no React.
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
-import type { LayoutBox, LayoutGraph } from '../../worker/layout-protocol';
+import type { LayoutBox, LayoutGraph } from '../../worker/layout/protocol';
 import type { GraphItem } from './graph-layout-input';
 
 /** A box being built. */

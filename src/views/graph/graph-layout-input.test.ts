@@ -5,7 +5,7 @@ import type { InferredModel } from '../../model/inferred';
 import { irGraph } from '../../model/testing/ir-builder';
 import { planModel, type FusionUnitRecord, type ModelPlan } from '../../planner/plan';
 import { presetTarget } from '../../planner/presets';
-import type { LayoutBox } from '../../worker/layout-protocol';
+import type { LayoutBox } from '../../worker/layout/protocol';
 import { aliasMarks, graphClusters } from './graph-clusters';
 import { edgeText, graphLayoutInput, shortName, type GraphToggles } from './graph-layout-input';
 

@@ -11,7 +11,7 @@
 import type { InferredModel, InferredValue } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
-import type { LayoutGraph, LayoutLink } from '../../worker/layout-protocol';
+import type { LayoutGraph, LayoutLink } from '../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from './graph-clusters';
 import { foldTargets, graphGroups, type GraphGroups } from './graph-groups';
 import { BOX_HEIGHT, addBodies, boxWidth, shortName, structureKey, type MutableBox } from './graph-boxes';

@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useImperativeHandle, useRef, type PointerEvent, type Ref } from 'react';
 import type { ZoomTransform } from 'd3';
-import type { GraphPlacement } from '../../worker/layout-protocol';
+import type { GraphPlacement } from '../../worker/layout/protocol';
 import type { ElementSize } from '../use-element-size';
 import type { GraphLayoutInput } from './graph-layout-input';
 

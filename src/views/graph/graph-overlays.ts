@@ -3,7 +3,7 @@
 // stay when a re-plan changes them. A frame is drawn only when every member is
 // on screen as its own box. Pure; no DOM, no React.
 
-import type { PlacedBox } from '../../worker/layout-protocol';
+import type { PlacedBox } from '../../worker/layout/protocol';
 import type { GraphLayoutInput } from './graph-layout-input';
 
 const PAD = { function: 16, other: 7 };

@@ -7,7 +7,7 @@
 
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, type KeyboardEvent, type Ref, type UIEvent } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
-import type { GraphPlacement } from '../../worker/layout-protocol';
+import type { GraphPlacement } from '../../worker/layout/protocol';
 import { useElementSize } from '../use-element-size';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts } from './draw-graph';
 import type { GraphLayoutInput } from './graph-layout-input';

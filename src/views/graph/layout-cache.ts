@@ -4,7 +4,7 @@
 // Plain data; no DOM.
 
 import type { InferredModel } from '../../model/inferred';
-import type { GraphPlacement } from '../../worker/layout-protocol';
+import type { GraphPlacement } from '../../worker/layout/protocol';
 
 /** Structures kept per model, the most recently used last. */
 const PER_MODEL = 12;

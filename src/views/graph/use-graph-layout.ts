@@ -7,8 +7,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
-import { createLayoutClient, type LayoutClient } from '../../worker/layout-client';
-import type { GraphPlacement } from '../../worker/layout-protocol';
+import { createLayoutClient, type LayoutClient } from '../../worker/layout/client';
+import type { GraphPlacement } from '../../worker/layout/protocol';
 import { graphGroups, type GraphGroups } from './graph-groups';
 import { graphLayoutInput, type GraphLayoutInput, type GraphToggles } from './graph-layout-input';
 import { cachedPlacement, keepPlacement } from './layout-cache';

@@ -1,6 +1,6 @@
 // Runs a graph layout: ELK's layered algorithm (in this thread, through elkjs'
 // bundled, worker-less build) for small graphs, the bounded layered layout
-// (layout-layered.ts) for graphs up to LAYERED_BOX_LIMIT boxes, and the simple
+// (layered.ts) for graphs up to LAYERED_BOX_LIMIT boxes, and the simple
 // layout beyond (or when another fails). For graphs ELK lays out, the layered
 // layout is delivered first as a preview, so the client can keep it when ELK
 // passes its time budget. Used by the layout worker and the benchmark.
@@ -8,9 +8,9 @@
 
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkEdgeSection, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { layeredLayout } from './layout-layered';
-import type { GraphPlacement, LayoutBox, LayoutEngine, LayoutGraph, PlacedBox, PlacedLink } from './layout-protocol';
-import { simpleLayout } from './layout-simple';
+import { layeredLayout } from './layered';
+import type { GraphPlacement, LayoutBox, LayoutEngine, LayoutGraph, PlacedBox, PlacedLink } from './protocol';
+import { simpleLayout } from './simple';
 
 /** Up to this many boxes (and ELK_LINK_LIMIT edges), 'auto' asks ELK, after a layered preview. */
 export const ELK_BOX_LIMIT = 300;

@@ -1,4 +1,4 @@
-// One level of the layered layout (layout-layered.ts): boxes of known size and
+// One level of the layered layout (layered.ts): boxes of known size and
 // the edges between them, placed top to bottom. Every step has a bound, so no
 // input makes it slow or large:
 // - layers: longest path from the sources in the boxes' order (a model's order

@@ -1,8 +1,8 @@
 // Module worker entry of the graph layout: lays out each graph it is sent with
-// layout-engine.ts and posts the placement back. Separate from the model worker.
+// engine.ts and posts the placement back. Separate from the model worker.
 
-import { prepareElk, runLayoutSteps } from './layout-engine';
-import type { LayoutRequest, LayoutResponse } from './layout-protocol';
+import { prepareElk, runLayoutSteps } from './engine';
+import type { LayoutRequest, LayoutResponse } from './protocol';
 
 /** The part of DedicatedWorkerGlobalScope this entry uses (the app's tsconfig has DOM types only). */
 interface WorkerScope {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ELK_BOX_LIMIT, LAYERED_BOX_LIMIT, runLayout, runLayoutSteps } from './layout-engine';
-import type { GraphPlacement, LayoutGraph, PlacedBox } from './layout-protocol';
+import { ELK_BOX_LIMIT, LAYERED_BOX_LIMIT, runLayout, runLayoutSteps } from './engine';
+import type { GraphPlacement, LayoutGraph, PlacedBox } from './protocol';
 
 /** in -> a -> [cluster: b -> c] -> d, plus a -> d; a labelled edge into the cluster. */
 const GRAPH: LayoutGraph = {

@@ -1,12 +1,12 @@
 // The layered layout the page uses for graphs too large for ELK to be quick (up
 // to LAYERED_BOX_LIMIT boxes): each cluster is laid out on its own, innermost
-// first, as one level of boxes (layout-level.ts), and then placed as one box in
+// first, as one level of boxes (level.ts), and then placed as one box in
 // its parent's level; an edge between clusters is routed at the level of the
 // clusters that hold its ends. Work and memory are bounded (LayeredLimits).
 // No DOM, no UI libraries.
 
-import { layoutLevel, type LayeredLimits, type LayeredStats, type LevelPlacement } from './layout-level';
-import type { GraphPlacement, LayoutBox, LayoutGraph, LayoutLink, PlacedBox, PlacedLink } from './layout-protocol';
+import { layoutLevel, type LayeredLimits, type LayeredStats, type LevelPlacement } from './level';
+import type { GraphPlacement, LayoutBox, LayoutGraph, LayoutLink, PlacedBox, PlacedLink } from './protocol';
 
 /** The default bounds: a few hundred thousand slots at most, whatever the input. */
 export const LAYERED_LIMITS: LayeredLimits = { maxDummies: 40_000, sweepWork: 2_000_000, maxSweeps: 6 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLayoutClient } from './layout-client';
-import { ELK_BOX_LIMIT } from './layout-engine';
-import type { GraphPlacement, LayoutGraph } from './layout-protocol';
+import { createLayoutClient } from './client';
+import { ELK_BOX_LIMIT } from './engine';
+import type { GraphPlacement, LayoutGraph } from './protocol';
 
 function chain(count: number): LayoutGraph {
   return {

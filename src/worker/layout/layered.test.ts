@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layeredLayout } from './layout-layered';
-import type { LayoutGraph } from './layout-protocol';
+import { layeredLayout } from './layered';
+import type { LayoutGraph } from './protocol';
 
 /** ONNX's test-model shape: `fan` weight-like sources at the top, each feeding one node of a long chain. */
 function fanGraph(chain: number, fan: number): LayoutGraph {

@@ -3,7 +3,7 @@
 // straight edges, clusters as the bounding boxes of their members. Linear-ish
 // in the size of the graph. No DOM, no UI libraries.
 
-import type { GraphPlacement, LayoutBox, LayoutGraph, PlacedBox, PlacedLink } from './layout-protocol';
+import type { GraphPlacement, LayoutBox, LayoutGraph, PlacedBox, PlacedLink } from './protocol';
 
 const GAP_X = 24;
 const GAP_Y = 44;

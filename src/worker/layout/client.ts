@@ -6,7 +6,7 @@
 // kept as the final placement (with a note) and the worker is restarted.
 // Without Worker support the layout runs on this thread.
 
-import type { GraphPlacement, LayoutEngine, LayoutGraph, LayoutResponse } from './layout-protocol';
+import type { GraphPlacement, LayoutEngine, LayoutGraph, LayoutResponse } from './protocol';
 
 /** Receives a preview placement while the final one is being made. */
 export type PreviewListener = (placement: GraphPlacement) => void;
@@ -64,7 +64,7 @@ class WorkerClient implements LayoutClient {
 
   private start(): Worker {
     if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(new URL('./layout-worker.ts', import.meta.url), { type: 'module', name: 'heapscope-layout' });
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'heapscope-layout' });
     worker.onmessage = (event: MessageEvent<LayoutResponse>) => this.answer(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -121,7 +121,7 @@ class LocalClient implements LayoutClient {
     this.latest += 1;
     const mine = this.latest;
     try {
-      const { runLayoutSteps } = await import('./layout-engine');
+      const { runLayoutSteps } = await import('./engine');
       let placement: GraphPlacement | undefined;
       await runLayoutSteps(graph, engine, (p, final) => {
         if (final) placement = p;
