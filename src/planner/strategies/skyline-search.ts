@@ -21,6 +21,9 @@
 //   leftmost lowest run goes first, so each solution is reached once, not
 //   once per order of the buffers side by side on one level; a run left of
 //   the last buffer placed at its level can then only be left empty.
+// - Failed states are remembered: a node whose placed set, floors and
+//   leftmost allowed section match one searched to the end before is cut
+//   (placed set and floors hashed, 128 bits in all).
 // - Cross-section inference: in every section, the floor plus the bytes of
 //   the buffers still to place there must stay below the target; a branch
 //   where one section cannot is cut.
@@ -30,6 +33,9 @@
 // - Handles items of one rectangle with alignment 1 and no fixed offset.
 
 import type { PreparedRegion } from '../engine/prepared';
+
+/** States remembered as failed, at most (memory stays bounded on long searches). */
+const MAX_FAILED = 1_000_000;
 
 /** How a search ended. */
 export interface SkylineOutcome {
@@ -75,6 +81,11 @@ class Skyline {
   readonly placed: Uint8Array;
   readonly offset: Float64Array;
   readonly twin: Int32Array; // previous local item with the same span and size, or -1
+  readonly key1: Int32Array; // per local item: random bits for the hash of the placed set
+  readonly key2: Int32Array;
+  placedHash1 = 0;
+  placedHash2 = 0;
+  readonly failed = new Set<string>(); // states searched to the end without a placement
   found: Float64Array | undefined;
   foundPeak = Infinity;
   nodes = 0;
@@ -102,6 +113,10 @@ class Skyline {
     this.placed = new Uint8Array(this.n);
     this.offset = new Float64Array(this.n);
     this.twin = new Int32Array(this.n).fill(-1);
+    let seed = 0x2545f491;
+    const next = () => (seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 12), 0x297a2d39)) | 0;
+    this.key1 = Int32Array.from(local, next);
+    this.key2 = Int32Array.from(local, next);
     const seen = new Map<string, number>();
     for (let k = 0; k < this.n; k++) {
       const key = `${this.from[k]},${this.to[k]},${this.size[k]}`;
@@ -135,6 +150,15 @@ class Skyline {
       if (low < 0 || floor[s]! < floor[low]!) low = s;
     }
     const level = floor[low]!;
+    const key = this.stateKey(level === lastLevel ? lastFrom : -1);
+    if (this.failed.has(key)) return false;
+    const done = this.branch(placedCount, low, level, lastLevel, lastFrom);
+    if (!done && !this.stopped && this.failed.size < MAX_FAILED) this.failed.add(key);
+    return done;
+  }
+
+  /** Tries every buffer that may rest on the lowest run, then leaving it empty. */
+  private branch(placedCount: number, low: number, level: number, lastLevel: number, lastFrom: number): boolean {
     const [a, b] = this.runAround(low, level);
     for (let k = 0; k < this.n; k++) {
       if (this.placed[k] === 1 || this.from[k]! < a || this.to[k]! > b) continue;
@@ -147,6 +171,25 @@ class Skyline {
       if (done || this.stopped) return done;
     }
     return this.leaveEmpty(a, b, level, placedCount, lastLevel, lastFrom);
+  }
+
+  /**
+   * The state a search node starts from: the placed set (two independent
+   * 32-bit hashes), the floors where buffers remain, and the first section
+   * the next buffer on the lowest level may take.
+   */
+  private stateKey(leftmost: number): string {
+    const { floor, liveCount } = this;
+    let h1 = 0x811c9dc5;
+    let h2 = 0x1b873593;
+    for (let s = 0; s < floor.length; s++) {
+      const f = liveCount[s] === 0 ? -1 : floor[s]!;
+      const lo = f | 0;
+      const hi = (f / 4294967296) | 0;
+      h1 = Math.imul(h1 ^ lo, 0x01000193) ^ Math.imul(hi, 0x5bd1e995);
+      h2 = Math.imul(h2 ^ hi, 0x85ebca6b) ^ Math.imul(lo, 0xc2b2ae35);
+    }
+    return `${this.placedHash1},${this.placedHash2},${h1},${h2},${leftmost}`;
   }
 
   /** The run of sections [a, b) around `low` whose floor is `level` and where buffers remain. */
@@ -179,6 +222,8 @@ class Skyline {
 
   private place(k: number, level: number): void {
     this.placed[k] = 1;
+    this.placedHash1 ^= this.key1[k]!;
+    this.placedHash2 ^= this.key2[k]!;
     this.offset[k] = level;
     for (let s = this.from[k]!; s < this.to[k]!; s++) {
       this.floor[s] = level + this.size[k]!;
@@ -189,6 +234,8 @@ class Skyline {
 
   private unplace(k: number, level: number): void {
     this.placed[k] = 0;
+    this.placedHash1 ^= this.key1[k]!;
+    this.placedHash2 ^= this.key2[k]!;
     for (let s = this.from[k]!; s < this.to[k]!; s++) {
       this.floor[s] = level;
       this.remaining[s]! += this.size[k]!;
