@@ -41,13 +41,15 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   // Without a model, the progress line or the error banner above says why.
   if (model === undefined) return loading ? <p className="embed-empty">Loading the model…</p> : null;
   const complete = plan === undefined || planComplete(plan, model.inferred);
+  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${regionsOver(plan).map(overLimitText).join('; ')}`}`;
   const tabs = panes.length > 1 && size !== undefined && size.width < TABS_BELOW;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
-  const pane = (name: EmbedPane): ReactNode => <EmbedPaneView key={name} name={name} chartBeside={!panes.includes('chart') && !tabs && panes.length === 1} />;
+  const wide = size !== undefined && size.width >= TABS_BELOW;
+  const pane = (name: EmbedPane): ReactNode => <EmbedPaneView key={name} name={name} chartBeside={wide && panes.length === 1} />;
   return (
     <ErrorBoundary area="model view" resetKey={model}>
       <main ref={frame} className="embed-workspace" data-testid="embed-workspace" data-panes={panes.join(',')} data-tabs={tabs}>
-        <p className="embed-caption">
+        <p className="embed-caption" title={caption}>
           <strong data-testid="embed-model">{model.name}</strong>
           {plan && (
             <span data-testid="embed-peak" data-peak={plan.peak}>

@@ -28,10 +28,16 @@ export interface HeapLayout {
   readonly lanes: readonly LaneBox[];
 }
 
+/** Height of the live-bytes curve in a diagram `height` pixels tall: lower in a short one (an embed), so the lanes keep their room. */
+export function curveHeight(height: Px): Px {
+  return height < 300 ? 32 : MARGIN.curve;
+}
+
 /** Lays the diagram out in a `width` × `height` element. */
 export function heapLayout(data: HeapData, width: Px, height: Px): HeapLayout {
+  const curve = curveHeight(height);
   const plotWidth = Math.max(40, width - MARGIN.left - MARGIN.right);
-  const plotHeight = Math.max(60, height - MARGIN.top - MARGIN.curve - MARGIN.curveGap - MARGIN.axis);
+  const plotHeight = Math.max(60, height - MARGIN.top - curve - MARGIN.curveGap - MARGIN.axis);
   const n = Math.max(1, data.lanes.length);
   const laneHeight = Math.max(20, (plotHeight - (n - 1) * MARGIN.laneGap - n * MARGIN.laneLabel) / n);
   const lanes = data.lanes.map((_, i) => ({ top: i * (laneHeight + MARGIN.laneGap + MARGIN.laneLabel) + MARGIN.laneLabel, height: laneHeight }));
@@ -40,8 +46,8 @@ export function heapLayout(data: HeapData, width: Px, height: Px): HeapLayout {
     width,
     height,
     plot: { left: MARGIN.left, top: MARGIN.top, width: plotWidth, height: plotHeight },
-    curve: { top: curveTop, height: MARGIN.curve },
-    axisTop: curveTop + MARGIN.curve,
+    curve: { top: curveTop, height: curve },
+    axisTop: curveTop + curve,
     lanes,
   };
 }

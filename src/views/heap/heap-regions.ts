@@ -4,7 +4,7 @@
 // region) and the arithmetic of whether all lanes fit.
 
 import type { ModelPlan } from '../../planner/plan';
-import { MARGIN } from './heap-geometry';
+import { curveHeight, MARGIN } from './heap-geometry';
 
 /** The least height of a lane, in CSS pixels, at which its buffers can be read. */
 export const READABLE_LANE = 100;
@@ -29,7 +29,7 @@ export function regionPlan(plan: ModelPlan, name: string): ModelPlan {
 /** The height each of `lanes` lanes gets in a diagram `height` pixels tall (heap-geometry.ts). */
 export function laneHeight(height: number, lanes: number): number {
   const n = Math.max(1, lanes);
-  const plot = height - MARGIN.top - MARGIN.curve - MARGIN.curveGap - MARGIN.axis;
+  const plot = height - MARGIN.top - curveHeight(height) - MARGIN.curveGap - MARGIN.axis;
   return (plot - (n - 1) * MARGIN.laneGap - n * MARGIN.laneLabel) / n;
 }
 

@@ -26,6 +26,7 @@ export interface HeapViewProps {
 
 /** What one frame needs; kept in a ref so zoom events redraw without React. */
 interface Frame {
+  data: HeapData; // the data the layout was made for: a frame may be drawn after the props moved on
   layout: HeapLayout;
   base: HeapScales;
   scales: HeapScales;
@@ -60,14 +61,14 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
     if (f === undefined || element === null || element === undefined || ctx === null || ctx === undefined) return;
     f.palette ??= readPalette(element);
     const dpr = window.devicePixelRatio || 1;
-    const count = drawHeap(ctx, data, f.layout, f.scales, f.t, f.palette, { ...drawState.current, dpr });
+    const count = drawHeap(ctx, f.data, f.layout, f.scales, f.t, f.palette, { ...drawState.current, dpr });
     element.dataset.bufferCount = String(count);
     const groups = axisGroups(lanesGroup.current, stepsGroup.current, hoverRect.current);
     if (groups !== undefined) {
-      updateAxes(groups, data, f.layout, f.scales, f.t);
-      updateHover(groups, data, f.layout, f.scales, hovered.current);
+      updateAxes(groups, f.data, f.layout, f.scales, f.t);
+      updateHover(groups, f.data, f.layout, f.scales, hovered.current);
     }
-  }, [data]);
+  }, []);
 
   const schedule = useCallback(() => {
     if (pending.current === 0) pending.current = requestAnimationFrame(draw);
@@ -82,12 +83,13 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
     element.height = Math.round(layout.height * dpr);
     const base = baseScales(data, layout);
     const t = frame.current?.t ?? zoomIdentity;
-    frame.current = { layout, base, scales: zoomedScales(base, t), t, palette: frame.current?.palette };
+    frame.current = { data, layout, base, scales: zoomedScales(base, t), t, palette: frame.current?.palette };
     schedule();
   }, [data, layout, schedule]);
 
-  // A new plan starts from the whole view.
+  // A new plan starts from the whole view, with nothing hovered.
   useEffect(() => {
+    hovered.current = undefined;
     const element = canvas.current;
     if (element !== null && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
   }, [data]);
@@ -138,7 +140,7 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
     const f = frame.current;
     const p = pointIn(event);
     if (f === undefined || p === undefined) return;
-    const i = event.buttons === 0 ? bufferAt(data, f.layout, f.scales, f.t, p.px, p.py) : undefined;
+    const i = event.buttons === 0 && f.data === data ? bufferAt(data, f.layout, f.scales, f.t, p.px, p.py) : undefined;
     if (i !== hovered.current) {
       hovered.current = i;
       schedule();
@@ -157,7 +159,7 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
     const f = frame.current;
     const p = pointIn(event);
     if (f === undefined || p === undefined) return;
-    onSelectBuffer(bufferAt(data, f.layout, f.scales, f.t, p.px, p.py));
+    if (f.data === data) onSelectBuffer(bufferAt(data, f.layout, f.scales, f.t, p.px, p.py));
   };
 
   const onAxisClick = (event: MouseEvent<SVGSVGElement>): void => {
