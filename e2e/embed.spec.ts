@@ -108,7 +108,8 @@ test('<heapscope-view> follows its attributes: new dims re-open the model, a new
   await expect(element.getByTestId('embed-peak')).toContainText('best on mcu');
 });
 
-test('<heapscope-view> with a model that is not there says so inside the element', async ({ page }) => {
+test('<heapscope-view> with a model that is not there says so inside the element', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 .*\/missing\/net\.onnx/);
   // The preview server answers unknown paths with the app's page; a real host answers 404.
   await page.route((url) => url.pathname === '/missing/net.onnx', (route) => route.fulfill({ status: 404, body: 'not here' }));
   await page.goto('/docs/demo.html');
@@ -126,7 +127,9 @@ test('<heapscope-view> with a model that is not there says so inside the element
   await element.screenshot({ path: 'e2e-artifacts/embed-missing-model.png' });
 });
 
-test('the Content Security Policy blocks scripts, fonts and images from elsewhere', async ({ page }) => {
+test('the Content Security Policy blocks scripts, fonts and images from elsewhere', async ({ page, consoleErrors }) => {
+  // The browser reports each blocked load as a console error: that is what this test provokes.
+  consoleErrors.allow(/violates the following Content Security Policy directive/);
   const requests = await interceptRequests(page);
   for (const path of ['/docs/demo.html', '/?embed=1']) {
     await page.goto(path);

@@ -61,7 +61,9 @@ test('the saved plan file downloads and reopens by drop with the same peak, then
   await expect(dialog.getByTestId('diff-cause').first()).toContainText('batch 2 → 4');
 });
 
-test('a plan saved by the command-line tool opens on a page with no model: its heap and numbers, as saved', async ({ page }) => {
+test('a plan saved by the command-line tool opens on a page with no model: its heap and numbers, as saved', async ({ page, consoleErrors }) => {
+  // The page is opened on a model that is not there, on purpose: the browser logs its 404.
+  consoleErrors.allow(/status of 404 .*\/e2e\/absent\.onnx/);
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-saved-'));
   const path = join(dir, 'cli.plan.json');
   // Exit 3: the sample does not fit the mcu's SRAM; the plan is saved all the same.
@@ -206,7 +208,9 @@ test('the URL follows the view, and a copied link reopens the same plan', async 
   expect(await summary(other)).toEqual(before);
 });
 
-test('model=<url> on another host: loads with progress when CORS allows it, says CORS when not', async ({ page }) => {
+test('model=<url> on another host: loads with progress when CORS allows it, says CORS when not', async ({ page, consoleErrors }) => {
+  // The browser logs the refused request of the host without CORS; the page says so in its banner.
+  consoleErrors.allow(/closed\.onnx/);
   // A real second origin: a server in this process, one path with CORS allowed
   // (answered only once the test has seen the progress), one without.
   let release: () => void = () => undefined;
