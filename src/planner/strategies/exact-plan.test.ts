@@ -44,6 +44,13 @@ describe('the anytime exact search', () => {
     expect([plan.peak, plan.optimal]).toEqual([tiled.optimum, true]);
   });
 
+  it.each([150, 350])('reaches and proves the optimum of a %i-buffer tiling within 100k search nodes', (n) => {
+    const tiled = tiledProblem(n, 1 << 20, 400, n);
+    const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 100_000 });
+    expect(validatePlan(tiled.problem, plan).violations).toEqual([]);
+    expect([plan.peak, plan.optimal]).toEqual([tiled.optimum, true]);
+  });
+
   it('reports progress and keeps the best plan when stopped', () => {
     const tiled = tiledProblem(250, 1 << 20, 400, 250);
     const seen: { peak: number; bound: number; fraction: number }[] = [];

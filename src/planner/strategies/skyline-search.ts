@@ -26,13 +26,16 @@
 //   (placed set and floors hashed, 128 bits in all).
 // - Cross-section inference: in every section, the floor plus the bytes of
 //   the buffers still to place there must stay below the target; a branch
-//   where one section cannot is cut.
+//   where one section cannot is cut. Where a section has no slack left, a
+//   buffer must rest right on its floor, starting or ending at a higher
+//   neighbour (skyline-edges.ts).
 // - Capacity from the bound upward: the caller first asks for the lower
 //   bound itself, where inference cuts hardest, then for anything below its
 //   best plan (see exact-plan.ts, which also splits time into independent spans).
 // - Handles items of one rectangle with alignment 1 and no fixed offset.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { edgeIndex, edgesClosable, type EdgeIndex } from './skyline-edges';
 
 /** States remembered as failed, at most (memory stays bounded on long searches). */
 const MAX_FAILED = 1_000_000;
@@ -86,6 +89,9 @@ class Skyline {
   placedHash1 = 0;
   placedHash2 = 0;
   readonly failed = new Set<string>(); // states searched to the end without a placement
+  readonly edges: EdgeIndex;
+  readonly wallRight: Int32Array; // scratch of the edge inference, per section
+  readonly wallLeft: Int32Array;
   found: Float64Array | undefined;
   foundPeak = Infinity;
   nodes = 0;
@@ -117,6 +123,9 @@ class Skyline {
     const next = () => (seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 12), 0x297a2d39)) | 0;
     this.key1 = Int32Array.from(local, next);
     this.key2 = Int32Array.from(local, next);
+    this.edges = edgeIndex(this.from, this.to, sections);
+    this.wallRight = new Int32Array(sections);
+    this.wallLeft = new Int32Array(sections);
     const seen = new Map<string, number>();
     for (let k = 0; k < this.n; k++) {
       const key = `${this.from[k]},${this.to[k]},${this.size[k]}`;
@@ -149,6 +158,7 @@ class Skyline {
       if (floor[s]! + remaining[s]! > this.target) return false; // cross-section inference
       if (low < 0 || floor[s]! < floor[low]!) low = s;
     }
+    if (!edgesClosable(this, this.edges, this.wallRight, this.wallLeft)) return false;
     const level = floor[low]!;
     const key = this.stateKey(level === lastLevel ? lastFrom : -1);
     if (this.failed.has(key)) return false;
