@@ -11,6 +11,9 @@
 //   into a section where nothing remains to be placed: it starts at the
 //   section when the left neighbour is such a wall, ends after it when the
 //   right one is, and stays between the nearest walls either side.
+// - A run of sections at one floor with walls on both sides and no slack is
+//   covered at that floor by buffers side by side, so unplaced buffers must
+//   chain from its first section to the end of its last.
 
 /** The search state the inference reads (per section, and per buffer in local order). */
 export interface SkylineState {
@@ -75,7 +78,45 @@ export function edgesClosable(state: SkylineState, index: EdgeIndex, wallRight: 
       if (!ok) return false;
     }
   }
+  return chainsClose(state, index);
+}
+
+/**
+ * False when a run of sections at one floor, walled on both sides and
+ * without slack, cannot be covered exactly by unplaced buffers resting on
+ * that floor side by side (each starting where the one before ends).
+ */
+function chainsClose(state: SkylineState, index: EdgeIndex): boolean {
+  const { target, floor, remaining, liveCount, placed, to } = state;
+  const count = floor.length;
+  const walled = (s: number, f: number) => s < 0 || s >= count || liveCount[s] === 0 || floor[s]! > f;
+  for (let a = 0; a < count; ) {
+    if (liveCount[a] === 0) {
+      a++;
+      continue;
+    }
+    const f = floor[a]!;
+    let b = a;
+    let tight = true;
+    for (; b < count && liveCount[b]! > 0 && floor[b] === f; b++) if (floor[b]! + remaining[b]! < target) tight = false;
+    if (tight && walled(a - 1, f) && walled(b, f) && !coverable(index, placed, to, a, b)) return false;
+    a = b;
+  }
   return true;
+}
+
+/** True when unplaced buffers inside [a, b) can be chained from a to b. */
+function coverable(index: EdgeIndex, placed: Uint8Array, to: Int32Array, a: number, b: number): boolean {
+  const reached = new Uint8Array(b - a + 1);
+  reached[0] = 1;
+  for (let t = a; t < b; t++) {
+    if (reached[t - a] === 0) continue;
+    for (const k of index.startingAt[t]!) {
+      if (to[k]! > b) break;
+      if (placed[k] === 0) reached[to[k]! - a] = 1;
+    }
+  }
+  return reached[b - a] === 1;
 }
 
 /**
