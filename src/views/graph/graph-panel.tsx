@@ -18,12 +18,13 @@ import type { GraphItem, GraphLayoutInput, GraphToggles } from './graph-layout-i
 import { GraphSearch } from './graph-search-box';
 import { LayoutStatus, useReportPending } from './graph-status';
 import { GraphView, type GraphViewHandle } from './graph-view';
-import { useGraphLayout } from './use-graph-layout';
+import { useGraphLayout, warmGraphLayout } from './use-graph-layout';
 import './graph.css';
 
 /** The graph pane. */
 export function GraphPanel() {
   const model = useAppStore((s) => s.model?.inferred);
+  useEffect(warmGraphLayout, []);
   return (
     <section className="pane graph-pane" aria-labelledby="graph-title" data-testid="graph-pane">
       {model === undefined ? <Toolbar /> : <GraphPane key={modelKey(model)} model={model} />}

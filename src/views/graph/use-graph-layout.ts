@@ -36,6 +36,11 @@ function sharedClient(): LayoutClient {
   return shared;
 }
 
+/** Starts the layout worker (and compiles ELK) before a model needs it. */
+export function warmGraphLayout(): void {
+  sharedClient().warm();
+}
+
 type Result = { key: string; placement?: GraphPlacement; final?: boolean; message?: string };
 
 /** Lays out `model` (with `plan`'s groups) in the layout worker when its structure changes; see the module header. */

@@ -1,11 +1,16 @@
 // The page's promise API over the graph layout worker. The newest request wins:
-// a request sent while another is being laid out terminates the worker (ELK
-// cannot be interrupted otherwise) and starts a fresh one. A preview placement
-// (the simple layout of a large graph) goes to a callback before the promise
-// settles with the final one; past the request's time budget the preview is
-// kept as the final placement (with a note) and the worker is restarted.
-// Without Worker support the layout runs on this thread.
+// a request sent while the worker is still busy terminates it (ELK cannot be
+// interrupted otherwise) and starts a fresh one. A preview placement (the
+// layered layout of a graph ELK lays out) goes to a callback before the
+// promise settles with the final one; past the request's time budget the
+// preview is kept as the final placement (with a note) and ELK is left to
+// finish, so the worker stays warm for the next request instead of being
+// restarted cold (a cold ELK is several times slower, and a restart can fail
+// to load the worker's script). When the worker fails, the request is laid
+// out on this thread with the layered layout. Without Worker support every
+// layout runs on this thread.
 
+import { layeredLayout } from './layered';
 import type { GraphPlacement, LayoutEngine, LayoutGraph, LayoutResponse } from './protocol';
 
 /** Receives a preview placement while the final one is being made. */
@@ -21,6 +26,8 @@ export type LayoutOutcome =
 export interface LayoutClient {
   /** Lays out `graph`; a newer call supersedes this one. After `budgetMs`, a preview already delivered becomes the answer. */
   layout(graph: LayoutGraph, engine?: LayoutEngine, onPreview?: PreviewListener, budgetMs?: number): Promise<LayoutOutcome>;
+  /** Starts the worker ahead of the first request, so that ELK is compiled by then. */
+  warm(): void;
   /** Stops the worker for good. */
   dispose(): void;
 }
@@ -31,30 +38,42 @@ interface Pending {
   readonly onPreview: PreviewListener | undefined;
   readonly started: number;
   readonly budgetMs: number | undefined;
+  readonly graph: LayoutGraph;
   timer?: ReturnType<typeof setTimeout>;
 }
 
-/** Creates a client over a module worker (or this thread without one). */
-export function createLayoutClient(): LayoutClient {
-  return typeof Worker === 'undefined' ? new LocalClient() : new WorkerClient();
+/** The part of a Worker the client uses. */
+export type LayoutWorker = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
+
+/** Creates a client over a module worker made by `spawn` (or on this thread without Worker support). */
+export function createLayoutClient(spawn?: () => LayoutWorker): LayoutClient {
+  if (spawn !== undefined) return new WorkerClient(spawn);
+  if (typeof Worker === 'undefined') return new LocalClient();
+  return new WorkerClient(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'heapscope-layout' }));
 }
 
 class WorkerClient implements LayoutClient {
-  private worker: Worker | undefined;
+  private worker: LayoutWorker | undefined;
   private pending: Pending | undefined;
+  private busy: number | undefined; // the request the worker is still working on, answered or not
   private nextId = 1;
 
+  constructor(private readonly spawn: () => LayoutWorker) {}
+
   layout(graph: LayoutGraph, engine: LayoutEngine = 'auto', onPreview?: PreviewListener, budgetMs?: number): Promise<LayoutOutcome> {
-    if (this.pending !== undefined) {
-      this.pending.settle({ status: 'superseded' });
-      this.stop();
-    }
+    if (this.pending !== undefined) this.pending.settle({ status: 'superseded' });
+    if (this.busy !== undefined) this.stop();
     const id = this.nextId;
     this.nextId += 1;
     return new Promise((settle) => {
-      this.pending = { id, settle, onPreview, started: performance.now(), budgetMs };
+      this.pending = { id, settle, onPreview, started: performance.now(), budgetMs, graph };
+      this.busy = id;
       this.start().postMessage({ type: 'layout', id, graph, engine });
     });
+  }
+
+  warm(): void {
+    this.start();
   }
 
   dispose(): void {
@@ -62,20 +81,36 @@ class WorkerClient implements LayoutClient {
     this.stop();
   }
 
-  private start(): Worker {
+  private start(): LayoutWorker {
     if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'heapscope-layout' });
+    const worker = this.spawn();
     worker.onmessage = (event: MessageEvent<LayoutResponse>) => this.answer(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.finish({ status: 'failed', message: event.message || 'the layout worker failed' });
-      this.stop();
+      this.workerFailed(event.message || 'its script did not load or it ran out of memory');
     };
     this.worker = worker;
     return worker;
   }
 
+  /** A dead worker is replaced on the next request; the pending one is laid out here with the layered layout. */
+  private workerFailed(reason: string): void {
+    const pending = this.pending;
+    this.stop();
+    if (pending === undefined) return;
+    this.pending = pending;
+    try {
+      const { stats: _stats, ...placed } = layeredLayout(pending.graph);
+      const note = `the layout worker failed (${reason}); the layered layout was made on the page`;
+      this.finish({ status: 'done', placement: { ...placed, engine: 'layered', ms: performance.now() - pending.started, note } });
+    } catch (error) {
+      this.finish({ status: 'failed', message: `the layout worker failed (${reason}), and so did the layered layout: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
   private answer(response: LayoutResponse): void {
+    const last = response.type === 'failed' || response.final;
+    if (last && this.busy === response.id) this.busy = undefined;
     if (this.pending?.id !== response.id) return;
     if (response.type === 'placed' && !response.final) {
       this.pending.onPreview?.(response.placement);
@@ -85,7 +120,7 @@ class WorkerClient implements LayoutClient {
     this.finish(response.type === 'placed' ? { status: 'done', placement: response.placement } : { status: 'failed', message: response.message });
   }
 
-  /** ELK cannot be interrupted: past the budget the preview is the answer and the worker is restarted. */
+  /** Past the budget the preview is the answer; ELK finishes in the background unless a newer request needs the worker. */
   private keepPreviewAfterBudget(preview: GraphPlacement): void {
     const pending = this.pending!;
     if (pending.budgetMs === undefined) return;
@@ -94,7 +129,6 @@ class WorkerClient implements LayoutClient {
       if (this.pending !== pending) return;
       const note = `ELK took more than ${(pending.budgetMs! / 1000).toFixed(1)} s; the ${preview.engine} layout is shown`;
       this.finish({ status: 'done', placement: { ...preview, note } });
-      this.stop();
     }, left);
   }
 
@@ -108,6 +142,7 @@ class WorkerClient implements LayoutClient {
   private stop(): void {
     if (this.pending?.timer !== undefined) clearTimeout(this.pending.timer);
     this.pending = undefined;
+    this.busy = undefined;
     this.worker?.terminate();
     this.worker = undefined;
   }
@@ -132,6 +167,8 @@ class LocalClient implements LayoutClient {
       return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
   }
+
+  warm(): void {}
 
   dispose(): void {
     this.latest += 1;
