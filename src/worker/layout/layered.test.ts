@@ -16,6 +16,19 @@ function fanGraph(chain: number, fan: number): LayoutGraph {
 }
 
 describe('layeredLayout', () => {
+  it('keeps a chain in a straight column when two boxes at the top feed every box of it (a mask, rotary tables)', () => {
+    const chain = 12;
+    const boxes = [{ id: 'mask', width: 170, height: 44 }, { id: 'rope', width: 160, height: 44 }, ...Array.from({ length: chain }, (_, i) => ({ id: `l${i}`, width: 174, height: 44 }))];
+    const links = [
+      ...Array.from({ length: chain - 1 }, (_, i) => ({ id: `c${i}`, source: `l${i}`, target: `l${i + 1}` })),
+      ...Array.from({ length: chain }, (_, i) => ({ id: `m${i}`, source: 'mask', target: `l${i}` })),
+      ...Array.from({ length: chain }, (_, i) => ({ id: `r${i}`, source: 'rope', target: `l${i}` })),
+    ];
+    const placed = layeredLayout({ boxes, links });
+    const xs = new Set(placed.boxes.filter((b) => b.id.startsWith('l')).map((b) => Math.round(b.x)));
+    expect([...xs]).toHaveLength(1);
+  });
+
   it('places every box and routes every edge from its source to its target', () => {
     const graph: LayoutGraph = {
       boxes: [{ id: 'a', width: 60, height: 30 }, { id: 'g', width: 80, height: 40, padTop: 30, children: [{ id: 'b', width: 60, height: 30 }, { id: 'c', width: 60, height: 30 }] }, { id: 'd', width: 60, height: 30 }],

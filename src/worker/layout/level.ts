@@ -8,7 +8,7 @@
 // - crossings: barycentre sweeps down and up, as many as the work budget allows
 //   (at most maxSweeps);
 // - x: each layer packed left to right, then pulled towards the mean of its
-//   neighbours in a few alternating passes; y: layer by layer.
+//   neighbours in a few alternating passes, real boxes before dummies; y: layer by layer.
 // No DOM, no UI libraries.
 
 /** Bounds on the work of a layered layout. */
@@ -44,6 +44,8 @@ const GAP_X = 28;
 const GAP_Y = 46;
 const DUMMY = 10;
 const PULL_PASSES = 4;
+/** Rows up to this many slots are placed by priority (quadratic in the worst case); longer ones are squeezed. */
+const PRIORITY_ROW = 400;
 
 interface Slot {
   readonly node: number; // index into nodes, or -1 for a dummy
@@ -161,11 +163,39 @@ function pull(row: readonly number[], slots: Slot[], side: 'up' | 'down'): void 
     const near = real.length > 0 ? real : all;
     return near.length === 0 ? slots[k]!.x : near.reduce((a, n) => a + centre(n), 0) / near.length - slots[k]!.width / 2;
   });
-  // Left to right: as near as wanted without overlapping the left neighbour; then right to left the same.
+  const x = row.length <= PRIORITY_ROW ? byPriority(row, slots, want) : squeezed(row, slots, want);
+  row.forEach((k, i) => (slots[k]!.x = x[i]!));
+}
+
+/**
+ * Real boxes first, most connected first, each as near as wanted between the
+ * ones already placed (leaving room for those between): the dummies of long
+ * edges give way, so they cannot push a column of boxes sideways layer after layer.
+ */
+function byPriority(row: readonly number[], slots: readonly Slot[], want: readonly number[]): number[] {
+  const before = [0]; // room taken by row[0..i-1]
+  row.forEach((k, i) => before.push(before[i]! + slots[k]!.width + gap(slots[k]!)));
+  const degree = (k: number): number => (slots[k]!.node < 0 ? -1 : slots[k]!.up.length + slots[k]!.down.length);
+  const order = row.map((_, i) => i).sort((a, b) => degree(row[b]!) - degree(row[a]!) || a - b);
+  const x = want.slice();
+  const placed = new Array<boolean>(row.length).fill(false);
+  for (const i of order) {
+    let lo = -Infinity;
+    let hi = Infinity;
+    for (let j = i - 1; j >= 0; j -= 1) if (placed[j]) { lo = x[j]! + before[i]! - before[j]!; break; }
+    for (let j = i + 1; j < row.length; j += 1) if (placed[j]) { hi = x[j]! - (before[j]! - before[i]!); break; }
+    x[i] = Math.max(lo, Math.min(hi, want[i]!));
+    placed[i] = true;
+  }
+  return x;
+}
+
+/** Left to right: as near as wanted without overlapping the left neighbour; then right to left the same. */
+function squeezed(row: readonly number[], slots: readonly Slot[], want: readonly number[]): number[] {
   const x = want.slice();
   for (let i = 1; i < row.length; i += 1) x[i] = Math.max(x[i]!, x[i - 1]! + slots[row[i - 1]!]!.width + gap(slots[row[i - 1]!]!));
   for (let i = row.length - 2; i >= 0; i -= 1) x[i] = Math.min(x[i]!, x[i + 1]! - slots[row[i]!]!.width - gap(slots[row[i]!]!));
-  row.forEach((k, i) => (slots[k]!.x = x[i]!));
+  return x;
 }
 
 function finish(rows: readonly number[][], slots: readonly Slot[], count: number, chains: readonly number[][]): LevelPlacement {
