@@ -16,18 +16,47 @@ describe('scopePath', () => {
   });
 });
 
+type Box = { readonly id: string; readonly children?: readonly Box[] };
+/** Every box, nested ones included. */
+const all = (boxes: readonly Box[]): Box[] => boxes.flatMap((b) => [b, ...all(b.children ?? [])]);
+
 describe('graphGroups', () => {
   it('folds every ConstantOfShape weight of an ONNX-style DenseNet into its consumer; the toggle shows them again', () => {
     const model = inferShapes(decodeOnnx(densenetModel()));
     const constants = model.nodes.filter((n) => n.constant).length;
     expect(constants).toBeGreaterThan(500);
     const folded = graphLayoutInput(model, undefined, { collapsed: new Set(), bodies: new Set() });
-    expect(folded.graph.boxes.filter((b) => b.id.startsWith('n'))).toHaveLength(model.nodes.length - constants);
+    expect(all(folded.graph.boxes).filter((b) => b.id.startsWith('n'))).toHaveLength(model.nodes.length - constants);
     const conv = [...folded.items.values()].find((i) => i.title === 'Conv')!;
     expect(conv.constants).toHaveLength(1);
     expect(folded.boxOfNode.every((b) => b !== undefined)).toBe(true);
     const shown = graphLayoutInput(model, undefined, { collapsed: new Set(), bodies: new Set(), constants: true });
-    expect(shown.graph.boxes.filter((b) => b.id.startsWith('n'))).toHaveLength(model.nodes.length);
+    expect(all(shown.graph.boxes).filter((b) => b.id.startsWith('n'))).toHaveLength(model.nodes.length);
+  });
+
+  it('cuts a large model without name scopes into segments at single-tensor cuts, which the first view shows collapsed', () => {
+    const model = inferShapes(decodeOnnx(densenetModel()));
+    const groups = graphGroups(model, undefined, false);
+    const segments = groups.scopes.filter((s) => s.id.startsWith('sc:#'));
+    expect(segments.length).toBeGreaterThanOrEqual(8);
+    expect(segments.length).toBeLessThanOrEqual(24);
+    const shown = groups.folded.filter((f) => !f).length;
+    expect(segments.reduce((n, s) => n + s.nodes.length, 0)).toBe(shown);
+    // Consecutive, in model order: each segment starts after the previous one ends.
+    segments.slice(1).forEach((s, k) => expect(s.nodes[0]).toBeGreaterThan(segments[k]!.nodes.at(-1)!));
+    const collapsed = firstCollapsed(groups);
+    const input = graphLayoutInput(model, undefined, { collapsed, bodies: new Set() }, groups);
+    expect(all(input.graph.boxes).length).toBeLessThanOrEqual(30);
+    // A small model keeps its flat view.
+    const small = graphGroups(inferShapes(decodeOnnx(densenetModel({ blocks: [2, 2], growth: 8, image: 32, constantWeights: true }))), undefined, false);
+    expect(small.scopes).toHaveLength(0);
+  });
+
+  it('dissolves a top scope that holds nearly every node (the decoder\'s /model)', () => {
+    const model = inferShapes(decodeOnnx(llamaModel({ ...LLAMA_80, layers: 4 })));
+    const groups = graphGroups(model, undefined, false);
+    expect(groups.scopes.map((s) => s.id)).not.toContain('sc:/model');
+    expect(groups.scopes.find((s) => s.id === 'sc:/model/layers.1')?.parent).toBeUndefined();
   });
 
   it('opens an 80-layer decoder as a few dozen boxes, the layers in runs of ten', () => {

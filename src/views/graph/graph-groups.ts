@@ -1,5 +1,5 @@
 // Everything the graph groups nodes by, and what it folds away: name-scope
-// groups (from node names), the plan's compute-unit functions and fusion units,
+// groups (from node names, or segments of a large model without them), the plan's compute-unit functions and fusion units,
 // the constant nodes folded into their consumers, and the first view of a large
 // model (which groups start collapsed). Pure; no DOM, no React.
 
@@ -7,6 +7,7 @@ import type { InferredGraph, InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { graphClusters, type GraphCluster } from './graph-clusters';
 import { scopeClusters } from './graph-scopes';
+import { segmentClusters } from './graph-segments';
 
 /** The groups of one model and plan. */
 export interface GraphGroups {
@@ -19,12 +20,15 @@ export interface GraphGroups {
 /** Models with at most this many drawn nodes open with every group expanded. */
 const OPEN_ALL_UP_TO = 300;
 /** A larger model opens with about this many boxes at most. */
-const FIRST_VIEW_BOXES = 24;
+const FIRST_VIEW_BOXES = 18;
 
 /** The groups of `model` under `plan`; constants folded unless `showConstants`. */
 export function graphGroups(model: InferredModel, plan: ModelPlan | undefined, showConstants: boolean): GraphGroups {
   const folded = model.nodes.map((n) => !showConstants && n.constant);
-  const scopes = scopeClusters(model, (i) => !folded[i]);
+  const shown = (i: number): boolean => !folded[i];
+  const named = scopeClusters(model, shown);
+  // A large model without name scopes is cut into segments, so it too opens as a short column of groups.
+  const scopes = named.length === 0 && folded.filter((f) => !f).length > OPEN_ALL_UP_TO ? segmentClusters(model, shown) : named;
   const planned = graphClusters(model, plan).map((c) => ({ ...c, nodes: c.nodes.filter((i) => !folded[i]) })).filter((c) => c.nodes.length > 0);
   const bytes = model.nodes.map((n, i) => (folded[i] ? 0 : n.outputs.reduce((sum, o) => sum + (valueBytes(model, o) ?? 0), 0)));
   const weight = new Map<string, number>();
@@ -44,8 +48,8 @@ function valueBytes(graph: InferredGraph, name: string): number | undefined {
 
 /**
  * The scope groups a model opens with collapsed: none for a small model; for a
- * large one, every group except those opened heaviest first while the view
- * stays within FIRST_VIEW_BOXES boxes.
+ * large one, every group except those opened heaviest first (when they write
+ * a fair share of the bytes) while the view stays within FIRST_VIEW_BOXES boxes.
  */
 export function firstCollapsed(groups: GraphGroups): ReadonlySet<string> {
   const shown = groups.folded.filter((f) => !f).length;
@@ -60,12 +64,14 @@ export function firstCollapsed(groups: GraphGroups): ReadonlySet<string> {
     return kids.length + direct;
   };
   let boxes = size(undefined);
+  const total = groups.scopes.filter((s) => s.parent === undefined).reduce((n, s) => n + (groups.weight.get(s.id) ?? 0), 0);
   const heavier = (a: GraphCluster, b: GraphCluster): number => (groups.weight.get(b.id) ?? 0) - (groups.weight.get(a.id) ?? 0) || b.nodes.length - a.nodes.length;
   const queue = [...(children.get(undefined) ?? [])].sort(heavier);
   while (queue.length > 0) {
     const s = queue.shift()!;
     const cost = size(s) - 1;
-    if (boxes + cost > FIRST_VIEW_BOXES) continue;
+    // Only a group with a fair share of the bytes is worth its room in the first view.
+    if (boxes + cost > FIRST_VIEW_BOXES || (groups.weight.get(s.id) ?? 0) < total / FIRST_VIEW_BOXES) continue;
     collapsed.delete(s.id);
     boxes += cost;
     queue.push(...(children.get(s.id) ?? []));

@@ -67,6 +67,8 @@ export interface GraphLayoutInput {
 const LABEL_CHAR = 5.9; // px per character of the 10px edge labels
 const CLUSTER_TITLE = 30;
 const HEAVY_SHARE = 0.08;
+/** Past this many edges carrying the same tensors from one box, only the first is labelled. */
+const MAX_FAN_LABELS = 3;
 
 /** The text of an edge carrying `values`. */
 export function edgeText(values: readonly InferredValue[]): string {
@@ -125,10 +127,19 @@ class InputBuilder {
     const boxOfNode = shownBox.map((b, i) => b ?? (targets[i] === undefined ? undefined : shownBox[targets[i]!]));
     const edges = new Map<string, GraphEdge>();
     const links: LayoutLink[] = [];
+    // Tensors fanned out to many boxes (a mask, rotary tables) are labelled once: the same label on
+    // every edge would only widen the layout.
+    const fans = new Map<string, number>();
+    const fanOf = (l: { source: string; values: readonly InferredValue[] }): string => `${l.source}>${l.values.map((v) => v.name).join('\n')}`;
+    for (const l of this.links.values()) fans.set(fanOf(l), (fans.get(fanOf(l)) ?? 0) + 1);
+    const labelled = new Set<string>();
     for (const [id, l] of this.links) {
       const text = edgeText(l.values);
       edges.set(id, { id, source: l.source, target: l.target, values: l.values.map((v) => v.name), text });
-      links.push({ id, source: l.source, target: l.target, label: { text, width: Math.round(text.length * LABEL_CHAR + 6), height: 14 } });
+      const fan = fanOf(l);
+      const label = labelled.has(fan) ? undefined : { text, width: Math.round(text.length * LABEL_CHAR + 6), height: 14 };
+      if (fans.get(fan)! > MAX_FAN_LABELS) labelled.add(fan);
+      links.push({ id, source: l.source, target: l.target, ...(label !== undefined && { label }) });
     }
     const clusters = [...groups.scopes, ...groups.plan];
     const overlays = groups.plan.filter((c) => !this.toggles.collapsed.has(c.id));
@@ -136,8 +147,20 @@ class InputBuilder {
       const detail = `${c.detail} · ${formatCount(c.nodes.length)} node${c.nodes.length === 1 ? '' : 's'}`;
       this.items.set(c.id, { id: c.id, kind: 'cluster', title: shortName(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: true });
     }
+    sortByOrder(this.roots, this.rank());
     const graph = { boxes: this.roots, links };
     return { graph, items: this.items, edges, boxOfNode, clusters, overlays, key: structureKey(graph) };
+  }
+
+  /** Each box's place in the model's order: its first node (a group's first member), inputs first and outputs last. */
+  private rank(): ReadonlyMap<string, number> {
+    const rank = new Map<string, number>();
+    for (const [id, item] of this.items) {
+      if (item.kind === 'io') rank.set(id, item.subtitle === 'input' ? -1 : Infinity);
+      else if (item.node !== undefined) rank.set(id, item.node);
+      else if (item.members.length > 0) rank.set(id, Math.min(...item.members));
+    }
+    return rank;
   }
 
   /** The container of a box under `chain` (scopes, outermost first), or the id of the collapsed group hiding it. */
@@ -230,6 +253,17 @@ class InputBuilder {
     if (existing === undefined) this.links.set(id, { source, target, values: [v] });
     else if (!existing.values.includes(v)) existing.values.push(v);
   }
+}
+
+/**
+ * Orders every container's boxes by `rank` (stable): groups are created when
+ * first reached, often by a graph input before any of their nodes, and the
+ * layered layout reads a container's order as the model's.
+ */
+function sortByOrder(boxes: MutableBox[], rank: ReadonlyMap<string, number>): void {
+  const at = (b: MutableBox): number => rank.get(b.id) ?? Infinity;
+  boxes.sort((a, b) => at(a) - at(b));
+  for (const b of boxes) if (b.children !== undefined && rank.has(b.id)) sortByOrder(b.children, rank);
 }
 
 /** How many leading scopes all `chains` share. */

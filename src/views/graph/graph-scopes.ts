@@ -2,7 +2,8 @@
 // write module paths: `/stage1/conv/Conv` (torch.onnx), `encoder.layer.3.attention.dense`
 // (dotted module paths), `stem/conv` (Keras, TF). The scopes form a tree that
 // is pruned for reading: a scope of one node dissolves, a scope that is the
-// only content of its parent merges into it ("model/decoder"), and a long run
+// only content of its parent merges into it ("model/decoder"), a top scope
+// holding nearly every node dissolves, and a long run
 // of numbered siblings (`layers.0` … `layers.79`) is split into runs of ten.
 // Pure; no DOM, no React.
 
@@ -12,6 +13,8 @@ import type { GraphCluster } from './graph-clusters';
 /** More numbered siblings than this are split into runs of RUN_SIZE. */
 const RUN_SPLIT = 16;
 const RUN_SIZE = 10;
+/** A top scope with this share of the nodes is dissolved. */
+const DOMINANT = 0.9;
 
 /** The scopes of a node name, outermost first (the node's own last segment excluded). */
 export function scopePath(name: string): readonly string[] {
@@ -57,6 +60,7 @@ export function scopeClusters(graph: InferredGraph, shown: (node: number) => boo
     at.direct.push(i);
   });
   prune(root);
+  flattenDominant(root);
   const out: GraphCluster[] = [];
   emit(root, out);
   return out;
@@ -75,6 +79,16 @@ function prune(scope: Scope): void {
       scope.key = only.key;
       dissolve(only);
     }
+  }
+}
+
+/** A top scope holding nearly every node (`model`, `/model`) frames the whole graph and says nothing: it dissolves. */
+function flattenDominant(root: Scope): void {
+  const total = count(root);
+  for (;;) {
+    const dominant = root.children.find((c) => count(c) >= DOMINANT * total);
+    if (dominant === undefined || dominant.children.length === 0) return;
+    dissolve(dominant);
   }
 }
 

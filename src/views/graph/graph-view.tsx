@@ -38,7 +38,7 @@ export interface GraphViewProps {
 const MAX_SCALE = 3;
 const MIN_SCALE = 0.01;
 const READABLE = 0.75; // the scale a centred box is shown at, at least
-const READABLE_FIT = 0.3; // below this the first view shows the top of the graph, its whole width when that is readable
+const READABLE_FIT = 0.6; // below this the first view shows the top of the graph at a scale its labels read at, its whole width when that fits
 
 /** The graph drawing of a placement. */
 export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
@@ -81,7 +81,8 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   /**
    * The first view: the whole graph; when that is too small to read, the top of the graph across
-   * its whole width, or at READABLE_FIT centred on its first input when even the width is too wide.
+   * its whole width, or at READABLE_FIT centred on its first input when even the width is too wide
+   * (the minimap shows the rest).
    */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const fit = fitTransform();
