@@ -122,3 +122,24 @@ test('applying each kind of suggestion opens the comparison with the saving plan
   }
   expect([...kinds].sort()).toEqual(['fusion', 'order', 'sram', 'strategy']);
 });
+
+test('a link carries the execution order and the fusion SRAM: the fields show them and the plan is the CLI\'s', async ({ page }) => {
+  await page.goto('/?target=accelerator&sram=262144&order=depth-first');
+  await waitForPlan(page);
+  const shown = await summary(page);
+  expect(shown.settings).toMatchObject({ target: 'accelerator', sramBytes: 262144, order: 'depth-first' });
+  let out = '';
+  expect(runCli(['plan', 'public/sample.onnx', '--json', '--target', 'accelerator', '--sram', '262144', '--order', 'depth-first'], { out: (t) => (out += t), err: () => undefined })).toBe(0);
+  expect(shown.peak).toBe((JSON.parse(out) as { peak: number }).peak);
+  await expect(page.getByLabel('fusion SRAM bytes')).toHaveValue('262144');
+  await expect(page.getByLabel('execution order')).toHaveValue('depth-first');
+  // Back to the preset's order drops the edit; a bad SRAM size is refused naming the field.
+  await page.getByLabel('execution order').selectOption('file');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.order === null);
+  expect(new URL(page.url()).searchParams.get('order')).toBeNull();
+  const sram = page.getByLabel('fusion SRAM bytes');
+  await sram.fill('0');
+  await sram.press('Enter');
+  await expect(page.getByTestId('settings-error')).toContainText('fusion SRAM bytes');
+  expect((await summary(page)).settings).toMatchObject({ sramBytes: 262144, order: null });
+});

@@ -12,6 +12,8 @@ export interface PageSettings {
   readonly fusion: boolean; // fusion units planned (the preset's default unless switched off)
   readonly computeUnits: boolean; // compute-unit partition planned
   readonly cacheBytes: number | null; // an edited depthwise+pointwise cache capacity; null: the preset's
+  readonly sramBytes: number | null; // an edited fusion SRAM size; null: the preset's
+  readonly order: string | null; // an edited execution-order policy; null: the preset's
   readonly strategy: string | null; // the chosen strategy; null: the target's own
   readonly budgetMs: number | null; // a search budget; null: the default
   readonly dims: DimValues; // dims the user bound
@@ -31,6 +33,8 @@ export function pageSettings(model: LoadedModel | undefined): PageSettings | nul
     fusion: edits?.fusion !== false,
     computeUnits: edits?.computeUnits !== false,
     cacheBytes: edits?.dwPwCacheBytes ?? null,
+    sramBytes: edits?.sramBytes ?? null,
+    order: edits?.order ?? null,
     strategy: settings.strategy ?? null,
     budgetMs: null,
     dims: bindings.dims,

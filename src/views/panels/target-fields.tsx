@@ -1,5 +1,6 @@
 // The target preset's main fields, editable: size limit and alignment of every
-// memory region, fusion and compute units on/off, the dw-pw cache. A field is
+// memory region, fusion and compute units on/off, the dw-pw cache, the fusion
+// SRAM and the execution order (so every suggestion's change shows here). A field is
 // committed on Enter or when it loses focus; a value that makes no valid target
 // shows an error naming the field and the plan on screen stays.
 
@@ -7,6 +8,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
+import { ORDER_POLICIES } from '../../planner/explain/target-change';
+import type { OrderPolicy } from '../../planner/target';
 import { TARGET_NAMES } from '../../worker/plan-names';
 import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../worker/plan-target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
@@ -20,6 +23,8 @@ export function TargetFields() {
   const [localError, setLocalError] = useState<string | undefined>(undefined);
   const errorId = useId();
   const cacheId = useId();
+  const sramId = useId();
+  const orderId = useId();
   if (!TARGET_NAMES.includes(settings.target)) return null;
   const edits: TargetEdits = settings.edits ?? {};
   const fields = editableTarget(settings.target, edits);
@@ -87,6 +92,39 @@ export function TargetFields() {
           />
         </div>
       )}
+      {fields.sramBytes !== undefined && (
+        <div className="cache-field">
+          <label htmlFor={sramId}>fusion SRAM bytes</label>
+          <BytesInput
+            id={sramId}
+            label="fusion SRAM bytes"
+            value={String(fields.sramBytes)}
+            title={formatBytes(fields.sramBytes)}
+            onCommit={bytes('fusion SRAM bytes', false, (v) => apply({ ...edits, sramBytes: v! }))}
+            {...common}
+          />
+        </div>
+      )}
+      <div className="cache-field">
+        <label htmlFor={orderId}>execution order</label>
+        <select
+          id={orderId}
+          className="input select"
+          value={fields.order}
+          disabled={disabled}
+          onChange={(e) => {
+            const order = e.target.value as OrderPolicy;
+            const { order: _old, ...rest } = edits;
+            apply(order === editableTarget(settings.target).order ? rest : { ...rest, order });
+          }}
+        >
+          {ORDER_POLICIES.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="target-switches">
         {fields.fusion !== undefined && (
           <Switch label="Fusion units" checked={fields.fusion} disabled={disabled} onChange={(on) => apply({ ...edits, fusion: on })} />
