@@ -1,8 +1,8 @@
 // The worker's request handler: decodes, infers and plans models; keeps the
-// decoded IR so a dim change re-infers without decoding again, and the inferred
-// model so a settings change re-plans without inferring again; drops superseded
-// requests. Pure of any worker or DOM API, so it also runs in Node and on the
-// main thread.
+// decoded IR so a dim change re-infers without decoding again, the inferred
+// model so a settings change re-plans without inferring again, and the last
+// plan's suggestion steps, evaluated after the plan is shown; drops superseded
+// requests. Pure of any worker or DOM API, so it runs in Node and on the main thread.
 
 import { decodeOnnx, type DecodeOptions } from '../model/decode-onnx';
 import { inferShapes, type InferOptions } from '../model/infer-shapes';
@@ -12,7 +12,7 @@ import type { ModelPlan } from '../planner/plan';
 import { InputError, toErrorData } from '../shared/errors';
 import { COMPARED_STRATEGIES, strategyPeak } from './plan-compare';
 import { planForSettings, planStepsForSettings, type PlanWithSteps } from './plan-settings';
-import { planKey, runSuggestionSteps } from './plan-suggest';
+import { planKey, runSuggestionSteps, type LastPlan } from './plan-suggest';
 import {
   COMPARE_LABEL,
   DECODE_LABEL,
@@ -95,13 +95,6 @@ interface DecodedModel {
 export function createRequestHandler(post: PostResponse, deps: Partial<HandlerDeps> = {}): RequestHandler {
   const worker = new ModelWorker(post, { ...DEFAULT_DEPS, ...deps });
   return (request) => worker.handle(request);
-}
-
-/** The last plan made for the page, with what evaluates its suggestions. */
-interface LastPlan {
-  readonly model: InferredModel;
-  readonly key: string; // planKey of its settings
-  readonly steps: PlanWithSteps['steps'];
 }
 
 /** The state of one worker: the newest request ids, the decoded model and its last plan. */
