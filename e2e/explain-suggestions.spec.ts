@@ -94,6 +94,8 @@ test('the plan shows first and its suggestions follow; every peak buffer has a r
   await expect(row).toHaveAttribute('data-kind', 'fusion');
   await expect(row).toHaveAttribute('data-saves', String(cliSuggestions('public/sample.onnx', ['--target', 'phone'])[0]!.saves));
   await expect(page.getByText('apply with the CLI')).toHaveCount(0);
+  await page.getByTestId('suggestions').scrollIntoViewIfNeeded();
+  await snap(page, 'explain-suggestions');
 });
 
 test('applying each kind of suggestion opens the comparison with the saving plan --json states', async ({ page }) => {
