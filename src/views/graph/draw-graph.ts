@@ -1,12 +1,17 @@
 // Draws a laid-out graph into an SVG group with D3: clusters and bodies behind,
 // edges with their shape-and-size labels, then the node boxes (op type over
-// name, alias badge, folded constants, body toggle). Also applies the
-// selection's and the search's emphasis as classes. No React; the view calls these.
+// name, alias badge, folded constants, body toggle) — only those meeting the
+// region asked for, and far out as a few dense paths, so a graph of thousands
+// of boxes costs what is on screen. Also applies the selection's and the
+// search's emphasis as classes. No React; the view calls these.
 
 import { select, type Selection } from 'd3';
 import type { GraphPlacement, PlacedBox } from '../../worker/layout/protocol';
+import { crosses, drawDense, polyline, type DrawExtent } from './draw-dense';
 import type { GraphItem, GraphLayoutInput } from './graph-layout-input';
 import { shortName } from './graph-layout-input';
+
+export type { DrawExtent, Region } from './draw-dense';
 
 /** What clicks and keys on the drawing do. */
 export interface GraphHandlers {
@@ -31,18 +36,25 @@ const ALIAS_TEXT: Readonly<Record<string, string>> = {
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-/** Replaces the drawing in `root` with `placement` and the overlay `frames` (functions, fusion units). */
-export function drawGraph(root: SVGGElement, input: GraphLayoutInput, placement: GraphPlacement, frames: readonly PlacedBox[], facts: NodeFacts, handlers: GraphHandlers): void {
+/** Replaces the drawing in `root` with the part of `placement` and the overlay `frames` (functions, fusion units) that `extent` asks for. */
+export function drawGraph(root: SVGGElement, input: GraphLayoutInput, placement: GraphPlacement, frames: readonly PlacedBox[], facts: NodeFacts, handlers: GraphHandlers, extent: DrawExtent = {}): void {
   const g = select(root);
   g.selectAll('*').remove();
+  const { region, dense = false } = extent;
   const isGroup = (b: PlacedBox): boolean => {
     const item = input.items.get(b.id);
     return item !== undefined && (item.kind === 'cluster' || item.kind === 'body' || ((item.kind === 'op' || item.kind === 'body-op') && item.expanded));
   };
-  const groups = [...placement.boxes.filter(isGroup), ...frames];
+  const inside = (b: PlacedBox): boolean => region === undefined || (b.x <= region.x1 && b.x + b.width >= region.x0 && b.y <= region.y1 && b.y + b.height >= region.y0);
+  const groups = [...placement.boxes.filter((b) => isGroup(b) && inside(b)), ...frames.filter(inside)];
   drawGroups(g.append('g').attr('class', 'g-groups'), groups, input, facts, handlers);
-  drawEdges(g.append('g').attr('class', 'g-edges'), input, placement);
-  const leaves = placement.boxes.filter((b) => !isGroup(b) && input.items.has(b.id));
+  const links = region === undefined ? placement.links : placement.links.filter((l) => crosses(l.points, region));
+  const leaves = placement.boxes.filter((b) => !isGroup(b) && inside(b) && input.items.has(b.id));
+  if (dense) {
+    drawDense(g.append('g').attr('class', 'g-dense'), leaves, links, input);
+    return;
+  }
+  drawEdges(g.append('g').attr('class', 'g-edges'), input, links);
   drawNodes(g.append('g').attr('class', 'g-nodes'), leaves, input, facts, handlers);
 }
 
@@ -85,10 +97,10 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
   }
 }
 
-function drawEdges(g: G, input: GraphLayoutInput, placement: GraphPlacement): void {
+function drawEdges(g: G, input: GraphLayoutInput, links: GraphPlacement['links']): void {
   const labels: { x: number; y: number; text: string; id: string }[] = [];
   const paths = g.append('g').attr('class', 'g-edge-paths');
-  for (const link of placement.links) {
+  for (const link of links) {
     const edge = input.edges.get(link.id);
     if (edge === undefined || link.points.length < 4) continue;
     paths
@@ -112,13 +124,6 @@ function drawEdges(g: G, input: GraphLayoutInput, placement: GraphPlacement): vo
     .attr('y', (d) => d.y + 10.5)
     .attr('data-edge', (d) => d.id)
     .text((d) => d.text);
-}
-
-/** A path through the points with rounded corners. */
-function polyline(points: readonly number[]): string {
-  let d = `M${points[0]},${points[1]}`;
-  for (let i = 2; i < points.length; i += 2) d += `L${points[i]},${points[i + 1]}`;
-  return d;
 }
 
 function drawNodes(g: G, leaves: readonly PlacedBox[], input: GraphLayoutInput, facts: NodeFacts, handlers: GraphHandlers): void {

@@ -1,5 +1,6 @@
 // The graph drawing: an SVG whose content D3 draws from the placement (and the
-// frames of functions and fusion units around it), with d3-zoom for pan and
+// frames of functions and fusion units around it; of a graph of thousands of
+// boxes only the part around the view, dense far out), with d3-zoom for pan and
 // zoom (labels thin out when zoomed far out), fit to view on load, centring on
 // a box (search, selection) clear of the minimap, keyboard pan and zoom, and
 // the minimap. A new input on the same placement (a re-plan) redraws in place.
@@ -9,7 +10,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, type Keyb
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../worker/layout/protocol';
 import { useElementSize } from '../use-element-size';
-import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts } from './draw-graph';
+import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from './draw-graph';
 import type { GraphLayoutInput } from './graph-layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './graph-minimap';
 import { overlayBoxes } from './graph-overlays';
@@ -38,6 +39,10 @@ export interface GraphViewProps {
 const MAX_SCALE = 3;
 const MIN_SCALE = 0.01;
 const READABLE = 0.75; // the scale a centred box is shown at, at least
+/** From this many boxes only the part on screen (and a screen around it) is drawn, redrawn as the view leaves it. */
+const VIRTUAL_FROM = 400;
+/** Below this scale a large graph is drawn as a few dense paths, without text. */
+const DENSE_SCALE = 0.22;
 const READABLE_FIT = 0.6; // below this the first view shows the top of the graph at a scale its labels read at, its whole width when that fits
 
 /** The graph drawing of a placement. */
@@ -53,6 +58,37 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
   const frames = useMemo(() => overlayBoxes(input, placement.boxes), [input, placement]);
   const placed = useRef({ ...placement, boxes: [...placement.boxes, ...frames] });
   placed.current = { ...placement, boxes: [...placement.boxes, ...frames] };
+  const scene = useRef({ input, placement, frames, facts, handlers });
+  scene.current = { input, placement, frames, facts, handlers };
+  const marksRef = useRef(marks);
+  marksRef.current = marks;
+  const extent = useRef<{ region: Region; dense: boolean } | undefined>(undefined);
+  const pending = useRef(0);
+
+  /** Draws the scene: all of a small graph; of a large one the region around the view, unless that is drawn already (`force`: draw anyway). */
+  const drawVisible = useCallback((force: boolean) => {
+    const g = root.current;
+    const s = sizeRef.current;
+    if (g === null || s === undefined) return;
+    const { input, placement, frames, facts, handlers } = scene.current;
+    if (placement.boxes.length < VIRTUAL_FROM) {
+      if (force) drawGraph(g, input, placement, frames, facts, handlers);
+      if (force) markGraph(g, marksRef.current);
+      return;
+    }
+    const t = transform.current;
+    const view = { x0: -t.x / t.k, y0: -t.y / t.k, x1: (s.width - t.x) / t.k, y1: (s.height - t.y) / t.k };
+    const dense = t.k < DENSE_SCALE;
+    const last = extent.current;
+    const covered = last !== undefined && last.dense === dense && view.x0 >= last.region.x0 && view.y0 >= last.region.y0 && view.x1 <= last.region.x1 && view.y1 <= last.region.y1;
+    if (covered && !force) return;
+    const w = view.x1 - view.x0;
+    const h = view.y1 - view.y0;
+    const region = { x0: view.x0 - w, y0: view.y0 - h, x1: view.x1 + w, y1: view.y1 + h };
+    extent.current = { region, dense };
+    drawGraph(g, input, placement, frames, facts, handlers, { region, dense });
+    markGraph(g, marksRef.current);
+  }, []);
 
   const apply = useCallback((t: ZoomTransform, animate: boolean) => {
     const element = svg.current;
@@ -131,13 +167,21 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
         element.classList.toggle('g-very-far', t.k < 0.22);
         element.dataset.scale = t.k.toFixed(3);
         minimap.current?.show(t, sizeRef.current);
+        if (scene.current.placement.boxes.length >= VIRTUAL_FROM && pending.current === 0) {
+          pending.current = requestAnimationFrame(() => {
+            pending.current = 0;
+            drawVisible(false);
+          });
+        }
       });
     behavior.current = b;
     select(element).call(b).on('dblclick.zoom', null);
     return () => {
       select(element).on('.zoom', null);
+      cancelAnimationFrame(pending.current);
+      pending.current = 0;
     };
-  }, []);
+  }, [drawVisible]);
 
   // Draw each placement (and each new input on it: labels and frames of a re-plan). The first
   // placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
@@ -148,13 +192,13 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     const last = drawn.current;
     if (last?.placement === placement && last.input === input) return;
     drawn.current = { placement, input, final };
-    drawGraph(g, input, placement, frames, facts, handlers);
-    markGraph(g, marks);
     svg.current!.dataset.boxes = String(placement.boxes.length);
     svg.current!.dataset.final = String(final);
-    // The final layout replacing a preview of the first view is fitted again.
-    if (last === undefined || (!last.final && last.input.key === input.key && anchor === undefined)) apply(startTransform() ?? zoomIdentity, false);
-    else if (last.placement !== placement && anchor !== undefined) reveal(anchor, true);
+    // The final layout replacing a preview of the first view is fitted again (before drawing, so a large graph draws what the fitted view shows).
+    const refit = last === undefined || (!last.final && last.input.key === input.key && anchor === undefined);
+    if (refit) apply(startTransform() ?? zoomIdentity, false);
+    drawVisible(true);
+    if (!refit && last !== undefined && last.placement !== placement && anchor !== undefined) reveal(anchor, true);
     if (final) onDrawn(placement.boxes.length);
     // marks are applied by their own effect; redrawing is for a new placement or input only
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -164,7 +208,10 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (root.current !== null && drawn.current !== undefined) markGraph(root.current, marks);
   }, [marks]);
 
-  useEffect(() => minimap.current?.show(transform.current, size), [size]);
+  useEffect(() => {
+    minimap.current?.show(transform.current, size);
+    drawVisible(false);
+  }, [size, drawVisible]);
 
   // Focusing a box off screen makes the browser scroll this clipped element; the view pans instead (see reveal).
   const onScroll = (event: UIEvent<HTMLDivElement>): void => {
