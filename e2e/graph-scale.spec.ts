@@ -160,3 +160,31 @@ test('an 80-layer decoder opens as a few dozen groups; ONNX-style DenseNet-121 i
   await expect(page.locator('.gnode .g-title', { hasText: /^ConstantOfShape$/ })).toHaveCount(0);
   await snap(page, 'graph-densenet-121');
 });
+
+test('a selected node lists the weights and constants folded into it', async ({ page }) => {
+  await open(page, 'densenet-consts.onnx', densenetModel(SMALL_DENSENET));
+  await page.locator('.gnode', { has: page.locator('.g-consts') }).filter({ has: page.locator('.g-title', { hasText: /^Conv$/ }) }).first().click();
+  const listed = page.getByTestId('node-constants');
+  await expect(listed).toBeVisible();
+  await expect(listed).toContainText('1 weight and constants');
+  await expect(listed.locator('li')).toHaveCount(1);
+  await expect(listed.locator('li')).toContainText('from ConstantOfShape');
+});
+
+test('an expanded 80-layer decoder draws only what is around the view, and search brings its last layer into view', async ({ page }) => {
+  test.setTimeout(180_000);
+  await open(page, 'llama-80.onnx', llamaModel());
+  await page.getByTestId('graph-expand-all').click();
+  const all = await graphReady(page);
+  expect(all.boxes).toBeGreaterThan(5000);
+  const drawn = await page.locator('[data-testid="graph-svg"] [data-box]').count();
+  expect(drawn).toBeGreaterThan(0);
+  expect(drawn).toBeLessThan(all.boxes / 4);
+  await page.getByTestId('graph-search').fill('/model/layers.79/self_attn/o_proj/MatMul');
+  await page.getByTestId('graph-search').press('Enter');
+  const last = page.locator('.gbox[data-node="/model/layers.79/self_attn/o_proj/MatMul"]');
+  await expect(last).toHaveClass(/g-current/);
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  await expect(last).toBeInViewport();
+  await snap(page, 'graph-llama-80-expanded');
+});

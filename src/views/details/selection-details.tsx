@@ -10,6 +10,7 @@ import { formatBytes, formatShape } from '../../shared/format';
 import type { Selection } from '../../store/state';
 import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
 import { liveAtStep } from '../../planner/live-at';
+import { ConstantInputs } from './constant-inputs';
 import { LiveList } from './live-list';
 import { ShapeField } from '../panels/binding-fields';
 import { LongName, shortName } from '../long-name';
@@ -85,6 +86,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           {step !== undefined && step >= 0 && <> at step {step}</>}
         </p>
         <p className="muted">reads {node?.inputs.filter(Boolean).map((n) => shortName(n)).join(', ') || 'nothing'}</p>
+        {index !== undefined && <ConstantInputs model={model} index={index} />}
         {data !== undefined && <NodePlacement plan={data.plan} node={selection.node} />}
         <ul className="live-list">{own.map(bufferLink)}</ul>
       </div>

@@ -1,0 +1,43 @@
+// The weights and constants a selected node reads: initializers, and values
+// computed from constants alone (Constant, ConstantOfShape, shape arithmetic),
+// which the graph folds into the node instead of drawing them as boxes. Each
+// with its shape, bytes and, for a computed one, the op that makes it.
+
+import type { InferredModel, InferredValue } from '../../model/inferred';
+import { formatBytes, formatShape } from '../../shared/format';
+import { modelLookup } from '../heap/heap-data';
+import { shortName } from '../long-name';
+
+/** At most this many are listed; the rest are counted. */
+const LISTED = 12;
+
+/** The weights and constants node `index` of `model` reads, or nothing when it reads none. */
+export function ConstantInputs({ model, index }: { readonly model: InferredModel; readonly index: number }) {
+  const { values } = modelLookup(model);
+  const inputs = [...new Set(model.nodes[index]!.inputs.filter(Boolean))]
+    .map((name) => values.get(name))
+    .filter((v): v is InferredValue => v !== undefined && (v.kind === 'initializer' || v.kind === 'constant'));
+  if (inputs.length === 0) return null;
+  const bytes = inputs.reduce((sum, v) => sum + (v.bytes ?? 0), 0);
+  return (
+    <div data-testid="node-constants">
+      <p className="muted">
+        {inputs.length} weight{inputs.length === 1 ? '' : 's'} and constants · {formatBytes(bytes)}
+      </p>
+      <ul className="live-list">
+        {inputs.slice(0, LISTED).map((v) => (
+          <li key={v.name} data-constant={v.name}>
+            <span className="mono truncate" title={shortName(v.name, 1000)}>
+              {shortName(v.name)}
+            </span>
+            <span className="muted">
+              {formatShape(v.shape)} · {formatBytes(v.bytes)}
+              {v.kind === 'constant' && v.producer !== undefined ? ` · from ${model.nodes[v.producer]!.opType}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {inputs.length > LISTED && <p className="muted">… {inputs.length - LISTED} more</p>}
+    </div>
+  );
+}
