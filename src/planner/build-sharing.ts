@@ -39,7 +39,7 @@ export interface SharingContext {
 
 /** Applies the sharing rules to every scheduled node; returns the alias groups formed. */
 export function applySharing(ctx: SharingContext): AliasTracker {
-  const tracker = new AliasTracker(ctx.buffers.specs);
+  const tracker = new AliasTracker();
   const values = new Map(ctx.graph.values.map((v) => [v.name, v]));
   const rules = new SharingRules(ctx, tracker, values);
   ctx.schedule.order.forEach((index, step) => rules.apply(ctx.graph.nodes[index]!, step));
@@ -83,8 +83,8 @@ class SharingRules {
     } else if (this.values.get(x.name)?.bytes === undefined || x.bytes !== y.bytes) {
       this.copy(node, [y], 'copy', `its output has ${y.bytes} bytes and its input ${x.bytes}`);
     } else {
-      this.tracker.attach(y, x, 0, 'removable');
       y.size = x.size;
+      this.tracker.attach(y, x, 0, 'removable');
     }
   }
 
@@ -103,8 +103,8 @@ class SharingRules {
       return;
     }
     outputs.forEach((y, i) => {
-      this.tracker.attach(y, x, layout.offsets[i]!, 'window');
       y.size = y.bytes;
+      this.tracker.attach(y, x, layout.offsets[i]!, 'window');
     });
   }
 
@@ -115,8 +115,8 @@ class SharingRules {
     for (const x of inputs) {
       if (x === y || x.bytes !== y.bytes || !this.reusable(x, step)) continue;
       if (inputs.some((other) => other !== x && this.overlapping(x, other))) continue; // read through another input while written
-      this.tracker.attach(y, x, 0, 'in-place');
       y.size = x.size;
+      this.tracker.attach(y, x, 0, 'in-place');
       return;
     }
   }
@@ -124,7 +124,7 @@ class SharingRules {
   /** True when no byte of `x` is read after `step` or belongs to a graph input or output. */
   private reusable(x: BufferSpec, step: number): boolean {
     if (this.values.get(x.name)?.bytes === undefined) return false;
-    const { rel } = this.tracker.rootOf(x);
+    const rel = this.tracker.relOfSpec(x);
     return this.tracker.readAfter(x, step).every((spec) => {
       const at = this.tracker.relOfSpec(spec);
       return !(at < rel + x.size && rel < at + spec.size);
@@ -156,8 +156,8 @@ class SharingRules {
     const { offsets } = layout;
     names.forEach((name, i) => {
       const x = this.spec(name)!;
-      this.tracker.attach(x, out, offsets[i]!, 'concat');
       x.size = x.bytes;
+      this.tracker.attach(x, out, offsets[i]!, 'concat');
     });
   }
 
@@ -166,8 +166,7 @@ class SharingRules {
     for (let i = 0; i < names.length; i++) {
       const x = this.spec(names[i])!;
       const room = (offsets[i + 1] ?? outSize) - offsets[i]!;
-      const spill = this.tracker.groupOf(x).find((m) => m.spec !== x && m.rel + m.spec.size > room);
-      if (spill !== undefined) return `"${spill.spec.name}", sharing the memory of input "${x.name}", would reach past its window`;
+      if (this.tracker.reachOf(x) > room) return `a buffer sharing the memory of input "${x.name}" would reach past its window`;
     }
     return undefined;
   }
