@@ -20,7 +20,7 @@ interface Run {
   lo: number[];
   hi: number[];
   item: number[];
-  maxGap: number; // largest lo[k + 1] - hi[k] inside the run
+  maxGap: number; // at least the largest lo[k + 1] - hi[k] inside the run (removals may leave it above: it only makes queries look inside)
 }
 
 /** Live blocks sorted by offset; see the module header. */
@@ -81,8 +81,10 @@ export class LiveBlocks {
       const tail: Run = { lo: run.lo.splice(RUN), hi: run.hi.splice(RUN), item: run.item.splice(RUN), maxGap: 0 };
       tail.maxGap = innerGap(tail);
       this.runs.splice(r + 1, 0, tail);
+      run.maxGap = innerGap(run);
+    } else {
+      afterInsert(run, at);
     }
-    run.maxGap = innerGap(run);
   }
 
   /** Removes the block of `item` that starts at `low`. */
@@ -94,7 +96,7 @@ export class LiveBlocks {
     run.hi.splice(at, 1);
     run.item.splice(at, 1);
     if (run.lo.length === 0) this.runs.splice(r, 1);
-    else run.maxGap = innerGap(run);
+    else if (at > 0 && at < run.lo.length) run.maxGap = Math.max(run.maxGap, run.lo[at]! - run.hi[at - 1]!); // two gaps became one
   }
 
   /** The last run whose first block is not above (low, item); the first run when none is. */
@@ -121,6 +123,18 @@ function position(run: Run, low: number, item: number): number {
     else b = mid;
   }
   return a;
+}
+
+/** Keeps `maxGap` an upper bound after a block went in at `at`: a gap it split may have been the widest. */
+function afterInsert(run: Run, at: number): void {
+  const { lo, hi } = run;
+  const last = lo.length - 1;
+  if (at > 0 && at < last) {
+    if (lo[at + 1]! - hi[at - 1]! >= run.maxGap) run.maxGap = innerGap(run);
+  } else if (last > 0) {
+    const k = at === 0 ? 1 : last; // the one new inner gap, before block k
+    run.maxGap = Math.max(run.maxGap, lo[k]! - hi[k - 1]!);
+  }
 }
 
 function innerGap(run: Run): number {

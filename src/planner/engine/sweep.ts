@@ -4,7 +4,9 @@
 // by offset is all it needs (engine/live-blocks.ts): no pairs, no time
 // index. Depends only on the engine's prepared form.
 //
-// - Items are visited by first step, larger first on ties, then by index.
+// - Items are visited by first step, larger first on ties, then by index
+//   (or, sweeping backwards, by last step from the end: another order that
+//   crowded traces sometimes pack better).
 // - Before an item is placed, the blocks of items that ended at or before its
 //   first step leave the live list.
 // - An item made of several rectangles is treated as one solid block over its
@@ -15,15 +17,42 @@
 import { LiveBlocks } from './live-blocks';
 import { alignBase, type PreparedRegion } from './prepared';
 
+/** The times and visiting orders of one direction of sweep. */
+interface SweepOrder {
+  readonly itemStart: Float64Array;
+  readonly itemEnd: Float64Array;
+  readonly order: Int32Array; // items as they start
+  readonly byEnd: Int32Array; // items as they end
+}
+
+const orders = new WeakMap<PreparedRegion, Map<boolean, SweepOrder>>();
+
+/** The orders of a sweep direction, computed once per region (the lowest and the tightest sweeps share them). */
+function sweepOrder(prep: PreparedRegion, backwards: boolean): SweepOrder {
+  let byDirection = orders.get(prep);
+  if (byDirection === undefined) orders.set(prep, (byDirection = new Map()));
+  const known = byDirection.get(backwards);
+  if (known !== undefined) return known;
+  const { itemExtent } = prep;
+  // backwards, an item starts where it ends: time runs from the last step down
+  const itemStart = backwards ? prep.itemEnd.map((t) => -t) : prep.itemStart;
+  const itemEnd = backwards ? prep.itemStart.map((t) => -t) : prep.itemEnd;
+  const order = prep.freeItems.slice().sort((a, b) => itemStart[a]! - itemStart[b]! || itemExtent[b]! - itemExtent[a]! || a - b);
+  const byEnd = prep.freeItems.slice().sort((a, b) => itemEnd[a]! - itemEnd[b]! || a - b);
+  const made = { itemStart, itemEnd, order, byEnd };
+  byDirection.set(backwards, made);
+  return made;
+}
+
 /**
  * Item offsets from the sweep, or undefined when the region has fixed items.
- * `tightest` takes the smallest gap that fits instead of the lowest.
+ * `tightest` takes the smallest gap that fits instead of the lowest;
+ * `backwards` sweeps from the last step to the first.
  */
-export function sweepPlace(prep: PreparedRegion, tightest = false): Float64Array | undefined {
+export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = false): Float64Array | undefined {
   if (prep.freeItems.length !== prep.itemCount) return undefined;
-  const { itemStart, itemEnd, itemExtent } = prep;
-  const order = Array.from(prep.freeItems).sort((a, b) => itemStart[a]! - itemStart[b]! || itemExtent[b]! - itemExtent[a]! || a - b);
-  const byEnd = Array.from(prep.freeItems).sort((a, b) => itemEnd[a]! - itemEnd[b]! || a - b);
+  const { itemExtent } = prep;
+  const { itemStart, itemEnd, order, byEnd } = sweepOrder(prep, backwards);
   const offsets = new Float64Array(prep.itemCount);
   const live = new LiveBlocks();
   let ended = 0;

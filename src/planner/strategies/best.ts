@@ -4,8 +4,8 @@
 //
 // - Large, crowded regions (more conflicts than a few greedy passes can walk
 //   in the time of reading the problem) get the scale path instead: the naive
-//   baseline and two sweeps over time (engine/sweep.ts, lowest and tightest
-//   gap), then, only when the caller gave a budget, whole greedy passes that
+//   baseline and four sweeps over time (engine/sweep.ts, lowest and tightest
+//   gap, forwards and backwards), then, only when the caller gave a budget, whole greedy passes that
 //   the budget may cut short (see `planLarge`).
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
 //   greedy-breadth, tvm-conflicts, ...) is a candidate, so `best` is never
@@ -52,6 +52,8 @@ const DEFAULT_EXACT_NODES = 200_000;
 const DEFAULT_ITERATIONS = 3_000;
 const ORDERS: readonly OrderKey[] = ['size', 'urgency', 'area', 'duration', 'conflicts', 'start'];
 const FITS: readonly Fit[] = ['first', 'best'];
+/** The sweeps of the scale path: [tightest gap, backwards in time]. */
+const SWEEPS: readonly (readonly [boolean, boolean])[] = [[false, false], [true, false], [false, true], [true, true]];
 
 interface Candidate {
   readonly offsets: Float64Array;
@@ -127,9 +129,9 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   const naive = baselines.find((b) => b.name === 'naive') ?? baselines[0]!;
   const naiveOffsets = naive.plan(prep, context).offsets;
   const candidates: Candidate[] = [{ offsets: naiveOffsets, peak: peakOf(prep, naiveOffsets), source: naive.name }];
-  for (const tightest of [false, true]) {
-    if (candidates[0]!.peak <= lowerBound) break; // everything is live together: stacking is optimal
-    const offsets = sweepPlace(prep, tightest);
+  for (const [tightest, backwards] of SWEEPS) {
+    if (smallest(candidates).peak <= lowerBound) break; // naive stacks everything live together, or a sweep reached the bound
+    const offsets = sweepPlace(prep, tightest, backwards);
     if (offsets !== undefined) candidates.push({ offsets, peak: peakOf(prep, offsets), source: 'best' });
   }
   let winner = smallest(candidates);
