@@ -101,7 +101,8 @@ test('the banner can be dismissed, and the next good file clears it', async ({ p
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('an unreachable model URL explains itself on an empty page', async ({ page }) => {
+test('an unreachable model URL explains itself on an empty page', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/ERR_CONNECTION_REFUSED .*models\.invalid/);
   await page.route('https://models.invalid/**', (route) => route.abort('connectionrefused'));
   await page.goto('/?model=https://models.invalid/net.onnx');
   await waitForError(page, 'net.onnx');
@@ -111,7 +112,8 @@ test('an unreachable model URL explains itself on an empty page', async ({ page 
   await snap(page, 'error-unreachable-url');
 });
 
-test('a model URL answering 404 says so', async ({ page }) => {
+test('a model URL answering 404 says so', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 .*\/e2e\/absent\.onnx/);
   await page.route((url) => url.pathname === '/e2e/absent.onnx', (route) => route.fulfill({ status: 404, body: 'not here' }));
   await page.goto('/?model=/e2e/absent.onnx');
   await waitForError(page, 'absent.onnx');

@@ -54,8 +54,7 @@ async function openMcu(page: Page, width: number, height: number): Promise<void>
 
 test('at 1280×720 no controls overlap, each heap region is readable and the peak chart is beside the heap', async ({ page }) => {
   await openMcu(page, 1280, 720);
-  // A short screen starts with the tensor table collapsed.
-  await expect(page.getByTestId('pane-toggles').locator('[data-pane="table"]')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('tensor-table')).toBeVisible();
   expect(await overlappingControls(page)).toEqual([]);
   const canvas = page.getByTestId('heap-canvas');
   expect(Number(await canvas.getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(READABLE_LANE);
@@ -65,15 +64,16 @@ test('at 1280×720 no controls overlap, each heap region is readable and the pea
   await expect(chart.locator('.pc-cell')).toHaveCount(2 * (1 + (await chart.getAttribute('data-kinds'))!.split(',').length));
   await snap(page, 'layout-1280x720');
 
-  // Every region at once, when asked for, or one at a time with the switcher: either way readable or chosen.
+  // Every region at once when asked for, or one at a time with the switcher, which gives that region the whole height.
   const regions = page.getByTestId('heap-region');
-  if ((await regions.getAttribute('data-auto')) === 'true' && (await regions.inputValue()) !== 'all') {
-    await regions.selectOption('all');
-    await expect(canvas).toHaveAttribute('data-lanes', '2');
-  }
+  await regions.selectOption('all');
+  await expect(canvas).toHaveAttribute('data-lanes', '2');
+  const shared = Number(await canvas.getAttribute('data-lane-height'));
   await regions.selectOption({ index: 1 });
   await expect(canvas).toHaveAttribute('data-lanes', '1');
-  expect(Number(await canvas.getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(READABLE_LANE * 2);
+  const alone = Number(await canvas.getAttribute('data-lane-height'));
+  expect(alone).toBeGreaterThanOrEqual(READABLE_LANE);
+  expect(alone).toBeGreaterThan(shared * 1.8);
 });
 
 test('at 1280×720 panes collapse and the others take their room', async ({ page }) => {
@@ -85,8 +85,11 @@ test('at 1280×720 panes collapse and the others take their room', async ({ page
   await toggles.locator('[data-pane="sidebar"]').click();
   await expect(page.getByTestId('graph-pane')).toBeHidden();
   await expect.poll(async () => (await heap.boundingBox())!.width).toBeGreaterThan(before.width + 300);
+  const tall = (await heap.boundingBox())!.height;
   await toggles.locator('[data-pane="table"]').click();
-  await expect(page.getByTestId('tensor-table')).toBeVisible();
+  await expect(page.getByTestId('tensor-table')).toBeHidden();
+  await expect.poll(async () => (await heap.boundingBox())!.height).toBeGreaterThan(tall + 100);
+  expect(Number(await page.getByTestId('heap-canvas').getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(READABLE_LANE);
   expect(await overlappingControls(page)).toEqual([]);
   // Separators still resize what is shown.
   const separator = page.getByRole('separator', { name: 'Resize the heap and the details' });

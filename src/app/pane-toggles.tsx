@@ -1,6 +1,6 @@
 // Which panes of the page are shown: the side bar, graph, heap, details and
 // tensor table can each be collapsed from the header so a laptop screen gives
-// the rest their room. On a short screen the tensor table starts collapsed.
+// the rest their room. On a very short window the tensor table starts collapsed.
 
 import { useState } from 'react';
 
@@ -13,8 +13,12 @@ export type PaneVisibility = Readonly<Record<PaneName, boolean>>;
 
 const LABELS: Readonly<Record<PaneName, string>> = { sidebar: 'Side bar', graph: 'Graph', heap: 'Heap', details: 'Details', table: 'Tensors' };
 
-/** Below this window height (CSS pixels) the tensor table starts collapsed, so the heap's regions stay readable. */
-const SHORT_SCREEN = 820;
+/**
+ * Below this window height (CSS pixels) the tensor table starts collapsed, so
+ * the views keep a usable height; at 720 and above the heap's region switcher
+ * keeps its lanes readable with the table shown.
+ */
+const SHORT_SCREEN = 600;
 
 /** The panes shown at start for a window `height` pixels tall. */
 export function initialPanes(height: number): PaneVisibility {

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { DimBinding } from '../../model/inferred';
 import { dimLabel } from '../../store/assumptions';
 import { useActions, useAppStore } from '../../store/context';
+import { ownValue } from '../../shared/own';
 import { Panel } from './panel';
 
 /** Inputs for the shown model's symbolic dims. */
@@ -33,7 +34,8 @@ export function DimsPanel() {
 function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
   const { setDim } = useActions();
   // The value asked for: the user's binding while its re-inference runs, else the model's.
-  const expected = useAppStore((s) => s.dims[dim.name]) ?? dim.value;
+  // Own keys only: a dim named "constructor" must not read Object.prototype's (a function made this re-render forever).
+  const expected = useAppStore((s) => ownValue(s.dims, dim.name)) ?? dim.value;
   const [draft, setDraft] = useState(String(expected));
   const [synced, setSynced] = useState(expected);
   if (synced !== expected) {
