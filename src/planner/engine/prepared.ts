@@ -17,7 +17,7 @@ export interface PreparedRegion {
   readonly groups: readonly AliasGroup[];
   readonly itemCount: number;
   readonly itemRectStart: Int32Array;
-  readonly itemExtent: Float64Array; // bytes from the base to the item's top
+  readonly itemExtent: Float64Array; // bytes from the base to the item's top (zero-size members left out, as the peak leaves them out)
   readonly itemStart: Float64Array; // first step any member is live
   readonly itemEnd: Float64Array; // step after the last one any member is live
   readonly itemModulus: Float64Array; // base ≡ itemPhase (mod itemModulus)
@@ -82,7 +82,7 @@ function fillRects(prep: PreparedRegion, rectsPerItem: readonly Rect[][]): void 
       prep.rectSize[r] = rect.size;
       prep.rectStart[r] = rect.start;
       prep.rectEnd[r] = rect.end;
-      extent = Math.max(extent, rect.rel + rect.size);
+      if (rect.size > 0) extent = Math.max(extent, rect.rel + rect.size); // a zero-size member holds no byte, so no room
       start = Math.min(start, rect.start);
       end = Math.max(end, rect.end);
       r++;

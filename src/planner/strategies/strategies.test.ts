@@ -181,3 +181,31 @@ describe('best: local search and budgets', () => {
     expect([cut.peak, cut.stats.stoppedBy, cut.stats.improvements]).toEqual([greedy.peak, 'time', 0]);
   });
 });
+
+describe('zero-size members of a group', () => {
+  it('do not make best misjudge a baseline plan by their offset (no byte, no room)', () => {
+    // group {a, z}: z holds no byte at 16; group {b, c, d, e}: 74 bytes; all live at step 0, 4-byte alignment
+    const problem: PlacementProblem = {
+      buffers: [
+        { id: 0, name: 'a', size: 1, start: 0, end: 1 },
+        { id: 1, name: 'b', size: 1, start: 0, end: 1 },
+        { id: 2, name: 'c', size: 1, start: 0, end: 1 },
+        { id: 3, name: 'z', size: 0, start: 0, end: 1 },
+        { id: 4, name: 'd', size: 1, start: 0, end: 1 },
+        { id: 5, name: 'e', size: 74, start: 0, end: 1 },
+      ],
+      aliases: [
+        { buffer: 2, parent: 1, offset: 0 },
+        { buffer: 3, parent: 0, offset: 16 },
+        { buffer: 4, parent: 2, offset: 0 },
+        { buffer: 5, parent: 4, offset: 0 },
+      ],
+      alignment: 4,
+    };
+    const tflm = assignOffsets(problem, 'tflm');
+    const best = assignOffsets(problem, 'best');
+    expect(tflm.peak).toBe(77); // e at 0, a at 76
+    expect(best.peak).toBe(77);
+    expect(validatePlan(problem, best).violations).toEqual([]);
+  });
+});
