@@ -2,7 +2,9 @@
 // bench/layout.ts (ONNX-style DenseNet-121, a paddle2onnx-style model, an
 // 80-layer Llama decoder), each opened by URL at 1280×720: prints the time from
 // the plan to the graph drawn (summary().graph.ms), the engine, and frame times
-// (p50/p95) while panning and zooming. Asserts only that each graph is drawn.
+// (p50/p95) while panning and zooming, then with every group expanded (and
+// fitted). Screenshots of the first view at 1280×720 and 1600×1000 and of the
+// expanded graph go to e2e-artifacts/. Asserts only that each graph is drawn.
 // Run: HEAPSCOPE_BENCH=1 npx playwright test e2e/graph-bench.spec.ts
 
 import { expect, test, type Page } from '@playwright/test';
@@ -75,8 +77,19 @@ for (const m of BENCH_MODELS) {
       const drawnMs = Date.now() - clicked;
       const all = await summary(page);
       const panAll = await frames(page, () => drag(page, cx, cy, 0, -view.height * 0.6, 40));
-      expanded = `\n  all groups expanded: ${all.graph.boxes} boxes (${all.graph.status}), click → drawn ${drawnMs} ms; pan ${stats(panAll)}`;
+      const fit = await frames(page, async () => {
+        await page.getByTestId('graph-fit').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="graph-svg"]')?.getAttribute('data-moving') !== 'true');
+      });
+      await snap(page, `graph-bench-${m.name.replace(/\.onnx$/, '')}-expanded`);
+      expanded = `\n  all groups expanded: ${all.graph.boxes} boxes (${all.graph.status}), click → drawn ${drawnMs} ms; pan ${stats(panAll)}; fit ${stats(fit)}`;
     }
+    // The first view at a larger window.
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`/?model=/e2e/${m.name}`);
+    await waitForModel(page, m.name);
+    await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 120_000 });
+    await snap(page, `graph-bench-${m.name.replace(/\.onnx$/, '')}-1600x1000`);
     console.log(`\n${m.name}: ${s.nodes} nodes, ${s.graph.boxes} boxes, ${engine}, plan → drawn ${s.graph.ms} ms\n  pan ${stats(pan)}\n  wheel zoom ${stats(wheel)}${expanded}`);
   });
 }
