@@ -2,8 +2,8 @@
 // a request sent while the worker is still busy terminates it (ELK cannot be
 // interrupted otherwise) and starts a fresh one. A preview placement (the
 // layered layout of a graph ELK lays out) goes to a callback before the
-// promise settles with the final one; past the request's time budget the
-// preview is kept as the final placement (with a note) and ELK is left to
+// promise settles with the final one; past the request's time budget (from
+// the preview) the preview is kept as the final placement (with a note) and ELK is left to
 // finish, so the worker stays warm for the next request instead of being
 // restarted cold (a cold ELK is several times slower, and a restart can fail
 // to load the worker's script). When the worker fails, the request is laid
@@ -24,7 +24,7 @@ export type LayoutOutcome =
 
 /** The layout worker, seen from the page. */
 export interface LayoutClient {
-  /** Lays out `graph`; a newer call supersedes this one. After `budgetMs`, a preview already delivered becomes the answer. */
+  /** Lays out `graph`; a newer call supersedes this one. `budgetMs` after a preview, the preview becomes the answer. */
   layout(graph: LayoutGraph, engine?: LayoutEngine, onPreview?: PreviewListener, budgetMs?: number): Promise<LayoutOutcome>;
   /** Starts the worker ahead of the first request, so that ELK is compiled by then. */
   warm(): void;
@@ -120,16 +120,19 @@ class WorkerClient implements LayoutClient {
     this.finish(response.type === 'placed' ? { status: 'done', placement: response.placement } : { status: 'failed', message: response.message });
   }
 
-  /** Past the budget the preview is the answer; ELK finishes in the background unless a newer request needs the worker. */
+  /**
+   * Past the budget, counted from the preview (when ELK starts: time the worker spent starting or
+   * on an older layout is not ELK's), the preview is the answer; ELK finishes in the background
+   * unless a newer request needs the worker.
+   */
   private keepPreviewAfterBudget(preview: GraphPlacement): void {
     const pending = this.pending!;
     if (pending.budgetMs === undefined) return;
-    const left = Math.max(0, pending.budgetMs - (performance.now() - pending.started));
     pending.timer = setTimeout(() => {
       if (this.pending !== pending) return;
       const note = `ELK took more than ${(pending.budgetMs! / 1000).toFixed(1)} s; the ${preview.engine} layout is shown`;
       this.finish({ status: 'done', placement: { ...preview, note } });
-    }, left);
+    }, pending.budgetMs);
   }
 
   private finish(outcome: LayoutOutcome): void {
