@@ -71,6 +71,8 @@ export function peakLiveReasons(input: PeakLiveInput): PeakLiveRecord[] {
   const stepOf = new Map(input.steps.map((s, i) => [s.node, i]));
   const values = new Map(input.graph.values.map((v) => [v.name, v]));
   const endOf = new Map(input.buffers.map((b) => [b.name, b.end]));
+  const opsBetween = opCounter(input.steps);
+  const names = new Map(input.liveAtPeak.map((b) => [b.id, b.name]));
   return input.liveAtPeak.map((live) => {
     const buffer = input.buffers[live.id]!;
     const value = values.get(live.name);
@@ -81,9 +83,9 @@ export function peakLiveReasons(input: PeakLiveInput): PeakLiveRecord[] {
       .filter((r): r is StepNode => r !== undefined)
       .sort((a, b) => a.step - b.step);
     const lastReader = live.kind === 'scratch' || live.kind === 'cache' ? undefined : readers[readers.length - 1];
-    const span = spanOf(buffer, producer, lastReader, input.steps);
+    const span = spanOf(buffer, producer, lastReader, opsBetween);
     const narrow = narrowerCast(live, value?.dtypeName, readers, input.graph, values);
-    const { causes, reason } = reasonOf({ live, producer, lastReader, readers, narrow, input });
+    const { causes, reason } = reasonOf({ live, producer, lastReader, readers, narrow, input, names });
     const recomputable =
       causes[0] === 'skip' && producerNode !== undefined && CHEAP_OPS.has(producerNode.opType) &&
       producerNode.inputs.every((name) => name === '' || !endOf.has(name) || endOf.get(name)! > lastReader!.step);
@@ -110,15 +112,40 @@ function stepNode(node: string | undefined, steps: readonly StepInfo[], stepOf: 
   return step === undefined ? undefined : { node: node!, opType: steps[step]!.opType, step };
 }
 
-function spanOf(buffer: { start: number; end: number }, producer: StepNode | undefined, lastReader: StepNode | undefined, steps: readonly StepInfo[]): LiveSpan {
+/**
+ * Counts of each op type run in steps [from, to), answered from prefix sums per
+ * op type, so listing the ops in every live buffer's span stays linear in steps
+ * even when tens of thousands of buffers are live at the peak.
+ */
+function opCounter(steps: readonly StepInfo[]): (from: number, to: number) => Record<string, number> {
+  const prefix = new Map<string, Int32Array>();
+  steps.forEach((s, i) => {
+    let counts = prefix.get(s.opType);
+    if (counts === undefined) prefix.set(s.opType, (counts = new Int32Array(steps.length + 1)));
+    counts[i + 1] = 1;
+  });
+  for (const counts of prefix.values()) for (let i = 1; i < counts.length; i++) counts[i]! += counts[i - 1]!;
+  return (from, to) => {
+    const ops: Record<string, number> = Object.create(null) as Record<string, number>;
+    const hi = Math.min(to, steps.length);
+    if (from >= hi) return ops;
+    for (const [op, counts] of prefix) {
+      const n = counts[hi]! - counts[from]!;
+      if (n > 0) ops[op] = n;
+    }
+    return ops;
+  };
+}
+
+function spanOf(
+  buffer: { start: number; end: number },
+  producer: StepNode | undefined,
+  lastReader: StepNode | undefined,
+  opsBetween: (from: number, to: number) => Record<string, number>,
+): LiveSpan {
   const from = (producer?.step ?? buffer.start - 1) + 1;
   const to = lastReader?.step ?? buffer.end;
-  const ops: Record<string, number> = Object.create(null) as Record<string, number>;
-  for (let s = from; s < to && s < steps.length; s++) {
-    const op = steps[s]!.opType;
-    ops[op] = (ops[op] ?? 0) + 1;
-  }
-  return { start: buffer.start, end: buffer.end, steps: buffer.end - buffer.start, ops };
+  return { start: buffer.start, end: buffer.end, steps: buffer.end - buffer.start, ops: opsBetween(from, to) };
 }
 
 /** Element sizes of the dtypes a Cast may narrow to. */
@@ -128,9 +155,9 @@ const ELEMENT_BYTES: Readonly<Record<string, number>> = { float64: 8, int64: 8, 
 function narrowerCast(live: LiveBuffer, dtype: string | undefined, readers: readonly StepNode[], graph: InferredGraph, values: ReadonlyMap<string, { readonly dtypeName: string }>) {
   const wide = dtype === undefined ? undefined : ELEMENT_BYTES[dtype];
   if (wide === undefined || readers.length === 0 || live.kind === 'copy') return undefined;
-  const casts = readers.map((r) => graph.nodes.find((n) => n.name === r.node));
-  if (casts.some((n) => n?.opType !== 'Cast')) return undefined;
-  const target = values.get(casts[0]!.outputs[0] ?? '')?.dtypeName;
+  if (readers.some((r) => r.opType !== 'Cast')) return undefined;
+  const cast = graph.nodes.find((n) => n.name === readers[0]!.node);
+  const target = cast === undefined ? undefined : values.get(cast.outputs[0] ?? '')?.dtypeName;
   const narrow = target === undefined ? undefined : ELEMENT_BYTES[target];
   if (narrow === undefined || narrow >= wide) return undefined;
   return { dtype: target!, from: dtype!, size: Math.ceil((live.size * narrow) / wide), cast: readers[0]! };
@@ -143,10 +170,11 @@ interface ReasonInput {
   readonly readers: readonly StepNode[];
   readonly narrow: ReturnType<typeof narrowerCast>;
   readonly input: PeakLiveInput;
+  readonly names: ReadonlyMap<number, string>; // live buffers' names by id
 }
 
 /** The causes and the sentence; the lifetime reason first, then the dtype one. */
-function reasonOf({ live, producer, lastReader, readers, narrow, input }: ReasonInput): { causes: PeakLiveCause[]; reason: string } {
+function reasonOf({ live, producer, lastReader, readers, narrow, input, names }: ReasonInput): { causes: PeakLiveCause[]; reason: string } {
   const parts: [PeakLiveCause, string][] = [];
   const main = mainReason(live, producer, lastReader, readers, input);
   if (main !== undefined) parts.push(main);
@@ -154,8 +182,8 @@ function reasonOf({ live, producer, lastReader, readers, narrow, input }: Reason
     parts.push(['dtype', `${narrow.from} because the ${narrow.cast.opType} after it (${narrow.cast.node}) converts to ${narrow.dtype}; stored as ${narrow.dtype} it would take ${formatBytes(narrow.size)}`]);
   }
   if (live.sharesWith !== undefined) {
-    const other = input.liveAtPeak.find((b) => b.id === live.sharesWith);
-    parts.push(['shared', `shares its bytes with ${other?.name ?? `buffer ${live.sharesWith}`}, so it adds ${formatBytes(live.counted)}`]);
+    const other = names.get(live.sharesWith);
+    parts.push(['shared', `shares its bytes with ${other ?? `buffer ${live.sharesWith}`}, so it adds ${formatBytes(live.counted)}`]);
   }
   if (parts.length === 0) parts.push(['operand', 'live at the peak step']);
   return { causes: parts.map(([c]) => c), reason: parts.map(([, r]) => r).join('; ') };
