@@ -40,7 +40,7 @@ const MAX_SCALE = 3;
 const MIN_SCALE = 0.01;
 const READABLE = 0.75; // the scale a centred box is shown at, at least
 /** From this many boxes only the part on screen (and a screen around it) is drawn, redrawn as the view leaves it. */
-const VIRTUAL_FROM = 400;
+const VIRTUAL_FROM = 1000;
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
 const DENSE_SCALE = 0.22;
 const READABLE_FIT = 0.6; // below this the first view shows the top of the graph at a scale its labels read at, its whole width when that fits
