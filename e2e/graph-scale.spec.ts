@@ -153,6 +153,9 @@ test('an 80-layer decoder opens as a few dozen groups; ONNX-style DenseNet-121 i
   expect(llama.graph.status).toBe('drawn');
   expect(llama.graph.boxes).toBeLessThanOrEqual(40);
   await expect(page.locator('.g-collapsed').first()).toBeVisible();
+  // Readable at 1280×720: labels at scale 0.6 or more, the heavy groups (the runs of layers) marked.
+  expect(Number(await page.getByTestId('graph-svg').getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.599);
+  expect(await page.locator('.g-collapsed.g-heavy').count()).toBeGreaterThanOrEqual(LLAMA_80.layers / 10 - 1);
   await snap(page, 'graph-llama-80');
   await open(page, 'densenet-121.onnx', densenetModel());
   const densenet = await summary(page);

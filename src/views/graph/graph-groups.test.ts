@@ -70,6 +70,9 @@ describe('graphGroups', () => {
     expect(count(input.graph.boxes)).toBeGreaterThan(10);
     expect(count(input.graph.boxes)).toBeLessThanOrEqual(40);
     expect(runs.filter((r) => input.items.get(r.id)?.kind === 'collapsed').length).toBeGreaterThanOrEqual(runs.length - 1);
+    // Boxes in the model's order, though the layer groups were first reached by their past_key_values inputs.
+    const order = input.graph.boxes.map((b) => b.id);
+    expect(order.indexOf('n0')).toBeLessThan(order.findIndex((id) => id.startsWith('sc:/model/layers')));
     // Every past_key_values input sits inside its layer's group, not at the top.
     expect(input.graph.boxes.filter((b) => b.id.startsWith('in:past_key_values'))).toHaveLength(0);
   });
