@@ -60,8 +60,10 @@ test('at 1280×720 no controls overlap, each heap region is readable and the pea
   expect(Number(await canvas.getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(READABLE_LANE);
   const chart = page.getByTestId('peak-chart');
   await expect(chart).toBeVisible();
-  expect(await chart.getAttribute('data-regions')).toBe('2');
-  await expect(chart.locator('.pc-cell')).toHaveCount(2 * (1 + (await chart.getAttribute('data-kinds'))!.split(',').length));
+  // The chart shows the regions the diagram shows: a total and one cell per kind for each.
+  const lanes = Number(await canvas.getAttribute('data-lanes'));
+  expect(await chart.getAttribute('data-regions')).toBe(String(lanes));
+  await expect(chart.locator('.pc-cell')).toHaveCount(lanes * (1 + (await chart.getAttribute('data-kinds'))!.split(',').length));
   await snap(page, 'layout-1280x720');
 
   // Every region at once when asked for, or one at a time with the switcher, which gives that region the whole height.

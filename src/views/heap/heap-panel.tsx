@@ -113,7 +113,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
           {planError ? `No plan: ${planError}` : 'Planning…'}
         </p>
       ) : (
-        <div className="heap-body" data-chart={showChart && fullPlan !== undefined}>
+        <div className="heap-body" data-chart={showChart && plan !== undefined}>
           <div className="heap-main" ref={main}>
             {mode === 'diagram' ? (
               <>
@@ -124,7 +124,8 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
               <HeapTable data={cached.data} highlight={emphasis.highlight} describe={describe} onSelectBuffer={onSelectBuffer} />
             )}
           </div>
-          {showChart && fullPlan && <PeakChart plan={fullPlan} className="heap-chart" />}
+          {/* The regions the diagram shows: one region's chart has room to be read beside it. */}
+          {showChart && plan && <PeakChart plan={plan} className="heap-chart" />}
         </div>
       )}
     </section>
