@@ -7,10 +7,10 @@
 // expanded graph go to e2e-artifacts/. Asserts only that each graph is drawn.
 // Run: HEAPSCOPE_BENCH=1 npx playwright test e2e/graph-bench.spec.ts
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { BENCH_MODELS } from '../bench/layout';
-import { serveModel, snap, summary, waitForModel } from './fixtures';
+import { serveModel, snap, summary, test, waitForModel } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 

@@ -5,11 +5,11 @@
 // summary().graph. Screenshots of the Llama-shaped decoder and the DenseNet at
 // 1280×720 go to e2e-artifacts/.
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { densenetModel } from '../src/model/testing/densenet-model';
 import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
-import { serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan } from './fixtures';
+import { serveModel, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
