@@ -168,8 +168,12 @@ export function planText(file: string, plan: ModelPlan): string {
   ];
   if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (its sharing choices)`);
   if (plan.portfolio !== undefined) {
-    const saved = plan.portfolio.m1Peak - plan.peak;
-    lines.push(`  strategy      best kept ${plan.portfolio.winner}'s plan; ${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(plan.portfolio.m1Peak)})`);
+    const { winner, m1Peak } = plan.portfolio;
+    const saved = m1Peak === undefined ? undefined : m1Peak - plan.peak;
+    const versus = m1Peak === undefined || saved === undefined
+      ? 'M1 not run beside it (thousands of buffers live at once)'
+      : `${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(m1Peak)})`;
+    lines.push(`  strategy      best kept ${winner}'s plan; ${versus}`);
   }
   lines.push(...assumptionLines(plan));
   for (const r of plan.regions) {

@@ -2,6 +2,7 @@
 // nodes form a DAG) and the execution order the planner and inference follow.
 // Works on the IR only; no ONNX types, no DOM.
 
+import { MinHeap } from '../shared/min-heap';
 import { InputError } from '../shared/errors';
 import type { IrAttribute, IrGraph, IrModel, IrNode } from './ir';
 
@@ -125,7 +126,7 @@ function kahnOrder(deps: readonly (readonly number[])[]): number[] {
   const waiting = deps.map((list) => list.length);
   const successors: number[][] = deps.map(() => []);
   deps.forEach((list, i) => list.forEach((d) => successors[d]?.push(i)));
-  const ready = new MinHeap();
+  const ready = new MinHeap<number>((a, b) => a < b);
   waiting.forEach((count, i) => count === 0 && ready.push(i));
   const order: number[] = [];
   for (let next = ready.pop(); next !== undefined; next = ready.pop()) {
@@ -160,41 +161,4 @@ function cycleError(graph: IrGraph, deps: readonly (readonly number[])[], order:
   const names = [...rotated, rotated[0] ?? start].map((i) => `'${graph.nodes[i]?.name ?? i}'`);
   const shown = names.length > 12 ? [...names.slice(0, 11), '…', names.at(-1)] : names;
   return new InputError('bad-graph', `the graph${where} has a cycle: ${shown.join(' -> ')}`);
-}
-
-/** A binary min-heap of node indices. */
-class MinHeap {
-  private readonly items: number[] = [];
-
-  push(value: number): void {
-    const items = this.items;
-    items.push(value);
-    let i = items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if ((items[parent] ?? 0) <= value) break;
-      items[i] = items[parent] ?? 0;
-      i = parent;
-    }
-    items[i] = value;
-  }
-
-  pop(): number | undefined {
-    const items = this.items;
-    const top = items[0];
-    const last = items.pop();
-    if (items.length === 0 || last === undefined) return top;
-    let i = 0;
-    for (;;) {
-      const left = 2 * i + 1;
-      if (left >= items.length) break;
-      const right = left + 1;
-      const child = right < items.length && (items[right] ?? 0) < (items[left] ?? 0) ? right : left;
-      if ((items[child] ?? 0) >= last) break;
-      items[i] = items[child] ?? 0;
-      i = child;
-    }
-    items[i] = last;
-    return top;
-  }
 }

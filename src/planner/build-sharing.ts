@@ -142,7 +142,13 @@ class SharingRules {
     const out = this.spec(node.outputs[0]);
     if (out === undefined || out.alias !== undefined) return;
     const names = node.inputs.filter((n) => n !== '');
-    const why = names.map((name, i) => this.windowRefusal(name, names.indexOf(name) !== i)).find((r) => r !== undefined);
+    const seen = new Set<string>();
+    let why: string | undefined;
+    for (const name of names) {
+      why = this.windowRefusal(name, seen.has(name));
+      if (why !== undefined) break;
+      seen.add(name);
+    }
     if (why !== undefined) {
       this.copy(node, [out], 'concat-copy', why);
       return;

@@ -59,7 +59,7 @@ export function strategyBounds(target: TargetProfile, built: BuiltProblem, place
 /** The plan fields a strategy's own figures fill: its bound when above the reported one, and how `best` did. */
 export interface OwnBoundFields {
   readonly strategyBound?: number;
-  readonly portfolio?: { readonly winner: string; readonly m1Peak: number };
+  readonly portfolio?: { readonly winner: string; readonly m1Peak?: number };
 }
 
 /**
@@ -77,7 +77,7 @@ export function ownBoundFields(
   const strategyBound = own.reduce((sum, r) => sum + r.lowerBound, 0);
   return {
     ...(strategyBound > lowerBound && { strategyBound }),
-    ...(portfolio !== undefined && { portfolio: m1Replan === undefined ? portfolio : { ...portfolio, m1Peak: m1Replan() } }),
+    ...(portfolio !== undefined && { portfolio: m1Replan === undefined || portfolio.m1Peak === undefined ? portfolio : { ...portfolio, m1Peak: m1Replan() } }),
   };
 }
 

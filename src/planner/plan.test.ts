@@ -253,7 +253,7 @@ describe.skipIf(modelFiles.length === 0)('the real-model corpus', () => {
       const model = load(file);
       const best = checked(planModel(model, presetTarget('cpu'), { planOptions: { budgetMs: 50 } }));
       expect(best.strategy).toBe('best');
-      expect(best.peak).toBeLessThanOrEqual(best.portfolio!.m1Peak);
+      expect(best.peak).toBeLessThanOrEqual(best.portfolio!.m1Peak!);
       expect(best.peak / best.lowerBound - 1).toBeLessThanOrEqual(0.005);
       for (const strategy of STRATEGY_NAMES.filter((s) => s !== 'best')) {
         expect(best.peak, strategy).toBeLessThanOrEqual(checked(planModel(model, presetTarget('cpu'), { strategy })).peak);

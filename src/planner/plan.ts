@@ -112,7 +112,7 @@ export interface PlanAssumptions {
 /** How the portfolio's plan compares with M1's, when the strategy is `best`. */
 export interface PortfolioWinner {
   readonly winner: string; // the candidate strategy whose plan was kept, or 'best' (its own search)
-  readonly m1Peak: number; // the M1 plan's peak under the same settings
+  readonly m1Peak?: number; // the M1 plan's peak under the same settings; absent when thousands of buffers are live at once (M1 is pairwise)
 }
 
 /** A plan of a model for a target. Field names are a stable interface (DESIGN.md). */

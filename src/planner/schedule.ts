@@ -12,6 +12,7 @@
 //   Its effect is measured as the most bytes live at one step (no sharing);
 //   when it is not lower than the file order's, the file order is kept.
 
+import { MinHeap } from '../shared/min-heap';
 import type { InferredGraph, InferredValue } from '../model/inferred';
 import type { GraphIoPolicy, OrderPolicy } from './target';
 
@@ -163,28 +164,42 @@ function memoryAwareOrder(graph: InferredGraph, deps: Dependencies, io: GraphIoP
     }
     return bytes;
   });
+  const costOf = (node: number): number => {
+    let freed = 0;
+    for (const v of new Set(deps.reads[node])) {
+      const kept = io === 'whole-run' && outputs.has(graph.values[v]!.name);
+      if (remaining[v] === 1 && !kept) freed += sizeOf(v);
+    }
+    return outputBytes[node]! - freed;
+  };
+  // Ready nodes by (cost, index). A cost falls only when a value it reads is
+  // left with one reader; that reader gets a fresh entry, and entries whose
+  // cost is no longer current are skipped when they come out.
+  const cost = new Float64Array(graph.nodes.length);
+  const isReady = new Uint8Array(graph.nodes.length);
+  const heap = new MinHeap<readonly [number, number]>((a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]));
+  const makeReady = (node: number): void => {
+    isReady[node] = 1;
+    cost[node] = costOf(node);
+    heap.push([cost[node]!, node]);
+  };
   const waiting = deps.preds.map((p) => p.length);
-  const ready = graph.nodes.map((_, i) => i).filter((i) => !graph.nodes[i]!.constant && waiting[i] === 0);
+  graph.nodes.forEach((n, i) => {
+    if (!n.constant && waiting[i] === 0) makeReady(i);
+  });
   const order: number[] = [];
-  while (ready.length > 0) {
-    let pick = 0;
-    let pickCost = Infinity;
-    ready.forEach((node, k) => {
-      let freed = 0;
-      for (const v of new Set(deps.reads[node])) {
-        const kept = io === 'whole-run' && outputs.has(graph.values[v]!.name);
-        if (remaining[v] === 1 && !kept) freed += sizeOf(v);
-      }
-      const cost = outputBytes[node]! - freed;
-      if (cost < pickCost || (cost === pickCost && node < ready[pick]!)) {
-        pick = k;
-        pickCost = cost;
-      }
-    });
-    const node = ready.splice(pick, 1)[0]!;
+  while (heap.size > 0) {
+    const [entryCost, node] = heap.pop()!;
+    if (isReady[node] === 0 || entryCost !== cost[node]) continue;
+    isReady[node] = 0;
     order.push(node);
-    for (const v of new Set(deps.reads[node])) remaining[v]!--;
-    for (const s of deps.succs[node]!) if (--waiting[s]! === 0) ready.push(s);
+    for (const v of new Set(deps.reads[node])) {
+      if (--remaining[v]! !== 1) continue;
+      for (const reader of graph.values[v]!.consumers) {
+        if (isReady[reader] === 1 && costOf(reader) !== cost[reader]) makeReady(reader);
+      }
+    }
+    for (const s of deps.succs[node]!) if (--waiting[s]! === 0) makeReady(s);
   }
   return order;
 }

@@ -5,7 +5,10 @@
 //
 // With strategy `best` and M4, candidates are compared by their final peak
 // (scratch included): best's activation plan and each baseline strategy's,
-// so the kept plan is never above any strategy's on the same problem.
+// so the kept plan is never above any strategy's on the same problem. On a
+// crowded problem (thousands of buffers live at once) the baselines and M1,
+// whose placement looks at every live placed buffer, are not run: their cost
+// grows with the square of the buffers live together.
 
 import { assignOffsets } from './assign-offsets';
 import type { BuiltProblem } from './build-problem';
@@ -32,7 +35,27 @@ export interface PlacedPlan {
   readonly offsets: readonly number[];
   readonly activationPeaks: ReadonlyMap<string, number>; // region peaks before M4; empty when not placed by M4
   readonly scratch: ScratchSummary | undefined; // undefined without scratch
-  readonly portfolio?: { readonly winner: string; readonly m1Peak: number }; // strategy 'best': the kept candidate, and M1 on the same problem
+  readonly portfolio?: { readonly winner: string; readonly m1Peak?: number }; // strategy 'best': the kept candidate, and M1 on the same problem (absent when crowded)
+}
+
+/** Buffers live at once above which the pairwise baselines and M1 are not run beside `best`. */
+export const CROWDED_LIVE = 2_000;
+
+/** The most buffers live at one step (zero-size ones left out). */
+export function maxLiveBuffers(problem: BuiltProblem['problem']): number {
+  const events: number[] = [];
+  for (const b of problem.buffers) {
+    if (b.size === 0 || b.end <= b.start) continue;
+    events.push(b.start * 2 + 1, b.end * 2);
+  }
+  events.sort((a, b) => a - b);
+  let live = 0;
+  let most = 0;
+  for (const e of events) {
+    live += e % 2 === 1 ? 1 : -1;
+    if (live > most) most = live;
+  }
+  return most;
 }
 
 /** Strategies `best` runs as baselines; with M4 each one's final plan is a candidate too. */
@@ -41,17 +64,19 @@ const BASELINES = STRATEGY_NAMES.filter((name) => name !== 'best');
 /** Places activations, then scratch both ways; keeps the way the target asks for. */
 export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: string, planOptions?: PlanOptions): PlacedPlan {
   const portfolio = strategy === 'best';
+  const crowded = portfolio && maxLiveBuffers(built.problem) > CROWDED_LIVE;
   const activations = assignOffsets(built.problem, strategy, planOptions);
   if (built.scratch.length === 0) {
     const plan = { full: { problem: built.problem, info: built.info }, offsets: activations.offsets, activationPeaks: new Map(), scratch: undefined };
     if (!portfolio) return plan;
-    return { ...plan, portfolio: { winner: activations.winner ?? strategy, m1Peak: assignOffsets(built.problem, 'm1').peak } };
+    const winner = activations.winner ?? strategy;
+    return { ...plan, portfolio: crowded ? { winner } : { winner, m1Peak: assignOffsets(built.problem, 'm1').peak } };
   }
   const joint = withScratchBuffers(built);
   const jointPlan = assignOffsets(joint.problem, strategy, planOptions);
   const withActivations = target.scratch.placement === 'with-activations';
   const candidates = [{ name: activations.winner ?? strategy, offsets: activations.offsets }];
-  if (portfolio && !withActivations) candidates.push(...BASELINES.map((name) => ({ name, offsets: assignOffsets(built.problem, name).offsets })));
+  if (portfolio && !withActivations && !crowded) candidates.push(...BASELINES.map((name) => ({ name, offsets: assignOffsets(built.problem, name).offsets })));
   const runs = candidates.map((c) => ({ name: c.name, offsets: c.offsets, m4: scratchPlacement(built, target, c.offsets) }));
   let kept = runs[0]!;
   for (const run of runs) if (finalPeak(run.m4) < finalPeak(kept.m4)) kept = run;
@@ -67,7 +92,7 @@ export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: s
   };
   const m1Peak = () => (withActivations ? assignOffsets(joint.problem, 'm1').peak : finalPeak(runs.find((r) => r.name === 'm1')!.m4));
   const chosen = withActivations ? { winner: jointPlan.winner ?? strategy } : { winner: kept.name };
-  const summary = portfolio ? { portfolio: { ...chosen, m1Peak: m1Peak() } } : {};
+  const summary = portfolio ? { portfolio: crowded ? chosen : { ...chosen, m1Peak: m1Peak() } } : {};
   if (withActivations) return { full: joint, offsets: jointPlan.offsets, activationPeaks: new Map(), scratch, ...summary };
   const merged = withPlacedScratch(built, kept.offsets, m4);
   const activationPeaks = new Map(m4.heaps.map((h) => [h.name, h.activationPeak]));

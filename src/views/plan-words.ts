@@ -31,8 +31,9 @@ export function strategyBoundText(plan: ModelPlan): string | undefined {
 export function portfolioText(plan: ModelPlan): string | undefined {
   const p = plan.portfolio;
   if (p === undefined) return undefined;
-  const saved = p.m1Peak - plan.peak;
   const kept = p.winner === plan.strategy ? `${plan.strategy} kept its own search's plan` : `${plan.strategy} kept ${p.winner}'s plan`;
+  if (p.m1Peak === undefined) return `${kept}; m1 was not run beside it: thousands of buffers are live at once, and its placement grows with their square.`;
+  const saved = p.m1Peak - plan.peak;
   if (saved <= 0) return `${kept}, the same peak as m1 (${formatBytes(p.m1Peak)}).`;
   const share = p.m1Peak > 0 ? ` (${((100 * saved) / p.m1Peak).toFixed(1)} %)` : '';
   return `${kept}: ${formatBytes(saved)}${share} below m1's ${formatBytes(p.m1Peak)}.`;
