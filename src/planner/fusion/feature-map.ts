@@ -109,8 +109,19 @@ export function axisExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExte
   return extent;
 }
 
+/**
+ * Tiles along one axis past which a tiling is not examined: each tile is
+ * walked layer by layer, so a huge dim (a 2^30-row map) would cost work per
+ * element. Such a tiling counts as never fitting.
+ */
+export const MAX_AXIS_TILES = 8192;
+
 function computeExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExtent {
   const total = unit.output.shape![axis]!;
+  if (!(size >= 1) || Math.ceil(total / size) > MAX_AXIS_TILES) {
+    const never = new Map([...unit.inputs, ...unit.internal, unit.output].map((v) => [v.name, Infinity] as const));
+    return { tiles: Infinity, maxLength: never, sumLength: never };
+  }
   const maxLength = new Map<string, number>();
   const sumLength = new Map<string, number>();
   let tiles = 0;

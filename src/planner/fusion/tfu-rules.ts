@@ -77,7 +77,9 @@ export function tileSramBytes(unit: UnitShape, tile: Tile, alignment = 1): numbe
   const hit = known.get(key);
   if (hit !== undefined) return hit;
   const buffers = tileBuffers(unit, tile);
-  const peak = liveTileBytes(buffers, unit.layers.length) === 0 ? 0 : planTile(buffers, alignment).peak;
+  const live = liveTileBytes(buffers, unit.layers.length);
+  // A tiling too fine to examine (see MAX_AXIS_TILES) has no finite size and never fits.
+  const peak = !Number.isFinite(live) ? Infinity : live === 0 ? 0 : planTile(buffers, alignment).peak;
   known.set(key, peak);
   return peak;
 }
