@@ -200,15 +200,37 @@ export function searchTile(unit: UnitShape, order: 'large-to-small' | 'small-to-
   return cols === undefined ? undefined : { mode: 'large-map', maps: 1, rows: 1, cols };
 }
 
+/** Sizes the small-to-large search steps through one by one before it gallops. */
+const LINEAR_SEARCH = 4096;
+
 /** Refinement ratios of the large-to-small search, tried from the last size that failed. */
 const REFINE = [3 / 4, 4 / 5, 5 / 6, 6 / 7, 7 / 8, 8 / 9, 9 / 10];
 
 /** The largest size in [1, full] the search accepts, or undefined when 1 does not fit. */
 export function searchSize(full: number, order: 'large-to-small' | 'small-to-large', fits: (size: number) => boolean): number | undefined {
+  // A dim that is not a whole positive number (unknown, NaN) gives no size to search.
+  if (!Number.isSafeInteger(full) || full < 1) return undefined;
   if (order === 'small-to-large') {
     if (!fits(1)) return undefined;
     let size = 1;
-    while (size < full && fits(size + 1)) size++;
+    while (size < Math.min(full, LINEAR_SEARCH) && fits(size + 1)) size++;
+    if (size < LINEAR_SEARCH || size >= full) return size;
+    // Past a few thousand, one step at a time would be work per element of the dim: gallop, then halve.
+    let fail = full + 1;
+    for (let next = size * 2; next <= full; next *= 2) {
+      if (!fits(next)) {
+        fail = next;
+        break;
+      }
+      size = next;
+    }
+    if (fail > full && size < full && fits(full)) return full;
+    if (fail > full) fail = full;
+    while (fail - size > 1) {
+      const mid = Math.floor((size + fail) / 2);
+      if (fits(mid)) size = mid;
+      else fail = mid;
+    }
     return size;
   }
   let size = full;

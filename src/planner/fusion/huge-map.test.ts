@@ -35,3 +35,21 @@ describe('fusion on a huge feature map', () => {
     expect(axisExtent(unit, 2, 2).tiles).toBe(MAX_AXIS_TILES);
   });
 });
+
+describe('searchSize on dims no tile can be searched over one by one', () => {
+  it('gives no size for an unknown or non-integral dim', async () => {
+    const { searchSize } = await import('./feature-map');
+    for (const full of [NaN, 0, -3, 2.5, Infinity]) expect(searchSize(full, 'large-to-small', () => false)).toBeUndefined();
+    expect(searchSize(NaN, 'small-to-large', () => true)).toBeUndefined();
+  });
+
+  it('finds the largest fitting size of a huge dim small-to-large without stepping through it', async () => {
+    const { searchSize } = await import('./feature-map');
+    let calls = 0;
+    const upTo = (limit: number) => (size: number) => (calls++, size <= limit);
+    expect(searchSize(2 ** 30, 'small-to-large', upTo(123_456_789))).toBe(123_456_789);
+    expect(calls).toBeLessThan(4200);
+    expect(searchSize(2 ** 30, 'small-to-large', upTo(2 ** 31))).toBe(2 ** 30);
+    expect(searchSize(100, 'small-to-large', upTo(45))).toBe(45);
+  });
+});
