@@ -11,6 +11,7 @@
 // - The reported peak of every region, and their sum, match max(offset + size)
 //   over the buffers that hold bytes.
 
+import { countBelow } from '../shared/sorted-search';
 import { aliasRoots, alignmentOf, regionOf, type Placement, type PlacementProblem } from './problem';
 
 /** What is wrong with a plan. */
@@ -117,7 +118,7 @@ function checkOverlaps(
     const { start, size } = buffers[b]!;
     while (ended < byEnd.length && buffers[byEnd[ended]!]!.end <= start) tree.set(rank.get(byEnd[ended++]!)!, -Infinity);
     const low = offsets[b]!;
-    const below = firstAtOrAbove(sortedOffsets, low + size);
+    const below = countBelow(sortedOffsets, low + size);
     for (const r of tree.above(below, low)) {
       const other = byOffset[r]!;
       if (roots[other] === roots[b]) continue;
@@ -152,17 +153,6 @@ function checkPeaks(problem: PlacementProblem, placement: Placement, regions: Ma
   if (placement.peak !== total) {
     out.push({ kind: 'peak', buffers: [], message: `the plan reports peak ${placement.peak}; its buffers reach ${total}` });
   }
-}
-
-function firstAtOrAbove(sorted: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Max-segment tree over leaf positions; -Infinity marks an empty leaf. */

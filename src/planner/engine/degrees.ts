@@ -9,6 +9,7 @@
 //   few; their conflicts are listed through a time index holding every
 //   rectangle, each other item counted once.
 
+import { countAtOrBelow, countBelow } from '../../shared/sorted-search';
 import type { PreparedRegion } from './prepared';
 import { TimeIndex } from './time-index';
 
@@ -64,26 +65,4 @@ function addMultiDegrees(prep: PreparedRegion, multis: readonly number[], degree
       }
     }
   }
-}
-
-function countBelow(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function countAtOrBelow(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

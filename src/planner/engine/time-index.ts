@@ -11,6 +11,7 @@
 //   maximum does. A query costs O((k + 1) log n) for k rectangles found.
 // - Activating or deactivating a rectangle updates one leaf and its ancestors.
 
+import { countBelow } from '../../shared/sorted-search';
 import type { PreparedRegion } from './prepared';
 
 /** Active rectangles of one region, indexed by lifetime. */
@@ -75,7 +76,7 @@ export class TimeIndex {
    */
   collect(start: number, end: number, out: Int32Array, at: number): number {
     const { max, stack, leaves, rectAt } = this;
-    const limit = this.firstStartAtOrAbove(end); // ranks below it start before `end`
+    const limit = countBelow(this.startAt, end); // ranks below it start before `end`
     if (limit === 0 || max[1]! <= start) return at;
     let top = 0;
     stack[top++] = 1;
@@ -110,17 +111,5 @@ export class TimeIndex {
       if (max[node] === m) break;
       max[node] = m;
     }
-  }
-
-  private firstStartAtOrAbove(value: number): number {
-    const sorted = this.startAt;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < value) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 }
