@@ -12,7 +12,7 @@ import { snap, test } from './fixtures';
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const ORIGIN = 'http://127.0.0.1:4173';
+const ORIGIN = `http://127.0.0.1:${process.env.HEAPSCOPE_E2E_PORT ?? 4173}`;
 /** What the site serves: the app, its assets, the embed bundle, the docs and the sample. */
 const OWN_PATHS = [/^\/$/, /^\/index\.html$/, /^\/assets\//, /^\/embed\//, /^\/docs\//, /^\/sample\.onnx$/, /^\/favicon\.svg$/];
 

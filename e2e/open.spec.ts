@@ -34,8 +34,9 @@ test('opens the sample at start and publishes its summary', async ({ page }) => 
   await page.goto('/');
   await waitForModel(page, 'sample.onnx');
   // Everything runs locally: no request leaves the app's own origin.
-  expect(requests.filter((url) => !url.startsWith('http://127.0.0.1:4173/'))).toEqual([]);
-  expect(requests).toContain('http://127.0.0.1:4173/sample.onnx');
+  const origin = new URL(page.url()).origin;
+  expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+  expect(requests).toContain(`${origin}/sample.onnx`);
   const s = await summary(page);
   expect(s).toMatchObject({ model: 'sample.onnx', strategy: 'best', fusionUnits: 0, error: null });
   expect(s.lowerBound).toBeGreaterThan(0);
