@@ -11,7 +11,7 @@ const layers = ['shared', 'model', 'planner', 'worker', 'store', 'views', 'app']
 function forbiddenAbove(layer) {
   const above = layers.slice(layers.indexOf(layer) + 1);
   return above.map((name) => ({
-    group: [`**/${name}/*`, `**/${name}`],
+    group: [`**/${name}/*`, `**/${name}/**`, `**/${name}`],
     message: `src/${layer} may not import from src/${name} (layers point one way: ${layers.join(' <- ')}).`,
   }));
 }
@@ -67,7 +67,7 @@ export default tseslint.config(
             ...forbiddenAbove('planner'),
             protobuf,
             ui,
-            { group: ['**/model/*'], allowTypeImports: true, message: 'src/planner may import only types from src/model.' },
+            { group: ['**/model/*', '**/model/**'], allowTypeImports: true, message: 'src/planner may import only types from src/model.' },
           ],
         },
       ],

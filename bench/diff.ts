@@ -12,8 +12,8 @@ import { inferShapes } from '../src/model/infer-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { diffPlans } from '../src/planner/diff/diff-plans';
 import { planModel } from '../src/planner/plan';
-import { toPlanFile, type PlanFile } from '../src/planner/plan-file';
-import { presetTarget } from '../src/planner/presets';
+import { toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
+import { presetTarget } from '../src/planner/targets/presets';
 import { tinyGraph } from '../src/planner/testing/tiny-graph';
 
 const target = presetTarget('cpu');

@@ -14,7 +14,7 @@ import { densenetModel } from '../src/model/testing/densenet-model';
 import { llamaModel } from '../src/model/testing/llama-model';
 import { paddleModel } from '../src/model/testing/paddle-model';
 import { planModel } from '../src/planner/plan';
-import { presetTarget } from '../src/planner/presets';
+import { presetTarget } from '../src/planner/targets/presets';
 import { firstCollapsed, graphGroups } from '../src/views/graph/graph-groups';
 import { graphLayoutInput } from '../src/views/graph/graph-layout-input';
 import { autoEngine, boxCount, runLayout } from '../src/worker/layout/engine';

@@ -7,7 +7,7 @@ import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes } from '../src/model/infer-shapes';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { planModel } from '../src/planner/plan';
-import { presetTarget } from '../src/planner/presets';
+import { presetTarget } from '../src/planner/targets/presets';
 
 /** The bytes of x -> Relu -> ... (n nodes) -> y. */
 function reluChainBytes(n: number): Uint8Array {

@@ -12,16 +12,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes } from '../src/model/infer-shapes';
-import { assignOffsets } from '../src/planner/assign-offsets';
-import { buildProblem } from '../src/planner/build-problem';
-import { presetTarget } from '../src/planner/presets';
-import type { PlacementProblem } from '../src/planner/problem';
+import { assignOffsets } from '../src/planner/assembly/assign-offsets';
+import { buildProblem } from '../src/planner/problem/build-problem';
+import { presetTarget } from '../src/planner/targets/presets';
+import type { PlacementProblem } from '../src/planner/problem/problem';
 import { STRATEGY_NAMES, type StrategyName } from '../src/planner/strategies/registry';
 import type { PlanOptions } from '../src/planner/strategies/strategy';
 import { heavyNetworkProblem, trainingLikeProblem } from '../src/planner/testing/instances-heavy';
 import { networkLikeProblem, randomProblem, tiledProblem } from '../src/planner/testing/instances';
 import { loadTraces } from '../src/planner/testing/shared-data';
-import { validatePlan } from '../src/planner/validate-plan';
+import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { printChainTimes } from './planner-chains';
 
 interface Row {

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes } from '../src/model/infer-shapes';
 import type { InferredGraph } from '../src/model/inferred';
-import { planAssumptions } from '../src/planner/plan-assumptions';
-import { isRunTimeValue } from '../src/planner/schedule';
+import { planAssumptions } from '../src/planner/assembly/assumptions';
+import { isRunTimeValue } from '../src/planner/problem/schedule';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = resolve(process.argv[2] ?? join(root, '../shared/models'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffPlans } from '../src/planner/diff/diff-plans';
-import { readPlanFile } from '../src/planner/plan-file';
+import { readPlanFile } from '../src/planner/assembly/plan-file';
 import { parseByteSize } from './args';
 import { run } from './testing/run-cli';
 

@@ -2,7 +2,7 @@
 // and say why B's peak differs from A's; `--budget` fails CI when B is too big.
 
 import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
-import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/plan-file';
+import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { InputError } from '../src/shared/errors';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPlanFile } from '../src/planner/plan-file';
+import { readPlanFile } from '../src/planner/assembly/plan-file';
 import { run } from './testing/run-cli';
 import { regionPath } from './plan-exports';
 

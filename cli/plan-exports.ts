@@ -4,10 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import type { InferredModel } from '../src/model/inferred';
 import { planCHeader } from '../src/planner/export/c-header';
-import { planFileCsv } from '../src/planner/minimalloc-csv';
+import { planFileCsv } from '../src/planner/problem/minimalloc-csv';
 import type { ModelPlan } from '../src/planner/plan';
-import { toPlanFile, writePlanFile } from '../src/planner/plan-file';
-import type { TargetProfile } from '../src/planner/target';
+import { toPlanFile, writePlanFile } from '../src/planner/assembly/plan-file';
+import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import type { ParsedArgs } from './args';
 import { targetSettingName } from './targets';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convNet } from '../src/planner/fusion/testing/conv-net';
 import { quantizedBytes, type QuantizedForm } from '../src/planner/fusion/testing/quantize-net';
-import { presetTarget } from '../src/planner/presets';
+import { presetTarget } from '../src/planner/targets/presets';
 import { run, planJson } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { convNet } from '../src/planner/fusion/testing/conv-net';
 import { quantizedBytes } from '../src/planner/fusion/testing/quantize-net';
-import { presetTarget } from '../src/planner/presets';
+import { presetTarget } from '../src/planner/targets/presets';
 import { run } from './testing/run-cli';
 
 const MODEL = join(__dirname, '../../shared/models/ultraface_RFB-320.onnx');

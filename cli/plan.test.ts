@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { presetTarget } from '../src/planner/presets';
+import { presetTarget } from '../src/planner/targets/presets';
 import { run, planJson } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');

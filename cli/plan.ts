@@ -4,11 +4,11 @@
 import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import type { InferredModel } from '../src/model/inferred';
-import { asciiChart } from '../src/planner/ascii-chart';
+import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
 import { planModel, type ModelPlan } from '../src/planner/plan';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
-import type { TargetProfile } from '../src/planner/target';
+import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseMinimallocCsv } from '../src/planner/minimalloc-csv';
-import { validatePlan } from '../src/planner/validate-plan';
+import { parseMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
+import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { run } from './testing/run-cli';
 
 const TRACES = join(__dirname, '../../shared/planner/traces');

@@ -3,9 +3,9 @@
 
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { assignOffsets } from '../src/planner/assign-offsets';
-import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/minimalloc-csv';
-import { validatePlan } from '../src/planner/validate-plan';
+import { assignOffsets } from '../src/planner/assembly/assign-offsets';
+import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
+import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InvariantError } from '../src/shared/assert';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';

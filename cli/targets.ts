@@ -2,8 +2,8 @@
 // resolution for the commands that plan.
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { DEFAULT_TARGET, PRESET_NAMES, PRESETS, presetTarget } from '../src/planner/presets';
-import { parseTargetText, type TargetProfile } from '../src/planner/target';
+import { DEFAULT_TARGET, PRESET_NAMES, PRESETS, presetTarget } from '../src/planner/targets/presets';
+import { parseTargetText, type TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes } from '../src/shared/format';
 import type { ParsedArgs } from './args';

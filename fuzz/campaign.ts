@@ -3,7 +3,7 @@
 // problem i the same MiniMalloc problem. Each tallies what happened and keeps
 // every finding with what reproduces it. Depends on the fuzz generators.
 
-import { PRESET_NAMES } from '../src/planner/presets';
+import { PRESET_NAMES } from '../src/planner/targets/presets';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { checkModel, type Finding } from './check-model';
 import { mutateBytes, mutateStructure, type SeedModel } from './mutate-models';

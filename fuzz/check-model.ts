@@ -7,9 +7,9 @@ import { decodeOnnx } from '../src/model/decode-onnx';
 import type { InferredGraph, InferredModel } from '../src/model/inferred';
 import { inferShapes } from '../src/model/infer-shapes';
 import { planModel, type ModelPlan } from '../src/planner/plan';
-import { presetTarget } from '../src/planner/presets';
-import type { Alias, PlacementProblem } from '../src/planner/problem';
-import { validatePlan } from '../src/planner/validate-plan';
+import { presetTarget } from '../src/planner/targets/presets';
+import type { Alias, PlacementProblem } from '../src/planner/problem/problem';
+import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InputError } from '../src/shared/errors';
 
 /** One thing wrong with one file. */

@@ -4,11 +4,11 @@
 // bad input only as a typed InputError. The portfolio's searches are held
 // short so that a million problems run in minutes. Depends on planner/.
 
-import { assignOffsets } from '../src/planner/assign-offsets';
-import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/minimalloc-csv';
-import type { PlacementProblem, PlanBuffer } from '../src/planner/problem';
+import { assignOffsets } from '../src/planner/assembly/assign-offsets';
+import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
+import type { PlacementProblem, PlanBuffer } from '../src/planner/problem/problem';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
-import { validatePlan } from '../src/planner/validate-plan';
+import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InputError } from '../src/shared/errors';
 import type { Finding } from './check-model';
 import type { Rng } from './random';

@@ -6,8 +6,8 @@ import { decodeOnnx } from '../model/decode-onnx';
 import { inferShapes } from '../model/infer-shapes';
 import type { InferredModel } from '../model/inferred';
 import { planModel, type ModelPlan } from './plan';
-import { presetTarget, PRESET_NAMES } from './presets';
-import { parseTarget } from './target';
+import { presetTarget, PRESET_NAMES } from './targets/presets';
+import { parseTarget } from './targets/target';
 import { testTarget, tinyGraph, twoBranches } from './testing/tiny-graph';
 import { STRATEGY_NAMES } from './strategies/registry';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_NAMES } from '../planner/presets';
+import { PRESET_NAMES } from '../planner/targets/presets';
 import { STRATEGY_NAMES } from '../planner/strategies/registry';
 import { DEFAULT_SETTINGS, STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from './plan-names';
 

@@ -2,7 +2,7 @@
 // settings a page starts with. Kept apart from plan-settings.ts so the page can
 // list them without loading the planner's placement code.
 
-import { DEFAULT_TARGET, PRESET_NAMES, presetTarget } from '../planner/presets';
+import { DEFAULT_TARGET, PRESET_NAMES, presetTarget } from '../planner/targets/presets';
 import type { PlanSettings } from './protocol';
 
 /** The settings a page starts with: the default target and its own strategy. */

@@ -6,7 +6,7 @@
 import type { InferredModel } from '../model/inferred';
 import { planModel, planWithSuggestionSteps, type ModelPlan, type PlanModelOptions, type SuggestionStep } from '../planner/plan';
 import { isStrategyName, STRATEGY_NAMES } from '../planner/strategies/registry';
-import type { TargetProfile } from '../planner/target';
+import type { TargetProfile } from '../planner/targets/target';
 import { InputError } from '../shared/errors';
 import { targetForSettings } from './plan-target';
 import type { PlanSettings } from './protocol';

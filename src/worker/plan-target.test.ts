@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTargetChange } from '../planner/explain/target-change';
-import { presetTarget } from '../planner/presets';
+import { presetTarget } from '../planner/targets/presets';
 import { editableTarget, hasComputeUnits, targetForSettings } from './plan-target';
 
 const MCU = { target: 'mcu', strategy: undefined } as const;

@@ -4,8 +4,8 @@
 // then by the profile parser. No DOM.
 
 import { ORDER_POLICIES } from '../planner/explain/target-change';
-import { presetTarget } from '../planner/presets';
-import { parseTarget, type OrderPolicy, type TargetProfile } from '../planner/target';
+import { presetTarget } from '../planner/targets/presets';
+import { parseTarget, type OrderPolicy, type TargetProfile } from '../planner/targets/target';
 import { InputError } from '../shared/errors';
 import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
 

@@ -3,7 +3,7 @@
 
 import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
-import type { OrderPolicy } from '../planner/target';
+import type { OrderPolicy } from '../planner/targets/target';
 import type { ErrorData } from '../shared/errors';
 
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
@@ -40,7 +40,7 @@ export interface TargetEdits {
 
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */
 export interface PlanSettings {
-  readonly target: string; // a preset name (planner/presets.ts)
+  readonly target: string; // a preset name (planner/targets/presets.ts)
   readonly strategy: string | undefined; // a strategy name (planner/strategies/registry.ts)
   readonly edits?: TargetEdits; // changes to the preset's fields; absent: the preset as it ships
 }

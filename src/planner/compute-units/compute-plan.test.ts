@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assignOffsets } from '../assign-offsets';
+import { assignOffsets } from '../assembly/assign-offsets';
 import { planModel, type ModelPlan } from '../plan';
-import { presetTarget } from '../presets';
+import { presetTarget } from '../targets/presets';
 import { npuCpu, unitDoc } from '../testing/compute-units';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
 import { computeUnitPlan } from './compute-plan';

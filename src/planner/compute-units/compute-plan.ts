@@ -19,12 +19,12 @@
 // - Memory tags (memory-tags.ts) are read from the kept problem.
 
 import type { InferredGraph } from '../../model/inferred';
-import { assignOffsets } from '../assign-offsets';
-import { alignUp, type PlanDiagnostic } from '../build-buffers';
-import { buildProblem, type BufferInfo, type BuildOptions, type BuiltProblem } from '../build-problem';
-import { maxLiveBytes, scheduleGraph, stepsOf, type Schedule } from '../schedule';
+import { assignOffsets } from '../assembly/assign-offsets';
+import { alignUp, type PlanDiagnostic } from '../problem/build-buffers';
+import { buildProblem, type BufferInfo, type BuildOptions, type BuiltProblem } from '../problem/build-problem';
+import { maxLiveBytes, scheduleGraph, stepsOf, type Schedule } from '../problem/schedule';
 import type { PlanOptions } from '../strategies/strategy';
-import { activationRegionOf, type GraphIoPolicy, type TargetProfile } from '../target';
+import { activationRegionOf, type GraphIoPolicy, type TargetProfile } from '../targets/target';
 import { decideBoundaries, type Boundary, type BoundaryReason } from './boundaries';
 import { LevelSizes, type TensorView } from './level-sizes';
 import { memoryTags, type MemoryTags } from './memory-tags';

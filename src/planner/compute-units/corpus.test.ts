@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import type { InferredGraph, InferredValue } from '../../model/inferred';
-import { assignOffsets } from '../assign-offsets';
+import { assignOffsets } from '../assembly/assign-offsets';
 import { planModel, type ModelPlan } from '../plan';
-import { presetTarget } from '../presets';
-import type { PlacementProblem } from '../problem';
-import type { ComputeUnit, TargetProfile } from '../target';
-import { validatePlan } from '../validate-plan';
+import { presetTarget } from '../targets/presets';
+import type { PlacementProblem } from '../problem/problem';
+import type { ComputeUnit, TargetProfile } from '../targets/target';
+import { validatePlan } from '../assembly/validate-plan';
 import { computeUnitPlan } from './compute-plan';
 import { unitSupports } from './partition';
 

@@ -20,8 +20,8 @@
 //   reads it, a graph output the view of the function producing it.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import { alignUp } from '../build-buffers';
-import type { ComputeUnit } from '../target';
+import { alignUp } from '../problem/build-buffers';
+import type { ComputeUnit } from '../targets/target';
 import { bytesOf, dtypeBits, isFloatDtype, isQuantizedDtype } from './dtypes';
 import type { Partition } from './partition';
 

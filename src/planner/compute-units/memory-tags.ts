@@ -21,8 +21,8 @@
 //   parent's memory). Weights have none: they are not planned.
 
 import type { InferredGraph } from '../../model/inferred';
-import type { BufferInfo } from '../build-problem';
-import { aliasRoots, type PlacementProblem } from '../problem';
+import type { BufferInfo } from '../problem/build-problem';
+import { aliasRoots, type PlacementProblem } from '../problem/problem';
 import type { Boundary } from './boundaries';
 import type { GraphFunction } from './partition';
 

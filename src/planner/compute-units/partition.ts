@@ -24,10 +24,10 @@
 //   function.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import type { PlanDiagnostic } from '../build-buffers';
-import type { Schedule } from '../schedule';
-import { baseOpOf, convWeightInput, floatFormOf, opKey } from '../quantized-ops';
-import type { ComputeUnit } from '../target';
+import type { PlanDiagnostic } from '../problem/build-buffers';
+import type { Schedule } from '../problem/schedule';
+import { baseOpOf, convWeightInput, floatFormOf, opKey } from '../problem/quantized-ops';
+import type { ComputeUnit } from '../targets/target';
 import { computesQuantized } from './level-sizes';
 
 /** A partition of the graph that runs on one compute unit. */

@@ -12,7 +12,7 @@
 //   tensor in the reading function read the copy instead.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import { stepsOf } from '../schedule';
+import { stepsOf } from '../problem/schedule';
 import type { Boundary } from './boundaries';
 import { dtypeCode } from './dtypes';
 import type { TensorView } from './level-sizes';

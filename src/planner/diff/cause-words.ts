@@ -4,7 +4,7 @@
 // the peak moved in words that match the sign. Depends only on the diff types.
 
 import { formatBytes } from '../../shared/format';
-import type { PlanFile } from '../plan-file';
+import type { PlanFile } from '../assembly/plan-file';
 import type { Cause, DimChange } from './diff-types';
 import type { CauseDraft, PeakStates } from './peak-causes';
 

@@ -5,9 +5,9 @@ import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import type { InferredModel } from '../../model/inferred';
 import { planModel } from '../plan';
-import { readPlanFile, toPlanFile, writePlanFile, type PlanFile } from '../plan-file';
-import { presetTarget } from '../presets';
-import type { TargetProfile } from '../target';
+import { readPlanFile, toPlanFile, writePlanFile, type PlanFile } from '../assembly/plan-file';
+import { presetTarget } from '../targets/presets';
+import type { TargetProfile } from '../targets/target';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
 import { diffPlans, type PlanDiff } from './diff-plans';
 

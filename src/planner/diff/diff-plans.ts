@@ -13,7 +13,7 @@
 
 import { assert } from '../../shared/assert';
 import type { PlannedBuffer } from '../plan';
-import type { PlanFile } from '../plan-file';
+import type { PlanFile } from '../assembly/plan-file';
 import { changedDims, dimScalings } from './dim-growth';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
 import { matchBuffers, type BufferMatch } from './match-buffers';

@@ -4,7 +4,7 @@
 // only on the plan file types.
 
 import type { PlannedBuffer } from '../plan';
-import type { PlanFile } from '../plan-file';
+import type { PlanFile } from '../assembly/plan-file';
 
 /** A match between the buffers of A and B, by index into each plan's buffers. */
 export interface BufferMatch {

@@ -15,7 +15,7 @@
 //   splits its share into the growth and the rest).
 
 import type { ModelPlan, PlannedBuffer } from '../plan';
-import type { PlanFile } from '../plan-file';
+import type { PlanFile } from '../assembly/plan-file';
 import { growthDims } from './dim-growth';
 import type { CauseKind, DimChange } from './diff-types';
 import type { BufferMatch } from './match-buffers';

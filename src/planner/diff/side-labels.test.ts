@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanFile } from '../plan-file';
+import type { PlanFile } from '../assembly/plan-file';
 import { sideLabels } from './side-labels';
 
 function file(model: string, dims: Record<string, number>, fusion: boolean | undefined, strategy = 'best', target = 'accelerator'): PlanFile {

@@ -3,7 +3,7 @@
 // compute units and the strategy; facts both sides share are left out.
 // Depends only on the plan file type.
 
-import type { PlanFile } from '../plan-file';
+import type { PlanFile } from '../assembly/plan-file';
 
 /** The facts a side is told apart by, in label order, by key. */
 function factsOf(file: PlanFile): Map<string, string> {

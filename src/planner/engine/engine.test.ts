@@ -5,8 +5,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupsByRegion, resolveAliasGroups } from '../alias-groups';
-import type { PlacementProblem } from '../problem';
+import { groupsByRegion, resolveAliasGroups } from '../problem/alias-groups';
+import type { PlacementProblem } from '../problem/problem';
 import { tflmOrder } from '../strategies/tflm';
 import { tvmConflictsOrder } from '../strategies/tvm-conflicts';
 import { m1Order } from '../strategies/m1';

@@ -2,7 +2,7 @@
 // region sorted by one key. Depends on the engine's prepared form and the
 // live-bytes profile of the lower bound.
 
-import { liveProfile } from '../lower-bound';
+import { liveProfile } from '../problem/lower-bound';
 import { itemDegrees } from './degrees';
 import type { PreparedRegion } from './prepared';
 

@@ -2,8 +2,8 @@
 // work on: items (alias groups) made of rectangles (step range × byte range
 // relative to the item's base). Depends only on planner problem types.
 
-import type { AliasGroup } from '../alias-groups';
-import type { PlacementProblem } from '../problem';
+import type { AliasGroup } from '../problem/alias-groups';
+import type { PlacementProblem } from '../problem/problem';
 
 /**
  * A region ready for placement. Item `i` is `groups[i]`; its rectangles are

@@ -5,11 +5,11 @@
 // Depends only on the planner and the model's IR types.
 
 import type { InferredGraph } from '../../model/inferred';
-import type { BufferKind } from '../build-buffers';
-import type { StepInfo } from '../build-problem';
+import type { BufferKind } from '../problem/build-buffers';
+import type { StepInfo } from '../problem/build-problem';
 import type { BoundaryRecord, FunctionRecord } from '../compute-units/compute-plan';
-import type { LiveBuffer } from '../live-at';
-import type { ComputeUnit, GraphIoPolicy } from '../target';
+import type { LiveBuffer } from '../assembly/live-at';
+import type { ComputeUnit, GraphIoPolicy } from '../targets/target';
 import { formatBytes } from '../../shared/format';
 
 /** Steps between a producer and its last reader above which the tensor is a skip connection. */

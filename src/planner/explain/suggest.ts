@@ -13,10 +13,10 @@
 //   placement of the unchanged one).
 // - At most MAX_CANDIDATES plans, so the cost stays a small multiple of one plan.
 
-import { assignOffsets } from '../assign-offsets';
+import { assignOffsets } from '../assembly/assign-offsets';
 import { formatBytes } from '../../shared/format';
-import type { PlacementProblem, PlanBuffer } from '../problem';
-import type { TargetProfile } from '../target';
+import type { PlacementProblem, PlanBuffer } from '../problem/problem';
+import type { TargetProfile } from '../targets/target';
 import type { PeakLiveRecord } from './peak-live';
 import { applyTargetChange, changeArgs, ORDER_POLICIES, type TargetChange } from './target-change';
 

@@ -4,7 +4,7 @@
 // Depends only on the planner's target module.
 
 import { InputError } from '../../shared/errors';
-import type { OrderPolicy, TargetProfile } from '../target';
+import type { OrderPolicy, TargetProfile } from '../targets/target';
 
 /** Changes of a target's fields; absent fields are left as they are. */
 export interface TargetChange {

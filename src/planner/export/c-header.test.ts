@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import { planModel } from '../plan';
-import { toPlanFile, type PlanFile } from '../plan-file';
-import { presetTarget } from '../presets';
+import { toPlanFile, type PlanFile } from '../assembly/plan-file';
+import { presetTarget } from '../targets/presets';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
 import { cName, planCHeader } from './c-header';
 

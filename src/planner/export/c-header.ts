@@ -2,7 +2,7 @@
 // size of every region and the offset and size of every buffer, as macros with
 // unique C identifiers. Depends only on the plan file types.
 
-import type { PlanFile } from '../plan-file';
+import type { PlanFile } from '../assembly/plan-file';
 
 /** Identifier prefix of every macro. */
 const PREFIX = 'HEAPSCOPE';

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
-import { assignOffsets } from '../assign-offsets';
-import { parseMinimallocCsv, planCsv, planFileCsv } from '../minimalloc-csv';
+import { assignOffsets } from '../assembly/assign-offsets';
+import { parseMinimallocCsv, planCsv, planFileCsv } from '../problem/minimalloc-csv';
 import { planModel, type ModelPlan } from '../plan';
-import { readPlanFile, toPlanFile, writePlanFile, type PlanFile } from '../plan-file';
-import { presetTarget } from '../presets';
-import { validatePlan } from '../validate-plan';
+import { readPlanFile, toPlanFile, writePlanFile, type PlanFile } from '../assembly/plan-file';
+import { presetTarget } from '../targets/presets';
+import { validatePlan } from '../assembly/validate-plan';
 import { occupiedRects } from './occupied-rects';
 
 const SAMPLE = join(__dirname, '../../../public/sample.onnx');

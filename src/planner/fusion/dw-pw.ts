@@ -17,7 +17,7 @@
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import { formatBytes } from '../../shared/format';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import { depthwiseModule, qdqEdges, type DepthwiseModule, type ModuleGraph, type QdqEdges } from './dw-pw-module';
 import type { CacheWindow, FusionUnitCore } from './fusion-types';
 import { graphLayers, isDepthwise, isScalarValue, nchw, type Layer } from './layer-geometry';

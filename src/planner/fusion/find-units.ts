@@ -6,8 +6,8 @@
 
 import type { InferredGraph } from '../../model/inferred';
 import { formatBytes } from '../../shared/format';
-import { baseOpOf } from '../quantized-ops';
-import { activationRegionOf, type TargetProfile } from '../target';
+import { baseOpOf } from '../problem/quantized-ops';
+import { activationRegionOf, type TargetProfile } from '../targets/target';
 import { buildDwPwUnits } from './dw-pw';
 import type { FusionExplanation, FusionUnitCore, FusionUnitRecord } from './fusion-types';
 import { buildTfus } from './tfu-builder';

@@ -13,8 +13,8 @@
 // - An alias between a moved buffer and any other is dissolved: the buffer
 //   left in DRAM then owns its bytes.
 
-import type { BufferInfo, BuiltProblem } from '../build-problem';
-import type { Alias, PlanBuffer } from '../problem';
+import type { BufferInfo, BuiltProblem } from '../problem/build-problem';
+import type { Alias, PlanBuffer } from '../problem/problem';
 import type { FusionUnitCore } from './fusion-types';
 import { unitName } from './find-units';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planModel, type ModelPlan } from '../plan';
-import { parseTarget, type TargetProfile } from '../target';
+import { parseTarget, type TargetProfile } from '../targets/target';
 import { convNet } from './testing/conv-net';
 
 /** DRAM for activations, an on-chip SRAM, fusion with the given fields. */

@@ -3,7 +3,7 @@ import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import { GraphBuilder } from '../../model/testing/onnx-writer';
 import { planModel } from '../plan';
-import { presetTarget } from '../presets';
+import { presetTarget } from '../targets/presets';
 import { axisExtent, MAX_AXIS_TILES } from './feature-map';
 
 /** A conv net on a map of 2^30 rows (a fuzzed file had one): tiling it row by row would cost work per row. */

@@ -12,7 +12,7 @@
 //   at one.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import { baseOpOf, convWeightInput, isConversion } from '../quantized-ops';
+import { baseOpOf, convWeightInput, isConversion } from '../problem/quantized-ops';
 import { isResample, resampleRule, type ResampleAxis } from './resample-window';
 import { fileElementBytes, storedWeight } from './stored-sizes';
 

@@ -10,9 +10,9 @@ import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import type { InferredModel } from '../../model/inferred';
 import { planModel, type ModelPlan } from '../plan';
-import { presetTarget } from '../presets';
-import { scheduleGraph } from '../schedule';
-import type { TargetProfile } from '../target';
+import { presetTarget } from '../targets/presets';
+import { scheduleGraph } from '../problem/schedule';
+import type { TargetProfile } from '../targets/target';
 import { findFusionUnits } from './find-units';
 import { checkUnits } from './tfu-check';
 

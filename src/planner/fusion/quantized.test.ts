@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredModel } from '../../model/inferred';
 import { planModel, type ModelPlan } from '../plan';
-import { scheduleGraph } from '../schedule';
-import { parseTarget, type TargetProfile } from '../target';
+import { scheduleGraph } from '../problem/schedule';
+import { parseTarget, type TargetProfile } from '../targets/target';
 import { unitRanges } from './feature-map';
 import { findFusionUnits } from './find-units';
 import { graphLayers } from './layer-geometry';

@@ -15,7 +15,7 @@
 //   reads from or writes to DRAM are as large as the DRAM plan has them.
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
-import { isDequantizer, isQuantizer } from '../quantized-ops';
+import { isDequantizer, isQuantizer } from '../problem/quantized-ops';
 
 const INTEGER = /^u?int(4|8|16|32)$/;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredGraph } from '../../model/inferred';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import type { FusionUnitCore } from './fusion-types';
 import { convNet, fusionSettings } from './testing/conv-net';
 import { buildTfus } from './tfu-builder';

@@ -16,7 +16,7 @@
 // - Every decision is written down per layer for explain-fusion.ts.
 
 import type { InferredGraph } from '../../model/inferred';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import { findBlocks } from './blocks';
 import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';

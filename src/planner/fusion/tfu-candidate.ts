@@ -3,7 +3,7 @@
 // rule's verdict. Depends only on the model's IR types and the planner.
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import type { Block } from './blocks';
 import { searchTile, type Tile, type UnitShape } from './feature-map';
 import type { Layer } from './layer-geometry';

@@ -5,7 +5,7 @@
 // model's IR types and the planner.
 
 import type { InferredNode, InferredValue } from '../../model/inferred';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import type { FusionUnitCore } from './fusion-types';
 import { windowOf, type CheckGraph } from './tfu-check';
 import { CONV_WEIGHT, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './tfu-check-ops';

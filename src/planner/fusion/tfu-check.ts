@@ -16,8 +16,8 @@
 //   scalar (scale, zero point) is one row and one column.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import type { FusionSettings } from '../target';
-import { validatePlan } from '../validate-plan';
+import type { FusionSettings } from '../targets/target';
+import { validatePlan } from '../assembly/validate-plan';
 import type { FusionUnitCore } from './fusion-types';
 import { checkComposition, weightBytesPerCore } from './tfu-check-composition';
 import { CONV_WEIGHT, fileElement, GLOBAL_POOLS, onChipElement, resampledRows, storedWeightBytes } from './tfu-check-ops';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredGraph } from '../../model/inferred';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import type { Tile } from './feature-map';
 import { candidateOf } from './tfu-candidate';
 import { convNet, fusionSettings } from './testing/conv-net';

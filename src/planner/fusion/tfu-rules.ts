@@ -11,7 +11,7 @@
 //   shrinks the grown unit until they hold.
 
 import { formatBytes } from '../../shared/format';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import { axisExtent, liveTileBytes, tileBuffers, unitElementBytes, type Tile, type UnitShape } from './feature-map';
 import { isScalarValue, nchw } from './layer-geometry';
 import { planTile } from './tile-plan';

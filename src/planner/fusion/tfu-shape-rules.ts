@@ -4,7 +4,7 @@
 // Each is a small named predicate. Depends only on the planner and src/shared.
 
 import { formatBytes } from '../../shared/format';
-import type { FusionSettings } from '../target';
+import type { FusionSettings } from '../targets/target';
 import { redundancyPercent, tileBuffers } from './feature-map';
 import { layerClass, type Layer } from './layer-geometry';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleVerdict } from './tfu-verdict';

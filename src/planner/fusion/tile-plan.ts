@@ -2,9 +2,9 @@
 // unit placed by the planner's own strategy over the unit's layer positions.
 // Depends only on the planner.
 
-import { alignUp } from '../build-buffers';
-import { assignOffsets } from '../assign-offsets';
-import type { PlacementProblem } from '../problem';
+import { alignUp } from '../problem/build-buffers';
+import { assignOffsets } from '../assembly/assign-offsets';
+import type { PlacementProblem } from '../problem/problem';
 import type { TileBuffer } from './feature-map';
 
 /** Region name of the on-chip tile plans. */

@@ -32,7 +32,7 @@ import { itemDegrees } from '../engine/degrees';
 import { orderItems, type OrderKey } from '../engine/orders';
 import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
-import type { StopReason } from '../problem';
+import type { StopReason } from '../problem/problem';
 import { sweepPlace } from '../engine/sweep';
 import { improveExactly } from './exact-plan';
 import { exactSearchApplies, searchExact } from './exact-search';

@@ -4,11 +4,11 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignOffsets } from '../assign-offsets';
+import { assignOffsets } from '../assembly/assign-offsets';
 import { arbitraryProblem } from '../testing/arbitraries';
 import { bruteForceOptimum } from '../testing/brute-force';
 import { tiledProblem } from '../testing/instances';
-import { validatePlan } from '../validate-plan';
+import { validatePlan } from '../assembly/validate-plan';
 
 const plain = arbitraryProblem({ maxBuffers: 30, maxStep: 16, maxSize: 64, aliases: false, fixed: false, regions: false });
 const tiny = arbitraryProblem({ maxBuffers: 7, maxStep: 6, maxSize: 8, aliases: false, fixed: false, regions: false });

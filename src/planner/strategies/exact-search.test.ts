@@ -2,14 +2,14 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveAliasGroups } from '../alias-groups';
-import { assignOffsets } from '../assign-offsets';
+import { resolveAliasGroups } from '../problem/alias-groups';
+import { assignOffsets } from '../assembly/assign-offsets';
 import { prepareRegion, type PreparedRegion } from '../engine/prepared';
-import { lowerBound } from '../lower-bound';
-import type { PlacementProblem } from '../problem';
+import { lowerBound } from '../problem/lower-bound';
+import type { PlacementProblem } from '../problem/problem';
 import { arbitraryProblem } from '../testing/arbitraries';
 import { bruteForceOptimum } from '../testing/brute-force';
-import { validatePlan } from '../validate-plan';
+import { validatePlan } from '../assembly/validate-plan';
 import { exactSearchApplies, searchExact } from './exact-search';
 
 function prepared(problem: PlacementProblem): PreparedRegion {

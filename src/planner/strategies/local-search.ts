@@ -22,7 +22,7 @@
 import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { seededRandom } from '../../shared/random';
-import type { StopReason } from '../problem';
+import type { StopReason } from '../problem/problem';
 import { NeighbourFinder, pickLift, type Lift } from './lift-moves';
 
 /** Bounds of one search. */

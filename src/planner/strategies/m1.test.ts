@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupsByRegion, resolveAliasGroups } from '../alias-groups';
-import { assignOffsets } from '../assign-offsets';
-import { buildProblem } from '../build-problem';
+import { groupsByRegion, resolveAliasGroups } from '../problem/alias-groups';
+import { assignOffsets } from '../assembly/assign-offsets';
+import { buildProblem } from '../problem/build-problem';
 import { prepareRegion } from '../engine/prepared';
-import { lowerBound } from '../lower-bound';
-import type { Alias, PlacementProblem, PlanBuffer } from '../problem';
+import { lowerBound } from '../problem/lower-bound';
+import type { Alias, PlacementProblem, PlanBuffer } from '../problem/problem';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
-import { validatePlan } from '../validate-plan';
+import { validatePlan } from '../assembly/validate-plan';
 import { dependencySets, m1Trace } from './m1';
 
 /** Plans with `strategy` and checks the plan is valid; returns the result. */

@@ -26,7 +26,7 @@
 import { Placer } from '../engine/placer';
 import { alignBase, type PreparedRegion } from '../engine/prepared';
 import { sortPairs } from '../engine/sort-pairs';
-import { regionOf, type PlanBuffer, type PlacementProblem } from '../problem';
+import { regionOf, type PlanBuffer, type PlacementProblem } from '../problem/problem';
 import type { Strategy, StrategyOutcome } from './strategy';
 
 /** M1's placement order of the free items: size descending, then first step, then index. */

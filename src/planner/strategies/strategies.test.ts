@@ -1,10 +1,10 @@
 // Hand-computed plans, exact offsets, for every strategy.
 
 import { describe, expect, it } from 'vitest';
-import { assignOffsets } from '../assign-offsets';
-import type { PlacementProblem, PlanBuffer } from '../problem';
+import { assignOffsets } from '../assembly/assign-offsets';
+import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 import { tiledProblem } from '../testing/instances';
-import { validatePlan } from '../validate-plan';
+import { validatePlan } from '../assembly/validate-plan';
 import type { PlanOptions } from './strategy';
 
 function problemOf(rows: readonly (readonly [number, number, number])[], extra: Partial<PlacementProblem> = {}): PlacementProblem {

@@ -3,7 +3,7 @@
 
 import type { PreparedRegion } from '../engine/prepared';
 import { Placer, type Fit } from '../engine/placer';
-import type { StopReason } from '../problem';
+import type { StopReason } from '../problem/problem';
 
 /** Knobs of `assignOffsets`; the simple strategies ignore them. */
 export interface PlanOptions {

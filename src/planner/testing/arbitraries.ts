@@ -3,7 +3,7 @@
 // groups (chains and windows) that are always well formed.
 
 import fc from 'fast-check';
-import type { Alias, PlacementProblem, PlanBuffer } from '../problem';
+import type { Alias, PlacementProblem, PlanBuffer } from '../problem/problem';
 
 interface RawBuffer {
   readonly start: number;

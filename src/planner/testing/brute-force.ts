@@ -2,7 +2,7 @@
 // to check the planner's optimality claims: the optimum is the best first-fit
 // placement over all orders of the buffers. Shares no code with the planner.
 
-import type { PlacementProblem } from '../problem';
+import type { PlacementProblem } from '../problem/problem';
 
 /** The optimal peak of a tiny problem: one region, no aliases, no fixed offsets (n <= 7). */
 export function bruteForceOptimum(problem: PlacementProblem): number {

@@ -3,8 +3,8 @@
 // and value types the tiny-graph builder does not write. Imported by tests only.
 
 import type { InferredGraph, NodeAttribute } from '../../model/inferred';
-import { scheduleGraph } from '../schedule';
-import type { TargetProfile } from '../target';
+import { scheduleGraph } from '../problem/schedule';
+import type { TargetProfile } from '../targets/target';
 import { testTarget } from './tiny-graph';
 import { decideBoundaries } from '../compute-units/boundaries';
 import { bytesOf, dtypeBits, dtypeCode } from '../compute-units/dtypes';

@@ -3,7 +3,7 @@
 // Depends only on planner types.
 
 import { seededRandom } from '../../shared/random';
-import type { PlacementProblem, PlanBuffer } from '../problem';
+import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 
 /**
  * A network-like trace with heavy overlap: one buffer starts per step; most

@@ -2,7 +2,7 @@
 // of any size, and tilings whose optimum is known. Depends only on planner types.
 
 import { seededRandom } from '../../shared/random';
-import type { PlacementProblem, PlanBuffer } from '../problem';
+import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 
 /**
  * A problem shaped like a network's activations: about two buffers start per

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseMinimallocCsv } from '../minimalloc-csv';
-import type { PlacementProblem } from '../problem';
+import { parseMinimallocCsv } from '../problem/minimalloc-csv';
+import type { PlacementProblem } from '../problem/problem';
 
 /** The shared planner data folder (next to the repository). */
 export const SHARED_PLANNER_DIR = fileURLToPath(new URL('../../../../shared/planner', import.meta.url));

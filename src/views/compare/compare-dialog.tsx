@@ -4,7 +4,7 @@
 // the plan on screen. Escape or Close ends it.
 
 import { useCallback, useEffect, useRef } from 'react';
-import { writePlanFile } from '../../planner/plan-file';
+import { writePlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { diffPlans, type PlanDiff } from '../../planner/diff/diff-plans';
 import { sideLabels } from '../../planner/diff/side-labels';
-import { isPlanFileText, readPlanFile, type PlanFile } from '../../planner/plan-file';
+import { isPlanFileText, readPlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { InputError, toErrorData } from '../../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from '../../store/read-source';
 import type { AppState, LoadedModel } from '../../store/state';

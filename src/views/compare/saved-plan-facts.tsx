@@ -1,7 +1,7 @@
 // The numbers of a saved plan shown alone: what it was made from and for, its
 // peak and lower bound per region, and its fusion units, as saved.
 
-import type { PlanFile } from '../../planner/plan-file';
+import type { PlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
 
 /** Facts of `file`, read from the file (nothing is planned again). */

@@ -4,7 +4,7 @@
 
 import { useCallback } from 'react';
 import { useStore } from 'zustand';
-import { isPlanFileText } from '../../planner/plan-file';
+import { isPlanFileText } from '../../planner/assembly/plan-file';
 import type { AppStore } from '../../store/create-store';
 import { useActions, useAppStoreApi } from '../../store/context';
 import { createModelClient, type ModelClient } from '../../worker/client';

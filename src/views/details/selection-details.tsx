@@ -9,7 +9,7 @@ import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatShape } from '../../shared/format';
 import type { Selection } from '../../store/state';
 import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
-import { liveAtStep } from '../../planner/live-at';
+import { liveAtStep } from '../../planner/assembly/live-at';
 import { ConstantInputs } from './constant-inputs';
 import { LiveList } from './live-list';
 import { ShapeField } from '../panels/binding-fields';

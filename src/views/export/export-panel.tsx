@@ -5,10 +5,10 @@
 // component only gathers the plan on screen and saves files.
 
 import { useState } from 'react';
-import { asciiChart } from '../../planner/ascii-chart';
+import { asciiChart } from '../../planner/export/ascii-chart';
 import { planCHeader } from '../../planner/export/c-header';
 import type { ModelPlan } from '../../planner/plan';
-import { writePlanFile, type PlanFile } from '../../planner/plan-file';
+import { writePlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { toErrorData } from '../../shared/errors';
 import { useAppStore, useAppStoreApi } from '../../store/context';
 import { selectPlan } from '../../store/selectors';

@@ -5,9 +5,9 @@
 // has no aliases; their pieces may sit at any byte, so no alignment column.
 
 import { occupiedRects } from '../../planner/export/occupied-rects';
-import { writeMinimallocCsv } from '../../planner/minimalloc-csv';
-import type { PlanFile } from '../../planner/plan-file';
-import type { PlacementProblem } from '../../planner/problem';
+import { writeMinimallocCsv } from '../../planner/problem/minimalloc-csv';
+import type { PlanFile } from '../../planner/assembly/plan-file';
+import type { PlacementProblem } from '../../planner/problem/problem';
 
 /** The CSV of one region. */
 export interface RegionCsv {

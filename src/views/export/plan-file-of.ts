@@ -3,7 +3,7 @@
 
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
-import { toPlanFile, type PlanFile } from '../../planner/plan-file';
+import { toPlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { isEmptyEdits, targetForSettings } from '../../worker/plan-target';
 import type { DimValues, PlanSettings } from '../../worker/protocol';
 

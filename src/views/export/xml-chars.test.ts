@@ -5,7 +5,7 @@ import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import { CONTROL_TEXT, controlNamesModel } from '../../model/testing/hostile-models';
 import { planModel } from '../../planner/plan';
-import { presetTarget } from '../../planner/presets';
+import { presetTarget } from '../../planner/targets/presets';
 import { escapeXml, heapSvg } from './heap-svg';
 import { xmlChars } from './xml-chars';
 

@@ -4,7 +4,7 @@ import { inferShapes } from '../../model/infer-shapes';
 import type { InferredModel } from '../../model/inferred';
 import { irGraph } from '../../model/testing/ir-builder';
 import { planModel, type FusionUnitRecord, type ModelPlan } from '../../planner/plan';
-import { presetTarget } from '../../planner/presets';
+import { presetTarget } from '../../planner/targets/presets';
 import type { LayoutBox } from '../../worker/layout/protocol';
 import { aliasMarks, graphClusters } from './graph-clusters';
 import { edgeText, graphLayoutInput, shortName, type GraphToggles } from './graph-layout-input';

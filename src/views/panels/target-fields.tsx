@@ -9,7 +9,7 @@ import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
 import { ORDER_POLICIES } from '../../planner/explain/target-change';
-import type { OrderPolicy } from '../../planner/target';
+import type { OrderPolicy } from '../../planner/targets/target';
 import { TARGET_NAMES } from '../../worker/plan-names';
 import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../worker/plan-target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';

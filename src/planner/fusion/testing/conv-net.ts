@@ -3,7 +3,7 @@
 // the fusion planners read, and output shapes computed from them.
 
 import type { InferredGraph, InferredModel, NodeAttribute } from '../../../model/inferred';
-import { parseTarget, type FusionSettings } from '../../target';
+import { parseTarget, type FusionSettings } from '../../targets/target';
 import { tinyGraph, type TinyGraph } from '../../testing/tiny-graph';
 
 /** Options of a Conv or pool layer (square kernels). */

@@ -1,0 +1,52 @@
+// What a plan rests on beyond the file: the symbolic dims and how each value
+// was chosen, run-time tensors of unknown size (planned as 0 bytes, so the
+// peak is a lower estimate) and If/Loop branches chosen without knowing the
+// condition. Depends only on the model's IR types and the planner.
+
+import type { InferredGraph, InferredModel } from '../../model/inferred';
+import type { PlanAssumptions, UnknownAssumption } from '../plan';
+import { isRunTimeValue } from '../problem/schedule';
+
+/** The assumptions of a plan of `model` (an InferredModel carries dims and user-given facts). */
+export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
+  const full = 'dims' in model ? model : undefined;
+  return {
+    dims: (full?.dims ?? []).map((d) => ({ name: d.name, value: d.value, bound: d.source === 'user', axes: d.axes, rule: d.rule })),
+    unknown: unknownTensors(model),
+    branches: branchChoices(model),
+    shapes: full?.shapes ?? {},
+    inputValues: full?.inputValues ?? {},
+  };
+}
+
+/** Run-time tensors (graph inputs, activations, outputs) whose size is unknown, bodies of the branch that runs included. */
+export function unknownTensors(graph: InferredGraph): UnknownAssumption[] {
+  const out: UnknownAssumption[] = [];
+  const visit = (g: InferredGraph): void => {
+    for (const value of g.values) {
+      if (!isRunTimeValue(value) || value.bytes !== undefined) continue;
+      const producer = value.producer === undefined ? undefined : g.nodes[value.producer];
+      if (producer?.constant === true && !g.outputs.includes(value.name)) continue;
+      out.push({ tensor: value.name, op: producer?.opType ?? '', reason: value.unknownReason ?? 'shape not inferred' });
+    }
+    for (const node of g.nodes) {
+      node.subgraphs.forEach((body, k) => {
+        if (node.takenBranch === undefined || node.takenBranch === k) visit(body);
+      });
+    }
+  };
+  visit(graph);
+  return out;
+}
+
+function branchChoices(graph: InferredGraph): PlanAssumptions['branches'] {
+  const out: { node: string; taken: string; reason: string }[] = [];
+  const visit = (g: InferredGraph): void => {
+    for (const node of g.nodes) {
+      if (node.branch !== undefined) out.push({ ...node.branch });
+      node.subgraphs.forEach((body) => visit(body));
+    }
+  };
+  visit(graph);
+  return out;
+}

@@ -1,0 +1,109 @@
+// The placement of a model plan's buffers: activations by the chosen strategy,
+// then scratch by M4 in the free areas, and also scratch planned together with
+// the activations as one-step buffers, so the two can be compared; the target
+// says which one the plan keeps. Depends only on the planner.
+//
+// With strategy `best` and M4, candidates are compared by their final peak
+// (scratch included): best's activation plan and each baseline strategy's,
+// so the kept plan is never above any strategy's on the same problem. On a
+// crowded problem (thousands of buffers live at once) the baselines and M1,
+// whose placement looks at every live placed buffer, are not run: their cost
+// grows with the square of the buffers live together.
+
+import { assignOffsets } from './assign-offsets';
+import type { BuiltProblem } from '../problem/build-problem';
+import { placeScratch, type ScratchPlacement, type ScratchVariant } from '../scratch/place-scratch';
+import { withPlacedScratch, withScratchBuffers, type FullProblem } from '../scratch/merge';
+import { STRATEGY_NAMES } from '../strategies/registry';
+import type { PlanOptions } from '../strategies/strategy';
+import type { ScratchSettings, TargetProfile } from '../targets/target';
+
+/** How scratch was placed, and what the other way would have cost. */
+export interface ScratchSummary {
+  readonly placement: ScratchSettings['placement']; // the way the plan uses
+  readonly buffers: number;
+  readonly freeAreasPeak: number; // sum of region peaks with M4
+  readonly withActivationsPeak: number; // sum of region peaks planning scratch with the activations
+  readonly grown: number; // scratch buffers for which M4 grew a heap
+  readonly variant: ScratchVariant; // M4's kept choice of sides
+  readonly runs: number; // M4 variants tried
+}
+
+/** Every buffer of the plan with its offset. */
+export interface PlacedPlan {
+  readonly full: FullProblem;
+  readonly offsets: readonly number[];
+  readonly activationPeaks: ReadonlyMap<string, number>; // region peaks before M4; empty when not placed by M4
+  readonly scratch: ScratchSummary | undefined; // undefined without scratch
+  readonly portfolio?: { readonly winner: string; readonly m1Peak?: number }; // strategy 'best': the kept candidate, and M1 on the same problem (absent when crowded)
+}
+
+/** Buffers live at once above which the pairwise baselines and M1 are not run beside `best`. */
+export const CROWDED_LIVE = 2_000;
+
+/** The most buffers live at one step (zero-size ones left out). */
+export function maxLiveBuffers(problem: BuiltProblem['problem']): number {
+  const events: number[] = [];
+  for (const b of problem.buffers) {
+    if (b.size === 0 || b.end <= b.start) continue;
+    events.push(b.start * 2 + 1, b.end * 2);
+  }
+  events.sort((a, b) => a - b);
+  let live = 0;
+  let most = 0;
+  for (const e of events) {
+    live += e % 2 === 1 ? 1 : -1;
+    if (live > most) most = live;
+  }
+  return most;
+}
+
+/** Strategies `best` runs as baselines; with M4 each one's final plan is a candidate too. */
+const BASELINES = STRATEGY_NAMES.filter((name) => name !== 'best');
+
+/** Places activations, then scratch both ways; keeps the way the target asks for. */
+export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: string, planOptions?: PlanOptions): PlacedPlan {
+  const portfolio = strategy === 'best';
+  const crowded = portfolio && maxLiveBuffers(built.problem) > CROWDED_LIVE;
+  const activations = assignOffsets(built.problem, strategy, planOptions);
+  if (built.scratch.length === 0) {
+    const plan = { full: { problem: built.problem, info: built.info }, offsets: activations.offsets, activationPeaks: new Map(), scratch: undefined };
+    if (!portfolio) return plan;
+    const winner = activations.winner ?? strategy;
+    return { ...plan, portfolio: crowded ? { winner } : { winner, m1Peak: assignOffsets(built.problem, 'm1').peak } };
+  }
+  const joint = withScratchBuffers(built);
+  const jointPlan = assignOffsets(joint.problem, strategy, planOptions);
+  const withActivations = target.scratch.placement === 'with-activations';
+  const candidates = [{ name: activations.winner ?? strategy, offsets: activations.offsets }];
+  if (portfolio && !withActivations && !crowded) candidates.push(...BASELINES.map((name) => ({ name, offsets: assignOffsets(built.problem, name).offsets })));
+  const runs = candidates.map((c) => ({ name: c.name, offsets: c.offsets, m4: scratchPlacement(built, target, c.offsets) }));
+  let kept = runs[0]!;
+  for (const run of runs) if (finalPeak(run.m4) < finalPeak(kept.m4)) kept = run;
+  const { m4 } = kept;
+  const scratch: ScratchSummary = {
+    placement: target.scratch.placement,
+    buffers: built.scratch.length,
+    freeAreasPeak: finalPeak(m4),
+    withActivationsPeak: jointPlan.peak,
+    grown: m4.placed.filter((p) => p.grown).length,
+    variant: m4.variant,
+    runs: m4.runs,
+  };
+  const m1Peak = () => (withActivations ? assignOffsets(joint.problem, 'm1').peak : finalPeak(runs.find((r) => r.name === 'm1')!.m4));
+  const chosen = withActivations ? { winner: jointPlan.winner ?? strategy } : { winner: kept.name };
+  const summary = portfolio ? { portfolio: crowded ? chosen : { ...chosen, m1Peak: m1Peak() } } : {};
+  if (withActivations) return { full: joint, offsets: jointPlan.offsets, activationPeaks: new Map(), scratch, ...summary };
+  const merged = withPlacedScratch(built, kept.offsets, m4);
+  const activationPeaks = new Map(m4.heaps.map((h) => [h.name, h.activationPeak]));
+  return { full: merged, offsets: merged.offsets, activationPeaks, scratch, ...summary };
+}
+
+function scratchPlacement(built: BuiltProblem, target: TargetProfile, offsets: readonly number[]): ScratchPlacement {
+  return placeScratch({ problem: built.problem, offsets, regions: target.regions, requests: built.scratch, settings: target.scratch });
+}
+
+/** The sum of the region peaks once M4 has placed the scratch. */
+function finalPeak(m4: ScratchPlacement): number {
+  return m4.heaps.reduce((sum, h) => sum + h.size, 0);
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../shared/errors';
+import { planModel } from '../plan';
+import { isPlanFileText, readPlanFile, toPlanFile, writePlanFile } from './plan-file';
+import { presetTarget } from '../targets/presets';
+import { tinyGraph } from '../testing/tiny-graph';
+
+function savedText(): string {
+  const g = tinyGraph().input('x', [2, 8]);
+  g.node('Relu', ['x'], { a: [2, 8] }, { name: 'relu' }).node('Tanh', ['a'], { y: [2, 8] }, { name: 'tanh' });
+  const model = { ...g.output('y').model(), dims: [{ name: 'batch', value: 2, source: 'user' as const }, { name: 'seq', value: 8, source: 'default' as const }] };
+  const target = presetTarget('mcu');
+  return writePlanFile(toPlanFile(model, planModel(model, target), { model: 'https://example.org/m.onnx', target: 'mcu', targetProfile: target, dims: { batch: 2 } }));
+}
+
+function errorOf(text: string): InputError {
+  try {
+    readPlanFile(text, 'p.json');
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).code).toBe('bad-plan');
+    return error as InputError;
+  }
+  throw new Error('readPlanFile accepted the text');
+}
+
+describe('plan files', () => {
+  it('round-trip the plan, its settings with every dim it was planned with, and the nodes', () => {
+    const text = savedText();
+    const file = readPlanFile(text, 'p.json');
+    expect(file.settings).toMatchObject({ strategy: 'best', target: 'mcu', dims: { batch: 2, seq: 8 } });
+    expect(file.settings.targetProfile).toEqual(presetTarget('mcu'));
+    expect(file.nodes).toEqual([
+      { name: 'relu', opType: 'Relu', inputs: ['x'], outputs: ['a'] },
+      { name: 'tanh', opType: 'Tanh', inputs: ['a'], outputs: ['y'] },
+    ]);
+    expect(writePlanFile(file)).toBe(text);
+  });
+
+  it('are sniffed from text or bytes, and nothing else is', () => {
+    const text = savedText();
+    expect(isPlanFileText(text)).toBe(true);
+    expect(isPlanFileText(new TextEncoder().encode('\uFEFF  ' + text))).toBe(true);
+    expect(isPlanFileText('{"format": "heapscope-plan", "version": 1}')).toBe(true);
+    expect(isPlanFileText('{"version": 1, "format": "heapscope-plan"}')).toBe(false);
+    expect(isPlanFileText('id,lower,upper,size\n')).toBe(false);
+    expect(isPlanFileText(new Uint8Array([0x08, 0x07, 0x12, 0x04]))).toBe(false);
+  });
+
+  it('refuse bad text with a sentence naming the file and the field', () => {
+    const doc = JSON.parse(savedText());
+    const variant = (edit: (d: typeof doc) => void) => {
+      const copy = JSON.parse(JSON.stringify(doc));
+      edit(copy);
+      return JSON.stringify(copy);
+    };
+    expect(errorOf('{"format": "heapscope-plan",').message).toMatch(/^p\.json is not a plan file: not valid JSON \(/);
+    expect(errorOf('[1, 2]').message).toBe('p.json is not a plan file: expected a JSON object, got [1,2]');
+    expect(errorOf(variant((d) => (d.format = 'netron'))).message).toBe('p.json is not a plan file: "format" is "netron", expected "heapscope-plan"');
+    expect(errorOf(variant((d) => (d.version = 2))).message).toBe('p.json: plan file version 2 is not supported (this heapscope reads version 1)');
+    expect(errorOf(variant((d) => delete d.settings)).message).toBe('p.json: plan file field settings must be an object, it is missing');
+    expect(errorOf(variant((d) => (d.settings.dims.batch = -1))).message).toBe('p.json: plan file field settings.dims.batch must be a whole number, got -1');
+    expect(errorOf(variant((d) => delete d.plan.buffers[1].offset)).message).toBe('p.json: plan file field plan.buffers[1].offset must be a number, it is missing');
+    expect(errorOf(variant((d) => (d.nodes[0].outputs = 'a'))).message).toBe('p.json: plan file field nodes[0].outputs must be an array, got "a"');
+    expect(errorOf(variant((d) => d.plan.regions.push(d.plan.regions[0]))).message).toBe('p.json: plan file field plan.regions[2].name must be unique, got "sram"');
+    expect(errorOf(variant((d) => (d.settings.targetProfile.regions = []))).message).toMatch(/^p\.json: settings\.targetProfile: regions must list at least one memory region/);
+  });
+});

@@ -1,0 +1,198 @@
+// The saved plan file: a plan with the model name, the settings that produced it
+// and the node list, as one JSON document the page reopens and `diff` reads.
+// Depends only on src/shared, the model's IR types and the planner.
+
+import type { InferredGraph, InferredModel } from '../../model/inferred';
+import { InputError } from '../../shared/errors';
+import type { ModelPlan } from '../plan';
+import { parseTarget, type TargetProfile } from '../targets/target';
+import { nullRecord } from '../../shared/own';
+
+/** The `format` value every plan file carries. */
+export const PLAN_FILE_FORMAT = 'heapscope-plan';
+/** The version this code writes and reads. */
+export const PLAN_FILE_VERSION = 1;
+
+/** The settings a plan was made with. */
+export interface PlanSettings {
+  readonly strategy: string;
+  readonly target: string; // preset name or 'custom'
+  readonly targetProfile: TargetProfile;
+  readonly dims: Readonly<Record<string, number>>; // every symbolic dim and the value planned with
+}
+
+/** A node of the planned graph, enough to match buffers by producer op. */
+export interface PlanFileNode {
+  readonly name: string;
+  readonly opType: string;
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+}
+
+/** A saved plan (JSON). `format` comes first so a reader can sniff it. */
+export interface PlanFile {
+  readonly format: 'heapscope-plan';
+  readonly version: 1;
+  readonly model: string; // file name or URL
+  readonly settings: PlanSettings;
+  readonly nodes: readonly PlanFileNode[];
+  readonly plan: ModelPlan;
+}
+
+/** What toPlanFile needs besides the model and plan. */
+export interface PlanFileSettings {
+  readonly model: string; // file name or URL
+  readonly strategy?: string; // default: the plan's strategy
+  readonly target: string; // preset name or 'custom'
+  readonly targetProfile: TargetProfile;
+  readonly dims?: Readonly<Record<string, number>>; // dims the user set; the model's other dims are added
+}
+
+/**
+ * The plan file of `plan` made from `model`. When `model` carries its dim
+ * bindings (an InferredModel), every dim it was planned with is recorded,
+ * the defaulted ones too, so two files show which dims differ.
+ */
+export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan, settings: PlanFileSettings): PlanFile {
+  const dims = nullRecord<number>();
+  if ('dims' in model) for (const d of model.dims) dims[d.name] = d.value;
+  Object.assign(dims, settings.dims ?? {});
+  return {
+    format: PLAN_FILE_FORMAT,
+    version: PLAN_FILE_VERSION,
+    model: settings.model,
+    settings: { strategy: settings.strategy ?? plan.strategy, target: settings.target, targetProfile: settings.targetProfile, dims },
+    nodes: model.nodes.map((n) => ({ name: n.name, opType: n.opType, inputs: n.inputs, outputs: n.outputs })),
+    plan,
+  };
+}
+
+/** The plan file as JSON text (format first, as isPlanFileText expects). */
+export function writePlanFile(file: PlanFile): string {
+  return JSON.stringify(file) + '\n';
+}
+
+/** How far into a file the sniff looks for the format field. */
+const SNIFF_CHARS = 256;
+
+/** True when the text or bytes look like a plan file: a JSON object whose first field is "format": "heapscope-plan". */
+export function isPlanFileText(bytesOrText: Uint8Array | string): boolean {
+  const head = typeof bytesOrText === 'string' ? bytesOrText.slice(0, SNIFF_CHARS) : asciiHead(bytesOrText);
+  return /^\uFEFF?\s*\{\s*"format"\s*:\s*"heapscope-plan"/.test(head);
+}
+
+/** The first bytes as text, a UTF-8 byte order mark as U+FEFF; the sniffed part is ASCII. */
+function asciiHead(bytes: Uint8Array): string {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  return String.fromCharCode(...bytes.subarray(start, start + SNIFF_CHARS));
+}
+
+/**
+ * Reads a plan file; `source` names it in errors. Throws InputError('bad-plan')
+ * naming the file and the field for text that is not JSON, not a heapscope
+ * plan, of another version, or lacks a field the planner's readers need.
+ */
+export function readPlanFile(text: string, source: string): PlanFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const why = String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ');
+    throw new InputError('bad-plan', `${source} is not a plan file: not valid JSON (${why})`);
+  }
+  const doc = objectAt(json, '', source, 'a JSON object');
+  if (doc.format !== PLAN_FILE_FORMAT) {
+    throw new InputError('bad-plan', `${source} is not a plan file: "format" is ${show(doc.format)}, expected "${PLAN_FILE_FORMAT}"`);
+  }
+  if (doc.version !== PLAN_FILE_VERSION) {
+    throw new InputError('bad-plan', `${source}: plan file version ${show(doc.version)} is not supported (this heapscope reads version ${PLAN_FILE_VERSION})`);
+  }
+  const model = stringAt(doc, 'model', '', source);
+  const settings = readSettings(doc.settings, source);
+  const nodes = arrayAt(doc, 'nodes', '', source).map((n, i) => readNode(n, `nodes[${i}]`, source));
+  const plan = readPlan(doc.plan, source);
+  return { format: PLAN_FILE_FORMAT, version: PLAN_FILE_VERSION, model, settings, nodes, plan };
+}
+
+type Json = Record<string, unknown>;
+
+function readSettings(value: unknown, source: string): PlanSettings {
+  const s = objectAt(value, 'settings', source);
+  const dimsDoc = objectAt(s.dims, 'settings.dims', source);
+  const dims = nullRecord<number>();
+  for (const [name, v] of Object.entries(dimsDoc)) {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) fieldError(source, `settings.dims.${name}`, 'a whole number', v);
+    dims[name] = v;
+  }
+  let targetProfile: TargetProfile;
+  try {
+    targetProfile = parseTarget(s.targetProfile);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError('bad-plan', `${source}: settings.targetProfile: ${error.message}`);
+    throw error;
+  }
+  return { strategy: stringAt(s, 'strategy', 'settings.', source), target: stringAt(s, 'target', 'settings.', source), targetProfile, dims };
+}
+
+function readNode(value: unknown, path: string, source: string): PlanFileNode {
+  const n = objectAt(value, path, source);
+  const strings = (key: string) => arrayAt(n, key, `${path}.`, source).map((v, i) => (typeof v === 'string' ? v : fieldError(source, `${path}.${key}[${i}]`, 'a string', v)));
+  return { name: stringAt(n, 'name', `${path}.`, source), opType: stringAt(n, 'opType', `${path}.`, source), inputs: strings('inputs'), outputs: strings('outputs') };
+}
+
+/** Checks the plan fields that diff, the exports and the views read; the rest is kept as written. */
+function readPlan(value: unknown, source: string): ModelPlan {
+  const p = objectAt(value, 'plan', source);
+  for (const key of ['peak', 'lowerBound']) numberAt(p, key, 'plan.', source);
+  for (const key of ['strategy', 'target']) stringAt(p, key, 'plan.', source);
+  const regionNames = new Set<string>();
+  arrayAt(p, 'regions', 'plan.', source).forEach((r, i) => {
+    const region = objectAt(r, `plan.regions[${i}]`, source);
+    const name = stringAt(region, 'name', `plan.regions[${i}].`, source);
+    if (regionNames.has(name)) fieldError(source, `plan.regions[${i}].name`, 'unique', name);
+    regionNames.add(name);
+    for (const key of ['peak', 'lowerBound']) numberAt(region, key, `plan.regions[${i}].`, source);
+  });
+  arrayAt(p, 'buffers', 'plan.', source).forEach((b, i) => {
+    const buffer = objectAt(b, `plan.buffers[${i}]`, source);
+    for (const key of ['name', 'kind', 'region']) stringAt(buffer, key, `plan.buffers[${i}].`, source);
+    for (const key of ['id', 'size', 'bytes', 'start', 'end', 'offset']) numberAt(buffer, key, `plan.buffers[${i}].`, source);
+  });
+  arrayAt(p, 'fusionUnits', 'plan.', source).forEach((u, i) => arrayAt(objectAt(u, `plan.fusionUnits[${i}]`, source), 'nodes', `plan.fusionUnits[${i}].`, source));
+  for (const key of ['steps', 'liveAtPeak', 'diagnostics']) arrayAt(p, key, 'plan.', source);
+  return p as unknown as ModelPlan;
+}
+
+function objectAt(value: unknown, path: string, source: string, what = 'an object'): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (path === '') throw new InputError('bad-plan', `${source} is not a plan file: expected ${what}, got ${show(value)}`);
+    fieldError(source, path, what, value);
+  }
+  return value as Json;
+}
+
+function arrayAt(doc: Json, key: string, prefix: string, source: string): readonly unknown[] {
+  const value = doc[key];
+  return Array.isArray(value) ? value : fieldError(source, prefix + key, 'an array', value);
+}
+
+function stringAt(doc: Json, key: string, prefix: string, source: string): string {
+  const value = doc[key];
+  return typeof value === 'string' ? value : fieldError(source, prefix + key, 'a string', value);
+}
+
+function numberAt(doc: Json, key: string, prefix: string, source: string): number {
+  const value = doc[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : fieldError(source, prefix + key, 'a number', value);
+}
+
+function fieldError(source: string, path: string, what: string, value: unknown): never {
+  const got = value === undefined ? 'it is missing' : `got ${show(value)}`;
+  throw new InputError('bad-plan', `${source}: plan file field ${path} must be ${what}, ${got}`);
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'missing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

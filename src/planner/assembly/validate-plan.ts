@@ -1,0 +1,194 @@
+// validatePlan: checks a placement against its problem, independently of the
+// strategies' code (its own alias grouping and its own sweep). Depends only on
+// the problem types.
+//
+// - Every buffer has an offset that is a non-negative integer, meets its
+//   alignment and, when fixed, equals its fixed offset; every alias holds.
+// - No two conflicting buffers overlap in address: a sweep over start steps
+//   keeps the live buffers in a max-segment tree indexed by offset rank; each
+//   new buffer asks the tree for live buffers below its top that reach above
+//   its offset. O((n + overlaps) log n).
+// - The reported peak of every region, and their sum, match max(offset + size)
+//   over the buffers that hold bytes.
+
+import { countBelow } from '../../shared/sorted-search';
+import { aliasRoots, alignmentOf, regionOf, type Placement, type PlacementProblem } from '../problem/problem';
+
+/** What is wrong with a plan. */
+export type ViolationKind = 'unplaced' | 'negative' | 'misaligned' | 'fixed' | 'alias' | 'overlap' | 'peak';
+
+/** One broken rule, with the buffers involved. */
+export interface Violation {
+  readonly kind: ViolationKind;
+  readonly buffers: readonly number[]; // ids
+  readonly message: string;
+}
+
+/** The verdict of validatePlan. */
+export interface PlanValidation {
+  readonly valid: boolean;
+  readonly violations: readonly Violation[];
+}
+
+/** Overlap reports after which the overlap sweep stops (the plan is broken anyway). */
+const MAX_OVERLAPS = 100;
+
+/** Checks `placement` against `problem`; see the module header for the rules. */
+export function validatePlan(problem: PlacementProblem, placement: Placement): PlanValidation {
+  const violations: Violation[] = [];
+  const placed = checkBuffers(problem, placement.offsets, violations);
+  checkAliases(problem, placement.offsets, placed, violations);
+  const roots = aliasRoots(problem);
+  const regions = new Map<string, number[]>();
+  problem.buffers.forEach((buffer, b) => {
+    const name = regionOf(buffer);
+    if (!regions.has(name)) regions.set(name, []);
+    if (placed[b] === 1) regions.get(name)!.push(b);
+  });
+  let overlapBudget = MAX_OVERLAPS;
+  for (const ids of regions.values()) {
+    overlapBudget -= checkOverlaps(problem, placement.offsets, ids, roots, overlapBudget, violations);
+  }
+  checkPeaks(problem, placement, regions, violations);
+  return { valid: violations.length === 0, violations };
+}
+
+function checkBuffers(problem: PlacementProblem, offsets: readonly number[], out: Violation[]): Uint8Array {
+  const placed = new Uint8Array(problem.buffers.length);
+  problem.buffers.forEach((buffer, b) => {
+    const offset = offsets[b];
+    const name = `buffer ${b} (${buffer.name})`;
+    if (offset === undefined || !Number.isSafeInteger(offset)) {
+      out.push({ kind: 'unplaced', buffers: [b], message: `${name} has no valid offset (${String(offset)})` });
+      return;
+    }
+    if (offset < 0) {
+      out.push({ kind: 'negative', buffers: [b], message: `${name} is at negative offset ${offset}` });
+      return;
+    }
+    placed[b] = 1;
+    const alignment = alignmentOf(problem, buffer);
+    if (offset % alignment !== 0) {
+      out.push({ kind: 'misaligned', buffers: [b], message: `${name} at offset ${offset} is not a multiple of ${alignment}` });
+    }
+    if (buffer.fixedOffset !== undefined && offset !== buffer.fixedOffset) {
+      out.push({ kind: 'fixed', buffers: [b], message: `${name} is at ${offset}, not at its fixed offset ${buffer.fixedOffset}` });
+    }
+  });
+  if (offsets.length !== problem.buffers.length) {
+    out.push({ kind: 'unplaced', buffers: [], message: `${offsets.length} offsets for ${problem.buffers.length} buffers` });
+  }
+  return placed;
+}
+
+function checkAliases(problem: PlacementProblem, offsets: readonly number[], placed: Uint8Array, out: Violation[]): void {
+  for (const alias of problem.aliases ?? []) {
+    if (placed[alias.buffer] !== 1 || placed[alias.parent] !== 1) continue;
+    const want = offsets[alias.parent]! + alias.offset;
+    if (offsets[alias.buffer] !== want) {
+      out.push({
+        kind: 'alias',
+        buffers: [alias.buffer, alias.parent],
+        message: `buffer ${alias.buffer} is at ${offsets[alias.buffer]}, not at ${want} (buffer ${alias.parent}'s offset + ${alias.offset})`,
+      });
+    }
+  }
+}
+
+/** Reports overlapping conflicting pairs among `ids` (one region); returns how many it reported. */
+function checkOverlaps(
+  problem: PlacementProblem,
+  offsets: readonly number[],
+  ids: readonly number[],
+  roots: readonly number[],
+  budget: number,
+  out: Violation[],
+): number {
+  const { buffers } = problem;
+  const live = ids.filter((b) => buffers[b]!.size > 0);
+  const byOffset = live.slice().sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+  const rank = new Map<number, number>(byOffset.map((b, i) => [b, i]));
+  const sortedOffsets = byOffset.map((b) => offsets[b]!);
+  const tree = new MaxTree(byOffset.length);
+  const byStart = live.slice().sort((a, b) => buffers[a]!.start - buffers[b]!.start || a - b);
+  const byEnd = live.slice().sort((a, b) => buffers[a]!.end - buffers[b]!.end || a - b);
+  let ended = 0;
+  let reported = 0;
+  for (const b of byStart) {
+    const { start, size } = buffers[b]!;
+    while (ended < byEnd.length && buffers[byEnd[ended]!]!.end <= start) tree.set(rank.get(byEnd[ended++]!)!, -Infinity);
+    const low = offsets[b]!;
+    const below = countBelow(sortedOffsets, low + size);
+    for (const r of tree.above(below, low)) {
+      const other = byOffset[r]!;
+      if (roots[other] === roots[b]) continue;
+      if (reported >= budget) return reported;
+      reported++;
+      out.push({
+        kind: 'overlap',
+        buffers: [other, b],
+        message: `buffers ${other} (${buffers[other]!.name}) and ${b} (${buffers[b]!.name}) are live together and overlap in address`,
+      });
+    }
+    tree.set(rank.get(b)!, low + size);
+  }
+  return reported;
+}
+
+function checkPeaks(problem: PlacementProblem, placement: Placement, regions: Map<string, number[]>, out: Violation[]): void {
+  let total = 0;
+  const computed = new Map<string, number>();
+  for (const [name, ids] of regions) {
+    let peak = 0;
+    for (const b of ids) if (problem.buffers[b]!.size > 0) peak = Math.max(peak, placement.offsets[b]! + problem.buffers[b]!.size);
+    computed.set(name, peak);
+    total += peak;
+  }
+  for (const region of placement.regions ?? []) {
+    const want = computed.get(region.name) ?? 0;
+    if (region.peak !== want) {
+      out.push({ kind: 'peak', buffers: [], message: `region ${region.name} reports peak ${region.peak}; its buffers reach ${want}` });
+    }
+  }
+  if (placement.peak !== total) {
+    out.push({ kind: 'peak', buffers: [], message: `the plan reports peak ${placement.peak}; its buffers reach ${total}` });
+  }
+}
+
+/** Max-segment tree over leaf positions; -Infinity marks an empty leaf. */
+class MaxTree {
+  private readonly size: number;
+  private readonly max: Float64Array;
+
+  constructor(leaves: number) {
+    let size = 1;
+    while (size < leaves) size *= 2;
+    this.size = size;
+    this.max = new Float64Array(2 * size).fill(-Infinity);
+  }
+
+  set(leaf: number, value: number): void {
+    let node = leaf + this.size;
+    this.max[node] = value;
+    for (node >>= 1; node >= 1; node >>= 1) this.max[node] = Math.max(this.max[2 * node]!, this.max[2 * node + 1]!);
+  }
+
+  /** Leaves in [0, limit) whose value exceeds `floor`. */
+  above(limit: number, floor: number): number[] {
+    const found: number[] = [];
+    const stack = [1, 0, this.size]; // node, first leaf, leaf after the last
+    while (stack.length > 0) {
+      const hi = stack.pop()!;
+      const lo = stack.pop()!;
+      const node = stack.pop()!;
+      if (lo >= limit || this.max[node]! <= floor) continue;
+      if (hi - lo === 1) {
+        found.push(lo);
+        continue;
+      }
+      const mid = (lo + hi) >>> 1;
+      stack.push(2 * node + 1, mid, hi, 2 * node, lo, mid);
+    }
+    return found;
+  }
+}

@@ -1,0 +1,89 @@
+// The buffers of a graph before sharing: one per run-time tensor (graph input,
+// activation, output) with its size rounded up to the region's alignment and
+// its half-open lifetime. Depends only on the model's IR types and the planner.
+
+import type { InferredGraph } from '../../model/inferred';
+import { isRunTimeValue, valueLifetime, type Schedule } from './schedule';
+import type { GraphIoPolicy } from '../targets/target';
+
+/** What a buffer of a model plan holds. */
+export type BufferKind = 'input' | 'output' | 'activation' | 'copy' | 'scratch' | 'subgraph' | 'cache';
+
+/** Why a buffer shares its parent's bytes. */
+export type SharingRule = 'removable' | 'window' | 'in-place' | 'concat' | 'overlay';
+
+/** A buffer being built; `key` is its creation index (ids are assigned later, by start step). */
+export interface BufferSpec {
+  readonly key: number;
+  readonly name: string; // tensor name, or '<node>:<label>' for scratch and subgraph buffers
+  kind: BufferKind;
+  readonly bytes: number; // bytes of data (tensor bytes; 0 when unknown)
+  size: number; // bytes in the plan: data rounded up to the alignment, or a window's exact bytes
+  readonly start: number;
+  readonly end: number;
+  readonly region: string;
+  readonly node: string | undefined; // producing (or owning) node's name; undefined for graph inputs
+  readonly graphIo: boolean; // a graph input or output
+  alignment?: number; // when it differs from the region's
+  alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule }; // parent is a key
+}
+
+/** A diagnostic of planning: something the plan could not do as asked, or assumed. */
+export interface PlanDiagnostic {
+  readonly code: string;
+  readonly message: string;
+  readonly node?: string;
+}
+
+/** Rounds `bytes` up to a multiple of `alignment`. */
+export function alignUp(bytes: number, alignment: number): number {
+  return Math.ceil(bytes / alignment) * alignment;
+}
+
+/** Tensor buffers of a graph, by value name. */
+export interface TensorBuffers {
+  readonly specs: BufferSpec[];
+  readonly byName: Map<string, BufferSpec>;
+}
+
+/** One buffer per run-time tensor; unknown sizes count as 0 bytes and are reported. */
+export function tensorBuffers(
+  graph: InferredGraph,
+  schedule: Schedule,
+  io: GraphIoPolicy,
+  region: { readonly name: string; readonly alignment: number },
+  diagnostics: PlanDiagnostic[],
+): TensorBuffers {
+  const outputs = new Set(graph.outputs);
+  const specs: BufferSpec[] = [];
+  const byName = new Map<string, BufferSpec>();
+  const unknown: string[] = [];
+  for (const value of graph.values) {
+    if (!isRunTimeValue(value)) continue;
+    if (value.producer !== undefined && graph.nodes[value.producer]!.constant && !outputs.has(value.name)) continue;
+    if (value.kind === 'activation' && value.producer === undefined) continue; // read but never defined: checked by the model
+    if (value.bytes === undefined) unknown.push(value.name);
+    const bytes = value.bytes ?? 0;
+    const life = valueLifetime(value, schedule.stepOf, schedule.order.length, io, outputs.has(value.name));
+    const isOutput = outputs.has(value.name);
+    const spec: BufferSpec = {
+      key: specs.length,
+      name: value.name,
+      kind: value.kind === 'input' ? 'input' : isOutput ? 'output' : 'activation',
+      bytes,
+      size: alignUp(bytes, region.alignment),
+      start: life.start,
+      end: life.end,
+      region: region.name,
+      node: value.producer === undefined ? undefined : graph.nodes[value.producer]!.name,
+      graphIo: value.kind === 'input' || isOutput,
+    };
+    specs.push(spec);
+    byName.set(value.name, spec);
+  }
+  if (unknown.length > 0) {
+    const list = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? `, ... (${unknown.length} in all)` : '');
+    diagnostics.push({ code: 'unknown-size', message: `${unknown.length} tensor(s) of unknown size planned as 0 bytes: ${list}` });
+  }
+  return { specs, byName };
+}

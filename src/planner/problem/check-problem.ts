@@ -1,0 +1,117 @@
+// Checks that a placement problem is well formed before any strategy sees it.
+// Depends only on the problem types and shared errors.
+
+import { InputError } from '../../shared/errors';
+import { resolveAliasGroups, type ResolvedAliases } from './alias-groups';
+import { aliasRoots, conflicts, type PlacementProblem, type PlanBuffer } from './problem';
+
+/** Every reason the problem cannot be planned, as sentences naming the value; empty when fine. */
+export function checkProblem(problem: PlacementProblem): string[] {
+  return [...bufferIssues(problem), ...resolveAliasGroups(problem).issues];
+}
+
+/**
+ * Resolves the alias groups of a problem that must be well formed; throws
+ * InputError('bad-argument') naming the first issue otherwise.
+ */
+export function resolveCheckedProblem(problem: PlacementProblem): ResolvedAliases {
+  const issues = bufferIssues(problem);
+  const resolved = resolveAliasGroups(problem);
+  issues.push(...resolved.issues);
+  if (issues.length > 0) {
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+    throw new InputError('bad-argument', `invalid placement problem: ${issues[0]}${more}`);
+  }
+  return resolved;
+}
+
+/** Largest byte count the planner computes exactly (2^53 - 1: JavaScript numbers lose integers above it). */
+export const MAX_BYTES = Number.MAX_SAFE_INTEGER;
+
+function bufferIssues(problem: PlacementProblem): string[] {
+  const issues: string[] = [];
+  const span = addressSpan(problem);
+  if (span > MAX_BYTES) {
+    issues.push(`sizes, alignments and fixed offsets reach ${span} bytes, past 2^53 - 1 (${MAX_BYTES}), the most the planner computes exactly`);
+  }
+  if (problem.alignment !== undefined && !isPositiveInteger(problem.alignment)) {
+    issues.push(`problem alignment ${problem.alignment} is not a positive integer`);
+  }
+  problem.buffers.forEach((buffer, index) => {
+    const issue = bufferIssue(buffer, index, problem.alignment ?? 1);
+    if (issue !== undefined) issues.push(issue);
+  });
+  if (issues.length === 0) issues.push(...fixedOverlapIssues(problem));
+  return issues;
+}
+
+function bufferIssue(buffer: PlanBuffer, index: number, defaultAlignment: number): string | undefined {
+  const what = `buffer ${index} (${buffer.name})`;
+  if (buffer.id !== index) return `${what} has id ${buffer.id}; ids must equal positions`;
+  if (!isNonNegativeInteger(buffer.size)) return `${what} has size ${buffer.size}, not a non-negative integer`;
+  if (!Number.isSafeInteger(buffer.start) || !Number.isSafeInteger(buffer.end)) {
+    return `${what} has lifetime [${buffer.start}, ${buffer.end}), not integer steps`;
+  }
+  if (buffer.end <= buffer.start) return `${what} has empty lifetime [${buffer.start}, ${buffer.end})`;
+  if (buffer.alignment !== undefined && !isPositiveInteger(buffer.alignment)) {
+    return `${what} has alignment ${buffer.alignment}, not a positive integer`;
+  }
+  if (buffer.fixedOffset !== undefined) {
+    if (!isNonNegativeInteger(buffer.fixedOffset)) return `${what} has fixed offset ${buffer.fixedOffset}, not a non-negative integer`;
+    const alignment = buffer.alignment ?? defaultAlignment;
+    if (buffer.fixedOffset % alignment !== 0) return `${what} has fixed offset ${buffer.fixedOffset}, not a multiple of ${alignment}`;
+  }
+  return undefined;
+}
+
+/**
+ * The most bytes any plan of the problem can reach: every buffer stacked with
+ * its alignment padding, above the highest fixed buffer. Plans stay exact when
+ * this stays within MAX_BYTES.
+ */
+function addressSpan(problem: PlacementProblem): number {
+  let total = 0;
+  let fixedTop = 0;
+  for (const buffer of problem.buffers) {
+    const alignment = buffer.alignment ?? problem.alignment ?? 1;
+    if (Number.isFinite(buffer.size)) total += buffer.size + (Number.isFinite(alignment) ? alignment : 0);
+    if (buffer.fixedOffset !== undefined && Number.isFinite(buffer.fixedOffset)) {
+      fixedTop = Math.max(fixedTop, buffer.fixedOffset + (Number.isFinite(buffer.size) ? buffer.size : 0));
+    }
+  }
+  return total + fixedTop;
+}
+
+/**
+ * Pairs of buffers whose fixed offsets overlap while both are live (and they
+ * share no memory on purpose): no plan can hold both. A sweep over start steps.
+ */
+function fixedOverlapIssues(problem: PlacementProblem): string[] {
+  const roots = aliasRoots(problem);
+  const fixed = problem.buffers.filter((b) => b.fixedOffset !== undefined && b.size > 0).sort((a, b) => a.start - b.start || a.id - b.id);
+  const issues: string[] = [];
+  let active: PlanBuffer[] = [];
+  for (const b of fixed) {
+    active = active.filter((a) => a.end > b.start);
+    for (const a of active) {
+      if (!conflicts(a, b, roots)) continue;
+      if (a.fixedOffset! < b.fixedOffset! + b.size && b.fixedOffset! < a.fixedOffset! + a.size) {
+        issues.push(
+          `buffers ${a.id} (${a.name}) and ${b.id} (${b.name}) are live together and their fixed offsets overlap ` +
+            `([${a.fixedOffset}, ${a.fixedOffset! + a.size}) and [${b.fixedOffset}, ${b.fixedOffset! + b.size}))`,
+        );
+        if (issues.length >= 10) return issues;
+      }
+    }
+    active.push(b);
+  }
+  return issues;
+}
+
+function isNonNegativeInteger(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0;
+}
+
+function isPositiveInteger(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 1;
+}

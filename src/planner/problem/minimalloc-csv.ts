@@ -1,0 +1,217 @@
+// Reads and writes placement problems in MiniMalloc's CSV format: header
+// `id,lower,upper,size` in any order, optional `alignment` and `offset`,
+// lifetimes half-open [lower, upper). Depends only on src/shared and problem types.
+
+import { InputError } from '../../shared/errors';
+import { occupiedRects } from '../export/occupied-rects';
+import type { ModelPlan } from '../plan';
+import type { PlanFile } from '../assembly/plan-file';
+import { alignmentOf, type PlacementProblem, type PlanBuffer } from './problem';
+
+const REQUIRED = ['id', 'lower', 'upper', 'size'] as const;
+const OPTIONAL = ['alignment', 'offset'] as const;
+type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
+
+/**
+ * Parses a MiniMalloc CSV. An `offset` value fixes that buffer there; an
+ * empty `alignment` or `offset` cell means none. Throws InputError('bad-csv')
+ * naming the line and the value of the first malformed row.
+ */
+export function parseMinimallocCsv(text: string): PlacementProblem {
+  const records = csvRecords(text.replace(/^\uFEFF/, '')).filter((record) => record.text.trim() !== '');
+  const header = records[0];
+  if (header === undefined) throw new InputError('bad-csv', 'the CSV is empty: expected a header id,lower,upper,size');
+  const columns = parseHeader(header.text, header.line);
+  const buffers: PlanBuffer[] = [];
+  const seen = new Map<string, number>();
+  for (const { text: row, line } of records.slice(1)) {
+    const buffer = parseRow(row, line, columns, buffers.length);
+    const earlier = seen.get(buffer.name);
+    if (earlier !== undefined) throw new InputError('bad-csv', `line ${line}: id "${buffer.name}" already used on line ${earlier}`);
+    seen.set(buffer.name, line);
+    buffers.push(buffer);
+  }
+  return { buffers };
+}
+
+function parseHeader(line: string, lineNumber: number): Column[] {
+  const names = splitCsvLine(line, lineNumber).map((cell) => cell.trim().toLowerCase());
+  const known: readonly string[] = [...REQUIRED, ...OPTIONAL];
+  names.forEach((name, i) => {
+    if (!known.includes(name)) {
+      throw new InputError('bad-csv', `line ${lineNumber}: unknown column "${name}" in the header (expected ${known.join(', ')})`);
+    }
+    if (names.indexOf(name) !== i) throw new InputError('bad-csv', `line ${lineNumber}: column "${name}" appears twice in the header`);
+  });
+  for (const name of REQUIRED) {
+    if (!names.includes(name)) throw new InputError('bad-csv', `line ${lineNumber}: the header lacks the column "${name}"`);
+  }
+  return names as Column[];
+}
+
+function parseRow(line: string, lineNumber: number, columns: readonly Column[], id: number): PlanBuffer {
+  const cells = splitCsvLine(line, lineNumber);
+  if (cells.length !== columns.length) {
+    throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${columns.join(',')}), found ${cells.length}`);
+  }
+  const cell = (name: Column) => cells[columns.indexOf(name)];
+  const name = cell('id')!;
+  if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the id is empty`);
+  const start = integerCell(cell('lower'), 'lower', lineNumber, 0);
+  const end = integerCell(cell('upper'), 'upper', lineNumber, 0);
+  if (end <= start) throw new InputError('bad-csv', `line ${lineNumber}: upper ${end} is not above lower ${start}`);
+  const size = integerCell(cell('size'), 'size', lineNumber, 0);
+  const alignment = optionalCell(cell('alignment'), 'alignment', lineNumber, 1);
+  const fixedOffset = optionalCell(cell('offset'), 'offset', lineNumber, 0);
+  if (alignment !== undefined && fixedOffset !== undefined && fixedOffset % alignment !== 0) {
+    throw new InputError('bad-csv', `line ${lineNumber}: offset ${fixedOffset} is not a multiple of alignment ${alignment}`);
+  }
+  return {
+    id,
+    name,
+    size,
+    start,
+    end,
+    ...(alignment !== undefined && { alignment }),
+    ...(fixedOffset !== undefined && { fixedOffset }),
+  };
+}
+
+function optionalCell(text: string | undefined, column: Column, lineNumber: number, min: number): number | undefined {
+  return text === undefined || text === '' ? undefined : integerCell(text, column, lineNumber, min);
+}
+
+function integerCell(text: string | undefined, column: Column, lineNumber: number, min: number): number {
+  if (text === undefined || text === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${column} value is missing`);
+  const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value)) throw new InputError('bad-csv', `line ${lineNumber}: ${column} "${text}" is not an integer`);
+  if (value < min) {
+    const rule = min === 0 ? 'is negative' : `is below ${min}`;
+    throw new InputError('bad-csv', `line ${lineNumber}: ${column} ${value} ${rule}`);
+  }
+  return value;
+}
+
+/** One CSV record: its text (without the line break) and the line it starts on. */
+interface CsvRecord {
+  readonly text: string;
+  readonly line: number;
+}
+
+/**
+ * Splits the text into records at line breaks outside double quotes, so a
+ * quoted value may hold a newline (the writer quotes such names). A quote left
+ * open runs to the end, where splitCsvLine reports it.
+ */
+function csvRecords(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let quoted = false;
+  let start = 0;
+  let line = 1;
+  let startLine = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) quoted = !quoted;
+    else if (c === 0x0a) {
+      if (!quoted) {
+        records.push({ text: text.slice(start, i > start && text.charCodeAt(i - 1) === 0x0d ? i - 1 : i), line: startLine });
+        start = i + 1;
+        startLine = line + 1;
+      }
+      line++;
+    }
+  }
+  records.push({ text: text.slice(start), line: startLine });
+  return records;
+}
+
+/** Splits one CSV record, trimming unquoted cells; double-quoted cells may hold commas and doubled quotes. */
+function splitCsvLine(line: string, lineNumber: number): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (line[i] === ' ' || line[i] === '\t') i++;
+    if (line[i] === '"') {
+      let value = '';
+      i++;
+      for (;;) {
+        const quote = line.indexOf('"', i);
+        if (quote < 0) throw new InputError('bad-csv', `line ${lineNumber}: a quoted value is not closed`);
+        value += line.slice(i, quote);
+        i = quote + 1;
+        if (line[i] !== '"') break;
+        value += '"';
+        i++;
+      }
+      cells.push(value);
+      const comma = line.indexOf(',', i);
+      if (line.slice(i, comma < 0 ? undefined : comma).trim() !== '') {
+        throw new InputError('bad-csv', `line ${lineNumber}: text after a quoted value`);
+      }
+      if (comma < 0) return cells;
+      i = comma + 1;
+    } else {
+      const comma = line.indexOf(',', i);
+      cells.push(line.slice(i, comma < 0 ? undefined : comma).trim());
+      if (comma < 0) return cells;
+      i = comma + 1;
+    }
+  }
+}
+
+/**
+ * Writes `problem` with `offsets` filled in: columns id,lower,upper,size, then
+ * alignment when any buffer needs one, then offset (no offset column when
+ * `offsets` is undefined: the problem alone). Regions and aliases have no
+ * column; their effect is in the offsets.
+ */
+export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly number[] | undefined): string {
+  const aligned = problem.buffers.some((buffer) => alignmentOf(problem, buffer) !== 1);
+  const header = ['id', 'lower', 'upper', 'size', ...(aligned ? ['alignment'] : []), ...(offsets === undefined ? [] : ['offset'])];
+  const rows = problem.buffers.map((buffer, b) => {
+    const cells = [quoteCell(buffer.name), buffer.start, buffer.end, buffer.size];
+    if (aligned) cells.push(alignmentOf(problem, buffer));
+    if (offsets !== undefined) cells.push(offsets[b] ?? '');
+    return cells.join(',');
+  });
+  return [header.join(','), ...rows].join('\n') + '\n';
+}
+
+function quoteCell(text: string): string {
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The MiniMalloc CSV of one region of a plan (default: the peak region, else
+ * the first region with buffers): the problem, or with `withOffsets` the
+ * solution. An alias group is written as the rectangles its members cover
+ * together (`name@k` pieces when it is not one rectangle), so the solution
+ * re-solves to the region's peak. `alignment` (the region's) goes into the
+ * alignment column, lowered for a piece whose offset it does not divide.
+ */
+export function planCsv(plan: ModelPlan, region: string | undefined, withOffsets: boolean, alignment = 1): string {
+  const name = csvRegion(plan, region);
+  if (name === undefined) throw new InputError('bad-argument', 'the plan has no region to write');
+  if (!plan.regions.some((r) => r.name === name)) {
+    throw new InputError('bad-argument', `the plan has no region "${name}" (regions: ${plan.regions.map((r) => r.name).join(', ')})`);
+  }
+  const rects = occupiedRects(plan.buffers.filter((b) => b.region === name));
+  const buffers: PlanBuffer[] = rects.map((r, id) => {
+    let align = 1;
+    while (align < alignment && r.offset % (align * 2) === 0) align *= 2;
+    return { id, name: r.name, size: r.size, start: r.start, end: r.end, ...(align > 1 && { alignment: align }) };
+  });
+  return writeMinimallocCsv({ buffers }, withOffsets ? rects.map((r) => r.offset) : undefined);
+}
+
+/** planCsv of a saved plan, with the region's alignment from the target profile it was planned for. */
+export function planFileCsv(file: PlanFile, region: string | undefined, withOffsets: boolean): string {
+  const name = csvRegion(file.plan, region);
+  const alignment = file.settings.targetProfile.regions.find((r) => r.name === name)?.alignment ?? 1;
+  return planCsv(file.plan, region, withOffsets, alignment);
+}
+
+/** The region planCsv writes: the one asked for, else the peak region, else the first with buffers. */
+function csvRegion(plan: ModelPlan, region: string | undefined): string | undefined {
+  return region ?? plan.peakRegion ?? plan.buffers[0]?.region ?? plan.regions[0]?.name;
+}

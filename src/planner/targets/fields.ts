@@ -1,0 +1,130 @@
+// Field readers for validating a target profile document: every failure is an
+// InputError('bad-target') naming the field path and the offending value.
+// Depends only on src/shared.
+
+import { InputError } from '../../shared/errors';
+
+/** Shows a JSON value in an error sentence, shortened. */
+export function showValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Throws the error sentence `<path> <rule>, got <value>`. */
+export function fail(path: string, rule: string, value: unknown): never {
+  throw new InputError('bad-target', `${path} ${rule}, got ${showValue(value)}`);
+}
+
+/** The path of a member of the object at `path` ('' is the document itself). */
+export function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** Options of a number field. */
+export interface NumberRule {
+  readonly min?: number;
+  readonly integer?: boolean;
+  readonly powerOfTwo?: boolean;
+}
+
+/** A JSON object being validated: reads its fields and refuses unknown ones. */
+export class Fields {
+  private constructor(
+    readonly path: string,
+    private readonly obj: Readonly<Record<string, unknown>>,
+  ) {}
+
+  /** Wraps `value`, which must be a plain object; `known` lists the fields allowed. */
+  static of(value: unknown, path: string, known: readonly string[]): Fields {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      fail(path === '' ? 'the target profile' : path, 'must be an object', value);
+    }
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      if (!known.includes(key)) {
+        throw new InputError('bad-target', `${childPath(path, key)} is not a known field (expected one of ${known.join(', ')})`);
+      }
+    }
+    return new Fields(path, obj);
+  }
+
+  has(key: string): boolean {
+    return this.obj[key] !== undefined;
+  }
+
+  raw(key: string): unknown {
+    return this.obj[key];
+  }
+
+  at(key: string): string {
+    return childPath(this.path, key);
+  }
+
+  string(key: string, fallback?: string): string {
+    const value = this.obj[key];
+    if (value === undefined && fallback !== undefined) return fallback;
+    if (typeof value !== 'string' || value.trim() === '') fail(this.at(key), 'must be a non-empty string', value);
+    return value;
+  }
+
+  optionalString(key: string): string | undefined {
+    return this.has(key) ? this.string(key) : undefined;
+  }
+
+  boolean(key: string, fallback: boolean): boolean {
+    const value = this.obj[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') fail(this.at(key), 'must be true or false', value);
+    return value;
+  }
+
+  number(key: string, rule: NumberRule, fallback?: number): number {
+    const value = this.obj[key];
+    if (value === undefined && fallback !== undefined) return fallback;
+    return checkNumber(value, this.at(key), rule);
+  }
+
+  optionalNumber(key: string, rule: NumberRule): number | undefined {
+    return this.has(key) ? this.number(key, rule) : undefined;
+  }
+
+  oneOf<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+    const value = this.obj[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+      fail(this.at(key), `must be one of ${allowed.map((a) => `"${a}"`).join(', ')}`, value);
+    }
+    return value as T;
+  }
+
+  /** An array field; `fallback` when absent. */
+  array(key: string, fallback?: readonly unknown[]): readonly unknown[] {
+    const value = this.obj[key];
+    if (value === undefined && fallback !== undefined) return fallback;
+    if (!Array.isArray(value)) fail(this.at(key), 'must be an array', value);
+    return value;
+  }
+
+  /** A string-keyed object field whose values are read by `read`. */
+  record<T>(key: string, read: (value: unknown, path: string) => T): Record<string, T> {
+    const value = this.obj[key];
+    if (value === undefined) return {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(this.at(key), 'must be an object', value);
+    const out: Record<string, T> = {};
+    for (const [name, item] of Object.entries(value)) out[name] = read(item, childPath(this.at(key), name));
+    return out;
+  }
+}
+
+/** Checks a number against a rule; returns it. */
+export function checkNumber(value: unknown, path: string, rule: NumberRule): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'must be a number', value);
+  if ((rule.integer || rule.powerOfTwo) && !Number.isSafeInteger(value)) fail(path, 'must be an integer', value);
+  if (rule.min !== undefined && value < rule.min) fail(path, `must be at least ${rule.min}`, value);
+  if (rule.powerOfTwo && (value < 1 || (value & (value - 1)) !== 0 || value > 2 ** 30)) {
+    fail(path, 'must be a power of two', value);
+  }
+  return value;
+}

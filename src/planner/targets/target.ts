@@ -1,0 +1,163 @@
+// The target profile: one JSON document describing the machine a plan is for
+// (memory regions, compute units, fusion, scratch rules, planning policy), and
+// its validating parser. Plain data; depends only on src/shared and the planner.
+
+import { InputError } from '../../shared/errors';
+import type { OpKind } from '../problem/op-kinds';
+import { jsonErrorAt } from './json';
+import { readTarget } from './parse';
+
+/** A memory region (arena) of the target, planned and reported on its own. */
+export interface MemoryRegion {
+  readonly name: string;
+  readonly sizeLimit?: number; // bytes; a plan above it gets an 'over-limit' diagnostic
+  readonly alignment: number; // offset and size alignment in bytes, a power of two
+  readonly fast: boolean; // fast (on-chip SRAM) or slow (DRAM, external RAM)
+}
+
+/** How a compute unit stores activations (M3). */
+export interface DtypePolicy {
+  readonly activations: string; // dtype name, e.g. 'int8', 'float16', or 'model' to keep the file's
+  readonly fakeQuantization: boolean; // a FakeQuantize/QuantizeLinear after an op sets the stored type
+}
+
+/** A compute unit a partition of the graph can run on (M3). */
+export interface ComputeUnit {
+  readonly name: string;
+  readonly opTypes: readonly string[]; // op types it runs; '*' for every op
+  readonly dtype: DtypePolicy;
+  readonly alignment: number; // bytes, a power of two
+  readonly constraints?: UnitConstraints; // limits on the ops it takes beyond their type
+}
+
+/** Limits a compute unit puts on the ops it runs (M3 partitioning). */
+export interface UnitConstraints {
+  readonly maxConvKernel?: number; // Conv/ConvTranspose kernels up to this size on every spatial axis
+}
+
+/** Switches and thresholds of template fusion units (M2). */
+export interface TfuRules {
+  readonly start: 'first-unfused' | 'first-conv-pool';
+  readonly direction: 'forward' | 'backward-then-forward';
+  readonly preferBlocks: boolean;
+  readonly singleOutput: boolean;
+  readonly minMainLayers: number;
+  readonly mainMainNonMain: boolean;
+  readonly scalarThenVector: boolean;
+  readonly skipSharedWeights: boolean;
+  readonly redundancyPercent: number; // halo traffic over unsplit traffic, at most
+  readonly strideRedundancy: number; // sum of (kernel - stride) per axis, at most
+  readonly maxSmallMaps: number; // feature maps in one small-map tile, at most
+  readonly split: 'large-to-small' | 'small-to-large';
+}
+
+/** On-chip memories of a multi-core cluster and the fusion rules (M2, M5). */
+export interface FusionSettings {
+  readonly enabled: boolean; // plan fusion units at all (off: the plan is the unfused one, to compare)
+  readonly templateUnits: boolean; // plan template fusion units (M2)
+  readonly onChipRegion?: string; // region the units' on-chip buffers are planned in (default: the first fast region)
+  readonly sramBytes: number; // shared on-chip memory per cluster
+  readonly nramBytes: number; // neuron memory per core
+  readonly wramBytes: number; // weight memory per core
+  readonly coresPerCluster: number;
+  readonly rules: TfuRules;
+  readonly dwPwCacheBytes?: number; // depthwise + pointwise cache capacity (M5)
+}
+
+/** A per-op-type scratch buffer (M4). */
+export interface ScratchRule {
+  readonly opType: string; // 'Conv', or 'domain::OpType' for other domains
+  readonly name: string; // label shown in the plan, e.g. 'im2col'
+  readonly bytes?: number; // fixed size (exactly one of bytes / formula)
+  readonly formula?: string; // size as a formula of the op's shapes, see scratch/formula.ts
+  readonly variable: boolean; // size decided at placement; bytes/formula is then the minimum
+  readonly latencyCritical: boolean; // goes to a fast region
+  readonly overlay: boolean; // may share bytes with another scratch buffer of the same op
+}
+
+/** Which way M4 places and grows. */
+export type ScratchSide = 'bottom' | 'top';
+/** What M4 retries optimise. */
+export type ScratchCriterion = 'no-growth' | 'smallest-heap' | 'least-fragmentation' | 'most-fast';
+
+/** Scratch rules and how scratch is placed. */
+export interface ScratchSettings {
+  readonly rules: readonly ScratchRule[];
+  readonly placement: 'free-areas' | 'with-activations'; // M4 after activations, or planned with them
+  readonly side: ScratchSide; // end of a free area a fixed buffer takes
+  readonly grow: ScratchSide; // end of the heap that grows when nothing fits
+  readonly retries: boolean; // try the other sides (and fast-first) and keep the best
+  readonly criterion: ScratchCriterion;
+}
+
+/** Execution-order policy. */
+export type OrderPolicy = 'file' | 'depth-first' | 'memory-aware';
+/** Graph I/O lifetime policy: inputs from step 0 and outputs to the end, or only while used. */
+export type GraphIoPolicy = 'whole-run' | 'as-used';
+
+/** How activations are planned. */
+export interface PlanningSettings {
+  readonly strategy: string; // a strategy name (see strategies/registry.ts)
+  readonly order: OrderPolicy;
+  readonly graphIo: GraphIoPolicy;
+  readonly activationRegion: string; // region name activations are planned in
+  readonly opKinds: Readonly<Record<string, OpKind>>; // overrides of the op-kind table, by op type
+}
+
+/** The whole target profile. */
+export interface TargetProfile {
+  readonly name: string;
+  readonly description: string;
+  readonly regions: readonly MemoryRegion[];
+  readonly computeUnits: readonly ComputeUnit[];
+  readonly fusion?: FusionSettings;
+  readonly scratch: ScratchSettings;
+  readonly planning: PlanningSettings;
+}
+
+/**
+ * Validates a target profile document (already parsed JSON) and fills the
+ * defaults of optional fields. Throws InputError('bad-target') naming the
+ * field path and the offending value, e.g.
+ * `regions[1].alignment must be a power of two, got 48`.
+ */
+export function parseTarget(json: unknown): TargetProfile {
+  return readTarget(json);
+}
+
+/**
+ * Parses a target profile from JSON text; `source` names it in errors (a file
+ * name). Bad JSON names the line, column and position of the first error.
+ */
+export function parseTargetText(text: string, source: string): TargetProfile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const where = jsonErrorAt(text);
+    const why =
+      where === undefined
+        ? String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ')
+        : `${where.reason} at line ${where.line}, column ${where.column} (position ${where.position})`;
+    throw new InputError('bad-target', `${source} is not valid JSON: ${why}`);
+  }
+  try {
+    return parseTarget(json);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError('bad-target', `${source}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The region activations are planned in. */
+export function activationRegionOf(target: TargetProfile): MemoryRegion {
+  const region = target.regions.find((r) => r.name === target.planning.activationRegion);
+  return region ?? target.regions[0]!;
+}
+
+/** The region a scratch buffer goes to: fast for latency-critical, slow otherwise, else the activations'. */
+export function scratchRegionOf(target: TargetProfile, latencyCritical: boolean): MemoryRegion {
+  const home = activationRegionOf(target);
+  if (home.fast === latencyCritical) return home;
+  return target.regions.find((r) => r.fast === latencyCritical) ?? home;
+}
