@@ -1,11 +1,29 @@
 // Share links: the address bar holds every setting that changes the plan or the
 // view, and opening the copied link gives the same summary() (peak, strategy,
-// settings); a link made for a local file asks for that file and keeps the rest.
+// settings, the graph's collapsed groups, an open comparison's B); a link made
+// for a local file asks for that file and keeps the rest.
 
-import { expect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { detectorModel, vadModel } from '../src/model/testing/assumption-models';
-import { serveModel, summary, waitForPlan, test } from './fixtures';
+import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
+import { serveModel, snap, summary, waitForPlan, test } from './fixtures';
+
+/** Planning B and laying out graphs share two cores with other work: give them time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Waits until the comparison dialog holds both plans; returns the summary then. */
+async function waitForComparison(page: Page) {
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  return summary(page);
+}
+
+/** Waits until the graph is drawn and still; returns the summary then. */
+async function waitForGraph(page: Page) {
+  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 60_000 });
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  return summary(page);
+}
 
 /** Opens `search`, waits for its plan, and returns the summary and the address bar's search once it settled. */
 async function openLink(page: Page, search: string) {
@@ -72,4 +90,85 @@ test('a link made for a local file asks for it again and applies its settings wh
   const shown = await summary(page);
   expect(shown.settings).toMatchObject({ target: 'mcu', dims: { 'image:2': 320, 'image:3': 320 } });
   expect(new URL(page.url()).search).toContain('file=detector.onnx');
+});
+
+test("an open comparison survives a link: B's other dims and strategy give the same peaks A and B", async ({ page }) => {
+  await page.goto('/?dim.batch=1');
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="batch"]').fill('4');
+  await panel.getByTestId('compare-strategy').selectOption('tflm');
+  await panel.getByTestId('compare-run').click();
+  const first = await waitForComparison(page);
+  expect(first.compare?.settings).toMatchObject({ target: 'cpu', strategy: 'tflm', dims: { batch: 4 } });
+  expect(first.compare?.peakA).toBe(first.peak);
+  const search = new URL(page.url()).search;
+  expect(search).toBe('?dim.batch=1&compare=1&b.strategy=tflm&b.dim.batch=4');
+
+  await page.goto(`/${search}`);
+  await waitForPlan(page);
+  const again = await waitForComparison(page);
+  expect(again.peak).toBe(first.peak);
+  expect(again.settings).toEqual(first.settings);
+  expect(again.compare).toEqual(first.compare);
+  expect(new URL(page.url()).search).toBe(search);
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String(first.compare!.peakB));
+  await snap(page, 'links-compare-reopened');
+
+  // B's plan file is named by its model, target, strategy and dims, as the page's exports are.
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('compare-save-b').click()]);
+  expect(download.suggestedFilename()).toBe('sample.cpu.tflm.batch-4.b.plan.json');
+  // Closing the comparison takes it out of the link.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => new URL(page.url()).search).toBe('?dim.batch=1');
+});
+
+test("a comparison's B with another target and its fields survives a link", async ({ page }) => {
+  await page.goto('/?compare=1&b.target=accelerator&b.fusion=0&b.strategy=best');
+  await waitForPlan(page);
+  const first = await waitForComparison(page);
+  expect(first.compare).toMatchObject({ target: 'accelerator', strategy: 'best', settings: { target: 'accelerator', fusion: false } });
+  const search = new URL(page.url()).search;
+  expect(search).toBe('?compare=1&b.target=accelerator&b.strategy=best&b.fusion=0');
+  await page.goto(`/${search}`);
+  await waitForPlan(page);
+  expect((await waitForComparison(page)).compare).toEqual(first.compare);
+});
+
+test('collapsed and expanded graph groups survive a link', async ({ page }) => {
+  await serveModel(page, '/e2e/llama-4.onnx', llamaModel({ ...LLAMA_80, layers: 4 }));
+  await page.goto('/?model=/e2e/llama-4.onnx');
+  await waitForPlan(page);
+  expect((await waitForGraph(page)).graph.collapsed).toEqual([]);
+  // The group's header may lie outside the pane's view: the keyboard reaches it.
+  const header = page.getByRole('button', { name: 'Collapse group layers.1' });
+  await header.focus();
+  await header.press('Enter');
+  const collapsed = page.locator('.g-collapsed[data-cluster="sc:/model/layers.1"]');
+  await expect(collapsed).toBeVisible();
+  const shown = await waitForGraph(page);
+  expect(shown.graph.collapsed).toEqual(['sc:/model/layers.1']);
+  const search = new URL(page.url()).search;
+  expect(search).toBe('?model=%2Fe2e%2Fllama-4.onnx&group.sc%3A%2Fmodel%2Flayers.1=closed');
+  const boxes = shown.graph.boxes;
+
+  await page.goto(`/${search}`);
+  await waitForPlan(page);
+  const again = await waitForGraph(page);
+  expect(again.graph.collapsed).toEqual(['sc:/model/layers.1']);
+  expect(again.graph.boxes).toBe(boxes);
+  await expect(collapsed).toBeVisible();
+  expect(new URL(page.url()).search).toBe(search);
+
+  // Collapse all is one parameter, and so is everything expanded again.
+  await page.getByTestId('graph-collapse-all').click();
+  await expect.poll(() => new URL(page.url()).search).toBe('?model=%2Fe2e%2Fllama-4.onnx&groups=closed');
+  const closed = (await waitForGraph(page)).graph.collapsed;
+  expect(closed.length).toBeGreaterThan(0);
+  await page.goto(`/${new URL(page.url()).search}`);
+  await waitForPlan(page);
+  expect((await waitForGraph(page)).graph.collapsed).toEqual(closed);
+  await page.getByTestId('graph-expand-all').click();
+  await expect.poll(() => new URL(page.url()).search).toBe('?model=%2Fe2e%2Fllama-4.onnx');
 });

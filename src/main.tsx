@@ -10,6 +10,7 @@ import { installPageApi } from './app/page-api';
 import { openInitialModel } from './app/startup';
 import { parseUrlParams } from './app/url-params';
 import { createAppStore } from './store/create-store';
+import { compareStoreFor } from './views/compare/use-compare';
 import { createModelClient } from './worker/client';
 
 const params = parseUrlParams(window.location.search);
@@ -19,7 +20,8 @@ const store = createAppStore({
   baseUrl: window.location.href,
   sampleUrl: new URL(`${import.meta.env.BASE_URL}sample.onnx`, window.location.href).href,
 });
-installPageApi(store);
+const compare = compareStoreFor(store);
+installPageApi(store, window, compare);
 if (new URLSearchParams(window.location.search).get('bench') === '1') void import('./app/bench-hook').then((m) => m.installBenchHook(store));
 
 const root = document.getElementById('root');
@@ -29,4 +31,4 @@ createRoot(root).render(
     <App store={store} embed={params.embed} panes={params.panes} />
   </StrictMode>,
 );
-void openInitialModel(store, params);
+void openInitialModel(store, params, compare);

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../store/create-store';
 import { createFakeClient } from '../store/testing/fake-client';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CompareState, CompareStore } from '../views/compare/compare-store';
 import { installPageApi } from './page-api';
 
 /** The parts of a window the page API uses, with an address bar that replaceState rewrites. */
@@ -21,13 +23,19 @@ function fakeWindow(href: string) {
   return { target: target as unknown as Window, location, writes, body: target.document.body };
 }
 
+/** A comparison store holding only state: what the page API reads of a comparison. */
+function fakeCompare(): StoreApi<Partial<CompareState>> {
+  return createStore<Partial<CompareState>>()(() => ({ a: undefined, b: undefined, sideB: undefined }));
+}
+
 function setup(href: string) {
   const client = createFakeClient();
   const fetchFn = (async (url: string | URL | Request) => new Response(`served:${String(url)}`)) as typeof fetch;
   const store = createAppStore({ client, fetch: fetchFn, baseUrl: href, sampleUrl: 'https://app.example/sample.onnx' });
   const win = fakeWindow(href);
-  const stop = installPageApi(store, win.target);
-  return { store, client, actions: store.getState().actions, stop, ...win };
+  const compare = fakeCompare();
+  const stop = installPageApi(store, win.target, compare as unknown as CompareStore);
+  return { store, client, actions: store.getState().actions, stop, compare, ...win };
 }
 
 describe('the page URL follows the view', () => {
@@ -49,6 +57,31 @@ describe('the page URL follows the view', () => {
     await actions.setDim('batch', undefined);
     expect(location.searchParams.has('dim.batch')).toBe(false);
     expect(writes).toHaveLength(3);
+  });
+
+  it("writes the graph's groups reported for the model on screen, and a link's groups until a graph takes them", async () => {
+    const { actions, store, location } = setup('https://app.example/?groups=open');
+    actions.setGroups({ model: undefined, from: 'open', open: [], closed: ['sc:/b'], collapsed: [] });
+    await actions.openSample();
+    expect(location.search).toBe('?groups=open&group.sc%3A%2Fb=closed');
+    const model = store.getState().model!.inferred;
+    actions.setGroups({ model, from: 'first', open: ['sc:/a'], closed: [], collapsed: [] });
+    expect(location.search).toBe('?group.sc%3A%2Fa=open');
+    await actions.setDim('batch', 3);
+    // Another model: the groups reported were another graph's.
+    expect(location.search).toBe('?dim.batch=3');
+  });
+
+  it('writes the open comparison when B is the shown model planned again, and drops it when the comparison closes', async () => {
+    const { actions, compare, location } = setup('https://app.example/');
+    await actions.openSample();
+    const sideB = { dims: { batch: 4 }, shapes: {}, inputValues: {}, settings: { target: 'mcu', strategy: 'tflm' } };
+    const side = { file: {}, label: 'b' } as unknown as CompareState['b'];
+    compare.setState({ a: side, b: side, sideB });
+    expect(location.search).toBe('?compare=1&b.target=mcu&b.strategy=tflm&b.dim.batch=4');
+    // A saved plan shown alone is no comparison to link.
+    compare.setState({ b: undefined });
+    expect(location.search).toBe('');
   });
 
   it('keeps embed=1, and leaves out the sample and the default target', async () => {

@@ -4,8 +4,10 @@
 
 import type { AppStore } from '../store/create-store';
 import { selectPageSummary, selectStatus, type PageSummary } from '../store/selectors';
-import type { AppState } from '../store/state';
+import type { AppState, GroupView } from '../store/state';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
+import type { CompareState, CompareStore } from '../views/compare/compare-store';
+import { compareSummary, type CompareSummary } from '../views/compare/compare-summary';
 import { parseUrlParams, shareSearch, shareableModelUrl, type ShareState } from './url-params';
 
 /** window.heapscope. */
@@ -13,9 +15,11 @@ export interface HeapscopePageApi {
   /**
    * The plan on screen: `{ model, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error,
    * complete, fits, warnings, graph }` (warnings: one sentence per line of the assumptions banner;
-   * graph: `{ status: 'pending' | 'drawn' | 'simple' | 'none', boxes, ms }`, ms from the plan to its graph drawn).
+   * graph: `{ status: 'pending' | 'drawn' | 'simple' | 'none', boxes, ms, collapsed }`, ms from the plan to its
+   * graph drawn, collapsed the ids of the collapsed groups), settings, and compare: the open comparison
+   * (`{ peakA, peakB, strategy, target, settings }`, B's) or null.
    */
-  summary(): PageSummary;
+  summary(): PageSummary & { readonly compare: CompareSummary | null };
 }
 
 declare global {
@@ -24,27 +28,32 @@ declare global {
   }
 }
 
-/** Publishes the page status, window.heapscope and the URL for `store`; returns a function that stops. */
-export function installPageApi(store: AppStore, target: Window = window): () => void {
+/**
+ * Publishes the page status, window.heapscope and the URL for `store` (and its
+ * comparison, `compare`, when the page has one); returns a function that stops.
+ */
+export function installPageApi(store: AppStore, target: Window = window, compare?: CompareStore): () => void {
   const body = target.document.body;
   const embed = parseUrlParams(target.location.search).embed;
   const publish = (): void => {
     const state = store.getState();
     const status = selectStatus(state);
     if (body.dataset.status !== status) body.dataset.status = status;
-    syncUrl(state, target, embed);
+    syncUrl(state, compare?.getState(), target, embed);
   };
   publish();
   const unsubscribe = store.subscribe(publish);
-  target.heapscope = { summary: () => ({ ...selectPageSummary(store.getState()) }) };
+  const unsubscribeCompare = compare?.subscribe(publish);
+  target.heapscope = { summary: () => ({ ...selectPageSummary(store.getState()), compare: compare === undefined ? null : compareSummary(compare.getState()) }) };
   return () => {
     unsubscribe();
+    unsubscribeCompare?.();
     delete target.heapscope;
   };
 }
 
 /** The view a link to `state` reopens; undefined while there is nothing settled to link to. */
-export function shareStateOf(state: AppState, pageUrl: string, embed: boolean): ShareState | undefined {
+export function shareStateOf(state: AppState, pageUrl: string, embed: boolean, compare?: Pick<CompareState, 'b' | 'sideB'>): ShareState | undefined {
   const { model } = state;
   // While a task runs, or after a failed open, the URL still says what was asked for.
   if (model === undefined || state.task !== undefined) return undefined;
@@ -56,16 +65,25 @@ export function shareStateOf(state: AppState, pageUrl: string, embed: boolean): 
     inputValues: state.inputValues,
     edits: state.settings.edits,
     selection: state.selection,
+    groups: linkedGroups(state),
     strategy: state.settings.strategy,
     target: state.settings.target === DEFAULT_SETTINGS.target ? undefined : state.settings.target,
+    ...(compare?.b !== undefined && compare.sideB !== undefined && { compare: compare.sideB }),
     embed,
   };
 }
 
+/** The graph's groups a link carries: those reported for the model on screen, or those a link asked for and no graph took yet. */
+function linkedGroups(state: AppState): GroupView | undefined {
+  const { groups } = state;
+  if (groups.model !== undefined && groups.model !== state.model?.inferred) return undefined;
+  return { from: groups.from, open: groups.open, closed: groups.closed };
+}
+
 /** Rewrites the address bar (without a history entry) when the view it describes changed. */
-function syncUrl(state: AppState, target: Window, embed: boolean): void {
+function syncUrl(state: AppState, compare: CompareState | undefined, target: Window, embed: boolean): void {
   const { location, history } = target;
-  const share = shareStateOf(state, location.href, embed);
+  const share = shareStateOf(state, location.href, embed, compare);
   if (share === undefined) return;
   const search = shareSearch(share, location.search);
   if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);

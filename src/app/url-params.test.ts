@@ -79,12 +79,76 @@ describe('share links', () => {
     expect(p.ignored).toHaveLength(9);
   });
 
+  it('round-trips the graph groups: a starting point and each group that differs from it, names with any character', () => {
+    const groups = { from: 'closed' as const, open: ['sc:/encoder', 'sc:/a&b=c,d'], closed: ['fu:tfu 0'] };
+    const search = shareSearch({ ...view, groups });
+    expect(search).toContain('groups=closed');
+    expect(search).toContain('group.fu%3Atfu+0=closed');
+    const back = parseUrlParams(search);
+    expect(back.groups).toEqual({ from: 'closed', open: ['sc:/a&b=c,d', 'sc:/encoder'], closed: ['fu:tfu 0'] });
+    expect(back.ignored).toEqual([]);
+    // The first view with no change is no parameter at all.
+    expect(shareSearch({ ...view, groups: { from: 'first', open: [], closed: [] } })).toBe(shareSearch(view));
+    expect(parseUrlParams('?group.sc%3A%2Fx=open').groups).toEqual({ from: 'first', open: ['sc:/x'], closed: [] });
+  });
+
+  it('ignores group states that are neither open nor closed, naming them', () => {
+    const p = parseUrlParams('?groups=first&group.sc%3A%2Fx=shut&group.=open');
+    expect(p.groups).toBeUndefined();
+    expect(p.ignored).toEqual(['groups=first', 'group.sc:/x=shut', 'group.=open']);
+  });
+
   it('links same-origin models by path and others by full URL; never blob or data URLs', () => {
     const page = 'http://127.0.0.1:4173/app/?embed=1';
     expect(shareableModelUrl('http://127.0.0.1:4173/models/a.onnx?v=2', page)).toBe('/models/a.onnx?v=2');
     expect(shareableModelUrl('https://cdn.example/b.onnx', page)).toBe('https://cdn.example/b.onnx');
     expect(shareableModelUrl('blob:http://127.0.0.1:4173/1234', page)).toBeUndefined();
     expect(shareableModelUrl(undefined, page)).toBeUndefined();
+  });
+});
+
+describe('a comparison in a link', () => {
+  const view = { ...NO_EXTRAS, model: '/m.onnx', dims: { batch: 1 }, strategy: undefined, target: 'accelerator', embed: false };
+  const sideB = {
+    dims: { batch: 4, seq: 512 },
+    shapes: { image: [1, 3, 96, 96] },
+    inputValues: { sr: [8000] },
+    settings: { target: 'mcu', strategy: 'tflm', edits: { fusion: false, regions: { sram: { sizeLimit: 65536 } } } },
+  };
+
+  it("writes B's whole settings under b. after compare=1, and reads them back", () => {
+    const search = shareSearch({ ...view, compare: sideB });
+    expect(search).toBe(
+      '?model=%2Fm.onnx&target=accelerator&dim.batch=1&compare=1&b.target=mcu&b.strategy=tflm&b.dim.batch=4&b.dim.seq=512&b.shape.image=1x3x96x96&b.input.sr=8000&b.region.sram.limit=65536&b.fusion=0',
+    );
+    expect(parseUrlParams(search)).toEqual({ ...view, compare: sideB, ignored: [] });
+  });
+
+  it("gives B the default target and strategy when the link leaves them out, not A's", () => {
+    expect(parseUrlParams('?target=mcu&strategy=naive&compare=1&b.dim.batch=2').compare).toEqual({ dims: { batch: 2 }, shapes: {}, inputValues: {}, settings: { target: 'cpu', strategy: undefined } });
+  });
+
+  it('drops a stale comparison of the current URL when none is open', () => {
+    expect(shareSearch(view, '?compare=1&b.dim.batch=4&b.target=mcu&utm=x')).toBe('?utm=x&model=%2Fm.onnx&target=accelerator&dim.batch=1');
+  });
+
+  it('ignores b. parameters that do not parse, that name no setting of B, or that come without compare=1, naming them', () => {
+    const p = parseUrlParams('?compare=1&b.dim.batch=-4&b.fusion=maybe&b.select=step:3&b.file=x.onnx&b.model=y.onnx&b.shape.x=1xtwo&b.dim.seq=8');
+    expect(p.compare).toEqual({ dims: { seq: 8 }, shapes: {}, inputValues: {}, settings: { target: 'cpu', strategy: undefined } });
+    expect(p.ignored).toEqual(['b.select=step:3', 'b.file=x.onnx', 'b.model=y.onnx', 'b.dim.batch=-4', 'b.fusion=maybe', 'b.shape.x=1xtwo']);
+    const off = parseUrlParams('?compare=yes&b.dim.batch=4');
+    expect(off.compare).toBeUndefined();
+    expect(off.ignored).toEqual(['compare=yes', 'b.dim.batch=4']);
+    expect(parseUrlParams('?b.strategy=tflm').ignored).toEqual(['b.strategy=tflm']);
+  });
+
+  it("keeps names from the model as plain keys of B's bindings", () => {
+    const b = parseUrlParams('?compare=1&b.dim.constructor=3&b.dim.__proto__=5&b.shape.toString=1x2&b.input.hasOwnProperty=1').compare!;
+    expect(Object.keys(b.dims).sort()).toEqual(['__proto__', 'constructor']);
+    expect(b.dims['__proto__']).toBe(5);
+    expect(Object.hasOwn(b.shapes, 'toString') && Object.hasOwn(b.inputValues, 'hasOwnProperty')).toBe(true);
+    expect(Object.getPrototypeOf(b.dims)).toBeNull();
+    expect(parseUrlParams(shareSearch({ ...view, compare: b })).compare).toEqual(b);
   });
 });
 

@@ -1,10 +1,12 @@
 // The page's URL parameters (DESIGN.md): model=<url>, dim.NAME=VALUE, embed=1
 // (with panes=graph,heap,chart,explain), strategy= and target=, plus the extras of url-settings.ts (target fields,
-// shapes, input values, selection, a local file's name); read at start, and
-// written back as the view changes so that a copied link reopens the same view.
+// shapes, input values, selection, graph groups, a local file's name) and an
+// open comparison's B (url-compare.ts); read at start, and written back as the
+// view changes so that a copied link reopens the same view.
 
-import { nullRecord } from '../shared/own';
-import { isExtraKey, readExtras, writeExtras, type LinkExtras } from './url-settings';
+import { isDimKey, isExtraKey, readDims, readExtras, writeDims, writeExtras, type LinkExtras } from './url-settings';
+import { isCompareKey, readCompare, writeCompare } from './url-compare';
+import type { SideBSettings } from '../views/compare/compare-store';
 import { parseEmbedPanes, type EmbedPane } from '../embed/embed-panes';
 
 /** What the URL asks the page to do. */
@@ -15,31 +17,25 @@ export interface UrlParams extends LinkExtras {
   readonly panes: readonly EmbedPane[] | undefined; // what an embed shows (panes=); undefined: its default
   readonly strategy: string | undefined;
   readonly target: string | undefined;
+  readonly compare: SideBSettings | undefined; // compare=1: B, the model planned with the b. settings
   readonly ignored: readonly string[]; // parameters that could not be used, as "name=value"
 }
 
-const DIM_PREFIX = 'dim.';
 /** The parameters this page reads; others in a URL are kept as they are. */
 const OWN_KEYS = new Set(['model', 'embed', 'strategy', 'target']);
 
 /** Parses a location.search string. Dim values must be whole numbers from 0 to 2^31 - 1. */
 export function parseUrlParams(search: string): UrlParams {
   const params = new URLSearchParams(search);
-  const dims = nullRecord<number>();
   const ignored: string[] = [];
-  for (const [key, raw] of params) {
-    if (!key.startsWith(DIM_PREFIX)) continue;
-    const name = key.slice(DIM_PREFIX.length);
-    const value = Number(raw.trim());
-    if (name === '' || !/^\d+$/.test(raw.trim()) || value > 2 ** 31 - 1) ignored.push(`${key}=${raw}`);
-    else dims[name] = value;
-  }
+  const dims = readDims(params, ignored);
   const text = (key: string): string | undefined => {
     const value = params.get(key)?.trim();
     return value ? value : undefined;
   };
   const embed = params.get('embed');
   const extras = readExtras(params, ignored);
+  const compare = readCompare(params, ignored);
   // Kept in links as it is (not an own key): a shared embed link shows the same panes.
   const panes = parseEmbedPanes(params.get('panes'));
   ignored.push(...panes.ignored.map((p) => `panes=${p}`));
@@ -51,6 +47,7 @@ export function parseUrlParams(search: string): UrlParams {
     panes: panes.panes,
     strategy: text('strategy'),
     target: text('target'),
+    compare,
     ignored,
   };
 }
@@ -61,6 +58,7 @@ export interface ShareState extends LinkExtras {
   readonly dims: Readonly<Record<string, number>>;
   readonly strategy: string | undefined; // undefined: the target's own
   readonly target: string | undefined; // undefined: the default target
+  readonly compare?: SideBSettings; // an open comparison's B, when it is the model planned again
   readonly embed: boolean;
 }
 
@@ -72,13 +70,14 @@ export interface ShareState extends LinkExtras {
 export function shareSearch(state: ShareState, current = ''): string {
   const params = new URLSearchParams();
   for (const [key, value] of new URLSearchParams(current)) {
-    if (!OWN_KEYS.has(key) && !key.startsWith(DIM_PREFIX) && !isExtraKey(key)) params.append(key, value);
+    if (!OWN_KEYS.has(key) && !isDimKey(key) && !isExtraKey(key) && !isCompareKey(key)) params.append(key, value);
   }
   if (state.model !== undefined) params.set('model', state.model);
   if (state.target !== undefined) params.set('target', state.target);
   if (state.strategy !== undefined) params.set('strategy', state.strategy);
-  for (const name of Object.keys(state.dims).sort()) params.set(`${DIM_PREFIX}${name}`, String(state.dims[name]));
+  writeDims(state.dims, params);
   writeExtras(state, params);
+  if (state.compare !== undefined) writeCompare(state.compare, params);
   if (state.embed) params.set('embed', '1');
   const text = params.toString();
   return text === '' ? '' : `?${text}`;

@@ -3,11 +3,14 @@
 // region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
 // the execution-order policy), tensor shapes (shape.NAME), graph
 // input values (input.NAME), the selection (select=node:NAME | buffer:ID |
-// step:N) and, for a local file, its name (file=), which must be opened again.
+// step:N), the graph's collapsed groups (groups=open|closed as the starting
+// point instead of the first view, then group.ID=open|closed for each group
+// that differs from it) and, for a local file, its name (file=), which must be
+// opened again.
 
 import { ORDER_POLICIES } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
-import type { Selection } from '../store/state';
+import type { GroupView, Selection } from '../store/state';
 import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
 
 /** What a link carries besides the model, dims, strategy and target. */
@@ -16,20 +19,47 @@ export interface LinkExtras {
   readonly inputValues: InputValues;
   readonly edits: TargetEdits | undefined; // changes to the target preset's fields
   readonly selection: Selection | undefined;
+  readonly groups: GroupView | undefined; // the graph's collapsed groups; undefined: its first view
   readonly file: string | undefined; // a local file the link was made for: it must be opened again
 }
 
 /** No extras. */
-export const NO_EXTRAS: LinkExtras = { shapes: {}, inputValues: {}, edits: undefined, selection: undefined, file: undefined };
+export const NO_EXTRAS: LinkExtras = { shapes: {}, inputValues: {}, edits: undefined, selection: undefined, groups: undefined, file: undefined };
 
 const SHAPE = 'shape.';
 const INPUT = 'input.';
 const REGION = 'region.';
+const GROUP = 'group.';
 const SWITCHES = { fusion: 'fusion', units: 'computeUnits' } as const;
+
+const DIM = 'dim.';
+
+/** Reads `dim.NAME=VALUE` bindings; values that are not whole numbers from 0 to 2^31 - 1 are pushed to `ignored`. */
+export function readDims(params: URLSearchParams, ignored: string[]): Record<string, number> {
+  const dims = nullRecord<number>();
+  for (const [key, raw] of params) {
+    if (!key.startsWith(DIM)) continue;
+    const name = key.slice(DIM.length);
+    const value = Number(raw.trim());
+    if (name === '' || !/^\d+$/.test(raw.trim()) || value > 2 ** 31 - 1) ignored.push(`${key}=${raw}`);
+    else dims[name] = value;
+  }
+  return dims;
+}
+
+/** Writes `dims` as `dim.NAME=VALUE`, in name order so the same view always gives the same link. */
+export function writeDims(dims: Readonly<Record<string, number>>, params: URLSearchParams): void {
+  for (const name of Object.keys(dims).sort()) params.set(`${DIM}${name}`, String(dims[name]));
+}
+
+/** True for a dim binding's parameter. */
+export function isDimKey(key: string): boolean {
+  return key.startsWith(DIM);
+}
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {
-  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || ['fusion', 'units', 'cache', 'sram', 'order', 'select', 'file'].includes(key);
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'select', 'groups', 'file'].includes(key);
 }
 
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
@@ -41,6 +71,7 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
   const regions = nullRecord<RegionEdit>();
   const edits: { -readonly [K in keyof TargetEdits]: TargetEdits[K] } = {};
   let selection: Selection | undefined;
+  const groups = { from: 'first' as GroupView['from'], open: [] as string[], closed: [] as string[], given: false };
   for (const [key, raw] of params) {
     const text = raw.trim();
     const bad = (): void => void ignored.push(`${key}=${raw}`);
@@ -68,11 +99,24 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
     } else if (key === 'select') {
       selection = readSelection(text);
       if (selection === undefined) bad();
+    } else if (key === 'groups' || key.startsWith(GROUP)) {
+      if (!readGroup(key, text, groups)) bad();
     }
   }
   if (Object.keys(regions).length > 0) edits.regions = regions;
   const file = params.get('file')?.trim();
-  return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, selection, file: file ? file : undefined };
+  const view = groups.given ? { from: groups.from, open: groups.open, closed: groups.closed } : undefined;
+  return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, selection, groups: view, file: file ? file : undefined };
+}
+
+/** Reads `groups=open|closed` or `group.ID=open|closed` into `groups`; false when it does not parse. */
+function readGroup(key: string, text: string, groups: { from: GroupView['from']; open: string[]; closed: string[]; given: boolean }): boolean {
+  if (text !== 'open' && text !== 'closed') return false;
+  if (key === 'groups') groups.from = text;
+  else if (key.length > GROUP.length) groups[text].push(key.slice(GROUP.length));
+  else return false;
+  groups.given = true;
+  return true;
 }
 
 /** Reads `NAME.limit=BYTES|none` or `NAME.align=N` into `regions`; false when it does not parse. */
@@ -121,5 +165,11 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
   }
   const s = extras.selection;
   if (s !== undefined) params.set('select', s.kind === 'node' ? `node:${s.node}` : s.kind === 'buffer' ? `buffer:${s.buffer}` : `step:${s.step}`);
+  const groups = extras.groups;
+  if (groups !== undefined) {
+    if (groups.from !== 'first') params.set('groups', groups.from);
+    const states = [...groups.open.map((id) => [id, 'open'] as const), ...groups.closed.map((id) => [id, 'closed'] as const)];
+    for (const [id, state] of states.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) params.set(`${GROUP}${id}`, state);
+  }
   if (extras.file !== undefined) params.set('file', extras.file);
 }

@@ -40,6 +40,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     setSettings: (settings) => thenCompare(loader.setSettings(settings)),
     select: (selection) => set({ selection }),
     setGraphDraw: (graph) => set({ graph }),
+    setGroups: (groups) => set({ groups }),
     cancel: () => loader.cancel(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),
     setQuery: (query) => set({ query }),

@@ -2,8 +2,8 @@
 // gives them (DESIGN.md): what a share link must reproduce for the same peak.
 
 import type { LoadedModel } from './state';
-import { userBindings } from './bindings';
-import type { DimValues, InputValues, RegionEdit, ShapeValues } from '../worker/protocol';
+import { userBindings, type Bindings } from './bindings';
+import type { DimValues, InputValues, PlanSettings, RegionEdit, ShapeValues } from '../worker/protocol';
 
 /** Everything that changes the plan on screen. */
 export interface PageSettings {
@@ -24,9 +24,12 @@ export interface PageSettings {
 /** The settings of the shown model's plan; null without a model. */
 export function pageSettings(model: LoadedModel | undefined): PageSettings | null {
   if (model === undefined) return null;
-  const { settings } = model.plan;
+  return settingsOf(model.plan.settings, userBindings(model.inferred));
+}
+
+/** `settings` and `bindings` as summary() gives them: the settings of the shown plan, or of a comparison's B. */
+export function settingsOf(settings: PlanSettings, bindings: Bindings): PageSettings {
   const edits = settings.edits;
-  const bindings = userBindings(model.inferred);
   return {
     target: settings.target,
     fields: edits?.regions ?? {},

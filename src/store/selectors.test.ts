@@ -130,7 +130,7 @@ describe('page summary', () => {
       complete: null,
       fits: null,
       warnings: ["1 tensor of unknown size ('boxes', NonMaxSuppression): the peak is a lower estimate — give a shape"],
-      graph: { status: 'pending', boxes: 0, ms: null },
+      graph: { status: 'pending', boxes: 0, ms: null, collapsed: [] },
       settings: expect.objectContaining({ target: expect.any(String), fusion: true, computeUnits: true, dims: {}, shapes: {}, inputValues: {} }),
     });
   });
@@ -138,9 +138,16 @@ describe('page summary', () => {
   it('reports the graph as drawn only for the model and plan on screen', () => {
     const s = state();
     const drawn = { model: s.model!.inferred, plan: s.model!.plan, status: 'drawn' as const, boxes: 7, ms: 120 };
-    expect(selectPageSummary({ ...s, graph: drawn }).graph).toEqual({ status: 'drawn', boxes: 7, ms: 120 });
+    expect(selectPageSummary({ ...s, graph: drawn }).graph).toEqual({ status: 'drawn', boxes: 7, ms: 120, collapsed: [] });
     expect(selectPageSummary({ ...s, graph: { ...drawn, plan: undefined } }).graph.status).toBe('pending');
-    expect(selectPageSummary({ ...s, model: undefined }).graph).toEqual({ status: 'none', boxes: 0, ms: null });
+    expect(selectPageSummary({ ...s, model: undefined }).graph).toEqual({ status: 'none', boxes: 0, ms: null, collapsed: [] });
+  });
+
+  it('lists the collapsed groups the graph pane reported for the model on screen only', () => {
+    const s = state();
+    const groups = { model: s.model!.inferred, from: 'first' as const, open: [], closed: ['sc:/a'], collapsed: ['sc:/a'] };
+    expect(selectPageSummary({ ...s, groups }).graph.collapsed).toEqual(['sc:/a']);
+    expect(selectPageSummary({ ...s, groups: { ...groups, model: undefined } }).graph.collapsed).toEqual([]);
   });
 
   it('is empty before a model is open and carries the error message', () => {

@@ -48,6 +48,7 @@ export interface GraphSummary {
   readonly status: 'pending' | 'drawn' | 'simple' | 'none';
   readonly boxes: number; // boxes drawn
   readonly ms: number | null; // from the plan on screen to its graph drawn
+  readonly collapsed: readonly string[]; // ids of the groups collapsed now, sorted ('sc:/encoder', 'fu:tfu-0'); [] until the pane reports
 }
 
 /** Kinds of value that live in activation memory at run time. */
@@ -169,7 +170,7 @@ export function selectReport(state: AppState): InspectReport | undefined {
   return report;
 }
 
-const pageSummary = memoLast((model: AppState['model'], error: AppState['error'], lines: readonly AssumptionLine[], graph: AppState['graph']): PageSummary => {
+const pageSummary = memoLast((model: AppState['model'], error: AppState['error'], lines: readonly AssumptionLine[], graph: AppState['graph'], groups: AppState['groups']): PageSummary => {
   const plan = model?.plan.status === 'planned' ? model.plan.plan : undefined;
   return {
     model: model?.name ?? null,
@@ -184,15 +185,16 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     complete: plan === undefined || model === undefined ? null : planComplete(plan, model.inferred),
     fits: plan === undefined ? null : planFits(plan),
     warnings: lines.map((l) => l.text),
-    graph: graphSummary(model, graph),
+    graph: graphSummary(model, graph, groups),
     settings: pageSettings(model),
   };
 });
 
-function graphSummary(model: AppState['model'], graph: AppState['graph']): GraphSummary {
-  if (model === undefined) return { status: 'none', boxes: 0, ms: null };
-  if (graph.model !== model.inferred || graph.plan !== model.plan) return { status: 'pending', boxes: 0, ms: null };
-  return { status: graph.status, boxes: graph.boxes, ms: graph.ms };
+function graphSummary(model: AppState['model'], graph: AppState['graph'], groups: AppState['groups']): GraphSummary {
+  const collapsed = model !== undefined && groups.model === model.inferred ? groups.collapsed : [];
+  if (model === undefined) return { status: 'none', boxes: 0, ms: null, collapsed };
+  if (graph.model !== model.inferred || graph.plan !== model.plan) return { status: 'pending', boxes: 0, ms: null, collapsed };
+  return { status: graph.status, boxes: graph.boxes, ms: graph.ms, collapsed };
 }
 
 /** False when some run-time tensor's size is unknown, so the peak is a lower estimate. */
@@ -218,7 +220,7 @@ export function selectPlan(state: AppState): ModelPlan | undefined {
 
 /** The summary of window.heapscope.summary(). */
 export function selectPageSummary(state: AppState): PageSummary {
-  return pageSummary(state.model, state.error, selectAssumptionLines(state), state.graph);
+  return pageSummary(state.model, state.error, selectAssumptionLines(state), state.graph, state.groups);
 }
 
 /** Count and total bytes of a model's weights (initializers). */

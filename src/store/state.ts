@@ -93,6 +93,23 @@ export interface GraphDrawState {
   readonly ms: number | null; // from the plan on screen to its graph drawn
 }
 
+/**
+ * Which groups of the graph are collapsed, as changes from a starting point:
+ * the model's first view, every group expanded, or every top group collapsed
+ * ("Collapse all"). A link carries it (groups=, group.ID=).
+ */
+export interface GroupView {
+  readonly from: 'first' | 'open' | 'closed';
+  readonly open: readonly string[]; // group ids expanded against `from`
+  readonly closed: readonly string[]; // group ids collapsed against `from`
+}
+
+/** The graph's groups as the graph pane reports them, or as a link asks for them. */
+export interface GraphGroupsState extends GroupView {
+  readonly model: InferredModel | undefined; // the model they are about; undefined: a link's, for the next model the graph shows
+  readonly collapsed: readonly string[]; // every group collapsed now, sorted (summary().graph.collapsed)
+}
+
 /** Everything the user can do; the store's actions. */
 export interface AppActions {
   /** Opens a file from disk (picker or drop). Too-large files fail before any byte is read. */
@@ -122,6 +139,8 @@ export interface AppActions {
   select(selection: Selection | undefined): void;
   /** The graph view reports how far its drawing is. */
   setGraphDraw(graph: GraphDrawState): void;
+  /** The graph pane reports which groups are collapsed (or a link asks for them, with no model). */
+  setGroups(groups: GraphGroupsState): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
   /** Hides the error banner and a refused binding's message. */
@@ -151,6 +170,7 @@ export interface AppState {
   readonly suggestions: SuggestionsState | undefined;
   readonly selection: Selection | undefined;
   readonly graph: GraphDrawState;
+  readonly groups: GraphGroupsState;
   readonly query: string;
   readonly kinds: KindFilter;
   readonly sort: TableSort;
@@ -174,6 +194,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   suggestions: undefined,
   selection: undefined,
   graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },
+  groups: { model: undefined, from: 'first', open: [], closed: [], collapsed: [] },
   query: '',
   kinds: 'all',
   sort: { column: 'order', direction: 'ascending' },

@@ -11,7 +11,7 @@ import { CompareHeaps } from './compare-heaps';
 import { signedBytes } from './compare-scale';
 import type { ComparedPlan } from './compare-store';
 import { DiffView } from './diff-view';
-import { exportStem } from '../export/export-names';
+import { sidePlanFileName } from '../export/export-names';
 import { saveText } from '../export/save-file';
 import { SavedPlanFacts } from './saved-plan-facts';
 import { useCompare, useCompareActions } from './use-compare';
@@ -87,7 +87,7 @@ export function CompareDialog() {
 }
 
 function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan }) {
-  const save = (): void => saveText(writePlanFile(plan.file), `${exportStem(plan.file.model, plan.file.settings.dims)}.${side}.plan.json`, 'application/json');
+  const save = (): void => saveText(writePlanFile(plan.file), sidePlanFileName(side, plan.file), 'application/json');
   return (
     <p className="compare-summary" data-testid={`compare-summary-${side}`} data-peak={plan.file.plan.peak}>
       <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span>

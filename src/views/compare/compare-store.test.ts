@@ -7,6 +7,7 @@ import { createAppStore } from '../../store/create-store';
 import { createLocalPort, createModelClient } from '../../worker/client';
 import { planForSettings } from '../../worker/plan-settings';
 import { createCompareStore } from './compare-store';
+import { compareSummary } from './compare-summary';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 const SAMPLE_URL = 'https://app.example/sample.onnx';
@@ -59,6 +60,26 @@ describe('comparing plans', () => {
     // The sample was read again for B; the page's model and plan did not change.
     expect(fetches).toEqual([SAMPLE_URL, SAMPLE_URL]);
     expect(page.getState().model).toBe(shownPlan);
+  });
+
+  it("records B's whole settings, which plan the same B again, and the summary gives both peaks and B's settings", async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample({ batch: 1 });
+    await actions.compareShownWith({ dims: { batch: 4 }, settings: { target: 'mcu', strategy: 'tflm' } });
+    const first = compare.getState();
+    expect(first.sideB).toEqual({ dims: { batch: 4 }, shapes: {}, inputValues: {}, settings: { target: 'mcu', strategy: 'tflm' } });
+    const summary = compareSummary(first);
+    expect(summary).toMatchObject({ peakA: directPeak({ batch: 1 }), peakB: first.b!.file.plan.peak, strategy: 'tflm', target: 'mcu' });
+    expect(summary?.settings).toMatchObject({ target: 'mcu', strategy: 'tflm', dims: { batch: 4 }, fusion: true });
+    actions.close();
+    expect(compareSummary(compare.getState())).toBeNull();
+    await actions.compareShownAs(first.sideB!);
+    expect(compare.getState().b?.file.plan.peak).toBe(first.b!.file.plan.peak);
+    expect(compareSummary(compare.getState())).toEqual(summary);
+    // B from a file is not the shown model planned again: it has no settings to link.
+    await actions.compareShownWithFile(new Blob([writePlanFile(first.b!.file)]), 'b.plan.json');
+    expect(compare.getState().sideB).toBeUndefined();
+    expect(compareSummary(compare.getState())?.settings).toBeNull();
   });
 
   it('takes a saved plan file as B, with the same diff as planning it', async () => {

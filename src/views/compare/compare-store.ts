@@ -10,6 +10,7 @@ import { sideLabels } from '../../planner/diff/side-labels';
 import { isPlanFileText, readPlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { InputError, toErrorData } from '../../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from '../../store/read-source';
+import type { Bindings } from '../../store/bindings';
 import type { AppState, LoadedModel } from '../../store/state';
 import type { ModelClient } from '../../worker/client';
 import type { DimValues, ModelBindings, PlanSettings } from '../../worker/protocol';
@@ -27,6 +28,11 @@ export interface SettingsChange {
   readonly settings?: Partial<PlanSettings>;
 }
 
+/** B as the shown model planned again: every binding and setting it was planned with, as a link carries it. */
+export interface SideBSettings extends Bindings {
+  readonly settings: PlanSettings;
+}
+
 /** Buffers and nodes to emphasize in both diagrams (a cause or a buffer change the user picked). */
 export interface CompareFocus {
   readonly label: string;
@@ -39,6 +45,7 @@ export interface CompareFocus {
 export interface CompareState {
   readonly a: ComparedPlan | undefined;
   readonly b: ComparedPlan | undefined; // undefined with `a` set: a saved plan shown alone
+  readonly sideB: SideBSettings | undefined; // what B was planned with when it is the shown model planned again; undefined for a file or saved plan
   readonly diff: PlanDiff | undefined;
   readonly busy: { readonly label: string; readonly fraction: number | undefined } | undefined;
   readonly error: string | undefined;
@@ -49,6 +56,8 @@ export interface CompareState {
 export interface CompareActions {
   /** A = the plan on screen; B = the same model with `change` applied, planned in the second worker. */
   compareShownWith(change: SettingsChange): Promise<void>;
+  /** A = the plan on screen; B = the same model planned with exactly `b` (a link's B). */
+  compareShownAs(b: SideBSettings): Promise<void>;
   /** A = the plan on screen; B = a model file (planned with the shown settings) or a saved plan file. */
   compareShownWithFile(file: Blob, name: string): Promise<void>;
   /** Shows a saved plan file alone, as it was saved (no planning). */
@@ -71,40 +80,46 @@ export interface CompareDeps extends FetchDeps {
   readonly releaseClient?: () => void; // stops the second worker (its decoded model is large) when the comparison closes
 }
 
-const EMPTY: CompareState = { a: undefined, b: undefined, diff: undefined, busy: undefined, error: undefined, focus: undefined };
+const EMPTY: CompareState = { a: undefined, b: undefined, sideB: undefined, diff: undefined, busy: undefined, error: undefined, focus: undefined };
+
+type Sides = { a: ComparedPlan; b: ComparedPlan | undefined; sideB?: SideBSettings };
 
 /** Creates the comparison's store. */
 export function createCompareStore(deps: CompareDeps): CompareStore {
   return createStore<CompareState & { readonly actions: CompareActions }>()((set, get) => {
     let generation = 0;
     /** Runs one task that ends with B (and A); a newer task or close() drops its answer. */
-    const run = async (label: string, task: (progress: (fraction: number | undefined, label: string) => void) => Promise<{ a: ComparedPlan; b: ComparedPlan | undefined }>): Promise<void> => {
+    const run = async (label: string, task: (progress: (fraction: number | undefined, label: string) => void) => Promise<Sides>): Promise<void> => {
       const mine = ++generation;
       set({ busy: { label, fraction: undefined }, error: undefined });
       try {
-        const { a, b } = await task((fraction, text) => {
+        const { a, b, sideB } = await task((fraction, text) => {
           if (mine === generation) set({ busy: { label: text, fraction } });
         });
         if (mine !== generation) return;
-        set({ ...EMPTY, ...labelled(a, b), diff: b === undefined ? undefined : diffPlans(a.file, b.file) });
+        set({ ...EMPTY, ...labelled(a, b), sideB, diff: b === undefined ? undefined : diffPlans(a.file, b.file) });
       } catch (error) {
         if (mine === generation) set({ busy: undefined, error: toErrorData(error).message });
       }
     };
+    const compareShownAs = (sideB: SideBSettings): Promise<void> =>
+      run('Planning B', async (progress) => {
+        const shown = shownPlan(deps.page());
+        const bytes = await modelBytes(shown.model, deps);
+        const { settings, ...bindings } = sideB;
+        const b = await planInWorker(deps.client(), bytes, shown.model.name, bindings, settings, progress);
+        return { a: shown.side, b, sideB };
+      });
     return {
       ...EMPTY,
       actions: {
-        compareShownWith: (change) =>
-          run('Planning B', async (progress) => {
-            const shown = shownPlan(deps.page());
-            const page = deps.page();
-            const dims = { ...page.dims, ...change.dims };
-            const settings: PlanSettings = { ...page.settings, ...change.settings };
-            const bytes = await modelBytes(shown.model, deps);
-            const bindings = { dims, shapes: page.shapes, inputValues: page.inputValues }; // the same model: the page's shapes and input values hold
-            const b = await planInWorker(deps.client(), bytes, shown.model.name, bindings, settings, progress);
-            return { a: shown.side, b };
-          }),
+        compareShownWith(change) {
+          const page = deps.page();
+          // The same model: the page's shapes and input values hold.
+          const settings: PlanSettings = { ...page.settings, ...change.settings };
+          return compareShownAs({ dims: { ...page.dims, ...change.dims }, shapes: page.shapes, inputValues: page.inputValues, settings });
+        },
+        compareShownAs,
         compareShownWithFile: (file, name) =>
           run(`Reading ${name}`, async (progress) => {
             const shown = shownPlan(deps.page());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportStem, exportTitle } from './export-names';
+import { exportStem, exportTitle, sidePlanFileName } from './export-names';
 
 describe('export file names', () => {
   it('drop the extension and add the user dims in name order', () => {
@@ -27,5 +27,13 @@ describe('export titles', () => {
     expect(exportTitle('net.onnx', { target: 'mcu', strategy: 'tflm', peak: 2048, lowerBound: 1024, complete: false })).toBe(
       'net.onnx · peak at least 2.00 KiB (lower estimate: some sizes are unknown) · lower bound 1.00 KiB · tflm on mcu',
     );
+  });
+});
+
+describe('plan files of a comparison', () => {
+  it("are named by each side's model, target, strategy and dims, then the side", () => {
+    const side = (target: string, strategy: string, batch: number) => ({ model: 'models/sample.onnx', settings: { dims: { batch } }, plan: { target, strategy } });
+    expect(sidePlanFileName('a', side('cpu', 'best', 1))).toBe('sample.cpu.best.batch-1.a.plan.json');
+    expect(sidePlanFileName('b', side('mcu', 'tflm', 4))).toBe('sample.mcu.tflm.batch-4.b.plan.json');
   });
 });

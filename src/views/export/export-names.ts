@@ -2,10 +2,12 @@
 // model's name without its extension, its target and strategy and the user's
 // dims, then what the file holds ("sample.cpu.best.batch-4.plan.json"), so the
 // exports of two targets never overwrite each other; drawings carry a title
-// in human units naming the model, target and strategy.
+// in human units naming the model, target and strategy. A comparison's sides
+// are saved under the same names with the side added.
 
 import { formatBytes } from '../../shared/format';
 import { ownValue } from '../../shared/own';
+import type { PlanFile } from '../../planner/plan-file';
 
 /** What names a plan besides its model and dims. */
 export interface PlanNaming {
@@ -24,6 +26,11 @@ export function exportStem(model: string, dims: Readonly<Record<string, number>>
     .map((name) => `${name}-${ownValue(dims, name)}`);
   const planParts = plan === undefined ? [] : [plan.target, plan.strategy];
   return [base, ...planParts, ...parts].join('.').replace(/[^\w.-]+/g, '_');
+}
+
+/** The name side `side` of a comparison is saved under as a plan file: "sample.cpu.best.batch-4.b.plan.json". */
+export function sidePlanFileName(side: 'a' | 'b', file: { readonly model: string; readonly settings: Pick<PlanFile['settings'], 'dims'>; readonly plan: Pick<PlanNaming, 'target' | 'strategy'> }): string {
+  return `${exportStem(file.model, file.settings.dims, file.plan)}.${side}.plan.json`;
 }
 
 /** The title of a drawing of `plan`: "net.onnx · peak 1.5 MiB · lower bound 1.2 MiB · best on cpu". */

@@ -7,13 +7,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
-import { useActions, useAppStore } from '../../store/context';
+import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import type { Selection } from '../../store/state';
 import { cachedHeapData } from '../heap/heap-panel';
 import { graphEmphasis } from '../selection';
 import type { GraphHandlers, GraphMarks, NodeFacts } from './draw-graph';
 import { firstCollapsed, graphGroups } from './graph-groups';
+import { collapsedIds, collapsedOfView, viewOfCollapsed } from './graph-group-view';
+import type { GraphCluster } from './graph-clusters';
 import type { GraphItem, GraphLayoutInput, GraphToggles } from './graph-layout-input';
 import { GraphSearch } from './graph-search-box';
 import { LayoutStatus, useReportPending } from './graph-status';
@@ -61,9 +63,11 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   const selection = useAppStore((s) => s.selection);
   const planResult = useAppStore((s) => s.model?.plan);
   const { select, setGraphDraw } = useActions();
-  const [toggles, setToggles] = useState<GraphToggles>(() => ({ collapsed: firstCollapsed(graphGroups(model, plan, false)), bodies: new Set(), constants: false }));
+  const start = useStartingGroups(model, plan);
+  const [toggles, setToggles] = useState<GraphToggles>(() => ({ collapsed: start.collapsed, bodies: new Set(), constants: false }));
   const [anchor, setAnchor] = useState<string | undefined>(undefined);
   const layout = useGraphLayout(model, plan, toggles);
+  useReportGroups(model, start.first, toggles.collapsed, layout.input.clusters);
   const view = useRef<GraphViewHandle>(null);
   const shown = layout.shown;
   useReportPending(model, layout);
@@ -177,6 +181,30 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
       )}
     </>
   );
+}
+
+/**
+ * The groups the graph of `model` starts with collapsed: its first view, with
+ * the changes a link asked for (a link's groups are for the first model shown after it).
+ */
+function useStartingGroups(model: InferredModel, plan: ModelPlan | undefined): { first: ReadonlySet<string>; collapsed: ReadonlySet<string> } {
+  const api = useAppStoreApi();
+  const [start] = useState(() => {
+    const groups = graphGroups(model, plan, false);
+    const first = firstCollapsed(groups);
+    const linked = api.getState().groups;
+    const apply = linked.model === undefined || linked.model === model;
+    return { first, collapsed: apply ? collapsedOfView(linked, first, [...groups.scopes, ...groups.plan]) : first };
+  });
+  return start;
+}
+
+/** Tells the store which groups are collapsed, for summary() and the link. */
+function useReportGroups(model: InferredModel, first: ReadonlySet<string>, collapsed: ReadonlySet<string>, clusters: readonly GraphCluster[]): void {
+  const { setGroups } = useActions();
+  useEffect(() => {
+    setGroups({ model, collapsed: collapsedIds(collapsed, clusters), ...viewOfCollapsed(collapsed, first, clusters) });
+  }, [model, first, collapsed, clusters, setGroups]);
 }
 
 /** Moves keyboard focus to the heap pane's first control (or the pane itself). */

@@ -1,0 +1,28 @@
+// The comparison as window.heapscope.summary().compare gives it: both peaks,
+// B's strategy and target, and B's settings in the form of summary().settings,
+// so a reopened link can be checked to give the same B.
+
+import { settingsOf, type PageSettings } from '../../store/page-settings';
+import type { CompareState } from './compare-store';
+
+/** An open comparison of two plans. */
+export interface CompareSummary {
+  readonly peakA: number; // bytes
+  readonly peakB: number; // bytes
+  readonly strategy: string; // B's plan's strategy
+  readonly target: string; // B's plan's target
+  readonly settings: PageSettings | null; // what B was planned with; null when B is another file or a saved plan
+}
+
+/** The comparison on screen; null while there is none (or a saved plan is shown alone). */
+export function compareSummary(state: Pick<CompareState, 'a' | 'b' | 'sideB'>): CompareSummary | null {
+  const { a, b, sideB } = state;
+  if (a === undefined || b === undefined) return null;
+  return {
+    peakA: a.file.plan.peak,
+    peakB: b.file.plan.peak,
+    strategy: b.file.plan.strategy,
+    target: b.file.plan.target,
+    settings: sideB === undefined ? null : settingsOf(sideB.settings, sideB),
+  };
+}
