@@ -7,7 +7,7 @@
 
 import { formatBytes } from '../../shared/format';
 import { ownValue } from '../../shared/own';
-import type { PlanFile } from '../../planner/plan-file';
+import type { PlanFile } from '../../planner/assembly/plan-file';
 
 /** What names a plan besides its model and dims. */
 export interface PlanNaming {
