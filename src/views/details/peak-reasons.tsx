@@ -4,7 +4,8 @@
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
-import { isCut, shortName, titleText } from '../../shared/short-name';
+import { isCut, MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
+import { LongName } from '../long-name';
 
 /** Reasons shown, largest buffers first. */
 const SHOWN = 8;
@@ -19,7 +20,7 @@ export function PeakReasons({ plan }: { readonly plan: ModelPlan }) {
         <li key={r.id} data-testid="peak-reason" data-buffer={r.name} data-causes={r.causes.join(' ')}>
           <span className="mono" title={isCut(r.name) ? titleText(r.name) : undefined}>{shortName(r.name)}</span> ({formatBytes(r.size)}, {r.span.steps} {r.span.steps === 1 ? 'step' : 'steps'}
           {r.producer !== undefined && <>, from {shortName(r.producer.opType)}</>}
-          {r.lastReader !== undefined && <> to {shortName(r.lastReader.opType)}</>}): {r.reason}
+          {r.lastReader !== undefined && <> to {shortName(r.lastReader.opType)}</>}): <LongName text={r.reason} max={MESSAGE_CHARS} />
         </li>
       ))}
       {records.length > SHOWN && <li className="muted">and {records.length - SHOWN} smaller</li>}

@@ -13,6 +13,10 @@ export interface HoverState {
   readonly y: number;
 }
 
+/** Characters of the buffer's name, and of its node's, a glance at the card shows; a click shows all in the details. */
+const NAME_CHARS = 80;
+const NODE_CHARS = 40;
+
 /** Gap between the pointer and the card, in CSS pixels. */
 const GAP = 14;
 
@@ -31,9 +35,9 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
   return (
     <div ref={card} className="heap-tooltip" role="tooltip" data-testid="heap-tooltip" style={{ left: hover.x + GAP, top: hover.y + GAP }}>
       <div className="heap-tooltip-name mono">
-        {shortName(buffer.name)}
+        {shortName(buffer.name, NAME_CHARS)}
       </div>
-      {isCut(buffer.name) && (
+      {isCut(buffer.name, NAME_CHARS) && (
         <div className="heap-tooltip-more muted" data-testid="tooltip-name-cut">
           {formatCount(buffer.name.length)} characters; click the buffer to show all
         </div>
@@ -42,7 +46,7 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         <dt>Kind</dt>
         <dd>{buffer.kind}</dd>
         <dt>Op</dt>
-        <dd>{op === undefined ? <span className="muted">graph input</span> : `${shortName(op)} · ${shortName(buffer.node ?? '')}`}</dd>
+        <dd>{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'middle')}`}</dd>
         <dt>Shape</dt>
         <dd className="mono">
           {formatShape(shape)} {dtype ?? ''}
@@ -63,7 +67,7 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
           <>
             <dt>Shares</dt>
             <dd>
-              {buffer.alias.rule} of <span className="mono">{shortName(parent.name)}</span> at +{formatCount(buffer.alias.offset)}
+              {buffer.alias.rule} of <span className="mono">{shortName(parent.name, NODE_CHARS, 'middle')}</span> at +{formatCount(buffer.alias.offset)}
             </dd>
           </>
         )}
