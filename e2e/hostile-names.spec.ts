@@ -76,3 +76,82 @@ test('a 1 MB tensor name is cut in the details, with the whole text on demand in
   expect((await full.boundingBox())!.height).toBeLessThan(400);
   await snap(page, 'long-names');
 });
+
+/** Text, title and aria-label of the page longer than `max` characters (data-* attributes and field values are not shown). */
+async function unboundedText(page: Page, max: number): Promise<string[]> {
+  return page.evaluate((limit) => {
+    const out: string[] = [];
+    for (const element of document.querySelectorAll('body *')) {
+      if (element.closest('[data-testid="long-name-full"]')) continue; // the whole name, asked for
+      const own = [...element.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('');
+      const where = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}[${element.getAttribute('data-testid') ?? ''}]`;
+      if (own.length > limit) out.push(`${where} text ${own.length}`);
+      for (const attribute of ['title', 'aria-label']) {
+        const value = element.getAttribute(attribute) ?? '';
+        if (value.length > limit) out.push(`${where} ${attribute} ${value.length}`);
+      }
+    }
+    return out;
+  }, max);
+}
+
+test('a 1 MB node name and tensor name stay bounded in the tooltip, the tables and the graph, with the whole name on demand', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, 'long-names.onnx', longNamesModel());
+  await waitForModel(page, 'long-names.onnx');
+  await waitForPlan(page);
+  await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
+  // Nothing on the page carries a name whole: every text, title and label is cut (titles at 1,000 characters).
+  expect(await unboundedText(page, 1100)).toEqual([]);
+
+  // The heap tooltip of the long tensor: a few lines, saying the name is cut.
+  const tooltip = page.getByTestId('heap-tooltip');
+  const canvas = page.getByTestId('heap-canvas');
+  const area = (await canvas.boundingBox())!;
+  let found = false;
+  for (let row = 1; row <= 8 && !found; row += 1) {
+    for (let col = 1; col <= 12 && !found; col += 1) {
+      await page.mouse.move(area.x + 70 + ((area.width - 90) * col) / 13, area.y + 10 + ((area.height - 130) * row) / 9);
+      found = (await tooltip.isVisible()) && (await tooltip.locator('.heap-tooltip-name').innerText()).startsWith('tensor-abc');
+    }
+  }
+  expect(found).toBe(true);
+  await expect(tooltip.getByTestId('tooltip-name-cut')).toContainText('1,048,576 characters');
+  const tip = (await tooltip.boundingBox())!;
+  const diagram = (await page.getByTestId('heap-view').boundingBox())!;
+  expect(tip.height).toBeLessThan(300);
+  expect(tip.width).toBeLessThanOrEqual(341);
+  // The card stays inside the diagram, whose edges would clip it.
+  expect(tip.x).toBeGreaterThanOrEqual(diagram.x - 1);
+  expect(tip.y).toBeGreaterThanOrEqual(diagram.y - 1);
+  expect(tip.x + tip.width).toBeLessThanOrEqual(diagram.x + diagram.width + 1);
+  expect(tip.y + tip.height).toBeLessThanOrEqual(diagram.y + diagram.height + 1);
+  expect((await tooltip.innerText()).length).toBeLessThan(500);
+  await snap(page, 'long-names-tooltip');
+  await page.mouse.move(0, 0);
+
+  // The tensor table: one line of the row's height, the name cut, more of it in the title.
+  const row = page.getByTestId('tensor-row').filter({ hasText: 'tensor-abc' });
+  const cell = row.getByTestId('cell-name');
+  const rowBox = (await row.boundingBox())!;
+  expect(rowBox.height).toBeLessThanOrEqual(32);
+  expect((await cell.boundingBox())!.width).toBeLessThan(rowBox.width);
+  expect((await cell.innerText()).length).toBeLessThanOrEqual(121);
+  expect((await cell.getAttribute('title'))?.length).toBe(1001);
+
+  // The graph: the node's label and accessible name are cut; clicking it shows the whole name on demand.
+  const node = page.locator('.gnode[data-node^="node-abc"]');
+  expect((await node.locator('.g-sub').textContent())!.length).toBeLessThanOrEqual(33);
+  expect((await node.getAttribute('aria-label'))!.length).toBeLessThan(200);
+  expect((await node.boundingBox())!.width).toBeLessThan(400);
+  await node.click();
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'node');
+  await details.getByTestId('long-name-more').first().click();
+  const full = details.getByTestId('long-name-full');
+  expect(await full.evaluate((el) => el.textContent)).toBe(`node-${'abcdefghij'.repeat(1 << 17)}`.slice(0, 1 << 20));
+  expect((await full.boundingBox())!.height).toBeLessThan(400);
+  await snap(page, 'long-names-node');
+});

@@ -149,3 +149,37 @@ test('screenshots of a real model for docs/ at 1280×720 and 1600×1000', async 
     else await snap(page, `docs-screenshot-${width}x${height}`);
   }
 });
+
+/** Boxes of the graph's first screen that its pane's left or right edge cuts, as text. */
+async function boxesCutByPaneEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const svg = document.querySelector('[data-testid="graph-svg"]')!;
+    const pane = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll('g.gbox')]
+      .map((g) => ({ id: g.getAttribute('data-box') ?? '', box: g.querySelector('rect.g-box')!.getBoundingClientRect() }))
+      .filter(({ box }) => box.top < pane.bottom && box.bottom > pane.top && box.width < pane.width)
+      .filter(({ box }) => (box.left < pane.left && box.right > pane.left) || (box.left < pane.right && box.right > pane.right))
+      .map(({ id, box }) => `${id} at ${Math.round(box.left - pane.left)}..${Math.round(box.right - pane.left)} of ${Math.round(pane.width)}`);
+  });
+}
+
+test('at 1280×720 the first view of GPT-2, wider than its pane, cuts no box at the pane edge', async ({ page }) => {
+  const model = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(model), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, `/e2e/${model}`, readModel(model));
+  await page.goto(`/?model=/e2e/${model}`);
+  await waitForModel(page, model);
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  // The graph is wider than its pane at the first view's scale: the offset, not a fit, keeps the boxes whole.
+  const wide = await page.evaluate(() => {
+    const svg = document.querySelector('[data-testid="graph-svg"]')!;
+    const pane = svg.getBoundingClientRect();
+    const boxes = [...svg.querySelectorAll('g.gbox rect.g-box')].map((r) => r.getBoundingClientRect());
+    return boxes.some((b) => b.right <= pane.left || b.left >= pane.right);
+  });
+  expect(wide).toBe(true);
+  expect(await boxesCutByPaneEdge(page)).toEqual([]);
+  await expect(page.locator('g.gbox[data-box="in:past_0"]')).toBeInViewport();
+  await snap(page, 'gpt2-first-view-1280x720');
+});

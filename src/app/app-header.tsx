@@ -4,6 +4,7 @@
 
 import { useRef, type ChangeEvent } from 'react';
 import { formatBytes } from '../shared/format';
+import { shortName, titleText } from '../shared/short-name';
 import { useActions, useAppStore } from '../store/context';
 import { useOpenDropped } from '../views/compare/use-compare';
 import { PaneToggles, type PaneTogglesProps } from './pane-toggles';
@@ -35,8 +36,8 @@ export function AppHeader({ panes, onTogglePane }: AppHeaderProps) {
         <span className="brand-tag">memory planner</span>
       </div>
       {model && (
-        <div className="current-file" data-testid="current-file" title={model.url ?? model.name}>
-          <span className="current-name">{model.name}</span>
+        <div className="current-file" data-testid="current-file" title={titleText(model.url ?? model.name)}>
+          <span className="current-name">{shortName(model.name)}</span>
           <span className="current-size">{formatBytes(model.size)}</span>
         </div>
       )}

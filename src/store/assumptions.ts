@@ -5,6 +5,7 @@
 
 import type { DimBinding, InferredGraph, InferredModel, InferredNode } from '../model/inferred';
 import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
+import { shortName, titleText } from '../shared/short-name';
 import { memoLast } from './memo';
 import type { AppState } from './state';
 
@@ -74,15 +75,15 @@ function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {
 }
 
 function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
-  const ops = [...new Set(unknown.map((u) => u.op || 'graph input'))];
+  const ops = [...new Set(unknown.map((u) => shortName(u.op || 'graph input')))];
   const named = ops.slice(0, OPS_NAMED).join(', ') + (ops.length > OPS_NAMED ? ', …' : '');
-  const count = unknown.length === 1 ? `1 tensor of unknown size ('${unknown[0]!.tensor}', ${named})` : `${unknown.length} tensors of unknown size (${named})`;
+  const count = unknown.length === 1 ? `1 tensor of unknown size ('${shortName(unknown[0]!.tensor)}', ${named})` : `${unknown.length} tensors of unknown size (${named})`;
   const lead = `${count}: the peak is a lower estimate`;
   return {
     key: 'unknown',
     text: `${lead} — give a shape`,
     lead,
-    detail: unknown.slice(0, 5).map((u) => `${u.tensor}: ${u.reason}`).join('\n'),
+    detail: titleText(unknown.slice(0, 5).map((u) => `${shortName(u.tensor)}: ${u.reason}`).join('\n')),
     action: 'Give a shape',
     fix: { kind: 'shape', tensors: unknown.map((u) => u.tensor) },
   };
@@ -90,17 +91,18 @@ function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
 
 function branchLine(branch: BranchChoice, model: InferredModel): AssumptionLine {
   const node = findNode(model, branch.node);
-  const op = node?.opType ?? 'If';
+  const op = shortName(node?.opType ?? 'If');
   const inputs = node === undefined ? [] : conditionInputs(model, node);
   const choice = op === 'Loop' ? `${branch.taken} iterations assumed` : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
-  const fixText = inputs.length === 0 ? '' : ` — set ${inputs.join(', ')}`;
-  const lead = `${op} '${branch.node}': ${choice}`;
+  const set = inputs.map((i) => shortName(i)).join(', ');
+  const fixText = inputs.length === 0 ? '' : ` — set ${set}`;
+  const lead = `${op} '${shortName(branch.node)}': ${choice}`;
   return {
     key: `branch:${branch.node}`,
     text: `${lead}${fixText}`,
     lead,
-    detail: branch.reason || undefined,
-    action: inputs.length === 0 ? undefined : `Set ${inputs.join(', ')}`,
+    detail: branch.reason ? titleText(branch.reason) : undefined,
+    action: inputs.length === 0 ? undefined : `Set ${set}`,
     fix: { kind: 'input', inputs, node: branch.node },
   };
 }

@@ -1,21 +1,20 @@
-// Names from a model can be megabytes long: shown cut to a few dozen characters,
-// with the whole text on demand in a scrolling box, so one name never renders a
+// Names from a model can be megabytes long: shown cut (shared/short-name), with
+// the whole text on demand in a scrolling box, so one name never renders a
 // page-tall paragraph.
 
 import { useState } from 'react';
+import { isCut, SHOWN_CHARS, shortName, titleText } from '../shared/short-name';
 
-/** Characters of a name shown before it is cut. */
-export const SHOWN_CHARS = 120;
-
-/** `text` cut to `max` characters with an ellipsis; tooltips and link labels use it. */
-export function shortName(text: string, max = SHOWN_CHARS): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
+/** Props of LongName. */
+export interface LongNameProps {
+  readonly text: string;
+  readonly max?: number; // characters shown before the cut; SHOWN_CHARS by default
 }
 
-/** A name cut to SHOWN_CHARS characters, with a button that shows the whole text in a scrolling box. */
-export function LongName({ text }: { readonly text: string }) {
+/** A name cut to `max` characters, with a button that shows the whole text in a scrolling box. */
+export function LongName({ text, max = SHOWN_CHARS }: LongNameProps) {
   const [open, setOpen] = useState(false);
-  if (text.length <= SHOWN_CHARS) return <>{text}</>;
+  if (!isCut(text, max)) return <>{text}</>;
   if (open) {
     return (
       <span className="long-name-full" data-testid="long-name-full" tabIndex={0}>
@@ -25,7 +24,7 @@ export function LongName({ text }: { readonly text: string }) {
   }
   return (
     <>
-      <span title={shortName(text, 1000)}>{shortName(text)}</span>{' '}
+      <span title={titleText(text)}>{shortName(text, max)}</span>{' '}
       <button type="button" className="link-button long-name-more" data-testid="long-name-more" onClick={() => setOpen(true)}>
         show all {text.length.toLocaleString('en-US')} characters
       </button>

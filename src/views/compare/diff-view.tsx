@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
 import { formatBytes } from '../../shared/format';
+import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
 import type { CompareFocus } from './compare-store';
 
@@ -37,14 +38,14 @@ export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) 
                   <button type="button" className="diff-cause-button" onClick={() => onFocus(picked ? undefined : causeFocus(diff, cause))}>
                     <span className={`diff-bytes ${cause.bytes > 0 ? 'diff-up' : 'diff-down'}`}>{signedBytes(cause.bytes)}</span>
                     <span className="diff-kind">{cause.kind}</span>
-                    <span className="diff-summary">{cause.summary}</span>
+                    <span className="diff-summary">{shortName(cause.summary, MESSAGE_CHARS)}</span>
                   </button>
                   {picked && cause.nodes.length > 0 && (
                     <p className="diff-nodes">
                       nodes:{' '}
                       {cause.nodes.slice(0, 12).map((node) => (
-                        <button key={node} type="button" className="chip" onClick={() => onSelectNode(node)} title="Select this node in the page">
-                          {node}
+                        <button key={node} type="button" className="chip" onClick={() => onSelectNode(node)} title={`Select ${titleText(node)} in the page`}>
+                          {shortName(node)}
                         </button>
                       ))}
                       {cause.nodes.length > 12 && <span className="muted"> and {cause.nodes.length - 12} more</span>}
@@ -110,9 +111,9 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
                 <td>
                   <span className={`diff-status diff-status-${c.status}`}>{c.status}</span>
                 </td>
-                <td className="diff-name" title={nameOf(c)}>
+                <td className="diff-name" title={titleText(nameOf(c))}>
                   <button type="button" className="link-button" onClick={() => onFocus(picked ? undefined : f)}>
-                    {c.nameA !== undefined && c.nameB !== undefined && c.nameA !== c.nameB ? `${c.nameA} → ${c.nameB}` : nameOf(c)}
+                    {c.nameA !== undefined && c.nameB !== undefined && c.nameA !== c.nameB ? `${shortName(c.nameA)} → ${shortName(c.nameB)}` : shortName(nameOf(c))}
                   </button>
                 </td>
                 <td>{c.sizeA === undefined ? '—' : formatBytes(c.sizeA)}</td>

@@ -6,7 +6,7 @@
 import type { InferredModel, InferredValue } from '../../model/inferred';
 import { formatBytes, formatShape } from '../../shared/format';
 import { modelLookup } from '../heap/heap-data';
-import { shortName } from '../long-name';
+import { shortName, titleText } from '../../shared/short-name';
 
 /** At most this many are listed; the rest are counted. */
 const LISTED = 12;
@@ -27,7 +27,7 @@ export function ConstantInputs({ model, index }: { readonly model: InferredModel
       <ul className="live-list">
         {inputs.slice(0, LISTED).map((v) => (
           <li key={v.name} data-constant={v.name}>
-            <span className="mono truncate" title={shortName(v.name, 1000)}>
+            <span className="mono truncate" title={titleText(v.name)}>
               {shortName(v.name)}
             </span>
             <span className="muted">

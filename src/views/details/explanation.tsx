@@ -8,10 +8,12 @@ import type { InferredModel } from '../../model/inferred';
 import type { InspectReport } from '../../model/inspect-report';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { planAssumptions } from '../../store/assumptions';
 import { planComplete, planFits, regionOverBy } from '../../store/selectors';
 import type { Selection } from '../../store/state';
 import { peakText } from '../plan-words';
+import { LongName } from '../long-name';
 import { PeakLive } from './peak-live';
 import { PeakReasons } from './peak-reasons';
 import { PlanHeadline } from './plan-headline';
@@ -154,8 +156,8 @@ function FusionTraffic({ plan, onSelect }: { readonly plan: ModelPlan; readonly 
       <ol className="live-table" aria-label="Fusion units saving the most traffic">
         {top.map((u) => (
           <li key={u.name} data-testid="fusion-unit">
-            <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'node', node: u.nodes[0]! })} title={u.nodes.join(', ')}>
-              {u.name}
+            <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'node', node: u.nodes[0]! })} title={titleText(u.nodes.map((n) => shortName(n)).join(', '))}>
+              {shortName(u.name)}
             </button>
             <span className="live-bytes">{formatBytes(u.trafficSaved)} saved</span>
             <span className="live-origin muted">
@@ -178,13 +180,13 @@ function Diagnostics({ plan, report }: { readonly plan: ModelPlan; readonly repo
       <ul className="plan-diagnostics">
         {plan.diagnostics.map((d, i) => (
           <li key={`d${i}`}>
-            <span className="tag tag-muted">{d.code}</span> {d.message}
+            <span className="tag tag-muted">{d.code}</span> <LongName text={d.message} max={MESSAGE_CHARS} />
           </li>
         ))}
         {unknown.slice(0, 6).map((u) => (
           <li key={`u${u.name}`}>
-            <span className="tag tag-muted">unknown shape</span> <span className="mono">{u.name}</span>
-            {u.producer === null ? '' : ` (${u.producer})`}: {u.reason}; not planned
+            <span className="tag tag-muted">unknown shape</span> <span className="mono">{shortName(u.name)}</span>
+            {u.producer === null ? '' : ` (${shortName(u.producer)})`}: {u.reason}; not planned
           </li>
         ))}
         {unknown.length > 6 && <li>and {unknown.length - 6} more values of unknown shape (see the side bar)</li>}

@@ -5,7 +5,7 @@
 import type { LiveBuffer, ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import type { Selection } from '../../store/state';
-import { shortName } from '../long-name';
+import { shortName, titleText } from '../../shared/short-name';
 
 /** Props of LiveList. */
 export interface LiveListProps {
@@ -39,7 +39,7 @@ export function LiveList({ plan, live, label, rowTestId, onSelect }: LiveListPro
       <ol className="live-table live-table-all" aria-label={label}>
         {live.map((b) => (
           <li key={b.id} data-testid={rowTestId} data-bytes={b.size} data-counted={countedBytes(b)}>
-            <button type="button" className="link-button mono live-name" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })} title={shortName(b.name, 1000)}>
+            <button type="button" className="link-button mono live-name" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })} title={titleText(b.name)}>
               {shortName(b.name)}
             </button>
             <span className="live-bytes" title={`${countedBytes(b).toLocaleString('en-US')} of its ${b.size.toLocaleString('en-US')} bytes counted here`}>
@@ -49,15 +49,15 @@ export function LiveList({ plan, live, label, rowTestId, onSelect }: LiveListPro
               {b.node === undefined ? (
                 b.kind
               ) : (
-                <button type="button" className="link-button" onClick={() => onSelect({ kind: 'node', node: b.node! })} title={`select ${b.node} in the graph`}>
-                  {nodeOp.get(b.node) ?? b.kind}
+                <button type="button" className="link-button" onClick={() => onSelect({ kind: 'node', node: b.node! })} title={`select ${titleText(b.node)} in the graph`}>
+                  {shortName(nodeOp.get(b.node) ?? b.kind)}
                 </button>
               )}
               {b.node !== undefined && units.has(b.node) && <UnitTag unit={units.get(b.node)!} onSelect={onSelect} />}
             </span>
             {b.sharesWith !== undefined && (
               <span className="live-shares muted" data-testid="live-shares">
-                shares {names.get(b.sharesWith) ?? `buffer ${b.sharesWith}`}'s bytes
+                shares {shortName(names.get(b.sharesWith) ?? `buffer ${b.sharesWith}`)}'s bytes
                 {countedBytes(b) > 0 && ` (adds ${formatBytes(countedBytes(b))} of ${formatBytes(b.size)})`}
               </span>
             )}
@@ -78,10 +78,10 @@ function UnitTag({ unit, onSelect }: { readonly unit: ModelPlan['fusionUnits'][n
       type="button"
       className="link-button tag tag-unit"
       onClick={() => onSelect({ kind: 'node', node: unit.nodes[0]! })}
-      title={`${unit.kind} fusion unit ${unit.name}: ${unit.nodes.join(', ')}`}
+      title={titleText(`${unit.kind} fusion unit ${unit.name}: ${unit.nodes.map((n) => shortName(n)).join(', ')}`)}
       data-testid="peak-unit"
     >
-      {unit.name}
+      {shortName(unit.name)}
     </button>
   );
 }

@@ -4,6 +4,7 @@
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { shortName, titleText } from '../../shared/short-name';
 import type { Selection } from '../../store/state';
 import { countedBytes, LiveList } from './live-list';
 
@@ -30,10 +31,10 @@ export function PeakLive({ plan, onSelect }: PeakLiveProps) {
         <button type="button" className="link-button" onClick={() => onSelect({ kind: 'step', step })} data-testid="peak-step">
           step {step}
         </button>{' '}
-        ({info?.opType}{' '}
+        ({shortName(info?.opType ?? '')}{' '}
         {info?.node !== undefined && (
-          <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'node', node: info.node })}>
-            {info.node}
+          <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'node', node: info.node })} title={titleText(info.node)}>
+            {shortName(info.node)}
           </button>
         )}
         ); {live.length === 1 ? '1 buffer is live there:' : `${live.length} buffers live there, largest first:`}

@@ -13,7 +13,8 @@ import { liveAtStep } from '../../planner/assembly/live-at';
 import { ConstantInputs } from './constant-inputs';
 import { LiveList } from './live-list';
 import { ShapeField } from '../panels/binding-fields';
-import { LongName, shortName } from '../long-name';
+import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
+import { LongName } from '../long-name';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -33,19 +34,19 @@ function NodePlacement({ plan, node }: { readonly plan: ModelPlan; readonly node
     <div data-testid="node-placement">
       {fn !== undefined && (
         <p>
-          runs on <strong>{fn.unit}</strong> in function <span className="mono">{fn.name}</span>
+          runs on <strong>{fn.unit}</strong> in function <span className="mono">{shortName(fn.name)}</span>
         </p>
       )}
       {fusion !== undefined && (
         <p data-testid="fusion-reason">
           {fusion.unit !== undefined ? (
             <>
-              in fusion unit <strong className="mono">{fusion.unit}</strong>:{' '}
+              in fusion unit <strong className="mono">{shortName(fusion.unit)}</strong>:{' '}
             </>
           ) : (
             <>not fused: </>
           )}
-          {fusion.reason}
+          <LongName text={fusion.reason} max={MESSAGE_CHARS} />
         </p>
       )}
     </div>
@@ -59,7 +60,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const b = data!.plan.buffers[i]!;
     return (
       <li key={b.id}>
-        <button type="button" className="link-button mono truncate" title={shortName(b.name, 1000)} onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
+        <button type="button" className="link-button mono truncate" title={titleText(b.name)} onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
           {shortName(b.name)}
         </button>
         <span className="muted">{formatBytes(b.size)}</span>
@@ -67,7 +68,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     );
   };
   const nodeLink = (name: string) => (
-    <button type="button" className="link-button mono" title={shortName(name, 1000)} onClick={() => onSelect({ kind: 'node', node: name })}>
+    <button type="button" className="link-button mono" title={titleText(name)} onClick={() => onSelect({ kind: 'node', node: name })}>
       {shortName(name)}
     </button>
   );
@@ -144,7 +145,7 @@ function StepDetails({ data, step, nodeLink, onSelect }: { readonly data: HeapDa
   return (
     <div data-testid="selection-details" data-kind="step">
       <p>
-        Step {step}: {info ? <>{info.opType} {nodeLink(info.node)}</> : 'no node'}
+        Step {step}: {info ? <>{shortName(info.opType)} {nodeLink(info.node)}</> : 'no node'}
       </p>
       <p className="muted" data-testid="live-count" data-bytes={total}>
         {count} buffers live, {formatBytes(total)}

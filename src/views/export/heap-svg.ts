@@ -6,6 +6,7 @@
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
 import { xmlChars } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
 import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
@@ -128,7 +129,7 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight }: LaneIn
     const fill = shared ? 'none' : KIND_COLOURS[b.kind] ?? KIND_COLOURS.activation;
     const stroke = highlight?.has(b.id) ? ` stroke="${TEXT}" stroke-width="2"` : shared ? ` stroke="${KIND_COLOURS[b.kind] ?? TEXT}" stroke-dasharray="3 2"` : ` stroke="#ffffff" stroke-width="0.5"`;
     out.push(
-      `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}"><title>${escapeXml(`${b.name}: ${formatBytes(b.size)} at ${b.offset}, steps ${b.start}–${b.end}`)}</title></rect>`,
+      `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}"><title>${escapeXml(`${shortName(b.name)}: ${formatBytes(b.size)} at ${b.offset}, steps ${b.start}–${b.end}`)}</title></rect>`,
     );
   }
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));

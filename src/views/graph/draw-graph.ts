@@ -6,10 +6,11 @@
 // search's emphasis as classes. No React; the view calls these.
 
 import { select, type Selection } from 'd3';
+import { shortName, titleText } from '../../shared/short-name';
 import type { GraphPlacement, PlacedBox } from '../../worker/layout/protocol';
 import { crosses, drawDense, polyline, type DrawExtent } from './draw-dense';
 import type { GraphItem, GraphLayoutInput } from './graph-layout-input';
-import { shortName } from './graph-layout-input';
+import { graphLabel } from './graph-layout-input';
 
 export type { DrawExtent, Region } from './draw-dense';
 
@@ -74,7 +75,7 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
     const header = group.append('g').attr('class', 'g-group-header');
     const toggles = item.kind === 'cluster' || item.node !== undefined || item.kind === 'body-op';
     if (toggles) {
-      const what = item.kind === 'cluster' ? `Collapse ${groupWord(item)} ${item.title}` : `Hide the bodies of ${item.title} ${item.subtitle}`;
+      const what = item.kind === 'cluster' ? `Collapse ${groupWord(item)} ${item.title}` : `Hide the bodies of ${item.title} ${shortName(item.subtitle)}`;
       header
         .attr('role', 'button')
         .attr('tabindex', 0)
@@ -93,7 +94,7 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
     const title = header.append('text').attr('class', 'g-group-title').attr('x', 10).attr('y', 18);
     title.append('tspan').attr('class', 'g-glyph').text(toggles ? '▾ ' : '');
     title.append('tspan').attr('class', 'g-group-name').text(`${item.title} `);
-    title.append('tspan').attr('class', 'g-group-detail').text(item.node !== undefined || item.kind === 'body-op' ? shortName(item.subtitle, 26) : item.subtitle);
+    title.append('tspan').attr('class', 'g-group-detail').text(item.node !== undefined || item.kind === 'body-op' ? graphLabel(item.subtitle, 26) : item.subtitle);
   }
 }
 
@@ -154,7 +155,9 @@ function drawNode(g: G, box: PlacedBox, item: GraphItem, facts: NodeFacts, handl
   node.append('rect').attr('class', 'g-box').attr('width', box.width).attr('height', box.height).attr('rx', item.kind === 'io' ? box.height / 2 : 7);
   const left = item.kind === 'io' ? box.height / 2 : 10;
   node.append('text').attr('class', 'g-title').attr('x', left).attr('y', item.kind === 'io' ? 15 : 17).text(item.kind === 'collapsed' ? `▸ ${item.title}` : item.title);
-  node.append('text').attr('class', 'g-sub').attr('x', left).attr('y', item.kind === 'io' ? 27 : 31).text(shortName(item.subtitle));
+  node.append('text').attr('class', 'g-sub').attr('x', left).attr('y', item.kind === 'io' ? 27 : 31).text(graphLabel(item.subtitle));
+  // A cut node name shows more of itself on hover; a click selects the node, whose details show all of it.
+  if (item.node !== undefined && graphLabel(item.subtitle) !== item.subtitle) node.append('title').text(titleText(item.subtitle));
   drawMark(node, box, item, handlers);
 }
 
@@ -184,7 +187,7 @@ function drawMark(node: G, box: PlacedBox, item: GraphItem, handlers: GraphHandl
       .attr('transform', `translate(${box.width - 18},${box.height / 2})`)
       .attr('role', 'button')
       .attr('tabindex', 0)
-      .attr('aria-label', `Show the ${item.bodies} bod${item.bodies === 1 ? 'y' : 'ies'} of ${item.title} ${item.subtitle}`)
+      .attr('aria-label', `Show the ${item.bodies} bod${item.bodies === 1 ? 'y' : 'ies'} of ${item.title} ${shortName(item.subtitle)}`)
       .on('click', (event: MouseEvent) => {
         event.stopPropagation();
         handlers.toggleBodies(item);
@@ -211,7 +214,7 @@ function ariaLabel(item: GraphItem): string {
   if (item.kind === 'collapsed') return `Expand ${groupWord(item)} ${item.title} (${item.subtitle})`;
   if (item.kind === 'io') return `Graph ${item.subtitle} ${item.title}`;
   const alias = item.alias === undefined ? '' : `, ${ALIAS_TEXT[item.alias]}`;
-  return `${item.title} ${item.subtitle}${alias}`;
+  return `${item.title} ${shortName(item.subtitle)}${alias}`;
 }
 
 function groupWord(item: GraphItem): string {

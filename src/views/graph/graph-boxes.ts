@@ -3,6 +3,7 @@
 // sizes and edges, not labels). Pure; no DOM, no React.
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
+import { shortName } from '../../shared/short-name';
 import type { LayoutBox, LayoutGraph } from '../../worker/layout/protocol';
 import type { GraphItem } from './graph-layout-input';
 
@@ -19,17 +20,19 @@ const CHAR = 6.6; // px per character of the 11px labels
 const TITLE_CHAR = 7.4;
 const MAX_NAME = 32;
 const CLUSTER_TITLE = 30;
+/** Characters of an op type in a box title. */
+export const OP_TYPE = 40;
 /** Height of an op box. */
 export const BOX_HEIGHT = 40;
 
-/** Shortens a long name from the middle. */
-export function shortName(name: string, max = MAX_NAME): string {
-  return name.length <= max ? name : `${name.slice(0, Math.ceil(max / 2) - 1)}…${name.slice(name.length - Math.floor(max / 2))}`;
+/** A name as a graph label: cut in the middle to `max` characters, so a scoped name keeps its last part. */
+export function graphLabel(name: string, max = MAX_NAME): string {
+  return shortName(name, max, 'middle');
 }
 
 /** The width of a box showing `title` over `subtitle`, plus `extra` pixels. */
 export function boxWidth(title: string, subtitle: string, extra = 0): number {
-  return Math.round(Math.max(80, title.length * TITLE_CHAR, shortName(subtitle).length * CHAR) + 24 + extra);
+  return Math.round(Math.max(80, title.length * TITLE_CHAR, graphLabel(subtitle).length * CHAR) + 24 + extra);
 }
 
 /** The nested boxes showing the bodies of op `owner` (one per body); registers their items and links. */
@@ -44,12 +47,13 @@ export function addBodies(
   box.padTop = 30;
   return bodies.map((body, k) => {
     const id = `${owner}/g${k}`;
-    items.set(id, { id, kind: 'body', title: shortName(body.name || `body ${k}`, CLUSTER_TITLE), subtitle: `${body.nodes.length} nodes`, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: true });
+    items.set(id, { id, kind: 'body', title: graphLabel(body.name || `body ${k}`, CLUSTER_TITLE), subtitle: `${body.nodes.length} nodes`, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: true });
     const children = body.nodes.map((n, j): MutableBox => {
       const nid = `${id}/${j}`;
       const expanded = n.subgraphs.length > 0 && open.has(nid);
-      items.set(nid, { id: nid, kind: 'body-op', title: n.opType, subtitle: n.name, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: n.subgraphs.length, expanded });
-      const inner: MutableBox = { id: nid, width: boxWidth(n.opType, n.name, n.subgraphs.length > 0 ? 22 : 0), height: BOX_HEIGHT };
+      const opType = graphLabel(n.opType, OP_TYPE);
+      items.set(nid, { id: nid, kind: 'body-op', title: opType, subtitle: n.name, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: n.subgraphs.length, expanded });
+      const inner: MutableBox = { id: nid, width: boxWidth(opType, n.name, n.subgraphs.length > 0 ? 22 : 0), height: BOX_HEIGHT };
       if (expanded) inner.children = addBodies(inner, n.subgraphs, nid, items, link, open);
       return inner;
     });

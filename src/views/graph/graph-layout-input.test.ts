@@ -7,7 +7,7 @@ import { planModel, type FusionUnitRecord, type ModelPlan } from '../../planner/
 import { presetTarget } from '../../planner/targets/presets';
 import type { LayoutBox } from '../../worker/layout/protocol';
 import { aliasMarks, graphClusters } from './graph-clusters';
-import { edgeText, graphLayoutInput, shortName, type GraphToggles } from './graph-layout-input';
+import { edgeText, graphLayoutInput, graphLabel, type GraphToggles } from './graph-layout-input';
 
 const OPEN: GraphToggles = { collapsed: new Set(), bodies: new Set() };
 
@@ -178,7 +178,7 @@ describe('labels', () => {
     expect(edgeText([{ ...value, shape: [1, 64, 56, 56], bytes: 802816 }])).toBe('1×64×56×56 · 784 KiB');
     expect(edgeText([{ ...value, shape: undefined, bytes: undefined }])).toBe('? · ?');
     expect(edgeText([{ ...value, shape: [2], bytes: 8 }, { ...value, shape: undefined, bytes: undefined }])).toBe('2 tensors · ?');
-    expect(shortName('model/encoder/layer_11/attention/self/query/MatMul', 20)).toBe('model/enc…ery/MatMul');
-    expect(shortName('short')).toBe('short');
+    expect(graphLabel('model/encoder/layer_11/attention/self/query/MatMul', 20)).toBe('model/enc…ery/MatMul');
+    expect(graphLabel('short')).toBe('short');
   });
 });

@@ -11,12 +11,13 @@
 import type { InferredModel, InferredValue } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
+import { SHOWN_CHARS } from '../../shared/short-name';
 import type { LayoutGraph, LayoutLink } from '../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from './graph-clusters';
 import { foldTargets, graphGroups, type GraphGroups } from './graph-groups';
-import { BOX_HEIGHT, addBodies, boxWidth, shortName, structureKey, type MutableBox } from './graph-boxes';
+import { BOX_HEIGHT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './graph-boxes';
 
-export { shortName } from './graph-boxes';
+export { graphLabel } from './graph-boxes';
 
 /** What a drawn box is. */
 export type GraphItemKind = 'op' | 'io' | 'cluster' | 'collapsed' | 'body' | 'body-op';
@@ -145,7 +146,7 @@ class InputBuilder {
     const overlays = groups.plan.filter((c) => !this.toggles.collapsed.has(c.id));
     for (const c of overlays) {
       const detail = `${c.detail} · ${formatCount(c.nodes.length)} node${c.nodes.length === 1 ? '' : 's'}`;
-      this.items.set(c.id, { id: c.id, kind: 'cluster', title: shortName(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: true });
+      this.items.set(c.id, { id: c.id, kind: 'cluster', title: graphLabel(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: true });
     }
     sortByOrder(this.roots, this.rank());
     const graph = { boxes: this.roots, links };
@@ -191,10 +192,11 @@ class InputBuilder {
     const constants = node.inputs.flatMap((name) => {
       const v = values.get(name);
       const foldedIn = v !== undefined && (v.kind === 'initializer' || (v.kind === 'constant' && (v.producer === undefined || this.groups.folded[v.producer] === true)));
-      return foldedIn ? [`${name} ${formatShape(v.shape)} · ${formatBytes(v.bytes)}`] : [];
+      return foldedIn ? [`${graphLabel(name, SHOWN_CHARS)} ${formatShape(v.shape)} · ${formatBytes(v.bytes)}`] : [];
     });
-    this.items.set(id, { id, kind: 'op', title: node.opType, subtitle: node.name, node: i, cluster: undefined, members: [i], alias: this.marks.get(node.name), bodies: node.subgraphs.length, expanded, constants });
-    const box: MutableBox = { id, width: boxWidth(node.opType, node.name, node.subgraphs.length > 0 ? 22 : 0), height: BOX_HEIGHT };
+    const opType = graphLabel(node.opType, OP_TYPE);
+    this.items.set(id, { id, kind: 'op', title: opType, subtitle: node.name, node: i, cluster: undefined, members: [i], alias: this.marks.get(node.name), bodies: node.subgraphs.length, expanded, constants });
+    const box: MutableBox = { id, width: boxWidth(opType, node.name, node.subgraphs.length > 0 ? 22 : 0), height: BOX_HEIGHT };
     if (expanded) box.children = addBodies(box, node.subgraphs, id, this.items, (s, t, v) => this.link(s, t, v), this.toggles.bodies);
     where.push(box);
     return id;
@@ -208,10 +210,10 @@ class InputBuilder {
     const detail = c.kind === 'scope' ? `${count} · ${formatBytes(weight)}` : `${c.detail} · ${count}`;
     const title = `${c.label} ${detail}`;
     const box: MutableBox = collapsed
-      ? { id: c.id, width: boxWidth(shortName(c.label, CLUSTER_TITLE), detail, 18), height: BOX_HEIGHT + 4 }
+      ? { id: c.id, width: boxWidth(graphLabel(c.label, CLUSTER_TITLE), detail, 18), height: BOX_HEIGHT + 4 }
       : { id: c.id, width: Math.round(Math.min(CLUSTER_TITLE + 24, title.length) * 6.6 + 70), height: BOX_HEIGHT, padTop: 30, children: [] };
     const heavy = c.kind === 'scope' && this.total > 0 && weight >= HEAVY_SHARE * this.total;
-    this.items.set(c.id, { id: c.id, kind: collapsed ? 'collapsed' : 'cluster', title: shortName(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: !collapsed, heavy });
+    this.items.set(c.id, { id: c.id, kind: collapsed ? 'collapsed' : 'cluster', title: graphLabel(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: !collapsed, heavy });
     this.boxes.set(c.id, box);
     container.push(box);
     return box;
@@ -231,8 +233,8 @@ class InputBuilder {
       return;
     }
     this.ioBox.set(id, id);
-    this.items.set(id, { id, kind: 'io', title: shortName(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false });
-    where.push({ id, width: boxWidth(shortName(v.name, 28), role), height: 34 });
+    this.items.set(id, { id, kind: 'io', title: graphLabel(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false });
+    where.push({ id, width: boxWidth(graphLabel(v.name, 28), role), height: 34 });
   }
 
   private linkValue(v: InferredValue, boxOfNode: readonly (string | undefined)[]): void {

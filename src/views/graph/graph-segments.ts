@@ -5,7 +5,7 @@
 // collapsible groups instead of a column of hundreds of boxes. Pure; no DOM, no React.
 
 import type { InferredGraph } from '../../model/inferred';
-import { shortName } from './graph-boxes';
+import { graphLabel } from './graph-boxes';
 import type { GraphCluster } from './graph-clusters';
 
 /** About this many segments; fewer for a model of few nodes. */
@@ -30,7 +30,7 @@ export function segmentClusters(graph: InferredGraph, shown: (node: number) => b
     const nodes = order.slice(start, end + 1);
     const first = graph.nodes[nodes[0]!]!;
     const last = graph.nodes[nodes.at(-1)!]!;
-    const label = `${shortName(first.name, 14)} → ${shortName(last.name, 14)}`;
+    const label = `${graphLabel(first.name, 14)} → ${graphLabel(last.name, 14)}`;
     out.push({ id: `sc:#${out.length}`, kind: 'scope', label, detail: 'segment', nodes, parent: undefined });
     start = end + 1;
     best = -1;

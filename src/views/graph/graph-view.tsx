@@ -10,6 +10,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, type Keyb
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../worker/layout/protocol';
 import { useElementSize } from '../use-element-size';
+import { clearOfEdges } from './edge-clear';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from './draw-graph';
 import type { GraphLayoutInput } from './graph-layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './graph-minimap';
@@ -118,7 +119,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
   /**
    * The first view: the whole graph; when that is too small to read, the top of the graph across
    * its whole width, or at READABLE_FIT centred on its first input when even the width is too wide
-   * (the minimap shows the rest).
+   * (the minimap shows the rest), moved so that no box of that first screen is cut by the pane's edge.
    */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const fit = fitTransform();
@@ -130,7 +131,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     const centred = (s.width - p.width * k) / 2;
     const onFirst = first === undefined ? centred : s.width / 2 - (first.x + first.width / 2) * k;
     const x = centred >= 0 ? centred : Math.min(8, Math.max(s.width - p.width * k - 8, onFirst));
-    return zoomIdentity.translate(x, 8).scale(k);
+    return zoomIdentity.translate(centred >= 0 ? x : clearOfEdges(p.boxes, x, { width: s.width, height: s.height, k, y: 8 }), 8).scale(k);
   }, [fitTransform]);
 
   const reveal = useCallback(

@@ -7,6 +7,7 @@
 
 import type { ZoomTransform } from 'd3';
 import { formatBytes } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
 import { KIND_CLASSES, type HeapData, type HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { drawCurve, drawStepBand } from './draw-curve';
@@ -202,7 +203,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, data: HeapData, visible: read
     ctx.beginPath();
     ctx.rect(r.x, r.y, r.w, r.h);
     ctx.clip();
-    ctx.fillText(data.plan.buffers[i]!.name, Math.max(r.x, 0) + 4, r.y + r.h / 2);
+    ctx.fillText(shortName(data.plan.buffers[i]!.name), Math.max(r.x, 0) + 4, r.y + r.h / 2);
     ctx.restore();
   }
 }

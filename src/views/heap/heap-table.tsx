@@ -4,6 +4,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
+import { shortName, titleText } from '../../shared/short-name';
 import type { BufferFacts, HeapData } from './heap-data';
 
 const ROW_HEIGHT = 28;
@@ -48,11 +49,11 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 onClick={() => onSelectBuffer(item.index)}
                 onKeyDown={(e) => e.key === 'Enter' && onSelectBuffer(item.index)}
               >
-                <span role="cell" className="mono truncate" title={b.name}>
-                  {b.name}
+                <span role="cell" className="mono truncate" title={titleText(b.name)}>
+                  {shortName(b.name)}
                 </span>
                 <span role="cell">{b.alias ? `${b.kind} (${b.alias.rule})` : b.kind}</span>
-                <span role="cell" className="truncate">{f.op ?? ''}</span>
+                <span role="cell" className="truncate">{shortName(f.op ?? '')}</span>
                 <span role="cell" className="mono truncate">{formatShape(f.shape)}</span>
                 <span role="cell" className="num">{formatBytes(b.size)}</span>
                 <span role="cell" className="num mono">{formatCount(b.offset)}</span>

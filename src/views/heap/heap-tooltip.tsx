@@ -1,7 +1,9 @@
 // The heap diagram's hover card: name, op, shape, dtype, bytes, offset,
 // lifetime and region of the buffer under the pointer, and what it shares.
 
+import { useLayoutEffect, useRef } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
+import { isCut, shortName } from '../../shared/short-name';
 import type { BufferFacts } from './heap-data';
 
 /** The buffer under the pointer and where the pointer is (CSS pixels in the diagram). */
@@ -11,19 +13,40 @@ export interface HoverState {
   readonly y: number;
 }
 
-/** A floating card next to the pointer, kept inside the diagram. */
+/** Characters of the buffer's name, and of its node's, a glance at the card shows; a click shows all in the details. */
+const NAME_CHARS = 80;
+const NODE_CHARS = 40;
+
+/** Gap between the pointer and the card, in CSS pixels. */
+const GAP = 14;
+
+/** A floating card next to the pointer, kept inside the diagram (flipped to the pointer's left or above it when it would overflow). */
 export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
   const { buffer, op, shape, dtype, parent } = hover.facts;
-  const flipX = hover.x > 260;
-  const style = { left: flipX ? undefined : hover.x + 14, right: flipX ? `calc(100% - ${hover.x - 14}px)` : undefined, top: hover.y + 14 };
+  const card = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = card.current;
+    const area = element?.offsetParent;
+    if (!element || !area) return;
+    const { x, y } = cardPosition(hover, element.offsetWidth, element.offsetHeight, area.clientWidth, area.clientHeight);
+    element.style.left = `${x}px`;
+    element.style.top = `${y}px`;
+  });
   return (
-    <div className="heap-tooltip" role="tooltip" data-testid="heap-tooltip" style={style}>
-      <div className="heap-tooltip-name mono">{buffer.name}</div>
+    <div ref={card} className="heap-tooltip" role="tooltip" data-testid="heap-tooltip" style={{ left: hover.x + GAP, top: hover.y + GAP }}>
+      <div className="heap-tooltip-name mono">
+        {shortName(buffer.name, NAME_CHARS)}
+      </div>
+      {isCut(buffer.name, NAME_CHARS) && (
+        <div className="heap-tooltip-more muted" data-testid="tooltip-name-cut">
+          {formatCount(buffer.name.length)} characters; click the buffer to show all
+        </div>
+      )}
       <dl className="heap-tooltip-facts">
         <dt>Kind</dt>
         <dd>{buffer.kind}</dd>
         <dt>Op</dt>
-        <dd>{op === undefined ? <span className="muted">graph input</span> : `${op} · ${buffer.node ?? ''}`}</dd>
+        <dd>{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'middle')}`}</dd>
         <dt>Shape</dt>
         <dd className="mono">
           {formatShape(shape)} {dtype ?? ''}
@@ -44,11 +67,23 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
           <>
             <dt>Shares</dt>
             <dd>
-              {buffer.alias.rule} of <span className="mono">{parent.name}</span> at +{formatCount(buffer.alias.offset)}
+              {buffer.alias.rule} of <span className="mono">{shortName(parent.name, NODE_CHARS, 'middle')}</span> at +{formatCount(buffer.alias.offset)}
             </dd>
           </>
         )}
       </dl>
     </div>
   );
+}
+
+/** Where a card of `width` x `height` goes for `hover` in an area of `areaWidth` x `areaHeight`: below right of the pointer, else left or above, never outside the area's top left. */
+export function cardPosition(hover: Pick<HoverState, 'x' | 'y'>, width: number, height: number, areaWidth: number, areaHeight: number): { x: number; y: number } {
+  return { x: placeAlong(hover.x, width, areaWidth), y: placeAlong(hover.y, height, areaHeight) };
+}
+
+/** Start of a card of `size` along one axis: after the pointer, else before it, else as far along as the area allows. */
+function placeAlong(pointer: number, size: number, room: number): number {
+  if (pointer + GAP + size <= room) return pointer + GAP;
+  if (pointer - GAP - size >= 0) return pointer - GAP - size;
+  return Math.max(0, room - size);
 }

@@ -11,7 +11,7 @@ import { useActions, useAppStore } from '../../store/context';
 import { parseShapeField, parseValuesField, type NumbersField } from '../../store/field-text';
 import './binding-fields.css';
 import { ownValue } from '../../shared/own';
-import { shortName } from '../long-name';
+import { shortName } from '../../shared/short-name';
 
 /** Props of the single-value fields. */
 interface FieldProps {

@@ -1,7 +1,9 @@
 // The error banner: which file failed and why, in one sentence, while the
 // previous model stays on screen. Dismissible; announced as an alert.
 
+import { isCut, MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
+import { LongName } from '../long-name';
 import './status.css';
 
 /** Shows the last error of an open or re-inference; renders nothing without one. */
@@ -19,11 +21,11 @@ export function ErrorBanner() {
       </svg>
       <div className="banner-text">
         <p className="banner-title">
-          {what} <strong data-testid="error-file">{error.file}</strong>
+          {what} <strong data-testid="error-file" title={isCut(error.file) ? titleText(error.file) : undefined}>{shortName(error.file)}</strong>
           <code className="banner-code">{error.code}</code>
         </p>
         <p className="banner-message" data-testid="error-message">
-          {sentence(error.message, error.file)}
+          <LongName text={sentence(error.message, error.file)} max={MESSAGE_CHARS} />
         </p>
         {shown !== undefined && error.task === 'open' && <p className="banner-note">Still showing {shown}.</p>}
       </div>

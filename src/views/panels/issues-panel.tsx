@@ -1,8 +1,10 @@
 // What the page could not work out: run-time tensors whose shape is unknown
 // (with the reason) and the decoder's and inference's diagnostics.
 
+import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useAppStore } from '../../store/context';
 import { selectReport } from '../../store/selectors';
+import { LongName } from '../long-name';
 import { Panel } from './panel';
 
 /** Longest list shown before "and N more". */
@@ -17,11 +19,13 @@ export function UnknownShapesPanel() {
       <ul className="issues">
         {unknown.slice(0, LIST_LIMIT).map((u) => (
           <li key={u.name} className="issue">
-            <span className="issue-subject mono" title={u.name}>
-              {u.name}
+            <span className="issue-subject mono" title={titleText(u.name)}>
+              {shortName(u.name)}
             </span>
-            <span className="issue-where">{u.producer ?? 'graph input'}</span>
-            <span className="issue-text">{u.reason}</span>
+            <span className="issue-where">{u.producer === null ? 'graph input' : shortName(u.producer)}</span>
+            <span className="issue-text">
+              <LongName text={u.reason} max={MESSAGE_CHARS} />
+            </span>
           </li>
         ))}
       </ul>
@@ -40,8 +44,10 @@ export function DiagnosticsPanel() {
         {diagnostics.slice(0, LIST_LIMIT).map((d, i) => (
           <li key={i} className="issue">
             <code className="issue-code">{d.code}</code>
-            {d.node && <span className="issue-where mono">{d.node}</span>}
-            <span className="issue-text">{d.message}</span>
+            {d.node && <span className="issue-where mono">{shortName(d.node)}</span>}
+            <span className="issue-text">
+              <LongName text={d.message} max={MESSAGE_CHARS} />
+            </span>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useAppStore } from '../../store/context';
 import { selectReport, selectWeights } from '../../store/selectors';
 import { formatBytes, formatCount } from '../../shared/format';
+import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';
 
 /** Facts of the shown model; nothing before a model is open. */
@@ -29,7 +30,9 @@ export function ModelSummary() {
       </div>
       <dl className="facts">
         <Fact term="File" testId="fact-file">
-          <span className="truncate" title={model.url ?? model.name}>{model.name}</span>
+          <span className="truncate" title={titleText(model.url ?? model.name)}>
+            {shortName(model.name)}
+          </span>
         </Fact>
         <Fact term="Size">{formatBytes(model.size)}</Fact>
         <Fact term="Producer" testId="fact-producer">{report.producer || <span className="muted">not given</span>}</Fact>

@@ -1,6 +1,7 @@
 // The load progress line under the header: what is being opened, how far the
 // read/decode/inference has come (from the worker's progress messages), Cancel.
 
+import { shortName } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import './status.css';
 
@@ -18,7 +19,7 @@ export function LoadProgressBar() {
       <div
         className={`progress-track${percent === undefined ? ' progress-indeterminate' : ''}`}
         role="progressbar"
-        aria-label={`${verb} ${task.name}`}
+        aria-label={`${verb} ${shortName(task.name)}`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -28,7 +29,7 @@ export function LoadProgressBar() {
       </div>
       <div className="progress-text">
         <span className="progress-task">
-          {verb} <strong>{task.name}</strong>
+          {verb} <strong>{shortName(task.name)}</strong>
         </span>
         <span className="progress-label">
           {progress?.label}

@@ -3,6 +3,7 @@
 
 import type { CSSProperties } from 'react';
 import { formatBytes, formatCount } from '../../shared/format';
+import { shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import type { TensorRow } from '../../store/selectors';
 import type { SortColumn } from '../../store/state';
@@ -77,11 +78,11 @@ export function TableRow({ row, index, style }: TableRowProps) {
       <div role="cell" className="cell cell-numeric muted">
         {row.order + 1}
       </div>
-      <div role="cell" className="cell mono truncate" title={row.name} data-testid="cell-name">
-        {row.name}
+      <div role="cell" className="cell mono truncate" title={titleText(row.name)} data-testid="cell-name">
+        {shortName(row.name)}
       </div>
       <div role="cell" className="cell truncate" data-testid="cell-op">
-        {row.op || <span className="muted">—</span>}
+        {row.op ? shortName(row.op) : <span className="muted">—</span>}
       </div>
       <div role="cell" className="cell">
         <span className={`kind kind-${row.kind}`}>{row.kind}</span>
