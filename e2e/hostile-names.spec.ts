@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { controlNamesModel, longNamesModel, prototypeNamesModel } from '../src/model/testing/hostile-models';
+import { controlNamesModel, longDimModel, longNamesModel, prototypeNamesModel } from '../src/model/testing/hostile-models';
 import { dropFile, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
@@ -154,4 +154,23 @@ test('a 1 MB node name and tensor name stay bounded in the tooltip, the tables a
   expect(await full.evaluate((el) => el.textContent)).toBe(`node-${'abcdefghij'.repeat(1 << 17)}`.slice(0, 1 << 20));
   expect((await full.boundingBox())!.height).toBeLessThan(400);
   await snap(page, 'long-names-node');
+});
+
+test('a 1 MB symbolic dim name is cut in the dims panel and the banner, and the dim still binds', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, 'long-dim.onnx', longDimModel());
+  await waitForModel(page, 'long-dim.onnx');
+  await waitForPlan(page);
+  expect(await unboundedText(page, 1100)).toEqual([]);
+  const dim = page.getByTestId('dim');
+  await expect(dim).toHaveCount(1);
+  const label = await dim.locator('label').innerText();
+  expect(label.length).toBeLessThanOrEqual(201);
+  expect(label).toContain('…');
+  const before = (await page.evaluate(() => window.heapscope.summary())).peak;
+  await dim.locator('input').fill('4');
+  await expect.poll(async () => (await page.evaluate(() => window.heapscope.summary())).peak).toBe(before * 4);
+  expect(await unboundedText(page, 1100)).toEqual([]);
 });

@@ -36,6 +36,11 @@ export function dimLabel(dim: Pick<DimBinding, 'name' | 'axes'>): string {
   return [axes.join(', '), ...own].join(' · ');
 }
 
+/** A dim's label as shown beside its field: cut in the middle past 200 characters (a long name keeps its axes readable). */
+export function shownDimLabel(dim: Pick<DimBinding, 'name' | 'axes'>): string {
+  return shortName(dimLabel(dim), 200, 'middle');
+}
+
 /** The short form of a dim in a sentence: its first input axis (or its name) = value. */
 function dimTerm(dim: DimAssumption): string {
   return `${dim.axes[0] ?? dim.name}=${dim.value}`;

@@ -48,3 +48,12 @@ export function longNamesModel(length = 1 << 20): Uint8Array {
   g.output(g.nodeOutputs('Relu', [a], ['y'], {}, { name: 'tail' })[0]!, 'float32', [1, 64]);
   return g.toBytes({ opset: 17 });
 }
+
+/** x[D, 64] -> Relu -> y, where the symbolic dim D has a name of `length` characters. */
+export function longDimModel(length = 1 << 20): Uint8Array {
+  const g = new GraphBuilder('long-dim');
+  const dim = `dim-${'abcdefghij'.repeat(Math.ceil(length / 10))}`.slice(0, length);
+  const x = g.input('x', 'float32', [dim, 64]);
+  g.output(g.nodeOutputs('Relu', [x], ['y'])[0]!, 'float32', [dim, 64]);
+  return g.toBytes({ opset: 17 });
+}

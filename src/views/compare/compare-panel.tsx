@@ -12,6 +12,7 @@ import { Panel } from '../panels/panel';
 import { useCompare, useCompareActions } from './use-compare';
 import './compare.css';
 import { ownValue } from '../../shared/own';
+import { shortName, titleText } from '../../shared/short-name';
 
 /** The panel; nothing without a model. */
 export function ComparePanel() {
@@ -142,8 +143,8 @@ function CompareStatus() {
 function DimField({ id, name, value, onChange }: { id: string; name: string; value: string; onChange: (value: string) => void }) {
   return (
     <>
-      <label htmlFor={id} title={name}>
-        {name}
+      <label htmlFor={id} title={titleText(name)}>
+        {shortName(name, 200, 'middle')}
       </label>
       <input id={id} className="input" inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} data-testid="compare-dim" data-dim={name} aria-invalid={!/^\d+$/.test(value.trim())} />
     </>

@@ -7,6 +7,7 @@ import type { AssumptionLine } from '../../store/assumptions';
 import { selectAssumptionLines } from '../../store/assumptions';
 import { useAppStore } from '../../store/context';
 import { DimsFields, InputValueField, ShapeField } from '../panels/binding-fields';
+import { titleText } from '../../shared/short-name';
 import './assumptions.css';
 
 /** The banner; nothing when the plan rests on no assumption. */
@@ -22,7 +23,7 @@ export function AssumptionsBanner() {
             <p className="assumption-text">
               <span>{line.action === undefined ? line.text : line.lead}</span>
               {line.detail !== undefined && (
-                <span className="assumption-why" title={line.detail} aria-label={`Why: ${line.detail}`} role="img">
+                <span className="assumption-why" title={titleText(line.detail)} aria-label={`Why: ${titleText(line.detail)}`} role="img">
                   ?
                 </span>
               )}

@@ -6,12 +6,12 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import type { DimAssumption } from '../../planner/plan';
-import { dimLabel } from '../../store/assumptions';
+import { shownDimLabel } from '../../store/assumptions';
 import { useActions, useAppStore } from '../../store/context';
 import { parseShapeField, parseValuesField, type NumbersField } from '../../store/field-text';
 import './binding-fields.css';
 import { ownValue } from '../../shared/own';
-import { shortName } from '../../shared/short-name';
+import { shortName, titleText } from '../../shared/short-name';
 
 /** Props of the single-value fields. */
 interface FieldProps {
@@ -96,7 +96,7 @@ function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue
   const shown = error ?? (bindingError?.startsWith(label) ? bindingError : undefined);
   return (
     <form className={`binding-field${compact ? ' binding-field-compact' : ''}`} onSubmit={submit} data-testid={testId} data-name={name}>
-      <label htmlFor={id} className="binding-label" title={label}>
+      <label htmlFor={id} className="binding-label" title={titleText(label)}>
         {label}
       </label>
       <span className="binding-row">
@@ -140,7 +140,7 @@ export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAss
     event.preventDefault();
     const bad = dims.find((d) => !/^\d{1,10}$/.test(ownValue(draft, d.name) ?? '') || Number(ownValue(draft, d.name)) > 2 ** 31 - 1);
     if (bad !== undefined) {
-      setError(`${dimLabel(bad)} must be a whole number from 0 up, got "${ownValue(draft, bad.name) ?? ''}"`);
+      setError(`${shownDimLabel(bad)} must be a whole number from 0 up, got "${ownValue(draft, bad.name) ?? ''}"`);
       return;
     }
     setError(undefined);
@@ -151,8 +151,8 @@ export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAss
     <form className="binding-dims" onSubmit={submit} data-testid="banner-dims">
       {dims.map((d, k) => (
         <span key={d.name} className="binding-dim">
-          <label htmlFor={`${baseId}-${k}`} title={`${d.name}: ${d.rule}`}>
-            {dimLabel(d)}
+          <label htmlFor={`${baseId}-${k}`} title={titleText(`${d.name}: ${d.rule}`)}>
+            {shownDimLabel(d)}
           </label>
           <input
             id={`${baseId}-${k}`}

@@ -1,13 +1,15 @@
 // The symbolic dims of the model: one labelled number input per dim, named by
-// the input axes it sizes (the full name wraps, never truncated), with its
+// the input axes it sizes (a long name wraps; one past 200 characters is cut,
+// with the full text on hover), with its
 // current value, whether it is a default and the rule that chose it. A change
 // re-infers in the worker.
 
 import { useId, useState } from 'react';
 import type { DimBinding } from '../../model/inferred';
-import { dimLabel } from '../../store/assumptions';
+import { dimLabel, shownDimLabel } from '../../store/assumptions';
 import { useActions, useAppStore } from '../../store/context';
 import { ownValue } from '../../shared/own';
+import { titleText } from '../../shared/short-name';
 import { Panel } from './panel';
 
 /** Inputs for the shown model's symbolic dims. */
@@ -43,6 +45,7 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
     setDraft(String(expected));
   }
   const id = useId();
+  const label = dimLabel(dim);
   const valid = isDimText(draft);
   const isDefault = dim.source === 'default';
   const commit = (text: string): void => {
@@ -51,8 +54,8 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
   };
   return (
     <li className="dim" data-testid="dim" data-dim={dim.name}>
-      <label className="dim-name" htmlFor={id} title={dim.rule ? `${dim.name}: ${dim.rule}` : dim.name}>
-        {dimLabel(dim)}
+      <label className="dim-name" htmlFor={id} title={titleText(dim.rule ? `${dim.name}: ${dim.rule}` : dim.name)}>
+        {shownDimLabel(dim)}
       </label>
       <input
         id={id}
@@ -74,7 +77,7 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
       <button
         type="button"
         className="icon-button"
-        aria-label={`Reset ${dimLabel(dim)} to its default`}
+        aria-label={`Reset ${titleText(label)} to its default`}
         title="Reset to default"
         disabled={isDefault || disabled}
         onClick={() => void setDim(dim.name, undefined)}
