@@ -54,7 +54,7 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
   const { itemExtent } = prep;
   const { itemStart, itemEnd, order, byEnd } = sweepOrder(prep, backwards);
   const offsets = new Float64Array(prep.itemCount);
-  const live = new LiveBlocks();
+  const live = new LiveBlocks(prep.itemCount);
   let ended = 0;
   for (const item of order) {
     const start = itemStart[item]!;
