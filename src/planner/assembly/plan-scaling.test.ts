@@ -1,7 +1,8 @@
 // Planning work grows linearly with the nodes of a chain (issue 17 item 4: a
 // chain of 100k Relu nodes planned quadratically). Work is counted, not timed:
 // V8's block coverage counts every function call and every executed block of
-// the project's code while planModel runs.
+// the project's code while planModel (or assignOffsets) runs. The same holds
+// for thousands of buffers live at once (issue 13: best's scale path).
 
 import { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,10 @@ import { inferShapes } from '../../model/infer-shapes';
 import type { InferredModel } from '../../model/inferred';
 import { GraphBuilder } from '../../model/testing/onnx-writer';
 import { planModel } from '../plan';
+import type { PlacementProblem, PlanResult } from '../problem/problem';
+import { heavyNetworkProblem } from '../testing/instances-heavy';
+import { assignOffsets } from './assign-offsets';
+import { validatePlan } from './validate-plan';
 import { presetTarget } from '../targets/presets';
 
 /** x -> Relu -> Relu -> ... (n nodes) -> y, 256 bytes each. */
@@ -89,8 +94,25 @@ describe('planning a chain of in-place nodes', () => {
       expect(plan.portfolio?.m1Peak).toBeUndefined();
     }
     expect(work3k).toBeGreaterThan(100_000);
-    // Quadratic work gives 4. The scale path's gap search still grows a little
-    // faster than linear when no gap is left anywhere (measured 2.8).
-    expect(work6k / work3k).toBeLessThan(3.2);
+    // Quadratic work gives 4; a gap search that scanned the live blocks when no gap is left gave 2.8.
+    expect(work6k / work3k).toBeLessThan(2.3);
+  }, 180_000);
+
+  it('does about twice the work for twice the buffers of a crowded network-like trace (10k vs 20k, best)', async () => {
+    // about 700 buffers live at once, skip connections live 500-5,000 steps: best takes the scale path
+    const small = heavyNetworkProblem(10_000, 1);
+    const large = heavyNetworkProblem(20_000, 2);
+    await countedWork(() => assignOffsets(heavyNetworkProblem(2_000, 3), 'best'));
+    const plans: [PlacementProblem, PlanResult][] = [];
+    const work10k = await countedWork(() => plans.push([small, assignOffsets(small, 'best')]));
+    const work20k = await countedWork(() => plans.push([large, assignOffsets(large, 'best')]));
+    for (const [problem, plan] of plans) {
+      expect(validatePlan(problem, plan).valid).toBe(true);
+      expect(plan.peak).toBeGreaterThanOrEqual(plan.lowerBound);
+      expect(plan.peak).toBeLessThan(1.1 * plan.lowerBound);
+    }
+    expect(work10k).toBeGreaterThan(100_000);
+    // linear work gives 2; the few buffers live to the end add to the live blocks as the trace grows
+    expect(work20k / work10k).toBeLessThan(2.3);
   }, 180_000);
 });

@@ -25,23 +25,32 @@ interface SweepOrder {
   readonly byEnd: Int32Array; // items as they end
 }
 
-const orders = new WeakMap<PreparedRegion, Map<boolean, SweepOrder>>();
+const orders = new WeakMap<PreparedRegion, Map<boolean, Int32Array>>();
 
-/** The orders of a sweep direction, computed once per region (the lowest and the tightest sweeps share them). */
-function sweepOrder(prep: PreparedRegion, backwards: boolean): SweepOrder {
+/** Items in the order a sweep direction visits them, sorted once per region (the lowest and the tightest sweeps share it). */
+function startOrder(prep: PreparedRegion, backwards: boolean): Int32Array {
   let byDirection = orders.get(prep);
   if (byDirection === undefined) orders.set(prep, (byDirection = new Map()));
   const known = byDirection.get(backwards);
   if (known !== undefined) return known;
-  const { itemExtent } = prep;
+  const { itemExtent, itemStart, itemEnd } = prep;
   // backwards, an item starts where it ends: time runs from the last step down
+  const byStart = (a: number, b: number) => itemStart[a]! - itemStart[b]! || itemExtent[b]! - itemExtent[a]! || a - b;
+  const byEnd = (a: number, b: number) => itemEnd[b]! - itemEnd[a]! || itemExtent[b]! - itemExtent[a]! || a - b;
+  const order = prep.freeItems.slice().sort(backwards ? byEnd : byStart);
+  byDirection.set(backwards, order);
+  return order;
+}
+
+/**
+ * The times and visiting orders of one direction of sweep. Items as they end
+ * are the other direction's order reversed: which of the items ending
+ * together leaves first changes nothing.
+ */
+function sweepOrder(prep: PreparedRegion, backwards: boolean): SweepOrder {
   const itemStart = backwards ? prep.itemEnd.map((t) => -t) : prep.itemStart;
   const itemEnd = backwards ? prep.itemStart.map((t) => -t) : prep.itemEnd;
-  const order = prep.freeItems.slice().sort((a, b) => itemStart[a]! - itemStart[b]! || itemExtent[b]! - itemExtent[a]! || a - b);
-  const byEnd = prep.freeItems.slice().sort((a, b) => itemEnd[a]! - itemEnd[b]! || a - b);
-  const made = { itemStart, itemEnd, order, byEnd };
-  byDirection.set(backwards, made);
-  return made;
+  return { itemStart, itemEnd, order: startOrder(prep, backwards), byEnd: startOrder(prep, !backwards).slice().reverse() };
 }
 
 /**
@@ -54,7 +63,7 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
   const { itemExtent } = prep;
   const { itemStart, itemEnd, order, byEnd } = sweepOrder(prep, backwards);
   const offsets = new Float64Array(prep.itemCount);
-  const live = new LiveBlocks();
+  const live = new LiveBlocks(prep.itemCount);
   let ended = 0;
   for (const item of order) {
     const start = itemStart[item]!;

@@ -28,7 +28,7 @@
 // - Everything is deterministic except where the wall-clock budget or the
 //   caller's stop cuts the search short, which the result reports as `stoppedBy: 'time'`.
 
-import { itemDegrees } from '../engine/degrees';
+import { conflictTotal } from '../engine/degrees';
 import { orderItems, type OrderKey } from '../engine/orders';
 import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
@@ -66,7 +66,7 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   const { lowerBound, options } = context;
   const clock = options.clock ?? Date.now;
   const deadline = clock() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
-  if (conflictCount(prep) > LARGE_CONFLICTS) return planLarge(baselines, prep, context, deadline);
+  if (conflictTotal(prep) > LARGE_CONFLICTS) return planLarge(baselines, prep, context, deadline);
   const candidates = baselines.map((strategy) => {
     const { offsets } = strategy.plan(prep, context);
     return { offsets, peak: peakOf(prep, offsets), source: strategy.name };
@@ -152,12 +152,6 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   }
   const proven = winner.peak <= lowerBound;
   return { offsets: winner.offsets, placements: prep.freeItems.length * candidates.length, attempts: candidates.length, improvements: 0, stoppedBy: proven ? 'optimal' : stoppedBy, proven, winner: winner.source };
-}
-
-function conflictCount(prep: PreparedRegion): number {
-  let total = 0;
-  for (const d of itemDegrees(prep)) total += d;
-  return total;
 }
 
 /** Adds the plan of every order and fit to `candidates`; returns the smallest so far. */
