@@ -169,8 +169,8 @@ test('a 1 MB symbolic dim name is cut in the dims panel and the banner, and the 
   const label = await dim.locator('label').innerText();
   expect(label.length).toBeLessThanOrEqual(201);
   expect(label).toContain('…');
-  const before = (await page.evaluate(() => window.heapscope.summary())).peak;
+  const before = (await summary(page)).peak!;
   await dim.locator('input').fill('4');
-  await expect.poll(async () => (await page.evaluate(() => window.heapscope.summary())).peak).toBe(before * 4);
+  await expect.poll(async () => (await summary(page)).peak).toBe(before * 4);
   expect(await unboundedText(page, 1100)).toEqual([]);
 });
