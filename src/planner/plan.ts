@@ -25,12 +25,12 @@ import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types'
 import { planAssumptions } from './plan-assumptions';
 import { ownBoundFields, strategyBounds, strategyFreeBounds } from './plan-bounds';
 import type { PlacementProblem } from './problem';
-import { placeAll, type PlacedPlan, type ScratchSummary } from './scratch-plan';
+import { placeAll, type PlacedPlan, type PlacementSearch, type ScratchSummary } from './scratch-plan';
 import type { PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './target';
 import { validatePlan } from './validate-plan';
 
-export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
+export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
 export { rankSuggestions };
 
 /** Options of planModel. */
@@ -139,7 +139,8 @@ export interface ModelPlan {
   readonly unitComparison?: ComputeUnitPlan['comparison']; // shared vs copy-everywhere peaks, when some boundary is shared
   readonly diagnostics: readonly PlanDiagnostic[];
   readonly gap: number; // peak / lowerBound - 1
-  readonly optimal: boolean;
+  readonly optimal: boolean; // the peak is at the lower bound
+  readonly search?: PlacementSearch; // proven: at the lower bound or by an exhaustive search of these buffers; absent in older plan files
   readonly peakStep?: number;
   readonly peakRegion?: string;
   readonly liveAtPeak: readonly LiveBuffer[];
@@ -303,6 +304,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     diagnostics,
     gap: explanation.gap,
     optimal: explanation.optimal,
+    search: explanation.optimal || placed.search.proven ? { proven: true, stoppedBy: 'optimal' } : placed.search,
     ...(explanation.peakStep !== undefined && { peakStep: explanation.peakStep }),
     ...(explanation.peakRegion !== undefined && { peakRegion: explanation.peakRegion }),
     liveAtPeak: explanation.liveAtPeak,

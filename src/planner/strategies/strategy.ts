@@ -23,7 +23,7 @@ export interface PlanOptions {
   readonly exactNodes?: number;
   /** Asked now and then during the searches: true stops them, keeping the best plan found. */
   readonly shouldStop?: () => boolean;
-  /** Told the best peak so far, the proven bound and the share of the budget used, after every improvement or proof. */
+  /** Told the best peak so far, the proven bound and the share of the budget used, as the exact search starts and after every improvement or proof. */
   readonly onProgress?: (p: { peak: number; bound: number; fraction: number }) => void;
   /** Milliseconds clock, for tests; Date.now by default. */
   readonly clock?: () => number;
