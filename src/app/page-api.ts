@@ -55,6 +55,7 @@ export function shareStateOf(state: AppState, pageUrl: string, embed: boolean): 
     shapes: state.shapes,
     inputValues: state.inputValues,
     edits: state.settings.edits,
+    budgetMs: state.settings.budgetMs,
     selection: state.selection,
     strategy: state.settings.strategy,
     target: state.settings.target === DEFAULT_SETTINGS.target ? undefined : state.settings.target,

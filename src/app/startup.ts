@@ -5,7 +5,7 @@
 import type { AppStore } from '../store/create-store';
 import type { UrlParams } from './url-params';
 
-/** Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target, fields, strategy and selection. */
+/** Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target, fields, strategy, budget and selection. */
 export async function openInitialModel(store: AppStore, params: UrlParams): Promise<void> {
   const { actions } = store.getState();
   // With no model shown yet, this only records the settings the first plan is made for.
@@ -13,6 +13,7 @@ export async function openInitialModel(store: AppStore, params: UrlParams): Prom
     ...(params.target !== undefined && { target: params.target }),
     ...(params.strategy !== undefined && { strategy: params.strategy }),
     ...(params.edits !== undefined && { edits: params.edits }),
+    ...(params.budgetMs !== undefined && { budgetMs: params.budgetMs }),
   };
   if (Object.keys(settings).length > 0) void actions.setSettings(settings);
   if (params.ignored.length > 0) console.warn(`heapscope: ignored URL parameters ${params.ignored.join(', ')}`);

@@ -1,13 +1,14 @@
 // The URL parameters beyond model, dims, strategy and target, so that a link
 // reopens the same plan and view: target field edits (region.NAME.limit,
 // region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
-// the execution-order policy), tensor shapes (shape.NAME), graph
+// the execution-order policy), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
 // input values (input.NAME), the selection (select=node:NAME | buffer:ID |
 // step:N) and, for a local file, its name (file=), which must be opened again.
 
 import { ORDER_POLICIES } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
 import type { Selection } from '../store/state';
+import { isBudgetMs } from '../worker/plan-names';
 import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
 
 /** What a link carries besides the model, dims, strategy and target. */
@@ -15,12 +16,13 @@ export interface LinkExtras {
   readonly shapes: ShapeValues;
   readonly inputValues: InputValues;
   readonly edits: TargetEdits | undefined; // changes to the target preset's fields
+  readonly budgetMs: number | undefined; // best's search budget; undefined: the default
   readonly selection: Selection | undefined;
   readonly file: string | undefined; // a local file the link was made for: it must be opened again
 }
 
 /** No extras. */
-export const NO_EXTRAS: LinkExtras = { shapes: {}, inputValues: {}, edits: undefined, selection: undefined, file: undefined };
+export const NO_EXTRAS: LinkExtras = { shapes: {}, inputValues: {}, edits: undefined, budgetMs: undefined, selection: undefined, file: undefined };
 
 const SHAPE = 'shape.';
 const INPUT = 'input.';
@@ -29,7 +31,7 @@ const SWITCHES = { fusion: 'fusion', units: 'computeUnits' } as const;
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {
-  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || ['fusion', 'units', 'cache', 'sram', 'order', 'select', 'file'].includes(key);
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || ['fusion', 'units', 'cache', 'sram', 'order', 'budget', 'select', 'file'].includes(key);
 }
 
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
@@ -41,6 +43,7 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
   const regions = nullRecord<RegionEdit>();
   const edits: { -readonly [K in keyof TargetEdits]: TargetEdits[K] } = {};
   let selection: Selection | undefined;
+  let budgetMs: number | undefined;
   for (const [key, raw] of params) {
     const text = raw.trim();
     const bad = (): void => void ignored.push(`${key}=${raw}`);
@@ -65,6 +68,10 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
       const order = ORDER_POLICIES.find((o) => o === text);
       if (order !== undefined) edits.order = order;
       else bad();
+    } else if (key === 'budget') {
+      const ms = wholeNumber(text);
+      if (ms !== undefined && isBudgetMs(ms)) budgetMs = ms;
+      else bad();
     } else if (key === 'select') {
       selection = readSelection(text);
       if (selection === undefined) bad();
@@ -72,7 +79,7 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
   }
   if (Object.keys(regions).length > 0) edits.regions = regions;
   const file = params.get('file')?.trim();
-  return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, selection, file: file ? file : undefined };
+  return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, budgetMs, selection, file: file ? file : undefined };
 }
 
 /** Reads `NAME.limit=BYTES|none` or `NAME.align=N` into `regions`; false when it does not parse. */
@@ -119,6 +126,7 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
     if (edits.sramBytes !== undefined) params.set('sram', String(edits.sramBytes));
     if (edits.order !== undefined) params.set('order', edits.order);
   }
+  if (extras.budgetMs !== undefined) params.set('budget', String(extras.budgetMs));
   const s = extras.selection;
   if (s !== undefined) params.set('select', s.kind === 'node' ? `node:${s.node}` : s.kind === 'buffer' ? `buffer:${s.buffer}` : `step:${s.step}`);
   if (extras.file !== undefined) params.set('file', extras.file);

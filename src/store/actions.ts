@@ -41,6 +41,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     select: (selection) => set({ selection }),
     setGraphDraw: (graph) => set({ graph }),
     cancel: () => loader.cancel(),
+    stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),
