@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredModel } from '../model/inferred';
 import { planModel } from './plan';
+import { withoutSearchBudget } from './strategies/strategy';
 import { testTarget, tinyGraph, TinyGraph } from './testing/tiny-graph';
 
 /**
@@ -57,5 +58,12 @@ describe('the search record of a model plan', () => {
       const plan = planModel(crowdedModel(30, 7), testTarget(), { strategy });
       expect(plan.search?.proven).toBe(plan.optimal);
     }
+  });
+
+  it('leaves out the caller\'s budget and callbacks for the plans made after it (suggestions)', () => {
+    const callbacks = { onProgress: () => undefined, shouldStop: () => false };
+    expect(withoutSearchBudget({ budgetMs: 60_000, maxIterations: 10, ...callbacks })).toEqual({ maxIterations: 10 });
+    expect(withoutSearchBudget({ budgetMs: 60_000, ...callbacks })).toBeUndefined();
+    expect(withoutSearchBudget(undefined)).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ import { planAssumptions } from './plan-assumptions';
 import { ownBoundFields, strategyBounds, strategyFreeBounds } from './plan-bounds';
 import type { PlacementProblem } from './problem';
 import { placeAll, type PlacedPlan, type PlacementSearch, type ScratchSummary } from './scratch-plan';
-import type { PlanOptions } from './strategies/strategy';
+import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './target';
 import { validatePlan } from './validate-plan';
 
@@ -205,6 +205,8 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target) } };
+  // Suggestions plan again a handful of times, after the plan: at the default budget, never reporting to or stopped by its caller.
+  const replanOptions = withoutSearchBudget(planOptions);
   const suggestInput: SuggestInput = {
     target,
     strategy,
@@ -213,7 +215,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     peakLive: explained.explanation.peakLive,
     problem,
     hasComputeUnits: units !== undefined,
-    replan: (changed, s) => planModel(model, changed, { ...(planOptions !== undefined && { planOptions }), ...(s !== undefined && { strategy: s }) }).peak,
+    replan: (changed, s) => planModel(model, changed, { ...(replanOptions !== undefined && { planOptions: replanOptions }), ...(s !== undefined && { strategy: s }) }).peak,
   };
   return { plan: explained, suggestInput };
 }

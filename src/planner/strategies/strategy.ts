@@ -29,6 +29,17 @@ export interface PlanOptions {
   readonly clock?: () => number;
 }
 
+/**
+ * `options` without the caller's search budget and its progress and stop
+ * callbacks (undefined when nothing else is left): for plans made after the
+ * caller's, such as the evaluation of suggestions.
+ */
+export function withoutSearchBudget(options: PlanOptions | undefined): PlanOptions | undefined {
+  if (options === undefined) return undefined;
+  const { budgetMs: _budget, onProgress: _progress, shouldStop: _stop, ...rest } = options;
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
 /** What a strategy knows about the region it plans. */
 export interface RegionContext {
   readonly lowerBound: number; // no placement of the region peaks lower
