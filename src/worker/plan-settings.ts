@@ -35,7 +35,8 @@ export interface PlanWithSteps {
  */
 export function planStepsForSettings(model: InferredModel, settings: PlanSettings, hooks: PlanHooks = {}): PlanWithSteps {
   const { target, options } = checkedSettings(settings);
-  return planWithSuggestionSteps(model, target, { ...options, planOptions: { ...options.planOptions, ...hooks } });
+  const planOptions = { ...options.planOptions, ...hooks };
+  return planWithSuggestionSteps(model, target, Object.keys(planOptions).length > 0 ? { ...options, planOptions } : options);
 }
 
 function checkedSettings(settings: PlanSettings): { target: TargetProfile; options: PlanModelOptions } {
