@@ -7,6 +7,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { detectorModel, vadModel } from '../src/model/testing/assumption-models';
 import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
+import { packingModel } from '../src/model/testing/search-model';
 import { serveModel, snap, summary, waitForPlan, test } from './fixtures';
 
 /** Planning B and laying out graphs share two cores with other work: give them time. */
@@ -72,6 +73,20 @@ test('tensor shapes and graph-input values survive a link', async ({ page }) => 
   await serveModel(page, '/e2e/detector.onnx', detectorModel());
   const shaped = await roundTrip(page, '?model=/e2e/detector.onnx&shape.image=1x3x96x96');
   expect(shaped.shown.settings?.shapes).toEqual({ image: [1, 3, 96, 96] });
+});
+
+test('the search budget survives a link; a bad one is reported and left out', async ({ page }) => {
+  // A packing best's search proves within the budget, so the peak does not depend on the machine's speed.
+  await serveModel(page, '/e2e/packing.onnx', packingModel(40, 3));
+  const budgeted = await roundTrip(page, '?model=/e2e/packing.onnx&units=0&region.ram.align=1&budget=5000');
+  expect(budgeted.shown.settings).toMatchObject({ budgetMs: 5000, computeUnits: false, fields: { ram: { alignment: 1 } } });
+  expect(budgeted.search).toContain('budget=5000');
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  const bad = await openLink(page, '?model=/e2e/packing.onnx&units=0&region.ram.align=1&budget=soon');
+  expect(bad.shown.settings?.budgetMs).toBeNull();
+  expect(bad.search).not.toContain('budget');
+  expect(warnings.join('\n')).toContain('budget=soon');
 });
 
 test('the selection survives a link', async ({ page }) => {

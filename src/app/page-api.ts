@@ -64,6 +64,7 @@ export function shareStateOf(state: AppState, pageUrl: string, embed: boolean, c
     shapes: state.shapes,
     inputValues: state.inputValues,
     edits: state.settings.edits,
+    budgetMs: state.settings.budgetMs,
     selection: state.selection,
     groups: linkedGroups(state),
     strategy: state.settings.strategy,

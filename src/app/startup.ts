@@ -9,7 +9,7 @@ import type { UrlParams } from './url-params';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
- * fields, strategy, selection, graph groups and, given the page's `compare` store, its comparison.
+ * fields, strategy, budget, selection, graph groups and, given the page's `compare` store, its comparison.
  */
 export async function openInitialModel(store: AppStore, params: UrlParams, compare?: CompareStore): Promise<void> {
   const { actions } = store.getState();
@@ -18,6 +18,7 @@ export async function openInitialModel(store: AppStore, params: UrlParams, compa
     ...(params.target !== undefined && { target: params.target }),
     ...(params.strategy !== undefined && { strategy: params.strategy }),
     ...(params.edits !== undefined && { edits: params.edits }),
+    ...(params.budgetMs !== undefined && { budgetMs: params.budgetMs }),
   };
   if (Object.keys(settings).length > 0) void actions.setSettings(settings);
   if (params.ignored.length > 0) console.warn(`heapscope: ignored URL parameters ${params.ignored.join(', ')}`);

@@ -57,9 +57,11 @@ describe('share links', () => {
       shapes: { 'mystery/out:0': [1, 64, 32, 32], scalar: [] },
       inputValues: { sr: [16000], mask: [1, 0, 0.5] },
       edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096, sramBytes: 8388608, order: 'depth-first' as const },
+      budgetMs: 5000,
       selection: { kind: 'node' as const, node: '/stem/conv/Conv' },
     };
     const search = shareSearch(full);
+    expect(search).toContain('budget=5000');
     expect(search).toContain('region.sram.limit=1048576');
     expect(search).toContain('fusion=0');
     expect(search).toContain('sram=8388608');
@@ -96,6 +98,17 @@ describe('share links', () => {
     const p = parseUrlParams('?groups=first&group.sc%3A%2Fx=shut&group.=open');
     expect(p.groups).toBeUndefined();
     expect(p.ignored).toEqual(['groups=first', 'group.sc:/x=shut', 'group.=open']);
+  });
+
+  it('reads a search budget in whole milliseconds and names a bad one, as the other extras', () => {
+    expect(parseUrlParams('?budget=30000')).toMatchObject({ budgetMs: 30000, ignored: [] });
+    for (const bad of ['0', '-5', '1.5', 'soon', '', '99999999999999999999']) {
+      expect(parseUrlParams(`?budget=${bad}`)).toMatchObject({ budgetMs: undefined, ignored: [`budget=${bad}`] });
+    }
+    expect(shareSearch({ ...view, budgetMs: undefined })).not.toContain('budget');
+    // A link rewritten from the page keeps no stale budget of the address it replaces.
+    expect(shareSearch({ ...view, budgetMs: undefined }, '?budget=1000&utm=x')).toContain('utm=x');
+    expect(shareSearch({ ...view, budgetMs: undefined }, '?budget=1000')).not.toContain('budget');
   });
 
   it('links same-origin models by path and others by full URL; never blob or data URLs', () => {

@@ -1,7 +1,7 @@
 // The URL parameters beyond model, dims, strategy and target, so that a link
 // reopens the same plan and view: target field edits (region.NAME.limit,
 // region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
-// the execution-order policy), tensor shapes (shape.NAME), graph
+// the execution-order policy), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
 // input values (input.NAME), the selection (select=node:NAME | buffer:ID |
 // step:N), the graph's collapsed groups (groups=open|closed as the starting
 // point instead of the first view, then group.ID=open|closed for each group
@@ -11,6 +11,7 @@
 import { ORDER_POLICIES } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
 import type { GroupView, Selection } from '../store/state';
+import { isBudgetMs } from '../worker/plan-names';
 import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
 
 /** What a link carries besides the model, dims, strategy and target. */
@@ -18,13 +19,14 @@ export interface LinkExtras {
   readonly shapes: ShapeValues;
   readonly inputValues: InputValues;
   readonly edits: TargetEdits | undefined; // changes to the target preset's fields
+  readonly budgetMs: number | undefined; // best's search budget; undefined: the default
   readonly selection: Selection | undefined;
   readonly groups: GroupView | undefined; // the graph's collapsed groups; undefined: its first view
   readonly file: string | undefined; // a local file the link was made for: it must be opened again
 }
 
 /** No extras. */
-export const NO_EXTRAS: LinkExtras = { shapes: {}, inputValues: {}, edits: undefined, selection: undefined, groups: undefined, file: undefined };
+export const NO_EXTRAS: LinkExtras = { shapes: {}, inputValues: {}, edits: undefined, budgetMs: undefined, selection: undefined, groups: undefined, file: undefined };
 
 const SHAPE = 'shape.';
 const INPUT = 'input.';
@@ -59,7 +61,7 @@ export function isDimKey(key: string): boolean {
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {
-  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'select', 'groups', 'file'].includes(key);
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'budget', 'select', 'groups', 'file'].includes(key);
 }
 
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
@@ -72,6 +74,7 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
   const edits: { -readonly [K in keyof TargetEdits]: TargetEdits[K] } = {};
   let selection: Selection | undefined;
   const groups = { from: 'first' as GroupView['from'], open: [] as string[], closed: [] as string[], given: false };
+  let budgetMs: number | undefined;
   for (const [key, raw] of params) {
     const text = raw.trim();
     const bad = (): void => void ignored.push(`${key}=${raw}`);
@@ -96,6 +99,10 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
       const order = ORDER_POLICIES.find((o) => o === text);
       if (order !== undefined) edits.order = order;
       else bad();
+    } else if (key === 'budget') {
+      const ms = wholeNumber(text);
+      if (ms !== undefined && isBudgetMs(ms)) budgetMs = ms;
+      else bad();
     } else if (key === 'select') {
       selection = readSelection(text);
       if (selection === undefined) bad();
@@ -106,7 +113,7 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
   if (Object.keys(regions).length > 0) edits.regions = regions;
   const file = params.get('file')?.trim();
   const view = groups.given ? { from: groups.from, open: groups.open, closed: groups.closed } : undefined;
-  return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, selection, groups: view, file: file ? file : undefined };
+  return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, budgetMs, selection, groups: view, file: file ? file : undefined };
 }
 
 /** Reads `groups=open|closed` or `group.ID=open|closed` into `groups`; false when it does not parse. */
@@ -163,6 +170,7 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
     if (edits.sramBytes !== undefined) params.set('sram', String(edits.sramBytes));
     if (edits.order !== undefined) params.set('order', edits.order);
   }
+  if (extras.budgetMs !== undefined) params.set('budget', String(extras.budgetMs));
   const s = extras.selection;
   if (s !== undefined) params.set('select', s.kind === 'node' ? `node:${s.node}` : s.kind === 'buffer' ? `buffer:${s.buffer}` : `step:${s.step}`);
   const groups = extras.groups;

@@ -25,12 +25,12 @@ import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types'
 import { planAssumptions } from './assembly/assumptions';
 import { ownBoundFields, strategyBounds, strategyFreeBounds } from './assembly/bounds';
 import type { PlacementProblem } from './problem/problem';
-import { placeAll, type PlacedPlan, type ScratchSummary } from './assembly/placement';
-import type { PlanOptions } from './strategies/strategy';
+import { placeAll, type PlacedPlan, type PlacementSearch, type ScratchSummary } from './assembly/placement';
+import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
 
-export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
+export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
 export { rankSuggestions };
 
 /** Options of planModel. */
@@ -139,7 +139,8 @@ export interface ModelPlan {
   readonly unitComparison?: ComputeUnitPlan['comparison']; // shared vs copy-everywhere peaks, when some boundary is shared
   readonly diagnostics: readonly PlanDiagnostic[];
   readonly gap: number; // peak / lowerBound - 1
-  readonly optimal: boolean;
+  readonly optimal: boolean; // the peak is at the lower bound
+  readonly search?: PlacementSearch; // proven: at the lower bound or by an exhaustive search of these buffers; absent in older plan files
   readonly peakStep?: number;
   readonly peakRegion?: string;
   readonly liveAtPeak: readonly LiveBuffer[];
@@ -204,6 +205,8 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target) } };
+  // Suggestions plan again a handful of times, after the plan: at the default budget, never reporting to or stopped by its caller.
+  const replanOptions = withoutSearchBudget(planOptions);
   const suggestInput: SuggestInput = {
     target,
     strategy,
@@ -212,7 +215,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     peakLive: explained.explanation.peakLive,
     problem,
     hasComputeUnits: units !== undefined,
-    replan: (changed, s) => planModel(model, changed, { ...(planOptions !== undefined && { planOptions }), ...(s !== undefined && { strategy: s }) }).peak,
+    replan: (changed, s) => planModel(model, changed, { ...(replanOptions !== undefined && { planOptions: replanOptions }), ...(s !== undefined && { strategy: s }) }).peak,
   };
   return { plan: explained, suggestInput };
 }
@@ -303,6 +306,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     diagnostics,
     gap: explanation.gap,
     optimal: explanation.optimal,
+    search: explanation.optimal || placed.search.proven ? { proven: true, stoppedBy: 'optimal' } : placed.search,
     ...(explanation.peakStep !== undefined && { peakStep: explanation.peakStep }),
     ...(explanation.peakRegion !== undefined && { peakRegion: explanation.peakRegion }),
     liveAtPeak: explanation.liveAtPeak,

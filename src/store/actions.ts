@@ -42,6 +42,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     setGraphDraw: (graph) => set({ graph }),
     setGroups: (groups) => set({ groups }),
     cancel: () => loader.cancel(),
+    stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),

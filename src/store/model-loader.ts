@@ -6,8 +6,9 @@
 import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
+import { isBudgetMs } from '../worker/plan-names';
 import { isEmptyEdits, targetForSettings } from '../worker/plan-target';
-import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings } from '../worker/protocol';
+import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
 import { checkSize, fetchModel, nameOfUrl, resolveUrl, type FetchDeps } from './read-source';
 import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
@@ -43,6 +44,7 @@ const READ_SHARE = 0.3;
 /** Runs the open and re-inference tasks of one store. */
 export class ModelLoader {
   private generation = 0;
+  private stopping: number | undefined; // the task whose search was asked to stop
   private abort: AbortController | undefined;
   private shownSource: ModelSource | undefined; // the source of the model on screen
 
@@ -92,7 +94,7 @@ export class ModelLoader {
     const task: LoadTask = { kind: 'reinfer', name: model.name };
     const token = this.begin(task, INFER_LABEL);
     this.state.set({ ...next, bindingError: undefined });
-    const outcome = await this.deps.client.reinfer(next, this.state.get().settings, (f, label) => this.report(token, f, label));
+    const outcome = await this.deps.client.reinfer(next, this.state.get().settings, (f, label, search) => this.report(token, f, label, search));
     if (outcome.status === 'failed' && outcome.error.code === NO_MODEL_CODE && this.shownSource !== undefined) {
       // The worker was restarted since this model was opened: read the file again.
       return this.load(token, task, this.shownSource, next);
@@ -119,7 +121,7 @@ export class ModelLoader {
     if (model === undefined || busy?.kind === 'open') return;
     const task: LoadTask = { kind: 'replan', name: model.name };
     const token = this.begin(task, PLAN_LABEL);
-    const outcome = await this.deps.client.replan(next, (f, label) => this.report(token, f, label));
+    const outcome = await this.deps.client.replan(next, (f, label, search) => this.report(token, f, label, search));
     if (outcome.status === 'failed' && outcome.error.code === NO_MODEL_CODE && this.shownSource !== undefined) {
       const { dims, shapes, inputValues } = this.state.get();
       return this.load(token, task, this.shownSource, { dims, shapes, inputValues });
@@ -137,6 +139,18 @@ export class ModelLoader {
       return;
     }
     this.state.set({ model: { ...shown, plan: result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });
+  }
+
+  /** Stops the search of the task in flight, keeping its best plan; cancels the task when it has no search to stop. */
+  stopSearch(): void {
+    const { task, progress } = this.state.get();
+    if (task === undefined) return;
+    if (progress?.search?.stoppable !== true || !this.deps.client.stopSearch()) {
+      this.cancel();
+      return;
+    }
+    this.stopping = this.generation;
+    this.state.set({ progress: { ...progress, stopping: true } });
   }
 
   /** Stops the task in flight; the shown model and its bindings stay. */
@@ -160,8 +174,10 @@ export class ModelLoader {
     return token === this.generation;
   }
 
-  private report(token: number, fraction: number | undefined, label: string): void {
-    if (this.isCurrent(token)) this.state.set({ progress: { fraction: fraction === undefined ? undefined : Math.min(1, fraction), label } });
+  private report(token: number, fraction: number | undefined, label: string, search?: SearchProgress): void {
+    if (!this.isCurrent(token)) return;
+    const stopping = this.stopping === token ? { stopping: true } : {};
+    this.state.set({ progress: { fraction: fraction === undefined ? undefined : Math.min(1, fraction), label, ...(search !== undefined && { search }), ...stopping } });
   }
 
   private shownBindings(): Bindings {
@@ -180,7 +196,10 @@ export class ModelLoader {
       const file = await this.read(token, source);
       if (!this.isCurrent(token)) return;
       const size = file.bytes instanceof Blob ? file.bytes.size : file.bytes.byteLength;
-      const toWorker = (f: number, label: string): void => this.report(token, READ_SHARE + (1 - READ_SHARE) * f, label);
+      const toWorker = (f: number, label: string, search?: SearchProgress): void => {
+        // A search reports its own share of the budget, not the share of the whole open.
+        this.report(token, search === undefined ? READ_SHARE + (1 - READ_SHARE) * f : f, label, search);
+      };
       const outcome = await this.deps.client.open(file.bytes, file.name, bindings, this.state.get().settings, toWorker);
       this.settle(token, task, outcome, (result) => {
         this.shownSource = source;
@@ -225,24 +244,28 @@ export class ModelLoader {
 /** Error codes of settings the planner refuses (unknown names, bad field values). */
 const SETTINGS_CODES: ReadonlySet<string> = new Set(['bad-target', 'bad-argument']);
 
-/** The settings after `change`: a new target drops the edits of the old one. */
+/** The settings after `change`: a new target drops the edits of the old one; an undefined budget is the default. */
 function nextSettings(settings: PlanSettings, change: Partial<PlanSettings>): PlanSettings {
   const retarget = change.target !== undefined && change.target !== settings.target && !('edits' in change);
-  const next: PlanSettings = { ...settings, ...change };
-  if (retarget || next.edits === undefined || isEmptyEdits(next.edits)) {
-    const { edits: _dropped, ...rest } = next;
+  const { budgetMs, ...next }: PlanSettings = { ...settings, ...change };
+  const budgeted = budgetMs === undefined ? next : { ...next, budgetMs };
+  if (retarget || budgeted.edits === undefined || isEmptyEdits(budgeted.edits)) {
+    const { edits: _dropped, ...rest } = budgeted;
     return rest;
   }
-  return next;
+  return budgeted;
 }
 
 /** True when two settings make the same plan. */
 function sameSettings(a: PlanSettings, b: PlanSettings): boolean {
-  return a.target === b.target && a.strategy === b.strategy && JSON.stringify(a.edits ?? {}) === JSON.stringify(b.edits ?? {});
+  return a.target === b.target && a.strategy === b.strategy && a.budgetMs === b.budgetMs && JSON.stringify(a.edits ?? {}) === JSON.stringify(b.edits ?? {});
 }
 
-/** Why `settings` cannot make a target (naming the field), or undefined when they can. */
+/** Why `settings` cannot make a target (naming the field) or take their budget, or undefined when they can. */
 function settingsProblem(settings: PlanSettings): string | undefined {
+  if (settings.budgetMs !== undefined && !isBudgetMs(settings.budgetMs)) {
+    return `the search budget must be a positive whole number of milliseconds, got ${settings.budgetMs}`;
+  }
   if (settings.edits === undefined) return undefined;
   try {
     targetForSettings(settings);

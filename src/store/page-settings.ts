@@ -15,7 +15,7 @@ export interface PageSettings {
   readonly sramBytes: number | null; // an edited fusion SRAM size; null: the preset's
   readonly order: string | null; // an edited execution-order policy; null: the preset's
   readonly strategy: string | null; // the chosen strategy; null: the target's own
-  readonly budgetMs: number | null; // a search budget; null: the default
+  readonly budgetMs: number | null; // best's search budget in ms (the link's budget=); null: the default
   readonly dims: DimValues; // dims the user bound
   readonly shapes: ShapeValues; // tensor shapes the user gave
   readonly inputValues: InputValues; // graph-input values the user gave
@@ -39,7 +39,7 @@ export function settingsOf(settings: PlanSettings, bindings: Bindings): PageSett
     sramBytes: edits?.sramBytes ?? null,
     order: edits?.order ?? null,
     strategy: settings.strategy ?? null,
-    budgetMs: null,
+    budgetMs: settings.budgetMs ?? null,
     dims: bindings.dims,
     shapes: bindings.shapes,
     inputValues: bindings.inputValues,

@@ -6,7 +6,7 @@ import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
-import type { DimValues, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, ShapeValues, StrategyPeak } from '../worker/protocol';
+import type { DimValues, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, SearchProgress, ShapeValues, StrategyPeak } from '../worker/protocol';
 
 /** Where a shown model came from. */
 export type ModelOrigin = 'file' | 'sample' | 'url';
@@ -33,6 +33,8 @@ export interface LoadTask {
 export interface LoadProgress {
   readonly fraction: number | undefined;
   readonly label: string;
+  readonly search?: SearchProgress; // while best searches within the settings' budget
+  readonly stopping?: boolean; // the search was asked to stop; its best plan is on its way
 }
 
 /** An error shown in the banner, naming the file it is about. */
@@ -143,6 +145,11 @@ export interface AppActions {
   setGroups(groups: GraphGroupsState): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
+  /**
+   * Stops the budgeted search of the plan in flight, which then shows the best plan
+   * found so far; cancels the task when its search cannot be stopped.
+   */
+  stopSearch(): void;
   /** Hides the error banner and a refused binding's message. */
   dismissError(): void;
   /** Sets the tensor table's search text. */

@@ -1,6 +1,8 @@
 // The page's promise API over the model worker. One request is in flight at a
 // time: a new open while busy terminates the worker (which really stops the CPU
-// work) and starts a fresh one. Falls back to the main thread without Worker.
+// work) and starts a fresh one; a plan with a search budget gets a stop URL the
+// client revokes to stop its search (stop-signal.ts). Falls back to the main
+// thread without Worker.
 
 import type { ErrorData } from '../shared/errors';
 import {
@@ -11,6 +13,8 @@ import {
   type PhaseTimings,
   type PlanResult,
   type PlanSettings,
+  type SearchProgress,
+  type StopUrl,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol';
@@ -45,8 +49,8 @@ export type Suggested = Pick<SuggestedResponse, 'settings' | 'suggestions'>;
 /** How a suggest ended. */
 export type SuggestOutcome = ClientOutcome<Suggested>;
 
-/** Receives progress of the request in flight. */
-export type ProgressListener = (fraction: number, label: string) => void;
+/** Receives progress of the request in flight; `search` while a budgeted search runs. */
+export type ProgressListener = (fraction: number, label: string, search?: SearchProgress) => void;
 
 /** The model worker, seen from the page. */
 export interface ModelClient {
@@ -68,6 +72,11 @@ export interface ModelClient {
   suggest(settings: PlanSettings, onProgress?: ProgressListener): Promise<SuggestOutcome>;
   /** Cancels the request in flight (not a comparison or suggestions), if any. */
   cancel(): void;
+  /**
+   * Stops the search of the plan request in flight, which then answers with the
+   * best plan found so far; false when that request has no search to stop.
+   */
+  stopSearch(): boolean;
   /** Stops the worker for good. */
   dispose(): void;
 }
@@ -81,11 +90,25 @@ export interface RequestPort {
 /** Opens a port; `onCrash` is called when the port dies on its own. */
 export type PortFactory = (onResponse: (response: WorkerResponse) => void, onCrash: (message: string) => void) => RequestPort;
 
+/** Makes and revokes the stop URLs of budgeted plan requests. */
+export interface StopUrls {
+  /** A fresh URL, or undefined where none can be made. */
+  create(): StopUrl | undefined;
+  revoke(url: StopUrl): void;
+}
+
+/** Blob URLs of an empty blob; none without URL.createObjectURL. */
+export const BLOB_STOP_URLS: StopUrls = {
+  create: () => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([])) : undefined),
+  revoke: (url) => URL.revokeObjectURL(url),
+};
+
 interface Pending {
   readonly id: number;
   readonly kind: 'open' | 'reinfer' | 'replan';
   readonly settle: (outcome: ClientOutcome<ClientResult | PlanResult>) => void;
   readonly onProgress: ProgressListener | undefined;
+  stop: StopUrl | undefined; // revoked (and cleared) to stop the search
 }
 
 /** A request that runs beside the plan requests: the strategy comparison or the suggestions. */
@@ -98,8 +121,8 @@ interface SideRequest {
 }
 
 /** Creates the client; `portFactory` defaults to a module worker, or the main thread without one. */
-export function createModelClient(portFactory: PortFactory = defaultPortFactory): ModelClient {
-  return new PortClient(portFactory);
+export function createModelClient(portFactory: PortFactory = defaultPortFactory, stopUrls: StopUrls = BLOB_STOP_URLS): ModelClient {
+  return new PortClient(portFactory, stopUrls);
 }
 
 /** The client over one port at a time; the port is replaced when work must really stop. */
@@ -109,27 +132,30 @@ class PortClient implements ModelClient {
   private readonly side: Partial<Record<SideKind, SideRequest>> = {};
   private nextId = 1;
 
-  constructor(private readonly portFactory: PortFactory) {}
+  constructor(
+    private readonly portFactory: PortFactory,
+    private readonly stopUrls: StopUrls,
+  ) {}
 
   open(bytes: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancelSide('compare');
     this.cancelSide('suggest');
     if (this.pending !== undefined) this.restart();
     const transfer = bytes instanceof ArrayBuffer ? [bytes] : [];
-    return this.send<ClientResult>('open', (id) => ({ type: 'open', id, bytes, name, ...bindings, settings }), transfer, onProgress);
+    return this.send<ClientResult>('open', settings, (id, stop) => ({ type: 'open', id, bytes, name, ...bindings, settings, ...stop }), transfer, onProgress);
   }
 
   reinfer(bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancel();
     this.cancelSide('compare');
     this.cancelSide('suggest');
-    return this.send<ClientResult>('reinfer', (id) => ({ type: 'reinfer', id, ...bindings, settings }), [], onProgress);
+    return this.send<ClientResult>('reinfer', settings, (id, stop) => ({ type: 'reinfer', id, ...bindings, settings, ...stop }), [], onProgress);
   }
 
   replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome> {
     this.cancel();
     this.cancelSide('suggest');
-    return this.send<PlanResult>('replan', (id) => ({ type: 'replan', id, settings }), [], onProgress);
+    return this.send<PlanResult>('replan', settings, (id, stop) => ({ type: 'replan', id, settings, ...stop }), [], onProgress);
   }
 
   compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome> {
@@ -150,22 +176,33 @@ class PortClient implements ModelClient {
     this.settle({ status: 'cancelled' });
   }
 
+  stopSearch(): boolean {
+    const pending = this.pending;
+    if (pending?.stop === undefined) return false;
+    this.stopUrls.revoke(pending.stop);
+    pending.stop = undefined;
+    return true;
+  }
+
   dispose(): void {
     this.restart();
   }
 
+  /** Sends a plan request; one with a search budget carries a fresh stop URL. */
   private send<T extends ClientResult | PlanResult>(
     kind: Pending['kind'],
-    build: (id: number) => WorkerRequest,
+    settings: PlanSettings,
+    build: (id: number, stop: { stop?: StopUrl }) => WorkerRequest,
     transfer: Transferable[],
     onProgress?: ProgressListener,
   ): Promise<ClientOutcome<T>> {
     const id = this.nextId++;
+    const stop = settings.budgetMs === undefined ? undefined : this.stopUrls.create();
     return new Promise<ClientOutcome<T>>((resolve) => {
       // The answer's type follows the request's: 'planned' answers replan, 'result' the others.
       const settle = resolve as (outcome: ClientOutcome<ClientResult | PlanResult>) => void;
-      this.pending = { id, kind, settle, onProgress };
-      this.ensurePort().post(build(id), transfer);
+      this.pending = { id, kind, settle, onProgress, stop };
+      this.ensurePort().post(build(id, stop === undefined ? {} : { stop }), transfer);
     });
   }
 
@@ -195,7 +232,7 @@ class PortClient implements ModelClient {
     }
     const pending = this.pending;
     if (pending === undefined || response.id !== pending.id) return;
-    if (response.type === 'progress') pending.onProgress?.(response.fraction, response.label);
+    if (response.type === 'progress') pending.onProgress?.(response.fraction, response.label, response.search);
     else if (response.type === 'error') this.settle({ status: 'failed', error: response.error });
     else if (response.type === 'planned') this.settle({ status: 'done', result: response.plan });
     else if (response.type === 'result') this.settle({ status: 'done', result: { name: response.name, model: response.model, timings: response.timings, plan: response.plan } });
@@ -244,6 +281,8 @@ class PortClient implements ModelClient {
   private settle(outcome: ClientOutcome<ClientResult | PlanResult>): void {
     const pending = this.pending;
     this.pending = undefined;
+    // A settled request's search has ended, or must: a cancelled one stops at once.
+    if (pending?.stop !== undefined) this.stopUrls.revoke(pending.stop);
     pending?.settle(outcome);
   }
 }

@@ -1,8 +1,9 @@
 // The worker's request handler: decodes, infers and plans models; keeps the
 // decoded IR so a dim change re-infers without decoding again, the inferred
 // model so a settings change re-plans without inferring again, and the last
-// plan's suggestion steps, evaluated after the plan is shown; drops superseded
-// requests. Pure of any worker or DOM API, so it runs in Node and on the main thread.
+// plan's suggestion steps, evaluated after the plan is shown; reports and stops
+// the search of a plan with a budget; drops superseded requests. Pure of any
+// worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
 import { decodeOnnx, type DecodeOptions } from '../model/decode-onnx';
 import { inferShapes, type InferOptions } from '../model/infer-shapes';
@@ -11,14 +12,17 @@ import type { IrModel } from '../model/ir';
 import type { ModelPlan } from '../planner/plan';
 import { InputError, toErrorData } from '../shared/errors';
 import { COMPARED_STRATEGIES, strategyPeak } from './plan-compare';
+import { searchHooks, type PlanHooks } from './plan-search';
 import { planForSettings, planStepsForSettings, type PlanWithSteps } from './plan-settings';
 import { planKey, runSuggestionSteps, type LastPlan } from './plan-suggest';
+import { NO_STOP_PROBE, type StopProbe } from './stop-signal';
 import {
   COMPARE_LABEL,
   DECODE_LABEL,
   INFER_LABEL,
   NO_MODEL_CODE,
   PLAN_LABEL,
+  SEARCH_LABEL,
   SUPERSEDED_CODE,
   type CompareRequest,
   type ModelBindings,
@@ -27,6 +31,8 @@ import {
   type PlanSettings,
   type ReinferRequest,
   type ReplanRequest,
+  type SearchProgress,
+  type StopUrl,
   type StrategyPeak,
   type SuggestRequest,
   type WorkerRequest,
@@ -39,8 +45,10 @@ export interface HandlerDeps {
   readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
   /** Plans for the strategy comparison (peaks only). */
   readonly plan: (model: InferredModel, settings: PlanSettings, options?: { readonly suggest?: boolean }) => ModelPlan;
-  /** Plans for the page: the plan, and the steps that evaluate its suggestions afterwards. */
-  readonly planSteps: (model: InferredModel, settings: PlanSettings) => PlanWithSteps;
+  /** Plans for the page: the plan, and the steps that evaluate its suggestions afterwards; `hooks` follow a budgeted search. */
+  readonly planSteps: (model: InferredModel, settings: PlanSettings, hooks?: PlanHooks) => PlanWithSteps;
+  /** Asks whether the page revoked a request's stop URL (stop-signal.ts); the worker entry passes probeStopUrl. */
+  readonly probeStop: StopProbe;
   /** Milliseconds from a monotonic clock. */
   readonly now: () => number;
   /** Resolves after messages already queued for the handler had a chance to arrive. */
@@ -58,6 +66,7 @@ const DEFAULT_DEPS: HandlerDeps = {
   infer: inferShapes,
   plan: planForSettings,
   planSteps: planStepsForSettings,
+  probeStop: NO_STOP_PROBE,
   now: () => performance.now(),
   yieldToQueue: () => new Promise((resolve) => setTimeout(resolve, 0)),
 };
@@ -153,7 +162,7 @@ class ModelWorker {
     await this.deps.yieldToQueue();
     if (!this.isLive(request.id)) return;
     progress(PLAN_START, PLAN_LABEL);
-    const plan = this.planTimed(model, request.settings);
+    const plan = this.planTimed(model, request);
     this.post({ type: 'result', id: request.id, name: request.name, model, timings: { decodeMs, inferMs: ms }, plan });
   }
 
@@ -178,7 +187,7 @@ class ModelWorker {
     const { model, ms } = this.inferTimed(decoded.ir, request);
     decoded.inferred = model;
     this.post({ type: 'progress', id: request.id, fraction: 0.5, label: PLAN_LABEL });
-    const plan = this.planTimed(model, request.settings);
+    const plan = this.planTimed(model, request);
     this.post({ type: 'result', id: request.id, name: decoded.name, model, timings: { decodeMs: undefined, inferMs: ms }, plan });
   }
 
@@ -186,7 +195,7 @@ class ModelWorker {
     const decoded = await this.loadedFor(request);
     if (decoded === undefined) return;
     this.post({ type: 'progress', id: request.id, fraction: 0, label: PLAN_LABEL });
-    this.post({ type: 'planned', id: request.id, plan: this.planTimed(decoded.inferred, request.settings) });
+    this.post({ type: 'planned', id: request.id, plan: this.planTimed(decoded.inferred, request) });
   }
 
   /**
@@ -201,6 +210,8 @@ class ModelWorker {
       return;
     }
     const live = (): boolean => this.latestCompare === request.id && this.decoded?.inferred === model;
+    // Every strategy at the default budget: the comparison never waits out a long search.
+    const { budgetMs: _budget, ...settings } = request.settings;
     const peaks: StrategyPeak[] = [];
     for (const [k, strategy] of COMPARED_STRATEGIES.entries()) {
       await this.deps.yieldToQueue();
@@ -210,7 +221,7 @@ class ModelWorker {
       }
       const label = `${COMPARE_LABEL}: ${strategy} (${k + 1} of ${COMPARED_STRATEGIES.length})`;
       this.post({ type: 'progress', id: request.id, fraction: k / COMPARED_STRATEGIES.length, label });
-      peaks.push(strategyPeak(this.deps.plan, model, request.settings, strategy, this.deps.now));
+      peaks.push(strategyPeak(this.deps.plan, model, settings, strategy, this.deps.now));
     }
     this.post({ type: 'compared', id: request.id, settings: request.settings, peaks });
   }
@@ -245,17 +256,31 @@ class ModelWorker {
     this.post({ type: 'suggested', id: request.id, settings: request.settings, suggestions });
   }
 
-  /** Plans `model`, keeping its suggestion steps; a failure is part of the answer, so the model still opens. */
-  private planTimed(model: InferredModel, settings: PlanSettings): PlanResult {
+  /**
+   * Plans `model` for the request's settings, keeping its suggestion steps; a
+   * budgeted plan reports its search and stops when the page revokes the
+   * request's stop URL. A failure is part of the answer, so the model still opens.
+   */
+  private planTimed(model: InferredModel, { id, settings, stop }: { id: number; settings: PlanSettings; stop?: StopUrl }): PlanResult {
     const started = this.deps.now();
     this.lastPlan = undefined;
+    const search = settings.budgetMs === undefined ? undefined : this.searchHooks(id, settings.budgetMs, stop);
     try {
-      const { plan, steps } = this.deps.planSteps(model, settings);
+      const { plan, steps } = search === undefined ? this.deps.planSteps(model, settings) : this.deps.planSteps(model, settings, search.hooks);
       this.lastPlan = { model, key: planKey(settings), steps };
       return { status: 'planned', settings, plan, ms: this.deps.now() - started };
     } catch (error) {
       return { status: 'failed', settings, error: toErrorData(error) };
+    } finally {
+      search?.finish();
     }
+  }
+
+  private searchHooks(id: number, budgetMs: number, stop: StopUrl | undefined) {
+    const post = (search: SearchProgress): void => {
+      this.post({ type: 'progress', id, fraction: Math.min(1, search.elapsedMs / budgetMs), label: SEARCH_LABEL, search });
+    };
+    return searchHooks({ budgetMs, stop, probe: this.deps.probeStop, now: this.deps.now, post });
   }
 
   private inferTimed(ir: IrModel, bindings: ModelBindings): { model: InferredModel; ms: number } {

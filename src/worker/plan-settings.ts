@@ -1,6 +1,6 @@
 // Planning an inferred model for the page's settings: a target preset by name
-// (with the page's edits of its fields) and a strategy by name, checked here so a
-// bad URL parameter or field value becomes a typed error. Runs in the worker (and
+// (with the page's edits of its fields), a strategy by name and a search budget,
+// checked here so a bad URL parameter or field value becomes a typed error. Runs in the worker (and
 // on the main thread in the fallback); no DOM.
 
 import type { InferredModel } from '../model/inferred';
@@ -8,6 +8,8 @@ import { planModel, planWithSuggestionSteps, type ModelPlan, type PlanModelOptio
 import { isStrategyName, STRATEGY_NAMES } from '../planner/strategies/registry';
 import type { TargetProfile } from '../planner/targets/target';
 import { InputError } from '../shared/errors';
+import { isBudgetMs } from './plan-names';
+import type { PlanHooks } from './plan-search';
 import { targetForSettings } from './plan-target';
 import type { PlanSettings } from './protocol';
 
@@ -28,18 +30,29 @@ export interface PlanWithSteps {
 
 /**
  * Plans `model` for `settings` without suggestions, keeping the steps that
- * evaluate them, so the page sees the plan first; throws as planForSettings does.
+ * evaluate them, so the page sees the plan first; `hooks` follow and stop the
+ * search of a budgeted plan. Throws as planForSettings does.
  */
-export function planStepsForSettings(model: InferredModel, settings: PlanSettings): PlanWithSteps {
+export function planStepsForSettings(model: InferredModel, settings: PlanSettings, hooks: PlanHooks = {}): PlanWithSteps {
   const { target, options } = checkedSettings(settings);
-  return planWithSuggestionSteps(model, target, options);
+  const planOptions = { ...options.planOptions, ...hooks };
+  return planWithSuggestionSteps(model, target, Object.keys(planOptions).length > 0 ? { ...options, planOptions } : options);
 }
 
 function checkedSettings(settings: PlanSettings): { target: TargetProfile; options: PlanModelOptions } {
   const target = targetForSettings(settings);
-  const { strategy } = settings;
+  const { strategy, budgetMs } = settings;
   if (strategy !== undefined && !isStrategyName(strategy)) {
     throw new InputError('bad-argument', `unknown strategy "${strategy}" (strategies: ${STRATEGY_NAMES.join(', ')})`);
   }
-  return { target, options: strategy === undefined ? {} : { strategy } };
+  if (budgetMs !== undefined && !isBudgetMs(budgetMs)) {
+    throw new InputError('bad-argument', `the search budget must be a positive whole number of milliseconds, got ${budgetMs}`);
+  }
+  return {
+    target,
+    options: {
+      ...(strategy !== undefined && { strategy }),
+      ...(budgetMs !== undefined && { planOptions: { budgetMs } }),
+    },
+  };
 }

@@ -42,5 +42,5 @@ export async function runSuggestionSteps(steps: readonly SuggestionStep[], runne
 
 /** The key of the settings a plan was made for: equal keys make the same plan of the same model. */
 export function planKey(settings: PlanSettings): string {
-  return JSON.stringify([settings.target, settings.strategy ?? null, settings.edits ?? {}]);
+  return JSON.stringify([settings.target, settings.strategy ?? null, settings.edits ?? {}, settings.budgetMs ?? null]);
 }

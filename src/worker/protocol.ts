@@ -43,7 +43,15 @@ export interface PlanSettings {
   readonly target: string; // a preset name (planner/targets/presets.ts)
   readonly strategy: string | undefined; // a strategy name (planner/strategies/registry.ts)
   readonly edits?: TargetEdits; // changes to the preset's fields; absent: the preset as it ships
+  readonly budgetMs?: number; // wall-clock budget of best's searches per region, in ms; absent: the planner's default
 }
+
+/**
+ * A blob: URL the page revokes to stop the search of a plan request: the
+ * worker cannot read messages while it plans, but it can ask, synchronously,
+ * whether the URL still resolves (stop-signal.ts).
+ */
+export type StopUrl = string;
 
 /**
  * Decode a model file, infer its shapes and plan it. An ArrayBuffer is
@@ -59,6 +67,7 @@ export interface OpenRequest {
   readonly shapes?: ShapeValues;
   readonly inputValues?: InputValues;
   readonly settings: PlanSettings;
+  readonly stop?: StopUrl; // revoked by the page to stop the search and keep the best plan so far
 }
 
 /** Infer the shapes of the model already decoded by the worker again, with other bindings, and plan it. */
@@ -69,6 +78,7 @@ export interface ReinferRequest {
   readonly shapes?: ShapeValues;
   readonly inputValues?: InputValues;
   readonly settings: PlanSettings;
+  readonly stop?: StopUrl;
 }
 
 /** Plan the model already inferred by the worker again, with other settings. */
@@ -76,11 +86,13 @@ export interface ReplanRequest {
   readonly type: 'replan';
   readonly id: number;
   readonly settings: PlanSettings;
+  readonly stop?: StopUrl;
 }
 
 /**
  * Plan the model already inferred by the worker with every strategy of the
- * registry for `settings` (its strategy is ignored). Runs beside a replan; a newer
+ * registry for `settings` (its strategy and budget are ignored: each strategy
+ * plans with the default budget, so a long search never holds up the worker twice). Runs beside a replan; a newer
  * open, reinfer or compare drops it.
  */
 export interface CompareRequest {
@@ -109,12 +121,22 @@ export interface CancelRequest {
 /** Everything the page sends to the worker. */
 export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | SuggestRequest | CancelRequest;
 
+/** How far the search of `best` has come while a plan request runs with a budget. */
+export interface SearchProgress {
+  readonly elapsedMs: number; // since planning began
+  readonly budgetMs: number; // the budget of the request (per region)
+  readonly peak: number | undefined; // the best peak so far in the region searched; undefined before the search starts
+  readonly bound: number | undefined; // the proven lower bound of that region
+  readonly stoppable: boolean; // the page can stop it (its stop URL is readable in the worker) and keep the best plan
+}
+
 /** How far request `id` has come. */
 export interface ProgressResponse {
   readonly type: 'progress';
   readonly id: number;
   readonly fraction: number; // in [0, 1]
   readonly label: string; // what the worker is doing, e.g. "Decoding"
+  readonly search?: SearchProgress; // while best searches within a budget
 }
 
 /** Milliseconds spent in each phase of a request. */
@@ -201,6 +223,8 @@ export const DECODE_LABEL = 'Decoding';
 export const INFER_LABEL = 'Inferring shapes';
 /** Label of the planning phase in progress messages. */
 export const PLAN_LABEL = 'Planning memory';
+/** Label of the budgeted search in progress messages. */
+export const SEARCH_LABEL = 'Searching for a smaller plan';
 /** Label of the strategy comparison in progress messages. */
 export const COMPARE_LABEL = 'Comparing strategies';
 /** Label of the suggestion evaluation in progress messages. */

@@ -3,6 +3,7 @@
 
 import { createRequestHandler } from './handler';
 import type { WorkerRequest, WorkerResponse } from './protocol';
+import { probeStopUrl } from './stop-signal';
 
 /** The part of DedicatedWorkerGlobalScope this entry uses (the app's tsconfig has DOM types only). */
 interface WorkerScope {
@@ -11,7 +12,8 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const handle = createRequestHandler((response) => scope.postMessage(response));
+// Only a worker thread may ask its stop URLs synchronously; the main-thread fallback never does.
+const handle = createRequestHandler((response) => scope.postMessage(response), { probeStop: probeStopUrl });
 
 scope.onmessage = (event) => {
   void handle(event.data);

@@ -16,6 +16,7 @@ import { placeScratch, type ScratchPlacement, type ScratchVariant } from '../scr
 import { withPlacedScratch, withScratchBuffers, type FullProblem } from '../scratch/merge';
 import { STRATEGY_NAMES } from '../strategies/registry';
 import type { PlanOptions } from '../strategies/strategy';
+import type { PlanResult, StopReason } from '../problem/problem';
 import type { ScratchSettings, TargetProfile } from '../targets/target';
 
 /** How scratch was placed, and what the other way would have cost. */
@@ -36,6 +37,18 @@ export interface PlacedPlan {
   readonly activationPeaks: ReadonlyMap<string, number>; // region peaks before M4; empty when not placed by M4
   readonly scratch: ScratchSummary | undefined; // undefined without scratch
   readonly portfolio?: { readonly winner: string; readonly m1Peak?: number }; // strategy 'best': the kept candidate, and M1 on the same problem (absent when crowded)
+  readonly search: PlacementSearch;
+}
+
+/** How the placement of the kept offsets ended. */
+export interface PlacementSearch {
+  readonly proven: boolean; // no offsets of these buffers peak lower: every region at its bound, or the exact search finished
+  readonly stoppedBy: StopReason; // 'time' when the budget or the caller's stop cut a search short
+}
+
+/** The search record of an assignOffsets result whose offsets the plan keeps as they are. */
+function searchOf(result: PlanResult): PlacementSearch {
+  return { proven: result.optimal, stoppedBy: result.stats.stoppedBy };
 }
 
 /** Buffers live at once above which the pairwise baselines and M1 are not run beside `best`. */
@@ -67,7 +80,7 @@ export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: s
   const crowded = portfolio && maxLiveBuffers(built.problem) > CROWDED_LIVE;
   const activations = assignOffsets(built.problem, strategy, planOptions);
   if (built.scratch.length === 0) {
-    const plan = { full: { problem: built.problem, info: built.info }, offsets: activations.offsets, activationPeaks: new Map(), scratch: undefined };
+    const plan = { full: { problem: built.problem, info: built.info }, offsets: activations.offsets, activationPeaks: new Map(), scratch: undefined, search: searchOf(activations) };
     if (!portfolio) return plan;
     const winner = activations.winner ?? strategy;
     return { ...plan, portfolio: crowded ? { winner } : { winner, m1Peak: assignOffsets(built.problem, 'm1').peak } };
@@ -93,10 +106,12 @@ export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: s
   const m1Peak = () => (withActivations ? assignOffsets(joint.problem, 'm1').peak : finalPeak(runs.find((r) => r.name === 'm1')!.m4));
   const chosen = withActivations ? { winner: jointPlan.winner ?? strategy } : { winner: kept.name };
   const summary = portfolio ? { portfolio: crowded ? chosen : { ...chosen, m1Peak: m1Peak() } } : {};
-  if (withActivations) return { full: joint, offsets: jointPlan.offsets, activationPeaks: new Map(), scratch, ...summary };
+  if (withActivations) return { full: joint, offsets: jointPlan.offsets, activationPeaks: new Map(), scratch, ...summary, search: searchOf(jointPlan) };
   const merged = withPlacedScratch(built, kept.offsets, m4);
   const activationPeaks = new Map(m4.heaps.map((h) => [h.name, h.activationPeak]));
-  return { full: merged, offsets: merged.offsets, activationPeaks, scratch, ...summary };
+  // M4 places scratch around the searched activations: no search proves the merged plan optimal.
+  const search: PlacementSearch = { proven: false, stoppedBy: activations.stats.stoppedBy };
+  return { full: merged, offsets: merged.offsets, activationPeaks, scratch, ...summary, search };
 }
 
 function scratchPlacement(built: BuiltProblem, target: TargetProfile, offsets: readonly number[]): ScratchPlacement {

@@ -112,7 +112,9 @@ function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Can
     ...(options.shouldStop !== undefined && { shouldStop: options.shouldStop }),
     ...(options.onProgress !== undefined && { onProgress: options.onProgress }),
   });
-  if (exact.applied) return { offsets: exact.offsets, peak: exact.peak, proven: exact.proven, timedOut: !exact.proven && clock() >= deadline };
+  // A stop by the caller cuts the search short as the deadline does: both report 'time'.
+  const cut = !exact.proven && (clock() >= deadline || (options.shouldStop?.() ?? false));
+  if (exact.applied) return { offsets: exact.offsets, peak: exact.peak, proven: exact.proven, timedOut: cut };
   if (!exactSearchApplies(prep, options.exactItems ?? DEFAULT_EXACT_ITEMS)) {
     return { offsets: winner.offsets, peak: winner.peak, proven: false, timedOut: false };
   }

@@ -66,4 +66,16 @@ describe('the anytime exact search', () => {
     for (const p of seen) expect(p.bound).toBeLessThanOrEqual(p.peak);
     expect(asked).toBeGreaterThan(0);
   });
+
+  it('reports the portfolio\'s peak and the starting bound before it searches', () => {
+    const tiled = tiledProblem(250, 1 << 20, 400, 250);
+    const portfolio = assignOffsets(tiled.problem, 'best', { maxIterations: 0, exactItems: 0, budgetMs: Number.POSITIVE_INFINITY });
+    const seen: { peak: number; bound: number }[] = [];
+    // Stopped at the first poll: the only report is the one made as the search starts.
+    const plan = assignOffsets(tiled.problem, 'best', { maxIterations: 0, budgetMs: Number.POSITIVE_INFINITY, onProgress: (p) => seen.push(p), shouldStop: () => true });
+    expect(validatePlan(tiled.problem, plan).violations).toEqual([]);
+    expect(seen[0]).toMatchObject({ peak: portfolio.peak, bound: plan.lowerBound });
+    expect(plan.peak).toBe(portfolio.peak);
+    expect([plan.optimal, plan.stats.stoppedBy]).toEqual([portfolio.peak <= plan.lowerBound, portfolio.peak <= plan.lowerBound ? 'optimal' : 'time']);
+  });
 });

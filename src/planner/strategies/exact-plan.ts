@@ -10,8 +10,9 @@
 //   bound (the most bytes live at one of its steps); when that is exhausted
 //   its proven bound rises past it, then the search asks for anything below
 //   the span's best plan, each success lowering it, until exhausted (optimal).
-// - Progress goes to `onProgress` after every improvement and proof; the best
-//   plan so far is always what is returned.
+// - Progress goes to `onProgress` once as the search starts (the portfolio's
+//   peak and the bound it starts from) and after every improvement and proof;
+//   the best plan so far is always what is returned.
 
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineApplies, skylineSearch } from './skyline-search';
@@ -56,6 +57,7 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
     const total = Math.max(1, limits.deadline - started);
     limits.onProgress?.({ peak: regionPeak(spans), bound: regionBound(spans, lowerBound), fraction: Math.min(1, (limits.clock() - started) / total) });
   };
+  report();
   for (;;) {
     const top = highest(spans);
     if (top === undefined || top.proven || stop()) break;

@@ -23,10 +23,21 @@ export interface PlanOptions {
   readonly exactNodes?: number;
   /** Asked now and then during the searches: true stops them, keeping the best plan found. */
   readonly shouldStop?: () => boolean;
-  /** Told the best peak so far, the proven bound and the share of the budget used, after every improvement or proof. */
+  /** Told the best peak so far, the proven bound and the share of the budget used, as the exact search starts and after every improvement or proof. */
   readonly onProgress?: (p: { peak: number; bound: number; fraction: number }) => void;
   /** Milliseconds clock, for tests; Date.now by default. */
   readonly clock?: () => number;
+}
+
+/**
+ * `options` without the caller's search budget and its progress and stop
+ * callbacks (undefined when nothing else is left): for plans made after the
+ * caller's, such as the evaluation of suggestions.
+ */
+export function withoutSearchBudget(options: PlanOptions | undefined): PlanOptions | undefined {
+  if (options === undefined) return undefined;
+  const { budgetMs: _budget, onProgress: _progress, shouldStop: _stop, ...rest } = options;
+  return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 /** What a strategy knows about the region it plans. */

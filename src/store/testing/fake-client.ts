@@ -46,6 +46,10 @@ export interface FakeClient extends ModelClient {
   readonly suggests: PlanSettings[];
   /** While true, answers wait for release(). */
   hold: boolean;
+  /** What stopSearch answers: true as a worker that can stop its search does. */
+  stoppable: boolean;
+  /** How many times stopSearch was called. */
+  stops: number;
   /** Answers every held call, in order. */
   release(): Promise<void>;
   /** Forgets the decoded model, as a restarted worker would. */
@@ -63,6 +67,8 @@ export function createFakeClient(): FakeClient {
     compares: [],
     suggests: [],
     hold: false,
+    stoppable: true,
+    stops: 0,
     async open(source: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
       client.calls.push({ kind: 'open', name, ...recorded(bindings), bytes: source instanceof Blob ? source.size : source.byteLength });
       onProgress?.(0.5, 'Decoding');
@@ -90,8 +96,11 @@ export function createFakeClient(): FakeClient {
       const result = { name: held.name, model: held.model, timings: { decodeMs: undefined, inferMs: 1 }, plan: planOf(held.model, settings) };
       return { status: 'done', result };
     },
-    async replan(settings: PlanSettings): Promise<PlanOutcome> {
+    async replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome> {
       client.calls.push({ kind: 'replan', settings });
+      // A budgeted plan reports its search, as the worker does, stoppable when the fake says so.
+      const budgetMs = settings.budgetMs;
+      if (budgetMs !== undefined) onProgress?.(0.1, 'Searching for a smaller plan', { elapsedMs: budgetMs / 10, budgetMs, peak: 900, bound: 800, stoppable: client.stoppable });
       await gate();
       if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       return { status: 'done', result: planOf(held.model, settings) };
@@ -118,6 +127,10 @@ export function createFakeClient(): FakeClient {
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });
+    },
+    stopSearch() {
+      client.stops += 1;
+      return client.stoppable;
     },
     dispose() {},
     async release() {

@@ -1,4 +1,4 @@
-// The plan settings: target preset, strategy and the preset's main fields. A change re-plans the shown
+// The plan settings: target preset, strategy, search budget and the preset's main fields. A change re-plans the shown
 // model in the worker (no re-decoding, no re-inference); the views update when
 // the new plan arrives.
 
@@ -8,9 +8,10 @@ import { useActions, useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../worker/plan-names';
 import { Panel } from './panel';
+import { BudgetField, PlanProof } from './search-budget';
 import { TargetFields } from './target-fields';
 
-/** Target and strategy selects, and the plan's time. */
+/** Target, strategy and budget selects, and the plan's time and proof. */
 export function SettingsPanel() {
   const settings = useAppStore((s) => s.settings);
   const hasModel = useAppStore((s) => s.model !== undefined);
@@ -57,12 +58,13 @@ export function SettingsPanel() {
             </option>
           ))}
         </select>
+        <BudgetField disabled={opening} />
       </div>
       <TargetFields />
       {plan && (
         <p className="settings-note muted" data-testid="plan-note">
           {plan.strategy} on {plan.target}: {formatBytes(plan.peak)} peak, {plan.buffers.length.toLocaleString('en-US')} buffers
-          {planMs === undefined ? '' : `, planned in ${planMs < 10 ? planMs.toFixed(1) : Math.round(planMs)} ms`}
+          {planMs === undefined ? '' : `, planned in ${planMs < 10 ? planMs.toFixed(1) : Math.round(planMs)} ms`}; <PlanProof plan={plan} />
         </p>
       )}
     </Panel>

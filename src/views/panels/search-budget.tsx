@@ -1,0 +1,62 @@
+// best's search budget beside the strategy, and what the plan's search proved:
+// "optimal (proven)" only when the plan says so, else its gap to the lower bound.
+
+import { useId } from 'react';
+import type { ModelPlan } from '../../planner/plan';
+import { useActions, useAppStore } from '../../store/context';
+import { BUDGET_CHOICES, DEFAULT_BUDGET_MS, defaultStrategyOf } from '../../worker/plan-names';
+
+/** A budget in seconds, as the page writes it ("0.5 s", "30 s"). */
+export function budgetText(ms: number): string {
+  return ms < 10_000 ? `${Number((ms / 1000).toFixed(2))} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/** The budget select, as two cells of the settings grid, and a note when the strategy has no search. */
+export function BudgetField({ disabled }: { readonly disabled: boolean }) {
+  const settings = useAppStore((s) => s.settings);
+  const { setSettings } = useActions();
+  const id = useId();
+  const strategy = settings.strategy ?? defaultStrategyOf(settings.target);
+  const budget = settings.budgetMs;
+  const choices = budget === undefined || BUDGET_CHOICES.includes(budget) ? BUDGET_CHOICES : [...BUDGET_CHOICES, budget].sort((a, b) => a - b);
+  return (
+    <>
+      <label htmlFor={id}>Search budget</label>
+      <select
+        id={id}
+        className="input select"
+        value={budget ?? ''}
+        disabled={disabled}
+        title="How long best searches for a smaller plan after its portfolio, per memory region; the search stops early once the plan is proven optimal"
+        onChange={(e) => void setSettings({ budgetMs: e.target.value === '' ? undefined : Number(e.target.value) })}
+        data-testid="budget-select"
+      >
+        <option value="">default ({budgetText(DEFAULT_BUDGET_MS)})</option>
+        {choices.map((ms) => (
+          <option key={ms} value={ms}>
+            {budgetText(ms)}
+          </option>
+        ))}
+      </select>
+      {budget !== undefined && strategy !== 'best' && (
+        <p className="settings-note settings-wide muted" data-testid="budget-note">
+          The budget applies to best only; {strategy ?? 'this strategy'} has no search.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "optimal (proven)" when the plan's search proved it, else the gap to the bound and whether the search was cut short. */
+export function PlanProof({ plan }: { readonly plan: ModelPlan }) {
+  const proven = plan.search?.proven === true;
+  // 'time': the budget ran out or the search was cancelled; 'iterations': it reached its effort limit.
+  const cut = plan.search?.stoppedBy === 'time' || plan.search?.stoppedBy === 'iterations';
+  const gap = `${(plan.gap * 100).toFixed(plan.gap < 0.01 ? 2 : 1)} % above the lower bound`;
+  const text = proven ? 'optimal (proven)' : `${gap}, not proven optimal${cut ? ': the search stopped before a proof' : ''}`;
+  return (
+    <span className={proven ? 'plan-proven' : undefined} data-testid="plan-proof" data-proven={proven} data-stopped-by={plan.search?.stoppedBy}>
+      {text}
+    </span>
+  );
+}
