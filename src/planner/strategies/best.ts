@@ -20,9 +20,10 @@
 //   (exact-plan.ts: MiniMalloc-style skyline search with temporal
 //   decomposition, capacity from the bound upward) runs for the rest of the
 //   budget, reporting progress and honouring cancellation; its completion
-//   proves the result optimal. Regions it cannot handle (fixed offsets,
-//   alignment, windows) that are small get the older branch and bound
-//   (exact-search.ts) instead.
+//   proves the result optimal. A region whose items share one alignment is
+//   searched in units of it (aligned-region.ts), which is exact. Regions it
+//   cannot handle (fixed offsets, mixed alignments, windows) that are small
+//   get the older branch and bound (exact-search.ts) instead.
 // - The outcome names the winner: the baseline whose plan was kept, or
 //   'best' when an order, a sweep or a search found it.
 // - Everything is deterministic except where the wall-clock budget or the
@@ -34,7 +35,8 @@ import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import type { StopReason } from '../problem/problem';
 import { sweepPlace } from '../engine/sweep';
-import { improveExactly } from './exact-plan';
+import { alignedRegion, offsetsInBytes } from './aligned-region';
+import { improveExactly, type ExactLimits, type ExactResult } from './exact-plan';
 import { exactSearchApplies, searchExact } from './exact-search';
 import { liftAndReinsert } from './local-search';
 import type { RegionContext, Strategy, StrategyOutcome } from './strategy';
@@ -105,7 +107,7 @@ function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Can
   const { options, lowerBound } = context;
   const clock = options.clock ?? Date.now;
   if (options.exactItems === 0) return { offsets: winner.offsets, peak: winner.peak, proven: false, timedOut: false };
-  const exact = improveExactly(prep, winner.offsets, winner.peak, lowerBound, {
+  const exact = improveAligned(prep, winner, lowerBound, {
     deadline,
     clock,
     maxNodes: options.exactNodes ?? DEFAULT_SKYLINE_NODES,
@@ -120,6 +122,19 @@ function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Can
   }
   const small = searchExact(prep, winner.peak, lowerBound, options.exactNodes ?? DEFAULT_EXACT_NODES);
   return { offsets: small.offsets ?? winner.offsets, peak: small.peak, proven: small.proven, timedOut: false };
+}
+
+/** The skyline search, on the region in units of its shared alignment when it has one (exact; see aligned-region.ts). */
+function improveAligned(prep: PreparedRegion, winner: Candidate, lowerBound: number, limits: ExactLimits): ExactResult {
+  const aligned = alignedRegion(prep);
+  if (aligned === undefined) return improveExactly(prep, winner.offsets, winner.peak, lowerBound, limits);
+  const { unit } = aligned;
+  const report = limits.onProgress;
+  const exact = improveExactly(aligned.prep, winner.offsets.map((o) => o / unit), winner.peak / unit, Math.ceil(lowerBound / unit), {
+    ...limits,
+    ...(report !== undefined && { onProgress: (p) => report({ ...p, peak: p.peak * unit, bound: p.bound * unit }) }),
+  });
+  return { ...exact, offsets: offsetsInBytes(aligned, exact.offsets, winner.offsets), peak: exact.peak * unit, bound: exact.bound * unit };
 }
 
 /**
