@@ -53,8 +53,8 @@ import { SkylineBoard } from './skyline-board';
 import { edgesClosable } from './skyline-edges';
 import { tightestWellEnd, wellCoverers, windowParts, type WellEnd } from './skyline-wells';
 
-/** States remembered as failed, at most (memory stays bounded on long searches). */
-const MAX_FAILED = 1_000_000;
+/** States remembered as failed per order, at most (memory stays bounded on long searches: a million in all). */
+const MAX_FAILED = 250_000;
 /** The searches run in turn: [time reversed, well coverers largest first]. */
 const ORDERS: readonly (readonly [boolean, boolean])[] = [[false, true], [true, true], [false, false], [true, false]];
 /** Nodes of each search's first run; every round doubles them. */
