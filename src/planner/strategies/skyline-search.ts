@@ -97,7 +97,14 @@ export function skylineSearch(
     for (const search of searches) {
       current = search;
       runStart = search.nodes;
-      const found = search.run(FIRST_RUN * 2 ** round);
+      let found: boolean;
+      try {
+        found = search.run(FIRST_RUN * 2 ** round);
+      } catch (error) {
+        // a path deeper than the call stack (thousands of buffers in one part): this search gives up, unproven
+        if (!(error instanceof RangeError)) throw error;
+        return { offsets: undefined, peak: target, exhausted: false, nodes: nodes + search.nodes - runStart };
+      }
       nodes += search.nodes - runStart;
       if (found) return { offsets: search.offsets(prep), peak: search.peak(), exhausted: true, nodes };
       if (!search.stopped) return { offsets: undefined, peak: target, exhausted: true, nodes };
