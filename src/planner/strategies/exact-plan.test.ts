@@ -1,18 +1,25 @@
 // The anytime exact stage of `best`: never above the portfolio's plan, valid,
-// proofs that hold against brute force, the optimum of tilings, progress
-// reports and cancellation that keeps the best plan found.
+// proofs that hold against brute force, the optimum of tilings and pinwheel
+// sets, progress reports and cancellation that keeps the best plan found.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignOffsets } from '../assembly/assign-offsets';
 import { arbitraryProblem } from '../testing/arbitraries';
 import { bruteForceOptimum } from '../testing/brute-force';
-import { tiledProblem } from '../testing/instances';
+import { tiledProblem, type TiledProblem } from '../testing/instances';
+import { pinwheelProblem } from '../testing/instances-pinwheel';
 import { validatePlan } from '../assembly/validate-plan';
 
 const plain = arbitraryProblem({ maxBuffers: 30, maxStep: 16, maxSize: 64, aliases: false, fixed: false, regions: false });
 const tiny = arbitraryProblem({ maxBuffers: 7, maxStep: 6, maxSize: 8, aliases: false, fixed: false, regions: false });
 const QUICK = { maxIterations: 100, exactNodes: 20_000, budgetMs: Number.POSITIVE_INFINITY };
+/** A node cap far above what these instances need, and no clock: the result does not depend on the machine. */
+const GENEROUS = { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 2_000_000 };
+/** Small tilings and pinwheel sets, with their known optimum. */
+const packings = fc
+  .tuple(fc.integer({ min: 8, max: 60 }), fc.integer({ min: 0, max: 1_000_000 }), fc.boolean())
+  .map(([count, seed, pinwheel]): TiledProblem => (pinwheel ? pinwheelProblem(count, 1 << 16, 12, seed) : tiledProblem(count, 1 << 16, 40, seed)));
 
 describe('the anytime exact search', () => {
   it('never returns a plan above the portfolio, and its plans are valid', () => {
@@ -25,6 +32,20 @@ describe('the anytime exact search', () => {
         expect(searched.peak).toBeGreaterThanOrEqual(searched.lowerBound);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('on packings with a known optimum, never returns a plan above the portfolio, and claims the optimum only at it', () => {
+    fc.assert(
+      fc.property(packings, ({ problem, optimum }) => {
+        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exactItems: 0 });
+        const searched = assignOffsets(problem, 'best', QUICK);
+        expect(validatePlan(problem, searched).violations).toEqual([]);
+        expect(searched.peak).toBeLessThanOrEqual(portfolio.peak);
+        expect(searched.lowerBound).toBe(optimum);
+        expect(searched.optimal).toBe(searched.peak === optimum);
+      }),
+      { numRuns: 150 },
     );
   });
 
@@ -49,6 +70,18 @@ describe('the anytime exact search', () => {
     const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 100_000 });
     expect(validatePlan(tiled.problem, plan).violations).toEqual([]);
     expect([plan.peak, plan.optimal]).toEqual([tiled.optimum, true]);
+  });
+
+  it.each([
+    ['tiling of 250', tiledProblem(250, 1 << 20, 400, 250)],
+    ['tiling of 300', tiledProblem(300, 1 << 20, 400, 1300)],
+    ['tiling of 500', tiledProblem(500, 1 << 20, 400, 500)],
+    ['pinwheel set of 100', pinwheelProblem(100, 1 << 20, 50, 100)],
+    ['pinwheel set of 150', pinwheelProblem(150, 1 << 20, 75, 1150)],
+  ])('reaches the optimum of a %s buffers, and says so', (_, packing) => {
+    const plan = assignOffsets(packing.problem, 'best', GENEROUS);
+    expect(validatePlan(packing.problem, plan).violations).toEqual([]);
+    expect([plan.peak, plan.optimal, plan.regions[0]!.optimal]).toEqual([packing.optimum, true, true]);
   });
 
   it('reports progress and keeps the best plan when stopped', () => {

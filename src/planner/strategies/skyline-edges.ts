@@ -17,6 +17,7 @@
 
 /** The search state the inference reads (per section, and per buffer in local order). */
 export interface SkylineState {
+  readonly size: Float64Array;
   readonly target: number;
   readonly floor: Float64Array;
   readonly remaining: Float64Array;
@@ -45,12 +46,16 @@ export function edgeIndex(from: Int32Array, to: Int32Array, sections: number): E
   return { startingAt, endingAt };
 }
 
-/** False when some section without slack has a wall beside it that no unplaced buffer can meet; see the module header. */
-export function edgesClosable(state: SkylineState, index: EdgeIndex, wallRight: Int32Array, wallLeft: Int32Array): boolean {
+/**
+ * False when some section of [lo, hi) without slack has a wall beside it that
+ * no unplaced buffer can meet; see the module header. Sections outside
+ * [lo, hi) count as walls: no unplaced buffer of the window reaches them.
+ */
+export function edgesClosable(state: SkylineState, index: EdgeIndex, walls: Walls, lo: number, hi: number): boolean {
   const { target, floor, remaining, liveCount, placed, from, to } = state;
-  const count = floor.length;
-  nearestWalls(state, wallRight, wallLeft);
-  for (let s = 0; s < count; s++) {
+  const { wallRight, wallLeft } = walls;
+  nearestWalls(state, walls, lo, hi);
+  for (let s = lo; s < hi; s++) {
     if (liveCount[s] === 0 || floor[s]! + remaining[s]! < target) continue;
     if (wallLeft[s] === s - 1) {
       // a buffer must start here and end at or before the wall on the right
@@ -78,7 +83,7 @@ export function edgesClosable(state: SkylineState, index: EdgeIndex, wallRight: 
       if (!ok) return false;
     }
   }
-  return chainsClose(state, index);
+  return chainsClose(state, index, lo, hi);
 }
 
 /**
@@ -86,11 +91,11 @@ export function edgesClosable(state: SkylineState, index: EdgeIndex, wallRight: 
  * without slack, cannot be covered exactly by unplaced buffers resting on
  * that floor side by side (each starting where the one before ends).
  */
-function chainsClose(state: SkylineState, index: EdgeIndex): boolean {
+function chainsClose(state: SkylineState, index: EdgeIndex, lo: number, hi: number): boolean {
   const { target, floor, remaining, liveCount, placed, to } = state;
-  const count = floor.length;
-  const walled = (s: number, f: number) => s < 0 || s >= count || liveCount[s] === 0 || floor[s]! > f;
-  for (let a = 0; a < count; ) {
+  const count = hi;
+  const walled = (s: number, f: number) => s < lo || s >= hi || liveCount[s] === 0 || floor[s]! > f;
+  for (let a = lo; a < count; ) {
     if (liveCount[a] === 0) {
       a++;
       continue;
@@ -119,16 +124,28 @@ function coverable(index: EdgeIndex, placed: Uint8Array, to: Int32Array, a: numb
   return reached[b - a] === 1;
 }
 
+/** Scratch of the edge inference: per section, the nearest wall on each side. */
+export interface Walls {
+  readonly wallRight: Int32Array;
+  readonly wallLeft: Int32Array;
+}
+
+/** Scratch for `edgesClosable` over `sections` sections. */
+export function wallsFor(sections: number): Walls {
+  return { wallRight: new Int32Array(sections), wallLeft: new Int32Array(sections) };
+}
+
 /**
- * Per section s, the nearest section on each side that a buffer resting on
- * s's floor cannot reach (floor above it, or nothing left to place there);
- * -1 and the section count stand for the ends of time.
+ * Per section s of [lo, hi), the nearest section on each side that a buffer
+ * resting on s's floor cannot reach (floor above it, or nothing left to
+ * place there); lo - 1 and hi stand for the window's ends.
  */
-function nearestWalls(state: SkylineState, wallRight: Int32Array, wallLeft: Int32Array): void {
+function nearestWalls(state: SkylineState, walls: Walls, lo: number, hi: number): void {
   const { floor, liveCount } = state;
-  const count = floor.length;
+  const { wallRight, wallLeft } = walls;
+  const count = hi;
   const stack: number[] = [];
-  for (let s = count - 1; s >= 0; s--) {
+  for (let s = count - 1; s >= lo; s--) {
     if (liveCount[s] === 0) {
       stack.length = 0;
       stack.push(s);
@@ -140,7 +157,7 @@ function nearestWalls(state: SkylineState, wallRight: Int32Array, wallLeft: Int3
     stack.push(s);
   }
   stack.length = 0;
-  for (let s = 0; s < count; s++) {
+  for (let s = lo; s < count; s++) {
     if (liveCount[s] === 0) {
       stack.length = 0;
       stack.push(s);
@@ -148,7 +165,7 @@ function nearestWalls(state: SkylineState, wallRight: Int32Array, wallLeft: Int3
       continue;
     }
     while (stack.length > 0 && liveCount[stack[stack.length - 1]!] !== 0 && floor[stack[stack.length - 1]!]! <= floor[s]!) stack.pop();
-    wallLeft[s] = stack.length === 0 ? -1 : stack[stack.length - 1]!;
+    wallLeft[s] = stack.length === 0 ? lo - 1 : stack[stack.length - 1]!;
     stack.push(s);
   }
 }

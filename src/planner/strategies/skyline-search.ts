@@ -8,37 +8,57 @@
 //   search builds placements bottom-up on a skyline: time is cut into
 //   sections at every start and end, each section has a floor (the top of
 //   what is placed there), and every buffer goes at the highest floor of
-//   its sections.
-// - Branching: take the leftmost run of sections at the lowest floor where
-//   buffers remain. Either one of the remaining buffers that fit inside the
-//   run goes there (one branch per such buffer, identical buffers tried
-//   once), or nothing rests in the run and it is raised to its lower
-//   neighbour: every buffer over it then reaches past it, so it sits at least
-//   that high. This keeps every canonical solution reachable, so an
-//   exhausted search is a proof.
-// - Left to right within a level: the buffers resting at one level are
-//   placed in the order of their first sections. Floors only rise and the
-//   leftmost lowest run goes first, so each solution is reached once, not
-//   once per order of the buffers side by side on one level; a run left of
-//   the last buffer placed at its level can then only be left empty.
-// - Failed states are remembered: a node whose placed set, floors and
-//   leftmost allowed section match one searched to the end before is cut
-//   (placed set and floors hashed, 128 bits in all).
+//   its sections (skyline-board.ts holds this state).
 // - Cross-section inference: in every section, the floor plus the bytes of
 //   the buffers still to place there must stay below the target; a branch
 //   where one section cannot is cut. Where a section has no slack left, a
 //   buffer must rest right on its floor, starting or ending at a higher
 //   neighbour (skyline-edges.ts).
+// - Decomposition: sections where nothing remains, and boundaries no
+//   unplaced buffer crosses, split the state into parts that share no
+//   buffer (skyline-wells.ts). Each part is searched on its own, smallest
+//   first; one that fails fails the state, without trying the other parts'
+//   alternatives against it. Time spans of the whole region are the first
+//   such parts; later ones appear as sections fill up.
+// - Branching on tight wells: where a well (a run of sections at one floor,
+//   walled on both sides) has no slack at one end, some buffer starting (or
+//   ending) there must rest on its floor. The search branches there, at the
+//   end with the fewest such buffers, anywhere in time: forced moves first.
+// - Otherwise, the leftmost lowest run: either one of the remaining buffers
+//   that fit inside it goes there (one branch per buffer), or nothing rests
+//   in it and it is raised to its lower neighbour. Buffers resting on one
+//   level are placed left to right, so a run left of the last buffer placed
+//   at its level can only be left empty. Every canonical solution stays
+//   reachable, so an exhausted search is a proof.
+// - Mirrored solutions are searched once: of identical buffers the first
+//   goes lowest, and a stack of buffers of one span is built in a fixed order.
+// - Strips first: on a flat window, a buffer spanning all of it goes right
+//   away (it and the block under it can always swap places).
+// - Failed states are remembered: a part whose floors, unplaced set and
+//   leftmost allowed section match one searched to the end before is cut.
+// - Restarts over four orders: time forwards or backwards, well coverers
+//   largest or shortest first. Each order searches for 2,000 nodes, then the
+//   next; every round doubles the runs. A wrong early choice that one order
+//   cannot refute in time is often not made by another. Each keeps its own
+//   memory of failed states, so a later run skips what an earlier one
+//   refuted; the first run that ends without being cut short decides: a
+//   placement, or the proof that none exists.
 // - Capacity from the bound upward: the caller first asks for the lower
 //   bound itself, where inference cuts hardest, then for anything below its
 //   best plan (see exact-plan.ts, which also splits time into independent spans).
 // - Handles items of one rectangle with alignment 1 and no fixed offset.
 
 import type { PreparedRegion } from '../engine/prepared';
-import { edgeIndex, edgesClosable, type EdgeIndex } from './skyline-edges';
+import { SkylineBoard } from './skyline-board';
+import { edgesClosable } from './skyline-edges';
+import { tightestWellEnd, wellCoverers, windowParts, type WellEnd } from './skyline-wells';
 
-/** States remembered as failed, at most (memory stays bounded on long searches). */
-const MAX_FAILED = 1_000_000;
+/** States remembered as failed per order, at most (memory stays bounded on long searches: a million in all). */
+const MAX_FAILED = 250_000;
+/** The searches run in turn: [time reversed, well coverers largest first]. */
+const ORDERS: readonly (readonly [boolean, boolean])[] = [[false, true], [true, true], [false, false], [true, false]];
+/** Nodes of each search's first run; every round doubles them. */
+const FIRST_RUN = 2_000;
 
 /** How a search ended. */
 export interface SkylineOutcome {
@@ -68,200 +88,182 @@ export function skylineSearch(
   nodeLimit: number,
   stop: () => boolean,
 ): SkylineOutcome {
-  const search: Skyline = new Skyline(prep, items, target, (): boolean => search.nodes > nodeLimit || stop());
-  search.run();
-  return { offsets: search.found, peak: search.found === undefined ? target : search.foundPeak, exhausted: !search.stopped, nodes: search.nodes };
+  let nodes = 0; // in the runs before the current one
+  let current: Skyline | undefined;
+  let runStart = 0;
+  const outer = (): boolean => nodes + current!.nodes - runStart > nodeLimit || stop();
+  const searches = ORDERS.map(([reversed, bySize]) => new Skyline(new SkylineBoard(prep, items, target, reversed), bySize, outer));
+  for (let round = 0; ; round++) {
+    for (const search of searches) {
+      current = search;
+      runStart = search.nodes;
+      let found: boolean;
+      try {
+        found = search.run(FIRST_RUN * 2 ** round);
+      } catch (error) {
+        // a path deeper than the call stack (thousands of buffers in one part): this search gives up, unproven
+        if (!(error instanceof RangeError)) throw error;
+        return { offsets: undefined, peak: target, exhausted: false, nodes: nodes + search.nodes - runStart };
+      }
+      nodes += search.nodes - runStart;
+      if (found) return { offsets: search.offsets(prep), peak: search.peak(), exhausted: true, nodes };
+      if (!search.stopped) return { offsets: undefined, peak: target, exhausted: true, nodes };
+      if (search.outerStopped) return { offsets: undefined, peak: target, exhausted: false, nodes };
+    }
+  }
 }
 
 class Skyline {
-  readonly n: number;
-  readonly size: Float64Array; // per local item
-  readonly from: Int32Array; // first section
-  readonly to: Int32Array; // section after the last
-  readonly floor: Float64Array; // per section
-  readonly remaining: Float64Array; // per section: bytes of unplaced items live there
-  readonly liveCount: Int32Array; // per section: unplaced items live there
-  readonly placed: Uint8Array;
-  readonly offset: Float64Array;
-  readonly twin: Int32Array; // previous local item with the same span and size, or -1
-  readonly key1: Int32Array; // per local item: random bits for the hash of the placed set
-  readonly key2: Int32Array;
-  placedHash1 = 0;
-  placedHash2 = 0;
-  readonly failed = new Set<string>(); // states searched to the end without a placement
-  readonly edges: EdgeIndex;
-  readonly wallRight: Int32Array; // scratch of the edge inference, per section
-  readonly wallLeft: Int32Array;
-  found: Float64Array | undefined;
-  foundPeak = Infinity;
+  private runLimit = Infinity;
+  outerStopped = false;
+  readonly failed = new Set<string>(); // part states searched to the end without a placement
+  readonly solution: Float64Array; // per local item: its offset in the parts solved so far
   nodes = 0;
   stopped = false;
 
   constructor(
-    readonly prep: PreparedRegion,
-    readonly items: readonly number[],
-    readonly target: number,
+    readonly board: SkylineBoard,
+    readonly bySize: boolean, // well coverers largest first, else shortest first
     readonly stop: () => boolean,
   ) {
-    const times = [...new Set(items.flatMap((i) => [prep.itemStart[i]!, prep.itemEnd[i]!]))].sort((a, b) => a - b);
-    const section = new Map(times.map((t, k) => [t, k]));
-    this.n = items.length;
-    // larger, longer items first: they are the hardest to fit late
-    const local = items.slice().sort((a, b) => prep.itemExtent[b]! * (prep.itemEnd[b]! - prep.itemStart[b]!) - prep.itemExtent[a]! * (prep.itemEnd[a]! - prep.itemStart[a]!) || a - b);
-    this.items = local;
-    this.size = Float64Array.from(local, (i) => prep.itemExtent[i]!);
-    this.from = Int32Array.from(local, (i) => section.get(prep.itemStart[i]!)!);
-    this.to = Int32Array.from(local, (i) => section.get(prep.itemEnd[i]!)!);
-    const sections = Math.max(0, times.length - 1);
-    this.floor = new Float64Array(sections);
-    this.remaining = new Float64Array(sections);
-    this.liveCount = new Int32Array(sections);
-    this.placed = new Uint8Array(this.n);
-    this.offset = new Float64Array(this.n);
-    this.twin = new Int32Array(this.n).fill(-1);
-    let seed = 0x2545f491;
-    const next = () => (seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 12), 0x297a2d39)) | 0;
-    this.key1 = Int32Array.from(local, next);
-    this.key2 = Int32Array.from(local, next);
-    this.edges = edgeIndex(this.from, this.to, sections);
-    this.wallRight = new Int32Array(sections);
-    this.wallLeft = new Int32Array(sections);
-    const seen = new Map<string, number>();
-    for (let k = 0; k < this.n; k++) {
-      const key = `${this.from[k]},${this.to[k]},${this.size[k]}`;
-      if (seen.has(key)) this.twin[k] = seen.get(key)!;
-      seen.set(key, k);
-      for (let s = this.from[k]!; s < this.to[k]!; s++) {
-        this.remaining[s]! += this.size[k]!;
-        this.liveCount[s]!++;
-      }
-    }
+    this.solution = new Float64Array(board.n);
   }
 
-  run(): void {
-    this.descend(0, -1, -1);
+  /** Searches from the start for at most `limit` more nodes; true once a placement is found. */
+  run(limit: number): boolean {
+    this.runLimit = this.nodes + limit;
+    this.stopped = false;
+    return this.descend(0, this.board.floor.length, -1, -1);
+  }
+
+  /** The placement found, by region item. */
+  offsets(prep: PreparedRegion): Float64Array {
+    const offsets = new Float64Array(prep.itemCount).fill(NaN);
+    for (let k = 0; k < this.board.n; k++) offsets[this.board.items[k]!] = this.solution[k]!;
+    return offsets;
+  }
+
+  peak(): number {
+    let peak = 0;
+    for (let k = 0; k < this.board.n; k++) peak = Math.max(peak, this.solution[k]! + this.board.size[k]!);
+    return peak;
   }
 
   /**
-   * How it works: see the module header. `lastLevel` and `lastFrom` are the
-   * level and first section of the buffer placed last. Returns true once a
-   * placement is found.
+   * How it works: see the module header. Completes the window [lo, hi) of
+   * sections, which no unplaced buffer outside it reaches. `lastLevel` and
+   * `lastFrom` are the level and first section of the buffer placed last
+   * on the lowest level (-1 when unconstrained). Returns true once the
+   * window is placed; the buffers placed on the way record their offsets in
+   * `solution` as the search returns.
    */
-  private descend(placedCount: number, lastLevel: number, lastFrom: number): boolean {
-    if ((++this.nodes & 1023) === 0 && this.stop()) this.stopped = true;
+  descend(lo: number, hi: number, lastLevel: number, lastFrom: number): boolean {
+    if ((++this.nodes & 1023) === 0 && this.stop()) this.stopped = this.outerStopped = true;
+    if (this.nodes > this.runLimit) this.stopped = true;
     if (this.stopped) return false;
-    if (placedCount === this.n) return this.record();
-    const { floor, remaining, liveCount } = this;
+    const { floor, remaining, liveCount, target } = this.board;
     let low = -1;
-    for (let s = 0; s < floor.length; s++) {
+    for (let s = lo; s < hi; s++) {
       if (liveCount[s] === 0) continue;
-      if (floor[s]! + remaining[s]! > this.target) return false; // cross-section inference
+      if (floor[s]! + remaining[s]! > target) return false; // cross-section inference
       if (low < 0 || floor[s]! < floor[low]!) low = s;
     }
-    if (!edgesClosable(this, this.edges, this.wallRight, this.wallLeft)) return false;
+    if (low < 0) return true; // the window is complete
+    const parts = windowParts(this.board, lo, hi);
+    if (parts.length > 1) return this.split(lo, hi, parts);
+    [lo, hi] = parts[0]!;
+    if (!edgesClosable(this.board, this.board.edges, this.board.walls, lo, hi)) return false;
     const level = floor[low]!;
-    const key = this.stateKey(level === lastLevel ? lastFrom : -1);
+    const strip = this.stripOver(lo, hi, level);
+    if (strip >= 0) return this.tryPlace(strip, level, lo, hi, -1, -1);
+    const well = tightestWellEnd(this.board, this.board.edges, lo, hi, (k, at) => this.board.allowed(k, at));
+    const key = this.board.stateKey(lo, hi, well === undefined && level === lastLevel ? lastFrom : -1);
     if (this.failed.has(key)) return false;
-    const done = this.branch(placedCount, low, level, lastLevel, lastFrom);
+    const done = well !== undefined ? this.cover(lo, hi, well) : this.branch(lo, hi, low, level, lastLevel, lastFrom);
     if (!done && !this.stopped && this.failed.size < MAX_FAILED) this.failed.add(key);
     return done;
   }
 
-  /** Tries every buffer that may rest on the lowest run, then leaving it empty. */
-  private branch(placedCount: number, low: number, level: number, lastLevel: number, lastFrom: number): boolean {
-    const [a, b] = this.runAround(low, level);
-    for (let k = 0; k < this.n; k++) {
-      if (this.placed[k] === 1 || this.from[k]! < a || this.to[k]! > b) continue;
-      if (this.twin[k]! >= 0 && this.placed[this.twin[k]!] === 0) continue; // identical buffers: the first one goes first
-      if (level === lastLevel && this.from[k]! <= lastFrom) continue; // one level is filled left to right
-      if (!this.restsAt(k, level)) continue;
-      this.place(k, level);
-      const done = this.descend(placedCount + 1, level, this.from[k]!);
-      this.unplace(k, level);
-      if (done || this.stopped) return done;
-    }
-    return this.leaveEmpty(a, b, level, placedCount, lastLevel, lastFrom);
+  /**
+   * On a flat window, an unplaced buffer spanning all of it can go first:
+   * in any solution, it and the block under it can swap places. Returns
+   * the first such buffer the rules allow, or -1.
+   */
+  private stripOver(lo: number, hi: number, level: number): number {
+    const { floor, edges, to, placed } = this.board;
+    for (let s = lo; s < hi; s++) if (floor[s] !== level) return -1;
+    for (const k of edges.startingAt[lo]!) if (to[k] === hi && placed[k] === 0 && this.board.allowed(k, level)) return k;
+    return -1;
   }
 
-  /**
-   * The state a search node starts from: the placed set (two independent
-   * 32-bit hashes), the floors where buffers remain, and the first section
-   * the next buffer on the lowest level may take.
-   */
-  private stateKey(leftmost: number): string {
-    const { floor, liveCount } = this;
-    let h1 = 0x811c9dc5;
-    let h2 = 0x1b873593;
-    for (let s = 0; s < floor.length; s++) {
-      const f = liveCount[s] === 0 ? -1 : floor[s]!;
-      const lo = f | 0;
-      const hi = (f / 4294967296) | 0;
-      h1 = Math.imul(h1 ^ lo, 0x01000193) ^ Math.imul(hi, 0x5bd1e995);
-      h2 = Math.imul(h2 ^ hi, 0x85ebca6b) ^ Math.imul(lo, 0xc2b2ae35);
+  /** Solves each part on its own, smallest first; all must succeed. */
+  private split(lo: number, hi: number, parts: [number, number][]): boolean {
+    const { liveCount } = this.board;
+    const weight = ([a, b]: [number, number]) => {
+      let w = 0;
+      for (let s = a; s < b; s++) w += liveCount[s]!;
+      return w;
+    };
+    const sorted = parts.map((p) => [weight(p), p] as const).sort((x, y) => x[0] - y[0] || x[1][0] - y[1][0]);
+    for (const [, [a, b]] of sorted) if (!this.descend(a, b, -1, -1)) return false;
+    return true;
+  }
+
+  /** Places k at `level` and completes the window from there; on success k's offset goes to `solution`. */
+  private tryPlace(k: number, level: number, lo: number, hi: number, lastLevel: number, lastFrom: number): boolean {
+    this.board.place(k, level);
+    const done = this.descend(lo, hi, lastLevel, lastFrom);
+    this.board.unplace(k, level);
+    if (done) this.solution[k] = level;
+    return done;
+  }
+
+  /** Covers the byte right above the floor at a tight well end: every buffer that can, in turn. */
+  private cover(lo: number, hi: number, well: WellEnd): boolean {
+    const level = this.board.floor[well.a]!;
+    for (const k of wellCoverers(this.board, this.board.edges, well, (j, at) => this.board.allowed(j, at), this.bySize)) {
+      const done = this.tryPlace(k, level, lo, hi, -1, -1);
+      if (done || this.stopped) return done;
     }
-    return `${this.placedHash1},${this.placedHash2},${h1},${h2},${leftmost}`;
+    return false;
+  }
+
+  /** Tries every buffer that may rest on the lowest run, then leaving it empty. */
+  private branch(lo: number, hi: number, low: number, level: number, lastLevel: number, lastFrom: number): boolean {
+    const [a, b] = this.runAround(lo, hi, low, level);
+    const { board } = this;
+    for (let s = a; s < b; s++) {
+      if (level === lastLevel && s <= lastFrom) continue; // one level is filled left to right
+      for (const k of board.edges.startingAt[s]!) {
+        if (board.to[k]! > b) break;
+        if (board.placed[k] === 1 || !board.restsAt(k, level)) continue;
+        const done = this.tryPlace(k, level, lo, hi, level, s);
+        if (done || this.stopped) return done;
+      }
+    }
+    return this.leaveEmpty(lo, hi, a, b, level, lastLevel, lastFrom);
   }
 
   /** The run of sections [a, b) around `low` whose floor is `level` and where buffers remain. */
-  private runAround(low: number, level: number): [number, number] {
-    const { floor, liveCount } = this;
+  private runAround(lo: number, hi: number, low: number, level: number): [number, number] {
+    const { floor, liveCount } = this.board;
     let a = low;
-    while (a > 0 && liveCount[a - 1]! > 0 && floor[a - 1] === level) a--;
+    while (a > lo && liveCount[a - 1]! > 0 && floor[a - 1] === level) a--;
     let b = low + 1;
-    while (b < floor.length && liveCount[b]! > 0 && floor[b] === level) b++;
+    while (b < hi && liveCount[b]! > 0 && floor[b] === level) b++;
     return [a, b];
   }
 
   /** Raises the run [a, b) at `level` to its lower neighbour (nothing rests there), then searches on. */
-  private leaveEmpty(a: number, b: number, level: number, placedCount: number, lastLevel: number, lastFrom: number): boolean {
-    const { floor, liveCount } = this;
-    const left = a > 0 && liveCount[a - 1]! > 0 ? floor[a - 1]! : Infinity;
-    const right = b < floor.length && liveCount[b]! > 0 ? floor[b]! : Infinity;
+  private leaveEmpty(lo: number, hi: number, a: number, b: number, level: number, lastLevel: number, lastFrom: number): boolean {
+    const { floor, liveCount } = this.board;
+    const left = a > lo && liveCount[a - 1]! > 0 ? floor[a - 1]! : Infinity;
+    const right = b < hi && liveCount[b]! > 0 ? floor[b]! : Infinity;
     const raised = Math.min(left, right);
     if (raised === Infinity) return false; // an island nothing can rest in: a dead end
     for (let s = a; s < b; s++) floor[s] = raised;
-    const done = this.descend(placedCount, lastLevel, lastFrom);
+    const done = this.descend(lo, hi, lastLevel, lastFrom);
     for (let s = a; s < b; s++) floor[s] = level;
     return done;
-  }
-
-  private restsAt(k: number, level: number): boolean {
-    for (let s = this.from[k]!; s < this.to[k]!; s++) if (this.floor[s] !== level) return false;
-    return level + this.size[k]! <= this.target;
-  }
-
-  private place(k: number, level: number): void {
-    this.placed[k] = 1;
-    this.placedHash1 ^= this.key1[k]!;
-    this.placedHash2 ^= this.key2[k]!;
-    this.offset[k] = level;
-    for (let s = this.from[k]!; s < this.to[k]!; s++) {
-      this.floor[s] = level + this.size[k]!;
-      this.remaining[s]! -= this.size[k]!;
-      this.liveCount[s]!--;
-    }
-  }
-
-  private unplace(k: number, level: number): void {
-    this.placed[k] = 0;
-    this.placedHash1 ^= this.key1[k]!;
-    this.placedHash2 ^= this.key2[k]!;
-    for (let s = this.from[k]!; s < this.to[k]!; s++) {
-      this.floor[s] = level;
-      this.remaining[s]! += this.size[k]!;
-      this.liveCount[s]!++;
-    }
-  }
-
-  private record(): boolean {
-    const offsets = new Float64Array(this.prep.itemCount).fill(NaN);
-    let peak = 0;
-    for (let k = 0; k < this.n; k++) {
-      offsets[this.items[k]!] = this.offset[k]!;
-      peak = Math.max(peak, this.offset[k]! + this.size[k]!);
-    }
-    this.found = offsets;
-    this.foundPeak = peak;
-    return true;
   }
 }
