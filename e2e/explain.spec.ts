@@ -269,6 +269,8 @@ test('every control works from the keyboard: panes resize, settings change, and 
   await expect(separator).toHaveAttribute('aria-valuenow', String(before - 4));
   await page.getByTestId('strategy-select').focus();
   await page.keyboard.press('Tab');
+  await expect(page.getByTestId('budget-select')).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByLabel('ram size limit')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('ram alignment')).toBeFocused();
