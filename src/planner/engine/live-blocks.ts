@@ -13,6 +13,8 @@
 //   search. A query that finds no gap wide enough costs one look at the root.
 //   So a query costs O(log runs + RUN) for first fit and O(runs wide enough ×
 //   log RUN) for tightest fit, never a step per live block.
+// - `gapFrom` is first fit from a given offset up, for callers that must
+//   also avoid blocks kept elsewhere (class-sweep.ts).
 // - Alignment can make a wide enough gap too narrow: a query then tries the
 //   next gap, and gaps up to `modulus - 1` bytes wider than the best so far.
 // - Splitting a full run or dropping an empty one rebuilds the tree, once
@@ -51,6 +53,38 @@ export class LiveBlocks {
     this.hintRun = count - 1;
     if (count === 0 || this.width[1]! < extent) return top;
     return tightest ? this.tightestGap(prep, item, extent, top) : this.firstGap(prep, item, extent, top);
+  }
+
+  /**
+   * The lowest aligned base at or above `from` where `extent` bytes overlap
+   * no block (first fit over the blocks, starting the walk at `from`).
+   */
+  gapFrom(prep: PreparedRegion, item: number, extent: number, from: number): number {
+    const count = this.runs.length;
+    this.hintItem = item;
+    this.hintRun = count - 1;
+    if (count === 0) return alignBase(prep, item, from);
+    const top = alignBase(prep, item, Math.max(from, this.lastHi(count - 1)));
+    if (this.width[1]! < extent) return top;
+    for (let r = this.nextWide(this.runAt(from, -1), extent); r >= 0; r = this.nextWide(r + 1, extent)) {
+      this.visited++;
+      const run = this.runs[r]!;
+      const { lo, hi } = run;
+      const below = alignBase(prep, item, Math.max(from, r === 0 ? 0 : this.lastHi(r - 1)));
+      if (lo[0]! >= below + extent) {
+        this.hintRun = r === 0 ? 0 : r - 1;
+        return below;
+      }
+      for (let k = 1; k < run.size; k++) {
+        if (lo[k]! - hi[k - 1]! < extent || lo[k]! < from + extent) continue;
+        const base = alignBase(prep, item, Math.max(from, hi[k - 1]!));
+        if (lo[k]! >= base + extent) {
+          this.hintRun = r;
+          return base;
+        }
+      }
+    }
+    return top;
   }
 
   /** Adds the block [low, high) of `item`. */
