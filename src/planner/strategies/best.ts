@@ -5,8 +5,9 @@
 // - Large, crowded regions (more conflicts than a few greedy passes can walk
 //   in the time of reading the problem) get the scale path instead: the naive
 //   baseline and four sweeps over time (engine/sweep.ts, lowest and tightest
-//   gap, forwards and backwards), then, only when the caller gave a budget, whole greedy passes that
-//   the budget may cut short (see `planLarge`).
+//   gap, forwards and backwards), then, only when the caller gave a budget,
+//   the size-class sweeps (engine/class-sweep.ts) and whole greedy passes,
+//   which the budget may cut short (see `planLarge`).
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
 //   greedy-breadth, tvm-conflicts, ...) is a candidate, so `best` is never
 //   worse than any of them. The registry hands them over (see `portfolio`).
@@ -34,6 +35,7 @@ import { orderItems, type OrderKey } from '../engine/orders';
 import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import type { StopReason } from '../problem/problem';
+import { classSweepPlace } from '../engine/class-sweep';
 import { sweepPlace } from '../engine/sweep';
 import { alignedRegion, offsetsInBytes } from './aligned-region';
 import { improveExactly, type ExactLimits, type ExactResult } from './exact-plan';
@@ -138,8 +140,9 @@ function improveAligned(prep: PreparedRegion, winner: Candidate, lowerBound: num
 }
 
 /**
- * The scale path: naive, the two sweeps and, with an explicit budget, greedy
- * passes that stop at the deadline; the smallest complete plan wins.
+ * The scale path: naive, the four sweeps and, with an explicit budget, the
+ * size-class sweeps and greedy passes that stop at the deadline; the smallest
+ * complete plan wins.
  */
 function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context: RegionContext, deadline: number): StrategyOutcome {
   const { options, lowerBound } = context;
@@ -156,8 +159,16 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   if (winner.peak > lowerBound && options.budgetMs !== undefined) {
     const clock = options.clock ?? Date.now;
     const stop = () => clock() >= deadline || (options.shouldStop?.() ?? false);
+    // size-class sweeps first: near greedy by size on crowded traces, in a fraction of its time
+    const classed = classSweepPlace(prep, false, stop);
+    if (classed === undefined) stoppedBy = stop() ? 'time' : stoppedBy;
+    else {
+      const peak = peakOf(prep, classed);
+      if (peak < winner.peak) winner = { offsets: classed, peak, source: 'best' };
+    }
     const placer = new Placer(prep);
     for (const key of ORDERS) {
+      if (stoppedBy === 'time' || winner.peak <= lowerBound) break;
       for (const fit of FITS) {
         const peak = placer.placeAll(orderItems(prep, key), fit, stop);
         if (Number.isNaN(peak)) stoppedBy = 'time';
