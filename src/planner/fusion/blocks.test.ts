@@ -12,7 +12,7 @@ import { inferShapes } from '../../model/infer-shapes';
 import { ORDER_POLICIES } from '../explain/target-change';
 import { scheduleGraph } from '../problem/schedule';
 import { tinyGraph } from '../testing/tiny-graph';
-import { findBlocks } from './blocks';
+import { findBlocks, indexBlocks } from './blocks';
 import { referenceBlocks } from './testing/blocks-reference';
 
 const order = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -63,7 +63,15 @@ describe('findBlocks', () => {
           if (spec.output) outs.push(`n${i}_0`);
         });
         const graph = g.output(...outs, made[made.length - 1]!).graph();
-        expect(findBlocks(graph, order(specs.length))).toEqual(referenceBlocks(graph, order(specs.length)));
+        const blocks = findBlocks(graph, order(specs.length));
+        expect(blocks).toEqual(referenceBlocks(graph, order(specs.length)));
+        const index = indexBlocks(blocks, specs.length);
+        for (let first = 0; first < specs.length; first++) {
+          expect(index.startingAt(first)).toEqual(blocks.find((b) => b.first === first));
+          for (let last = first; last < specs.length; last += 7) {
+            expect(index.holdsWhole(first, last)).toBe(blocks.some((b) => b.first >= first && b.last <= last));
+          }
+        }
       }),
       { numRuns: 300 },
     );

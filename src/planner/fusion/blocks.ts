@@ -126,3 +126,22 @@ function shortestBlock(facts: StepFacts, s: number): Block | undefined {
   }
   return undefined;
 }
+
+/** The blocks of a graph, looked up in constant time. */
+export interface BlockIndex {
+  readonly startingAt: (step: number) => Block | undefined; // the block whose first step is `step`
+  readonly holdsWhole: (first: number, last: number) => boolean; // some block lies within steps [first, last]
+}
+
+/** Indexes `blocks` (findBlocks' answer: by first step, one per step at most) of a graph of `steps` steps. */
+export function indexBlocks(blocks: readonly Block[], steps: number): BlockIndex {
+  const byFirst = new Map(blocks.map((b) => [b.first, b]));
+  // least last step of a block starting at or after each step
+  const leastLast = new Float64Array(steps + 1).fill(Number.POSITIVE_INFINITY);
+  for (const b of blocks) leastLast[b.first] = Math.min(leastLast[b.first]!, b.last);
+  for (let s = steps - 1; s >= 0; s--) leastLast[s] = Math.min(leastLast[s]!, leastLast[s + 1]!);
+  return {
+    startingAt: (step) => byFirst.get(step),
+    holdsWhole: (first, last) => first >= 0 && first <= steps && leastLast[first]! <= last,
+  };
+}
