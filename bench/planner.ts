@@ -110,7 +110,7 @@ function main(): void {
   if (models.length === 0) console.log('\n(models skipped: ../shared/models is absent)');
   else printTable('Real models, activations on the cpu preset (reference: lower bound)', models.map(({ name, problem }) => measure(name, problem)));
 
-  printChainTimes([10_000, 40_000, 100_000].filter((n) => n <= maxBuffers), formatMs);
+  printChainTimes({ sizes: [10_000, 40_000, 100_000].filter((n) => n <= maxBuffers) }, formatMs);
 
   const generated = [1_000, 10_000, 100_000].filter((n) => n <= maxBuffers);
   printTable(

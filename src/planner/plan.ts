@@ -12,18 +12,19 @@ import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
 import { formatBytes } from '../shared/format';
 import type { BufferKind, PlanDiagnostic, SharingRule } from './problem/build-buffers';
-import { buildProblem, type BodyPeak, type BuiltProblem, type StepInfo, type WeightsSummary } from './problem/build-problem';
+import type { BodyPeak, BuiltProblem, StepInfo, WeightsSummary } from './problem/build-problem';
 import { fusedTraffic, type Traffic } from './problem/build-traffic';
-import { computeUnitPlan, type BoundaryRecord, type ComputeUnitPlan, type FunctionRecord, type UnitRecord } from './compute-units/compute-plan';
+import type { BoundaryRecord, ComputeUnitPlan, FunctionRecord, UnitRecord } from './compute-units/compute-plan';
 import type { MemoryTags } from './compute-units/memory-tags';
 import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type Waste } from './assembly/explain-plan';
 import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
 import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput, type Suggestion, type SuggestionStep } from './explain/suggest';
-import { findFusionUnits, unitRecord, type FoundUnits } from './fusion/find-units';
-import { withFusion } from './fusion/fused-problem';
+import { unitRecord, type FoundUnits } from './fusion/find-units';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
 import { planAssumptions } from './assembly/assumptions';
-import { ownBoundFields, strategyBounds, strategyFreeBounds } from './assembly/bounds';
+import { ownBoundFields, strategyBounds } from './assembly/bounds';
+import { buildStage, stageBounds } from './assembly/stages';
+import { replannedPeak } from './explain/setting-replan';
 import type { PlacementProblem } from './problem/problem';
 import { placeAll, type PlacedPlan, type PlacementSearch, type ScratchSummary } from './assembly/placement';
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
@@ -179,11 +180,8 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const strategy = options.strategy ?? target.planning.strategy;
   const planOptions = options.planOptions;
   const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
-  const units = computeUnitPlan(model, target, buildOptions);
-  const graph = units?.graph ?? model;
-  const unfused = units?.built ?? buildProblem(model, target, buildOptions);
-  const fusion = findFusionUnits(graph, unfused.schedule.order, target);
-  const built = fusion === undefined ? unfused : withFusion(unfused, fusion.units, fusion.region);
+  const stage = buildStage(model, target, buildOptions);
+  const { units, graph, unfused, fusion, built } = stage;
   const placed = placeAll(built, target, strategy, planOptions);
   const { problem, info } = placed.full;
   const peaks = regionPeaks(problem, placed.offsets);
@@ -193,7 +191,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     regions: [...peaks].map(([name, peak]) => ({ name, peak })),
   });
   if (!validation.valid) throw new InvariantError(`the ${strategy} plan is invalid: ${validation.violations[0]!.message}`);
-  const bounds = strategyFreeBounds(target, built, units?.alternative);
+  const bounds = stageBounds(stage, target);
   const explanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
   const traffic = fusedTraffic(graph, unfused.problem, unfused.info, slow, fusion?.units ?? []);
@@ -215,7 +213,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     peakLive: explained.explanation.peakLive,
     problem,
     hasComputeUnits: units !== undefined,
-    replan: (changed, s) => planModel(model, changed, { ...(replanOptions !== undefined && { planOptions: replanOptions }), ...(s !== undefined && { strategy: s }) }).peak,
+    replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
   };
   return { plan: explained, suggestInput };
 }

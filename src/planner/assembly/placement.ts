@@ -74,44 +74,71 @@ export function maxLiveBuffers(problem: BuiltProblem['problem']): number {
 /** Strategies `best` runs as baselines; with M4 each one's final plan is a candidate too. */
 const BASELINES = STRATEGY_NAMES.filter((name) => name !== 'best');
 
-/** Places activations, then scratch both ways; keeps the way the target asks for. */
-export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: string, planOptions?: PlanOptions): PlacedPlan {
+/**
+ * Places activations, then scratch both ways; keeps the way the target asks
+ * for. With `report: false` only the placement is made: what the plan merely
+ * reports (M1 beside `best`, scratch planned with the activations when the
+ * target keeps M4's) is not run, and `scratch` and `portfolio` are left out.
+ */
+export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: string, planOptions?: PlanOptions, report = true): PlacedPlan {
   const portfolio = strategy === 'best';
   const crowded = portfolio && maxLiveBuffers(built.problem) > CROWDED_LIVE;
   const activations = assignOffsets(built.problem, strategy, planOptions);
   if (built.scratch.length === 0) {
     const plan = { full: { problem: built.problem, info: built.info }, offsets: activations.offsets, activationPeaks: new Map(), scratch: undefined, search: searchOf(activations) };
-    if (!portfolio) return plan;
+    if (!portfolio || !report) return plan;
     const winner = activations.winner ?? strategy;
     return { ...plan, portfolio: crowded ? { winner } : { winner, m1Peak: assignOffsets(built.problem, 'm1').peak } };
   }
   const joint = withScratchBuffers(built);
-  const jointPlan = assignOffsets(joint.problem, strategy, planOptions);
   const withActivations = target.scratch.placement === 'with-activations';
+  const jointPlan = withActivations || report ? assignOffsets(joint.problem, strategy, planOptions) : undefined;
   const candidates = [{ name: activations.winner ?? strategy, offsets: activations.offsets }];
   if (portfolio && !withActivations && !crowded) candidates.push(...BASELINES.map((name) => ({ name, offsets: assignOffsets(built.problem, name).offsets })));
-  const runs = candidates.map((c) => ({ name: c.name, offsets: c.offsets, m4: scratchPlacement(built, target, c.offsets) }));
-  let kept = runs[0]!;
-  for (const run of runs) if (finalPeak(run.m4) < finalPeak(kept.m4)) kept = run;
+  const runs = withActivations && !report ? [] : candidates.map((c) => ({ name: c.name, offsets: c.offsets, m4: scratchPlacement(built, target, c.offsets) }));
+  // M4 places scratch around the searched activations: no search proves the merged plan optimal.
+  const mergedSearch: PlacementSearch = { proven: false, stoppedBy: activations.stats.stoppedBy };
+  if (!report) {
+    return withActivations
+      ? { full: joint, offsets: jointPlan!.offsets, activationPeaks: new Map(), scratch: undefined, search: searchOf(jointPlan!) }
+      : { ...mergedPlan(built, keptRun(runs)), search: mergedSearch };
+  }
+  const kept = keptRun(runs);
   const { m4 } = kept;
   const scratch: ScratchSummary = {
     placement: target.scratch.placement,
     buffers: built.scratch.length,
     freeAreasPeak: finalPeak(m4),
-    withActivationsPeak: jointPlan.peak,
+    withActivationsPeak: jointPlan!.peak,
     grown: m4.placed.filter((p) => p.grown).length,
     variant: m4.variant,
     runs: m4.runs,
   };
   const m1Peak = () => (withActivations ? assignOffsets(joint.problem, 'm1').peak : finalPeak(runs.find((r) => r.name === 'm1')!.m4));
-  const chosen = withActivations ? { winner: jointPlan.winner ?? strategy } : { winner: kept.name };
+  const chosen = withActivations ? { winner: jointPlan!.winner ?? strategy } : { winner: kept.name };
   const summary = portfolio ? { portfolio: crowded ? chosen : { ...chosen, m1Peak: m1Peak() } } : {};
-  if (withActivations) return { full: joint, offsets: jointPlan.offsets, activationPeaks: new Map(), scratch, ...summary, search: searchOf(jointPlan) };
-  const merged = withPlacedScratch(built, kept.offsets, m4);
-  const activationPeaks = new Map(m4.heaps.map((h) => [h.name, h.activationPeak]));
-  // M4 places scratch around the searched activations: no search proves the merged plan optimal.
-  const search: PlacementSearch = { proven: false, stoppedBy: activations.stats.stoppedBy };
-  return { full: merged, offsets: merged.offsets, activationPeaks, scratch, ...summary, search };
+  if (withActivations) return { full: joint, offsets: jointPlan!.offsets, activationPeaks: new Map(), scratch, ...summary, search: searchOf(jointPlan!) };
+  return { ...mergedPlan(built, kept), scratch, ...summary, search: mergedSearch };
+}
+
+interface ScratchRun {
+  readonly name: string;
+  readonly offsets: readonly number[];
+  readonly m4: ScratchPlacement;
+}
+
+/** The run whose final peak is lowest; the first of equal ones. */
+function keptRun(runs: readonly ScratchRun[]): ScratchRun {
+  let kept = runs[0]!;
+  for (const run of runs) if (finalPeak(run.m4) < finalPeak(kept.m4)) kept = run;
+  return kept;
+}
+
+/** The activations of `run` with M4's scratch merged in. */
+function mergedPlan(built: BuiltProblem, run: ScratchRun): Omit<PlacedPlan, 'search'> {
+  const merged = withPlacedScratch(built, run.offsets, run.m4);
+  const activationPeaks = new Map(run.m4.heaps.map((h) => [h.name, h.activationPeak]));
+  return { full: merged, offsets: merged.offsets, activationPeaks, scratch: undefined };
 }
 
 function scratchPlacement(built: BuiltProblem, target: TargetProfile, offsets: readonly number[]): ScratchPlacement {

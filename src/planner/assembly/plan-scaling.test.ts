@@ -1,10 +1,8 @@
 // Planning work grows linearly with the nodes of a chain (issue 17 item 4: a
-// chain of 100k Relu nodes planned quadratically). Work is counted, not timed:
-// V8's block coverage counts every function call and every executed block of
-// the project's code while planModel (or assignOffsets) runs. The same holds
-// for thousands of buffers live at once (issue 13: best's scale path).
+// chain of 100k Relu nodes planned quadratically). Work is counted, not timed
+// (testing/counted-work.ts). The same holds for thousands of buffers live at
+// once (issue 13: best's scale path).
 
-import { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
@@ -16,6 +14,7 @@ import { heavyNetworkProblem } from '../testing/instances-heavy';
 import { assignOffsets } from './assign-offsets';
 import { validatePlan } from './validate-plan';
 import { presetTarget } from '../targets/presets';
+import { WorkCounter } from '../testing/counted-work';
 
 /** x -> Relu -> Relu -> ... (n nodes) -> y, 256 bytes each. */
 function reluChain(n: number): InferredModel {
@@ -35,31 +34,12 @@ function reluFan(n: number): InferredModel {
   return inferShapes(decodeOnnx(g.toBytes()), {});
 }
 
-const session = new Session();
-
-/** Blocks and calls of the project's code (src/) executed by `run`. */
-async function countedWork(run: () => void): Promise<number> {
-  await session.post('Profiler.takePreciseCoverage'); // resets the counters
-  run();
-  const { result } = await session.post('Profiler.takePreciseCoverage');
-  let work = 0;
-  for (const script of result) {
-    if (!script.url.includes('/src/') || script.url.includes('/node_modules/')) continue;
-    for (const fn of script.functions) for (const range of fn.ranges) work += range.count;
-  }
-  return work;
-}
+const counter = new WorkCounter();
+const countedWork = (run: () => void) => counter.count(run);
 
 describe('planning a chain of in-place nodes', () => {
-  beforeAll(async () => {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
-  });
-  afterAll(async () => {
-    await session.post('Profiler.stopPreciseCoverage');
-    session.disconnect();
-  });
+  beforeAll(() => counter.start());
+  afterAll(() => counter.stop());
 
   it('does about twice the work for twice the nodes (10k vs 20k Relu nodes)', async () => {
     const target = presetTarget('cpu');

@@ -5,7 +5,9 @@
 // - Settings (exact): another execution order, the portfolio strategy, fusion
 //   switched, a doubled SRAM or dw-pw cache, compute units off. Each is planned
 //   again through `replan` with the same model and options, so `plan` with the
-//   suggestion's `args` added reaches `peak - saves` exactly.
+//   suggestion's `args` added reaches `peak - saves` exactly; `replan` may
+//   instead prove without placing that a setting saves nothing (its bound is
+//   not below the peak, or it plans the same problem), and it is left out.
 // - Model edits (no args): a buffer a Cast narrows right after, stored narrow;
 //   a cheap producer recomputed before a far reader instead of keeping its
 //   output. These are measured by placing the plan's buffers again with the
@@ -49,7 +51,7 @@ export interface SuggestInput {
   readonly peakLive: readonly PeakLiveRecord[];
   readonly problem: PlacementProblem; // the plan's buffers, scratch included
   readonly hasComputeUnits: boolean; // the compute units partition the graph
-  readonly replan: (target: TargetProfile, strategy: string | undefined) => number; // the peak of planning again
+  readonly replan: (target: TargetProfile, strategy: string | undefined, change: TargetChange) => number | undefined; // the peak of planning again; undefined: proven not below `peak`
 }
 
 interface SettingCandidate {
@@ -88,9 +90,9 @@ export function suggestionSteps(input: SuggestInput): SuggestionStep[] {
 
 /** The suggestion of one setting candidate, planned again; none when it saves nothing. */
 function settingSuggestion(input: SuggestInput, c: SettingCandidate): Suggestion[] {
-  const peak = input.replan(applyTargetChange(input.target, c.change), c.strategy ?? (input.strategyGiven ? input.strategy : undefined));
+  const peak = input.replan(applyTargetChange(input.target, c.change), c.strategy ?? (input.strategyGiven ? input.strategy : undefined), c.change);
+  if (peak === undefined || peak >= input.peak) return [];
   const saves = input.peak - peak;
-  if (saves <= 0) return [];
   return [
     {
       kind: c.kind,

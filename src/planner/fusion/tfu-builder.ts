@@ -17,7 +17,7 @@
 
 import type { InferredGraph } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';
-import { findBlocks } from './blocks';
+import { findBlocks, indexBlocks } from './blocks';
 import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
 import { graphLayers } from './layer-geometry';
@@ -66,7 +66,7 @@ export function unitContext(graph: InferredGraph, order: readonly number[], sett
     graph,
     order,
     layers: graphLayers(graph),
-    blocks: findBlocks(graph, order),
+    blocks: indexBlocks(findBlocks(graph, order), order.length),
     settings,
     values: new Map(graph.values.map((v) => [v.name, v])),
     stepOf: new Map(order.map((n, s) => [n, s])),
@@ -142,7 +142,7 @@ function growForward(ctx: UnitContext, fused: Uint8Array, first: number, start: 
       return last;
     }
     const ends: number[] = [];
-    const block = ctx.settings.rules.preferBlocks ? ctx.blocks.find((b) => b.first === next) : undefined;
+    const block = ctx.settings.rules.preferBlocks ? ctx.blocks.startingAt(next) : undefined;
     if (block !== undefined && block.last < ctx.order.length && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
     ends.push(next);
     const tried = ends.map((end) => assess(ctx, first, end));

@@ -4,7 +4,7 @@
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';
-import type { Block } from './blocks';
+import type { BlockIndex } from './blocks';
 import { searchTile, type Tile, type UnitShape } from './feature-map';
 import type { Layer } from './layer-geometry';
 import { CAPACITY_RULES, evaluateRules, nram, sram, tileable } from './tfu-rules';
@@ -16,7 +16,7 @@ export interface UnitContext {
   readonly graph: InferredGraph;
   readonly order: readonly number[]; // node index by step
   readonly layers: readonly Layer[]; // by node index
-  readonly blocks: readonly Block[];
+  readonly blocks: BlockIndex;
   readonly settings: FusionSettings;
   readonly values: ReadonlyMap<string, InferredValue>;
   readonly stepOf: ReadonlyMap<number, number>; // node index -> step
@@ -38,7 +38,14 @@ export function candidateOf(ctx: UnitContext, first: number, last: number): Omit
   const layers = ctx.order.slice(first, last + 1).map((n) => ctx.layers[n]!);
   const produced = new Set(layers.flatMap((l) => [l.output, ...l.sideOutputs]).map((v) => v?.name).filter((n): n is string => n !== undefined));
   const inputs: InferredValue[] = [];
-  for (const l of layers) for (const v of l.inputs) if (!produced.has(v.name) && !inputs.includes(v)) inputs.push(v);
+  const seen = new Set<InferredValue>();
+  for (const l of layers) {
+    for (const v of l.inputs) {
+      if (produced.has(v.name) || seen.has(v)) continue;
+      seen.add(v);
+      inputs.push(v);
+    }
+  }
   const outputs = new Set(ctx.graph.outputs);
   const escaping = [...produced].filter((name) => {
     const v = ctx.values.get(name)!;
@@ -51,7 +58,7 @@ export function candidateOf(ctx: UnitContext, first: number, last: number): Omit
   return {
     unit,
     escaping,
-    wholeBlock: ctx.blocks.some((b) => b.first >= first && b.last <= last),
+    wholeBlock: ctx.blocks.holdsWhole(first, last),
     weightReaders: (name) => new Set(ctx.values.get(name)?.consumers ?? []).size,
   };
 }

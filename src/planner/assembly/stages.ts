@@ -1,0 +1,52 @@
+// The stages of a model plan before it is explained: the problem a model and
+// a target give (compute units M3, fusion units M5 and M2 moved on chip), the
+// bound no plan of it goes below, and the peak of placing it. planModel runs
+// them for its plan; the suggestions run them for each changed setting and
+// stop after the bound when it already shows no saving. Depends only on the
+// planner and the model's IR types.
+
+import type { InferredGraph } from '../../model/inferred';
+import { computeUnitPlan, type ComputeUnitPlan } from '../compute-units/compute-plan';
+import { findFusionUnits, type FoundUnits } from '../fusion/find-units';
+import { withFusion } from '../fusion/fused-problem';
+import { buildProblem, type BuildOptions, type BuiltProblem } from '../problem/build-problem';
+import type { RegionBound } from '../scratch/bound';
+import type { TargetProfile } from '../targets/target';
+import { strategyFreeBounds } from './bounds';
+import { regionPeaks } from './explain-plan';
+import type { PlacedPlan } from './placement';
+
+/** The problem of a model for a target, as planModel places it. */
+export interface PlanStage {
+  readonly units: ComputeUnitPlan | undefined; // the compute-unit plan (M3), when the target lists units
+  readonly graph: InferredGraph; // the graph laid out (with the compute units' copy nodes)
+  readonly unfused: BuiltProblem; // before fusion
+  readonly fusion: FoundUnits | undefined; // when the target fuses
+  readonly built: BuiltProblem; // with the fusion units' tensors moved on chip
+}
+
+/**
+ * Builds the problem of `model` for `target`: compute units, then fusion.
+ * `before` is a stage of the same model, strategy and target but for its
+ * fusion settings, which nothing before fusion reads: its problem before
+ * fusion is taken as it is.
+ */
+export function buildStage(model: InferredGraph, target: TargetProfile, options: BuildOptions, before?: PlanStage): PlanStage {
+  const units = before === undefined ? computeUnitPlan(model, target, options) : before.units;
+  const graph = units?.graph ?? model;
+  const unfused = before?.unfused ?? units?.built ?? buildProblem(model, target, options);
+  const fusion = findFusionUnits(graph, unfused.schedule.order, target);
+  const built = fusion === undefined ? unfused : withFusion(unfused, fusion.units, fusion.region);
+  return { units, graph, unfused, fusion, built };
+}
+
+/** Per region of `target`, the strategy-free bound of the stage (assembly/bounds.ts). */
+export function stageBounds(stage: PlanStage, target: TargetProfile): RegionBound[] {
+  return strategyFreeBounds(target, stage.built, stage.units?.alternative);
+}
+
+/** The plan's peak: the sum over the target's regions of the highest end of a placed buffer. */
+export function placedPeak(placed: PlacedPlan, target: TargetProfile): number {
+  const peaks = regionPeaks(placed.full.problem, placed.offsets);
+  return target.regions.reduce((sum, r) => sum + (peaks.get(r.name) ?? 0), 0);
+}
