@@ -75,9 +75,7 @@ describe('suggestions and fusion on long chains', () => {
 
   it.each(['cpu', 'mcu', 'accelerator', 'phone'])('%s: suggestions do about twice the work for twice the nodes (2k vs 4k nodes)', async (name) => {
     const target = presetTarget(name);
-    // on the accelerator a residual chain fuses into units as long as WRAM allows, and assessing a unit grows with its length: Conv/Relu pairs there
-    const residual = name !== 'accelerator';
-    const models = [convChain(100, residual), convChain(2_000, residual), convChain(4_000, residual)] as const;
+    const models = [convChain(100, true), convChain(2_000, true), convChain(4_000, true)] as const;
     const steps = models.map((m) => planWithSuggestionSteps(m, target).steps);
     const [small, large] = await workOf(steps[0]!, steps[1]!, steps[2]!, (s) => {
       for (const step of s) step.run();
@@ -92,6 +90,13 @@ describe('suggestions and fusion on long chains', () => {
     const pairs = withOrder(convChain(2_000, false));
     const [small, large] = await workOf(withOrder(convChain(100, false)), pairs, withOrder(convChain(4_000, false)), ({ m, order }) => findFusionUnits(m, order, target));
     expect(large / small).toBeLessThan(2.4);
+    // A residual chain of tiny maps would fuse into one unit of thousands of layers as long as WRAM allows: units stop at 128.
+    const chained = [withOrder(convChain(100, true)), withOrder(convChain(2_000, true)), withOrder(convChain(4_000, true))] as const;
+    const units = findFusionUnits(chained[1].m, chained[1].order, target)!.units;
+    expect(Math.max(...units.map((u) => u.lastStep - u.firstStep + 1))).toBeLessThanOrEqual(128);
+    expect(units.length).toBeGreaterThan(10);
+    const [units2k, units4k] = await workOf(chained[0], chained[1], chained[2], ({ m, order }) => findFusionUnits(m, order, target));
+    expect(units4k / units2k).toBeLessThan(2.4);
     const residual = [withOrder(convChain(100, true)), withOrder(convChain(4_000, true)), withOrder(convChain(8_000, true))] as const;
     const found = findBlocks(residual[1].m, residual[1].order);
     expect(found.length).toBeGreaterThan(700); // a block per residual block, and more inside

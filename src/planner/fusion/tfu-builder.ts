@@ -13,6 +13,9 @@
 // - Shrink: drop layers from the end (then the backward pull) until every
 //   rule holds (single output, main layers, sequences). No such run: no unit
 //   starts there, and the search moves one layer on.
+// - A unit holds at most MAX_UNIT_STEPS layers: assessing a unit costs its
+//   length, so without a cap a long chain of tiny maps grows one unit for
+//   thousands of layers and fusion turns quadratic in the model.
 // - Every decision is written down per layer for explain-fusion.ts.
 
 import type { InferredGraph } from '../../model/inferred';
@@ -26,6 +29,9 @@ import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
 import { onChipElementBytes } from './stored-sizes';
 import { planTile } from './tile-plan';
+
+/** The most layers one unit holds; far above real units (the corpus's longest has 41). */
+export const MAX_UNIT_STEPS = 128;
 
 /** Units found and why each layer is where it is (by step). */
 export interface TfuResult {
@@ -105,6 +111,10 @@ function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map
   let first = start;
   if (ctx.settings.rules.direction === 'backward-then-forward' && isConvPool(ctx.layers[ctx.order[start]!]!.base)) {
     while (first > 0 && !fused[first - 1]) {
+      if (start - first + 2 > MAX_UNIT_STEPS) {
+        boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${TOO_LONG}`);
+        break;
+      }
       const a = assess(ctx, first - 1, start);
       if (!a.capacityHolds) {
         boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${failures(a, true)}`);
@@ -141,9 +151,15 @@ function growForward(ctx: UnitContext, fused: Uint8Array, first: number, start: 
       boundary.push(next >= ctx.order.length ? 'the graph ends' : 'the next layer is already in a unit');
       return last;
     }
+    if (next - first + 1 > MAX_UNIT_STEPS) {
+      boundary.push(`growth stopped before '${nodeName(ctx, next)}': ${TOO_LONG}`);
+      notes.set(next, `not added to the unit ending at '${nodeName(ctx, last)}': ${TOO_LONG}`);
+      return last;
+    }
     const ends: number[] = [];
     const block = ctx.settings.rules.preferBlocks ? ctx.blocks.startingAt(next) : undefined;
-    if (block !== undefined && block.last < ctx.order.length && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
+    const blockFits = block !== undefined && block.last < ctx.order.length && block.last - first + 1 <= MAX_UNIT_STEPS;
+    if (blockFits && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
     ends.push(next);
     const tried = ends.map((end) => assess(ctx, first, end));
     const taken = tried.find((a) => a.capacityHolds);
@@ -156,6 +172,8 @@ function growForward(ctx: UnitContext, fused: Uint8Array, first: number, start: 
     last = taken.last;
   }
 }
+
+const TOO_LONG = `a unit holds at most ${MAX_UNIT_STEPS} layers`;
 
 function nodeName(ctx: UnitContext, step: number): string {
   return ctx.graph.nodes[ctx.order[step]!]!.name;
