@@ -16,10 +16,10 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 /** What the exact search needs on the cpu preset: alignment 1 and no compute-unit partition. */
 const SEARCHABLE = 'units=0&region.ram.align=1';
 
-/** Opens packingModel(40, seed) with the searchable cpu settings and `more` link parameters. */
-async function openPacking(page: Page, seed: number, more = ''): Promise<void> {
-  await serveModel(page, `/e2e/packing-${seed}.onnx`, packingModel(40, seed));
-  await page.goto(`/?model=/e2e/packing-${seed}.onnx&${SEARCHABLE}${more}`);
+/** Opens packingModel(count, seed) with the searchable cpu settings and `more` link parameters. */
+async function openPacking(page: Page, count: number, seed: number, more = ''): Promise<void> {
+  await serveModel(page, `/e2e/packing-${count}-${seed}.onnx`, packingModel(count, seed));
+  await page.goto(`/?model=/e2e/packing-${count}-${seed}.onnx&${SEARCHABLE}${more}`);
   await waitForPlan(page);
 }
 
@@ -42,7 +42,7 @@ async function savedBuffers(page: Page) {
 
 test('a budgeted search shows its progress; Cancel keeps the best plan found, valid and no higher than the portfolio', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openPacking(page, 4);
+  await openPacking(page, 160, 5);
   const before = await summary(page);
   await expect(page.getByTestId('plan-proof')).toHaveAttribute('data-proven', 'false');
 
@@ -85,7 +85,7 @@ test('a budgeted search shows its progress; Cancel keeps the best plan found, va
 });
 
 test('"optimal (proven)" appears once the search proves the plan, and the budget is noted as best\'s only', async ({ page }) => {
-  await openPacking(page, 3, '&budget=5000');
+  await openPacking(page, 40, 3, '&budget=5000');
   await waitForBudgetPlan(page, 5000);
   const proof = page.getByTestId('plan-proof');
   await expect(proof).toHaveText('optimal (proven)');
