@@ -46,6 +46,8 @@
 // - Capacity from the bound upward: the caller first asks for the lower
 //   bound itself, where inference cuts hardest, then for anything below its
 //   best plan (see exact-plan.ts, which also splits time into independent spans).
+// - A search that fails hands back its deepest partial placement (the most
+//   area any path placed below the target), for the caller to complete.
 // - Handles items of one rectangle with alignment 1 and no fixed offset.
 
 import type { PreparedRegion } from '../engine/prepared';
@@ -66,6 +68,33 @@ export interface SkylineOutcome {
   readonly peak: number; // its peak, or the target when none was found
   readonly exhausted: boolean; // the whole space was searched: nothing lower than `peak` exists
   readonly nodes: number;
+  readonly partial: Float64Array | undefined; // by item, when none was found: the most area any path placed below the target (NaN: unplaced)
+}
+
+/** The deepest partial placement seen so far, by placed area; shared by the searches of one call. */
+class Deepest {
+  area = 0;
+  private board: SkylineBoard | undefined; // whose local order `placed` and `offset` follow
+  private placed: Uint8Array | undefined;
+  private offset: Float64Array | undefined;
+
+  /** Keeps the board's placed items when they cover more area than any path before (two array copies: cheap enough per node). */
+  record(board: SkylineBoard): void {
+    if (board.placedArea <= this.area) return;
+    this.area = board.placedArea;
+    this.board = board;
+    (this.placed ??= new Uint8Array(board.n)).set(board.placed);
+    (this.offset ??= new Float64Array(board.n)).set(board.offset);
+  }
+
+  /** The placement kept, by region item (NaN: unplaced), or undefined when nothing was placed. */
+  offsets(itemCount: number): Float64Array | undefined {
+    const { board, placed, offset } = this;
+    if (board === undefined || placed === undefined || offset === undefined) return undefined;
+    const offsets = new Float64Array(itemCount).fill(NaN);
+    for (let k = 0; k < board.n; k++) if (placed[k] === 1) offsets[board.items[k]!] = offset[k]!;
+    return offsets;
+  }
 }
 
 /** True when the skyline search can handle these items. */
@@ -92,7 +121,8 @@ export function skylineSearch(
   let current: Skyline | undefined;
   let runStart = 0;
   const outer = (): boolean => nodes + current!.nodes - runStart > nodeLimit || stop();
-  const searches = ORDERS.map(([reversed, bySize]) => new Skyline(new SkylineBoard(prep, items, target, reversed), bySize, outer));
+  const deepest = new Deepest();
+  const searches = ORDERS.map(([reversed, bySize]) => new Skyline(new SkylineBoard(prep, items, target, reversed), bySize, outer, deepest));
   for (let round = 0; ; round++) {
     for (const search of searches) {
       current = search;
@@ -103,12 +133,12 @@ export function skylineSearch(
       } catch (error) {
         // a path deeper than the call stack (thousands of buffers in one part): this search gives up, unproven
         if (!(error instanceof RangeError)) throw error;
-        return { offsets: undefined, peak: target, exhausted: false, nodes: nodes + search.nodes - runStart };
+        return { offsets: undefined, peak: target, exhausted: false, nodes: nodes + search.nodes - runStart, partial: deepest.offsets(prep.itemCount) };
       }
       nodes += search.nodes - runStart;
-      if (found) return { offsets: search.offsets(prep), peak: search.peak(), exhausted: true, nodes };
-      if (!search.stopped) return { offsets: undefined, peak: target, exhausted: true, nodes };
-      if (search.outerStopped) return { offsets: undefined, peak: target, exhausted: false, nodes };
+      if (found) return { offsets: search.offsets(prep), peak: search.peak(), exhausted: true, nodes, partial: undefined };
+      if (!search.stopped) return { offsets: undefined, peak: target, exhausted: true, nodes, partial: deepest.offsets(prep.itemCount) };
+      if (search.outerStopped) return { offsets: undefined, peak: target, exhausted: false, nodes, partial: deepest.offsets(prep.itemCount) };
     }
   }
 }
@@ -125,6 +155,7 @@ class Skyline {
     readonly board: SkylineBoard,
     readonly bySize: boolean, // well coverers largest first, else shortest first
     readonly stop: () => boolean,
+    readonly deepest: Deepest,
   ) {
     this.solution = new Float64Array(board.n);
   }
@@ -212,6 +243,7 @@ class Skyline {
   /** Places k at `level` and completes the window from there; on success k's offset goes to `solution`. */
   private tryPlace(k: number, level: number, lo: number, hi: number, lastLevel: number, lastFrom: number): boolean {
     this.board.place(k, level);
+    this.deepest.record(this.board);
     const done = this.descend(lo, hi, lastLevel, lastFrom);
     this.board.unplace(k, level);
     if (done) this.solution[k] = level;
