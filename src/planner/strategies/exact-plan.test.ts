@@ -76,6 +76,15 @@ describe('the anytime exact search', () => {
   });
 
   it.each([
+    ['pinwheel set of 150', pinwheelProblem(150, 1 << 20, 75, 150)],
+    ['tiling of 250', tiledProblem(250, 1 << 20, 400, 2250)],
+  ])('reaches and proves the optimum of a %s buffers within 200k search nodes', (_, packing) => {
+    const plan = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 });
+    expect(validatePlan(packing.problem, plan).violations).toEqual([]);
+    expect([plan.peak, plan.optimal]).toEqual([packing.optimum, true]);
+  });
+
+  it.each([
     ['tiling of 250', tiledProblem(250, 1 << 20, 400, 250)],
     ['tiling of 300', tiledProblem(300, 1 << 20, 400, 1300)],
     ['tiling of 500', tiledProblem(500, 1 << 20, 400, 500)],
