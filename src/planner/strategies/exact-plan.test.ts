@@ -5,11 +5,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignOffsets } from '../assembly/assign-offsets';
+import { prepareRegion } from '../engine/prepared';
+import { resolveAliasGroups } from '../problem/alias-groups';
 import { arbitraryProblem } from '../testing/arbitraries';
 import { bruteForceOptimum } from '../testing/brute-force';
 import { tiledProblem, type TiledProblem } from '../testing/instances';
 import { pinwheelProblem } from '../testing/instances-pinwheel';
 import { validatePlan } from '../assembly/validate-plan';
+import { skylineSearch } from './skyline-search';
 
 const plain = arbitraryProblem({ maxBuffers: 30, maxStep: 16, maxSize: 64, aliases: false, fixed: false, regions: false });
 const tiny = arbitraryProblem({ maxBuffers: 7, maxStep: 6, maxSize: 8, aliases: false, fixed: false, regions: false });
@@ -73,6 +76,15 @@ describe('the anytime exact search', () => {
   });
 
   it.each([
+    ['pinwheel set of 150', pinwheelProblem(150, 1 << 20, 75, 150)],
+    ['tiling of 250', tiledProblem(250, 1 << 20, 400, 2250)],
+  ])('reaches and proves the optimum of a %s buffers within 200k search nodes', (_, packing) => {
+    const plan = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 });
+    expect(validatePlan(packing.problem, plan).violations).toEqual([]);
+    expect([plan.peak, plan.optimal]).toEqual([packing.optimum, true]);
+  });
+
+  it.each([
     ['tiling of 250', tiledProblem(250, 1 << 20, 400, 250)],
     ['tiling of 300', tiledProblem(300, 1 << 20, 400, 1300)],
     ['tiling of 500', tiledProblem(500, 1 << 20, 400, 500)],
@@ -82,6 +94,36 @@ describe('the anytime exact search', () => {
     const plan = assignOffsets(packing.problem, 'best', GENEROUS);
     expect(validatePlan(packing.problem, plan).violations).toEqual([]);
     expect([plan.peak, plan.optimal, plan.regions[0]!.optimal]).toEqual([packing.optimum, true, true]);
+  });
+
+  it.each([
+    ['pinwheel set of 250', pinwheelProblem(250, 1 << 20, 125, 1250)],
+    ['tiling of 250', tiledProblem(250, 1 << 20, 400, 1250)],
+  ])('when the search under the bound runs out on a %s, completes its deepest placement into a plan below the portfolio\'s', (_, packing) => {
+    const portfolio = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactItems: 0 });
+    const capped = { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 };
+    const plan = assignOffsets(packing.problem, 'best', capped);
+    expect(validatePlan(packing.problem, plan).violations).toEqual([]);
+    expect(plan.peak).toBeLessThan(portfolio.peak);
+    expect(plan.optimal).toBe(plan.peak === packing.optimum);
+    expect(assignOffsets(packing.problem, 'best', capped).offsets).toEqual(plan.offsets);
+  });
+
+  it('keeps, of a search that fails, a partial placement below the target with no two placed buffers overlapping', () => {
+    const { problem, optimum } = pinwheelProblem(120, 1 << 20, 60, 4);
+    const prep = prepareRegion(problem, 'default', resolveAliasGroups(problem).groups);
+    const outcome = skylineSearch(prep, Array.from(prep.freeItems), optimum, 3_000, () => false);
+    expect(outcome.offsets).toBeUndefined();
+    const partial = outcome.partial!;
+    const placed = problem.buffers.filter((b) => !Number.isNaN(partial[b.id]!));
+    expect(placed.length).toBeGreaterThan(0);
+    for (const a of placed) {
+      expect(partial[a.id]! + a.size).toBeLessThanOrEqual(optimum);
+      for (const b of placed) {
+        const live = a.id < b.id && a.start < b.end && b.start < a.end;
+        if (live) expect(partial[a.id]! + a.size <= partial[b.id]! || partial[b.id]! + b.size <= partial[a.id]!).toBe(true);
+      }
+    }
   });
 
   it('reports progress and keeps the best plan when stopped', () => {

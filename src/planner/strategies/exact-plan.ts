@@ -10,10 +10,15 @@
 //   bound (the most bytes live at one of its steps); when that is exhausted
 //   its proven bound rises past it, then the search asks for anything below
 //   the span's best plan, each success lowering it, until exhausted (optimal).
+// - A better plan from a failed search: a search cut short (or refuted)
+//   still placed most of the span below its target on its deepest path; that
+//   placement, completed first fit (largest first), replaces the span's plan
+//   when it peaks lower. Deterministic under node caps.
 // - Progress goes to `onProgress` once as the search starts (the portfolio's
 //   peak and the bound it starts from) and after every improvement and proof;
 //   the best plan so far is always what is returned.
 
+import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineApplies, skylineSearch } from './skyline-search';
 
@@ -65,6 +70,7 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
     const askedBound = target === top.bound;
     const outcome = skylineSearch(prep, top.items, target, limits.maxNodes - nodes, stop);
     nodes += outcome.nodes;
+    if (outcome.partial !== undefined) adoptCompleted(prep, current, top, outcome.partial);
     if (outcome.offsets !== undefined) {
       for (const i of top.items) current[i] = outcome.offsets[i]!;
       top.peak = outcome.peak;
@@ -82,6 +88,25 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
   const top = highest(spans);
   const proven = top === undefined || top.proven;
   return { offsets: current, peak: final, proven, bound: proven ? final : regionBound(spans, lowerBound), applied: true };
+}
+
+/**
+ * Completes the deepest partial placement of a failed search (the items it
+ * placed below the target) by placing the others first fit, largest first;
+ * keeps it when it beats the span's plan. The search under the bound places
+ * most of the area where it belongs, which greedy orders do not.
+ */
+function adoptCompleted(prep: PreparedRegion, current: Float64Array, span: Span, partial: Float64Array): void {
+  const placer = new Placer(prep);
+  const start = current.slice();
+  for (const i of span.items) start[i] = partial[i]!;
+  placer.load(start);
+  const rest = span.items.filter((i) => Number.isNaN(partial[i]!)).sort((a, b) => prep.itemExtent[b]! - prep.itemExtent[a]! || a - b);
+  for (const i of rest) placer.place(i, 'first');
+  const peak = spanPeak(prep, placer.offsets, span.items);
+  if (peak >= span.peak) return;
+  for (const i of span.items) current[i] = placer.offsets[i]!;
+  span.peak = peak;
 }
 
 /** Groups items into spans of time that no item crosses, each span's items by start. */

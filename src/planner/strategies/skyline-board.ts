@@ -20,6 +20,8 @@ export class SkylineBoard implements PartState {
   readonly crossing: Int32Array; // per boundary s | s + 1: unplaced items live on both sides
   readonly placed: Uint8Array;
   readonly offset: Float64Array;
+  readonly area: Float64Array; // per local item: bytes × steps
+  placedArea = 0; // of the items placed now
   readonly twin: Int32Array; // previous local item with the same span and size, or -1
   readonly sameSpan: readonly (readonly number[])[]; // per local item: the local items with its span
   readonly edges: EdgeIndex;
@@ -53,6 +55,7 @@ export class SkylineBoard implements PartState {
     this.crossing = new Int32Array(sections);
     this.placed = new Uint8Array(this.n);
     this.offset = new Float64Array(this.n);
+    this.area = Float64Array.from(this.items, area);
     let seed = 0x2545f491;
     const next = () => (seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 12), 0x297a2d39)) | 0;
     this.key1 = Int32Array.from(this.items, next);
@@ -95,12 +98,14 @@ export class SkylineBoard implements PartState {
   place(k: number, level: number): void {
     this.placed[k] = 1;
     this.offset[k] = level;
+    this.placedArea += this.area[k]!;
     for (let s = this.from[k]!; s < this.to[k]!; s++) this.floor[s] = level + this.size[k]!;
     this.account(k, -1);
   }
 
   unplace(k: number, level: number): void {
     this.placed[k] = 0;
+    this.placedArea -= this.area[k]!;
     for (let s = this.from[k]!; s < this.to[k]!; s++) this.floor[s] = level;
     this.account(k, 1);
   }

@@ -36,8 +36,9 @@
 //   away (it and the block under it can always swap places).
 // - Failed states are remembered: a part whose floors, unplaced set and
 //   leftmost allowed section match one searched to the end before is cut.
-// - Restarts over four orders: time forwards or backwards, well coverers
-//   largest or shortest first. Each order searches for 2,000 nodes, then the
+// - Restarts over eight orders: time forwards or backwards, well coverers
+//   largest or shortest first, and those spanning the whole well first or
+//   not. Each order searches for 2,000 nodes, then the
 //   next; every round doubles the runs. A wrong early choice that one order
 //   cannot refute in time is often not made by another. Each keeps its own
 //   memory of failed states, so a later run skips what an earlier one
@@ -46,6 +47,10 @@
 // - Capacity from the bound upward: the caller first asks for the lower
 //   bound itself, where inference cuts hardest, then for anything below its
 //   best plan (see exact-plan.ts, which also splits time into independent spans).
+// - A search that fails hands back its best partial placement below the
+//   target: the one whose fullest section has the fewest bytes left to
+//   place (parts solved on the path count as placed), for the caller to
+//   complete on top.
 // - Handles items of one rectangle with alignment 1 and no fixed offset.
 
 import type { PreparedRegion } from '../engine/prepared';
@@ -53,10 +58,10 @@ import { SkylineBoard } from './skyline-board';
 import { edgesClosable } from './skyline-edges';
 import { tightestWellEnd, wellCoverers, windowParts, type WellEnd } from './skyline-wells';
 
-/** States remembered as failed per order, at most (memory stays bounded on long searches: a million in all). */
-const MAX_FAILED = 250_000;
+/** States remembered as failed per order, at most (memory stays bounded on long searches: a million in all over the eight orders). */
+const MAX_FAILED = 125_000;
 /** The searches run in turn: [time reversed, well coverers largest first]. */
-const ORDERS: readonly (readonly [boolean, boolean])[] = [[false, true], [true, true], [false, false], [true, false]];
+const ORDERS: readonly (readonly [boolean, boolean, boolean])[] = [[false, true, false], [true, true, false], [false, false, false], [true, false, false], [false, true, true], [true, true, true], [false, false, true], [true, false, true]];
 /** Nodes of each search's first run; every round doubles them. */
 const FIRST_RUN = 2_000;
 
@@ -66,6 +71,39 @@ export interface SkylineOutcome {
   readonly peak: number; // its peak, or the target when none was found
   readonly exhausted: boolean; // the whole space was searched: nothing lower than `peak` exists
   readonly nodes: number;
+  readonly partial: Float64Array | undefined; // by item, when none was found: the most area any path placed below the target (NaN: unplaced)
+}
+
+/** The best partial placement seen so far: the least bytes left to place in any section; shared by the searches of one call. */
+class Deepest {
+  left = Infinity; // of the placement kept: the most bytes still to place in one section
+  private board: SkylineBoard | undefined; // whose local order `offset` follows
+  private offset: Float64Array | undefined; // per local item, NaN when unplaced
+
+  /**
+   * Keeps the board's placed items and the parts already solved on this
+   * path (`solved`, offsets in `solution`, bytes per section in
+   * `solvedBytes`) when they leave fewer bytes to place in the fullest
+   * section than any path before: completed on top, they peak lowest.
+   */
+  record(board: SkylineBoard, solved: Uint8Array, solution: Float64Array, solvedBytes: Float64Array): void {
+    let left = 0;
+    for (let s = 0; s < solvedBytes.length; s++) left = Math.max(left, board.remaining[s]! - solvedBytes[s]!);
+    if (left >= this.left) return;
+    this.left = left;
+    this.board = board;
+    const offset = (this.offset ??= new Float64Array(board.n));
+    for (let k = 0; k < board.n; k++) offset[k] = board.placed[k] === 1 ? board.offset[k]! : solved[k] === 1 ? solution[k]! : NaN;
+  }
+
+  /** The placement kept, by region item (NaN: unplaced), or undefined when nothing was placed. */
+  offsets(itemCount: number): Float64Array | undefined {
+    const { board, offset } = this;
+    if (board === undefined || offset === undefined) return undefined;
+    const offsets = new Float64Array(itemCount).fill(NaN);
+    for (let k = 0; k < board.n; k++) offsets[board.items[k]!] = offset[k]!;
+    return offsets;
+  }
 }
 
 /** True when the skyline search can handle these items. */
@@ -92,7 +130,8 @@ export function skylineSearch(
   let current: Skyline | undefined;
   let runStart = 0;
   const outer = (): boolean => nodes + current!.nodes - runStart > nodeLimit || stop();
-  const searches = ORDERS.map(([reversed, bySize]) => new Skyline(new SkylineBoard(prep, items, target, reversed), bySize, outer));
+  const deepest = new Deepest();
+  const searches = ORDERS.map(([reversed, bySize, wholeFirst]) => new Skyline(new SkylineBoard(prep, items, target, reversed), bySize, wholeFirst, outer, deepest));
   for (let round = 0; ; round++) {
     for (const search of searches) {
       current = search;
@@ -103,12 +142,12 @@ export function skylineSearch(
       } catch (error) {
         // a path deeper than the call stack (thousands of buffers in one part): this search gives up, unproven
         if (!(error instanceof RangeError)) throw error;
-        return { offsets: undefined, peak: target, exhausted: false, nodes: nodes + search.nodes - runStart };
+        return { offsets: undefined, peak: target, exhausted: false, nodes: nodes + search.nodes - runStart, partial: deepest.offsets(prep.itemCount) };
       }
       nodes += search.nodes - runStart;
-      if (found) return { offsets: search.offsets(prep), peak: search.peak(), exhausted: true, nodes };
-      if (!search.stopped) return { offsets: undefined, peak: target, exhausted: true, nodes };
-      if (search.outerStopped) return { offsets: undefined, peak: target, exhausted: false, nodes };
+      if (found) return { offsets: search.offsets(prep), peak: search.peak(), exhausted: true, nodes, partial: undefined };
+      if (!search.stopped) return { offsets: undefined, peak: target, exhausted: true, nodes, partial: deepest.offsets(prep.itemCount) };
+      if (search.outerStopped) return { offsets: undefined, peak: target, exhausted: false, nodes, partial: deepest.offsets(prep.itemCount) };
     }
   }
 }
@@ -118,15 +157,21 @@ class Skyline {
   outerStopped = false;
   readonly failed = new Set<string>(); // part states searched to the end without a placement
   readonly solution: Float64Array; // per local item: its offset in the parts solved so far
+  private readonly solved: Uint8Array; // per local item: in a part solved on the current path
+  private readonly solvedBytes: Float64Array; // per section: bytes of the buffers in parts solved on the current path
   nodes = 0;
   stopped = false;
 
   constructor(
     readonly board: SkylineBoard,
     readonly bySize: boolean, // well coverers largest first, else shortest first
+    readonly wholeFirst: boolean, // well coverers spanning the whole well before the others
     readonly stop: () => boolean,
+    readonly deepest: Deepest,
   ) {
     this.solution = new Float64Array(board.n);
+    this.solved = new Uint8Array(board.n);
+    this.solvedBytes = new Float64Array(board.floor.length);
   }
 
   /** Searches from the start for at most `limit` more nodes; true once a placement is found. */
@@ -205,13 +250,40 @@ class Skyline {
       return w;
     };
     const sorted = parts.map((p) => [weight(p), p] as const).sort((x, y) => x[0] - y[0] || x[1][0] - y[1][0]);
-    for (const [, [a, b]] of sorted) if (!this.descend(a, b, -1, -1)) return false;
-    return true;
+    const marked: number[] = [];
+    let done = true;
+    for (const [, [a, b]] of sorted) {
+      const members = this.unplacedIn(a, b);
+      if (!this.descend(a, b, -1, -1)) {
+        done = false;
+        break;
+      }
+      for (const k of members) this.markSolved(k, 1);
+      marked.push(...members);
+    }
+    for (const k of marked) this.markSolved(k, 0);
+    return done;
+  }
+
+  /** The unplaced buffers of the part [a, b) (no other unplaced buffer reaches it). */
+  private unplacedIn(a: number, b: number): number[] {
+    const { edges, placed } = this.board;
+    const members: number[] = [];
+    for (let s = a; s < b; s++) for (const k of edges.startingAt[s]!) if (placed[k] === 0) members.push(k);
+    return members;
+  }
+
+  /** Marks k as in a part solved on the current path (1) or not (0), for the deepest placement's record. */
+  private markSolved(k: number, flag: 0 | 1): void {
+    this.solved[k] = flag;
+    const { from, to, size } = this.board;
+    for (let s = from[k]!; s < to[k]!; s++) this.solvedBytes[s]! += (flag === 1 ? 1 : -1) * size[k]!;
   }
 
   /** Places k at `level` and completes the window from there; on success k's offset goes to `solution`. */
   private tryPlace(k: number, level: number, lo: number, hi: number, lastLevel: number, lastFrom: number): boolean {
     this.board.place(k, level);
+    this.deepest.record(this.board, this.solved, this.solution, this.solvedBytes);
     const done = this.descend(lo, hi, lastLevel, lastFrom);
     this.board.unplace(k, level);
     if (done) this.solution[k] = level;
@@ -221,7 +293,7 @@ class Skyline {
   /** Covers the byte right above the floor at a tight well end: every buffer that can, in turn. */
   private cover(lo: number, hi: number, well: WellEnd): boolean {
     const level = this.board.floor[well.a]!;
-    for (const k of wellCoverers(this.board, this.board.edges, well, (j, at) => this.board.allowed(j, at), this.bySize)) {
+    for (const k of wellCoverers(this.board, this.board.edges, well, (j, at) => this.board.allowed(j, at), this.bySize, this.wholeFirst)) {
       const done = this.tryPlace(k, level, lo, hi, -1, -1);
       if (done || this.stopped) return done;
     }

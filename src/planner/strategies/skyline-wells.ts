@@ -11,6 +11,11 @@
 //   with no branch that leaves it empty. Of all these well ends it takes the
 //   one with the fewest buffers, so a forced move (one buffer) is made at
 //   once and a dead end (none) is seen at once, wherever it is in time.
+// - Of the buffers that can cover a well end, those whose top meets a
+//   neighbour's floor (or the target) are tried first: they leave no new
+//   step in the skyline, which is how a packing with no waste looks; half
+//   the search's orders then prefer those spanning the whole well. Only the
+//   order changes, so the search stays exhaustive.
 // - Parts: sections where nothing remains to be placed, and boundaries no
 //   unplaced buffer crosses, split the window into parts that share no
 //   buffer; each part is solved on its own, and one that cannot be solved
@@ -65,7 +70,7 @@ export function tightestWellEnd(state: PartState, index: EdgeIndex, lo: number, 
 }
 
 /** The unplaced buffers that can cover the well end, in the order the search tries them. */
-export function wellCoverers(state: PartState, index: EdgeIndex, end: WellEnd, allowed: (k: number, level: number) => boolean, bySize: boolean): number[] {
+export function wellCoverers(state: PartState, index: EdgeIndex, end: WellEnd, allowed: (k: number, level: number) => boolean, bySize: boolean, wholeFirst: boolean): number[] {
   const { a, b, left } = end;
   const level = state.floor[a]!;
   const result: number[] = [];
@@ -74,7 +79,16 @@ export function wellCoverers(state: PartState, index: EdgeIndex, end: WellEnd, a
     if (state.placed[k] === 0 && allowed(k, level)) result.push(k);
   }
   if (bySize) result.sort((x, y) => state.size[y]! - state.size[x]!);
-  return result;
+  // a buffer whose top meets a neighbour's floor, or the target, leaves no new step in the skyline: try those first
+  const leftFloor = a > 0 && state.liveCount[a - 1]! > 0 ? state.floor[a - 1]! : NaN;
+  const rightFloor = b < state.floor.length && state.liveCount[b]! > 0 ? state.floor[b]! : NaN;
+  const flush = (k: number) => {
+    const top = level + state.size[k]!;
+    return top === leftFloor || top === rightFloor || top === state.target;
+  };
+  const whole = (k: number) => state.from[k] === a && state.to[k] === b;
+  const score = (k: number) => (flush(k) ? 2 : 0) + (wholeFirst && whole(k) ? 1 : 0);
+  return result.map((k, i) => [score(k), i, k] as const).sort((x, y) => y[0] - x[0] || x[1] - y[1]).map(([, , k]) => k);
 }
 
 function coverers(state: PartState, index: EdgeIndex, a: number, b: number, left: boolean, allowed: (k: number, level: number) => boolean): number {
