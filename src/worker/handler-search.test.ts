@@ -40,7 +40,7 @@ describe('a plan with a search budget', () => {
       },
     });
     const settings = { ...SEARCHABLE, budgetMs: 600_000 };
-    await handle({ type: 'open', id: 1, bytes: bytes(packingModel(160, 5)), name: 'packing.onnx', dims: {}, settings, stop: 'blob:stop-1' });
+    await handle({ type: 'open', id: 1, bytes: bytes(packingModel(240, 5)), name: 'packing.onnx', dims: {}, settings, stop: 'blob:stop-1' });
     const result = posted.at(-1) as ResultResponse;
     expect(result.type).toBe('result');
     if (result.plan.status !== 'planned') throw new Error('the plan failed');
@@ -54,7 +54,7 @@ describe('a plan with a search budget', () => {
     expect(plan.peak).toBeLessThanOrEqual(first.peak!);
     expect(first.bound).toBeLessThanOrEqual(first.peak!);
     // Nor above the portfolio's own plan (best without its exact search).
-    const model = inferShapes(decodeOnnx(packingModel(160, 5)));
+    const model = inferShapes(decodeOnnx(packingModel(240, 5)));
     const portfolio = planModel(model, targetForSettings(SEARCHABLE), { strategy: 'best', planOptions: { exactItems: 0 } });
     expect(plan.peak).toBeLessThanOrEqual(portfolio.peak);
   });
