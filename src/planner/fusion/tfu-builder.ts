@@ -24,7 +24,7 @@ import { findBlocks, indexBlocks } from './blocks';
 import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
 import { graphLayers } from './layer-geometry';
-import { assess, failures, type Assessment, type UnitContext } from './tfu-candidate';
+import { assess as assessUnit, failures, type Assessment, type UnitContext } from './tfu-candidate';
 import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
 import { onChipElementBytes } from './stored-sizes';
@@ -48,7 +48,7 @@ export interface TfuOptions {
 /** Builds the template fusion units of a graph in execution order `order`. */
 export function buildTfus(graph: InferredGraph, order: readonly number[], settings: FusionSettings, options: TfuOptions = {}): TfuResult {
   const firstId = options.firstId ?? 0;
-  const ctx = unitContext(graph, order, settings);
+  const ctx = { ...unitContext(graph, order, settings), assessed: new Map<number, Assessment>() };
   const fused = new Uint8Array(order.length);
   for (const step of options.taken ?? []) fused[step] = 1;
   const notes = new Map<number, string>();
@@ -80,6 +80,19 @@ export function unitContext(graph: InferredGraph, order: readonly number[], sett
   };
 }
 
+/** The builder's context: the rules' one, with the assessments already made (growth, then the shrink loop, asks for the same runs). */
+interface BuildContext extends UnitContext {
+  readonly assessed: Map<number, Assessment>; // by first * steps + last, of the unit being grown
+}
+
+/** assessUnit(ctx, first, last), made once per run of steps. */
+function assess(ctx: BuildContext, first: number, last: number): Assessment {
+  const key = first * ctx.order.length + last;
+  let a = ctx.assessed.get(key);
+  if (a === undefined) ctx.assessed.set(key, (a = assessUnit(ctx, first, last)));
+  return a;
+}
+
 const isConvPool = (base: string | undefined): boolean => base === 'Conv' || base?.endsWith('Pool') === true;
 
 /** The next step at or after `from` where a unit may start; notes the layers the start rule passes over. */
@@ -106,7 +119,9 @@ interface Grown {
 }
 
 /** Grows a unit from `start` (see the module header); undefined when no run from it satisfies every rule. */
-function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
+function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
+  // Runs from another start are not asked for again: keep only this unit's.
+  ctx.assessed.clear();
   const boundary: string[] = [];
   let first = start;
   if (ctx.settings.rules.direction === 'backward-then-forward' && isConvPool(ctx.layers[ctx.order[start]!]!.base)) {
@@ -143,7 +158,7 @@ function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map
 }
 
 /** Grows [first, start] forwards, blocks before single layers; returns the last step. */
-function growForward(ctx: UnitContext, fused: Uint8Array, first: number, start: number, boundary: string[], notes: Map<number, string>): number {
+function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start: number, boundary: string[], notes: Map<number, string>): number {
   let last = start;
   for (;;) {
     const next = last + 1;

@@ -101,6 +101,20 @@ export function sram(c: Candidate, s: FusionSettings): RuleVerdict {
 
 /** Largest sub-map one core holds: a layer's input and output rows for its share of the tile. */
 export function nramPerCore(unit: UnitShape, tile: Tile, cores: number): number {
+  let known = subMaps.get(unit);
+  if (known === undefined) subMaps.set(unit, (known = new Map()));
+  const key = `${tile.maps}:${tile.rows}:${tile.cols}:${cores}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const most = largestSubMap(unit, tile, cores);
+  known.set(key, most);
+  return most;
+}
+
+/** Largest sub-maps per core already computed, per unit shape (the tile search and the rules both ask). */
+const subMaps = new WeakMap<UnitShape, Map<string, number>>();
+
+function largestSubMap(unit: UnitShape, tile: Tile, cores: number): number {
   const rows = axisExtent(unit, 2, tile.rows);
   const cols = axisExtent(unit, 3, tile.cols);
   let most = 0;
