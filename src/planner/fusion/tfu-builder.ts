@@ -9,7 +9,9 @@
 // - Forward: at each step, try the whole block (single entry, single exit)
 //   that starts next, then the next single layer; keep the first whose
 //   capacity rules (tileable, weights, WRAM, SRAM tile, NRAM, small maps,
-//   redundancy, stride redundancy) hold; stop when neither does.
+//   redundancy, stride redundancy) hold; stop when neither does. Growth only
+//   asks whether they hold (capacityHolds); the verdicts are written for the
+//   run it stops at and the runs the shrink step looks at.
 // - Shrink: drop layers from the end (then the backward pull) until every
 //   rule holds (single output, main layers, sequences). No such run: no unit
 //   starts there, and the search moves one layer on.
@@ -24,7 +26,7 @@ import { findBlocks, indexBlocks } from './blocks';
 import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
 import { graphLayers } from './layer-geometry';
-import { assess as assessUnit, failures, type Assessment, type UnitContext } from './tfu-candidate';
+import { assess as assessUnit, capacityHolds, failures, type Assessment, type UnitContext } from './tfu-candidate';
 import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
 import { onChipElementBytes } from './stored-sizes';
@@ -130,9 +132,8 @@ function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Ma
         boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${TOO_LONG}`);
         break;
       }
-      const a = assess(ctx, first - 1, start);
-      if (!a.capacityHolds) {
-        boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${failures(a, true)}`);
+      if (!capacityHolds(ctx, first - 1, start)) {
+        boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${failures(assess(ctx, first - 1, start), true)}`);
         break;
       }
       first--;
@@ -176,15 +177,14 @@ function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start:
     const blockFits = block !== undefined && block.last < ctx.order.length && block.last - first + 1 <= MAX_UNIT_STEPS;
     if (blockFits && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
     ends.push(next);
-    const tried = ends.map((end) => assess(ctx, first, end));
-    const taken = tried.find((a) => a.capacityHolds);
+    const taken = ends.find((end) => capacityHolds(ctx, first, end));
     if (taken === undefined) {
-      const why = failures(tried[tried.length - 1]!, true);
+      const why = failures(assess(ctx, first, ends[ends.length - 1]!), true);
       boundary.push(`growth stopped before '${nodeName(ctx, next)}': ${why}`);
       notes.set(next, `not added to the unit ending at '${nodeName(ctx, last)}': ${why}`);
       return last;
     }
-    last = taken.last;
+    last = taken;
   }
 }
 

@@ -7,8 +7,8 @@ import type { FusionSettings } from '../targets/target';
 import type { BlockIndex } from './blocks';
 import { searchTile, type Tile, type UnitShape } from './feature-map';
 import type { Layer } from './layer-geometry';
-import { CAPACITY_RULES, evaluateRules, nram, sram, tileable } from './tfu-rules';
-import { smallMapPipeline } from './tfu-shape-rules';
+import { CAPACITY_RULES, evaluateRules, nram, sharedWeights, smallMaps, tileable, tileFitsSram, wram } from './tfu-rules';
+import { redundancy, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
 import type { Candidate, RuleVerdict } from './tfu-verdict';
 
 /** What the builder knows of the graph in execution order. */
@@ -73,14 +73,38 @@ export function assess(ctx: UnitContext, first: number, last: number): Assessmen
   if (!canTile.holds) {
     verdicts = [canTile];
   } else {
-    tile = searchTile(base.unit, s.rules.split, s.rules.maxSmallMaps, (t) => {
-      const c = { ...base, tile: t };
-      return sram(c, s).holds && nram(c, s).holds && (t.mode !== 'small-map' || smallMapPipeline(c, s).holds);
-    });
+    tile = tileOf(base, s);
     verdicts = evaluateRules({ ...base, tile }, s);
   }
   const capacityHolds = verdicts.every((v) => v.holds || !CAPACITY_RULES.includes(v.rule));
   return { first, last, candidate: { ...base, tile }, verdicts, capacityHolds, allHold: verdicts.every((v) => v.holds) };
+}
+
+/** The tile the search finds for a candidate: the largest that fits SRAM, NRAM and, for whole maps, the pipelining rule. */
+function tileOf(base: Omit<Candidate, 'tile'>, s: FusionSettings): Tile | undefined {
+  return searchTile(base.unit, s.rules.split, s.rules.maxSmallMaps, (t) => {
+    const c = { ...base, tile: t };
+    return tileFitsSram(c.unit, t, s.sramBytes) && nram(c, s).holds && (t.mode !== 'small-map' || smallMapPipeline(c, s).holds);
+  });
+}
+
+/**
+ * `assess(ctx, first, last).capacityHolds` without writing the verdicts:
+ * growth asks it of every run it tries and needs the sentences only where it
+ * stops. The same tile search; the same capacity rules, SRAM decided by
+ * tileFitsSram.
+ */
+export function capacityHolds(ctx: UnitContext, first: number, last: number): boolean {
+  const base = candidateOf(ctx, first, last);
+  const s = ctx.settings;
+  if (!tileable({ ...base, tile: undefined }).holds) return false;
+  const tile = tileOf(base, s);
+  if (tile === undefined) return false;
+  const c: Candidate = { ...base, tile };
+  if (s.rules.skipSharedWeights && !sharedWeights(c).holds) return false;
+  if (tile.mode === 'small-map' && !smallMapPipeline(c, s).holds) return false;
+  return wram(c, s).holds && tileFitsSram(c.unit, tile, s.sramBytes) && nram(c, s).holds && smallMaps(c, s).holds
+    && redundancy(c, s).holds && strideRedundancy(c, s).holds;
 }
 
 /** The failing verdicts (only the capacity rules' when `capacityOnly`) as one sentence. */

@@ -85,6 +85,25 @@ export function tileSramBytes(unit: UnitShape, tile: Tile, alignment = 1): numbe
 }
 
 /**
+ * Whether the tile's on-chip plan peaks under `limit`, as
+ * `tileSramBytes(unit, tile) < limit`, without placing the tile buffers when
+ * bounds decide: the plan's peak is at least the bytes live at one layer
+ * (those tiles all conflict) and at most the bytes of all tiles (a greedy
+ * placement puts each one at or below the peak of those placed before it).
+ */
+export function tileFitsSram(unit: UnitShape, tile: Tile, limit: number): boolean {
+  const known = peaks.get(unit)?.get(`${tile.maps}:${tile.rows}:${tile.cols}:1`);
+  if (known !== undefined) return known < limit;
+  const buffers = tileBuffers(unit, tile);
+  const live = liveTileBytes(buffers, unit.layers.length);
+  if (!Number.isFinite(live)) return false;
+  if (live === 0) return 0 < limit;
+  if (live >= limit) return false;
+  if (buffers.reduce((sum, b) => sum + b.bytes, 0) < limit) return true;
+  return tileSramBytes(unit, tile) < limit;
+}
+
+/**
  * The tile's feature maps fit in SRAM: the peak of the tile plan (inputs,
  * intermediates and output placed over the unit's layers, sharing bytes only
  * where lifetimes allow) stays under S, as METHODS.md's `in + out < S`.
