@@ -5,7 +5,7 @@
 
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
-import { redundancyPercent, tileBuffers, type Tile, type UnitShape } from './feature-map';
+import { redundancyPercent, tileBuffers, type Tile, type TileBuffer, type UnitShape } from './feature-map';
 import { layerClass, type Layer } from './layer-geometry';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleVerdict } from './tfu-verdict';
 
@@ -60,10 +60,15 @@ function pipelineVerdict(c: Candidate, s: FusionSettings): RuleVerdict {
   return verdict('small-map-pipeline', true, `consecutive maps pipeline within SRAM ${kib(s.sramBytes)} and WRAM ${kib(s.wramBytes)}`);
 }
 
-/** Each tile buffer's bytes by tensor name. */
-function tileBytesByName(unit: UnitShape, tile: Tile): Map<string, number> {
-  return new Map(tileBuffers(unit, tile).map((b) => [b.name, b.bytes]));
+/** Each tile buffer's bytes by tensor name, once per list of tile buffers. */
+function tileBytesByName(unit: UnitShape, tile: Tile): ReadonlyMap<string, number> {
+  const buffers = tileBuffers(unit, tile);
+  let byName = bytesByName.get(buffers);
+  if (byName === undefined) bytesByName.set(buffers, (byName = new Map(buffers.map((b) => [b.name, b.bytes]))));
+  return byName;
 }
+
+const bytesByName = new WeakMap<readonly TileBuffer[], ReadonlyMap<string, number>>();
 
 /** Weight bytes of each layer, computed once per layer. */
 const weightBytes = new WeakMap<Layer, number>();
