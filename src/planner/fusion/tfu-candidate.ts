@@ -35,8 +35,14 @@ export interface Assessment {
 
 /** The candidate unit of steps [first, last]. */
 export function candidateOf(ctx: UnitContext, first: number, last: number): Omit<Candidate, 'tile'> {
-  const layers = ctx.order.slice(first, last + 1).map((n) => ctx.layers[n]!);
-  const produced = new Set(layers.flatMap((l) => [l.output, ...l.sideOutputs]).map((v) => v?.name).filter((n): n is string => n !== undefined));
+  const layers: Layer[] = [];
+  const produced = new Set<string>();
+  for (let step = Math.max(0, first); step <= Math.min(last, ctx.order.length - 1); step++) {
+    const l = ctx.layers[ctx.order[step]!]!;
+    layers.push(l);
+    if (l.output !== undefined) produced.add(l.output.name);
+    for (const v of l.sideOutputs) produced.add(v.name);
+  }
   const inputs: InferredValue[] = [];
   const seen = new Set<InferredValue>();
   for (const l of layers) {
