@@ -10,10 +10,11 @@
 //   that starts next, then the next single layer; keep the first whose
 //   capacity rules (tileable, weights, WRAM, SRAM tile, NRAM, small maps,
 //   redundancy, stride redundancy) hold; stop when neither does. Growth only
-//   asks whether they hold (capacityHolds); the verdicts are written for the
-//   run it stops at and the runs the shrink step looks at.
+//   asks whether they hold (rulesHold); the verdicts are written for the run
+//   it stops at.
 // - Shrink: drop layers from the end (then the backward pull) until every
-//   rule holds (single output, main layers, sequences). No such run: no unit
+//   rule holds (single output, main layers, sequences), asked of rulesHold;
+//   only the kept run's verdicts are written. No such run: no unit
 //   starts there, and the search moves one layer on.
 // - A unit holds at most MAX_UNIT_STEPS layers: assessing a unit costs its
 //   length, so without a cap a long chain of tiny maps grows one unit for
@@ -26,7 +27,7 @@ import { findBlocks, indexBlocks } from './blocks';
 import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
 import { graphLayers } from './layer-geometry';
-import { assess as assessUnit, capacityHolds, failures, type Assessment, type UnitContext } from './tfu-candidate';
+import { assess as assessUnit, failures, rulesHold, type Assessment, type UnitContext } from './tfu-candidate';
 import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
 import { onChipElementBytes } from './stored-sizes';
@@ -132,7 +133,7 @@ function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Ma
         boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${TOO_LONG}`);
         break;
       }
-      if (!capacityHolds(ctx, first - 1, start)) {
+      if (!rulesHold(ctx, first - 1, start)) {
         boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${failures(assess(ctx, first - 1, start), true)}`);
         break;
       }
@@ -142,8 +143,8 @@ function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Ma
   const last = growForward(ctx, fused, first, start, boundary, notes);
   for (const from of first === start ? [first] : [first, start]) {
     for (let end = last; end > from; end--) {
-      const a = assess(ctx, from, end);
-      if (a.allHold) {
+      if (rulesHold(ctx, from, end, true)) {
+        const a = assess(ctx, from, end);
         if (end < last) boundary.push(`shrunk to end at '${nodeName(ctx, end)}': ${failures(assess(ctx, from, last))}`);
         if (from > first) boundary.push(`backward layers dropped: ${failures(assess(ctx, first, end))}`);
         return { assessment: a, boundary };
@@ -177,7 +178,7 @@ function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start:
     const blockFits = block !== undefined && block.last < ctx.order.length && block.last - first + 1 <= MAX_UNIT_STEPS;
     if (blockFits && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
     ends.push(next);
-    const taken = ends.find((end) => capacityHolds(ctx, first, end));
+    const taken = ends.find((end) => rulesHold(ctx, first, end));
     if (taken === undefined) {
       const why = failures(assess(ctx, first, ends[ends.length - 1]!), true);
       boundary.push(`growth stopped before '${nodeName(ctx, next)}': ${why}`);

@@ -1,12 +1,13 @@
 // Growth's shortcut against the plain assessment: on random residual conv
-// nets, random on-chip sizes and random runs of steps, capacityHolds agrees
-// with assess(...).capacityHolds, and tileFitsSram with the placed tile plan.
+// nets, random on-chip sizes and random runs of steps, rulesHold agrees with
+// assess(...).capacityHolds and allHold, and tileFitsSram with the placed
+// tile plan.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convNet, fusionSettings } from './testing/conv-net';
 import { unitContext } from './tfu-builder';
-import { assess, candidateOf, capacityHolds } from './tfu-candidate';
+import { assess, candidateOf, rulesHold } from './tfu-candidate';
 import { tileFitsSram, tileSramBytes } from './tfu-rules';
 
 /** A chain of `blocks` residual blocks (Conv 3×3, Relu, Conv, Add, Relu) with a strided Conv every third block. */
@@ -25,17 +26,26 @@ function residualNet(blocks: number, channels: number, size: number) {
   return net.output(last).graph();
 }
 
-describe('capacityHolds', () => {
+describe('rulesHold', () => {
   it('agrees with the plain assessment on random runs of steps', () => {
     let holding = 0;
     let failing = 0;
+    let whole = 0;
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 6 }),
         fc.integer({ min: 1, max: 4 }),
         fc.integer({ min: 4, max: 24 }),
         fc.record({ sramBytes: fc.integer({ min: 256, max: 60000 }), nramBytes: fc.integer({ min: 128, max: 30000 }), wramBytes: fc.integer({ min: 64, max: 20000 }), coresPerCluster: fc.integer({ min: 1, max: 4 }) }),
-        fc.record({ maxSmallMaps: fc.integer({ min: 1, max: 4 }), split: fc.constantFrom('large-to-small', 'small-to-large'), redundancyPercent: fc.integer({ min: 0, max: 300 }) }),
+        fc.record({
+          maxSmallMaps: fc.integer({ min: 1, max: 4 }),
+          split: fc.constantFrom('large-to-small', 'small-to-large'),
+          redundancyPercent: fc.integer({ min: 0, max: 300 }),
+          minMainLayers: fc.integer({ min: 1, max: 3 }),
+          singleOutput: fc.boolean(),
+          mainMainNonMain: fc.boolean(),
+          scalarThenVector: fc.boolean(),
+        }),
         fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 12 }),
         (blocks, channels, size, fusion, rules, runs) => {
           const g = residualNet(blocks, channels, size);
@@ -44,7 +54,9 @@ describe('capacityHolds', () => {
             const first = x % g.nodes.length;
             const last = first + (y % (g.nodes.length - first));
             const a = assess(ctx, first, last);
-            expect(capacityHolds(ctx, first, last)).toBe(a.capacityHolds);
+            expect(rulesHold(ctx, first, last)).toBe(a.capacityHolds);
+            expect(rulesHold(ctx, first, last, true)).toBe(a.allHold);
+            if (a.allHold) whole++;
             if (a.capacityHolds) holding++;
             else failing++;
             const tile = a.candidate.tile;
@@ -61,5 +73,6 @@ describe('capacityHolds', () => {
     );
     expect(holding).toBeGreaterThan(50);
     expect(failing).toBeGreaterThan(50);
+    expect(whole).toBeGreaterThan(20);
   });
 });

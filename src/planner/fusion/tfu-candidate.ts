@@ -7,8 +7,8 @@ import type { FusionSettings } from '../targets/target';
 import type { BlockIndex } from './blocks';
 import { searchTile, type Tile, type UnitShape } from './feature-map';
 import type { Layer } from './layer-geometry';
-import { CAPACITY_RULES, evaluateRules, nram, sharedWeights, smallMaps, tileable, tileFitsSram, wram } from './tfu-rules';
-import { redundancy, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
+import { CAPACITY_RULES, evaluateRules, mapOutput, nram, sharedWeights, smallMaps, tileable, tileFitsSram, wram } from './tfu-rules';
+import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
 import type { Candidate, RuleVerdict } from './tfu-verdict';
 
 /** What the builder knows of the graph in execution order. */
@@ -95,12 +95,12 @@ function tileOf(base: Omit<Candidate, 'tile'>, s: FusionSettings): Tile | undefi
 }
 
 /**
- * `assess(ctx, first, last).capacityHolds` without writing the verdicts:
- * growth asks it of every run it tries and needs the sentences only where it
- * stops. The same tile search; the same capacity rules, SRAM decided by
- * tileFitsSram.
+ * `assess(ctx, first, last).capacityHolds`, or with `every` its `allHold`,
+ * without writing the verdicts: growth and the shrink step ask it of every
+ * run they try and need the sentences only where they stop. The same tile
+ * search and the same rules, SRAM decided by tileFitsSram.
  */
-export function capacityHolds(ctx: UnitContext, first: number, last: number): boolean {
+export function rulesHold(ctx: UnitContext, first: number, last: number, every = false): boolean {
   const base = candidateOf(ctx, first, last);
   const s = ctx.settings;
   if (!tileable({ ...base, tile: undefined }).holds) return false;
@@ -109,8 +109,11 @@ export function capacityHolds(ctx: UnitContext, first: number, last: number): bo
   const c: Candidate = { ...base, tile };
   if (s.rules.skipSharedWeights && !sharedWeights(c).holds) return false;
   if (tile.mode === 'small-map' && !smallMapPipeline(c, s).holds) return false;
-  return wram(c, s).holds && tileFitsSram(c.unit, tile, s.sramBytes) && nram(c, s).holds && smallMaps(c, s).holds
+  const capacity = wram(c, s).holds && tileFitsSram(c.unit, tile, s.sramBytes) && nram(c, s).holds && smallMaps(c, s).holds
     && redundancy(c, s).holds && strideRedundancy(c, s).holds;
+  if (!capacity || !every) return capacity;
+  return mainLayers(c, s).holds && mapOutput(c).holds && (!s.rules.singleOutput || singleOutput(c).holds)
+    && (!s.rules.mainMainNonMain || mainMainNonMain(c).holds) && (!s.rules.scalarThenVector || scalarThenVector(c).holds);
 }
 
 /** The failing verdicts (only the capacity rules' when `capacityOnly`) as one sentence. */
