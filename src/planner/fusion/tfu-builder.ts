@@ -27,7 +27,7 @@ import { findBlocks, indexBlocks } from './blocks';
 import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
 import { graphLayers } from './layer-geometry';
-import { assess as assessUnit, failures, rulesHold, type Assessment, type UnitContext } from './tfu-candidate';
+import { assess as assessUnit, capacityFailures, failures, rulesHold, type Assessment, type UnitContext } from './tfu-candidate';
 import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
 import { onChipElementBytes } from './stored-sizes';
@@ -134,7 +134,7 @@ function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Ma
         break;
       }
       if (!rulesHold(ctx, first - 1, start)) {
-        boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${failures(assess(ctx, first - 1, start), true)}`);
+        boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${capacityFailures(ctx, first - 1, start)}`);
         break;
       }
       first--;
@@ -180,7 +180,7 @@ function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start:
     ends.push(next);
     const taken = ends.find((end) => rulesHold(ctx, first, end));
     if (taken === undefined) {
-      const why = failures(assess(ctx, first, ends[ends.length - 1]!), true);
+      const why = capacityFailures(ctx, first, ends[ends.length - 1]!);
       boundary.push(`growth stopped before '${nodeName(ctx, next)}': ${why}`);
       notes.set(next, `not added to the unit ending at '${nodeName(ctx, last)}': ${why}`);
       return last;

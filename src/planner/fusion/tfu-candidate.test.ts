@@ -1,13 +1,13 @@
 // Growth's shortcut against the plain assessment: on random residual conv
 // nets, random on-chip sizes and random runs of steps, rulesHold agrees with
-// assess(...).capacityHolds and allHold, and tileFitsSram with the placed
-// tile plan.
+// assess(...).capacityHolds and allHold, capacityFailures with its failing
+// capacity verdicts, and tileFitsSram with the placed tile plan.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convNet, fusionSettings } from './testing/conv-net';
 import { unitContext } from './tfu-builder';
-import { assess, candidateOf, rulesHold } from './tfu-candidate';
+import { assess, candidateOf, capacityFailures, failures, rulesHold } from './tfu-candidate';
 import { tileFitsSram, tileSramBytes } from './tfu-rules';
 
 /** A chain of `blocks` residual blocks (Conv 3×3, Relu, Conv, Add, Relu) with a strided Conv every third block. */
@@ -56,6 +56,7 @@ describe('rulesHold', () => {
             const a = assess(ctx, first, last);
             expect(rulesHold(ctx, first, last)).toBe(a.capacityHolds);
             expect(rulesHold(ctx, first, last, true)).toBe(a.allHold);
+            expect(capacityFailures(ctx, first, last)).toBe(failures(a, true));
             if (a.allHold) whole++;
             if (a.capacityHolds) holding++;
             else failing++;

@@ -7,7 +7,7 @@ import type { FusionSettings } from '../targets/target';
 import type { BlockIndex } from './blocks';
 import { searchTile, type Tile, type UnitShape } from './feature-map';
 import type { Layer } from './layer-geometry';
-import { CAPACITY_RULES, evaluateRules, mapOutput, nram, sharedWeights, smallMaps, tileable, tileFitsSram, wram } from './tfu-rules';
+import { CAPACITY_RULES, evaluateRules, mapOutput, nram, sharedWeights, smallMaps, sram, tileable, tileFitsSram, wram } from './tfu-rules';
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
 import type { Candidate, RuleVerdict } from './tfu-verdict';
 
@@ -115,6 +115,34 @@ export function rulesHold(ctx: UnitContext, first: number, last: number, every =
   return mainLayers(c, s).holds && mapOutput(c).holds && (!s.rules.singleOutput || singleOutput(c).holds)
     && (!s.rules.mainMainNonMain || mainMainNonMain(c).holds) && (!s.rules.scalarThenVector || scalarThenVector(c).holds);
 }
+
+/**
+ * `failures(assess(ctx, first, last), true)`: the failing capacity rules'
+ * sentences, in the rules' order, writing only those (growth asks it where
+ * it stops; the SRAM sentence needs the placed tile plan only when it fails).
+ */
+export function capacityFailures(ctx: UnitContext, first: number, last: number): string {
+  const base = candidateOf(ctx, first, last);
+  const s = ctx.settings;
+  const canTile = tileable({ ...base, tile: undefined });
+  if (!canTile.holds) return sentence(canTile);
+  const tile = tileOf(base, s);
+  const c: Candidate = { ...base, tile };
+  const fitsSram = tile !== undefined && tileFitsSram(c.unit, tile, s.sramBytes);
+  const checks: (() => RuleVerdict | undefined)[] = [
+    () => (s.rules.skipSharedWeights ? sharedWeights(c) : undefined),
+    () => wram(c, s),
+    () => (fitsSram ? undefined : sram(c, s)),
+    () => nram(c, s),
+    () => smallMaps(c, s),
+    () => redundancy(c, s),
+    () => strideRedundancy(c, s),
+    () => (tile?.mode === 'small-map' ? smallMapPipeline(c, s) : undefined),
+  ];
+  return checks.map((check) => check()).filter((v): v is RuleVerdict => v !== undefined && !v.holds).map(sentence).join('; ');
+}
+
+const sentence = (v: RuleVerdict): string => `${v.rule}: ${v.detail}`;
 
 /** The failing verdicts (only the capacity rules' when `capacityOnly`) as one sentence. */
 export function failures(a: Assessment, capacityOnly = false): string {
