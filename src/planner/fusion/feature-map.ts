@@ -122,36 +122,134 @@ function computeExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExtent {
     const never = new Map([...unit.inputs, ...unit.internal, unit.output].map((v) => [v.name, Infinity] as const));
     return { tiles: Infinity, maxLength: never, sumLength: never };
   }
-  const maxLength = new Map<string, number>();
-  const sumLength = new Map<string, number>();
+  // unitRanges tile by tile, over numbered tensors instead of a map per tile
+  const walk = rangeWalk(unit, axis);
+  const count = walk.names.length;
+  const lo = new Float64Array(count);
+  const hi = new Float64Array(count);
+  const most = new Float64Array(count);
+  const sum = new Float64Array(count);
   let tiles = 0;
-  for (let lo = 0; lo < total; lo += size, tiles++) {
-    for (const [name, [a, b]] of unitRanges(unit, axis, lo, Math.min(total, lo + size))) {
-      maxLength.set(name, Math.max(maxLength.get(name) ?? 0, b - a));
-      sumLength.set(name, (sumLength.get(name) ?? 0) + (b - a));
+  for (let start = 0; start < total; start += size, tiles++) {
+    lo[0] = start;
+    hi[0] = Math.min(total, start + size);
+    for (const step of walk.steps) {
+      for (const input of step.inputs) {
+        const [a, b] = input.extent === 1 ? [0, 1] : inputRange(step.win, lo[step.out]!, hi[step.out]!, input.extent);
+        if (input.known) {
+          lo[input.slot] = Math.min(lo[input.slot]!, a);
+          hi[input.slot] = Math.max(hi[input.slot]!, b);
+        } else {
+          lo[input.slot] = a;
+          hi[input.slot] = b;
+        }
+      }
+    }
+    for (let k = 0; k < count; k++) {
+      const length = hi[k]! - lo[k]!;
+      most[k] = Math.max(most[k]!, length);
+      sum[k] = sum[k]! + length;
     }
   }
+  const maxLength = new Map<string, number>();
+  const sumLength = new Map<string, number>();
+  walk.names.forEach((name, k) => {
+    maxLength.set(name, most[k]!);
+    sumLength.set(name, sum[k]!);
+  });
   return { tiles, maxLength, sumLength };
 }
 
+/** The layer walk of unitRanges with tensors numbered in the order it meets them (0: the unit's output). */
+interface RangeWalk {
+  readonly names: readonly string[];
+  readonly steps: readonly { readonly out: number; readonly win: AxisWindow; readonly inputs: readonly { readonly slot: number; readonly extent: number; readonly known: boolean }[] }[];
+}
+
+function rangeWalk(unit: UnitShape, axis: 2 | 3): RangeWalk {
+  const slots = new Map<string, number>([[unit.output.name, 0]]);
+  const steps: RangeWalk['steps'][number][] = [];
+  for (let i = unit.layers.length - 1; i >= 0; i--) {
+    const layer = unit.layers[i]!;
+    const out = slots.get(layer.output!.name);
+    if (out === undefined) continue;
+    const inputs = layer.inputs.map((input) => {
+      const known = slots.get(input.name);
+      const slot = known ?? slots.size;
+      if (known === undefined) slots.set(input.name, slot);
+      return { slot, extent: input.shape?.[axis] ?? 1, known: known !== undefined };
+    });
+    steps.push({ out, win: axis === 2 ? layer.h : layer.w, inputs });
+  }
+  return { names: [...slots.keys()], steps };
+}
+
+/** Where each tensor of a unit is written and last read (layer positions), per unit shape. */
+const lifetimes = new WeakMap<UnitShape, { readonly position: ReadonlyMap<string, number>; readonly lastUse: ReadonlyMap<string, number> }>();
+
+function lifetimesOf(unit: UnitShape): { readonly position: ReadonlyMap<string, number>; readonly lastUse: ReadonlyMap<string, number> } {
+  let known = lifetimes.get(unit);
+  if (known === undefined) {
+    const position = new Map<string, number>();
+    const lastUse = new Map<string, number>();
+    unit.layers.forEach((l, i) => {
+      position.set(l.output!.name, i);
+      for (const v of l.sideOutputs) position.set(v.name, i);
+      for (const v of l.inputs) lastUse.set(v.name, i);
+    });
+    lifetimes.set(unit, (known = { position, lastUse }));
+  }
+  return known;
+}
+
+/** Tile buffers already computed, per unit shape and tile (every capacity rule asks for them). */
+const buffersKnown = new WeakMap<UnitShape, Map<string, readonly TileBuffer[]>>();
+
 /** The tile buffers of a unit: each tensor's largest tile and its live layer positions. */
-export function tileBuffers(unit: UnitShape, tile: Tile): TileBuffer[] {
+export function tileBuffers(unit: UnitShape, tile: Tile): readonly TileBuffer[] {
+  let known = buffersKnown.get(unit);
+  if (known === undefined) buffersKnown.set(unit, (known = new Map()));
+  const key = `${tile.maps}:${tile.rows}:${tile.cols}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
   const rows = axisExtent(unit, 2, tile.rows);
   const cols = axisExtent(unit, 3, tile.cols);
-  const position = new Map(unit.layers.flatMap((l, i) => [l.output!, ...l.sideOutputs].map((v) => [v.name, i] as const)));
-  const lastUse = new Map<string, number>();
-  unit.layers.forEach((l, i) => l.inputs.forEach((v) => lastUse.set(v.name, i)));
+  const { position, lastUse } = lifetimesOf(unit);
   const last = unit.layers.length - 1;
-  return [...unit.inputs, ...unit.internal, unit.output].map((v) => {
+  const buffers = [...unit.inputs, ...unit.internal, unit.output].map((v) => {
     const [, c] = nchw(v);
     const bytes = tile.maps * c * (rows.maxLength.get(v.name) ?? 0) * (cols.maxLength.get(v.name) ?? 0) * unitElementBytes(unit, v);
     const first = position.get(v.name) ?? 0;
     return { name: v.name, bytes: Math.ceil(bytes), first, last: v === unit.output ? last : lastUse.get(v.name) ?? first };
   });
+  known.set(key, buffers);
+  return buffers;
 }
 
 /** Most tile bytes live at one layer of the unit (no two tiles share bytes). */
 export function liveTileBytes(buffers: readonly TileBuffer[], layers: number): number {
+  // Sizes that are not finite (a tiling too fine to examine) would turn the sweep's differences into NaN.
+  if (!buffers.every((b) => Number.isFinite(b.bytes))) return liveTileBytesByLayer(buffers, layers);
+  // A sweep over layer positions: whole bytes, so the running sums are exactly the per-layer sums.
+  const change = new Float64Array(layers + 1);
+  for (const b of buffers) {
+    const from = Math.max(0, b.first);
+    const to = Math.min(layers - 1, b.last);
+    if (from > to) continue;
+    change[from] = change[from]! + b.bytes;
+    change[to + 1] = change[to + 1]! - b.bytes;
+  }
+  let peak = 0;
+  let live = 0;
+  for (let i = 0; i < layers; i++) {
+    live += change[i]!;
+    peak = Math.max(peak, live);
+  }
+  return peak;
+}
+
+/** liveTileBytes layer by layer, for sizes that are not all finite. */
+function liveTileBytesByLayer(buffers: readonly TileBuffer[], layers: number): number {
   let peak = 0;
   for (let i = 0; i < layers; i++) {
     peak = Math.max(peak, buffers.filter((b) => b.first <= i && i <= b.last).reduce((s, b) => s + b.bytes, 0));

@@ -92,10 +92,17 @@ export function listAttribute(node: InferredNode, key: string): readonly number[
 }
 
 /** The layers of a graph by node index, with values looked up by name. */
-export function graphLayers(graph: InferredGraph): Layer[] {
-  const values = new Map(graph.values.map((v) => [v.name, v]));
-  return graph.nodes.map((node, index) => layerOf(graph, node, index, values));
+export function graphLayers(graph: InferredGraph): readonly Layer[] {
+  let layers = layersOf.get(graph);
+  if (layers === undefined) {
+    const values = new Map(graph.values.map((v) => [v.name, v]));
+    layersOf.set(graph, (layers = graph.nodes.map((node, index) => layerOf(graph, node, index, values))));
+  }
+  return layers;
 }
+
+/** Layers already read, per graph: both builders and every re-plan of a suggestion read the same graph. */
+const layersOf = new WeakMap<InferredGraph, readonly Layer[]>();
 
 function layerOf(graph: InferredGraph, node: InferredNode, index: number, values: ReadonlyMap<string, InferredValue>): Layer {
   const read = node.inputs.filter((n) => n !== '').map((n) => values.get(n)).filter((v): v is InferredValue => v !== undefined);

@@ -9,9 +9,12 @@
 // - Forward: at each step, try the whole block (single entry, single exit)
 //   that starts next, then the next single layer; keep the first whose
 //   capacity rules (tileable, weights, WRAM, SRAM tile, NRAM, small maps,
-//   redundancy, stride redundancy) hold; stop when neither does.
+//   redundancy, stride redundancy) hold; stop when neither does. Growth only
+//   asks whether they hold (rulesHold); the verdicts are written for the run
+//   it stops at.
 // - Shrink: drop layers from the end (then the backward pull) until every
-//   rule holds (single output, main layers, sequences). No such run: no unit
+//   rule holds (single output, main layers, sequences), asked of rulesHold;
+//   only the kept run's verdicts are written. No such run: no unit
 //   starts there, and the search moves one layer on.
 // - A unit holds at most MAX_UNIT_STEPS layers: assessing a unit costs its
 //   length, so without a cap a long chain of tiny maps grows one unit for
@@ -24,7 +27,7 @@ import { findBlocks, indexBlocks } from './blocks';
 import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
 import { graphLayers } from './layer-geometry';
-import { assess, failures, type Assessment, type UnitContext } from './tfu-candidate';
+import { assess as assessUnit, capacityFailures, failures, rulesHold, type Assessment, type UnitContext } from './tfu-candidate';
 import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
 import { onChipElementBytes } from './stored-sizes';
@@ -48,7 +51,7 @@ export interface TfuOptions {
 /** Builds the template fusion units of a graph in execution order `order`. */
 export function buildTfus(graph: InferredGraph, order: readonly number[], settings: FusionSettings, options: TfuOptions = {}): TfuResult {
   const firstId = options.firstId ?? 0;
-  const ctx = unitContext(graph, order, settings);
+  const ctx = { ...unitContext(graph, order, settings), assessed: new Map<number, Assessment>() };
   const fused = new Uint8Array(order.length);
   for (const step of options.taken ?? []) fused[step] = 1;
   const notes = new Map<number, string>();
@@ -80,6 +83,19 @@ export function unitContext(graph: InferredGraph, order: readonly number[], sett
   };
 }
 
+/** The builder's context: the rules' one, with the assessments already made (growth, then the shrink loop, asks for the same runs). */
+interface BuildContext extends UnitContext {
+  readonly assessed: Map<number, Assessment>; // by first * steps + last, of the unit being grown
+}
+
+/** assessUnit(ctx, first, last), made once per run of steps. */
+function assess(ctx: BuildContext, first: number, last: number): Assessment {
+  const key = first * ctx.order.length + last;
+  let a = ctx.assessed.get(key);
+  if (a === undefined) ctx.assessed.set(key, (a = assessUnit(ctx, first, last)));
+  return a;
+}
+
 const isConvPool = (base: string | undefined): boolean => base === 'Conv' || base?.endsWith('Pool') === true;
 
 /** The next step at or after `from` where a unit may start; notes the layers the start rule passes over. */
@@ -106,7 +122,9 @@ interface Grown {
 }
 
 /** Grows a unit from `start` (see the module header); undefined when no run from it satisfies every rule. */
-function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
+function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
+  // Runs from another start are not asked for again: keep only this unit's.
+  ctx.assessed.clear();
   const boundary: string[] = [];
   let first = start;
   if (ctx.settings.rules.direction === 'backward-then-forward' && isConvPool(ctx.layers[ctx.order[start]!]!.base)) {
@@ -115,9 +133,8 @@ function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map
         boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${TOO_LONG}`);
         break;
       }
-      const a = assess(ctx, first - 1, start);
-      if (!a.capacityHolds) {
-        boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${failures(a, true)}`);
+      if (!rulesHold(ctx, first - 1, start)) {
+        boundary.push(`backward growth stopped before '${nodeName(ctx, first - 1)}': ${capacityFailures(ctx, first - 1, start)}`);
         break;
       }
       first--;
@@ -126,8 +143,8 @@ function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map
   const last = growForward(ctx, fused, first, start, boundary, notes);
   for (const from of first === start ? [first] : [first, start]) {
     for (let end = last; end > from; end--) {
-      const a = assess(ctx, from, end);
-      if (a.allHold) {
+      if (rulesHold(ctx, from, end, true)) {
+        const a = assess(ctx, from, end);
         if (end < last) boundary.push(`shrunk to end at '${nodeName(ctx, end)}': ${failures(assess(ctx, from, last))}`);
         if (from > first) boundary.push(`backward layers dropped: ${failures(assess(ctx, first, end))}`);
         return { assessment: a, boundary };
@@ -143,7 +160,7 @@ function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map
 }
 
 /** Grows [first, start] forwards, blocks before single layers; returns the last step. */
-function growForward(ctx: UnitContext, fused: Uint8Array, first: number, start: number, boundary: string[], notes: Map<number, string>): number {
+function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start: number, boundary: string[], notes: Map<number, string>): number {
   let last = start;
   for (;;) {
     const next = last + 1;
@@ -161,15 +178,14 @@ function growForward(ctx: UnitContext, fused: Uint8Array, first: number, start: 
     const blockFits = block !== undefined && block.last < ctx.order.length && block.last - first + 1 <= MAX_UNIT_STEPS;
     if (blockFits && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
     ends.push(next);
-    const tried = ends.map((end) => assess(ctx, first, end));
-    const taken = tried.find((a) => a.capacityHolds);
+    const taken = ends.find((end) => rulesHold(ctx, first, end));
     if (taken === undefined) {
-      const why = failures(tried[tried.length - 1]!, true);
+      const why = capacityFailures(ctx, first, ends[ends.length - 1]!);
       boundary.push(`growth stopped before '${nodeName(ctx, next)}': ${why}`);
       notes.set(next, `not added to the unit ending at '${nodeName(ctx, last)}': ${why}`);
       return last;
     }
-    last = taken.last;
+    last = taken;
   }
 }
 

@@ -7,8 +7,8 @@ import type { FusionSettings } from '../targets/target';
 import type { BlockIndex } from './blocks';
 import { searchTile, type Tile, type UnitShape } from './feature-map';
 import type { Layer } from './layer-geometry';
-import { CAPACITY_RULES, evaluateRules, nram, sram, tileable } from './tfu-rules';
-import { smallMapPipeline } from './tfu-shape-rules';
+import { CAPACITY_RULES, evaluateRules, mapOutput, nram, sharedWeights, smallMaps, sram, tileable, tileFitsSram, wram } from './tfu-rules';
+import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
 import type { Candidate, RuleVerdict } from './tfu-verdict';
 
 /** What the builder knows of the graph in execution order. */
@@ -35,8 +35,14 @@ export interface Assessment {
 
 /** The candidate unit of steps [first, last]. */
 export function candidateOf(ctx: UnitContext, first: number, last: number): Omit<Candidate, 'tile'> {
-  const layers = ctx.order.slice(first, last + 1).map((n) => ctx.layers[n]!);
-  const produced = new Set(layers.flatMap((l) => [l.output, ...l.sideOutputs]).map((v) => v?.name).filter((n): n is string => n !== undefined));
+  const layers: Layer[] = [];
+  const produced = new Set<string>();
+  for (let step = Math.max(0, first); step <= Math.min(last, ctx.order.length - 1); step++) {
+    const l = ctx.layers[ctx.order[step]!]!;
+    layers.push(l);
+    if (l.output !== undefined) produced.add(l.output.name);
+    for (const v of l.sideOutputs) produced.add(v.name);
+  }
   const inputs: InferredValue[] = [];
   const seen = new Set<InferredValue>();
   for (const l of layers) {
@@ -73,15 +79,70 @@ export function assess(ctx: UnitContext, first: number, last: number): Assessmen
   if (!canTile.holds) {
     verdicts = [canTile];
   } else {
-    tile = searchTile(base.unit, s.rules.split, s.rules.maxSmallMaps, (t) => {
-      const c = { ...base, tile: t };
-      return sram(c, s).holds && nram(c, s).holds && (t.mode !== 'small-map' || smallMapPipeline(c, s).holds);
-    });
+    tile = tileOf(base, s);
     verdicts = evaluateRules({ ...base, tile }, s);
   }
   const capacityHolds = verdicts.every((v) => v.holds || !CAPACITY_RULES.includes(v.rule));
   return { first, last, candidate: { ...base, tile }, verdicts, capacityHolds, allHold: verdicts.every((v) => v.holds) };
 }
+
+/** The tile the search finds for a candidate: the largest that fits SRAM, NRAM and, for whole maps, the pipelining rule. */
+function tileOf(base: Omit<Candidate, 'tile'>, s: FusionSettings): Tile | undefined {
+  return searchTile(base.unit, s.rules.split, s.rules.maxSmallMaps, (t) => {
+    const c = { ...base, tile: t };
+    return tileFitsSram(c.unit, t, s.sramBytes) && nram(c, s).holds && (t.mode !== 'small-map' || smallMapPipeline(c, s).holds);
+  });
+}
+
+/**
+ * `assess(ctx, first, last).capacityHolds`, or with `every` its `allHold`,
+ * without writing the verdicts: growth and the shrink step ask it of every
+ * run they try and need the sentences only where they stop. The same tile
+ * search and the same rules, SRAM decided by tileFitsSram.
+ */
+export function rulesHold(ctx: UnitContext, first: number, last: number, every = false): boolean {
+  const base = candidateOf(ctx, first, last);
+  const s = ctx.settings;
+  if (!tileable({ ...base, tile: undefined }).holds) return false;
+  const tile = tileOf(base, s);
+  if (tile === undefined) return false;
+  const c: Candidate = { ...base, tile };
+  if (s.rules.skipSharedWeights && !sharedWeights(c).holds) return false;
+  if (tile.mode === 'small-map' && !smallMapPipeline(c, s).holds) return false;
+  const capacity = wram(c, s).holds && tileFitsSram(c.unit, tile, s.sramBytes) && nram(c, s).holds && smallMaps(c, s).holds
+    && redundancy(c, s).holds && strideRedundancy(c, s).holds;
+  if (!capacity || !every) return capacity;
+  return mainLayers(c, s).holds && mapOutput(c).holds && (!s.rules.singleOutput || singleOutput(c).holds)
+    && (!s.rules.mainMainNonMain || mainMainNonMain(c).holds) && (!s.rules.scalarThenVector || scalarThenVector(c).holds);
+}
+
+/**
+ * `failures(assess(ctx, first, last), true)`: the failing capacity rules'
+ * sentences, in the rules' order, writing only those (growth asks it where
+ * it stops; the SRAM sentence needs the placed tile plan only when it fails).
+ */
+export function capacityFailures(ctx: UnitContext, first: number, last: number): string {
+  const base = candidateOf(ctx, first, last);
+  const s = ctx.settings;
+  const canTile = tileable({ ...base, tile: undefined });
+  if (!canTile.holds) return sentence(canTile);
+  const tile = tileOf(base, s);
+  const c: Candidate = { ...base, tile };
+  const fitsSram = tile !== undefined && tileFitsSram(c.unit, tile, s.sramBytes);
+  const checks: (() => RuleVerdict | undefined)[] = [
+    () => (s.rules.skipSharedWeights ? sharedWeights(c) : undefined),
+    () => wram(c, s),
+    () => (fitsSram ? undefined : sram(c, s)),
+    () => nram(c, s),
+    () => smallMaps(c, s),
+    () => redundancy(c, s),
+    () => strideRedundancy(c, s),
+    () => (tile?.mode === 'small-map' ? smallMapPipeline(c, s) : undefined),
+  ];
+  return checks.map((check) => check()).filter((v): v is RuleVerdict => v !== undefined && !v.holds).map(sentence).join('; ');
+}
+
+const sentence = (v: RuleVerdict): string => `${v.rule}: ${v.detail}`;
 
 /** The failing verdicts (only the capacity rules' when `capacityOnly`) as one sentence. */
 export function failures(a: Assessment, capacityOnly = false): string {

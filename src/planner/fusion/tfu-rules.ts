@@ -85,6 +85,25 @@ export function tileSramBytes(unit: UnitShape, tile: Tile, alignment = 1): numbe
 }
 
 /**
+ * Whether the tile's on-chip plan peaks under `limit`, as
+ * `tileSramBytes(unit, tile) < limit`, without placing the tile buffers when
+ * bounds decide: the plan's peak is at least the bytes live at one layer
+ * (those tiles all conflict) and at most the bytes of all tiles (a greedy
+ * placement puts each one at or below the peak of those placed before it).
+ */
+export function tileFitsSram(unit: UnitShape, tile: Tile, limit: number): boolean {
+  const known = peaks.get(unit)?.get(`${tile.maps}:${tile.rows}:${tile.cols}:1`);
+  if (known !== undefined) return known < limit;
+  const buffers = tileBuffers(unit, tile);
+  const live = liveTileBytes(buffers, unit.layers.length);
+  if (!Number.isFinite(live)) return false;
+  if (live === 0) return 0 < limit;
+  if (live >= limit) return false;
+  if (buffers.reduce((sum, b) => sum + b.bytes, 0) < limit) return true;
+  return tileSramBytes(unit, tile) < limit;
+}
+
+/**
  * The tile's feature maps fit in SRAM: the peak of the tile plan (inputs,
  * intermediates and output placed over the unit's layers, sharing bytes only
  * where lifetimes allow) stays under S, as METHODS.md's `in + out < S`.
@@ -101,6 +120,20 @@ export function sram(c: Candidate, s: FusionSettings): RuleVerdict {
 
 /** Largest sub-map one core holds: a layer's input and output rows for its share of the tile. */
 export function nramPerCore(unit: UnitShape, tile: Tile, cores: number): number {
+  let known = subMaps.get(unit);
+  if (known === undefined) subMaps.set(unit, (known = new Map()));
+  const key = `${tile.maps}:${tile.rows}:${tile.cols}:${cores}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const most = largestSubMap(unit, tile, cores);
+  known.set(key, most);
+  return most;
+}
+
+/** Largest sub-maps per core already computed, per unit shape (the tile search and the rules both ask). */
+const subMaps = new WeakMap<UnitShape, Map<string, number>>();
+
+function largestSubMap(unit: UnitShape, tile: Tile, cores: number): number {
   const rows = axisExtent(unit, 2, tile.rows);
   const cols = axisExtent(unit, 3, tile.cols);
   let most = 0;

@@ -5,7 +5,7 @@
 
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
-import { redundancyPercent, tileBuffers } from './feature-map';
+import { redundancyPercent, tileBuffers, type Tile, type TileBuffer, type UnitShape } from './feature-map';
 import { layerClass, type Layer } from './layer-geometry';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleVerdict } from './tfu-verdict';
 
@@ -19,28 +19,64 @@ const kib = (n: number): string => formatBytes(n);
  */
 export function smallMapPipeline(c: Candidate, s: FusionSettings): RuleVerdict {
   const tile = c.tile!;
-  const buffers = new Map(tileBuffers(c.unit, tile).map((b) => [b.name, b.bytes]));
+  const key = `${tile.maps}:${tile.rows}:${tile.cols}`;
+  let known = pipelines.get(c.unit);
+  if (known === undefined) pipelines.set(c.unit, (known = new Map()));
+  const hit = known.get(key);
+  if (hit !== undefined && hit.settings === s) return hit.verdict;
+  const result = pipelineVerdict(c, s);
+  known.set(key, { settings: s, verdict: result });
+  return result;
+}
+
+/** Pipelining verdicts already given, per unit shape and tile (the tile search and the rules both ask). */
+const pipelines = new WeakMap<UnitShape, Map<string, { readonly settings: FusionSettings; readonly verdict: RuleVerdict }>>();
+
+function pipelineVerdict(c: Candidate, s: FusionSettings): RuleVerdict {
+  const tile = c.tile!;
+  const buffers = tileBytesByName(c.unit, tile);
   const in1 = c.unit.inputs.reduce((sum, v) => sum + (buffers.get(v.name) ?? 0), 0);
   const batch = c.unit.output.shape![0]!;
   const in2 = Math.ceil(batch / tile.maps) > 1 ? in1 : 0;
-  const w = c.unit.layers.map((l) => l.weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0));
-  const perCore = c.unit.layers.map((l) => layerWeightsPerCore(l, s.coresPerCluster));
-  for (let i = 0; i < c.unit.layers.length; i++) {
-    const l = c.unit.layers[i]!;
+  const layers = c.unit.layers;
+  for (let i = 0; i < layers.length; i++) {
+    const l = layers[i]!;
+    const w = layerWeightBytes(l);
     const subin = l.inputs.reduce((sum, v) => sum + (buffers.get(v.name) ?? 0), 0);
     const subout = buffers.get(l.output!.name) ?? 0;
-    const next = w[i + 1] ?? 0;
+    const nextLayer = layers[i + 1];
+    const next = nextLayer === undefined ? 0 : layerWeightBytes(nextLayer);
+    const pair = layerWeightsPerCore(l, s.coresPerCluster) + (nextLayer === undefined ? 0 : layerWeightsPerCore(nextLayer, s.coresPerCluster));
     const checks: [number, number, string][] = [
-      [w[i]! + in1 + in2, s.sramBytes, 'w_i + in1 + in2'],
-      [subin + w[i]! + in2, s.sramBytes, 'subin_i + w_i + in2'],
+      [w + in1 + in2, s.sramBytes, 'w_i + in1 + in2'],
+      [subin + w + in2, s.sramBytes, 'subin_i + w_i + in2'],
       [subout + next + in2, s.sramBytes, 'subout_i + w_(i+1) + in2'],
-      [perCore[i]! + (perCore[i + 1] ?? 0), s.wramBytes, 'w_i + w_(i+1) per core'],
+      [pair, s.wramBytes, 'w_i + w_(i+1) per core'],
     ];
     for (const [need, limit, what] of checks) {
       if (need > limit) return verdict('small-map-pipeline', false, `at '${l.name}': ${what} = ${compareBytes(need, '>', limit)}`);
     }
   }
   return verdict('small-map-pipeline', true, `consecutive maps pipeline within SRAM ${kib(s.sramBytes)} and WRAM ${kib(s.wramBytes)}`);
+}
+
+/** Each tile buffer's bytes by tensor name, once per list of tile buffers. */
+function tileBytesByName(unit: UnitShape, tile: Tile): ReadonlyMap<string, number> {
+  const buffers = tileBuffers(unit, tile);
+  let byName = bytesByName.get(buffers);
+  if (byName === undefined) bytesByName.set(buffers, (byName = new Map(buffers.map((b) => [b.name, b.bytes]))));
+  return byName;
+}
+
+const bytesByName = new WeakMap<readonly TileBuffer[], ReadonlyMap<string, number>>();
+
+/** Weight bytes of each layer, computed once per layer. */
+const weightBytes = new WeakMap<Layer, number>();
+
+function layerWeightBytes(l: Layer): number {
+  let bytes = weightBytes.get(l);
+  if (bytes === undefined) weightBytes.set(l, (bytes = l.weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0)));
+  return bytes;
 }
 
 /** Halo overlap adds at most redundancyPercent to the input traffic (large-map mode only). */

@@ -19,6 +19,17 @@ export interface TilePlan {
 
 /** Places the tile buffers with the `m1` strategy (METHODS.md M1). */
 export function planTile(buffers: readonly TileBuffer[], alignment: number): TilePlan {
+  let known = plans.get(buffers);
+  if (known === undefined) plans.set(buffers, (known = new Map()));
+  let plan = known.get(alignment);
+  if (plan === undefined) known.set(alignment, (plan = placeTile(buffers, alignment)));
+  return plan;
+}
+
+/** Tile plans already placed, per list of tile buffers (the SRAM rule places the kept unit's, its record reads it). */
+const plans = new WeakMap<readonly TileBuffer[], Map<number, TilePlan>>();
+
+function placeTile(buffers: readonly TileBuffer[], alignment: number): TilePlan {
   const problem: PlacementProblem = {
     buffers: buffers.map((b, id) => ({ id, name: b.name, size: alignUp(b.bytes, alignment), start: b.first, end: b.last + 1, region: SRAM_REGION })),
     aliases: [],
