@@ -76,12 +76,15 @@ test('a budgeted search shows its progress; Cancel keeps the best plan found, va
   const plan = await savedBuffers(page);
   expect(plan.peak).toBe(after.peak);
   const placed = plan.buffers.filter((b) => b.alias === undefined && b.size > 0);
+  const overlapping: string[] = [];
   for (const a of placed) {
     for (const b of placed) {
       if (a.id >= b.id || a.region !== b.region || a.end <= b.start || b.end <= a.start) continue;
-      expect(a.offset + a.size <= b.offset || b.offset + b.size <= a.offset, `buffers ${a.id} and ${b.id} overlap`).toBe(true);
+      if (a.offset + a.size > b.offset && b.offset + b.size > a.offset) overlapping.push(`${a.id} and ${b.id}`);
     }
   }
+  expect(placed.length).toBeGreaterThan(200);
+  expect(overlapping).toEqual([]);
 });
 
 test('"optimal (proven)" appears once the search proves the plan, and the budget is noted as best\'s only', async ({ page }) => {
