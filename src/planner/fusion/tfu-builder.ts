@@ -125,6 +125,10 @@ interface Grown {
 function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
   // Runs from another start are not asked for again: keep only this unit's.
   ctx.assessed.clear();
+  if (!hasOutput(ctx, start)) {
+    notes.set(start, `no unit can start here: '${nodeName(ctx, start)}' has no output`);
+    return undefined;
+  }
   const boundary: string[] = [];
   let first = start;
   if (ctx.settings.rules.direction === 'backward-then-forward' && isConvPool(ctx.layers[ctx.order[start]!]!.base)) {
@@ -143,7 +147,7 @@ function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Ma
   const last = growForward(ctx, fused, first, start, boundary, notes);
   for (const from of first === start ? [first] : [first, start]) {
     for (let end = last; end > from; end--) {
-      if (rulesHold(ctx, from, end, true)) {
+      if (hasOutput(ctx, end) && rulesHold(ctx, from, end, true)) {
         const a = assess(ctx, from, end);
         if (end < last) boundary.push(`shrunk to end at '${nodeName(ctx, end)}': ${failures(assess(ctx, from, last))}`);
         if (from > first) boundary.push(`backward layers dropped: ${failures(assess(ctx, first, end))}`);
@@ -176,8 +180,14 @@ function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start:
     const ends: number[] = [];
     const block = ctx.settings.rules.preferBlocks ? ctx.blocks.startingAt(next) : undefined;
     const blockFits = block !== undefined && block.last < ctx.order.length && block.last - first + 1 <= MAX_UNIT_STEPS;
-    if (blockFits && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
-    ends.push(next);
+    if (blockFits && hasOutput(ctx, block.last) && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
+    if (hasOutput(ctx, next)) ends.push(next);
+    if (ends.length === 0) {
+      const why = `'${nodeName(ctx, next)}' has no output a unit could end on`;
+      boundary.push(`growth stopped before '${nodeName(ctx, next)}': ${why}`);
+      notes.set(next, `not added to the unit ending at '${nodeName(ctx, last)}': ${why}`);
+      return last;
+    }
     const taken = ends.find((end) => rulesHold(ctx, first, end));
     if (taken === undefined) {
       const why = capacityFailures(ctx, first, ends[ends.length - 1]!);
@@ -190,6 +200,11 @@ function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start:
 }
 
 const TOO_LONG = `a unit holds at most ${MAX_UNIT_STEPS} layers`;
+
+/** True when the layer at `step` has an output: a unit ends on a layer's output, so one without (a node whose outputs are all omitted) ends none. */
+function hasOutput(ctx: UnitContext, step: number): boolean {
+  return ctx.layers[ctx.order[step]!]!.output !== undefined;
+}
 
 function nodeName(ctx: UnitContext, step: number): string {
   return ctx.graph.nodes[ctx.order[step]!]!.name;
