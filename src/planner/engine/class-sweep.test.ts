@@ -7,41 +7,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignOffsets } from '../assembly/assign-offsets';
 import { validatePlan } from '../assembly/validate-plan';
-import { groupsByRegion, resolveAliasGroups } from '../problem/alias-groups';
-import { lowerBoundOfGroups } from '../problem/lower-bound';
 import type { PlacementProblem } from '../problem/problem';
 import { arbitraryProblem } from '../testing/arbitraries';
 import { heavyNetworkProblem } from '../testing/instances-heavy';
+import { planOf } from '../testing/region-plans';
 import { classSweepPlace } from './class-sweep';
-import { prepareRegion } from './prepared';
 import { sweepPlace } from './sweep';
 
 const spread = arbitraryProblem({ maxBuffers: 60, maxStep: 24, maxSize: 256, aliases: true, fixed: false, regions: true });
 const crowded = arbitraryProblem({ maxBuffers: 80, maxStep: 6, maxSize: 64, aliases: true, fixed: false, regions: false });
-
-/** The plan of every region by `place`, as buffer offsets and region peaks; undefined when a region declines. */
-function planOf(problem: PlacementProblem, place: (prep: ReturnType<typeof prepareRegion>) => Float64Array | undefined) {
-  const groups = resolveAliasGroups(problem).groups;
-  const bounds = lowerBoundOfGroups(problem, groups).regions;
-  const offsets = new Array<number>(problem.buffers.length).fill(0);
-  const regions = [];
-  for (const [r, { name, groups: g }] of groupsByRegion(problem, groups).entries()) {
-    const prep = prepareRegion(problem, name, g);
-    const items = place(prep);
-    if (items === undefined) return undefined;
-    expect(Array.from(place(prep)!)).toEqual(Array.from(items));
-    let peak = 0;
-    prep.groups.forEach((group, item) =>
-      group.members.forEach((b, k) => {
-        offsets[b] = items[item]! + group.rel[k]!;
-        if (problem.buffers[b]!.size > 0) peak = Math.max(peak, offsets[b]! + problem.buffers[b]!.size);
-      }),
-    );
-    expect(peak).toBeGreaterThanOrEqual(bounds[r]!.lowerBound);
-    regions.push({ name, peak });
-  }
-  return { offsets, peak: regions.reduce((sum, r) => sum + r.peak, 0), regions };
-}
 
 function classSweepsAreValid(problem: PlacementProblem): void {
   for (const tightest of [false, true]) {

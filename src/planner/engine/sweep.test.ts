@@ -6,11 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validatePlan } from '../assembly/validate-plan';
-import { groupsByRegion, resolveAliasGroups } from '../problem/alias-groups';
-import { lowerBoundOfGroups } from '../problem/lower-bound';
 import type { PlacementProblem } from '../problem/problem';
 import { arbitraryProblem } from '../testing/arbitraries';
-import { prepareRegion } from './prepared';
+import { planOf } from '../testing/region-plans';
 import { sweepPlace } from './sweep';
 
 const spread = arbitraryProblem({ maxBuffers: 40, maxStep: 24, maxSize: 256, aliases: true, fixed: false, regions: true });
@@ -19,26 +17,9 @@ const SWEEPS = [[false, false], [true, false], [false, true], [true, true]] as c
 
 /** Checks every sweep of every region of `problem`. */
 function sweepsAreValid(problem: PlacementProblem): void {
-  const groups = resolveAliasGroups(problem).groups;
-  const bounds = lowerBoundOfGroups(problem, groups).regions;
-  const preps = groupsByRegion(problem, groups).map(({ name, groups: g }) => prepareRegion(problem, name, g));
   for (const [tightest, backwards] of SWEEPS) {
-    const offsets = new Array<number>(problem.buffers.length).fill(0);
-    const regions = preps.map((prep, r) => {
-      const items = sweepPlace(prep, tightest, backwards)!;
-      expect(Array.from(sweepPlace(prep, tightest, backwards)!)).toEqual(Array.from(items));
-      let peak = 0;
-      prep.groups.forEach((group, item) =>
-        group.members.forEach((b, k) => {
-          offsets[b] = items[item]! + group.rel[k]!;
-          if (problem.buffers[b]!.size > 0) peak = Math.max(peak, offsets[b]! + problem.buffers[b]!.size);
-        }),
-      );
-      expect(peak).toBeGreaterThanOrEqual(bounds[r]!.lowerBound);
-      return { name: prep.name, peak };
-    });
-    const peak = regions.reduce((sum, r) => sum + r.peak, 0);
-    expect(validatePlan(problem, { offsets, peak, regions }).violations).toEqual([]);
+    const plan = planOf(problem, (prep) => sweepPlace(prep, tightest, backwards))!;
+    expect(validatePlan(problem, plan).violations).toEqual([]);
   }
 }
 
