@@ -21,6 +21,7 @@
 
 import { LiveBlocks } from './live-blocks';
 import { alignBase, type PreparedRegion } from './prepared';
+import { releaseEnded } from './sweep';
 
 /** Lifetimes at or below this quantile are short: placed first, by one sweep. */
 const LONG_QUANTILE = 0.7;
@@ -138,11 +139,7 @@ function classPlace(prep: PreparedRegion, items: Int32Array, offsets: Float64Arr
   let visits = 0;
   for (const item of order) {
     if (stop !== undefined && (++visits & 255) === 0 && stop()) return false;
-    const start = itemStart[item]!;
-    while (ended < byEnd.length && itemEnd[byEnd[ended]!]! <= start) {
-      const gone = byEnd[ended++]!;
-      if (itemExtent[gone]! > 0) live.remove(offsets[gone]!, gone);
-    }
+    ended = releaseEnded(itemEnd, itemExtent, live, byEnd, ended, offsets, itemStart[item]!);
     const extent = itemExtent[item]!;
     if (extent === 0) {
       offsets[item] = alignBase(prep, item, 0);

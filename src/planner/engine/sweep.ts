@@ -66,11 +66,7 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
   const live = new LiveBlocks(prep.itemCount);
   let ended = 0;
   for (const item of order) {
-    const start = itemStart[item]!;
-    while (ended < byEnd.length && itemEnd[byEnd[ended]!]! <= start) {
-      const gone = byEnd[ended++]!;
-      if (itemExtent[gone]! > 0) live.remove(offsets[gone]!, gone);
-    }
+    ended = releaseEnded(itemEnd, itemExtent, live, byEnd, ended, offsets, itemStart[item]!);
     const extent = itemExtent[item]!;
     if (extent === 0) {
       offsets[item] = alignBase(prep, item, 0);
@@ -81,4 +77,25 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
     live.insert(base, base + extent, item);
   }
   return offsets;
+}
+
+/**
+ * Takes out of `live` the items of `byEnd` (sorted by `itemEnd`, which a
+ * backward sweep mirrors) from `ended` on that end at or before step `start`;
+ * returns the index of the first still live.
+ */
+export function releaseEnded(
+  itemEnd: ArrayLike<number>,
+  itemExtent: ArrayLike<number>,
+  live: LiveBlocks,
+  byEnd: ArrayLike<number>,
+  ended: number,
+  offsets: Float64Array,
+  start: number,
+): number {
+  while (ended < byEnd.length && itemEnd[byEnd[ended]!]! <= start) {
+    const gone = byEnd[ended++]!;
+    if (itemExtent[gone]! > 0) live.remove(offsets[gone]!, gone);
+  }
+  return ended;
 }
