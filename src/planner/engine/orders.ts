@@ -3,6 +3,7 @@
 // live-bytes profile of the lower bound.
 
 import { liveProfile } from '../problem/lower-bound';
+import { countAtOrBelow, countBelow } from '../../shared/sorted-search';
 import { itemDegrees } from './degrees';
 import type { PreparedRegion } from './prepared';
 
@@ -64,8 +65,8 @@ export function busiestSteps(prep: PreparedRegion): BusiestSteps {
   const table = argMaxTable(live);
   const result = { live: new Float64Array(prep.itemCount), step: new Float64Array(prep.itemCount) };
   for (let i = 0; i < prep.itemCount; i++) {
-    const from = Math.max(0, lastAtOrBefore(times, prep.itemStart[i]!));
-    const to = lastBefore(times, prep.itemEnd[i]!);
+    const from = Math.max(0, countAtOrBelow(times, prep.itemStart[i]!) - 1);
+    const to = countBelow(times, prep.itemEnd[i]!) - 1;
     const at = to < from ? from : queryArgMax(table, live, from, to);
     result.live[i] = live[at] ?? 0;
     result.step[i] = times[at] ?? prep.itemStart[i]!;
@@ -95,28 +96,4 @@ function queryArgMax(table: Int32Array[], values: Float64Array, from: number, to
   const a = table[k]![from]!;
   const b = table[k]![to - 2 ** k + 1]!;
   return values[b]! > values[a]! ? b : a;
-}
-
-/** Index of the last time <= t, or -1. */
-function lastAtOrBefore(times: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid]! <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
-/** Index of the last time < t, or -1. */
-function lastBefore(times: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
