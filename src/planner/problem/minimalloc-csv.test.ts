@@ -39,8 +39,22 @@ describe('parseMinimallocCsv', () => {
     expect(validatePlan(problem, plan).valid).toBe(true);
   });
 
+  it("reads MiniMalloc's newer header buffer,start,end,size as id,lower,upper,size, and names its columns in errors", () => {
+    const problem = parseMinimallocCsv('buffer,start,end,size\n0,0,3,4\n1,3,9,4\n');
+    expect(problem.buffers).toEqual([
+      { id: 0, name: '0', start: 0, end: 3, size: 4 },
+      { id: 1, name: '1', start: 3, end: 9, size: 4 },
+    ]);
+    expect(parseError('buffer,start,end,size\n0,5,5,4\n').message).toMatch(/line 2: end 5 is not above start 5/);
+    expect(parseError('buffer,start,end,size\n0,1,x,4\n').message).toMatch(/line 2: end "x" is not an integer/);
+    expect(parseError('buffer,start,end,size\n0,1,2\n').message).toMatch(/expected 4 values \(buffer,start,end,size\)/);
+    expect(parseError('buffer,start,end,size\n7,0,1,4\n7,1,2,4\n').message).toMatch(/line 3: buffer "7" already used on line 2/);
+  });
+
   it.each([
     ['', /empty/],
+    ['id,buffer,lower,upper,size\n', /line 1: columns "id" and "buffer" both give the id in the header/],
+    ['buffer,lower,end,size,upper\n', /columns "end" and "upper" both give the upper/],
     ['id,lower,upper\n', /lacks the column "size"/],
     ['id,lower,upper,size,colour\n', /line 1: unknown column "colour"/],
     ['id,lower,upper,size,size\n', /column "size" appears twice/],

@@ -1,6 +1,7 @@
 // Reads and writes placement problems in MiniMalloc's CSV format: header
-// `id,lower,upper,size` in any order, optional `alignment` and `offset`,
-// lifetimes half-open [lower, upper). Depends only on src/shared and problem types.
+// `id,lower,upper,size` in any order (or MiniMalloc's newer names
+// `buffer,start,end,size`), optional `alignment` and `offset`, lifetimes
+// half-open [lower, upper). Depends only on src/shared and problem types.
 
 import { InputError } from '../../shared/errors';
 import { occupiedRects } from '../export/occupied-rects';
@@ -11,6 +12,8 @@ import { alignmentOf, type PlacementProblem, type PlanBuffer } from './problem';
 const REQUIRED = ['id', 'lower', 'upper', 'size'] as const;
 const OPTIONAL = ['alignment', 'offset'] as const;
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
+/** MiniMalloc's newer column names, read as the older ones. */
+const SYNONYMS: Readonly<Record<string, Column>> = { buffer: 'id', start: 'lower', end: 'upper' };
 
 /**
  * Parses a MiniMalloc CSV. An `offset` value fixes that buffer there; an
@@ -27,39 +30,52 @@ export function parseMinimallocCsv(text: string): PlacementProblem {
   for (const { text: row, line } of records.slice(1)) {
     const buffer = parseRow(row, line, columns, buffers.length);
     const earlier = seen.get(buffer.name);
-    if (earlier !== undefined) throw new InputError('bad-csv', `line ${line}: id "${buffer.name}" already used on line ${earlier}`);
+    if (earlier !== undefined) throw new InputError('bad-csv', `line ${line}: ${columns.label.id} "${buffer.name}" already used on line ${earlier}`);
     seen.set(buffer.name, line);
     buffers.push(buffer);
   }
   return { buffers };
 }
 
-function parseHeader(line: string, lineNumber: number): Column[] {
-  const names = splitCsvLine(line, lineNumber).map((cell) => cell.trim().toLowerCase());
+/** The columns in file order, and each column's name as the file writes it (for messages). */
+interface Header {
+  readonly columns: readonly Column[];
+  readonly label: Readonly<Partial<Record<Column, string>>>;
+}
+
+function parseHeader(line: string, lineNumber: number): Header {
+  const written = splitCsvLine(line, lineNumber).map((cell) => cell.trim().toLowerCase());
   const known: readonly string[] = [...REQUIRED, ...OPTIONAL];
+  const names = written.map((name) => (Object.hasOwn(SYNONYMS, name) ? SYNONYMS[name]! : name));
   names.forEach((name, i) => {
     if (!known.includes(name)) {
-      throw new InputError('bad-csv', `line ${lineNumber}: unknown column "${name}" in the header (expected ${known.join(', ')})`);
+      throw new InputError('bad-csv', `line ${lineNumber}: unknown column "${written[i]}" in the header (expected ${known.join(', ')}, or buffer, start, end for id, lower, upper)`);
     }
-    if (names.indexOf(name) !== i) throw new InputError('bad-csv', `line ${lineNumber}: column "${name}" appears twice in the header`);
+    const first = names.indexOf(name);
+    if (first !== i) {
+      const same = written[first] === written[i] ? `column "${written[i]}" appears twice` : `columns "${written[first]}" and "${written[i]}" both give the ${name}`;
+      throw new InputError('bad-csv', `line ${lineNumber}: ${same} in the header`);
+    }
   });
   for (const name of REQUIRED) {
     if (!names.includes(name)) throw new InputError('bad-csv', `line ${lineNumber}: the header lacks the column "${name}"`);
   }
-  return names as Column[];
+  const columns = names as Column[];
+  return { columns, label: Object.fromEntries(columns.map((c, i) => [c, written[i]!])) };
 }
 
-function parseRow(line: string, lineNumber: number, columns: readonly Column[], id: number): PlanBuffer {
+function parseRow(line: string, lineNumber: number, { columns, label }: Header, id: number): PlanBuffer {
   const cells = splitCsvLine(line, lineNumber);
   if (cells.length !== columns.length) {
-    throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${columns.join(',')}), found ${cells.length}`);
+    const names = columns.map((c) => label[c]!).join(',');
+    throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${names}), found ${cells.length}`);
   }
   const cell = (name: Column) => cells[columns.indexOf(name)];
   const name = cell('id')!;
-  if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the id is empty`);
-  const start = integerCell(cell('lower'), 'lower', lineNumber, 0);
-  const end = integerCell(cell('upper'), 'upper', lineNumber, 0);
-  if (end <= start) throw new InputError('bad-csv', `line ${lineNumber}: upper ${end} is not above lower ${start}`);
+  if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${label.id} is empty`);
+  const start = integerCell(cell('lower'), label.lower!, lineNumber, 0);
+  const end = integerCell(cell('upper'), label.upper!, lineNumber, 0);
+  if (end <= start) throw new InputError('bad-csv', `line ${lineNumber}: ${label.upper} ${end} is not above ${label.lower} ${start}`);
   const size = integerCell(cell('size'), 'size', lineNumber, 0);
   const alignment = optionalCell(cell('alignment'), 'alignment', lineNumber, 1);
   const fixedOffset = optionalCell(cell('offset'), 'offset', lineNumber, 0);
@@ -77,11 +93,11 @@ function parseRow(line: string, lineNumber: number, columns: readonly Column[], 
   };
 }
 
-function optionalCell(text: string | undefined, column: Column, lineNumber: number, min: number): number | undefined {
+function optionalCell(text: string | undefined, column: string, lineNumber: number, min: number): number | undefined {
   return text === undefined || text === '' ? undefined : integerCell(text, column, lineNumber, min);
 }
 
-function integerCell(text: string | undefined, column: Column, lineNumber: number, min: number): number {
+function integerCell(text: string | undefined, column: string, lineNumber: number, min: number): number {
   if (text === undefined || text === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${column} value is missing`);
   const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value)) throw new InputError('bad-csv', `line ${lineNumber}: ${column} "${text}" is not an integer`);
