@@ -6,7 +6,10 @@
 // with a known optimum and on pinwheel sets of 150-450 buffers (guillotine
 // and pinwheel cuts of a full rectangle: optimum = lower bound, and greedy
 // orders fail); and plan against inspect time on chains of 10k-100k Relu nodes.
-// Prints figures; never fails on time. Run: npm run bench:planner [-- --max N]
+// With --csv DIR, also every MiniMalloc CSV in DIR (for instance MiniMalloc's
+// own challenging suite), best with a 3 s budget against the lower bound.
+// Prints figures; never fails on time.
+// Run: npm run bench:planner [-- --max N] [-- --csv DIR] [-- --only hard]
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +27,7 @@ import { networkLikeProblem, randomProblem, tiledProblem, type TiledProblem } fr
 import { pinwheelProblem } from '../src/planner/testing/instances-pinwheel';
 import { loadTraces } from '../src/planner/testing/shared-data';
 import { validatePlan } from '../src/planner/assembly/validate-plan';
+import { parseMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
 import { printChainTimes } from './planner-chains';
 
 interface Row {
@@ -41,6 +45,8 @@ interface MeasureOptions {
 }
 
 const maxBuffers = Number(argument('--max') ?? 100_000);
+const csvDir = argument('--csv');
+const onlyHard = argument('--only') === 'hard'; // only the tilings, pinwheel sets and --csv problems
 
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -102,6 +108,11 @@ function modelProblems(): { name: string; problem: PlacementProblem }[] {
 
 function main(): void {
   console.log('Each cell: peak / reference (* = proven optimal), wall time including bounding and validating, that time as a multiple of naive\'s.');
+  if (!onlyHard) printEveryGenerator();
+  printHardProblems();
+}
+
+function printEveryGenerator(): void {
   const traces = loadTraces();
   if (traces === undefined) console.log('\n(traces skipped: ../shared/planner/traces is absent)');
   else printTable('Real traces (reference: lower bound)', Object.entries(traces).map(([name, p]) => measure(name, p)));
@@ -135,6 +146,9 @@ function main(): void {
     crowded.map((n) => measure(`training-like ${n}`, trainingLikeProblem(n, n), undefined, few(n))),
   );
 
+}
+
+function printHardProblems(): void {
   const hard = { options: { budgetMs: 3000 } };
   printPackings(
     'Tilings with a known optimum (capacity 1 MiB, 400 steps), best with a 3 s budget (reference: the optimum = the lower bound)',
@@ -146,15 +160,25 @@ function main(): void {
     [150, 250, 350, 450].flatMap((n) => [0, 1].map((seed) => ({ name: `pinwheel ${n} seed ${seed}`, packing: pinwheelProblem(n, 1 << 20, n / 2, n + 1000 * seed) }))),
     hard,
   );
+  if (csvDir !== undefined) {
+    const files = readdirSync(csvDir).filter((f) => f.endsWith('.csv')).sort();
+    const rows = files.map((f) => measure(f.slice(0, 28), parseMinimallocCsv(readFileSync(join(csvDir, f), 'utf8')), undefined, hard));
+    printTable(`MiniMalloc CSVs in ${csvDir}, best with a 3 s budget (reference: the lower bound)`, rows);
+    printEfficiency(rows, 'the lower bound');
+  }
 }
 
 /** A table of packings with a known optimum, and best's mean efficiency (optimum / peak) over them. */
 function printPackings(title: string, packings: readonly { name: string; packing: TiledProblem }[], how: MeasureOptions): void {
   const rows = packings.map(({ name, packing }) => measure(name, packing.problem, packing.optimum, how));
   printTable(title, rows);
+  printEfficiency(rows, 'the optimum');
+}
+
+function printEfficiency(rows: readonly Row[], reference: string): void {
   const efficiency = rows.reduce((sum, r) => sum + 1 / r.bestRatio, 0) / rows.length;
-  const atOptimum = rows.filter((r) => r.bestRatio === 1).length;
-  console.log(`best: mean efficiency ${(100 * efficiency).toFixed(2)} %, at the optimum on ${atOptimum} of ${rows.length}`);
+  const atReference = rows.filter((r) => r.bestRatio === 1).length;
+  console.log(`best: mean efficiency ${(100 * efficiency).toFixed(2)} %, at ${reference} on ${atReference} of ${rows.length}`);
 }
 
 main();

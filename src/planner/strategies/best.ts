@@ -18,8 +18,9 @@
 //   (see local-search.ts), bounded by iterations, an effort budget and the
 //   wall-clock budget.
 // - When the peak is still above the lower bound, the anytime exact search
-//   (exact-plan.ts: a descent by MiniMalloc's search, then the skyline
-//   search with temporal decomposition, capacity from the bound upward)
+//   (exact-plan.ts: MiniMalloc's search at the bound, a descent by it, then
+//   the skyline search with temporal decomposition, capacity from the bound
+//   upward)
 //   runs for the rest of the
 //   budget, reporting progress and honouring cancellation; its completion
 //   proves the result optimal. A region whose items share one alignment is

@@ -7,12 +7,16 @@
 //   the cut; the spans between cuts are independent, and the region's peak is
 //   the highest span's. Only the span that makes the peak is searched, again
 //   and again, until it is proven or no longer the highest.
-// - A descent first: for a quarter of the nodes and of the time, probes by
-//   MiniMalloc's search, a few nodes in each of its orders, bisect between
-//   what is known and the highest span's peak. Its dives find placements
-//   some way above the bound (pinwheel sets of 250-450 buffers at 1.17-1.21
-//   of the optimum, where the portfolio is at 1.30-1.36) that the search
-//   from the bound, spending its nodes right at the bound, never gets near.
+// - MiniMalloc's own schedule first, at the bound: for up to 40 % of the
+//   nodes and of the time, its search asks for the highest span at its
+//   bound in each order of preference in turn, the node limit doubling each
+//   round (twice the span's items at first). Found: the span is optimal;
+//   exhausted: its bound rises.
+// - Then a descent: for 20 % more, probes by MiniMalloc's search, a few
+//   nodes in each of its orders, bisect between what is known and the
+//   highest span's peak. Its dives find placements some way above the
+//   bound that the search from the bound, spending its nodes right at the
+//   bound, never gets near.
 // - Capacity from the bound upward: a span is first asked for its own lower
 //   bound (the most bytes live at one of its steps); when that is exhausted
 //   its proven bound rises past it, then the search asks for anything below
@@ -28,10 +32,12 @@
 import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { MINIMALLOC_MAX_ITEMS, MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
-import { skylineApplies, skylineSearch } from './skyline-search';
+import { skylineApplies, skylineSearch, type SkylineOutcome } from './skyline-search';
 
-/** The share of the nodes and of the time that the descent by MiniMalloc's search may take. */
-const DESCENT_SHARE = 0.25;
+/** The share of the nodes and of the time that MiniMalloc's search at the bound may take. */
+const BOUND_SHARE = 0.4;
+/** The share that the descent by MiniMalloc's search may take, after that. */
+const DESCENT_SHARE = 0.2;
 /** Nodes of each of its probes, per order of preference. */
 const PROBE_NODES = 2_000;
 
@@ -76,7 +82,13 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
     limits.onProgress?.({ peak: regionPeak(spans), bound: regionBound(spans, lowerBound), fraction: Math.min(1, (limits.clock() - started) / total) });
   };
   report();
-  nodes += descendFirst(prep, current, spans, limits.maxNodes * DESCENT_SHARE, started + (limits.deadline - started) * DESCENT_SHARE, limits, report);
+  const share = (part: number) => started + (limits.deadline - started) * part;
+  nodes += solveAtBound(spans, limits.maxNodes * BOUND_SHARE, share(BOUND_SHARE), limits, report, (span, target, nodeLimit, stop, preference) => {
+    const outcome = minimallocSearch(prep, span.items, target, nodeLimit, stop, preference);
+    if (outcome.offsets !== undefined) for (const i of span.items) current[i] = outcome.offsets[i]!;
+    return outcome;
+  });
+  nodes += descendFirst(prep, current, spans, limits.maxNodes * DESCENT_SHARE, share(BOUND_SHARE + DESCENT_SHARE), limits, report);
   for (;;) {
     const top = highest(spans);
     if (top === undefined || top.proven || stop()) break;
@@ -102,6 +114,45 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
   const top = highest(spans);
   const proven = top === undefined || top.proven;
   return { offsets: current, peak: final, proven, bound: proven ? final : regionBound(spans, lowerBound), applied: true };
+}
+
+type Probe = (span: Span, target: number, nodeLimit: number, stop: () => boolean, preference: number) => SkylineOutcome;
+
+/**
+ * MiniMalloc's own schedule, at the bound: asks `probe` (MiniMalloc's search,
+ * keeping what it finds) for a placement of the highest span at its bound,
+ * in each order of preference in turn, with a node limit that starts at
+ * twice the span's items and doubles each round. A placement found proves
+ * the span optimal; an exhausted search raises its bound. Returns the nodes
+ * spent.
+ */
+function solveAtBound(spans: Span[], maxNodes: number, deadline: number, limits: ExactLimits, report: () => void, probe: Probe): number {
+  let nodes = 0;
+  const stop = () => nodes >= maxNodes || limits.clock() >= deadline || (limits.shouldStop?.() ?? false);
+  let top = highest(spans);
+  let limit = 0;
+  while (top !== undefined && !top.proven && top.items.length <= MINIMALLOC_MAX_ITEMS && !stop()) {
+    const span = top;
+    limit = limit === 0 ? 2 * span.items.length : 2 * limit;
+    for (let preference = 0; preference < MINIMALLOC_PREFERENCES && !span.proven && !stop(); preference++) {
+      const used = nodes;
+      const outcome = probe(span, span.bound, Math.min(limit, maxNodes - nodes), stop, preference);
+      nodes = used + outcome.nodes;
+      if (outcome.offsets !== undefined) {
+        span.peak = outcome.peak;
+        span.proven = true;
+      } else if (outcome.exhausted) {
+        span.bound++;
+        if (span.bound >= span.peak) span.proven = true;
+      }
+    }
+    if (span.proven) {
+      report();
+      top = highest(spans);
+      limit = 0;
+    }
+  }
+  return nodes;
 }
 
 /**

@@ -1,7 +1,7 @@
 // A second exact search beside the skyline search: MiniMalloc's branching
 // (Moffitt, ASPLOS 2023) over buffers at their lowest possible offsets; finds
 // a placement below a given peak or proves that none exists. Depends only on
-// the planner engine.
+// the planner engine; its state lives in minimalloc-state.ts.
 //
 // - State: the buffers placed so far; each unplaced buffer has a minimum
 //   offset, the highest top of the placed buffers live with it (where it
@@ -15,39 +15,61 @@
 //   rank order), and a buffer is tried only below the lowest top any
 //   unplaced buffer could reach. A state where some unplaced buffer's
 //   lowest top is at or below the offset last placed is dead.
-// - Ranks: one of four orders of preference (earliest start, longest
-//   lifetime, most area or largest first), then id; candidates are tried
-//   by minimum offset, then rank. Of identical buffers (same size and
-//   lifetime) the lower rank goes first.
+// - Ranks: one of MiniMalloc's static orders of preference (by lifetime,
+//   area and the most bytes live in any of the buffer's sections, in three
+//   priorities), earliest start, or largest first; then id. Candidates are tried by minimum
+//   offset, then rank. Of identical buffers (same size and lifetime) the
+//   lower rank goes first.
 // - Cross-section inference: time is cut into sections at every start and
-//   end; in each, the buffers still to place there stack above the highest
-//   top placed there, the lowest of their minimum offsets and the offset
-//   last placed, and must stay below the target.
+//   end; in each, the buffers still to place there stack above its floor
+//   (the highest top placed there, raised to the lowest minimum offset of
+//   its unplaced buffers) and above the offset last placed, and must stay
+//   below the target.
+// - Dynamic decomposition: each boundary between two sections counts the
+//   unplaced buffers that cross it. When a placement brings a count to zero,
+//   the buffers left on either side no longer interact: each side is solved
+//   on its own (from offset 0 again), and the state fails as soon as one
+//   side does.
 // - Every canonical solution stays reachable, so an exhausted search is a
-//   proof. Independent time spans are split by the caller (exact-plan.ts).
-// - A failed search hands back the placement of its path that placed the
-//   most area, for the caller to complete on top.
+//   proof. A failed search hands back the placement of its path that placed
+//   the most area, for the caller to complete on top.
 // - Handles items of one rectangle with alignment 1 and no fixed offset
 //   (where `skylineApplies`); deterministic under node caps.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { MiniMallocState } from './minimalloc-state';
 import type { SkylineOutcome } from './skyline-search';
 
 /** Items in one search at most: the buffers live together are listed pairwise. */
 export const MINIMALLOC_MAX_ITEMS = 3_000;
 
-type Preference = (a: number, b: number, start: readonly number[], len: (k: number) => number, size: Float64Array) => number;
+/** Per item, what its rank is ordered by. */
+interface RankKeys {
+  readonly start: number; // first step live
+  readonly width: number; // steps live
+  readonly area: number; // bytes × steps
+  readonly total: number; // the most bytes live in any of its sections
+  readonly size: number;
+}
 
-/** Orders of preference among items at one minimum offset: earliest start, longest lifetime, most area, largest. */
+type Preference = (a: RankKeys, b: RankKeys) => number;
+
+/** MiniMalloc's three orders of preference (width, area, total in turn), earliest start and largest first. */
 const PREFERENCES: readonly Preference[] = [
-  (a, b, start, len) => start[a]! - start[b]! || len(b) - len(a),
-  (a, b, start, len, size) => len(b) - len(a) || size[b]! - size[a]! || start[a]! - start[b]!,
-  (a, b, start, len, size) => size[b]! * len(b) - size[a]! * len(a) || start[a]! - start[b]!,
-  (a, b, start, len, size) => size[b]! - size[a]! || len(b) - len(a) || start[a]! - start[b]!,
+  (a, b) => b.width - a.width || b.area - a.area || b.total - a.total,
+  (a, b) => b.total - a.total || b.area - a.area || b.width - a.width,
+  (a, b) => b.total - a.total || b.width - a.width || b.area - a.area,
+  (a, b) => a.start - b.start || b.width - a.width,
+  (a, b) => b.size - a.size || b.width - a.width || b.total - a.total,
 ];
 
 /** How many orders of preference `minimallocSearch` takes. */
 export const MINIMALLOC_PREFERENCES = PREFERENCES.length;
+
+const NOT_FOUND = 0;
+const FOUND = 1;
+const STOPPED = 2;
+type Status = typeof NOT_FOUND | typeof FOUND | typeof STOPPED;
 
 /**
  * Searches for a placement of `items` whose peak is at most `target`; stops
@@ -61,206 +83,138 @@ export function minimallocSearch(
   stop: () => boolean,
   preference = 0, // which of the MINIMALLOC_PREFERENCES orders ranks the items
 ): SkylineOutcome {
-  const search = new MiniMalloc(prep, items, target, nodeLimit, stop, preference);
-  const found = search.run();
+  const search = new MiniMalloc(new MiniMallocState(prep, items, target), nodeLimit, stop, PREFERENCES[preference]!);
+  const status = search.run();
+  const { state } = search;
   const offsets = new Float64Array(prep.itemCount).fill(NaN);
-  if (found) {
-    for (let k = 0; k < search.n; k++) offsets[items[k]!] = search.offset[k]!;
+  if (status === FOUND) {
     let peak = 0;
-    for (let k = 0; k < search.n; k++) peak = Math.max(peak, search.offset[k]! + search.size[k]!);
+    for (let k = 0; k < state.n; k++) {
+      offsets[items[k]!] = state.offset[k]!;
+      peak = Math.max(peak, state.offset[k]! + state.size[k]!);
+    }
     return { offsets, peak, exhausted: true, nodes: search.nodes, partial: undefined };
   }
   let partial: Float64Array | undefined;
   if (search.deepestArea > 0) {
     partial = offsets;
-    for (let k = 0; k < search.n; k++) offsets[items[k]!] = search.deepest[k]!;
+    for (let k = 0; k < state.n; k++) offsets[items[k]!] = search.deepest[k]!;
   }
-  return { offsets: undefined, peak: target, exhausted: !search.stopped, nodes: search.nodes, partial };
+  return { offsets: undefined, peak: target, exhausted: status === NOT_FOUND, nodes: search.nodes, partial };
+}
+
+/** A set of unplaced items that no unplaced item outside it crosses, and the sections it spans. */
+interface Part {
+  readonly items: Int32Array;
+  readonly from: number;
+  readonly to: number;
 }
 
 class MiniMalloc {
-  readonly n: number;
-  readonly size: Float64Array; // per local item, bytes
-  private readonly from: Int32Array; // first section
-  private readonly to: Int32Array; // past the last section
   private readonly rank: Int32Array; // place in the preference order
   private readonly twin: Int32Array; // the identical item of the next lower rank, or -1
-  private readonly live: Int32Array[]; // per item: the items live with it
-  readonly offset: Float64Array; // NaN while unplaced
-  private readonly minOffset: Float64Array; // highest top of the placed items live with it
-  private readonly top: Float64Array; // per section: highest top placed there
-  private readonly remaining: Float64Array; // per section: bytes still to place there
-  private readonly floor: Float64Array; // per section: scratch for the lowest minimum offset of the unplaced items there
-  private readonly undo: number[] = []; // (item, old minimum offset) pairs
   readonly deepest: Float64Array; // offsets of the path that placed the most area (NaN: unplaced)
   deepestArea = 0;
-  private area = 0;
   nodes = 0;
-  stopped = false;
 
   constructor(
-    prep: PreparedRegion,
-    items: readonly number[],
-    private readonly target: number,
+    readonly state: MiniMallocState,
     private readonly nodeLimit: number,
     private readonly stop: () => boolean,
-    preference: number,
+    prefer: Preference,
   ) {
-    const n = (this.n = items.length);
-    const start = items.map((i) => prep.itemStart[i]!);
-    const end = items.map((i) => prep.itemEnd[i]!);
-    this.size = Float64Array.from(items, (i) => prep.itemExtent[i]!);
-    const cuts = [...new Set([...start, ...end])].sort((a, b) => a - b);
-    const section = new Map(cuts.map((c, s) => [c, s]));
-    this.from = Int32Array.from(start, (t) => section.get(t)!);
-    this.to = Int32Array.from(end, (t) => section.get(t)!);
-    const len = (k: number) => end[k]! - start[k]!;
-    const prefer = PREFERENCES[preference]!;
-    const order = [...Array(n).keys()].sort((x, y) => prefer(x, y, start, len, this.size) || items[x]! - items[y]!);
+    const { n, size, from, to, start, end } = state;
+    const keys = Array.from({ length: n }, (_, k): RankKeys => {
+      const width = end[k]! - start[k]!;
+      return { start: start[k]!, width, area: width * size[k]!, total: state.mostLive(k), size: size[k]! };
+    });
+    const order = [...Array(n).keys()].sort((x, y) => prefer(keys[x]!, keys[y]!) || x - y);
     this.rank = new Int32Array(n);
     order.forEach((k, r) => (this.rank[k] = r));
     this.twin = new Int32Array(n).fill(-1);
     for (let r = 1; r < n; r++) {
       const [a, b] = [order[r - 1]!, order[r]!];
-      if (start[a] === start[b] && end[a] === end[b] && this.size[a] === this.size[b]) this.twin[b] = a;
+      if (from[a] === from[b] && to[a] === to[b] && size[a] === size[b]) this.twin[b] = a;
     }
-    this.live = liveLists(start, end);
-    this.offset = new Float64Array(n).fill(NaN);
-    this.minOffset = new Float64Array(n);
     this.deepest = new Float64Array(n).fill(NaN);
-    this.top = new Float64Array(cuts.length);
-    this.remaining = new Float64Array(cuts.length);
-    this.floor = new Float64Array(cuts.length);
-    for (let k = 0; k < n; k++) for (let s = this.from[k]!; s < this.to[k]!; s++) this.remaining[s]! += this.size[k]!;
   }
 
-  run(): boolean {
-    for (let s = 0; s < this.remaining.length; s++) if (this.remaining[s]! > this.target) return false;
-    return this.descend(0, -1, this.n);
+  run(): Status {
+    const { state } = this;
+    if (!state.feasibleAtStart()) return NOT_FOUND;
+    const all = Int32Array.from({ length: state.n }, (_, k) => k);
+    return this.solve({ items: all, from: 0, to: state.sectionCount });
+  }
+
+  /** Solves `part` on its own: canonical order starts again at offset 0. */
+  private solve(part: Part): Status {
+    return this.descend(part, 0, -1);
   }
 
   /**
    * How it works: see the module header. `last` and `lastRank` are the
-   * offset and rank of the item placed last; `left` counts unplaced items.
-   * Returns true once every item is placed, offsets in `offset`.
+   * offset and rank of the item placed last in this part. On FOUND every
+   * item of the part is placed (offsets in `state.offset`); otherwise the
+   * state is as it was.
    */
-  private descend(last: number, lastRank: number, left: number): boolean {
-    if (left === 0) return true;
-    if ((++this.nodes & 1023) === 0 && this.stop()) this.stopped = true;
-    if (this.nodes > this.nodeLimit) this.stopped = true;
-    if (this.stopped) return false;
-    if (!this.sectionsFit(last)) return false;
-    const candidates = this.candidates(last, lastRank);
-    if (candidates === undefined) return false;
-    for (const k of candidates) {
-      const at = this.minOffset[k]!;
-      if (!this.place(k, at)) {
-        this.unplace(k);
-        continue;
-      }
-      if (this.descend(at, this.rank[k]!, left - 1)) return true;
-      this.unplace(k);
-      if (this.stopped) return false;
-    }
-    return false;
-  }
-
-  /**
-   * Cross-section inference: in every section, the unplaced items live there
-   * stack above the lowest of their minimum offsets and above `last`.
-   */
-  private sectionsFit(last: number): boolean {
-    const { floor, remaining, offset, minOffset, target } = this;
-    floor.fill(Infinity);
-    for (let k = 0; k < this.n; k++) {
-      if (!Number.isNaN(offset[k]!)) continue;
-      const at = minOffset[k]!;
-      for (let s = this.from[k]!; s < this.to[k]!; s++) if (at < floor[s]!) floor[s] = at;
-    }
-    for (let s = 0; s < remaining.length; s++) if (remaining[s]! > 0 && Math.max(floor[s]!, last) + remaining[s]! > target) return false;
-    return true;
-  }
-
-  /** The items that may go next, in the order to try them; undefined when the state is dead. */
-  private candidates(last: number, lastRank: number): number[] | undefined {
-    const { n, offset, minOffset, size, rank, target, twin } = this;
+  private descend(part: Part, last: number, lastRank: number): Status {
+    if ((++this.nodes & 1023) === 0 && this.stop()) return STOPPED;
+    if (this.nodes > this.nodeLimit) return STOPPED;
+    const { state, rank, twin } = this;
+    const { minOffset, size, target } = state;
+    const open = state.unplacedOf(part.items);
+    if (open.length === 0) return FOUND;
     let lowestTop = Infinity;
-    for (let k = 0; k < n; k++) {
-      if (!Number.isNaN(offset[k]!)) continue;
+    for (const k of open) {
       const reach = minOffset[k]! + size[k]!;
-      if (reach <= last || reach > target) return undefined;
-      lowestTop = Math.min(lowestTop, reach);
+      if (reach <= last || reach > target) return NOT_FOUND;
+      if (reach < lowestTop) lowestTop = reach;
     }
-    const chosen: number[] = [];
-    for (let k = 0; k < n; k++) {
-      if (!Number.isNaN(offset[k]!)) continue;
+    const most = state.mostLeft(part.from, part.to);
+    const candidates: number[] = [];
+    for (const k of open) {
       const at = minOffset[k]!;
-      if (at < last || at >= lowestTop || (at === last && rank[k]! < lastRank)) continue;
-      if (twin[k]! >= 0 && Number.isNaN(offset[twin[k]!]!)) continue;
-      chosen.push(k);
+      if (at >= lowestTop || at < last || (at === last && rank[k]! < lastRank)) continue;
+      if (twin[k]! >= 0 && Number.isNaN(state.offset[twin[k]!]!)) continue;
+      if (at + most.bytes > target && (most.section < state.from[k]! || most.section >= state.to[k]!)) continue; // see roomAbove
+      candidates.push(k);
     }
-    return chosen.sort((a, b) => minOffset[a]! - minOffset[b]! || rank[a]! - rank[b]!);
+    candidates.sort((a, b) => minOffset[a]! - minOffset[b]! || rank[a]! - rank[b]!);
+    for (const k of candidates) {
+      const at = minOffset[k]!;
+      const mark = state.mark();
+      let status: Status = NOT_FOUND;
+      if (!state.roomAbove(k, at, part.from, part.to, most)) continue;
+      if (state.place(k, at) && state.sectionsFit(part.from, part.to)) {
+        this.recordDeepest();
+        const cuts = state.releaseCuts(k);
+        status = cuts.length === 0 ? this.descend(part, at, rank[k]!) : this.split(part, cuts);
+      }
+      if (status === FOUND) return FOUND;
+      state.undoTo(mark);
+      if (status === STOPPED) return STOPPED;
+    }
+    return NOT_FOUND;
   }
 
-  /** Places k at `at`, raising the minimum offsets live with it; false when a section it spans overflows (undo with `unplace`). */
-  private place(k: number, at: number): boolean {
-    const { size, top, remaining, minOffset, offset, undo } = this;
-    const height = at + size[k]!;
-    offset[k] = at;
-    this.area += size[k]! * (this.to[k]! - this.from[k]!);
-    undo.push(-1);
-    for (const j of this.live[k]!) {
-      if (!Number.isNaN(offset[j]!) || minOffset[j]! >= height) continue;
-      undo.push(j, minOffset[j]!);
-      minOffset[j] = height;
+  /** Solves the parts of `part` between the boundaries at `cuts` (sections where a new part starts), one after another. */
+  private split(part: Part, cuts: number[]): Status {
+    const { state } = this;
+    const bounds = [part.from, ...cuts.filter((c) => c > part.from && c < part.to).sort((a, b) => a - b), part.to];
+    const open = state.unplacedOf(part.items);
+    for (let b = 1; b < bounds.length; b++) {
+      const [from, to] = [bounds[b - 1]!, bounds[b]!];
+      const items = Int32Array.from(open.filter((k) => state.from[k]! < to && state.to[k]! > from));
+      if (items.length === 0) continue;
+      const status = this.solve({ items, from, to });
+      if (status !== FOUND) return status;
     }
-    let fits = true;
-    for (let s = this.from[k]!; s < this.to[k]!; s++) {
-      undo.push(s, top[s]!);
-      remaining[s]! -= size[k]!;
-      top[s] = height;
-      if (height + remaining[s]! > this.target) fits = false;
-    }
-    if (fits && this.area > this.deepestArea) this.recordDeepest();
-    return fits;
-  }
-
-  private unplace(k: number): void {
-    const { size, top, remaining, minOffset, offset, undo } = this;
-    for (let s = this.to[k]! - 1; s >= this.from[k]!; s--) {
-      top[s] = undo.pop()!;
-      undo.pop();
-      remaining[s]! += size[k]!;
-    }
-    for (;;) {
-      const old = undo.pop()!;
-      if (old === -1) break;
-      minOffset[undo.pop()!] = old;
-    }
-    this.area -= size[k]! * (this.to[k]! - this.from[k]!);
-    offset[k] = NaN;
+    return FOUND;
   }
 
   private recordDeepest(): void {
-    this.deepestArea = this.area;
-    this.deepest.set(this.offset);
+    if (this.state.area <= this.deepestArea) return;
+    this.deepestArea = this.state.area;
+    this.deepest.set(this.state.offset);
   }
-}
-
-/** For each item, the items whose lifetimes overlap its own (half-open). */
-function liveLists(start: readonly number[], end: readonly number[]): Int32Array[] {
-  const n = start.length;
-  const byStart = [...Array(n).keys()].sort((a, b) => start[a]! - start[b]!);
-  const lists: number[][] = Array.from({ length: n }, () => []);
-  for (let x = 0; x < n; x++) {
-    const a = byStart[x]!;
-    for (let y = x + 1; y < n && start[byStart[y]!]! < end[a]!; y++) {
-      const b = byStart[y]!;
-      if (start[b]! < end[b]!) {
-        lists[a]!.push(b);
-        lists[b]!.push(a);
-      }
-    }
-  }
-  return lists.map((l) => Int32Array.from(l));
 }

@@ -1,0 +1,245 @@
+// The state of MiniMalloc's search (minimalloc-search.ts): per item its
+// minimum offset and offset, per section of time the bytes still to place
+// there and its unplaced items, per boundary between sections the unplaced items that
+// cross it; every change is logged so that a branch undoes to a mark.
+// Depends only on the planner engine.
+
+import type { PreparedRegion } from '../engine/prepared';
+
+const OFFSET = 0;
+const MIN_OFFSET = 1;
+const CUT = 2;
+
+/** The most bytes left in a section of some range, and the first such section. */
+export interface MostLeft {
+  readonly bytes: number;
+  readonly section: number;
+}
+
+export class MiniMallocState {
+  readonly n: number;
+  readonly size: Float64Array; // per local item, bytes
+  readonly start: Int32Array; // per local item, steps (half-open)
+  readonly end: Int32Array;
+  readonly from: Int32Array; // first section
+  readonly to: Int32Array; // past the last section
+  readonly sectionCount: number;
+  readonly offset: Float64Array; // NaN while unplaced
+  readonly minOffset: Float64Array; // highest top of the placed items live with it
+  area = 0; // bytes × steps placed
+  private readonly overlaps: Int32Array[]; // per item: the items live with it
+  // per section s, the items live in it: memberList[memberStart[s] ...], the
+  // unplaced ones first (memberCount[s] of them); an item's place in the
+  // list of its section s is memberPos[posBase[k] + s - from[k]]
+  private readonly memberList: Int32Array;
+  private readonly memberStart: Int32Array;
+  private readonly memberCount: Int32Array;
+  private readonly memberPos: Int32Array;
+  private readonly posBase: Int32Array;
+  private readonly sum: Float64Array; // per section: bytes still to place there
+  private readonly cut: Int32Array; // per boundary s|s+1: unplaced items live on both sides
+  private readonly log: number[] = []; // (kind, index, old value) triples
+  private changedFrom = 0; // the sections where the last placement took bytes or raised a minimum offset
+  private changedTo = 0;
+
+  constructor(
+    prep: PreparedRegion,
+    items: readonly number[],
+    readonly target: number,
+  ) {
+    const n = (this.n = items.length);
+    this.start = Int32Array.from(items, (i) => prep.itemStart[i]!);
+    this.end = Int32Array.from(items, (i) => prep.itemEnd[i]!);
+    this.size = Float64Array.from(items, (i) => prep.itemExtent[i]!);
+    const cuts = [...new Set([...this.start, ...this.end])].sort((a, b) => a - b);
+    const section = new Map(cuts.map((c, s) => [c, s]));
+    this.from = Int32Array.from(this.start, (t) => section.get(t)!);
+    this.to = Int32Array.from(this.end, (t) => section.get(t)!);
+    const count = (this.sectionCount = Math.max(0, cuts.length - 1));
+    this.offset = new Float64Array(n).fill(NaN);
+    this.minOffset = new Float64Array(n);
+    this.sum = new Float64Array(count);
+    this.cut = new Int32Array(Math.max(0, count - 1));
+    this.memberStart = new Int32Array(count + 1);
+    this.memberCount = new Int32Array(count);
+    this.posBase = new Int32Array(n + 1);
+    for (let k = 0; k < n; k++) {
+      this.posBase[k + 1] = this.posBase[k]! + this.to[k]! - this.from[k]!;
+      for (let s = this.from[k]!; s < this.to[k]!; s++) {
+        this.sum[s]! += this.size[k]!;
+        this.memberCount[s]!++;
+      }
+      for (let s = this.from[k]!; s + 1 < this.to[k]!; s++) this.cut[s]!++;
+    }
+    for (let s = 0; s < count; s++) this.memberStart[s + 1] = this.memberStart[s]! + this.memberCount[s]!;
+    this.memberList = new Int32Array(this.memberStart[count]!);
+    this.memberPos = new Int32Array(this.posBase[n]!);
+    const filled = new Int32Array(count);
+    for (let k = 0; k < n; k++) {
+      for (let s = this.from[k]!; s < this.to[k]!; s++) {
+        const at = this.memberStart[s]! + filled[s]!++;
+        this.memberList[at] = k;
+        this.memberPos[this.posBase[k]! + s - this.from[k]!] = at;
+      }
+    }
+    this.overlaps = liveLists(this.start, this.end);
+  }
+
+  /** The most bytes live in any of item k's sections, before anything is placed. */
+  mostLive(k: number): number {
+    let most = 0;
+    for (let s = this.from[k]!; s < this.to[k]!; s++) most = Math.max(most, this.sum[s]!);
+    return most;
+  }
+
+  /** False when some section, or some item, is over the target before anything is placed. */
+  feasibleAtStart(): boolean {
+    for (let s = 0; s < this.sectionCount; s++) if (this.sum[s]! > this.target) return false;
+    for (let k = 0; k < this.n; k++) if (this.size[k]! > this.target) return false;
+    return true;
+  }
+
+  /** The unplaced items of `items`, in a new array. */
+  unplacedOf(items: Int32Array): number[] {
+    const open: number[] = [];
+    for (const k of items) if (Number.isNaN(this.offset[k]!)) open.push(k);
+    return open;
+  }
+
+  mark(): number {
+    return this.log.length;
+  }
+
+  /** Places item k at `at`: takes its bytes off its sections and raises the minimum offsets live with it. */
+  place(k: number, at: number): boolean {
+    const { size, minOffset, offset, sum, log } = this;
+    const height = at + size[k]!;
+    log.push(OFFSET, k, NaN);
+    offset[k] = at;
+    this.area += size[k]! * (this.end[k]! - this.start[k]!);
+    for (let s = this.from[k]!; s < this.to[k]!; s++) {
+      sum[s]! -= size[k]!;
+      this.dropMember(k, s);
+    }
+    let low = this.from[k]!;
+    let high = this.to[k]!;
+    for (const j of this.overlaps[k]!) {
+      if (!Number.isNaN(offset[j]!) || minOffset[j]! >= height) continue;
+      log.push(MIN_OFFSET, j, minOffset[j]!);
+      minOffset[j] = height;
+      if (this.from[j]! < low) low = this.from[j]!;
+      if (this.to[j]! > high) high = this.to[j]!;
+    }
+    this.changedFrom = low;
+    this.changedTo = high;
+    return height <= this.target;
+  }
+
+  /**
+   * Whether placing item k at `at` leaves every section of [from, to) room
+   * for what is left in it above `at` (the part of cross-section inference
+   * that fails most), without placing it. `most`: the most bytes left in a
+   * section of [from, to) and one such section (see `mostLeft`); an item
+   * that does not cover it fails as soon as `at` plus that is over the target.
+   */
+  roomAbove(k: number, at: number, from: number, to: number, most: MostLeft): boolean {
+    const room = this.target - at;
+    if (most.bytes <= room) return true;
+    const [first, past] = [this.from[k]!, this.to[k]!];
+    if (most.section < first || most.section >= past) return false;
+    const { sum, size } = this;
+    for (let s = from; s < to; s++) if ((s >= first && s < past ? sum[s]! - size[k]! : sum[s]!) > room) return false;
+    return true;
+  }
+
+  /**
+   * The rest of cross-section inference after placing at `last` (with
+   * `roomAbove` true): what is left in a section stacks above the lowest
+   * minimum offset of its unplaced items. Only the sections the placement
+   * changed need a look (elsewhere nothing moved since the state before,
+   * which passed), and only as far as the first item low enough.
+   */
+  sectionsFit(from: number, to: number): boolean {
+    const { sum, target, memberList, memberStart, memberCount, minOffset } = this;
+    const [low, high] = [Math.max(from, this.changedFrom), Math.min(to, this.changedTo)];
+    for (let s = low; s < high; s++) {
+      if (sum[s] === 0) continue;
+      const room = target - sum[s]!; // the lowest minimum offset must be at most this
+      let j = memberStart[s]!;
+      const end = j + memberCount[s]!;
+      while (j < end && minOffset[memberList[j]!]! > room) j++;
+      if (j === end) return false;
+    }
+    return true;
+  }
+
+  /** The most bytes left to place in a section of [from, to), and the first section with that many. */
+  mostLeft(from: number, to: number): MostLeft {
+    let section = from;
+    for (let s = from + 1; s < to; s++) if (this.sum[s]! > this.sum[section]!) section = s;
+    return { bytes: from < to ? this.sum[section]! : 0, section };
+  }
+
+  /** Item k no longer crosses its boundaries; returns the sections that now start an independent part. */
+  releaseCuts(k: number): number[] {
+    const parts: number[] = [];
+    for (let s = this.from[k]!; s + 1 < this.to[k]!; s++) {
+      this.log.push(CUT, s, this.cut[s]!);
+      if (--this.cut[s]! === 0) parts.push(s + 1);
+    }
+    return parts;
+  }
+
+  /** Moves item k past the unplaced members of section s (undone, last first, by counting it in again). */
+  private dropMember(k: number, s: number): void {
+    const { memberList, memberPos } = this;
+    const last = this.memberStart[s]! + --this.memberCount[s]!;
+    const here = memberPos[this.posBase[k]! + s - this.from[k]!]!;
+    const other = memberList[last]!;
+    memberList[here] = other;
+    memberPos[this.posBase[other]! + s - this.from[other]!] = here;
+    memberList[last] = k;
+    memberPos[this.posBase[k]! + s - this.from[k]!] = last;
+  }
+
+  private unplace(k: number): void {
+    const size = this.size[k]!;
+    this.area -= size * (this.end[k]! - this.start[k]!);
+    this.offset[k] = NaN;
+    for (let s = this.from[k]!; s < this.to[k]!; s++) {
+      this.sum[s]! += size;
+      this.memberCount[s]!++;
+    }
+  }
+
+  /** Undoes every change since `mark`. */
+  undoTo(mark: number): void {
+    const { log } = this;
+    while (log.length > mark) {
+      const old = log.pop()!;
+      const index = log.pop()!;
+      const kind = log.pop()!;
+      if (kind === OFFSET) this.unplace(index);
+      else if (kind === MIN_OFFSET) this.minOffset[index] = old;
+      else this.cut[index] = old;
+    }
+  }
+}
+
+/** For each item, the items whose lifetimes overlap its own (half-open). */
+function liveLists(start: Int32Array, end: Int32Array): Int32Array[] {
+  const n = start.length;
+  const byStart = [...Array(n).keys()].sort((a, b) => start[a]! - start[b]!);
+  const lists: number[][] = Array.from({ length: n }, () => []);
+  for (let x = 0; x < n; x++) {
+    const a = byStart[x]!;
+    for (let y = x + 1; y < n && start[byStart[y]!]! < end[a]!; y++) {
+      const b = byStart[y]!;
+      if (start[b]! < end[b]!) {
+        lists[a]!.push(b);
+        lists[b]!.push(a);
+      }
+    }
+  }
+  return lists.map((l) => Int32Array.from(l));
+}
