@@ -7,7 +7,7 @@
 //   the cut; the spans between cuts are independent, and the region's peak is
 //   the highest span's. Only the span that makes the peak is searched, again
 //   and again, until it is proven or no longer the highest.
-// - MiniMalloc's own schedule first, at the bound: for up to 40 % of the
+// - MiniMalloc's own schedule first, at the bound: for up to 60 % of the
 //   nodes and of the time, its search asks for the highest span at its
 //   bound in each order of preference in turn, the node limit doubling each
 //   round (twice the span's items at first). Found: the span is optimal;
@@ -35,7 +35,7 @@ import { MINIMALLOC_MAX_ITEMS, MINIMALLOC_PREFERENCES, minimallocSearch } from '
 import { skylineApplies, skylineSearch, type SkylineOutcome } from './skyline-search';
 
 /** The share of the nodes and of the time that MiniMalloc's search at the bound may take. */
-const BOUND_SHARE = 0.4;
+const BOUND_SHARE = 0.6;
 /** The share that the descent by MiniMalloc's search may take, after that. */
 const DESCENT_SHARE = 0.2;
 /** Nodes of each of its probes, per order of preference. */
