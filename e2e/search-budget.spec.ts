@@ -42,7 +42,7 @@ async function savedBuffers(page: Page) {
 
 test('a budgeted search shows its progress; Cancel keeps the best plan found, valid and no higher than the portfolio', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openPacking(page, 240, 5);
+  await openPacking(page, 1000, 5);
   const before = await summary(page);
   await expect(page.getByTestId('plan-proof')).toHaveAttribute('data-proven', 'false');
 

@@ -11,7 +11,8 @@ import { GraphBuilder } from './onnx-writer';
  * into the single output y. File order is the execution order, so the
  * lifetimes are exactly these. With alignment 1 and no compute-unit partition
  * (the exact search needs both) 40 buffers of seed 3 are a search proven within
- * a second, and 240 buffers of seed 5 one that stays unproven for seconds.
+ * a second, and 1,000 buffers of seed 5 one that stays unproven for seconds
+ * (240 of seed 5 are proven in about 0.2 s).
  */
 export function packingModel(count: number, seed: number): Uint8Array {
   let state = seed >>> 0;
