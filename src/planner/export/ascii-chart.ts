@@ -1,7 +1,7 @@
 // A text picture of a plan, like TensorFlow Lite Micro's plan printout: per
 // region, one line per step, the address range drawn left to right with one
 // character per buffer live there, and the bytes live at that step. Depends
-// only on src/shared and the plan's plain data.
+// only on src/shared, the plan's plain data and the bound's byte-range union.
 //
 // - Buffers that share bytes on purpose (one alias group) draw with one
 //   character; groups take '0'-'9', 'a'-'z', 'A'-'Z' in order of first step,
@@ -11,6 +11,7 @@
 // - The live bytes of a step are the union of its live buffers' byte ranges.
 
 import { formatBytes } from '../../shared/format';
+import { unionBytes } from '../problem/lower-bound';
 
 const SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LEGEND_WIDTH = 100;
@@ -70,7 +71,7 @@ function regionChart(
       for (let c = from; c < Math.min(to, width); c++) row[c] = row[c] === '.' || row[c] === ch ? ch : '+';
     }
     const op = steps?.[t]?.node;
-    lines.push(`${String(t).padStart(pad)}: ${row.join('')} ${formatBytes(unionBytes(live))}${op === undefined ? '' : `  ${op}`}`);
+    lines.push(`${String(t).padStart(pad)}: ${row.join('')} ${formatBytes(unionBytes(live.map((b) => [b.offset, b.offset + b.size] as const)))}${op === undefined ? '' : `  ${op}`}`);
   }
   lines.push(...legend(buffers, root, symbol));
   return lines.join('\n') + '\n';
@@ -96,18 +97,6 @@ function symbolsByGroup(buffers: readonly ChartBuffer[], root: ReadonlyMap<numbe
   }
   const groups = [...firstStep.keys()].sort((a, b) => firstStep.get(a)! - firstStep.get(b)! || a - b);
   return new Map(groups.map((g, i) => [g, SYMBOLS[i % SYMBOLS.length]!]));
-}
-
-function unionBytes(live: readonly ChartBuffer[]): number {
-  const ranges = live.map((b) => [b.offset, b.offset + b.size] as const).sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let reach = -Infinity;
-  for (const [lo, hi] of ranges) {
-    if (hi <= reach) continue;
-    total += hi - Math.max(lo, reach);
-    reach = hi;
-  }
-  return total;
 }
 
 function legend(buffers: readonly ChartBuffer[], root: ReadonlyMap<number, number>, symbol: ReadonlyMap<number, string>): string[] {
