@@ -17,14 +17,15 @@
 //   lowest top is at or below the offset last placed is dead.
 // - Ranks: one of MiniMalloc's static orders of preference (by lifetime,
 //   area and the most bytes live in any of the buffer's sections, in three
-//   priorities), earliest start, or largest first; then id. Candidates are tried by minimum
-//   offset, then rank. Of identical buffers (same size and lifetime) the
-//   lower rank goes first.
+//   priorities), earliest start, or largest first; then id. Candidates are
+//   tried by minimum offset, then rank. Of identical buffers (same size and
+//   lifetime) the lower rank goes first.
 // - Cross-section inference: time is cut into sections at every start and
-//   end; in each, the buffers still to place there stack above its floor
-//   (the highest top placed there, raised to the lowest minimum offset of
-//   its unplaced buffers) and above the offset last placed, and must stay
-//   below the target.
+//   end; in each, the bytes still to place there stack above the offset
+//   last placed (no later placement goes lower) and above the lowest
+//   minimum offset of its unplaced buffers (at least the highest top placed
+//   there), and must stay below the target. A candidate that fails the
+//   first of these is dropped before it is placed (see minimalloc-state.ts).
 // - Dynamic decomposition: each boundary between two sections counts the
 //   unplaced buffers that cross it. When a placement brings a count to zero,
 //   the buffers left on either side no longer interact: each side is solved
@@ -176,7 +177,7 @@ class MiniMalloc {
       const at = minOffset[k]!;
       if (at >= lowestTop || at < last || (at === last && rank[k]! < lastRank)) continue;
       if (twin[k]! >= 0 && Number.isNaN(state.offset[twin[k]!]!)) continue;
-      if (at + most.bytes > target && (most.section < state.from[k]! || most.section >= state.to[k]!)) continue; // see roomAbove
+      if (!state.roomAbove(k, at, part.from, part.to, most)) continue;
       candidates.push(k);
     }
     candidates.sort((a, b) => minOffset[a]! - minOffset[b]! || rank[a]! - rank[b]!);
@@ -184,7 +185,6 @@ class MiniMalloc {
       const at = minOffset[k]!;
       const mark = state.mark();
       let status: Status = NOT_FOUND;
-      if (!state.roomAbove(k, at, part.from, part.to, most)) continue;
       if (state.place(k, at) && state.sectionsFit(part.from, part.to)) {
         this.recordDeepest();
         const cuts = state.releaseCuts(k);
@@ -197,10 +197,10 @@ class MiniMalloc {
     return NOT_FOUND;
   }
 
-  /** Solves the parts of `part` between the boundaries at `cuts` (sections where a new part starts), one after another. */
+  /** Solves the parts of `part` between the boundaries at `cuts` (ascending sections where a new part starts), one after another. */
   private split(part: Part, cuts: number[]): Status {
     const { state } = this;
-    const bounds = [part.from, ...cuts.filter((c) => c > part.from && c < part.to).sort((a, b) => a - b), part.to];
+    const bounds = [part.from, ...cuts, part.to]; // cuts lie inside the placed item's span, ascending
     const open = state.unplacedOf(part.items);
     for (let b = 1; b < bounds.length; b++) {
       const [from, to] = [bounds[b - 1]!, bounds[b]!];
