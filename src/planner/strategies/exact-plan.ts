@@ -83,11 +83,7 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
   };
   report();
   const share = (part: number) => started + (limits.deadline - started) * part;
-  nodes += solveAtBound(spans, limits.maxNodes * BOUND_SHARE, share(BOUND_SHARE), limits, report, (span, target, nodeLimit, stop, preference) => {
-    const outcome = minimallocSearch(prep, span.items, target, nodeLimit, stop, preference);
-    if (outcome.offsets !== undefined) for (const i of span.items) current[i] = outcome.offsets[i]!;
-    return outcome;
-  });
+  nodes += solveAtBound(prep, current, spans, limits.maxNodes * BOUND_SHARE, share(BOUND_SHARE), limits, report);
   nodes += descendFirst(prep, current, spans, limits.maxNodes * DESCENT_SHARE, share(BOUND_SHARE + DESCENT_SHARE), limits, report);
   for (;;) {
     const top = highest(spans);
@@ -97,9 +93,7 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
     const outcome = skylineSearch(prep, top.items, target, limits.maxNodes - nodes, stop);
     nodes += outcome.nodes;
     if (outcome.partial !== undefined) adoptCompleted(prep, current, top, outcome.partial);
-    if (outcome.offsets !== undefined) {
-      for (const i of top.items) current[i] = outcome.offsets[i]!;
-      top.peak = outcome.peak;
+    if (keepFound(current, top, outcome)) {
       if (askedBound) top.proven = true;
     } else if (outcome.exhausted) {
       if (askedBound) top.bound = target + 1;
@@ -116,17 +110,15 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
   return { offsets: current, peak: final, proven, bound: proven ? final : regionBound(spans, lowerBound), applied: true };
 }
 
-type Probe = (span: Span, target: number, nodeLimit: number, stop: () => boolean, preference: number) => SkylineOutcome;
-
 /**
- * MiniMalloc's own schedule, at the bound: asks `probe` (MiniMalloc's search,
- * keeping what it finds) for a placement of the highest span at its bound,
+ * MiniMalloc's own schedule, at the bound: asks MiniMalloc's search
+ * (minimalloc-search.ts) for a placement of the highest span at its bound,
  * in each order of preference in turn, with a node limit that starts at
  * twice the span's items and doubles each round. A placement found proves
  * the span optimal; an exhausted search raises its bound. Returns the nodes
  * spent.
  */
-function solveAtBound(spans: Span[], maxNodes: number, deadline: number, limits: ExactLimits, report: () => void, probe: Probe): number {
+function solveAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], maxNodes: number, deadline: number, limits: ExactLimits, report: () => void): number {
   let nodes = 0;
   const stop = () => nodes >= maxNodes || limits.clock() >= deadline || (limits.shouldStop?.() ?? false);
   let top = highest(spans);
@@ -136,10 +128,9 @@ function solveAtBound(spans: Span[], maxNodes: number, deadline: number, limits:
     limit = limit === 0 ? 2 * span.items.length : 2 * limit;
     for (let preference = 0; preference < MINIMALLOC_PREFERENCES && !span.proven && !stop(); preference++) {
       const used = nodes;
-      const outcome = probe(span, span.bound, Math.min(limit, maxNodes - nodes), stop, preference);
+      const outcome = minimallocSearch(prep, span.items, span.bound, Math.min(limit, maxNodes - nodes), stop, preference);
       nodes = used + outcome.nodes;
-      if (outcome.offsets !== undefined) {
-        span.peak = outcome.peak;
+      if (keepFound(current, span, outcome)) {
         span.proven = true;
       } else if (outcome.exhausted) {
         span.bound++;
@@ -180,9 +171,7 @@ function descendFirst(prep: PreparedRegion, current: Float64Array, spans: Span[]
       const outcome = minimallocSearch(prep, top.items, target, Math.min(PROBE_NODES, maxNodes - nodes), () => stop(), preference);
       nodes = used + outcome.nodes;
       if (outcome.partial !== undefined) adoptCompleted(prep, current, top, outcome.partial);
-      if (outcome.offsets !== undefined) {
-        for (const i of top.items) current[i] = outcome.offsets[i]!;
-        top.peak = outcome.peak;
+      if (keepFound(current, top, outcome)) {
         found = true;
       } else if (outcome.exhausted) {
         top.bound = target + 1;
@@ -194,6 +183,14 @@ function descendFirst(prep: PreparedRegion, current: Float64Array, spans: Span[]
     report();
   }
   return nodes;
+}
+
+/** Takes a search's placement of the span into `current` when it found one; says whether it did. */
+function keepFound(current: Float64Array, span: Span, outcome: SkylineOutcome): boolean {
+  if (outcome.offsets === undefined) return false;
+  for (const i of span.items) current[i] = outcome.offsets[i]!;
+  span.peak = outcome.peak;
+  return true;
 }
 
 /**
