@@ -12,6 +12,16 @@ import { dropFile, snap, summary, waitForModel, waitForPlan, test } from './fixt
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
+/** At `viewport`, drops `bytes` as `name` onto the sample model and waits for its plan. */
+async function openDropped(page: Page, viewport: { width: number; height: number }, name: string, bytes: Uint8Array): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, name, bytes);
+  await waitForModel(page, name);
+  await waitForPlan(page);
+}
+
 async function download(page: Page, testId: string): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
   return readFileSync(await file.path());
@@ -39,12 +49,7 @@ test('op types and dims named constructor, toString, valueOf, hasOwnProperty, __
 });
 
 test('names with control characters give well-formed SVG exports and a PNG', async ({ page }) => {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto('/');
-  await waitForPlan(page);
-  await dropFile(page, 'control-names.onnx', controlNamesModel());
-  await waitForModel(page, 'control-names.onnx');
-  await waitForPlan(page);
+  await openDropped(page, { width: 1400, height: 900 }, 'control-names.onnx', controlNamesModel());
   const heap = (await download(page, 'export-heap-svg')).toString('utf8');
   expect(heap).toContain('\ufffd');
   expect(await xmlError(page, heap)).toBe('');
@@ -57,12 +62,7 @@ test('names with control characters give well-formed SVG exports and a PNG', asy
 });
 
 test('a 1 MB tensor name is cut in the details, with the whole text on demand in a bounded box', async ({ page }) => {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto('/');
-  await waitForPlan(page);
-  await dropFile(page, 'long-names.onnx', longNamesModel());
-  await waitForModel(page, 'long-names.onnx');
-  await waitForPlan(page);
+  await openDropped(page, { width: 1400, height: 900 }, 'long-names.onnx', longNamesModel());
   await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
   const table = page.getByRole('table', { name: 'Buffers of the plan' });
   await table.getByTestId('heap-row').filter({ hasText: 'tensor-abc' }).first().click();
@@ -96,12 +96,7 @@ async function unboundedText(page: Page, max: number): Promise<string[]> {
 }
 
 test('a 1 MB node name and tensor name stay bounded in the tooltip, the tables and the graph, with the whole name on demand', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/');
-  await waitForPlan(page);
-  await dropFile(page, 'long-names.onnx', longNamesModel());
-  await waitForModel(page, 'long-names.onnx');
-  await waitForPlan(page);
+  await openDropped(page, { width: 1280, height: 720 }, 'long-names.onnx', longNamesModel());
   await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
   // Nothing on the page carries a name whole: every text, title and label is cut (titles at 1,000 characters).
   expect(await unboundedText(page, 1100)).toEqual([]);
@@ -157,12 +152,7 @@ test('a 1 MB node name and tensor name stay bounded in the tooltip, the tables a
 });
 
 test('a 1 MB symbolic dim name is cut in the dims panel and the banner, and the dim still binds', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/');
-  await waitForPlan(page);
-  await dropFile(page, 'long-dim.onnx', longDimModel());
-  await waitForModel(page, 'long-dim.onnx');
-  await waitForPlan(page);
+  await openDropped(page, { width: 1280, height: 720 }, 'long-dim.onnx', longDimModel());
   expect(await unboundedText(page, 1100)).toEqual([]);
   const dim = page.getByTestId('dim');
   await expect(dim).toHaveCount(1);
