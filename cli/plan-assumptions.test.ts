@@ -17,6 +17,16 @@ const DETECTOR = file('detector.onnx', detectorModel());
 const VAD = file('vad.onnx', vadModel());
 const CUSTOM = file('custom.onnx', customOpModel());
 
+describe('inspect says what its activation total covers', () => {
+  it("names the total the main graph's when an If's bodies hold tensors it leaves out, and not otherwise", () => {
+    const vad = run(['inspect', VAD]);
+    expect(vad.code).toBe(0);
+    expect(vad.out).toMatch(/activations {2}\d+ tensors, .* in total in the main graph \(If\/Loop\/Scan bodies not counted\)/);
+    const detector = run(['inspect', DETECTOR]);
+    expect(detector.out).toMatch(/activations {2}\d+ tensors, .* in total\n/);
+  });
+});
+
 describe('plan --json states what the plan assumes', () => {
   it('lists each default dim with its value, rule and the input axes it sizes', () => {
     const plan = planJson([DETECTOR]);

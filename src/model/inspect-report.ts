@@ -38,6 +38,11 @@ export interface InspectReport {
   readonly diagnostics: readonly ModelDiagnostic[];
 }
 
+/** Nodes whose If/Loop/Scan bodies hold run-time tensors that `activationBytes` (the main graph's) leaves out. */
+export function bodyNodeCount(report: InspectReport): number {
+  return ['If', 'Loop', 'Scan'].reduce((n, op) => n + (report.opTypes[op] ?? 0), 0);
+}
+
 /** Kinds of value that live in the activation memory at run time. */
 const RUNTIME_KINDS: ReadonlySet<ValueKind> = new Set(['input', 'output', 'activation']);
 

@@ -7,6 +7,7 @@ import { selectReport, selectWeights } from '../../store/selectors';
 import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';
+import { bodyNodeCount, type InspectReport } from '../../model/inspect-report';
 
 /** Facts of the shown model; nothing before a model is open. */
 export function ModelSummary() {
@@ -21,12 +22,7 @@ export function ModelSummary() {
       <div className="stats">
         <Stat label="Nodes" value={formatCount(report.nodes)} testId="stat-nodes" />
         <Stat label="Activations" value={formatCount(report.activations)} testId="stat-activations" />
-        <Stat
-          label={report.unknownShapes.length === 0 ? 'Activation memory' : 'Activation memory (lower estimate)'}
-          value={`${report.unknownShapes.length === 0 ? '' : '≥ '}${formatBytes(report.activationBytes)}`}
-          title={`${formatCount(report.activationBytes)} bytes`}
-          testId="stat-activation-bytes"
-        />
+        <ActivationStat report={report} />
       </div>
       <dl className="facts">
         <Fact term="File" testId="fact-file">
@@ -52,6 +48,26 @@ export function ModelSummary() {
         </Fact>
       </dl>
     </Panel>
+  );
+}
+
+/**
+ * The bytes of the main graph's run-time tensors: a lower estimate when some
+ * are unsized, and said to be the main graph's when If/Loop/Scan bodies hold
+ * more (the heap plans those; the sum here does not see them).
+ */
+function ActivationStat({ report }: { report: InspectReport }) {
+  const bodies = bodyNodeCount(report);
+  const lower = report.unknownShapes.length > 0;
+  const notes = [bodies > 0 ? 'main graph' : '', lower ? 'lower estimate' : ''].filter(Boolean);
+  const bytes = `${formatCount(report.activationBytes)} bytes`;
+  return (
+    <Stat
+      label={`Activation memory${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`}
+      value={`${lower ? '≥ ' : ''}${formatBytes(report.activationBytes)}`}
+      title={bodies === 0 ? bytes : `${bytes} in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`}
+      testId="stat-activation-bytes"
+    />
   );
 }
 
