@@ -7,16 +7,25 @@
 //   the cut; the spans between cuts are independent, and the region's peak is
 //   the highest span's. Only the span that makes the peak is searched, again
 //   and again, until it is proven or no longer the highest.
-// - MiniMalloc's own schedule first, at the bound: for up to 60 % of the
-//   nodes and of the time, its search asks for the highest span at its
-//   bound in each order of preference in turn, the node limit doubling each
-//   round (twice the span's items at first). Found: the span is optimal;
-//   exhausted: its bound rises.
-// - Then a descent: for 20 % more, probes by MiniMalloc's search, a few
-//   nodes in each of its orders, bisect between what is known and the
-//   highest span's peak. Its dives find placements some way above the
-//   bound that the search from the bound, spending its nodes right at the
-//   bound, never gets near.
+// - Five turns, each with a share of the nodes and of the time (a turn
+//   that finishes early leaves the rest to the next):
+//   1. MiniMalloc's own schedule, at the bound (20 %): its search asks for
+//      the highest span at its bound in each order of preference in turn,
+//      the node limit doubling each round (twice the span's items at
+//      first), with restarts in shuffled orders between rounds. Found: the
+//      span is optimal; exhausted: its bound rises.
+//   2. The skyline search (20 %), which solves packings that leave no byte
+//      free far sooner.
+//   3. A descent (20 %): probes by MiniMalloc's search, each order of
+//      preference for a few nodes and then shuffled restarts, lower the
+//      span's peak to three quarters of the way from what is known. Its
+//      dives find placements some way above the bound that the search at
+//      the bound, spending its nodes right there, never gets near.
+//   4. Re-stacking (30 %, restack.ts): the plan's highest items (or,
+//      upside down, its lowest) are stacked again below the peak on the
+//      floor the others make, a neighbourhood growing while it is refuted
+//      and shrinking while its searches are cut short.
+//   5. The skyline search again, for what is left.
 // - Capacity from the bound upward: a span is first asked for its own lower
 //   bound (the most bytes live at one of its steps); when that is exhausted
 //   its proven bound rises past it, then the search asks for anything below
@@ -29,17 +38,25 @@
 //   peak and the bound it starts from) and after every improvement and proof;
 //   the best plan so far is always what is returned.
 
+import { seededRandom } from '../../shared/random';
 import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { MINIMALLOC_MAX_ITEMS, MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
+import { restackTop } from './restack';
 import { skylineApplies, skylineSearch, type SkylineOutcome } from './skyline-search';
 
-/** The share of the nodes and of the time that MiniMalloc's search at the bound may take. */
-const BOUND_SHARE = 0.6;
-/** The share that the descent by MiniMalloc's search may take, after that. */
-const DESCENT_SHARE = 0.2;
-/** Nodes of each of its probes, per order of preference. */
+/** Nodes of each of the descent's probes, per order of preference. */
 const PROBE_NODES = 2_000;
+/** Nodes of each restart in a shuffled order of preference. */
+const RESTART_NODES = 1_000;
+/** Searches of each probe of the descent: each order of preference, then shuffled restarts. */
+const PROBE_RUNS = MINIMALLOC_PREFERENCES + 40;
+/** How far each probe of the descent aims from what is known towards the peak. */
+const PROBE_AIM = 0.75;
+/** Items re-stacked at first, nodes of each re-stacking, and how far below the peak it aims (share of the gap to the bound). */
+const RESTACK_ITEMS = 40;
+const RESTACK_NODES = 2_000;
+const RESTACK_AIM = 0.1;
 
 /** Limits and callbacks of one exact stage. */
 export interface ExactLimits {
@@ -66,6 +83,34 @@ interface Span {
   proven: boolean;
 }
 
+/** The nodes and time one turn may spend, and what it has spent. */
+class Allowance {
+  nodes = 0;
+  constructor(
+    private readonly maxNodes: number,
+    private readonly deadline: number,
+    private readonly limits: ExactLimits,
+  ) {}
+
+  readonly stop = (): boolean => this.nodes >= this.maxNodes || this.limits.clock() >= this.deadline || (this.limits.shouldStop?.() ?? false);
+
+  /** `cap` nodes, or fewer when fewer are left. */
+  upTo(cap: number): number {
+    return Math.max(0, Math.min(cap, this.maxNodes - this.nodes));
+  }
+}
+
+type Turn = (prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void) => void;
+
+/** The turns of the stage in order (see the module header), each with its share; the last takes what is left. */
+const TURNS: readonly [Turn, number][] = [
+  [solveAtBound, 0.2],
+  [searchSkyline, 0.2],
+  [descend, 0.2],
+  [restack, 0.3],
+  [searchSkyline, 0.1],
+];
+
 /** Improves `offsets` (the portfolio's plan, peak `peak`) as far as the limits allow. */
 export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak: number, lowerBound: number, limits: ExactLimits): ExactResult {
   const items = Array.from(prep.freeItems).filter((i) => prep.itemExtent[i]! > 0);
@@ -75,35 +120,21 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
   }
   const spans = splitSpans(prep, items).map((s) => ({ items: s, peak: spanPeak(prep, current, s), bound: spanBound(prep, s), proven: false }));
   const started = limits.clock();
-  let nodes = 0;
-  const stop = () => nodes >= limits.maxNodes || limits.clock() >= limits.deadline || (limits.shouldStop?.() ?? false);
   const report = () => {
     const total = Math.max(1, limits.deadline - started);
     limits.onProgress?.({ peak: regionPeak(spans), bound: regionBound(spans, lowerBound), fraction: Math.min(1, (limits.clock() - started) / total) });
   };
   report();
-  const share = (part: number) => started + (limits.deadline - started) * part;
-  nodes += solveAtBound(prep, current, spans, limits.maxNodes * BOUND_SHARE, share(BOUND_SHARE), limits, report);
-  nodes += descendFirst(prep, current, spans, limits.maxNodes * DESCENT_SHARE, share(BOUND_SHARE + DESCENT_SHARE), limits, report);
-  for (;;) {
-    const top = highest(spans);
-    if (top === undefined || top.proven || stop()) break;
-    const target = top.bound < top.peak ? top.bound : top.peak - 1;
-    const askedBound = target === top.bound;
-    const outcome = skylineSearch(prep, top.items, target, limits.maxNodes - nodes, stop);
-    nodes += outcome.nodes;
-    if (outcome.partial !== undefined) adoptCompleted(prep, current, top, outcome.partial);
-    if (keepFound(current, top, outcome)) {
-      if (askedBound) top.proven = true;
-    } else if (outcome.exhausted) {
-      if (askedBound) top.bound = target + 1;
-      else top.proven = true;
-      if (top.bound >= top.peak) top.proven = true;
-    } else {
-      break;
-    }
-    report();
-  }
+  let spent = 0;
+  let shared = 0;
+  TURNS.forEach(([turn, part], t) => {
+    shared += part;
+    const last = t === TURNS.length - 1;
+    const deadline = last ? limits.deadline : started + (limits.deadline - started) * shared;
+    const allow = new Allowance(last ? limits.maxNodes - spent : limits.maxNodes * shared - spent, deadline, limits);
+    turn(prep, current, spans, allow, report);
+    spent += allow.nodes;
+  });
   const final = regionPeak(spans);
   const top = highest(spans);
   const proven = top === undefined || top.proven;
@@ -114,22 +145,24 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
  * MiniMalloc's own schedule, at the bound: asks MiniMalloc's search
  * (minimalloc-search.ts) for a placement of the highest span at its bound,
  * in each order of preference in turn, with a node limit that starts at
- * twice the span's items and doubles each round. A placement found proves
- * the span optimal; an exhausted search raises its bound. Returns the nodes
- * spent.
+ * twice the span's items and doubles each round; after each order, as many
+ * nodes again go to restarts in shuffled orders. A placement found proves
+ * the span optimal; an exhausted search, in whatever order, raises its
+ * bound (shuffling changes only which canonical placement comes first).
  */
-function solveAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], maxNodes: number, deadline: number, limits: ExactLimits, report: () => void): number {
-  let nodes = 0;
-  const stop = () => nodes >= maxNodes || limits.clock() >= deadline || (limits.shouldStop?.() ?? false);
+function solveAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
+  const random = seededRandom(0x6d6d ^ prep.itemCount);
   let top = highest(spans);
   let limit = 0;
-  while (top !== undefined && !top.proven && top.items.length <= MINIMALLOC_MAX_ITEMS && !stop()) {
+  while (top !== undefined && !top.proven && top.items.length <= MINIMALLOC_MAX_ITEMS && !allow.stop()) {
     const span = top;
     limit = limit === 0 ? 2 * span.items.length : 2 * limit;
-    for (let preference = 0; preference < MINIMALLOC_PREFERENCES && !span.proven && !stop(); preference++) {
-      const used = nodes;
-      const outcome = minimallocSearch(prep, span.items, span.bound, Math.min(limit, maxNodes - nodes), stop, preference);
-      nodes = used + outcome.nodes;
+    const runs = MINIMALLOC_PREFERENCES * (1 + Math.floor(limit / RESTART_NODES));
+    for (let run = 0; run < runs && !span.proven && !allow.stop(); run++) {
+      const shuffled = run >= MINIMALLOC_PREFERENCES;
+      const nodes = allow.upTo(shuffled ? RESTART_NODES : limit);
+      const outcome = minimallocSearch(prep, span.items, span.bound, nodes, allow.stop, run % MINIMALLOC_PREFERENCES, shuffled ? random : undefined);
+      allow.nodes += outcome.nodes;
       if (keepFound(current, span, outcome)) {
         span.proven = true;
       } else if (outcome.exhausted) {
@@ -143,46 +176,94 @@ function solveAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[]
       limit = 0;
     }
   }
-  return nodes;
 }
 
 /**
- * Lowers the highest span's peak by bisection before the search from the
- * bound: each probe asks MiniMalloc's search (minimalloc-search.ts), in
- * each order of preference for a few nodes, for a placement at or below
- * the midpoint between what is known and the span's peak. One found lowers
- * the peak; an exhausted probe is a proof and raises the bound; a probe cut
- * short raises only the next midpoint. Returns the nodes spent.
+ * Lowers the highest span's peak by probes: each asks MiniMalloc's search
+ * (minimalloc-search.ts), in each order of preference for a few nodes and
+ * then in shuffled orders, for a placement at or below a target three
+ * quarters of the way from what is known to the span's peak. One found
+ * lowers the peak; an exhausted probe is a proof and raises the bound; a
+ * probe cut short raises only the next target.
  */
-function descendFirst(prep: PreparedRegion, current: Float64Array, spans: Span[], maxNodes: number, deadline: number, limits: ExactLimits, report: () => void): number {
-  let nodes = 0;
-  const stop = () => nodes >= maxNodes || limits.clock() >= deadline || (limits.shouldStop?.() ?? false);
+function descend(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
   const tried = new Map<Span, number>(); // per span: the lowest target not yet probed in vain
-  while (!stop()) {
+  const random = seededRandom(0x6465 ^ prep.itemCount);
+  while (!allow.stop()) {
     const top = highest(spans);
     if (top === undefined || top.proven || top.items.length > MINIMALLOC_MAX_ITEMS) break;
     const low = Math.max(top.bound, tried.get(top) ?? 0);
     if (low >= top.peak) break;
-    const target = Math.floor((low + top.peak - 1) / 2);
+    const target = Math.floor(low + (top.peak - 1 - low) * PROBE_AIM);
     let settled = false;
     let found = false;
-    for (let preference = 0; preference < MINIMALLOC_PREFERENCES && !settled && !stop(); preference++) {
-      const used = nodes;
-      const outcome = minimallocSearch(prep, top.items, target, Math.min(PROBE_NODES, maxNodes - nodes), () => stop(), preference);
-      nodes = used + outcome.nodes;
+    for (let run = 0; run < PROBE_RUNS && !settled && !found && !allow.stop(); run++) {
+      const shuffled = run >= MINIMALLOC_PREFERENCES;
+      const nodes = allow.upTo(shuffled ? RESTART_NODES : PROBE_NODES);
+      const outcome = minimallocSearch(prep, top.items, target, nodes, allow.stop, run % MINIMALLOC_PREFERENCES, shuffled ? random : undefined);
+      allow.nodes += outcome.nodes;
       if (outcome.partial !== undefined) adoptCompleted(prep, current, top, outcome.partial);
-      if (keepFound(current, top, outcome)) {
-        found = true;
-      } else if (outcome.exhausted) {
-        top.bound = target + 1;
-      }
-      settled = outcome.exhausted;
+      found = keepFound(current, top, outcome);
+      settled = outcome.exhausted && !found;
+      if (settled) top.bound = target + 1;
     }
     if (top.bound >= top.peak) top.proven = true;
     if (!found) tried.set(top, target + 1);
     report();
   }
-  return nodes;
+}
+
+/**
+ * Re-stacks the highest span's top (or bottom) items below its peak
+ * (restack.ts), over and over: about RESTACK_ITEMS items at first, half as
+ * many to half again at random each time, 10 % more after a refutation and
+ * 10 % fewer after a search cut short.
+ */
+function restack(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
+  const random = seededRandom(0x7273 ^ prep.itemCount);
+  let free = RESTACK_ITEMS;
+  while (!allow.stop()) {
+    const top = highest(spans);
+    if (top === undefined || top.proven || top.items.length > MINIMALLOC_MAX_ITEMS) break;
+    const target = top.peak - 1 - Math.floor((top.peak - top.bound) * RESTACK_AIM);
+    const count = Math.min(top.items.length, Math.max(2, Math.round(free * (0.5 + random()))));
+    const outcome = restackTop(prep, current, top.items, top.peak, target, count, allow.upTo(RESTACK_NODES), allow.stop, random);
+    allow.nodes += outcome.nodes;
+    if (outcome.peak !== undefined) {
+      const lower = outcome.peak < top.peak;
+      top.peak = outcome.peak;
+      if (lower) report();
+    } else {
+      free = outcome.exhausted ? Math.min(top.items.length, free * 1.1) : Math.max(4, free * 0.9);
+    }
+  }
+}
+
+/**
+ * The skyline search (skyline-search.ts) on the highest span: at its bound
+ * until that is placed or refuted, then below its peak, each success
+ * lowering it, until exhausted (optimal) or cut short.
+ */
+function searchSkyline(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
+  for (;;) {
+    const top = highest(spans);
+    if (top === undefined || top.proven || allow.stop()) break;
+    const target = top.bound < top.peak ? top.bound : top.peak - 1;
+    const askedBound = target === top.bound;
+    const outcome = skylineSearch(prep, top.items, target, allow.upTo(Number.POSITIVE_INFINITY), allow.stop);
+    allow.nodes += outcome.nodes;
+    if (outcome.partial !== undefined) adoptCompleted(prep, current, top, outcome.partial);
+    if (keepFound(current, top, outcome)) {
+      if (askedBound) top.proven = true;
+    } else if (outcome.exhausted) {
+      if (askedBound) top.bound = target + 1;
+      else top.proven = true;
+      if (top.bound >= top.peak) top.proven = true;
+    } else {
+      break;
+    }
+    report();
+  }
 }
 
 /** Takes a search's placement of the span into `current` when it found one; says whether it did. */

@@ -1,7 +1,8 @@
 // MiniMalloc's search on its own: against brute force on tiny problems (it
 // finds the optimum and proves nothing lies below it, in every order of
-// preference), the optimum of a tiling and a pinwheel set under node caps,
-// and what its descent gives best's exact stage.
+// preference, shuffled or not, and above floors under each buffer), the
+// optimum of a tiling and a pinwheel set under node caps, and what its
+// descent gives best's exact stage.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,17 +15,38 @@ import { arbitraryProblem } from '../testing/arbitraries';
 import { bruteForceOptimum } from '../testing/brute-force';
 import { tiledProblem } from '../testing/instances';
 import { pinwheelProblem } from '../testing/instances-pinwheel';
+import { seededRandom } from '../../shared/random';
 import { MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
 import { skylineApplies } from './skyline-search';
 
 /** Tiny problems at alignment 1, where the search applies as it stands (best runs it in units of a shared alignment). */
 const tiny = arbitraryProblem({ maxBuffers: 7, maxStep: 6, maxSize: 8, aliases: false, fixed: false, regions: false }).map((p): PlacementProblem => ({ ...p, alignment: 1, buffers: p.buffers.map(({ alignment: _, ...b }) => b) }));
 
-function search(problem: PlacementProblem, target: number, nodes: number, preference: number) {
+function search(problem: PlacementProblem, target: number, nodes: number, preference: number, shuffle?: number, floorOf?: (id: number) => number) {
   const prep = prepareRegion(problem, 'default', resolveAliasGroups(problem).groups);
   const items = Array.from(prep.freeItems).filter((i) => prep.itemExtent[i]! > 0);
   expect(skylineApplies(prep, items)).toBe(true);
-  return { outcome: minimallocSearch(prep, items, target, nodes, () => false, preference) };
+  const random = shuffle === undefined ? undefined : seededRandom(shuffle);
+  const floors = floorOf === undefined ? undefined : Float64Array.from(items, (i) => floorOf(i)) // without aliases, item i is buffer i;
+  return { outcome: minimallocSearch(prep, items, target, nodes, () => false, preference, random, floors) };
+}
+
+/** Whether the buffers fit below `target`, each at or above its floor: every offset tried, buffer by buffer. */
+function fitsAboveFloors(problem: PlacementProblem, target: number, floorOf: (id: number) => number): boolean {
+  const buffers = problem.buffers.filter((b) => b.size > 0);
+  const at: number[] = [];
+  const place = (k: number): boolean => {
+    if (k === buffers.length) return true;
+    const me = buffers[k]!;
+    for (let x = floorOf(me.id); x + me.size <= target; x++) {
+      const clash = buffers.slice(0, k).some((o, j) => o.start < me.end && me.start < o.end && at[j]! < x + me.size && x < at[j]! + o.size);
+      if (clash) continue;
+      at[k] = x;
+      if (place(k + 1)) return true;
+    }
+    return false;
+  };
+  return place(0);
 }
 
 /** The placement's overlaps of buffers live at once, and its peak. */
@@ -45,19 +67,40 @@ function check(problem: PlacementProblem, offsets: Float64Array): { overlaps: nu
 describe("MiniMalloc's search", () => {
   it('finds a placement at the brute-force optimum and proves that none lies below it', () => {
     fc.assert(
-      fc.property(tiny, fc.integer({ min: 0, max: MINIMALLOC_PREFERENCES - 1 }), (problem, preference) => {
+      fc.property(tiny, fc.integer({ min: 0, max: MINIMALLOC_PREFERENCES - 1 }), fc.option(fc.integer()), (problem, preference, shuffle) => {
         const optimum = bruteForceOptimum(problem);
-        const { outcome } = search(problem, optimum, 1_000_000, preference);
+        const { outcome } = search(problem, optimum, 1_000_000, preference, shuffle ?? undefined);
         expect(outcome.exhausted).toBe(true);
         expect(outcome.offsets).toBeDefined();
         expect(check(problem, outcome.offsets!)).toEqual({ overlaps: 0, peak: outcome.peak });
         expect(outcome.peak).toBe(optimum);
         if (optimum > 0) {
-          const below = search(problem, optimum - 1, 1_000_000, preference).outcome;
+          const below = search(problem, optimum - 1, 1_000_000, preference, shuffle ?? undefined).outcome;
           expect([below.offsets, below.exhausted]).toEqual([undefined, true]);
         }
       }),
       { numRuns: 600 },
+    );
+  });
+
+  it('above a floor under each buffer, places them at or above it exactly when an exhaustive search can', () => {
+    const small = arbitraryProblem({ maxBuffers: 5, maxStep: 5, maxSize: 5, aliases: false, fixed: false, regions: false }).map(
+      (p): PlacementProblem => ({ ...p, alignment: 1, buffers: p.buffers.map(({ alignment: _, ...b }) => b) }),
+    );
+    fc.assert(
+      fc.property(small, fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 5, maxLength: 5 }), fc.integer({ min: 1, max: 16 }), fc.integer({ min: 0, max: MINIMALLOC_PREFERENCES - 1 }), (problem, lows, target, preference) => {
+        const floorOf = (id: number) => lows[id % lows.length]!;
+        const { outcome } = search(problem, target, 1_000_000, preference, 7, floorOf);
+        expect(outcome.exhausted).toBe(true);
+        expect(outcome.offsets !== undefined).toBe(fitsAboveFloors(problem, target, floorOf));
+        if (outcome.offsets === undefined) return;
+        expect(check(problem, outcome.offsets).overlaps).toBe(0);
+        for (const b of problem.buffers.filter((b) => b.size > 0)) {
+          expect(outcome.offsets[b.id]!).toBeGreaterThanOrEqual(floorOf(b.id));
+          expect(outcome.offsets[b.id]! + b.size).toBeLessThanOrEqual(target);
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -17,9 +17,14 @@
 //   lowest top is at or below the offset last placed is dead.
 // - Ranks: one of MiniMalloc's static orders of preference (by lifetime,
 //   area and the most bytes live in any of the buffer's sections, in three
-//   priorities), earliest start, or largest first; then id. Candidates are
-//   tried by minimum offset, then rank. Of identical buffers (same size and
-//   lifetime) the lower rank goes first.
+//   priorities), earliest start, or largest first; then id. Shuffled, each
+//   rank moves by a random amount of up to 3 % of the items, so that near
+//   ties fall another way (restarts in other orders). Candidates are tried
+//   by minimum offset, then rank. Of identical buffers (same size, lifetime
+//   and floor) the lower rank goes first.
+// - Floors: a caller that keeps some buffers where they are (restack.ts)
+//   gives each of the others the lowest offset it may take; the search
+//   starts from them as minimum offsets.
 // - Cross-section inference: time is cut into sections at every start and
 //   end; in each, the bytes still to place there stack above the offset
 //   last placed (no later placement goes lower) and above the lowest
@@ -64,6 +69,9 @@ const PREFERENCES: readonly Preference[] = [
   (a, b) => b.size - a.size || b.width - a.width || b.total - a.total,
 ];
 
+/** How far a shuffled order moves an item, as a share of the items. */
+const JITTER = 0.03;
+
 /** How many orders of preference `minimallocSearch` takes. */
 export const MINIMALLOC_PREFERENCES = PREFERENCES.length;
 
@@ -83,8 +91,10 @@ export function minimallocSearch(
   nodeLimit: number,
   stop: () => boolean,
   preference = 0, // which of the MINIMALLOC_PREFERENCES orders ranks the items
+  jitter?: () => number, // when given, near ties of that order fall at random (see shuffledNear)
+  floors?: Float64Array, // per entry of `items`, the lowest offset it may take; 0 when absent
 ): SkylineOutcome {
-  const search = new MiniMalloc(new MiniMallocState(prep, items, target), nodeLimit, stop, PREFERENCES[preference]!);
+  const search = new MiniMalloc(new MiniMallocState(prep, items, target, floors), nodeLimit, stop, PREFERENCES[preference]!, jitter);
   const status = search.run();
   const { state } = search;
   const offsets = new Float64Array(prep.itemCount).fill(NaN);
@@ -102,6 +112,18 @@ export function minimallocSearch(
     for (let k = 0; k < state.n; k++) offsets[items[k]!] = search.deepest[k]!;
   }
   return { offsets: undefined, peak: target, exhausted: status === NOT_FOUND, nodes: search.nodes, partial };
+}
+
+/**
+ * `order` with each entry moved by a random amount of up to JITTER of its
+ * length: the order of preference still decides, but its near ties fall
+ * another way.
+ */
+function shuffledNear(order: readonly number[], random: () => number): number[] {
+  const reach = JITTER * order.length;
+  const key = new Float64Array(order.length);
+  order.forEach((k, r) => (key[k] = r + random() * reach));
+  return order.slice().sort((x, y) => key[x]! - key[y]! || x - y);
 }
 
 /** A set of unplaced items that no unplaced item outside it crosses, and the sections it spans. */
@@ -123,19 +145,22 @@ class MiniMalloc {
     private readonly nodeLimit: number,
     private readonly stop: () => boolean,
     prefer: Preference,
+    jitter?: () => number,
   ) {
-    const { n, size, from, to, start, end } = state;
+    const { n, size, from, to, start, end } = state; // minimum offsets as yet: the floors
     const keys = Array.from({ length: n }, (_, k): RankKeys => {
       const width = end[k]! - start[k]!;
       return { start: start[k]!, width, area: width * size[k]!, total: state.mostLive(k), size: size[k]! };
     });
-    const order = [...Array(n).keys()].sort((x, y) => prefer(keys[x]!, keys[y]!) || x - y);
+    let order = [...Array(n).keys()].sort((x, y) => prefer(keys[x]!, keys[y]!) || x - y);
+    if (jitter !== undefined) order = shuffledNear(order, jitter);
     this.rank = new Int32Array(n);
     order.forEach((k, r) => (this.rank[k] = r));
     this.twin = new Int32Array(n).fill(-1);
     for (let r = 1; r < n; r++) {
       const [a, b] = [order[r - 1]!, order[r]!];
-      if (from[a] === from[b] && to[a] === to[b] && size[a] === size[b]) this.twin[b] = a;
+      const floorsMatch = state.minOffset[a] === state.minOffset[b];
+      if (from[a] === from[b] && to[a] === to[b] && size[a] === size[b] && floorsMatch) this.twin[b] = a;
     }
     this.deepest = new Float64Array(n).fill(NaN);
   }

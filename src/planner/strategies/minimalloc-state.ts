@@ -46,6 +46,7 @@ export class MiniMallocState {
     prep: PreparedRegion,
     items: readonly number[],
     readonly target: number,
+    floors?: Float64Array, // per local item, the lowest offset it may take (the top of fixed items below it); 0 when absent
   ) {
     const n = (this.n = items.length);
     this.start = Int32Array.from(items, (i) => prep.itemStart[i]!);
@@ -57,7 +58,7 @@ export class MiniMallocState {
     this.to = Int32Array.from(this.end, (t) => section.get(t)!);
     const count = (this.sectionCount = Math.max(0, cuts.length - 1));
     this.offset = new Float64Array(n).fill(NaN);
-    this.minOffset = new Float64Array(n);
+    this.minOffset = floors === undefined ? new Float64Array(n) : Float64Array.from(floors);
     this.sum = new Float64Array(count);
     this.cut = new Int32Array(Math.max(0, count - 1));
     this.memberStart = new Int32Array(count + 1);
@@ -95,7 +96,7 @@ export class MiniMallocState {
   /** False when some section, or some item, is over the target before anything is placed. */
   feasibleAtStart(): boolean {
     for (let s = 0; s < this.sectionCount; s++) if (this.sum[s]! > this.target) return false;
-    for (let k = 0; k < this.n; k++) if (this.size[k]! > this.target) return false;
+    for (let k = 0; k < this.n; k++) if (this.minOffset[k]! + this.size[k]! > this.target) return false;
     return true;
   }
 
