@@ -21,10 +21,11 @@
 //      span's peak to three quarters of the way from what is known. Its
 //      dives find placements some way above the bound that the search at
 //      the bound, spending its nodes right there, never gets near.
-//   4. Re-stacking (30 %, restack.ts): the plan's highest items (or,
-//      upside down, its lowest) are stacked again below the peak on the
-//      floor the others make, a neighbourhood growing while it is refuted
-//      and shrinking while its searches are cut short.
+//   4. Re-stacking (30 %, restack.ts): a layer of the plan's highest items
+//      or a column where it peaks (or, upside down, its lowest) is stacked
+//      again below the peak on the floor the others make, a neighbourhood
+//      growing while it is refuted and shrinking while its searches are
+//      cut short.
 //   5. The skyline search again, for what is left.
 // - Capacity from the bound upward: a span is first asked for its own lower
 //   bound (the most bytes live at one of its steps); when that is exhausted
