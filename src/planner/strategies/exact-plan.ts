@@ -26,7 +26,8 @@
 //      again below the peak on the floor the others make, a neighbourhood
 //      growing while it is refuted and shrinking while its searches are
 //      cut short.
-//   5. The skyline search again, for what is left.
+//   5. The skyline search again, for what is left; when it stops short of
+//      the deadline (a search it cannot go on with), re-stacking again.
 // - Capacity from the bound upward: a span is first asked for its own lower
 //   bound (the most bytes live at one of its steps); when that is exhausted
 //   its proven bound rises past it, then the search asks for anything below
@@ -110,6 +111,7 @@ const TURNS: readonly [Turn, number][] = [
   [descend, 0.2],
   [restack, 0.3],
   [searchSkyline, 0.1],
+  [restack, 0], // what the skyline search leaves when it stops short of the deadline
 ];
 
 /** Improves `offsets` (the portfolio's plan, peak `peak`) as far as the limits allow. */
@@ -131,8 +133,8 @@ export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak
   TURNS.forEach(([turn, part], t) => {
     shared += part;
     const last = t === TURNS.length - 1;
-    const deadline = last ? limits.deadline : started + (limits.deadline - started) * shared;
-    const allow = new Allowance(last ? limits.maxNodes - spent : limits.maxNodes * shared - spent, deadline, limits);
+    const deadline = last ? limits.deadline : Math.min(limits.deadline, started + (limits.deadline - started) * shared);
+    const allow = new Allowance(last ? limits.maxNodes - spent : Math.min(limits.maxNodes, limits.maxNodes * shared) - spent, deadline, limits);
     turn(prep, current, spans, allow, report);
     spent += allow.nodes;
   });
