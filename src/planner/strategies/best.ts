@@ -49,7 +49,7 @@ import type { RegionContext, Strategy, StrategyOutcome } from './strategy';
 export const DEFAULT_BUDGET_MS = 500;
 /** Conflicts (summed over items) above which a region takes the scale path. */
 const LARGE_CONFLICTS = 5_000_000;
-/** Default node cap of the anytime exact search, per region: keeps unbounded budgets deterministic. */
+/** Default node cap of the anytime exact search, per region, when the budget is unbounded: keeps it deterministic and finite. A finite budget has no node cap unless one is given. */
 const DEFAULT_SKYLINE_NODES = 1_000_000;
 /** Default effort budget of the local search, per region (roughly 0.05-0.2 s unloaded). */
 const DEFAULT_WORK = 3_000_000;
@@ -114,7 +114,7 @@ function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Can
   const exact = improveAligned(prep, winner, lowerBound, {
     deadline,
     clock,
-    maxNodes: options.exactNodes ?? DEFAULT_SKYLINE_NODES,
+    maxNodes: options.exactNodes ?? (Number.isFinite(options.budgetMs ?? DEFAULT_BUDGET_MS) ? Number.POSITIVE_INFINITY : DEFAULT_SKYLINE_NODES),
     ...(options.shouldStop !== undefined && { shouldStop: options.shouldStop }),
     ...(options.onProgress !== undefined && { onProgress: options.onProgress }),
   });
