@@ -70,10 +70,7 @@ export function solveAtBound(prep: PreparedRegion, current: Float64Array, spans:
     limit = limit === 0 ? 2 * span.items.length : 2 * limit;
     const runs = MINIMALLOC_PREFERENCES * (1 + Math.floor(limit / RESTART_NODES));
     for (let run = 0; run < runs && !span.proven && !allow.stop(); run++) {
-      const shuffled = run >= MINIMALLOC_PREFERENCES;
-      const nodes = allow.upTo(shuffled ? RESTART_NODES : limit);
-      const outcome = minimallocSearch(prep, span.items, span.bound, nodes, allow.stop, run % MINIMALLOC_PREFERENCES, shuffled ? random : undefined);
-      allow.nodes += outcome.nodes;
+      const outcome = searchRun(prep, span.items, span.bound, run, limit, allow, random);
       if (keepFound(current, span, outcome)) {
         span.proven = true;
       } else if (outcome.exhausted) {
@@ -109,10 +106,7 @@ export function descend(prep: PreparedRegion, current: Float64Array, spans: Span
     let settled = false;
     let found = false;
     for (let run = 0; run < PROBE_RUNS && !settled && !found && !allow.stop(); run++) {
-      const shuffled = run >= MINIMALLOC_PREFERENCES;
-      const nodes = allow.upTo(shuffled ? RESTART_NODES : PROBE_NODES);
-      const outcome = minimallocSearch(prep, top.items, target, nodes, allow.stop, run % MINIMALLOC_PREFERENCES, shuffled ? random : undefined);
-      allow.nodes += outcome.nodes;
+      const outcome = searchRun(prep, top.items, target, run, PROBE_NODES, allow, random);
       if (outcome.partial !== undefined) adoptCompleted(prep, current, top, outcome.partial);
       found = keepFound(current, top, outcome);
       settled = outcome.exhausted && !found;
@@ -175,6 +169,19 @@ export function searchSkyline(prep: PreparedRegion, current: Float64Array, spans
     }
     report();
   }
+}
+
+/**
+ * The `run`-th search of a series by MiniMalloc's search: each order of
+ * preference once, for `nodes`, then restarts in shuffled orders for
+ * RESTART_NODES each; counts its nodes in `allow`.
+ */
+function searchRun(prep: PreparedRegion, items: readonly number[], target: number, run: number, nodes: number, allow: Allowance, random: () => number): SkylineOutcome {
+  const shuffled = run >= MINIMALLOC_PREFERENCES;
+  const limit = allow.upTo(shuffled ? RESTART_NODES : nodes);
+  const outcome = minimallocSearch(prep, items, target, limit, allow.stop, run % MINIMALLOC_PREFERENCES, shuffled ? random : undefined);
+  allow.nodes += outcome.nodes;
+  return outcome;
 }
 
 /** Takes a search's placement of the span into `current` when it found one; says whether it did. */

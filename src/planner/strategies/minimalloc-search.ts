@@ -147,7 +147,7 @@ class MiniMalloc {
     prefer: Preference,
     jitter?: () => number,
   ) {
-    const { n, size, from, to, start, end } = state; // minimum offsets as yet: the floors
+    const { n, size, from, to, start, end } = state;
     const keys = Array.from({ length: n }, (_, k): RankKeys => {
       const width = end[k]! - start[k]!;
       return { start: start[k]!, width, area: width * size[k]!, total: state.mostLive(k), size: size[k]! };
@@ -159,7 +159,7 @@ class MiniMalloc {
     this.twin = new Int32Array(n).fill(-1);
     for (let r = 1; r < n; r++) {
       const [a, b] = [order[r - 1]!, order[r]!];
-      const floorsMatch = state.minOffset[a] === state.minOffset[b];
+      const floorsMatch = state.minOffset[a] === state.minOffset[b]; // nothing is placed yet: these are the floors
       if (from[a] === from[b] && to[a] === to[b] && size[a] === size[b] && floorsMatch) this.twin[b] = a;
     }
     this.deepest = new Float64Array(n).fill(NaN);

@@ -67,12 +67,11 @@ export function restackTop(
   const preference = Math.floor(random() * MINIMALLOC_PREFERENCES);
   const outcome = minimallocSearch(prep, moving, target, nodeLimit, stop, preference, random, floors);
   if (outcome.offsets === undefined) return { peak: undefined, exhausted: outcome.exhausted, nodes: outcome.nodes };
-  const placed = new Map<number, number>();
-  for (const j of kept) placed.set(j, low(j));
-  for (const k of moving) placed.set(k, outcome.offsets[k]!);
+  const found = outcome.offsets;
+  const at = Float64Array.from(items, (i) => (chosen.has(i) ? found[i]! : low(i))); // this way up
   let newPeak = 0;
-  for (const [i, at] of placed) newPeak = Math.max(newPeak, at + size[i]!);
-  for (const [i, at] of placed) offsets[i] = flip ? newPeak - at - size[i]! : at;
+  items.forEach((i, x) => (newPeak = Math.max(newPeak, at[x]! + size[i]!)));
+  items.forEach((i, x) => (offsets[i] = flip ? newPeak - at[x]! - size[i]! : at[x]!));
   return { peak: newPeak, exhausted: true, nodes: outcome.nodes };
 }
 
