@@ -86,6 +86,9 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await expect(page.getByTestId('lower-estimate')).toBeVisible();
   await expect(page.getByTestId('heap-peak')).toContainText('≥');
   await expect(page.getByTestId('headline-peak')).toContainText('a lower estimate');
+  // The settings' one-line summary says so too: its peak and its proof cover the sizes known only.
+  await expect(page.getByTestId('plan-note')).toContainText('≥');
+  await expect(page.getByTestId('plan-proof')).toContainText('for the sizes known');
   await expect(page.getByTestId('optimal')).toHaveCount(0);
   await expect(page.getByTestId('explanation')).not.toContainText('no plan can be smaller');
 
@@ -108,6 +111,8 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   expect(after.peak).toBe(cliPlan(tempModel('custom.onnx', bytes), ['--shape', 'mystery_out=4x256']).peak);
   await expect(page.getByTestId('lower-estimate')).toHaveCount(0);
   await expect(page.getByTestId('assumptions-banner')).toHaveCount(0);
+  await expect(page.getByTestId('plan-note')).not.toContainText('≥');
+  await expect(page.getByTestId('plan-proof')).not.toContainText('sizes known');
 });
 
 test('an If on a graph input: the banner names the assumed branch, and a value for the input resolves it', async ({ page }) => {

@@ -47,13 +47,18 @@ export function BudgetField({ disabled }: { readonly disabled: boolean }) {
   );
 }
 
-/** "optimal (proven)" when the plan's search proved it, else the gap to the bound and whether the search was cut short. */
-export function PlanProof({ plan }: { readonly plan: ModelPlan }) {
+/**
+ * "optimal (proven)" when the plan's search proved it, else the gap to the
+ * bound and whether the search was cut short. With sizes unknown (`complete`
+ * false) the proof covers only the sizes known, and says so.
+ */
+export function PlanProof({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
   const proven = plan.search?.proven === true;
   // 'time': the budget ran out or the search was cancelled; 'iterations': it reached its effort limit.
   const cut = plan.search?.stoppedBy === 'time' || plan.search?.stoppedBy === 'iterations';
   const gap = `${(plan.gap * 100).toFixed(plan.gap < 0.01 ? 2 : 1)} % above the lower bound`;
-  const text = proven ? 'optimal (proven)' : `${gap}, not proven optimal${cut ? ': the search stopped before a proof' : ''}`;
+  const known = complete ? '' : ' for the sizes known';
+  const text = proven ? `optimal (proven)${known}` : `${gap}${known}, not proven optimal${cut ? ': the search stopped before a proof' : ''}`;
   return (
     <span className={proven ? 'plan-proven' : undefined} data-testid="plan-proof" data-proven={proven} data-stopped-by={plan.search?.stoppedBy}>
       {text}

@@ -3,9 +3,9 @@
 // the new plan arrives.
 
 import { useId } from 'react';
-import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
-import { selectPlan } from '../../store/selectors';
+import { planComplete, selectPlan } from '../../store/selectors';
+import { peakText } from '../plan-words';
 import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../worker/plan-names';
 import { Panel } from './panel';
 import { BudgetField, PlanProof } from './search-budget';
@@ -17,6 +17,10 @@ export function SettingsPanel() {
   const hasModel = useAppStore((s) => s.model !== undefined);
   const opening = useAppStore((s) => s.task?.kind === 'open');
   const plan = useAppStore(selectPlan);
+  const complete = useAppStore((s) => {
+    const shown = selectPlan(s);
+    return shown === undefined || s.model === undefined || planComplete(shown, s.model.inferred);
+  });
   const planMs = useAppStore((s) => (s.model?.plan.status === 'planned' ? s.model.plan.ms : undefined));
   const { setSettings } = useActions();
   const targetId = useId();
@@ -63,8 +67,8 @@ export function SettingsPanel() {
       <TargetFields />
       {plan && (
         <p className="settings-note muted" data-testid="plan-note">
-          {plan.strategy} on {plan.target}: {formatBytes(plan.peak)} peak, {plan.buffers.length.toLocaleString('en-US')} buffers
-          {planMs === undefined ? '' : `, planned in ${planMs < 10 ? planMs.toFixed(1) : Math.round(planMs)} ms`}; <PlanProof plan={plan} />
+          {plan.strategy} on {plan.target}: {peakText(plan.peak, complete)} peak, {plan.buffers.length.toLocaleString('en-US')} buffers
+          {planMs === undefined ? '' : `, planned in ${planMs < 10 ? planMs.toFixed(1) : Math.round(planMs)} ms`}; <PlanProof plan={plan} complete={complete} />
         </p>
       )}
     </Panel>
