@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { branchModel, customOpModel, detectorModel, largeImageModel, viewsModel } from './assumption-models';
-import { dropFile, heapDrawn, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { heapDrawn, openDropped, snap, summary, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -29,15 +29,6 @@ function cliPlan(file: string, args: readonly string[] = []): { peak: number; co
   const code = runCli(['plan', file, '--json', ...args], { out: (t) => (out += t), err: (t) => (err += t) });
   if (code !== 0 && code !== 3) throw new Error(`heapscope plan ${file} ${args.join(' ')} exited ${code}: ${err}`);
   return JSON.parse(out) as { peak: number; complete: boolean; fits: boolean };
-}
-
-/** Opens the page on the sample, then drops `bytes` as `name` and waits for its plan. */
-async function openDropped(page: Page, name: string, bytes: Uint8Array, url = '/'): Promise<void> {
-  await page.goto(url);
-  await waitForModel(page, 'sample.onnx');
-  await dropFile(page, name, bytes);
-  await waitForModel(page, name);
-  await waitForPlan(page);
 }
 
 /** Waits until the page is ready with a plan whose peak differs from `peak`. */

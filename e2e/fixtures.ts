@@ -120,6 +120,15 @@ export async function dropFile(page: Page, name: string, bytes: Uint8Array, opti
   await dataTransfer.dispose();
 }
 
+/** Opens the page at `url` on the sample, then drops `bytes` as `name` and waits for its plan. */
+export async function openDropped(page: Page, name: string, bytes: Uint8Array, url = '/'): Promise<void> {
+  await page.goto(url);
+  await waitForModel(page, 'sample.onnx');
+  await dropFile(page, name, bytes);
+  await waitForModel(page, name);
+  await waitForPlan(page);
+}
+
 /** Serves `bytes` at `path` of the app's origin for this page (the page fetches it by URL). */
 export async function serveModel(page: Page, path: string, bytes: Uint8Array): Promise<void> {
   await page.route((url) => url.pathname === path, (route) =>

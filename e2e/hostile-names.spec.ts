@@ -7,20 +7,10 @@ import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { controlNamesModel, longDimModel, longNamesModel, prototypeNamesModel } from '../src/model/testing/hostile-models';
-import { dropFile, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { dropFile, openDropped, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** At `viewport`, drops `bytes` as `name` onto the sample model and waits for its plan. */
-async function openDropped(page: Page, viewport: { width: number; height: number }, name: string, bytes: Uint8Array): Promise<void> {
-  await page.setViewportSize(viewport);
-  await page.goto('/');
-  await waitForPlan(page);
-  await dropFile(page, name, bytes);
-  await waitForModel(page, name);
-  await waitForPlan(page);
-}
 
 async function download(page: Page, testId: string): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
@@ -49,7 +39,8 @@ test('op types and dims named constructor, toString, valueOf, hasOwnProperty, __
 });
 
 test('names with control characters give well-formed SVG exports and a PNG', async ({ page }) => {
-  await openDropped(page, { width: 1400, height: 900 }, 'control-names.onnx', controlNamesModel());
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openDropped(page, 'control-names.onnx', controlNamesModel());
   const heap = (await download(page, 'export-heap-svg')).toString('utf8');
   expect(heap).toContain('\ufffd');
   expect(await xmlError(page, heap)).toBe('');
@@ -62,7 +53,8 @@ test('names with control characters give well-formed SVG exports and a PNG', asy
 });
 
 test('a 1 MB tensor name is cut in the details, with the whole text on demand in a bounded box', async ({ page }) => {
-  await openDropped(page, { width: 1400, height: 900 }, 'long-names.onnx', longNamesModel());
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openDropped(page, 'long-names.onnx', longNamesModel());
   await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
   const table = page.getByRole('table', { name: 'Buffers of the plan' });
   await table.getByTestId('heap-row').filter({ hasText: 'tensor-abc' }).first().click();
@@ -96,7 +88,8 @@ async function unboundedText(page: Page, max: number): Promise<string[]> {
 }
 
 test('a 1 MB node name and tensor name stay bounded in the tooltip, the tables and the graph, with the whole name on demand', async ({ page }) => {
-  await openDropped(page, { width: 1280, height: 720 }, 'long-names.onnx', longNamesModel());
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openDropped(page, 'long-names.onnx', longNamesModel());
   await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
   // Nothing on the page carries a name whole: every text, title and label is cut (titles at 1,000 characters).
   expect(await unboundedText(page, 1100)).toEqual([]);
@@ -152,7 +145,8 @@ test('a 1 MB node name and tensor name stay bounded in the tooltip, the tables a
 });
 
 test('a 1 MB symbolic dim name is cut in the dims panel and the banner, and the dim still binds', async ({ page }) => {
-  await openDropped(page, { width: 1280, height: 720 }, 'long-dim.onnx', longDimModel());
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openDropped(page, 'long-dim.onnx', longDimModel());
   expect(await unboundedText(page, 1100)).toEqual([]);
   const dim = page.getByTestId('dim');
   await expect(dim).toHaveCount(1);
