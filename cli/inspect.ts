@@ -2,7 +2,7 @@
 
 import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
-import { bodyNodeCount, inspectReport, type InspectReport } from '../src/model/inspect-report';
+import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { formatBytes, formatShape } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { readInputFile, type Output } from './io';
@@ -26,7 +26,7 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
     `${file}`,
     `  producer     ${report.producer || '(not given)'}, IR ${report.irVersion}, opsets ${opsets}`,
     `  nodes        ${report.nodes}`,
-    `  activations  ${report.activations} tensors, ${formatBytes(report.activationBytes)} in total${bodyNodeCount(report) > 0 ? ' in the main graph (If/Loop/Scan bodies not counted)' : ''}`,
+    `  activations  ${report.activations} tensors, ${formatBytes(report.activationBytes)} in total${report.bodyNodes > 0 ? ' in the main graph (If/Loop/Scan bodies not counted)' : ''}`,
     `  constants    ${report.constants} computed from constants (not activations)`,
   ];
   if (report.dims.length > 0) {

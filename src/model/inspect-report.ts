@@ -31,16 +31,12 @@ export interface InspectReport {
   readonly opTypes: Readonly<Record<string, number>>;
   readonly dims: readonly { readonly name: string; readonly value: number; readonly source: string; readonly axes: readonly string[]; readonly rule: string }[];
   readonly activations: number; // run-time tensors: graph inputs, intermediate results, outputs
-  readonly activationBytes: number; // their total bytes (unknown sizes count as 0)
+  readonly activationBytes: number; // their total bytes (unknown sizes count as 0), the main graph's only
+  readonly bodyNodes: number; // nodes with subgraphs (If/Loop/Scan bodies), whose tensors `activationBytes` leaves out
   readonly constants: number;
   readonly values: readonly ReportValue[];
   readonly unknownShapes: readonly UnknownShape[];
   readonly diagnostics: readonly ModelDiagnostic[];
-}
-
-/** Nodes whose If/Loop/Scan bodies hold run-time tensors that `activationBytes` (the main graph's) leaves out. */
-export function bodyNodeCount(report: InspectReport): number {
-  return ['If', 'Loop', 'Scan'].reduce((n, op) => n + (report.opTypes[op] ?? 0), 0);
 }
 
 /** Kinds of value that live in the activation memory at run time. */
@@ -78,6 +74,7 @@ export function inspectReport(model: InferredModel): InspectReport {
     dims: model.dims.map((d) => ({ name: d.name, value: d.value, source: d.source, axes: d.axes, rule: d.rule })),
     activations: runtime.length,
     activationBytes: runtime.reduce((sum, v) => sum + (v.bytes ?? 0), 0),
+    bodyNodes: model.nodes.filter((n) => n.subgraphs.length > 0).length,
     constants: model.values.filter((v) => v.kind === 'constant').length,
     values,
     unknownShapes,

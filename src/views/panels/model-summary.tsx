@@ -7,7 +7,7 @@ import { selectReport, selectWeights } from '../../store/selectors';
 import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';
-import { bodyNodeCount, type InspectReport } from '../../model/inspect-report';
+import type { InspectReport } from '../../model/inspect-report';
 
 /** Facts of the shown model; nothing before a model is open. */
 export function ModelSummary() {
@@ -57,7 +57,7 @@ export function ModelSummary() {
  * more (the heap plans those; the sum here does not see them).
  */
 function ActivationStat({ report }: { report: InspectReport }) {
-  const bodies = bodyNodeCount(report);
+  const bodies = report.bodyNodes;
   const lower = report.unknownShapes.length > 0;
   const notes = [bodies > 0 ? 'main graph' : '', lower ? 'lower estimate' : ''].filter(Boolean);
   const bytes = `${formatCount(report.activationBytes)} bytes`;
