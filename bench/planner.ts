@@ -9,7 +9,7 @@
 // With --csv DIR, also every MiniMalloc CSV in DIR (for instance MiniMalloc's
 // own challenging suite), best with a 3 s budget against the lower bound.
 // Prints figures; never fails on time.
-// Run: npm run bench:planner [-- --max N] [-- --csv DIR] [-- --only hard]
+// Run: npm run bench:planner -- [--max N] [--csv DIR] [--only hard]
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

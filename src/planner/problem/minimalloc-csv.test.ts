@@ -56,6 +56,7 @@ describe('parseMinimallocCsv', () => {
     ['id,buffer,lower,upper,size\n', /line 1: columns "id" and "buffer" both give the id in the header/],
     ['buffer,lower,end,size,upper\n', /columns "end" and "upper" both give the upper/],
     ['id,lower,upper\n', /lacks the column "size"/],
+    ['buffer,start,size\n', /lacks the column "upper" \(or "end"\)/],
     ['id,lower,upper,size,colour\n', /line 1: unknown column "colour"/],
     ['id,lower,upper,size,size\n', /column "size" appears twice/],
     ['id,lower,upper,size\na,0,1\n', /line 2: expected 4 values .* found 3/],

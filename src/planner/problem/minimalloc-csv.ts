@@ -58,7 +58,9 @@ function parseHeader(line: string, lineNumber: number): Header {
     }
   });
   for (const name of REQUIRED) {
-    if (!names.includes(name)) throw new InputError('bad-csv', `line ${lineNumber}: the header lacks the column "${name}"`);
+    if (names.includes(name)) continue;
+    const other = Object.keys(SYNONYMS).find((written) => SYNONYMS[written] === name);
+    throw new InputError('bad-csv', `line ${lineNumber}: the header lacks the column "${name}"${other === undefined ? '' : ` (or "${other}")`}`);
   }
   const columns = names as Column[];
   return { columns, label: Object.fromEntries(columns.map((c, i) => [c, written[i]!])) };
