@@ -19,9 +19,8 @@
 // - Items with a fixed offset are not supported: `classSweepPlace` returns
 //   undefined when the region has one. Memory is linear in the items.
 
-import { LiveBlocks } from './live-blocks';
+import { Departures, LiveBlocks } from './live-blocks';
 import { alignBase, type PreparedRegion } from './prepared';
-import { releaseEnded } from './sweep';
 
 /** Lifetimes at or below this quantile are short: placed first, by one sweep. */
 const LONG_QUANTILE = 0.7;
@@ -135,11 +134,11 @@ function classPlace(prep: PreparedRegion, items: Int32Array, offsets: Float64Arr
   const order = all.slice().sort((a, b) => itemStart[a]! - itemStart[b]! || itemExtent[b]! - itemExtent[a]! || a - b);
   const byEnd = all.slice().sort((a, b) => itemEnd[a]! - itemEnd[b]! || a - b);
   const live = new LiveBlocks(prep.itemCount);
-  let ended = 0;
+  const departures = new Departures(byEnd, itemEnd, itemExtent, offsets);
   let visits = 0;
   for (const item of order) {
     if (stop !== undefined && (++visits & 255) === 0 && stop()) return false;
-    ended = releaseEnded(itemEnd, itemExtent, live, byEnd, ended, offsets, itemStart[item]!);
+    departures.releaseUpTo(itemStart[item]!, live);
     const extent = itemExtent[item]!;
     if (extent === 0) {
       offsets[item] = alignBase(prep, item, 0);

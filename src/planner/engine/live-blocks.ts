@@ -1,6 +1,7 @@
 // The blocks [lo, hi) of the items live at one moment of a sweep over time,
-// sorted by offset, with the gap queries of first fit and tightest fit.
-// Depends only on the engine's prepared form.
+// sorted by offset, with the gap queries of first fit and tightest fit, and
+// the items leaving them as a sweep passes their end (Departures). Depends
+// only on the engine's prepared form.
 //
 // - Blocks never overlap, so free space is the gaps between neighbours.
 // - Blocks are kept in runs of at most 2 × RUN blocks (block-run.ts), each
@@ -260,5 +261,30 @@ export class LiveBlocks {
       else b = mid - 1;
     }
     return a;
+  }
+}
+
+/**
+ * The items of a sweep in the order they end (`byEnd`, sorted by `itemEnd`,
+ * which a backward sweep mirrors), taken out of the live blocks as the sweep
+ * passes their end.
+ */
+export class Departures {
+  private next = 0; // the first item of byEnd still live
+
+  constructor(
+    private readonly byEnd: ArrayLike<number>,
+    private readonly itemEnd: ArrayLike<number>,
+    private readonly itemExtent: ArrayLike<number>,
+    private readonly offsets: Float64Array,
+  ) {}
+
+  /** Removes from `live` every item not yet removed that ends at or before `step`. */
+  releaseUpTo(step: number, live: LiveBlocks): void {
+    const { byEnd, itemEnd, itemExtent, offsets } = this;
+    while (this.next < byEnd.length && itemEnd[byEnd[this.next]!]! <= step) {
+      const gone = byEnd[this.next++]!;
+      if (itemExtent[gone]! > 0) live.remove(offsets[gone]!, gone);
+    }
   }
 }

@@ -14,7 +14,7 @@
 // - Items with a fixed offset are not supported: `sweepPlace` returns
 //   undefined when the region has one.
 
-import { LiveBlocks } from './live-blocks';
+import { Departures, LiveBlocks } from './live-blocks';
 import { alignBase, type PreparedRegion } from './prepared';
 
 /** The times and visiting orders of one direction of sweep. */
@@ -64,9 +64,9 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
   const { itemStart, itemEnd, order, byEnd } = sweepOrder(prep, backwards);
   const offsets = new Float64Array(prep.itemCount);
   const live = new LiveBlocks(prep.itemCount);
-  let ended = 0;
+  const departures = new Departures(byEnd, itemEnd, itemExtent, offsets);
   for (const item of order) {
-    ended = releaseEnded(itemEnd, itemExtent, live, byEnd, ended, offsets, itemStart[item]!);
+    departures.releaseUpTo(itemStart[item]!, live);
     const extent = itemExtent[item]!;
     if (extent === 0) {
       offsets[item] = alignBase(prep, item, 0);
@@ -77,25 +77,4 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
     live.insert(base, base + extent, item);
   }
   return offsets;
-}
-
-/**
- * Takes out of `live` the items of `byEnd` (sorted by `itemEnd`, which a
- * backward sweep mirrors) from `ended` on that end at or before step `start`;
- * returns the index of the first still live.
- */
-export function releaseEnded(
-  itemEnd: ArrayLike<number>,
-  itemExtent: ArrayLike<number>,
-  live: LiveBlocks,
-  byEnd: ArrayLike<number>,
-  ended: number,
-  offsets: Float64Array,
-  start: number,
-): number {
-  while (ended < byEnd.length && itemEnd[byEnd[ended]!]! <= start) {
-    const gone = byEnd[ended++]!;
-    if (itemExtent[gone]! > 0) live.remove(offsets[gone]!, gone);
-  }
-  return ended;
 }
