@@ -3,7 +3,7 @@
 // and the planner's own modules.
 
 import { InputError } from '../../shared/errors';
-import { groupsByRegion } from '../problem/alias-groups';
+import { groupsByRegion, type AliasGroup } from '../problem/alias-groups';
 import { resolveCheckedProblem } from '../problem/check-problem';
 import { prepareRegion } from '../engine/prepared';
 import { lowerBoundOfGroups } from '../problem/lower-bound';
@@ -31,15 +31,7 @@ export function assignOffsets(problem: PlacementProblem, strategyName = 'best', 
     const prep = prepareRegion(problem, name, groups);
     const outcome = strategy.plan(prep, { lowerBound, options });
     outcomes.push(outcome);
-    let peak = 0;
-    groups.forEach((group, item) => {
-      group.members.forEach((b, k) => {
-        const offset = outcome.offsets[item]! + group.rel[k]!;
-        offsets[b] = offset;
-        // a buffer of no bytes occupies no memory, wherever its offset
-        if (problem.buffers[b]!.size > 0) peak = Math.max(peak, offset + problem.buffers[b]!.size);
-      });
-    });
+    const peak = spreadItems(problem, groups, outcome.offsets, offsets);
     regions.push({ name, peak, lowerBound, optimal: peak <= lowerBound || outcome.proven });
   });
   const winner = winnerOf(outcomes, regions);
@@ -75,4 +67,21 @@ function combinedStop(reasons: readonly StopReason[]): StopReason {
   let worst: StopReason = 'optimal';
   for (const reason of reasons) if (rank.indexOf(reason) < rank.indexOf(worst)) worst = reason;
   return reasons.length === 0 ? 'done' : worst;
+}
+
+/**
+ * Writes each buffer's offset (its item's base plus its place in the item)
+ * into `offsets`; returns the region's peak. A buffer of no bytes occupies no
+ * memory, wherever its offset.
+ */
+export function spreadItems(problem: PlacementProblem, groups: readonly AliasGroup[], itemOffsets: ArrayLike<number>, offsets: number[]): number {
+  let peak = 0;
+  groups.forEach((group, item) => {
+    group.members.forEach((b, k) => {
+      const offset = itemOffsets[item]! + group.rel[k]!;
+      offsets[b] = offset;
+      if (problem.buffers[b]!.size > 0) peak = Math.max(peak, offset + problem.buffers[b]!.size);
+    });
+  });
+  return peak;
 }

@@ -3,6 +3,7 @@
 // the form validatePlan takes. Imported by tests only.
 
 import { expect } from 'vitest';
+import { spreadItems } from '../assembly/assign-offsets';
 import { prepareRegion, type PreparedRegion } from '../engine/prepared';
 import { groupsByRegion, resolveAliasGroups } from '../problem/alias-groups';
 import { lowerBoundOfGroups } from '../problem/lower-bound';
@@ -23,13 +24,7 @@ export function planOf(problem: PlacementProblem, place: (prep: PreparedRegion) 
     const items = place(prep);
     if (items === undefined) return undefined;
     expect(Array.from(place(prep)!)).toEqual(Array.from(items));
-    let peak = 0;
-    prep.groups.forEach((group, item) =>
-      group.members.forEach((b, k) => {
-        offsets[b] = items[item]! + group.rel[k]!;
-        if (problem.buffers[b]!.size > 0) peak = Math.max(peak, offsets[b]! + problem.buffers[b]!.size);
-      }),
-    );
+    const peak = spreadItems(problem, prep.groups, items, offsets);
     expect(peak).toBeGreaterThanOrEqual(bounds[r]!.lowerBound);
     regions.push({ name, peak });
   }
