@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { inputRange, searchSize, searchTile, tiledBytesOf, unitRanges, type Tile } from './feature-map';
+import { searchSize, searchTile, tiledBytesOf, type Tile } from './feature-map';
 import { convNet, fusionSettings } from './testing/conv-net';
 import { candidateOf } from './tfu-candidate';
 import { unitContext } from './tfu-builder';
+import { inputRange, unitRanges } from './unit-ranges';
 
 /** The unit shape of every layer of a graph, in file order. */
 function unitOf(g: ReturnType<ReturnType<typeof convNet>['graph']>) {

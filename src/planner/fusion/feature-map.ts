@@ -1,13 +1,9 @@
-// Feature-map fitting of a template fusion unit (METHODS.md M2, step 1): which
-// rows and columns of every tensor of the unit one output tile needs (halos
-// from kernel, stride, pads and dilation), what a tile costs on chip, and the
-// search for the on-chip tile. Depends only on the planner's fusion layer view.
+// Feature-map fitting of a template fusion unit (METHODS.md M2, step 1): what
+// an output tile costs on chip and in DRAM traffic, and the search for the
+// on-chip tile; the rows and columns each tensor needs are unit-ranges.ts's.
+// Depends only on the planner's fusion layer view.
 //
-// - A tile is (maps, rows, cols) of the unit's output. Walking the unit's
-//   layers backwards, an output row range [a, b) of a layer needs input rows
-//   [a*s - pad, (b-1)*s - pad + (k-1)*d + 1), clipped to the map (a Resize by
-//   factor u: [floor(a/u) - halo, floor((b-1)/u) + 1 + halo)); a tensor read
-//   by several layers needs the hull of their ranges; a scalar is read whole.
+// - A tile is (maps, rows, cols) of the unit's output.
 // - Element sizes: a tensor that stays on chip is held as stored-sizes.ts
 //   says (int8 where a quantized graph folds its float copy away); the
 //   unit's inputs and output are as large as in DRAM.
@@ -22,16 +18,8 @@
 //   grow 1, 2, 3, ... until the next size no longer fits.
 
 import type { InferredValue } from '../../model/inferred';
-import { elementBytes, nchw, type AxisWindow, type Layer } from './layer-geometry';
-
-/** The layers of a unit, in execution order, and its boundary tensors. */
-export interface UnitShape {
-  readonly layers: readonly Layer[];
-  readonly inputs: readonly InferredValue[]; // read from DRAM, in order of first use
-  readonly output: InferredValue; // written to DRAM
-  readonly internal: readonly InferredValue[]; // stay on chip
-  readonly onChipElement?: ReadonlyMap<string, number>; // bytes per element of internal tensors held in another type than the file's
-}
+import { elementBytes, nchw } from './layer-geometry';
+import { axisExtent, type AxisExtent, type UnitShape } from './unit-ranges';
 
 /** Bytes per element of a tensor of the unit: its on-chip type's if it stays on chip, else the file's. */
 export function unitElementBytes(unit: UnitShape, v: InferredValue): number {
@@ -49,139 +37,12 @@ export interface Tile {
   readonly cols: number; // output columns per tile
 }
 
-/** Per-tensor extent of a tile along one axis. */
-export interface AxisExtent {
-  readonly tiles: number;
-  readonly maxLength: ReadonlyMap<string, number>; // largest range over tiles
-  readonly sumLength: ReadonlyMap<string, number>; // ranges summed over tiles
-}
-
 /** One tensor's tile and when it is live inside the unit (layer positions, inclusive). */
 export interface TileBuffer {
   readonly name: string;
   readonly bytes: number;
   readonly first: number;
   readonly last: number;
-}
-
-/** The input range one layer needs for an output range, clipped to [0, extent). */
-export function inputRange(win: AxisWindow, lo: number, hi: number, extent: number): [number, number] {
-  if (win.upscale !== undefined) {
-    const halo = win.halo ?? 0;
-    const [a, b] = [Math.floor(lo / win.upscale) - halo, Math.floor((hi - 1) / win.upscale) + 1 + halo];
-    return [Math.max(0, Math.min(extent, a)), Math.max(0, Math.min(extent, b))];
-  }
-  const from = lo * win.stride - win.padBegin;
-  const to = (hi - 1) * win.stride - win.padBegin + (win.kernel - 1) * win.dilation + 1;
-  return [Math.max(0, Math.min(extent, from)), Math.max(0, Math.min(extent, to))];
-}
-
-/** Ranges every tensor of the unit needs for output range [lo, hi) along `axis` (2: H, 3: W). */
-export function unitRanges(unit: UnitShape, axis: 2 | 3, lo: number, hi: number): Map<string, [number, number]> {
-  const ranges = new Map<string, [number, number]>([[unit.output.name, [lo, hi]]]);
-  for (let i = unit.layers.length - 1; i >= 0; i--) {
-    const layer = unit.layers[i]!;
-    const out = ranges.get(layer.output!.name);
-    if (out === undefined) continue;
-    const win = axis === 2 ? layer.h : layer.w;
-    for (const input of layer.inputs) {
-      const extent = input.shape?.[axis] ?? 1;
-      const [a, b] = extent === 1 ? [0, 1] : inputRange(win, out[0], out[1], extent);
-      const known = ranges.get(input.name);
-      ranges.set(input.name, known === undefined ? [a, b] : [Math.min(known[0], a), Math.max(known[1], b)]);
-    }
-  }
-  return ranges;
-}
-
-/** Extents already computed, per unit shape (the search asks for the same ones many times). */
-const extents = new WeakMap<UnitShape, Map<number, AxisExtent>>();
-
-/** Extents of every tensor over the tiles of `size` output rows (or columns). */
-export function axisExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExtent {
-  let known = extents.get(unit);
-  if (known === undefined) extents.set(unit, (known = new Map()));
-  const key = size * 4 + axis;
-  const hit = known.get(key);
-  if (hit !== undefined) return hit;
-  const extent = computeExtent(unit, axis, size);
-  known.set(key, extent);
-  return extent;
-}
-
-/**
- * Tiles along one axis past which a tiling is not examined: each tile is
- * walked layer by layer, so a huge dim (a 2^30-row map) would cost work per
- * element. Such a tiling counts as never fitting.
- */
-export const MAX_AXIS_TILES = 8192;
-
-function computeExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExtent {
-  const total = unit.output.shape![axis]!;
-  if (!(size >= 1) || Math.ceil(total / size) > MAX_AXIS_TILES) {
-    const never = new Map([...unit.inputs, ...unit.internal, unit.output].map((v) => [v.name, Infinity] as const));
-    return { tiles: Infinity, maxLength: never, sumLength: never };
-  }
-  // unitRanges tile by tile, over numbered tensors instead of a map per tile
-  const walk = rangeWalk(unit, axis);
-  const count = walk.names.length;
-  const lo = new Float64Array(count);
-  const hi = new Float64Array(count);
-  const most = new Float64Array(count);
-  const sum = new Float64Array(count);
-  let tiles = 0;
-  for (let start = 0; start < total; start += size, tiles++) {
-    lo[0] = start;
-    hi[0] = Math.min(total, start + size);
-    for (const step of walk.steps) {
-      for (const input of step.inputs) {
-        const [a, b] = input.extent === 1 ? [0, 1] : inputRange(step.win, lo[step.out]!, hi[step.out]!, input.extent);
-        if (input.known) {
-          lo[input.slot] = Math.min(lo[input.slot]!, a);
-          hi[input.slot] = Math.max(hi[input.slot]!, b);
-        } else {
-          lo[input.slot] = a;
-          hi[input.slot] = b;
-        }
-      }
-    }
-    for (let k = 0; k < count; k++) {
-      const length = hi[k]! - lo[k]!;
-      most[k] = Math.max(most[k]!, length);
-      sum[k] = sum[k]! + length;
-    }
-  }
-  const maxLength = new Map<string, number>();
-  const sumLength = new Map<string, number>();
-  walk.names.forEach((name, k) => {
-    maxLength.set(name, most[k]!);
-    sumLength.set(name, sum[k]!);
-  });
-  return { tiles, maxLength, sumLength };
-}
-
-/** The layer walk of unitRanges with tensors numbered in the order it meets them (0: the unit's output). */
-interface RangeWalk {
-  readonly names: readonly string[];
-  readonly steps: readonly { readonly out: number; readonly win: AxisWindow; readonly inputs: readonly { readonly slot: number; readonly extent: number; readonly known: boolean }[] }[];
-}
-
-function rangeWalk(unit: UnitShape, axis: 2 | 3): RangeWalk {
-  const slots = new Map<string, number>([[unit.output.name, 0]]);
-  const steps: RangeWalk['steps'][number][] = [];
-  for (let i = unit.layers.length - 1; i >= 0; i--) {
-    const layer = unit.layers[i]!;
-    const out = slots.get(layer.output!.name);
-    if (out === undefined) continue;
-    const inputs = layer.inputs.map((input) => {
-      const known = slots.get(input.name);
-      const slot = known ?? slots.size;
-      if (known === undefined) slots.set(input.name, slot);
-      return { slot, extent: input.shape?.[axis] ?? 1, known: known !== undefined };
-    });
-    steps.push({ out, win: axis === 2 ? layer.h : layer.w, inputs });
-  }
-  return { names: [...slots.keys()], steps };
 }
 
 /** Where each tensor of a unit is written and last read (layer positions), per unit shape. */
@@ -226,10 +87,10 @@ export function tileBuffers(unit: UnitShape, tile: Tile): readonly TileBuffer[] 
   return buffers;
 }
 
-/** Most tile bytes live at one layer of the unit (no two tiles share bytes). */
+/** Most tile bytes live at one layer of the unit (no two tiles share bytes); Infinity when some size is not finite. */
 export function liveTileBytes(buffers: readonly TileBuffer[], layers: number): number {
-  // Sizes that are not finite (a tiling too fine to examine) would turn the sweep's differences into NaN.
-  if (!buffers.every((b) => Number.isFinite(b.bytes))) return liveTileBytesByLayer(buffers, layers);
+  // A size that is not finite (a tiling too fine to examine) would turn the sweep's differences into NaN; such a tile never fits.
+  if (!buffers.every((b) => Number.isFinite(b.bytes))) return Infinity;
   // A sweep over layer positions: whole bytes, so the running sums are exactly the per-layer sums.
   const change = new Float64Array(layers + 1);
   for (const b of buffers) {
@@ -244,15 +105,6 @@ export function liveTileBytes(buffers: readonly TileBuffer[], layers: number): n
   for (let i = 0; i < layers; i++) {
     live += change[i]!;
     peak = Math.max(peak, live);
-  }
-  return peak;
-}
-
-/** liveTileBytes layer by layer, for sizes that are not all finite. */
-function liveTileBytesByLayer(buffers: readonly TileBuffer[], layers: number): number {
-  let peak = 0;
-  for (let i = 0; i < layers; i++) {
-    peak = Math.max(peak, buffers.filter((b) => b.first <= i && i <= b.last).reduce((s, b) => s + b.bytes, 0));
   }
   return peak;
 }

@@ -4,7 +4,7 @@ import { inferShapes } from '../../model/infer-shapes';
 import { GraphBuilder } from '../../model/testing/onnx-writer';
 import { planModel } from '../plan';
 import { presetTarget } from '../targets/presets';
-import { axisExtent, MAX_AXIS_TILES } from './feature-map';
+import { axisExtent, MAX_AXIS_TILES } from './unit-ranges';
 
 /** A conv net on a map of 2^30 rows (a fuzzed file had one): tiling it row by row would cost work per row. */
 function hugeMapNet() {

@@ -3,12 +3,12 @@ import type { InferredModel } from '../../model/inferred';
 import { planModel, type ModelPlan } from '../plan';
 import { scheduleGraph } from '../problem/schedule';
 import { parseTarget, type TargetProfile } from '../targets/target';
-import { unitRanges } from './feature-map';
 import { findFusionUnits } from './find-units';
 import { graphLayers } from './layer-geometry';
 import { convNet } from './testing/conv-net';
 import { quantizeNet, type QuantizedForm } from './testing/quantize-net';
 import { checkUnits } from './tfu-check';
+import { unitRanges } from './unit-ranges';
 
 /** DRAM for activations, an on-chip SRAM, fusion with the given fields (as fusion-plan.test.ts). */
 function target(fusion: Readonly<Record<string, unknown>>): TargetProfile {

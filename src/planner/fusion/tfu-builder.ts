@@ -24,14 +24,15 @@
 import type { InferredGraph } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';
 import { findBlocks, indexBlocks } from './blocks';
-import { axisExtent, redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
+import { redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
 import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
 import { graphLayers } from './layer-geometry';
-import { assess as assessUnit, capacityFailures, failures, rulesHold, type Assessment, type UnitContext } from './tfu-candidate';
+import { assess, capacityFailures, failures, rulesHold, type Assessment, type UnitContext } from './tfu-candidate';
 import { nramPerCore, tileSramBytes } from './tfu-rules';
 import { layerWeightsPerCore } from './tfu-verdict';
 import { onChipElementBytes } from './stored-sizes';
 import { planTile } from './tile-plan';
+import { axisExtent } from './unit-ranges';
 
 /** The most layers one unit holds; far above real units (the corpus's longest has 41). */
 export const MAX_UNIT_STEPS = 128;
@@ -51,7 +52,7 @@ export interface TfuOptions {
 /** Builds the template fusion units of a graph in execution order `order`. */
 export function buildTfus(graph: InferredGraph, order: readonly number[], settings: FusionSettings, options: TfuOptions = {}): TfuResult {
   const firstId = options.firstId ?? 0;
-  const ctx = { ...unitContext(graph, order, settings), assessed: new Map<number, Assessment>() };
+  const ctx = unitContext(graph, order, settings);
   const fused = new Uint8Array(order.length);
   for (const step of options.taken ?? []) fused[step] = 1;
   const notes = new Map<number, string>();
@@ -83,22 +84,9 @@ export function unitContext(graph: InferredGraph, order: readonly number[], sett
   };
 }
 
-/** The builder's context: the rules' one, with the assessments already made (growth, then the shrink loop, asks for the same runs). */
-interface BuildContext extends UnitContext {
-  readonly assessed: Map<number, Assessment>; // by first * steps + last, of the unit being grown
-}
-
-/** assessUnit(ctx, first, last), made once per run of steps. */
-function assess(ctx: BuildContext, first: number, last: number): Assessment {
-  const key = first * ctx.order.length + last;
-  let a = ctx.assessed.get(key);
-  if (a === undefined) ctx.assessed.set(key, (a = assessUnit(ctx, first, last)));
-  return a;
-}
-
 const isConvPool = (base: string | undefined): boolean => base === 'Conv' || base?.endsWith('Pool') === true;
 
-/** The next step at or after `from` where a unit may start; notes the layers the start rule passes over. */
+/** The next step at or after `from` where a unit may start (a tileable layer, so one with an output); notes the layers the start rule passes over. */
 function nextStart(ctx: UnitContext, fused: Uint8Array, from: number, notes: Map<number, string>): number {
   for (let s = from; s < ctx.order.length; s++) {
     const layer = ctx.layers[ctx.order[s]!]!;
@@ -122,13 +110,7 @@ interface Grown {
 }
 
 /** Grows a unit from `start` (see the module header); undefined when no run from it satisfies every rule. */
-function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
-  // Runs from another start are not asked for again: keep only this unit's.
-  ctx.assessed.clear();
-  if (!hasOutput(ctx, start)) {
-    notes.set(start, `no unit can start here: '${nodeName(ctx, start)}' has no output`);
-    return undefined;
-  }
+function growFrom(ctx: UnitContext, fused: Uint8Array, start: number, notes: Map<number, string>): Grown | undefined {
   const boundary: string[] = [];
   let first = start;
   if (ctx.settings.rules.direction === 'backward-then-forward' && isConvPool(ctx.layers[ctx.order[start]!]!.base)) {
@@ -164,7 +146,7 @@ function growFrom(ctx: BuildContext, fused: Uint8Array, start: number, notes: Ma
 }
 
 /** Grows [first, start] forwards, blocks before single layers; returns the last step. */
-function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start: number, boundary: string[], notes: Map<number, string>): number {
+function growForward(ctx: UnitContext, fused: Uint8Array, first: number, start: number, boundary: string[], notes: Map<number, string>): number {
   let last = start;
   for (;;) {
     const next = last + 1;
@@ -180,6 +162,7 @@ function growForward(ctx: BuildContext, fused: Uint8Array, first: number, start:
     const ends: number[] = [];
     const block = ctx.settings.rules.preferBlocks ? ctx.blocks.startingAt(next) : undefined;
     const blockFits = block !== undefined && block.last < ctx.order.length && block.last - first + 1 <= MAX_UNIT_STEPS;
+    // A block's exit may be a later output of its last node while the first is omitted (LSTM's Y_h without Y).
     if (blockFits && hasOutput(ctx, block.last) && !fused.subarray(next, block.last + 1).some((f) => f)) ends.push(block.last);
     if (hasOutput(ctx, next)) ends.push(next);
     if (ends.length === 0) {

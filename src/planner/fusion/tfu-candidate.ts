@@ -5,11 +5,12 @@
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';
 import type { BlockIndex } from './blocks';
-import { searchTile, type Tile, type UnitShape } from './feature-map';
+import { searchTile, type Tile } from './feature-map';
 import type { Layer } from './layer-geometry';
 import { CAPACITY_RULES, evaluateRules, mapOutput, nram, sharedWeights, smallMaps, sram, tileable, tileFitsSram, wram } from './tfu-rules';
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
 import type { Candidate, RuleVerdict } from './tfu-verdict';
+import type { UnitShape } from './unit-ranges';
 
 /** What the builder knows of the graph in execution order. */
 export interface UnitContext {

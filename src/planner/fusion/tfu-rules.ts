@@ -12,11 +12,12 @@
 
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
-import { axisExtent, liveTileBytes, tileBuffers, unitElementBytes, type Tile, type UnitShape } from './feature-map';
+import { liveTileBytes, tileBuffers, unitElementBytes, type Tile } from './feature-map';
 import { isScalarValue, nchw } from './layer-geometry';
 import { planTile } from './tile-plan';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './tfu-verdict';
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
+import { axisExtent, type UnitShape } from './unit-ranges';
 
 /** Capacity rules: growth stops at the first that fails. */
 export const CAPACITY_RULES: readonly RuleName[] = [

@@ -5,9 +5,10 @@
 
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
-import { redundancyPercent, tileBuffers, type Tile, type TileBuffer, type UnitShape } from './feature-map';
+import { redundancyPercent, tileBuffers, type Tile, type TileBuffer } from './feature-map';
 import { layerClass, type Layer } from './layer-geometry';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleVerdict } from './tfu-verdict';
+import type { UnitShape } from './unit-ranges';
 
 const kib = (n: number): string => formatBytes(n);
 
@@ -38,20 +39,18 @@ function pipelineVerdict(c: Candidate, s: FusionSettings): RuleVerdict {
   const in1 = c.unit.inputs.reduce((sum, v) => sum + (buffers.get(v.name) ?? 0), 0);
   const batch = c.unit.output.shape![0]!;
   const in2 = Math.ceil(batch / tile.maps) > 1 ? in1 : 0;
-  const layers = c.unit.layers;
-  for (let i = 0; i < layers.length; i++) {
-    const l = layers[i]!;
-    const w = layerWeightBytes(l);
+  const w = c.unit.layers.map((l) => l.weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0));
+  const perCore = c.unit.layers.map((l) => layerWeightsPerCore(l, s.coresPerCluster));
+  for (let i = 0; i < c.unit.layers.length; i++) {
+    const l = c.unit.layers[i]!;
     const subin = l.inputs.reduce((sum, v) => sum + (buffers.get(v.name) ?? 0), 0);
     const subout = buffers.get(l.output!.name) ?? 0;
-    const nextLayer = layers[i + 1];
-    const next = nextLayer === undefined ? 0 : layerWeightBytes(nextLayer);
-    const pair = layerWeightsPerCore(l, s.coresPerCluster) + (nextLayer === undefined ? 0 : layerWeightsPerCore(nextLayer, s.coresPerCluster));
+    const next = w[i + 1] ?? 0;
     const checks: [number, number, string][] = [
-      [w + in1 + in2, s.sramBytes, 'w_i + in1 + in2'],
-      [subin + w + in2, s.sramBytes, 'subin_i + w_i + in2'],
+      [w[i]! + in1 + in2, s.sramBytes, 'w_i + in1 + in2'],
+      [subin + w[i]! + in2, s.sramBytes, 'subin_i + w_i + in2'],
       [subout + next + in2, s.sramBytes, 'subout_i + w_(i+1) + in2'],
-      [pair, s.wramBytes, 'w_i + w_(i+1) per core'],
+      [perCore[i]! + (perCore[i + 1] ?? 0), s.wramBytes, 'w_i + w_(i+1) per core'],
     ];
     for (const [need, limit, what] of checks) {
       if (need > limit) return verdict('small-map-pipeline', false, `at '${l.name}': ${what} = ${compareBytes(need, '>', limit)}`);
@@ -69,15 +68,6 @@ function tileBytesByName(unit: UnitShape, tile: Tile): ReadonlyMap<string, numbe
 }
 
 const bytesByName = new WeakMap<readonly TileBuffer[], ReadonlyMap<string, number>>();
-
-/** Weight bytes of each layer, computed once per layer. */
-const weightBytes = new WeakMap<Layer, number>();
-
-function layerWeightBytes(l: Layer): number {
-  let bytes = weightBytes.get(l);
-  if (bytes === undefined) weightBytes.set(l, (bytes = l.weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0)));
-  return bytes;
-}
 
 /** Halo overlap adds at most redundancyPercent to the input traffic (large-map mode only). */
 export function redundancy(c: Candidate, s: FusionSettings): RuleVerdict {

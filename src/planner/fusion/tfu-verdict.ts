@@ -3,8 +3,9 @@
 // on src/shared and the planner's fusion modules.
 
 import { formatBytes } from '../../shared/format';
-import type { Tile, UnitShape } from './feature-map';
+import type { Tile } from './feature-map';
 import type { Layer } from './layer-geometry';
+import type { UnitShape } from './unit-ranges';
 
 /** Names of the M2 rules. */
 export type RuleName =
