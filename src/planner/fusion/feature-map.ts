@@ -66,13 +66,28 @@ function lifetimesOf(unit: UnitShape): { readonly position: ReadonlyMap<string, 
 /** Tile buffers already computed, per unit shape and tile (every capacity rule asks for them). */
 const buffersKnown = new WeakMap<UnitShape, Map<string, readonly TileBuffer[]>>();
 
-/** The tile buffers of a unit: each tensor's largest tile and its live layer positions. */
-export function tileBuffers(unit: UnitShape, tile: Tile): readonly TileBuffer[] {
-  let known = buffersKnown.get(unit);
-  if (known === undefined) buffersKnown.set(unit, (known = new Map()));
-  const key = `${tile.maps}:${tile.rows}:${tile.cols}`;
+/** A tile as a cache key ("maps:rows:cols"), with any further parts (an alignment, a core count) after it. */
+export function tileKey(tile: Tile, ...more: readonly number[]): string {
+  return [tile.maps, tile.rows, tile.cols, ...more].join(':');
+}
+
+/** The value kept in `cache` for `unit` and `key`, computed and kept first when there is none. */
+export function memoPerUnit<V>(cache: WeakMap<UnitShape, Map<string, V>>, unit: UnitShape, key: string, compute: () => V): V {
+  let known = cache.get(unit);
+  if (known === undefined) cache.set(unit, (known = new Map()));
   const hit = known.get(key);
   if (hit !== undefined) return hit;
+  const value = compute();
+  known.set(key, value);
+  return value;
+}
+
+/** The tile buffers of a unit: each tensor's largest tile and its live layer positions. */
+export function tileBuffers(unit: UnitShape, tile: Tile): readonly TileBuffer[] {
+  return memoPerUnit(buffersKnown, unit, tileKey(tile), () => computeTileBuffers(unit, tile));
+}
+
+function computeTileBuffers(unit: UnitShape, tile: Tile): readonly TileBuffer[] {
   const rows = axisExtent(unit, 2, tile.rows);
   const cols = axisExtent(unit, 3, tile.cols);
   const { position, lastUse } = lifetimesOf(unit);
@@ -83,7 +98,6 @@ export function tileBuffers(unit: UnitShape, tile: Tile): readonly TileBuffer[] 
     const first = position.get(v.name) ?? 0;
     return { name: v.name, bytes: Math.ceil(bytes), first, last: v === unit.output ? last : lastUse.get(v.name) ?? first };
   });
-  known.set(key, buffers);
   return buffers;
 }
 

@@ -12,7 +12,7 @@
 
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
-import { liveTileBytes, tileBuffers, unitElementBytes, type Tile } from './feature-map';
+import { liveTileBytes, memoPerUnit, tileBuffers, tileKey, unitElementBytes, type Tile } from './feature-map';
 import { isScalarValue, nchw } from './layer-geometry';
 import { planTile } from './tile-plan';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './tfu-verdict';
@@ -72,17 +72,12 @@ const peaks = new WeakMap<UnitShape, Map<string, number>>();
 
 /** SRAM use of a tile: its on-chip plan's peak. */
 export function tileSramBytes(unit: UnitShape, tile: Tile, alignment = 1): number {
-  let known = peaks.get(unit);
-  if (known === undefined) peaks.set(unit, (known = new Map()));
-  const key = `${tile.maps}:${tile.rows}:${tile.cols}:${alignment}`;
-  const hit = known.get(key);
-  if (hit !== undefined) return hit;
-  const buffers = tileBuffers(unit, tile);
-  const live = liveTileBytes(buffers, unit.layers.length);
-  // A tiling too fine to examine (see MAX_AXIS_TILES) has no finite size and never fits.
-  const peak = !Number.isFinite(live) ? Infinity : live === 0 ? 0 : planTile(buffers, alignment).peak;
-  known.set(key, peak);
-  return peak;
+  return memoPerUnit(peaks, unit, tileKey(tile, alignment), () => {
+    const buffers = tileBuffers(unit, tile);
+    const live = liveTileBytes(buffers, unit.layers.length);
+    // A tiling too fine to examine (see MAX_AXIS_TILES) has no finite size and never fits.
+    return !Number.isFinite(live) ? Infinity : live === 0 ? 0 : planTile(buffers, alignment).peak;
+  });
 }
 
 /**
@@ -93,7 +88,7 @@ export function tileSramBytes(unit: UnitShape, tile: Tile, alignment = 1): numbe
  * placement puts each one at or below the peak of those placed before it).
  */
 export function tileFitsSram(unit: UnitShape, tile: Tile, limit: number): boolean {
-  const known = peaks.get(unit)?.get(`${tile.maps}:${tile.rows}:${tile.cols}:1`);
+  const known = peaks.get(unit)?.get(tileKey(tile, 1)); // tileSramBytes' own key at alignment 1
   if (known !== undefined) return known < limit;
   const buffers = tileBuffers(unit, tile);
   const live = liveTileBytes(buffers, unit.layers.length);
@@ -121,14 +116,7 @@ export function sram(c: Candidate, s: FusionSettings): RuleVerdict {
 
 /** Largest sub-map one core holds: a layer's input and output rows for its share of the tile. */
 export function nramPerCore(unit: UnitShape, tile: Tile, cores: number): number {
-  let known = subMaps.get(unit);
-  if (known === undefined) subMaps.set(unit, (known = new Map()));
-  const key = `${tile.maps}:${tile.rows}:${tile.cols}:${cores}`;
-  const hit = known.get(key);
-  if (hit !== undefined) return hit;
-  const most = largestSubMap(unit, tile, cores);
-  known.set(key, most);
-  return most;
+  return memoPerUnit(subMaps, unit, tileKey(tile, cores), () => largestSubMap(unit, tile, cores));
 }
 
 /** Largest sub-maps per core already computed, per unit shape (the tile search and the rules both ask). */

@@ -5,7 +5,7 @@
 
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
-import { redundancyPercent, tileBuffers, type Tile, type TileBuffer } from './feature-map';
+import { redundancyPercent, tileBuffers, tileKey, type Tile, type TileBuffer } from './feature-map';
 import { layerClass, type Layer } from './layer-geometry';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleVerdict } from './tfu-verdict';
 import type { UnitShape } from './unit-ranges';
@@ -20,7 +20,7 @@ const kib = (n: number): string => formatBytes(n);
  */
 export function smallMapPipeline(c: Candidate, s: FusionSettings): RuleVerdict {
   const tile = c.tile!;
-  const key = `${tile.maps}:${tile.rows}:${tile.cols}`;
+  const key = tileKey(tile);
   let known = pipelines.get(c.unit);
   if (known === undefined) pipelines.set(c.unit, (known = new Map()));
   const hit = known.get(key);
