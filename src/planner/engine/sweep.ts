@@ -1,5 +1,5 @@
-// A sweep over time that places every item as it starts, at the lowest gap
-// among the items live at that moment (online first fit). Items placed
+// Sweeps over time that place every item as it starts, at the lowest (or the
+// tightest) gap among the items live at that moment (online fit). Items placed
 // earlier are the only ones it can meet, so a list of the live blocks sorted
 // by offset is all it needs (engine/live-blocks.ts): no pairs, no time
 // index. Depends only on the engine's prepared form.
@@ -9,10 +9,17 @@
 //   crowded traces sometimes pack better).
 // - Before an item is placed, the blocks of items that ended at or before its
 //   first step leave the live list.
+// - The anchored sweep (`anchoredSweepPlace`) starts at the busiest step
+//   instead: the items live there are stacked one on another, the latest to
+//   end lowest, so that step holds exactly its live bytes; a sweep forwards
+//   then places the items that start after it and a sweep backwards those
+//   that end at or before it, each around the stack. An online sweep from
+//   the first step leaves holes that the busiest step then pays for; this
+//   one cannot, there.
 // - An item made of several rectangles is treated as one solid block over its
 //   whole lifetime (never smaller than its real footprint, so always valid).
-// - Items with a fixed offset are not supported: `sweepPlace` returns
-//   undefined when the region has one.
+// - Items with a fixed offset are not supported: both return undefined when
+//   the region has one.
 
 import { Departures, LiveBlocks } from './live-blocks';
 import { alignBase, type PreparedRegion } from './prepared';
@@ -60,12 +67,82 @@ function sweepOrder(prep: PreparedRegion, backwards: boolean): SweepOrder {
  */
 export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = false): Float64Array | undefined {
   if (prep.freeItems.length !== prep.itemCount) return undefined;
-  const { itemExtent } = prep;
   const { itemStart, itemEnd, order, byEnd } = sweepOrder(prep, backwards);
   const offsets = new Float64Array(prep.itemCount);
+  sweepAround(prep, offsets, [], order, byEnd, itemStart, itemEnd, tightest);
+  return offsets;
+}
+
+/**
+ * Item offsets from the anchored sweep (see the module header), or undefined
+ * when the region has fixed items. `tightest` as for `sweepPlace`.
+ */
+export function anchoredSweepPlace(prep: PreparedRegion, tightest = true): Float64Array | undefined {
+  if (prep.freeItems.length !== prep.itemCount) return undefined;
+  const { itemStart, itemEnd, itemExtent } = prep;
+  const forwards = sweepOrder(prep, false);
+  const backwards = sweepOrder(prep, true);
+  const busiest = busiestStep(prep, forwards.order, forwards.byEnd);
+  const offsets = new Float64Array(prep.itemCount);
+  // the latest to end lowest: as the forward sweep passes, the stack frees from the top
+  const anchored = forwards.order.filter((i) => itemStart[i]! <= busiest && itemEnd[i]! > busiest);
+  anchored.sort((a, b) => itemEnd[b]! - itemEnd[a]! || itemStart[a]! - itemStart[b]! || itemExtent[b]! - itemExtent[a]! || a - b);
+  let top = 0;
+  for (const item of anchored) {
+    offsets[item] = alignBase(prep, item, top);
+    if (itemExtent[item]! > 0) top = offsets[item]! + itemExtent[item]!;
+  }
+  const after = forwards.order.filter((i) => itemStart[i]! > busiest);
+  sweepAround(prep, offsets, anchored, after, forwards.byEnd.filter((i) => itemEnd[i]! > busiest), forwards.itemStart, forwards.itemEnd, tightest);
+  const before = backwards.order.filter((i) => itemEnd[i]! <= busiest);
+  sweepAround(prep, offsets, anchored, before, backwards.byEnd.filter((i) => itemStart[i]! <= busiest), backwards.itemStart, backwards.itemEnd, tightest);
+  return offsets;
+}
+
+/** The step with the most bytes live (whole blocks, as the sweeps place them); the earliest on ties. */
+function busiestStep(prep: PreparedRegion, byStart: Int32Array, byEnd: Int32Array): number {
+  const { itemStart, itemEnd, itemExtent } = prep;
+  let live = 0;
+  let most = -1;
+  let busiest = 0;
+  let ended = 0;
+  for (let k = 0; k < byStart.length; ) {
+    const step = itemStart[byStart[k]!]!;
+    while (ended < byEnd.length && itemEnd[byEnd[ended]!]! <= step) live -= itemExtent[byEnd[ended++]!]!;
+    while (k < byStart.length && itemStart[byStart[k]!]! === step) live += itemExtent[byStart[k++]!]!;
+    if (live > most) {
+      most = live;
+      busiest = step;
+    }
+  }
+  return busiest;
+}
+
+/**
+ * Places `items` (in the order they start, in the sweep's time) at the gaps
+ * among the blocks live at their first step: the `anchored` items, already
+ * placed in `offsets`, and the items placed before them. `byEnd` lists
+ * every item of both as they end.
+ */
+function sweepAround(
+  prep: PreparedRegion,
+  offsets: Float64Array,
+  anchored: ArrayLike<number>,
+  items: ArrayLike<number>,
+  byEnd: ArrayLike<number>,
+  itemStart: ArrayLike<number>,
+  itemEnd: ArrayLike<number>,
+  tightest: boolean,
+): void {
+  const { itemExtent } = prep;
   const live = new LiveBlocks(prep.itemCount);
+  for (let k = 0; k < anchored.length; k++) {
+    const item = anchored[k]!;
+    if (itemExtent[item]! > 0) live.insert(offsets[item]!, offsets[item]! + itemExtent[item]!, item);
+  }
   const departures = new Departures(byEnd, itemEnd, itemExtent, offsets);
-  for (const item of order) {
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!;
     departures.releaseUpTo(itemStart[item]!, live);
     const extent = itemExtent[item]!;
     if (extent === 0) {
@@ -76,5 +153,4 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
     offsets[item] = base;
     live.insert(base, base + extent, item);
   }
-  return offsets;
 }

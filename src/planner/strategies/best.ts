@@ -4,8 +4,9 @@
 //
 // - Large, crowded regions (more conflicts than a few greedy passes can walk
 //   in the time of reading the problem) get the scale path instead: the naive
-//   baseline and four sweeps over time (engine/sweep.ts, lowest and tightest
-//   gap, forwards and backwards), then, only when the caller gave a budget,
+//   baseline, the anchored sweep outward from the busiest step and four
+//   sweeps over time (engine/sweep.ts, lowest and tightest gap, forwards and
+//   backwards), then, only when the caller gave a budget,
 //   the size-class sweeps (engine/class-sweep.ts) and whole greedy passes,
 //   which the budget may cut short (see `planLarge`).
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
@@ -38,7 +39,7 @@ import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import type { StopReason } from '../problem/problem';
 import { classSweepPlace } from '../engine/class-sweep';
-import { sweepPlace } from '../engine/sweep';
+import { anchoredSweepPlace, sweepPlace } from '../engine/sweep';
 import { alignedRegion, offsetsInBytes } from './aligned-region';
 import { improveExactly, type ExactLimits, type ExactResult } from './exact-plan';
 import { exactSearchApplies, searchExact } from './exact-search';
@@ -142,7 +143,7 @@ function improveAligned(prep: PreparedRegion, winner: Candidate, lowerBound: num
 }
 
 /**
- * The scale path: naive, the four sweeps and, with an explicit budget, the
+ * The scale path: naive, the anchored sweep, the four sweeps and, with an explicit budget, the
  * size-class sweeps and greedy passes that stop at the deadline; the smallest
  * complete plan wins.
  */
@@ -151,9 +152,10 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   const naive = baselines.find((b) => b.name === 'naive') ?? baselines[0]!;
   const naiveOffsets = naive.plan(prep, context).offsets;
   const candidates: Candidate[] = [{ offsets: naiveOffsets, peak: peakOf(prep, naiveOffsets), source: naive.name }];
-  for (const [tightest, backwards] of SWEEPS) {
+  const sweeps = [() => anchoredSweepPlace(prep), ...SWEEPS.map(([tightest, backwards]) => () => sweepPlace(prep, tightest, backwards))];
+  for (const sweep of sweeps) {
     if (smallest(candidates).peak <= lowerBound) break; // naive stacks everything live together, or a sweep reached the bound
-    const offsets = sweepPlace(prep, tightest, backwards);
+    const offsets = sweep();
     if (offsets !== undefined) candidates.push({ offsets, peak: peakOf(prep, offsets), source: 'best' });
   }
   let winner = smallest(candidates);
