@@ -17,7 +17,9 @@
 //   lowest top is at or below the offset last placed is dead.
 // - Ranks: one of MiniMalloc's static orders of preference (by lifetime,
 //   area and the most bytes live in any of the buffer's sections, in three
-//   priorities), earliest start, or largest first; then id. Shuffled, each
+//   priorities), earliest start, or largest first; then id. A part split off
+//   by decomposition is ranked again by the bytes left in its sections (as
+//   MiniMalloc's SubSolve does), ties in the order before. Shuffled, each
 //   rank moves by a random amount of up to 3 % of the items, so that near
 //   ties fall another way (restarts in other orders). Candidates are tried
 //   by minimum offset, then rank. Of identical buffers (same size, lifetime
@@ -121,9 +123,20 @@ export function minimallocSearch(
  */
 function shuffledNear(order: readonly number[], random: () => number): number[] {
   const reach = JITTER * order.length;
-  const key = new Float64Array(order.length);
-  order.forEach((k, r) => (key[k] = r + random() * reach));
-  return order.slice().sort((x, y) => key[x]! - key[y]! || x - y);
+  const key = new Map<number, number>();
+  order.forEach((k, r) => key.set(k, r + random() * reach));
+  return order.slice().sort((x, y) => key.get(x)! - key.get(y)! || x - y);
+}
+
+/** Per item of `items`, what its rank is ordered by, with the bytes of its sections as they are left now. */
+function rankKeys(state: MiniMallocState, items: ArrayLike<number>): Map<number, RankKeys> {
+  const keys = new Map<number, RankKeys>();
+  for (let j = 0; j < items.length; j++) {
+    const k = items[j]!;
+    const width = state.end[k]! - state.start[k]!;
+    keys.set(k, { start: state.start[k]!, width, area: width * state.size[k]!, total: state.mostLive(k), size: state.size[k]! });
+  }
+  return keys;
 }
 
 /** A set of unplaced items that no unplaced item outside it crosses, and the sections it spans. */
@@ -144,17 +157,12 @@ class MiniMalloc {
     readonly state: MiniMallocState,
     private readonly nodeLimit: number,
     private readonly stop: () => boolean,
-    prefer: Preference,
-    jitter?: () => number,
+    private readonly prefer: Preference,
+    private readonly jitter?: () => number,
   ) {
-    const { n, size, from, to, start, end } = state;
-    const keys = Array.from({ length: n }, (_, k): RankKeys => {
-      const width = end[k]! - start[k]!;
-      return { start: start[k]!, width, area: width * size[k]!, total: state.mostLive(k), size: size[k]! };
-    });
-    let order = [...Array(n).keys()].sort((x, y) => prefer(keys[x]!, keys[y]!) || x - y);
-    if (jitter !== undefined) order = shuffledNear(order, jitter);
+    const { n, size, from, to } = state;
     this.rank = new Int32Array(n);
+    const order = this.ranked([...Array(n).keys()], (x, y) => x - y);
     order.forEach((k, r) => (this.rank[k] = r));
     this.twin = new Int32Array(n).fill(-1);
     for (let r = 1; r < n; r++) {
@@ -231,10 +239,31 @@ class MiniMalloc {
       const [from, to] = [bounds[b - 1]!, bounds[b]!];
       const items = Int32Array.from(open.filter((k) => state.from[k]! < to && state.to[k]! > from));
       if (items.length === 0) continue;
-      const status = this.solve({ items, from, to });
+      const status = this.solveRanked({ items, from, to });
       if (status !== FOUND) return status;
     }
     return FOUND;
+  }
+
+  /**
+   * Solves a part split off by decomposition in an order of its own, as
+   * MiniMalloc does: the same preference over the bytes left in its
+   * sections now (ties as before); the ranks come back when it returns.
+   */
+  private solveRanked(part: Part): Status {
+    const { rank } = this;
+    const before = Int32Array.from(part.items, (k) => rank[k]!);
+    this.ranked(Array.from(part.items), (x, y) => rank[x]! - rank[y]!).forEach((k, r) => (rank[k] = r));
+    const status = this.solve(part);
+    part.items.forEach((k, j) => (rank[k] = before[j]!));
+    return status;
+  }
+
+  /** `items` by the order of preference over their keys now (`tie` after it), shuffled near when a random source was given. */
+  private ranked(items: number[], tie: (x: number, y: number) => number): number[] {
+    const keys = rankKeys(this.state, items);
+    const order = items.sort((x, y) => this.prefer(keys.get(x)!, keys.get(y)!) || tie(x, y));
+    return this.jitter === undefined ? order : shuffledNear(order, this.jitter);
   }
 
   private recordDeepest(): void {
