@@ -27,11 +27,13 @@
 // - Floors: a caller that keeps some buffers where they are (restack.ts)
 //   gives each of the others the lowest offset it may take; the search
 //   starts from them as minimum offsets.
-// - Cross-section inference: time is cut into sections at every start and
-//   end; in each, the bytes still to place there stack above the offset
-//   last placed (no later placement goes lower) and above the lowest
-//   minimum offset of its unplaced buffers (at least the highest top placed
-//   there), and must stay below the target. A candidate that fails the
+// - Cross-section inference: time is cut into sections, one per distinct
+//   end, holding what is live just before it (as MiniMalloc's sweep does:
+//   what is live at any moment is also live just before the next end, so
+//   finer cuts add nothing). In each, the bytes still to place there stack
+//   above the offset last placed (no later placement goes lower) and above
+//   the lowest minimum offset of its unplaced buffers (at least the highest
+//   top placed there), and must stay below the target. A candidate that fails the
 //   first of these is dropped before it is placed (see minimalloc-state.ts).
 // - Dynamic decomposition: each boundary between two sections counts the
 //   unplaced buffers that cross it. When a placement brings a count to zero,
@@ -139,9 +141,21 @@ function rankKeys(state: MiniMallocState, items: ArrayLike<number>): Map<number,
   return keys;
 }
 
-/** A set of unplaced items that no unplaced item outside it crosses, and the sections it spans. */
+/** Swaps two entries of `list`. */
+function swap(list: Int32Array, a: number, b: number): void {
+  const held = list[a]!;
+  list[a] = list[b]!;
+  list[b] = held;
+}
+
+/**
+ * A set of unplaced items that no unplaced item outside it crosses, and the
+ * sections it spans. Its first `count` items are those still unplaced: an
+ * item placed is swapped past them, and back when its branch is undone.
+ */
 interface Part {
   readonly items: Int32Array;
+  count: number;
   readonly from: number;
   readonly to: number;
 }
@@ -177,7 +191,7 @@ class MiniMalloc {
     const { state } = this;
     if (!state.feasibleAtStart()) return NOT_FOUND;
     const all = Int32Array.from({ length: state.n }, (_, k) => k);
-    return this.solve({ items: all, from: 0, to: state.sectionCount });
+    return this.solve({ items: all, count: all.length, from: 0, to: state.sectionCount });
   }
 
   /** Solves `part` on its own: canonical order starts again at offset 0. */
@@ -196,34 +210,41 @@ class MiniMalloc {
     if (this.nodes > this.nodeLimit) return STOPPED;
     const { state, rank, twin } = this;
     const { minOffset, size, target } = state;
-    const open = state.unplacedOf(part.items);
-    if (open.length === 0) return FOUND;
+    const { items, count } = part;
+    if (count === 0) return FOUND;
     let lowestTop = Infinity;
-    for (const k of open) {
+    for (let i = 0; i < count; i++) {
+      const k = items[i]!;
       const reach = minOffset[k]! + size[k]!;
       if (reach <= last || reach > target) return NOT_FOUND;
       if (reach < lowestTop) lowestTop = reach;
     }
     const most = state.mostLeft(part.from, part.to);
-    const candidates: number[] = [];
-    for (const k of open) {
+    const candidates: number[] = []; // positions in `items`, which every branch leaves as it found them
+    for (let i = 0; i < count; i++) {
+      const k = items[i]!;
       const at = minOffset[k]!;
       if (at >= lowestTop || at < last || (at === last && rank[k]! < lastRank)) continue;
       if (twin[k]! >= 0 && Number.isNaN(state.offset[twin[k]!]!)) continue;
       if (!state.roomAbove(k, at, part.from, part.to, most)) continue;
-      candidates.push(k);
+      candidates.push(i);
     }
-    candidates.sort((a, b) => minOffset[a]! - minOffset[b]! || rank[a]! - rank[b]!);
-    for (const k of candidates) {
+    candidates.sort((x, y) => minOffset[items[x]!]! - minOffset[items[y]!]! || rank[items[x]!]! - rank[items[y]!]!);
+    for (const i of candidates) {
+      const k = items[i]!;
       const at = minOffset[k]!;
       const mark = state.mark();
       let status: Status = NOT_FOUND;
       if (state.place(k, at) && state.sectionsFit(part.from, part.to)) {
         this.recordDeepest();
         const cuts = state.releaseCuts(k);
+        swap(items, i, count - 1);
+        part.count = count - 1;
         status = cuts.length === 0 ? this.descend(part, at, rank[k]!) : this.split(part, cuts);
+        if (status === FOUND) return FOUND;
+        part.count = count;
+        swap(items, i, count - 1);
       }
-      if (status === FOUND) return FOUND;
       state.undoTo(mark);
       if (status === STOPPED) return STOPPED;
     }
@@ -234,12 +255,12 @@ class MiniMalloc {
   private split(part: Part, cuts: number[]): Status {
     const { state } = this;
     const bounds = [part.from, ...cuts, part.to]; // cuts lie inside the placed item's span, ascending
-    const open = state.unplacedOf(part.items);
+    const open = Array.from(part.items.subarray(0, part.count));
     for (let b = 1; b < bounds.length; b++) {
       const [from, to] = [bounds[b - 1]!, bounds[b]!];
       const items = Int32Array.from(open.filter((k) => state.from[k]! < to && state.to[k]! > from));
       if (items.length === 0) continue;
-      const status = this.solveRanked({ items, from, to });
+      const status = this.solveRanked({ items, count: items.length, from, to });
       if (status !== FOUND) return status;
     }
     return FOUND;
@@ -252,10 +273,11 @@ class MiniMalloc {
    */
   private solveRanked(part: Part): Status {
     const { rank } = this;
-    const before = Int32Array.from(part.items, (k) => rank[k]!);
-    this.ranked(Array.from(part.items), (x, y) => rank[x]! - rank[y]!).forEach((k, r) => (rank[k] = r));
+    const members = Array.from(part.items); // the search reorders part.items, and leaves them so when it finds a placement
+    const before = members.map((k) => rank[k]!);
+    this.ranked(members.slice(), (x, y) => rank[x]! - rank[y]!).forEach((k, r) => (rank[k] = r));
     const status = this.solve(part);
-    part.items.forEach((k, j) => (rank[k] = before[j]!));
+    members.forEach((k, j) => (rank[k] = before[j]!));
     return status;
   }
 

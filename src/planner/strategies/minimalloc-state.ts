@@ -52,11 +52,11 @@ export class MiniMallocState {
     this.start = Int32Array.from(items, (i) => prep.itemStart[i]!);
     this.end = Int32Array.from(items, (i) => prep.itemEnd[i]!);
     this.size = Float64Array.from(items, (i) => prep.itemExtent[i]!);
-    const cuts = [...new Set([...this.start, ...this.end])].sort((a, b) => a - b);
-    const section = new Map(cuts.map((c, s) => [c, s]));
-    this.from = Int32Array.from(this.start, (t) => section.get(t)!);
-    this.to = Int32Array.from(this.end, (t) => section.get(t)!);
-    const count = (this.sectionCount = Math.max(0, cuts.length - 1));
+    // section s: what is live just before the s-th distinct end; an item covers the ends in (start, end]
+    const ends = [...new Set(this.end)].sort((a, b) => a - b);
+    this.from = Int32Array.from(this.start, (t) => firstAbove(ends, t));
+    this.to = Int32Array.from(this.end, (t) => firstAbove(ends, t));
+    const count = (this.sectionCount = ends.length);
     this.offset = new Float64Array(n).fill(NaN);
     this.minOffset = floors === undefined ? new Float64Array(n) : Float64Array.from(floors);
     this.sum = new Float64Array(count);
@@ -138,10 +138,14 @@ export class MiniMallocState {
 
   /**
    * Whether placing item k at `at` leaves every section of [from, to) room
-   * for what is left in it above `at` (the part of cross-section inference
-   * that fails most), without placing it. `most`: the most bytes left in a
-   * section of [from, to) and one such section (see `mostLeft`); an item
-   * that does not cover it fails as soon as `at` plus that is over the target.
+   * for what is left in it (the part of cross-section inference that fails
+   * most), without placing it: everything placed later goes at `at` or
+   * above, and in k's own sections above k's top (it is live with k), so
+   * `at` plus the bytes left there, k's included, must stay within the
+   * target wherever anything besides k is left. `most`: the most bytes left
+   * in a section of [from, to) and one such section (see `mostLeft`); an
+   * item that does not cover it fails as soon as `at` plus that is over
+   * the target.
    */
   roomAbove(k: number, at: number, from: number, to: number, most: MostLeft): boolean {
     const room = this.target - at;
@@ -149,7 +153,9 @@ export class MiniMallocState {
     const [first, past] = [this.from[k]!, this.to[k]!];
     if (most.section < first || most.section >= past) return false;
     const { sum, size } = this;
-    for (let s = from; s < to; s++) if ((s >= first && s < past ? sum[s]! - size[k]! : sum[s]!) > room) return false;
+    for (let s = from; s < to; s++) {
+      if (sum[s]! > room && !(s >= first && s < past && sum[s] === size[k])) return false;
+    }
     return true;
   }
 
@@ -225,6 +231,18 @@ export class MiniMallocState {
       else this.cut[index] = old;
     }
   }
+}
+
+/** The position of the first entry of ascending `list` above `t`. */
+function firstAbove(list: readonly number[], t: number): number {
+  let a = 0;
+  let b = list.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (list[mid]! <= t) a = mid + 1;
+    else b = mid;
+  }
+  return a;
 }
 
 /** For each item, the items whose lifetimes overlap its own (half-open). */
