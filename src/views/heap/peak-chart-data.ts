@@ -47,16 +47,17 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
   for (const b of plan.buffers) if (!names.includes(b.region)) names.push(b.region);
   const present = new Set<ChartKind>(['activation']);
   const regions: ChartRegion[] = [];
+  const groups = sharingGroups(plan.buffers.filter((b) => b.size > 0));
   for (const name of names) {
-    const members = plan.buffers.filter((b) => b.region === name && b.alias === undefined && b.size > 0);
+    const members = groups.filter((g) => g[0]!.region === name);
     const region = plan.regions.find((r) => r.name === name);
     if (members.length === 0 && (region?.peak ?? 0) === 0) continue;
-    const byKind = Object.fromEntries(CHART_KINDS.map((k) => [k, liveBytes(members.filter((b) => KIND_OF[b.kind] === k), steps)])) as Record<ChartKind, Float64Array>;
-    for (const b of members) present.add(KIND_OF[b.kind]);
+    const byKind = Object.fromEntries(CHART_KINDS.map((k) => [k, liveBytes(members.filter((g) => KIND_OF[g[0]!.kind] === k), steps)])) as Record<ChartKind, Float64Array>;
+    for (const g of members) present.add(KIND_OF[g[0]!.kind]);
     const total = liveBytes(members, steps);
     regions.push({
       name,
-      peak: region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size)),
+      peak: region?.peak ?? Math.max(0, ...members.flat().map((b) => b.offset + b.size)),
       lowerBound: region?.lowerBound ?? 0,
       sizeLimit: region?.sizeLimit,
       peakStep: region?.peakStep ?? argMax(total),
@@ -67,20 +68,67 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
   return { steps, kinds: CHART_KINDS.filter((k) => present.has(k)), regions };
 }
 
-/** Bytes live at each step of [0, steps) for `buffers` (half-open lifetimes, at least one step each). */
-function liveBytes(buffers: readonly PlannedBuffer[], steps: number): Float64Array {
-  const delta = new Float64Array(steps + 1);
+/**
+ * The buffers grouped by whose bytes they share: each group's first entry is
+ * the root (the buffer no alias of which it is), then the buffers placed in
+ * its bytes (alias chains followed to it). The root's kind is the group's.
+ */
+function sharingGroups(buffers: readonly PlannedBuffer[]): PlannedBuffer[][] {
+  const byId = new Map(buffers.map((b) => [b.id, b]));
+  const rootOf = (b: PlannedBuffer): PlannedBuffer => {
+    let root = b;
+    for (let hops = 0; root.alias !== undefined && byId.has(root.alias.parent) && hops < buffers.length; hops += 1) root = byId.get(root.alias.parent)!;
+    return root;
+  };
+  const groups = new Map<number, PlannedBuffer[]>();
   for (const b of buffers) {
-    delta[b.start]! += b.size;
-    delta[Math.max(b.end, b.start + 1)]! -= b.size;
+    const root = rootOf(b);
+    if (!groups.has(root.id)) groups.set(root.id, [root]);
+    if (b !== root) groups.get(root.id)!.push(b);
   }
+  return [...groups.values()];
+}
+
+/**
+ * Bytes live at each step of [0, steps) for `groups` (half-open lifetimes,
+ * at least one step each). A group's bytes at a step are the union of the
+ * address ranges of its members live then: shared bytes count once, for as
+ * long as any member holds them (an in-place output can outlive its root).
+ */
+function liveBytes(groups: readonly PlannedBuffer[][], steps: number): Float64Array {
+  const delta = new Float64Array(steps + 1);
   const live = new Float64Array(steps);
+  const span = (b: PlannedBuffer): [number, number] => [b.start, Math.max(b.end, b.start + 1)];
+  for (const group of groups) {
+    if (group.length === 1) {
+      const [start, end] = span(group[0]!);
+      delta[start]! += group[0]!.size;
+      delta[end]! -= group[0]!.size;
+      continue;
+    }
+    const first = Math.min(...group.map((b) => span(b)[0]));
+    const last = Math.min(steps, Math.max(...group.map((b) => span(b)[1])));
+    for (let s = first; s < last; s += 1) live[s]! += unionLength(group.filter((b) => span(b)[0] <= s && span(b)[1] > s));
+  }
   let running = 0;
   for (let s = 0; s < steps; s += 1) {
     running += delta[s]!;
-    live[s] = running;
+    live[s]! += running;
   }
   return live;
+}
+
+/** Bytes covered by the address ranges [offset, offset + size) of `buffers`. */
+function unionLength(buffers: readonly PlannedBuffer[]): number {
+  const ranges = buffers.map((b) => [b.offset, b.offset + b.size] as const).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let reach = -Infinity;
+  for (const [low, high] of ranges) {
+    if (high <= reach) continue;
+    total += high - Math.max(low, reach);
+    reach = high;
+  }
+  return total;
 }
 
 /** The first step of the largest value, or undefined for no steps. */

@@ -48,6 +48,28 @@ describe('peak chart data', () => {
     expect(sram.peakStep).toBe(0);
   });
 
+  it('counts shared bytes for as long as any buffer in them is live: an in-place output outliving its root, concat windows before their concat', () => {
+    const base = plan();
+    const waste = base.waste;
+    const alias = (parent: number, offset: number) => ({ parent, offset, rule: 'in-place' }) as unknown as PlannedBuffer['alias'];
+    const shared: ModelPlan = {
+      ...base,
+      buffers: [
+        buffer(0, 'activation', 'dram', 0, 2, 0, 64), // Conv's output, read by the Relu at step 1
+        buffer(1, 'activation', 'dram', 1, 3, 0, 64, alias(0, 0)), // the Relu's output in place, read at step 2
+        buffer(2, 'activation', 'dram', 2, 3, 64, 32), // the next Conv's output
+        buffer(3, 'activation', 'dram', 3, 4, 96, 48), // a concat, written at step 3
+        buffer(4, 'activation', 'dram', 1, 4, 96, 16, alias(3, 0)), // its inputs, written into it earlier
+        buffer(5, 'activation', 'dram', 2, 4, 112, 16, alias(3, 16)),
+      ],
+      regions: [{ name: 'dram', peak: 144, lowerBound: 128, optimal: false, fast: true, overBy: 0, peakStep: 2, waste }],
+    };
+    const dram = peakChartData(shared).regions[0]!;
+    // step 1: the Relu's bytes are the Conv's (once) and the first window; step 2: the Relu's, the next Conv's and both windows
+    expect([...dram.total]).toEqual([64, 80, 128, 48]);
+    expect(dram.total[dram.peakStep!]).toBe(128);
+  });
+
   it('keeps the largest value of each run of steps when there are more steps than columns', () => {
     expect(bucketMax(Float64Array.from([1, 9, 2, 3, 8, 0, 4]), 3)).toEqual([
       { step: 0, bytes: 9 },
