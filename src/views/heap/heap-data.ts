@@ -5,6 +5,7 @@
 
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { liveBytes, sharingGroups } from './live-bytes';
 import { RectIndex } from './rect-index';
 
 /** Colour classes of the diagram, in drawing order (aliases are drawn over their parents). */
@@ -85,7 +86,11 @@ export function heapData(plan: ModelPlan): HeapData {
   const drawOrder = Uint32Array.from({ length: count }, (_, i) => i).sort(
     (a, b) => shared[a]! - shared[b]! || kindClass[a]! - kindClass[b]! || a - b,
   );
-  const lanes = [...laneOf.keys()].map((name, index) => buildLane(plan, name, index, { steps, start, end, offset, size, lane, shared }));
+  const groups = sharingGroups(buffers.filter((b) => b.size > 0));
+  const lanes = [...laneOf.keys()].map((name, index) => {
+    const live = liveBytes(groups.filter((g) => g[0]!.region === name), steps);
+    return buildLane(plan, name, index, live, { steps, start, end, offset, size, lane });
+  });
   const indexOfId = new Map(buffers.map((b, i) => [b.id, i]));
   return { plan, steps, count, start, end, offset, size, lane, kindClass, shared, drawOrder, lanes, laneOf, indexOfId };
 }
@@ -97,27 +102,17 @@ interface Columns {
   readonly offset: Float64Array;
   readonly size: Float64Array;
   readonly lane: Uint16Array;
-  readonly shared: Uint8Array;
 }
 
-function buildLane(plan: ModelPlan, name: string, index: number, c: Columns): HeapLane {
+/** Lane `index` (region `name`) over its bytes `live` at each step. */
+function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Array, c: Columns): HeapLane {
   const region = plan.regions.find((r) => r.name === name);
-  const delta = new Float64Array(c.steps + 1);
   const members: number[] = [];
   let top = 0;
   for (let i = 0; i < c.lane.length; i += 1) {
     if (c.lane[i] !== index) continue;
     members.push(i);
     top = Math.max(top, c.offset[i]! + c.size[i]!);
-    if (c.shared[i] === 1) continue;
-    delta[c.start[i]!]! += c.size[i]!;
-    delta[c.end[i]!]! -= c.size[i]!;
-  }
-  const live = new Float64Array(c.steps);
-  let running = 0;
-  for (let s = 0; s < c.steps; s += 1) {
-    running += delta[s]!;
-    live[s] = running;
   }
   const peak = region?.peak ?? top;
   const sizeLimit = region?.sizeLimit;

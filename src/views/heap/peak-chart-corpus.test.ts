@@ -1,6 +1,7 @@
-// The live-bytes chart on every model of ../shared/models/ under every
-// preset: its total at each region's peak step, and its highest point, are
-// the region's lower bound (the most bytes live at once). In-place outputs
+// The live-bytes chart and the heap lanes' curve on every model of
+// ../shared/models/ under every preset: the total at each region's peak
+// step, and its highest point, are the region's lower bound (the most bytes
+// live at once). In-place outputs
 // that outlive the buffer whose bytes they share, and concat inputs written
 // into their concat, are where a chart of root buffers alone fell short.
 
@@ -11,6 +12,7 @@ import { decodeOnnx } from '../../model/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import { planModel } from '../../planner/plan';
 import { PRESET_NAMES, presetTarget } from '../../planner/targets/presets';
+import { heapData } from './heap-data';
 import { peakChartData } from './peak-chart-data';
 
 const MODELS = join(__dirname, '../../../../shared/models');
@@ -20,7 +22,7 @@ const modelFiles = existsSync(MODELS)
 if (modelFiles.length === 0) console.log(`notice: ${MODELS} is absent; the live-bytes chart of real models is skipped`);
 
 describe.skipIf(modelFiles.length === 0)('the live-bytes chart on the real-model corpus', () => {
-  it.each(modelFiles.map((f) => [f.slice(MODELS.length + 1), f]))('%s: the total at the peak step is the lower bound, in every region of every preset', (_name, file) => {
+  it.each(modelFiles.map((f) => [f.slice(MODELS.length + 1), f]))('%s: the chart total at the peak step and the lane curves reach the lower bound, in every region of every preset', (_name, file) => {
     const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(file))), {});
     for (const preset of PRESET_NAMES) {
       const plan = planModel(model, presetTarget(preset), { strategy: 'tflm' });
@@ -28,6 +30,9 @@ describe.skipIf(modelFiles.length === 0)('the live-bytes chart on the real-model
         const at = `${preset} ${region.name}`;
         expect(region.total[region.peakStep!], at).toBe(region.lowerBound);
         expect(Math.max(...region.total), at).toBe(region.lowerBound);
+      }
+      for (const lane of heapData(plan).lanes) {
+        expect(Math.max(...lane.live), `${preset} ${lane.name} lane`).toBe(lane.lowerBound);
       }
     }
   });
