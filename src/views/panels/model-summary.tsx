@@ -52,7 +52,8 @@ export function ModelSummary() {
 }
 
 /**
- * The bytes of the main graph's run-time tensors: a lower estimate when some
+ * The bytes of the main graph's run-time tensors, each in memory of its own
+ * (what the heap's plan improves on by reuse): a lower estimate when some
  * are unsized, and said to be the main graph's when If/Loop/Scan bodies hold
  * more (the heap plans those; the sum here does not see them).
  */
@@ -60,12 +61,12 @@ function ActivationStat({ report }: { report: InspectReport }) {
   const bodies = report.bodyNodes;
   const lower = report.unknownShapes.length > 0;
   const notes = [bodies > 0 ? 'main graph' : '', lower ? 'lower estimate' : ''].filter(Boolean);
-  const bytes = `${formatCount(report.activationBytes)} bytes`;
+  const bytes = `${formatCount(report.activationBytes)} bytes if every run-time tensor had memory of its own (the heap's plan reuses it)`;
   return (
     <Stat
-      label={`Activation memory${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`}
+      label={`Activation memory without reuse${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`}
       value={`${lower ? '≥ ' : ''}${formatBytes(report.activationBytes)}`}
-      title={bodies === 0 ? bytes : `${bytes} in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`}
+      title={bodies === 0 ? bytes : `${bytes}, in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`}
       testId="stat-activation-bytes"
     />
   );
