@@ -8,8 +8,8 @@ import type { PlannedBuffer } from '../../planner/plan';
 
 /**
  * The buffers grouped by whose bytes they share: each group's first entry is
- * the root (the buffer no alias of which it is), then the buffers placed in
- * its bytes (alias chains followed to it). The root's kind is the group's.
+ * the root (the one that is not an alias), then the buffers placed in its
+ * bytes (alias chains followed to it). The root's kind is the group's.
  */
 export function sharingGroups(buffers: readonly PlannedBuffer[]): PlannedBuffer[][] {
   const byId = new Map(buffers.map((b) => [b.id, b]));
@@ -38,8 +38,8 @@ export function sharingGroups(buffers: readonly PlannedBuffer[]): PlannedBuffer[
  * Bytes live at each step of [0, steps) for `groups` (half-open lifetimes,
  * at least one step each). Shared bytes count once, for as long as any
  * member of the group holds them (an in-place output can outlive its root):
- * the group's address range is cut where a member starts or ends, and each
- * piece counts over the union of the lifetimes of the members covering it.
+ * the group's addresses are cut where a member's range starts or ends, and
+ * each piece counts over the union of the lifetimes of the members covering it.
  */
 export function liveBytes(groups: readonly PlannedBuffer[][], steps: number): Float64Array {
   const delta = new Float64Array(steps + 1);
