@@ -2,7 +2,7 @@
 // known optimum) and wall time, on the real traces, on generated network-like
 // problems of 1k, 10k and 100k buffers, on crowded network-like and
 // training-like traces of 10k, 62k and 100k buffers (timed as `solve` runs on
-// a file: reading the CSV text included, median of 3 runs), on the activation
+// a file: reading the CSV text included, median of 3 runs after a warm-up), on the activation
 // problems of the real models in ../shared/models (cpu preset), on tilings
 // with a known optimum and on pinwheel sets of 150-450 buffers (guillotine
 // and pinwheel cuts of a full rectangle: optimum = lower bound, and greedy
@@ -10,7 +10,7 @@
 // With --csv DIR, also every MiniMalloc CSV in DIR (for instance MiniMalloc's
 // own challenging suite), best with a 3 s budget against the lower bound.
 // Prints figures; never fails on time.
-// Run: npm run bench:planner -- [--max N] [--csv DIR] [--only hard]
+// Run: npm run bench:planner -- [--max N] [--csv DIR] [--only hard|crowded]
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,12 +44,12 @@ interface MeasureOptions {
   readonly options?: PlanOptions;
   readonly only?: readonly string[];
   readonly fromFile?: boolean; // time from the CSV text: reading the problem is part of every run, as in `solve`
-  readonly runs?: number; // runs per strategy; the median time is reported
+  readonly runs?: number; // timed runs per strategy, after an untimed one when more than one; the median time is reported
 }
 
 const maxBuffers = Number(argument('--max') ?? 100_000);
 const csvDir = argument('--csv');
-const onlyHard = argument('--only') === 'hard'; // only the tilings, pinwheel sets and --csv problems
+const only = argument('--only'); // 'hard': only the tilings, pinwheel sets and --csv problems; 'crowded': only the crowded traces
 
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -72,12 +72,14 @@ function measure(instance: string, problem: PlacementProblem, reference?: number
     const times: number[] = [];
     let plan: ReturnType<typeof assignOffsets> | undefined;
     let valid = '';
-    for (let run = 0; run < (how.runs ?? 1); run++) {
+    const runs = how.runs ?? 1;
+    // with several runs, one more first and untimed: the median then compares compiled code with compiled code
+    for (let run = runs > 1 ? -1 : 0; run < runs; run++) {
       const started = performance.now();
       const read = text === undefined ? problem : parseMinimallocCsv(text);
       plan = assignOffsets(read, strategy, how.options);
       valid = validatePlan(read, plan).valid ? '' : ' INVALID';
-      times.push(performance.now() - started);
+      if (run >= 0) times.push(performance.now() - started);
     }
     const ms = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
     if (strategy === 'naive') naiveMs = ms;
@@ -119,7 +121,8 @@ function modelProblems(): { name: string; problem: PlacementProblem }[] {
 
 function main(): void {
   console.log('Each cell: peak / reference (* = proven optimal), wall time including bounding and validating, that time as a multiple of naive\'s.');
-  if (!onlyHard) printEveryGenerator();
+  if (only === 'crowded') return printCrowdedTraces();
+  if (only !== 'hard') printEveryGenerator();
   printHardProblems();
 }
 
@@ -145,9 +148,13 @@ function printEveryGenerator(): void {
     [1_000, 10_000].filter((n) => n <= maxBuffers).map((n) => measure(`random ${n}`, randomProblem(n, n))),
   );
 
+  printCrowdedTraces();
+}
+
+function printCrowdedTraces(): void {
   const crowded = [10_000, 62_000, 100_000].filter((n) => n <= maxBuffers);
   const greedyUpTo = 20_000; // the greedy baselines walk every live neighbour: minutes each on the largest crowded traces
-  // as `solve` runs on a file: reading the CSV, bounding and validating are in every time; the median of 3 runs
+  // as `solve` runs on a file: reading the CSV, bounding and validating are in every time; the median of 3 runs after a warm-up
   const asFile = (n: number): MeasureOptions => ({ fromFile: true, runs: 3, ...(n > greedyUpTo && { only: ['naive', 'best'] }) });
   printTable(
     'Network-like traces with heavy overlap, thousands live at once, timed from the CSV text (reference: lower bound)',
@@ -157,7 +164,6 @@ function printEveryGenerator(): void {
     'Training-like traces, forward activations live until their backward step, timed from the CSV text (reference: lower bound)',
     crowded.map((n) => measure(`training-like ${n}`, trainingLikeProblem(n, n), undefined, asFile(n))),
   );
-
 }
 
 function printHardProblems(): void {
