@@ -33,8 +33,9 @@
 //   finer cuts add nothing). In each, the bytes still to place there stack
 //   above the offset last placed (no later placement goes lower) and above
 //   the lowest minimum offset of its unplaced buffers (at least the highest
-//   top placed there), and must stay below the target. A candidate that fails the
-//   first of these is dropped before it is placed (see minimalloc-state.ts).
+//   top placed there), and must stay below the target. A candidate that
+//   fails the first of these, or whose own sections could not hold what is
+//   left above its top, is dropped before it is placed (minimalloc-state.ts).
 // - Dynamic decomposition: each boundary between two sections counts the
 //   unplaced buffers that cross it. When a placement brings a count to zero,
 //   the buffers left on either side no longer interact: each side is solved

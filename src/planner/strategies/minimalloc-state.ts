@@ -100,13 +100,6 @@ export class MiniMallocState {
     return true;
   }
 
-  /** The unplaced items of `items`, in a new array. */
-  unplacedOf(items: Int32Array): number[] {
-    const open: number[] = [];
-    for (const k of items) if (Number.isNaN(this.offset[k]!)) open.push(k);
-    return open;
-  }
-
   mark(): number {
     return this.log.length;
   }
