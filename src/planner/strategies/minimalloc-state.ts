@@ -5,6 +5,7 @@
 // Depends only on the planner engine.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { countAtOrBelow } from '../../shared/sorted-search';
 
 const OFFSET = 0;
 const MIN_OFFSET = 1;
@@ -54,8 +55,8 @@ export class MiniMallocState {
     this.size = Float64Array.from(items, (i) => prep.itemExtent[i]!);
     // section s: what is live just before the s-th distinct end; an item covers the ends in (start, end]
     const ends = [...new Set(this.end)].sort((a, b) => a - b);
-    this.from = Int32Array.from(this.start, (t) => firstAbove(ends, t));
-    this.to = Int32Array.from(this.end, (t) => firstAbove(ends, t));
+    this.from = Int32Array.from(this.start, (t) => countAtOrBelow(ends, t));
+    this.to = Int32Array.from(this.end, (t) => countAtOrBelow(ends, t));
     const count = (this.sectionCount = ends.length);
     this.offset = new Float64Array(n).fill(NaN);
     this.minOffset = floors === undefined ? new Float64Array(n) : Float64Array.from(floors);
@@ -224,18 +225,6 @@ export class MiniMallocState {
       else this.cut[index] = old;
     }
   }
-}
-
-/** The position of the first entry of ascending `list` above `t`. */
-function firstAbove(list: readonly number[], t: number): number {
-  let a = 0;
-  let b = list.length;
-  while (a < b) {
-    const mid = (a + b) >>> 1;
-    if (list[mid]! <= t) a = mid + 1;
-    else b = mid;
-  }
-  return a;
 }
 
 /** For each item, the items whose lifetimes overlap its own (half-open). */
