@@ -10,7 +10,7 @@
 //   group's members listed before it, and names the first of those it
 //   overlaps as the buffer whose bytes it shares.
 
-import { resolveAliasGroups } from '../problem/alias-groups';
+import { resolveAliasGroups, type ResolvedAliases } from '../problem/alias-groups';
 import type { BufferKind, SharingRule } from '../problem/build-buffers';
 import { unionBytes } from '../problem/lower-bound';
 import type { Alias, PlacementProblem } from '../problem/problem';
@@ -45,17 +45,7 @@ export interface LiveInputBuffer {
  * figures sum to the bytes live in the region at that step.
  */
 export function liveAtStep(buffers: readonly LiveInputBuffer[], step: number, region: string): LiveBuffer[] {
-  const indexOf = new Map(buffers.map((b, i) => [b.id, i]));
-  const aliases: Alias[] = [];
-  buffers.forEach((b, i) => {
-    const parent = b.alias === undefined ? undefined : indexOf.get(b.alias.parent);
-    if (parent !== undefined) aliases.push({ buffer: i, parent, offset: b.alias!.offset });
-  });
-  const problem: PlacementProblem = {
-    buffers: buffers.map((b, i) => ({ id: i, name: b.name, size: b.size, start: b.start, end: b.end, region: b.region })),
-    aliases,
-  };
-  const { groups, groupOf } = resolveAliasGroups(problem);
+  const { groups, groupOf } = planAliasGroups(buffers).resolved;
   const relOf = new Float64Array(buffers.length);
   for (const group of groups) group.members.forEach((b, k) => (relOf[b] = group.rel[k]!));
   const live = buffers
@@ -81,4 +71,22 @@ export function liveAtStep(buffers: readonly LiveInputBuffer[], step: number, re
       ...(b.node !== undefined && { node: b.node }),
     };
   });
+}
+
+/**
+ * A plan's buffers as a placement problem (buffer i is `buffers[i]`) and its
+ * alias groups, resolved as the lower bound resolves them.
+ */
+export function planAliasGroups(buffers: readonly LiveInputBuffer[]): { problem: PlacementProblem; resolved: ResolvedAliases } {
+  const indexOf = new Map(buffers.map((b, i) => [b.id, i]));
+  const aliases: Alias[] = [];
+  buffers.forEach((b, i) => {
+    const parent = b.alias === undefined ? undefined : indexOf.get(b.alias.parent);
+    if (parent !== undefined) aliases.push({ buffer: i, parent, offset: b.alias!.offset });
+  });
+  const problem: PlacementProblem = {
+    buffers: buffers.map((b, i) => ({ id: i, name: b.name, size: b.size, start: b.start, end: b.end, region: b.region })),
+    aliases,
+  };
+  return { problem, resolved: resolveAliasGroups(problem) };
 }

@@ -86,9 +86,9 @@ export function heapData(plan: ModelPlan): HeapData {
   const drawOrder = Uint32Array.from({ length: count }, (_, i) => i).sort(
     (a, b) => shared[a]! - shared[b]! || kindClass[a]! - kindClass[b]! || a - b,
   );
-  const groups = sharingGroups(buffers.filter((b) => b.size > 0));
+  const sharing = sharingGroups(buffers);
   const lanes = [...laneOf.keys()].map((name, index) => {
-    const live = liveBytes(groups.filter((g) => g[0]!.region === name), steps);
+    const live = liveBytes(sharing, (root) => root.region === name, steps);
     return buildLane(plan, name, index, live, { steps, start, end, offset, size, lane });
   });
   const indexOfId = new Map(buffers.map((b, i) => [b.id, i]));

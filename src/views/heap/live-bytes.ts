@@ -1,85 +1,47 @@
-// Bytes live at each step of a plan's buffers, shared bytes counted once:
-// buffers are grouped by whose bytes they share (alias chains followed to
-// their root), and a group's bytes count for as long as any member holds
-// them. The heap lanes' curve and the peak chart both read this, so they
-// agree with each other and with the lower bound. Plain functions; no DOM.
+// Bytes live at each step of a plan's buffers, shared bytes counted once: the
+// buffers' alias groups are resolved and measured by the lower bound's own
+// live profile (a group's bytes are the union of its live members' ranges,
+// for as long as any of them is live), so the heap lanes' curve and the peak
+// chart agree with each other and with the bound. Plain functions; no DOM.
 
+import { planAliasGroups } from '../../planner/assembly/live-at';
 import type { PlannedBuffer } from '../../planner/plan';
+import type { AliasGroup } from '../../planner/problem/alias-groups';
+import { liveProfile } from '../../planner/problem/lower-bound';
+import type { PlacementProblem } from '../../planner/problem/problem';
 
-/**
- * The buffers grouped by whose bytes they share: each group's first entry is
- * the root (the one that is not an alias), then the buffers placed in its
- * bytes (alias chains followed to it). The root's kind is the group's.
- */
-export function sharingGroups(buffers: readonly PlannedBuffer[]): PlannedBuffer[][] {
-  const byId = new Map(buffers.map((b) => [b.id, b]));
-  const roots = new Map<number, PlannedBuffer>(); // buffer id -> its root, once known
-  const rootOf = (b: PlannedBuffer): PlannedBuffer => {
-    const chain: PlannedBuffer[] = [];
-    let root = b;
-    while (!roots.has(root.id) && root.alias !== undefined && byId.has(root.alias.parent) && chain.length < buffers.length) {
-      chain.push(root);
-      root = byId.get(root.alias.parent)!;
-    }
-    root = roots.get(root.id) ?? root;
-    for (const link of chain) roots.set(link.id, root); // a chain of in-place nodes is walked once
-    return root;
-  };
-  const groups = new Map<number, PlannedBuffer[]>();
-  for (const b of buffers) {
-    const root = rootOf(b);
-    if (!groups.has(root.id)) groups.set(root.id, [root]);
-    if (b !== root) groups.get(root.id)!.push(b);
-  }
-  return [...groups.values()];
+/** A plan's alias groups, each with the buffer whose bytes the others share (its kind is the group's). */
+export interface SharingGroups {
+  readonly problem: PlacementProblem; // buffer i is the plan's buffers[i]
+  readonly groups: readonly { readonly group: AliasGroup; readonly root: PlannedBuffer }[];
 }
 
-/**
- * Bytes live at each step of [0, steps) for `groups` (half-open lifetimes,
- * at least one step each). Shared bytes count once, for as long as any
- * member of the group holds them (an in-place output can outlive its root):
- * the group's addresses are cut where a member's range starts or ends, and
- * each piece counts over the union of the lifetimes of the members covering it.
- */
-export function liveBytes(groups: readonly PlannedBuffer[][], steps: number): Float64Array {
-  const delta = new Float64Array(steps + 1);
-  const add = (bytes: number, start: number, end: number) => {
-    delta[start]! += bytes;
-    delta[end]! -= bytes;
-  };
-  for (const group of groups) {
-    if (group.length === 1) add(group[0]!.size, ...lifetime(group[0]!));
-    else addShared(group, add);
-  }
-  const live = new Float64Array(steps);
-  let running = 0;
+const resolvedOnce = new WeakMap<readonly PlannedBuffer[], SharingGroups>();
+
+/** The alias groups of `buffers` (a plan's), resolved once per plan for every curve drawn from them. */
+export function sharingGroups(buffers: readonly PlannedBuffer[]): SharingGroups {
+  const known = resolvedOnce.get(buffers);
+  if (known !== undefined) return known;
+  const { problem, resolved } = planAliasGroups(buffers);
+  const groups = resolved.groups.map((group) => {
+    const root = group.members.find((b) => buffers[b]!.alias === undefined) ?? group.members[0]!;
+    return { group, root: buffers[root]! };
+  });
+  resolvedOnce.set(buffers, { problem, groups });
+  return { problem, groups };
+}
+
+/** Bytes live at each step of [0, steps) for the groups of `shared` that `keep` accepts. */
+export function liveBytes(shared: SharingGroups, keep: (root: PlannedBuffer) => boolean, steps: number): Float64Array {
+  const { times, live } = liveProfile(
+    shared.problem,
+    shared.groups.filter((g) => keep(g.root)).map((g) => g.group),
+  );
+  const out = new Float64Array(steps);
+  let k = -1; // the last change at or before step s
   for (let s = 0; s < steps; s += 1) {
-    running += delta[s]!;
-    live[s] = running;
+    while (k + 1 < times.length && times[k + 1]! <= s) k += 1;
+    out[s] = k < 0 ? 0 : live[k]!;
   }
-  return live;
-}
-
-/** [start, end) of `b`, at least one step. */
-function lifetime(b: PlannedBuffer): [number, number] {
-  return [b.start, Math.max(b.end, b.start + 1)];
-}
-
-/** Calls `add(bytes, start, end)` for each piece of a group's addresses and each run of steps some member covering it is live. */
-function addShared(group: readonly PlannedBuffer[], add: (bytes: number, start: number, end: number) => void): void {
-  const cuts = [...new Set(group.flatMap((b) => [b.offset, b.offset + b.size]))].sort((a, b) => a - b);
-  for (let c = 0; c + 1 < cuts.length; c += 1) {
-    const [low, high] = [cuts[c]!, cuts[c + 1]!];
-    const spans = group.filter((b) => b.offset <= low && b.offset + b.size >= high).map(lifetime);
-    spans.sort((a, b) => a[0] - b[0]);
-    let run: [number, number] | undefined;
-    for (const [start, end] of spans) {
-      if (run !== undefined && start <= run[1]) run[1] = Math.max(run[1], end);
-      else {
-        if (run !== undefined) add(high - low, ...run);
-        run = [start, end];
-      }
-    }
-    if (run !== undefined) add(high - low, ...run);
-  }
+  return out;
 }

@@ -48,17 +48,20 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
   for (const b of plan.buffers) if (!names.includes(b.region)) names.push(b.region);
   const present = new Set<ChartKind>(['activation']);
   const regions: ChartRegion[] = [];
-  const groups = sharingGroups(plan.buffers.filter((b) => b.size > 0));
+  const shared = sharingGroups(plan.buffers);
   for (const name of names) {
-    const members = groups.filter((g) => g[0]!.region === name);
+    const members = plan.buffers.filter((b) => b.region === name && b.size > 0);
     const region = plan.regions.find((r) => r.name === name);
     if (members.length === 0 && (region?.peak ?? 0) === 0) continue;
-    const byKind = Object.fromEntries(CHART_KINDS.map((k) => [k, liveBytes(members.filter((g) => KIND_OF[g[0]!.kind] === k), steps)])) as Record<ChartKind, Float64Array>;
-    for (const g of members) present.add(KIND_OF[g[0]!.kind]);
-    const total = liveBytes(members, steps);
+    const byKind = Object.fromEntries(
+      CHART_KINDS.map((k) => [k, liveBytes(shared, (root) => root.region === name && KIND_OF[root.kind] === k, steps)]),
+    ) as Record<ChartKind, Float64Array>;
+    for (const g of shared.groups) if (g.root.region === name && members.length > 0) present.add(KIND_OF[g.root.kind]);
+    const total = new Float64Array(steps); // every group is of one kind
+    for (const k of CHART_KINDS) byKind[k].forEach((bytes, s) => (total[s]! += bytes));
     regions.push({
       name,
-      peak: region?.peak ?? Math.max(0, ...members.flat().map((b) => b.offset + b.size)),
+      peak: region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size)),
       lowerBound: region?.lowerBound ?? 0,
       sizeLimit: region?.sizeLimit,
       peakStep: region?.peakStep ?? argMax(total),

@@ -20,7 +20,7 @@ function plan(): ModelPlan {
       buffer(0, 'activation', 'dram', 0, 3, 0, 64),
       buffer(1, 'scratch', 'dram', 1, 2, 64, 16),
       buffer(2, 'output', 'dram', 2, 4, 80, 8),
-      buffer(3, 'activation', 'dram', 1, 3, 0, 64, { parent: 0, rule: 'in-place' } as unknown as PlannedBuffer['alias']),
+      buffer(3, 'activation', 'dram', 1, 3, 0, 64, { parent: 0, offset: 0, rule: 'in-place' }),
       buffer(4, 'cache', 'sram', 0, 4, 0, 32),
     ],
     regions: [
@@ -51,7 +51,7 @@ describe('peak chart data', () => {
   it('counts shared bytes for as long as any buffer in them is live: an in-place output outliving its root, concat windows before their concat', () => {
     const base = plan();
     const waste = base.waste;
-    const alias = (parent: number, offset: number) => ({ parent, offset, rule: 'in-place' }) as unknown as PlannedBuffer['alias'];
+    const alias = (parent: number, offset: number) => ({ parent, offset, rule: 'in-place' }) as const;
     const shared: ModelPlan = {
       ...base,
       buffers: [
