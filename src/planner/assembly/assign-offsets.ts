@@ -29,7 +29,7 @@ export function assignOffsets(problem: PlacementProblem, strategyName = 'best', 
   groupsByRegion(problem, resolved.groups).forEach(({ name, groups }, r) => {
     const lowerBound = bounds[r]!.lowerBound;
     const prep = prepareRegion(problem, name, groups);
-    const outcome = strategy.plan(prep, { lowerBound, options });
+    const outcome = strategy.plan(prep, { lowerBound, peakStep: bounds[r]!.peakStep, options });
     outcomes.push(outcome);
     const peak = spreadItems(problem, groups, outcome.offsets, offsets);
     regions.push({ name, peak, lowerBound, optimal: peak <= lowerBound || outcome.proven });

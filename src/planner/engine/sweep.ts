@@ -22,6 +22,7 @@
 //   the region has one.
 
 import { Departures, LiveBlocks } from './live-blocks';
+import { liveProfile } from '../problem/lower-bound';
 import { alignBase, type PreparedRegion } from './prepared';
 
 /** The times and visiting orders of one direction of sweep. */
@@ -75,14 +76,14 @@ export function sweepPlace(prep: PreparedRegion, tightest = false, backwards = f
 
 /**
  * Item offsets from the anchored sweep (see the module header), or undefined
- * when the region has fixed items. `tightest` as for `sweepPlace`.
+ * when the region has fixed items. `tightest` as for `sweepPlace`; `busiest`:
+ * the busiest step, when the caller already knows it (the lower bound's peak step).
  */
-export function anchoredSweepPlace(prep: PreparedRegion, tightest = true): Float64Array | undefined {
+export function anchoredSweepPlace(prep: PreparedRegion, tightest = true, busiest = busiestStep(prep)): Float64Array | undefined {
   if (prep.freeItems.length !== prep.itemCount) return undefined;
   const { itemStart, itemEnd, itemExtent } = prep;
   const forwards = sweepOrder(prep, false);
   const backwards = sweepOrder(prep, true);
-  const busiest = busiestStep(prep, forwards.order, forwards.byEnd);
   const offsets = new Float64Array(prep.itemCount);
   // the latest to end lowest: as the forward sweep passes, the stack frees from the top
   const anchored = forwards.order.filter((i) => itemStart[i]! <= busiest && itemEnd[i]! > busiest);
@@ -99,23 +100,12 @@ export function anchoredSweepPlace(prep: PreparedRegion, tightest = true): Float
   return offsets;
 }
 
-/** The step with the most bytes live (whole blocks, as the sweeps place them); the earliest on ties. */
-function busiestStep(prep: PreparedRegion, byStart: Int32Array, byEnd: Int32Array): number {
-  const { itemStart, itemEnd, itemExtent } = prep;
-  let live = 0;
-  let most = -1;
+/** The step with the most bytes live, by the lower bound's live profile; the earliest on ties. */
+function busiestStep(prep: PreparedRegion): number {
+  const { times, live } = liveProfile(prep.problem, prep.groups);
   let busiest = 0;
-  let ended = 0;
-  for (let k = 0; k < byStart.length; ) {
-    const step = itemStart[byStart[k]!]!;
-    while (ended < byEnd.length && itemEnd[byEnd[ended]!]! <= step) live -= itemExtent[byEnd[ended++]!]!;
-    while (k < byStart.length && itemStart[byStart[k]!]! === step) live += itemExtent[byStart[k++]!]!;
-    if (live > most) {
-      most = live;
-      busiest = step;
-    }
-  }
-  return busiest;
+  for (let k = 1; k < live.length; k++) if (live[k]! > live[busiest]!) busiest = k;
+  return times[busiest] ?? 0;
 }
 
 /**

@@ -153,7 +153,7 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   const naive = baselines.find((b) => b.name === 'naive') ?? baselines[0]!;
   const naiveOffsets = naive.plan(prep, context).offsets;
   const candidates: Candidate[] = [{ offsets: naiveOffsets, peak: peakOf(prep, naiveOffsets), source: naive.name }];
-  const sweeps = [() => anchoredSweepPlace(prep), ...SWEEPS.map(([tightest, backwards]) => () => sweepPlace(prep, tightest, backwards))];
+  const sweeps = [() => anchoredSweepPlace(prep, true, context.peakStep), ...SWEEPS.map(([tightest, backwards]) => () => sweepPlace(prep, tightest, backwards))];
   for (const sweep of sweeps) {
     if (smallest(candidates).peak <= lowerBound) break; // naive stacks everything live together, or a sweep reached the bound
     const offsets = sweep();

@@ -43,6 +43,7 @@ export function withoutSearchBudget(options: PlanOptions | undefined): PlanOptio
 /** What a strategy knows about the region it plans. */
 export interface RegionContext {
   readonly lowerBound: number; // no placement of the region peaks lower
+  readonly peakStep?: number; // the first step where the lower bound is reached, when the caller has it
   readonly options: PlanOptions;
 }
 
