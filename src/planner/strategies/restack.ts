@@ -72,7 +72,7 @@ export function restackTop(
   let newPeak = 0;
   items.forEach((i, x) => (newPeak = Math.max(newPeak, at[x]! + size[i]!)));
   items.forEach((i, x) => (offsets[i] = flip ? newPeak - at[x]! - size[i]! : at[x]!));
-  return { peak: newPeak, exhausted: true, nodes: outcome.nodes };
+  return { peak: newPeak, exhausted: false, nodes: outcome.nodes };
 }
 
 /** The items that move, a layer or a column (see the module header). */
