@@ -39,6 +39,7 @@ export interface PeakChartData {
   readonly steps: number; // the step axis spans [0, steps)
   readonly kinds: readonly ChartKind[]; // kinds that hold bytes somewhere, activation always
   readonly regions: readonly ChartRegion[];
+  readonly complete: boolean; // false when some tensor's size is unknown: peaks and live bytes are lower estimates
 }
 
 /** Builds the chart's data for `plan`; regions without buffers or bytes are left out. */
@@ -69,7 +70,7 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
       byKind,
     });
   }
-  return { steps, kinds: CHART_KINDS.filter((k) => present.has(k)), regions };
+  return { steps, kinds: CHART_KINDS.filter((k) => present.has(k)), regions, complete: plan.complete };
 }
 
 /** The first step of the largest value, or undefined for no steps. */

@@ -7,6 +7,7 @@
 // Content Security Policy refuses inline styles.
 
 import { formatBytes } from '../../shared/format';
+import { peakText } from '../plan-words';
 import { xmlChars } from '../export/xml-chars';
 import { bucketMax, type ChartKind, type PeakChartData } from './peak-chart-data';
 
@@ -65,14 +66,14 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
     parts.push(
       `<g class="pc-region" data-region="${escapeText(region.name)}">`,
       `<text class="pc-text" x="${left}" y="${blockTop + 11}" font-weight="600" fill="${CHART_COLOURS.text}">${escapeText(clip(region.name, chars))}</text>`,
-      `<text class="pc-muted" x="${left}" y="${blockTop + 23}" fill="${CHART_COLOURS.muted}">${escapeText(clip(`peak ${formatBytes(region.peak)} · bound ${formatBytes(region.lowerBound)}`, chars))}</text>`,
+      `<text class="pc-muted" x="${left}" y="${blockTop + 23}" fill="${CHART_COLOURS.muted}">${escapeText(clip(`peak ${peakText(region.peak, data.complete)} · bound ${formatBytes(region.lowerBound)}`, chars))}</text>`,
     );
     rows.forEach((row, r) => {
       const top = blockTop + HEADER + r * (cellHeight + LABEL + GAP) + LABEL;
       const values = row === 'total' ? region.total : region.byKind[row];
       const atPeak = region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0;
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
-      const label = chars >= 28 ? `${row} · ${formatBytes(atPeak)} at peak` : `${row} ${formatBytes(atPeak)}`;
+      const label = chars >= 28 ? `${row} · ${peakText(atPeak, data.complete)} at peak` : `${row} ${peakText(atPeak, data.complete)}`;
       parts.push(
         `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(clip(label, chars))}</text>`,
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep),
@@ -122,8 +123,8 @@ function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', pe
 
 /** The chart in one sentence, for screen readers. */
 function summaryLine(data: PeakChartData): string {
-  const regions = data.regions.map((r) => `${r.name}: peak ${formatBytes(r.peak)}, lower bound ${formatBytes(r.lowerBound)}${r.peakStep === undefined ? '' : ` at step ${r.peakStep}`}`);
-  return `Live bytes over ${data.steps} steps per kind (${data.kinds.join(', ')}). ${regions.join('; ')}`;
+  const regions = data.regions.map((r) => `${r.name}: peak ${peakText(r.peak, data.complete)}, lower bound ${formatBytes(r.lowerBound)}${r.peakStep === undefined ? '' : ` at step ${r.peakStep}`}`);
+  return `Live bytes over ${data.steps} steps per kind (${data.kinds.join(', ')})${data.complete ? '' : ', sizes known only'}. ${regions.join('; ')}`;
 }
 
 /** The height the chart wants for `data` at `cellHeight` pixels per small multiple, its regions side by side. */

@@ -70,6 +70,16 @@ describe('peak chart data', () => {
     expect(dram.total[dram.peakStep!]).toBe(128);
   });
 
+  it('marks the peak and the live bytes as lower estimates when some tensor size is unknown', () => {
+    const known = peakChartSvg(peakChartData(plan()), { width: 400, height: 300 });
+    const unknown = peakChartSvg(peakChartData({ ...plan(), complete: false }), { width: 400, height: 300 });
+    expect(known).toContain('peak 88 B · bound 80 B');
+    expect(known).not.toContain('≥');
+    expect(unknown).toContain('peak ≥ 88 B · bound 80 B');
+    expect(unknown).toContain('total · ≥ 80 B at peak');
+    expect(unknown).toContain('sizes known only');
+  });
+
   it('keeps the largest value of each run of steps when there are more steps than columns', () => {
     expect(bucketMax(Float64Array.from([1, 9, 2, 3, 8, 0, 4]), 3)).toEqual([
       { step: 0, bytes: 9 },
