@@ -80,6 +80,7 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   // The settings' one-line summary says so too: its peak and its proof cover the sizes known only.
   await expect(page.getByTestId('plan-note')).toContainText('≥');
   await expect(page.getByTestId('plan-proof')).toContainText('for the sizes known');
+  await expect(page.getByTestId('peak-chart')).toContainText('peak ≥');
   await expect(page.getByTestId('optimal')).toHaveCount(0);
   await expect(page.getByTestId('explanation')).not.toContainText('no plan can be smaller');
 
@@ -104,6 +105,7 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await expect(page.getByTestId('assumptions-banner')).toHaveCount(0);
   await expect(page.getByTestId('plan-note')).not.toContainText('≥');
   await expect(page.getByTestId('plan-proof')).not.toContainText('sizes known');
+  await expect(page.getByTestId('peak-chart')).not.toContainText('≥');
 });
 
 test('an If on a graph input: the banner names the assumed branch, and a value for the input resolves it', async ({ page }) => {
@@ -116,6 +118,8 @@ test('an If on a graph input: the banner names the assumed branch, and a value f
   // The model's activation sum is the main graph's: it says so, since the branch's tensors are not in it.
   const activations = page.getByTestId('stat-activation-bytes');
   await expect(activations.locator('..')).toContainText('Activation memory without reuse (main graph)');
+  // So is the count of unknown shapes: the banner would count the branches' own.
+  await expect(page.getByTestId('fact-unknown')).toHaveText('none in the main graph');
   await expect(activations).toHaveAttribute('title', /in the main graph; the tensors inside the bodies of its 1 If\/Loop\/Scan node are not counted here/);
   const line = page.locator('[data-testid="assumption"][data-kind="input"]');
   await expect(line).toContainText("If 'vad/If_0': then branch assumed");

@@ -42,6 +42,8 @@ export function ModelSummary() {
         </Fact>
         <Fact term="Unknown shapes" testId="fact-unknown">
           {report.unknownShapes.length === 0 ? 'none' : formatCount(report.unknownShapes.length)}
+          {/* the heap's banner counts the If/Loop/Scan bodies' tensors too */}
+          {report.bodyNodes > 0 && <span className="muted"> in the main graph</span>}
         </Fact>
         <Fact term="Time">
           {decodeMs === undefined ? '' : `decode ${formatMs(decodeMs)} · `}infer {formatMs(inferMs)}
