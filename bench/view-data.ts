@@ -1,0 +1,63 @@
+// Time to build the heap panel's view models on the main thread once a plan
+// arrives: the heap data (lanes, live-bytes curve, hit index) and the peak
+// chart's data, both of which resolve the plan's alias groups and measure
+// shared bytes with the lower bound's live profile. On every model of
+// ../shared/models, on DenseNet-121 (Concat chains: one alias group per dense
+// block) and on exported-looking chains of 10k-100k nodes (residual blocks
+// with skip edges; in-place Relu chains, one group of every buffer). Medians
+// of 5 runs after one untimed. Prints figures; never fails on time.
+//
+//   npx tsx bench/view-data.ts
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeOnnx } from '../src/model/decode-onnx';
+import { inferShapes } from '../src/model/infer-shapes';
+import { densenetModel } from '../src/model/testing/densenet-model';
+import { planModel, type ModelPlan } from '../src/planner/plan';
+import { presetTarget } from '../src/planner/targets/presets';
+import { heapData } from '../src/views/heap/heap-data';
+import { peakChartData } from '../src/views/heap/peak-chart-data';
+import { chainBytes } from './planner-chains';
+
+const MODELS = fileURLToPath(new URL('../../shared/models', import.meta.url));
+const RUNS = 5;
+
+function planOf(bytes: Uint8Array): ModelPlan {
+  return planModel(inferShapes(decodeOnnx(bytes), {}), presetTarget('cpu'));
+}
+
+/** Median ms of `RUNS` runs of `build` after one untimed, each on a fresh copy of the plan (the views cache per plan). */
+function median(plan: ModelPlan, build: (p: ModelPlan) => unknown): number {
+  const times: number[] = [];
+  for (let run = -1; run < RUNS; run++) {
+    const copy = { ...plan, buffers: plan.buffers.slice() };
+    const started = performance.now();
+    build(copy);
+    if (run >= 0) times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+}
+
+function row(name: string, plan: ModelPlan): void {
+  const aliases = plan.buffers.filter((b) => b.alias !== undefined).length;
+  const heap = median(plan, heapData);
+  const chart = median(plan, peakChartData);
+  const both = median(plan, (p) => (heapData(p), peakChartData(p)));
+  console.log(
+    [name.padEnd(30), String(plan.buffers.length).padStart(8), String(aliases).padStart(8), `${heap.toFixed(1)} ms`.padStart(10), `${chart.toFixed(1)} ms`.padStart(10), `${both.toFixed(1)} ms`.padStart(10)].join('  '),
+  );
+}
+
+console.log(['model (cpu preset)'.padEnd(30), 'buffers'.padStart(8), 'aliases'.padStart(8), 'heap'.padStart(10), 'chart'.padStart(10), 'both'.padStart(10)].join('  '));
+if (existsSync(MODELS)) {
+  const files = readdirSync(MODELS).filter((f) => f.endsWith('.onnx')).map((f) => join(MODELS, f));
+  if (existsSync(join(MODELS, 'tiny-llama-fp16/model.onnx'))) files.push(join(MODELS, 'tiny-llama-fp16/model.onnx'));
+  for (const file of files) row(file.slice(MODELS.length + 1).slice(0, 30), planOf(new Uint8Array(readFileSync(file))));
+} else console.log('(models skipped: ../shared/models is absent)');
+row('densenet-121 (generated)', planOf(densenetModel()));
+for (const n of [10_000, 100_000]) {
+  row(`conv-res chain ${n}`, planOf(chainBytes('conv-res', n)));
+  row(`relu chain ${n}`, planOf(chainBytes('relu', n)));
+}
