@@ -122,7 +122,10 @@ export function descend(prep: PreparedRegion, current: Float64Array, spans: Span
  * Re-stacks the highest span's top (or bottom) items below its peak
  * (restack.ts), over and over: about RESTACK_ITEMS items at first, half as
  * many to half again at random each time, 10 % more after a refutation and
- * 10 % fewer after a search cut short.
+ * 10 % fewer after a search cut short. A refutation of the whole span (no
+ * item kept as a floor) is a proof and raises its bound, so a span the
+ * neighbourhoods cannot lower ends the turn instead of being refuted again
+ * and again.
  */
 export function restack(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
   const random = seededRandom(0x7273 ^ prep.itemCount);
@@ -133,11 +136,16 @@ export function restack(prep: PreparedRegion, current: Float64Array, spans: Span
     const target = top.peak - 1 - Math.floor((top.peak - top.bound) * RESTACK_AIM);
     const count = Math.min(top.items.length, Math.max(2, Math.round(free * (0.5 + random()))));
     const outcome = restackTop(prep, current, top.items, top.peak, target, count, allow.upTo(RESTACK_NODES), allow.stop, random);
-    allow.nodes += outcome.nodes;
+    allow.nodes += Math.max(1, outcome.nodes); // a neighbourhood refuted before its first node still cost a pass over the span
     if (outcome.peak !== undefined) {
       const lower = outcome.peak < top.peak;
       top.peak = outcome.peak;
       if (lower) report();
+    } else if (outcome.exhausted && outcome.whole) {
+      // the whole span, with no floor, cannot go below the target: a proof, as the descent's
+      top.bound = target + 1;
+      if (top.bound >= top.peak) top.proven = true;
+      report();
     } else {
       free = outcome.exhausted ? Math.min(top.items.length, free * 1.1) : Math.max(4, free * 0.9);
     }

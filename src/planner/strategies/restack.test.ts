@@ -1,6 +1,7 @@
 // Re-stacking on its own: from a greedy plan of a tiling, each success is a
 // valid plan no higher than before, a refusal leaves the plan as it was,
-// and rounds of it bring the plan down.
+// and rounds of it bring the plan down; moving the whole span below its
+// optimum is refuted as a whole, which the exact stage takes as a proof.
 
 import { describe, expect, it } from 'vitest';
 import { assignOffsets } from '../assembly/assign-offsets';
@@ -41,5 +42,21 @@ describe('re-stacking', () => {
     }
     expect(peak).toBeLessThan(greedy.peak);
     expect(peak).toBeGreaterThanOrEqual(optimum);
+  });
+
+  it('says a refutation moved the whole span: below the optimum, with every buffer free, no placement exists', () => {
+    const { problem, optimum } = tiledProblem(30, 1 << 12, 20, 3);
+    const greedy = assignOffsets(problem, 'tflm');
+    const prep = prepareRegion(problem, 'default', resolveAliasGroups(problem).groups);
+    const items = Array.from(prep.freeItems);
+    const offsets = Float64Array.from(greedy.offsets);
+    // a layer of every buffer moves the whole span; a column only those live at one step and what rests on them
+    const outcomes = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) =>
+      restackTop(prep, offsets, items, greedy.peak, optimum - 1, items.length, 100_000, () => false, seededRandom(seed)),
+    );
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ peak: undefined, exhausted: true });
+    expect(outcomes.some((o) => o.whole)).toBe(true);
+    expect(outcomes.some((o) => !o.whole)).toBe(true);
+    expect(Array.from(offsets)).toEqual(greedy.offsets);
   });
 });

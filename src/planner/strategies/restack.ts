@@ -32,6 +32,7 @@ const LAYER_SHARE = 0.5;
 export interface RestackOutcome {
   readonly peak: number | undefined; // the plan's peak, when the neighbourhood was placed below the target (`offsets` then holds the plan)
   readonly exhausted: boolean; // no placement of the neighbourhood lies below the target
+  readonly whole: boolean; // every item moved (no floor): exhausted then proves that no plan of `items` lies below the target
   readonly nodes: number;
 }
 
@@ -66,13 +67,14 @@ export function restackTop(
   });
   const preference = Math.floor(random() * MINIMALLOC_PREFERENCES);
   const outcome = minimallocSearch(prep, moving, target, nodeLimit, stop, preference, random, floors);
-  if (outcome.offsets === undefined) return { peak: undefined, exhausted: outcome.exhausted, nodes: outcome.nodes };
+  const whole = moving.length === items.length;
+  if (outcome.offsets === undefined) return { peak: undefined, exhausted: outcome.exhausted, whole, nodes: outcome.nodes };
   const found = outcome.offsets;
   const at = Float64Array.from(items, (i) => (chosen.has(i) ? found[i]! : low(i))); // this way up
   let newPeak = 0;
   items.forEach((i, x) => (newPeak = Math.max(newPeak, at[x]! + size[i]!)));
   items.forEach((i, x) => (offsets[i] = flip ? newPeak - at[x]! - size[i]! : at[x]!));
-  return { peak: newPeak, exhausted: false, nodes: outcome.nodes };
+  return { peak: newPeak, exhausted: false, whole, nodes: outcome.nodes };
 }
 
 /** The items that move, a layer or a column (see the module header). */
