@@ -4,10 +4,12 @@
 //
 // - Large, crowded regions (more conflicts than a few greedy passes can walk
 //   in the time of reading the problem) get the scale path instead: the naive
-//   baseline, the anchored sweep outward from the busiest step and two
+//   baseline, the anchored sweep outward from the busiest step, the anchored
+//   sweep again from the step where that plan peaks (packed exactly there,
+//   it ends lower on about a third of generated crowded traces), and two
 //   sweeps over time (engine/sweep.ts, tightest gap, forwards and backwards:
 //   on generated crowded traces the lowest-gap sweeps never did better than
-//   these three), then, only when the caller gave a budget,
+//   these), then, only when the caller gave a budget,
 //   the size-class sweeps (engine/class-sweep.ts) and whole greedy passes,
 //   which the budget may cut short (see `planLarge`).
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
@@ -144,7 +146,7 @@ function improveAligned(prep: PreparedRegion, winner: Candidate, lowerBound: num
 }
 
 /**
- * The scale path: naive, the anchored sweep, the two tightest-gap sweeps and, with an explicit budget, the
+ * The scale path: naive, the anchored sweep, it again from where its plan peaks, the two tightest-gap sweeps and, with an explicit budget, the
  * size-class sweeps and greedy passes that stop at the deadline; the smallest
  * complete plan wins.
  */
@@ -153,7 +155,13 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   const naive = baselines.find((b) => b.name === 'naive') ?? baselines[0]!;
   const naiveOffsets = naive.plan(prep, context).offsets;
   const candidates: Candidate[] = [{ offsets: naiveOffsets, peak: peakOf(prep, naiveOffsets), source: naive.name }];
-  const sweeps = [() => anchoredSweepPlace(prep, true, context.peakStep), ...SWEEPS.map(([tightest, backwards]) => () => sweepPlace(prep, tightest, backwards))];
+  let anchored: Float64Array | undefined;
+  const sweeps = [
+    () => (anchored = anchoredSweepPlace(prep, true, context.peakStep)),
+    // anchored again where the first anchored plan peaks: that step, packed exactly, often ends lower
+    () => (anchored === undefined ? undefined : anchoredSweepPlace(prep, true, toppedStep(prep, anchored))),
+    ...SWEEPS.map(([tightest, backwards]) => () => sweepPlace(prep, tightest, backwards)),
+  ];
   for (const sweep of sweeps) {
     if (smallest(candidates).peak <= lowerBound) break; // naive stacks everything live together, or a sweep reached the bound
     const offsets = sweep();
@@ -185,6 +193,13 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   }
   const proven = winner.peak <= lowerBound;
   return { offsets: winner.offsets, placements: prep.freeItems.length * candidates.length, attempts: candidates.length, improvements: 0, stoppedBy: proven ? 'optimal' : stoppedBy, proven, winner: winner.source };
+}
+
+/** Where the plan `offsets` peaks: the first step of the first item whose top is its peak. */
+function toppedStep(prep: PreparedRegion, offsets: Float64Array): number {
+  const peak = peakOf(prep, offsets);
+  for (let i = 0; i < prep.itemCount; i++) if (prep.itemExtent[i]! > 0 && offsets[i]! + prep.itemExtent[i]! === peak) return prep.itemStart[i]!;
+  return 0; // nothing has bytes: any step will do
 }
 
 /** Adds the plan of every order and fit to `candidates`; returns the smallest so far. */
