@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveAliasGroups } from '../problem/alias-groups';
-import { liveAtStep } from './live-at';
+import { liveAtStep, planAliasGroups } from './live-at';
 import { liveProfile } from '../problem/lower-bound';
 import { planModel, type ModelPlan } from '../plan';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
@@ -86,5 +86,14 @@ describe('liveAtStep', () => {
   it('lists nothing for a region or step without live buffers', () => {
     expect(liveAtStep(plan.buffers, 2, 'sram')).toEqual([]);
     expect(liveAtStep(plan.buffers, 99, 'ram')).toEqual([]);
+  });
+
+  it("resolves a plan's alias groups once, for every step picked, and afresh for another plan's buffers", () => {
+    const first = planAliasGroups(plan.buffers);
+    for (let step = 0; step < plan.steps.length; step++) liveAtStep(plan.buffers, step, 'ram');
+    expect(planAliasGroups(plan.buffers)).toBe(first);
+    const other = plan.buffers.slice();
+    expect(planAliasGroups(other)).not.toBe(first);
+    expect(planAliasGroups(other).resolved.groups).toEqual(first.resolved.groups);
   });
 });

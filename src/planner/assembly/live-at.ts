@@ -73,11 +73,23 @@ export function liveAtStep(buffers: readonly LiveInputBuffer[], step: number, re
   });
 }
 
+/** A plan's buffers as a placement problem (buffer i is `buffers[i]`) and its alias groups. */
+export interface PlanAliasGroups {
+  readonly problem: PlacementProblem;
+  readonly resolved: ResolvedAliases;
+}
+
+const resolvedPerPlan = new WeakMap<readonly LiveInputBuffer[], PlanAliasGroups>();
+
 /**
  * A plan's buffers as a placement problem (buffer i is `buffers[i]`) and its
- * alias groups, resolved as the lower bound resolves them.
+ * alias groups, resolved as the lower bound resolves them; once per buffer
+ * list (a plan's buffers do not change), so picking step after step, and the
+ * heap and chart views, share one resolution.
  */
-export function planAliasGroups(buffers: readonly LiveInputBuffer[]): { problem: PlacementProblem; resolved: ResolvedAliases } {
+export function planAliasGroups(buffers: readonly LiveInputBuffer[]): PlanAliasGroups {
+  const known = resolvedPerPlan.get(buffers);
+  if (known !== undefined) return known;
   const indexOf = new Map(buffers.map((b, i) => [b.id, i]));
   const aliases: Alias[] = [];
   buffers.forEach((b, i) => {
@@ -88,5 +100,7 @@ export function planAliasGroups(buffers: readonly LiveInputBuffer[]): { problem:
     buffers: buffers.map((b, i) => ({ id: i, name: b.name, size: b.size, start: b.start, end: b.end, region: b.region })),
     aliases,
   };
-  return { problem, resolved: resolveAliasGroups(problem) };
+  const result = { problem, resolved: resolveAliasGroups(problem) };
+  resolvedPerPlan.set(buffers, result);
+  return result;
 }
