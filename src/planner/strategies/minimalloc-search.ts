@@ -24,6 +24,11 @@
 //   ties fall another way (restarts in other orders). Candidates are tried
 //   by minimum offset, then rank. Of identical buffers (same size, lifetime
 //   and floor) the lower rank goes first.
+// - Nothing overhead (MiniMalloc's hatless pruning): when a candidate at its
+//   minimum offset raises no unplaced buffer's minimum offset, nothing has
+//   to go above it; if its branch fails, the later candidates are not tried:
+//   any placement they lead to still holds with it moved down to that
+//   offset and placed first, which its branch has searched.
 // - Floors: a caller that keeps some buffers where they are (restack.ts)
 //   gives each of the others the lowest offset it may take; the search
 //   starts from them as minimum offsets.
@@ -79,6 +84,7 @@ const JITTER = 0.03;
 
 /** How many orders of preference `minimallocSearch` takes. */
 export const MINIMALLOC_PREFERENCES = PREFERENCES.length;
+
 
 const NOT_FOUND = 0;
 const FOUND = 1;
@@ -236,7 +242,9 @@ class MiniMalloc {
       const at = minOffset[k]!;
       const mark = state.mark();
       let status: Status = NOT_FOUND;
-      if (state.place(k, at) && state.sectionsFit(part.from, part.to)) {
+      const placed = state.place(k, at);
+      const hatless = !state.raisedAny;
+      if (placed && state.sectionsFit(part.from, part.to)) {
         this.recordDeepest();
         const cuts = state.releaseCuts(k);
         swap(items, i, count - 1);
@@ -248,6 +256,8 @@ class MiniMalloc {
       }
       state.undoTo(mark);
       if (status === STOPPED) return STOPPED;
+      // nothing unplaced had to go above k (see the module header): the later candidates fail as well
+      if (hatless) break;
     }
     return NOT_FOUND;
   }

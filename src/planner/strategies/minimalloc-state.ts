@@ -42,6 +42,8 @@ export class MiniMallocState {
   private readonly log: number[] = []; // (kind, index, old value) triples
   private changedFrom = 0; // the sections where the last placement took bytes or raised a minimum offset
   private changedTo = 0;
+  /** Whether the last placement raised some unplaced item's minimum offset (false: nothing unplaced has to go above it, it has no "hat"). */
+  raisedAny = false;
 
   constructor(
     prep: PreparedRegion,
@@ -118,8 +120,10 @@ export class MiniMallocState {
     }
     let low = this.from[k]!;
     let high = this.to[k]!;
+    this.raisedAny = false;
     for (const j of this.overlaps[k]!) {
       if (!Number.isNaN(offset[j]!) || minOffset[j]! >= height) continue;
+      this.raisedAny = true;
       log.push(MIN_OFFSET, j, minOffset[j]!);
       minOffset[j] = height;
       if (this.from[j]! < low) low = this.from[j]!;
