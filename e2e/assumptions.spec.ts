@@ -81,6 +81,11 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await expect(page.getByTestId('plan-note')).toContainText('≥');
   await expect(page.getByTestId('plan-proof')).toContainText('for the sizes known');
   await expect(page.getByTestId('peak-chart')).toContainText('peak ≥');
+  // so do the totals of what is live: at the peak, and at a step picked from there
+  await expect(page.getByTestId('peak-live').getByTestId('live-total')).toContainText('≥');
+  await page.getByTestId('peak-step').click();
+  await expect(page.getByTestId('selection-details').getByTestId('live-count')).toContainText('≥');
+  await expect(page.getByTestId('selection-details').getByTestId('live-total').first()).toContainText('≥');
   await expect(page.getByTestId('optimal')).toHaveCount(0);
   await expect(page.getByTestId('explanation')).not.toContainText('no plan can be smaller');
 
@@ -106,6 +111,9 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await expect(page.getByTestId('plan-note')).not.toContainText('≥');
   await expect(page.getByTestId('plan-proof')).not.toContainText('sizes known');
   await expect(page.getByTestId('peak-chart')).not.toContainText('≥');
+  await expect(page.getByTestId('peak-live').getByTestId('live-total')).not.toContainText('≥');
+  await page.getByTestId('peak-step').click();
+  await expect(page.getByTestId('selection-details').getByTestId('live-count')).not.toContainText('≥');
 });
 
 test('an If on a graph input: the banner names the assumed branch, and a value for the input resolves it', async ({ page }) => {

@@ -38,7 +38,7 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <PlanHeadline plan={plan} complete={complete} fits={fits} unknownCount={unknownCount} />
       <RegionsTable plan={plan} complete={complete} />
       <WasteLine plan={plan} complete={complete} />
-      <PeakLive plan={plan} onSelect={onSelect} />
+      <PeakLive plan={plan} complete={complete} onSelect={onSelect} />
       <PeakReasons plan={plan} />
       <Suggestions />
       <StrategyComparison plan={plan} />

@@ -1,9 +1,11 @@
 // The buffers live at one step of one region, every one of them, each with the
 // bytes it adds to the step's live total ("shares X's bytes" for in-place,
-// view and Concat buffers), and the total they add up to.
+// view and Concat buffers), and the total they add up to: a lower estimate
+// ("≥") when some tensor's size is unknown, as every other figure of the plan.
 
 import type { LiveBuffer, ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { peakText } from '../plan-words';
 import type { Selection } from '../../store/state';
 import { shortName, titleText } from '../../shared/short-name';
 
@@ -13,6 +15,7 @@ export interface LiveListProps {
   readonly live: readonly LiveBuffer[]; // largest first, as liveAtStep lists them
   readonly label: string; // the list's accessible name
   readonly rowTestId: string;
+  readonly complete: boolean; // false when some tensor's size is unknown (counted as 0 bytes): the total is a lower estimate
   readonly onSelect: (selection: Selection) => void;
 }
 
@@ -23,13 +26,16 @@ function unitsByNode(plan: ModelPlan): ReadonlyMap<string, ModelPlan['fusionUnit
   return units;
 }
 
+/** Why a total reads "≥". */
+export const UNKNOWN_COUNTED = 'a lower estimate: tensors of unknown size are counted as 0 bytes';
+
 /** Bytes a listed buffer adds; a plan saved before `counted` existed counts every buffer whole. */
 export function countedBytes(b: LiveBuffer): number {
   return b.counted ?? b.size;
 }
 
 /** The live buffers and their total. */
-export function LiveList({ plan, live, label, rowTestId, onSelect }: LiveListProps) {
+export function LiveList({ plan, live, label, rowTestId, complete, onSelect }: LiveListProps) {
   const units = unitsByNode(plan);
   const nodeOp = new Map(plan.steps.map((s) => [s.node, s.opType]));
   const names = new Map(live.map((b) => [b.id, b.name]));
@@ -64,8 +70,8 @@ export function LiveList({ plan, live, label, rowTestId, onSelect }: LiveListPro
           </li>
         ))}
       </ol>
-      <p className="live-total" data-testid="live-total" data-bytes={total}>
-        {live.length === 1 ? '1 buffer' : `${live.length} buffers`} live, <strong>{formatBytes(total)}</strong> in all
+      <p className="live-total" data-testid="live-total" data-bytes={total} data-complete={complete} title={complete ? undefined : UNKNOWN_COUNTED}>
+        {live.length === 1 ? '1 buffer' : `${live.length} buffers`} live, <strong>{peakText(total, complete)}</strong> in all
       </p>
     </>
   );

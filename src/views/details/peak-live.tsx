@@ -11,11 +11,12 @@ import { countedBytes, LiveList } from './live-list';
 /** Props of PeakLive. */
 export interface PeakLiveProps {
   readonly plan: ModelPlan;
+  readonly complete: boolean; // see LiveList
   readonly onSelect: (selection: Selection) => void;
 }
 
 /** The peak step and its live buffers. */
-export function PeakLive({ plan, onSelect }: PeakLiveProps) {
+export function PeakLive({ plan, complete, onSelect }: PeakLiveProps) {
   const step = plan.peakStep;
   if (step === undefined) return null;
   const info = plan.steps[step];
@@ -39,7 +40,7 @@ export function PeakLive({ plan, onSelect }: PeakLiveProps) {
         )}
         ); {live.length === 1 ? '1 buffer is live there:' : `${live.length} buffers live there, largest first:`}
       </p>
-      <LiveList plan={plan} live={live} label="Buffers live at the peak, largest first" rowTestId="peak-buffer" onSelect={onSelect} />
+      <LiveList plan={plan} live={live} label="Buffers live at the peak, largest first" rowTestId="peak-buffer" complete={complete} onSelect={onSelect} />
       {region !== undefined && above > 0 && (
         <p className="muted" data-testid="peak-above-live">
           The {region.name} peak, {formatBytes(region.peak)}, is {formatBytes(above)} above what is live at this step: holes and alignment padding of the layout.

@@ -11,7 +11,9 @@ import type { Selection } from '../../store/state';
 import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
 import { liveAtStep } from '../../planner/assembly/live-at';
 import { ConstantInputs } from './constant-inputs';
-import { LiveList } from './live-list';
+import { LiveList, UNKNOWN_COUNTED } from './live-list';
+import { planComplete } from '../../store/selectors';
+import { peakText } from '../plan-words';
 import { ShapeField } from '../panels/binding-fields';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { LongName } from '../long-name';
@@ -133,11 +135,12 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
       </div>
     );
   }
-  return <StepDetails data={data} step={selection.step} nodeLink={nodeLink} onSelect={onSelect} />;
+  const complete = data === undefined || planComplete(data.plan, model);
+  return <StepDetails data={data} step={selection.step} complete={complete} nodeLink={nodeLink} onSelect={onSelect} />;
 }
 
 /** A step: its node, then per region every buffer live there with the bytes it adds, and their total. */
-function StepDetails({ data, step, nodeLink, onSelect }: { readonly data: HeapData | undefined; readonly step: number; readonly nodeLink: (name: string) => ReactNode; readonly onSelect: (selection: Selection) => void }) {
+function StepDetails({ data, step, complete, nodeLink, onSelect }: { readonly data: HeapData | undefined; readonly step: number; readonly complete: boolean; readonly nodeLink: (name: string) => ReactNode; readonly onSelect: (selection: Selection) => void }) {
   const info = data?.plan.steps[step];
   const regions = data === undefined ? [] : data.lanes.map((lane) => ({ name: lane.name, live: liveAtStep(data.plan.buffers, step, lane.name) }));
   const count = regions.reduce((sum, r) => sum + r.live.length, 0);
@@ -147,8 +150,8 @@ function StepDetails({ data, step, nodeLink, onSelect }: { readonly data: HeapDa
       <p>
         Step {step}: {info ? <>{shortName(info.opType)} {nodeLink(info.node)}</> : 'no node'}
       </p>
-      <p className="muted" data-testid="live-count" data-bytes={total}>
-        {count} buffers live, {formatBytes(total)}
+      <p className="muted" data-testid="live-count" data-bytes={total} data-complete={complete} title={complete ? undefined : UNKNOWN_COUNTED}>
+        {count} buffers live, {peakText(total, complete)}
       </p>
       {data !== undefined &&
         regions
@@ -156,7 +159,7 @@ function StepDetails({ data, step, nodeLink, onSelect }: { readonly data: HeapDa
           .map((r) => (
             <section key={r.name} aria-label={`Live in ${r.name}`} data-testid="step-region" data-region={r.name}>
               {regions.length > 1 && <h4 className="explain-heading">{r.name}</h4>}
-              <LiveList plan={data.plan} live={r.live} label={`Buffers live in ${r.name} at step ${step}, largest first`} rowTestId="step-buffer" onSelect={onSelect} />
+              <LiveList plan={data.plan} live={r.live} label={`Buffers live in ${r.name} at step ${step}, largest first`} rowTestId="step-buffer" complete={complete} onSelect={onSelect} />
             </section>
           ))}
     </div>
