@@ -81,6 +81,7 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await expect(page.getByTestId('plan-note')).toContainText('≥');
   await expect(page.getByTestId('plan-proof')).toContainText('for the sizes known');
   await expect(page.getByTestId('peak-chart')).toContainText('peak ≥');
+  await expect(page.locator('.heap-lane-label').first()).toContainText('peak ≥');
   // so do the totals of what is live: at the peak, and at a step picked from there
   await expect(page.getByTestId('peak-live').getByTestId('live-total')).toContainText('≥');
   await page.getByTestId('peak-step').click();
@@ -112,6 +113,7 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await expect(page.getByTestId('plan-proof')).not.toContainText('sizes known');
   await expect(page.getByTestId('peak-chart')).not.toContainText('≥');
   await expect(page.getByTestId('peak-live').getByTestId('live-total')).not.toContainText('≥');
+  await expect(page.locator('.heap-lane-label').first()).not.toContainText('≥');
   await page.getByTestId('peak-step').click();
   await expect(page.getByTestId('selection-details').getByTestId('live-count')).not.toContainText('≥');
 });
