@@ -41,7 +41,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   // Without a model, the progress line or the error banner above says why.
   if (model === undefined) return loading ? <p className="embed-empty">Loading the model…</p> : null;
   const complete = plan === undefined || planComplete(plan, model.inferred);
-  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${regionsOver(plan).map(overLimitText).join('; ')}`}`;
+  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${regionsOver(plan).map((r) => overLimitText(r, complete)).join('; ')}`}`;
   const tabs = panes.length > 1 && size !== undefined && size.width < TABS_BELOW;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
   const wide = size !== undefined && size.width >= TABS_BELOW;
@@ -55,7 +55,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
             <span data-testid="embed-peak" data-peak={plan.peak}>
               peak {peakText(plan.peak, complete)}
               {!complete && ' (lower estimate)'} · bound {formatBytes(plan.lowerBound)} · {plan.strategy} on {plan.target}
-              {!planFits(plan) && <strong className="embed-over"> · {regionsOver(plan).map(overLimitText).join('; ')}</strong>}
+              {!planFits(plan) && <strong className="embed-over"> · {regionsOver(plan).map((r) => overLimitText(r, complete)).join('; ')}</strong>}
             </span>
           )}
           {fullViewUrl && (

@@ -11,9 +11,10 @@ export function regionsOver(plan: ModelPlan): RegionPlan[] {
   return plan.regions.filter((r) => regionOverBy(r) > 0);
 }
 
-/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit". */
-export function overLimitText(r: RegionPlan): string {
-  return `${r.name} needs ${formatBytes(r.peak)}, ${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
+/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */
+export function overLimitText(r: RegionPlan, complete = true): string {
+  const least = complete ? '' : 'at least ';
+  return `${r.name} needs ${least}${formatBytes(r.peak)}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
 }
 
 /** The peak as shown: "12 MiB", or "≥ 12 MiB" when it is a lower estimate. */

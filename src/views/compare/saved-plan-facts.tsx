@@ -3,11 +3,13 @@
 
 import type { PlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
+import { peakText } from '../plan-words';
 
 /** Facts of `file`, read from the file (nothing is planned again). */
 export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
   const { plan, settings } = file;
   const dims = Object.entries(settings.dims);
+  const complete = plan.complete !== false;
   return (
     <div className="diff-view" data-testid="saved-plan-facts">
       <section aria-labelledby="saved-plan-title">
@@ -17,7 +19,7 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
         <dl className="tool-grid">
           <dt>peak</dt>
           <dd>
-            {formatBytes(plan.peak)} ({plan.peak.toLocaleString('en-US')} B)
+            {peakText(plan.peak, complete)} ({plan.peak.toLocaleString('en-US')} B){complete ? '' : ', a lower estimate: some sizes were unknown'}
           </dd>
           <dt>lower bound</dt>
           <dd>
@@ -51,7 +53,7 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
             {plan.regions.map((r) => (
               <tr key={r.name}>
                 <td>{r.name}</td>
-                <td>{formatBytes(r.peak)}</td>
+                <td>{peakText(r.peak, complete)}</td>
                 <td>{formatBytes(r.lowerBound)}</td>
               </tr>
             ))}

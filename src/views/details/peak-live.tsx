@@ -4,6 +4,7 @@
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { peakText } from '../plan-words';
 import { shortName, titleText } from '../../shared/short-name';
 import type { Selection } from '../../store/state';
 import { countedBytes, LiveList } from './live-list';
@@ -43,7 +44,7 @@ export function PeakLive({ plan, complete, onSelect }: PeakLiveProps) {
       <LiveList plan={plan} live={live} label="Buffers live at the peak, largest first" rowTestId="peak-buffer" complete={complete} onSelect={onSelect} />
       {region !== undefined && above > 0 && (
         <p className="muted" data-testid="peak-above-live">
-          The {region.name} peak, {formatBytes(region.peak)}, is {formatBytes(above)} above what is live at this step: holes and alignment padding of the layout.
+          The {region.name} peak, {peakText(region.peak, complete)}, is {formatBytes(above)} above what is live at this step: holes and alignment padding of the layout.
         </p>
       )}
     </section>

@@ -25,7 +25,7 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
     <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete}>
       {!fits ? (
         <p className="explanation-line headline-over" data-testid="headline-fit">
-          <strong>Does not fit:</strong> {over.length === 0 ? 'a region is over its size limit' : over.map(overLimitText).join('; ')}.
+          <strong>Does not fit:</strong> {over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, complete)).join('; ')}.
         </p>
       ) : limited ? (
         <p className="explanation-line" data-testid="headline-fit">

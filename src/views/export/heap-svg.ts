@@ -6,6 +6,7 @@
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
+import { peakText } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { xmlChars } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
@@ -65,7 +66,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     const top = MARGIN.top + k * (laneHeight + MARGIN.laneGap);
     const extent = Math.max(1, options.extents?.get(region.name) ?? 0, region.peak, ...region.buffers.map((b) => b.offset + b.size)) * 1.06;
     const y = (bytes: number): number => top + laneHeight - (bytes / extent) * laneHeight;
-    parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight }));
+    parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight, complete: plan.complete !== false }));
   });
   const axisY = lanesBottom - MARGIN.bottom + 4;
   for (const step of ticks(steps, 10)) {
@@ -109,13 +110,14 @@ interface LaneInput {
   readonly x: (step: number) => number;
   readonly y: (bytes: number) => number;
   readonly highlight: ReadonlySet<number> | undefined;
+  readonly complete: boolean; // false: some tensor's size is unknown, the peak is a lower estimate
 }
 
-function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight }: LaneInput): string {
+function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete }: LaneInput): string {
   const out = [
     `<g data-region="${escapeXml(region.name)}">`,
     `<rect x="${MARGIN.left}" y="${top}" width="${plotWidth}" height="${laneHeight}" fill="${LANE}"/>`,
-    `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${formatBytes(region.peak)} · lower bound ${formatBytes(region.lowerBound)}</text>`,
+    `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${escapeXml(peakText(region.peak, complete))} · lower bound ${formatBytes(region.lowerBound)}</text>`,
   ];
   // Owners first, then the buffers sharing their bytes on top.
   const ordered = [...region.buffers].sort((a, b) => Number(a.alias !== undefined) - Number(b.alias !== undefined) || a.id - b.id);

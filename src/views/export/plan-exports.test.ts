@@ -84,6 +84,16 @@ describe('heap SVG', () => {
     expect(svg).not.toContain('style=');
   });
 
+  it("marks every lane's peak '≥' when some tensor's size is unknown, and none when all are known", () => {
+    const file = sampleFile({ target: 'accelerator', strategy: undefined });
+    const lanePeaks = (svg: string) => [...svg.matchAll(/<g data-region="[^"]+">[^]*?<text[^>]*>[^<]* · peak ([^<·]+) ·/g)].map((m) => m[1]!.trim());
+    const known = lanePeaks(heapSvg(file.plan));
+    expect(known.length).toBeGreaterThan(0);
+    expect(known.every((p) => !p.startsWith('≥'))).toBe(true);
+    const estimated = lanePeaks(heapSvg({ ...file.plan, complete: false }));
+    expect(estimated).toEqual(known.map((p) => `≥ ${p}`));
+  });
+
   it('escapes names in text', () => {
     const file = sampleFile({ target: 'cpu', strategy: undefined });
     expect(heapSvg(file.plan, { title: 'a < b & "c"' })).toContain('a &lt; b &amp; &quot;c&quot;');

@@ -38,7 +38,7 @@ export function OverLimit({ plan }: { readonly plan: ModelPlan }) {
       <svg viewBox="0 0 16 16" aria-hidden="true" className="heap-over-icon">
         <path d="M8 1.5 15 14H1L8 1.5Z M8 6v4 M8 11.6v.4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
       </svg>
-      Does not fit: {over.length === 0 ? 'a region is over its size limit' : over.map(overLimitText).join('; ')}
+      Does not fit: {over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, plan.complete !== false)).join('; ')}
     </p>
   );
 }
