@@ -159,10 +159,11 @@ export function assumptionLines(plan: ModelPlan): string[] {
 export function planText(file: string, plan: ModelPlan): string {
   const bytes = (n: number) => `${formatBytes(n)} (${formatCount(n)} B)`;
   const estimate = plan.complete ? '' : ', a lower estimate: some sizes are unknown';
+  const least = plan.complete ? '' : 'at least '; // every region's figure is a lower estimate too
   const over = plan.regions.filter((r) => r.overBy > 0);
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${plan.steps.length} steps, ${plan.buffers.length} buffers`,
-    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${formatBytes(r.peak)}, ${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
+    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(r.peak)}, ${least}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
     `  peak          ${bytes(plan.peak)}${estimate}`,
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];
@@ -178,7 +179,7 @@ export function planText(file: string, plan: ModelPlan): string {
   lines.push(...assumptionLines(plan));
   for (const r of plan.regions) {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
-    lines.push(`  ${`region ${r.name}`.padEnd(13)} ${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit})`);
+    lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit})`);
   }
   lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${plan.weights.tensors} tensors (own region, not planned)`);
   const w = plan.waste;
