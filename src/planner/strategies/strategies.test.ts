@@ -197,6 +197,15 @@ describe('best on a crowded trace (the scale path)', () => {
     expect(planOf(problem, 'tflm').peak).toBeGreaterThan(best.lowerBound);
   });
 
+  it('on a trace not much past the portfolio (6k buffers, 6.8M conflicts) is never above greedy by size or by breadth, which beat the sweeps there', () => {
+    const problem = heavyNetworkProblem(6_000, 1);
+    const best = planOf(problem, 'best');
+    const greedy = Math.min(planOf(problem, 'tflm').peak, planOf(problem, 'greedy-breadth').peak);
+    expect(best.peak).toBeLessThanOrEqual(greedy);
+    expect(best.peak / best.lowerBound).toBeLessThan(1.01); // the sweeps alone: 1.0277
+    expect(validatePlan(problem, best).valid).toBe(true);
+  });
+
   it('anchors again where the first anchored plan peaks: on a trace where that plan ends 2.4 % above the bound, best ends within 0.6 %', () => {
     // the anchored sweep from the busiest step: 1.0239 of the bound; the sweeps from the first step: more; again from its peak step: 1.0054
     const problem = heavyNetworkProblem(10_000, 3);
