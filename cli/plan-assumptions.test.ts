@@ -67,6 +67,7 @@ describe('plan --json states what the plan assumes', () => {
     const text = run(['plan', CUSTOM]).out;
     expect(text).toMatch(/peak .*a lower estimate: some sizes are unknown/);
     expect(text).toMatch(/region \w+ +at least /); // so is every region's
+    expect(text).toMatch(/DRAM traffic +at least /); // and the traffic, which the unknown tensors would add to
     expect(text).toMatch(/2 tensor\(s\) of unknown size planned as 0 bytes \(from MysteryNorm, Sigmoid\)/);
     expect(run(['plan', CUSTOM, '--strict']).code).toBe(2);
 

@@ -113,11 +113,12 @@ export function runPlan(args: ParsedArgs, io: Output): number {
 /** DRAM traffic, and the fusion units with what each saves (M2, M5). */
 function fusionLines(plan: ModelPlan): string[] {
   const { before, after } = plan.traffic;
-  if (plan.fusionUnits.length === 0) return [`  DRAM traffic  ${formatBytes(before)}`];
+  const least = plan.complete ? '' : 'at least '; // tensors of unknown size move no bytes here
+  if (plan.fusionUnits.length === 0) return [`  DRAM traffic  ${least}${formatBytes(before)}`];
   const saved = before === 0 ? 0 : ((before - after) / before) * 100;
   const kinds = (k: string) => plan.fusionUnits.filter((u) => u.kind === k).length;
   return [
-    `  DRAM traffic  ${formatBytes(before)} without fusion -> ${formatBytes(after)} with it (${saved.toFixed(1)} % saved)`,
+    `  DRAM traffic  ${least}${formatBytes(before)} without fusion -> ${least}${formatBytes(after)} with it (${saved.toFixed(1)} % saved${plan.complete ? '' : ', of the sizes known'})`,
     `  fusion units  ${plan.fusionUnits.length}: ${kinds('tfu')} template (M2), ${kinds('dw-pw')} depthwise+pointwise (M5)`,
     ...plan.fusionUnits.slice(0, TOP_BUFFERS).map(
       (u) => `    ${u.name.padEnd(8)} ${String(u.nodes.length).padStart(3)} layers, on chip ${formatBytes(u.onChipBytes)}, saves ${formatBytes(u.trafficSaved)}`,

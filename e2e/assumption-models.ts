@@ -1,5 +1,6 @@
 // Models for the assumptions specs, built with the project's ONNX writer: an
-// image detector with unnamed dims, a custom op without a shape rule, an If
+// image detector with unnamed dims, a custom op without a shape rule (alone,
+// and after a fusable head), an If
 // chosen by a graph input, a large fixed-size image, a chain with views.
 
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
@@ -15,6 +16,20 @@ export function detectorModel(): Uint8Array {
   g.nodeOutputs('Conv', [b, w2], ['y'], { kernel_shape: [3, 3], pads: [1, 1, 1, 1] }, { name: 'head/conv2' });
   g.output('y', 'float32', [undefined, 4, undefined, undefined]);
   return g.toBytes();
+}
+
+/** x[1, 16, 64, 64] -> (Conv 3x3 -> Relu) x 2 -> com.example.Mystery -> Relu -> y: a fusable head and a tail of unknown size. */
+export function fusedUnknownModel(): Uint8Array {
+  const g = new GraphBuilder('fused-unknown');
+  const x = g.input('x', 'float32', [1, 16, 64, 64]);
+  const w1 = g.initializer('w1', 'float32', [16, 16, 3, 3]);
+  const w2 = g.initializer('w2', 'float32', [16, 16, 3, 3]);
+  const a = g.node('Relu', [g.node('Conv', [x, w1], { kernel_shape: [3, 3], pads: [1, 1, 1, 1] }, { name: 'c1' })], {}, { name: 'r1' });
+  const b = g.node('Relu', [g.node('Conv', [a, w2], { kernel_shape: [3, 3], pads: [1, 1, 1, 1] }, { name: 'c2' })], {}, { name: 'r2' });
+  g.nodeOutputs('Mystery', [b], ['mystery_out'], {}, { name: 'mystery', domain: 'com.example' });
+  g.nodeOutputs('Relu', ['mystery_out'], ['y'], {}, { name: 'post' });
+  g.output('y', 'float32');
+  return g.toBytes({ opsets: { 'com.example': 1 } });
 }
 
 /** x[1, 256] -> Relu -> com.example.Mystery (no shape rule) -> Relu -> y: the tail's sizes are unknown. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
-import { branchModel, customOpModel, detectorModel, largeImageModel, viewsModel } from './assumption-models';
+import { branchModel, customOpModel, detectorModel, fusedUnknownModel, largeImageModel, viewsModel } from './assumption-models';
 import { heapDrawn, openDropped, snap, summary, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -116,6 +116,17 @@ test('an op without a shape rule makes the peak a lower estimate until a shape i
   await expect(page.locator('.heap-lane-label').first()).not.toContainText('≥');
   await page.getByTestId('peak-step').click();
   await expect(page.getByTestId('selection-details').getByTestId('live-count')).not.toContainText('≥');
+});
+
+test('fusion traffic says its figures cover the sizes known when a tensor after the fused units has none', async ({ page }) => {
+  await openDropped(page, 'fused-unknown.onnx', fusedUnknownModel(), '/?target=accelerator');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'accelerator' && window.heapscope.summary().fusionUnits > 0);
+  expect((await summary(page)).complete).toBe(false);
+  await expect(page.getByTestId('fusion-traffic').getByTestId('traffic-estimate')).toContainText('Of the sizes known');
+  // the CLI says so too
+  let text = '';
+  runCli(['plan', tempModel('fused-unknown.onnx', fusedUnknownModel()), '--target', 'accelerator'], { out: (t) => (text += t), err: () => undefined });
+  expect(text).toMatch(/DRAM traffic +at least .* with it \(.*, of the sizes known\)/);
 });
 
 test('an If on a graph input: the banner names the assumed branch, and a value for the input resolves it', async ({ page }) => {

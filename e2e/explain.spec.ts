@@ -208,6 +208,7 @@ test('the phone preset: fusion traffic saved, a smaller dw-pw cache and fusion o
   const traffic = page.getByTestId('fusion-traffic');
   await expect(traffic).toHaveAttribute('data-before', String(cli.traffic.before));
   await expect(traffic).toHaveAttribute('data-after', String(cli.traffic.after));
+  await expect(traffic.getByTestId('traffic-estimate')).toHaveCount(0); // every size is known
   await traffic.scrollIntoViewIfNeeded();
   await snap(page, 'explain-phone-fusion');
   // A 1 KiB cache: the same edit written as a target file for the CLI gives the same plan.

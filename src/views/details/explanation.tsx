@@ -42,7 +42,7 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <PeakReasons plan={plan} />
       <Suggestions />
       <StrategyComparison plan={plan} />
-      <FusionTraffic plan={plan} onSelect={onSelect} />
+      <FusionTraffic plan={plan} complete={complete} onSelect={onSelect} />
       <Diagnostics plan={plan} report={report} />
     </div>
   );
@@ -138,7 +138,7 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
 const UNITS_LISTED = 5;
 
 /** DRAM traffic before and after fusion, and the units that save the most. */
-function FusionTraffic({ plan, onSelect }: { readonly plan: ModelPlan; readonly onSelect: (selection: Selection) => void }) {
+function FusionTraffic({ plan, complete, onSelect }: { readonly plan: ModelPlan; readonly complete: boolean; readonly onSelect: (selection: Selection) => void }) {
   if (plan.fusionUnits.length === 0) return null;
   const { before, after } = plan.traffic;
   const saved = before - after;
@@ -152,6 +152,7 @@ function FusionTraffic({ plan, onSelect }: { readonly plan: ModelPlan; readonly 
       <p className="explanation-line">
         DRAM traffic {formatBytes(before)} → {formatBytes(after)}: <strong>{formatBytes(saved)} saved</strong>
         {before > 0 ? ` (${((100 * saved) / before).toFixed(1)} %)` : ''} by {kinds}.
+        {!complete && <span data-testid="traffic-estimate"> Of the sizes known: tensors of unknown size move no bytes in these figures.</span>}
       </p>
       <ol className="live-table" aria-label="Fusion units saving the most traffic">
         {top.map((u) => (
