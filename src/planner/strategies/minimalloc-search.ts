@@ -85,7 +85,6 @@ const JITTER = 0.03;
 /** How many orders of preference `minimallocSearch` takes. */
 export const MINIMALLOC_PREFERENCES = PREFERENCES.length;
 
-
 const NOT_FOUND = 0;
 const FOUND = 1;
 const STOPPED = 2;

@@ -7,6 +7,7 @@
 
 import { formatBytes } from '../../shared/format';
 import { ownValue } from '../../shared/own';
+import { sizesKnown } from '../plan-words';
 import type { PlanFile } from '../../planner/assembly/plan-file';
 
 /** What names a plan besides its model and dims. */
@@ -35,7 +36,7 @@ export function sidePlanFileName(side: 'a' | 'b', file: { readonly model: string
 
 /** The title of a drawing of `plan`: "net.onnx · peak 1.5 MiB · lower bound 1.2 MiB · best on cpu". */
 export function exportTitle(model: string, plan: PlanNaming): string {
-  const estimate = plan.complete === false;
+  const estimate = !sizesKnown(plan);
   const peak = `peak ${estimate ? 'at least ' : ''}${formatBytes(plan.peak)}${estimate ? ' (lower estimate: some sizes are unknown)' : ''}`;
   return `${model} · ${peak} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`;
 }
