@@ -16,18 +16,13 @@ export interface SharingGroups {
   readonly groups: readonly { readonly group: AliasGroup; readonly root: PlannedBuffer }[];
 }
 
-const resolvedOnce = new WeakMap<readonly PlannedBuffer[], SharingGroups>();
-
-/** The alias groups of `buffers` (a plan's), resolved once per plan for every curve drawn from them. */
+/** The alias groups of `buffers` (a plan's), as `planAliasGroups` resolves them once per plan, each with its root. */
 export function sharingGroups(buffers: readonly PlannedBuffer[]): SharingGroups {
-  const known = resolvedOnce.get(buffers);
-  if (known !== undefined) return known;
   const { problem, resolved } = planAliasGroups(buffers);
   const groups = resolved.groups.map((group) => {
     const root = group.members.find((b) => buffers[b]!.alias === undefined) ?? group.members[0]!;
     return { group, root: buffers[root]! };
   });
-  resolvedOnce.set(buffers, { problem, groups });
   return { problem, groups };
 }
 

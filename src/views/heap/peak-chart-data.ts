@@ -58,7 +58,7 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
     const byKind = Object.fromEntries(
       CHART_KINDS.map((k) => [k, liveBytes(shared, (root) => root.region === name && KIND_OF[root.kind] === k, steps)]),
     ) as Record<ChartKind, Float64Array>;
-    for (const g of shared.groups) if (g.root.region === name && members.length > 0) present.add(KIND_OF[g.root.kind]);
+    if (members.length > 0) for (const g of shared.groups) if (g.root.region === name) present.add(KIND_OF[g.root.kind]);
     const total = new Float64Array(steps); // every group is of one kind
     for (const k of CHART_KINDS) byKind[k].forEach((bytes, s) => (total[s]! += bytes));
     regions.push({
