@@ -2,11 +2,13 @@
 // arrives: the heap data (lanes, live-bytes curve, hit index) and the peak
 // chart's data, both of which resolve the plan's alias groups and measure
 // shared bytes with the lower bound's live profile, and then picking a step
-// (the live list of every region there, on the groups the views resolved). On every model of
-// ../shared/models, on DenseNet-121 (Concat chains: one alias group per dense
-// block) and on exported-looking chains of 10k-100k nodes (residual blocks
-// with skip edges; in-place Relu chains, one group of every buffer). Medians
-// of 5 runs after one untimed. Prints figures; never fails on time.
+// (the live list of every region there, on the groups the views resolved).
+// On every model of ../shared/models, DenseNet-121 (Concat chains: one alias
+// group per dense block), a paddle2onnx-style backbone (hundreds of Constant
+// nodes), an 80-layer Llama decoder (module-path names, KV caches) and
+// exported-looking chains of 10k-100k nodes (residual blocks with skip
+// edges; in-place Relu chains, one group of every buffer). Medians of 5 runs
+// after one untimed. Prints figures; never fails on time.
 //
 //   npx tsx bench/view-data.ts
 
@@ -16,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { decodeOnnx } from '../src/model/decode-onnx';
 import { inferShapes } from '../src/model/infer-shapes';
 import { densenetModel } from '../src/model/testing/densenet-model';
+import { llamaModel } from '../src/model/testing/llama-model';
+import { paddleModel } from '../src/model/testing/paddle-model';
 import { planModel, type ModelPlan } from '../src/planner/plan';
 import { presetTarget } from '../src/planner/targets/presets';
 import { heapData } from '../src/views/heap/heap-data';
@@ -78,6 +82,8 @@ if (existsSync(MODELS)) {
   for (const file of files) row(file.slice(MODELS.length + 1).slice(0, 30), planOf(new Uint8Array(readFileSync(file))));
 } else console.log('(models skipped: ../shared/models is absent)');
 row('densenet-121 (generated)', planOf(densenetModel()));
+row('paddle-ocr, constants (gen.)', planOf(paddleModel()));
+row('llama 80 layers (generated)', planOf(llamaModel()));
 for (const n of [10_000, 100_000]) {
   row(`conv-res chain ${n}`, planOf(chainBytes('conv-res', n)));
   row(`relu chain ${n}`, planOf(chainBytes('relu', n)));
