@@ -17,6 +17,7 @@ import { tiledProblem } from '../testing/instances';
 import { pinwheelProblem } from '../testing/instances-pinwheel';
 import { seededRandom } from '../../shared/random';
 import { MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
+import { MiniMallocState } from './minimalloc-state';
 import { skylineApplies } from './skyline-search';
 
 /** Tiny problems at alignment 1, where the search applies as it stands (best runs it in units of a shared alignment). */
@@ -130,6 +131,34 @@ describe("MiniMalloc's search", () => {
     expect(validatePlan(problem, plan).violations).toEqual([]);
     expect(plan.peak).toBeLessThanOrEqual(1.25 * optimum);
     expect(plan.optimal).toBe(plan.peak === optimum);
+  });
+
+  it('ranks by the most bytes left in a buffer\'s sections as they are now, after placements and over any range of sections', () => {
+    const problem = arbitraryProblem({ maxBuffers: 30, maxStep: 40, maxSize: 50, aliases: false, fixed: false, regions: false });
+    fc.assert(
+      fc.property(problem, fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }), (p, placeIt) => {
+        const prep = prepareRegion(p, 'default', resolveAliasGroups(p).groups);
+        const items = Array.from(prep.freeItems).filter((i) => prep.itemExtent[i]! > 0 && prep.itemEnd[i]! > prep.itemStart[i]!);
+        const state = new MiniMallocState(prep, items, Number.MAX_SAFE_INTEGER);
+        const left = new Float64Array(state.sectionCount); // bytes still to place per section, counted here
+        for (let k = 0; k < state.n; k++) for (let sec = state.from[k]!; sec < state.to[k]!; sec++) left[sec]! += state.size[k]!;
+        for (let k = 0; k < state.n; k++) {
+          if (!placeIt[k]) continue;
+          state.place(k, 0);
+          for (let sec = state.from[k]!; sec < state.to[k]!; sec++) left[sec]! -= state.size[k]!;
+        }
+        const unplaced = [...Array(state.n).keys()].filter((k) => Number.isNaN(state.offset[k]!));
+        const most = new Float64Array(state.n).fill(-1);
+        state.fillMostLive(unplaced, 0, state.sectionCount, most);
+        for (const k of unplaced) expect(most[k]).toBe(Math.max(...left.subarray(state.from[k]!, state.to[k]!)));
+        // a range of sections holding only some of the buffers: those inside it are ranked over it alone
+        const from = Math.floor(state.sectionCount / 3);
+        const inside = unplaced.filter((k) => state.from[k]! >= from);
+        state.fillMostLive(inside, from, state.sectionCount, most);
+        for (const k of inside) expect(most[k]).toBe(Math.max(...left.subarray(state.from[k]!, state.to[k]!)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('is deterministic under a node cap', () => {

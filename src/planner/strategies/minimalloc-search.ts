@@ -59,24 +59,32 @@ import type { SkylineOutcome } from './skyline-search';
 /** Items in one search at most: the buffers live together are listed pairwise. */
 export const MINIMALLOC_MAX_ITEMS = 3_000;
 
-/** Per item, what its rank is ordered by. */
-interface RankKeys {
-  readonly start: number; // first step live
-  readonly width: number; // steps live
-  readonly area: number; // bytes × steps
-  readonly total: number; // the most bytes live in any of its sections
-  readonly size: number;
+/** Per local item, what its rank is ordered by (filled in for the items being ranked). */
+class RankKeys {
+  readonly start: Float64Array; // first step live
+  readonly width: Float64Array; // steps live
+  readonly area: Float64Array; // bytes × steps
+  readonly total: Float64Array; // the most bytes live in any of its sections
+  readonly size: Float64Array;
+
+  constructor(n: number) {
+    this.start = new Float64Array(n);
+    this.width = new Float64Array(n);
+    this.area = new Float64Array(n);
+    this.total = new Float64Array(n);
+    this.size = new Float64Array(n);
+  }
 }
 
-type Preference = (a: RankKeys, b: RankKeys) => number;
+type Preference = (keys: RankKeys, a: number, b: number) => number;
 
 /** MiniMalloc's three orders of preference (width, area, total in turn), earliest start and largest first. */
 const PREFERENCES: readonly Preference[] = [
-  (a, b) => b.width - a.width || b.area - a.area || b.total - a.total,
-  (a, b) => b.total - a.total || b.area - a.area || b.width - a.width,
-  (a, b) => b.total - a.total || b.width - a.width || b.area - a.area,
-  (a, b) => a.start - b.start || b.width - a.width,
-  (a, b) => b.size - a.size || b.width - a.width || b.total - a.total,
+  ({ width, area, total }, a, b) => width[b]! - width[a]! || area[b]! - area[a]! || total[b]! - total[a]!,
+  ({ width, area, total }, a, b) => total[b]! - total[a]! || area[b]! - area[a]! || width[b]! - width[a]!,
+  ({ width, area, total }, a, b) => total[b]! - total[a]! || width[b]! - width[a]! || area[b]! - area[a]!,
+  ({ start, width }, a, b) => start[a]! - start[b]! || width[b]! - width[a]!,
+  ({ size, width, total }, a, b) => size[b]! - size[a]! || width[b]! - width[a]! || total[b]! - total[a]!,
 ];
 
 /** How far a shuffled order moves an item, as a share of the items. */
@@ -92,7 +100,8 @@ type Status = typeof NOT_FOUND | typeof FOUND | typeof STOPPED;
 
 /**
  * Searches for a placement of `items` whose peak is at most `target`; stops
- * after `nodeLimit` nodes or when `stop()` says so (checked every 1,024 nodes).
+ * after `nodeLimit` nodes or when `stop()` says so (checked every 128 nodes:
+ * on traces of a thousand buffers and more, a node costs tens of microseconds).
  */
 export function minimallocSearch(
   prep: PreparedRegion,
@@ -136,19 +145,21 @@ function shuffledNear(order: readonly number[], random: () => number): number[] 
   return order.slice().sort((x, y) => key.get(x)! - key.get(y)! || x - y);
 }
 
-/** Per item of `items`, what its rank is ordered by, with the bytes of its sections as they are left now. */
-function rankKeys(state: MiniMallocState, items: ArrayLike<number>): Map<number, RankKeys> {
-  const keys = new Map<number, RankKeys>();
+/** Fills `keys` for each item of `items` (all within sections [from, to)), with the bytes of its sections as they are left now. */
+function fillRankKeys(state: MiniMallocState, items: ArrayLike<number>, from: number, to: number, keys: RankKeys): void {
   for (let j = 0; j < items.length; j++) {
     const k = items[j]!;
     const width = state.end[k]! - state.start[k]!;
-    keys.set(k, { start: state.start[k]!, width, area: width * state.size[k]!, total: state.mostLive(k), size: state.size[k]! });
+    keys.start[k] = state.start[k]!;
+    keys.width[k] = width;
+    keys.area[k] = width * state.size[k]!;
+    keys.size[k] = state.size[k]!;
   }
-  return keys;
+  state.fillMostLive(items, from, to, keys.total);
 }
 
 /** Swaps two entries of `list`. */
-function swap(list: Int32Array, a: number, b: number): void {
+function swap(list: Int32Array | number[], a: number, b: number): void {
   const held = list[a]!;
   list[a] = list[b]!;
   list[b] = held;
@@ -169,6 +180,8 @@ interface Part {
 class MiniMalloc {
   private readonly rank: Int32Array; // place in the preference order
   private readonly twin: Int32Array; // the identical item of the next lower rank, or -1
+  private readonly keys: RankKeys;
+  private readonly byRank: Int32Array; // scratch of solveRanked: item by rank, -1 where none
   readonly deepest: Float64Array; // offsets of the path that placed the most area (NaN: unplaced)
   deepestArea = 0;
   nodes = 0;
@@ -182,7 +195,9 @@ class MiniMalloc {
   ) {
     const { n, size, from, to } = state;
     this.rank = new Int32Array(n);
-    const order = this.ranked([...Array(n).keys()], (x, y) => x - y);
+    this.keys = new RankKeys(n);
+    this.byRank = new Int32Array(n).fill(-1);
+    const order = this.ranked([...Array(n).keys()], 0, state.sectionCount, (x, y) => x - y);
     order.forEach((k, r) => (this.rank[k] = r));
     this.twin = new Int32Array(n).fill(-1);
     for (let r = 1; r < n; r++) {
@@ -212,7 +227,7 @@ class MiniMalloc {
    * state is as it was.
    */
   private descend(part: Part, last: number, lastRank: number): Status {
-    if ((++this.nodes & 1023) === 0 && this.stop()) return STOPPED;
+    if ((++this.nodes & 127) === 0 && this.stop()) return STOPPED;
     if (this.nodes > this.nodeLimit) return STOPPED;
     const { state, rank, twin } = this;
     const { minOffset, size, target } = state;
@@ -235,8 +250,14 @@ class MiniMalloc {
       if (!state.roomAbove(k, at, part.from, part.to, most)) continue;
       candidates.push(i);
     }
-    candidates.sort((x, y) => minOffset[items[x]!]! - minOffset[items[y]!]! || rank[items[x]!]! - rank[items[y]!]!);
-    for (const i of candidates) {
+    // by minimum offset, then rank: the first by a scan, the others sorted only when the search gets to them (on a placement found without backtracking, never)
+    const before = (x: number, y: number) => minOffset[items[x]!]! - minOffset[items[y]!]! || rank[items[x]!]! - rank[items[y]!]!;
+    let first = 0;
+    for (let c = 1; c < candidates.length; c++) if (before(candidates[c]!, candidates[first]!) < 0) first = c;
+    if (first > 0) swap(candidates, 0, first);
+    for (let c = 0; c < candidates.length; c++) {
+      if (c === 1) candidates.push(...candidates.splice(1).sort(before));
+      const i = candidates[c]!;
       const k = items[i]!;
       const at = minOffset[k]!;
       const mark = state.mark();
@@ -285,16 +306,25 @@ class MiniMalloc {
     const { rank } = this;
     const members = Array.from(part.items); // the search reorders part.items, and leaves them so when it finds a placement
     const before = members.map((k) => rank[k]!);
-    this.ranked(members.slice(), (x, y) => rank[x]! - rank[y]!).forEach((k, r) => (rank[k] = r));
+    // in the order before (their ranks are distinct): the sort below then mostly finds runs already in order
+    const { byRank } = this;
+    for (const k of members) byRank[rank[k]!] = k;
+    const previous: number[] = [];
+    for (let r = 0; r < byRank.length && previous.length < members.length; r++) {
+      if (byRank[r]! >= 0) previous.push(byRank[r]!);
+      byRank[r] = -1;
+    }
+    this.ranked(previous, part.from, part.to, (x, y) => rank[x]! - rank[y]!).forEach((k, r) => (rank[k] = r));
     const status = this.solve(part);
     members.forEach((k, j) => (rank[k] = before[j]!));
     return status;
   }
 
   /** `items` by the order of preference over their keys now (`tie` after it), shuffled near when a random source was given. */
-  private ranked(items: number[], tie: (x: number, y: number) => number): number[] {
-    const keys = rankKeys(this.state, items);
-    const order = items.sort((x, y) => this.prefer(keys.get(x)!, keys.get(y)!) || tie(x, y));
+  private ranked(items: number[], from: number, to: number, tie: (x: number, y: number) => number): number[] {
+    const { keys, prefer } = this;
+    fillRankKeys(this.state, items, from, to, keys);
+    const order = items.sort((x, y) => prefer(keys, x, y) || tie(x, y));
     return this.jitter === undefined ? order : shuffledNear(order, this.jitter);
   }
 
