@@ -15,6 +15,7 @@ import { arbitraryProblem } from '../testing/arbitraries';
 import { bruteForceOptimum } from '../testing/brute-force';
 import { tiledProblem } from '../testing/instances';
 import { pinwheelProblem } from '../testing/instances-pinwheel';
+import { heavyNetworkProblem } from '../testing/instances-heavy';
 import { seededRandom } from '../../shared/random';
 import { MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
 import { MiniMallocState } from './minimalloc-state';
@@ -159,6 +160,30 @@ describe("MiniMalloc's search", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('gives up unproven, keeping a partial placement, on a path deeper than the call stack', () => {
+    // The depth where the stack ends depends on the runtime (Node's main thread, a test worker, a browser's
+    // worker): the overflow is raised here where the search checks for a stop, as deep as it happens to be.
+    const problem = heavyNetworkProblem(3_000, 1);
+    const prep = prepareRegion(problem, 'default', resolveAliasGroups(problem).groups);
+    const items = Array.from(prep.freeItems).filter((i) => prep.itemExtent[i]! > 0);
+    const bound = assignOffsets(problem, 'naive').lowerBound;
+    let checks = 0;
+    const overflow = () => {
+      if (++checks === 10) throw new RangeError('Maximum call stack size exceeded');
+      return false;
+    };
+    const outcome = minimallocSearch(prep, items, bound, 1_000_000, overflow, 0);
+    expect([outcome.offsets, outcome.exhausted]).toEqual([undefined, false]);
+    const placed = problem.buffers.filter((b) => !Number.isNaN(outcome.partial![b.id]!));
+    expect(placed.length).toBeGreaterThan(500);
+    expect(check({ buffers: placed }, outcome.partial!).overlaps).toBe(0);
+    // any other error still surfaces
+    expect(() => minimallocSearch(prep, items, bound, 1_000_000, () => { throw new TypeError('a bug'); }, 0)).toThrow(TypeError);
+    // and on this runtime's own stack, whatever its depth, the search returns
+    const own = minimallocSearch(prep, items, bound, 1_000_000, () => false, 0);
+    expect(own.offsets !== undefined || own.partial !== undefined).toBe(true);
   });
 
   it('is deterministic under a node cap', () => {

@@ -48,7 +48,9 @@
 //   side does.
 // - Every canonical solution stays reachable, so an exhausted search is a
 //   proof. A failed search hands back the placement of its path that placed
-//   the most area, for the caller to complete on top.
+//   the most area, for the caller to complete on top. A path deeper than
+//   the call stack (a few thousand buffers) ends the search as a cut would:
+//   unproven, with that placement.
 // - Handles items of one rectangle with alignment 1 and no fixed offset
 //   (where `skylineApplies`); deterministic under node caps.
 
@@ -114,7 +116,14 @@ export function minimallocSearch(
   floors?: Float64Array, // per entry of `items`, the lowest offset it may take; 0 when absent
 ): SkylineOutcome {
   const search = new MiniMalloc(new MiniMallocState(prep, items, target, floors), nodeLimit, stop, PREFERENCES[preference]!, jitter);
-  const status = search.run();
+  let status: Status;
+  try {
+    status = search.run();
+  } catch (error) {
+    // a path deeper than the call stack (thousands of buffers placed on one path): this search gives up, unproven, keeping its deepest placement
+    if (!(error instanceof RangeError)) throw error;
+    status = STOPPED;
+  }
   const { state } = search;
   const offsets = new Float64Array(prep.itemCount).fill(NaN);
   if (status === FOUND) {
