@@ -17,14 +17,15 @@
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
 //   greedy-breadth, tvm-conflicts, ...) is a candidate, so `best` is never
 //   worse than any of them. The registry hands them over (see `portfolio`).
+// - Then the probe at the bound (exact-plan.ts): MiniMalloc's search, once,
+//   in nodes for twice the items. Real traces it places there without
+//   backtracking, which proves the plan optimal before the orders and the
+//   local search spend the time (somas-resnet50 at the default budget:
+//   proven in about 0.2 s, where it used to end 0.08 % above the bound
+//   after 0.5 s). Where it fails, it has cost a few milliseconds.
 // - Then every order (size, urgency, area, duration, conflicts, start) with
 //   both first fit and best fit. It stops early once a candidate reaches the
 //   lower bound.
-// - Then the probe at the bound (exact-plan.ts): MiniMalloc's search, once,
-//   in nodes for twice the items. Real traces it places there without
-//   backtracking, which proves the plan optimal before the local search
-//   spends the budget (somas-resnet50 at the default budget: proven in
-//   about 0.35 s, where it used to end 0.08 % above the bound).
 // - The smallest candidate (the earliest on ties) seeds the local search
 //   (see local-search.ts), bounded by iterations, an effort budget and the
 //   wall-clock budget.
@@ -95,15 +96,10 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   });
   let placements = candidates.length * prep.freeItems.length; // each baseline places every free item once
   let winner = smallest(candidates);
-  if (winner.peak > lowerBound) {
-    const placer = new Placer(prep);
-    winner = runOrders(placer, lowerBound, candidates, winner);
-    placements += placer.placements;
-  }
   let improvements = 0;
   let proven = winner.peak <= lowerBound;
   if (!proven) {
-    // the probe at the bound: on real traces a proof in a few milliseconds, before the local search spends the budget
+    // the probe at the bound: on real traces a proof in a few milliseconds, before the orders and the local search spend the time
     const probe = probeExactly(prep, context, winner, deadline);
     if (probe.peak < winner.peak) {
       winner = { offsets: probe.offsets, peak: probe.peak, source: 'best' };
@@ -111,11 +107,17 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
     }
     proven = probe.proven;
   }
+  if (!proven) {
+    const placer = new Placer(prep);
+    winner = runOrders(placer, lowerBound, candidates, winner);
+    placements += placer.placements;
+    proven = winner.peak <= lowerBound;
+  }
   let stoppedBy: StopReason = proven ? 'optimal' : 'done';
   if (!proven) {
     const searched = searchAround(prep, context, winner, deadline);
     placements += searched.placements;
-    improvements = searched.improvements;
+    improvements += searched.improvements;
     stoppedBy = searched.stoppedBy;
     if (searched.peak < winner.peak) winner = { offsets: searched.offsets, peak: searched.peak, source: 'best' };
     proven = winner.peak <= lowerBound;

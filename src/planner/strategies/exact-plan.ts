@@ -73,12 +73,12 @@ const TURNS: readonly [Turn, number][] = [
 ];
 
 /**
- * The probe before the local search: MiniMalloc's search at the bound, once
+ * The probe after best's baselines: MiniMalloc's search at the bound, once
  * over every item in its first order of preference, with nodes for twice
  * the items. On real traces it places the whole region at the bound without
  * backtracking (somas-resnet50: 1,042 nodes for 1,042 buffers), which proves
- * the plan optimal before the local search and the turns above spend the
- * budget; where it fails, it has cost a few milliseconds.
+ * the plan optimal before the orders, the local search and the turns above
+ * spend the time; where it fails, it has cost a few milliseconds.
  */
 const PROBE: readonly [Turn, number][] = [[solveAtBound, 1]];
 
