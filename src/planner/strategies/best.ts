@@ -138,15 +138,7 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
 function probeExactly(prep: PreparedRegion, context: RegionContext, winner: Candidate, deadline: number): { offsets: Float64Array; peak: number; proven: boolean } {
   const { options, lowerBound } = context;
   if (options.exactItems === 0) return { ...winner, proven: false };
-  const clock = options.clock ?? Date.now;
-  const limits = {
-    deadline,
-    clock,
-    maxNodes: options.exactNodes ?? Number.POSITIVE_INFINITY,
-    ...(options.shouldStop !== undefined && { shouldStop: options.shouldStop }),
-    ...(options.onProgress !== undefined && { onProgress: options.onProgress }),
-  };
-  const probe = improveAligned(prep, winner, lowerBound, limits, probeAtBound);
+  const probe = improveAligned(prep, winner, lowerBound, exactLimits(context, deadline, options.exactNodes ?? Number.POSITIVE_INFINITY), probeAtBound);
   return probe.applied ? probe : { ...winner, proven: false };
 }
 
@@ -155,13 +147,8 @@ function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Can
   const { options, lowerBound } = context;
   const clock = options.clock ?? Date.now;
   if (options.exactItems === 0) return { offsets: winner.offsets, peak: winner.peak, proven: false, timedOut: false };
-  const exact = improveAligned(prep, winner, lowerBound, {
-    deadline,
-    clock,
-    maxNodes: options.exactNodes ?? (Number.isFinite(options.budgetMs ?? DEFAULT_BUDGET_MS) ? Number.POSITIVE_INFINITY : DEFAULT_SKYLINE_NODES),
-    ...(options.shouldStop !== undefined && { shouldStop: options.shouldStop }),
-    ...(options.onProgress !== undefined && { onProgress: options.onProgress }),
-  });
+  const maxNodes = options.exactNodes ?? (Number.isFinite(options.budgetMs ?? DEFAULT_BUDGET_MS) ? Number.POSITIVE_INFINITY : DEFAULT_SKYLINE_NODES);
+  const exact = improveAligned(prep, winner, lowerBound, exactLimits(context, deadline, maxNodes));
   // A stop by the caller cuts the search short as the deadline does: both report 'time'.
   const cut = !exact.proven && (clock() >= deadline || (options.shouldStop?.() ?? false));
   if (exact.applied) return { offsets: exact.offsets, peak: exact.peak, proven: exact.proven, timedOut: cut };
@@ -170,6 +157,17 @@ function searchExactly(prep: PreparedRegion, context: RegionContext, winner: Can
   }
   const small = searchExact(prep, winner.peak, lowerBound, options.exactNodes ?? DEFAULT_EXACT_NODES);
   return { offsets: small.offsets ?? winner.offsets, peak: small.peak, proven: small.proven, timedOut: false };
+}
+
+/** The limits and callbacks of an exact search that may take `maxNodes` nodes and runs until `deadline`. */
+function exactLimits({ options }: RegionContext, deadline: number, maxNodes: number): ExactLimits {
+  return {
+    deadline,
+    clock: options.clock ?? Date.now,
+    maxNodes,
+    ...(options.shouldStop !== undefined && { shouldStop: options.shouldStop }),
+    ...(options.onProgress !== undefined && { onProgress: options.onProgress }),
+  };
 }
 
 /** The skyline search, on the region in units of its shared alignment when it has one (exact; see aligned-region.ts). */
