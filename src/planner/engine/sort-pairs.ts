@@ -1,13 +1,92 @@
-// In-place sort of interval pairs by their low end, without allocating:
-// insertion sort for short runs, quicksort above. The placer sorts thousands
-// of short pair lists per plan, where this beats building index arrays for
-// the built-in sort. No dependencies.
+// In-place sort of interval pairs by their low end, without allocating per
+// call: insertion sort for short runs, quicksort above, and a radix sort on
+// long lists of integers. The placer sorts thousands of pair lists per plan
+// (a thousand pairs each on crowded traces, where sorting is most of a greedy
+// pass), where this beats building index arrays for the built-in sort. Pairs
+// with equal low ends may come out in any order: the gap walks that read
+// them do not depend on it. No dependencies.
 
 const SHORT = 16;
 
+/** Lists at least this long go to the radix sort when their low ends are integers spanning less than 2^32. */
+const RADIX_FROM = 256;
+/** Bits per pass of the radix sort. */
+const DIGIT = 8;
+
+/** Scratch of the radix sort, grown as needed and kept between calls. */
+let keys = new Uint32Array(0);
+let keysOut = new Uint32Array(0);
+let loOut = new Float64Array(0);
+let hiOut = new Float64Array(0);
+const counts = new Int32Array(1 << DIGIT);
+
 /** Sorts lo[0 .. count - 1] ascending, moving hi[i] along with lo[i]. */
 export function sortPairs(lo: Float64Array, hi: Float64Array, count: number): void {
+  if (count >= RADIX_FROM && radixSort(lo, hi, count)) return;
   quicksort(lo, hi, 0, count - 1);
+}
+
+/**
+ * Least significant digit first over lo − min, DIGIT bits a pass, as many
+ * passes as the span of the low ends needs (3 for spans below 16 MiB).
+ * Returns false, having moved nothing, when a low end is not an integer or
+ * they span 2^32 or more.
+ */
+function radixSort(lo: Float64Array, hi: Float64Array, count: number): boolean {
+  let min = lo[0]!;
+  let max = min;
+  for (let i = 1; i < count; i++) {
+    const l = lo[i]!;
+    if (l < min) min = l;
+    else if (l > max) max = l;
+  }
+  if (!(max - min < 4294967296)) return false;
+  if (keys.length < count) {
+    keys = new Uint32Array(2 * count);
+    keysOut = new Uint32Array(2 * count);
+    loOut = new Float64Array(2 * count);
+    hiOut = new Float64Array(2 * count);
+  }
+  for (let i = 0; i < count; i++) {
+    const key = lo[i]! - min;
+    if (key !== Math.floor(key)) return false; // a fraction: leave it to the comparison sort
+    keys[i] = key;
+  }
+  const span = max - min;
+  let passes = 1;
+  while (passes < 4 && span >= 2 ** (DIGIT * passes)) passes++;
+  let kIn: Uint32Array = keys;
+  let kOut: Uint32Array = keysOut;
+  let lIn: Float64Array = lo;
+  let lOut: Float64Array = loOut;
+  let hIn: Float64Array = hi;
+  let hOut: Float64Array = hiOut;
+  for (let pass = 0; pass < passes; pass++) {
+    const shift = DIGIT * pass;
+    const mask = (1 << DIGIT) - 1;
+    counts.fill(0);
+    for (let i = 0; i < count; i++) counts[(kIn[i]! >>> shift) & mask]!++;
+    let at = 0;
+    for (let d = 0; d <= mask; d++) {
+      const c = counts[d]!;
+      counts[d] = at;
+      at += c;
+    }
+    for (let i = 0; i < count; i++) {
+      const to = counts[(kIn[i]! >>> shift) & mask]!++;
+      kOut[to] = kIn[i]!;
+      lOut[to] = lIn[i]!;
+      hOut[to] = hIn[i]!;
+    }
+    [kIn, kOut] = [kOut, kIn];
+    [lIn, lOut] = [lOut, lIn];
+    [hIn, hOut] = [hOut, hIn];
+  }
+  if (lIn !== lo) {
+    lo.set(lIn.subarray(0, count));
+    hi.set(hIn.subarray(0, count));
+  }
+  return true;
 }
 
 function quicksort(lo: Float64Array, hi: Float64Array, first: number, last: number): void {
