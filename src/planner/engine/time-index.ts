@@ -14,6 +14,9 @@
 import { countBelow } from '../../shared/sorted-search';
 import type { PreparedRegion } from './prepared';
 
+/** Subtrees of at most this many leaves are scanned leaf by leaf instead of descended. */
+const LEAF_SCAN = 16;
+
 /** Active rectangles of one region, indexed by lifetime. */
 export class TimeIndex {
   private readonly leaves: number; // a power of two >= rectCount
@@ -88,9 +91,15 @@ export class TimeIndex {
       const node = stack[--top]!;
       const width = 1 << (leafDepth - (31 - Math.clz32(node)));
       if (lo >= limit || max[node]! <= start) continue;
-      if (width === 1) {
-        out[at++] = rectAt[lo]!;
-        this.visited++;
+      if (width <= LEAF_SCAN) {
+        // the last levels by a plain scan of the leaves: on crowded traces most of them qualify
+        const last = Math.min(lo + width, limit);
+        for (let r = lo; r < last; r++) {
+          if (max[leaves + r]! > start) {
+            out[at++] = rectAt[r]!;
+            this.visited++;
+          }
+        }
         continue;
       }
       const half = width >>> 1;
