@@ -16,9 +16,8 @@ const DIGIT = 8;
 /** Scratch of the radix sort, grown as needed and kept between calls. */
 let keys = new Uint32Array(0);
 let keysOut = new Uint32Array(0);
-let loOut = new Float64Array(0);
 let hiOut = new Float64Array(0);
-const counts = new Int32Array(1 << DIGIT);
+const counts = new Int32Array(4 << DIGIT); // a histogram per pass
 
 /** Sorts lo[0 .. count - 1] ascending, moving hi[i] along with lo[i]. */
 export function sortPairs(lo: Float64Array, hi: Float64Array, count: number): void {
@@ -28,7 +27,8 @@ export function sortPairs(lo: Float64Array, hi: Float64Array, count: number): vo
 
 /**
  * Least significant digit first over lo − min, DIGIT bits a pass, as many
- * passes as the span of the low ends needs (3 for spans below 16 MiB).
+ * passes as the span of the low ends needs (3 for spans below 16 MiB). Only
+ * the keys and hi move; lo is written back from the keys at the end.
  * Returns false, having moved nothing, when a low end is not an integer or
  * they span 2^32 or more.
  */
@@ -40,52 +40,47 @@ function radixSort(lo: Float64Array, hi: Float64Array, count: number): boolean {
     if (l < min) min = l;
     else if (l > max) max = l;
   }
-  if (!(max - min < 4294967296)) return false;
+  if (!(max - min < 4294967296) || !Number.isInteger(min)) return false;
   if (keys.length < count) {
     keys = new Uint32Array(2 * count);
     keysOut = new Uint32Array(2 * count);
-    loOut = new Float64Array(2 * count);
     hiOut = new Float64Array(2 * count);
-  }
-  for (let i = 0; i < count; i++) {
-    const key = lo[i]! - min;
-    if (key !== Math.floor(key)) return false; // a fraction: leave it to the comparison sort
-    keys[i] = key;
   }
   const span = max - min;
   let passes = 1;
   while (passes < 4 && span >= 2 ** (DIGIT * passes)) passes++;
+  const mask = (1 << DIGIT) - 1;
+  counts.fill(0, 0, passes << DIGIT);
+  for (let i = 0; i < count; i++) {
+    const key = lo[i]! - min;
+    if (key !== Math.floor(key)) return false; // a fraction: leave it to the comparison sort
+    keys[i] = key;
+    for (let pass = 0; pass < passes; pass++) counts[(pass << DIGIT) + ((key >>> (DIGIT * pass)) & mask)]!++;
+  }
   let kIn: Uint32Array = keys;
   let kOut: Uint32Array = keysOut;
-  let lIn: Float64Array = lo;
-  let lOut: Float64Array = loOut;
   let hIn: Float64Array = hi;
   let hOut: Float64Array = hiOut;
   for (let pass = 0; pass < passes; pass++) {
     const shift = DIGIT * pass;
-    const mask = (1 << DIGIT) - 1;
-    counts.fill(0);
-    for (let i = 0; i < count; i++) counts[(kIn[i]! >>> shift) & mask]!++;
+    const base = pass << DIGIT;
     let at = 0;
-    for (let d = 0; d <= mask; d++) {
+    for (let d = base; d <= base + mask; d++) {
       const c = counts[d]!;
       counts[d] = at;
       at += c;
     }
     for (let i = 0; i < count; i++) {
-      const to = counts[(kIn[i]! >>> shift) & mask]!++;
-      kOut[to] = kIn[i]!;
-      lOut[to] = lIn[i]!;
+      const key = kIn[i]!;
+      const to = counts[base + ((key >>> shift) & mask)]!++;
+      kOut[to] = key;
       hOut[to] = hIn[i]!;
     }
     [kIn, kOut] = [kOut, kIn];
-    [lIn, lOut] = [lOut, lIn];
     [hIn, hOut] = [hOut, hIn];
   }
-  if (lIn !== lo) {
-    lo.set(lIn.subarray(0, count));
-    hi.set(hIn.subarray(0, count));
-  }
+  for (let i = 0; i < count; i++) lo[i] = kIn[i]! + min;
+  if (hIn !== hi) hi.set(hIn.subarray(0, count));
   return true;
 }
 
