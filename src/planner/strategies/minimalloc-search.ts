@@ -265,7 +265,7 @@ class MiniMalloc {
     for (let c = 1; c < candidates.length; c++) if (before(candidates[c]!, candidates[first]!) < 0) first = c;
     if (first > 0) swap(candidates, 0, first);
     for (let c = 0; c < candidates.length; c++) {
-      if (c === 1) candidates.push(...candidates.splice(1).sort(before));
+      if (c === 1) for (const rest of candidates.splice(1).sort(before)) candidates.push(rest);
       const i = candidates[c]!;
       const k = items[i]!;
       const at = minOffset[k]!;
