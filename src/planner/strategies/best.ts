@@ -17,12 +17,13 @@
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
 //   greedy-breadth, tvm-conflicts, ...) is a candidate, so `best` is never
 //   worse than any of them. The registry hands them over (see `portfolio`).
-// - Then the probe at the bound (exact-plan.ts): MiniMalloc's search, once,
-//   in nodes for twice the items. Real traces it places there without
-//   backtracking, which proves the plan optimal before the orders and the
-//   local search spend the time (somas-resnet50 at the default budget:
-//   proven in about 0.2 s, where it used to end 0.08 % above the bound
-//   after 0.5 s). Where it fails, it has cost a few milliseconds.
+// - Then the probe at the bound (exact-plan.ts): the dive from the bottom
+//   (bottom-dive.ts), then MiniMalloc's search, once, in nodes for twice the
+//   items. Real traces they often place there, which proves the plan optimal
+//   before the orders and the local search spend the time (somas-resnet50
+//   at the default budget: proven in about 0.25 s, where it used to end
+//   0.08 % above the bound after 0.5 s). Where both fail, they have cost
+//   about two greedy passes.
 // - Then every order (size, urgency, area, duration, conflicts, start) with
 //   both first fit and best fit. It stops early once a candidate reaches the
 //   lower bound.

@@ -41,7 +41,7 @@
 //   the best plan so far is always what is returned.
 
 import type { PreparedRegion } from '../engine/prepared';
-import { Allowance, descend, highest, restack, searchSkyline, solveAtBound, spanPeak, type Span, type Turn } from './exact-turns';
+import { Allowance, descend, diveAtBound, highest, restack, searchSkyline, solveAtBound, spanPeak, type Span, type Turn } from './exact-turns';
 import { skylineApplies } from './skyline-search';
 
 /** Limits and callbacks of one exact stage. */
@@ -73,14 +73,19 @@ const TURNS: readonly [Turn, number][] = [
 ];
 
 /**
- * The probe after best's baselines: MiniMalloc's search at the bound, once
- * over every item in its first order of preference, with nodes for twice
- * the items. On real traces it places the whole region at the bound without
- * backtracking (somas-resnet50: 1,042 nodes for 1,042 buffers), which proves
- * the plan optimal before the orders, the local search and the turns above
- * spend the time; where it fails, it has cost a few milliseconds.
+ * The probe after best's baselines: the dive from the bottom (bottom-dive.ts,
+ * any number of items, no nodes), then MiniMalloc's search at the bound,
+ * once over every item in its first order of preference, with nodes for
+ * twice the items. On real traces one of them often places the whole region
+ * at the bound (MindSpore's Tiny-BERT: the dive; its ResNet-50: the search,
+ * 1,042 nodes for 1,042 buffers), which proves the plan optimal before the
+ * orders, the local search and the turns above spend the time; where both
+ * fail, they have cost a few milliseconds.
  */
-const PROBE: readonly [Turn, number][] = [[solveAtBound, 1]];
+const PROBE: readonly [Turn, number][] = [
+  [diveAtBound, 0.5],
+  [solveAtBound, 0.5],
+];
 
 /** How many nodes the probe may take: twice the items. */
 const PROBE_NODES_PER_ITEM = 2;

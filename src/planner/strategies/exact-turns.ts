@@ -6,10 +6,13 @@
 import { seededRandom } from '../../shared/random';
 import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
+import { bottomDive, type DiveTie } from './bottom-dive';
 import { MINIMALLOC_MAX_ITEMS, MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
 import { restackTop } from './restack';
 import { skylineSearch, type SkylineOutcome } from './skyline-search';
 
+/** The dive's tie-breaks, in the order tried. */
+const DIVE_TIES: readonly DiveTie[] = ['size', 'area'];
 /** Nodes of each of the descent's probes, per order of preference. */
 const PROBE_NODES = 2_000;
 /** Nodes of each restart in a shuffled order of preference. */
@@ -83,6 +86,30 @@ export function solveAtBound(prep: PreparedRegion, current: Float64Array, spans:
       top = highest(spans);
       limit = 0;
     }
+  }
+}
+
+/**
+ * The dive from the bottom (bottom-dive.ts), by size and then by area, on
+ * the highest span, then on the next highest while each is placed at its
+ * bound: a placement at the bound
+ * proves the span optimal, one lower than its plan replaces it. It takes no
+ * nodes (its cost is one walk over the conflicts) and has no limit on the
+ * items, so spans too large for MiniMalloc's search get it too.
+ */
+export function diveAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
+  for (let top = highest(spans); top !== undefined && !top.proven && !allow.stop(); top = highest(spans)) {
+    for (const tie of DIVE_TIES) {
+      const offsets = bottomDive(prep, top.items, tie);
+      const peak = spanPeak(prep, offsets, top.items);
+      if (peak >= top.peak) continue;
+      for (const i of top.items) current[i] = offsets[i]!;
+      top.peak = peak;
+      top.proven = peak <= top.bound;
+      report();
+      if (top.proven) break;
+    }
+    if (!top.proven) return;
   }
 }
 
