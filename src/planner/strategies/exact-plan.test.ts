@@ -52,6 +52,17 @@ describe('the anytime exact search', () => {
     );
   });
 
+  it("stays on the portfolio's path when the probe at the bound proves nothing (a pinwheel set where a dive's lower plan once led the local search higher)", () => {
+    // the case fast-check found, replayed by its seed and path
+    fc.assert(
+      fc.property(packings, ({ problem }) => {
+        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exactItems: 0 });
+        expect(assignOffsets(problem, 'best', QUICK).peak).toBeLessThanOrEqual(portfolio.peak);
+      }),
+      { seed: 1031150213, path: '74', endOnFailure: true },
+    );
+  });
+
   it('proves only true optima', () => {
     fc.assert(
       fc.property(tiny, (problem) => {

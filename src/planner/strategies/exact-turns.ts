@@ -92,22 +92,24 @@ export function solveAtBound(prep: PreparedRegion, current: Float64Array, spans:
 /**
  * The dive from the bottom (bottom-dive.ts), by size and then by area, on
  * the highest span, then on the next highest while each is placed at its
- * bound: a placement at the bound
- * proves the span optimal, one lower than its plan replaces it. It takes no
- * nodes (its cost is one walk over the conflicts) and has no limit on the
- * items, so spans too large for MiniMalloc's search get it too.
+ * bound: a placement at the bound proves the span optimal and replaces its
+ * plan; any other is dropped, so a probe that proves nothing changes
+ * nothing. It takes no nodes (its cost is one walk over the conflicts) and
+ * has no limit on the items, so spans too large for MiniMalloc's search get
+ * it too.
  */
 export function diveAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
   for (let top = highest(spans); top !== undefined && !top.proven && !allow.stop(); top = highest(spans)) {
     for (const tie of DIVE_TIES) {
       const offsets = bottomDive(prep, top.items, tie);
       const peak = spanPeak(prep, offsets, top.items);
-      if (peak >= top.peak) continue;
+      // only a placement at the bound is kept: otherwise best goes on from its portfolio's plan as it would without the probe
+      if (peak > top.bound || peak >= top.peak) continue;
       for (const i of top.items) current[i] = offsets[i]!;
       top.peak = peak;
-      top.proven = peak <= top.bound;
+      top.proven = true;
       report();
-      if (top.proven) break;
+      break;
     }
     if (!top.proven) return;
   }
