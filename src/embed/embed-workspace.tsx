@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatBytes } from '../shared/format';
 import { useActions, useAppStore } from '../store/context';
-import { planComplete, planFits, selectPlan, selectReport } from '../store/selectors';
+import { planFits, selectPlan, selectReport } from '../store/selectors';
 import { overLimitText, peakText, regionsOver } from '../views/plan-words';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
@@ -40,7 +40,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   const [tab, setTab] = useState<EmbedPane | undefined>(undefined);
   // Without a model, the progress line or the error banner above says why.
   if (model === undefined) return loading ? <p className="embed-empty">Loading the model…</p> : null;
-  const complete = plan === undefined || planComplete(plan, model.inferred);
+  const complete = plan === undefined || plan.complete;
   const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${regionsOver(plan).map((r) => overLimitText(r, complete)).join('; ')}`}`;
   const tabs = panes.length > 1 && size !== undefined && size.width < TABS_BELOW;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;

@@ -7,7 +7,7 @@ import type { InferredModel, ValueKind } from '../model/inferred';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
 import type { ModelPlan } from '../planner/plan';
 import { formatShape } from '../shared/format';
-import { planAssumptions, selectAssumptionLines, type AssumptionLine } from './assumptions';
+import { selectAssumptionLines, type AssumptionLine } from './assumptions';
 import { memoLast } from './memo';
 import type { AppState, KindFilter, LoadStatus, TableSort } from './state';
 
@@ -182,7 +182,7 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     target: plan?.target ?? null,
     fusionUnits: plan?.fusionUnits.length ?? 0,
     error: error?.message ?? (model?.plan.status === 'failed' ? model.plan.error.message : null),
-    complete: plan === undefined || model === undefined ? null : planComplete(plan, model.inferred),
+    complete: plan === undefined || model === undefined ? null : plan.complete,
     fits: plan === undefined ? null : planFits(plan),
     warnings: lines.map((l) => l.text),
     graph: graphSummary(model, graph, groups),
@@ -195,11 +195,6 @@ function graphSummary(model: AppState['model'], graph: AppState['graph'], groups
   if (model === undefined) return { status: 'none', boxes: 0, ms: null, collapsed };
   if (graph.model !== model.inferred || graph.plan !== model.plan) return { status: 'pending', boxes: 0, ms: null, collapsed };
   return { status: graph.status, boxes: graph.boxes, ms: graph.ms, collapsed };
-}
-
-/** False when some run-time tensor's size is unknown, so the peak is a lower estimate. */
-export function planComplete(plan: ModelPlan, model: InferredModel): boolean {
-  return plan.complete ?? planAssumptions(plan, model).unknown.length === 0;
 }
 
 /** True when every region is within its size limit. */

@@ -6,15 +6,6 @@ import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { formatBytes } from '../shared/format';
 import { regionOverBy } from '../store/selectors';
 
-/**
- * False when the plan says some tensor's size is unknown, so its figures are
- * lower estimates. A plan file saved before plans recorded it counts as
- * complete, as it was shown then.
- */
-export function sizesKnown(plan: { readonly complete?: boolean }): boolean {
-  return plan.complete !== false;
-}
-
 /** The regions above their size limit, in the target's order. */
 export function regionsOver(plan: ModelPlan): RegionPlan[] {
   return plan.regions.filter((r) => regionOverBy(r) > 0);

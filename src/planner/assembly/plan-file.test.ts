@@ -37,6 +37,18 @@ describe('plan files', () => {
     expect(writePlanFile(file)).toBe(text);
   });
 
+  it('read whether every size was known from plans saved before they recorded it, so every view reads one answer', () => {
+    const doc = JSON.parse(savedText());
+    const read = (plan: object) => readPlanFile(JSON.stringify({ ...doc, plan }), 'p.json').plan.complete;
+    const { complete: _, ...older } = doc.plan;
+    expect(read(older)).toBe(true); // lists no tensor of unknown size
+    expect(read({ ...older, assumptions: { ...older.assumptions, unknown: [{ tensor: 't', op: 'Mystery', reason: 'no shape rule' }] } })).toBe(false);
+    const { assumptions: __, ...oldest } = older;
+    expect(read(oldest)).toBe(true); // as it was shown then
+    expect(read({ ...doc.plan, complete: false })).toBe(false);
+    expect(errorOf(JSON.stringify({ ...doc, plan: { ...doc.plan, complete: 'yes' } })).message).toBe('p.json: plan file field plan.complete must be true or false, got "yes"');
+  });
+
   it('are sniffed from text or bytes, and nothing else is', () => {
     const text = savedText();
     expect(isPlanFileText(text)).toBe(true);

@@ -160,7 +160,20 @@ function readPlan(value: unknown, source: string): ModelPlan {
   });
   arrayAt(p, 'fusionUnits', 'plan.', source).forEach((u, i) => arrayAt(objectAt(u, `plan.fusionUnits[${i}]`, source), 'nodes', `plan.fusionUnits[${i}].`, source));
   for (const key of ['steps', 'liveAtPeak', 'diagnostics']) arrayAt(p, key, 'plan.', source);
-  return p as unknown as ModelPlan;
+  return { ...p, complete: completeOf(p, source) } as unknown as ModelPlan;
+}
+
+/**
+ * Whether every size was known, as the views read it: the file's own field,
+ * or for a plan saved before plans recorded it, whether it lists no tensor of
+ * unknown size (or, saved before that too, complete, as it was shown then).
+ */
+function completeOf(p: Json, source: string): boolean {
+  const complete = p.complete;
+  if (typeof complete === 'boolean') return complete;
+  if (complete !== undefined) fieldError(source, 'plan.complete', 'true or false', complete);
+  const unknown = (p.assumptions as { unknown?: unknown } | undefined)?.unknown;
+  return !Array.isArray(unknown) || unknown.length === 0;
 }
 
 function objectAt(value: unknown, path: string, source: string, what = 'an object'): Json {

@@ -5,7 +5,7 @@
 
 import { useCallback, useEffect, useRef } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
-import { peakText, sizesKnown } from '../plan-words';
+import { peakText } from '../plan-words';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { signedBytes } from './compare-scale';
@@ -94,7 +94,7 @@ function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: 
       <span className="compare-label" title={plan.label}>
         {plan.label}
       </span>
-      <strong>{peakText(plan.file.plan.peak, sizesKnown(plan.file.plan))}</strong>
+      <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
       <button type="button" className="chip" onClick={save} title={`Save ${side.toUpperCase()} as a plan file (a side of heapscope diff)`} data-testid={`compare-save-${side}`}>
         Save
       </button>

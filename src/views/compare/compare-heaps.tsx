@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
-import { peakText, sizesKnown } from '../plan-words';
+import { peakText } from '../plan-words';
 import { bufferFacts, heapData, type HeapData } from '../heap/heap-data';
 import { HeapView } from '../heap/heap-view';
 import '../heap/heap.css';
@@ -54,7 +54,7 @@ function SideHeap({ side, data, focus, onPickBuffer }: SideHeapProps) {
   return (
     <section className="compare-heap" aria-label={`Heap of ${side.toUpperCase()}`} data-testid={`compare-heap-${side}`} data-peak={data.plan.peak}>
       <h3 className="compare-heap-title">
-        <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span> peak <strong>{peakText(data.plan.peak, sizesKnown(data.plan))}</strong> · lower bound{' '}
+        <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span> peak <strong>{peakText(data.plan.peak, data.plan.complete)}</strong> · lower bound{' '}
         {formatBytes(data.plan.lowerBound)} · {data.plan.strategy} on {data.plan.target}
       </h3>
       <HeapView data={data} highlight={highlight} step={step} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={setStep} />

@@ -3,13 +3,13 @@
 
 import type { PlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
-import { peakText, sizesKnown } from '../plan-words';
+import { peakText } from '../plan-words';
 
 /** Facts of `file`, read from the file (nothing is planned again). */
 export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
   const { plan, settings } = file;
   const dims = Object.entries(settings.dims);
-  const complete = sizesKnown(plan);
+  const { complete } = plan;
   return (
     <div className="diff-view" data-testid="saved-plan-facts">
       <section aria-labelledby="saved-plan-title">

@@ -10,7 +10,7 @@ import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { planAssumptions } from '../../store/assumptions';
-import { planComplete, planFits, regionOverBy } from '../../store/selectors';
+import { planFits, regionOverBy } from '../../store/selectors';
 import type { Selection } from '../../store/state';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
@@ -30,7 +30,7 @@ export interface ExplanationProps {
 
 /** The explanation of a plan. */
 export function Explanation({ plan, model, report, onSelect }: ExplanationProps) {
-  const complete = planComplete(plan, model);
+  const { complete } = plan;
   const fits = planFits(plan);
   const unknownCount = planAssumptions(plan, model).unknown.length;
   return (

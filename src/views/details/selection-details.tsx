@@ -12,7 +12,6 @@ import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
 import { liveAtStep } from '../../planner/assembly/live-at';
 import { ConstantInputs } from './constant-inputs';
 import { LiveList, UNKNOWN_COUNTED } from './live-list';
-import { planComplete } from '../../store/selectors';
 import { peakText } from '../plan-words';
 import { ShapeField } from '../panels/binding-fields';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
@@ -135,7 +134,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
       </div>
     );
   }
-  const complete = data === undefined || planComplete(data.plan, model);
+  const complete = data === undefined || data.plan.complete;
   return <StepDetails data={data} step={selection.step} complete={complete} nodeLink={nodeLink} onSelect={onSelect} />;
 }
 

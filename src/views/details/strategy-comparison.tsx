@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
-import { peakText, sizesKnown } from '../plan-words';
+import { peakText } from '../plan-words';
 import { currentComparison } from '../../store/comparison';
 import { useActions, useAppStore } from '../../store/context';
 import type { StrategyPeak } from '../../worker/protocol';
@@ -86,7 +86,7 @@ function ComparisonTable({ peaks, plan, disabled, onUse }: TableProps) {
                     <span className="compare-over" style={{ width: `${(100 * (p.peak - p.lowerBound)) / worst}%` }} />
                   </span>
                 </td>
-                <td title={`${p.peak.toLocaleString('en-US')} bytes, planned in ${Math.round(p.ms)} ms`}>{peakText(p.peak, sizesKnown(plan))}</td>
+                <td title={`${p.peak.toLocaleString('en-US')} bytes, planned in ${Math.round(p.ms)} ms`}>{peakText(p.peak, plan.complete)}</td>
                 <td>{p.peak === p.lowerBound ? 'at bound' : `+${formatBytes(p.peak - p.lowerBound)}`}</td>
               </tr>
             );

@@ -20,7 +20,7 @@ describe('export file names', () => {
 
 describe('export titles', () => {
   it('give the peak and bound in human units with the model, strategy and target', () => {
-    expect(exportTitle('net.onnx', { target: 'cpu', strategy: 'best', peak: 24_729_600, lowerBound: 1536 })).toBe('net.onnx · peak 23.6 MiB · lower bound 1.50 KiB · best on cpu');
+    expect(exportTitle('net.onnx', { target: 'cpu', strategy: 'best', peak: 24_729_600, lowerBound: 1536, complete: true })).toBe('net.onnx · peak 23.6 MiB · lower bound 1.50 KiB · best on cpu');
   });
 
   it('say when the peak is a lower estimate', () => {

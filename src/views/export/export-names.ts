@@ -7,7 +7,6 @@
 
 import { formatBytes } from '../../shared/format';
 import { ownValue } from '../../shared/own';
-import { sizesKnown } from '../plan-words';
 import type { PlanFile } from '../../planner/assembly/plan-file';
 
 /** What names a plan besides its model and dims. */
@@ -16,7 +15,7 @@ export interface PlanNaming {
   readonly strategy: string;
   readonly peak: number; // bytes
   readonly lowerBound: number; // bytes
-  readonly complete?: boolean; // false: some sizes are unknown, the peak is a lower estimate
+  readonly complete: boolean; // false: some sizes are unknown, the peak is a lower estimate
 }
 
 /** The stem of every export of `model` planned with `dims` (and on `plan`'s target with its strategy): "model.target.strategy.dim-value". */
@@ -36,7 +35,7 @@ export function sidePlanFileName(side: 'a' | 'b', file: { readonly model: string
 
 /** The title of a drawing of `plan`: "net.onnx · peak 1.5 MiB · lower bound 1.2 MiB · best on cpu". */
 export function exportTitle(model: string, plan: PlanNaming): string {
-  const estimate = !sizesKnown(plan);
+  const estimate = !plan.complete;
   const peak = `peak ${estimate ? 'at least ' : ''}${formatBytes(plan.peak)}${estimate ? ' (lower estimate: some sizes are unknown)' : ''}`;
   return `${model} · ${peak} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`;
 }

@@ -6,7 +6,7 @@
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
-import { peakText, sizesKnown } from '../plan-words';
+import { peakText } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { xmlChars } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
@@ -60,13 +60,13 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${sizesKnown(plan) ? '' : 'at least '}${formatBytes(plan.peak)}${sizesKnown(plan) ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
+    `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
   ];
   regions.forEach((region, k) => {
     const top = MARGIN.top + k * (laneHeight + MARGIN.laneGap);
     const extent = Math.max(1, options.extents?.get(region.name) ?? 0, region.peak, ...region.buffers.map((b) => b.offset + b.size)) * 1.06;
     const y = (bytes: number): number => top + laneHeight - (bytes / extent) * laneHeight;
-    parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight, complete: sizesKnown(plan) }));
+    parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight, complete: plan.complete }));
   });
   const axisY = lanesBottom - MARGIN.bottom + 4;
   for (const step of ticks(steps, 10)) {

@@ -4,15 +4,13 @@
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
-import { useAppStore } from '../../store/context';
-import { planComplete, planFits } from '../../store/selectors';
-import { overLimitText, peakText, regionsOver, sizesKnown, strategyBoundText } from '../plan-words';
+import { planFits } from '../../store/selectors';
+import { overLimitText, peakText, regionsOver, strategyBoundText } from '../plan-words';
 import './assumptions.css';
 
 /** The figures of `plan`, for the heap pane's toolbar. */
 export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
-  const model = useAppStore((s) => s.model?.inferred);
-  const complete = model === undefined ? true : planComplete(plan, model);
+  const { complete } = plan;
   const own = strategyBoundText(plan);
   const strategy = plan.portfolio !== undefined && plan.portfolio.winner !== plan.strategy ? `${plan.strategy} (${plan.portfolio.winner})` : plan.strategy;
   return (
@@ -38,7 +36,7 @@ export function OverLimit({ plan }: { readonly plan: ModelPlan }) {
       <svg viewBox="0 0 16 16" aria-hidden="true" className="heap-over-icon">
         <path d="M8 1.5 15 14H1L8 1.5Z M8 6v4 M8 11.6v.4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
       </svg>
-      Does not fit: {over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, sizesKnown(plan))).join('; ')}
+      Does not fit: {over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, plan.complete)).join('; ')}
     </p>
   );
 }

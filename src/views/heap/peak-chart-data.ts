@@ -6,7 +6,6 @@
 
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { liveBytes, sharingGroups } from './live-bytes';
-import { sizesKnown } from '../plan-words';
 
 /** The kinds the chart tells apart, in drawing order. */
 export const CHART_KINDS = ['activation', 'scratch', 'cache', 'copy'] as const;
@@ -71,7 +70,7 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
       byKind,
     });
   }
-  return { steps, kinds: CHART_KINDS.filter((k) => present.has(k)), regions, complete: sizesKnown(plan) };
+  return { steps, kinds: CHART_KINDS.filter((k) => present.has(k)), regions, complete: plan.complete };
 }
 
 /** The first step of the largest value, or undefined for no steps. */

@@ -4,7 +4,7 @@
 
 import { useId } from 'react';
 import { useActions, useAppStore } from '../../store/context';
-import { planComplete, selectPlan } from '../../store/selectors';
+import { selectPlan } from '../../store/selectors';
 import { peakText } from '../plan-words';
 import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../worker/plan-names';
 import { Panel } from './panel';
@@ -19,7 +19,7 @@ export function SettingsPanel() {
   const plan = useAppStore(selectPlan);
   const complete = useAppStore((s) => {
     const shown = selectPlan(s);
-    return shown === undefined || s.model === undefined || planComplete(shown, s.model.inferred);
+    return shown === undefined || s.model === undefined || shown.complete;
   });
   const planMs = useAppStore((s) => (s.model?.plan.status === 'planned' ? s.model.plan.ms : undefined));
   const { setSettings } = useActions();
