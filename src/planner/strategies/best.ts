@@ -98,16 +98,17 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   let placements = candidates.length * prep.freeItems.length; // each baseline places every free item once
   let winner = smallest(candidates);
   let improvements = 0;
-  let proven = winner.peak <= lowerBound;
-  if (!proven) {
-    // the probe at the bound: on real traces a proof in a few milliseconds, before the orders and the local search spend the time
-    const probe = probeExactly(prep, context, winner, deadline);
-    if (probe.peak < winner.peak) {
-      winner = { offsets: probe.offsets, peak: probe.peak, source: 'best' };
+  /** Takes a search's plan when it is lower than the winner's; returns whether the search proved it optimal. */
+  const keepSearched = (found: { offsets: Float64Array; peak: number; proven: boolean }): boolean => {
+    if (found.peak < winner.peak) {
+      winner = { offsets: found.offsets, peak: found.peak, source: 'best' };
       improvements++;
     }
-    proven = probe.proven;
-  }
+    return found.proven;
+  };
+  let proven = winner.peak <= lowerBound;
+  // the probe at the bound: on real traces a proof in a few milliseconds, before the orders and the local search spend the time
+  if (!proven) proven = keepSearched(probeExactly(prep, context, winner, deadline));
   if (!proven) {
     const placer = new Placer(prep);
     winner = runOrders(placer, lowerBound, candidates, winner);
@@ -125,11 +126,7 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   }
   if (!proven) {
     const exact = searchExactly(prep, context, winner, deadline);
-    if (exact.peak < winner.peak) {
-      winner = { offsets: exact.offsets, peak: exact.peak, source: 'best' };
-      improvements++;
-    }
-    proven = exact.proven;
+    proven = keepSearched(exact);
     stoppedBy = proven ? 'optimal' : exact.timedOut ? 'time' : stoppedBy;
   }
   return { offsets: winner.offsets, placements, attempts: candidates.length, improvements, stoppedBy, proven, winner: winner.source };

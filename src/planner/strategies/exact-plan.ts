@@ -82,23 +82,23 @@ const TURNS: readonly [Turn, number][] = [
  * orders, the local search and the turns above spend the time; where both
  * fail, they have cost a few milliseconds.
  */
-const PROBE: readonly [Turn, number][] = [
+const BOUND_PROBE: readonly [Turn, number][] = [
   [diveAtBound, 0.5],
   [solveAtBound, 0.5],
 ];
 
-/** How many nodes the probe may take: twice the items. */
-const PROBE_NODES_PER_ITEM = 2;
+/** How many nodes the probe at the bound may take: twice the items. */
+const BOUND_PROBE_NODES_PER_ITEM = 2;
 
 /** Improves `offsets` (the portfolio's plan, peak `peak`) as far as the limits allow. */
 export function improveExactly(prep: PreparedRegion, offsets: Float64Array, peak: number, lowerBound: number, limits: ExactLimits): ExactResult {
   return runTurns(prep, offsets, peak, lowerBound, limits, TURNS);
 }
 
-/** The probe at the bound (see PROBE): a proof of optimality when it places the region there; never a worse plan. */
+/** The probe at the bound (see BOUND_PROBE): a proof of optimality when it places the region there; never a worse plan. */
 export function probeAtBound(prep: PreparedRegion, offsets: Float64Array, peak: number, lowerBound: number, limits: ExactLimits): ExactResult {
-  const nodes = Math.min(limits.maxNodes, PROBE_NODES_PER_ITEM * prep.itemCount);
-  return runTurns(prep, offsets, peak, lowerBound, { ...limits, maxNodes: nodes }, PROBE);
+  const nodes = Math.min(limits.maxNodes, BOUND_PROBE_NODES_PER_ITEM * prep.itemCount);
+  return runTurns(prep, offsets, peak, lowerBound, { ...limits, maxNodes: nodes }, BOUND_PROBE);
 }
 
 function runTurns(prep: PreparedRegion, offsets: Float64Array, peak: number, lowerBound: number, limits: ExactLimits, turns: readonly [Turn, number][]): ExactResult {

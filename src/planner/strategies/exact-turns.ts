@@ -104,7 +104,7 @@ export function diveAtBound(prep: PreparedRegion, current: Float64Array, spans: 
       const offsets = bottomDive(prep, top.items, tie);
       const peak = spanPeak(prep, offsets, top.items);
       // only a placement at the bound is kept: otherwise best goes on from its portfolio's plan as it would without the probe
-      if (peak > top.bound || peak >= top.peak) continue;
+      if (peak > top.bound) continue;
       for (const i of top.items) current[i] = offsets[i]!;
       top.peak = peak;
       top.proven = true;
