@@ -2,6 +2,7 @@
 // region sorted by one key. Depends on the engine's prepared form and the
 // live-bytes profile of the lower bound.
 
+import { RangeArgMax } from '../../shared/range-arg-max';
 import { liveProfile } from '../problem/lower-bound';
 import { countAtOrBelow, countBelow } from '../../shared/sorted-search';
 import { itemDegrees } from './degrees';
@@ -62,12 +63,12 @@ export function busiestSteps(prep: PreparedRegion): BusiestSteps {
   const cached = busiestCache.get(prep);
   if (cached !== undefined) return cached;
   const { times, live } = liveProfile(prep.problem, prep.groups);
-  const table = argMaxTable(live);
+  const table = new RangeArgMax().build(live);
   const result = { live: new Float64Array(prep.itemCount), step: new Float64Array(prep.itemCount) };
   for (let i = 0; i < prep.itemCount; i++) {
     const from = Math.max(0, countAtOrBelow(times, prep.itemStart[i]!) - 1);
     const to = countBelow(times, prep.itemEnd[i]!) - 1;
-    const at = to < from ? from : queryArgMax(table, live, from, to);
+    const at = to < from ? from : table.argMax(from, to);
     result.live[i] = live[at] ?? 0;
     result.step[i] = times[at] ?? prep.itemStart[i]!;
   }
@@ -75,25 +76,3 @@ export function busiestSteps(prep: PreparedRegion): BusiestSteps {
   return result;
 }
 
-/** Sparse table of arg-max indices (the first index on ties): level k covers 2^k entries. */
-function argMaxTable(values: Float64Array): Int32Array[] {
-  const levels: Int32Array[] = [Int32Array.from({ length: values.length }, (_, i) => i)];
-  for (let width = 2; width <= values.length; width *= 2) {
-    const prev = levels[levels.length - 1]!;
-    const level = new Int32Array(values.length - width + 1);
-    for (let i = 0; i < level.length; i++) {
-      const a = prev[i]!;
-      const b = prev[i + width / 2]!;
-      level[i] = values[b]! > values[a]! ? b : a;
-    }
-    levels.push(level);
-  }
-  return levels;
-}
-
-function queryArgMax(table: Int32Array[], values: Float64Array, from: number, to: number): number {
-  const k = Math.floor(Math.log2(to - from + 1));
-  const a = table[k]![from]!;
-  const b = table[k]![to - 2 ** k + 1]!;
-  return values[b]! > values[a]! ? b : a;
-}

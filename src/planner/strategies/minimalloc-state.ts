@@ -5,6 +5,7 @@
 // Depends only on the planner engine.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { RangeArgMax } from '../../shared/range-arg-max';
 import { countAtOrBelow } from '../../shared/sorted-search';
 
 const OFFSET = 0;
@@ -40,7 +41,7 @@ export class MiniMallocState {
   private readonly sum: Float64Array; // per section: bytes still to place there
   private readonly cut: Int32Array; // per boundary s|s+1: unplaced items live on both sides
   private readonly log: number[] = []; // (kind, index, old value) triples
-  private rangeMax = new Float64Array(0); // fillMostLive's table, kept between calls
+  private readonly rangeMax = new RangeArgMax(); // fillMostLive's table, rebuilt in place
   private changedFrom = 0; // the sections where the last placement took bytes or raised a minimum offset
   private changedTo = 0;
   /** Whether the last placement raised some unplaced item's minimum offset (false: nothing unplaced has to go above it, it has no "hat"). */
@@ -92,34 +93,16 @@ export class MiniMallocState {
 
   /**
    * For each of `items` (all within sections [from, to)), the most bytes
-   * left in any of its sections now, into `out` by item: one table of range
-   * maxima over [from, to), built in O(w log w) for w sections, then O(1)
-   * per item (a part re-ranked after each split has hundreds of items, each
-   * spanning hundreds of sections).
+   * left in any of its sections now, into `out` by item: one range-max table
+   * over [from, to), then O(1) per item (a part re-ranked after each split
+   * has hundreds of items, each spanning hundreds of sections).
    */
   fillMostLive(items: ArrayLike<number>, from: number, to: number, out: Float64Array): void {
-    const width = to - from;
-    if (width <= 0) return;
-    const levels = 32 - Math.clz32(width); // level j holds maxima over 2^j sections
-    if (this.rangeMax.length < levels * width) this.rangeMax = new Float64Array(levels * width);
-    const table = this.rangeMax;
-    for (let s = 0; s < width; s++) table[s] = this.sum[from + s]!;
-    for (let j = 1; j < levels; j++) {
-      const half = 1 << (j - 1);
-      const row = j * width;
-      const below = (j - 1) * width;
-      for (let s = 0; s + 2 * half <= width; s++) table[row + s] = Math.max(table[below + s]!, table[below + s + half]!);
-    }
+    if (to <= from) return;
+    const table = this.rangeMax.build(this.sum.subarray(from, to));
     for (let i = 0; i < items.length; i++) {
       const k = items[i]!;
-      const a = this.from[k]! - from;
-      const span = this.to[k]! - this.from[k]!;
-      if (span <= 0) {
-        out[k] = 0;
-        continue;
-      }
-      const j = 31 - Math.clz32(span);
-      out[k] = Math.max(table[j * width + a]!, table[j * width + a + span - (1 << j)]!);
+      out[k] = this.to[k]! > this.from[k]! ? table.max(this.from[k]! - from, this.to[k]! - 1 - from) : 0;
     }
   }
 
