@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
+import { customOpModel } from './assumption-models';
 import { batchModel, dropFile, snap, summary, waitForError, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
@@ -84,6 +85,29 @@ test('a plan saved by the command-line tool opens on a page with no model: its h
   await expect(dialog.getByTestId('compare-saved-with-shown')).toBeDisabled();
   expect((await summary(page)).model).toBeNull();
   await snap(page, 'export-cli-plan-opened');
+});
+
+test('a plan saved before plans recorded whether every size was known reads as a lower estimate when it lists an unknown size', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-old-'));
+  const model = join(dir, 'custom-op-with-a-long-name-saved-by-an-older-heapscope.onnx');
+  writeFileSync(model, customOpModel());
+  const path = join(dir, 'old.plan.json');
+  cli(['plan', model, '--save', path]);
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as { plan: { complete?: boolean; peak: number; assumptions: { unknown: unknown[] } } };
+  expect(doc.plan.assumptions.unknown.length).toBeGreaterThan(0);
+  delete doc.plan.complete;
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, 'old.plan.json', Buffer.from(JSON.stringify(doc)));
+  const dialog = page.getByTestId('compare-dialog');
+  const peak = dialog.getByTestId('compare-summary-a').locator('strong');
+  await expect(peak).toHaveText(/^≥ /);
+  await expect(dialog.getByTestId('saved-plan-facts')).toContainText('a lower estimate');
+  await expect(dialog.getByTestId('compare-heap-a').locator('text.heap-lane-label').first()).toContainText('peak ≥');
+  await expect(dialog.getByTestId('compare-heap-a').getByTestId('heap-lane').first()).toContainText('peak at least');
+  // the peak stays on one line beside a long file name
+  const box = await peak.boundingBox();
+  expect(box!.height).toBeLessThan(1.6 * Number.parseFloat(await peak.evaluate((e) => getComputedStyle(e).lineHeight === 'normal' ? getComputedStyle(e).fontSize : getComputedStyle(e).lineHeight)));
 });
 
 test('a broken plan file is refused with a sentence naming the file and the field', async ({ page }) => {

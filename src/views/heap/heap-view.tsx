@@ -240,7 +240,8 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
       <ul className="visually-hidden" aria-label="Memory regions drawn" data-testid="heap-lanes">
         {data.lanes.map((lane) => (
           <li key={lane.name} data-testid="heap-lane" data-region={lane.name} data-buffers={lane.buffers} data-peak={lane.peak}>
-            {lane.name}: {lane.buffers} buffers, peak {lane.peak} bytes, lower bound {lane.lowerBound} bytes
+            {lane.name}: {lane.buffers} buffers, peak {data.plan.complete ? '' : 'at least '}
+            {lane.peak} bytes, lower bound {lane.lowerBound} bytes
           </li>
         ))}
       </ul>
