@@ -45,6 +45,12 @@ describe('assumption lines', () => {
     expect(lines[2]).toMatchObject({ lead: "If 'vad/If_0': then branch assumed", detail: 'larger outputs' });
   });
 
+  it('says what a Loop without a known trip count leaves unknown, and which inputs would give it', () => {
+    const loop = node('Loop_0', 'Loop', ['trip_count', 'cond'], ['res'], { branch: { node: 'Loop_0', taken: 'trip count unknown', reason: 'the Loop trip count is not a constant' } });
+    const model = { ...MODEL, nodes: [loop], values: [value('trip_count', 'input', 8), value('cond', 'input', 1), value('res', 'output', undefined, 0)], inputs: ['trip_count', 'cond'], outputs: ['res'], dims: [] };
+    expect(assumptionLines(undefined, model).at(-1)!.text).toBe("Loop 'Loop_0': trip count unknown, so its scan outputs have unknown size — set trip_count, cond");
+  });
+
   it('has no line when every dim is bound and every size known', () => {
     const bound = { ...MODEL, nodes: MODEL.nodes.slice(0, 1), values: MODEL.values.slice(0, 4), dims: MODEL.dims.slice(0, 1) };
     expect(assumptionLines(undefined, bound)).toEqual([]);

@@ -94,11 +94,16 @@ function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
   };
 }
 
+/** What a Loop line says: a trip count assumed, or why none is known (shape-rules/control.ts) and what that leaves unknown. */
+function loopChoice(taken: string): string {
+  return /^\d+$/.test(taken) ? `${taken} iterations assumed` : `${taken}, so its scan outputs have unknown size`;
+}
+
 function branchLine(branch: BranchChoice, model: InferredModel): AssumptionLine {
   const node = findNode(model, branch.node);
   const op = shortName(node?.opType ?? 'If');
   const inputs = node === undefined ? [] : conditionInputs(model, node);
-  const choice = op === 'Loop' ? `${branch.taken} iterations assumed` : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
+  const choice = op === 'Loop' ? loopChoice(branch.taken) : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
   const set = inputs.map((i) => shortName(i)).join(', ');
   const fixText = inputs.length === 0 ? '' : ` — set ${set}`;
   const lead = `${op} '${shortName(branch.node)}': ${choice}`;
