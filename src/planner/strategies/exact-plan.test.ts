@@ -12,6 +12,7 @@ import { bruteForceOptimum } from '../testing/brute-force';
 import { tiledProblem, type TiledProblem } from '../testing/instances';
 import { pinwheelProblem } from '../testing/instances-pinwheel';
 import { validatePlan } from '../assembly/validate-plan';
+import { probeAtBound } from './exact-plan';
 import { skylineSearch } from './skyline-search';
 
 const plain = arbitraryProblem({ maxBuffers: 30, maxStep: 16, maxSize: 64, aliases: false, fixed: false, regions: false });
@@ -163,5 +164,27 @@ describe('the anytime exact search', () => {
     expect(seen[0]).toMatchObject({ peak: portfolio.peak, bound: plan.lowerBound });
     expect(plan.peak).toBe(portfolio.peak);
     expect([plan.optimal, plan.stats.stoppedBy]).toEqual([portfolio.peak <= plan.lowerBound, portfolio.peak <= plan.lowerBound ? 'optimal' : 'time']);
+  });
+  it('searches a span for the most bytes any span needs, not for its own lower bound (a tiling beside a wall 5 % higher)', () => {
+    // the tiling alone is not placed at its optimum within these nodes; 5 % above it, MiniMalloc's search places it at once
+    const tiled = tiledProblem(250, 1 << 20, 400, 1250);
+    const steps = Math.max(...tiled.problem.buffers.map((b) => b.end));
+    const wall = Math.round((tiled.optimum * 1.05) / 64) * 64;
+    const problem = { buffers: [...tiled.problem.buffers, { id: tiled.problem.buffers.length, name: 'wall', size: wall, start: steps, end: steps + 1 }] };
+    const prep = prepareRegion(problem, 'default', resolveAliasGroups(problem).groups);
+    const greedy = assignOffsets(problem, 'tflm'); // without aliases, item i is buffer i
+    expect(greedy.peak).toBeGreaterThan(wall);
+    const limits = { deadline: Number.POSITIVE_INFINITY, clock: () => 0, maxNodes: Number.POSITIVE_INFINITY };
+    const alone = prepareRegion(tiled.problem, 'default', resolveAliasGroups(tiled.problem).groups);
+    const aloneGreedy = assignOffsets(tiled.problem, 'tflm');
+    expect(probeAtBound(alone, Float64Array.from(aloneGreedy.offsets), aloneGreedy.peak, tiled.optimum, limits).proven).toBe(false);
+    const probe = probeAtBound(prep, Float64Array.from(greedy.offsets), greedy.peak, wall, limits);
+    expect([probe.peak, probe.proven]).toEqual([wall, true]);
+    const { buffers } = problem;
+    const clashes = buffers.filter((a, i) =>
+      buffers.some((b, j) => j > i && a.start < b.end && b.start < a.end && probe.offsets[i]! < probe.offsets[j]! + b.size && probe.offsets[j]! < probe.offsets[i]! + a.size),
+    );
+    expect(clashes).toEqual([]);
+    expect(Math.max(...buffers.map((b, i) => probe.offsets[i]! + b.size))).toBe(wall);
   });
 });

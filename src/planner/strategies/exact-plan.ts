@@ -28,10 +28,12 @@
 //      cut short.
 //   5. The skyline search again, for what is left; when it stops short of
 //      the deadline (a search it cannot go on with), re-stacking again.
-// - Capacity from the bound upward: a span is first asked for its own lower
-//   bound (the most bytes live at one of its steps); when that is exhausted
-//   its proven bound rises past it, then the search asks for anything below
-//   the span's best plan, each success lowering it, until exhausted (optimal).
+// - Capacity from the bound upward: a span is first asked for its bound:
+//   the most bytes live at one of its steps, or at one step of any span if
+//   more (lower than that would not lower the region's peak, and a span's
+//   own bound can be far harder to reach); when that is exhausted its proven
+//   bound rises past it, then the search asks for anything below the span's
+//   best plan, each success lowering it, until exhausted (optimal).
 // - A better plan from a failed search: a search cut short (or refuted)
 //   still placed most of the span below its target on its deepest path; that
 //   placement, completed first fit (largest first), replaces the span's plan

@@ -26,7 +26,12 @@ const RESTACK_ITEMS = 40;
 const RESTACK_NODES = 2_000;
 const RESTACK_AIM = 0.1;
 
-/** A span of time that no item crosses: its items, the peak of its plan so far and what is proven about it. */
+/**
+ * A span of time that no item crosses: its items, the peak of its plan so far
+ * and what is proven about it. `bound`: no plan of the span peaks lower, or
+ * none that would lower the region's peak (another span needs that much);
+ * `proven`: its peak is at that bound, or no lower one exists.
+ */
 export interface Span {
   readonly items: number[];
   peak: number;
@@ -254,8 +259,22 @@ export function spanPeak(prep: PreparedRegion, offsets: Float64Array, items: rea
   return peak;
 }
 
+/**
+ * The span with the highest peak, the one to search next. First lifts every
+ * span's bound to the highest bound of any span: the region cannot peak
+ * below it, so a span placed that low is done, and searching a span for its
+ * own lower bound would spend the time on a placement no better for the
+ * region (MiniMalloc's E: 1,044,480 bytes for one span where the other
+ * needs 1 MiB; at 1 MiB the search places it in 5,405 nodes).
+ */
 export function highest(spans: readonly Span[]): Span | undefined {
+  let floor = 0;
+  for (const s of spans) floor = Math.max(floor, s.bound);
   let top: Span | undefined;
-  for (const s of spans) if (top === undefined || s.peak > top.peak) top = s;
+  for (const s of spans) {
+    if (s.bound < floor) s.bound = floor;
+    if (s.peak <= s.bound) s.proven = true;
+    if (top === undefined || s.peak > top.peak) top = s;
+  }
   return top;
 }
