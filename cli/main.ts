@@ -26,7 +26,8 @@ commands:
       --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1), e.g. to decide an If
       --strict         exit 2 when the plan is incomplete (unknown sizes) or rests on a default dim
       --order file|depth-first|memory-aware   --fusion on|off   --compute-units off
-      --sram BYTES     --dw-pw-cache BYTES    change those target fields (suggestions print these)
+      --sram BYTES     --dw-pw-cache BYTES    --scratch-placement free-areas|with-activations
+                       change those target fields (suggestions print these)
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
       --header FILE    write a C header: arena size per region, offset and size of every buffer
       --csv FILE       write the MiniMalloc solution CSV (FILE.<region>.csv when several regions)

@@ -56,7 +56,7 @@ describe('share links', () => {
       file: 'det model.onnx',
       shapes: { 'mystery/out:0': [1, 64, 32, 32], scalar: [] },
       inputValues: { sr: [16000], mask: [1, 0, 0.5] },
-      edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096, sramBytes: 8388608, order: 'depth-first' as const },
+      edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096, sramBytes: 8388608, order: 'depth-first' as const, scratchPlacement: 'with-activations' as const },
       budgetMs: 5000,
       selection: { kind: 'node' as const, node: '/stem/conv/Conv' },
     };
@@ -66,6 +66,7 @@ describe('share links', () => {
     expect(search).toContain('fusion=0');
     expect(search).toContain('sram=8388608');
     expect(search).toContain('order=depth-first');
+    expect(search).toContain('scratch=with-activations');
     expect(parseUrlParams(search)).toEqual({ ...full, ignored: [] });
     for (const selection of [{ kind: 'buffer', buffer: 12 }, { kind: 'step', step: 0 }] as const) {
       expect(parseUrlParams(shareSearch({ ...full, selection })).selection).toEqual(selection);
@@ -73,12 +74,12 @@ describe('share links', () => {
   });
 
   it('ignores extras that do not parse, naming them', () => {
-    const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&sram=big&order=random&region.sram.limit=lots&region.size=4&select=edge:3');
+    const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&sram=big&order=random&scratch=anywhere&region.sram.limit=lots&region.size=4&select=edge:3');
     expect(p.shapes).toEqual({});
     expect(p.inputValues).toEqual({});
     expect(p.edits).toBeUndefined();
     expect(p.selection).toBeUndefined();
-    expect(p.ignored).toHaveLength(9);
+    expect(p.ignored).toHaveLength(10);
   });
 
   it('round-trips the graph groups: a starting point and each group that differs from it, names with any character', () => {
@@ -126,13 +127,13 @@ describe('a comparison in a link', () => {
     dims: { batch: 4, seq: 512 },
     shapes: { image: [1, 3, 96, 96] },
     inputValues: { sr: [8000] },
-    settings: { target: 'mcu', strategy: 'tflm', edits: { fusion: false, regions: { sram: { sizeLimit: 65536 } } } },
+    settings: { target: 'mcu', strategy: 'tflm', edits: { fusion: false, regions: { sram: { sizeLimit: 65536 } }, scratchPlacement: 'with-activations' as const } },
   };
 
   it("writes B's whole settings under b. after compare=1, and reads them back", () => {
     const search = shareSearch({ ...view, compare: sideB });
     expect(search).toBe(
-      '?model=%2Fm.onnx&target=accelerator&dim.batch=1&compare=1&b.target=mcu&b.strategy=tflm&b.dim.batch=4&b.dim.seq=512&b.shape.image=1x3x96x96&b.input.sr=8000&b.region.sram.limit=65536&b.fusion=0',
+      '?model=%2Fm.onnx&target=accelerator&dim.batch=1&compare=1&b.target=mcu&b.strategy=tflm&b.dim.batch=4&b.dim.seq=512&b.shape.image=1x3x96x96&b.input.sr=8000&b.region.sram.limit=65536&b.fusion=0&b.scratch=with-activations',
     );
     expect(parseUrlParams(search)).toEqual({ ...view, compare: sideB, ignored: [] });
   });

@@ -8,7 +8,7 @@
 // that differs from it) and, for a local file, its name (file=), which must be
 // opened again.
 
-import { ORDER_POLICIES } from '../planner/explain/target-change';
+import { ORDER_POLICIES, SCRATCH_PLACEMENTS } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
 import type { GroupView, Selection } from '../store/state';
 import { isBudgetMs } from '../worker/plan-names';
@@ -61,7 +61,7 @@ export function isDimKey(key: string): boolean {
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {
-  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'budget', 'select', 'groups', 'file'].includes(key);
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'budget', 'select', 'groups', 'file'].includes(key);
 }
 
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
@@ -98,6 +98,10 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
     } else if (key === 'order') {
       const order = ORDER_POLICIES.find((o) => o === text);
       if (order !== undefined) edits.order = order;
+      else bad();
+    } else if (key === 'scratch') {
+      const placement = SCRATCH_PLACEMENTS.find((p) => p === text);
+      if (placement !== undefined) edits.scratchPlacement = placement;
       else bad();
     } else if (key === 'budget') {
       const ms = wholeNumber(text);
@@ -169,6 +173,7 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
     if (edits.dwPwCacheBytes !== undefined) params.set('cache', String(edits.dwPwCacheBytes));
     if (edits.sramBytes !== undefined) params.set('sram', String(edits.sramBytes));
     if (edits.order !== undefined) params.set('order', edits.order);
+    if (edits.scratchPlacement !== undefined) params.set('scratch', edits.scratchPlacement);
   }
   if (extras.budgetMs !== undefined) params.set('budget', String(extras.budgetMs));
   const s = extras.selection;

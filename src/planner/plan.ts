@@ -213,6 +213,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     peakLive: explained.explanation.peakLive,
     problem,
     hasComputeUnits: units !== undefined,
+    scratchGrowth: explanation.waste.scratchGrowth,
     replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
   };
   return { plan: explained, suggestInput };

@@ -14,6 +14,7 @@ export interface PageSettings {
   readonly cacheBytes: number | null; // an edited depthwise+pointwise cache capacity; null: the preset's
   readonly sramBytes: number | null; // an edited fusion SRAM size; null: the preset's
   readonly order: string | null; // an edited execution-order policy; null: the preset's
+  readonly scratchPlacement: string | null; // an edited scratch placement (free-areas, with-activations); null: the preset's
   readonly strategy: string | null; // the chosen strategy; null: the target's own
   readonly budgetMs: number | null; // best's search budget in ms (the link's budget=); null: the default
   readonly dims: DimValues; // dims the user bound
@@ -38,6 +39,7 @@ export function settingsOf(settings: PlanSettings, bindings: Bindings): PageSett
     cacheBytes: edits?.dwPwCacheBytes ?? null,
     sramBytes: edits?.sramBytes ?? null,
     order: edits?.order ?? null,
+    scratchPlacement: edits?.scratchPlacement ?? null,
     strategy: settings.strategy ?? null,
     budgetMs: settings.budgetMs ?? null,
     dims: bindings.dims,

@@ -1,11 +1,11 @@
 // The target profile a plan is made for: a preset with the page's edits of its
 // main fields (region sizes and alignment, fusion and compute units on/off, the
-// dw-pw cache, the fusion SRAM, the execution order), checked field by field and
-// then by the profile parser. No DOM.
+// dw-pw cache, the fusion SRAM, the execution order, the scratch placement),
+// checked field by field and then by the profile parser. No DOM.
 
 import { ORDER_POLICIES } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/targets/presets';
-import { parseTarget, type OrderPolicy, type TargetProfile } from '../planner/targets/target';
+import { parseTarget, type OrderPolicy, type ScratchPlacement, type TargetProfile } from '../planner/targets/target';
 import { InputError } from '../shared/errors';
 import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
 
@@ -17,6 +17,7 @@ export interface EditableTarget {
   readonly dwPwCacheBytes: number | undefined; // undefined: the preset has no dw-pw cache
   readonly sramBytes: number | undefined; // fusion SRAM; undefined: the preset has no fusion settings
   readonly order: OrderPolicy; // execution-order policy
+  readonly scratchPlacement: ScratchPlacement | undefined; // undefined: the preset has no scratch rules
 }
 
 /** What the settings panel shows for preset `name` under `edits`. */
@@ -33,6 +34,7 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     dwPwCacheBytes: preset.fusion?.dwPwCacheBytes === undefined ? undefined : (edits.dwPwCacheBytes ?? preset.fusion.dwPwCacheBytes),
     sramBytes: preset.fusion === undefined ? undefined : (edits.sramBytes ?? preset.fusion.sramBytes),
     order: edits.order ?? preset.planning.order,
+    scratchPlacement: preset.scratch.rules.length === 0 ? undefined : (edits.scratchPlacement ?? preset.scratch.placement),
   };
 }
 
@@ -57,6 +59,7 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
     regions: preset.regions.map((r) => editedRegion(r, edits.regions?.[r.name])),
     ...(edits.computeUnits === false && { computeUnits: [] }),
     planning: { ...preset.planning, ...(edits.order !== undefined && { order: edits.order }) },
+    ...(edits.scratchPlacement !== undefined && { scratch: { ...preset.scratch, placement: edits.scratchPlacement } }),
     ...(preset.fusion !== undefined && {
       fusion: {
         ...preset.fusion,
@@ -77,7 +80,7 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
 /** True when `edits` changes nothing. */
 export function isEmptyEdits(edits: TargetEdits): boolean {
   const regions = Object.values(edits.regions ?? {}).filter((r) => r.alignment !== undefined || r.sizeLimit !== undefined);
-  const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order];
+  const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order, edits.scratchPlacement];
   return regions.length === 0 && fields.every((f) => f === undefined);
 }
 

@@ -3,7 +3,7 @@
 
 import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
-import type { OrderPolicy } from '../planner/targets/target';
+import type { OrderPolicy, ScratchPlacement } from '../planner/targets/target';
 import type { ErrorData } from '../shared/errors';
 
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
@@ -36,6 +36,7 @@ export interface TargetEdits {
   readonly dwPwCacheBytes?: number; // depthwise + pointwise cache capacity (M5)
   readonly sramBytes?: number; // on-chip SRAM that fusion tiles into (fusion.sramBytes, the CLI's --sram)
   readonly order?: OrderPolicy; // execution-order policy (planning.order, the CLI's --order)
+  readonly scratchPlacement?: ScratchPlacement; // scratch.placement (the CLI's --scratch-placement)
 }
 
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */

@@ -3,7 +3,9 @@
 // planner and the model's IR types.
 //
 // - Settings (exact): another execution order, the portfolio strategy, fusion
-//   switched, a doubled SRAM or dw-pw cache, compute units off. Each is planned
+//   switched, a doubled SRAM or dw-pw cache, compute units off, scratch
+//   planned with the activations where M4's placement in their free areas
+//   grew the heap. Each is planned
 //   again through `replan` with the same model and options, so `plan` with the
 //   suggestion's `args` added reaches `peak - saves` exactly; `replan` may
 //   instead prove without placing that a setting saves nothing (its bound is
@@ -28,7 +30,7 @@ export const MAX_CANDIDATES = 8;
 const EDIT_BUDGET_MS = 50;
 
 /** What a suggestion changes. */
-export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'dtype' | 'recompute';
+export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'scratch' | 'dtype' | 'recompute';
 
 /** One evaluated suggestion (`plan --json` suggestions[]). */
 export interface Suggestion {
@@ -51,6 +53,7 @@ export interface SuggestInput {
   readonly peakLive: readonly PeakLiveRecord[];
   readonly problem: PlacementProblem; // the plan's buffers, scratch included
   readonly hasComputeUnits: boolean; // the compute units partition the graph
+  readonly scratchGrowth: number; // heap bytes M4 added above the activations' plan (waste.scratchGrowth)
   readonly replan: (target: TargetProfile, strategy: string | undefined, change: TargetChange) => number | undefined; // the peak of planning again; undefined: proven not below `peak`
 }
 
@@ -105,7 +108,7 @@ function settingSuggestion(input: SuggestInput, c: SettingCandidate): Suggestion
   ];
 }
 
-function settingCandidates({ target, strategy, hasComputeUnits }: SuggestInput): SettingCandidate[] {
+function settingCandidates({ target, strategy, hasComputeUnits, scratchGrowth }: SuggestInput): SettingCandidate[] {
   const out: SettingCandidate[] = [];
   for (const order of ORDER_POLICIES) {
     if (order !== target.planning.order) out.push({ kind: 'order', action: `run in ${order} order instead of ${target.planning.order}`, change: { order } });
@@ -120,6 +123,9 @@ function settingCandidates({ target, strategy, hasComputeUnits }: SuggestInput):
     }
   }
   if (hasComputeUnits) out.push({ kind: 'compute-units', action: 'run every op on one compute unit (compute units off), so no tensor is copied between units', change: { computeUnits: 'off' } });
+  if (target.scratch.placement === 'free-areas' && scratchGrowth > 0) {
+    out.push({ kind: 'scratch', action: 'plan scratch with the activations instead of in the free areas they leave (M4)', change: { scratchPlacement: 'with-activations' } });
+  }
   return out;
 }
 

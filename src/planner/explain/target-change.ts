@@ -1,10 +1,11 @@
 // A change to a target profile that a suggestion evaluates and the CLI applies
-// (--order, --fusion, --compute-units, --sram, --dw-pw-cache): the one place
+// (--order, --fusion, --compute-units, --sram, --dw-pw-cache,
+// --scratch-placement): the one place
 // both read, so a suggestion's saving is what `plan` with its arguments gives.
 // Depends only on the planner's target module.
 
 import { InputError } from '../../shared/errors';
-import type { OrderPolicy, TargetProfile } from '../targets/target';
+import type { OrderPolicy, ScratchPlacement, TargetProfile } from '../targets/target';
 
 /** Changes of a target's fields; absent fields are left as they are. */
 export interface TargetChange {
@@ -13,10 +14,13 @@ export interface TargetChange {
   readonly computeUnits?: 'off'; // every op on one generic unit (no M3 partition)
   readonly sramBytes?: number; // fusion.sramBytes
   readonly dwPwCacheBytes?: number; // fusion.dwPwCacheBytes (M5)
+  readonly scratchPlacement?: ScratchPlacement; // scratch.placement: in the activations' free areas (M4) or planned with them
 }
 
 /** The execution-order policies, as --order takes them. */
 export const ORDER_POLICIES: readonly OrderPolicy[] = ['file', 'depth-first', 'memory-aware'];
+/** Where scratch goes, as --scratch-placement takes it. */
+export const SCRATCH_PLACEMENTS: readonly ScratchPlacement[] = ['free-areas', 'with-activations'];
 
 /** True when `change` changes nothing. */
 export function isEmptyChange(change: TargetChange): boolean {
@@ -37,6 +41,7 @@ export function applyTargetChange(target: TargetProfile, change: TargetChange): 
   return {
     ...target,
     ...(change.computeUnits === 'off' && { computeUnits: [] }),
+    ...(change.scratchPlacement !== undefined && { scratch: { ...target.scratch, placement: change.scratchPlacement } }),
     planning: { ...target.planning, ...(change.order !== undefined && { order: change.order }) },
     ...(fusion !== undefined && {
       fusion: {
@@ -58,6 +63,7 @@ export function changeArgs(change: TargetChange, strategy?: string): string[] {
   if (change.computeUnits === 'off') args.push('--compute-units', 'off');
   if (change.sramBytes !== undefined) args.push('--sram', String(change.sramBytes));
   if (change.dwPwCacheBytes !== undefined) args.push('--dw-pw-cache', String(change.dwPwCacheBytes));
+  if (change.scratchPlacement !== undefined) args.push('--scratch-placement', change.scratchPlacement);
   return args;
 }
 
@@ -72,12 +78,17 @@ export function readTargetChange(option: (name: string) => string | undefined): 
   if (units !== undefined && units !== 'off') throw new InputError('bad-argument', `--compute-units takes "off", got "${units}"`);
   const sram = bytesOption(option('--sram'), '--sram');
   const cache = bytesOption(option('--dw-pw-cache'), '--dw-pw-cache');
+  const placement = option('--scratch-placement');
+  if (placement !== undefined && !(SCRATCH_PLACEMENTS as readonly string[]).includes(placement)) {
+    throw new InputError('bad-argument', `--scratch-placement must be one of ${SCRATCH_PLACEMENTS.join(', ')}, got "${placement}"`);
+  }
   return {
     ...(order !== undefined && { order: order as OrderPolicy }),
     ...(fusion !== undefined && { fusion }),
     ...(units === 'off' && { computeUnits: 'off' as const }),
     ...(sram !== undefined && { sramBytes: sram }),
     ...(cache !== undefined && { dwPwCacheBytes: cache }),
+    ...(placement !== undefined && { scratchPlacement: placement as ScratchPlacement }),
   };
 }
 

@@ -80,10 +80,13 @@ export type ScratchSide = 'bottom' | 'top';
 /** What M4 retries optimise. */
 export type ScratchCriterion = 'no-growth' | 'smallest-heap' | 'least-fragmentation' | 'most-fast';
 
+/** Where scratch goes: M4 in the free areas the planned activations leave, or planned with them as ordinary buffers. */
+export type ScratchPlacement = 'free-areas' | 'with-activations';
+
 /** Scratch rules and how scratch is placed. */
 export interface ScratchSettings {
   readonly rules: readonly ScratchRule[];
-  readonly placement: 'free-areas' | 'with-activations'; // M4 after activations, or planned with them
+  readonly placement: ScratchPlacement; // M4 after activations, or planned with them
   readonly side: ScratchSide; // end of a free area a fixed buffer takes
   readonly grow: ScratchSide; // end of the heap that grows when nothing fits
   readonly retries: boolean; // try the other sides (and fast-first) and keep the best

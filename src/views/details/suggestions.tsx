@@ -25,6 +25,7 @@ export function settingsForSuggestion(s: Suggestion, shown: PlanSettings): PlanS
     ...(change.computeUnits === 'off' && { computeUnits: false }),
     ...(change.sramBytes !== undefined && { sramBytes: change.sramBytes }),
     ...(change.dwPwCacheBytes !== undefined && { dwPwCacheBytes: change.dwPwCacheBytes }),
+    ...(change.scratchPlacement !== undefined && { scratchPlacement: change.scratchPlacement }),
   };
   return { target: shown.target, strategy: s.strategy ?? shown.strategy, ...(Object.keys(edits).length > 0 && { edits }) };
 }

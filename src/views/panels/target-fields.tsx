@@ -1,6 +1,7 @@
 // The target preset's main fields, editable: size limit and alignment of every
 // memory region, fusion and compute units on/off, the dw-pw cache, the fusion
-// SRAM and the execution order (so every suggestion's change shows here). A field is
+// SRAM, the execution order and where scratch goes (so every suggestion's
+// change shows here). A field is
 // committed on Enter or when it loses focus; a value that makes no valid target
 // shows an error naming the field and the plan on screen stays.
 
@@ -8,8 +9,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
-import { ORDER_POLICIES } from '../../planner/explain/target-change';
-import type { OrderPolicy } from '../../planner/targets/target';
+import { ORDER_POLICIES, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
+import type { OrderPolicy, ScratchPlacement } from '../../planner/targets/target';
 import { TARGET_NAMES } from '../../worker/plan-names';
 import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../worker/plan-target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
@@ -25,6 +26,7 @@ export function TargetFields() {
   const cacheId = useId();
   const sramId = useId();
   const orderId = useId();
+  const scratchId = useId();
   if (!TARGET_NAMES.includes(settings.target)) return null;
   const edits: TargetEdits = settings.edits ?? {};
   const fields = editableTarget(settings.target, edits);
@@ -125,6 +127,29 @@ export function TargetFields() {
           ))}
         </select>
       </div>
+      {fields.scratchPlacement !== undefined && (
+        <div className="cache-field">
+          <label htmlFor={scratchId}>scratch placement</label>
+          <select
+            id={scratchId}
+            className="input select"
+            value={fields.scratchPlacement}
+            disabled={disabled}
+            title="free-areas: scratch goes in the gaps the planned activations leave (M4), growing the heap where none fits; with-activations: planned together with them"
+            onChange={(e) => {
+              const placement = e.target.value as ScratchPlacement;
+              const { scratchPlacement: _old, ...rest } = edits;
+              apply(placement === editableTarget(settings.target).scratchPlacement ? rest : { ...rest, scratchPlacement: placement });
+            }}
+          >
+            {SCRATCH_PLACEMENTS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="target-switches">
         {fields.fusion !== undefined && (
           <Switch label="Fusion units" checked={fields.fusion} disabled={disabled} onChange={(on) => apply({ ...edits, fusion: on })} />
