@@ -1,6 +1,7 @@
 // Labels for the two sides of a comparison that say what differs between
 // them: the model file, each dim, the target, fusion, the execution order,
-// compute units and the strategy; facts both sides share are left out.
+// compute units, where scratch goes and the strategy; facts both sides share
+// are left out.
 // Depends only on the plan file type.
 
 import type { PlanFile } from '../assembly/plan-file';
@@ -15,6 +16,7 @@ function factsOf(file: PlanFile): Map<string, string> {
   if (profile.fusion !== undefined) facts.set('sram', `SRAM ${profile.fusion.sramBytes} B`);
   facts.set('order', `${profile.planning.order} order`);
   facts.set('units', profile.computeUnits.length > 1 ? `compute units ${profile.computeUnits.map((u) => u.name).join('+')}` : 'one compute unit');
+  if (profile.scratch.rules.length > 0) facts.set('scratch', profile.scratch.placement === 'with-activations' ? 'scratch with activations' : 'scratch in free areas');
   facts.set('strategy', file.plan.strategy);
   return facts;
 }
