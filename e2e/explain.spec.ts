@@ -113,18 +113,19 @@ test('the explanation shows peak and bound per region, the waste, and the peak s
   await snap(page, 'explain-mcu-naive');
 });
 
-test('at 1280×720 the table of regions keeps every column inside the details panel (mcu: two regions, one marked fast)', async ({ page }) => {
+test('at 1280×720 the tables of regions and of strategies keep every column inside the details panel (mcu: two regions, one marked fast)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/?target=mcu&strategy=naive');
   await waitForPlan(page, 'naive');
   await expect(page.getByTestId('region-row')).toHaveCount(2);
+  await waitForComparison(page);
   const fit = await page.getByTestId('explanation').evaluate((el) => {
     const right = el.getBoundingClientRect().right;
-    const cells = [...el.querySelectorAll('.regions-table th, .regions-table td')].map((c) => c.getBoundingClientRect().right);
-    return { right, widest: Math.max(...cells), table: el.querySelector('.regions-table')!.getBoundingClientRect().right };
+    const cells = (table: string) => Math.max(...[...el.querySelectorAll(`${table} th, ${table} td`)].map((c) => c.getBoundingClientRect().right));
+    return { right, regions: cells('.regions-table'), strategies: cells('.compare-table') };
   });
-  expect(fit.widest).toBeLessThanOrEqual(fit.right + 0.5);
-  expect(fit.table).toBeLessThanOrEqual(fit.right + 0.5);
+  expect(fit.regions).toBeLessThanOrEqual(fit.right + 0.5);
+  expect(fit.strategies).toBeLessThanOrEqual(fit.right + 0.5);
 });
 
 test('the strategy comparison lists every strategy with a peak at or above the bound, and plans with the one chosen', async ({ page }) => {
