@@ -1,6 +1,8 @@
-// A region whose free items all share one alignment, seen in units of that
-// alignment, so the exact search (which places at any whole offset) can run on
-// the aligned regions real targets have. Depends only on the engine's prepared form.
+// A region seen in units of the alignment all its items share (the greatest
+// common divisor of theirs), so the exact search runs on the aligned regions
+// real targets have: at any whole offset where they share one, and on
+// multiples of each item's alignment in units where they differ (which
+// MiniMalloc's search handles). Depends only on the engine's prepared form.
 
 import type { PreparedRegion } from '../engine/prepared';
 
@@ -11,15 +13,16 @@ export interface AlignedRegion {
 }
 
 /**
- * `prep` with every byte figure divided by the alignment its free items share,
- * or undefined when there is nothing to gain (alignment 1) or the division is
- * not exact (items of different alignments or phases, sizes or offsets within
- * an item that are not multiples of it, a fixed item off the grid).
+ * `prep` with every byte figure divided by the alignment its items share, and
+ * each item's alignment in those units; or undefined when there is nothing
+ * to gain (they share only 1) or the division is not exact (an item at a
+ * phase, sizes or offsets within an item that are not multiples of it, a
+ * fixed item off the grid).
  *
  * Why it is exact: an aligned placement and the placement in units map one to
- * one (offset = unit × offset in units), sizes being multiples of the unit, so
- * the optimum in units times the unit is the region's optimum and a proof in
- * units is a proof in bytes.
+ * one (offset = unit × offset in units, an item's alignment a multiple of the
+ * unit), sizes being multiples of the unit, so the optimum in units times the
+ * unit is the region's optimum and a proof in units is a proof in bytes.
  */
 export function alignedRegion(prep: PreparedRegion): AlignedRegion | undefined {
   const unit = sharedModulus(prep);
@@ -37,7 +40,7 @@ export function alignedRegion(prep: PreparedRegion): AlignedRegion | undefined {
     prep: {
       ...prep,
       itemExtent: inUnits(prep.itemExtent),
-      itemModulus: new Float64Array(prep.itemCount).fill(1),
+      itemModulus: prep.itemModulus.map((m) => Math.max(1, m / unit)),
       itemPhase: new Float64Array(prep.itemCount),
       itemFixed: inUnits(prep.itemFixed),
       rectRel: inUnits(prep.rectRel),
@@ -46,16 +49,21 @@ export function alignedRegion(prep: PreparedRegion): AlignedRegion | undefined {
   };
 }
 
-/** The modulus every item with bytes shares at phase 0, or undefined when they differ. */
+/** The greatest common divisor of the moduli of the items with bytes, all at phase 0; undefined when one is at a phase. */
 function sharedModulus(prep: PreparedRegion): number | undefined {
   let shared: number | undefined;
   for (let i = 0; i < prep.itemCount; i++) {
     if (prep.itemExtent[i] === 0) continue;
     const modulus = prep.itemModulus[i]!;
-    if (prep.itemPhase[i] !== 0 || (shared !== undefined && modulus !== shared)) return undefined;
-    shared = modulus;
+    if (prep.itemPhase[i] !== 0 || !Number.isSafeInteger(modulus)) return undefined;
+    shared = shared === undefined ? modulus : gcd(shared, modulus);
   }
   return shared;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
 }
 
 /** Offsets in units back to bytes; items without bytes keep the offsets they had. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { assignOffsets } from '../assembly/assign-offsets';
 import { prepareRegion } from '../engine/prepared';
 import { resolveAliasGroups } from '../problem/alias-groups';
+import type { PlacementProblem } from '../problem/problem';
 import { arbitraryProblem } from '../testing/arbitraries';
 import { bruteForceOptimum } from '../testing/brute-force';
 import { tiledProblem, type TiledProblem } from '../testing/instances';
@@ -186,5 +187,39 @@ describe('the anytime exact search', () => {
     );
     expect(clashes).toEqual([]);
     expect(Math.max(...buffers.map((b, i) => probe.offsets[i]! + b.size))).toBe(wall);
+  });
+});
+
+/**
+ * Tiny problems with mixed alignments and buffers fixed where a first-fit
+ * placement put them, so they sit among the others: the exact stage runs
+ * MiniMalloc's search alone on these.
+ */
+const pinned = fc
+  .record({
+    raw: fc.array(fc.record({ start: fc.integer({ min: 0, max: 5 }), duration: fc.integer({ min: 1, max: 4 }), size: fc.integer({ min: 1, max: 6 }), alignment: fc.constantFrom(1, 2, 4), fixed: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+  })
+  .map(({ raw }): PlacementProblem => {
+    const buffers = raw.map((r, id) => ({ id, name: `p${id}`, start: r.start, end: r.start + r.duration, size: r.size * r.alignment, alignment: r.alignment }));
+    const plan = assignOffsets({ buffers }, 'naive');
+    return { buffers: buffers.map((b, i) => (raw[i]!.fixed && i % 2 === 0 ? { ...b, fixedOffset: plan.offsets[i]! } : b)) };
+  })
+  .filter((p) => p.buffers.filter((b) => b.fixedOffset === undefined).length <= 6);
+
+describe('the anytime exact search with alignments and fixed offsets', () => {
+  it('proves only true optima, keeps fixed buffers where they are and every buffer aligned', () => {
+    let proven = 0;
+    fc.assert(
+      fc.property(pinned, (problem) => {
+        const plan = assignOffsets(problem, 'best', { maxIterations: 0, budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 });
+        expect(validatePlan(problem, plan).violations).toEqual([]);
+        if (plan.optimal) {
+          proven++;
+          expect(plan.peak).toBe(bruteForceOptimum(problem));
+        }
+      }),
+      { numRuns: 400 },
+    );
+    expect(proven).toBeGreaterThan(200);
   });
 });

@@ -44,6 +44,7 @@
 
 import type { PreparedRegion } from '../engine/prepared';
 import { Allowance, descend, diveAtBound, highest, restack, searchSkyline, solveAtBound, spanPeak, type Span, type Turn } from './exact-turns';
+import { minimallocApplies } from './minimalloc-search';
 import { skylineApplies } from './skyline-search';
 
 /** Limits and callbacks of one exact stage. */
@@ -103,12 +104,28 @@ export function probeAtBound(prep: PreparedRegion, offsets: Float64Array, peak: 
   return runTurns(prep, offsets, peak, lowerBound, { ...limits, maxNodes: nodes }, BOUND_PROBE);
 }
 
-function runTurns(prep: PreparedRegion, offsets: Float64Array, peak: number, lowerBound: number, limits: ExactLimits, turns: readonly [Turn, number][]): ExactResult {
-  const items = Array.from(prep.freeItems).filter((i) => prep.itemExtent[i]! > 0);
+/**
+ * The turns that apply to the region: all of them when its items are plain
+ * (free, any offset); only MiniMalloc's (`MINIMALLOC_TURNS`) where some are
+ * aligned on more than the unit or fixed, which the other searches do not
+ * model; none where MiniMalloc's search cannot either.
+ */
+function applicableTurns(prep: PreparedRegion, items: readonly number[], turns: readonly [Turn, number][]): readonly [Turn, number][] {
+  if (prep.freeItems.length === prep.itemCount && skylineApplies(prep, items)) return turns;
+  if (!minimallocApplies(prep, items)) return [];
+  const kept = turns.filter(([turn]) => MINIMALLOC_TURNS.includes(turn));
+  const total = kept.reduce((sum, [, part]) => sum + part, 0);
+  return kept.map(([turn, part]) => [turn, total > 0 ? part / total : 0]);
+}
+
+/** The turns that rest on MiniMalloc's search alone, which handles alignment and fixed offsets as MiniMalloc does. */
+const MINIMALLOC_TURNS: readonly Turn[] = [solveAtBound, descend];
+
+function runTurns(prep: PreparedRegion, offsets: Float64Array, peak: number, lowerBound: number, limits: ExactLimits, all: readonly [Turn, number][]): ExactResult {
+  const items = Array.from({ length: prep.itemCount }, (_, i) => i).filter((i) => prep.itemExtent[i]! > 0);
   const current = offsets.slice();
-  if (prep.freeItems.length !== prep.itemCount || !skylineApplies(prep, items)) {
-    return { offsets: current, peak, proven: false, bound: lowerBound, applied: false };
-  }
+  const turns = applicableTurns(prep, items, all);
+  if (turns.length === 0) return { offsets: current, peak, proven: false, bound: lowerBound, applied: false };
   const spans = splitSpans(prep, items).map((s) => ({ items: s, peak: spanPeak(prep, current, s), bound: spanBound(prep, s), proven: false }));
   const started = limits.clock();
   const report = () => {

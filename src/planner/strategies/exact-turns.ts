@@ -243,7 +243,7 @@ function keepFound(current: Float64Array, span: Span, outcome: SkylineOutcome): 
 function adoptCompleted(prep: PreparedRegion, current: Float64Array, span: Span, partial: Float64Array): void {
   const placer = new Placer(prep);
   const start = current.slice();
-  for (const i of span.items) start[i] = partial[i]!;
+  for (const i of span.items) start[i] = Number.isNaN(prep.itemFixed[i]!) ? partial[i]! : prep.itemFixed[i]!; // a fixed item stays where it is, placed or not
   placer.load(start);
   const rest = span.items.filter((i) => Number.isNaN(partial[i]!)).sort((a, b) => prep.itemExtent[b]! - prep.itemExtent[a]! || a - b);
   for (const i of rest) placer.place(i, 'first');

@@ -51,12 +51,25 @@
 //   the most area, for the caller to complete on top. A path deeper than
 //   the call stack (a few thousand buffers) ends the search as a cut would:
 //   unproven, with that placement.
-// - Handles items of one rectangle with alignment 1 and no fixed offset
-//   (where `skylineApplies`); deterministic under node caps.
+// - Alignment and fixed offsets as MiniMalloc has them (minimalloc-state.ts):
+//   a minimum offset is rounded up to the item's alignment, and a fixed
+//   item's is its offset, which no placement may raise; so the canonical
+//   argument holds as it is. Handles items of one rectangle at phase 0
+//   (where `minimallocApplies`); deterministic under node caps.
 
 import type { PreparedRegion } from '../engine/prepared';
 import { MiniMallocState } from './minimalloc-state';
 import type { SkylineOutcome } from './skyline-search';
+
+/** True when MiniMalloc's search can handle these items: one rectangle each, aligned at phase 0, a fixed offset on its alignment. */
+export function minimallocApplies(prep: PreparedRegion, items: readonly number[]): boolean {
+  for (const i of items) {
+    if (prep.itemRectStart[i + 1]! - prep.itemRectStart[i]! !== 1 || prep.itemPhase[i] !== 0) return false;
+    const fixed = prep.itemFixed[i]!;
+    if (!Number.isNaN(fixed) && fixed % prep.itemModulus[i]! !== 0) return false;
+  }
+  return true;
+}
 
 /** Items in one search at most: the buffers live together are listed pairwise. */
 export const MINIMALLOC_MAX_ITEMS = 3_000;
@@ -211,8 +224,9 @@ class MiniMalloc {
     this.twin = new Int32Array(n).fill(-1);
     for (let r = 1; r < n; r++) {
       const [a, b] = [order[r - 1]!, order[r]!];
-      const floorsMatch = state.minOffset[a] === state.minOffset[b]; // nothing is placed yet: these are the floors
-      if (from[a] === from[b] && to[a] === to[b] && size[a] === size[b] && floorsMatch) this.twin[b] = a;
+      const floorsMatch = state.minOffset[a] === state.minOffset[b]; // nothing is placed yet: these are the floors (or fixed offsets)
+      const free = Number.isNaN(state.fixed[a]!) && Number.isNaN(state.fixed[b]!);
+      if (from[a] === from[b] && to[a] === to[b] && size[a] === size[b] && floorsMatch && state.modulus[a] === state.modulus[b] && free) this.twin[b] = a;
     }
     this.deepest = new Float64Array(n).fill(NaN);
   }

@@ -3,6 +3,11 @@
 // there and its unplaced items, per boundary between sections the unplaced items that
 // cross it; every change is logged so that a branch undoes to a mark.
 // Depends only on the planner engine.
+//
+// - Alignment and fixed offsets, as MiniMalloc has them: an item's minimum
+//   offset is rounded up to a multiple of its alignment; a fixed item's
+//   starts at its offset, and a placement that would raise it past that is
+//   refused.
 
 import type { PreparedRegion } from '../engine/prepared';
 import { RangeArgMax } from '../../shared/range-arg-max';
@@ -27,7 +32,9 @@ export class MiniMallocState {
   readonly to: Int32Array; // past the last section
   readonly sectionCount: number;
   readonly offset: Float64Array; // NaN while unplaced
-  readonly minOffset: Float64Array; // highest top of the placed items live with it
+  readonly minOffset: Float64Array; // highest top of the placed items live with it, rounded up to its alignment (a fixed item: its offset)
+  readonly modulus: Float64Array; // per local item, its alignment (1: any offset)
+  readonly fixed: Float64Array; // per local item, its fixed offset, NaN when free
   area = 0; // bytes × steps placed
   private readonly overlaps: Int32Array[]; // per item: the items live with it
   // per section s, the items live in it: memberList[memberStart[s] ...], the
@@ -63,7 +70,9 @@ export class MiniMallocState {
     this.to = Int32Array.from(this.end, (t) => countAtOrBelow(ends, t));
     const count = (this.sectionCount = ends.length);
     this.offset = new Float64Array(n).fill(NaN);
-    this.minOffset = floors === undefined ? new Float64Array(n) : Float64Array.from(floors);
+    this.modulus = Float64Array.from(items, (i) => prep.itemModulus[i]!);
+    this.fixed = Float64Array.from(items, (i) => prep.itemFixed[i]!);
+    this.minOffset = Float64Array.from(items, (_, k) => (Number.isNaN(this.fixed[k]!) ? alignUp(floors?.[k] ?? 0, this.modulus[k]!) : this.fixed[k]!));
     this.sum = new Float64Array(count);
     this.cut = new Int32Array(Math.max(0, count - 1));
     this.memberStart = new Int32Array(count + 1);
@@ -131,17 +140,21 @@ export class MiniMallocState {
     let low = this.from[k]!;
     let high = this.to[k]!;
     this.raisedAny = false;
+    let fits = height <= this.target;
     for (const j of this.overlaps[k]!) {
-      if (!Number.isNaN(offset[j]!) || minOffset[j]! >= height) continue;
+      if (!Number.isNaN(offset[j]!)) continue;
+      const raised = alignUp(height, this.modulus[j]!);
+      if (minOffset[j]! >= raised) continue;
+      if (!Number.isNaN(this.fixed[j]!)) fits = false; // a fixed item would have to move up
       this.raisedAny = true;
       log.push(MIN_OFFSET, j, minOffset[j]!);
-      minOffset[j] = height;
+      minOffset[j] = raised;
       if (this.from[j]! < low) low = this.from[j]!;
       if (this.to[j]! > high) high = this.to[j]!;
     }
     this.changedFrom = low;
     this.changedTo = high;
-    return height <= this.target;
+    return fits;
   }
 
   /**
@@ -257,4 +270,9 @@ function liveLists(start: Int32Array, end: Int32Array): Int32Array[] {
     }
   }
   return lists.map((l) => Int32Array.from(l));
+}
+
+/** The least multiple of `modulus` at or above `value`. */
+function alignUp(value: number, modulus: number): number {
+  return modulus <= 1 ? value : Math.ceil(value / modulus) * modulus;
 }
