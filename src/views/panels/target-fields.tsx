@@ -10,7 +10,6 @@ import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
 import { ORDER_POLICIES, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
-import type { OrderPolicy, ScratchPlacement } from '../../planner/targets/target';
 import { TARGET_NAMES } from '../../worker/plan-names';
 import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../worker/plan-target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
@@ -107,48 +106,24 @@ export function TargetFields() {
           />
         </div>
       )}
-      <div className="cache-field">
-        <label htmlFor={orderId}>execution order</label>
-        <select
-          id={orderId}
-          className="input select"
-          value={fields.order}
-          disabled={disabled}
-          onChange={(e) => {
-            const order = e.target.value as OrderPolicy;
-            const { order: _old, ...rest } = edits;
-            apply(order === editableTarget(settings.target).order ? rest : { ...rest, order });
-          }}
-        >
-          {ORDER_POLICIES.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField
+        id={orderId}
+        label="execution order"
+        value={fields.order}
+        choices={ORDER_POLICIES}
+        disabled={disabled}
+        onChoose={(order) => apply(withChoice(edits, 'order', order, editableTarget(settings.target).order))}
+      />
       {fields.scratchPlacement !== undefined && (
-        <div className="cache-field">
-          <label htmlFor={scratchId}>scratch placement</label>
-          <select
-            id={scratchId}
-            className="input select"
-            value={fields.scratchPlacement}
-            disabled={disabled}
-            title="free-areas: scratch goes in the gaps the planned activations leave (M4), growing the heap where none fits; with-activations: planned together with them"
-            onChange={(e) => {
-              const placement = e.target.value as ScratchPlacement;
-              const { scratchPlacement: _old, ...rest } = edits;
-              apply(placement === editableTarget(settings.target).scratchPlacement ? rest : { ...rest, scratchPlacement: placement });
-            }}
-          >
-            {SCRATCH_PLACEMENTS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id={scratchId}
+          label="scratch placement"
+          value={fields.scratchPlacement}
+          choices={SCRATCH_PLACEMENTS}
+          disabled={disabled}
+          title="free-areas: scratch goes in the gaps the planned activations leave (M4), growing the heap where none fits; with-activations: planned together with them"
+          onChoose={(placement) => apply(withChoice(edits, 'scratchPlacement', placement, editableTarget(settings.target).scratchPlacement))}
+        />
       )}
       <div className="target-switches">
         {fields.fusion !== undefined && (
@@ -233,4 +208,36 @@ function Switch({ label, checked, disabled, onChange }: SwitchProps) {
       <span>{label}</span>
     </label>
   );
+}
+
+interface ChoiceFieldProps<T extends string> {
+  readonly id: string;
+  readonly label: string;
+  readonly value: T;
+  readonly choices: readonly T[];
+  readonly disabled: boolean;
+  readonly title?: string;
+  readonly onChoose: (value: T) => void;
+}
+
+/** A target field with a few named values (the execution order, the scratch placement). */
+function ChoiceField<T extends string>({ id, label, value, choices, disabled, title, onChoose }: ChoiceFieldProps<T>) {
+  return (
+    <div className="cache-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="input select" value={value} disabled={disabled} title={title} onChange={(e) => onChoose(e.target.value as T)}>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** `edits` with `key` set to `value`, or without it when that is the preset's own value (the link then leaves it out). */
+function withChoice<K extends 'order' | 'scratchPlacement'>(edits: TargetEdits, key: K, value: NonNullable<TargetEdits[K]>, preset: TargetEdits[K]): TargetEdits {
+  const { [key]: _old, ...rest } = edits;
+  return value === preset ? rest : { ...rest, [key]: value };
 }
