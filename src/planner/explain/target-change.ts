@@ -69,27 +69,29 @@ export function changeArgs(change: TargetChange, strategy?: string): string[] {
 
 /** Reads the target-change options of the CLI (values by option name); throws InputError('bad-argument'). */
 export function readTargetChange(option: (name: string) => string | undefined): TargetChange {
-  const order = option('--order');
-  if (order !== undefined && !(ORDER_POLICIES as readonly string[]).includes(order)) {
-    throw new InputError('bad-argument', `--order must be one of ${ORDER_POLICIES.join(', ')}, got "${order}"`);
-  }
+  const order = choiceOption(option('--order'), '--order', ORDER_POLICIES);
   const fusion = onOff(option('--fusion'), '--fusion');
   const units = option('--compute-units');
   if (units !== undefined && units !== 'off') throw new InputError('bad-argument', `--compute-units takes "off", got "${units}"`);
   const sram = bytesOption(option('--sram'), '--sram');
   const cache = bytesOption(option('--dw-pw-cache'), '--dw-pw-cache');
-  const placement = option('--scratch-placement');
-  if (placement !== undefined && !(SCRATCH_PLACEMENTS as readonly string[]).includes(placement)) {
-    throw new InputError('bad-argument', `--scratch-placement must be one of ${SCRATCH_PLACEMENTS.join(', ')}, got "${placement}"`);
-  }
+  const placement = choiceOption(option('--scratch-placement'), '--scratch-placement', SCRATCH_PLACEMENTS);
   return {
-    ...(order !== undefined && { order: order as OrderPolicy }),
+    ...(order !== undefined && { order }),
     ...(fusion !== undefined && { fusion }),
     ...(units === 'off' && { computeUnits: 'off' as const }),
     ...(sram !== undefined && { sramBytes: sram }),
     ...(cache !== undefined && { dwPwCacheBytes: cache }),
-    ...(placement !== undefined && { scratchPlacement: placement as ScratchPlacement }),
+    ...(placement !== undefined && { scratchPlacement: placement }),
   };
+}
+
+/** `value` when it is one of `choices`; throws InputError('bad-argument') naming the option and the choices otherwise. */
+function choiceOption<T extends string>(value: string | undefined, name: string, choices: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  const chosen = choices.find((c) => c === value);
+  if (chosen === undefined) throw new InputError('bad-argument', `${name} must be one of ${choices.join(', ')}, got "${value}"`);
+  return chosen;
 }
 
 function onOff(value: string | undefined, name: string): boolean | undefined {
