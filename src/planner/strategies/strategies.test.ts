@@ -187,6 +187,21 @@ describe('best: local search and budgets', () => {
   });
 });
 
+describe('best on a crowded trace just under the scale path', () => {
+  it('stops its own orders at the budget: past the deadline it keeps the best baseline and places little more than the baselines did', () => {
+    // 3,000 buffers with hundreds live at once: each greedy pass walks millions of conflicts, so the eleven order passes cost far more than a short budget
+    const problem = heavyNetworkProblem(3_000, 0);
+    let now = 0;
+    const clock = () => (now += 1_000); // every look at the clock is a second later: the deadline has passed by the first check
+    const cut = planOf(problem, 'best', { budgetMs: 500, clock });
+    const baselines = ['naive', 'tflm', 'best-fit', 'greedy-breadth', 'tvm-conflicts', 'm1'].map((s) => planOf(problem, s).peak);
+    expect(cut.stats.stoppedBy).toBe('time');
+    expect(cut.peak).toBe(Math.min(...baselines));
+    // each baseline places every buffer once; a cut pass stops within 256 placements
+    expect(cut.stats.placements).toBeLessThan((baselines.length + 1) * problem.buffers.length);
+  });
+});
+
 describe('best on a crowded trace (the scale path)', () => {
   it('places a 10k-buffer network-like trace with ~700 buffers live at once at its lower bound, where the sweeps from the first step do not', () => {
     // the four sweeps from the first step end 2.2-7.8 % above the bound here, greedy by size 0.4 %; the anchored sweep packs the busiest step
