@@ -7,8 +7,9 @@ import { run } from './testing/run-cli';
 const MODELS = join(__dirname, '../../shared/models');
 const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
 const SAMPLE = join(__dirname, '../public/sample.onnx');
-const hasModels = existsSync(GPT2);
-if (!hasModels) console.log(`notice: ${GPT2} is absent; the GPT-2 comparison is skipped`);
+const RESNET = join(MODELS, 'light_resnet50.onnx');
+const hasModels = existsSync(GPT2) && existsSync(RESNET);
+if (!hasModels) console.log(`notice: ${MODELS} is absent; the GPT-2 and ResNet-50 comparisons are skipped`);
 
 function diffJson(argv: readonly string[]) {
   const result = run(['diff', ...argv, '--json']);
@@ -22,6 +23,21 @@ describe('diff causes name what grew', () => {
     expect(diff.causes[0]!.buffers[0]).toBe('logits');
     expect(diff.causes[0]!.summary).toMatch(/'logits' 62\.5 KiB → 1\.95 MiB/);
     expect(diff.causes[0]!.summary).not.toMatch(/and \d+ more/);
+  });
+
+  it.runIf(hasModels)('one target field changed (mcu scratch placement): the placement cause names the field, not an unchanged preset', () => {
+    // saved plans on the same preset: only the scratch placement differs, which frees the heap growth M4 added on ResNet-50
+    const saved = (placement: string) => {
+      const path = join(tmpdir(), `heapscope-scratch-${placement}-${process.pid}.json`);
+      const { code, err } = run(['plan', RESNET, '--target', 'mcu', '--scratch-placement', placement, '--save', path]);
+      expect([0, 3], err).toContain(code); // 3: a region over its size limit, which ResNet-50 is on mcu; the plan is saved all the same
+      return path;
+    };
+    const diff = diffJson([saved('free-areas'), saved('with-activations')]);
+    const top = diff.causes[0]!;
+    expect(top.bytes).toBeLessThan(0);
+    expect(top.summary).toMatch(/^target mcu · scratch in free areas → mcu · scratch with activations changed the holes and padding at the peak \(sram [\d.]+ MiB → /);
+    expect(diff.causes.some((c) => c.summary.startsWith('placement got'))).toBe(false);
   });
 
   it('fusion on and off: tensors a fusion unit tiled on chip are moved off chip, not grown', () => {

@@ -7,6 +7,7 @@ import { formatBytes } from '../../shared/format';
 import type { PlanFile } from '../assembly/plan-file';
 import type { Cause, DimChange } from './diff-types';
 import type { CauseDraft, PeakStates } from './peak-causes';
+import { targetLabels } from './side-labels';
 
 /** Buffers named in a cause's sentence before "and N more". */
 export const NAMED_BUFFERS = 3;
@@ -145,6 +146,9 @@ function placementText(d: CauseDraft, ctx: SummaryContext): string {
   const gaps = regions.map((r) => `${r} ${formatBytes(ctx.states.a.get(r)?.gap ?? 0)} → ${formatBytes(ctx.states.b.get(r)?.gap ?? 0)}`).join(', ');
   const holes = `holes and padding at the peak (${gaps})`;
   if (d.kind === 'strategy-changed') return `strategy ${ctx.a.plan.strategy} → ${ctx.b.plan.strategy} changed the ${holes}, ${signed(d.bytes)}`;
-  if (d.kind === 'target-changed') return `target ${ctx.a.settings.target} → ${ctx.b.settings.target} changed the ${holes}, ${signed(d.bytes)}`;
+  if (d.kind === 'target-changed') {
+    const [la, lb] = targetLabels(ctx.a, ctx.b) ?? [ctx.a.plan.target, ctx.b.plan.target];
+    return `target ${la} → ${lb} changed the ${holes}, ${signed(d.bytes)}`;
+  }
   return `placement got ${d.bytes > 0 ? 'worse' : 'better'}: ${holes}, ${signed(d.bytes)}`;
 }

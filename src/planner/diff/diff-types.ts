@@ -32,8 +32,8 @@ export interface BufferChange {
  * - `fusion-undone`: a fusion unit of A is not in B, its tensors are back;
  * - `region-moved`: buffers moved between memory regions for another reason;
  * - `peak-moved`: matched buffers live at one plan's peak step and not at the other's;
- * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target;
- * - `strategy-changed` / `target-changed`: the same, when the strategy or the target differs.
+ * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target (every field);
+ * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs.
  */
 export type CauseKind =
   | 'dim-changed'

@@ -18,6 +18,7 @@ import type { ModelPlan, PlannedBuffer } from '../plan';
 import type { PlanFile } from '../assembly/plan-file';
 import { growthDims } from './dim-growth';
 import type { CauseKind, DimChange } from './diff-types';
+import { targetLabels } from './side-labels';
 import type { BufferMatch } from './match-buffers';
 import { regionsAtPeak, type RegionAtPeak } from './occupancy';
 
@@ -110,7 +111,7 @@ interface RegionContext {
 function addPlacement(input: CauseInput, region: string, bytes: number, add: Add): void {
   const { a, b } = input;
   if (a.settings.strategy !== b.settings.strategy || a.plan.strategy !== b.plan.strategy) add('strategy', { kind: 'strategy-changed' }, bytes, region);
-  else if (a.settings.target !== b.settings.target || a.plan.target !== b.plan.target) add('target', { kind: 'target-changed' }, bytes, region);
+  else if (targetLabels(a, b) !== undefined || a.plan.target !== b.plan.target) add('target', { kind: 'target-changed' }, bytes, region);
   else add('placement', { kind: bytes > 0 ? 'placement-worse' : 'placement-better' }, bytes, region);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanFile } from '../assembly/plan-file';
-import { sideLabels } from './side-labels';
+import { sideLabels, targetLabels } from './side-labels';
 
 function file(model: string, dims: Record<string, number>, fusion: boolean | undefined, strategy = 'best', target = 'accelerator', scratch = { rules: [] as unknown[], placement: 'free-areas' }): PlanFile {
   return {
@@ -32,5 +32,17 @@ describe('sideLabels', () => {
     const m4 = file('m.onnx', {}, undefined, 'best', 'mcu', { rules, placement: 'free-areas' });
     const joint = file('m.onnx', {}, undefined, 'best', 'custom', { rules, placement: 'with-activations' });
     expect(sideLabels(m4, joint)).toEqual(['mcu · scratch in free areas', 'accelerator (edited) · scratch with activations']);
+  });
+});
+
+describe('targetLabels', () => {
+  it('names the target with the edited fields that differ, leaving out the model, dims and strategy', () => {
+    const a = file('a.onnx', { n: 1 }, true, 'best', 'accelerator');
+    const b = file('b.onnx', { n: 2 }, false, 'tflm', 'custom');
+    expect(targetLabels(a, b)).toEqual(['accelerator · fusion on', 'accelerator (edited) · fusion off']);
+  });
+  it('names the presets alone when only the preset differs, and nothing when the targets agree on every field', () => {
+    expect(targetLabels(file('m.onnx', {}, undefined, 'best', 'accelerator'), file('m.onnx', {}, undefined, 'best', 'phone'))).toEqual(['accelerator', 'phone']);
+    expect(targetLabels(file('a.onnx', { n: 1 }, true), file('b.onnx', { n: 2 }, true, 'tflm'))).toBeUndefined();
   });
 });

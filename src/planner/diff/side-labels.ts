@@ -27,10 +27,30 @@ function factsOf(file: PlanFile): Map<string, string> {
  * when nothing does. A dim on one side only reads "NAME unset" on the other.
  */
 export function sideLabels(a: PlanFile, b: PlanFile): [string, string] {
+  return differingLabels(a, b, () => true) ?? [a.model, b.model];
+}
+
+/** The facts that come from the target profile: the preset and the fields a user can edit. */
+const TARGET_FACTS: ReadonlySet<string> = new Set(['target', 'fusion', 'sram', 'order', 'units', 'scratch']);
+
+/**
+ * Labels naming only the target facts that differ ("mcu · scratch in free
+ * areas" and "mcu · scratch with activations": an edited field, where the
+ * preset's name alone would read the same on both sides); undefined when
+ * the targets agree on every one.
+ */
+export function targetLabels(a: PlanFile, b: PlanFile): [string, string] | undefined {
+  const labels = differingLabels(a, b, (k) => TARGET_FACTS.has(k) && k !== 'target');
+  if (labels === undefined) return differingLabels(a, b, (k) => k === 'target');
+  const [ta, tb] = [factsOf(a).get('target')!, factsOf(b).get('target')!];
+  return [`${ta} · ${labels[0]}`, `${tb} · ${labels[1]}`];
+}
+
+function differingLabels(a: PlanFile, b: PlanFile, kept: (key: string) => boolean): [string, string] | undefined {
   const [fa, fb] = [factsOf(a), factsOf(b)];
   const keys = [...new Set([...fa.keys(), ...fb.keys()])];
-  const differ = keys.filter((k) => fa.get(k) !== fb.get(k));
-  if (differ.length === 0) return [a.model, b.model];
+  const differ = keys.filter((k) => kept(k) && fa.get(k) !== fb.get(k));
+  if (differ.length === 0) return undefined;
   const label = (facts: Map<string, string>) => differ.map((k) => facts.get(k) ?? `${k.replace(/^dim:/, '')} unset`).join(' · ');
   return [label(fa), label(fb)];
 }
