@@ -28,7 +28,9 @@
 //   both first fit and best fit. It stops early once a candidate reaches the
 //   lower bound, and at the budget's deadline (the baselines always run in
 //   full; on crowded regions just under the scale path the order passes
-//   used to run most of a second past a budget of 0.1 s).
+//   used to run most of a second past a budget of 0.1 s). A caller's stop
+//   (Cancel) does not cut them: a cancelled plan is never above the
+//   portfolio's.
 // - The smallest candidate (the earliest on ties) seeds the local search
 //   (see local-search.ts), bounded by iterations, an effort budget and the
 //   wall-clock budget.
@@ -114,7 +116,9 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   let stoppedBy: StopReason = 'done';
   if (!proven) {
     const placer = new Placer(prep);
-    const orders = runOrders(placer, lowerBound, candidates, winner, budgetStop(context, deadline));
+    // the deadline alone stops them: a caller's stop (Cancel) ends only the searches after them, so a cancelled plan is never above the portfolio's
+    const clock = options.clock ?? Date.now;
+    const orders = runOrders(placer, lowerBound, candidates, winner, () => clock() >= deadline);
     winner = orders.winner;
     placements += placer.placements;
     proven = winner.peak <= lowerBound;
@@ -250,7 +254,7 @@ function toppedStep(prep: PreparedRegion, offsets: Float64Array): number {
 
 /**
  * Adds the plan of every order and fit to `candidates`; returns the smallest
- * so far, and whether `stop` cut the passes short. A pass checks `stop`
+ * so far, and whether `stop` (the deadline) cut the passes short. A pass checks `stop`
  * every 256 items, so only regions that large can be cut (a crowded region
  * of 4,000 buffers just under the scale path takes about 70 ms a pass:
  * the eleven passes alone used to run 0.8 s past a budget of 0.1 s); a pass
