@@ -7,8 +7,8 @@ import type { FusionSettings } from '../targets/target';
 import type { BlockIndex } from './blocks';
 import { searchTile, type Tile } from './feature-map';
 import type { Layer } from './layer-geometry';
-import { CAPACITY_RULES, evaluateRules, mapOutput, nram, sharedWeights, smallMaps, sram, tileable, tileFitsSram, wram } from './tfu-rules';
-import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
+import { CAPACITY_RULES, evaluateRules, nram, ruleHolds, rulesFor, tileable, tileFitsSram } from './tfu-rules';
+import { smallMapPipeline } from './tfu-shape-rules';
 import type { Candidate, RuleVerdict } from './tfu-verdict';
 import type { UnitShape } from './unit-ranges';
 
@@ -99,7 +99,8 @@ function tileOf(base: Omit<Candidate, 'tile'>, s: FusionSettings): Tile | undefi
  * `assess(ctx, first, last).capacityHolds`, or with `every` its `allHold`,
  * without writing the verdicts: growth and the shrink step ask it of every
  * run they try and need the sentences only where they stop. The same tile
- * search and the same rules, SRAM decided by tileFitsSram.
+ * search and the same rules (FUSION_RULES), each by its cheaper test; the
+ * capacity rules first, as they fail first.
  */
 export function rulesHold(ctx: UnitContext, first: number, last: number, every = false): boolean {
   const base = candidateOf(ctx, first, last);
@@ -108,13 +109,8 @@ export function rulesHold(ctx: UnitContext, first: number, last: number, every =
   const tile = tileOf(base, s);
   if (tile === undefined) return false;
   const c: Candidate = { ...base, tile };
-  if (s.rules.skipSharedWeights && !sharedWeights(c).holds) return false;
-  if (tile.mode === 'small-map' && !smallMapPipeline(c, s).holds) return false;
-  const capacity = wram(c, s).holds && tileFitsSram(c.unit, tile, s.sramBytes) && nram(c, s).holds && smallMaps(c, s).holds
-    && redundancy(c, s).holds && strideRedundancy(c, s).holds;
-  if (!capacity || !every) return capacity;
-  return mainLayers(c, s).holds && mapOutput(c).holds && (!s.rules.singleOutput || singleOutput(c).holds)
-    && (!s.rules.mainMainNonMain || mainMainNonMain(c).holds) && (!s.rules.scalarThenVector || scalarThenVector(c).holds);
+  if (!rulesFor(c, s, true).every((r) => ruleHolds(r, c, s))) return false;
+  return !every || rulesFor(c, s).every((r) => r.capacity || ruleHolds(r, c, s));
 }
 
 /**
@@ -127,20 +123,13 @@ export function capacityFailures(ctx: UnitContext, first: number, last: number):
   const s = ctx.settings;
   const canTile = tileable({ ...base, tile: undefined });
   if (!canTile.holds) return sentence(canTile);
-  const tile = tileOf(base, s);
-  const c: Candidate = { ...base, tile };
-  const fitsSram = tile !== undefined && tileFitsSram(c.unit, tile, s.sramBytes);
-  const checks: (() => RuleVerdict | undefined)[] = [
-    () => (s.rules.skipSharedWeights ? sharedWeights(c) : undefined),
-    () => wram(c, s),
-    () => (fitsSram ? undefined : sram(c, s)),
-    () => nram(c, s),
-    () => smallMaps(c, s),
-    () => redundancy(c, s),
-    () => strideRedundancy(c, s),
-    () => (tile?.mode === 'small-map' ? smallMapPipeline(c, s) : undefined),
-  ];
-  return checks.map((check) => check()).filter((v): v is RuleVerdict => v !== undefined && !v.holds).map(sentence).join('; ');
+  const c: Candidate = { ...base, tile: tileOf(base, s) };
+  return rulesFor(c, s, true)
+    .filter((r) => r.holds === undefined || !r.holds(c, s))
+    .map((r) => r.check(c, s))
+    .filter((v) => !v.holds)
+    .map(sentence)
+    .join('; ');
 }
 
 const sentence = (v: RuleVerdict): string => `${v.rule}: ${v.detail}`;

@@ -19,22 +19,59 @@ import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleNa
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
 import { axisExtent, type UnitShape } from './unit-ranges';
 
-/** Capacity rules: growth stops at the first that fails. */
-export const CAPACITY_RULES: readonly RuleName[] = [
-  'tileable', 'shared-weights', 'wram', 'sram', 'nram', 'small-map-pipeline', 'small-maps', 'redundancy', 'stride-redundancy',
+/** One rule of the table below. */
+export interface FusionRule {
+  readonly rule: RuleName;
+  /** A capacity rule (only gets harder as a unit grows) or a composition rule. */
+  readonly capacity: boolean;
+  /** Whether the rule is asked at all, under these settings and of this candidate; always when absent. */
+  readonly applies?: (c: Candidate, s: FusionSettings) => boolean;
+  readonly check: (c: Candidate, s: FusionSettings) => RuleVerdict;
+  /** `check(c, s).holds` without writing the sentence, where that is cheaper (SRAM: bounds before placing the tile). */
+  readonly holds?: (c: Candidate, s: FusionSettings) => boolean;
+}
+
+/**
+ * Every rule, in the order verdicts are listed: the one table that
+ * evaluateRules, and the builder's checks in tfu-candidate.ts (whether the
+ * rules hold; the failing capacity rules' sentences), all walk, so a rule
+ * added here is asked everywhere.
+ */
+export const FUSION_RULES: readonly FusionRule[] = [
+  { rule: 'tileable', capacity: true, check: (c) => tileable(c) },
+  { rule: 'shared-weights', capacity: true, applies: (_, s) => s.rules.skipSharedWeights, check: (c) => sharedWeights(c) },
+  { rule: 'wram', capacity: true, check: (c, s) => wram(c, s) },
+  { rule: 'sram', capacity: true, check: (c, s) => sram(c, s), holds: (c, s) => c.tile !== undefined && tileFitsSram(c.unit, c.tile, s.sramBytes) },
+  { rule: 'nram', capacity: true, check: (c, s) => nram(c, s) },
+  { rule: 'small-maps', capacity: true, check: (c, s) => smallMaps(c, s) },
+  { rule: 'redundancy', capacity: true, check: (c, s) => redundancy(c, s) },
+  { rule: 'stride-redundancy', capacity: true, check: (c, s) => strideRedundancy(c, s) },
+  { rule: 'main-layers', capacity: false, check: (c, s) => mainLayers(c, s) },
+  { rule: 'map-output', capacity: false, check: (c) => mapOutput(c) },
+  { rule: 'small-map-pipeline', capacity: true, applies: (c) => c.tile?.mode === 'small-map', check: (c, s) => smallMapPipeline(c, s) },
+  { rule: 'single-output', capacity: false, applies: (_, s) => s.rules.singleOutput, check: (c) => singleOutput(c) },
+  { rule: 'main-main-non-main', capacity: false, applies: (_, s) => s.rules.mainMainNonMain, check: (c) => mainMainNonMain(c) },
+  { rule: 'scalar-then-vector', capacity: false, applies: (_, s) => s.rules.scalarThenVector, check: (c) => scalarThenVector(c) },
 ];
+
+/** Capacity rules: growth stops at the first that fails. */
+export const CAPACITY_RULES: readonly RuleName[] = FUSION_RULES.filter((r) => r.capacity).map((r) => r.rule);
+
+/** The rules asked of `c` under `s` (capacity rules only, when `capacityOnly`), in the table's order. */
+export function rulesFor(c: Candidate, s: FusionSettings, capacityOnly = false): FusionRule[] {
+  return FUSION_RULES.filter((r) => (!capacityOnly || r.capacity) && (r.applies?.(c, s) ?? true));
+}
+
+/** Whether `rule` holds for `c`, by its cheaper test when it has one. */
+export function ruleHolds(rule: FusionRule, c: Candidate, s: FusionSettings): boolean {
+  return rule.holds !== undefined ? rule.holds(c, s) : rule.check(c, s).holds;
+}
 
 const kib = (n: number): string => formatBytes(n);
 
-/** Every enabled rule on a candidate, in a fixed order. */
+/** Every enabled rule on a candidate, in the table's order. */
 export function evaluateRules(c: Candidate, s: FusionSettings): RuleVerdict[] {
-  const out = [tileable(c), wram(c, s), sram(c, s), nram(c, s), smallMaps(c, s), redundancy(c, s), strideRedundancy(c, s), mainLayers(c, s), mapOutput(c)];
-  if (s.rules.skipSharedWeights) out.splice(1, 0, sharedWeights(c));
-  if (c.tile?.mode === 'small-map') out.push(smallMapPipeline(c, s));
-  if (s.rules.singleOutput) out.push(singleOutput(c));
-  if (s.rules.mainMainNonMain) out.push(mainMainNonMain(c));
-  if (s.rules.scalarThenVector) out.push(scalarThenVector(c));
-  return out;
+  return rulesFor(c, s).map((r) => r.check(c, s));
 }
 
 /** Every layer can pass a feature-map tile through. */
