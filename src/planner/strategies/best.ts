@@ -27,10 +27,10 @@
 // - Then every order (size, urgency, area, duration, conflicts, start) with
 //   both first fit and best fit. It stops early once a candidate reaches the
 //   lower bound, and at the budget's deadline (the baselines always run in
-//   full; on crowded regions just under the scale path the order passes
-//   used to run most of a second past a budget of 0.1 s). A caller's stop
-//   (Cancel) does not cut them: a cancelled plan is never above the
-//   portfolio's.
+//   full; on crowded regions just under the scale path a pass takes about
+//   70 ms, so the eleven passes alone would run most of a second past a
+//   short budget). A caller's stop (Cancel) does not cut them: a cancelled
+//   plan is never above the portfolio's.
 // - The smallest candidate (the earliest on ties) seeds the local search
 //   (see local-search.ts), bounded by iterations, an effort budget and the
 //   wall-clock budget.
@@ -221,7 +221,8 @@ function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context
   let winner = smallest(candidates);
   let stoppedBy: StopReason = winner.peak <= lowerBound ? 'optimal' : 'done';
   if (winner.peak > lowerBound && options.budgetMs !== undefined) {
-    const stop = budgetStop(context, deadline);
+    const clock = options.clock ?? Date.now;
+    const stop = () => clock() >= deadline || (options.shouldStop?.() ?? false);
     // size-class sweeps first: near greedy by size on crowded traces, in a fraction of its time
     const classed = classSweepPlace(prep, false, stop);
     if (classed === undefined) stoppedBy = stop() ? 'time' : stoppedBy;
@@ -254,11 +255,9 @@ function toppedStep(prep: PreparedRegion, offsets: Float64Array): number {
 
 /**
  * Adds the plan of every order and fit to `candidates`; returns the smallest
- * so far, and whether `stop` (the deadline) cut the passes short. A pass checks `stop`
- * every 256 items, so only regions that large can be cut (a crowded region
- * of 4,000 buffers just under the scale path takes about 70 ms a pass:
- * the eleven passes alone used to run 0.8 s past a budget of 0.1 s); a pass
- * cut short is dropped.
+ * so far, and whether `stop` (the deadline) cut the passes short. A pass
+ * checks `stop` every 256 items, so only regions that large can be cut (see
+ * the module header); a pass cut short is dropped.
  */
 function runOrders(placer: Placer, lowerBound: number, candidates: Candidate[], winner: Candidate, stop: () => boolean): { winner: Candidate; cut: boolean } {
   for (const key of ORDERS) {
@@ -273,12 +272,6 @@ function runOrders(placer: Placer, lowerBound: number, candidates: Candidate[], 
     if (winner.peak <= lowerBound) break;
   }
   return { winner, cut: false };
-}
-
-/** True once the budget's deadline has passed or the caller asks to stop. */
-function budgetStop({ options }: RegionContext, deadline: number): () => boolean {
-  const clock = options.clock ?? Date.now;
-  return () => clock() >= deadline || (options.shouldStop?.() ?? false);
 }
 
 function searchAround(prep: PreparedRegion, context: RegionContext, start: Candidate, deadline: number) {
