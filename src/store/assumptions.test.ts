@@ -51,6 +51,14 @@ describe('assumption lines', () => {
     expect(assumptionLines(undefined, model).at(-1)!.text).toBe("Loop 'Loop_0': trip count unknown, so its scan outputs have unknown size — set trip_count, cond");
   });
 
+  it('says a Loop scan output sized only by the shape the file declares rests on that declaration, not that its size is unknown', () => {
+    // ONNX's own Loop test: no constant trip count, and the graph output res_scan declared 5×1
+    const loop = node('Loop_0', 'Loop', ['trip_count', 'cond', 'y'], ['res_y', 'res_scan'], { branch: { node: 'Loop_0', taken: 'trip count unknown', reason: 'the Loop trip count is not a constant' } });
+    const values = [value('trip_count', 'input', 8), value('cond', 'input', 1), value('y', 'input', 4), value('res_y', 'output', 4, 0), { ...value('res_scan', 'output', 20, 0), shape: [5, 1] }];
+    const model = { ...MODEL, nodes: [loop], values, inputs: ['trip_count', 'cond', 'y'], outputs: ['res_y', 'res_scan'], dims: [] };
+    expect(assumptionLines(undefined, model).at(-1)!.text).toBe("Loop 'Loop_0': trip count unknown, so its scan outputs are sized as the file declares them (res_scan 5×1) — set trip_count, cond");
+  });
+
   it('has no line when every dim is bound and every size known', () => {
     const bound = { ...MODEL, nodes: MODEL.nodes.slice(0, 1), values: MODEL.values.slice(0, 4), dims: MODEL.dims.slice(0, 1) };
     expect(assumptionLines(undefined, bound)).toEqual([]);

@@ -3,7 +3,7 @@
 // the input axis they size), tensors of unknown size, guessed If/Loop
 // branches; each line names the control that fixes it. Also how a dim is labelled.
 
-import type { DimBinding, InferredGraph, InferredModel, InferredNode } from '../model/inferred';
+import type { DimBinding, InferredGraph, InferredModel, InferredNode, InferredValue } from '../model/inferred';
 import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
 import { shortName, titleText } from '../shared/short-name';
 import { memoLast } from './memo';
@@ -94,16 +94,28 @@ function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
   };
 }
 
-/** What a Loop line says: a trip count assumed, or why none is known (shape-rules/control.ts) and what that leaves unknown. */
-function loopChoice(taken: string): string {
-  return /^\d+$/.test(taken) ? `${taken} iterations assumed` : `${taken}, so its scan outputs have unknown size`;
+/**
+ * What a Loop line says: a trip count assumed, or why none is known
+ * (shape-rules/control.ts) and what its scan outputs' sizes then rest on:
+ * the shapes the file declares for them, where it declares them (the ONNX
+ * Loop test declares res_scan 5×1), else nothing.
+ */
+function loopChoice(taken: string, node: InferredNode | undefined, model: InferredModel): string {
+  if (/^\d+$/.test(taken)) return `${taken} iterations assumed`;
+  const scans = node === undefined ? [] : node.outputs.slice(Math.max(0, node.inputs.length - 2)).filter((name) => name !== '');
+  const values = scans.map((name) => findValue(model, name));
+  const declared = values.filter((v): v is InferredValue & { shape: readonly number[] } => v?.bytes !== undefined && v.shape !== undefined);
+  if (declared.length === 0) return `${taken}, so its scan outputs have unknown size`;
+  const sizes = declared.map((v) => `${shortName(v.name)} ${v.shape.length === 0 ? 'scalar' : v.shape.join('×')}`).join(', ');
+  const unknown = values.length - declared.length;
+  return `${taken}, so its scan outputs are sized as the file declares them (${sizes})${unknown > 0 ? `, ${unknown} of unknown size` : ''}`;
 }
 
 function branchLine(branch: BranchChoice, model: InferredModel): AssumptionLine {
   const node = findNode(model, branch.node);
   const op = shortName(node?.opType ?? 'If');
   const inputs = node === undefined ? [] : conditionInputs(model, node);
-  const choice = op === 'Loop' ? loopChoice(branch.taken) : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
+  const choice = op === 'Loop' ? loopChoice(branch.taken, node, model) : branch.taken === 'both' ? 'both branches assumed' : `${branch.taken} branch assumed`;
   const set = inputs.map((i) => shortName(i)).join(', ');
   const fixText = inputs.length === 0 ? '' : ` — set ${set}`;
   const lead = `${op} '${shortName(branch.node)}': ${choice}`;
@@ -124,6 +136,11 @@ function allNodes(graph: InferredGraph): InferredNode[] {
 
 function findNode(model: InferredModel, name: string): InferredNode | undefined {
   return allNodes(model).find((n) => n.name === name);
+}
+
+/** A value of the graph or of any of its subgraphs, by name. */
+function findValue(graph: InferredGraph, name: string): InferredValue | undefined {
+  return graph.values.find((v) => v.name === name) ?? graph.nodes.flatMap((n) => n.subgraphs).reduce<InferredValue | undefined>((found, g) => found ?? findValue(g, name), undefined);
 }
 
 /** The graph inputs an If's condition (a Loop's trip count and condition) is computed from. */

@@ -146,7 +146,7 @@ function loopRule(ctx: RuleContext): RuleResult {
   const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
   const trips = loopTrips(ctx, condIn);
   if (typeof trips === 'string' && ctx.node.outputs.length > carriedCount) {
-    ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so its scan outputs have unknown size` });
+    ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so the length of its scan outputs is not inferred` });
   }
   const alwaysTrue = outputs[0]?.value?.[0] === 1 && prefix[1]?.value?.[0] === 1;
   const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a loop-carried value is unknown'));
