@@ -40,6 +40,17 @@ describe('target edits', () => {
     expect(editableTarget('cpu')).toMatchObject({ order: 'file', sramBytes: undefined });
   });
 
+  it('gives the profile plan gives with the same fields as CLI options, on every preset', () => {
+    const cases = [
+      { target: 'phone', edits: { fusion: false, computeUnits: false, dwPwCacheBytes: 4096 }, change: { fusion: false, computeUnits: 'off', dwPwCacheBytes: 4096 } },
+      { target: 'mcu', edits: { scratchPlacement: 'with-activations', order: 'memory-aware' }, change: { scratchPlacement: 'with-activations', order: 'memory-aware' } },
+      { target: 'accelerator', edits: { fusion: true, sramBytes: 1 << 20 }, change: { fusion: true, sramBytes: 1 << 20 } },
+      { target: 'cpu', edits: { computeUnits: false }, change: { computeUnits: 'off' } },
+    ] as const;
+    for (const { target, edits, change } of cases) expect(targetForSettings({ target, strategy: undefined, edits })).toEqual(applyTargetChange(presetTarget(target), change));
+    expect(targetForSettings({ ...MCU, edits: { scratchPlacement: 'with-activations' } }).scratch.placement).toBe('with-activations');
+  });
+
   it('refuses a bad order or SRAM size naming the field', () => {
     const bad = (edits: object) => () => targetForSettings({ target: 'accelerator', strategy: undefined, edits });
     expect(bad({ order: 'random' })).toThrow('execution order must be one of file, depth-first, memory-aware, got "random"');

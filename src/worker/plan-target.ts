@@ -3,7 +3,7 @@
 // dw-pw cache, the fusion SRAM, the execution order, the scratch placement),
 // checked field by field and then by the profile parser. No DOM.
 
-import { ORDER_POLICIES } from '../planner/explain/target-change';
+import { applyTargetChange, ORDER_POLICIES, type TargetChange } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/targets/presets';
 import { parseTarget, type OrderPolicy, type ScratchPlacement, type TargetProfile } from '../planner/targets/target';
 import { InputError } from '../shared/errors';
@@ -54,21 +54,9 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
   const edits = settings.edits;
   if (edits === undefined || isEmptyEdits(edits)) return preset;
   checkEdits(preset, edits);
-  const doc = {
-    ...preset,
-    regions: preset.regions.map((r) => editedRegion(r, edits.regions?.[r.name])),
-    ...(edits.computeUnits === false && { computeUnits: [] }),
-    planning: { ...preset.planning, ...(edits.order !== undefined && { order: edits.order }) },
-    ...(edits.scratchPlacement !== undefined && { scratch: { ...preset.scratch, placement: edits.scratchPlacement } }),
-    ...(preset.fusion !== undefined && {
-      fusion: {
-        ...preset.fusion,
-        ...(edits.fusion !== undefined && { enabled: edits.fusion }),
-        ...(edits.dwPwCacheBytes !== undefined && { dwPwCacheBytes: edits.dwPwCacheBytes }),
-        ...(edits.sramBytes !== undefined && { sramBytes: edits.sramBytes }),
-      },
-    }),
-  };
+  // the fields the CLI can change too go through the one function both use; region edits are the page's own
+  const withRegions = { ...preset, regions: preset.regions.map((r) => editedRegion(r, edits.regions?.[r.name])) };
+  const doc = applyTargetChange(withRegions, targetChangeOf(edits));
   try {
     return parseTarget(doc);
   } catch (error) {
@@ -82,6 +70,18 @@ export function isEmptyEdits(edits: TargetEdits): boolean {
   const regions = Object.values(edits.regions ?? {}).filter((r) => r.alignment !== undefined || r.sizeLimit !== undefined);
   const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order, edits.scratchPlacement];
   return regions.length === 0 && fields.every((f) => f === undefined);
+}
+
+/** The edits of fields a CLI option also changes (--order, --fusion, --compute-units, --sram, --dw-pw-cache, --scratch-placement). */
+function targetChangeOf(edits: TargetEdits): TargetChange {
+  return {
+    ...(edits.order !== undefined && { order: edits.order }),
+    ...(edits.fusion !== undefined && { fusion: edits.fusion }),
+    ...(edits.computeUnits === false && { computeUnits: 'off' as const }),
+    ...(edits.sramBytes !== undefined && { sramBytes: edits.sramBytes }),
+    ...(edits.dwPwCacheBytes !== undefined && { dwPwCacheBytes: edits.dwPwCacheBytes }),
+    ...(edits.scratchPlacement !== undefined && { scratchPlacement: edits.scratchPlacement }),
+  };
 }
 
 function editedRegion<R extends { readonly name: string; readonly sizeLimit?: number; readonly alignment: number }>(region: R, edit: RegionEdit | undefined): R {
