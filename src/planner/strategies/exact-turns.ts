@@ -7,6 +7,7 @@ import { seededRandom } from '../../shared/random';
 import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { bottomDive, type DiveTie } from './bottom-dive';
+import { guillotineSplit, leavesNoByteFree } from './guillotine-split';
 import { MINIMALLOC_MAX_ITEMS, MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
 import { restackTop } from './restack';
 import { skylineSearch, type SkylineOutcome } from './skyline-search';
@@ -211,6 +212,41 @@ export function searchSkyline(prep: PreparedRegion, current: Float64Array, spans
     }
     report();
   }
+}
+
+/**
+ * The search for packings that straight cuts take apart (guillotine-split.ts)
+ * on the highest span, at its bound, while every step of that span has
+ * exactly its bound live: a placement found there is optimal. It refutes
+ * nothing, so a span it cannot place is left to the other turns.
+ */
+export function splitAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
+  for (let top = highest(spans); top !== undefined && !top.proven && !allow.stop(); top = highest(spans)) {
+    if (!leavesNoByteFree(prep, top.items, top.bound)) return;
+    const outcome = guillotineSplit(prep, top.items, top.bound, allow.upTo(Number.POSITIVE_INFINITY), allow.stop);
+    allow.nodes += outcome.nodes;
+    const { offsets } = outcome;
+    if (offsets === undefined || !placedApart(prep, offsets, top.items, top.bound)) return;
+    for (const i of top.items) current[i] = offsets[i]!;
+    top.peak = spanPeak(prep, current, top.items);
+    top.proven = true;
+    report();
+  }
+}
+
+/** True when `items` sit within [0, target) and no two live at one step share a byte. */
+function placedApart(prep: PreparedRegion, offsets: Float64Array, items: readonly number[], target: number): boolean {
+  const sorted = items.slice().sort((a, b) => prep.itemStart[a]! - prep.itemStart[b]!);
+  let live: number[] = [];
+  for (const i of sorted) {
+    const low = offsets[i]!;
+    const high = low + prep.itemExtent[i]!;
+    if (!(low >= 0 && high <= target)) return false;
+    live = live.filter((j) => prep.itemEnd[j]! > prep.itemStart[i]!);
+    for (const j of live) if (offsets[j]! < high && low < offsets[j]! + prep.itemExtent[j]!) return false;
+    live.push(i);
+  }
+  return true;
 }
 
 /**

@@ -1,0 +1,92 @@
+// The search for packings that straight cuts take apart: it places tilings
+// at their optimum, its placements are always valid, and it claims nothing
+// where a packing would leave bytes free.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assignOffsets } from '../assembly/assign-offsets';
+import { validatePlan } from '../assembly/validate-plan';
+import { prepareRegion, type PreparedRegion } from '../engine/prepared';
+import { groupsByRegion, resolveAliasGroups } from '../problem/alias-groups';
+import type { Placement, PlacementProblem } from '../problem/problem';
+import { arbitraryProblem } from '../testing/arbitraries';
+import { tiledProblem } from '../testing/instances';
+import { pinwheelProblem } from '../testing/instances-pinwheel';
+import { guillotineSplit, leavesNoByteFree } from './guillotine-split';
+
+function regionOf(problem: PlacementProblem): PreparedRegion {
+  const region = groupsByRegion(problem, resolveAliasGroups(problem).groups)[0];
+  return prepareRegion(problem, region?.name ?? 'default', region?.groups ?? []);
+}
+
+function allItems(prep: PreparedRegion): number[] {
+  return Array.from({ length: prep.itemCount }, (_, i) => i);
+}
+
+/** The search's placement as a plan validatePlan reads (buffer i is item i here: no aliases). */
+function asPlan(problem: PlacementProblem, offsets: Float64Array): Placement {
+  const peak = offsets.reduce((top, offset, i) => Math.max(top, offset + problem.buffers[i]!.size), 0);
+  return { offsets: Array.from(offsets), peak };
+}
+
+const never = () => false;
+
+describe('the guillotine split', () => {
+  it('places tilings of up to 120 buffers (1 MiB × 400 steps) at their optimum, validly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 120 }), fc.integer({ min: 0, max: 1_000_000 }), (count, seed) => {
+        const { problem, optimum } = tiledProblem(count, 1 << 20, 400, seed);
+        const prep = regionOf(problem);
+        expect(leavesNoByteFree(prep, allItems(prep), optimum)).toBe(true);
+        const outcome = guillotineSplit(prep, allItems(prep), optimum, 1_000_000, never);
+        expect(outcome.offsets).toBeDefined();
+        const plan = asPlan(problem, outcome.offsets!);
+        expect(plan.peak).toBe(optimum);
+        expect(validatePlan(problem, plan).violations).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('places a 250-buffer tiling that the other searches leave 1 % above its optimum', () => {
+    const { problem, optimum } = tiledProblem(250, 1 << 20, 400, 1250);
+    const prep = regionOf(problem);
+    const outcome = guillotineSplit(prep, allItems(prep), optimum, 100_000, never);
+    expect(outcome.offsets).toBeDefined();
+    expect(validatePlan(problem, asPlan(problem, outcome.offsets!)).violations).toEqual([]);
+  });
+
+  it('claims nothing where a packing at the target would leave bytes free, and is valid wherever it places', () => {
+    const plain = arbitraryProblem({ maxBuffers: 25, maxStep: 12, maxSize: 64, aliases: false, fixed: false, regions: false });
+    fc.assert(
+      fc.property(plain, (problem) => {
+        const prep = regionOf(problem);
+        const items = allItems(prep).filter((i) => prep.itemExtent[i]! > 0);
+        const bound = assignOffsets(problem, 'naive').lowerBound;
+        const outcome = guillotineSplit(prep, items, bound, 20_000, never);
+        if (!leavesNoByteFree(prep, items, bound)) expect(outcome.offsets).toBeUndefined();
+        if (outcome.offsets === undefined) return;
+        for (const i of items) expect(outcome.offsets[i]! + prep.itemExtent[i]!).toBeLessThanOrEqual(bound);
+        for (const i of items) {
+          for (const j of items) {
+            if (i >= j || prep.itemEnd[i]! <= prep.itemStart[j]! || prep.itemEnd[j]! <= prep.itemStart[i]!) continue;
+            const apart = outcome.offsets[i]! + prep.itemExtent[i]! <= outcome.offsets[j]! || outcome.offsets[j]! + prep.itemExtent[j]! <= outcome.offsets[i]!;
+            expect(apart).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('stops at its node limit and when told to, with no placement', () => {
+    const { problem, optimum } = pinwheelProblem(450, 1 << 20, 225, 450);
+    const prep = regionOf(problem);
+    const capped = guillotineSplit(prep, allItems(prep), optimum, 50, never);
+    expect(capped.offsets).toBeUndefined();
+    expect(capped.nodes).toBeLessThanOrEqual(50 + 1);
+    let asked = 0;
+    const told = guillotineSplit(prep, allItems(prep), optimum, 10_000_000, () => ++asked > 0);
+    expect(told.offsets).toBeUndefined();
+  });
+});

@@ -1,0 +1,422 @@
+// A search for packings that leave no byte free and that straight cuts take
+// apart: the span of time × the target, cut along time where no buffer
+// crosses, or along addresses into a lower and an upper block that each
+// cover the whole span, and so on down to single buffers. Depends only on
+// the planner engine and the skyline search it hands small leftovers to.
+//
+// - Only where every step of the span has exactly `target` bytes live: there
+//   a placement at the target fills every byte, and each part below must too.
+// - Cuts along time: a boundary no buffer crosses splits the part into
+//   pieces solved on their own.
+// - Strips: a buffer live over the whole part goes at its bottom (it and the
+//   block under it can always swap places), and the rest is solved above it.
+// - Cuts along addresses: a set S of buffers whose bytes live at every step
+//   are the same, y, can go below y and the others above it. Every packing
+//   made of straight cuts has such an S that is itself cut along time at
+//   some boundary b (the lowest block over the whole part, once strips are
+//   gone): S holds none of the buffers crossing b, and its buffers ending
+//   at b and starting at b have the same bytes, y. So the candidates are,
+//   at each boundary, the subsets of its smaller side (at most 16 buffers)
+//   whose bytes the other side can match; from there S grows one section at
+//   a time, forwards and backwards, each section taking buffers starting
+//   (or ending) there whose bytes equal those of the members that just
+//   ended (or started). Candidates with fewer members come first.
+// - A candidate byte count must be a sum of buffers live at each step; where
+//   there are many candidates, that is checked at the steps with the fewest
+//   buffers (subset sums in a bitset) before any is tried.
+// - Each S found is solved below y and the rest above; both must succeed,
+//   else the next S. A part whose sets were all tried without success is
+//   remembered as failed. A part where some boundary has too many buffers
+//   for its subsets to be listed is handed to the skyline search
+//   (skyline-search.ts) for a few thousand nodes.
+// - It finds placements, it does not refute them: a search that ends without
+//   one proves nothing (the packing may need cuts that are not straight).
+
+import type { PreparedRegion } from '../engine/prepared';
+import { skylineSearch } from './skyline-search';
+
+/** Subsets of a boundary's smaller side are listed up to this many buffers. */
+const MAX_SIDE = 16;
+/** The other side's sums are listed up front up to this many buffers (else a candidate is matched when tried). */
+const MATCHED_SIDE = 10;
+/** Above this many candidates, their byte counts are checked against the sparsest steps first. */
+const FILTER_ABOVE = 200;
+/** Steps the check reads (those with the fewest buffers live). */
+const FILTER_STEPS = 4;
+/** Completions of one section listed at most (a part whose lists were cut short is not remembered as failed). */
+const MAX_CHOICES = 256;
+/** Nodes the skyline search gets for a part this search cannot cut. */
+const LEFTOVER_NODES = 5_000;
+/** Failed parts remembered at most. */
+const MAX_FAILED = 100_000;
+
+/** How the search ended: offsets by region item when it placed every item at or below the target. */
+export interface SplitOutcome {
+  readonly offsets: Float64Array | undefined;
+  readonly nodes: number;
+}
+
+/** True when every step that `items` cover has exactly `target` bytes live: the only case this search takes. */
+export function leavesNoByteFree(prep: PreparedRegion, items: readonly number[], target: number): boolean {
+  const events = items.flatMap((i) => [
+    [prep.itemStart[i]!, prep.itemExtent[i]!],
+    [prep.itemEnd[i]!, -prep.itemExtent[i]!],
+  ]);
+  events.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  let live = 0;
+  for (let e = 0; e < events.length; e++) {
+    live += events[e]![1]!;
+    const last = e === events.length - 1 || events[e + 1]![0] !== events[e]![0];
+    if (last && live !== 0 && live !== target) return false;
+  }
+  return items.length > 0;
+}
+
+/**
+ * Searches for a placement of `items` (one rectangle each, alignment 1, not
+ * fixed) with every byte of `target` used at every step; stops after
+ * `nodeLimit` nodes or when `stop()` says so.
+ */
+export function guillotineSplit(prep: PreparedRegion, items: readonly number[], target: number, nodeLimit: number, stop: () => boolean): SplitOutcome {
+  const search = new Split(prep, nodeLimit, stop);
+  let found: Map<number, number> | undefined;
+  try {
+    found = leavesNoByteFree(prep, items, target) ? search.solve(items, target) : undefined;
+  } catch (error) {
+    // a nesting deeper than the call stack: no placement, nothing proven
+    if (!(error instanceof RangeError)) throw error;
+    found = undefined;
+  }
+  if (found === undefined || search.aborted) return { offsets: undefined, nodes: search.nodes };
+  const offsets = new Float64Array(prep.itemCount).fill(NaN);
+  for (const [i, offset] of found) offsets[i] = offset;
+  return { offsets, nodes: search.nodes };
+}
+
+/** A candidate lowest block: its first members at boundary `b`, of `y` bytes, on the side that ends there or starts there. */
+interface Candidate {
+  readonly b: number;
+  readonly y: number;
+  readonly side: readonly number[];
+  readonly mask: number; // which of `side` are members
+  readonly endersSide: boolean;
+}
+
+function membersOf(c: Candidate): number[] {
+  return c.side.filter((_, k) => (c.mask & (1 << k)) !== 0);
+}
+
+/** The sections of one part: its items' first and after-last sections, and who starts or ends where. */
+interface Part {
+  readonly sections: number;
+  readonly from: Map<number, number>;
+  readonly to: Map<number, number>;
+  readonly startingAt: number[][]; // by size, largest first
+  readonly lastAt: number[][]; // buffers whose last section is s, by size, largest first
+}
+
+class Split {
+  nodes = 0;
+  aborted = false;
+  private readonly failed = new Set<string>();
+
+  constructor(
+    private readonly prep: PreparedRegion,
+    private readonly nodeLimit: number,
+    private readonly stop: () => boolean,
+  ) {}
+
+  private tick(): boolean {
+    if (this.aborted) return true;
+    if (++this.nodes > this.nodeLimit || ((this.nodes & 1023) === 0 && this.stop())) this.aborted = true;
+    return this.aborted;
+  }
+
+  /** Offsets (from 0) of `items` packed into `height` with no byte free, or undefined. */
+  solve(items: readonly number[], height: number): Map<number, number> | undefined {
+    if (items.length === 0) return new Map();
+    if (this.tick()) return undefined;
+    const key = `${height}:${items.slice().sort((a, b) => a - b).join(',')}`;
+    if (this.failed.has(key)) return undefined;
+    const complete = { value: true };
+    const result = this.solvePart(items, height, complete);
+    if (result === undefined && complete.value && !this.aborted && this.failed.size < MAX_FAILED) this.failed.add(key);
+    return result;
+  }
+
+  private solvePart(items: readonly number[], height: number, complete: { value: boolean }): Map<number, number> | undefined {
+    const { prep } = this;
+    const part = this.sectionsOf(items);
+    const m = part.sections;
+    const load = new Float64Array(m);
+    const crossing = new Int32Array(m + 1);
+    for (const i of items) {
+      for (let s = part.from.get(i)!; s < part.to.get(i)!; s++) load[s]! += prep.itemExtent[i]!;
+      for (let s = part.from.get(i)! + 1; s < part.to.get(i)!; s++) crossing[s]!++;
+    }
+    for (let s = 0; s < m; s++) if (load[s] !== 0 && load[s] !== height) return undefined;
+    // cuts along time: every boundary no buffer crosses
+    const cuts: number[] = [];
+    for (let s = 1; s < m; s++) if (crossing[s] === 0) cuts.push(s);
+    if (cuts.length > 0) {
+      const pieces: number[][] = Array.from({ length: cuts.length + 1 }, () => []);
+      for (const i of items) {
+        let p = 0;
+        while (p < cuts.length && cuts[p]! <= part.from.get(i)!) p++;
+        pieces[p]!.push(i);
+      }
+      const out = new Map<number, number>();
+      for (const piece of pieces) {
+        const placed = this.solve(piece, height);
+        if (placed === undefined) return undefined;
+        for (const [i, offset] of placed) out.set(i, offset);
+      }
+      return out;
+    }
+    // strips: buffers over the whole part go at its bottom
+    const strips = items.filter((i) => part.from.get(i) === 0 && part.to.get(i) === m);
+    if (strips.length > 0) {
+      const rest = items.filter((i) => !(part.from.get(i) === 0 && part.to.get(i) === m));
+      let base = 0;
+      const out = new Map<number, number>();
+      for (const i of strips) {
+        out.set(i, base);
+        base += prep.itemExtent[i]!;
+      }
+      const above = this.solve(rest, height - base);
+      if (above === undefined) return undefined;
+      for (const [i, offset] of above) out.set(i, base + offset);
+      return out;
+    }
+    return this.cutAlongAddresses(items, height, part, complete);
+  }
+
+  private sectionsOf(items: readonly number[]): Part {
+    const { prep } = this;
+    const times = [...new Set(items.flatMap((i) => [prep.itemStart[i]!, prep.itemEnd[i]!]))].sort((a, b) => a - b);
+    const index = new Map(times.map((t, k) => [t, k]));
+    const m = times.length - 1;
+    const from = new Map<number, number>();
+    const to = new Map<number, number>();
+    const startingAt: number[][] = Array.from({ length: m }, () => []);
+    const lastAt: number[][] = Array.from({ length: m }, () => []);
+    for (const i of items) {
+      from.set(i, index.get(prep.itemStart[i]!)!);
+      to.set(i, index.get(prep.itemEnd[i]!)!);
+      startingAt[from.get(i)!]!.push(i);
+      lastAt[to.get(i)! - 1]!.push(i);
+    }
+    const bySize = (a: number, b: number) => prep.itemExtent[b]! - prep.itemExtent[a]! || a - b;
+    for (const list of startingAt) list.sort(bySize);
+    for (const list of lastAt) list.sort(bySize);
+    return { sections: m, from, to, startingAt, lastAt };
+  }
+
+  /** Tries each lowest block S (see the module header): S below its y, the rest above. */
+  private cutAlongAddresses(items: readonly number[], height: number, part: Part, complete: { value: boolean }): Map<number, number> | undefined {
+    const { candidates, listedAll } = this.candidates(items, height, part);
+    for (const c of candidates) {
+      const inS = new Set<number>(membersOf(c));
+      const order: number[] = [];
+      for (let s = c.endersSide ? c.b : c.b + 1; s < part.sections; s++) order.push(s);
+      for (let s = c.endersSide ? c.b - 2 : c.b - 1; s >= 0; s--) order.push(s);
+      for (const _ of this.grow(part, order, 0, c.b, inS, complete)) {
+        if (this.aborted) return undefined;
+        const below = this.solve([...inS], c.y);
+        if (below === undefined) continue;
+        const above = this.solve(items.filter((i) => !inS.has(i)), height - c.y);
+        if (above === undefined) continue;
+        for (const [i, offset] of above) below.set(i, c.y + offset);
+        return below;
+      }
+      if (this.aborted) return undefined;
+    }
+    if (listedAll) return undefined;
+    complete.value = false;
+    return this.leftover(items, height);
+  }
+
+  /** The candidates, fewest members first; `listedAll` is false when a boundary had too many buffers on both sides. */
+  private candidates(items: readonly number[], height: number, part: Part): { candidates: Candidate[]; listedAll: boolean } {
+    const { prep } = this;
+    const size = (i: number) => prep.itemExtent[i]!;
+    const candidates: Candidate[] = [];
+    let listedAll = true;
+    for (let b = 1; b < part.sections; b++) {
+      const enders = part.lastAt[b - 1]!;
+      const starters = part.startingAt[b]!;
+      const endersSide = enders.length <= starters.length;
+      const small = endersSide ? enders : starters;
+      const large = endersSide ? starters : enders;
+      if (small.length > MAX_SIDE) {
+        listedAll = false;
+        continue;
+      }
+      const largeSums = large.length <= MATCHED_SIDE ? sortedSums(large.map(size)) : undefined; // else matched when tried
+      const sums = allSums(small.map(size));
+      for (let mask = 1; mask < sums.length; mask++) {
+        const y = sums[mask]!;
+        if (y >= height || (largeSums !== undefined && !contains(largeSums, y))) continue;
+        candidates.push({ b, y, side: small, mask, endersSide });
+      }
+    }
+    const kept = candidates.length > FILTER_ABOVE ? this.sumsAtSparsestSteps(items, part, candidates) : candidates;
+    const count = (mask: number) => {
+      let n = 0;
+      for (let m = mask; m !== 0; m &= m - 1) n++;
+      return n;
+    };
+    kept.sort((a, b) => count(a.mask) - count(b.mask) || a.y - b.y);
+    return { candidates: kept, listedAll };
+  }
+
+  /** The candidates whose bytes are a sum of buffers live at each of the steps with the fewest buffers. */
+  private sumsAtSparsestSteps(items: readonly number[], part: Part, candidates: Candidate[]): Candidate[] {
+    const { prep } = this;
+    let unit = 0;
+    for (const i of items) unit = gcd(unit, prep.itemExtent[i]!);
+    if (!Number.isSafeInteger(unit) || unit <= 0) return candidates;
+    let alive = new Set(candidates.map((c) => c.y));
+    let most = 0;
+    for (const y of alive) most = Math.max(most, y / unit);
+    const live: number[][] = Array.from({ length: part.sections }, () => []);
+    for (const i of items) for (let s = part.from.get(i)!; s < part.to.get(i)!; s++) live[s]!.push(i);
+    const steps = live.map((l, s) => [l.length, s] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, FILTER_STEPS);
+    for (const [, s] of steps) {
+      const sizes = live[s]!.map((i) => prep.itemExtent[i]!);
+      let has: (y: number) => boolean;
+      if (sizes.length <= MAX_SIDE) {
+        const sums = sortedSums(sizes);
+        has = (y) => contains(sums, y);
+      } else {
+        const bits = new BitSums(most);
+        for (const size of sizes) bits.add(size / unit);
+        has = (y) => bits.has(y / unit);
+      }
+      const next = new Set<number>();
+      for (const y of alive) if (has(y)) next.add(y);
+      alive = next;
+      if (alive.size === 0) break;
+    }
+    return candidates.filter((c) => alive.has(c.y));
+  }
+
+  /**
+   * Grows S one section at a time along `order`: at a section ahead of the
+   * boundary, buffers starting there whose bytes equal those of S's members
+   * that ended just before; behind it, buffers ending there that equal S's
+   * members starting just after. Yields each complete S (in `inS`).
+   */
+  private *grow(part: Part, order: readonly number[], k: number, b: number, inS: Set<number>, complete: { value: boolean }): Generator<void> {
+    if (this.tick()) return;
+    if (k === order.length) {
+      yield;
+      return;
+    }
+    const s = order[k]!;
+    const forward = s >= b;
+    const size = (i: number) => this.prep.itemExtent[i]!;
+    let need = 0;
+    for (const i of forward ? part.lastAt[s - 1]! : part.startingAt[s + 1]!) if (inS.has(i)) need += size(i);
+    const choices = exactSums(forward ? part.startingAt[s]! : part.lastAt[s]!, size, need);
+    if (choices.length >= MAX_CHOICES) complete.value = false;
+    for (const chosen of choices) {
+      for (const i of chosen) inS.add(i);
+      yield* this.grow(part, order, k + 1, b, inS, complete);
+      for (const i of chosen) inS.delete(i);
+      if (this.aborted) return;
+    }
+  }
+
+  /** A part with too many buffers at every boundary to list: the skyline search, briefly. */
+  private leftover(items: readonly number[], height: number): Map<number, number> | undefined {
+    const nodes = Math.min(LEFTOVER_NODES, this.nodeLimit - this.nodes);
+    if (nodes <= 0) return undefined;
+    const outcome = skylineSearch(this.prep, items, height, nodes, this.stop);
+    this.nodes += outcome.nodes;
+    if (outcome.offsets === undefined || outcome.peak > height) return undefined;
+    return new Map(items.map((i) => [i, outcome.offsets![i]!]));
+  }
+}
+
+/** Every subset of `list` (at most MAX_CHOICES of them) whose sizes add up to `need`, the larger buffers first. */
+function exactSums(list: readonly number[], size: (i: number) => number, need: number): number[][] {
+  const out: number[][] = [];
+  if (need === 0) return [[]];
+  const suffix = new Float64Array(list.length + 1);
+  for (let k = list.length - 1; k >= 0; k--) suffix[k] = suffix[k + 1]! + size(list[k]!);
+  const chosen: number[] = [];
+  const walk = (k: number, left: number): void => {
+    if (out.length >= MAX_CHOICES) return;
+    if (left === 0) {
+      out.push(chosen.slice());
+      return;
+    }
+    if (k === list.length || suffix[k]! < left) return;
+    const i = list[k]!;
+    if (size(i) <= left) {
+      chosen.push(i);
+      walk(k + 1, left - size(i));
+      chosen.pop();
+    }
+    walk(k + 1, left);
+  };
+  walk(0, need);
+  return out;
+}
+
+/** The sum of every subset of `sizes` (at most MAX_SIDE of them), by the bit mask of its members. */
+function allSums(sizes: readonly number[]): Float64Array {
+  const sums = new Float64Array(1 << sizes.length);
+  for (let mask = 1; mask < sums.length; mask++) {
+    const low = 31 - Math.clz32(mask & -mask);
+    sums[mask] = sums[mask & (mask - 1)]! + sizes[low]!;
+  }
+  return sums;
+}
+
+/** The subset sums of `sizes`, ascending. */
+function sortedSums(sizes: readonly number[]): Float64Array {
+  return allSums(sizes).sort();
+}
+
+function contains(sorted: Float64Array, value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] === value;
+}
+
+/** Subset sums of whole numbers up to `most`, as bits. */
+class BitSums {
+  private readonly bits: Uint32Array;
+  constructor(private readonly most: number) {
+    this.bits = new Uint32Array((most >>> 5) + 1);
+    this.bits[0] = 1;
+  }
+
+  add(value: number): void {
+    const { bits } = this;
+    if (value > this.most) return;
+    const words = value >>> 5;
+    const shift = value & 31;
+    for (let w = bits.length - 1; w >= words; w--) {
+      let v = bits[w - words]! << shift;
+      if (shift !== 0 && w - words - 1 >= 0) v |= bits[w - words - 1]! >>> (32 - shift);
+      bits[w]! |= v;
+    }
+  }
+
+  has(value: number): boolean {
+    return value <= this.most && ((this.bits[value >>> 5]! >>> (value & 31)) & 1) === 1;
+  }
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
