@@ -2,7 +2,8 @@
 // apart: the span of time × the target, cut along time where no buffer
 // crosses, or along addresses into a lower and an upper block that each
 // cover the whole span, and so on down to single buffers. Depends only on
-// the planner engine and the skyline search it hands small leftovers to.
+// the planner engine, the skyline search it hands small leftovers to and
+// src/shared/sorted-search.ts.
 //
 // - Only where every step of the span has exactly `target` bytes live: there
 //   a placement at the target fills every byte, and each part below must too.
@@ -32,6 +33,7 @@
 // - It finds placements, it does not refute them: a search that ends without
 //   one proves nothing (the packing may need cuts that are not straight).
 
+import { countBelow } from '../../shared/sorted-search';
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineSearch } from './skyline-search';
 
@@ -381,14 +383,8 @@ function sortedSums(sizes: readonly number[]): Float64Array {
 }
 
 function contains(sorted: Float64Array, value: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && sorted[lo] === value;
+  const at = countBelow(sorted, value);
+  return at < sorted.length && sorted[at] === value;
 }
 
 /** Subset sums of whole numbers up to `most`, as bits. */
