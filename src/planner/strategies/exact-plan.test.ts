@@ -110,8 +110,17 @@ describe('the anytime exact search', () => {
   });
 
   it.each([
-    ['pinwheel set of 250', pinwheelProblem(250, 1 << 20, 125, 1250)],
     ['tiling of 250', tiledProblem(250, 1 << 20, 400, 1250)],
+    ['tiling of 350', tiledProblem(350, 1 << 20, 400, 1350)],
+  ])('places a %s buffers that straight cuts take apart at its optimum, proven, where the other turns stay above it', (_, packing) => {
+    const plan = assignOffsets(packing.problem, 'best', GENEROUS);
+    expect(validatePlan(packing.problem, plan).violations).toEqual([]);
+    expect([plan.peak, plan.optimal]).toEqual([packing.optimum, true]);
+  });
+
+  it.each([
+    ['pinwheel set of 250', pinwheelProblem(250, 1 << 20, 125, 1250)],
+    ['tiling of 500', tiledProblem(500, 1 << 20, 400, 1500)],
   ])('when the search under the bound runs out on a %s, completes its deepest placement into a plan below the portfolio\'s', (_, packing) => {
     const portfolio = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactItems: 0 });
     const capped = { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 };

@@ -34,11 +34,11 @@
 //   own bound can be far harder to reach); when that is exhausted its proven
 //   bound rises past it, then the search asks for anything below the span's
 //   best plan, each success lowering it, until exhausted (optimal).
-// - Where a span has exactly its bound live at every step (a packing at the
-//   bound leaves no byte free), a turn before these five takes a fifth of
-//   the time: the search for packings that straight cuts take apart
-//   (guillotine-split.ts), which finds such packings far sooner where they
-//   exist and refutes nothing; the five share the rest.
+// - Where the highest span has exactly its bound live at every step (a
+//   packing at the bound leaves no byte free), a turn before these five
+//   takes half of the time: the search for packings that straight cuts
+//   take apart (guillotine-split.ts), which finds such packings far sooner
+//   where they exist and refutes nothing; the five share the rest.
 // - A better plan from a failed search: a search cut short (or refuted)
 //   still placed most of the span below its target on its deepest path; that
 //   placement, completed first fit (largest first), replaces the span's plan
@@ -49,7 +49,7 @@
 
 import type { PreparedRegion } from '../engine/prepared';
 import { Allowance, descend, diveAtBound, highest, restack, searchSkyline, solveAtBound, spanPeak, splitAtBound, type Span, type Turn } from './exact-turns';
-import { leavesNoByteFree } from './guillotine-split';
+import { guillotineApplies } from './guillotine-split';
 import { minimallocApplies } from './minimalloc-search';
 import { skylineApplies } from './skyline-search';
 
@@ -82,13 +82,15 @@ const TURNS: readonly [Turn, number][] = [
 ];
 
 /**
- * The turns where some span has exactly its bound live at every step: the
- * search for packings that straight cuts take apart goes first, with a
- * fifth of the time (our tilings of 250-500 buffers: placed in 0.3-0.6 s
- * where the other turns stay 0.04-1.1 % above the optimum after 3 s); the
- * others share the rest as in TURNS. Anywhere else, TURNS as they are.
+ * The turns where the highest span has exactly its bound live at every
+ * step: the search for packings that straight cuts take apart goes first,
+ * with half of the time (of our tilings of 250-500 buffers it places three
+ * in 0.2-1.5 s that the other turns leave 0.04-1.1 % above the optimum
+ * after 3 s; it stops early on those it cannot take apart, leaving its
+ * time to the others); the others share the rest as in TURNS. Anywhere
+ * else, TURNS as they are.
  */
-const TURNS_NO_BYTE_FREE: readonly [Turn, number][] = [[splitAtBound, 0.2], ...TURNS.map(([turn, part]) => [turn, part * 0.8] as [Turn, number])];
+const TURNS_NO_BYTE_FREE: readonly [Turn, number][] = [[splitAtBound, 0.5], ...TURNS.map(([turn, part]) => [turn, part * 0.5] as [Turn, number])];
 
 /**
  * The probe after best's baselines: the dive from the bottom (bottom-dive.ts,
@@ -140,7 +142,8 @@ function runTurns(prep: PreparedRegion, offsets: Float64Array, peak: number, low
   const items = Array.from({ length: prep.itemCount }, (_, i) => i).filter((i) => prep.itemExtent[i]! > 0);
   const current = offsets.slice();
   const spans = splitSpans(prep, items).map((s) => ({ items: s, peak: spanPeak(prep, current, s), bound: spanBound(prep, s), proven: false }));
-  const full = all === TURNS && spans.some((s) => leavesNoByteFree(prep, s.items, s.bound));
+  const first = highest(spans);
+  const full = all === TURNS && first !== undefined && guillotineApplies(prep, first.items, first.bound);
   const turns = applicableTurns(prep, items, full ? TURNS_NO_BYTE_FREE : all);
   if (turns.length === 0) return { offsets: current, peak, proven: false, bound: lowerBound, applied: false };
   const started = limits.clock();

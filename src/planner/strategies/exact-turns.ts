@@ -7,7 +7,7 @@ import { seededRandom } from '../../shared/random';
 import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { bottomDive, type DiveTie } from './bottom-dive';
-import { guillotineSplit, leavesNoByteFree } from './guillotine-split';
+import { guillotineApplies, guillotineSplit } from './guillotine-split';
 import { MINIMALLOC_MAX_ITEMS, MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
 import { restackTop } from './restack';
 import { skylineSearch, type SkylineOutcome } from './skyline-search';
@@ -222,7 +222,7 @@ export function searchSkyline(prep: PreparedRegion, current: Float64Array, spans
  */
 export function splitAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
   for (let top = highest(spans); top !== undefined && !top.proven && !allow.stop(); top = highest(spans)) {
-    if (!leavesNoByteFree(prep, top.items, top.bound)) return;
+    if (!guillotineApplies(prep, top.items, top.bound)) return;
     const outcome = guillotineSplit(prep, top.items, top.bound, allow.upTo(Number.POSITIVE_INFINITY), allow.stop);
     allow.nodes += outcome.nodes;
     const { offsets } = outcome;

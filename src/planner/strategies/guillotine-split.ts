@@ -37,6 +37,8 @@ import { countBelow } from '../../shared/sorted-search';
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineSearch } from './skyline-search';
 
+/** Spans of more buffers are left to the other searches (this one is for hard problems of hundreds). */
+export const GUILLOTINE_MAX_ITEMS = 5_000;
 /** Subsets of a boundary's smaller side are listed up to this many buffers. */
 const MAX_SIDE = 16;
 /** The other side's sums are listed up front up to this many buffers (else a candidate is matched when tried). */
@@ -58,7 +60,12 @@ export interface SplitOutcome {
   readonly nodes: number;
 }
 
-/** True when every step that `items` cover has exactly `target` bytes live: the only case this search takes. */
+/** True when the search takes these items: at most GUILLOTINE_MAX_ITEMS of them, leaving no byte of `target` free. */
+export function guillotineApplies(prep: PreparedRegion, items: readonly number[], target: number): boolean {
+  return items.length <= GUILLOTINE_MAX_ITEMS && leavesNoByteFree(prep, items, target);
+}
+
+/** True when every step that `items` cover has exactly `target` bytes live. */
 export function leavesNoByteFree(prep: PreparedRegion, items: readonly number[], target: number): boolean {
   const events = items.flatMap((i) => [
     [prep.itemStart[i]!, prep.itemExtent[i]!],
@@ -83,7 +90,7 @@ export function guillotineSplit(prep: PreparedRegion, items: readonly number[], 
   const search = new Split(prep, nodeLimit, stop);
   let found: Map<number, number> | undefined;
   try {
-    found = leavesNoByteFree(prep, items, target) ? search.solve(items, target) : undefined;
+    found = guillotineApplies(prep, items, target) ? search.solve(items, target) : undefined;
   } catch (error) {
     // a nesting deeper than the call stack: no placement, nothing proven
     if (!(error instanceof RangeError)) throw error;
@@ -111,8 +118,8 @@ function membersOf(c: Candidate): number[] {
 /** The sections of one part: its items' first and after-last sections, and who starts or ends where. */
 interface Part {
   readonly sections: number;
-  readonly from: Map<number, number>;
-  readonly to: Map<number, number>;
+  readonly from: Map<number, number>; // by item: first section
+  readonly to: Map<number, number>; // by item: section after the last
   readonly startingAt: number[][]; // by size, largest first
   readonly lastAt: number[][]; // buffers whose last section is s, by size, largest first
 }
@@ -122,11 +129,20 @@ class Split {
   aborted = false;
   private readonly failed = new Set<string>();
 
+  private readonly hashes: Int32Array; // two random words per item, for keyOf
+
   constructor(
     private readonly prep: PreparedRegion,
     private readonly nodeLimit: number,
     private readonly stop: () => boolean,
-  ) {}
+  ) {
+    this.hashes = new Int32Array(2 * prep.itemCount);
+    let seed = 0x2545f491;
+    for (let k = 0; k < this.hashes.length; k++) {
+      seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 12), 0x297a2d39)) | 0;
+      this.hashes[k] = seed;
+    }
+  }
 
   private tick(): boolean {
     if (this.aborted) return true;
@@ -138,7 +154,8 @@ class Split {
   solve(items: readonly number[], height: number): Map<number, number> | undefined {
     if (items.length === 0) return new Map();
     if (this.tick()) return undefined;
-    const key = `${height}:${items.slice().sort((a, b) => a - b).join(',')}`;
+    if (items.length === 1) return this.prep.itemExtent[items[0]!] === height ? new Map([[items[0]!, 0]]) : undefined;
+    const key = this.keyOf(items, height);
     if (this.failed.has(key)) return undefined;
     const complete = { value: true };
     const result = this.solvePart(items, height, complete);
@@ -193,20 +210,44 @@ class Split {
     return this.cutAlongAddresses(items, height, part, complete);
   }
 
+  /**
+   * The memory's key of a part: two 32-bit hashes of its set of items (a
+   * sum of random words per item, so the order does not matter), its size
+   * and its height. Two sets sharing a key would make the second count as
+   * failed: a placement missed, never a wrong one.
+   */
+  private keyOf(items: readonly number[], height: number): string {
+    let a = 0;
+    let b = 0;
+    for (const i of items) {
+      a = (a + this.hashes[2 * i]!) | 0;
+      b = (b + this.hashes[2 * i + 1]!) | 0;
+    }
+    return `${height}:${items.length}:${a}:${b}`;
+  }
+
   private sectionsOf(items: readonly number[]): Part {
     const { prep } = this;
-    const times = [...new Set(items.flatMap((i) => [prep.itemStart[i]!, prep.itemEnd[i]!]))].sort((a, b) => a - b);
-    const index = new Map(times.map((t, k) => [t, k]));
-    const m = times.length - 1;
+    const all = new Float64Array(2 * items.length);
+    items.forEach((i, k) => {
+      all[2 * k] = prep.itemStart[i]!;
+      all[2 * k + 1] = prep.itemEnd[i]!;
+    });
+    all.sort();
+    let m = -1;
+    for (let k = 0; k < all.length; k++) if (m < 0 || all[k] !== all[m]) all[++m] = all[k]!; // keeps each time once, in place
+    const times = all.subarray(0, m + 1); // distinct, ascending: m sections between them
     const from = new Map<number, number>();
     const to = new Map<number, number>();
     const startingAt: number[][] = Array.from({ length: m }, () => []);
     const lastAt: number[][] = Array.from({ length: m }, () => []);
     for (const i of items) {
-      from.set(i, index.get(prep.itemStart[i]!)!);
-      to.set(i, index.get(prep.itemEnd[i]!)!);
-      startingAt[from.get(i)!]!.push(i);
-      lastAt[to.get(i)! - 1]!.push(i);
+      const first = countBelow(times, prep.itemStart[i]!);
+      const after = countBelow(times, prep.itemEnd[i]!);
+      from.set(i, first);
+      to.set(i, after);
+      startingAt[first]!.push(i);
+      lastAt[after - 1]!.push(i);
     }
     const bySize = (a: number, b: number) => prep.itemExtent[b]! - prep.itemExtent[a]! || a - b;
     for (const list of startingAt) list.sort(bySize);
