@@ -18,16 +18,17 @@
 //   gone): S holds none of the buffers crossing b, and its buffers ending
 //   at b and starting at b have the same bytes, y. So the candidates are,
 //   at each boundary, the subsets of its smaller side (at most 16 buffers)
-//   whose bytes the other side can match; from there S grows one section at
-//   a time, forwards and backwards, each section taking buffers starting
-//   (or ending) there whose bytes equal those of the members that just
-//   ended (or started). Candidates with fewer members come first.
+//   whose bytes the other side can match (checked up front when that side
+//   has at most 10 buffers, else when tried); from there S grows one
+//   section at a time, forwards and backwards, each section taking buffers
+//   starting (or ending) there whose bytes equal those of the members that
+//   just ended (or started). Candidates with fewer members come first.
 // - A candidate byte count must be a sum of buffers live at each step; where
 //   there are many candidates, that is checked at the steps with the fewest
-//   buffers (subset sums in a bitset) before any is tried.
+//   buffers (their subset sums listed, or as bits) before any is tried.
 // - Each S found is solved below y and the rest above; both must succeed,
 //   else the next S. A part whose sets were all tried without success is
-//   remembered as failed. A part where some boundary has too many buffers
+//   remembered as failed (by a hash of its buffers and height). A part where some boundary has too many buffers
 //   for its subsets to be listed is handed to the skyline search
 //   (skyline-search.ts) for a few thousand nodes.
 // - It finds placements, it does not refute them: a search that ends without
