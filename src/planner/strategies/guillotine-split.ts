@@ -44,6 +44,8 @@ export const GUILLOTINE_MAX_ITEMS = 5_000;
 const MAX_SIDE = 16;
 /** The other side's sums are listed up front up to this many buffers (else a candidate is matched when tried). */
 const MATCHED_SIDE = 10;
+/** Candidates listed per part at most (memory stays bounded where many boundaries have many buffers). */
+const MAX_CANDIDATES = 300_000;
 /** Above this many candidates, their byte counts are checked against the sparsest steps first. */
 const FILTER_ABOVE = 200;
 /** Steps the check reads (those with the fewest buffers live). */
@@ -287,6 +289,10 @@ class Split {
     const candidates: Candidate[] = [];
     let listedAll = true;
     for (let b = 1; b < part.sections; b++) {
+      if (candidates.length >= MAX_CANDIDATES) {
+        listedAll = false;
+        break;
+      }
       const enders = part.lastAt[b - 1]!;
       const starters = part.startingAt[b]!;
       const endersSide = enders.length <= starters.length;
