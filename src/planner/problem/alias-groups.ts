@@ -1,6 +1,7 @@
 // Resolves a problem's aliases into alias groups: buffers that share memory on
 // purpose and move as one unit. Pure data; depends only on problem types.
 
+import { gcd } from '../../shared/integers';
 import { alignmentOf, regionOf, type PlacementProblem } from './problem';
 
 /** Buffers placed as one unit: each member sits at the group's base offset + its `rel`. */
@@ -176,11 +177,6 @@ function combineAlignments(problem: PlacementProblem, members: number[], rel: nu
     phase = posMod(x, modulus);
   }
   return { modulus, phase };
-}
-
-function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
 }
 
 function posMod(a: number, m: number): number {

@@ -2,8 +2,10 @@
 // common divisor of theirs), so the exact search runs on the aligned regions
 // real targets have: at any whole offset where they share one, and on
 // multiples of each item's alignment in units where they differ (which
-// MiniMalloc's search handles). Depends only on the engine's prepared form.
+// MiniMalloc's search handles). Depends only on the engine's prepared form
+// and src/shared/integers.ts.
 
+import { gcd } from '../../shared/integers';
 import type { PreparedRegion } from '../engine/prepared';
 
 /** A region in units of `unit` bytes, and the unit. */
@@ -59,11 +61,6 @@ function sharedModulus(prep: PreparedRegion): number | undefined {
     shared = shared === undefined ? modulus : gcd(shared, modulus);
   }
   return shared;
-}
-
-function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
 }
 
 /** Offsets in units back to bytes; items without bytes keep the offsets they had. */

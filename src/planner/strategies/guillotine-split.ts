@@ -34,6 +34,7 @@
 // - It finds placements, it does not refute them: a search that ends without
 //   one proves nothing (the packing may need cuts that are not straight).
 
+import { gcd } from '../../shared/integers';
 import { countBelow } from '../../shared/sorted-search';
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineSearch } from './skyline-search';
@@ -458,9 +459,4 @@ class BitSums {
   has(value: number): boolean {
     return value <= this.most && ((this.bits[value >>> 5]! >>> (value & 31)) & 1) === 1;
   }
-}
-
-function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
 }
