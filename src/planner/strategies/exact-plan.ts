@@ -47,6 +47,7 @@
 //   peak and the bound it starts from) and after every improvement and proof;
 //   the best plan so far is always what is returned.
 
+import { liveLevels } from '../engine/live-bytes';
 import type { PreparedRegion } from '../engine/prepared';
 import { Allowance, descend, diveAtBound, highest, restack, searchSkyline, solveAtBound, spanPeak, splitAtBound, type Span, type Turn } from './exact-turns';
 import { guillotineApplies } from './guillotine-split';
@@ -183,18 +184,7 @@ function splitSpans(prep: PreparedRegion, items: readonly number[]): number[][] 
 
 /** The most bytes of the span's items live at one step. */
 function spanBound(prep: PreparedRegion, items: readonly number[]): number {
-  const events = items.flatMap((i) => [
-    [prep.itemStart[i]!, prep.itemExtent[i]!],
-    [prep.itemEnd[i]!, -prep.itemExtent[i]!],
-  ]);
-  events.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-  let live = 0;
-  let most = 0;
-  for (const [, delta] of events) {
-    live += delta!;
-    most = Math.max(most, live);
-  }
-  return most;
+  return liveLevels(prep, items).reduce((most, live) => Math.max(most, live), 0);
 }
 
 function regionPeak(spans: readonly Span[]): number {

@@ -36,6 +36,7 @@
 
 import { gcd } from '../../shared/integers';
 import { countBelow } from '../../shared/sorted-search';
+import { liveLevels } from '../engine/live-bytes';
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineSearch } from './skyline-search';
 
@@ -71,18 +72,7 @@ export function guillotineApplies(prep: PreparedRegion, items: readonly number[]
 
 /** True when every step that `items` cover has exactly `target` bytes live. */
 export function leavesNoByteFree(prep: PreparedRegion, items: readonly number[], target: number): boolean {
-  const events = items.flatMap((i) => [
-    [prep.itemStart[i]!, prep.itemExtent[i]!],
-    [prep.itemEnd[i]!, -prep.itemExtent[i]!],
-  ]);
-  events.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-  let live = 0;
-  for (let e = 0; e < events.length; e++) {
-    live += events[e]![1]!;
-    const last = e === events.length - 1 || events[e + 1]![0] !== events[e]![0];
-    if (last && live !== 0 && live !== target) return false;
-  }
-  return items.length > 0;
+  return items.length > 0 && liveLevels(prep, items).every((live) => live === 0 || live === target);
 }
 
 /**
