@@ -2,8 +2,8 @@
 // apart: the span of time × the target, cut along time where no buffer
 // crosses, or along addresses into a lower and an upper block that each
 // cover the whole span, and so on down to single buffers. Depends only on
-// the planner engine, the skyline search it hands small leftovers to and
-// src/shared/sorted-search.ts.
+// the planner engine, the skyline search it hands small leftovers to,
+// subset-sums.ts, and src/shared (gcd, a seeded generator, binary search).
 //
 // - Only where every step of the span has exactly `target` bytes live: there
 //   a placement at the target fills every byte, and each part below must too.
@@ -35,10 +35,12 @@
 //   one proves nothing (the packing may need cuts that are not straight).
 
 import { gcd } from '../../shared/integers';
+import { seededRandom } from '../../shared/random';
 import { countBelow } from '../../shared/sorted-search';
 import { liveLevels } from '../engine/live-bytes';
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineSearch } from './skyline-search';
+import { allSums, BitSums, contains, exactSums, sortedSums } from './subset-sums';
 
 /** Spans of more buffers are left to the other searches (this one is for hard problems of hundreds). */
 export const GUILLOTINE_MAX_ITEMS = 5_000;
@@ -102,7 +104,14 @@ interface Candidate {
   readonly y: number;
   readonly side: readonly number[];
   readonly mask: number; // which of `side` are members
+  readonly count: number; // how many
   readonly endersSide: boolean;
+}
+
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
 }
 
 function membersOf(c: Candidate): number[] {
@@ -112,8 +121,8 @@ function membersOf(c: Candidate): number[] {
 /** The sections of one part: its items' first and after-last sections, and who starts or ends where. */
 interface Part {
   readonly sections: number;
-  readonly from: Map<number, number>; // by item: first section
-  readonly to: Map<number, number>; // by item: section after the last
+  readonly from: Int32Array; // by region item: first section (valid for this part's items until a part inside it is built)
+  readonly to: Int32Array; // by region item: section after the last
   readonly startingAt: number[][]; // by size, largest first
   readonly lastAt: number[][]; // buffers whose last section is s, by size, largest first
 }
@@ -124,18 +133,21 @@ class Split {
   private readonly failed = new Set<string>();
 
   private readonly hashes: Int32Array; // two random words per item, for keyOf
+  // Sections of the items of the part built last, by region item. A part
+  // reads them only before it solves a part inside it (time cuts, strips and
+  // candidates are all listed first), so one pair serves every part.
+  private readonly from: Int32Array;
+  private readonly to: Int32Array;
 
   constructor(
     private readonly prep: PreparedRegion,
     private readonly nodeLimit: number,
     private readonly stop: () => boolean,
   ) {
-    this.hashes = new Int32Array(2 * prep.itemCount);
-    let seed = 0x2545f491;
-    for (let k = 0; k < this.hashes.length; k++) {
-      seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 12), 0x297a2d39)) | 0;
-      this.hashes[k] = seed;
-    }
+    const random = seededRandom(0x2545f491);
+    this.from = new Int32Array(prep.itemCount);
+    this.to = new Int32Array(prep.itemCount);
+    this.hashes = Int32Array.from({ length: 2 * prep.itemCount }, () => Math.floor(random() * 2 ** 32) | 0);
   }
 
   private tick(): boolean {
@@ -164,8 +176,8 @@ class Split {
     const load = new Float64Array(m);
     const crossing = new Int32Array(m + 1);
     for (const i of items) {
-      for (let s = part.from.get(i)!; s < part.to.get(i)!; s++) load[s]! += prep.itemExtent[i]!;
-      for (let s = part.from.get(i)! + 1; s < part.to.get(i)!; s++) crossing[s]!++;
+      for (let s = part.from[i]!; s < part.to[i]!; s++) load[s]! += prep.itemExtent[i]!;
+      for (let s = part.from[i]! + 1; s < part.to[i]!; s++) crossing[s]!++;
     }
     for (let s = 0; s < m; s++) if (load[s] !== 0 && load[s] !== height) return undefined;
     // cuts along time: every boundary no buffer crosses
@@ -175,7 +187,7 @@ class Split {
       const pieces: number[][] = Array.from({ length: cuts.length + 1 }, () => []);
       for (const i of items) {
         let p = 0;
-        while (p < cuts.length && cuts[p]! <= part.from.get(i)!) p++;
+        while (p < cuts.length && cuts[p]! <= part.from[i]!) p++;
         pieces[p]!.push(i);
       }
       const out = new Map<number, number>();
@@ -187,9 +199,10 @@ class Split {
       return out;
     }
     // strips: buffers over the whole part go at its bottom
-    const strips = items.filter((i) => part.from.get(i) === 0 && part.to.get(i) === m);
+    const strips: number[] = [];
+    const rest: number[] = [];
+    for (const i of items) (part.from[i] === 0 && part.to[i] === m ? strips : rest).push(i);
     if (strips.length > 0) {
-      const rest = items.filter((i) => !(part.from.get(i) === 0 && part.to.get(i) === m));
       let base = 0;
       const out = new Map<number, number>();
       for (const i of strips) {
@@ -231,15 +244,14 @@ class Split {
     let m = -1;
     for (let k = 0; k < all.length; k++) if (m < 0 || all[k] !== all[m]) all[++m] = all[k]!; // keeps each time once, in place
     const times = all.subarray(0, m + 1); // distinct, ascending: m sections between them
-    const from = new Map<number, number>();
-    const to = new Map<number, number>();
+    const { from, to } = this;
     const startingAt: number[][] = Array.from({ length: m }, () => []);
     const lastAt: number[][] = Array.from({ length: m }, () => []);
     for (const i of items) {
       const first = countBelow(times, prep.itemStart[i]!);
       const after = countBelow(times, prep.itemEnd[i]!);
-      from.set(i, first);
-      to.set(i, after);
+      from[i] = first;
+      to[i] = after;
       startingAt[first]!.push(i);
       lastAt[after - 1]!.push(i);
     }
@@ -298,16 +310,11 @@ class Split {
       for (let mask = 1; mask < sums.length; mask++) {
         const y = sums[mask]!;
         if (y >= height || (largeSums !== undefined && !contains(largeSums, y))) continue;
-        candidates.push({ b, y, side: small, mask, endersSide });
+        candidates.push({ b, y, side: small, mask, count: bitCount(mask), endersSide });
       }
     }
     const kept = candidates.length > FILTER_ABOVE ? this.sumsAtSparsestSteps(items, part, candidates) : candidates;
-    const count = (mask: number) => {
-      let n = 0;
-      for (let m = mask; m !== 0; m &= m - 1) n++;
-      return n;
-    };
-    kept.sort((a, b) => count(a.mask) - count(b.mask) || a.y - b.y);
+    kept.sort((a, b) => a.count - b.count || a.y - b.y);
     return { candidates: kept, listedAll };
   }
 
@@ -321,7 +328,7 @@ class Split {
     let most = 0;
     for (const y of alive) most = Math.max(most, y / unit);
     const live: number[][] = Array.from({ length: part.sections }, () => []);
-    for (const i of items) for (let s = part.from.get(i)!; s < part.to.get(i)!; s++) live[s]!.push(i);
+    for (const i of items) for (let s = part.from[i]!; s < part.to[i]!; s++) live[s]!.push(i);
     const steps = live.map((l, s) => [l.length, s] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, FILTER_STEPS);
     for (const [, s] of steps) {
       const sizes = live[s]!.map((i) => prep.itemExtent[i]!);
@@ -359,7 +366,7 @@ class Split {
     const size = (i: number) => this.prep.itemExtent[i]!;
     let need = 0;
     for (const i of forward ? part.lastAt[s - 1]! : part.startingAt[s + 1]!) if (inS.has(i)) need += size(i);
-    const choices = exactSums(forward ? part.startingAt[s]! : part.lastAt[s]!, size, need);
+    const choices = exactSums(forward ? part.startingAt[s]! : part.lastAt[s]!, size, need, MAX_CHOICES);
     if (choices.length >= MAX_CHOICES) complete.value = false;
     for (const chosen of choices) {
       for (const i of chosen) inS.add(i);
@@ -377,76 +384,5 @@ class Split {
     this.nodes += outcome.nodes;
     if (outcome.offsets === undefined || outcome.peak > height) return undefined;
     return new Map(items.map((i) => [i, outcome.offsets![i]!]));
-  }
-}
-
-/** Every subset of `list` (at most MAX_CHOICES of them) whose sizes add up to `need`, the larger buffers first. */
-function exactSums(list: readonly number[], size: (i: number) => number, need: number): number[][] {
-  const out: number[][] = [];
-  if (need === 0) return [[]];
-  const suffix = new Float64Array(list.length + 1);
-  for (let k = list.length - 1; k >= 0; k--) suffix[k] = suffix[k + 1]! + size(list[k]!);
-  const chosen: number[] = [];
-  const walk = (k: number, left: number): void => {
-    if (out.length >= MAX_CHOICES) return;
-    if (left === 0) {
-      out.push(chosen.slice());
-      return;
-    }
-    if (k === list.length || suffix[k]! < left) return;
-    const i = list[k]!;
-    if (size(i) <= left) {
-      chosen.push(i);
-      walk(k + 1, left - size(i));
-      chosen.pop();
-    }
-    walk(k + 1, left);
-  };
-  walk(0, need);
-  return out;
-}
-
-/** The sum of every subset of `sizes` (at most MAX_SIDE of them), by the bit mask of its members. */
-function allSums(sizes: readonly number[]): Float64Array {
-  const sums = new Float64Array(1 << sizes.length);
-  for (let mask = 1; mask < sums.length; mask++) {
-    const low = 31 - Math.clz32(mask & -mask);
-    sums[mask] = sums[mask & (mask - 1)]! + sizes[low]!;
-  }
-  return sums;
-}
-
-/** The subset sums of `sizes`, ascending. */
-function sortedSums(sizes: readonly number[]): Float64Array {
-  return allSums(sizes).sort();
-}
-
-function contains(sorted: Float64Array, value: number): boolean {
-  const at = countBelow(sorted, value);
-  return at < sorted.length && sorted[at] === value;
-}
-
-/** Subset sums of whole numbers up to `most`, as bits. */
-class BitSums {
-  private readonly bits: Uint32Array;
-  constructor(private readonly most: number) {
-    this.bits = new Uint32Array((most >>> 5) + 1);
-    this.bits[0] = 1;
-  }
-
-  add(value: number): void {
-    const { bits } = this;
-    if (value > this.most) return;
-    const words = value >>> 5;
-    const shift = value & 31;
-    for (let w = bits.length - 1; w >= words; w--) {
-      let v = bits[w - words]! << shift;
-      if (shift !== 0 && w - words - 1 >= 0) v |= bits[w - words - 1]! >>> (32 - shift);
-      bits[w]! |= v;
-    }
-  }
-
-  has(value: number): boolean {
-    return value <= this.most && ((this.bits[value >>> 5]! >>> (value & 31)) & 1) === 1;
   }
 }
