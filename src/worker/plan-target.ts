@@ -72,16 +72,10 @@ export function isEmptyEdits(edits: TargetEdits): boolean {
   return regions.length === 0 && fields.every((f) => f === undefined);
 }
 
-/** The edits of fields a CLI option also changes (--order, --fusion, --compute-units, --sram, --dw-pw-cache, --scratch-placement). */
+/** The edits of fields a CLI option also changes (--order, --fusion, --compute-units, --sram, --dw-pw-cache, --scratch-placement): all but the regions, under the same names. */
 function targetChangeOf(edits: TargetEdits): TargetChange {
-  return {
-    ...(edits.order !== undefined && { order: edits.order }),
-    ...(edits.fusion !== undefined && { fusion: edits.fusion }),
-    ...(edits.computeUnits === false && { computeUnits: 'off' as const }),
-    ...(edits.sramBytes !== undefined && { sramBytes: edits.sramBytes }),
-    ...(edits.dwPwCacheBytes !== undefined && { dwPwCacheBytes: edits.dwPwCacheBytes }),
-    ...(edits.scratchPlacement !== undefined && { scratchPlacement: edits.scratchPlacement }),
-  };
+  const { regions: _regions, computeUnits, ...same } = edits;
+  return { ...same, ...(computeUnits === false && { computeUnits: 'off' as const }) };
 }
 
 function editedRegion<R extends { readonly name: string; readonly sizeLimit?: number; readonly alignment: number }>(region: R, edit: RegionEdit | undefined): R {
