@@ -7,7 +7,7 @@ import { seededRandom } from '../../shared/random';
 import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { bottomDive, type DiveTie } from './bottom-dive';
-import { guillotineApplies, guillotineSplit } from './guillotine-split';
+import { guillotineSplit } from './guillotine-split';
 import { MINIMALLOC_MAX_ITEMS, MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
 import { restackTop } from './restack';
 import { skylineSearch, type SkylineOutcome } from './skyline-search';
@@ -217,12 +217,12 @@ export function searchSkyline(prep: PreparedRegion, current: Float64Array, spans
 /**
  * The search for packings that straight cuts take apart (guillotine-split.ts)
  * on the highest span, at its bound, while every step of that span has
- * exactly its bound live: a placement found there is optimal. It refutes
- * nothing, so a span it cannot place is left to the other turns.
+ * exactly its bound live (the search declines any other span): a placement
+ * found there is optimal. It refutes nothing, so a span it cannot place is
+ * left to the other turns.
  */
 export function splitAtBound(prep: PreparedRegion, current: Float64Array, spans: Span[], allow: Allowance, report: () => void): void {
   for (let top = highest(spans); top !== undefined && !top.proven && !allow.stop(); top = highest(spans)) {
-    if (!guillotineApplies(prep, top.items, top.bound)) return;
     const outcome = guillotineSplit(prep, top.items, top.bound, allow.upTo(Number.POSITIVE_INFINITY), allow.stop);
     allow.nodes += outcome.nodes;
     const { offsets } = outcome;
