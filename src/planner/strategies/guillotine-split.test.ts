@@ -57,7 +57,11 @@ describe('the guillotine split', () => {
   });
 
   it('claims nothing where a packing at the target would leave bytes free, and is valid wherever it places', () => {
-    const plain = arbitraryProblem({ maxBuffers: 25, maxStep: 12, maxSize: 64, aliases: false, fixed: false, regions: false });
+    // the split takes buffers at any byte (best gives it no others), so the generated alignments are dropped
+    const plain = arbitraryProblem({ maxBuffers: 25, maxStep: 12, maxSize: 64, aliases: false, fixed: false, regions: false }).map(({ alignment: _problem, ...problem }) => ({
+      ...problem,
+      buffers: problem.buffers.map(({ alignment: _buffer, ...buffer }) => buffer),
+    }));
     fc.assert(
       fc.property(plain, (problem) => {
         const prep = regionOf(problem);
