@@ -40,7 +40,7 @@ import { countBelow } from '../../shared/sorted-search';
 import { liveLevels } from '../engine/live-bytes';
 import type { PreparedRegion } from '../engine/prepared';
 import { skylineSearch } from './skyline-search';
-import { allSums, BitSums, contains, exactSums, sortedSums } from './subset-sums';
+import { allSums, exactSums, subsetSumTest } from './subset-sums';
 
 /** Spans of more buffers are left to the other searches (this one is for hard problems of hundreds). */
 export const GUILLOTINE_MAX_ITEMS = 5_000;
@@ -58,6 +58,8 @@ const FILTER_STEPS = 4;
 const MAX_CHOICES = 256;
 /** Nodes the skyline search gets for a part this search cannot cut. */
 const LEFTOVER_NODES = 5_000;
+/** Parts whose steps span at most this many per buffer have their sections counted, not sorted. */
+const DENSE_TIMES_PER_ITEM = 8;
 /** Failed parts remembered at most. */
 const MAX_FAILED = 100_000;
 
@@ -138,9 +140,10 @@ class Split {
   // candidates are all listed first), so one pair serves every part.
   private readonly from: Int32Array;
   private readonly to: Int32Array;
+  private readonly bySize = (a: number, b: number) => this.prep.itemExtent[b]! - this.prep.itemExtent[a]! || a - b; // largest first
 
   constructor(
-    private readonly prep: PreparedRegion,
+    readonly prep: PreparedRegion,
     private readonly nodeLimit: number,
     private readonly stop: () => boolean,
   ) {
@@ -150,7 +153,7 @@ class Split {
     this.hashes = Int32Array.from({ length: 2 * prep.itemCount }, () => Math.floor(random() * 2 ** 32) | 0);
   }
 
-  private tick(): boolean {
+  tick(): boolean {
     if (this.aborted) return true;
     if (++this.nodes > this.nodeLimit || ((this.nodes & 1023) === 0 && this.stop())) this.aborted = true;
     return this.aborted;
@@ -234,30 +237,47 @@ class Split {
   }
 
   private sectionsOf(items: readonly number[]): Part {
-    const { prep } = this;
-    const all = new Float64Array(2 * items.length);
-    items.forEach((i, k) => {
-      all[2 * k] = prep.itemStart[i]!;
-      all[2 * k + 1] = prep.itemEnd[i]!;
-    });
-    all.sort();
-    let m = -1;
-    for (let k = 0; k < all.length; k++) if (m < 0 || all[k] !== all[m]) all[++m] = all[k]!; // keeps each time once, in place
-    const times = all.subarray(0, m + 1); // distinct, ascending: m sections between them
-    const { from, to } = this;
+    const { prep, from, to } = this;
+    let low = Infinity;
+    let high = -Infinity;
+    for (const i of items) {
+      low = Math.min(low, prep.itemStart[i]!);
+      high = Math.max(high, prep.itemEnd[i]!);
+    }
+    let m: number;
+    if (Number.isSafeInteger(low) && Number.isSafeInteger(high) && high - low <= DENSE_TIMES_PER_ITEM * items.length) {
+      // steps over a short range: each time's section by counting, no sort
+      const index = new Int32Array(high - low + 1);
+      for (const i of items) index[prep.itemStart[i]! - low] = index[prep.itemEnd[i]! - low] = 1;
+      m = -1;
+      for (let t = 0; t < index.length; t++) if (index[t] === 1) index[t] = ++m;
+      for (const i of items) {
+        from[i] = index[prep.itemStart[i]! - low]!;
+        to[i] = index[prep.itemEnd[i]! - low]!;
+      }
+    } else {
+      const all = new Float64Array(2 * items.length);
+      items.forEach((i, k) => {
+        all[2 * k] = prep.itemStart[i]!;
+        all[2 * k + 1] = prep.itemEnd[i]!;
+      });
+      all.sort();
+      m = -1;
+      for (let k = 0; k < all.length; k++) if (m < 0 || all[k] !== all[m]) all[++m] = all[k]!; // keeps each time once, in place
+      const times = all.subarray(0, m + 1); // distinct, ascending: m sections between them
+      for (const i of items) {
+        from[i] = countBelow(times, prep.itemStart[i]!);
+        to[i] = countBelow(times, prep.itemEnd[i]!);
+      }
+    }
     const startingAt: number[][] = Array.from({ length: m }, () => []);
     const lastAt: number[][] = Array.from({ length: m }, () => []);
     for (const i of items) {
-      const first = countBelow(times, prep.itemStart[i]!);
-      const after = countBelow(times, prep.itemEnd[i]!);
-      from[i] = first;
-      to[i] = after;
-      startingAt[first]!.push(i);
-      lastAt[after - 1]!.push(i);
+      startingAt[from[i]!]!.push(i);
+      lastAt[to[i]! - 1]!.push(i);
     }
-    const bySize = (a: number, b: number) => prep.itemExtent[b]! - prep.itemExtent[a]! || a - b;
-    for (const list of startingAt) list.sort(bySize);
-    for (const list of lastAt) list.sort(bySize);
+    for (const list of startingAt) if (list.length > 1) list.sort(this.bySize);
+    for (const list of lastAt) if (list.length > 1) list.sort(this.bySize);
     return { sections: m, from, to, startingAt, lastAt };
   }
 
@@ -265,15 +285,22 @@ class Split {
   private cutAlongAddresses(items: readonly number[], height: number, part: Part, complete: { value: boolean }): Map<number, number> | undefined {
     const { candidates, listedAll } = this.candidates(items, height, part);
     for (const c of candidates) {
-      const inS = new Set<number>(membersOf(c));
+      const inS = new Uint8Array(this.prep.itemCount);
+      for (const i of membersOf(c)) inS[i] = 1;
       const order: number[] = [];
       for (let s = c.endersSide ? c.b : c.b + 1; s < part.sections; s++) order.push(s);
       for (let s = c.endersSide ? c.b - 2 : c.b - 1; s >= 0; s--) order.push(s);
-      for (const _ of this.grow(part, order, 0, c.b, inS, complete)) {
-        if (this.aborted) return undefined;
-        const below = this.solve([...inS], c.y);
+      const growth = new Growth(this, part, order, c.b, inS, complete);
+      while (growth.next()) {
+        const below = this.solve(
+          items.filter((i) => inS[i] === 1),
+          c.y,
+        );
         if (below === undefined) continue;
-        const above = this.solve(items.filter((i) => !inS.has(i)), height - c.y);
+        const above = this.solve(
+          items.filter((i) => inS[i] === 0),
+          height - c.y,
+        );
         if (above === undefined) continue;
         for (const [i, offset] of above) below.set(i, c.y + offset);
         return below;
@@ -285,11 +312,21 @@ class Split {
     return this.leftover(items, height);
   }
 
-  /** The candidates, fewest members first; `listedAll` is false when a boundary had too many buffers on both sides. */
+  /**
+   * The candidates, fewest members first; `listedAll` is false when a
+   * boundary had too many buffers on both sides. Past FILTER_ABOVE of them,
+   * those whose bytes are not a sum of buffers live at each of the steps
+   * with the fewest buffers are dropped, and from then on not listed.
+   */
   private candidates(items: readonly number[], height: number, part: Part): { candidates: Candidate[]; listedAll: boolean } {
     const { prep } = this;
     const size = (i: number) => prep.itemExtent[i]!;
-    const candidates: Candidate[] = [];
+    let unit = 0;
+    for (const i of items) unit = gcd(unit, size(i));
+    const unitKnown = Number.isSafeInteger(unit) && unit > 0;
+    let candidates: Candidate[] = [];
+    let tests: ((y: number) => boolean)[] | undefined;
+    const passes = (y: number) => tests === undefined || tests.every((has) => has(y));
     let listedAll = true;
     for (let b = 1; b < part.sections; b++) {
       if (candidates.length >= MAX_CANDIDATES) {
@@ -305,75 +342,39 @@ class Split {
         listedAll = false;
         continue;
       }
-      const largeSums = large.length <= MATCHED_SIDE ? sortedSums(large.map(size)) : undefined; // else matched when tried
+      // else matched when tried
+      const largeHas = unitKnown && large.length <= MATCHED_SIDE ? subsetSumTest(large.map(size), unit, height / unit) : undefined;
       const sums = allSums(small.map(size));
       for (let mask = 1; mask < sums.length; mask++) {
         const y = sums[mask]!;
-        if (y >= height || (largeSums !== undefined && !contains(largeSums, y))) continue;
+        if (y >= height || (largeHas !== undefined && !largeHas(y)) || !passes(y)) continue;
         candidates.push({ b, y, side: small, mask, count: bitCount(mask), endersSide });
       }
-    }
-    const kept = candidates.length > FILTER_ABOVE ? this.sumsAtSparsestSteps(items, part, candidates) : candidates;
-    kept.sort((a, b) => a.count - b.count || a.y - b.y);
-    return { candidates: kept, listedAll };
-  }
-
-  /** The candidates whose bytes are a sum of buffers live at each of the steps with the fewest buffers. */
-  private sumsAtSparsestSteps(items: readonly number[], part: Part, candidates: Candidate[]): Candidate[] {
-    const { prep } = this;
-    let unit = 0;
-    for (const i of items) unit = gcd(unit, prep.itemExtent[i]!);
-    if (!Number.isSafeInteger(unit) || unit <= 0) return candidates;
-    let alive = new Set(candidates.map((c) => c.y));
-    let most = 0;
-    for (const y of alive) most = Math.max(most, y / unit);
-    const live: number[][] = Array.from({ length: part.sections }, () => []);
-    for (const i of items) for (let s = part.from[i]!; s < part.to[i]!; s++) live[s]!.push(i);
-    const steps = live.map((l, s) => [l.length, s] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, FILTER_STEPS);
-    for (const [, s] of steps) {
-      const sizes = live[s]!.map((i) => prep.itemExtent[i]!);
-      let has: (y: number) => boolean;
-      if (sizes.length <= MAX_SIDE) {
-        const sums = sortedSums(sizes);
-        has = (y) => contains(sums, y);
-      } else {
-        const bits = new BitSums(most);
-        for (const size of sizes) bits.add(size / unit);
-        has = (y) => bits.has(y / unit);
+      if (tests === undefined && unitKnown && candidates.length > FILTER_ABOVE) {
+        tests = this.sparsestStepTests(items, part, unit, height / unit);
+        candidates = candidates.filter((c) => passes(c.y));
       }
-      const next = new Set<number>();
-      for (const y of alive) if (has(y)) next.add(y);
-      alive = next;
-      if (alive.size === 0) break;
     }
-    return candidates.filter((c) => alive.has(c.y));
+    candidates.sort((a, b) => a.count - b.count || a.y - b.y);
+    return { candidates, listedAll };
   }
 
-  /**
-   * Grows S one section at a time along `order`: at a section ahead of the
-   * boundary, buffers starting there whose bytes equal those of S's members
-   * that ended just before; behind it, buffers ending there that equal S's
-   * members starting just after. Yields each complete S (in `inS`).
-   */
-  private *grow(part: Part, order: readonly number[], k: number, b: number, inS: Set<number>, complete: { value: boolean }): Generator<void> {
-    if (this.tick()) return;
-    if (k === order.length) {
-      yield;
-      return;
+  /** Tests of whether a byte count (a multiple of `unit`, at most `most` units) is a sum of buffers live at each of the steps with the fewest buffers. */
+  private sparsestStepTests(items: readonly number[], part: Part, unit: number, most: number): ((y: number) => boolean)[] {
+    const count = new Int32Array(part.sections + 1); // buffers live per section, by differences
+    for (const i of items) {
+      count[part.from[i]!]!++;
+      count[part.to[i]!]!--;
     }
-    const s = order[k]!;
-    const forward = s >= b;
-    const size = (i: number) => this.prep.itemExtent[i]!;
-    let need = 0;
-    for (const i of forward ? part.lastAt[s - 1]! : part.startingAt[s + 1]!) if (inS.has(i)) need += size(i);
-    const choices = exactSums(forward ? part.startingAt[s]! : part.lastAt[s]!, size, need, MAX_CHOICES);
-    if (choices.length >= MAX_CHOICES) complete.value = false;
-    for (const chosen of choices) {
-      for (const i of chosen) inS.add(i);
-      yield* this.grow(part, order, k + 1, b, inS, complete);
-      for (const i of chosen) inS.delete(i);
-      if (this.aborted) return;
-    }
+    for (let s = 1; s < part.sections; s++) count[s]! += count[s - 1]!;
+    const steps = Array.from({ length: part.sections }, (_, s) => s)
+      .sort((a, b) => count[a]! - count[b]! || a - b)
+      .slice(0, FILTER_STEPS);
+    return steps.flatMap((s) => {
+      const sizes: number[] = [];
+      for (const i of items) if (part.from[i]! <= s && s < part.to[i]!) sizes.push(this.prep.itemExtent[i]!);
+      return subsetSumTest(sizes, unit, most) ?? [];
+    });
   }
 
   /** A part with too many buffers at every boundary to list: the skyline search, briefly. */
@@ -384,5 +385,67 @@ class Split {
     this.nodes += outcome.nodes;
     if (outcome.offsets === undefined || outcome.peak > height) return undefined;
     return new Map(items.map((i) => [i, outcome.offsets![i]!]));
+  }
+}
+
+/**
+ * Grows S one section at a time along `order`: at a section ahead of the
+ * boundary, buffers starting there whose bytes equal those of S's members
+ * that ended just before; behind it, buffers ending there that equal S's
+ * members starting just after. Each call of `next` stops at the next
+ * complete S (marked 1 in `inS`, by region item). A depth-first walk kept
+ * on its own stack: the parts solved for each S do not sit on top of it.
+ */
+class Growth {
+  private k = 0; // the level (index into `order`) the walk is at
+  private fresh = true; // level k is still to be listed (else its next completion is to be applied)
+  private readonly choices: number[][][];
+  private readonly at: Int32Array; // per level: the completion applied, -1 before the first
+
+  constructor(
+    private readonly split: { tick(): boolean; readonly aborted: boolean; readonly prep: PreparedRegion },
+    private readonly part: Part,
+    private readonly order: readonly number[],
+    private readonly b: number,
+    private readonly inS: Uint8Array,
+    private readonly complete: { value: boolean },
+  ) {
+    this.choices = new Array<number[][]>(order.length);
+    this.at = new Int32Array(order.length);
+  }
+
+  /** True at the next complete S; false when none is left or the search stopped. */
+  next(): boolean {
+    const { split, part, order, inS, choices, at } = this;
+    const { itemExtent } = split.prep;
+    for (;;) {
+      if (this.fresh) {
+        if (split.tick()) return false;
+        if (this.k === order.length) {
+          this.fresh = false;
+          this.k--;
+          return true;
+        }
+        const s = order[this.k]!;
+        const forward = s >= this.b;
+        let need = 0;
+        for (const i of forward ? part.lastAt[s - 1]! : part.startingAt[s + 1]!) if (inS[i] === 1) need += itemExtent[i]!;
+        const listed = exactSums(forward ? part.startingAt[s]! : part.lastAt[s]!, itemExtent, need, MAX_CHOICES);
+        if (listed.length >= MAX_CHOICES) this.complete.value = false;
+        choices[this.k] = listed;
+        at[this.k] = -1;
+        this.fresh = false;
+      }
+      const k = this.k;
+      if (k < 0) return false;
+      if (at[k]! >= 0) for (const i of choices[k]![at[k]!]!) inS[i] = 0;
+      if (split.aborted) return false;
+      const next = ++at[k]!;
+      if (next < choices[k]!.length) {
+        for (const i of choices[k]![next]!) inS[i] = 1;
+        this.k++;
+        this.fresh = true;
+      } else this.k--;
+    }
   }
 }

@@ -5,30 +5,52 @@
 
 import { countBelow } from '../../shared/sorted-search';
 
-/** Every subset of `list` (at most `limit` of them) whose sizes add up to `need`, in the order of `list`'s entries taken first. */
-export function exactSums(list: readonly number[], size: (i: number) => number, need: number, limit: number): number[][] {
-  const out: number[][] = [];
+/** Sizes whose subset sums `subsetSumTest` lists at most. */
+const MAX_LISTED = 24;
+/** The widest range `subsetSumTest` holds as bits (4 MiB of them). */
+const MAX_BITS = 1 << 25;
+
+/** Every subset of `list` (at most `limit` of them) whose sizes (`size`, by entry) add up to `need`, in the order of `list`'s entries taken first. */
+export function exactSums(list: readonly number[], size: ArrayLike<number>, need: number, limit: number): number[][] {
   if (need === 0) return [[]];
-  const suffix = new Float64Array(list.length + 1);
-  for (let k = list.length - 1; k >= 0; k--) suffix[k] = suffix[k + 1]! + size(list[k]!);
-  const chosen: number[] = [];
-  const walk = (k: number, left: number): void => {
-    if (out.length >= limit) return;
-    if (left === 0) {
-      out.push(chosen.slice());
-      return;
-    }
-    if (k === list.length || suffix[k]! < left) return;
-    const i = list[k]!;
-    if (size(i) <= left) {
-      chosen.push(i);
-      walk(k + 1, left - size(i));
-      chosen.pop();
-    }
-    walk(k + 1, left);
-  };
-  walk(0, need);
-  return out;
+  if (suffixScratch.length <= list.length) suffixScratch = new Float64Array(2 * list.length + 2);
+  const suffix = suffixScratch; // one listing at a time: the walk calls nothing that lists again
+  suffix[list.length] = 0;
+  for (let k = list.length - 1; k >= 0; k--) suffix[k] = suffix[k + 1]! + size[list[k]!]!;
+  if (suffix[0]! < need) return [];
+  const walk: SumWalk = { list, size, suffix, limit, chosen: [], out: [] };
+  walkSums(walk, 0, need);
+  return walk.out;
+}
+
+/** Scratch of `exactSums`: per entry, the sizes of the entries from it on, added up. */
+let suffixScratch = new Float64Array(64);
+
+/** The state of one `exactSums` listing. */
+interface SumWalk {
+  readonly list: readonly number[];
+  readonly size: ArrayLike<number>;
+  readonly suffix: Float64Array; // sizes of list[k..] added up
+  readonly limit: number;
+  readonly chosen: number[];
+  readonly out: number[][];
+}
+
+function walkSums(walk: SumWalk, k: number, left: number): void {
+  const { list, size, suffix, chosen, out } = walk;
+  if (out.length >= walk.limit) return;
+  if (left === 0) {
+    out.push(chosen.slice());
+    return;
+  }
+  if (k === list.length || suffix[k]! < left) return;
+  const i = list[k]!;
+  if (size[i]! <= left) {
+    chosen.push(i);
+    walkSums(walk, k + 1, left - size[i]!);
+    chosen.pop();
+  }
+  walkSums(walk, k + 1, left);
 }
 
 /** The sum of every subset of `sizes` (at most 30 of them), by the bit mask of its members. */
@@ -50,6 +72,26 @@ export function sortedSums(sizes: readonly number[]): Float64Array {
 export function contains(sorted: Float64Array, value: number): boolean {
   const at = countBelow(sorted, value);
   return at < sorted.length && sorted[at] === value;
+}
+
+/**
+ * A test of whether a multiple of `unit` (up to `most` units) is the sum of
+ * some subset of `sizes` (each a multiple of `unit`): by bits where they
+ * cost less to build than the sorted list of all sums, else by that list;
+ * undefined where neither can be built (more than 24 sizes over a range
+ * too wide for bits).
+ */
+export function subsetSumTest(sizes: readonly number[], unit: number, most: number): ((value: number) => boolean) | undefined {
+  const bitsCost = sizes.length * (most / 32 + 1);
+  const listCost = sizes.length <= MAX_LISTED ? 2 ** sizes.length * (sizes.length + 1) : Infinity;
+  if (bitsCost <= listCost && most <= MAX_BITS) {
+    const bits = new BitSums(most);
+    for (const size of sizes) bits.add(size / unit);
+    return (value) => bits.has(value / unit);
+  }
+  if (listCost === Infinity) return undefined;
+  const sums = sortedSums(sizes);
+  return (value) => contains(sums, value);
 }
 
 /** Subset sums of whole numbers up to `most`, as bits. */
