@@ -215,7 +215,7 @@ export function searchSkyline(prep: PreparedRegion, current: Float64Array, spans
 }
 
 /**
- * The search for packings that straight cuts take apart (guillotine-split.ts)
+ * The search for packings that straight cuts and pinwheels take apart (guillotine-split.ts)
  * on the highest span, at its bound, while every step of that span has
  * exactly its bound live (the search declines any other span): a placement
  * found there is optimal. It refutes nothing, so a span it cannot place is

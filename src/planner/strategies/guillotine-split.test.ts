@@ -56,6 +56,42 @@ describe('the guillotine split', () => {
     expect(validatePlan(problem, asPlan(problem, outcome.offsets!)).violations).toEqual([]);
   });
 
+  it('places five buffers around a centre, which no straight cut takes apart, turning either way', () => {
+    // bottom left to 6, bottom right from 6, top right from 3, top left to 3, the centre over [3, 6)
+    const clockwise = [
+      { start: 0, end: 6, size: 300 },
+      { start: 6, end: 10, size: 700 },
+      { start: 3, end: 10, size: 300 },
+      { start: 0, end: 3, size: 700 },
+      { start: 3, end: 6, size: 400 },
+    ];
+    const mirrored = clockwise.map((b) => ({ ...b, start: 10 - b.end, end: 10 - b.start }));
+    for (const shapes of [clockwise, mirrored]) {
+      const problem: PlacementProblem = { buffers: shapes.map((b, id) => ({ id, name: `p${id}`, ...b })) };
+      const prep = regionOf(problem);
+      const outcome = guillotineSplit(prep, allItems(prep), 1000, 10_000, never);
+      expect(outcome.offsets).toBeDefined();
+      const plan = asPlan(problem, outcome.offsets!);
+      expect(plan.peak).toBe(1000);
+      expect(validatePlan(problem, plan).violations).toEqual([]);
+    }
+  });
+
+  it('places pinwheel sets of up to 150 buffers (straight cuts and pinwheels nested) at their optimum, validly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5, max: 150 }), fc.integer({ min: 0, max: 1_000_000 }), (count, seed) => {
+        const { problem, optimum } = pinwheelProblem(count, 1 << 20, Math.ceil(count / 2) + 2, seed);
+        const prep = regionOf(problem);
+        const outcome = guillotineSplit(prep, allItems(prep), optimum, 2_000_000, never);
+        expect(outcome.offsets).toBeDefined();
+        const plan = asPlan(problem, outcome.offsets!);
+        expect(plan.peak).toBe(optimum);
+        expect(validatePlan(problem, plan).violations).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('claims nothing where a packing at the target would leave bytes free, and is valid wherever it places', () => {
     // the split takes buffers at any byte (best gives it no others), so the generated alignments are dropped
     const plain = arbitraryProblem({ maxBuffers: 25, maxStep: 12, maxSize: 64, aliases: false, fixed: false, regions: false }).map(({ alignment: _problem, ...problem }) => ({

@@ -1,9 +1,10 @@
-// A search for packings that leave no byte free and that straight cuts take
-// apart: the span of time × the target, cut along time where no buffer
-// crosses, or along addresses into a lower and an upper block that each
-// cover the whole span, and so on down to single buffers. Depends only on
-// the planner engine, the skyline search it hands small leftovers to,
-// subset-sums.ts, and src/shared (gcd, a seeded generator, binary search).
+// A search for packings that leave no byte free and that straight cuts and
+// pinwheels take apart: the span of time × the target, cut along time where
+// no buffer crosses, along addresses into a lower and an upper block that
+// each cover the whole span, or into five blocks around a centre, and so on
+// down to single buffers. Depends only on the planner engine, the pinwheel
+// search (corner-blocks.ts), the skyline search it hands small leftovers
+// to, subset-sums.ts, and src/shared (gcd, a seeded generator, binary search).
 //
 // - Only where every step of the span has exactly `target` bytes live: there
 //   a placement at the target fills every byte, and each part below must too.
@@ -28,17 +29,26 @@
 //   buffers (their subset sums listed, or as bits) before any is tried.
 // - Each S found is solved below y and the rest above; both must succeed,
 //   else the next S. A part whose sets were all tried without success is
-//   remembered as failed (by a hash of its buffers and height). A part where some boundary has too many buffers
-//   for its subsets to be listed is handed to the skyline search
-//   (skyline-search.ts) for a few thousand nodes.
+//   remembered as failed (by a hash of its buffers and height). A part
+//   where some boundary has too many buffers for its subsets to be listed
+//   is handed to the skyline search (skyline-search.ts) for a few thousand
+//   nodes.
+// - Two searches in turns: one with straight cuts alone (our tilings need
+//   nothing else, and it refutes a wrong part soonest), one where a part is
+//   first tried as five blocks around a centre (corner-blocks.ts), then cut
+//   straight. Each turn restarts its search with four times the nodes of the
+//   one before, keeping what it remembers (parts refuted, parts placed); the
+//   first to place the span ends both. Where the first runs out of parts to
+//   try, the second goes on alone; where the second does, nothing is found.
 // - It finds placements, it does not refute them: a search that ends without
-//   one proves nothing (the packing may need cuts that are not straight).
+//   one proves nothing (the packing may need other cuts).
 
 import { gcd } from '../../shared/integers';
 import { seededRandom } from '../../shared/random';
 import { countBelow } from '../../shared/sorted-search';
 import { liveLevels } from '../engine/live-bytes';
 import type { PreparedRegion } from '../engine/prepared';
+import { placeByBlocks } from './corner-blocks';
 import { skylineSearch } from './skyline-search';
 import { allSums, exactSums, subsetSumTest } from './subset-sums';
 
@@ -58,8 +68,14 @@ const FILTER_STEPS = 4;
 const MAX_CHOICES = 256;
 /** Nodes the skyline search gets for a part this search cannot cut. */
 const LEFTOVER_NODES = 5_000;
+/** Nodes of each search's first turn. */
+const FIRST_TURN_NODES = 100_000;
+/** Each round multiplies them by this (restarts redo what was not remembered: few long rounds waste less than many short ones). */
+const TURN_GROWTH = 4;
 /** Parts whose steps span at most this many per buffer have their sections counted, not sorted. */
 const DENSE_TIMES_PER_ITEM = 8;
+/** Buffers of the placed parts remembered, at most, in all. */
+const MAX_SOLVED_ITEMS = 2_000_000;
 /** Failed parts remembered at most. */
 const MAX_FAILED = 100_000;
 
@@ -85,19 +101,29 @@ export function leavesNoByteFree(prep: PreparedRegion, items: readonly number[],
  * `nodeLimit` nodes or when `stop()` says so.
  */
 export function guillotineSplit(prep: PreparedRegion, items: readonly number[], target: number, nodeLimit: number, stop: () => boolean): SplitOutcome {
-  const search = new Split(prep, nodeLimit, stop);
-  let found: Map<number, number> | undefined;
-  try {
-    found = guillotineApplies(prep, items, target) ? search.solve(items, target) : undefined;
-  } catch (error) {
-    // a nesting deeper than the call stack: no placement, nothing proven
-    if (!(error instanceof RangeError)) throw error;
-    found = undefined;
+  if (!guillotineApplies(prep, items, target)) return { offsets: undefined, nodes: 0 };
+  // straight cuts alone, then with pinwheels, in turns of doubling nodes; each keeps its memory of failed parts
+  const searches = [new Split(prep, stop, false), new Split(prep, stop, true)];
+  const exhausted = [false, false];
+  let nodes = 0;
+  for (let allowance = FIRST_TURN_NODES; nodes < nodeLimit && !exhausted[1]; allowance *= TURN_GROWTH) {
+    for (const [k, search] of searches.entries()) {
+      if (exhausted[k] || nodes >= nodeLimit) continue;
+      const before = search.nodes;
+      const found = search.run(items, target, before + Math.min(allowance, nodeLimit - nodes));
+      nodes += search.nodes - before;
+      if (found !== undefined) return { offsets: offsetsOf(prep, found), nodes };
+      if (search.stopped) return { offsets: undefined, nodes };
+      exhausted[k] = !search.aborted; // searched to the end: nothing more to find there
+    }
   }
-  if (found === undefined || search.aborted) return { offsets: undefined, nodes: search.nodes };
+  return { offsets: undefined, nodes };
+}
+
+function offsetsOf(prep: PreparedRegion, found: Map<number, number>): Float64Array {
   const offsets = new Float64Array(prep.itemCount).fill(NaN);
   for (const [i, offset] of found) offsets[i] = offset;
-  return { offsets, nodes: search.nodes };
+  return offsets;
 }
 
 /** A candidate lowest block: its first members at boundary `b`, of `y` bytes, on the side that ends there or starts there. */
@@ -131,8 +157,12 @@ interface Part {
 
 class Split {
   nodes = 0;
-  aborted = false;
+  aborted = false; // the current run ran out of nodes or was stopped
+  stopped = false; // the caller said stop (or the stack ran out): no more runs
+  private nodeLimit = 0; // of the current run, counted from the first
   private readonly failed = new Set<string>();
+  private readonly solved = new Map<string, [number, number][]>(); // parts placed before (in an earlier run, or another branch), by key
+  private solvedItems = 0;
 
   private readonly hashes: Int32Array; // two random words per item, for keyOf
   // Sections of the items of the part built last, by region item. A part
@@ -144,8 +174,8 @@ class Split {
 
   constructor(
     readonly prep: PreparedRegion,
-    private readonly nodeLimit: number,
     private readonly stop: () => boolean,
+    private readonly pinwheels: boolean, // parts no straight cut takes apart are tried as blocks (corner-blocks.ts)
   ) {
     const random = seededRandom(0x2545f491);
     this.from = new Int32Array(prep.itemCount);
@@ -153,9 +183,29 @@ class Split {
     this.hashes = Int32Array.from({ length: 2 * prep.itemCount }, () => Math.floor(random() * 2 ** 32) | 0);
   }
 
+  /**
+   * The placement of the whole span, unless the search ran out of nodes
+   * (`nodeLimit` in all its runs), was stopped or found none. Parts refuted
+   * in earlier runs stay refuted.
+   */
+  run(items: readonly number[], target: number, nodeLimit: number): Map<number, number> | undefined {
+    this.nodeLimit = nodeLimit;
+    this.aborted = false;
+    try {
+      const found = this.solve(items, target);
+      return this.aborted ? undefined : found;
+    } catch (error) {
+      // a nesting deeper than the call stack: no placement, nothing proven
+      if (!(error instanceof RangeError)) throw error;
+      this.aborted = this.stopped = true;
+      return undefined;
+    }
+  }
+
   tick(): boolean {
     if (this.aborted) return true;
-    if (++this.nodes > this.nodeLimit || ((this.nodes & 1023) === 0 && this.stop())) this.aborted = true;
+    if (++this.nodes > this.nodeLimit) this.aborted = true;
+    else if ((this.nodes & 1023) === 0 && this.stop()) this.aborted = this.stopped = true;
     return this.aborted;
   }
 
@@ -166,9 +216,15 @@ class Split {
     if (items.length === 1) return this.prep.itemExtent[items[0]!] === height ? new Map([[items[0]!, 0]]) : undefined;
     const key = this.keyOf(items, height);
     if (this.failed.has(key)) return undefined;
+    const known = this.solved.get(key);
+    if (known !== undefined) return new Map(known);
     const complete = { value: true };
     const result = this.solvePart(items, height, complete);
     if (result === undefined && complete.value && !this.aborted && this.failed.size < MAX_FAILED) this.failed.add(key);
+    if (result !== undefined && this.solvedItems + items.length <= MAX_SOLVED_ITEMS) {
+      this.solved.set(key, [...result]); // a copy: callers add to the maps they are given
+      this.solvedItems += items.length;
+    }
     return result;
   }
 
@@ -216,6 +272,11 @@ class Split {
       if (above === undefined) return undefined;
       for (const [i, offset] of above) out.set(i, base + offset);
       return out;
+    }
+    if (this.pinwheels) {
+      const blocks = placeByBlocks(this, items, height, part.sections, part.from, part.to);
+      if (blocks !== undefined || this.aborted) return blocks;
+      this.sectionsOf(items); // the parts tried inside rebuilt the shared sections
     }
     return this.cutAlongAddresses(items, height, part, complete);
   }
