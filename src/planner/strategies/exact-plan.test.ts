@@ -112,7 +112,9 @@ describe('the anytime exact search', () => {
   it.each([
     ['tiling of 250', tiledProblem(250, 1 << 20, 400, 1250)],
     ['tiling of 350', tiledProblem(350, 1 << 20, 400, 1350)],
-  ])('places a %s buffers that straight cuts take apart at its optimum, proven, where the other turns stay above it', (_, packing) => {
+    ['pinwheel set of 250', pinwheelProblem(250, 1 << 20, 125, 1250)],
+    ['pinwheel set of 350', pinwheelProblem(350, 1 << 20, 175, 1350)],
+  ])('places a %s buffers that straight cuts and pinwheels take apart at its optimum, proven, where the other turns stay above it', (_, packing) => {
     const plan = assignOffsets(packing.problem, 'best', GENEROUS);
     expect(validatePlan(packing.problem, plan).violations).toEqual([]);
     expect([plan.peak, plan.optimal]).toEqual([packing.optimum, true]);

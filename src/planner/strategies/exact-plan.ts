@@ -36,9 +36,10 @@
 //   best plan, each success lowering it, until exhausted (optimal).
 // - Where the highest span has exactly its bound live at every step (a
 //   packing at the bound leaves no byte free), a turn before these five
-//   takes half of the time: the search for packings that straight cuts
-//   take apart (guillotine-split.ts), which finds such packings far sooner
-//   where they exist and refutes nothing; the five share the rest.
+//   takes four fifths of the time: the search for packings that straight cuts
+//   and pinwheels take apart (guillotine-split.ts), which finds such
+//   packings far sooner where they exist and refutes nothing; the five
+//   share the rest.
 // - A better plan from a failed search: a search cut short (or refuted)
 //   still placed most of the span below its target on its deepest path; that
 //   placement, completed first fit (largest first), replaces the span's plan
@@ -84,14 +85,15 @@ const TURNS: readonly [Turn, number][] = [
 
 /**
  * The turns where the highest span has exactly its bound live at every
- * step: the search for packings that straight cuts take apart goes first,
- * with half of the time (of our tilings of 250-500 buffers it places three
- * in 0.2-1.5 s that the other turns leave 0.04-1.1 % above the optimum
- * after 3 s; it stops early on those it cannot take apart, leaving its
- * time to the others); the others share the rest as in TURNS. Anywhere
- * else, TURNS as they are.
+ * step: the search for packings that straight cuts and pinwheels take
+ * apart goes first, with four fifths of the time (it places all our tilings
+ * of 150-500 buffers, the slowest in about 2.3 s, and seven of our eight
+ * pinwheel sets, where the other turns end 0.04-1.1 % and 10-18 % above
+ * the optimum after 3 s; it stops early on spans it cannot take apart,
+ * leaving its time to the others); the others share the rest as in TURNS.
+ * Anywhere else, TURNS as they are.
  */
-const TURNS_NO_BYTE_FREE: readonly [Turn, number][] = [[splitAtBound, 0.5], ...TURNS.map(([turn, part]) => [turn, part * 0.5] as [Turn, number])];
+const TURNS_NO_BYTE_FREE: readonly [Turn, number][] = [[splitAtBound, 0.8], ...TURNS.map(([turn, part]) => [turn, part * 0.2] as [Turn, number])];
 
 /**
  * The probe after best's baselines: the dive from the bottom (bottom-dive.ts,
