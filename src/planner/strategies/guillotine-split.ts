@@ -26,8 +26,9 @@
 //   nothing else, and it refutes a wrong part soonest), one where a part is
 //   first tried as five blocks around a centre (corner-blocks.ts), then cut
 //   straight. Each turn restarts its search with four times the nodes of the
-//   one before, keeping what it remembers (parts refuted, parts placed); the
-//   first to place the span ends both. Where the first runs out of parts to
+//   one before, keeping what it remembers (parts refuted, parts placed), and
+//   trying lowest blocks of as many members taller first in every other
+//   round (lower first in the rest); the first to place the span ends both. Where the first runs out of parts to
 //   try, the second goes on alone; where the second does, nothing is found.
 // - It finds placements, it does not refute them: a search that ends without
 //   one proves nothing (the packing may need other cuts).
@@ -82,10 +83,11 @@ export function guillotineSplit(prep: PreparedRegion, items: readonly number[], 
   const searches = [new Split(prep, stop, false), new Split(prep, stop, true)];
   const exhausted = [false, false];
   let nodes = 0;
-  for (let allowance = FIRST_TURN_NODES; nodes < nodeLimit && !exhausted[1]; allowance *= TURN_GROWTH) {
+  for (let allowance = FIRST_TURN_NODES, round = 0; nodes < nodeLimit && !exhausted[1]; allowance *= TURN_GROWTH, round++) {
     for (const [k, search] of searches.entries()) {
       if (exhausted[k] || nodes >= nodeLimit) continue;
       const before = search.nodes;
+      search.tallFirst = round % 2 === 0; // orders alternate: a wrong early choice one makes, the other may not
       const found = search.run(items, target, before + Math.min(allowance, nodeLimit - nodes));
       nodes += search.nodes - before;
       if (found !== undefined) return { offsets: offsetsOf(prep, found), nodes };
@@ -107,6 +109,7 @@ class Split {
   aborted = false; // the current run ran out of nodes or was stopped
   stopped = false; // the caller said stop (or the stack ran out): no more runs
   private nodeLimit = 0; // of the current run, counted from the first
+  tallFirst = false; // of lowest blocks with as many members, the taller first (else the lower)
   private readonly failed = new Set<string>();
   private readonly solved = new Map<string, [number, number][]>(); // parts placed before (in an earlier run, or another branch), by key
   private solvedItems = 0;
@@ -291,7 +294,7 @@ class Split {
 
   /** Tries each lowest block S (see the module header): S below its y, the rest above. */
   private cutAlongAddresses(items: readonly number[], height: number, part: Part, complete: { value: boolean }): Map<number, number> | undefined {
-    const { candidates, listedAll } = listCandidates(this.prep, items, height, part);
+    const { candidates, listedAll } = listCandidates(this.prep, items, height, part, this.tallFirst);
     for (const c of candidates) {
       const inS = new Uint8Array(this.prep.itemCount);
       for (const i of membersOf(c)) inS[i] = 1;

@@ -10,7 +10,8 @@
 //   candidates are, at each boundary, the subsets of its smaller side (at
 //   most 16 buffers) whose bytes the other side can match (checked up front
 //   when that side has at most 10 buffers, else when tried). Candidates
-//   with fewer members come first.
+//   with fewer members come first, then the lower (or the taller, as the
+//   caller asks: the split alternates).
 // - A candidate byte count must be a sum of buffers live at each step; where
 //   there are many candidates, that is checked at the steps with the fewest
 //   buffers (their subset sums listed, or as bits) before any is tried.
@@ -70,7 +71,7 @@ export interface Part {
  * those whose bytes are not a sum of buffers live at each of the steps
  * with the fewest buffers are dropped, and from then on not listed.
  */
-export function listCandidates(prep: PreparedRegion, items: readonly number[], height: number, part: Part): { candidates: Candidate[]; listedAll: boolean } {
+export function listCandidates(prep: PreparedRegion, items: readonly number[], height: number, part: Part, tallFirst = false): { candidates: Candidate[]; listedAll: boolean } {
   const size = (i: number) => prep.itemExtent[i]!;
   let unit = 0;
   for (const i of items) unit = gcd(unit, size(i));
@@ -106,7 +107,7 @@ export function listCandidates(prep: PreparedRegion, items: readonly number[], h
       candidates = candidates.filter((c) => passes(c.y));
     }
   }
-  candidates.sort((a, b) => a.count - b.count || a.y - b.y);
+  candidates.sort((a, b) => a.count - b.count || (tallFirst ? b.y - a.y : a.y - b.y));
   return { candidates, listedAll };
 }
 
