@@ -36,7 +36,7 @@
 //   best plan, each success lowering it, until exhausted (optimal).
 // - Where the highest span has exactly its bound live at every step (a
 //   packing at the bound leaves no byte free), a turn before these five
-//   takes four fifths of the time: the search for packings that straight cuts
+//   takes nine tenths of the time: the search for packings that straight cuts
 //   and pinwheels take apart (guillotine-split.ts), which finds such
 //   packings far sooner where they exist and refutes nothing; the five
 //   share the rest.
@@ -86,14 +86,14 @@ const TURNS: readonly [Turn, number][] = [
 /**
  * The turns where the highest span has exactly its bound live at every
  * step: the search for packings that straight cuts and pinwheels take
- * apart goes first, with four fifths of the time (it places all our tilings
- * of 150-500 buffers, the slowest in about 2.3 s, and seven of our eight
- * pinwheel sets, where the other turns end 0.04-1.1 % and 10-18 % above
- * the optimum after 3 s; it stops early on spans it cannot take apart,
- * leaving its time to the others); the others share the rest as in TURNS.
- * Anywhere else, TURNS as they are.
+ * apart goes first, with nine tenths of the time (it places all our
+ * tilings of 150-500 buffers, the slowest in 2.2-2.7 s, and all our
+ * pinwheel sets, the slowest in about 1.1 s, where the other turns end
+ * 0.04-1.1 % and 10-18 % above the optimum after 3 s; it stops early on
+ * spans it cannot take apart, leaving its time to the others); the others
+ * share the rest as in TURNS. Anywhere else, TURNS as they are.
  */
-const TURNS_NO_BYTE_FREE: readonly [Turn, number][] = [[splitAtBound, 0.8], ...TURNS.map(([turn, part]) => [turn, part * 0.2] as [Turn, number])];
+const TURNS_NO_BYTE_FREE: readonly [Turn, number][] = [[splitAtBound, 0.9], ...TURNS.map(([turn, part]) => [turn, part * 0.1] as [Turn, number])];
 
 /**
  * The probe after best's baselines: the dive from the bottom (bottom-dive.ts,
