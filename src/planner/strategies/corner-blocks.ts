@@ -230,17 +230,12 @@ class BlockSkyline {
     forEachCornerSet(corner.length, (chosen) => {
       let y = 0;
       for (const k of chosen) y += this.size[corner[k]!]!;
-      if (y <= room && (tops === undefined || tops.includes(y))) lister.list(
-          chosen.map((k) => corner[k]!),
-          start + 1,
-          y,
-        );
+      if (y <= room && (tops === undefined || tops.includes(y))) lister.list(chosen.map((k) => corner[k]!), start + 1, y);
       return lister.full || this.host.aborted;
     });
     const partial = corner.length > ALL_SUBSETS || lister.full; // some seeds, or some blocks, never listed
     return lister.blocks.map((block) => ({ ...block, partial })).sort((a, b) => b.end - a.end || b.y - a.y || a.members.length - b.members.length);
   }
-
 }
 
 /** Lists the blocks grown from seeds at one corner (see the module header). */
