@@ -22,8 +22,8 @@
 //   (which remembers the sets it cannot pack), smallest first: listing sets
 //   by exact sums is cheap, packing them is not.
 // - Candidates: subsets of the buffers starting at the corner (every one up
-//   to ALL_SUBSETS buffers, else those of at most r buffers or leaving out
-//   at most r, r as large as MAX_SEEDS allows: a pinwheel's corner column is two
+//   to ALL_SUBSETS buffers, else those of at most SMALL_SIDE buffers or
+//   leaving out at most SMALL_SIDE: a pinwheel's corner column is two
 //   blocks' buffers, one of them mostly few), grown one boundary at a time:
 //   buffers that end there are replaced by buffers starting there with
 //   exactly their bytes, and where all have ended the block may stop.
@@ -48,6 +48,8 @@ export interface BlockHost {
 const MAX_BLOCKS = 5;
 /** Buffers starting at a corner whose every subset seeds a block, at most. */
 const ALL_SUBSETS = 16;
+/** Of more buffers at a corner, the seeds are the sets of at most this many and those leaving out at most this many. */
+const SMALL_SIDE = 5;
 /** Seeds visited per corner at most (memory and time stay bounded where a corner has many buffers). */
 const MAX_SEEDS = 1 << 16;
 /** Blocks listed per corner at most. */
@@ -279,7 +281,7 @@ class BlockLister {
  * Visits the sets of indices below `count` that seed blocks at a corner of
  * `count` buffers, until `visit` returns true or MAX_SEEDS were visited:
  * every nonempty subset up to ALL_SUBSETS buffers, else those of at most
- * r buffers and those leaving out at most r, r the most that MAX_SEEDS allows (a pinwheel's
+ * SMALL_SIDE buffers and those leaving out at most SMALL_SIDE (a pinwheel's
  * corner column is two blocks' buffers, and one of them is mostly few).
  */
 function forEachCornerSet(count: number, visit: (set: readonly number[]) => boolean): void {
@@ -293,7 +295,6 @@ function forEachCornerSet(count: number, visit: (set: readonly number[]) => bool
     }
     return;
   }
-  const side = smallSide(count);
   const left: number[] = [];
   const pick = (from: number, leaveOut: boolean): boolean => {
     if (chosen.length > 0) {
@@ -305,7 +306,7 @@ function forEachCornerSet(count: number, visit: (set: readonly number[]) => bool
         if (visit(left)) return true;
       }
     }
-    if (chosen.length === side) return false;
+    if (chosen.length === SMALL_SIDE) return false;
     for (let k = from; k < count; k++) {
       chosen.push(k);
       const done = pick(k + 1, leaveOut);
@@ -320,16 +321,4 @@ function forEachCornerSet(count: number, visit: (set: readonly number[]) => bool
   for (let k = 0; k < count; k++) left.push(k);
   if (visit(left)) return;
   pick(0, true);
-}
-
-/** The most buffers r such that the sets of `count` buffers with at most r, and those leaving out at most r, number at most MAX_SEEDS (at least 1). */
-function smallSide(count: number): number {
-  let sets = 0; // of at most r buffers, twice
-  let choose = 1; // count choose r
-  for (let r = 1; r <= count / 2; r++) {
-    choose = (choose * (count - r + 1)) / r;
-    sets += 2 * choose;
-    if (sets > MAX_SEEDS) return Math.max(1, r - 1);
-  }
-  return Math.floor(count / 2);
 }
