@@ -32,6 +32,7 @@
 // - It finds placements, it does not refute them.
 
 import type { PreparedRegion } from '../engine/prepared';
+import type { Part } from './lowest-blocks';
 import { exactSums } from './subset-sums';
 
 /** What the block search asks of the split it serves. */
@@ -67,17 +68,15 @@ interface Block {
 
 /**
  * Packs `items` into `height` with no byte free as at most five blocks on a
- * skyline (see the module header); `from` and `to` give each region item's
- * first and after-last section among the part's `sections`. Undefined when
- * none is found.
+ * skyline (see the module header); `part` gives their sections (read before
+ * any block is packed). Undefined when none is found.
  */
-export function placeByBlocks(host: BlockHost, items: readonly number[], height: number, sections: number, from: Int32Array, to: Int32Array): Map<number, number> | undefined {
-  return new BlockSkyline(host, items, height, sections, from, to).run();
+export function placeByBlocks(host: BlockHost, items: readonly number[], height: number, part: Part): Map<number, number> | undefined {
+  return new BlockSkyline(host, items, height, part).run();
 }
 
 class BlockSkyline {
   readonly size: Float64Array; // by local buffer
-  private readonly first: Int32Array; // first section
   readonly after: Int32Array; // section after the last
   readonly startingAt: number[][]; // local buffers by first section, largest first
   private readonly floor: Float64Array; // per section
@@ -90,18 +89,15 @@ class BlockSkyline {
     readonly host: BlockHost,
     private readonly items: readonly number[],
     private readonly height: number,
-    sections: number,
-    from: Int32Array,
-    to: Int32Array,
+    part: Part,
   ) {
     const n = items.length;
     this.size = Float64Array.from(items, (i) => host.prep.itemExtent[i]!);
-    this.first = Int32Array.from(items, (i) => from[i]!);
-    this.after = Int32Array.from(items, (i) => to[i]!);
-    this.startingAt = Array.from({ length: sections }, () => []);
-    for (let k = 0; k < n; k++) this.startingAt[this.first[k]!]!.push(k);
+    this.after = Int32Array.from(items, (i) => part.to[i]!);
+    this.startingAt = Array.from({ length: part.sections }, () => []);
+    items.forEach((i, k) => this.startingAt[part.from[i]!]!.push(k));
     for (const list of this.startingAt) list.sort((a, b) => this.size[b]! - this.size[a]! || a - b);
-    this.floor = new Float64Array(sections);
+    this.floor = new Float64Array(part.sections);
     this.placed = new Uint8Array(n);
     this.offset = new Float64Array(n);
   }
@@ -299,8 +295,9 @@ function forEachCornerSet(count: number, visit: (set: readonly number[]) => bool
   const pick = (from: number, leaveOut: boolean): boolean => {
     if (chosen.length > 0) {
       if (seeds++ >= MAX_SEEDS) return true;
-      if (!leaveOut && visit(chosen)) return true;
-      if (leaveOut) {
+      if (!leaveOut) {
+        if (visit(chosen)) return true;
+      } else {
         left.length = 0;
         for (let k = 0; k < count; k++) if (!chosen.includes(k)) left.push(k);
         if (visit(left)) return true;

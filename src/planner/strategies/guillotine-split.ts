@@ -79,7 +79,7 @@ export function leavesNoByteFree(prep: PreparedRegion, items: readonly number[],
  */
 export function guillotineSplit(prep: PreparedRegion, items: readonly number[], target: number, nodeLimit: number, stop: () => boolean): SplitOutcome {
   if (!guillotineApplies(prep, items, target)) return { offsets: undefined, nodes: 0 };
-  // straight cuts alone, then with pinwheels, in turns of doubling nodes; each keeps its memory of failed parts
+  // straight cuts alone, then pinwheels first, in turns of growing nodes; each keeps its memory of parts refuted and placed
   const searches = [new Split(prep, stop, false), new Split(prep, stop, true)];
   const exhausted = [false, false];
   let nodes = 0;
@@ -223,12 +223,10 @@ class Split {
       for (const [i, offset] of above) out.set(i, base + offset);
       return out;
     }
-    if (this.pinwheels) {
-      const blocks = placeByBlocks(this, items, height, part.sections, part.from, part.to);
-      if (blocks !== undefined || this.aborted) return blocks;
-      this.sectionsOf(items); // the parts tried inside rebuilt the shared sections
-    }
-    return this.cutAlongAddresses(items, height, part, complete);
+    if (!this.pinwheels) return this.cutAlongAddresses(items, height, part, complete);
+    const blocks = placeByBlocks(this, items, height, part);
+    if (blocks !== undefined || this.aborted) return blocks;
+    return this.cutAlongAddresses(items, height, this.sectionsOf(items), complete); // the parts tried inside rebuilt the shared sections
   }
 
   /**
@@ -295,13 +293,11 @@ class Split {
   /** Tries each lowest block S (see the module header): S below its y, the rest above. */
   private cutAlongAddresses(items: readonly number[], height: number, part: Part, complete: { value: boolean }): Map<number, number> | undefined {
     const { candidates, listedAll } = listCandidates(this.prep, items, height, part, this.tallFirst);
+    const inS = new Uint8Array(this.prep.itemCount); // by region item: in S (a walk that ends leaves only its seed)
     for (const c of candidates) {
-      const inS = new Uint8Array(this.prep.itemCount);
-      for (const i of membersOf(c)) inS[i] = 1;
-      const order: number[] = [];
-      for (let s = c.endersSide ? c.b : c.b + 1; s < part.sections; s++) order.push(s);
-      for (let s = c.endersSide ? c.b - 2 : c.b - 1; s >= 0; s--) order.push(s);
-      const growth = new Growth(this, part, order, c.b, inS, complete);
+      const seed = membersOf(c);
+      for (const i of seed) inS[i] = 1;
+      const growth = new Growth(this, part, c, inS, complete);
       while (growth.next()) {
         const below = this.solve(
           items.filter((i) => inS[i] === 1),
@@ -317,6 +313,7 @@ class Split {
         return below;
       }
       if (this.aborted) return undefined;
+      for (const i of seed) inS[i] = 0;
     }
     if (listedAll) return undefined;
     complete.value = false;

@@ -130,7 +130,8 @@ function sparsestStepTests(prep: PreparedRegion, items: readonly number[], part:
 }
 
 /**
- * Grows S one section at a time along `order`: at a section ahead of the
+ * Grows S from a candidate one section at a time, forwards from its
+ * boundary to the part's end, then backwards to its start. At a section ahead of the
  * boundary, buffers starting there whose bytes equal those of S's members
  * that ended just before; behind it, buffers ending there that equal S's
  * members starting just after. Each call of `next` stops at the next
@@ -140,19 +141,25 @@ function sparsestStepTests(prep: PreparedRegion, items: readonly number[], part:
 export class Growth {
   private k = 0; // the level (index into `order`) the walk is at
   private fresh = true; // level k is still to be listed (else its next completion is to be applied)
+  private readonly order: number[] = []; // the sections grown, level by level
+  private readonly b: number;
   private readonly choices: number[][][];
   private readonly at: Int32Array; // per level: the completion applied, -1 before the first
 
   constructor(
     private readonly split: { tick(): boolean; readonly aborted: boolean; readonly prep: PreparedRegion },
     private readonly part: Part,
-    private readonly order: readonly number[],
-    private readonly b: number,
-    private readonly inS: Uint8Array,
+    candidate: Candidate,
+    private readonly inS: Uint8Array, // the candidate's members marked 1, by region item
     private readonly complete: { value: boolean },
   ) {
-    this.choices = new Array<number[][]>(order.length);
-    this.at = new Int32Array(order.length);
+    const { b, endersSide } = candidate;
+    // the section on the candidate's own side of b is already decided by its members
+    for (let s = endersSide ? b : b + 1; s < part.sections; s++) this.order.push(s);
+    for (let s = endersSide ? b - 2 : b - 1; s >= 0; s--) this.order.push(s);
+    this.b = b;
+    this.choices = new Array<number[][]>(this.order.length);
+    this.at = new Int32Array(this.order.length);
   }
 
   /** True at the next complete S; false when none is left or the search stopped. */
