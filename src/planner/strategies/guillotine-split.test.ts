@@ -31,6 +31,16 @@ function asPlan(problem: PlacementProblem, offsets: Float64Array): Placement {
 
 const never = () => false;
 
+/** Runs the split on the whole problem at `optimum` and checks that it places every buffer there, validly. */
+function expectPlacedAt(problem: PlacementProblem, optimum: number, nodeLimit: number): void {
+  const prep = regionOf(problem);
+  const outcome = guillotineSplit(prep, allItems(prep), optimum, nodeLimit, never);
+  expect(outcome.offsets).toBeDefined();
+  const plan = asPlan(problem, outcome.offsets!);
+  expect(plan.peak).toBe(optimum);
+  expect(validatePlan(problem, plan).violations).toEqual([]);
+}
+
 describe('the guillotine split', () => {
   it('places tilings of up to 120 buffers (1 MiB × 400 steps) at their optimum, validly', () => {
     fc.assert(
@@ -38,11 +48,7 @@ describe('the guillotine split', () => {
         const { problem, optimum } = tiledProblem(count, 1 << 20, 400, seed);
         const prep = regionOf(problem);
         expect(leavesNoByteFree(prep, allItems(prep), optimum)).toBe(true);
-        const outcome = guillotineSplit(prep, allItems(prep), optimum, 1_000_000, never);
-        expect(outcome.offsets).toBeDefined();
-        const plan = asPlan(problem, outcome.offsets!);
-        expect(plan.peak).toBe(optimum);
-        expect(validatePlan(problem, plan).violations).toEqual([]);
+        expectPlacedAt(problem, optimum, 1_000_000);
       }),
       { numRuns: 300 },
     );
@@ -50,10 +56,7 @@ describe('the guillotine split', () => {
 
   it('places a 250-buffer tiling that the other searches leave 1 % above its optimum', () => {
     const { problem, optimum } = tiledProblem(250, 1 << 20, 400, 1250);
-    const prep = regionOf(problem);
-    const outcome = guillotineSplit(prep, allItems(prep), optimum, 100_000, never);
-    expect(outcome.offsets).toBeDefined();
-    expect(validatePlan(problem, asPlan(problem, outcome.offsets!)).violations).toEqual([]);
+    expectPlacedAt(problem, optimum, 100_000);
   });
 
   it('places five buffers around a centre, which no straight cut takes apart, turning either way', () => {
@@ -68,12 +71,7 @@ describe('the guillotine split', () => {
     const mirrored = clockwise.map((b) => ({ ...b, start: 10 - b.end, end: 10 - b.start }));
     for (const shapes of [clockwise, mirrored]) {
       const problem: PlacementProblem = { buffers: shapes.map((b, id) => ({ id, name: `p${id}`, ...b })) };
-      const prep = regionOf(problem);
-      const outcome = guillotineSplit(prep, allItems(prep), 1000, 10_000, never);
-      expect(outcome.offsets).toBeDefined();
-      const plan = asPlan(problem, outcome.offsets!);
-      expect(plan.peak).toBe(1000);
-      expect(validatePlan(problem, plan).violations).toEqual([]);
+      expectPlacedAt(problem, 1000, 10_000);
     }
   });
 
@@ -82,12 +80,7 @@ describe('the guillotine split', () => {
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 150 }), fc.integer({ min: 0, max: 1_000_000 }), (count, seed) => {
         const { problem, optimum } = pinwheelProblem(count, 1 << 20, Math.ceil(count / 2) + 2, seed);
-        const prep = regionOf(problem);
-        const outcome = guillotineSplit(prep, allItems(prep), optimum, 2_000_000, never);
-        expect(outcome.offsets).toBeDefined();
-        const plan = asPlan(problem, outcome.offsets!);
-        expect(plan.peak).toBe(optimum);
-        expect(validatePlan(problem, plan).violations).toEqual([]);
+        expectPlacedAt(problem, optimum, 2_000_000);
       }),
       { numRuns: 200, seed: 20_261_124 },
     );
