@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from 'onnx-proto';
-import { decodeOnnx } from '../src/model/decode-onnx';
-import { newDecodeContext, tensorFromProto } from '../src/model/decode-tensor';
+import { decodeOnnx } from '../src/model/onnx/decode-onnx';
+import { newDecodeContext, tensorFromProto } from '../src/model/onnx/decode-tensor';
 import { inferShapes } from '../src/model/infer-shapes';
 import type { IrModel, IrTensor, IrValueInfo } from '../src/model/ir';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import onnxProto from 'onnx-proto';
-import { decodeOnnx } from '../src/model/decode-onnx';
+import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import type { IrModel } from '../src/model/ir';
 import { inferShapes } from '../src/model/infer-shapes';
 import type { InferredModel } from '../src/model/inferred';

@@ -8,7 +8,7 @@
 // Run: npx tsx bench/layout.ts [--runs N]
 
 import { pathToFileURL } from 'node:url';
-import { decodeOnnx } from '../src/model/decode-onnx';
+import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import { inferShapes } from '../src/model/infer-shapes';
 import { densenetModel } from '../src/model/testing/densenet-model';
 import { llamaModel } from '../src/model/testing/llama-model';

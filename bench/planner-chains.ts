@@ -13,7 +13,7 @@
 //            [--targets cpu,accelerator] [--chains relu,conv-res] [--repeat N]
 
 import { pathToFileURL } from 'node:url';
-import { decodeOnnx } from '../src/model/decode-onnx';
+import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import { inferShapes } from '../src/model/infer-shapes';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { planModel } from '../src/planner/plan';

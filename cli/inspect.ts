@@ -1,6 +1,6 @@
 // `heapscope inspect`: decode and infer one or more models, print their tensors.
 
-import { decodeOnnx } from '../src/model/decode-onnx';
+import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { formatBytes, formatShape } from '../src/shared/format';

@@ -1,7 +1,7 @@
 // `heapscope plan`: decode, infer and plan one or more models for a target;
 // print the plan's size and its explanation, as text or JSON (Lines).
 
-import { decodeOnnx } from '../src/model/decode-onnx';
+import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';

@@ -3,7 +3,7 @@
 // not a non-negative integer without being listed as unknown, a size past 2^53,
 // or a plan the independent validator rejects. Depends on model/ and planner/.
 
-import { decodeOnnx } from '../src/model/decode-onnx';
+import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import type { InferredGraph, InferredModel } from '../src/model/inferred';
 import { inferShapes } from '../src/model/infer-shapes';
 import { planModel, type ModelPlan } from '../src/planner/plan';

@@ -2,7 +2,7 @@
 // NaN or inexact size, and never allocates per element of a huge dim.
 
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from './decode-onnx';
+import { decodeOnnx } from './onnx/decode-onnx';
 import { inferShapes } from './infer-shapes';
 import type { InferredModel, InferredValue } from './inferred';
 import { GraphBuilder, type ModelOptions } from './testing/onnx-writer';

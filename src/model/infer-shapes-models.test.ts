@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from './decode-onnx';
+import { decodeOnnx } from './onnx/decode-onnx';
 import type { InferredModel, InferredValue } from './inferred';
 import { inferShapes, type InferOptions } from './infer-shapes';
 import type { IrModel } from './ir';

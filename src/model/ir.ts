@@ -1,5 +1,11 @@
 // The project's intermediate representation of a model: plain, structured-cloneable
-// data with no ONNX protobuf types. Everything outside src/model sees only this.
+// data with no ONNX protobuf or TFLite flatbuffer types. Everything outside
+// src/model sees only this.
+
+import type { IrTflite } from './ir-tflite';
+
+/** The file format a model was decoded from. */
+export type ModelFormat = 'onnx' | 'tflite';
 
 /** ONNX TensorProto.DataType code (numbers past BFLOAT16 = 16 included: float8, int4, float4...). */
 export type DataTypeCode = number;
@@ -72,6 +78,7 @@ export interface IrGraph {
   readonly outputs: readonly IrValueInfo[];
   readonly valueInfo: readonly IrValueInfo[];
   readonly initializers: readonly IrTensor[];
+  readonly persistent?: readonly string[]; // values that live for the whole run (TFLite variable tensors); absent when none
 }
 
 /** An operator set import. */
@@ -99,4 +106,6 @@ export interface IrModel {
   readonly fileBytes: number;
   readonly metadata?: Readonly<Record<string, string>>; // metadata_props (null-prototype object); absent when none
   readonly diagnostics: readonly IrDiagnostic[];
+  readonly format?: ModelFormat; // absent: 'onnx'
+  readonly tflite?: IrTflite; // TFLite models only: subgraphs, tensors and offline plan as the runtime sees them
 }

@@ -2,7 +2,7 @@
 // with the test writer, decoded and inferred end to end: every tensor must be sized.
 
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from './decode-onnx';
+import { decodeOnnx } from './onnx/decode-onnx';
 import type { InferredModel } from './inferred';
 import { inferShapes } from './infer-shapes';
 import { GraphBuilder, attr } from './testing/onnx-writer';

@@ -2,7 +2,7 @@
 // the writer and the decoder (typed fields and raw data alike).
 
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from './decode-onnx';
+import { decodeOnnx } from './onnx/decode-onnx';
 import { DT } from './dtype';
 import type { IrTensor } from './ir';
 import { bfloat16ToNumber, halfToNumber, tensorValues } from './tensor-values';

@@ -3,7 +3,7 @@
 // plan found, no hooks without a budget, and comparisons at the default budget.
 
 import { describe, expect, it, vi } from 'vitest';
-import { decodeOnnx } from '../model/decode-onnx';
+import { decodeOnnx } from '../model/onnx/decode-onnx';
 import { inferShapes } from '../model/infer-shapes';
 import { packingModel } from '../model/testing/search-model';
 import { planModel } from '../planner/plan';

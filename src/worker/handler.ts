@@ -5,7 +5,7 @@
 // the search of a plan with a budget; drops superseded requests. Pure of any
 // worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
-import { decodeOnnx, type DecodeOptions } from '../model/decode-onnx';
+import { decodeOnnx, type DecodeOptions } from '../model/onnx/decode-onnx';
 import { inferShapes, type InferOptions } from '../model/infer-shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import type { onnx as Onnx } from 'onnx-proto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../decode-onnx';
+import { decodeOnnx } from '../onnx/decode-onnx';
 import { varint, writeLargeModel } from './large-model-writer';
 
 const { onnx } = onnxProto;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../decode-onnx';
+import { decodeOnnx } from '../onnx/decode-onnx';
 import { buildSampleModel } from './sample-model';
 
 const file = new Uint8Array(readFileSync(join(__dirname, '../../../public/sample.onnx')));

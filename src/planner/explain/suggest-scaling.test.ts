@@ -4,7 +4,7 @@
 // chain has one order; the bound of a changed problem shows no saving).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../../model/decode-onnx';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import type { InferredModel } from '../../model/inferred';
 import { GraphBuilder } from '../../model/testing/onnx-writer';

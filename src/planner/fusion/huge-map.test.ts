@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../../model/decode-onnx';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import { GraphBuilder } from '../../model/testing/onnx-writer';
 import { planModel } from '../plan';

@@ -3,7 +3,7 @@
 // counts it; every preset and strategy gives a valid plan.
 
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../../model/decode-onnx';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import type { InferredModel } from '../../model/inferred';
 import { GraphBuilder } from '../../model/testing/onnx-writer';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../../model/decode-onnx';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { createAppStore } from '../../store/create-store';

@@ -1,7 +1,7 @@
 // Names with control characters never make the heap SVG ill-formed.
 
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../../model/decode-onnx';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer-shapes';
 import { CONTROL_TEXT, controlNamesModel } from '../../model/testing/hostile-models';
 import { planModel } from '../../planner/plan';

@@ -3,7 +3,7 @@
 
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
-import type { DecodeOptions } from '../../model/decode-onnx';
+import type { DecodeOptions } from '../../model/onnx/decode-onnx';
 import type { InferOptions } from '../../model/infer-shapes';
 import { InputError } from '../../shared/errors';
 

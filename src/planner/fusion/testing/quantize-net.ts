@@ -20,7 +20,7 @@
 //   quantized) and writes float; shape ops (Reshape, Flatten, ...) pass
 //   quantized tensors through. Graph outputs keep their names, as float.
 
-import { decodeOnnx } from '../../../model/decode-onnx';
+import { decodeOnnx } from '../../../model/onnx/decode-onnx';
 import { inferShapes } from '../../../model/infer-shapes';
 import type { InferredGraph, InferredModel, InferredNode, InferredValue } from '../../../model/inferred';
 import type { IrModel, IrNode } from '../../../model/ir';

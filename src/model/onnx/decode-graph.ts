@@ -3,9 +3,9 @@
 // decoded recursively. No DOM.
 
 import type { onnx as Onnx } from 'onnx-proto';
-import { InputError } from '../shared/errors';
-import { DT } from './dtype';
-import type { DeclaredDim, IrAttribute, IrGraph, IrNode, IrTensor, IrValueInfo } from './ir';
+import { InputError } from '../../shared/errors';
+import { DT } from '../dtype';
+import type { DeclaredDim, IrAttribute, IrGraph, IrNode, IrTensor, IrValueInfo } from '../ir';
 import { attributeFromProto, constantValue } from './decode-attribute';
 import { hasField, int64ToNumber, list } from './decode-scalars';
 import { tensorFromProto, type DecodeContext } from './decode-tensor';

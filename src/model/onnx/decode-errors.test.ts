@@ -3,10 +3,10 @@
 
 import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
-import { InputError, type InputErrorCode } from '../shared/errors';
+import { InputError, type InputErrorCode } from '../../shared/errors';
 import { decodeOnnx } from './decode-onnx';
-import { GraphBuilder, encodeModel } from './testing/onnx-writer';
-import { buildSampleModel } from './testing/sample-model';
+import { GraphBuilder, encodeModel } from '../testing/onnx-writer';
+import { buildSampleModel } from '../testing/sample-model';
 
 const { onnx } = onnxProto;
 

@@ -2,8 +2,8 @@
 // Constant nodes' value_* attributes become one `value` tensor. No DOM.
 
 import type { onnx as Onnx } from 'onnx-proto';
-import { DT } from './dtype';
-import type { IrAttribute, IrGraph, IrTensor } from './ir';
+import { DT } from '../dtype';
+import type { IrAttribute, IrGraph, IrTensor } from '../ir';
 import { hasField, int64ToNumber, list, utf8 } from './decode-scalars';
 import { tensorFromProto, type DecodeContext } from './decode-tensor';
 

@@ -2,8 +2,8 @@
 // their magic numbers, text files, and a walk over the top-level protobuf fields
 // that separates a truncated model from bytes that were never a model. No DOM.
 
-import { InputError } from '../shared/errors';
-import { formatCount } from '../shared/format';
+import { InputError } from '../../shared/errors';
+import { formatCount } from '../../shared/format';
 
 /** Largest file protobuf can address (2 GiB - 1); bigger models keep weights in external files. */
 export const MAX_MODEL_BYTES = 2 ** 31 - 1;

@@ -2,10 +2,10 @@
 // of the file's bytes, external-data references and string tensors noted. No DOM.
 
 import type { onnx as Onnx } from 'onnx-proto';
-import { InputError } from '../shared/errors';
-import { formatBytes, formatCount } from '../shared/format';
-import { DT, dataTypeName, tensorBytes } from './dtype';
-import type { IrDiagnostic, IrExternalData, IrTensor } from './ir';
+import { InputError } from '../../shared/errors';
+import { formatBytes, formatCount } from '../../shared/format';
+import { DT, dataTypeName, tensorBytes } from '../dtype';
+import type { IrDiagnostic, IrExternalData, IrTensor } from '../ir';
 import { int64ToNumber, list, utf8 } from './decode-scalars';
 
 /** TensorProto.DataLocation.EXTERNAL */

@@ -15,14 +15,14 @@
 
 import onnxProto from 'onnx-proto';
 import type { onnx as Onnx } from 'onnx-proto';
-import { InputError } from '../shared/errors';
-import { formatBytes } from '../shared/format';
-import { checkGraph } from './check-graph';
+import { InputError } from '../../shared/errors';
+import { formatBytes } from '../../shared/format';
+import { checkGraph } from '../check-graph';
 import { graphFromProto, normaliseDomain } from './decode-graph';
 import { int64ToNumber, list } from './decode-scalars';
 import { MAX_MODEL_BYTES, rejectKnownFormats, rejectNonModelProtobuf } from './decode-sniff';
 import { externalDataDiagnostic, newDecodeContext } from './decode-tensor';
-import type { IrModel, IrOpset } from './ir';
+import type { IrModel, IrOpset } from '../ir';
 
 // onnx-proto is CommonJS: Node's ESM loader exposes only its default export.
 const { onnx } = onnxProto;

@@ -6,13 +6,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../shared/errors';
-import { topologicalOrder } from './check-graph';
+import { InputError } from '../../shared/errors';
+import { topologicalOrder } from '../check-graph';
 import { decodeOnnx } from './decode-onnx';
-import { tensorBytes } from './dtype';
-import type { IrModel } from './ir';
+import { tensorBytes } from '../dtype';
+import type { IrModel } from '../ir';
 
-const MODELS = join(__dirname, '../../../shared/models');
+const MODELS = join(__dirname, '../../../../shared/models');
 const CONFORMANCE = '/usr/share/libonnx-testdata/data';
 const haveModels = existsSync(MODELS);
 const haveConformance = existsSync(CONFORMANCE);

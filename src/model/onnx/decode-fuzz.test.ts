@@ -6,14 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../shared/errors';
-import { topologicalOrder } from './check-graph';
+import { InputError } from '../../shared/errors';
+import { topologicalOrder } from '../check-graph';
 import { decodeOnnx } from './decode-onnx';
-import { tensorValues } from './tensor-values';
-import { GraphBuilder, tensor } from './testing/onnx-writer';
-import { buildSampleModel } from './testing/sample-model';
+import { tensorValues } from '../tensor-values';
+import { GraphBuilder, tensor } from '../testing/onnx-writer';
+import { buildSampleModel } from '../testing/sample-model';
 
-const MODELS = join(__dirname, '../../../shared/models');
+const MODELS = join(__dirname, '../../../../shared/models');
 const SMALL_MODELS = ['winml_mnist.onnx', 'light_squeezenet.onnx', 'wonnx_single_relu.onnx', 'tiny-llama-fp32-missing-external-data.onnx'];
 if (!existsSync(MODELS)) console.log(`decode-fuzz: ${MODELS} is absent; fuzzing the writer-built models only`);
 

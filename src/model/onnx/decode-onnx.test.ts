@@ -6,9 +6,9 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from './decode-onnx';
-import type { IrAttribute, IrGraph, IrModel } from './ir';
-import { tensorValues } from './tensor-values';
-import { GraphBuilder, attr, tensor } from './testing/onnx-writer';
+import type { IrAttribute, IrGraph, IrModel } from '../ir';
+import { tensorValues } from '../tensor-values';
+import { GraphBuilder, attr, tensor } from '../testing/onnx-writer';
 
 const attribute = (model: IrModel | IrGraph, node: number, name: string): IrAttribute | undefined =>
   ('graph' in model ? model.graph : model).nodes[node]?.attributes[name];
