@@ -1,6 +1,6 @@
 // `heapscope inspect`: decode and infer one or more models, print their tensors.
 
-import { decodeOnnx } from '../src/model/onnx/decode-onnx';
+import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { formatBytes, formatShape } from '../src/shared/format';
@@ -11,7 +11,7 @@ import { forEachFile } from './run-files';
 
 /** Decodes, infers and reports one model file. */
 export function inspectFile(file: string, infer: InferOptions): InspectReport {
-  const model = decodeOnnx(readInputFile(file));
+  const model = decodeModel(readInputFile(file));
   return inspectReport(inferShapes(model, infer));
 }
 

@@ -1,7 +1,7 @@
 // `heapscope plan`: decode, infer and plan one or more models for a target;
 // print the plan's size and its explanation, as text or JSON (Lines).
 
-import { decodeOnnx } from '../src/model/onnx/decode-onnx';
+import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
@@ -52,7 +52,7 @@ export function planModelFile(
   bytes: Uint8Array = readInputFile(file),
   suggest = false,
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
-  const model = inferShapes(decodeOnnx(bytes), infer);
+  const model = inferShapes(decodeModel(bytes), infer);
   return { model, plan: planModel(model, target, strategy === undefined ? { suggest } : { strategy, suggest }) };
 }
 

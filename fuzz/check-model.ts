@@ -3,7 +3,7 @@
 // not a non-negative integer without being listed as unknown, a size past 2^53,
 // or a plan the independent validator rejects. Depends on model/ and planner/.
 
-import { decodeOnnx } from '../src/model/onnx/decode-onnx';
+import { decodeModel } from '../src/model/decode-model';
 import type { InferredGraph, InferredModel } from '../src/model/inferred';
 import { inferShapes } from '../src/model/infer-shapes';
 import { planModel, type ModelPlan } from '../src/planner/plan';
@@ -40,7 +40,7 @@ function thrown(stage: Finding['stage'], error: unknown): Finding {
 export function checkModel(bytes: Uint8Array, choice: PlanChoice): ModelOutcome {
   let model: InferredModel;
   try {
-    model = inferShapes(decodeOnnx(bytes));
+    model = inferShapes(decodeModel(bytes));
   } catch (error) {
     if (error instanceof InputError) return { rejected: error.code, findings: [], values: 0 };
     return { findings: [thrown('decode', error)], values: 0 };

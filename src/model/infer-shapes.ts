@@ -80,6 +80,9 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
     shapes: Object.fromEntries(shapes),
     inputValues: Object.fromEntries(inputValues),
     diagnostics,
+    ...(model.format !== undefined && { format: model.format }),
+    ...(model.tflite !== undefined && { tflite: model.tflite }),
+    ...(model.graph.persistent !== undefined && { persistent: model.graph.persistent }),
   };
   const spatial = dims.bindings.find((b) => b.source === 'default' && b.rule.startsWith('image'))?.value;
   const zeroDimBound = dims.bindings.some((b) => b.value === 0);

@@ -1,7 +1,8 @@
 // The result of shape inference: every value with its dtype, concrete shape and
 // size in bytes. Plain data; the planner and the views read only this.
 
-import type { DataTypeCode, IrDiagnostic, IrModel } from './ir';
+import type { DataTypeCode, IrDiagnostic, IrModel, ModelFormat } from './ir';
+import type { IrTflite } from './ir-tflite';
 
 /** How a value is used in the graph. */
 export type ValueKind =
@@ -65,6 +66,7 @@ export interface InferredGraph {
   readonly values: readonly InferredValue[]; // every value, in first-appearance order
   readonly inputs: readonly string[];
   readonly outputs: readonly string[];
+  readonly persistent?: readonly string[]; // values that live for the whole run (TFLite variable tensors); absent when none
 }
 
 /** A diagnostic from decoding or inference. */
@@ -77,6 +79,8 @@ export interface InferredModel extends InferredGraph {
   readonly shapes: Readonly<Record<string, readonly number[]>>; // user-given shapes that replaced inferred ones, by tensor name
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given values of graph inputs, by name
   readonly diagnostics: readonly ModelDiagnostic[];
+  readonly format?: ModelFormat; // absent: 'onnx'
+  readonly tflite?: IrTflite; // a TFLite model's runtime view, for the planner's runtime plan
 }
 
 /** Header facts about the file. */

@@ -5,7 +5,7 @@
 // the search of a plan with a budget; drops superseded requests. Pure of any
 // worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
-import { decodeOnnx, type DecodeOptions } from '../model/onnx/decode-onnx';
+import { decodeModel, type DecodeOptions } from '../model/decode-model';
 import { inferShapes, type InferOptions } from '../model/infer-shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
@@ -62,7 +62,7 @@ export type PostResponse = (response: WorkerResponse) => void;
 export type RequestHandler = (request: WorkerRequest) => Promise<void>;
 
 const DEFAULT_DEPS: HandlerDeps = {
-  decode: decodeOnnx,
+  decode: decodeModel,
   infer: inferShapes,
   plan: planForSettings,
   planSteps: planStepsForSettings,

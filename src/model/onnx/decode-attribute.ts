@@ -4,7 +4,8 @@
 import type { onnx as Onnx } from 'onnx-proto';
 import { DT } from '../dtype';
 import type { IrAttribute, IrGraph, IrTensor } from '../ir';
-import { hasField, int64ToNumber, list, utf8 } from './decode-scalars';
+import { hasField, int64ToNumber, list } from './decode-scalars';
+import { utf8 } from '../utf8';
 import { tensorFromProto, type DecodeContext } from './decode-tensor';
 
 /** AttributeProto.AttributeType codes. */

@@ -3,7 +3,8 @@
 
 import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
-import { int64ToNumber, utf8 } from './decode-scalars';
+import { int64ToNumber } from './decode-scalars';
+import { utf8 } from '../utf8';
 
 const { onnx } = onnxProto;
 

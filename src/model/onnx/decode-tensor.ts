@@ -6,7 +6,8 @@ import { InputError } from '../../shared/errors';
 import { formatBytes, formatCount } from '../../shared/format';
 import { DT, dataTypeName, tensorBytes } from '../dtype';
 import type { IrDiagnostic, IrExternalData, IrTensor } from '../ir';
-import { int64ToNumber, list, utf8 } from './decode-scalars';
+import { int64ToNumber, list } from './decode-scalars';
+import { utf8 } from '../utf8';
 
 /** TensorProto.DataLocation.EXTERNAL */
 const EXTERNAL = 1;

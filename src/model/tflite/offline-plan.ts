@@ -1,0 +1,54 @@
+// The `OfflineMemoryAllocation` metadata entry of a TFLite model, as TFLite
+// Micro reads it (docs/memory_management.md, "Offline planned tensor
+// allocations"): int32 words [version, subgraphs, n, offset × n]. No DOM.
+
+import { InputError } from '../../shared/errors';
+import { formatCount } from '../../shared/format';
+import type { IrOfflinePlan } from '../ir-tflite';
+
+/** The metadata name TFLite Micro looks for. */
+export const OFFLINE_PLAN_NAME = 'OfflineMemoryAllocation';
+
+/** The format version TFLite Micro reads. */
+export const OFFLINE_PLAN_VERSION = 1;
+
+/**
+ * Decodes the entry's bytes. Throws InputError('not-a-model') when the words
+ * contradict themselves, since TFLite Micro would then read past the entry or
+ * plan tensors at offsets the author never gave.
+ */
+export function decodeOfflinePlan(data: Uint8Array | undefined, tensorsInFirstSubgraph: number): IrOfflinePlan {
+  const what = `the ${OFFLINE_PLAN_NAME} metadata`;
+  if (data === undefined || data.byteLength < 12 || data.byteLength % 4 !== 0) {
+    throw new InputError('not-a-model', `${what} holds ${formatCount(data?.byteLength ?? 0)} bytes; it needs 12 or more, a multiple of 4 (int32 words)`);
+  }
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const word = (i: number): number => view.getInt32(4 * i, true);
+  const [version, subgraphs, n] = [word(0), word(1), word(2)];
+  if (n < 0 || 3 + n > data.byteLength / 4) {
+    throw new InputError('not-a-model', `${what} lists ${formatCount(n)} offsets but holds room for ${formatCount(data.byteLength / 4 - 3)}`);
+  }
+  if (n !== tensorsInFirstSubgraph) {
+    throw new InputError('not-a-model', `${what} lists ${formatCount(n)} offsets, but the first subgraph has ${formatCount(tensorsInFirstSubgraph)} tensors (TFLite Micro needs one per tensor)`);
+  }
+  const offsets = Array.from({ length: n }, (_, i) => word(3 + i));
+  const bad = offsets.findIndex((o) => o < -1);
+  if (bad >= 0) throw new InputError('not-a-model', `${what} gives tensor ${bad} the offset ${offsets[bad]}; offsets are bytes (≥ 0) or -1 for "plan at run time"`);
+  return { version, subgraphs, offsets };
+}
+
+/** The entry's bytes for a plan: version 1, one subgraph, one offset per tensor (-1: left to the runtime). */
+export function encodeOfflinePlan(offsets: readonly number[]): Uint8Array {
+  const words = new Int32Array(3 + offsets.length);
+  words[0] = OFFLINE_PLAN_VERSION;
+  words[1] = 1;
+  words[2] = offsets.length;
+  offsets.forEach((o, i) => {
+    words[3 + i] = o;
+  });
+  const bytes = new Uint8Array(words.buffer);
+  const view = new DataView(words.buffer);
+  // Int32Array is host-endian; the file is little-endian whatever the host.
+  words.forEach((w, i) => view.setInt32(4 * i, w, true));
+  return bytes;
+}
