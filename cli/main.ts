@@ -17,9 +17,9 @@ import { runTargets } from './targets';
 const USAGE = `usage: heapscope <command> [options]
 
 commands:
-  inspect <model.onnx>... [--dim NAME=VALUE]... [--shape NAME=DIMS]... [--input NAME=VALUE]... [--json]
-      decode each model, infer every tensor's shape, dtype and bytes
-  plan <model.onnx>... [--strategy NAME] [--target PRESET|FILE] [--dim NAME=VALUE]... [--json] [--ascii] [--strict]
+  inspect <model>... [--dim NAME=VALUE]... [--shape NAME=DIMS]... [--input NAME=VALUE]... [--json]
+      decode each model (.onnx or .tflite), infer every tensor's shape, dtype and bytes
+  plan <model>... [--strategy NAME] [--target PRESET|FILE] [--dim NAME=VALUE]... [--json] [--ascii] [--strict]
       plan where every activation and scratch buffer lives; peak, lower bound and why
       --dim NAME=VALUE      bind a symbolic dim (by name or input axis, e.g. image:2=640; 0 allowed)
       --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
@@ -31,6 +31,8 @@ commands:
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
       --header FILE    write a C header: arena size per region, offset and size of every buffer
       --csv FILE       write the MiniMalloc solution CSV (FILE.<region>.csv when several regions)
+      --save-tflite FILE  with --target tflm: write the .tflite model with heapscope's plan as its
+                       OfflineMemoryAllocation metadata, which TensorFlow Lite Micro then uses
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
       place the buffers of a MiniMalloc CSV problem; --out writes the offsets
   diff <a> <b> [--json] [--budget BYTES] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
@@ -47,7 +49,7 @@ exit codes: 0 success, 1 internal error, 2 bad input (or plan --strict found an 
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
-  plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv', ...TARGET_CHANGE_OPTIONS] },
+  plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv', '--save-tflite', ...TARGET_CHANGE_OPTIONS] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
   diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target'] },
   targets: { flags: ['--json'], options: [] },

@@ -1,7 +1,11 @@
-// `plan --save FILE`, `--header FILE` and `--csv FILE`: write the plan of one
-// model as a plan file, a C header, or MiniMalloc solution CSVs (one per region).
+// `plan --save FILE`, `--header FILE`, `--csv FILE` and `--save-tflite FILE`:
+// write the plan of one model as a plan file, a C header, MiniMalloc solution
+// CSVs (one per region), or the .tflite model with the plan as its offline plan.
+// No output may land on the model it was read from.
 
-import { writeFileSync } from 'node:fs';
+import { realpathSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { withOfflinePlan } from '../src/model/tflite/write-offline-plan';
 import type { InferredModel } from '../src/model/inferred';
 import { planCHeader } from '../src/planner/export/c-header';
 import { planFileCsv } from '../src/planner/problem/minimalloc-csv';
@@ -13,7 +17,7 @@ import type { ParsedArgs } from './args';
 import { targetSettingName } from './targets';
 
 /** The export options of `plan`. */
-export const EXPORT_OPTIONS = ['--save', '--header', '--csv'] as const;
+export const EXPORT_OPTIONS = ['--save', '--header', '--csv', '--save-tflite'] as const;
 
 /** True when any export option is given. */
 export function wantsExports(args: ParsedArgs): boolean {
@@ -27,11 +31,16 @@ export interface ExportInput {
   readonly plan: ModelPlan;
   readonly target: TargetProfile;
   readonly strategy: string | undefined;
+  readonly bytes: Uint8Array; // the model file as read
 }
 
 /** Writes every export the options ask for; returns the paths written. */
 export function writeExports(args: ParsedArgs, input: ExportInput): string[] {
   const { file, model, plan, target } = input;
+  for (const option of EXPORT_OPTIONS) {
+    const path = args.options.get(option);
+    if (path !== undefined && samePath(path, file)) throw new InputError('bad-argument', `${option} ${path} would overwrite the model it plans; give another file name`);
+  }
   const planFile = toPlanFile(model, plan, {
     model: file,
     target: targetSettingName(args.options.get('--target')),
@@ -49,7 +58,26 @@ export function writeExports(args: ParsedArgs, input: ExportInput): string[] {
     const regions = plan.regions.filter((r) => plan.buffers.some((b) => b.region === r.name));
     for (const r of regions) written.push(writeText(regions.length === 1 ? csv : regionPath(csv, r.name), planFileCsv(planFile, r.name, true)));
   }
+  const tflite = args.options.get('--save-tflite');
+  if (tflite !== undefined) written.push(writeBytes(tflite, plannedTflite(input)));
   return written;
+}
+
+/** The model with heapscope's plan as its offline plan; only a .tflite model planned for TFLite Micro has one. */
+function plannedTflite({ plan, bytes }: ExportInput): Uint8Array {
+  if (plan.runtimePlan === undefined) {
+    throw new InputError('bad-argument', '--save-tflite writes an offline plan for TensorFlow Lite Micro: it needs a .tflite model and --target tflm (or a target with planning.runtime "tflm")');
+  }
+  return withOfflinePlan(bytes, plan.runtimePlan.planned.offsets);
+}
+
+/** True when two paths name the same file (the second exists). */
+function samePath(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return resolve(a) === resolve(b);
+  }
 }
 
 /** `out.csv` -> `out.sram.csv`: one solution file per region. */
@@ -61,8 +89,12 @@ export function regionPath(path: string, region: string): string {
 }
 
 function writeText(path: string, text: string): string {
+  return writeBytes(path, text);
+}
+
+function writeBytes(path: string, data: string | Uint8Array): string {
   try {
-    writeFileSync(path, text);
+    writeFileSync(path, data);
   } catch (error) {
     throw new InputError('io', `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }

@@ -14,6 +14,7 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { readInputFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
+import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile } from './run-files';
 import { resolveTarget } from './targets';
@@ -91,14 +92,15 @@ export function runPlan(args: ParsedArgs, io: Output): number {
     args,
     io,
     (file) => {
-      const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, readInputFile(file), true);
+      const bytes = readInputFile(file);
+      const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, bytes, true);
       overLimit ||= !plan.fits;
       const problem = strict ? strictProblem(plan) : undefined;
       if (problem !== undefined) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
-      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy }) } : {};
+      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }) } : {};
       return ascii && args.flags.has('--json') ? { ...plan, ascii: asciiChart(plan), ...written } : { ...plan, ...written };
     },
     (file, plan, out) => {
@@ -182,6 +184,7 @@ export function planText(file: string, plan: ModelPlan): string {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit})`);
   }
+  lines.push(...runtimeLines(plan));
   lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${plan.weights.tensors} tensors (own region, not planned)`);
   const w = plan.waste;
   lines.push(`  waste         holes ${formatBytes(w.holes)}, alignment padding ${formatBytes(w.alignmentPadding)}, scratch growth ${formatBytes(w.scratchGrowth)}`);

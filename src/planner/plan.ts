@@ -30,7 +30,9 @@ import { placeAll, type PlacedPlan, type PlacementSearch, type ScratchSummary } 
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
+import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 
+export type { RuntimePlan } from './tflm/runtime-plan';
 export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
 export { rankSuggestions };
 
@@ -153,6 +155,7 @@ export interface ModelPlan {
   readonly scratch?: ScratchSummary;
   readonly steps: readonly StepInfo[];
   readonly bodies: readonly BodyPeak[];
+  readonly runtimePlan?: RuntimePlan; // a TFLite model for a TFLite Micro target: the runtime's own plan, its arena and heapscope's plan handed back
 }
 
 /** A plan before its peak is explained. */
@@ -196,9 +199,11 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
   const traffic = fusedTraffic(graph, unfused.problem, unfused.info, slow, fusion?.units ?? []);
   const fused = fusionReport(fusion, traffic.units);
-  const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks), ...fused.units.flatMap(costlyUnit)];
+  const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks), ...fused.units.flatMap(costlyUnit), ...runtimeDiagnostics(model, target)];
   const assumptions = planAssumptions(model);
-  const plan = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions });
+  const tflite = (model as Partial<InferredModel>).tflite;
+  const plan = stage.tflm === undefined || tflite === undefined ? record : { ...record, runtimePlan: tflmRuntimePlan(tflite, stage.tflm, placed.offsets) };
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
@@ -355,6 +360,12 @@ function bufferRecords(problem: PlacementProblem, placed: PlacedPlan): PlannedBu
       ...(i.alias !== undefined && { alias: i.alias }),
     };
   });
+}
+
+/** A runtime target asked of a model the runtime does not read. */
+function runtimeDiagnostics(model: InferredGraph | InferredModel, target: TargetProfile): PlanDiagnostic[] {
+  if (target.planning.runtime !== 'tflm' || (model as Partial<InferredModel>).tflite !== undefined) return [];
+  return [{ code: 'runtime-needs-tflite', message: `target ${target.name} reproduces TensorFlow Lite Micro's own plan for .tflite models only; this model is planned as on any target` }];
 }
 
 function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, number>): PlanDiagnostic[] {

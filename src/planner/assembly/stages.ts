@@ -5,13 +5,14 @@
 // stop after the bound when it already shows no saving. Depends only on the
 // planner and the model's IR types.
 
-import type { InferredGraph } from '../../model/inferred';
+import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { computeUnitPlan, type ComputeUnitPlan } from '../compute-units/compute-plan';
 import { findFusionUnits, type FoundUnits } from '../fusion/find-units';
 import { withFusion } from '../fusion/fused-problem';
 import { buildProblem, type BuildOptions, type BuiltProblem } from '../problem/build-problem';
 import type { RegionBound } from '../scratch/bound';
 import type { TargetProfile } from '../targets/target';
+import { tflmProblem, type TflmProblem } from '../tflm/tflm-problem';
 import { strategyFreeBounds } from './bounds';
 import { regionPeaks } from './explain-plan';
 import type { PlacedPlan } from './placement';
@@ -23,6 +24,7 @@ export interface PlanStage {
   readonly unfused: BuiltProblem; // before fusion
   readonly fusion: FoundUnits | undefined; // when the target fuses
   readonly built: BuiltProblem; // with the fusion units' tensors moved on chip
+  readonly tflm?: TflmProblem; // a TFLite model for a TFLite Micro target: the buffers that runtime plans
 }
 
 /**
@@ -32,6 +34,12 @@ export interface PlanStage {
  * fusion is taken as it is.
  */
 export function buildStage(model: InferredGraph, target: TargetProfile, options: BuildOptions, before?: PlanStage): PlanStage {
+  const tflite = target.planning.runtime === 'tflm' ? (model as Partial<InferredModel>).tflite : undefined;
+  if (tflite !== undefined) {
+    // TFLite Micro runs the file's operators as they are: no compute units, no fusion, its own buffers.
+    const tflm = before?.tflm ?? tflmProblem(model, tflite, target);
+    return { units: undefined, graph: model, unfused: tflm.built, fusion: undefined, built: tflm.built, tflm };
+  }
   const units = before === undefined ? computeUnitPlan(model, target, options) : before.units;
   const graph = units?.graph ?? model;
   const unfused = before?.unfused ?? units?.built ?? buildProblem(model, target, options);

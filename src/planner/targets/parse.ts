@@ -171,7 +171,7 @@ function readScratchRule(value: unknown, path: string): ScratchRule {
 }
 
 function readPlanning(value: unknown, path: string, regions: readonly MemoryRegion[]): PlanningSettings {
-  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds']);
+  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime']);
   const strategy = f.string('strategy', 'm1');
   if (!(STRATEGY_NAMES as readonly string[]).includes(strategy)) {
     fail(f.at('strategy'), `must be one of ${STRATEGY_NAMES.join(', ')}`, strategy);
@@ -186,6 +186,7 @@ function readPlanning(value: unknown, path: string, regions: readonly MemoryRegi
     graphIo: f.oneOf('graphIo', ['whole-run', 'as-used'], 'whole-run'),
     activationRegion,
     opKinds: f.record('opKinds', readOpKind),
+    ...(f.has('runtime') && f.oneOf('runtime', ['tflm', 'none'], 'none') === 'tflm' && { runtime: 'tflm' as const }),
   };
 }
 

@@ -1,5 +1,6 @@
 // The target presets that ship with heapscope, by the names DESIGN.md fixes:
-// cpu, mcu, accelerator, phone, and phone-dsp (NPU + DSP + CPU compute units).
+// cpu, mcu, accelerator, phone, phone-dsp (NPU + DSP + CPU compute units), and
+// tflm (TensorFlow Lite Micro's tensor arena, for .tflite models).
 // Written as profile documents and read through the same parser as a user's
 // file, so they are valid by construction.
 // Depends only on the planner's target module.
@@ -138,6 +139,13 @@ const DOCUMENTS: readonly object[] = [
       { name: 'cpu', opTypes: ['*'], dtype: { activations: 'float32' }, alignment: 16 },
     ],
     planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
+  },
+  {
+    name: 'tflm',
+    description: "TensorFlow Lite Micro on a 32-bit microcontroller: one 16-byte-aligned tensor arena; for a .tflite model, the runtime's own plan reproduced beside heapscope's, the persistent section and the arena to declare",
+    regions: [{ name: 'arena', alignment: 16, fast: true }],
+    computeUnits: [{ name: 'cortex-m', opTypes: ['*'], dtype: { activations: 'model' }, alignment: 16 }],
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'arena', runtime: 'tflm' },
   },
 ];
 

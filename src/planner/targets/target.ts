@@ -105,7 +105,11 @@ export interface PlanningSettings {
   readonly graphIo: GraphIoPolicy;
   readonly activationRegion: string; // region name activations are planned in
   readonly opKinds: Readonly<Record<string, OpKind>>; // overrides of the op-kind table, by op type
+  readonly runtime?: RuntimeName; // plan a model as this runtime's allocator does (TFLite models); absent: no runtime
 }
+
+/** A runtime whose allocator heapscope reproduces: TensorFlow Lite Micro. */
+export type RuntimeName = 'tflm';
 
 /** The whole target profile. */
 export interface TargetProfile {

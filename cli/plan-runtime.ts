@@ -1,0 +1,35 @@
+// The text lines of a runtime plan (TensorFlow Lite Micro): the runtime's own
+// head, heapscope's head as the runtime reaches it, the tail and the arena to declare.
+
+import type { ModelPlan } from '../src/planner/plan';
+import { formatBytes, formatCount } from '../src/shared/format';
+
+const bytes = (n: number): string => `${formatBytes(n)} (${formatCount(n)} B)`;
+
+/** Lines for `plan` text output; none without a runtime plan. */
+export function runtimeLines(plan: ModelPlan): string[] {
+  const r = plan.runtimePlan;
+  if (r === undefined) return [];
+  const lines = ['  TensorFlow Lite Micro (32-bit build):'];
+  const file = r.filePlan;
+  if (file !== undefined) {
+    const check = file.valid
+      ? 'valid'
+      : file.insideCustomOp !== undefined
+        ? `it overlaps tensors of the custom operator ${file.insideCustomOp}, which may use them one after another; heapscope cannot check that: ${file.problem ?? ''}`
+        : `NOT valid by TFLite Micro's lifetimes: ${file.problem ?? ''}`;
+    lines.push(`    file's plan   head ${bytes(r.head)} with the file's offline plan (${check})`);
+    lines.push(`    TFLM greedy   head ${bytes(r.greedyHead)} (its own planner, without the offline plan)`);
+  } else {
+    lines.push(`    TFLM's plan   head ${bytes(r.head)} (GreedyMemoryPlanner, reproduced)`);
+  }
+  const p = r.planned;
+  const change = p.saving > 0 ? `${formatBytes(p.saving)} smaller (${p.savingPercent.toFixed(1)} %)` : p.saving === 0 ? 'no smaller' : `${formatBytes(-p.saving)} LARGER`;
+  lines.push(`    heapscope     head ${bytes(p.head)}, ${change}, written as an offline plan (from ${p.source}; --save-tflite)`);
+  lines.push(`    tail          ${bytes(r.tail)}${r.tailEstimated ? ', an estimate: ' + r.tailParts.filter((t) => t.estimated).map((t) => t.what).join(', ') + ' are estimated' : ''}`);
+  for (const t of r.tailParts) lines.push(`      ${t.what.padEnd(20)} ${formatCount(t.bytes).padStart(9)} B${t.estimated ? ' (estimate)' : ''}  ${t.rule}`);
+  lines.push(`    arena         declare ${bytes(r.arena)} as it is, ${bytes(p.arena)} with heapscope's plan`);
+  lines.push(`                  (${r.arenaReason})`);
+  for (const note of r.notes) lines.push(`    assumes       ${note}`);
+  return lines;
+}

@@ -1,0 +1,211 @@
+// The buffers TensorFlow Lite Micro plans in the non-persistent ("head")
+// section of its arena, with the lifetimes its allocator derives
+// (micro_allocation_info.cc). Depends only on the model's IR types.
+//
+// - A tensor is planned when it has no buffer data, is not a variable (unless
+//   an offline plan gives it an offset) and its size is not 0. Sizes are the
+//   elements × TfLiteTypeSizeOf (int4 counts a byte per element), rounded up
+//   to 16 bytes (MicroArenaBufferAlignment) before they reach the planner.
+// - Time 0: subgraph 0's inputs are created. Each operator takes the next
+//   time; its outputs are created then; an IF, WHILE or CALL_ONCE then takes
+//   one more time per subgraph it runs and walks that subgraph in place; the
+//   operator's inputs and outputs are last used at the time it ends. A
+//   subgraph's outputs live to its end. A tensor never referenced keeps
+//   (-1, -1) and is still planned (it then meets only other such tensors).
+// - No operator works in place: a RESHAPE's output is a buffer of its own.
+// - Kernel scratch requests (scratch-requests.ts) live from their operator's
+//   time to its end.
+// - Offline offsets are read by the tensor's index in its own subgraph, as
+//   TFLM reads them (the concatenated layout its documentation describes is
+//   not what its code indexes).
+
+import { InputError } from '../../shared/errors';
+import type { IrTflite, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
+import { scratchRequests, type TflmScratchRequest } from './scratch-requests';
+
+/** TFLM's arena alignment (MicroArenaBufferAlignment). */
+export const TFLM_ALIGNMENT = 16;
+
+/** Operators past which the walk of nested subgraphs stops (a subgraph run from many places is walked each time, as TFLM does). */
+const MAX_WALKED_OPERATORS = 2_000_000;
+
+/** Nesting of subgraph calls past which the model is refused (TFLM recurses once per level). */
+const MAX_CALL_DEPTH = 256;
+
+/** TfLiteTypeSizeOf, by TensorType name; types TFLM cannot allocate are absent. */
+const TYPE_SIZE: Readonly<Record<string, number>> = {
+  FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1,
+  INT64: 8, UINT64: 8, BOOL: 1, RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
+};
+
+/** One buffer TFLM's planner is given, in the order it is added (its id). */
+export interface TflmBuffer {
+  readonly kind: 'tensor' | 'scratch';
+  readonly subgraph: number;
+  readonly tensor: number | undefined; // index in its subgraph (tensors only)
+  readonly name: string; // the IR value name (prefixed by its subgraph beyond the first) or '<node>:scratch<k>'
+  readonly node: string | undefined; // the producing or requesting operator
+  readonly role: 'input' | 'output' | 'activation' | 'scratch';
+  readonly bytes: number;
+  readonly size: number; // bytes rounded up to 16, as the planner sees them
+  readonly first: number; // first_created (inclusive time); -1 when never referenced
+  readonly last: number; // last_used (inclusive time)
+  readonly offlineOffset: number | undefined; // from the file's offline plan
+}
+
+/** A variable tensor: its buffer lives in the persistent section. */
+export interface TflmVariable {
+  readonly name: string;
+  readonly bytes: number;
+}
+
+/** The operator that runs at each time (time 0: the graph inputs arrive, before the first operator). */
+export interface TflmTime {
+  readonly node: string;
+  readonly op: string;
+}
+
+/** What TFLM's allocator knows before it plans. */
+export interface TflmAllocation {
+  readonly buffers: readonly TflmBuffer[]; // planned buffers, in planner id order
+  readonly times: readonly TflmTime[]; // by time, from 1 (index 0 is time 1)
+  readonly variables: readonly TflmVariable[]; // persistent, in allocation order
+  readonly tensorCount: number; // over all subgraphs
+  readonly scratchCount: number;
+  readonly notes: readonly string[]; // assumptions: kernels whose requests are not known
+}
+
+interface Info {
+  first: number;
+  last: number;
+}
+
+/** The allocation of a model as TFLM derives it; `offsets` replaces the file's offline plan when given. */
+export function tflmAllocation(model: IrTflite, offsets: readonly number[] | undefined = model.offlinePlan?.offsets): TflmAllocation {
+  const infos = model.subgraphs.map((sg) => sg.tensors.map((): Info => ({ first: -1, last: -1 })));
+  const requests = model.subgraphs.flatMap((sg, s) => sg.operators.flatMap((op, i) => scratchRequests(sg, op).requests.map((r) => ({ ...r, subgraph: s, operator: i }))));
+  const scratchInfo = requests.map((): Info => ({ first: -1, last: -1 }));
+  const times: TflmTime[] = [];
+  new LifetimeWalk(model, infos, requests, scratchInfo, times).run();
+  const buffers: TflmBuffer[] = [];
+  const variables: TflmVariable[] = [];
+  model.subgraphs.forEach((sg, s) => {
+    sg.tensors.forEach((t, i) => {
+      const bytes = tensorBytes(t, s, i);
+      const offline = offsets?.[i] !== undefined && offsets[i]! >= 0 ? offsets[i] : undefined;
+      if (t.constant || bytes === 0) return;
+      if (t.variable && offline === undefined) {
+        variables.push({ name: valueName(s, t), bytes });
+        return;
+      }
+      const info = infos[s]![i]!;
+      buffers.push({
+        kind: 'tensor', subgraph: s, tensor: i, name: valueName(s, t), node: producer(sg, i),
+        role: s === 0 && sg.inputs.includes(i) ? 'input' : s === 0 && sg.outputs.includes(i) ? 'output' : 'activation',
+        bytes, size: alignUp(bytes), first: info.first, last: info.last, offlineOffset: offline,
+      });
+    });
+  });
+  requests.forEach((r, k) => {
+    const info = scratchInfo[k]!;
+    buffers.push({
+      kind: 'scratch', subgraph: r.subgraph, tensor: undefined, name: `${r.node}:${r.label}`, node: r.node, role: 'scratch',
+      bytes: r.bytes, size: alignUp(r.bytes), first: info.first, last: info.last, offlineOffset: undefined,
+    });
+  });
+  const notes = model.subgraphs.flatMap((sg) => sg.operators.flatMap((op) => scratchRequests(sg, op).note ?? []));
+  return {
+    buffers, times, variables, notes,
+    tensorCount: model.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0),
+    scratchCount: requests.length,
+  };
+}
+
+/** The name a tensor has in the plan: its value name, prefixed by its subgraph beyond the first. */
+export function valueName(subgraph: number, t: IrTfliteTensor): string {
+  return subgraph === 0 ? t.value : `subgraph${subgraph}/${t.value}`;
+}
+
+/** Bytes TFLM allocates for a tensor; throws for a type it cannot allocate. */
+export function tensorBytes(t: IrTfliteTensor, subgraph: number, index: number): number {
+  const size = TYPE_SIZE[t.type];
+  if (size === undefined) {
+    if (t.constant) return 0;
+    throw new InputError('bad-graph', `tensor ${index} of subgraph ${subgraph} ('${t.value}') is of type ${t.type}, which TensorFlow Lite Micro cannot allocate`);
+  }
+  return t.shape.reduce((a, d) => a * d, 1) * size;
+}
+
+function alignUp(bytes: number): number {
+  return Math.ceil(bytes / TFLM_ALIGNMENT) * TFLM_ALIGNMENT;
+}
+
+function producer(sg: IrTfliteSubgraph, tensor: number): string | undefined {
+  return sg.operators.find((op) => op.outputs.includes(tensor))?.node;
+}
+
+type Request = TflmScratchRequest & { readonly subgraph: number; readonly operator: number };
+
+/** MarkAllocationLifetimes, from subgraph 0, walking called subgraphs where they run. */
+class LifetimeWalk {
+  private scope = 0;
+  private walked = 0;
+
+  constructor(
+    private readonly model: IrTflite,
+    private readonly infos: Info[][],
+    private readonly requests: readonly Request[],
+    private readonly scratch: Info[],
+    private readonly times: TflmTime[],
+  ) {}
+
+  run(): void {
+    this.mark(0, 0);
+  }
+
+  private mark(s: number, depth: number): void {
+    if (depth > MAX_CALL_DEPTH) {
+      throw new InputError('bad-graph', `the subgraphs run one another more than ${MAX_CALL_DEPTH} levels deep`);
+    }
+    const sg = this.model.subgraphs[s]!;
+    const info = this.infos[s]!;
+    for (const t of sg.inputs) {
+      created(info[t]!, this.scope);
+      info[t]!.last = this.scope;
+    }
+    sg.operators.forEach((op, i) => {
+      if (++this.walked > MAX_WALKED_OPERATORS) {
+        throw new InputError('bad-graph', `the subgraphs run one another more than ${MAX_WALKED_OPERATORS.toLocaleString('en-US')} operators deep; TensorFlow Lite Micro would take as long to plan them`);
+      }
+      this.scope += 1;
+      this.times.push({ node: op.node, op: op.op });
+      for (const t of op.outputs) if (t >= 0) created(info[t]!, this.scope);
+      const start = this.scope;
+      for (const called of runtimeCalls(op.op, op.calls)) {
+        this.scope += 1;
+        this.times.push({ node: op.node, op: op.op });
+        this.mark(called, depth + 1);
+      }
+      for (const t of op.inputs) if (t >= 0) info[t]!.last = this.scope;
+      for (const t of op.outputs) if (t >= 0) info[t]!.last = this.scope;
+      this.requests.forEach((r, k) => {
+        if (r.subgraph !== s || r.operator !== i) return;
+        created(this.scratch[k]!, start);
+        this.scratch[k]!.last = this.scope;
+      });
+    });
+    for (const t of sg.outputs) {
+      created(info[t]!, this.scope);
+      info[t]!.last = this.scope;
+    }
+  }
+}
+
+/** The subgraphs TFLM's allocator walks for an operator: IF, WHILE and CALL_ONCE only. */
+function runtimeCalls(op: string, calls: readonly number[]): readonly number[] {
+  return op === 'IF' || op === 'WHILE' || op === 'CALL_ONCE' ? calls : [];
+}
+
+function created(info: Info, time: number): void {
+  if (info.first === -1) info.first = time;
+}

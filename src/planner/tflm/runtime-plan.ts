@@ -1,0 +1,183 @@
+// The runtime plan of a TFLite model for TensorFlow Lite Micro: the head TFLM's
+// own planner reaches (with the file's offline plan, if it carries one), the
+// head it reaches with heapscope's plan written into the file, the persistent
+// section and the arena to declare. Depends only on the IR types and the planner.
+//
+// - TFLM's head: GreedyMemoryPlanner on TFLM's own buffers (greedy-planner.ts).
+// - heapscope's head: the tensor offsets of a plan are written as an offline
+//   plan; TFLM still places the kernels' scratch buffers itself, around them.
+//   So each candidate's head is simulated exactly that way, and the smallest
+//   wins: the plan's own tensor offsets, the plan of the tensors alone (which
+//   leaves the scratch to the runtime), and TFLM's own greedy offsets (so the
+//   written file is never worse than what TFLM does without it).
+
+import type { IrTflite, IrTfliteOperator } from '../../model/ir-tflite';
+import { assignOffsets } from '../assembly/assign-offsets';
+import type { PlacementProblem } from '../problem/problem';
+import { tflmAllocation, type TflmAllocation, type TflmBuffer } from './allocation-info';
+import { planGreedy, type GreedyBuffer } from './greedy-planner';
+import { tflmArena, type TailPart } from './tail';
+import type { TflmProblem } from './tflm-problem';
+
+/** A plan of the head written as offsets, and what TFLM makes of it. */
+export interface OfflineHead {
+  readonly head: number; // bytes of the head TFLM reaches
+  readonly offsets: readonly number[]; // by tensor, over every subgraph in order (-1: left to TFLM)
+}
+
+/** The file's own offline plan, checked. */
+export interface FilePlanCheck {
+  readonly head: number;
+  readonly valid: boolean; // no two tensors live at once share a byte
+  readonly problem?: string; // the first pair of tensors live at once that share bytes
+  readonly insideCustomOp?: string; // every such pair is read or written by this custom operator alone, which may use them one after another
+}
+
+/** `plan --json`'s runtimePlan (DESIGN.md). */
+export interface RuntimePlan {
+  readonly runtime: 'tflm';
+  readonly head: number; // TFLM's head for the file as it is (its offline plan honoured)
+  readonly tail: number;
+  readonly tailEstimated: boolean;
+  readonly arena: number; // the smallest tensor arena with which AllocateTensors() succeeds
+  readonly arenaReason: string;
+  readonly planningBytes: number;
+  readonly tailParts: readonly TailPart[];
+  readonly greedyHead: number; // TFLM's greedy planner alone, ignoring any offline plan
+  readonly filePlan?: FilePlanCheck; // the offline plan the file carries
+  readonly planned: OfflineHead & { readonly saving: number; readonly savingPercent: number; readonly arena: number; readonly source: string };
+  readonly buffers: number; // planned by TFLM: tensors and scratch requests
+  readonly scratch: number;
+  readonly variableBytes: number;
+  readonly notes: readonly string[];
+}
+
+/** The runtime plan; `offsets` are the model plan's offsets of `problem`'s buffers. */
+export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets: readonly number[]): RuntimePlan {
+  const { allocation } = problem;
+  const greedyHead = planGreedy(greedyBuffers(allocation, false)).head;
+  const own = planGreedy(greedyBuffers(allocation, true));
+  const filePlan = tflite.offlinePlan === undefined ? undefined : checkFilePlan(tflite, allocation, own.offsets);
+  const trusted = filePlan === undefined || filePlan.valid || filePlan.insideCustomOp !== undefined;
+  const planned = bestOffline(tflite, problem, offsets, trusted ? own.offsets : undefined, filePlan !== undefined);
+  const arena = tflmArena(tflite, allocation, own.head);
+  const plannedArena = tflmArena(tflite, allocation, planned.head).arena;
+  const saving = own.head - planned.head;
+  return {
+    runtime: 'tflm',
+    head: own.head,
+    tail: arena.tail,
+    tailEstimated: arena.tailEstimated,
+    arena: arena.arena,
+    arenaReason: arena.arenaReason,
+    planningBytes: arena.planningBytes,
+    tailParts: arena.parts,
+    greedyHead,
+    ...(filePlan !== undefined && { filePlan }),
+    planned: { ...planned, saving, savingPercent: own.head === 0 ? 0 : (100 * saving) / own.head, arena: plannedArena },
+    buffers: allocation.buffers.length,
+    scratch: allocation.scratchCount,
+    variableBytes: allocation.variables.reduce((sum, v) => sum + v.bytes, 0),
+    notes: allocation.notes,
+  };
+}
+
+/** TFLM's buffers as its planner is handed them, with or without their offline offsets. */
+function greedyBuffers(allocation: TflmAllocation, offline: boolean): GreedyBuffer[] {
+  return allocation.buffers.map((b) => ({ size: b.size, first: b.first, last: b.last, ...(offline && b.offlineOffset !== undefined && { offlineOffset: b.offlineOffset }) }));
+}
+
+/** The head TFLM reaches with `offsets` written into the file: the file's tensors re-read with them, scratch placed online. */
+export function simulateOffline(tflite: IrTflite, offsets: readonly number[]): number {
+  const allocation = tflmAllocation(tflite, offsets);
+  return planGreedy(greedyBuffers(allocation, true)).head;
+}
+
+/** The smallest simulated head over the candidate tensor offsets (see the module header). */
+function bestOffline(
+  tflite: IrTflite,
+  problem: TflmProblem,
+  planOffsets: readonly number[],
+  ownOffsets: readonly number[] | undefined,
+  fromFile: boolean,
+): OfflineHead & { readonly source: string } {
+  const { allocation, order } = problem;
+  const byTflmId = new Array<number>(allocation.buffers.length);
+  order.forEach((k, id) => {
+    byTflmId[k] = planOffsets[id]!;
+  });
+  const candidates: { source: string; offsets: number[] }[] = [
+    { source: 'the plan', offsets: writtenOffsets(tflite, allocation, byTflmId) },
+    { source: 'the plan of the tensors alone', offsets: writtenOffsets(tflite, allocation, tensorsOnly(problem)) },
+  ];
+  // What TFLM does with the file as it is, unless that relies on an offline plan that shares bytes between live tensors.
+  if (ownOffsets !== undefined) candidates.push({ source: fromFile ? "the file's own offline plan" : "TFLite Micro's own greedy plan", offsets: writtenOffsets(tflite, allocation, ownOffsets) });
+  let best: (OfflineHead & { source: string }) | undefined;
+  for (const c of candidates) {
+    const head = simulateOffline(tflite, c.offsets);
+    if (best === undefined || head < best.head) best = { head, offsets: c.offsets, source: c.source };
+  }
+  return best!;
+}
+
+/** Offsets by TFLM planner id for the tensors alone, planned by best without the scratch requests. */
+function tensorsOnly(problem: TflmProblem): number[] {
+  const { allocation, order, built } = problem;
+  const keep = built.problem.buffers.filter((b) => allocation.buffers[order[b.id]!]!.kind === 'tensor');
+  const sub: PlacementProblem = { buffers: keep.map((b, id) => ({ ...b, id })), alignment: built.problem.alignment ?? 16 };
+  const result = assignOffsets(sub, 'best');
+  const byTflmId = new Array<number>(allocation.buffers.length).fill(0);
+  keep.forEach((b, id) => {
+    byTflmId[order[b.id]!] = result.offsets[id]!;
+  });
+  return byTflmId;
+}
+
+/**
+ * The offline plan to write: an offset for each planned tensor of the first
+ * subgraph, -1 for the rest. TFLM reads a tensor's offset by its index within
+ * its own subgraph, so with several subgraphs the slots the others would read
+ * stay -1 too.
+ */
+function writtenOffsets(tflite: IrTflite, allocation: TflmAllocation, byTflmId: readonly number[]): number[] {
+  const total = tflite.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0);
+  const shared = Math.max(0, ...tflite.subgraphs.slice(1).map((sg) => sg.tensors.length));
+  const offsets = new Array<number>(total).fill(-1);
+  allocation.buffers.forEach((b, id) => {
+    if (b.kind === 'tensor' && b.subgraph === 0 && b.tensor! >= shared) offsets[b.tensor!] = byTflmId[id]!;
+  });
+  return offsets;
+}
+
+/**
+ * The file's plan: valid when no two planned tensors whose lifetimes meet share
+ * a byte. A compiler that lowers the graph to one custom operator (Arm Vela's
+ * ethos-u) overlaps that operator's own tensors by a schedule only it knows:
+ * such overlaps are named, not trusted or refuted.
+ */
+function checkFilePlan(tflite: IrTflite, allocation: TflmAllocation, offsets: readonly number[]): FilePlanCheck {
+  const head = allocation.buffers.reduce((max, b, i) => Math.max(max, offsets[i]! + b.size), 0);
+  const list = allocation.buffers;
+  let problem: string | undefined;
+  const ops = new Set<string>();
+  for (let i = 0; i < list.length; i++) {
+    for (let j = i + 1; j < list.length; j++) {
+      const a = list[i]!;
+      const b = list[j]!;
+      if (a.first > b.last || b.first > a.last) continue; // TFLM's inclusive lifetimes do not meet
+      if (!(offsets[i]! < offsets[j]! + b.bytes && offsets[j]! < offsets[i]! + a.bytes && a.bytes > 0 && b.bytes > 0)) continue;
+      problem ??= `${a.name} and ${b.name} are live at once and share bytes from ${Math.max(offsets[i]!, offsets[j]!)}`;
+      ops.add(sharedCustomOp(tflite, a, b) ?? '');
+    }
+  }
+  if (problem === undefined) return { head, valid: true };
+  const only = ops.size === 1 ? [...ops][0] : undefined;
+  return { head, valid: false, problem, ...(only !== undefined && only !== '' && { insideCustomOp: only }) };
+}
+
+/** The custom operator that touches both tensors, when one does. */
+function sharedCustomOp(tflite: IrTflite, a: TflmBuffer, b: TflmBuffer): string | undefined {
+  if (a.subgraph !== b.subgraph || a.tensor === undefined || b.tensor === undefined) return undefined;
+  const touches = (op: IrTfliteOperator, t: number): boolean => op.inputs.includes(t) || op.outputs.includes(t);
+  return tflite.subgraphs[a.subgraph]!.operators.find((op) => op.custom && touches(op, a.tensor!) && touches(op, b.tensor!))?.node;
+}

@@ -1,0 +1,92 @@
+// The scratch buffers TensorFlow Lite Micro's reference kernels request in their
+// Prepare step (RequestScratchBufferInArena), one rule per operator, from the
+// kernel sources (tensorflow/lite/micro/kernels). Depends only on the IR types.
+//
+// | operator | when | requests (bytes) |
+// |---|---|---|
+// | SVDF | int8 input | batch × filters × 4, batch × units × 4 (units = filters / rank) |
+// | SVDF | float input | batch × filters × 4 |
+// | ADD_N | float or int8 | 4 × inputs (pointers, 32-bit build) |
+// | TRANSPOSE_CONV | int8 input | output elements × 4 |
+// | TRANSPOSE_CONV | int16 input | output elements × 8, and bias elements × 8 for an int16 bias |
+// | MEAN, SUM | int8 or int16 input | output elements × 4 |
+// | REDUCE_MAX, REDUCE_MIN | any | 4 × input rank, 4 × axis elements |
+// | UNIDIRECTIONAL_SEQUENCE_LSTM | any | 4 × cell-state bytes |
+// | CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED | int4 filter | filter elements (unpacked) |
+// Every other builtin requests nothing; a custom operator's kernel is not
+// known, so the plan says it assumes none.
+
+import type { IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
+
+/** One RequestScratchBufferInArena call. */
+export interface TflmScratchRequest {
+  readonly node: string;
+  readonly label: string; // 'scratch0', 'scratch1', … in request order
+  readonly bytes: number;
+}
+
+/** Pointer size of the build the requests are sized for (a 32-bit microcontroller). */
+const POINTER_BYTES = 4;
+
+/** An operator's requests, and a note when its kernel is not known. */
+export function scratchRequests(sg: IrTfliteSubgraph, op: IrTfliteOperator): { readonly requests: TflmScratchRequest[]; readonly note?: string } {
+  if (op.custom) {
+    return { requests: [], note: `custom operator ${op.op} (${op.node}): its kernel's scratch requests are not known; none are assumed` };
+  }
+  const sizes = requestBytes(sg, op);
+  return { requests: sizes.map((bytes, k) => ({ node: op.node, label: `scratch${k}`, bytes })) };
+}
+
+function requestBytes(sg: IrTfliteSubgraph, op: IrTfliteOperator): number[] {
+  const tensor = (k: number): IrTfliteTensor | undefined => (op.inputs[k] !== undefined && op.inputs[k]! >= 0 ? sg.tensors[op.inputs[k]!] : undefined);
+  const output = op.outputs[0] !== undefined && op.outputs[0] >= 0 ? sg.tensors[op.outputs[0]] : undefined;
+  const input = tensor(0);
+  switch (op.op) {
+    case 'SVDF':
+      return svdf(input, tensor(1), op.options.rank ?? 1);
+    case 'ADD_N':
+      return input?.type === 'FLOAT32' || input?.type === 'INT8' ? [POINTER_BYTES * op.inputs.length] : [];
+    case 'TRANSPOSE_CONV':
+      return transposeConv(tensor(2), tensor(3), output);
+    case 'MEAN':
+    case 'SUM':
+      return input?.type === 'INT8' || input?.type === 'INT16' ? [4 * elements(output)] : [];
+    case 'REDUCE_MAX':
+    case 'REDUCE_MIN':
+      return [4 * (input?.shape.length ?? 0), 4 * Math.max(1, elements(tensor(1)))];
+    case 'UNIDIRECTIONAL_SEQUENCE_LSTM':
+      return lstm(tensor(19));
+    case 'CONV_2D':
+    case 'DEPTHWISE_CONV_2D':
+    case 'FULLY_CONNECTED':
+      return tensor(1)?.type === 'INT4' ? [elements(tensor(1))] : [];
+    default:
+      return [];
+  }
+}
+
+/** svdf_common.cc PrepareSvdf: batch from the input, filters from weights_feature. */
+function svdf(input: IrTfliteTensor | undefined, weightsFeature: IrTfliteTensor | undefined, rank: number): number[] {
+  if (input === undefined || weightsFeature === undefined) return [];
+  const batch = input.shape[0] ?? 1;
+  const filters = weightsFeature.shape[0] ?? 0;
+  if (input.type === 'INT8') return [batch * filters * 4, batch * Math.floor(filters / Math.max(1, rank)) * 4];
+  return input.type === 'FLOAT32' ? [batch * filters * 4] : [];
+}
+
+function transposeConv(input: IrTfliteTensor | undefined, bias: IrTfliteTensor | undefined, output: IrTfliteTensor | undefined): number[] {
+  if (input?.type === 'INT8') return [elements(output) * 4];
+  if (input?.type !== 'INT16') return [];
+  return bias?.type === 'INT16' ? [elements(output) * 8, elements(bias) * 8] : [elements(output) * 8];
+}
+
+/** unidirectional_sequence_lstm.cc: four buffers of the cell state's size. */
+function lstm(cellState: IrTfliteTensor | undefined): number[] {
+  if (cellState === undefined) return [];
+  const bytes = elements(cellState) * (cellState.type === 'INT16' ? 2 : 4);
+  return [bytes, bytes, bytes, bytes];
+}
+
+function elements(t: IrTfliteTensor | undefined): number {
+  return t === undefined ? 0 : t.shape.reduce((a, d) => a * d, 1);
+}

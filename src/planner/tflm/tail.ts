@@ -1,0 +1,172 @@
+// TensorFlow Lite Micro's persistent ("tail") section on a 32-bit
+// microcontroller build, and the smallest arena with which AllocateTensors()
+// succeeds. Depends only on the IR types and this folder.
+//
+// The tail, in TFLM's allocation order (micro_allocator.cc, micro_interpreter.cc):
+// - exact: variable tensors' buffers (16-aligned each), resource variables'
+//   buffers (the largest value assigned to each VAR_HANDLE), the eval tensors
+//   (12 B each), the node-and-registration records (32 B each), the subgraph
+//   records (8 B each), scratch handles (4 B each) and the graph inputs' and
+//   outputs' TfLiteTensor structs (40 B, with 12 B + 4 + 4 × channels of
+//   quantization each when quantized) behind a 16-aligned pointer array;
+// - estimated: the allocator objects themselves (124 B), each operator's
+//   builtin parameters and each kernel's persistent data (OpData, and the
+//   per-channel multipliers and shifts of quantized convolutions), by a rule
+//   per operator type, since they depend on the kernel build.
+//
+// The arena: while it plans, TFLM holds at once, between the head and the
+// tail, its scratch-request list (12 B × (requests + 12)), a subgraph offset
+// per subgraph (4 B), an allocation record per tensor and request (24 B) and
+// the planner's own memory (40 B per planned buffer, 16-aligned). An arena
+// too small for that does not always fail: when the temporary pointer passes
+// the tail inside one 16-byte window, TFLM hands its planner a negative size
+// and writes past the arena. So the arena to declare is the larger of what
+// planning holds and what the plan keeps, each on top of the tail.
+
+import type { IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
+import type { TflmAllocation } from './allocation-info';
+import { GREEDY_BYTES_PER_BUFFER } from './greedy-planner';
+
+/** One part of the tail. */
+export interface TailPart {
+  readonly what: string;
+  readonly bytes: number;
+  readonly estimated: boolean;
+  readonly rule: string; // how it is sized
+}
+
+/** The tail and the arena to declare. */
+export interface TflmArena {
+  readonly tail: number;
+  readonly tailEstimated: boolean;
+  readonly parts: readonly TailPart[];
+  readonly arena: number; // the smallest arena with which AllocateTensors succeeds
+  readonly planningBytes: number; // what TFLM holds between head and tail while it plans
+  readonly arenaReason: string;
+}
+
+/** Sizes of TFLM's records on a build: a 32-bit microcontroller, or a 64-bit host (where TFLM's own tests measure). */
+export interface TflmBuild {
+  readonly name: string;
+  readonly pointer: number;
+  readonly scratchRequest: number; // ScratchBufferRequest
+  readonly allocationInfo: number; // AllocationInfo
+  readonly evalTensor: number; // TfLiteEvalTensor
+  readonly node: number; // NodeAndRegistration
+  readonly tensor: number; // TfLiteTensor
+  readonly quantization: number; // TfLiteAffineQuantization
+  readonly allocators: number; // the arena, planner, allocator and builtin-data allocator objects (estimated)
+}
+
+/** A 32-bit microcontroller build (the tail heapscope reports). */
+export const BUILD_32: TflmBuild = { name: '32-bit', pointer: 4, scratchRequest: 12, allocationInfo: 24, evalTensor: 12, node: 32, tensor: 40, quantization: 12, allocators: 124 };
+
+/** A 64-bit host build, as TFLM's memory_arena_threshold_test measures. */
+export const BUILD_64: TflmBuild = { name: '64-bit', pointer: 8, scratchRequest: 16, allocationInfo: 32, evalTensor: 24, node: 64, tensor: 64, quantization: 24, allocators: 232 };
+
+/** Builtin parameter structs (TfLite*Params), 32-bit, by operator; others 8 bytes. */
+const PARAMS_BYTES: Readonly<Record<string, number>> = {
+  CONV_2D: 28, DEPTHWISE_CONV_2D: 32, AVERAGE_POOL_2D: 36, MAX_POOL_2D: 36, FULLY_CONNECTED: 12, SOFTMAX: 4,
+  RESHAPE: 36, SVDF: 12, CONCATENATION: 8, ADD: 8, SUB: 8, MUL: 4, UNIDIRECTIONAL_SEQUENCE_LSTM: 20, QUANTIZE: 0, DEQUANTIZE: 0,
+};
+
+/** Kernel OpData, 32-bit, by operator; others 16 bytes. */
+const OPDATA_BYTES: Readonly<Record<string, number>> = {
+  CONV_2D: 64, DEPTHWISE_CONV_2D: 64, FULLY_CONNECTED: 48, SOFTMAX: 48, SVDF: 64, AVERAGE_POOL_2D: 32, MAX_POOL_2D: 32,
+  ADD: 64, SUB: 64, MUL: 48, QUANTIZE: 32, DEQUANTIZE: 32, UNIDIRECTIONAL_SEQUENCE_LSTM: 512, RESHAPE: 0,
+};
+
+const align = (n: number, a: number): number => Math.ceil(n / a) * a;
+
+/** The tail and arena of a model whose head TFLM plans to `head` bytes. */
+export function tflmArena(model: IrTflite, allocation: TflmAllocation, head: number, build: TflmBuild = BUILD_32): TflmArena {
+  const parts = tailParts(model, allocation, build);
+  const io = parts.filter((p) => p.what.startsWith('graph ')).reduce((sum, p) => sum + p.bytes, 0);
+  const tail = parts.reduce((sum, p) => sum + p.bytes, 0);
+  const planningBytes = tflmPlanningBytes(model, allocation, build);
+  const arena = smallestArena({ head, tail, io, planningBytes });
+  const reason =
+    planningBytes + tail - io > head + tail
+      ? `while it plans, TensorFlow Lite Micro holds ${planningBytes} B between head and tail (${GREEDY_BYTES_PER_BUFFER} B per planned buffer for its planner, 24 B per tensor and scratch request, the request list), more than the ${head} B head it ends up using; a smaller arena can fail with its planner handed a negative size and writing out of bounds`
+      : 'the head and tail it ends up using; planning needs less in between';
+  return { tail, tailEstimated: parts.some((p) => p.estimated), parts, arena, planningBytes, arenaReason: reason };
+}
+
+/**
+ * What TFLM holds between head and tail while it plans: the scratch-request
+ * list, a subgraph offset each, an allocation record per tensor and request,
+ * then (16-aligned) the planner's 40 B per planned buffer.
+ */
+export function tflmPlanningBytes(model: IrTflite, allocation: TflmAllocation, build: TflmBuild = BUILD_32): number {
+  const records =
+    align(build.scratchRequest * (allocation.scratchCount + 12), 4) + build.pointer * model.subgraphs.length + build.allocationInfo * (allocation.tensorCount + allocation.scratchCount);
+  return align(records, 16) + GREEDY_BYTES_PER_BUFFER * allocation.buffers.length;
+}
+
+/**
+ * The smallest arena with which AllocateTensors() succeeds: planning needs its
+ * bytes on top of the tail as it stands then (without the graph inputs' and
+ * outputs' structs, allocated last); the plan needs the head on top of the whole tail.
+ */
+export function smallestArena(a: { readonly head: number; readonly tail: number; readonly io: number; readonly planningBytes: number }): number {
+  return align(Math.max(a.planningBytes + a.tail - a.io, a.head + a.tail), 16);
+}
+
+function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild): TailPart[] {
+  const ops = model.subgraphs.flatMap((sg) => sg.operators.map((op) => ({ sg, op })));
+  const variables = allocation.variables.reduce((sum, v) => sum + align(v.bytes, 16), 0);
+  const resources = resourceVariableBytes(model);
+  const main = model.subgraphs[0]!;
+  const parts: TailPart[] = [
+    { what: 'variable tensors', bytes: variables, estimated: false, rule: `${allocation.variables.length} buffer(s), each 16-aligned` },
+    { what: 'resource variables', bytes: resources, estimated: false, rule: 'the largest value assigned to each resource variable (by its shared name), 16-aligned' },
+    { what: 'eval tensors', bytes: build.evalTensor * allocation.tensorCount, estimated: false, rule: `${build.evalTensor} B per tensor (TfLiteEvalTensor)` },
+    { what: 'operator records', bytes: build.node * ops.length, estimated: false, rule: `${build.node} B per operator (NodeAndRegistration)` },
+    { what: 'subgraph records', bytes: 2 * build.pointer * model.subgraphs.length, estimated: false, rule: `${2 * build.pointer} B per subgraph` },
+    { what: 'scratch handles', bytes: build.pointer * allocation.scratchCount, estimated: false, rule: `${build.pointer} B per scratch request` },
+    { what: 'allocators', bytes: build.allocators, estimated: true, rule: `the arena, planner and allocator objects of a ${build.name} build` },
+    { what: 'builtin parameters', bytes: ops.reduce((sum, { op }) => sum + (PARAMS_BYTES[op.op] ?? 8), 0), estimated: true, rule: 'the TfLite*Params struct of each operator type' },
+    { what: 'kernel data', bytes: ops.reduce((sum, { sg, op }) => sum + kernelData(sg, op), 0), estimated: true, rule: "each kernel's OpData, 16-aligned, plus 2 × 4 B per output channel of a quantized convolution" },
+    { what: 'graph inputs', bytes: ioStructs(main, main.inputs, build), estimated: false, rule: `a 16-aligned pointer array and a TfLiteTensor (${build.tensor} B) per input, with its quantization` },
+    { what: 'graph outputs', bytes: ioStructs(main, main.outputs, build), estimated: false, rule: 'the same per output' },
+  ];
+  return parts.filter((p) => p.bytes > 0);
+}
+
+function kernelData(sg: IrTfliteSubgraph, op: IrTfliteOperator): number {
+  const base = align(OPDATA_BYTES[op.op] ?? 16, 16);
+  const quantizedConv = (op.op === 'CONV_2D' || op.op === 'DEPTHWISE_CONV_2D' || op.op === 'TRANSPOSE_CONV') && isQuantized(sg, op.outputs[0]);
+  if (!quantizedConv) return base;
+  const output = sg.tensors[op.outputs[0]!]!;
+  const channels = output.shape[output.shape.length - 1] ?? 0;
+  return base + 2 * align(4 * channels, 16);
+}
+
+function isQuantized(sg: IrTfliteSubgraph, index: number | undefined): boolean {
+  const t = index === undefined || index < 0 ? undefined : sg.tensors[index];
+  return t !== undefined && (t.type === 'INT8' || t.type === 'INT16' || t.type === 'UINT8');
+}
+
+function ioStructs(sg: IrTfliteSubgraph, indices: readonly number[], build: TflmBuild): number {
+  if (indices.length === 0) return 0;
+  const perTensor = (t: IrTfliteTensor): number => build.tensor + (t.quantization === undefined ? 0 : build.quantization + 4 + 4 * t.quantization.zeroPoint.length);
+  return align(build.pointer * indices.length, 16) + indices.reduce((sum, i) => sum + perTensor(sg.tensors[i]!), 0);
+}
+
+/** Each resource variable's buffer (one per shared name): the largest value ASSIGN_VARIABLE writes to it. */
+function resourceVariableBytes(model: IrTflite): number {
+  const largest = new Map<string, number>();
+  model.subgraphs.forEach((sg, s) => {
+    const handles = new Map<number, string>();
+    sg.operators.forEach((op, i) => {
+      if (op.op === 'VAR_HANDLE' && op.outputs[0] !== undefined) handles.set(op.outputs[0], op.resource ?? `subgraph${s}/${i}`);
+    });
+    for (const op of sg.operators) {
+      if (op.op !== 'ASSIGN_VARIABLE') continue;
+      const name = handles.get(op.inputs[0] ?? -1) ?? `subgraph${s}/tensor${op.inputs[0]}`;
+      const value = sg.tensors[op.inputs[1] ?? -1];
+      largest.set(name, Math.max(largest.get(name) ?? 0, value?.bytes ?? 0));
+    }
+  });
+  return [...largest.values()].reduce((sum, bytes) => sum + align(bytes, 16), 0);
+}
