@@ -28,7 +28,6 @@ const MAGICS: readonly Magic[] = [
   { parts: [[0, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]]], what: 'an xz-compressed file (decompress it first)' },
   { parts: [[0, [0x28, 0xb5, 0x2f, 0xfd]]], what: 'a zstd-compressed file (decompress it first)' },
   { parts: [[0, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]]], what: 'a 7-Zip archive' },
-  { parts: [[4, ascii('TFL3')]], what: 'a TensorFlow Lite model' },
   { parts: [[0, [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]]], what: 'an HDF5 file (a Keras model?)' },
   { parts: [[0, [0x93, ...ascii('NUMPY')]]], what: 'a NumPy array file' },
   { parts: [[0, [0x7f, ...ascii('ELF')]]], what: 'an executable program' },
@@ -42,7 +41,7 @@ const MAGICS: readonly Magic[] = [
  */
 export function rejectKnownFormats(bytes: Uint8Array): void {
   const what = knownFormat(bytes);
-  if (what !== undefined) throw new InputError('not-onnx', `this is ${what}, not an ONNX model`);
+  if (what !== undefined) throw new InputError('not-onnx', `this is ${what}, not an ONNX or TensorFlow Lite model`);
 }
 
 function knownFormat(bytes: Uint8Array): string | undefined {
@@ -112,10 +111,10 @@ export function rejectNonModelProtobuf(bytes: Uint8Array): void {
       const missing = scan.needed === undefined ? 'is cut off' : `needs ${formatCount(scan.needed)} bytes more than the file has`;
       throw new InputError('truncated', `the file ends early: its ${scan.field} field ${missing} (was the download cut off?)`);
     }
-    throw new InputError('not-onnx', 'this is not an ONNX model: its bytes are not a protobuf message');
+    throw new InputError('not-onnx', 'this is not an ONNX or TensorFlow Lite model: its bytes are neither a protobuf message nor a TFL3 flatbuffer');
   }
   if (scan.kind === 'invalid') {
-    const where = scan.modelLike ? 'the model is damaged' : 'this is not an ONNX model';
+    const where = scan.modelLike ? 'the model is damaged' : 'this is not an ONNX or TensorFlow Lite model';
     throw new InputError('not-onnx', `${where}: the protobuf data is invalid at byte ${formatCount(scan.offset)}`);
   }
   if (scan.modelFields === 0 || scan.misfits > 0) {
