@@ -1,0 +1,76 @@
+// TFLite Micro's lifetimes (micro_allocation_info.cc) on hand-built models: a
+// chain, an IF whose branches are walked where the IF runs, variables, offline
+// offsets read by the tensor's index in its own subgraph, and the sizes TFLM allocates.
+
+import { describe, expect, it } from 'vitest';
+import type { IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
+import { InputError } from '../../shared/errors';
+import { tensorBytes, tflmAllocation } from './allocation-info';
+
+const tensor = (value: string, bytes: number, extra: Partial<IrTfliteTensor> = {}): IrTfliteTensor => ({
+  value, type: 'INT8', shape: [bytes], signature: undefined, bytes, constant: false, variable: false, quantization: undefined, ...extra,
+});
+const op = (node: string, inputs: number[], outputs: number[], extra: Partial<IrTfliteOperator> = {}): IrTfliteOperator => ({
+  node, op: 'ADD', custom: false, inputs, outputs, intermediates: [], calls: [], options: {}, ...extra,
+});
+const subgraph = (tensors: IrTfliteTensor[], inputs: number[], outputs: number[], operators: IrTfliteOperator[]): IrTfliteSubgraph => ({ name: '', tensors, inputs, outputs, operators });
+const model = (subgraphs: IrTfliteSubgraph[], offsets?: number[]): IrTflite => ({
+  schemaVersion: 3, subgraphs, metadata: [], offlinePlan: offsets === undefined ? undefined : { version: 1, subgraphs: 1, offsets },
+});
+const spans = (m: IrTflite): Record<string, [number, number]> => Object.fromEntries(tflmAllocation(m).buffers.map((b) => [b.name, [b.first, b.last]]));
+
+describe('TFLite Micro lifetimes', () => {
+  it('a chain: inputs at time 0, operator i at time i + 1, outputs to the end', () => {
+    const m = model([subgraph([tensor('x', 10), tensor('a', 20), tensor('y', 30)], [0], [2], [op('A', [0], [1]), op('B', [1], [2])])]);
+    expect(spans(m)).toEqual({ x: [0, 1], a: [1, 2], y: [2, 2] });
+    expect(tflmAllocation(m).buffers.map((b) => b.size)).toEqual([16, 32, 32]);
+  });
+
+  it('an IF walks each branch where it runs, one time more per branch, and keeps its operands to the end of the call', () => {
+    const branch = (name: string): IrTfliteSubgraph => subgraph([tensor(`${name}_in`, 4), tensor(`${name}_out`, 4)], [0], [1], [op(`${name}/X`, [0], [1])]);
+    const main = subgraph(
+      [tensor('x', 8), tensor('cond', 1, { type: 'BOOL' }), tensor('r', 8), tensor('y', 8)],
+      [0, 1],
+      [3],
+      [op('IF_0', [1, 0], [2], { op: 'IF', calls: [1, 2] }), op('B', [2], [3])],
+    );
+    const m = model([main, branch('then'), branch('else')]);
+    expect(spans(m)).toEqual({
+      x: [0, 5], cond: [0, 5], r: [1, 6], y: [6, 6],
+      'subgraph1/then_in': [2, 3], 'subgraph1/then_out': [3, 3],
+      'subgraph2/else_in': [4, 5], 'subgraph2/else_out': [5, 5],
+    });
+    expect(tflmAllocation(m).times.map((t) => t.node)).toEqual(['IF_0', 'IF_0', 'then/X', 'IF_0', 'else/X', 'B']);
+  });
+
+  it('variables go to the tail unless the offline plan places them; constants are never planned', () => {
+    const tensors = [tensor('x', 8), tensor('state', 64, { variable: true }), tensor('w', 8, { constant: true }), tensor('y', 8)];
+    const m = model([subgraph(tensors, [0], [3], [op('A', [0, 1, 2], [3])])]);
+    expect(tflmAllocation(m).buffers.map((b) => b.name)).toEqual(['x', 'y']);
+    expect(tflmAllocation(m).variables).toEqual([{ name: 'state', bytes: 64 }]);
+    const placed = tflmAllocation(m, [0, 32, -1, 16]);
+    expect(placed.buffers.map((b) => [b.name, b.offlineOffset])).toEqual([['x', 0], ['state', 32], ['y', 16]]);
+    expect(placed.variables).toEqual([]);
+  });
+
+  it('reads offline offsets by the index in the tensor\'s own subgraph, as TFLM does', () => {
+    const inner = subgraph([tensor('i', 4), tensor('o', 4)], [0], [1], [op('X', [0], [1])]);
+    const main = subgraph([tensor('x', 4), tensor('y', 4)], [0], [1], [op('W', [0], [1], { op: 'CALL_ONCE', calls: [1] })]);
+    const offsets = [48, 96, -1, -1];
+    const buffers = tflmAllocation(model([main, inner]), offsets).buffers;
+    expect(buffers.map((b) => [b.name, b.offlineOffset])).toEqual([['x', 48], ['y', 96], ['subgraph1/i', 48], ['subgraph1/o', 96]]);
+  });
+
+  it('a tensor nothing references keeps (-1, -1) and is still planned', () => {
+    const m = model([subgraph([tensor('x', 4), tensor('orphan', 4), tensor('y', 4)], [0], [2], [op('A', [0], [2])])]);
+    expect(spans(m).orphan).toEqual([-1, -1]);
+  });
+});
+
+describe('the bytes TFLite Micro allocates', () => {
+  it('counts int4 as a byte per element and refuses strings', () => {
+    expect(tensorBytes(tensor('q', 0, { type: 'INT4', shape: [3, 5] }), 0, 0)).toBe(15);
+    expect(tensorBytes(tensor('f', 0, { type: 'FLOAT16', shape: [2, 3] }), 0, 0)).toBe(12);
+    expect(() => tensorBytes(tensor('s', 0, { type: 'STRING', shape: [2] }), 0, 4)).toThrow(InputError);
+  });
+});
