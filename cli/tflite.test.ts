@@ -1,0 +1,84 @@
+// The command line on TensorFlow Lite models: inspect and plan carry the same
+// fields as for ONNX, `--target tflm` adds the runtime plan, `--save-tflite`
+// writes a model TFLite Micro plans with heapscope's offsets, and nothing is
+// written over the model. Skips with a notice when ../shared is absent.
+
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeModel } from '../src/model/decode-model';
+import { planJson, run } from './testing/run-cli';
+
+const DIR = join(__dirname, '../../shared/models/tflite');
+const have = existsSync(DIR);
+if (!have) console.log(`cli tflite: ${DIR} is absent; skipping`);
+const KEYWORD = join(DIR, 'tflm_keyword_scrambled.tflite');
+const PERSON = join(DIR, 'tflm_person_detect.tflite');
+
+describe.skipIf(!have)('heapscope on .tflite models', () => {
+  it('inspect --json: the same fields as for ONNX, every tensor sized', () => {
+    const { code, out } = run(['inspect', PERSON, '--json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.nodes).toBe(31);
+    expect(report.unknownShapes).toEqual([]);
+    for (const v of report.values) expect(v.bytes, v.name).not.toBeNull();
+    expect(report.values.find((v: { name: string }) => v.name === 'input')).toMatchObject({ dtype: 'int8', shape: [1, 96, 96, 1], bytes: 9216 });
+  });
+
+  it('plan --json --target tflm: runtimePlan beside the usual peak and bound', () => {
+    const plan = planJson([KEYWORD, '--target', 'tflm']);
+    expect(plan).toMatchObject({ valid: true, complete: true, strategy: 'best', target: 'tflm' });
+    expect(plan.runtimePlan).toMatchObject({ runtime: 'tflm', head: 672, tailEstimated: true });
+    expect(plan.runtimePlan.tail).toBeGreaterThan(10240); // the variable buffers alone
+    expect(plan.runtimePlan.arena).toBeGreaterThanOrEqual(plan.runtimePlan.head + plan.runtimePlan.tail);
+    expect(plan.peak).toBeLessThanOrEqual(plan.runtimePlan.head);
+    expect(plan.lowerBound).toBeLessThanOrEqual(plan.peak);
+  });
+
+  it('plan text: the two heads, the tail with its estimates named, and the arena to declare', () => {
+    const { code, out } = run(['plan', KEYWORD, '--target', 'tflm']);
+    expect(code).toBe(0);
+    expect(out).toContain("TFLM's plan   head 672 B (672 B) (GreedyMemoryPlanner, reproduced)");
+    expect(out).toMatch(/heapscope {5}head .* written as an offline plan/);
+    expect(out).toMatch(/variable tensors +10,240 B/);
+    expect(out).toMatch(/arena {9}declare /);
+  });
+
+  it('--save-tflite writes a model whose offline plan TFLM then uses, and re-plans to the same head', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-tflite-'));
+    const out = join(dir, 'person.planned.tflite');
+    const before = readFileSync(PERSON);
+    const first = planJson([PERSON, '--target', 'tflm', '--save-tflite', out]);
+    expect(first.written).toEqual([out]);
+    expect(readFileSync(PERSON).equals(before)).toBe(true);
+    const written = decodeModel(new Uint8Array(readFileSync(out)));
+    expect(written.tflite?.offlinePlan?.offsets).toEqual(first.runtimePlan.planned.offsets);
+    const again = planJson([out, '--target', 'tflm']);
+    expect(again.runtimePlan.filePlan).toMatchObject({ valid: true });
+    expect(again.runtimePlan.head).toBe(first.runtimePlan.planned.head);
+  });
+
+  it('--save-tflite refuses to write over the model, and needs the tflm target', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-tflite-'));
+    const copy = join(dir, 'model.tflite');
+    copyFileSync(KEYWORD, copy);
+    const over = run(['plan', copy, '--target', 'tflm', '--save-tflite', copy]);
+    expect(over.code).toBe(2);
+    expect(over.err).toMatch(/^heapscope: --save-tflite .* would overwrite the model it plans/);
+    expect(readFileSync(copy).equals(readFileSync(KEYWORD))).toBe(true);
+    const cpu = run(['plan', KEYWORD, '--save-tflite', join(dir, 'x.tflite')]);
+    expect(cpu.code).toBe(2);
+    expect(cpu.err).toMatch(/needs a \.tflite model and --target tflm/);
+    expect(cpu.err.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('diff: a model against its Vela-compiled form names the buffers that changed', () => {
+    const { code, out } = run(['diff', PERSON, join(DIR, 'tflm_person_detect_vela.tflite'), '--target', 'tflm', '--json']);
+    expect(code).toBe(0);
+    const diff = JSON.parse(out);
+    expect(diff.peakA).toBeGreaterThan(0);
+    expect(diff.causes.length).toBeGreaterThan(0);
+  });
+});
