@@ -97,7 +97,7 @@ describe('heapscope plan', () => {
 
   it.each([
     ['an unknown strategy', ['--strategy', 'fastest'], /unknown strategy "fastest" \(strategies: best, .*m1\)/],
-    ['an unknown target', ['--target', 'gpu'], /unknown target "gpu": not a preset \(cpu, mcu, accelerator, phone, phone-dsp\) and no such file/],
+    ['an unknown target', ['--target', 'gpu'], /unknown target "gpu": not a preset \(cpu, mcu, accelerator, phone, phone-dsp, tflm\) and no such file/],
     ['a target file that is not JSON', ['--target', tempFile('bad.json', '{"regions": [}')], /bad\.json is not valid JSON: a value was expected, found "}" at line 1, column 14 \(position 13\)/],
     ['an invalid target file', ['--target', tempFile('odd.json', '{"regions": [{"name": "ram", "alignment": 48}]}')], /odd\.json: regions\[0\]\.alignment must be a power of two, got 48/],
   ])('rejects %s with one readable line and exit code 2', (_what, options, message) => {
@@ -125,7 +125,7 @@ describe('heapscope targets', () => {
     const { code, out } = run(['targets', '--json']);
     expect(code).toBe(0);
     const { targets } = JSON.parse(out);
-    expect(targets.map((t: { name: string }) => t.name)).toEqual(['cpu', 'mcu', 'accelerator', 'phone', 'phone-dsp']);
+    expect(targets.map((t: { name: string }) => t.name)).toEqual(['cpu', 'mcu', 'accelerator', 'phone', 'phone-dsp', 'tflm']);
     expect(targets[0]).toEqual(JSON.parse(JSON.stringify(presetTarget('cpu'))));
     const text = run(['targets']).out;
     for (const name of ['cpu (default)', 'mcu', 'accelerator', 'phone']) expect(text).toContain(`${name}:`);

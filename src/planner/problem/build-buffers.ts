@@ -55,6 +55,7 @@ export function tensorBuffers(
   diagnostics: PlanDiagnostic[],
 ): TensorBuffers {
   const outputs = new Set(graph.outputs);
+  const persistent = new Set(graph.persistent ?? []); // state kept across runs: live from the first step to the last
   const specs: BufferSpec[] = [];
   const byName = new Map<string, BufferSpec>();
   const unknown: string[] = [];
@@ -64,7 +65,9 @@ export function tensorBuffers(
     if (value.kind === 'activation' && value.producer === undefined) continue; // read but never defined: checked by the model
     if (value.bytes === undefined) unknown.push(value.name);
     const bytes = value.bytes ?? 0;
-    const life = valueLifetime(value, schedule.stepOf, schedule.order.length, io, outputs.has(value.name));
+    const life = persistent.has(value.name)
+      ? { start: 0, end: Math.max(1, schedule.order.length) }
+      : valueLifetime(value, schedule.stepOf, schedule.order.length, io, outputs.has(value.name));
     const isOutput = outputs.has(value.name);
     const spec: BufferSpec = {
       key: specs.length,
