@@ -117,7 +117,7 @@ describe('jsonErrorAt', () => {
 describe('presets', () => {
   it('ship under the names DESIGN.md fixes', () => {
     expect(PRESET_NAMES).toEqual(['cpu', 'mcu', 'accelerator', 'phone', 'phone-dsp', 'tflm']);
-    expect(() => presetTarget('gpu')).toThrow('unknown target preset "gpu" (presets: cpu, mcu, accelerator, phone, phone-dsp)');
+    expect(() => presetTarget('gpu')).toThrow('unknown target preset "gpu" (presets: cpu, mcu, accelerator, phone, phone-dsp, tflm)');
   });
 
   it('describe the machines they are named for', () => {
