@@ -17,7 +17,7 @@ export const OFFLINE_PLAN_VERSION = 1;
  * contradict themselves, since TFLite Micro would then read past the entry or
  * plan tensors at offsets the author never gave.
  */
-export function decodeOfflinePlan(data: Uint8Array | undefined, tensorsInFirstSubgraph: number): IrOfflinePlan {
+export function decodeOfflinePlan(data: Uint8Array | undefined, tensors: number): IrOfflinePlan {
   const what = `the ${OFFLINE_PLAN_NAME} metadata`;
   if (data === undefined || data.byteLength < 12 || data.byteLength % 4 !== 0) {
     throw new InputError('not-a-model', `${what} holds ${formatCount(data?.byteLength ?? 0)} bytes; it needs 12 or more, a multiple of 4 (int32 words)`);
@@ -28,8 +28,9 @@ export function decodeOfflinePlan(data: Uint8Array | undefined, tensorsInFirstSu
   if (n < 0 || 3 + n > data.byteLength / 4) {
     throw new InputError('not-a-model', `${what} lists ${formatCount(n)} offsets but holds room for ${formatCount(data.byteLength / 4 - 3)}`);
   }
-  if (n !== tensorsInFirstSubgraph) {
-    throw new InputError('not-a-model', `${what} lists ${formatCount(n)} offsets, but the first subgraph has ${formatCount(tensorsInFirstSubgraph)} tensors (TFLite Micro needs one per tensor)`);
+  // TFLite Micro compares n with the tensors of all subgraphs together (AllocationInfoBuilder's tensor_count).
+  if (n !== tensors) {
+    throw new InputError('not-a-model', `${what} lists ${formatCount(n)} offsets, but the model has ${formatCount(tensors)} tensors (TFLite Micro needs one per tensor of every subgraph)`);
   }
   const offsets = Array.from({ length: n }, (_, i) => word(3 + i));
   const bad = offsets.findIndex((o) => o < -1);

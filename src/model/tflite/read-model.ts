@@ -111,9 +111,9 @@ function subgraph(reader: FlatReader, t: FlatTable, s: number, codes: readonly O
   const where = `subgraph ${s}`;
   const tensors = reader.tables(t, F.tensors, `the tensors of ${where}`).map((tt, i) => tensor(reader, tt, `tensor ${i} of ${where}`, buffers));
   const count = tensors.length;
-  const inputs = checkedIndices(reader.ints(t, F.inputs, `the inputs of ${where}`), count, `the inputs of ${where}`, false);
-  const outputs = checkedIndices(reader.ints(t, F.outputs, `the outputs of ${where}`), count, `the outputs of ${where}`, false);
-  const operators = reader.tables(t, F.operators, `the operators of ${where}`).map((ot, i) => operator(reader, ot, `operator ${i} of ${where}`, codes, count));
+  const inputs = checkedIndices(reader.ints(t, F.inputs, `the inputs of ${where}`), count, `the inputs of ${where}`, false, where);
+  const outputs = checkedIndices(reader.ints(t, F.outputs, `the outputs of ${where}`), count, `the outputs of ${where}`, false, where);
+  const operators = reader.tables(t, F.operators, `the operators of ${where}`).map((ot, i) => operator(reader, ot, `operator ${i} of ${where}`, codes, count, where));
   return { name: reader.string(t, F.name, `the name of ${where}`), tensors, inputs, outputs, operators };
 }
 
@@ -143,7 +143,7 @@ function tensor(reader: FlatReader, t: FlatTable, what: string, buffers: number)
   };
 }
 
-function operator(reader: FlatReader, t: FlatTable, what: string, codes: readonly OperatorCode[], tensors: number): WireOperator {
+function operator(reader: FlatReader, t: FlatTable, what: string, codes: readonly OperatorCode[], tensors: number, where: string): WireOperator {
   const F = FIELD.operator;
   const index = reader.uint(t, F.opcodeIndex, `the operator code of ${what}`);
   const code = codes[index];
@@ -152,23 +152,24 @@ function operator(reader: FlatReader, t: FlatTable, what: string, codes: readonl
   return {
     op: code.name,
     code: code.code,
-    inputs: checkedIndices(reader.ints(t, F.inputs, `the inputs of ${what}`), tensors, `the inputs of ${what} (${code.name})`, true),
-    outputs: checkedIndices(reader.ints(t, F.outputs, `the outputs of ${what}`), tensors, `the outputs of ${what} (${code.name})`, true),
-    intermediates: checkedIndices(reader.ints(t, F.intermediates, `the intermediates of ${what}`), tensors, `the intermediates of ${what} (${code.name})`, true),
+    inputs: checkedIndices(reader.ints(t, F.inputs, `the inputs of ${what}`), tensors, `the inputs of ${what} (${code.name})`, true, where),
+    outputs: checkedIndices(reader.ints(t, F.outputs, `the outputs of ${what}`), tensors, `the outputs of ${what} (${code.name})`, true, where),
+    intermediates: checkedIndices(reader.ints(t, F.intermediates, `the intermediates of ${what}`), tensors, `the intermediates of ${what} (${code.name})`, true, where),
     options: optionsType === 0 ? undefined : reader.child(t, F.builtinOptions, `the options of ${what}`),
     optionsType,
   };
 }
 
-/** Tensor indices, each in range (-1 allowed where an optional tensor may be omitted). */
-function checkedIndices(indices: number[], count: number, what: string, optional: boolean): number[] {
+/** Tensor indices into subgraph `where`, each in range (-1 allowed where an optional tensor may be omitted). */
+function checkedIndices(indices: number[], count: number, what: string, optional: boolean, where: string): number[] {
   for (const i of indices) {
     if ((i === -1 && optional) || (i >= 0 && i < count)) continue;
-    throw badIndex(what, 'tensor', i, count);
+    throw badIndex(what, 'tensor', i, count, where);
   }
   return indices;
 }
 
-function badIndex(what: string, kind: string, index: number, count: number): InputError {
-  return new InputError('bad-graph', `${what} names ${kind} ${formatCount(index)}, but the model has ${formatCount(count)} ${kind}${count === 1 ? '' : 's'}`);
+/** `owner` is what holds the indexed list: the model, or the subgraph for tensors. */
+function badIndex(what: string, kind: string, index: number, count: number, owner = 'the model'): InputError {
+  return new InputError('bad-graph', `${what} names ${kind} ${formatCount(index)}, but ${owner} has ${formatCount(count)} ${kind}${count === 1 ? '' : 's'}`);
 }
