@@ -74,7 +74,7 @@ export function parseInputValue(text: string): [string, number[]] {
 /** Parses argv (without node and script) against the command's spec. */
 export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, CommandSpec>>): ParsedArgs {
   const [command, ...rest] = argv;
-  const spec = command === undefined ? undefined : specs[command];
+  const spec = command === undefined || !Object.hasOwn(specs, command) ? undefined : specs[command];
   const files: string[] = [];
   const flags = new Set<string>();
   const options = new Map<string, string>();

@@ -8,7 +8,7 @@ import { sideLabels } from '../src/planner/diff/side-labels';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
-import { readInputFile, type Output } from './io';
+import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption } from './plan';
 import { resolveTarget, targetSettingName } from './targets';
 
@@ -53,7 +53,7 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     const extra = budget === undefined ? {} : { budget, overBudget: over };
     io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, buffers: changed, ...extra }) + '\n');
   } else {
-    io.out(diffText(fileA, fileB, planA, planB, diff, budget));
+    io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget));
   }
   if (over) io.err(`heapscope: ${fileB} needs ${formatCount(diff.peakB)} bytes, over the budget of ${formatCount(budget)} bytes by ${formatCount(diff.peakB - budget)}\n`);
   return over ? OVER_BUDGET_EXIT : 0;

@@ -5,7 +5,7 @@ import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { formatBytes, formatShape } from '../src/shared/format';
 import type { ParsedArgs } from './args';
-import { readInputFile, type Output } from './io';
+import { displaySafe, readInputFile, type Output } from './io';
 import { inferOptions } from './plan';
 import { forEachFile } from './run-files';
 
@@ -17,7 +17,7 @@ export function inspectFile(file: string, infer: InferOptions): InspectReport {
 
 /** Runs `inspect`; returns the exit code. */
 export function runInspect(args: ParsedArgs, io: Output): number {
-  return forEachFile(args, io, (file) => inspectFile(file, inferOptions(args)), printInspect);
+  return forEachFile(args, io, (file) => inspectFile(file, inferOptions(args)), (file, report, out) => printInspect(displaySafe(file), displaySafe(report), out));
 }
 
 function printInspect(file: string, report: InspectReport, io: Output): void {

@@ -1,8 +1,9 @@
 // File reading and output helpers for the CLI: typed errors for unreadable files,
 // stdout/stderr writers that tests can capture.
 
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { InputError } from '../src/shared/errors';
+import { MESSAGE_CHARS } from '../src/shared/short-name';
 
 /** Where a command writes; tests pass buffers, main passes process streams. */
 export interface Output {
@@ -13,12 +14,17 @@ export interface Output {
 /** Largest model file the CLI reads (protobuf's own limit is 2 GiB). */
 export const MAX_MODEL_BYTES = 2 ** 31 - 1;
 
-/** Reads a whole file, with a typed error naming the file when it cannot. */
+/**
+ * Reads a whole regular file, with a typed error naming the file when it
+ * cannot. Devices, FIFOs and sockets are refused by name: their `stat` size
+ * says nothing of what reading them would bring (/dev/zero never ends).
+ */
 export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES): Uint8Array {
   let size: number;
   try {
     const stat = statSync(path);
     if (stat.isDirectory()) throw new InputError('io', `${path} is a directory, not a file`);
+    if (!stat.isFile()) throw new InputError('io', `${path} is ${specialKind(stat)}, not a regular file; heapscope reads files only`);
     size = stat.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -31,4 +37,63 @@ export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES): Uint8Ar
   }
   const buffer = readFileSync(path);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+function specialKind(stat: Stats): string {
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isFIFO()) return 'a pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+// Control characters (C0 but the newline and tab the tool writes itself, DEL, C1) and bidirectional overrides.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// The same with newline and tab: inside a name, every one of them is the file's, not the tool's.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Text as a terminal shows it safely: control characters (escape sequences,
+ * carriage returns, C1 controls) and bidirectional overrides become visible
+ * `\uXXXX` escapes (valid inside JSON strings too), so a name from a file can
+ * neither run terminal commands nor hide text. Newlines and tabs are kept.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(UNSAFE, escaped);
+}
+
+/**
+ * A deep copy of a result with every string made safe to print, newlines and
+ * tabs included: names from a file cannot forge lines of a text report.
+ */
+export function displaySafe<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(UNSAFE_IN_NAME, escaped) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => displaySafe(v)) as T;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[displaySafe(k)] = displaySafe(v);
+  return out as T;
+}
+
+/** One line of an error message: line breaks inside it shown as ⏎, at most `max` characters. */
+export function oneLine(text: string, max = MESSAGE_CHARS): string {
+  const flat = text.replace(/\r\n|\r|\n/g, ' ⏎ ');
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/**
+ * Output that never lets a file's bytes reach the terminal raw: stdout through
+ * terminalSafe, stderr as one safe line per message.
+ */
+export function guardedOutput(io: Output): Output {
+  return {
+    out: (text) => io.out(terminalSafe(text)),
+    err: (text) => {
+      const ends = text.endsWith('\n');
+      io.err(terminalSafe(oneLine(ends ? text.slice(0, -1) : text)) + (ends ? '\n' : ''));
+    },
+  };
 }

@@ -9,7 +9,8 @@ import { InputError } from '../src/shared/errors';
 import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
 import { runDiff } from './diff';
 import { runInspect } from './inspect';
-import type { Output } from './io';
+import { guardedOutput, type Output } from './io';
+import { shortName } from '../src/shared/short-name';
 import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
 import { runTargets } from './targets';
@@ -55,24 +56,26 @@ const SPECS: Readonly<Record<string, CommandSpec>> = {
   targets: { flags: ['--json'], options: [] },
 };
 
-const COMMANDS: Readonly<Record<string, (args: ParsedArgs, io: Output) => number>> = {
-  inspect: runInspect,
-  plan: runPlan,
-  solve: runSolve,
-  diff: runDiff,
-  targets: runTargets,
-};
+// A Map, not an object: a command named `__proto__` or `toString` is just unknown.
+const COMMANDS: ReadonlyMap<string, (args: ParsedArgs, io: Output) => number> = new Map([
+  ['inspect', runInspect],
+  ['plan', runPlan],
+  ['solve', runSolve],
+  ['diff', runDiff],
+  ['targets', runTargets],
+]);
 
 /** Runs the CLI on argv (without node and script); returns the exit code. */
-export function runCli(argv: readonly string[], io: Output): number {
+export function runCli(argv: readonly string[], raw: Output): number {
+  const io = guardedOutput(raw);
   try {
     if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
       io.out(USAGE);
       return argv.length === 0 ? 2 : 0;
     }
     const args = parseArgs(argv, SPECS);
-    const command = args.command === undefined ? undefined : COMMANDS[args.command];
-    if (!command) throw new InputError('bad-argument', `unknown command "${args.command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    const command = args.command === undefined ? undefined : COMMANDS.get(args.command);
+    if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     return command(args, io);
   } catch (error) {
     if (error instanceof InputError) {

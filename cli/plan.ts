@@ -12,7 +12,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
-import { readInputFile, type Output } from './io';
+import { displaySafe, readInputFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
@@ -103,9 +103,10 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }) } : {};
       return ascii && args.flags.has('--json') ? { ...plan, ascii: asciiChart(plan), ...written } : { ...plan, ...written };
     },
-    (file, plan, out) => {
+    (file, result, out) => {
+      const plan = displaySafe(result);
       const written = (plan.written ?? []).map((path) => `  written       ${path}\n`).join('');
-      out.out(planText(file, plan) + written + (ascii ? '\n' + asciiChart(plan) : ''));
+      out.out(planText(displaySafe(file), plan) + written + (ascii ? '\n' + asciiChart(plan) : ''));
     },
   );
   if (code !== 0 || strictFailed) return 2;

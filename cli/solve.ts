@@ -10,7 +10,7 @@ import { InvariantError } from '../src/shared/assert';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
-import { readInputFile, type Output } from './io';
+import { displaySafe, readInputFile, type Output } from './io';
 import { strategyOption } from './plan';
 
 /** The JSON report of `solve`. */
@@ -63,7 +63,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
     elapsedMs,
     regions: result.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
   };
-  io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(report, out));
+  io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(displaySafe(report), out));
   return 0;
 }
 
