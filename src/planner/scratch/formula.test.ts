@@ -54,4 +54,20 @@ describe('scratch formulas', () => {
   ])('refuse %s with the character they cannot read', (text, message) => {
     expect(() => parseScratchFormula(text)).toThrow(message);
   });
+
+  it.each([
+    ['deep parentheses', `${'('.repeat(100_000)}1${')'.repeat(100_000)}`, /more than 1000 tokens/],
+    ['parentheses just past the depth limit', `${'('.repeat(65)}1${')'.repeat(65)}`, /nests more than 64 levels/],
+    ['a long chain of unary minus', `${'-'.repeat(300)}1`, /nests more than 64 levels/],
+    ['a long sum', Array.from({ length: 200_000 }, () => '1').join('+'), /more than 1000 tokens/],
+    ['max of 300k arguments', `max(${Array.from({ length: 300_000 }, () => '1').join(',')})`, /more than 1000 tokens/],
+  ])('refuse %s with a clear error, not a stack overflow', (_what, text, message) => {
+    expect(() => parseScratchFormula(text)).toThrow(message);
+  });
+
+  it('evaluate the longest formulas allowed without deep recursion', () => {
+    expect(size(Array.from({ length: 500 }, () => '1').join('+'), conv)).toEqual({ bytes: 500 });
+    expect(size(`max(${Array.from({ length: 499 }, (_, i) => String(i)).join(',')})`, conv)).toEqual({ bytes: 498 });
+    expect(size(`${'('.repeat(64)}7${')'.repeat(64)}`, conv)).toEqual({ bytes: 7 });
+  });
 });

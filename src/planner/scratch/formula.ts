@@ -13,8 +13,17 @@
 // `in1[2]` is dim 2 of input 1; a negative index counts from the end. Division
 // is exact; the final size is rounded up to whole bytes. Example, im2col for
 // Conv: `in0[1] * in1[2] * in1[3] * out0[2] * out0[3] * elem(in0)`.
+// Bounded by construction: at most MAX_TOKENS tokens and MAX_DEPTH levels of
+// parentheses, unary minus and calls, so neither parsing nor evaluating a
+// formula from a hand-written target can exhaust the stack.
 
 import { InputError } from '../../shared/errors';
+import { shortName } from '../../shared/short-name';
+
+/** Tokens a formula may have (a size rule is a line, not a program). */
+export const MAX_TOKENS = 1000;
+/** Nesting of parentheses, unary minus and max/min calls a formula may have. */
+export const MAX_DEPTH = 64;
 
 type TensorRef = { readonly io: 'in' | 'out'; readonly index: number };
 
@@ -53,10 +62,14 @@ export function parseScratchFormula(text: string): Formula {
 class Parser {
   private readonly tokens: { text: string; at: number; kind: 'num' | 'name' | 'sym' }[] = [];
   private i = 0;
+  private depth = 0;
 
   constructor(private readonly source: string) {
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(source); m !== null && m[0] !== ''; m = TOKEN.exec(source)) {
+      if (this.tokens.length >= MAX_TOKENS) {
+        throw new InputError('bad-target', `the formula "${shortName(source)}" has more than ${MAX_TOKENS} tokens; a scratch size is a short formula`);
+      }
       const at = TOKEN.lastIndex - (m[1] ?? m[2] ?? m[3] ?? '').length;
       if (m[1] !== undefined) this.tokens.push({ text: m[1], at, kind: 'num' });
       else if (m[2] !== undefined) this.tokens.push({ text: m[2], at, kind: 'name' });
@@ -89,9 +102,19 @@ class Parser {
   private unary(): Formula {
     if (this.peek('-')) {
       this.next();
-      return { k: 'neg', arg: this.unary() };
+      return { k: 'neg', arg: this.nested(() => this.unary()) };
     }
     return this.atom();
+  }
+
+  /** Runs a nested rule, refusing formulas nested deeper than MAX_DEPTH. */
+  private nested<T>(rule: () => T): T {
+    if (++this.depth > MAX_DEPTH) {
+      throw new InputError('bad-target', `the formula "${shortName(this.source)}" nests more than ${MAX_DEPTH} levels of parentheses, minus signs or calls`);
+    }
+    const result = rule();
+    this.depth--;
+    return result;
   }
 
   private atom(): Formula {
@@ -103,7 +126,7 @@ class Parser {
     }
     if (token.text === '(') {
       this.i++;
-      const inner = this.expr();
+      const inner = this.nested(() => this.expr());
       this.expect(')');
       return inner;
     }
@@ -115,7 +138,7 @@ class Parser {
       this.expect(')');
       return { k: 'fact', fn: token.text as (typeof FACTS)[number], tensor };
     }
-    if (token.text === 'max' || token.text === 'min') return this.call(token.text);
+    if (token.text === 'max' || token.text === 'min') return this.nested(() => this.call(token.text as 'max' | 'min'));
     this.i--;
     const tensor = this.tensor();
     this.expect('[');
@@ -164,7 +187,7 @@ class Parser {
   private error(): never {
     const token = this.tokens[this.i];
     const where = token === undefined ? 'the formula ends too early' : `unexpected "${token.text}" at character ${token.at + 1}`;
-    throw new InputError('bad-target', `${where} in "${this.source}"`);
+    throw new InputError('bad-target', `${where} in "${shortName(this.source)}"`);
   }
 }
 
@@ -189,7 +212,7 @@ function evaluate(f: Formula, t: FormulaTensors): number {
     case 'neg':
       return -evaluate(f.arg, t);
     case 'call':
-      return (f.fn === 'max' ? Math.max : Math.min)(...f.args.map((a) => evaluate(a, t)));
+      return f.args.reduce((acc, a) => (f.fn === 'max' ? Math.max : Math.min)(acc, evaluate(a, t)), f.fn === 'max' ? -Infinity : Infinity);
     case 'bin': {
       const a = evaluate(f.a, t);
       const b = evaluate(f.b, t);
