@@ -69,14 +69,19 @@ export function terminalSafe(text: string): string {
  * A deep copy of a result with every string made safe to print, newlines and
  * tabs included: names from a file cannot forge lines of a text report.
  */
-export function displaySafe<T>(value: T): T {
+export function displaySafe<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return value.replace(UNSAFE_IN_NAME, escaped) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => displaySafe(v)) as T;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  // Results are a few levels deep; anything deeper came from a file and is not shown.
+  if (depth > MAX_DISPLAY_DEPTH) return (Array.isArray(value) ? [] : {}) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => displaySafe(v, depth + 1)) as T;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[displaySafe(k)] = displaySafe(v);
+  for (const [k, v] of Object.entries(value)) out[displaySafe(k)] = displaySafe(v, depth + 1);
   return out as T;
 }
+
+/** Nesting of a result displaySafe copies. */
+const MAX_DISPLAY_DEPTH = 32;
 
 /** One line of an error message: line breaks inside it shown as ⏎, at most `max` characters. */
 export function oneLine(text: string, max = MESSAGE_CHARS): string {

@@ -4,8 +4,10 @@
 
 import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { InputError } from '../../shared/errors';
+import { previewJson } from '../../shared/json-preview';
 import type { ModelPlan } from '../plan';
 import { parseTarget, type TargetProfile } from '../targets/target';
+import { checkPlanMeaning } from './plan-file-check';
 import { nullRecord } from '../../shared/own';
 
 /** The `format` value every plan file carries. */
@@ -160,6 +162,7 @@ function readPlan(value: unknown, source: string): ModelPlan {
   });
   arrayAt(p, 'fusionUnits', 'plan.', source).forEach((u, i) => arrayAt(objectAt(u, `plan.fusionUnits[${i}]`, source), 'nodes', `plan.fusionUnits[${i}].`, source));
   for (const key of ['steps', 'liveAtPeak', 'diagnostics']) arrayAt(p, key, 'plan.', source);
+  checkPlanMeaning(p, source);
   return { ...p, complete: completeOf(p, source) } as unknown as ModelPlan;
 }
 
@@ -205,7 +208,5 @@ function fieldError(source: string, path: string, what: string, value: unknown):
 }
 
 function show(value: unknown): string {
-  if (value === undefined) return 'missing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return value === undefined ? 'missing' : previewJson(value, 40);
 }

@@ -3,12 +3,11 @@
 // Depends only on src/shared.
 
 import { InputError } from '../../shared/errors';
+import { previewJson } from '../../shared/json-preview';
 
 /** Shows a JSON value in an error sentence, shortened. */
 export function showValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return value === undefined ? 'nothing' : previewJson(value, 60);
 }
 
 /** Throws the error sentence `<path> <rule>, got <value>`. */
