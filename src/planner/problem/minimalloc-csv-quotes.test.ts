@@ -1,4 +1,5 @@
-// MiniMalloc CSV: quoted ids holding line breaks, commas and quotes round-trip.
+// MiniMalloc CSV: quoted ids holding line breaks, commas and quotes round-trip,
+// and ids a spreadsheet would run as formulas are written inert and read back the same.
 
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../shared/errors';
@@ -34,3 +35,29 @@ describe('quoted values across line breaks', () => {
     expect(() => parseMinimallocCsv('id,lower,upper,size\n"a,0,2,8\n')).toThrow(/line 2: a quoted value is not closed/);
   });
 });
+
+describe('names a spreadsheet would run as formulas', () => {
+  const NAMES = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(A1)', '\t=x', '\r=x', "'=already", "''@twice", "'plain", 'plain', '-'];
+
+  it('are written behind an apostrophe, so no cell starts a formula', () => {
+    const problem = { buffers: NAMES.map((name, id) => ({ id, name, size: 8, start: 0, end: 1 })) };
+    const text = writeMinimallocCsv(problem, undefined);
+    const cells = parseCells(text);
+    for (const cell of cells) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('read back to the same ids, so solve re-solves the same problem', () => {
+    const problem = { buffers: NAMES.map((name, id) => ({ id, name, size: 8 + id, start: id, end: id + 2 })) };
+    const back = parseMinimallocCsv(writeMinimallocCsv(problem, undefined));
+    expect(back.buffers.map((b) => [b.name, b.size, b.start, b.end])).toEqual(problem.buffers.map((b) => [b.name, b.size, b.start, b.end]));
+  });
+});
+
+/** The first cell of every data row, as a spreadsheet sees it (quotes removed). */
+function parseCells(text: string): string[] {
+  return text
+    .split('\n')
+    .slice(1)
+    .filter((line) => line !== '')
+    .map((line) => (line.startsWith('"') ? line.slice(1, line.indexOf('"', 1)) : line.split(',')[0]!));
+}

@@ -73,7 +73,7 @@ function parseRow(line: string, lineNumber: number, { columns, label }: Header, 
     throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${names}), found ${cells.length}`);
   }
   const cell = (name: Column) => cells[columns.indexOf(name)];
-  const name = cell('id')!;
+  const name = unguardFormula(cell('id')!);
   if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${label.id} is empty`);
   const start = integerCell(cell('lower'), label.lower!, lineNumber, 0);
   const end = integerCell(cell('upper'), label.upper!, lineNumber, 0);
@@ -196,7 +196,24 @@ export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly 
 }
 
 function quoteCell(text: string): string {
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const guarded = guardFormula(text);
+  return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+/**
+ * Spreadsheets run a cell that starts with =, +, -, @, a tab or a carriage
+ * return as a formula. Such a name is written behind an apostrophe (as is a
+ * name that already starts with apostrophes before one of those), and the
+ * reader takes one apostrophe off again, so `solve` reads back the same ids.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function unguardFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text) ? text.slice(1) : text;
 }
 
 /**
