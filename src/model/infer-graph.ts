@@ -25,6 +25,7 @@ import { tensorValues } from './tensor-values';
 import { mergeDeclared } from './infer-merge';
 import { buildInferredGraph, type GraphFacts, type NodeBranch } from './infer-values';
 import { possibleFact } from './infer-limits';
+import { chargeBody, chargeNode, takeBody, type BodyBudget } from './infer-budget';
 
 /** What every graph of one model shares during inference. */
 export interface InferEnv {
@@ -33,6 +34,7 @@ export interface InferEnv {
   readonly report: (diagnostic: ModelDiagnostic) => void;
   readonly shapes?: ReadonlyMap<string, readonly number[]>; // user-given shapes, by tensor name
   readonly inputValues?: ReadonlyMap<string, readonly number[]>; // user-given graph-input values
+  readonly budget: BodyBudget; // what inferring control-flow bodies may still cost
 }
 
 /** Facts visible in a graph, falling back to the enclosing graph's. */
@@ -192,10 +194,13 @@ function withUserFacts(name: string, fact: TensorFact, env: InferEnv, nodeInputs
 function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, IrValueInfo>, facts: GraphFacts): void {
   const { scope } = facts;
   const inputs = node.inputs.map((name) => (name === '' ? undefined : scope.lookup(name)));
+  if (scope.parent !== undefined) chargeNode(env.budget, inputs);
   const inferred = new Map<IrGraph, InferredGraph>();
   const result = runRule(node, inputs, env, scope, inferred, (choice) => facts.branches.set(node, branchRecord(node, choice, scope)));
   for (const g of nodeSubgraphs(node)) {
-    if (!inferred.has(g)) inferred.set(g, inferGraph(g, env, scope).graph);
+    if (inferred.has(g)) continue;
+    chargeBody(env.budget, g);
+    inferred.set(g, inferGraph(g, env, scope).graph);
   }
   facts.subgraphs.set(node, nodeSubgraphs(node).map((g) => inferred.get(g) as InferredGraph));
   const answer = 'unknown' in result ? undefined : result;
@@ -235,6 +240,7 @@ function runRule(
     return { unknown: `no shape rule for ${op}` };
   }
   const ctx = ruleContext(node, inputs, env.opsets.get(node.domain) ?? 1, (g, ins) => {
+    if (!takeBody(env.budget, g, node.name, env.report)) return g.outputs.map(() => undefined);
     const r = inferGraph(g, env, scope, ins);
     inferred.set(g, r.graph);
     return r.outputs;

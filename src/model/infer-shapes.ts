@@ -15,6 +15,7 @@ import type { InferredGraph, InferredModel, ModelDiagnostic } from './inferred';
 import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder } from './infer-dims';
 import { inferGraph } from './infer-graph';
 import { nodeSubgraphs } from './check-graph';
+import { bodyBudget } from './infer-budget';
 
 /** Options of inferShapes. */
 export interface InferOptions {
@@ -66,7 +67,8 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   const opsets = new Map(model.opsets.map((o) => [o.domain, o.version]));
   const shapes = ownEntries(options.shapes);
   const inputValues = ownEntries(options.inputValues);
-  const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues }, undefined);
+  const budget = bodyBudget(model.graph);
+  const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues, budget }, undefined);
   const inferred: InferredModel = {
     ...graph,
     info: {
@@ -86,7 +88,9 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   };
   const spatial = dims.bindings.find((b) => b.source === 'default' && b.rule.startsWith('image'))?.value;
   const zeroDimBound = dims.bindings.some((b) => b.value === 0);
-  return { model: inferred, raisable: dims.raisable, spatial, problems: degenerate(inferred, diagnostics, zeroDimBound) };
+  // Raised dims do not make bodies cheaper: an attempt that ran out of body budget is not repeated.
+  const raisable = dims.raisable && !budget.exhausted;
+  return { model: inferred, raisable, spatial, problems: degenerate(inferred, diagnostics, zeroDimBound) };
 }
 
 /**

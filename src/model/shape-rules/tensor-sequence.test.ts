@@ -3,7 +3,10 @@ import { DT } from '../dtype';
 import type { IrGraph } from '../ir';
 import type { RuleResult, TensorFact } from './types';
 import { tensorRules } from './tensor';
+import { MAX_MAPPED_BODIES } from './tensor-sequence';
 import { attr, f32, factsOf, firstFact, i64, runRule } from './testing-context';
+
+const emptyBody: IrGraph = { name: 'body', nodes: [], inputs: [], outputs: [], valueInfo: [], initializers: [] };
 
 const run = (op: string, inputs: (TensorFact | undefined)[], attrs = {}): RuleResult => runRule(tensorRules, op, { inputs, attrs });
 
@@ -69,6 +72,43 @@ describe('sequences', () => {
     expect(seen.map((inputs) => inputs.map((f) => f?.shape))).toEqual([[[2], [3]], [[5], [3]]]);
     const out = firstFact(mapped);
     expect(firstFact(run('SequenceAt', [out, i64([1], [])])).shape).toEqual([5, 3]);
+  });
+
+  it('infer the SequenceMap body once per distinct element, and give each element its run', () => {
+    const elements = Array.from({ length: 100 }, (_, i) => f32([i % 2 === 0 ? 2 : 5]));
+    const seq = firstFact(run('SequenceConstruct', elements));
+    const seen: (readonly (TensorFact | undefined)[])[] = [];
+    const mapped = runRule(tensorRules, 'SequenceMap', {
+      inputs: [seq, f32([3])],
+      attrs: { body: attr.graph(emptyBody) },
+      inferSubgraph: (_graph, inputs) => {
+        seen.push(inputs);
+        return [f32([inputs[0]?.shape?.[0], 3])];
+      },
+    });
+    expect(seen.map((inputs) => inputs.map((f) => f?.shape))).toEqual([[[2], [3]], [[5], [3]]]);
+    const out = firstFact(mapped);
+    expect(firstFact(run('SequenceLength', [out])).value).toEqual([100]);
+    expect(firstFact(run('SequenceAt', [out, i64([98], [])])).shape).toEqual([2, 3]);
+    expect(firstFact(run('SequenceAt', [out, i64([99], [])])).shape).toEqual([5, 3]);
+  });
+
+  it('infer the SequenceMap body once on the merged elements past MAX_MAPPED_BODIES distinct ones', () => {
+    const count = MAX_MAPPED_BODIES + 1;
+    const seq = firstFact(run('SequenceConstruct', Array.from({ length: count }, (_, i) => f32([i + 1, 4]))));
+    const seen: (readonly (TensorFact | undefined)[])[] = [];
+    const mapped = runRule(tensorRules, 'SequenceMap', {
+      inputs: [seq],
+      attrs: { body: attr.graph(emptyBody) },
+      inferSubgraph: (_graph, inputs) => {
+        seen.push(inputs);
+        return [inputs[0]];
+      },
+    });
+    expect(seen.map((inputs) => inputs.map((f) => f?.shape))).toEqual([[[undefined, 4]]]);
+    const out = firstFact(mapped);
+    expect(firstFact(run('SequenceLength', [out])).value).toEqual([count]);
+    expect(firstFact(run('SequenceAt', [out, i64([0], [])])).shape).toEqual([undefined, 4]);
   });
 
   it('say why when nothing is known about the elements', () => {

@@ -38,6 +38,11 @@ export function sequenceFact(dtype: DataTypeCode | undefined, info: SequenceInfo
   return fact;
 }
 
+/** How many elements a sequence fact lists (0 for any other fact): what a rule reading it may walk. */
+export function listedLength(fact: TensorFact | undefined): number {
+  return fact === undefined ? 0 : sequences.get(fact)?.elements?.length ?? 0;
+}
+
 /** A sequence fact with a known list of elements. */
 function knownSequence(dtype: DataTypeCode | undefined, elements: readonly TensorFact[]): TensorFact {
   return sequenceFact(dtype, { elements, element: undefined });
@@ -172,11 +177,63 @@ function concatFromSequenceRule(ctx: RuleContext): RuleResult {
   return [{ ...makeFact(element.dtype, shape), note: 'the sequence length is unknown' }];
 }
 
+/** Distinct per-element inputs SequenceMap infers its body for; past this many, once on the merged elements. */
+export const MAX_MAPPED_BODIES = 16;
+
+const factIds = new WeakMap<TensorFact, string>();
+let nextFactId = 0;
+
+/**
+ * A key equal for facts a body cannot tell apart: dtype, shape, value, bound
+ * and note, or the object itself for a sequence or an optional, whose side
+ * tables say more. Memoised per object, so a fact shared by every element is
+ * read once.
+ */
+function factKey(fact: TensorFact | undefined): string {
+  if (fact === undefined) return '';
+  let key = factIds.get(fact);
+  if (key === undefined) {
+    key = sequences.has(fact) || optionals.has(fact) ? `#${nextFactId++}` : JSON.stringify([fact.dtype, fact.shape, fact.value, fact.upperBound, fact.note]);
+    factIds.set(fact, key);
+  }
+  return key;
+}
+
+/**
+ * The body runs each element needs: positions whose inputs have equal facts
+ * share one run. Undefined when more than MAX_MAPPED_BODIES runs differ.
+ */
+function distinctRuns(length: number, inputsAt: (at: number) => (TensorFact | undefined)[]): { runs: (TensorFact | undefined)[][]; runOf: number[] } | undefined {
+  const ids = new Map<string, number>(); // one input's key -> a small number
+  const byKey = new Map<string, number>(); // the numbers of all inputs -> run
+  const runs: (TensorFact | undefined)[][] = [];
+  const runOf: number[] = [];
+  for (let at = 0; at < length; at++) {
+    const inputs = inputsAt(at);
+    const key = inputs.map((fact) => {
+      const k = factKey(fact);
+      let id = ids.get(k);
+      if (id === undefined) ids.set(k, (id = ids.size));
+      return id;
+    }).join(',');
+    let run = byKey.get(key);
+    if (run === undefined) {
+      if (runs.length === MAX_MAPPED_BODIES) return undefined;
+      byKey.set(key, (run = runs.length));
+      runs.push(inputs);
+    }
+    runOf.push(run);
+  }
+  return { runs, runOf };
+}
+
 /**
  * SequenceMap: the body runs once per element of the first input (and of the
- * other inputs that are sequences); each body output becomes a sequence. With
- * known elements the body is inferred per element, otherwise once on the
- * merged element.
+ * other inputs that are sequences); each body output becomes a sequence.
+ * Bound: the body is inferred once per distinct combination of element facts,
+ * at most MAX_MAPPED_BODIES times per inference of the node; with more
+ * distinct elements, or an unknown length, it is inferred once on the merged
+ * elements. Nested bodies also share the model's body budget (infer-budget.ts).
  */
 function sequenceMapRule(ctx: RuleContext): RuleResult {
   const body = ctx.attr('body');
@@ -190,13 +247,16 @@ function sequenceMapRule(ctx: RuleContext): RuleResult {
     return at === undefined || info?.elements === undefined ? elementOf(info) : info.elements[at];
   };
   const outputs = ctx.node.outputs.length;
-  if (length === undefined) {
+  const distinct = length === undefined ? undefined : distinctRuns(length, (at) => facts.map((_, i) => pick(i, at)));
+  if (length === undefined || distinct === undefined) {
     const once = ctx.inferSubgraph(body.value, facts.map((_, i) => pick(i, undefined)));
-    return Array.from({ length: outputs }, (_, k) => openSequence(once[k]?.dtype, once[k]));
+    if (length === undefined) return Array.from({ length: outputs }, (_, k) => openSequence(once[k]?.dtype, once[k]));
+    const element = (k: number): TensorFact => once[k] ?? { dtype: undefined, shape: undefined };
+    return Array.from({ length: outputs }, (_, k) => knownSequence(once[k]?.dtype, new Array<TensorFact>(length).fill(element(k))));
   }
-  const runs = Array.from({ length }, (_, at) => ctx.inferSubgraph(body.value, facts.map((_, i) => pick(i, at))));
+  const results = distinct.runs.map((inputs) => ctx.inferSubgraph(body.value, inputs));
   return Array.from({ length: outputs }, (_, k) => {
-    const elements = runs.map((run) => run[k] ?? { dtype: undefined, shape: undefined });
+    const elements = distinct.runOf.map((run) => results[run]?.[k] ?? { dtype: undefined, shape: undefined });
     return knownSequence(elements[0]?.dtype, elements);
   });
 }
