@@ -122,6 +122,22 @@ describe('writeTflite', () => {
     expect(model.graph.persistent).toEqual(['state']);
   });
 
+  it('puts data after the flatbuffer, named by offset and size, when asked to', () => {
+    const data = Uint8Array.from({ length: 40 }, (_, i) => i);
+    const spec = (storage: 'inline' | 'external' | 'both') =>
+      writeTflite({ subgraphs: [{ tensors: [{ name: 'c', shape: [40], type: 'UINT8', data, storage }, { shape: [40], type: 'UINT8' }], inputs: [], outputs: [1], operators: [{ op: 'RELU', inputs: [0], outputs: [1] }] }] });
+    const inline = spec('inline');
+    for (const storage of ['external', 'both'] as const) {
+      const bytes = spec(storage);
+      const raw = decodeTflite(bytes).graph.initializers[0]!.raw!;
+      expect([...raw], storage).toEqual([...data]);
+      // External data ends the file (padded to 16 bytes); with both, the reader takes the inline copy before it.
+      const after = bytes.length - (raw.byteOffset + raw.byteLength);
+      expect(storage === 'external' ? after < 16 : after >= 40, `${storage}: ${after} bytes after`).toBe(true);
+      expect(bytes.length, storage).toBeGreaterThan(inline.length);
+    }
+  });
+
   it('writes the indices it is told to, so damaged models can be built', () => {
     const bytes = writeTflite({
       subgraphs: [{ tensors: [{ shape: [1], buffer: 7 }], inputs: [0], outputs: [0], operators: [] }],

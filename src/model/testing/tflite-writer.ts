@@ -13,8 +13,10 @@
 //
 // Buffer 0 is the empty buffer, as in every converted file; each tensor with
 // `data` gets a buffer of its own (data 16-byte aligned, as the converter
-// writes it), then each metadata entry. Fields that name indices (`buffer`,
-// `opcodeIndex`) can be overridden to build damaged models.
+// writes it), then each metadata entry. A tensor's data may instead follow the
+// flatbuffer, named by the buffer's offset and size, as in files over 2 GiB.
+// Fields that name indices (`buffer`, `opcodeIndex`) can be overridden to
+// build damaged models.
 
 import { Builder } from 'flatbuffers';
 import { BUILTIN_OPERATORS, FIELD, OP, TENSOR_TYPES } from '../tflite/schema';
@@ -32,6 +34,7 @@ export interface TfliteTensorSpec {
   readonly type?: string | number; // TensorType name ('INT8') or code; default FLOAT32
   readonly name?: string; // default t<index>
   readonly data?: Uint8Array; // a constant: a buffer of its own holds these bytes
+  readonly storage?: 'inline' | 'external' | 'both'; // where `data` is: in the buffer (default), after the flatbuffer, or both
   readonly buffer?: number; // the buffer index written instead (damaged models)
   readonly variable?: boolean;
   readonly signature?: readonly number[]; // shape_signature (-1: an open dim)
@@ -88,19 +91,45 @@ export function float32Data(values: readonly number[]): Uint8Array {
 
 /** The model's bytes (a fresh array the caller owns). */
 export function writeTflite(spec: TfliteModelSpec): Uint8Array {
+  // External data's offsets are known once the flatbuffer's length is: build it, then again with them (same length).
+  const first = build(spec, () => 0);
+  if (first.datas.every((d) => d.storage === 'inline')) return first.flatbuffer;
+  let end = align16(first.flatbuffer.length);
+  const at: number[] = [];
+  for (const d of first.datas) {
+    at.push(d.storage === 'inline' ? 0 : end);
+    if (d.storage !== 'inline') end = align16(end + d.data.byteLength);
+  }
+  const { flatbuffer } = build(spec, (i) => at[i]!);
+  const out = new Uint8Array(end);
+  out.set(flatbuffer);
+  first.datas.forEach((d, i) => d.storage !== 'inline' && out.set(d.data, at[i]!));
+  return out;
+}
+
+const align16 = (n: number): number => Math.ceil(n / 16) * 16;
+
+/** One buffer's data and where it is kept. */
+interface BufferData {
+  readonly data: Uint8Array;
+  readonly storage: 'inline' | 'external' | 'both';
+}
+
+/** The flatbuffer, with `offsetOf(i)` as the file offset of buffer i + 1's external data. */
+function build(spec: TfliteModelSpec, offsetOf: (i: number) => number): { flatbuffer: Uint8Array; datas: BufferData[] } {
   const b = new Builder(1024);
   const codes = operatorCodes(spec.subgraphs);
-  const datas: Uint8Array[] = [];
+  const datas: BufferData[] = [];
   const subgraphs = spec.subgraphs.map((sg) => writeSubgraph(b, sg, codes, datas));
   const metadata = (spec.metadata ?? []).map((m) => {
     const name = b.createString(m.name);
-    datas.push(m.data);
+    datas.push({ data: m.data, storage: 'inline' });
     return table(b, 2, () => {
       b.addFieldOffset(FIELD.metadata.name, name, 0);
       b.addFieldInt32(FIELD.metadata.buffer, datas.length, null);
     });
   });
-  const buffers = [table(b, 1, () => undefined), ...datas.map((d) => writeBuffer(b, d))];
+  const buffers = [table(b, 1, () => undefined), ...datas.map((d, i) => writeBuffer(b, d, offsetOf(i)))];
   const codeTables = codes.list.map((c) => writeOperatorCode(b, c));
   const description = b.createString(spec.description ?? 'heapscope tflite-writer');
   const M = FIELD.model;
@@ -119,7 +148,7 @@ export function writeTflite(spec: TfliteModelSpec): Uint8Array {
     if (vectors.metadata !== 0) b.addFieldOffset(M.metadata, vectors.metadata, 0);
   });
   b.finish(root, 'TFL3');
-  return b.asUint8Array().slice();
+  return { flatbuffer: b.asUint8Array().slice(), datas };
 }
 
 interface OperatorCodeSpec {
@@ -163,7 +192,7 @@ function writeOperatorCode(b: Builder, c: OperatorCodeSpec): number {
   });
 }
 
-function writeSubgraph(b: Builder, sg: TfliteSubgraphSpec, codes: ReturnType<typeof operatorCodes>, datas: Uint8Array[]): number {
+function writeSubgraph(b: Builder, sg: TfliteSubgraphSpec, codes: ReturnType<typeof operatorCodes>, datas: BufferData[]): number {
   const F = FIELD.subgraph;
   const tensors = offsets(b, sg.tensors.map((t, i) => writeTensor(b, t, i, datas)));
   const operators = offsets(b, sg.operators.map((op) => writeOperator(b, op, codes.index(op))));
@@ -179,10 +208,10 @@ function writeSubgraph(b: Builder, sg: TfliteSubgraphSpec, codes: ReturnType<typ
   });
 }
 
-function writeTensor(b: Builder, t: TfliteTensorSpec, i: number, datas: Uint8Array[]): number {
+function writeTensor(b: Builder, t: TfliteTensorSpec, i: number, datas: BufferData[]): number {
   const F = FIELD.tensor;
   let buffer = 0;
-  if (t.data !== undefined) buffer = datas.push(t.data);
+  if (t.data !== undefined) buffer = datas.push({ data: t.data, storage: t.storage ?? 'inline' });
   const shape = ints(b, t.shape);
   const signature = t.signature === undefined ? 0 : ints(b, t.signature);
   const name = b.createString(t.name ?? `t${i}`);
@@ -243,11 +272,19 @@ function writeOptions(b: Builder, options: TfliteOptionsSpec): number {
   });
 }
 
-function writeBuffer(b: Builder, data: Uint8Array): number {
-  b.startVector(1, data.byteLength, 16);
-  for (let i = data.byteLength - 1; i >= 0; i--) b.addInt8(data[i]!);
-  const vector = b.endVector();
-  return table(b, 3, () => b.addFieldOffset(FIELD.buffer.data, vector, 0));
+function writeBuffer(b: Builder, { data, storage }: BufferData, offset: number): number {
+  let vector = 0;
+  if (storage !== 'external') {
+    b.startVector(1, data.byteLength, 16);
+    for (let i = data.byteLength - 1; i >= 0; i--) b.addInt8(data[i]!);
+    vector = b.endVector();
+  }
+  return table(b, 3, () => {
+    if (vector !== 0) b.addFieldOffset(FIELD.buffer.data, vector, 0);
+    if (storage === 'inline') return;
+    b.addFieldInt64(FIELD.buffer.offset, BigInt(offset), null);
+    b.addFieldInt64(FIELD.buffer.size, BigInt(data.byteLength), null);
+  });
 }
 
 function table(b: Builder, fields: number, add: () => void): number {
