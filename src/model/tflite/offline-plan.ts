@@ -38,8 +38,18 @@ export function decodeOfflinePlan(data: Uint8Array | undefined, tensors: number)
   return { version, subgraphs, offsets };
 }
 
-/** The entry's bytes for a plan: version 1, one subgraph, one offset per tensor (-1: left to the runtime). */
+/**
+ * The entry's bytes for a plan: version 1, one subgraph, one offset per tensor
+ * (-1: left to the runtime). Throws InputError('bad-plan') for an offset an
+ * int32 word cannot hold, which would otherwise wrap to a negative offset.
+ */
 export function encodeOfflinePlan(offsets: readonly number[]): Uint8Array {
+  const bad = offsets.findIndex((o) => !Number.isInteger(o) || o < -1 || o > 0x7fffffff);
+  if (bad >= 0) {
+    const o = offsets[bad]!;
+    const why = o > 0x7fffffff ? 'past the 2 GiB an offline plan\'s int32 offsets can address' : 'not a byte offset (≥ 0) or -1';
+    throw new InputError('bad-plan', `the plan gives tensor ${bad} the offset ${Number.isFinite(o) ? formatCount(o) : String(o)}, ${why}`);
+  }
   const words = new Int32Array(3 + offsets.length);
   words[0] = OFFLINE_PLAN_VERSION;
   words[1] = 1;

@@ -91,6 +91,8 @@ function moveExternalBuffers(reader: FlatReader, buffers: readonly number[], out
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   for (const pos of buffers) {
     const t = reader.table(pos, 'a buffer');
+    // As read-model.ts reads it: a buffer with inline data has no file offset, whatever its offset field says.
+    if ((reader.byteView(t, FIELD.buffer.data, 'a buffer\'s data')?.byteLength ?? 0) > 0) continue;
     const at = reader.field(t, FIELD.buffer.offset, 8, 'a buffer offset');
     if (at === undefined) continue;
     const offset = reader.long(t, FIELD.buffer.offset, 'a buffer offset');
