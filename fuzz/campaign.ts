@@ -1,12 +1,14 @@
 // The two fuzz campaigns, reproducible from a seed: file i of seed S is always
-// the same model (random, structurally mutated or byte-mutated real model) and
-// problem i the same MiniMalloc problem. Each tallies what happened and keeps
+// the same model (random ONNX or TFLite, a real model mutated by structure or
+// by bytes, a .tflite's tables overwritten) and problem i the same MiniMalloc problem. Each tallies what happened and keeps
 // every finding with what reproduces it. Depends on the fuzz generators.
 
+import { isTflite } from '../src/model/tflite/decode-tflite';
 import { PRESET_NAMES } from '../src/planner/targets/presets';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { checkModel, type Finding } from './check-model';
 import { mutateBytes, mutateStructure, type SeedModel } from './mutate-models';
+import { mutateTables, mutateTfliteBytes, randomTfliteModel, writerSeeds } from './mutate-tflite';
 import { checkProblem, randomProblem } from './problems';
 import { hashSeed, Rng } from './random';
 import { randomModel } from './random-models';
@@ -36,17 +38,46 @@ const bump = (record: Record<string, number>, key: string): void => {
   record[key] = (record[key] ?? 0) + 1;
 };
 
-/** File `index` of `seed`: a random model (most), or a real model mutated by structure or by bytes. */
-export function campaignFile(seed: number, index: number, seeds: readonly SeedModel[]): { kind: string; bytes: Uint8Array; label: string; rng: Rng } {
+/** A file made by campaignFile: how it was made (kind, label) and the random source that picks its target. */
+export interface CampaignFile {
+  readonly kind: string;
+  readonly bytes: Uint8Array;
+  readonly label: string;
+  readonly rng: Rng;
+}
+
+/**
+ * File `index` of `seed`: a random ONNX model (most), a random or mutated
+ * .tflite (writer-built, or a seed), or a real model mutated by structure or
+ * by bytes (a .tflite seed by its tables or bytes).
+ */
+export function campaignFile(seed: number, index: number, seeds: readonly SeedModel[]): CampaignFile {
   const rng = new Rng(hashSeed('file', seed, index));
   const r = rng.next();
+  if (r >= 0.6 && r < 0.7) return tfliteFile(rng, seeds);
   if (seeds.length > 0 && r >= 0.7) {
     const base = rng.pick(seeds);
+    if (isTflite(base.bytes)) return mutatedTflite(rng, base);
     const structural = r < 0.88 ? mutateStructure(rng, base) : undefined;
     if (structural !== undefined) return { kind: 'structure', ...structural, rng };
     return { kind: 'bytes', ...mutateBytes(rng, base), rng };
   }
   return { kind: 'random', ...randomModel(rng), rng };
+}
+
+/** A random writer-built .tflite (now and then with its tables damaged), or a .tflite seed or writer seed mutated. */
+function tfliteFile(rng: Rng, seeds: readonly SeedModel[]): CampaignFile {
+  if (rng.chance(0.4)) {
+    const random = randomTfliteModel(rng);
+    if (rng.chance(0.7)) return { kind: 'tflite-random', ...random, rng };
+    return { kind: 'tflite-tables', ...mutateTables(rng, random.label, random.bytes), rng };
+  }
+  return mutatedTflite(rng, rng.pick([...seeds.filter((s) => isTflite(s.bytes)), ...writerSeeds()]));
+}
+
+function mutatedTflite(rng: Rng, base: SeedModel): CampaignFile {
+  if (rng.chance(0.65)) return { kind: 'tflite-tables', ...mutateTables(rng, base.name, base.bytes), rng };
+  return { kind: 'tflite-bytes', ...mutateTfliteBytes(rng, base.name, base.bytes), rng };
 }
 
 /** Runs files [from, from + count) of `seed`; `onFinding` sees each finding as it comes. */
@@ -55,7 +86,9 @@ export function runFileCampaign(seed: number, count: number, seeds: readonly See
   const started = performance.now();
   for (let index = from; index < from + count; index++) {
     const file = campaignFile(seed, index, seeds);
-    const choice = { target: file.rng.pick(PRESET_NAMES), strategy: file.rng.chance(0.3) ? file.rng.pick(STRATEGY_NAMES) : undefined };
+    // A .tflite is planned for TFLite Micro more often than not: that is where the runtime plan is built.
+    const target = isTflite(file.bytes) && file.rng.chance(0.6) ? 'tflm' : file.rng.pick(PRESET_NAMES);
+    const choice = { target, strategy: file.rng.chance(0.3) ? file.rng.pick(STRATEGY_NAMES) : undefined };
     const t = performance.now();
     const outcome = checkModel(file.bytes, choice);
     note(tally, index, `${file.label} [${choice.target}/${choice.strategy ?? 'default'}]`, performance.now() - t);

@@ -1,12 +1,15 @@
 // Runs one model file through decode -> inference -> plan in-process and lists
 // what is wrong: an exception other than a typed input error, a shape that is
 // not a non-negative integer without being listed as unknown, a size past 2^53,
-// or a plan the independent validator rejects. Depends on model/ and planner/.
+// a plan the independent validator rejects, or (a .tflite planned for TFLite
+// Micro) a runtime plan with inexact figures or whose offsets, written into the
+// file as --save-tflite writes them, do not read back. Depends on model/ and planner/.
 
 import { decodeModel } from '../src/model/decode-model';
+import { withOfflinePlan } from '../src/model/tflite/write-offline-plan';
 import type { InferredGraph, InferredModel } from '../src/model/inferred';
 import { inferShapes } from '../src/model/infer-shapes';
-import { planModel, type ModelPlan } from '../src/planner/plan';
+import { planModel, type ModelPlan, type RuntimePlan } from '../src/planner/plan';
 import { presetTarget } from '../src/planner/targets/presets';
 import type { Alias, PlacementProblem } from '../src/planner/problem/problem';
 import { validatePlan } from '../src/planner/assembly/validate-plan';
@@ -14,7 +17,7 @@ import { InputError } from '../src/shared/errors';
 
 /** One thing wrong with one file. */
 export interface Finding {
-  readonly stage: 'decode' | 'infer' | 'plan' | 'shape' | 'size' | 'validate';
+  readonly stage: 'decode' | 'infer' | 'plan' | 'shape' | 'size' | 'validate' | 'runtime';
   readonly message: string;
 }
 
@@ -53,7 +56,34 @@ export function checkModel(bytes: Uint8Array, choice: PlanChoice): ModelOutcome 
     if (error instanceof InputError) return { rejected: error.code, findings, values: model.values.length };
     return { findings: [...findings, thrown('plan', error)], values: model.values.length };
   }
-  return { findings: [...findings, ...checkPlan(plan)], values: model.values.length };
+  const runtime = plan.runtimePlan === undefined ? [] : checkRuntimePlan(bytes, plan.runtimePlan);
+  return { findings: [...findings, ...checkPlan(plan), ...runtime], values: model.values.length };
+}
+
+/** TFLite Micro's figures are exact, and the plan handed back as an offline plan reads back from the written file. */
+function checkRuntimePlan(bytes: Uint8Array, runtime: RuntimePlan): Finding[] {
+  const exact = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  const figures = { head: runtime.head, tail: runtime.tail, arena: runtime.arena, greedyHead: runtime.greedyHead, plannedHead: runtime.planned.head, plannedArena: runtime.planned.arena };
+  const inexact = Object.entries(figures).filter(([, n]) => !exact(n));
+  if (inexact.length > 0) return [{ stage: 'size', message: `runtime plan ${inexact.map(([k, n]) => `${k} ${n}`).join(', ')}` }];
+  if (runtime.arena < runtime.head) return [{ stage: 'runtime', message: `arena ${runtime.arena} below head ${runtime.head}` }];
+  let file: Uint8Array;
+  try {
+    file = withOfflinePlan(bytes, runtime.planned.offsets);
+  } catch (error) {
+    // The writer may refuse a file it cannot rewrite faithfully (newer root fields, no buffer 0): --save-tflite says so.
+    return error instanceof InputError ? [] : [thrown('runtime', error)];
+  }
+  try {
+    const written = decodeModel(file);
+    const offsets = written.tflite?.offlinePlan?.offsets ?? [];
+    if (offsets.length !== runtime.planned.offsets.length || offsets.some((o, i) => o !== runtime.planned.offsets[i])) {
+      return [{ stage: 'runtime', message: `the written offline plan reads back as ${offsets.length} offsets, not the ${runtime.planned.offsets.length} written` }];
+    }
+  } catch (error) {
+    return [thrown('runtime', error)];
+  }
+  return [];
 }
 
 /** Every value's dims are non-negative integers and its bytes exact, or it is listed as unknown; subgraphs too. */

@@ -1,6 +1,6 @@
 // Bounded fuzz runs (the campaigns of `npm run fuzz`, fixed seeds): random and
-// mutated models through decode -> inference -> plan, and random solve problems,
-// with no finding at all.
+// mutated models (ONNX and .tflite) through decode -> inference -> plan, and
+// random solve problems, with no finding at all.
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ describe('fuzz campaigns, bounded', () => {
     expect(tally.runs).toBe(4000);
     expect(tally.kinds.random).toBeGreaterThan(2000);
     if (seeds.length > 0) expect((tally.kinds.structure ?? 0) + (tally.kinds.bytes ?? 0)).toBeGreaterThan(600);
+    // .tflite files, writer-built and mutated, a share of them planned for TFLite Micro (the runtime plan and the written offline plan checked).
+    expect((tally.kinds['tflite-random'] ?? 0) + (tally.kinds['tflite-tables'] ?? 0) + (tally.kinds['tflite-bytes'] ?? 0)).toBeGreaterThan(seeds.length > 0 ? 600 : 300);
     expect(unexpected(tally)).toEqual([]);
   }, 240_000);
 

@@ -6,6 +6,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findingKinds, runFileCampaign, runProblemCampaign, type CampaignFinding, type CampaignTally } from './campaign';
+import { isTflite } from '../src/model/tflite/decode-tflite';
 import { loadSeedModels } from './mutate-models';
 
 function option(args: readonly string[], name: string): string | undefined {
@@ -22,7 +23,8 @@ function count(args: readonly string[], name: string, fallback: number): number 
 
 /** Writes a finding's input beside a JSON line naming how to reproduce it. */
 function keep(out: string, seed: number, campaign: 'file' | 'problem', f: CampaignFinding): void {
-  const path = join(out, `${campaign}-${seed}-${f.index}.${campaign === 'file' ? 'onnx' : 'csv'}`);
+  const extension = typeof f.input === 'string' ? 'csv' : isTflite(f.input) ? 'tflite' : 'onnx';
+  const path = join(out, `${campaign}-${seed}-${f.index}.${extension}`);
   writeFileSync(path, f.input);
   appendFileSync(join(out, 'findings.jsonl'), JSON.stringify({ campaign, seed, index: f.index, stage: f.stage, label: f.label, message: f.message, path }) + '\n');
 }
@@ -47,7 +49,7 @@ function main(args: readonly string[]): void {
   mkdirSync(out, { recursive: true });
   if (files > 0) {
     const seeds = loadSeedModels(models);
-    console.log(`files: seed ${seed}, ${files} from #${from}, ${seeds.length} real models to mutate from ${models}`);
+    console.log(`files: seed ${seed}, ${files} from #${from}, ${seeds.length} real models to mutate from ${models} (${seeds.filter((s) => isTflite(s.bytes)).length} .tflite)`);
     report('files', inBatches(from, files, 1000, 'files', (start, n) => runFileCampaign(seed, n, seeds, start, (f) => keep(out, seed, 'file', f))));
   }
   if (problems > 0) {

@@ -20,7 +20,7 @@ export interface SeedModel {
   readonly bytes: Uint8Array;
 }
 
-/** The .onnx files under `dir` (one level of folders), smallest first; none when the folder is absent. */
+/** The .onnx and .tflite files under `dir` (one level of folders), smallest first; none when the folder is absent. */
 export function loadSeedModels(dir: string, maxBytes = 4 << 20): SeedModel[] {
   const found: SeedModel[] = [];
   const visit = (path: string, depth: number): void => {
@@ -34,7 +34,7 @@ export function loadSeedModels(dir: string, maxBytes = 4 << 20): SeedModel[] {
       const full = join(path, entry);
       const stat = statSync(full);
       if (stat.isDirectory() && depth === 0) visit(full, 1);
-      else if (entry.endsWith('.onnx') && stat.size <= maxBytes) found.push({ name: full.slice(dir.length + 1), bytes: new Uint8Array(readFileSync(full)) });
+      else if ((entry.endsWith('.onnx') || entry.endsWith('.tflite')) && stat.size <= maxBytes) found.push({ name: full.slice(dir.length + 1), bytes: new Uint8Array(readFileSync(full)) });
     }
   };
   visit(dir, 0);
