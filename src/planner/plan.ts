@@ -199,7 +199,13 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
   const traffic = fusedTraffic(graph, unfused.problem, unfused.info, slow, fusion?.units ?? []);
   const fused = fusionReport(fusion, traffic.units);
-  const diagnostics = [...built.diagnostics, ...limitDiagnostics(target, peaks), ...fused.units.flatMap(costlyUnit), ...runtimeDiagnostics(model, target)];
+  const diagnostics = [
+    ...modelDiagnostics(model),
+    ...built.diagnostics,
+    ...limitDiagnostics(target, peaks),
+    ...fused.units.flatMap(costlyUnit),
+    ...runtimeDiagnostics(model, target),
+  ];
   const assumptions = planAssumptions(model);
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions });
   const tflite = (model as Partial<InferredModel>).tflite;
@@ -360,6 +366,11 @@ function bufferRecords(problem: PlacementProblem, placed: PlacedPlan): PlannedBu
       ...(i.alias !== undefined && { alias: i.alias }),
     };
   });
+}
+
+/** What decoding and inference noted (a shape that disagrees, external data, an invalid dim): the plan rests on it too. */
+function modelDiagnostics(model: InferredGraph | InferredModel): PlanDiagnostic[] {
+  return ((model as Partial<InferredModel>).diagnostics ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.node !== undefined && { node: d.node }) }));
 }
 
 /** A runtime target asked of a model the runtime does not read. */

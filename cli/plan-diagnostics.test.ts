@@ -1,0 +1,22 @@
+// `plan` carries what decoding and inference noted, as `inspect` does: a plan
+// resting on a shape that disagrees with the model says so.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSampleModel } from '../src/model/testing/sample-model';
+import { planJson, run } from './testing/run-cli';
+
+describe('plan keeps the notes of inference', () => {
+  it('a --shape of the wrong rank is in plan --json diagnostics, as in inspect', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'heapscope-diag-')), 'm.onnx');
+    writeFileSync(path, buildSampleModel());
+    const inspect = JSON.parse(run(['inspect', path, '--shape', 'image=1x3x4', '--json']).out);
+    const noted = inspect.diagnostics.map((d: { code: string }) => d.code);
+    expect(noted.length).toBeGreaterThan(0);
+    const plan = planJson([path, '--shape', 'image=1x3x4']);
+    const codes = plan.diagnostics.map((d: { code: string }) => d.code);
+    for (const code of noted) expect(codes).toContain(code);
+  });
+});
