@@ -25,7 +25,7 @@ const POSITIVE = { min: 1, integer: true } as const;
 /** See `parseTarget`. */
 export function readTarget(json: unknown): TargetProfile {
   const doc = Fields.of(json, '', ['name', 'description', 'regions', 'computeUnits', 'fusion', 'scratch', 'planning']);
-  const regions = doc.array('regions').map((r, i) => readRegion(r, childPath('regions', i)));
+  const regions = bounded(doc.array('regions'), MAX_LISTED, 'regions', 'regions').map((r, i) => readRegion(r, childPath('regions', i)));
   if (regions.length === 0) fail('regions', 'must list at least one memory region', []);
   regions.forEach((region, i) => {
     const first = regions.findIndex((r) => r.name === region.name);
@@ -35,7 +35,7 @@ export function readTarget(json: unknown): TargetProfile {
     name: doc.string('name', 'custom'),
     description: doc.has('description') ? doc.string('description') : '',
     regions,
-    computeUnits: readComputeUnits(doc.array('computeUnits', [])),
+    computeUnits: readComputeUnits(bounded(doc.array('computeUnits', []), MAX_LISTED, 'computeUnits', 'compute units')),
     ...(doc.has('fusion') && { fusion: readFusion(doc.raw('fusion'), 'fusion', regions) }),
     scratch: readScratch(doc.raw('scratch') ?? {}, 'scratch'),
     planning: readPlanning(doc.raw('planning') ?? {}, 'planning', regions),
@@ -132,10 +132,28 @@ function readTfuRules(value: unknown, path: string): TfuRules {
   };
 }
 
+/** Scratch rules a profile may hold, in all and per op type: each becomes a buffer per matching node. */
+const MAX_SCRATCH_RULES = 256;
+const MAX_RULES_PER_OP = 16;
+/** Regions and compute units a profile may list. */
+const MAX_LISTED = 64;
+
+/** `list`, refused when longer than `max` before anything is read from it. */
+function bounded<T>(list: readonly T[], max: number, path: string, what: string): readonly T[] {
+  if (list.length > max) fail(path, `may list at most ${max} ${what}`, `${list.length} of them`);
+  return list;
+}
+
 function readScratch(value: unknown, path: string): ScratchSettings {
   const f = Fields.of(value, path, ['rules', 'placement', 'side', 'grow', 'retries', 'criterion']);
+  const rules = bounded(f.array('rules', []), MAX_SCRATCH_RULES, f.at('rules'), 'scratch rules').map((r, i) => readScratchRule(r, childPath(f.at('rules'), i)));
+  const perOp = new Map<string, number>();
+  for (const rule of rules) perOp.set(rule.opType, (perOp.get(rule.opType) ?? 0) + 1);
+  for (const [opType, count] of perOp) {
+    if (count > MAX_RULES_PER_OP) fail(f.at('rules'), `may give an op type at most ${MAX_RULES_PER_OP} scratch buffers`, `${count} for ${opType}`);
+  }
   return {
-    rules: f.array('rules', []).map((r, i) => readScratchRule(r, childPath(f.at('rules'), i))),
+    rules,
     placement: f.oneOf('placement', ['free-areas', 'with-activations'], 'free-areas'),
     side: f.oneOf('side', ['bottom', 'top'], 'bottom'),
     grow: f.oneOf('grow', ['top', 'bottom'], 'top'),

@@ -142,3 +142,22 @@ describe('presets', () => {
     for (const preset of PRESETS.values()) expect(parseTarget(JSON.parse(JSON.stringify(preset)))).toEqual(preset);
   });
 });
+
+describe('profiles are bounded before they are read', () => {
+  const base = { regions: [{ name: 'sram', alignment: 16 }] };
+  const rule = (opType: string, i: number) => ({ opType, name: `s${i}`, bytes: 16 });
+
+  it('refuses more than 256 scratch rules, and more than 16 for one op type', () => {
+    const many = { ...base, scratch: { rules: Array.from({ length: 10_000 }, (_, i) => rule(`Op${i}`, i)) } };
+    expect(() => parseTarget(many)).toThrow('scratch.rules may list at most 256 scratch rules, got "10000 of them"');
+    const oneOp = { ...base, scratch: { rules: Array.from({ length: 17 }, (_, i) => rule('Conv', i)) } };
+    expect(() => parseTarget(oneOp)).toThrow('scratch.rules may give an op type at most 16 scratch buffers, got "17 for Conv"');
+    expect(parseTarget({ ...base, scratch: { rules: Array.from({ length: 16 }, (_, i) => rule('Conv', i)) } }).scratch.rules).toHaveLength(16);
+  });
+
+  it('refuses more than 64 regions or compute units', () => {
+    const regions = Array.from({ length: 65 }, (_, i) => ({ name: `r${i}` }));
+    expect(() => parseTarget({ regions })).toThrow('regions may list at most 64 regions');
+  });
+});
+
