@@ -5,6 +5,9 @@ import type { SubgraphInferrer } from '../infer-context';
 import type { BranchChoice, TensorFact } from './types';
 import { controlRules } from './control';
 import { attr, f32, fact, factsOf, i64, runRule } from './testing-context';
+import { decodeModel } from '../decode-model';
+import { inferShapes } from '../infer-shapes';
+import { scanCountModel } from '../testing/hostile-graphs';
 
 /** An empty graph standing for a body; the test's inferrer decides what it computes. */
 function body(name: string): IrGraph {
@@ -146,5 +149,28 @@ describe('Scan', () => {
       }),
     );
     expect(outs.map((f) => f?.shape)).toEqual([[2, 8], [2, 6, 3]]);
+  });
+
+  it('refuses a num_scan_inputs past the inputs the node has before sizing anything by it', () => {
+    const run = (count: number, opset: number) =>
+      runRule(controlRules, 'Scan', {
+        inputs: opset < 9 ? [undefined, f32([2, 8]), f32([2, 6, 5])] : [f32([8]), f32([10, 7, 4])],
+        attrs: { body: attr.graph(scanBody), num_scan_inputs: attr.int(count) },
+        outputs: 2,
+        opset,
+        inferSubgraph: () => [f32([8]), f32([3])],
+      });
+    expect(run(2 ** 31, 17)).toEqual({ unknown: 'num_scan_inputs is 2147483648, but the node has 2 inputs it could scan' });
+    expect(run(3, 17)).toHaveProperty('unknown');
+    expect(run(-1, 17)).toHaveProperty('unknown');
+    expect(run(2 ** 31, 8)).toEqual({ unknown: 'num_scan_inputs is 2147483648, but the node has 2 inputs it could scan' });
+    expect(run(1, 8)).not.toHaveProperty('unknown');
+  });
+
+  it('ends a 270-byte model with num_scan_inputs 2^31 in a diagnostic, and infers the right count exactly', () => {
+    const bad = inferShapes(decodeModel(scanCountModel(2 ** 31)));
+    expect(bad.diagnostics).toContainEqual(expect.objectContaining({ code: 'unknown-shape', node: 'scan', message: expect.stringMatching(/num_scan_inputs is 2147483648/) }));
+    const good = inferShapes(decodeModel(scanCountModel(1)));
+    expect(good.values.filter((v) => v.producer !== undefined).map((v) => [v.name, v.shape])).toEqual([['state', [2]], ['scanned', [5, 2]]]);
   });
 });

@@ -164,13 +164,27 @@ function loopRule(ctx: RuleContext): RuleResult {
   return results;
 }
 
+/**
+ * num_scan_inputs, checked against the inputs the node has (`fixed` of them
+ * are never scanned) before anything is sized or looped by it: the attribute
+ * is a number in the file, and 2^31 of it is not an array to allocate.
+ */
+function scanInputCount(ctx: RuleContext, fixed: number): number {
+  const count = ctx.int('num_scan_inputs', 0);
+  const most = Math.max(0, ctx.node.inputs.length - fixed);
+  if (!Number.isSafeInteger(count) || count < 0 || count > most) {
+    fail(`num_scan_inputs is ${count}, but the node has ${most} input${most === 1 ? '' : 's'} it could scan`);
+  }
+  return count;
+}
+
 /** Scan from opset 9: scan inputs and outputs along configurable axes, no batch dim. */
 function scanRule(ctx: RuleContext): RuleResult {
   if (ctx.opset < 9) return scan8Rule(ctx);
   const body = graphAttr(ctx, 'body');
-  const scanInputs = ctx.int('num_scan_inputs', 0);
+  const scanInputs = scanInputCount(ctx, 0);
   const stateCount = ctx.node.inputs.length - scanInputs;
-  const inputAxes = ctx.ints('scan_input_axes') ?? new Array<number>(scanInputs).fill(0);
+  const inputAxes = ctx.ints('scan_input_axes') ?? [];
   const outputAxes = ctx.ints('scan_output_axes');
   const states = ctx.node.inputs.slice(0, stateCount).map((_, i) => inputFact(ctx, i));
   let length: Dim;
@@ -192,7 +206,7 @@ function scanRule(ctx: RuleContext): RuleResult {
 /** Scan in opset 8: an optional sequence_lens input first, and a leading batch dim everywhere. */
 function scan8Rule(ctx: RuleContext): RuleResult {
   const body = graphAttr(ctx, 'body');
-  const scanInputs = ctx.int('num_scan_inputs', 0);
+  const scanInputs = scanInputCount(ctx, 1);
   const stateCount = ctx.node.inputs.length - 1 - scanInputs;
   const facts = ctx.node.inputs.map((_, i) => inputFact(ctx, i));
   const batch = facts.slice(1).find((fact) => fact?.shape?.[0] !== undefined)?.shape?.[0];

@@ -26,6 +26,13 @@ describe('NonMaxSuppression', () => {
     expect(capped.shape).toEqual([600, 3]);
   });
 
+  it('does not loop over batches × classes of empty constant boxes and scores', () => {
+    // No boxes: both tensors are empty and so constants, whatever their batch and class dims.
+    const empty = [fact(DT.FLOAT, [2 ** 20, 0, 4], []), fact(DT.FLOAT, [2 ** 20, 2 ** 20, 0], []), i64([5], [])];
+    const out = firstFact(runRule(dataDependentRules, 'NonMaxSuppression', { inputs: empty }));
+    expect(out).toMatchObject({ shape: [0, 3], upperBound: true });
+  });
+
   it('selects nothing without max_output_boxes_per_class', () => {
     expect(firstFact(runRule(dataDependentRules, 'NonMaxSuppression', { inputs: [boxes, scores] })).shape).toEqual([0, 3]);
   });
@@ -77,6 +84,12 @@ describe('Unique', () => {
       [[12], false],
       [[12], true],
     ]);
+  });
+
+  it('does not list the slices of an empty constant along an axis of 2^31 - 1', () => {
+    const empty = fact(DT.FLOAT, [2 ** 31 - 1, 0], []);
+    const outs = factsOf(runRule(dataDependentRules, 'Unique', { inputs: [empty], attrs: { axis: attr.int(0) }, outputs: 4 }));
+    expect(outs.map((f) => f?.shape)).toEqual([[2 ** 31 - 1, 0], [2 ** 31 - 1], [2 ** 31 - 1], [2 ** 31 - 1]]);
   });
 
   it('finds distinct slices along an axis for constant data', () => {

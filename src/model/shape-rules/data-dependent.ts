@@ -15,6 +15,7 @@ import {
   inputValue,
   isKnownShape,
   makeFact,
+  MAX_VALUE_ELEMENTS,
   normalizeAxis,
   numel,
   requireInput,
@@ -56,6 +57,8 @@ function exactSelection(ctx: RuleContext, boxes: readonly Dim[], scores: readonl
   if (boxValues === undefined || scoreValues === undefined || iou === undefined) return undefined;
   if (inputFact(ctx, 4) !== undefined && threshold === undefined) return undefined;
   if (batches === undefined || count === undefined || classes === undefined) return undefined;
+  // Empty boxes or scores hold a value whatever their other dims; the selection loops over batches × classes.
+  if (batches * classes > MAX_VALUE_ELEMENTS) return undefined;
   const settings = {
     batches,
     classes,
@@ -125,7 +128,9 @@ function uniqueRule(ctx: RuleContext): RuleResult {
   const count = numel(shape);
   const source: Dim[] = flat ? [count] : [...shape];
   const axis = flat ? 0 : normalizeAxis(ctx.int('axis', 0), shape.length, 'Unique axis');
-  if (data.value !== undefined && isKnownShape(source)) return uniqueOfValues(ctx, data, source, axis);
+  // An empty tensor holds a value whatever its other dims; its slices are listed only when few.
+  const slices = source[axis] ?? Infinity;
+  if (data.value !== undefined && isKnownShape(source) && slices <= MAX_VALUE_ELEMENTS) return uniqueOfValues(ctx, data, source, axis);
   const note = 'Unique: the number of distinct elements depends on the data';
   const dim = source[axis];
   return [
