@@ -1,6 +1,6 @@
 // The header: product name, the file on screen, the pane toggles, and the open
 // actions (file picker with an accessible label, and the bundled sample). The picker
-// opens what a drop opens: ONNX models and saved plan files.
+// opens what a drop opens: ONNX and TensorFlow Lite models and saved plan files.
 
 import { useRef, type ChangeEvent } from 'react';
 import { formatBytes } from '../shared/format';
@@ -46,7 +46,7 @@ export function AppHeader({ panes, onTogglePane }: AppHeaderProps) {
         <button type="button" className="button" onClick={() => void openSample()} disabled={busy && model === undefined}>
           Open sample
         </button>
-        <input ref={input} id="open-file" type="file" accept=".onnx,.ort,.json,application/octet-stream,application/json" className="visually-hidden file-input" onChange={onPick} />
+        <input ref={input} id="open-file" type="file" accept=".onnx,.ort,.tflite,.json,application/octet-stream,application/json" className="visually-hidden file-input" onChange={onPick} />
         <label htmlFor="open-file" className="button button-primary">
           <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
             <path d="M2.5 4.5v8h11v-6.5h-6L6 4.5H2.5Z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />

@@ -109,7 +109,7 @@ function FileButtons() {
     <>
       <label className="button button-small">
         Compare with a file…
-        <input type="file" accept=".onnx,.ort,.json,application/json,application/octet-stream" className="visually-hidden" onChange={onFile(compareShownWithFile)} data-testid="compare-file" />
+        <input type="file" accept=".onnx,.ort,.tflite,.json,application/json,application/octet-stream" className="visually-hidden" onChange={onFile(compareShownWithFile)} data-testid="compare-file" />
       </label>
       <label className="button button-small">
         Open a saved plan…
