@@ -119,6 +119,7 @@ describe('page summary', () => {
   it('shows no plan numbers and the planning error when the plan failed', () => {
     expect(selectPageSummary(state())).toEqual({
       model: 'm.onnx',
+      format: 'onnx',
       nodes: 3,
       buffers: 0,
       peak: null,
@@ -152,6 +153,13 @@ describe('page summary', () => {
 
   it('is empty before a model is open and carries the error message', () => {
     const s = state({ model: undefined, error: { code: 'not-onnx', message: 'x.onnx is not an ONNX model', file: 'x.onnx', task: 'open' } });
-    expect(selectPageSummary(s)).toMatchObject({ model: null, nodes: 0, buffers: 0, error: 'x.onnx is not an ONNX model' });
+    expect(selectPageSummary(s)).toMatchObject({ model: null, format: null, nodes: 0, buffers: 0, error: 'x.onnx is not an ONNX model' });
+  });
+
+  it('says the format the model on screen was read as', () => {
+    const s = state();
+    expect(selectPageSummary(s).format).toBe('onnx');
+    const tflite = { ...s.model!, inferred: { ...s.model!.inferred, format: 'tflite' as const } };
+    expect(selectPageSummary(state({ model: tflite })).format).toBe('tflite');
   });
 });

@@ -4,6 +4,7 @@
 
 import { pageSettings, type PageSettings } from './page-settings';
 import type { InferredModel, ValueKind } from '../model/inferred';
+import type { ModelFormat } from '../model/ir';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
 import type { ModelPlan } from '../planner/plan';
 import { formatShape } from '../shared/format';
@@ -28,6 +29,7 @@ export interface TensorRow {
 /** The plan summary published as window.heapscope.summary() (DESIGN.md). */
 export interface PageSummary {
   readonly model: string | null; // file name of the model on screen
+  readonly format: ModelFormat | null; // the format the model on screen was read as ('onnx' or 'tflite'); null without a model
   readonly nodes: number; // nodes of the main graph
   readonly buffers: number; // buffers of the plan on screen (0 without a plan)
   readonly peak: number | null; // bytes; null without a plan
@@ -174,6 +176,7 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
   const plan = model?.plan.status === 'planned' ? model.plan.plan : undefined;
   return {
     model: model?.name ?? null,
+    format: model === undefined ? null : (model.inferred.format ?? 'onnx'),
     nodes: model?.inferred.nodes.length ?? 0,
     buffers: plan?.buffers.length ?? 0,
     peak: plan?.peak ?? null,

@@ -1,5 +1,6 @@
-// The model summary: the file and its producer, opsets, and the counts and
-// sizes that matter for memory (nodes, activations and their bytes, weights).
+// The model summary: the file, its format and producer, opsets (ONNX) or schema
+// version (TensorFlow Lite), and the counts and sizes that matter for memory
+// (nodes, activations and their bytes, weights).
 
 import type { ReactNode } from 'react';
 import { useAppStore } from '../../store/context';
@@ -16,6 +17,7 @@ export function ModelSummary() {
   const weights = useAppStore(selectWeights);
   if (model === undefined || report === undefined) return null;
   const opsets = report.opsets.map((o) => `${o.domain || 'ai.onnx'} ${o.version}`).join(', ');
+  const tflite = model.inferred.format === 'tflite';
   const { decodeMs, inferMs } = model.timings;
   return (
     <Panel title="Model" testId="model-summary">
@@ -31,9 +33,12 @@ export function ModelSummary() {
           </span>
         </Fact>
         <Fact term="Size">{formatBytes(model.size)}</Fact>
+        <Fact term="Format" testId="fact-format">
+          {tflite ? `TensorFlow Lite, schema ${report.irVersion}` : 'ONNX'}
+        </Fact>
         <Fact term="Producer" testId="fact-producer">{report.producer || <span className="muted">not given</span>}</Fact>
-        <Fact term="IR version">{report.irVersion}</Fact>
-        <Fact term="Opsets">{opsets || <span className="muted">none</span>}</Fact>
+        {!tflite && <Fact term="IR version">{report.irVersion}</Fact>}
+        {!tflite && <Fact term="Opsets">{opsets || <span className="muted">none</span>}</Fact>}
         <Fact term="Weights">
           {formatCount(weights.count)} · {formatBytes(weights.bytes)}
         </Fact>
