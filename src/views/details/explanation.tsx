@@ -1,5 +1,7 @@
 // Why the plan is as large as it is: per region, peak against lower bound and
 // the gap; the waste split into holes, alignment padding and scratch growth;
+// for a .tflite model planned for TensorFlow Lite Micro, the runtime's own plan
+// beside heapscope's and the arena to declare;
 // the peak step and the buffers live there, why each is alive, and evaluated
 // suggestions; the strategy comparison; fusion
 // traffic saved; diagnostics, including values of unknown shape and why.
@@ -17,6 +19,7 @@ import { LongName } from '../long-name';
 import { PeakLive } from './peak-live';
 import { PeakReasons } from './peak-reasons';
 import { PlanHeadline } from './plan-headline';
+import { RuntimePlanBlock } from './runtime-plan';
 import { Suggestions } from './suggestions';
 import { StrategyComparison } from './strategy-comparison';
 
@@ -38,6 +41,7 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <PlanHeadline plan={plan} complete={complete} fits={fits} unknownCount={unknownCount} />
       <RegionsTable plan={plan} complete={complete} />
       <WasteLine plan={plan} complete={complete} />
+      {plan.runtimePlan !== undefined && <RuntimePlanBlock runtime={plan.runtimePlan} peak={plan.peak} />}
       <PeakLive plan={plan} complete={complete} onSelect={onSelect} />
       <PeakReasons plan={plan} />
       <Suggestions />

@@ -1,0 +1,108 @@
+// The runtime plan of a .tflite model planned for TensorFlow Lite Micro, in
+// words: TFLM's own head (or the head of the file's offline plan, checked),
+// heapscope's head once written into the file and what it saves, the tail with
+// its estimated parts, and the arena to declare with its reason. Each line is a
+// figure and the sentence that says what it is and what it assumes. Pure.
+
+import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
+import { formatBytes } from '../../shared/format';
+
+/** One figure of the runtime plan and what it is. */
+export interface RuntimeLine {
+  readonly key: 'file' | 'tflm' | 'greedy' | 'planned' | 'tail' | 'arena';
+  readonly label: string;
+  readonly bytes: number;
+  readonly text: string; // what the figure is and what it rests on, one or two sentences
+  readonly tone?: 'good' | 'bad'; // a saving, or a file plan that shares bytes between live tensors
+}
+
+/** How the file's offline plan was found: valid, refuted, or overlapping inside a custom operator heapscope cannot see into. */
+export type FilePlanVerdict = 'valid' | 'invalid' | 'unchecked';
+
+/** The verdict on the file's offline plan; undefined when the file carries none. */
+export function filePlanVerdict(r: RuntimePlan): FilePlanVerdict | undefined {
+  const file = r.filePlan;
+  if (file === undefined) return undefined;
+  if (file.valid) return 'valid';
+  return file.insideCustomOp !== undefined ? 'unchecked' : 'invalid';
+}
+
+/** The text of the head TFLM reaches with the file as it is: its own greedy plan, or the file's offline plan with the check. */
+function ownHeadLines(r: RuntimePlan): RuntimeLine[] {
+  const file = r.filePlan;
+  if (file === undefined) {
+    return [{ key: 'tflm', label: 'TFLite Micro’s own plan', bytes: r.head, text: 'The head its GreedyMemoryPlanner lays out for this file, reproduced.' }];
+  }
+  const verdict = filePlanVerdict(r);
+  const check =
+    verdict === 'valid'
+      ? 'Valid: no two tensors live at once share a byte.'
+      : verdict === 'unchecked'
+        ? `Not checked: it overlaps tensors of the custom operator ${file.insideCustomOp}, which may use them one after another, a schedule heapscope cannot see (${file.problem ?? ''}).`
+        : `Not valid by TFLite Micro’s lifetimes: ${file.problem ?? ''}; TFLite Micro uses it as written.`;
+  return [
+    { key: 'file', label: 'The file’s offline plan', bytes: r.head, text: `The head TFLite Micro lays out with the plan the file carries. ${check}`, ...(verdict === 'invalid' && { tone: 'bad' as const }) },
+    { key: 'greedy', label: 'TFLite Micro’s greedy planner', bytes: r.greedyHead, text: 'The head its GreedyMemoryPlanner lays out when the file’s offline plan is ignored.' },
+  ];
+}
+
+/** Offsets heapscope writes of its own plans, by the runtime plan's `source`: what they are, and why when not the offsets on screen. */
+const WRITTEN: Readonly<Record<string, { readonly what: string; readonly why: string }>> = {
+  'the plan': { what: 'the tensor offsets of the plan on screen', why: '' },
+  'the plan of the tensors alone': { what: 'a plan of the tensors alone (heapscope’s best without the scratch requests)', why: ' TFLite Micro lays it out smaller than the offsets on screen.' },
+};
+
+/** What the file keeps instead when no plan of heapscope's lays out smaller, by `source`. */
+const KEPT: Readonly<Record<string, string>> = {
+  "the file's own offline plan": 'keeps the file’s own offline plan',
+  "TFLite Micro's own greedy plan": 'carries TFLite Micro’s own greedy offsets',
+};
+
+/** The head TFLM reaches with the planned .tflite (heapscope's plan written in, or the file's kept), against its own head. */
+function plannedLine(r: RuntimePlan, heapPeak: number): RuntimeLine {
+  const p = r.planned;
+  const baseline = r.filePlan === undefined ? 'TFLite Micro’s own' : 'the file’s own plan';
+  const change =
+    p.saving > 0
+      ? `${formatBytes(p.saving)} (${p.savingPercent.toFixed(1)} %) smaller than ${baseline}`
+      : p.saving === 0
+        ? `no smaller than ${baseline}`
+        : `${formatBytes(-p.saving)} larger than ${baseline}`;
+  const kept = KEPT[p.source];
+  let text: string;
+  if (kept !== undefined) {
+    text = `The planned .tflite ${kept}${p.saving === 0 ? '' : ` (${change})`}: heapscope’s plans, written in, lay out larger (the plan on screen: ${formatBytes(heapPeak)}).`;
+  } else {
+    const { what, why } = WRITTEN[p.source] ?? { what: p.source, why: '' };
+    // The heap places every buffer TFLM plans; an offline plan carries tensor offsets only.
+    const heap = p.head !== heapPeak ? ` The heap’s ${formatBytes(heapPeak)} places the kernels’ scratch buffers too; an offline plan carries tensor offsets only, and TFLite Micro places the rest itself.` : '';
+    text = `The head TFLite Micro lays out when the file carries ${what} as its offline plan: ${change}.${why}${heap}`;
+  }
+  return { key: 'planned', label: 'heapscope’s plan in the file', bytes: p.head, text, ...(p.saving > 0 && { tone: 'good' as const }) };
+}
+
+/** The parts of the tail that are estimated, in words; undefined when every part is exact. */
+export function estimatedPartsText(r: RuntimePlan): string | undefined {
+  const parts = r.tailParts.filter((t) => t.estimated).map((t) => t.what);
+  if (!r.tailEstimated || parts.length === 0) return undefined;
+  return `${parts.join(', ')} ${parts.length === 1 ? 'is' : 'are'} estimated`;
+}
+
+/** Every figure of the runtime plan, in the order the panel shows them; `heapPeak` is the peak of the plan on screen. */
+export function runtimeLines(r: RuntimePlan, heapPeak: number): RuntimeLine[] {
+  const estimated = estimatedPartsText(r);
+  const tail: RuntimeLine = {
+    key: 'tail',
+    label: 'Tail',
+    bytes: r.tail,
+    text: `What TFLite Micro keeps for the whole run${estimated === undefined ? ', every part counted exactly.' : `, an estimate: ${estimated}, the rest counted exactly.`}`,
+  };
+  const withPlan = r.planned.arena === r.arena ? 'the same with heapscope’s plan' : `${formatBytes(r.planned.arena)} with heapscope’s plan`;
+  const arena: RuntimeLine = {
+    key: 'arena',
+    label: 'Arena to declare',
+    bytes: r.arena,
+    text: `For the file as it is; ${withPlan}. Why: ${r.arenaReason.trim().replace(/\.$/, '')}.${estimated === undefined ? '' : ' It rests on the tail’s estimate.'}`,
+  };
+  return [...ownHeadLines(r), plannedLine(r, heapPeak), tail, arena];
+}
