@@ -16,6 +16,7 @@ import { peakText } from '../plan-words';
 import { ShapeField } from '../panels/binding-fields';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { LongName } from '../long-name';
+import { quantizationText } from '../quantization';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -110,6 +111,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           {f.buffer.kind} · {formatShape(f.shape)} {f.dtype ?? ''} · {formatBytes(f.buffer.size)} at {f.buffer.offset.toLocaleString('en-US')} in {f.buffer.region} · steps [
           {f.buffer.start}, {f.buffer.end})
         </p>
+        {f.quantization !== undefined && <p data-testid="buffer-quantization">quantized: {quantizationText(f.quantization)}</p>}
         {f.buffer.node && <p>produced by {nodeLink(f.buffer.node)}</p>}
         {f.parent !== undefined && (
           <p data-testid="buffer-shares">

@@ -1,6 +1,7 @@
 // Draws a laid-out graph into an SVG group with D3: clusters and bodies behind,
-// edges with their shape-and-size labels, then the node boxes (op type over
-// name, alias badge, folded constants, body toggle) — only those meeting the
+// edges with their shape-and-size labels (a TensorFlow Lite tensor's
+// quantization on hover), then the node boxes (op type over name, alias badge,
+// folded constants, body toggle) — only those meeting the
 // region asked for, and far out as a few dense paths, so a graph of thousands
 // of boxes costs what is on screen. Also applies the selection's and the
 // search's emphasis as classes. No React; the view calls these.
@@ -99,12 +100,12 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
 }
 
 function drawEdges(g: G, input: GraphLayoutInput, links: GraphPlacement['links']): void {
-  const labels: { x: number; y: number; text: string; id: string }[] = [];
+  const labels: { x: number; y: number; text: string; id: string; hint: string | undefined }[] = [];
   const paths = g.append('g').attr('class', 'g-edge-paths');
   for (const link of links) {
     const edge = input.edges.get(link.id);
     if (edge === undefined || link.points.length < 4) continue;
-    paths
+    const path = paths
       .append('path')
       .attr('class', 'g-edge')
       .attr('d', polyline(link.points))
@@ -113,7 +114,8 @@ function drawEdges(g: G, input: GraphLayoutInput, links: GraphPlacement['links']
       .attr('data-from', edge.source)
       .attr('data-to', edge.target)
       .attr('data-values', edge.values.join('\n'));
-    if (link.labelX !== undefined && link.labelY !== undefined) labels.push({ x: link.labelX, y: link.labelY, text: edge.text, id: edge.id });
+    if (edge.hint !== undefined) path.append('title').text(edge.hint);
+    if (link.labelX !== undefined && link.labelY !== undefined) labels.push({ x: link.labelX, y: link.labelY, text: edge.text, id: edge.id, hint: edge.hint });
   }
   g.append('g')
     .attr('class', 'g-edge-labels')
@@ -124,7 +126,12 @@ function drawEdges(g: G, input: GraphLayoutInput, links: GraphPlacement['links']
     .attr('x', (d) => d.x + 3)
     .attr('y', (d) => d.y + 10.5)
     .attr('data-edge', (d) => d.id)
-    .text((d) => d.text);
+    .text((d) => d.text)
+    // A label with a hint takes the pointer, so hovering it shows the quantization.
+    .classed('g-edge-label-hint', (d) => d.hint !== undefined)
+    .filter((d) => d.hint !== undefined)
+    .append('title')
+    .text((d) => d.hint!);
 }
 
 function drawNodes(g: G, leaves: readonly PlacedBox[], input: GraphLayoutInput, facts: NodeFacts, handlers: GraphHandlers): void {
@@ -158,6 +165,7 @@ function drawNode(g: G, box: PlacedBox, item: GraphItem, facts: NodeFacts, handl
   node.append('text').attr('class', 'g-sub').attr('x', left).attr('y', item.kind === 'io' ? 27 : 31).text(graphLabel(item.subtitle));
   // A cut node name shows more of itself on hover; a click selects the node, whose details show all of it.
   if (item.node !== undefined && graphLabel(item.subtitle) !== item.subtitle) node.append('title').text(titleText(item.subtitle));
+  else if (item.hint !== undefined) node.append('title').text(item.hint);
   drawMark(node, box, item, handlers);
 }
 

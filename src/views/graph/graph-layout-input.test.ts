@@ -59,6 +59,17 @@ describe('graphLayoutInput', () => {
     expect(input.items.get('n3')).toMatchObject({ kind: 'op', title: 'Add', subtitle: 'add', node: 3 });
   });
 
+  it('hints the quantization of a TensorFlow Lite tensor on its edge and its input box, and nothing for the others', () => {
+    const model = chain();
+    const quantized = (value: string) => ({ value, type: 'INT8', shape: [1, 4], signature: undefined, bytes: 4, constant: false, variable: false, quantization: { scale: [0.5], zeroPoint: [-128], axis: 0 } });
+    const tflite = { schemaVersion: 3, metadata: [], offlinePlan: undefined, subgraphs: [{ name: 'main', inputs: [0], outputs: [1], operators: [], tensors: [quantized('x'), quantized('b')] }] };
+    const input = graphLayoutInput({ ...model, format: 'tflite', tflite }, undefined, OPEN);
+    expect(input.edges.get('e:n1>n3')!.hint).toBe('b: scale 0.5, zero point -128');
+    expect(input.items.get('in:x')!.hint).toBe('x: scale 0.5, zero point -128');
+    expect(input.edges.get('e:n0>n1')!.hint).toBeUndefined();
+    expect(graphLayoutInput(model, undefined, OPEN).edges.get('e:n1>n3')!.hint).toBeUndefined();
+  });
+
   it('draws functions and fusion units as frames around their nodes, so the boxes laid out do not depend on them', () => {
     const model = chain();
     const plan = planWith(model, { functions: [['npu#0', 'npu', ['relu', 'sigmoid', 'tanh']], ['cpu#1', 'cpu', ['add', 'neg']]], fusion: [['tfu0', 'tfu', ['sigmoid', 'tanh']]] });

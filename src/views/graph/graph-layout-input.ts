@@ -3,7 +3,8 @@
 // boxes for expanded name-scope groups and If/Loop bodies, one box per
 // collapsed group, boxes for the graph's inputs and outputs (inside the scope
 // that uses them), and one edge per producer-consumer pair labelled with shape
-// and size. Functions and fusion units are frames drawn around their members
+// and size (and, on hover, a TensorFlow Lite tensor's quantization). Functions
+// and fusion units are frames drawn around their members
 // (overlays) unless collapsed, so a re-plan that changes them keeps positions.
 // `key` names the layout's structure: plans with the same key share positions.
 // Pure; no DOM, no React.
@@ -12,6 +13,7 @@ import type { InferredModel, InferredValue } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
 import { SHOWN_CHARS } from '../../shared/short-name';
+import { quantizationHint } from '../quantization';
 import type { LayoutGraph, LayoutLink } from '../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from './graph-clusters';
 import { foldTargets, graphGroups, type GraphGroups } from './graph-groups';
@@ -36,6 +38,7 @@ export interface GraphItem {
   readonly expanded: boolean; // a cluster, or an op whose bodies are shown
   readonly constants?: readonly string[]; // folded inputs of an op: weights and constants, as 'name shape · bytes'
   readonly heavy?: boolean; // a group writing a large share of the model's bytes
+  readonly hint?: string; // a graph input's or output's quantization, shown on hover
 }
 
 /** A drawn edge: the tensors it carries, labelled. */
@@ -45,6 +48,7 @@ export interface GraphEdge {
   readonly target: string;
   readonly values: readonly string[]; // tensor names
   readonly text: string; // '1×32×80×80 · 800 KiB', or 'N tensors · bytes'
+  readonly hint?: string; // the quantization of its TensorFlow Lite tensors, shown on hover
 }
 
 /** What the user has opened or closed. */
@@ -136,7 +140,9 @@ class InputBuilder {
     const labelled = new Set<string>();
     for (const [id, l] of this.links) {
       const text = edgeText(l.values);
-      edges.set(id, { id, source: l.source, target: l.target, values: l.values.map((v) => v.name), text });
+      const values = l.values.map((v) => v.name);
+      const hint = quantizationHint(model, values);
+      edges.set(id, { id, source: l.source, target: l.target, values, text, ...(hint !== undefined && { hint }) });
       const fan = fanOf(l);
       const label = labelled.has(fan) ? undefined : { text, width: Math.round(text.length * LABEL_CHAR + 6), height: 14 };
       if (fans.get(fan)! > MAX_FAN_LABELS) labelled.add(fan);
@@ -233,7 +239,8 @@ class InputBuilder {
       return;
     }
     this.ioBox.set(id, id);
-    this.items.set(id, { id, kind: 'io', title: graphLabel(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false });
+    const hint = quantizationHint(this.model, [v.name]);
+    this.items.set(id, { id, kind: 'io', title: graphLabel(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false, ...(hint !== undefined && { hint }) });
     where.push({ id, width: boxWidth(graphLabel(v.name, 28), role), height: 34 });
   }
 

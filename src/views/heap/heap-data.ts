@@ -4,7 +4,9 @@
 // drawing and hovering never walk the plan's objects.
 
 import type { InferredModel } from '../../model/inferred';
+import type { IrQuantization } from '../../model/ir-tflite';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { quantizationOf } from '../quantization';
 import { liveBytes, sharingGroups } from './live-bytes';
 import { RectIndex } from './rect-index';
 
@@ -138,6 +140,7 @@ export interface BufferFacts {
   readonly shape: readonly number[] | undefined;
   readonly dtype: string | undefined;
   readonly parent: PlannedBuffer | undefined; // the buffer whose bytes it shares
+  readonly quantization: IrQuantization | undefined; // a TensorFlow Lite tensor's, when it has one
 }
 
 /** Facts of buffer `i` of `data`, looking its tensor up in `model`. */
@@ -153,6 +156,7 @@ export function bufferFacts(data: HeapData, model: InferredModel | undefined, lo
     shape: value?.shape,
     dtype: value?.dtypeName,
     parent,
+    quantization: quantizationOf(model, buffer.name),
   };
 }
 

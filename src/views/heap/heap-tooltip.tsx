@@ -1,9 +1,11 @@
 // The heap diagram's hover card: name, op, shape, dtype, bytes, offset,
-// lifetime and region of the buffer under the pointer, and what it shares.
+// lifetime and region of the buffer under the pointer, what it shares, and a
+// TensorFlow Lite tensor's quantization.
 
 import { useLayoutEffect, useRef } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
 import { isCut, shortName } from '../../shared/short-name';
+import { quantizationText } from '../quantization';
 import type { BufferFacts } from './heap-data';
 
 /** The buffer under the pointer and where the pointer is (CSS pixels in the diagram). */
@@ -22,7 +24,7 @@ const GAP = 14;
 
 /** A floating card next to the pointer, kept inside the diagram (flipped to the pointer's left or above it when it would overflow). */
 export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
-  const { buffer, op, shape, dtype, parent } = hover.facts;
+  const { buffer, op, shape, dtype, parent, quantization } = hover.facts;
   const card = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = card.current;
@@ -51,6 +53,12 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         <dd className="mono">
           {formatShape(shape)} {dtype ?? ''}
         </dd>
+        {quantization !== undefined && (
+          <>
+            <dt>Quantized</dt>
+            <dd data-testid="tooltip-quantization">{quantizationText(quantization)}</dd>
+          </>
+        )}
         <dt>Bytes</dt>
         <dd data-testid="tooltip-bytes">
           {formatBytes(buffer.size)} <span className="muted">({formatCount(buffer.size)})</span>

@@ -1,12 +1,15 @@
-// Columns of the tensor table: the sortable header row and one data row.
-// Both lay their cells out on the same CSS grid (see .table-grid in styles).
+// Columns of the tensor table: the sortable header row and one data row, with
+// a quantization column after the dtype for a TensorFlow Lite model that has
+// any. Both lay their cells out on the same CSS grid (see .table-grid in styles).
 
 import type { CSSProperties } from 'react';
+import type { IrQuantization } from '../../model/ir-tflite';
 import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import type { TensorRow } from '../../store/selectors';
 import type { SortColumn } from '../../store/state';
+import { quantizationCell, quantizationText } from '../quantization';
 
 interface Column {
   readonly id: SortColumn;
@@ -25,16 +28,16 @@ export const COLUMNS: readonly Column[] = [
   { id: 'bytes', label: 'Bytes', numeric: true },
 ];
 
-/** The header row: one sort button per column, with aria-sort on the sorted one. */
-export function TableHeader() {
+/** The header row: one sort button per column, with aria-sort on the sorted one; `quantized` adds the quantization column. */
+export function TableHeader({ quantized = false }: { readonly quantized?: boolean }) {
   const sort = useAppStore((s) => s.sort);
   const { setSort } = useActions();
   return (
     <div role="rowgroup" className="table-head">
       <div role="row" aria-rowindex={1} className="table-grid table-head-row">
-        {COLUMNS.map((column) => {
+        {COLUMNS.flatMap((column) => {
           const active = sort.column === column.id;
-          return (
+          return [
             <div
               key={column.id}
               role="columnheader"
@@ -46,8 +49,15 @@ export function TableHeader() {
                 {column.label}
                 <SortArrow direction={active ? sort.direction : undefined} />
               </button>
-            </div>
-          );
+            </div>,
+            ...(quantized && column.id === 'dtype'
+              ? [
+                  <div key="quantization" role="columnheader" className="cell" data-column="quantization">
+                    <span className="sort-button column-label">Quantization</span>
+                  </div>,
+                ]
+              : []),
+          ];
         })}
       </div>
     </div>
@@ -66,12 +76,14 @@ function SortArrow({ direction }: { direction: 'ascending' | 'descending' | unde
 /** Props of TableRow. */
 export interface TableRowProps {
   readonly row: TensorRow;
+  readonly quantized?: boolean; // the table has the quantization column
+  readonly quantization?: IrQuantization | undefined; // the row's, in a quantized table
   readonly index: number; // position in the visible rows
   readonly style: CSSProperties;
 }
 
 /** One tensor. */
-export function TableRow({ row, index, style }: TableRowProps) {
+export function TableRow({ row, index, style, quantized = false, quantization }: TableRowProps) {
   const unknown = row.bytes === undefined;
   return (
     <div role="row" aria-rowindex={index + 2} className="table-grid table-row" style={style} data-testid="tensor-row" data-name={row.name}>
@@ -90,6 +102,11 @@ export function TableRow({ row, index, style }: TableRowProps) {
       <div role="cell" className="cell mono" data-testid="cell-dtype">
         {row.dtype}
       </div>
+      {quantized && (
+        <div role="cell" className="cell mono truncate" title={quantization === undefined ? undefined : quantizationText(quantization)} data-testid="cell-quantization">
+          {quantization === undefined ? <span className="muted">—</span> : quantizationCell(quantization)}
+        </div>
+      )}
       <div role="cell" className={`cell mono truncate${unknown ? ' unknown' : ''}`} title={row.note ?? row.shape} data-testid="cell-shape">
         {row.shape}
       </div>

@@ -8,6 +8,7 @@ import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
 import { KindFilter } from './kind-filter';
+import { hasQuantization, quantizationOf } from '../quantization';
 import { TableHeader, TableRow } from './tensor-columns';
 import './table.css';
 
@@ -19,6 +20,7 @@ export function TensorTable() {
   const rows = useAppStore(selectRows);
   const total = useAppStore(selectRowTotal);
   const hasModel = useAppStore((s) => s.model !== undefined);
+  const quantized = useAppStore((s) => hasQuantization(s.model?.inferred));
   if (!hasModel) return null;
   return (
     <section className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table">
@@ -32,9 +34,9 @@ export function TensorTable() {
           {rows.length === total ? `${formatCount(total)} tensors` : `${formatCount(rows.length)} of ${formatCount(total)} tensors`}
         </span>
       </div>
-      <div role="table" aria-labelledby="tensors-title" aria-rowcount={rows.length + 1} className="table">
-        <TableHeader />
-        <TableBody rows={rows} />
+      <div role="table" aria-labelledby="tensors-title" aria-rowcount={rows.length + 1} className={quantized ? 'table table-quantized' : 'table'}>
+        <TableHeader quantized={quantized} />
+        <TableBody rows={rows} quantized={quantized} />
       </div>
     </section>
   );
@@ -86,7 +88,8 @@ function SearchBox() {
 }
 
 /** The scrolling body: renders only the rows in view (plus a few above and below). */
-function TableBody({ rows }: { rows: readonly TensorRow[] }) {
+function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized: boolean }) {
+  const model = useAppStore((s) => s.model?.inferred);
   const query = useAppStore((s) => s.query);
   const kinds = useAppStore((s) => s.kinds);
   const sort = useAppStore((s) => s.sort);
@@ -109,7 +112,8 @@ function TableBody({ rows }: { rows: readonly TensorRow[] }) {
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (row === undefined) return null;
-          return <TableRow key={row.order} row={row} index={item.index} style={{ transform: `translateY(${item.start}px)` }} />;
+          const quantization = quantized ? quantizationOf(model, row.name) : undefined;
+          return <TableRow key={row.order} row={row} index={item.index} style={{ transform: `translateY(${item.start}px)` }} quantized={quantized} quantization={quantization} />;
         })}
       </div>
     </div>
