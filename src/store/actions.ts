@@ -1,10 +1,11 @@
 // The store's actions: opening, re-inferring and re-planning models (delegated
-// to the ModelLoader), their strategy comparison and suggestions, the selection
-// and the tensor table's controls.
+// to the ModelLoader), their strategy comparison and suggestions, a .tflite model
+// with its plan written in, the selection and the tensor table's controls.
 
 import { StrategyComparer } from './comparison';
 import { NO_BINDINGS } from './bindings';
 import { ModelLoader, type LoaderDeps, type StateAccess } from './model-loader';
+import { plannedTfliteFile } from './planned-tflite';
 import { SuggestionEvaluator } from './suggestions';
 import type { AppActions } from './state';
 
@@ -41,6 +42,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     select: (selection) => set({ selection }),
     setGraphDraw: (graph) => set({ graph }),
     setGroups: (groups) => set({ groups }),
+    plannedTflite: () => plannedTfliteFile({ get, client: deps.client, reopen: () => loader.reopen() }),
     cancel: () => loader.cancel(),
     stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),

@@ -141,6 +141,16 @@ export class ModelLoader {
     this.state.set({ model: { ...shown, plan: result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });
   }
 
+  /** Opens the shown model in the worker again, as shown (a restarted worker holds none); true once it is back on screen. */
+  async reopen(): Promise<boolean> {
+    const { model, task } = this.state.get();
+    if (model === undefined || task !== undefined || this.shownSource === undefined) return false;
+    const again: LoadTask = { kind: 'replan', name: model.name };
+    const token = this.begin(again, PLAN_LABEL);
+    await this.load(token, again, this.shownSource, this.shownBindings());
+    return this.isCurrent(token) && this.state.get().error === undefined;
+  }
+
   /** Stops the search of the task in flight, keeping its best plan; cancels the task when it has no search to stop. */
   stopSearch(): void {
     const { task, progress } = this.state.get();

@@ -143,6 +143,12 @@ export interface AppActions {
   setGraphDraw(graph: GraphDrawState): void;
   /** The graph pane reports which groups are collapsed (or a link asks for them, with no model). */
   setGroups(groups: GraphGroupsState): void;
+  /**
+   * The shown .tflite model with the plan on screen written in as TensorFlow Lite Micro's
+   * offline plan (the runtime plan's offsets), built in the worker. Rejects with a sentence
+   * when the plan on screen has no runtime plan (plannedTfliteBlocker) or the worker fails.
+   */
+  plannedTflite(): Promise<ArrayBuffer>;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
   /**

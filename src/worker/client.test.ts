@@ -172,4 +172,22 @@ describe('model client', () => {
     expect((await reopened).status).toBe('done');
     expect(ports.log.filter((l) => l.request.type === 'cancel').length).toBeGreaterThanOrEqual(2);
   });
+
+  it('asks for a planned .tflite beside a replan, hands each its own answer, and a restarted worker cancels it', async () => {
+    const ports = recordingPorts();
+    const client = createModelClient(ports.factory);
+    await client.open(fakeFile('tool'), 'm.onnx', { dims: {} }, CPU);
+    const asked = client.plannedTflite({ name: 'm.onnx', size: 4, offsets: [] });
+    const replanned = client.replan({ target: 'cpu', strategy: 'naive' });
+    // The fake model is no .tflite: the worker says so, and the replan is answered all the same.
+    expect(await asked).toMatchObject({ status: 'failed', error: { code: 'not-a-model' } });
+    expect((await replanned).status).toBe('done');
+    expect(ports.log.find((l) => l.request.type === 'planned-tflite')?.request).toMatchObject({ name: 'm.onnx', size: 4, offsets: [] });
+    const busy = client.open(fakeFile('a'), 'a.onnx', { dims: {} }, CPU);
+    const dropped = client.plannedTflite({ name: 'm.onnx', size: 4, offsets: [] });
+    const other = client.open(fakeFile('b'), 'b.onnx', { dims: {} }, CPU);
+    expect(await dropped).toEqual({ status: 'cancelled' });
+    expect(await busy).toEqual({ status: 'cancelled' });
+    expect((await other).status).toBe('done');
+  });
 });

@@ -12,6 +12,7 @@ import {
   type ModelBindings,
   type PhaseTimings,
   type PlanResult,
+  type PlannedTfliteRequest,
   type PlanSettings,
   type SearchProgress,
   type StopUrl,
@@ -49,6 +50,12 @@ export type Suggested = Pick<SuggestedResponse, 'settings' | 'suggestions'>;
 /** How a suggest ended. */
 export type SuggestOutcome = ClientOutcome<Suggested>;
 
+/** Which file a planned .tflite is asked of, and the offsets to write into it. */
+export type PlannedTfliteAsk = Omit<PlannedTfliteRequest, 'type' | 'id'>;
+
+/** How a planned-tflite request ended: the file's bytes when done. */
+export type PlannedTfliteOutcome = ClientOutcome<ArrayBuffer>;
+
 /** Receives progress of the request in flight; `search` while a budgeted search runs. */
 export type ProgressListener = (fraction: number, label: string, search?: SearchProgress) => void;
 
@@ -70,6 +77,12 @@ export interface ModelClient {
    * beside the other requests; a newer suggest, a new plan or a new model cancels it.
    */
   suggest(settings: PlanSettings, onProgress?: ProgressListener): Promise<SuggestOutcome>;
+  /**
+   * The last opened .tflite file with `ask.offsets` written in as its offline plan, built in
+   * the worker (which holds the bytes) and transferred. Runs beside the other requests;
+   * fails with NO_MODEL_CODE when the worker holds another file or none.
+   */
+  plannedTflite(ask: PlannedTfliteAsk): Promise<PlannedTfliteOutcome>;
   /** Cancels the request in flight (not a comparison or suggestions), if any. */
   cancel(): void;
   /**
@@ -111,12 +124,17 @@ interface Pending {
   stop: StopUrl | undefined; // revoked (and cleared) to stop the search
 }
 
-/** A request that runs beside the plan requests: the strategy comparison or the suggestions. */
-type SideKind = 'compare' | 'suggest';
+/** A request that runs beside the plan requests: the strategy comparison, the suggestions or a planned .tflite. */
+type SideKind = 'compare' | 'suggest' | 'planned-tflite';
+
+/** What side requests answer. */
+type SideAnswer = Comparison | Suggested | ArrayBuffer;
+
+const SIDE_KINDS: readonly SideKind[] = ['compare', 'suggest', 'planned-tflite'];
 
 interface SideRequest {
   readonly id: number;
-  readonly settle: (outcome: ClientOutcome<Comparison | Suggested>) => void;
+  readonly settle: (outcome: ClientOutcome<SideAnswer>) => void;
   readonly onProgress: ProgressListener | undefined;
 }
 
@@ -159,11 +177,15 @@ class PortClient implements ModelClient {
   }
 
   compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome> {
-    return this.sendSide<Comparison>('compare', settings, onProgress);
+    return this.sendSide<Comparison>('compare', (id) => ({ type: 'compare', id, settings }), onProgress);
   }
 
   suggest(settings: PlanSettings, onProgress?: ProgressListener): Promise<SuggestOutcome> {
-    return this.sendSide<Suggested>('suggest', settings, onProgress);
+    return this.sendSide<Suggested>('suggest', (id) => ({ type: 'suggest', id, settings }), onProgress);
+  }
+
+  plannedTflite(ask: PlannedTfliteAsk): Promise<PlannedTfliteOutcome> {
+    return this.sendSide<ArrayBuffer>('planned-tflite', (id) => ({ type: 'planned-tflite', id, ...ask }), undefined);
   }
 
   cancel(): void {
@@ -215,17 +237,17 @@ class PortClient implements ModelClient {
   }
 
   /** Sends a side request, replacing the one of its kind in flight (the worker drops that one itself). */
-  private sendSide<T extends Comparison | Suggested>(kind: SideKind, settings: PlanSettings, onProgress: ProgressListener | undefined): Promise<ClientOutcome<T>> {
+  private sendSide<T extends SideAnswer>(kind: SideKind, build: (id: number) => WorkerRequest, onProgress: ProgressListener | undefined): Promise<ClientOutcome<T>> {
     this.settleSide(kind, { status: 'cancelled' });
     const id = this.nextId++;
     return new Promise<ClientOutcome<T>>((resolve) => {
       this.side[kind] = { id, settle: resolve as SideRequest['settle'], onProgress };
-      this.ensurePort().post({ type: kind, id, settings }, []);
+      this.ensurePort().post(build(id), []);
     });
   }
 
   private onResponse(response: WorkerResponse): void {
-    const kind = (['compare', 'suggest'] as const).find((k) => this.side[k]?.id === response.id);
+    const kind = SIDE_KINDS.find((k) => this.side[k]?.id === response.id);
     if (kind !== undefined) {
       this.onSideResponse(kind, response);
       return;
@@ -242,6 +264,7 @@ class PortClient implements ModelClient {
     if (response.type === 'progress') this.side[kind]?.onProgress?.(response.fraction, response.label);
     else if (response.type === 'compared') this.settleSide(kind, { status: 'done', result: { settings: response.settings, peaks: response.peaks } });
     else if (response.type === 'suggested') this.settleSide(kind, { status: 'done', result: { settings: response.settings, suggestions: response.suggestions } });
+    else if (response.type === 'planned-tflite') this.settleSide(kind, { status: 'done', result: response.bytes });
     else if (response.type === 'error') {
       this.settleSide(kind, response.error.code === SUPERSEDED_CODE ? { status: 'cancelled' } : { status: 'failed', error: response.error });
     }
@@ -251,8 +274,7 @@ class PortClient implements ModelClient {
     this.port = undefined;
     const error = { code: 'internal', message: `the model worker stopped: ${message}` };
     this.settle({ status: 'failed', error });
-    this.settleSide('compare', { status: 'failed', error });
-    this.settleSide('suggest', { status: 'failed', error });
+    for (const kind of SIDE_KINDS) this.settleSide(kind, { status: 'failed', error });
   }
 
   /** Terminates the port (stopping its work) and cancels the request in flight. */
@@ -260,8 +282,7 @@ class PortClient implements ModelClient {
     this.port?.terminate();
     this.port = undefined;
     this.settle({ status: 'cancelled' });
-    this.settleSide('compare', { status: 'cancelled' });
-    this.settleSide('suggest', { status: 'cancelled' });
+    for (const kind of SIDE_KINDS) this.settleSide(kind, { status: 'cancelled' });
   }
 
   /** Drops the side request of `kind` in flight: the model or plan it is about is being replaced. */
@@ -272,7 +293,7 @@ class PortClient implements ModelClient {
     this.settleSide(kind, { status: 'cancelled' });
   }
 
-  private settleSide(kind: SideKind, outcome: ClientOutcome<Comparison | Suggested>): void {
+  private settleSide(kind: SideKind, outcome: ClientOutcome<SideAnswer>): void {
     const request = this.side[kind];
     delete this.side[kind];
     request?.settle(outcome);

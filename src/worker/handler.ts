@@ -1,8 +1,9 @@
 // The worker's request handler: decodes, infers and plans models; keeps the
 // decoded IR so a dim change re-infers without decoding again, the inferred
 // model so a settings change re-plans without inferring again, and the last
-// plan's suggestion steps, evaluated after the plan is shown; reports and stops
-// the search of a plan with a budget; drops superseded requests. Pure of any
+// plan's suggestion steps, evaluated after the plan is shown, and a .tflite
+// file's bytes, to write a plan into; reports and stops the search of a plan
+// with a budget; drops superseded requests. Pure of any
 // worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
 import { decodeModel, type DecodeOptions } from '../model/decode-model';
@@ -12,6 +13,7 @@ import type { IrModel } from '../model/ir';
 import type { ModelPlan } from '../planner/plan';
 import { InputError, toErrorData } from '../shared/errors';
 import { COMPARED_STRATEGIES, strategyPeak } from './plan-compare';
+import { holdsFile, plannedTfliteBytes, type HeldModel } from './planned-tflite';
 import { searchHooks, type PlanHooks } from './plan-search';
 import { planForSettings, planStepsForSettings, type PlanWithSteps } from './plan-settings';
 import { planKey, runSuggestionSteps, type LastPlan } from './plan-suggest';
@@ -27,6 +29,7 @@ import {
   type CompareRequest,
   type ModelBindings,
   type OpenRequest,
+  type PlannedTfliteRequest,
   type PlanResult,
   type PlanSettings,
   type ReinferRequest,
@@ -55,8 +58,8 @@ export interface HandlerDeps {
   readonly yieldToQueue: () => Promise<void>;
 }
 
-/** Sends one response to the page. */
-export type PostResponse = (response: WorkerResponse) => void;
+/** Sends one response to the page, moving the buffers in `transfer` rather than copying them. */
+export type PostResponse = (response: WorkerResponse, transfer?: Transferable[]) => void;
 
 /** Handles one request; resolves when the request is answered or dropped. */
 export type RequestHandler = (request: WorkerRequest) => Promise<void>;
@@ -89,9 +92,7 @@ const PLAN_START = 0.85;
 /** Smallest progress step worth a message. */
 const PROGRESS_STEP = 0.01;
 
-interface DecodedModel {
-  readonly ir: IrModel;
-  readonly name: string;
+interface DecodedModel extends HeldModel {
   inferred: InferredModel; // the newest inference of `ir`, which a replan plans again
 }
 
@@ -129,11 +130,12 @@ class ModelWorker {
     try {
       if (request.type === 'compare') await this.compare(request);
       else if (request.type === 'suggest') await this.suggest(request);
+      else if (request.type === 'planned-tflite') this.plannedTflite(request);
       else if (request.type === 'open') await this.open(request);
       else if (request.type === 'reinfer') await this.reinfer(request);
       else await this.replan(request);
     } catch (error) {
-      const live = request.type === 'suggest' ? request.id === this.latestSuggest : this.isLive(request.id);
+      const live = request.type === 'suggest' ? request.id === this.latestSuggest : request.type === 'planned-tflite' || this.isLive(request.id);
       if (live) this.post({ type: 'error', id: request.id, error: toErrorData(describe(error, request)) });
     }
   }
@@ -158,7 +160,8 @@ class ModelWorker {
     if (!this.isLive(request.id)) return;
     progress(DECODE_SHARE, INFER_LABEL);
     const { model, ms } = this.inferTimed(ir, request);
-    this.decoded = { ir, name: request.name, inferred: model };
+    // The IR of a .tflite file keeps views of its bytes anyway; holding them costs nothing and lets a plan be written in.
+    this.decoded = { ir, name: request.name, bytes: ir.format === 'tflite' ? bytes : undefined, inferred: model };
     await this.deps.yieldToQueue();
     if (!this.isLive(request.id)) return;
     progress(PLAN_START, PLAN_LABEL);
@@ -254,6 +257,16 @@ class ModelWorker {
       return;
     }
     this.post({ type: 'suggested', id: request.id, settings: request.settings, suggestions });
+  }
+
+  /** Answers the held .tflite file with the request's offsets written in, transferred; NO_MODEL_CODE when it holds another file or none. */
+  private plannedTflite(request: PlannedTfliteRequest): void {
+    if (!holdsFile(this.decoded, request)) {
+      this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: `the worker does not hold ${request.name}` } });
+      return;
+    }
+    const bytes = plannedTfliteBytes(this.decoded, request);
+    this.post({ type: 'planned-tflite', id: request.id, bytes }, [bytes]);
   }
 
   /**

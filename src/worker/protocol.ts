@@ -113,6 +113,21 @@ export interface SuggestRequest {
   readonly settings: PlanSettings;
 }
 
+/**
+ * The model file the worker holds, with `offsets` written in as TensorFlow Lite
+ * Micro's offline plan (a runtime plan's `planned.offsets`). The worker keeps the
+ * .tflite bytes it decoded, so the page never holds a copy of the weights; the
+ * file is built there and transferred. `name` and `size` are the file the page
+ * shows: a worker holding another model, or none, answers NO_MODEL_CODE.
+ */
+export interface PlannedTfliteRequest {
+  readonly type: 'planned-tflite';
+  readonly id: number;
+  readonly name: string;
+  readonly size: number; // bytes of the file
+  readonly offsets: readonly number[]; // by tensor over every subgraph in order; -1 leaves a tensor to TFLite Micro
+}
+
 /** Drop request `id`: the page no longer wants its answer. */
 export interface CancelRequest {
   readonly type: 'cancel';
@@ -120,7 +135,7 @@ export interface CancelRequest {
 }
 
 /** Everything the page sends to the worker. */
-export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | SuggestRequest | CancelRequest;
+export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | SuggestRequest | PlannedTfliteRequest | CancelRequest;
 
 /** How far the search of `best` has come while a plan request runs with a budget. */
 export interface SearchProgress {
@@ -199,6 +214,13 @@ export interface SuggestedResponse {
   readonly suggestions: readonly Suggestion[];
 }
 
+/** The answer to a planned-tflite request: the whole file, transferred. */
+export interface PlannedTfliteResponse {
+  readonly type: 'planned-tflite';
+  readonly id: number;
+  readonly bytes: ArrayBuffer;
+}
+
 /** A request failed; `error` is plain data (code + sentence). */
 export interface ErrorResponse {
   readonly type: 'error';
@@ -207,7 +229,7 @@ export interface ErrorResponse {
 }
 
 /** Everything the worker sends to the page. */
-export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ComparedResponse | SuggestedResponse | ErrorResponse;
+export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ComparedResponse | SuggestedResponse | PlannedTfliteResponse | ErrorResponse;
 
 /**
  * Error code of a reinfer or replan that reached a worker holding no decoded model (it was

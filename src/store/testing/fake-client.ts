@@ -1,7 +1,7 @@
 // A model client for store tests: decodes the fake format of worker/testing on
 // the spot, records its calls, and can hold answers until the test releases them.
 
-import type { ClientOutcome, CompareOutcome, ModelClient, PlanOutcome, ProgressListener, SuggestOutcome } from '../../worker/client';
+import type { ClientOutcome, CompareOutcome, ModelClient, PlannedTfliteAsk, PlannedTfliteOutcome, PlanOutcome, ProgressListener, SuggestOutcome } from '../../worker/client';
 import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan-compare';
 import type { DimValues, InputValues, ModelBindings, PlanResult, PlanSettings, ShapeValues } from '../../worker/protocol';
 import type { InferredModel } from '../../model/inferred';
@@ -44,6 +44,8 @@ export interface FakeClient extends ModelClient {
   readonly compares: PlanSettings[];
   /** Settings of every suggestion evaluation asked for, in order. */
   readonly suggests: PlanSettings[];
+  /** Every planned .tflite asked for, in order. */
+  readonly plannedFiles: PlannedTfliteAsk[];
   /** While true, answers wait for release(). */
   hold: boolean;
   /** What stopSearch answers: true as a worker that can stop its search does. */
@@ -66,6 +68,7 @@ export function createFakeClient(): FakeClient {
     calls: [],
     compares: [],
     suggests: [],
+    plannedFiles: [],
     hold: false,
     stoppable: true,
     stops: 0,
@@ -124,6 +127,14 @@ export function createFakeClient(): FakeClient {
       } catch (error) {
         return { status: 'failed', error: toErrorData(error) };
       }
+    },
+    // The fake format is no .tflite: the "file" names what it was asked to write, as text.
+    async plannedTflite(ask: PlannedTfliteAsk): Promise<PlannedTfliteOutcome> {
+      client.plannedFiles.push(ask);
+      await gate();
+      if (held === undefined || held.name !== ask.name) return { status: 'failed', error: { code: 'no-model', message: `the worker does not hold ${ask.name}` } };
+      const text = new TextEncoder().encode(`${ask.name}:${ask.offsets.join(',')}`);
+      return { status: 'done', result: text.buffer };
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportStem, exportTitle, sidePlanFileName } from './export-names';
+import { exportStem, exportTitle, plannedTfliteName, sidePlanFileName } from './export-names';
 
 describe('export file names', () => {
   it('drop the extension and add the user dims in name order', () => {
@@ -10,6 +10,12 @@ describe('export file names', () => {
   it('name the target and strategy of the plan, so exports of two targets do not overwrite each other', () => {
     expect(exportStem('sample.onnx', { batch: 2 }, { target: 'accelerator', strategy: 'best' })).toBe('sample.accelerator.best.batch-2');
     expect(exportStem('sample.onnx', {}, { target: 'cpu', strategy: 'greedy-by-size' })).toBe('sample.cpu.greedy-by-size');
+  });
+
+  it('name a planned TensorFlow Lite model by the model without its extension, the target and the strategy', () => {
+    expect(exportStem('tflm_person_detect.tflite', {})).toBe('tflm_person_detect');
+    expect(plannedTfliteName('models/tflm_person_detect.tflite', {}, { target: 'tflm', strategy: 'best' })).toBe('tflm_person_detect.tflm.best.planned.tflite');
+    expect(plannedTfliteName('kws.TFLITE', { batch: 1 }, { target: 'tflm', strategy: 'm1' })).toBe('kws.tflm.m1.batch-1.planned.tflite');
   });
 
   it('keep only characters safe in file names', () => {

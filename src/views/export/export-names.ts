@@ -1,7 +1,8 @@
 // Names and titles of the exports of one plan: file names start with the
 // model's name without its extension, its target and strategy and the user's
-// dims, then what the file holds ("sample.cpu.best.batch-4.plan.json"), so the
-// exports of two targets never overwrite each other; drawings carry a title
+// dims, then what the file holds ("sample.cpu.best.batch-4.plan.json",
+// "person.tflm.best.planned.tflite"), so the exports of two targets never
+// overwrite each other; drawings carry a title
 // in human units naming the model, target and strategy. A comparison's sides
 // are saved under the same names with the side added.
 
@@ -20,12 +21,17 @@ export interface PlanNaming {
 
 /** The stem of every export of `model` planned with `dims` (and on `plan`'s target with its strategy): "model.target.strategy.dim-value". */
 export function exportStem(model: string, dims: Readonly<Record<string, number>>, plan?: Pick<PlanNaming, 'target' | 'strategy'>): string {
-  const base = model.split(/[\\/]/).pop()!.replace(/\.(onnx|ort|json)$/i, '') || 'model';
+  const base = model.split(/[\\/]/).pop()!.replace(/\.(onnx|ort|tflite|json)$/i, '') || 'model';
   const parts = Object.keys(dims)
     .sort()
     .map((name) => `${name}-${ownValue(dims, name)}`);
   const planParts = plan === undefined ? [] : [plan.target, plan.strategy];
   return [base, ...planParts, ...parts].join('.').replace(/[^\w.-]+/g, '_');
+}
+
+/** The name the model is saved under with its plan written in as TFLite Micro's offline plan: "person.tflm.best.planned.tflite". */
+export function plannedTfliteName(model: string, dims: Readonly<Record<string, number>>, plan: Pick<PlanNaming, 'target' | 'strategy'>): string {
+  return `${exportStem(model, dims, plan)}.planned.tflite`;
 }
 
 /** The name side `side` of a comparison is saved under as a plan file: "sample.cpu.best.batch-4.b.plan.json". */

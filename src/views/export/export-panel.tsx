@@ -1,8 +1,10 @@
 // The side bar's "Share and export" panel: copy a link to this view, and
 // download the plan as a plan file (re-openable), MiniMalloc CSV (problem and
-// solution per region), a C header, the per-step ASCII chart, and the heap and
-// graph views as SVG and PNG. The builders are pure (this folder); this
-// component only gathers the plan on screen and saves files.
+// solution per region), a C header, the per-step ASCII chart, the heap and
+// graph views as SVG and PNG, and for a .tflite model planned for TensorFlow
+// Lite Micro the model with the plan written in (built by the worker). The
+// builders are pure (this folder); this component only gathers the plan on
+// screen and saves files.
 
 import { useState } from 'react';
 import { asciiChart } from '../../planner/export/ascii-chart';
@@ -11,10 +13,11 @@ import type { ModelPlan } from '../../planner/plan';
 import { writePlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { toErrorData } from '../../shared/errors';
 import { useAppStore, useAppStoreApi } from '../../store/context';
+import { plannedTfliteBlocker } from '../../store/planned-tflite';
 import { selectPlan } from '../../store/selectors';
 import type { AppState } from '../../store/state';
 import { Panel } from '../panels/panel';
-import { exportStem, exportTitle } from './export-names';
+import { exportStem, exportTitle, plannedTfliteName } from './export-names';
 import { graphExport } from './graph-export';
 import { heapSvg } from './heap-svg';
 import { planCsv, type RegionCsv } from './plan-csv';
@@ -38,7 +41,9 @@ export function ExportPanel() {
       await task();
       setNote({ text: done, error: false });
     } catch (error) {
-      setNote({ text: `${failed}: ${toErrorData(error).message}`, error: true });
+      // A plain Error carries the panel's own sentence; anything else says what it is.
+      const why = error instanceof Error && error.name === 'Error' ? error.message : toErrorData(error).message;
+      setNote({ text: `${failed}: ${why}`, error: true });
     }
   };
   const copyLink = run('Link copied', 'The link could not be copied', () => navigator.clipboard.writeText(window.location.href));
@@ -50,7 +55,11 @@ export function ExportPanel() {
         </button>
       </div>
       {model.origin === 'file' && <p className="muted tool-note">The link carries the settings; a local file cannot travel in it.</p>}
-      {plan === undefined ? <p className="muted tool-note">No plan to export.</p> : <PlanDownloads plan={plan} title={exportTitle(model.name, plan)} stem={exportStem(model.name, dims, plan)} run={run} />}
+      {plan === undefined ? (
+        <p className="muted tool-note">No plan to export.</p>
+      ) : (
+        <PlanDownloads plan={plan} title={exportTitle(model.name, plan)} stem={exportStem(model.name, dims, plan)} tflite={plannedTfliteName(model.name, dims, plan)} run={run} />
+      )}
       {note && (
         <p className={note.error ? 'tool-error' : 'muted tool-note'} role="status" data-testid="export-note">
           {note.text}
@@ -64,11 +73,12 @@ interface PlanDownloadsProps {
   readonly plan: ModelPlan;
   readonly title: string; // of the drawings: model, peak and bound in human units, strategy and target
   readonly stem: string; // start of every file name
+  readonly tflite: string; // the name of the model with the plan written in
   readonly run: Runner;
 }
 
 /** One row of buttons per kind of file. */
-function PlanDownloads({ plan, title, stem, run }: PlanDownloadsProps) {
+function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
   const api = useAppStoreApi();
   const [chosen, setChosen] = useState('');
   const regions = plan.regions.filter((r) => plan.buffers.some((b) => b.region === r.name && b.size > 0)).map((r) => r.name);
@@ -126,7 +136,35 @@ function PlanDownloads({ plan, title, stem, run }: PlanDownloadsProps) {
         <Download label="SVG" testId="export-graph-svg" onClick={save('Graph SVG', () => graph(false)().svg, 'graph.svg', 'image/svg+xml')} />
         <Download label="PNG" testId="export-graph-png" onClick={savePng('Graph PNG', graph(true), 'graph.png')} />
       </span>
+      <PlannedTfliteDownload name={tflite} run={run} />
     </div>
+  );
+}
+
+/** The model with the plan on screen written in as TensorFlow Lite Micro's offline plan; disabled, saying why, without a runtime plan. */
+function PlannedTfliteDownload({ name, run }: { readonly name: string; readonly run: Runner }) {
+  const blocker = useAppStore(plannedTfliteBlocker);
+  const api = useAppStoreApi();
+  const save = run('Planned .tflite saved', 'The planned .tflite could not be saved', async () => {
+    const bytes = await api.getState().actions.plannedTflite();
+    saveBlob(new Blob([bytes], { type: 'application/octet-stream' }), name);
+  });
+  return (
+    <>
+      <span className="export-label">TFLite Micro</span>
+      <span className="export-buttons">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={save}
+          disabled={blocker !== undefined}
+          title={blocker === undefined ? `${name}: the model with this plan as its offline memory plan (OfflineMemoryAllocation)` : `Not available: ${blocker}`}
+          data-testid="export-planned-tflite"
+        >
+          Planned .tflite
+        </button>
+      </span>
+    </>
   );
 }
 
