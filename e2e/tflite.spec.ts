@@ -1,0 +1,158 @@
+// TensorFlow Lite models on the page, opened the three ways a person opens
+// them (drop, Open file, a model= link): the plan, the graph and the tensors'
+// quantization; planned for TensorFlow Lite Micro, the runtime block with
+// TFLM's own head as the command-line tool reproduces it; the model downloaded
+// with the plan written in, which TFLM then lays out as the page said; and a
+// broken .tflite that leaves the model on screen.
+
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
+import { decodeModel } from '../src/model/decode-model';
+import { NO_MODELS, dropFile, haveModel, hoverSomeBuffer, openDropped, readModel, serveModel, snap, summary, test, waitForError, waitForModel, waitForPlan } from './fixtures';
+
+/** Planning and graph layout share two cores with other work: give them time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const PERSON = 'tflite/tflm_person_detect.tflite';
+const KEYWORD = 'tflite/tflm_keyword_scrambled.tflite';
+const HELLO = 'tflite/tflm_hello_world_int8.tflite';
+
+/** The fields of `plan --json`'s runtimePlan this spec compares with the page. */
+interface CliRuntime {
+  readonly head: number;
+  readonly greedyHead: number;
+  readonly tail: number;
+  readonly arena: number;
+  readonly filePlan?: { readonly valid: boolean };
+}
+
+/** `plan FILE --target tflm --json` of the command-line tool, run in this process: its runtime plan. */
+function cliRuntime(path: string): CliRuntime {
+  let out = '';
+  const code = runCli(['plan', path, '--target', 'tflm', '--json'], { out: (t) => (out += t), err: () => undefined });
+  expect(code).toBe(0);
+  return (JSON.parse(out) as { runtimePlan: CliRuntime }).runtimePlan;
+}
+
+/** Writes `bytes` to a fresh temporary file named `name`; returns its path. */
+function tempFile(name: string, bytes: Uint8Array): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-tflite-')), name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+/** Waits until the page shows a plan made for `target`. */
+async function waitForTarget(page: Page, target: string): Promise<void> {
+  await page.waitForFunction((t) => document.body.dataset.status === 'ready' && window.heapscope?.summary().target === t && window.heapscope.summary().peak !== null, target);
+}
+
+test('a dropped .tflite opens with its graph, plans for TFLite Micro, downloads with its plan written in, and a broken one keeps it shown', async ({ page }) => {
+  test.skip(!haveModel(PERSON), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  const name = 'tflm_person_detect.tflite';
+  const bytes = readModel(PERSON);
+  await openDropped(page, name, bytes);
+  const opened = await summary(page);
+  expect(opened).toMatchObject({ model: name, format: 'tflite', nodes: 31, complete: true });
+  expect(opened.peak).toBeGreaterThan(0);
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  expect((await summary(page)).graph.boxes).toBeGreaterThanOrEqual(31);
+  await expect(page.getByTestId('fact-format')).toHaveText('TensorFlow Lite, schema 3');
+
+  // Quantization: per tensor for the input, per axis for a convolution's weights; on the graph's edges on hover.
+  const table = page.getByTestId('tensor-table');
+  await expect(table.locator('[data-column="quantization"]')).toHaveText('Quantization');
+  await expect(table.locator('[data-testid="tensor-row"][data-name="input"] [data-testid="cell-quantization"]')).toHaveText(/^0\.\d+ · zp -?\d+$/);
+  const weights = table.locator('[data-testid="tensor-row"][data-name="MobilenetV1/Conv2d_0/weights/read"] [data-testid="cell-quantization"]');
+  await expect(weights).toHaveText('8 scales, axis 3');
+  await expect(weights).toHaveAttribute('title', /^per axis 3: 8 scales \(0\.\d+, .*, …\), zero point 0 for all 8$/);
+  await expect(page.locator('.graph-pane .g-edge-label-hint title').first()).toHaveText(/: scale 0\.\d+, zero point -?\d+/);
+
+  // TFLite Micro, chosen in the settings: its own head as the command-line tool reproduces it.
+  await page.getByTestId('target-select').selectOption('tflm');
+  await waitForTarget(page, 'tflm');
+  const cli = cliRuntime(tempFile(name, bytes));
+  const block = page.getByTestId('runtime-plan');
+  await expect(block).toHaveAttribute('data-head', String(cli.head));
+  await expect(block).toHaveAttribute('data-tail', String(cli.tail));
+  await expect(block).toHaveAttribute('data-arena', String(cli.arena));
+  await expect(block.getByTestId('runtime-tflm')).toContainText('TFLite Micro’s own plan');
+  await expect(block.getByTestId('runtime-tflm')).toContainText('GreedyMemoryPlanner');
+  await expect(block.getByTestId('runtime-arena')).toContainText('Arena to declare');
+  await expect(block.getByTestId('runtime-tail')).toContainText('an estimate');
+  await block.getByText(/^\d+ parts$/).click();
+  await expect(block.getByTestId('tail-part').filter({ hasText: 'estimate' }).first()).toBeVisible();
+  const plannedHead = Number(await block.getAttribute('data-planned-head'));
+  expect(plannedHead).toBeLessThanOrEqual(cli.head);
+
+  // The heap's tooltip says a buffer's quantization.
+  await hoverSomeBuffer(page);
+  await expect(page.getByTestId('tooltip-quantization')).toHaveText(/^scale 0\.\d+, zero point -?\d+$/);
+  await snap(page, 'tflite-heap-tooltip');
+  await page.mouse.move(0, 0);
+  await block.scrollIntoViewIfNeeded();
+  await snap(page, 'tflite-person-detect-tflm');
+  await block.screenshot({ path: 'e2e-artifacts/tflite-runtime-block.png' });
+
+  // The planned .tflite: named like the other exports, a TensorFlow Lite file carrying the plan, which TFLM lays out as the page said.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-planned-tflite').click()]);
+  expect(download.suggestedFilename()).toBe('tflm_person_detect.tflm.best.planned.tflite');
+  const planned = readFileSync(await download.path());
+  expect(planned.subarray(4, 8).toString('latin1')).toBe('TFL3');
+  const reread = decodeModel(new Uint8Array(planned));
+  expect(reread.tflite?.offlinePlan?.offsets).toHaveLength(reread.tflite!.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0));
+  const replanned = cliRuntime(tempFile('planned.tflite', planned));
+  expect(replanned.filePlan?.valid).toBe(true);
+  expect(replanned.head).toBe(plannedHead);
+  await expect(page.getByTestId('export-note')).toHaveText('Planned .tflite saved');
+
+  // A truncated .tflite: the one-line banner, and the model stays on screen.
+  await dropFile(page, 'truncated.tflite', bytes.subarray(0, Math.floor(bytes.length / 2)));
+  await waitForError(page, 'truncated.tflite');
+  await expect(page.getByRole('alert')).toHaveAttribute('data-code', 'truncated');
+  await expect(page.getByTestId('error-message')).toContainText(/cut short/);
+  const after = await summary(page);
+  expect(after).toMatchObject({ model: name, format: 'tflite', target: 'tflm' });
+  expect(after.error).toMatch(/cut short/);
+  await expect(page.getByTestId('current-file')).toContainText(name);
+  await expect(page.getByTestId('runtime-plan')).toHaveAttribute('data-head', String(cli.head));
+  await snap(page, 'tflite-truncated');
+});
+
+test('a model= link to a .tflite with target=tflm shows TFLM’s head as its own test pins it', async ({ page }) => {
+  test.skip(!haveModel(KEYWORD), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, '/e2e/keyword.tflite', readModel(KEYWORD));
+  await page.goto('/?model=/e2e/keyword.tflite&target=tflm');
+  await waitForModel(page, 'keyword.tflite');
+  await waitForTarget(page, 'tflm');
+  expect((await summary(page)).format).toBe('tflite');
+  // TFLM's memory_arena_threshold_test.cc pins this model's head at 672 B.
+  await expect(page.getByTestId('runtime-plan')).toHaveAttribute('data-head', '672');
+  await expect(page.getByTestId('runtime-tflm')).toHaveAttribute('data-bytes', '672');
+});
+
+test('Open file takes a .tflite, and the planned export is offered only with a runtime plan', async ({ page }) => {
+  test.skip(!haveModel(HELLO), NO_MODELS);
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await expect(page.getByText('Drop an ONNX or TensorFlow Lite model to open it')).toBeAttached();
+  const picker = page.locator('#open-file');
+  await expect(picker).toHaveAttribute('accept', /(^|,)\.tflite(,|$)/);
+  // The sample on cpu has no runtime plan: the download says why it is not offered.
+  const button = page.getByTestId('export-planned-tflite');
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('title', /only a \.tflite model planned for TensorFlow Lite Micro/);
+  await picker.setInputFiles({ name: 'hello.tflite', mimeType: 'application/octet-stream', buffer: readModel(HELLO) });
+  await waitForModel(page, 'hello.tflite');
+  await waitForPlan(page);
+  expect((await summary(page)).format).toBe('tflite');
+  await expect(button).toBeDisabled();
+  await page.getByTestId('target-select').selectOption('tflm');
+  await waitForTarget(page, 'tflm');
+  await expect(button).toBeEnabled();
+});
