@@ -147,6 +147,36 @@ describe('checkGraph', () => {
 
   it('rejects a tensor written by two nodes and a graph output nothing computes', () => {
     expect(badGraph(graph([node('a', ['x'], ['p']), node('b', ['x'], ['p'])]))).toMatch(/'p' is written by two nodes, 'a' and 'b'/);
+    expect(badGraph(graph([node('a', ['x'], ['p', 'p'])]))).toMatch(/node 'a' \(Op\) writes tensor 'p' twice/);
     expect(badGraph(graph([node('a', ['x'], ['p'])], ['x'], ['nowhere']))).toMatch(/graph output 'nowhere'/);
+  });
+
+  it('rejects a node that writes an initializer or a graph input, naming both, in the main graph and in subgraphs', () => {
+    const weights = graph([node('a', ['x', 'w'], ['w'])], ['x'], [], ['w']);
+    expect(badGraph(weights)).toBe("node 'a' (Op) writes 'w', which is an initializer: an ONNX graph gives each name one value");
+    const input = graph([node('a', ['x'], ['p']), node('b', ['p'], ['x'])], ['x']);
+    expect(badGraph(input)).toBe("node 'b' (Op) writes 'x', which is a graph input: an ONNX graph gives each name one value");
+    const body = graph([node('inner', ['v'], ['v'])], ['v']);
+    expect(badGraph(graph([node('if', ['x'], ['y'], { then_branch: body })]))).toMatch(/node 'inner' \(Op\) in subgraph 'g' of node 'if' writes 'v', which is a graph input/);
+  });
+
+  it('lets a TensorFlow Lite operator write a subgraph input, which is one tensor there', () => {
+    const g = graph([node('a', ['w'], ['x'])], ['x'], [], ['w']);
+    expect(() => checkGraph({ ...model(g), format: 'tflite' })).not.toThrow();
+    expect(badGraph(g)).toMatch(/writes 'x', which is a graph input/);
+  });
+
+  it('cuts long names in its messages to 120 characters', () => {
+    const long = 'n'.repeat(100_000);
+    const message = badGraph(graph([node(long, ['x'], ['p']), node('b', ['x'], ['p'])]));
+    expect(message.length).toBeLessThan(300);
+    expect(message).toContain(`'${'n'.repeat(120)}…'`);
+  });
+
+  it('names the innermost and the outermost of 65 nested subgraphs on one short line', () => {
+    let inner = graph([node('deepest', ['nothing'], ['z'])], []);
+    for (let level = 64; level >= 1; level--) inner = { ...graph([node(`if${level}`, [], ['y'], { then_branch: inner })], []), name: `g${level}` };
+    const message = badGraph(graph([node('if0', ['x'], ['y'], { then_branch: inner })]));
+    expect(message).toBe("node 'deepest' (Op) in subgraph 'g' of node 'if64', 65 subgraphs deep in subgraph 'g1' of node 'if0' reads tensor 'nothing', which is not a graph input, an initializer or any node’s output");
   });
 });

@@ -4,7 +4,9 @@
 
 import { MinHeap } from '../shared/min-heap';
 import { InputError } from '../shared/errors';
+import { shortName } from '../shared/short-name';
 import type { IrAttribute, IrGraph, IrModel, IrNode } from './ir';
+import { MAIN_GRAPH, nestedWhere, type GraphWhere } from './graph-where';
 
 /** The subgraphs held by a node's attributes (If branches, Loop and Scan bodies). */
 export function nodeSubgraphs(node: IrNode): IrGraph[] {
@@ -63,26 +65,20 @@ function executionOrder(graph: IrGraph, where: string): number[] {
 /**
  * Checks a decoded model's graph and its subgraphs. Throws InputError('bad-graph')
  * for a tensor read but never defined (a subgraph may read its enclosing graphs'
- * names), a tensor written by two nodes, or a cycle.
+ * names), a tensor written by two nodes, an ONNX node writing a graph input or
+ * an initializer (ONNX graphs are in single static assignment form; a TFLite
+ * operator may write a subgraph input, which is then one tensor), or a cycle.
+ * Names in messages are cut by shortName.
  */
 export function checkGraph(model: IrModel): void {
-  checkScope(model.graph, [], '');
+  checkScope(model.graph, [], MAIN_GRAPH, model.format !== 'tflite');
 }
 
-function checkScope(graph: IrGraph, outer: readonly ReadonlySet<string>[], where: string): void {
-  const local = new Set<string>([...graph.inputs.map((v) => v.name), ...graph.initializers.map((t) => t.name)]);
-  const producers = new Map<string, string>();
-  for (const node of graph.nodes) {
-    for (const output of node.outputs) {
-      if (output === '') continue;
-      const first = producers.get(output);
-      if (first !== undefined) {
-        throw new InputError('bad-graph', `tensor '${output}'${where} is written by two nodes, '${first}' and '${node.name}'`);
-      }
-      producers.set(output, node.name);
-      local.add(output);
-    }
-  }
+const q = (name: string): string => shortName(name);
+
+function checkScope(graph: IrGraph, outer: readonly ReadonlySet<string>[], place: GraphWhere, ssa: boolean): void {
+  const where = place.text;
+  const local = definedNames(graph, where, ssa);
   const scopes = [local, ...outer];
   const visible = (name: string): boolean => scopes.some((scope) => scope.has(name));
   for (const node of graph.nodes) {
@@ -90,21 +86,50 @@ function checkScope(graph: IrGraph, outer: readonly ReadonlySet<string>[], where
     if (missing !== undefined) {
       throw new InputError(
         'bad-graph',
-        `node '${node.name}' (${node.opType})${where} reads tensor '${missing}', ` +
+        `node '${q(node.name)}' (${q(node.opType)})${where} reads tensor '${q(missing)}', ` +
           'which is not a graph input, an initializer or any node’s output',
       );
     }
   }
   const missingOutput = graph.outputs.find((v) => !visible(v.name));
   if (missingOutput !== undefined) {
-    throw new InputError('bad-graph', `graph output '${missingOutput.name}'${where} is not computed by any node`);
+    throw new InputError('bad-graph', `graph output '${q(missingOutput.name)}'${where} is not computed by any node`);
   }
   for (const node of graph.nodes) {
     for (const sub of nodeSubgraphs(node)) {
-      checkScope(sub, scopes, ` in subgraph '${sub.name}' of node '${node.name}'${where}`);
+      checkScope(sub, scopes, nestedWhere(place, ` in subgraph '${q(sub.name)}' of node '${q(node.name)}'`), ssa);
     }
   }
   executionOrder(graph, where);
+}
+
+/**
+ * The names a graph defines: inputs, initializers and node outputs. Throws when
+ * a node writes a name that already holds a value (with `ssa`, also a graph
+ * input or an initializer), which would make two values one buffer, or drop
+ * the node from the plan.
+ */
+function definedNames(graph: IrGraph, where: string, ssa: boolean): Set<string> {
+  const inputs = new Set(graph.inputs.map((v) => v.name));
+  const initializers = new Set(graph.initializers.map((t) => t.name));
+  const producers = new Map<string, IrNode>();
+  for (const node of graph.nodes) {
+    for (const output of node.outputs) {
+      if (output === '') continue;
+      const first = producers.get(output);
+      const held = !ssa ? undefined : initializers.has(output) ? 'an initializer' : inputs.has(output) ? 'a graph input' : undefined;
+      const writer = `node '${q(node.name)}' (${q(node.opType)})${where}`;
+      if (held !== undefined) {
+        throw new InputError('bad-graph', `${writer} writes '${q(output)}', which is ${held}: an ONNX graph gives each name one value`);
+      }
+      if (first === node) throw new InputError('bad-graph', `${writer} writes tensor '${q(output)}' twice`);
+      if (first !== undefined) {
+        throw new InputError('bad-graph', `tensor '${q(output)}'${where} is written by two nodes, '${q(first.name)}' and '${q(node.name)}'`);
+      }
+      producers.set(output, node);
+    }
+  }
+  return new Set([...inputs, ...initializers, ...producers.keys()]);
 }
 
 /** For each node, the indices of the nodes of the same graph whose outputs it reads. */
@@ -158,7 +183,7 @@ function cycleError(graph: IrGraph, deps: readonly (readonly number[])[], order:
   const cycle = path.slice(seen.get(current)).reverse();
   const first = cycle.indexOf(Math.min(...cycle));
   const rotated = [...cycle.slice(first), ...cycle.slice(0, first)];
-  const names = [...rotated, rotated[0] ?? start].map((i) => `'${graph.nodes[i]?.name ?? i}'`);
+  const names = [...rotated, rotated[0] ?? start].map((i) => `'${q(graph.nodes[i]?.name ?? String(i))}'`);
   const shown = names.length > 12 ? [...names.slice(0, 11), '…', names.at(-1)] : names;
   return new InputError('bad-graph', `the graph${where} has a cycle: ${shown.join(' -> ')}`);
 }

@@ -2,6 +2,7 @@
 // Constant nodes' value_* attributes become one `value` tensor. No DOM.
 
 import type { onnx as Onnx } from 'onnx-proto';
+import { shortName } from '../../shared/short-name';
 import { DT } from '../dtype';
 import type { IrAttribute, IrGraph, IrTensor } from '../ir';
 import { hasField, int64ToNumber, list } from './decode-scalars';
@@ -35,7 +36,7 @@ export interface AttributeScope {
 
 /** Converts one attribute. Sparse tensors, type protos and reference attributes become kind 'other'. */
 export function attributeFromProto(proto: Onnx.IAttributeProto, scope: AttributeScope): IrAttribute {
-  const what = `attribute '${proto.name ?? ''}' of node '${scope.node}'`;
+  const what = `attribute '${shortName(proto.name ?? '')}' of node '${shortName(scope.node)}'`;
   if (proto.refAttrName) return { kind: 'other', value: undefined };
   switch (attributeType(proto)) {
     case AttributeType.FLOAT:

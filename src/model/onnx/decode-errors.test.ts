@@ -148,6 +148,18 @@ describe('decodeOnnx: bad input', () => {
     twice.nodeOutputs('Neg', [x], ['y'], {}, { name: 'b' });
     expectCode(twice.toBytes(), 'bad-graph', /'y' is written by two nodes, 'a' and 'b'/);
 
+    const writesWeight = new GraphBuilder();
+    const w = writesWeight.initializer('w', 'float32', [1]);
+    writesWeight.output(writesWeight.nodeOutputs('Relu', [writesWeight.input('x', 'float32', [1])], [w], {}, { name: 'r' })[0]!);
+    expectCode(writesWeight.toBytes(), 'bad-graph', /^node 'r' \(Relu\) writes 'w', which is an initializer/);
+
+    const writesInput = new GraphBuilder();
+    const input = writesInput.input('x', 'float32', [1]);
+    const y = writesInput.node('Neg', [input], {}, { name: 'n' });
+    writesInput.nodeOutputs('Relu', [y], [input], {}, { name: 'r' });
+    writesInput.output(y);
+    expectCode(writesInput.toBytes(), 'bad-graph', /^node 'r' \(Relu\) writes 'x', which is a graph input/);
+
     const cycle = new GraphBuilder();
     cycle.nodeOutputs('Relu', ['q'], ['p'], {}, { name: 'first' });
     cycle.nodeOutputs('Neg', ['p'], ['q'], {}, { name: 'second' });
@@ -177,6 +189,9 @@ describe('decodeOnnx: bad input', () => {
       return g;
     };
     expectCode(nested(70).toBytes(), 'bad-graph', /nest more than 64 levels/);
+    // The message names the innermost and the outermost level, not all 65.
+    const message = decodeError(nested(70).toBytes()).message;
+    expect(message).toMatch(/^subgraphs nest more than 64 levels deep in subgraph 'level5' \(attribute 'then_branch' of node 'If_0'\), 65 subgraphs deep in subgraph 'level69' \(attribute 'then_branch' of node 'If_0'\)$/);
     expectCode(deeplyNestedModel(20_000), 'not-onnx', /nest too deeply/);
   });
 

@@ -4,11 +4,13 @@
 
 import type { onnx as Onnx } from 'onnx-proto';
 import { InputError } from '../../shared/errors';
+import { shortName } from '../../shared/short-name';
 import { DT } from '../dtype';
 import type { DeclaredDim, IrAttribute, IrGraph, IrNode, IrTensor, IrValueInfo } from '../ir';
 import { attributeFromProto, constantValue } from './decode-attribute';
 import { hasField, int64ToNumber, list } from './decode-scalars';
 import { tensorFromProto, type DecodeContext } from './decode-tensor';
+import { MAIN_GRAPH, nestedWhere, type GraphWhere } from '../graph-where';
 
 /** Deepest nesting of subgraphs (If inside Loop inside ...) the decoder accepts. */
 export const MAX_GRAPH_DEPTH = 64;
@@ -19,10 +21,12 @@ export function normaliseDomain(domain: string | null | undefined): string {
 }
 
 /**
- * Converts a graph and, recursively, its subgraphs. `where` names the graph in
- * messages ('' for the main graph, " in subgraph 'body'" for a subgraph).
+ * Converts a graph and, recursively, its subgraphs. `place` names the graph in
+ * messages ('' for the main graph, " in subgraph 'body' (attribute …)" for a
+ * subgraph, one line however deep).
  */
-export function graphFromProto(proto: Onnx.IGraphProto, ctx: DecodeContext, depth = 0, where = ''): IrGraph {
+export function graphFromProto(proto: Onnx.IGraphProto, ctx: DecodeContext, place: GraphWhere = MAIN_GRAPH): IrGraph {
+  const { depth, text: where } = place;
   if (depth > MAX_GRAPH_DEPTH) {
     throw new InputError('bad-graph', `subgraphs nest more than ${MAX_GRAPH_DEPTH} levels deep${where}`);
   }
@@ -34,7 +38,7 @@ export function graphFromProto(proto: Onnx.IGraphProto, ctx: DecodeContext, dept
   const valueInfo = (v: Onnx.IValueInfoProto): IrValueInfo => valueInfoFromProto(v, ctx);
   return {
     name: proto.name ?? '',
-    nodes: nodesFromProto(list(proto.node), ctx, depth, where),
+    nodes: nodesFromProto(list(proto.node), ctx, place),
     // Before IR 4 every initializer was also listed as a graph input; those are weights, not inputs.
     inputs: list(proto.input)
       .filter((v) => !initializerNames.has(v.name ?? ''))
@@ -45,7 +49,8 @@ export function graphFromProto(proto: Onnx.IGraphProto, ctx: DecodeContext, dept
   };
 }
 
-function nodesFromProto(protos: readonly Onnx.INodeProto[], ctx: DecodeContext, depth: number, where: string): IrNode[] {
+function nodesFromProto(protos: readonly Onnx.INodeProto[], ctx: DecodeContext, place: GraphWhere): IrNode[] {
+  const where = place.text;
   const used = new Set(protos.map((n) => n.name ?? '').filter((name) => name !== ''));
   return protos.map((proto, index) => {
     const opType = proto.opType ?? '';
@@ -53,7 +58,7 @@ function nodesFromProto(protos: readonly Onnx.INodeProto[], ctx: DecodeContext, 
     if (opType === '') throw new InputError('bad-graph', `node '${name}' (number ${index + 1})${where} has no op_type`);
     const domain = normaliseDomain(proto.domain);
     const decodeGraph = (g: Onnx.IGraphProto, what: string): IrGraph =>
-      graphFromProto(g, ctx, depth + 1, ` in subgraph '${g.name ?? ''}' (${what})${where}`);
+      graphFromProto(g, ctx, nestedWhere(place, ` in subgraph '${shortName(g.name ?? '')}' (${what})`));
     // fromEntries defines own properties, so an attribute named '__proto__' stays a plain key.
     const attributes: Record<string, IrAttribute> = Object.fromEntries(
       list(proto.attribute).map((attr) => [attr.name ?? '', attributeFromProto(attr, { ctx, node: name, decodeGraph })]),
