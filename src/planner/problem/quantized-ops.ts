@@ -1,8 +1,11 @@
 // The quantized forms of ONNX operators and the float operator each one runs
 // (ConvInteger and QLinearConv a Conv, com.microsoft's QLinearAdd an Add...),
 // and the type conversions quantized graphs put around them. Fusion (M2, M5)
-// and compute units (M3) treat a quantized layer as the layer it quantizes.
-// Pure data; no dependencies.
+// and compute units (M3) treat a quantized layer as the layer it quantizes,
+// and a TensorFlow Lite builtin as the ONNX op of the same computation
+// (tflite-ops.ts). Pure data; depends only on tflite-ops.ts.
+
+import { tfliteEquivalents, tfliteFilterInput } from './tflite-ops';
 
 /** Quantized op (`OpType` in the ONNX domain, `domain::OpType` otherwise) -> the float op it runs. */
 const FLOAT_FORM: Readonly<Record<string, string>> = {
@@ -47,11 +50,12 @@ export function floatFormOf(node: OpRef): string | undefined {
 
 /**
  * The op a node acts as for the planning methods: the float op of a
- * quantized form, the op itself in the ONNX domain, undefined for other
+ * quantized form, the op itself in the ONNX domain, the first ONNX op of the
+ * same computation for a TFLite builtin (tflite-ops.ts), undefined for other
  * domains' ops.
  */
 export function baseOpOf(node: OpRef): string | undefined {
-  return floatFormOf(node) ?? (node.domain === '' ? node.opType : undefined);
+  return floatFormOf(node) ?? (node.domain === '' ? node.opType : tfliteEquivalents(node)[0]);
 }
 
 /** True for Q, DQ, DynamicQuantizeLinear and Cast (in the ONNX domain, Q and DQ in com.microsoft too). */
@@ -71,7 +75,7 @@ export function isDequantizer(node: OpRef): boolean {
   return baseOpOf(node) === 'DequantizeLinear';
 }
 
-/** Index of the weight input of a Conv form (Conv, ConvInteger, QLinearConv); undefined for other ops. */
+/** Index of the weight input of a Conv form (Conv, ConvInteger, QLinearConv, a TFLite convolution's filter); undefined for other ops. */
 export function convWeightInput(node: OpRef): number | undefined {
-  return node.domain === '' ? CONV_WEIGHT_INPUT[node.opType] : undefined;
+  return node.domain === '' ? CONV_WEIGHT_INPUT[node.opType] : tfliteFilterInput(node);
 }
