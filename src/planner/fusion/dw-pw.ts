@@ -14,13 +14,16 @@
 // - Window: as many whole rows (W × C × the widest element of the module's
 //   tensors, as held on chip: stored-sizes.ts) as the cache holds, at most
 //   the map's height; passes: windows slid over every map, N × ceil(H / rows).
+//   N, C, H and W are read where the depthwise Conv's layout keeps them
+//   (layout.ts): a TFLite map is NHWC, so a row of W × C is contiguous.
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
 import { depthwiseModule, qdqEdges, type DepthwiseModule, type ModuleGraph, type QdqEdges } from './dw-pw-module';
 import type { CacheWindow, FusionUnitCore } from './fusion-types';
-import { graphLayers, isDepthwise, isScalarValue, nchw, type Layer } from './layer-geometry';
+import { graphLayers, isDepthwise, isScalarValue, type Layer } from './layer-geometry';
+import { nchw, type Layout } from './layout';
 import { fileElementBytes, onChipElementBytes } from './stored-sizes';
 import { verdict, type RuleVerdict } from './tfu-verdict';
 
@@ -36,18 +39,23 @@ export interface DwPwOptions {
   readonly taken?: ReadonlySet<number>; // steps already in other units
 }
 
-/** The cache window of a module's tensors for a cache of `capacity` bytes; undefined when not one row fits. */
-export function cacheWindow(capacity: number, tensors: readonly InferredValue[], element: (v: InferredValue) => number = fileElementBytes): CacheWindow | undefined {
-  const [n, , h] = nchw(tensors[0]!);
-  const rowBytes = rowBytesOf(tensors, element);
+/** The cache window of a module's tensors (stored in `layout`) for a cache of `capacity` bytes; undefined when not one row fits. */
+export function cacheWindow(
+  capacity: number,
+  tensors: readonly InferredValue[],
+  element: (v: InferredValue) => number = fileElementBytes,
+  layout: Layout = 'NCHW',
+): CacheWindow | undefined {
+  const [n, , h] = nchw(tensors[0]!, layout);
+  const rowBytes = rowBytesOf(tensors, element, layout);
   const rows = Math.min(h, Math.floor(capacity / rowBytes));
   if (rows < 1) return undefined;
   return { capacity, rowBytes, rows, bytes: rows * rowBytes, passes: n * Math.ceil(h / rows) };
 }
 
 /** One row of the module's result: W × C × the widest element of its tensors. */
-function rowBytesOf(tensors: readonly InferredValue[], element: (v: InferredValue) => number): number {
-  const [, c, , w] = nchw(tensors[0]!);
+function rowBytesOf(tensors: readonly InferredValue[], element: (v: InferredValue) => number, layout: Layout): number {
+  const [, c, , w] = nchw(tensors[0]!, layout);
   return Math.ceil(w * c * Math.max(...tensors.map(element)));
 }
 
@@ -74,9 +82,10 @@ export function buildDwPwUnits(graph: InferredGraph, order: readonly number[], s
     const members = [...found.module.members, found.module.pointwise, ...[edges.entry, edges.exit].filter((n): n is number => n !== undefined)];
     const steps = withSideSteps(layers, order, members.map((n) => stepOf.get(n)!).sort((a, b) => a - b));
     const why = placementProblem(graph, order, steps, taken);
-    const window = cacheWindow(capacity, found.module.tensors, element);
+    const layout = layers[node]!.layout;
+    const window = cacheWindow(capacity, found.module.tensors, element, layout);
     if (why !== undefined || window === undefined) {
-      const row = rowBytesOf(found.module.tensors, element);
+      const row = rowBytesOf(found.module.tensors, element, layout);
       notes.set(step, `not fused with a pointwise Conv: ${why ?? `one row of its result (${formatBytes(row)}) exceeds the cache of ${formatBytes(capacity)}`}`);
       return;
     }

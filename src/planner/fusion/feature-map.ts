@@ -18,8 +18,9 @@
 //   grow 1, 2, 3, ... until the next size no longer fits.
 
 import type { InferredValue } from '../../model/inferred';
-import { elementBytes, nchw } from './layer-geometry';
-import { axisExtent, type AxisExtent, type UnitShape } from './unit-ranges';
+import { elementBytes } from './layer-geometry';
+import { nchw, type Layout } from './layout';
+import { axisExtent, unitLayout, type AxisExtent, type UnitShape } from './unit-ranges';
 
 /** Bytes per element of a tensor of the unit: its on-chip type's if it stays on chip, else the file's. */
 export function unitElementBytes(unit: UnitShape, v: InferredValue): number {
@@ -92,8 +93,9 @@ function computeTileBuffers(unit: UnitShape, tile: Tile): readonly TileBuffer[] 
   const cols = axisExtent(unit, 3, tile.cols);
   const { position, lastUse } = lifetimesOf(unit);
   const last = unit.layers.length - 1;
+  const layout = unitLayout(unit);
   const buffers = [...unit.inputs, ...unit.internal, unit.output].map((v) => {
-    const [, c] = nchw(v);
+    const [, c] = nchw(v, layout);
     const bytes = tile.maps * c * (rows.maxLength.get(v.name) ?? 0) * (cols.maxLength.get(v.name) ?? 0) * unitElementBytes(unit, v);
     const first = position.get(v.name) ?? 0;
     return { name: v.name, bytes: Math.ceil(bytes), first, last: v === unit.output ? last : lastUse.get(v.name) ?? first };
@@ -127,16 +129,16 @@ export function liveTileBytes(buffers: readonly TileBuffer[], layers: number): n
 export function tiledInputBytes(unit: UnitShape, tile: Tile): number {
   const rows = axisExtent(unit, 2, tile.rows);
   const cols = axisExtent(unit, 3, tile.cols);
-  return unit.inputs.reduce((sum, v) => sum + loadedBytes(v, rows, cols), 0);
+  return unit.inputs.reduce((sum, v) => sum + loadedBytes(v, rows, cols, unitLayout(unit)), 0);
 }
 
 /** DRAM bytes one input of the unit costs when loaded tile by tile (halos included). */
 export function tiledBytesOf(unit: UnitShape, tile: Tile, input: InferredValue): number {
-  return Math.round(loadedBytes(input, axisExtent(unit, 2, tile.rows), axisExtent(unit, 3, tile.cols)));
+  return Math.round(loadedBytes(input, axisExtent(unit, 2, tile.rows), axisExtent(unit, 3, tile.cols), unitLayout(unit)));
 }
 
-function loadedBytes(v: InferredValue, rows: AxisExtent, cols: AxisExtent): number {
-  const [n, c] = nchw(v);
+function loadedBytes(v: InferredValue, rows: AxisExtent, cols: AxisExtent, layout: Layout): number {
+  const [n, c] = nchw(v, layout);
   return n * c * (rows.sumLength.get(v.name) ?? 0) * (cols.sumLength.get(v.name) ?? 0) * elementBytes(v);
 }
 
@@ -152,7 +154,7 @@ export function redundancyPercent(unit: UnitShape, tile: Tile): number {
  * Returns undefined when not even a 1×1 tile of one map fits.
  */
 export function searchTile(unit: UnitShape, order: 'large-to-small' | 'small-to-large', maxMaps: number, fits: (tile: Tile) => boolean): Tile | undefined {
-  const [n, , h, w] = nchw(unit.output);
+  const [n, , h, w] = nchw(unit.output, unitLayout(unit));
   const whole: Tile = { mode: 'small-map', maps: 1, rows: h, cols: w };
   if (fits(whole)) {
     const maps = searchSize(Math.min(n, maxMaps), order, (m) => fits({ ...whole, maps: m }));

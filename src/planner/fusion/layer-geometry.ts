@@ -1,9 +1,12 @@
 // What the fusion planners (M2, M5) need to know of one layer: its op class
-// (main, scalar, vector, conversion), its NCHW feature maps, the window of its
-// H and W axes (kernel, stride, pads, dilation, or a resampling factor) and
-// its weights. A quantized op is seen as the float op it runs (quantized-ops.ts),
-// with its own element sizes. Read from the inferred graph only; depends on
-// the model's IR types and the planner.
+// (main, scalar, vector, conversion), its feature maps and their layout (NCHW
+// for ONNX, NHWC for TensorFlow Lite: layout.ts), the window of its H and W
+// axes (kernel, stride, pads, dilation, or a resampling factor) and its
+// weights. A quantized op is seen as the float op it runs, a TFLite builtin as
+// the ONNX op of the same computation (quantized-ops.ts, tflite-ops.ts), with
+// its own element sizes; a TFLite window is read from its builtin options
+// (tflite-windows.ts). Read from the inferred graph only; depends on the
+// model's IR types and the planner.
 //
 // - Run-time inputs are 4-D feature maps of the output's batch, or scalars
 //   (a scale or zero point a quantized graph computes at run time).
@@ -13,8 +16,10 @@
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
 import { baseOpOf, convWeightInput, isConversion } from '../problem/quantized-ops';
-import { isResample, resampleRule, type ResampleAxis } from './resample-window';
+import { layoutOf, shapeAxis, type Layout } from './layout';
+import { isResample, resampleRule, type ResampleAxis, type ResampleRule } from './resample-window';
 import { fileElementBytes, storedWeight } from './stored-sizes';
+import { tfliteWeightChannelDim, tfliteWindow, type WindowGeometry } from './tflite-windows';
 
 /** Main layers of METHODS.md M2 (depthwise Conv is a Conv). */
 const MAIN = new Set(['Conv', 'MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool', 'MatMul', 'Gemm']);
@@ -50,8 +55,9 @@ export interface Layer {
   readonly node: number; // index in graph.nodes
   readonly name: string;
   readonly opType: string;
-  readonly base: string | undefined; // the op it acts as: a quantized op's float op (ConvInteger: Conv); undefined for unknown domains
+  readonly base: string | undefined; // the op it acts as: a quantized op's float op (ConvInteger: Conv), a TFLite builtin's ONNX op (CONV_2D: Conv); undefined for other domains
   readonly cls: LayerClass;
+  readonly layout: Layout; // how its feature maps are stored: NCHW (ONNX) or NHWC (TFLite)
   readonly output: InferredValue | undefined; // the first output
   readonly sideOutputs: readonly InferredValue[]; // further outputs (DynamicQuantizeLinear's scale and zero point)
   readonly inputs: readonly InferredValue[]; // run-time (activation) inputs, feature maps and scalars
@@ -110,15 +116,12 @@ function layerOf(graph: InferredGraph, node: InferredNode, index: number, values
   const weights = read.filter((v) => v.kind === 'initializer' || v.kind === 'constant').map((w) => storedWeight(graph, values, w));
   const [output, ...sideOutputs] = node.outputs.map((n) => (n === '' ? undefined : values.get(n)));
   const base = baseOpOf(node);
-  const kernel = kernelOf(node, base, inputs, weights);
-  const strides = listAttribute(node, 'strides') ?? [1, 1];
-  const dilations = listAttribute(node, 'dilations') ?? [1, 1];
-  const pads = autoPads(node, inputs[0]?.shape, kernel, strides, dilations) ?? listAttribute(node, 'pads') ?? [0, 0, 0, 0];
-  const windowed = base !== undefined && WINDOWED.has(base) && base !== 'Concat';
-  const resample = base !== undefined && isResample(base) ? resampleRule(node, inputs[0], output) : undefined;
-  const axis = (i: number): AxisWindow => {
+  const layout = layoutOf(node);
+  const window = layout === 'NHWC' ? tfliteWindow(node, inputs[0], weights) : onnxWindow(node, base, inputs, weights);
+  const resample = base !== undefined && isResample(base) ? resampleOf(node, layout, inputs[0], output) : undefined;
+  const axis = (i: 0 | 1): AxisWindow => {
     if (resample !== undefined && 'axes' in resample) return resampleWindow(resample.axes[i]!);
-    return windowed ? { kernel: kernel[i] ?? 1, stride: strides[i] ?? 1, padBegin: pads[i] ?? 0, dilation: dilations[i] ?? 1 } : IDENTITY;
+    return window === undefined ? IDENTITY : { kernel: window.kernel[i], stride: window.strides[i], padBegin: window.pads[i], dilation: window.dilations[i] };
   };
   const layer = {
     node: index,
@@ -126,16 +129,40 @@ function layerOf(graph: InferredGraph, node: InferredNode, index: number, values
     opType: node.opType,
     base,
     cls: layerClass(base),
+    layout,
     output,
     sideOutputs: sideOutputs.filter((v): v is InferredValue => v !== undefined),
     inputs,
     weights,
     h: axis(0),
     w: axis(1),
-    group: base === 'Conv' ? intAttribute(node, 'group', 1) : 1,
+    group: window?.group ?? 1,
   };
   const untiled = resample !== undefined && 'reason' in resample ? resample.reason : undefined;
   return { ...layer, tileable: untiled ?? whyNotTileable(node, layer) };
+}
+
+/** The window of an ONNX Conv or pool from its attributes (auto_pad, else pads); undefined for ops without one. */
+function onnxWindow(node: InferredNode, base: string | undefined, inputs: readonly InferredValue[], weights: readonly InferredValue[]): WindowGeometry | undefined {
+  if (base === undefined || !WINDOWED.has(base) || base === 'Concat') return undefined;
+  const kernel = kernelOf(node, base, inputs, weights);
+  const strides = listAttribute(node, 'strides') ?? [1, 1];
+  const dilations = listAttribute(node, 'dilations') ?? [1, 1];
+  const pads = autoPads(node, inputs[0]?.shape, kernel, strides, dilations) ?? listAttribute(node, 'pads') ?? [0, 0, 0, 0];
+  const pair = (list: readonly number[], fallback: number): [number, number] => [list[0] ?? fallback, list[1] ?? fallback];
+  return {
+    kernel: pair(kernel, 1),
+    strides: pair(strides, 1),
+    dilations: pair(dilations, 1),
+    pads: pair(pads, 0),
+    group: base === 'Conv' ? intAttribute(node, 'group', 1) : 1,
+  };
+}
+
+/** The resampling rule of a Resize or Upsample; a TFLite resize has none, its coordinate options being unread. */
+function resampleOf(node: InferredNode, layout: Layout, input: InferredValue | undefined, output: InferredValue | undefined): ResampleRule {
+  if (layout === 'NCHW') return resampleRule(node, input, output);
+  return { reason: `${node.opType} has no tiling rule (its align_corners and half_pixel_centers options are not read)` };
 }
 
 function resampleWindow(axis: ResampleAxis): AxisWindow {
@@ -192,7 +219,7 @@ function whyNotTileable(node: InferredNode, layer: Omit<Layer, 'tileable'>): str
   if (weightInput !== undefined && node.inputs[weightInput] !== undefined && !layer.weights.some((w) => w.name === node.inputs[weightInput])) {
     return 'its weights are computed at run time';
   }
-  if (base === 'Concat' && intAttribute(node, 'axis', 0) !== 1 && intAttribute(node, 'axis', 0) !== -3) return `${node.opType} is not along channels`;
+  if (base === 'Concat' && !alongChannels(intAttribute(node, 'axis', 0), layer.layout)) return `${node.opType} is not along channels`;
   if (base === 'GlobalAveragePool' && intAttribute(node, 'channels_last', 0) !== 0) return `${node.opType} reads channels-last (NHWC) maps`;
   if (layer.inputs.length === 0) return 'it reads no feature map';
   if (elementwise && isScalarValue(layer.output) && layer.inputs.every(isScalarValue)) return undefined;
@@ -210,15 +237,20 @@ function whyNotTileable(node: InferredNode, layer: Omit<Layer, 'tileable'>): str
 /** Bytes per element of a value in the file's type (from its size and shape). */
 export const elementBytes = fileElementBytes;
 
-/** Dims [N, C, H, W] of a 4-D value. */
-export function nchw(value: InferredValue): readonly [number, number, number, number] {
-  const s = value.shape ?? [1, 1, 1, 1];
-  return [s[0] ?? 1, s[1] ?? 1, s[2] ?? 1, s[3] ?? 1];
+/** True when a concatenation `axis` of a 4-D map (negative: from the end) is its channel axis in `layout`. */
+function alongChannels(axis: number, layout: Layout): boolean {
+  const channels = shapeAxis(layout, 1);
+  return axis === channels || axis === channels - 4;
+}
+
+/** The dim of a weight of `layer` that holds its output channels: the first, but the last of a TFLite depthwise filter [1, kh, kw, out]. */
+export function weightChannelDim(layer: Pick<Layer, 'opType' | 'layout'>, weight: InferredValue): number {
+  return layer.layout === 'NHWC' ? tfliteWeightChannelDim(layer.opType, weight) : 0;
 }
 
 /** True for a depthwise Conv: one group per input channel, more than one channel. */
 export function isDepthwise(layer: Layer): boolean {
-  const c = layer.inputs[0]?.shape?.[1];
+  const c = layer.inputs[0]?.shape?.[shapeAxis(layer.layout, 1)];
   return layer.base === 'Conv' && c !== undefined && c > 1 && layer.group === c;
 }
 

@@ -13,11 +13,12 @@
 import { formatBytes } from '../../shared/format';
 import type { FusionSettings } from '../targets/target';
 import { liveTileBytes, memoPerUnit, tileBuffers, tileKey, unitElementBytes, type Tile } from './feature-map';
-import { isScalarValue, nchw } from './layer-geometry';
+import { isScalarValue } from './layer-geometry';
+import { nchw } from './layout';
 import { planTile } from './tile-plan';
 import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './tfu-verdict';
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
-import { axisExtent, type UnitShape } from './unit-ranges';
+import { axisExtent, unitLayout, type UnitShape } from './unit-ranges';
 
 /** One rule of the table below. */
 export interface FusionRule {
@@ -74,10 +75,14 @@ export function evaluateRules(c: Candidate, s: FusionSettings): RuleVerdict[] {
   return rulesFor(c, s).map((r) => r.check(c, s));
 }
 
-/** Every layer can pass a feature-map tile through. */
+/** Every layer can pass a feature-map tile through, and all store their maps in one layout. */
 export function tileable(c: Candidate): RuleVerdict {
   const bad = c.unit.layers.find((l) => l.tileable !== undefined);
-  return bad === undefined ? verdict('tileable', true, 'every layer tiles') : verdict('tileable', false, `'${bad.name}' cannot be tiled: ${bad.tileable}`);
+  if (bad !== undefined) return verdict('tileable', false, `'${bad.name}' cannot be tiled: ${bad.tileable}`);
+  const layout = unitLayout(c.unit);
+  const other = c.unit.layers.find((l) => l.layout !== layout);
+  if (other !== undefined) return verdict('tileable', false, `'${other.name}' stores its maps ${other.layout}, the unit ${layout}`);
+  return verdict('tileable', true, 'every layer tiles');
 }
 
 /** The last layer writes a feature map, not a scalar side result (a scale or zero point). */
@@ -162,14 +167,15 @@ const subMaps = new WeakMap<UnitShape, Map<string, number>>();
 function largestSubMap(unit: UnitShape, tile: Tile, cores: number): number {
   const rows = axisExtent(unit, 2, tile.rows);
   const cols = axisExtent(unit, 3, tile.cols);
+  const layout = unitLayout(unit);
   let most = 0;
   for (const l of unit.layers) {
     const out = l.output!;
     const sub = Math.ceil((rows.maxLength.get(out.name) ?? 0) / cores);
-    let bytes = nchw(out)[1] * sub * (cols.maxLength.get(out.name) ?? 0) * unitElementBytes(unit, out);
+    let bytes = nchw(out, layout)[1] * sub * (cols.maxLength.get(out.name) ?? 0) * unitElementBytes(unit, out);
     for (const input of l.inputs) {
       const need = Math.min(rows.maxLength.get(input.name) ?? 0, (sub - 1) * l.h.stride + (l.h.kernel - 1) * l.h.dilation + 1);
-      bytes += nchw(input)[1] * need * (cols.maxLength.get(input.name) ?? 0) * unitElementBytes(unit, input);
+      bytes += nchw(input, layout)[1] * need * (cols.maxLength.get(input.name) ?? 0) * unitElementBytes(unit, input);
     }
     most = Math.max(most, Math.ceil(bytes * tile.maps));
   }

@@ -4,7 +4,8 @@
 
 import { formatBytes } from '../../shared/format';
 import type { Tile } from './feature-map';
-import type { Layer } from './layer-geometry';
+import { weightChannelDim, type Layer } from './layer-geometry';
+import { shapeAxis } from './layout';
 import type { UnitShape } from './unit-ranges';
 
 /** Names of the M2 rules. */
@@ -34,12 +35,12 @@ export function verdict(rule: RuleName, holds: boolean, detail: string): RuleVer
   return { rule, holds, detail };
 }
 
-/** Bytes of one layer's weights on one core when split by output channel over `cores`. */
+/** Bytes of one layer's weights on one core when split by output channel over `cores` (each weight along its channel dim). */
 export function layerWeightsPerCore(layer: Layer, cores: number): number {
-  const outC = layer.output?.shape?.[1];
+  const outC = layer.output?.shape?.[shapeAxis(layer.layout, 1)];
   return layer.weights.reduce((sum, w) => {
     const bytes = w.bytes ?? 0;
-    const lead = w.shape?.[0];
+    const lead = w.shape?.[weightChannelDim(layer, w)];
     return sum + (lead !== undefined && lead === outC && lead > 0 ? Math.ceil(lead / cores) * (bytes / lead) : bytes);
   }, 0);
 }

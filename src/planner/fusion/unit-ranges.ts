@@ -10,9 +10,12 @@
 //   a scalar is read whole.
 // - The walk is laid out once per unit and axis with tensors numbered
 //   (rangeWalk), then run tile by tile over arrays (walkTile).
+// - Axes are named the NCHW way (2: H, 3: W) and read from each shape where
+//   the unit's layout keeps them (layout.ts): an NHWC unit's H is dim 1.
 
 import type { InferredValue } from '../../model/inferred';
 import type { AxisWindow, Layer } from './layer-geometry';
+import { shapeAxis, type Layout } from './layout';
 
 /** The layers of a unit, in execution order, and its boundary tensors. */
 export interface UnitShape {
@@ -21,6 +24,11 @@ export interface UnitShape {
   readonly output: InferredValue; // written to DRAM
   readonly internal: readonly InferredValue[]; // stay on chip
   readonly onChipElement?: ReadonlyMap<string, number>; // bytes per element of internal tensors held in another type than the file's
+}
+
+/** The layout of a unit's feature maps: its layers' (a unit holds layers of one layout; tfu-rules.ts, tileable). */
+export function unitLayout(unit: UnitShape): Layout {
+  return unit.layers[0]?.layout ?? 'NCHW';
 }
 
 /** Per-tensor extent of a tile along one axis. */
@@ -74,7 +82,7 @@ export function axisExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExte
 export const MAX_AXIS_TILES = 8192;
 
 function computeExtent(unit: UnitShape, axis: 2 | 3, size: number): AxisExtent {
-  const total = unit.output.shape![axis]!;
+  const total = unit.output.shape![shapeAxis(unitLayout(unit), axis)]!;
   if (!(size >= 1) || Math.ceil(total / size) > MAX_AXIS_TILES) {
     const never = new Map([...unit.inputs, ...unit.internal, unit.output].map((v) => [v.name, Infinity] as const));
     return { tiles: Infinity, maxLength: never, sumLength: never };
@@ -110,6 +118,7 @@ interface RangeWalk {
 }
 
 function rangeWalk(unit: UnitShape, axis: 2 | 3): RangeWalk {
+  const dim = shapeAxis(unitLayout(unit), axis);
   const slots = new Map<string, number>([[unit.output.name, 0]]);
   const steps: RangeWalk['steps'][number][] = [];
   for (let i = unit.layers.length - 1; i >= 0; i--) {
@@ -120,7 +129,7 @@ function rangeWalk(unit: UnitShape, axis: 2 | 3): RangeWalk {
       const known = slots.get(input.name);
       const slot = known ?? slots.size;
       if (known === undefined) slots.set(input.name, slot);
-      return { slot, extent: input.shape?.[axis] ?? 1, known: known !== undefined };
+      return { slot, extent: input.shape?.[dim] ?? 1, known: known !== undefined };
     });
     steps.push({ out, win: axis === 2 ? layer.h : layer.w, inputs });
   }

@@ -6,7 +6,7 @@ import type { InferredGraph, InferredModel, InferredNode, InferredValue, ValueKi
 import { parseTarget, type TargetProfile } from '../targets/target';
 
 /** Data types the builder sizes: name -> [ONNX code, bytes per element]. */
-const DTYPES = { float32: [1, 4], uint8: [2, 1], float16: [10, 2], int64: [7, 8] } as const;
+const DTYPES = { float32: [1, 4], uint8: [2, 1], int8: [3, 1], int32: [6, 4], float16: [10, 2], int64: [7, 8] } as const;
 type DtypeName = keyof typeof DTYPES;
 
 interface ValueSpec {
