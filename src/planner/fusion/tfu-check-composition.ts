@@ -8,9 +8,10 @@ import type { InferredNode, InferredValue } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';
 import type { FusionUnitCore } from './fusion-types';
 import { windowOf, type CheckGraph } from './tfu-check';
-import { CONV_WEIGHT, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './tfu-check-ops';
+import { CONV_OPS, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './tfu-check-ops';
+import { mapDims, weightChannelDim } from './tfu-check-tflite';
 
-const isConv = (n: InferredNode): boolean => CONV_WEIGHT[n.opType] !== undefined;
+const isConv = (n: InferredNode): boolean => CONV_OPS.includes(n.opType);
 
 type Found = { rule: string; message: string };
 
@@ -55,14 +56,14 @@ export function checkComposition(g: CheckGraph, u: FusionUnitCore, s: FusionSett
   return out;
 }
 
-/** Weight bytes of a node on one core, each weight split by its leading dim when it equals the output channels. */
+/** Weight bytes of a node on one core, each weight split by its channel dim (the leading one, a TFLite depthwise filter's last) when it equals the output channels. */
 export function weightBytesPerCore(g: CheckGraph, node: InferredNode, cores: number): number {
-  const channels = g.values.get(node.outputs[0] ?? '')?.shape?.[1];
+  const channels = g.values.get(node.outputs[0] ?? '')?.shape?.[mapDims(node).c];
   let bytes = 0;
   for (const name of node.inputs) {
     const v = g.values.get(name);
     if (!isWeight(v)) continue;
-    const lead = v!.shape?.[0];
+    const lead = v!.shape?.[weightChannelDim(node, v!)];
     const stored = storedWeightBytes(g.graph, g.values, v!);
     bytes += lead !== undefined && lead === channels && lead > 0 ? (Math.ceil(lead / cores) * stored) / lead : stored;
   }

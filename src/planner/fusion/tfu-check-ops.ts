@@ -2,32 +2,41 @@
 // types play which part (quantized forms included), the input rows a Resize
 // or Upsample reads for an output row (by evaluating its coordinate mapping,
 // not by a halo), and the bytes a tensor or weight takes on chip in a
-// quantized graph. Shares no code with the builder. Depends only on the
+// quantized graph. TFLite's builtins join each list under their own names
+// (tfu-check-tflite.ts). Shares no code with the builder. Depends only on the
 // model's IR types.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
+import { TFLITE_CONVERT, TFLITE_FILTER, TFLITE_MAIN, TFLITE_POOLS, TFLITE_SCALAR, TFLITE_VECTOR } from './tfu-check-tflite';
 
 /** Conv forms and the index of their weight input. */
 export const CONV_WEIGHT: Readonly<Record<string, number>> = { Conv: 1, ConvInteger: 1, QLinearConv: 3 };
-/** Pools, quantized ones included. */
-export const POOL_OPS = ['MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool', 'QLinearAveragePool', 'QLinearGlobalAveragePool'];
+/** Convolutions of either format (TFLite's: tfu-check-tflite.ts). */
+export const CONV_OPS = [...Object.keys(CONV_WEIGHT), ...Object.keys(TFLITE_FILTER)];
+/** Pools, quantized ones and TFLite's included. */
+export const POOL_OPS = ['MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool', 'QLinearAveragePool', 'QLinearGlobalAveragePool', ...TFLITE_POOLS];
 /** Whole-map pools. */
 export const GLOBAL_POOLS = ['GlobalAveragePool', 'GlobalMaxPool', 'QLinearGlobalAveragePool'];
 /** Main layers. */
-export const MAIN_OPS = [...Object.keys(CONV_WEIGHT), ...POOL_OPS, 'MatMul', 'Gemm', 'MatMulInteger', 'QLinearMatMul'];
+export const MAIN_OPS = [...Object.keys(CONV_WEIGHT), ...POOL_OPS, 'MatMul', 'Gemm', 'MatMulInteger', 'QLinearMatMul', ...TFLITE_MAIN];
 /** Element-wise arithmetic. */
-export const SCALAR_OPS = ['Add', 'Sub', 'Mul', 'Div', 'Sum', 'Max', 'Min', 'QLinearAdd', 'QLinearMul'];
+export const SCALAR_OPS = ['Add', 'Sub', 'Mul', 'Div', 'Sum', 'Max', 'Min', 'QLinearAdd', 'QLinearMul', ...TFLITE_SCALAR];
 /** Activations and normalisations. */
 export const VECTOR_OPS = [
   'Relu', 'Clip', 'Sigmoid', 'Tanh', 'HardSwish', 'HardSigmoid', 'LeakyRelu', 'PRelu', 'Elu', 'Selu', 'Softplus', 'BatchNormalization',
-  'InstanceNormalization', 'LRN', 'Mish', 'Gelu', 'QLinearSigmoid', 'QLinearLeakyRelu',
+  'InstanceNormalization', 'LRN', 'Mish', 'Gelu', 'QLinearSigmoid', 'QLinearLeakyRelu', ...TFLITE_VECTOR,
 ];
 /** Type conversions. */
-export const CONVERT_OPS = ['QuantizeLinear', 'DequantizeLinear', 'DynamicQuantizeLinear', 'Cast'];
+export const CONVERT_OPS = ['QuantizeLinear', 'DequantizeLinear', 'DynamicQuantizeLinear', 'Cast', ...TFLITE_CONVERT];
 /** Ops that pass a tile. */
 export const TILING_OPS = [
-  ...Object.keys(CONV_WEIGHT), ...POOL_OPS, ...SCALAR_OPS, ...VECTOR_OPS, ...CONVERT_OPS, 'Concat', 'QLinearConcat', 'Resize', 'Upsample',
+  ...CONV_OPS, ...POOL_OPS, ...SCALAR_OPS, ...VECTOR_OPS, ...CONVERT_OPS, 'Concat', 'QLinearConcat', 'Resize', 'Upsample', 'CONCATENATION',
 ];
+
+/** Ops that dequantize their input (ONNX's, TFLite's). */
+const DEQUANTIZERS = ['DequantizeLinear', 'DEQUANTIZE'];
+/** Ops that quantize their input (ONNX's, TFLite's). */
+const QUANTIZERS = ['QuantizeLinear', 'DynamicQuantizeLinear', 'QUANTIZE'];
 
 const isInteger = (v: InferredValue | undefined): boolean => v !== undefined && /^u?int(4|8|16|32)$/.test(v.dtypeName);
 const count = (v: InferredValue): number => (v.shape ?? []).reduce((a, b) => a * b, 1);
@@ -44,12 +53,12 @@ export function fileElement(v: InferredValue): number {
  */
 export function onChipElement(graph: InferredGraph, values: ReadonlyMap<string, InferredValue>, v: InferredValue): number {
   const producer = v.producer === undefined ? undefined : graph.nodes[v.producer];
-  if (producer?.opType === 'DequantizeLinear') {
+  if (producer !== undefined && DEQUANTIZERS.includes(producer.opType)) {
     const data = values.get(producer.inputs[0]!);
     if (isInteger(data)) return fileElement(data!);
   }
   const readers = v.consumers.map((c) => graph.nodes[c]!);
-  if (v.dtypeName.startsWith('float') && readers.length > 0 && readers.every((r) => r.opType === 'QuantizeLinear' || r.opType === 'DynamicQuantizeLinear')) {
+  if (v.dtypeName.startsWith('float') && readers.length > 0 && readers.every((r) => QUANTIZERS.includes(r.opType))) {
     return Math.max(...readers.map((r) => fileElement(values.get(r.outputs[0]!)!)));
   }
   return fileElement(v);
@@ -58,7 +67,7 @@ export function onChipElement(graph: InferredGraph, values: ReadonlyMap<string, 
 /** Bytes of a weight as stored: the integer data a load-time DequantizeLinear reads, else its own. */
 export function storedWeightBytes(graph: InferredGraph, values: ReadonlyMap<string, InferredValue>, w: InferredValue): number {
   const producer = w.producer === undefined ? undefined : graph.nodes[w.producer];
-  const data = producer?.opType === 'DequantizeLinear' ? values.get(producer.inputs[0]!) : undefined;
+  const data = producer !== undefined && DEQUANTIZERS.includes(producer.opType) ? values.get(producer.inputs[0]!) : undefined;
   return isInteger(data) && data!.bytes !== undefined ? data!.bytes : w.bytes ?? 0;
 }
 

@@ -14,6 +14,8 @@
 //   coordinate mapping row by row; a tensor that stays on chip is sized in
 //   its folded quantized type, one the unit reads or writes as in DRAM; a
 //   scalar (scale, zero point) is one row and one column.
+// - TFLite units (tfu-check-tflite.ts): C, H and W are read where NHWC keeps
+//   them, windows from the builtin options.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';
@@ -21,6 +23,7 @@ import { validatePlan } from '../assembly/validate-plan';
 import type { FusionUnitCore } from './fusion-types';
 import { checkComposition, weightBytesPerCore } from './tfu-check-composition';
 import { CONV_WEIGHT, fileElement, GLOBAL_POOLS, onChipElement, resampledRows, storedWeightBytes } from './tfu-check-ops';
+import { hasTfliteWindow, mapDims, tfliteWindowOf, type MapDims, type Window } from './tfu-check-tflite';
 
 /** A rule a unit breaks. */
 export interface CheckViolation {
@@ -28,8 +31,6 @@ export interface CheckViolation {
   readonly rule: string;
   readonly message: string;
 }
-
-interface Window { readonly k: number; readonly s: number; readonly p: number; readonly d: number }
 
 /** What the checker reads of the graph. */
 export interface CheckGraph {
@@ -60,6 +61,7 @@ function checkTfu(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Found[] 
   const tile = u.tile;
   if (tile === undefined) return [...out, { rule: 'sram', message: 'the unit has no tile' }];
   const nodes = u.nodeIndices.map((n) => g.graph.nodes[n]!);
+  const dims = mapDims(nodes[0]!);
   const rows = rowSets(g, nodes, u.output, 2, tile.rows);
   const cols = rowSets(g, nodes, u.output, 3, tile.cols);
   const members = new Set(u.nodeIndices);
@@ -67,7 +69,7 @@ function checkTfu(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Found[] 
   const elem = (v: InferredValue): number => (stays(v) ? onChipElement(g.graph, g.values, v) : fileElement(v));
   const need = (name: string): number => {
     const v = g.values.get(name)!;
-    return tile.maps * (v.shape?.[1] ?? 1) * maxSize(rows, name) * maxSize(cols, name) * elem(v);
+    return tile.maps * (v.shape?.[dims.c] ?? 1) * maxSize(rows, name) * maxSize(cols, name) * elem(v);
   };
   for (const b of u.onChipBuffers) {
     if (b.size < need(b.name)) out.push({ rule: 'sram', message: `tile of '${b.name}' holds ${b.size} B, needs ${need(b.name)} B` });
@@ -82,19 +84,20 @@ function checkTfu(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Found[] 
   if (peak >= s.sramBytes) out.push({ rule: 'sram', message: `the on-chip plan needs ${peak} B, not under SRAM ${s.sramBytes} B` });
   if (tile.mode === 'large-map') {
     const unsplit = u.inputs.reduce((sum, n) => sum + (g.values.get(n)!.bytes ?? 0), 0);
-    const loaded = u.inputs.reduce((sum, n) => sum + loadedBytes(g.values.get(n)!, rows, cols), 0);
+    const loaded = u.inputs.reduce((sum, n) => sum + loadedBytes(g.values.get(n)!, rows, cols, dims), 0);
     const percent = unsplit === 0 ? 0 : ((loaded - unsplit) / unsplit) * 100;
     if (percent > s.rules.redundancyPercent + 1e-9) out.push({ rule: 'redundancy', message: `halo redundancy ${percent.toFixed(1)} % > ${s.rules.redundancyPercent} %` });
   } else {
     if (tile.maps > s.rules.maxSmallMaps) out.push({ rule: 'small-maps', message: `${tile.maps} maps > ${s.rules.maxSmallMaps}` });
     out.push(...checkPipeline(g, u, nodes, need, s));
   }
-  out.push(...checkNram(g, nodes, rows, cols, tile.maps, s, elem));
+  out.push(...checkNram(g, nodes, rows, cols, tile.maps, s, elem, dims));
   return out;
 }
 
-/** Window of a node along axis 2 (H) or 3 (W), read from its attributes and weights. */
+/** Window of a node along axis 2 (H) or 3 (W), read from its attributes and weights (a TFLite node's: tfu-check-tflite.ts). */
 export function windowOf(g: CheckGraph, node: InferredNode, axis: 2 | 3): Window {
+  if (hasTfliteWindow(node)) return tfliteWindowOf(g.values, node, axis);
   const i = axis - 2;
   const attr = (key: string): readonly number[] | undefined => {
     const a = node.attributes?.[key];
@@ -117,9 +120,11 @@ export function windowOf(g: CheckGraph, node: InferredNode, axis: 2 | 3): Window
   return { k, s, p: mode === 'VALID' ? 0 : attr('pads')?.[i] ?? 0, d };
 }
 
-/** For each tile (of `size` output rows along `axis`), the set of rows each tensor of the unit needs. */
+/** For each tile (of `size` output rows along `axis`, 2: H, 3: W), the set of rows each tensor of the unit needs. */
 function rowSets(g: CheckGraph, nodes: readonly InferredNode[], output: string, axis: 2 | 3, size: number): Map<string, number>[] {
-  const total = g.values.get(output)!.shape![axis]!;
+  const dims = mapDims(nodes[0]!);
+  const dim = axis === 2 ? dims.h : dims.w;
+  const total = g.values.get(output)!.shape![dim]!;
   const tiles: Map<string, number>[] = [];
   for (let lo = 0; lo < total; lo += size) {
     const sets = new Map<string, Set<number>>([[output, new Set(range(lo, Math.min(total, lo + size)))]]);
@@ -131,7 +136,7 @@ function rowSets(g: CheckGraph, nodes: readonly InferredNode[], output: string, 
       for (const name of node.inputs) {
         const v = g.values.get(name);
         if (v === undefined || v.kind === 'initializer' || v.kind === 'constant') continue;
-        const extent = v.shape?.[axis] ?? 1;
+        const extent = v.shape?.[dim] ?? 1;
         const set = sets.get(name) ?? new Set<number>();
         for (const r of out) {
           if (extent === 1) set.add(0);
@@ -163,10 +168,10 @@ function maxSize(tiles: readonly Map<string, number>[], name: string): number {
   return Math.max(0, ...tiles.map((t) => t.get(name) ?? 0));
 }
 
-function loadedBytes(v: InferredValue, rows: readonly Map<string, number>[], cols: readonly Map<string, number>[]): number {
+function loadedBytes(v: InferredValue, rows: readonly Map<string, number>[], cols: readonly Map<string, number>[], dims: MapDims): number {
   const shape = v.shape!;
   const sum = (tiles: readonly Map<string, number>[]): number => tiles.reduce((s, t) => s + (t.get(v.name) ?? 0), 0);
-  return (shape[0] ?? 1) * (shape[1] ?? 1) * sum(rows) * sum(cols) * fileElement(v);
+  return (shape[dims.n] ?? 1) * (shape[dims.c] ?? 1) * sum(rows) * sum(cols) * fileElement(v);
 }
 
 /** Each core's share of every layer's tile (output rows split over the cores, with the input rows they read) fits NRAM. */
@@ -178,18 +183,19 @@ function checkNram(
   maps: number,
   s: FusionSettings,
   elem: (v: InferredValue) => number,
+  dims: MapDims,
 ): Found[] {
   for (const node of nodes) {
     const out = g.values.get(node.outputs[0]!)!;
     const win = windowOf(g, node, 2);
     const outRows = maxSize(rows, out.name);
     const sub = Math.ceil(outRows / s.coresPerCluster);
-    let bytes = (out.shape?.[1] ?? 1) * sub * maxSize(cols, out.name) * elem(out);
+    let bytes = (out.shape?.[dims.c] ?? 1) * sub * maxSize(cols, out.name) * elem(out);
     for (const name of node.inputs) {
       const v = g.values.get(name);
       if (v === undefined || v.kind === 'initializer' || v.kind === 'constant') continue;
       const inRows = Math.min(maxSize(rows, name), (sub - 1) * win.s + (win.k - 1) * win.d + 1);
-      bytes += (v.shape?.[1] ?? 1) * inRows * maxSize(cols, name) * elem(v);
+      bytes += (v.shape?.[dims.c] ?? 1) * inRows * maxSize(cols, name) * elem(v);
     }
     if (bytes * maps > s.nramBytes) return [{ rule: 'nram', message: `'${node.name}' needs ${bytes * maps} B per core > NRAM ${s.nramBytes} B` }];
   }
@@ -225,7 +231,8 @@ function checkDwPwUnit(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Fou
   const c = u.cache;
   if (c === undefined || s.dwPwCacheBytes === undefined) return [{ rule: 'cache', message: 'no cache window or no cache capacity' }];
   if (c.bytes > s.dwPwCacheBytes) out.push({ rule: 'cache', message: `window ${c.bytes} B > capacity ${s.dwPwCacheBytes} B` });
-  if (c.rows < 1 || c.rows * c.passes < (g.values.get(u.internal[0] ?? '')?.shape?.[2] ?? 0)) out.push({ rule: 'cache', message: 'the windows do not cover the depthwise result' });
+  const height = g.values.get(u.internal[0] ?? '')?.shape?.[mapDims(g.graph.nodes[u.nodeIndices[0]!]!).h] ?? 0;
+  if (c.rows < 1 || c.rows * c.passes < height) out.push({ rule: 'cache', message: 'the windows do not cover the depthwise result' });
   const members = new Set(u.nodeIndices);
   for (const name of u.internal) {
     const readers = g.values.get(name)?.consumers ?? [];
