@@ -4,12 +4,14 @@
 //
 // - Operator level, inside a function on unit U, for a tensor t:
 //   1. fake quantization: U honours it (`dtype.fakeQuantization`) and t is
-//      read by a QuantizeLinear / DynamicQuantizeLinear / FakeQuantize op ->
-//      the quantized type (that op's output type when it is an integer type,
-//      else U's activation type when integer, else int8);
-//   2. QDQ: t is a DequantizeLinear output and U computes quantized (an
-//      integer activation type, or fake quantization) -> the type of the
-//      DequantizeLinear input: the pair folds and U reads quantized data;
+//      read by a QuantizeLinear / DynamicQuantizeLinear / FakeQuantize op
+//      (or a TFLite QUANTIZE, when t is float: it also requantizes integers)
+//      -> the quantized type (that op's output type when it is an integer
+//      type, else U's activation type when integer, else int8);
+//   2. QDQ: t is a DequantizeLinear (or TFLite DEQUANTIZE) output and U
+//      computes quantized (an integer activation type, or fake quantization)
+//      -> the type of its input when that is an integer type: the pair folds
+//      and U reads quantized data;
 //   3. U's activation type, for floating-point tensors, unless it is 'model';
 //   4. the file's type otherwise (indices, shapes, masks keep theirs).
 // - Alignment: U's, never below the region's (the region's alignment is a
@@ -22,6 +24,7 @@
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
 import { alignUp } from '../problem/build-buffers';
 import type { ComputeUnit } from '../targets/target';
+import { TFLITE_DOMAIN } from '../problem/tflite-ops';
 import { bytesOf, dtypeBits, isFloatDtype, isQuantizedDtype } from './dtypes';
 import type { Partition } from './partition';
 
@@ -45,7 +48,13 @@ export function isFakeQuantization(node: InferredNode): boolean {
   return FAKE_QUANT.has(node.opType) && (node.domain === '' || node.domain === 'com.microsoft' || node.opType === 'FakeQuantize');
 }
 
+/** True when `node` quantizes `value` for rule 1: a fake-quantization op, or a TFLite QUANTIZE of float data. */
+function quantizes(node: InferredNode, value: InferredValue): boolean {
+  return isFakeQuantization(node) || (node.domain === TFLITE_DOMAIN && node.opType === 'QUANTIZE' && isFloatDtype(value.dtypeName));
+}
+
 function isDequantize(node: InferredNode): boolean {
+  if (node.domain === TFLITE_DOMAIN) return node.opType === 'DEQUANTIZE';
   return node.opType === 'DequantizeLinear' && (node.domain === '' || node.domain === 'com.microsoft');
 }
 
@@ -68,7 +77,7 @@ export class LevelSizes {
   /** The element type of `value` on `unit`, and the rule that chose it. */
   typeOf(value: InferredValue, unit: ComputeUnit): { readonly dtype: string; readonly rule: TypeRule } {
     if (unit.dtype.fakeQuantization) {
-      const quantizer = value.consumers.map((c) => this.graph.nodes[c]!).find(isFakeQuantization);
+      const quantizer = value.consumers.map((c) => this.graph.nodes[c]!).find((n) => quantizes(n, value));
       if (quantizer !== undefined) return { dtype: this.quantizedType(quantizer, unit), rule: 'fake-quantization' };
     }
     const producer = value.producer === undefined ? undefined : this.graph.nodes[value.producer]!;

@@ -12,6 +12,16 @@
 //   QLinearAdd when it lists Add...: quantized-ops.ts), DynamicQuantizeLinear
 //   and Cast when it lists QuantizeLinear or DequantizeLinear, and Upsample
 //   when it lists Resize.
+// - A TensorFlow Lite builtin runs on a unit that lists its own name
+//   ('CONV_2D', or 'tflite::CONV_2D'), or an ONNX op of the same computation
+//   (tflite-ops.ts: CONV_2D and DEPTHWISE_CONV_2D where Conv is listed,
+//   FULLY_CONNECTED where Gemm or MatMul is...). On int8, uint8 or int16 data
+//   a computing builtin is a quantized kernel, which the ONNX listing lets run
+//   only on a unit that computes quantized, as for QLinearConv; a builtin
+//   that is the same kernel on integers (RESHAPE, CONCATENATION,
+//   MAX_POOL_2D...) runs on any unit listing its ONNX op. A TFLite
+//   convolution's kernel is its filter's dims 1 and 2 ([out, kh, kw, in],
+//   depthwise [1, kh, kw, out]).
 // - Priority: the units in the order the target lists them; each node goes
 //   to the first unit that supports it. The fallback unit (the last one that
 //   lists '*', else the last unit) takes every node no unit supports; that
@@ -27,6 +37,7 @@ import type { InferredGraph, InferredNode, InferredValue } from '../../model/inf
 import type { PlanDiagnostic } from '../problem/build-buffers';
 import type { Schedule } from '../problem/schedule';
 import { baseOpOf, convWeightInput, floatFormOf, opKey } from '../problem/quantized-ops';
+import { isQuantizedTfliteKernel, isTfliteNode, TFLITE_DOMAIN, tfliteEquivalents } from '../problem/tflite-ops';
 import type { ComputeUnit } from '../targets/target';
 import { computesQuantized } from './level-sizes';
 
@@ -54,9 +65,15 @@ const QUANTIZED_PEERS: Readonly<Record<string, readonly string[]>> = {
   Upsample: ['Resize'],
 };
 
-/** True when `unit` lists `node`'s op, or, computing quantized, the op it is a quantized form or peer of. */
-export function listsOp(unit: ComputeUnit, node: InferredNode): boolean {
+/**
+ * True when `unit` lists `node`'s op, or, computing quantized, the op it is a
+ * quantized form or peer of; for a TFLite builtin, its own name or an ONNX op
+ * of the same computation (see the module header). `values` (by name) give a
+ * TFLite op's data type.
+ */
+export function listsOp(unit: ComputeUnit, node: InferredNode, values: ReadonlyMap<string, InferredValue>): boolean {
   if (unit.opTypes.includes('*') || unit.opTypes.includes(opKey(node))) return true;
+  if (node.domain === TFLITE_DOMAIN) return listsTfliteOp(unit, node, values);
   if (!computesQuantized(unit)) return false;
   const float = floatFormOf(node);
   if (float !== undefined) return unit.opTypes.includes(float);
@@ -64,9 +81,16 @@ export function listsOp(unit: ComputeUnit, node: InferredNode): boolean {
   return peers !== undefined && peers.some((op) => unit.opTypes.includes(op));
 }
 
+/** A TFLite builtin: listed by its own name, or by an ONNX op of the same computation (a quantized kernel on a quantized unit only). */
+function listsTfliteOp(unit: ComputeUnit, node: InferredNode, values: ReadonlyMap<string, InferredValue>): boolean {
+  if (unit.opTypes.includes(node.opType)) return true;
+  if (!tfliteEquivalents(node).some((op) => unit.opTypes.includes(op))) return false;
+  return computesQuantized(unit) || !isQuantizedTfliteKernel(node, values.get(node.outputs[0] ?? '')?.dtypeName);
+}
+
 /** True when `unit` runs `node` (op type listed and constraints met). */
 export function unitSupports(unit: ComputeUnit, node: InferredNode, values: ReadonlyMap<string, InferredValue>): boolean {
-  if (!listsOp(unit, node)) return false;
+  if (!listsOp(unit, node, values)) return false;
   const maxKernel = unit.constraints?.maxConvKernel;
   const base = baseOpOf(node);
   if (maxKernel !== undefined && (base === 'Conv' || base === 'ConvTranspose')) {
@@ -76,11 +100,12 @@ export function unitSupports(unit: ComputeUnit, node: InferredNode, values: Read
   return true;
 }
 
-/** The spatial kernel of a Conv: its `kernel_shape` attribute, else the weight's dims after the first two. */
+/** The spatial kernel of a Conv: its `kernel_shape` attribute, else the weight's dims after the first two (a TFLite filter's dims 1 and 2). */
 export function convKernel(node: InferredNode, values: ReadonlyMap<string, InferredValue>): readonly number[] | undefined {
   const attribute = node.attributes?.['kernel_shape'];
   if (Array.isArray(attribute) && attribute.length > 0) return attribute as readonly number[];
   const shape = values.get(node.inputs[convWeightInput(node) ?? 1] ?? '')?.shape;
+  if (isTfliteNode(node)) return shape === undefined || shape.length !== 4 ? undefined : shape.slice(1, 3);
   return shape === undefined || shape.length < 3 ? undefined : shape.slice(2);
 }
 

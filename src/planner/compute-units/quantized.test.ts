@@ -29,10 +29,10 @@ describe('int8 compute units run the quantized forms of the ops they list', () =
 
   it('QLinearConv runs where Conv is listed, on a quantized unit only', () => {
     expect(node('c1').opType).toBe('QLinearConv');
-    expect([listsOp(npu!, node('c1')), unitSupports(npu!, node('c1'), values)]).toEqual([true, true]);
+    expect([listsOp(npu!, node('c1'), values), unitSupports(npu!, node('c1'), values)]).toEqual([true, true]);
     const floatOnly = testTarget({ computeUnits: [unitDoc('gpu', ['Conv'], 'float16', 16), unitDoc('cpu', ['*'], 'float32', 16)] }).computeUnits[0]!;
-    expect(listsOp(floatOnly, node('c1'))).toBe(false);
-    expect(listsOp(cpu!, node('c1'))).toBe(true);
+    expect(listsOp(floatOnly, node('c1'), values)).toBe(false);
+    expect(listsOp(cpu!, node('c1'), values)).toBe(true);
   });
 
   it('reads the kernel of QLinearConv from its weight input (the fourth), for the kernel constraint', () => {
@@ -42,9 +42,9 @@ describe('int8 compute units run the quantized forms of the ops they list', () =
 
   it('com.microsoft QLinear ops, DynamicQuantizeLinear, Cast and Upsample run where their float op (or a conversion, or Resize) is listed', () => {
     const op = (opType: string, domain = '') => ({ name: opType, opType, domain, inputs: [], outputs: [], subgraphs: [], constant: false });
-    const listed = ['QLinearAdd', 'QLinearMul', 'QLinearConcat'].map((o) => listsOp(npu!, op(o, 'com.microsoft')));
+    const listed = ['QLinearAdd', 'QLinearMul', 'QLinearConcat'].map((o) => listsOp(npu!, op(o, 'com.microsoft'), values));
     expect(listed).toEqual([true, false, false]);
-    expect(['DynamicQuantizeLinear', 'Cast', 'Upsample', 'MatMulInteger'].map((o) => listsOp(npu!, op(o)))).toEqual([true, true, true, false]);
+    expect(['DynamicQuantizeLinear', 'Cast', 'Upsample', 'MatMulInteger'].map((o) => listsOp(npu!, op(o), values))).toEqual([true, true, true, false]);
   });
 });
 
