@@ -22,6 +22,8 @@ import type { DimBinding, ModelDiagnostic } from './inferred';
 import type { DataTypeCode, DeclaredDim, IrValueInfo } from './ir';
 import { DT } from './dtype';
 import type { Dim } from './shape-rules/types';
+import { shortName } from '../shared/short-name';
+import { didYouMean } from './close-names';
 
 /** Default for sequence-like dims. */
 export const DEFAULT_SEQUENCE = 128;
@@ -112,6 +114,7 @@ function collectDims(inputs: readonly IrValueInfo[]): Collected[] {
  * become diagnostics.
  */
 function validUserValues(
+  inputs: readonly IrValueInfo[],
   collected: readonly Collected[],
   user: Readonly<Record<string, number>>,
   diagnostics: ModelDiagnostic[],
@@ -124,12 +127,33 @@ function validUserValues(
     const value = user[key] as number;
     const name = byKey.get(key);
     if (name === undefined) {
-      diagnostics.push({ code: 'unknown-dim', message: `no graph input has a dim named '${key}'; --dim ${key}=${value} is ignored` });
+      const why = noDimReason(key, inputs) ?? `no graph input has a dim named '${shortName(key)}'${didYouMean(key, byKey.keys()) || dimList(collected)}`;
+      diagnostics.push({ code: 'unknown-dim', message: `--dim ${shortName(key)}=${value} is ignored: ${why}` });
     } else if (!Number.isSafeInteger(value) || value < 0) {
-      diagnostics.push({ code: 'bad-dim', message: `dim '${key}' must be a non-negative integer, got ${value}` });
+      diagnostics.push({ code: 'bad-dim', message: `dim '${shortName(key)}' must be a non-negative integer, got ${value}` });
     } else given.set(name, value);
   }
   return given;
+}
+
+/** "; the model's dims are 'a', 'b'" when there are a few, '' otherwise. */
+function dimList(collected: readonly Collected[]): string {
+  if (collected.length === 0) return '; the graph inputs have no symbolic dims';
+  if (collected.length > 8) return '';
+  return `; the model's dims are ${collected.map((c) => `'${shortName(c.name)}'`).join(', ')}`;
+}
+
+/** Why "<input>:<axis>" names no symbolic dim of an input that exists; undefined when it names no input. */
+function noDimReason(key: string, inputs: readonly IrValueInfo[]): string | undefined {
+  const colon = key.lastIndexOf(':');
+  const input = colon > 0 ? inputs.find((v) => v.name === key.slice(0, colon)) : undefined;
+  const axisText = key.slice(colon + 1);
+  if (input === undefined || !/^\d+$/.test(axisText)) return undefined;
+  const axis = Number(axisText);
+  const named = `input '${shortName(input.name)}'`;
+  if (input.shape === undefined) return `${named} declares no shape, so its axes have no dims to bind`;
+  if (axis >= input.shape.length) return `${named} has rank ${input.shape.length}, so it has no axis ${axisText}`;
+  return `axis ${axis} of ${named} is fixed at ${String(input.shape[axis])}`;
 }
 
 /** The bound dims of a model. */
@@ -179,7 +203,7 @@ export function bindDims(
   ladder: DimLadder = {},
 ): DimTable {
   const collected = collectDims(inputs);
-  const given = validUserValues(collected, user, diagnostics);
+  const given = validUserValues(inputs, collected, user, diagnostics);
   const defaults = defaultsOf(collected, given, hints, ladder);
   const bindings: DimBinding[] = collected.map((c) => {
     const value = given.get(c.name);

@@ -26,6 +26,7 @@ import { mergeDeclared } from './infer-merge';
 import { buildInferredGraph, type GraphFacts, type NodeBranch } from './infer-values';
 import { possibleFact } from './infer-limits';
 import { chargeBody, chargeNode, takeBody, type BodyBudget } from './infer-budget';
+import { withUserFacts } from './infer-bindings';
 
 /** What every graph of one model shares during inference. */
 export interface InferEnv {
@@ -159,35 +160,6 @@ function declaredFact(info: IrValueInfo, env: InferEnv, inputName?: string): Ten
     return { dtype: info.dtype, shape: undefined, note: `a ${info.kind}, which has no single shape` };
   }
   return { dtype: info.dtype, shape: env.dims.resolve(info.shape, inputName) };
-}
-
-/**
- * A fact with what the user said about the value: a shape that replaces the
- * inferred one (a disagreement with a known shape is reported; an unknown
- * dtype becomes that of the node's first typed input), and for a
- * graph input a value, which rules fold like a constant's (the input stays a
- * run-time value).
- */
-function withUserFacts(name: string, fact: TensorFact, env: InferEnv, nodeInputs: readonly (TensorFact | undefined)[] = []): TensorFact {
-  const shape = env.shapes?.get(name);
-  const value = env.inputValues?.get(name);
-  let out = fact;
-  if (shape !== undefined) {
-    const known = fact.shape?.every((d) => d !== undefined) ?? false;
-    if (known && (fact.shape!.length !== shape.length || fact.shape!.some((d, i) => d !== shape[i]))) {
-      env.report({ code: 'shape-override', message: `'${name}' is inferred as ${fact.shape!.join('×')}; the given shape ${shape.join('×')} is used` });
-    }
-    // An op without a rule leaves the dtype unknown too: its first typed input's is the likely one.
-    const dtype = fact.dtype ?? nodeInputs.find((f) => f?.dtype !== undefined)?.dtype;
-    out = { dtype, shape, note: 'shape given by the user' };
-  }
-  if (value !== undefined) {
-    const count = out.shape?.reduce<number>((a, d) => a * (d ?? NaN), 1);
-    if (count !== undefined && count !== value.length && !Number.isNaN(count)) {
-      env.report({ code: 'bad-input-value', message: `input '${name}' has ${count} element(s); the given value has ${value.length}, so it is ignored` });
-    } else out = { ...out, value };
-  }
-  return out;
 }
 
 /** Runs the node's rule (reporting a missing rule or an unknown answer) and stores its outputs' facts. */

@@ -16,6 +16,7 @@ import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder } from '
 import { inferGraph } from './infer-graph';
 import { nodeSubgraphs } from './check-graph';
 import { bodyBudget } from './infer-budget';
+import { unusedBindings } from './infer-bindings';
 
 /** Options of inferShapes. */
 export interface InferOptions {
@@ -69,6 +70,7 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   const inputValues = ownEntries(options.inputValues);
   const budget = bodyBudget(model.graph);
   const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues, budget }, undefined);
+  unusedBindings(model.graph, shapes, inputValues).forEach(report);
   const inferred: InferredModel = {
     ...graph,
     info: {

@@ -1,0 +1,139 @@
+// What the user said about values (--shape NAME=DIMS, --input NAME=VALUES):
+// applied to the facts inference holds, refused when a value cannot be the
+// tensor's, and reported when the name matches nothing. Works on the IR and
+// TensorFacts only; no DOM.
+
+import { shortName } from '../shared/short-name';
+import { dataTypeBits, dataTypeName, DT } from './dtype';
+import type { DataTypeCode, IrGraph } from './ir';
+import type { ModelDiagnostic } from './inferred';
+import { nodeSubgraphs } from './check-graph';
+import { didYouMean } from './close-names';
+import { isIntegerType } from './shape-rules/elementwise';
+import type { TensorFact } from './shape-rules/types';
+
+/** What the user said about values, as inference holds it. */
+export interface UserBindings {
+  readonly shapes?: ReadonlyMap<string, readonly number[]>; // by tensor name
+  readonly inputValues?: ReadonlyMap<string, readonly number[]>; // by graph-input name
+  readonly report: (diagnostic: ModelDiagnostic) => void;
+}
+
+const UINT2 = 25;
+const UNSIGNED: ReadonlySet<DataTypeCode> = new Set([DT.UINT8, DT.UINT16, DT.UINT32, DT.UINT64, DT.UINT4, UINT2]);
+
+/** Why `v` cannot be an element of a `dtype` tensor, or undefined when it can. */
+function elementProblem(dtype: DataTypeCode | undefined, v: number): string | undefined {
+  if (dtype === DT.BOOL) return v === 0 || v === 1 ? undefined : 'is not 0 or 1';
+  if (dtype === undefined || !isIntegerType(dtype)) return undefined;
+  if (!Number.isInteger(v)) return 'is not an integer';
+  const unsigned = UNSIGNED.has(dtype);
+  const bits = dataTypeBits(dtype) ?? 64;
+  // 64-bit integers past 2^53 are not exact in a JavaScript number.
+  const [low, high] = bits >= 53 ? [unsigned ? 0 : -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] : unsigned ? [0, 2 ** bits - 1] : [-(2 ** (bits - 1)), 2 ** (bits - 1) - 1];
+  return v < low || v > high ? `is out of range for ${dataTypeName(dtype)}` : undefined;
+}
+
+/** The given value, or why it cannot be the value of a tensor with `fact`. */
+function valueProblem(name: string, fact: TensorFact, value: readonly number[]): string | undefined {
+  const count = fact.shape?.reduce<number>((a, d) => a * (d ?? NaN), 1);
+  if (count !== undefined && count !== value.length && !Number.isNaN(count)) {
+    return `input '${shortName(name)}' has ${count} element(s); the given value has ${value.length}, so it is ignored`;
+  }
+  for (const v of value) {
+    const problem = elementProblem(fact.dtype, v);
+    if (problem !== undefined) {
+      return `input '${shortName(name)}' is ${dataTypeName(fact.dtype)}; the given value ${v} ${problem}, so the value is ignored`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A fact with what the user said about the value: a shape that replaces the
+ * inferred one (a disagreement with a known shape is reported; an unknown
+ * dtype becomes that of the node's first typed input), and for a
+ * graph input a value, which rules fold like a constant's (the input stays a
+ * run-time value). A value of the wrong size or type is reported and ignored.
+ */
+export function withUserFacts(name: string, fact: TensorFact, env: UserBindings, nodeInputs: readonly (TensorFact | undefined)[] = []): TensorFact {
+  const shape = env.shapes?.get(name);
+  const value = env.inputValues?.get(name);
+  let out = fact;
+  if (shape !== undefined) {
+    const known = fact.shape?.every((d) => d !== undefined) ?? false;
+    if (known && (fact.shape!.length !== shape.length || fact.shape!.some((d, i) => d !== shape[i]))) {
+      env.report({ code: 'shape-override', message: `'${shortName(name)}' is inferred as ${fact.shape!.join('×')}; the given shape ${shape.join('×')} is used` });
+    }
+    // An op without a rule leaves the dtype unknown too: its first typed input's is the likely one.
+    const dtype = fact.dtype ?? nodeInputs.find((f) => f?.dtype !== undefined)?.dtype;
+    out = { dtype, shape, note: 'shape given by the user' };
+  }
+  if (value !== undefined) {
+    const problem = valueProblem(name, out, value);
+    if (problem !== undefined) env.report({ code: 'bad-input-value', message: problem });
+    else out = { ...out, value };
+  }
+  return out;
+}
+
+/** The names of a model, by the role that decides whether a binding applies. */
+interface ModelNames {
+  readonly inputs: ReadonlySet<string>; // the main graph's inputs
+  readonly computed: ReadonlySet<string>; // node outputs of every graph
+  readonly initializers: ReadonlySet<string>; // of every graph
+  readonly bodyInputs: ReadonlySet<string>; // inputs of subgraphs
+}
+
+function modelNames(graph: IrGraph): ModelNames {
+  const names = { inputs: new Set(graph.inputs.map((v) => v.name)), computed: new Set<string>(), initializers: new Set<string>(), bodyInputs: new Set<string>() };
+  const stack = [graph];
+  for (let g = stack.pop(); g !== undefined; g = stack.pop()) {
+    if (g !== graph) for (const v of g.inputs) names.bodyInputs.add(v.name);
+    for (const t of g.initializers) names.initializers.add(t.name);
+    for (const node of g.nodes) {
+      for (const output of node.outputs) if (output !== '') names.computed.add(output);
+      stack.push(...nodeSubgraphs(node));
+    }
+  }
+  return names;
+}
+
+/** What a name that no binding of its kind applies to is, in words; undefined for nothing at all. */
+function roleOf(name: string, names: ModelNames): string | undefined {
+  if (names.initializers.has(name)) return 'an initializer, stored in the file';
+  if (names.bodyInputs.has(name)) return 'an input of a subgraph, which its node feeds';
+  if (names.computed.has(name)) return 'computed by a node, not a graph input';
+  return undefined;
+}
+
+/**
+ * Diagnostics for --shape and --input bindings that name no value they can
+ * apply to (a shape: a graph input or a node's output; a value: a graph
+ * input), each naming the binding, saying why, and listing close names.
+ */
+export function unusedBindings(
+  graph: IrGraph,
+  shapes: ReadonlyMap<string, readonly number[]>,
+  inputValues: ReadonlyMap<string, readonly number[]>,
+): ModelDiagnostic[] {
+  if (shapes.size === 0 && inputValues.size === 0) return [];
+  const names = modelNames(graph);
+  const diagnostics: ModelDiagnostic[] = [];
+  for (const [name, shape] of shapes) {
+    if (names.inputs.has(name) || names.computed.has(name)) continue;
+    const binding = `--shape ${shortName(name)}=${shape.join('x')}`;
+    const role = roleOf(name, names);
+    const why = role === undefined ? `no tensor is named '${shortName(name)}'${didYouMean(name, [...names.inputs, ...names.computed])}` : `'${shortName(name)}' is ${role}`;
+    diagnostics.push({ code: 'unused-binding', message: `${binding} is ignored: ${why}` });
+  }
+  for (const [name, value] of inputValues) {
+    if (names.inputs.has(name)) continue;
+    const shown = value.length > 8 ? `${value.slice(0, 8).join(',')},…` : value.join(',');
+    const role = roleOf(name, names);
+    const listed = names.inputs.size > 0 && names.inputs.size <= 8 ? `; the graph inputs are ${[...names.inputs].map((n) => `'${shortName(n)}'`).join(', ')}` : '';
+    const why = role === undefined ? `no graph input is named '${shortName(name)}'${didYouMean(name, names.inputs) || listed}` : `'${shortName(name)}' is ${role}`;
+    diagnostics.push({ code: 'unused-binding', message: `--input ${shortName(name)}=${shown} is ignored: ${why}` });
+  }
+  return diagnostics;
+}
