@@ -27,6 +27,7 @@ import { buildInferredGraph, type GraphFacts, type NodeBranch } from './infer-va
 import { possibleFact } from './infer-limits';
 import { chargeBody, chargeNode, takeBody, type BodyBudget } from './infer-budget';
 import { withUserFacts } from './infer-bindings';
+import { shortName } from '../shared/short-name';
 
 /** What every graph of one model shares during inference. */
 export interface InferEnv {
@@ -208,7 +209,7 @@ function runRule(
     return { unknown: `${op} has no shape in the file` };
   }
   if (rule === undefined) {
-    env.report({ code: 'no-shape-rule', message: `no shape rule for ${op}; its outputs keep their declared shapes`, node: node.name });
+    env.report({ code: 'no-shape-rule', message: `no shape rule for ${shortName(op)}; its outputs keep their declared shapes`, node: node.name });
     return { unknown: `no shape rule for ${op}` };
   }
   const ctx = ruleContext(node, inputs, env.opsets.get(node.domain) ?? 1, (g, ins) => {
@@ -223,7 +224,7 @@ function runRule(
   } catch (error) {
     result = { unknown: `the ${op} rule failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if ('unknown' in result) env.report({ code: 'unknown-shape', message: `${op} '${node.name}': ${result.unknown}`, node: node.name });
+  if ('unknown' in result) env.report({ code: 'unknown-shape', message: `${shortName(op)} '${shortName(node.name)}': ${result.unknown}`, node: node.name });
   return result;
 }
 
@@ -238,7 +239,7 @@ function branchRecord(node: IrNode, choice: BranchChoice, scope: Scope): NodeBra
   const record: NodeBranch = index < 0 ? {} : { takenBranch: index };
   if (choice.reason === undefined) return record;
   const behind = node.opType === 'If' ? scope.inputsBehind(node.inputs[0] ?? '') : [];
-  const hint = behind.length === 0 ? '' : `; it depends on graph input ${behind.map((n) => `'${n}'`).join(', ')}: give its value to decide`;
+  const hint = behind.length === 0 ? '' : `; it depends on graph input ${behind.map((n) => `'${shortName(n)}'`).join(', ')}: give its value to decide`;
   return { ...record, branch: { node: node.name, taken: choice.taken, reason: choice.reason + hint } };
 }
 

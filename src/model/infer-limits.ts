@@ -3,6 +3,7 @@
 // Anything else is an impossible shape, stored as unknown with a diagnostic. No DOM.
 
 import type { ModelDiagnostic } from './inferred';
+import { shortName } from '../shared/short-name';
 import { MAX_RANK } from './shape-rules/tensor-facts';
 import type { Dim, TensorFact } from './shape-rules/types';
 
@@ -30,7 +31,7 @@ export interface ShapeSource {
 export function possibleFact(fact: TensorFact, source: ShapeSource, report: (d: ModelDiagnostic) => void): TensorFact {
   const shape = fact.shape;
   if (shape === undefined) return fact;
-  const where = `${source.op} '${source.node ?? ''}' gives '${source.value}'`;
+  const where = `${shortName(source.op)} '${shortName(source.node ?? '')}' gives '${shortName(source.value)}'`;
   const node = source.node === undefined ? {} : { node: source.node };
   if (shape.length > MAX_RANK) {
     const note = `rank ${shape.length} is past ${MAX_RANK}, which no real tensor has`;

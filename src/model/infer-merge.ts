@@ -2,6 +2,7 @@
 // (value_info or graph output). No DOM.
 
 import type { IrValueInfo } from './ir';
+import { shortName } from '../shared/short-name';
 import type { InferEnv } from './infer-graph';
 import type { Dim, TensorFact } from './shape-rules/types';
 
@@ -42,7 +43,7 @@ export function mergeDeclared(
     if (numeric && disagrees(shape, declared)) {
       env.report({
         code: 'shape-mismatch',
-        message: `'${name}' is inferred as ${formatDims(shape)} but the file declares ${formatDims(declared)}`,
+        message: `'${shortName(name)}' is inferred as ${formatDims(shape)} but the file declares ${formatDims(declared)}`,
         node,
       });
     } else if (shape.length === declared.length && shape.some((d, i) => d === undefined && declared[i] !== undefined)) {

@@ -5,6 +5,7 @@ import { dataTypeName, DT, tensorBytes } from './dtype';
 import type { IrGraph, IrNode } from './ir';
 import type { InferredGraph, InferredNode, InferredValue, ModelDiagnostic, NodeAttribute, ValueKind } from './inferred';
 import { sizePastLimit } from './infer-limits';
+import { shortName } from '../shared/short-name';
 import type { Scope } from './infer-graph';
 import { nodeReads } from './check-graph';
 import type { Dim, TensorFact } from './shape-rules/types';
@@ -40,7 +41,7 @@ function sizeOf(fact: TensorFact | undefined, reason: string | undefined, name: 
   const bytes = tensorBytes(fact?.dtype, elements);
   const past = sizePastLimit(elements, bytes);
   if (past !== undefined) {
-    report({ code: 'size-past-limit', message: `'${name}' (${shape.join('×')}): ${past}; its size is unknown` });
+    report({ code: 'size-past-limit', message: `'${shortName(name)}' (${shape.join('×')}): ${past}; its size is unknown` });
     return { shape, bytes: undefined, unknownReason: past };
   }
   return bytes === undefined ? { shape, bytes, unknownReason: 'data type unknown' } : { shape, bytes };

@@ -11,6 +11,7 @@ import { attributeFromProto, constantValue } from './decode-attribute';
 import { hasField, int64ToNumber, list } from './decode-scalars';
 import { tensorFromProto, type DecodeContext } from './decode-tensor';
 import { MAIN_GRAPH, nestedWhere, type GraphWhere } from '../graph-where';
+import { shownDims } from '../message-parts';
 
 /** Deepest nesting of subgraphs (If inside Loop inside ...) the decoder accepts. */
 export const MAX_GRAPH_DEPTH = 64;
@@ -31,7 +32,7 @@ export function graphFromProto(proto: Onnx.IGraphProto, ctx: DecodeContext, plac
     throw new InputError('bad-graph', `subgraphs nest more than ${MAX_GRAPH_DEPTH} levels deep${where}`);
   }
   const initializers = [
-    ...list(proto.initializer).map((t) => tensorFromProto(t, ctx, `initializer '${t.name ?? ''}'${where}`)),
+    ...list(proto.initializer).map((t) => tensorFromProto(t, ctx, `initializer '${shortName(t.name ?? '')}'${where}`)),
     ...list(proto.sparseInitializer).map((s) => sparseInitializer(s, ctx, where)),
   ];
   const initializerNames = new Set(initializers.map((t) => t.name));
@@ -55,7 +56,7 @@ function nodesFromProto(protos: readonly Onnx.INodeProto[], ctx: DecodeContext, 
   return protos.map((proto, index) => {
     const opType = proto.opType ?? '';
     const name = proto.name || uniqueName(`${opType}_${index}`, used);
-    if (opType === '') throw new InputError('bad-graph', `node '${name}' (number ${index + 1})${where} has no op_type`);
+    if (opType === '') throw new InputError('bad-graph', `node '${shortName(name)}' (number ${index + 1})${where} has no op_type`);
     const domain = normaliseDomain(proto.domain);
     const decodeGraph = (g: Onnx.IGraphProto, what: string): IrGraph =>
       graphFromProto(g, ctx, nestedWhere(place, ` in subgraph '${shortName(g.name ?? '')}' (${what})`));
@@ -92,7 +93,7 @@ function constantAttributes(
   const value = constantValue(attributes, output);
   if (value === undefined) return attributes;
   if (value.dtype === DT.STRING && attributes.value === undefined) {
-    ctx.diagnostics.push({ code: 'string-tensor', message: `constant '${output}' holds strings, so its size in memory is unknown`, node });
+    ctx.diagnostics.push({ code: 'string-tensor', message: `constant '${shortName(output)}' holds strings, so its size in memory is unknown`, node });
   }
   return { value: { kind: 'tensor', value } };
 }
@@ -102,11 +103,11 @@ function sparseInitializer(proto: Onnx.ISparseTensorProto, ctx: DecodeContext, w
   const name = values?.name ?? '';
   const dims = list(proto.dims).map(int64ToNumber);
   if (dims.some((d) => !Number.isSafeInteger(d) || d < 0)) {
-    throw new InputError('bad-graph', `sparse initializer '${name}'${where} has invalid dims ${dims.join('×')}`);
+    throw new InputError('bad-graph', `sparse initializer '${shortName(name)}'${where} has invalid dims ${shownDims(dims)}`);
   }
   ctx.diagnostics.push({
     code: 'sparse-initializer',
-    message: `initializer '${name}'${where} is stored sparse; it is planned at its dense size and its values are not read`,
+    message: `initializer '${shortName(name)}'${where} is stored sparse; it is planned at its dense size and its values are not read`,
   });
   return { name, dtype: values?.dataType ?? 0, dims, raw: undefined, values: undefined, strings: undefined, external: undefined };
 }
@@ -151,7 +152,7 @@ function tensorType(
   if (negative > 0) {
     ctx.diagnostics.push({
       code: 'invalid-dim',
-      message: `value '${name}' declares ${negative === 1 ? 'a dimension' : `${negative} dimensions`} below zero; treated as unknown`,
+      message: `value '${shortName(name)}' declares ${negative === 1 ? 'a dimension' : `${negative} dimensions`} below zero; treated as unknown`,
     });
   }
   return { dtype, shape };

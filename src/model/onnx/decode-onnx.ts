@@ -17,6 +17,7 @@ import onnxProto from 'onnx-proto';
 import type { onnx as Onnx } from 'onnx-proto';
 import { InputError } from '../../shared/errors';
 import { formatBytes } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
 import { checkGraph } from '../check-graph';
 import { graphFromProto, normaliseDomain } from './decode-graph';
 import { int64ToNumber, list } from './decode-scalars';
@@ -102,7 +103,7 @@ function convertModel(proto: Onnx.ModelProto, fileBytes: number): IrModel {
   }
   const bad = opsets.find((o) => !Number.isSafeInteger(o.version) || o.version < 1);
   if (bad !== undefined) {
-    throw new InputError('not-a-model', `the model imports operator set '${bad.domain || 'ai.onnx'}' at invalid version ${bad.version}`);
+    throw new InputError('not-a-model', `the model imports operator set '${shortName(bad.domain || 'ai.onnx')}' at invalid version ${bad.version}`);
   }
   const ctx = newDecodeContext();
   const graph = graphFromProto(proto.graph, ctx);

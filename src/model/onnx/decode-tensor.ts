@@ -4,6 +4,8 @@
 import type { onnx as Onnx } from 'onnx-proto';
 import { InputError } from '../../shared/errors';
 import { formatBytes, formatCount } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
+import { shownDims } from '../message-parts';
 import { DT, dataTypeName, tensorBytes } from '../dtype';
 import type { IrDiagnostic, IrExternalData, IrTensor } from '../ir';
 import { int64ToNumber, list } from './decode-scalars';
@@ -53,12 +55,12 @@ function tensorDims(dims: readonly unknown[], what: string): number[] {
   let elements = 1;
   for (const dim of result) {
     if (!Number.isSafeInteger(dim) || dim < 0) {
-      throw new InputError('bad-graph', `${what} has an invalid dimension ${dim} (dims ${result.join('×')})`);
+      throw new InputError('bad-graph', `${what} has an invalid dimension ${dim} (dims ${shownDims(result)})`);
     }
     elements *= dim;
   }
   if (!Number.isSafeInteger(elements)) {
-    throw new InputError('bad-graph', `${what} has dims ${result.join('×')}, more elements than any file can describe`);
+    throw new InputError('bad-graph', `${what} has dims ${shownDims(result)}, more elements than any file can describe`);
   }
   return result;
 }
@@ -74,7 +76,7 @@ function checkRawLength(raw: Uint8Array, dtype: number, dims: readonly number[],
   if (expected === undefined || expected === raw.byteLength) return;
   throw new InputError(
     'bad-graph',
-    `${what} holds ${formatCount(raw.byteLength)} bytes of data, but ${dims.join('×') || 'a scalar'} ` +
+    `${what} holds ${formatCount(raw.byteLength)} bytes of data, but ${shownDims(dims) || 'a scalar'} ` +
       `${dataTypeName(dtype)} elements need ${formatCount(expected)} bytes`,
   );
 }
@@ -107,7 +109,7 @@ function externalNumber(text: string | undefined, what: string, key: string): nu
   if (text === undefined || text === '') return undefined;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new InputError('bad-graph', `${what} has an invalid external-data ${key} '${text}'`);
+    throw new InputError('bad-graph', `${what} has an invalid external-data ${key} '${shortName(text)}'`);
   }
   return value;
 }
