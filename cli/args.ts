@@ -13,6 +13,7 @@ export interface ParsedArgs {
   readonly bDims: Readonly<Record<string, number>>; // --b-dim NAME=VALUE (diff side b)
   readonly shapes: Readonly<Record<string, readonly number[]>>; // --shape NAME=DIMS
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input NAME=VALUE[,VALUE...]
+  readonly ranges: Readonly<Record<string, readonly [number, number]>>; // --dim NAME=FROM..TO (commands that sweep)
 }
 
 /** Options every command that infers shapes accepts, repeatable. */
@@ -22,6 +23,7 @@ const BINDING_OPTIONS = ['--dim', '--b-dim', '--shape', '--input'];
 export interface CommandSpec {
   readonly flags: readonly string[];
   readonly options: readonly string[];
+  readonly dimRanges?: boolean; // --dim takes NAME=FROM..TO
 }
 
 /** A record whose keys come from the user: no inherited keys ('__proto__', 'constructor') to collide with. */
@@ -82,6 +84,7 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
   const bDims = userRecord<number>();
   const shapes = userRecord<readonly number[]>();
   const inputValues = userRecord<readonly number[]>();
+  const ranges = userRecord<readonly [number, number]>();
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
     if (!arg.startsWith('--') || arg === '--') {
@@ -98,7 +101,10 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
     if (spec && !known) throw new InputError('bad-argument', `unknown option ${name} for "${command}"`);
     const value = inline ?? rest[(i += 1)];
     if (value === undefined) throw new InputError('bad-argument', `${name} needs a value`);
-    if (name === '--dim' || name === '--b-dim') {
+    if (name === '--dim' && spec?.dimRanges === true && value.includes('..')) {
+      const [dim, range] = parseDimRange(value);
+      ranges[dim] = range;
+    } else if (name === '--dim' || name === '--b-dim') {
       const [dim, size] = parseDim(value, name);
       (name === '--dim' ? dims : bDims)[dim] = size;
     } else if (name === '--shape') {
@@ -111,7 +117,18 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       options.set(name, value);
     }
   }
-  return { command, files, flags, options, dims, bDims, shapes, inputValues };
+  return { command, files, flags, options, dims, bDims, shapes, inputValues, ranges };
+}
+
+/** Parses `NAME=FROM..TO` into a dim and the range of its values. */
+export function parseDimRange(text: string): [string, [number, number]] {
+  const m = /^(.+)=(\d+)\.\.(\d+)$/.exec(text);
+  if (m === null) throw new InputError('bad-argument', `--dim expects NAME=FROM..TO such as seq_len=1..4096, got "${text}"`);
+  const [from, to] = [Number(m[2]), Number(m[3])];
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) {
+    throw new InputError('bad-argument', `--dim ${m[1]} expects FROM..TO with FROM ≤ TO, got "${m[2]}..${m[3]}"`);
+  }
+  return [m[1]!, [from, to]];
 }
 
 /** Splits `--name=value` at its first '='. */

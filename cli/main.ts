@@ -13,6 +13,7 @@ import { guardedOutput, type Output } from './io';
 import { shortName } from '../src/shared/short-name';
 import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
+import { runSweep } from './sweep';
 import { runTargets } from './targets';
 
 const USAGE = `usage: heapscope <command> [options]
@@ -42,7 +43,10 @@ commands:
       plain options plan every model side, --b-* options side b only (a model).
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it
   targets [--json]
-      list the target presets (cpu, mcu, accelerator, phone)
+      list the target presets (cpu, mcu, accelerator, phone, phone-dsp, tflm)
+  sweep <model>... --dim NAME=FROM..TO [--points N] [--budget BYTES] [--target ...] [--strategy ...] [--json]
+      plan at several values of one dim (the ends and the powers of two between, or N values);
+      with --budget, the largest value whose plan fits, by bisection on real plans
 
 exit codes: 0 success, 1 internal error, 2 bad input (or plan --strict found an assumption),
             3 plan: a region over its size limit; diff: b over the --budget
@@ -54,6 +58,7 @@ const SPECS: Readonly<Record<string, CommandSpec>> = {
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
   diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target'] },
   targets: { flags: ['--json'], options: [] },
+  sweep: { flags: ['--json'], options: ['--points', '--budget', '--strategy', '--target', ...TARGET_CHANGE_OPTIONS], dimRanges: true },
 };
 
 // A Map, not an object: a command named `__proto__` or `toString` is just unknown.
@@ -63,6 +68,7 @@ const COMMANDS: ReadonlyMap<string, (args: ParsedArgs, io: Output) => number> = 
   ['solve', runSolve],
   ['diff', runDiff],
   ['targets', runTargets],
+  ['sweep', runSweep],
 ]);
 
 /** Runs the CLI on argv (without node and script); returns the exit code. */

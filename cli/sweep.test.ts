@@ -1,0 +1,72 @@
+// `heapscope sweep`: the curve of a model's plan over one dim, and the largest
+// value that fits a budget, checked against direct `plan` runs on both sides of
+// the crossing. Skips with a notice when ../shared is absent.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planJson, run } from './testing/run-cli';
+
+const MODELS = join(__dirname, '../../shared/models');
+const have = existsSync(MODELS);
+if (!have) console.log(`cli sweep: ${MODELS} is absent; skipping`);
+const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
+const LLAMA = join(MODELS, 'tiny-llama-fp16/model.onnx');
+const LLAMA_FP32 = join(MODELS, 'tiny-llama-fp32-missing-external-data.onnx');
+const SQUEEZENET = join(MODELS, 'light_squeezenet.onnx');
+
+function sweepJson(argv: readonly string[]): ReturnType<typeof JSON.parse>[] {
+  const { code, out, err } = run(['sweep', ...argv, '--json']);
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  return out.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+describe.skipIf(!have)('heapscope sweep', () => {
+  it('GPT-2 over seq_len 1..4096: the curve, and fitsUpTo right at the crossing', () => {
+    const [result] = sweepJson([GPT2, '--dim', 'seq_len=1..4096', '--budget', '8MiB']);
+    expect(result.dim).toBe('seq_len');
+    expect(result.points.map((p: { value: number }) => p.value)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096]);
+    for (const p of result.points) {
+      expect(p).toMatchObject({ complete: true });
+      expect(p.lowerBound).toBeLessThanOrEqual(p.peak);
+      expect(p.regions[0]).toMatchObject({ name: 'ram' });
+    }
+    expect(result.monotonic).toBe(true);
+    const at = (value: number) => planJson([GPT2, '--dim', `seq_len=${value}`]).peak;
+    expect(at(result.fitsUpTo)).toBeLessThanOrEqual(8 * 2 ** 20);
+    expect(at(result.fitsUpTo + 1)).toBeGreaterThan(8 * 2 ** 20);
+    expect(result.points.find((p: { value: number }) => p.value === 128).peak).toBe(at(128));
+  });
+
+  it('several models give one curve each: two exports of one model, fp32 and fp16', () => {
+    const results = sweepJson([LLAMA_FP32, LLAMA, '--dim', 'sequence_length=1..4096', '--points', '3']);
+    expect(results.map((r) => r.file)).toEqual([LLAMA_FP32, LLAMA]);
+    for (const r of results) expect(r.points.map((p: { value: number }) => p.value)).toEqual([1, 64, 4096]);
+    // The same graph in half precision: every point's activations take at most the fp32 export's bytes.
+    results[1].points.forEach((p: { peak: number }, i: number) => expect(p.peak).toBeLessThanOrEqual(results[0].points[i].peak));
+  });
+
+  it('a model without the dim fails on its own line, the others still sweep', () => {
+    const { code, out, err } = run(['sweep', GPT2, LLAMA, '--dim', 'sequence_length=1..64', '--points', '3', '--json']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/no symbolic dim "sequence_length" \(its dims: batch_size, seq_len/);
+    const [first, second] = out.trim().split('\n').map((line) => JSON.parse(line));
+    expect(first.error.code).toBe('bad-argument');
+    expect(second.points).toHaveLength(3);
+  });
+
+  it('an image model over its spatial size, through a fixed input axis', () => {
+    const [result] = sweepJson([SQUEEZENET, '--dim', 'data_0:2,3=32..448', '--budget', '4MiB']);
+    const shape = (v: number) => `data_0=1x3x${v}x${v}`;
+    const at = (value: number) => planJson([SQUEEZENET, '--shape', shape(value)]).peak;
+    expect(at(result.fitsUpTo)).toBeLessThanOrEqual(4 * 2 ** 20);
+    expect(at(result.fitsUpTo + 1)).toBeGreaterThan(4 * 2 ** 20);
+  });
+
+  it('refuses a dim that is not a range, and a plan command given a range', () => {
+    expect(run(['sweep', GPT2, '--dim', 'seq_len=8']).err).toMatch(/sweep needs exactly one --dim NAME=FROM..TO/);
+    expect(run(['sweep', GPT2, '--dim', 'seq_len=9..3']).err).toMatch(/FROM ≤ TO/);
+    expect(run(['plan', GPT2, '--dim', 'seq_len=1..8']).code).toBe(2);
+  });
+});

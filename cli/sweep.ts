@@ -1,0 +1,105 @@
+// `heapscope sweep`: how a model's plan grows with one symbolic dim. Plans the
+// model at each value (decoded once, inferred and planned per value), prints
+// the curve, and with --budget the largest value whose plan fits, by bisection.
+
+import { decodeModel } from '../src/model/decode-model';
+import { inferShapes } from '../src/model/infer-shapes';
+import type { IrModel } from '../src/model/ir';
+import { planModel } from '../src/planner/plan';
+import { sweepDim, sweepValues, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
+import type { TargetProfile } from '../src/planner/targets/target';
+import { InputError } from '../src/shared/errors';
+import { formatBytes, formatCount } from '../src/shared/format';
+import { parseByteSize, type ParsedArgs } from './args';
+import { displaySafe, readInputFile, type Output } from './io';
+import { inferOptions, planTarget, strategyOption } from './plan';
+import { forEachFile } from './run-files';
+
+/** Runs `sweep`; returns the exit code (2 when a file failed). */
+export function runSweep(args: ParsedArgs, io: Output): number {
+  const entries = Object.entries(args.ranges);
+  if (entries.length !== 1) throw new InputError('bad-argument', 'sweep needs exactly one --dim NAME=FROM..TO (the dim to sweep)');
+  const [dim, [from, to]] = entries[0]!;
+  const pointsText = args.options.get('--points');
+  const points = pointsText === undefined ? undefined : Number(pointsText);
+  const values = sweepValues(from, to, points);
+  const budgetText = args.options.get('--budget');
+  const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
+  const target = planTarget(args);
+  const strategy = strategyOption(args);
+  return forEachFile(
+    args,
+    io,
+    (file) => sweepFile(decodeModel(readInputFile(file)), dim, values, { args, target, strategy, budget }),
+    (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), budget)),
+  );
+}
+
+interface SweepSettings {
+  readonly args: ParsedArgs;
+  readonly target: TargetProfile;
+  readonly strategy: string | undefined;
+  readonly budget: number | undefined;
+}
+
+/** The sweep of one decoded model. */
+export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): SweepResult {
+  const base = inferOptions(s.args);
+  const axes = fixedAxes(ir, dim);
+  const planAt = (value: number): SweepPoint => {
+    const model =
+      axes === undefined
+        ? inferShapes(ir, { ...base, dims: { ...base.dims, [dim]: value } })
+        : inferShapes(ir, { ...base, shapes: { ...base.shapes, [axes.input]: axes.shape.map((d, i) => (axes.axes.includes(i) ? value : d)) } });
+    if (axes === undefined && !model.dims.some((d) => d.name === dim)) {
+      const names = model.dims.map((d) => d.name);
+      throw new InputError(
+        'bad-argument',
+        `the model has no symbolic dim "${dim}"${names.length > 0 ? ` (its dims: ${names.join(', ')})` : ' (all its dims are fixed: sweep an input axis as INPUT:AXIS, e.g. image:2,3 for both spatial axes)'}`,
+      );
+    }
+    const plan = planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy });
+    const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
+    return {
+      value,
+      peak: plan.peak,
+      lowerBound: plan.lowerBound,
+      regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
+      complete: plan.complete,
+      ...(largest !== undefined && { largest }),
+    };
+  };
+  return sweepDim(dim, values, planAt, s.budget);
+}
+
+/**
+ * `INPUT:AXIS[,AXIS…]` naming fixed axes of a graph input with a fully known
+ * shape: the sweep then gives that input's shape with those axes at each value
+ * (as --shape would), for a model whose size has no symbolic dim.
+ */
+function fixedAxes(ir: IrModel, dim: string): { input: string; shape: readonly number[]; axes: readonly number[] } | undefined {
+  const m = /^(.+):(\d+(?:,\d+)*)$/.exec(dim);
+  if (m === null) return undefined;
+  const input = ir.graph.inputs.find((i) => i.name === m[1]);
+  const shape = input?.shape;
+  if (shape === undefined || !shape.every((d): d is number => typeof d === 'number' && d >= 0)) return undefined;
+  const axes = m[2]!.split(',').map(Number);
+  if (axes.some((a) => a >= shape.length)) throw new InputError('bad-argument', `input "${m[1]}" has ${shape.length} axes; ${dim} names one past them`);
+  return { input: m[1]!, shape, axes };
+}
+
+function sweepText(file: string, r: SweepResult, budget: number | undefined): string {
+  const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values${r.monotonic ? '' : ' (the peak falls somewhere as the dim grows: not monotonic)'}`];
+  lines.push(`  ${r.dim.padStart(8)}  ${'peak'.padStart(12)}  ${'bound'.padStart(12)}  largest buffer`);
+  for (const p of r.points) {
+    const largest = p.largest === undefined ? '' : `${formatBytes(p.largest.size)} ${p.largest.name}`;
+    const regions = r.points[0]!.regions.length > 1 ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
+    lines.push(`  ${String(p.value).padStart(8)}  ${formatBytes(p.peak).padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${p.complete ? '' : ' (incomplete: some sizes unknown)'}${regions}`);
+  }
+  if (budget !== undefined) {
+    const fits = r.fitsUpTo === undefined ? `no value of ${r.dim} fits` : `fits up to ${r.dim}=${r.fitsUpTo}`;
+    lines.push(`  budget ${formatBytes(budget)} (${formatCount(budget)} B): ${fits}`);
+    for (const c of r.crossings) lines.push(`    ${c.fitsBelow ? 'stops fitting' : 'fits again'} between ${c.below} and ${c.above}`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { sweepDim, sweepValues, type SweepPoint } from './dim-sweep';
+
+const point = (value: number, peak: number): SweepPoint => ({ value, peak, lowerBound: peak, regions: [], complete: true });
+
+describe('sweepValues', () => {
+  it('takes the ends and the powers of two between them', () => {
+    expect(sweepValues(1, 4096)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096]);
+    expect(sweepValues(3, 20)).toEqual([3, 4, 8, 16, 20]);
+    expect(sweepValues(0, 1)).toEqual([0, 1]);
+  });
+
+  it('spreads a given count on a log scale, without repeats', () => {
+    expect(sweepValues(1, 1000, 4)).toEqual([1, 10, 100, 1000]);
+    expect(sweepValues(0, 100, 5)).toEqual([0, 25, 50, 75, 100]);
+  });
+
+  it('refuses a reversed range and counts out of bounds', () => {
+    expect(() => sweepValues(8, 2)).toThrow(/FROM ≤ TO/);
+    expect(() => sweepValues(1, 10, 1)).toThrow(/--points/);
+    expect(() => sweepValues(1, 10, 10_000)).toThrow(/--points/);
+  });
+});
+
+describe('sweepDim', () => {
+  it('finds the exact largest value that fits by bisection on the plans', () => {
+    const planned: number[] = [];
+    const result = sweepDim('seq', sweepValues(1, 1024), (v) => (planned.push(v), point(v, 100 * v)), 30_000);
+    expect(result.fitsUpTo).toBe(300);
+    expect(result.crossings).toEqual([{ below: 300, above: 301, fitsBelow: true }]);
+    expect(result.monotonic).toBe(true);
+    expect(new Set(planned).size).toBe(planned.length); // each value planned once
+  });
+
+  it('reports every crossing of a curve that falls and rises again', () => {
+    const peak = (v: number) => (v < 10 ? 10 * v : v < 20 ? 50 : 10 * v);
+    const result = sweepDim('x', [1, 8, 16, 32], (v) => point(v, peak(v)), 60);
+    expect(result.monotonic).toBe(false);
+    expect(result.crossings).toEqual([
+      { below: 6, above: 7, fitsBelow: true },
+      { below: 9, above: 10, fitsBelow: false },
+      { below: 19, above: 20, fitsBelow: true },
+    ]);
+    expect(result.fitsUpTo).toBe(19);
+  });
+
+  it('says nothing fits when the first value is already over', () => {
+    const result = sweepDim('x', [1, 2], (v) => point(v, 1000), 10);
+    expect(result.fitsUpTo).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+// How a plan grows with one symbolic dim: the values to plan at, the curve of
+// peaks, whether it only grows, and where it crosses a budget (found by
+// bisection on real plans, at every crossing, since a curve need not be
+// monotonic: a larger sequence can change which branch or tiling is taken).
+// Pure: the caller plans each value (it owns decoding and inference). Depends
+// on nothing but src/shared.
+
+import { InputError } from '../../shared/errors';
+
+/** Most values a sweep plans for its curve. */
+export const MAX_SWEEP_POINTS = 64;
+
+/** One planned value of the dim. */
+export interface SweepPoint {
+  readonly value: number;
+  readonly peak: number;
+  readonly lowerBound: number;
+  readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number }[];
+  readonly complete: boolean;
+  readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
+}
+
+/** Where the curve crosses the budget: `fits` holds the plan at `below`, not at `below + 1`, or the other way round. */
+export interface SweepCrossing {
+  readonly below: number; // the last value on the first side
+  readonly above: number; // below + 1, the first value on the other side
+  readonly fitsBelow: boolean;
+}
+
+/** A sweep's result: `fitsUpTo` is the largest value whose plan fits the budget (undefined: none does, or no budget). */
+export interface SweepResult {
+  readonly dim: string;
+  readonly points: readonly SweepPoint[];
+  readonly monotonic: boolean; // the peak never falls as the dim grows, over the planned values
+  readonly fitsUpTo?: number;
+  readonly crossings: readonly SweepCrossing[];
+}
+
+/**
+ * The values to plan: with no count, the ends and every power of two between
+ * them; with `points`, that many values spread evenly on a log scale (a linear
+ * one from 0), rounded, without repeats.
+ */
+export function sweepValues(from: number, to: number, points?: number): number[] {
+  if (!(Number.isSafeInteger(from) && Number.isSafeInteger(to) && from >= 0 && to >= from)) {
+    throw new InputError('bad-argument', `a sweep needs whole numbers FROM..TO with FROM ≤ TO, got ${from}..${to}`);
+  }
+  if (points !== undefined && (!Number.isSafeInteger(points) || points < 2 || points > MAX_SWEEP_POINTS)) {
+    throw new InputError('bad-argument', `--points must be a whole number from 2 to ${MAX_SWEEP_POINTS}, got ${points}`);
+  }
+  const values = new Set<number>([from, to]);
+  if (points === undefined) {
+    for (let p = 1; p < to; p *= 2) if (p > from) values.add(p);
+    if (values.size > MAX_SWEEP_POINTS) throw new InputError('bad-argument', `${from}..${to} spans more than ${MAX_SWEEP_POINTS} powers of two; give --points`);
+  } else {
+    for (let i = 1; i < points - 1; i++) {
+      const t = i / (points - 1);
+      values.add(Math.round(from === 0 ? t * to : from * (to / from) ** t));
+    }
+  }
+  return [...values].sort((a, b) => a - b);
+}
+
+/**
+ * Plans every value, then, with a budget, bisects each pair of neighbouring
+ * points on opposite sides of it down to neighbouring integers. `planAt` is
+ * called once per distinct value.
+ */
+export function sweepDim(dim: string, values: readonly number[], planAt: (value: number) => SweepPoint, budget?: number): SweepResult {
+  const cache = new Map<number, SweepPoint>();
+  const at = (v: number): SweepPoint => {
+    let p = cache.get(v);
+    if (p === undefined) {
+      p = planAt(v);
+      cache.set(v, p);
+    }
+    return p;
+  };
+  const points = values.map(at);
+  const monotonic = points.every((p, i) => i === 0 || p.peak >= points[i - 1]!.peak);
+  if (budget === undefined) return { dim, points, monotonic, crossings: [] };
+  const fits = (v: number): boolean => at(v).peak <= budget;
+  const crossings: SweepCrossing[] = [];
+  for (let i = 1; i < values.length; i++) {
+    let [lo, hi] = [values[i - 1]!, values[i]!];
+    const fitsLo = fits(lo);
+    if (fitsLo === fits(hi)) continue;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (fits(mid) === fitsLo) lo = mid;
+      else hi = mid;
+    }
+    crossings.push({ below: lo, above: hi, fitsBelow: fitsLo });
+  }
+  const last = values[values.length - 1]!;
+  const lastFit = fits(last) ? last : [...crossings].reverse().find((c) => c.fitsBelow)?.below;
+  return { dim, points, monotonic, crossings, ...(lastFit !== undefined && { fitsUpTo: lastFit }) };
+}
