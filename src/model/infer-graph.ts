@@ -12,6 +12,9 @@
 // - A value is constant when its node reads only constants (or is Shape/Size
 //   of a tensor whose shape is static, i.e. independent of symbolic dims);
 //   "dynamic" marks values whose shape may depend on the bound symbolic dims.
+// - Every body a rule asks for is paid from the model's body budget
+//   (infer-budget.ts); past it the rule gets unknown outputs, so nesting
+//   cannot multiply the work without end.
 
 import { MAX_FOLD_ELEMENTS } from './shape-rules/broadcast';
 import type { IrGraph, IrNode, IrTensor, IrValueInfo } from './ir';
