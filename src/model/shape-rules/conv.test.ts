@@ -20,6 +20,11 @@ describe('convolution and pooling shape rules', () => {
     expect(outputShapes('Conv', [f32(1, 1, 4, 4, 4), f32(1, 1, 2, 2, 2)])).toEqual([[1, 1, 3, 3, 3]]);
   });
 
+  it('says why an input without batch and channel axes has no output, instead of sizing an array by -1', () => {
+    const { model } = inferNode('Conv', [f32(7), f32(1, 1, 3)]);
+    expect(model.diagnostics).toContainEqual(expect.objectContaining({ code: 'unknown-shape', message: "Conv 'Conv_0': the input has rank 1, without the batch and channel axes" }));
+  });
+
   it('keeps the batch dim symbolic-bound', () => {
     const r = inferNode('Conv', [f32('N', 3, 8, 8), f32(4, 3, 1, 1)], { dims: { N: 5 } });
     expect(r.outputs[0]?.shape).toEqual([5, 4, 8, 8]);

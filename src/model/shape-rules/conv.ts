@@ -10,8 +10,9 @@ import type { Dim, RuleContext, RuleResult, ShapeRule } from './types';
 
 /** Spatial rank of an N×C×spatial input, taken from X, else from the weights or kernel_shape. */
 function spatialRank(x: readonly Dim[] | undefined, w: readonly Dim[] | undefined, ctx: RuleContext): number {
-  if (x !== undefined) return x.length - 2;
-  if (w !== undefined) return w.length - 2;
+  const shape = x ?? w;
+  if (shape !== undefined && shape.length < 2) fail(`${x === undefined ? 'the weight' : 'the input'} has rank ${shape.length}, without the batch and channel axes`);
+  if (shape !== undefined) return shape.length - 2;
   const kernel = ctx.ints('kernel_shape');
   if (kernel !== undefined) return kernel.length;
   return fail('rank of the input is unknown');
