@@ -176,6 +176,14 @@ describe('decodeTflite on subgraphs that call each other', () => {
     expect(e.message).toContain('(subgraph 1 → subgraph 2 → subgraph 3 → subgraph 1)');
   });
 
+  it('reads a subgraph index the writer left out as the schema default, subgraph 0', () => {
+    // callOnceOptions(0): the Builder omits a field equal to its default, as TensorFlow's converter does.
+    const bytes = writeTflite({
+      subgraphs: [body([{ op: 'CALL_ONCE', inputs: [], outputs: [], options: callOnceOptions(1) }]), body([{ op: 'CALL_ONCE', inputs: [], outputs: [], options: callOnceOptions(0) }])],
+    });
+    expect(errorOf(bytes).message).toContain('(subgraph 0 → subgraph 1 → subgraph 0)');
+  });
+
   it('accepts a subgraph called from two places (a diamond is not a cycle)', () => {
     const bytes = writeTflite({
       subgraphs: [body([{ op: 'IF', inputs: [0], outputs: [1], options: ifOptions(1, 2) }]), body([{ op: 'CALL_ONCE', inputs: [], outputs: [], options: callOnceOptions(2) }]), body()],

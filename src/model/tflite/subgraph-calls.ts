@@ -19,10 +19,11 @@ const OPTION_FIELDS: Readonly<Record<string, readonly (readonly [number, string,
   MEAN: [[0, 'keep_dims', 1, 0]],
   SUM: [[0, 'keep_dims', 1, 0]],
   UNIDIRECTIONAL_SEQUENCE_LSTM: [[3, 'time_major', 1, 0]],
-  IF: [[0, 'then_subgraph_index', 4, -1], [1, 'else_subgraph_index', 4, -1]],
-  WHILE: [[0, 'cond_subgraph_index', 4, -1], [1, 'body_subgraph_index', 4, -1]],
-  CALL_ONCE: [[0, 'init_subgraph_index', 4, -1]],
-  CALL: [[0, 'subgraph', 4, -1]],
+  // The schema's default index is 0, which writers leave out: a missing field calls subgraph 0.
+  IF: [[0, 'then_subgraph_index', 4, 0], [1, 'else_subgraph_index', 4, 0]],
+  WHILE: [[0, 'cond_subgraph_index', 4, 0], [1, 'body_subgraph_index', 4, 0]],
+  CALL_ONCE: [[0, 'init_subgraph_index', 4, 0]],
+  CALL: [[0, 'subgraph', 4, 0]],
 };
 
 /** Option fields that name a subgraph. */
