@@ -3,7 +3,8 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { DEFAULT_TARGET, PRESET_NAMES, PRESETS, presetTarget } from '../src/planner/targets/presets';
-import { parseTargetText, type TargetProfile } from '../src/planner/targets/target';
+import { parseTargetText } from '../src/planner/targets/parse';
+import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes } from '../src/shared/format';
 import type { ParsedArgs } from './args';

@@ -7,7 +7,7 @@ import { inferShapes } from '../model/infer-shapes';
 import type { InferredModel } from '../model/inferred';
 import { planModel, type ModelPlan } from './plan';
 import { presetTarget, PRESET_NAMES } from './targets/presets';
-import { parseTarget } from './targets/target';
+import { parseTarget } from './targets/parse';
 import { testTarget, tinyGraph, twoBranches } from './testing/tiny-graph';
 import { STRATEGY_NAMES } from './strategies/registry';
 

@@ -5,7 +5,8 @@
 
 import { applyTargetChange, ORDER_POLICIES, type TargetChange } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/targets/presets';
-import { parseTarget, type OrderPolicy, type ScratchPlacement, type TargetProfile } from '../planner/targets/target';
+import { type OrderPolicy, type ScratchPlacement, type TargetProfile } from '../planner/targets/target';
+import { parseTarget } from '../planner/targets/parse';
 import { InputError } from '../shared/errors';
 import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
 

@@ -6,7 +6,8 @@ import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { InputError } from '../../shared/errors';
 import { previewJson } from '../../shared/json-preview';
 import type { ModelPlan } from '../plan';
-import { parseTarget, type TargetProfile } from '../targets/target';
+import { type TargetProfile } from '../targets/target';
+import { parseTarget } from '../targets/parse';
 import { checkPlanMeaning } from './plan-file-check';
 import { nullRecord } from '../../shared/own';
 

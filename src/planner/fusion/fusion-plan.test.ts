@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planModel, type ModelPlan } from '../plan';
-import { parseTarget, type TargetProfile } from '../targets/target';
+import { type TargetProfile } from '../targets/target';
+import { parseTarget } from '../targets/parse';
 import { convNet } from './testing/conv-net';
 
 /** DRAM for activations, an on-chip SRAM, fusion with the given fields. */

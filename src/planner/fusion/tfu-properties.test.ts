@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planModel } from '../plan';
-import { parseTarget } from '../targets/target';
+import { parseTarget } from '../targets/parse';
 import { convNet } from './testing/conv-net';
 import { buildTfus } from './tfu-builder';
 import { checkUnits } from './tfu-check';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem } from '../problem/build-problem';
 import { IM2COL_FORMULA } from '../targets/presets';
-import { parseTarget, type TargetProfile } from '../targets/target';
+import { type TargetProfile } from '../targets/target';
+import { parseTarget } from '../targets/parse';
 import { tinyGraph } from '../testing/tiny-graph';
 
 const target = (rules: unknown[]): TargetProfile =>

@@ -18,12 +18,13 @@ import type {
   UnitConstraints,
 } from './target';
 import { childPath, fail, Fields } from './fields';
+import { jsonErrorAt } from './json';
 
 const BYTES = { min: 0, integer: true } as const;
 const POSITIVE = { min: 1, integer: true } as const;
 
 /** See `parseTarget`. */
-export function readTarget(json: unknown): TargetProfile {
+function readTarget(json: unknown): TargetProfile {
   const doc = Fields.of(json, '', ['name', 'description', 'regions', 'computeUnits', 'fusion', 'scratch', 'planning']);
   const regions = bounded(doc.array('regions'), MAX_LISTED, 'regions', 'regions').map((r, i) => readRegion(r, childPath('regions', i)));
   if (regions.length === 0) fail('regions', 'must list at least one memory region', []);
@@ -213,4 +214,38 @@ function readOpKind(value: unknown, path: string): OpKind {
     fail(path, `must be one of ${OP_KINDS.map((k) => `"${k}"`).join(', ')}`, value);
   }
   return value as OpKind;
+}
+
+/**
+ * Validates a target profile document (already parsed JSON) and fills the
+ * defaults of optional fields. Throws InputError('bad-target') naming the
+ * field path and the offending value, e.g.
+ * `regions[1].alignment must be a power of two, got 48`.
+ */
+export function parseTarget(json: unknown): TargetProfile {
+  return readTarget(json);
+}
+
+/**
+ * Parses a target profile from JSON text; `source` names it in errors (a file
+ * name). Bad JSON names the line, column and position of the first error.
+ */
+export function parseTargetText(text: string, source: string): TargetProfile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const where = jsonErrorAt(text);
+    const why =
+      where === undefined
+        ? String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ')
+        : `${where.reason} at line ${where.line}, column ${where.column} (position ${where.position})`;
+    throw new InputError('bad-target', `${source} is not valid JSON: ${why}`);
+  }
+  try {
+    return parseTarget(json);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError('bad-target', `${source}: ${error.message}`);
+    throw error;
+  }
 }

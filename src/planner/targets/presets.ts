@@ -6,7 +6,8 @@
 // Depends only on the planner's target module.
 
 import { InputError } from '../../shared/errors';
-import { parseTarget, type TargetProfile } from './target';
+import { type TargetProfile } from './target';
+import { parseTarget } from './parse';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

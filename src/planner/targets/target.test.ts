@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../shared/errors';
 import { PRESET_NAMES, PRESETS, presetTarget } from './presets';
-import { activationRegionOf, parseTarget, parseTargetText, scratchRegionOf } from './target';
+import { activationRegionOf, scratchRegionOf } from './target';
+import { parseTarget, parseTargetText } from './parse';
 import { jsonErrorAt } from './json';
 
 const minimal = { regions: [{ name: 'ram', alignment: 16 }] };

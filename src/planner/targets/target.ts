@@ -2,10 +2,7 @@
 // (memory regions, compute units, fusion, scratch rules, planning policy), and
 // its validating parser. Plain data; depends only on src/shared and the planner.
 
-import { InputError } from '../../shared/errors';
 import type { OpKind } from '../problem/op-kinds';
-import { jsonErrorAt } from './json';
-import { readTarget } from './parse';
 
 /** A memory region (arena) of the target, planned and reported on its own. */
 export interface MemoryRegion {
@@ -120,40 +117,6 @@ export interface TargetProfile {
   readonly fusion?: FusionSettings;
   readonly scratch: ScratchSettings;
   readonly planning: PlanningSettings;
-}
-
-/**
- * Validates a target profile document (already parsed JSON) and fills the
- * defaults of optional fields. Throws InputError('bad-target') naming the
- * field path and the offending value, e.g.
- * `regions[1].alignment must be a power of two, got 48`.
- */
-export function parseTarget(json: unknown): TargetProfile {
-  return readTarget(json);
-}
-
-/**
- * Parses a target profile from JSON text; `source` names it in errors (a file
- * name). Bad JSON names the line, column and position of the first error.
- */
-export function parseTargetText(text: string, source: string): TargetProfile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const where = jsonErrorAt(text);
-    const why =
-      where === undefined
-        ? String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ')
-        : `${where.reason} at line ${where.line}, column ${where.column} (position ${where.position})`;
-    throw new InputError('bad-target', `${source} is not valid JSON: ${why}`);
-  }
-  try {
-    return parseTarget(json);
-  } catch (error) {
-    if (error instanceof InputError) throw new InputError('bad-target', `${source}: ${error.message}`);
-    throw error;
-  }
 }
 
 /** The region activations are planned in. */

@@ -3,7 +3,8 @@
 // graphs in a few lines without ONNX bytes or shape inference.
 
 import type { InferredGraph, InferredModel, InferredNode, InferredValue, ValueKind } from '../../model/inferred';
-import { parseTarget, type TargetProfile } from '../targets/target';
+import { type TargetProfile } from '../targets/target';
+import { parseTarget } from '../targets/parse';
 
 /** Data types the builder sizes: name -> [ONNX code, bytes per element]. */
 const DTYPES = { float32: [1, 4], uint8: [2, 1], int8: [3, 1], int32: [6, 4], float16: [10, 2], int64: [7, 8] } as const;

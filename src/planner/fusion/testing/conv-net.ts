@@ -3,7 +3,8 @@
 // the fusion planners read, and output shapes computed from them.
 
 import type { InferredGraph, InferredModel, NodeAttribute } from '../../../model/inferred';
-import { parseTarget, type FusionSettings } from '../../targets/target';
+import { type FusionSettings } from '../../targets/target';
+import { parseTarget } from '../../targets/parse';
 import { tinyGraph, type TinyGraph } from '../../testing/tiny-graph';
 
 /** Options of a Conv or pool layer (square kernels). */
