@@ -21,7 +21,7 @@ import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
 import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput, type Suggestion, type SuggestionStep } from './explain/suggest';
 import { unitRecord, type FoundUnits } from './fusion/find-units';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
-import { planAssumptions } from './assembly/assumptions';
+import { planAssumptions, type BranchChoice, type DimAssumption, type PlanAssumptions, type UnknownAssumption } from './assembly/assumptions';
 import { ownBoundFields, strategyBounds } from './assembly/bounds';
 import { buildStage, stageBounds } from './assembly/stages';
 import { replannedPeak } from './explain/setting-replan';
@@ -33,6 +33,7 @@ import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 
 export type { RuntimePlan } from './tflm/runtime-plan';
+export type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption };
 export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
 export { rankSuggestions };
 
@@ -78,38 +79,6 @@ export interface OrderEffect {
   readonly maxLiveBefore: number; // in the file's order
   readonly maxLiveAfter: number; // in the order used
   readonly keptFileOrder: boolean; // the policy's order was no better
-}
-
-/** A symbolic dim the plan rests on (DESIGN.md `assumptions.dims`). */
-export interface DimAssumption {
-  readonly name: string;
-  readonly value: number;
-  readonly bound: boolean; // given by the user; false: a default
-  readonly axes: readonly string[]; // graph-input axes it sizes ("pixel_values:2")
-  readonly rule: string; // how the value was chosen
-}
-
-/** A run-time tensor of unknown size: planned as 0 bytes, so the peak is a lower estimate. */
-export interface UnknownAssumption {
-  readonly tensor: string;
-  readonly op: string; // op type of its producer ('' for a graph input)
-  readonly reason: string;
-}
-
-/** An If branch or Loop trip count the plan had to choose. */
-export interface BranchChoice {
-  readonly node: string;
-  readonly taken: string;
-  readonly reason: string;
-}
-
-/** Everything a plan rests on that the file alone does not fix. */
-export interface PlanAssumptions {
-  readonly dims: readonly DimAssumption[];
-  readonly unknown: readonly UnknownAssumption[];
-  readonly branches: readonly BranchChoice[];
-  readonly shapes: Readonly<Record<string, readonly number[]>>; // user-given tensor shapes
-  readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given graph-input values
 }
 
 /** How the portfolio's plan compares with M1's, when the strategy is `best`. */

@@ -4,8 +4,39 @@
 // condition. Depends only on the model's IR types and the planner.
 
 import type { InferredGraph, InferredModel } from '../../model/inferred';
-import type { PlanAssumptions, UnknownAssumption } from '../plan';
 import { isRunTimeValue } from '../problem/schedule';
+
+/** A symbolic dim the plan rests on (DESIGN.md `assumptions.dims`). */
+export interface DimAssumption {
+  readonly name: string;
+  readonly value: number;
+  readonly bound: boolean; // given by the user; false: a default
+  readonly axes: readonly string[]; // graph-input axes it sizes ("pixel_values:2")
+  readonly rule: string; // how the value was chosen
+}
+
+/** A run-time tensor of unknown size: planned as 0 bytes, so the peak is a lower estimate. */
+export interface UnknownAssumption {
+  readonly tensor: string;
+  readonly op: string; // op type of its producer ('' for a graph input)
+  readonly reason: string;
+}
+
+/** An If branch or Loop trip count the plan had to choose. */
+export interface BranchChoice {
+  readonly node: string;
+  readonly taken: string;
+  readonly reason: string;
+}
+
+/** Everything a plan rests on that the file alone does not fix. */
+export interface PlanAssumptions {
+  readonly dims: readonly DimAssumption[];
+  readonly unknown: readonly UnknownAssumption[];
+  readonly branches: readonly BranchChoice[];
+  readonly shapes: Readonly<Record<string, readonly number[]>>; // user-given tensor shapes
+  readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given graph-input values
+}
 
 /** The assumptions of a plan of `model` (an InferredModel carries dims and user-given facts). */
 export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {

@@ -59,3 +59,8 @@ export function isQuantizedDtype(name: string): boolean {
 export function bytesOf(elements: number, bits: number): number {
   return Math.ceil((elements * bits) / 8);
 }
+
+/** True when the unit computes on quantized data. */
+export function computesQuantized(unit: { readonly dtype: { readonly activations: string; readonly fakeQuantization: boolean } }): boolean {
+  return isQuantizedDtype(unit.dtype.activations) || unit.dtype.fakeQuantization;
+}

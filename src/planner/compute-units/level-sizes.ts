@@ -25,7 +25,7 @@ import type { InferredGraph, InferredNode, InferredValue } from '../../model/inf
 import { alignUp } from '../problem/build-buffers';
 import type { ComputeUnit } from '../targets/target';
 import { TFLITE_DOMAIN } from '../problem/tflite-ops';
-import { bytesOf, dtypeBits, isFloatDtype, isQuantizedDtype } from './dtypes';
+import { bytesOf, computesQuantized, dtypeBits, isFloatDtype, isQuantizedDtype } from './dtypes';
 import type { Partition } from './partition';
 
 /** Which level rule set a view's type. */
@@ -56,11 +56,6 @@ function quantizes(node: InferredNode, value: InferredValue): boolean {
 function isDequantize(node: InferredNode): boolean {
   if (node.domain === TFLITE_DOMAIN) return node.opType === 'DEQUANTIZE';
   return node.opType === 'DequantizeLinear' && (node.domain === '' || node.domain === 'com.microsoft');
-}
-
-/** True when the unit computes on quantized data. */
-export function computesQuantized(unit: ComputeUnit): boolean {
-  return isQuantizedDtype(unit.dtype.activations) || unit.dtype.fakeQuantization;
 }
 
 /** Reads the level rules over one graph. */

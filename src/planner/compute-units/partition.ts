@@ -39,7 +39,7 @@ import type { Schedule } from '../problem/schedule';
 import { baseOpOf, convWeightInput, floatFormOf, opKey } from '../problem/quantized-ops';
 import { isQuantizedTfliteKernel, isTfliteNode, TFLITE_DOMAIN, tfliteEquivalents } from '../problem/tflite-ops';
 import type { ComputeUnit } from '../targets/target';
-import { computesQuantized } from './level-sizes';
+import { computesQuantized } from './dtypes';
 
 /** A partition of the graph that runs on one compute unit. */
 export interface GraphFunction {

@@ -7,8 +7,7 @@
 import type { InferredNode, InferredValue } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';
 import type { FusionUnitCore } from './fusion-types';
-import { windowOf, type CheckGraph } from './tfu-check';
-import { CONV_OPS, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './tfu-check-ops';
+import { windowOf, type CheckGraph, CONV_OPS, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './tfu-check-ops';
 import { mapDims, weightChannelDim } from './tfu-check-tflite';
 
 const isConv = (n: InferredNode): boolean => CONV_OPS.includes(n.opType);

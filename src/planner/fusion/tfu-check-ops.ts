@@ -7,7 +7,7 @@
 // model's IR types.
 
 import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import { TFLITE_CONVERT, TFLITE_FILTER, TFLITE_MAIN, TFLITE_POOLS, TFLITE_SCALAR, TFLITE_VECTOR } from './tfu-check-tflite';
+import { hasTfliteWindow, tfliteWindowOf, TFLITE_CONVERT, TFLITE_FILTER, TFLITE_MAIN, TFLITE_POOLS, TFLITE_SCALAR, TFLITE_VECTOR, type Window } from './tfu-check-tflite';
 
 /** Conv forms and the index of their weight input. */
 export const CONV_WEIGHT: Readonly<Record<string, number>> = { Conv: 1, ConvInteger: 1, QLinearConv: 3 };
@@ -96,4 +96,35 @@ export function resampledRows(node: InferredNode, r: number, inSize: number, out
   else if (frac === 0.5) i = rounding === 'round_prefer_ceil' ? Math.ceil(x) : Math.floor(x);
   else i = Math.round(x);
   return [clamp(i)];
+}
+
+/** What the checker reads of the graph. */
+export interface CheckGraph {
+  readonly graph: InferredGraph;
+  readonly values: ReadonlyMap<string, InferredValue>;
+}
+
+/** Window of a node along axis 2 (H) or 3 (W), read from its attributes and weights (a TFLite node's: tfu-check-tflite.ts). */
+export function windowOf(g: CheckGraph, node: InferredNode, axis: 2 | 3): Window {
+  if (hasTfliteWindow(node)) return tfliteWindowOf(g.values, node, axis);
+  const i = axis - 2;
+  const attr = (key: string): readonly number[] | undefined => {
+    const a = node.attributes?.[key];
+    return Array.isArray(a) ? (a as readonly number[]) : undefined;
+  };
+  const input = g.values.get(node.inputs[0] ?? '');
+  if (GLOBAL_POOLS.includes(node.opType)) return { k: input?.shape?.[axis] ?? 1, s: 1, p: 0, d: 1 };
+  if (CONV_WEIGHT[node.opType] === undefined && !node.opType.endsWith('Pool')) return { k: 1, s: 1, p: 0, d: 1 };
+  const weight = CONV_WEIGHT[node.opType] === undefined ? undefined : g.values.get(node.inputs[CONV_WEIGHT[node.opType]!] ?? '')?.shape;
+  const k = attr('kernel_shape')?.[i] ?? weight?.[axis] ?? 1;
+  const s = attr('strides')?.[i] ?? 1;
+  const d = attr('dilations')?.[i] ?? 1;
+  const mode = node.attributes?.auto_pad;
+  if (mode === 'SAME_UPPER' || mode === 'SAME_LOWER') {
+    // the pads that give the output its size: (out - 1) * s + extent = in + pads
+    const out = g.values.get(node.outputs[0] ?? '')?.shape?.[axis] ?? 1;
+    const total = Math.max(0, (out - 1) * s + (k - 1) * d + 1 - (input?.shape?.[axis] ?? 1));
+    return { k, s, p: mode === 'SAME_UPPER' ? total >> 1 : total - (total >> 1), d };
+  }
+  return { k, s, p: mode === 'VALID' ? 0 : attr('pads')?.[i] ?? 0, d };
 }

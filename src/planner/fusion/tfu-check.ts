@@ -22,8 +22,8 @@ import type { FusionSettings } from '../targets/target';
 import { validatePlan } from '../assembly/validate-plan';
 import type { FusionUnitCore } from './fusion-types';
 import { checkComposition, weightBytesPerCore } from './tfu-check-composition';
-import { CONV_WEIGHT, fileElement, GLOBAL_POOLS, onChipElement, resampledRows, storedWeightBytes } from './tfu-check-ops';
-import { hasTfliteWindow, mapDims, tfliteWindowOf, type MapDims, type Window } from './tfu-check-tflite';
+import { fileElement, onChipElement, resampledRows, storedWeightBytes, windowOf, type CheckGraph } from './tfu-check-ops';
+import { mapDims, type MapDims } from './tfu-check-tflite';
 
 /** A rule a unit breaks. */
 export interface CheckViolation {
@@ -32,11 +32,6 @@ export interface CheckViolation {
   readonly message: string;
 }
 
-/** What the checker reads of the graph. */
-export interface CheckGraph {
-  readonly graph: InferredGraph;
-  readonly values: ReadonlyMap<string, InferredValue>;
-}
 
 /** Checks every unit; an empty list means every enabled rule holds. */
 export function checkUnits(graph: InferredGraph, units: readonly FusionUnitCore[], settings: FusionSettings): CheckViolation[] {
@@ -93,31 +88,6 @@ function checkTfu(g: CheckGraph, u: FusionUnitCore, s: FusionSettings): Found[] 
   }
   out.push(...checkNram(g, nodes, rows, cols, tile.maps, s, elem, dims));
   return out;
-}
-
-/** Window of a node along axis 2 (H) or 3 (W), read from its attributes and weights (a TFLite node's: tfu-check-tflite.ts). */
-export function windowOf(g: CheckGraph, node: InferredNode, axis: 2 | 3): Window {
-  if (hasTfliteWindow(node)) return tfliteWindowOf(g.values, node, axis);
-  const i = axis - 2;
-  const attr = (key: string): readonly number[] | undefined => {
-    const a = node.attributes?.[key];
-    return Array.isArray(a) ? (a as readonly number[]) : undefined;
-  };
-  const input = g.values.get(node.inputs[0] ?? '');
-  if (GLOBAL_POOLS.includes(node.opType)) return { k: input?.shape?.[axis] ?? 1, s: 1, p: 0, d: 1 };
-  if (CONV_WEIGHT[node.opType] === undefined && !node.opType.endsWith('Pool')) return { k: 1, s: 1, p: 0, d: 1 };
-  const weight = CONV_WEIGHT[node.opType] === undefined ? undefined : g.values.get(node.inputs[CONV_WEIGHT[node.opType]!] ?? '')?.shape;
-  const k = attr('kernel_shape')?.[i] ?? weight?.[axis] ?? 1;
-  const s = attr('strides')?.[i] ?? 1;
-  const d = attr('dilations')?.[i] ?? 1;
-  const mode = node.attributes?.auto_pad;
-  if (mode === 'SAME_UPPER' || mode === 'SAME_LOWER') {
-    // the pads that give the output its size: (out - 1) * s + extent = in + pads
-    const out = g.values.get(node.outputs[0] ?? '')?.shape?.[axis] ?? 1;
-    const total = Math.max(0, (out - 1) * s + (k - 1) * d + 1 - (input?.shape?.[axis] ?? 1));
-    return { k, s, p: mode === 'SAME_UPPER' ? total >> 1 : total - (total >> 1), d };
-  }
-  return { k, s, p: mode === 'VALID' ? 0 : attr('pads')?.[i] ?? 0, d };
 }
 
 /** For each tile (of `size` output rows along `axis`, 2: H, 3: W), the set of rows each tensor of the unit needs. */
