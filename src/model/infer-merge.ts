@@ -3,7 +3,7 @@
 
 import type { IrValueInfo } from './ir';
 import { shortName } from '../shared/short-name';
-import type { InferEnv } from './infer-graph';
+import type { InferEnv } from './infer-scope';
 import type { Dim, TensorFact } from './shape-rules/types';
 
 function formatDims(shape: readonly Dim[]): string {

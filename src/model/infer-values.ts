@@ -6,7 +6,7 @@ import type { IrGraph, IrNode } from './ir';
 import type { InferredGraph, InferredNode, InferredValue, ModelDiagnostic, NodeAttribute, ValueKind } from './inferred';
 import { sizePastLimit } from './infer-limits';
 import { shortName } from '../shared/short-name';
-import type { Scope } from './infer-graph';
+import type { Scope } from './infer-scope';
 import { nodeReads } from './check-graph';
 import type { Dim, TensorFact } from './shape-rules/types';
 
