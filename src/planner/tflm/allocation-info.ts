@@ -90,6 +90,7 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
   const buffers: TflmBuffer[] = [];
   const variables: TflmVariable[] = [];
   model.subgraphs.forEach((sg, s) => {
+    const producers = producerNames(sg);
     sg.tensors.forEach((t, i) => {
       const bytes = tensorBytes(t, s, i);
       const offline = offsets?.[i] !== undefined && offsets[i]! >= 0 ? offsets[i] : undefined;
@@ -100,7 +101,7 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
       }
       const info = infos[s]![i]!;
       buffers.push({
-        kind: 'tensor', subgraph: s, tensor: i, name: valueName(s, t), node: producer(sg, i),
+        kind: 'tensor', subgraph: s, tensor: i, name: valueName(s, t), node: producers.get(i),
         role: s === 0 && sg.inputs.includes(i) ? 'input' : s === 0 && sg.outputs.includes(i) ? 'output' : 'activation',
         bytes, size: alignUp(bytes), first: info.first, last: info.last, offlineOffset: offline,
       });
@@ -113,7 +114,7 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
       bytes: r.bytes, size: alignUp(r.bytes), first: info.first, last: info.last, offlineOffset: undefined,
     });
   });
-  const notes = model.subgraphs.flatMap((sg) => sg.operators.flatMap((op) => scratchRequests(sg, op).note ?? []));
+  const notes = model.subgraphs.flatMap((sg) => sg.operators.filter((op) => op.custom).flatMap((op) => scratchRequests(sg, op).note ?? []));
   return {
     buffers, times, variables, notes,
     tensorCount: model.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0),
@@ -140,8 +141,11 @@ function alignUp(bytes: number): number {
   return Math.ceil(bytes / TFLM_ALIGNMENT) * TFLM_ALIGNMENT;
 }
 
-function producer(sg: IrTfliteSubgraph, tensor: number): string | undefined {
-  return sg.operators.find((op) => op.outputs.includes(tensor))?.node;
+/** The operator that writes each tensor (the first, should several). */
+function producerNames(sg: IrTfliteSubgraph): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const op of sg.operators) for (const t of op.outputs) if (!names.has(t)) names.set(t, op.node);
+  return names;
 }
 
 type Request = TflmScratchRequest & { readonly subgraph: number; readonly operator: number };
