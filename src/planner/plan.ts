@@ -178,7 +178,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const assumptions = planAssumptions(model);
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions });
   const tflite = (model as Partial<InferredModel>).tflite;
-  const plan = stage.tflm === undefined || tflite === undefined ? record : { ...record, runtimePlan: tflmRuntimePlan(tflite, stage.tflm, placed.offsets) };
+  const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
@@ -340,6 +340,17 @@ function bufferRecords(problem: PlacementProblem, placed: PlacedPlan): PlannedBu
 /** What decoding and inference noted (a shape that disagrees, external data, an invalid dim): the plan rests on it too. */
 function modelDiagnostics(model: InferredGraph | InferredModel): PlanDiagnostic[] {
   return ((model as Partial<InferredModel>).diagnostics ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.node !== undefined && { node: d.node }) }));
+}
+
+/** The plan with its runtime plan, and a note when the file's own offline plan, not this one, is what the runtime will use. */
+function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan): PlanCore {
+  const file = runtimePlan.filePlan;
+  if (file === undefined) return { ...record, runtimePlan };
+  const note: PlanDiagnostic = {
+    code: 'tflm-file-plan',
+    message: `the file carries its own offline plan: TFLite Micro will use it (head ${formatBytes(file.head)}${file.valid ? '' : ', not checked valid'}), not the plan shown here, until heapscope's plan is written in with --save-tflite`,
+  };
+  return { ...record, runtimePlan, diagnostics: [...record.diagnostics, note] };
 }
 
 /** A runtime target asked of a model the runtime does not read. */
