@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { planModel } from '../plan';
 import { toPlanFile, type PlanFile } from '../assembly/plan-file';
 import { presetTarget } from '../targets/presets';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
-import { cName, planCHeader } from './c-header';
+import { cName, OVER_LIMIT_WARNING, planCHeader } from './c-header';
 
 const SAMPLE = join(__dirname, '../../../public/sample.onnx');
 const cc = ['/usr/bin/cc', '/usr/local/bin/cc'].find((p) => existsSync(p));
@@ -37,7 +37,7 @@ describe('planCHeader', () => {
     const header = planCHeader(file);
     const defs = macros(header);
     expect(header).toMatch(/^\/\* Memory plan of models\/sample v2\.onnx, made by heapscope\.\n \* target: mcu; strategy: best\n \* dims: batch=2\n/);
-    expect(header.split('\n').filter((l) => l.startsWith('#ifndef') || l.startsWith('#endif'))).toEqual([
+    expect(header.split('\n').filter((l) => (l.startsWith('#ifndef') || l.startsWith('#endif')) && l.includes('_PLAN_'))).toEqual([
       '#ifndef HEAPSCOPE_PLAN_SAMPLE_V2_H',
       '#endif /* HEAPSCOPE_PLAN_SAMPLE_V2_H */',
     ]);
@@ -77,5 +77,40 @@ describe('planCHeader', () => {
     writeFileSync(join(dir, 'main.c'), program);
     execFileSync(cc!, ['-std=c89', '-pedantic', '-Wall', '-Werror', '-o', join(dir, 'main'), join(dir, 'main.c')]);
     expect(execFileSync(join(dir, 'main')).toString().trim()).toBe(`${file.plan.peak} ${b.offset} ${b.size}`);
+  });
+});
+
+describe('planCHeader on a plan over its limit', () => {
+  it('says so in its comment and stops the build with #error, a #warning when the macro is defined', () => {
+    const file = samplePlan('mcu');
+    const sram = file.plan.regions.find((r) => r.name === 'sram')!;
+    expect(sram.overBy).toBeGreaterThan(0);
+    const header = planCHeader(file);
+    const message = `"heapscope: region sram needs ${sram.peak} bytes, ${sram.overBy} over its limit of ${sram.sizeLimit} bytes"`;
+    expect(header).toContain(`#ifndef ${OVER_LIMIT_WARNING}\n#error ${message}\n#else\n#warning ${message}\n#endif`);
+    expect(header).toContain(` * DOES NOT FIT: sram needs ${sram.peak} bytes, ${sram.overBy} over its limit of ${sram.sizeLimit} bytes.`);
+    expect(header).toContain(`define ${OVER_LIMIT_WARNING}`);
+    expect(header).toContain(`limit ${sram.sizeLimit} bytes, over by ${sram.overBy} bytes */`);
+    // ext-ram fits: no directive names it.
+    expect(header).not.toMatch(/#error "heapscope: region ext-ram/);
+  });
+
+  it('has no #error when every region fits', () => {
+    const header = planCHeader(samplePlan('accelerator'));
+    expect(header).not.toContain('#error');
+    expect(header).toContain(' * fits: every region is within its size limit.');
+  });
+
+  it.skipIf(cc === undefined)('fails to compile over the limit, and compiles with a warning naming the region when the macro is defined', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-header-'));
+    writeFileSync(join(dir, 'plan.h'), planCHeader(samplePlan('mcu')));
+    writeFileSync(join(dir, 'main.c'), '#include "plan.h"\nint main(void) { return (int)(HEAPSCOPE_PEAK_BYTES % 2UL); }\n');
+    const compile = (extra: string[]) => spawnSync(cc!, ['-Wall', ...extra, '-o', join(dir, 'main'), join(dir, 'main.c')], { encoding: 'utf8' });
+    const refused = compile([]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/#error "heapscope: region sram needs/);
+    const warned = compile([`-D${OVER_LIMIT_WARNING}`]);
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toMatch(/warning: .*heapscope: region sram needs/);
   });
 });

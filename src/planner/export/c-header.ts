@@ -1,11 +1,15 @@
 // planCHeader: a C header for embedded deployment of a saved plan: the arena
 // size of every region and the offset and size of every buffer, as macros with
-// unique C identifiers. Depends only on the plan file types.
+// unique C identifiers. A region over its size limit stops the build with
+// #error (or a #warning when OVER_LIMIT_WARNING is defined before the include).
+// Depends only on the plan file types.
 
 import type { PlanFile } from '../assembly/plan-file';
 
 /** Identifier prefix of every macro. */
 const PREFIX = 'HEAPSCOPE';
+/** Defined before the include, it turns the #error of a region over its limit into a #warning. */
+export const OVER_LIMIT_WARNING = `${PREFIX}_OVER_LIMIT_WARNING`;
 
 /** The C header of `file`; see the module header. Include-guarded, C89-clean. */
 export function planCHeader(file: PlanFile): string {
@@ -18,11 +22,13 @@ export function planCHeader(file: PlanFile): string {
     ` * target: ${comment(settings.target)}${settings.target !== plan.target ? ` (${comment(plan.target)})` : ''}; strategy: ${comment(plan.strategy)}`,
     ` * dims: ${dims === '' ? 'none' : comment(dims)}`,
     ` * peak: ${plan.peak} bytes over ${plan.regions.length} region(s); lower bound ${plan.lowerBound} bytes.`,
+    ...verdictComment(plan.regions),
     ` * Offsets are in bytes from the start of each region's arena. Buffers with`,
     ` * disjoint lifetimes share bytes on purpose: keep the execution order. */`,
     `#ifndef ${guard}`,
     `#define ${guard}`,
     '',
+    ...overLimitDirectives(plan.regions),
     `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL`,
     `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
   ];
@@ -30,7 +36,7 @@ export function planCHeader(file: PlanFile): string {
   for (const region of plan.regions) {
     const id = ids.take(`${PREFIX}_${cName(region.name)}`, ['_ARENA_SIZE']);
     regionIds.set(region.name, id);
-    const limit = region.sizeLimit === undefined ? '' : `, limit ${region.sizeLimit} bytes`;
+    const limit = region.sizeLimit === undefined ? '' : `, limit ${region.sizeLimit} bytes${overBy(region) > 0 ? `, over by ${overBy(region)} bytes` : ''}`;
     lines.push(`#define ${id}_ARENA_SIZE ${region.peak}UL /* region ${comment(region.name)}: ${region.fast ? 'fast' : 'slow'}${limit} */`);
   }
   for (const region of plan.regions) {
@@ -46,6 +52,42 @@ export function planCHeader(file: PlanFile): string {
   }
   lines.push('', `#endif /* ${guard} */`);
   return lines.join('\n') + '\n';
+}
+
+type Region = PlanFile['plan']['regions'][number];
+
+/** Bytes a region needs above its size limit; 0 when it fits or has none. */
+function overBy(r: Region): number {
+  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, r.peak - r.sizeLimit));
+}
+
+/** The verdict in the header's comment, and how to build anyway when a region is over its limit. */
+function verdictComment(regions: readonly Region[]): string[] {
+  const over = regions.filter((r) => overBy(r) > 0);
+  if (over.length === 0) return regions.some((r) => r.sizeLimit !== undefined) ? [' * fits: every region is within its size limit.'] : [];
+  return [
+    ` * DOES NOT FIT: ${over.map((r) => `${comment(r.name)} needs ${r.peak} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes`).join('; ')}.`,
+    ` * Including this header stops the build with #error; define ${OVER_LIMIT_WARNING}`,
+    ` * before the include (or -D${OVER_LIMIT_WARNING}) to make it a #warning instead.`,
+  ];
+}
+
+/** An #error per region over its limit, a #warning instead when OVER_LIMIT_WARNING is defined. */
+function overLimitDirectives(regions: readonly Region[]): string[] {
+  const over = regions.filter((r) => overBy(r) > 0);
+  if (over.length === 0) return [];
+  const out = [`#ifndef ${OVER_LIMIT_WARNING}`];
+  const messages = over.map((r) => `"heapscope: region ${cString(r.name)} needs ${r.peak} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes"`);
+  for (const m of messages) out.push(`#error ${m}`);
+  out.push('#else');
+  for (const m of messages) out.push(`#warning ${m}`);
+  out.push('#endif', '');
+  return out;
+}
+
+/** Text safe inside a C string literal on one line. */
+function cString(text: string): string {
+  return comment(text).replace(/[\\"]/g, (c) => `\\${c}`);
 }
 
 /** An upper-case C identifier part: letters, digits and underscores, never empty. */

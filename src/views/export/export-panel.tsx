@@ -1,6 +1,6 @@
 // The side bar's "Share and export" panel: copy a link to this view, and
 // download the plan as a plan file (re-openable), MiniMalloc CSV (problem and
-// solution per region), a C header, the per-step ASCII chart, the heap and
+// solution, one file per region), a C header, the per-step ASCII chart, the heap and
 // graph views as SVG and PNG, and for a .tflite model planned for TensorFlow
 // Lite Micro the model with the plan written in (built by the worker). The
 // builders are pure (this folder); this component only gathers the plan on
@@ -20,7 +20,7 @@ import { Panel } from '../panels/panel';
 import { exportStem, exportTitle, plannedTfliteName } from './export-names';
 import { graphExport } from './graph-export';
 import { heapSvg } from './heap-svg';
-import { planCsv, type RegionCsv } from './plan-csv';
+import { planCsv } from './plan-csv';
 import { planFileOf } from './plan-file-of';
 import { saveBlob, saveText, svgToPng } from './save-file';
 import '../compare/compare.css';
@@ -80,20 +80,20 @@ interface PlanDownloadsProps {
 /** One row of buttons per kind of file. */
 function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
   const api = useAppStoreApi();
-  const [chosen, setChosen] = useState('');
   const regions = plan.regions.filter((r) => plan.buffers.some((b) => b.region === r.name && b.size > 0)).map((r) => r.name);
-  const region = regions.includes(chosen) ? chosen : regions[0];
   // Built when a button is pressed, from the plan on screen then.
   const fileNow = (): PlanFile => {
     const file = shownPlanFile(api.getState());
     if (file === undefined) throw new Error('there is no plan on screen');
     return file;
   };
-  const csvNow = (name: string): RegionCsv => {
-    const csv = planCsv(fileNow()).find((c) => c.region === name);
-    if (csv === undefined) throw new Error(`region ${name} has no buffers`);
-    return csv;
-  };
+  // One file per region, as the command-line tool's --csv writes them: the format has no regions.
+  const saveCsvs = (what: string, kind: 'problem' | 'solution') =>
+    run(regions.length > 1 ? `${what} CSVs of ${regions.length} regions saved` : `${what} CSV saved`, `${what} CSV could not be saved`, () => {
+      const csvs = planCsv(fileNow());
+      if (csvs.length === 0) throw new Error('no region has buffers');
+      for (const csv of csvs) saveText(csv[kind], `${stem}.${csv.region}.${kind}.csv`, 'text/csv');
+    });
   const heap = (): string => heapSvg(plan, { title });
   const graph = (png: boolean) => () => graphExport(graphElement(), `${title} · graph`, png);
   const save = (what: string, build: () => string, suffix: string, type: string) => run(`${what} saved`, `${what} could not be saved`, () => saveText(build(), `${stem}.${suffix}`, type));
@@ -112,17 +112,10 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
       </span>
       <span className="export-label">MiniMalloc CSV</span>
       <span className="export-buttons">
-        {regions.length > 1 && (
-          <select className="input select export-region" value={region} onChange={(e) => setChosen(e.target.value)} aria-label="Region of the CSV" data-testid="export-csv-region">
-            {regions.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        )}
-        {region !== undefined && (
+        {regions.length > 0 && (
           <>
-            <Download label="Problem" testId="export-csv-problem" onClick={save('Problem CSV', () => csvNow(region).problem, `${region}.problem.csv`, 'text/csv')} />
-            <Download label="Solution" testId="export-csv-solution" onClick={save('Solution CSV', () => csvNow(region).solution, `${region}.solution.csv`, 'text/csv')} />
+            <Download label="Problem" testId="export-csv-problem" onClick={saveCsvs('Problem', 'problem')} title={csvTitle('problem', regions)} />
+            <Download label="Solution" testId="export-csv-solution" onClick={saveCsvs('Solution', 'solution')} title={csvTitle('solution', regions)} />
           </>
         )}
       </span>
@@ -168,10 +161,15 @@ function PlannedTfliteDownload({ name, run }: { readonly name: string; readonly 
   );
 }
 
+/** "one file per region: sram, ext-ram" for the CSV buttons' tooltip. */
+function csvTitle(kind: string, regions: readonly string[]): string {
+  return regions.length > 1 ? `The ${kind} as MiniMalloc CSV, one file per region: ${regions.join(', ')}` : `The ${kind} of region ${regions[0]} as MiniMalloc CSV`;
+}
+
 /** One download button. */
-function Download({ label, testId, onClick }: { readonly label: string; readonly testId: string; readonly onClick: () => void }) {
+function Download({ label, testId, onClick, title }: { readonly label: string; readonly testId: string; readonly onClick: () => void; readonly title?: string }) {
   return (
-    <button type="button" className="button button-small" onClick={onClick} data-testid={testId}>
+    <button type="button" className="button button-small" onClick={onClick} data-testid={testId} title={title}>
       {label}
     </button>
   );

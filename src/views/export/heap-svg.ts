@@ -1,12 +1,15 @@
 // The heap diagram as a standalone SVG document: one lane per memory region,
 // x = step, y = address, one rectangle per buffer coloured by kind (buffers
-// sharing another's bytes outlined), the peak and lower-bound lines, byte and
-// step ticks, a legend of the colours and lines, and under it the peak chart
-// (live bytes per kind and region). Plain strings, no DOM: exports and tests
+// sharing another's bytes outlined), the peak and lower-bound lines, each
+// region's size limit (with the overflow tinted and "over by" when the plan
+// does not fit, and the verdict under the title), byte and step ticks, a legend
+// of the colours and lines, and under it the peak chart (live bytes per kind
+// and region). Plain strings, no DOM: exports and tests
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
-import { peakText } from '../plan-words';
+import { overLimitText, peakText, regionsOver } from '../plan-words';
+import { regionOverBy } from '../../store/selectors';
 import { shortName } from '../../shared/short-name';
 import { xmlChars } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
@@ -37,9 +40,11 @@ export const KIND_COLOURS: Readonly<Record<PlannedBuffer['kind'], string>> = {
 
 const MARGIN = { left: 78, right: 16, top: 50, bottom: 30, laneGap: 34 } as const;
 const LEGEND_HEIGHT = 28;
+const VERDICT_HEIGHT = 16;
 const CHART_CELL = 44;
 const PEAK = '#d33a44';
 const BOUND = '#0f8a4a';
+const LIMIT = '#a45c00';
 const TEXT = '#1b2130';
 const MUTED = '#627084';
 const LANE = '#f1f3f6';
@@ -51,7 +56,10 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const regions = lanesOf(plan);
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
   const plotWidth = width - MARGIN.left - MARGIN.right;
-  const lanesBottom = MARGIN.top + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
+  const over = regionsOver(plan);
+  // The verdict takes a line of its own under the title.
+  const lanesTop = MARGIN.top + (over.length > 0 ? VERDICT_HEIGHT : 0);
+  const lanesBottom = lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
   const chart = options.chart === false ? undefined : peakChartData(plan);
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
   const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
@@ -62,8 +70,12 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
   ];
+  if (over.length > 0) {
+    const verdict = `Does not fit: ${over.map((r) => overLimitText(r, plan.complete)).join('; ')}`;
+    parts.push(`<text x="${MARGIN.left}" y="40" font-weight="600" fill="${PEAK}" data-verdict="over">${escapeXml(verdict)}</text>`);
+  }
   regions.forEach((region, k) => {
-    const top = MARGIN.top + k * (laneHeight + MARGIN.laneGap);
+    const top = lanesTop + k * (laneHeight + MARGIN.laneGap);
     const extent = Math.max(1, options.extents?.get(region.name) ?? 0, region.peak, ...region.buffers.map((b) => b.offset + b.size)) * 1.06;
     const y = (bytes: number): number => top + laneHeight - (bytes / extent) * laneHeight;
     parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight, complete: plan.complete }));
@@ -73,7 +85,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     parts.push(`<text x="${x(step + 0.5).toFixed(1)}" y="${axisY + 12}" text-anchor="middle" fill="${MUTED}">${step}</text>`);
   }
   parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
-  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18));
+  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.sizeLimit !== undefined)));
   if (chart !== undefined) {
     const top = lanesBottom + legendHeight + 10;
     parts.push(`<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region</text>`);
@@ -87,6 +99,8 @@ interface LaneRegion {
   readonly name: string;
   readonly peak: number;
   readonly lowerBound: number;
+  readonly sizeLimit: number | undefined;
+  readonly overBy: number; // bytes above sizeLimit, 0 when it fits
   readonly buffers: readonly PlannedBuffer[];
 }
 
@@ -97,7 +111,7 @@ function lanesOf(plan: ModelPlan): LaneRegion[] {
   return names
     .map((name) => {
       const region = plan.regions.find((r) => r.name === name);
-      return { name, peak: region?.peak ?? 0, lowerBound: region?.lowerBound ?? 0, buffers: plan.buffers.filter((b) => b.region === name && b.size > 0) };
+      return { name, peak: region?.peak ?? 0, lowerBound: region?.lowerBound ?? 0, sizeLimit: region?.sizeLimit, overBy: region === undefined ? 0 : regionOverBy(region), buffers: plan.buffers.filter((b) => b.region === name && b.size > 0) };
     })
     .filter((r) => r.buffers.length > 0 || r.peak > 0);
 }
@@ -117,8 +131,12 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete
   const out = [
     `<g data-region="${escapeXml(region.name)}">`,
     `<rect x="${MARGIN.left}" y="${top}" width="${plotWidth}" height="${laneHeight}" fill="${LANE}"/>`,
-    `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${escapeXml(peakText(region.peak, complete))} · lower bound ${formatBytes(region.lowerBound)}</text>`,
+    `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${escapeXml(peakText(region.peak, complete))} · lower bound ${formatBytes(region.lowerBound)}${escapeXml(limitWords(region))}</text>`,
   ];
+  if (region.overBy > 0) {
+    // The addresses above the limit that the plan uses: the overflow.
+    out.push(`<rect x="${MARGIN.left}" y="${y(region.peak).toFixed(2)}" width="${plotWidth}" height="${(y(region.sizeLimit!) - y(region.peak)).toFixed(2)}" fill="${PEAK}" opacity="0.1" data-overflow="true"/>`);
+  }
   // Owners first, then the buffers sharing their bytes on top.
   const ordered = [...region.buffers].sort((a, b) => Number(a.alias !== undefined) - Number(b.alias !== undefined) || a.id - b.id);
   for (const b of ordered) {
@@ -135,6 +153,7 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete
     );
   }
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));
+  if (region.sizeLimit !== undefined && y(region.sizeLimit) >= top) out.push(limitLine(region, y(region.sizeLimit), plotWidth));
   for (const bytes of ticks(region.peak, 4)) {
     out.push(`<text x="${MARGIN.left - 6}" y="${(y(bytes) + 4).toFixed(1)}" text-anchor="end" fill="${MUTED}">${formatBytes(bytes)}</text>`);
   }
@@ -142,13 +161,33 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete
   return out.join('\n');
 }
 
-/** Swatches of the buffer kinds, then the lower-bound and peak lines, in one row from (x, y). */
-function legendSvg(x: number, y: number): string {
+/** " · limit 512 KiB" after a lane's title, " · limit 512 KiB, over by 5.41 MiB" when the plan does not fit. */
+function limitWords(region: LaneRegion): string {
+  if (region.sizeLimit === undefined) return '';
+  return ` · limit ${formatBytes(region.sizeLimit)}${region.overBy > 0 ? `, over by ${formatBytes(region.overBy)}` : ''}`;
+}
+
+/** The size-limit line at `at`, labelled at its right end: solid red when the plan is over it, dashed otherwise. */
+function limitLine(region: LaneRegion, at: number, plotWidth: number): string {
+  const over = region.overBy > 0;
+  const colour = over ? PEAK : LIMIT;
+  const label = `limit ${formatBytes(region.sizeLimit!)}${over ? ` · over by ${formatBytes(region.overBy)}` : ''}`;
+  return [
+    `<g data-limit="${region.sizeLimit}"${over ? ` data-over-by="${region.overBy}"` : ''}>`,
+    `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${at.toFixed(2)}" y2="${at.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${over ? '' : ' stroke-dasharray="2 3"'}/>`,
+    `<text x="${MARGIN.left + plotWidth - 4}" y="${(at + 13).toFixed(2)}" text-anchor="end" font-weight="600" fill="${colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(label)}</text>`,
+    '</g>',
+  ].join('');
+}
+
+/** Swatches of the buffer kinds, then the lower-bound, peak (and size-limit) lines, in one row from (x, y). */
+function legendSvg(x: number, y: number, limits: boolean): string {
   const items: { label: string; mark: (x: number) => string }[] = [
     ...LEGEND_KINDS.map(([kind, label]) => ({ label, mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" rx="2" fill="${KIND_COLOURS[kind]}"/>` })),
     { label: 'shares bytes', mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>` },
     { label: 'lower bound', mark: (at: number) => `<path d="M${at} ${y - 3}h16" stroke="${BOUND}" stroke-width="1.5" stroke-dasharray="4 3"/>` },
     { label: 'peak', mark: (at: number) => `<rect x="${at}" y="${y - 4}" width="16" height="1.5" fill="${PEAK}"/>` },
+    ...(limits ? [{ label: 'size limit', mark: (at: number) => `<path d="M${at} ${y - 3}h16" stroke="${LIMIT}" stroke-width="1.5" stroke-dasharray="2 3"/>` }] : []),
   ];
   const out = ['<g class="legend" data-legend="true">'];
   let at = x;

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
+import { inferShapes } from '../../model/infer-shapes';
+import { formatBytes } from '../../shared/format';
+import { planForSettings } from '../../worker/plan-settings';
+import { heapSvg } from './heap-svg';
+
+const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
+
+function samplePlan(target: string) {
+  return planForSettings(inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} }), { target, strategy: undefined });
+}
+
+/** The y of the first <line> inside `svg`'s part that starts with `marker`. */
+function lineY(svg: string, marker: RegExp): number {
+  const at = svg.search(marker);
+  expect(at).toBeGreaterThanOrEqual(0);
+  return Number(/<line [^>]*y1="([\d.]+)"/.exec(svg.slice(at))![1]);
+}
+
+describe('heap SVG of a plan over its size limit', () => {
+  const plan = samplePlan('mcu');
+  const sram = plan.regions.find((r) => r.name === 'sram')!;
+  const svg = heapSvg(plan, { title: 'sample.onnx' });
+  const lane = svg.slice(svg.indexOf('<g data-region="sram">'), svg.indexOf('</g>', svg.indexOf('<g data-region="sram">')));
+
+  it('states the verdict under the title and the limit and how far over in the lane title', () => {
+    expect(sram.overBy).toBeGreaterThan(0);
+    expect(svg).toContain(`data-verdict="over">Does not fit: sram needs ${formatBytes(sram.peak)}, ${formatBytes(sram.overBy)} over its ${formatBytes(sram.sizeLimit)} limit</text>`);
+    expect(lane).toContain(` · limit ${formatBytes(sram.sizeLimit)}, over by ${formatBytes(sram.overBy)}</text>`);
+    expect(lane).toContain(`>limit ${formatBytes(sram.sizeLimit)} · over by ${formatBytes(sram.overBy)}</text>`);
+  });
+
+  it('draws the limit line at the limit, on the same scale as the peak line, and tints the overflow between them', () => {
+    const bottom = 50 + 16 + 240; // the first lane's bottom, under the title and the verdict
+    const limitY = lineY(lane, new RegExp(`<g data-limit="${sram.sizeLimit}" data-over-by="${sram.overBy}">`));
+    const peakY = lineY(lane, /<line [^>]*stroke="#d33a44" stroke-width="1.5"\/>/);
+    expect((bottom - limitY) / (bottom - peakY)).toBeCloseTo(sram.sizeLimit! / sram.peak, 3);
+    const tint = /<rect [^>]*y="([\d.]+)" [^>]*height="([\d.]+)" [^>]*data-overflow="true"/.exec(lane)!;
+    expect(Number(tint[1])).toBeCloseTo(peakY, 1);
+    expect(Number(tint[1]) + Number(tint[2])).toBeCloseTo(limitY, 1);
+    expect(svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0]).toContain('>size limit</text>');
+  });
+
+  it('a region within its limit says the limit but not over, and a plan that fits has no verdict', () => {
+    const ext = svg.slice(svg.indexOf('<g data-region="ext-ram">'));
+    expect(ext).toMatch(/ · limit 8.00 MiB<\/text>/);
+    expect(ext.slice(0, ext.indexOf('</g>'))).not.toContain('over by');
+    const fits = heapSvg(samplePlan('accelerator'));
+    expect(fits).not.toContain('data-verdict');
+    expect(fits).not.toContain('over by');
+    const cpu = heapSvg(samplePlan('cpu'));
+    expect(cpu).not.toContain('data-limit');
+    expect(cpu).not.toContain('size limit');
+  });
+});
