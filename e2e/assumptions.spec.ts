@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { branchModel, customOpModel, detectorModel, fusedUnknownModel, largeImageModel, viewsModel } from './assumption-models';
-import { heapDrawn, openDropped, snap, summary, test } from './fixtures';
+import { haveModel, heapDrawn, NO_MODELS, openDropped, readModel, snap, summary, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -60,12 +60,36 @@ test('a detector with unnamed dims: the banner shows the default image axes, and
   await snap(page, 'assumptions-detector-fields');
   await fields.getByRole('button', { name: 'Apply' }).click();
   await waitForPeakChange(page, before.peak);
-  await page.waitForFunction(() => window.heapscope?.summary().warnings.every((w) => !w.startsWith('Plan assumes')) === true);
+  // Only the fields changed are bound: the batch axis stays a default, and the banner still says so.
+  await page.waitForFunction(() => window.heapscope?.summary().warnings.some((w) => /^Plan assumes default x:0=1 \(/.test(w)) === true);
   const after = await summary(page);
+  expect(after.settings?.dims).toEqual({ 'x:2': 640, 'x:3': 640 });
   const file = tempModel('detector.onnx', bytes);
-  expect(after.peak).toBe(cliPlan(file, ['--dim', 'x:0=1', '--dim', 'x:2=640', '--dim', 'x:3=640']).peak);
+  expect(after.peak).toBe(cliPlan(file, ['--dim', 'x:2=640', '--dim', 'x:3=640']).peak);
   expect(after.peak).toBeGreaterThan(before.peak!);
-  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).not.toContainText('x:2=');
+});
+
+test('GPT-2 with a past: the total length follows the sequence in the form, and Apply binds only the sequence', async ({ page }) => {
+  test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+  const bytes = readModel('tiny-random-gpt2-fp32-past.onnx');
+  await openDropped(page, 'gpt2-past.onnx', bytes);
+  const before = await summary(page);
+  const line = page.locator('[data-testid="assumption"][data-kind="dims"]');
+  await line.getByTestId('assumption-fix').click();
+  const fields = line.getByTestId('banner-dims');
+  await fields.locator('input[data-dim="seq_len"]').fill('16');
+  // As the CLI derives it: total = sequence + past (0 on the first step).
+  await expect(fields.locator('input[data-dim="total_seq_len"]')).toHaveValue('16');
+  await snap(page, 'assumptions-gpt2-derived-total');
+  await fields.getByRole('button', { name: 'Apply' }).click();
+  await waitForPeakChange(page, before.peak);
+  const after = await summary(page);
+  expect(after.settings?.dims).toEqual({ seq_len: 16 });
+  expect(after.peak).toBe(cliPlan(tempModel('gpt2-past.onnx', bytes), ['--dim', 'seq_len=16']).peak);
+  // The defaults it still rests on stay listed, the total at its derived value.
+  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).toContainText('attention_mask:1=16');
+  expect(after.warnings.find((w) => w.startsWith('Plan assumes'))).toMatch(/attention_mask:1=16/);
 });
 
 test('an op without a shape rule makes the peak a lower estimate until a shape is given from the banner', async ({ page }) => {

@@ -12,6 +12,7 @@ import { parseShapeField, parseValuesField, type NumbersField } from '../../stor
 import './binding-fields.css';
 import { ownValue } from '../../shared/own';
 import { shortName, titleText } from '../../shared/short-name';
+import { derivedFrom, dimsToBind, initialDraft, typeDim, type DimsDraft } from './dims-draft';
 
 /** Props of the single-value fields. */
 interface FieldProps {
@@ -129,29 +130,38 @@ function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue
   );
 }
 
-/** Inputs for the default dims a plan assumes, labelled by input axis, applied together. */
+/**
+ * Inputs for the default dims a plan assumes, labelled by input axis; a total
+ * length follows the sequence and past as they are typed, and Apply binds the
+ * changed fields only (dims-draft.ts).
+ */
 export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAssumption[]; readonly autoFocus?: boolean }) {
   const { setDim } = useActions();
   const busy = useAppStore((s) => s.task?.kind === 'open');
-  const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(dims.map((d) => [d.name, String(d.value)])));
+  const [draft, setDraft] = useState<DimsDraft>(() => initialDraft(dims));
   const [error, setError] = useState<string | undefined>(undefined);
   const baseId = useId();
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const bad = dims.find((d) => !/^\d{1,10}$/.test(ownValue(draft, d.name) ?? '') || Number(ownValue(draft, d.name)) > 2 ** 31 - 1);
+    const chosen = dimsToBind(dims, draft);
+    if (chosen.length === 0) {
+      setError('Change a value to bind it; the others stay defaults');
+      return;
+    }
+    const bad = chosen.find((d) => !/^\d{1,10}$/.test(ownValue(draft.values, d.name) ?? '') || Number(ownValue(draft.values, d.name)) > 2 ** 31 - 1);
     if (bad !== undefined) {
-      setError(`${shownDimLabel(bad)} must be a whole number from 0 up, got "${ownValue(draft, bad.name) ?? ''}"`);
+      setError(`${shownDimLabel(bad)} must be a whole number from 0 up, got "${ownValue(draft.values, bad.name) ?? ''}"`);
       return;
     }
     setError(undefined);
     // Each setDim reads the bindings the one before it set, so the last re-inference has them all.
-    for (const d of dims) void setDim(d.name, Number(ownValue(draft, d.name)));
+    for (const d of chosen) void setDim(d.name, Number(ownValue(draft.values, d.name)));
   };
   return (
     <form className="binding-dims" onSubmit={submit} data-testid="banner-dims">
       {dims.map((d, k) => (
         <span key={d.name} className="binding-dim">
-          <label htmlFor={`${baseId}-${k}`} title={titleText(`${d.name}: ${d.rule}`)}>
+          <label htmlFor={`${baseId}-${k}`} title={titleText(`${d.name}: ${d.rule}${derivedFrom(dims, d) === undefined ? '' : ` (follows ${derivedFrom(dims, d)} until you change it)`}`)}>
             {shownDimLabel(d)}
           </label>
           <input
@@ -160,11 +170,12 @@ export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAss
             type="number"
             min={0}
             step={1}
-            value={ownValue(draft, d.name) ?? ''}
+            value={ownValue(draft.values, d.name) ?? ''}
             disabled={busy}
             autoFocus={autoFocus === true && k === 0}
             data-dim={d.name}
-            onChange={(event) => setDraft({ ...draft, [d.name]: event.target.value })}
+            data-changed={draft.changed.has(d.name)}
+            onChange={(event) => setDraft(typeDim(dims, draft, d.name, event.target.value))}
           />
         </span>
       ))}
