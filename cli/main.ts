@@ -77,6 +77,8 @@ export function runCli(argv: readonly string[], raw: Output): number {
   try {
     if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
       io.out(USAGE);
+      // Without a command it is bad input: exit 2 says so on stderr, as every exit 2 does.
+      if (argv.length === 0) io.err(`heapscope: no command given (commands: ${[...COMMANDS.keys()].join(', ')})\n`);
       return argv.length === 0 ? 2 : 0;
     }
     const args = parseArgs(argv, SPECS);

@@ -78,3 +78,16 @@ describe('plan files', () => {
     expect(errorOf(variant((d) => (d.settings.targetProfile.regions = []))).message).toMatch(/^p\.json: settings\.targetProfile: regions must list at least one memory region/);
   });
 });
+
+describe('readPlanFile on nesting without end', () => {
+  it('refuses a field kept as written (a buffer\'s node) nested 100,000 deep, naming it, before diff or a view copies it', () => {
+    const depth = 100_000;
+    const text = savedText().replace(/"node":"relu"/, `"node":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    expect(text.length).toBeGreaterThan(500_000);
+    expect(errorOf(text).message).toMatch(/^p\.json: plan file field plan\.buffers\[\d+\]\.node\.a\.a.* nests deeper than 64 levels/);
+  });
+
+  it('reads a plan as written, a few levels deep', () => {
+    expect(readPlanFile(savedText(), 'p.json').plan.buffers.length).toBeGreaterThan(0);
+  });
+});

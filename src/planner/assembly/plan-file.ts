@@ -103,6 +103,8 @@ export function readPlanFile(text: string, source: string): PlanFile {
     const why = String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ');
     throw new InputError('bad-plan', `${source} is not a plan file: not valid JSON (${why})`);
   }
+  const tooDeep = deepestPath(json);
+  if (tooDeep !== undefined) throw new InputError('bad-plan', `${source}: plan file field ${tooDeep} nests deeper than ${MAX_PLAN_DEPTH} levels; plan files are a few levels deep`);
   const doc = objectAt(json, '', source, 'a JSON object');
   if (doc.format !== PLAN_FILE_FORMAT) {
     throw new InputError('bad-plan', `${source} is not a plan file: "format" is ${show(doc.format)}, expected "${PLAN_FILE_FORMAT}"`);
@@ -118,6 +120,23 @@ export function readPlanFile(text: string, source: string): PlanFile {
 }
 
 type Json = Record<string, unknown>;
+
+/** Nesting a plan file may have: what it writes is under ten levels; fields kept as written reach the diff and the views. */
+const MAX_PLAN_DEPTH = 64;
+
+/** The path of the first value nested deeper than MAX_PLAN_DEPTH, or undefined; without recursion, whatever the depth. */
+function deepestPath(root: unknown): string | undefined {
+  const stack: [unknown, number, string][] = [[root, 0, '']];
+  while (stack.length > 0) {
+    const [value, depth, path] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_PLAN_DEPTH) return path.length > 80 ? `${path.slice(0, 79)}…` : path;
+    const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value).map(([k, v]) => [`.${k}`, v] as const);
+    // Path text is cut early: a 100,000-deep chain must not build 100,000-character paths.
+    for (const [key, child] of entries) stack.push([child, depth + 1, path.length > 80 ? path : `${path}${key}`.replace(/^\./, '')]);
+  }
+  return undefined;
+}
 
 function readSettings(value: unknown, source: string): PlanSettings {
   const s = objectAt(value, 'settings', source);
