@@ -85,3 +85,12 @@ describe('heapscope inspect', () => {
     expect(bad.stderr).toMatch(/heapscope: cannot read \/no\/such.onnx: no such file/);
   });
 });
+
+describe('heapscope without a command', () => {
+  it('prints the usage and exits 2 with one line on stderr saying why', () => {
+    const { code, out, err } = run([]);
+    expect(code).toBe(2);
+    expect(out).toMatch(/^usage: heapscope <command>/);
+    expect(err).toBe('heapscope: no command given (commands: inspect, plan, solve, diff, targets, sweep)\n');
+  });
+});

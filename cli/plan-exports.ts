@@ -72,7 +72,7 @@ function plannedTflite({ plan, bytes }: ExportInput): Uint8Array {
 }
 
 /** True when two paths name the same file (the second exists). */
-function samePath(a: string, b: string): boolean {
+export function samePath(a: string, b: string): boolean {
   try {
     return realpathSync(a) === realpathSync(b);
   } catch {

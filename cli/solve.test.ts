@@ -51,6 +51,24 @@ describe('heapscope solve', () => {
     expect(peak).toBe(90);
   });
 
+  it('refuses --out aimed at the problem it solves, and leaves the problem as it was', () => {
+    const path = csvFile(MEDIUM);
+    const { code, err } = run(['solve', path, '--out', path]);
+    expect(code).toBe(2);
+    expect(err).toBe(`heapscope: --out ${path} would overwrite the problem it solves; give another file name\n`);
+    expect(readFileSync(path, 'utf8')).toBe(MEDIUM);
+  });
+
+  it('re-solves its own solution of buffers whose sizes sum close to 2^53: fixed offsets are not counted twice', () => {
+    const out = join(tempDir(), 'solution.csv');
+    const huge = `id,lower,upper,size\na,0,2,${2 ** 52}\nb,1,3,${2 ** 51}\nc,0,3,${2 ** 50}\n`;
+    const first = run(['solve', csvFile(huge), '--out', out, '--json']);
+    expect(first.code).toBe(0);
+    const again = run(['solve', out, '--json']);
+    expect(again.err).toBe('');
+    expect(JSON.parse(again.out).peak).toBe(JSON.parse(first.out).peak);
+  });
+
   it('keeps offsets a problem fixes', () => {
     const report = JSON.parse(run(['solve', csvFile('id,lower,upper,size,offset\na,0,2,10,100\nb,1,3,20,\n'), '--json']).out);
     expect(report).toMatchObject({ valid: true, peak: 110, lowerBound: 110 });

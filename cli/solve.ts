@@ -12,6 +12,7 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { strategyOption } from './plan';
+import { samePath } from './plan-exports';
 
 /** The JSON report of `solve`. */
 export interface SolveReport {
@@ -36,6 +37,9 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   }
   const file = args.files[0]!;
   const strategy = strategyOption(args) ?? 'best';
+  const outPath = args.options.get('--out');
+  // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
+  if (outPath !== undefined && samePath(outPath, file)) throw new InputError('bad-argument', `--out ${outPath} would overwrite the problem it solves; give another file name`);
   const budgetMs = budgetOption(args.options.get('--budget-ms'));
   const text = new TextDecoder().decode(readInputFile(file, MAX_CSV_BYTES));
   let problem;

@@ -65,18 +65,20 @@ function bufferIssue(buffer: PlanBuffer, index: number, defaultAlignment: number
 }
 
 /**
- * The most bytes any plan of the problem can reach: every buffer stacked with
- * its alignment padding, above the highest fixed buffer. Plans stay exact when
- * this stays within MAX_BYTES.
+ * The most bytes any plan of the problem can reach: every free buffer stacked
+ * with its alignment padding, above the highest fixed buffer (a fixed buffer
+ * sits below that top, so it is not stacked again: a solution, every offset
+ * fixed, spans what its plan did). Plans stay exact when this stays within MAX_BYTES.
  */
 function addressSpan(problem: PlacementProblem): number {
   let total = 0;
   let fixedTop = 0;
   for (const buffer of problem.buffers) {
     const alignment = buffer.alignment ?? problem.alignment ?? 1;
-    if (Number.isFinite(buffer.size)) total += buffer.size + (Number.isFinite(alignment) ? alignment : 0);
     if (buffer.fixedOffset !== undefined && Number.isFinite(buffer.fixedOffset)) {
       fixedTop = Math.max(fixedTop, buffer.fixedOffset + (Number.isFinite(buffer.size) ? buffer.size : 0));
+    } else if (Number.isFinite(buffer.size)) {
+      total += buffer.size + (Number.isFinite(alignment) ? alignment : 0);
     }
   }
   return total + fixedTop;
