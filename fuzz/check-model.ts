@@ -11,9 +11,9 @@ import type { InferredGraph, InferredModel } from '../src/model/inferred';
 import { inferShapes } from '../src/model/infer-shapes';
 import { planModel, type ModelPlan, type RuntimePlan } from '../src/planner/plan';
 import { presetTarget } from '../src/planner/targets/presets';
-import type { Alias, PlacementProblem } from '../src/planner/problem/problem';
 import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InputError } from '../src/shared/errors';
+import { placementOf } from './plan-validity';
 
 /** One thing wrong with one file. */
 export interface Finding {
@@ -116,14 +116,4 @@ function checkPlan(plan: ModelPlan): Finding[] {
   const verdict = validatePlan(...placementOf(plan));
   if (!verdict.valid) out.push({ stage: 'validate', message: verdict.violations.slice(0, 3).map((v) => v.message).join('; ') });
   return out;
-}
-
-/** The plan's buffers as a placement problem and its offsets, for validatePlan. */
-function placementOf(plan: ModelPlan): Parameters<typeof validatePlan> {
-  const index = new Map(plan.buffers.map((b, i) => [b.id, i]));
-  const buffers = plan.buffers.map((b, i) => ({ id: i, name: b.name, size: b.size, start: b.start, end: b.end, region: b.region }));
-  const aliases: Alias[] = plan.buffers.flatMap((b, i) => (b.alias === undefined ? [] : [{ buffer: i, parent: index.get(b.alias.parent) ?? -1, offset: b.alias.offset }]));
-  const problem: PlacementProblem = { buffers, aliases };
-  const regions = plan.regions.map((r) => ({ name: r.name, peak: r.peak }));
-  return [problem, { offsets: plan.buffers.map((b) => b.offset), peak: regions.reduce((a, r) => a + r.peak, 0), regions }];
 }

@@ -1,13 +1,19 @@
-// `npm run fuzz -- --files N --seed S [--problems N] [--from K] [--out DIR] [--models DIR]`:
-// runs the model-file campaign and/or the planner-problem campaign in this
-// process, prints the figures, and writes every finding's input (model or CSV)
-// with a findings.jsonl line under --out (default fuzz-findings/).
+// `npm run fuzz -- --files N --seed S [--problems N] [--targets N] [--plans N]
+// [--csv N] [--args N] [--cli N] [--from K] [--out DIR] [--models DIR]`: runs
+// the model-file campaign, the planner-problem campaign and the command-line
+// campaigns (target profiles, saved plans, CSV problems, argument vectors;
+// --cli N runs N of each) in this process, prints the figures (outcomes by
+// class for the command-line ones), and writes every finding's input with a
+// findings.jsonl line naming how to reproduce it under --out (default fuzz-findings/).
 
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { findingKinds, runFileCampaign, runProblemCampaign, type CampaignFinding, type CampaignTally } from './campaign';
 import { isTflite } from '../src/model/tflite/decode-tflite';
 import { loadSeedModels } from './mutate-models';
+import { CLI_CAMPAIGNS, runCliCampaign, type CliCampaignFinding, type CliTally } from './cli-campaigns';
+import { makeWorkspace } from './cli-fixtures';
+import { OUTCOMES } from './cli-outcome';
 
 function option(args: readonly string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -45,7 +51,9 @@ function main(args: readonly string[]): void {
   const from = count(args, '--from', 0);
   const out = option(args, '--out') ?? 'fuzz-findings';
   const models = option(args, '--models') ?? join(process.cwd(), '..', 'shared', 'models');
-  if (files === 0 && problems === 0) throw new Error('nothing to do: give --files N and/or --problems N');
+  const all = count(args, '--cli', 0);
+  const cli = CLI_CAMPAIGNS.map((c) => [c, count(args, `--${c}`, all)] as const).filter(([, n]) => n > 0);
+  if (files === 0 && problems === 0 && cli.length === 0) throw new Error('nothing to do: give --files N, --problems N, --cli N or --targets/--plans/--csv/--args N');
   mkdirSync(out, { recursive: true });
   if (files > 0) {
     const seeds = loadSeedModels(models);
@@ -56,6 +64,45 @@ function main(args: readonly string[]): void {
     console.log(`problems: seed ${seed}, ${problems} from #${from}`);
     report('problems', inBatches(from, problems, 10_000, 'problems', (start, n) => runProblemCampaign(seed, n, start, (f) => keep(out, seed, 'problem', f))));
   }
+  if (cli.length > 0) {
+    const workspace = makeWorkspace();
+    for (const [campaign, n] of cli) {
+      console.log(`${campaign}: seed ${seed}, ${n} from #${from}, files in ${workspace.dir}`);
+      reportCli(campaign, runCliCampaign(campaign, seed, n, workspace, from, (f) => keepCli(out, seed, f)));
+    }
+  }
+}
+
+/** Writes a command-line finding's input files beside a JSON line with its command line and how to rerun it. */
+function keepCli(out: string, seed: number, f: CliCampaignFinding): void {
+  const dir = join(out, `${f.campaign}-${seed}-${f.index}`);
+  mkdirSync(dir, { recursive: true });
+  const files = Object.entries(f.files).map(([path, text]) => {
+    const copy = join(dir, basename(path));
+    writeFileSync(copy, text);
+    return { path, copy };
+  });
+  const rerun = `npm run fuzz -- --${f.campaign} 1 --from ${f.index} --seed ${seed}`;
+  appendFileSync(join(out, 'findings.jsonl'), JSON.stringify({ campaign: f.campaign, seed, index: f.index, stage: f.stage, label: f.label, message: f.message, argv: f.argv, files, rerun }) + '\n');
+}
+
+function reportCli(name: string, t: CliTally): void {
+  const perSecond = t.runs / Math.max(t.ms / 1000, 1e-3);
+  console.log(`${name}: ${t.runs} run in ${(t.ms / 1000).toFixed(1)} s (${perSecond.toFixed(0)}/s); findings ${t.findings.length}`);
+  console.log(`  outcomes: ${OUTCOMES.map((o) => `${o} ${t.outcomes[o]}`).join(', ')}; plans checked by the validator ${t.plans}`);
+  console.log(`  made: ${JSON.stringify(t.kinds)}`);
+  const refusals = Object.entries(t.refusals).sort((a, b) => b[1] - a[1]);
+  console.log(`  exit-2 messages: ${refusals.length} kinds; most frequent:`);
+  for (const [message, n] of refusals.slice(0, 8)) console.log(`    ${n} × ${message}`);
+  console.log(`  slowest: ${t.slowest.ms.toFixed(0)} ms (#${t.slowest.index}, ${t.slowest.label.slice(0, 120)})`);
+  const kinds = new Map<string, { n: number; first: CliCampaignFinding }>();
+  for (const f of t.findings) {
+    const key = `${f.stage}: ${f.message.replace(/\d+/g, 'N').slice(0, 140)}`;
+    const k = kinds.get(key);
+    if (k === undefined) kinds.set(key, { n: 1, first: f });
+    else k.n++;
+  }
+  for (const [key, k] of [...kinds].sort((a, b) => b[1].n - a[1].n).slice(0, 20)) console.log(`  ${k.n} × ${key}  (first #${k.first.index}: ${k.first.label.slice(0, 100)})`);
 }
 
 /** Runs `count` inputs from `from` in batches, printing a running count so a long campaign shows how far it got. */
