@@ -95,12 +95,13 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       const bytes = readInputFile(file);
       const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, bytes, true);
       overLimit ||= !plan.fits;
+      // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
+      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }) } : {};
       const problem = strict ? strictProblem(plan) : undefined;
       if (problem !== undefined) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
-      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }) } : {};
       return ascii && args.flags.has('--json') ? { ...plan, ascii: asciiChart(plan), ...written } : { ...plan, ...written };
     },
     (file, result, out) => {
