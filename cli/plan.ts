@@ -169,8 +169,8 @@ export function planText(file: string, plan: ModelPlan): string {
   const over = plan.regions.filter((r) => r.overBy > 0);
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${plan.steps.length} steps, ${plan.buffers.length} buffers`,
-    ...needsLines(plan),
     ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(r.peak)}, ${least}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
+    ...needsLines(plan),
     `  peak          ${bytes(plan.peak)}${estimate}`,
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];
@@ -188,8 +188,8 @@ export function planText(file: string, plan: ModelPlan): string {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} spilled here` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled})`);
-  lines.push(...spillLines(plan));
   }
+  lines.push(...spillLines(plan));
   lines.push(...runtimeLines(plan));
   lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${plan.weights.tensors} tensors (own region, not planned)`);
   const w = plan.waste;
