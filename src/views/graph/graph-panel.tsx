@@ -1,5 +1,5 @@
 // The graph pane: the model graph laid out off the main thread, its toolbar
-// (search with previous/next that opens, selects and shows each match, constants folded or shown, fit, collapse/expand
+// (search with previous/next, constants folded or shown, fit, collapse/expand
 // of groups, layout status), a skip link to the heap, and the selection wiring:
 // clicking a node selects it in every view, Escape clears it; the heap's buffer
 // or step selection emphasizes the graph's nodes and brings them into view.
@@ -17,9 +17,7 @@ import { firstCollapsed, graphGroups } from './graph-groups';
 import { collapsedIds, collapsedOfView, viewOfCollapsed } from './graph-group-view';
 import type { GraphCluster } from './graph-clusters';
 import type { GraphItem, GraphLayoutInput, GraphToggles } from './graph-layout-input';
-import { matchBox } from './graph-search';
 import { GraphSearch } from './graph-search-box';
-import { useStepToMatch, type SearchState } from './graph-search-step';
 import { LayoutStatus, useReportPending } from './graph-status';
 import { GraphView, type GraphViewHandle } from './graph-view';
 import { useGraphLayout, warmGraphLayout } from './use-graph-layout';
@@ -116,9 +114,8 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   );
 
   const facts = useMemo(() => nodeFacts(model, plan), [model, plan]);
-  const [search, setSearch] = useState<SearchState>({ matches: [], current: undefined });
+  const [search, setSearch] = useState<{ boxes: readonly string[]; current: number | undefined }>({ boxes: [], current: undefined });
   const marks = useMarks(model, plan, selection, shown?.input, search);
-  const onStep = useStepToMatch({ model, plan, clusters: layout.input.clusters, collapsed: toggles.collapsed, setToggles, setAnchor, view, input: shown?.input, settled: layout.status === 'ready' });
   const focus = marks.focus;
   const ready = shown !== undefined;
   useEffect(() => {
@@ -138,7 +135,15 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   return (
     <>
       <Toolbar>
-        <GraphSearch model={model} clusters={layout.input.clusters} onChange={(matches, current) => setSearch({ matches, current })} onStep={onStep} />
+        <GraphSearch
+          input={shown?.input}
+          model={model}
+          onChange={(boxes, current) => {
+            setSearch({ boxes, current });
+            const id = current === undefined ? undefined : boxes[current];
+            if (id !== undefined) view.current?.reveal(id, true);
+          }}
+        />
         <div className="graph-actions">
           {clusters.length > 0 && (
             <>
@@ -230,7 +235,7 @@ function useMarks(
   plan: ModelPlan | undefined,
   selection: Selection | undefined,
   input: GraphLayoutInput | undefined,
-  search: SearchState,
+  search: { boxes: readonly string[]; current: number | undefined },
 ): { marks: GraphMarks; focus: string | undefined } {
   return useMemo(() => {
     const data = plan === undefined ? undefined : cachedHeapData(plan).data;
@@ -243,9 +248,8 @@ function useMarks(
       const name = at === undefined ? undefined : data?.plan.buffers[at]?.name;
       if (name !== undefined) values.add(name);
     } else if (emphasis.focus !== undefined) for (const v of model.nodes[emphasis.focus]?.outputs ?? []) values.add(v);
-    const boxes = input === undefined ? [] : search.matches.map((m) => matchBox(m, input));
-    const current = search.current === undefined ? undefined : boxes[search.current];
-    const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current };
+    const current = search.current === undefined ? undefined : search.boxes[search.current];
+    const marks: GraphMarks = { emphasized, values, matches: new Set(search.boxes), current };
     return { marks, focus: emphasis.focus === undefined ? undefined : box(emphasis.focus) };
   }, [model, plan, selection, input, search]);
 }
