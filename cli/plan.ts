@@ -7,7 +7,7 @@ import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
 import { planModel, type ModelPlan } from '../src/planner/plan';
-import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
+import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';

@@ -4,7 +4,7 @@
 
 import type { InferredModel } from '../model/inferred';
 import type { ModelPlan } from '../planner/plan';
-import { STRATEGY_NAMES } from '../planner/strategies/registry';
+import { STRATEGY_NAMES } from '../planner/strategies/strategy-names';
 import { toErrorData } from '../shared/errors';
 import type { PlanSettings, StrategyPeak } from './protocol';
 

@@ -2,6 +2,7 @@
 // budgets, and the settings a page starts with. Kept apart from plan-settings.ts so the page can
 // list them without loading the planner's placement code.
 
+import { STRATEGY_NAMES } from '../planner/strategies/strategy-names';
 import { DEFAULT_TARGET, PRESET_NAMES, presetTarget } from '../planner/targets/presets';
 import type { PlanSettings } from './protocol';
 
@@ -11,12 +12,8 @@ export const DEFAULT_SETTINGS: PlanSettings = { target: DEFAULT_TARGET, strategy
 /** Target preset names, in menu order. */
 export const TARGET_NAMES: readonly string[] = PRESET_NAMES;
 
-/**
- * Strategy names, in menu order. The same list as planner/strategies/registry.ts
- * (a unit test keeps them equal), written out so the page does not bundle the
- * strategies themselves.
- */
-export const STRATEGY_CHOICES: readonly string[] = ['best', 'tflm', 'best-fit', 'greedy-breadth', 'tvm-conflicts', 'naive', 'm1'];
+/** Strategy names, in menu order (strategy-names.ts, which imports no strategy). */
+export const STRATEGY_CHOICES: readonly string[] = STRATEGY_NAMES;
 
 /** The strategy `target` plans with when none is chosen; undefined for an unknown target. */
 export function defaultStrategyOf(target: string): string | undefined {
@@ -24,8 +21,11 @@ export function defaultStrategyOf(target: string): string | undefined {
 }
 
 /**
- * The search budget of `best` when none is given, in ms: planner/strategies/best.ts's
- * DEFAULT_BUDGET_MS (a unit test keeps them equal), written out for the same reason.
+ * What the search budget of `best` is worth when none is given, in ms:
+ * planner/strategies/search-budget.ts's DEFAULT_BUDGET_MS (a unit test keeps
+ * them equal), written out for the same reason. Without a budget the planner
+ * stops by counted work worth about that long, so the plan does not depend on
+ * the machine; a budget chosen on the page is wall-clock time.
  */
 export const DEFAULT_BUDGET_MS = 500;
 

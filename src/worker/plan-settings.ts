@@ -5,7 +5,7 @@
 
 import type { InferredModel } from '../model/inferred';
 import { planModel, planWithSuggestionSteps, type ModelPlan, type PlanModelOptions, type SuggestionStep } from '../planner/plan';
-import { isStrategyName, STRATEGY_NAMES } from '../planner/strategies/registry';
+import { isStrategyName, STRATEGY_NAMES } from '../planner/strategies/strategy-names';
 import type { TargetProfile } from '../planner/targets/target';
 import { InputError } from '../shared/errors';
 import { isBudgetMs } from './plan-names';

@@ -42,7 +42,7 @@ export interface TargetEdits {
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */
 export interface PlanSettings {
   readonly target: string; // a preset name (planner/targets/presets.ts)
-  readonly strategy: string | undefined; // a strategy name (planner/strategies/registry.ts)
+  readonly strategy: string | undefined; // a strategy name (planner/strategies/strategy-names.ts)
   readonly edits?: TargetEdits; // changes to the preset's fields; absent: the preset as it ships
   readonly budgetMs?: number; // wall-clock budget of best's searches per region, in ms; absent: the planner's default
 }

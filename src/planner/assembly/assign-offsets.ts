@@ -8,7 +8,8 @@ import { resolveCheckedProblem } from '../problem/check-problem';
 import { prepareRegion } from '../engine/prepared';
 import { lowerBoundOfGroups } from '../problem/lower-bound';
 import type { PlacementProblem, PlanResult, RegionResult, StopReason } from '../problem/problem';
-import { isStrategyName, STRATEGIES, STRATEGY_NAMES } from '../strategies/registry';
+import { STRATEGIES } from '../strategies/registry';
+import { isStrategyName, STRATEGY_NAMES } from '../strategies/strategy-names';
 import type { PlanOptions, StrategyOutcome } from '../strategies/strategy';
 
 /**

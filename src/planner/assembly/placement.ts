@@ -14,7 +14,7 @@ import { assignOffsets } from './assign-offsets';
 import type { BuiltProblem } from '../problem/build-problem';
 import { placeScratch, type ScratchPlacement, type ScratchVariant } from '../scratch/place-scratch';
 import { withPlacedScratch, withScratchBuffers, type FullProblem } from '../scratch/merge';
-import { STRATEGY_NAMES } from '../strategies/registry';
+import { STRATEGY_NAMES } from '../strategies/strategy-names';
 import type { PlanOptions } from '../strategies/strategy';
 import type { PlanResult, StopReason } from '../problem/problem';
 import type { ScratchSettings, TargetProfile } from '../targets/target';

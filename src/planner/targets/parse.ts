@@ -5,7 +5,7 @@ import { InputError } from '../../shared/errors';
 import { DTYPE_NAMES, dtypeBits } from '../compute-units/dtypes';
 import { OP_KINDS, type OpKind } from '../problem/op-kinds';
 import { parseScratchFormula } from '../scratch/formula';
-import { STRATEGY_NAMES } from '../strategies/registry';
+import { STRATEGY_NAMES } from '../strategies/strategy-names';
 import type {
   ComputeUnit,
   FusionSettings,
