@@ -3,7 +3,7 @@
 
 import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
-import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/registry';
+import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
@@ -51,7 +51,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   if (args.flags.has('--json')) {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
     const extra = budget === undefined ? {} : { budget, overBudget: over };
-    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, buffers: changed, ...extra }) + '\n');
+    // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
+    const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
+    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, ...searches, buffers: changed, ...extra }) + '\n');
   } else {
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget));
   }

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { assignOffsets } from '../src/planner/assembly/assign-offsets';
+import type { PlacementSearch } from '../src/planner/assembly/placement';
 import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
 import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InvariantError } from '../src/shared/assert';
@@ -23,6 +24,7 @@ export interface SolveReport {
   readonly lowerBound: number;
   readonly valid: boolean;
   readonly optimal: boolean; // proven: peak == lower bound, or an exhaustive search
+  readonly search: PlacementSearch; // how the search ended: 'iterations' when counted work stopped it (no --budget-ms; the same on any machine), 'time' when --budget-ms did
   readonly elapsedMs: number;
   readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number }[];
 }
@@ -64,6 +66,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
     lowerBound: result.lowerBound,
     valid: validation.valid,
     optimal: result.optimal,
+    search: { proven: result.optimal, stoppedBy: result.optimal ? 'optimal' : result.stats.stoppedBy },
     elapsedMs,
     regions: result.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
   };
@@ -88,13 +91,21 @@ function writeSolution(path: string, csv: string): void {
   }
 }
 
+/** Why a search that proved nothing ended, in words. */
+const SEARCH_STOPS: Readonly<Record<PlacementSearch['stoppedBy'], string>> = {
+  optimal: 'proven optimal',
+  done: 'nothing left to try',
+  iterations: 'stopped by counted work (the same plan on any machine)',
+  time: 'stopped at the time budget',
+};
+
 function solveText(r: SolveReport, out: string | undefined): string {
   const gap = r.lowerBound > 0 ? ((r.peak / r.lowerBound - 1) * 100).toFixed(2) : '0.00';
   const lines = [
     `${r.file}: ${formatCount(r.buffers)} buffers, strategy ${r.strategy}`,
     `  peak          ${formatBytes(r.peak)} (${formatCount(r.peak)})`,
     `  lower bound   ${formatBytes(r.lowerBound)} (${formatCount(r.lowerBound)}); gap ${gap} %`,
-    `  optimal       ${r.optimal ? 'yes, proven' : 'not proven'}`,
+    `  optimal       ${r.optimal ? 'yes, proven' : `not proven; ${SEARCH_STOPS[r.search.stoppedBy]}`}`,
     `  valid         ${r.valid ? 'yes' : 'no'}`,
     `  time          ${r.elapsedMs} ms`,
   ];

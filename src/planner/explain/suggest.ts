@@ -18,6 +18,7 @@
 // - At most MAX_CANDIDATES plans, so the cost stays a small multiple of one plan.
 
 import { assignOffsets } from '../assembly/assign-offsets';
+import { WORK_PER_MS } from '../engine/work-clock';
 import { formatBytes } from '../../shared/format';
 import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 import type { TargetProfile } from '../targets/target';
@@ -26,8 +27,8 @@ import { applyTargetChange, changeArgs, ORDER_POLICIES, type TargetChange } from
 
 /** Candidates planned again, at most. */
 export const MAX_CANDIDATES = 8;
-/** Wall-clock budget of each model-edit placement (the best strategy's searches). */
-const EDIT_BUDGET_MS = 50;
+/** Counted work of each model-edit placement (the best strategy's searches): 50 ms worth on the work clock, so suggestions do not depend on the machine. */
+const EDIT_WORK = 50 * WORK_PER_MS;
 
 /** What a suggestion changes. */
 export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'scratch' | 'dtype' | 'recompute';
@@ -167,7 +168,7 @@ function recomputed(b: PlanBuffer, previousStep: number, readerStep: number): Pl
 /** Peak of the plan's buffers placed again as they are, minus placed again with `edit` applied to each buffer. */
 function editSaving(input: SuggestInput, edit: (b: PlanBuffer) => PlanBuffer[]): number {
   const { problem } = input;
-  const options = { budgetMs: EDIT_BUDGET_MS };
+  const options = { workBudget: EDIT_WORK };
   const before = assignOffsets(problem, input.strategy, options).peak;
   const aliased = new Set((problem.aliases ?? []).flatMap((a) => [a.buffer, a.parent]));
   const changed = problem.buffers.flatMap((b) => (aliased.has(b.id) ? [b] : edit(b)));

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { assignOffsets } from '../assembly/assign-offsets';
-import { STRATEGY_NAMES } from '../strategies/registry';
+import { STRATEGY_NAMES } from '../strategies/strategy-names';
 import { loadTraces } from '../testing/shared-data';
 import { validatePlan } from '../assembly/validate-plan';
 
@@ -25,7 +25,7 @@ describe.skipIf(traces === undefined)('traces', () => {
     expect(best.peak).toBeGreaterThanOrEqual(best.lowerBound);
     expect(best.peak / best.lowerBound - 1).toBeLessThanOrEqual(0.005);
     expect(best.optimal).toBe(best.peak === best.lowerBound);
-    // Another run of best itself is not a baseline: its searches stop on the wall clock.
+    // Without a time budget best stops by counted work, so this holds on a busy machine too (it once got 0.62 % when it stopped by the clock).
     for (const strategy of STRATEGY_NAMES.filter((s) => s !== 'best')) {
       const plan = assignOffsets(problem, strategy);
       expect(plan.peak).toBeGreaterThanOrEqual(best.peak);

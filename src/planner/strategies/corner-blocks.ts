@@ -32,6 +32,7 @@
 // - It finds placements, it does not refute them.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import type { Part } from './lowest-blocks';
 import { exactSums } from './subset-sums';
 
@@ -115,6 +116,7 @@ class BlockSkyline {
   private descend(depth: number): boolean {
     const { floor, height, host, chosen } = this;
     if (host.tick()) return false;
+    countWork(470 * floor.length);
     let low = -1;
     for (let s = 0; s < floor.length; s++) if (floor[s]! < height && (low < 0 || floor[s]! < floor[low]!)) low = s;
     if (low < 0) return this.packBlocks(); // every section full: with no byte free, every buffer is in a block
@@ -225,6 +227,7 @@ class BlockSkyline {
     const lister = new BlockLister(this, runEnd, prefix, fits);
     forEachCornerSet(corner.length, (chosen) => {
       let y = 0;
+      countWork(7 * (1 + chosen.length));
       for (const k of chosen) y += this.size[corner[k]!]!;
       if (y <= room && (tops === undefined || tops.includes(y))) lister.list(chosen.map((k) => corner[k]!), start + 1, y);
       return lister.full || this.host.aborted;
@@ -260,6 +263,7 @@ class BlockLister {
   private grow(s: number, y: number): void {
     const { board, members, runEnd } = this;
     if (this.full || board.host.tick()) return;
+    countWork(7 * members.length);
     let need = 0; // bytes of the members ending at s
     for (const k of members) if (board.after[k] === s) need += board.size[k]!;
     if (need === y && this.prefix === (s < runEnd)) this.blocks.push({ members: members.slice(), y, end: s }); // all have ended: the block may stop here

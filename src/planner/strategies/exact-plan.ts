@@ -1,13 +1,15 @@
 // The anytime exact stage of `best`: improves the portfolio's plan with
 // MiniMalloc's search (minimalloc-search.ts) and the skyline search
 // (skyline-search.ts) until it is proven optimal, the budget runs out or the
-// caller stops it. Depends only on the planner engine.
+// caller stops it. The budget is a deadline on a clock: the wall clock, or
+// the work clock when the caller gave no time (search-budget.ts). Depends
+// only on the planner engine.
 //
 // - Temporal decomposition: time is cut wherever no buffer is live across
 //   the cut; the spans between cuts are independent, and the region's peak is
 //   the highest span's. Only the span that makes the peak is searched, again
 //   and again, until it is proven or no longer the highest.
-// - Five turns, each with a share of the nodes and of the time (a turn
+// - Five turns, each with a share of the nodes and of the budget (a turn
 //   that finishes early leaves the rest to the next):
 //   1. MiniMalloc's own schedule, at the bound (20 %): its search asks for
 //      the highest span at its bound in each order of preference in turn,
@@ -36,7 +38,7 @@
 //   best plan, each success lowering it, until exhausted (optimal).
 // - Where the highest span has exactly its bound live at every step (a
 //   packing at the bound leaves no byte free), a turn before these five
-//   takes nine tenths of the time: the search for packings that straight cuts
+//   takes nine tenths of the budget: the search for packings that straight cuts
 //   and pinwheels take apart (guillotine-split.ts), which finds such
 //   packings far sooner where they exist and refutes nothing; the five
 //   share the rest.
@@ -57,8 +59,8 @@ import { skylineApplies } from './skyline-search';
 
 /** Limits and callbacks of one exact stage. */
 export interface ExactLimits {
-  readonly deadline: number;
-  readonly clock: () => number;
+  readonly deadline: number; // on `clock`
+  readonly clock: () => number; // the wall clock, or the work clock (engine/work-clock.ts)
   readonly maxNodes: number;
   readonly shouldStop?: () => boolean;
   readonly onProgress?: (p: { peak: number; bound: number; fraction: number }) => void;

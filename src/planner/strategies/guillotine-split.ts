@@ -37,6 +37,7 @@ import { seededRandom } from '../../shared/random';
 import { countBelow } from '../../shared/sorted-search';
 import { liveLevels } from '../engine/live-bytes';
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { placeByBlocks } from './corner-blocks';
 import { Growth, listCandidates, membersOf, type Part } from './lowest-blocks';
 import { skylineSearch } from './skyline-search';
@@ -154,6 +155,7 @@ class Split {
 
   tick(): boolean {
     if (this.aborted) return true;
+    countWork(180);
     if (++this.nodes > this.nodeLimit) this.aborted = true;
     else if ((this.nodes & 1023) === 0 && this.stop()) this.aborted = this.stopped = true;
     return this.aborted;
@@ -163,6 +165,7 @@ class Split {
   solve(items: readonly number[], height: number): Map<number, number> | undefined {
     if (items.length === 0) return new Map();
     if (this.tick()) return undefined;
+    countWork(4000 * items.length); // its key and sections
     if (items.length === 1) return this.prep.itemExtent[items[0]!] === height ? new Map([[items[0]!, 0]]) : undefined;
     const key = this.keyOf(items, height);
     if (this.failed.has(key)) return undefined;
@@ -182,6 +185,7 @@ class Split {
     const { prep } = this;
     const part = this.sectionsOf(items);
     const m = part.sections;
+    countWork(470 * (items.length + m));
     const load = new Float64Array(m);
     const crossing = new Int32Array(m + 1);
     for (const i of items) {

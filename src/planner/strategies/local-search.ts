@@ -14,13 +14,16 @@
 //   annealing), so the search can leave a local minimum; the best plan seen
 //   is what it returns. Otherwise the lift is undone.
 // - Stops at the lower bound, after `maxIterations`, when the effort budget
-//   is spent, or at the wall-clock deadline. Effort counts adjacency entries
-//   scanned plus items visited: it tracks time but does not depend on the machine.
+//   is spent, or at the deadline (on the wall clock, or on the work clock of
+//   engine/work-clock.ts when the caller gave no time). Effort counts
+//   adjacency entries scanned plus items visited: it tracks time but does not
+//   depend on the machine.
 // - Choices come from a seeded generator: the same problem and limits give the
-//   same plan whenever the deadline is not what stopped the search.
+//   same plan whenever the wall clock is not what stopped the search.
 
 import { Placer, type Fit } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { seededRandom } from '../../shared/random';
 import type { StopReason } from '../problem/problem';
 import { NeighbourFinder, pickLift, type Lift } from './lift-moves';
@@ -31,7 +34,7 @@ export interface SearchLimits {
   readonly maxIterations: number;
   readonly maxWork: number; // effort units the search may spend
   readonly deadline: number; // clock value at which to stop
-  readonly clock: () => number;
+  readonly clock: () => number; // the wall clock, or the work clock
 }
 
 /** The best placement the search reached. */
@@ -88,6 +91,7 @@ export function liftAndReinsert(prep: PreparedRegion, start: Float64Array, limit
     const newPeak = placer.peak();
     const newCrowd = countAtPeak(placer, newPeak);
     work += placer.work - before + 3 * prep.itemCount;
+    countWork(15 * prep.itemCount); // the copies and the scan for the peak; the placer counts its own
     const progress = Math.max(iterations / limits.maxIterations, work / limits.maxWork);
     const temperature = START_TEMPERATURE * startGap * (1 - progress);
     const rise = newPeak - peak;

@@ -21,6 +21,7 @@
 
 import { gcd } from '../../shared/integers';
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { allSums, exactSums, subsetSumTest } from './subset-sums';
 
 /** Subsets of a boundary's smaller side are listed up to this many buffers. */
@@ -90,6 +91,7 @@ export function listCandidates(prep: PreparedRegion, items: readonly number[], h
     const endersSide = enders.length <= starters.length;
     const small = endersSide ? enders : starters;
     const large = endersSide ? starters : enders;
+    countWork(470 * (1 + small.length + large.length));
     if (small.length > MAX_SIDE) {
       listedAll = false;
       continue;
@@ -114,6 +116,7 @@ export function listCandidates(prep: PreparedRegion, items: readonly number[], h
 /** Tests of whether a byte count (a multiple of `unit`, at most `most` units) is a sum of buffers live at each of the steps with the fewest buffers. */
 function sparsestStepTests(prep: PreparedRegion, items: readonly number[], part: Part, unit: number, most: number): ((y: number) => boolean)[] {
   const count = new Int32Array(part.sections + 1); // buffers live per section, by differences
+  countWork(470 * (part.sections + items.length * (FILTER_STEPS + 1)));
   for (const i of items) {
     count[part.from[i]!]!++;
     count[part.to[i]!]!--;

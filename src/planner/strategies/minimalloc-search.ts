@@ -58,6 +58,7 @@
 //   (where `minimallocApplies`); deterministic under node caps.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { MiniMallocState } from './minimalloc-state';
 import type { SkylineOutcome } from './skyline-search';
 
@@ -256,6 +257,7 @@ class MiniMalloc {
     const { minOffset, size, target } = state;
     const { items, count } = part;
     if (count === 0) return FOUND;
+    countWork(830 + 6.5 * count);
     let lowestTop = Infinity;
     for (let i = 0; i < count; i++) {
       const k = items[i]!;
@@ -331,6 +333,7 @@ class MiniMalloc {
     const before = members.map((k) => rank[k]!);
     // in the order before (their ranks are distinct): the sort below then mostly finds runs already in order
     const { byRank } = this;
+    countWork(51 * (byRank.length + members.length));
     for (const k of members) byRank[rank[k]!] = k;
     const previous: number[] = [];
     for (let r = 0; r < byRank.length && previous.length < members.length; r++) {
@@ -346,6 +349,7 @@ class MiniMalloc {
   /** `items` by the order of preference over their keys now (`tie` after it), shuffled near when a random source was given. */
   private ranked(items: number[], from: number, to: number, tie: (x: number, y: number) => number): number[] {
     const { keys, prefer } = this;
+    countWork(51 * (to - from + items.length * Math.log2(items.length + 1)));
     fillRankKeys(this.state, items, from, to, keys);
     const order = items.sort((x, y) => prefer(keys, x, y) || tie(x, y));
     return this.jitter === undefined ? order : shuffledNear(order, this.jitter);

@@ -10,6 +10,7 @@
 //   refused.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { RangeArgMax } from '../../shared/range-arg-max';
 import { countAtOrBelow } from '../../shared/sorted-search';
 
@@ -98,6 +99,7 @@ export class MiniMallocState {
       }
     }
     this.overlaps = liveLists(this.start, this.end);
+    countWork(n + this.posBase[n]! + 47 * this.overlaps.reduce((sum, list) => sum + list.length, 0));
   }
 
   /**
@@ -154,6 +156,7 @@ export class MiniMallocState {
     }
     this.changedFrom = low;
     this.changedTo = high;
+    countWork(140 + 87 * (this.to[k]! - this.from[k]!) + 13 * this.overlaps[k]!.length); // with its cuts released
     return fits;
   }
 

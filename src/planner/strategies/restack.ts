@@ -23,6 +23,7 @@
 //   cut short says to take fewer.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { MINIMALLOC_PREFERENCES, minimallocSearch } from './minimalloc-search';
 
 /** How often the neighbourhood is the highest layer of the whole span rather than a column. */
@@ -60,6 +61,7 @@ export function restackTop(
   const moving = neighbourhood(items, free, low, top, start, end, random);
   const chosen = new Set(moving);
   const kept = items.filter((i) => !chosen.has(i));
+  countWork(19 * (items.length * Math.log2(items.length + 1) + moving.length * kept.length));
   const floors = Float64Array.from(moving, (k) => {
     let floor = 0;
     for (const j of kept) if (start[j]! < end[k]! && start[k]! < end[j]!) floor = Math.max(floor, top(j));

@@ -4,6 +4,7 @@
 // on the planner engine and skyline-edges.ts.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { edgeIndex, wallsFor, type EdgeIndex, type Walls } from './skyline-edges';
 import type { PartState } from './skyline-wells';
 
@@ -77,6 +78,7 @@ export class SkylineBoard implements PartState {
       return spans.get(key)!;
     });
     for (let k = 0; k < this.n; k++) this.account(k, 1);
+    countWork(1430 * (this.n + sections));
   }
 
   /** True when k may rest at `level`: it fits under the target, and the rules against mirrored solutions let it. */
@@ -137,6 +139,7 @@ export class SkylineBoard implements PartState {
   private account(k: number, sign: 1 | -1): void {
     const from = this.from[k]!;
     const to = this.to[k]!;
+    countWork(13 * (1 + to - from));
     for (let s = from; s < to; s++) {
       this.remaining[s]! += sign * this.size[k]!;
       this.liveCount[s]! += sign;

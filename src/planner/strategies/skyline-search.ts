@@ -54,6 +54,7 @@
 // - Handles items of one rectangle with alignment 1 and no fixed offset.
 
 import type { PreparedRegion } from '../engine/prepared';
+import { countWork } from '../engine/work-clock';
 import { SkylineBoard } from './skyline-board';
 import { edgesClosable } from './skyline-edges';
 import { tightestWellEnd, wellCoverers, windowParts, type WellEnd } from './skyline-wells';
@@ -88,8 +89,10 @@ class Deepest {
    */
   record(board: SkylineBoard, solved: Uint8Array, solution: Float64Array, solvedBytes: Float64Array): void {
     let left = 0;
+    countWork(24 * solvedBytes.length);
     for (let s = 0; s < solvedBytes.length; s++) left = Math.max(left, board.remaining[s]! - solvedBytes[s]!);
     if (left >= this.left) return;
+    countWork(24 * board.n);
     this.left = left;
     this.board = board;
     const offset = (this.offset ??= new Float64Array(board.n));
@@ -207,6 +210,7 @@ class Skyline {
     if (this.nodes > this.runLimit) this.stopped = true;
     if (this.stopped) return false;
     const { floor, remaining, liveCount, target } = this.board;
+    countWork(3650 + 13 * (hi - lo));
     let low = -1;
     for (let s = lo; s < hi; s++) {
       if (liveCount[s] === 0) continue;

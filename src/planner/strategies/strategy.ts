@@ -8,11 +8,19 @@ import type { StopReason } from '../problem/problem';
 /** Knobs of `assignOffsets`; the simple strategies ignore them. */
 export interface PlanOptions {
   /**
-   * Wall-clock budget of the searches after the portfolio (local search, then
-   * the anytime exact search), per region (default 500 ms). On regions large
-   * enough for the scale path, an explicit budget also buys greedy passes.
+   * Wall-clock budget of best's searches after the baselines (its orders, the
+   * local search, the anytime exact search), per region, in ms. Absent, they
+   * stop by counted work instead (`workBudget`), so that the plan is the same
+   * on any machine and under any load. On regions large enough for the scale
+   * path, a budget also buys greedy passes.
    */
   readonly budgetMs?: number;
+  /**
+   * Counted work per region that those searches may spend when no budgetMs
+   * is given, in work-clock units (engine/work-clock.ts: about a nanosecond
+   * each on the reference machine); default: DEFAULT_BUDGET_MS worth (search-budget.ts).
+   */
+  readonly workBudget?: number;
   /** Local-search iterations per region (default 3,000; 0 disables the search). */
   readonly maxIterations?: number;
   /** Local-search effort per region, in adjacency entries scanned plus items visited (default 3 million). */
@@ -25,7 +33,7 @@ export interface PlanOptions {
   readonly shouldStop?: () => boolean;
   /** Told the best peak so far, the proven bound and the share of the budget used, as the exact search starts and after every improvement or proof. */
   readonly onProgress?: (p: { peak: number; bound: number; fraction: number }) => void;
-  /** Milliseconds clock, for tests; Date.now by default. */
+  /** Milliseconds clock of budgetMs, for tests; Date.now by default. Never read without budgetMs. */
   readonly clock?: () => number;
 }
 

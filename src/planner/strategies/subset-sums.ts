@@ -1,9 +1,10 @@
 // Subset sums for the guillotine split (guillotine-split.ts): the subsets of
 // a short list that add up to a given number of bytes, the sums of every
 // subset of a few sizes, and the sums reachable from many whole-number sizes
-// as bits. Depends only on src/shared/sorted-search.ts.
+// as bits. Depends only on src/shared/sorted-search.ts and the work clock.
 
 import { countBelow } from '../../shared/sorted-search';
+import { countWork } from '../engine/work-clock';
 
 /** Sizes whose subset sums `subsetSumTest` lists at most. */
 const MAX_LISTED = 24;
@@ -18,8 +19,9 @@ export function exactSums(list: readonly number[], size: ArrayLike<number>, need
   suffix[list.length] = 0;
   for (let k = list.length - 1; k >= 0; k--) suffix[k] = suffix[k + 1]! + size[list[k]!]!;
   if (suffix[0]! < need) return [];
-  const walk: SumWalk = { list, size, suffix, limit, chosen: [], out: [] };
+  const walk: SumWalk = { list, size, suffix, limit, chosen: [], out: [], steps: 0 };
   walkSums(walk, 0, need);
+  countWork(7 * (list.length + walk.steps));
   return walk.out;
 }
 
@@ -34,10 +36,12 @@ interface SumWalk {
   readonly limit: number;
   readonly chosen: number[];
   readonly out: number[][];
+  steps: number; // calls of walkSums, for the work clock
 }
 
 function walkSums(walk: SumWalk, k: number, left: number): void {
   const { list, size, suffix, chosen, out } = walk;
+  walk.steps++;
   if (out.length >= walk.limit) return;
   if (left === 0) {
     out.push(chosen.slice());
@@ -56,6 +60,7 @@ function walkSums(walk: SumWalk, k: number, left: number): void {
 /** The sum of every subset of `sizes` (at most 30 of them), by the bit mask of its members. */
 export function allSums(sizes: readonly number[]): Float64Array {
   const sums = new Float64Array(1 << sizes.length);
+  countWork(2 * sums.length);
   for (let mask = 1; mask < sums.length; mask++) {
     const low = 31 - Math.clz32(mask & -mask);
     sums[mask] = sums[mask & (mask - 1)]! + sizes[low]!;
@@ -107,6 +112,7 @@ export class BitSums {
     if (value > this.most) return;
     const words = value >>> 5;
     const shift = value & 31;
+    countWork(2 * (bits.length - words));
     for (let w = bits.length - 1; w >= words; w--) {
       let v = bits[w - words]! << shift;
       if (shift !== 0 && w - words - 1 >= 0) v |= bits[w - words - 1]! >>> (32 - shift);

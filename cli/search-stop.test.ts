@@ -1,0 +1,73 @@
+// The command line says which stop ended best's search: without --budget-ms
+// counted work ('iterations', the same plan on any machine), with it the
+// wall clock ('time'); `solve --json` and `diff --json` carry the record
+// that `plan --json` has as `search`.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
+import { heavyNetworkProblem } from '../src/planner/testing/instances-heavy';
+import { run } from './testing/run-cli';
+
+const SAMPLE = join(__dirname, '../public/sample.onnx');
+
+function csvFile(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-search-')), 'problem.csv');
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A crowded trace whose search the default budget ends before it is done. */
+const CROWDED = csvFile(writeMinimallocCsv(heavyNetworkProblem(2_000, 2), undefined));
+
+function solve(argv: readonly string[]) {
+  const result = run(['solve', ...argv, '--json']);
+  expect([result.code, result.err]).toEqual([0, '']);
+  return JSON.parse(result.out);
+}
+
+describe('which stop ended the search', () => {
+  it('solve without --budget-ms stops by counted work and writes the same solution twice', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-search-'));
+    const first = solve([CROWDED, '--out', join(dir, 'a.csv')]);
+    const second = solve([CROWDED, '--out', join(dir, 'b.csv')]);
+    expect(first.search).toEqual({ proven: false, stoppedBy: 'iterations' });
+    expect(second.peak).toBe(first.peak);
+    expect(readFileSync(join(dir, 'b.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a.csv'), 'utf8'));
+    expect(run(['solve', CROWDED]).out).toMatch(/optimal {7}not proven; stopped by counted work/);
+  });
+
+  it('solve without --budget-ms gives the same peak and offsets while other processes load every core', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-search-'));
+    const quiet = solve([CROWDED, '--out', join(dir, 'quiet.csv')]);
+    // busy loops on every core (and one more), started before the run and stopped after it
+    const burners = Array.from({ length: 3 }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const loaded = solve([CROWDED, '--out', join(dir, 'loaded.csv')]);
+      expect([loaded.peak, loaded.search]).toEqual([quiet.peak, quiet.search]);
+      expect(readFileSync(join(dir, 'loaded.csv'), 'utf8')).toBe(readFileSync(join(dir, 'quiet.csv'), 'utf8'));
+    } finally {
+      for (const burner of burners) burner.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('solve with --budget-ms stops by the clock and says time', () => {
+    expect(solve([CROWDED, '--budget-ms', '1']).search).toEqual({ proven: false, stoppedBy: 'time' });
+  });
+
+  it('solve says proven when the plan reaches the bound', () => {
+    const report = solve([csvFile('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n')]);
+    expect([report.peak, report.search]).toEqual([80, { proven: true, stoppedBy: 'optimal' }]);
+  });
+
+  it('diff --json gives the search record of each side', () => {
+    const result = run(['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=2', '--json']);
+    expect(result.code).toBe(0);
+    const diff = JSON.parse(result.out);
+    for (const side of [diff.searchA, diff.searchB]) expect(side).toMatchObject({ proven: expect.any(Boolean), stoppedBy: expect.stringMatching(/^(optimal|done|iterations)$/) });
+  });
+});

@@ -1,0 +1,116 @@
+// The scale path of `best`: its plan of a region too crowded for the orders
+// and the searches (more conflicts than a few greedy passes walk in the time
+// of reading the problem). Depends only on the planner engine and the
+// strategy interface.
+//
+// - The naive baseline; then the anchored sweep outward from the busiest
+//   step, and again from the step where that plan peaks (packed exactly
+//   there, it ends lower on about a third of generated crowded traces); then
+//   the two sweeps over time (engine/sweep.ts, tightest gap, forwards and
+//   backwards: on generated crowded traces the lowest-gap sweeps never did
+//   better than these).
+// - Then every other baseline, in full, greedy by breadth first: on crowded
+//   traces greedy by size or by breadth often beats the sweeps (by 1-2 % on
+//   five of seven generated traces of 6k buffers; by 0.2-2.6 % on four real
+//   training traces of 10k-62k buffers, two of which greedy by breadth
+//   places at their bound). So `best` is never above any baseline here
+//   either; the price is their time (each walks every conflict once: about
+//   2-3 s each on a training-like trace of 62k buffers).
+// - Only with a caller's budget (budgetMs): the size-class sweeps
+//   (engine/class-sweep.ts) and the greedy orders of the portfolio, which
+//   the deadline may cut short (a pass cut short is dropped).
+// - Stops adding candidates once one reaches the lower bound. The smallest
+//   complete plan wins, the earliest on ties.
+
+import { classSweepPlace } from '../engine/class-sweep';
+import { orderItems } from '../engine/orders';
+import { Placer } from '../engine/placer';
+import type { PreparedRegion } from '../engine/prepared';
+import { anchoredSweepPlace, sweepPlace } from '../engine/sweep';
+import type { StopReason } from '../problem/problem';
+import { FITS, ORDERS, peakOf, smallest, type Candidate } from './candidates';
+import type { SearchBudget } from './search-budget';
+import type { RegionContext, Strategy, StrategyOutcome } from './strategy';
+
+/** Conflicts (summed over items) above which a region takes the scale path. */
+export const LARGE_CONFLICTS = 5_000_000;
+/** The baselines that place crowded traces lowest most often, in that order (see the module header). */
+const SCALE_ORDER: readonly string[] = ['greedy-breadth', 'tflm', 'm1', 'best-fit'];
+/** The sweeps over time after the anchored ones: [tightest gap, backwards in time]. */
+const SWEEPS: readonly (readonly [boolean, boolean])[] = [[true, false], [true, true]];
+
+/** How it works: see the module header. `baselines` must not be empty. */
+export function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, context: RegionContext, budget: SearchBudget): StrategyOutcome {
+  const { lowerBound } = context;
+  const naive = baselines.find((b) => b.name === 'naive') ?? baselines[0]!;
+  const naiveOffsets = naive.plan(prep, context).offsets;
+  const candidates: Candidate[] = [{ offsets: naiveOffsets, peak: peakOf(prep, naiveOffsets), source: naive.name }];
+  const atBound = () => smallest(candidates).peak <= lowerBound;
+  let anchored: Float64Array | undefined;
+  const sweeps = [
+    () => (anchored = anchoredSweepPlace(prep, true, context.peakStep)),
+    // anchored again where the first anchored plan peaks: that step, packed exactly, often ends lower
+    () => (anchored === undefined ? undefined : anchoredSweepPlace(prep, true, toppedStep(prep, anchored))),
+    ...SWEEPS.map(([tightest, backwards]) => () => sweepPlace(prep, tightest, backwards)),
+  ];
+  for (const sweep of sweeps) {
+    if (atBound()) break; // naive stacks everything live together, or a sweep reached the bound
+    const offsets = sweep();
+    if (offsets !== undefined) candidates.push({ offsets, peak: peakOf(prep, offsets), source: 'best' });
+  }
+  for (const strategy of byLikelyWinner(baselines)) {
+    if (atBound()) break;
+    if (strategy === naive) continue;
+    const { offsets } = strategy.plan(prep, context);
+    candidates.push({ offsets, peak: peakOf(prep, offsets), source: strategy.name });
+  }
+  let winner = smallest(candidates);
+  let stoppedBy: StopReason = 'done';
+  if (winner.peak > lowerBound && budget.timed) [winner, stoppedBy] = passesWithin(prep, context, budget, winner);
+  const proven = winner.peak <= lowerBound;
+  return {
+    offsets: winner.offsets,
+    placements: prep.freeItems.length * candidates.length,
+    attempts: candidates.length,
+    improvements: 0,
+    stoppedBy: proven ? 'optimal' : stoppedBy,
+    proven,
+    winner: winner.source,
+  };
+}
+
+/** The size-class sweeps, then every order and fit, until the budget's deadline or the caller's stop; the lower of their plans and `winner`. */
+function passesWithin(prep: PreparedRegion, { options, lowerBound }: RegionContext, budget: SearchBudget, winner: Candidate): [Candidate, StopReason] {
+  const stop = () => budget.clock() >= budget.deadline || (options.shouldStop?.() ?? false);
+  // size-class sweeps first: near greedy by size on crowded traces, in a fraction of its time
+  const classed = classSweepPlace(prep, false, stop);
+  if (classed === undefined) {
+    if (stop()) return [winner, 'time'];
+  } else {
+    const peak = peakOf(prep, classed);
+    if (peak < winner.peak) winner = { offsets: classed, peak, source: 'best' };
+  }
+  const placer = new Placer(prep);
+  for (const key of ORDERS) {
+    for (const fit of FITS) {
+      if (winner.peak <= lowerBound) return [winner, 'done'];
+      const peak = placer.placeAll(orderItems(prep, key), fit, stop);
+      if (Number.isNaN(peak)) return [winner, 'time'];
+      if (peak < winner.peak) winner = { offsets: placer.offsets.slice(), peak, source: 'best' };
+    }
+  }
+  return [winner, 'done'];
+}
+
+/** `baselines`, those that most often place crowded traces lowest first (SCALE_ORDER), so that one reaching the bound spares the others. */
+function byLikelyWinner(baselines: readonly Strategy[]): Strategy[] {
+  const rank = (s: Strategy) => (SCALE_ORDER.includes(s.name) ? SCALE_ORDER.indexOf(s.name) : SCALE_ORDER.length);
+  return baselines.slice().sort((a, b) => rank(a) - rank(b));
+}
+
+/** Where the plan `offsets` peaks: the first step of the first item whose top is its peak. */
+function toppedStep(prep: PreparedRegion, offsets: Float64Array): number {
+  const peak = peakOf(prep, offsets);
+  for (let i = 0; i < prep.itemCount; i++) if (prep.itemExtent[i]! > 0 && offsets[i]! + prep.itemExtent[i]! === peak) return prep.itemStart[i]!;
+  return 0; // nothing has bytes: any step will do
+}
