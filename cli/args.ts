@@ -73,6 +73,12 @@ export function parseInputValue(text: string): [string, number[]] {
   return [name, values];
 }
 
+/** True when `name` is a flag or option of the command (or any option when the command is unknown). */
+function isOptionOf(spec: CommandSpec | undefined, name: string): boolean {
+  if (!name.startsWith('--') || name === '--') return false;
+  return spec === undefined || spec.flags.includes(name) || spec.options.includes(name) || BINDING_OPTIONS.includes(name);
+}
+
 /** Parses argv (without node and script) against the command's spec. */
 export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, CommandSpec>>): ParsedArgs {
   const [command, ...rest] = argv;
@@ -101,6 +107,10 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
     if (spec && !known) throw new InputError('bad-argument', `unknown option ${name} for "${command}"`);
     const value = inline ?? rest[(i += 1)];
     if (value === undefined) throw new InputError('bad-argument', `${name} needs a value`);
+    // `--save --strict` forgot the file: taking the option as a file name would write a file called "--strict"
+    if (inline === undefined && isOptionOf(spec, splitInline(value)[0])) {
+      throw new InputError('bad-argument', `${name} needs a value, got the option ${value} (write ${name}=${value} or ./${value} for a file of that name)`);
+    }
     if (name === '--dim' && spec?.dimRanges === true && value.includes('..')) {
       const [dim, range] = parseDimRange(value);
       ranges[dim] = range;

@@ -2,7 +2,7 @@
 // profiles and saved plans that nest without end, formulas that would overflow
 // the stack, outputs aimed at the input. Each ends in exit 2 with one readable line.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,3 +99,26 @@ function overlapping(p: { buffers: Record<string, unknown>[] }): [Record<string,
   }
   throw new Error('the sample plan has no two buffers live at once');
 }
+
+describe('an output option followed by another option', () => {
+  it('is refused as a missing value, and no file named after the option is written', () => {
+    const work = dir();
+    const model = join(work, 'm.onnx');
+    writeFileSync(model, buildSampleModel());
+    const cwd = process.cwd();
+    process.chdir(work);
+    try {
+      for (const [option, next] of [['--save', '--strict'], ['--header', '--ascii'], ['--csv', '--json'], ['--csv', '--target=mcu']] as const) {
+        const result = run(['plan', model, option, next]);
+        expectOneLine(result, new RegExp(`${option} needs a value, got the option ${next}`));
+        expect(readdirSync(work)).toEqual(['m.onnx']);
+      }
+      // a file of that name is still reachable, inline or by path
+      expect(run(['plan', model, '--save=--strict']).code).toBe(0);
+      expect(run(['plan', model, '--header', './--ascii']).code).toBe(0);
+      expect(readdirSync(work).sort()).toEqual(['--ascii', '--strict', 'm.onnx']);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
