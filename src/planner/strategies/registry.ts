@@ -3,14 +3,14 @@
 // Depends only on the strategy modules.
 
 import { portfolio } from './best';
-import { bestFit } from './best-fit';
-import { greedyBreadth } from './greedy-breadth';
-import { m1 } from './m1';
-import { naive } from './naive';
+import { bestFit } from './greedy/best-fit';
+import { greedyBreadth } from './greedy/greedy-breadth';
+import { m1 } from './greedy/m1';
+import { naive } from './greedy/naive';
 import type { Strategy } from './strategy';
 import type { StrategyName } from './strategy-names';
-import { tflm } from './tflm';
-import { tvmConflicts } from './tvm-conflicts';
+import { tflm } from './greedy/tflm';
+import { tvmConflicts } from './greedy/tvm-conflicts';
 
 export { isStrategyName, STRATEGY_NAMES, type StrategyName } from './strategy-names';
 

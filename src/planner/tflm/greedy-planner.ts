@@ -15,7 +15,7 @@
 //   the next one that fits takes the buffer. Offline buffers take their offset
 //   whatever lies there.
 // - The head is the highest end of any buffer; 0 with no buffers.
-// The strategy `tflm` (strategies/tflm.ts) applies the same rule to the
+// The strategy `tflm` (strategies/greedy/tflm.ts) applies the same rule to the
 // planner's own problems; this module keeps TFLM's ids and inclusive times.
 
 /** One AddBuffer call: size already aligned by the caller, as TFLM's allocator does. */
