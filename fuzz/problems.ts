@@ -43,7 +43,7 @@ export function randomProblem(rng: Rng, maxBuffers = 16): { readonly csv: string
 }
 
 /** Search limits of the portfolio per problem: enough to exercise every search, short enough for a million problems. */
-const SEARCH = { budgetMs: 2, maxIterations: 300, exactNodes: 20_000 } as const;
+const SEARCH = { budgetMs: 2, local: { iterations: 300 }, exact: { nodes: 20_000, smallNodes: 20_000 } } as const;
 
 /** How one problem went: refused as bad input (with its code), or findings (none when all is well). */
 export interface ProblemOutcome {

@@ -40,7 +40,7 @@ describe('the search record of a model plan', () => {
   it('says not proven, stopped, when the caller stops the exact search, and keeps a valid plan no higher than the portfolio', () => {
     const model = crowdedModel(40, 4);
     const target = testTarget();
-    const portfolio = planModel(model, target, { strategy: 'best', planOptions: { exactItems: 0, budgetMs: Number.POSITIVE_INFINITY } });
+    const portfolio = planModel(model, target, { strategy: 'best', planOptions: { budgetMs: Number.POSITIVE_INFINITY, exact: { off: true } } });
     const seen: { peak: number; bound: number }[] = [];
     const stopped = planModel(model, target, { strategy: 'best', planOptions: { budgetMs: Number.POSITIVE_INFINITY, onProgress: (p) => seen.push(p), shouldStop: () => seen.length > 0 } });
     expect(stopped.valid).toBe(true);
@@ -62,7 +62,7 @@ describe('the search record of a model plan', () => {
 
   it('leaves out the caller\'s budget and callbacks for the plans made after it (suggestions)', () => {
     const callbacks = { onProgress: () => undefined, shouldStop: () => false };
-    expect(withoutSearchBudget({ budgetMs: 60_000, maxIterations: 10, ...callbacks })).toEqual({ maxIterations: 10 });
+    expect(withoutSearchBudget({ budgetMs: 60_000, ...callbacks, local: { iterations: 10 } })).toEqual({ local: { iterations: 10 } });
     expect(withoutSearchBudget({ budgetMs: 60_000, ...callbacks })).toBeUndefined();
     expect(withoutSearchBudget(undefined)).toBeUndefined();
   });

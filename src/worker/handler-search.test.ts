@@ -56,7 +56,7 @@ describe('a plan with a search budget', () => {
     expect(first.bound).toBeLessThanOrEqual(first.peak!);
     // Nor above the portfolio's own plan (best without its exact search).
     const model = inferShapes(decodeOnnx(packingModel(240, 1)));
-    const portfolio = planModel(model, targetForSettings(SEARCHABLE), { strategy: 'best', planOptions: { exactItems: 0 } });
+    const portfolio = planModel(model, targetForSettings(SEARCHABLE), { strategy: 'best', planOptions: { exact: { off: true } } });
     expect(plan.peak).toBeLessThanOrEqual(portfolio.peak);
   });
 

@@ -21,7 +21,7 @@ const modelFiles = existsSync(MODELS)
 if (modelFiles.length === 0) console.log(`notice: ${MODELS} is absent; the cross-strategy bounds of real models are skipped`);
 
 /** A short local search: the bound and the comparisons hold whatever the search finds. */
-const PLAN_OPTIONS = { budgetMs: 50, maxWork: 300_000 };
+const PLAN_OPTIONS = { budgetMs: 50, local: { work: 300_000 } };
 
 const models = new Map<string, InferredModel>();
 

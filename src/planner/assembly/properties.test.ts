@@ -18,7 +18,7 @@ const rich = arbitraryProblem({ maxBuffers: 40, maxStep: 24, maxSize: 256, alias
 const plain = arbitraryProblem({ maxBuffers: 30, maxStep: 16, maxSize: 64, aliases: false, fixed: false, regions: false });
 const tiny = arbitraryProblem({ maxBuffers: 6, maxStep: 6, maxSize: 6, aliases: false, fixed: false, regions: false });
 /** A quick portfolio for the many random runs; the defaults are exercised on fewer problems. */
-const QUICK: PlanOptions = { maxIterations: 150, exactNodes: 3_000, budgetMs: Number.POSITIVE_INFINITY };
+const QUICK: PlanOptions = { budgetMs: Number.POSITIVE_INFINITY, local: { iterations: 150 }, exact: { nodes: 3_000, smallNodes: 3_000 } };
 
 describe('every strategy on random problems', () => {
   it('gives valid plans no better than the lower bound; best is never worse than a baseline', () => {

@@ -45,7 +45,7 @@ describe.skipIf(traces === undefined)('traces', () => {
   it.for(['somas-resnet50.csv', 'somas-tiny-bert.csv'])('%s: best places the trace at its bound and proves it, in nodes for twice its buffers', (name) => {
     // The probe at the bound before the local search: MiniMalloc's search places these without backtracking.
     const problem = traces![name]!;
-    const plan = assignOffsets(problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 2 * problem.buffers.length, maxIterations: 0 });
+    const plan = assignOffsets(problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, local: { iterations: 0 }, exact: { nodes: 2 * problem.buffers.length, smallNodes: 2 * problem.buffers.length } });
     expect([plan.peak, plan.optimal]).toEqual([plan.lowerBound, true]);
     expect(validatePlan(problem, plan).violations).toEqual([]);
   });

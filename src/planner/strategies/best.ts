@@ -63,11 +63,12 @@ import type { PlanOptions, RegionContext, Strategy, StrategyOutcome } from './st
 
 /** Node cap of the anytime exact search, per region, when its deadline is at infinity: keeps it finite. */
 const UNBOUNDED_SKYLINE_NODES = 1_000_000;
-/** Default effort budget of the local search, per region (roughly 0.05-0.2 s on the reference machine). */
-const DEFAULT_WORK = 3_000_000;
-const DEFAULT_EXACT_ITEMS = 20;
-const DEFAULT_EXACT_NODES = 200_000;
+/** Defaults of the local search's limits (strategy.ts, LocalSearchOptions); its effort is roughly 0.05-0.2 s on the reference machine. */
 const DEFAULT_ITERATIONS = 3_000;
+const DEFAULT_WORK = 3_000_000;
+/** Defaults of the small branch and bound (strategy.ts, ExactOptions). */
+const DEFAULT_SMALL_ITEMS = 20;
+const DEFAULT_SMALL_NODES = 200_000;
 
 /** A search's plan, whether it proved it optimal, and how it was cut short (undefined: it was not). */
 interface Searched {
@@ -129,23 +130,23 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
 
 /** The probe at the bound (exact-plan.ts) where the exact stage applies; the winner unchanged elsewhere. */
 function probeExactly(prep: PreparedRegion, { options, lowerBound }: RegionContext, winner: Candidate, budget: SearchBudget): Searched {
-  if (options.exactItems === 0) return { ...winner, proven: false };
-  const probe = improveAligned(prep, winner, lowerBound, exactLimits(options, budget, options.exactNodes ?? Number.POSITIVE_INFINITY), probeAtBound);
+  if (options.exact?.off === true) return { ...winner, proven: false };
+  const probe = improveAligned(prep, winner, lowerBound, exactLimits(options, budget, options.exact?.nodes ?? Number.POSITIVE_INFINITY), probeAtBound);
   return probe.applied ? probe : { ...winner, proven: false };
 }
 
 /** The exact stage: the skyline search when it applies, else the small branch and bound. */
 function searchExactly(prep: PreparedRegion, { options, lowerBound }: RegionContext, winner: Candidate, budget: SearchBudget): Searched {
-  if (options.exactItems === 0) return { ...winner, proven: false };
-  const maxNodes = options.exactNodes ?? (budget.deadline === Number.POSITIVE_INFINITY ? UNBOUNDED_SKYLINE_NODES : Number.POSITIVE_INFINITY);
+  if (options.exact?.off === true) return { ...winner, proven: false };
+  const maxNodes = options.exact?.nodes ?? (budget.deadline === Number.POSITIVE_INFINITY ? UNBOUNDED_SKYLINE_NODES : Number.POSITIVE_INFINITY);
   const exact = improveAligned(prep, winner, lowerBound, exactLimits(options, budget, maxNodes));
   if (exact.applied) {
     // the deadline or the caller's stop cut it short; the caller's stop is reported as 'time' either way
     const cut = exact.proven ? undefined : budget.clock() >= budget.deadline ? budget.cut : (options.shouldStop?.() ?? false) ? 'time' : undefined;
     return { offsets: exact.offsets, peak: exact.peak, proven: exact.proven, ...(cut !== undefined && { cut }) };
   }
-  if (!exactSearchApplies(prep, options.exactItems ?? DEFAULT_EXACT_ITEMS)) return { ...winner, proven: false };
-  const small = searchExact(prep, winner.peak, lowerBound, options.exactNodes ?? DEFAULT_EXACT_NODES);
+  if (!exactSearchApplies(prep, options.exact?.smallItems ?? DEFAULT_SMALL_ITEMS)) return { ...winner, proven: false };
+  const small = searchExact(prep, winner.peak, lowerBound, options.exact?.smallNodes ?? DEFAULT_SMALL_NODES);
   return { offsets: small.offsets ?? winner.offsets, peak: small.peak, proven: small.proven };
 }
 
@@ -197,8 +198,8 @@ function runOrders(placer: Placer, lowerBound: number, candidates: Candidate[], 
 function searchAround(prep: PreparedRegion, { options, lowerBound }: RegionContext, start: Candidate, budget: SearchBudget) {
   return liftAndReinsert(prep, start.offsets, {
     lowerBound,
-    maxIterations: options.maxIterations ?? DEFAULT_ITERATIONS,
-    maxWork: options.maxWork ?? DEFAULT_WORK,
+    maxIterations: options.local?.iterations ?? DEFAULT_ITERATIONS,
+    maxWork: options.local?.work ?? DEFAULT_WORK,
     deadline: budget.deadline,
     clock: budget.clock,
   });

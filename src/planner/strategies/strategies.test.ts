@@ -170,8 +170,8 @@ describe('best: local search and budgets', () => {
   const { problem, optimum } = tiledProblem(150, 1 << 20, 400, 150);
 
   it('improves on every greedy plan of the portfolio', () => {
-    const greedy = planOf(problem, 'best', { maxIterations: 0, exactItems: 0 });
-    const searched = planOf(problem, 'best', { exactItems: 0, budgetMs: Number.POSITIVE_INFINITY });
+    const greedy = planOf(problem, 'best', { local: { iterations: 0 }, exact: { off: true } });
+    const searched = planOf(problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exact: { off: true } });
     expect(greedy.peak).toBeGreaterThan(optimum);
     expect(searched.peak).toBeLessThan(greedy.peak);
     expect(searched.peak).toBeGreaterThanOrEqual(optimum);
@@ -181,8 +181,8 @@ describe('best: local search and budgets', () => {
   it('stops the search at the wall-clock budget and says so', () => {
     let now = 0;
     const clock = () => (now += 1_000);
-    const greedy = planOf(problem, 'best', { maxIterations: 0, exactItems: 0 });
-    const cut = planOf(problem, 'best', { exactItems: 0, budgetMs: 500, clock });
+    const greedy = planOf(problem, 'best', { local: { iterations: 0 }, exact: { off: true } });
+    const cut = planOf(problem, 'best', { budgetMs: 500, clock, exact: { off: true } });
     expect([cut.peak, cut.stats.stoppedBy, cut.stats.improvements]).toEqual([greedy.peak, 'time', 0]);
   });
 });

@@ -21,20 +21,36 @@ export interface PlanOptions {
    * each on the reference machine); default: DEFAULT_BUDGET_MS worth (search-budget.ts).
    */
   readonly workBudget?: number;
-  /** Local-search iterations per region (default 3,000; 0 disables the search). */
-  readonly maxIterations?: number;
-  /** Local-search effort per region, in adjacency entries scanned plus items visited (default 3 million). */
-  readonly maxWork?: number;
-  /** Largest number of free items the exhaustive search takes on (default 20; 0 disables it). */
-  readonly exactItems?: number;
-  /** Search nodes the exact searches may visit, per region (defaults: 1,000,000 for the skyline search, 200,000 for the small one). */
-  readonly exactNodes?: number;
+  /** The local search around the peak (local/local-search.ts). */
+  readonly local?: LocalSearchOptions;
+  /** The exact stage (search/exact-plan.ts) and the small branch and bound (search/exact-search.ts). */
+  readonly exact?: ExactOptions;
   /** Asked now and then during the searches: true stops them, keeping the best plan found. */
   readonly shouldStop?: () => boolean;
   /** Told the best peak so far, the proven bound and the share of the budget used, as the exact search starts and after every improvement or proof. */
   readonly onProgress?: (p: { peak: number; bound: number; fraction: number }) => void;
   /** Milliseconds clock of budgetMs, for tests; Date.now by default. Never read without budgetMs. */
   readonly clock?: () => number;
+}
+
+/** Limits of best's local search, per region. */
+export interface LocalSearchOptions {
+  /** Lift-and-reinsert iterations (default 3,000; 0 turns the local search off). */
+  readonly iterations?: number;
+  /** Effort, in adjacency entries scanned plus items visited (default 3 million). */
+  readonly work?: number;
+}
+
+/** Limits of best's exact stage, per region. */
+export interface ExactOptions {
+  /** True turns the whole exact stage off: the probe at the bound, the anytime exact search and the small branch and bound. */
+  readonly off?: boolean;
+  /** Search nodes of the probe and of the anytime exact search (default: none beyond the budget; 1,000,000 when the budget is unbounded). */
+  readonly nodes?: number;
+  /** Most free items a region may have for the small branch and bound, which runs where the anytime search does not apply (default 20). */
+  readonly smallItems?: number;
+  /** Search nodes of the small branch and bound (default 200,000). */
+  readonly smallNodes?: number;
 }
 
 /**

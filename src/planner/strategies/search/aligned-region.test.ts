@@ -15,7 +15,7 @@ describe('the exact search on aligned regions', () => {
 
   it('searches a region whose buffers share a 64-byte alignment in units of 64, reaching and proving the optimum', () => {
     const problem = aligned(tiling.problem, 64);
-    const greedy = assignOffsets(problem, 'best', { exactItems: 0 });
+    const greedy = assignOffsets(problem, 'best', { exact: { off: true } });
     expect(greedy.peak).toBeGreaterThan(tiling.optimum * 64);
     const result = assignOffsets(problem, 'best', { budgetMs: 60_000 });
     expect(validatePlan(problem, result).valid).toBe(true);
@@ -34,7 +34,7 @@ describe('the exact search on aligned regions', () => {
 
   it('leaves a region of mixed alignments to the other stages, still valid and never above greedy', () => {
     const problem = aligned(tiling.problem, 64, (k) => (k % 2 === 0 ? 64 : 32));
-    const greedy = assignOffsets(problem, 'best', { exactItems: 0 });
+    const greedy = assignOffsets(problem, 'best', { exact: { off: true } });
     const result = assignOffsets(problem, 'best', { budgetMs: 2_000 });
     expect(validatePlan(problem, result).valid).toBe(true);
     expect(result.peak).toBeLessThanOrEqual(greedy.peak);

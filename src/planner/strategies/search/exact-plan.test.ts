@@ -18,9 +18,9 @@ import { skylineSearch } from './skyline-search';
 
 const plain = arbitraryProblem({ maxBuffers: 30, maxStep: 16, maxSize: 64, aliases: false, fixed: false, regions: false });
 const tiny = arbitraryProblem({ maxBuffers: 7, maxStep: 6, maxSize: 8, aliases: false, fixed: false, regions: false });
-const QUICK = { maxIterations: 100, exactNodes: 20_000, budgetMs: Number.POSITIVE_INFINITY };
+const QUICK = { budgetMs: Number.POSITIVE_INFINITY, local: { iterations: 100 }, exact: { nodes: 20_000, smallNodes: 20_000 } };
 /** A node cap far above what these instances need, and no clock: the result does not depend on the machine. */
-const GENEROUS = { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 2_000_000 };
+const GENEROUS = { budgetMs: Number.POSITIVE_INFINITY, exact: { nodes: 2_000_000, smallNodes: 2_000_000 } };
 /** Small tilings and pinwheel sets, with their known optimum. */
 const packings = fc
   .tuple(fc.integer({ min: 8, max: 60 }), fc.integer({ min: 0, max: 1_000_000 }), fc.boolean())
@@ -30,7 +30,7 @@ describe('the anytime exact search', () => {
   it('never returns a plan above the portfolio, and its plans are valid', () => {
     fc.assert(
       fc.property(plain, (problem) => {
-        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exactItems: 0 });
+        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exact: { off: true } });
         const searched = assignOffsets(problem, 'best', QUICK);
         expect(validatePlan(problem, searched).violations).toEqual([]);
         expect(searched.peak).toBeLessThanOrEqual(portfolio.peak);
@@ -43,7 +43,7 @@ describe('the anytime exact search', () => {
   it('on packings with a known optimum, never returns a plan above the portfolio, and claims the optimum only at it', () => {
     fc.assert(
       fc.property(packings, ({ problem, optimum }) => {
-        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exactItems: 0 });
+        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exact: { off: true } });
         const searched = assignOffsets(problem, 'best', QUICK);
         expect(validatePlan(problem, searched).violations).toEqual([]);
         expect(searched.peak).toBeLessThanOrEqual(portfolio.peak);
@@ -58,7 +58,7 @@ describe('the anytime exact search', () => {
     // the case fast-check found, replayed by its seed and path
     fc.assert(
       fc.property(packings, ({ problem }) => {
-        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exactItems: 0 });
+        const portfolio = assignOffsets(problem, 'best', { ...QUICK, exact: { off: true } });
         expect(assignOffsets(problem, 'best', QUICK).peak).toBeLessThanOrEqual(portfolio.peak);
       }),
       { seed: 1031150213, path: '74', endOnFailure: true },
@@ -68,7 +68,7 @@ describe('the anytime exact search', () => {
   it('proves only true optima', () => {
     fc.assert(
       fc.property(tiny, (problem) => {
-        const plan = assignOffsets(problem, 'best', { maxIterations: 0, exactItems: 1000 });
+        const plan = assignOffsets(problem, 'best', { local: { iterations: 0 }, exact: { smallItems: 1000 } });
         if (plan.optimal) expect(plan.peak).toBe(bruteForceOptimum(problem));
       }),
       { numRuns: 500 },
@@ -77,13 +77,13 @@ describe('the anytime exact search', () => {
 
   it('reaches and proves the optimum of a 40-buffer tiling', () => {
     const tiled = tiledProblem(40, 1 << 20, 400, 40);
-    const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 5_000_000 });
+    const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exact: { nodes: 5_000_000, smallNodes: 5_000_000 } });
     expect([plan.peak, plan.optimal]).toEqual([tiled.optimum, true]);
   });
 
   it.each([150, 350])('reaches and proves the optimum of a %i-buffer tiling within 100k search nodes', (n) => {
     const tiled = tiledProblem(n, 1 << 20, 400, n);
-    const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 100_000 });
+    const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exact: { nodes: 100_000, smallNodes: 100_000 } });
     expect(validatePlan(tiled.problem, plan).violations).toEqual([]);
     expect([plan.peak, plan.optimal]).toEqual([tiled.optimum, true]);
   });
@@ -92,7 +92,7 @@ describe('the anytime exact search', () => {
     ['pinwheel set of 150', pinwheelProblem(150, 1 << 20, 75, 150)],
     ['tiling of 250', tiledProblem(250, 1 << 20, 400, 2250)],
   ])('reaches and proves the optimum of a %s buffers within 200k search nodes', (_, packing) => {
-    const plan = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 });
+    const plan = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exact: { nodes: 200_000, smallNodes: 200_000 } });
     expect(validatePlan(packing.problem, plan).violations).toEqual([]);
     expect([plan.peak, plan.optimal]).toEqual([packing.optimum, true]);
   });
@@ -124,8 +124,8 @@ describe('the anytime exact search', () => {
     ['pinwheel set of 250', pinwheelProblem(250, 1 << 20, 125, 1250)],
     ['tiling of 500', tiledProblem(500, 1 << 20, 400, 1500)],
   ])('when the search under the bound runs out on a %s, completes its deepest placement into a plan below the portfolio\'s', (_, packing) => {
-    const portfolio = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactItems: 0 });
-    const capped = { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 };
+    const portfolio = assignOffsets(packing.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exact: { off: true } });
+    const capped = { budgetMs: Number.POSITIVE_INFINITY, exact: { nodes: 200_000, smallNodes: 200_000 } };
     const plan = assignOffsets(packing.problem, 'best', capped);
     expect(validatePlan(packing.problem, plan).violations).toEqual([]);
     expect(plan.peak).toBeLessThan(portfolio.peak);
@@ -156,7 +156,7 @@ describe('the anytime exact search', () => {
     let asked = 0;
     const plan = assignOffsets(tiled.problem, 'best', {
       budgetMs: Number.POSITIVE_INFINITY,
-      maxIterations: 0,
+      local: { iterations: 0 },
       onProgress: (p) => seen.push(p),
       shouldStop: () => ++asked > 3,
     });
@@ -168,10 +168,10 @@ describe('the anytime exact search', () => {
 
   it('reports the portfolio\'s peak and the starting bound before it searches', () => {
     const tiled = tiledProblem(250, 1 << 20, 400, 250);
-    const portfolio = assignOffsets(tiled.problem, 'best', { maxIterations: 0, exactItems: 0, budgetMs: Number.POSITIVE_INFINITY });
+    const portfolio = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, local: { iterations: 0 }, exact: { off: true } });
     const seen: { peak: number; bound: number }[] = [];
     // Stopped at the first poll: the only report is the one made as the search starts.
-    const plan = assignOffsets(tiled.problem, 'best', { maxIterations: 0, budgetMs: Number.POSITIVE_INFINITY, onProgress: (p) => seen.push(p), shouldStop: () => true });
+    const plan = assignOffsets(tiled.problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, onProgress: (p) => seen.push(p), shouldStop: () => true, local: { iterations: 0 } });
     expect(validatePlan(tiled.problem, plan).violations).toEqual([]);
     expect(seen[0]).toMatchObject({ peak: portfolio.peak, bound: plan.lowerBound });
     expect(plan.peak).toBe(portfolio.peak);
@@ -222,7 +222,7 @@ describe('the anytime exact search with alignments and fixed offsets', () => {
     let proven = 0;
     fc.assert(
       fc.property(pinned, (problem) => {
-        const plan = assignOffsets(problem, 'best', { maxIterations: 0, budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 });
+        const plan = assignOffsets(problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, local: { iterations: 0 }, exact: { nodes: 200_000, smallNodes: 200_000 } });
         expect(validatePlan(problem, plan).violations).toEqual([]);
         if (plan.optimal) {
           proven++;

@@ -128,7 +128,7 @@ describe("MiniMalloc's search", () => {
 
   it("lets best's exact stage bring a pinwheel set of 350 buffers, which the search from the bound does not place, within 1.25 of its optimum in 200k nodes", () => {
     const { problem, optimum } = pinwheelProblem(350, 1 << 20, 175, 350);
-    const plan = assignOffsets(problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exactNodes: 200_000 });
+    const plan = assignOffsets(problem, 'best', { budgetMs: Number.POSITIVE_INFINITY, exact: { nodes: 200_000, smallNodes: 200_000 } });
     expect(validatePlan(problem, plan).violations).toEqual([]);
     expect(plan.peak).toBeLessThanOrEqual(1.25 * optimum);
     expect(plan.optimal).toBe(plan.peak === optimum);
