@@ -15,10 +15,10 @@ import { TensorTable } from '../views/panels/tensor-table';
 import { DetailsPanel } from '../views/details/details-panel';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
-import { SplitPane } from './split-pane';
+import { SplitPane } from '../views/split-pane';
 import { AppHeader } from './app-header';
 import { DropZone } from './drop-zone';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from '../views/error-boundary';
 import { Welcome } from './welcome';
 import { EmbedWorkspace } from '../embed/embed-workspace';
 import type { EmbedPane } from '../embed/embed-panes';
@@ -27,7 +27,7 @@ import { ComparePanel } from '../views/compare/compare-panel';
 import { CompareDialog } from '../views/compare/compare-dialog';
 import { ExportPanel } from '../views/export/export-panel';
 import { usePanes, type PaneVisibility } from './pane-toggles';
-import './shell.css';
+import '../views/shell.css';
 
 /** Props of App. */
 export interface AppProps {

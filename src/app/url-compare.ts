@@ -9,7 +9,8 @@
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
 import type { PlanSettings } from '../worker/protocol';
 import type { SideBSettings } from '../views/compare/compare-store';
-import { NO_EXTRAS, readDims, readExtras, writeDims, writeExtras } from './url-settings';
+import { NO_EXTRAS, readExtras, writeExtras } from './url-settings';
+import { readDims, writeDims } from '../store/dim-params';
 
 const B = 'b.';
 /** B's parameters, without their prefix: the plan settings a comparison's B can differ in. */

@@ -4,7 +4,8 @@
 // open comparison's B (url-compare.ts); read at start, and written back as the
 // view changes so that a copied link reopens the same view.
 
-import { isDimKey, isExtraKey, readDims, readExtras, writeDims, writeExtras, type LinkExtras } from './url-settings';
+import { isExtraKey, readExtras, writeExtras, type LinkExtras } from './url-settings';
+import { isDimKey, readDims, writeDims } from '../store/dim-params';
 import { isCompareKey, readCompare, writeCompare } from './url-compare';
 import type { SideBSettings } from '../views/compare/compare-store';
 import { parseEmbedPanes, type EmbedPane } from '../embed/embed-panes';

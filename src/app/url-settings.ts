@@ -1,4 +1,4 @@
-// The URL parameters beyond model, dims, strategy and target, so that a link
+// The URL parameters beyond model, dims (../store/dim-params.ts), strategy and target, so that a link
 // reopens the same plan and view: target field edits (region.NAME.limit,
 // region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
 // the execution-order policy), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
@@ -33,31 +33,6 @@ const INPUT = 'input.';
 const REGION = 'region.';
 const GROUP = 'group.';
 const SWITCHES = { fusion: 'fusion', units: 'computeUnits' } as const;
-
-const DIM = 'dim.';
-
-/** Reads `dim.NAME=VALUE` bindings; values that are not whole numbers from 0 to 2^31 - 1 are pushed to `ignored`. */
-export function readDims(params: URLSearchParams, ignored: string[]): Record<string, number> {
-  const dims = nullRecord<number>();
-  for (const [key, raw] of params) {
-    if (!key.startsWith(DIM)) continue;
-    const name = key.slice(DIM.length);
-    const value = Number(raw.trim());
-    if (name === '' || !/^\d+$/.test(raw.trim()) || value > 2 ** 31 - 1) ignored.push(`${key}=${raw}`);
-    else dims[name] = value;
-  }
-  return dims;
-}
-
-/** Writes `dims` as `dim.NAME=VALUE`, in name order so the same view always gives the same link. */
-export function writeDims(dims: Readonly<Record<string, number>>, params: URLSearchParams): void {
-  for (const name of Object.keys(dims).sort()) params.set(`${DIM}${name}`, String(dims[name]));
-}
-
-/** True for a dim binding's parameter. */
-export function isDimKey(key: string): boolean {
-  return key.startsWith(DIM);
-}
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {

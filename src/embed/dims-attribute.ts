@@ -1,7 +1,7 @@
 // Reads the dims attribute of <heapscope-view>: "batch=4, sequence=128", the
 // same bindings as the page's dim.NAME=VALUE URL parameters.
 
-import { parseUrlParams } from '../app/url-params';
+import { readDims } from '../store/dim-params';
 
 /** Dim bindings of an attribute, and the entries that could not be used. */
 export interface DimsAttribute {
@@ -18,6 +18,7 @@ export function parseDimsAttribute(text: string): DimsAttribute {
     if (eq <= 0) ignored.push(entry);
     else params.append(`dim.${entry.slice(0, eq)}`, entry.slice(eq + 1));
   }
-  const parsed = parseUrlParams(`?${params.toString()}`);
-  return { values: parsed.dims, ignored: [...ignored, ...parsed.ignored.map((p) => p.slice('dim.'.length))] };
+  const bad: string[] = [];
+  const values = readDims(params, bad);
+  return { values, ignored: [...ignored, ...bad.map((p) => p.slice('dim.'.length))] };
 }

@@ -5,7 +5,7 @@
 
 // The base styles come first so that the views' own styles override them.
 import '../styles.css';
-import '../app/shell.css';
+import '../views/shell.css';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { parseDimsAttribute } from './dims-attribute';

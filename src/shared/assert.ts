@@ -9,8 +9,3 @@ export class InvariantError extends Error {
 export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new InvariantError(message);
 }
-
-/** Marks a branch that the type system proves unreachable. */
-export function assertNever(value: never, what = 'value'): never {
-  throw new InvariantError(`unexpected ${what}: ${String(value)}`);
-}

@@ -4,7 +4,7 @@ import type { IrGraph } from '../ir';
 import type { SubgraphInferrer } from '../infer-context';
 import type { BranchChoice, TensorFact } from './types';
 import { controlRules } from './control';
-import { attr, f32, fact, factsOf, i64, runRule } from './testing-context';
+import { attr, f32, fact, factsOf, i64, runRule } from '../testing/shape-rule-context';
 import { decodeModel } from '../decode-model';
 import { inferShapes } from '../infer-shapes';
 import { scanCountModel } from '../testing/hostile-graphs';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import { dataDependentRules } from './data-dependent';
-import { attr, f32, fact, factsOf, firstFact, i64, runRule } from './testing-context';
+import { attr, f32, fact, factsOf, firstFact, i64, runRule } from '../testing/shape-rule-context';
 
 describe('NonZero', () => {
   it('gives the upper bound [rank, numel] for unknown data', () => {

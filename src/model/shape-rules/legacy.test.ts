@@ -16,8 +16,8 @@ import { controlRules } from './control';
 import { dataDependentRules } from './data-dependent';
 import { microsoftRules } from './microsoft';
 import type { RuleResult } from './types';
-import type { RunOptions } from './testing-context';
-import { attr, f32, fact, firstFact, i64, runRule } from './testing-context';
+import type { RunOptions } from '../testing/shape-rule-context';
+import { attr, f32, fact, firstFact, i64, runRule } from '../testing/shape-rule-context';
 
 const legacy = (op: string, options: RunOptions) => runRule(legacyRules, op, { opset: 8, ...options });
 const shapeOf = (result: RuleResult) => firstFact(result).shape;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import { microsoftRules } from './microsoft';
-import type { RunOptions } from './testing-context';
-import { attr, f32, fact, factsOf, firstFact, i64, runRule } from './testing-context';
+import type { RunOptions } from '../testing/shape-rule-context';
+import { attr, f32, fact, factsOf, firstFact, i64, runRule } from '../testing/shape-rule-context';
 
 const ms = (op: string, options: RunOptions) => runRule(microsoftRules, op, { domain: 'com.microsoft', opset: 1, ...options });
 const shapes = (op: string, options: RunOptions) => factsOf(ms(op, options)).map((f) => f?.shape);

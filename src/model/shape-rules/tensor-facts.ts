@@ -80,11 +80,6 @@ export function makeFact(
   return { dtype, shape };
 }
 
-/** The same fact with a note saying why part of it is unknown. */
-export function withNote(fact: TensorFact, note: string): TensorFact {
-  return { ...fact, note };
-}
-
 /** A rank read from a dim or a count; fails (never allocates) when it cannot be a real rank. */
 export function checkedRank(rank: number, what = 'rank'): number {
   if (!Number.isInteger(rank) || rank < 0) fail(`${what} ${rank} is not a rank`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import { tensorRules } from './tensor';
 import { sliceAxis } from './tensor-index';
-import { attr, f32, fact, firstFact, i64, runRule } from './testing-context';
+import { attr, f32, fact, firstFact, i64, runRule } from '../testing/shape-rule-context';
 
 // INT64 bounds as exported models write them, after conversion to a JS number.
 const INT64_MAX = Number(9223372036854775807n);

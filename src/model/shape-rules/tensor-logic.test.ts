@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import { tensorRules } from './tensor';
-import { f32, fact, firstFact, i64, runRule } from './testing-context';
+import { f32, fact, firstFact, i64, runRule } from '../testing/shape-rule-context';
 
 const bools = (values: number[], shape: number[] = [values.length]) => fact(DT.BOOL, shape, values);
 

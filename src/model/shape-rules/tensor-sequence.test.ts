@@ -4,7 +4,7 @@ import type { IrGraph } from '../ir';
 import type { RuleResult, TensorFact } from './types';
 import { tensorRules } from './tensor';
 import { MAX_MAPPED_BODIES } from './tensor-sequence';
-import { attr, f32, factsOf, firstFact, i64, runRule } from './testing-context';
+import { attr, f32, factsOf, firstFact, i64, runRule } from '../testing/shape-rule-context';
 
 const emptyBody: IrGraph = { name: 'body', nodes: [], inputs: [], outputs: [], valueInfo: [], initializers: [] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import { tensorRules } from './tensor';
-import { attr, f32, fact, firstFact, i64, runRule } from './testing-context';
+import { attr, f32, fact, firstFact, i64, runRule } from '../testing/shape-rule-context';
 
 describe('Shape', () => {
   it('gives the dims as an int64 value', () => {

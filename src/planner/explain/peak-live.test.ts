@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planModel } from '../plan';
 import { testTarget } from '../testing/tiny-graph';
-import { castGraph, copyGraph, scratchTarget, skipGraph } from './explain-graphs';
+import { castGraph, copyGraph, scratchTarget, skipGraph } from '../testing/explain-graphs';
 
 const record = (plan: ReturnType<typeof planModel>, name: string) => plan.explanation.peakLive.find((r) => r.name === name)!;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planModel } from '../plan';
 import { testTarget, twoBranches } from '../testing/tiny-graph';
-import { castGraph, copyGraph, recomputeGraph } from './explain-graphs';
+import { castGraph, copyGraph, recomputeGraph } from '../testing/explain-graphs';
 import { applyTargetChange } from './target-change';
 
 /** Plans with the suggestion applied as `plan` with its args would. */

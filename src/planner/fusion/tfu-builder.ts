@@ -19,7 +19,8 @@
 // - A unit holds at most MAX_UNIT_STEPS layers: assessing a unit costs its
 //   length, so without a cap a long chain of tiny maps grows one unit for
 //   thousands of layers and fusion turns quadratic in the model.
-// - Every decision is written down per layer for explain-fusion.ts.
+// - Every decision is written down per layer, for the fusion explanations
+//   (find-units.ts).
 
 import type { InferredGraph } from '../../model/inferred';
 import type { FusionSettings } from '../targets/target';

@@ -9,7 +9,7 @@
 // - An If/Loop/Scan node gets one buffer live during its step, as large as
 //   the largest plan of its bodies (each body planned recursively; an If
 //   whose branch is known counts that branch only). Each body's own lower
-//   bound is kept too, for the strategy-free bound (bound-problem.ts).
+//   bound is kept too, for the strategy-free bound (assembly/bounds.ts).
 // - Buffers are numbered by start step, so ids follow the execution order.
 
 import type { InferredGraph, InferredNode } from '../../model/inferred';

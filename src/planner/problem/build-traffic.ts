@@ -37,16 +37,6 @@ export interface FusedTraffic {
   readonly units: readonly Traffic[];
 }
 
-/** DRAM traffic of the tensor buffers placed in `slowRegions`. */
-export function dramTraffic(
-  graph: InferredGraph,
-  problem: PlacementProblem,
-  info: readonly BufferInfo[],
-  slowRegions: ReadonlySet<string>,
-): Traffic {
-  return fusedTraffic(graph, problem, info, slowRegions, []).total;
-}
-
 /** DRAM traffic without and with `units`; `problem` and `info` are the unfused plan's. */
 export function fusedTraffic(
   graph: InferredGraph,

@@ -3,7 +3,7 @@
 
 import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
-import type { HeapPalette } from './draw-heap';
+import type { HeapPalette } from './heap-palette';
 
 /** A band over the selected step, `height` tall from the current origin. */
 export function drawStepBand(ctx: CanvasRenderingContext2D, scales: HeapScales, height: number, palette: HeapPalette, step: number | undefined): void {

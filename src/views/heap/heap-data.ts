@@ -12,8 +12,6 @@ import { RectIndex } from './rect-index';
 
 /** Colour classes of the diagram, in drawing order (aliases are drawn over their parents). */
 export const KIND_CLASSES = ['activation', 'io', 'scratch', 'cache', 'copy', 'subgraph'] as const;
-/** A colour class. */
-export type KindClass = (typeof KIND_CLASSES)[number];
 
 const CLASS_OF: Readonly<Record<PlannedBuffer['kind'], number>> = {
   activation: 0,

@@ -6,7 +6,8 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
-import { drawHeap, readPalette, type HeapPalette } from './draw-heap';
+import { drawHeap } from './draw-heap';
+import { readPalette, type HeapPalette } from './heap-palette';
 import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
 import type { HeapData } from './heap-data';
 import { baseScales, heapLayout, zoomedScales, type HeapLayout, type HeapScales } from './heap-geometry';

@@ -1,8 +1,8 @@
 // Test graphs of the explanation tests: small models where each reason for
 // being live at the peak and each suggestion kind arises. Imported by tests only.
 
-import { npuCpu } from '../testing/compute-units';
-import { testTarget, tinyGraph } from '../testing/tiny-graph';
+import { npuCpu } from './compute-units';
+import { testTarget, tinyGraph } from './tiny-graph';
 
 /** x -> A (100 B) -> four Relus -> Add(a, ...): `a` is kept for the skip connection into E. */
 export function skipGraph() {
