@@ -49,3 +49,53 @@ describe('reading model bytes', () => {
     expect(progress).toHaveBeenLastCalledWith(4, 4);
   });
 });
+
+describe('a download that stalls', () => {
+  /** A fetch that honours its signal as the browser's does: it rejects with the signal's reason once aborted. */
+  const hanging = (body?: ReadableStream<Uint8Array>) =>
+    deps(
+      (_url, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
+          if (body !== undefined) resolve(new Response(body));
+        }) as Promise<Response>,
+    );
+
+  it('is given up when the server never answers, with a sentence that says how long it waited', async () => {
+    const error = await fetchModel('m.onnx', hanging(), { stallMs: 1000 }).catch((e: unknown) => e);
+    expect(error).toEqual(new InputError('io', 'could not download https://site.example/app/m.onnx: the server sent nothing for 1 s, so the download was given up'));
+  });
+
+  it('is given up when the body stops arriving, after the bytes that came', async () => {
+    const progress = vi.fn();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(10));
+      }, // then nothing, never closed
+    });
+    const error = await fetchModel('m.onnx', hanging(body), { stallMs: 200, onProgress: progress }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'io', message: expect.stringContaining('the server sent nothing for 0 s') });
+    expect(progress).toHaveBeenCalledWith(10, undefined);
+  });
+
+  it('keeps waiting while bytes keep coming, however long the whole download takes', async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        if (sent++ < 8) controller.enqueue(new Uint8Array(5));
+        else controller.close();
+      },
+    });
+    const download = await fetchModel('m.onnx', hanging(body), { stallMs: 150 });
+    expect(download.bytes.byteLength).toBe(40); // 320 ms in all, never 150 ms without a byte
+  });
+
+  it('is stopped by the caller with the caller\'s reason, not as a stall', async () => {
+    const controller = new AbortController();
+    const pending = fetchModel('m.onnx', hanging(), { stallMs: 10_000, signal: controller.signal });
+    const reason = new DOMException('superseded', 'AbortError');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+  });
+});

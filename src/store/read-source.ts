@@ -1,11 +1,16 @@
 // Reading model bytes on the page: from a File/Blob or from a URL, with progress
-// and typed errors (too large, unreadable, unreachable) that name the file.
+// and typed errors (too large, unreadable, unreachable) that name the file. A
+// download that receives nothing for STALL_MS (no answer, or a body that stops)
+// is given up with a sentence that says so; the caller keeps its model.
 
 import { InputError } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 
 /** Largest model the page reads: protobuf's own length limit (2 GiB). */
 export const MAX_MODEL_BYTES = 2 ** 31 - 1;
+
+/** A download that receives nothing for this long, in ms, is given up: no headers, or no body bytes since the last ones. */
+export const STALL_MS = 30_000;
 
 /** Reports bytes read so far; `total` undefined when not known. */
 export type ReadProgress = (loaded: number, total: number | undefined) => void;
@@ -59,6 +64,7 @@ export interface FetchOptions {
   readonly onProgress?: ReadProgress;
   readonly signal?: AbortSignal; // aborts the request and the body
   readonly max?: number;
+  readonly stallMs?: number; // STALL_MS unless given (tests)
 }
 
 /** A downloaded model. */
@@ -70,28 +76,55 @@ export interface Download {
 
 /** Downloads a model, with progress, a size check before reading the body, and sentences for network failures. */
 export async function fetchModel(url: string, deps: FetchDeps, options: FetchOptions = {}): Promise<Download> {
-  const { onProgress, signal, max = MAX_MODEL_BYTES } = options;
+  const { onProgress, signal, max = MAX_MODEL_BYTES, stallMs = STALL_MS } = options;
   const absolute = resolveUrl(url, deps.baseUrl);
   const name = nameOfUrl(absolute);
   const fetchFn = deps.fetch; // called unbound: window.fetch rejects another `this`
-  let response: Response;
+  const watch = stallWatch(stallMs, signal, (seconds) => new InputError('io', `could not download ${absolute.href}: the server sent nothing for ${seconds} s, so the download was given up`));
   try {
-    response = await fetchFn(absolute.href, signal ? { signal } : {});
-  } catch {
-    if (signal?.aborted) throw signal.reason;
-    throw new InputError(
-      'io',
-      `could not download ${absolute.href}: the server did not answer, or it does not allow this page to read the file (CORS)`,
-    );
+    let response: Response;
+    try {
+      response = await fetchFn(absolute.href, { signal: watch.signal });
+    } catch {
+      if (watch.signal.aborted) throw watch.signal.reason;
+      throw new InputError(
+        'io',
+        `could not download ${absolute.href}: the server did not answer, or it does not allow this page to read the file (CORS)`,
+      );
+    }
+    if (!response.ok) {
+      throw new InputError('io', `could not download ${absolute.href}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    }
+    watch.kick();
+    const length = Number(response.headers.get('content-length') ?? Number.NaN);
+    const total = Number.isFinite(length) && length >= 0 ? length : undefined;
+    if (total !== undefined) checkSize(name, total, max);
+    const bytes = await readBody(response, name, total, onProgress, max, watch);
+    return { bytes, name, url: absolute.href };
+  } finally {
+    watch.done();
   }
-  if (!response.ok) {
-    throw new InputError('io', `could not download ${absolute.href}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
-  }
-  const length = Number(response.headers.get('content-length') ?? Number.NaN);
-  const total = Number.isFinite(length) && length >= 0 ? length : undefined;
-  if (total !== undefined) checkSize(name, total, max);
-  const bytes = await readBody(response, name, total, onProgress, max);
-  return { bytes, name, url: absolute.href };
+}
+
+/** A signal that aborts with the caller's reason, or with `stalled(seconds)` when `kick` has not been called for `ms`. */
+interface StallWatch {
+  readonly signal: AbortSignal;
+  readonly kick: () => void; // something arrived: the wait starts again
+  readonly done: () => void; // stops the timer
+}
+
+function stallWatch(ms: number, outer: AbortSignal | undefined, stalled: (seconds: number) => Error): StallWatch {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const done = () => clearTimeout(timer);
+  const kick = () => {
+    done();
+    if (!controller.signal.aborted) timer = setTimeout(() => controller.abort(stalled(Math.round(ms / 1000))), ms);
+  };
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+  kick();
+  return { signal: controller.signal, kick, done };
 }
 
 /** The file name a URL points at: its last path segment, else its host. */
@@ -119,14 +152,15 @@ export function resolveUrl(url: string, base: string): URL {
   return parsed;
 }
 
-async function readBody(response: Response, name: string, total: number | undefined, onProgress: ReadProgress | undefined, max: number): Promise<ArrayBuffer> {
-  if (response.body === null) return response.arrayBuffer();
+async function readBody(response: Response, name: string, total: number | undefined, onProgress: ReadProgress | undefined, max: number, watch: StallWatch): Promise<ArrayBuffer> {
+  if (response.body === null) return untilAborted(watch.signal, response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let loaded = 0;
   for (;;) {
-    const { done, value } = await readFailing(name, () => reader.read());
+    const { done, value } = await readFailing(name, () => untilAborted(watch.signal, reader.read()));
     if (done) break;
+    watch.kick();
     loaded += value.byteLength;
     checkSize(name, loaded, max);
     chunks.push(value);
@@ -139,6 +173,19 @@ async function readBody(response: Response, name: string, total: number | undefi
     offset += chunk.byteLength;
   }
   return target.buffer as ArrayBuffer;
+}
+
+/** `pending`, or a rejection with the signal's reason as soon as it aborts (a stalled body may never settle by itself). */
+function untilAborted<T>(signal: AbortSignal, pending: Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
+      (error: unknown) => (signal.removeEventListener('abort', onAbort), reject(error as Error)),
+    );
+  });
 }
 
 /** Allocates the buffer a file goes in; the browser refusing the memory is 'too-large'. */
