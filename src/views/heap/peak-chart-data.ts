@@ -1,10 +1,12 @@
 // The data of the peak chart (small multiples): for each memory region, the
 // bytes live at each step in total and per kind of buffer (activation,
-// scratch, cache, copy), with the region's peak, lower bound and peak step.
+// scratch, cache, copy), with the region's peak, lower bound and peak step,
+// and its headroom: the largest free block at each step (free-blocks.ts).
 // Buffers sharing another's bytes (aliases, concat windows) count once.
 // Plain functions over a plan; no DOM.
 
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { largestFreeBlocks } from './free-blocks';
 import { liveBytes, sharingGroups } from './live-bytes';
 
 /** The kinds the chart tells apart, in drawing order. */
@@ -32,6 +34,8 @@ export interface ChartRegion {
   readonly peakStep: number | undefined; // the step where live bytes are highest
   readonly total: Float64Array; // bytes live at each step
   readonly byKind: Readonly<Record<ChartKind, Float64Array>>; // bytes live at each step, per kind
+  readonly capacity: number; // the size limit, else the peak: what the largest free block is measured in
+  readonly largestFree: Float64Array; // at each step, the largest block of [0, capacity) no live buffer holds
 }
 
 /** The whole chart. */
@@ -60,14 +64,18 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
     if (members.length > 0) for (const g of shared.groups) if (g.root.region === name) present.add(KIND_OF[g.root.kind]);
     const total = new Float64Array(steps); // every group is of one kind
     for (const k of CHART_KINDS) byKind[k].forEach((bytes, s) => (total[s]! += bytes));
+    const peak = region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size));
+    const capacity = region?.sizeLimit ?? peak;
     regions.push({
       name,
-      peak: region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size)),
+      peak,
       lowerBound: region?.lowerBound ?? 0,
       sizeLimit: region?.sizeLimit,
       peakStep: region?.peakStep ?? argMax(total),
       total,
       byKind,
+      capacity,
+      largestFree: largestFreeBlocks(members, capacity, steps),
     });
   }
   return { steps, kinds: CHART_KINDS.filter((k) => present.has(k)), regions, complete: plan.complete };
@@ -82,15 +90,16 @@ function argMax(values: Float64Array): number | undefined {
 
 /**
  * At most `columns` points of `values` over [0, values.length): each the
- * largest value of its run of steps, so a narrow peak is never averaged away.
+ * largest value of its run of steps (the smallest with `lowest`), so a narrow
+ * peak (or dip) is never averaged away.
  */
-export function bucketMax(values: Float64Array, columns: number): { step: number; bytes: number }[] {
+export function bucketMax(values: Float64Array, columns: number, lowest = false): { step: number; bytes: number }[] {
   const n = values.length;
   const size = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(columns))));
   const out: { step: number; bytes: number }[] = [];
   for (let start = 0; start < n; start += size) {
-    let bytes = 0;
-    for (let s = start; s < Math.min(n, start + size); s += 1) bytes = Math.max(bytes, values[s]!);
+    let bytes = lowest ? Number.POSITIVE_INFINITY : 0;
+    for (let s = start; s < Math.min(n, start + size); s += 1) bytes = lowest ? Math.min(bytes, values[s]!) : Math.max(bytes, values[s]!);
     out.push({ step: start, bytes });
   }
   return out;

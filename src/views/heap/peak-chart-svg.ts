@@ -1,7 +1,9 @@
 // The peak chart as SVG markup: small multiples of live bytes over steps, one
 // column per memory region and one row per kind (total first), each cell on
 // its region's bytes scale with the region's peak (solid) and lower bound
-// (dashed) marked and the peak step drawn as a vertical rule. The same markup
+// (dashed) marked and the peak step drawn as a vertical rule; the total cell
+// also draws the headroom, the largest free block at each step (the smallest
+// in each pixel column), as a dotted line. The same markup
 // is shown in the page (whose CSS recolours it by class for dark mode), in
 // the heap export and in embeds. Presentation attributes only: the page's
 // Content Security Policy refuses inline styles.
@@ -12,7 +14,7 @@ import { xmlChars } from '../export/xml-chars';
 import { bucketMax, type ChartKind, type PeakChartData } from './peak-chart-data';
 
 /** Colours of the chart outside the page (the page's light palette). */
-export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'bound' | 'text' | 'muted' | 'cell', string>> = {
+export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'bound' | 'free' | 'text' | 'muted' | 'cell', string>> = {
   total: '#627084',
   activation: '#4a74ee',
   scratch: '#e08a1e',
@@ -20,6 +22,7 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
   copy: '#d8485a',
   peak: '#d33a44',
   bound: '#0f8a4a',
+  free: '#0e7c86',
   text: '#1b2130',
   muted: '#627084',
   cell: '#f1f3f6',
@@ -73,10 +76,14 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
       const values = row === 'total' ? region.total : region.byKind[row];
       const atPeak = region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0;
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
-      const label = chars >= 28 ? `${row} · ${peakText(atPeak, data.complete)} at peak` : `${row} ${peakText(atPeak, data.complete)}`;
+      const freeAtPeak = region.peakStep === undefined ? region.capacity : region.largestFree[region.peakStep] ?? region.capacity;
+      const label =
+        chars >= 28
+          ? `${row} · ${peakText(atPeak, data.complete)} at peak${row === 'total' && chars >= 44 ? ` · largest free ${formatBytes(freeAtPeak)}` : ''}`
+          : `${row} ${peakText(atPeak, data.complete)}`;
       parts.push(
         `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(clip(label, chars))}</text>`,
-        cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep),
+        cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep, row === 'total' ? region.largestFree : undefined),
       );
     });
     parts.push('</g>');
@@ -95,7 +102,7 @@ interface Cell {
 }
 
 /** One small multiple: the area of `values`, the peak and bound lines and the peak-step rule. */
-function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', peak: number, bound: number, peakStep: number | undefined): string {
+function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', peak: number, bound: number, peakStep: number | undefined, free?: Float64Array): string {
   const x = (step: number): number => cell.left + (step / cell.steps) * cell.width;
   const y = (bytes: number): number => cell.top + cell.height - (bytes / cell.max) * cell.height;
   const points = bucketMax(values, cell.width);
@@ -113,6 +120,13 @@ function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', pe
     line(bound, 'pc-bound', CHART_COLOURS.bound, ' stroke-dasharray="4 3"'),
     line(peak, 'pc-peak', CHART_COLOURS.peak, ''),
   ];
+  if (free !== undefined) {
+    const lows = bucketMax(free, cell.width, true);
+    const step = lows.length > 1 ? lows[1]!.step - lows[0]!.step : cell.steps;
+    let f = '';
+    for (const p of lows) f += `${f === '' ? 'M' : 'L'}${x(p.step).toFixed(1)},${y(Math.min(cell.max, p.bytes)).toFixed(1)}H${x(Math.min(cell.steps, p.step + step)).toFixed(1)}`;
+    out.push(`<path class="pc-free" d="${f}" fill="none" stroke="${CHART_COLOURS.free}" stroke-width="1.2" stroke-dasharray="1 2"><title>largest free block at each step</title></path>`);
+  }
   if (peakStep !== undefined) {
     const px = x(peakStep + 0.5).toFixed(1);
     out.push(`<line class="pc-peak-step" x1="${px}" x2="${px}" y1="${cell.top}" y2="${(cell.top + cell.height).toFixed(1)}" stroke="${CHART_COLOURS.peak}" stroke-width="1" stroke-opacity="0.6" stroke-dasharray="2 2"/>`);
@@ -123,7 +137,10 @@ function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', pe
 
 /** The chart in one sentence, for screen readers. */
 function summaryLine(data: PeakChartData): string {
-  const regions = data.regions.map((r) => `${r.name}: peak ${peakText(r.peak, data.complete)}, lower bound ${formatBytes(r.lowerBound)}${r.peakStep === undefined ? '' : ` at step ${r.peakStep}`}`);
+  const regions = data.regions.map(
+    (r) =>
+      `${r.name}: peak ${peakText(r.peak, data.complete)}, lower bound ${formatBytes(r.lowerBound)}${r.peakStep === undefined ? '' : ` at step ${r.peakStep}, largest free block there ${formatBytes(r.largestFree[r.peakStep] ?? r.capacity)} of ${formatBytes(r.capacity)}`}`,
+  );
   return `Live bytes over ${data.steps} steps per kind (${data.kinds.join(', ')})${data.complete ? '' : ', sizes known only'}. ${regions.join('; ')}`;
 }
 

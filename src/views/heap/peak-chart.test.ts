@@ -48,6 +48,17 @@ describe('peak chart data', () => {
     expect(sram.peakStep).toBe(0);
   });
 
+  it('gives the headroom: the largest free block at each step, in the size limit or else the arena', () => {
+    const data = peakChartData(plan());
+    const [dram, sram] = data.regions;
+    // dram spans 88 B: [64,88) free at 0; [80,88) beside the scratch at 1; [64,80) between the activation and the output at 2; [0,80) at 3
+    expect([dram!.capacity, ...dram!.largestFree]).toEqual([88, 24, 8, 16, 80]);
+    expect([...sram!.largestFree]).toEqual([0, 0, 0, 0]);
+    const limited = plan();
+    const withLimit = { ...limited, regions: limited.regions.map((r) => (r.name === 'sram' ? { ...r, sizeLimit: 48 } : r)) };
+    expect([...peakChartData(withLimit).regions[1]!.largestFree]).toEqual([16, 16, 16, 16]);
+  });
+
   it('counts shared bytes for as long as any buffer in them is live: an in-place output outliving its root, concat windows before their concat', () => {
     const base = plan();
     const waste = base.waste;
@@ -96,6 +107,8 @@ describe('peak chart data', () => {
     expect(svg.match(/class="pc-bound"/g)).toHaveLength(2 * 4);
     expect(svg).toContain('peak 88 B · bound 80 B');
     expect(svg).toContain('scratch · 16 B at peak');
+    expect(svg.match(/class="pc-free"/g)).toHaveLength(2); // the total cell of each region
+    expect(svg).toContain('dram: peak 88 B, lower bound 80 B at step 1, largest free block there 8 B of 88 B');
     expect(svg).not.toContain('style=');
   });
 });
