@@ -1,0 +1,113 @@
+// The shapes `inspect` reports, checked against ONNX Runtime running the
+// model: every model of ../shared/models/ is run in onnxruntime-web at the
+// input shapes heapscope assumes (its defaults for unbound dims), with every
+// value heapscope sizes added as a graph output, and each shape heapscope
+// claims to know must be the one ONNX Runtime produced. A model ONNX Runtime
+// cannot load is reported and skipped; one it loads must run.
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import onnxProto from 'onnx-proto';
+import * as ort from 'onnxruntime-web';
+import { describe, expect, it } from 'vitest';
+import { run } from './testing/run-cli';
+
+const { onnx } = onnxProto;
+const MODELS = join(__dirname, '../../shared/models');
+ort.env.wasm.numThreads = 1;
+ort.env.logLevel = 'error';
+
+interface ReportValue {
+  readonly name: string;
+  readonly kind: string;
+  readonly dtype: string;
+  readonly shape: readonly number[] | null;
+  readonly upperBound?: true;
+}
+
+/** Every .onnx model of the folder and of its sub-folders (one level), but the one whose weight file is missing on purpose. */
+function models(): string[] {
+  if (!existsSync(MODELS)) return [];
+  const top = readdirSync(MODELS).filter((f) => f.endsWith('.onnx')).map((f) => join(MODELS, f));
+  const nested = readdirSync(MODELS, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'tflite')
+    .flatMap((d) => readdirSync(join(MODELS, d.name)).filter((f) => f.endsWith('.onnx')).map((f) => join(MODELS, d.name, f)));
+  return [...top, ...nested].filter((p) => !basename(p).includes('missing-external-data'));
+}
+
+/** A tensor of zeros of the dtype and shape heapscope assumes for a graph input. */
+function zeros(dtype: string, shape: readonly number[]): ort.Tensor {
+  const n = shape.reduce((a, b) => a * b, 1);
+  const dims = [...shape];
+  switch (dtype) {
+    case 'float32':
+      return new ort.Tensor('float32', new Float32Array(n), dims);
+    case 'float16':
+      return new ort.Tensor('float16', new Uint16Array(n), dims);
+    case 'int64':
+      return new ort.Tensor('int64', new BigInt64Array(n), dims);
+    case 'int32':
+      return new ort.Tensor('int32', new Int32Array(n), dims);
+    case 'bool':
+      return new ort.Tensor('bool', new Uint8Array(n), dims);
+    case 'uint8':
+      return new ort.Tensor('uint8', new Uint8Array(n), dims);
+    case 'int8':
+      return new ort.Tensor('int8', new Int8Array(n), dims);
+    default:
+      throw new Error(`no zeros for dtype ${dtype}`);
+  }
+}
+
+/** The model with every named value of `names` added as a graph output (ONNX Runtime infers their types). */
+function withOutputs(bytes: Uint8Array, names: readonly string[]): Uint8Array {
+  const model = onnx.ModelProto.decode(bytes);
+  const graph = model.graph!;
+  const outputs = (graph.output ??= []);
+  const present = new Set(outputs.map((o) => o.name));
+  for (const name of names) if (!present.has(name)) outputs.push(onnx.ValueInfoProto.create({ name }));
+  return onnx.ModelProto.encode(model).finish();
+}
+
+/** The external weight files beside `path` that the model names, for ONNX Runtime's loader. */
+function externalData(path: string, bytes: Uint8Array): { path: string; data: Uint8Array }[] {
+  const model = onnx.ModelProto.decode(bytes);
+  const files = new Set<string>();
+  for (const t of model.graph?.initializer ?? []) for (const e of t.externalData ?? []) if (e.key === 'location' && e.value) files.add(e.value);
+  return [...files].filter((f) => existsSync(join(dirname(path), f))).map((f) => ({ path: f, data: readFileSync(join(dirname(path), f)) }));
+}
+
+const cases = models();
+
+describe.skipIf(cases.length === 0)('inspect against ONNX Runtime on the real models', () => {
+  it.each(cases.map((p) => [basename(p), p]))('%s: every shape heapscope knows is the one ONNX Runtime produces', async (_name, path) => {
+    const result = run(['inspect', path, '--json']);
+    expect(result.code).toBe(0);
+    const values = (JSON.parse(result.out) as { values: ReportValue[] }).values;
+    const inputs = values.filter((v) => v.kind === 'input');
+    const known = values.filter((v) => (v.kind === 'activation' || v.kind === 'output') && v.shape !== null && v.upperBound !== true);
+    const bytes = readFileSync(path);
+    let session: ort.InferenceSession;
+    try {
+      session = await ort.InferenceSession.create(withOutputs(bytes, known.map((v) => v.name)), { externalData: externalData(path, bytes) });
+    } catch (error) {
+      console.warn(`${basename(path)}: ONNX Runtime cannot load it (${String(error).slice(0, 200)}); not compared`);
+      return;
+    }
+    const feeds: Record<string, ort.Tensor> = {};
+    for (const input of inputs) {
+      if (!session.inputNames.includes(input.name)) continue; // an initializer listed as a graph input: its own value feeds it
+      expect(input.shape, `${input.name} has a shape`).not.toBeNull();
+      feeds[input.name] = zeros(input.dtype, input.shape!);
+    }
+    const outputs = await session.run(feeds);
+    const differ = known
+      .filter((v) => outputs[v.name] !== undefined)
+      .filter((v) => JSON.stringify([...outputs[v.name]!.dims]) !== JSON.stringify(v.shape))
+      .map((v) => `${v.name}: heapscope ${JSON.stringify(v.shape)}, ONNX Runtime ${JSON.stringify(outputs[v.name]!.dims)}`);
+    expect(differ).toEqual([]);
+    // ONNX Runtime produced every value heapscope sizes (none fell out of the graph)
+    expect(known.filter((v) => outputs[v.name] === undefined).map((v) => v.name)).toEqual([]);
+    await session.release();
+  }, 120_000);
+});
