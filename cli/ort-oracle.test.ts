@@ -5,11 +5,13 @@
 // claims to know must be the one ONNX Runtime produced. A model ONNX Runtime
 // cannot load is reported and skipped; one it loads must run.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
+import { convFrontEnd, stftFrontEnd } from '../src/model/testing/audio-front-ends';
 import { run } from './testing/run-cli';
 
 const { onnx } = onnxProto;
@@ -79,35 +81,59 @@ function externalData(path: string, bytes: Uint8Array): { path: string; data: Ui
 
 const cases = models();
 
+/** Runs the model at `path` in ONNX Runtime at heapscope's default input shapes and compares every shape heapscope knows. */
+async function expectShapesAsRun(path: string, dims: readonly string[] = []): Promise<void> {
+  const result = run(['inspect', path, '--json', ...dims.flatMap((d) => ['--dim', d])]);
+  expect(result.code).toBe(0);
+  const values = (JSON.parse(result.out) as { values: ReportValue[] }).values;
+  const inputs = values.filter((v) => v.kind === 'input');
+  const known = values.filter((v) => (v.kind === 'activation' || v.kind === 'output') && v.shape !== null && v.upperBound !== true);
+  const bytes = readFileSync(path);
+  let session: ort.InferenceSession;
+  try {
+    session = await ort.InferenceSession.create(withOutputs(bytes, known.map((v) => v.name)), { externalData: externalData(path, bytes) });
+  } catch (error) {
+    console.warn(`${basename(path)}: ONNX Runtime cannot load it (${String(error).slice(0, 200)}); not compared`);
+    return;
+  }
+  const feeds: Record<string, ort.Tensor> = {};
+  for (const input of inputs) {
+    if (!session.inputNames.includes(input.name)) continue; // an initializer listed as a graph input: its own value feeds it
+    expect(input.shape, `${input.name} has a shape`).not.toBeNull();
+    feeds[input.name] = zeros(input.dtype, input.shape!);
+  }
+  const outputs = await session.run(feeds);
+  const differ = known
+    .filter((v) => outputs[v.name] !== undefined)
+    .filter((v) => JSON.stringify([...outputs[v.name]!.dims]) !== JSON.stringify(v.shape))
+    .map((v) => `${v.name}: heapscope ${JSON.stringify(v.shape)}, ONNX Runtime ${JSON.stringify(outputs[v.name]!.dims)}`);
+  expect(differ).toEqual([]);
+  // ONNX Runtime produced every value heapscope sizes (none fell out of the graph)
+  expect(known.filter((v) => outputs[v.name] === undefined).map((v) => v.name)).toEqual([]);
+  await session.release();
+}
+
 describe.skipIf(cases.length === 0)('inspect against ONNX Runtime on the real models', () => {
   it.each(cases.map((p) => [basename(p), p]))('%s: every shape heapscope knows is the one ONNX Runtime produces', async (_name, path) => {
-    const result = run(['inspect', path, '--json']);
-    expect(result.code).toBe(0);
-    const values = (JSON.parse(result.out) as { values: ReportValue[] }).values;
-    const inputs = values.filter((v) => v.kind === 'input');
-    const known = values.filter((v) => (v.kind === 'activation' || v.kind === 'output') && v.shape !== null && v.upperBound !== true);
-    const bytes = readFileSync(path);
-    let session: ort.InferenceSession;
-    try {
-      session = await ort.InferenceSession.create(withOutputs(bytes, known.map((v) => v.name)), { externalData: externalData(path, bytes) });
-    } catch (error) {
-      console.warn(`${basename(path)}: ONNX Runtime cannot load it (${String(error).slice(0, 200)}); not compared`);
-      return;
-    }
-    const feeds: Record<string, ort.Tensor> = {};
-    for (const input of inputs) {
-      if (!session.inputNames.includes(input.name)) continue; // an initializer listed as a graph input: its own value feeds it
-      expect(input.shape, `${input.name} has a shape`).not.toBeNull();
-      feeds[input.name] = zeros(input.dtype, input.shape!);
-    }
-    const outputs = await session.run(feeds);
-    const differ = known
-      .filter((v) => outputs[v.name] !== undefined)
-      .filter((v) => JSON.stringify([...outputs[v.name]!.dims]) !== JSON.stringify(v.shape))
-      .map((v) => `${v.name}: heapscope ${JSON.stringify(v.shape)}, ONNX Runtime ${JSON.stringify(outputs[v.name]!.dims)}`);
-    expect(differ).toEqual([]);
-    // ONNX Runtime produced every value heapscope sizes (none fell out of the graph)
-    expect(known.filter((v) => outputs[v.name] === undefined).map((v) => v.name)).toEqual([]);
-    await session.release();
+    await expectShapesAsRun(path);
   }, 120_000);
+});
+
+describe('audio front ends at their default sample count', () => {
+  const file = (name: string, bytes: Uint8Array): string => {
+    const path = join(mkdtempSync(join(tmpdir(), 'heapscope-ort-')), name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+
+  it.each([
+    ['conv-512-256.onnx', convFrontEnd(512, 256)],
+    ['conv-dilated.onnx', convFrontEnd(5, 2, 3)],
+    ['stft-400-160.onnx', stftFrontEnd(400, 160)],
+  ])('%s runs in ONNX Runtime with every tensor sized as heapscope says', async (name, bytes) => {
+    const path = file(name, bytes);
+    const report = JSON.parse(run(['inspect', path, '--json']).out) as { unknownShapes: unknown[] };
+    expect(report.unknownShapes).toEqual([]);
+    await expectShapesAsRun(path);
+  }, 60_000);
 });

@@ -48,6 +48,7 @@ export interface DimLadder {
   readonly sequence?: number;
   readonly other?: number;
   readonly why?: string; // what went wrong with the first choice
+  readonly otherRule?: string; // the words for `other` when a search (not a raise) chose it
 }
 
 /** Guesses what a dim name stands for; 'other' when the name says nothing. */
@@ -99,7 +100,9 @@ function collectDims(inputs: readonly IrValueInfo[]): Collected[] {
       let entry = seen.get(name);
       if (entry === undefined) {
         const byName = anonymous ? 'other' : roleOfName(name);
-        entry = { name, role: byName === 'other' ? roleOfAxis(input, axis) : byName, axes: [] };
+        // a lone N names the batch on axis 0; elsewhere it is a count the axis explains better (pcm [1, n])
+        const ambiguous = byName === 'batch' && /^n$/i.test(name) && axis !== 0;
+        entry = { name, role: byName === 'other' || ambiguous ? roleOfAxis(input, axis) : byName, axes: [] };
         seen.set(name, entry);
       }
       entry.axes.push(`${input.name}:${axis}`);
@@ -160,6 +163,7 @@ function noDimReason(key: string, inputs: readonly IrValueInfo[]): string | unde
 export interface DimTable {
   readonly bindings: readonly DimBinding[];
   readonly raisable: boolean; // some default (image, sequence or other) could be raised by a later attempt
+  readonly defaultOther: boolean; // some dim is left to the 'other' rule (no name or axis says what it is)
   /** Resolves a declared shape; `inputName` names the anonymous dims of a graph input. */
   resolve(shape: readonly DeclaredDim[] | undefined, inputName?: string): Dim[] | undefined;
 }
@@ -190,7 +194,7 @@ function defaultsOf(
     total: { value: sequence + past, rule: 'total length: sequence plus past, as the graph requires' },
     sequence: { value: sequence, rule: raised(ladder.sequence, 'sequence axis') ?? 'sequence axis: a typical length' },
     spatial: { value: ladder.spatial ?? image.value, rule: raised(ladder.spatial, image.rule) ?? image.rule },
-    other: { value: ladder.other ?? 1, rule: raised(ladder.other, 'no rule applies') ?? 'no rule applies: 1' },
+    other: { value: ladder.other ?? 1, rule: ladder.otherRule ?? raised(ladder.other, 'no rule applies') ?? 'no rule applies: 1' },
   };
 }
 
@@ -215,6 +219,7 @@ export function bindDims(
   return {
     bindings,
     raisable,
+    defaultOther: collected.some((c) => !given.has(c.name) && c.role === 'other'),
     resolve: (shape, inputName) =>
       shape?.map((dim, axis) => {
         if (isAnonymous(dim)) return inputName === undefined ? undefined : values.get(`${inputName}:${axis}`);

@@ -8,7 +8,10 @@
 // When defaults (not the user) chose some dims and the result has an empty
 // tensor or a shape a rule found impossible, inference runs again with raised
 // defaults (DimLadder) and keeps the attempt with the fewest such tensors; the
-// dims' rules say so.
+// dims' rules say so. Dims no name or axis explains (the 'other' rule, such as
+// an audio input's sample count) are searched first: the smallest value that
+// sizes every tensor (a Conv's kernel, an STFT's frame), by doubling and then
+// bisection, in at most OTHER_ATTEMPTS inferences.
 
 import type { IrGraph, IrModel } from './ir';
 import type { InferredGraph, InferredModel, ModelDiagnostic } from './inferred';
@@ -34,11 +37,21 @@ const LADDER: readonly (DimLadder & { readonly spatial: number })[] = [
   { spatial: 1280, sequence: 2048, other: 256 },
 ];
 
+/** Largest value the search for an 'other' dim tries. */
+const MAX_OTHER = 1 << 20;
+/** Inferences the search for an 'other' dim may run (doubling to MAX_OTHER, then bisecting). */
+const OTHER_ATTEMPTS = 42;
+
 /** Infers every value's shape and size. Never throws for unknown ops: they become diagnostics. */
 export function inferShapes(model: IrModel, options: InferOptions = {}): InferredModel {
   const hints = dimHints(model);
   let best = inferOnce(model, options, hints, {});
   if (!best.raisable || best.problems.count === 0) return best.model;
+  if (best.defaultOther) {
+    const searched = smallestOther(model, options, hints, best);
+    if (searched !== undefined && searched.problems.count < best.problems.count) best = searched;
+    if (best.problems.count === 0) return best.model;
+  }
   for (const step of LADDER) {
     const ladder = { ...step, spatial: Math.max(step.spatial, 2 * (best.spatial ?? 0)), why: best.problems.first };
     const next = inferOnce(model, options, hints, ladder);
@@ -48,9 +61,44 @@ export function inferShapes(model: IrModel, options: InferOptions = {}): Inferre
   return best.model;
 }
 
+/**
+ * The attempt with the smallest value of the 'other' dims that leaves no tensor
+ * without a size or empty: doubling from 2 until one does, then bisection
+ * below it (the value is checked, so a graph that accepts only some values
+ * keeps the one found by doubling). Undefined when no value up to MAX_OTHER
+ * does; the rule names the value and what went wrong just below it.
+ */
+function smallestOther(model: IrModel, options: InferOptions, hints: DimHints, first: Attempt): Attempt | undefined {
+  let attempts = 0;
+  const at = (other: number, otherRule?: string): Attempt => {
+    attempts++;
+    return inferOnce(model, options, hints, { other, ...(otherRule !== undefined && { otherRule }) });
+  };
+  let low = 1; // known to leave problems (the first choice)
+  let high: number | undefined;
+  for (let v = 2; v <= MAX_OTHER && attempts < OTHER_ATTEMPTS; v *= 2) {
+    if (at(v).problems.count === 0) {
+      high = v;
+      break;
+    }
+    low = v;
+  }
+  if (high === undefined) return undefined;
+  while (high - low > 1 && attempts < OTHER_ATTEMPTS) {
+    const mid = Math.floor((low + high) / 2);
+    if (at(mid).problems.count === 0) high = mid;
+    else low = mid;
+  }
+  const below = high - 1 === 1 ? first : at(high - 1);
+  const why = (below.problems.first ?? 'a tensor had no size').replace(/^the first choice /, '');
+  const found = at(high, `no rule applies: ${high}, the smallest value that sizes every tensor (at ${high - 1} it ${why})`);
+  return found.problems.count === 0 ? found : undefined;
+}
+
 interface Attempt {
   readonly model: InferredModel;
   readonly raisable: boolean;
+  readonly defaultOther: boolean;
   readonly spatial: number | undefined;
   readonly problems: { readonly count: number; readonly first: string | undefined };
 }
@@ -92,7 +140,7 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   const zeroDimBound = dims.bindings.some((b) => b.value === 0);
   // Raised dims do not make bodies cheaper: an attempt that ran out of body budget is not repeated.
   const raisable = dims.raisable && !budget.exhausted;
-  return { model: inferred, raisable, spatial, problems: degenerate(inferred, diagnostics, zeroDimBound) };
+  return { model: inferred, raisable, defaultOther: dims.defaultOther, spatial, problems: degenerate(inferred, diagnostics, zeroDimBound) };
 }
 
 /**
