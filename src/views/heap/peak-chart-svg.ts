@@ -125,7 +125,7 @@ function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', pe
     const step = lows.length > 1 ? lows[1]!.step - lows[0]!.step : cell.steps;
     let f = '';
     for (const p of lows) f += `${f === '' ? 'M' : 'L'}${x(p.step).toFixed(1)},${y(Math.min(cell.max, p.bytes)).toFixed(1)}H${x(Math.min(cell.steps, p.step + step)).toFixed(1)}`;
-    out.push(`<path class="pc-free" d="${f}" fill="none" stroke="${CHART_COLOURS.free}" stroke-width="1.2" stroke-dasharray="1 2"><title>largest free block at each step</title></path>`);
+    out.push(`<path class="pc-free" d="${f}" fill="none" stroke="${CHART_COLOURS.free}" stroke-width="1.5" stroke-dasharray="3 2"><title>largest free block at each step</title></path>`);
   }
   if (peakStep !== undefined) {
     const px = x(peakStep + 0.5).toFixed(1);
