@@ -1,11 +1,15 @@
 // The memory map on the page: the settings' spill switch (the CLI's --spill)
 // re-plans and travels in the link as spill=off, giving the plan the command
-// line gives with the same switch.
+// line gives with the same switch; the side bar's memory map and summary()
+// give every region's figures as plan --json does.
 
 import { expect as baseExpect } from '@playwright/test';
 import type {} from '../src/app/page-api';
+import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli/main';
-import { snap, summary, test, waitForPlan } from './fixtures';
+import { haveModel, MODELS_DIR, NO_MODELS, openDropped, readModel, snap, summary, test, waitForPlan } from './fixtures';
+
+const ULTRAFACE = 'ultraface_RFB-320.onnx';
 
 /** Planning the sample on mcu twice shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -57,4 +61,33 @@ test('the spill switch re-plans the sample on mcu as --spill off does, and the l
   await page.getByRole('switch', { name: 'Spill to the next region' }).check();
   await page.waitForFunction((peak) => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak === peak, spilled.peak);
   await expect.poll(() => new URL(page.url()).searchParams.has('spill')).toBe(false);
+});
+
+test('the memory map of ultraface on mcu: summary() and the side bar give each region as plan --json does', async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu');
+  await waitForPlan(page);
+  const cli = cliPlan(fileURLToPath(new URL(ULTRAFACE, MODELS_DIR)), ['--target', 'mcu']);
+  const s = await summary(page);
+  expect(s).toMatchObject({ peak: cli.peak, fits: cli.fits });
+  const expected = cli.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: r.overBy, spilled: r.spilled ?? null }));
+  expect(s.regions).toEqual(expected);
+  // The activations spilled to the external RAM: the SRAM is within its limit and the plan fits the device.
+  expect(cli.fits).toBe(true);
+  expect(expected.find((r) => r.name === 'ext-ram')!.spilled).toBeGreaterThan(0);
+
+  const bars = page.getByTestId('memory-map-region');
+  await expect(bars).toHaveCount(expected.length);
+  for (const r of expected) {
+    const bar = page.locator(`[data-testid="memory-map-region"][data-region="${r.name}"]`);
+    await expect(bar).toHaveAttribute('data-peak', String(r.peak));
+    await expect(bar).toHaveAttribute('data-limit', String(r.sizeLimit ?? ''));
+    await expect(bar).toHaveAttribute('data-over-by', String(r.overBy));
+    await expect(bar).toHaveAttribute('data-spilled', String(r.spilled ?? ''));
+  }
+  await expect(page.locator('[data-testid="memory-map-region"][data-region="ext-ram"]').getByTestId('memory-map-spilled')).toContainText('spilled here');
+  await expect(page.getByTestId('memory-map-weights')).toContainText('weights');
+  await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
+  await snap(page, 'memory-map-ultraface-mcu');
 });
