@@ -11,6 +11,7 @@ import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption } from './plan';
 import { resolveTarget, targetSettingName } from './targets';
+import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
 
 /** Exit code when B's peak exceeds --budget (0 ok, 1 internal error, 2 bad input). */
 export const OVER_BUDGET_EXIT = 3;
@@ -25,6 +26,7 @@ interface SideOptions {
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input, both sides
   readonly strategy: string | undefined;
   readonly target: string | undefined;
+  readonly spill: string | undefined; // --spill on|off (explain/target-change.ts)
   readonly given: readonly string[]; // the options that set these, to name them in errors
 }
 
@@ -80,11 +82,13 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
   }
   const target = args.options.get('--target');
   const bTarget = args.options.get('--b-target');
-  const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target'])];
-  const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target'])];
+  const spill = args.options.get('--spill');
+  const bSpill = args.options.get('--b-spill');
+  const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target']), ...(spill === undefined ? [] : ['--spill'])];
+  const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target']), ...(bSpill === undefined ? [] : ['--b-spill'])];
   return {
-    a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, given: plain },
-    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, given: [...bOnly, ...plain] },
+    a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, spill, given: plain },
+    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, spill: bSpill ?? spill, given: [...bOnly, ...plain] },
   };
 }
 
@@ -97,7 +101,7 @@ function loadSide(file: string, bytes: Uint8Array, saved: boolean, options: Side
     }
     return readPlanFile(new TextDecoder().decode(bytes), file);
   }
-  const profile = resolveTarget(options.target);
+  const profile = applyTargetChange(resolveTarget(options.target), readTargetChange((name) => (name === '--spill' ? options.spill : undefined)));
   try {
     const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes);
     return toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims });

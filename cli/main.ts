@@ -29,6 +29,8 @@ commands:
       --strict         exit 2 when the plan is incomplete (unknown sizes) or rests on a default dim
       --order file|depth-first|memory-aware   --fusion on|off   --compute-units off
       --sram BYTES     --dw-pw-cache BYTES    --scratch-placement free-areas|with-activations
+      --spill on|off   activations that do not fit a region spill to the next of the memory map
+                       (off: all in the first, as before); also on diff (--b-spill) and sweep
                        change those target fields (suggestions print these)
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
       --header FILE    write a C header: arena size per region, offset and size of every buffer
@@ -38,7 +40,7 @@ commands:
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
       place the buffers of a MiniMalloc CSV problem; --out writes the offsets
   diff <a> <b> [--json] [--budget BYTES] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
-               [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE]
+               [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE] [--spill on|off] [--b-spill on|off]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
       plain options plan every model side, --b-* options side b only (a model).
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it
@@ -56,7 +58,7 @@ const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
   plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv', '--save-tflite', ...TARGET_CHANGE_OPTIONS] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
-  diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target'] },
+  diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target', '--spill', '--b-spill'] },
   targets: { flags: ['--json'], options: [] },
   sweep: { flags: ['--json'], options: ['--points', '--budget', '--strategy', '--target', ...TARGET_CHANGE_OPTIONS], dimRanges: true },
 };

@@ -96,14 +96,14 @@ describe('plan --json states what the plan assumes', () => {
   });
 
   it('exits 3 after printing the plan when a region is over its size limit', () => {
-    const over = run(['plan', DETECTOR, '--target', 'mcu', '--json']);
+    const over = run(['plan', DETECTOR, '--target', 'mcu', '--spill', 'off', '--json']);
     expect(over.code).toBe(3);
     const plan = JSON.parse(over.out);
     expect(plan.fits).toBe(false);
     const sram = plan.regions.find((r: { name: string }) => r.name === 'sram');
     expect(sram.overBy).toBe(sram.peak - sram.sizeLimit);
     expect(sram.overBy).toBeGreaterThan(0);
-    expect(run(['plan', DETECTOR, '--target', 'mcu']).out).toMatch(/DOES NOT FIT {2}region sram needs [\d.]+ MiB, [\d.]+ MiB over its 512 KiB limit/);
+    expect(run(['plan', DETECTOR, '--target', 'mcu', '--spill', 'off']).out).toMatch(/DOES NOT FIT {2}region sram needs [\d.]+ MiB, [\d.]+ MiB over its 512 KiB limit/);
     const fits = planJson([DETECTOR, '--target', 'mcu', '--dim', 'image:2=32', '--dim', 'image:3=32']);
     expect(fits.fits).toBe(true);
     expect(fits.regions.every((r: { overBy: number }) => r.overBy === 0)).toBe(true);

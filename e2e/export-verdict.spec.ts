@@ -1,5 +1,7 @@
 // Exports carry the verdict (issue 34): on a plan over a region's size limit
-// the heap SVG and PNG draw the limit line and say how far over, the C header
+// (on mcu with its external RAM cut to 2 MiB, so the activations the SRAM
+// spills do not fit either) the heap SVG and PNG draw the limit line and say
+// how far over, the C header
 // stops the build with #error (a #warning with its macro), and the CSV export
 // writes one file per region, each re-solving to its region's peak. The graph
 // export keeps a long title whole and names collapsed groups by their kind.
@@ -15,6 +17,20 @@ import { serveModel, snap, summary, test, waitForModel, waitForPlan } from './fi
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
+/** The external RAM of the mcu preset cut to 2 MiB: the sample's spilled activations need 2.93 MiB there. */
+const EXT_RAM_LIMIT = 2 * 1024 * 1024;
+
+/** The mcu preset with EXT_RAM_LIMIT, as a target file for the command-line tool (the page sets it with region.ext-ram.limit=). */
+function smallExtRamTarget(): string {
+  let out = '';
+  runCli(['targets', '--json'], { out: (t) => (out += t), err: () => undefined });
+  const mcu = (JSON.parse(out) as { targets: { name: string; regions: { name: string; sizeLimit?: number }[] }[] }).targets.find((t) => t.name === 'mcu')!;
+  const profile = { ...mcu, regions: mcu.regions.map((r) => (r.name === 'ext-ram' ? { ...r, sizeLimit: EXT_RAM_LIMIT } : r)) };
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-verdict-')), 'mcu-small-ext-ram.json');
+  writeFileSync(path, JSON.stringify(profile));
+  return path;
+}
+
 /** Clicks an export button and returns the `count` files it downloads, by name. */
 async function downloads(page: Page, testId: string, count = 1): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
@@ -28,28 +44,30 @@ async function downloads(page: Page, testId: string, count = 1): Promise<Map<str
   return files;
 }
 
-test('a plan over its SRAM limit exports with the verdict: heap SVG and PNG, C header, and a CSV per region', async ({ page }) => {
+test('a plan over a memory limit after spilling exports with the verdict: heap SVG and PNG, C header, and a CSV per region', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await page.goto('/?target=mcu');
+  await page.goto(`/?target=mcu&region.ext-ram.limit=${EXT_RAM_LIMIT}`);
   await waitForPlan(page);
   const s = await summary(page);
   expect(s.fits).toBe(false);
   // The same plan by the command-line tool: its regions' peaks.
   let planned = '';
-  runCli(['plan', 'public/sample.onnx', '--target', 'mcu', '--json'], { out: (t) => (planned += t), err: () => undefined });
-  const regions = (JSON.parse(planned) as { peak: number; regions: { name: string; peak: number }[] }).regions;
+  runCli(['plan', 'public/sample.onnx', '--target', smallExtRamTarget(), '--json'], { out: (t) => (planned += t), err: () => undefined });
+  const regions = (JSON.parse(planned) as { peak: number; regions: { name: string; peak: number; overBy: number }[] }).regions;
   expect(regions.reduce((sum, r) => sum + r.peak, 0)).toBe(s.peak);
+  // The SRAM is within its limit (what did not fit went on to the external RAM), and the external RAM is over.
+  expect(regions.map((r) => [r.name, r.overBy > 0])).toEqual([['sram', false], ['ext-ram', true]]);
   const stem = `sample.mcu.${s.strategy}`;
 
   const header = (await downloads(page, 'export-c-header')).get(`${stem}.plan.h`)!.toString('utf8');
-  expect(header).toMatch(/#ifndef HEAPSCOPE_OVER_LIMIT_WARNING\n#error "heapscope: region sram needs \d+ bytes, \d+ over its limit of 524288 bytes"\n#else\n#warning /);
+  expect(header).toMatch(/#ifndef HEAPSCOPE_OVER_LIMIT_WARNING\n#error "heapscope: region ext-ram needs \d+ bytes, \d+ over its limit of 2097152 bytes"\n#else\n#warning /);
   expect(header).toContain('define HEAPSCOPE_OVER_LIMIT_WARNING');
 
   const svg = (await downloads(page, 'export-heap-svg')).get(`${stem}.heap.svg`)!.toString('utf8');
   const shownOver = (await page.getByTestId('heap-pane').textContent()) ?? '';
-  expect(svg).toMatch(/data-verdict="over">Does not fit: sram needs [\d.]+ [KMG]iB, [\d.]+ [KMG]iB over its 512 KiB limit/);
+  expect(svg).toMatch(/data-verdict="over">Does not fit: ext-ram needs [\d.]+ [KMG]iB, [\d.]+ [KMG]iB over its 2\.00 MiB limit/);
   const overBy = /over by ([\d.]+ [KMG]iB)<\/text>/.exec(svg)![1]!;
-  expect(svg).toContain(`>limit 512 KiB · over by ${overBy}</text>`);
+  expect(svg).toContain(`>limit 2.00 MiB · over by ${overBy}</text>`);
   expect(shownOver).toContain(overBy); // the same figure as the page's heap says
   const png = (await downloads(page, 'export-heap-png')).get(`${stem}.heap.png`)!;
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');

@@ -11,6 +11,7 @@ import { ErrorBanner } from '../views/panels/error-banner';
 import { ModelSummary } from '../views/panels/model-summary';
 import { LoadProgressBar } from '../views/panels/progress-bar';
 import { SettingsPanel } from '../views/panels/settings-panel';
+import { MemoryMapPanel } from '../views/panels/memory-map-panel';
 import { TensorTable } from '../views/panels/tensor-table';
 import { DetailsPanel } from '../views/details/details-panel';
 import { GraphPanel } from '../views/graph/graph-panel';
@@ -65,6 +66,7 @@ function Workspace({ panes }: { readonly panes: PaneVisibility }) {
         <aside className="sidebar" aria-label="Model details" hidden={!panes.sidebar}>
           <ModelSummary />
           <SettingsPanel />
+          <MemoryMapPanel />
           <DimsPanel />
           <BindingsPanel />
           <UnknownShapesPanel />

@@ -1,14 +1,15 @@
 // The URL parameters beyond model, dims (../store/dim-params.ts), strategy and target, so that a link
 // reopens the same plan and view: target field edits (region.NAME.limit,
 // region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
-// the execution-order policy), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
+// the execution-order policy, scratch for the scratch placement, spill=on|off
+// for spilling along the memory map), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
 // input values (input.NAME), the selection (select=node:NAME | buffer:ID |
 // step:N), the graph's collapsed groups (groups=open|closed as the starting
 // point instead of the first view, then group.ID=open|closed for each group
 // that differs from it) and, for a local file, its name (file=), which must be
 // opened again.
 
-import { ORDER_POLICIES, SCRATCH_PLACEMENTS } from '../planner/explain/target-change';
+import { ORDER_POLICIES, SCRATCH_PLACEMENTS, SPILL_MODES } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
 import type { GroupView, Selection } from '../store/state';
 import { isBudgetMs } from '../worker/plan-names';
@@ -36,7 +37,7 @@ const SWITCHES = { fusion: 'fusion', units: 'computeUnits' } as const;
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {
-  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'budget', 'select', 'groups', 'file'].includes(key);
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'spill', 'budget', 'select', 'groups', 'file'].includes(key);
 }
 
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
@@ -77,6 +78,10 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
     } else if (key === 'scratch') {
       const placement = SCRATCH_PLACEMENTS.find((p) => p === text);
       if (placement !== undefined) edits.scratchPlacement = placement;
+      else bad();
+    } else if (key === 'spill') {
+      const spill = SPILL_MODES.find((m) => m === text);
+      if (spill !== undefined) edits.spill = spill;
       else bad();
     } else if (key === 'budget') {
       const ms = wholeNumber(text);
@@ -149,6 +154,7 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
     if (edits.sramBytes !== undefined) params.set('sram', String(edits.sramBytes));
     if (edits.order !== undefined) params.set('order', edits.order);
     if (edits.scratchPlacement !== undefined) params.set('scratch', edits.scratchPlacement);
+    if (edits.spill !== undefined) params.set('spill', edits.spill);
   }
   if (extras.budgetMs !== undefined) params.set('budget', String(extras.budgetMs));
   const s = extras.selection;

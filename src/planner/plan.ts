@@ -3,15 +3,16 @@
 // `plan --json`, the worker and the views. Depends only on src/shared, the
 // model's IR types and the planner.
 //
-// buildProblem -> fusion units (M5, M2) moved on chip -> assignOffsets
-// (activations) -> placeScratch (M4; also the joint plan of scratch with
-// activations, to compare) -> validatePlan (an invalid plan is an internal
-// error) -> explainPlan.
+// buildProblem -> fusion units (M5, M2) moved on chip -> the spill along the
+// target's memory map (spill/: which activations stay in the fast region) ->
+// assignOffsets (activations) -> placeScratch (M4; also the joint plan of
+// scratch with activations, to compare) -> validatePlan (an invalid plan is
+// an internal error) -> explainPlan.
 
 import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
 import { formatBytes } from '../shared/format';
-import type { BufferKind, PlanDiagnostic, SharingRule } from './problem/build-buffers';
+import type { BufferKind, PlanDiagnostic } from './problem/build-buffers';
 import type { BodyPeak, BuiltProblem, StepInfo, WeightsSummary } from './problem/build-problem';
 import { fusedTraffic, type Traffic } from './problem/build-traffic';
 import type { BoundaryRecord, ComputeUnitPlan, FunctionRecord, UnitRecord } from './compute-units/compute-plan';
@@ -25,15 +26,20 @@ import { planAssumptions, type BranchChoice, type DimAssumption, type PlanAssump
 import { ownBoundFields, strategyBounds } from './assembly/bounds';
 import { buildStage, stageBounds } from './assembly/stages';
 import { replannedPeak } from './explain/setting-replan';
+import type { PlacedPlan, PlacementSearch, ScratchSummary } from './assembly/placement';
 import type { PlacementProblem } from './problem/problem';
-import { placeAll, type PlacedPlan, type PlacementSearch, type ScratchSummary } from './assembly/placement';
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
 import type { OrderPolicy, TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
+import { everySplitBound, placeStage } from './spill/place-stage';
+import { bufferRecords, regionRecords, spillSummary, withBound, type PlannedBuffer, type RegionPlan, type SpillSummary } from './assembly/plan-records';
+import type { SpillResult } from './spill/spill-plan';
+import { fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type FitNeed, type RegionMoves, type SpilledRecord } from './spill/spill-report';
 
 export type { RuntimePlan } from './tflm/runtime-plan';
 export type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption };
+export type { FitNeed, PlannedBuffer, RegionMoves, RegionPlan, SpilledRecord, SpillSummary };
 export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
 export { rankSuggestions };
 
@@ -42,35 +48,6 @@ export interface PlanModelOptions {
   readonly strategy?: string; // default: the target's planning.strategy
   readonly planOptions?: PlanOptions;
   readonly suggest?: boolean; // evaluate suggestions (plans again a handful of times); default false
-}
-
-/** One region of a model plan. */
-export interface RegionPlan {
-  readonly name: string;
-  readonly peak: number; // bytes the region needs
-  readonly lowerBound: number;
-  readonly optimal: boolean;
-  readonly fast: boolean;
-  readonly sizeLimit?: number;
-  readonly overBy: number; // bytes above sizeLimit; 0 when it fits or has no limit
-  readonly activationPeak?: number; // before M4 placed scratch in it
-  readonly peakStep?: number;
-  readonly waste: Waste;
-}
-
-/** One buffer of a model plan. */
-export interface PlannedBuffer {
-  readonly id: number;
-  readonly name: string;
-  readonly kind: BufferKind;
-  readonly size: number; // bytes reserved
-  readonly bytes: number; // bytes of data (size - alignment padding)
-  readonly start: number; // first step it is live
-  readonly end: number; // first step it is no longer live
-  readonly offset: number;
-  readonly region: string;
-  readonly node?: string; // producing (or owning) node
-  readonly alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule };
 }
 
 /** How the execution order changed the most bytes live at once. */
@@ -95,7 +72,9 @@ export interface ModelPlan {
   readonly strategy: string;
   readonly valid: boolean;
   readonly complete: boolean; // false when some run-time tensor's size is unknown: the peak is a lower estimate
-  readonly fits: boolean; // every region within its size limit
+  readonly fits: boolean; // every region within its size limit (after spilling)
+  readonly fitNeeds?: readonly FitNeed[]; // when it does not fit: each memory that, grown alone, would make it fit
+  readonly spill?: SpillSummary; // present when the target spills along its memory map
   readonly assumptions: PlanAssumptions;
   readonly portfolio?: PortfolioWinner;
   readonly target: string;
@@ -116,7 +95,7 @@ export interface ModelPlan {
   readonly peakStep?: number;
   readonly peakRegion?: string;
   readonly liveAtPeak: readonly LiveBuffer[];
-  readonly explanation: { readonly peakLive: readonly PeakLiveRecord[] }; // why each buffer live at the peak is there
+  readonly explanation: { readonly peakLive: readonly PeakLiveRecord[]; readonly spilled?: readonly SpilledRecord[] }; // why each buffer live at the peak is there; why the largest spilled buffers went
   readonly suggestions?: readonly Suggestion[]; // evaluated changes that lower the peak, when asked for
   readonly waste: Waste;
   readonly order: OrderEffect;
@@ -153,8 +132,8 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const planOptions = options.planOptions;
   const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
   const stage = buildStage(model, target, buildOptions);
-  const { units, graph, unfused, fusion, built } = stage;
-  const placed = placeAll(built, target, strategy, planOptions);
+  const { units, graph, unfused, fusion } = stage;
+  const { built, placed, spill } = placeStage(stage, target, strategy, planOptions);
   const { problem, info } = placed.full;
   const peaks = regionPeaks(problem, placed.offsets);
   const validation = validatePlan(problem, {
@@ -163,10 +142,11 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     regions: [...peaks].map(([name, peak]) => ({ name, peak })),
   });
   if (!validation.valid) throw new InvariantError(`the ${strategy} plan is invalid: ${validation.violations[0]!.message}`);
-  const bounds = stageBounds(stage, target);
-  const explanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
+  const bounds = stageBounds({ ...stage, built }, target);
+  const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
+  const explanation = spill === undefined ? splitExplanation : withBound(splitExplanation, everySplitBound(stage, target));
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
-  const traffic = fusedTraffic(graph, unfused.problem, unfused.info, slow, fusion?.units ?? []);
+  const traffic = fusedTraffic(graph, spill === undefined ? unfused.problem : spilledRegions(unfused.problem, built.problem, wantedRegions(spill)), unfused.info, slow, fusion?.units ?? []);
   const fused = fusionReport(fusion, traffic.units);
   const diagnostics = [
     ...modelDiagnostics(model),
@@ -176,13 +156,14 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     ...runtimeDiagnostics(model, target),
   ];
   const assumptions = planAssumptions(model);
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: regionMoves(graph, built, problem, info) });
   const tflite = (model as Partial<InferredModel>).tflite;
   const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
-  const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target) } };
+  const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, target) };
+  const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled } };
   // Suggestions plan again a handful of times, after the plan: at the default budget, never reporting to or stopped by its caller.
   const replanOptions = withoutSearchBudget(planOptions);
   const suggestInput: SuggestInput = {
@@ -197,6 +178,12 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
   };
   return { plan: explained, suggestInput };
+}
+
+/** `unfused` with each spilled tensor in the region the spill gave it in `placed` (matched by name). */
+function spilledRegions(unfused: PlacementProblem, placed: PlacementProblem, wanted: ReadonlyMap<number, string>): PlacementProblem {
+  const regionOfName = new Map([...wanted.keys()].map((id) => [placed.buffers[id]!.name, placed.buffers[id]!.region]));
+  return { ...unfused, buffers: unfused.buffers.map((b) => (regionOfName.has(b.name) ? { ...b, region: regionOfName.get(b.name) } : b)) };
 }
 
 /** Why each buffer live at the peak is there (explain/peak-live.ts). */
@@ -226,6 +213,8 @@ interface RecordInput {
   readonly diagnostics: readonly PlanDiagnostic[];
   readonly fused: FusionReport;
   readonly assumptions: PlanAssumptions;
+  readonly spill: SpillResult | undefined;
+  readonly moves: ReadonlyMap<string, RegionMoves>;
 }
 
 /** The fusion units and explanations of a plan. */
@@ -263,9 +252,10 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves }: RecordInput): PlanCore {
   const { schedule } = built;
-  const regions = regionRecords(target, explanation, placed);
+  const regions = regionRecords(target, explanation, placed, spilledBytes(spill), moves, spill !== undefined);
+  const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
   return {
     peak: explanation.peak,
     lowerBound: explanation.lowerBound,
@@ -273,10 +263,12 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     valid,
     complete: assumptions.unknown.length === 0,
     fits: regions.every((r) => r.overBy === 0),
+    ...(needs.length > 0 && { fitNeeds: needs }),
+    ...(spill !== undefined && { spill: spillSummary(spill, target) }),
     assumptions,
     target: target.name,
     regions,
-    buffers: bufferRecords(placed.full.problem, placed),
+    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill)),
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,
@@ -296,45 +288,6 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     steps: built.steps,
     bodies: built.bodies,
   };
-}
-
-function regionRecords(target: TargetProfile, explanation: PlanExplanation, placed: PlacedPlan): RegionPlan[] {
-  return target.regions.map((region, i) => {
-    const r = explanation.regions[i]!;
-    const activationPeak = placed.activationPeaks.get(region.name);
-    return {
-      name: region.name,
-      peak: r.peak,
-      lowerBound: r.lowerBound,
-      optimal: r.optimal,
-      fast: region.fast,
-      ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
-      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak - region.sizeLimit),
-      ...(activationPeak !== undefined && { activationPeak }),
-      ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
-      waste: r.waste,
-    };
-  });
-}
-
-function bufferRecords(problem: PlacementProblem, placed: PlacedPlan): PlannedBuffer[] {
-  const { info } = placed.full;
-  return problem.buffers.map((b) => {
-    const i = info[b.id]!;
-    return {
-      id: b.id,
-      name: b.name,
-      kind: i.kind,
-      size: b.size,
-      bytes: i.bytes,
-      start: b.start,
-      end: b.end,
-      offset: placed.offsets[b.id]!,
-      region: b.region ?? '',
-      ...(i.node !== undefined && { node: i.node }),
-      ...(i.alias !== undefined && { alias: i.alias }),
-    };
-  });
 }
 
 /** What decoding and inference noted (a shape that disagrees, external data, an invalid dim): the plan rests on it too. */

@@ -15,6 +15,7 @@ export interface PageSettings {
   readonly sramBytes: number | null; // an edited fusion SRAM size; null: the preset's
   readonly order: string | null; // an edited execution-order policy; null: the preset's
   readonly scratchPlacement: string | null; // an edited scratch placement (free-areas, with-activations); null: the preset's
+  readonly spill: boolean; // activations spill along the memory map (the preset's default unless switched off)
   readonly strategy: string | null; // the chosen strategy; null: the target's own
   readonly budgetMs: number | null; // best's search budget in ms (the link's budget=); null: the default
   readonly dims: DimValues; // dims the user bound
@@ -40,6 +41,7 @@ export function settingsOf(settings: PlanSettings, bindings: Bindings): PageSett
     sramBytes: edits?.sramBytes ?? null,
     order: edits?.order ?? null,
     scratchPlacement: edits?.scratchPlacement ?? null,
+    spill: edits?.spill !== 'off',
     strategy: settings.strategy ?? null,
     budgetMs: settings.budgetMs ?? null,
     dims: bindings.dims,

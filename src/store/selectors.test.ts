@@ -133,6 +133,7 @@ describe('page summary', () => {
       warnings: ["1 tensor of unknown size ('boxes', NonMaxSuppression): the peak is a lower estimate — give a shape"],
       graph: { status: 'pending', boxes: 0, ms: null, collapsed: [] },
       settings: expect.objectContaining({ target: expect.any(String), fusion: true, computeUnits: true, dims: {}, shapes: {}, inputValues: {} }),
+      regions: null,
     });
   });
 

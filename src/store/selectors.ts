@@ -43,6 +43,17 @@ export interface PageSummary {
   readonly warnings: readonly string[]; // one short sentence per line of the assumptions banner
   readonly graph: GraphSummary;
   readonly settings: PageSettings | null; // what the plan on screen was made with; null without a model
+  readonly regions: readonly RegionSummary[] | null; // the plan's memory map, as `plan --json` gives its regions; null without a plan
+}
+
+/** One region of the plan on screen, with the figures `plan --json` gives it. */
+export interface RegionSummary {
+  readonly name: string;
+  readonly peak: number; // bytes
+  readonly lowerBound: number; // bytes
+  readonly sizeLimit: number | null; // null: no limit
+  readonly overBy: number; // bytes above the limit; 0 within it
+  readonly spilled: number | null; // bytes placed here that wanted a faster region; null when the target does not spill
 }
 
 /** The graph view's progress (DESIGN.md): pending while laid out, drawn, simple (a fallback layout), none without a model. */
@@ -190,6 +201,7 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     warnings: lines.map((l) => l.text),
     graph: graphSummary(model, graph, groups),
     settings: pageSettings(model),
+    regions: plan === undefined ? null : plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: regionOverBy(r), spilled: r.spilled ?? null })),
   };
 });
 

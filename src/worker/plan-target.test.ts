@@ -46,9 +46,17 @@ describe('target edits', () => {
       { target: 'mcu', edits: { scratchPlacement: 'with-activations', order: 'memory-aware' }, change: { scratchPlacement: 'with-activations', order: 'memory-aware' } },
       { target: 'accelerator', edits: { fusion: true, sramBytes: 1 << 20 }, change: { fusion: true, sramBytes: 1 << 20 } },
       { target: 'cpu', edits: { computeUnits: false }, change: { computeUnits: 'off' } },
+      { target: 'mcu', edits: { spill: 'off' }, change: { spill: 'off' } },
     ] as const;
     for (const { target, edits, change } of cases) expect(targetForSettings({ target, strategy: undefined, edits })).toEqual(applyTargetChange(presetTarget(target), change));
     expect(targetForSettings({ ...MCU, edits: { scratchPlacement: 'with-activations' } }).scratch.placement).toBe('with-activations');
+  });
+
+  it('offers the spill switch only where the memory map has more than one region', () => {
+    expect(editableTarget('mcu').spill).toBe('on');
+    expect(editableTarget('mcu', { spill: 'off' }).spill).toBe('off');
+    for (const name of ['cpu', 'accelerator', 'phone']) expect(editableTarget(name).spill).toBeUndefined();
+    expect(targetForSettings({ ...MCU, edits: { spill: 'off' } }).planning.spill).toBe('off');
   });
 
   it('refuses a bad order or SRAM size naming the field', () => {
@@ -65,6 +73,8 @@ describe('target edits', () => {
     expect(bad({ regions: { dram: { alignment: 8 } } })).toThrow('target mcu has no region "dram" (regions: sram, ext-ram)');
     expect(bad({ fusion: false })).toThrow('target mcu has no fusion settings to switch');
     expect(bad({ dwPwCacheBytes: 10 })).toThrow('target mcu has no dw-pw cache');
+    expect(bad({ spill: 'maybe' })).toThrow('spill must be one of on, off, got "maybe"');
+    expect(() => targetForSettings({ target: 'cpu', strategy: undefined, edits: { spill: 'off' } })).toThrow('target cpu has one activation region, no memory map to spill along');
     expect(() => targetForSettings({ target: 'phone', strategy: undefined, edits: { dwPwCacheBytes: 0.5 } })).toThrow('dw-pw cache bytes must be a whole number of bytes above 0, got 0.5');
   });
 });

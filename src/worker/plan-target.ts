@@ -1,11 +1,13 @@
 // The target profile a plan is made for: a preset with the page's edits of its
 // main fields (region sizes and alignment, fusion and compute units on/off, the
-// dw-pw cache, the fusion SRAM, the execution order, the scratch placement),
+// dw-pw cache, the fusion SRAM, the execution order, the scratch placement,
+// spilling along the memory map on/off),
 // checked field by field and then by the profile parser. No DOM.
 
-import { applyTargetChange, ORDER_POLICIES, type TargetChange } from '../planner/explain/target-change';
+import { applyTargetChange, ORDER_POLICIES, SPILL_MODES, type TargetChange } from '../planner/explain/target-change';
+import { memoryMapOf } from '../planner/spill/memory-map';
 import { presetTarget } from '../planner/targets/presets';
-import { type OrderPolicy, type ScratchPlacement, type TargetProfile } from '../planner/targets/target';
+import { type OrderPolicy, type ScratchPlacement, type SpillMode, type TargetProfile } from '../planner/targets/target';
 import { parseTarget } from '../planner/targets/parse';
 import { InputError } from '../shared/errors';
 import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
@@ -19,6 +21,7 @@ export interface EditableTarget {
   readonly sramBytes: number | undefined; // fusion SRAM; undefined: the preset has no fusion settings
   readonly order: OrderPolicy; // execution-order policy
   readonly scratchPlacement: ScratchPlacement | undefined; // undefined: the preset has no scratch rules
+  readonly spill: SpillMode | undefined; // undefined: the preset's memory map has one region, so nothing can spill
 }
 
 /** What the settings panel shows for preset `name` under `edits`. */
@@ -36,7 +39,13 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     sramBytes: preset.fusion === undefined ? undefined : (edits.sramBytes ?? preset.fusion.sramBytes),
     order: edits.order ?? preset.planning.order,
     scratchPlacement: preset.scratch.rules.length === 0 ? undefined : (edits.scratchPlacement ?? preset.scratch.placement),
+    spill: hasMemoryMap(preset) ? (edits.spill ?? preset.planning.spill ?? 'on') : undefined,
   };
+}
+
+/** True when activations of `target` may take more than one region, so switching spilling off can change the plan. */
+function hasMemoryMap(target: TargetProfile): boolean {
+  return memoryMapOf(target).length > 1;
 }
 
 /** True when the preset's compute units partition the graph, so switching them off changes the plan. */
@@ -69,11 +78,11 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
 /** True when `edits` changes nothing. */
 export function isEmptyEdits(edits: TargetEdits): boolean {
   const regions = Object.values(edits.regions ?? {}).filter((r) => r.alignment !== undefined || r.sizeLimit !== undefined);
-  const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order, edits.scratchPlacement];
+  const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order, edits.scratchPlacement, edits.spill];
   return regions.length === 0 && fields.every((f) => f === undefined);
 }
 
-/** The edits of fields a CLI option also changes (--order, --fusion, --compute-units, --sram, --dw-pw-cache, --scratch-placement): all but the regions, under the same names. */
+/** The edits of fields a CLI option also changes (--order, --fusion, --compute-units, --sram, --dw-pw-cache, --scratch-placement, --spill): all but the regions, under the same names. */
 function targetChangeOf(edits: TargetEdits): TargetChange {
   const { regions: _regions, computeUnits, ...same } = edits;
   return { ...same, ...(computeUnits === false && { computeUnits: 'off' as const }) };
@@ -109,6 +118,10 @@ function checkEdits(preset: TargetProfile, edits: TargetEdits): void {
   if (sram !== undefined) {
     if (preset.fusion === undefined) throw new InputError('bad-target', `target ${preset.name} has no fusion SRAM`);
     if (!(Number.isSafeInteger(sram) && sram > 0)) throw new InputError('bad-target', `fusion SRAM bytes must be a whole number of bytes above 0, got ${sram}`);
+  }
+  if (edits.spill !== undefined) {
+    if (!SPILL_MODES.includes(edits.spill)) throw new InputError('bad-target', `spill must be one of ${SPILL_MODES.join(', ')}, got "${String(edits.spill)}"`);
+    if (!hasMemoryMap(preset)) throw new InputError('bad-target', `target ${preset.name} has one activation region, no memory map to spill along`);
   }
   if (edits.order !== undefined && !ORDER_POLICIES.includes(edits.order)) {
     throw new InputError('bad-target', `execution order must be one of ${ORDER_POLICIES.join(', ')}, got "${String(edits.order)}"`);

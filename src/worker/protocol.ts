@@ -3,7 +3,7 @@
 
 import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
-import type { OrderPolicy, ScratchPlacement } from '../planner/targets/target';
+import type { OrderPolicy, ScratchPlacement, SpillMode } from '../planner/targets/target';
 import type { ErrorData } from '../shared/errors';
 
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
@@ -37,6 +37,7 @@ export interface TargetEdits {
   readonly sramBytes?: number; // on-chip SRAM that fusion tiles into (fusion.sramBytes, the CLI's --sram)
   readonly order?: OrderPolicy; // execution-order policy (planning.order, the CLI's --order)
   readonly scratchPlacement?: ScratchPlacement; // scratch.placement (the CLI's --scratch-placement)
+  readonly spill?: SpillMode; // planning.spill (the CLI's --spill): 'off' keeps every activation in the first region of the memory map
 }
 
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */

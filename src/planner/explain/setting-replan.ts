@@ -9,13 +9,14 @@
 //   only fusion is found again.
 // - The changed problem's strategy-free bound at or above the plan's peak
 //   proves no saving: nothing is placed.
-// - Otherwise the problem is placed as planModel places it, leaving out what
+// - Otherwise the problem is placed as planModel places it (spilled along the
+//   target's memory map when it spills), leaving out what
 //   the plan only reports (M1 beside best, validation, the explanation), so
 //   the peak is the one `plan` with the setting's arguments prints.
 
 import type { InferredGraph } from '../../model/inferred';
-import { placeAll } from '../assembly/placement';
-import { buildStage, placedPeak, stageBounds, type PlanStage } from '../assembly/stages';
+import { buildStage, placedPeak, type PlanStage } from '../assembly/stages';
+import { everySplitBound, placeStage } from '../spill/place-stage';
 import { scheduleGraph } from '../problem/schedule';
 import type { PlanOptions } from '../strategies/strategy';
 import type { TargetProfile } from '../targets/target';
@@ -54,13 +55,13 @@ export function replannedPeak(
   }
   const buildOptions = { strategy: s, ...(base.planOptions !== undefined && { planOptions: base.planOptions }) };
   const stage = buildStage(base.model, target, buildOptions, sameStrategy && onlyFusion(change) ? base.stage : undefined);
-  const bound = stageBounds(stage, target).reduce((sum, r) => sum + r.lowerBound, 0);
+  const bound = everySplitBound(stage, target);
   if (bound >= base.peak) {
     onOutcome?.('bound');
     return undefined;
   }
   onOutcome?.('placed');
-  return placedPeak(placeAll(stage.built, target, s, base.planOptions, false), target);
+  return placedPeak(placeStage(stage, target, s, base.planOptions, false).placed, target);
 }
 
 function onlyOrder(change: TargetChange): boolean {

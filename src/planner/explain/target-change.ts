@@ -1,11 +1,11 @@
 // A change to a target profile that a suggestion evaluates and the CLI applies
 // (--order, --fusion, --compute-units, --sram, --dw-pw-cache,
-// --scratch-placement): the one place
+// --scratch-placement, --spill): the one place
 // both read, so a suggestion's saving is what `plan` with its arguments gives.
 // Depends only on the planner's target module.
 
 import { InputError } from '../../shared/errors';
-import type { OrderPolicy, ScratchPlacement, TargetProfile } from '../targets/target';
+import type { OrderPolicy, ScratchPlacement, SpillMode, TargetProfile } from '../targets/target';
 
 /** Changes of a target's fields; absent fields are left as they are. */
 export interface TargetChange {
@@ -15,12 +15,16 @@ export interface TargetChange {
   readonly sramBytes?: number; // fusion.sramBytes
   readonly dwPwCacheBytes?: number; // fusion.dwPwCacheBytes (M5)
   readonly scratchPlacement?: ScratchPlacement; // scratch.placement: in the activations' free areas (M4) or planned with them
+  readonly spill?: SpillMode; // planning.spill: spill along the memory map, or keep every activation in the first region
 }
 
 /** The execution-order policies, as --order takes them. */
 export const ORDER_POLICIES: readonly OrderPolicy[] = ['file', 'depth-first', 'memory-aware'];
 /** Where scratch goes, as --scratch-placement takes it. */
 export const SCRATCH_PLACEMENTS: readonly ScratchPlacement[] = ['free-areas', 'with-activations'];
+
+/** Whether activations spill along the memory map, as --spill takes it. */
+export const SPILL_MODES: readonly SpillMode[] = ['on', 'off'];
 
 /** True when `change` changes nothing. */
 export function isEmptyChange(change: TargetChange): boolean {
@@ -42,7 +46,7 @@ export function applyTargetChange(target: TargetProfile, change: TargetChange): 
     ...target,
     ...(change.computeUnits === 'off' && { computeUnits: [] }),
     ...(change.scratchPlacement !== undefined && { scratch: { ...target.scratch, placement: change.scratchPlacement } }),
-    planning: { ...target.planning, ...(change.order !== undefined && { order: change.order }) },
+    planning: { ...target.planning, ...(change.order !== undefined && { order: change.order }), ...(change.spill !== undefined && { spill: change.spill }) },
     ...(fusion !== undefined && {
       fusion: {
         ...fusion,
@@ -64,6 +68,7 @@ export function changeArgs(change: TargetChange, strategy?: string): string[] {
   if (change.sramBytes !== undefined) args.push('--sram', String(change.sramBytes));
   if (change.dwPwCacheBytes !== undefined) args.push('--dw-pw-cache', String(change.dwPwCacheBytes));
   if (change.scratchPlacement !== undefined) args.push('--scratch-placement', change.scratchPlacement);
+  if (change.spill !== undefined) args.push('--spill', change.spill);
   return args;
 }
 
@@ -76,6 +81,7 @@ export function readTargetChange(option: (name: string) => string | undefined): 
   const sram = bytesOption(option('--sram'), '--sram');
   const cache = bytesOption(option('--dw-pw-cache'), '--dw-pw-cache');
   const placement = choiceOption(option('--scratch-placement'), '--scratch-placement', SCRATCH_PLACEMENTS);
+  const spill = choiceOption(option('--spill'), '--spill', SPILL_MODES);
   return {
     ...(order !== undefined && { order }),
     ...(fusion !== undefined && { fusion }),
@@ -83,6 +89,7 @@ export function readTargetChange(option: (name: string) => string | undefined): 
     ...(sram !== undefined && { sramBytes: sram }),
     ...(cache !== undefined && { dwPwCacheBytes: cache }),
     ...(placement !== undefined && { scratchPlacement: placement }),
+    ...(spill !== undefined && { spill }),
   };
 }
 

@@ -15,8 +15,10 @@ const SAMPLE = join(__dirname, '../../../public/sample.onnx');
 const cc = ['/usr/bin/cc', '/usr/local/bin/cc'].find((p) => existsSync(p));
 if (cc === undefined) console.log('notice: no C compiler (cc); the C header is checked as text only');
 
-function samplePlan(targetName: string): PlanFile {
-  const target = presetTarget(targetName);
+/** The sample planned for a preset; `spill: 'off'` keeps every activation in the first region (over the mcu's SRAM). */
+function samplePlan(targetName: string, spill?: 'off'): PlanFile {
+  const preset = presetTarget(targetName);
+  const target = spill === undefined ? preset : { ...preset, planning: { ...preset.planning, spill } };
   const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(SAMPLE))), { dims: { batch: 2 } });
   return toPlanFile(model, planModel(model, target), { model: 'models/sample v2.onnx', target: targetName, targetProfile: target, dims: { batch: 2 } });
 }
@@ -82,7 +84,7 @@ describe('planCHeader', () => {
 
 describe('planCHeader on a plan over its limit', () => {
   it('says so in its comment and stops the build with #error, a #warning when the macro is defined', () => {
-    const file = samplePlan('mcu');
+    const file = samplePlan('mcu', 'off');
     const sram = file.plan.regions.find((r) => r.name === 'sram')!;
     expect(sram.overBy).toBeGreaterThan(0);
     const header = planCHeader(file);
@@ -103,7 +105,7 @@ describe('planCHeader on a plan over its limit', () => {
 
   it.skipIf(cc === undefined)('fails to compile over the limit, and compiles with a warning naming the region when the macro is defined', () => {
     const dir = mkdtempSync(join(tmpdir(), 'heapscope-header-'));
-    writeFileSync(join(dir, 'plan.h'), planCHeader(samplePlan('mcu')));
+    writeFileSync(join(dir, 'plan.h'), planCHeader(samplePlan('mcu', 'off')));
     writeFileSync(join(dir, 'main.c'), '#include "plan.h"\nint main(void) { return (int)(HEAPSCOPE_PEAK_BYTES % 2UL); }\n');
     const compile = (extra: string[]) => spawnSync(cc!, ['-Wall', ...extra, '-o', join(dir, 'main'), join(dir, 'main.c')], { encoding: 'utf8' });
     const refused = compile([]);

@@ -73,7 +73,7 @@ describe('planCsv', () => {
   it('defaults to the peak region and refuses a region the plan lacks', () => {
     const { plan, file } = planOf(SAMPLE, 'mcu');
     expect(planCsv(plan, undefined, true)).toBe(planCsv(plan, plan.peakRegion, true));
-    expect(planFileCsv(file, undefined, false)).toBe(planCsv(plan, 'sram', false, 16));
+    expect(planFileCsv(file, undefined, false)).toBe(planCsv(plan, plan.peakRegion, false, 16));
     expect(planFileCsv(file, undefined, false).split('\n')[0]).toBe('id,lower,upper,size,alignment');
     expect(() => planCsv(plan, 'flash', true)).toThrow(/the plan has no region "flash" \(regions: sram, ext-ram\)/);
   });

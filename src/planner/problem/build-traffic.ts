@@ -138,3 +138,35 @@ function droppedNodes(
   });
   return dropped;
 }
+
+/** Bytes written and read of one buffer over one inference. */
+export interface BufferMoves {
+  readonly written: number;
+  readonly read: number;
+}
+
+/**
+ * Bytes each buffer of `problem` has written and read over one inference, by
+ * buffer id, by the rules of the module header (no fusion). A buffer that is
+ * no graph value (a subgraph body, a cache) is written once and read once.
+ */
+export function bufferTraffic(graph: InferredGraph, problem: PlacementProblem, info: readonly BufferInfo[]): BufferMoves[] {
+  const idOf = new Map(problem.buffers.map((b) => [b.name, b.id]));
+  const concatParents = new Set<number>();
+  for (const b of info) if (b.alias?.rule === 'concat') concatParents.add(b.alias.parent);
+  const dropped = droppedNodes(graph, idOf, info, concatParents);
+  const outputs = new Set(graph.outputs);
+  const moves: BufferMoves[] = problem.buffers.map((b) => ({ written: info[b.id]!.bytes, read: info[b.id]!.bytes }));
+  for (const value of graph.values) {
+    const id = idOf.get(value.name);
+    if (id === undefined) continue;
+    const buffer = info[id]!;
+    const view = buffer.alias?.rule === 'removable' || buffer.alias?.rule === 'window';
+    const readers = new Set(value.consumers.filter((c) => !dropped.has(c))).size;
+    moves[id] = {
+      written: view || concatParents.has(id) ? 0 : buffer.bytes,
+      read: readers * buffer.bytes + (outputs.has(value.name) ? buffer.bytes : 0),
+    };
+  }
+  return moves;
+}

@@ -18,6 +18,7 @@ import type {
   UnitConstraints,
 } from './target';
 import { childPath, fail, Fields } from './fields';
+import { readMemoryMapFields } from './memory-map-fields';
 import { jsonErrorAt } from './json';
 
 const BYTES = { min: 0, integer: true } as const;
@@ -190,7 +191,7 @@ function readScratchRule(value: unknown, path: string): ScratchRule {
 }
 
 function readPlanning(value: unknown, path: string, regions: readonly MemoryRegion[]): PlanningSettings {
-  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime']);
+  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime', 'spill', 'memoryMap', 'pins']);
   const strategy = f.string('strategy', 'm1');
   if (!(STRATEGY_NAMES as readonly string[]).includes(strategy)) {
     fail(f.at('strategy'), `must be one of ${STRATEGY_NAMES.join(', ')}`, strategy);
@@ -206,6 +207,7 @@ function readPlanning(value: unknown, path: string, regions: readonly MemoryRegi
     activationRegion,
     opKinds: f.record('opKinds', readOpKind),
     ...(f.has('runtime') && f.oneOf('runtime', ['tflm', 'none'], 'none') === 'tflm' && { runtime: 'tflm' as const }),
+    ...readMemoryMapFields(f, regions),
   };
 }
 

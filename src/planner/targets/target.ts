@@ -103,6 +103,19 @@ export interface PlanningSettings {
   readonly activationRegion: string; // region name activations are planned in
   readonly opKinds: Readonly<Record<string, OpKind>>; // overrides of the op-kind table, by op type
   readonly runtime?: RuntimeName; // plan a model as this runtime's allocator does (TFLite models); absent: no runtime
+  readonly spill?: SpillMode; // activations that do not fit a region of the memory map go to the next (spill/); 'off': all in the activation region; absent: 'on'
+  readonly memoryMap?: readonly string[]; // regions activations may take, fastest first; default: see memoryMapOf (spill/memory-map.ts)
+  readonly pins?: readonly RegionPin[]; // buffers a rule keeps in a region of the memory map, whatever they earn
+}
+
+/** Whether activations spill along the memory map. */
+export type SpillMode = 'on' | 'off';
+
+/** A rule that keeps buffers in one region: those produced by an op type, or a tensor by name. */
+export interface RegionPin {
+  readonly opType?: string; // buffers produced by this op type
+  readonly tensor?: string; // the buffer of this tensor (exact name)
+  readonly region: string;
 }
 
 /** A runtime whose allocator heapscope reproduces: TensorFlow Lite Micro. */

@@ -202,9 +202,10 @@ function savedSide(bytes: ArrayBuffer, name: string): ComparedPlan {
   return { file, label: `${sideLabel(file.model, file)} (saved)` };
 }
 
-/** "model · target · strategy · dims", and "fusion off" when the target's fusion is switched off. */
+/** "model · target · strategy · dims", and "fusion off" or "spill off" when the target's fusion or spilling is switched off. */
 export function sideLabel(name: string, file: PlanFile): string {
   const dims = Object.entries(file.settings.dims).map(([k, v]) => `${k}=${v}`);
-  const fusion = file.settings.targetProfile.fusion;
-  return [name, file.settings.target, file.plan.strategy, ...dims, ...(fusion !== undefined && !fusion.enabled ? ['fusion off'] : [])].join(' · ');
+  const { fusion, planning } = file.settings.targetProfile;
+  const off = [...(fusion !== undefined && !fusion.enabled ? ['fusion off'] : []), ...(planning.spill === 'off' ? ['spill off'] : [])];
+  return [name, file.settings.target, file.plan.strategy, ...dims, ...off].join(' · ');
 }

@@ -26,6 +26,7 @@ export function settingsForSuggestion(s: Suggestion, shown: PlanSettings): PlanS
     ...(change.sramBytes !== undefined && { sramBytes: change.sramBytes }),
     ...(change.dwPwCacheBytes !== undefined && { dwPwCacheBytes: change.dwPwCacheBytes }),
     ...(change.scratchPlacement !== undefined && { scratchPlacement: change.scratchPlacement }),
+    ...(change.spill !== undefined && { spill: change.spill }),
   };
   return { target: shown.target, strategy: s.strategy ?? shown.strategy, ...(Object.keys(edits).length > 0 && { edits }) };
 }

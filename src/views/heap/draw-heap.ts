@@ -1,6 +1,6 @@
 // Draws the heap diagram on a 2D canvas: per lane, one rectangle per buffer
 // (coloured by kind; buffers sharing another's bytes hatched and outlined over
-// it), the lower-bound line, the peak line and marker, the size limit (with
+// it; buffers that spilled from a faster region with a notch in the corner), the lower-bound line, the peak line and marker, the size limit (with
 // the part of the lane above it tinted and labelled when the plan overflows); under
 // the lanes, the live bytes over time per lane; the selected step as a band.
 // Culls buffers outside the view; returns how many rectangles it drew.
@@ -80,6 +80,7 @@ function drawLane(
   const visible = visibleBuffers(data, lane, scales, top, bottom, layout.plot.width);
   const hatch = hatchPattern(ctx, palette.text);
   drawRects(ctx, data, visible, x, y, palette, options.highlight, hatch);
+  drawSpillMarks(ctx, data, visible, x, y, palette);
   drawLabels(ctx, data, visible, x, y, palette);
   drawLaneLines(ctx, data, lane, x, y, layout.plot.width, palette);
   ctx.restore();
@@ -149,6 +150,26 @@ function drawRects(
     const r = rectOf(data, i, x, y);
     ctx.strokeRect(r.x + 0.5, r.y + 0.5, Math.max(0, r.w - 1), Math.max(0, r.h - 1));
   }
+}
+
+/** Side of the spill notch, in CSS pixels, at most. */
+const SPILL_MARK = 8;
+
+/** A notch in the top-left corner of each buffer that spilled from a faster region, when its rectangle has room for one. */
+function drawSpillMarks(ctx: CanvasRenderingContext2D, data: HeapData, visible: readonly number[], x: HeapScales['x'], y: HeapScales['y'][number], palette: HeapPalette): void {
+  ctx.fillStyle = palette.limit;
+  ctx.beginPath();
+  for (const i of visible) {
+    if (data.spilled[i] === 0) continue;
+    const r = rectOf(data, i, x, y);
+    const side = Math.min(SPILL_MARK, r.w, r.h);
+    if (side < 3) continue;
+    ctx.moveTo(r.x, r.y);
+    ctx.lineTo(r.x + side, r.y);
+    ctx.lineTo(r.x, r.y + side);
+    ctx.closePath();
+  }
+  ctx.fill();
 }
 
 /** The CSS-pixel rectangle of buffer `i`, at least MIN_SIDE on each side. */

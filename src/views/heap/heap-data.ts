@@ -48,6 +48,7 @@ export interface HeapData {
   readonly lane: Uint16Array;
   readonly kindClass: Uint8Array; // index into KIND_CLASSES
   readonly shared: Uint8Array; // 1 when the buffer shares its bytes with a parent (alias, window)
+  readonly spilled: Uint8Array; // 1 when the buffer wanted a faster region of the memory map and spilled here
   readonly drawOrder: Uint32Array; // buffer indices: owners before sharers, then by colour class
   readonly lanes: readonly HeapLane[];
   readonly laneOf: ReadonlyMap<string, number>;
@@ -72,6 +73,7 @@ export function heapData(plan: ModelPlan): HeapData {
   const lane = new Uint16Array(count);
   const kindClass = new Uint8Array(count);
   const shared = new Uint8Array(count);
+  const spilled = new Uint8Array(count);
   buffers.forEach((b, i) => {
     start[i] = b.start;
     end[i] = Math.max(b.end, b.start + 1);
@@ -80,6 +82,7 @@ export function heapData(plan: ModelPlan): HeapData {
     lane[i] = laneOf.get(b.region)!;
     kindClass[i] = CLASS_OF[b.kind] ?? 0;
     shared[i] = b.alias === undefined ? 0 : 1;
+    spilled[i] = b.wanted === undefined ? 0 : 1;
     steps = Math.max(steps, end[i]!);
   });
   steps = Math.max(steps, 1);
@@ -92,7 +95,7 @@ export function heapData(plan: ModelPlan): HeapData {
     return buildLane(plan, name, index, live, { steps, start, end, offset, size, lane });
   });
   const indexOfId = new Map(buffers.map((b, i) => [b.id, i]));
-  return { plan, steps, count, start, end, offset, size, lane, kindClass, shared, drawOrder, lanes, laneOf, indexOfId };
+  return { plan, steps, count, start, end, offset, size, lane, kindClass, shared, spilled, drawOrder, lanes, laneOf, indexOfId };
 }
 
 interface Columns {

@@ -150,6 +150,10 @@ export function HeapLegend() {
         <span className="swatch-line swatch-peak" aria-hidden="true" />
         peak
       </li>
+      <li title="the buffer wanted a faster region of the memory map and spilled to this one">
+        <span className="spill-mark" aria-hidden="true" />
+        spilled
+      </li>
     </ul>
   );
 }

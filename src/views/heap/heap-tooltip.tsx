@@ -67,6 +67,14 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         <dd className="mono">
           {formatCount(buffer.offset)} in {buffer.region}
         </dd>
+        {buffer.wanted !== undefined && (
+          <>
+            <dt>Spilled</dt>
+            <dd data-testid="tooltip-spilled">
+              from {buffer.wanted}, which it wanted (the explanation says why the largest went)
+            </dd>
+          </>
+        )}
         <dt>Lifetime</dt>
         <dd className="mono">
           [{buffer.start}, {buffer.end}) · {buffer.end - buffer.start} step{buffer.end - buffer.start === 1 ? '' : 's'}

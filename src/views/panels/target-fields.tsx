@@ -1,6 +1,7 @@
 // The target preset's main fields, editable: size limit and alignment of every
-// memory region, fusion and compute units on/off, the dw-pw cache, the fusion
-// SRAM, the execution order and where scratch goes (so every suggestion's
+// memory region, fusion and compute units on/off, spilling along the memory map
+// on/off, the dw-pw cache, the fusion SRAM, the execution order and where
+// scratch goes (so every suggestion's
 // change shows here). A field is
 // committed on Enter or when it loses focus; a value that makes no valid target
 // shows an error naming the field and the plan on screen stays.
@@ -129,6 +130,15 @@ export function TargetFields() {
         {fields.fusion !== undefined && (
           <Switch label="Fusion units" checked={fields.fusion} disabled={disabled} onChange={(on) => apply({ ...edits, fusion: on })} />
         )}
+        {fields.spill !== undefined && (
+          <Switch
+            label="Spill to the next region"
+            title="activations that do not fit the first region of the memory map go on to the next; off: all in the first (the CLI's --spill off)"
+            checked={fields.spill === 'on'}
+            disabled={disabled}
+            onChange={(on) => apply(withChoice(edits, 'spill', on ? 'on' : 'off', editableTarget(settings.target).spill))}
+          />
+        )}
         {hasComputeUnits(settings.target) && (
           <Switch
             label={`Compute units (${fields.computeUnits.join(', ')})`}
@@ -195,15 +205,16 @@ function BytesInput({ id, label, value, title, disabled, describedBy, error, onC
 
 interface SwitchProps {
   readonly label: string;
+  readonly title?: string; // what the switch does, on hover
   readonly checked: boolean;
   readonly disabled: boolean;
   readonly onChange: (on: boolean) => void;
 }
 
 /** A labelled checkbox drawn as a switch. */
-function Switch({ label, checked, disabled, onChange }: SwitchProps) {
+function Switch({ label, title, checked, disabled, onChange }: SwitchProps) {
   return (
-    <label className="switch">
+    <label className="switch" title={title}>
       <input type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
       <span>{label}</span>
     </label>
@@ -237,7 +248,7 @@ function ChoiceField<T extends string>({ id, label, value, choices, disabled, ti
 }
 
 /** `edits` with `key` set to `value`, or without it when that is the preset's own value (the link then leaves it out). */
-function withChoice<K extends 'order' | 'scratchPlacement'>(edits: TargetEdits, key: K, value: NonNullable<TargetEdits[K]>, preset: TargetEdits[K]): TargetEdits {
+function withChoice<K extends 'order' | 'scratchPlacement' | 'spill'>(edits: TargetEdits, key: K, value: NonNullable<TargetEdits[K]>, preset: TargetEdits[K]): TargetEdits {
   const { [key]: _old, ...rest } = edits;
   return value === preset ? rest : { ...rest, [key]: value };
 }

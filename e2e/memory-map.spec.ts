@@ -1,0 +1,93 @@
+// The memory map on the page: the settings' spill switch (the CLI's --spill)
+// re-plans and travels in the link as spill=off, giving the plan the command
+// line gives with the same switch; the side bar's memory map and summary()
+// give every region's figures as plan --json does.
+
+import { expect as baseExpect } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../cli/main';
+import { haveModel, MODELS_DIR, NO_MODELS, openDropped, readModel, snap, summary, test, waitForPlan } from './fixtures';
+
+const ULTRAFACE = 'ultraface_RFB-320.onnx';
+
+/** Planning the sample on mcu twice shares two cores with other work: give it time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** The plan's figures `plan <file> --json ...args` gives (exit 3, over a limit, still prints the plan). */
+interface CliPlan {
+  readonly peak: number;
+  readonly fits: boolean;
+  readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number; readonly sizeLimit?: number; readonly overBy: number; readonly spilled?: number }[];
+}
+
+/** Runs the CLI in this process: `plan <file> --json ...args`. */
+function cliPlan(file: string, args: readonly string[]): CliPlan {
+  let out = '';
+  let err = '';
+  const code = runCli(['plan', file, '--json', ...args], { out: (t) => (out += t), err: (t) => (err += t) });
+  if (code !== 0 && code !== 3) throw new Error(`heapscope plan ${file} ${args.join(' ')} exited ${code}: ${err}`);
+  return JSON.parse(out) as CliPlan;
+}
+
+test('the spill switch re-plans the sample on mcu as --spill off does, and the link keeps it off', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  const spilled = cliPlan('public/sample.onnx', ['--target', 'mcu']);
+  const kept = cliPlan('public/sample.onnx', ['--target', 'mcu', '--spill', 'off']);
+  const on = await summary(page);
+  expect(on).toMatchObject({ peak: spilled.peak, fits: true });
+  expect(on.settings?.spill).toBe(true);
+
+  const toggle = page.getByRole('switch', { name: 'Spill to the next region' });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await page.waitForFunction((peak) => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak !== peak, on.peak);
+  const off = await summary(page);
+  expect(off).toMatchObject({ peak: kept.peak, fits: false });
+  expect(off.settings?.spill).toBe(false);
+  await expect(page.getByTestId('heap-over')).toContainText('sram needs');
+  await expect.poll(() => new URL(page.url()).searchParams.get('spill')).toBe('off');
+  await snap(page, 'memory-map-spill-off');
+
+  // The copied link opens with the switch off and the same plan.
+  await page.goto(`/${new URL(page.url()).search}`);
+  await waitForPlan(page);
+  expect(await summary(page)).toMatchObject({ peak: kept.peak, fits: false, settings: { spill: false } });
+  await expect(page.getByRole('switch', { name: 'Spill to the next region' })).not.toBeChecked();
+
+  // Switched back on, the parameter goes: on is the preset's own.
+  await page.getByRole('switch', { name: 'Spill to the next region' }).check();
+  await page.waitForFunction((peak) => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak === peak, spilled.peak);
+  await expect.poll(() => new URL(page.url()).searchParams.has('spill')).toBe(false);
+});
+
+test('the memory map of ultraface on mcu: summary() and the side bar give each region as plan --json does', async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu');
+  await waitForPlan(page);
+  const cli = cliPlan(fileURLToPath(new URL(ULTRAFACE, MODELS_DIR)), ['--target', 'mcu']);
+  const s = await summary(page);
+  expect(s).toMatchObject({ peak: cli.peak, fits: cli.fits });
+  const expected = cli.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: r.overBy, spilled: r.spilled ?? null }));
+  expect(s.regions).toEqual(expected);
+  // The activations spilled to the external RAM: the SRAM is within its limit and the plan fits the device.
+  expect(cli.fits).toBe(true);
+  expect(expected.find((r) => r.name === 'ext-ram')!.spilled).toBeGreaterThan(0);
+
+  const bars = page.getByTestId('memory-map-region');
+  await expect(bars).toHaveCount(expected.length);
+  for (const r of expected) {
+    const bar = page.locator(`[data-testid="memory-map-region"][data-region="${r.name}"]`);
+    await expect(bar).toHaveAttribute('data-peak', String(r.peak));
+    await expect(bar).toHaveAttribute('data-limit', String(r.sizeLimit ?? ''));
+    await expect(bar).toHaveAttribute('data-over-by', String(r.overBy));
+    await expect(bar).toHaveAttribute('data-spilled', String(r.spilled ?? ''));
+  }
+  await expect(page.locator('[data-testid="memory-map-region"][data-region="ext-ram"]').getByTestId('memory-map-spilled')).toContainText('spilled here');
+  await expect(page.getByTestId('memory-map-weights')).toContainText('weights');
+  await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
+  await snap(page, 'memory-map-ultraface-mcu');
+});

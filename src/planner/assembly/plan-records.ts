@@ -1,0 +1,109 @@
+// The records of a model plan's regions and buffers, as `plan --json` gives
+// them: peaks, bounds, limits, what spilled along the memory map and the bytes
+// moved per region. Written by planModel (plan.ts); depends only on the planner.
+
+import type { PlacementProblem } from '../problem/problem';
+import type { SharingRule, BufferKind } from '../problem/build-buffers';
+import type { SpillResult } from '../spill/spill-plan';
+import { wantedRegions, type RegionMoves } from '../spill/spill-report';
+import type { TargetProfile } from '../targets/target';
+import type { PlanExplanation, Waste } from './explain-plan';
+import type { PlacedPlan } from './placement';
+
+/** One region of a model plan. */
+export interface RegionPlan {
+  readonly name: string;
+  readonly peak: number; // bytes the region needs
+  readonly lowerBound: number;
+  readonly optimal: boolean;
+  readonly fast: boolean;
+  readonly sizeLimit?: number;
+  readonly overBy: number; // bytes above sizeLimit; 0 when it fits or has no limit
+  readonly activationPeak?: number; // before M4 placed scratch in it
+  readonly spilled?: number; // bytes of alias groups placed here that wanted a faster region of the memory map; when the target spills
+  readonly moved?: RegionMoves; // bytes written to and read from it over one inference; when the target spills
+  readonly peakStep?: number;
+  readonly waste: Waste;
+}
+
+/** One buffer of a model plan. */
+export interface PlannedBuffer {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: BufferKind;
+  readonly size: number; // bytes reserved
+  readonly bytes: number; // bytes of data (size - alignment padding)
+  readonly start: number; // first step it is live
+  readonly end: number; // first step it is no longer live
+  readonly offset: number;
+  readonly region: string;
+  readonly node?: string; // producing (or owning) node
+  readonly alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule };
+  readonly wanted?: string; // the faster region it wanted, when it spilled
+}
+
+/** How the plan used the target's memory map (spill/). */
+export interface SpillSummary {
+  readonly map: readonly string[]; // regions activations may take, fastest first
+  readonly proven: boolean; // every region's choice proven the best of the knapsack over time
+  readonly spilledBuffers: number; // buffers placed below the region they wanted
+  readonly movedScratch: number; // scratch buffers too large for their region, moved down the map
+}
+
+/** A split plan's explanation with the bound that holds for every split (spill/place-stage.ts). */
+export function withBound(explanation: PlanExplanation, lowerBound: number): PlanExplanation {
+  const { peak } = explanation;
+  return { ...explanation, lowerBound, gap: lowerBound > 0 ? peak / lowerBound - 1 : 0, optimal: peak === lowerBound };
+}
+
+/** The plan's summary of its spill. */
+export function spillSummary(spill: SpillResult, target: TargetProfile): SpillSummary {
+  return {
+    map: [spill.wanted, ...target.regions.map((r) => r.name).filter((n) => n !== spill.wanted && spill.unitRegion.includes(n))],
+    proven: spill.proven,
+    spilledBuffers: wantedRegions(spill).size,
+    movedScratch: spill.movedScratch.length,
+  };
+}
+
+/** The plan's regions; `spilled` and `moved` only when the target spills (`spills`), so plans without a memory map keep their records. */
+export function regionRecords(target: TargetProfile, explanation: PlanExplanation, placed: PlacedPlan, spilled: ReadonlyMap<string, number>, moves: ReadonlyMap<string, RegionMoves>, spills: boolean): RegionPlan[] {
+  return target.regions.map((region, i) => {
+    const r = explanation.regions[i]!;
+    const activationPeak = placed.activationPeaks.get(region.name);
+    return {
+      name: region.name,
+      peak: r.peak,
+      lowerBound: r.lowerBound,
+      optimal: r.optimal,
+      fast: region.fast,
+      ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
+      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak - region.sizeLimit),
+      ...(activationPeak !== undefined && { activationPeak }),
+      ...(spills && { spilled: spilled.get(region.name) ?? 0, moved: moves.get(region.name) ?? { written: 0, read: 0 } }),
+      ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
+      waste: r.waste,
+    };
+  });
+}
+
+export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wanted: ReadonlyMap<number, string>): PlannedBuffer[] {
+  const { info } = placed.full;
+  return problem.buffers.map((b) => {
+    const i = info[b.id]!;
+    return {
+      id: b.id,
+      name: b.name,
+      kind: i.kind,
+      size: b.size,
+      bytes: i.bytes,
+      start: b.start,
+      end: b.end,
+      offset: placed.offsets[b.id]!,
+      region: b.region ?? '',
+      ...(i.node !== undefined && { node: i.node }),
+      ...(i.alias !== undefined && { alias: i.alias }),
+      ...(wanted.has(b.id) && { wanted: wanted.get(b.id)! }),
+    };
+  });
+}

@@ -1,0 +1,69 @@
+// The memory map on the real models (../shared/models/, skipped with a notice
+// when absent), mcu preset: every model whose lower bound fits SRAM plus
+// external RAM fits after spilling, with SRAM holding every buffer or no
+// spilled buffer fitting a hole of SRAM over its lifetime; --spill off gives
+// the plan of the problem placed in the activation region alone, as before
+// spilling existed; every plan revalidates and keeps its bound.
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
+import { inferShapes } from '../../model/infer-shapes';
+import { placeAll } from '../assembly/placement';
+import { buildStage } from '../assembly/stages';
+import { planModel, type ModelPlan, type PlannedBuffer } from '../plan';
+import { presetTarget } from '../targets/presets';
+import { revalidatePlan } from '../testing/model-plan-check';
+
+const MODELS = join(__dirname, '../../../../shared/models');
+const files = existsSync(MODELS) ? readdirSync(MODELS).filter((f) => f.endsWith('.onnx')) : [];
+if (files.length === 0) console.log(`notice: ${MODELS} is absent; the memory map on real models is skipped`);
+
+const mcu = presetTarget('mcu');
+const off = { ...mcu, planning: { ...mcu.planning, spill: 'off' as const } };
+const model = (file: string) => inferShapes(decodeOnnx(readFileSync(join(MODELS, file))));
+
+/** True when `b` fits a gap of `region` below `limit` over its lifetime, beside the plan's buffers there. */
+function fitsAHole(plan: ModelPlan, b: PlannedBuffer, region: string, limit: number, alignment: number): boolean {
+  const taken = plan.buffers
+    .filter((x) => x.region === region && x.size > 0 && x.start < b.end && b.start < x.end)
+    .map((x) => [x.offset, x.offset + x.size] as const)
+    .sort((x, y) => x[0] - y[0]);
+  let base = 0;
+  for (const [lo, hi] of taken) {
+    if (base + b.size <= lo) break;
+    if (hi > base) base = Math.ceil(hi / alignment) * alignment;
+  }
+  return base + b.size <= limit;
+}
+
+describe.skipIf(files.length === 0)('the memory map on real models (mcu)', () => {
+  it.each(files)('%s: fits when its bound fits SRAM plus ext-ram, SRAM full for what spilled, valid', (file) => {
+    const plan = planModel(model(file), mcu);
+    expect(revalidatePlan(plan, new Map(mcu.regions.map((r) => [r.name, r.alignment]))).violations).toEqual([]);
+    expect(plan.peak).toBeGreaterThanOrEqual(plan.lowerBound);
+    for (const r of plan.regions) expect(r.peak).toBeGreaterThanOrEqual(r.lowerBound);
+    const [sram, ext] = mcu.regions;
+    if (plan.lowerBound > sram!.sizeLimit! + ext!.sizeLimit!) return;
+    expect(plan.fits).toBe(true);
+    const aliased = new Set(plan.buffers.flatMap((b) => (b.alias === undefined ? [] : [b.id, b.alias.parent])));
+    const spilled = plan.buffers.filter((b) => b.wanted === 'sram' && !aliased.has(b.id));
+    for (const b of spilled) expect(fitsAHole(plan, b, 'sram', sram!.sizeLimit!, sram!.alignment), b.name).toBe(false);
+    // An alias group counts once, by its extent: at most the sum of its members' sizes.
+    const spilledBytes = plan.buffers.filter((b) => b.wanted === 'sram').reduce((sum, b) => sum + b.size, 0);
+    const reported = plan.regions.find((r) => r.name === 'ext-ram')!.spilled!;
+    expect(reported).toBeLessThanOrEqual(spilledBytes);
+    expect(reported > 0).toBe(spilledBytes > 0);
+  });
+
+  it.each(files)('%s: --spill off keeps every activation where the plan without a memory map put it', (file) => {
+    const m = model(file);
+    const plan = planModel(m, off);
+    const placed = placeAll(buildStage(m, off, { strategy: off.planning.strategy }).built, off, off.planning.strategy);
+    expect(plan.buffers.map((b) => b.offset)).toEqual([...placed.offsets]);
+    expect(plan.buffers.map((b) => b.region)).toEqual(placed.full.problem.buffers.map((b) => b.region ?? ''));
+    expect(plan.spill).toBeUndefined();
+    expect(plan.buffers.some((b) => b.wanted !== undefined)).toBe(false);
+  });
+});

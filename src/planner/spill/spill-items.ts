@@ -1,0 +1,85 @@
+// The units a spill moves and what each earns: alias groups of a built
+// problem (aliased buffers move together), their bytes, lifetime hull and
+// traffic, which of them a rule pins, and the scratch requests that can never
+// fit the fast region. Depends only on the planner and the model's IR types.
+
+import type { InferredGraph } from '../../model/inferred';
+import { resolveAliasGroups, type AliasGroup } from '../problem/alias-groups';
+import type { BuiltProblem } from '../problem/build-problem';
+import { bufferTraffic } from '../problem/build-traffic';
+import { regionOf } from '../problem/problem';
+import type { ScratchRequest } from '../scratch/scratch-requests';
+import type { MemoryRegion, RegionPin } from '../targets/target';
+import type { TimedItem } from './choose-fast';
+
+/** An alias group as the spill sees it. */
+export interface SpillUnit extends TimedItem {
+  readonly group: AliasGroup;
+  readonly written: number; // bytes written over one inference
+  readonly read: number; // bytes read over one inference
+  readonly pinnedTo: string | undefined; // the region a rule or a fixed offset keeps it in; undefined: it may move
+}
+
+/**
+ * The alias groups of `built` as spill units. A group may move when it lies in
+ * a region of `map` and has no fixed offset; a pin rule (op type of a member's
+ * producer, or a member's tensor name) keeps it in the rule's region.
+ */
+export function spillUnits(built: BuiltProblem, graph: InferredGraph, map: readonly MemoryRegion[], pins: readonly RegionPin[]): SpillUnit[] {
+  const { problem, info } = built;
+  const moves = bufferTraffic(graph, problem, info);
+  const opOf = new Map(built.steps.map((s) => [s.node, s.opType]));
+  const inMap = new Set(map.map((r) => r.name));
+  return resolveAliasGroups(problem).groups.map((group) => {
+    let start = Infinity;
+    let end = -Infinity;
+    let size = 0;
+    let written = 0;
+    let read = 0;
+    group.members.forEach((b, k) => {
+      const buffer = problem.buffers[b]!;
+      start = Math.min(start, buffer.start);
+      end = Math.max(end, buffer.end);
+      size = Math.max(size, group.rel[k]! + buffer.size);
+      written += moves[b]!.written;
+      read += moves[b]!.read;
+    });
+    const pin = pins.find((p) => group.members.some((b) => (p.tensor !== undefined ? problem.buffers[b]!.name === p.tensor : opOf.get(info[b]!.node ?? '') === p.opType)));
+    const fixed = group.fixedBase !== undefined || !inMap.has(group.region);
+    const pinnedTo = fixed ? group.region : pin?.region;
+    return { group, start, end, size, written, read, value: written + read, pinnedTo };
+  });
+}
+
+/**
+ * The scratch requests with those too large for their region's limit moved
+ * down the memory map (a latency-critical im2col of 1.2 MiB cannot be in a
+ * 512 KiB SRAM); the moved ones are listed by index.
+ */
+export function fittedScratch(requests: readonly ScratchRequest[], map: readonly MemoryRegion[]): { readonly requests: ScratchRequest[]; readonly moved: number[] } {
+  const moved: number[] = [];
+  const out = requests.map((q, k) => {
+    let level = map.findIndex((r) => r.name === q.region);
+    if (level < 0) return q;
+    while (level < map.length - 1 && map[level]!.sizeLimit !== undefined && q.size > map[level]!.sizeLimit!) level++;
+    const region = map[level]!;
+    if (region.name === q.region) return q;
+    moved.push(k);
+    return { ...q, region: region.name, alignment: Math.max(q.alignment, region.alignment) };
+  });
+  return { requests: out, moved };
+}
+
+/** `built` with each buffer in the region `regionOfBuffer` gives and the scratch requests given. */
+export function withRegions(built: BuiltProblem, regionOfBuffer: readonly string[], map: readonly MemoryRegion[], scratch: readonly ScratchRequest[]): BuiltProblem {
+  const alignOf = new Map(map.map((r) => [r.name, r.alignment]));
+  const base = built.problem.alignment ?? 1;
+  const buffers = built.problem.buffers.map((b) => {
+    const region = regionOfBuffer[b.id]!;
+    if (region === regionOf(b)) return b;
+    const align = alignOf.get(region) ?? 1;
+    const own = b.alignment ?? base;
+    return { ...b, region, ...(align > own && { alignment: align }) };
+  });
+  return { ...built, problem: { ...built.problem, buffers }, scratch };
+}

@@ -1,0 +1,145 @@
+// What a plan says of its memory map: per region the bytes that wanted a
+// faster region and the bytes moved to and from it over one inference; why
+// the largest spilled buffers were the ones to go; and, when a region is over
+// its limit, the least memory that would make the plan fit. Depends only on
+// the planner and the model's IR types.
+
+import type { InferredGraph } from '../../model/inferred';
+import type { BuiltProblem } from '../problem/build-problem';
+import { bufferTraffic } from '../problem/build-traffic';
+import { regionOf, type PlacementProblem } from '../problem/problem';
+import type { MemoryRegion, TargetProfile } from '../targets/target';
+import { densityOf } from './choose-fast';
+import { memoryMapOf } from './memory-map';
+import type { SpillResult } from './spill-plan';
+
+/** Bytes moved to and from a region over one inference: every buffer's writes and reads. */
+export interface RegionMoves {
+  readonly written: number;
+  readonly read: number;
+}
+
+/** Why a spilled buffer went to a slower region. */
+export interface SpilledRecord {
+  readonly id: number; // the group's first buffer
+  readonly name: string;
+  readonly size: number; // bytes of the group
+  readonly wanted: string; // the region it wanted
+  readonly region: string; // where it went
+  readonly moved: number; // bytes read and written while it lives
+  readonly span: number; // steps it lives
+  readonly density: number; // moved / (size × span): what the fast region earns per byte-step
+  readonly reason: string;
+}
+
+/** One memory that, grown by `bytes`, would let the plan fit (alone). */
+export interface FitNeed {
+  readonly region: string;
+  readonly bytes: number;
+  readonly atLeast: boolean; // a faster region would take the excess of a slower one: at least this much
+}
+
+/** Spilled buffers explained, largest first. */
+const EXPLAINED = 5;
+
+/** Bytes moved per region of `problem` (activations, then scratch, each scratch buffer's data written and read once). */
+export function regionMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): Map<string, RegionMoves> {
+  const moves = bufferTraffic(graph, built.problem, built.info);
+  const out = new Map<string, { written: number; read: number }>();
+  for (const b of problem.buffers) {
+    const m = moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes };
+    const r = out.get(regionOf(b)) ?? { written: 0, read: 0 };
+    out.set(regionOf(b), { written: r.written + m.written, read: r.read + m.read });
+  }
+  return out;
+}
+
+/** Bytes of spilled groups per region (those that wanted a faster one). */
+export function spilledBytes(spill: SpillResult | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  spill?.units.forEach((u, k) => {
+    const region = spill.unitRegion[k]!;
+    if (u.pinnedTo === undefined && region !== spill.wanted) out.set(region, (out.get(region) ?? 0) + u.size);
+  });
+  return out;
+}
+
+/** The region each spilled buffer wanted, by buffer id. */
+export function wantedRegions(spill: SpillResult | undefined): Map<number, string> {
+  const out = new Map<number, string>();
+  spill?.units.forEach((u, k) => {
+    if (u.pinnedTo === undefined && spill.unitRegion[k] !== spill.wanted) for (const b of u.group.members) out.set(b, spill.wanted);
+  });
+  return out;
+}
+
+/** Why the largest spilled groups went, largest first. */
+export function spilledRecords(spill: SpillResult, problem: PlacementProblem, target: TargetProfile): SpilledRecord[] {
+  const wanted = target.regions.find((r) => r.name === spill.wanted)!;
+  const spilled = spill.units.map((_, k) => k).filter((k) => spill.units[k]!.pinnedTo === undefined && spill.unitRegion[k] !== spill.wanted);
+  const limit = wanted.sizeLimit ?? Infinity;
+  const bySize = (a: number, b: number) => spill.units[b]!.size - spill.units[a]!.size || a - b;
+  const couldFit = spilled.filter((k) => spill.units[k]!.size <= limit).sort(bySize).slice(0, EXPLAINED);
+  const tooBig = spilled.filter((k) => spill.units[k]!.size > limit).sort(bySize).slice(0, 2);
+  return [...couldFit, ...tooBig].map((k) => {
+    const u = spill.units[k]!;
+    const first = u.group.members[0]!;
+    const density = densityOf(u);
+    return {
+      id: first,
+      name: problem.buffers[first]!.name,
+      size: u.size,
+      wanted: spill.wanted,
+      region: spill.unitRegion[k]!,
+      moved: u.value,
+      span: u.end - u.start,
+      density,
+      reason: spillReason(spill, k, wanted, problem),
+    };
+  });
+}
+
+/** The fullest step of the unit's lifetime in the wanted region, and what held it. */
+function spillReason(spill: SpillResult, k: number, wanted: MemoryRegion, problem: PlacementProblem): string {
+  const u = spill.units[k]!;
+  const limit = wanted.sizeLimit ?? Infinity;
+  if (u.size > limit) return `${u.size} B is more than ${wanted.name}'s whole ${limit} B`;
+  const unitOf = new Int32Array(problem.buffers.length).fill(-1);
+  spill.units.forEach((x, j) => x.group.members.forEach((b) => (unitOf[b] = j)));
+  const density = densityOf(u);
+  const inWanted = problem.buffers.filter((b) => regionOf(b) === wanted.name && b.size > 0 && b.start < u.end && u.start < b.end);
+  let [fullest, most, denser] = [u.start, -1, 0];
+  for (let t = u.start; t < u.end; t++) {
+    let [live, better] = [0, 0];
+    for (const b of inWanted) {
+      if (b.start > t || t >= b.end) continue;
+      live += b.size;
+      const j = unitOf[b.id]!;
+      if (j < 0 || spill.units[j]!.pinnedTo !== undefined || densityOf(spill.units[j]!) >= density) better += b.size;
+    }
+    if (live > most) [most, fullest, denser] = [live, t, better];
+  }
+  const free = Math.max(0, limit - most);
+  return `${u.value} B moved over ${u.end - u.start} steps (${density.toPrecision(3)} B per byte-step); at step ${fullest} ${wanted.name} holds ${most} B (${denser} B of it pinned or earning more per byte-step), leaving ${free} B for its ${u.size} B`;
+}
+
+/**
+ * The memories that would each alone make the plan fit: the slowest region
+ * over its limit by its excess; a faster region of the map by at least the
+ * excess of every region below it (bytes taken up there leave the slower one).
+ */
+export function fitNeeds(target: TargetProfile, overBy: ReadonlyMap<string, number>): FitNeed[] {
+  const map = memoryMapOf(target);
+  const over = target.regions.filter((r) => (overBy.get(r.name) ?? 0) > 0);
+  if (over.length === 0) return [];
+  const inMap = new Set(map.map((r) => r.name));
+  const outside = over.filter((r) => !inMap.has(r.name));
+  const mapOver = map.map((r) => overBy.get(r.name) ?? 0);
+  const deepest = mapOver.reduce((last, v, i) => (v > 0 ? i : last), -1);
+  const needs: FitNeed[] = outside.map((r) => ({ region: r.name, bytes: overBy.get(r.name)!, atLeast: false }));
+  if (deepest < 0) return needs;
+  if (mapOver.slice(0, deepest).every((v) => v === 0)) needs.push({ region: map[deepest]!.name, bytes: mapOver[deepest]!, atLeast: false });
+  const excess = mapOver.reduce((sum, v) => sum + v, 0);
+  for (let i = deepest - 1; i >= 0; i--) if (mapOver.slice(0, i).every((v) => v === 0)) needs.push({ region: map[i]!.name, bytes: excess, atLeast: true });
+  return needs;
+}

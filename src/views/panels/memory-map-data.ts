@@ -1,0 +1,84 @@
+// The memory map as the side bar draws it: one bar per region of the plan,
+// its peak against its size limit, split into what is live at the region's
+// fullest step (graph inputs and outputs, activations, scratch) and the rest of
+// the peak (holes, alignment, scratch grown into free space); and the weights,
+// which the plan keeps outside its regions. Plain functions over a plan; no DOM.
+
+import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { liveBytes, sharingGroups } from '../heap/live-bytes';
+
+/** One region's bar. */
+export interface MapBar {
+  readonly name: string;
+  readonly fast: boolean;
+  readonly peak: number; // bytes the region's plan spans
+  readonly lowerBound: number;
+  readonly sizeLimit: number | undefined;
+  readonly overBy: number; // bytes above the limit; 0 when within it or without one
+  readonly spilled: number | undefined; // bytes placed here that wanted a faster region; undefined when the target does not spill
+  readonly spilledBuffers: number; // buffers placed here that wanted a faster region
+  readonly step: number | undefined; // the fullest step; undefined when the region holds nothing
+  readonly io: number; // bytes of graph inputs and outputs live at `step`
+  readonly activations: number; // bytes of other tensors (activations, copies, caches, subgraph bodies) live at `step`
+  readonly scratch: number; // bytes of scratch live at `step`
+  readonly rest: number; // peak - io - activations - scratch: holes, padding, grown scratch elsewhere
+}
+
+/** The memory map of a plan. */
+export interface MemoryMap {
+  readonly bars: readonly MapBar[];
+  readonly weights: { readonly bytes: number; readonly tensors: number }; // stored with the model, outside the regions
+}
+
+type Part = 'io' | 'activations' | 'scratch';
+const PART_OF: Readonly<Record<PlannedBuffer['kind'], Part>> = {
+  input: 'io',
+  output: 'io',
+  activation: 'activations',
+  copy: 'activations',
+  cache: 'activations',
+  subgraph: 'activations',
+  scratch: 'scratch',
+};
+
+/** The memory map of `plan`: a bar per region that the plan names or that holds buffers. */
+export function memoryMapData(plan: ModelPlan): MemoryMap {
+  const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
+  const shared = sharingGroups(plan.buffers);
+  const bars = plan.regions.map((r): MapBar => {
+    const live = (part: Part) => liveBytes(shared, (root) => root.region === r.name && PART_OF[root.kind] === part, steps);
+    const parts = { io: live('io'), activations: live('activations'), scratch: live('scratch') };
+    const step = fullestStep(parts, steps, r.peakStep);
+    const at = (part: Part) => (step === undefined ? 0 : parts[part][step]!);
+    const spilled = plan.buffers.filter((b) => b.region === r.name && b.wanted !== undefined);
+    const used = at('io') + at('activations') + at('scratch');
+    return {
+      name: r.name,
+      fast: r.fast,
+      peak: r.peak,
+      lowerBound: r.lowerBound,
+      sizeLimit: r.sizeLimit,
+      overBy: r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, r.peak - r.sizeLimit)),
+      spilled: r.spilled,
+      spilledBuffers: spilled.length,
+      step,
+      io: at('io'),
+      activations: at('activations'),
+      scratch: at('scratch'),
+      rest: Math.max(0, r.peak - used),
+    };
+  });
+  return { bars, weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors } };
+}
+
+/** The plan's peak step of the region when it has one, else the step where most bytes are live. */
+function fullestStep(parts: Readonly<Record<Part, Float64Array>>, steps: number, peakStep: number | undefined): number | undefined {
+  if (peakStep !== undefined && peakStep < steps) return peakStep;
+  let best: number | undefined;
+  let most = 0;
+  for (let t = 0; t < steps; t++) {
+    const total = parts.io[t]! + parts.activations[t]! + parts.scratch[t]!;
+    if (total > most) [best, most] = [t, total];
+  }
+  return best;
+}
