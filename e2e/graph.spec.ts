@@ -96,6 +96,30 @@ test('clicking a graph node selects it and emphasizes its buffers in the heap', 
   }
 });
 
+test('a selected node lists its attributes and each input and output with dtype and shape, as Netron does', async ({ page }) => {
+  await openSample(page);
+  await search(page, 'stem/conv');
+  await page.getByTestId('graph-search').press('Enter');
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'node');
+  const attributes = details.getByTestId('node-attributes');
+  await expect(attributes.locator('[data-attribute="kernel_shape"] td')).toHaveText('[3, 3]');
+  await expect(attributes.locator('[data-attribute="strides"] td')).toHaveText('[2, 2]');
+  await expect(attributes.locator('[data-attribute="pads"] td')).toHaveText('[1, 1, 1, 1]');
+  await expect(attributes.locator('[data-attribute="group"] td')).toHaveText('1');
+  const io = details.getByTestId('node-io');
+  await expect(io.locator('[data-tensor="image"]')).toContainText('float32[1×3×160×160]');
+  await expect(io.locator('[data-tensor="stem/conv/weight"]')).toContainText('float32[16×3×3×3]');
+  const output = io.locator('[data-tensor="stem/conv_out"]');
+  await expect(output).toContainText('out');
+  await expect(output).toContainText('float32[1×16×80×80]');
+  await snap(page, 'node-signature');
+  // An output's name leads to its buffer.
+  await output.getByRole('button').click();
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(details).toContainText('stem/conv_out');
+});
+
 test('a buffer picked in the heap emphasizes its producer and consumers and brings them into view', async ({ page }) => {
   await openSample(page);
   await heapDrawn(page);
