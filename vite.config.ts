@@ -10,6 +10,8 @@ const devWithoutCsp = {
 
 export default defineConfig({
   plugins: [react(), devWithoutCsp],
+  // Asset URLs relative to the page, so the built app and its iframe embed work under any sub-path (your.site/heapscope/).
+  base: './',
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   test: {

@@ -303,3 +303,11 @@ export async function hoverSomeBuffer(page: Page): Promise<{ x: number; y: numbe
   }
   throw new Error('no buffer found under the pointer on the heap canvas');
 }
+
+/** Clicks one of the graph menu's actions (graph-collapse-all, graph-expand-all, graph-constants), opening the menu first as a person would. */
+export async function graphAction(page: Page, testId: 'graph-collapse-all' | 'graph-expand-all' | 'graph-constants'): Promise<void> {
+  const more = page.getByTestId('graph-more');
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await page.getByTestId(testId).click();
+  await expect(page.getByTestId('graph-more-menu')).toBeHidden();
+}

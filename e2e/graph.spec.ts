@@ -9,7 +9,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { runCli } from '../cli/main';
 import type {} from '../src/app/page-api';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
-import { ARTIFACTS_DIR, NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { ARTIFACTS_DIR, dropFile, graphAction, haveModel, heapDrawn, hoverSomeBuffer, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -40,6 +40,14 @@ async function inView(page: Page, inner: Locator): Promise<boolean> {
   const box = await inner.boundingBox();
   if (view === null || box === null) return false;
   return box.x >= view.x - 1 && box.y >= view.y - 1 && box.x + box.width <= view.x + view.width + 1 && box.y + box.height <= view.y + view.height + 1;
+}
+
+/** Whether `inner` shows at least in part in the graph view. */
+async function meetsView(page: Page, inner: Locator): Promise<boolean> {
+  const view = await page.getByTestId('graph-view').boundingBox();
+  const box = await inner.boundingBox();
+  if (view === null || box === null) return false;
+  return box.x < view.x + view.width && box.y < view.y + view.height && box.x + box.width > view.x && box.y + box.height > view.y;
 }
 
 async function emphasizedNodes(page: Page): Promise<string[]> {
@@ -88,6 +96,30 @@ test('clicking a graph node selects it and emphasizes its buffers in the heap', 
   }
 });
 
+test('a selected node lists its attributes and each input and output with dtype and shape, as Netron does', async ({ page }) => {
+  await openSample(page);
+  await search(page, 'stem/conv');
+  await page.getByTestId('graph-search').press('Enter');
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'node');
+  const attributes = details.getByTestId('node-attributes');
+  await expect(attributes.locator('[data-attribute="kernel_shape"] td')).toHaveText('[3, 3]');
+  await expect(attributes.locator('[data-attribute="strides"] td')).toHaveText('[2, 2]');
+  await expect(attributes.locator('[data-attribute="pads"] td')).toHaveText('[1, 1, 1, 1]');
+  await expect(attributes.locator('[data-attribute="group"] td')).toHaveText('1');
+  const io = details.getByTestId('node-io');
+  await expect(io.locator('[data-tensor="image"]')).toContainText('float32[1×3×160×160]');
+  await expect(io.locator('[data-tensor="stem/conv/weight"]')).toContainText('float32[16×3×3×3]');
+  const output = io.locator('[data-tensor="stem/conv_out"]');
+  await expect(output).toContainText('out');
+  await expect(output).toContainText('float32[1×16×80×80]');
+  await snap(page, 'node-signature');
+  // An output's name leads to its buffer.
+  await output.getByRole('button').click();
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(details).toContainText('stem/conv_out');
+});
+
 test('a buffer picked in the heap emphasizes its producer and consumers and brings them into view', async ({ page }) => {
   await openSample(page);
   await heapDrawn(page);
@@ -131,26 +163,26 @@ test('search by op type, node or tensor name steps through the matches and centr
   const count = page.getByTestId('graph-search-count');
   await search(page, 'clip');
   const clips = await page.locator('.gnode').evaluateAll((els) => els.filter((e) => e.querySelector('.g-title')?.textContent === 'Clip').length);
-  await expect(count).toHaveText(`– of ${clips}`);
+  await expect(count).toHaveText(`–/${clips}`);
   const input = page.getByTestId('graph-search');
   await input.press('Enter');
-  await expect(count).toHaveText(`1 of ${clips}`);
+  await expect(count).toHaveText(`1/${clips}`);
   await input.press('Enter');
-  await expect(count).toHaveText(`2 of ${clips}`);
+  await expect(count).toHaveText(`2/${clips}`);
   const current = page.locator('.gbox.g-current');
   await expect(current).toHaveCount(1);
   await expect(current.locator('.g-title')).toHaveText('Clip');
   await expect.poll(() => inView(page, current)).toBe(true);
   await input.press('Shift+Enter');
-  await expect(count).toHaveText(`1 of ${clips}`);
+  await expect(count).toHaveText(`1/${clips}`);
   await page.getByTestId('graph-search-prev').click();
-  await expect(count).toHaveText(`${clips} of ${clips}`);
+  await expect(count).toHaveText(`${clips}/${clips}`);
   await expect.poll(() => inView(page, page.locator('.gbox.g-current'))).toBe(true);
   await snapGraph(page, 'graph-search');
   await page.getByTestId('graph-search-next').click();
-  await expect(count).toHaveText(`1 of ${clips}`);
+  await expect(count).toHaveText(`1/${clips}`);
   await search(page, 'relu6_max'); // a tensor every Clip reads
-  await expect(count).toHaveText(`– of ${clips}`);
+  await expect(count).toHaveText(`–/${clips}`);
   await search(page, 'no such thing');
   await expect(count).toHaveText('no match');
   await expect(page.getByTestId('graph-search-next')).toBeDisabled();
@@ -162,11 +194,15 @@ test('fit brings the whole graph into view after zooming in', async ({ page }) =
   await view.focus();
   for (let i = 0; i < 4; i += 1) await view.press('+');
   const nodes = page.locator('.gnode');
-  const visible = async (): Promise<number> => {
-    let n = 0;
-    for (const el of await nodes.all()) if (await inView(page, el)) n += 1;
-    return n;
-  };
+  // Counted in one pass in the page: a box at a time, a poll outlasted its timeout on a busy machine.
+  const visible = (): Promise<number> =>
+    page.evaluate(() => {
+      const v = document.querySelector('[data-testid="graph-view"]')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.gnode')].filter((el) => {
+        const b = el.getBoundingClientRect();
+        return b.width > 0 && b.left >= v.left - 1 && b.top >= v.top - 1 && b.right <= v.right + 1 && b.bottom <= v.bottom + 1;
+      }).length;
+    });
   expect(await visible()).toBeLessThan(await nodes.count());
   await page.getByTestId('graph-fit').click();
   await expect.poll(visible).toBe(await nodes.count());
@@ -192,7 +228,7 @@ test('a real model dropped on the page is drawn with one box per node', async ({
   const s = await summary(page);
   // ONNX's test models rebuild each weight with a ConstantOfShape: folded into its consumer until shown.
   expect(await graphDrawn(page)).toBeLessThan(s.nodes);
-  await page.getByTestId('graph-constants').click();
+  await graphAction(page, 'graph-constants');
   await expect(page.locator('[data-testid="graph-svg"] .gnode')).toHaveCount(s.nodes, { timeout: 60_000 });
   await snapGraph(page, 'graph-resnet50');
 });
@@ -219,10 +255,10 @@ test('the phone target groups compute-unit functions that collapse and expand', 
   await collapsed.press('Enter');
   await expect(collapsed).toHaveCount(0);
   expect(await graphDrawn(page)).toBe(s.nodes);
-  await page.getByTestId('graph-collapse-all').click();
+  await graphAction(page, 'graph-collapse-all');
   await expect(page.locator('.g-collapsed')).toHaveCount(functions);
   await expect(page.locator('.gnode')).toHaveCount(0);
-  await page.getByTestId('graph-expand-all').click();
+  await graphAction(page, 'graph-expand-all');
   await expect(page.locator('.g-collapsed')).toHaveCount(0);
   expect(await graphDrawn(page)).toBe(s.nodes);
 });
@@ -236,13 +272,20 @@ test('the accelerator target draws every fusion unit as a group that collapses t
   await expect(page.locator('.g-group-tfu, .g-group-dw-pw')).toHaveCount(s.fusionUnits);
   await snapGraph(page, 'graph-accelerator-fusion');
   // Collapse all closes the top-level groups: the name scopes, with the fusion units inside them.
-  await page.getByTestId('graph-collapse-all').click();
+  await graphAction(page, 'graph-collapse-all');
   await expect(page.locator('.g-collapsed').first()).toBeVisible();
   await expect(page.getByTestId('graph-status')).toHaveAttribute('data-status', 'ready');
   const hidden = await page.locator('.g-collapsed .g-sub').evaluateAll((els) => els.reduce((n, e) => n + Number(/(\d+) nodes?/.exec(e.textContent ?? '')![1]), 0));
   expect(hidden).toBeGreaterThan(0);
   expect(await graphDrawn(page)).toBeLessThan(s.nodes);
   await snapGraph(page, 'graph-accelerator-collapsed');
+  // A fusion unit is found by its name inside its collapsed scope: the scope opens and the unit's frame is the current match.
+  await search(page, 'tfu0');
+  await page.getByTestId('graph-search').press('Enter');
+  await expect(page.getByTestId('graph-search-count')).toHaveText(/^1\/\d+$/);
+  const unit = page.locator('[data-box="fu:tfu0"]');
+  await expect(unit).toHaveClass(/g-current/);
+  await expect.poll(() => meetsView(page, unit)).toBe(true); // a frame may be taller than the view
 });
 
 test('a selected node says why it is or is not in a fusion unit, as the CLI does', async ({ page }) => {

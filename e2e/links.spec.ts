@@ -8,7 +8,7 @@ import type {} from '../src/app/page-api';
 import { detectorModel, vadModel } from '../src/model/testing/assumption-models';
 import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
 import { packingModel } from '../src/model/testing/search-model';
-import { serveModel, snap, summary, waitForPlan, test } from './fixtures';
+import { graphAction, serveModel, snap, summary, test, waitForPlan } from './fixtures';
 
 /** Planning B and laying out graphs share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -177,13 +177,13 @@ test('collapsed and expanded graph groups survive a link', async ({ page }) => {
   expect(new URL(page.url()).search).toBe(search);
 
   // Collapse all is one parameter, and so is everything expanded again.
-  await page.getByTestId('graph-collapse-all').click();
+  await graphAction(page, 'graph-collapse-all');
   await expect.poll(() => new URL(page.url()).search).toBe('?model=%2Fe2e%2Fllama-4.onnx&groups=closed');
   const closed = (await waitForGraph(page)).graph.collapsed;
   expect(closed.length).toBeGreaterThan(0);
   await page.goto(`/${new URL(page.url()).search}`);
   await waitForPlan(page);
   expect((await waitForGraph(page)).graph.collapsed).toEqual(closed);
-  await page.getByTestId('graph-expand-all').click();
+  await graphAction(page, 'graph-expand-all');
   await expect.poll(() => new URL(page.url()).search).toBe('?model=%2Fe2e%2Fllama-4.onnx');
 });

@@ -1,6 +1,7 @@
 // What a selection means in each view: the buffers the heap emphasizes, the
 // step it marks, and the nodes the graph emphasizes. Shared by the heap, the
-// graph and the details panel so the three always agree.
+// graph and the details panel so the three always agree; the selection that
+// stands for a tensor (the tensor table and the graph search select by it).
 
 import type { InferredModel } from '../model/inferred';
 import type { Selection } from '../store/state';
@@ -78,4 +79,24 @@ export function graphEmphasis(model: InferredModel, data: HeapData | undefined, 
   const nodes = new Set<number>(value?.consumers ?? []);
   if (producer !== undefined) nodes.add(producer);
   return { nodes, focus: producer ?? value?.consumers[0] };
+}
+
+/**
+ * The selection that stands for tensor `name` in every view: its buffer when
+ * the plan has one (the buffer owning the bytes before one sharing them), else
+ * the node that writes it, else the first that reads it (a weight).
+ */
+export function tensorSelection(model: InferredModel, plan: { readonly buffers: readonly { readonly id: number; readonly name: string; readonly alias?: unknown }[] } | undefined, name: string): Selection | undefined {
+  const buffers = plan?.buffers.filter((b) => b.name === name) ?? [];
+  const buffer = buffers.find((b) => b.alias === undefined) ?? buffers[0];
+  if (buffer !== undefined) return { kind: 'buffer', buffer: buffer.id };
+  const value = model.values.find((v) => v.name === name);
+  const node = value?.producer ?? value?.consumers[0];
+  return node === undefined ? undefined : { kind: 'node', node: model.nodes[node]!.name };
+}
+
+/** The tensor a selection stands for: a buffer's; undefined for a node or a step. */
+export function selectedTensor(plan: { readonly buffers: readonly { readonly id: number; readonly name: string }[] } | undefined, selection: Selection | undefined): string | undefined {
+  if (selection?.kind !== 'buffer') return undefined;
+  return plan?.buffers.find((b) => b.id === selection.buffer)?.name;
 }

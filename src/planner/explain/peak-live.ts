@@ -1,7 +1,8 @@
 // peakLiveReasons: why each buffer live at the peak is alive there — its
 // producer, its last reader, the steps and ops between them, and the reason in
 // words (a skip connection, a copy to another compute unit and why that unit
-// runs the reader, a wide dtype a Cast narrows right after, scratch, graph I/O).
+// runs the reader, a wide dtype a Cast narrows right after, scratch, graph I/O
+// and, among it, a decoder's KV cache).
 // Depends only on the planner and the model's IR types.
 
 import type { InferredGraph } from '../../model/inferred';
@@ -11,6 +12,7 @@ import type { BoundaryRecord, FunctionRecord } from '../compute-units/compute-pl
 import type { LiveBuffer } from '../assembly/live-at';
 import type { ComputeUnit, GraphIoPolicy } from '../targets/target';
 import { formatBytes } from '../../shared/format';
+import { kvCaches, type KvCaches } from '../problem/kv-cache';
 
 /** Steps between a producer and its last reader above which the tensor is a skip connection. */
 export const SKIP_STEPS = 3;
@@ -73,6 +75,7 @@ export function peakLiveReasons(input: PeakLiveInput): PeakLiveRecord[] {
   const endOf = new Map(input.buffers.map((b) => [b.name, b.end]));
   const opsBetween = opCounter(input.steps);
   const names = new Map(input.liveAtPeak.map((b) => [b.id, b.name]));
+  const caches = kvCaches(input.graph);
   return input.liveAtPeak.map((live) => {
     const buffer = input.buffers[live.id]!;
     const value = values.get(live.name);
@@ -85,7 +88,7 @@ export function peakLiveReasons(input: PeakLiveInput): PeakLiveRecord[] {
     const lastReader = live.kind === 'scratch' || live.kind === 'cache' ? undefined : readers[readers.length - 1];
     const span = spanOf(buffer, producer, lastReader, opsBetween);
     const narrow = narrowerCast(live, value?.dtypeName, readers, input.graph, values);
-    const { causes, reason } = reasonOf({ live, producer, lastReader, readers, narrow, input, names });
+    const { causes, reason } = reasonOf({ live, producer, lastReader, readers, narrow, input, names, caches });
     const recomputable =
       causes[0] === 'skip' && producerNode !== undefined && CHEAP_OPS.has(producerNode.opType) &&
       producerNode.inputs.every((name) => name === '' || !endOf.has(name) || endOf.get(name)! > lastReader!.step);
@@ -171,12 +174,13 @@ interface ReasonInput {
   readonly narrow: ReturnType<typeof narrowerCast>;
   readonly input: PeakLiveInput;
   readonly names: ReadonlyMap<number, string>; // live buffers' names by id
+  readonly caches: KvCaches; // the graph's KV-cache inputs and outputs
 }
 
 /** The causes and the sentence; the lifetime reason first, then the dtype one. */
-function reasonOf({ live, producer, lastReader, readers, narrow, input, names }: ReasonInput): { causes: PeakLiveCause[]; reason: string } {
+function reasonOf({ live, producer, lastReader, readers, narrow, input, names, caches }: ReasonInput): { causes: PeakLiveCause[]; reason: string } {
   const parts: [PeakLiveCause, string][] = [];
-  const main = mainReason(live, producer, lastReader, readers, input);
+  const main = mainReason(live, producer, lastReader, readers, input, caches);
   if (main !== undefined) parts.push(main);
   if (narrow !== undefined) {
     parts.push(['dtype', `${narrow.from} because the ${narrow.cast.opType} after it (${narrow.cast.node}) converts to ${narrow.dtype}; stored as ${narrow.dtype} it would take ${formatBytes(narrow.size)}`]);
@@ -189,15 +193,29 @@ function reasonOf({ live, producer, lastReader, readers, narrow, input, names }:
   return { causes: parts.map(([c]) => c), reason: parts.map(([, r]) => r).join('; ') };
 }
 
-function mainReason(live: LiveBuffer, producer: StepNode | undefined, lastReader: StepNode | undefined, readers: readonly StepNode[], input: PeakLiveInput): [PeakLiveCause, string] | undefined {
+function mainReason(
+  live: LiveBuffer,
+  producer: StepNode | undefined,
+  lastReader: StepNode | undefined,
+  readers: readonly StepNode[],
+  input: PeakLiveInput,
+  caches: KvCaches,
+): [PeakLiveCause, string] | undefined {
   const at = input.peakStep;
   if (live.kind === 'scratch') return ['scratch', `scratch of ${opName(producer, live.node)} while it runs`];
   if (live.kind === 'cache') return ['cache', `depthwise+pointwise cache of ${opName(producer, live.node)}`];
   const copy = live.kind === 'copy' ? copyReason(live.name, input) : undefined;
   if (copy !== undefined) return ['copy', copy];
   const wholeRun = (input.buffers[live.id]?.end ?? 0) >= input.steps.length;
-  if (live.kind === 'input') return ['graph-input', wholeRun && input.graphIo === 'whole-run' ? 'graph input, kept for the whole run' : `graph input, read until ${opName(lastReader)}`];
-  if (live.kind === 'output' && (lastReader === undefined || wholeRun)) return ['graph-output', 'graph output, kept to the end of the run'];
+  if (live.kind === 'input') {
+    const what = caches.byPast.has(live.name) ? 'graph input (KV cache)' : 'graph input';
+    return ['graph-input', wholeRun && input.graphIo === 'whole-run' ? `${what}, kept for the whole run` : `${what}, read until ${opName(lastReader)}`];
+  }
+  if (live.kind === 'output' && (lastReader === undefined || wholeRun)) {
+    const pair = caches.byPresent.get(live.name);
+    if (pair !== undefined) return ['graph-output', `graph output (KV cache), kept to the end of the run for the next run to read as ${pair.past}`];
+    return ['graph-output', 'graph output, kept to the end of the run'];
+  }
   if (producer !== undefined && lastReader === undefined && producer.step === at) return ['operand', `written by ${opName(producer)} at the peak step`];
   if (producer === undefined || lastReader === undefined) return undefined;
   const wait = lastReader.step - producer.step;

@@ -16,7 +16,8 @@
 // - merging (Concat): each input becomes a window of the output, in input
 //   order, when every input is produced by a computing op, shares memory with
 //   nothing yet, is not a graph input, and the windows are contiguous and aligned;
-//   otherwise the Concat copies. An input made by another Concat (nested, as in
+//   otherwise the Concat copies (its output a copy, unless it is a KV cache's
+//   present, a graph output in its own right). An input made by another Concat (nested, as in
 //   DenseNet) takes its own windows along when it lies inside no other buffer
 //   and everything sharing its memory stays inside its window.
 
@@ -24,6 +25,7 @@ import type { InferredGraph, InferredNode, InferredValue } from '../../model/inf
 import type { BufferSpec, PlanDiagnostic, TensorBuffers } from './build-buffers';
 import { AliasTracker } from './build-groups';
 import { windowLayout, type WindowTensor } from './build-windows';
+import { kvCaches, type KvCaches } from './kv-cache';
 import { opKindOf, type OpKind } from './op-kinds';
 import type { Schedule } from './schedule';
 
@@ -41,7 +43,7 @@ export interface SharingContext {
 export function applySharing(ctx: SharingContext): AliasTracker {
   const tracker = new AliasTracker();
   const values = new Map(ctx.graph.values.map((v) => [v.name, v]));
-  const rules = new SharingRules(ctx, tracker, values);
+  const rules = new SharingRules(ctx, tracker, values, kvCaches(ctx.graph));
   ctx.schedule.order.forEach((index, step) => rules.apply(ctx.graph.nodes[index]!, step));
   return tracker;
 }
@@ -51,6 +53,7 @@ class SharingRules {
     private readonly ctx: SharingContext,
     private readonly tracker: AliasTracker,
     private readonly values: ReadonlyMap<string, InferredValue>,
+    private readonly caches: KvCaches,
   ) {}
 
   apply(node: InferredNode, step: number): void {
@@ -69,8 +72,13 @@ class SharingRules {
     return name === undefined || name === '' ? undefined : this.ctx.buffers.byName.get(name);
   }
 
+  /**
+   * Marks `outputs` as copies and says why. A KV cache's present output stays
+   * a graph output: the next run reads it as the past, so it lives to the end
+   * for that reason, not because its Concat could not share memory.
+   */
   private copy(node: InferredNode, outputs: readonly BufferSpec[], code: string, why: string): void {
-    for (const out of outputs) out.kind = 'copy';
+    for (const out of outputs) if (!this.caches.byPresent.has(out.name)) out.kind = 'copy';
     this.ctx.diagnostics.push({ code, message: `${node.opType} '${node.name}' copies: ${why}`, node: node.name });
   }
 

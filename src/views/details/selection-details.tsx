@@ -1,7 +1,8 @@
-// What is selected, in words: a node (op, step, its buffers), a buffer (its
-// facts, producer and readers) or a step (the executing node and every live
-// buffer with the bytes it adds, largest first); a buffer's tensor can be
-// given a shape. Every name links to its selection.
+// What is selected, in words: a node (op, step, attributes and typed inputs
+// and outputs, its buffers), a buffer (its facts, producer and readers) or a
+// step (the executing node and every live buffer with the bytes it adds,
+// largest first); a buffer's tensor can be given a shape. Every name links to
+// its selection.
 
 import type { ReactNode } from 'react';
 import type { InferredModel } from '../../model/inferred';
@@ -11,6 +12,7 @@ import type { Selection } from '../../store/state';
 import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
 import { liveAtStep } from '../../planner/assembly/live-at';
 import { ConstantInputs } from './constant-inputs';
+import { NodeSignature } from './node-signature';
 import { LiveList, UNKNOWN_COUNTED } from './live-list';
 import { peakText } from '../plan-words';
 import { ShapeField } from '../panels/binding-fields';
@@ -74,6 +76,15 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
       {shortName(name)}
     </button>
   );
+  const tensorLink = (name: string) => {
+    const b = data?.plan.buffers.find((x) => x.name === name);
+    if (b === undefined) return undefined;
+    return (
+      <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
+        {shortName(name)}
+      </button>
+    );
+  };
   if (selection.kind === 'node') {
     const index = lookup.nodes.get(selection.node);
     const node = index === undefined ? undefined : model.nodes[index];
@@ -88,7 +99,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           </span>
           {step !== undefined && step >= 0 && <> at step {step}</>}
         </p>
-        <p className="muted">reads {node?.inputs.filter(Boolean).map((n) => shortName(n)).join(', ') || 'nothing'}</p>
+        {node !== undefined && <NodeSignature model={model} node={node} tensorLink={tensorLink} />}
         {index !== undefined && <ConstantInputs model={model} index={index} />}
         {data !== undefined && <NodePlacement plan={data.plan} node={selection.node} />}
         <ul className="live-list">{own.map(bufferLink)}</ul>

@@ -1,6 +1,7 @@
-// The graph pane: the model graph laid out off the main thread, its toolbar
-// (search with previous/next, constants folded or shown, fit, collapse/expand
-// of groups, layout status), a skip link to the heap, and the selection wiring:
+// The graph pane: the model graph laid out off the main thread, its one-row
+// toolbar (search with previous/next that opens, selects and shows each match;
+// a menu to collapse or expand every group and show constants; fit), layout
+// status, a skip link to the heap, and the selection wiring:
 // clicking a node selects it in every view, Escape clears it; the heap's buffer
 // or step selection emphasizes the graph's nodes and brings them into view.
 
@@ -13,11 +14,14 @@ import type { Selection } from '../../store/state';
 import { cachedHeapData } from '../heap/heap-panel';
 import { graphEmphasis } from '../selection';
 import type { GraphHandlers, GraphMarks, NodeFacts } from './draw-graph';
+import { GraphActions } from './graph-actions';
 import { firstCollapsed, graphGroups } from './graph-groups';
 import { collapsedIds, collapsedOfView, viewOfCollapsed } from './graph-group-view';
 import type { GraphCluster } from './graph-clusters';
 import type { GraphItem, GraphLayoutInput, GraphToggles } from './graph-layout-input';
+import { matchBox } from './graph-search';
 import { GraphSearch } from './graph-search-box';
+import { useStepToMatch, type SearchState } from './graph-search-step';
 import { LayoutStatus, useReportPending } from './graph-status';
 import { GraphView, type GraphViewHandle } from './graph-view';
 import { useGraphLayout, warmGraphLayout } from './use-graph-layout';
@@ -114,8 +118,9 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   );
 
   const facts = useMemo(() => nodeFacts(model, plan), [model, plan]);
-  const [search, setSearch] = useState<{ boxes: readonly string[]; current: number | undefined }>({ boxes: [], current: undefined });
+  const [search, setSearch] = useState<SearchState>({ matches: [], current: undefined });
   const marks = useMarks(model, plan, selection, shown?.input, search);
+  const onStep = useStepToMatch({ model, plan, clusters: layout.input.clusters, collapsed: toggles.collapsed, setToggles, setAnchor, view, input: shown?.input, settled: layout.status === 'ready' });
   const focus = marks.focus;
   const ready = shown !== undefined;
   useEffect(() => {
@@ -135,42 +140,8 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   return (
     <>
       <Toolbar>
-        <GraphSearch
-          input={shown?.input}
-          model={model}
-          onChange={(boxes, current) => {
-            setSearch({ boxes, current });
-            const id = current === undefined ? undefined : boxes[current];
-            if (id !== undefined) view.current?.reveal(id, true);
-          }}
-        />
-        <div className="graph-actions">
-          {clusters.length > 0 && (
-            <>
-              <button type="button" className="button button-small" onClick={() => setAll(true)} data-testid="graph-collapse-all">
-                Collapse all
-              </button>
-              <button type="button" className="button button-small" onClick={() => setAll(false)} data-testid="graph-expand-all">
-                Expand all
-              </button>
-            </>
-          )}
-          {hasConstants && (
-            <button
-              type="button"
-              className="button button-small"
-              aria-pressed={toggles.constants === true}
-              onClick={showConstants}
-              title="Constant nodes (Constant, ConstantOfShape, shape arithmetic) are folded into the ops that use them; show them as boxes"
-              data-testid="graph-constants"
-            >
-              Constants
-            </button>
-          )}
-          <button type="button" className="button button-small" onClick={() => view.current?.fit()} title="Fit the whole graph (0)" data-testid="graph-fit">
-            Fit
-          </button>
-        </div>
+        <GraphSearch model={model} clusters={layout.input.clusters} onChange={(matches, current) => setSearch({ matches, current })} onStep={onStep} />
+        <GraphActions groups={clusters.length > 0} constants={hasConstants ? toggles.constants === true : undefined} onSetAll={setAll} onConstants={showConstants} onFit={() => view.current?.fit()} />
       </Toolbar>
       <LayoutStatus layout={layout} nodes={model.nodes.length} />
       <a className="graph-skip" href="#heap-title" onClick={skipToHeap} data-testid="graph-skip">
@@ -235,7 +206,7 @@ function useMarks(
   plan: ModelPlan | undefined,
   selection: Selection | undefined,
   input: GraphLayoutInput | undefined,
-  search: { boxes: readonly string[]; current: number | undefined },
+  search: SearchState,
 ): { marks: GraphMarks; focus: string | undefined } {
   return useMemo(() => {
     const data = plan === undefined ? undefined : cachedHeapData(plan).data;
@@ -248,8 +219,9 @@ function useMarks(
       const name = at === undefined ? undefined : data?.plan.buffers[at]?.name;
       if (name !== undefined) values.add(name);
     } else if (emphasis.focus !== undefined) for (const v of model.nodes[emphasis.focus]?.outputs ?? []) values.add(v);
-    const current = search.current === undefined ? undefined : search.boxes[search.current];
-    const marks: GraphMarks = { emphasized, values, matches: new Set(search.boxes), current };
+    const boxes = input === undefined ? [] : search.matches.map((m) => matchBox(m, input));
+    const current = search.current === undefined ? undefined : boxes[search.current];
+    const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current };
     return { marks, focus: emphasis.focus === undefined ? undefined : box(emphasis.focus) };
   }, [model, plan, selection, input, search]);
 }

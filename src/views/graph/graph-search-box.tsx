@@ -1,36 +1,40 @@
-// The graph's search box: matches groups (scopes, functions, fusion units) by
-// name, then nodes by name, op type or tensor name; the
-// previous/next buttons (Shift+Enter / Enter) step through the matches and the
-// panel centres the current one.
+// The graph's search box: finds groups (scopes, functions, fusion units),
+// nodes by name or op type, and run-time tensors by name, counting each
+// (graph-search.ts); the previous/next buttons (Shift+Enter / Enter) step
+// through them and tell the pane, which opens the groups on the way, selects
+// the match and brings it into view. Ctrl+F and "/" focus the box while the
+// pointer is over the graph pane.
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { InferredModel } from '../../model/inferred';
-import type { GraphLayoutInput } from './graph-layout-input';
-import { searchClusters, searchNodes, stepMatch } from './graph-search';
+import type { GraphCluster } from './graph-clusters';
+import { searchGraph, stepMatch, type SearchMatch } from './graph-search';
 
 /** Props of GraphSearch. */
 export interface GraphSearchProps {
   readonly model: InferredModel;
-  readonly input: GraphLayoutInput | undefined; // the input of the placement on screen
-  readonly onChange: (boxes: readonly string[], current: number | undefined) => void; // matching boxes; the current one
+  readonly clusters: readonly GraphCluster[]; // every group of the graph
+  readonly onChange: (matches: readonly SearchMatch[], current: number | undefined) => void; // the matches and the current one
+  readonly onStep: (match: SearchMatch) => void; // the user stepped to `match`
 }
 
 /** The search field with its match count and previous/next buttons. */
-export function GraphSearch({ model, input, onChange }: GraphSearchProps) {
+export function GraphSearch({ model, clusters, onChange, onStep }: GraphSearchProps) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState<number | undefined>(undefined);
-  const boxes = useMemo(() => {
-    if (input === undefined) return [];
-    // A group hidden in a collapsed one is found as the box that hides it.
-    const groups = searchClusters(input.clusters, query).map((c) => (input.items.has(c.id) ? c.id : input.boxOfNode[c.nodes[0]!]));
-    const nodes = searchNodes(model, query).map((i) => input.boxOfNode[i]);
-    return [...new Set([...groups, ...nodes].filter((b): b is string => b !== undefined))];
-  }, [model, query, input]);
+  const field = useRef<HTMLInputElement>(null);
+  const matches = useMemo(() => searchGraph(model, clusters, query), [model, clusters, query]);
   const notify = useRef(onChange);
   notify.current = onChange;
-  useEffect(() => notify.current(boxes, current === undefined || current >= boxes.length ? undefined : current), [boxes, current]);
+  const shown = current === undefined || current >= matches.length ? undefined : current;
+  useEffect(() => notify.current(matches, shown), [matches, shown]);
+  useFocusKeys(field);
 
-  const go = (delta: 1 | -1): void => setCurrent((c) => stepMatch(c !== undefined && c < boxes.length ? c : undefined, delta, boxes.length));
+  const go = (delta: 1 | -1): void => {
+    const next = stepMatch(shown, delta, matches.length);
+    setCurrent(next);
+    if (next !== undefined) onStep(matches[next]!);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -40,31 +44,66 @@ export function GraphSearch({ model, input, onChange }: GraphSearchProps) {
       setCurrent(undefined);
     }
   };
-  const count = query.trim() === '' ? '' : boxes.length === 0 ? 'no match' : `${current === undefined ? '–' : current + 1} of ${boxes.length}`;
+  const at = shown === undefined ? '–' : String(shown + 1);
+  const none = query.trim() === '' ? '' : 'no match';
+  // The field is narrow at 1280×720: "3/12" on screen, as a browser's find bar, and "3 of 12" for a screen reader.
+  const count = matches.length === 0 ? none : `${at}/${matches.length}`;
+  const spoken = matches.length === 0 ? none : `${at} of ${matches.length}`;
   return (
     <div className="graph-search" role="search">
-      <input
-        className="input graph-search-input"
-        type="search"
-        placeholder="Find node, tensor, op or group"
-        aria-label="Search the graph by node name, tensor name, op type, fusion unit, function or scope"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setCurrent(undefined);
-        }}
-        onKeyDown={onKeyDown}
-        data-testid="graph-search"
-      />
-      <span className="graph-search-count" aria-live="polite" data-testid="graph-search-count">
-        {count}
-      </span>
-      <button type="button" className="button button-small button-quiet graph-step" aria-label="Previous match (Shift+Enter)" disabled={boxes.length === 0} onClick={() => go(-1)} data-testid="graph-search-prev">
+      <div className="graph-search-field">
+        <input
+          ref={field}
+          className="graph-search-input"
+          type="search"
+          placeholder="Find"
+          title="Find a node, tensor, op type, fusion unit, function or scope (/ or Ctrl+F with the pointer over the graph)"
+          aria-label="Search the graph by node name, tensor name, op type, fusion unit, function or scope"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setCurrent(undefined);
+          }}
+          onKeyDown={onKeyDown}
+          data-testid="graph-search"
+        />
+        <span className="graph-search-count" aria-hidden="true" data-testid="graph-search-count">
+          {count}
+        </span>
+        <span className="visually-hidden" aria-live="polite">
+          {spoken}
+        </span>
+      </div>
+      <button type="button" className="button button-small button-quiet graph-step" aria-label="Previous match (Shift+Enter)" title="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => go(-1)} data-testid="graph-search-prev">
         ↑
       </button>
-      <button type="button" className="button button-small button-quiet graph-step" aria-label="Next match (Enter)" disabled={boxes.length === 0} onClick={() => go(1)} data-testid="graph-search-next">
+      <button type="button" className="button button-small button-quiet graph-step" aria-label="Next match (Enter)" title="Next match (Enter)" disabled={matches.length === 0} onClick={() => go(1)} data-testid="graph-search-next">
         ↓
       </button>
     </div>
   );
+}
+
+/**
+ * Ctrl+F (⌘F) and "/" focus `field` while the pointer is over its pane; they
+ * are caught before the page's other "/" (the tensor filter) and the browser's find.
+ */
+function useFocusKeys(field: { readonly current: HTMLInputElement | null }): void {
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      const input = field.current;
+      const pane = input?.closest('.pane');
+      if (input == null || pane == null || !pane.matches(':hover')) return;
+      const find = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f';
+      const typing = (event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]');
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !typing;
+      if (!find && !slash) return;
+      event.preventDefault();
+      event.stopPropagation();
+      input.focus();
+      input.select();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [field]);
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DT } from '../../model/dtype';
 import { inferShapes } from '../../model/infer-shapes';
 import { irGraph } from '../../model/testing/ir-builder';
-import { searchNodes, stepMatch } from './graph-search';
+import type { GraphCluster } from './graph-clusters';
+import type { GraphLayoutInput } from './graph-layout-input';
+import { groupsToOpen, matchBox, revealBox, searchGraph, stepMatch, type SearchMatch } from './graph-search';
 
 const model = inferShapes(
   irGraph()
@@ -14,14 +16,66 @@ const model = inferShapes(
     .model(),
 );
 
-describe('searchNodes', () => {
-  it('finds nodes by name, op type or tensor name, case-insensitively, every word matching', () => {
-    expect(searchNodes(model, 'block1')).toEqual([1, 2]);
-    expect(searchNodes(model, 'SIGMOID')).toEqual([1]);
-    expect(searchNodes(model, 'stem_out')).toEqual([0, 1, 2]); // its producer and both readers
-    expect(searchNodes(model, 'block1 mul')).toEqual([2]);
-    expect(searchNodes(model, '  ')).toEqual([]);
-    expect(searchNodes(model, 'conv')).toEqual([]);
+const scope = (id: string, nodes: number[], parent?: string): GraphCluster => ({ id, kind: 'scope', label: id.slice(3), detail: 'scope', nodes, parent });
+const block = scope('sc:block1', [1, 2]);
+const unit: GraphCluster = { id: 'fu:tfu3', kind: 'tfu', label: 'tfu3', detail: 'fusion (tfu)', nodes: [1, 2], parent: 'sc:block1' };
+const clusters = [block, unit];
+
+/** A match in words, for readable expectations. */
+const words = (m: SearchMatch): string => (m.kind === 'group' ? `group ${m.cluster.id}` : m.kind === 'node' ? `node ${m.node}` : `tensor ${m.name}`);
+
+describe('searchGraph', () => {
+  it('counts every node, tensor and group matching, not the boxes showing them', () => {
+    expect(searchGraph(model, clusters, 'block1').map(words)).toEqual(['group sc:block1', 'node 1', 'node 2']);
+    expect(searchGraph(model, clusters, 'SIGMOID').map(words)).toEqual(['node 1']);
+    // A tensor once, after the node that writes it; its readers are not matches of its name.
+    expect(searchGraph(model, clusters, 'stem_out').map(words)).toEqual(['tensor stem_out']);
+    expect(searchGraph(model, clusters, 'image').map(words)).toEqual(['tensor image']);
+    expect(searchGraph(model, clusters, 'tfu3').map(words)).toEqual(['group fu:tfu3']);
+    expect(searchGraph(model, clusters, 'block1 mul').map(words)).toEqual(['node 2']);
+    expect(searchGraph(model, clusters, '  ')).toEqual([]);
+    expect(searchGraph(model, clusters, 'conv')).toEqual([]);
+  });
+
+  it('places a tensor at its producer, a graph input at its first reader', () => {
+    const [y] = searchGraph(model, [], 'y');
+    expect(y).toEqual({ kind: 'tensor', name: 'y', node: 2 });
+    expect(searchGraph(model, [], 'image')[0]).toEqual({ kind: 'tensor', name: 'image', node: 0 });
+  });
+});
+
+describe('groupsToOpen', () => {
+  it('opens every collapsed group holding a node or tensor, and the groups around a group, not the group itself', () => {
+    const collapsed = new Set(['sc:block1', 'fu:tfu3']);
+    expect(groupsToOpen({ kind: 'node', node: 2 }, clusters, collapsed)).toEqual(['sc:block1', 'fu:tfu3']);
+    expect(groupsToOpen({ kind: 'tensor', name: 'gate', node: 1 }, clusters, new Set(['sc:block1']))).toEqual(['sc:block1']);
+    expect(groupsToOpen({ kind: 'node', node: 0 }, clusters, collapsed)).toEqual([]);
+    expect(groupsToOpen({ kind: 'group', cluster: unit }, clusters, collapsed)).toEqual(['sc:block1']);
+    expect(groupsToOpen({ kind: 'group', cluster: block }, clusters, collapsed)).toEqual([]);
+  });
+
+  it('opens nested scopes outermost first', () => {
+    const outer = scope('sc:layers', [0, 1, 2]);
+    const inner = scope('sc:layers/mlp', [1, 2], 'sc:layers');
+    const all = [outer, inner];
+    expect(groupsToOpen({ kind: 'node', node: 1 }, all, new Set(['sc:layers/mlp', 'sc:layers']))).toEqual(['sc:layers', 'sc:layers/mlp']);
+    expect(groupsToOpen({ kind: 'group', cluster: inner }, all, new Set(['sc:layers']))).toEqual(['sc:layers']);
+  });
+});
+
+describe('matchBox and revealBox', () => {
+  const input = (items: string[], boxOfNode: (string | undefined)[], overlays: GraphCluster[] = []) =>
+    ({ items: new Map(items.map((id) => [id, {}])), boxOfNode, overlays, clusters }) as unknown as GraphLayoutInput;
+  it("marks a collapsed group's box, an open fusion unit's frame, a graph input's box, else the node's box", () => {
+    const closed = input(['n0', 'sc:block1', 'in:image'], ['n0', 'sc:block1', 'sc:block1']);
+    expect(matchBox({ kind: 'node', node: 2 }, closed)).toBe('sc:block1');
+    expect(matchBox({ kind: 'group', cluster: block }, closed)).toBe('sc:block1');
+    expect(matchBox({ kind: 'tensor', name: 'image', node: 0 }, closed)).toBe('in:image');
+    const open = input(['n0', 'n1', 'n2'], ['n0', 'n1', 'n2'], [unit]);
+    expect(matchBox({ kind: 'group', cluster: unit }, open)).toBe('fu:tfu3');
+    // A frame is drawn around its members, not laid out: the view pans to its first member.
+    expect(revealBox({ kind: 'group', cluster: unit }, open)).toBe('n1');
+    expect(revealBox({ kind: 'tensor', name: 'gate', node: 1 }, open)).toBe('n1');
   });
 });
 
@@ -33,5 +87,20 @@ describe('stepMatch', () => {
     expect(stepMatch(0, -1, 3)).toBe(2);
     expect(stepMatch(1, 1, 3)).toBe(2);
     expect(stepMatch(0, 1, 0)).toBeUndefined();
+  });
+});
+
+describe('searchGraph on weights', () => {
+  it('finds the nodes reading a weight by its name, one match per reader', () => {
+    const weighted = inferShapes(
+      irGraph()
+        .input('x', DT.FLOAT, [4])
+        .initializer('scale', DT.FLOAT, [4])
+        .node('Mul', ['x', 'scale'], ['a'], {}, { name: 'first' })
+        .node('Mul', ['a', 'scale'], ['b'], {}, { name: 'second' })
+        .output('b')
+        .model(),
+    );
+    expect(searchGraph(weighted, [], 'scale').map(words)).toEqual(['node 0', 'node 1']);
   });
 });

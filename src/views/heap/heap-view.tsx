@@ -64,6 +64,10 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
     const dpr = window.devicePixelRatio || 1;
     const count = drawHeap(ctx, f.data, f.layout, f.scales, f.t, f.palette, { ...drawState.current, dpr });
     element.dataset.bufferCount = String(count);
+    // How many buffers the selection lights, for tests and tools reading the page.
+    const lit = drawState.current.highlight;
+    if (lit === undefined) delete element.dataset.highlighted;
+    else element.dataset.highlighted = String(lit.reduce((sum, on) => sum + on, 0));
     const groups = axisGroups(lanesGroup.current, stepsGroup.current, hoverRect.current);
     if (groups !== undefined) {
       updateAxes(groups, f.data, f.layout, f.scales, f.t);

@@ -80,13 +80,24 @@ export interface TableRowProps {
   readonly quantization?: IrQuantization | undefined; // the row's, in a quantized table
   readonly index: number; // position in the visible rows
   readonly style: CSSProperties;
+  readonly selected?: boolean; // the selection stands for this tensor
+  readonly onSelect?: (name: string) => void; // a click (or Enter) on the row
 }
 
 /** One tensor. */
-export function TableRow({ row, index, style, quantized = false, quantization }: TableRowProps) {
+export function TableRow({ row, index, style, quantized = false, quantization, selected = false, onSelect }: TableRowProps) {
   const unknown = row.bytes === undefined;
   return (
-    <div role="row" aria-rowindex={index + 2} className="table-grid table-row" style={style} data-testid="tensor-row" data-name={row.name}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`table-grid table-row${selected ? ' table-row-selected' : ''}`}
+      style={style}
+      data-testid="tensor-row"
+      data-name={row.name}
+      onClick={() => onSelect?.(row.name)}
+    >
       <div role="cell" className="cell cell-numeric muted">
         {row.order + 1}
       </div>

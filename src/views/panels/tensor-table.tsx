@@ -1,12 +1,14 @@
 // The tensor table: every value of the model, searchable and sortable, with
 // only the visible rows in the DOM (@tanstack/react-virtual) so that tens of
-// thousands of tensors scroll smoothly.
+// thousands of tensors scroll smoothly. Clicking a row selects its tensor in
+// every view (its buffer in the heap, its producer in the graph).
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
-import { selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
+import { selectPlan, selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
+import { selectedTensor, tensorSelection } from '../selection';
 import { KindFilter } from './kind-filter';
 import { hasQuantization, quantizationOf } from '../quantization';
 import { TableHeader, TableRow } from './tensor-columns';
@@ -94,6 +96,12 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   const kinds = useAppStore((s) => s.kinds);
   const sort = useAppStore((s) => s.sort);
   const file = useAppStore((s) => (s.model ? `${s.model.name}:${s.model.size}` : ''));
+  const plan = useAppStore(selectPlan);
+  const selected = useAppStore((s) => selectedTensor(selectPlan(s), s.selection));
+  const { select } = useActions();
+  const onSelect = (name: string): void => {
+    if (model !== undefined) select(tensorSelection(model, plan, name));
+  };
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -113,7 +121,18 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
           const row = rows[item.index];
           if (row === undefined) return null;
           const quantization = quantized ? quantizationOf(model, row.name) : undefined;
-          return <TableRow key={row.order} row={row} index={item.index} style={{ transform: `translateY(${item.start}px)` }} quantized={quantized} quantization={quantization} />;
+          return (
+            <TableRow
+              key={row.order}
+              row={row}
+              index={item.index}
+              style={{ transform: `translateY(${item.start}px)` }}
+              quantized={quantized}
+              quantization={quantization}
+              selected={row.name === selected}
+              onSelect={onSelect}
+            />
+          );
         })}
       </div>
     </div>

@@ -1,0 +1,90 @@
+// Search that goes all the way (issue 34) on the generated 80-layer Llama
+// decoder at 1280×720: "/" and Ctrl+F over the graph focus its search; a node
+// inside a collapsed group is counted as itself, and Enter opens the groups on
+// its path, selects it, brings it into view and lights its buffers in the
+// heap; Shift+Enter steps back; several matches in one group count each; and
+// a click on a tensor-table row selects that tensor everywhere.
+
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { llamaModel } from '../src/model/testing/llama-model';
+import { serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+async function graphSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 90_000 });
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+}
+
+async function openLlama(page: Page): Promise<void> {
+  await serveModel(page, '/e2e/llama-80.onnx', llamaModel());
+  await page.goto('/?model=/e2e/llama-80.onnx');
+  await waitForModel(page, 'llama-80.onnx');
+  await waitForPlan(page);
+  await graphSettled(page);
+}
+
+test('search on the 80-layer decoder opens the groups on the way, selects the match, shows it and lights its buffers', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openLlama(page);
+  const field = page.getByTestId('graph-search');
+  const pane = page.getByTestId('graph-svg');
+  // "/" and Ctrl+F go to the graph's search while the pointer is over the graph.
+  const box = (await pane.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.press('/');
+  await expect(field).toBeFocused();
+  await field.blur();
+  await page.keyboard.press('Control+f');
+  await expect(field).toBeFocused();
+
+  const name = '/model/layers.40/mlp/act_fn/Sigmoid';
+  const node = page.locator(`.gbox[data-node="${name}"]`);
+  await expect(node).toHaveCount(0); // hidden in the collapsed "layers 40–49"
+  await field.fill('layers.40/mlp/act_fn/Sigmoid');
+  const count = page.getByTestId('graph-search-count');
+  // The node and the tensor it writes: each counted, though one collapsed box shows both.
+  await expect(count).toHaveText('–/2');
+  await field.press('Enter');
+  await expect(count).toHaveText('1/2');
+  await expect(node).toHaveClass(/g-current/);
+  await expect(node).toHaveAttribute('data-emphasized', 'true');
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
+  await expect(page.getByTestId('selection-details')).toContainText(name);
+  await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-highlighted', /^[1-9]\d*$/);
+  await expect(pane).not.toHaveAttribute('data-moving', 'true');
+  await expect(node).toBeInViewport();
+  await snap(page, 'search-llama-80-1280x720');
+
+  // The tensor it writes: its buffer is selected.
+  await field.press('Enter');
+  await expect(count).toHaveText('2/2');
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'buffer');
+  await field.press('Shift+Enter');
+  await expect(count).toHaveText('1/2');
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
+
+  // Every Sigmoid counts, not the eight collapsed boxes holding them.
+  await field.fill('Sigmoid');
+  await expect(count).toHaveText(`–/${80 + 80}`); // per layer: the MLP's Sigmoid and the tensor it writes
+});
+
+test('at 1600×1000, a click on a tensor-table row selects that tensor in every view', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openLlama(page);
+  await page.getByTestId('tensor-table').locator('input[type="search"]').fill('layers.3/self_attn/o_proj/MatMul');
+  const row = page.getByTestId('tensor-row').first();
+  const tensor = (await row.getAttribute('data-name'))!;
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(details).toContainText(tensor);
+  await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-highlighted', /^[1-9]\d*$/);
+  // The graph marks the node writing it (inside its collapsed group, the group's box).
+  await expect(page.locator('[data-testid="graph-svg"] [data-emphasized="true"]').first()).toBeAttached();
+  await snap(page, 'tensor-row-selected-1600x1000');
+});

@@ -1,0 +1,73 @@
+// KV caches of decoders: the graph inputs that bring a past key or value in
+// and the graph outputs that hand the present one back. Both live for the
+// whole run because they are graph I/O, not because of how the graph reads
+// them, and the words for them say so. Depends only on the model's IR types.
+//
+// - By name: an output and an input whose names are equal once the first
+//   `present…` of the output and the first `past…` of the input are dropped
+//   (present.3.key / past_key_values.3.key, present_key_3 / past_key_3,
+//   present.0.decoder.value / past_key_values.0.decoder.value).
+// - By structure: an output that a Concat writes from a graph input (the past)
+//   and a computed tensor, of one dtype and rank, as every decoder exported
+//   with a growing cache does, whatever the two are called.
+
+import type { InferredGraph } from '../../model/inferred';
+
+/** A past/present pair of one KV cache. */
+export interface KvCachePair {
+  readonly past: string; // the graph input
+  readonly present: string; // the graph output
+}
+
+/** The KV caches of `graph`, keyed both by past (input) and by present (output) name. */
+export interface KvCaches {
+  readonly byPast: ReadonlyMap<string, KvCachePair>;
+  readonly byPresent: ReadonlyMap<string, KvCachePair>;
+}
+
+const PAST = /past(_key_values?|_key|_value)?/i;
+const PRESENT = /present(_key_values?|_key|_value)?/i;
+
+/** The name with its first past/present word dropped; undefined when it has none. */
+function cacheKey(name: string, word: RegExp): string | undefined {
+  const m = word.exec(name);
+  if (m === null) return undefined;
+  // Keep which half the word itself named: past_key_3 pairs with present_key_3, not present_value_3.
+  const suffix = m[1]?.toLowerCase();
+  const half = suffix === '_key' ? 'k' : suffix === '_value' ? 'v' : '';
+  return `${half}|${name.slice(0, m.index)}${name.slice(m.index + m[0].length)}`;
+}
+
+/** The past/present pairs of `graph`; see the module header. */
+export function kvCaches(graph: InferredGraph): KvCaches {
+  const byPast = new Map<string, KvCachePair>();
+  const byPresent = new Map<string, KvCachePair>();
+  const add = (past: string, present: string): void => {
+    if (byPast.has(past) || byPresent.has(present)) return;
+    const pair = { past, present };
+    byPast.set(past, pair);
+    byPresent.set(present, pair);
+  };
+  const inputs = new Set(graph.inputs);
+  const values = new Map(graph.values.map((v) => [v.name, v]));
+  const pastByKey = new Map<string, string>();
+  for (const name of graph.inputs) {
+    const key = cacheKey(name, PAST);
+    if (key !== undefined && !pastByKey.has(key)) pastByKey.set(key, name);
+  }
+  for (const present of graph.outputs) {
+    const key = cacheKey(present, PRESENT);
+    const past = key === undefined ? undefined : pastByKey.get(key);
+    if (past !== undefined) {
+      add(past, present);
+      continue;
+    }
+    const out = values.get(present);
+    const writer = out?.producer === undefined ? undefined : graph.nodes[out.producer];
+    if (writer === undefined || writer.opType !== 'Concat' || writer.domain !== '') continue;
+    const computed = writer.inputs.filter((n) => n !== '' && !inputs.has(n));
+    const pasts = writer.inputs.filter((n) => inputs.has(n) && values.get(n)?.dtypeName === out!.dtypeName && values.get(n)?.shape?.length === out!.shape?.length);
+    if (pasts.length === 1 && computed.length > 0) add(pasts[0]!, present);
+  }
+  return { byPast, byPresent };
+}

@@ -1,0 +1,114 @@
+// The graph toolbar's actions, compact enough that title, search and actions
+// share one row in a 250-pixel pane (1280×720): the rarer ones (Collapse all,
+// Expand all, Constants) behind a "More" button that opens a small menu, and
+// Fit as an icon, last, so Tab goes from it to the skip link and the graph.
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+/** Props of GraphActions. */
+export interface GraphActionsProps {
+  readonly groups: boolean; // the graph has groups to collapse and expand
+  readonly constants: boolean | undefined; // whether constant nodes are shown; undefined when the model has none
+  readonly onSetAll: (collapse: boolean) => void;
+  readonly onConstants: () => void;
+  readonly onFit: () => void;
+}
+
+/** The "More" menu and the Fit button. */
+export function GraphActions({ groups, constants, onSetAll, onConstants, onFit }: GraphActionsProps) {
+  return (
+    <div className="graph-actions">
+      {(groups || constants !== undefined) && <MoreMenu groups={groups} constants={constants} onSetAll={onSetAll} onConstants={onConstants} />}
+      <button type="button" className="button button-small button-quiet graph-icon-button" onClick={onFit} aria-label="Fit" title="Fit the whole graph (0)" data-testid="graph-fit">
+        <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
+          <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/** A disclosure button and the menu of group and constant toggles it opens. */
+function MoreMenu({ groups, constants, onSetAll, onConstants }: Omit<GraphActionsProps, 'onFit'>) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useCloseOutside(open, root, () => setOpen(false));
+  const run = (action: () => void): void => {
+    action();
+    setOpen(false);
+    button.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key !== 'Escape' || !open) return;
+    // Escape closes the menu here; it must not also clear the graph's selection.
+    event.preventDefault();
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <div className="graph-more" ref={root} onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        className="button button-small button-quiet graph-icon-button"
+        aria-label="More graph actions"
+        title="Collapse or expand all groups, show constants"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="graph-more"
+      >
+        <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
+          <circle cx="3" cy="8" r="1.4" fill="currentColor" />
+          <circle cx="8" cy="8" r="1.4" fill="currentColor" />
+          <circle cx="13" cy="8" r="1.4" fill="currentColor" />
+        </svg>
+      </button>
+      <div id={id} className="graph-more-menu" hidden={!open} data-testid="graph-more-menu">
+        {groups && (
+          <>
+            <button type="button" className="button button-small button-quiet" onClick={() => run(() => onSetAll(true))} data-testid="graph-collapse-all">
+              Collapse all
+            </button>
+            <button type="button" className="button button-small button-quiet" onClick={() => run(() => onSetAll(false))} data-testid="graph-expand-all">
+              Expand all
+            </button>
+          </>
+        )}
+        {constants !== undefined && (
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            aria-pressed={constants}
+            onClick={() => run(onConstants)}
+            title="Constant nodes (Constant, ConstantOfShape, shape arithmetic) are folded into the ops that use them; show them as boxes"
+            data-testid="graph-constants"
+          >
+            Constants
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Calls `close` when a pointer goes down or focus moves outside `root` while `open`. */
+function useCloseOutside(open: boolean, root: { readonly current: HTMLElement | null }, close: () => void): void {
+  const latest = useRef(close);
+  latest.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event): void => {
+      const target = event.target as Node | null;
+      if (target !== null && root.current?.contains(target) !== true) latest.current();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+    };
+  }, [open, root]);
+}
