@@ -5,7 +5,7 @@
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import { shortName } from '../../shared/short-name';
 import type { LayoutBox, LayoutGraph } from '../../worker/layout/protocol';
-import type { GraphItem } from './graph-layout-input';
+import type { GraphItem } from './graph-item';
 
 /** A box being built. */
 export interface MutableBox {

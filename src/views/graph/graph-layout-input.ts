@@ -21,25 +21,9 @@ import { BOX_HEIGHT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, typ
 
 export { graphLabel } from './graph-boxes';
 
-/** What a drawn box is. */
-export type GraphItemKind = 'op' | 'io' | 'cluster' | 'collapsed' | 'body' | 'body-op';
+import type { GraphItem } from './graph-item';
 
-/** A drawn box: its text and what it stands for. */
-export interface GraphItem {
-  readonly id: string;
-  readonly kind: GraphItemKind;
-  readonly title: string; // op type, cluster name, tensor name
-  readonly subtitle: string; // node name, node count, 'input'
-  readonly node: number | undefined; // model node index (op, and an op whose body is shown)
-  readonly cluster: GraphCluster | undefined; // for 'cluster' and 'collapsed'
-  readonly members: readonly number[]; // model node indices it stands for
-  readonly alias: AliasMark | undefined;
-  readonly bodies: number; // If/Loop/Scan bodies of the node (0 for others)
-  readonly expanded: boolean; // a cluster, or an op whose bodies are shown
-  readonly constants?: readonly string[]; // folded inputs of an op: weights and constants, as 'name shape · bytes'
-  readonly heavy?: boolean; // a group writing a large share of the model's bytes
-  readonly hint?: string; // a graph input's or output's quantization, shown on hover
-}
+export type { GraphItem, GraphItemKind } from './graph-item';
 
 /** A drawn edge: the tensors it carries, labelled. */
 export interface GraphEdge {
