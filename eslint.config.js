@@ -48,14 +48,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['src/**/*.tsx', 'src/**/*.ts'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-    },
-  },
+  // The plugin's whole recommended set (the Rules of React the compiler checks:
+  // no ref reads or writes in render, pure render, no setState in an effect
+  // body), not only the two classic hook rules.
+  { files: ['src/**/*.tsx', 'src/**/*.ts'], ...reactHooks.configs.flat.recommended },
   layerRule('shared', [protobuf, ui]),
   layerRule('model', [ui]),
   {

@@ -3,7 +3,7 @@
 // Expand all, Constants) behind a "More" button that opens a small menu, and
 // Fit as an icon, last, so Tab goes from it to the skip link and the graph.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /** Props of GraphActions. */
 export interface GraphActionsProps {
@@ -96,13 +96,12 @@ function MoreMenu({ groups, constants, onSetAll, onConstants }: Omit<GraphAction
 
 /** Calls `close` when a pointer goes down or focus moves outside `root` while `open`. */
 function useCloseOutside(open: boolean, root: { readonly current: HTMLElement | null }, close: () => void): void {
-  const latest = useRef(close);
-  latest.current = close;
+  const onOutside = useEffectEvent(close);
   useEffect(() => {
     if (!open) return;
     const outside = (event: Event): void => {
       const target = event.target as Node | null;
-      if (target !== null && root.current?.contains(target) !== true) latest.current();
+      if (target !== null && root.current?.contains(target) !== true) onOutside();
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('focusin', outside);

@@ -5,7 +5,7 @@
 // clicking a node selects it in every view, Escape clears it; the heap's buffer
 // or step selection emphasizes the graph's nodes and brings them into view.
 
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
@@ -75,14 +75,18 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   const view = useRef<GraphViewHandle>(null);
   const shown = layout.shown;
   useReportPending(model, layout);
-  const planAt = useMemo(() => (planResult === undefined ? 0 : performance.now()), [planResult]);
+  // When the plan reached the screen: a layout effect, so it is set before the view's effects report the drawing.
+  const planAt = useRef(0);
+  useLayoutEffect(() => {
+    planAt.current = planResult === undefined ? 0 : performance.now();
+  }, [planResult]);
   const final = layout.status === 'ready' ? layout.shown.placement : undefined;
   const onDrawn = useCallback(
     (boxes: number) => {
       if (final === undefined) return;
-      setGraphDraw({ model, plan: planResult, status: final.engine === 'simple' ? 'simple' : 'drawn', boxes, ms: Math.round(performance.now() - planAt) });
+      setGraphDraw({ model, plan: planResult, status: final.engine === 'simple' ? 'simple' : 'drawn', boxes, ms: Math.round(performance.now() - planAt.current) });
     },
-    [final, model, planResult, planAt, setGraphDraw],
+    [final, model, planResult, setGraphDraw],
   );
   useEffect(() => {
     const clear = (event: KeyboardEvent): void => {
@@ -208,6 +212,7 @@ function useMarks(
   input: GraphLayoutInput | undefined,
   search: SearchState,
 ): { marks: GraphMarks; focus: string | undefined } {
+  const { matches, current: currentMatch } = search;
   return useMemo(() => {
     const data = plan === undefined ? undefined : cachedHeapData(plan).data;
     const emphasis = graphEmphasis(model, data, selection);
@@ -219,9 +224,9 @@ function useMarks(
       const name = at === undefined ? undefined : data?.plan.buffers[at]?.name;
       if (name !== undefined) values.add(name);
     } else if (emphasis.focus !== undefined) for (const v of model.nodes[emphasis.focus]?.outputs ?? []) values.add(v);
-    const boxes = input === undefined ? [] : search.matches.map((m) => matchBox(m, input));
-    const current = search.current === undefined ? undefined : boxes[search.current];
+    const boxes = input === undefined ? [] : matches.map((m) => matchBox(m, input));
+    const current = currentMatch === undefined ? undefined : boxes[currentMatch];
     const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current };
     return { marks, focus: emphasis.focus === undefined ? undefined : box(emphasis.focus) };
-  }, [model, plan, selection, input, search]);
+  }, [model, plan, selection, input, matches, currentMatch]);
 }

@@ -5,7 +5,7 @@
 // the match and brings it into view. Ctrl+F and "/" focus the box while the
 // pointer is over the graph pane.
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { GraphCluster } from './graph-clusters';
 import { searchGraph, stepMatch, type SearchMatch } from './graph-search';
@@ -24,10 +24,10 @@ export function GraphSearch({ model, clusters, onChange, onStep }: GraphSearchPr
   const [current, setCurrent] = useState<number | undefined>(undefined);
   const field = useRef<HTMLInputElement>(null);
   const matches = useMemo(() => searchGraph(model, clusters, query), [model, clusters, query]);
-  const notify = useRef(onChange);
-  notify.current = onChange;
+  // The pane is told when the matches or the current one change, not when it hands a new onChange.
+  const notify = useEffectEvent(onChange);
   const shown = current === undefined || current >= matches.length ? undefined : current;
-  useEffect(() => notify.current(matches, shown), [matches, shown]);
+  useEffect(() => notify(matches, shown), [matches, shown]);
   useFocusKeys(field);
 
   const go = (delta: 1 | -1): void => {

@@ -6,7 +6,7 @@
 // the minimap. A new input on the same placement (a re-plan) redraws in place.
 // React owns the elements; drawing happens in effects, outside React.
 
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, type KeyboardEvent, type Ref, type UIEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type Ref, type UIEvent } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../worker/layout/protocol';
 import { useElementSize } from '../use-element-size';
@@ -54,15 +54,20 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
   const minimap = useRef<MinimapHandle>(null);
   const behavior = useRef<ZoomBehavior<SVGSVGElement, unknown> | undefined>(undefined);
   const transform = useRef<ZoomTransform>(zoomIdentity);
-  const sizeRef = useRef(size);
-  sizeRef.current = size;
   const frames = useMemo(() => overlayBoxes(input, placement.boxes), [input, placement]);
-  const placed = useRef({ ...placement, boxes: [...placement.boxes, ...frames] });
-  placed.current = { ...placement, boxes: [...placement.boxes, ...frames] };
+  const all = useMemo(() => ({ ...placement, boxes: [...placement.boxes, ...frames] }), [placement, frames]);
+  // The latest props for D3's callbacks and the handle. Updated at commit, before any effect or
+  // event of this render can read them: layout effects run before passive ones and the parent's.
+  const sizeRef = useRef(size);
+  const placed = useRef(all);
   const scene = useRef({ input, placement, frames, facts, handlers });
-  scene.current = { input, placement, frames, facts, handlers };
   const marksRef = useRef(marks);
-  marksRef.current = marks;
+  useLayoutEffect(() => {
+    sizeRef.current = size;
+    placed.current = all;
+    scene.current = { input, placement, frames, facts, handlers };
+    marksRef.current = marks;
+  });
   const extent = useRef<{ region: Region; dense: boolean } | undefined>(undefined);
   const pending = useRef(0);
 

@@ -80,9 +80,9 @@ export function useGraphLayout(model: InferredModel, plan: ModelPlan | undefined
     () => (final !== undefined ? { input, placement: final } : result?.key === key && result.placement !== undefined ? { input, placement: result.placement } : undefined),
     [final, input, result, key],
   );
-  useEffect(() => {
-    if (shownNow !== undefined && shownNow.placement !== previous?.placement) setPrevious(shownNow);
-  }, [shownNow, previous]);
+  // The last placement shown, kept while a new layout has nothing to show yet. Set while rendering
+  // (React's pattern for state kept from an earlier render), not by an effect that renders again after the commit.
+  if (shownNow !== undefined && shownNow.placement !== previous?.placement) setPrevious(shownNow);
   if (final !== undefined) return { status: 'ready', input, shown: { input, placement: final }, groups };
   if (result?.key === key && result.message !== undefined) return { status: 'failed', input, shown: undefined, message: result.message, groups };
   return { status: 'busy', input, shown: shownNow ?? previous, groups };

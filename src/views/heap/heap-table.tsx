@@ -21,6 +21,7 @@ export interface HeapTableProps {
 /** Every buffer of the plan as a row. */
 export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the warning is about React Compiler memoizing this component; the build has no compiler and nothing memoizes it, so its rows cannot go stale
   const virtualizer = useVirtualizer({ count: data.count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   return (
     <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className="heap-table" data-testid="heap-table">

@@ -4,7 +4,7 @@
 // step axis (click, or arrow keys) to select a step. Drawing happens in
 // requestAnimationFrame, outside React; React owns only the elements.
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import { drawHeap } from './draw-heap';
 import { readPalette, type HeapPalette } from './heap-palette';
@@ -49,8 +49,11 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
   const pending = useRef(0);
   const hovered = useRef<number | undefined>(undefined);
   const [hover, setHover] = useState<HoverState | undefined>(undefined);
+  // What the next draw lights, for the frame callback; updated at commit, before the effects below schedule a draw.
   const drawState = useRef({ highlight, step });
-  drawState.current = { highlight, step };
+  useLayoutEffect(() => {
+    drawState.current = { highlight, step };
+  }, [highlight, step]);
 
   const layout = useMemo(() => (size === undefined ? undefined : heapLayout(data, size.width, size.height)), [data, size]);
 

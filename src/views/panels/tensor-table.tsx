@@ -103,6 +103,7 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
     if (model !== undefined) select(tensorSelection(model, plan, name));
   };
   const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the warning is about React Compiler memoizing this component; the build has no compiler and nothing memoizes it, so its rows cannot go stale
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
