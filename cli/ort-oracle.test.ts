@@ -37,28 +37,23 @@ function models(): string[] {
   return [...top, ...nested].filter((p) => !basename(p).includes('missing-external-data'));
 }
 
+/** The typed array of zeros ONNX Runtime takes for each input dtype heapscope reports. */
+const ZEROS: Readonly<Record<string, [ort.Tensor.Type, (n: number) => ort.Tensor.DataType]>> = {
+  float32: ['float32', (n) => new Float32Array(n)],
+  float16: ['float16', (n) => new Uint16Array(n)],
+  int64: ['int64', (n) => new BigInt64Array(n)],
+  int32: ['int32', (n) => new Int32Array(n)],
+  bool: ['bool', (n) => new Uint8Array(n)],
+  uint8: ['uint8', (n) => new Uint8Array(n)],
+  int8: ['int8', (n) => new Int8Array(n)],
+};
+
 /** A tensor of zeros of the dtype and shape heapscope assumes for a graph input. */
 function zeros(dtype: string, shape: readonly number[]): ort.Tensor {
-  const n = shape.reduce((a, b) => a * b, 1);
-  const dims = [...shape];
-  switch (dtype) {
-    case 'float32':
-      return new ort.Tensor('float32', new Float32Array(n), dims);
-    case 'float16':
-      return new ort.Tensor('float16', new Uint16Array(n), dims);
-    case 'int64':
-      return new ort.Tensor('int64', new BigInt64Array(n), dims);
-    case 'int32':
-      return new ort.Tensor('int32', new Int32Array(n), dims);
-    case 'bool':
-      return new ort.Tensor('bool', new Uint8Array(n), dims);
-    case 'uint8':
-      return new ort.Tensor('uint8', new Uint8Array(n), dims);
-    case 'int8':
-      return new ort.Tensor('int8', new Int8Array(n), dims);
-    default:
-      throw new Error(`no zeros for dtype ${dtype}`);
-  }
+  const made = ZEROS[dtype];
+  if (made === undefined) throw new Error(`no zeros for dtype ${dtype}`);
+  const [type, array] = made;
+  return new ort.Tensor(type, array(shape.reduce((a, b) => a * b, 1)), [...shape]);
 }
 
 /** The model with every named value of `names` added as a graph output (ONNX Runtime infers their types). */
