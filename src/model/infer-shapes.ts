@@ -75,21 +75,25 @@ function smallestOther(model: IrModel, options: InferOptions, hints: DimHints, f
     return inferOnce(model, options, hints, { other, ...(otherRule !== undefined && { otherRule }) });
   };
   let low = 1; // known to leave problems (the first choice)
+  let lowAttempt = first;
   let high: number | undefined;
   for (let v = 2; v <= MAX_OTHER && attempts < OTHER_ATTEMPTS; v *= 2) {
-    if (at(v).problems.count === 0) {
+    const attempt = at(v);
+    if (attempt.problems.count === 0) {
       high = v;
       break;
     }
-    low = v;
+    [low, lowAttempt] = [v, attempt];
   }
   if (high === undefined) return undefined;
   while (high - low > 1 && attempts < OTHER_ATTEMPTS) {
     const mid = Math.floor((low + high) / 2);
-    if (at(mid).problems.count === 0) high = mid;
-    else low = mid;
+    const attempt = at(mid);
+    if (attempt.problems.count === 0) high = mid;
+    else [low, lowAttempt] = [mid, attempt];
   }
-  const below = high - 1 === 1 ? first : at(high - 1);
+  // what went wrong just below: the last failing attempt when the search closed in on it, else that value tried once more
+  const below = low === high - 1 ? lowAttempt : at(high - 1);
   const why = (below.problems.first ?? 'a tensor had no size').replace(/^the first choice /, '');
   const found = at(high, `no rule applies: ${high}, the smallest value that sizes every tensor (at ${high - 1} it ${why})`);
   return found.problems.count === 0 ? found : undefined;
