@@ -32,6 +32,7 @@ import { loadTraces } from '../src/planner/testing/shared-data';
 import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
 import { printChainTimes } from './planner-chains';
+import { placerOf } from '../src/planner/testing/placer';
 
 interface Row {
   readonly instance: string;
@@ -122,7 +123,7 @@ function modelProblems(): { name: string; problem: PlacementProblem }[] {
   if (existsSync(join(MODELS, 'tiny-llama-fp16/model.onnx'))) files.push('tiny-llama-fp16/model.onnx');
   return files.map((f) => {
     const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(join(MODELS, f)))), {});
-    return { name: f.replace(/\.onnx$/, '').slice(0, 28), problem: buildProblem(model, presetTarget('cpu')).problem };
+    return { name: f.replace(/\.onnx$/, '').slice(0, 28), problem: buildProblem(model, presetTarget('cpu'), { place: placerOf(presetTarget('cpu')) }).problem };
   });
 }
 

@@ -9,10 +9,12 @@ import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { computeUnitPlan, type ComputeUnitPlan } from '../compute-units/compute-plan';
 import { findFusionUnits, type FoundUnits } from '../fusion/find-units';
 import { withFusion } from '../fusion/fused-problem';
-import { buildProblem, type BuildOptions, type BuiltProblem } from '../problem/build-problem';
+import { buildProblem, type BuiltProblem, type ProblemPlacer } from '../problem/build-problem';
+import type { PlanOptions } from '../strategies/strategy';
 import type { RegionBound } from '../scratch/bound';
 import type { TargetProfile } from '../targets/target';
 import { tflmProblem, type TflmProblem } from '../tflm/tflm-problem';
+import { assignOffsets } from './assign-offsets';
 import { strategyFreeBounds } from './bounds';
 import { regionPeaks } from './explain-plan';
 import type { PlacedPlan } from './placement';
@@ -27,22 +29,34 @@ export interface PlanStage {
   readonly tflm?: TflmProblem; // a TFLite model for a TFLite Micro target: the buffers that runtime plans
 }
 
+/** The strategy that places the stage's bodies and compare variants, and its options. */
+export interface StageOptions {
+  readonly strategy: string;
+  readonly planOptions?: PlanOptions;
+}
+
+/** Places a problem with the stage's strategy: the peak, for bodies and the compute units' variants. */
+export function stagePlacer(options: StageOptions): ProblemPlacer {
+  return (problem) => assignOffsets(problem, options.strategy, options.planOptions).peak;
+}
+
 /**
  * Builds the problem of `model` for `target`: compute units, then fusion.
  * `before` is a stage of the same model, strategy and target but for its
  * fusion settings, which nothing before fusion reads: its problem before
  * fusion is taken as it is.
  */
-export function buildStage(model: InferredGraph, target: TargetProfile, options: BuildOptions, before?: PlanStage): PlanStage {
+export function buildStage(model: InferredGraph, target: TargetProfile, options: StageOptions, before?: PlanStage): PlanStage {
   const tflite = target.planning.runtime === 'tflm' ? (model as Partial<InferredModel>).tflite : undefined;
   if (tflite !== undefined) {
     // TFLite Micro runs the file's operators as they are: no compute units, no fusion, its own buffers.
     const tflm = before?.tflm ?? tflmProblem(model, tflite, target);
     return { units: undefined, graph: model, unfused: tflm.built, fusion: undefined, built: tflm.built, tflm };
   }
-  const units = before === undefined ? computeUnitPlan(model, target, options) : before.units;
+  const place = stagePlacer(options);
+  const units = before === undefined ? computeUnitPlan(model, target, { place }) : before.units;
   const graph = units?.graph ?? model;
-  const unfused = before?.unfused ?? units?.built ?? buildProblem(model, target, options);
+  const unfused = before?.unfused ?? units?.built ?? buildProblem(model, target, { place });
   const fusion = findFusionUnits(graph, unfused.schedule.order, target);
   const built = fusion === undefined ? unfused : withFusion(unfused, fusion.units, fusion.region);
   return { units, graph, unfused, fusion, built };

@@ -5,6 +5,7 @@ import { presetTarget } from '../targets/presets';
 import { npuCpu, unitDoc } from '../testing/compute-units';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
 import { computeUnitPlan } from './compute-plan';
+import { placerOf } from '../testing/placer';
 
 const buffer = (plan: ModelPlan, name: string) => plan.buffers.find((b) => b.name === name)!;
 const sized = (plan: ModelPlan, ...names: string[]) => names.map((n) => [n, buffer(plan, n).kind, buffer(plan, n).bytes, buffer(plan, n).size]);
@@ -98,7 +99,7 @@ describe('the compute-unit plan (M3)', () => {
       ['b', 'cpu#1', 'npu#2', true, 'compatible'],
     ]);
     expect(plan.buffers.filter((b) => b.kind === 'copy')).toEqual([]);
-    const baseline = computeUnitPlan(g, target, { copyAll: true })!;
+    const baseline = computeUnitPlan(g, target, { place: placerOf(target), copyAll: true })!;
     expect(baseline.boundaries.map((b) => [b.tensor, b.shared, b.reason])).toEqual([
       ['a', false, 'layout'],
       ['b', false, 'layout'],

@@ -19,11 +19,9 @@
 // - Memory tags (memory-tags.ts) are read from the kept problem.
 
 import type { InferredGraph } from '../../model/inferred';
-import { assignOffsets } from '../assembly/assign-offsets';
 import { alignUp, type PlanDiagnostic } from '../problem/build-buffers';
-import { buildProblem, type BufferInfo, type BuildOptions, type BuiltProblem } from '../problem/build-problem';
+import { buildProblem, type BufferInfo, type BuildOptions, type BuiltProblem, type ProblemPlacer } from '../problem/build-problem';
 import { maxLiveBytes, scheduleGraph, stepsOf, type Schedule } from '../problem/schedule';
-import type { PlanOptions } from '../strategies/strategy';
 import { activationRegionOf, type GraphIoPolicy, type TargetProfile } from '../targets/target';
 import { decideBoundaries, type Boundary, type BoundaryReason } from './boundaries';
 import { LevelSizes, type TensorView } from './level-sizes';
@@ -78,13 +76,13 @@ export interface ComputeUnitPlan {
   readonly alternative?: { readonly graph: InferredGraph; readonly built: BuiltProblem }; // the variant not kept: a valid plan too, so the bound covers it
 }
 
-/** Options: the strategy and its options, as planModel uses them. */
+/** Options: `place` lays out bodies and both variants, with the plan's strategy as planModel uses it. */
 export interface ComputePlanOptions extends BuildOptions {
   readonly copyAll?: boolean; // copy at every boundary: the baseline a plan with sharing is compared with
 }
 
 /** Plans the compute units of `model`; undefined when the target lists none. */
-export function computeUnitPlan(model: InferredGraph, target: TargetProfile, options: ComputePlanOptions = {}): ComputeUnitPlan | undefined {
+export function computeUnitPlan(model: InferredGraph, target: TargetProfile, options: ComputePlanOptions): ComputeUnitPlan | undefined {
   if (target.computeUnits.length === 0) return undefined;
   const region = activationRegionOf(target);
   const schedule = scheduleGraph(model, target.planning.order, target.planning.graphIo);
@@ -104,7 +102,7 @@ export function computeUnitPlan(model: InferredGraph, target: TargetProfile, opt
     const built = realigned(buildProblem(rewritten.graph, target, ordered), homes, boundaries, diagnostics);
     return { boundaries, rewritten, built };
   };
-  const { kept, other, comparison } = smallerOf(variant(copyAll), () => variant(true), build.strategy ?? target.planning.strategy, build.planOptions);
+  const { kept, other, comparison } = smallerOf(variant(copyAll), () => variant(true), build.place);
   return {
     graph: kept.rewritten.graph,
     built: kept.built,
@@ -136,13 +134,12 @@ interface Variant {
 function smallerOf(
   shared: Variant,
   copyAll: () => Variant,
-  strategy: string,
-  planOptions: PlanOptions | undefined,
+  place: ProblemPlacer,
 ): { kept: Variant; other?: Variant; comparison: ComputeUnitPlan['comparison'] } {
   if (!shared.boundaries.some((b) => b.shared)) return { kept: shared, comparison: undefined };
   const copies = copyAll();
-  const sharedPeak = assignOffsets(shared.built.problem, strategy, planOptions).peak;
-  const copiesPeak = assignOffsets(copies.built.problem, strategy, planOptions).peak;
+  const sharedPeak = place(shared.built.problem);
+  const copiesPeak = place(copies.built.problem);
   const keepCopies = copiesPeak < sharedPeak;
   return {
     kept: keepCopies ? copies : shared,

@@ -12,6 +12,7 @@ import type { ComputeUnit, TargetProfile } from '../targets/target';
 import { validatePlan } from '../assembly/validate-plan';
 import { computeUnitPlan } from './compute-plan';
 import { unitSupports } from './partition';
+import { placerOf } from '../testing/placer';
 
 const MODELS = join(__dirname, '../../../../shared/models');
 // Every model of the folder, and the one in a sub-folder (its weights are in a file beside it): none is
@@ -124,8 +125,8 @@ describe.skipIf(modelFiles.length === 0)('compute units on the real-model corpus
     }
 
     // never worse than the plan that copies at every boundary, both laid out the same way
-    const units = computeUnitPlan(model, target)!;
-    const baseline = computeUnitPlan(model, target, { copyAll: true })!;
+    const units = computeUnitPlan(model, target, { place: placerOf(target) })!;
+    const baseline = computeUnitPlan(model, target, { place: placerOf(target), copyAll: true })!;
     expect(baseline.boundaries.every((b) => !b.shared)).toBe(true);
     expect(baseline.boundaries.map((b) => b.tensor)).toEqual(units.boundaries.map((b) => b.tensor));
     expect(laidOut(units.built.problem)).toBeLessThanOrEqual(laidOut(baseline.built.problem));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { npuCpu, unitDoc, withDtype } from '../testing/compute-units';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
 import { computeUnitPlan, type ComputeUnitPlan } from './compute-plan';
+import { placerOf } from '../testing/placer';
 
 /** The tags of a plan as rows: expressions, reuse count, tensor and allocated bytes, type, creating function. */
 const rows = (plan: ComputeUnitPlan) => plan.tags.tensors.map((t) => [t.tensors.join('+'), t.reuseCount, t.tensorBytes, t.allocatedBytes, t.dtype, t.function]);
@@ -17,7 +18,7 @@ describe('memory tags (M3)', () => {
       .node('Softmax', ['a'], { y: [1, 10] }, { name: 'soft' })
       .output('y')
       .graph();
-    const plan = computeUnitPlan(g, npuCpu(['Conv']))!;
+    const plan = computeUnitPlan(g, npuCpu(['Conv']), { place: placerOf(npuCpu(['Conv'])) })!;
     expect(rows(plan)).toEqual([
       // inputs and weights: 1 when created, +1 for the Conv that reads them
       ['x', 2, 10, 64, 'int8', undefined],
@@ -42,7 +43,7 @@ describe('memory tags (M3)', () => {
       .output('y')
       .graph();
     const target = testTarget({ computeUnits: [unitDoc('npu', ['Conv']), unitDoc('cpu', ['*'])] });
-    const shared = computeUnitPlan(g, target)!;
+    const shared = computeUnitPlan(g, target, { place: placerOf(target) })!;
     expect(shared.boundaries.map((b) => [b.tensor, b.shared])).toEqual([['a', true]]);
     // a: +1 Tanh reads it, +1 b takes it over in place, +1 Softmax reads b, +1 the CPU shares it
     expect(rows(shared)).toEqual([
@@ -52,7 +53,7 @@ describe('memory tags (M3)', () => {
     ]);
     expect(tagOf(shared, 'b').memory).toBe(bufferId(shared, 'a'));
 
-    const copied = computeUnitPlan(g, target, { copyAll: true })!;
+    const copied = computeUnitPlan(g, target, { place: placerOf(target), copyAll: true })!;
     expect(rows(copied)).toEqual([
       ['x', 2, 400, 400, 'float32', undefined],
       ['a', 1, 400, 400, 'float32', 'npu#0'],
@@ -76,7 +77,7 @@ describe('memory tags (M3)', () => {
       'i',
       'int64',
     );
-    const plan = computeUnitPlan(g, npuCpu(['Conv', 'Split', 'TopK']))!;
+    const plan = computeUnitPlan(g, npuCpu(['Conv', 'Split', 'TopK']), { place: placerOf(npuCpu(['Conv', 'Split', 'TopK'])) })!;
     const ids = (...names: string[]) => names.map((n) => tagOf(plan, n).id);
     expect(plan.tags.tuples).toEqual([
       { node: 'split', elements: ids('s0', 's1') },

@@ -5,10 +5,11 @@ import { lowerBound } from './lower-bound';
 import { testTarget, tinyGraph, type TinyGraph } from '../testing/tiny-graph';
 import type { TargetProfile } from '../targets/target';
 import { validatePlan } from '../assembly/validate-plan';
+import { placerOf } from '../testing/placer';
 
 /** Builds, plans with m1 and checks the plan; returns the build and the offsets. */
 function build(g: TinyGraph, target: TargetProfile = testTarget()) {
-  const built = buildProblem(g.model(), target);
+  const built = buildProblem(g.model(), target, { place: placerOf(target) });
   const result = assignOffsets(built.problem, 'm1');
   expect(validatePlan(built.problem, result).violations).toEqual([]);
   expect(result.peak).toBeGreaterThanOrEqual(lowerBound(built.problem).lowerBound);

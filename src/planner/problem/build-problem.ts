@@ -1,7 +1,9 @@
 // buildProblem: an inferred graph and a target profile in, the placement
 // problem of its activations out (execution order, sizes with alignment,
 // lifetimes, memory sharing, subgraph bodies), with the scratch requests and
-// the weights kept aside. Depends only on the model's IR types and the planner.
+// the weights kept aside. Depends only on the model's IR types and the
+// planner's earlier stages: a body is placed by the caller's `place`, so the
+// problem never reaches up to the strategies or the assembly.
 //
 // - Schedule the nodes (schedule.ts) and make one buffer per run-time tensor
 //   (build-buffers.ts); constants and initializers are weights, not buffers.
@@ -13,7 +15,6 @@
 // - Buffers are numbered by start step, so ids follow the execution order.
 
 import type { InferredGraph, InferredNode } from '../../model/inferred';
-import { assignOffsets } from '../assembly/assign-offsets';
 import { alignUp, tensorBuffers, type BufferKind, type BufferSpec, type PlanDiagnostic, type SharingRule } from './build-buffers';
 import { scratchRequests, type ScratchRequest } from '../scratch/scratch-requests';
 import { applySharing } from './build-sharing';
@@ -21,7 +22,6 @@ import { lowerBound } from './lower-bound';
 import { opKindOf, type OpKind } from './op-kinds';
 import type { Alias, PlacementProblem, PlanBuffer } from './problem';
 import { scheduleGraph, type Schedule } from './schedule';
-import type { PlanOptions } from '../strategies/strategy';
 import { activationRegionOf, type TargetProfile } from '../targets/target';
 
 /** What the plan knows of a buffer beyond its placement, by buffer id. */
@@ -69,15 +69,17 @@ export interface BuiltProblem {
   readonly diagnostics: readonly PlanDiagnostic[];
 }
 
+/** Places a problem and returns its peak in bytes: how a caller plans subgraph bodies. */
+export type ProblemPlacer = (problem: PlacementProblem) => number;
+
 /** Options of buildProblem. */
 export interface BuildOptions {
-  readonly strategy?: string; // plans subgraph bodies (default: the target's)
-  readonly planOptions?: PlanOptions;
+  readonly place: ProblemPlacer; // plans subgraph bodies (planModel: the plan's strategy)
   readonly schedule?: Schedule; // the graph's execution order, instead of the target's policy (bodies keep the policy)
 }
 
 /** Builds the placement problem of a graph for a target; see the module header. */
-export function buildProblem(graph: InferredGraph, target: TargetProfile, options: BuildOptions = {}): BuiltProblem {
+export function buildProblem(graph: InferredGraph, target: TargetProfile, options: BuildOptions): BuiltProblem {
   const diagnostics: PlanDiagnostic[] = [];
   const region = activationRegionOf(target);
   const { order, graphIo, opKinds } = target.planning;
@@ -112,8 +114,7 @@ function bodyBuffers(
   diagnostics: PlanDiagnostic[],
 ): BodyPeak[] {
   const region = activationRegionOf(target);
-  const { schedule: _outer, ...bodyOptions } = options;
-  const strategy = options.strategy ?? target.planning.strategy;
+  const bodyOptions = { place: options.place };
   const bodies: BodyPeak[] = [];
   schedule.order.forEach((index, step) => {
     const node = graph.nodes[index]!;
@@ -123,7 +124,7 @@ function bodyBuffers(
     for (const body of runningBodies(node)) {
       const built = buildProblem(body, target, bodyOptions);
       for (const d of built.diagnostics) diagnostics.push({ ...d, message: `in a body of '${node.name}': ${d.message}`, node: d.node ?? node.name });
-      peak = Math.max(peak, assignOffsets(built.problem, strategy, options.planOptions).peak);
+      peak = Math.max(peak, options.place(built.problem));
       bound = Math.max(bound, lowerBound(boundProblem(built)).lowerBound);
     }
     bodies.push({ node: node.name, step, peak, lowerBound: bound });

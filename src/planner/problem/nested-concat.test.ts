@@ -14,6 +14,7 @@ import { planModel } from '../plan';
 import { PRESET_NAMES, presetTarget } from '../targets/presets';
 import { STRATEGY_NAMES } from '../strategies/registry';
 import { validatePlan } from '../assembly/validate-plan';
+import { placerOf } from '../testing/placer';
 
 const BYTES_PER_CHANNEL = 8 * 8 * 4; // 8×8 float32
 
@@ -52,7 +53,7 @@ function aliases(built: BuiltProblem): [string, string, number, string][] {
 describe('nested Concat', () => {
   it('places each Concat output at the start of the next one, so the block shares one growing buffer', () => {
     const { model, concats, convs } = denseBlock(4);
-    const built = buildProblem(model, presetTarget('cpu'));
+    const built = buildProblem(model, presetTarget('cpu'), { place: placerOf(presetTarget('cpu')) });
     expect(built.diagnostics.filter((d) => d.code === 'concat-copy')).toEqual([]);
     // concat_k = [concat_(k-1) | conv_k]; the stem's output starts the first one
     const expected = concats.flatMap((c, k) => [
@@ -79,7 +80,7 @@ describe('nested Concat', () => {
       if (strategy === 'naive') expect(plan.peak).toBeGreaterThanOrEqual(final + io);
       else expect(plan.peak, strategy).toBe(final + io);
     }
-    const built = buildProblem(model, presetTarget('cpu'));
+    const built = buildProblem(model, presetTarget('cpu'), { place: placerOf(presetTarget('cpu')) });
     expect(lowerBound(built.problem).lowerBound).toBe(final + io);
   });
 
@@ -97,7 +98,7 @@ describe('nested Concat', () => {
   it('copies an outer Concat whose inner Concat output already lies inside another Concat', () => {
     // concat2's input concat1 is also read by a second Concat with conv2's output
     const { model, concats } = denseBlock(2, (g, cs) => g.node('Concat', [cs[0]!, g.node('Relu', [cs[1]!], {}, { name: 'relu' })], { axis: 1 }, { name: 'again' }));
-    const built = buildProblem(model, presetTarget('cpu'));
+    const built = buildProblem(model, presetTarget('cpu'), { place: placerOf(presetTarget('cpu')) });
     const copy = built.diagnostics.find((d) => d.code === 'concat-copy');
     expect(copy?.node).toBe('again');
     expect(copy?.message).toMatch(new RegExp(`"${concats[0]}", the output of Concat 'concat1', already lies inside another buffer`));
@@ -110,7 +111,7 @@ describe('nested Concat', () => {
       const r = g.node('Relu', [cs[0]!], {}, { name: 'late-relu' });
       return g.node('Concat', [cs[1]!, r], { axis: 1 }, { name: 'tail' });
     });
-    const built = buildProblem(model, presetTarget('cpu'));
+    const built = buildProblem(model, presetTarget('cpu'), { place: placerOf(presetTarget('cpu')) });
     const relu = built.problem.buffers.find((b) => b.name === 'late-relu_out')!;
     expect(built.info[relu.id]!.alias?.rule).not.toBe('in-place');
     expect(aliases(built)).toContainEqual([concats[0]!, concats[1]!, 0, 'concat']);

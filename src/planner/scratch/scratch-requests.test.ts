@@ -4,6 +4,7 @@ import { IM2COL_FORMULA } from '../targets/presets';
 import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
 import { tinyGraph } from '../testing/tiny-graph';
+import { placerOf } from '../testing/placer';
 
 const target = (rules: unknown[]): TargetProfile =>
   parseTarget({
@@ -25,9 +26,14 @@ const model = () =>
     .output('y')
     .model();
 
+/** Builds the problem with planModel's body placer for that target. */
+function buildWith(graph: Parameters<typeof buildProblem>[0], t: TargetProfile) {
+  return buildProblem(graph, t, { place: placerOf(t) });
+}
+
 describe('scratch requests from the target rules', () => {
   it('sizes a formula from the node shapes (im2col) and fixed bytes, per matching op, in the right region', () => {
-    const built = buildProblem(
+    const built = buildWith(
       model(),
       target([
         { opType: 'Conv', name: 'im2col', formula: IM2COL_FORMULA, latencyCritical: true },
@@ -49,7 +55,7 @@ describe('scratch requests from the target rules', () => {
   });
 
   it('leaves out a scratch buffer whose formula has no size, and says why', () => {
-    const built = buildProblem(model(), target([{ opType: 'Relu', name: 'odd', formula: 'in0[1] * in2[0]' }]));
+    const built = buildWith(model(), target([{ opType: 'Relu', name: 'odd', formula: 'in0[1] * in2[0]' }]));
     expect(built.scratch).toEqual([]);
     expect(built.diagnostics).toEqual([
       { code: 'scratch-size', message: 'scratch "odd" of Relu \'relu\' is left out: the op has no input 2', node: 'relu' },

@@ -9,6 +9,7 @@ import type { Alias, PlacementProblem, PlanBuffer } from '../../problem/problem'
 import { testTarget, tinyGraph } from '../../testing/tiny-graph';
 import { validatePlan } from '../../assembly/validate-plan';
 import { dependencySets, m1Trace } from './m1';
+import { placerOf } from '../../testing/placer';
 
 /** Plans with `strategy` and checks the plan is valid; returns the result. */
 function solve(problem: PlacementProblem, strategy: string) {
@@ -45,7 +46,8 @@ function workedExample(kinds: Record<string, string> = {}) {
     .node('Concat', ['conv0', 'conv2', 'conv3'], { concat: [1, 90] }, { name: 'concat' })
     .node('Conv', ['concat', 'w'], { conv4: [1, 70] }, { name: 'conv4' })
     .output('conv4');
-  return buildProblem(g.model(), testTarget({ planning: { opKinds: kinds } }));
+  const target = testTarget({ planning: { opKinds: kinds } });
+  return buildProblem(g.model(), target, { place: placerOf(target) });
 }
 
 describe('m1 on the method\'s worked example', () => {
