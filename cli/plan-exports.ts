@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { withOfflinePlan } from '../src/model/tflite/write-offline-plan';
 import type { InferredModel } from '../src/model/inferred';
 import { planCHeader } from '../src/planner/export/c-header';
-import { planFileCsv } from '../src/planner/problem/minimalloc-csv';
+import { planFileCsv } from '../src/planner/export/plan-csv';
 import type { ModelPlan } from '../src/planner/plan';
 import { toPlanFile, writePlanFile } from '../src/planner/assembly/plan-file';
 import type { TargetProfile } from '../src/planner/targets/target';

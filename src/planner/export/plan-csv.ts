@@ -1,0 +1,46 @@
+// A plan's region as a MiniMalloc CSV (the problem, or the solution with
+// offsets): what `plan --csv` and the page's CSV export write, and what
+// `solve` reads back to the region's peak. The format itself (reading,
+// writing, formula-guarded names) is problem/minimalloc-csv.ts's.
+
+import { InputError } from '../../shared/errors';
+import type { PlanFile } from '../assembly/plan-file';
+import type { ModelPlan } from '../plan';
+import { writeMinimallocCsv } from '../problem/minimalloc-csv';
+import type { PlanBuffer } from '../problem/problem';
+import { occupiedRects } from './occupied-rects';
+
+/**
+ * The MiniMalloc CSV of one region of a plan (default: the peak region, else
+ * the first region with buffers): the problem, or with `withOffsets` the
+ * solution. An alias group is written as the rectangles its members cover
+ * together (`name@k` pieces when it is not one rectangle), so the solution
+ * re-solves to the region's peak. `alignment` (the region's) goes into the
+ * alignment column, lowered for a piece whose offset it does not divide.
+ */
+export function planCsv(plan: ModelPlan, region: string | undefined, withOffsets: boolean, alignment = 1): string {
+  const name = csvRegion(plan, region);
+  if (name === undefined) throw new InputError('bad-argument', 'the plan has no region to write');
+  if (!plan.regions.some((r) => r.name === name)) {
+    throw new InputError('bad-argument', `the plan has no region "${name}" (regions: ${plan.regions.map((r) => r.name).join(', ')})`);
+  }
+  const rects = occupiedRects(plan.buffers.filter((b) => b.region === name));
+  const buffers: PlanBuffer[] = rects.map((r, id) => {
+    let align = 1;
+    while (align < alignment && r.offset % (align * 2) === 0) align *= 2;
+    return { id, name: r.name, size: r.size, start: r.start, end: r.end, ...(align > 1 && { alignment: align }) };
+  });
+  return writeMinimallocCsv({ buffers }, withOffsets ? rects.map((r) => r.offset) : undefined);
+}
+
+/** planCsv of a saved plan, with the region's alignment from the target profile it was planned for. */
+export function planFileCsv(file: PlanFile, region: string | undefined, withOffsets: boolean): string {
+  const name = csvRegion(file.plan, region);
+  const alignment = file.settings.targetProfile.regions.find((r) => r.name === name)?.alignment ?? 1;
+  return planCsv(file.plan, region, withOffsets, alignment);
+}
+
+/** The region planCsv writes: the one asked for, else the peak region, else the first with buffers. */
+function csvRegion(plan: ModelPlan, region: string | undefined): string | undefined {
+  return region ?? plan.peakRegion ?? plan.buffers[0]?.region ?? plan.regions[0]?.name;
+}
