@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pkg from 'onnx-proto';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import { newDecodeContext, tensorFromProto } from '../src/model/onnx/decode-tensor';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import type { IrModel, IrTensor, IrValueInfo } from '../src/model/ir';
 
 const { onnx } = pkg;

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import onnxProto from 'onnx-proto';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
 import type { IrModel } from '../src/model/ir';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { MemoryTracker } from './decode-memory';
 import type { DecodeProbes, ModelFacts, OneResult, PassTimes, StepStatus } from './decode-result';

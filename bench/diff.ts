@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { diffPlans } from '../src/planner/diff/diff-plans';
 import { planModel } from '../src/planner/plan';

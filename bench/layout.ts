@@ -9,7 +9,7 @@
 
 import { pathToFileURL } from 'node:url';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import { densenetModel } from '../src/model/testing/densenet-model';
 import { llamaModel } from '../src/model/testing/llama-model';
 import { paddleModel } from '../src/model/testing/paddle-model';

@@ -14,7 +14,7 @@
 
 import { pathToFileURL } from 'node:url';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { planModel } from '../src/planner/plan';
 import { presetTarget } from '../src/planner/targets/presets';

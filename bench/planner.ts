@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import { assignOffsets } from '../src/planner/assembly/assign-offsets';
 import { buildProblem } from '../src/planner/problem/build-problem';
 import { presetTarget } from '../src/planner/targets/presets';

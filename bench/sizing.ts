@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import type { InferredGraph } from '../src/model/inferred';
 import { planAssumptions } from '../src/planner/assembly/assumptions';
 import { isRunTimeValue } from '../src/planner/problem/schedule';

@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import { densenetModel } from '../src/model/testing/densenet-model';
 import { llamaModel } from '../src/model/testing/llama-model';
 import { paddleModel } from '../src/model/testing/paddle-model';

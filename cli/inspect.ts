@@ -1,7 +1,7 @@
 // `heapscope inspect`: decode and infer one or more models, print their tensors.
 
 import { decodeModel } from '../src/model/decode-model';
-import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
+import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { formatBytes, formatShape } from '../src/shared/format';
 import type { ParsedArgs } from './args';

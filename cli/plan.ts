@@ -2,7 +2,7 @@
 // print the plan's size and its explanation, as text or JSON (Lines).
 
 import { decodeModel } from '../src/model/decode-model';
-import { inferShapes, type InferOptions } from '../src/model/infer-shapes';
+import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseUrlParams } from '../src/app/url-params';
 import { decodeOnnx } from '../src/model/onnx/decode-onnx';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import { inspectReport } from '../src/model/inspect-report';
 import { PROTOTYPE_DIMS, PROTOTYPE_NAMES, prototypeNamesModel } from '../src/model/testing/hostile-models';
 import { toPlanFile } from '../src/planner/assembly/plan-file';

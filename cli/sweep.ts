@@ -3,7 +3,7 @@
 // the curve, and with --budget the largest value whose plan fits, by bisection.
 
 import { decodeModel } from '../src/model/decode-model';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import type { IrModel } from '../src/model/ir';
 import { planModel } from '../src/planner/plan';
 import { sweepDim, sweepValues, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';

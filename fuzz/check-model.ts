@@ -8,7 +8,7 @@
 import { decodeModel } from '../src/model/decode-model';
 import { withOfflinePlan } from '../src/model/tflite/write-offline-plan';
 import type { InferredGraph, InferredModel } from '../src/model/inferred';
-import { inferShapes } from '../src/model/infer-shapes';
+import { inferShapes } from '../src/model/infer/shapes';
 import { planModel, type ModelPlan, type RuntimePlan } from '../src/planner/plan';
 import { presetTarget } from '../src/planner/targets/presets';
 import { validatePlan } from '../src/planner/assembly/validate-plan';

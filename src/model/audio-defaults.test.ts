@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from './onnx/decode-onnx';
-import { inferShapes } from './infer-shapes';
+import { inferShapes } from './infer/shapes';
 import type { InferredModel } from './inferred';
 import { convFrontEnd, stftFrontEnd } from './testing/audio-front-ends';
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from './onnx/decode-onnx';
-import { inferShapes } from './infer-shapes';
+import { inferShapes } from './infer/shapes';
 import type { InferredModel, InferredValue } from './inferred';
 import { GraphBuilder, type ModelOptions } from './testing/onnx-writer';
 

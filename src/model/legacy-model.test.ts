@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from './onnx/decode-onnx';
 import type { InferredModel } from './inferred';
-import { inferShapes } from './infer-shapes';
+import { inferShapes } from './infer/shapes';
 import { GraphBuilder, attr } from './testing/onnx-writer';
 
 /** Builds the model and returns its bytes and the expected shape of every value. */

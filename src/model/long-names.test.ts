@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../shared/errors';
 import { MESSAGE_CHARS } from '../shared/short-name';
 import { decodeModel } from './decode-model';
-import { inferShapes } from './infer-shapes';
+import { inferShapes } from './infer/shapes';
 import { encodeModel, GraphBuilder } from './testing/onnx-writer';
 
 const LONG = 'n'.repeat(1 << 20);

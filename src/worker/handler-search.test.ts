@@ -4,7 +4,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
-import { inferShapes } from '../model/infer-shapes';
+import { inferShapes } from '../model/infer/shapes';
 import { packingModel } from '../model/testing/search-model';
 import { planModel } from '../planner/plan';
 import { createRequestHandler, type HandlerDeps } from './handler';

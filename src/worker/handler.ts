@@ -7,7 +7,7 @@
 // worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
 import { decodeModel, type DecodeOptions } from '../model/decode-model';
-import { inferShapes, type InferOptions } from '../model/infer-shapes';
+import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
 import type { ModelPlan } from '../planner/plan';

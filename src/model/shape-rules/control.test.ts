@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import type { IrGraph } from '../ir';
-import type { SubgraphInferrer } from '../infer-context';
+import type { SubgraphInferrer } from '../infer/context';
 import type { BranchChoice, TensorFact } from './types';
 import { controlRules } from './control';
 import { attr, f32, fact, factsOf, i64, runRule } from '../testing/shape-rule-context';
 import { decodeModel } from '../decode-model';
-import { inferShapes } from '../infer-shapes';
+import { inferShapes } from '../infer/shapes';
 import { scanCountModel } from '../testing/hostile-graphs';
 
 /** An empty graph standing for a body; the test's inferrer decides what it computes. */

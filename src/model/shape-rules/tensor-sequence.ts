@@ -233,7 +233,7 @@ function distinctRuns(length: number, inputsAt: (at: number) => (TensorFact | un
  * Bound: the body is inferred once per distinct combination of element facts,
  * at most MAX_MAPPED_BODIES times per inference of the node; with more
  * distinct elements, or an unknown length, it is inferred once on the merged
- * elements. Nested bodies also share the model's body budget (infer-budget.ts).
+ * elements. Nested bodies also share the model's body budget (infer/budget.ts).
  */
 function sequenceMapRule(ctx: RuleContext): RuleResult {
   const body = ctx.attr('body');

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../dtype';
 import type { InferredModel } from '../inferred';
-import { inferShapes } from '../infer-shapes';
+import { inferShapes } from '../infer/shapes';
 import { irGraph, tensor } from '../testing/ir-builder';
 
 function shapeOf(model: InferredModel, name: string): readonly number[] | undefined {

@@ -3,7 +3,7 @@
 
 import type { DataTypeCode, DeclaredDim } from '../ir';
 import type { InferredModel, InferredValue } from '../inferred';
-import { inferShapes } from '../infer-shapes';
+import { inferShapes } from '../infer/shapes';
 import { irGraph, type AttrInput } from './ir-builder';
 
 /** One input of the node under test; `undefined` leaves an optional input out. */

@@ -1,7 +1,7 @@
 // Test utility: calls one shape rule directly with hand-written input facts, to
 // check what the engine does not expose (folded constant values).
 
-import { ruleContext } from '../infer-context';
+import { ruleContext } from '../infer/context';
 import { SHAPE_RULES } from '../shape-rules/index';
 import { ruleKey, type RuleResult, type TensorFact } from '../shape-rules/types';
 import { irGraph, type AttrInput } from './ir-builder';

@@ -3,7 +3,7 @@
 
 import { DT } from '../dtype';
 import type { DataTypeCode, IrAttribute, IrGraph, IrNode, IrTensor } from '../ir';
-import { ruleContext, type SubgraphInferrer } from '../infer-context';
+import { ruleContext, type SubgraphInferrer } from '../infer/context';
 import type { BranchChoice, Dim, RuleResult, RuleTable, TensorFact } from '../shape-rules/types';
 
 /** A fact with an optional constant value. */

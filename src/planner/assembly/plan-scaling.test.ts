@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import { GraphBuilder } from '../../model/testing/onnx-writer';
 import { planModel } from '../plan';

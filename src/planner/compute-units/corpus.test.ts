@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import { assignOffsets } from '../assembly/assign-offsets';
 import { planModel, type ModelPlan } from '../plan';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../../model/decode-model';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { nchwTwin } from '../fusion/testing/nchw-twin';
 import { tfliteNet } from '../fusion/testing/tflite-net';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import { planModel } from '../plan';
 import { readPlanFile, toPlanFile, writePlanFile, type PlanFile } from '../assembly/plan-file';

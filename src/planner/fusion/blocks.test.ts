@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { ORDER_POLICIES } from '../explain/target-change';
 import { scheduleGraph } from '../problem/schedule';
 import { tinyGraph } from '../testing/tiny-graph';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { GraphBuilder } from '../../model/testing/onnx-writer';
 import { planModel } from '../plan';
 import { presetTarget } from '../targets/presets';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../../model/decode-model';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { planModel, type ModelPlan } from '../plan';
 import { scheduleGraph } from '../problem/schedule';

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { placeAll } from '../assembly/placement';
 import { buildStage } from '../assembly/stages';
 import { planModel, type ModelPlan, type PlannedBuffer } from '../plan';

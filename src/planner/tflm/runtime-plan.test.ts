@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../../model/decode-model';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import { withOfflinePlan } from '../../model/tflite/write-offline-plan';
 import { planModel, type ModelPlan } from '../plan';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { createAppStore } from '../../store/create-store';
 import { createLocalPort, createModelClient } from '../../worker/client';

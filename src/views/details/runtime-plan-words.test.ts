@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../../model/decode-model';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
 import { planForSettings } from '../../worker/plan-settings';
 import { estimatedPartsText, filePlanVerdict, runtimeLines } from './runtime-plan-words';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import { tinyGraph } from '../../planner/testing/tiny-graph';
 import { planForSettings } from '../../worker/plan-settings';

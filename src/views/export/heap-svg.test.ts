@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { formatBytes } from '../../shared/format';
 import { planModel } from '../../planner/plan';
 import { applyTargetChange } from '../../planner/explain/target-change';

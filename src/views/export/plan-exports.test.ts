@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { assignOffsets } from '../../planner/assembly/assign-offsets';
 import { parseMinimallocCsv } from '../../planner/problem/minimalloc-csv';
 import { validatePlan } from '../../planner/assembly/validate-plan';

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { CONTROL_TEXT, controlNamesModel } from '../../model/testing/hostile-models';
 import { planModel } from '../../planner/plan';
 import { presetTarget } from '../../planner/targets/presets';

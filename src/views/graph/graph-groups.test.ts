@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { densenetModel } from '../../model/testing/densenet-model';
 import { LLAMA_80, llamaModel } from '../../model/testing/llama-model';
 import { firstCollapsed, graphGroups } from './graph-groups';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../../model/dtype';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import { irGraph } from '../../model/testing/ir-builder';
 import { planModel, type FusionUnitRecord, type ModelPlan } from '../../planner/plan';

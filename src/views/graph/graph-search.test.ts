@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DT } from '../../model/dtype';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { irGraph } from '../../model/testing/ir-builder';
 import type { GraphCluster } from './graph-clusters';
 import type { GraphLayoutInput } from './graph-layout-input';

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { planModel, type ModelPlan } from '../../planner/plan';
 import { PRESET_NAMES, presetTarget } from '../../planner/targets/presets';
 import type { TargetProfile } from '../../planner/targets/target';

@@ -16,7 +16,7 @@ export interface DimsDraft {
 /** The role a default dim's rule gives it, for derivation; undefined when nothing derives from or into it. */
 type DerivationRole = 'sequence' | 'past' | 'total';
 
-/** The rule texts of the model layer's default dims (infer-dims.ts) that derivation reads. */
+/** The rule texts of the model layer's default dims (model/infer/dims.ts) that derivation reads. */
 const ROLE_OF_RULE: readonly (readonly [string, DerivationRole])[] = [
   ['sequence axis', 'sequence'],
   ['past length', 'past'],

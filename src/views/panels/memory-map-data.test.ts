@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer-shapes';
+import { inferShapes } from '../../model/infer/shapes';
 import { planForSettings } from '../../worker/plan-settings';
 import { heapData } from '../heap/heap-data';
 import { memoryMapData } from './memory-map-data';

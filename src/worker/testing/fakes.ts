@@ -4,7 +4,7 @@
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
 import type { DecodeOptions } from '../../model/onnx/decode-onnx';
-import type { InferOptions } from '../../model/infer-shapes';
+import type { InferOptions } from '../../model/infer/shapes';
 import { InputError } from '../../shared/errors';
 
 /** An IR model with one Relu node; `producer` tells fakes apart. */

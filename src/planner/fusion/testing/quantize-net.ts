@@ -21,7 +21,7 @@
 //   quantized tensors through. Graph outputs keep their names, as float.
 
 import { decodeOnnx } from '../../../model/onnx/decode-onnx';
-import { inferShapes } from '../../../model/infer-shapes';
+import { inferShapes } from '../../../model/infer/shapes';
 import type { InferredGraph, InferredModel, InferredNode, InferredValue } from '../../../model/inferred';
 import type { IrModel, IrNode } from '../../../model/ir';
 import { GraphBuilder, type AttributeValue } from '../../../model/testing/onnx-writer';

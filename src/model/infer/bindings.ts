@@ -3,14 +3,14 @@
 // tensor's, and reported when the name matches nothing. Works on the IR and
 // TensorFacts only; no DOM.
 
-import { shortName } from '../shared/short-name';
-import { dataTypeBits, dataTypeName, DT } from './dtype';
-import type { DataTypeCode, IrGraph } from './ir';
-import type { ModelDiagnostic } from './inferred';
-import { nodeSubgraphs } from './check-graph';
-import { didYouMean } from './close-names';
-import { isIntegerType } from './shape-rules/elementwise';
-import type { TensorFact } from './shape-rules/types';
+import { shortName } from '../../shared/short-name';
+import { dataTypeBits, dataTypeName, DT } from '../dtype';
+import type { DataTypeCode, IrGraph } from '../ir';
+import type { ModelDiagnostic } from '../inferred';
+import { nodeSubgraphs } from '../check-graph';
+import { didYouMean } from '../close-names';
+import { isIntegerType } from '../shape-rules/elementwise';
+import type { TensorFact } from '../shape-rules/types';
 
 /** What the user said about values, as inference holds it. */
 export interface UserBindings {

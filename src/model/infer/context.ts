@@ -1,9 +1,9 @@
 // The RuleContext a shape rule sees: input facts, typed attribute accessors with
 // defaults, the opset of the node's domain, and subgraph inference. No DOM.
 
-import { ownValue } from '../shared/own';
-import type { IrAttribute, IrGraph, IrNode } from './ir';
-import type { BranchChoice, RuleContext, TensorFact } from './shape-rules/types';
+import { ownValue } from '../../shared/own';
+import type { IrAttribute, IrGraph, IrNode } from '../ir';
+import type { BranchChoice, RuleContext, TensorFact } from '../shape-rules/types';
 
 /** Infers a subgraph given facts for its inputs; returns its outputs' facts. */
 export type SubgraphInferrer = (

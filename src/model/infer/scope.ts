@@ -2,12 +2,12 @@
 // dims, the user's bindings, the body budget) and the scope of facts a graph
 // sees, falling back to its enclosing graph's. No DOM.
 
-import type { IrNode } from './ir';
-import type { ModelDiagnostic } from './inferred';
-import type { DimTable } from './infer-dims';
-import type { TensorFact } from './shape-rules/types';
-import { nodeReads } from './check-graph';
-import type { BodyBudget } from './infer-budget';
+import type { IrNode } from '../ir';
+import type { ModelDiagnostic } from '../inferred';
+import type { DimTable } from './dims';
+import type { TensorFact } from '../shape-rules/types';
+import { nodeReads } from '../check-graph';
+import type { BodyBudget } from './budget';
 
 /** What every graph of one model shares during inference. */
 export interface InferEnv {

@@ -3,14 +3,14 @@
 // a diagnostic instead of running for hours.
 
 import { describe, expect, it } from 'vitest';
-import { decodeModel } from './decode-model';
-import type { IrModel } from './ir';
-import type { ModelDiagnostic } from './inferred';
-import { bindDims } from './infer-dims';
-import { inferGraph } from './infer-graph';
-import { bodyBudget, BODY_WORK_BASE, type BodyBudget } from './infer-budget';
-import { inferShapes } from './infer-shapes';
-import { nestedSequenceMapModel } from './testing/hostile-graphs';
+import { decodeModel } from '../decode-model';
+import type { IrModel } from '../ir';
+import type { ModelDiagnostic } from '../inferred';
+import { bindDims } from './dims';
+import { inferGraph } from './graph';
+import { bodyBudget, BODY_WORK_BASE, type BodyBudget } from './budget';
+import { inferShapes } from './shapes';
+import { nestedSequenceMapModel } from '../testing/hostile-graphs';
 
 /** Infers the main graph with `budget`; returns the diagnostics and the output's shape. */
 function inferWith(model: IrModel, budget: BodyBudget): { diagnostics: ModelDiagnostic[]; shape: readonly (number | undefined)[] | undefined } {

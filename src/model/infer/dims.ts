@@ -15,15 +15,15 @@
 //   dense-prediction model (it resizes or suppresses boxes: detectors,
 //   segmenters), else 224;
 // - any other dim: 1.
-// A later attempt (see infer-shapes.ts) can raise the image, sequence and other
+// A later attempt (see shapes.ts) can raise the image, sequence and other
 // defaults when the first choice makes a tensor empty or a shape impossible.
 
-import type { DimBinding, ModelDiagnostic } from './inferred';
-import type { DataTypeCode, DeclaredDim, IrValueInfo } from './ir';
-import { DT } from './dtype';
-import type { Dim } from './shape-rules/types';
-import { shortName } from '../shared/short-name';
-import { didYouMean } from './close-names';
+import type { DimBinding, ModelDiagnostic } from '../inferred';
+import type { DataTypeCode, DeclaredDim, IrValueInfo } from '../ir';
+import { DT } from '../dtype';
+import type { Dim } from '../shape-rules/types';
+import { shortName } from '../../shared/short-name';
+import { didYouMean } from '../close-names';
 
 /** Default for sequence-like dims. */
 export const DEFAULT_SEQUENCE = 128;

@@ -13,13 +13,13 @@
 // sizes every tensor (a Conv's kernel, an STFT's frame), by doubling and then
 // bisection, in at most OTHER_ATTEMPTS inferences.
 
-import type { IrGraph, IrModel } from './ir';
-import type { InferredGraph, InferredModel, ModelDiagnostic } from './inferred';
-import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder } from './infer-dims';
-import { inferGraph } from './infer-graph';
-import { nodeSubgraphs } from './check-graph';
-import { bodyBudget } from './infer-budget';
-import { unusedBindings } from './infer-bindings';
+import type { IrGraph, IrModel } from '../ir';
+import type { InferredGraph, InferredModel, ModelDiagnostic } from '../inferred';
+import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder } from './dims';
+import { inferGraph } from './graph';
+import { nodeSubgraphs } from '../check-graph';
+import { bodyBudget } from './budget';
+import { unusedBindings } from './bindings';
 
 /** Options of inferShapes. */
 export interface InferOptions {

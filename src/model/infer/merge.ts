@@ -1,10 +1,10 @@
 // Merges a rule's fact for a value with the shape the file declares for it
 // (value_info or graph output). No DOM.
 
-import type { IrValueInfo } from './ir';
-import { shortName } from '../shared/short-name';
-import type { InferEnv } from './infer-scope';
-import type { Dim, TensorFact } from './shape-rules/types';
+import type { IrValueInfo } from '../ir';
+import { shortName } from '../../shared/short-name';
+import type { InferEnv } from './scope';
+import type { Dim, TensorFact } from '../shape-rules/types';
 
 function formatDims(shape: readonly Dim[]): string {
   return `[${shape.map((d) => (d === undefined ? '?' : String(d))).join(', ')}]`;

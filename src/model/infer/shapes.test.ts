@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DT } from './dtype';
-import type { InferredModel, InferredValue } from './inferred';
-import { inferShapes } from './infer-shapes';
-import { irGraph } from './testing/ir-builder';
+import { DT } from '../dtype';
+import type { InferredModel, InferredValue } from '../inferred';
+import { inferShapes } from './shapes';
+import { irGraph } from '../testing/ir-builder';
 
 const valueOf = (model: InferredModel, name: string): InferredValue => {
   const value = model.values.find((v) => v.name === name);

@@ -2,10 +2,10 @@
 // is at most MAX_RANK, and a size in bytes fits an exact JavaScript number.
 // Anything else is an impossible shape, stored as unknown with a diagnostic. No DOM.
 
-import type { ModelDiagnostic } from './inferred';
-import { shortName } from '../shared/short-name';
-import { MAX_RANK } from './shape-rules/tensor-facts';
-import type { Dim, TensorFact } from './shape-rules/types';
+import type { ModelDiagnostic } from '../inferred';
+import { shortName } from '../../shared/short-name';
+import { MAX_RANK } from '../shape-rules/tensor-facts';
+import type { Dim, TensorFact } from '../shape-rules/types';
 
 /** The largest size in bytes reported exactly (2^53 − 1); larger sizes are unknown. */
 export const MAX_EXACT_BYTES = Number.MAX_SAFE_INTEGER;

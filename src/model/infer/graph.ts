@@ -13,24 +13,24 @@
 //   of a tensor whose shape is static, i.e. independent of symbolic dims);
 //   "dynamic" marks values whose shape may depend on the bound symbolic dims.
 // - Every body a rule asks for is paid from the model's body budget
-//   (infer-budget.ts); past it the rule gets unknown outputs, so nesting
+//   (infer/budget.ts); past it the rule gets unknown outputs, so nesting
 //   cannot multiply the work without end.
 
-import { MAX_FOLD_ELEMENTS } from './shape-rules/broadcast';
-import type { IrGraph, IrNode, IrTensor, IrValueInfo } from './ir';
-import type { InferredGraph } from './inferred';
-import { SHAPE_RULES } from './shape-rules/index';
-import { ruleKey, type BranchChoice, type Dim, type RuleResult, type TensorFact } from './shape-rules/types';
-import { ruleContext } from './infer-context';
-import { nodeReads, nodeSubgraphs, topologicalOrder } from './check-graph';
-import { tensorValues } from './tensor-values';
-import { mergeDeclared } from './infer-merge';
-import { buildInferredGraph, type GraphFacts, type NodeBranch } from './infer-values';
-import { possibleFact } from './infer-limits';
-import { chargeBody, chargeNode, takeBody } from './infer-budget';
-import { withUserFacts } from './infer-bindings';
-import { Scope, type InferEnv } from './infer-scope';
-import { shortName } from '../shared/short-name';
+import { MAX_FOLD_ELEMENTS } from '../shape-rules/broadcast';
+import type { IrGraph, IrNode, IrTensor, IrValueInfo } from '../ir';
+import type { InferredGraph } from '../inferred';
+import { SHAPE_RULES } from '../shape-rules/index';
+import { ruleKey, type BranchChoice, type Dim, type RuleResult, type TensorFact } from '../shape-rules/types';
+import { ruleContext } from './context';
+import { nodeReads, nodeSubgraphs, topologicalOrder } from '../check-graph';
+import { tensorValues } from '../tensor-values';
+import { mergeDeclared } from './merge';
+import { buildInferredGraph, type GraphFacts, type NodeBranch } from './values';
+import { possibleFact } from './limits';
+import { chargeBody, chargeNode, takeBody } from './budget';
+import { withUserFacts } from './bindings';
+import { Scope, type InferEnv } from './scope';
+import { shortName } from '../../shared/short-name';
 
 /** Ops whose outputs change from run to run, so they are never constants. */
 const NONDETERMINISTIC = new Set(['RandomNormal', 'RandomUniform', 'RandomNormalLike', 'RandomUniformLike', 'Bernoulli', 'Multinomial']);

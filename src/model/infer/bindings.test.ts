@@ -3,10 +3,10 @@
 // diagnostic that names the binding, says why and offers close names.
 
 import { describe, expect, it } from 'vitest';
-import { decodeModel } from './decode-model';
-import { inferShapes, type InferOptions } from './infer-shapes';
-import type { InferredModel } from './inferred';
-import { GraphBuilder } from './testing/onnx-writer';
+import { decodeModel } from '../decode-model';
+import { inferShapes, type InferOptions } from './shapes';
+import type { InferredModel } from '../inferred';
+import { GraphBuilder } from '../testing/onnx-writer';
 
 /** image[batch, 3, 8, 8] and mask[784] -> Relu (w an initializer) ; an If whose branch reads its own input; d int64 scalar -> Range(0, 10, d). */
 function bindingModel(): Uint8Array {

@@ -1,14 +1,14 @@
 // Turns one graph's facts into InferredGraph: every value with its kind, size in
 // bytes, producer and consumers, and the nodes in execution order. No DOM.
 
-import { dataTypeName, DT, tensorBytes } from './dtype';
-import type { IrGraph, IrNode } from './ir';
-import type { InferredGraph, InferredNode, InferredValue, ModelDiagnostic, NodeAttribute, ValueKind } from './inferred';
-import { sizePastLimit } from './infer-limits';
-import { shortName } from '../shared/short-name';
-import type { Scope } from './infer-scope';
-import { nodeReads } from './check-graph';
-import type { Dim, TensorFact } from './shape-rules/types';
+import { dataTypeName, DT, tensorBytes } from '../dtype';
+import type { IrGraph, IrNode } from '../ir';
+import type { InferredGraph, InferredNode, InferredValue, ModelDiagnostic, NodeAttribute, ValueKind } from '../inferred';
+import { sizePastLimit } from './limits';
+import { shortName } from '../../shared/short-name';
+import type { Scope } from './scope';
+import { nodeReads } from '../check-graph';
+import type { Dim, TensorFact } from '../shape-rules/types';
 
 /** What inference learned about a graph, as the value builder needs it. */
 export interface GraphFacts {

@@ -10,11 +10,11 @@
 // 'body-budget' diagnostic, and the node's bodies are inferred once each from
 // their declarations, so the rest of the work is linear in the file.
 
-import type { IrGraph } from './ir';
-import { nodeSubgraphs } from './check-graph';
-import type { ModelDiagnostic } from './inferred';
-import { listedLength } from './shape-rules/tensor-sequence';
-import type { TensorFact } from './shape-rules/types';
+import type { IrGraph } from '../ir';
+import { nodeSubgraphs } from '../check-graph';
+import type { ModelDiagnostic } from '../inferred';
+import { listedLength } from '../shape-rules/tensor-sequence';
+import type { TensorFact } from '../shape-rules/types';
 
 /** Body work every model may spend, whatever its size. */
 export const BODY_WORK_BASE = 200_000;

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from './onnx/decode-onnx';
-import type { InferredModel, InferredValue } from './inferred';
-import { inferShapes, type InferOptions } from './infer-shapes';
-import type { IrModel } from './ir';
+import { decodeOnnx } from '../onnx/decode-onnx';
+import type { InferredModel, InferredValue } from '../inferred';
+import { inferShapes, type InferOptions } from './shapes';
+import type { IrModel } from '../ir';
 
 const MODELS = join(process.cwd(), '..', 'shared', 'models');
 const present = existsSync(MODELS);
