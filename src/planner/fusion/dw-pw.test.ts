@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InferredGraph } from '../../model/inferred';
 import { buildDwPwUnits, cacheWindow } from './dw-pw';
 import { convNet, fusionSettings, type ConvNet } from './testing/conv-net';
-import { checkUnits } from './tfu-check';
+import { checkUnits } from './tfu/check';
 
 /** x [1,8,16,16] -> dw (3×3, pad 1); one row of its result is 16 × 8 × 4 B = 512 B. */
 const start = () => convNet([1, 8, 16, 16]).dw('dw', 'x');

@@ -25,7 +25,7 @@ import type { CacheWindow, FusionUnitCore } from './fusion-types';
 import { graphLayers, isDepthwise, isScalarValue, type Layer } from './layer-geometry';
 import { nchw, type Layout } from './layout';
 import { fileElementBytes, onChipElementBytes } from './stored-sizes';
-import { verdict, type RuleVerdict } from './tfu-verdict';
+import { verdict, type RuleVerdict } from './tfu/verdict';
 
 /** Units found and why each depthwise Conv left out is left out (by step). */
 export interface DwPwResult {

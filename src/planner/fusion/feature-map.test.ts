@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { searchSize, searchTile, tiledBytesOf, type Tile } from './feature-map';
 import { convNet, fusionSettings } from './testing/conv-net';
-import { candidateOf } from './tfu-candidate';
-import { unitContext } from './tfu-builder';
+import { candidateOf } from './tfu/candidate';
+import { unitContext } from './tfu/builder';
 import { inputRange, unitRanges } from './unit-ranges';
 
 /** The unit shape of every layer of a graph, in file order. */

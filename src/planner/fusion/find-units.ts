@@ -10,7 +10,7 @@ import { baseOpOf } from '../problem/quantized-ops';
 import { activationRegionOf, type TargetProfile } from '../targets/target';
 import { buildDwPwUnits } from './dw-pw';
 import type { FusionExplanation, FusionUnitCore, FusionUnitRecord } from './fusion-types';
-import { buildTfus } from './tfu-builder';
+import { buildTfus } from './tfu/builder';
 
 /** The units of a graph and the explanation of every layer considered. */
 export interface FoundUnits {

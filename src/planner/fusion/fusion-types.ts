@@ -2,7 +2,7 @@
 // as plain data for the plan, the CLI and the views. Depends only on the fusion modules' types.
 
 import type { MapMode } from './feature-map';
-import type { RuleVerdict } from './tfu-verdict';
+import type { RuleVerdict } from './tfu/verdict';
 
 /** A buffer of a unit's on-chip plan (a tile in SRAM, or the M5 cache). */
 export interface OnChipBuffer {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { graphLayers, isDepthwise, isPointwise, layerClass } from './layer-geometry';
 import { convNet, fusionSettings } from './testing/conv-net';
-import { buildTfus } from './tfu-builder';
-import { checkUnits } from './tfu-check';
+import { buildTfus } from './tfu/builder';
+import { checkUnits } from './tfu/check';
 
 describe('layer windows', () => {
   it('reads kernel, stride, pads and dilation from the attributes', () => {

@@ -14,7 +14,7 @@ import { presetTarget } from '../targets/presets';
 import { scheduleGraph } from '../problem/schedule';
 import type { TargetProfile } from '../targets/target';
 import { findFusionUnits } from './find-units';
-import { checkUnits } from './tfu-check';
+import { checkUnits } from './tfu/check';
 
 const MODELS = fileURLToPath(new URL('../../../../shared/models', import.meta.url));
 const present = existsSync(MODELS);

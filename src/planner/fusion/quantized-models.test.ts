@@ -16,7 +16,7 @@ import { baseOpOf, isConversion } from '../problem/quantized-ops';
 import { scheduleGraph } from '../problem/schedule';
 import { findFusionUnits } from './find-units';
 import { quantizeNet, type QuantizedForm } from './testing/quantize-net';
-import { checkUnits } from './tfu-check';
+import { checkUnits } from './tfu/check';
 
 const MODELS = fileURLToPath(new URL('../../../../shared/models', import.meta.url));
 const present = existsSync(MODELS);

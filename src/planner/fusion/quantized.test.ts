@@ -8,7 +8,7 @@ import { findFusionUnits } from './find-units';
 import { graphLayers } from './layer-geometry';
 import { convNet } from './testing/conv-net';
 import { quantizeNet, type QuantizedForm } from './testing/quantize-net';
-import { checkUnits } from './tfu-check';
+import { checkUnits } from './tfu/check';
 import { unitRanges } from './unit-ranges';
 
 /** DRAM for activations, an on-chip SRAM, fusion with the given fields (as fusion-plan.test.ts). */

@@ -20,7 +20,7 @@ import { revalidatePlan } from '../testing/model-plan-check';
 import { findFusionUnits } from './find-units';
 import type { FusionUnitCore } from './fusion-types';
 import { nchwTwin } from './testing/nchw-twin';
-import { checkUnits } from './tfu-check';
+import { checkUnits } from './tfu/check';
 
 const MODELS = fileURLToPath(new URL('../../../../shared/models/tflite', import.meta.url));
 const present = existsSync(MODELS);

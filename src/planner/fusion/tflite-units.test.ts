@@ -5,8 +5,8 @@ import type { FusionUnitCore } from './fusion-types';
 import { fusionSettings } from './testing/conv-net';
 import { nchwTwin } from './testing/nchw-twin';
 import { tfliteNet } from './testing/tflite-net';
-import { buildTfus } from './tfu-builder';
-import { checkUnits } from './tfu-check';
+import { buildTfus } from './tfu/builder';
+import { checkUnits } from './tfu/check';
 
 const order = (g: InferredGraph) => g.nodes.map((_, i) => i);
 /** What a unit is, without its rule sentences (which name op types). */

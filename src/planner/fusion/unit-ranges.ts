@@ -26,7 +26,7 @@ export interface UnitShape {
   readonly onChipElement?: ReadonlyMap<string, number>; // bytes per element of internal tensors held in another type than the file's
 }
 
-/** The layout of a unit's feature maps: its layers' (a unit holds layers of one layout; tfu-rules.ts, tileable). */
+/** The layout of a unit's feature maps: its layers' (a unit holds layers of one layout; tfu/rules.ts, tileable). */
 export function unitLayout(unit: UnitShape): Layout {
   return unit.layers[0]?.layout ?? 'NCHW';
 }

@@ -4,7 +4,7 @@
 // builtin options, with the SAME pad worked out from the output's size.
 // Shares no code with the builder. Depends only on the model's IR types.
 
-import type { InferredNode, InferredValue } from '../../model/inferred';
+import type { InferredNode, InferredValue } from '../../../model/inferred';
 
 /** A window along one axis: kernel, stride, leading pad, dilation. */
 export interface Window { readonly k: number; readonly s: number; readonly p: number; readonly d: number }

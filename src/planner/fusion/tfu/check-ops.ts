@@ -3,15 +3,15 @@
 // or Upsample reads for an output row (by evaluating its coordinate mapping,
 // not by a halo), and the bytes a tensor or weight takes on chip in a
 // quantized graph. TFLite's builtins join each list under their own names
-// (tfu-check-tflite.ts). Shares no code with the builder. Depends only on the
+// (check-tflite.ts). Shares no code with the builder. Depends only on the
 // model's IR types.
 
-import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import { hasTfliteWindow, tfliteWindowOf, TFLITE_CONVERT, TFLITE_FILTER, TFLITE_MAIN, TFLITE_POOLS, TFLITE_SCALAR, TFLITE_VECTOR, type Window } from './tfu-check-tflite';
+import type { InferredGraph, InferredNode, InferredValue } from '../../../model/inferred';
+import { hasTfliteWindow, tfliteWindowOf, TFLITE_CONVERT, TFLITE_FILTER, TFLITE_MAIN, TFLITE_POOLS, TFLITE_SCALAR, TFLITE_VECTOR, type Window } from './check-tflite';
 
 /** Conv forms and the index of their weight input. */
 export const CONV_WEIGHT: Readonly<Record<string, number>> = { Conv: 1, ConvInteger: 1, QLinearConv: 3 };
-/** Convolutions of either format (TFLite's: tfu-check-tflite.ts). */
+/** Convolutions of either format (TFLite's: check-tflite.ts). */
 export const CONV_OPS = [...Object.keys(CONV_WEIGHT), ...Object.keys(TFLITE_FILTER)];
 /** Pools, quantized ones and TFLite's included. */
 export const POOL_OPS = ['MaxPool', 'AveragePool', 'GlobalAveragePool', 'GlobalMaxPool', 'QLinearAveragePool', 'QLinearGlobalAveragePool', ...TFLITE_POOLS];
@@ -104,7 +104,7 @@ export interface CheckGraph {
   readonly values: ReadonlyMap<string, InferredValue>;
 }
 
-/** Window of a node along axis 2 (H) or 3 (W), read from its attributes and weights (a TFLite node's: tfu-check-tflite.ts). */
+/** Window of a node along axis 2 (H) or 3 (W), read from its attributes and weights (a TFLite node's: check-tflite.ts). */
 export function windowOf(g: CheckGraph, node: InferredNode, axis: 2 | 3): Window {
   if (hasTfliteWindow(node)) return tfliteWindowOf(g.values, node, axis);
   const i = axis - 2;

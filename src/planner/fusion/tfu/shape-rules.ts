@@ -3,12 +3,12 @@
 // main-layer count, main-main-non-main and scalar-then-vector sequences.
 // Each is a small named predicate. Depends only on the planner and src/shared.
 
-import { formatBytes } from '../../shared/format';
-import type { FusionSettings } from '../targets/target';
-import { redundancyPercent, tileBuffers, tileKey, type Tile, type TileBuffer } from './feature-map';
-import { layerClass, type Layer } from './layer-geometry';
-import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleVerdict } from './tfu-verdict';
-import type { UnitShape } from './unit-ranges';
+import { formatBytes } from '../../../shared/format';
+import type { FusionSettings } from '../../targets/target';
+import { redundancyPercent, tileBuffers, tileKey, type Tile, type TileBuffer } from '../feature-map';
+import { layerClass, type Layer } from '../layer-geometry';
+import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleVerdict } from './verdict';
+import type { UnitShape } from '../unit-ranges';
 
 const kib = (n: number): string => formatBytes(n);
 

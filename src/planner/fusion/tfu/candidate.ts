@@ -2,15 +2,15 @@
 // its layers, boundary tensors, the tile the search finds for it and every
 // rule's verdict. Depends only on the model's IR types and the planner.
 
-import type { InferredGraph, InferredValue } from '../../model/inferred';
-import type { FusionSettings } from '../targets/target';
-import type { BlockIndex } from './blocks';
-import { searchTile, type Tile } from './feature-map';
-import type { Layer } from './layer-geometry';
-import { CAPACITY_RULES, evaluateRules, nram, ruleHolds, rulesFor, tileable, tileFitsSram } from './tfu-rules';
-import { smallMapPipeline } from './tfu-shape-rules';
-import type { Candidate, RuleVerdict } from './tfu-verdict';
-import type { UnitShape } from './unit-ranges';
+import type { InferredGraph, InferredValue } from '../../../model/inferred';
+import type { FusionSettings } from '../../targets/target';
+import type { BlockIndex } from '../blocks';
+import { searchTile, type Tile } from '../feature-map';
+import type { Layer } from '../layer-geometry';
+import { CAPACITY_RULES, evaluateRules, nram, ruleHolds, rulesFor, tileable, tileFitsSram } from './rules';
+import { smallMapPipeline } from './shape-rules';
+import type { Candidate, RuleVerdict } from './verdict';
+import type { UnitShape } from '../unit-ranges';
 
 /** What the builder knows of the graph in execution order. */
 export interface UnitContext {

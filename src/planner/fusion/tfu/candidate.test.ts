@@ -5,10 +5,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convNet, fusionSettings } from './testing/conv-net';
-import { unitContext } from './tfu-builder';
-import { assess, candidateOf, capacityFailures, failures, rulesHold } from './tfu-candidate';
-import { tileFitsSram, tileSramBytes } from './tfu-rules';
+import { convNet, fusionSettings } from '../testing/conv-net';
+import { unitContext } from './builder';
+import { assess, candidateOf, capacityFailures, failures, rulesHold } from './candidate';
+import { tileFitsSram, tileSramBytes } from './rules';
 
 /** A chain of `blocks` residual blocks (Conv 3×3, Relu, Conv, Add, Relu) with a strided Conv every third block. */
 function residualNet(blocks: number, channels: number, size: number) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { InferredGraph } from '../../model/inferred';
-import type { FusionSettings } from '../targets/target';
-import type { Tile } from './feature-map';
-import { candidateOf } from './tfu-candidate';
-import { convNet, fusionSettings } from './testing/conv-net';
-import { unitContext } from './tfu-builder';
-import { evaluateRules, nram, nramPerCore, sharedWeights, smallMaps, sram, tileable, tileSramBytes, wram } from './tfu-rules';
-import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy, strideSums } from './tfu-shape-rules';
-import type { Candidate } from './tfu-verdict';
+import type { InferredGraph } from '../../../model/inferred';
+import type { FusionSettings } from '../../targets/target';
+import type { Tile } from '../feature-map';
+import { candidateOf } from './candidate';
+import { convNet, fusionSettings } from '../testing/conv-net';
+import { unitContext } from './builder';
+import { evaluateRules, nram, nramPerCore, sharedWeights, smallMaps, sram, tileable, tileSramBytes, wram } from './rules';
+import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy, strideSums } from './shape-rules';
+import type { Candidate } from './verdict';
 
 const whole = (maps = 1, rows = 8, cols = 8): Tile => ({ mode: 'small-map', maps, rows, cols });
 const large = (rows: number, cols: number): Tile => ({ mode: 'large-map', maps: 1, rows, cols });

@@ -6,11 +6,11 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planModel } from '../plan';
-import { parseTarget } from '../targets/parse';
-import { convNet } from './testing/conv-net';
-import { buildTfus } from './tfu-builder';
-import { checkUnits } from './tfu-check';
+import { planModel } from '../../plan';
+import { parseTarget } from '../../targets/parse';
+import { convNet } from '../testing/conv-net';
+import { buildTfus } from './builder';
+import { checkUnits } from './check';
 
 type Op =
   | { readonly kind: 'conv'; readonly k: number; readonly s: number; readonly p: number; readonly d: number; readonly out: number }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { InferredGraph } from '../../model/inferred';
-import type { FusionSettings } from '../targets/target';
-import type { FusionUnitCore } from './fusion-types';
-import { convNet, fusionSettings } from './testing/conv-net';
-import { buildTfus } from './tfu-builder';
-import { checkUnits } from './tfu-check';
+import type { InferredGraph } from '../../../model/inferred';
+import type { FusionSettings } from '../../targets/target';
+import type { FusionUnitCore } from '../fusion-types';
+import { convNet, fusionSettings } from '../testing/conv-net';
+import { buildTfus } from './builder';
+import { checkUnits } from './check';
 
 const fileOrder = (g: InferredGraph) => g.nodes.map((_, i) => i);
 const build = (g: InferredGraph, s: FusionSettings) => buildTfus(g, fileOrder(g), s);

@@ -6,19 +6,19 @@
 // - Capacity rules (tileable, shared-weights, wram, sram, nram,
 //   small-map-pipeline, small-maps, redundancy, stride-redundancy) only get
 //   harder as a unit grows: growth stops at the first that fails.
-// - Composition rules (tfu-shape-rules.ts) (single-output, map-output, main-layers, main-main-non-main,
+// - Composition rules (shape-rules.ts) (single-output, map-output, main-layers, main-main-non-main,
 //   scalar-then-vector) may fail on a prefix and hold later: the builder
 //   shrinks the grown unit until they hold.
 
-import { formatBytes } from '../../shared/format';
-import type { FusionSettings } from '../targets/target';
-import { liveTileBytes, memoPerUnit, tileBuffers, tileKey, unitElementBytes, type Tile } from './feature-map';
-import { isScalarValue } from './layer-geometry';
-import { nchw } from './layout';
-import { planTile } from './tile-plan';
-import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './tfu-verdict';
-import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './tfu-shape-rules';
-import { axisExtent, unitLayout, type UnitShape } from './unit-ranges';
+import { formatBytes } from '../../../shared/format';
+import type { FusionSettings } from '../../targets/target';
+import { liveTileBytes, memoPerUnit, tileBuffers, tileKey, unitElementBytes, type Tile } from '../feature-map';
+import { isScalarValue } from '../layer-geometry';
+import { nchw } from '../layout';
+import { planTile } from '../tile-plan';
+import { compareBytes, layerWeightsPerCore, verdict, type Candidate, type RuleName, type RuleVerdict } from './verdict';
+import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy } from './shape-rules';
+import { axisExtent, unitLayout, type UnitShape } from '../unit-ranges';
 
 /** One rule of the table below. */
 export interface FusionRule {
@@ -34,7 +34,7 @@ export interface FusionRule {
 
 /**
  * Every rule, in the order verdicts are listed: the one table that
- * evaluateRules, and the builder's checks in tfu-candidate.ts (whether the
+ * evaluateRules, and the builder's checks in candidate.ts (whether the
  * rules hold; the failing capacity rules' sentences), all walk, so a rule
  * added here is asked everywhere.
  */

@@ -4,11 +4,11 @@
 // unit's node set. Shares no code with the builder. Depends only on the
 // model's IR types and the planner.
 
-import type { InferredNode, InferredValue } from '../../model/inferred';
-import type { FusionSettings } from '../targets/target';
-import type { FusionUnitCore } from './fusion-types';
-import { windowOf, type CheckGraph, CONV_OPS, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './tfu-check-ops';
-import { mapDims, weightChannelDim } from './tfu-check-tflite';
+import type { InferredNode, InferredValue } from '../../../model/inferred';
+import type { FusionSettings } from '../../targets/target';
+import type { FusionUnitCore } from '../fusion-types';
+import { windowOf, type CheckGraph, CONV_OPS, CONVERT_OPS, MAIN_OPS as MAIN, POOL_OPS as POOLS, SCALAR_OPS as SCALAR, storedWeightBytes, TILING_OPS, VECTOR_OPS as VECTOR } from './check-ops';
+import { mapDims, weightChannelDim } from './check-tflite';
 
 const isConv = (n: InferredNode): boolean => CONV_OPS.includes(n.opType);
 

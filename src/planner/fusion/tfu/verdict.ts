@@ -2,11 +2,11 @@
 // candidate unit the rules look at, and the per-core weight share. Depends only
 // on src/shared and the planner's fusion modules.
 
-import { formatBytes } from '../../shared/format';
-import type { Tile } from './feature-map';
-import { weightChannelDim, type Layer } from './layer-geometry';
-import { shapeAxis } from './layout';
-import type { UnitShape } from './unit-ranges';
+import { formatBytes } from '../../../shared/format';
+import type { Tile } from '../feature-map';
+import { weightChannelDim, type Layer } from '../layer-geometry';
+import { shapeAxis } from '../layout';
+import type { UnitShape } from '../unit-ranges';
 
 /** Names of the M2 rules. */
 export type RuleName =

@@ -10,20 +10,20 @@
 // - The unit's on-chip plan must be a valid placement (validatePlan) whose
 //   peak fits SRAM; sub-maps per core must fit NRAM; weights per core WRAM.
 // - Composition rules are recounted from the node set (not the step range).
-// - Quantized graphs (tfu-check-ops.ts): a Resize's rows come from its
+// - Quantized graphs (check-ops.ts): a Resize's rows come from its
 //   coordinate mapping row by row; a tensor that stays on chip is sized in
 //   its folded quantized type, one the unit reads or writes as in DRAM; a
 //   scalar (scale, zero point) is one row and one column.
-// - TFLite units (tfu-check-tflite.ts): C, H and W are read where NHWC keeps
+// - TFLite units (check-tflite.ts): C, H and W are read where NHWC keeps
 //   them, windows from the builtin options.
 
-import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
-import type { FusionSettings } from '../targets/target';
-import { validatePlan } from '../assembly/validate-plan';
-import type { FusionUnitCore } from './fusion-types';
-import { checkComposition, weightBytesPerCore } from './tfu-check-composition';
-import { fileElement, onChipElement, resampledRows, storedWeightBytes, windowOf, type CheckGraph } from './tfu-check-ops';
-import { mapDims, type MapDims } from './tfu-check-tflite';
+import type { InferredGraph, InferredNode, InferredValue } from '../../../model/inferred';
+import type { FusionSettings } from '../../targets/target';
+import { validatePlan } from '../../assembly/validate-plan';
+import type { FusionUnitCore } from '../fusion-types';
+import { checkComposition, weightBytesPerCore } from './check-composition';
+import { fileElement, onChipElement, resampledRows, storedWeightBytes, windowOf, type CheckGraph } from './check-ops';
+import { mapDims, type MapDims } from './check-tflite';
 
 /** A rule a unit breaks. */
 export interface CheckViolation {

@@ -22,18 +22,18 @@
 // - Every decision is written down per layer, for the fusion explanations
 //   (find-units.ts).
 
-import type { InferredGraph } from '../../model/inferred';
-import type { FusionSettings } from '../targets/target';
-import { findBlocks, indexBlocks } from './blocks';
-import { redundancyPercent, tileBuffers, tiledBytesOf } from './feature-map';
-import type { FusionUnitCore, OnChipBuffer } from './fusion-types';
-import { graphLayers } from './layer-geometry';
-import { assess, capacityFailures, failures, rulesHold, type Assessment, type UnitContext } from './tfu-candidate';
-import { nramPerCore, tileSramBytes } from './tfu-rules';
-import { layerWeightsPerCore } from './tfu-verdict';
-import { onChipElementBytes } from './stored-sizes';
-import { planTile } from './tile-plan';
-import { axisExtent } from './unit-ranges';
+import type { InferredGraph } from '../../../model/inferred';
+import type { FusionSettings } from '../../targets/target';
+import { findBlocks, indexBlocks } from '../blocks';
+import { redundancyPercent, tileBuffers, tiledBytesOf } from '../feature-map';
+import type { FusionUnitCore, OnChipBuffer } from '../fusion-types';
+import { graphLayers } from '../layer-geometry';
+import { assess, capacityFailures, failures, rulesHold, type Assessment, type UnitContext } from './candidate';
+import { nramPerCore, tileSramBytes } from './rules';
+import { layerWeightsPerCore } from './verdict';
+import { onChipElementBytes } from '../stored-sizes';
+import { planTile } from '../tile-plan';
+import { axisExtent } from '../unit-ranges';
 
 /** The most layers one unit holds; far above real units (the corpus's longest has 41). */
 export const MAX_UNIT_STEPS = 128;
