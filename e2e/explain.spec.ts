@@ -303,3 +303,19 @@ test('every control works from the keyboard: panes resize, settings change, and 
   await page.getByTestId('strategy-comparison').scrollIntoViewIfNeeded();
   await snap(page, 'explain-dark-keyboard');
 });
+
+test('on mcu without spilling, what lies above the live buffers at the peak is named as the waste table splits it: scratch growth, not holes', async ({ page }) => {
+  test.skip(!haveModel(RESNET), NO_MODELS);
+  await page.goto('/?target=mcu&spill=off');
+  await waitForPlan(page);
+  await dropFile(page, RESNET, readModel(RESNET));
+  await waitForModel(page, RESNET);
+  await waitForPlan(page);
+  const waste = page.getByTestId('waste');
+  const scratch = Number(await waste.getAttribute('data-scratch'));
+  const holes = Number(await waste.getAttribute('data-holes'));
+  expect(scratch).toBeGreaterThan(0);
+  const above = page.getByTestId('peak-above-live');
+  await expect(above).toContainText('of scratch growth (scratch buffers placed above the activations)');
+  if (holes === 0) await expect(above).not.toContainText('holes');
+});

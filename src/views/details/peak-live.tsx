@@ -8,6 +8,7 @@ import { peakText } from '../plan-words';
 import { shortName, titleText } from '../../shared/short-name';
 import type { Selection } from '../../store/state';
 import { countedBytes, LiveList } from './live-list';
+import { aboveLiveWords } from './peak-words';
 
 /** Props of PeakLive. */
 export interface PeakLiveProps {
@@ -44,7 +45,7 @@ export function PeakLive({ plan, complete, onSelect }: PeakLiveProps) {
       <LiveList plan={plan} live={live} label="Buffers live at the peak, largest first" rowTestId="peak-buffer" complete={complete} onSelect={onSelect} />
       {region !== undefined && above > 0 && (
         <p className="muted" data-testid="peak-above-live">
-          The {region.name} peak, {peakText(region.peak, complete)}, is {formatBytes(above)} above what is live at this step: holes and alignment padding of the layout.
+          The {region.name} peak, {peakText(region.peak, complete)}, is {formatBytes(above)} above what is live at this step: {aboveLiveWords(above, region.waste)}.
         </p>
       )}
     </section>

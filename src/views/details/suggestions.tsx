@@ -10,6 +10,8 @@ import type { SuggestionsState } from '../../store/state';
 import { currentSuggestions } from '../../store/suggestions';
 import type { PlanSettings } from '../../worker/protocol';
 import { useCompareActions } from '../compare/use-compare';
+import { noSuggestionWords } from './peak-words';
+import { selectPlan } from '../../store/selectors';
 
 /**
  * The page settings that apply `s` over `shown` (its target change as target
@@ -53,8 +55,17 @@ function SuggestionsBody({ suggestions }: { readonly suggestions: SuggestionsSta
     );
   }
   if (suggestions.status === 'failed') return <p className="muted">The suggestions could not be evaluated: {suggestions.error?.message}</p>;
-  if (suggestions.list.length === 0) return <p className="muted">No change the planner tried lowers this peak.</p>;
+  if (suggestions.list.length === 0) return <NoSuggestions />;
   return <SuggestionList list={suggestions.list} />;
+}
+
+function NoSuggestions() {
+  const plan = useAppStore(selectPlan);
+  return (
+    <p className="muted" data-testid="no-suggestions">
+      {noSuggestionWords(plan?.explanation.peakLive ?? [])}
+    </p>
+  );
 }
 
 function SuggestionList({ list }: { readonly list: readonly Suggestion[] }) {
