@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
+import { densenetModel } from '../src/model/testing/densenet-model';
+import { formatBytes } from '../src/shared/format';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { targetForSettings } from '../src/worker/plan-target';
 import type { PlanSettings } from '../src/worker/protocol';
@@ -318,4 +320,22 @@ test('on mcu without spilling, what lies above the live buffers at the peak is n
   const above = page.getByTestId('peak-above-live');
   await expect(above).toContainText('of scratch growth (scratch buffers placed above the activations)');
   if (holes === 0) await expect(above).not.toContainText('holes');
+});
+
+test("the model card counts weights held in Constant nodes, as the plan's weights do", async ({ page }) => {
+  const bytes = densenetModel({ blocks: [2, 2], growth: 8, image: 32, constantWeights: true });
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-weights-'));
+  const file = join(dir, 'densenet-consts.onnx');
+  writeFileSync(file, bytes);
+  let out = '';
+  runCli(['plan', file, '--json'], { out: (t) => (out += t), err: () => undefined });
+  const weights = (JSON.parse(out) as { weights: { tensors: number; bytes: number } }).weights;
+  expect(weights.tensors).toBeGreaterThan(0);
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, 'densenet-consts.onnx', bytes);
+  await waitForModel(page, 'densenet-consts.onnx');
+  const fact = page.getByTestId('fact-weights');
+  await expect(fact).toContainText(`${weights.tensors.toLocaleString('en-US')} · ${formatBytes(weights.bytes)}`);
+  await expect(fact).toContainText('from constants');
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredModel, InferredValue } from '../model/inferred';
-import { filterRows, selectKindCounts, selectPageSummary, selectRows, sortRows, tensorRows } from './selectors';
+import { filterRows, selectKindCounts, selectPageSummary, selectRows, selectWeights, sortRows, tensorRows } from './selectors';
 import { INITIAL_STATE, type AppState, type LoadedModel } from './state';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
 import { planForSettings } from '../worker/plan-settings';
@@ -162,5 +162,20 @@ describe('page summary', () => {
     expect(selectPageSummary(s).format).toBe('onnx');
     const tflite = { ...s.model!, inferred: { ...s.model!.inferred, format: 'tflite' as const } };
     expect(selectPageSummary(state({ model: tflite })).format).toBe('tflite');
+  });
+});
+
+describe('the model card weights', () => {
+  const withConstants: InferredModel = {
+    ...MODEL,
+    nodes: [{ name: 'k', opType: 'Constant', domain: '', inputs: [], outputs: ['b'], subgraphs: [], constant: true }, ...MODEL.nodes],
+    values: [...MODEL.values, value('b', 'constant', 'float32', [16]), value('lut', 'constant', 'float32', undefined)],
+  };
+
+  it('counts initializers and tensors from Constant nodes, as the plan does, and says when a size is unknown', () => {
+    const stats = selectWeights(state({ model: { ...state().model!, inferred: withConstants } }));
+    expect(stats).toEqual({ count: 3, bytes: 16 * 3 * 3 * 3 * 2 + 16 * 4, fromConstants: 2, unknown: 1 });
+    const plan = planForSettings(withConstants, DEFAULT_SETTINGS);
+    expect(plan.weights).toMatchObject({ tensors: stats.count, bytes: stats.bytes });
   });
 });

@@ -233,15 +233,26 @@ export function selectPageSummary(state: AppState): PageSummary {
   return pageSummary(state.model, state.error, selectAssumptionLines(state), state.graph, state.groups);
 }
 
-/** Count and total bytes of a model's weights (initializers). */
+/**
+ * Count and total bytes of a model's weights as the plan counts them
+ * (planner's WeightsSummary): initializers and every tensor computed from
+ * constants alone (Constant nodes among them), none of which the heap holds.
+ */
 export interface WeightStats {
   readonly count: number;
-  readonly bytes: number; // unknown sizes count as 0
+  readonly bytes: number; // of the weights whose size is known
+  readonly fromConstants: number; // how many of them Constant nodes and constant folding give, not initializers
+  readonly unknown: number; // how many have an unknown size: `bytes` is then a lower estimate
 }
 
 const weightStats = memoLast((model: InferredModel | undefined): WeightStats => {
-  const weights = model?.values.filter((v) => v.kind === 'initializer') ?? [];
-  return { count: weights.length, bytes: weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0) };
+  const weights = model?.values.filter((v) => v.kind === 'initializer' || v.kind === 'constant') ?? [];
+  return {
+    count: weights.length,
+    bytes: weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0),
+    fromConstants: weights.filter((v) => v.kind === 'constant').length,
+    unknown: weights.filter((v) => v.bytes === undefined).length,
+  };
 });
 
 /** The shown model's weights. */

@@ -39,8 +39,11 @@ export function ModelSummary() {
         <Fact term="Producer" testId="fact-producer">{report.producer || <span className="muted">not given</span>}</Fact>
         {!tflite && <Fact term="IR version">{report.irVersion}</Fact>}
         {!tflite && <Fact term="Opsets">{opsets || <span className="muted">none</span>}</Fact>}
-        <Fact term="Weights">
-          {formatCount(weights.count)} · {formatBytes(weights.bytes)}
+        <Fact term="Weights" testId="fact-weights">
+          {formatCount(weights.count)} · {weights.unknown > 0 ? '≥ ' : ''}
+          {formatBytes(weights.bytes)}
+          {weights.fromConstants > 0 && <span className="muted"> incl. {formatCount(weights.fromConstants)} from constants</span>}
+          {weights.unknown > 0 && <span className="muted"> ({formatCount(weights.unknown)} of unknown size)</span>}
         </Fact>
         <Fact term="Constants" testId="fact-constants">
           {formatCount(report.constants)} <span className="muted">computed from constants</span>
