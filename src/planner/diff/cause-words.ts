@@ -55,11 +55,18 @@ function byChange(d: CauseDraft): [string, number, number][] {
     .sort((x, y) => Math.abs(y[2] - y[1]) - Math.abs(x[2] - x[1]) || Math.max(y[1], y[2]) - Math.max(x[1], x[2]) || x[0].localeCompare(y[0]));
 }
 
-/** "'logits' 31 KiB → 1000 KiB, 'present_0' 8 KiB → 256 KiB and 4 more": the largest changes by name. */
+/**
+ * "'logits' 31 KiB → 1000 KiB, 'present_0' 8 KiB → 256 KiB and 4 more": the
+ * largest changes by name. "none" only on the side a buffer is missing from
+ * (A for a new buffer, B for a gone one); a tensor both plans hold with no
+ * bytes on one side (an empty past cache) reads "0 B", so a tensor that grew
+ * is not mistaken for a new one.
+ */
 function sizedList(d: CauseDraft): string {
   const all = byChange(d);
-  const size = (n: number) => (n === 0 ? 'none' : formatBytes(n));
-  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => (a === b ? `'${name}' ${size(a)}` : `'${name}' ${size(a)} → ${size(b)}`));
+  const sizeA = (n: number) => (n === 0 && d.kind === 'new-buffer-at-peak' ? 'none' : formatBytes(n));
+  const sizeB = (n: number) => (n === 0 && d.kind === 'buffer-gone' ? 'none' : formatBytes(n));
+  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => (a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`));
   const text = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
   return all.length > NAMED_BUFFERS ? `${shown.join(', ')} and ${all.length - NAMED_BUFFERS} smaller` : text;
 }

@@ -75,6 +75,22 @@ describe('diffPlans', () => {
     expectAccounted(diff);
   });
 
+  it("says 0 B, not none, for a tensor both plans hold that was empty in A (a cache with no past), so it reads as grown", () => {
+    // past [n, 64] concatenated with x [1, 64] into present: with n = 0 the past holds no bytes but is still a tensor of the graph
+    const cache = (n: number) => {
+      const g = tinyGraph().input('x', [1, 64]).input('past', [n, 64]);
+      g.node('Concat', ['past', 'x'], { present: [n + 1, 64] }, { name: 'concat', attrs: { axis: 0 } });
+      g.node('Relu', ['present'], { y: [n + 1, 64] }, { name: 'relu' });
+      return g.output('present').output('y').model();
+    };
+    const target = testTarget();
+    const diff = diffPlans(planned(cache(0), target, { past: 0 }), planned(cache(500), target, { past: 500 }));
+    const cause = diff.causes.find((c) => c.buffers.includes('past'))!;
+    expect(cause.summary).toContain("'past' 0 B → 125 KiB");
+    expect(cause.summary).not.toContain('none');
+    expect(diff.buffers.filter((b) => b.status === 'new')).toHaveLength(0);
+  });
+
   it('names a new op whose buffer is live at the peak', () => {
     const target = testTarget();
     const diff = diffPlans(planned(chain(4), target), planned(chain(4, { extra: true }), target));
