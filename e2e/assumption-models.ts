@@ -95,3 +95,16 @@ export function viewsModel(): Uint8Array {
   g.output('late', 'float32', [1, 64, 32]);
   return g.toBytes();
 }
+
+/** A voice-activity detector's interface: audio [batch, samples], a recurrent state [2, batch, 128] (both batch axes unnamed), the sample rate. */
+export function vadModel(): Uint8Array {
+  const g = new GraphBuilder('vad');
+  const audio = g.input('input', 'float32', [undefined, 512]);
+  const state = g.input('state', 'float32', [2, undefined, 128]);
+  g.input('sr', 'int64', []);
+  const next = g.node('Tanh', [state]);
+  const level = g.node('ReduceMean', [audio], { axes: [1], keepdims: 1 });
+  g.output(level, 'float32', [undefined, 1]);
+  g.output(next, 'float32', [2, undefined, 128]);
+  return g.toBytes();
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
-import { branchModel, customOpModel, detectorModel, fusedUnknownModel, largeImageModel, viewsModel } from './assumption-models';
+import { branchModel, customOpModel, detectorModel, fusedUnknownModel, largeImageModel, vadModel, viewsModel } from './assumption-models';
 import { haveModel, heapDrawn, NO_MODELS, openDropped, readModel, snap, summary, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -219,4 +219,13 @@ test('the live list at the peak step lists every buffer, shared ones included, a
   const shown = await details.getByTestId('step-buffer').count();
   expect(shown).toBe(counted.length);
   await expect(details.getByTestId('live-shares').first()).toContainText(/^shares .*'s bytes/);
+});
+
+test("a recurrent state's unnamed batch axis defaults to one sample, as the audio's batch, not to a sequence of 128", async ({ page }) => {
+  const bytes = vadModel();
+  await openDropped(page, 'vad.onnx', bytes);
+  const banner = (await summary(page)).warnings.find((w) => w.startsWith('Plan assumes'));
+  expect(banner).toMatch(/state:1=1 \(batch axis of a recurrent state/);
+  expect(banner).not.toMatch(/state:1=128/);
+  expect((await summary(page)).peak).toBe(cliPlan(tempModel('vad.onnx', bytes), []).peak);
 });

@@ -5,6 +5,10 @@
 // Defaults, when the user gives no value (each reported with its rule):
 // - batch-like names (batch, batch_size, N, B, bs), and opaque or anonymous
 //   dims on axis 0: 1;
+// - axis 1 of a recurrent state ([layers, batch, hidden]: a float input of
+//   rank 3 named like a state, hidden or cell, with fixed layers and hidden
+//   sizes, as ONNX's LSTM/GRU/RNN take initial_h and initial_c): the batch
+//   the state shares with the other inputs, 1, not a sequence;
 // - past-like names (past_sequence_length, …): 0, the first step with no cache;
 // - total-like names (total_sequence_length, …): sequence + past, as the graph requires;
 // - sequence-like names (sequence, seq_len, …), and opaque dims on axis 1 of
@@ -34,7 +38,7 @@ export const DEFAULT_SPATIAL = 224;
 /** Default for image height/width dims of a dense-prediction model (detector, segmenter, OCR). */
 export const DEFAULT_DENSE_SPATIAL = 640;
 
-type DimRole = 'batch' | 'past' | 'total' | 'sequence' | 'spatial' | 'other';
+type DimRole = 'batch' | 'state-batch' | 'past' | 'total' | 'sequence' | 'spatial' | 'other';
 
 /** What the model says about the sizes it expects, beyond its inputs' declarations. */
 export interface DimHints {
@@ -64,11 +68,21 @@ function roleOfName(name: string): DimRole {
 const isFloat = (dtype: DataTypeCode | undefined): boolean =>
   dtype === undefined || dtype === DT.FLOAT || dtype === DT.FLOAT16 || dtype === DT.DOUBLE || dtype === DT.BFLOAT16 || dtype === DT.UINT8;
 const isChannels = (dim: DeclaredDim): boolean => typeof dim === 'number' && dim >= 1 && dim <= 4;
+const isFixed = (dim: DeclaredDim): boolean => typeof dim === 'number' && dim >= 1;
+/** Names recurrent states go by: state, hidden, cell, h0/c0, h/c, …_h/…_c. */
+const STATE_NAME = /state|hidden|cell|^[hc]\d*$|^[hc]_?0$|[_.][hc]\d*$/i;
+
+/** Axis 1 of [layers, batch, hidden]: a float input of rank 3 named as a state, its layers (at most 4) and hidden size fixed. */
+function isStateBatchAxis(input: IrValueInfo, axis: number): boolean {
+  const shape = input.shape ?? [];
+  return axis === 1 && shape.length === 3 && isFloat(input.dtype) && isChannels(shape[0]) && isFixed(shape[2]) && STATE_NAME.test(input.name);
+}
 
 /** What an axis of a graph input is, judged by the input's rank, type and other dims. */
 function roleOfAxis(input: IrValueInfo, axis: number): DimRole {
   const shape = input.shape ?? [];
   if (axis === 0) return 'batch';
+  if (isStateBatchAxis(input, axis)) return 'state-batch';
   if (shape.length === 4 && isFloat(input.dtype)) {
     if (isChannels(shape[1]) && (axis === 2 || axis === 3)) return 'spatial';
     if (isChannels(shape[3]) && (axis === 1 || axis === 2)) return 'spatial';
@@ -190,6 +204,7 @@ function defaultsOf(
       : { value: DEFAULT_SPATIAL, rule: 'image axis: a typical image size' };
   return {
     batch: { value: 1, rule: 'batch axis: one sample' },
+    'state-batch': { value: 1, rule: "batch axis of a recurrent state [layers, batch, hidden]: one sample, as the other inputs' batch" },
     past: { value: past, rule: 'past length: the first step, with no cache yet' },
     total: { value: sequence + past, rule: 'total length: sequence plus past, as the graph requires' },
     sequence: { value: sequence, rule: raised(ladder.sequence, 'sequence axis') ?? 'sequence axis: a typical length' },
