@@ -79,7 +79,7 @@ describe('diffPlans', () => {
     // past [n, 64] concatenated with x [1, 64] into present: with n = 0 the past holds no bytes but is still a tensor of the graph
     const cache = (n: number) => {
       const g = tinyGraph().input('x', [1, 64]).input('past', [n, 64]);
-      g.node('Concat', ['past', 'x'], { present: [n + 1, 64] }, { name: 'concat', attrs: { axis: 0 } });
+      g.node('Concat', ['past', 'x'], { present: [n + 1, 64] }, { name: 'concat' });
       g.node('Relu', ['present'], { y: [n + 1, 64] }, { name: 'relu' });
       return g.output('present').output('y').model();
     };
