@@ -4,7 +4,9 @@
 // training-like traces of 10k, 62k and 100k buffers, three seeds each (timed
 // as `solve` runs on a file: reading the CSV text included, median of 3 runs
 // after a warm-up; then how often best is within 0.5 % of the bound where a
-// greedy baseline is, and its slowest time against naive's), on the activation
+// greedy baseline is, and its slowest time against naive's), on training
+// steps shaped by real models (Llama 80 layers at 10k and 62k buffers, BERT-large
+// at 10k; --only shaped runs these alone), on the activation
 // problems of the real models in ../shared/models (cpu preset), on tilings
 // with a known optimum and on pinwheel sets of 150-450 buffers (guillotine
 // and pinwheel cuts of a full rectangle: optimum = lower bound, and greedy
@@ -26,6 +28,7 @@ import type { PlacementProblem } from '../src/planner/problem/problem';
 import { STRATEGY_NAMES, type StrategyName } from '../src/planner/strategies/strategy-names';
 import type { PlanOptions } from '../src/planner/strategies/strategy';
 import { heavyNetworkProblem, trainingLikeProblem } from '../src/planner/testing/instances-heavy';
+import { BERT_TRAINING, LLAMA_TRAINING, microBatchesFor, trainingStepProblem } from '../src/planner/testing/instances-training';
 import { networkLikeProblem, randomProblem, tiledProblem, type TiledProblem } from '../src/planner/testing/instances';
 import { pinwheelProblem } from '../src/planner/testing/instances-pinwheel';
 import { loadTraces } from '../src/planner/testing/shared-data';
@@ -54,7 +57,7 @@ interface MeasureOptions {
 
 const maxBuffers = Number(argument('--max') ?? 100_000);
 const csvDir = argument('--csv');
-const only = argument('--only'); // 'hard': only the tilings, pinwheel sets and --csv problems; 'crowded': only the crowded traces
+const only = argument('--only'); // 'hard': only the tilings, pinwheel sets and --csv problems; 'crowded': only the crowded traces; 'shaped': only the model-shaped training steps
 
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -95,7 +98,8 @@ function measure(instance: string, problem: PlacementProblem, reference?: number
     const optimal = plan!.optimal ? '*' : ' ';
     if (strategy === 'best') [bestRatio, bestTimes] = [ratio, ms / naiveMs];
     else if (strategy !== 'naive' && !(ratio >= greedyRatio)) greedyRatio = ratio;
-    cells[STRATEGY_NAMES.indexOf(strategy as StrategyName)] = `${ratio.toFixed(4)}${optimal}${formatMs(ms).padStart(8)} ${(ms / naiveMs).toFixed(1)}x${valid}`;
+    const winner = strategy === 'best' && plan!.winner !== undefined ? ` <${plan!.winner}` : '';
+    cells[STRATEGY_NAMES.indexOf(strategy as StrategyName)] = `${ratio.toFixed(4)}${optimal}${formatMs(ms).padStart(8)} ${(ms / naiveMs).toFixed(1)}x${valid}${winner}`;
   }
   return { instance, buffers: problem.buffers.length, reference: ref, cells, bestRatio, greedyRatio, bestTimes };
 }
@@ -130,6 +134,7 @@ function modelProblems(): { name: string; problem: PlacementProblem }[] {
 function main(): void {
   console.log('Each cell: peak / reference (* = proven optimal), wall time including bounding and validating, that time as a multiple of naive\'s.');
   if (only === 'crowded') return printCrowdedTraces();
+  if (only === 'shaped') return void printCrowdedSummary(printShapedTraces());
   if (only !== 'hard') printEveryGenerator();
   printHardProblems();
 }
@@ -172,7 +177,20 @@ function printCrowdedTraces(): void {
   printTable('Network-like traces with heavy overlap, thousands live at once, timed from the CSV text (reference: lower bound)', heavy);
   const training = crowded.flatMap((n) => seeds(n).map((seed) => measure(name('training-like', n, seed), trainingLikeProblem(n, seed), undefined, asFile(n))));
   printTable('Training-like traces, forward activations live until their backward step, timed from the CSV text (reference: lower bound)', training);
-  printCrowdedSummary([...heavy, ...training]);
+  const shaped = printShapedTraces();
+  printCrowdedSummary([...heavy, ...training, ...shaped]);
+}
+
+/** Training steps shaped by real models, as `solve` runs them on a file; returns the rows for the summary. */
+function printShapedTraces(): Row[] {
+  const greedyUpTo = 20_000;
+  const asFile = (n: number): MeasureOptions => ({ fromFile: true, ...(n > greedyUpTo ? { runs: 1 } : { runs: 3 }) });
+  const shaped = [
+    ...[10_000, 62_000].filter((n) => n <= maxBuffers).map((n) => measure(`llama training step ${n}`, trainingStepProblem(LLAMA_TRAINING, microBatchesFor(LLAMA_TRAINING, n)), undefined, asFile(n))),
+    ...[10_000].filter((n) => n <= maxBuffers).map((n) => measure(`bert-large training step ${n}`, trainingStepProblem(BERT_TRAINING, microBatchesFor(BERT_TRAINING, n)), undefined, asFile(n))),
+  ];
+  printTable('Training steps shaped by real models (forward kept for backward, gradients accumulated over micro-batches, Adam temporaries), timed from the CSV text (reference: lower bound)', shaped);
+  return shaped;
 }
 
 /** How the crowded traces meet `best`'s aim: within 0.5 % of the bound where a greedy placement gets there, in at most 3 × naive's time. */

@@ -14,6 +14,7 @@ import { DEFAULT_REGION, type PlacementProblem } from '../problem/problem';
 import { arbitraryProblem } from '../testing/arbitraries';
 import { networkLikeProblem, randomProblem, tiledProblem } from '../testing/instances';
 import { heavyNetworkProblem, trainingLikeProblem } from '../testing/instances-heavy';
+import { BERT_TRAINING, LLAMA_TRAINING, trainingStepProblem } from '../testing/instances-training';
 import { LARGE_CONFLICTS } from './scale-path';
 import { STRATEGY_NAMES } from './strategy-names';
 
@@ -80,6 +81,13 @@ describe('best is never above a baseline, on every region, at every size', () =>
       fc.property(medium, (described) => expectNeverAbove(mediumProblem(described))),
       { seed: SEED, numRuns: 12 },
     );
+  });
+
+  it('on training steps shaped by real models: a Llama of 6 layers over 3 micro-batches, a BERT-large of 4 layers over 4', () => {
+    for (const problem of [trainingStepProblem({ ...LLAMA_TRAINING, layers: 6 }, 3), trainingStepProblem({ ...BERT_TRAINING, layers: 4 }, 4)]) {
+      expect(problem.buffers.length).toBeGreaterThan(300);
+      expectNeverAbove(problem);
+    }
   });
 
   it('on crowded traces past the scale path threshold', () => {
