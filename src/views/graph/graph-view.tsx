@@ -199,6 +199,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (last?.placement === placement && last.input === input) return;
     drawn.current = { placement, input, final };
     svg.current!.dataset.boxes = String(placement.boxes.length);
+    svg.current!.dataset.ioBoxes = String(placement.boxes.filter((b) => input.items.get(b.id)?.kind === 'io').length);
     svg.current!.dataset.final = String(final);
     // The final layout replacing a preview of the first view is fitted again (before drawing, so a large graph draws what the fitted view shows).
     const refit = last === undefined || (!last.final && last.input.key === input.key && anchor === undefined);
