@@ -120,7 +120,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
           <div className="heap-main" ref={main}>
             {mode === 'diagram' ? (
               <>
-                <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
+                <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} selected={selection?.kind === 'buffer' ? cached.data.indexOfId.get(selection.buffer) : undefined} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
                 <HeapLegend kv={kvCacheNames(model).size > 0} />
               </>
             ) : (
