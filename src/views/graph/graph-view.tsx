@@ -47,6 +47,9 @@ const VIRTUAL_FROM = 1000;
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
 const DENSE_SCALE = 0.22;
 const READABLE_FIT = 0.6; // below this the first view shows the top of the graph at a scale its labels read at, its whole width when that fits
+/** In a pane this small on either side (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
+const SMALL_PANE = 420;
+const READABLE_FIT_SMALL = 0.85;
 
 /** The graph drawing of a placement. */
 export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
@@ -151,15 +154,16 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   /**
    * The first view: the whole graph; when that is too small to read, the top of the graph across
-   * its whole width, or at READABLE_FIT centred on its first input when even the width is too wide
+   * its whole width, or at READABLE_FIT (READABLE_FIT_SMALL in a small pane) centred on its first input when even the width is too wide
    * (the minimap shows the rest), moved so that no box of that first screen is cut by the pane's edge.
    */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const fit = fitTransform();
     const s = sizeRef.current;
     const p = placed.current;
-    if (fit === undefined || s === undefined || fit.k >= READABLE_FIT) return fit;
-    const k = Math.min(1, Math.max(READABLE_FIT, (0.96 * s.width) / p.width));
+    const readable = s !== undefined && Math.min(s.width, s.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
+    if (fit === undefined || s === undefined || fit.k >= readable) return fit;
+    const k = Math.min(1, Math.max(readable, (0.96 * s.width) / p.width));
     const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes[0];
     const centred = (s.width - p.width * k) / 2;
     const onFirst = first === undefined ? centred : s.width / 2 - (first.x + first.width / 2) * k;

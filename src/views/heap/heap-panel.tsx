@@ -49,6 +49,9 @@ export interface HeapPanelProps {
   readonly chart?: boolean; // the peak chart beside the diagram (default true); an embed may show it as a pane of its own
 }
 
+/** A heap pane shorter than this (an embed) shows the assumptions as one line, so the diagram keeps its room. */
+const COMPACT_BANNER_BELOW = 420;
+
 /** Height of the legend under the diagram, in CSS pixels. */
 const LEGEND_HEIGHT = 26;
 
@@ -63,6 +66,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   const [chosenRegion, setChosenRegion] = useState<string | undefined>(undefined); // undefined: decided by the pane's height
   const [showChart, setShowChart] = useState(chart);
   const [main, mainSize] = useElementSize<HTMLDivElement>();
+  const [pane, paneSize] = useElementSize<HTMLElement>();
   const regions = fullPlan === undefined ? [] : drawnRegions(fullPlan);
   const crowded = mainSize !== undefined && regions.length > 1 && laneHeight(mainSize.height - LEGEND_HEIGHT, regions.length) < READABLE_LANE;
   const region = chosenRegion !== undefined && (chosenRegion === 'all' || regions.includes(chosenRegion)) ? chosenRegion : crowded ? (fullPlan?.peakRegion ?? regions[0]) : 'all';
@@ -77,7 +81,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   );
   const onSelectStep = useCallback((step: number | undefined) => select(step === undefined ? undefined : { kind: 'step', step }), [select]);
   return (
-    <section className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
+    <section ref={pane} className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
       <div className="pane-toolbar">
         <h2 id="heap-title" className="pane-title">
           Heap
@@ -110,7 +114,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
         </div>
       </div>
       {fullPlan && <OverLimit plan={fullPlan} />}
-      {model && <AssumptionsBanner />}
+      {model && <AssumptionsBanner compact={paneSize !== undefined && paneSize.height < COMPACT_BANNER_BELOW} />}
       {cached === undefined || emphasis === undefined ? (
         <p className="pane-empty" data-testid="heap-empty">
           {planError ? `No plan: ${planError}` : 'Planning…'}
