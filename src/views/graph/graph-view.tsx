@@ -47,7 +47,7 @@ const VIRTUAL_FROM = 1000;
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
 const DENSE_SCALE = 0.22;
 const READABLE_FIT = 0.6; // below this the first view shows the top of the graph at a scale its labels read at, its whole width when that fits
-/** In a pane this small on either side (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
+/** In a pane this small on both sides (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
 const SMALL_PANE = 420;
 const READABLE_FIT_SMALL = 0.85;
 
@@ -161,7 +161,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     const fit = fitTransform();
     const s = sizeRef.current;
     const p = placed.current;
-    const readable = s !== undefined && Math.min(s.width, s.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
+    const readable = s !== undefined && Math.max(s.width, s.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
     if (fit === undefined || s === undefined || fit.k >= readable) return fit;
     const k = Math.min(1, Math.max(readable, (0.96 * s.width) / p.width));
     const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes[0];
