@@ -1,7 +1,8 @@
 // Embeds that choose their panes (panes= in the URL, the panes attribute of
 // <heapscope-view>): each choice at 480×320 shows its panes readable inside
-// the frame (tabs when several), the page itself never scrolls, and the graph
-// pane shows nodes at 640×400.
+// the frame (tabs when several), the page itself never scrolls, the graph
+// pane shows nodes with readable labels at 640×400, and a 480×320 web
+// component keeps the assumptions banner to one line with a styled button.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
@@ -86,6 +87,11 @@ test('the embedded graph pane shows nodes at 640×400 beside the heap', async ({
   await expect(page.getByTestId('embed-workspace')).toHaveAttribute('data-tabs', 'false');
   await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-boxes', /^[1-9]\d*$/);
   await expectNodesInView(page.getByTestId('graph-pane'));
+  // Readable labels: the first view of a small pane is drawn at 0.85 or more, so 12 px titles are 10 px on screen.
+  expect(Number(await page.getByTestId('graph-svg').getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.85);
+  const titles = await page.locator('[data-testid="graph-svg"] .gbox .g-title').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+  expect(titles.length).toBeGreaterThan(0);
+  expect(Math.min(...titles)).toBeGreaterThanOrEqual(10);
   await snap(page, 'embed-640x400');
 });
 
@@ -105,4 +111,41 @@ test('<heapscope-view panes> shows the panes it names and follows the attribute'
   }
   await element.scrollIntoViewIfNeeded();
   await snap(page, 'embed-demo-panes');
+});
+
+test('in a 480×320 web component the assumptions banner is one styled line that opens into the whole banner', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto('/docs/demo.html');
+  await page.evaluate(() => {
+    const element = document.createElement('heapscope-view');
+    element.className = 'demo-small';
+    element.id = 'small-heap';
+    element.setAttribute('src', '../sample.onnx');
+    element.setAttribute('target', 'mcu');
+    element.setAttribute('panes', 'heap');
+    document.body.prepend(element);
+  });
+  const element = page.locator('#small-heap');
+  await expect(element).toHaveAttribute('data-status', 'ready');
+  const pane = (await element.getByTestId('heap-pane').boundingBox())!;
+  expect(pane.height).toBeLessThanOrEqual(320);
+  const banner = element.getByTestId('assumptions-banner');
+  await expect(banner).toHaveAttribute('data-compact', 'true');
+  // One line of the pane, not half of it; the diagram keeps a readable lane.
+  expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(24);
+  expect(Number(await element.getByTestId('heap-canvas').getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(60);
+  // The button is a link-like button of the page, not the browser's grey default.
+  const more = element.getByTestId('assumptions-more');
+  const style = await more.evaluate((e) => {
+    const c = getComputedStyle(e);
+    return { background: c.backgroundColor, border: c.borderTopStyle, cursor: c.cursor, weight: c.fontWeight };
+  });
+  expect(style).toEqual({ background: 'rgba(0, 0, 0, 0)', border: 'none', cursor: 'pointer', weight: '600' });
+  await snap(page, 'embed-component-480x320-banner');
+  // It opens into every line with its fix, and closes again.
+  await more.click();
+  await expect(element.getByTestId('assumption').first()).toBeVisible();
+  await expect(element.getByTestId('assumption-fix').first()).toBeVisible();
+  await element.getByTestId('assumptions-less').click();
+  await expect(element.getByTestId('assumptions-more')).toBeVisible();
 });

@@ -21,6 +21,7 @@ import {
   tinyPng,
   waitForError,
   waitForModel,
+  showTensorTable,
 } from './fixtures';
 
 const GOOD = 'good.onnx';
@@ -41,6 +42,7 @@ async function expectBanner(page: Page, file: string, code: string | RegExp, scr
   // The banner shows the same sentence, capitalised.
   expect(message).toContain(s.error?.slice(1));
   await expect(page.getByTestId('current-file')).toContainText(GOOD);
+  await showTensorTable(page);
   await expect(page.getByTestId('tensor-row')).toHaveCount(3);
   await snap(page, screenshot);
 }

@@ -120,6 +120,13 @@ export async function dropFile(page: Page, name: string, bytes: Uint8Array, opti
   await dataTransfer.dispose();
 }
 
+/** Shows the tensor table, which starts collapsed on a window under 800 px tall (Playwright's default is 1280×720). */
+export async function showTensorTable(page: Page): Promise<void> {
+  const toggle = page.getByTestId('pane-toggles').locator('[data-pane="table"]');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await expect(page.getByTestId('tensor-table')).toBeVisible();
+}
+
 /** Opens the page at `url` on the sample, then drops `bytes` as `name` and waits for its plan. */
 export async function openDropped(page: Page, name: string, bytes: Uint8Array, url = '/'): Promise<void> {
   await page.goto(url);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { controlNamesModel, longDimModel, longNamesModel, prototypeNamesModel } from '../src/model/testing/hostile-models';
-import { dropFile, openDropped, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { dropFile, openDropped, snap, summary, waitForModel, waitForPlan, test, showTensorTable } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -121,6 +121,7 @@ test('a 1 MB node name and tensor name stay bounded in the tooltip, the tables a
   await page.mouse.move(0, 0);
 
   // The tensor table: one line of the row's height, the name cut, more of it in the title.
+  await showTensorTable(page);
   const row = page.getByTestId('tensor-row').filter({ hasText: 'tensor-abc' });
   const cell = row.getByTestId('cell-name');
   const rowBox = (await row.boundingBox())!;

@@ -18,6 +18,7 @@ import {
   startOnSmallModel,
   summary,
   waitForModel,
+  showTensorTable,
 } from './fixtures';
 
 const ULTRAFACE = 'ultraface_RFB-320.onnx';
@@ -46,6 +47,7 @@ test('opens the sample at start and publishes its summary', async ({ page }) => 
   expect(s.buffers).toBeGreaterThan(0);
   expect(s.buffers).toBeLessThanOrEqual(await statNumber(page, 'stat-activations'));
   await expect(page.getByTestId('dims-panel').getByRole('spinbutton', { name: /(^| · )batch$/ })).toHaveValue(/^\d+$/);
+  await showTensorTable(page);
   await expect(page.getByTestId('tensor-row').first()).toBeVisible();
   await snap(page, 'sample');
 });
@@ -61,6 +63,7 @@ test('a dropped model replaces the shown one; the table searches and sorts', asy
   await expect(page.getByTestId('current-file')).toContainText(ULTRAFACE);
   await snap(page, 'dropped-ultraface');
 
+  await showTensorTable(page);
   const rows = page.getByTestId('tensor-row');
   const total = await page.getByTestId('row-count').innerText();
   await page.getByLabel('Search tensors by name, op or dtype').fill('conv');
@@ -138,6 +141,7 @@ test('model= and dim.NAME= URL parameters open a model with bound dims', async (
   await expect(dim.getByRole('spinbutton')).toHaveValue('3');
   await expect(dim.getByTestId('dim-source')).toHaveText('set');
   // y is float32 [batch, 4]: 3 × 4 × 4 bytes.
+  await showTensorTable(page);
   const y = page.locator('[data-testid="tensor-row"][data-name="y"]');
   await expect(y.getByTestId('cell-shape')).toHaveText('3×4');
   await expect(y.getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '48');
@@ -150,6 +154,7 @@ test('a model of 10,001 tensors renders only the rows in view and scrolls to the
   await startOnSmallModel(page);
   await dropFile(page, 'chain-10000.onnx', chainModel(10_000));
   await waitForModel(page, 'chain-10000.onnx');
+  await showTensorTable(page);
   await expect(page.getByTestId('row-count')).toHaveText('10,001 tensors');
   const rendered = await page.getByTestId('tensor-row').count();
   expect(rendered).toBeGreaterThan(5);

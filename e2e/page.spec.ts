@@ -3,7 +3,7 @@
 
 import { expect } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { batchModel, dropFile, serveModel, snap, startOnSmallModel, summary, waitForError, waitForModel, test } from './fixtures';
+import { batchModel, dropFile, serveModel, showTensorTable, snap, startOnSmallModel, summary, waitForError, waitForModel, test } from './fixtures';
 
 test('a slow download shows progress and can be cancelled, keeping the model', async ({ page }) => {
   await startOnSmallModel(page);
@@ -33,6 +33,7 @@ test('a slow download shows progress and can be cancelled, keeping the model', a
 
 test('the page works from the keyboard: "/" searches, Enter sorts, Tab reaches the dims', async ({ page }) => {
   await startOnSmallModel(page);
+  await showTensorTable(page);
   await page.getByTestId('table-body').focus();
   await page.keyboard.press('/');
   await expect(page.getByLabel('Search tensors by name, op or dtype')).toBeFocused();
@@ -58,6 +59,7 @@ test('without Worker support the model is decoded on the main thread', async ({ 
   });
   await startOnSmallModel(page);
   expect(await page.evaluate(() => typeof Worker)).toBe('undefined');
+  await showTensorTable(page);
   await page.getByRole('spinbutton', { name: 'batch' }).fill('5');
   await expect(page.locator('[data-name="y"]').getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '80');
 });

@@ -108,9 +108,10 @@ function EmbedPaneView({ name, chartBeside }: { readonly name: EmbedPane; readon
 /** The peak chart alone. */
 function ChartPane() {
   const plan = useAppStore(selectPlan);
+  const model = useAppStore((s) => s.model?.inferred);
   return (
     <section className="pane embed-chart-pane" aria-label="Live bytes per kind" data-testid="embed-chart">
-      {plan ? <PeakChart plan={plan} /> : <p className="pane-empty">Planning…</p>}
+      {plan ? <PeakChart plan={plan} model={model} /> : <p className="pane-empty">Planning…</p>}
     </section>
   );
 }

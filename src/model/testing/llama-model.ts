@@ -3,7 +3,9 @@
 // decomposed RMSNorm, rotary embedding, grouped-query attention over a KV cache
 // (past_key_values.N.key/value in, present.N.key/value out) and a SwiGLU MLP;
 // reshape shapes come from Constant nodes. Small hidden sizes keep the file
-// small; the structure is what a graph view has to cope with. Test utility.
+// small; the structure is what a graph view has to cope with. The weights are
+// zeros in the file, or, as exports of large models keep them, external data
+// in a file that is never written. Test utility.
 
 import { GraphBuilder } from './onnx-writer';
 
@@ -20,17 +22,23 @@ export interface LlamaShape {
 /** 80 layers (about 5,000 nodes), as a 70B Llama has, with small widths. */
 export const LLAMA_80: LlamaShape = { layers: 80, hidden: 64, heads: 8, kvHeads: 2, ffn: 172, vocab: 256 };
 
+/** Options of llamaModel. */
+export interface LlamaOptions {
+  /** Weights as external data in this file (never written) instead of zeros in the model. */
+  readonly externalWeights?: string;
+}
+
 /** Writes the decoder; see the module header. */
-export function llamaModel(shape: LlamaShape = LLAMA_80): Uint8Array {
+export function llamaModel(shape: LlamaShape = LLAMA_80, options: LlamaOptions = {}): Uint8Array {
   const g = new GraphBuilder('llama');
-  const w = new LlamaWriter(g, shape);
-  let x = g.node('Gather', [g.initializer('model.embed_tokens.weight', 'float16', [shape.vocab, shape.hidden]), g.input('input_ids', 'int64', ['batch', 'seq'])], { axis: 0 }, { name: '/model/embed_tokens/Gather' });
+  const w = new LlamaWriter(g, shape, options.externalWeights);
+  let x = g.node('Gather', [w.weight('model.embed_tokens.weight', [shape.vocab, shape.hidden]), g.input('input_ids', 'int64', ['batch', 'seq'])], { axis: 0 }, { name: '/model/embed_tokens/Gather' });
   const positions = g.input('position_ids', 'int64', ['batch', 'seq']);
   const mask = w.attentionMask(g.input('attention_mask', 'int64', ['batch', 'total']));
   const rotary = w.rotaryTables(positions);
   for (let l = 0; l < shape.layers; l += 1) x = w.layer(x, l, rotary, mask);
   x = w.rmsNorm(x, '/model/norm', 'model.norm.weight');
-  const logits = g.node('MatMul', [x, g.initializer('lm_head.weight', 'float16', [shape.hidden, shape.vocab])], {}, { name: '/lm_head/MatMul' });
+  const logits = g.node('MatMul', [x, w.weight('lm_head.weight', [shape.hidden, shape.vocab])], {}, { name: '/lm_head/MatMul' });
   g.output(logits, 'float16', ['batch', 'seq', shape.vocab]);
   return g.toBytes({ opset: 17 });
 }
@@ -43,12 +51,23 @@ interface Rotary {
 
 class LlamaWriter {
   private readonly headDim: number;
+  private offset = 0; // where the next weight starts in the external data file
 
   constructor(
     private readonly g: GraphBuilder,
     private readonly shape: LlamaShape,
+    private readonly external: string | undefined,
   ) {
     this.headDim = shape.hidden / shape.heads;
+  }
+
+  /** A float16 weight: zeros in the file, or the next range of the external data file. */
+  weight(name: string, dims: readonly number[]): string {
+    if (this.external === undefined) return this.g.initializer(name, 'float16', dims);
+    const length = dims.reduce((n, d) => n * d, 2);
+    const external = { location: this.external, offset: this.offset, length };
+    this.offset += length;
+    return this.g.initializer(name, 'float16', dims, undefined, { external });
   }
 
   /** The additive mask from the 0/1 attention mask. */
@@ -66,7 +85,7 @@ class LlamaWriter {
     const { g, headDim } = this;
     const p = '/model/rotary_emb';
     const table = (name: string): string => {
-      const t = g.node('Gather', [g.initializer(`model.rotary_emb.${name}_cached`, 'float16', [512, headDim]), positions], { axis: 0 }, { name: `${p}/Gather_${name}` });
+      const t = g.node('Gather', [this.weight(`model.rotary_emb.${name}_cached`, [512, headDim]), positions], { axis: 0 }, { name: `${p}/Gather_${name}` });
       return g.node('Unsqueeze', [t, this.ints(`${p}/${name}_axes`, [1])], {}, { name: `${p}/Unsqueeze_${name}` });
     };
     return { cos: table('cos'), sin: table('sin') };
@@ -90,14 +109,14 @@ class LlamaWriter {
     const root = g.node('Sqrt', [eps], {}, { name: `${p}/Sqrt` });
     const inv = g.node('Div', [this.half(`${p}/one`, 1), root], {}, { name: `${p}/Div` });
     const y = g.node('Mul', [x, inv], {}, { name: `${p}/Mul` });
-    return g.node('Mul', [g.initializer(weight, 'float16', [this.shape.hidden]), y], {}, { name: `${p}/Mul_1` });
+    return g.node('Mul', [this.weight(weight, [this.shape.hidden]), y], {}, { name: `${p}/Mul_1` });
   }
 
   private attention(h: string, l: number, rotary: Rotary, mask: string): string {
     const { g, shape, headDim } = this;
     const p = `/model/layers.${l}/self_attn`;
     const proj = (name: string, heads: number): string => {
-      const m = g.node('MatMul', [h, g.initializer(`model.layers.${l}.self_attn.${name}.weight`, 'float16', [shape.hidden, heads * headDim])], {}, { name: `${p}/${name}/MatMul` });
+      const m = g.node('MatMul', [h, this.weight(`model.layers.${l}.self_attn.${name}.weight`, [shape.hidden, heads * headDim])], {}, { name: `${p}/${name}/MatMul` });
       const r = g.node('Reshape', [m, this.ints(`${p}/${name}/shape`, [0, 0, heads, headDim])], {}, { name: `${p}/Reshape_${name}` });
       return g.node('Transpose', [r], { perm: [0, 2, 1, 3] }, { name: `${p}/Transpose_${name}` });
     };
@@ -120,7 +139,7 @@ class LlamaWriter {
     const ctx = g.node('MatMul', [probs, values], {}, { name: `${p}/MatMul_1` });
     const t = g.node('Transpose', [ctx], { perm: [0, 2, 1, 3] }, { name: `${p}/Transpose_out` });
     const r = g.node('Reshape', [t, this.ints(`${p}/out_shape`, [0, 0, shape.hidden])], {}, { name: `${p}/Reshape_out` });
-    return g.node('MatMul', [r, g.initializer(`model.layers.${l}.self_attn.o_proj.weight`, 'float16', [shape.hidden, shape.hidden])], {}, { name: `${p}/o_proj/MatMul` });
+    return g.node('MatMul', [r, this.weight(`model.layers.${l}.self_attn.o_proj.weight`, [shape.hidden, shape.hidden])], {}, { name: `${p}/o_proj/MatMul` });
   }
 
   /** Rotary embedding: rotate_half by Slice, Neg and Concat, then x·cos + rotate_half(x)·sin. */
@@ -148,7 +167,7 @@ class LlamaWriter {
     const { g, shape } = this;
     const p = `/model/layers.${l}/mlp`;
     const proj = (name: string, rows: number, cols: number, input: string): string =>
-      g.node('MatMul', [input, g.initializer(`model.layers.${l}.mlp.${name}.weight`, 'float16', [rows, cols])], {}, { name: `${p}/${name}/MatMul` });
+      g.node('MatMul', [input, this.weight(`model.layers.${l}.mlp.${name}.weight`, [rows, cols])], {}, { name: `${p}/${name}/MatMul` });
     const gate = proj('gate_proj', shape.hidden, shape.ffn, h);
     const silu = g.node('Mul', [gate, g.node('Sigmoid', [gate], {}, { name: `${p}/act_fn/Sigmoid` })], {}, { name: `${p}/act_fn/Mul` });
     const up = proj('up_proj', shape.hidden, shape.ffn, h);

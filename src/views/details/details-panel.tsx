@@ -16,7 +16,7 @@ export function DetailsPanel() {
   const report = useAppStore(selectReport);
   const { select } = useActions();
   if (model === undefined) return null;
-  const data = plan === undefined ? undefined : cachedHeapData(plan).data;
+  const data = plan === undefined ? undefined : cachedHeapData(plan, model).data;
   return (
     <section className="pane details-pane" aria-labelledby="details-title" data-testid="details-pane">
       <div className="pane-toolbar">

@@ -79,7 +79,8 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
       const what = item.kind === 'cluster' ? `Collapse ${groupWord(item)} ${item.title}` : `Hide the bodies of ${item.title} ${shortName(item.subtitle)}`;
       header
         .attr('role', 'button')
-        .attr('tabindex', 0)
+        .attr('data-focusable', box.id)
+        .attr('tabindex', -1)
         .attr('aria-expanded', 'true')
         .attr('aria-label', what)
         .attr('class', 'g-group-header g-toggle')
@@ -145,7 +146,8 @@ function drawNode(g: G, box: PlacedBox, item: GraphItem, facts: NodeFacts, handl
     .attr('class', `gbox g-${item.kind}${item.alias ? ` g-alias g-alias-${item.alias}` : ''}${item.cluster ? ` g-kind-${item.cluster.kind}` : ''}${item.heavy === true ? ' g-heavy' : ''}`)
     .attr('transform', `translate(${box.x},${box.y})`)
     .attr('data-box', box.id)
-    .attr('tabindex', item.kind === 'body-op' ? -1 : 0)
+    .attr('data-focusable', item.kind === 'body-op' ? null : box.id)
+    .attr('tabindex', -1)
     .attr('role', 'button')
     .attr('aria-label', ariaLabel(item))
     .on('click', (event: MouseEvent) => {

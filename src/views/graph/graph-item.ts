@@ -22,4 +22,5 @@ export interface GraphItem {
   readonly constants?: readonly string[]; // folded inputs of an op: weights and constants, as 'name shape · bytes'
   readonly heavy?: boolean; // a group writing a large share of the model's bytes
   readonly hint?: string; // a graph input's or output's quantization, shown on hover
+  readonly tensors?: readonly string[]; // the graph inputs or outputs a folded box stands for (a decoder's KV cache)
 }

@@ -3,6 +3,8 @@ import { DT } from '../../model/dtype';
 import { inferShapes } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import { irGraph } from '../../model/testing/ir-builder';
+import { LLAMA_80, llamaModel } from '../../model/testing/llama-model';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { planModel, type FusionUnitRecord, type ModelPlan } from '../../planner/plan';
 import { presetTarget } from '../../planner/targets/presets';
 import type { LayoutBox } from '../../worker/layout/protocol';
@@ -191,5 +193,41 @@ describe('labels', () => {
     expect(edgeText([{ ...value, shape: [2], bytes: 8 }, { ...value, shape: undefined, bytes: undefined }])).toBe('2 tensors · ?');
     expect(graphLabel('model/encoder/layer_11/attention/self/query/MatMul', 20)).toBe('model/enc…ery/MatMul');
     expect(graphLabel('short')).toBe('short');
+  });
+});
+
+describe('a decoder with a KV cache', () => {
+  const model = inferShapes(decodeOnnx(llamaModel({ ...LLAMA_80, layers: 3 })));
+  const all = (boxes: readonly LayoutBox[]): LayoutBox[] => boxes.flatMap((b) => [b, ...all(b.children ?? [])]);
+
+  it('folds each layer\'s past inputs into one box and its present outputs into another, inside the layer', () => {
+    const input = graphLayoutInput(model, undefined, OPEN);
+    const io = all(input.graph.boxes).filter((b) => input.items.get(b.id)?.kind === 'io');
+    const kv = io.filter((b) => input.items.get(b.id)!.tensors !== undefined);
+    expect(kv.map((b) => input.items.get(b.id)!.title).sort()).toEqual([...Array(3).fill('past KV cache'), ...Array(3).fill('present KV cache')]);
+    // Left as boxes of their own: the token ids, positions, mask and the logits.
+    expect(io.length - kv.length).toBe(4);
+    for (let l = 0; l < 3; l += 1) {
+      const past = input.ioBoxes.get(`in:past_key_values.${l}.key`)!;
+      expect(input.ioBoxes.get(`in:past_key_values.${l}.value`)).toBe(past);
+      expect(input.items.get(past)!.tensors).toEqual([`past_key_values.${l}.key`, `past_key_values.${l}.value`]);
+      expect(input.items.get(past)!.subtitle).toMatch(/^input · 2 tensors · /);
+      const layer = input.graph.boxes.flatMap(function find(b): LayoutBox[] {
+        return (b.children ?? []).some((c) => c.id === past) ? [b] : (b.children ?? []).flatMap(find);
+      });
+      expect(input.items.get(layer[0]!.id)!.cluster!.nodes.every((i) => model.nodes[i]!.name.startsWith(`/model/layers.${l}/`))).toBe(true);
+    }
+    // Every Concat that grows a cache reads from its layer's past box and writes to its present box.
+    const concat = model.nodes.findIndex((n) => n.name === '/model/layers.1/self_attn/Concat_key');
+    const box = input.boxOfNode[concat]!;
+    expect(input.edges.has(`e:${input.ioBoxes.get('in:past_key_values.1.key')}>${box}`)).toBe(true);
+    expect([...input.edges.values()].find((e) => e.source === box && e.target === input.ioBoxes.get('out:/model/layers.1/self_attn/Concat_key_out'))?.values).toEqual(['/model/layers.1/self_attn/Concat_key_out']);
+  });
+
+  it('hides the folded boxes in a collapsed layer and still knows where they are', () => {
+    const layer = graphLayoutInput(model, undefined, OPEN).clusters.find((c) => c.label.endsWith('layers.2') || c.label === 'layers.2')!;
+    const input = graphLayoutInput(model, undefined, { ...OPEN, collapsed: new Set([layer.id]) });
+    expect(input.ioBoxes.get('in:past_key_values.2.value')).toBe(layer.id);
+    expect(input.ioBoxes.get('out:/model/layers.2/self_attn/Concat_value_out')).toBe(layer.id);
   });
 });

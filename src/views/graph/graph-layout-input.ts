@@ -2,7 +2,9 @@
 // per node drawn (constants fold into their consumers unless shown), nested
 // boxes for expanded name-scope groups and If/Loop bodies, one box per
 // collapsed group, boxes for the graph's inputs and outputs (inside the scope
-// that uses them), and one edge per producer-consumer pair labelled with shape
+// that uses them; a decoder's KV-cache inputs, and its outputs, folded into
+// one box per scope, so eighty layers' caches are eighty pairs of boxes, not
+// 320 in rows), and one edge per producer-consumer pair labelled with shape
 // and size (and, on hover, a TensorFlow Lite tensor's quantization). Functions
 // and fusion units are frames drawn around their members
 // (overlays) unless collapsed, so a re-plan that changes them keeps positions.
@@ -17,6 +19,7 @@ import { quantizationHint } from '../quantization';
 import type { LayoutGraph, LayoutLink } from '../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from './graph-clusters';
 import { foldTargets, graphGroups, type GraphGroups } from './graph-groups';
+import { kvCacheNames } from '../kv-cache-names';
 import { BOX_HEIGHT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './graph-boxes';
 
 export { graphLabel } from './graph-boxes';
@@ -48,6 +51,7 @@ export interface GraphLayoutInput {
   readonly items: ReadonlyMap<string, GraphItem>;
   readonly edges: ReadonlyMap<string, GraphEdge>;
   readonly boxOfNode: readonly (string | undefined)[]; // by model node index: the box that shows it (a folded constant: its consumer's)
+  readonly ioBoxes: ReadonlyMap<string, string>; // 'in:<tensor>' / 'out:<tensor>' -> the box that shows that graph input or output
   readonly clusters: readonly GraphCluster[]; // every group: scopes, functions, fusion units
   readonly overlays: readonly GraphCluster[]; // functions and fusion units drawn as frames around their members
   readonly key: string; // the structure laid out (boxes, sizes, edges), without labels
@@ -82,6 +86,8 @@ class InputBuilder {
   private readonly fuOf = new Map<number, GraphCluster>();
   private readonly fuDepth = new Map<string, number>(); // fusion unit id -> scopes shared by all its nodes
   private readonly ioBox = new Map<string, string>();
+  private readonly kv: ReadonlySet<string>;
+  private readonly kvBoxes = new Map<string, { readonly box: MutableBox; readonly role: 'input' | 'output'; readonly values: InferredValue[] }>();
   private readonly marks: ReadonlyMap<string, AliasMark>;
   private readonly total: number;
 
@@ -92,6 +98,7 @@ class InputBuilder {
     private readonly groups: GraphGroups,
   ) {
     this.marks = aliasMarks(plan);
+    this.kv = kvCacheNames(model);
     const byId = new Map(groups.scopes.map((c) => [c.id, c]));
     const inner = new Map<number, GraphCluster>();
     for (const c of groups.scopes) for (const i of c.nodes) inner.set(i, c); // parents come first: the innermost wins
@@ -111,6 +118,7 @@ class InputBuilder {
     for (const name of model.inputs) if (values.get(name)?.kind === 'input') this.addIo(values.get(name)!, 'input');
     const shownBox = model.nodes.map((_, i) => (groups.folded[i] ? undefined : this.addNode(i, values)));
     for (const name of model.outputs) if (values.has(name)) this.addIo(values.get(name)!, 'output');
+    this.finishKvBoxes();
     for (const v of model.values) this.linkValue(v, shownBox);
     const targets = foldTargets(model, groups.folded);
     const boxOfNode = shownBox.map((b, i) => b ?? (targets[i] === undefined ? undefined : shownBox[targets[i]!]));
@@ -140,14 +148,14 @@ class InputBuilder {
     }
     sortByOrder(this.roots, this.rank());
     const graph = { boxes: this.roots, links };
-    return { graph, items: this.items, edges, boxOfNode, clusters, overlays, key: structureKey(graph) };
+    return { graph, items: this.items, edges, boxOfNode, ioBoxes: this.ioBox, clusters, overlays, key: structureKey(graph) };
   }
 
   /** Each box's place in the model's order: its first node (a group's first member), inputs first and outputs last. */
   private rank(): ReadonlyMap<string, number> {
     const rank = new Map<string, number>();
     for (const [id, item] of this.items) {
-      if (item.kind === 'io') rank.set(id, item.subtitle === 'input' ? -1 : Infinity);
+      if (item.kind === 'io') rank.set(id, item.subtitle.startsWith('input') ? -1 : Infinity);
       else if (item.node !== undefined) rank.set(id, item.node);
       else if (item.members.length > 0) rank.set(id, Math.min(...item.members));
     }
@@ -222,10 +230,40 @@ class InputBuilder {
       this.ioBox.set(id, where);
       return;
     }
+    if (this.kv.has(v.name)) {
+      this.ioBox.set(id, this.kvBox(v, role, chain, where));
+      return;
+    }
     this.ioBox.set(id, id);
     const hint = quantizationHint(this.model, [v.name]);
     this.items.set(id, { id, kind: 'io', title: graphLabel(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false, ...(hint !== undefined && { hint }) });
     where.push({ id, width: boxWidth(graphLabel(v.name, 28), role), height: 34 });
+  }
+
+  /** The box of the KV-cache inputs (or outputs) of the scope `chain` ends in, added to `where` on first use; returns its id. */
+  private kvBox(v: InferredValue, role: 'input' | 'output', chain: readonly GraphCluster[], where: MutableBox[]): string {
+    const id = `kv-${role === 'input' ? 'in' : 'out'}:${chain.at(-1)?.id ?? ''}`;
+    const existing = this.kvBoxes.get(id);
+    if (existing !== undefined) existing.values.push(v);
+    else {
+      const box: MutableBox = { id, width: 0, height: 34 };
+      where.push(box);
+      this.kvBoxes.set(id, { box, role, values: [v] });
+    }
+    return id;
+  }
+
+  /** Titles and sizes the KV-cache boxes once every tensor they fold is known. */
+  private finishKvBoxes(): void {
+    for (const [id, { box, role, values }] of this.kvBoxes) {
+      const title = role === 'input' ? 'past KV cache' : 'present KV cache';
+      const known = values.every((v) => v.bytes !== undefined);
+      const bytes = values.reduce((sum, v) => sum + (v.bytes ?? 0), 0);
+      const subtitle = `${role} · ${formatCount(values.length)} tensor${values.length === 1 ? '' : 's'} · ${known ? formatBytes(bytes) : '?'}`;
+      const hint = values.map((v) => graphLabel(v.name, SHOWN_CHARS)).join('\n');
+      this.items.set(id, { id, kind: 'io', title, subtitle, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false, hint, tensors: values.map((v) => v.name) });
+      box.width = boxWidth(title, subtitle);
+    }
   }
 
   private linkValue(v: InferredValue, boxOfNode: readonly (string | undefined)[]): void {

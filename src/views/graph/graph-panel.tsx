@@ -214,19 +214,22 @@ function useMarks(
 ): { marks: GraphMarks; focus: string | undefined } {
   const { matches, current: currentMatch } = search;
   return useMemo(() => {
-    const data = plan === undefined ? undefined : cachedHeapData(plan).data;
+    const data = plan === undefined ? undefined : cachedHeapData(plan, model).data;
     const emphasis = graphEmphasis(model, data, selection);
     const box = (i: number): string | undefined => input?.boxOfNode[i];
     const emphasized = new Set([...emphasis.nodes].flatMap((i) => box(i) ?? []));
     const values = new Set<string>();
+    let ioFocus: string | undefined; // a selected graph input or output drawn as a box of its own (or in a folded KV-cache box)
     if (selection?.kind === 'buffer') {
       const at = data?.indexOfId.get(selection.buffer);
       const name = at === undefined ? undefined : data?.plan.buffers[at]?.name;
       if (name !== undefined) values.add(name);
+      const io = name === undefined ? undefined : (input?.ioBoxes.get(`in:${name}`) ?? input?.ioBoxes.get(`out:${name}`));
+      if (io !== undefined && input?.items.get(io)?.kind === 'io') ioFocus = io;
     } else if (emphasis.focus !== undefined) for (const v of model.nodes[emphasis.focus]?.outputs ?? []) values.add(v);
     const boxes = input === undefined ? [] : matches.map((m) => matchBox(m, input));
     const current = currentMatch === undefined ? undefined : boxes[currentMatch];
     const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current };
-    return { marks, focus: emphasis.focus === undefined ? undefined : box(emphasis.focus) };
+    return { marks, focus: ioFocus ?? (emphasis.focus === undefined ? undefined : box(emphasis.focus)) };
   }, [model, plan, selection, input, matches, currentMatch]);
 }

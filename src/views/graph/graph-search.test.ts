@@ -64,8 +64,10 @@ describe('groupsToOpen', () => {
 });
 
 describe('matchBox and revealBox', () => {
-  const input = (items: string[], boxOfNode: (string | undefined)[], overlays: GraphCluster[] = []) =>
-    ({ items: new Map(items.map((id) => [id, {}])), boxOfNode, overlays, clusters }) as unknown as GraphLayoutInput;
+  const input = (items: string[], boxOfNode: (string | undefined)[], overlays: GraphCluster[] = [], folded: [string, string][] = []) => {
+    const ioBoxes = new Map([...items.filter((id) => /^(in|out):/.test(id)).map((id): [string, string] => [id, id]), ...folded]);
+    return { items: new Map(items.map((id) => [id, {}])), boxOfNode, ioBoxes, overlays, clusters } as unknown as GraphLayoutInput;
+  };
   it("marks a collapsed group's box, an open fusion unit's frame, a graph input's box, else the node's box", () => {
     const closed = input(['n0', 'sc:block1', 'in:image'], ['n0', 'sc:block1', 'sc:block1']);
     expect(matchBox({ kind: 'node', node: 2 }, closed)).toBe('sc:block1');
@@ -76,6 +78,9 @@ describe('matchBox and revealBox', () => {
     // A frame is drawn around its members, not laid out: the view pans to its first member.
     expect(revealBox({ kind: 'group', cluster: unit }, open)).toBe('n1');
     expect(revealBox({ kind: 'tensor', name: 'gate', node: 1 }, open)).toBe('n1');
+    // A KV-cache input folded with others into one box: that box.
+    const folded = input(['n0', 'n1', 'n2', 'kv-in:'], ['n0', 'n1', 'n2'], [], [['in:past.0.key', 'kv-in:']]);
+    expect(matchBox({ kind: 'tensor', name: 'past.0.key', node: 0 }, folded)).toBe('kv-in:');
   });
 });
 

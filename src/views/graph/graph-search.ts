@@ -93,7 +93,10 @@ export function matchBox(match: SearchMatch, input: GraphLayoutInput): string | 
     if (input.items.has(c.id) || input.overlays.some((o) => o.id === c.id)) return c.id;
   }
   if (match.kind === 'tensor') {
-    for (const id of [`in:${match.name}`, `out:${match.name}`]) if (input.items.has(id)) return id;
+    for (const id of [`in:${match.name}`, `out:${match.name}`]) {
+      const box = input.ioBoxes.get(id);
+      if (box !== undefined && input.items.has(box)) return box;
+    }
   }
   const node = matchNode(match);
   return node === undefined ? undefined : input.boxOfNode[node];

@@ -2,11 +2,12 @@
 // frames of functions and fusion units around it; of a graph of thousands of
 // boxes only the part around the view, dense far out), with d3-zoom for pan and
 // zoom (labels thin out when zoomed far out), fit to view on load, centring on
-// a box (search, selection) clear of the minimap, keyboard pan and zoom, and
+// a box (search, selection) clear of the minimap, keyboard pan and zoom, one
+// tab stop for all the boxes with arrow keys between them (graph-keys.ts), and
 // the minimap. A new input on the same placement (a re-plan) redraws in place.
 // React owns the elements; drawing happens in effects, outside React.
 
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type Ref, type UIEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type Ref, type UIEvent } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../worker/layout/protocol';
 import { useElementSize } from '../use-element-size';
@@ -14,6 +15,7 @@ import { clearOfEdges } from './edge-clear';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from './draw-graph';
 import type { GraphLayoutInput } from './graph-layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './graph-minimap';
+import { navBoxes, nextBox, type ArrowKey } from './graph-keys';
 import { overlayBoxes } from './graph-overlays';
 import './graph-drawing.css';
 
@@ -45,6 +47,9 @@ const VIRTUAL_FROM = 1000;
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
 const DENSE_SCALE = 0.22;
 const READABLE_FIT = 0.6; // below this the first view shows the top of the graph at a scale its labels read at, its whole width when that fits
+/** In a pane this small on both sides (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
+const SMALL_PANE = 420;
+const READABLE_FIT_SMALL = 0.85;
 
 /** The graph drawing of a placement. */
 export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
@@ -70,6 +75,30 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
   });
   const extent = useRef<{ region: Region; dense: boolean } | undefined>(undefined);
   const pending = useRef(0);
+  const tabStop = useRef<string | undefined>(undefined); // the box Tab enters the graph at: the last one focused
+  const focusing = useRef(0);
+
+  /** Leaves one tab stop among the drawn boxes: the last one focused when drawn, else the topmost; the pane itself when none is drawn. */
+  const setTabStop = useCallback(() => {
+    const g = root.current;
+    if (g === null) return;
+    const focusable = [...g.querySelectorAll<SVGElement>('[data-focusable]')];
+    const where = new Map(placed.current.boxes.map((b) => [b.id, b]));
+    const top = (e: SVGElement): [number, number] => {
+      const b = where.get(e.dataset.focusable!);
+      return b === undefined ? [Infinity, Infinity] : [b.y, b.x];
+    };
+    const topmost = (): SVGElement | undefined =>
+      focusable.reduce<SVGElement | undefined>((best, e) => {
+        if (best === undefined) return e;
+        const [y, x] = top(e);
+        const [by, bx] = top(best);
+        return y < by || (y === by && x < bx) ? e : best;
+      }, undefined);
+    const stop = focusable.find((e) => e.dataset.focusable === tabStop.current) ?? topmost();
+    for (const e of focusable) e.setAttribute('tabindex', e === stop ? '0' : '-1');
+    svg.current?.parentElement?.setAttribute('tabindex', stop === undefined ? '0' : '-1');
+  }, []);
 
   /** Draws the scene: all of a small graph; of a large one the region around the view, unless that is drawn already (`force`: draw anyway). */
   const drawVisible = useCallback((force: boolean) => {
@@ -80,6 +109,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (placement.boxes.length < VIRTUAL_FROM) {
       if (force) drawGraph(g, input, placement, frames, facts, handlers);
       if (force) markGraph(g, marksRef.current);
+      if (force) setTabStop();
       return;
     }
     const t = transform.current;
@@ -94,7 +124,8 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     extent.current = { region, dense };
     drawGraph(g, input, placement, frames, facts, handlers, { region, dense });
     markGraph(g, marksRef.current);
-  }, []);
+    setTabStop();
+  }, [setTabStop]);
 
   const apply = useCallback((t: ZoomTransform, animate: boolean) => {
     const element = svg.current;
@@ -123,15 +154,16 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   /**
    * The first view: the whole graph; when that is too small to read, the top of the graph across
-   * its whole width, or at READABLE_FIT centred on its first input when even the width is too wide
+   * its whole width, or at READABLE_FIT (READABLE_FIT_SMALL in a small pane) centred on its first input when even the width is too wide
    * (the minimap shows the rest), moved so that no box of that first screen is cut by the pane's edge.
    */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const fit = fitTransform();
     const s = sizeRef.current;
     const p = placed.current;
-    if (fit === undefined || s === undefined || fit.k >= READABLE_FIT) return fit;
-    const k = Math.min(1, Math.max(READABLE_FIT, (0.96 * s.width) / p.width));
+    const readable = s !== undefined && Math.max(s.width, s.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
+    if (fit === undefined || s === undefined || fit.k >= readable) return fit;
+    const k = Math.min(1, Math.max(readable, (0.96 * s.width) / p.width));
     const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes[0];
     const centred = (s.width - p.width * k) / 2;
     const onFirst = first === undefined ? centred : s.width / 2 - (first.x + first.width / 2) * k;
@@ -199,6 +231,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (last?.placement === placement && last.input === input) return;
     drawn.current = { placement, input, final };
     svg.current!.dataset.boxes = String(placement.boxes.length);
+    svg.current!.dataset.ioBoxes = String(placement.boxes.filter((b) => input.items.get(b.id)?.kind === 'io').length);
     svg.current!.dataset.final = String(final);
     // The final layout replacing a preview of the first view is fitted again (before drawing, so a large graph draws what the fitted view shows).
     const refit = last === undefined || (!last.final && last.input.key === input.key && anchor === undefined);
@@ -225,10 +258,35 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     event.currentTarget.scrollLeft = 0;
   };
 
+  /** Focuses box `id` once it is drawn (a large graph draws it after the move that brings it into view). */
+  const focusBox = (id: string, tries = 40): void => {
+    cancelAnimationFrame(focusing.current);
+    const target = root.current?.querySelector<SVGElement>(`[data-focusable="${CSS.escape(id)}"]`);
+    if (target !== null && target !== undefined) target.focus({ preventScroll: true });
+    else if (tries > 0) focusing.current = requestAnimationFrame(() => focusBox(id, tries - 1));
+  };
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>): void => {
+    const id = (event.target as Element).getAttribute('data-focusable');
+    if (id === null || (event.target as Element).getAttribute('tabindex') === '0') return;
+    tabStop.current = id;
+    setTabStop();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const element = svg.current;
     const b = behavior.current;
     if (element === null || b === undefined) return;
+    const from = (event.target as Element).getAttribute('data-focusable');
+    if (from !== null && event.key.startsWith('Arrow')) {
+      const next = nextBox(navBoxes(input, placement), input, from, event.key as ArrowKey);
+      event.preventDefault();
+      if (next === undefined) return;
+      tabStop.current = next;
+      reveal(next, false);
+      focusBox(next);
+      return;
+    }
     const pan: Readonly<Record<string, [number, number]>> = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
     if (event.key in pan) select(element).call(b.translateBy, pan[event.key]![0] / transform.current.k, pan[event.key]![1] / transform.current.k);
     else if (event.key === '+' || event.key === '=') select(element).call(b.scaleBy, 1.4);
@@ -255,8 +313,9 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       className="graph-view"
       tabIndex={0}
       role="group"
-      aria-label="Model graph: drag or arrow keys pan, wheel or + and - zoom, 0 fits, Escape clears the selection; Tab reaches the nodes"
+      aria-label="Model graph: Tab enters at one node and arrow keys move between nodes along the edges, Enter selects; drag pans, wheel or + and - zoom, 0 fits, Escape clears the selection"
       onKeyDown={onKeyDown}
+      onFocus={onFocus}
       onScroll={onScroll}
       data-testid="graph-view"
     >

@@ -1,6 +1,7 @@
 // The assumptions banner above the heap: one line per thing the plan rests on
 // that the file does not fix (default dims, tensors of unknown size, guessed
 // branches), each with the control that fixes it one click away, opened in place.
+// In a small pane (an embed) it is one line that opens into the whole banner.
 
 import { useState } from 'react';
 import type { AssumptionLine } from '../../store/assumptions';
@@ -10,13 +11,35 @@ import { DimsFields, InputValueField, ShapeField } from '../panels/binding-field
 import { titleText } from '../../shared/short-name';
 import './assumptions.css';
 
-/** The banner; nothing when the plan rests on no assumption. */
-export function AssumptionsBanner() {
+/** The banner; nothing when the plan rests on no assumption. `compact`: one line until opened. */
+export function AssumptionsBanner({ compact = false }: { readonly compact?: boolean }) {
   const lines = useAppStore(selectAssumptionLines);
   const [open, setOpen] = useState<string | undefined>(undefined);
+  const [shown, setShown] = useState(false);
   if (lines.length === 0) return null;
+  if (compact && !shown) {
+    const first = lines[0]!;
+    const more = lines.length - 1;
+    return (
+      <div className="assumptions assumptions-compact" role="note" aria-label="What the plan assumes" data-testid="assumptions-banner" data-compact="true">
+        <p className="assumption-text">
+          <span className="assumption-summary" title={titleText(lines.map((l) => l.text).join('\n'))}>
+            {first.action === undefined ? first.text : first.lead}
+          </span>
+          <button type="button" className="assumption-action" aria-expanded={false} onClick={() => setShown(true)} data-testid="assumptions-more">
+            {more > 0 ? `+${more} more` : 'Details'}
+          </button>
+        </p>
+      </div>
+    );
+  }
   return (
-    <div className="assumptions" role="note" aria-label="What the plan assumes" data-testid="assumptions-banner">
+    <div className="assumptions" role="note" aria-label="What the plan assumes" data-testid="assumptions-banner" data-compact={compact}>
+      {compact && (
+        <button type="button" className="assumption-action assumptions-less" aria-expanded onClick={() => setShown(false)} data-testid="assumptions-less">
+          Less
+        </button>
+      )}
       <ul className="assumption-lines">
         {lines.map((line) => (
           <li key={line.key} className="assumption" data-testid="assumption" data-kind={line.fix.kind}>
@@ -30,7 +53,7 @@ export function AssumptionsBanner() {
               {line.action !== undefined && (
                 <button
                   type="button"
-                  className="link-button assumption-action"
+                  className="assumption-action"
                   aria-expanded={open === line.key}
                   onClick={() => setOpen(open === line.key ? undefined : line.key)}
                   data-testid="assumption-fix"

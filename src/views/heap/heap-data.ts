@@ -11,17 +11,19 @@ import { liveBytes, sharingGroups } from './live-bytes';
 import { RectIndex } from './rect-index';
 
 /** Colour classes of the diagram, in drawing order (aliases are drawn over their parents). */
-export const KIND_CLASSES = ['activation', 'io', 'scratch', 'cache', 'copy', 'subgraph'] as const;
+export const KIND_CLASSES = ['activation', 'io', 'kv', 'scratch', 'cache', 'copy', 'subgraph'] as const;
 
 const CLASS_OF: Readonly<Record<PlannedBuffer['kind'], number>> = {
   activation: 0,
   input: 1,
   output: 1,
-  scratch: 2,
-  cache: 3,
-  copy: 4,
-  subgraph: 5,
+  scratch: 3,
+  cache: 4,
+  copy: 5,
+  subgraph: 6,
 };
+/** The class of a decoder's KV-cache inputs and outputs (kv-cache-names.ts). */
+const KV_CLASS = 2;
 
 /** One memory region of the plan, drawn as a horizontal lane. */
 export interface HeapLane {
@@ -55,8 +57,8 @@ export interface HeapData {
   readonly indexOfId: ReadonlyMap<number, number>; // plan buffer id -> index
 }
 
-/** Builds the view model of `plan`; see the module header. */
-export function heapData(plan: ModelPlan): HeapData {
+/** Builds the view model of `plan`, the tensors named in `kv` coloured as KV cache; see the module header. */
+export function heapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): HeapData {
   const buffers = plan.buffers;
   const count = buffers.length;
   // One lane per region that holds buffers, in the target's order; empty regions get none.
@@ -80,7 +82,7 @@ export function heapData(plan: ModelPlan): HeapData {
     offset[i] = b.offset;
     size[i] = b.size;
     lane[i] = laneOf.get(b.region)!;
-    kindClass[i] = CLASS_OF[b.kind] ?? 0;
+    kindClass[i] = (b.kind === 'input' || b.kind === 'output') && kv.has(b.name) ? KV_CLASS : (CLASS_OF[b.kind] ?? 0);
     shared[i] = b.alias === undefined ? 0 : 1;
     spilled[i] = b.wanted === undefined ? 0 : 1;
     steps = Math.max(steps, end[i]!);

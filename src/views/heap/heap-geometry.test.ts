@@ -2,7 +2,7 @@ import { zoomIdentity } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { heapBuffer, heapPlan } from '../testing/heap-plans';
 import { heapData } from './heap-data';
-import { baseScales, curveHeight, heapLayout, laneAt, zoomedScales } from './heap-geometry';
+import { baseScales, bufferWindow, curveHeight, heapLayout, laneAt, zoomedScales } from './heap-geometry';
 
 // The fixed parts (MARGIN): left 68, right 14, top 8, 22 between lanes, 16 for
 // each lane's label above it, the curve 64 (32 under 300 px) with 10 above it,
@@ -149,5 +149,32 @@ describe('laneAt', () => {
     expect(laneAt(layout, 170, t)).toBeUndefined();
     expect(laneAt(layout, 245.9, t)).toBeUndefined();
     expect(laneAt(layout, 246, t)).toBe(1);
+  });
+});
+
+describe('bufferWindow', () => {
+  /** One buffer over steps [1000, 1010) of 5000, one over [0, 1) and one over [4990, 5000). */
+  const long = heapData(
+    heapPlan([{ name: 'ram', peak: 300 }], [heapBuffer(0, 'ram', 1000, 1010, 0, 100), heapBuffer(1, 'ram', 0, 1, 100, 100), heapBuffer(2, 'ram', 4990, 5000, 200, 100)], 5000),
+  );
+
+  it('centres a lifetime and gives it 60 % of the width', () => {
+    // 10 steps / 0.6 = 16.67 steps shown, from 1005 - 8.33.
+    const [from, to] = bufferWindow(long, 0);
+    expect(from).toBeCloseTo(996.667, 3);
+    expect(to).toBeCloseTo(1013.333, 3);
+    const x = baseScales(long, heapLayout(long, 800, 400), [from, to]).x;
+    // The plot is 718 px wide: the buffer spans 430.8 px of it, from 143.6 px.
+    expect(x(1000)).toBeCloseTo(143.6, 1);
+    expect(x(1010) - x(1000)).toBeCloseTo(430.8, 1);
+  });
+
+  it('shows a one-step lifetime with a step either side, and stays within the plan', () => {
+    expect(bufferWindow(long, 1)).toEqual([0, 3]);
+    expect(bufferWindow(long, 2)).toEqual([5000 - 50 / 3, 5000]);
+  });
+
+  it('never shows more steps than the plan has', () => {
+    expect(bufferWindow(oneLane, 1)).toEqual([0, 4]);
   });
 });

@@ -1,7 +1,9 @@
 // Where things go on the heap diagram: the plot area with one lane per region
 // stacked top to bottom, the live-bytes curve under it and the step axis at
-// the bottom; base D3 scales from steps and bytes to CSS pixels, and the same
-// scales under a d3-zoom transform (which zooms steps and addresses together).
+// the bottom; base D3 scales from steps and bytes to CSS pixels, over every
+// step or over the window of steps around one buffer's lifetime ("zoom to
+// buffer"), and the same scales under a d3-zoom transform (which zooms steps
+// and addresses together).
 
 import { scaleLinear, type ScaleLinear, type ZoomTransform } from 'd3';
 import type { HeapData } from './heap-data';
@@ -61,9 +63,29 @@ export interface HeapScales {
 /** Headroom above each lane's extent, so its peak line is not on the edge. */
 const HEADROOM = 1.06;
 
-/** Base scales, before any zoom: the whole step range and every lane's whole extent. */
-export function baseScales(data: HeapData, layout: HeapLayout): HeapScales {
-  const x = scaleLinear().domain([0, data.steps]).range([0, layout.plot.width]);
+/** A range of steps, half-open [from, to). */
+export type StepWindow = readonly [number, number];
+
+/** A buffer's lifetime takes this share of the width once zoomed to. */
+const FOCUS_SHARE = 0.6;
+
+/**
+ * The steps to show to zoom the time axis to buffer `i`: its lifetime in the
+ * middle, taking FOCUS_SHARE of the width (with a step either side at the
+ * least, so a short lifetime takes a third of the width or more), clamped to
+ * the plan's steps.
+ */
+export function bufferWindow(data: HeapData, i: number): StepWindow {
+  const start = data.start[i]!;
+  const end = data.end[i]!;
+  const span = Math.min(data.steps, Math.max(end - start + 2, (end - start) / FOCUS_SHARE));
+  const from = Math.max(0, Math.min(data.steps - span, (start + end) / 2 - span / 2));
+  return [from, from + span];
+}
+
+/** Base scales, before any zoom: the steps of `window` (default all) and every lane's whole extent. */
+export function baseScales(data: HeapData, layout: HeapLayout, window: StepWindow = [0, data.steps]): HeapScales {
+  const x = scaleLinear().domain(window).range([0, layout.plot.width]);
   const y = data.lanes.map((lane, i) => {
     const box = layout.lanes[i]!;
     return scaleLinear().domain([0, lane.extent * HEADROOM]).range([box.top + box.height, box.top]);

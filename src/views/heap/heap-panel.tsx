@@ -14,6 +14,8 @@ import { HeapNumbers, OverLimit } from './heap-header';
 import { HeapTable } from './heap-table';
 import { HeapView } from './heap-view';
 import type { ModelPlan } from '../../planner/plan';
+import type { InferredGraph } from '../../model/inferred';
+import { kvCacheNames } from '../kv-cache-names';
 import { useElementSize } from '../use-element-size';
 import { drawnRegions, laneHeight, READABLE_LANE, regionPlan } from './heap-regions';
 import { PeakChart } from './peak-chart';
@@ -21,20 +23,21 @@ import './heap.css';
 
 const dataCache = new WeakMap<ModelPlan, { data: HeapData; nodeSteps: ReadonlyMap<string, number> }>();
 
-/** The view model of `plan`, built once per plan. */
-export function cachedHeapData(plan: ModelPlan): { data: HeapData; nodeSteps: ReadonlyMap<string, number> } {
+/** The view model of `plan` over `model` (whose KV cache is coloured apart), built once per plan. */
+export function cachedHeapData(plan: ModelPlan, model: InferredGraph | undefined): { data: HeapData; nodeSteps: ReadonlyMap<string, number> } {
   let entry = dataCache.get(plan);
   if (entry === undefined) {
-    const data = heapData(plan);
+    const data = heapData(plan, kvCacheNames(model));
     entry = { data, nodeSteps: stepsByNode(data) };
     dataCache.set(plan, entry);
   }
   return entry;
 }
 
-const LEGEND: readonly { kind: string; label: string; title?: string }[] = [
+const LEGEND: readonly { kind: string; label: string; title?: string; only?: 'kv' }[] = [
   { kind: 'activation', label: 'activation' },
   { kind: 'io', label: 'input / output' },
+  { kind: 'kv', label: 'KV cache', title: "a decoder's past inputs and present outputs, kept for the whole run", only: 'kv' },
   { kind: 'scratch', label: 'scratch' },
   { kind: 'cache', label: 'cache' },
   { kind: 'copy', label: 'copy', title: 'a copy at a compute-unit boundary or into a Concat' },
@@ -45,6 +48,9 @@ const LEGEND: readonly { kind: string; label: string; title?: string }[] = [
 export interface HeapPanelProps {
   readonly chart?: boolean; // the peak chart beside the diagram (default true); an embed may show it as a pane of its own
 }
+
+/** A heap pane shorter than this (an embed) shows the assumptions as one line, so the diagram keeps its room. */
+const COMPACT_BANNER_BELOW = 420;
 
 /** Height of the legend under the diagram, in CSS pixels. */
 const LEGEND_HEIGHT = 26;
@@ -60,11 +66,12 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   const [chosenRegion, setChosenRegion] = useState<string | undefined>(undefined); // undefined: decided by the pane's height
   const [showChart, setShowChart] = useState(chart);
   const [main, mainSize] = useElementSize<HTMLDivElement>();
+  const [pane, paneSize] = useElementSize<HTMLElement>();
   const regions = fullPlan === undefined ? [] : drawnRegions(fullPlan);
   const crowded = mainSize !== undefined && regions.length > 1 && laneHeight(mainSize.height - LEGEND_HEIGHT, regions.length) < READABLE_LANE;
   const region = chosenRegion !== undefined && (chosenRegion === 'all' || regions.includes(chosenRegion)) ? chosenRegion : crowded ? (fullPlan?.peakRegion ?? regions[0]) : 'all';
   const plan = fullPlan === undefined || region === undefined || region === 'all' || regions.length < 2 ? fullPlan : regionPlan(fullPlan, region);
-  const cached = plan === undefined ? undefined : cachedHeapData(plan);
+  const cached = plan === undefined ? undefined : cachedHeapData(plan, model);
   const emphasis = useMemo(() => (cached === undefined ? undefined : heapEmphasis(cached.data, selection, cached.nodeSteps)), [cached, selection]);
   const lookup = model === undefined ? undefined : modelLookup(model);
   const describe = useCallback((i: number) => bufferFacts(cached!.data, model, lookup, i), [cached, model, lookup]);
@@ -74,7 +81,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   );
   const onSelectStep = useCallback((step: number | undefined) => select(step === undefined ? undefined : { kind: 'step', step }), [select]);
   return (
-    <section className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
+    <section ref={pane} className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
       <div className="pane-toolbar">
         <h2 id="heap-title" className="pane-title">
           Heap
@@ -107,7 +114,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
         </div>
       </div>
       {fullPlan && <OverLimit plan={fullPlan} />}
-      {model && <AssumptionsBanner />}
+      {model && <AssumptionsBanner compact={paneSize !== undefined && paneSize.height < COMPACT_BANNER_BELOW} />}
       {cached === undefined || emphasis === undefined ? (
         <p className="pane-empty" data-testid="heap-empty">
           {planError ? `No plan: ${planError}` : 'Planning…'}
@@ -117,26 +124,26 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
           <div className="heap-main" ref={main}>
             {mode === 'diagram' ? (
               <>
-                <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
-                <HeapLegend />
+                <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} selected={selection?.kind === 'buffer' ? cached.data.indexOfId.get(selection.buffer) : undefined} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
+                <HeapLegend kv={kvCacheNames(model).size > 0} />
               </>
             ) : (
               <HeapTable data={cached.data} highlight={emphasis.highlight} describe={describe} onSelectBuffer={onSelectBuffer} />
             )}
           </div>
           {/* The regions the diagram shows: one region's chart has room to be read beside it. */}
-          {showChart && plan && <PeakChart plan={plan} className="heap-chart" />}
+          {showChart && plan && <PeakChart plan={plan} model={model} className="heap-chart" />}
         </div>
       )}
     </section>
   );
 }
 
-/** What the colours and lines of the diagram mean. */
-export function HeapLegend() {
+/** What the colours and lines of the diagram mean; the KV cache's colour only for a model with one. */
+export function HeapLegend({ kv = false }: { readonly kv?: boolean }) {
   return (
     <ul className="heap-legend" aria-label="Legend">
-      {LEGEND.map((item) => (
+      {LEGEND.filter((item) => item.only === undefined || kv).map((item) => (
         <li key={item.kind} title={item.title}>
           <span className={`swatch swatch-${item.kind}`} aria-hidden="true" />
           {item.label}

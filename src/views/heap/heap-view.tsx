@@ -1,7 +1,9 @@
 // The heap diagram: a canvas of buffers (x = step, y = address, one lane per
 // region) under an SVG overlay of axes, with d3-zoom for semantic zoom and pan,
 // a hover tooltip fed by the spatial index, click to select a buffer, and the
-// step axis (click, or arrow keys) to select a step. Drawing happens in
+// step axis (click, or arrow keys) to select a step, and "Zoom to buffer"
+// (or `z`) to stretch the step axis over the selected buffer's lifetime, so
+// a short-lived buffer of a long plan is not a one-pixel line. Drawing happens in
 // requestAnimationFrame, outside React; React owns only the elements.
 
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
@@ -10,7 +12,7 @@ import { drawHeap } from './draw-heap';
 import { readPalette, type HeapPalette } from './heap-palette';
 import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
 import type { HeapData } from './heap-data';
-import { baseScales, heapLayout, zoomedScales, type HeapLayout, type HeapScales } from './heap-geometry';
+import { baseScales, bufferWindow, heapLayout, zoomedScales, type HeapLayout, type HeapScales, type StepWindow } from './heap-geometry';
 import { bufferAt } from './hit-test';
 import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
@@ -20,6 +22,7 @@ export interface HeapViewProps {
   readonly data: HeapData;
   readonly highlight: Uint8Array | undefined; // buffers to emphasize; the rest dim
   readonly step: number | undefined; // the selected step
+  readonly selected?: number; // the selected buffer's index, which "Zoom to buffer" brings into view
   readonly describe: (i: number) => HoverState['facts'];
   readonly onSelectBuffer: (i: number | undefined) => void;
   readonly onSelectStep: (step: number | undefined) => void;
@@ -32,11 +35,12 @@ interface Frame {
   base: HeapScales;
   scales: HeapScales;
   t: ZoomTransform;
+  window: StepWindow | undefined; // the steps the base scales span, when zoomed to a buffer
   palette: HeapPalette | undefined;
 }
 
 /** The heap diagram of a plan. */
-export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSelectStep }: HeapViewProps) {
+export function HeapView({ data, highlight, step, selected, describe, onSelectBuffer, onSelectStep }: HeapViewProps) {
   const [host, size] = useElementSize<HTMLDivElement>();
   // Unique per diagram: the comparison shows several on one page.
   const clipId = `heap-axis-clip-${useId().replace(/:/g, '')}`;
@@ -49,6 +53,8 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
   const pending = useRef(0);
   const hovered = useRef<number | undefined>(undefined);
   const [hover, setHover] = useState<HoverState | undefined>(undefined);
+  const [window_, setWindow] = useState<{ data: HeapData; steps: StepWindow } | undefined>(undefined);
+  const stepWindow = window_?.data === data ? window_.steps : undefined;
   // What the next draw lights, for the frame callback; updated at commit, before the effects below schedule a draw.
   const drawState = useRef({ highlight, step });
   useLayoutEffect(() => {
@@ -89,11 +95,15 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
     const dpr = window.devicePixelRatio || 1;
     element.width = Math.round(layout.width * dpr);
     element.height = Math.round(layout.height * dpr);
-    const base = baseScales(data, layout);
-    const t = frame.current?.t ?? zoomIdentity;
-    frame.current = { data, layout, base, scales: zoomedScales(base, t), t, palette: frame.current?.palette };
+    const base = baseScales(data, layout, stepWindow);
+    const windowChanged = frame.current !== undefined && frame.current.window !== stepWindow;
+    const t = windowChanged ? zoomIdentity : (frame.current?.t ?? zoomIdentity);
+    frame.current = { data, layout, base, scales: zoomedScales(base, t), t, window: stepWindow, palette: frame.current?.palette };
+    // A new window starts unzoomed: the transform d3-zoom keeps is reset with it.
+    if (windowChanged && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
+    element.dataset.steps = stepWindow === undefined ? `0-${data.steps}` : `${stepWindow[0]}-${stepWindow[1]}`;
     schedule();
-  }, [data, layout, schedule]);
+  }, [data, layout, stepWindow, schedule]);
 
   // A new plan starts from the whole view, with nothing hovered.
   useEffect(() => {
@@ -188,14 +198,20 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
     } else if (event.key === 'Escape') onSelectStep(undefined);
     else if (element !== null && behavior !== undefined && (event.key === '+' || event.key === '=' || event.key === '-')) {
       select(element).call(behavior.scaleBy, event.key === '-' ? 1 / 1.5 : 1.5);
-    } else if (element !== null && behavior !== undefined && event.key === '0') select(element).call(behavior.transform, zoomIdentity);
+    } else if (event.key === '0') fit();
+    else if (event.key === 'z' && selected !== undefined) zoomToSelected();
     else return;
     event.preventDefault();
   };
 
   const fit = (): void => {
+    setWindow(undefined);
     const element = canvas.current;
     if (element !== null && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
+  };
+
+  const zoomToSelected = (): void => {
+    if (selected !== undefined) setWindow({ data, steps: bufferWindow(data, selected) });
   };
 
   return (
@@ -204,7 +220,7 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
       className="heap-view"
       tabIndex={0}
       role="group"
-      aria-label="Heap diagram: arrow keys walk through the steps, + and - zoom, 0 fits, Escape clears the step"
+      aria-label="Heap diagram: arrow keys walk through the steps, + and - zoom, z zooms to the selected buffer, 0 fits, Escape clears the step"
       onKeyDown={onKeyDown}
       data-testid="heap-view"
     >
@@ -241,7 +257,12 @@ export function HeapView({ data, highlight, step, describe, onSelectBuffer, onSe
           <rect width="100%" height="100%" fill="transparent" />
         </svg>
       )}
-      <button type="button" className="button button-small heap-fit" onClick={fit} title="Fit the whole plan (0)">
+      {selected !== undefined && (
+        <button type="button" className="button button-small heap-zoom-buffer" onClick={zoomToSelected} aria-label="Zoom to buffer" title="Zoom to buffer: stretch the step axis over the selected buffer's lifetime (z)" data-testid="heap-zoom-buffer">
+          Zoom
+        </button>
+      )}
+      <button type="button" className="button button-small heap-fit" onClick={fit} title="Fit the whole plan (0)" data-testid="heap-fit">
         Fit
       </button>
       {hover && <HeapTooltip hover={hover} />}

@@ -10,7 +10,7 @@ import { largestFreeBlocks } from './free-blocks';
 import { liveBytes, sharingGroups } from './live-bytes';
 
 /** The kinds the chart tells apart, in drawing order. */
-export const CHART_KINDS = ['activation', 'scratch', 'cache', 'copy'] as const;
+export const CHART_KINDS = ['activation', 'kv', 'scratch', 'cache', 'copy'] as const;
 /** One kind of the chart. */
 export type ChartKind = (typeof CHART_KINDS)[number];
 
@@ -46,8 +46,13 @@ export interface PeakChartData {
   readonly complete: boolean; // false when some tensor's size is unknown: peaks and live bytes are lower estimates
 }
 
-/** Builds the chart's data for `plan`; regions without buffers or bytes are left out. */
-export function peakChartData(plan: ModelPlan): PeakChartData {
+/** A buffer's kind in the chart: a decoder's KV-cache input or output (named in `kv`) is a kind of its own. */
+function chartKind(b: PlannedBuffer, kv: ReadonlySet<string>): ChartKind {
+  return (b.kind === 'input' || b.kind === 'output') && kv.has(b.name) ? 'kv' : KIND_OF[b.kind];
+}
+
+/** Builds the chart's data for `plan`, the tensors named in `kv` as KV cache; regions without buffers or bytes are left out. */
+export function peakChartData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): PeakChartData {
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => Math.max(b.end, b.start + 1)));
   const names = plan.regions.map((r) => r.name);
   for (const b of plan.buffers) if (!names.includes(b.region)) names.push(b.region);
@@ -59,9 +64,9 @@ export function peakChartData(plan: ModelPlan): PeakChartData {
     const region = plan.regions.find((r) => r.name === name);
     if (members.length === 0 && (region?.peak ?? 0) === 0) continue;
     const byKind = Object.fromEntries(
-      CHART_KINDS.map((k) => [k, liveBytes(shared, (root) => root.region === name && KIND_OF[root.kind] === k, steps)]),
+      CHART_KINDS.map((k) => [k, liveBytes(shared, (root) => root.region === name && chartKind(root, kv) === k, steps)]),
     ) as Record<ChartKind, Float64Array>;
-    if (members.length > 0) for (const g of shared.groups) if (g.root.region === name) present.add(KIND_OF[g.root.kind]);
+    if (members.length > 0) for (const g of shared.groups) if (g.root.region === name) present.add(chartKind(g.root, kv));
     const total = new Float64Array(steps); // every group is of one kind
     for (const k of CHART_KINDS) byKind[k].forEach((bytes, s) => (total[s]! += bytes));
     const peak = region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size));

@@ -17,6 +17,7 @@ import { bucketMax, type ChartKind, type PeakChartData } from './peak-chart-data
 export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'bound' | 'free' | 'text' | 'muted' | 'cell', string>> = {
   total: '#627084',
   activation: '#4a74ee',
+  kv: '#8c6d1f',
   scratch: '#e08a1e',
   cache: '#b64fd0',
   copy: '#d8485a',
@@ -27,6 +28,9 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
   muted: '#627084',
   cell: '#f1f3f6',
 };
+
+/** Each row's label. */
+const ROW_WORDS: Readonly<Record<ChartKind | 'total', string>> = { total: 'total', activation: 'activation', kv: 'KV cache', scratch: 'scratch', cache: 'cache', copy: 'copy' };
 
 /** Options of peakChartSvg. */
 export interface PeakChartSvgOptions {
@@ -79,8 +83,8 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
       const freeAtPeak = region.peakStep === undefined ? region.capacity : region.largestFree[region.peakStep] ?? region.capacity;
       const label =
         chars >= 28
-          ? `${row} · ${peakText(atPeak, data.complete)} at peak${row === 'total' && chars >= 44 ? ` · largest free ${formatBytes(freeAtPeak)}` : ''}`
-          : `${row} ${peakText(atPeak, data.complete)}`;
+          ? `${ROW_WORDS[row]} · ${peakText(atPeak, data.complete)} at peak${row === 'total' && chars >= 44 ? ` · largest free ${formatBytes(freeAtPeak)}` : ''}`
+          : `${ROW_WORDS[row]} ${peakText(atPeak, data.complete)}`;
       parts.push(
         `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(clip(label, chars))}</text>`,
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep, row === 'total' ? region.largestFree : undefined),
@@ -141,7 +145,7 @@ function summaryLine(data: PeakChartData): string {
     (r) =>
       `${r.name}: peak ${peakText(r.peak, data.complete)}, lower bound ${formatBytes(r.lowerBound)}${r.peakStep === undefined ? '' : ` at step ${r.peakStep}, largest free block there ${formatBytes(r.largestFree[r.peakStep] ?? r.capacity)} of ${formatBytes(r.capacity)}`}`,
   );
-  return `Live bytes over ${data.steps} steps per kind (${data.kinds.join(', ')})${data.complete ? '' : ', sizes known only'}. ${regions.join('; ')}`;
+  return `Live bytes over ${data.steps} steps per kind (${data.kinds.map((k) => ROW_WORDS[k]).join(', ')})${data.complete ? '' : ', sizes known only'}. ${regions.join('; ')}`;
 }
 
 /** The height the chart wants for `data` at `cellHeight` pixels per small multiple, its regions side by side. */

@@ -4,6 +4,8 @@
 
 import { useMemo } from 'react';
 import type { ModelPlan } from '../../planner/plan';
+import type { InferredGraph } from '../../model/inferred';
+import { kvCacheNames } from '../kv-cache-names';
 import { useElementSize } from '../use-element-size';
 import { peakChartData, type PeakChartData } from './peak-chart-data';
 import { peakChartSvg } from './peak-chart-svg';
@@ -11,11 +13,11 @@ import './peak-chart.css';
 
 const cache = new WeakMap<ModelPlan, PeakChartData>();
 
-/** The chart's data of `plan`, built once per plan. */
-export function cachedPeakChartData(plan: ModelPlan): PeakChartData {
+/** The chart's data of `plan` over `model` (whose KV cache is a kind of its own), built once per plan. */
+export function cachedPeakChartData(plan: ModelPlan, model: InferredGraph | undefined): PeakChartData {
   let data = cache.get(plan);
   if (data === undefined) {
-    data = peakChartData(plan);
+    data = peakChartData(plan, kvCacheNames(model));
     cache.set(plan, data);
   }
   return data;
@@ -24,13 +26,14 @@ export function cachedPeakChartData(plan: ModelPlan): PeakChartData {
 /** Props of PeakChart. */
 export interface PeakChartProps {
   readonly plan: ModelPlan;
+  readonly model: InferredGraph | undefined; // the plan's model, whose KV cache the chart tells apart
   readonly className?: string;
 }
 
 /** Live bytes over steps per kind and region, filling its box. */
-export function PeakChart({ plan, className }: PeakChartProps) {
+export function PeakChart({ plan, model, className }: PeakChartProps) {
   const [host, size] = useElementSize<HTMLDivElement>();
-  const data = cachedPeakChartData(plan);
+  const data = cachedPeakChartData(plan, model);
   const markup = useMemo(() => (size === undefined ? '' : peakChartSvg(data, { width: size.width, height: size.height })), [data, size]);
   return (
     <figure className={`peak-chart ${className ?? ''}`} data-testid="peak-chart" data-regions={data.regions.length} data-kinds={data.kinds.join(',')}>

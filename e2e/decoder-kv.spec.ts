@@ -1,0 +1,86 @@
+// A decoder's KV cache as a class of its own (issue 34), on the generated
+// 80-layer Llama-shaped decoder with its weights as unwritten external data
+// and a past of 127 steps: each layer's past inputs fold into one box and its
+// present outputs into another, inside the layer, so an opened layer and the
+// fully expanded graph show two cache boxes per layer rather than four in
+// rows; search finds a cache tensor in its folded box; the heap legend and the
+// live-bytes chart show the cache in a colour of its own.
+
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
+import { graphAction, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+async function graphSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 150_000 });
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+}
+
+async function openDecoder(page: Page): Promise<void> {
+  await serveModel(page, '/e2e/decoder-80.onnx', llamaModel(LLAMA_80, { externalWeights: 'decoder-80.onnx.data' }));
+  await page.goto('/?model=/e2e/decoder-80.onnx&dim.past=127');
+  await waitForModel(page, 'decoder-80.onnx');
+  await waitForPlan(page);
+  await graphSettled(page);
+}
+
+const pastBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^past KV cache$/ }) });
+const presentBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^present KV cache$/ }) });
+
+test('an opened layer shows its cache as one past and one present box; the heap and its chart colour the cache apart', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openDecoder(page);
+  // The legend names the cache, and the chart has a row for it that holds bytes at the peak.
+  await expect(page.locator('.heap-legend li', { hasText: /^KV cache$/ }).locator('.swatch-kv')).toHaveCount(1);
+  const chart = page.getByTestId('peak-chart');
+  await expect(chart).toHaveAttribute('data-kinds', /(^|,)kv(,|$)/);
+  await expect(chart.locator('.pc-cell[data-kind="kv"] .pc-area')).toHaveCount(1);
+  await expect(chart.locator('text', { hasText: /^KV cache/ })).toHaveCount(1);
+  const kvColour = await page.locator('.heap-legend .swatch-kv').evaluate((e) => getComputedStyle(e).backgroundColor);
+  const ioColour = await page.locator('.heap-legend .swatch-io').evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(kvColour).not.toBe(ioColour);
+
+  // Open layers 0–9, layer 3 and its attention: its four cache tensors are two boxes.
+  for (const group of [/layers 0–9/, /layers\.3$/, /^▸ self_attn$/]) {
+    await page.locator('.gbox.g-collapsed[data-box*="layers"]', { has: page.locator('.g-title', { hasText: group }) }).first().click();
+    await graphSettled(page);
+  }
+  await expect(pastBox(page)).toHaveCount(1);
+  await expect(presentBox(page)).toHaveCount(1);
+  await expect(pastBox(page).locator('.g-sub')).toHaveText(/^input · 2 tensors · /);
+  await expect(page.locator('.gbox.g-io .g-title', { hasText: /past_key_values/ })).toHaveCount(0);
+  await expect(pastBox(page).locator('title')).toHaveText('past_key_values.3.key\npast_key_values.3.value');
+
+  // Searching a cache tensor lands on its folded box.
+  const field = page.getByTestId('graph-search');
+  await field.fill('past_key_values.3.value');
+  await field.press('Enter');
+  await expect(pastBox(page)).toHaveClass(/g-current/);
+  await expect(pastBox(page)).toBeInViewport();
+  await snap(page, 'decoder-kv-layer-3');
+});
+
+test('with every group expanded, the 80-layer decoder draws 160 cache boxes, and search reaches the last layer\'s', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDecoder(page);
+  const collapsed = (await page.evaluate(() => window.heapscope!.summary().graph.boxes));
+  await graphAction(page, 'graph-expand-all');
+  await graphSettled(page);
+  const boxes = await page.evaluate(() => window.heapscope!.summary().graph.boxes);
+  expect(boxes).toBeGreaterThan(collapsed);
+  // Four cache tensors per layer in two boxes, beside the ids, positions, mask and logits: 164 graph I/O boxes, not 324.
+  await expect(page.getByTestId('graph-svg')).toHaveAttribute('data-io-boxes', String(2 * LLAMA_80.layers + 4));
+  const field = page.getByTestId('graph-search');
+  await field.fill('past_key_values.79.key');
+  await field.press('Enter');
+  const current = page.locator('.gbox.g-current');
+  await expect(current).toHaveCount(1);
+  await expect(current.locator('.g-title')).toHaveText('past KV cache');
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  await expect(current).toBeInViewport();
+  await snap(page, 'decoder-kv-expanded');
+});
