@@ -1,7 +1,11 @@
 // A model client for store tests: decodes the fake format of worker/testing on
 // the spot, records its calls, and can hold answers until the test releases them.
 
-import type { ClientOutcome, CompareOutcome, ModelClient, PlannedTfliteAsk, PlannedTfliteOutcome, PlanOutcome, ProgressListener, SuggestOutcome } from '../../worker/client';
+import type { ClientOutcome, CompareOutcome, GrowthAsk, GrowthOutcome, GrowthPointListener, ModelClient, PlannedTfliteAsk, PlannedTfliteOutcome, PlanOutcome, ProgressListener, SuggestOutcome } from '../../worker/client';
+import { sweepDim } from '../../planner/sweep/dim-sweep';
+import { growthAxisName } from '../../worker/growth-axes';
+import { inferOptions } from '../../worker/handler';
+import { growthPoint } from '../../worker/plan-growth';
 import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan-compare';
 import type { DimValues, InputValues, ModelBindings, PlanResult, PlanSettings, ShapeValues } from '../../worker/protocol';
 import type { InferredModel } from '../../model/inferred';
@@ -46,6 +50,10 @@ export interface FakeClient extends ModelClient {
   readonly suggests: PlanSettings[];
   /** Every planned .tflite asked for, in order. */
   readonly plannedFiles: PlannedTfliteAsk[];
+  /** Every growth curve asked for, in order. */
+  readonly growths: GrowthAsk[];
+  /** How many times cancelGrowth was called. */
+  growthCancels: number;
   /** While true, answers wait for release(). */
   hold: boolean;
   /** What stopSearch answers: true as a worker that can stop its search does. */
@@ -69,6 +77,8 @@ export function createFakeClient(): FakeClient {
     compares: [],
     suggests: [],
     plannedFiles: [],
+    growths: [],
+    growthCancels: 0,
     hold: false,
     stoppable: true,
     stops: 0,
@@ -135,6 +145,27 @@ export function createFakeClient(): FakeClient {
       if (held === undefined || held.name !== ask.name) return { status: 'failed', error: { code: 'no-model', message: `the worker does not hold ${ask.name}` } };
       const text = new TextEncoder().encode(`${ask.name}:${ask.offsets.join(',')}`);
       return { status: 'done', result: text.buffer };
+    },
+    // Plans every point with the real sweep and planner, over the fake inference.
+    async growth(ask: GrowthAsk, onPoint: GrowthPointListener): Promise<GrowthOutcome> {
+      client.growths.push(ask);
+      await gate();
+      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+      const input = { ir: held.ir, axis: ask.axis, bindings: ask.bindings, settings: ask.settings };
+      const deps = { infer: fakeInfer, plan: (m: InferredModel, s: PlanSettings) => planForSettings(m, s), inferOptions };
+      const planAt = (value: number) => {
+        const point = growthPoint(input, value, deps);
+        onPoint(point, !ask.values.includes(value));
+        return point;
+      };
+      try {
+        return { status: 'done', result: sweepDim(growthAxisName(ask.axis), ask.values, planAt, ask.findFit ? (p) => p.fits : undefined) };
+      } catch (error) {
+        return { status: 'failed', error: toErrorData(error) };
+      }
+    },
+    cancelGrowth() {
+      client.growthCancels += 1;
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });
