@@ -88,3 +88,9 @@ export function defaultGrowthRange(axis: GrowthAxis, current: number): { readonl
   }
   return { from: current === 0 ? 0 : 1, to: Math.min(MAX_GROWTH_VALUE, Math.max(16, up * 8)) };
 }
+
+/** The value of `axis` the plan of `model` was made with; undefined when the model has no such dim or input. */
+export function growthCurrent(model: InferredModel, axis: GrowthAxis): number | undefined {
+  if (axis.kind === 'dim') return model.dims.find((d) => d.name === axis.name)?.value;
+  return model.values.find((v) => v.name === axis.input && v.kind === 'input')?.shape?.[axis.axes[0]!];
+}

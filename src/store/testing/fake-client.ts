@@ -69,8 +69,26 @@ export interface FakeClient extends ModelClient {
 /** Creates a fake client. */
 export function createFakeClient(): FakeClient {
   let held: { ir: IrModel; name: string; model: InferredModel } | undefined;
+  let cancelGrowthNow: (() => void) | undefined;
   const waiting: (() => void)[] = [];
   const gate = (): Promise<void> => (client.hold ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
+  // Plans every point with the real sweep and planner, over the fake inference, after the gate.
+  const planGrowth = async (ask: GrowthAsk, onPoint: GrowthPointListener): Promise<GrowthOutcome> => {
+    await gate();
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    const input = { ir: held.ir, axis: ask.axis, bindings: ask.bindings, settings: ask.settings };
+    const deps = { infer: fakeInfer, plan: (m: InferredModel, s: PlanSettings) => planForSettings(m, s), inferOptions };
+    const planAt = (value: number) => {
+      const point = growthPoint(input, value, deps);
+      onPoint(point, !ask.values.includes(value));
+      return point;
+    };
+    try {
+      return { status: 'done', result: sweepDim(growthAxisName(ask.axis), ask.values, planAt, ask.findFit ? (p) => p.fits : undefined) };
+    } catch (error) {
+      return { status: 'failed', error: toErrorData(error) };
+    }
+  };
 
   const client: FakeClient = {
     calls: [],
@@ -100,7 +118,7 @@ export function createFakeClient(): FakeClient {
     async reinfer(bindings: ModelBindings, settings: PlanSettings): Promise<ClientOutcome> {
       client.calls.push({ kind: 'reinfer', ...recorded(bindings) });
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       try {
         held.model = fakeInfer(held.ir, bindings);
       } catch (error) {
@@ -115,14 +133,14 @@ export function createFakeClient(): FakeClient {
       const budgetMs = settings.budgetMs;
       if (budgetMs !== undefined) onProgress?.(0.1, 'Searching for a smaller plan', { elapsedMs: budgetMs / 10, budgetMs, peak: 900, bound: 800, stoppable: client.stoppable });
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       return { status: 'done', result: planOf(held.model, settings) };
     },
     async compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome> {
       client.compares.push(settings);
       onProgress?.(0, 'Comparing strategies');
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       const model = held.model;
       const peaks = COMPARED_STRATEGIES.map((strategy) => strategyPeak(planForSettings, model, settings, strategy, () => 0));
       return { status: 'done', result: { settings, peaks } };
@@ -131,7 +149,7 @@ export function createFakeClient(): FakeClient {
       client.suggests.push(settings);
       onProgress?.(0, 'Evaluating suggestions');
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       try {
         return { status: 'done', result: { settings, suggestions: planForSettings(held.model, settings, { suggest: true }).suggestions ?? [] } };
       } catch (error) {
@@ -146,26 +164,14 @@ export function createFakeClient(): FakeClient {
       const text = new TextEncoder().encode(`${ask.name}:${ask.offsets.join(',')}`);
       return { status: 'done', result: text.buffer };
     },
-    // Plans every point with the real sweep and planner, over the fake inference.
-    async growth(ask: GrowthAsk, onPoint: GrowthPointListener): Promise<GrowthOutcome> {
+    growth(ask: GrowthAsk, onPoint: GrowthPointListener): Promise<GrowthOutcome> {
       client.growths.push(ask);
-      await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
-      const input = { ir: held.ir, axis: ask.axis, bindings: ask.bindings, settings: ask.settings };
-      const deps = { infer: fakeInfer, plan: (m: InferredModel, s: PlanSettings) => planForSettings(m, s), inferOptions };
-      const planAt = (value: number) => {
-        const point = growthPoint(input, value, deps);
-        onPoint(point, !ask.values.includes(value));
-        return point;
-      };
-      try {
-        return { status: 'done', result: sweepDim(growthAxisName(ask.axis), ask.values, planAt, ask.findFit ? (p) => p.fits : undefined) };
-      } catch (error) {
-        return { status: 'failed', error: toErrorData(error) };
-      }
+      const cancelled = new Promise<GrowthOutcome>((resolve) => (cancelGrowthNow = () => resolve({ status: 'cancelled' })));
+      return Promise.race([planGrowth(ask, onPoint), cancelled]);
     },
     cancelGrowth() {
       client.growthCancels += 1;
+      cancelGrowthNow?.();
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });
