@@ -1,0 +1,106 @@
+// The Growth view on tiny GPT-2: the peak against its sequence length, planned
+// in the worker after the plan is shown; a click plans that length on the
+// page, a shift-click opens it as the comparison's side B; and on a model with
+// no symbolic dim, the batch of its fixed input through a shape override.
+
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { haveModel, NO_MODELS, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
+
+/** Planning every point shares two cores with other work: give it time. */
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+const SQUEEZENET = 'winml_SqueezeNet_fp16.onnx';
+
+/** Opens `name` from the corpus by URL (so a comparison can read it again) and shows the Growth view. */
+async function openWithGrowth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, `/e2e/${name}`, readModel(name));
+  await page.goto(`/?model=/e2e/${name}`);
+  await waitForModel(page, name);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await expect(page.getByTestId('growth-pane')).toBeVisible();
+}
+
+/** Waits for the curve over `dim` to be planned; returns its points. */
+async function grown(page: Page, dim: string) {
+  await page.waitForFunction((d) => {
+    const g = window.heapscope?.summary().growth;
+    return g?.dim === d && g.status === 'done';
+  }, dim);
+  return (await summary(page)).growth!;
+}
+
+/** The dot of `value` in the chart. */
+function dot(page: Page, value: number) {
+  return page.getByTestId('growth-chart').locator(`circle[data-value="${value}"]`).first();
+}
+
+test.describe('growth view', () => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+
+  test('draws the peak against seq_len, and a click plans that length', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    const curve = await grown(page, 'seq_len');
+    // Powers of two up to eight times the default of 128.
+    expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]);
+    expect(curve.current).toBe(128);
+    const onScreen = await summary(page);
+    expect(curve.points.find((p) => p.value === 128)?.peak).toBe(onScreen.peak);
+    for (const p of curve.points) expect(p.lowerBound).toBeLessThanOrEqual(p.peak);
+    expect(curve.monotonic).toBe(true);
+    await expect(page.getByTestId('growth-chart').locator('circle')).toHaveCount(11);
+    await snap(page, 'growth-gpt2-1600x1000');
+
+    await dot(page, 256).hover();
+    const card = page.getByTestId('growth-tooltip');
+    await expect(card).toHaveAttribute('data-value', '256');
+    await expect(card).toContainText('seq_len = 256');
+    const at256 = curve.points.find((p) => p.value === 256)!;
+    await snap(page, 'growth-gpt2-hover');
+
+    await dot(page, 256).click();
+    await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.dims['seq_len'] === 256);
+    const after = await summary(page);
+    expect(after.settings?.dims).toEqual({ seq_len: 256 });
+    expect(after.peak).toBe(at256.peak);
+    expect(new URL(page.url()).searchParams.get('dim.seq_len')).toBe('256');
+    // The curve holds for the new plan: it is kept, with the value on screen moved.
+    const kept = await grown(page, 'seq_len');
+    expect(kept.current).toBe(256);
+    expect(kept.points).toEqual(curve.points);
+  });
+
+  test('a shift-click opens the point as side B of a comparison', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    const curve = await grown(page, 'seq_len');
+    const shown = await summary(page);
+    await dot(page, 512).click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('compare-dialog')).toBeVisible();
+    await page.waitForFunction(() => window.heapscope?.summary().compare?.peakB != null);
+    const after = await summary(page);
+    expect(after.compare?.settings?.dims).toEqual({ seq_len: 512 });
+    expect(after.compare?.peakB).toBe(curve.points.find((p) => p.value === 512)?.peak);
+    expect(after.compare?.peakA).toBe(shown.peak);
+    // The page's own plan is left alone.
+    expect(after.settings?.dims).toEqual({});
+    expect(after.peak).toBe(shown.peak);
+  });
+
+  test('a model without a symbolic dim grows by the batch of its fixed input', async ({ page }) => {
+    test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+    await openWithGrowth(page, SQUEEZENET);
+    await expect(page.getByTestId('growth-axis').locator('option')).toHaveText(['data_0 batch', 'data_0 image size']);
+    const curve = await grown(page, 'data_0:0');
+    expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16]);
+    await dot(page, 4).click();
+    await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.shapes['data_0']?.[0] === 4);
+    const after = await summary(page);
+    expect(after.settings?.shapes).toEqual({ data_0: [4, 3, 224, 224] });
+    expect(after.peak).toBe(curve.points.find((p) => p.value === 4)?.peak);
+  });
+});
