@@ -103,4 +103,16 @@ test.describe('growth view', () => {
     expect(after.settings?.shapes).toEqual({ data_0: [4, 3, 224, 224] });
     expect(after.peak).toBe(curve.points.find((p) => p.value === 4)?.peak);
   });
+
+  test('an embed with panes=growth draws the curve of its first dim', async ({ page }) => {
+    await page.setViewportSize({ width: 900, height: 500 });
+    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+    await page.goto(`/?embed=1&panes=growth&model=/e2e/${GPT2}`);
+    await waitForModel(page, GPT2);
+    await expect(page.getByTestId('embed-workspace')).toHaveAttribute('data-panes', 'growth');
+    const curve = await grown(page, 'batch_size');
+    expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16]);
+    await expect(page.getByTestId('growth-chart').locator('circle')).toHaveCount(5);
+    await snap(page, 'growth-embed-900x500');
+  });
 });
