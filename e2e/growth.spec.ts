@@ -3,9 +3,10 @@
 // page, a shift-click opens it as the comparison's side B; and on a model with
 // no symbolic dim, the batch of its fixed input through a shape override.
 
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { haveModel, NO_MODELS, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
+import { ARTIFACTS_DIR, haveModel, NO_MODELS, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning every point shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -31,6 +32,12 @@ async function grown(page: Page, dim: string) {
     return g?.dim === d && g.status === 'done';
   }, dim);
   return (await summary(page)).growth!;
+}
+
+/** Clicks an export button and returns the downloaded file's name and text. */
+async function download(page: Page, testId: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
+  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
 }
 
 /** The dot of `value` in the chart. */
@@ -114,5 +121,23 @@ test.describe('growth view', () => {
     expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16]);
     await expect(page.getByTestId('growth-chart').locator('circle')).toHaveCount(5);
     await snap(page, 'growth-embed-900x500');
+  });
+
+  test('the curve is saved as SVG on its own and under the heap', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    await grown(page, 'seq_len');
+    const alone = await download(page, 'export-growth-svg');
+    expect(alone.name).toMatch(/\.growth\.svg$/);
+    expect(alone.text.match(/class="gr-dot/g)).toHaveLength(11);
+    expect(alone.text).toContain('Peak against seq_len');
+    const heap = await download(page, 'export-heap-svg');
+    expect(heap.text).toContain('class="growth-svg"');
+    expect(heap.text.match(/class="gr-dot/g)).toHaveLength(11);
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    writeFileSync(new URL('growth-export.svg', ARTIFACTS_DIR), alone.text);
+    // The saved file as a person sees it.
+    await page.goto(new URL('growth-export.svg', ARTIFACTS_DIR).href);
+    await snap(page, 'growth-export');
   });
 });

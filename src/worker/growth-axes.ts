@@ -38,7 +38,7 @@ export function growthChoices(model: InferredModel): GrowthChoices {
     }
     const add = (axes: readonly number[], what: 'batch' | 'image size'): void => {
       const axis: GrowthAxis = { kind: 'shape', input: name, axes, shape, what };
-      choices.push({ key: growthAxisName(axis), axis, label: `${name} ${what}`, current: shape[axes[0]!]! });
+      choices.push({ key: growthAxisName(axis), axis, label: growthAxisLabel(axis), current: shape[axes[0]!]! });
     };
     add([0], 'batch');
     const spatial = imageAxes(shape);
@@ -66,6 +66,11 @@ function imageAxes(shape: readonly number[]): readonly number[] | undefined {
 /** The axis as the command line's `sweep --dim` names it: the dim, or INPUT:AXIS[,AXIS]. */
 export function growthAxisName(axis: GrowthAxis): string {
   return axis.kind === 'dim' ? axis.name : `${axis.input}:${axis.axes.join(',')}`;
+}
+
+/** The axis in words: the dim, or "INPUT batch" / "INPUT image size". */
+export function growthAxisLabel(axis: GrowthAxis): string {
+  return axis.kind === 'dim' ? axis.name : `${axis.input} ${axis.what}`;
 }
 
 /** `bindings` with `axis` at `value`: the dim bound, or the input's shape given with the swept axes at `value`. */

@@ -15,7 +15,8 @@ import type { GrowthAxis, GrowthPoint } from '../../worker/protocol';
 import { sweepValues } from '../../planner/sweep/dim-sweep';
 import { useCompareActions } from '../compare/use-compare';
 import { useElementSize } from '../use-element-size';
-import { growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
+import { growthLayout, pointAt } from './growth-geometry';
+import { growthChartOf } from './growth-input';
 import { growthSvg } from './growth-svg';
 import { GrowthStatus } from './growth-status';
 import { GrowthTooltip } from './growth-tooltip';
@@ -130,16 +131,10 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
   const { compareShownWith, compareShownAs } = useCompareActions();
   const [host, size] = useElementSize<HTMLDivElement>();
   const [hover, setHover] = useState<number | undefined>(undefined);
-  const points = useMemo(() => growth?.points ?? [], [growth]);
-  const current = choice.current;
-  const input: GrowthChartInput = useMemo(
-    () => ({
-      points,
-      regions: plan.regions.map((r) => ({ name: r.name, sizeLimit: r.sizeLimit })),
-      current: { value: current, regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak })) },
-    }),
-    [points, plan, current],
-  );
+  const inferred = useAppStore((st) => st.model?.inferred);
+  const chart = useMemo(() => (inferred === undefined ? undefined : growthChartOf(growth, plan, inferred, choice.axis)), [growth, plan, inferred, choice.axis]);
+  const input = chart!.input;
+  const points = input.points;
   const layout = useMemo(() => (size === undefined ? undefined : growthLayout(input, size.width, size.height)), [input, size]);
   const dim = growthAxisName(choice.axis);
   const markup = useMemo(() => (layout === undefined || size === undefined ? '' : growthSvg(input, layout, size.width, size.height, { dim: choice.label })), [input, layout, size, choice.label]);

@@ -9,7 +9,7 @@
 
 import { formatBytes } from '../../shared/format';
 import { xmlChars } from '../export/xml-chars';
-import { regionFigures, type GrowthChartInput, type GrowthLayout, type GrowthPanel } from './growth-geometry';
+import { GROWTH_MARGIN, growthLayout, regionFigures, type GrowthChartInput, type GrowthLayout, type GrowthPanel } from './growth-geometry';
 
 /** Colours outside the page (the page's light palette). */
 export const GROWTH_COLOURS = { peak: '#d33a44', bound: '#0f8a4a', limit: '#a45c00', current: '#4a74ee', text: '#1b2130', muted: '#627084', back: '#f1f3f6' } as const;
@@ -20,6 +20,8 @@ export interface GrowthSvgOptions {
   readonly standalone?: boolean; // a whole document (xmlns, white background, title); default: markup for the page
   readonly title?: string; // drawn over a standalone chart
   readonly titleHeight?: number; // pixels the title takes at the top of a standalone chart
+  readonly x?: number; // where a nested chart goes in its parent document
+  readonly y?: number;
 }
 
 /** The chart of `input` laid out as `layout`, in a `width` × `height` box. */
@@ -27,8 +29,9 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
   const head = options.standalone === true ? ' xmlns="http://www.w3.org/2000/svg"' : '';
   const shift = options.standalone === true ? (options.titleHeight ?? 0) : 0;
   const total = height + shift;
+  const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
   const parts = [
-    `<svg${head} class="growth-svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" font-family="system-ui, sans-serif" font-size="10.5" role="img" aria-label="${text(summaryLine(input, options.dim))}">`,
+    `<svg${head}${place} class="growth-svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" font-family="system-ui, sans-serif" font-size="10.5" role="img" aria-label="${text(summaryLine(input, options.dim))}">`,
   ];
   if (options.standalone === true) {
     parts.push(`<rect width="${width}" height="${total}" fill="#ffffff"/>`);
@@ -37,6 +40,7 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
   }
   for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel));
   parts.push(axisSvg(layout, options.dim));
+  if (options.standalone === true || options.x !== undefined) parts.push(legendSvg(layout, height));
   if (options.standalone === true) parts.push('</g>');
   parts.push('</svg>');
   return parts.join('\n');
@@ -99,6 +103,29 @@ function axisSvg(layout: GrowthLayout, dim: string): string {
   return out.join('\n');
 }
 
+/** What the marks mean, in one row under the axis (the page has its own legend under the chart). */
+function legendSvg(layout: GrowthLayout, height: number): string {
+  const y = height - 4;
+  const items: [string, string][] = [
+    [`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.peak}" stroke-width="2"/>`, 'peak'],
+    [`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.bound}" stroke-width="1.5" stroke-dasharray="4 3"/>`, 'lower bound'],
+    ...(layout.panels.some((p) => p.limitShown) ? [[`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.limit}" stroke-width="1.5" stroke-dasharray="5 3"/>`, 'size limit'] as [string, string]] : []),
+    [`<path d="M8 -10v12" stroke="${GROWTH_COLOURS.current}" stroke-width="1.5" stroke-dasharray="2 2"/>`, 'on screen'],
+    [`<circle cx="8" cy="-4" r="3.5" fill="#ffffff" stroke="${GROWTH_COLOURS.peak}" stroke-width="1.5"/>`, 'lower estimate'],
+  ];
+  const out = [`<g class="gr-legend">`];
+  let at = layout.left;
+  for (const [mark, label] of items) {
+    out.push(`<g transform="translate(${at} ${y})">${mark}<text x="20" y="0" fill="${GROWTH_COLOURS.muted}">${label}</text></g>`);
+    at += 30 + label.length * 6;
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+/** Height of the legend row a standalone or nested chart adds under its axis. */
+export const GROWTH_LEGEND_HEIGHT = 18;
+
 /** The chart in one sentence, for screen readers. */
 function summaryLine(input: GrowthChartInput, dim: string): string {
   const first = input.points[0];
@@ -109,4 +136,19 @@ function summaryLine(input: GrowthChartInput, dim: string): string {
 
 function text(s: string): string {
   return xmlChars(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** Height of each region's panel in an exported chart, in pixels. */
+const EXPORT_PANEL = 170;
+
+/** The chart for an export, `width` wide: its height and its markup at (x, y) in a parent document, or as a document of its own. */
+export function growthExport(input: GrowthChartInput, dim: string, width: number): { readonly height: number; readonly markup: (x: number, y: number) => string; readonly document: (title: string) => string } {
+  const panels = growthLayout(input, width, 1000).panels.length;
+  const height = panels * (EXPORT_PANEL + GROWTH_MARGIN.title + GROWTH_MARGIN.gap) + GROWTH_MARGIN.top + GROWTH_MARGIN.bottom + GROWTH_LEGEND_HEIGHT;
+  const layout = growthLayout(input, width, height - GROWTH_LEGEND_HEIGHT);
+  return {
+    height,
+    markup: (x, y) => growthSvg(input, layout, width, height, { dim, x, y }),
+    document: (title) => growthSvg(input, layout, width, height, { dim, standalone: true, title, titleHeight: 30 }),
+  };
 }
