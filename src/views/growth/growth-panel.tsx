@@ -5,7 +5,7 @@
 // shift-click opens it as the comparison's side B. Geometry and markup are
 // growth-geometry.ts and growth-svg.ts; this component wires them up.
 
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { currentGrowth } from '../../store/growth';
 import { selectPlan } from '../../store/selectors';
@@ -40,7 +40,8 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const { sweepGrowth } = useActions();
   const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred)), [inferred]);
   const [axisKey, setAxisKey] = useState<string | undefined>(undefined);
-  const [typed, setTyped] = useState<RangeText>({});
+  const [typed, setTyped] = useState<RangeText>({}); // applied (Enter or leaving the field)
+  const [draft, setDraft] = useState<RangeText>({}); // being typed
   const choice = offer?.choices.find((c) => c.key === axisKey) ?? offer?.choices[0];
   const range = choice === undefined ? undefined : chosenRange(choice, typed[choice.key], asked);
   const values = range?.values;
@@ -51,10 +52,27 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, plan, choice?.key, valuesKey, sweepGrowth]);
   if (inferred === undefined || offer === undefined) return null;
-  const setRange = (key: string, field: 'from' | 'to', text: string): void => {
-    const old = typed[key] ?? { from: String(range?.from ?? ''), to: String(range?.to ?? '') };
-    setTyped({ ...typed, [key]: { ...old, [field]: text } });
+  const shownRange = (key: string) => draft[key] ?? typed[key] ?? { from: String(range?.from ?? ''), to: String(range?.to ?? '') };
+  const edit = (key: string, field: 'from' | 'to', text: string): void => setDraft({ ...draft, [key]: { ...shownRange(key), [field]: text } });
+  // A range is planned when it is applied, not at every keystroke.
+  const apply = (key: string): void => {
+    const next = draft[key];
+    if (next === undefined) return;
+    setTyped({ ...typed, [key]: next });
+    const { [key]: _applied, ...rest } = draft;
+    setDraft(rest);
   };
+  const field = (key: string, which: 'from' | 'to') => ({
+    className: 'input growth-number',
+    inputMode: 'numeric' as const,
+    value: shownRange(key)[which],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => edit(key, which, e.target.value),
+    onBlur: () => apply(key),
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+      if (e.key === 'Enter') apply(key);
+    },
+    'data-testid': `growth-${which}`,
+  });
   return (
     <section className="pane growth-pane" aria-labelledby="growth-title" data-testid="growth-pane" data-status={growth?.status ?? 'none'}>
       <div className="pane-toolbar growth-toolbar">
@@ -72,11 +90,11 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
             </select>
             <label className="growth-range">
               from
-              <input className="input growth-number" inputMode="numeric" value={typed[choice.key]?.from ?? String(range?.from ?? '')} onChange={(e) => setRange(choice.key, 'from', e.target.value)} data-testid="growth-from" />
+              <input {...field(choice.key, 'from')} />
             </label>
             <label className="growth-range">
               to
-              <input className="input growth-number" inputMode="numeric" value={typed[choice.key]?.to ?? String(range?.to ?? '')} onChange={(e) => setRange(choice.key, 'to', e.target.value)} data-testid="growth-to" />
+              <input {...field(choice.key, 'to')} />
             </label>
           </div>
         )}
