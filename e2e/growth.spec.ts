@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
 import { ARTIFACTS_DIR, haveModel, NO_MODELS, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning every point shares two cores with other work: give it time. */
@@ -32,6 +33,14 @@ async function grown(page: Page, dim: string) {
     return g?.dim === d && g.status === 'done';
   }, dim);
   return (await summary(page)).growth!;
+}
+
+/** `plan --json` of the command-line tool on a corpus model: its peak and whether it fits. */
+function cliPlan(name: string, args: readonly string[]): { peak: number; fits: boolean } {
+  let out = '';
+  const code = runCli(['plan', new URL(name, new URL('../../shared/models/', import.meta.url)).pathname, '--json', ...args], { out: (t) => (out += t), err: () => undefined });
+  expect([0, 3]).toContain(code);
+  return JSON.parse(out) as { peak: number; fits: boolean };
 }
 
 /** Clicks an export button and returns the downloaded file's name and text. */
@@ -139,5 +148,30 @@ test.describe('growth view', () => {
     // The saved file as a person sees it.
     await page.goto(new URL('growth-export.svg', ARTIFACTS_DIR).href);
     await snap(page, 'growth-export');
+  });
+
+  test('under the mcu size limits, the curve says where the plan stops fitting, as the command line plans it', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+    await page.goto(`/?model=/e2e/${GPT2}&target=mcu`);
+    await waitForModel(page, GPT2);
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    // Past the 8.5 MiB of sram and ext-ram together: 21 MiB at 4096.
+    await page.getByTestId('growth-to').fill('4096');
+    await page.getByTestId('growth-to').press('Enter');
+    await page.waitForFunction(() => window.heapscope?.summary().growth?.points.at(-1)?.value === 4096);
+    const curve = await grown(page, 'seq_len');
+    expect(curve.points.at(-1)?.fits).toBe(false);
+    const fitsUpTo = curve.fitsUpTo!;
+    expect(fitsUpTo).toBeGreaterThan(1);
+    expect(fitsUpTo).toBeLessThan(4096);
+    for (const p of curve.points) expect(p.peak).toBe(cliPlan(GPT2, ['--target', 'mcu', '--dim', `seq_len=${p.value}`]).peak);
+    expect(cliPlan(GPT2, ['--target', 'mcu', '--dim', `seq_len=${fitsUpTo}`]).fits).toBe(true);
+    expect(cliPlan(GPT2, ['--target', 'mcu', '--dim', `seq_len=${fitsUpTo + 1}`]).fits).toBe(false);
+    await expect(page.getByTestId('growth-verdict')).toContainText(`Fits up to seq_len=${fitsUpTo}.`);
+    await expect(page.getByTestId('growth-chart').locator('line.gr-limit')).not.toHaveCount(0);
+    await snap(page, 'growth-gpt2-mcu');
   });
 });
