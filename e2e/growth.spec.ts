@@ -14,6 +14,7 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 
 const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
 const SQUEEZENET = 'winml_SqueezeNet_fp16.onnx';
+const DETECTOR = 'FastestDet.onnx';
 
 /** Opens `name` from the corpus by URL (so a comparison can read it again) and shows the Growth view. */
 async function openWithGrowth(page: Page, name: string): Promise<void> {
@@ -173,5 +174,24 @@ test.describe('growth view', () => {
     await expect(page.getByTestId('growth-verdict')).toContainText(`Fits up to seq_len=${fitsUpTo}.`);
     await expect(page.getByTestId('growth-chart').locator('line.gr-limit')).not.toHaveCount(0);
     await snap(page, 'growth-gpt2-mcu');
+  });
+
+  test('Cancel stops the curve and keeps its points; Plan again finishes it', async ({ page }) => {
+    test.skip(!haveModel(DETECTOR), NO_MODELS);
+    await openWithGrowth(page, DETECTOR);
+    await grown(page, 'input:0');
+    // 21 values of a 218-node detector's batch, 1 to 2^20: long enough to be caught running.
+    await page.getByTestId('growth-to').fill('1048576');
+    await page.getByTestId('growth-to').press('Enter');
+    await expect(page.getByTestId('growth-progress')).toBeVisible();
+    await page.getByTestId('growth-cancel').click();
+    await expect(page.getByTestId('growth-cancelled')).toBeVisible();
+    const stopped = (await summary(page)).growth!;
+    expect(stopped.status).toBe('cancelled');
+    expect(stopped.points.length).toBeLessThan(21);
+    await page.getByTestId('growth-resume').click();
+    const curve = await grown(page, 'input:0');
+    expect(curve.points).toHaveLength(21);
+    expect(curve.points.at(-1)?.value).toBe(2 ** 20);
   });
 });
