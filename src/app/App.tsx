@@ -1,6 +1,6 @@
 // The composition root of the page: provides the store and lays out the shell
 // (header, progress, error banner, drop zone) around the model's views: side bar
-// (model, plan settings, dims, issues), graph | heap | details, tensor table.
+// (model, plan settings, dims, issues), graph | heap | growth | details, tensor table.
 
 import type { AppStore } from '../store/create-store';
 import { StoreContext, useAppStore } from '../store/context';
@@ -16,6 +16,7 @@ import { TensorTable } from '../views/panels/tensor-table';
 import { DetailsPanel } from '../views/details/details-panel';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
+import { GrowthPanel } from '../views/growth/growth-panel';
 import { SplitPane } from '../views/split-pane';
 import { AppHeader } from './app-header';
 import { DropZone } from './drop-zone';
@@ -74,13 +75,23 @@ function Workspace({ panes }: { readonly panes: PaneVisibility }) {
           <ComparePanel />
           <ExportPanel />
         </aside>
-        <SplitPane direction="column" initial={[0.7, 0.3]} labels={['Resize the views and the tensor table']} minFraction={0.15} hidden={[!(panes.graph || panes.heap || panes.details), !panes.table]}>
-          <SplitPane direction="row" initial={[0.27, 0.48, 0.25]} labels={['Resize the graph and the heap', 'Resize the heap and the details']} minFraction={0.12} testId="views" hidden={[!panes.graph, !panes.heap, !panes.details]}>
+        <SplitPane direction="column" initial={[0.7, 0.3]} labels={['Resize the views and the tensor table']} minFraction={0.15} hidden={[!(panes.graph || panes.heap || panes.growth || panes.details), !panes.table]}>
+          <SplitPane
+            direction="row"
+            initial={[0.27, 0.48, 0.3, 0.25]}
+            labels={['Resize the graph and the heap', panes.growth ? 'Resize the heap and the growth' : 'Resize the heap and the details', 'Resize the growth and the details']}
+            minFraction={0.12}
+            testId="views"
+            hidden={[!panes.graph, !panes.heap, !panes.growth, !panes.details]}
+          >
             <ErrorBoundary area="graph" resetKey={model}>
               <GraphPanel />
             </ErrorBoundary>
             <ErrorBoundary area="heap" resetKey={model}>
               <HeapPanel />
+            </ErrorBoundary>
+            <ErrorBoundary area="growth" resetKey={model}>
+              <GrowthPanel active={panes.growth} />
             </ErrorBoundary>
             <DetailsPanel />
           </SplitPane>

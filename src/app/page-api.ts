@@ -3,6 +3,7 @@
 // in step with the view (history.replaceState) so a copied link reopens it.
 
 import type { AppStore } from '../store/create-store';
+import { selectGrowthSummary, type GrowthSummary } from '../store/growth';
 import { selectPageSummary, selectStatus, type PageSummary } from '../store/selectors';
 import type { AppState, GroupView } from '../store/state';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
@@ -18,9 +19,10 @@ export interface HeapscopePageApi {
    * graph: `{ status: 'pending' | 'drawn' | 'simple' | 'none', boxes, ms, collapsed }`, ms from the plan to its
    * graph drawn, collapsed the ids of the collapsed groups; regions: per region `{ name, peak, lowerBound, sizeLimit, overBy, spilled }` as
    * `plan --json` gives them), settings, and compare: the open comparison
-   * (`{ peakA, peakB, strategy, target, settings }`, B's) or null.
+   * (`{ peakA, peakB, strategy, target, settings }`, B's) or null; growth: the Growth view's curve of the plan
+   * on screen (`{ dim, status, current, points: [{ value, peak, lowerBound, complete, fits }], fitsUpTo, monotonic }`) or null.
    */
-  summary(): PageSummary & { readonly compare: CompareSummary | null };
+  summary(): PageSummary & { readonly compare: CompareSummary | null; readonly growth: GrowthSummary | null };
 }
 
 declare global {
@@ -45,7 +47,9 @@ export function installPageApi(store: AppStore, target: Window = window, compare
   publish();
   const unsubscribe = store.subscribe(publish);
   const unsubscribeCompare = compare?.subscribe(publish);
-  target.heapscope = { summary: () => ({ ...selectPageSummary(store.getState()), compare: compare === undefined ? null : compareSummary(compare.getState()) }) };
+  target.heapscope = {
+    summary: () => ({ ...selectPageSummary(store.getState()), compare: compare === undefined ? null : compareSummary(compare.getState()), growth: selectGrowthSummary(store.getState()) }),
+  };
   return () => {
     unsubscribe();
     unsubscribeCompare?.();

@@ -1,18 +1,19 @@
 // Which panes of the page are shown: the side bar, graph, heap, details and
 // tensor table can each be collapsed from the header so a laptop screen gives
 // the rest their room. On a laptop screen (720 px tall) and shorter ones the
-// tensor table starts collapsed.
+// tensor table starts collapsed. The Growth view starts hidden: shown, it
+// plans the model again at every value of its curve.
 
 import { useState } from 'react';
 
 /** The panes that can be collapsed, in the order of their toggles. */
-export const PANES = ['sidebar', 'graph', 'heap', 'details', 'table'] as const;
+export const PANES = ['sidebar', 'graph', 'heap', 'growth', 'details', 'table'] as const;
 /** One collapsible pane. */
 export type PaneName = (typeof PANES)[number];
 /** Shown (true) or collapsed, per pane. */
 export type PaneVisibility = Readonly<Record<PaneName, boolean>>;
 
-const LABELS: Readonly<Record<PaneName, string>> = { sidebar: 'Side bar', graph: 'Graph', heap: 'Heap', details: 'Details', table: 'Tensors' };
+const LABELS: Readonly<Record<PaneName, string>> = { sidebar: 'Side bar', graph: 'Graph', heap: 'Heap', growth: 'Growth', details: 'Details', table: 'Tensors' };
 
 /**
  * Below this window height (CSS pixels) the tensor table starts collapsed, so
@@ -23,7 +24,7 @@ const SHORT_SCREEN = 800;
 
 /** The panes shown at start for a window `height` pixels tall. */
 export function initialPanes(height: number): PaneVisibility {
-  return { sidebar: true, graph: true, heap: true, details: true, table: height >= SHORT_SCREEN };
+  return { sidebar: true, graph: true, heap: true, growth: false, details: true, table: height >= SHORT_SCREEN };
 }
 
 /** The shown panes and a toggle; state of the page, not of the plan. */

@@ -5,6 +5,7 @@ describe('the panes of an embed', () => {
   it('reads pane names in the order given, commas or spaces, any case, once each', () => {
     expect(parseEmbedPanes('heap,explain').panes).toEqual(['heap', 'explain']);
     expect(parseEmbedPanes('Chart  graph,chart').panes).toEqual(['chart', 'graph']);
+    expect(parseEmbedPanes('growth,heap').panes).toEqual(['growth', 'heap']);
   });
 
   it('sets aside names it does not know and falls back to the default when none is left', () => {

@@ -1,9 +1,9 @@
 // The panes an embed shows, from `panes=heap,explain` in the URL or the
-// `panes` attribute of <heapscope-view>: any of graph, heap, chart and
-// explain, in the order given. Without a choice: the graph beside the heap.
+// `panes` attribute of <heapscope-view>: any of graph, heap, chart, explain
+// and growth, in the order given. Without a choice: the graph beside the heap.
 
 /** The panes an embed can show. */
-export const EMBED_PANES = ['graph', 'heap', 'chart', 'explain'] as const;
+export const EMBED_PANES = ['graph', 'heap', 'chart', 'explain', 'growth'] as const;
 /** One pane of an embed. */
 export type EmbedPane = (typeof EMBED_PANES)[number];
 

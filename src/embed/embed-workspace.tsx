@@ -1,5 +1,5 @@
 // The chrome-less view of embed=1 and of <heapscope-view>: the panes the
-// embed asks for (graph, heap, chart, explain; graph and heap by default),
+// embed asks for (graph, heap, chart, explain, growth; graph and heap by default),
 // sized to its frame, under one line naming the model and its peak. No
 // header, side bar or tensor table. A narrow frame shows one pane at a time
 // with a tab bar, so each stays readable down to 480×320.
@@ -13,6 +13,7 @@ import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
 import { PeakChart } from '../views/heap/peak-chart';
 import { Explanation } from '../views/details/explanation';
+import { GrowthPanel } from '../views/growth/growth-panel';
 import { ErrorBoundary } from '../views/error-boundary';
 import { SplitPane } from '../views/split-pane';
 import { useElementSize } from '../views/use-element-size';
@@ -29,7 +30,7 @@ export interface EmbedWorkspaceProps {
 /** Below this frame width (CSS pixels) several panes become tabs. */
 const TABS_BELOW = 640;
 
-const TITLES: Readonly<Record<EmbedPane, string>> = { graph: 'Graph', heap: 'Heap', chart: 'Chart', explain: 'Why this peak' };
+const TITLES: Readonly<Record<EmbedPane, string>> = { graph: 'Graph', heap: 'Heap', chart: 'Chart', explain: 'Why this peak', growth: 'Growth' };
 
 /** The chosen panes of the model on screen, filling the frame. */
 export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: EmbedWorkspaceProps) {
@@ -45,7 +46,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   const tabs = panes.length > 1 && size !== undefined && size.width < TABS_BELOW;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
   const wide = size !== undefined && size.width >= TABS_BELOW;
-  const pane = (name: EmbedPane): ReactNode => <EmbedPaneView key={name} name={name} chartBeside={wide && panes.length === 1} />;
+  const pane = (name: EmbedPane): ReactNode => <EmbedPaneView key={name} name={name} chartBeside={wide && panes.length === 1} shown={!tabs || name === current} />;
   return (
     <ErrorBoundary area="model view" resetKey={model}>
       <main ref={frame} className="embed-workspace" data-testid="embed-workspace" data-panes={panes.join(',')} data-tabs={tabs}>
@@ -85,8 +86,8 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   );
 }
 
-/** One pane of the embed. */
-function EmbedPaneView({ name, chartBeside }: { readonly name: EmbedPane; readonly chartBeside: boolean }) {
+/** One pane of the embed; `shown` is false for a pane behind another tab. */
+function EmbedPaneView({ name, chartBeside, shown }: { readonly name: EmbedPane; readonly chartBeside: boolean; readonly shown: boolean }) {
   const model = useAppStore((s) => s.model);
   if (name === 'graph') {
     return (
@@ -99,6 +100,14 @@ function EmbedPaneView({ name, chartBeside }: { readonly name: EmbedPane; readon
     return (
       <ErrorBoundary area="heap" resetKey={model}>
         <HeapPanel chart={chartBeside} />
+      </ErrorBoundary>
+    );
+  }
+  if (name === 'growth') {
+    // No comparison dialog in an embed: a shift-click plans the point like a click.
+    return (
+      <ErrorBoundary area="growth" resetKey={model}>
+        <GrowthPanel active={shown} compare={false} />
       </ErrorBoundary>
     );
   }

@@ -64,7 +64,7 @@ export class HeapscopeViewElement extends HTMLElement {
   private render(): void {
     if (this.root === undefined || this.store === undefined) return;
     const panes = parseEmbedPanes(this.getAttribute('panes'));
-    if (panes.ignored.length > 0) console.warn(`<heapscope-view>: ignored panes ${panes.ignored.join(', ')} (graph, heap, chart, explain)`);
+    if (panes.ignored.length > 0) console.warn(`<heapscope-view>: ignored panes ${panes.ignored.join(', ')} (graph, heap, chart, explain, growth)`);
     this.root.render(
       <StrictMode>
         <StoreContext.Provider value={this.store}>

@@ -3,6 +3,7 @@
 // with its plan written in, the selection and the tensor table's controls.
 
 import { StrategyComparer } from './comparison';
+import { GrowthSweeper } from './growth';
 import { NO_BINDINGS } from './bindings';
 import { ModelLoader, type LoaderDeps, type StateAccess } from './model-loader';
 import { plannedTfliteFile } from './planned-tflite';
@@ -17,6 +18,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
   const loader = new ModelLoader(state, deps);
   const comparer = new StrategyComparer(state, deps.client);
   const suggester = new SuggestionEvaluator(state, deps.client);
+  const grower = new GrowthSweeper(state, deps.client);
   const { set, get } = state;
   // Every task that may put a new plan on screen asks for its suggestions and strategy comparison after.
   const thenCompare = async (task: Promise<void>): Promise<void> => {
@@ -43,6 +45,8 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     setGraphDraw: (graph) => set({ graph }),
     setGroups: (groups) => set({ groups }),
     plannedTflite: () => plannedTfliteFile({ get, client: deps.client, reopen: () => loader.reopen() }),
+    sweepGrowth: (axis, values, again = false) => void grower.sweep(axis, values, again),
+    cancelGrowth: () => grower.cancel(),
     cancel: () => loader.cancel(),
     stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),

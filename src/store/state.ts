@@ -6,7 +6,8 @@ import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../worker/plan-names';
-import type { DimValues, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, SearchProgress, ShapeValues, StrategyPeak } from '../worker/protocol';
+import type { Grown } from '../worker/client';
+import type { DimValues, GrowthAxis, GrowthPoint, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, SearchProgress, ShapeValues, StrategyPeak } from '../worker/protocol';
 
 /** Where a shown model came from. */
 export type ModelOrigin = 'file' | 'sample' | 'url';
@@ -58,6 +59,19 @@ export interface SuggestionsState {
   readonly plan: ModelPlan; // the plan they are about
   readonly status: 'running' | 'done' | 'failed';
   readonly list: readonly Suggestion[]; // largest saving first, once done
+  readonly progress: LoadProgress | undefined; // while running
+  readonly error: ErrorData | undefined; // when failed
+}
+
+/** How the plan of the shown model grows along one axis, planned in the worker after the plan is on screen (growth.ts). */
+export interface GrowthState {
+  readonly key: string; // what the curve depends on (growthKey)
+  readonly file: Blob | undefined; // the shown model's file, when it came from one
+  readonly axis: GrowthAxis;
+  readonly values: readonly number[]; // the values asked for, in order
+  readonly status: 'running' | 'done' | 'failed' | 'cancelled';
+  readonly points: readonly GrowthPoint[]; // planned so far, by value
+  readonly result: Grown | undefined; // once done: monotonic, crossings, fitsUpTo
   readonly progress: LoadProgress | undefined; // while running
   readonly error: ErrorData | undefined; // when failed
 }
@@ -149,6 +163,13 @@ export interface AppActions {
    * when the plan on screen has no runtime plan (plannedTfliteBlocker) or the worker fails.
    */
   plannedTflite(): Promise<ArrayBuffer>;
+  /**
+   * Plans the shown model at each of `values` of `axis` in the worker, after the plan on
+   * screen, unless that curve is there already (or `again`, to plan it anew).
+   */
+  sweepGrowth(axis: GrowthAxis, values: readonly number[], again?: boolean): void;
+  /** Stops the growth curve in flight, keeping its points so far. */
+  cancelGrowth(): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
   /**
@@ -181,6 +202,7 @@ export interface AppState {
   readonly settingsError: string | undefined; // why the last settings change was refused
   readonly comparison: ComparisonState | undefined;
   readonly suggestions: SuggestionsState | undefined;
+  readonly growth: GrowthState | undefined;
   readonly selection: Selection | undefined;
   readonly graph: GraphDrawState;
   readonly groups: GraphGroupsState;
@@ -205,6 +227,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   settingsError: undefined,
   comparison: undefined,
   suggestions: undefined,
+  growth: undefined,
   selection: undefined,
   graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },
   groups: { model: undefined, from: 'first', open: [], closed: [], collapsed: [] },

@@ -8,6 +8,9 @@ import type { ErrorData } from '../shared/errors';
 import {
   SUPERSEDED_CODE,
   type ComparedResponse,
+  type GrowthPoint,
+  type GrowthRequest,
+  type GrownResponse,
   type SuggestedResponse,
   type ModelBindings,
   type PhaseTimings,
@@ -56,6 +59,18 @@ export type PlannedTfliteAsk = Omit<PlannedTfliteRequest, 'type' | 'id'>;
 /** How a planned-tflite request ended: the file's bytes when done. */
 export type PlannedTfliteOutcome = ClientOutcome<ArrayBuffer>;
 
+/** What a growth curve is asked for: the request without its type and id. */
+export type GrowthAsk = Omit<GrowthRequest, 'type' | 'id'>;
+
+/** The growth curve as the worker answered it. */
+export type Grown = GrownResponse['result'];
+
+/** How a growth request ended. */
+export type GrowthOutcome = ClientOutcome<Grown>;
+
+/** Receives each point of a growth curve as soon as it is planned. */
+export type GrowthPointListener = (point: GrowthPoint, probe: boolean) => void;
+
 /** Receives progress of the request in flight; `search` while a budgeted search runs. */
 export type ProgressListener = (fraction: number, label: string, search?: SearchProgress) => void;
 
@@ -83,6 +98,14 @@ export interface ModelClient {
    * fails with NO_MODEL_CODE when the worker holds another file or none.
    */
   plannedTflite(ask: PlannedTfliteAsk): Promise<PlannedTfliteOutcome>;
+  /**
+   * Plans the last inferred model at each value of an axis, after the plan on
+   * screen, reporting each point as it comes. Runs beside the other requests; a
+   * newer growth, a new plan or a new model cancels it, as does cancelGrowth.
+   */
+  growth(ask: GrowthAsk, onPoint: GrowthPointListener, onProgress?: ProgressListener): Promise<GrowthOutcome>;
+  /** Cancels the growth curve in flight, if any; its points so far stay with the caller. */
+  cancelGrowth(): void;
   /** Cancels the request in flight (not a comparison or suggestions), if any. */
   cancel(): void;
   /**
@@ -124,18 +147,19 @@ interface Pending {
   stop: StopUrl | undefined; // revoked (and cleared) to stop the search
 }
 
-/** A request that runs beside the plan requests: the strategy comparison, the suggestions or a planned .tflite. */
-type SideKind = 'compare' | 'suggest' | 'planned-tflite';
+/** A request that runs beside the plan requests: the strategy comparison, the suggestions, a planned .tflite or a growth curve. */
+type SideKind = 'compare' | 'suggest' | 'planned-tflite' | 'growth';
 
 /** What side requests answer. */
-type SideAnswer = Comparison | Suggested | ArrayBuffer;
+type SideAnswer = Comparison | Suggested | ArrayBuffer | Grown;
 
-const SIDE_KINDS: readonly SideKind[] = ['compare', 'suggest', 'planned-tflite'];
+const SIDE_KINDS: readonly SideKind[] = ['compare', 'suggest', 'planned-tflite', 'growth'];
 
 interface SideRequest {
   readonly id: number;
   readonly settle: (outcome: ClientOutcome<SideAnswer>) => void;
   readonly onProgress: ProgressListener | undefined;
+  readonly onPoint?: GrowthPointListener; // a growth curve's
 }
 
 /** Creates the client; `portFactory` defaults to a module worker, or the main thread without one. */
@@ -158,6 +182,7 @@ class PortClient implements ModelClient {
   open(bytes: ArrayBuffer | Blob, name: string, bindings: ModelBindings, settings: PlanSettings, onProgress?: ProgressListener): Promise<ClientOutcome> {
     this.cancelSide('compare');
     this.cancelSide('suggest');
+    this.cancelSide('growth');
     if (this.pending !== undefined) this.restart();
     const transfer = bytes instanceof ArrayBuffer ? [bytes] : [];
     return this.send<ClientResult>('open', settings, (id, stop) => ({ type: 'open', id, bytes, name, ...bindings, settings, ...stop }), transfer, onProgress);
@@ -167,12 +192,14 @@ class PortClient implements ModelClient {
     this.cancel();
     this.cancelSide('compare');
     this.cancelSide('suggest');
+    this.cancelSide('growth');
     return this.send<ClientResult>('reinfer', settings, (id, stop) => ({ type: 'reinfer', id, ...bindings, settings, ...stop }), [], onProgress);
   }
 
   replan(settings: PlanSettings, onProgress?: ProgressListener): Promise<PlanOutcome> {
     this.cancel();
     this.cancelSide('suggest');
+    this.cancelSide('growth');
     return this.send<PlanResult>('replan', settings, (id, stop) => ({ type: 'replan', id, settings, ...stop }), [], onProgress);
   }
 
@@ -186,6 +213,14 @@ class PortClient implements ModelClient {
 
   plannedTflite(ask: PlannedTfliteAsk): Promise<PlannedTfliteOutcome> {
     return this.sendSide<ArrayBuffer>('planned-tflite', (id) => ({ type: 'planned-tflite', id, ...ask }), undefined);
+  }
+
+  growth(ask: GrowthAsk, onPoint: GrowthPointListener, onProgress?: ProgressListener): Promise<GrowthOutcome> {
+    return this.sendSide<Grown>('growth', (id) => ({ type: 'growth', id, ...ask }), onProgress, onPoint);
+  }
+
+  cancelGrowth(): void {
+    this.cancelSide('growth');
   }
 
   cancel(): void {
@@ -237,11 +272,11 @@ class PortClient implements ModelClient {
   }
 
   /** Sends a side request, replacing the one of its kind in flight (the worker drops that one itself). */
-  private sendSide<T extends SideAnswer>(kind: SideKind, build: (id: number) => WorkerRequest, onProgress: ProgressListener | undefined): Promise<ClientOutcome<T>> {
+  private sendSide<T extends SideAnswer>(kind: SideKind, build: (id: number) => WorkerRequest, onProgress: ProgressListener | undefined, onPoint?: GrowthPointListener): Promise<ClientOutcome<T>> {
     this.settleSide(kind, { status: 'cancelled' });
     const id = this.nextId++;
     return new Promise<ClientOutcome<T>>((resolve) => {
-      this.side[kind] = { id, settle: resolve as SideRequest['settle'], onProgress };
+      this.side[kind] = { id, settle: resolve as SideRequest['settle'], onProgress, ...(onPoint !== undefined && { onPoint }) };
       this.ensurePort().post(build(id), []);
     });
   }
@@ -262,6 +297,8 @@ class PortClient implements ModelClient {
 
   private onSideResponse(kind: SideKind, response: WorkerResponse): void {
     if (response.type === 'progress') this.side[kind]?.onProgress?.(response.fraction, response.label);
+    else if (response.type === 'growth-point') this.side[kind]?.onPoint?.(response.point, response.probe);
+    else if (response.type === 'grown') this.settleSide(kind, { status: 'done', result: response.result });
     else if (response.type === 'compared') this.settleSide(kind, { status: 'done', result: { settings: response.settings, peaks: response.peaks } });
     else if (response.type === 'suggested') this.settleSide(kind, { status: 'done', result: { settings: response.settings, suggestions: response.suggestions } });
     else if (response.type === 'planned-tflite') this.settleSide(kind, { status: 'done', result: response.bytes });

@@ -11,8 +11,11 @@ import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
 import type { ModelPlan } from '../planner/plan';
+import { sweepSteps } from '../planner/sweep/dim-sweep';
 import { InputError, toErrorData } from '../shared/errors';
+import { growthAxisName } from './growth-axes';
 import { COMPARED_STRATEGIES, strategyPeak } from './plan-compare';
+import { growthPoint } from './plan-growth';
 import { holdsFile, plannedTfliteBytes, type HeldModel } from './planned-tflite';
 import { searchHooks, type PlanHooks } from './plan-search';
 import { planForSettings, planStepsForSettings, type PlanWithSteps } from './plan-settings';
@@ -21,12 +24,15 @@ import { NO_STOP_PROBE, type StopProbe } from './stop-signal';
 import {
   COMPARE_LABEL,
   DECODE_LABEL,
+  GROWTH_LABEL,
   INFER_LABEL,
   NO_MODEL_CODE,
   PLAN_LABEL,
   SEARCH_LABEL,
   SUPERSEDED_CODE,
   type CompareRequest,
+  type GrowthPoint,
+  type GrowthRequest,
   type ModelBindings,
   type OpenRequest,
   type PlannedTfliteRequest,
@@ -112,6 +118,7 @@ class ModelWorker {
   private latest: number | undefined;
   private latestCompare: number | undefined;
   private latestSuggest: number | undefined;
+  private latestGrowth: number | undefined;
   private decoded: DecodedModel | undefined;
   private lastPlan: LastPlan | undefined;
 
@@ -125,17 +132,24 @@ class ModelWorker {
       if (this.isLive(request.id)) this.latest = undefined;
       if (request.id === this.latestCompare) this.latestCompare = undefined;
       if (request.id === this.latestSuggest) this.latestSuggest = undefined;
+      if (request.id === this.latestGrowth) this.latestGrowth = undefined;
       return;
     }
     try {
       if (request.type === 'compare') await this.compare(request);
+      else if (request.type === 'growth') await this.growth(request);
       else if (request.type === 'suggest') await this.suggest(request);
       else if (request.type === 'planned-tflite') this.plannedTflite(request);
       else if (request.type === 'open') await this.open(request);
       else if (request.type === 'reinfer') await this.reinfer(request);
       else await this.replan(request);
     } catch (error) {
-      const live = request.type === 'suggest' ? request.id === this.latestSuggest : request.type === 'planned-tflite' || this.isLive(request.id);
+      const live =
+        request.type === 'suggest'
+          ? request.id === this.latestSuggest
+          : request.type === 'growth'
+            ? request.id === this.latestGrowth
+            : request.type === 'planned-tflite' || this.isLive(request.id);
       if (live) this.post({ type: 'error', id: request.id, error: toErrorData(describe(error, request)) });
     }
   }
@@ -257,6 +271,47 @@ class ModelWorker {
       return;
     }
     this.post({ type: 'suggested', id: request.id, settings: request.settings, suggestions });
+  }
+
+  /**
+   * Plans the held model at each value of the request's axis, one point at a
+   * time with a yield before each (so a newer request gets in), posting every
+   * point; then, with `findFit`, bisects to where the plan stops fitting. A
+   * newer growth, or a new inference of the model, drops it.
+   */
+  private async growth(request: GrowthRequest): Promise<void> {
+    this.latestGrowth = request.id;
+    const decoded = this.decoded;
+    if (decoded === undefined) {
+      this.post({ type: 'error', id: request.id, error: { code: NO_MODEL_CODE, message: 'no model is loaded in the worker' } });
+      return;
+    }
+    const model = decoded.inferred;
+    const live = (): boolean => this.latestGrowth === request.id && this.decoded?.inferred === model;
+    const input = { ir: decoded.ir, axis: request.axis, bindings: request.bindings, settings: request.settings };
+    const deps = { infer: this.deps.infer, plan: this.deps.plan, inferOptions };
+    const name = growthAxisName(request.axis);
+    const steps = sweepSteps<GrowthPoint>(name, request.values, request.findFit ? (p) => p.fits : undefined);
+    const total = request.values.length;
+    let planned = 0;
+    for (let step = steps.next(); ; ) {
+      if (step.done) {
+        this.post({ type: 'grown', id: request.id, result: step.value });
+        return;
+      }
+      await this.deps.yieldToQueue();
+      if (!live()) {
+        this.post({ type: 'error', id: request.id, error: { code: SUPERSEDED_CODE, message: 'the growth curve was superseded' } });
+        return;
+      }
+      const probe = planned >= total;
+      const label = probe ? `Finding where it stops fitting: ${name}=${step.value}` : `${GROWTH_LABEL} ${name}=${step.value} (${planned + 1} of ${total})`;
+      this.post({ type: 'progress', id: request.id, fraction: Math.min(1, planned / total), label });
+      const point = growthPoint(input, step.value, deps);
+      planned += 1;
+      this.post({ type: 'growth-point', id: request.id, point, probe });
+      step = steps.next(point);
+    }
   }
 
   /** Answers the held .tflite file with the request's offsets written in, transferred; NO_MODEL_CODE when it holds another file or none. */

@@ -3,6 +3,7 @@
 
 import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
+import type { SweepPoint, SweepResult } from '../planner/sweep/dim-sweep';
 import type { OrderPolicy, ScratchPlacement, SpillMode } from '../planner/targets/target';
 import type { ErrorData } from '../shared/errors';
 
@@ -129,6 +130,38 @@ export interface PlannedTfliteRequest {
   readonly offsets: readonly number[]; // by tensor over every subgraph in order; -1 leaves a tensor to TFLite Micro
 }
 
+/**
+ * What a growth curve varies: a symbolic dim, or axes of a graph input whose
+ * shape is fixed, given at each value as a shape override (as `--shape` would):
+ * its batch (axis 0) or its image size (height and width together).
+ */
+export type GrowthAxis =
+  | { readonly kind: 'dim'; readonly name: string }
+  | {
+      readonly kind: 'shape';
+      readonly input: string; // the graph input
+      readonly axes: readonly number[]; // the axes set to each value
+      readonly shape: readonly number[]; // the input's shape at the other axes (the swept ones as on screen)
+      readonly what: 'batch' | 'image size';
+    };
+
+/**
+ * Plan the model the worker holds at each of `values` of `axis`, with the
+ * other bindings and the settings of the plan on screen (at the default
+ * search budget, so every point is planned alike); with `findFit`, then bisect
+ * to where the plan stops fitting the target's size limits. Runs one point at a
+ * time after the plan is on screen; a newer open, reinfer, replan or growth drops it.
+ */
+export interface GrowthRequest {
+  readonly type: 'growth';
+  readonly id: number;
+  readonly axis: GrowthAxis;
+  readonly values: readonly number[];
+  readonly bindings: ModelBindings;
+  readonly settings: PlanSettings;
+  readonly findFit: boolean; // some region has a size limit
+}
+
 /** Drop request `id`: the page no longer wants its answer. */
 export interface CancelRequest {
   readonly type: 'cancel';
@@ -136,7 +169,7 @@ export interface CancelRequest {
 }
 
 /** Everything the page sends to the worker. */
-export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | SuggestRequest | PlannedTfliteRequest | CancelRequest;
+export type WorkerRequest = OpenRequest | ReinferRequest | ReplanRequest | CompareRequest | SuggestRequest | PlannedTfliteRequest | GrowthRequest | CancelRequest;
 
 /** How far the search of `best` has come while a plan request runs with a budget. */
 export interface SearchProgress {
@@ -222,6 +255,27 @@ export interface PlannedTfliteResponse {
   readonly bytes: ArrayBuffer;
 }
 
+/** One planned value of a growth curve. */
+export interface GrowthPoint extends SweepPoint {
+  readonly fits: boolean; // every region within its size limit, after spilling
+  readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
+}
+
+/** One point of a growth request, as soon as it is planned (a curve point, or a step of the bisection when `probe`). */
+export interface GrowthPointResponse {
+  readonly type: 'growth-point';
+  readonly id: number;
+  readonly point: GrowthPoint;
+  readonly probe: boolean; // planned to find where the plan stops fitting, not one of the request's values
+}
+
+/** The answer to a growth request: the curve over its values, whether it only grows, and where it crosses the size limits. */
+export interface GrownResponse {
+  readonly type: 'grown';
+  readonly id: number;
+  readonly result: SweepResult<GrowthPoint>;
+}
+
 /** A request failed; `error` is plain data (code + sentence). */
 export interface ErrorResponse {
   readonly type: 'error';
@@ -230,7 +284,16 @@ export interface ErrorResponse {
 }
 
 /** Everything the worker sends to the page. */
-export type WorkerResponse = ProgressResponse | ResultResponse | PlannedResponse | ComparedResponse | SuggestedResponse | PlannedTfliteResponse | ErrorResponse;
+export type WorkerResponse =
+  | ProgressResponse
+  | ResultResponse
+  | PlannedResponse
+  | ComparedResponse
+  | SuggestedResponse
+  | PlannedTfliteResponse
+  | GrowthPointResponse
+  | GrownResponse
+  | ErrorResponse;
 
 /**
  * Error code of a reinfer or replan that reached a worker holding no decoded model (it was
@@ -251,5 +314,7 @@ export const PLAN_LABEL = 'Planning memory';
 export const SEARCH_LABEL = 'Searching for a smaller plan';
 /** Label of the strategy comparison in progress messages. */
 export const COMPARE_LABEL = 'Comparing strategies';
+/** Label of the growth curve in progress messages. */
+export const GROWTH_LABEL = 'Planning';
 /** Label of the suggestion evaluation in progress messages. */
 export const SUGGEST_LABEL = 'Evaluating suggestions';

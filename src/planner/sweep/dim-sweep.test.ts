@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sweepDim, sweepValues, type SweepPoint } from './dim-sweep';
+import { sweepDim, sweepSteps, sweepValues, type SweepPoint } from './dim-sweep';
 
 const point = (value: number, peak: number): SweepPoint => ({ value, peak, lowerBound: peak, regions: [], complete: true });
 
@@ -47,5 +47,28 @@ describe('sweepDim', () => {
   it('says nothing fits when the first value is already over', () => {
     const result = sweepDim('x', [1, 2], (v) => point(v, 1000), 10);
     expect(result.fitsUpTo).toBeUndefined();
+  });
+});
+
+describe('sweepSteps', () => {
+  it('asks for each value once, in order, and ends with the same result as sweepDim', () => {
+    const peak = (v: number) => 100 * v;
+    const steps = sweepSteps<SweepPoint>('seq', [1, 4, 16], 700);
+    const asked: number[] = [];
+    let step = steps.next();
+    while (!step.done) {
+      asked.push(step.value);
+      step = steps.next(point(step.value, peak(step.value)));
+    }
+    expect(asked.slice(0, 3)).toEqual([1, 4, 16]);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(step.value).toEqual(sweepDim('seq', [1, 4, 16], (v) => point(v, peak(v)), 700));
+    expect(step.value.fitsUpTo).toBe(7);
+  });
+
+  it('takes a budget as a test of each point, e.g. every region within its limit', () => {
+    const result = sweepDim('x', [1, 8], (v) => point(v, 10 * v), (p) => p.peak <= 35);
+    expect(result.fitsUpTo).toBe(3);
+    expect(result.crossings).toEqual([{ below: 3, above: 4, fitsBelow: true }]);
   });
 });

@@ -28,9 +28,9 @@ export interface SweepCrossing {
 }
 
 /** A sweep's result: `fitsUpTo` is the largest value whose plan fits the budget (undefined: none does, or no budget). */
-export interface SweepResult {
+export interface SweepResult<P extends SweepPoint = SweepPoint> {
   readonly dim: string;
-  readonly points: readonly SweepPoint[];
+  readonly points: readonly P[];
   readonly monotonic: boolean; // the peak never falls as the dim grows, over the planned values
   readonly fitsUpTo?: number;
   readonly crossings: readonly SweepCrossing[];
@@ -61,38 +61,57 @@ export function sweepValues(from: number, to: number, points?: number): number[]
   return [...values].sort((a, b) => a - b);
 }
 
+/** Whether a point's plan fits: a byte budget on the whole peak, or a test of the point (each region within its limit). */
+export type SweepBudget<P extends SweepPoint = SweepPoint> = number | ((point: P) => boolean);
+
 /**
  * Plans every value, then, with a budget, bisects each pair of neighbouring
  * points on opposite sides of it down to neighbouring integers. `planAt` is
  * called once per distinct value.
  */
-export function sweepDim(dim: string, values: readonly number[], planAt: (value: number) => SweepPoint, budget?: number): SweepResult {
-  const cache = new Map<number, SweepPoint>();
-  const at = (v: number): SweepPoint => {
+export function sweepDim<P extends SweepPoint>(dim: string, values: readonly number[], planAt: (value: number) => P, budget?: SweepBudget<P>): SweepResult<P> {
+  const steps = sweepSteps(dim, values, budget);
+  let step = steps.next();
+  while (!step.done) step = steps.next(planAt(step.value));
+  return step.value;
+}
+
+/**
+ * The sweep as steps, for a caller that plans between them (the page's worker,
+ * which lets newer requests in): yields each value to plan, once, and takes
+ * its point back through `next(point)`; returns the result.
+ */
+export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly number[], budget?: SweepBudget<P>): Generator<number, SweepResult<P>, P> {
+  const cache = new Map<number, P>();
+  function* at(v: number): Generator<number, P, P> {
     let p = cache.get(v);
     if (p === undefined) {
-      p = planAt(v);
+      p = yield v;
       cache.set(v, p);
     }
     return p;
-  };
-  const points = values.map(at);
+  }
+  const points: P[] = [];
+  for (const v of values) points.push(yield* at(v));
   const monotonic = points.every((p, i) => i === 0 || p.peak >= points[i - 1]!.peak);
   if (budget === undefined) return { dim, points, monotonic, crossings: [] };
-  const fits = (v: number): boolean => at(v).peak <= budget;
+  const fitsPoint = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
+  function* fits(v: number): Generator<number, boolean, P> {
+    return fitsPoint(yield* at(v));
+  }
   const crossings: SweepCrossing[] = [];
   for (let i = 1; i < values.length; i++) {
     let [lo, hi] = [values[i - 1]!, values[i]!];
-    const fitsLo = fits(lo);
-    if (fitsLo === fits(hi)) continue;
+    const fitsLo = yield* fits(lo);
+    if (fitsLo === (yield* fits(hi))) continue;
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2);
-      if (fits(mid) === fitsLo) lo = mid;
+      if ((yield* fits(mid)) === fitsLo) lo = mid;
       else hi = mid;
     }
     crossings.push({ below: lo, above: hi, fitsBelow: fitsLo });
   }
   const last = values[values.length - 1]!;
-  const lastFit = fits(last) ? last : [...crossings].reverse().find((c) => c.fitsBelow)?.below;
+  const lastFit = (yield* fits(last)) ? last : [...crossings].reverse().find((c) => c.fitsBelow)?.below;
   return { dim, points, monotonic, crossings, ...(lastFit !== undefined && { fitsUpTo: lastFit }) };
 }

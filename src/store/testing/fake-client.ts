@@ -1,7 +1,11 @@
 // A model client for store tests: decodes the fake format of worker/testing on
 // the spot, records its calls, and can hold answers until the test releases them.
 
-import type { ClientOutcome, CompareOutcome, ModelClient, PlannedTfliteAsk, PlannedTfliteOutcome, PlanOutcome, ProgressListener, SuggestOutcome } from '../../worker/client';
+import type { ClientOutcome, CompareOutcome, GrowthAsk, GrowthOutcome, GrowthPointListener, ModelClient, PlannedTfliteAsk, PlannedTfliteOutcome, PlanOutcome, ProgressListener, SuggestOutcome } from '../../worker/client';
+import { sweepDim } from '../../planner/sweep/dim-sweep';
+import { growthAxisName } from '../../worker/growth-axes';
+import { inferOptions } from '../../worker/handler';
+import { growthPoint } from '../../worker/plan-growth';
 import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan-compare';
 import type { DimValues, InputValues, ModelBindings, PlanResult, PlanSettings, ShapeValues } from '../../worker/protocol';
 import type { InferredModel } from '../../model/inferred';
@@ -46,6 +50,10 @@ export interface FakeClient extends ModelClient {
   readonly suggests: PlanSettings[];
   /** Every planned .tflite asked for, in order. */
   readonly plannedFiles: PlannedTfliteAsk[];
+  /** Every growth curve asked for, in order. */
+  readonly growths: GrowthAsk[];
+  /** How many times cancelGrowth was called. */
+  growthCancels: number;
   /** While true, answers wait for release(). */
   hold: boolean;
   /** What stopSearch answers: true as a worker that can stop its search does. */
@@ -61,14 +69,34 @@ export interface FakeClient extends ModelClient {
 /** Creates a fake client. */
 export function createFakeClient(): FakeClient {
   let held: { ir: IrModel; name: string; model: InferredModel } | undefined;
+  let cancelGrowthNow: (() => void) | undefined;
   const waiting: (() => void)[] = [];
   const gate = (): Promise<void> => (client.hold ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
+  // Plans every point with the real sweep and planner, over the fake inference, after the gate.
+  const planGrowth = async (ask: GrowthAsk, onPoint: GrowthPointListener): Promise<GrowthOutcome> => {
+    await gate();
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    const input = { ir: held.ir, axis: ask.axis, bindings: ask.bindings, settings: ask.settings };
+    const deps = { infer: fakeInfer, plan: (m: InferredModel, s: PlanSettings) => planForSettings(m, s), inferOptions };
+    const planAt = (value: number) => {
+      const point = growthPoint(input, value, deps);
+      onPoint(point, !ask.values.includes(value));
+      return point;
+    };
+    try {
+      return { status: 'done', result: sweepDim(growthAxisName(ask.axis), ask.values, planAt, ask.findFit ? (p) => p.fits : undefined) };
+    } catch (error) {
+      return { status: 'failed', error: toErrorData(error) };
+    }
+  };
 
   const client: FakeClient = {
     calls: [],
     compares: [],
     suggests: [],
     plannedFiles: [],
+    growths: [],
+    growthCancels: 0,
     hold: false,
     stoppable: true,
     stops: 0,
@@ -90,7 +118,7 @@ export function createFakeClient(): FakeClient {
     async reinfer(bindings: ModelBindings, settings: PlanSettings): Promise<ClientOutcome> {
       client.calls.push({ kind: 'reinfer', ...recorded(bindings) });
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       try {
         held.model = fakeInfer(held.ir, bindings);
       } catch (error) {
@@ -105,14 +133,14 @@ export function createFakeClient(): FakeClient {
       const budgetMs = settings.budgetMs;
       if (budgetMs !== undefined) onProgress?.(0.1, 'Searching for a smaller plan', { elapsedMs: budgetMs / 10, budgetMs, peak: 900, bound: 800, stoppable: client.stoppable });
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       return { status: 'done', result: planOf(held.model, settings) };
     },
     async compare(settings: PlanSettings, onProgress?: ProgressListener): Promise<CompareOutcome> {
       client.compares.push(settings);
       onProgress?.(0, 'Comparing strategies');
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       const model = held.model;
       const peaks = COMPARED_STRATEGIES.map((strategy) => strategyPeak(planForSettings, model, settings, strategy, () => 0));
       return { status: 'done', result: { settings, peaks } };
@@ -121,7 +149,7 @@ export function createFakeClient(): FakeClient {
       client.suggests.push(settings);
       onProgress?.(0, 'Evaluating suggestions');
       await gate();
-      if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
+    if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       try {
         return { status: 'done', result: { settings, suggestions: planForSettings(held.model, settings, { suggest: true }).suggestions ?? [] } };
       } catch (error) {
@@ -135,6 +163,15 @@ export function createFakeClient(): FakeClient {
       if (held === undefined || held.name !== ask.name) return { status: 'failed', error: { code: 'no-model', message: `the worker does not hold ${ask.name}` } };
       const text = new TextEncoder().encode(`${ask.name}:${ask.offsets.join(',')}`);
       return { status: 'done', result: text.buffer };
+    },
+    growth(ask: GrowthAsk, onPoint: GrowthPointListener): Promise<GrowthOutcome> {
+      client.growths.push(ask);
+      const cancelled = new Promise<GrowthOutcome>((resolve) => (cancelGrowthNow = () => resolve({ status: 'cancelled' })));
+      return Promise.race([planGrowth(ask, onPoint), cancelled]);
+    },
+    cancelGrowth() {
+      client.growthCancels += 1;
+      cancelGrowthNow?.();
     },
     cancel() {
       client.calls.push({ kind: 'cancel' });

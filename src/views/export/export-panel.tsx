@@ -1,7 +1,8 @@
 // The side bar's "Share and export" panel: copy a link to this view, and
 // download the plan as a plan file (re-openable), MiniMalloc CSV (problem and
 // solution, one file per region), a C header, the per-step ASCII chart, the heap and
-// graph views as SVG and PNG, and for a .tflite model planned for TensorFlow
+// graph views as SVG and PNG (the heap's with the growth curve under it, when the
+// Growth view planned one; the curve alone too), and for a .tflite model planned for TensorFlow
 // Lite Micro the model with the plan written in (built by the worker). The
 // builders are pure (this folder); this component only gathers the plan on
 // screen and saves files.
@@ -13,13 +14,16 @@ import type { ModelPlan } from '../../planner/plan';
 import { writePlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { toErrorData } from '../../shared/errors';
 import { useAppStore, useAppStoreApi } from '../../store/context';
+import { currentGrowth } from '../../store/growth';
 import { plannedTfliteBlocker } from '../../store/planned-tflite';
 import { selectPlan } from '../../store/selectors';
 import type { AppState } from '../../store/state';
 import { Panel } from '../panels/panel';
 import { exportStem, exportTitle, plannedTfliteName } from './export-names';
 import { graphExport } from './graph-export';
-import { heapSvg } from './heap-svg';
+import { heapSvg, type HeapSvgAppendix } from './heap-svg';
+import { growthChartOf } from '../growth/growth-input';
+import { growthExport } from '../growth/growth-svg';
 import { planCsv } from './plan-csv';
 import { planFileOf } from './plan-file-of';
 import { saveBlob, saveText, svgToPng } from './save-file';
@@ -94,7 +98,14 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
       if (csvs.length === 0) throw new Error('no region has buffers');
       for (const csv of csvs) saveText(csv[kind], `${stem}.${csv.region}.${kind}.csv`, 'text/csv');
     });
-  const heap = (): string => heapSvg(plan, { title });
+  const growth = useAppStore(currentGrowth);
+  const inferred = useAppStore((s) => s.model?.inferred);
+  const chart = growth === undefined || growth.points.length === 0 || inferred === undefined ? undefined : growthChartOf(growth, plan, inferred);
+  // The curve as the export draws it: 960 wide, as the heap.
+  const curve = chart === undefined ? undefined : growthExport(chart.input, chart.label, 960);
+  const curveTitle = chart === undefined || growth === undefined ? '' : `Peak against ${chart.label}${growth.status === 'done' ? '' : ` (${growth.points.length} of ${growth.values.length} values planned)`}`;
+  const appendix: HeapSvgAppendix | undefined = curve === undefined ? undefined : { title: curveTitle, height: curve.height, markup: curve.markup };
+  const heap = (): string => heapSvg(plan, { title, ...(appendix !== undefined && { appendix }) });
   const graph = (png: boolean) => () => graphExport(graphElement(), `${title} · graph`, png);
   const save = (what: string, build: () => string, suffix: string, type: string) => run(`${what} saved`, `${what} could not be saved`, () => saveText(build(), `${stem}.${suffix}`, type));
   const savePng = (what: string, build: () => { svg: string; scale: number }, suffix: string) =>
@@ -124,6 +135,15 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
         <Download label="SVG" testId="export-heap-svg" onClick={save('Heap SVG', heap, 'heap.svg', 'image/svg+xml')} />
         <Download label="PNG" testId="export-heap-png" onClick={savePng('Heap PNG', () => ({ svg: heap(), scale: 2 }), 'heap.png')} />
       </span>
+      {curve !== undefined && (
+        <>
+          <span className="export-label">Growth</span>
+          <span className="export-buttons">
+            <Download label="SVG" testId="export-growth-svg" onClick={save('Growth SVG', () => curve.document(`${title} · ${curveTitle}`), 'growth.svg', 'image/svg+xml')} />
+            <Download label="PNG" testId="export-growth-png" onClick={savePng('Growth PNG', () => ({ svg: curve.document(`${title} · ${curveTitle}`), scale: 2 }), 'growth.png')} />
+          </span>
+        </>
+      )}
       <span className="export-label">Graph</span>
       <span className="export-buttons">
         <Download label="SVG" testId="export-graph-svg" onClick={save('Graph SVG', () => graph(false)().svg, 'graph.svg', 'image/svg+xml')} />

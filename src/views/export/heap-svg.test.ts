@@ -8,6 +8,7 @@ import { applyTargetChange } from '../../planner/explain/target-change';
 import { presetTarget } from '../../planner/targets/presets';
 import { planForSettings } from '../../worker/plan-settings';
 import { heapSvg } from './heap-svg';
+import { growthExport } from '../growth/growth-svg';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 
@@ -57,5 +58,30 @@ describe('heap SVG of a plan over its size limit', () => {
     const cpu = heapSvg(samplePlan('cpu'));
     expect(cpu).not.toContain('data-limit');
     expect(cpu).not.toContain('size limit');
+  });
+});
+
+describe('heap SVG with the growth curve under it', () => {
+  const plan = samplePlan('cpu');
+  const point = (value: number, peak: number) => ({ value, peak, lowerBound: peak, regions: [{ name: plan.regions[0]!.name, peak, lowerBound: peak }], complete: true, fits: true });
+  const input = { points: [point(1, plan.peak), point(4, 4 * plan.peak)], regions: plan.regions.map((r) => ({ name: r.name, sizeLimit: r.sizeLimit })), current: undefined };
+  const curve = growthExport(input, 'batch', 960);
+
+  it('is one panel of 170 px per region, with its title, axis and legend', () => {
+    // 6 top, 18 title, 170 panel, 10 gap, 30 axis, 18 legend.
+    expect(curve.height).toBe(6 + 18 + 170 + 10 + 30 + 18);
+    const doc = curve.document('sample.onnx · Peak against batch');
+    expect(doc).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" class="growth-svg" width="960" height="282"/);
+    expect(doc).toContain('Peak against batch');
+    expect(doc).toContain('>lower estimate</text>');
+  });
+
+  it('adds the curve under the heap and the peak chart, titled, growing the document by its height', () => {
+    const plain = heapSvg(plan, { title: 'sample.onnx' });
+    const withCurve = heapSvg(plan, { title: 'sample.onnx', appendix: { title: 'Peak against batch', height: curve.height, markup: curve.markup } });
+    const heightOf = (svg: string) => Number(/^<svg [^>]*height="(\d+)"/.exec(svg)![1]);
+    expect(heightOf(withCurve) - heightOf(plain)).toBe(16 + 14 + curve.height);
+    expect(withCurve).toContain(`<svg x="0" y="${heightOf(plain) + 16 + 14}" class="growth-svg"`);
+    expect(withCurve.match(/class="gr-dot/g)).toHaveLength(2);
   });
 });

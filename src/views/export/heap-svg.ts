@@ -25,7 +25,19 @@ export interface HeapSvgOptions {
   readonly highlight?: ReadonlySet<number>; // buffer ids drawn outlined; the others dim
   readonly legend?: boolean; // what the colours and lines mean, under the step axis; default true
   readonly chart?: boolean; // the peak chart under the legend; default true
+  readonly appendix?: HeapSvgAppendix; // a drawing of its own under everything else (the growth curve)
 }
+
+/** A titled drawing added under the heap's: an `<svg>` element's markup, placed by the `x` and `y` attributes it is given here. */
+export interface HeapSvgAppendix {
+  readonly title: string;
+  readonly height: number; // of the drawing, in pixels
+  readonly markup: (x: number, y: number) => string;
+}
+
+/** Pixels between the drawings above and an appendix's title, and between its title and its drawing. */
+const APPENDIX_GAP = 16;
+const APPENDIX_TITLE = 14;
 
 /** Fill colours by buffer kind (the page's light palette). */
 export const KIND_COLOURS: Readonly<Record<PlannedBuffer['kind'], string>> = {
@@ -63,7 +75,9 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const chart = options.chart === false ? undefined : peakChartData(plan);
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
   const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
-  const height = lanesBottom + legendHeight + (chart === undefined ? 0 : chartHeight + 24);
+  const above = lanesBottom + legendHeight + (chart === undefined ? 0 : chartHeight + 24);
+  const appendix = options.appendix;
+  const height = above + (appendix === undefined ? 0 : APPENDIX_GAP + APPENDIX_TITLE + appendix.height);
   const x = (step: number): number => MARGIN.left + (step / steps) * plotWidth;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
@@ -90,6 +104,10 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     const top = lanesBottom + legendHeight + 10;
     parts.push(`<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region</text>`);
     parts.push(peakChartSvg(chart, { width: plotWidth + 12, height: chartHeight, x: MARGIN.left - 6, y: top + 14 }));
+  }
+  if (appendix !== undefined) {
+    parts.push(`<text x="${MARGIN.left}" y="${above + APPENDIX_GAP + 8}" font-weight="600" fill="${TEXT}">${escapeXml(appendix.title)}</text>`);
+    parts.push(appendix.markup(0, above + APPENDIX_GAP + APPENDIX_TITLE));
   }
   parts.push('</svg>');
   return parts.join('\n');

@@ -1,0 +1,197 @@
+// The Growth view on tiny GPT-2: the peak against its sequence length, planned
+// in the worker after the plan is shown; a click plans that length on the
+// page, a shift-click opens it as the comparison's side B; and on a model with
+// no symbolic dim, the batch of its fixed input through a shape override.
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
+import { ARTIFACTS_DIR, haveModel, NO_MODELS, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
+
+/** Planning every point shares two cores with other work: give it time. */
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+const SQUEEZENET = 'winml_SqueezeNet_fp16.onnx';
+const DETECTOR = 'FastestDet.onnx';
+
+/** Opens `name` from the corpus by URL (so a comparison can read it again) and shows the Growth view. */
+async function openWithGrowth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, `/e2e/${name}`, readModel(name));
+  await page.goto(`/?model=/e2e/${name}`);
+  await waitForModel(page, name);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await expect(page.getByTestId('growth-pane')).toBeVisible();
+}
+
+/** Waits for the curve over `dim` to be planned; returns its points. */
+async function grown(page: Page, dim: string) {
+  await page.waitForFunction((d) => {
+    const g = window.heapscope?.summary().growth;
+    return g?.dim === d && g.status === 'done';
+  }, dim);
+  return (await summary(page)).growth!;
+}
+
+/** `plan --json` of the command-line tool on a corpus model: its peak and whether it fits. */
+function cliPlan(name: string, args: readonly string[]): { peak: number; fits: boolean } {
+  let out = '';
+  const code = runCli(['plan', new URL(name, new URL('../../shared/models/', import.meta.url)).pathname, '--json', ...args], { out: (t) => (out += t), err: () => undefined });
+  expect([0, 3]).toContain(code);
+  return JSON.parse(out) as { peak: number; fits: boolean };
+}
+
+/** Clicks an export button and returns the downloaded file's name and text. */
+async function download(page: Page, testId: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
+  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+}
+
+/** The dot of `value` in the chart. */
+function dot(page: Page, value: number) {
+  return page.getByTestId('growth-chart').locator(`circle[data-value="${value}"]`).first();
+}
+
+test.describe('growth view', () => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+
+  test('draws the peak against seq_len, and a click plans that length', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    const curve = await grown(page, 'seq_len');
+    // Powers of two up to eight times the default of 128.
+    expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]);
+    expect(curve.current).toBe(128);
+    const onScreen = await summary(page);
+    expect(curve.points.find((p) => p.value === 128)?.peak).toBe(onScreen.peak);
+    for (const p of curve.points) expect(p.lowerBound).toBeLessThanOrEqual(p.peak);
+    expect(curve.monotonic).toBe(true);
+    await expect(page.getByTestId('growth-chart').locator('circle')).toHaveCount(11);
+    await snap(page, 'growth-gpt2-1600x1000');
+
+    await dot(page, 256).hover();
+    const card = page.getByTestId('growth-tooltip');
+    await expect(card).toHaveAttribute('data-value', '256');
+    await expect(card).toContainText('seq_len = 256');
+    const at256 = curve.points.find((p) => p.value === 256)!;
+    await snap(page, 'growth-gpt2-hover');
+
+    await dot(page, 256).click();
+    await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.dims['seq_len'] === 256);
+    const after = await summary(page);
+    expect(after.settings?.dims).toEqual({ seq_len: 256 });
+    expect(after.peak).toBe(at256.peak);
+    expect(new URL(page.url()).searchParams.get('dim.seq_len')).toBe('256');
+    // The curve holds for the new plan: it is kept, with the value on screen moved.
+    const kept = await grown(page, 'seq_len');
+    expect(kept.current).toBe(256);
+    expect(kept.points).toEqual(curve.points);
+  });
+
+  test('a shift-click opens the point as side B of a comparison', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    const curve = await grown(page, 'seq_len');
+    const shown = await summary(page);
+    await dot(page, 512).click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('compare-dialog')).toBeVisible();
+    await page.waitForFunction(() => window.heapscope?.summary().compare?.peakB != null);
+    const after = await summary(page);
+    expect(after.compare?.settings?.dims).toEqual({ seq_len: 512 });
+    expect(after.compare?.peakB).toBe(curve.points.find((p) => p.value === 512)?.peak);
+    expect(after.compare?.peakA).toBe(shown.peak);
+    // The page's own plan is left alone.
+    expect(after.settings?.dims).toEqual({});
+    expect(after.peak).toBe(shown.peak);
+  });
+
+  test('a model without a symbolic dim grows by the batch of its fixed input', async ({ page }) => {
+    test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+    await openWithGrowth(page, SQUEEZENET);
+    await expect(page.getByTestId('growth-axis').locator('option')).toHaveText(['data_0 batch', 'data_0 image size']);
+    const curve = await grown(page, 'data_0:0');
+    expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16]);
+    await dot(page, 4).click();
+    await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.shapes['data_0']?.[0] === 4);
+    const after = await summary(page);
+    expect(after.settings?.shapes).toEqual({ data_0: [4, 3, 224, 224] });
+    expect(after.peak).toBe(curve.points.find((p) => p.value === 4)?.peak);
+  });
+
+  test('an embed with panes=growth draws the curve of its first dim', async ({ page }) => {
+    await page.setViewportSize({ width: 900, height: 500 });
+    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+    await page.goto(`/?embed=1&panes=growth&model=/e2e/${GPT2}`);
+    await waitForModel(page, GPT2);
+    await expect(page.getByTestId('embed-workspace')).toHaveAttribute('data-panes', 'growth');
+    const curve = await grown(page, 'batch_size');
+    expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16]);
+    await expect(page.getByTestId('growth-chart').locator('circle')).toHaveCount(5);
+    await snap(page, 'growth-embed-900x500');
+  });
+
+  test('the curve is saved as SVG on its own and under the heap', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    await grown(page, 'seq_len');
+    const alone = await download(page, 'export-growth-svg');
+    expect(alone.name).toMatch(/\.growth\.svg$/);
+    expect(alone.text.match(/class="gr-dot/g)).toHaveLength(11);
+    expect(alone.text).toContain('Peak against seq_len');
+    const heap = await download(page, 'export-heap-svg');
+    expect(heap.text).toContain('class="growth-svg"');
+    expect(heap.text.match(/class="gr-dot/g)).toHaveLength(11);
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    writeFileSync(new URL('growth-export.svg', ARTIFACTS_DIR), alone.text);
+    // The saved file as a person sees it.
+    await page.goto(new URL('growth-export.svg', ARTIFACTS_DIR).href);
+    await snap(page, 'growth-export');
+  });
+
+  test('under the mcu size limits, the curve says where the plan stops fitting, as the command line plans it', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+    await page.goto(`/?model=/e2e/${GPT2}&target=mcu`);
+    await waitForModel(page, GPT2);
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    // Past the 8.5 MiB of sram and ext-ram together: 21 MiB at 4096.
+    await page.getByTestId('growth-to').fill('4096');
+    await page.getByTestId('growth-to').press('Enter');
+    await page.waitForFunction(() => window.heapscope?.summary().growth?.points.at(-1)?.value === 4096);
+    const curve = await grown(page, 'seq_len');
+    expect(curve.points.at(-1)?.fits).toBe(false);
+    const fitsUpTo = curve.fitsUpTo!;
+    expect(fitsUpTo).toBeGreaterThan(1);
+    expect(fitsUpTo).toBeLessThan(4096);
+    for (const p of curve.points) expect(p.peak).toBe(cliPlan(GPT2, ['--target', 'mcu', '--dim', `seq_len=${p.value}`]).peak);
+    expect(cliPlan(GPT2, ['--target', 'mcu', '--dim', `seq_len=${fitsUpTo}`]).fits).toBe(true);
+    expect(cliPlan(GPT2, ['--target', 'mcu', '--dim', `seq_len=${fitsUpTo + 1}`]).fits).toBe(false);
+    await expect(page.getByTestId('growth-verdict')).toContainText(`Fits up to seq_len=${fitsUpTo}.`);
+    await expect(page.getByTestId('growth-chart').locator('line.gr-limit')).not.toHaveCount(0);
+    await snap(page, 'growth-gpt2-mcu');
+  });
+
+  test('Cancel stops the curve and keeps its points; Plan again finishes it', async ({ page }) => {
+    test.skip(!haveModel(DETECTOR), NO_MODELS);
+    await openWithGrowth(page, DETECTOR);
+    await grown(page, 'input:0');
+    // 21 values of a 218-node detector's batch, 1 to 2^20: long enough to be caught running.
+    await page.getByTestId('growth-to').fill('1048576');
+    await page.getByTestId('growth-to').press('Enter');
+    await expect(page.getByTestId('growth-progress')).toBeVisible();
+    await page.getByTestId('growth-cancel').click();
+    await expect(page.getByTestId('growth-cancelled')).toBeVisible();
+    const stopped = (await summary(page)).growth!;
+    expect(stopped.status).toBe('cancelled');
+    expect(stopped.points.length).toBeLessThan(21);
+    await page.getByTestId('growth-resume').click();
+    const curve = await grown(page, 'input:0');
+    expect(curve.points).toHaveLength(21);
+    expect(curve.points.at(-1)?.value).toBe(2 ** 20);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from './create-store';
+import { currentGrowth, selectGrowthSummary } from './growth';
+import { selectPageSummary } from './selectors';
+import { createFakeClient } from './testing/fake-client';
+import type { GrowthAxis } from '../worker/protocol';
+
+const BATCH: GrowthAxis = { kind: 'dim', name: 'batch' };
+
+function setup() {
+  const client = createFakeClient();
+  const fetchFn = vi.fn(async () => new Response('x')) as unknown as typeof fetch;
+  const store = createAppStore({ client, fetch: fetchFn, baseUrl: 'https://app.example/', sampleUrl: 'https://app.example/sample.onnx' });
+  return { store, client, actions: store.getState().actions };
+}
+
+async function opened() {
+  const s = setup();
+  await s.actions.openFile(new File(['producer'], 'a.onnx'));
+  return s;
+}
+
+describe('store: growth curve', () => {
+  it('plans the curve of the plan on screen and publishes it in the summary', async () => {
+    const s = await opened();
+    s.actions.sweepGrowth(BATCH, [1, 4, 16]);
+    await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+    expect(s.client.growths).toEqual([{ axis: BATCH, values: [1, 4, 16], bindings: { dims: {}, shapes: {}, inputValues: {} }, settings: { target: 'cpu', strategy: undefined }, findFit: false }]);
+    const summary = selectGrowthSummary(s.store.getState());
+    expect(summary).toMatchObject({ dim: 'batch', status: 'done', current: 1, monotonic: true, fitsUpTo: null });
+    // The fake model's x and y, 16 bytes per batch each, rounded up to the cpu preset's 64 bytes.
+    expect(summary?.points.map((p) => [p.value, p.peak])).toEqual([
+      [1, 128],
+      [4, 128],
+      [16, 512],
+    ]);
+    expect(selectPageSummary(s.store.getState()).peak).toBe(128);
+  });
+
+  it('keeps the curve when a point of it is planned, and drops it for other settings', async () => {
+    const s = await opened();
+    s.actions.sweepGrowth(BATCH, [1, 4, 16]);
+    await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+    await s.actions.setDim('batch', 16);
+    expect(selectPageSummary(s.store.getState()).peak).toBe(512);
+    expect(selectGrowthSummary(s.store.getState())).toMatchObject({ current: 16, status: 'done' });
+    s.actions.sweepGrowth(BATCH, [1, 4, 16]);
+    expect(s.client.growths).toHaveLength(1);
+    await s.actions.setSettings({ strategy: 'naive' });
+    expect(currentGrowth(s.store.getState())).toBeUndefined();
+    s.actions.sweepGrowth(BATCH, [1, 4, 16]);
+    await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+    expect(s.client.growths.at(-1)?.settings).toEqual({ target: 'cpu', strategy: 'naive' });
+  });
+
+  it('finds where the plan stops fitting when a region has a size limit', async () => {
+    const s = await opened();
+    await s.actions.setSettings({ edits: { regions: { ram: { sizeLimit: 256 } } } });
+    s.actions.sweepGrowth(BATCH, [1, 16]);
+    await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+    expect(s.client.growths.at(-1)?.findFit).toBe(true);
+    // Probes planned by the bisection are not curve points.
+    expect(selectGrowthSummary(s.store.getState())).toMatchObject({ fitsUpTo: 8, points: [{ value: 1, fits: true }, { value: 16, fits: false }] });
+  });
+
+  it('keeps the points so far when cancelled, and plans again only when asked', async () => {
+    const s = await opened();
+    s.client.hold = true;
+    s.actions.sweepGrowth(BATCH, [1, 4]);
+    expect(currentGrowth(s.store.getState())?.status).toBe('running');
+    s.actions.cancelGrowth();
+    expect(s.client.growthCancels).toBe(1);
+    await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('cancelled'));
+    s.actions.sweepGrowth(BATCH, [1, 4]);
+    expect(s.client.growths).toHaveLength(1);
+    s.client.hold = false;
+    s.actions.sweepGrowth(BATCH, [1, 4], true);
+    await s.client.release();
+    await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+    expect(s.client.growths).toHaveLength(2);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { GrowthPoint } from '../../worker/protocol';
+import { GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
+import { growthSvg } from './growth-svg';
+
+/** A point of one region, ram, with the bound at half the peak. */
+function point(value: number, peak: number, more: Partial<GrowthPoint> = {}): GrowthPoint {
+  return { value, peak, lowerBound: peak / 2, regions: [{ name: 'ram', peak, lowerBound: peak / 2 }], complete: true, fits: true, ...more };
+}
+
+function input(points: GrowthPoint[], sizeLimit?: number, current?: number): GrowthChartInput {
+  return {
+    points,
+    regions: [{ name: 'ram', sizeLimit }],
+    current: current === undefined ? undefined : { value: current, regions: [{ name: 'ram', peak: points.find((p) => p.value === current)?.peak ?? 0 }] },
+  };
+}
+
+// A 466 × 236 box: the plot spans x 66..452 (386 px) and, under its 18 px title, y 24..206 (182 px).
+const W = 466;
+const H = 236;
+
+describe('growthLayout', () => {
+  it('puts powers of two evenly on a log scale and bytes linearly from 0 with 8% headroom', () => {
+    const layout = growthLayout(input([point(1, 100), point(2, 200), point(4, 400), point(8, 800)]), W, H);
+    expect(layout.scale).toBe('log');
+    expect([1, 2, 4, 8].map((v) => layout.x(v))).toEqual([66, 66 + 386 / 3, 66 + (2 * 386) / 3, 452].map((v) => expect.closeTo(v, 6)));
+    const [ram] = layout.panels;
+    expect(ram).toMatchObject({ name: 'ram', top: GROWTH_MARGIN.top + GROWTH_MARGIN.title, height: 182, highest: 800 });
+    expect(ram!.y(0)).toBeCloseTo(206, 6);
+    expect(ram!.y(800 * 1.08)).toBeCloseTo(24, 6);
+    expect(layout.xTicks).toEqual([1, 2, 4, 8]);
+  });
+
+  it('uses a symmetric log scale from 0 and a linear one over a narrow range', () => {
+    expect(growthLayout(input([point(0, 1), point(16, 2)]), W, H).scale).toBe('symlog');
+    const narrow = growthLayout(input([point(3, 1), point(5, 2)]), W, H);
+    expect(narrow.scale).toBe('linear');
+    expect(narrow.x(4)).toBeCloseTo(259, 6);
+  });
+
+  it('draws a size limit to scale near the curve, and leaves one far above it out', () => {
+    const near = growthLayout(input([point(1, 100), point(8, 800)], 1000), W, H).panels[0]!;
+    expect(near.limitShown).toBe(true);
+    expect(near.highest).toBe(1000);
+    const far = growthLayout(input([point(1, 100), point(8, 800)], 8 * 2 ** 20), W, H).panels[0]!;
+    expect(far.limitShown).toBe(false);
+    expect(far.highest).toBe(800);
+  });
+
+  it('stacks one panel per region that holds bytes, each on its own scale', () => {
+    const two = (value: number): GrowthPoint => ({ ...point(value, 10 * value), regions: [{ name: 'sram', peak: 100, lowerBound: 100 }, { name: 'ext', peak: 10 * value, lowerBound: 5 * value }, { name: 'idle', peak: 0, lowerBound: 0 }] });
+    const layout = growthLayout({ points: [two(1), two(64)], regions: [{ name: 'sram', sizeLimit: 128 }, { name: 'ext', sizeLimit: undefined }, { name: 'idle', sizeLimit: undefined }], current: undefined }, W, H);
+    expect(layout.panels.map((p) => [p.name, p.highest])).toEqual([
+      ['sram', 128],
+      ['ext', 640],
+    ]);
+    const [a, b] = layout.panels;
+    expect(b!.top).toBeCloseTo(a!.top + a!.height + GROWTH_MARGIN.gap + GROWTH_MARGIN.title, 6);
+  });
+
+  it('labels only values whose text does not run into the last one, keeping the last', () => {
+    const values = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384];
+    const layout = growthLayout(input(values.map((v) => point(v, v))), 300, H);
+    expect(layout.xTicks.at(-1)).toBe(16384);
+    const at = layout.xTicks.map((v) => layout.x(v));
+    for (let i = 1; i < at.length; i++) {
+      const room = (String(layout.xTicks[i - 1]).length + String(layout.xTicks[i]).length) * 3.25 + 10;
+      expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(room);
+    }
+  });
+});
+
+describe('pointAt', () => {
+  const points = [point(1, 100), point(2, 200), point(4, 400), point(8, 800)];
+  const layout = growthLayout(input(points), W, H);
+  it('finds the nearest point by x anywhere in the plot height', () => {
+    expect(pointAt(layout, points, 66, 100)).toBe(0);
+    expect(pointAt(layout, points, 66 + 386 / 3 + 20, 30)).toBe(1);
+    expect(pointAt(layout, points, 452 - 10, 200)).toBe(3);
+  });
+  it('finds none beyond the reach of the end points or above and below the plots', () => {
+    expect(pointAt(layout, points, 66 - 60, 100)).toBeUndefined();
+    expect(pointAt(layout, points, 200, 2)).toBeUndefined();
+    expect(pointAt(layout, points, 200, H - 5)).toBeUndefined();
+    expect(pointAt(layout, [], 200, 100)).toBeUndefined();
+  });
+});
+
+describe('growthSvg', () => {
+  it('draws a dot per point, hollow where the peak is a lower estimate, the limit and the value on screen', () => {
+    const data = input([point(1, 100), point(2, 200, { complete: false, unknown: 'y: shape unknown' }), point(4, 400, { fits: false })], 300, 2);
+    const svg = growthSvg(data, growthLayout(data, W, H), W, H, { dim: 'seq_len' });
+    expect(svg.match(/<circle /g)).toHaveLength(3);
+    expect(svg).toContain('class="gr-dot gr-dot-open" cx="259.0"');
+    expect(svg).toContain('gr-dot-over');
+    expect(svg).toContain('data-limit="300"');
+    expect(svg).toMatch(/class="gr-current" x1="259.0"/);
+    expect(svg).toContain('ram · limit 300 B');
+    expect(svg).toContain('seq_len (log scale)');
+  });
+
+  it('escapes names from the file and makes a whole document for the export', () => {
+    const named = (v: number): GrowthPoint => point(v, v, { regions: [{ name: 'r<&>"', peak: v, lowerBound: v }] });
+    const data: GrowthChartInput = { points: [named(1), named(4)], regions: [{ name: 'r<&>"', sizeLimit: undefined }], current: undefined };
+    const svg = growthSvg(data, growthLayout(data, W, H), W, H, { dim: 'a\u0001b', standalone: true, title: 'm.onnx', titleHeight: 30 });
+    expect(svg).toContain('r&lt;&amp;&gt;&quot;');
+    expect(svg).toContain('a\ufffdb');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" class="growth-svg" width="466" height="266"/);
+    expect(svg).not.toMatch(/[<>]&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+});

@@ -1,0 +1,138 @@
+// The geometry of the growth chart: one panel per memory region stacked in the
+// box, x the swept value (a log scale when the values span a wide range, a
+// symmetric-log one when they include 0, else linear), y the region's bytes
+// from 0; where each point, the value on screen and each size limit sit, which
+// ticks fit, and which point a pointer is over. Pure (D3 scales only), tested
+// to the pixel; the SVG and the pane only draw what it says.
+
+import { scaleLinear, scaleLog, scaleSymlog } from 'd3';
+import type { GrowthPoint } from '../../worker/protocol';
+
+/** What the chart draws: the curve's points and the plan on screen. */
+export interface GrowthChartInput {
+  readonly points: readonly GrowthPoint[]; // by value
+  readonly regions: readonly { readonly name: string; readonly sizeLimit: number | undefined }[]; // the plan's memory map, in order
+  readonly current: { readonly value: number; readonly regions: readonly { readonly name: string; readonly peak: number }[] } | undefined; // the plan on screen
+}
+
+/** One region's panel. */
+export interface GrowthPanel {
+  readonly name: string;
+  readonly top: number; // of the plot, in pixels
+  readonly height: number;
+  readonly maxBytes: number; // bytes at the plot's top
+  readonly highest: number; // the highest figure drawn (peak, bound, limit), labelled on the byte axis
+  readonly sizeLimit: number | undefined;
+  readonly limitShown: boolean; // the limit is within the plot (else it is far above every point, and said in words)
+  readonly y: (bytes: number) => number;
+}
+
+/** The laid-out chart. */
+export interface GrowthLayout {
+  readonly left: number; // plot's left edge
+  readonly right: number; // plot's right edge
+  readonly bottom: number; // the x axis's line
+  readonly x: (value: number) => number;
+  readonly scale: 'log' | 'symlog' | 'linear';
+  readonly panels: readonly GrowthPanel[];
+  readonly xTicks: readonly number[]; // values labelled under the plot
+}
+
+/** Space around the plots, in pixels. */
+export const GROWTH_MARGIN = { left: 66, right: 14, top: 6, bottom: 30, title: 18, gap: 10 } as const;
+
+/** A size limit more than this times the largest figure is not drawn to scale: the curve would be a flat line at the bottom. */
+const LIMIT_REACH = 1.5;
+/** Headroom above the highest figure. */
+const HEADROOM = 1.08;
+/** Pixels a tick label needs per character, and between labels. */
+const TICK_CHAR = 6.5;
+const TICK_GAP = 10;
+
+/** The chart of `input` in a box of `width` × `height` pixels. */
+export function growthLayout(input: GrowthChartInput, width: number, height: number): GrowthLayout {
+  const values = [...input.points.map((p) => p.value), ...(input.current === undefined ? [] : [input.current.value])];
+  const lo = values.length === 0 ? 0 : Math.min(...values);
+  const hi = values.length === 0 ? 1 : Math.max(...values);
+  const left = GROWTH_MARGIN.left;
+  const right = Math.max(left + 1, width - GROWTH_MARGIN.right);
+  const { x, scale } = xScale(lo, hi, left, right);
+  const regions = drawnRegions(input);
+  const bottom = Math.max(GROWTH_MARGIN.top + 1, height - GROWTH_MARGIN.bottom);
+  const each = (bottom - GROWTH_MARGIN.top - (regions.length - 1) * GROWTH_MARGIN.gap) / Math.max(1, regions.length);
+  const panels = regions.map((r, k): GrowthPanel => {
+    const top = GROWTH_MARGIN.top + k * (each + GROWTH_MARGIN.gap) + GROWTH_MARGIN.title;
+    const plotHeight = Math.max(1, each - GROWTH_MARGIN.title);
+    const highest = Math.max(1, ...input.points.flatMap((p) => regionFigures(p, r.name)), ...(input.current?.regions.filter((c) => c.name === r.name).map((c) => c.peak) ?? []));
+    const limitShown = r.sizeLimit !== undefined && r.sizeLimit <= highest * LIMIT_REACH;
+    const drawnTop = Math.max(highest, limitShown ? r.sizeLimit! : 0);
+    const maxBytes = drawnTop * HEADROOM;
+    const y = scaleLinear().domain([0, maxBytes]).range([top + plotHeight, top]);
+    return { name: r.name, top, height: plotHeight, maxBytes, highest: drawnTop, sizeLimit: r.sizeLimit, limitShown, y: (bytes) => y(bytes) };
+  });
+  return { left, right, bottom, x, scale, panels, xTicks: xTicks(input.points.map((p) => p.value), x) };
+}
+
+/** Log base 2 when the values are positive and span 4× or more; symlog from 0 when they span far; linear otherwise. */
+function xScale(lo: number, hi: number, left: number, right: number): { x: (v: number) => number; scale: GrowthLayout['scale'] } {
+  if (hi === lo) {
+    const middle = (left + right) / 2;
+    return { x: () => middle, scale: 'linear' };
+  }
+  if (lo >= 1 && hi / lo >= 4) {
+    const s = scaleLog().base(2).domain([lo, hi]).range([left, right]);
+    return { x: (v) => s(v), scale: 'log' };
+  }
+  if (lo === 0 && hi >= 8) {
+    const s = scaleSymlog().constant(1).domain([0, hi]).range([left, right]);
+    return { x: (v) => s(v), scale: 'symlog' };
+  }
+  const s = scaleLinear().domain([lo, hi]).range([left, right]);
+  return { x: (v) => s(v), scale: 'linear' };
+}
+
+/** The regions of the plan that hold bytes at some point, or have a limit; all of them when none does. */
+function drawnRegions(input: GrowthChartInput): GrowthChartInput['regions'] {
+  const used = input.regions.filter((r) => r.sizeLimit !== undefined || input.points.some((p) => regionFigures(p, r.name).some((b) => b > 0)));
+  return used.length > 0 ? used : input.regions.slice(0, 1);
+}
+
+/** The peak and lower bound of region `name` at point `p` ([] when the point has no such region). */
+export function regionFigures(p: GrowthPoint, name: string): number[] {
+  const r = p.regions.find((g) => g.name === name);
+  return r === undefined ? [] : [r.peak, r.lowerBound];
+}
+
+/** The values to label, left to right, each far enough from the last for its text; the last value always. */
+function xTicks(values: readonly number[], x: (v: number) => number): number[] {
+  const ticks: number[] = [];
+  let lastEnd = -Infinity;
+  values.forEach((v, i) => {
+    const half = (String(v).length * TICK_CHAR) / 2;
+    const at = x(v);
+    if (at - half < lastEnd + TICK_GAP && i !== values.length - 1) return;
+    if (at - half < lastEnd + TICK_GAP) ticks.pop();
+    ticks.push(v);
+    lastEnd = at + half;
+  });
+  return ticks;
+}
+
+/**
+ * The index of the point nearest the pointer's x, when the pointer is within
+ * the plot's columns (half a gap beyond the first and last point); undefined elsewhere.
+ */
+export function pointAt(layout: GrowthLayout, points: readonly GrowthPoint[], px: number, py: number): number | undefined {
+  if (points.length === 0 || py < GROWTH_MARGIN.top || py > layout.bottom) return undefined;
+  let best: number | undefined;
+  let bestDistance = Infinity;
+  points.forEach((p, i) => {
+    const d = Math.abs(layout.x(p.value) - px);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = i;
+    }
+  });
+  const reach = Math.max(12, (layout.right - layout.left) / (2 * points.length));
+  return bestDistance <= reach ? best : undefined;
+}

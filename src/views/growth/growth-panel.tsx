@@ -1,0 +1,229 @@
+// The Growth view: how the plan on screen grows along one axis (a symbolic
+// dim, or a fixed input's batch or image size), planned in the worker after the
+// plan is shown, with progress and Cancel. The axis and its range are chosen
+// here; hovering shows a point's figures, a click plans that value, a
+// shift-click opens it as the comparison's side B. Geometry and markup are
+// growth-geometry.ts and growth-svg.ts; this component wires them up.
+
+import { useEffect, useMemo, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
+import { currentGrowth } from '../../store/growth';
+import { selectPlan } from '../../store/selectors';
+import type { GrowthState } from '../../store/state';
+import { defaultGrowthRange, growthAxisName, growthChoices, MAX_GROWTH_VALUE, type GrowthChoice } from '../../worker/growth-axes';
+import type { GrowthAxis, GrowthPoint } from '../../worker/protocol';
+import { sweepValues } from '../../planner/sweep/dim-sweep';
+import { useCompareActions } from '../compare/use-compare';
+import { useElementSize } from '../use-element-size';
+import { growthLayout, pointAt } from './growth-geometry';
+import { growthChartOf } from './growth-input';
+import { growthSvg } from './growth-svg';
+import { GrowthStatus } from './growth-status';
+import { GrowthTooltip } from './growth-tooltip';
+import './growth.css';
+
+/** Props of GrowthPanel. */
+export interface GrowthPanelProps {
+  readonly active?: boolean; // shown: only a shown view asks the worker for its curve (default true)
+  readonly compare?: boolean; // shift-click opens a comparison (the full page; default true)
+}
+
+/** What the user typed for the range, per axis; undefined: the range of the curve already asked for, or the default. */
+type RangeText = Readonly<Record<string, { readonly from: string; readonly to: string }>>;
+
+/** The Growth pane; nothing without a model. */
+export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps) {
+  const inferred = useAppStore((s) => s.model?.inferred);
+  const plan = useAppStore(selectPlan);
+  const asked = useAppStore((s) => s.growth);
+  const growth = useAppStore(currentGrowth);
+  const { sweepGrowth } = useActions();
+  const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred)), [inferred]);
+  const [axisKey, setAxisKey] = useState<string | undefined>(undefined);
+  const [typed, setTyped] = useState<RangeText>({}); // applied (Enter or leaving the field)
+  const [draft, setDraft] = useState<RangeText>({}); // being typed
+  const choice = offer?.choices.find((c) => c.key === axisKey) ?? offer?.choices[0];
+  const range = choice === undefined ? undefined : chosenRange(choice, typed[choice.key], asked);
+  const values = range?.values;
+  const valuesKey = values?.join(',');
+  useEffect(() => {
+    if (active && plan !== undefined && choice !== undefined && values !== undefined) sweepGrowth(choice.axis, values);
+    // The curve depends on the plan, the axis and the values; sweepGrowth keeps a curve that still holds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, plan, choice?.key, valuesKey, sweepGrowth]);
+  if (inferred === undefined || offer === undefined) return null;
+  const shownRange = (key: string) => draft[key] ?? typed[key] ?? { from: String(range?.from ?? ''), to: String(range?.to ?? '') };
+  const edit = (key: string, field: 'from' | 'to', text: string): void => setDraft({ ...draft, [key]: { ...shownRange(key), [field]: text } });
+  // A range is planned when it is applied, not at every keystroke.
+  const apply = (key: string): void => {
+    const next = draft[key];
+    if (next === undefined) return;
+    setTyped({ ...typed, [key]: next });
+    const { [key]: _applied, ...rest } = draft;
+    setDraft(rest);
+  };
+  const field = (key: string, which: 'from' | 'to') => ({
+    className: 'input growth-number',
+    inputMode: 'numeric' as const,
+    value: shownRange(key)[which],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => edit(key, which, e.target.value),
+    onBlur: () => apply(key),
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+      if (e.key === 'Enter') apply(key);
+    },
+    'data-testid': `growth-${which}`,
+  });
+  return (
+    <section className="pane growth-pane" aria-labelledby="growth-title" data-testid="growth-pane" data-status={growth?.status ?? 'none'}>
+      <div className="pane-toolbar growth-toolbar">
+        <h2 id="growth-title" className="pane-title">
+          Growth
+        </h2>
+        {choice !== undefined && (
+          <div className="growth-tools">
+            <select className="input select" value={choice.key} onChange={(e) => setAxisKey(e.target.value)} aria-label="Vary" data-testid="growth-axis">
+              {offer.choices.map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <label className="growth-range">
+              from
+              <input {...field(choice.key, 'from')} />
+            </label>
+            <label className="growth-range">
+              to
+              <input {...field(choice.key, 'to')} />
+            </label>
+          </div>
+        )}
+      </div>
+      {choice === undefined ? (
+        <p className="pane-empty" data-testid="growth-none">
+          {offer.notes.join(' ')}
+        </p>
+      ) : (
+        <>
+          {range?.error !== undefined && (
+            <p className="tool-error growth-error" role="alert" data-testid="growth-range-error">
+              {range.error}
+            </p>
+          )}
+          <GrowthStatus growth={growth} axis={choice.axis} values={values ?? []} limited={plan?.regions.some((r) => r.sizeLimit !== undefined) ?? false} />
+          {plan === undefined ? <p className="pane-empty">No plan to grow.</p> : <GrowthChart choice={choice} growth={growth} compare={compare} />}
+          {offer.notes.length > 0 && <p className="muted growth-note">{offer.notes.join(' ')}</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The range of an axis: what the user typed (checked), else the values of the curve already asked for, else the default around the value on screen. */
+function chosenRange(
+  choice: GrowthChoice,
+  text: { readonly from: string; readonly to: string } | undefined,
+  asked: GrowthState | undefined,
+): { from: number; to: number; values: readonly number[] | undefined; error?: string } {
+  if (text !== undefined) {
+    const from = Number(text.from.trim());
+    const to = Number(text.to.trim());
+    const whole = (n: number): boolean => text.from.trim() !== '' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_GROWTH_VALUE;
+    if (!whole(from) || !whole(to) || text.to.trim() === '' || from >= to) {
+      return { from, to, values: undefined, error: `The range needs whole numbers from 0 to ${MAX_GROWTH_VALUE}, from below to; got ${text.from || '(empty)'} to ${text.to || '(empty)'}` };
+    }
+    return { from, to, values: sweepValues(from, to) };
+  }
+  if (asked !== undefined && growthAxisName(asked.axis) === choice.key) {
+    return { from: asked.values[0]!, to: asked.values[asked.values.length - 1]!, values: asked.values };
+  }
+  const { from, to } = defaultGrowthRange(choice.axis, choice.current);
+  return { from, to, values: sweepValues(from, to) };
+}
+
+/** The chart, its hover card, and the click and shift-click on a point. */
+function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoice; readonly growth: GrowthState | undefined; readonly compare: boolean }) {
+  const plan = useAppStore(selectPlan)!;
+  const api = useAppStoreApi();
+  const { setDim, setShape } = useActions();
+  const { compareShownWith, compareShownAs } = useCompareActions();
+  const [host, size] = useElementSize<HTMLDivElement>();
+  const [hover, setHover] = useState<number | undefined>(undefined);
+  const inferred = useAppStore((st) => st.model?.inferred);
+  const chart = useMemo(() => (inferred === undefined ? undefined : growthChartOf(growth, plan, inferred, choice.axis)), [growth, plan, inferred, choice.axis]);
+  const input = chart!.input;
+  const points = input.points;
+  const layout = useMemo(() => (size === undefined ? undefined : growthLayout(input, size.width, size.height)), [input, size]);
+  const dim = growthAxisName(choice.axis);
+  const markup = useMemo(() => (layout === undefined || size === undefined ? '' : growthSvg(input, layout, size.width, size.height, { dim: choice.label })), [input, layout, size, choice.label]);
+  const locate = (event: MouseEvent<HTMLDivElement>): number | undefined => {
+    if (layout === undefined) return undefined;
+    const box = event.currentTarget.getBoundingClientRect();
+    return pointAt(layout, points, event.clientX - box.left, event.clientY - box.top);
+  };
+  const onClick = (event: MouseEvent<HTMLDivElement>): void => {
+    const k = locate(event);
+    if (k === undefined) return;
+    const value = points[k]!.value;
+    if (event.shiftKey && compare) openAsB(choice.axis, value);
+    else void planAt(choice.axis, value);
+  };
+  const planAt = (axis: GrowthAxis, value: number): Promise<void> =>
+    axis.kind === 'dim' ? setDim(axis.name, value) : setShape(axis.input, axis.shape.map((d, i) => (axis.axes.includes(i) ? value : d)));
+  const openAsB = (axis: GrowthAxis, value: number): void => {
+    if (axis.kind === 'dim') {
+      void compareShownWith({ dims: { [axis.name]: value } });
+      return;
+    }
+    const page = api.getState();
+    const shape = axis.shape.map((d, i) => (axis.axes.includes(i) ? value : d));
+    void compareShownAs({ dims: page.dims, shapes: { ...page.shapes, [axis.input]: shape }, inputValues: page.inputValues, settings: page.settings });
+  };
+  const hovered: GrowthPoint | undefined = hover === undefined ? undefined : points[hover];
+  return (
+    <div className="growth-chart" data-testid="growth-chart" data-dim={dim} data-points={points.length} data-current={choice.current}>
+      <div
+        ref={host}
+        className="growth-plot"
+        onPointerMove={(e) => setHover(locate(e))}
+        onPointerLeave={() => setHover(undefined)}
+        onClick={onClick}
+        data-hover={hovered?.value}
+        // The markup is built from numbers and escaped names (growth-svg.ts).
+        dangerouslySetInnerHTML={{ __html: markup }}
+      />
+      <GrowthLegend limited={plan.regions.some((r) => r.sizeLimit !== undefined)} />
+      {hovered !== undefined && layout !== undefined && <GrowthTooltip point={hovered} dim={choice.label} x={layout.x(hovered.value)} width={size?.width ?? 0} compare={compare} />}
+    </div>
+  );
+}
+
+/** What the lines and marks of the chart mean. */
+function GrowthLegend({ limited }: { readonly limited: boolean }) {
+  return (
+    <ul className="growth-legend" aria-label="Legend">
+      <li>
+        <span className="gl-mark gl-peak" aria-hidden="true" />
+        peak
+      </li>
+      <li>
+        <span className="gl-mark gl-bound" aria-hidden="true" />
+        lower bound
+      </li>
+      {limited && (
+        <li>
+          <span className="gl-mark gl-limit" aria-hidden="true" />
+          size limit
+        </li>
+      )}
+      <li>
+        <span className="gl-mark gl-current" aria-hidden="true" />
+        on screen
+      </li>
+      <li title="some tensor's size is unknown at that value: the peak is a lower estimate">
+        <span className="gl-dot" aria-hidden="true" />
+        lower estimate
+      </li>
+    </ul>
+  );
+}

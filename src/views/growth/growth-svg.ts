@@ -1,0 +1,154 @@
+// The growth chart as SVG markup: per region, the peak (solid, a dot per
+// planned value; hollow where some size is unknown and the peak is a lower
+// estimate) and the lower bound (dashed) against the swept value, the region's
+// size limit as a line (or in words when it is far above the curve), and the
+// value on screen as a vertical rule with its peak. The same markup is shown
+// in the page (recoloured by class for dark mode), in embeds and in the
+// export; presentation attributes only, as the page's Content Security Policy
+// refuses inline styles.
+
+import { formatBytes } from '../../shared/format';
+import { xmlChars } from '../export/xml-chars';
+import { GROWTH_MARGIN, growthLayout, regionFigures, type GrowthChartInput, type GrowthLayout, type GrowthPanel } from './growth-geometry';
+
+/** Colours outside the page (the page's light palette). */
+export const GROWTH_COLOURS = { peak: '#d33a44', bound: '#0f8a4a', limit: '#a45c00', current: '#4a74ee', text: '#1b2130', muted: '#627084', back: '#f1f3f6' } as const;
+
+/** Options of growthSvg. */
+export interface GrowthSvgOptions {
+  readonly dim: string; // what the x axis is
+  readonly standalone?: boolean; // a whole document (xmlns, white background, title); default: markup for the page
+  readonly title?: string; // drawn over a standalone chart
+  readonly titleHeight?: number; // pixels the title takes at the top of a standalone chart
+  readonly x?: number; // where a nested chart goes in its parent document
+  readonly y?: number;
+}
+
+/** The chart of `input` laid out as `layout`, in a `width` × `height` box. */
+export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: number, height: number, options: GrowthSvgOptions): string {
+  const head = options.standalone === true ? ' xmlns="http://www.w3.org/2000/svg"' : '';
+  const shift = options.standalone === true ? (options.titleHeight ?? 0) : 0;
+  const total = height + shift;
+  const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
+  const parts = [
+    `<svg${head}${place} class="growth-svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" font-family="system-ui, sans-serif" font-size="10.5" role="img" aria-label="${text(summaryLine(input, options.dim))}">`,
+  ];
+  if (options.standalone === true) {
+    parts.push(`<rect width="${width}" height="${total}" fill="#ffffff"/>`);
+    if (options.title !== undefined) parts.push(`<text x="${layout.left}" y="18" font-size="13" font-weight="600" fill="${GROWTH_COLOURS.text}">${text(options.title)}</text>`);
+    parts.push(`<g transform="translate(0 ${shift})">`);
+  }
+  for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel));
+  parts.push(axisSvg(layout, options.dim));
+  if (options.standalone === true || options.x !== undefined) parts.push(legendSvg(layout, height));
+  if (options.standalone === true) parts.push('</g>');
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+/** One region: back, limit, the bound and peak lines with their dots, the value on screen, byte ticks. */
+function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPanel): string {
+  const { left, right, x } = layout;
+  const { y, top, height } = panel;
+  const bottom = top + height;
+  const out = [
+    `<g class="gr-panel" data-region="${text(panel.name)}">`,
+    `<rect class="gr-back" x="${left}" y="${top.toFixed(1)}" width="${(right - left).toFixed(1)}" height="${height.toFixed(1)}" fill="${GROWTH_COLOURS.back}"/>`,
+    `<text class="gr-text" x="${left}" y="${(top - 5).toFixed(1)}" font-weight="600" fill="${GROWTH_COLOURS.text}">${text(panel.name)}${text(limitWords(panel))}</text>`,
+  ];
+  for (const bytes of [0, panel.highest / 2, panel.highest]) {
+    out.push(`<text class="gr-muted" x="${left - 6}" y="${(y(bytes) + 3.5).toFixed(1)}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${formatBytes(bytes)}</text>`);
+  }
+  if (panel.limitShown) {
+    const at = y(panel.sizeLimit!).toFixed(1);
+    out.push(`<line class="gr-limit" x1="${left}" x2="${right}" y1="${at}" y2="${at}" stroke="${GROWTH_COLOURS.limit}" stroke-width="1.5" stroke-dasharray="5 3" data-limit="${panel.sizeLimit}"/>`);
+  }
+  const figures = input.points.map((p) => ({ p, f: regionFigures(p, panel.name) })).filter((e) => e.f.length === 2);
+  const line = (k: 0 | 1): string => figures.map((e, i) => `${i === 0 ? 'M' : 'L'}${x(e.p.value).toFixed(1)},${y(e.f[k]!).toFixed(1)}`).join('');
+  if (figures.length > 0) {
+    out.push(`<path class="gr-bound" d="${line(1)}" fill="none" stroke="${GROWTH_COLOURS.bound}" stroke-width="1.5" stroke-dasharray="4 3"/>`);
+    out.push(`<path class="gr-peak" d="${line(0)}" fill="none" stroke="${GROWTH_COLOURS.peak}" stroke-width="2"/>`);
+  }
+  for (const { p, f } of figures) {
+    const fill = p.complete ? GROWTH_COLOURS.peak : '#ffffff';
+    out.push(`<circle class="gr-dot${p.complete ? '' : ' gr-dot-open'}${p.fits ? '' : ' gr-dot-over'}" cx="${x(p.value).toFixed(1)}" cy="${y(f[0]!).toFixed(1)}" r="3.5" fill="${fill}" stroke="${GROWTH_COLOURS.peak}" stroke-width="1.5" data-value="${p.value}"/>`);
+  }
+  const current = input.current;
+  const mine = current?.regions.find((r) => r.name === panel.name);
+  if (current !== undefined) {
+    const cx = x(current.value).toFixed(1);
+    out.push(`<line class="gr-current" x1="${cx}" x2="${cx}" y1="${top.toFixed(1)}" y2="${bottom.toFixed(1)}" stroke="${GROWTH_COLOURS.current}" stroke-width="1.5" stroke-dasharray="2 2"/>`);
+    if (mine !== undefined) {
+      const cy = y(mine.peak);
+      out.push(`<path class="gr-current-mark" d="M${cx},${(cy - 6).toFixed(1)}l6,6l-6,6l-6,-6z" fill="${GROWTH_COLOURS.current}" stroke="#ffffff" stroke-width="1"/>`);
+    }
+  }
+  out.push('</g>');
+  return out.join('\n');
+}
+
+/** " · limit 512 KiB", with "(above the chart)" when it is not drawn to scale. */
+function limitWords(panel: GrowthPanel): string {
+  if (panel.sizeLimit === undefined) return '';
+  return ` · limit ${formatBytes(panel.sizeLimit)}${panel.limitShown ? '' : ' (far above the curve, not drawn)'}`;
+}
+
+/** The values under the plot and the dim's name. */
+function axisSvg(layout: GrowthLayout, dim: string): string {
+  const y = layout.bottom + 13;
+  const out = [`<g class="gr-axis">`];
+  for (const v of layout.xTicks) out.push(`<text class="gr-muted" x="${layout.x(v).toFixed(1)}" y="${y}" text-anchor="middle" fill="${GROWTH_COLOURS.muted}">${v}</text>`);
+  const scale = layout.scale === 'linear' ? '' : ' (log scale)';
+  out.push(`<text class="gr-muted" x="${layout.right}" y="${y + 13}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${text(dim)}${scale}</text>`, '</g>');
+  return out.join('\n');
+}
+
+/** What the marks mean, in one row under the axis (the page has its own legend under the chart). */
+function legendSvg(layout: GrowthLayout, height: number): string {
+  const y = height - 4;
+  const items: [string, string][] = [
+    [`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.peak}" stroke-width="2"/>`, 'peak'],
+    [`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.bound}" stroke-width="1.5" stroke-dasharray="4 3"/>`, 'lower bound'],
+    ...(layout.panels.some((p) => p.limitShown) ? [[`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.limit}" stroke-width="1.5" stroke-dasharray="5 3"/>`, 'size limit'] as [string, string]] : []),
+    [`<path d="M8 -10v12" stroke="${GROWTH_COLOURS.current}" stroke-width="1.5" stroke-dasharray="2 2"/>`, 'on screen'],
+    [`<circle cx="8" cy="-4" r="3.5" fill="#ffffff" stroke="${GROWTH_COLOURS.peak}" stroke-width="1.5"/>`, 'lower estimate'],
+  ];
+  const out = [`<g class="gr-legend">`];
+  let at = layout.left;
+  for (const [mark, label] of items) {
+    out.push(`<g transform="translate(${at} ${y})">${mark}<text x="20" y="0" fill="${GROWTH_COLOURS.muted}">${label}</text></g>`);
+    at += 30 + label.length * 6;
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+/** Height of the legend row a standalone or nested chart adds under its axis. */
+export const GROWTH_LEGEND_HEIGHT = 18;
+
+/** The chart in one sentence, for screen readers. */
+function summaryLine(input: GrowthChartInput, dim: string): string {
+  const first = input.points[0];
+  const last = input.points[input.points.length - 1];
+  if (first === undefined || last === undefined) return `Peak against ${dim}: no point planned yet`;
+  return `Peak against ${dim}: ${formatBytes(first.peak)} at ${first.value} to ${formatBytes(last.peak)} at ${last.value}, ${input.points.length} values planned`;
+}
+
+function text(s: string): string {
+  return xmlChars(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** Height of each region's panel in an exported chart, in pixels. */
+const EXPORT_PANEL = 170;
+
+/** The chart for an export, `width` wide: its height and its markup at (x, y) in a parent document, or as a document of its own. */
+export function growthExport(input: GrowthChartInput, dim: string, width: number): { readonly height: number; readonly markup: (x: number, y: number) => string; readonly document: (title: string) => string } {
+  const panels = growthLayout(input, width, 1000).panels.length;
+  const height = panels * (EXPORT_PANEL + GROWTH_MARGIN.title + GROWTH_MARGIN.gap) + GROWTH_MARGIN.top + GROWTH_MARGIN.bottom + GROWTH_LEGEND_HEIGHT;
+  const layout = growthLayout(input, width, height - GROWTH_LEGEND_HEIGHT);
+  return {
+    height,
+    markup: (x, y) => growthSvg(input, layout, width, height, { dim, x, y }),
+    document: (title) => growthSvg(input, layout, width, height, { dim, standalone: true, title, titleHeight: 30 }),
+  };
+}

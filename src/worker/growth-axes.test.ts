@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { InferredModel } from '../model/inferred';
+import { bindingsAt, defaultGrowthRange, growthAxisName, growthChoices } from './growth-axes';
+import type { GrowthAxis } from './protocol';
+import { fakeInfer, fakeIr } from './testing/fakes';
+
+/** The fake model with its one input given fixed `shape` and no symbolic dim. */
+function fixedInput(shape: number[] | undefined, name = 'x'): InferredModel {
+  const base = fakeInfer(fakeIr('t'));
+  const input = { ...base.values[0]!, name, shape, bytes: undefined };
+  return { ...base, dims: [], inputs: [name], values: [input, base.values[1]!] };
+}
+
+describe('growthChoices', () => {
+  it('offers symbolic dims, and leaves inputs they size alone', () => {
+    const { choices, notes } = growthChoices(fakeInfer(fakeIr('t'), { dims: { batch: 3 } }));
+    expect(choices).toEqual([{ key: 'batch', axis: { kind: 'dim', name: 'batch' }, label: 'batch', current: 3 }]);
+    expect(notes).toEqual([]);
+  });
+
+  it('offers the batch and the square image size of a fixed NCHW input', () => {
+    const { choices } = growthChoices(fixedInput([1, 3, 224, 224], 'data_0'));
+    expect(choices.map((c) => [c.key, c.label, c.current])).toEqual([
+      ['data_0:0', 'data_0 batch', 1],
+      ['data_0:2,3', 'data_0 image size', 224],
+    ]);
+  });
+
+  it('finds the height and width of an NHWC input', () => {
+    const { choices } = growthChoices(fixedInput([1, 96, 96, 1]));
+    expect(choices.map((c) => c.key)).toEqual(['x:0', 'x:1,2']);
+  });
+
+  it('says why a non-square image or a rank-1 input is not offered, and when nothing is', () => {
+    const wide = growthChoices(fixedInput([1, 3, 240, 320], 'input'));
+    expect(wide.choices.map((c) => c.key)).toEqual(['input:0']);
+    expect(wide.notes).toEqual([expect.stringMatching(/image size of "input" \(1×3×240×320\) is not offered: it is not a square image/)]);
+    const flat = growthChoices(fixedInput([16]));
+    expect(flat.choices).toEqual([]);
+    expect(flat.notes).toEqual([expect.stringMatching(/"x" is not offered: it has no batch axis/), expect.stringMatching(/^Nothing to vary/)]);
+    expect(growthChoices(fixedInput(undefined)).notes[0]).toMatch(/its shape is unknown/);
+  });
+});
+
+describe('bindingsAt', () => {
+  it('binds a dim over the others, or gives the input its shape with the swept axes at the value', () => {
+    const dim: GrowthAxis = { kind: 'dim', name: 'seq' };
+    expect(bindingsAt(dim, { dims: { batch: 2, seq: 8 } }, 64)).toEqual({ dims: { batch: 2, seq: 64 } });
+    const image: GrowthAxis = { kind: 'shape', input: 'img', axes: [2, 3], shape: [1, 3, 224, 224], what: 'image size' };
+    expect(bindingsAt(image, { dims: {}, shapes: { other: [5] } }, 96)).toEqual({ dims: {}, shapes: { other: [5], img: [1, 3, 96, 96] } });
+    expect(growthAxisName(image)).toBe('img:2,3');
+  });
+});
+
+describe('defaultGrowthRange', () => {
+  const dim: GrowthAxis = { kind: 'dim', name: 'seq' };
+  const image: GrowthAxis = { kind: 'shape', input: 'img', axes: [2, 3], shape: [1, 3, 224, 224], what: 'image size' };
+  it('runs from 1 to eight times the power of two at or above the value, at least 16', () => {
+    expect(defaultGrowthRange(dim, 128)).toEqual({ from: 1, to: 1024 });
+    expect(defaultGrowthRange(dim, 100)).toEqual({ from: 1, to: 1024 });
+    expect(defaultGrowthRange(dim, 1)).toEqual({ from: 1, to: 16 });
+    expect(defaultGrowthRange(dim, 0)).toEqual({ from: 0, to: 16 });
+    expect(defaultGrowthRange(dim, 2 ** 19)).toEqual({ from: 1, to: 2 ** 20 });
+  });
+  it('takes an image size from a quarter to four times its powers of two', () => {
+    expect(defaultGrowthRange(image, 224)).toEqual({ from: 32, to: 1024 });
+    expect(defaultGrowthRange(image, 2)).toEqual({ from: 1, to: 8 });
+  });
+});

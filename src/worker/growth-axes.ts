@@ -1,0 +1,101 @@
+// What a growth curve of the page can vary on a model, and how: its symbolic
+// dims, and for graph inputs whose shape is fixed, the batch and the image
+// size through shape overrides (as `--shape` would); the bindings at one value
+// of an axis, the value on screen, and a default range around it. Pure: reads
+// an inferred model, no DOM; the store, the views and the worker share it.
+
+import type { InferredModel } from '../model/inferred';
+import type { GrowthAxis, ModelBindings } from './protocol';
+
+/** An axis the page offers, with what is on screen for it. */
+export interface GrowthChoice {
+  readonly key: string; // stable name of the axis (growthAxisName)
+  readonly axis: GrowthAxis;
+  readonly label: string; // for the menu: "seq_len", "data_0 batch", "data_0 image size"
+  readonly current: number; // the value the plan on screen was made with
+}
+
+/** Largest value the page sweeps to: far past any real batch, sequence or image size, and small enough that every size stays exact. */
+export const MAX_GROWTH_VALUE = 2 ** 20;
+
+/** The axes a curve can vary, and why inputs that might look variable are not offered. */
+export interface GrowthChoices {
+  readonly choices: readonly GrowthChoice[];
+  readonly notes: readonly string[]; // one sentence per input left out, or why there is nothing to vary
+}
+
+/** The axes of `model` a curve can vary, symbolic dims first, then the batch and image size of each fixed-shape input. */
+export function growthChoices(model: InferredModel): GrowthChoices {
+  const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: d.name, current: d.value }));
+  const notes: string[] = [];
+  const symbolic = new Set(model.dims.flatMap((d) => d.axes.map((a) => a.slice(0, a.lastIndexOf(':')))));
+  for (const name of model.inputs) {
+    const shape = model.values.find((v) => v.name === name && v.kind === 'input')?.shape;
+    if (symbolic.has(name)) continue;
+    if (shape === undefined || shape.length < 2 || shape.some((d) => d < 1)) {
+      notes.push(`Input "${name}" is not offered: ${shape === undefined ? 'its shape is unknown' : shape.length < 2 ? 'it has no batch axis (rank below 2)' : 'its shape has an empty axis'}.`);
+      continue;
+    }
+    const add = (axes: readonly number[], what: 'batch' | 'image size'): void => {
+      const axis: GrowthAxis = { kind: 'shape', input: name, axes, shape, what };
+      choices.push({ key: growthAxisName(axis), axis, label: growthAxisLabel(axis), current: shape[axes[0]!]! });
+    };
+    add([0], 'batch');
+    const spatial = imageAxes(shape);
+    if (spatial !== undefined) add(spatial, 'image size');
+    else if (shape.length === 4) notes.push(`The image size of "${name}" (${shape.join('×')}) is not offered: it is not a square image, so one value cannot say which side grows.`);
+  }
+  if (choices.length === 0) notes.push('Nothing to vary: the model has no symbolic dim and no graph input with a fixed shape of rank 2 or more.');
+  return { choices, notes };
+}
+
+/**
+ * The height and width axes of a 4-D image input whose height equals its width:
+ * NCHW when the channels (axis 1) are few, NHWC (TensorFlow Lite) when the last
+ * axis is; undefined otherwise (not an image, or not a square one: varying one
+ * number would not say which side grows).
+ */
+function imageAxes(shape: readonly number[]): readonly number[] | undefined {
+  if (shape.length !== 4) return undefined;
+  const few = (c: number): boolean => c <= 4;
+  if (few(shape[1]!) && !few(shape[2]!) && shape[2] === shape[3]) return [2, 3];
+  if (few(shape[3]!) && !few(shape[1]!) && shape[1] === shape[2]) return [1, 2];
+  return undefined;
+}
+
+/** The axis as the command line's `sweep --dim` names it: the dim, or INPUT:AXIS[,AXIS]. */
+export function growthAxisName(axis: GrowthAxis): string {
+  return axis.kind === 'dim' ? axis.name : `${axis.input}:${axis.axes.join(',')}`;
+}
+
+/** The axis in words: the dim, or "INPUT batch" / "INPUT image size". */
+export function growthAxisLabel(axis: GrowthAxis): string {
+  return axis.kind === 'dim' ? axis.name : `${axis.input} ${axis.what}`;
+}
+
+/** `bindings` with `axis` at `value`: the dim bound, or the input's shape given with the swept axes at `value`. */
+export function bindingsAt(axis: GrowthAxis, bindings: ModelBindings, value: number): ModelBindings {
+  if (axis.kind === 'dim') return { ...bindings, dims: { ...bindings.dims, [axis.name]: value } };
+  const shape = axis.shape.map((d, i) => (axis.axes.includes(i) ? value : d));
+  return { ...bindings, shapes: { ...bindings.shapes, [axis.input]: shape } };
+}
+
+/**
+ * The range a curve starts with around `current`: from 1 (0 when the value on
+ * screen is 0) up to eight times the power of two at or above it, at least 16;
+ * an image size from a quarter of it to four times it, in powers of two.
+ */
+export function defaultGrowthRange(axis: GrowthAxis, current: number): { readonly from: number; readonly to: number } {
+  const up = 2 ** Math.ceil(Math.log2(Math.max(1, current)));
+  if (axis.kind === 'shape' && axis.what === 'image size') {
+    const down = 2 ** Math.floor(Math.log2(Math.max(1, current)));
+    return { from: Math.max(1, down / 4), to: Math.min(MAX_GROWTH_VALUE, up * 4) };
+  }
+  return { from: current === 0 ? 0 : 1, to: Math.min(MAX_GROWTH_VALUE, Math.max(16, up * 8)) };
+}
+
+/** The value of `axis` the plan of `model` was made with; undefined when the model has no such dim or input. */
+export function growthCurrent(model: InferredModel, axis: GrowthAxis): number | undefined {
+  if (axis.kind === 'dim') return model.dims.find((d) => d.name === axis.name)?.value;
+  return model.values.find((v) => v.name === axis.input && v.kind === 'input')?.shape?.[axis.axes[0]!];
+}

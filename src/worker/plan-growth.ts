@@ -1,0 +1,58 @@
+// One point of a growth curve in the worker: the decoded model inferred with
+// the axis at a value and planned for the page's settings, as the figures the
+// curve draws (peak, lower bound, per region, complete, fits, the largest
+// buffer, and the first unknown size when there is one). The sweep itself,
+// which values and where the plan stops fitting, is planner/sweep/dim-sweep.ts.
+// No DOM.
+
+import type { InferOptions } from '../model/infer-shapes';
+import type { InferredModel } from '../model/inferred';
+import type { IrModel } from '../model/ir';
+import type { ModelPlan } from '../planner/plan';
+import { bindingsAt } from './growth-axes';
+import type { GrowthAxis, GrowthPoint, ModelBindings, PlanSettings } from './protocol';
+
+/** What planning one point needs: inference and planning, as the handler's deps give them. */
+export interface GrowthDeps {
+  readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
+  readonly plan: (model: InferredModel, settings: PlanSettings) => ModelPlan;
+  readonly inferOptions: (bindings: ModelBindings) => InferOptions;
+}
+
+/** What every point of one curve shares. */
+export interface GrowthInput {
+  readonly ir: IrModel;
+  readonly axis: GrowthAxis;
+  readonly bindings: ModelBindings;
+  readonly settings: PlanSettings;
+}
+
+/** The settings every point is planned with: the page's, at the default search budget (a budget is wall-clock time per point). */
+export function growthSettings(settings: PlanSettings): PlanSettings {
+  const { budgetMs: _budget, ...rest } = settings;
+  return rest;
+}
+
+/** The figures of the plan of `input` with its axis at `value`. */
+export function growthPoint(input: GrowthInput, value: number, deps: GrowthDeps): GrowthPoint {
+  const model = deps.infer(input.ir, deps.inferOptions(bindingsAt(input.axis, input.bindings, value)));
+  const plan = deps.plan(model, growthSettings(input.settings));
+  const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
+  const unknown = plan.complete ? undefined : firstUnknown(model);
+  return {
+    value,
+    peak: plan.peak,
+    lowerBound: plan.lowerBound,
+    regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
+    complete: plan.complete,
+    fits: plan.fits,
+    ...(largest !== undefined && { largest }),
+    ...(unknown !== undefined && { unknown }),
+  };
+}
+
+/** "name: why" of the first run-time tensor whose size is unknown. */
+function firstUnknown(model: InferredModel): string | undefined {
+  const v = model.values.find((x) => (x.kind === 'activation' || x.kind === 'output' || x.kind === 'input') && x.bytes === undefined);
+  return v === undefined ? undefined : `${v.name}: ${v.unknownReason ?? 'shape unknown'}`;
+}
