@@ -5,7 +5,7 @@
 // which values and where the plan stops fitting, is planner/sweep/dim-sweep.ts.
 // No DOM.
 
-import type { InferOptions } from '../model/infer-shapes';
+import type { InferOptions } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
 import type { ModelPlan } from '../planner/plan';
