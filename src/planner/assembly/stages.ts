@@ -13,6 +13,7 @@ import { buildProblem, type BuildOptions, type BuiltProblem } from '../problem/b
 import type { RegionBound } from '../scratch/bound';
 import type { TargetProfile } from '../targets/target';
 import { tflmProblem, type TflmProblem } from '../tflm/tflm-problem';
+import { withIoOwner } from '../spill/weights-io';
 import { strategyFreeBounds } from './bounds';
 import { regionPeaks } from './explain-plan';
 import type { PlacedPlan } from './placement';
@@ -28,7 +29,8 @@ export interface PlanStage {
 }
 
 /**
- * Builds the problem of `model` for `target`: compute units, then fusion.
+ * Builds the problem of `model` for `target`: compute units, graph I/O the
+ * application owns taken out of the arena (spill/weights-io.ts), then fusion.
  * `before` is a stage of the same model, strategy and target but for its
  * fusion settings, which nothing before fusion reads: its problem before
  * fusion is taken as it is.
@@ -42,7 +44,7 @@ export function buildStage(model: InferredGraph, target: TargetProfile, options:
   }
   const units = before === undefined ? computeUnitPlan(model, target, options) : before.units;
   const graph = units?.graph ?? model;
-  const unfused = before?.unfused ?? units?.built ?? buildProblem(model, target, options);
+  const unfused = before?.unfused ?? withIoOwner(units?.built ?? buildProblem(model, target, options), target.planning.io);
   const fusion = findFusionUnits(graph, unfused.schedule.order, target);
   const built = fusion === undefined ? unfused : withFusion(unfused, fusion.units, fusion.region);
   return { units, graph, unfused, fusion, built };

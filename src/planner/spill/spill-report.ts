@@ -42,11 +42,12 @@ export interface FitNeed {
 /** Spilled buffers explained, largest first. */
 const EXPLAINED = 5;
 
-/** Bytes moved per region of `problem` (activations, then scratch, each scratch buffer's data written and read once). */
+/** Bytes moved per region of `problem` (activations, then scratch, each scratch buffer's data written and read once); buffers held outside the arena are in no region. */
 export function regionMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): Map<string, RegionMoves> {
   const moves = bufferTraffic(graph, built.problem, built.info);
   const out = new Map<string, { written: number; read: number }>();
   for (const b of problem.buffers) {
+    if (b.size === 0 && info[b.id]!.bytes > 0) continue; // held outside the arena (application-owned I/O)
     const m = moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes };
     const r = out.get(regionOf(b)) ?? { written: 0, read: 0 };
     out.set(regionOf(b), { written: r.written + m.written, read: r.read + m.read });
@@ -103,7 +104,7 @@ export function spilledRecords(spill: SpillResult, problem: PlacementProblem, ta
 function spillReason(spill: SpillResult, k: number, wanted: MemoryRegion, problem: PlacementProblem): string {
   const u = spill.units[k]!;
   const limit = wanted.sizeLimit ?? Infinity;
-  if (u.size > limit) return `${u.size} B is more than ${wanted.name}'s whole ${limit} B`;
+  if (u.size > limit) return `${u.size} B is more than the ${limit} B ${wanted.name} has for activations`;
   const unitOf = new Int32Array(problem.buffers.length).fill(-1);
   spill.units.forEach((x, j) => x.group.members.forEach((b) => (unitOf[b] = j)));
   const density = densityOf(u);
