@@ -21,7 +21,7 @@ import { forEachFile } from './run-files';
 import { resolveTarget } from './targets';
 
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
-export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache', '--scratch-placement', '--spill'];
+export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache', '--scratch-placement', '--spill', '--weights', '--io'];
 
 /** The target of --target with the target-change options applied. */
 export function planTarget(args: ParsedArgs): TargetProfile {
