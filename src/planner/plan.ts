@@ -33,10 +33,11 @@ import type { OrderPolicy, TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { everySplitBound, placeStage } from './spill/place-stage';
+import { memoryMapOf } from './spill/memory-map';
 import { bufferRecords, regionRecords, spillSummary, withBound, type PlannedBuffer, type RegionPlan, type SpillSummary } from './assembly/plan-records';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve, type PlanStorage } from './spill/weights-io';
-import { fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type FitNeed, type RegionMoves, type SpilledRecord } from './spill/spill-report';
+import { bufferMoves, fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type FitNeed, type RegionMoves, type SpilledRecord } from './spill/spill-report';
 
 export type { RuntimePlan } from './tflm/runtime-plan';
 export type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption };
@@ -161,7 +162,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     ...runtimeDiagnostics(model, target),
   ];
   const assumptions = planAssumptions(model);
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: regionMoves(graph, built, problem, info), reserve });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), reserve });
   const tflite = (model as Partial<InferredModel>).tflite;
   const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
@@ -219,7 +220,7 @@ interface RecordInput {
   readonly fused: FusionReport;
   readonly assumptions: PlanAssumptions;
   readonly spill: SpillResult | undefined;
-  readonly moves: ReadonlyMap<string, RegionMoves>;
+  readonly moves: readonly (RegionMoves | undefined)[]; // bytes moved per buffer over one inference, by id
   readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
 }
 
@@ -261,7 +262,9 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, reserve }: RecordInput): PlanCore {
   const { schedule } = built;
   const held = { weights: reserve, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
-  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill), moves, spills: spill !== undefined, ...held });
+  // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
+  const moved = memoryMapOf(target).length > 1 ? moves : undefined;
+  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill), moves: regionMoves(placed.full.problem, moves), spills: spill !== undefined, moved: moved !== undefined, ...held });
   const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
   return {
     peak: explanation.peak,
@@ -276,7 +279,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     assumptions,
     target: target.name,
     regions,
-    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill)),
+    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved),
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,

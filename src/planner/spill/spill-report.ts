@@ -42,13 +42,22 @@ export interface FitNeed {
 /** Spilled buffers explained, largest first. */
 const EXPLAINED = 5;
 
-/** Bytes moved per region of `problem` (activations, then scratch, each scratch buffer's data written and read once); buffers held outside the arena are in no region. */
-export function regionMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): Map<string, RegionMoves> {
+/**
+ * Bytes moved to and from every buffer of `problem` over one inference, by id:
+ * activations as bufferTraffic counts them, scratch written and read once;
+ * undefined for a buffer held outside the arena (application-owned I/O).
+ */
+export function bufferMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): (RegionMoves | undefined)[] {
   const moves = bufferTraffic(graph, built.problem, built.info);
+  return problem.buffers.map((b) => (b.size === 0 && info[b.id]!.bytes > 0 ? undefined : (moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes })));
+}
+
+/** Bytes moved per region of `problem`: the sum of bufferMoves over the buffers it holds. */
+export function regionMoves(problem: PlacementProblem, moves: readonly (RegionMoves | undefined)[]): Map<string, RegionMoves> {
   const out = new Map<string, { written: number; read: number }>();
   for (const b of problem.buffers) {
-    if (b.size === 0 && info[b.id]!.bytes > 0) continue; // held outside the arena (application-owned I/O)
-    const m = moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes };
+    const m = moves[b.id];
+    if (m === undefined) continue;
     const r = out.get(regionOf(b)) ?? { written: 0, read: 0 };
     out.set(regionOf(b), { written: r.written + m.written, read: r.read + m.read });
   }
