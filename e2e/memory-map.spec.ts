@@ -2,7 +2,8 @@
 // re-plans and travels in the link as spill=off, giving the plan the command
 // line gives with the same switch; the side bar's memory map and summary()
 // give every region's figures as plan --json does, also with the weights
-// copied to a RAM region and graph I/O owned by the application.
+// copied to a RAM region and graph I/O owned by the application; Compare
+// ranks the buffers a spilled plan moved to the slow memory as diff does.
 
 import { expect as baseExpect } from '@playwright/test';
 import type {} from '../src/app/page-api';
@@ -146,4 +147,30 @@ test('weights copied to the external RAM and application-owned I/O, chosen in th
   await page.goto(`/${new URL(page.url()).search}`);
   await waitForPlan(page);
   expect((await summary(page)).regions).toEqual(cli.regions.map(asSummary));
+});
+
+test('Compare of --spill off with the spilled plan lists the buffers that went to the slow memory as diff does', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?target=mcu&spill=off&compare=1&b.target=mcu');
+  await waitForPlan(page);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  let out = '';
+  const code = runCli(['diff', 'public/sample.onnx', 'public/sample.onnx', '--target', 'mcu', '--spill', 'off', '--b-spill', 'on', '--json'], { out: (t) => (out += t), err: () => undefined });
+  expect(code).toBe(0);
+  const moved = (JSON.parse(out) as { moved: { regions: { name: string; movedA: number; movedB: number }[]; buffers: { direction: string; movedA: number; movedB: number }[] } }).moved;
+  const dialog = page.getByTestId('compare-dialog');
+  const section = dialog.getByTestId('diff-moved');
+  await expect(section).toBeVisible();
+  for (const r of moved.regions) {
+    const row = section.locator(`[data-testid="diff-moved-region"][data-region="${r.name}"]`);
+    await expect(row).toHaveAttribute('data-moved-a', String(r.movedA));
+    await expect(row).toHaveAttribute('data-moved-b', String(r.movedB));
+  }
+  const rows = section.getByTestId('diff-moved-buffer');
+  await expect(rows).toHaveCount(Math.min(200, moved.buffers.length));
+  const shown = await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-direction'), Number(e.getAttribute('data-moved'))]));
+  expect(shown).toEqual(moved.buffers.slice(0, 200).map((m) => [m.direction, Math.max(m.movedA, m.movedB)]));
+  expect(shown.some(([direction]) => direction === 'to-slow')).toBe(true);
+  await section.scrollIntoViewIfNeeded();
+  await snap(page, 'memory-map-compare-moved');
 });
