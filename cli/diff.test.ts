@@ -122,3 +122,20 @@ describe('parseByteSize', () => {
     expect(() => parseByteSize('3 MiBs', '--budget')).toThrow('--budget expects a byte size such as 123, 4MiB, 512KiB or 1.5MB, got "3 MiBs"');
   });
 });
+
+describe('diff bytes moved', () => {
+  it('ranks the buffers a spilled plan moved to the slow memory, against --spill off, in text and JSON', () => {
+    const diff = diffJson([SAMPLE, SAMPLE, '--target', 'mcu', '--spill', 'off', '--b-spill', 'on']);
+    const buffers = diff.moved.buffers as { name: string; regionA: string; regionB: string; direction: string; movedA: number; movedB: number }[];
+    expect(buffers.length).toBeGreaterThan(0);
+    expect(buffers.every((m) => m.regionA !== m.regionB)).toBe(true);
+    expect(buffers.some((m) => m.direction === 'to-slow' && m.regionA === 'sram' && m.regionB === 'ext-ram')).toBe(true);
+    const sram = (diff.moved.regions as { name: string; delta: number }[]).find((r) => r.name === 'sram')!;
+    expect(sram.delta).toBeLessThan(0); // less traffic in the SRAM once buffers spilled from it
+    const text = run(['diff', SAMPLE, SAMPLE, '--target', 'mcu', '--spill', 'off', '--b-spill', 'on']).out;
+    expect(text).toContain('bytes moved over one inference (written and read):');
+    expect(text).toContain(`  ${buffers.length} buffers changed region, most bytes moved first:`);
+    const first = buffers[0]!;
+    expect(text).toMatch(new RegExp(`'${first.name.replace(/[/.]/g, '\\$&')}' ${first.regionA} -> ${first.regionB} \\(to slow memory\\)`));
+  });
+});

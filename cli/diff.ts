@@ -1,5 +1,6 @@
 // `heapscope diff`: compare two plans (models planned here, or saved plan files)
-// and say why B's peak differs from A's; `--budget` fails CI when B is too big.
+// and say why B's peak differs from A's, and which buffers changed region and
+// the bytes they move; `--budget` fails CI when B is too big.
 
 import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
@@ -18,6 +19,8 @@ export const OVER_BUDGET_EXIT = 3;
 
 /** Causes listed in the text report. */
 const TOP_CAUSES = 8;
+/** Buffers that changed region listed in the text report. */
+const TOP_MOVES = 8;
 
 /** How one side is planned when it is a model. */
 interface SideOptions {
@@ -131,6 +134,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   if (diff.regions.length > 1) {
     for (const r of diff.regions) lines.push(`  region ${r.name}: ${formatBytes(r.peakA)} -> ${formatBytes(r.peakB)} (${signed(r.delta)})`);
   }
+  lines.push(...movedLines(diff));
   if (diff.causes.length === 0) lines.push('no cause: the two plans need the same memory at their peaks');
   else lines.push('causes, largest first:');
   for (const c of diff.causes.slice(0, TOP_CAUSES)) lines.push(`  ${signed(c.bytes).padStart(11)}  ${c.summary}`);
@@ -144,4 +148,22 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes): b ${verdict}`);
   }
   return lines.join('\n') + '\n';
+}
+
+const DIRECTION = { 'to-slow': 'to slow memory', 'to-fast': 'to fast memory', across: 'same speed' } as const;
+
+/** Bytes moved per region over one inference, and the buffers that changed region, most bytes moved first. */
+function movedLines(diff: PlanDiff): string[] {
+  const moved = diff.moved;
+  if (moved === undefined) return [];
+  const lines = ['bytes moved over one inference (written and read):'];
+  for (const r of moved.regions) lines.push(`  region ${r.name}: ${formatBytes(r.movedA)} -> ${formatBytes(r.movedB)} (${signed(r.delta)})`);
+  if (moved.buffers.length === 0) return [...lines, '  no buffer changed region'];
+  lines.push(`  ${moved.buffers.length} buffers changed region, most bytes moved first:`);
+  for (const m of moved.buffers.slice(0, TOP_MOVES)) {
+    const bytes = m.movedA === m.movedB ? formatBytes(m.movedB) : `${formatBytes(m.movedA)} -> ${formatBytes(m.movedB)}`;
+    lines.push(`  ${bytes.padStart(11)}  '${m.name}' ${m.regionA} -> ${m.regionB} (${DIRECTION[m.direction]})`);
+  }
+  if (moved.buffers.length > TOP_MOVES) lines.push(`  ... and ${moved.buffers.length - TOP_MOVES} more (--json lists them all)`);
+  return lines;
 }

@@ -31,9 +31,13 @@ commands:
       --sram BYTES     --dw-pw-cache BYTES    --scratch-placement free-areas|with-activations
       --spill on|off   activations that do not fit a region spill to the next of the memory map
                        (off: all in the first, as before); also on diff (--b-spill) and sweep
+      --weights flash|REGION|copy-to:REGION   where weights live: flash (not counted), a RAM
+                       region, or copied to one at start; counted against that region's limit
+      --io arena|application   graph inputs/outputs planned in the arena, or the application's own
                        change those target fields (suggestions print these)
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
-      --header FILE    write a C header: arena size per region, offset and size of every buffer
+      --header FILE    write a C header: arena size, start and weights per region, offset and size
+                       of every buffer
       --csv FILE       write the MiniMalloc solution CSV (FILE.<region>.csv when several regions)
       --save-tflite FILE  with --target tflm: write the .tflite model with heapscope's plan as its
                        OfflineMemoryAllocation metadata, which TensorFlow Lite Micro then uses

@@ -1,12 +1,14 @@
 // `plan --spill on|off` and what the text says of the memory map: a model too
 // large for SRAM alone fits once spilled to external RAM; too large for both,
-// the DOES NOT FIT line is followed by the memory that would make it fit.
+// the DOES NOT FIT line is followed by the memory that would make it fit;
+// --weights and --io place the weights and graph I/O, and the text says where.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectorModel } from '../src/model/testing/assumption-models';
+import { presetTarget } from '../src/planner/targets/presets';
 import { planJson, run } from './testing/run-cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'heapscope-spill-'));
@@ -51,5 +53,47 @@ describe('plan --spill', () => {
     const bad = run(['plan', DETECTOR, '--target', 'mcu', '--spill', 'maybe']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--spill must be one of on, off, got "maybe"');
+  });
+});
+
+describe('plan --weights and --io', () => {
+  const args = [DETECTOR, '--target', 'mcu', '--dim', 'image:2=320', '--dim', 'image:3=320'];
+
+  it('count weights copied to a region against it, and application-owned I/O outside the arena', () => {
+    const plain = planJson(args);
+    const plan = planJson([...args, '--weights', 'copy-to:ext-ram', '--io', 'application']);
+    const ext = (plan.regions as (Region & { weights: number; used: number; io: number })[]).find((r) => r.name === 'ext-ram')!;
+    expect(plan.storage.weights).toEqual({ in: 'ext-ram', copied: true, bytes: plain.weights.bytes });
+    expect(ext.weights).toBe(Math.ceil(plain.weights.bytes / 16) * 16);
+    expect(ext.used).toBe(ext.peak + ext.weights);
+    expect(plan.storage.io).toMatchObject({ owner: 'application', inArena: 0 });
+    expect(plan.storage.io.bytes).toBe(plain.storage.io.bytes);
+    for (const r of plan.regions as { io: number }[]) expect(r.io).toBe(0);
+    const text = run(['plan', ...args, '--weights', 'copy-to:ext-ram', '--io', 'application']).out;
+    expect(text).toMatch(/region ext-ram .*\+ [\d.]+ [KMG]?i?B weights = [\d.]+ [KMG]?i?B\)/);
+    expect(text).toMatch(/weights {7}.* \(in ext-ram for the whole run, copied from flash at start, below the arena\)/);
+    expect(text).toMatch(/graph I\/O {5}.* of inputs and outputs, owned by the application, outside the arena/);
+  });
+
+  it('weights in a region too small for them: DOES NOT FIT says how much of the need is weights', () => {
+    const mcu = presetTarget('mcu');
+    const small = join(dir, 'small-sram.json');
+    writeFileSync(small, JSON.stringify({ ...mcu, regions: mcu.regions.map((r) => (r.name === 'sram' ? { ...r, sizeLimit: 8192 } : r)) }));
+    const json = planJson([DETECTOR, '--target', small, '--weights', 'sram'], 3);
+    const sram = (json.regions as (Region & { weights: number; used: number })[]).find((r) => r.name === 'sram')!;
+    expect(sram.weights).toBeGreaterThan(8192);
+    expect([sram.peak, sram.used, sram.overBy]).toEqual([0, sram.weights, sram.weights - 8192]);
+    expect(json.fits).toBe(false);
+    const text = run(['plan', DETECTOR, '--target', small, '--weights', 'sram']).out;
+    expect(text).toMatch(/DOES NOT FIT {2}region sram needs [\d.]+ KiB \([\d.]+ KiB of it weights\), [\d.]+ KiB over its 8\.00 KiB limit/);
+  });
+
+  it('refuse a region the target does not have and a value they do not take, in one line', () => {
+    const region = run(['plan', ...args, '--weights', 'rom']);
+    expect([region.code, region.err.trim()]).toEqual([2, 'heapscope: target mcu has no region "rom" for the weights (regions: sram, ext-ram; or flash)']);
+    const copy = run(['plan', ...args, '--weights', 'copy-to:']);
+    expect(copy.err.trim()).toBe('heapscope: --weights takes flash, a region name or copy-to:REGION, got "copy-to:"');
+    const io = run(['plan', ...args, '--io', 'app']);
+    expect([io.code, io.err.trim()]).toEqual([2, 'heapscope: --io must be one of arena, application, got "app"']);
   });
 });

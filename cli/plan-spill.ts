@@ -1,5 +1,6 @@
 // The memory-map lines of `plan`'s text: what would make a plan fit, the
-// bytes moved per region, and why the largest spilled buffers went.
+// bytes moved per region, why the largest spilled buffers went, and where
+// the weights and graph inputs/outputs are.
 
 import type { ModelPlan } from '../src/planner/plan';
 import { formatBytes } from '../src/shared/format';
@@ -23,4 +24,27 @@ export function spillLines(plan: ModelPlan): string[] {
   lines.push(`  spill         ${spill.spilledBuffers} buffers to ${spill.map.slice(1).join(', ') || 'none'} (${search})${spill.movedScratch > 0 ? `; ${spill.movedScratch} scratch buffers larger than their region` : ''}`);
   for (const s of plan.explanation.spilled ?? []) lines.push(`    ${formatBytes(s.size).padStart(10)}  ${s.name} -> ${s.region}: ${s.reason}`);
   return lines;
+}
+
+/** " (1.15 MiB of it weights)" for a region holding the model's weights. */
+export function heldWeights(r: ModelPlan['regions'][number]): string {
+  return (r.weights ?? 0) > 0 ? ` (${formatBytes(r.weights!)} of it weights)` : '';
+}
+
+/** Where the weights are: "in flash, outside every region", "in sram, copied from flash at start". */
+export function weightsWhere(plan: ModelPlan): string {
+  const w = plan.storage?.weights;
+  if (w === undefined) return 'own region, not planned';
+  if (w.in === 'flash') return 'in flash, outside every region';
+  return `in ${w.in} for the whole run${w.copied ? ', copied from flash at start' : ''}, below the arena`;
+}
+
+/** Who holds the graph inputs and outputs, and the bytes the arena gives them. */
+export function ioLines(plan: ModelPlan): string[] {
+  const io = plan.storage?.io;
+  if (io === undefined) return [];
+  const where = io.owner === 'application'
+    ? `owned by the application${io.inArena > 0 ? `; ${formatBytes(io.inArena)} share memory with activations and stay in the arena` : ', outside the arena'}`
+    : 'in the arena';
+  return [`  graph I/O     ${formatBytes(io.bytes)} of inputs and outputs, ${where}`];
 }

@@ -14,14 +14,14 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
-import { needsLines, spillLines } from './plan-spill';
+import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile } from './run-files';
 import { resolveTarget } from './targets';
 
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
-export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache', '--scratch-placement', '--spill'];
+export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache', '--scratch-placement', '--spill', '--weights', '--io'];
 
 /** The target of --target with the target-change options applied. */
 export function planTarget(args: ParsedArgs): TargetProfile {
@@ -169,7 +169,7 @@ export function planText(file: string, plan: ModelPlan): string {
   const over = plan.regions.filter((r) => r.overBy > 0);
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${plan.steps.length} steps, ${plan.buffers.length} buffers`,
-    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(r.peak)}, ${least}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
+    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${heldWeights(r)}, ${least}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
     ...needsLines(plan),
     `  peak          ${bytes(plan.peak)}${estimate}`,
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
@@ -187,11 +187,14 @@ export function planText(file: string, plan: ModelPlan): string {
   for (const r of plan.regions) {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} spilled here` : '';
-    lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled})`);
+    const held = (r.weights ?? 0) > 0 ? `, + ${formatBytes(r.weights!)} weights = ${formatBytes(r.used!)}` : '';
+    const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O` : '';
+    lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
   lines.push(...spillLines(plan));
   lines.push(...runtimeLines(plan));
-  lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${plan.weights.tensors} tensors (own region, not planned)`);
+  lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${plan.weights.tensors} tensors (${weightsWhere(plan)})`);
+  lines.push(...ioLines(plan));
   const w = plan.waste;
   lines.push(`  waste         holes ${formatBytes(w.holes)}, alignment padding ${formatBytes(w.alignmentPadding)}, scratch growth ${formatBytes(w.scratchGrowth)}`);
   const o = plan.order;

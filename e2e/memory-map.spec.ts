@@ -1,7 +1,9 @@
 // The memory map on the page: the settings' spill switch (the CLI's --spill)
 // re-plans and travels in the link as spill=off, giving the plan the command
 // line gives with the same switch; the side bar's memory map and summary()
-// give every region's figures as plan --json does.
+// give every region's figures as plan --json does, also with the weights
+// copied to a RAM region and graph I/O owned by the application; Compare
+// ranks the buffers a spilled plan moved to the slow memory as diff does.
 
 import { expect as baseExpect } from '@playwright/test';
 import type {} from '../src/app/page-api';
@@ -18,7 +20,24 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 interface CliPlan {
   readonly peak: number;
   readonly fits: boolean;
-  readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number; readonly sizeLimit?: number; readonly overBy: number; readonly spilled?: number }[];
+  readonly regions: readonly CliRegion[];
+}
+
+interface CliRegion {
+  readonly name: string;
+  readonly peak: number;
+  readonly lowerBound: number;
+  readonly sizeLimit?: number;
+  readonly overBy: number;
+  readonly spilled?: number;
+  readonly weights: number;
+  readonly io: number;
+  readonly used: number;
+}
+
+/** A region of `plan --json` as summary().regions gives it. */
+function asSummary(r: CliRegion) {
+  return { name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: r.overBy, spilled: r.spilled ?? null, weights: r.weights, io: r.io, used: r.used };
 }
 
 /** Runs the CLI in this process: `plan <file> --json ...args`. */
@@ -71,7 +90,7 @@ test('the memory map of ultraface on mcu: summary() and the side bar give each r
   const cli = cliPlan(fileURLToPath(new URL(ULTRAFACE, MODELS_DIR)), ['--target', 'mcu']);
   const s = await summary(page);
   expect(s).toMatchObject({ peak: cli.peak, fits: cli.fits });
-  const expected = cli.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: r.overBy, spilled: r.spilled ?? null }));
+  const expected = cli.regions.map(asSummary);
   expect(s.regions).toEqual(expected);
   // The activations spilled to the external RAM: the SRAM is within its limit and the plan fits the device.
   expect(cli.fits).toBe(true);
@@ -90,4 +109,68 @@ test('the memory map of ultraface on mcu: summary() and the side bar give each r
   await expect(page.getByTestId('memory-map-weights')).toContainText('weights');
   await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
   await snap(page, 'memory-map-ultraface-mcu');
+});
+
+test('weights copied to the external RAM and application-owned I/O, chosen in the settings, give the figures plan --json gives', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  const cli = cliPlan('public/sample.onnx', ['--target', 'mcu', '--weights', 'copy-to:ext-ram', '--io', 'application']);
+
+  await page.getByLabel('weights', { exact: true }).selectOption('copy-to:ext-ram');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.weights === 'copy-to:ext-ram');
+  await page.getByLabel('graph I/O', { exact: true }).selectOption('application');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.io === 'application');
+  const s = await summary(page);
+  expect(s).toMatchObject({ peak: cli.peak, fits: cli.fits, settings: { weights: 'copy-to:ext-ram', io: 'application' } });
+  expect(s.regions).toEqual(cli.regions.map(asSummary));
+  const ext = cli.regions.find((r) => r.name === 'ext-ram')!;
+  expect(ext.weights).toBeGreaterThan(0);
+  expect(ext.used).toBe(ext.peak + ext.weights);
+  expect(cli.regions.every((r) => r.io === 0)).toBe(true);
+
+  // The side bar draws each region's weights below its arena, and says where weights and I/O are.
+  for (const r of cli.regions) {
+    const bar = page.locator(`[data-testid="memory-map-region"][data-region="${r.name}"]`);
+    await expect(bar).toHaveAttribute('data-weights', String(r.weights));
+    await expect(bar).toHaveAttribute('data-used', String(r.used));
+    await expect(bar).toHaveAttribute('data-over-by', String(r.overBy));
+  }
+  await expect(page.getByTestId('memory-map-weights')).toContainText('in ext-ram below its arena, copied from flash at start');
+  await expect(page.getByTestId('memory-map-io')).toContainText("the application's own buffers, outside the arena");
+  await expect.poll(() => new URL(page.url()).searchParams.get('weights')).toBe('copy-to:ext-ram');
+  await expect.poll(() => new URL(page.url()).searchParams.get('io')).toBe('application');
+  await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
+  await snap(page, 'memory-map-weights-ext-ram');
+
+  // The link reopens the same plan.
+  await page.goto(`/${new URL(page.url()).search}`);
+  await waitForPlan(page);
+  expect((await summary(page)).regions).toEqual(cli.regions.map(asSummary));
+});
+
+test('Compare of --spill off with the spilled plan lists the buffers that went to the slow memory as diff does', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?target=mcu&spill=off&compare=1&b.target=mcu');
+  await waitForPlan(page);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  let out = '';
+  const code = runCli(['diff', 'public/sample.onnx', 'public/sample.onnx', '--target', 'mcu', '--spill', 'off', '--b-spill', 'on', '--json'], { out: (t) => (out += t), err: () => undefined });
+  expect(code).toBe(0);
+  const moved = (JSON.parse(out) as { moved: { regions: { name: string; movedA: number; movedB: number }[]; buffers: { direction: string; movedA: number; movedB: number }[] } }).moved;
+  const dialog = page.getByTestId('compare-dialog');
+  const section = dialog.getByTestId('diff-moved');
+  await expect(section).toBeVisible();
+  for (const r of moved.regions) {
+    const row = section.locator(`[data-testid="diff-moved-region"][data-region="${r.name}"]`);
+    await expect(row).toHaveAttribute('data-moved-a', String(r.movedA));
+    await expect(row).toHaveAttribute('data-moved-b', String(r.movedB));
+  }
+  const rows = section.getByTestId('diff-moved-buffer');
+  await expect(rows).toHaveCount(Math.min(200, moved.buffers.length));
+  const shown = await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-direction'), Number(e.getAttribute('data-moved'))]));
+  expect(shown).toEqual(moved.buffers.slice(0, 200).map((m) => [m.direction, Math.max(m.movedA, m.movedB)]));
+  expect(shown.some(([direction]) => direction === 'to-slow')).toBe(true);
+  await section.scrollIntoViewIfNeeded();
+  await snap(page, 'memory-map-compare-moved');
 });

@@ -1,7 +1,8 @@
 // An open comparison in a link: compare=1 plans B as the model on screen with
 // the settings of the parameters prefixed b. — b.target=, b.strategy=,
 // b.dim.NAME=, b.shape.NAME=, b.input.NAME=, b.region.NAME.limit|align=,
-// b.fusion=, b.units=, b.cache=, b.sram=, b.order=, b.scratch=, b.spill= — read and written by the
+// b.fusion=, b.units=, b.cache=, b.sram=, b.order=, b.scratch=, b.spill=,
+// b.weights=, b.io= — read and written by the
 // same code as A's. B's settings are whole, not changes from A's: a b.
 // parameter left out is B's default, as the plain one is A's. Only B made from
 // the shown model travels; another file or a saved plan cannot.
@@ -14,7 +15,7 @@ import { readDims, writeDims } from '../store/dim-params';
 
 const B = 'b.';
 /** B's parameters, without their prefix: the plan settings a comparison's B can differ in. */
-const B_KEYS = new Set(['target', 'strategy', 'fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'spill']);
+const B_KEYS = new Set(['target', 'strategy', 'fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'spill', 'weights', 'io']);
 const B_PREFIXES = ['dim.', 'shape.', 'input.', 'region.'];
 
 /** True for a parameter this module reads (and rewrites). */

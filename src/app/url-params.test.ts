@@ -56,7 +56,7 @@ describe('share links', () => {
       file: 'det model.onnx',
       shapes: { 'mystery/out:0': [1, 64, 32, 32], scalar: [] },
       inputValues: { sr: [16000], mask: [1, 0, 0.5] },
-      edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096, sramBytes: 8388608, order: 'depth-first' as const, scratchPlacement: 'with-activations' as const, spill: 'off' as const },
+      edits: { regions: { sram: { sizeLimit: 1048576, alignment: 32 }, 'ext.ram': { sizeLimit: 'none' as const } }, fusion: false, computeUnits: true, dwPwCacheBytes: 4096, sramBytes: 8388608, order: 'depth-first' as const, scratchPlacement: 'with-activations' as const, spill: 'off' as const, weights: { region: 'sram', copied: true }, io: 'application' as const },
       budgetMs: 5000,
       selection: { kind: 'node' as const, node: '/stem/conv/Conv' },
     };
@@ -68,6 +68,8 @@ describe('share links', () => {
     expect(search).toContain('order=depth-first');
     expect(search).toContain('scratch=with-activations');
     expect(search).toContain('spill=off');
+    expect(search).toContain('weights=copy-to%3Asram');
+    expect(search).toContain('io=application');
     expect(parseUrlParams(search)).toEqual({ ...full, ignored: [] });
     for (const selection of [{ kind: 'buffer', buffer: 12 }, { kind: 'step', step: 0 }] as const) {
       expect(parseUrlParams(shareSearch({ ...full, selection })).selection).toEqual(selection);
@@ -75,12 +77,12 @@ describe('share links', () => {
   });
 
   it('ignores extras that do not parse, naming them', () => {
-    const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&sram=big&order=random&scratch=anywhere&spill=0&region.sram.limit=lots&region.size=4&select=edge:3');
+    const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&sram=big&order=random&scratch=anywhere&spill=0&weights=copy-to:&io=app&region.sram.limit=lots&region.size=4&select=edge:3');
     expect(p.shapes).toEqual({});
     expect(p.inputValues).toEqual({});
     expect(p.edits).toBeUndefined();
     expect(p.selection).toBeUndefined();
-    expect(p.ignored).toHaveLength(11);
+    expect(p.ignored).toHaveLength(13);
   });
 
   it('round-trips the graph groups: a starting point and each group that differs from it, names with any character', () => {

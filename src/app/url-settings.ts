@@ -2,14 +2,15 @@
 // reopens the same plan and view: target field edits (region.NAME.limit,
 // region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
 // the execution-order policy, scratch for the scratch placement, spill=on|off
-// for spilling along the memory map), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
+// for spilling along the memory map, weights=flash|REGION|copy-to:REGION and
+// io=arena|application for where weights and graph I/O are), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
 // input values (input.NAME), the selection (select=node:NAME | buffer:ID |
 // step:N), the graph's collapsed groups (groups=open|closed as the starting
 // point instead of the first view, then group.ID=open|closed for each group
 // that differs from it) and, for a local file, its name (file=), which must be
 // opened again.
 
-import { ORDER_POLICIES, SCRATCH_PLACEMENTS, SPILL_MODES } from '../planner/explain/target-change';
+import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS, SPILL_MODES, weightsText } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
 import type { GroupView, Selection } from '../store/state';
 import { isBudgetMs } from '../worker/plan-names';
@@ -37,7 +38,7 @@ const SWITCHES = { fusion: 'fusion', units: 'computeUnits' } as const;
 
 /** True for a parameter this module reads (and rewrites). */
 export function isExtraKey(key: string): boolean {
-  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'spill', 'budget', 'select', 'groups', 'file'].includes(key);
+  return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'spill', 'weights', 'io', 'budget', 'select', 'groups', 'file'].includes(key);
 }
 
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
@@ -82,6 +83,14 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
     } else if (key === 'spill') {
       const spill = SPILL_MODES.find((m) => m === text);
       if (spill !== undefined) edits.spill = spill;
+      else bad();
+    } else if (key === 'weights') {
+      const weights = readWeightsText(text);
+      if (weights !== undefined) edits.weights = weights;
+      else bad();
+    } else if (key === 'io') {
+      const io = IO_OWNERS.find((o) => o === text);
+      if (io !== undefined) edits.io = io;
       else bad();
     } else if (key === 'budget') {
       const ms = wholeNumber(text);
@@ -155,6 +164,8 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
     if (edits.order !== undefined) params.set('order', edits.order);
     if (edits.scratchPlacement !== undefined) params.set('scratch', edits.scratchPlacement);
     if (edits.spill !== undefined) params.set('spill', edits.spill);
+    if (edits.weights !== undefined) params.set('weights', weightsText(edits.weights));
+    if (edits.io !== undefined) params.set('io', edits.io);
   }
   if (extras.budgetMs !== undefined) params.set('budget', String(extras.budgetMs));
   const s = extras.selection;

@@ -33,13 +33,15 @@ import type { OrderPolicy, TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { everySplitBound, placeStage } from './spill/place-stage';
+import { memoryMapOf } from './spill/memory-map';
 import { bufferRecords, regionRecords, spillSummary, withBound, type PlannedBuffer, type RegionPlan, type SpillSummary } from './assembly/plan-records';
 import type { SpillResult } from './spill/spill-plan';
-import { fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type FitNeed, type RegionMoves, type SpilledRecord } from './spill/spill-report';
+import { activationTarget, ioBytesByRegion, planStorage, weightsReserve, type PlanStorage } from './spill/weights-io';
+import { bufferMoves, fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type FitNeed, type RegionMoves, type SpilledRecord } from './spill/spill-report';
 
 export type { RuntimePlan } from './tflm/runtime-plan';
 export type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption };
-export type { FitNeed, PlannedBuffer, RegionMoves, RegionPlan, SpilledRecord, SpillSummary };
+export type { FitNeed, PlanStorage, PlannedBuffer, RegionMoves, RegionPlan, SpilledRecord, SpillSummary };
 export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
 export { rankSuggestions };
 
@@ -75,6 +77,7 @@ export interface ModelPlan {
   readonly fits: boolean; // every region within its size limit (after spilling)
   readonly fitNeeds?: readonly FitNeed[]; // when it does not fit: each memory that, grown alone, would make it fit
   readonly spill?: SpillSummary; // present when the target spills along its memory map
+  readonly storage?: PlanStorage; // where weights and graph inputs/outputs are; absent in older plan files
   readonly assumptions: PlanAssumptions;
   readonly portfolio?: PortfolioWinner;
   readonly target: string;
@@ -133,7 +136,10 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
   const stage = buildStage(model, target, buildOptions);
   const { units, graph, unfused, fusion } = stage;
-  const { built, placed, spill } = placeStage(stage, target, strategy, planOptions);
+  // Weights placed in a RAM region leave the activations what remains of its limit.
+  const reserve = weightsReserve(target, stage.built.weights.bytes);
+  const planTarget = activationTarget(target, reserve);
+  const { built, placed, spill } = placeStage(stage, planTarget, strategy, planOptions);
   const { problem, info } = placed.full;
   const peaks = regionPeaks(problem, placed.offsets);
   const validation = validatePlan(problem, {
@@ -144,25 +150,25 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   if (!validation.valid) throw new InvariantError(`the ${strategy} plan is invalid: ${validation.violations[0]!.message}`);
   const bounds = stageBounds({ ...stage, built }, target);
   const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
-  const explanation = spill === undefined ? splitExplanation : withBound(splitExplanation, everySplitBound(stage, target));
+  const explanation = spill === undefined ? splitExplanation : withBound(splitExplanation, everySplitBound(stage, planTarget));
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
   const traffic = fusedTraffic(graph, spill === undefined ? unfused.problem : spilledRegions(unfused.problem, built.problem, wantedRegions(spill)), unfused.info, slow, fusion?.units ?? []);
   const fused = fusionReport(fusion, traffic.units);
   const diagnostics = [
     ...modelDiagnostics(model),
     ...built.diagnostics,
-    ...limitDiagnostics(target, peaks),
+    ...limitDiagnostics(target, peaks, reserve),
     ...fused.units.flatMap(costlyUnit),
     ...runtimeDiagnostics(model, target),
   ];
   const assumptions = planAssumptions(model);
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: regionMoves(graph, built, problem, info) });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), reserve });
   const tflite = (model as Partial<InferredModel>).tflite;
   const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
-  const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, target) };
+  const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled } };
   // Suggestions plan again a handful of times, after the plan: at the default budget, never reporting to or stopped by its caller.
   const replanOptions = withoutSearchBudget(planOptions);
@@ -214,7 +220,8 @@ interface RecordInput {
   readonly fused: FusionReport;
   readonly assumptions: PlanAssumptions;
   readonly spill: SpillResult | undefined;
-  readonly moves: ReadonlyMap<string, RegionMoves>;
+  readonly moves: readonly (RegionMoves | undefined)[]; // bytes moved per buffer over one inference, by id
+  readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
 }
 
 /** The fusion units and explanations of a plan. */
@@ -252,9 +259,12 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, reserve }: RecordInput): PlanCore {
   const { schedule } = built;
-  const regions = regionRecords(target, explanation, placed, spilledBytes(spill), moves, spill !== undefined);
+  const held = { weights: reserve, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
+  // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
+  const moved = memoryMapOf(target).length > 1 ? moves : undefined;
+  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill), moves: regionMoves(placed.full.problem, moves), spills: spill !== undefined, moved: moved !== undefined, ...held });
   const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
   return {
     peak: explanation.peak,
@@ -265,10 +275,11 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     fits: regions.every((r) => r.overBy === 0),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
+    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info),
     assumptions,
     target: target.name,
     regions,
-    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill)),
+    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved),
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,
@@ -312,15 +323,16 @@ function runtimeDiagnostics(model: InferredGraph | InferredModel, target: Target
   return [{ code: 'runtime-needs-tflite', message: `target ${target.name} reproduces TensorFlow Lite Micro's own plan for .tflite models only; this model is planned as on any target` }];
 }
 
-function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, number>): PlanDiagnostic[] {
+function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, number>, reserve: ReadonlyMap<string, number>): PlanDiagnostic[] {
   const out: PlanDiagnostic[] = [];
   for (const region of target.regions) {
-    const peak = peaks.get(region.name) ?? 0;
+    const weights = reserve.get(region.name) ?? 0;
+    const peak = (peaks.get(region.name) ?? 0) + weights;
     if (region.sizeLimit !== undefined && peak > region.sizeLimit) {
       const over = peak - region.sizeLimit;
       out.push({
         code: 'over-limit',
-        message: `region ${region.name} needs ${formatBytes(peak)}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${peak} > ${region.sizeLimit} bytes)`,
+        message: `region ${region.name} needs ${formatBytes(peak)}${weights > 0 ? ` (${formatBytes(weights)} of it weights)` : ''}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${peak} > ${region.sizeLimit} bytes)`,
       });
     }
   }

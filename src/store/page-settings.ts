@@ -2,6 +2,7 @@
 // gives them (DESIGN.md): what a share link must reproduce for the same peak.
 
 import type { LoadedModel } from './state';
+import { weightsText } from '../planner/explain/target-change';
 import { userBindings, type Bindings } from './bindings';
 import type { DimValues, InputValues, PlanSettings, RegionEdit, ShapeValues } from '../worker/protocol';
 
@@ -16,6 +17,8 @@ export interface PageSettings {
   readonly order: string | null; // an edited execution-order policy; null: the preset's
   readonly scratchPlacement: string | null; // an edited scratch placement (free-areas, with-activations); null: the preset's
   readonly spill: boolean; // activations spill along the memory map (the preset's default unless switched off)
+  readonly weights: string | null; // an edited place for the weights (flash, REGION, copy-to:REGION); null: the preset's
+  readonly io: string | null; // an edited owner of graph I/O (arena, application); null: the preset's
   readonly strategy: string | null; // the chosen strategy; null: the target's own
   readonly budgetMs: number | null; // best's search budget in ms (the link's budget=); null: the default
   readonly dims: DimValues; // dims the user bound
@@ -42,6 +45,8 @@ export function settingsOf(settings: PlanSettings, bindings: Bindings): PageSett
     order: edits?.order ?? null,
     scratchPlacement: edits?.scratchPlacement ?? null,
     spill: edits?.spill !== 'off',
+    weights: edits?.weights === undefined ? null : weightsText(edits.weights),
+    io: edits?.io ?? null,
     strategy: settings.strategy ?? null,
     budgetMs: settings.budgetMs ?? null,
     dims: bindings.dims,

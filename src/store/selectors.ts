@@ -54,6 +54,9 @@ export interface RegionSummary {
   readonly sizeLimit: number | null; // null: no limit
   readonly overBy: number; // bytes above the limit; 0 within it
   readonly spilled: number | null; // bytes placed here that wanted a faster region; null when the target does not spill
+  readonly weights: number; // bytes of weights set aside here
+  readonly io: number; // bytes of graph inputs and outputs planned here (within peak)
+  readonly used: number; // peak + weights
 }
 
 /** The graph view's progress (DESIGN.md): pending while laid out, drawn, simple (a fallback layout), none without a model. */
@@ -201,7 +204,7 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     warnings: lines.map((l) => l.text),
     graph: graphSummary(model, graph, groups),
     settings: pageSettings(model),
-    regions: plan === undefined ? null : plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: regionOverBy(r), spilled: r.spilled ?? null })),
+    regions: plan === undefined ? null : plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: regionOverBy(r), spilled: r.spilled ?? null, weights: r.weights ?? 0, io: r.io ?? 0, used: r.used ?? r.peak })),
   };
 });
 
@@ -219,7 +222,7 @@ export function planFits(plan: ModelPlan): boolean {
 
 /** Bytes region `r` needs above its size limit (0 when it fits or has none). */
 export function regionOverBy(r: ModelPlan['regions'][number]): number {
-  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, r.peak - r.sizeLimit));
+  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, (r.used ?? r.peak) - r.sizeLimit));
 }
 
 /** The plan on screen, if the shown model has one. */

@@ -14,7 +14,8 @@ export function regionsOver(plan: ModelPlan): RegionPlan[] {
 /** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */
 export function overLimitText(r: RegionPlan, complete = true): string {
   const least = complete ? '' : 'at least ';
-  return `${r.name} needs ${least}${formatBytes(r.peak)}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
+  const weights = (r.weights ?? 0) > 0 ? ` (${formatBytes(r.weights!)} of it weights)` : '';
+  return `${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
 }
 
 /** The peak as shown: "12 MiB", or "≥ 12 MiB" when it is a lower estimate. */

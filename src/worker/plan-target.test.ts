@@ -47,6 +47,7 @@ describe('target edits', () => {
       { target: 'accelerator', edits: { fusion: true, sramBytes: 1 << 20 }, change: { fusion: true, sramBytes: 1 << 20 } },
       { target: 'cpu', edits: { computeUnits: false }, change: { computeUnits: 'off' } },
       { target: 'mcu', edits: { spill: 'off' }, change: { spill: 'off' } },
+      { target: 'mcu', edits: { weights: { region: 'ext-ram', copied: true }, io: 'application' }, change: { weights: { region: 'ext-ram', copied: true }, io: 'application' } },
     ] as const;
     for (const { target, edits, change } of cases) expect(targetForSettings({ target, strategy: undefined, edits })).toEqual(applyTargetChange(presetTarget(target), change));
     expect(targetForSettings({ ...MCU, edits: { scratchPlacement: 'with-activations' } }).scratch.placement).toBe('with-activations');
@@ -57,6 +58,14 @@ describe('target edits', () => {
     expect(editableTarget('mcu', { spill: 'off' }).spill).toBe('off');
     for (const name of ['cpu', 'accelerator', 'phone']) expect(editableTarget(name).spill).toBeUndefined();
     expect(targetForSettings({ ...MCU, edits: { spill: 'off' } }).planning.spill).toBe('off');
+  });
+
+  it('offers flash, every region and a copy to every region for the weights, and both owners of graph I/O', () => {
+    expect(editableTarget('mcu')).toMatchObject({ weights: 'flash', io: 'arena', weightsChoices: ['flash', 'sram', 'ext-ram', 'copy-to:sram', 'copy-to:ext-ram'] });
+    expect(editableTarget('mcu', { weights: { region: 'sram', copied: true }, io: 'application' })).toMatchObject({ weights: 'copy-to:sram', io: 'application' });
+    expect(targetForSettings({ ...MCU, edits: { weights: { region: 'sram', copied: false } } }).planning.weights).toEqual({ region: 'sram', copied: false });
+    expect(() => targetForSettings({ ...MCU, edits: { weights: { region: 'rom', copied: false } } })).toThrow('target mcu has no region "rom" for the weights (regions: sram, ext-ram; or flash)');
+    expect(() => targetForSettings({ ...MCU, edits: { io: 'heap' as never } })).toThrow('graph I/O must be one of arena, application, got "heap"');
   });
 
   it('refuses a bad order or SRAM size naming the field', () => {

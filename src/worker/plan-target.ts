@@ -1,13 +1,13 @@
 // The target profile a plan is made for: a preset with the page's edits of its
 // main fields (region sizes and alignment, fusion and compute units on/off, the
 // dw-pw cache, the fusion SRAM, the execution order, the scratch placement,
-// spilling along the memory map on/off),
+// spilling along the memory map on/off, where weights and graph I/O are),
 // checked field by field and then by the profile parser. No DOM.
 
-import { applyTargetChange, ORDER_POLICIES, SPILL_MODES, type TargetChange } from '../planner/explain/target-change';
+import { applyTargetChange, IO_OWNERS, ORDER_POLICIES, SPILL_MODES, weightsText, type TargetChange } from '../planner/explain/target-change';
 import { memoryMapOf } from '../planner/spill/memory-map';
 import { presetTarget } from '../planner/targets/presets';
-import { type OrderPolicy, type ScratchPlacement, type SpillMode, type TargetProfile } from '../planner/targets/target';
+import { type IoOwner, type OrderPolicy, type ScratchPlacement, type SpillMode, type TargetProfile } from '../planner/targets/target';
 import { parseTarget } from '../planner/targets/parse';
 import { InputError } from '../shared/errors';
 import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
@@ -22,6 +22,9 @@ export interface EditableTarget {
   readonly order: OrderPolicy; // execution-order policy
   readonly scratchPlacement: ScratchPlacement | undefined; // undefined: the preset has no scratch rules
   readonly spill: SpillMode | undefined; // undefined: the preset's memory map has one region, so nothing can spill
+  readonly weights: string; // where weights live, as --weights takes it: flash, REGION or copy-to:REGION
+  readonly weightsChoices: readonly string[]; // flash, then every region and every copy-to:REGION
+  readonly io: IoOwner; // who owns graph inputs and outputs
 }
 
 /** What the settings panel shows for preset `name` under `edits`. */
@@ -40,6 +43,9 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     order: edits.order ?? preset.planning.order,
     scratchPlacement: preset.scratch.rules.length === 0 ? undefined : (edits.scratchPlacement ?? preset.scratch.placement),
     spill: hasMemoryMap(preset) ? (edits.spill ?? preset.planning.spill ?? 'on') : undefined,
+    weights: weightsText(edits.weights ?? preset.planning.weights ?? { copied: false }),
+    weightsChoices: ['flash', ...preset.regions.map((r) => r.name), ...preset.regions.map((r) => `copy-to:${r.name}`)],
+    io: edits.io ?? preset.planning.io ?? 'arena',
   };
 }
 
@@ -78,7 +84,7 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
 /** True when `edits` changes nothing. */
 export function isEmptyEdits(edits: TargetEdits): boolean {
   const regions = Object.values(edits.regions ?? {}).filter((r) => r.alignment !== undefined || r.sizeLimit !== undefined);
-  const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order, edits.scratchPlacement, edits.spill];
+  const fields = [edits.fusion, edits.computeUnits, edits.dwPwCacheBytes, edits.sramBytes, edits.order, edits.scratchPlacement, edits.spill, edits.weights, edits.io];
   return regions.length === 0 && fields.every((f) => f === undefined);
 }
 
@@ -123,6 +129,7 @@ function checkEdits(preset: TargetProfile, edits: TargetEdits): void {
     if (!SPILL_MODES.includes(edits.spill)) throw new InputError('bad-target', `spill must be one of ${SPILL_MODES.join(', ')}, got "${String(edits.spill)}"`);
     if (!hasMemoryMap(preset)) throw new InputError('bad-target', `target ${preset.name} has one activation region, no memory map to spill along`);
   }
+  if (edits.io !== undefined && !IO_OWNERS.includes(edits.io)) throw new InputError('bad-target', `graph I/O must be one of ${IO_OWNERS.join(', ')}, got "${String(edits.io)}"`);
   if (edits.order !== undefined && !ORDER_POLICIES.includes(edits.order)) {
     throw new InputError('bad-target', `execution order must be one of ${ORDER_POLICIES.join(', ')}, got "${String(edits.order)}"`);
   }

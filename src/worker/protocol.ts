@@ -4,7 +4,7 @@
 import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { SweepPoint, SweepResult } from '../planner/sweep/dim-sweep';
-import type { OrderPolicy, ScratchPlacement, SpillMode } from '../planner/targets/target';
+import type { IoOwner, OrderPolicy, ScratchPlacement, SpillMode, WeightsPlacement } from '../planner/targets/target';
 import type { ErrorData } from '../shared/errors';
 
 /** Values for symbolic dims, by name ("<input>:<axis>" for anonymous dims). */
@@ -39,6 +39,8 @@ export interface TargetEdits {
   readonly order?: OrderPolicy; // execution-order policy (planning.order, the CLI's --order)
   readonly scratchPlacement?: ScratchPlacement; // scratch.placement (the CLI's --scratch-placement)
   readonly spill?: SpillMode; // planning.spill (the CLI's --spill): 'off' keeps every activation in the first region of the memory map
+  readonly weights?: WeightsPlacement; // planning.weights (the CLI's --weights): flash, a RAM region, or copied to one at start
+  readonly io?: IoOwner; // planning.io (the CLI's --io): graph inputs and outputs in the arena or the application's buffers
 }
 
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */

@@ -18,12 +18,25 @@ export interface RegionPlan {
   readonly optimal: boolean;
   readonly fast: boolean;
   readonly sizeLimit?: number;
-  readonly overBy: number; // bytes above sizeLimit; 0 when it fits or has no limit
+  readonly overBy: number; // bytes of used above sizeLimit; 0 when it fits or has no limit
   readonly activationPeak?: number; // before M4 placed scratch in it
   readonly spilled?: number; // bytes of alias groups placed here that wanted a faster region of the memory map; when the target spills
-  readonly moved?: RegionMoves; // bytes written to and read from it over one inference; when the target spills
+  readonly moved?: RegionMoves; // bytes written to and read from it over one inference; when activations may take more than one region
+  readonly weights?: number; // bytes the model's weights take here, set aside at the region's base (target's planning.weights)
+  readonly io?: number; // bytes of graph inputs and outputs planned here (included in peak)
+  readonly used?: number; // peak + weights: what the region holds at most
   readonly peakStep?: number;
   readonly waste: Waste;
+}
+
+/** What a region holds besides what was placed, and what the spill did, for regionRecords. */
+export interface RegionHolds {
+  readonly spilled: ReadonlyMap<string, number>;
+  readonly moves: ReadonlyMap<string, RegionMoves>;
+  readonly spills: boolean; // the target spills along its memory map
+  readonly moved: boolean; // give bytes moved: activations may take more than one region (spilled or not)
+  readonly weights: ReadonlyMap<string, number>;
+  readonly io: ReadonlyMap<string, number>;
 }
 
 /** One buffer of a model plan. */
@@ -40,6 +53,7 @@ export interface PlannedBuffer {
   readonly node?: string; // producing (or owning) node
   readonly alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule };
   readonly wanted?: string; // the faster region it wanted, when it spilled
+  readonly moved?: number; // bytes written to and read from it over one inference; when activations may take more than one region
 }
 
 /** How the plan used the target's memory map (spill/). */
@@ -66,11 +80,13 @@ export function spillSummary(spill: SpillResult, target: TargetProfile): SpillSu
   };
 }
 
-/** The plan's regions; `spilled` and `moved` only when the target spills (`spills`), so plans without a memory map keep their records. */
-export function regionRecords(target: TargetProfile, explanation: PlanExplanation, placed: PlacedPlan, spilled: ReadonlyMap<string, number>, moves: ReadonlyMap<string, RegionMoves>, spills: boolean): RegionPlan[] {
+/** The plan's regions; `spilled` only when the target spills and `moved` when its memory map has several regions, so plans without one keep their records. */
+export function regionRecords(target: TargetProfile, explanation: PlanExplanation, placed: PlacedPlan, holds: RegionHolds): RegionPlan[] {
+  const { spilled, moves, spills, moved } = holds;
   return target.regions.map((region, i) => {
     const r = explanation.regions[i]!;
     const activationPeak = placed.activationPeaks.get(region.name);
+    const weights = holds.weights.get(region.name) ?? 0;
     return {
       name: region.name,
       peak: r.peak,
@@ -78,16 +94,21 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
       optimal: r.optimal,
       fast: region.fast,
       ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
-      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak - region.sizeLimit),
+      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak + weights - region.sizeLimit),
       ...(activationPeak !== undefined && { activationPeak }),
-      ...(spills && { spilled: spilled.get(region.name) ?? 0, moved: moves.get(region.name) ?? { written: 0, read: 0 } }),
+      ...(spills && { spilled: spilled.get(region.name) ?? 0 }),
+      ...((spills || moved) && { moved: moves.get(region.name) ?? { written: 0, read: 0 } }),
+      weights,
+      io: holds.io.get(region.name) ?? 0,
+      used: r.peak + weights,
       ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
       waste: r.waste,
     };
   });
 }
 
-export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wanted: ReadonlyMap<number, string>): PlannedBuffer[] {
+/** The plan's buffers; `moved` from `moves` when given (by id; none for a buffer outside the arena). */
+export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wanted: ReadonlyMap<number, string>, moves?: readonly (RegionMoves | undefined)[]): PlannedBuffer[] {
   const { info } = placed.full;
   return problem.buffers.map((b) => {
     const i = info[b.id]!;
@@ -104,6 +125,7 @@ export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wan
       ...(i.node !== undefined && { node: i.node }),
       ...(i.alias !== undefined && { alias: i.alias }),
       ...(wanted.has(b.id) && { wanted: wanted.get(b.id)! }),
+      ...(moves?.[b.id] !== undefined && { moved: moves[b.id]!.written + moves[b.id]!.read }),
     };
   });
 }

@@ -14,6 +14,7 @@ import type { PlanOptions } from '../strategies/strategy';
 import type { RegionBound } from '../scratch/bound';
 import type { TargetProfile } from '../targets/target';
 import { tflmProblem, type TflmProblem } from '../tflm/tflm-problem';
+import { withIoOwner } from '../spill/weights-io';
 import { assignOffsets } from './assign-offsets';
 import { strategyFreeBounds } from './bounds';
 import { regionPeaks } from './explain-plan';
@@ -41,7 +42,8 @@ export function stagePlacer(options: StageOptions): ProblemPlacer {
 }
 
 /**
- * Builds the problem of `model` for `target`: compute units, then fusion.
+ * Builds the problem of `model` for `target`: compute units, graph I/O the
+ * application owns taken out of the arena (spill/weights-io.ts), then fusion.
  * `before` is a stage of the same model, strategy and target but for its
  * fusion settings, which nothing before fusion reads: its problem before
  * fusion is taken as it is.
@@ -56,7 +58,7 @@ export function buildStage(model: InferredGraph, target: TargetProfile, options:
   const place = stagePlacer(options);
   const units = before === undefined ? computeUnitPlan(model, target, { place }) : before.units;
   const graph = units?.graph ?? model;
-  const unfused = before?.unfused ?? units?.built ?? buildProblem(model, target, { place });
+  const unfused = before?.unfused ?? withIoOwner(units?.built ?? buildProblem(model, target, { place }), target.planning.io);
   const fusion = findFusionUnits(graph, unfused.schedule.order, target);
   const built = fusion === undefined ? unfused : withFusion(unfused, fusion.units, fusion.region);
   return { units, graph, unfused, fusion, built };

@@ -1,7 +1,9 @@
 // diffPlans: why plan B is bigger (or smaller) than plan A. Matches buffers
 // (match-buffers.ts), marks each grown, shrunk, new, gone, moved, moved off or
 // on chip (tiled by a fusion unit on one side only) or same, and
-// splits the peak delta into causes ranked by bytes (peak-causes.ts).
+// splits the peak delta into causes ranked by bytes (peak-causes.ts); when
+// both plans give bytes moved, ranks the buffers that changed region by the
+// bytes they move (moved-bytes.ts).
 // Depends only on the planner's plan and plan file types.
 //
 // The causes account for the delta exactly: per region, peak = bytes the live
@@ -19,8 +21,10 @@ import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-t
 import { matchBuffers, type BufferMatch } from './match-buffers';
 import { toCause } from './cause-words';
 import { fusionIndex, peakCauses } from './peak-causes';
+import { movedDiff } from './moved-bytes';
 
 export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, PlanDiff, RegionDelta } from './diff-types';
+export type { BufferMove, MovedDiff, RegionMovedDelta } from './moved-bytes';
 
 /** Compares plan A with plan B; see the module header. */
 export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
@@ -35,6 +39,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   const explained = regions.reduce((s, r) => s + r.delta, 0);
   assert(causes.reduce((s, c) => s + c.bytes, 0) === explained, 'the causes sum to the region peak deltas');
+  const moved = movedDiff(a, b, match);
   return {
     peakA: a.plan.peak,
     peakB: b.plan.peak,
@@ -47,6 +52,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     targetB: b.settings.target,
     buffers: bufferChanges(a, b, match),
     causes,
+    ...(moved !== undefined && { moved }),
   };
 }
 

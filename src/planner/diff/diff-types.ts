@@ -1,5 +1,8 @@
 // The plain-data result of comparing two saved plans: matched buffers with their
-// change, and the peak change split into ranked causes. Depends on nothing.
+// change, the peak change split into ranked causes, and the bytes moved.
+// Depends only on the bytes-moved types.
+
+import type { MovedDiff } from './moved-bytes';
 
 /** How a buffer changed from plan A to plan B. */
 /** 'off-chip': tiled on chip by a fusion unit in A and not in B (its size change is the tile's, not growth); 'on-chip' the other way. */
@@ -92,4 +95,5 @@ export interface PlanDiff {
   readonly targetB: string;
   readonly buffers: readonly BufferChange[];
   readonly causes: readonly Cause[]; // ranked by |bytes|, largest first
+  readonly moved?: MovedDiff; // bytes moved per region and the buffers that changed region; when both plans give bytes moved
 }

@@ -1,11 +1,11 @@
 // A change to a target profile that a suggestion evaluates and the CLI applies
 // (--order, --fusion, --compute-units, --sram, --dw-pw-cache,
-// --scratch-placement, --spill): the one place
+// --scratch-placement, --spill, --weights, --io): the one place
 // both read, so a suggestion's saving is what `plan` with its arguments gives.
 // Depends only on the planner's target module.
 
 import { InputError } from '../../shared/errors';
-import type { OrderPolicy, ScratchPlacement, SpillMode, TargetProfile } from '../targets/target';
+import type { IoOwner, OrderPolicy, ScratchPlacement, SpillMode, TargetProfile, WeightsPlacement } from '../targets/target';
 
 /** Changes of a target's fields; absent fields are left as they are. */
 export interface TargetChange {
@@ -16,6 +16,8 @@ export interface TargetChange {
   readonly dwPwCacheBytes?: number; // fusion.dwPwCacheBytes (M5)
   readonly scratchPlacement?: ScratchPlacement; // scratch.placement: in the activations' free areas (M4) or planned with them
   readonly spill?: SpillMode; // planning.spill: spill along the memory map, or keep every activation in the first region
+  readonly weights?: WeightsPlacement; // planning.weights: flash, a RAM region, or copied to one at start
+  readonly io?: IoOwner; // planning.io: graph inputs and outputs in the arena or the application's own buffers
 }
 
 /** The execution-order policies, as --order takes them. */
@@ -25,6 +27,26 @@ export const SCRATCH_PLACEMENTS: readonly ScratchPlacement[] = ['free-areas', 'w
 
 /** Whether activations spill along the memory map, as --spill takes it. */
 export const SPILL_MODES: readonly SpillMode[] = ['on', 'off'];
+
+/** Who owns graph inputs and outputs, as --io takes it. */
+export const IO_OWNERS: readonly IoOwner[] = ['arena', 'application'];
+
+/** Prefix of --weights for weights copied from flash to a region at start. */
+const COPY_TO = 'copy-to:';
+
+/** Where weights are, as --weights takes it: "flash", "REGION" or "copy-to:REGION". */
+export function weightsText(w: WeightsPlacement): string {
+  if (w.region === undefined) return 'flash';
+  return w.copied ? `${COPY_TO}${w.region}` : w.region;
+}
+
+/** The placement `weightsText` wrote; the region is checked against a target when the change is applied. */
+export function readWeightsText(text: string): WeightsPlacement | undefined {
+  if (text === 'flash') return { copied: false };
+  const copied = text.startsWith(COPY_TO);
+  const region = copied ? text.slice(COPY_TO.length) : text;
+  return region === '' || region.includes(':') ? undefined : { region, copied };
+}
 
 /** True when `change` changes nothing. */
 export function isEmptyChange(change: TargetChange): boolean {
@@ -42,11 +64,22 @@ export function applyTargetChange(target: TargetProfile, change: TargetChange): 
   const touchesFusion = change.fusion !== undefined || change.sramBytes !== undefined || change.dwPwCacheBytes !== undefined;
   if (touchesFusion && fusion === undefined) throw new InputError('bad-target', `target ${target.name} has no fusion settings to change`);
   if (change.dwPwCacheBytes !== undefined && fusion?.dwPwCacheBytes === undefined) throw new InputError('bad-target', `target ${target.name} has no dw-pw cache`);
+  const weightsRegion = change.weights?.region;
+  if (weightsRegion !== undefined && !target.regions.some((r) => r.name === weightsRegion)) {
+    throw new InputError('bad-target', `target ${target.name} has no region "${weightsRegion}" for the weights (regions: ${target.regions.map((r) => r.name).join(', ')}; or flash)`);
+  }
+  const planning = {
+    ...target.planning,
+    ...(change.order !== undefined && { order: change.order }),
+    ...(change.spill !== undefined && { spill: change.spill }),
+    ...(change.weights !== undefined && { weights: change.weights }),
+    ...(change.io !== undefined && { io: change.io }),
+  };
   return {
     ...target,
     ...(change.computeUnits === 'off' && { computeUnits: [] }),
     ...(change.scratchPlacement !== undefined && { scratch: { ...target.scratch, placement: change.scratchPlacement } }),
-    planning: { ...target.planning, ...(change.order !== undefined && { order: change.order }), ...(change.spill !== undefined && { spill: change.spill }) },
+    planning,
     ...(fusion !== undefined && {
       fusion: {
         ...fusion,
@@ -69,6 +102,8 @@ export function changeArgs(change: TargetChange, strategy?: string): string[] {
   if (change.dwPwCacheBytes !== undefined) args.push('--dw-pw-cache', String(change.dwPwCacheBytes));
   if (change.scratchPlacement !== undefined) args.push('--scratch-placement', change.scratchPlacement);
   if (change.spill !== undefined) args.push('--spill', change.spill);
+  if (change.weights !== undefined) args.push('--weights', weightsText(change.weights));
+  if (change.io !== undefined) args.push('--io', change.io);
   return args;
 }
 
@@ -82,6 +117,10 @@ export function readTargetChange(option: (name: string) => string | undefined): 
   const cache = bytesOption(option('--dw-pw-cache'), '--dw-pw-cache');
   const placement = choiceOption(option('--scratch-placement'), '--scratch-placement', SCRATCH_PLACEMENTS);
   const spill = choiceOption(option('--spill'), '--spill', SPILL_MODES);
+  const weightsArg = option('--weights');
+  const weights = weightsArg === undefined ? undefined : readWeightsText(weightsArg);
+  if (weightsArg !== undefined && weights === undefined) throw new InputError('bad-argument', `--weights takes flash, a region name or copy-to:REGION, got "${weightsArg}"`);
+  const io = choiceOption(option('--io'), '--io', IO_OWNERS);
   return {
     ...(order !== undefined && { order }),
     ...(fusion !== undefined && { fusion }),
@@ -90,6 +129,8 @@ export function readTargetChange(option: (name: string) => string | undefined): 
     ...(cache !== undefined && { dwPwCacheBytes: cache }),
     ...(placement !== undefined && { scratchPlacement: placement }),
     ...(spill !== undefined && { spill }),
+    ...(weights !== undefined && { weights }),
+    ...(io !== undefined && { io }),
   };
 }
 

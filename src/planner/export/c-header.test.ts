@@ -82,6 +82,23 @@ describe('planCHeader', () => {
   });
 });
 
+describe('planCHeader with weights in a RAM region', () => {
+  it('gives each region the weights kept at its base and where its arena starts after them', () => {
+    const preset = presetTarget('mcu');
+    const target = { ...preset, planning: { ...preset.planning, weights: { region: 'ext-ram', copied: true } } };
+    const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(SAMPLE))), { dims: { batch: 2 } });
+    const file = toPlanFile(model, planModel(model, target), { model: 'sample.onnx', target: 'custom', targetProfile: target, dims: { batch: 2 } });
+    const defs = macros(planCHeader(file));
+    const ext = file.plan.regions.find((r) => r.name === 'ext-ram')!;
+    expect(ext.weights).toBeGreaterThanOrEqual(file.plan.weights.bytes);
+    expect(ext.weights! - file.plan.weights.bytes).toBeLessThan(16);
+    expect(defs.get('HEAPSCOPE_EXT_RAM_WEIGHTS_BYTES')).toBe(`${ext.weights}UL`);
+    expect(defs.get('HEAPSCOPE_EXT_RAM_ARENA_START')).toBe(`${ext.weights}UL`);
+    expect(defs.get('HEAPSCOPE_EXT_RAM_ARENA_SIZE')).toBe(`${ext.peak}UL`);
+    expect([defs.get('HEAPSCOPE_SRAM_WEIGHTS_BYTES'), defs.get('HEAPSCOPE_SRAM_ARENA_START')]).toEqual(['0UL', '0UL']);
+  });
+});
+
 describe('planCHeader on a plan over its limit', () => {
   it('says so in its comment and stops the build with #error, a #warning when the macro is defined', () => {
     const file = samplePlan('mcu', 'off');

@@ -1,5 +1,7 @@
 // planCHeader: a C header for embedded deployment of a saved plan: the arena
-// size of every region and the offset and size of every buffer, as macros with
+// size of every region, where its arena starts from the region's base (after
+// the weights set aside there) and the weights' bytes in it, and the offset
+// and size of every buffer, as macros with
 // unique C identifiers. A region over its size limit stops the build with
 // #error (or a #warning when OVER_LIMIT_WARNING is defined before the include).
 // Depends only on the plan file types.
@@ -23,7 +25,9 @@ export function planCHeader(file: PlanFile): string {
     ` * dims: ${dims === '' ? 'none' : comment(dims)}`,
     ` * peak: ${plan.peak} bytes over ${plan.regions.length} region(s); lower bound ${plan.lowerBound} bytes.`,
     ...verdictComment(plan.regions),
-    ` * Offsets are in bytes from the start of each region's arena. Buffers with`,
+    ` * Offsets are in bytes from the start of each region's arena, which starts`,
+    ` * <region>_ARENA_START bytes from the region's base, after the weights kept`,
+    ` * there (<region>_WEIGHTS_BYTES). Buffers with`,
     ` * disjoint lifetimes share bytes on purpose: keep the execution order. */`,
     `#ifndef ${guard}`,
     `#define ${guard}`,
@@ -34,10 +38,12 @@ export function planCHeader(file: PlanFile): string {
   ];
   const regionIds = new Map<string, string>();
   for (const region of plan.regions) {
-    const id = ids.take(`${PREFIX}_${cName(region.name)}`, ['_ARENA_SIZE']);
+    const id = ids.take(`${PREFIX}_${cName(region.name)}`, ['_ARENA_SIZE', '_ARENA_START', '_WEIGHTS_BYTES']);
     regionIds.set(region.name, id);
     const limit = region.sizeLimit === undefined ? '' : `, limit ${region.sizeLimit} bytes${overBy(region) > 0 ? `, over by ${overBy(region)} bytes` : ''}`;
     lines.push(`#define ${id}_ARENA_SIZE ${region.peak}UL /* region ${comment(region.name)}: ${region.fast ? 'fast' : 'slow'}${limit} */`);
+    const weights = region.weights ?? 0;
+    lines.push(`#define ${id}_ARENA_START ${weights}UL /* from the region's base */`, `#define ${id}_WEIGHTS_BYTES ${weights}UL /* weights kept at the region's base, rounded up to its alignment */`);
   }
   for (const region of plan.regions) {
     const buffers = plan.buffers.filter((b) => b.region === region.name);
@@ -58,7 +64,12 @@ type Region = PlanFile['plan']['regions'][number];
 
 /** Bytes a region needs above its size limit; 0 when it fits or has none. */
 function overBy(r: Region): number {
-  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, r.peak - r.sizeLimit));
+  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, usedOf(r) - r.sizeLimit));
+}
+
+/** Bytes a region holds at most: its arena and the weights kept there. */
+function usedOf(r: Region): number {
+  return r.used ?? r.peak;
 }
 
 /** The verdict in the header's comment, and how to build anyway when a region is over its limit. */
@@ -66,7 +77,7 @@ function verdictComment(regions: readonly Region[]): string[] {
   const over = regions.filter((r) => overBy(r) > 0);
   if (over.length === 0) return regions.some((r) => r.sizeLimit !== undefined) ? [' * fits: every region is within its size limit.'] : [];
   return [
-    ` * DOES NOT FIT: ${over.map((r) => `${comment(r.name)} needs ${r.peak} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes`).join('; ')}.`,
+    ` * DOES NOT FIT: ${over.map((r) => `${comment(r.name)} needs ${usedOf(r)} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes`).join('; ')}.`,
     ` * Including this header stops the build with #error; define ${OVER_LIMIT_WARNING}`,
     ` * before the include (or -D${OVER_LIMIT_WARNING}) to make it a #warning instead.`,
   ];
@@ -77,7 +88,7 @@ function overLimitDirectives(regions: readonly Region[]): string[] {
   const over = regions.filter((r) => overBy(r) > 0);
   if (over.length === 0) return [];
   const out = [`#ifndef ${OVER_LIMIT_WARNING}`];
-  const messages = over.map((r) => `"heapscope: region ${cString(r.name)} needs ${r.peak} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes"`);
+  const messages = over.map((r) => `"heapscope: region ${cString(r.name)} needs ${usedOf(r)} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes"`);
   for (const m of messages) out.push(`#error ${m}`);
   out.push('#else');
   for (const m of messages) out.push(`#warning ${m}`);

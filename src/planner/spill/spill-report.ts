@@ -42,12 +42,22 @@ export interface FitNeed {
 /** Spilled buffers explained, largest first. */
 const EXPLAINED = 5;
 
-/** Bytes moved per region of `problem` (activations, then scratch, each scratch buffer's data written and read once). */
-export function regionMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): Map<string, RegionMoves> {
+/**
+ * Bytes moved to and from every buffer of `problem` over one inference, by id:
+ * activations as bufferTraffic counts them, scratch written and read once;
+ * undefined for a buffer held outside the arena (application-owned I/O).
+ */
+export function bufferMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): (RegionMoves | undefined)[] {
   const moves = bufferTraffic(graph, built.problem, built.info);
+  return problem.buffers.map((b) => (b.size === 0 && info[b.id]!.bytes > 0 ? undefined : (moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes })));
+}
+
+/** Bytes moved per region of `problem`: the sum of bufferMoves over the buffers it holds. */
+export function regionMoves(problem: PlacementProblem, moves: readonly (RegionMoves | undefined)[]): Map<string, RegionMoves> {
   const out = new Map<string, { written: number; read: number }>();
   for (const b of problem.buffers) {
-    const m = moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes };
+    const m = moves[b.id];
+    if (m === undefined) continue;
     const r = out.get(regionOf(b)) ?? { written: 0, read: 0 };
     out.set(regionOf(b), { written: r.written + m.written, read: r.read + m.read });
   }
@@ -103,7 +113,7 @@ export function spilledRecords(spill: SpillResult, problem: PlacementProblem, ta
 function spillReason(spill: SpillResult, k: number, wanted: MemoryRegion, problem: PlacementProblem): string {
   const u = spill.units[k]!;
   const limit = wanted.sizeLimit ?? Infinity;
-  if (u.size > limit) return `${u.size} B is more than ${wanted.name}'s whole ${limit} B`;
+  if (u.size > limit) return `${u.size} B is more than the ${limit} B ${wanted.name} has for activations`;
   const unitOf = new Int32Array(problem.buffers.length).fill(-1);
   spill.units.forEach((x, j) => x.group.members.forEach((b) => (unitOf[b] = j)));
   const density = densityOf(u);

@@ -191,7 +191,7 @@ function readScratchRule(value: unknown, path: string): ScratchRule {
 }
 
 function readPlanning(value: unknown, path: string, regions: readonly MemoryRegion[]): PlanningSettings {
-  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime', 'spill', 'memoryMap', 'pins']);
+  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime', 'spill', 'memoryMap', 'pins', 'weights', 'io']);
   const strategy = f.string('strategy', 'm1');
   if (!(STRATEGY_NAMES as readonly string[]).includes(strategy)) {
     fail(f.at('strategy'), `must be one of ${STRATEGY_NAMES.join(', ')}`, strategy);

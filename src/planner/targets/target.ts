@@ -106,7 +106,18 @@ export interface PlanningSettings {
   readonly spill?: SpillMode; // activations that do not fit a region of the memory map go to the next (spill/); 'off': all in the activation region; absent: 'on'
   readonly memoryMap?: readonly string[]; // regions activations may take, fastest first; default: see memoryMapOf (spill/memory-map.ts)
   readonly pins?: readonly RegionPin[]; // buffers a rule keeps in a region of the memory map, whatever they earn
+  readonly weights?: WeightsPlacement; // where the model's weights live; absent: in flash, outside every region
+  readonly io?: IoOwner; // who holds graph inputs and outputs; absent: 'arena'
 }
+
+/** Where weights live: `region` absent is flash (outside every region); else a RAM region they take for the whole run, loaded there or `copied` from flash at start. */
+export interface WeightsPlacement {
+  readonly region?: string;
+  readonly copied: boolean; // stored in flash and copied to `region` at start (false when `region` is absent)
+}
+
+/** Graph inputs and outputs: buffers of the arena, or the application's own buffers outside it. */
+export type IoOwner = 'arena' | 'application';
 
 /** Whether activations spill along the memory map. */
 export type SpillMode = 'on' | 'off';

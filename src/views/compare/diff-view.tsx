@@ -1,6 +1,8 @@
 // The diff of A and B as lists: the causes of the peak change ranked by bytes
 // (each selects its buffers in both diagrams and names its nodes), and every
-// buffer that changed: grown, shrunk, new, gone, moved, or moved off or on chip.
+// buffer that changed: grown, shrunk, new, gone, moved, or moved off or on chip;
+// and, when both plans give them, the bytes moved per region and the buffers
+// that changed region (moved-view.tsx).
 
 import { useMemo, useState } from 'react';
 import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
@@ -8,6 +10,7 @@ import { formatBytes } from '../../shared/format';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
 import type { CompareFocus } from './compare-store';
+import { MovedView } from './moved-view';
 
 /** Props of DiffView. */
 export interface DiffViewProps {
@@ -57,6 +60,7 @@ export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) 
           </ol>
         )}
       </section>
+      {diff.moved !== undefined && <MovedView moved={diff.moved} focus={focus} onFocus={onFocus} />}
       <BufferChanges diff={diff} focus={focus} onFocus={onFocus} />
     </div>
   );

@@ -32,7 +32,22 @@ describe('the memory map of a plan', () => {
     const input = plan.buffers.find((b) => b.kind === 'input')!;
     const holder = map.bars.find((b) => b.name === input.region)!;
     expect(holder.io).toBe(input.start <= holder.step! && holder.step! < input.end ? input.size : 0);
-    expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors });
+    expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: 'flash', copied: false });
+    expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes });
+    for (const bar of map.bars) expect([bar.weights, bar.used]).toEqual([0, bar.peak]);
+  });
+
+  it('puts weights copied to a region below its arena and counts them in what it uses; application I/O in no bar', () => {
+    const plan = planForSettings(model, { target: 'mcu', strategy: undefined, edits: { weights: { region: 'ext-ram', copied: true }, io: 'application' } });
+    const map = memoryMapData(plan);
+    const ext = map.bars.find((b) => b.name === 'ext-ram')!;
+    expect(ext.weights).toBe(plan.regions.find((r) => r.name === 'ext-ram')!.weights);
+    expect(ext.weights).toBeGreaterThanOrEqual(plan.weights.bytes);
+    expect(ext.used).toBe(ext.peak + ext.weights);
+    expect(ext.io + ext.activations + ext.scratch + ext.rest).toBe(ext.peak); // the arena's parts; the weights sit below it
+    expect(map.weights).toMatchObject({ in: 'ext-ram', copied: true });
+    expect(map.io.owner).toBe('application');
+    for (const bar of map.bars) expect(bar.io).toBe(0);
   });
 
   it('says nothing spilled when spilling is off, and the SRAM is over its limit', () => {

@@ -1,8 +1,9 @@
 // The memory map as the side bar draws it: one bar per region of the plan,
 // its peak against its size limit, split into what is live at the region's
 // fullest step (graph inputs and outputs, activations, scratch) and the rest of
-// the peak (holes, alignment, scratch grown into free space); and the weights,
-// which the plan keeps outside its regions. Plain functions over a plan; no DOM.
+// the peak (holes, alignment, scratch grown into free space), below them the
+// weights the target keeps in the region; where the weights and the graph's
+// inputs and outputs are. Plain functions over a plan; no DOM.
 
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { liveBytes, sharingGroups } from '../heap/live-bytes';
@@ -11,7 +12,9 @@ import { liveBytes, sharingGroups } from '../heap/live-bytes';
 export interface MapBar {
   readonly name: string;
   readonly fast: boolean;
-  readonly peak: number; // bytes the region's plan spans
+  readonly peak: number; // bytes the region's arena spans
+  readonly weights: number; // bytes of weights kept at the region's base, below the arena
+  readonly used: number; // weights + peak
   readonly lowerBound: number;
   readonly sizeLimit: number | undefined;
   readonly overBy: number; // bytes above the limit; 0 when within it or without one
@@ -27,7 +30,8 @@ export interface MapBar {
 /** The memory map of a plan. */
 export interface MemoryMap {
   readonly bars: readonly MapBar[];
-  readonly weights: { readonly bytes: number; readonly tensors: number }; // stored with the model, outside the regions
+  readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean }; // `in`: a region, or 'flash' (outside the regions)
+  readonly io: { readonly owner: 'arena' | 'application'; readonly bytes: number }; // graph inputs and outputs: planned in the arena, or the application's buffers
 }
 
 type Part = 'io' | 'activations' | 'scratch';
@@ -56,9 +60,11 @@ export function memoryMapData(plan: ModelPlan): MemoryMap {
       name: r.name,
       fast: r.fast,
       peak: r.peak,
+      weights: r.weights ?? 0,
+      used: r.used ?? r.peak,
       lowerBound: r.lowerBound,
       sizeLimit: r.sizeLimit,
-      overBy: r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, r.peak - r.sizeLimit)),
+      overBy: r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, (r.used ?? r.peak) - r.sizeLimit)),
       spilled: r.spilled,
       spilledBuffers: spilled.length,
       step,
@@ -68,7 +74,12 @@ export function memoryMapData(plan: ModelPlan): MemoryMap {
       rest: Math.max(0, r.peak - used),
     };
   });
-  return { bars, weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors } };
+  const storage = plan.storage;
+  return {
+    bars,
+    weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false },
+    io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0 },
+  };
 }
 
 /** The plan's peak step of the region when it has one, else the step where most bytes are live. */

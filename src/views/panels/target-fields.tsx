@@ -1,7 +1,7 @@
 // The target preset's main fields, editable: size limit and alignment of every
 // memory region, fusion and compute units on/off, spilling along the memory map
-// on/off, the dw-pw cache, the fusion SRAM, the execution order and where
-// scratch goes (so every suggestion's
+// on/off, the dw-pw cache, the fusion SRAM, the execution order, where
+// scratch goes and where weights and graph I/O are (so every suggestion's
 // change shows here). A field is
 // committed on Enter or when it loses focus; a value that makes no valid target
 // shows an error naming the field and the plan on screen stays.
@@ -10,7 +10,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
-import { ORDER_POLICIES, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
+import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
 import { TARGET_NAMES } from '../../worker/plan-names';
 import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../worker/plan-target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
@@ -27,6 +27,8 @@ export function TargetFields() {
   const sramId = useId();
   const orderId = useId();
   const scratchId = useId();
+  const weightsId = useId();
+  const ioId = useId();
   if (!TARGET_NAMES.includes(settings.target)) return null;
   const edits: TargetEdits = settings.edits ?? {};
   const fields = editableTarget(settings.target, edits);
@@ -126,6 +128,24 @@ export function TargetFields() {
           onChoose={(placement) => apply(withChoice(edits, 'scratchPlacement', placement, editableTarget(settings.target).scratchPlacement))}
         />
       )}
+      <ChoiceField
+        id={weightsId}
+        label="weights"
+        value={fields.weights}
+        choices={fields.weightsChoices}
+        disabled={disabled}
+        title="where the model's weights live: flash (counted against no region), a RAM region, or copied to one at start; in a region they take its bytes below the arena (the CLI's --weights)"
+        onChoose={(text) => apply(withWeights(edits, text, editableTarget(settings.target).weights))}
+      />
+      <ChoiceField
+        id={ioId}
+        label="graph I/O"
+        value={fields.io}
+        choices={IO_OWNERS}
+        disabled={disabled}
+        title="arena: graph inputs and outputs are planned with the activations; application: the application owns their buffers, outside the arena (the CLI's --io)"
+        onChoose={(io) => apply(withChoice(edits, 'io', io, editableTarget(settings.target).io))}
+      />
       <div className="target-switches">
         {fields.fusion !== undefined && (
           <Switch label="Fusion units" checked={fields.fusion} disabled={disabled} onChange={(on) => apply({ ...edits, fusion: on })} />
@@ -248,7 +268,14 @@ function ChoiceField<T extends string>({ id, label, value, choices, disabled, ti
 }
 
 /** `edits` with `key` set to `value`, or without it when that is the preset's own value (the link then leaves it out). */
-function withChoice<K extends 'order' | 'scratchPlacement' | 'spill'>(edits: TargetEdits, key: K, value: NonNullable<TargetEdits[K]>, preset: TargetEdits[K]): TargetEdits {
+function withChoice<K extends 'order' | 'scratchPlacement' | 'spill' | 'io'>(edits: TargetEdits, key: K, value: NonNullable<TargetEdits[K]>, preset: TargetEdits[K]): TargetEdits {
   const { [key]: _old, ...rest } = edits;
   return value === preset ? rest : { ...rest, [key]: value };
+}
+
+/** `edits` with the weights placed as `text` says, or without the field when that is the preset's own place. */
+function withWeights(edits: TargetEdits, text: string, preset: string): TargetEdits {
+  const { weights: _old, ...rest } = edits;
+  const weights = readWeightsText(text);
+  return text === preset || weights === undefined ? rest : { ...rest, weights };
 }

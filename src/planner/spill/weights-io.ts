@@ -1,0 +1,90 @@
+// Weights and graph I/O in the memory map: the bytes a target's weights take
+// from a RAM region, the target the activations are planned for once those
+// bytes are set aside, and graph inputs and outputs the application owns moved
+// out of the arena. Depends only on the planner.
+//
+// Decisions:
+// - Weights placed in a region (loaded there, or copied from flash at start)
+//   take their total, rounded up to the region's alignment, at the region's
+//   base for the whole run; the arena starts after them. Activations are
+//   planned (and spilled) against the limit that leaves; weights in flash
+//   take no region's bytes.
+// - Application-owned I/O: every graph input and output lives in the
+//   application's buffer, so it takes 0 bytes of the arena, and so does what
+//   shares its bytes below it (a Reshape view of an input, an op run in place
+//   over it). An I/O tensor that shared an activation's bytes (an output that
+//   is a Concat input, or written in place over its operand) is cut loose: the
+//   activation keeps its bytes and the op writes or copies into the
+//   application's buffer.
+
+import type { BufferInfo, BuiltProblem } from '../problem/build-problem';
+import { regionOf, type PlacementProblem } from '../problem/problem';
+import type { IoOwner, TargetProfile } from '../targets/target';
+
+/** Where a plan's weights and graph I/O are, as `plan --json` gives it. */
+export interface PlanStorage {
+  readonly weights: { readonly in: string; readonly copied: boolean; readonly bytes: number }; // `in`: a region name, or 'flash'
+  readonly io: { readonly owner: IoOwner; readonly bytes: number; readonly inArena: number }; // bytes of graph inputs and outputs; of them, bytes in the arena
+}
+
+/** Bytes the weights take per region: their total rounded up to the region's alignment, in the region the target names. */
+export function weightsReserve(target: TargetProfile, weightsBytes: number): Map<string, number> {
+  const name = target.planning.weights?.region;
+  const region = target.regions.find((r) => r.name === name);
+  if (region === undefined || weightsBytes === 0) return new Map();
+  return new Map([[region.name, Math.ceil(weightsBytes / region.alignment) * region.alignment]]);
+}
+
+/** `target` with each region's size limit lowered by the bytes set aside in it (never below 0): what activations may use. */
+export function activationTarget(target: TargetProfile, reserve: ReadonlyMap<string, number>): TargetProfile {
+  if (reserve.size === 0) return target;
+  return {
+    ...target,
+    regions: target.regions.map((r) => {
+      const taken = reserve.get(r.name) ?? 0;
+      return r.sizeLimit === undefined || taken === 0 ? r : { ...r, sizeLimit: Math.max(0, r.sizeLimit - taken) };
+    }),
+  };
+}
+
+/** `built` with application-owned I/O out of the arena (size 0, no alias); unchanged when the arena owns I/O. See the module header. */
+export function withIoOwner(built: BuiltProblem, owner: IoOwner | undefined): BuiltProblem {
+  if (owner !== 'application') return built;
+  const { problem, info } = built;
+  const parent = problem.buffers.map((b) => b.id);
+  for (const a of problem.aliases ?? []) parent[a.buffer] = a.parent;
+  const outside = problem.buffers.map((b) => {
+    for (let id = b.id, hops = 0; hops <= parent.length; id = parent[id]!, hops++) {
+      if (info[id]!.graphIo) return true;
+      if (parent[id] === id) break;
+    }
+    return false;
+  });
+  return {
+    ...built,
+    problem: {
+      ...problem,
+      buffers: problem.buffers.map((b) => (outside[b.id] ? { ...b, size: 0 } : b)),
+      aliases: (problem.aliases ?? []).filter((a) => !outside[a.buffer]),
+    },
+    info: info.map((i, id) => (outside[id] && i.alias !== undefined ? { ...i, alias: undefined } : i)),
+  };
+}
+
+/** Bytes of graph inputs and outputs held in each region of `problem` (their reserved sizes). */
+export function ioBytesByRegion(problem: PlacementProblem, info: readonly BufferInfo[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const b of problem.buffers) if (info[b.id]?.graphIo === true && b.size > 0) out.set(regionOf(b), (out.get(regionOf(b)) ?? 0) + b.size);
+  return out;
+}
+
+/** Where the plan's weights and graph I/O are. */
+export function planStorage(target: TargetProfile, weightsBytes: number, problem: PlacementProblem, info: readonly BufferInfo[]): PlanStorage {
+  const placement = target.planning.weights;
+  const ioBytes = problem.buffers.reduce((sum, b) => (info[b.id]?.graphIo === true ? sum + info[b.id]!.bytes : sum), 0);
+  const inArena = [...ioBytesByRegion(problem, info).values()].reduce((a, b) => a + b, 0);
+  return {
+    weights: { in: placement?.region ?? 'flash', copied: placement?.copied ?? false, bytes: weightsBytes },
+    io: { owner: target.planning.io ?? 'arena', bytes: ioBytes, inArena },
+  };
+}
