@@ -13,6 +13,9 @@ import { bruteForceOptimum } from '../../testing/brute-force';
 import { tiledProblem, type TiledProblem } from '../../testing/instances';
 import { pinwheelProblem } from '../../testing/instances-pinwheel';
 import { validatePlan } from '../../assembly/validate-plan';
+import { checkProblem } from '../../problem/check-problem';
+import { parseMinimallocCsv } from '../../problem/minimalloc-csv';
+import { seededRandom } from '../../../shared/random';
 import { probeAtBound } from './exact-plan';
 import { skylineSearch } from './skyline-search';
 
@@ -26,7 +29,32 @@ const packings = fc
   .tuple(fc.integer({ min: 8, max: 60 }), fc.integer({ min: 0, max: 1_000_000 }), fc.boolean())
   .map(([count, seed, pinwheel]): TiledProblem => (pinwheel ? pinwheelProblem(count, 1 << 16, 12, seed) : tiledProblem(count, 1 << 16, 40, seed)));
 
+/** Small problems with a few buffers fixed high above the rest: the search under the peak fails on them and its partial placements are completed. */
+function fixedHigh(seed: number): PlacementProblem {
+  const random = seededRandom(seed);
+  const count = 5 + Math.floor(random() * 8);
+  const buffers = Array.from({ length: count }, (_, id) => {
+    const start = Math.floor(random() * 3);
+    const size = 1 + Math.floor(random() * 65_536);
+    const fixed = random() < 0.2;
+    return { id, name: `b${id}`, size, start, end: start + 1 + Math.floor(random() * 4), ...(fixed && { fixedOffset: 4096 * (16 + Math.floor(random() * 16)) }) };
+  });
+  return { buffers };
+}
+
 describe('the anytime exact search', () => {
+  it('leaves every fixed buffer at its offset when it completes a failed search greedily', () => {
+    // found by the CSV campaign: best moved b5 from its fixed 102400 to 95727
+    const csv = 'start,Buffer,offset,size,upper\n0,b0,,30917,3\n0,b1,,20965,4\n0,b2,,39618,2\n0,b3,,64810,4\n1,b4,,34026,3\n0,b5,102400,61871,1\n1,b6,,6584,4\n';
+    const problems = [parseMinimallocCsv(csv), ...Array.from({ length: 300 }, (_, seed) => fixedHigh(seed)).filter((p) => checkProblem(p).length === 0)];
+    expect(problems.length).toBeGreaterThan(150);
+    for (const problem of problems) {
+      const plan = assignOffsets(problem, 'best');
+      for (const b of problem.buffers) if (b.fixedOffset !== undefined) expect(plan.offsets[b.id]).toBe(b.fixedOffset);
+      expect(validatePlan(problem, plan).violations).toEqual([]);
+    }
+  });
+
   it('never returns a plan above the portfolio, and its plans are valid', () => {
     fc.assert(
       fc.property(plain, (problem) => {

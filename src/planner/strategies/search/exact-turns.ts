@@ -281,7 +281,7 @@ function adoptCompleted(prep: PreparedRegion, current: Float64Array, span: Span,
   const start = current.slice();
   for (const i of span.items) start[i] = Number.isNaN(prep.itemFixed[i]!) ? partial[i]! : prep.itemFixed[i]!; // a fixed item stays where it is, placed or not
   placer.load(start);
-  const rest = span.items.filter((i) => Number.isNaN(partial[i]!)).sort((a, b) => prep.itemExtent[b]! - prep.itemExtent[a]! || a - b);
+  const rest = span.items.filter((i) => Number.isNaN(partial[i]!) && Number.isNaN(prep.itemFixed[i]!)).sort((a, b) => prep.itemExtent[b]! - prep.itemExtent[a]! || a - b);
   for (const i of rest) placer.place(i, 'first');
   const peak = spanPeak(prep, placer.offsets, span.items);
   if (peak >= span.peak) return;
