@@ -11,6 +11,7 @@
 // - The reported peak of every region, and their sum, match max(offset + size)
 //   over the buffers that hold bytes.
 
+import { MaxTree } from '../../shared/max-tree';
 import { countBelow } from '../../shared/sorted-search';
 import { aliasRoots, alignmentOf, regionOf, type Placement, type PlacementProblem } from '../problem/problem';
 
@@ -152,43 +153,5 @@ function checkPeaks(problem: PlacementProblem, placement: Placement, regions: Ma
   }
   if (placement.peak !== total) {
     out.push({ kind: 'peak', buffers: [], message: `the plan reports peak ${placement.peak}; its buffers reach ${total}` });
-  }
-}
-
-/** Max-segment tree over leaf positions; -Infinity marks an empty leaf. */
-class MaxTree {
-  private readonly size: number;
-  private readonly max: Float64Array;
-
-  constructor(leaves: number) {
-    let size = 1;
-    while (size < leaves) size *= 2;
-    this.size = size;
-    this.max = new Float64Array(2 * size).fill(-Infinity);
-  }
-
-  set(leaf: number, value: number): void {
-    let node = leaf + this.size;
-    this.max[node] = value;
-    for (node >>= 1; node >= 1; node >>= 1) this.max[node] = Math.max(this.max[2 * node]!, this.max[2 * node + 1]!);
-  }
-
-  /** Leaves in [0, limit) whose value exceeds `floor`. */
-  above(limit: number, floor: number): number[] {
-    const found: number[] = [];
-    const stack = [1, 0, this.size]; // node, first leaf, leaf after the last
-    while (stack.length > 0) {
-      const hi = stack.pop()!;
-      const lo = stack.pop()!;
-      const node = stack.pop()!;
-      if (lo >= limit || this.max[node]! <= floor) continue;
-      if (hi - lo === 1) {
-        found.push(lo);
-        continue;
-      }
-      const mid = (lo + hi) >>> 1;
-      stack.push(2 * node + 1, mid, hi, 2 * node, lo, mid);
-    }
-    return found;
   }
 }
