@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const layers = ['shared', 'model', 'planner', 'worker', 'store', 'views', 'embed', 'app'];
+const layers = ['shared', 'model', 'planner', 'settings', 'worker', 'store', 'views', 'embed', 'app'];
 
 /** Import patterns a layer may not use: every layer above it. */
 function forbiddenAbove(layer) {
@@ -72,6 +72,7 @@ export default tseslint.config(
       ],
     },
   },
+  layerRule('settings', [protobuf, ui]),
   layerRule('worker', [protobuf, ui]),
   layerRule('store', [protobuf]),
   layerRule('views', [protobuf]),

@@ -14,7 +14,7 @@ import { PROTOTYPE_DIMS, PROTOTYPE_NAMES, prototypeNamesModel } from '../src/mod
 import { toPlanFile } from '../src/planner/assembly/plan-file';
 import { PRESET_NAMES, presetTarget } from '../src/planner/targets/presets';
 import { withEntry } from '../src/store/bindings';
-import { planForSettings } from '../src/worker/plan-settings';
+import { planForSettings } from '../src/worker/plan/settings';
 import { run } from './testing/run-cli';
 
 const DIMS = Object.fromEntries(PROTOTYPE_DIMS.map((name, i) => [name, i + 2]));

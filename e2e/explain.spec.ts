@@ -14,7 +14,7 @@ import { runCli } from '../cli/main';
 import { densenetModel } from '../src/model/testing/densenet-model';
 import { formatBytes } from '../src/shared/format';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
-import { targetForSettings } from '../src/worker/plan-target';
+import { targetForSettings } from '../src/settings/target';
 import type { PlanSettings } from '../src/worker/protocol';
 import { NO_MODELS, SAMPLE_PATH, dropFile, haveModel, heapDrawn, MODELS_DIR, readModel, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 

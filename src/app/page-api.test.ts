@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../store/create-store';
 import { createFakeClient } from '../store/testing/fake-client';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CompareState, CompareStore } from '../views/compare/compare-store';
+import type { CompareState, CompareStore } from '../store/compare-store';
 import { installPageApi } from './page-api';
 
 /** The parts of a window the page API uses, with an address bar that replaceState rewrites. */

@@ -6,8 +6,8 @@ import type { AppStore } from '../store/create-store';
 import { selectGrowthSummary, type GrowthSummary } from '../store/growth';
 import { selectPageSummary, selectStatus, type PageSummary } from '../store/selectors';
 import type { AppState, GroupView } from '../store/state';
-import { DEFAULT_SETTINGS } from '../worker/plan-names';
-import type { CompareState, CompareStore } from '../views/compare/compare-store';
+import { DEFAULT_SETTINGS } from '../settings/names';
+import type { CompareState, CompareStore } from '../store/compare-store';
 import { compareSummary, type CompareSummary } from '../views/compare/compare-summary';
 import { parseUrlParams, shareSearch, shareableModelUrl, type ShareState } from './url-params';
 

@@ -4,7 +4,7 @@
 // the page asks for that file again and applies the link to it once opened.
 
 import type { AppStore } from '../store/create-store';
-import type { CompareStore } from '../views/compare/compare-store';
+import type { CompareStore } from '../store/compare-store';
 import type { UrlParams } from './url-params';
 
 /**

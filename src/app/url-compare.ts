@@ -7,9 +7,9 @@
 // parameter left out is B's default, as the plain one is A's. Only B made from
 // the shown model travels; another file or a saved plan cannot.
 
-import { DEFAULT_SETTINGS } from '../worker/plan-names';
+import { DEFAULT_SETTINGS } from '../settings/names';
 import type { PlanSettings } from '../worker/protocol';
-import type { SideBSettings } from '../views/compare/compare-store';
+import type { SideBSettings } from '../store/compare-store';
 import { NO_EXTRAS, readExtras, writeExtras } from './url-settings';
 import { readDims, writeDims } from '../store/dim-params';
 

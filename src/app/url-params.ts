@@ -7,7 +7,7 @@
 import { isExtraKey, readExtras, writeExtras, type LinkExtras } from './url-settings';
 import { isDimKey, readDims, writeDims } from '../store/dim-params';
 import { isCompareKey, readCompare, writeCompare } from './url-compare';
-import type { SideBSettings } from '../views/compare/compare-store';
+import type { SideBSettings } from '../store/compare-store';
 import { parseEmbedPanes, type EmbedPane } from '../embed/embed-panes';
 
 /** What the URL asks the page to do. */

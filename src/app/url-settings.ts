@@ -13,7 +13,7 @@
 import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS, SPILL_MODES, weightsText } from '../planner/explain/target-change';
 import { nullRecord } from '../shared/own';
 import type { GroupView, Selection } from '../store/state';
-import { isBudgetMs } from '../worker/plan-names';
+import { isBudgetMs } from '../settings/names';
 import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
 
 /** What a link carries besides the model, dims, strategy and target. */

@@ -7,7 +7,7 @@
 
 import type { Grown, ModelClient } from '../worker/client';
 import { growthAxisName, growthCurrent } from '../worker/growth-axes';
-import { growthSettings } from '../worker/plan-growth';
+import { growthSettings } from '../worker/plan/growth';
 import type { GrowthAxis, GrowthPoint, ModelBindings } from '../worker/protocol';
 import { memoLast } from './memo';
 import type { StateAccess } from './model-loader';

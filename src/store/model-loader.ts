@@ -6,8 +6,8 @@
 import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
-import { isBudgetMs } from '../worker/plan-names';
-import { isEmptyEdits, targetForSettings } from '../worker/plan-target';
+import { isBudgetMs } from '../settings/names';
+import { isEmptyEdits, targetForSettings } from '../settings/target';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
 import { checkSize, fetchModel, nameOfUrl, resolveUrl, type FetchDeps } from './read-source';

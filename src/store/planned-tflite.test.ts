@@ -3,7 +3,7 @@ import type { ModelPlan } from '../planner/plan';
 import type { RuntimePlan } from '../planner/tflm/runtime-plan';
 import type { PlannedTfliteAsk, PlannedTfliteOutcome } from '../worker/client';
 import type { ModelClient } from '../worker/client';
-import { DEFAULT_SETTINGS } from '../worker/plan-names';
+import { DEFAULT_SETTINGS } from '../settings/names';
 import { createAppStore } from './create-store';
 import { plannedTfliteBlocker, plannedTfliteFile } from './planned-tflite';
 import { createFakeClient } from './testing/fake-client';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { InferredModel, InferredValue } from '../model/inferred';
 import { filterRows, selectKindCounts, selectPageSummary, selectRows, selectWeights, sortRows, tensorRows } from './selectors';
 import { INITIAL_STATE, type AppState, type LoadedModel } from './state';
-import { DEFAULT_SETTINGS } from '../worker/plan-names';
-import { planForSettings } from '../worker/plan-settings';
+import { DEFAULT_SETTINGS } from '../settings/names';
+import { planForSettings } from '../worker/plan/settings';
 
 function value(name: string, kind: InferredValue['kind'], dtypeName: string, shape: number[] | undefined, producer?: number): InferredValue {
   const elements = shape?.reduce((a, b) => a * b, 1);

@@ -5,7 +5,7 @@
 import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
-import { DEFAULT_SETTINGS } from '../worker/plan-names';
+import { DEFAULT_SETTINGS } from '../settings/names';
 import type { Grown } from '../worker/client';
 import type { DimValues, GrowthAxis, GrowthPoint, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, SearchProgress, ShapeValues, StrategyPeak } from '../worker/protocol';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { planForSettings } from '../worker/plan-settings';
+import { planForSettings } from '../worker/plan/settings';
 import { createAppStore } from './create-store';
 import { currentSuggestions } from './suggestions';
 import { createFakeClient } from './testing/fake-client';

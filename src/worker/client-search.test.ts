@@ -4,7 +4,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { createModelClient, type PortFactory, type StopUrls } from './client';
-import { DEFAULT_SETTINGS as CPU } from './plan-names';
+import { DEFAULT_SETTINGS as CPU } from '../settings/names';
 import type { PlanResult, SearchProgress, WorkerRequest, WorkerResponse } from './protocol';
 
 /** A port the test answers by hand, and stop URLs that count what is made and revoked. */

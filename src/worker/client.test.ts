@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createModelClient, createLocalPort, type PortFactory, type RequestPort } from './client';
 import { createRequestHandler } from './handler';
-import { DEFAULT_SETTINGS as CPU } from './plan-names';
+import { DEFAULT_SETTINGS as CPU } from '../settings/names';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
 

@@ -2,7 +2,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { createRequestHandler } from './handler';
-import { DEFAULT_SETTINGS as CPU } from './plan-names';
+import { DEFAULT_SETTINGS as CPU } from '../settings/names';
 import type { ResultResponse, WorkerResponse } from './protocol';
 import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
 

@@ -8,8 +8,8 @@ import { inferShapes } from '../model/infer/shapes';
 import { packingModel } from '../model/testing/search-model';
 import { planModel } from '../planner/plan';
 import { createRequestHandler, type HandlerDeps } from './handler';
-import { targetForSettings } from './plan-target';
-import { planForSettings, planStepsForSettings } from './plan-settings';
+import { targetForSettings } from '../settings/target';
+import { planForSettings, planStepsForSettings } from './plan/settings';
 import { SEARCH_LABEL, type PlanSettings, type ProgressResponse, type ResultResponse, type WorkerResponse } from './protocol';
 import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../shared/errors';
 import { createRequestHandler, type HandlerDeps } from './handler';
 import { NO_MODEL_CODE, type ResultResponse, type WorkerResponse } from './protocol';
-import { DEFAULT_SETTINGS as CPU } from './plan-names';
+import { DEFAULT_SETTINGS as CPU } from '../settings/names';
 import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
 
 /** A handler over the fakes that records everything it posts. */

@@ -14,12 +14,12 @@ import type { ModelPlan } from '../planner/plan';
 import { sweepSteps } from '../planner/sweep/dim-sweep';
 import { InputError, toErrorData } from '../shared/errors';
 import { growthAxisName } from './growth-axes';
-import { COMPARED_STRATEGIES, strategyPeak } from './plan-compare';
-import { growthPoint } from './plan-growth';
+import { COMPARED_STRATEGIES, strategyPeak } from './plan/compare';
+import { growthPoint } from './plan/growth';
 import { holdsFile, plannedTfliteBytes, type HeldModel } from './planned-tflite';
-import { searchHooks, type PlanHooks } from './plan-search';
-import { planForSettings, planStepsForSettings, type PlanWithSteps } from './plan-settings';
-import { planKey, runSuggestionSteps, type LastPlan } from './plan-suggest';
+import { searchHooks, type PlanHooks } from './plan/search';
+import { planForSettings, planStepsForSettings, type PlanWithSteps } from './plan/settings';
+import { planKey, runSuggestionSteps, type LastPlan } from './plan/suggest';
 import { NO_STOP_PROBE, type StopProbe } from './stop-signal';
 import {
   COMPARE_LABEL,

@@ -55,7 +55,7 @@ describe('the page\'s main thread', () => {
 
   it('loads the strategy names and the menus that list them', () => {
     expect(modules).toContain('src/planner/strategies/strategy-names.ts');
-    expect(modules).toContain('src/worker/plan-names.ts');
+    expect(modules).toContain('src/settings/names.ts');
   });
 
   it('loads no placement strategy and no placement engine', () => {

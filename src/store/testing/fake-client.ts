@@ -5,13 +5,13 @@ import type { ClientOutcome, CompareOutcome, GrowthAsk, GrowthOutcome, GrowthPoi
 import { sweepDim } from '../../planner/sweep/dim-sweep';
 import { growthAxisName } from '../../worker/growth-axes';
 import { inferOptions } from '../../worker/handler';
-import { growthPoint } from '../../worker/plan-growth';
-import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan-compare';
+import { growthPoint } from '../../worker/plan/growth';
+import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan/compare';
 import type { DimValues, InputValues, ModelBindings, PlanResult, PlanSettings, ShapeValues } from '../../worker/protocol';
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
 import { toErrorData } from '../../shared/errors';
-import { planForSettings } from '../../worker/plan-settings';
+import { planForSettings } from '../../worker/plan/settings';
 import { fakeDecode, fakeInfer } from '../../worker/testing/fakes';
 
 /** Plans with the real planner, as the worker does. */

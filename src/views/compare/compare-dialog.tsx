@@ -9,7 +9,7 @@ import { peakText } from '../plan-words';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { signedBytes } from './compare-scale';
-import type { ComparedPlan } from './compare-store';
+import type { ComparedPlan } from '../../store/compare-store';
 import { DiffView } from './diff-view';
 import { sidePlanFileName } from '../export/export-names';
 import { saveText } from '../export/save-file';

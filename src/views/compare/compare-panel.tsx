@@ -5,8 +5,8 @@
 
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAppStore } from '../../store/context';
-import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../worker/plan-names';
-import { editableTarget } from '../../worker/plan-target';
+import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../settings/names';
+import { editableTarget } from '../../settings/target';
 import type { PlanSettings } from '../../worker/protocol';
 import { Panel } from '../panels/panel';
 import { useCompare, useCompareActions } from './use-compare';

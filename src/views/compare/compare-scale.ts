@@ -6,7 +6,7 @@
 import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
 import { formatBytes } from '../../shared/format';
 import type { HeapData, HeapLane } from '../heap/heap-data';
-import type { CompareFocus } from './compare-store';
+import type { CompareFocus } from '../../store/compare-store';
 
 /** `a` and `b` with every lane of a region present in both spanning the same bytes. */
 export function sharedScale(a: HeapData, b: HeapData): [HeapData, HeapData] {

@@ -3,7 +3,7 @@
 // so a reopened link can be checked to give the same B.
 
 import { settingsOf, type PageSettings } from '../../store/page-settings';
-import type { CompareState } from './compare-store';
+import type { CompareState } from '../../store/compare-store';
 
 /** An open comparison of two plans. */
 export interface CompareSummary {

@@ -9,7 +9,7 @@ import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/di
 import { formatBytes } from '../../shared/format';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
-import type { CompareFocus } from './compare-store';
+import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
 
 /** Props of DiffView. */

@@ -6,7 +6,7 @@ import type { BufferMove, MovedDiff } from '../../planner/diff/diff-plans';
 import { formatBytes } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { signedBytes } from './compare-scale';
-import type { CompareFocus } from './compare-store';
+import type { CompareFocus } from '../../store/compare-store';
 
 /** Props of MovedView. */
 export interface MovedViewProps {

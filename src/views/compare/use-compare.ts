@@ -8,7 +8,7 @@ import { isPlanFileText } from '../../planner/assembly/plan-file';
 import type { AppStore } from '../../store/create-store';
 import { useActions, useAppStoreApi } from '../../store/context';
 import { createModelClient, type ModelClient } from '../../worker/client';
-import { createCompareStore, type CompareActions, type CompareState, type CompareStore } from './compare-store';
+import { createCompareStore, type CompareActions, type CompareState, type CompareStore } from '../../store/compare-store';
 
 const stores = new WeakMap<AppStore, CompareStore>();
 

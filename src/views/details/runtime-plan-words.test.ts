@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../../model/decode-model';
 import { inferShapes } from '../../model/infer/shapes';
 import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
-import { planForSettings } from '../../worker/plan-settings';
+import { planForSettings } from '../../worker/plan/settings';
 import { estimatedPartsText, filePlanVerdict, runtimeLines } from './runtime-plan-words';
 
 const MODELS = join(__dirname, '../../../../shared/models/tflite');

@@ -8,7 +8,7 @@ import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import { tinyGraph } from '../../planner/testing/tiny-graph';
-import { planForSettings } from '../../worker/plan-settings';
+import { planForSettings } from '../../worker/plan/settings';
 import type { PlanSettings } from '../../worker/protocol';
 import { settingsForSuggestion } from './suggestions';
 

@@ -25,7 +25,7 @@ import { heapSvg, type HeapSvgAppendix } from './heap-svg';
 import { growthChartOf } from '../growth/growth-input';
 import { growthExport } from '../growth/growth-svg';
 import { planCsv } from './plan-csv';
-import { planFileOf } from './plan-file-of';
+import { planFileOf } from '../../settings/plan-file';
 import { saveBlob, saveText, svgToPng } from './save-file';
 import '../compare/compare.css';
 import './export.css';

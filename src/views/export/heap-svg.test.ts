@@ -6,7 +6,7 @@ import { formatBytes } from '../../shared/format';
 import { planModel } from '../../planner/plan';
 import { applyTargetChange } from '../../planner/explain/target-change';
 import { presetTarget } from '../../planner/targets/presets';
-import { planForSettings } from '../../worker/plan-settings';
+import { planForSettings } from '../../worker/plan/settings';
 import { heapSvg } from './heap-svg';
 import { growthExport } from '../growth/growth-svg';
 

@@ -5,11 +5,11 @@ import { inferShapes } from '../../model/infer/shapes';
 import { assignOffsets } from '../../planner/assembly/assign-offsets';
 import { parseMinimallocCsv } from '../../planner/problem/minimalloc-csv';
 import { validatePlan } from '../../planner/assembly/validate-plan';
-import { planForSettings } from '../../worker/plan-settings';
+import { planForSettings } from '../../worker/plan/settings';
 import type { PlanSettings } from '../../worker/protocol';
 import { heapSvg } from './heap-svg';
 import { planCsv } from './plan-csv';
-import { planFileOf } from './plan-file-of';
+import { planFileOf } from '../../settings/plan-file';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 

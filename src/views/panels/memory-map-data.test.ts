@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer/shapes';
-import { planForSettings } from '../../worker/plan-settings';
+import { planForSettings } from '../../worker/plan/settings';
 import { heapData } from '../heap/heap-data';
 import { memoryMapData } from './memory-map-data';
 

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import type { ModelPlan } from '../../planner/plan';
 import { useActions, useAppStore } from '../../store/context';
-import { BUDGET_CHOICES, DEFAULT_BUDGET_MS, defaultStrategyOf } from '../../worker/plan-names';
+import { BUDGET_CHOICES, DEFAULT_BUDGET_MS, defaultStrategyOf } from '../../settings/names';
 
 /** A budget in seconds, as the page writes it ("0.5 s", "30 s"). */
 export function budgetText(ms: number): string {

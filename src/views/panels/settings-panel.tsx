@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { peakText } from '../plan-words';
-import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../worker/plan-names';
+import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../settings/names';
 import { Panel } from './panel';
 import { BudgetField, PlanProof } from './search-budget';
 import { TargetFields } from './target-fields';

@@ -11,8 +11,8 @@ import { formatBytes } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
 import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
-import { TARGET_NAMES } from '../../worker/plan-names';
-import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../worker/plan-target';
+import { TARGET_NAMES } from '../../settings/names';
+import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../settings/target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
 
 /** The editable fields of the chosen preset. */

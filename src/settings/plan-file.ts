@@ -1,11 +1,11 @@
 // The saved plan file of a plan the page made: the planner's toPlanFile with the
 // page's settings (target preset, its edits as the profile, the dims).
 
-import type { InferredModel } from '../../model/inferred';
-import type { ModelPlan } from '../../planner/plan';
-import { toPlanFile, type PlanFile } from '../../planner/assembly/plan-file';
-import { isEmptyEdits, targetForSettings } from '../../worker/plan-target';
-import type { DimValues, PlanSettings } from '../../worker/protocol';
+import type { InferredModel } from '../model/inferred';
+import type { ModelPlan } from '../planner/plan';
+import { toPlanFile, type PlanFile } from '../planner/assembly/plan-file';
+import { isEmptyEdits, targetForSettings } from './target';
+import type { DimValues, PlanSettings } from './types';
 
 /** What a plan file is written from. */
 export interface PlanSource {

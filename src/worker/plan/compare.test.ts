@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { STRATEGY_NAMES } from '../planner/strategies/registry';
-import { createRequestHandler } from './handler';
-import { DEFAULT_SETTINGS as CPU } from './plan-names';
-import type { ComparedResponse, WorkerResponse } from './protocol';
-import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
+import { STRATEGY_NAMES } from '../../planner/strategies/registry';
+import { createRequestHandler } from '../handler';
+import { DEFAULT_SETTINGS as CPU } from '../../settings/names';
+import type { ComparedResponse, WorkerResponse } from '../protocol';
+import { fakeDecode, fakeFile, fakeInfer } from '../testing/fakes';
 
 /** A handler over the fakes whose yields run queued work first, like a worker's event loop. */
 function setup() {

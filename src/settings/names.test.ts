@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_NAMES } from '../planner/targets/presets';
 import { DEFAULT_BUDGET_MS as PLANNER_BUDGET_MS } from '../planner/strategies/search-budget';
 import { STRATEGIES } from '../planner/strategies/registry';
-import { BUDGET_CHOICES, DEFAULT_BUDGET_MS, DEFAULT_SETTINGS, STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf, isBudgetMs } from './plan-names';
+import { BUDGET_CHOICES, DEFAULT_BUDGET_MS, DEFAULT_SETTINGS, STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf, isBudgetMs } from './names';
 
 describe('plan names', () => {
   it('offers exactly the planner registry strategies, in its order', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyTargetChange } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/targets/presets';
-import { editableTarget, hasComputeUnits, targetForSettings } from './plan-target';
+import { editableTarget, hasComputeUnits, targetForSettings } from './target';
 
 const MCU = { target: 'mcu', strategy: undefined } as const;
 

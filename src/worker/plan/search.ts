@@ -5,9 +5,9 @@
 // has planned, so suggestion steps planned later with the same options never
 // post or stop. No DOM.
 
-import type { PlanOptions } from '../planner/strategies/strategy';
-import type { StopProbe } from './stop-signal';
-import type { SearchProgress, StopUrl } from './protocol';
+import type { PlanOptions } from '../../planner/strategies/strategy';
+import type { StopProbe } from '../stop-signal';
+import type { SearchProgress, StopUrl } from '../protocol';
 
 /** The planner options a budgeted plan passes on: its progress and stop callbacks. */
 export type PlanHooks = Pick<PlanOptions, 'onProgress' | 'shouldStop'>;

@@ -3,15 +3,15 @@
 // checked here so a bad URL parameter or field value becomes a typed error. Runs in the worker (and
 // on the main thread in the fallback); no DOM.
 
-import type { InferredModel } from '../model/inferred';
-import { planModel, planWithSuggestionSteps, type ModelPlan, type PlanModelOptions, type SuggestionStep } from '../planner/plan';
-import { isStrategyName, STRATEGY_NAMES } from '../planner/strategies/strategy-names';
-import type { TargetProfile } from '../planner/targets/target';
-import { InputError } from '../shared/errors';
-import { isBudgetMs } from './plan-names';
-import type { PlanHooks } from './plan-search';
-import { targetForSettings } from './plan-target';
-import type { PlanSettings } from './protocol';
+import type { InferredModel } from '../../model/inferred';
+import { planModel, planWithSuggestionSteps, type ModelPlan, type PlanModelOptions, type SuggestionStep } from '../../planner/plan';
+import { isStrategyName, STRATEGY_NAMES } from '../../planner/strategies/strategy-names';
+import type { TargetProfile } from '../../planner/targets/target';
+import { InputError } from '../../shared/errors';
+import { isBudgetMs } from '../../settings/names';
+import type { PlanHooks } from './search';
+import { targetForSettings } from '../../settings/target';
+import type { PlanSettings } from '../protocol';
 
 /**
  * Plans `model` for `settings`, with evaluated suggestions when `suggest` is

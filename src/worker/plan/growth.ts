@@ -5,12 +5,12 @@
 // which values and where the plan stops fitting, is planner/sweep/dim-sweep.ts.
 // No DOM.
 
-import type { InferOptions } from '../model/infer/shapes';
-import type { InferredModel } from '../model/inferred';
-import type { IrModel } from '../model/ir';
-import type { ModelPlan } from '../planner/plan';
-import { bindingsAt } from './growth-axes';
-import type { GrowthAxis, GrowthPoint, ModelBindings, PlanSettings } from './protocol';
+import type { InferOptions } from '../../model/infer/shapes';
+import type { InferredModel } from '../../model/inferred';
+import type { IrModel } from '../../model/ir';
+import type { ModelPlan } from '../../planner/plan';
+import { bindingsAt } from '../growth-axes';
+import type { GrowthAxis, GrowthPoint, ModelBindings, PlanSettings } from '../protocol';
 
 /** What planning one point needs: inference and planning, as the handler's deps give them. */
 export interface GrowthDeps {

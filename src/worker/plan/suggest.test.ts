@@ -4,11 +4,11 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { createRequestHandler } from './handler';
-import { planForSettings, planStepsForSettings } from './plan-settings';
-import type { PlanSettings, ResultResponse, SuggestedResponse, WorkerResponse } from './protocol';
+import { createRequestHandler } from '../handler';
+import { planForSettings, planStepsForSettings } from './settings';
+import type { PlanSettings, ResultResponse, SuggestedResponse, WorkerResponse } from '../protocol';
 
-const SAMPLE = readFileSync(new URL('../../public/sample.onnx', import.meta.url));
+const SAMPLE = readFileSync(new URL('../../../public/sample.onnx', import.meta.url));
 const PHONE: PlanSettings = { target: 'phone', strategy: undefined };
 
 /** A handler over the real decoder and planner whose yields run queued work first, like a worker's event loop. */

@@ -1,10 +1,10 @@
 // The names the page offers for planning: target presets, strategies and search
-// budgets, and the settings a page starts with. Kept apart from plan-settings.ts so the page can
+// budgets, and the settings a page starts with. Kept apart from worker/plan/settings.ts so the page can
 // list them without loading the planner's placement code.
 
 import { STRATEGY_NAMES } from '../planner/strategies/strategy-names';
 import { DEFAULT_TARGET, PRESET_NAMES, presetTarget } from '../planner/targets/presets';
-import type { PlanSettings } from './protocol';
+import type { PlanSettings } from './types';
 
 /** The settings a page starts with: the default target and its own strategy. */
 export const DEFAULT_SETTINGS: PlanSettings = { target: DEFAULT_TARGET, strategy: undefined };

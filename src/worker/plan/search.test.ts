@@ -2,9 +2,9 @@
 // URL asked at most every POLL_MS, and nothing once their request has planned.
 
 import { describe, expect, it } from 'vitest';
-import { POLL_MS, PROGRESS_MS, searchHooks } from './plan-search';
-import type { SearchProgress } from './protocol';
-import { NO_STOP_PROBE, type StopProbe } from './stop-signal';
+import { POLL_MS, PROGRESS_MS, searchHooks } from './search';
+import type { SearchProgress } from '../protocol';
+import { NO_STOP_PROBE, type StopProbe } from '../stop-signal';
 
 /** Hooks over a clock the test moves and a probe that says whether the page revoked the URL ('blob:gone' always is). */
 function setup(stop: string | undefined, probe?: StopProbe) {

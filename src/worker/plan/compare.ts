@@ -2,11 +2,11 @@
 // one model and target, planned one at a time so the caller can report progress
 // and stop between strategies. Runs in the worker; no DOM.
 
-import type { InferredModel } from '../model/inferred';
-import type { ModelPlan } from '../planner/plan';
-import { STRATEGY_NAMES } from '../planner/strategies/strategy-names';
-import { toErrorData } from '../shared/errors';
-import type { PlanSettings, StrategyPeak } from './protocol';
+import type { InferredModel } from '../../model/inferred';
+import type { ModelPlan } from '../../planner/plan';
+import { STRATEGY_NAMES } from '../../planner/strategies/strategy-names';
+import { toErrorData } from '../../shared/errors';
+import type { PlanSettings, StrategyPeak } from '../protocol';
 
 /** Plans a model for settings (planForSettings, or a test double). */
 export type PlanFunction = (model: InferredModel, settings: PlanSettings, options?: { readonly suggest?: boolean }) => ModelPlan;

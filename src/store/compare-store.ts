@@ -5,16 +5,16 @@
 // the plan on screen are left alone. The diff is the planner's diffPlans.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { diffPlans, type PlanDiff } from '../../planner/diff/diff-plans';
-import { sideLabels } from '../../planner/diff/side-labels';
-import { isPlanFileText, readPlanFile, type PlanFile } from '../../planner/assembly/plan-file';
-import { InputError, toErrorData } from '../../shared/errors';
-import { fetchModel, readBlob, type FetchDeps } from '../../store/read-source';
-import type { Bindings } from '../../store/bindings';
-import type { AppState, LoadedModel } from '../../store/state';
-import type { ModelClient } from '../../worker/client';
-import type { DimValues, ModelBindings, PlanSettings } from '../../worker/protocol';
-import { planFileOf } from '../export/plan-file-of';
+import { diffPlans, type PlanDiff } from '../planner/diff/diff-plans';
+import { sideLabels } from '../planner/diff/side-labels';
+import { isPlanFileText, readPlanFile, type PlanFile } from '../planner/assembly/plan-file';
+import { InputError, toErrorData } from '../shared/errors';
+import { fetchModel, readBlob, type FetchDeps } from './read-source';
+import type { Bindings } from './bindings';
+import type { AppState, LoadedModel } from './state';
+import type { ModelClient } from '../worker/client';
+import type { DimValues, ModelBindings, PlanSettings } from '../worker/protocol';
+import { planFileOf } from '../settings/plan-file';
 
 /** One side of the comparison. */
 export interface ComparedPlan {

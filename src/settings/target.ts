@@ -10,7 +10,7 @@ import { presetTarget } from '../planner/targets/presets';
 import { type IoOwner, type OrderPolicy, type ScratchPlacement, type SpillMode, type TargetProfile } from '../planner/targets/target';
 import { parseTarget } from '../planner/targets/parse';
 import { InputError } from '../shared/errors';
-import type { PlanSettings, RegionEdit, TargetEdits } from './protocol';
+import type { PlanSettings, RegionEdit, TargetEdits } from './types';
 
 /** The fields of a preset the settings panel offers. */
 export interface EditableTarget {

@@ -3,9 +3,9 @@
 // so a newer plan can run (and drop them) and the page sees progress. Runs in
 // the worker; no DOM.
 
-import type { InferredModel } from '../model/inferred';
-import { rankSuggestions, type Suggestion, type SuggestionStep } from '../planner/plan';
-import { SUGGEST_LABEL, type PlanSettings } from './protocol';
+import type { InferredModel } from '../../model/inferred';
+import { rankSuggestions, type Suggestion, type SuggestionStep } from '../../planner/plan';
+import { SUGGEST_LABEL, type PlanSettings } from '../protocol';
 
 /** The last plan the worker made for the page, with the steps that evaluate its suggestions. */
 export interface LastPlan {

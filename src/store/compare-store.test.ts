@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer/shapes';
-import { writePlanFile } from '../../planner/assembly/plan-file';
-import { createAppStore } from '../../store/create-store';
-import { createLocalPort, createModelClient } from '../../worker/client';
-import { planForSettings } from '../../worker/plan-settings';
+import { decodeOnnx } from '../model/onnx/decode-onnx';
+import { inferShapes } from '../model/infer/shapes';
+import { writePlanFile } from '../planner/assembly/plan-file';
+import { createAppStore } from './create-store';
+import { createLocalPort, createModelClient } from '../worker/client';
+import { planForSettings } from '../worker/plan/settings';
 import { createCompareStore } from './compare-store';
-import { compareSummary } from './compare-summary';
+import { compareSummary } from '../views/compare/compare-summary';
 
-const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
+const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/sample.onnx', import.meta.url)));
 const SAMPLE_URL = 'https://app.example/sample.onnx';
 
 /** The real request handler on this thread, as the page's fallback runs it. */
