@@ -12,37 +12,34 @@
 import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
 import { formatBytes } from '../shared/format';
-import type { BufferKind, PlanDiagnostic } from './problem/build-buffers';
-import type { BodyPeak, BuiltProblem, StepInfo, WeightsSummary } from './problem/build-problem';
+import type { PlanDiagnostic } from './problem/build-buffers';
+import type { BuiltProblem } from './problem/build-problem';
 import { fusedTraffic, type Traffic } from './problem/build-traffic';
-import type { BoundaryRecord, ComputeUnitPlan, FunctionRecord, UnitRecord } from './compute-units/compute-plan';
-import type { MemoryTags } from './compute-units/memory-tags';
-import { explainPlan, regionPeaks, type LiveBuffer, type PlanExplanation, type Waste } from './assembly/explain-plan';
+import type { ComputeUnitPlan } from './compute-units/compute-plan';
+import { explainPlan, regionPeaks, type PlanExplanation } from './assembly/explain-plan';
 import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
-import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput, type Suggestion, type SuggestionStep } from './explain/suggest';
+import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput, type SuggestionStep } from './explain/suggest';
 import { unitRecord, type FoundUnits } from './fusion/find-units';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
-import { planAssumptions, type BranchChoice, type DimAssumption, type PlanAssumptions, type UnknownAssumption } from './assembly/assumptions';
+import { planAssumptions, type PlanAssumptions } from './assembly/assumptions';
 import { ownBoundFields, strategyBounds } from './assembly/bounds';
 import { buildStage, stageBounds } from './assembly/stages';
 import { replannedPeak } from './explain/setting-replan';
-import type { PlacedPlan, PlacementSearch, ScratchSummary } from './assembly/placement';
+import type { PlacedPlan } from './assembly/placement';
 import type { PlacementProblem } from './problem/problem';
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
-import type { OrderPolicy, TargetProfile } from './targets/target';
+import type { TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, spillSummary, withBound, type PlannedBuffer, type RegionPlan, type SpillSummary } from './assembly/plan-records';
+import { bufferRecords, regionRecords, spillSummary, withBound } from './assembly/plan-records';
 import type { SpillResult } from './spill/spill-plan';
-import { activationTarget, ioBytesByRegion, planStorage, weightsReserve, type PlanStorage } from './spill/weights-io';
-import { bufferMoves, fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type FitNeed, type RegionMoves, type SpilledRecord } from './spill/spill-report';
+import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
+import type { ModelPlan } from './plan-types';
+import { bufferMoves, fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type RegionMoves } from './spill/spill-report';
 
-export type { RuntimePlan } from './tflm/runtime-plan';
-export type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption };
-export type { FitNeed, PlanStorage, PlannedBuffer, RegionMoves, RegionPlan, SpilledRecord, SpillSummary };
-export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };
+export type * from './plan-types';
 export { rankSuggestions };
 
 /** Options of planModel. */
@@ -50,63 +47,6 @@ export interface PlanModelOptions {
   readonly strategy?: string; // default: the target's planning.strategy
   readonly planOptions?: PlanOptions;
   readonly suggest?: boolean; // evaluate suggestions (plans again a handful of times); default false
-}
-
-/** How the execution order changed the most bytes live at once. */
-export interface OrderEffect {
-  readonly policy: OrderPolicy;
-  readonly maxLiveBefore: number; // in the file's order
-  readonly maxLiveAfter: number; // in the order used
-  readonly keptFileOrder: boolean; // the policy's order was no better
-}
-
-/** How the portfolio's plan compares with M1's, when the strategy is `best`. */
-export interface PortfolioWinner {
-  readonly winner: string; // the candidate strategy whose plan was kept, or 'best' (its own search)
-  readonly m1Peak?: number; // the M1 plan's peak under the same settings; absent when thousands of buffers are live at once (M1 is pairwise)
-}
-
-/** A plan of a model for a target. Field names are a stable interface (DESIGN.md). */
-export interface ModelPlan {
-  readonly peak: number;
-  readonly lowerBound: number; // a bound on every valid plan of this model, target and dims, whatever the strategy
-  readonly strategyBound?: number; // the bound of this strategy's own sharing choices, when above lowerBound
-  readonly strategy: string;
-  readonly valid: boolean;
-  readonly complete: boolean; // false when some run-time tensor's size is unknown: the peak is a lower estimate
-  readonly fits: boolean; // every region within its size limit (after spilling)
-  readonly fitNeeds?: readonly FitNeed[]; // when it does not fit: each memory that, grown alone, would make it fit
-  readonly spill?: SpillSummary; // present when the target spills along its memory map
-  readonly storage?: PlanStorage; // where weights and graph inputs/outputs are; absent in older plan files
-  readonly assumptions: PlanAssumptions;
-  readonly portfolio?: PortfolioWinner;
-  readonly target: string;
-  readonly regions: readonly RegionPlan[];
-  readonly buffers: readonly PlannedBuffer[];
-  readonly fusionUnits: readonly FusionUnitRecord[]; // M2 'tfu' and M5 'dw-pw' units, in execution order
-  readonly fusionExplanations: readonly FusionExplanation[]; // why each layer considered is or is not in a unit
-  readonly traffic: Traffic;
-  readonly functions: readonly FunctionRecord[]; // compute-unit partitions (M3); empty without compute units
-  readonly boundaries: readonly BoundaryRecord[]; // sharing decisions between functions (M3)
-  readonly units?: readonly UnitRecord[]; // the target's compute units and what they run
-  readonly tags?: MemoryTags; // memory tags of the compute-unit plan (M3)
-  readonly unitComparison?: ComputeUnitPlan['comparison']; // shared vs copy-everywhere peaks, when some boundary is shared
-  readonly diagnostics: readonly PlanDiagnostic[];
-  readonly gap: number; // peak / lowerBound - 1
-  readonly optimal: boolean; // the peak is at the lower bound
-  readonly search?: PlacementSearch; // proven: at the lower bound or by an exhaustive search of these buffers; absent in older plan files
-  readonly peakStep?: number;
-  readonly peakRegion?: string;
-  readonly liveAtPeak: readonly LiveBuffer[];
-  readonly explanation: { readonly peakLive: readonly PeakLiveRecord[]; readonly spilled?: readonly SpilledRecord[] }; // why each buffer live at the peak is there; why the largest spilled buffers went
-  readonly suggestions?: readonly Suggestion[]; // evaluated changes that lower the peak, when asked for
-  readonly waste: Waste;
-  readonly order: OrderEffect;
-  readonly weights: WeightsSummary;
-  readonly scratch?: ScratchSummary;
-  readonly steps: readonly StepInfo[];
-  readonly bodies: readonly BodyPeak[];
-  readonly runtimePlan?: RuntimePlan; // a TFLite model for a TFLite Micro target: the runtime's own plan, its arena and heapscope's plan handed back
 }
 
 /** A plan before its peak is explained. */

@@ -5,7 +5,7 @@
 import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { InputError } from '../../shared/errors';
 import { previewJson } from '../../shared/json-preview';
-import type { ModelPlan } from '../plan';
+import type { ModelPlan } from '../plan-types';
 import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
 import { checkPlanMeaning } from './plan-file-check';

@@ -14,7 +14,7 @@
 // sum to the delta.
 
 import { assert } from '../../shared/assert';
-import type { PlannedBuffer } from '../plan';
+import type { PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
 import { changedDims, dimScalings } from './dim-growth';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';

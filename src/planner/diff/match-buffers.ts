@@ -3,7 +3,7 @@
 // that op type (so renamed tensors and renamed nodes still pair up). Depends
 // only on the plan file types.
 
-import type { PlannedBuffer } from '../plan';
+import type { PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
 
 /** A match between the buffers of A and B, by index into each plan's buffers. */

@@ -2,7 +2,7 @@
 // union of the live buffers' address ranges, with bytes shared by an alias
 // and its parent counted once (for the parent). Depends only on plan types.
 
-import type { ModelPlan, PlannedBuffer } from '../plan';
+import type { ModelPlan, PlannedBuffer } from '../plan-types';
 
 /** A region at its peak step: occupied bytes per buffer and the rest of the peak. */
 export interface RegionAtPeak {

@@ -14,7 +14,7 @@
 //   regions, or to the peak moving to another step (a pair whose size changed
 //   splits its share into the growth and the rest).
 
-import type { ModelPlan, PlannedBuffer } from '../plan';
+import type { ModelPlan, PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
 import { growthDims } from './dim-growth';
 import type { CauseKind, DimChange } from './diff-types';

@@ -3,7 +3,7 @@
 // their output) becomes the rectangles its members cover together, so formats
 // without aliases (MiniMalloc CSV) describe the same plan. Depends only on plan types.
 
-import type { PlannedBuffer } from '../plan';
+import type { PlannedBuffer } from '../plan-types';
 
 /** One rectangle of occupied memory. */
 export interface OccupiedRect {

@@ -5,7 +5,7 @@
 
 import { InputError } from '../../shared/errors';
 import type { PlanFile } from '../assembly/plan-file';
-import type { ModelPlan } from '../plan';
+import type { ModelPlan } from '../plan-types';
 import { writeMinimallocCsv } from '../problem/minimalloc-csv';
 import type { PlanBuffer } from '../problem/problem';
 import { occupiedRects } from './occupied-rects';

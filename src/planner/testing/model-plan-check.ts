@@ -4,7 +4,7 @@
 // tests only.
 
 import { validatePlan, type PlanValidation } from '../assembly/validate-plan';
-import type { ModelPlan } from '../plan';
+import type { ModelPlan } from '../plan-types';
 import type { PlacementProblem } from '../problem/problem';
 
 /** validatePlan on the placement problem a plan's buffers describe, every offset aligned to its region's alignment. */
