@@ -8,10 +8,11 @@
 // React owns the elements; drawing happens in effects, outside React.
 
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type Ref, type UIEvent } from 'react';
-import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
+import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../worker/layout/protocol';
 import { useElementSize } from '../use-element-size';
-import { clearOfEdges } from './edge-clear';
+import { useZoom } from '../use-zoom';
+import { covers, drawnRegion, fitCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './graph-camera';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from './draw-graph';
 import type { GraphLayoutInput } from './graph-layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './graph-minimap';
@@ -39,17 +40,16 @@ export interface GraphViewProps {
   readonly handle: Ref<GraphViewHandle>;
 }
 
-const MAX_SCALE = 3;
-const MIN_SCALE = 0.01;
-const READABLE = 0.75; // the scale a centred box is shown at, at least
 /** From this many boxes only the part on screen (and a screen around it) is drawn, redrawn as the view leaves it. */
 const VIRTUAL_FROM = 1000;
+/** A camera as d3-zoom's transform. */
+function toTransform(camera: Camera | undefined): ZoomTransform | undefined {
+  return camera === undefined ? undefined : zoomIdentity.translate(camera.x, camera.y).scale(camera.k);
+}
+
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
 const DENSE_SCALE = 0.22;
-const READABLE_FIT = 0.6; // below this the first view shows the top of the graph at a scale its labels read at, its whole width when that fits
 /** In a pane this small on both sides (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
-const SMALL_PANE = 420;
-const READABLE_FIT_SMALL = 0.85;
 
 /** The graph drawing of a placement. */
 export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
@@ -57,7 +57,6 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
   const svg = useRef<SVGSVGElement>(null);
   const root = useRef<SVGGElement>(null);
   const minimap = useRef<MinimapHandle>(null);
-  const behavior = useRef<ZoomBehavior<SVGSVGElement, unknown> | undefined>(undefined);
   const transform = useRef<ZoomTransform>(zoomIdentity);
   const frames = useMemo(() => overlayBoxes(input, placement.boxes), [input, placement]);
   const all = useMemo(() => ({ ...placement, boxes: [...placement.boxes, ...frames] }), [placement, frames]);
@@ -113,113 +112,69 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       return;
     }
     const t = transform.current;
-    const view = { x0: -t.x / t.k, y0: -t.y / t.k, x1: (s.width - t.x) / t.k, y1: (s.height - t.y) / t.k };
+    const view = visibleRegion(t, s);
     const dense = t.k < DENSE_SCALE;
     const last = extent.current;
-    const covered = last !== undefined && last.dense === dense && view.x0 >= last.region.x0 && view.y0 >= last.region.y0 && view.x1 <= last.region.x1 && view.y1 <= last.region.y1;
-    if (covered && !force) return;
-    const w = view.x1 - view.x0;
-    const h = view.y1 - view.y0;
-    const region = { x0: view.x0 - w, y0: view.y0 - h, x1: view.x1 + w, y1: view.y1 + h };
+    if (last !== undefined && last.dense === dense && covers(last.region, view) && !force) return;
+    const region = drawnRegion(view);
     extent.current = { region, dense };
     drawGraph(g, input, placement, frames, facts, handlers, { region, dense });
     markGraph(g, marksRef.current);
     setTabStop();
   }, [setTabStop]);
 
-  const apply = useCallback((t: ZoomTransform, animate: boolean) => {
-    const element = svg.current;
-    const b = behavior.current;
-    if (element === null || b === undefined) return;
-    if (!animate) {
-      select(element).call(b.transform, t);
-      return;
-    }
-    // data-moving marks the animated move, so tests and benchmarks can wait for it to settle.
-    element.dataset.moving = 'true';
-    select(element)
-      .transition()
-      .duration(350)
-      .call(b.transform, t)
-      .on('end interrupt', () => delete element.dataset.moving);
-  }, []);
+  // d3-zoom on the SVG (use-zoom.ts); the transform goes to the root group and the minimap's viewport.
+  const configureZoom = useCallback((b: ZoomBehavior<SVGSVGElement, unknown>) => b.scaleExtent([MIN_SCALE, MAX_SCALE]), []);
+  const onZoom = useCallback(
+    (t: ZoomTransform, element: SVGSVGElement) => {
+      transform.current = t;
+      root.current?.setAttribute('transform', t.toString());
+      element.classList.toggle('g-far', t.k < 0.55);
+      element.classList.toggle('g-very-far', t.k < 0.22);
+      element.dataset.scale = t.k.toFixed(3);
+      minimap.current?.show(t, sizeRef.current);
+      if (scene.current.placement.boxes.length >= VIRTUAL_FROM && pending.current === 0) {
+        pending.current = requestAnimationFrame(() => {
+          pending.current = 0;
+          drawVisible(false);
+        });
+      }
+    },
+    [drawVisible],
+  );
+  const { set: apply, scaleBy, translateBy } = useZoom(svg, configureZoom, onZoom);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(pending.current);
+      pending.current = 0;
+    },
+    [],
+  );
 
   const fitTransform = useCallback((): ZoomTransform | undefined => {
     const s = sizeRef.current;
-    const p = placed.current;
-    if (s === undefined || p.width === 0 || p.height === 0) return undefined;
-    const k = Math.max(MIN_SCALE, Math.min(1, (0.96 * s.width) / p.width, (0.96 * s.height) / p.height));
-    return zoomIdentity.translate((s.width - p.width * k) / 2, (s.height - p.height * k) / 2).scale(k);
+    return s === undefined ? undefined : toTransform(fitCamera(s, placed.current));
   }, []);
 
-  /**
-   * The first view: the whole graph; when that is too small to read, the top of the graph across
-   * its whole width, or at READABLE_FIT (READABLE_FIT_SMALL in a small pane) centred on its first input when even the width is too wide
-   * (the minimap shows the rest), moved so that no box of that first screen is cut by the pane's edge.
-   */
+  /** The first view (graph-camera.ts's startCamera). */
   const startTransform = useCallback((): ZoomTransform | undefined => {
-    const fit = fitTransform();
     const s = sizeRef.current;
-    const p = placed.current;
-    const readable = s !== undefined && Math.max(s.width, s.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
-    if (fit === undefined || s === undefined || fit.k >= readable) return fit;
-    const k = Math.min(1, Math.max(readable, (0.96 * s.width) / p.width));
-    const first = p.boxes.find((b) => b.id.startsWith('in:')) ?? p.boxes[0];
-    const centred = (s.width - p.width * k) / 2;
-    const onFirst = first === undefined ? centred : s.width / 2 - (first.x + first.width / 2) * k;
-    const x = centred >= 0 ? centred : Math.min(8, Math.max(s.width - p.width * k - 8, onFirst));
-    return zoomIdentity.translate(centred >= 0 ? x : clearOfEdges(p.boxes, x, { width: s.width, height: s.height, k, y: 8 }), 8).scale(k);
-  }, [fitTransform]);
+    return s === undefined ? undefined : toTransform(startCamera(s, placed.current));
+  }, []);
 
   const reveal = useCallback(
     (id: string, always: boolean) => {
       const box = placed.current.boxes.find((b) => b.id === id);
       const s = sizeRef.current;
       if (box === undefined || s === undefined) return;
-      const t = transform.current;
-      const [x0, y0] = t.apply([box.x, box.y]);
-      const [x1, y1] = t.apply([box.x + box.width, box.y + box.height]);
       // Under the minimap (bottom right) counts as hidden: the minimap never covers the box shown.
-      const underMinimap = x1 > s.width - MINIMAP_MARGIN.width && y1 > s.height - MINIMAP_MARGIN.height;
-      const visible = x0 >= 0 && y0 >= 0 && x1 <= s.width && y1 <= s.height && !underMinimap;
-      if (visible && !always && t.k >= 0.3) return;
-      const k = Math.max(t.k, Math.min(READABLE, s.width / (box.width * 1.4)));
-      apply(zoomIdentity.translate(s.width / 2 - (box.x + box.width / 2) * k, s.height / 2 - (box.y + box.height / 2) * k).scale(k), true);
+      const moved = toTransform(revealCamera(box, s, transform.current, always, MINIMAP_MARGIN));
+      if (moved !== undefined) apply(moved, true);
     },
     [apply],
   );
 
   useImperativeHandle(handle, () => ({ fit: () => apply(fitTransform() ?? zoomIdentity, true), reveal }), [apply, fitTransform, reveal]);
-
-  // d3-zoom on the SVG; the transform goes to the root group and the minimap's viewport.
-  useEffect(() => {
-    const element = svg.current;
-    if (element === null) return;
-    const b = zoom<SVGSVGElement, unknown>()
-      .scaleExtent([MIN_SCALE, MAX_SCALE])
-      .on('zoom', (event: { transform: ZoomTransform }) => {
-        const t = event.transform;
-        transform.current = t;
-        root.current?.setAttribute('transform', t.toString());
-        element.classList.toggle('g-far', t.k < 0.55);
-        element.classList.toggle('g-very-far', t.k < 0.22);
-        element.dataset.scale = t.k.toFixed(3);
-        minimap.current?.show(t, sizeRef.current);
-        if (scene.current.placement.boxes.length >= VIRTUAL_FROM && pending.current === 0) {
-          pending.current = requestAnimationFrame(() => {
-            pending.current = 0;
-            drawVisible(false);
-          });
-        }
-      });
-    behavior.current = b;
-    select(element).call(b).on('dblclick.zoom', null);
-    return () => {
-      select(element).on('.zoom', null);
-      cancelAnimationFrame(pending.current);
-      pending.current = 0;
-    };
-  }, [drawVisible]);
 
   // Draw each placement (and each new input on it: labels and frames of a re-plan). The first
   // placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
@@ -274,9 +229,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const element = svg.current;
-    const b = behavior.current;
-    if (element === null || b === undefined) return;
+    if (svg.current === null) return;
     const from = (event.target as Element).getAttribute('data-focusable');
     if (from !== null && event.key.startsWith('Arrow')) {
       const next = nextBox(navBoxes(input, placement), input, from, event.key as ArrowKey);
@@ -288,9 +241,9 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       return;
     }
     const pan: Readonly<Record<string, [number, number]>> = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
-    if (event.key in pan) select(element).call(b.translateBy, pan[event.key]![0] / transform.current.k, pan[event.key]![1] / transform.current.k);
-    else if (event.key === '+' || event.key === '=') select(element).call(b.scaleBy, 1.4);
-    else if (event.key === '-') select(element).call(b.scaleBy, 1 / 1.4);
+    if (event.key in pan) translateBy(pan[event.key]![0] / transform.current.k, pan[event.key]![1] / transform.current.k);
+    else if (event.key === '+' || event.key === '=') scaleBy(1.4);
+    else if (event.key === '-') scaleBy(1 / 1.4);
     else if (event.key === '0') apply(fitTransform() ?? zoomIdentity, true);
     else if (event.key === 'Escape') handlers.clear();
     else return;

@@ -7,7 +7,7 @@
 // requestAnimationFrame, outside React; React owns only the elements.
 
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
+import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import { drawHeap } from './draw-heap';
 import { readPalette, type HeapPalette } from './heap-palette';
 import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
@@ -16,6 +16,7 @@ import { baseScales, bufferWindow, heapLayout, zoomedScales, type HeapLayout, ty
 import { bufferAt } from './hit-test';
 import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
+import { useZoom } from '../use-zoom';
 
 /** Props of HeapView. */
 export interface HeapViewProps {
@@ -48,7 +49,6 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
   const lanesGroup = useRef<SVGGElement>(null);
   const stepsGroup = useRef<SVGGElement>(null);
   const hoverRect = useRef<SVGRectElement>(null);
-  const zoomRef = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | undefined>(undefined);
   const frame = useRef<Frame | undefined>(undefined);
   const pending = useRef(0);
   const hovered = useRef<number | undefined>(undefined);
@@ -88,6 +88,31 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
     if (pending.current === 0) pending.current = requestAnimationFrame(draw);
   }, [draw]);
 
+  // d3-zoom on the canvas (use-zoom.ts): wheel and drag zoom and pan steps and addresses together.
+  const configureZoom = useMemo(
+    () =>
+      layout === undefined
+        ? undefined
+        : (behavior: ZoomBehavior<HTMLCanvasElement, unknown>) =>
+            behavior
+              .scaleExtent([1, Math.max(64, data.steps * 4)])
+              .extent([[layout.plot.left, layout.plot.top], [layout.plot.left + layout.plot.width, layout.plot.top + layout.plot.height]])
+              .translateExtent([[0, 0], [layout.plot.width, layout.plot.height]]),
+    [data, layout],
+  );
+  const onZoom = useCallback(
+    (t: ZoomTransform) => {
+      const f = frame.current;
+      if (f === undefined) return;
+      f.t = t;
+      f.scales = zoomedScales(f.base, f.t);
+      schedule();
+    },
+    [schedule],
+  );
+  const zoomView = useZoom(canvas, configureZoom, onZoom);
+  const setZoom = zoomView.set;
+
   // Size the canvas for the device pixel ratio and set the base scales when the size or the plan changes.
   useEffect(() => {
     const element = canvas.current;
@@ -100,17 +125,16 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
     const t = windowChanged ? zoomIdentity : (frame.current?.t ?? zoomIdentity);
     frame.current = { data, layout, base, scales: zoomedScales(base, t), t, window: stepWindow, palette: frame.current?.palette };
     // A new window starts unzoomed: the transform d3-zoom keeps is reset with it.
-    if (windowChanged && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
+    if (windowChanged) setZoom(zoomIdentity);
     element.dataset.steps = stepWindow === undefined ? `0-${data.steps}` : `${stepWindow[0]}-${stepWindow[1]}`;
     schedule();
-  }, [data, layout, stepWindow, schedule]);
+  }, [data, layout, stepWindow, schedule, setZoom]);
 
   // A new plan starts from the whole view, with nothing hovered.
   useEffect(() => {
     hovered.current = undefined;
-    const element = canvas.current;
-    if (element !== null && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
-  }, [data]);
+    setZoom(zoomIdentity);
+  }, [data, setZoom]);
 
   useEffect(schedule, [highlight, step, schedule]);
 
@@ -125,27 +149,6 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
     return () => query.removeEventListener('change', onChange);
   }, [schedule]);
 
-  // d3-zoom on the canvas: wheel and drag zoom and pan steps and addresses together.
-  useEffect(() => {
-    const element = canvas.current;
-    if (element === null || layout === undefined) return;
-    const behavior = zoom<HTMLCanvasElement, unknown>()
-      .scaleExtent([1, Math.max(64, data.steps * 4)])
-      .extent([[layout.plot.left, layout.plot.top], [layout.plot.left + layout.plot.width, layout.plot.top + layout.plot.height]])
-      .translateExtent([[0, 0], [layout.plot.width, layout.plot.height]])
-      .on('zoom', (event: { transform: ZoomTransform }) => {
-        const f = frame.current;
-        if (f === undefined) return;
-        f.t = event.transform;
-        f.scales = zoomedScales(f.base, f.t);
-        schedule();
-      });
-    zoomRef.current = behavior;
-    select(element).call(behavior).on('dblclick.zoom', null);
-    return () => {
-      select(element).on('.zoom', null);
-    };
-  }, [data, layout, schedule]);
 
   const pointIn = (event: MouseEvent<HTMLCanvasElement>): { px: number; py: number } | undefined => {
     const f = frame.current;
@@ -189,15 +192,13 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const element = canvas.current;
-    const behavior = zoomRef.current;
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       const delta = event.key === 'ArrowRight' ? 1 : -1;
       const next = step === undefined ? (delta > 0 ? 0 : data.steps - 1) : step + delta;
       onSelectStep(Math.min(data.steps - 1, Math.max(0, next)));
     } else if (event.key === 'Escape') onSelectStep(undefined);
-    else if (element !== null && behavior !== undefined && (event.key === '+' || event.key === '=' || event.key === '-')) {
-      select(element).call(behavior.scaleBy, event.key === '-' ? 1 / 1.5 : 1.5);
+    else if (event.key === '+' || event.key === '=' || event.key === '-') {
+      zoomView.scaleBy(event.key === '-' ? 1 / 1.5 : 1.5);
     } else if (event.key === '0') fit();
     else if (event.key === 'z' && selected !== undefined) zoomToSelected();
     else return;
@@ -206,8 +207,7 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
 
   const fit = (): void => {
     setWindow(undefined);
-    const element = canvas.current;
-    if (element !== null && zoomRef.current !== undefined) select(element).call(zoomRef.current.transform, zoomIdentity);
+    setZoom(zoomIdentity);
   };
 
   const zoomToSelected = (): void => {
