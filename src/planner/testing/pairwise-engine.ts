@@ -5,7 +5,6 @@
 
 import { InputError } from '../../shared/errors';
 import { alignBase, type PreparedRegion } from '../engine/prepared';
-import { sortPairs } from '../engine/sort-pairs';
 
 /** Compressed adjacency lists: neighbours of rect r are `rects[start[r] .. start[r + 1] - 1]`. */
 export interface ConflictGraph {
@@ -164,40 +163,48 @@ export class PairwisePlacer {
   }
 
   /**
-   * How it works: each placed rectangle r that conflicts with a member m of
-   * the item forbids the half-open range of bases [lo, hi) that would make m
-   * overlap r (lo = r.offset − m.rel − m.size + 1, hi = r.offset + r.size − m.rel).
-   * Sorted by their low ends, the ranges are walked in address order while
-   * `from` tracks the highest end seen so far: whenever the next range starts
-   * above the aligned `from`, the stretch between them is free. First fit
-   * takes the first free stretch; best fit takes the tightest one (the
-   * smallest gap), falling back to the open space above everything.
+   * Each placed rectangle r that conflicts with a member m of the item
+   * forbids the half-open range of bases [lo, hi) that would make m overlap r
+   * (lo = r.offset − m.rel − m.size + 1, hi = r.offset + r.size − m.rel).
+   * Worked out differently from the engine's walk, so the property tests
+   * compare two methods: a base is free when no range holds it (the largest
+   * `hi` of the ranges starting at or below it is at most it), and the lowest
+   * free base is the floor or the end of some range, aligned up; so only those
+   * candidates are tried. First fit takes the lowest free candidate; best fit
+   * the free candidate with the least room below the next range above it
+   * (lowest on ties), else the lowest free one with no range above.
    */
   private findGap(item: number, best: boolean, floor = 0): number {
     const count = this.gatherForbidden(item);
-    const { lo, hi, prep } = this;
-    sortPairs(lo, hi, count);
-    const plain = prep.itemModulus[item] === 1;
-    let bestBase = NaN;
-    let bestSlack = Infinity;
-    let from = floor;
-    for (let i = 0; i < count; i++) {
-      const low = lo[i]!;
-      if (low > from) {
-        const base = plain ? from : alignBase(prep, item, from);
-        if (base < low) {
-          if (!best) return base;
-          if (low - base < bestSlack) {
-            bestSlack = low - base;
-            bestBase = base;
-          }
-        }
+    const { prep } = this;
+    const ranges = Array.from({ length: count }, (_, i) => [this.lo[i]!, this.hi[i]!] as const).sort((x, y) => x[0] - y[0]);
+    const lows = ranges.map((r) => r[0]);
+    const reach: number[] = []; // reach[i]: the largest hi of ranges[0..i]
+    ranges.forEach((r, i) => reach.push(Math.max(r[1], i > 0 ? reach[i - 1]! : -Infinity)));
+    const startingAtOrBelow = (x: number): number => {
+      let [a, b] = [0, lows.length];
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if (lows[m]! <= x) a = m + 1;
+        else b = m;
       }
-      const high = hi[i]!;
-      if (high > from) from = high;
+      return a; // ranges[0..a) start at or below x
+    };
+    const free = (c: number): boolean => {
+      const n = startingAtOrBelow(c);
+      return n === 0 || reach[n - 1]! <= c;
+    };
+    const align = (x: number): number => (prep.itemModulus[item] === 1 ? x : alignBase(prep, item, x));
+    const candidates = [...new Set([floor, ...ranges.map((r) => Math.max(r[1], floor))].map(align))].filter(free).sort((x, y) => x - y);
+    if (!best) return candidates[0]!;
+    let chosen = NaN;
+    let room = Infinity;
+    for (const c of candidates) {
+      const above = startingAtOrBelow(c);
+      if (above === lows.length) continue; // nothing above: open space
+      if (lows[above]! - c < room) [chosen, room] = [c, lows[above]! - c];
     }
-    if (bestBase === bestBase) return bestBase; // not NaN: a gap fitted
-    return plain ? from : alignBase(prep, item, from);
+    return Number.isNaN(chosen) ? candidates.find((c) => startingAtOrBelow(c) === lows.length)! : chosen;
   }
 
   /**
