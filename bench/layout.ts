@@ -15,8 +15,8 @@ import { llamaModel } from '../src/model/testing/llama-model';
 import { paddleModel } from '../src/model/testing/paddle-model';
 import { planModel } from '../src/planner/plan';
 import { presetTarget } from '../src/planner/targets/presets';
-import { firstCollapsed, graphGroups } from '../src/views/graph/graph-groups';
-import { graphLayoutInput } from '../src/views/graph/graph-layout-input';
+import { firstCollapsed, graphGroups } from '../src/views/graph/groups/groups';
+import { graphLayoutInput } from '../src/views/graph/layout/layout-input';
 import { autoEngine, boxCount, runLayout } from '../src/worker/layout/engine';
 
 /** The real-shaped models the graph benchmarks measure, by name. */

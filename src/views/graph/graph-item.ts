@@ -1,8 +1,8 @@
 // What a drawn box of the graph is: its kind, text and what it stands for.
-// Types only, shared by the boxes (graph-boxes.ts) and the layout input
-// (graph-layout-input.ts) without either importing the other.
+// Types only, shared by the boxes (layout/boxes.ts) and the layout input
+// (layout/layout-input.ts) without either importing the other.
 
-import type { AliasMark, GraphCluster } from './graph-clusters';
+import type { AliasMark, GraphCluster } from './groups/clusters';
 
 /** What a drawn box is. */
 export type GraphItemKind = 'op' | 'io' | 'cluster' | 'collapsed' | 'body' | 'body-op';

@@ -13,18 +13,18 @@ import { selectPlan } from '../../store/selectors';
 import type { Selection } from '../../store/state';
 import { cachedHeapData } from '../heap/heap-panel';
 import { graphEmphasis } from '../selection';
-import type { GraphHandlers, GraphMarks, NodeFacts } from './draw-graph';
+import type { GraphHandlers, GraphMarks, NodeFacts } from './draw/draw-graph';
 import { GraphActions } from './graph-actions';
-import { firstCollapsed, graphGroups } from './graph-groups';
-import { collapsedIds, collapsedOfView, viewOfCollapsed } from './graph-group-view';
-import type { GraphCluster } from './graph-clusters';
-import type { GraphItem, GraphLayoutInput, GraphToggles } from './graph-layout-input';
-import { matchBox } from './graph-search';
-import { GraphSearch } from './graph-search-box';
-import { useStepToMatch, type SearchState } from './graph-search-step';
+import { firstCollapsed, graphGroups } from './groups/groups';
+import { collapsedIds, collapsedOfView, viewOfCollapsed } from './groups/group-view';
+import type { GraphCluster } from './groups/clusters';
+import type { GraphItem, GraphLayoutInput, GraphToggles } from './layout/layout-input';
+import { matchBox } from './search/search';
+import { GraphSearch } from './search/search-box';
+import { useStepToMatch, type SearchState } from './search/search-step';
 import { LayoutStatus, useReportPending } from './graph-status';
-import { GraphView, type GraphViewHandle } from './graph-view';
-import { useGraphLayout, warmGraphLayout } from './use-graph-layout';
+import { GraphView, type GraphViewHandle } from './view/graph-view';
+import { useGraphLayout, warmGraphLayout } from './layout/use-graph-layout';
 import './graph.css';
 
 /** The graph pane. */

@@ -8,7 +8,7 @@ import type { InferredModel } from '../../model/inferred';
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import type { GraphPlacement } from '../../worker/layout/protocol';
-import type { GraphLayoutState } from './use-graph-layout';
+import type { GraphLayoutState } from './layout/use-graph-layout';
 
 const ENGINE: Readonly<Record<GraphPlacement['engine'], string>> = { elk: 'ELK layered', layered: 'layered', simple: 'simple layout' };
 

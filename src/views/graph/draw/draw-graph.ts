@@ -7,11 +7,11 @@
 // search's emphasis as classes. No React; the view calls these.
 
 import { select, type Selection } from 'd3';
-import { shortName, titleText } from '../../shared/short-name';
-import type { GraphPlacement, PlacedBox } from '../../worker/layout/protocol';
+import { shortName, titleText } from '../../../shared/short-name';
+import type { GraphPlacement, PlacedBox } from '../../../worker/layout/protocol';
 import { crosses, drawDense, polyline, type DrawExtent } from './draw-dense';
-import type { GraphItem, GraphLayoutInput } from './graph-layout-input';
-import { graphLabel } from './graph-layout-input';
+import type { GraphItem, GraphLayoutInput } from '../layout/layout-input';
+import { graphLabel } from '../layout/layout-input';
 
 export type { DrawExtent, Region } from './draw-dense';
 

@@ -4,9 +4,9 @@
 // (between the blocks of a network), so the first view is a short column of
 // collapsible groups instead of a column of hundreds of boxes. Pure; no DOM, no React.
 
-import type { InferredGraph } from '../../model/inferred';
-import { graphLabel } from './graph-boxes';
-import type { GraphCluster } from './graph-clusters';
+import type { InferredGraph } from '../../../model/inferred';
+import { graphLabel } from './boxes';
+import type { GraphCluster } from '../groups/clusters';
 
 /** About this many segments; fewer for a model of few nodes. */
 const SEGMENTS = 16;

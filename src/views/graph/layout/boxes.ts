@@ -2,10 +2,10 @@
 // boxes of If/Loop bodies, and the structure key that names a layout (boxes,
 // sizes and edges, not labels). Pure; no DOM, no React.
 
-import type { InferredGraph, InferredValue } from '../../model/inferred';
-import { shortName } from '../../shared/short-name';
-import type { LayoutBox, LayoutGraph } from '../../worker/layout/protocol';
-import type { GraphItem } from './graph-item';
+import type { InferredGraph, InferredValue } from '../../../model/inferred';
+import { shortName } from '../../../shared/short-name';
+import type { LayoutBox, LayoutGraph } from '../../../worker/layout/protocol';
+import type { GraphItem } from '../graph-item';
 
 /** A box being built. */
 export interface MutableBox {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlacedBox } from '../../worker/layout/protocol';
-import { covers, drawnRegion, fitCamera, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './graph-camera';
+import type { PlacedBox } from '../../../worker/layout/protocol';
+import { covers, drawnRegion, fitCamera, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GraphCluster } from './graph-clusters';
-import { collapsedIds, collapsedOfView, viewOfCollapsed } from './graph-group-view';
+import type { GraphCluster } from './clusters';
+import { collapsedIds, collapsedOfView, viewOfCollapsed } from './group-view';
 
 const group = (id: string, parent?: string): GraphCluster => ({ id, kind: 'scope', label: id, detail: 'scope', nodes: [0], parent });
 /** Two top scopes with two children each, and a fusion unit. */

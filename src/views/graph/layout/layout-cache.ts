@@ -1,10 +1,10 @@
-// Placements kept per model and structure key (graph-layout-input.ts), so a
+// Placements kept per model and structure key (layout-input.ts), so a
 // re-plan that leaves the structure alone (strategy, dims, most target changes)
 // reuses the positions at once, and reopening a grouping seen before is instant.
 // Plain data; no DOM.
 
-import type { InferredModel } from '../../model/inferred';
-import type { GraphPlacement } from '../../worker/layout/protocol';
+import type { InferredModel } from '../../../model/inferred';
+import type { GraphPlacement } from '../../../worker/layout/protocol';
 
 /** Structures kept per model, the most recently used last. */
 const PER_MODEL = 12;

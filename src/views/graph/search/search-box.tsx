@@ -1,14 +1,14 @@
 // The graph's search box: finds groups (scopes, functions, fusion units),
 // nodes by name or op type, and run-time tensors by name, counting each
-// (graph-search.ts); the previous/next buttons (Shift+Enter / Enter) step
+// (search.ts); the previous/next buttons (Shift+Enter / Enter) step
 // through them and tell the pane, which opens the groups on the way, selects
 // the match and brings it into view. Ctrl+F and "/" focus the box while the
 // pointer is over the graph pane.
 
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { InferredModel } from '../../model/inferred';
-import type { GraphCluster } from './graph-clusters';
-import { searchGraph, stepMatch, type SearchMatch } from './graph-search';
+import type { InferredModel } from '../../../model/inferred';
+import type { GraphCluster } from '../groups/clusters';
+import { searchGraph, stepMatch, type SearchMatch } from './search';
 
 /** Props of GraphSearch. */
 export interface GraphSearchProps {

@@ -3,8 +3,8 @@
 // the function that runs all of it, and the ops whose output shares bytes
 // (removable, in-place, merging). Pure; no DOM, no React.
 
-import type { InferredGraph } from '../../model/inferred';
-import type { FusionUnitRecord, ModelPlan } from '../../planner/plan';
+import type { InferredGraph } from '../../../model/inferred';
+import type { FusionUnitRecord, ModelPlan } from '../../../planner/plan';
 
 /** A group of nodes drawn as one box that collapses and expands. */
 export interface GraphCluster {

@@ -3,8 +3,8 @@
 // stay when a re-plan changes them. A frame is drawn only when every member is
 // on screen as its own box. Pure; no DOM, no React.
 
-import type { PlacedBox } from '../../worker/layout/protocol';
-import type { GraphLayoutInput } from './graph-layout-input';
+import type { PlacedBox } from '../../../worker/layout/protocol';
+import type { GraphLayoutInput } from '../layout/layout-input';
 
 const PAD = { function: 16, other: 7 };
 const TITLE = { function: 30, other: 24 };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { inferShapes } from '../../model/infer/shapes';
-import { densenetModel } from '../../model/testing/densenet-model';
-import { LLAMA_80, llamaModel } from '../../model/testing/llama-model';
-import { firstCollapsed, graphGroups } from './graph-groups';
-import { graphLayoutInput } from './graph-layout-input';
-import { scopePath } from './graph-scopes';
+import { decodeOnnx } from '../../../model/onnx/decode-onnx';
+import { inferShapes } from '../../../model/infer/shapes';
+import { densenetModel } from '../../../model/testing/densenet-model';
+import { LLAMA_80, llamaModel } from '../../../model/testing/llama-model';
+import { firstCollapsed, graphGroups } from './groups';
+import { graphLayoutInput } from '../layout/layout-input';
+import { scopePath } from './scopes';
 
 describe('scopePath', () => {
   it('reads torch.onnx paths, dotted module paths and plain names', () => {

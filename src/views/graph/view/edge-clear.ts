@@ -2,7 +2,7 @@
 // offset at which no box of the first screen is cut by the pane's left or
 // right edge, so the first thing a reader sees is whole boxes. Pure; no DOM.
 
-import type { PlacedBox } from '../../worker/layout/protocol';
+import type { PlacedBox } from '../../../worker/layout/protocol';
 
 /** Pixels kept free between a whole box and the pane's edge. */
 export const EDGE_MARGIN = 8;

@@ -11,22 +11,22 @@
 // `key` names the layout's structure: plans with the same key share positions.
 // Pure; no DOM, no React.
 
-import type { InferredModel, InferredValue } from '../../model/inferred';
-import type { ModelPlan } from '../../planner/plan';
-import { formatBytes, formatCount, formatShape } from '../../shared/format';
-import { SHOWN_CHARS } from '../../shared/short-name';
-import { quantizationHint } from '../quantization';
-import type { LayoutGraph, LayoutLink } from '../../worker/layout/protocol';
-import { aliasMarks, type AliasMark, type GraphCluster } from './graph-clusters';
-import { foldTargets, graphGroups, type GraphGroups } from './graph-groups';
-import { kvCacheNames } from '../kv-cache-names';
-import { BOX_HEIGHT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './graph-boxes';
+import type { InferredModel, InferredValue } from '../../../model/inferred';
+import type { ModelPlan } from '../../../planner/plan';
+import { formatBytes, formatCount, formatShape } from '../../../shared/format';
+import { SHOWN_CHARS } from '../../../shared/short-name';
+import { quantizationHint } from '../../quantization';
+import type { LayoutGraph, LayoutLink } from '../../../worker/layout/protocol';
+import { aliasMarks, type AliasMark, type GraphCluster } from '../groups/clusters';
+import { foldTargets, graphGroups, type GraphGroups } from '../groups/groups';
+import { kvCacheNames } from '../../kv-cache-names';
+import { BOX_HEIGHT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './boxes';
 
-export { graphLabel } from './graph-boxes';
+export { graphLabel } from './boxes';
 
-import type { GraphItem } from './graph-item';
+import type { GraphItem } from '../graph-item';
 
-export type { GraphItem, GraphItemKind } from './graph-item';
+export type { GraphItem, GraphItemKind } from '../graph-item';
 
 /** A drawn edge: the tensors it carries, labelled. */
 export interface GraphEdge {

@@ -2,8 +2,8 @@
 // starting point (the model's first view, every group expanded, or every top
 // group collapsed), whichever is shortest, and back. Pure; no DOM, no React.
 
-import type { GroupView } from '../../store/state';
-import type { GraphCluster } from './graph-clusters';
+import type { GroupView } from '../../../store/state';
+import type { GraphCluster } from './clusters';
 
 const FROMS: readonly GroupView['from'][] = ['first', 'open', 'closed'];
 

@@ -3,11 +3,11 @@
 // the constant nodes folded into their consumers, and the first view of a large
 // model (which groups start collapsed). Pure; no DOM, no React.
 
-import type { InferredGraph, InferredModel } from '../../model/inferred';
-import type { ModelPlan } from '../../planner/plan';
-import { graphClusters, type GraphCluster } from './graph-clusters';
-import { scopeClusters } from './graph-scopes';
-import { segmentClusters } from './graph-segments';
+import type { InferredGraph, InferredModel } from '../../../model/inferred';
+import type { ModelPlan } from '../../../planner/plan';
+import { graphClusters, type GraphCluster } from './clusters';
+import { scopeClusters } from './scopes';
+import { segmentClusters } from '../layout/segments';
 
 /** The groups of one model and plan. */
 export interface GraphGroups {

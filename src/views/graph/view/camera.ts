@@ -5,7 +5,7 @@
 // computed here, pure, and tested to the pixel (graph-camera.test.ts);
 // graph-view.tsx hands them to d3-zoom.
 
-import type { PlacedBox } from '../../worker/layout/protocol';
+import type { PlacedBox } from '../../../worker/layout/protocol';
 import { clearOfEdges } from './edge-clear';
 
 /** A view: graph point p shows at pane pixel p * k + (x, y). */

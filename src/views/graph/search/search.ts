@@ -5,9 +5,9 @@
 // for one match, the collapsed groups that hide it (to open), the box that
 // shows it in a layout, and stepping through matches. Pure.
 
-import type { InferredGraph } from '../../model/inferred';
-import type { GraphCluster } from './graph-clusters';
-import type { GraphLayoutInput } from './graph-layout-input';
+import type { InferredGraph } from '../../../model/inferred';
+import type { GraphCluster } from '../groups/clusters';
+import type { GraphLayoutInput } from '../layout/layout-input';
 
 /** One thing the search found. */
 export type SearchMatch =

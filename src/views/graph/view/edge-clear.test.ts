@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlacedBox } from '../../worker/layout/protocol';
+import type { PlacedBox } from '../../../worker/layout/protocol';
 import { clearOfEdges, EDGE_MARGIN } from './edge-clear';
 
 const box = (id: string, x: number, y: number, width = 60, height = 30): PlacedBox => ({ id, x, y, width, height });

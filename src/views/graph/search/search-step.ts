@@ -1,17 +1,17 @@
 // What stepping to a search match does in the graph pane: open the collapsed
 // groups that hide it, select it in every view (a node; a tensor's buffer, so
 // the heap lights it), and bring it into view once the layout that shows it is
-// drawn. A React hook over the pure search (graph-search.ts).
+// drawn. A React hook over the pure search (search.ts).
 
 import { useCallback, useEffect, useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import type { InferredModel } from '../../model/inferred';
-import type { ModelPlan } from '../../planner/plan';
-import { useActions } from '../../store/context';
-import { tensorSelection } from '../selection';
-import type { GraphCluster } from './graph-clusters';
-import type { GraphLayoutInput, GraphToggles } from './graph-layout-input';
-import { groupsToOpen, revealBox, type SearchMatch } from './graph-search';
-import type { GraphViewHandle } from './graph-view';
+import type { InferredModel } from '../../../model/inferred';
+import type { ModelPlan } from '../../../planner/plan';
+import { useActions } from '../../../store/context';
+import { tensorSelection } from '../../selection';
+import type { GraphCluster } from '../groups/clusters';
+import type { GraphLayoutInput, GraphToggles } from '../layout/layout-input';
+import { groupsToOpen, revealBox, type SearchMatch } from './search';
+import type { GraphViewHandle } from '../view/graph-view';
 
 /** The search's matches and the current one, as the pane keeps them. */
 export interface SearchState {

@@ -7,8 +7,8 @@
 // of numbered siblings (`layers.0` … `layers.79`) is split into runs of ten.
 // Pure; no DOM, no React.
 
-import type { InferredGraph } from '../../model/inferred';
-import type { GraphCluster } from './graph-clusters';
+import type { InferredGraph } from '../../../model/inferred';
+import type { GraphCluster } from './clusters';
 
 /** More numbered siblings than this are split into runs of RUN_SIZE. */
 const RUN_SPLIT = 16;

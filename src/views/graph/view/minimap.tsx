@@ -4,9 +4,9 @@
 
 import { useCallback, useEffect, useImperativeHandle, useRef, type PointerEvent, type Ref } from 'react';
 import type { ZoomTransform } from 'd3';
-import type { GraphPlacement } from '../../worker/layout/protocol';
-import type { ElementSize } from '../use-element-size';
-import type { GraphLayoutInput } from './graph-layout-input';
+import type { GraphPlacement } from '../../../worker/layout/protocol';
+import type { ElementSize } from '../../use-element-size';
+import type { GraphLayoutInput } from '../layout/layout-input';
 
 /** What the view tells the minimap. */
 export interface MinimapHandle {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DT } from '../../model/dtype';
-import { inferShapes } from '../../model/infer/shapes';
-import { irGraph } from '../../model/testing/ir-builder';
-import type { GraphCluster } from './graph-clusters';
-import type { GraphLayoutInput } from './graph-layout-input';
-import { groupsToOpen, matchBox, revealBox, searchGraph, stepMatch, type SearchMatch } from './graph-search';
+import { DT } from '../../../model/dtype';
+import { inferShapes } from '../../../model/infer/shapes';
+import { irGraph } from '../../../model/testing/ir-builder';
+import type { GraphCluster } from '../groups/clusters';
+import type { GraphLayoutInput } from '../layout/layout-input';
+import { groupsToOpen, matchBox, revealBox, searchGraph, stepMatch, type SearchMatch } from './search';
 
 const model = inferShapes(
   irGraph()

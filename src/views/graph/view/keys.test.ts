@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PlacedBox } from '../../worker/layout/protocol';
-import type { GraphEdge } from './graph-layout-input';
-import { nextBox } from './graph-keys';
+import type { PlacedBox } from '../../../worker/layout/protocol';
+import type { GraphEdge } from '../layout/layout-input';
+import { nextBox } from './keys';
 
 /**
  *        in (100,0)

@@ -3,8 +3,8 @@
 // of box, one for the edges, no text). No React; draw-graph.ts calls these.
 
 import type { Selection } from 'd3';
-import type { GraphPlacement, PlacedBox } from '../../worker/layout/protocol';
-import type { GraphLayoutInput } from './graph-layout-input';
+import type { GraphPlacement, PlacedBox } from '../../../worker/layout/protocol';
+import type { GraphLayoutInput } from '../layout/layout-input';
 
 /** A rectangle in the graph's coordinates. */
 export interface Region {

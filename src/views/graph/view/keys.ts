@@ -4,8 +4,8 @@
 // Left and Right go to the nearest box beside, on the same row when there is
 // one. Pure; no DOM, no React.
 
-import type { GraphPlacement, PlacedBox } from '../../worker/layout/protocol';
-import type { GraphLayoutInput } from './graph-layout-input';
+import type { GraphPlacement, PlacedBox } from '../../../worker/layout/protocol';
+import type { GraphLayoutInput } from '../layout/layout-input';
 
 /** The arrow keys that move between boxes. */
 export type ArrowKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';

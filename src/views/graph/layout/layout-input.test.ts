@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DT } from '../../model/dtype';
-import { inferShapes } from '../../model/infer/shapes';
-import type { InferredModel } from '../../model/inferred';
-import { irGraph } from '../../model/testing/ir-builder';
-import { LLAMA_80, llamaModel } from '../../model/testing/llama-model';
-import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { planModel, type FusionUnitRecord, type ModelPlan } from '../../planner/plan';
-import { presetTarget } from '../../planner/targets/presets';
-import type { LayoutBox } from '../../worker/layout/protocol';
-import { aliasMarks, graphClusters } from './graph-clusters';
-import { edgeText, graphLayoutInput, graphLabel, type GraphToggles } from './graph-layout-input';
+import { DT } from '../../../model/dtype';
+import { inferShapes } from '../../../model/infer/shapes';
+import type { InferredModel } from '../../../model/inferred';
+import { irGraph } from '../../../model/testing/ir-builder';
+import { LLAMA_80, llamaModel } from '../../../model/testing/llama-model';
+import { decodeOnnx } from '../../../model/onnx/decode-onnx';
+import { planModel, type FusionUnitRecord, type ModelPlan } from '../../../planner/plan';
+import { presetTarget } from '../../../planner/targets/presets';
+import type { LayoutBox } from '../../../worker/layout/protocol';
+import { aliasMarks, graphClusters } from '../groups/clusters';
+import { edgeText, graphLayoutInput, graphLabel, type GraphToggles } from './layout-input';
 
 const OPEN: GraphToggles = { collapsed: new Set(), bodies: new Set() };
 

@@ -3,22 +3,22 @@
 // boxes only the part around the view, dense far out), with d3-zoom for pan and
 // zoom (labels thin out when zoomed far out), fit to view on load, centring on
 // a box (search, selection) clear of the minimap, keyboard pan and zoom, one
-// tab stop for all the boxes with arrow keys between them (graph-keys.ts), and
+// tab stop for all the boxes with arrow keys between them (keys.ts), and
 // the minimap. A new input on the same placement (a re-plan) redraws in place.
 // React owns the elements; drawing happens in effects, outside React.
 
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type Ref, type UIEvent } from 'react';
 import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
-import type { GraphPlacement } from '../../worker/layout/protocol';
-import { useElementSize } from '../use-element-size';
-import { useZoom } from '../use-zoom';
-import { covers, drawnRegion, fitCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './graph-camera';
-import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from './draw-graph';
-import type { GraphLayoutInput } from './graph-layout-input';
-import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './graph-minimap';
-import { navBoxes, nextBox, type ArrowKey } from './graph-keys';
-import { overlayBoxes } from './graph-overlays';
-import './graph-drawing.css';
+import type { GraphPlacement } from '../../../worker/layout/protocol';
+import { useElementSize } from '../../use-element-size';
+import { useZoom } from '../../use-zoom';
+import { covers, drawnRegion, fitCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './camera';
+import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from '../draw/draw-graph';
+import type { GraphLayoutInput } from '../layout/layout-input';
+import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './minimap';
+import { navBoxes, nextBox, type ArrowKey } from './keys';
+import { overlayBoxes } from './overlays';
+import '../draw/drawing.css';
 
 /** What the panel can ask of the view. */
 export interface GraphViewHandle {
@@ -156,7 +156,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     return s === undefined ? undefined : toTransform(fitCamera(s, placed.current));
   }, []);
 
-  /** The first view (graph-camera.ts's startCamera). */
+  /** The first view (camera.ts's startCamera). */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const s = sizeRef.current;
     return s === undefined ? undefined : toTransform(startCamera(s, placed.current));

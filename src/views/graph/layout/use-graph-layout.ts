@@ -5,12 +5,12 @@
 // runs the previous placement (or a preview) stays on screen.
 
 import { useEffect, useMemo, useState } from 'react';
-import type { InferredModel } from '../../model/inferred';
-import type { ModelPlan } from '../../planner/plan';
-import { createLayoutClient, type LayoutClient } from '../../worker/layout/client';
-import type { GraphPlacement } from '../../worker/layout/protocol';
-import { graphGroups, type GraphGroups } from './graph-groups';
-import { graphLayoutInput, type GraphLayoutInput, type GraphToggles } from './graph-layout-input';
+import type { InferredModel } from '../../../model/inferred';
+import type { ModelPlan } from '../../../planner/plan';
+import { createLayoutClient, type LayoutClient } from '../../../worker/layout/client';
+import type { GraphPlacement } from '../../../worker/layout/protocol';
+import { graphGroups, type GraphGroups } from '../groups/groups';
+import { graphLayoutInput, type GraphLayoutInput, type GraphToggles } from './layout-input';
 import { cachedPlacement, keepPlacement } from './layout-cache';
 
 /** Where the layout is. */
