@@ -5,13 +5,14 @@
 // an inferred model, no DOM; the store, the views and the worker share it.
 
 import type { InferredModel } from '../model/inferred';
+import { shortName } from '../shared/short-name';
 import type { GrowthAxis, ModelBindings } from './protocol';
 
 /** An axis the page offers, with what is on screen for it. */
 export interface GrowthChoice {
   readonly key: string; // stable name of the axis (growthAxisName)
   readonly axis: GrowthAxis;
-  readonly label: string; // for the menu: "seq_len", "data_0 batch", "data_0 image size"
+  readonly label: string; // for the menu: "seq_len", "data_0 batch", "data_0 image size" (names cut as every name from a file is)
   readonly current: number; // the value the plan on screen was made with
 }
 
@@ -26,14 +27,14 @@ export interface GrowthChoices {
 
 /** The axes of `model` a curve can vary, symbolic dims first, then the batch and image size of each fixed-shape input. */
 export function growthChoices(model: InferredModel): GrowthChoices {
-  const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: d.name, current: d.value }));
+  const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value }));
   const notes: string[] = [];
   const symbolic = new Set(model.dims.flatMap((d) => d.axes.map((a) => a.slice(0, a.lastIndexOf(':')))));
   for (const name of model.inputs) {
     const shape = model.values.find((v) => v.name === name && v.kind === 'input')?.shape;
     if (symbolic.has(name)) continue;
     if (shape === undefined || shape.length < 2 || shape.some((d) => d < 1)) {
-      notes.push(`Input "${name}" is not offered: ${shape === undefined ? 'its shape is unknown' : shape.length < 2 ? 'it has no batch axis (rank below 2)' : 'its shape has an empty axis'}.`);
+      notes.push(`Input "${shortName(name)}" is not offered: ${shape === undefined ? 'its shape is unknown' : shape.length < 2 ? 'it has no batch axis (rank below 2)' : 'its shape has an empty axis'}.`);
       continue;
     }
     const add = (axes: readonly number[], what: 'batch' | 'image size'): void => {
@@ -43,7 +44,7 @@ export function growthChoices(model: InferredModel): GrowthChoices {
     add([0], 'batch');
     const spatial = imageAxes(shape);
     if (spatial !== undefined) add(spatial, 'image size');
-    else if (shape.length === 4) notes.push(`The image size of "${name}" (${shape.join('×')}) is not offered: it is not a square image, so one value cannot say which side grows.`);
+    else if (shape.length === 4) notes.push(`The image size of "${shortName(name)}" (${shape.join('×')}) is not offered: it is not a square image, so one value cannot say which side grows.`);
   }
   if (choices.length === 0) notes.push('Nothing to vary: the model has no symbolic dim and no graph input with a fixed shape of rank 2 or more.');
   return { choices, notes };
@@ -70,7 +71,7 @@ export function growthAxisName(axis: GrowthAxis): string {
 
 /** The axis in words: the dim, or "INPUT batch" / "INPUT image size". */
 export function growthAxisLabel(axis: GrowthAxis): string {
-  return axis.kind === 'dim' ? axis.name : `${axis.input} ${axis.what}`;
+  return axis.kind === 'dim' ? shortName(axis.name) : `${shortName(axis.input)} ${axis.what}`;
 }
 
 /** `bindings` with `axis` at `value`: the dim bound, or the input's shape given with the swept axes at `value`. */

@@ -14,6 +14,7 @@ import { defaultGrowthRange, growthAxisName, growthChoices, MAX_GROWTH_VALUE, ty
 import type { GrowthAxis, GrowthPoint } from '../../worker/protocol';
 import { sweepValues } from '../../planner/sweep/dim-sweep';
 import { useCompareActions } from '../compare/use-compare';
+import { ownValue } from '../../shared/own';
 import { useElementSize } from '../use-element-size';
 import { growthLayout, pointAt } from './growth-geometry';
 import { growthChartOf } from './growth-input';
@@ -43,7 +44,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const [typed, setTyped] = useState<RangeText>({}); // applied (Enter or leaving the field)
   const [draft, setDraft] = useState<RangeText>({}); // being typed
   const choice = offer?.choices.find((c) => c.key === axisKey) ?? offer?.choices[0];
-  const range = choice === undefined ? undefined : chosenRange(choice, typed[choice.key], asked);
+  const range = choice === undefined ? undefined : chosenRange(choice, ownValue(typed, choice.key), asked);
   const values = range?.values;
   const valuesKey = values?.join(',');
   useEffect(() => {
@@ -52,11 +53,11 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, plan, choice?.key, valuesKey, sweepGrowth]);
   if (inferred === undefined || offer === undefined) return null;
-  const shownRange = (key: string) => draft[key] ?? typed[key] ?? { from: String(range?.from ?? ''), to: String(range?.to ?? '') };
+  const shownRange = (key: string) => ownValue(draft, key) ?? ownValue(typed, key) ?? { from: String(range?.from ?? ''), to: String(range?.to ?? '') };
   const edit = (key: string, field: 'from' | 'to', text: string): void => setDraft({ ...draft, [key]: { ...shownRange(key), [field]: text } });
   // A range is planned when it is applied, not at every keystroke.
   const apply = (key: string): void => {
-    const next = draft[key];
+    const next = ownValue(draft, key);
     if (next === undefined) return;
     setTyped({ ...typed, [key]: next });
     const { [key]: _applied, ...rest } = draft;
