@@ -7,27 +7,18 @@
 //
 //   npx tsx bench/growth-drawn.ts [--model FILE] [--repeat N]
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { describeSamples, ROOT, waitForDrawnPlan, withPreviewPage } from './heap-preview';
+import { describeSamples, largestModel, waitForDrawnPlan, withPreviewPage } from './heap-preview';
 
 const { values } = parseArgs({ options: { model: { type: 'string' }, repeat: { type: 'string', default: '3' } } });
 const repeat = Number(values.repeat);
 const POINTS = 12;
 const TO = 2 ** (POINTS - 1);
 
-/** The largest .onnx file under ../shared/models. */
-function largestModel(): string {
-  const dir = resolve(ROOT, '../shared/models');
-  const files = readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.onnx'))
-    .map((e) => join(e.parentPath, e.name));
-  if (files.length === 0) throw new Error(`no .onnx file in ${dir}`);
-  return files.sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
-}
 
 /** Waits until the curve has `count` points, is done, and shows that many dots. */
 async function waitForCurve(page: Page, count: number): Promise<void> {

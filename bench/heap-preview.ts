@@ -3,8 +3,8 @@
 // Playwright's library API, and summarises samples. Not part of `npm test`.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 
@@ -74,4 +74,14 @@ export async function waitForDrawnPlan(page: Page, model: string, timeout = 600_
     model,
     { timeout, polling: 'raf' },
   );
+}
+
+/** The largest .onnx file under ../shared/models. */
+export function largestModel(): string {
+  const dir = resolve(ROOT, '../shared/models');
+  const files = readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.onnx'))
+    .map((e) => join(e.parentPath, e.name));
+  if (files.length === 0) throw new Error(`no .onnx file in ${dir}`);
+  return files.sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
 }
