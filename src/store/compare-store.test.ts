@@ -136,3 +136,16 @@ describe('comparing plans', () => {
     expect(released).toHaveLength(1);
   });
 });
+
+describe("B's settings", () => {
+  it('plans B on another target from a shown plan with edits: the edits name fields of the shown preset only', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample({ batch: 1 });
+    // mcu without spilling, compared with cpu: cpu has one region and refused the spill edit.
+    await page.getState().actions.setSettings({ target: 'mcu', strategy: undefined, edits: { spill: 'off' } });
+    await actions.compareShownWith({ settings: { target: 'cpu', strategy: undefined } });
+    expect(compare.getState().error).toBeUndefined();
+    expect(compare.getState().sideB?.settings).toEqual({ target: 'cpu', strategy: undefined });
+    expect(compare.getState().b?.file.plan.peak).toBe(directPeak({ batch: 1 }));
+  });
+});

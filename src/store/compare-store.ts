@@ -15,6 +15,7 @@ import type { AppState, LoadedModel } from './state';
 import type { ModelClient } from '../worker/client';
 import type { DimValues, ModelBindings, PlanSettings } from '../worker/protocol';
 import { planFileOf } from '../settings/plan-file';
+import { changeSettings } from '../settings/change';
 
 /** One side of the comparison. */
 export interface ComparedPlan {
@@ -116,7 +117,7 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
         compareShownWith(change) {
           const page = deps.page();
           // The same model: the page's shapes and input values hold.
-          const settings: PlanSettings = { ...page.settings, ...change.settings };
+          const settings = changeSettings(page.settings, change.settings ?? {});
           return compareShownAs({ dims: { ...page.dims, ...change.dims }, shapes: page.shapes, inputValues: page.inputValues, settings });
         },
         compareShownAs,

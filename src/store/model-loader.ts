@@ -7,7 +7,8 @@ import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
 import { isBudgetMs } from '../settings/names';
-import { isEmptyEdits, targetForSettings } from '../settings/target';
+import { targetForSettings } from '../settings/target';
+import { changeSettings } from '../settings/change';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
 import { checkSize, fetchModel, nameOfUrl, resolveUrl, type FetchDeps } from './read-source';
@@ -110,7 +111,7 @@ export class ModelLoader {
   /** Changes the plan settings and plans the shown model again, without inferring it again. */
   async setSettings(change: Partial<PlanSettings>): Promise<void> {
     const { model, task: busy, settings } = this.state.get();
-    const next = nextSettings(settings, change);
+    const next = changeSettings(settings, change);
     if (sameSettings(next, settings)) return;
     const refused = settingsProblem(next);
     if (refused !== undefined) {
@@ -253,18 +254,6 @@ export class ModelLoader {
 
 /** Error codes of settings the planner refuses (unknown names, bad field values). */
 const SETTINGS_CODES: ReadonlySet<string> = new Set(['bad-target', 'bad-argument']);
-
-/** The settings after `change`: a new target drops the edits of the old one; an undefined budget is the default. */
-function nextSettings(settings: PlanSettings, change: Partial<PlanSettings>): PlanSettings {
-  const retarget = change.target !== undefined && change.target !== settings.target && !('edits' in change);
-  const { budgetMs, ...next }: PlanSettings = { ...settings, ...change };
-  const budgeted = budgetMs === undefined ? next : { ...next, budgetMs };
-  if (retarget || budgeted.edits === undefined || isEmptyEdits(budgeted.edits)) {
-    const { edits: _dropped, ...rest } = budgeted;
-    return rest;
-  }
-  return budgeted;
-}
 
 /** True when two settings make the same plan. */
 function sameSettings(a: PlanSettings, b: PlanSettings): boolean {

@@ -45,7 +45,7 @@ function CompareForm() {
     const { fusion: _shownFusion, ...kept } = target === shown.target ? (shown.edits ?? {}) : {};
     const preset = fusionOf({ target, strategy: undefined });
     const edits = canFuse && fusion !== undefined && fusion !== preset ? { ...kept, fusion } : kept;
-    const next: PlanSettings = { target, strategy: strategy === '' ? undefined : strategy, ...(Object.keys(edits).length > 0 && { edits }) };
+    const next: PlanSettings = { target, strategy: strategy === '' ? undefined : strategy, edits: Object.keys(edits).length > 0 ? edits : undefined };
     void compareShownWith({ dims: changedDims, settings: next });
   };
 
