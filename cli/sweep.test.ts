@@ -64,6 +64,17 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(at(result.fitsUpTo + 1)).toBeGreaterThan(4 * 2 ** 20);
   });
 
+  it("refuses an input axis of a TensorFlow Lite model, whose tensors keep the file's shapes, and an image size the model cannot run at is incomplete", () => {
+    const selfie = run(['sweep', join(MODELS, 'tflite/mediapipe_selfie_segmentation.tflite'), '--dim', 'input_1:0=1..4']);
+    expect(selfie.code).toBe(2);
+    expect(selfie.err).toMatch(/TensorFlow Lite file states every tensor's shape/);
+    // FastestDet reshapes to constants made for 352×352: at other sizes its shapes are unknown, not the file's 352-pixel ones.
+    const [fastest] = sweepJson([join(MODELS, 'FastestDet.onnx'), '--dim', 'input:2,3=64..352']);
+    const byValue = new Map(fastest.points.map((p: { value: number; complete: boolean }) => [p.value, p.complete]));
+    expect(byValue.get(64)).toBe(false);
+    expect(byValue.get(352)).toBe(true);
+  });
+
   it('refuses a dim that is not a range, and a plan command given a range', () => {
     expect(run(['sweep', GPT2, '--dim', 'seq_len=8']).err).toMatch(/sweep needs exactly one --dim NAME=FROM..TO/);
     expect(run(['sweep', GPT2, '--dim', 'seq_len=9..3']).err).toMatch(/FROM ≤ TO/);

@@ -9,6 +9,7 @@ import { planModel } from '../src/planner/plan';
 import { sweepDim, sweepValues, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
+import { TFLITE_FIXED_NOTE } from '../src/worker/growth-axes';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
@@ -83,6 +84,7 @@ function fixedAxes(ir: IrModel, dim: string): { input: string; shape: readonly n
   const input = ir.graph.inputs.find((i) => i.name === m[1]);
   const shape = input?.shape;
   if (shape === undefined || !shape.every((d): d is number => typeof d === 'number' && d >= 0)) return undefined;
+  if (ir.format === 'tflite') throw new InputError('bad-argument', `${dim}: ${TFLITE_FIXED_NOTE}`);
   const axes = m[2]!.split(',').map(Number);
   if (axes.some((a) => a >= shape.length)) throw new InputError('bad-argument', `input "${m[1]}" has ${shape.length} axes; ${dim} names one past them`);
   return { input: m[1]!, shape, axes };

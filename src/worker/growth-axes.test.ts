@@ -40,6 +40,12 @@ describe('growthChoices', () => {
     expect(flat.notes).toEqual([expect.stringMatching(/"x" is not offered: it has no batch axis/), expect.stringMatching(/^Nothing to vary/)]);
     expect(growthChoices(fixedInput(undefined)).notes[0]).toMatch(/its shape is unknown/);
   });
+
+  it("offers no input axis of a TensorFlow Lite model: the file's shapes are the sizes, and a new input shape would reach no other tensor", () => {
+    const { choices, notes } = growthChoices({ ...fixedInput([1, 256, 256, 3], 'input_1'), format: 'tflite' });
+    expect(choices).toEqual([]);
+    expect(notes).toEqual([expect.stringMatching(/TensorFlow Lite file states every tensor's shape/), expect.stringMatching(/^Nothing to vary/)]);
+  });
 });
 
 describe('bindingsAt', () => {

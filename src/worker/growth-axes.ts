@@ -16,6 +16,10 @@ export interface GrowthChoice {
   readonly current: number; // the value the plan on screen was made with
 }
 
+/** Why a TensorFlow Lite model's inputs are not offered, on the page and on the command line. */
+export const TFLITE_FIXED_NOTE =
+  "A TensorFlow Lite file states every tensor's shape and the runtime allocates them as stated, so its inputs' batch and image size are not offered: a new input shape would not reach the other tensors.";
+
 /** Largest value the page sweeps to: far past any real batch, sequence or image size, and small enough that every size stays exact. */
 export const MAX_GROWTH_VALUE = 2 ** 20;
 
@@ -30,6 +34,12 @@ export function growthChoices(model: InferredModel): GrowthChoices {
   const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value }));
   const notes: string[] = [];
   const symbolic = new Set(model.dims.flatMap((d) => d.axes.map((a) => a.slice(0, a.lastIndexOf(':')))));
+  if (model.format === 'tflite') {
+    // Sizes come from the file's own shapes; there is no rule to carry a new input shape through the ops.
+    if (model.inputs.length > 0) notes.push(TFLITE_FIXED_NOTE);
+    if (choices.length === 0) notes.push('Nothing to vary: the model has no symbolic dim.');
+    return { choices, notes };
+  }
   for (const name of model.inputs) {
     const shape = model.values.find((v) => v.name === name && v.kind === 'input')?.shape;
     if (symbolic.has(name)) continue;

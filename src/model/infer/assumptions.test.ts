@@ -113,6 +113,51 @@ describe('user-given shapes', () => {
   });
 });
 
+describe("the file's declared shapes", () => {
+  /** A channel shuffle reshaped to a constant made for a 16×16 input, as exports of fixed-size detectors are; the file declares every value at that size. */
+  const shuffle = () =>
+    irGraph()
+      .input('image', DT.FLOAT, [1, 4, 16, 16])
+      .initializer('to', DT.INT64, [3], [2, 2, 256])
+      .node('Reshape', ['image', 'to'], ['r'])
+      .node('Relu', ['r'], ['y'])
+      .info('r', DT.FLOAT, [2, 2, 256])
+      .output('y', DT.FLOAT, [2, 2, 256])
+      .model();
+
+  it('fill what a rule could not find at the input shapes the file was made for', () => {
+    const model = inferShapes(shuffle());
+    expect(valueOf(model, 'y')).toMatchObject({ shape: [2, 2, 256], bytes: 4096 });
+    expect(model.values.filter((v) => v.bytes === undefined)).toEqual([]);
+  });
+
+  it('do not fill it below an input given another shape: they describe the other size, so the value stays unknown', () => {
+    // At 8×8 the constant no longer matches the element count: the model cannot run, and its 16×16 shapes must not be planned as if it could.
+    const model = inferShapes(shuffle(), { shapes: { image: [1, 4, 8, 8] } });
+    expect(valueOf(model, 'r').bytes).toBeUndefined();
+    expect(valueOf(model, 'y').bytes).toBeUndefined();
+    expect(valueOf(model, 'r').unknownReason).toMatch(/cannot reshape.*other input shapes/);
+  });
+
+  it('still give the dtype, and still fill a value that does not depend on the changed input', () => {
+    const model = inferShapes(
+      irGraph()
+        .input('image', DT.FLOAT, [1, 4, 16, 16])
+        .input('other', DT.FLOAT, [3])
+        .node('Mystery', ['image'], ['m'], {}, { domain: 'example' })
+        .node('Mystery', ['other'], ['n'], {}, { domain: 'example' })
+        .info('m', DT.FLOAT16, [1, 1024])
+        .info('n', DT.FLOAT, [3])
+        .output('m')
+        .output('n')
+        .model(18, { example: 1 }),
+      { shapes: { image: [1, 4, 8, 8] } },
+    );
+    expect(valueOf(model, 'm')).toMatchObject({ dtype: DT.FLOAT16, bytes: undefined });
+    expect(valueOf(model, 'n')).toMatchObject({ shape: [3], bytes: 12 });
+  });
+});
+
 describe('an If decided by a graph input', () => {
   /** Voice-activity style: the whole network inside an If on the sample rate; 16 kHz and 8 kHz branches differ in size. */
   const vad = () => {

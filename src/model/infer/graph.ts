@@ -60,10 +60,16 @@ function executionOrder(graph: IrGraph, env: InferEnv): readonly number[] {
   }
 }
 
+function sameShape(a: readonly (number | undefined)[], b: readonly (number | undefined)[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((d, i) => d === b[i]);
+}
+
 function seedGraph(graph: IrGraph, env: InferEnv, scope: Scope, main: boolean, given?: readonly (TensorFact | undefined)[]): void {
   graph.inputs.forEach((input, i) => {
     const fact = given?.[i] ?? declaredFact(input, env, main ? input.name : undefined);
-    scope.facts.set(input.name, main ? withUserFacts(input.name, fact, env) : fact);
+    const seeded = main ? withUserFacts(input.name, fact, env) : fact;
+    scope.facts.set(input.name, seeded);
+    if (seeded !== fact && fact.shape !== undefined && !sameShape(fact.shape, seeded.shape)) scope.unlikeFile.add(input.name);
     const symbolic = input.shape === undefined || input.shape.some((d) => typeof d !== 'number' || d < 0);
     if (!main || symbolic) scope.dynamic.add(input.name);
     if (main) scope.graphInputs.add(input.name);
@@ -129,10 +135,14 @@ function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, Ir
   const answer = 'unknown' in result ? undefined : result;
   const reason = 'unknown' in result ? result.unknown : undefined;
   const constant = isConstantNode(node, inputs, scope);
-  const dynamic = !constant && nodeReads(node).some((n) => scope.isDynamic(n));
+  const reads = nodeReads(node);
+  const dynamic = !constant && reads.some((n) => scope.isDynamic(n));
+  // Below a graph input given another shape than the file's, the file's declarations describe other shapes.
+  const unlikeFile = reads.some((n) => n !== '' && scope.isUnlikeFile(n));
   node.outputs.forEach((name, i) => {
     if (name === '') return;
-    const merged = mergeDeclared(answer?.[i], declared.get(name), env, node.name, name);
+    const merged = mergeDeclared(answer?.[i], declared.get(name), env, { node: node.name, name, fillShape: !unlikeFile, reason, onMismatch: () => scope.unlikeFile.add(name) });
+    if (unlikeFile) scope.unlikeFile.add(name);
     const given = env.shapes?.has(name) ? withUserFacts(name, merged ?? { dtype: undefined, shape: undefined }, env, inputs) : merged;
     const fact = given === undefined ? undefined : possibleFact(given, { node: node.name, op: opName(node), value: name }, env.report);
     scope.facts.set(name, fact ?? { dtype: undefined, shape: undefined, note: reason ?? `${node.opType} did not say` });

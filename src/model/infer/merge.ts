@@ -23,17 +23,30 @@ function disagrees(inferred: readonly Dim[], declared: readonly Dim[]): boolean 
  * reported and the rule's shape is kept. Returns `fact` itself when nothing
  * changes, so rules that keep side tables keyed by fact objects still work.
  */
-export function mergeDeclared(
-  fact: TensorFact | undefined,
-  info: IrValueInfo | undefined,
-  env: InferEnv,
-  node: string,
-  name: string,
-): TensorFact | undefined {
+export interface MergeContext {
+  readonly node: string; // the node that makes the value
+  readonly name: string; // the value
+  /**
+   * False when the value may have another shape than the file declares (an
+   * input given another shape is upstream): only the declared dtype is taken,
+   * and a shape the rule could not find stays unknown.
+   */
+  readonly fillShape: boolean;
+  /** Why the rule gave no fact, when it did not. */
+  readonly reason?: string;
+  /** Called when the rule's shape contradicts the declaration. */
+  readonly onMismatch?: () => void;
+}
+
+/** The note of a value whose declared shape was not taken. */
+export const UNLIKE_FILE_NOTE = 'the file declares its shape for other input shapes than these';
+
+export function mergeDeclared(fact: TensorFact | undefined, info: IrValueInfo | undefined, env: InferEnv, ctx: MergeContext): TensorFact | undefined {
   if (info === undefined || (info.dtype === undefined && info.shape === undefined)) return fact;
   // A sequence's declaration describes its elements, not a shape of the value.
   if (info.kind === 'sequence' || info.kind === 'map') return fact ?? { dtype: info.dtype, shape: undefined, note: `a ${info.kind}` };
-  const declared = env.dims.resolve(info.shape);
+  const declared = ctx.fillShape ? env.dims.resolve(info.shape) : undefined;
+  if (fact === undefined && !ctx.fillShape) return { dtype: info.dtype, shape: undefined, note: ctx.reason === undefined ? UNLIKE_FILE_NOTE : `${ctx.reason}; ${UNLIKE_FILE_NOTE}` };
   if (fact === undefined) return { dtype: info.dtype, shape: declared };
   const dtype = fact.dtype ?? info.dtype;
   let shape = fact.shape;
@@ -41,10 +54,11 @@ export function mergeDeclared(
   else if (declared !== undefined) {
     const numeric = info.shape?.every((d) => typeof d === 'number') ?? false;
     if (numeric && disagrees(shape, declared)) {
+      ctx.onMismatch?.();
       env.report({
         code: 'shape-mismatch',
-        message: `'${shortName(name)}' is inferred as ${formatDims(shape)} but the file declares ${formatDims(declared)}`,
-        node,
+        message: `'${shortName(ctx.name)}' is inferred as ${formatDims(shape)} but the file declares ${formatDims(declared)}`,
+        node: ctx.node,
       });
     } else if (shape.length === declared.length && shape.some((d, i) => d === undefined && declared[i] !== undefined)) {
       shape = shape.map((d, i) => d ?? declared[i]);

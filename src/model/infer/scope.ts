@@ -26,6 +26,7 @@ export class Scope {
   readonly dynamic = new Set<string>(); // shape may depend on symbolic dims or data
   readonly producers = new Map<string, IrNode>(); // value name -> the node of this graph that makes it
   readonly graphInputs = new Set<string>(); // the model's graph inputs (main graph only)
+  readonly unlikeFile = new Set<string>(); // values whose shape may differ from what the file declares (a user-given input shape upstream, or a mismatch)
   constructor(readonly parent: Scope | undefined) {}
 
   /** The scope (this one or an enclosing one) that defines `name`. */
@@ -56,6 +57,10 @@ export class Scope {
   }
   isConstant(name: string): boolean {
     return this.facts.has(name) ? this.constant.has(name) : this.parent?.isConstant(name) ?? false;
+  }
+  /** True when `name` may have another shape than the file declares for it: the file's declaration cannot fill its gaps. */
+  isUnlikeFile(name: string): boolean {
+    return this.facts.has(name) ? this.unlikeFile.has(name) : this.parent?.isUnlikeFile(name) ?? false;
   }
   isDynamic(name: string): boolean {
     return this.facts.has(name) ? this.dynamic.has(name) : this.parent?.isDynamic(name) ?? true;
