@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { planModel, type ModelPlan } from '../plan';
-import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
-import { convNet } from './testing/conv-net';
-
-/** DRAM for activations, an on-chip SRAM, fusion with the given fields. */
-function target(fusion: Readonly<Record<string, unknown>>): TargetProfile {
-  return parseTarget({
-    name: 'board',
-    regions: [{ name: 'dram' }, { name: 'sram', fast: true }],
-    fusion: { onChipRegion: 'sram', sramBytes: 1 << 20, nramBytes: 1 << 20, wramBytes: 1 << 20, ...fusion },
-    planning: { activationRegion: 'dram' },
-  });
-}
+import { convNet, fusionTarget, reluChain } from './testing/conv-net';
 
 const inRegion = (plan: ModelPlan, region: string) => plan.buffers.filter((b) => b.region === region);
 const regionPeak = (plan: ModelPlan, name: string) => plan.regions.find((r) => r.name === name)!.peak;
 
 /** x [1,4,8,8] -> c1 (3×3) -> r1 Relu -> c2 (3×3): every tensor 1 KiB. */
-const chain = () => convNet([1, 4, 8, 8]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).op('Relu', 'r1', 'c1').conv('c2', 'r1', { out: 4, k: 3, p: 1 }).output('c2').model();
+const chain = () => reluChain().model();
 
 describe('template fusion units in the plan', () => {
-  const plan = planModel(chain(), target({}));
+  const plan = planModel(chain(), fusionTarget({}));
 
   it('moves the tensors inside the unit from DRAM to the unit’s SRAM plan', () => {
     expect(plan.valid).toBe(true);
@@ -56,13 +45,13 @@ describe('template fusion units in the plan', () => {
   });
 
   it('is off with fusion disabled, so both plans compare', () => {
-    const off = planModel(chain(), target({ enabled: false }));
+    const off = planModel(chain(), fusionTarget({ enabled: false }));
     expect([off.fusionUnits, off.fusionExplanations, off.traffic]).toEqual([[], [], { before: 8192, after: 8192 }]);
     expect(regionPeak(off, 'dram')).toBeGreaterThan(regionPeak(plan, 'dram'));
   });
 
   it('says why a layer is left out', () => {
-    const tight = planModel(chain(), target({ wramBytes: 600 }));
+    const tight = planModel(chain(), fusionTarget({ wramBytes: 600 }));
     expect(tight.fusionUnits).toEqual([]);
     expect(tight.fusionExplanations[0]).toEqual({
       node: 'c1',
@@ -72,7 +61,7 @@ describe('template fusion units in the plan', () => {
 
   it('gives a DRAM buffer written in place into a fused Concat its own bytes', () => {
     const m = convNet([1, 4, 8, 8]).op('Relu', 'r0', 'x').conv('c1', 'r0', { out: 4, k: 3, p: 1 }).concat('cat', 'c1', 'r0').conv('c2', 'cat', { out: 4 }).output('c2').model();
-    const fused = planModel(m, target({ rules: { start: 'first-conv-pool', direction: 'forward' } }));
+    const fused = planModel(m, fusionTarget({ rules: { start: 'first-conv-pool', direction: 'forward' } }));
     expect(fused.valid).toBe(true);
     expect(fused.fusionUnits.map((u) => u.nodes)).toEqual([['c1', 'cat', 'c2']]);
     const r0 = fused.buffers.find((b) => b.name === 'r0')!;
@@ -84,7 +73,7 @@ describe('a unit whose halos cost more than it saves', () => {
   it('is reported: halo loads (83 % redundancy) outweigh the one tensor kept on chip', () => {
     // x [1,1,4,9] (144 B) -> c (3×3, 56 B) -> r; 1×6 tiles load 6 rows × 11 columns of x: 264 B
     const m = convNet([1, 1, 4, 9]).conv('c', 'x', { out: 1, k: 3 }).op('Relu', 'r', 'c').output('r').model();
-    const plan = planModel(m, target({ sramBytes: 256, nramBytes: 128, wramBytes: 64, rules: { minMainLayers: 1, redundancyPercent: 84 } }));
+    const plan = planModel(m, fusionTarget({ sramBytes: 256, nramBytes: 128, wramBytes: 64, rules: { minMainLayers: 1, redundancyPercent: 84 } }));
     expect(plan.fusionUnits.map((u) => [u.nodes, u.tile!.rows, u.tile!.cols, u.traffic, u.trafficSaved])).toEqual([[['c', 'r'], 1, 6, { before: 312, after: 320 }, -8]]);
     expect(plan.traffic).toEqual({ before: 512, after: 520 });
     expect(plan.diagnostics).toContainEqual({
@@ -98,7 +87,7 @@ describe('a unit whose halos cost more than it saves', () => {
 describe('depthwise + pointwise units in the plan', () => {
   /** x [1,8,16,16] -> dw (3×3) -> relu -> pw (1×1, 16 out); the depthwise result is 8 KiB. */
   const block = () => convNet([1, 8, 16, 16]).dw('dw', 'x').op('Relu', 'relu', 'dw').conv('pw', 'relu', { out: 16 }).output('pw').model();
-  const dwTarget = (fields: Readonly<Record<string, unknown>> = {}) => target({ templateUnits: false, dwPwCacheBytes: 2048, ...fields });
+  const dwTarget = (fields: Readonly<Record<string, unknown>> = {}) => fusionTarget({ templateUnits: false, dwPwCacheBytes: 2048, ...fields });
   const plan = planModel(block(), dwTarget());
   const off = planModel(block(), dwTarget({ enabled: false }));
 
@@ -131,9 +120,9 @@ describe('depthwise + pointwise units in the plan', () => {
 
 describe('fusion settings of the target profile', () => {
   it('names the field of a bad value', () => {
-    expect(() => target({ onChipRegion: 'l2' })).toThrow('fusion.onChipRegion must name a region (regions: dram, sram), got "l2"');
-    expect(() => target({ enabled: 'yes' })).toThrow('fusion.enabled must be true or false, got "yes"');
-    expect(() => target({ templateUnits: 1 })).toThrow('fusion.templateUnits must be true or false, got 1');
+    expect(() => fusionTarget({ onChipRegion: 'l2' })).toThrow('fusion.onChipRegion must name a region (regions: dram, sram), got "l2"');
+    expect(() => fusionTarget({ enabled: 'yes' })).toThrow('fusion.enabled must be true or false, got "yes"');
+    expect(() => fusionTarget({ templateUnits: 1 })).toThrow('fusion.templateUnits must be true or false, got 1');
   });
 
   it('defaults to fusion on, template units on, on-chip buffers in the first fast region', () => {

@@ -14,6 +14,7 @@ import { presetTarget } from '../targets/presets';
 import { scheduleGraph } from '../problem/schedule';
 import type { TargetProfile } from '../targets/target';
 import { findFusionUnits } from './find-units';
+import { expectFusedPlan } from './testing/expect-fused-plan';
 import { checkUnits } from './tfu/check';
 
 const MODELS = fileURLToPath(new URL('../../../../shared/models', import.meta.url));
@@ -37,16 +38,8 @@ describe.skipIf(!present)('accelerator preset: template fusion units on real mod
   it.each(['FastestDet', 'ultraface_RFB-320', 'light_resnet50', 'light_inception_v1', 'light_vgg19', 'winml_mnist'])('%s', (name) => {
     const m = model(name);
     const plan = planModel(m, acc);
-    expect(plan.valid).toBe(true);
-    expect(plan.fusionUnits.length).toBeGreaterThan(0);
-    expect(plan.traffic.after).toBeLessThan(plan.traffic.before);
-    expect(plan.fusionUnits.reduce((sum, u) => sum + u.trafficSaved, 0)).toBe(plan.traffic.before - plan.traffic.after);
-    for (const u of plan.fusionUnits) {
-      expect(u.kind).toBe('tfu');
-      expect(u.onChip.sram).toBeLessThan(s.sramBytes);
-      expect(u.onChip.nram).toBeLessThanOrEqual(s.nramBytes);
-      expect(u.onChip.wram).toBeLessThanOrEqual(s.wramBytes);
-    }
+    expectFusedPlan(plan, s);
+    expect(plan.fusionUnits.map((u) => u.kind)).toEqual(plan.fusionUnits.map(() => 'tfu'));
     expect(peakOf(plan, 'sram')).toBeLessThan(s.sramBytes);
     // the independent checker re-verifies every enabled rule on the same units
     const found = findFusionUnits(m, scheduleGraph(m, acc.planning.order, acc.planning.graphIo).order, acc)!;

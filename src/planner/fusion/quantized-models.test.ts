@@ -15,6 +15,7 @@ import { presetTarget } from '../targets/presets';
 import { baseOpOf, isConversion } from '../problem/quantized-ops';
 import { scheduleGraph } from '../problem/schedule';
 import { findFusionUnits } from './find-units';
+import { expectFusedPlan } from './testing/expect-fused-plan';
 import { quantizeNet, type QuantizedForm } from './testing/quantize-net';
 import { checkUnits } from './tfu/check';
 
@@ -48,15 +49,7 @@ describe.skipIf(!present)('quantized corpus on the accelerator preset: template 
     const m = quantized(name, form);
     expect(m.values.filter((v) => v.kind !== 'constant' && v.bytes === undefined).map((v) => v.name)).toEqual([]);
     const plan = planModel(m, acc);
-    expect(plan.valid).toBe(true);
-    expect(plan.fusionUnits.length).toBeGreaterThan(0);
-    expect(plan.traffic.after).toBeLessThan(plan.traffic.before);
-    expect(plan.fusionUnits.reduce((sum, u) => sum + u.trafficSaved, 0)).toBe(plan.traffic.before - plan.traffic.after);
-    for (const u of plan.fusionUnits) {
-      expect(u.onChip.sram).toBeLessThan(s.sramBytes);
-      expect(u.onChip.nram).toBeLessThanOrEqual(s.nramBytes);
-      expect(u.onChip.wram).toBeLessThanOrEqual(s.wramBytes);
-    }
+    expectFusedPlan(plan, s);
     const order = scheduleGraph(m, acc.planning.order, acc.planning.graphIo).order;
     const found = findFusionUnits(m, order, acc)!;
     expect(checkUnits(m, found.units, s)).toEqual([]);

@@ -3,23 +3,12 @@ import type { InferredModel } from '../../model/inferred';
 import { planModel, type ModelPlan } from '../plan';
 import { scheduleGraph } from '../problem/schedule';
 import { type TargetProfile } from '../targets/target';
-import { parseTarget } from '../targets/parse';
 import { findFusionUnits } from './find-units';
 import { graphLayers } from './layer-geometry';
-import { convNet } from './testing/conv-net';
+import { convNet, fusionTarget, reluChain, residualNet } from './testing/conv-net';
 import { quantizeNet, type QuantizedForm } from './testing/quantize-net';
 import { checkUnits } from './tfu/check';
 import { unitRanges } from './unit-ranges';
-
-/** DRAM for activations, an on-chip SRAM, fusion with the given fields (as fusion-plan.test.ts). */
-function target(fusion: Readonly<Record<string, unknown>>): TargetProfile {
-  return parseTarget({
-    name: 'board',
-    regions: [{ name: 'dram' }, { name: 'sram', fast: true }],
-    fusion: { onChipRegion: 'sram', sramBytes: 1 << 20, nramBytes: 1 << 20, wramBytes: 1 << 20, ...fusion },
-    planning: { activationRegion: 'dram' },
-  });
-}
 
 /** The plan, after the independent checker has passed every unit the planner found. */
 function checkedPlan(m: InferredModel, t: TargetProfile): ModelPlan {
@@ -34,12 +23,12 @@ function checkedPlan(m: InferredModel, t: TargetProfile): ModelPlan {
 const sramSizes = (plan: ModelPlan) => Object.fromEntries(plan.buffers.filter((b) => b.region === 'sram').map((b) => [b.name, b.size]));
 const FORMS: readonly QuantizedForm[] = ['qdq', 'qlinear', 'dynamic'];
 
-/** x [1,4,8,8] -> c1 (3×3) -> r1 Relu -> c2 (3×3), the chain of fusion-plan.test.ts: every float tensor 1 KiB. */
-const chain = () => convNet([1, 4, 8, 8]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).op('Relu', 'r1', 'c1').conv('c2', 'r1', { out: 4, k: 3, p: 1 }).output('c2').model();
+/** x [1,4,8,8] -> c1 (3×3) -> r1 Relu -> c2 (3×3): every float tensor 1 KiB. */
+const chain = () => reluChain().model();
 
 describe('template fusion units of a quantized conv chain', () => {
   it('QDQ: DequantizeLinear -> Conv -> QuantizeLinear layers fuse, every tensor on chip held as int8 (256 B, not 1 KiB)', () => {
-    const plan = checkedPlan(quantizeNet(chain(), 'qdq'), target({}));
+    const plan = checkedPlan(quantizeNet(chain(), 'qdq'), fusionTarget({}));
     expect(plan.fusionUnits.map((u) => [u.nodes, u.mode, u.onChip])).toEqual([
       [['x/quantize', 'c1/dequantize0', 'c1', 'c1/quantize', 'c2/dequantize0', 'c2', 'c2/quantize', 'c2/dequantize'], 'small-map', { sram: 1280, nram: 1280, wram: 318 }],
     ]);
@@ -53,7 +42,7 @@ describe('template fusion units of a quantized conv chain', () => {
   });
 
   it('QLinear: QuantizeLinear -> QLinearConv -> QLinearConv -> DequantizeLinear fuse on uint8 tiles', () => {
-    const plan = checkedPlan(quantizeNet(chain(), 'qlinear'), target({}));
+    const plan = checkedPlan(quantizeNet(chain(), 'qlinear'), fusionTarget({}));
     expect(plan.fusionUnits.map((u) => [u.nodes, u.onChip, u.internal])).toEqual([
       [['x/quantize', 'c1', 'c2', 'c2/dequantize'], { sram: 1280, nram: 1280, wram: 328 }, ['x/quantize_out', 'c1_out', 'c2_out']],
     ]);
@@ -61,7 +50,7 @@ describe('template fusion units of a quantized conv chain', () => {
   });
 
   it('dynamic: DynamicQuantizeLinear -> ConvInteger (int32) -> Cast -> scale Mul fuse, the scale products riding along', () => {
-    const plan = checkedPlan(quantizeNet(chain(), 'dynamic'), target({}));
+    const plan = checkedPlan(quantizeNet(chain(), 'dynamic'), fusionTarget({}));
     expect(plan.fusionUnits[0]!.nodes).toEqual([
       'x/dynamic-quantize', 'c1', 'c1/cast', 'c1/scales', 'c1/scale', 'r1', 'r1/dynamic-quantize', 'c2', 'c2/cast', 'c2/scales', 'c2/scale',
     ]);
@@ -74,27 +63,16 @@ describe('template fusion units of a quantized conv chain', () => {
 
   it('every layer of each quantized chain is in its unit and explained by it', () => {
     for (const form of FORMS) {
-      const plan = planModel(quantizeNet(chain(), form), target({}));
+      const plan = planModel(quantizeNet(chain(), form), fusionTarget({}));
       expect(plan.fusionExplanations.every((e) => e.unit === 'tfu0'), form).toBe(true);
     }
   });
 });
 
 describe('a quantized residual block', () => {
-  /** c0 (3×3) -> [c1 (3×3) -> c2 (3×3) -> add(c2, c0)] -> r Relu. */
-  const residual = () =>
-    convNet([1, 4, 8, 8])
-      .conv('c0', 'x', { out: 4, k: 3, p: 1 })
-      .conv('c1', 'c0', { out: 4, k: 3, p: 1 })
-      .conv('c2', 'c1', { out: 4, k: 3, p: 1 })
-      .op('Add', 'add', 'c2', 'c0')
-      .op('Relu', 'r', 'add')
-      .output('r')
-      .model();
-
   it.each(FORMS)('%s: fuses whole, the block excusing its stride redundancy, and passes the checker', (form) => {
-    const m = quantizeNet(residual(), form);
-    const plan = checkedPlan(m, target({ rules: { preferBlocks: true } }));
+    const m = quantizeNet(residualNet().model(), form);
+    const plan = checkedPlan(m, fusionTarget({ rules: { preferBlocks: true } }));
     expect(plan.fusionUnits).toHaveLength(1);
     const unit = plan.fusionUnits[0]!;
     expect(unit.nodes).toEqual(m.nodes.filter((n) => !n.constant).map((n) => n.name));
@@ -106,7 +84,7 @@ describe('a quantized residual block', () => {
 describe('depthwise + pointwise units of quantized blocks (M5)', () => {
   /** x [1,8,16,16] -> dw (3×3) -> relu -> pw (1×1, 16 out): a float row of the depthwise result is 512 B. */
   const block = () => convNet([1, 8, 16, 16]).dw('dw', 'x').op('Relu', 'relu', 'dw').conv('pw', 'relu', { out: 16 }).output('pw').model();
-  const dwTarget = () => target({ templateUnits: false, dwPwCacheBytes: 2048 });
+  const dwTarget = () => fusionTarget({ templateUnits: false, dwPwCacheBytes: 2048 });
 
   it('QDQ: the DequantizeLinear before and the QuantizeLinear after join; int8 rows of 128 B fill the cache in one pass', () => {
     const plan = checkedPlan(quantizeNet(block(), 'qdq'), dwTarget());
@@ -151,7 +129,7 @@ describe('Resize and Upsample tile with their halo', () => {
   /** c1 (3×3) -> up (Resize ×2) -> c2 (3×3) on a 16×16 map, SRAM small enough for row tiles. */
   const net = (attributes: Record<string, string>) =>
     convNet([1, 4, 16, 16]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).resize('up', 'c1', 2, attributes).conv('c2', 'up', { out: 4, k: 3, p: 1 }).output('c2').model();
-  const tight = () => target({ sramBytes: 9000, rules: { redundancyPercent: 1000 } });
+  const tight = () => fusionTarget({ sramBytes: 9000, rules: { redundancyPercent: 1000 } });
   const modes: readonly (readonly [string, Record<string, string>])[] = [
     ['nearest, half_pixel', {}],
     ['nearest, asymmetric, floor', { coordinate_transformation_mode: 'asymmetric', nearest_mode: 'floor' }],
@@ -185,10 +163,10 @@ describe('Resize and Upsample tile with their halo', () => {
   });
 
   it('says why a Resize it cannot tile is left out', () => {
-    const cubic = planModel(net({ mode: 'cubic' }), target({}));
+    const cubic = planModel(net({ mode: 'cubic' }), fusionTarget({}));
     expect(cubic.fusionExplanations.find((e) => e.node === 'up')!.reason).toBe("cannot be in a unit: Resize mode 'cubic' has no tiling rule (nearest and linear only)");
     const odd = convNet([1, 4, 6, 6]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).node('Resize', 'up', ['c1'], [1, 4, 9, 9]).conv('c2', 'up', { out: 4, k: 3, p: 1 }).output('c2').model();
-    expect(planModel(odd, target({})).fusionExplanations.find((e) => e.node === 'up')!.reason).toBe(
+    expect(planModel(odd, fusionTarget({})).fusionExplanations.find((e) => e.node === 'up')!.reason).toBe(
       'cannot be in a unit: Resize scales H by 1.5: only integer factors tile',
     );
   });
@@ -210,11 +188,11 @@ describe('quantized layers left out of units say which rule kept them out', () =
     ['qlinear', 'QLinearMatMul'],
     ['dynamic', 'MatMulInteger'],
   ] as const)('%s: %s is a MatMul, which has no feature-map tiling rule, in the words the float model gets', (form, op) => {
-    const plan = planModel(quantizeNet(head(), form), target({}));
+    const plan = planModel(quantizeNet(head(), form), fusionTarget({}));
     expect(plan.fusionUnits.map((u) => u.nodes.filter((n) => n === 'c1' || n === 'c2'))).toEqual([['c1', 'c2']]);
     expect(plan.fusionExplanations.find((e) => e.node === 'm')!.reason).toBe(`cannot be in a unit: ${op} has no feature-map tiling rule`);
     expect(plan.fusionExplanations.find((e) => e.node === 'f')!.reason).toBe('cannot be in a unit: Flatten has no feature-map tiling rule');
-    const float = planModel(head(), target({}));
+    const float = planModel(head(), fusionTarget({}));
     expect(float.fusionExplanations.find((e) => e.node === 'm')!.reason).toBe('cannot be in a unit: MatMul has no feature-map tiling rule');
   });
 });

@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
 import { formatBytes } from '../../shared/format';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
+import { BytesCell, DataTable, NameCell } from '../data-table';
 import { causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
 import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
@@ -96,40 +97,30 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
           </button>
         ))}
       </div>
-      <table className="diff-table" data-testid="diff-buffers">
-        <thead>
-          <tr>
-            <th scope="col">change</th>
-            <th scope="col">buffer</th>
-            <th scope="col">A</th>
-            <th scope="col">B</th>
-            <th scope="col">offset A → B</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, 500).map((c) => {
-            const f = changeFocus(c);
-            const picked = focus?.label === f.label;
-            return (
-              <tr key={`${c.idA ?? ''}:${c.idB ?? ''}`} data-status={c.status} aria-selected={picked}>
-                <td>
-                  <span className={`diff-status diff-status-${c.status}`}>{c.status}</span>
-                </td>
-                <td className="diff-name" title={titleText(nameOf(c))}>
-                  <button type="button" className="link-button" onClick={() => onFocus(picked ? undefined : f)}>
-                    {c.nameA !== undefined && c.nameB !== undefined && c.nameA !== c.nameB ? `${shortName(c.nameA)} → ${shortName(c.nameB)}` : shortName(nameOf(c))}
-                  </button>
-                </td>
-                <td>{c.sizeA === undefined ? '—' : formatBytes(c.sizeA)}</td>
-                <td>{c.sizeB === undefined ? '—' : formatBytes(c.sizeB)}</td>
-                <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>
-                  {c.offsetA === undefined || c.offsetB === undefined ? '—' : `${formatBytes(c.offsetA)} → ${formatBytes(c.offsetB)}`}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable className="diff-table" testId="diff-buffers" columns={['change', 'buffer', 'A', 'B', 'offset A → B']}>
+        {rows.slice(0, 500).map((c) => {
+          const f = changeFocus(c);
+          const picked = focus?.label === f.label;
+          return (
+            <tr key={`${c.idA ?? ''}:${c.idB ?? ''}`} data-status={c.status} aria-selected={picked}>
+              <td>
+                <span className={`diff-status diff-status-${c.status}`}>{c.status}</span>
+              </td>
+              <NameCell
+                name={nameOf(c)}
+                text={c.nameA !== undefined && c.nameB !== undefined && c.nameA !== c.nameB ? `${shortName(c.nameA)} → ${shortName(c.nameB)}` : undefined}
+                className="diff-name"
+                onClick={() => onFocus(picked ? undefined : f)}
+              />
+              <BytesCell bytes={c.sizeA} />
+              <BytesCell bytes={c.sizeB} />
+              <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>
+                {c.offsetA === undefined || c.offsetB === undefined ? '—' : `${formatBytes(c.offsetA)} → ${formatBytes(c.offsetB)}`}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
       {rows.length > 500 && <p className="muted">{rows.length - 500} more not listed.</p>}
     </section>
   );

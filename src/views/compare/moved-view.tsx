@@ -4,7 +4,7 @@
 
 import type { BufferMove, MovedDiff } from '../../planner/diff/diff-plans';
 import { formatBytes } from '../../shared/format';
-import { shortName, titleText } from '../../shared/short-name';
+import { BytesCell, DataTable, NameCell } from '../data-table';
 import { signedBytes } from './compare-scale';
 import type { CompareFocus } from '../../store/compare-store';
 
@@ -32,61 +32,37 @@ export function MovedView({ moved, focus, onFocus }: MovedViewProps) {
       <h3 id="diff-moved-title" className="diff-title">
         Bytes moved over one inference
       </h3>
-      <table className="diff-table diff-moved-regions">
-        <thead>
-          <tr>
-            <th scope="col">region</th>
-            <th scope="col">A</th>
-            <th scope="col">B</th>
-            <th scope="col">change</th>
+      <DataTable className="diff-table diff-moved-regions" columns={['region', 'A', 'B', 'change']}>
+        {moved.regions.map((r) => (
+          <tr key={r.name} data-testid="diff-moved-region" data-region={r.name} data-moved-a={r.movedA} data-moved-b={r.movedB}>
+            <td>{r.name}</td>
+            <BytesCell bytes={r.movedA} />
+            <BytesCell bytes={r.movedB} />
+            <td className={r.delta > 0 ? 'diff-up' : r.delta < 0 ? 'diff-down' : undefined}>{signedBytes(r.delta)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {moved.regions.map((r) => (
-            <tr key={r.name} data-testid="diff-moved-region" data-region={r.name} data-moved-a={r.movedA} data-moved-b={r.movedB}>
-              <td>{r.name}</td>
-              <td>{formatBytes(r.movedA)}</td>
-              <td>{formatBytes(r.movedB)}</td>
-              <td className={r.delta > 0 ? 'diff-up' : r.delta < 0 ? 'diff-down' : undefined}>{signedBytes(r.delta)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       {moved.buffers.length === 0 ? (
         <p className="muted">No buffer changed region.</p>
       ) : (
-        <table className="diff-table" data-testid="diff-moved-buffers">
-          <thead>
-            <tr>
-              <th scope="col">moved</th>
-              <th scope="col">buffer</th>
-              <th scope="col">region A → B</th>
-              <th scope="col">bytes moved</th>
-            </tr>
-          </thead>
-          <tbody>
-            {moved.buffers.slice(0, LISTED).map((m) => {
-              const f = moveFocus(m);
-              const picked = focus?.label === f.label;
-              return (
-                <tr key={`${m.idA}:${m.idB}`} data-testid="diff-moved-buffer" data-direction={m.direction} data-moved={Math.max(m.movedA, m.movedB)} aria-selected={picked}>
-                  <td>
-                    <span className={`diff-status diff-status-${m.direction === 'to-slow' ? 'grown' : m.direction === 'to-fast' ? 'shrunk' : 'moved'}`}>{DIRECTION[m.direction]}</span>
-                  </td>
-                  <td className="diff-name" title={titleText(m.name)}>
-                    <button type="button" className="link-button" onClick={() => onFocus(picked ? undefined : f)}>
-                      {shortName(m.name)}
-                    </button>
-                  </td>
-                  <td>
-                    {m.regionA} → {m.regionB}
-                  </td>
-                  <td>{m.movedA === m.movedB ? formatBytes(m.movedB) : `${formatBytes(m.movedA)} → ${formatBytes(m.movedB)}`}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable className="diff-table" testId="diff-moved-buffers" columns={['moved', 'buffer', 'region A → B', 'bytes moved']}>
+          {moved.buffers.slice(0, LISTED).map((m) => {
+            const f = moveFocus(m);
+            const picked = focus?.label === f.label;
+            return (
+              <tr key={`${m.idA}:${m.idB}`} data-testid="diff-moved-buffer" data-direction={m.direction} data-moved={Math.max(m.movedA, m.movedB)} aria-selected={picked}>
+                <td>
+                  <span className={`diff-status diff-status-${m.direction === 'to-slow' ? 'grown' : m.direction === 'to-fast' ? 'shrunk' : 'moved'}`}>{DIRECTION[m.direction]}</span>
+                </td>
+                <NameCell name={m.name} className="diff-name" onClick={() => onFocus(picked ? undefined : f)} />
+                <td>
+                  {m.regionA} → {m.regionB}
+                </td>
+                <td>{m.movedA === m.movedB ? formatBytes(m.movedB) : `${formatBytes(m.movedA)} → ${formatBytes(m.movedB)}`}</td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       {moved.buffers.length > LISTED && <p className="muted">{moved.buffers.length - LISTED} more not listed.</p>}
     </section>

@@ -3,6 +3,7 @@
 
 import type { PlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
+import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 
 /** Facts of `file`, read from the file (nothing is planned again). */
@@ -41,24 +42,15 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
         <h3 id="saved-regions-title" className="diff-title">
           Regions
         </h3>
-        <table className="diff-table">
-          <thead>
-            <tr>
-              <th scope="col">region</th>
-              <th scope="col">peak</th>
-              <th scope="col">lower bound</th>
+        <DataTable className="diff-table" columns={['region', 'peak', 'lower bound']}>
+          {plan.regions.map((r) => (
+            <tr key={r.name}>
+              <td>{r.name}</td>
+              <td>{peakText(r.peak, complete)}</td>
+              <BytesCell bytes={r.lowerBound} />
             </tr>
-          </thead>
-          <tbody>
-            {plan.regions.map((r) => (
-              <tr key={r.name}>
-                <td>{r.name}</td>
-                <td>{peakText(r.peak, complete)}</td>
-                <td>{formatBytes(r.lowerBound)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </section>
     </div>
   );

@@ -4,6 +4,7 @@
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan, selectReport } from '../../store/selectors';
 import { cachedHeapData } from '../heap/heap-panel';
+import { PaneToolbar } from '../pane-toolbar';
 import { Explanation } from './explanation';
 import { SelectionDetails } from './selection-details';
 import './details.css';
@@ -19,16 +20,13 @@ export function DetailsPanel() {
   const data = plan === undefined ? undefined : cachedHeapData(plan, model).data;
   return (
     <section className="pane details-pane" aria-labelledby="details-title" data-testid="details-pane">
-      <div className="pane-toolbar">
-        <h2 id="details-title" className="pane-title">
-          Details
-        </h2>
+      <PaneToolbar titleId="details-title" title="Details">
         {selection && (
           <button type="button" className="button button-small" onClick={() => select(undefined)}>
             Clear
           </button>
         )}
-      </div>
+      </PaneToolbar>
       <div className="details-body">
         <section aria-label="Selection" className="details-section">
           {selection ? (

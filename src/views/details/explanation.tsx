@@ -14,6 +14,7 @@ import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { planAssumptions } from '../../store/assumptions';
 import { planFits, regionOverBy } from '../../store/selectors';
 import type { Selection } from '../../store/state';
+import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
 import { PeakLive } from './peak-live';
@@ -58,39 +59,33 @@ function gapText(peak: number, bound: number): string {
 
 function RegionsTable({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
   return (
-    <table className="regions-table" aria-label="Peak and lower bound per memory region">
-      <thead>
-        <tr>
-          <th scope="col">Region</th>
-          <th scope="col">Peak</th>
-          <th scope="col">Bound</th>
-          <th scope="col">Gap</th>
-        </tr>
-      </thead>
-      <tbody>
-        {plan.regions.map((r) => (
-          <tr key={r.name} data-testid="region-row" data-region={r.name} data-peak={r.peak} data-lower-bound={r.lowerBound} data-over-by={regionOverBy(r)} className={regionOverBy(r) > 0 ? 'region-over' : undefined}>
-            <th scope="row">
-              {r.name}
-              {r.fast && <span className="region-fast"> fast</span>}
-            </th>
-            <td title={regionTitle(r)}>{peakText(r.peak, complete)}</td>
-            <td title={`${r.lowerBound.toLocaleString('en-US')} bytes`}>{formatBytes(r.lowerBound)}</td>
-            <td>{gapText(r.peak, r.lowerBound)}</td>
-          </tr>
-        ))}
-      </tbody>
-      {plan.regions.length > 1 && (
-        <tfoot>
+    <DataTable
+      className="regions-table"
+      label="Peak and lower bound per memory region"
+      columns={['Region', 'Peak', 'Bound', 'Gap']}
+      footer={
+        plan.regions.length > 1 ? (
           <tr data-testid="total-row">
             <th scope="row">total</th>
             <td>{peakText(plan.peak, complete)}</td>
-            <td>{formatBytes(plan.lowerBound)}</td>
+            <BytesCell bytes={plan.lowerBound} />
             <td>{gapText(plan.peak, plan.lowerBound)}</td>
           </tr>
-        </tfoot>
-      )}
-    </table>
+        ) : undefined
+      }
+    >
+      {plan.regions.map((r) => (
+        <tr key={r.name} data-testid="region-row" data-region={r.name} data-peak={r.peak} data-lower-bound={r.lowerBound} data-over-by={regionOverBy(r)} className={regionOverBy(r) > 0 ? 'region-over' : undefined}>
+          <th scope="row">
+            {r.name}
+            {r.fast && <span className="region-fast"> fast</span>}
+          </th>
+          <td title={regionTitle(r)}>{peakText(r.peak, complete)}</td>
+          <BytesCell bytes={r.lowerBound} exact />
+          <td>{gapText(r.peak, r.lowerBound)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { currentComparison } from '../../store/comparison';
 import { useActions, useAppStore } from '../../store/context';
@@ -55,44 +56,36 @@ function ComparisonTable({ peaks, plan, disabled, onUse }: TableProps) {
   const worst = Math.max(1, ...planned.map((p) => p.peak));
   return (
     <>
-      <table className="compare-table" aria-label="Peaks of every planner against the lower bound">
-        <thead>
-          <tr>
-            <th scope="col">Strategy</th>
-            <th scope="col">
-              <span className="visually-hidden">Bound and excess</span>
-            </th>
-            <th scope="col">Peak</th>
-            <th scope="col">Over bound</th>
-          </tr>
-        </thead>
-        <tbody>
-          {planned.map((p) => {
-            const current = p.strategy === plan.strategy;
-            return (
-              <tr key={p.strategy} data-testid="compare-row" data-strategy={p.strategy} data-peak={p.peak} data-lower-bound={p.lowerBound} aria-current={current || undefined}>
-                <th scope="row">
-                  {current ? (
-                    <span title="the plan on screen">{p.strategy}</span>
-                  ) : (
-                    <button type="button" className="link-button" disabled={disabled} onClick={() => onUse(p.strategy)} aria-label={`Plan with ${p.strategy}`} title={`Plan with ${p.strategy}`}>
-                      {p.strategy}
-                    </button>
-                  )}
-                </th>
-                <td className="compare-bar-cell" aria-hidden="true">
-                  <span className="compare-bar">
-                    <span className="compare-bound" style={{ width: `${(100 * p.lowerBound) / worst}%` }} />
-                    <span className="compare-over" style={{ width: `${(100 * (p.peak - p.lowerBound)) / worst}%` }} />
-                  </span>
-                </td>
-                <td title={`${p.peak.toLocaleString('en-US')} bytes, planned in ${Math.round(p.ms)} ms`}>{peakText(p.peak, plan.complete)}</td>
-                <td>{p.peak === p.lowerBound ? 'at bound' : `+${formatBytes(p.peak - p.lowerBound)}`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        className="compare-table"
+        label="Peaks of every planner against the lower bound"
+        columns={['Strategy', <span className="visually-hidden">Bound and excess</span>, 'Peak', 'Over bound']}
+      >
+        {planned.map((p) => {
+          const current = p.strategy === plan.strategy;
+          return (
+            <tr key={p.strategy} data-testid="compare-row" data-strategy={p.strategy} data-peak={p.peak} data-lower-bound={p.lowerBound} aria-current={current || undefined}>
+              <th scope="row">
+                {current ? (
+                  <span title="the plan on screen">{p.strategy}</span>
+                ) : (
+                  <button type="button" className="link-button" disabled={disabled} onClick={() => onUse(p.strategy)} aria-label={`Plan with ${p.strategy}`} title={`Plan with ${p.strategy}`}>
+                    {p.strategy}
+                  </button>
+                )}
+              </th>
+              <td className="compare-bar-cell" aria-hidden="true">
+                <span className="compare-bar">
+                  <span className="compare-bound" style={{ width: `${(100 * p.lowerBound) / worst}%` }} />
+                  <span className="compare-over" style={{ width: `${(100 * (p.peak - p.lowerBound)) / worst}%` }} />
+                </span>
+              </td>
+              <td title={`${p.peak.toLocaleString('en-US')} bytes, planned in ${Math.round(p.ms)} ms`}>{peakText(p.peak, plan.complete)}</td>
+              <td>{p.peak === p.lowerBound ? 'at bound' : `+${formatBytes(p.peak - p.lowerBound)}`}</td>
+            </tr>
+          );
+        })}
+      </DataTable>
       <p className="muted compare-note">The strategy on screen is highlighted; pick another to plan with it.</p>
       {failed.map((p) => (
         <p key={p.strategy} className="muted" data-testid="compare-failed">

@@ -15,6 +15,7 @@ import type { GrowthAxis, GrowthPoint } from '../../worker/protocol';
 import { sweepValues } from '../../planner/sweep/dim-sweep';
 import { useCompareActions } from '../compare/use-compare';
 import { ownValue } from '../../shared/own';
+import { PaneToolbar } from '../pane-toolbar';
 import { useElementSize } from '../use-element-size';
 import { growthLayout, pointAt } from './growth-geometry';
 import { growthChartOf } from './growth-input';
@@ -76,10 +77,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   });
   return (
     <section className="pane growth-pane" aria-labelledby="growth-title" data-testid="growth-pane" data-status={growth?.status ?? 'none'}>
-      <div className="pane-toolbar growth-toolbar">
-        <h2 id="growth-title" className="pane-title">
-          Growth
-        </h2>
+      <PaneToolbar titleId="growth-title" title="Growth" className="growth-toolbar">
         {choice !== undefined && (
           <div className="growth-tools">
             <select className="input select" value={choice.key} onChange={(e) => setAxisKey(e.target.value)} aria-label="Vary" data-testid="growth-axis">
@@ -99,7 +97,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
             </label>
           </div>
         )}
-      </div>
+      </PaneToolbar>
       {choice === undefined ? (
         <p className="pane-empty" data-testid="growth-none">
           {offer.notes.join(' ')}

@@ -16,6 +16,7 @@ import { HeapView } from './heap-view';
 import type { ModelPlan } from '../../planner/plan';
 import type { InferredGraph } from '../../model/inferred';
 import { kvCacheNames } from '../kv-cache-names';
+import { PaneToolbar } from '../pane-toolbar';
 import { useElementSize } from '../use-element-size';
 import { drawnRegions, laneHeight, READABLE_LANE, regionPlan } from './heap-regions';
 import { PeakChart } from './peak-chart';
@@ -82,10 +83,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   const onSelectStep = useCallback((step: number | undefined) => select(step === undefined ? undefined : { kind: 'step', step }), [select]);
   return (
     <section ref={pane} className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
-      <div className="pane-toolbar">
-        <h2 id="heap-title" className="pane-title">
-          Heap
-        </h2>
+      <PaneToolbar titleId="heap-title" title="Heap">
         {fullPlan && <HeapNumbers plan={fullPlan} />}
         <div className="heap-tools">
           {regions.length > 1 && mode === 'diagram' && (
@@ -112,7 +110,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
             </button>
           </div>
         </div>
-      </div>
+      </PaneToolbar>
       {fullPlan && <OverLimit plan={fullPlan} />}
       {model && <AssumptionsBanner compact={paneSize !== undefined && paneSize.height < COMPACT_BANNER_BELOW} />}
       {cached === undefined || emphasis === undefined ? (

@@ -23,12 +23,6 @@ export function TargetFields() {
   const { setSettings } = useActions();
   const [localError, setLocalError] = useState<string | undefined>(undefined);
   const errorId = useId();
-  const cacheId = useId();
-  const sramId = useId();
-  const orderId = useId();
-  const scratchId = useId();
-  const weightsId = useId();
-  const ioId = useId();
   if (!TARGET_NAMES.includes(settings.target)) return null;
   const edits: TargetEdits = settings.edits ?? {};
   const fields = editableTarget(settings.target, edits);
@@ -37,13 +31,19 @@ export function TargetFields() {
     void setSettings({ edits: next });
   };
   const editRegion = (name: string, change: RegionEdit): void => apply({ ...edits, regions: { ...edits.regions, [name]: { ...edits.regions?.[name], ...change } } });
-  const bytes = (label: string, optional: boolean, onValue: (value: number | undefined) => void) => (text: string) => {
-    const parsed = parseBytesField(label, text, optional);
-    if (parsed.ok) onValue(parsed.value);
-    else setLocalError(parsed.error);
-  };
   const error = localError ?? settingsError;
-  const common = { disabled, describedBy: error === undefined ? undefined : errorId, error };
+  /** A bytes field named `label`: its text read as bytes goes to `onValue`, or its error to the panel. */
+  const bytesField = (label: string, optional: boolean, onValue: (value: number | undefined) => void) => ({
+    label,
+    disabled,
+    describedBy: error === undefined ? undefined : errorId,
+    error,
+    onCommit: (text: string) => {
+      const parsed = parseBytesField(label, text, optional);
+      if (parsed.ok) onValue(parsed.value);
+      else setLocalError(parsed.error);
+    },
+  });
   return (
     <fieldset className="target-fields" data-testid="target-fields">
       <legend>Target fields</legend>
@@ -63,20 +63,16 @@ export function TargetFields() {
               </th>
               <td>
                 <BytesInput
-                  label={`${r.name} size limit`}
                   value={r.sizeLimit === undefined ? '' : String(r.sizeLimit)}
                   title={r.sizeLimit === undefined ? 'no limit (empty)' : formatBytes(r.sizeLimit)}
-                  onCommit={bytes(`${r.name} size limit`, true, (v) => editRegion(r.name, { sizeLimit: v ?? 'none' }))}
-                  {...common}
+                  {...bytesField(`${r.name} size limit`, true, (v) => editRegion(r.name, { sizeLimit: v ?? 'none' }))}
                 />
               </td>
               <td>
                 <BytesInput
-                  label={`${r.name} alignment`}
                   value={String(r.alignment)}
                   title="bytes, a power of two"
-                  onCommit={bytes(`${r.name} alignment`, false, (v) => editRegion(r.name, { alignment: v! }))}
-                  {...common}
+                  {...bytesField(`${r.name} alignment`, false, (v) => editRegion(r.name, { alignment: v! }))}
                 />
               </td>
             </tr>
@@ -84,33 +80,12 @@ export function TargetFields() {
         </tbody>
       </table>
       {fields.dwPwCacheBytes !== undefined && (
-        <div className="cache-field">
-          <label htmlFor={cacheId}>dw-pw cache bytes</label>
-          <BytesInput
-            id={cacheId}
-            label="dw-pw cache bytes"
-            value={String(fields.dwPwCacheBytes)}
-            title={formatBytes(fields.dwPwCacheBytes)}
-            onCommit={bytes('dw-pw cache bytes', false, (v) => apply({ ...edits, dwPwCacheBytes: v! }))}
-            {...common}
-          />
-        </div>
+        <LabelledBytes bytes={fields.dwPwCacheBytes} {...bytesField('dw-pw cache bytes', false, (v) => apply({ ...edits, dwPwCacheBytes: v! }))} />
       )}
       {fields.sramBytes !== undefined && (
-        <div className="cache-field">
-          <label htmlFor={sramId}>fusion SRAM bytes</label>
-          <BytesInput
-            id={sramId}
-            label="fusion SRAM bytes"
-            value={String(fields.sramBytes)}
-            title={formatBytes(fields.sramBytes)}
-            onCommit={bytes('fusion SRAM bytes', false, (v) => apply({ ...edits, sramBytes: v! }))}
-            {...common}
-          />
-        </div>
+        <LabelledBytes bytes={fields.sramBytes} {...bytesField('fusion SRAM bytes', false, (v) => apply({ ...edits, sramBytes: v! }))} />
       )}
       <ChoiceField
-        id={orderId}
         label="execution order"
         value={fields.order}
         choices={ORDER_POLICIES}
@@ -119,7 +94,6 @@ export function TargetFields() {
       />
       {fields.scratchPlacement !== undefined && (
         <ChoiceField
-          id={scratchId}
           label="scratch placement"
           value={fields.scratchPlacement}
           choices={SCRATCH_PLACEMENTS}
@@ -129,7 +103,6 @@ export function TargetFields() {
         />
       )}
       <ChoiceField
-        id={weightsId}
         label="weights"
         value={fields.weights}
         choices={fields.weightsChoices}
@@ -138,7 +111,6 @@ export function TargetFields() {
         onChoose={(text) => apply(withWeights(edits, text, editableTarget(settings.target).weights))}
       />
       <ChoiceField
-        id={ioId}
         label="graph I/O"
         value={fields.io}
         choices={IO_OWNERS}
@@ -223,6 +195,17 @@ function BytesInput({ id, label, value, title, disabled, describedBy, error, onC
   );
 }
 
+/** A bytes field with a visible label, in the column of the single fields (the dw-pw cache, the fusion SRAM). */
+function LabelledBytes({ bytes, ...field }: Omit<BytesInputProps, 'id' | 'value' | 'title'> & { readonly bytes: number }) {
+  const id = useId();
+  return (
+    <div className="cache-field">
+      <label htmlFor={id}>{field.label}</label>
+      <BytesInput id={id} value={String(bytes)} title={formatBytes(bytes)} {...field} />
+    </div>
+  );
+}
+
 interface SwitchProps {
   readonly label: string;
   readonly title?: string; // what the switch does, on hover
@@ -242,7 +225,6 @@ function Switch({ label, title, checked, disabled, onChange }: SwitchProps) {
 }
 
 interface ChoiceFieldProps<T extends string> {
-  readonly id: string;
   readonly label: string;
   readonly value: T;
   readonly choices: readonly T[];
@@ -252,7 +234,8 @@ interface ChoiceFieldProps<T extends string> {
 }
 
 /** A target field with a few named values (the execution order, the scratch placement). */
-function ChoiceField<T extends string>({ id, label, value, choices, disabled, title, onChoose }: ChoiceFieldProps<T>) {
+function ChoiceField<T extends string>({ label, value, choices, disabled, title, onChoose }: ChoiceFieldProps<T>) {
+  const id = useId();
   return (
     <div className="cache-field">
       <label htmlFor={id}>{label}</label>

@@ -3,7 +3,7 @@
 // the fusion planners read, and output shapes computed from them.
 
 import type { InferredGraph, InferredModel, NodeAttribute } from '../../../model/inferred';
-import { type FusionSettings } from '../../targets/target';
+import { type FusionSettings, type TargetProfile } from '../../targets/target';
 import { parseTarget } from '../../targets/parse';
 import { tinyGraph, type TinyGraph } from '../../testing/tiny-graph';
 
@@ -136,4 +136,30 @@ export function convNet(input: Shape, dtype: 'float32' | 'uint8' = 'float32'): C
 export function fusionSettings(fusion: Readonly<Record<string, unknown>> = {}, rules: Readonly<Record<string, unknown>> = {}): FusionSettings {
   const doc = { sramBytes: 1 << 20, nramBytes: 1 << 20, wramBytes: 1 << 20, coresPerCluster: 1, ...fusion, rules };
   return parseTarget({ name: 'test', regions: [{ name: 'dram' }, { name: 'sram', fast: true }], fusion: doc }).fusion!;
+}
+
+/** A target for tests that plan a whole model: activations in DRAM, an on-chip SRAM, fusion with the given fields over 1 MiB memories. */
+export function fusionTarget(fusion: Readonly<Record<string, unknown>>): TargetProfile {
+  return parseTarget({
+    name: 'board',
+    regions: [{ name: 'dram' }, { name: 'sram', fast: true }],
+    fusion: { onChipRegion: 'sram', sramBytes: 1 << 20, nramBytes: 1 << 20, wramBytes: 1 << 20, ...fusion },
+    planning: { activationRegion: 'dram' },
+  });
+}
+
+/** x -> c1 (3×3) -> r1 Relu -> c2 (3×3), output c2: on the default [1,4,8,8] input every float tensor is 1 KiB. */
+export function reluChain(input: Shape = [1, 4, 8, 8]): ConvNet {
+  return convNet(input).conv('c1', 'x', { out: 4, k: 3, p: 1 }).op('Relu', 'r1', 'c1').conv('c2', 'r1', { out: 4, k: 3, p: 1 }).output('c2');
+}
+
+/** x [1,4,8,8] -> c0 (3×3) -> residual block [c1 (3×3) -> c2 (3×3) -> add(c2, c0)] -> r Relu, output r. */
+export function residualNet(): ConvNet {
+  return convNet([1, 4, 8, 8])
+    .conv('c0', 'x', { out: 4, k: 3, p: 1 })
+    .conv('c1', 'c0', { out: 4, k: 3, p: 1 })
+    .conv('c2', 'c1', { out: 4, k: 3, p: 1 })
+    .op('Add', 'add', 'c2', 'c0')
+    .op('Relu', 'r', 'add')
+    .output('r');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InferredGraph } from '../../../model/inferred';
 import type { FusionSettings } from '../../targets/target';
 import type { FusionUnitCore } from '../fusion-types';
-import { convNet, fusionSettings } from '../testing/conv-net';
+import { convNet, fusionSettings, reluChain, residualNet } from '../testing/conv-net';
 import { buildTfus } from './builder';
 import { checkUnits } from './check';
 
@@ -57,16 +57,7 @@ describe('growth and shrinking', () => {
 });
 
 describe('whole blocks before single layers', () => {
-  /** c0 (3×3) -> residual block [c1 (3×3) -> c2 (3×3) -> add(c2, c0)] -> r Relu. */
-  const residual = () =>
-    convNet([1, 4, 8, 8])
-      .conv('c0', 'x', { out: 4, k: 3, p: 1 })
-      .conv('c1', 'c0', { out: 4, k: 3, p: 1 })
-      .conv('c2', 'c1', { out: 4, k: 3, p: 1 })
-      .op('Add', 'add', 'c2', 'c0')
-      .op('Relu', 'r', 'add')
-      .output('r')
-      .graph();
+  const residual = () => residualNet().graph();
 
   it('takes the whole residual block, whose branches excuse the stride redundancy', () => {
     const r = build(residual(), fusionSettings({}, { preferBlocks: true }));
@@ -100,7 +91,7 @@ describe('tile search orders', () => {
 });
 
 describe('checkUnits (independent checker)', () => {
-  const g = convNet([1, 4, 16, 16]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).op('Relu', 'r1', 'c1').conv('c2', 'r1', { out: 4, k: 3, p: 1 }).output('c2').graph();
+  const g = reluChain([1, 4, 16, 16]).graph();
   const s = fusionSettings({ sramBytes: 6000 }, { redundancyPercent: 1000 });
   const unit = build(g, s).units[0]!;
 
@@ -120,7 +111,7 @@ describe('checkUnits (independent checker)', () => {
   });
 
   it('finds small-map tiles that cannot pipeline the next map', () => {
-    const two = convNet([2, 4, 8, 8]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).op('Relu', 'r1', 'c1').conv('c2', 'r1', { out: 4, k: 3, p: 1 }).output('c2').graph();
+    const two = reluChain([2, 4, 8, 8]).graph();
     const one = fusionSettings({}, { maxSmallMaps: 1 });
     const [u] = build(two, one).units;
     expect([u!.tile!.mode, u!.tile!.maps, u!.onChip.sram]).toEqual(['small-map', 1, 2048]);

@@ -3,7 +3,7 @@ import type { InferredGraph } from '../../../model/inferred';
 import type { FusionSettings } from '../../targets/target';
 import type { Tile } from '../feature-map';
 import { candidateOf } from './candidate';
-import { convNet, fusionSettings } from '../testing/conv-net';
+import { convNet, fusionSettings, reluChain } from '../testing/conv-net';
 import { unitContext } from './builder';
 import { evaluateRules, nram, nramPerCore, sharedWeights, smallMaps, sram, tileable, tileSramBytes, wram } from './rules';
 import { mainLayers, mainMainNonMain, redundancy, scalarThenVector, singleOutput, smallMapPipeline, strideRedundancy, strideSums } from './shape-rules';
@@ -19,7 +19,7 @@ function candidate(g: InferredGraph, first: number, last: number, tile: Tile | u
 }
 
 /** x [N,4,8,8] -> c1 (3×3, pad 1) -> r1 Relu -> c2 (3×3, pad 1); every tensor 1 KiB per map, each weight 576 B. */
-const chain = (n = 1) => convNet([n, 4, 8, 8]).conv('c1', 'x', { out: 4, k: 3, p: 1 }).op('Relu', 'r1', 'c1').conv('c2', 'r1', { out: 4, k: 3, p: 1 }).output('c2').graph();
+const chain = (n = 1) => reluChain([n, 4, 8, 8]).graph();
 
 describe('tileable', () => {
   it('holds when every layer passes a tile and fails on a layer without a tiling rule', () => {
