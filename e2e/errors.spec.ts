@@ -121,3 +121,13 @@ test('a model URL answering 404 says so', async ({ page, consoleErrors }) => {
   await waitForError(page, 'absent.onnx');
   await expect(page.getByTestId('error-message')).toContainText('HTTP 404');
 });
+
+test("a model URL answered with the site's own page says the address is probably wrong, naming it", async ({ page }) => {
+  // As a single-page host does: 200 and its index page for a path that holds no model.
+  await page.route((url) => url.pathname === '/e2e/missing-model.onnx', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body>app</body></html>' }),
+  );
+  await page.goto('/?model=/e2e/missing-model.onnx');
+  await waitForError(page, 'missing-model.onnx');
+  await expect(page.getByTestId('error-message')).toContainText('/e2e/missing-model.onnx: the server answered with a web page (text/html), not a model file; the address is probably wrong');
+});

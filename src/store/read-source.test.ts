@@ -33,6 +33,18 @@ describe('reading model bytes', () => {
     await expect(fetchModel('m.onnx', deps(async () => response), { max: 4000 })).rejects.toMatchObject({ code: 'too-large' });
   });
 
+  it("says the address is probably wrong when the server answers with its own web page, naming the whole URL", async () => {
+    const page = () => new Response('<!doctype html><html><body>app</body></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    await expect(fetchModel('/missing-model.onnx', deps(async () => page()))).rejects.toMatchObject({
+      code: 'io',
+      message: 'could not download https://site.example/missing-model.onnx: the server answered with a web page (text/html), not a model file; the address is probably wrong',
+    });
+    // A model whose server calls it text/html is still a model; an HTML file not sent as a page is left to the decoder to name.
+    const model = new Uint8Array([0x08, 0x07, 0x12, 0x00]);
+    await expect(fetchModel('m.onnx', deps(async () => new Response(model, { headers: { 'content-type': 'text/html' } })))).resolves.toMatchObject({ name: 'm.onnx' });
+    await expect(fetchModel('m.onnx', deps(async () => new Response('<html></html>', { headers: { 'content-type': 'application/octet-stream' } })))).resolves.toMatchObject({ name: 'm.onnx' });
+  });
+
   it('rejects URLs that are not http(s), blob: or data:', async () => {
     const fetchFn = vi.fn();
     await expect(fetchModel('file:///etc/passwd', deps(fetchFn))).rejects.toMatchObject({ code: 'bad-url' });

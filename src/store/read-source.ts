@@ -100,10 +100,22 @@ export async function fetchModel(url: string, deps: FetchDeps, options: FetchOpt
     const total = Number.isFinite(length) && length >= 0 ? length : undefined;
     if (total !== undefined) checkSize(name, total, max);
     const bytes = await readBody(response, name, total, onProgress, max, watch);
+    if (isWebPage(response, bytes)) {
+      // A site that answers every address with its own page (a single-page app, a login) sends 200 for a path that holds no model.
+      throw new InputError('io', `could not download ${absolute.href}: the server answered with a web page (text/html), not a model file; the address is probably wrong`);
+    }
     return { bytes, name, url: absolute.href };
   } finally {
     watch.done();
   }
+}
+
+/** True when the answer is an HTML page: served as text/html and starting with a tag. */
+function isWebPage(response: Response, bytes: ArrayBuffer): boolean {
+  if (!/^\s*text\/html\b/i.test(response.headers.get('content-type') ?? '')) return false;
+  const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64));
+  const first = head.find((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0xef && b !== 0xbb && b !== 0xbf);
+  return first === 0x3c; // '<'
 }
 
 /** A signal that aborts with the caller's reason, or with `stalled(seconds)` when `kick` has not been called for `ms`. */
