@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
 import { GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
-import { growthSvg } from './growth-svg';
+import { byteTicks, growthSvg } from './growth-svg';
+import { formatBytes } from '../../shared/format';
 
 /** A point of one region, ram, with the bound at half the peak. */
 function point(value: number, peak: number, more: Partial<GrowthPoint> = {}): GrowthPoint {
@@ -108,5 +109,14 @@ describe('growthSvg', () => {
     expect(svg).toContain('a\ufffdb');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" class="growth-svg" width="466" height="266"/);
     expect(svg).not.toMatch(/[<>]&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+});
+
+describe('byte ticks', () => {
+  it('name 0, the middle and the top in whole bytes, each once, and only 0 for a region empty at every value', () => {
+    expect(byteTicks(1)).toEqual([0]);
+    expect(byteTicks(0)).toEqual([0]);
+    expect(byteTicks(3).map(formatBytes)).toEqual(['0 B', '2 B', '3 B']);
+    expect(byteTicks(2 ** 20)).toEqual([0, 2 ** 19, 2 ** 20]);
   });
 });

@@ -56,7 +56,7 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
     `<rect class="gr-back" x="${left}" y="${top.toFixed(1)}" width="${(right - left).toFixed(1)}" height="${height.toFixed(1)}" fill="${GROWTH_COLOURS.back}"/>`,
     `<text class="gr-text" x="${left}" y="${(top - 5).toFixed(1)}" font-weight="600" fill="${GROWTH_COLOURS.text}">${text(panel.name)}${text(limitWords(panel))}</text>`,
   ];
-  for (const bytes of [0, panel.highest / 2, panel.highest]) {
+  for (const bytes of byteTicks(panel.highest)) {
     out.push(`<text class="gr-muted" x="${left - 6}" y="${(y(bytes) + 3.5).toFixed(1)}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${formatBytes(bytes)}</text>`);
   }
   if (panel.limitShown) {
@@ -88,9 +88,20 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
 }
 
 /** " · limit 512 KiB", with "(above the chart)" when it is not drawn to scale. */
+/**
+ * The byte ticks of a panel drawn up to `highest`: 0, the middle and the top,
+ * in whole bytes and each named once; only 0 for a region that holds nothing
+ * at any value (its axis is drawn to 1 byte, which no tick should name).
+ */
+export function byteTicks(highest: number): number[] {
+  if (highest <= 1) return [0];
+  const ticks = [0, Math.round(highest / 2), Math.round(highest)];
+  return ticks.filter((t, i) => i === 0 || formatBytes(t) !== formatBytes(ticks[i - 1]!));
+}
+
 function limitWords(panel: GrowthPanel): string {
   if (panel.sizeLimit === undefined) return '';
-  return ` · limit ${formatBytes(panel.sizeLimit)}${panel.limitShown ? '' : ' (far above the curve, not drawn)'}`;
+  return ` · limit ${formatBytes(panel.sizeLimit)}${panel.limitShown ? '' : ' (above the chart)'}`;
 }
 
 /** The values under the plot and the dim's name. */
