@@ -90,9 +90,39 @@ describe('createLayoutClient (over a worker)', () => {
     expect(first.status === 'done' && first.placement.engine).toBe('layered');
     expect(first.status === 'done' && first.placement.note).toMatch(/more than/);
     expect(workers[0]!.terminated).toBe(false);
+    // A spare warms up while ELK finishes; once ELK is done the worker is free again and the spare goes.
+    expect(workers).toHaveLength(2);
     finishSlow!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(workers[1]!.terminated).toBe(true);
     const second = await client.layout(chain(4), 'auto', undefined, 10_000);
     expect(second.status === 'done' && second.placement.engine).toBe('elk');
-    expect(workers).toHaveLength(1);
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.requests).toHaveLength(2);
+  });
+
+  it('hands a request that comes while ELK still finishes to the warm spare, not to a cold worker', async () => {
+    const workers: FakeWorker[] = [];
+    const placed = (request: LayoutRequest, engine: GraphPlacement['engine']): GraphPlacement => ({ boxes: [], links: [], width: 1, height: 1, engine, ms: 1 });
+    const client = createLayoutClient(() => {
+      workers.push(
+        new FakeWorker((request, reply) => {
+          reply({ type: 'placed', id: request.id, placement: placed(request, 'layered'), final: false });
+          // The first request's ELK never finishes.
+          if (request.id !== 1) reply({ type: 'placed', id: request.id, placement: placed(request, 'elk'), final: true });
+        }),
+      );
+      return workers.at(-1)! as unknown as LayoutWorker;
+    });
+    await client.layout(chain(5), 'auto', undefined, 10);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.requests).toHaveLength(0); // started, not used yet
+    const second = await client.layout(chain(3), 'auto', undefined, 10_000);
+    expect(second.status === 'done' && second.placement.engine).toBe('elk');
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers[1]!.requests.map((r) => r.id)).toEqual([2]);
+    expect(workers).toHaveLength(2); // no cold worker was started
+    client.dispose();
+    expect(workers.every((w) => w.terminated)).toBe(true);
   });
 });

@@ -6,7 +6,11 @@
 // the preview) the preview is kept as the final placement (with a note) and ELK is left to
 // finish, so the worker stays warm for the next request instead of being
 // restarted cold (a cold ELK is several times slower, and a restart can fail
-// to load the worker's script). When the worker fails, the request is laid
+// to load the worker's script). While ELK finishes in the background, a spare
+// worker starts and warms up: a request that comes before ELK is done
+// terminates the busy worker and goes to the spare at once, instead of
+// waiting for a cold one (seconds, even for a graph of three boxes). When the
+// worker fails, the request is laid
 // out on this thread with the layered layout. Without Worker support every
 // layout runs on this thread.
 
@@ -54,6 +58,7 @@ export function createLayoutClient(spawn?: () => LayoutWorker): LayoutClient {
 
 class WorkerClient implements LayoutClient {
   private worker: LayoutWorker | undefined;
+  private spare: LayoutWorker | undefined; // started while the worker finishes an answered layout; takes over if a request comes first
   private pending: Pending | undefined;
   private busy: number | undefined; // the request the worker is still working on, answered or not
   private nextId = 1;
@@ -79,11 +84,13 @@ class WorkerClient implements LayoutClient {
   dispose(): void {
     this.pending?.settle({ status: 'superseded' });
     this.stop();
+    this.dropSpare();
   }
 
   private start(): LayoutWorker {
     if (this.worker !== undefined) return this.worker;
-    const worker = this.spawn();
+    const worker = this.spare ?? this.spawn();
+    this.spare = undefined;
     worker.onmessage = (event: MessageEvent<LayoutResponse>) => this.answer(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -108,9 +115,30 @@ class WorkerClient implements LayoutClient {
     }
   }
 
+  /** Starts a spare worker, which warms ELK up while the busy one finishes. */
+  private prepareSpare(): void {
+    if (this.spare !== undefined) return;
+    const spare = this.spawn();
+    spare.onmessage = null;
+    spare.onerror = (event) => {
+      event.preventDefault();
+      if (this.spare === spare) this.spare = undefined;
+      spare.terminate();
+    };
+    this.spare = spare;
+  }
+
+  private dropSpare(): void {
+    this.spare?.terminate();
+    this.spare = undefined;
+  }
+
   private answer(response: LayoutResponse): void {
     const last = response.type === 'failed' || response.final;
-    if (last && this.busy === response.id) this.busy = undefined;
+    if (last && this.busy === response.id) {
+      this.busy = undefined;
+      this.dropSpare(); // the worker is free again, and warm
+    }
     if (this.pending?.id !== response.id) return;
     if (response.type === 'placed' && !response.final) {
       this.pending.onPreview?.(response.placement);
@@ -132,6 +160,7 @@ class WorkerClient implements LayoutClient {
       if (this.pending !== pending) return;
       const note = `ELK took more than ${(pending.budgetMs! / 1000).toFixed(1)} s; the ${preview.engine} layout is shown`;
       this.finish({ status: 'done', placement: { ...preview, note } });
+      if (this.busy === pending.id) this.prepareSpare();
     }, pending.budgetMs);
   }
 
