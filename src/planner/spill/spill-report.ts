@@ -8,6 +8,7 @@ import type { InferredGraph } from '../../model/inferred';
 import type { BuiltProblem } from '../problem/build-problem';
 import { bufferTraffic } from '../problem/build-traffic';
 import { regionOf, type PlacementProblem } from '../problem/problem';
+import { scratchRequestOf } from '../scratch/merge';
 import type { MemoryRegion, TargetProfile } from '../targets/target';
 import { densityOf } from './choose-fast';
 import { memoryMapOf } from './memory-map';
@@ -44,12 +45,18 @@ const EXPLAINED = 5;
 
 /**
  * Bytes moved to and from every buffer of `problem` over one inference, by id:
- * activations as bufferTraffic counts them, scratch written and read once;
- * undefined for a buffer held outside the arena (application-owned I/O).
+ * activations as bufferTraffic counts them; scratch written and read once, by
+ * the bytes its op asked for (a variable-size buffer's minimum), not the share
+ * of free space M4 granted it, which the op is not known to touch; undefined
+ * for a buffer held outside the arena (application-owned I/O).
  */
 export function bufferMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): (RegionMoves | undefined)[] {
   const moves = bufferTraffic(graph, built.problem, built.info);
-  return problem.buffers.map((b) => (b.size === 0 && info[b.id]!.bytes > 0 ? undefined : (moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes })));
+  return problem.buffers.map((b) => {
+    if (b.size === 0 && info[b.id]!.bytes > 0) return undefined;
+    const asked = scratchRequestOf(built, b.id)?.bytes ?? info[b.id]!.bytes;
+    return moves[b.id] ?? { written: asked, read: asked };
+  });
 }
 
 /** Bytes moved per region of `problem`: the sum of bufferMoves over the buffers it holds. */
