@@ -1,5 +1,6 @@
 // Bytes moved per region over one inference (the memory map's cost figure):
-// scratch by the bytes its op asked for, not the free space M4 granted it
+// scratch by the bytes its op asked for, not the free space M4 granted it, and
+// weights placed in a RAM region read there by every op that takes them
 // (planModel on small graphs built here, figures computed by hand).
 
 import { describe, expect, it } from 'vitest';
@@ -39,5 +40,36 @@ describe('scratch in the bytes moved', () => {
     for (const b of work) expect([b.name, b.moved]).toEqual([b.name, 16 + 16]);
     const without = planModel(model(), target());
     expect(total(plan) - total(without)).toBe(2 * (16 + 16));
+  });
+});
+
+describe('weights in the bytes moved', () => {
+  // w (64 floats) is read by two Adds; v (16 floats) by one Mul, which takes it twice.
+  const model = () => {
+    const g = tinyGraph().input('x', [64]).weight('w', [64]).weight('v', [16]);
+    g.node('Add', ['x', 'w'], { a: [64] }).node('Add', ['a', 'w'], { b: [64] }).node('Slice', ['b'], { c: [16] });
+    g.node('Mul', ['c', 'v', 'v'], { y: [16] });
+    return g.output('y').model();
+  };
+  const W = 64 * 4;
+  const V = 16 * 4;
+
+  it('in flash move nothing in any region', () => {
+    const plain = planModel(model(), target());
+    const flash = planModel(model(), target({ weights: {} }));
+    expect(flash.regions.map((r) => r.moved)).toEqual(plain.regions.map((r) => r.moved));
+  });
+
+  it('loaded in a RAM region are read there once per op that takes them', () => {
+    const plain = planModel(model(), target());
+    const plan = planModel(model(), target({ weights: { region: 'ext' } }));
+    expect(moved(plan, 'ext')).toEqual({ written: moved(plain, 'ext').written, read: moved(plain, 'ext').read + 2 * W + V });
+    expect(moved(plan, 'sram')).toEqual(moved(plain, 'sram'));
+  });
+
+  it('copied to a RAM region at start are also written there once', () => {
+    const plain = planModel(model(), target());
+    const plan = planModel(model(), target({ weights: { region: 'sram', copied: true } }));
+    expect(moved(plan, 'sram')).toEqual({ written: moved(plain, 'sram').written + W + V, read: moved(plain, 'sram').read + 2 * W + V });
   });
 });
