@@ -11,7 +11,7 @@
 import { formatBytes } from '../../shared/format';
 import { overLimitText, peakText, regionsOver } from '../plan-words';
 import { shortName } from '../../shared/short-name';
-import { xmlChars } from './xml-chars';
+import { escapeXml } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
 import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
@@ -241,9 +241,4 @@ function ticks(max: number, count: number): number[] {
   const out: number[] = [];
   for (let v = 0; v <= max; v += step) out.push(Math.round(v));
   return out;
-}
-
-/** Escapes text for XML content and attribute values. */
-export function escapeXml(text: string): string {
-  return xmlChars(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
