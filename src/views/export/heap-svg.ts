@@ -4,8 +4,8 @@
 // region's size limit (at the arena bytes the weights below it leave, with the
 // overflow tinted and "over by" when the plan does not fit, and the verdict
 // under the title), byte and step ticks, a legend
-// of the colours and lines, and under it the peak chart (live bytes per kind
-// and region). Plain strings, no DOM: exports and tests
+// of the colours and lines, under it the memory map (the side bar's bars,
+// memory-map-svg.ts) and the peak chart (live bytes per kind and region). Plain strings, no DOM: exports and tests
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
@@ -15,6 +15,8 @@ import { escapeXml } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
 import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
+import { memoryMapData } from '../panels/memory-map-data';
+import { memoryMapSvg, memoryMapSvgHeight, type MapColours } from './memory-map-svg';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 
 /** Options of heapSvg. */
@@ -25,7 +27,8 @@ export interface HeapSvgOptions {
   readonly extents?: ReadonlyMap<string, number>; // bytes each region's axis spans (one scale for two plans)
   readonly highlight?: ReadonlySet<number>; // buffer ids drawn outlined; the others dim
   readonly legend?: boolean; // what the colours and lines mean, under the step axis; default true
-  readonly chart?: boolean; // the peak chart under the legend; default true
+  readonly memoryMap?: boolean; // the memory map's bars under the legend; default true
+  readonly chart?: boolean; // the peak chart under the memory map; default true
   readonly appendix?: HeapSvgAppendix; // a drawing of its own under everything else (the growth curve)
 }
 
@@ -61,6 +64,16 @@ const LIMIT = '#a45c00';
 const TEXT = '#1b2130';
 const MUTED = '#627084';
 const LANE = '#f1f3f6';
+/** Pixels between the legend and the memory map. */
+const MAP_GAP = 10;
+const MAP_COLOURS: MapColours = {
+  parts: { weights: KIND_COLOURS.subgraph, io: KIND_COLOURS.input, activations: KIND_COLOURS.activation, scratch: KIND_COLOURS.scratch, rest: '#c9ced6' },
+  limit: LIMIT,
+  over: PEAK,
+  text: TEXT,
+  muted: MUTED,
+  background: LANE,
+};
 
 /** The SVG document of `plan`'s heap; see the module header. */
 export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
@@ -76,7 +89,9 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const chart = options.chart === false ? undefined : peakChartData(plan);
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
   const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
-  const above = lanesBottom + legendHeight + (chart === undefined ? 0 : chartHeight + 24);
+  const map = options.memoryMap === false ? undefined : memoryMapData(plan);
+  const mapHeight = map === undefined ? 0 : memoryMapSvgHeight(map) + MAP_GAP;
+  const above = lanesBottom + legendHeight + mapHeight + (chart === undefined ? 0 : chartHeight + 24);
   const appendix = options.appendix;
   const height = above + (appendix === undefined ? 0 : APPENDIX_GAP + APPENDIX_TITLE + appendix.height);
   const x = (step: number): number => MARGIN.left + (step / steps) * plotWidth;
@@ -101,8 +116,9 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   }
   parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
   if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.limit !== undefined)));
+  if (map !== undefined) parts.push(memoryMapSvg(map, { x: MARGIN.left, y: lanesBottom + legendHeight + MAP_GAP, width: plotWidth }, MAP_COLOURS));
   if (chart !== undefined) {
-    const top = lanesBottom + legendHeight + 10;
+    const top = lanesBottom + legendHeight + mapHeight + 10;
     parts.push(`<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region</text>`);
     parts.push(peakChartSvg(chart, { width: plotWidth + 12, height: chartHeight, x: MARGIN.left - 6, y: top + 14 }));
   }
