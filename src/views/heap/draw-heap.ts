@@ -248,12 +248,14 @@ function drawOverflow(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScal
 
 /** "limit 512 KiB" (less the weights, and how far over) at the right end of the limit line. */
 function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, y: HeapScales['y'][number], width: number, colour: string, background: string): void {
-  const text = laneLimitText(limit);
   ctx.save();
   ctx.font = '600 11px system-ui, sans-serif';
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
   const py = Math.max(12, Math.round(y(limit.arena)) - 3);
+  // A lane too narrow for the whole label keeps how far over (or the limit).
+  const full = laneLimitText(limit);
+  const text = ctx.measureText(full).width + 16 <= width ? full : laneLimitText(limit, true);
   const w = ctx.measureText(text).width;
   ctx.globalAlpha = 0.85;
   ctx.fillStyle = background;

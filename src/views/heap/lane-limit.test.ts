@@ -19,6 +19,7 @@ describe('a lane size limit', () => {
     expect(limit).toEqual({ sizeLimit: 1024, weights: 300, arena: 724, overBy: 76 });
     expect(800 - limit.arena).toBe(limit.overBy);
     expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 300 B weights · over by 76 B');
+    expect(laneLimitText(limit, true)).toBe('over by 76 B');
   });
 
   it('with weights above the whole limit leaves the arena no room', () => {

@@ -24,8 +24,9 @@ export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined
   return { sizeLimit: region.sizeLimit, weights, arena: Math.max(0, region.sizeLimit - weights), overBy: regionOverBy(region) };
 }
 
-/** "limit 512 KiB", "limit 512 KiB less 232 KiB weights · over by 12 KiB": the words at the end of the limit line. */
-export function laneLimitText(limit: LaneLimit): string {
+/** "limit 512 KiB", "limit 512 KiB less 232 KiB weights · over by 12 KiB": the words at the end of the limit line; `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB". */
+export function laneLimitText(limit: LaneLimit, short = false): string {
+  if (short) return limit.overBy > 0 ? `over by ${formatBytes(limit.overBy)}` : `limit ${formatBytes(limit.sizeLimit)}`;
   const weights = limit.weights > 0 ? ` less ${formatBytes(limit.weights)} weights` : '';
   return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}`;
 }
