@@ -2,11 +2,12 @@
 // re-plans and travels in the link as spill=off, giving the plan the command
 // line gives with the same switch; the side bar's memory map and summary()
 // give every region's figures as plan --json does, also with the weights
-// copied to a RAM region and graph I/O owned by the application, and so does
-// the heap's SVG export (its memory-map bars, and each limit line where the
-// arena runs out of room under the weights); Compare ranks the buffers a
-// spilled plan moved to the slow memory as diff does, and gives the bytes
-// moved per region plan --json gives, weights read there included.
+// copied to a RAM region and graph I/O owned by the application (bytes moved
+// included), and so does the heap's SVG export (its memory-map bars, and each
+// limit line where the arena runs out of room under the weights); Compare
+// ranks the buffers a spilled plan moved to the slow memory as diff does, and
+// gives the bytes moved per region plan --json gives, weights read there
+// included.
 
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
@@ -153,6 +154,8 @@ test('weights copied to the external RAM and application-owned I/O, chosen in th
     await expect(bar).toHaveAttribute('data-weights', String(r.weights));
     await expect(bar).toHaveAttribute('data-used', String(r.used));
     await expect(bar).toHaveAttribute('data-over-by', String(r.overBy));
+    // The bytes moved there over one inference, the weights read in ext-ram and copied there included.
+    await expect(bar).toHaveAttribute('data-moved', String(r.moved!.written + r.moved!.read));
   }
   await expect(page.getByTestId('memory-map-weights')).toContainText('in ext-ram below its arena, copied from flash at start');
   await expect(page.getByTestId('memory-map-io')).toContainText("the application's own buffers, outside the arena");
@@ -171,6 +174,7 @@ test('weights copied to the external RAM and application-owned I/O, chosen in th
   for (const r of cli.regions) {
     const bar = tagWith(svg, `class="memory-map-region" data-region="${r.name}"`);
     expect(bar).toContain(` data-used="${r.used}" data-size-limit="${r.sizeLimit ?? ''}" data-over-by="${r.overBy}" data-weights="${r.weights}"`);
+    expect(bar).toContain(` data-moved="${r.moved!.written + r.moved!.read}"`);
     if (r.sizeLimit !== undefined && svg.includes(`<g data-limit="${r.sizeLimit}"`)) expect(tagWith(svg, `<g data-limit="${r.sizeLimit}"`)).toContain(`data-arena-limit="${r.sizeLimit - r.weights}"`);
   }
   expect(svg).toContain('in ext-ram below its arena, copied from flash at start</text>');

@@ -28,7 +28,7 @@ describe('the memory map in the heap SVG', () => {
   const map = memoryMapData(plan);
   const svg = heapSvg(plan, { title: 'sample.onnx' });
 
-  it('draws the side bar’s bar of every region, with its figures as text', () => {
+  it('draws the side bar’s bar of every region, with its figures and bytes moved as text', () => {
     expect(map.bars.map((b) => b.name)).toEqual(['sram', 'ext-ram']);
     for (const bar of map.bars) {
       const g = regionGroup(svg, bar.name);
@@ -44,6 +44,9 @@ describe('the memory map in the heap SVG', () => {
       const scale = Math.max(bar.used, bar.sizeLimit!);
       for (const p of parts) expect(Number(p[2])).toBeCloseTo((Number(p[4]) / scale) * width, 1);
       expect(g).toContain(`data-limit-tick="${bar.sizeLimit}"`);
+      // The bytes moved there over one inference, as plan --json gives them.
+      expect(attr(g, 'data-moved')).toBe(String(region.moved!.written + region.moved!.read));
+      expect(g).toContain(` · moved ${formatBytes(region.moved!.written)} written, ${formatBytes(region.moved!.read)} read per inference</tspan>`);
     }
     const sram = regionGroup(svg, 'sram');
     expect(sram).toContain(`weights ${formatBytes(plan.regions[0]!.weights!)} · I/O`);

@@ -1,11 +1,12 @@
 // The memory map as the heap's export draws it: the side bar's bars (one per
 // region, its used bytes against its limit, split into weights, graph I/O,
 // activations, scratch and the rest of the peak, the limit as a tick) with
-// their figures as text, what spilled to each region, and where the weights
+// their figures as text, what spilled to each region and the bytes moved there
+// over one inference, and where the weights
 // and graph I/O are. The bars and words come from memory-map-data.ts, as the
 // side bar's do. Plain strings, no DOM.
 
-import { barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, weightsText, type MapBar, type MapPart, type MemoryMap } from '../panels/memory-map-data';
+import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, weightsText, type MapBar, type MapPart, type MemoryMap } from '../panels/memory-map-data';
 import { formatBytes } from '../../shared/format';
 import { escapeXml } from './xml-chars';
 
@@ -68,10 +69,11 @@ function barSvg(bar: MapBar, box: MapBox, c: MapColours): string {
   const len = (bytes: number) => (bytes / scale) * box.width;
   const barTop = box.y + ROW.label;
   const over = bar.overBy > 0;
-  const attrs = `data-region="${escapeXml(bar.name)}" data-used="${bar.used}" data-size-limit="${bar.sizeLimit ?? ''}" data-over-by="${bar.overBy}" data-weights="${bar.weights}" data-io="${bar.io}" data-activations="${bar.activations}" data-scratch="${bar.scratch}" data-spilled="${bar.spilled ?? ''}"`;
+  const moved = barMovedText(bar);
+  const attrs = `data-region="${escapeXml(bar.name)}" data-used="${bar.used}" data-size-limit="${bar.sizeLimit ?? ''}" data-over-by="${bar.overBy}" data-weights="${bar.weights}" data-io="${bar.io}" data-activations="${bar.activations}" data-scratch="${bar.scratch}" data-spilled="${bar.spilled ?? ''}" data-moved="${bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}"`;
   const out = [
     `<g class="memory-map-region" ${attrs}>`,
-    `<text x="${box.x}" y="${box.y + 10}" fill="${c.text}"><tspan font-weight="600">${escapeXml(bar.name)}</tspan><tspan fill="${c.muted}"> ${bar.fast ? 'fast' : 'slow'}</tspan></text>`,
+    `<text x="${box.x}" y="${box.y + 10}" fill="${c.text}"><tspan font-weight="600">${escapeXml(bar.name)}</tspan><tspan fill="${c.muted}"> ${bar.fast ? 'fast' : 'slow'}${moved === undefined ? '' : ` · ${escapeXml(moved)}`}</tspan></text>`,
     `<text x="${box.x + box.width}" y="${box.y + 10}" text-anchor="end" fill="${over ? c.over : c.text}"${over ? ' font-weight="600"' : ''} data-used-text="true">${escapeXml(barUsedText(bar))}</text>`,
     `<rect x="${box.x}" y="${barTop}" width="${box.width}" height="${ROW.bar}" rx="3" fill="${c.background}"/>`,
   ];

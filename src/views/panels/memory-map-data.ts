@@ -3,7 +3,7 @@
 // fullest step (graph inputs and outputs, activations, scratch) and the rest of
 // the peak (holes, alignment, scratch grown into free space), below them the
 // weights the target keeps in the region; where the weights and the graph's
-// inputs and outputs are; and the words both the side bar and the heap's
+// inputs and outputs are; the bytes moved there over one inference; and the words both the side bar and the heap's
 // export write under each bar. Plain functions over a plan; no DOM.
 
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
@@ -27,6 +27,7 @@ export interface MapBar {
   readonly activations: number; // bytes of other tensors (activations, copies, caches, subgraph bodies) live at `step`
   readonly scratch: number; // bytes of scratch live at `step`
   readonly rest: number; // peak - io - activations - scratch: holes, padding, grown scratch elsewhere
+  readonly moved: { readonly written: number; readonly read: number } | undefined; // bytes written and read over one inference (plan --json's moved); undefined when the plan does not give them
 }
 
 /** The memory map of a plan. */
@@ -74,6 +75,7 @@ export function memoryMapData(plan: ModelPlan): MemoryMap {
       activations: at('activations'),
       scratch: at('scratch'),
       rest: Math.max(0, r.peak - used),
+      moved: r.moved,
     };
   });
   const storage = plan.storage;
@@ -123,6 +125,12 @@ export function barUsedText(bar: MapBar): string {
 export function barPartsText(bar: MapBar): string {
   const weights = bar.weights > 0 ? `weights ${formatBytes(bar.weights)} · ` : '';
   return `${weights}I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}`;
+}
+
+/** "moved 10.6 MiB written, 11.0 MiB read per inference"; undefined when the plan does not give bytes moved. */
+export function barMovedText(bar: MapBar): string | undefined {
+  if (bar.moved === undefined) return undefined;
+  return `moved ${formatBytes(bar.moved.written)} written, ${formatBytes(bar.moved.read)} read per inference`;
 }
 
 /** "45 buffers (11.1 MiB) spilled here"; undefined when nothing spilled to the region. */

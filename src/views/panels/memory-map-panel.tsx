@@ -8,7 +8,7 @@ import { formatBytes } from '../../shared/format';
 import { useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { Panel } from './panel';
-import { barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, weightsText, type MapBar } from './memory-map-data';
+import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, weightsText, type MapBar } from './memory-map-data';
 import '../heap/heap.css';
 import './memory-map.css';
 
@@ -39,6 +39,7 @@ function RegionBar({ bar }: { readonly bar: MapBar }) {
   const pct = (bytes: number) => `${((bytes / scale) * 100).toFixed(2)}%`;
   const over = bar.overBy > 0;
   const spilled = barSpilledText(bar);
+  const moved = barMovedText(bar);
   const title = MAP_PARTS.map((p) => `${p.label} ${formatBytes(bar[p.key])}`).join(', ');
   return (
     <li
@@ -54,6 +55,7 @@ function RegionBar({ bar }: { readonly bar: MapBar }) {
       data-io={bar.io}
       data-activations={bar.activations}
       data-scratch={bar.scratch}
+      data-moved={bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}
     >
       <div className="memory-map-label">
         <span className="memory-map-name">
@@ -74,6 +76,7 @@ function RegionBar({ bar }: { readonly bar: MapBar }) {
             · <span className="spill-mark" aria-hidden="true" /> {spilled}
           </span>
         )}
+        {moved !== undefined && <span data-testid="memory-map-moved"> · {moved}</span>}
       </div>
     </li>
   );
