@@ -17,7 +17,9 @@ export function needsLines(plan: ModelPlan): string[] {
 export function spillLines(plan: ModelPlan): string[] {
   const lines: string[] = [];
   const moved = plan.regions.filter((r) => r.moved !== undefined && r.moved.written + r.moved.read > 0);
-  if (moved.length > 0) lines.push(`  moved         ${moved.map((r) => `${r.name} ${formatBytes(r.moved!.written)} written, ${formatBytes(r.moved!.read)} read`).join('; ')} (one inference)`);
+  const weights = plan.storage?.weights;
+  const withWeights = weights === undefined || weights.in === 'flash' ? '' : `; the weights read in ${weights.in}${weights.copied ? ' and copied there at start' : ''} included`;
+  if (moved.length > 0) lines.push(`  moved         ${moved.map((r) => `${r.name} ${formatBytes(r.moved!.written)} written, ${formatBytes(r.moved!.read)} read`).join('; ')} (one inference${withWeights})`);
   const spill = plan.spill;
   if (spill === undefined) return lines;
   const search = spill.proven ? 'proven the most bytes moved in the fast region' : 'greedy by bytes moved per byte-step, search stopped by its work budget';

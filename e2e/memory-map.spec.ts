@@ -2,10 +2,15 @@
 // re-plans and travels in the link as spill=off, giving the plan the command
 // line gives with the same switch; the side bar's memory map and summary()
 // give every region's figures as plan --json does, also with the weights
-// copied to a RAM region and graph I/O owned by the application; Compare
-// ranks the buffers a spilled plan moved to the slow memory as diff does.
+// copied to a RAM region and graph I/O owned by the application (bytes moved
+// included), and so does the heap's SVG export (its memory-map bars, and each
+// limit line where the arena runs out of room under the weights); Compare
+// ranks the buffers a spilled plan moved to the slow memory as diff does, and
+// gives the bytes moved per region plan --json gives, weights read there
+// included.
 
-import { expect as baseExpect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli/main';
@@ -33,11 +38,25 @@ interface CliRegion {
   readonly weights: number;
   readonly io: number;
   readonly used: number;
+  readonly moved?: { readonly written: number; readonly read: number };
 }
 
 /** A region of `plan --json` as summary().regions gives it. */
 function asSummary(r: CliRegion) {
   return { name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: r.overBy, spilled: r.spilled ?? null, weights: r.weights, io: r.io, used: r.used };
+}
+
+/** Clicks an export button and returns the downloaded file's bytes. */
+async function download(page: Page, testId: string): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
+  return readFileSync(await file.path());
+}
+
+/** The opening tag of the element of `svg` that carries `marker`. */
+function tagWith(svg: string, marker: string): string {
+  const at = svg.indexOf(marker);
+  expect(at).toBeGreaterThanOrEqual(0);
+  return svg.slice(svg.lastIndexOf('<', at), svg.indexOf('>', at) + 1);
 }
 
 /** Runs the CLI in this process: `plan <file> --json ...args`. */
@@ -135,6 +154,8 @@ test('weights copied to the external RAM and application-owned I/O, chosen in th
     await expect(bar).toHaveAttribute('data-weights', String(r.weights));
     await expect(bar).toHaveAttribute('data-used', String(r.used));
     await expect(bar).toHaveAttribute('data-over-by', String(r.overBy));
+    // The bytes moved there over one inference, the weights read in ext-ram and copied there included.
+    await expect(bar).toHaveAttribute('data-moved', String(r.moved!.written + r.moved!.read));
   }
   await expect(page.getByTestId('memory-map-weights')).toContainText('in ext-ram below its arena, copied from flash at start');
   await expect(page.getByTestId('memory-map-io')).toContainText("the application's own buffers, outside the arena");
@@ -147,6 +168,21 @@ test('weights copied to the external RAM and application-owned I/O, chosen in th
   await page.goto(`/${new URL(page.url()).search}`);
   await waitForPlan(page);
   expect((await summary(page)).regions).toEqual(cli.regions.map(asSummary));
+
+  // The heap's SVG export draws the same bars with the same figures, and each limit line at the arena bytes the weights leave.
+  const svg = (await download(page, 'export-heap-svg')).toString('utf8');
+  for (const r of cli.regions) {
+    const bar = tagWith(svg, `class="memory-map-region" data-region="${r.name}"`);
+    expect(bar).toContain(` data-used="${r.used}" data-size-limit="${r.sizeLimit ?? ''}" data-over-by="${r.overBy}" data-weights="${r.weights}"`);
+    expect(bar).toContain(` data-moved="${r.moved!.written + r.moved!.read}"`);
+    if (r.sizeLimit !== undefined && svg.includes(`<g data-limit="${r.sizeLimit}"`)) expect(tagWith(svg, `<g data-limit="${r.sizeLimit}"`)).toContain(`data-arena-limit="${r.sizeLimit - r.weights}"`);
+  }
+  expect(svg).toContain('in ext-ram below its arena, copied from flash at start</text>');
+  const png = await download(page, 'export-heap-png');
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  await page.goto('about:blank');
+  await page.setContent(`<img src="data:image/png;base64,${png.toString('base64')}" style="width:960px">`);
+  await snap(page, 'memory-map-export-heap-png');
 });
 
 test('Compare of --spill off with the spilled plan lists the buffers that went to the slow memory as diff does', async ({ page }) => {
@@ -173,4 +209,18 @@ test('Compare of --spill off with the spilled plan lists the buffers that went t
   expect(shown.some(([direction]) => direction === 'to-slow')).toBe(true);
   await section.scrollIntoViewIfNeeded();
   await snap(page, 'memory-map-compare-moved');
+
+  // Weights copied to the SRAM on both sides: each side's bytes moved per region are its plan --json figures, the weights read there and copied in included.
+  await page.goto('/?target=mcu&spill=off&weights=copy-to:sram&compare=1&b.target=mcu&b.weights=copy-to:sram');
+  await waitForPlan(page);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  const [a, b] = [['--spill', 'off'], []].map((args) => cliPlan('public/sample.onnx', ['--target', 'mcu', '--weights', 'copy-to:sram', ...args]));
+  const total = (plan: CliPlan, name: string) => (({ written, read }) => written + read)(plan.regions.find((r) => r.name === name)!.moved!);
+  const plain = cliPlan('public/sample.onnx', ['--target', 'mcu', '--spill', 'off']);
+  expect(total(a!, 'sram')).toBeGreaterThan(total(plain, 'sram'));
+  for (const name of ['sram', 'ext-ram']) {
+    const row = page.getByTestId('compare-dialog').locator(`[data-testid="diff-moved-region"][data-region="${name}"]`);
+    await expect(row).toHaveAttribute('data-moved-a', String(total(a!, name)));
+    await expect(row).toHaveAttribute('data-moved-b', String(total(b!, name)));
+  }
 });

@@ -37,7 +37,7 @@ import { bufferRecords, regionRecords, spillSummary, withBound } from './assembl
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
 import type { ModelPlan } from './plan-types';
-import { bufferMoves, fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, type RegionMoves } from './spill/spill-report';
+import { addMoves, bufferMoves, fitNeeds, regionMoves, spilledBytes, spilledRecords, wantedRegions, weightsMoves, type RegionMoves } from './spill/spill-report';
 
 export type * from './plan-types';
 export { rankSuggestions };
@@ -102,7 +102,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     ...runtimeDiagnostics(model, target),
   ];
   const assumptions = planAssumptions(model);
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), reserve });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve });
   const tflite = (model as Partial<InferredModel>).tflite;
   const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
@@ -161,6 +161,7 @@ interface RecordInput {
   readonly assumptions: PlanAssumptions;
   readonly spill: SpillResult | undefined;
   readonly moves: readonly (RegionMoves | undefined)[]; // bytes moved per buffer over one inference, by id
+  readonly weightsMoved: ReadonlyMap<string, RegionMoves>; // bytes of weights read (and copied in at start) per region over one inference
   readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
 }
 
@@ -199,12 +200,12 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, reserve }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve }: RecordInput): PlanCore {
   const { schedule } = built;
   const held = { weights: reserve, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
-  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill), moves: regionMoves(placed.full.problem, moves), spills: spill !== undefined, moved: moved !== undefined, ...held });
+  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
   const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
   return {
     peak: explanation.peak,

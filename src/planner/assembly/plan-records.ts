@@ -21,7 +21,7 @@ export interface RegionPlan {
   readonly overBy: number; // bytes of used above sizeLimit; 0 when it fits or has no limit
   readonly activationPeak?: number; // before M4 placed scratch in it
   readonly spilled?: number; // bytes of alias groups placed here that wanted a faster region of the memory map; when the target spills
-  readonly moved?: RegionMoves; // bytes written to and read from it over one inference; when activations may take more than one region
+  readonly moved?: RegionMoves; // bytes written to and read from it over one inference (its buffers', and the weights' when the target places them here); when activations may take more than one region
   readonly weights?: number; // bytes the model's weights take here, set aside at the region's base (target's planning.weights)
   readonly io?: number; // bytes of graph inputs and outputs planned here (included in peak)
   readonly used?: number; // peak + weights: what the region holds at most

@@ -30,6 +30,11 @@ function scratchInfo(q: ScratchRequest, size: number, alias?: BufferInfo['alias'
   return { kind: 'scratch', node: q.node, bytes, padding: size - bytes, graphIo: false, ...(alias !== undefined && { alias }) };
 }
 
+/** The scratch request a buffer of a full problem (withScratchBuffers, withPlacedScratch) stands for; undefined for an activation. */
+export function scratchRequestOf(built: Pick<BuiltProblem, 'problem' | 'scratch'>, id: number): ScratchRequest | undefined {
+  return built.scratch[id - built.problem.buffers.length];
+}
+
 /** Activations plus scratch at their requested (minimum) sizes, for a joint plan; no overlays. */
 export function withScratchBuffers(built: Pick<BuiltProblem, 'problem' | 'info' | 'scratch'>): FullProblem {
   const { problem } = built;

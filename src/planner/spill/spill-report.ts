@@ -1,5 +1,6 @@
 // What a plan says of its memory map: per region the bytes that wanted a
-// faster region and the bytes moved to and from it over one inference; why
+// faster region and the bytes moved to and from it over one inference (its
+// buffers' and, where the target places them, the weights'); why
 // the largest spilled buffers were the ones to go; and, when a region is over
 // its limit, the least memory that would make the plan fit. Depends only on
 // the planner and the model's IR types.
@@ -8,6 +9,7 @@ import type { InferredGraph } from '../../model/inferred';
 import type { BuiltProblem } from '../problem/build-problem';
 import { bufferTraffic } from '../problem/build-traffic';
 import { regionOf, type PlacementProblem } from '../problem/problem';
+import { scratchRequestOf } from '../scratch/merge';
 import type { MemoryRegion, TargetProfile } from '../targets/target';
 import { densityOf } from './choose-fast';
 import { memoryMapOf } from './memory-map';
@@ -44,12 +46,47 @@ const EXPLAINED = 5;
 
 /**
  * Bytes moved to and from every buffer of `problem` over one inference, by id:
- * activations as bufferTraffic counts them, scratch written and read once;
- * undefined for a buffer held outside the arena (application-owned I/O).
+ * activations as bufferTraffic counts them; scratch written and read once, by
+ * the bytes its op asked for (a variable-size buffer's minimum), not the share
+ * of free space M4 granted it, which the op is not known to touch; undefined
+ * for a buffer held outside the arena (application-owned I/O).
  */
 export function bufferMoves(graph: InferredGraph, built: BuiltProblem, problem: PlacementProblem, info: readonly { readonly bytes: number }[]): (RegionMoves | undefined)[] {
   const moves = bufferTraffic(graph, built.problem, built.info);
-  return problem.buffers.map((b) => (b.size === 0 && info[b.id]!.bytes > 0 ? undefined : (moves[b.id] ?? { written: info[b.id]!.bytes, read: info[b.id]!.bytes })));
+  return problem.buffers.map((b) => {
+    if (b.size === 0 && info[b.id]!.bytes > 0) return undefined;
+    const asked = scratchRequestOf(built, b.id)?.bytes ?? info[b.id]!.bytes;
+    return moves[b.id] ?? { written: asked, read: asked };
+  });
+}
+
+/**
+ * Bytes moved to and from the region that holds the weights (the target's
+ * `planning.weights`) over one inference: every op that runs reads each
+ * weight it takes once (an op given the same weight twice reads it once);
+ * weights copied from flash at start are written there once, counted in the
+ * inference that follows the start. Empty when the weights stay in flash.
+ */
+export function weightsMoves(graph: InferredGraph, target: TargetProfile): Map<string, RegionMoves> {
+  const placement = target.planning.weights;
+  if (placement?.region === undefined) return new Map();
+  let [stored, read] = [0, 0];
+  for (const v of graph.values) {
+    if (v.kind !== 'initializer' && v.kind !== 'constant') continue;
+    stored += v.bytes ?? 0;
+    read += (v.bytes ?? 0) * new Set(v.consumers.filter((c) => !graph.nodes[c]!.constant)).size;
+  }
+  return new Map([[placement.region, { written: placement.copied === true ? stored : 0, read }]]);
+}
+
+/** The sum of two per-region tallies of bytes moved. */
+export function addMoves(a: ReadonlyMap<string, RegionMoves>, b: ReadonlyMap<string, RegionMoves>): Map<string, RegionMoves> {
+  const out = new Map(a);
+  for (const [name, m] of b) {
+    const r = out.get(name) ?? { written: 0, read: 0 };
+    out.set(name, { written: r.written + m.written, read: r.read + m.read });
+  }
+  return out;
 }
 
 /** Bytes moved per region of `problem`: the sum of bufferMoves over the buffers it holds. */

@@ -5,7 +5,7 @@
 // capped at MAX_GRAPH_PNG_SIDE pixels, and its header says at what fraction of
 // full size it is drawn; the SVG keeps every detail.
 
-import { escapeXml } from './heap-svg';
+import { escapeXml } from './xml-chars';
 import { GRAPH_LEGEND, graphHeaderLayout } from './graph-header';
 import { serializeSvg } from './save-file';
 

@@ -39,7 +39,7 @@ describe('heap SVG of a plan over its size limit', () => {
 
   it('draws the limit line at the limit, on the same scale as the peak line, and tints the overflow between them', () => {
     const bottom = 50 + 16 + 240; // the first lane's bottom, under the title and the verdict
-    const limitY = lineY(lane, new RegExp(`<g data-limit="${sram.sizeLimit}" data-over-by="${sram.overBy}">`));
+    const limitY = lineY(lane, new RegExp(`<g data-limit="${sram.sizeLimit}" data-arena-limit="${sram.sizeLimit}" data-over-by="${sram.overBy}">`));
     const peakY = lineY(lane, /<line [^>]*stroke="#d33a44" stroke-width="1.5"\/>/);
     expect((bottom - limitY) / (bottom - peakY)).toBeCloseTo(sram.sizeLimit! / sram.peak, 3);
     const tint = /<rect [^>]*y="([\d.]+)" [^>]*height="([\d.]+)" [^>]*data-overflow="true"/.exec(lane)!;
@@ -58,6 +58,31 @@ describe('heap SVG of a plan over its size limit', () => {
     const cpu = heapSvg(samplePlan('cpu'));
     expect(cpu).not.toContain('data-limit');
     expect(cpu).not.toContain('size limit');
+  });
+});
+
+describe('heap SVG of a region holding the weights', () => {
+  // mcu without spilling, the weights loaded in the SRAM: the arena starts above them, so activations run out of room at the limit less the weights.
+  const plan = planModel(inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} }), applyTargetChange(presetTarget('mcu'), { spill: 'off', weights: { region: 'sram', copied: false } }));
+  const sram = plan.regions.find((r) => r.name === 'sram')!;
+  const svg = heapSvg(plan, { title: 'sample.onnx' });
+  const lane = svg.slice(svg.indexOf('<g data-region="sram">'), svg.indexOf('</g>', svg.indexOf('<g data-region="sram">')));
+
+  it('draws the limit line where the arena runs out of room, and says over by what plan --json says', () => {
+    const weights = sram.weights!;
+    expect(weights).toBeGreaterThan(0);
+    expect(sram.overBy).toBe(sram.peak + weights - sram.sizeLimit!);
+    const arena = sram.sizeLimit! - weights;
+    const bottom = 50 + 16 + 240;
+    const limitY = lineY(lane, new RegExp(`<g data-limit="${sram.sizeLimit}" data-arena-limit="${arena}" data-over-by="${sram.overBy}">`));
+    const peakY = lineY(lane, /<line [^>]*stroke="#d33a44" stroke-width="1.5"\/>/);
+    expect((bottom - limitY) / (bottom - peakY)).toBeCloseTo(arena / sram.peak, 3);
+    // The tinted overflow spans exactly the bytes over: from the arena's limit to its peak.
+    const tint = /<rect [^>]*y="([\d.]+)" [^>]*height="([\d.]+)" [^>]*data-overflow="true"/.exec(lane)!;
+    expect(Number(tint[1]) + Number(tint[2])).toBeCloseTo(limitY, 1);
+    expect(((bottom - peakY) * sram.overBy) / sram.peak).toBeCloseTo(Number(tint[2]), 1);
+    expect(lane).toContain(`>limit ${formatBytes(sram.sizeLimit)} less ${formatBytes(weights)} weights · over by ${formatBytes(sram.overBy)}</text>`);
+    expect(lane).toContain(` · limit ${formatBytes(sram.sizeLimit)}, ${formatBytes(weights)} of it weights, over by ${formatBytes(sram.overBy)}</text>`);
   });
 });
 

@@ -1,19 +1,22 @@
 // The heap diagram as a standalone SVG document: one lane per memory region,
 // x = step, y = address, one rectangle per buffer coloured by kind (buffers
 // sharing another's bytes outlined), the peak and lower-bound lines, each
-// region's size limit (with the overflow tinted and "over by" when the plan
-// does not fit, and the verdict under the title), byte and step ticks, a legend
-// of the colours and lines, and under it the peak chart (live bytes per kind
-// and region). Plain strings, no DOM: exports and tests
+// region's size limit (at the arena bytes the weights below it leave, with the
+// overflow tinted and "over by" when the plan does not fit, and the verdict
+// under the title), byte and step ticks, a legend
+// of the colours and lines, under it the memory map (the side bar's bars,
+// memory-map-svg.ts) and the peak chart (live bytes per kind and region). Plain strings, no DOM: exports and tests
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
 import { overLimitText, peakText, regionsOver } from '../plan-words';
-import { regionOverBy } from '../../store/selectors';
 import { shortName } from '../../shared/short-name';
-import { xmlChars } from './xml-chars';
+import { escapeXml } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
 import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
+import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
+import { memoryMapData } from '../panels/memory-map-data';
+import { memoryMapSvg, memoryMapSvgHeight, type MapColours } from './memory-map-svg';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 
 /** Options of heapSvg. */
@@ -24,7 +27,8 @@ export interface HeapSvgOptions {
   readonly extents?: ReadonlyMap<string, number>; // bytes each region's axis spans (one scale for two plans)
   readonly highlight?: ReadonlySet<number>; // buffer ids drawn outlined; the others dim
   readonly legend?: boolean; // what the colours and lines mean, under the step axis; default true
-  readonly chart?: boolean; // the peak chart under the legend; default true
+  readonly memoryMap?: boolean; // the memory map's bars under the legend; default true
+  readonly chart?: boolean; // the peak chart under the memory map; default true
   readonly appendix?: HeapSvgAppendix; // a drawing of its own under everything else (the growth curve)
 }
 
@@ -60,6 +64,16 @@ const LIMIT = '#a45c00';
 const TEXT = '#1b2130';
 const MUTED = '#627084';
 const LANE = '#f1f3f6';
+/** Pixels between the legend and the memory map. */
+const MAP_GAP = 10;
+const MAP_COLOURS: MapColours = {
+  parts: { weights: KIND_COLOURS.subgraph, io: KIND_COLOURS.input, activations: KIND_COLOURS.activation, scratch: KIND_COLOURS.scratch, rest: '#c9ced6' },
+  limit: LIMIT,
+  over: PEAK,
+  text: TEXT,
+  muted: MUTED,
+  background: LANE,
+};
 
 /** The SVG document of `plan`'s heap; see the module header. */
 export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
@@ -75,7 +89,9 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const chart = options.chart === false ? undefined : peakChartData(plan);
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
   const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
-  const above = lanesBottom + legendHeight + (chart === undefined ? 0 : chartHeight + 24);
+  const map = options.memoryMap === false ? undefined : memoryMapData(plan);
+  const mapHeight = map === undefined ? 0 : memoryMapSvgHeight(map) + MAP_GAP;
+  const above = lanesBottom + legendHeight + mapHeight + (chart === undefined ? 0 : chartHeight + 24);
   const appendix = options.appendix;
   const height = above + (appendix === undefined ? 0 : APPENDIX_GAP + APPENDIX_TITLE + appendix.height);
   const x = (step: number): number => MARGIN.left + (step / steps) * plotWidth;
@@ -99,9 +115,10 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     parts.push(`<text x="${x(step + 0.5).toFixed(1)}" y="${axisY + 12}" text-anchor="middle" fill="${MUTED}">${step}</text>`);
   }
   parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
-  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.sizeLimit !== undefined)));
+  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.limit !== undefined)));
+  if (map !== undefined) parts.push(memoryMapSvg(map, { x: MARGIN.left, y: lanesBottom + legendHeight + MAP_GAP, width: plotWidth }, MAP_COLOURS));
   if (chart !== undefined) {
-    const top = lanesBottom + legendHeight + 10;
+    const top = lanesBottom + legendHeight + mapHeight + 10;
     parts.push(`<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region</text>`);
     parts.push(peakChartSvg(chart, { width: plotWidth + 12, height: chartHeight, x: MARGIN.left - 6, y: top + 14 }));
   }
@@ -117,8 +134,7 @@ interface LaneRegion {
   readonly name: string;
   readonly peak: number;
   readonly lowerBound: number;
-  readonly sizeLimit: number | undefined;
-  readonly overBy: number; // bytes above sizeLimit, 0 when it fits
+  readonly limit: LaneLimit | undefined; // the size limit on the lane's arena addresses; undefined without one
   readonly buffers: readonly PlannedBuffer[];
 }
 
@@ -129,7 +145,7 @@ function lanesOf(plan: ModelPlan): LaneRegion[] {
   return names
     .map((name) => {
       const region = plan.regions.find((r) => r.name === name);
-      return { name, peak: region?.peak ?? 0, lowerBound: region?.lowerBound ?? 0, sizeLimit: region?.sizeLimit, overBy: region === undefined ? 0 : regionOverBy(region), buffers: plan.buffers.filter((b) => b.region === name && b.size > 0) };
+      return { name, peak: region?.peak ?? 0, lowerBound: region?.lowerBound ?? 0, limit: laneLimit(region), buffers: plan.buffers.filter((b) => b.region === name && b.size > 0) };
     })
     .filter((r) => r.buffers.length > 0 || r.peak > 0);
 }
@@ -151,9 +167,10 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete
     `<rect x="${MARGIN.left}" y="${top}" width="${plotWidth}" height="${laneHeight}" fill="${LANE}"/>`,
     `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${escapeXml(peakText(region.peak, complete))} · lower bound ${formatBytes(region.lowerBound)}${escapeXml(limitWords(region))}</text>`,
   ];
-  if (region.overBy > 0) {
+  const limit = region.limit;
+  if (limit !== undefined && limit.overBy > 0) {
     // The addresses above the limit that the plan uses: the overflow.
-    out.push(`<rect x="${MARGIN.left}" y="${y(region.peak).toFixed(2)}" width="${plotWidth}" height="${(y(region.sizeLimit!) - y(region.peak)).toFixed(2)}" fill="${PEAK}" opacity="0.1" data-overflow="true"/>`);
+    out.push(`<rect x="${MARGIN.left}" y="${y(region.peak).toFixed(2)}" width="${plotWidth}" height="${(y(limit.arena) - y(region.peak)).toFixed(2)}" fill="${PEAK}" opacity="0.1" data-overflow="true"/>`);
   }
   // Owners first, then the buffers sharing their bytes on top.
   const ordered = [...region.buffers].sort((a, b) => Number(a.alias !== undefined) - Number(b.alias !== undefined) || a.id - b.id);
@@ -171,7 +188,7 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete
     );
   }
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));
-  if (region.sizeLimit !== undefined && y(region.sizeLimit) >= top) out.push(limitLine(region, y(region.sizeLimit), plotWidth));
+  if (limit !== undefined && y(limit.arena) >= top) out.push(limitLine(limit, y(limit.arena), plotWidth));
   for (const bytes of ticks(region.peak, 4)) {
     out.push(`<text x="${MARGIN.left - 6}" y="${(y(bytes) + 4).toFixed(1)}" text-anchor="end" fill="${MUTED}">${formatBytes(bytes)}</text>`);
   }
@@ -179,19 +196,21 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete
   return out.join('\n');
 }
 
-/** " · limit 512 KiB" after a lane's title, " · limit 512 KiB, over by 5.41 MiB" when the plan does not fit. */
+/** " · limit 512 KiB" after a lane's title (", 232 KiB of it weights"), " · limit 512 KiB, over by 5.41 MiB" when the plan does not fit. */
 function limitWords(region: LaneRegion): string {
-  if (region.sizeLimit === undefined) return '';
-  return ` · limit ${formatBytes(region.sizeLimit)}${region.overBy > 0 ? `, over by ${formatBytes(region.overBy)}` : ''}`;
+  const limit = region.limit;
+  if (limit === undefined) return '';
+  const weights = limit.weights > 0 ? `, ${formatBytes(limit.weights)} of it weights` : '';
+  return ` · limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? `, over by ${formatBytes(limit.overBy)}` : ''}`;
 }
 
-/** The size-limit line at `at`, labelled at its right end: solid red when the plan is over it, dashed otherwise. */
-function limitLine(region: LaneRegion, at: number, plotWidth: number): string {
-  const over = region.overBy > 0;
+/** The size-limit line at `at` (the arena bytes the weights leave), labelled at its right end: solid red when the plan is over it, dashed otherwise. */
+function limitLine(limit: LaneLimit, at: number, plotWidth: number): string {
+  const over = limit.overBy > 0;
   const colour = over ? PEAK : LIMIT;
-  const label = `limit ${formatBytes(region.sizeLimit!)}${over ? ` · over by ${formatBytes(region.overBy)}` : ''}`;
+  const label = laneLimitText(limit);
   return [
-    `<g data-limit="${region.sizeLimit}"${over ? ` data-over-by="${region.overBy}"` : ''}>`,
+    `<g data-limit="${limit.sizeLimit}" data-arena-limit="${limit.arena}"${over ? ` data-over-by="${limit.overBy}"` : ''}>`,
     `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${at.toFixed(2)}" y2="${at.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${over ? '' : ' stroke-dasharray="2 3"'}/>`,
     `<text x="${MARGIN.left + plotWidth - 4}" y="${(at + 13).toFixed(2)}" text-anchor="end" font-weight="600" fill="${colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(label)}</text>`,
     '</g>',
@@ -238,9 +257,4 @@ function ticks(max: number, count: number): number[] {
   const out: number[] = [];
   for (let v = 0; v <= max; v += step) out.push(Math.round(v));
   return out;
-}
-
-/** Escapes text for XML content and attribute values. */
-export function escapeXml(text: string): string {
-  return xmlChars(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }

@@ -6,8 +6,8 @@ import { inferShapes } from '../../model/infer/shapes';
 import { CONTROL_TEXT, controlNamesModel } from '../../model/testing/hostile-models';
 import { planModel } from '../../planner/plan';
 import { presetTarget } from '../../planner/targets/presets';
-import { escapeXml, heapSvg } from './heap-svg';
-import { xmlChars } from './xml-chars';
+import { heapSvg } from './heap-svg';
+import { escapeXml, xmlChars } from './xml-chars';
 
 /** Characters XML 1.0 allows: tab, newline, carriage return, U+0020–U+D7FF, U+E000–U+FFFD, and paired surrogates. */
 function onlyXmlChars(text: string): boolean {

@@ -1,17 +1,18 @@
 // Draws the heap diagram on a 2D canvas: per lane, one rectangle per buffer
 // (coloured by kind; buffers sharing another's bytes hatched and outlined over
-// it; buffers that spilled from a faster region with a notch in the corner), the lower-bound line, the peak line and marker, the size limit (with
-// the part of the lane above it tinted and labelled when the plan overflows); under
+// it; buffers that spilled from a faster region with a notch in the corner), the lower-bound line, the peak line and marker, the size limit (at
+// the arena bytes the weights below it leave, with the part of the lane above it
+// tinted and labelled when the plan overflows); under
 // the lanes, the live bytes over time per lane; the selected step as a band.
 // Culls buffers outside the view; returns how many rectangles it drew.
 
 import type { ZoomTransform } from 'd3';
-import { formatBytes } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import { KIND_CLASSES, type HeapData, type HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
 import { drawCurve, drawStepBand } from './draw-curve';
+import { laneLimitText, type LaneLimit } from './lane-limit';
 
 /** What to draw besides the buffers. */
 export interface DrawOptions {
@@ -212,10 +213,10 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
     ctx.lineTo(width, py);
     ctx.stroke();
   };
-  if (info.sizeLimit !== undefined) {
-    const over = info.peak > info.sizeLimit;
-    line(info.sizeLimit, over ? palette.peak : palette.limit, over ? [] : [2, 3]);
-    limitLabel(ctx, info, y, width, over ? palette.peak : palette.limit, palette.laneBackground);
+  if (info.limit !== undefined) {
+    const over = info.limit.overBy > 0;
+    line(info.limit.arena, over ? palette.peak : palette.limit, over ? [] : [2, 3]);
+    limitLabel(ctx, info.limit, y, width, over ? palette.peak : palette.limit, palette.laneBackground);
   }
   line(info.lowerBound, palette.lowerBound, [6, 4]);
   line(info.peak, palette.peak, []);
@@ -235,9 +236,9 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
 
 /** Tints the addresses above a lane's size limit that its plan uses: the overflow. */
 function drawOverflow(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScales['y'][number], width: number, palette: HeapPalette): void {
-  if (info.sizeLimit === undefined || info.peak <= info.sizeLimit) return;
+  if (info.limit === undefined || info.limit.overBy <= 0) return;
   const top = y(info.peak);
-  const bottom = y(info.sizeLimit);
+  const bottom = y(info.limit.arena);
   ctx.save();
   ctx.globalAlpha = 0.1;
   ctx.fillStyle = palette.peak;
@@ -245,16 +246,16 @@ function drawOverflow(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScal
   ctx.restore();
 }
 
-/** "limit 512 KiB" (and how far over) at the right end of the limit line. */
-function limitLabel(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScales['y'][number], width: number, colour: string, background: string): void {
-  const limit = info.sizeLimit!;
-  const over = info.peak - limit;
-  const text = over > 0 ? `limit ${formatBytes(limit)} · ${formatBytes(over)} over` : `limit ${formatBytes(limit)}`;
+/** "limit 512 KiB" (less the weights, and how far over) at the right end of the limit line. */
+function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, y: HeapScales['y'][number], width: number, colour: string, background: string): void {
   ctx.save();
   ctx.font = '600 11px system-ui, sans-serif';
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  const py = Math.max(12, Math.round(y(limit)) - 3);
+  const py = Math.max(12, Math.round(y(limit.arena)) - 3);
+  // A lane too narrow for the whole label keeps how far over (or the limit).
+  const full = laneLimitText(limit);
+  const text = ctx.measureText(full).width + 16 <= width ? full : laneLimitText(limit, true);
   const w = ctx.measureText(text).width;
   ctx.globalAlpha = 0.85;
   ctx.fillStyle = background;

@@ -8,6 +8,7 @@ import type { IrQuantization } from '../../model/ir-tflite';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { quantizationOf } from '../quantization';
 import { liveBytes, sharingGroups } from './live-bytes';
+import { laneLimit, type LaneLimit } from './lane-limit';
 import { RectIndex } from './rect-index';
 
 /** Colour classes of the diagram, in drawing order (aliases are drawn over their parents). */
@@ -30,7 +31,7 @@ export interface HeapLane {
   readonly name: string;
   readonly peak: number; // bytes
   readonly lowerBound: number; // bytes
-  readonly sizeLimit: number | undefined;
+  readonly limit: LaneLimit | undefined; // the size limit on the lane's arena addresses (weights at the region's base taken off); undefined without one
   readonly peakStep: number | undefined;
   readonly extent: number; // bytes the lane's address axis spans
   readonly live: Float64Array; // bytes live at each step (shared bytes counted once)
@@ -120,7 +121,7 @@ function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Ar
     top = Math.max(top, c.offset[i]! + c.size[i]!);
   }
   const peak = region?.peak ?? top;
-  const sizeLimit = region?.sizeLimit;
+  const limit = laneLimit(region);
   const extent = Math.max(peak, top, 1);
   const index2 = RectIndex.build(
     members.length,
@@ -133,7 +134,7 @@ function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Ar
     },
     (k) => members[k]!,
   );
-  return { name, peak, lowerBound: region?.lowerBound ?? 0, sizeLimit, peakStep: region?.peakStep, extent, live, index: index2, buffers: members.length };
+  return { name, peak, lowerBound: region?.lowerBound ?? 0, limit, peakStep: region?.peakStep, extent, live, index: index2, buffers: members.length };
 }
 
 /** What the tooltip and the details panel say about one buffer. */

@@ -3,9 +3,11 @@
 // fullest step (graph inputs and outputs, activations, scratch) and the rest of
 // the peak (holes, alignment, scratch grown into free space), below them the
 // weights the target keeps in the region; where the weights and the graph's
-// inputs and outputs are. Plain functions over a plan; no DOM.
+// inputs and outputs are; the bytes moved there over one inference; and the words both the side bar and the heap's
+// export write under each bar. Plain functions over a plan; no DOM.
 
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { formatBytes } from '../../shared/format';
 import { liveBytes, sharingGroups } from '../heap/live-bytes';
 
 /** One region's bar. */
@@ -25,6 +27,7 @@ export interface MapBar {
   readonly activations: number; // bytes of other tensors (activations, copies, caches, subgraph bodies) live at `step`
   readonly scratch: number; // bytes of scratch live at `step`
   readonly rest: number; // peak - io - activations - scratch: holes, padding, grown scratch elsewhere
+  readonly moved: { readonly written: number; readonly read: number } | undefined; // bytes written and read over one inference (plan --json's moved); undefined when the plan does not give them
 }
 
 /** The memory map of a plan. */
@@ -72,6 +75,7 @@ export function memoryMapData(plan: ModelPlan): MemoryMap {
       activations: at('activations'),
       scratch: at('scratch'),
       rest: Math.max(0, r.peak - used),
+      moved: r.moved,
     };
   });
   const storage = plan.storage;
@@ -92,4 +96,56 @@ function fullestStep(parts: Readonly<Record<Part, Float64Array>>, steps: number,
     if (total > most) [best, most] = [t, total];
   }
   return best;
+}
+
+/** A bar's parts from the region's base up, with the words that name them. */
+export const MAP_PARTS = [
+  { key: 'weights', label: 'weights' },
+  { key: 'io', label: 'I/O' },
+  { key: 'activations', label: 'activations' },
+  { key: 'scratch', label: 'scratch' },
+  { key: 'rest', label: 'holes and padding' },
+] as const;
+
+/** The name of one part of a bar. */
+export type MapPart = (typeof MAP_PARTS)[number]['key'];
+
+/** The bytes a bar's full length stands for: the limit, or what the region holds when that is more or there is no limit. */
+export function barScale(bar: MapBar): number {
+  return Math.max(bar.used, bar.sizeLimit ?? 0, 1);
+}
+
+/** "506 KiB / 512 KiB", and " · 5.00 KiB over" when the region holds more than its limit. */
+export function barUsedText(bar: MapBar): string {
+  const limit = bar.sizeLimit === undefined ? '' : ` / ${formatBytes(bar.sizeLimit)}`;
+  return `${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${formatBytes(bar.overBy)} over` : ''}`;
+}
+
+/** "weights 232 KiB · I/O 300 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights and scratch when there are some). */
+export function barPartsText(bar: MapBar): string {
+  const weights = bar.weights > 0 ? `weights ${formatBytes(bar.weights)} · ` : '';
+  return `${weights}I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}`;
+}
+
+/** "moved 10.6 MiB written, 11.0 MiB read per inference"; undefined when the plan does not give bytes moved. */
+export function barMovedText(bar: MapBar): string | undefined {
+  if (bar.moved === undefined) return undefined;
+  return `moved ${formatBytes(bar.moved.written)} written, ${formatBytes(bar.moved.read)} read per inference`;
+}
+
+/** "45 buffers (11.1 MiB) spilled here"; undefined when nothing spilled to the region. */
+export function barSpilledText(bar: MapBar): string | undefined {
+  if (bar.spilled === undefined || bar.spilled === 0) return undefined;
+  return `${bar.spilledBuffers.toLocaleString('en-US')} buffers (${formatBytes(bar.spilled)}) spilled here`;
+}
+
+/** "weights 232 KiB in 57 tensors, in flash (not in a region)", "…, in sram below its arena, copied from flash at start". */
+export function weightsText(map: MemoryMap): string {
+  const where = map.weights.in === 'flash' ? 'in flash (not in a region)' : `in ${map.weights.in} below its arena${map.weights.copied ? ', copied from flash at start' : ''}`;
+  return `weights ${formatBytes(map.weights.bytes)} in ${map.weights.tensors.toLocaleString('en-US')} tensors, ${where}`;
+}
+
+/** "graph I/O 300 KiB, planned in the arena" or "…, the application's own buffers, outside the arena". */
+export function ioText(map: MemoryMap): string {
+  return `graph I/O ${formatBytes(map.io.bytes)}, ${map.io.owner === 'application' ? "the application's own buffers, outside the arena" : 'planned in the arena'}`;
 }

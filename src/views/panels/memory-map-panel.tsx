@@ -8,7 +8,7 @@ import { formatBytes } from '../../shared/format';
 import { useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { Panel } from './panel';
-import { memoryMapData, type MapBar, type MemoryMap } from './memory-map-data';
+import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, weightsText, type MapBar } from './memory-map-data';
 import '../heap/heap.css';
 import './memory-map.css';
 
@@ -25,35 +25,22 @@ export function MemoryMapPanel() {
         ))}
       </ul>
       <p className="memory-map-weights muted" data-testid="memory-map-weights" data-bytes={map.weights.bytes} data-in={map.weights.in}>
-        weights {formatBytes(map.weights.bytes)} in {map.weights.tensors.toLocaleString('en-US')} tensors, {weightsWhere(map)}
+        {weightsText(map)}
       </p>
       <p className="memory-map-weights muted" data-testid="memory-map-io" data-owner={map.io.owner}>
-        graph I/O {formatBytes(map.io.bytes)}, {map.io.owner === 'application' ? "the application's own buffers, outside the arena" : 'planned in the arena'}
+        {ioText(map)}
       </p>
     </Panel>
   );
 }
 
-/** "in flash (not in a region)", "in sram, copied from flash at start". */
-function weightsWhere(map: MemoryMap): string {
-  if (map.weights.in === 'flash') return 'in flash (not in a region)';
-  return `in ${map.weights.in} below its arena${map.weights.copied ? ', copied from flash at start' : ''}`;
-}
-
-const PARTS = [
-  { key: 'weights', label: 'weights' },
-  { key: 'io', label: 'I/O' },
-  { key: 'activations', label: 'activations' },
-  { key: 'scratch', label: 'scratch' },
-  { key: 'rest', label: 'holes and padding' },
-] as const;
-
 function RegionBar({ bar }: { readonly bar: MapBar }) {
-  // The bar's scale: the limit, or the peak when it is higher or there is none.
-  const scale = Math.max(bar.used, bar.sizeLimit ?? 0, 1);
+  const scale = barScale(bar);
   const pct = (bytes: number) => `${((bytes / scale) * 100).toFixed(2)}%`;
   const over = bar.overBy > 0;
-  const title = PARTS.map((p) => `${p.label} ${formatBytes(bar[p.key])}`).join(', ');
+  const spilled = barSpilledText(bar);
+  const moved = barMovedText(bar);
+  const title = MAP_PARTS.map((p) => `${p.label} ${formatBytes(bar[p.key])}`).join(', ');
   return (
     <li
       className="memory-map-region"
@@ -68,32 +55,28 @@ function RegionBar({ bar }: { readonly bar: MapBar }) {
       data-io={bar.io}
       data-activations={bar.activations}
       data-scratch={bar.scratch}
+      data-moved={bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}
     >
       <div className="memory-map-label">
         <span className="memory-map-name">
           {bar.name}
           <span className="muted"> {bar.fast ? 'fast' : 'slow'}</span>
         </span>
-        <span className={over ? 'memory-map-used memory-map-over' : 'memory-map-used'}>
-          {formatBytes(bar.used)}
-          {bar.sizeLimit !== undefined && ` / ${formatBytes(bar.sizeLimit)}`}
-          {over && ` · ${formatBytes(bar.overBy)} over`}
-        </span>
+        <span className={over ? 'memory-map-used memory-map-over' : 'memory-map-used'}>{barUsedText(bar)}</span>
       </div>
       <div className="memory-map-bar" role="img" aria-label={`${bar.name}: ${formatBytes(bar.used)} used${bar.sizeLimit === undefined ? '' : ` of ${formatBytes(bar.sizeLimit)}`}; ${title}`} title={`at step ${bar.step ?? '—'}: ${title}`}>
-        {PARTS.map((p) => (bar[p.key] > 0 ? <span key={p.key} className={`memory-map-part memory-map-${p.key === 'weights' ? 'weights-part' : p.key}`} style={{ width: pct(bar[p.key]) }} /> : null))}
+        {MAP_PARTS.map((p) => (bar[p.key] > 0 ? <span key={p.key} className={`memory-map-part memory-map-${p.key === 'weights' ? 'weights-part' : p.key}`} style={{ width: pct(bar[p.key]) }} /> : null))}
         {bar.sizeLimit !== undefined && <span className="memory-map-limit" style={{ left: pct(bar.sizeLimit) }} title={`limit ${formatBytes(bar.sizeLimit)}`} />}
       </div>
       <div className="memory-map-legend muted">
-        {bar.weights > 0 && `weights ${formatBytes(bar.weights)} · `}
-        I/O {formatBytes(bar.io)} · activations {formatBytes(bar.activations)}
-        {bar.scratch > 0 && ` · scratch ${formatBytes(bar.scratch)}`}
-        {bar.spilled !== undefined && bar.spilled > 0 && (
+        {barPartsText(bar)}
+        {spilled !== undefined && (
           <span className="memory-map-spilled" data-testid="memory-map-spilled">
             {' '}
-            · <span className="spill-mark" aria-hidden="true" /> {bar.spilledBuffers.toLocaleString('en-US')} buffers ({formatBytes(bar.spilled)}) spilled here
+            · <span className="spill-mark" aria-hidden="true" /> {spilled}
           </span>
         )}
+        {moved !== undefined && <span data-testid="memory-map-moved"> · {moved}</span>}
       </div>
     </li>
   );

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
+import { inferShapes } from '../../model/infer/shapes';
+import { formatBytes } from '../../shared/format';
+import { planModel } from '../../planner/plan';
+import { applyTargetChange } from '../../planner/explain/target-change';
+import { presetTarget } from '../../planner/targets/presets';
+import { memoryMapData } from '../panels/memory-map-data';
+import { heapSvg } from './heap-svg';
+import { memoryMapSvgHeight } from './memory-map-svg';
+
+const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
+const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
+
+/** The markup of the memory-map group of region `name` in `svg`. */
+function regionGroup(svg: string, name: string): string {
+  const at = svg.indexOf(`<g class="memory-map-region" data-region="${name}"`);
+  expect(at).toBeGreaterThanOrEqual(0);
+  return svg.slice(at, svg.indexOf('</g>', at));
+}
+
+const attr = (markup: string, name: string) => /^[^>]*/.exec(markup)![0].match(new RegExp(` ${name}="([^"]*)"`))![1];
+
+describe('the memory map in the heap SVG', () => {
+  // mcu spilling to the external RAM, with the weights copied to the SRAM at start.
+  const plan = planModel(model, applyTargetChange(presetTarget('mcu'), { weights: { region: 'sram', copied: true } }));
+  const map = memoryMapData(plan);
+  const svg = heapSvg(plan, { title: 'sample.onnx' });
+
+  it('draws the side bar’s bar of every region, with its figures and bytes moved as text', () => {
+    expect(map.bars.map((b) => b.name)).toEqual(['sram', 'ext-ram']);
+    for (const bar of map.bars) {
+      const g = regionGroup(svg, bar.name);
+      const region = plan.regions.find((r) => r.name === bar.name)!;
+      expect([attr(g, 'data-used'), attr(g, 'data-size-limit'), attr(g, 'data-over-by'), attr(g, 'data-weights')]).toEqual([String(region.used), String(region.sizeLimit), String(region.overBy), String(region.weights)]);
+      expect(g).toContain(`>${formatBytes(bar.used)} / ${formatBytes(bar.sizeLimit)}</text>`);
+      expect(g).toContain(`I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}`);
+      // One rectangle per part with bytes, from the base up, each as long as its share of the limit.
+      const parts = [...g.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="12" fill="[^"]+" data-part="(\w+)" data-bytes="(\d+)"/g)];
+      const expected = (['weights', 'io', 'activations', 'scratch', 'rest'] as const).filter((k) => bar[k] > 0);
+      expect(parts.map((p) => [p[3], Number(p[4])])).toEqual(expected.map((k) => [k, bar[k]]));
+      const width = 960 - 78 - 16;
+      const scale = Math.max(bar.used, bar.sizeLimit!);
+      for (const p of parts) expect(Number(p[2])).toBeCloseTo((Number(p[4]) / scale) * width, 1);
+      expect(g).toContain(`data-limit-tick="${bar.sizeLimit}"`);
+      // The bytes moved there over one inference, as plan --json gives them.
+      expect(attr(g, 'data-moved')).toBe(String(region.moved!.written + region.moved!.read));
+      expect(g).toContain(` · moved ${formatBytes(region.moved!.written)} written, ${formatBytes(region.moved!.read)} read per inference</tspan>`);
+    }
+    const sram = regionGroup(svg, 'sram');
+    expect(sram).toContain(`weights ${formatBytes(plan.regions[0]!.weights!)} · I/O`);
+    expect(regionGroup(svg, 'ext-ram')).toMatch(/data-spilled-text="true">\d+ buffers \([^)]+\) spilled here<\/tspan>/);
+    expect(svg).toContain(`in sram below its arena, copied from flash at start</text>`);
+    expect(svg).toContain('>graph I/O 300 KiB, planned in the arena</text>');
+  });
+
+  it('says how far over a region is, in the figures plan --json gives', () => {
+    const over = planModel(model, applyTargetChange(presetTarget('mcu'), { spill: 'off' }));
+    const sram = over.regions.find((r) => r.name === 'sram')!;
+    const g = regionGroup(heapSvg(over), 'sram');
+    expect(attr(g, 'data-over-by')).toBe(String(sram.overBy));
+    expect(g).toContain(`>${formatBytes(sram.used!)} / ${formatBytes(sram.sizeLimit)} · ${formatBytes(sram.overBy)} over</text>`);
+  });
+
+  it('takes its own height between the legend and the peak chart, and is left out on request', () => {
+    const heightOf = (doc: string) => Number(/^<svg [^>]*height="(\d+)"/.exec(doc)![1]);
+    const without = heapSvg(plan, { title: 'sample.onnx', memoryMap: false });
+    expect(without).not.toContain('data-memory-map');
+    expect(heightOf(svg) - heightOf(without)).toBe(memoryMapSvgHeight(map) + 10);
+    expect(svg.indexOf('data-memory-map')).toBeGreaterThan(svg.indexOf('data-legend'));
+    expect(svg.indexOf('data-memory-map')).toBeLessThan(svg.indexOf('Live bytes per kind and region'));
+  });
+});

@@ -1,0 +1,32 @@
+// Where a region's size limit sits in its heap lane, for the heap on screen
+// and its SVG export alike. A lane's addresses are the arena's (buffer offsets
+// from the arena's start, as plan --json and the C header give them); weights
+// the target keeps at the region's base sit below the arena, so activations
+// run out of room at the limit less the weights. The line goes there, and the
+// bytes the plan uses above it are the region's overBy, as plan --json says.
+
+import type { RegionPlan } from '../../planner/plan';
+import { formatBytes } from '../../shared/format';
+import { regionOverBy } from '../../store/selectors';
+
+/** A lane's size limit on its address axis. */
+export interface LaneLimit {
+  readonly sizeLimit: number; // the region's limit, weights included
+  readonly weights: number; // bytes of weights at the region's base, below the arena
+  readonly arena: number; // arena bytes below the limit: sizeLimit - weights, never below 0; where the line is drawn
+  readonly overBy: number; // bytes the region holds above its limit (plan --json's overBy)
+}
+
+/** The limit of `region`'s lane; undefined when the region has no size limit (or the plan does not list it). */
+export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined {
+  if (region?.sizeLimit === undefined) return undefined;
+  const weights = region.weights ?? 0;
+  return { sizeLimit: region.sizeLimit, weights, arena: Math.max(0, region.sizeLimit - weights), overBy: regionOverBy(region) };
+}
+
+/** "limit 512 KiB", "limit 512 KiB less 232 KiB weights · over by 12 KiB": the words at the end of the limit line; `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB". */
+export function laneLimitText(limit: LaneLimit, short = false): string {
+  if (short) return limit.overBy > 0 ? `over by ${formatBytes(limit.overBy)}` : `limit ${formatBytes(limit.sizeLimit)}`;
+  const weights = limit.weights > 0 ? ` less ${formatBytes(limit.weights)} weights` : '';
+  return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}`;
+}
