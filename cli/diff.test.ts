@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { diffPlans } from '../src/planner/diff/diff-plans';
 import { readPlanFile } from '../src/planner/assembly/plan-file';
 import { parseByteSize } from './args';
-import { run } from './testing/run-cli';
+import { planJson, run } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 const dir = mkdtempSync(join(tmpdir(), 'heapscope-diff-'));
@@ -137,5 +137,21 @@ describe('diff bytes moved', () => {
     expect(text).toContain(`  ${buffers.length} buffers changed region, most bytes moved first:`);
     const first = buffers[0]!;
     expect(text).toMatch(new RegExp(`'${first.name.replace(/[/.]/g, '\\$&')}' ${first.regionA} -> ${first.regionB} \\(to slow memory\\)`));
+  });
+
+  it('takes where the weights and graph I/O live for each side, as plan does: B with its weights copied to the SRAM moves what plan --json says', () => {
+    const diff = diffJson([SAMPLE, SAMPLE, '--target', 'mcu', '--b-weights', 'copy-to:sram', '--b-io', 'application']);
+    const planA = planJson([SAMPLE, '--target', 'mcu']);
+    const planB = planJson([SAMPLE, '--target', 'mcu', '--weights', 'copy-to:sram', '--io', 'application']);
+    const moved = (plan: { regions: { name: string; moved: { written: number; read: number } }[] }, name: string) => {
+      const m = plan.regions.find((r) => r.name === name)!.moved;
+      return m.written + m.read;
+    };
+    for (const r of diff.moved.regions as { name: string; movedA: number; movedB: number }[]) {
+      expect(r.movedA).toBe(moved(planA, r.name));
+      expect(r.movedB).toBe(moved(planB, r.name));
+    }
+    expect(diff.peakB).toBe(planB.peak);
+    expect(run(['diff', SAMPLE, SAMPLE, '--b-weights', 'nowhere']).code).toBe(2);
   });
 });

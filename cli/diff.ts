@@ -29,7 +29,7 @@ interface SideOptions {
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input, both sides
   readonly strategy: string | undefined;
   readonly target: string | undefined;
-  readonly spill: string | undefined; // --spill on|off (explain/target-change.ts)
+  readonly memoryMap: Readonly<Record<string, string | undefined>>; // --spill, --weights, --io by option name (explain/target-change.ts)
   readonly given: readonly string[]; // the options that set these, to name them in errors
 }
 
@@ -76,6 +76,9 @@ function isSavedPlan(bytes: Uint8Array): boolean {
   return first === 0x7b;
 }
 
+/** The memory-map options diff takes for both sides, each with a --b-* form for side b (--b-spill, --b-weights, --b-io). */
+export const DIFF_MAP_OPTIONS = ['--spill', '--weights', '--io'] as const;
+
 /** Plain options for both sides; --b-* options on top of them for side b. */
 function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
   const strategy = strategyOption(args);
@@ -85,13 +88,15 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
   }
   const target = args.options.get('--target');
   const bTarget = args.options.get('--b-target');
-  const spill = args.options.get('--spill');
-  const bSpill = args.options.get('--b-spill');
-  const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target']), ...(spill === undefined ? [] : ['--spill'])];
-  const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target']), ...(bSpill === undefined ? [] : ['--b-spill'])];
+  const mapA = new Map(DIFF_MAP_OPTIONS.map((name) => [name, args.options.get(name)]));
+  const mapB = new Map(DIFF_MAP_OPTIONS.map((name) => [name, args.options.get(`--b-${name.slice(2)}`) ?? mapA.get(name)]));
+  const plainMap = DIFF_MAP_OPTIONS.filter((name) => mapA.get(name) !== undefined);
+  const bMap = DIFF_MAP_OPTIONS.map((name) => `--b-${name.slice(2)}`).filter((name) => args.options.get(name) !== undefined);
+  const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target']), ...plainMap];
+  const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target']), ...bMap];
   return {
-    a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, spill, given: plain },
-    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, spill: bSpill ?? spill, given: [...bOnly, ...plain] },
+    a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, memoryMap: Object.fromEntries(mapA), given: plain },
+    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, memoryMap: Object.fromEntries(mapB), given: [...bOnly, ...plain] },
   };
 }
 
@@ -104,7 +109,7 @@ function loadSide(file: string, bytes: Uint8Array, saved: boolean, options: Side
     }
     return readPlanFile(new TextDecoder().decode(bytes), file);
   }
-  const profile = applyTargetChange(resolveTarget(options.target), readTargetChange((name) => (name === '--spill' ? options.spill : undefined)));
+  const profile = applyTargetChange(resolveTarget(options.target), readTargetChange((name) => (Object.hasOwn(options.memoryMap, name) ? options.memoryMap[name] : undefined)));
   try {
     const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes);
     return toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims });

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../src/shared/errors';
 import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
-import { runDiff } from './diff';
+import { DIFF_MAP_OPTIONS, runDiff } from './diff';
 import { runInspect } from './inspect';
 import { guardedOutput, type Output } from './io';
 import { shortName } from '../src/shared/short-name';
@@ -32,7 +32,8 @@ commands:
       --spill on|off   activations that do not fit a region spill to the next of the memory map
                        (off: all in the first, as before); also on diff (--b-spill) and sweep
       --weights flash|REGION|copy-to:REGION   where weights live: flash (not counted), a RAM
-                       region, or copied to one at start; counted against that region's limit
+                       region, or copied to one at start; counted against that region's limit;
+                       also on diff (--b-weights), as --io is (--b-io)
       --io arena|application   graph inputs/outputs planned in the arena, or the application's own
                        change those target fields (suggestions print these)
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
@@ -44,7 +45,8 @@ commands:
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
       place the buffers of a MiniMalloc CSV problem; --out writes the offsets
   diff <a> <b> [--json] [--budget BYTES] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
-               [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE] [--spill on|off] [--b-spill on|off]
+               [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE]
+               [--spill on|off] [--weights WHERE] [--io arena|application] [--b-spill|--b-weights|--b-io ...]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
       plain options plan every model side, --b-* options side b only (a model).
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it
@@ -62,7 +64,7 @@ const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
   plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv', '--save-tflite', ...TARGET_CHANGE_OPTIONS] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
-  diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target', '--spill', '--b-spill'] },
+  diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target', ...DIFF_MAP_OPTIONS, ...DIFF_MAP_OPTIONS.map((o) => `--b-${o.slice(2)}`)] },
   targets: { flags: ['--json'], options: [] },
   sweep: { flags: ['--json'], options: ['--points', '--budget', '--strategy', '--target', ...TARGET_CHANGE_OPTIONS], dimRanges: true },
 };
