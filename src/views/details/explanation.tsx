@@ -99,6 +99,17 @@ function regionTitle(r: ModelPlan['regions'][number]): string {
 function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
   const { waste } = plan;
   if (plan.optimal && complete) {
+    const file = plan.runtimePlan?.filePlan;
+    if (file?.insideCustomOp !== undefined && file.head < plan.peak) {
+      // The bound keeps apart every two tensors live at one step; a custom operator may use its tensors one after another.
+      return (
+        <p className="explanation-line" data-testid="optimal">
+          Every region is at its lower bound: no plan that keeps apart the tensors live at one step can be smaller. The file&apos;s own plan takes{' '}
+          {formatBytes(file.head)} by sharing bytes between tensors of the custom operator {shortName(file.insideCustomOp)}, which may use them one after another; heapscope
+          cannot check that.
+        </p>
+      );
+    }
     return (
       <p className="explanation-line" data-testid="optimal">
         Every region is at its lower bound: no plan can be smaller.
