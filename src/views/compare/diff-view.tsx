@@ -6,12 +6,12 @@
 
 import { useMemo, useState } from 'react';
 import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
-import { formatBytes } from '../../shared/format';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { BytesCell, DataTable, NameCell } from '../data-table';
 import { causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
 import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
+import { offsetChangeText } from './offset-change';
 
 /** Props of DiffView. */
 export interface DiffViewProps {
@@ -114,9 +114,7 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
               />
               <BytesCell bytes={c.sizeA} />
               <BytesCell bytes={c.sizeB} />
-              <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>
-                {c.offsetA === undefined || c.offsetB === undefined ? '—' : `${formatBytes(c.offsetA)} → ${formatBytes(c.offsetB)}`}
-              </td>
+              <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>{offsetChangeText(c)}</td>
             </tr>
           );
         })}
