@@ -29,7 +29,9 @@ export function NodeSignature({ model, node, tensorLink }: NodeSignatureProps) {
           <td className="mono truncate" title={titleText(name)}>
             {tensorLink(name) ?? shortName(name)}
           </td>
-          <td className="mono">{tensorType(values.get(name))}</td>
+          <td className="mono">
+            <Breakable text={tensorType(values.get(name))} />
+          </td>
         </tr>
       ),
     );
@@ -43,7 +45,7 @@ export function NodeSignature({ model, node, tensorLink }: NodeSignatureProps) {
               <tr key={a.name} data-attribute={a.name}>
                 <th scope="row">{a.name}</th>
                 <td className="mono" colSpan={2}>
-                  {a.text}
+                  <Breakable text={a.text} />
                 </td>
               </tr>
             ))}
@@ -57,5 +59,20 @@ export function NodeSignature({ model, node, tensorLink }: NodeSignatureProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** `text` with line-break chances after '×', ',' and '[' only, so a narrow pane wraps a shape or a list between its numbers, never inside one. */
+function Breakable({ text }: { readonly text: string }) {
+  const parts = text.split(/(?<=[×,[])/u);
+  return (
+    <span className="breakable">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </span>
   );
 }
