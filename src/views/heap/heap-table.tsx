@@ -8,7 +8,8 @@ import { shortName, titleText } from '../../shared/short-name';
 import type { BufferFacts, HeapData } from './heap-data';
 
 const ROW_HEIGHT = 28;
-const COLUMNS = ['Buffer', 'Kind', 'Op', 'Shape', 'Bytes', 'Offset', 'Lifetime', 'Region'] as const;
+// The figures first: a pane narrower than the table shows the name, bytes, place and lifetime before scrolling sideways.
+const COLUMNS = ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Region', 'Kind', 'Op', 'Shape'] as const;
 
 /** Props of HeapTable. */
 export interface HeapTableProps {
@@ -53,15 +54,15 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 <span role="cell" className="mono truncate" title={titleText(b.name)}>
                   {shortName(b.name)}
                 </span>
-                <span role="cell">{b.alias ? `${b.kind} (${b.alias.rule})` : b.kind}</span>
-                <span role="cell" className="truncate">{shortName(f.op ?? '')}</span>
-                <span role="cell" className="mono truncate">{formatShape(f.shape)}</span>
                 <span role="cell" className="num">{formatBytes(b.size)}</span>
                 <span role="cell" className="num mono">{formatCount(b.offset)}</span>
                 <span role="cell" className="mono">
                   [{b.start}, {b.end})
                 </span>
-                <span role="cell">{b.region}</span>
+                <span role="cell" className="truncate">{shortName(b.region)}</span>
+                <span role="cell">{b.alias ? `${b.kind} (${b.alias.rule})` : b.kind}</span>
+                <span role="cell" className="truncate">{shortName(f.op ?? '')}</span>
+                <span role="cell" className="mono truncate">{formatShape(f.shape)}</span>
               </div>
             );
           })}
