@@ -93,6 +93,22 @@ test('after Expand all, Fit shows the top of the 80-layer decoder with labels th
     for (const n of numbers(b.sub)) expect(whole.has(n), `${b.node} shown as ${b.sub}`).toBe(true);
   }
   await snap(page, 'decoder-layer-40-label');
+
+  // A search landing on a group wider than the pane shows it from its top-left corner, its title whole.
+  await field.fill('layers.40/mlp');
+  await field.press('Enter');
+  await expect(page.getByTestId('graph-search-count')).toHaveText(/^1\/\d+$/);
+  const current = page.locator('.g-current');
+  await expect(current).toHaveCount(1);
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  const corner = await current.evaluate((el) => {
+    const v = document.querySelector('[data-testid="graph-view"]')!.getBoundingClientRect();
+    const b = el.getBoundingClientRect();
+    return { left: b.left - v.left, top: b.top - v.top, wider: b.width > v.width };
+  });
+  expect(corner.left).toBeGreaterThanOrEqual(-1);
+  expect(corner.top).toBeGreaterThanOrEqual(-1);
+  await snap(page, 'decoder-search-layers-40-mlp');
 });
 
 const SHOTS = process.env.HEAPSCOPE_DECODER_SHOTS !== undefined;
@@ -121,7 +137,8 @@ for (const [width, height] of [
     const field = page.getByTestId('graph-search');
     await field.fill('layers.40/mlp');
     await field.press('Enter');
-    await expect(page.locator('.gbox.g-current')).toHaveCount(1);
+    await expect(page.getByTestId('graph-search-count')).toHaveText(/^1\/\d+$/);
+    await expect(page.locator('.g-current')).toHaveCount(1);
     await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
     await shot('4-search-layers-40-mlp');
   });

@@ -95,6 +95,12 @@ describe('busiestCentre', () => {
 describe('revealCamera', () => {
   const size = { width: 1000, height: 600 };
 
+  it('shows a group wider and taller than the pane at the scale it keeps from its top-left corner, where its title is', () => {
+    // A 420 × 900 frame at k 0.75 is 315 × 675 px in a 250 × 570 pane: its corner goes 8 px from the pane's top left.
+    const camera = revealCamera(box('sc:/model/layers.40/mlp', 1000, 5000, 420, 900), { width: 250, height: 570 }, { x: 0, y: 0, k: 0.75 }, true, NO_MINIMAP);
+    expect(camera).toEqual({ x: 8 - 1000 * 0.75, y: 8 - 5000 * 0.75, k: 0.75 });
+  });
+
   it('leaves a box in view at a usable scale alone, unless asked always', () => {
     const current = { x: 0, y: 0, k: 1 };
     expect(revealCamera(box('a', 100, 100), size, current, false, NO_MINIMAP)).toBeUndefined();

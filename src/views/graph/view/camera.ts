@@ -143,8 +143,10 @@ export function busiestCentre(boxes: readonly PlacedBox[], span: number, depth: 
  * The view that centres `box`, at least READABLE (or the scale at which the
  * box fills 1/1.4 of the pane's width, when that is smaller) and never
  * zoomed out; undefined when the box is already in view at a usable scale
- * and `always` is false. `hidden` is the pane's bottom-right corner the
- * minimap covers: a box under it counts as out of view.
+ * and `always` is false; a box larger than the pane at that scale (a
+ * group's frame) is shown from its top-left corner. `hidden` is the pane's
+ * bottom-right corner the minimap covers: a box under it counts as out of
+ * view.
  */
 export function revealCamera(box: PlacedBox, size: PaneSize, current: Camera, always: boolean, hidden: PaneSize): Camera | undefined {
   const [x0, y0] = [box.x * current.k + current.x, box.y * current.k + current.y];
@@ -153,7 +155,10 @@ export function revealCamera(box: PlacedBox, size: PaneSize, current: Camera, al
   const visible = x0 >= 0 && y0 >= 0 && x1 <= size.width && y1 <= size.height && !underMinimap;
   if (visible && !always && current.k >= 0.3) return undefined;
   const k = Math.max(current.k, Math.min(READABLE, size.width / (box.width * 1.4)));
-  return { x: size.width / 2 - (box.x + box.width / 2) * k, y: size.height / 2 - (box.y + box.height / 2) * k, k };
+  // A group wider or taller than the pane at k shows from its top-left corner, where its title is, not cut on both sides.
+  const x = box.width * k > size.width ? FIRST_MARGIN - box.x * k : size.width / 2 - (box.x + box.width / 2) * k;
+  const y = box.height * k > size.height ? FIRST_MARGIN - box.y * k : size.height / 2 - (box.y + box.height / 2) * k;
+  return { x, y, k };
 }
 
 /** The part of the graph the pane shows under `camera`. */
