@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { busiestCentre, covers, drawnRegion, fitCamera, fitViewCamera, LABELS_FROM, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
+import { busiestCentre, covers, drawnRegion, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };
@@ -50,11 +50,12 @@ describe('startCamera', () => {
 });
 
 describe('fitViewCamera', () => {
-  it('is the whole graph while its labels are drawn at the fitted scale', () => {
-    // 700 × 2000 in 1000 × 500: k = 0.24, at or above LABELS_FROM
-    const graph = { width: 700, height: 2000, boxes: [box('in:x', 300, 0)] };
-    expect(fitViewCamera({ width: 1000, height: 500 }, graph)).toEqual(fitCamera({ width: 1000, height: 500 }, graph));
-    expect(fitViewCamera({ width: 1000, height: 500 }, graph)!.k).toBeGreaterThanOrEqual(LABELS_FROM);
+  it('is the whole graph while its boxes can be told apart at the fitted scale', () => {
+    // The sample's 590 × 5628 in a 250 × 570 pane: k = 0.0972, boxes 3.9 px tall; shown whole
+    const graph = { width: 590, height: 5628, boxes: [box('in:x', 300, 0)] };
+    expect(fitViewCamera({ width: 250, height: 570 }, graph)).toEqual(fitCamera({ width: 250, height: 570 }, graph));
+    // 700 × 9500 in 1000 × 500: k = 0.0505, just above the floor: whole
+    expect(fitViewCamera({ width: 1000, height: 500 }, { width: 700, height: 9500, boxes: [] })!.k).toBeCloseTo(0.0505, 4);
   });
 
   it('frames the top of a graph too long to label whole at 9 px titles, centred on its first input', () => {

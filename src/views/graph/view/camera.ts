@@ -2,7 +2,7 @@
 // in pane pixels and a scale k, so a graph point p shows at p * k + (x, y),
 // as d3-zoom's transform has it. The fit of the whole graph, the first view,
 // Fit's view (the whole graph, or its top at a legible scale when the whole
-// would draw no labels), the move that centres a box and the part of the graph a view shows are
+// would be a strip of sub-pixel boxes), the move that centres a box and the part of the graph a view shows are
 // computed here, pure, and tested to the pixel (graph-camera.test.ts);
 // graph-view.tsx hands them to d3-zoom.
 
@@ -46,8 +46,13 @@ export const READABLE_FIT = 0.6;
 /** In a pane this small on both sides (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
 export const SMALL_PANE = 420;
 export const READABLE_FIT_SMALL = 0.85;
-/** Below this scale the graph is drawn without text (graph-view.tsx's dense drawing): Fit shows a graph that only fits smaller from its top instead. */
-export const LABELS_FROM = 0.22;
+/**
+ * Below this scale a fitted graph's 40 px boxes are under 2 px tall: a strip
+ * in which no box can be told apart (the 80-layer decoder expanded fits at
+ * 0.002), so Fit shows such a graph from its top instead. The sample's 67
+ * boxes fit at 0.1 and are still shown whole, as an outline of the graph.
+ */
+export const WHOLE_FIT_FROM = 0.05;
 /** The scale Fit frames the top of such a graph at: 12 px titles at 0.75 are 9 px. */
 export const LEGIBLE_FIT = READABLE;
 /** The share of the pane a fitted graph fills. */
@@ -77,8 +82,8 @@ export function startCamera(size: PaneSize, graph: GraphExtent): Camera | undefi
 }
 
 /**
- * Fit's view: the whole graph while its labels are drawn at that scale; a
- * graph that only fits smaller (an expanded decoder of thousands of boxes, a
+ * Fit's view: the whole graph while its boxes can be told apart at that
+ * scale (WHOLE_FIT_FROM); a graph that only fits smaller (an expanded decoder of thousands of boxes, a
  * strip whose labels would be under a pixel) is framed from its top at
  * LEGIBLE_FIT (READABLE_FIT_SMALL in a small pane, when larger), on the
  * pane's width of that top that holds the most whole boxes, and the user pans
@@ -86,7 +91,7 @@ export function startCamera(size: PaneSize, graph: GraphExtent): Camera | undefi
  */
 export function fitViewCamera(size: PaneSize, graph: GraphExtent): Camera | undefined {
   const fit = fitCamera(size, graph);
-  if (fit === undefined || fit.k >= LABELS_FROM) return fit;
+  if (fit === undefined || fit.k >= WHOLE_FIT_FROM) return fit;
   const legible = Math.max(size.width, size.height) < SMALL_PANE ? Math.max(LEGIBLE_FIT, READABLE_FIT_SMALL) : LEGIBLE_FIT;
   return topCamera(size, graph, legible, 'busiest');
 }

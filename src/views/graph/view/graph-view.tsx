@@ -12,7 +12,7 @@ import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../../worker/layout/protocol';
 import { useElementSize } from '../../use-element-size';
 import { useZoom } from '../../use-zoom';
-import { covers, drawnRegion, fitViewCamera, LABELS_FROM, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './camera';
+import { covers, drawnRegion, fitViewCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './camera';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from '../draw/draw-graph';
 import type { GraphLayoutInput } from '../layout/layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './minimap';
@@ -48,7 +48,7 @@ function toTransform(camera: Camera | undefined): ZoomTransform | undefined {
 }
 
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
-const DENSE_SCALE = LABELS_FROM;
+const DENSE_SCALE = 0.22;
 
 /** The graph drawing of a placement. */
 export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
@@ -129,7 +129,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       transform.current = t;
       root.current?.setAttribute('transform', t.toString());
       element.classList.toggle('g-far', t.k < 0.55);
-      element.classList.toggle('g-very-far', t.k < LABELS_FROM);
+      element.classList.toggle('g-very-far', t.k < DENSE_SCALE);
       element.dataset.scale = t.k.toFixed(3);
       minimap.current?.show(t, sizeRef.current);
       if (scene.current.placement.boxes.length >= VIRTUAL_FROM && pending.current === 0) {
