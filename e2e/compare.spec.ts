@@ -1,6 +1,7 @@
 // Comparing two plans in the page: the sample at batch 1 (A, on screen) and
 // batch 4 (B, planned in a second worker), the sample on the accelerator with
-// fusion on and off, and a model against another model file. The dialog shows
+// fusion on and off, a model against another model file, and a cache with an
+// empty past against a full one. The dialog shows
 // both heaps on one scale, the peak change split into causes ranked by bytes,
 // and the changed buffers.
 
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { chainModel, haveModel, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
@@ -178,4 +180,36 @@ test('GPT-2 at seq_len 16 against 512: the top causes name the logits with their
   expect(top.some((t) => /'logits' [\d.]+ KiB → [\d.]+ MiB/.test(t))).toBe(true);
   expect(listed[0]!.bytes).toBeGreaterThan(0);
   await snap(page, 'compare-gpt2-seq-len');
+});
+
+/** past [n, 64] concatenated with x [1, 64] into present, and a Relu of it: with n = 0 the past holds no bytes but is still a tensor of the graph. */
+function cacheModel(): Uint8Array {
+  const g = new GraphBuilder('cache');
+  const present = g.node('Concat', [g.input('x', 'float32', [1, 64]), g.input('past', 'float32', ['past', 64])].reverse(), { axis: 0 }, { name: 'concat' });
+  g.output(present, 'float32');
+  g.output(g.node('Relu', [present], {}, { name: 'relu' }), 'float32');
+  return g.toBytes();
+}
+
+test('an empty past against a full one: the past grew from 0 B, not from none, and no tensor is counted new', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, '/e2e/cache.onnx', cacheModel());
+  await page.goto('/?model=/e2e/cache.onnx&dim.past=0');
+  await waitForModel(page, 'cache.onnx');
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="past"]').fill('500');
+  await panel.getByTestId('compare-run').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText('past=500');
+  await expect(dialog.getByTestId('compare-summary-a')).toContainText('past=0');
+  const listed = await causes(page);
+  const past = listed.find((c) => c.text.includes("'past'"));
+  expect(past?.text).toContain("'past' 0 B → 125 KiB");
+  for (const c of listed) expect(c.text).not.toMatch(/\bnone →/);
+  // The table agrees: the past is a grown tensor, and none is new.
+  await expect(dialog.getByTestId('diff-buffers').locator('tbody tr[data-status="grown"]', { has: page.getByRole('button', { name: 'past', exact: true }) })).toHaveCount(1);
+  await expect(dialog.getByTestId('diff-filter-new')).toHaveText('new 0');
+  await expect(dialog.getByTestId('diff-filter-new')).toBeDisabled();
+  await snap(page, 'compare-empty-past');
 });

@@ -4,8 +4,10 @@
 // present outputs into another, inside the layer, so an opened layer and the
 // fully expanded graph show two cache boxes per layer rather than four in
 // rows; search finds a cache tensor in its folded box; the heap legend and the
-// live-bytes chart show the cache in a colour of its own.
+// live-bytes chart show the cache in a colour of its own, and so do the heap's
+// SVG and PNG exports (on a 4-layer decoder).
 
+import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
@@ -83,4 +85,58 @@ test('with every group expanded, the 80-layer decoder draws 160 cache boxes, and
   await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
   await expect(current).toBeInViewport();
   await snap(page, 'decoder-kv-expanded');
+});
+
+/** Clicks an export button and returns the downloaded file's bytes. */
+async function download(page: Page, testId: string): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
+  return readFileSync(await file.path());
+}
+
+test('the heap SVG and PNG exports colour the KV cache and name it in the legend as the heap on screen does', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, '/e2e/decoder-4.onnx', llamaModel({ ...LLAMA_80, layers: 4 }, { externalWeights: 'decoder-4.onnx.data' }));
+  await page.goto('/?model=/e2e/decoder-4.onnx&dim.past=127');
+  await waitForModel(page, 'decoder-4.onnx');
+  await waitForPlan(page);
+  const screen = await page.locator('.heap-legend .swatch-kv').evaluate((e) => getComputedStyle(e).backgroundColor);
+  const rgb = (hex: string): string => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+  const svg = (await download(page, 'export-heap-svg')).toString('utf8');
+  // Each buffer's class and fill: the past inputs are KV cache in the legend's colour, the token ids plain input.
+  const rects = [...svg.matchAll(/<rect [^>]*fill="(#[0-9a-f]{6})"[^>]*data-buffer="\d+" data-class="(\w+)"><title>([^:<]+):/g)].map((m) => ({ fill: m[1]!, cls: m[2]!, name: m[3]! }));
+  const past = rects.filter((r) => r.name.startsWith('past_key_values.'));
+  expect(past).toHaveLength(8);
+  for (const r of past) {
+    expect(r.cls).toBe('kv');
+    expect(rgb(r.fill)).toBe(screen);
+  }
+  expect(rects.find((r) => r.name === 'attention_mask')?.cls).toBe('io');
+  const legend = svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0];
+  expect(legend).toMatch(/data-class="kv"\/>\s*<text [^>]*>KV cache<\/text>/);
+  expect(rgb(legend.match(/fill="(#[0-9a-f]{6})" data-class="kv"/)![1]!)).toBe(screen);
+
+  // The PNG is drawn from that SVG: the cache's colour covers its rectangles (0.4 % of the image), not only the legend's swatch (0.02 %).
+  const png = await download(page, 'export-heap-png');
+  await page.goto('about:blank');
+  const cacheArea = await page.evaluate(
+    async ({ data, colour }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(image, 0, 0);
+      const pixels = ctx.getImageData(0, 0, image.width, image.height).data;
+      const [r, g, b] = colour.match(/\d+/g)!.map(Number);
+      let count = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i]! - r!) + Math.abs(pixels[i + 1]! - g!) + Math.abs(pixels[i + 2]! - b!) < 6) count += 1;
+      return count / (image.width * image.height);
+    },
+    { data: png.toString('base64'), colour: screen },
+  );
+  expect(cacheArea).toBeGreaterThan(0.002);
+  await page.setContent(`<img src="data:image/png;base64,${png.toString('base64')}" style="width:960px">`);
+  await snap(page, 'decoder-kv-heap-png');
 });

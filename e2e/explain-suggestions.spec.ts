@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { runCli } from '../cli/main';
 import { fileURLToPath } from 'node:url';
-import { buildModel, haveModel, MODELS_DIR, readModel, serveModel, snap, summary, waitForPlan, test } from './fixtures';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
+import { buildModel, haveModel, MODELS_DIR, readModel, serveModel, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -97,6 +98,39 @@ test('the plan shows first and its suggestions follow; every peak buffer has a r
   await expect(page.getByText('apply with the CLI')).toHaveCount(0);
   await page.getByTestId('suggestions').scrollIntoViewIfNeeded();
   await snap(page, 'explain-suggestions');
+});
+
+/**
+ * x feeds two branches, each cast to float16 right after its first op; both
+ * branches and x are live at the Cast of the first, 40 KiB, and again at the
+ * second op with the first branch already narrowed. Storing the first
+ * branch's output as float16 (the edit the planner tries) leaves the second
+ * step at 40 KiB: the suggestion list is empty though the peak's reasons say
+ * what float16 would take.
+ */
+function narrowingModel(): Uint8Array {
+  const g = new GraphBuilder('narrowing');
+  const x = g.input('x', 'float32', [1, 4096]);
+  const a = g.node('Cast', [g.node('Relu', [x], {}, { name: 'A' })], { to: 10 }, { name: 'C' });
+  const b = g.node('Cast', [g.node('Sigmoid', [x], {}, { name: 'B' })], { to: 10 }, { name: 'D' });
+  g.output(g.node('Add', [a, b], {}, { name: 'E' }), 'float16');
+  return g.toBytes();
+}
+
+test('an empty suggestion list says the float16 narrowing the reasons offer was tried and leaves the peak where it is', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, '/e2e/narrowing.onnx', narrowingModel());
+  await page.goto('/?model=/e2e/narrowing.onnx');
+  await waitForModel(page, 'narrowing.onnx');
+  await waitForPlan(page);
+  await waitForSuggestions(page);
+  await expect(page.getByTestId('suggestion')).toHaveCount(0);
+  // The reason offers the narrowing; the empty list answers it instead of standing beside it.
+  await expect(page.getByTestId('peak-reason').filter({ hasText: 'stored as float16 it would take 8.00 KiB' })).toHaveCount(1);
+  const none = page.getByTestId('no-suggestions');
+  await expect(none).toHaveText('No change the planner tried lowers this peak. Keeping A_out in float16 (8.00 KiB instead of 16.0 KiB) was tried too and leaves the peak where it is.');
+  await page.getByTestId('suggestions').scrollIntoViewIfNeeded();
+  await snap(page, 'explain-no-suggestions-narrowing');
 });
 
 test('applying each kind of suggestion opens the comparison with the saving plan --json states', async ({ page }) => {

@@ -20,9 +20,39 @@ describe('shortName', () => {
     expect(shortName('short', 20, 'middle')).toBe('short');
   });
 
+  it('cuts a scope by dropping whole leading path segments, so a layer number is never cut short', () => {
+    expect(shortName('/model/layers.40/mlp/act_fn/Sigmoid', 32, 'scope')).toBe('…/layers.40/mlp/act_fn/Sigmoid');
+    expect(shortName('/model/layers.40/mlp/act_fn/Sigmoid', 20, 'scope')).toBe('…/mlp/act_fn/Sigmoid');
+    expect(shortName('/model/layers.40/mlp/act_fn/Sigmoid', 19, 'scope')).toBe('…/act_fn/Sigmoid');
+    expect(shortName('/model/layers.40/mlp/act_fn/Sigmoid', 35, 'scope')).toBe('/model/layers.40/mlp/act_fn/Sigmoid');
+    expect(shortName('model/encoder/layer_11/attention/self/query/MatMul', 20, 'scope')).toBe('…/self/query/MatMul');
+  });
+
+  it('cuts a scope whose last segment is too long at a piece break, and a name without one outside its digits', () => {
+    expect(shortName('a/model.layers.40.mlp.down_proj.weight', 24, 'scope')).toBe('….mlp.down_proj.weight');
+    expect(shortName('scale_v1.5_and_more_words', 12, 'scope')).toBe('…_more_words');
+    expect(shortName('block1234567890tail', 10, 'scope')).toBe('bloc…tail');
+    expect(shortName('abc1234567890xyz', 9, 'scope')).toBe('abc…xyz');
+    expect(shortName('x'.repeat(1 << 20), 32, 'scope')).toHaveLength(32);
+  });
+
+  it('never splits a number in a scope cut', () => {
+    const names = ['/model/layers.40/mlp/act_fn/Sigmoid', 'layers.123.self_attn.q_proj.MatMul_4567', 'tensor12345678901234567890', '/a/b.77/c_88/d-99/e:1234'];
+    const numbers = (s: string): string[] => s.match(/\d+/g) ?? [];
+    for (const name of names) {
+      const whole = new Set(numbers(name));
+      for (let max = 4; max <= name.length; max += 1) {
+        const cut = shortName(name, max, 'scope');
+        expect(cut.length).toBeLessThanOrEqual(max);
+        // Each number shown is a whole number of the name: none is cut short.
+        for (const n of numbers(cut)) expect(whole.has(n), `${name} at ${max}: ${cut}`).toBe(true);
+      }
+    }
+  });
+
   it('never splits a surrogate pair', () => {
     const name = `${'a'.repeat(9)}😀${'b'.repeat(20)}😀${'c'.repeat(9)}`;
-    for (const at of ['end', 'middle'] as const) {
+    for (const at of ['end', 'middle', 'scope'] as const) {
       for (let max = 4; max < 30; max += 1) {
         const cut = shortName(name, max, at);
         expect(cut.length).toBeLessThanOrEqual(max + 1);

@@ -24,6 +24,7 @@ import { graphExport } from './graph-export';
 import { heapSvg, type HeapSvgAppendix } from './heap-svg';
 import { growthChartOf } from '../growth/growth-input';
 import { growthExport } from '../growth/growth-svg';
+import { kvCacheNames } from '../kv-cache-names';
 import { planCsv } from './plan-csv';
 import { planFileOf } from '../../settings/plan-file';
 import { saveBlob, saveText, svgToPng } from './save-file';
@@ -105,7 +106,8 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
   const curve = chart === undefined ? undefined : growthExport(chart.input, chart.label, 960);
   const curveTitle = chart === undefined || growth === undefined ? '' : `Peak against ${chart.label}${growth.status === 'done' ? '' : ` (${growth.points.length} of ${growth.values.length} values planned)`}`;
   const appendix: HeapSvgAppendix | undefined = curve === undefined ? undefined : { title: curveTitle, height: curve.height, markup: curve.markup };
-  const heap = (): string => heapSvg(plan, { title, ...(appendix !== undefined && { appendix }) });
+  // The KV cache in its own colour, as the heap on screen draws it.
+  const heap = (): string => heapSvg(plan, { title, kv: kvCacheNames(inferred), ...(appendix !== undefined && { appendix }) });
   const graph = (png: boolean) => () => graphExport(graphElement(), `${title} · graph`, png);
   const save = (what: string, build: () => string, suffix: string, type: string) => run(`${what} saved`, `${what} could not be saved`, () => saveText(build(), `${stem}.${suffix}`, type));
   const savePng = (what: string, build: () => { svg: string; scale: number }, suffix: string) =>

@@ -9,6 +9,9 @@ import { presetTarget } from '../../planner/targets/presets';
 import { planForSettings } from '../../worker/plan/settings';
 import { heapSvg } from './heap-svg';
 import { growthExport } from '../growth/growth-svg';
+import { llamaModel, LLAMA_80 } from '../../model/testing/llama-model';
+import { kvCacheNames } from '../kv-cache-names';
+import { CLASS_COLOURS } from '../heap/buffer-classes';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 
@@ -108,5 +111,30 @@ describe('heap SVG with the growth curve under it', () => {
     expect(heightOf(withCurve) - heightOf(plain)).toBe(16 + 14 + curve.height);
     expect(withCurve).toContain(`<svg x="0" y="${heightOf(plain) + 16 + 14}" class="growth-svg"`);
     expect(withCurve.match(/class="gr-dot/g)).toHaveLength(2);
+  });
+});
+
+describe('heap SVG of a decoder with a KV cache', () => {
+  const model = inferShapes(decodeOnnx(llamaModel({ ...LLAMA_80, layers: 2 })), { dims: { past: 7 } });
+  const plan = planForSettings(model, { target: 'cpu', strategy: undefined });
+  const kv = kvCacheNames(model);
+  const svg = heapSvg(plan, { kv });
+
+  it('colours the past and present tensors in the KV-cache class, as the heap on screen does, and names it in the legend', () => {
+    const cache = plan.buffers.filter((b) => kv.has(b.name) && b.size > 0);
+    expect(cache.length).toBeGreaterThan(0);
+    for (const b of cache) expect(svg).toMatch(new RegExp(`fill="${CLASS_COLOURS.kv}"[^>]*data-buffer="${b.id}" data-class="kv"`));
+    const io = plan.buffers.filter((b) => (b.kind === 'input' || b.kind === 'output') && !kv.has(b.name) && b.size > 0 && b.alias === undefined);
+    for (const b of io) expect(svg).toMatch(new RegExp(`fill="${CLASS_COLOURS.io}"[^>]*data-buffer="${b.id}" data-class="io"`));
+    const legend = svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0];
+    expect(legend).toContain(`fill="${CLASS_COLOURS.kv}" data-class="kv"/>`);
+    expect(legend).toContain('>KV cache</text>');
+    expect(svg).toContain('>KV cache</text>'); // the live-bytes chart's row
+  });
+
+  it('names no KV cache for a model without one', () => {
+    const plain = heapSvg(samplePlan('cpu'));
+    expect(plain).not.toContain('KV cache');
+    expect(plain).not.toContain('data-class="kv"');
   });
 });

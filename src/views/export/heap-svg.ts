@@ -1,11 +1,13 @@
 // The heap diagram as a standalone SVG document: one lane per memory region,
-// x = step, y = address, one rectangle per buffer coloured by kind (buffers
-// sharing another's bytes outlined), the peak and lower-bound lines, each
-// region's size limit (at the arena bytes the weights below it leave, with the
-// overflow tinted and "over by" when the plan does not fit, and the verdict
-// under the title), byte and step ticks, a legend
-// of the colours and lines, under it the memory map (the side bar's bars,
-// memory-map-svg.ts) and the peak chart (live bytes per kind and region). Plain strings, no DOM: exports and tests
+// x = step, y = address, one rectangle per buffer coloured by its class as on
+// screen (buffer-classes.ts: a decoder's KV cache apart from the other graph
+// inputs and outputs; buffers sharing another's bytes outlined), the peak and
+// lower-bound lines, each region's size limit (at the arena bytes the weights
+// below it leave, with the overflow tinted and "over by" when the plan does
+// not fit, and the verdict under the title), byte and step ticks, a legend of
+// the colours and lines, under it the memory map (the side bar's bars,
+// memory-map-svg.ts) and the peak chart (live bytes per kind and region).
+// Plain strings, no DOM: exports and tests
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
@@ -18,6 +20,7 @@ import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
 import { memoryMapData } from '../panels/memory-map-data';
 import { memoryMapSvg, memoryMapSvgHeight, type MapColours } from './memory-map-svg';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { bufferClass, CLASS_COLOURS, legendClasses } from '../heap/buffer-classes';
 
 /** Options of heapSvg. */
 export interface HeapSvgOptions {
@@ -26,6 +29,7 @@ export interface HeapSvgOptions {
   readonly title?: string; // drawn at the top
   readonly extents?: ReadonlyMap<string, number>; // bytes each region's axis spans (one scale for two plans)
   readonly highlight?: ReadonlySet<number>; // buffer ids drawn outlined; the others dim
+  readonly kv?: ReadonlySet<string>; // names of the KV-cache inputs and outputs (kv-cache-names.ts), coloured as KV cache
   readonly legend?: boolean; // what the colours and lines mean, under the step axis; default true
   readonly memoryMap?: boolean; // the memory map's bars under the legend; default true
   readonly chart?: boolean; // the peak chart under the memory map; default true
@@ -43,17 +47,6 @@ export interface HeapSvgAppendix {
 const APPENDIX_GAP = 16;
 const APPENDIX_TITLE = 14;
 
-/** Fill colours by buffer kind (the page's light palette). */
-export const KIND_COLOURS: Readonly<Record<PlannedBuffer['kind'], string>> = {
-  activation: '#4a74ee',
-  input: '#15a192',
-  output: '#15a192',
-  scratch: '#e08a1e',
-  cache: '#b64fd0',
-  copy: '#d8485a',
-  subgraph: '#7b8796',
-};
-
 const MARGIN = { left: 78, right: 16, top: 50, bottom: 30, laneGap: 34 } as const;
 const LEGEND_HEIGHT = 28;
 const VERDICT_HEIGHT = 16;
@@ -67,7 +60,7 @@ const LANE = '#f1f3f6';
 /** Pixels between the legend and the memory map. */
 const MAP_GAP = 10;
 const MAP_COLOURS: MapColours = {
-  parts: { weights: KIND_COLOURS.subgraph, io: KIND_COLOURS.input, activations: KIND_COLOURS.activation, scratch: KIND_COLOURS.scratch, rest: '#c9ced6' },
+  parts: { weights: CLASS_COLOURS.subgraph, io: CLASS_COLOURS.io, activations: CLASS_COLOURS.activation, scratch: CLASS_COLOURS.scratch, rest: '#c9ced6' },
   limit: LIMIT,
   over: PEAK,
   text: TEXT,
@@ -86,7 +79,8 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   // The verdict takes a line of its own under the title.
   const lanesTop = MARGIN.top + (over.length > 0 ? VERDICT_HEIGHT : 0);
   const lanesBottom = lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
-  const chart = options.chart === false ? undefined : peakChartData(plan);
+  const kv = options.kv ?? new Set<string>();
+  const chart = options.chart === false ? undefined : peakChartData(plan, kv);
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
   const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
   const map = options.memoryMap === false ? undefined : memoryMapData(plan);
@@ -108,14 +102,15 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     const top = lanesTop + k * (laneHeight + MARGIN.laneGap);
     const extent = Math.max(1, options.extents?.get(region.name) ?? 0, region.peak, ...region.buffers.map((b) => b.offset + b.size)) * 1.06;
     const y = (bytes: number): number => top + laneHeight - (bytes / extent) * laneHeight;
-    parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight, complete: plan.complete }));
+    parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight, kv, complete: plan.complete }));
   });
   const axisY = lanesBottom - MARGIN.bottom + 4;
   for (const step of ticks(steps, 10)) {
     parts.push(`<text x="${x(step + 0.5).toFixed(1)}" y="${axisY + 12}" text-anchor="middle" fill="${MUTED}">${step}</text>`);
   }
   parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
-  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.limit !== undefined)));
+  const hasKv = plan.buffers.some((b) => b.size > 0 && bufferClass(b, kv) === 'kv');
+  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.limit !== undefined), hasKv));
   if (map !== undefined) parts.push(memoryMapSvg(map, { x: MARGIN.left, y: lanesBottom + legendHeight + MAP_GAP, width: plotWidth }, MAP_COLOURS));
   if (chart !== undefined) {
     const top = lanesBottom + legendHeight + mapHeight + 10;
@@ -158,10 +153,11 @@ interface LaneInput {
   readonly x: (step: number) => number;
   readonly y: (bytes: number) => number;
   readonly highlight: ReadonlySet<number> | undefined;
+  readonly kv: ReadonlySet<string>;
   readonly complete: boolean; // false: some tensor's size is unknown, the peak is a lower estimate
 }
 
-function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete }: LaneInput): string {
+function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, complete }: LaneInput): string {
   const out = [
     `<g data-region="${escapeXml(region.name)}">`,
     `<rect x="${MARGIN.left}" y="${top}" width="${plotWidth}" height="${laneHeight}" fill="${LANE}"/>`,
@@ -181,10 +177,11 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, complete
     const h = Math.max(1, y(b.offset) - y1);
     const dim = highlight !== undefined && !highlight.has(b.id);
     const shared = b.alias !== undefined;
-    const fill = shared ? 'none' : KIND_COLOURS[b.kind] ?? KIND_COLOURS.activation;
-    const stroke = highlight?.has(b.id) ? ` stroke="${TEXT}" stroke-width="2"` : shared ? ` stroke="${KIND_COLOURS[b.kind] ?? TEXT}" stroke-dasharray="3 2"` : ` stroke="#ffffff" stroke-width="0.5"`;
+    const cls = bufferClass(b, kv);
+    const fill = shared ? 'none' : CLASS_COLOURS[cls];
+    const stroke = highlight?.has(b.id) ? ` stroke="${TEXT}" stroke-width="2"` : shared ? ` stroke="${CLASS_COLOURS[cls]}" stroke-dasharray="3 2"` : ` stroke="#ffffff" stroke-width="0.5"`;
     out.push(
-      `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}"><title>${escapeXml(`${shortName(b.name)}: ${formatBytes(b.size)} at ${b.offset}, steps ${b.start}–${b.end}`)}</title></rect>`,
+      `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}" data-class="${cls}"><title>${escapeXml(`${shortName(b.name)}: ${formatBytes(b.size)} at ${b.offset}, steps ${b.start}–${b.end}`)}</title></rect>`,
     );
   }
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));
@@ -217,10 +214,10 @@ function limitLine(limit: LaneLimit, at: number, plotWidth: number): string {
   ].join('');
 }
 
-/** Swatches of the buffer kinds, then the lower-bound, peak (and size-limit) lines, in one row from (x, y). */
-function legendSvg(x: number, y: number, limits: boolean): string {
+/** Swatches of the buffer classes (the KV cache's when `kv`), then the lower-bound, peak (and size-limit) lines, in one row from (x, y). */
+function legendSvg(x: number, y: number, limits: boolean, kv: boolean): string {
   const items: { label: string; mark: (x: number) => string }[] = [
-    ...LEGEND_KINDS.map(([kind, label]) => ({ label, mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" rx="2" fill="${KIND_COLOURS[kind]}"/>` })),
+    ...legendClasses(kv).map(({ kind, label }) => ({ label, mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" rx="2" fill="${CLASS_COLOURS[kind]}" data-class="${kind}"/>` })),
     { label: 'shares bytes', mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>` },
     { label: 'lower bound', mark: (at: number) => `<path d="M${at} ${y - 3}h16" stroke="${BOUND}" stroke-width="1.5" stroke-dasharray="4 3"/>` },
     { label: 'peak', mark: (at: number) => `<rect x="${at}" y="${y - 4}" width="16" height="1.5" fill="${PEAK}"/>` },
@@ -235,14 +232,6 @@ function legendSvg(x: number, y: number, limits: boolean): string {
   out.push('</g>');
   return out.join('\n');
 }
-
-const LEGEND_KINDS: readonly (readonly [PlannedBuffer['kind'], string])[] = [
-  ['activation', 'activation'],
-  ['input', 'input / output'],
-  ['scratch', 'scratch'],
-  ['cache', 'cache'],
-  ['copy', 'copy'],
-];
 
 function hLine(y: number, plotWidth: number, colour: string, dash: string | undefined): string {
   return `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y.toFixed(2)}" y2="${y.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`;

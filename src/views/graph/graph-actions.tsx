@@ -19,7 +19,7 @@ export function GraphActions({ groups, constants, onSetAll, onConstants, onFit }
   return (
     <div className="graph-actions">
       {(groups || constants !== undefined) && <MoreMenu groups={groups} constants={constants} onSetAll={onSetAll} onConstants={onConstants} />}
-      <button type="button" className="button button-small button-quiet graph-icon-button" onClick={onFit} aria-label="Fit" title="Fit the whole graph (0)" data-testid="graph-fit">
+      <button type="button" className="button button-small button-quiet graph-icon-button" onClick={onFit} aria-label="Fit" title="Fit the whole graph, or its top at a readable scale when it is too large to read whole (0)" data-testid="graph-fit">
         <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
           <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

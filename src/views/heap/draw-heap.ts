@@ -8,7 +8,8 @@
 
 import type { ZoomTransform } from 'd3';
 import { shortName } from '../../shared/short-name';
-import { KIND_CLASSES, type HeapData, type HeapLane } from './heap-data';
+import { KIND_CLASSES } from './buffer-classes';
+import type { HeapData, HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
 import { drawCurve, drawStepBand } from './draw-curve';

@@ -6,25 +6,13 @@
 import type { InferredModel } from '../../model/inferred';
 import type { IrQuantization } from '../../model/ir-tflite';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { bufferClass, KIND_CLASSES } from './buffer-classes';
 import { quantizationOf } from '../quantization';
 import { liveBytes, sharingGroups } from './live-bytes';
 import { laneLimit, type LaneLimit } from './lane-limit';
 import { RectIndex } from './rect-index';
 
-/** Colour classes of the diagram, in drawing order (aliases are drawn over their parents). */
-export const KIND_CLASSES = ['activation', 'io', 'kv', 'scratch', 'cache', 'copy', 'subgraph'] as const;
-
-const CLASS_OF: Readonly<Record<PlannedBuffer['kind'], number>> = {
-  activation: 0,
-  input: 1,
-  output: 1,
-  scratch: 3,
-  cache: 4,
-  copy: 5,
-  subgraph: 6,
-};
-/** The class of a decoder's KV-cache inputs and outputs (kv-cache-names.ts). */
-const KV_CLASS = 2;
+const CLASS_INDEX: ReadonlyMap<string, number> = new Map(KIND_CLASSES.map((k, i) => [k, i]));
 
 /** One memory region of the plan, drawn as a horizontal lane. */
 export interface HeapLane {
@@ -83,7 +71,7 @@ export function heapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): 
     offset[i] = b.offset;
     size[i] = b.size;
     lane[i] = laneOf.get(b.region)!;
-    kindClass[i] = (b.kind === 'input' || b.kind === 'output') && kv.has(b.name) ? KV_CLASS : (CLASS_OF[b.kind] ?? 0);
+    kindClass[i] = CLASS_INDEX.get(bufferClass(b, kv))!;
     shared[i] = b.alias === undefined ? 0 : 1;
     spilled[i] = b.wanted === undefined ? 0 : 1;
     steps = Math.max(steps, end[i]!);

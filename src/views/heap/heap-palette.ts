@@ -2,7 +2,7 @@
 // the canvas follows the light or dark theme; the buffers and the live-bytes
 // curve under them draw with the same palette.
 
-import { KIND_CLASSES } from './heap-data';
+import { CLASS_COLOURS, KIND_CLASSES } from './buffer-classes';
 
 /** Colours, read from the page's CSS custom properties (light or dark). */
 export interface HeapPalette {
@@ -22,7 +22,7 @@ export function readPalette(element: Element): HeapPalette {
   const style = getComputedStyle(element);
   const get = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
   return {
-    kinds: KIND_CLASSES.map((k) => get(`--heap-${k}`, '#3a66e8')),
+    kinds: KIND_CLASSES.map((k) => get(`--heap-${k}`, CLASS_COLOURS[k])),
     text: get('--text', '#1b2130'),
     muted: get('--muted', '#627084'),
     grid: get('--border', '#e1e5eb'),

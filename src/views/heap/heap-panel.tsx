@@ -17,6 +17,7 @@ import type { ModelPlan } from '../../planner/plan';
 import type { InferredGraph } from '../../model/inferred';
 import { kvCacheNames } from '../kv-cache-names';
 import { PaneToolbar } from '../pane-toolbar';
+import { legendClasses } from './buffer-classes';
 import { useElementSize } from '../use-element-size';
 import { drawnRegions, laneHeight, READABLE_LANE, regionPlan } from './heap-regions';
 import { PeakChart } from './peak-chart';
@@ -35,15 +36,6 @@ export function cachedHeapData(plan: ModelPlan, model: InferredGraph | undefined
   return entry;
 }
 
-const LEGEND: readonly { kind: string; label: string; title?: string; only?: 'kv' }[] = [
-  { kind: 'activation', label: 'activation' },
-  { kind: 'io', label: 'input / output' },
-  { kind: 'kv', label: 'KV cache', title: "a decoder's past inputs and present outputs, kept for the whole run", only: 'kv' },
-  { kind: 'scratch', label: 'scratch' },
-  { kind: 'cache', label: 'cache' },
-  { kind: 'copy', label: 'copy', title: 'a copy at a compute-unit boundary or into a Concat' },
-  { kind: 'shared', label: 'shares bytes' },
-];
 
 /** Props of HeapPanel. */
 export interface HeapPanelProps {
@@ -141,12 +133,16 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
 export function HeapLegend({ kv = false }: { readonly kv?: boolean }) {
   return (
     <ul className="heap-legend" aria-label="Legend">
-      {LEGEND.filter((item) => item.only === undefined || kv).map((item) => (
+      {legendClasses(kv).map((item) => (
         <li key={item.kind} title={item.title}>
           <span className={`swatch swatch-${item.kind}`} aria-hidden="true" />
           {item.label}
         </li>
       ))}
+      <li>
+        <span className="swatch swatch-shared" aria-hidden="true" />
+        shares bytes
+      </li>
       <li>
         <span className="swatch-line swatch-bound" aria-hidden="true" />
         lower bound

@@ -48,7 +48,7 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         <dt>Kind</dt>
         <dd>{buffer.kind}</dd>
         <dt>Op</dt>
-        <dd>{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'middle')}`}</dd>
+        <dd>{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'scope')}`}</dd>
         <dt>Shape</dt>
         <dd className="mono">
           {formatShape(shape)} {dtype ?? ''}
@@ -83,7 +83,7 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
           <>
             <dt>Shares</dt>
             <dd>
-              {buffer.alias.rule} of <span className="mono">{shortName(parent.name, NODE_CHARS, 'middle')}</span> at +{formatCount(buffer.alias.offset)}
+              {buffer.alias.rule} of <span className="mono">{shortName(parent.name, NODE_CHARS, 'scope')}</span> at +{formatCount(buffer.alias.offset)}
             </dd>
           </>
         )}

@@ -6,6 +6,7 @@
 // Plain functions over a plan; no DOM.
 
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import { bufferClass } from './buffer-classes';
 import { largestFreeBlocks } from './free-blocks';
 import { liveBytes, sharingGroups } from './live-bytes';
 
@@ -14,16 +15,6 @@ export const CHART_KINDS = ['activation', 'kv', 'scratch', 'cache', 'copy'] as c
 /** One kind of the chart. */
 export type ChartKind = (typeof CHART_KINDS)[number];
 
-/** Graph inputs and outputs and subgraph buffers are activations to the chart. */
-const KIND_OF: Readonly<Record<PlannedBuffer['kind'], ChartKind>> = {
-  activation: 'activation',
-  input: 'activation',
-  output: 'activation',
-  subgraph: 'activation',
-  scratch: 'scratch',
-  cache: 'cache',
-  copy: 'copy',
-};
 
 /** One region of the chart: a column of small multiples. */
 export interface ChartRegion {
@@ -46,9 +37,10 @@ export interface PeakChartData {
   readonly complete: boolean; // false when some tensor's size is unknown: peaks and live bytes are lower estimates
 }
 
-/** A buffer's kind in the chart: a decoder's KV-cache input or output (named in `kv`) is a kind of its own. */
+/** A buffer's kind in the chart, its colour class (buffer-classes.ts) but with graph inputs and outputs and subgraph buffers as activations. */
 function chartKind(b: PlannedBuffer, kv: ReadonlySet<string>): ChartKind {
-  return (b.kind === 'input' || b.kind === 'output') && kv.has(b.name) ? 'kv' : KIND_OF[b.kind];
+  const c = bufferClass(b, kv);
+  return c === 'io' || c === 'subgraph' ? 'activation' : c;
 }
 
 /** Builds the chart's data for `plan`, the tensors named in `kv` as KV cache; regions without buffers or bytes are left out. */

@@ -12,15 +12,16 @@ import { formatBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
 import { xmlChars } from '../export/xml-chars';
 import { bucketMax, type ChartKind, type PeakChartData } from './peak-chart-data';
+import { CLASS_COLOURS } from './buffer-classes';
 
 /** Colours of the chart outside the page (the page's light palette). */
 export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'bound' | 'free' | 'text' | 'muted' | 'cell', string>> = {
   total: '#627084',
-  activation: '#4a74ee',
-  kv: '#8c6d1f',
-  scratch: '#e08a1e',
-  cache: '#b64fd0',
-  copy: '#d8485a',
+  activation: CLASS_COLOURS.activation,
+  kv: CLASS_COLOURS.kv,
+  scratch: CLASS_COLOURS.scratch,
+  cache: CLASS_COLOURS.cache,
+  copy: CLASS_COLOURS.copy,
   peak: '#d33a44',
   bound: '#0f8a4a',
   free: '#0e7c86',

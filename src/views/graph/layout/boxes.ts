@@ -25,9 +25,9 @@ export const OP_TYPE = 40;
 /** Height of an op box. */
 export const BOX_HEIGHT = 40;
 
-/** A name as a graph label: cut in the middle to `max` characters, so a scoped name keeps its last part. */
+/** A name as a graph label: at most `max` characters, whole leading scopes dropped, so it keeps its last parts and never shows a number cut short. */
 export function graphLabel(name: string, max = MAX_NAME): string {
-  return shortName(name, max, 'middle');
+  return shortName(name, max, 'scope');
 }
 
 /** The width of a box showing `title` over `subtitle`, plus `extra` pixels. */

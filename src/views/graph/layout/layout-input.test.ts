@@ -186,12 +186,13 @@ describe('aliasMarks', () => {
 });
 
 describe('labels', () => {
-  it('formats edge labels and shortens long names from the middle', () => {
+  it('formats edge labels and shortens long names by their leading scopes', () => {
     const value = { name: 't', kind: 'activation', dtype: 1, dtypeName: 'float32', producer: 0, consumers: [] } as const;
     expect(edgeText([{ ...value, shape: [1, 64, 56, 56], bytes: 802816 }])).toBe('1×64×56×56 · 784 KiB');
     expect(edgeText([{ ...value, shape: undefined, bytes: undefined }])).toBe('? · ?');
     expect(edgeText([{ ...value, shape: [2], bytes: 8 }, { ...value, shape: undefined, bytes: undefined }])).toBe('2 tensors · ?');
-    expect(graphLabel('model/encoder/layer_11/attention/self/query/MatMul', 20)).toBe('model/enc…ery/MatMul');
+    expect(graphLabel('model/encoder/layer_11/attention/self/query/MatMul', 20)).toBe('…/self/query/MatMul');
+    expect(graphLabel('/model/layers.40/mlp/act_fn/Sigmoid')).toBe('…/layers.40/mlp/act_fn/Sigmoid');
     expect(graphLabel('short')).toBe('short');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { covers, drawnRegion, fitCamera, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
+import { busiestCentre, covers, drawnRegion, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };
@@ -49,8 +49,58 @@ describe('startCamera', () => {
   });
 });
 
+describe('fitViewCamera', () => {
+  it('is the whole graph while its boxes can be told apart at the fitted scale', () => {
+    // The sample's 590 × 5628 in a 250 × 570 pane: k = 0.0972, boxes 3.9 px tall; shown whole
+    const graph = { width: 590, height: 5628, boxes: [box('in:x', 300, 0)] };
+    expect(fitViewCamera({ width: 250, height: 570 }, graph)).toEqual(fitCamera({ width: 250, height: 570 }, graph));
+    // 700 × 9500 in 1000 × 500: k = 0.0505, just above the floor: whole
+    expect(fitViewCamera({ width: 1000, height: 500 }, { width: 700, height: 9500, boxes: [] })!.k).toBeCloseTo(0.0505, 4);
+  });
+
+  it('frames the top of a graph too long to label whole at 9 px titles, centred on its first input', () => {
+    // An expanded decoder: 2000 × 300000 in 1000 × 600. The whole would be k = 0.00192, a strip; Fit shows
+    // its top at k = 0.75 (12 px titles at 9 px), 8 px from the top, the first input (x 950..1050) centred.
+    const camera = fitViewCamera({ width: 1000, height: 600 }, { width: 2000, height: 300_000, boxes: [box('in:ids', 950, 0)] })!;
+    expect(LEGIBLE_FIT * 12).toBe(9);
+    expect(camera.k).toBe(LEGIBLE_FIT);
+    expect(camera.y).toBe(8);
+    expect(camera.x).toBe(500 - 1000 * 0.75);
+  });
+
+  it('frames the column of the top that holds the most whole boxes, not a lone input beside it', () => {
+    // The input sits alone at x 0..100; the chain it feeds runs at x 1000..1200. A 500-px pane at 0.75 shows
+    // 645 graph px across (8 px margins): centred on the chain (x 1100), its four boxes of the top are whole in view.
+    const chain = [0, 1, 2, 3].map((i) => box(`n${i}`, 1000, 60 + i * 86, 200));
+    const graph = { width: 2000, height: 200_000, boxes: [box('in:ids', 0, 0), ...chain, box('n9', 1000, 199_000, 200)] };
+    const camera = fitViewCamera({ width: 500, height: 400 }, graph)!;
+    expect(camera).toEqual({ x: 250 - 1100 * 0.75, y: 8, k: 0.75 });
+  });
+
+  it('shows such a graph across its whole width when that is larger, at most at scale 1', () => {
+    expect(fitViewCamera({ width: 1000, height: 600 }, { width: 480, height: 300_000, boxes: [box('in:x', 200, 0)] })).toEqual({ x: 260, y: 8, k: 1 });
+  });
+});
+
+describe('busiestCentre', () => {
+  it('centres the window of the top holding the most whole boxes, the nearest among equals, leaving out boxes below the top and wider than the window', () => {
+    const boxes = [box('a', 0, 0), box('b', 500, 0), box('c', 620, 50), box('d', 500, 5000), box('wide', 0, 0, 900)];
+    // A 300-wide window over the top 1000: b and c (500..720) together; d is below, wide is wider than the window.
+    expect(busiestCentre(boxes, 300, 1000, 0)).toBe(610);
+    // One box a window: a and b tie; the nearer to 480 wins.
+    expect(busiestCentre([box('a', 0, 0), box('b', 500, 0)], 150, 1000, 480)).toBe(550);
+    expect(busiestCentre([box('wide', 0, 0, 900)], 300, 1000, 0)).toBeUndefined();
+  });
+});
+
 describe('revealCamera', () => {
   const size = { width: 1000, height: 600 };
+
+  it('shows a group wider and taller than the pane at the scale it keeps from its top-left corner, where its title is', () => {
+    // A 420 × 900 frame at k 0.75 is 315 × 675 px in a 250 × 570 pane: its corner goes 8 px from the pane's top left.
+    const camera = revealCamera(box('sc:/model/layers.40/mlp', 1000, 5000, 420, 900), { width: 250, height: 570 }, { x: 0, y: 0, k: 0.75 }, true, NO_MINIMAP);
+    expect(camera).toEqual({ x: 8 - 1000 * 0.75, y: 8 - 5000 * 0.75, k: 0.75 });
+  });
 
   it('leaves a box in view at a usable scale alone, unless asked always', () => {
     const current = { x: 0, y: 0, k: 1 };

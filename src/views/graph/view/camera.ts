@@ -1,7 +1,8 @@
 // The graph pane's camera as plain numbers: a view is a translation (x, y)
 // in pane pixels and a scale k, so a graph point p shows at p * k + (x, y),
 // as d3-zoom's transform has it. The fit of the whole graph, the first view,
-// the move that centres a box and the part of the graph a view shows are
+// Fit's view (the whole graph, or its top at a legible scale when the whole
+// would be a strip of sub-pixel boxes), the move that centres a box and the part of the graph a view shows are
 // computed here, pure, and tested to the pixel (graph-camera.test.ts);
 // graph-view.tsx hands them to d3-zoom.
 
@@ -45,6 +46,15 @@ export const READABLE_FIT = 0.6;
 /** In a pane this small on both sides (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
 export const SMALL_PANE = 420;
 export const READABLE_FIT_SMALL = 0.85;
+/**
+ * Below this scale a fitted graph's 40 px boxes are under 2 px tall: a strip
+ * in which no box can be told apart (the 80-layer decoder expanded fits at
+ * 0.002), so Fit shows such a graph from its top instead. The sample's 67
+ * boxes fit at 0.1 and are still shown whole, as an outline of the graph.
+ */
+export const WHOLE_FIT_FROM = 0.05;
+/** The scale Fit frames the top of such a graph at: 12 px titles at 0.75 are 9 px. */
+export const LEGIBLE_FIT = READABLE;
 /** The share of the pane a fitted graph fills. */
 const FIT_FILL = 0.96;
 /** The first view's margin from the pane's top and sides, in pixels. */
@@ -68,21 +78,80 @@ export function startCamera(size: PaneSize, graph: GraphExtent): Camera | undefi
   const fit = fitCamera(size, graph);
   const readable = Math.max(size.width, size.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
   if (fit === undefined || fit.k >= readable) return fit;
+  return topCamera(size, graph, readable);
+}
+
+/**
+ * Fit's view: the whole graph while its boxes can be told apart at that
+ * scale (WHOLE_FIT_FROM); a graph that only fits smaller (an expanded decoder of thousands of boxes, a
+ * strip whose labels would be under a pixel) is framed from its top at
+ * LEGIBLE_FIT (READABLE_FIT_SMALL in a small pane, when larger), on the
+ * pane's width of that top that holds the most whole boxes, and the user pans
+ * or follows the minimap from there.
+ */
+export function fitViewCamera(size: PaneSize, graph: GraphExtent): Camera | undefined {
+  const fit = fitCamera(size, graph);
+  if (fit === undefined || fit.k >= WHOLE_FIT_FROM) return fit;
+  const legible = Math.max(size.width, size.height) < SMALL_PANE ? Math.max(LEGIBLE_FIT, READABLE_FIT_SMALL) : LEGIBLE_FIT;
+  return topCamera(size, graph, legible, 'busiest');
+}
+
+/**
+ * The top of `graph` at scale `readable`, or across its whole width when
+ * that is larger (at most 1); when wider than the pane, centred on its first
+ * input and moved clear of the pane's edges (edge-clear.ts), or (`busiest`)
+ * on the pane's width of the top that holds the most whole boxes, the one
+ * nearest the first input among equals.
+ */
+function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'first' | 'busiest' = 'first'): Camera {
   const k = Math.min(1, Math.max(readable, (FIT_FILL * size.width) / graph.width));
   const first = graph.boxes.find((b) => b.id.startsWith('in:')) ?? graph.boxes[0];
   const centred = (size.width - graph.width * k) / 2;
   if (centred >= 0) return { x: centred, y: FIRST_MARGIN, k };
-  const onFirst = first === undefined ? centred : size.width / 2 - (first.x + first.width / 2) * k;
+  const near = first === undefined ? undefined : first.x + first.width / 2;
+  const busiest = on === 'busiest' ? busiestCentre(graph.boxes, (size.width - 2 * FIRST_MARGIN) / k, (size.height - FIRST_MARGIN) / k, near ?? graph.width / 2) : undefined;
+  const centre = busiest ?? near;
+  const onFirst = centre === undefined ? centred : size.width / 2 - centre * k;
   const x = Math.min(FIRST_MARGIN, Math.max(size.width - graph.width * k - FIRST_MARGIN, onFirst));
+  // The busiest window holds whole boxes already; moving it clear of every frame's edge could leave one box.
+  if (busiest !== undefined) return { x, y: FIRST_MARGIN, k };
   return { x: clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
+}
+
+/**
+ * The centre (graph x) of the `span`-wide window over the graph's top `depth`
+ * that holds the most whole boxes, the window nearest `near` among equals;
+ * undefined when no box of the top fits a window. Each window starts at a
+ * box's left edge; the boxes sorted by x make those inside a run.
+ */
+export function busiestCentre(boxes: readonly PlacedBox[], span: number, depth: number, near: number): number | undefined {
+  const top = boxes.reduce((y, b) => Math.min(y, b.y), Infinity);
+  const shown = boxes.filter((b) => b.y + b.height <= top + depth && b.width <= span).sort((a, b) => a.x - b.x);
+  let best: { count: number; centre: number } | undefined;
+  for (let i = 0; i < shown.length; i += 1) {
+    const right = shown[i]!.x + span;
+    let count = 0;
+    let hi = -Infinity;
+    for (let j = i; j < shown.length && shown[j]!.x <= right; j += 1) {
+      const end = shown[j]!.x + shown[j]!.width;
+      if (end > right) continue;
+      count += 1;
+      hi = Math.max(hi, end);
+    }
+    const centre = (shown[i]!.x + hi) / 2;
+    if (best === undefined || count > best.count || (count === best.count && Math.abs(centre - near) < Math.abs(best.centre - near))) best = { count, centre };
+  }
+  return best?.centre;
 }
 
 /**
  * The view that centres `box`, at least READABLE (or the scale at which the
  * box fills 1/1.4 of the pane's width, when that is smaller) and never
  * zoomed out; undefined when the box is already in view at a usable scale
- * and `always` is false. `hidden` is the pane's bottom-right corner the
- * minimap covers: a box under it counts as out of view.
+ * and `always` is false; a box larger than the pane at that scale (a
+ * group's frame) is shown from its top-left corner. `hidden` is the pane's
+ * bottom-right corner the minimap covers: a box under it counts as out of
+ * view.
  */
 export function revealCamera(box: PlacedBox, size: PaneSize, current: Camera, always: boolean, hidden: PaneSize): Camera | undefined {
   const [x0, y0] = [box.x * current.k + current.x, box.y * current.k + current.y];
@@ -91,7 +160,10 @@ export function revealCamera(box: PlacedBox, size: PaneSize, current: Camera, al
   const visible = x0 >= 0 && y0 >= 0 && x1 <= size.width && y1 <= size.height && !underMinimap;
   if (visible && !always && current.k >= 0.3) return undefined;
   const k = Math.max(current.k, Math.min(READABLE, size.width / (box.width * 1.4)));
-  return { x: size.width / 2 - (box.x + box.width / 2) * k, y: size.height / 2 - (box.y + box.height / 2) * k, k };
+  // A group wider or taller than the pane at k shows from its top-left corner, where its title is, not cut on both sides.
+  const x = box.width * k > size.width ? FIRST_MARGIN - box.x * k : size.width / 2 - (box.x + box.width / 2) * k;
+  const y = box.height * k > size.height ? FIRST_MARGIN - box.y * k : size.height / 2 - (box.y + box.height / 2) * k;
+  return { x, y, k };
 }
 
 /** The part of the graph the pane shows under `camera`. */

@@ -12,7 +12,7 @@ import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../../worker/layout/protocol';
 import { useElementSize } from '../../use-element-size';
 import { useZoom } from '../../use-zoom';
-import { covers, drawnRegion, fitCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './camera';
+import { covers, drawnRegion, fitViewCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './camera';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from '../draw/draw-graph';
 import type { GraphLayoutInput } from '../layout/layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './minimap';
@@ -49,7 +49,6 @@ function toTransform(camera: Camera | undefined): ZoomTransform | undefined {
 
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
 const DENSE_SCALE = 0.22;
-/** In a pane this small on both sides (an embed), the first view's labels need a larger scale: 12 px titles at 0.85 are 10 px. */
 
 /** The graph drawing of a placement. */
 export function GraphView({ input, placement, final, onDrawn, facts, marks, handlers, anchor, handle }: GraphViewProps) {
@@ -130,7 +129,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       transform.current = t;
       root.current?.setAttribute('transform', t.toString());
       element.classList.toggle('g-far', t.k < 0.55);
-      element.classList.toggle('g-very-far', t.k < 0.22);
+      element.classList.toggle('g-very-far', t.k < DENSE_SCALE);
       element.dataset.scale = t.k.toFixed(3);
       minimap.current?.show(t, sizeRef.current);
       if (scene.current.placement.boxes.length >= VIRTUAL_FROM && pending.current === 0) {
@@ -153,7 +152,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   const fitTransform = useCallback((): ZoomTransform | undefined => {
     const s = sizeRef.current;
-    return s === undefined ? undefined : toTransform(fitCamera(s, placed.current));
+    return s === undefined ? undefined : toTransform(fitViewCamera(s, placed.current));
   }, []);
 
   /** The first view (camera.ts's startCamera). */
