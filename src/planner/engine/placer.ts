@@ -189,11 +189,14 @@ export class Placer {
     return count;
   }
 
+  /** Makes room for `needed` ranges, keeping those gathered so far. */
   private grow(needed: number): void {
     let length = this.lo.length;
     while (length < needed) length *= 2;
-    this.lo = new Float64Array(length);
-    this.hi = new Float64Array(length);
+    const [lo, hi] = [new Float64Array(length), new Float64Array(length)];
+    lo.set(this.lo);
+    hi.set(this.hi);
+    [this.lo, this.hi] = [lo, hi];
   }
 
   /** The lowest aligned base above every placed rectangle the item conflicts with. */
