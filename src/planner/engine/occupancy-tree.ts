@@ -49,14 +49,9 @@ export class OccupancyTree {
   }
 
   constructor(prep: PreparedRegion) {
-    const steps = Float64Array.from(new Set([...prep.rectStart, ...prep.rectEnd])).sort();
-    let leaves = 1;
-    while (leaves < steps.length - 1) leaves *= 2;
-    this.leaves = leaves;
-    this.rectFrom = Int32Array.from(prep.rectStart, (s) => countBelow(steps, s));
-    this.rectTo = Int32Array.from(prep.rectEnd, (e) => countBelow(steps, e));
-    this.cover = new Array<Union | undefined>(2 * leaves).fill(undefined);
-    this.sub = new Array<Union | undefined>(2 * leaves).fill(undefined);
+    ({ leaves: this.leaves, rectFrom: this.rectFrom, rectTo: this.rectTo } = leavesOf(prep));
+    this.cover = new Array<Union | undefined>(2 * this.leaves).fill(undefined);
+    this.sub = new Array<Union | undefined>(2 * this.leaves).fill(undefined);
     this.stack = new Int32Array(3 * 2 * 64);
   }
 
@@ -147,6 +142,37 @@ export class OccupancyTree {
   }
 }
 
+interface Leaves {
+  readonly leaves: number;
+  readonly rectFrom: Int32Array;
+  readonly rectTo: Int32Array;
+}
+
+const leavesCache = new WeakMap<PreparedRegion, Leaves>();
+
+/** The region's steps compressed to elementary step ranges (the tree's leaves), and each rectangle's leaves; computed once per region. */
+function leavesOf(prep: PreparedRegion): Leaves {
+  const known = leavesCache.get(prep);
+  if (known !== undefined) return known;
+  const n = prep.rectCount;
+  const all = new Float64Array(2 * n);
+  all.set(prep.rectStart);
+  all.set(prep.rectEnd, n);
+  all.sort();
+  let distinct = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!;
+  const steps = all.subarray(0, distinct);
+  let leaves = 1;
+  while (leaves < distinct - 1) leaves *= 2;
+  const result = { leaves, rectFrom: new Int32Array(n), rectTo: new Int32Array(n) };
+  for (let r = 0; r < n; r++) {
+    result.rectFrom[r] = countBelow(steps, prep.rectStart[r]!);
+    result.rectTo[r] = countBelow(steps, prep.rectEnd[r]!);
+  }
+  leavesCache.set(prep, result);
+  return result;
+}
+
 /** `union` with [a, b) added (a new union when `union` is undefined). */
 function addRange(union: Union | undefined, a: number, b: number): Union {
   if (union === undefined) return [a, b];
@@ -167,11 +193,19 @@ function addRange(union: Union | undefined, a: number, b: number): Union {
   let end = first;
   while (end < pieces && union[2 * end]! <= b) end++;
   if (end === first) {
-    union.splice(2 * first, 0, a, b);
+    // a new piece before `first`: shift the tail up by one piece (no splice: it allocates)
+    union.push(0, 0);
+    union.copyWithin(2 * first + 2, 2 * first, union.length - 2);
+    union[2 * first] = a;
+    union[2 * first + 1] = b;
     return union;
   }
-  const merged0 = Math.min(a, union[2 * first]!);
-  const merged1 = Math.max(b, union[2 * end - 1]!);
-  union.splice(2 * first, 2 * (end - first), merged0, merged1);
+  // pieces first .. end - 1 merge into one: keep it at `first`, close the gap after it
+  union[2 * first] = Math.min(a, union[2 * first]!);
+  union[2 * first + 1] = Math.max(b, union[2 * end - 1]!);
+  if (end > first + 1) {
+    union.copyWithin(2 * first + 2, 2 * end);
+    union.length -= 2 * (end - first - 1);
+  }
   return union;
 }

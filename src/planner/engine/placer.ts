@@ -28,13 +28,14 @@ export type Fit = 'first' | 'best' | 'above';
 /**
  * Item offsets under construction: NaN marks an item not placed yet. Change
  * offsets only through `set`, `place`, `reset` or `load`, which keep the time
- * index in step.
+ * index and the occupancy tree in step.
  */
 export class Placer {
   readonly prep: PreparedRegion;
   readonly offsets: Float64Array; // base offset per item, NaN when unplaced
   placements = 0;
-  private readonly index: TimeIndex;
+  private timeIndex: TimeIndex | undefined; // built when a query first needs it
+  private indexed = false; // the time index holds exactly the placed rectangles (a greedy pass leaves it behind)
   private occupancy: OccupancyTree | undefined; // built on the first query after a reset, when it applies
   private insertOnly = true; // nothing unplaced and no load since the last reset: the occupancy tree may answer
   private readonly found: Int32Array;
@@ -43,7 +44,6 @@ export class Placer {
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
-    this.index = new TimeIndex(prep);
     this.offsets = new Float64Array(prep.itemCount);
     this.found = new Int32Array(prep.rectCount);
     this.reset();
@@ -51,12 +51,13 @@ export class Placer {
 
   /** Rectangles looked at so far: a machine-independent effort measure. */
   get work(): number {
-    return this.index.visited;
+    return this.timeIndex?.visited ?? 0;
   }
 
   /** Unplaces everything, then places the items whose base is fixed. */
   reset(): void {
-    this.load(this.prep.itemFixed);
+    this.offsets.set(this.prep.itemFixed);
+    this.indexed = false;
     this.insertOnly = true;
     if (this.occupancy !== undefined) this.fillOccupancy(this.occupancy);
   }
@@ -65,13 +66,23 @@ export class Placer {
   load(offsets: Float64Array): void {
     this.offsets.set(offsets);
     this.insertOnly = false;
-    const { rectItem } = this.prep;
-    this.index.rebuild((r) => !Number.isNaN(this.offsets[rectItem[r]!]!));
+    this.indexed = false; // rebuilt when a query needs it
+  }
+
+  /** The time index, holding exactly the placed rectangles. */
+  private get index(): TimeIndex {
+    this.timeIndex ??= new TimeIndex(this.prep);
+    if (!this.indexed) {
+      const { rectItem } = this.prep;
+      this.timeIndex.rebuild((r) => !Number.isNaN(this.offsets[rectItem[r]!]!));
+      this.indexed = true;
+    }
+    return this.timeIndex;
   }
 
   /** Puts `item` at `base`, or unplaces it when `base` is NaN. */
   set(item: number, base: number): void {
-    const { prep, index } = this;
+    const { prep } = this;
     const was = this.offsets[item]!;
     this.offsets[item] = base;
     if (Number.isNaN(was) === Number.isNaN(base)) {
@@ -80,9 +91,12 @@ export class Placer {
     }
     if (Number.isNaN(base)) this.insertOnly = false;
     const tree = this.insertOnly ? this.occupancy : undefined;
+    const index = this.indexed ? this.timeIndex : undefined;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      if (Number.isNaN(base)) index.deactivate(m);
-      else index.activate(m);
+      if (index !== undefined) {
+        if (Number.isNaN(base)) index.deactivate(m);
+        else index.activate(m);
+      }
       if (tree !== undefined) tree.insert(m, base + prep.rectRel[m]!, base + prep.rectRel[m]! + prep.rectSize[m]!);
     }
   }
