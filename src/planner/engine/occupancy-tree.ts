@@ -10,6 +10,8 @@
 // - Each node keeps its rectangles only as the union of their address ranges:
 //   sorted disjoint intervals, touching ones merged. In a packing that reuses
 //   memory well, a union has few pieces however many rectangles make it.
+//   Most nodes hold one piece, kept in typed arrays; a list is allocated only
+//   for a second (a pass would otherwise make a million small arrays).
 // - The bytes held somewhere in a step range [s, e) are the union of `sub` of
 //   the nodes inside it and `cover` of the nodes it cuts: O(log T) unions.
 // - Every later question of a greedy pass (first fit, best fit, above all)
@@ -22,15 +24,23 @@ import type { PreparedRegion } from './prepared';
 /** Address intervals of one node: [a0, b0, a1, b1, ...], ascending, disjoint and not touching. */
 type Union = number[];
 
+/** Most pieces one query can meet outside lists: one per node it visits. */
+const MAX_SOLOS = 4 * 64;
+
 /** Placed address ranges of one region by step range, merged per tree node. */
 export class OccupancyTree {
   private readonly leaves: number; // a power of two >= the elementary step ranges
   private readonly rectFrom: Int32Array; // rect -> first leaf of its lifetime
   private readonly rectTo: Int32Array; // rect -> leaf after the last one
-  private readonly cover: (Union | undefined)[];
-  private readonly sub: (Union | undefined)[];
+  private readonly cover: NodeUnions;
+  private readonly sub: NodeUnions;
   private readonly stack: Int32Array;
   private readonly found: Union[] = [];
+  /** Single pieces met by the last `collect`: [soloFrom[k], soloTo[k]) for k < soloCount. */
+  readonly soloFrom = new Float64Array(MAX_SOLOS);
+  readonly soloTo = new Float64Array(MAX_SOLOS);
+  soloCount = 0;
+  private listCount = 0;
 
   /**
    * Whether the tree answers like the rectangle walk on `prep`: lifetimes
@@ -50,15 +60,15 @@ export class OccupancyTree {
 
   constructor(prep: PreparedRegion) {
     ({ leaves: this.leaves, rectFrom: this.rectFrom, rectTo: this.rectTo } = leavesOf(prep));
-    this.cover = new Array<Union | undefined>(2 * this.leaves).fill(undefined);
-    this.sub = new Array<Union | undefined>(2 * this.leaves).fill(undefined);
+    this.cover = new NodeUnions(2 * this.leaves);
+    this.sub = new NodeUnions(2 * this.leaves);
     this.stack = new Int32Array(3 * 2 * 64);
   }
 
   /** Forgets every placed range. */
   clear(): void {
-    this.cover.fill(undefined);
-    this.sub.fill(undefined);
+    this.cover.clear();
+    this.sub.clear();
   }
 
   /** Records that bytes [a, b) are held over rectangle `r`'s lifetime. */
@@ -75,9 +85,9 @@ export class OccupancyTree {
       const hi = stack[--top]!;
       const lo = stack[--top]!;
       const node = stack[--top]!;
-      sub[node] = addRange(sub[node], a, b);
+      sub.add(node, a, b);
       if (from <= lo && hi <= to) {
-        cover[node] = addRange(cover[node], a, b);
+        cover.add(node, a, b);
         continue;
       }
       const mid = (lo + hi) >>> 1;
@@ -95,15 +105,17 @@ export class OccupancyTree {
   }
 
   /**
-   * The unions whose pieces together are the bytes held somewhere in
-   * rectangle `r`'s lifetime (they may overlap one another); returns how
-   * many, in `unions()[0 .. count - 1]`. The next call reuses the list.
+   * The pieces that together are the bytes held somewhere in rectangle
+   * `r`'s lifetime (they may overlap one another): the lists
+   * `unions()[0 .. count - 1]`, where `count` is returned, and the single
+   * pieces `soloFrom`/`soloTo` up to `soloCount`. The next call reuses them.
    */
   collect(r: number): number {
     const from = this.rectFrom[r]!;
     const to = this.rectTo[r]!;
-    const { stack, cover, sub, found } = this;
-    let count = 0;
+    const { stack, cover, sub } = this;
+    this.soloCount = 0;
+    this.listCount = 0;
     let top = 0;
     stack[top++] = 1;
     stack[top++] = 0;
@@ -113,14 +125,11 @@ export class OccupancyTree {
       const lo = stack[--top]!;
       const node = stack[--top]!;
       if (from <= lo && hi <= to) {
-        const inside = sub[node];
-        if (inside !== undefined) found[count++] = inside;
+        this.take(sub, node);
         continue;
       }
-      const whole = cover[node];
-      if (whole !== undefined) found[count++] = whole;
-      const below = sub[node];
-      if (below === undefined) continue; // nothing placed under it
+      this.take(cover, node);
+      if (!sub.has(node)) continue; // nothing placed under it
       const mid = (lo + hi) >>> 1;
       if (from < mid) {
         stack[top++] = 2 * node;
@@ -133,12 +142,71 @@ export class OccupancyTree {
         stack[top++] = hi;
       }
     }
-    return count;
+    return this.listCount;
   }
 
-  /** The list `collect` fills. */
+  /** The lists `collect` fills. */
   unions(): readonly Union[] {
     return this.found;
+  }
+
+  /** Adds `node`'s union in `unions` to the answer of `collect`. */
+  private take(unions: NodeUnions, node: number): void {
+    const list = unions.more[node];
+    if (list !== undefined) {
+      this.found[this.listCount++] = list;
+      return;
+    }
+    const a = unions.soloA[node]!;
+    if (a !== a) return; // NaN: empty
+    this.soloFrom[this.soloCount] = a;
+    this.soloTo[this.soloCount++] = unions.soloB[node]!;
+  }
+}
+
+/** One union per tree node: a single piece in the typed arrays, or a list once there are two. */
+class NodeUnions {
+  readonly soloA: Float64Array; // NaN: no single piece (empty, or see `more`)
+  readonly soloB: Float64Array;
+  readonly more: (Union | undefined)[];
+
+  constructor(nodes: number) {
+    this.soloA = new Float64Array(nodes).fill(NaN);
+    this.soloB = new Float64Array(nodes);
+    this.more = new Array<Union | undefined>(nodes).fill(undefined);
+  }
+
+  clear(): void {
+    this.soloA.fill(NaN);
+    this.more.fill(undefined);
+  }
+
+  has(node: number): boolean {
+    return this.soloA[node] === this.soloA[node] || this.more[node] !== undefined;
+  }
+
+  /** Adds [a, b) to `node`'s union. */
+  add(node: number, a: number, b: number): void {
+    const list = this.more[node];
+    if (list !== undefined) {
+      addRange(list, a, b);
+      return;
+    }
+    const x = this.soloA[node]!;
+    if (x !== x) {
+      this.soloA[node] = a;
+      this.soloB[node] = b;
+      return;
+    }
+    const y = this.soloB[node]!;
+    if (a <= y && x <= b) {
+      // overlapping or touching: one piece still
+      if (a < x) this.soloA[node] = a;
+      if (b > y) this.soloB[node] = b;
+      return;
+    }
+    this.more[node] = a < x ? [a, b, x, y] : [x, y, a, b];
+    this.soloA[node] = NaN;
   }
 }
 
@@ -173,9 +241,8 @@ function leavesOf(prep: PreparedRegion): Leaves {
   return result;
 }
 
-/** `union` with [a, b) added (a new union when `union` is undefined). */
-function addRange(union: Union | undefined, a: number, b: number): Union {
-  if (union === undefined) return [a, b];
+/** Adds [a, b) to `union`, merging the pieces it overlaps or touches. */
+function addRange(union: Union, a: number, b: number): void {
   const pieces = union.length >>> 1;
   // the first piece that ends at or after a: it and the ones after it that start at or before b merge with [a, b)
   let first = 0;
@@ -187,9 +254,9 @@ function addRange(union: Union | undefined, a: number, b: number): Union {
   }
   if (first === pieces) {
     union.push(a, b);
-    return union;
+    return;
   }
-  if (union[2 * first]! <= a && b <= union[2 * first + 1]!) return union; // already held
+  if (union[2 * first]! <= a && b <= union[2 * first + 1]!) return; // already held
   let end = first;
   while (end < pieces && union[2 * end]! <= b) end++;
   if (end === first) {
@@ -198,7 +265,7 @@ function addRange(union: Union | undefined, a: number, b: number): Union {
     union.copyWithin(2 * first + 2, 2 * first, union.length - 2);
     union[2 * first] = a;
     union[2 * first + 1] = b;
-    return union;
+    return;
   }
   // pieces first .. end - 1 merge into one: keep it at `first`, close the gap after it
   union[2 * first] = Math.min(a, union[2 * first]!);
@@ -207,5 +274,4 @@ function addRange(union: Union | undefined, a: number, b: number): Union {
     union.copyWithin(2 * first + 2, 2 * end);
     union.length -= 2 * (end - first - 1);
   }
-  return union;
 }

@@ -253,10 +253,18 @@ export class Placer {
       const relM = whole ? 0 : rectRel[m]!;
       const sizeM = whole ? prep.itemExtent[item]! : rectSize[m]!;
       const n = tree.collect(m);
+      let needed = count + tree.soloCount;
+      for (let u = 0; u < n; u++) needed += unions[u]!.length >>> 1;
+      if (needed > this.lo.length) this.grow(needed);
+      const { lo, hi } = this;
+      const { soloFrom, soloTo } = tree;
+      for (let k = 0; k < tree.soloCount; k++) {
+        lo[count] = soloFrom[k]! - relM - sizeM + 1;
+        hi[count] = soloTo[k]! - relM;
+        count++;
+      }
       for (let u = 0; u < n; u++) {
         const pieces = unions[u]!;
-        if (count + (pieces.length >>> 1) > this.lo.length) this.grow(count + (pieces.length >>> 1));
-        const { lo, hi } = this;
         for (let k = 0; k < pieces.length; k += 2) {
           lo[count] = pieces[k]! - relM - sizeM + 1;
           hi[count] = pieces[k + 1]! - relM;
@@ -328,6 +336,10 @@ export class Placer {
       for (let u = 0; u < n; u++) {
         const pieces = unions[u]!;
         const high = pieces[pieces.length - 1]! - prep.rectRel[m]!;
+        if (high > top) top = high;
+      }
+      for (let k = 0; k < tree.soloCount; k++) {
+        const high = tree.soloTo[k]! - prep.rectRel[m]!;
         if (high > top) top = high;
       }
     }
