@@ -8,7 +8,7 @@
 
 import { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
-import { sortPairs } from './sort-pairs';
+import { mergeRuns, sortPairs } from './sort-pairs';
 import { TimeIndex } from './time-index';
 import { countWork } from './work-clock';
 
@@ -41,6 +41,7 @@ export class Placer {
   private readonly found: Int32Array;
   private lo = new Float64Array(64);
   private hi = new Float64Array(64);
+  private runEnds: Int32Array = new Int32Array(64); // ends of the ascending runs gathered from the tree
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
@@ -165,7 +166,7 @@ export class Placer {
     const tree = this.occupancyFor(item);
     const count = tree === undefined ? this.gatherForbidden(item, whole) : this.gatherFromTree(tree, item, whole);
     const { lo, hi, prep } = this;
-    sortPairs(lo, hi, count);
+    if (tree === undefined) sortPairs(lo, hi, count); // the tree's ranges come merged in order
     const plain = prep.itemModulus[item] === 1;
     let bestBase = NaN;
     let bestSlack = Infinity;
@@ -248,6 +249,7 @@ export class Placer {
     const { rectRel, rectSize } = prep;
     const unions = tree.unions();
     let count = 0;
+    let runs = 0;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
       if (rectSize[m] === 0) continue;
       const relM = whole ? 0 : rectRel[m]!;
@@ -256,13 +258,12 @@ export class Placer {
       let needed = count + tree.soloCount;
       for (let u = 0; u < n; u++) needed += unions[u]!.length >>> 1;
       if (needed > this.lo.length) this.grow(needed);
-      const { lo, hi } = this;
-      const { soloFrom, soloTo } = tree;
-      for (let k = 0; k < tree.soloCount; k++) {
-        lo[count] = soloFrom[k]! - relM - sizeM + 1;
-        hi[count] = soloTo[k]! - relM;
-        count++;
-      }
+      if (runs + n + 1 > this.runEnds.length) this.runEnds = grownInts(this.runEnds, runs + n + 1);
+      const { lo, hi, runEnds } = this;
+      // every list is ascending, and so is its shift for a member: the gap walk's order comes from merging them
+      const solos = count;
+      count = this.gatherSolos(tree, relM, sizeM, count);
+      if (count > solos) runEnds[runs++] = count;
       for (let u = 0; u < n; u++) {
         const pieces = unions[u]!;
         for (let k = 0; k < pieces.length; k += 2) {
@@ -270,9 +271,30 @@ export class Placer {
           hi[count] = pieces[k + 1]! - relM;
           count++;
         }
+        runEnds[runs++] = count;
       }
     }
+    mergeRuns(this.lo, this.hi, this.runEnds, runs);
     countWork(UNION_QUERY_WORK + PIECE_WORK * count);
+    return count;
+  }
+
+  /** Appends the forbidden ranges of the tree's single pieces from `count`, ascending (by insertion: they are few); returns the new count. */
+  private gatherSolos(tree: OccupancyTree, relM: number, sizeM: number, count: number): number {
+    const { lo, hi } = this;
+    const first = count;
+    for (let k = 0; k < tree.soloCount; k++) {
+      const l = tree.soloFrom[k]! - relM - sizeM + 1;
+      const h = tree.soloTo[k]! - relM;
+      let at = count++;
+      while (at > first && lo[at - 1]! > l) {
+        lo[at] = lo[at - 1]!;
+        hi[at] = hi[at - 1]!;
+        at--;
+      }
+      lo[at] = l;
+      hi[at] = h;
+    }
     return count;
   }
 
@@ -346,4 +368,13 @@ export class Placer {
     countWork(UNION_QUERY_WORK);
     return top;
   }
+}
+
+/** A longer copy of `array`, with room for `needed` entries. */
+function grownInts(array: Int32Array, needed: number): Int32Array {
+  let length = array.length;
+  while (length < needed) length *= 2;
+  const grown = new Int32Array(length);
+  grown.set(array);
+  return grown;
 }
