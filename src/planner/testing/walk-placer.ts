@@ -207,8 +207,8 @@ export class WalkPlacer {
 export function walkM1(prep: PreparedRegion): Float64Array {
   const placer = new WalkPlacer(prep);
   const { offsets } = placer;
-  let lo = new Float64Array(64);
-  let hi = new Float64Array(64);
+  let lo: Float64Array = new Float64Array(64);
+  let hi: Float64Array = new Float64Array(64);
   for (const item of m1Order(prep)) {
     let count = 0;
     const extent = prep.itemExtent[item]!;
