@@ -1,12 +1,20 @@
 // The interval-placement helper every strategy shares: puts one item (a buffer
 // or an alias group) at the lowest fitting gap, the tightest fitting gap, or
-// above everything it conflicts with. Only the placed rectangles live in the
-// item's step range are looked at, found through a time index (time-index.ts);
-// no conflict pairs are stored. Depends only on the engine's typed arrays.
+// above everything it conflicts with. Only the bytes held in the item's step
+// range are looked at: during a greedy pass (places only, since the last
+// reset) as merged pieces from the occupancy tree (occupancy-tree.ts), else
+// rectangle by rectangle through the time index (time-index.ts); no conflict
+// pairs are stored. Depends only on the engine's typed arrays.
 
+import { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
-import { sortPairs } from './sort-pairs';
+import { mergeRuns, sortPairs } from './sort-pairs';
 import { TimeIndex } from './time-index';
+import { countWork } from './work-clock';
+
+/** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
+const UNION_QUERY_WORK = 1300;
+const PIECE_WORK = 35;
 
 /**
  * Where an item goes among the already-placed items it conflicts with:
@@ -20,20 +28,23 @@ export type Fit = 'first' | 'best' | 'above';
 /**
  * Item offsets under construction: NaN marks an item not placed yet. Change
  * offsets only through `set`, `place`, `reset` or `load`, which keep the time
- * index in step.
+ * index and the occupancy tree in step.
  */
 export class Placer {
   readonly prep: PreparedRegion;
   readonly offsets: Float64Array; // base offset per item, NaN when unplaced
   placements = 0;
-  private readonly index: TimeIndex;
+  private timeIndex: TimeIndex | undefined; // built when a query first needs it
+  private indexed = false; // the time index holds exactly the placed rectangles (a greedy pass leaves it behind)
+  private occupancy: OccupancyTree | undefined; // built on the first query after a reset, when it applies
+  private insertOnly = true; // nothing unplaced and no load since the last reset: the occupancy tree may answer
   private readonly found: Int32Array;
   private lo = new Float64Array(64);
   private hi = new Float64Array(64);
+  private runEnds: Int32Array = new Int32Array(64); // ends of the ascending runs gathered from the tree
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
-    this.index = new TimeIndex(prep);
     this.offsets = new Float64Array(prep.itemCount);
     this.found = new Int32Array(prep.rectCount);
     this.reset();
@@ -41,30 +52,53 @@ export class Placer {
 
   /** Rectangles looked at so far: a machine-independent effort measure. */
   get work(): number {
-    return this.index.visited;
+    return this.timeIndex?.visited ?? 0;
   }
 
   /** Unplaces everything, then places the items whose base is fixed. */
   reset(): void {
-    this.load(this.prep.itemFixed);
+    this.offsets.set(this.prep.itemFixed);
+    this.indexed = false;
+    this.insertOnly = true;
+    if (this.occupancy !== undefined) this.fillOccupancy(this.occupancy);
   }
 
   /** Takes `offsets` (by item; NaN for unplaced) as the current placement. */
   load(offsets: Float64Array): void {
     this.offsets.set(offsets);
-    const { rectItem } = this.prep;
-    this.index.rebuild((r) => !Number.isNaN(this.offsets[rectItem[r]!]!));
+    this.insertOnly = false;
+    this.indexed = false; // rebuilt when a query needs it
+  }
+
+  /** The time index, holding exactly the placed rectangles. */
+  private get index(): TimeIndex {
+    this.timeIndex ??= new TimeIndex(this.prep);
+    if (!this.indexed) {
+      const { rectItem } = this.prep;
+      this.timeIndex.rebuild((r) => !Number.isNaN(this.offsets[rectItem[r]!]!));
+      this.indexed = true;
+    }
+    return this.timeIndex;
   }
 
   /** Puts `item` at `base`, or unplaces it when `base` is NaN. */
   set(item: number, base: number): void {
-    const { prep, index } = this;
+    const { prep } = this;
     const was = this.offsets[item]!;
     this.offsets[item] = base;
-    if (Number.isNaN(was) === Number.isNaN(base)) return;
+    if (Number.isNaN(was) === Number.isNaN(base)) {
+      if (!Number.isNaN(was) && was !== base) this.insertOnly = false; // moved: the tree cannot take the old place back
+      return;
+    }
+    if (Number.isNaN(base)) this.insertOnly = false;
+    const tree = this.insertOnly ? this.occupancy : undefined;
+    const index = this.indexed ? this.timeIndex : undefined;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      if (Number.isNaN(base)) index.deactivate(m);
-      else index.activate(m);
+      if (index !== undefined) {
+        if (Number.isNaN(base)) index.deactivate(m);
+        else index.activate(m);
+      }
+      if (tree !== undefined) tree.insert(m, base + prep.rectRel[m]!, base + prep.rectRel[m]! + prep.rectSize[m]!);
     }
   }
 
@@ -98,6 +132,15 @@ export class Placer {
     return this.findGap(item, false, floor);
   }
 
+  /**
+   * M1's placement (strategies/greedy/m1.ts): the lowest aligned base where
+   * the item's whole extent, not just each member's bytes, is clear of the
+   * placed rectangles live with any of its members.
+   */
+  lowestClear(item: number): number {
+    return this.findGap(item, false, 0, true);
+  }
+
   /** Places one item with `fit` and returns its base offset. */
   place(item: number, fit: Fit): number {
     const x = fit === 'above' ? this.aboveAll(item) : this.findGap(item, fit === 'best');
@@ -109,17 +152,21 @@ export class Placer {
   /**
    * How it works: each placed rectangle r that conflicts with a member m of
    * the item forbids the half-open range of bases [lo, hi) that would make m
-   * overlap r (lo = r.offset − m.rel − m.size + 1, hi = r.offset + r.size − m.rel).
+   * overlap r (lo = r.offset − m.rel − m.size + 1, hi = r.offset + r.size − m.rel);
+   * a merged piece of placed bytes forbids the union of its rectangles' ranges.
    * Sorted by their low ends, the ranges are walked in address order while
    * `from` tracks the highest end seen so far: whenever the next range starts
    * above the aligned `from`, the stretch between them is free. First fit
    * takes the first free stretch; best fit takes the tightest one (the
-   * smallest gap), falling back to the open space above everything.
+   * smallest gap), falling back to the open space above everything. Both
+   * depend only on the union of the ranges, which is why the pieces answer
+   * as the rectangles do.
    */
-  private findGap(item: number, best: boolean, floor = 0): number {
-    const count = this.gatherForbidden(item);
+  private findGap(item: number, best: boolean, floor = 0, whole = false): number {
+    const tree = this.occupancyFor(item);
+    const count = tree === undefined ? this.gatherForbidden(item, whole) : this.gatherFromTree(tree, item, whole);
     const { lo, hi, prep } = this;
-    sortPairs(lo, hi, count);
+    if (tree === undefined) sortPairs(lo, hi, count); // the tree's ranges come merged in order
     const plain = prep.itemModulus[item] === 1;
     let bestBase = NaN;
     let bestSlack = Infinity;
@@ -164,15 +211,105 @@ export class Placer {
     }
   }
 
-  /** Fills lo/hi with the bases forbidden by placed conflicting rectangles; returns the count. */
-  private gatherForbidden(item: number): number {
+  /**
+   * The occupancy tree when it may answer for `item`: only the placed items
+   * are in it, so `item` must be unplaced, and nothing may have moved since
+   * the last reset. Built here on first use.
+   */
+  private occupancyFor(item: number): OccupancyTree | undefined {
+    if (!this.insertOnly || !Number.isNaN(this.offsets[item]!)) return undefined;
+    if (this.occupancy === undefined) {
+      if (!OccupancyTree.applies(this.prep)) {
+        this.insertOnly = false; // never applies: stay on the rectangle walk until the next reset
+        return undefined;
+      }
+      this.occupancy = new OccupancyTree(this.prep);
+      this.fillOccupancy(this.occupancy);
+    }
+    return this.occupancy;
+  }
+
+  /** Puts every placed rectangle into `tree`, emptied first. */
+  private fillOccupancy(tree: OccupancyTree): void {
+    const { prep, offsets } = this;
+    tree.clear();
+    for (let m = 0; m < prep.rectCount; m++) {
+      const base = offsets[prep.rectItem[m]!]!;
+      if (!Number.isNaN(base)) tree.insert(m, base + prep.rectRel[m]!, base + prep.rectRel[m]! + prep.rectSize[m]!);
+    }
+  }
+
+  /**
+   * Fills lo/hi as `gatherForbidden` does, but from the merged pieces of the
+   * bytes held during each member's lifetime: their forbidden ranges have
+   * the same union, which is all the gap walks read (see occupancy-tree.ts).
+   */
+  private gatherFromTree(tree: OccupancyTree, item: number, whole: boolean): number {
+    const { prep } = this;
+    const { rectRel, rectSize } = prep;
+    const unions = tree.unions();
+    let count = 0;
+    let runs = 0;
+    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
+      if (rectSize[m] === 0) continue;
+      const relM = whole ? 0 : rectRel[m]!;
+      const sizeM = whole ? prep.itemExtent[item]! : rectSize[m]!;
+      const n = tree.collect(m);
+      let needed = count + tree.soloCount;
+      for (let u = 0; u < n; u++) needed += unions[u]!.length >>> 1;
+      if (needed > this.lo.length) this.grow(needed);
+      if (runs + n + 1 > this.runEnds.length) this.runEnds = grownInts(this.runEnds, runs + n + 1);
+      const { lo, hi, runEnds } = this;
+      // every list is ascending, and so is its shift for a member: the gap walk's order comes from merging them
+      const solos = count;
+      count = this.gatherSolos(tree, relM, sizeM, count);
+      if (count > solos) runEnds[runs++] = count;
+      for (let u = 0; u < n; u++) {
+        const pieces = unions[u]!;
+        for (let k = 0; k < pieces.length; k += 2) {
+          lo[count] = pieces[k]! - relM - sizeM + 1;
+          hi[count] = pieces[k + 1]! - relM;
+          count++;
+        }
+        runEnds[runs++] = count;
+      }
+    }
+    mergeRuns(this.lo, this.hi, this.runEnds, runs);
+    countWork(UNION_QUERY_WORK + PIECE_WORK * count);
+    return count;
+  }
+
+  /** Appends the forbidden ranges of the tree's single pieces from `count`, ascending (by insertion: they are few); returns the new count. */
+  private gatherSolos(tree: OccupancyTree, relM: number, sizeM: number, count: number): number {
+    const { lo, hi } = this;
+    const first = count;
+    for (let k = 0; k < tree.soloCount; k++) {
+      const l = tree.soloFrom[k]! - relM - sizeM + 1;
+      const h = tree.soloTo[k]! - relM;
+      let at = count++;
+      while (at > first && lo[at - 1]! > l) {
+        lo[at] = lo[at - 1]!;
+        hi[at] = hi[at - 1]!;
+        at--;
+      }
+      lo[at] = l;
+      hi[at] = h;
+    }
+    return count;
+  }
+
+  /**
+   * Fills lo/hi with the bases forbidden by placed conflicting rectangles
+   * (for `whole`, the item's whole extent against them); returns the count.
+   */
+  private gatherForbidden(item: number, whole = false): number {
     const { prep, offsets, found } = this;
     const { rectItem, rectRel, rectSize } = prep;
     let count = 0;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      const sizeM = rectSize[m]!;
-      if (sizeM === 0) continue;
-      const relM = rectRel[m]!;
+      if (rectSize[m] === 0) continue;
+      const relM = whole ? 0 : rectRel[m]!;
+      const sizeM = whole ? prep.itemExtent[item]! : rectSize[m]!;
       const n = this.index.collect(prep.rectStart[m]!, prep.rectEnd[m]!, found, 0);
       if (count + n > this.lo.length) this.grow(count + n);
       const { lo, hi } = this;
@@ -189,19 +326,55 @@ export class Placer {
     return count;
   }
 
+  /** Makes room for `needed` ranges, keeping those gathered so far. */
   private grow(needed: number): void {
     let length = this.lo.length;
     while (length < needed) length *= 2;
-    this.lo = new Float64Array(length);
-    this.hi = new Float64Array(length);
+    const [lo, hi] = [new Float64Array(length), new Float64Array(length)];
+    lo.set(this.lo);
+    hi.set(this.hi);
+    [this.lo, this.hi] = [lo, hi];
   }
 
   /** The lowest aligned base above every placed rectangle the item conflicts with. */
   private aboveAll(item: number): number {
+    const tree = this.occupancyFor(item);
+    if (tree !== undefined) return alignBase(this.prep, item, this.topFromTree(tree, item));
     let top = 0;
     this.forEachPlacedConflict(item, (_lo, hi) => {
       if (hi > top) top = hi;
     });
     return alignBase(this.prep, item, top);
   }
+
+  /** The highest byte, relative to the item's base, held by a placed rectangle live with one of its members (at least 0). */
+  private topFromTree(tree: OccupancyTree, item: number): number {
+    const { prep } = this;
+    const unions = tree.unions();
+    let top = 0;
+    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
+      if (prep.rectSize[m] === 0) continue;
+      const n = tree.collect(m);
+      for (let u = 0; u < n; u++) {
+        const pieces = unions[u]!;
+        const high = pieces[pieces.length - 1]! - prep.rectRel[m]!;
+        if (high > top) top = high;
+      }
+      for (let k = 0; k < tree.soloCount; k++) {
+        const high = tree.soloTo[k]! - prep.rectRel[m]!;
+        if (high > top) top = high;
+      }
+    }
+    countWork(UNION_QUERY_WORK);
+    return top;
+  }
+}
+
+/** A longer copy of `array`, with room for `needed` entries. */
+function grownInts(array: Int32Array, needed: number): Int32Array {
+  let length = array.length;
+  while (length < needed) length *= 2;
+  const grown = new Int32Array(length);
+  grown.set(array);
+  return grown;
 }

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortPairs } from './sort-pairs';
+import { mergeRuns, sortPairs } from './sort-pairs';
 
 /** Sorts a copy of the pairs with sortPairs and checks the order and that every pair survived. */
 function checkSorted(pairs: readonly (readonly [number, number])[]): void {
@@ -35,5 +35,25 @@ describe('sortPairs', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.integer(), fc.integer()), { maxLength: 255 }), checkSorted), { numRuns: 200 });
     // a long list of integers with a single fraction at its end
     checkSorted([...Array.from({ length: 600 }, (_, i): [number, number] => [(i * 7919) % 1000, i]), [0.5, -1]]);
+  });
+});
+
+describe('mergeRuns', () => {
+  it('merges ascending runs of pairs into one ascending list, each pair kept whole', () => {
+    const run = fc.array(fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer()), { maxLength: 40 }).map((r) => r.sort((x, y) => x[0] - y[0]));
+    fc.assert(
+      fc.property(fc.array(run, { maxLength: 20 }), (runs) => {
+        const pairs = runs.flat();
+        const lo = Float64Array.from(pairs, ([l]) => l);
+        const hi = Float64Array.from(pairs, ([, h]) => h);
+        let end = 0;
+        const ends = Int32Array.from(runs, (r) => (end += r.length));
+        mergeRuns(lo, hi, ends, runs.length);
+        for (let i = 1; i < pairs.length; i++) expect(lo[i]!).toBeGreaterThanOrEqual(lo[i - 1]!);
+        const key = (l: number, h: number) => `${l}|${h}`;
+        expect(Array.from(lo, (l, i) => key(l, hi[i]!)).sort()).toEqual(pairs.map(([l, h]) => key(l, h)).sort());
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -4,7 +4,8 @@
 // (a thousand pairs each on crowded traces, where sorting is most of a greedy
 // pass), where this beats building index arrays for the built-in sort. Pairs
 // with equal low ends may come out in any order: the gap walks that read
-// them do not depend on it. No dependencies.
+// them do not depend on it. `mergeRuns` orders lists made of ascending runs
+// (the occupancy tree's pieces) by merging them. No dependencies.
 
 const SHORT = 16;
 
@@ -129,4 +130,74 @@ function swap(lo: Float64Array, hi: Float64Array, i: number, j: number): void {
   const h = hi[i]!;
   hi[i] = hi[j]!;
   hi[j] = h;
+}
+
+/** Scratch of the run merge, grown as needed and kept between calls. */
+let mergeLo = new Float64Array(0);
+let mergeHi = new Float64Array(0);
+let endsOut = new Int32Array(0);
+
+/** Pairs in runs, as the run merge reads and writes them. */
+interface Runs {
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  readonly ends: Int32Array;
+}
+
+/**
+ * Sorts lo[0 .. ends[runs - 1] - 1] ascending, moving hi along, when it is
+ * made of `runs` ascending runs, run k ending before ends[k]: merged two by
+ * two, a pass over the pairs per halving of the runs (the placer's pieces
+ * come in a dozen sorted lists, where this beats sorting them afresh).
+ * `ends` is overwritten.
+ */
+export function mergeRuns(lo: Float64Array, hi: Float64Array, ends: Int32Array, runs: number): void {
+  const count = runs === 0 ? 0 : ends[runs - 1]!;
+  if (mergeLo.length < count) {
+    mergeLo = new Float64Array(2 * count);
+    mergeHi = new Float64Array(2 * count);
+  }
+  if (endsOut.length < runs) endsOut = new Int32Array(2 * runs);
+  let from: Runs = { lo, hi, ends };
+  let to: Runs = { lo: mergeLo, hi: mergeHi, ends: endsOut };
+  while (runs > 1) {
+    let merged = 0;
+    for (let k = 0; k < runs; k += 2) {
+      const start = k === 0 ? 0 : from.ends[k - 1]!;
+      const middle = from.ends[k]!;
+      const end = k + 1 < runs ? from.ends[k + 1]! : middle;
+      mergeTwo(from.lo, from.hi, to.lo, to.hi, start, middle, end);
+      to.ends[merged++] = end;
+    }
+    [from, to] = [to, from];
+    runs = merged;
+  }
+  if (from.lo !== lo) {
+    lo.set(from.lo.subarray(0, count));
+    hi.set(from.hi.subarray(0, count));
+  }
+}
+
+/** Merges the ascending runs [start, middle) and [middle, end) of the input into the same places of the output. */
+function mergeTwo(inLo: Float64Array, inHi: Float64Array, outLo: Float64Array, outHi: Float64Array, start: number, middle: number, end: number): void {
+  let i = start;
+  let j = middle;
+  let at = start;
+  while (i < middle && j < end) {
+    if (inLo[j]! < inLo[i]!) {
+      outLo[at] = inLo[j]!;
+      outHi[at++] = inHi[j++]!;
+    } else {
+      outLo[at] = inLo[i]!;
+      outHi[at++] = inHi[i++]!;
+    }
+  }
+  while (i < middle) {
+    outLo[at] = inLo[i]!;
+    outHi[at++] = inHi[i++]!;
+  }
+  while (j < end) {
+    outLo[at] = inLo[j]!;
+    outHi[at++] = inHi[j++]!;
+  }
 }

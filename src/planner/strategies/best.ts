@@ -4,7 +4,7 @@
 //
 // | stage                           | when it runs               | what stops it                             | module                         |
 // |---------------------------------|----------------------------|-------------------------------------------|--------------------------------|
-// | baselines: every other strategy | always, on every region    | nothing: always in full                   | registry.ts                    |
+// | baselines: every other strategy | always, on every region    | one reaching the lower bound              | registry.ts                    |
 // | probe at the bound              | above the lower bound      | nodes for twice the items; the deadline   | exact-plan.ts                  |
 // | orders × fits                   | not proven yet             | the deadline                              | engine/orders.ts               |
 // | local search around the peak    | not proven; orders not cut | 3,000 iterations, 3M effort; the deadline | local-search.ts                |
@@ -20,7 +20,9 @@
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
 //   greedy-breadth, tvm-conflicts, m1) is a candidate, so `best` is never
 //   above any of them, on every region and at every size (the scale path
-//   runs them too). The registry hands them over (see `portfolio`).
+//   runs them too). The registry hands them over (see `portfolio`). Once one
+//   reaches the lower bound the rest are skipped: none could go lower, and
+//   the earliest at the bound wins the tie, so the plan is the same.
 // - Then the probe at the bound (exact-plan.ts): the dive from the bottom
 //   (bottom-dive.ts), then MiniMalloc's search, once, in nodes for twice the
 //   items. Real traces they often place there, which proves the plan optimal
@@ -83,10 +85,13 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   const { lowerBound, options } = context;
   const budget = searchBudget(options);
   if (conflictTotal(prep) > LARGE_CONFLICTS) return planLarge(baselines, prep, context, budget);
-  const candidates = baselines.map((strategy) => {
+  const candidates: Candidate[] = [];
+  for (const strategy of baselines) {
     const { offsets } = strategy.plan(prep, context);
-    return { offsets, peak: peakOf(prep, offsets), source: strategy.name };
-  });
+    candidates.push({ offsets, peak: peakOf(prep, offsets), source: strategy.name });
+    // none of the rest can go lower, and the earliest at the bound would win the tie anyway
+    if (candidates[candidates.length - 1]!.peak <= lowerBound) break;
+  }
   let placements = candidates.length * prep.freeItems.length; // each baseline places every free item once
   let winner = smallest(candidates);
   let improvements = 0;

@@ -25,7 +25,6 @@
 
 import { Placer } from '../../engine/placer';
 import { alignBase, type PreparedRegion } from '../../engine/prepared';
-import { sortPairs } from '../../engine/sort-pairs';
 import { regionOf, type PlanBuffer, type PlacementProblem } from '../../problem/problem';
 import type { Strategy, StrategyOutcome } from '../strategy';
 
@@ -38,40 +37,9 @@ export function m1Order(prep: PreparedRegion): Int32Array {
 /** How it works: see the module header. */
 function planM1(prep: PreparedRegion): StrategyOutcome {
   const placer = new Placer(prep);
-  const { offsets } = placer;
-  let lo: Float64Array = new Float64Array(64);
-  let hi: Float64Array = new Float64Array(64);
   const order = m1Order(prep);
-  for (const item of order) {
-    let count = 0;
-    const extent = prep.itemExtent[item]!;
-    placer.forEachPlacedConflict(item, (_lo, _hi, other, r) => {
-      if (count === lo.length) [lo, hi] = [grown(lo), grown(hi)];
-      const at = offsets[other]! + prep.rectRel[r]!;
-      lo[count] = at - extent + 1;
-      hi[count] = at + prep.rectSize[r]!;
-      count++;
-    });
-    placer.set(item, lowestBase(prep, item, lo, hi, count));
-  }
-  return { offsets, placements: order.length, attempts: 1, improvements: 0, stoppedBy: 'done', proven: false };
-}
-
-function grown(array: Float64Array): Float64Array {
-  const bigger = new Float64Array(array.length * 2);
-  bigger.set(array);
-  return bigger;
-}
-
-/** The lowest aligned base >= 0 outside every forbidden range [lo[k], hi[k]). */
-function lowestBase(prep: PreparedRegion, item: number, lo: Float64Array, hi: Float64Array, count: number): number {
-  sortPairs(lo, hi, count);
-  let base = alignBase(prep, item, 0);
-  for (let k = 0; k < count; k++) {
-    if (lo[k]! > base) break;
-    if (hi[k]! > base) base = alignBase(prep, item, hi[k]!);
-  }
-  return base;
+  for (const item of order) placer.set(item, placer.lowestClear(item));
+  return { offsets: placer.offsets, placements: order.length, attempts: 1, improvements: 0, stoppedBy: 'done', proven: false };
 }
 
 /** M1, conflict-aware greedy placement with memory sharing (METHODS.md M1). */

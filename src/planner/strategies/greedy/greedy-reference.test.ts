@@ -1,0 +1,109 @@
+// Every greedy strategy against the rectangle walk it used to run on
+// (testing/walk-placer.ts, the placer before the occupancy tree): the same
+// offset for every item, on random problems (aliases, fixed offsets,
+// alignments, zero sizes, two regions), on crowded ones, and on crowded
+// traces of a few thousand buffers like the benchmark's.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Placer, type Fit } from '../../engine/placer';
+import { orderItems, type OrderKey } from '../../engine/orders';
+import { prepareRegion, type PreparedRegion } from '../../engine/prepared';
+import { groupsByRegion, resolveAliasGroups } from '../../problem/alias-groups';
+import type { PlacementProblem } from '../../problem/problem';
+import { arbitraryProblem } from '../../testing/arbitraries';
+import { heavyNetworkProblem, trainingLikeProblem } from '../../testing/instances-heavy';
+import { LLAMA_TRAINING, microBatchesFor, trainingStepProblem } from '../../testing/instances-training';
+import { walkM1, WalkPlacer } from '../../testing/walk-placer';
+import { validatePlan } from '../../assembly/validate-plan';
+import { assignOffsets } from '../../assembly/assign-offsets';
+import type { Strategy } from '../strategy';
+import { bestFit } from './best-fit';
+import { greedyBreadth } from './greedy-breadth';
+import { m1 } from './m1';
+import { tflm, tflmOrder } from './tflm';
+import { tvmConflicts, tvmConflictsOrder } from './tvm-conflicts';
+
+/** Each greedy strategy with the offsets the rectangle walk gives it. */
+const GREEDY: readonly (readonly [Strategy, (prep: PreparedRegion) => Float64Array])[] = [
+  [tflm, (prep) => walk(prep, tflmOrder(prep), 'first')],
+  [bestFit, (prep) => walk(prep, orderItems(prep, 'size'), 'best')],
+  [greedyBreadth, (prep) => walk(prep, orderItems(prep, 'breadth'), 'best')],
+  [tvmConflicts, (prep) => walk(prep, tvmConflictsOrder(prep), 'above')],
+  [m1, walkM1],
+];
+const KEYS: readonly OrderKey[] = ['size', 'urgency', 'breadth', 'area', 'duration', 'conflicts', 'start'];
+const FITS: readonly Fit[] = ['first', 'best', 'above'];
+
+function walk(prep: PreparedRegion, order: Int32Array, fit: Fit): Float64Array {
+  const placer = new WalkPlacer(prep);
+  placer.placeAll(order, fit);
+  return placer.offsets;
+}
+
+function regions(problem: PlacementProblem): PreparedRegion[] {
+  const groups = resolveAliasGroups(problem).groups;
+  return groupsByRegion(problem, groups).map(({ name, groups: g }) => prepareRegion(problem, name, g));
+}
+
+/** Checks every greedy strategy, then every order and fit on one reused placer, against the walk. */
+function sameAsWalk(problem: PlacementProblem, everyOrder: boolean): void {
+  for (const prep of regions(problem)) {
+    for (const [strategy, reference] of GREEDY) {
+      const { offsets } = strategy.plan(prep, { lowerBound: 0, options: {} });
+      expect(Array.from(offsets), strategy.name).toEqual(Array.from(reference(prep)));
+    }
+    if (!everyOrder) continue;
+    const placer = new Placer(prep);
+    for (const key of KEYS) {
+      const order = orderItems(prep, key);
+      for (const fit of FITS) {
+        placer.placeAll(order, fit);
+        expect(Array.from(placer.offsets), `${key} ${fit}`).toEqual(Array.from(walk(prep, order, fit)));
+      }
+    }
+  }
+  for (const [strategy] of GREEDY) expect(validatePlan(problem, assignOffsets(problem, strategy.name)).violations).toEqual([]);
+}
+
+describe('the greedy strategies on the occupancy tree', () => {
+  it('place every item where the rectangle walk does, on random problems', () => {
+    const rich = arbitraryProblem({ maxBuffers: 40, maxStep: 24, maxSize: 256, aliases: true, fixed: true, regions: true });
+    fc.assert(fc.property(rich, (problem) => sameAsWalk(problem, true)), { numRuns: 600 });
+  });
+
+  it('place every item where the rectangle walk does when most buffers are live together', () => {
+    const crowded = arbitraryProblem({ maxBuffers: 80, maxStep: 8, maxSize: 64, aliases: true, fixed: true, regions: false });
+    fc.assert(fc.property(crowded, (problem) => sameAsWalk(problem, true)), { numRuns: 300 });
+  });
+
+  it('place every item where the rectangle walk does on crowded traces of thousands of buffers', () => {
+    for (const problem of [
+      heavyNetworkProblem(1_500, 3),
+      trainingLikeProblem(1_500, 5),
+      trainingStepProblem(LLAMA_TRAINING, microBatchesFor(LLAMA_TRAINING, 2_500)),
+    ]) {
+      sameAsWalk(problem, false);
+    }
+  });
+
+  it('keep a lowest fit above a floor and placements after an unplacing the same as the walk', () => {
+    const rich = arbitraryProblem({ maxBuffers: 30, maxStep: 12, maxSize: 128, aliases: true, fixed: true, regions: false });
+    fc.assert(
+      fc.property(rich, fc.nat(), (problem, seed) => {
+        for (const prep of regions(problem)) {
+          const [placer, reference] = [new Placer(prep), new WalkPlacer(prep)];
+          const order = orderItems(prep, 'size');
+          order.forEach((item, k) => {
+            const floor = (seed >>> k % 16) & 1 ? 0 : (seed % 97) * (k + 1);
+            expect(placer.lowestFit(item, floor)).toBe(reference.lowestFit(item, floor));
+            expect(placer.place(item, 'first')).toBe(reference.place(item, 'first'));
+            if (k % 3 === 2) [placer, reference].forEach((p) => p.set(order[k - 1]!, NaN)); // unplaced: the tree steps aside
+          });
+          expect(Array.from(placer.offsets)).toEqual(Array.from(reference.offsets));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
