@@ -8,7 +8,8 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel } from '../src/model/testing/llama-model';
-import { serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { branchModel } from './assumption-models';
+import { openDropped, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
@@ -88,3 +89,24 @@ test('at 1600×1000, a click on a tensor-table row selects that tensor in every 
   await expect(page.locator('[data-testid="graph-svg"] [data-emphasized="true"]').first()).toBeAttached();
   await snap(page, 'tensor-row-selected-1600x1000');
 });
+
+test('search finds the nodes inside an If, shows the body that holds the match and selects its If', async ({ page }) => {
+  await openDropped(page, 'vad.onnx', branchModel());
+  await graphSettled(page);
+  const field = page.getByTestId('graph-search');
+  const count = page.getByTestId('graph-search-count');
+  // then/relu and else/relu are in the bodies; nothing of the main graph is named relu.
+  await field.fill('relu');
+  await expect(count).toHaveText('–/2');
+  await field.fill('else relu');
+  await expect(count).toHaveText('–/1');
+  const body = page.locator('[data-box="n1/g1/0"]');
+  await expect(body).toHaveCount(0); // the If's bodies start hidden
+  await field.press('Enter');
+  await expect(count).toHaveText('1/1');
+  await expect(body).toHaveCount(1);
+  await expect(body).toHaveClass(/g-current/);
+  await expect(body).toBeInViewport();
+  await expect(page.getByTestId('selection-details')).toContainText('vad/If_0');
+});
+

@@ -124,7 +124,7 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   const facts = useMemo(() => nodeFacts(model, plan), [model, plan]);
   const [search, setSearch] = useState<SearchState>({ matches: [], current: undefined });
   const marks = useMarks(model, plan, selection, shown?.input, search);
-  const onStep = useStepToMatch({ model, plan, clusters: layout.input.clusters, collapsed: toggles.collapsed, setToggles, setAnchor, view, input: shown?.input, settled: layout.status === 'ready' });
+  const onStep = useStepToMatch({ model, plan, clusters: layout.input.clusters, collapsed: toggles.collapsed, bodies: toggles.bodies, setToggles, setAnchor, view, input: shown?.input, settled: layout.status === 'ready' });
   const focus = marks.focus;
   const ready = shown !== undefined;
   useEffect(() => {

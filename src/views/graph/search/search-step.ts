@@ -10,7 +10,7 @@ import { useActions } from '../../../store/context';
 import { tensorSelection } from '../../selection';
 import type { GraphCluster } from '../groups/clusters';
 import type { GraphLayoutInput, GraphToggles } from '../layout/layout-input';
-import { groupsToOpen, revealBox, type SearchMatch } from './search';
+import { bodiesToShow, groupsToOpen, revealBox, type SearchMatch } from './search';
 import type { GraphViewHandle } from '../view/graph-view';
 
 /** The search's matches and the current one, as the pane keeps them. */
@@ -25,6 +25,7 @@ export interface StepContext {
   readonly plan: ModelPlan | undefined;
   readonly clusters: readonly GraphCluster[];
   readonly collapsed: ReadonlySet<string>;
+  readonly bodies: ReadonlySet<string>; // op boxes whose bodies are shown
   readonly setToggles: Dispatch<SetStateAction<GraphToggles>>;
   readonly setAnchor: (id: string | undefined) => void;
   readonly view: RefObject<GraphViewHandle | null>;
@@ -36,30 +37,33 @@ export interface StepContext {
 export function useStepToMatch(context: StepContext): (match: SearchMatch) => void {
   const { select } = useActions();
   const pending = useRef<SearchMatch | undefined>(undefined);
-  const { model, plan, clusters, collapsed, setToggles, setAnchor, view, input, settled } = context;
+  const { model, plan, clusters, collapsed, bodies, setToggles, setAnchor, view, input, settled } = context;
   // Bring the match into view on every placement drawn after the step, until the final one.
   useEffect(() => {
     const match = pending.current;
     if (match === undefined || input === undefined) return;
     const box = revealBox(match, input);
     if (box !== undefined) view.current?.reveal(box, true);
-    if (settled && groupsToOpen(match, clusters, collapsed).length === 0) pending.current = undefined;
-  }, [input, settled, clusters, collapsed, view]);
+    if (settled && groupsToOpen(match, clusters, collapsed).length === 0 && bodiesToShow(match, bodies).length === 0) pending.current = undefined;
+  }, [input, settled, clusters, collapsed, bodies, view]);
   return useCallback(
     (match: SearchMatch) => {
       const open = groupsToOpen(match, clusters, collapsed);
-      if (open.length > 0) {
+      const show = bodiesToShow(match, bodies);
+      if (open.length > 0 || show.length > 0) {
         pending.current = match;
-        setAnchor(open[open.length - 1]);
-        setToggles((t) => ({ ...t, collapsed: new Set([...t.collapsed].filter((id) => !open.includes(id))) }));
+        setAnchor(open.length > 0 ? open[open.length - 1] : show[0]);
+        setToggles((t) => ({ ...t, collapsed: new Set([...t.collapsed].filter((id) => !open.includes(id))), bodies: new Set([...t.bodies, ...show]) }));
       } else if (input !== undefined) {
         pending.current = undefined;
         const box = revealBox(match, input);
         if (box !== undefined) view.current?.reveal(box, true);
       }
-      const selection = match.kind === 'node' ? { kind: 'node' as const, node: model.nodes[match.node]!.name } : match.kind === 'tensor' ? tensorSelection(model, plan, match.name) : undefined;
+      // A body's node is selected through the op that holds it: the details and the heap know the main graph's nodes.
+      const selection =
+        match.kind === 'node' || match.kind === 'body-node' ? { kind: 'node' as const, node: model.nodes[match.node]!.name } : match.kind === 'tensor' ? tensorSelection(model, plan, match.name) : undefined;
       if (selection !== undefined) select(selection);
     },
-    [model, plan, clusters, collapsed, setToggles, setAnchor, view, input, select],
+    [model, plan, clusters, collapsed, bodies, setToggles, setAnchor, view, input, select],
   );
 }

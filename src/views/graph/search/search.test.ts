@@ -4,7 +4,7 @@ import { inferShapes } from '../../../model/infer/shapes';
 import { irGraph } from '../../../model/testing/ir-builder';
 import type { GraphCluster } from '../groups/clusters';
 import type { GraphLayoutInput } from '../layout/layout-input';
-import { groupsToOpen, matchBox, revealBox, searchGraph, stepMatch, type SearchMatch } from './search';
+import { bodiesToShow, groupsToOpen, matchBox, revealBox, searchGraph, stepMatch, type SearchMatch } from './search';
 
 const model = inferShapes(
   irGraph()
@@ -22,7 +22,8 @@ const unit: GraphCluster = { id: 'fu:tfu3', kind: 'tfu', label: 'tfu3', detail: 
 const clusters = [block, unit];
 
 /** A match in words, for readable expectations. */
-const words = (m: SearchMatch): string => (m.kind === 'group' ? `group ${m.cluster.id}` : m.kind === 'node' ? `node ${m.node}` : `tensor ${m.name}`);
+const words = (m: SearchMatch): string =>
+  m.kind === 'group' ? `group ${m.cluster.id}` : m.kind === 'node' ? `node ${m.node}` : m.kind === 'body-node' ? `body ${m.box} in ${m.bodies.join('>')}` : `tensor ${m.name}`;
 
 describe('searchGraph', () => {
   it('counts every node, tensor and group matching, not the boxes showing them', () => {
@@ -109,3 +110,36 @@ describe('searchGraph on weights', () => {
     expect(searchGraph(weighted, [], 'scale').map(words)).toEqual(['node 0', 'node 1']);
   });
 });
+
+describe('search inside If and Loop bodies', () => {
+  const branch = (name: string, inner?: ReturnType<ReturnType<typeof irGraph>['graph']>) => {
+    const g = irGraph(name).node('Relu', ['x'], [`${name}_h`], {}, { name: `${name}/relu` });
+    if (inner !== undefined) g.node('If', ['c'], [`${name}_out`], { then_branch: inner, else_branch: inner }, { name: `${name}/inner_if` });
+    else g.node('Identity', [`${name}_h`], [`${name}_out`], {}, { name: `${name}/id` });
+    return g.output(`${name}_out`).graph();
+  };
+  const withBodies = inferShapes(
+    irGraph()
+      .input('x', DT.FLOAT, [1, 4])
+      .input('c', DT.BOOL, [])
+      .node('If', ['c'], ['y'], { then_branch: branch('then', branch('deep')), else_branch: branch('else') }, { name: 'vad/If_0' })
+      .output('y')
+      .model(),
+  );
+
+  it("finds a body's nodes by name and op type, each once, with the bodies to show on its way", () => {
+    expect(searchGraph(withBodies, [], 'relu').map(words)).toEqual(['body n0/g0/0 in n0', 'body n0/g0/1/g0/0 in n0>n0/g0/1', 'body n0/g0/1/g1/0 in n0>n0/g0/1', 'body n0/g1/0 in n0']);
+    expect(searchGraph(withBodies, [], 'else').map(words)).toEqual(['body n0/g1/0 in n0', 'body n0/g1/1 in n0']);
+  });
+
+  it('stands at the op holding the body, and has a box of its own once its bodies are shown', () => {
+    const [deep] = searchGraph(withBodies, [], 'deep/relu');
+    expect(bodiesToShow(deep!, new Set())).toEqual(['n0', 'n0/g0/1']);
+    expect(bodiesToShow(deep!, new Set(['n0']))).toEqual(['n0/g0/1']);
+    const closed = { items: new Map([['n0', {}]]), overlays: [], ioBoxes: new Map(), boxOfNode: ['n0'] } as unknown as GraphLayoutInput;
+    expect(matchBox(deep!, closed)).toBe('n0');
+    const open = { ...closed, items: new Map([['n0', {}], [deep!.kind === 'body-node' ? deep!.box : '', {}]]) } as unknown as GraphLayoutInput;
+    expect(revealBox(deep!, open)).toBe('n0/g0/1/g0/0');
+  });
+});
+

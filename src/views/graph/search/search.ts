@@ -1,11 +1,11 @@
 // Search of the graph view: what matches a query, one match per thing found
 // (each group — name scope, function, fusion unit —, each node by name or op
-// type, each run-time tensor by name), never one per drawn box, so a query
+// type, inside If/Loop/Scan bodies too, each run-time tensor by name), never one per drawn box, so a query
 // that several nodes of one collapsed group match counts each of them; and,
 // for one match, the collapsed groups that hide it (to open), the box that
 // shows it in a layout, and stepping through matches. Pure.
 
-import type { InferredGraph } from '../../../model/inferred';
+import type { InferredGraph, InferredNode } from '../../../model/inferred';
 import type { GraphCluster } from '../groups/clusters';
 import type { GraphLayoutInput } from '../layout/layout-input';
 
@@ -13,7 +13,9 @@ import type { GraphLayoutInput } from '../layout/layout-input';
 export type SearchMatch =
   | { readonly kind: 'group'; readonly cluster: GraphCluster }
   | { readonly kind: 'node'; readonly node: number }
-  | { readonly kind: 'tensor'; readonly name: string; readonly node: number | undefined }; // node: its producer, else its first reader
+  | { readonly kind: 'tensor'; readonly name: string; readonly node: number | undefined } // node: its producer, else its first reader
+  /** A node of an If/Loop/Scan body: `node` is the main-graph op that holds it, `box` its own box when the bodies on its path (`bodies`, outermost first) are shown. */
+  | { readonly kind: 'body-node'; readonly node: number; readonly name: string; readonly box: string; readonly bodies: readonly string[] };
 
 /**
  * Everything matching `query` (case-insensitive; every word must match):
@@ -44,6 +46,17 @@ export function searchGraph(graph: InferredGraph, clusters: readonly GraphCluste
   graph.nodes.forEach((n, i) => {
     if (hit(`${n.name}\n${n.opType}`) || n.inputs.some(stored)) out.push({ kind: 'node', node: i });
     n.outputs.forEach(tensor);
+    // The nodes of its bodies, by name and op type, with the box ids boxes.ts gives them.
+    const inBodies = (owner: InferredNode, ownerBox: string, path: readonly string[]): void => {
+      owner.subgraphs.forEach((body, k) =>
+        body.nodes.forEach((b, j) => {
+          const box = `${ownerBox}/g${k}/${j}`;
+          if (hit(`${b.name}\n${b.opType}`)) out.push({ kind: 'body-node', node: i, name: b.name, box, bodies: [...path, ownerBox] });
+          if (b.subgraphs.length > 0) inBodies(b, box, [...path, ownerBox]);
+        }),
+      );
+    };
+    if (n.subgraphs.length > 0) inBodies(n, `n${i}`, []);
   });
   return out;
 }
@@ -52,9 +65,14 @@ function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
-/** The node a match stands at: the node, the tensor's producer (or reader), the group's first node. */
+/** The node a match stands at: the node, the tensor's producer (or reader), the group's first node, the op holding a body's node. */
 export function matchNode(match: SearchMatch): number | undefined {
-  return match.kind === 'node' ? match.node : match.kind === 'tensor' ? match.node : match.cluster.nodes[0];
+  return match.kind === 'group' ? match.cluster.nodes[0] : match.node;
+}
+
+/** The op boxes whose bodies must be shown for `match` to have a box of its own; empty for any other match. */
+export function bodiesToShow(match: SearchMatch, shown: ReadonlySet<string>): readonly string[] {
+  return match.kind === 'body-node' ? match.bodies.filter((id) => !shown.has(id)) : [];
 }
 
 /**
@@ -92,6 +110,7 @@ export function matchBox(match: SearchMatch, input: GraphLayoutInput): string | 
     const c = match.cluster;
     if (input.items.has(c.id) || input.overlays.some((o) => o.id === c.id)) return c.id;
   }
+  if (match.kind === 'body-node' && input.items.has(match.box)) return match.box;
   if (match.kind === 'tensor') {
     for (const id of [`in:${match.name}`, `out:${match.name}`]) {
       const box = input.ioBoxes.get(id);
