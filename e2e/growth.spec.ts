@@ -14,6 +14,7 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 
 const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
 const SQUEEZENET = 'winml_SqueezeNet_fp16.onnx';
+const RESNET = 'light_resnet50.onnx';
 
 /** Opens `name` from the corpus by URL (so a comparison can read it again) and shows the Growth view. */
 async function openWithGrowth(page: Page, name: string): Promise<void> {
@@ -176,10 +177,10 @@ test.describe('growth view', () => {
   });
 
   test('Cancel stops the curve and keeps its points; Plan again finishes it', async ({ page }) => {
-    test.skip(!haveModel(SQUEEZENET), NO_MODELS);
-    await openWithGrowth(page, SQUEEZENET);
-    await grown(page, 'data_0:0');
-    // 21 values of SqueezeNet's batch, 1 to 2^20, every size known at each: long enough to be caught running.
+    test.skip(!haveModel(RESNET), NO_MODELS);
+    await openWithGrowth(page, RESNET);
+    await grown(page, 'gpu_0/data_0:0');
+    // 21 values of a 415-node ResNet-50's batch, 1 to 2^20: long enough to be caught running.
     await page.getByTestId('growth-to').fill('1048576');
     await page.getByTestId('growth-to').press('Enter');
     await expect(page.getByTestId('growth-progress')).toBeVisible();
@@ -189,7 +190,7 @@ test.describe('growth view', () => {
     expect(stopped.status).toBe('cancelled');
     expect(stopped.points.length).toBeLessThan(21);
     await page.getByTestId('growth-resume').click();
-    const curve = await grown(page, 'data_0:0');
+    const curve = await grown(page, 'gpu_0/data_0:0');
     expect(curve.points).toHaveLength(21);
     expect(curve.points.at(-1)?.value).toBe(2 ** 20);
   });
