@@ -46,19 +46,21 @@ export function searchGraph(graph: InferredGraph, clusters: readonly GraphCluste
   graph.nodes.forEach((n, i) => {
     if (hit(`${n.name}\n${n.opType}`) || n.inputs.some(stored)) out.push({ kind: 'node', node: i });
     n.outputs.forEach(tensor);
-    // The nodes of its bodies, by name and op type, with the box ids boxes.ts gives them.
-    const inBodies = (owner: InferredNode, ownerBox: string, path: readonly string[]): void => {
-      owner.subgraphs.forEach((body, k) =>
-        body.nodes.forEach((b, j) => {
-          const box = `${ownerBox}/g${k}/${j}`;
-          if (hit(`${b.name}\n${b.opType}`)) out.push({ kind: 'body-node', node: i, name: b.name, box, bodies: [...path, ownerBox] });
-          if (b.subgraphs.length > 0) inBodies(b, box, [...path, ownerBox]);
-        }),
-      );
-    };
-    if (n.subgraphs.length > 0) inBodies(n, `n${i}`, []);
+    bodyMatches(n, i, `n${i}`, [], hit, out);
   });
   return out;
+}
+
+/** Appends the nodes of `owner`'s bodies (and theirs) that `hit` matches, with the box ids boxes.ts gives them; `node` is the main-graph op holding them. */
+function bodyMatches(owner: InferredNode, node: number, ownerBox: string, path: readonly string[], hit: (text: string) => boolean, out: SearchMatch[]): void {
+  const bodies = [...path, ownerBox];
+  owner.subgraphs.forEach((body, k) =>
+    body.nodes.forEach((b, j) => {
+      const box = `${ownerBox}/g${k}/${j}`;
+      if (hit(`${b.name}\n${b.opType}`)) out.push({ kind: 'body-node', node, name: b.name, box, bodies });
+      bodyMatches(b, node, box, bodies, hit, out);
+    }),
+  );
 }
 
 function queryWords(query: string): string[] {
