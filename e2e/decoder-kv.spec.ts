@@ -11,22 +11,11 @@ import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
-import { graphAction, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphAction, graphSettled, openDecoder, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-async function graphSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 150_000 });
-  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
-}
 
-async function openDecoder(page: Page): Promise<void> {
-  await serveModel(page, '/e2e/decoder-80.onnx', llamaModel(LLAMA_80, { externalWeights: 'decoder-80.onnx.data' }));
-  await page.goto('/?model=/e2e/decoder-80.onnx&dim.past=127');
-  await waitForModel(page, 'decoder-80.onnx');
-  await waitForPlan(page);
-  await graphSettled(page);
-}
 
 const pastBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^past KV cache$/ }) });
 const presentBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^present KV cache$/ }) });

@@ -10,23 +10,11 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
-import { graphAction, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphAction, graphSettled, openDecoder, snap, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-async function graphSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 150_000 });
-  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
-}
 
-async function openDecoder(page: Page): Promise<void> {
-  await serveModel(page, '/e2e/decoder-80.onnx', llamaModel(LLAMA_80, { externalWeights: 'decoder-80.onnx.data' }));
-  await page.goto('/?model=/e2e/decoder-80.onnx&dim.past=127');
-  await waitForModel(page, 'decoder-80.onnx');
-  await waitForPlan(page);
-  await graphSettled(page);
-}
 
 /** A box wholly inside the graph pane: its node name, its label's text and the label's height on screen. */
 interface ShownBox {

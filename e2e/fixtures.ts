@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { test as base, expect, type Page } from '@playwright/test';
 import onnxProto from 'onnx-proto';
+import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
 
 const { onnx } = onnxProto;
 
@@ -318,3 +319,19 @@ export async function graphAction(page: Page, testId: 'graph-collapse-all' | 'gr
   await page.getByTestId(testId).click();
   await expect(page.getByTestId('graph-more-menu')).toBeHidden();
 }
+
+/** Waits until the graph is drawn (ELK or its fallback) and no longer moving. */
+export async function graphSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 150_000 });
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true', { timeout: 60_000 });
+}
+
+/** Opens the generated 80-layer Llama-shaped decoder (weights as unwritten external data) with a past of 127 steps, planned and drawn. */
+export async function openDecoder(page: Page): Promise<void> {
+  await serveModel(page, '/e2e/decoder-80.onnx', llamaModel(LLAMA_80, { externalWeights: 'decoder-80.onnx.data' }));
+  await page.goto('/?model=/e2e/decoder-80.onnx&dim.past=127');
+  await waitForModel(page, 'decoder-80.onnx');
+  await waitForPlan(page);
+  await graphSettled(page);
+}
+

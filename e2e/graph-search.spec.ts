@@ -9,14 +9,10 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel } from '../src/model/testing/llama-model';
 import { branchModel } from './assumption-models';
-import { openDropped, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphSettled, openDropped, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-async function graphSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 90_000 });
-  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
-}
 
 async function openLlama(page: Page): Promise<void> {
   await serveModel(page, '/e2e/llama-80.onnx', llamaModel());
