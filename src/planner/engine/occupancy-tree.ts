@@ -4,16 +4,19 @@
 // depends only on the engine's prepared form.
 //
 // - A segment tree over the region's steps (compressed to the distinct start
-//   and end steps). A placed rectangle is stored at the O(log T) nodes whose
-//   step range its lifetime covers and is the largest such ("cover"), and in
-//   every node on the way down to them ("sub": what is placed anywhere under it).
+//   and end steps). A placed rectangle is stored in `cover` of the O(log T)
+//   nodes whose step range its lifetime covers and is the largest such, and
+//   in `starts` of every node that holds its first leaf.
 // - Each node keeps its rectangles only as the union of their address ranges:
 //   sorted disjoint intervals, touching ones merged. In a packing that reuses
 //   memory well, a union has few pieces however many rectangles make it.
 //   Most nodes hold one piece, kept in typed arrays; a list is allocated only
 //   for a second (a pass would otherwise make a million small arrays).
-// - The bytes held somewhere in a step range [s, e) are the union of `sub` of
-//   the nodes inside it and `cover` of the nodes it cuts: O(log T) unions.
+// - A rectangle meets the step range [s, e) when it is live at s or starts
+//   after s and before e. The first are `cover` of the nodes on the path to
+//   s's leaf, the second `starts` of the nodes that make up the leaves after
+//   it: O(log T) unions, each rectangle in one of them only (a rectangle
+//   crossing the boundary between two nodes would otherwise be read twice).
 // - Every later question of a greedy pass (first fit, best fit, above all)
 //   depends only on that union, so the placer's answers are the same as when
 //   it walks the rectangles one by one.
@@ -33,7 +36,7 @@ export class OccupancyTree {
   private readonly rectFrom: Int32Array; // rect -> first leaf of its lifetime
   private readonly rectTo: Int32Array; // rect -> leaf after the last one
   private readonly cover: NodeUnions;
-  private readonly sub: NodeUnions;
+  private readonly starts: NodeUnions;
   private readonly stack: Int32Array;
   private readonly found: Union[] = [];
   /** Single pieces met by the last `collect`: [soloFrom[k], soloTo[k]) for k < soloCount. */
@@ -61,14 +64,14 @@ export class OccupancyTree {
   constructor(prep: PreparedRegion) {
     ({ leaves: this.leaves, rectFrom: this.rectFrom, rectTo: this.rectTo } = leavesOf(prep));
     this.cover = new NodeUnions(2 * this.leaves);
-    this.sub = new NodeUnions(2 * this.leaves);
+    this.starts = new NodeUnions(2 * this.leaves);
     this.stack = new Int32Array(3 * 2 * 64);
   }
 
   /** Forgets every placed range. */
   clear(): void {
     this.cover.clear();
-    this.sub.clear();
+    this.starts.clear();
   }
 
   /** Records that bytes [a, b) are held over rectangle `r`'s lifetime. */
@@ -76,7 +79,10 @@ export class OccupancyTree {
     if (!(b > a)) return;
     const from = this.rectFrom[r]!;
     const to = this.rectTo[r]!;
-    const { stack, cover, sub } = this;
+    const { stack, cover, starts } = this;
+    // in `starts` of every node whose leaves hold the rectangle's first one
+    for (let node = this.leaves + from; node >= 1; node >>>= 1) starts.add(node, a, b);
+    // in `cover` of the largest nodes its lifetime covers
     let top = 0;
     stack[top++] = 1;
     stack[top++] = 0;
@@ -85,7 +91,6 @@ export class OccupancyTree {
       const hi = stack[--top]!;
       const lo = stack[--top]!;
       const node = stack[--top]!;
-      sub.add(node, a, b);
       if (from <= lo && hi <= to) {
         cover.add(node, a, b);
         continue;
@@ -113,9 +118,13 @@ export class OccupancyTree {
   collect(r: number): number {
     const from = this.rectFrom[r]!;
     const to = this.rectTo[r]!;
-    const { stack, cover, sub } = this;
+    const { stack, cover, starts } = this;
     this.soloCount = 0;
     this.listCount = 0;
+    // live at the first leaf: `cover` of the nodes on its path
+    for (let node = this.leaves + from; node >= 1; node >>>= 1) this.take(cover, node);
+    // starting at a later leaf of the lifetime: `starts` of the nodes that make up leaves [from + 1, to)
+    if (from + 1 >= to) return this.listCount;
     let top = 0;
     stack[top++] = 1;
     stack[top++] = 0;
@@ -124,14 +133,13 @@ export class OccupancyTree {
       const hi = stack[--top]!;
       const lo = stack[--top]!;
       const node = stack[--top]!;
-      if (from <= lo && hi <= to) {
-        this.take(sub, node);
+      if (!starts.has(node)) continue; // nothing starts under it
+      if (from + 1 <= lo && hi <= to) {
+        this.take(starts, node);
         continue;
       }
-      this.take(cover, node);
-      if (!sub.has(node)) continue; // nothing placed under it
       const mid = (lo + hi) >>> 1;
-      if (from < mid) {
+      if (from + 1 < mid) {
         stack[top++] = 2 * node;
         stack[top++] = lo;
         stack[top++] = mid;

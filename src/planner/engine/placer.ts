@@ -8,13 +8,17 @@
 
 import { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
-import { mergeRuns, sortPairs } from './sort-pairs';
+import { sortPairs, unionOfRuns } from './sort-pairs';
 import { TimeIndex } from './time-index';
 import { countWork } from './work-clock';
 
 /** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
 const UNION_QUERY_WORK = 1300;
 const PIECE_WORK = 35;
+/** Work of a first fit from the tree (engine/work-clock.ts): the query, per list it meets, and per piece it reads or leaps past. */
+const FIRST_QUERY_WORK = 1300;
+const LIST_WORK = 30;
+const LEAP_WORK = 20;
 
 /**
  * Where an item goes among the already-placed items it conflicts with:
@@ -42,6 +46,7 @@ export class Placer {
   private lo = new Float64Array(64);
   private hi = new Float64Array(64);
   private runEnds: Int32Array = new Int32Array(64); // ends of the ascending runs gathered from the tree
+  private cursors: Int32Array = new Int32Array(64); // per list of the tree, the first piece first fit has not passed
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
@@ -164,9 +169,13 @@ export class Placer {
    */
   private findGap(item: number, best: boolean, floor = 0, whole = false): number {
     const tree = this.occupancyFor(item);
+    if (tree !== undefined && !best) {
+      const base = this.firstFromTree(tree, item, floor, whole);
+      if (base === base) return base; // NaN: several members hold bytes
+    }
     const count = tree === undefined ? this.gatherForbidden(item, whole) : this.gatherFromTree(tree, item, whole);
     const { lo, hi, prep } = this;
-    if (tree === undefined) sortPairs(lo, hi, count); // the tree's ranges come merged in order
+    if (tree === undefined) sortPairs(lo, hi, count); // the tree's ranges come as their union, in order
     const plain = prep.itemModulus[item] === 1;
     let bestBase = NaN;
     let bestSlack = Infinity;
@@ -274,9 +283,74 @@ export class Placer {
         runEnds[runs++] = count;
       }
     }
-    mergeRuns(this.lo, this.hi, this.runEnds, runs);
     countWork(UNION_QUERY_WORK + PIECE_WORK * count);
-    return count;
+    return unionOfRuns(this.lo, this.hi, this.runEnds, runs);
+  }
+
+  /**
+   * First fit from the tree for an item with one member that holds bytes
+   * (NaN for several): the candidate base starts at `floor` and leaps past
+   * every piece its bytes would meet, list by list, until a round over all
+   * the lists moves it no more. That is the lowest aligned base clear of
+   * the union, as the gap walk finds it, without building the union: on
+   * crowded traces the first fit is almost always below the union's second
+   * piece, while the lists hold hundreds of pieces.
+   */
+  private firstFromTree(tree: OccupancyTree, item: number, floor: number, whole: boolean): number {
+    const { prep } = this;
+    const { rectSize } = prep;
+    let m = -1;
+    for (let k = prep.itemRectStart[item]!; k < prep.itemRectStart[item + 1]!; k++) {
+      if (rectSize[k] === 0) continue;
+      if (m >= 0) return NaN;
+      m = k;
+    }
+    const plain = prep.itemModulus[item] === 1;
+    let base = plain ? floor : alignBase(prep, item, floor);
+    if (m < 0) return base;
+    const rel = whole ? 0 : prep.rectRel[m]!;
+    const size = whole ? prep.itemExtent[item]! : rectSize[m]!;
+    const lists = tree.collect(m);
+    const unions = tree.unions();
+    if (this.cursors.length < lists) this.cursors = grownInts(this.cursors, lists);
+    const { cursors } = this;
+    cursors.fill(0, 0, lists);
+    let leaps = 0;
+    let reads = 0;
+    // list `lists` stands for the single pieces; stop after lists + 1 checks in a row that leave the base where it is
+    for (let k = 0, clear = 0; clear <= lists; k = k === lists ? 0 : k + 1) {
+      const was = base;
+      if (k < lists) {
+        const pieces = unions[k]!;
+        const count = pieces.length >>> 1;
+        let c = cursors[k]!;
+        for (;;) {
+          c = firstEndingAbove(pieces, c, count, base + rel);
+          reads++;
+          if (c === count || !(pieces[2 * c]! < base + rel + size)) break;
+          const next = pieces[2 * c + 1]! - rel;
+          base = plain ? next : alignBase(prep, item, next);
+          leaps++;
+        }
+        cursors[k] = c;
+      } else {
+        for (let moved = true; moved; ) {
+          moved = false;
+          for (let j = 0; j < tree.soloCount; j++) {
+            if (tree.soloTo[j]! > base + rel && tree.soloFrom[j]! < base + rel + size) {
+              const next = tree.soloTo[j]! - rel;
+              base = plain ? next : alignBase(prep, item, next);
+              moved = true;
+              leaps++;
+            }
+          }
+          reads += tree.soloCount;
+        }
+      }
+      clear = base === was ? clear + 1 : 1;
+    }
+    countWork(FIRST_QUERY_WORK + LIST_WORK * lists + LEAP_WORK * (leaps + reads));
+    return base;
   }
 
   /** Appends the forbidden ranges of the tree's single pieces from `count`, ascending (by insertion: they are few); returns the new count. */
@@ -368,6 +442,27 @@ export class Placer {
     countWork(UNION_QUERY_WORK);
     return top;
   }
+}
+
+/** The first piece at or after `from` of the ascending pieces [a0, b0, a1, b1, ...] (`count` of them) that ends above `at`; `count` when none does. */
+function firstEndingAbove(pieces: readonly number[], from: number, count: number, at: number): number {
+  if (from === count || pieces[2 * from + 1]! > at) return from;
+  // gallop, then bisect: the pieces passed are usually few
+  let low = from; // ends at or below `at`
+  let step = 1;
+  let high = from + 1;
+  while (high < count && !(pieces[2 * high + 1]! > at)) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  if (high > count) high = count;
+  while (high - low > 1) {
+    const mid = (low + high) >>> 1;
+    if (pieces[2 * mid + 1]! > at) high = mid;
+    else low = mid;
+  }
+  return high;
 }
 
 /** A longer copy of `array`, with room for `needed` entries. */

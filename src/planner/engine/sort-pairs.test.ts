@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeRuns, sortPairs } from './sort-pairs';
+import { sortPairs, unionOfRuns } from './sort-pairs';
 
 /** Sorts a copy of the pairs with sortPairs and checks the order and that every pair survived. */
 function checkSorted(pairs: readonly (readonly [number, number])[]): void {
@@ -38,9 +38,10 @@ describe('sortPairs', () => {
   });
 });
 
-describe('mergeRuns', () => {
-  it('merges ascending runs of pairs into one ascending list, each pair kept whole', () => {
-    const run = fc.array(fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer()), { maxLength: 40 }).map((r) => r.sort((x, y) => x[0] - y[0]));
+describe('unionOfRuns', () => {
+  it('gives the union of ascending runs of ranges: ascending, with ranges that overlap or touch merged', () => {
+    const range = fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 60 })).map(([l, w]): [number, number] => [l, l + w]);
+    const run = fc.array(range, { maxLength: 40 }).map((r) => r.sort((x, y) => x[0] - y[0]));
     fc.assert(
       fc.property(fc.array(run, { maxLength: 20 }), (runs) => {
         const pairs = runs.flat();
@@ -48,10 +49,15 @@ describe('mergeRuns', () => {
         const hi = Float64Array.from(pairs, ([, h]) => h);
         let end = 0;
         const ends = Int32Array.from(runs, (r) => (end += r.length));
-        mergeRuns(lo, hi, ends, runs.length);
-        for (let i = 1; i < pairs.length; i++) expect(lo[i]!).toBeGreaterThanOrEqual(lo[i - 1]!);
-        const key = (l: number, h: number) => `${l}|${h}`;
-        expect(Array.from(lo, (l, i) => key(l, hi[i]!)).sort()).toEqual(pairs.map(([l, h]) => key(l, h)).sort());
+        const kept = unionOfRuns(lo, hi, ends, runs.length);
+        // reference: sort every range, then sweep
+        const union: [number, number][] = [];
+        for (const [l, h] of [...pairs].sort((x, y) => x[0] - y[0])) {
+          const last = union[union.length - 1];
+          if (last !== undefined && l <= last[1]) last[1] = Math.max(last[1], h);
+          else union.push([l, h]);
+        }
+        expect(Array.from(lo.subarray(0, kept), (l, i) => [l, hi[i]!])).toEqual(union);
       }),
       { numRuns: 300 },
     );
