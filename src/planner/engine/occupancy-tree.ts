@@ -162,7 +162,7 @@ export class OccupancyTree {
   private take(unions: NodeUnions, node: number): void {
     const list = unions.more[node];
     if (list !== undefined) {
-      this.found[this.listCount++] = list;
+      if (list.length > 0) this.found[this.listCount++] = list;
       return;
     }
     const a = unions.soloA[node]!;
@@ -184,20 +184,23 @@ class NodeUnions {
     this.more = new Array<Union | undefined>(nodes).fill(undefined);
   }
 
+  /** Empties every union; lists are kept, emptied, for the next pass (a pass would otherwise leave 100k of them to the collector). */
   clear(): void {
     this.soloA.fill(NaN);
-    this.more.fill(undefined);
+    for (const list of this.more) if (list !== undefined) list.length = 0;
   }
 
   has(node: number): boolean {
-    return this.soloA[node] === this.soloA[node] || this.more[node] !== undefined;
+    return this.soloA[node] === this.soloA[node] || (this.more[node]?.length ?? 0) > 0;
   }
 
   /** Adds [a, b) to `node`'s union. */
   add(node: number, a: number, b: number): void {
     const list = this.more[node];
     if (list !== undefined) {
-      addRange(list, a, b);
+      // a list, once made, holds the node's union from then on (an emptied one too)
+      if (list.length === 0) list.push(a, b);
+      else addRange(list, a, b);
       return;
     }
     const x = this.soloA[node]!;

@@ -47,6 +47,8 @@ export class Placer {
   private hi = new Float64Array(64);
   private runEnds: Int32Array = new Int32Array(64); // ends of the ascending runs gathered from the tree
   private cursors: Int32Array = new Int32Array(64); // per list of the tree, the first piece first fit has not passed
+  private heap: Int32Array = new Int32Array(64); // the lists, by `keys`, for first fit
+  private keys: Float64Array = new Float64Array(64);
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
@@ -170,12 +172,14 @@ export class Placer {
   private findGap(item: number, best: boolean, floor = 0, whole = false): number {
     const tree = this.occupancyFor(item);
     if (tree !== undefined && !best) {
-      const base = this.firstFromTree(tree, item, floor, whole);
-      if (base === base) return base; // NaN: several members hold bytes
+      const first = this.firstFromTree(tree, item, floor, whole);
+      if (first === first) return first; // NaN: several members hold bytes
     }
+    // best fit reads every gap: the union of the pieces, merged in one go, is cheaper than leaping to the first fit
+    // and merging the pieces above it (on crowded traces first fit lies above most pieces)
     const count = tree === undefined ? this.gatherForbidden(item, whole) : this.gatherFromTree(tree, item, whole);
+    if (tree === undefined) sortPairs(this.lo, this.hi, count); // the tree's ranges come as their union, in order
     const { lo, hi, prep } = this;
-    if (tree === undefined) sortPairs(lo, hi, count); // the tree's ranges come as their union, in order
     const plain = prep.itemModulus[item] === 1;
     let bestBase = NaN;
     let bestSlack = Infinity;
@@ -290,11 +294,13 @@ export class Placer {
   /**
    * First fit from the tree for an item with one member that holds bytes
    * (NaN for several): the candidate base starts at `floor` and leaps past
-   * every piece its bytes would meet, list by list, until a round over all
-   * the lists moves it no more. That is the lowest aligned base clear of
-   * the union, as the gap walk finds it, without building the union: on
-   * crowded traces the first fit is almost always below the union's second
-   * piece, while the lists hold hundreds of pieces.
+   * each piece its bytes would meet, taking the lists in the order of the
+   * first piece of each that ends above the candidate (a heap), until the
+   * lowest such piece starts above the candidate's bytes and no single piece
+   * meets them. That is the lowest aligned base clear of the union, as the
+   * gap walk finds it, without building the union: on crowded traces the
+   * first fit lies above a stretch held by pieces of many interleaved lists,
+   * and this reads each of them about once.
    */
   private firstFromTree(tree: OccupancyTree, item: number, floor: number, whole: boolean): number {
     const { prep } = this;
@@ -312,42 +318,53 @@ export class Placer {
     const size = whole ? prep.itemExtent[item]! : rectSize[m]!;
     const lists = tree.collect(m);
     const unions = tree.unions();
-    if (this.cursors.length < lists) this.cursors = grownInts(this.cursors, lists);
-    const { cursors } = this;
-    cursors.fill(0, 0, lists);
+    if (this.cursors.length < lists) {
+      this.cursors = grownInts(this.cursors, lists);
+      this.heap = grownInts(this.heap, lists);
+      this.keys = new Float64Array(this.cursors.length);
+    }
+    const { cursors, heap, keys } = this;
+    // every list's key: where its first piece ending above the candidate's first byte starts (Infinity: none); a key may be
+    // stale (its piece ends at or below the candidate's first byte by now), but then it is below the candidate's bytes' end
+    // too, so the list comes to the top before the heap can say the candidate is clear
+    for (let k = 0; k < lists; k++) {
+      cursors[k] = 0;
+      keys[k] = unions[k]![0]!;
+      heap[k] = k;
+    }
+    for (let h = (lists >>> 1) - 1; h >= 0; h--) siftDown(heap, keys, lists, h);
     let leaps = 0;
     let reads = 0;
-    // list `lists` stands for the single pieces; stop after lists + 1 checks in a row that leave the base where it is
-    for (let k = 0, clear = 0; clear <= lists; k = k === lists ? 0 : k + 1) {
-      const was = base;
-      if (k < lists) {
+    for (;;) {
+      while (lists > 0) {
+        const k = heap[0]!;
+        if (!(keys[k]! < base + rel + size)) break; // the lowest list starts above the candidate's bytes: every list is clear
         const pieces = unions[k]!;
         const count = pieces.length >>> 1;
-        let c = cursors[k]!;
-        for (;;) {
-          c = firstEndingAbove(pieces, c, count, base + rel);
-          reads++;
-          if (c === count || !(pieces[2 * c]! < base + rel + size)) break;
+        const c = firstEndingAbove(pieces, cursors[k]!, count, base + rel);
+        reads++;
+        cursors[k] = c;
+        if (c < count && pieces[2 * c]! < base + rel + size) {
+          // the piece meets the candidate's bytes: leap over it (the list's key stays below the new candidate's bytes' end)
           const next = pieces[2 * c + 1]! - rel;
           base = plain ? next : alignBase(prep, item, next);
           leaps++;
-        }
-        cursors[k] = c;
-      } else {
-        for (let moved = true; moved; ) {
-          moved = false;
-          for (let j = 0; j < tree.soloCount; j++) {
-            if (tree.soloTo[j]! > base + rel && tree.soloFrom[j]! < base + rel + size) {
-              const next = tree.soloTo[j]! - rel;
-              base = plain ? next : alignBase(prep, item, next);
-              moved = true;
-              leaps++;
-            }
-          }
-          reads += tree.soloCount;
+        } else {
+          keys[k] = c < count ? pieces[2 * c]! : Infinity;
+          siftDown(heap, keys, lists, 0);
         }
       }
-      clear = base === was ? clear + 1 : 1;
+      let moved = false;
+      for (let j = 0; j < tree.soloCount; j++) {
+        if (tree.soloTo[j]! > base + rel && tree.soloFrom[j]! < base + rel + size) {
+          const next = tree.soloTo[j]! - rel;
+          base = plain ? next : alignBase(prep, item, next);
+          moved = true;
+          leaps++;
+        }
+      }
+      reads += tree.soloCount;
+      if (!moved) break;
     }
     countWork(FIRST_QUERY_WORK + LIST_WORK * lists + LEAP_WORK * (leaps + reads));
     return base;
@@ -463,6 +480,21 @@ function firstEndingAbove(pieces: readonly number[], from: number, count: number
     else low = mid;
   }
   return high;
+}
+
+/** Restores the min-heap `heap[0 .. size - 1]` of list numbers by `keys` below position `at`. */
+function siftDown(heap: Int32Array, keys: Float64Array, size: number, at: number): void {
+  const k = heap[at]!;
+  const key = keys[k]!;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && keys[heap[child + 1]!]! < keys[heap[child]!]!) child++;
+    if (!(keys[heap[child]!]! < key)) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = k;
 }
 
 /** A longer copy of `array`, with room for `needed` entries. */
