@@ -4,12 +4,12 @@
 //
 // | stage                           | when it runs               | what stops it                             | module                         |
 // |---------------------------------|----------------------------|-------------------------------------------|--------------------------------|
-// | baselines: every other strategy | always, on every region    | one reaching the lower bound              | registry.ts                    |
+// | baselines: every other strategy | always, on every region    | one reaching the bound; peak ≥ the best's | registry.ts, candidates.ts     |
 // | probe at the bound              | above the lower bound      | nodes for twice the items; the deadline   | exact-plan.ts                  |
 // | orders × fits                   | not proven yet             | the deadline                              | engine/orders.ts               |
 // | local search around the peak    | not proven; orders not cut | 3,000 iterations, 3M effort; the deadline | local-search.ts                |
 // | anytime exact search            | not proven; orders not cut | the deadline (the rest of the budget)     | exact-plan.ts, exact-search.ts |
-// | scale path, instead of these    | over 5M conflicts          | baselines in full; passes: the deadline   | scale-path.ts                  |
+// | scale path, instead of these    | over 5M conflicts          | baselines as above; passes: the deadline  | scale-path.ts                  |
 //
 // - The deadline: with the caller's `budgetMs`, that many ms of wall clock
 //   from the region's start; without, DEFAULT_BUDGET_MS worth of counted
@@ -22,7 +22,12 @@
 //   above any of them, on every region and at every size (the scale path
 //   runs them too). The registry hands them over (see `portfolio`). Once one
 //   reaches the lower bound the rest are skipped: none could go lower, and
-//   the earliest at the bound wins the tie, so the plan is the same.
+//   the earliest at the bound wins the tie, so the plan is the same. Each
+//   runs with the smallest peak so far as its `dropAt` (candidates.ts,
+//   runBaselines): a greedy pass whose peak reaches it stops there, since it
+//   could only end at or above it and the earlier plan wins a tie (on a
+//   crowded training trace greedy by breadth is dropped after 3 % of its
+//   items, where the sweeps are lower).
 // - Then the probe at the bound (exact-plan.ts): the dive from the bottom
 //   (bottom-dive.ts), then MiniMalloc's search, once, in nodes for twice the
 //   items. Real traces they often place there, which proves the plan optimal
@@ -55,7 +60,7 @@ import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import type { StopReason } from '../problem/problem';
 import { alignedRegion, offsetsInBytes } from './search/aligned-region';
-import { FITS, ORDERS, peakOf, smallest, type Candidate } from './candidates';
+import { FITS, ORDERS, runBaselines, smallest, type Candidate } from './candidates';
 import { improveExactly, probeAtBound, type ExactLimits, type ExactResult } from './search/exact-plan';
 import { exactSearchApplies, searchExact } from './search/exact-search';
 import { liftAndReinsert } from './local/local-search';
@@ -86,13 +91,8 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   const budget = searchBudget(options);
   if (conflictTotal(prep) > LARGE_CONFLICTS) return planLarge(baselines, prep, context, budget);
   const candidates: Candidate[] = [];
-  for (const strategy of baselines) {
-    const { offsets } = strategy.plan(prep, context);
-    candidates.push({ offsets, peak: peakOf(prep, offsets), source: strategy.name });
-    // none of the rest can go lower, and the earliest at the bound would win the tie anyway
-    if (candidates[candidates.length - 1]!.peak <= lowerBound) break;
-  }
-  let placements = candidates.length * prep.freeItems.length; // each baseline places every free item once
+  const baselined = runBaselines(baselines, prep, context, candidates);
+  let placements = baselined.placements;
   let winner = smallest(candidates);
   let improvements = 0;
   /** Takes a search's plan when it is lower than the winner's; returns whether the search proved it optimal. */
@@ -130,8 +130,9 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
     proven = keepSearched(exact);
     stoppedBy = proven ? 'optimal' : (exact.cut ?? stoppedBy);
   }
-  return { offsets: winner.offsets, placements, attempts: candidates.length, improvements, stoppedBy, proven, winner: winner.source };
+  return { offsets: winner.offsets, placements, attempts: candidates.length + baselined.dropped, improvements, stoppedBy, proven, winner: winner.source };
 }
+
 
 /** The probe at the bound (exact-plan.ts) where the exact stage applies; the winner unchanged elsewhere. */
 function probeExactly(prep: PreparedRegion, { options, lowerBound }: RegionContext, winner: Candidate, budget: SearchBudget): Searched {

@@ -9,13 +9,15 @@
 //   the two sweeps over time (engine/sweep.ts, tightest gap, forwards and
 //   backwards: on generated crowded traces the lowest-gap sweeps never did
 //   better than these).
-// - Then every other baseline, in full, greedy by breadth first: on crowded
+// - Then every other baseline (runBaselines in candidates.ts: a pass stops
+//   once its peak reaches the lowest so far), greedy by breadth first: on crowded
 //   traces greedy by size or by breadth often beats the sweeps (by 1-2 % on
 //   five of seven generated traces of 6k buffers; by 0.2-2.6 % on four real
 //   training traces of 10k-62k buffers, two of which greedy by breadth
 //   places at their bound). So `best` is never above any baseline here
-//   either; the price is their time (each walks every conflict once: about
-//   2-3 s each on a training-like trace of 62k buffers).
+//   either; the price is their time (about 1-1.5 s each on a training-like
+//   trace of 62k buffers, where greedy by breadth is cut short after 3 % of
+//   its items and greedy by size after 94-98 %).
 // - Only with a caller's budget (budgetMs): the size-class sweeps
 //   (engine/class-sweep.ts) and the greedy orders of the portfolio, which
 //   the deadline may cut short (a pass cut short is dropped).
@@ -28,7 +30,7 @@ import { Placer } from '../engine/placer';
 import type { PreparedRegion } from '../engine/prepared';
 import { anchoredSweepPlace, sweepPlace } from '../engine/sweep';
 import type { StopReason } from '../problem/problem';
-import { FITS, ORDERS, peakOf, smallest, type Candidate } from './candidates';
+import { FITS, ORDERS, peakOf, runBaselines, smallest, type Candidate } from './candidates';
 import type { SearchBudget } from './search-budget';
 import type { RegionContext, Strategy, StrategyOutcome } from './strategy';
 
@@ -58,20 +60,16 @@ export function planLarge(baselines: readonly Strategy[], prep: PreparedRegion, 
     const offsets = sweep();
     if (offsets !== undefined) candidates.push({ offsets, peak: peakOf(prep, offsets), source: 'best' });
   }
-  for (const strategy of byLikelyWinner(baselines)) {
-    if (atBound()) break;
-    if (strategy === naive) continue;
-    const { offsets } = strategy.plan(prep, context);
-    candidates.push({ offsets, peak: peakOf(prep, offsets), source: strategy.name });
-  }
+  const sweepCount = candidates.length;
+  const baselined = runBaselines(byLikelyWinner(baselines).filter((s) => s !== naive), prep, context, candidates);
   let winner = smallest(candidates);
   let stoppedBy: StopReason = 'done';
   if (winner.peak > lowerBound && budget.timed) [winner, stoppedBy] = passesWithin(prep, context, budget, winner);
   const proven = winner.peak <= lowerBound;
   return {
     offsets: winner.offsets,
-    placements: prep.freeItems.length * candidates.length,
-    attempts: candidates.length,
+    placements: prep.freeItems.length * sweepCount + baselined.placements,
+    attempts: candidates.length + baselined.dropped,
     improvements: 0,
     stoppedBy: proven ? 'optimal' : stoppedBy,
     proven,

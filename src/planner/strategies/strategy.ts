@@ -69,6 +69,13 @@ export interface RegionContext {
   readonly lowerBound: number; // no placement of the region peaks lower
   readonly peakStep?: number; // the first step where the lower bound is reached, when the caller has it
   readonly options: PlanOptions;
+  /**
+   * A portfolio running this strategy as a baseline already holds a plan
+   * peaking here: a greedy pass may stop once its own peak reaches it (its
+   * peak only grows as it places, and the earlier plan wins a tie), and
+   * report `dropped`. Absent: every strategy runs in full.
+   */
+  readonly dropAt?: number;
 }
 
 /** A strategy's plan for one region: a base offset per item, and how it got there. */
@@ -80,6 +87,7 @@ export interface StrategyOutcome {
   readonly stoppedBy: StopReason;
   readonly proven: boolean; // an exhaustive search showed no lower peak exists
   readonly winner?: string; // a portfolio's kept candidate: a strategy's name, or its own name
+  readonly dropped?: boolean; // stopped once its peak reached context.dropAt: offsets incomplete, and the plan could not have won
 }
 
 /** A placement strategy, as listed in STRATEGIES. */
@@ -89,16 +97,40 @@ export interface Strategy {
   plan(prep: PreparedRegion, context: RegionContext): StrategyOutcome;
 }
 
-/** Places the items in `order` one by one with `fit`; the whole of the simple strategies. */
-export function runGreedy(prep: PreparedRegion, order: Int32Array, fit: Fit): StrategyOutcome {
+/**
+ * Places the items in `order` one by one with `fit`; the whole of the simple
+ * strategies. Stops, dropped, once the peak reaches `dropAt` (see RegionContext).
+ */
+export function runGreedy(prep: PreparedRegion, order: Int32Array, fit: Fit, dropAt = Number.POSITIVE_INFINITY): StrategyOutcome {
   const placer = new Placer(prep);
-  placer.placeAll(order, fit);
-  return {
+  return placeInOrder(placer, order, (item) => placer.place(item, fit), dropAt);
+}
+
+/**
+ * Puts every item of `order` where `place` says (it must also set it on
+ * `placer`), one by one, as long as the peak stays below `dropAt`; the
+ * outcome of a greedy pass.
+ */
+export function placeInOrder(placer: Placer, order: Int32Array, place: (item: number) => number, dropAt: number): StrategyOutcome {
+  const { itemExtent } = placer.prep;
+  let top = placer.peak(); // the fixed items
+  const outcome = (placements: number, dropped: boolean): StrategyOutcome => ({
     offsets: placer.offsets,
-    placements: placer.placements,
+    placements,
     attempts: 1,
     improvements: 0,
     stoppedBy: 'done',
     proven: false,
-  };
+    ...(dropped && { dropped }),
+  });
+  if (top >= dropAt) return outcome(0, true);
+  for (let k = 0; k < order.length; k++) {
+    const item = order[k]!;
+    const end = place(item) + itemExtent[item]!;
+    if (itemExtent[item]! > 0 && end > top) {
+      top = end;
+      if (top >= dropAt) return outcome(k + 1, true);
+    }
+  }
+  return outcome(order.length, false);
 }

@@ -12,10 +12,10 @@
 
 import { orderItems } from '../../engine/orders';
 import type { PreparedRegion } from '../../engine/prepared';
-import { runGreedy, type Strategy, type StrategyOutcome } from '../strategy';
+import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
 
-function planBestFit(prep: PreparedRegion): StrategyOutcome {
-  return runGreedy(prep, orderItems(prep, 'size'), 'best');
+function planBestFit(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcome {
+  return runGreedy(prep, orderItems(prep, 'size'), 'best', dropAt);
 }
 
 /** TFLite's greedy by size with best fit. */

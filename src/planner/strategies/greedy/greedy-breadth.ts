@@ -13,10 +13,10 @@
 
 import { orderItems } from '../../engine/orders';
 import type { PreparedRegion } from '../../engine/prepared';
-import { runGreedy, type Strategy, type StrategyOutcome } from '../strategy';
+import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
 
-function planGreedyBreadth(prep: PreparedRegion): StrategyOutcome {
-  return runGreedy(prep, orderItems(prep, 'breadth'), 'best');
+function planGreedyBreadth(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcome {
+  return runGreedy(prep, orderItems(prep, 'breadth'), 'best', dropAt);
 }
 
 /** TFLite GPU's greedy by breadth, best fit. */

@@ -26,7 +26,7 @@
 import { Placer } from '../../engine/placer';
 import { alignBase, type PreparedRegion } from '../../engine/prepared';
 import { regionOf, type PlanBuffer, type PlacementProblem } from '../../problem/problem';
-import type { Strategy, StrategyOutcome } from '../strategy';
+import { placeInOrder, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
 
 /** M1's placement order of the free items: size descending, then first step, then index. */
 export function m1Order(prep: PreparedRegion): Int32Array {
@@ -35,11 +35,14 @@ export function m1Order(prep: PreparedRegion): Int32Array {
 }
 
 /** How it works: see the module header. */
-function planM1(prep: PreparedRegion): StrategyOutcome {
+function planM1(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcome {
   const placer = new Placer(prep);
-  const order = m1Order(prep);
-  for (const item of order) placer.set(item, placer.lowestClear(item));
-  return { offsets: placer.offsets, placements: order.length, attempts: 1, improvements: 0, stoppedBy: 'done', proven: false };
+  const place = (item: number) => {
+    const base = placer.lowestClear(item);
+    placer.set(item, base);
+    return base;
+  };
+  return placeInOrder(placer, m1Order(prep), place, dropAt ?? Number.POSITIVE_INFINITY);
 }
 
 /** M1, conflict-aware greedy placement with memory sharing (METHODS.md M1). */

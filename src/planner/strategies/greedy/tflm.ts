@@ -12,7 +12,7 @@
 // - Alias groups move as one item; offsets are aligned up to each item's alignment.
 
 import type { PreparedRegion } from '../../engine/prepared';
-import { runGreedy, type Strategy, type StrategyOutcome } from '../strategy';
+import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
 
 /** TFLite Micro's order: size descending, the later-added buffer first among equal sizes. */
 export function tflmOrder(prep: PreparedRegion): Int32Array {
@@ -20,8 +20,8 @@ export function tflmOrder(prep: PreparedRegion): Int32Array {
   return prep.freeItems.slice().sort((a, b) => size[b]! - size[a]! || b - a);
 }
 
-function planTflm(prep: PreparedRegion): StrategyOutcome {
-  return runGreedy(prep, tflmOrder(prep), 'first');
+function planTflm(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcome {
+  return runGreedy(prep, tflmOrder(prep), 'first', dropAt);
 }
 
 /** TensorFlow Lite Micro's greedy planner: by size, first fit. */

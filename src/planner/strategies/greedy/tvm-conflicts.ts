@@ -12,7 +12,7 @@
 
 import { itemDegrees } from '../../engine/degrees';
 import type { PreparedRegion } from '../../engine/prepared';
-import { runGreedy, type Strategy, type StrategyOutcome } from '../strategy';
+import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
 
 /** TVM's order: conflicts descending, size descending, name descending, id. */
 export function tvmConflictsOrder(prep: PreparedRegion): Int32Array {
@@ -23,8 +23,8 @@ export function tvmConflictsOrder(prep: PreparedRegion): Int32Array {
   return prep.freeItems.slice().sort((a, b) => degree[b]! - degree[a]! || size[b]! - size[a]! || byName(a, b) || a - b);
 }
 
-function planTvmConflicts(prep: PreparedRegion): StrategyOutcome {
-  return runGreedy(prep, tvmConflictsOrder(prep), 'above');
+function planTvmConflicts(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcome {
+  return runGreedy(prep, tvmConflictsOrder(prep), 'above', dropAt);
 }
 
 /** TVM USMP's greedy by conflicts, no gap filling. */

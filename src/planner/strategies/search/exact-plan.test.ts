@@ -53,7 +53,7 @@ describe('the anytime exact search', () => {
       for (const b of problem.buffers) if (b.fixedOffset !== undefined) expect(plan.offsets[b.id]).toBe(b.fixedOffset);
       expect(validatePlan(problem, plan).violations).toEqual([]);
     }
-  });
+  }, 180_000); // about 190 plans with best's default budget: 20-50 s on two busy cores
 
   it('never returns a plan above the portfolio, and its plans are valid', () => {
     fc.assert(
