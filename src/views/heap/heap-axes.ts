@@ -4,6 +4,7 @@
 
 import { axisBottom, axisLeft, format, select, type ZoomTransform } from 'd3';
 import { formatBytes } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
 import { peakText } from '../plan-words';
 import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
@@ -42,7 +43,7 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
     g.select('text.heap-lane-label')
       .attr('x', layout.plot.left + 4)
       .attr('y', layout.plot.top + t.applyY(box.top) - 4)
-      .text(`${info.name} · peak ${peakText(info.peak, data.plan.complete)} · lower bound ${formatBytes(info.lowerBound)}`);
+      .text(`${shortName(info.name)} · peak ${peakText(info.peak, data.plan.complete)} · lower bound ${formatBytes(info.lowerBound)}`);
   });
   const ticks = Math.max(2, Math.floor(layout.plot.width / 70));
   const integerTicks = scales.x.ticks(ticks).filter((v) => Number.isInteger(v));

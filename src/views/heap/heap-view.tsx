@@ -17,6 +17,7 @@ import { bufferAt } from './hit-test';
 import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
 import { useZoom } from '../use-zoom';
+import { shortName } from '../../shared/short-name';
 
 /** Props of HeapView. */
 export interface HeapViewProps {
@@ -269,7 +270,7 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
       <ul className="visually-hidden" aria-label="Memory regions drawn" data-testid="heap-lanes">
         {data.lanes.map((lane) => (
           <li key={lane.name} data-testid="heap-lane" data-region={lane.name} data-buffers={lane.buffers} data-peak={lane.peak}>
-            {lane.name}: {lane.buffers} buffers, peak {data.plan.complete ? '' : 'at least '}
+            {shortName(lane.name)}: {lane.buffers} buffers, peak {data.plan.complete ? '' : 'at least '}
             {lane.peak} bytes, lower bound {lane.lowerBound} bytes
           </li>
         ))}
