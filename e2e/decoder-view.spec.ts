@@ -99,6 +99,40 @@ test('after Expand all, Fit shows the top of the 80-layer decoder with labels th
   await snap(page, 'decoder-search-layers-40-mlp');
 });
 
+test('at 1600×1000, Fit after Expand all cuts no box at the pane\'s sides, leaves the margin, and keeps the boxes out from under the minimap', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDecoder(page);
+  await graphAction(page, 'graph-expand-all');
+  await graphSettled(page);
+  await page.getByTestId('graph-fit').click();
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  const seen = await page.evaluate(() => {
+    const v = document.querySelector('[data-testid="graph-view"]')!.getBoundingClientRect();
+    const m = document.querySelector('[data-testid="graph-minimap"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid="graph-svg"] [data-box]')]
+      .map((el) => {
+        const shape = el.querySelector(':scope > .g-box, :scope > .g-group-frame') ?? el;
+        const b = shape.getBoundingClientRect();
+        return { id: el.getAttribute('data-box')!, leaf: el.classList.contains('gbox'), left: b.left - v.left, right: b.right - v.left, top: b.top - v.top, bottom: b.bottom - v.top, underMinimap: b.left < m.right && b.right > m.left && b.top < m.bottom && b.bottom > m.top };
+      })
+      .filter((b) => b.right > 0 && b.left < v.width && b.bottom > 0 && b.top < v.height && b.right - b.left < v.width - 16)
+      .map((b) => ({ ...b, width: v.width, height: v.height }));
+  });
+  // The boxes of the first screen (wholly within its height) are whole, 8 px in from the sides, or out of view.
+  const first = seen.filter((b) => b.top >= 0 && b.bottom <= b.height);
+  expect(first.length).toBeGreaterThanOrEqual(6);
+  for (const b of first) {
+    expect(b.left, `${b.id} cut at the left edge`).toBeGreaterThanOrEqual(7);
+    expect(b.right, `${b.id} cut at the right edge`).toBeLessThanOrEqual(b.width - 7);
+  }
+  expect(first.some((b) => b.id.startsWith('in:'))).toBe(true);
+  // No box narrower than the pane, whole or reaching below, lies under the minimap.
+  expect(seen.filter((b) => b.leaf && b.underMinimap).map((b) => b.id)).toEqual([]);
+  expect(seen.filter((b) => !b.leaf && b.underMinimap).map((b) => b.id)).toEqual([]);
+  await snap(page, 'decoder-expanded-fit-1600x1000');
+});
+
 const SHOTS = process.env.HEAPSCOPE_DECODER_SHOTS !== undefined;
 const SHOTS_DIR = '/tmp/shots-decoder';
 

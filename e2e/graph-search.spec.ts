@@ -9,7 +9,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel } from '../src/model/testing/llama-model';
 import { branchModel } from './assumption-models';
-import { graphSettled, openDropped, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphSettled, openDecoder, openDropped, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
@@ -106,3 +106,53 @@ test('search finds the nodes inside an If, shows the body that holds the match a
   await expect(page.getByTestId('selection-details')).toContainText('vad/If_0');
 });
 
+
+test('on the 80-layer decoder, the current match of "layers.40/mlp" wears its own colour and a ring, the other matches keep their outline', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDecoder(page);
+  const field = page.getByTestId('graph-search');
+  const count = page.getByTestId('graph-search-count');
+  await field.fill('layers.40/mlp');
+  await expect(count).toHaveText('–/14');
+  const pane = page.getByTestId('graph-svg');
+  const current = pane.locator('[data-search="current"]');
+  const matches = pane.locator('[data-search="match"]');
+  // The group first, then the nodes inside it: the current one is marked so on a group and on a node.
+  for (const step of ['1/14', '2/14', '3/14']) {
+    await field.press('Enter');
+    await expect(count).toHaveText(step);
+    await expect(pane).not.toHaveAttribute('data-moving', 'true');
+    await expect(current).toHaveCount(1);
+    await expect(current.getByTestId('graph-current-ring')).toHaveCount(1);
+    await expect(pane.getByTestId('graph-current-ring')).toHaveCount(1);
+  }
+  // At 3/14 the group is open: the other matches of it are drawn, each outlined as a match.
+  await expect.poll(() => matches.count()).toBeGreaterThanOrEqual(3);
+  await graphSettled(page);
+  const outline = (el: Element) => {
+    const shape = el.querySelector(':scope > .g-box, :scope > .g-group-frame')!;
+    const style = getComputedStyle(shape);
+    return { stroke: style.stroke, width: Number.parseFloat(style.strokeWidth) * Number(document.querySelector('[data-testid="graph-svg"]')!.getAttribute('data-scale')) };
+  };
+  const mine = await current.evaluate(outline);
+  const theirs = await matches.first().evaluate(outline);
+  const plain = await pane.locator('.gbox:not([data-search])').first().evaluate(outline);
+  expect(theirs.stroke).not.toBe(plain.stroke);
+  expect(mine.stroke).not.toBe(theirs.stroke);
+  expect(mine.width).toBeGreaterThan(theirs.width);
+  // The ring stands clear of the box on every side, on screen.
+  const [ring, box] = await current.evaluate((el) => [el.querySelector(':scope > .g-current-ring')!, el.querySelector(':scope > .g-box, :scope > .g-group-frame')!].map((e) => {
+    const r = e.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  }));
+  expect(box!.left - ring!.left).toBeGreaterThanOrEqual(3);
+  expect(box!.top - ring!.top).toBeGreaterThanOrEqual(3);
+  expect(ring!.right - box!.right).toBeGreaterThanOrEqual(3);
+  expect(ring!.bottom - box!.bottom).toBeGreaterThanOrEqual(3);
+  await snap(page, 'search-current-match-1600x1000');
+  // Leaving the search takes the marks away.
+  await field.press('Escape');
+  await expect(pane.locator('[data-search]')).toHaveCount(0);
+  await expect(pane.getByTestId('graph-current-ring')).toHaveCount(0);
+});

@@ -195,3 +195,40 @@ test.describe('growth view', () => {
     expect(curve.points.at(-1)?.value).toBe(2 ** 20);
   });
 });
+
+test('with the Growth pane open at 1280×720 the graph toolbar keeps one row and its Find field room for ten characters; previous, next and Fit are in the More menu', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await expect(page.getByTestId('growth-pane')).toBeVisible();
+  const field = page.getByTestId('graph-search');
+  await field.fill('clip');
+  await expect(page.getByTestId('graph-search-count')).toHaveText(/^–\/\d+$/);
+  const row = await page.locator('.graph-toolbar').evaluate((bar) => {
+    const input = bar.querySelector<HTMLInputElement>('[data-testid="graph-search"]')!;
+    const context = document.createElement('canvas').getContext('2d')!;
+    const style = getComputedStyle(input);
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const inner = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    const shown = [...bar.children].map((e) => e.getBoundingClientRect()).filter((b) => b.width > 1 && b.height > 1);
+    const boxes = [...bar.querySelectorAll('input, button')].map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+    const overlaps = boxes.some((a, i) => boxes.slice(i + 1).some((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1));
+    const own = bar.getBoundingClientRect();
+    return { inner, ten: context.measureText('0'.repeat(10)).width, tops: shown.map((b) => Math.round(b.top + b.height / 2)), overlaps, right: Math.max(...boxes.map((b) => b.right)), barRight: own.right, height: own.height };
+  });
+  expect(row.inner).toBeGreaterThanOrEqual(row.ten);
+  expect(row.overlaps).toBe(false);
+  expect(row.right).toBeLessThanOrEqual(row.barRight);
+  expect(row.height).toBeLessThanOrEqual(40);
+  expect(Math.max(...row.tops) - Math.min(...row.tops)).toBeLessThanOrEqual(2);
+  await snap(page, 'growth-open-graph-toolbar-1280x720');
+  // What left the row is in the menu.
+  await page.getByTestId('graph-more').click();
+  await page.getByTestId('graph-menu-next').click();
+  await expect(page.getByTestId('graph-search-count')).toHaveText(/^1\/\d+$/);
+  await expect(page.locator('[data-testid="graph-svg"] [data-search="current"]')).toHaveCount(1);
+  await page.getByTestId('graph-more').click();
+  await page.getByTestId('graph-menu-fit').click();
+  await expect(page.getByTestId('graph-more-menu')).toBeHidden();
+});

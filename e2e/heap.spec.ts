@@ -121,3 +121,29 @@ test('the dark colour scheme draws the heap on a dark background', async ({ page
   await heapDrawn(page);
   await snap(page, 'heap-dark');
 });
+
+test('at 1280×720 the lane title reads whole inside the diagram and the "0 B" tick label is not clipped', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await waitForPlan(page);
+  await heapDrawn(page);
+  const view = page.getByTestId('heap-view');
+  const label = view.locator('text.heap-lane-label').first();
+  await expect(label).toContainText(/^ram · peak \S+ \S+ · (lower )?bound \S+ \S+$/);
+  const facts = await view.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const title = el.querySelector('text.heap-lane-label')!.getBoundingClientRect();
+    const svg = el.querySelector('svg.heap-overlay')!.getBoundingClientRect();
+    const clip = el.querySelector('svg.heap-overlay clipPath rect')!;
+    const clipTop = svg.top + Number(clip.getAttribute('y'));
+    const clipBottom = clipTop + Number(clip.getAttribute('height'));
+    const zero = [...el.querySelectorAll('svg.heap-overlay .tick text')].find((t) => t.textContent === '0 B')!.getBoundingClientRect();
+    return { left: box.left, right: box.right, titleLeft: title.left, titleRight: title.right, clipTop, clipBottom, zeroTop: zero.top, zeroBottom: zero.bottom };
+  });
+  expect(facts.titleLeft).toBeGreaterThanOrEqual(facts.left);
+  expect(facts.titleRight).toBeLessThanOrEqual(facts.right);
+  // The lowest lane's 0 B sits on the plot's bottom edge: its label, above and below it, lies inside the clip.
+  expect(facts.zeroTop).toBeGreaterThanOrEqual(facts.clipTop);
+  expect(facts.zeroBottom).toBeLessThanOrEqual(facts.clipBottom + 0.5);
+  await snap(page, 'heap-lane-title-1280x720');
+});

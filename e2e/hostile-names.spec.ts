@@ -3,9 +3,13 @@
 // well-formed XML and the PNG export works), and a 1 MB name (cut, with the
 // whole text on demand).
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
+import { titleText } from '../src/shared/short-name';
 import { controlNamesModel, longDimModel, longNamesModel, prototypeNamesModel } from '../src/model/testing/hostile-models';
 import { dropFile, openDropped, snap, summary, waitForModel, waitForPlan, test, showTensorTable } from './fixtures';
 
@@ -158,4 +162,53 @@ test('a 1 MB symbolic dim name is cut in the dims panel and the banner, and the 
   await dim.locator('input').fill('4');
   await expect.poll(async () => (await summary(page)).peak).toBe(before * 4);
   expect(await unboundedText(page, 1100)).toEqual([]);
+});
+
+/** `value` with every string equal to `from` replaced by `to`, at any depth. */
+function renamed(value: unknown, from: string, to: string): unknown {
+  if (value === from) return to;
+  if (Array.isArray(value)) return value.map((v) => renamed(v, from, to));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, from, to)]));
+  return value;
+}
+
+test('a saved plan with a long model name and a long region name holding markup shows both cut, whole in a title, as text', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-names-')), 'long.plan.json');
+  expect(runCli(['plan', 'public/sample.onnx', '--save', path], { out: () => undefined, err: () => undefined })).toBe(0);
+  const model = `<img src=x onerror="document.body.dataset.owned=1">${'model-name-'.repeat(400)}.onnx`;
+  const region = `<b>sram</b>${'-region'.repeat(300)}`;
+  const doc = renamed(JSON.parse(readFileSync(path, 'utf8')), 'ram', region) as { model: string };
+  doc.model = model;
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, 'long.plan.json', Buffer.from(JSON.stringify(doc)));
+  const facts = page.getByTestId('compare-dialog').getByTestId('saved-plan-facts');
+  await expect(facts).toBeVisible();
+  // Markup in a name is text: no element made of it, no script run.
+  await expect(facts.locator('img, b')).toHaveCount(0);
+  expect(await page.evaluate(() => document.body.dataset.owned)).toBeUndefined();
+  const shown = await facts.evaluate((el) => ({ width: el.clientWidth, scroll: el.scrollWidth }));
+  expect(shown.scroll).toBeLessThanOrEqual(shown.width + 1);
+  for (const [name, cell] of [
+    [model, facts.getByTestId('saved-plan-model')],
+    [region, facts.getByTestId('saved-plan-region')],
+    [model, page.getByTestId('compare-label-a')],
+  ] as const) {
+    await expect(cell).toHaveAttribute('title', titleText(name));
+    const text = await cell.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      const host = el.closest('[data-testid="compare-dialog"]')!.getBoundingClientRect();
+      return { text: el.textContent ?? '', overflow: style.textOverflow, wrap: style.whiteSpace, lines: box.height / Number.parseFloat(style.lineHeight === 'normal' ? style.fontSize : style.lineHeight), right: box.right, hostRight: host.right };
+    });
+    expect(text.text.startsWith(name.slice(0, 20))).toBe(true);
+    expect(text.text.length).toBeLessThanOrEqual(121);
+    expect(text.overflow).toBe('ellipsis');
+    expect(text.wrap).toBe('nowrap');
+    expect(text.lines).toBeLessThan(1.8);
+    expect(text.right).toBeLessThanOrEqual(text.hostRight + 1);
+  }
+  expect(await unboundedText(page, 1100)).toEqual([]);
+  await snap(page, 'saved-plan-long-names');
 });

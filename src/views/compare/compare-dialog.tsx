@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText } from '../plan-words';
+import { shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { signedBytes } from './compare-scale';
@@ -91,8 +92,8 @@ function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: 
   return (
     <p className="compare-summary" data-testid={`compare-summary-${side}`} data-peak={plan.file.plan.peak}>
       <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span>
-      <span className="compare-label" title={plan.label}>
-        {plan.label}
+      <span className="compare-label" title={titleText(plan.label)} data-testid={`compare-label-${side}`}>
+        {shortName(plan.label)}
       </span>
       <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
       <button type="button" className="chip" onClick={save} title={`Save ${side.toUpperCase()} as a plan file (a side of heapscope diff)`} data-testid={`compare-save-${side}`}>

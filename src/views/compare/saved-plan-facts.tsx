@@ -1,8 +1,11 @@
 // The numbers of a saved plan shown alone: what it was made from and for, its
-// peak and lower bound per region, and its fusion units, as saved.
+// peak and lower bound per region, and its fusion units, as saved. Names come
+// from the file, which anyone may have written: each is shown as text, cut to
+// one line with an ellipsis, whole (up to TITLE_CHARS) in its title.
 
 import type { PlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
+import { shortName, titleText } from '../../shared/short-name';
 import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 
@@ -14,10 +17,10 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
   return (
     <div className="diff-view" data-testid="saved-plan-facts">
       <section aria-labelledby="saved-plan-title">
-        <h3 id="saved-plan-title" className="diff-title">
-          {file.model}
+        <h3 id="saved-plan-title" className="diff-title saved-plan-name" title={titleText(file.model)} data-testid="saved-plan-model">
+          {shortName(file.model)}
         </h3>
-        <dl className="tool-grid">
+        <dl className="tool-grid saved-plan-grid">
           <dt>peak</dt>
           <dd>
             {peakText(plan.peak, complete)} ({plan.peak.toLocaleString('en-US')} B){complete ? '' : ', a lower estimate: some sizes were unknown'}
@@ -27,11 +30,11 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
             {formatBytes(plan.lowerBound)} ({plan.lowerBound.toLocaleString('en-US')} B)
           </dd>
           <dt>target</dt>
-          <dd>{settings.target === plan.target ? plan.target : `${settings.target} (${plan.target})`}</dd>
+          <OneLine text={settings.target === plan.target ? plan.target : `${settings.target} (${plan.target})`} />
           <dt>strategy</dt>
-          <dd>{plan.strategy}</dd>
+          <OneLine text={plan.strategy} />
           <dt>dims</dt>
-          <dd>{dims.length === 0 ? 'none' : dims.map(([k, v]) => `${k}=${v}`).join(', ')}</dd>
+          <dd>{dims.length === 0 ? 'none' : dims.map(([k, v]) => `${shortName(k, 40)}=${v}`).join(', ')}</dd>
           <dt>buffers</dt>
           <dd>{plan.buffers.length.toLocaleString('en-US')}</dd>
           <dt>fusion units</dt>
@@ -45,7 +48,9 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
         <DataTable className="diff-table" columns={['region', 'peak', 'lower bound']}>
           {plan.regions.map((r) => (
             <tr key={r.name}>
-              <td>{r.name}</td>
+              <td title={titleText(r.name)} data-testid="saved-plan-region">
+                {shortName(r.name)}
+              </td>
               <td>{peakText(r.peak, complete)}</td>
               <BytesCell bytes={r.lowerBound} />
             </tr>
@@ -53,5 +58,14 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
         </DataTable>
       </section>
     </div>
+  );
+}
+
+/** A value of the facts on one line, cut with an ellipsis, whole in its title. */
+function OneLine({ text }: { readonly text: string }) {
+  return (
+    <dd className="saved-plan-name" title={titleText(text)}>
+      {shortName(text)}
+    </dd>
   );
 }

@@ -2,6 +2,9 @@
 // share one row in a 250-pixel pane (1280×720): the rarer ones (Collapse all,
 // Expand all, Constants) behind a "More" button that opens a small menu, and
 // Fit as an icon, last, so Tab goes from it to the skip link and the graph.
+// In a narrower toolbar (the Growth pane open beside it) the search's
+// previous/next and Fit move into that menu, so the search field keeps room
+// for ten characters (graph.css, container graph-toolbar).
 
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
 
@@ -9,17 +12,19 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent 
 export interface GraphActionsProps {
   readonly groups: boolean; // the graph has groups to collapse and expand
   readonly constants: boolean | undefined; // whether constant nodes are shown; undefined when the model has none
+  readonly matches: boolean; // the search has matches to step through
   readonly onSetAll: (collapse: boolean) => void;
   readonly onConstants: () => void;
+  readonly onStepMatch: (delta: 1 | -1) => void;
   readonly onFit: () => void;
 }
 
 /** The "More" menu and the Fit button. */
-export function GraphActions({ groups, constants, onSetAll, onConstants, onFit }: GraphActionsProps) {
+export function GraphActions(props: GraphActionsProps) {
   return (
     <div className="graph-actions">
-      {(groups || constants !== undefined) && <MoreMenu groups={groups} constants={constants} onSetAll={onSetAll} onConstants={onConstants} />}
-      <button type="button" className="button button-small button-quiet graph-icon-button" onClick={onFit} aria-label="Fit" title="Fit the whole graph, or its top at a readable scale when it is too large to read whole (0)" data-testid="graph-fit">
+      <MoreMenu {...props} />
+      <button type="button" className="button button-small button-quiet graph-icon-button graph-wide-only" onClick={props.onFit} aria-label="Fit" title="Fit the whole graph, or its top at a readable scale when it is too large to read whole (0)" data-testid="graph-fit">
         <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
           <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -29,7 +34,7 @@ export function GraphActions({ groups, constants, onSetAll, onConstants, onFit }
 }
 
 /** A disclosure button and the menu of group and constant toggles it opens. */
-function MoreMenu({ groups, constants, onSetAll, onConstants }: Omit<GraphActionsProps, 'onFit'>) {
+function MoreMenu({ groups, constants, matches, onSetAll, onConstants, onStepMatch, onFit }: GraphActionsProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -47,14 +52,16 @@ function MoreMenu({ groups, constants, onSetAll, onConstants }: Omit<GraphAction
     setOpen(false);
     button.current?.focus();
   };
+  // Without groups or constants the menu holds only what a narrow toolbar moves into it.
+  const narrowOnly = !groups && constants === undefined;
   return (
-    <div className="graph-more" ref={root} onKeyDown={onKeyDown}>
+    <div className={narrowOnly ? 'graph-more graph-narrow-only' : 'graph-more'} ref={root} onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
         className="button button-small button-quiet graph-icon-button"
         aria-label="More graph actions"
-        title="Collapse or expand all groups, show constants"
+        title="Collapse or expand all groups, show constants; in a narrow pane also previous and next match and Fit"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
@@ -67,6 +74,15 @@ function MoreMenu({ groups, constants, onSetAll, onConstants }: Omit<GraphAction
         </svg>
       </button>
       <div id={id} className="graph-more-menu" hidden={!open} data-testid="graph-more-menu">
+        <button type="button" className="button button-small button-quiet graph-narrow-only" disabled={!matches} onClick={() => run(() => onStepMatch(-1))} data-testid="graph-menu-prev">
+          Previous match <kbd>⇧↵</kbd>
+        </button>
+        <button type="button" className="button button-small button-quiet graph-narrow-only" disabled={!matches} onClick={() => run(() => onStepMatch(1))} data-testid="graph-menu-next">
+          Next match <kbd>↵</kbd>
+        </button>
+        <button type="button" className="button button-small button-quiet graph-narrow-only" onClick={() => run(onFit)} data-testid="graph-menu-fit">
+          Fit <kbd>0</kbd>
+        </button>
         {groups && (
           <>
             <button type="button" className="button button-small button-quiet" onClick={() => run(() => onSetAll(true))} data-testid="graph-collapse-all">

@@ -20,7 +20,7 @@ import { collapsedIds, collapsedOfView, viewOfCollapsed } from './groups/group-v
 import type { GraphCluster } from './groups/clusters';
 import type { GraphItem, GraphLayoutInput, GraphToggles } from './layout/layout-input';
 import { matchBox } from './search/search';
-import { GraphSearch } from './search/search-box';
+import { GraphSearch, type GraphSearchHandle } from './search/search-box';
 import { useStepToMatch, type SearchState } from './search/search-step';
 import { LayoutStatus, useReportPending } from './graph-status';
 import { GraphView, type GraphViewHandle } from './view/graph-view';
@@ -123,6 +123,7 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
 
   const facts = useMemo(() => nodeFacts(model, plan), [model, plan]);
   const [search, setSearch] = useState<SearchState>({ matches: [], current: undefined });
+  const searchBox = useRef<GraphSearchHandle>(null);
   const marks = useMarks(model, plan, selection, shown?.input, search);
   const onStep = useStepToMatch({ model, plan, clusters: layout.input.clusters, collapsed: toggles.collapsed, bodies: toggles.bodies, setToggles, setAnchor, view, input: shown?.input, settled: layout.status === 'ready' });
   const focus = marks.focus;
@@ -144,8 +145,16 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   return (
     <>
       <Toolbar>
-        <GraphSearch model={model} clusters={layout.input.clusters} onChange={(matches, current) => setSearch({ matches, current })} onStep={onStep} />
-        <GraphActions groups={clusters.length > 0} constants={hasConstants ? toggles.constants === true : undefined} onSetAll={setAll} onConstants={showConstants} onFit={() => view.current?.fit()} />
+        <GraphSearch model={model} clusters={layout.input.clusters} onChange={(matches, current) => setSearch({ matches, current })} onStep={onStep} handle={searchBox} />
+        <GraphActions
+          groups={clusters.length > 0}
+          constants={hasConstants ? toggles.constants === true : undefined}
+          matches={search.matches.length > 0}
+          onSetAll={setAll}
+          onConstants={showConstants}
+          onStepMatch={(delta) => searchBox.current?.step(delta)}
+          onFit={() => view.current?.fit()}
+        />
       </Toolbar>
       <LayoutStatus layout={layout} nodes={model.nodes.length} />
       <a className="graph-skip" href="#heap-title" onClick={skipToHeap} data-testid="graph-skip">

@@ -1,6 +1,7 @@
 // The heap diagram's SVG overlay, updated imperatively on every frame: a byte
 // axis and a name label per lane, the step axis under the live-bytes curve,
-// and the outline of the hovered buffer. React renders the empty groups once.
+// and the outline of the hovered buffer. A lane's title takes the longest
+// wording that fits (lane-title.ts). React renders the empty groups once.
 
 import { axisBottom, axisLeft, format, select, type ZoomTransform } from 'd3';
 import { formatBytes } from '../../shared/format';
@@ -8,6 +9,7 @@ import { peakText } from '../plan-words';
 import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { rectOf } from './draw-heap';
+import { fitLaneTitle, laneTitleWidth, TITLE_LEFT } from './lane-title';
 
 /** The SVG groups the overlay draws into. */
 export interface AxisGroups {
@@ -39,10 +41,12 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
       .attr('transform', `translate(${layout.plot.left},${layout.plot.top})`)
       .call(axisLeft(y).ticks(ticks).tickFormat((v) => formatBytes(Number(v))).tickSizeOuter(0));
     const info = data.lanes[lane]!;
-    g.select('text.heap-lane-label')
-      .attr('x', layout.plot.left + 4)
-      .attr('y', layout.plot.top + t.applyY(box.top) - 4)
-      .text(`${info.name} · peak ${peakText(info.peak, data.plan.complete)} · lower bound ${formatBytes(info.lowerBound)}`);
+    const label = g.select<SVGTextElement>('text.heap-lane-label').attr('x', TITLE_LEFT).attr('y', layout.plot.top + t.applyY(box.top) - 4);
+    const measure = (text: string): number => {
+      label.text(text);
+      return label.node()!.getComputedTextLength();
+    };
+    label.text(fitLaneTitle(info.name, peakText(info.peak, data.plan.complete), formatBytes(info.lowerBound), laneTitleWidth(layout), measure));
   });
   const ticks = Math.max(2, Math.floor(layout.plot.width / 70));
   const integerTicks = scales.x.ticks(ticks).filter((v) => Number.isInteger(v));

@@ -14,9 +14,11 @@ import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
 import type { HeapData } from './heap-data';
 import { baseScales, bufferWindow, heapLayout, zoomedScales, type HeapLayout, type HeapScales, type StepWindow } from './heap-geometry';
 import { bufferAt } from './hit-test';
+import { axisClip } from './lane-title';
 import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
 import { useZoom } from '../use-zoom';
+import { shortName } from '../../shared/short-name';
 
 /** Props of HeapView. */
 export interface HeapViewProps {
@@ -239,7 +241,7 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
       <svg className="heap-overlay" aria-hidden="true" width={size?.width ?? 0} height={size?.height ?? 0}>
         <defs>
           <clipPath id={clipId}>
-            <rect x={0} y={layout?.plot.top ?? 0} width={size?.width ?? 0} height={layout?.plot.height ?? 0} />
+            {layout !== undefined && <rect {...axisClip(layout)} data-testid="heap-axis-clip" />}
           </clipPath>
         </defs>
         <g ref={lanesGroup} clipPath={`url(#${clipId})`} />
@@ -269,7 +271,7 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
       <ul className="visually-hidden" aria-label="Memory regions drawn" data-testid="heap-lanes">
         {data.lanes.map((lane) => (
           <li key={lane.name} data-testid="heap-lane" data-region={lane.name} data-buffers={lane.buffers} data-peak={lane.peak}>
-            {lane.name}: {lane.buffers} buffers, peak {data.plan.complete ? '' : 'at least '}
+            {shortName(lane.name)}: {lane.buffers} buffers, peak {data.plan.complete ? '' : 'at least '}
             {lane.peak} bytes, lower bound {lane.lowerBound} bytes
           </li>
         ))}

@@ -258,8 +258,13 @@ export function markGraph(root: SVGGElement, marks: GraphMarks): void {
     this.classList.toggle('g-emphasized', on);
     if (on) this.dataset.emphasized = 'true';
     else delete this.dataset.emphasized;
-    this.classList.toggle('g-match', marks.matches.has(id));
-    this.classList.toggle('g-current', marks.current === id);
+    const current = marks.current === id;
+    this.classList.toggle('g-match', marks.matches.has(id) && !current);
+    this.classList.toggle('g-current', current);
+    if (current) this.dataset.search = 'current';
+    else if (marks.matches.has(id)) this.dataset.search = 'match';
+    else delete this.dataset.search;
+    markCurrent(this, current);
   });
   g.selectAll<SVGPathElement, unknown>('path.g-edge').each(function mark() {
     const carried = (this.dataset.values ?? '').split('\n');
@@ -268,4 +273,35 @@ export function markGraph(root: SVGGElement, marks: GraphMarks): void {
     const on = carried.some((v) => marks.values.has(v)) || (marks.values.size === 0 && marks.emphasized.has(from) && marks.emphasized.has(to));
     this.classList.toggle('g-emphasized', on);
   });
+}
+
+/** Space between the current match's box and the ring around it, in graph units. */
+const RING_GAP = 6;
+
+/**
+ * Puts a ring around `element` when it is the search's current match (removes
+ * it otherwise): a band a few units outside the box, drawn behind it, so the
+ * current match stands out from the other matches' outline at any zoom.
+ */
+function markCurrent(element: SVGGElement, current: boolean): void {
+  const ring = element.querySelector<SVGRectElement>(':scope > .g-current-ring');
+  if (!current) {
+    ring?.remove();
+    return;
+  }
+  if (ring !== null) return;
+  const shape = element.querySelector<SVGRectElement>(':scope > .g-box, :scope > .g-group-frame');
+  if (shape === null) return;
+  const stack = element.querySelector(':scope > .g-stack') === null ? 0 : 5; // a collapsed group's cards lie 5 units down and right
+  const width = Number(shape.getAttribute('width')) + stack;
+  const height = Number(shape.getAttribute('height')) + stack;
+  const added = select(element)
+    .insert('rect', ':first-child')
+    .attr('class', 'g-current-ring')
+    .attr('x', -RING_GAP)
+    .attr('y', -RING_GAP)
+    .attr('width', width + 2 * RING_GAP)
+    .attr('height', height + 2 * RING_GAP)
+    .attr('rx', Number(shape.getAttribute('rx') ?? 0) + RING_GAP);
+  added.attr('data-testid', 'graph-current-ring');
 }

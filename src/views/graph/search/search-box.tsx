@@ -5,7 +5,7 @@
 // the match and brings it into view. Ctrl+F and "/" focus the box while the
 // pointer is over the graph pane.
 
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { InferredModel } from '../../../model/inferred';
 import type { GraphCluster } from '../groups/clusters';
 import { searchGraph, stepMatch, type SearchMatch } from './search';
@@ -16,10 +16,17 @@ export interface GraphSearchProps {
   readonly clusters: readonly GraphCluster[]; // every group of the graph
   readonly onChange: (matches: readonly SearchMatch[], current: number | undefined) => void; // the matches and the current one
   readonly onStep: (match: SearchMatch) => void; // the user stepped to `match`
+  readonly handle?: Ref<GraphSearchHandle>; // for the graph menu's previous/next in a narrow toolbar
+}
+
+/** What the toolbar's menu can ask of the search. */
+export interface GraphSearchHandle {
+  /** Steps to the next (1) or previous (-1) match, as Enter and Shift+Enter do. */
+  step(delta: 1 | -1): void;
 }
 
 /** The search field with its match count and previous/next buttons. */
-export function GraphSearch({ model, clusters, onChange, onStep }: GraphSearchProps) {
+export function GraphSearch({ model, clusters, onChange, onStep, handle }: GraphSearchProps) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState<number | undefined>(undefined);
   const field = useRef<HTMLInputElement>(null);
@@ -35,6 +42,7 @@ export function GraphSearch({ model, clusters, onChange, onStep }: GraphSearchPr
     setCurrent(next);
     if (next !== undefined) onStep(matches[next]!);
   };
+  useImperativeHandle(handle, () => ({ step: go }));
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -74,10 +82,10 @@ export function GraphSearch({ model, clusters, onChange, onStep }: GraphSearchPr
           {spoken}
         </span>
       </div>
-      <button type="button" className="button button-small button-quiet graph-step" aria-label="Previous match (Shift+Enter)" title="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => go(-1)} data-testid="graph-search-prev">
+      <button type="button" className="button button-small button-quiet graph-step graph-wide-only" aria-label="Previous match (Shift+Enter)" title="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => go(-1)} data-testid="graph-search-prev">
         ↑
       </button>
-      <button type="button" className="button button-small button-quiet graph-step" aria-label="Next match (Enter)" title="Next match (Enter)" disabled={matches.length === 0} onClick={() => go(1)} data-testid="graph-search-next">
+      <button type="button" className="button button-small button-quiet graph-step graph-wide-only" aria-label="Next match (Enter)" title="Next match (Enter)" disabled={matches.length === 0} onClick={() => go(1)} data-testid="graph-search-next">
         ↓
       </button>
     </div>

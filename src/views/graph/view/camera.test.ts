@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { busiestCentre, covers, drawnRegion, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
+import { busiestCentre, busiestWindow, covers, drawnRegion, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };
@@ -133,5 +133,51 @@ describe('visible and drawn regions', () => {
     expect(region).toEqual({ x0: -1600, y0: -1400, x1: 4400, y1: 2200 });
     expect(covers(region, { x0: 1000, y0: 0, x1: 3000, y1: 1200 })).toBe(true);
     expect(covers(region, { x0: 3000, y0: 0, x1: 5000, y1: 1200 })).toBe(false);
+  });
+});
+
+describe('busiestWindow', () => {
+  it('puts a box at the window\'s edge and cuts none at its sides, where the most whole boxes are', () => {
+    // An input at 0..100 beside a 300-wide frame at 130..430 holding a node at 150..400; the window is 400 wide.
+    const boxes = [box('in:a', 0, 0), box('f', 130, 0, 300, 300), box('n', 150, 50, 250)];
+    // From 0 the frame is cut at 400 (2 whole, 1 cut); from 130 the frame and its node are whole and the input out.
+    expect(busiestWindow(boxes, 400, 1000, 50)).toBe(130);
+    // busiestCentre counted whole boxes only: it centred [0, 400], cutting the frame.
+    expect(busiestCentre(boxes, 400, 1000, 50)).toBe(200);
+  });
+
+  it('centres the boxes it holds when that cuts nothing more, and leaves out boxes reaching below the top', () => {
+    // Two nodes at 500..700 in a 400-wide window; a tall frame at 380..620 reaches below the top: not counted.
+    const boxes = [box('a', 500, 0, 200), box('b', 500, 60, 200), box('tall', 380, 0, 240, 5000)];
+    expect(busiestWindow(boxes, 400, 1000, 0)).toBe(400);
+  });
+});
+
+describe('fitViewCamera beside the minimap', () => {
+  it('frames the top of a long graph left of the minimap\'s corner, its first box whole at the margin', () => {
+    const chain = [0, 1, 2, 3].map((i) => box(`n${i}`, 1000, 60 + i * 86, 200));
+    const graph = { width: 2000, height: 200_000, boxes: [box('in:ids', 0, 0), ...chain] };
+    const corner = { width: 100, height: 140 };
+    const camera = fitViewCamera({ width: 500, height: 400 }, graph, corner)!;
+    expect(camera.k).toBe(LEGIBLE_FIT);
+    const shown = graph.boxes.map((b) => [b.x * camera.k + camera.x, (b.x + b.width) * camera.k + camera.x] as const).filter(([l, r]) => r > 0 && l < 500);
+    expect(shown.length).toBe(4);
+    for (const [left, right] of shown) {
+      expect(left).toBeGreaterThanOrEqual(8);
+      expect(right).toBeLessThanOrEqual(500 - 100 - 8);
+    }
+  });
+
+  it('fits a whole graph that would reach under the minimap beside or above it, whichever is larger', () => {
+    // 400 × 300 in 500 × 400 fits at 1, centred to 450 × 350: under a 100 × 100 corner. Beside it (400 wide)
+    // and above it (300 tall) both fit at 0.96; beside is taken, centred in its part.
+    const graph = { width: 400, height: 300, boxes: [box('in:x', 0, 0)] };
+    expect(fitViewCamera({ width: 500, height: 400 }, graph)).toEqual({ x: 50, y: 50, k: 1 });
+    const camera = fitViewCamera({ width: 500, height: 400 }, graph, { width: 100, height: 100 })!;
+    expect(camera.k).toBeCloseTo(0.96, 10);
+    expect(camera.x).toBeCloseTo(8, 10);
+    expect(camera.y).toBeCloseTo(56, 10);
+    // A graph clear of the corner keeps its fit.
+    expect(fitViewCamera({ width: 500, height: 400 }, { width: 100, height: 300, boxes: [] }, { width: 100, height: 100 })).toEqual(fitCamera({ width: 500, height: 400 }, { width: 100, height: 300 }));
   });
 });

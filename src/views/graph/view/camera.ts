@@ -2,7 +2,7 @@
 // in pane pixels and a scale k, so a graph point p shows at p * k + (x, y),
 // as d3-zoom's transform has it. The fit of the whole graph, the first view,
 // Fit's view (the whole graph, or its top at a legible scale when the whole
-// would be a strip of sub-pixel boxes), the move that centres a box and the part of the graph a view shows are
+// would be a strip of sub-pixel boxes, either clear of the minimap), the move that centres a box and the part of the graph a view shows are
 // computed here, pure, and tested to the pixel (graph-camera.test.ts);
 // graph-view.tsx hands them to d3-zoom.
 
@@ -86,29 +86,55 @@ export function startCamera(size: PaneSize, graph: GraphExtent): Camera | undefi
  * scale (WHOLE_FIT_FROM); a graph that only fits smaller (an expanded decoder of thousands of boxes, a
  * strip whose labels would be under a pixel) is framed from its top at
  * LEGIBLE_FIT (READABLE_FIT_SMALL in a small pane, when larger), on the
- * pane's width of that top that holds the most whole boxes, and the user pans
- * or follows the minimap from there.
+ * pane's width of that top that holds the most whole boxes and cuts none at
+ * its sides, and the user pans or follows the minimap from there. `corner`
+ * is the pane's bottom-right corner the minimap covers: the whole graph is
+ * fitted beside or above it when it would reach under it, and the top of a
+ * long graph, which reaches the pane's bottom, is framed left of it.
  */
-export function fitViewCamera(size: PaneSize, graph: GraphExtent): Camera | undefined {
+export function fitViewCamera(size: PaneSize, graph: GraphExtent, corner: PaneSize = NO_CORNER): Camera | undefined {
   const fit = fitCamera(size, graph);
-  if (fit === undefined || fit.k >= WHOLE_FIT_FROM) return fit;
+  if (fit === undefined) return undefined;
+  if (fit.k >= WHOLE_FIT_FROM) return clearOfCorner(size, graph, fit, corner);
   const legible = Math.max(size.width, size.height) < SMALL_PANE ? Math.max(LEGIBLE_FIT, READABLE_FIT_SMALL) : LEGIBLE_FIT;
-  return topCamera(size, graph, legible, 'busiest');
+  return topCamera(size, graph, legible, 'busiest', corner);
+}
+
+const NO_CORNER: PaneSize = { width: 0, height: 0 };
+
+/** `fit`, or when the fitted graph reaches under `corner`, the larger of the fits in the pane left of the corner and above it. */
+function clearOfCorner(size: PaneSize, graph: GraphExtent, fit: Camera, corner: PaneSize): Camera {
+  const right = fit.x + graph.width * fit.k;
+  const bottom = fit.y + graph.height * fit.k;
+  if (corner.width <= 0 || corner.height <= 0 || right <= size.width - corner.width || bottom <= size.height - corner.height) return fit;
+  const beside = fitCamera({ width: size.width - corner.width, height: size.height }, graph);
+  const above = fitCamera({ width: size.width, height: size.height - corner.height }, graph);
+  if (beside === undefined || above === undefined) return fit;
+  // Each is centred in its part of the pane; the other axis stays centred in the whole pane.
+  const left = { ...beside, y: (size.height - graph.height * beside.k) / 2 };
+  const top = { ...above, x: (size.width - graph.width * above.k) / 2 };
+  return left.k >= top.k ? left : top;
 }
 
 /**
  * The top of `graph` at scale `readable`, or across its whole width when
  * that is larger (at most 1); when wider than the pane, centred on its first
  * input and moved clear of the pane's edges (edge-clear.ts), or (`busiest`)
- * on the pane's width of the top that holds the most whole boxes, the one
+ * on the pane's width (less the minimap's `corner`) of the top that holds the
+ * most whole boxes and cuts none at its sides (busiestWindow), the one
  * nearest the first input among equals.
  */
-function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'first' | 'busiest' = 'first'): Camera {
+function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'first' | 'busiest' = 'first', corner: PaneSize = NO_CORNER): Camera {
   const k = Math.min(1, Math.max(readable, (FIT_FILL * size.width) / graph.width));
   const first = graph.boxes.find((b) => b.id.startsWith('in:')) ?? graph.boxes[0];
   const centred = (size.width - graph.width * k) / 2;
   if (centred >= 0) return { x: centred, y: FIRST_MARGIN, k };
   const near = first === undefined ? undefined : first.x + first.width / 2;
+  if (on === 'busiest') {
+    const span = (size.width - 2 * FIRST_MARGIN - corner.width) / k;
+    const window = busiestWindow(graph.boxes, span, (size.height - FIRST_MARGIN) / k, near ?? graph.width / 2);
+    if (window !== undefined) return { x: FIRST_MARGIN - window * k, y: FIRST_MARGIN, k };
+  }
   const busiest = on === 'busiest' ? busiestCentre(graph.boxes, (size.width - 2 * FIRST_MARGIN) / k, (size.height - FIRST_MARGIN) / k, near ?? graph.width / 2) : undefined;
   const centre = busiest ?? near;
   const onFirst = centre === undefined ? centred : size.width / 2 - centre * k;
@@ -116,6 +142,39 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'fi
   // The busiest window holds whole boxes already; moving it clear of every frame's edge could leave one box.
   if (busiest !== undefined) return { x, y: FIRST_MARGIN, k };
   return { x: clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
+}
+
+/**
+ * The left edge (graph x) of a `span`-wide window over the graph's top
+ * `depth` that holds the most boxes of that top whole less those it cuts at
+ * either side (boxes narrower than the window; a box reaching below the top
+ * is cut by the bottom edge anyway and does not count), the nearest to
+ * `near` among equals; moved to centre the boxes it holds when that scores
+ * as well. Undefined when no window holds a box. Windows tried put a box at
+ * the window's left or right edge, so the first box shown is whole.
+ */
+export function busiestWindow(boxes: readonly PlacedBox[], span: number, depth: number, near: number): number | undefined {
+  const top = boxes.reduce((y, b) => Math.min(y, b.y), Infinity);
+  const counted = boxes.filter((b) => b.y + b.height <= top + depth && b.width <= span);
+  const inside = (left: number): readonly PlacedBox[] => counted.filter((b) => b.x >= left && b.x + b.width <= left + span);
+  const score = (left: number): number => {
+    let cut = 0;
+    for (const b of counted) if (b.x < left + span && b.x + b.width > left && (b.x < left || b.x + b.width > left + span)) cut += 1;
+    return inside(left).length - cut;
+  };
+  let best: { left: number; score: number } | undefined;
+  for (const b of counted) {
+    for (const left of [b.x, b.x + b.width - span]) {
+      const value = score(left);
+      const nearer = best !== undefined && Math.abs(left + span / 2 - near) < Math.abs(best.left + span / 2 - near);
+      if (best === undefined || value > best.score || (value === best.score && nearer)) best = { left, score: value };
+    }
+  }
+  if (best === undefined) return undefined;
+  const held = inside(best.left);
+  if (held.length === 0) return best.left;
+  const centred = (Math.min(...held.map((b) => b.x)) + Math.max(...held.map((b) => b.x + b.width))) / 2 - span / 2;
+  return score(centred) >= best.score ? centred : best.left;
 }
 
 /**

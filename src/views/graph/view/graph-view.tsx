@@ -15,7 +15,7 @@ import { useZoom } from '../../use-zoom';
 import { covers, drawnRegion, fitViewCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './camera';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from '../draw/draw-graph';
 import type { GraphLayoutInput } from '../layout/layout-input';
-import { GraphMinimap, MINIMAP_MARGIN, type MinimapHandle } from './minimap';
+import { GraphMinimap, MINIMAP_MARGIN, minimapCorner, type MinimapHandle } from './minimap';
 import { navBoxes, nextBox, type ArrowKey } from './keys';
 import { overlayBoxes } from './overlays';
 import '../draw/drawing.css';
@@ -152,7 +152,8 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   const fitTransform = useCallback((): ZoomTransform | undefined => {
     const s = sizeRef.current;
-    return s === undefined ? undefined : toTransform(fitViewCamera(s, placed.current));
+    // Fit keeps the fitted graph out from under the minimap.
+    return s === undefined ? undefined : toTransform(fitViewCamera(s, placed.current, minimapCorner(placed.current, s)));
   }, []);
 
   /** The first view (camera.ts's startCamera). */

@@ -29,17 +29,32 @@ const SMALL_VIEW = { width: 300, height: 240 } as const;
 /** The corner of the view the minimap may cover (its largest size and its offset from the edges). */
 export const MINIMAP_MARGIN = { width: MAX_W + 24, height: MAX_H + 24 } as const;
 const MIN_SIDE = 36;
+/** The minimap's offset from the view's right and bottom edges (graph.css) and its border, and the gap Fit leaves beside it. */
+const INSET = 10 + 2 + 8;
+
+/** The minimap's size in CSS pixels for a graph `width` × `height`: stretched across when very tall or wide, so its shape stays visible. */
+export function minimapSize(width: number, height: number): { readonly width: number; readonly height: number } {
+  const uniform = Math.min(MAX_W / Math.max(width, 1), MAX_H / Math.max(height, 1));
+  const sx = Math.min(MAX_W / Math.max(width, 1), Math.max(uniform, MIN_SIDE / Math.max(width, 1)));
+  const sy = Math.min(MAX_H / Math.max(height, 1), Math.max(uniform, MIN_SIDE / Math.max(height, 1)));
+  return { width: Math.max(1, Math.round(width * sx)), height: Math.max(1, Math.round(height * sy)) };
+}
+
+/** The bottom-right corner of a `view` the minimap of a graph `width` × `height` covers, with a gap; none in a view too small to show it. */
+export function minimapCorner(graph: { readonly width: number; readonly height: number }, view: ElementSize): { readonly width: number; readonly height: number } {
+  if (view.width < SMALL_VIEW.width || view.height < SMALL_VIEW.height) return { width: 0, height: 0 };
+  const size = minimapSize(graph.width, graph.height);
+  return { width: size.width + INSET, height: size.height + INSET };
+}
 
 /** The minimap of a placement. */
 export function GraphMinimap({ placement, input, onNavigate, ref, view }: GraphMinimapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const { width: W, height: H } = placement;
-  const uniform = Math.min(MAX_W / Math.max(W, 1), MAX_H / Math.max(H, 1));
-  const sx = Math.min(MAX_W / Math.max(W, 1), Math.max(uniform, MIN_SIDE / Math.max(W, 1)));
-  const sy = Math.min(MAX_H / Math.max(H, 1), Math.max(uniform, MIN_SIDE / Math.max(H, 1)));
-  const width = Math.max(1, Math.round(W * sx));
-  const height = Math.max(1, Math.round(H * sy));
+  const { width, height } = minimapSize(W, H);
+  const sx = width / Math.max(W, 1);
+  const sy = height / Math.max(H, 1);
 
   const draw = useCallback(() => {
     const element = canvas.current;

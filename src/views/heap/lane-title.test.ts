@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { heapData } from './heap-data';
+import { heapLayout, MARGIN } from './heap-geometry';
+import { axisClip, fitLaneTitle, laneTitleWidth, TICK_OVERHANG, TITLE_LEFT } from './lane-title';
+import { heapBuffer, heapPlan } from '../testing/heap-plans';
+
+/** 6 px a character, as a fixed-width font would measure. */
+const chars = (text: string): number => text.length * 6;
+
+describe('fitLaneTitle', () => {
+  it('keeps every fact while it fits, then shorter words, then fewer facts', () => {
+    // "ram · peak 2.93 MiB · lower bound 2.93 MiB" is 42 characters: 252 px
+    expect(fitLaneTitle('ram', '2.93 MiB', '2.93 MiB', 252, chars)).toBe('ram · peak 2.93 MiB · lower bound 2.93 MiB');
+    expect(fitLaneTitle('ram', '2.93 MiB', '2.93 MiB', 251, chars)).toBe('ram · peak 2.93 MiB · bound 2.93 MiB');
+    expect(fitLaneTitle('ram', '2.93 MiB', '2.93 MiB', 200, chars)).toBe('ram · peak 2.93 MiB');
+    expect(fitLaneTitle('ram', '2.93 MiB', '2.93 MiB', 100, chars)).toBe('ram');
+  });
+
+  it('cuts a name too wide alone with an ellipsis to fit, and a long name in any wording', () => {
+    expect(fitLaneTitle('external-sram', '1 KiB', '1 KiB', 48, chars)).toBe('externa…');
+    expect(fitLaneTitle('external-sram', '1 KiB', '1 KiB', 1, chars)).toBe('e…');
+    const long = 'r'.repeat(5000);
+    expect(fitLaneTitle(long, '1 KiB', '1 KiB', 10_000, chars)).toBe(`${'r'.repeat(40)}… · peak 1 KiB · lower bound 1 KiB`);
+  });
+});
+
+describe('the lane title and the axis clip in a layout', () => {
+  const data = heapData(heapPlan([{ name: 'ram', peak: 100 }], [heapBuffer(0, 'ram', 0, 2, 0, 60), heapBuffer(1, 'ram', 1, 3, 60, 40)], 4));
+  const layout = heapLayout(data, 450, 420);
+
+  it('gives the title the width of the diagram but its edges, not only the plot', () => {
+    expect(laneTitleWidth(layout)).toBe(450 - TITLE_LEFT - MARGIN.right);
+    expect(laneTitleWidth(layout)).toBeGreaterThan(layout.plot.width);
+  });
+
+  it('clips the axes below the plot by a tick label\'s overhang, inside the gap above the curve', () => {
+    const clip = axisClip(layout);
+    const bottom = layout.plot.top + layout.plot.height; // the lowest lane's 0 B tick
+    expect(clip.y).toBe(layout.plot.top);
+    expect(clip.y + clip.height).toBe(bottom + TICK_OVERHANG);
+    expect(clip.y + clip.height).toBeLessThanOrEqual(layout.curve.top);
+  });
+});

@@ -1,0 +1,48 @@
+// The title over a heap lane (region name, peak, lower bound) in the longest
+// wording that fits the width it has, and where the lanes' byte axes are
+// clipped, so the label of a tick on a lane's bottom edge ("0 B") shows whole.
+// Pure: text is measured by the caller.
+
+import { shortName } from '../../shared/short-name';
+import { MARGIN, type HeapLayout, type Px } from './heap-geometry';
+
+/** Characters of a region name in a lane title before it is cut. */
+const NAME_CHARS = 40;
+/** Where a lane title starts: near the diagram's left edge, over the byte axis, so it has the plot's width and the axis's. */
+export const TITLE_LEFT: Px = 6;
+/** How far a tick label reaches past its tick: half of a 10.5 px line, and a pixel. */
+export const TICK_OVERHANG: Px = 7;
+
+/** The wordings of a lane's title, longest first: all facts, then shorter words, then fewer facts, then the name alone. */
+export function laneTitles(name: string, peak: string, bound: string): readonly string[] {
+  const n = shortName(name, NAME_CHARS);
+  return [`${n} · peak ${peak} · lower bound ${bound}`, `${n} · peak ${peak} · bound ${bound}`, `${n} · peak ${peak}`, n];
+}
+
+/**
+ * The longest wording of the title that `measure` finds no wider than
+ * `width`; when even the name alone is wider, the name cut with an ellipsis
+ * to fit (at least one character and the ellipsis).
+ */
+export function fitLaneTitle(name: string, peak: string, bound: string, width: Px, measure: (text: string) => Px): string {
+  const titles = laneTitles(name, peak, bound);
+  const fitting = titles.find((t) => measure(t) <= width);
+  if (fitting !== undefined) return fitting;
+  let [lo, hi] = [1, Math.min(name.length, NAME_CHARS)];
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(shortName(name, mid)) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return shortName(name, lo);
+}
+
+/** The width a lane title may take in a diagram laid out as `layout`. */
+export function laneTitleWidth(layout: HeapLayout): Px {
+  return Math.max(0, layout.width - TITLE_LEFT - MARGIN.right);
+}
+
+/** The rectangle the lanes' axes and titles are clipped to: the plot, and below it room for the label of a tick on its bottom edge. */
+export function axisClip(layout: HeapLayout): { readonly x: Px; readonly y: Px; readonly width: Px; readonly height: Px } {
+  return { x: 0, y: layout.plot.top, width: layout.width, height: layout.plot.height + Math.min(TICK_OVERHANG, MARGIN.curveGap) };
+}
