@@ -8,11 +8,12 @@ import { prepareRegion, type PreparedRegion } from '../../engine/prepared';
 import { groupsByRegion, resolveAliasGroups } from '../../problem/alias-groups';
 import type { PlacementProblem } from '../../problem/problem';
 import { arbitraryProblem } from '../../testing/arbitraries';
-import { peakOf } from '../candidates';
+import { peakOf, runBaselines, smallest, type Candidate } from '../candidates';
 import type { Strategy } from '../strategy';
 import { bestFit } from './best-fit';
 import { greedyBreadth } from './greedy-breadth';
 import { m1 } from './m1';
+import { naive } from './naive';
 import { tflm } from './tflm';
 import { tvmConflicts } from './tvm-conflicts';
 
@@ -49,5 +50,30 @@ describe('a greedy pass with dropAt', () => {
   it('stops, dropped, exactly when its peak would reach dropAt, and runs in full otherwise', () => {
     const problems = arbitraryProblem({ maxBuffers: 40, maxStep: 24, maxSize: 256, aliases: true, fixed: true, regions: true });
     fc.assert(fc.property(problems, fc.double({ min: 0, max: 1, noNaN: true }), dropsOnlyWhenReached), { seed: 33, numRuns: 200 });
+  });
+});
+
+describe('the baselines run with dropAt', () => {
+  it('keep the plan that running each in full keeps: the lowest, the earliest on ties', () => {
+    const problems = arbitraryProblem({ maxBuffers: 40, maxStep: 24, maxSize: 256, aliases: true, fixed: true, regions: true });
+    const order = fc.shuffledSubarray([naive, ...GREEDY], { minLength: 1 });
+    fc.assert(
+      fc.property(problems, order, (problem, baselines) => {
+        for (const prep of regions(problem)) {
+          const context = { lowerBound: 0, options: {} };
+          const full: Candidate[] = baselines.map((b) => {
+            const { offsets } = b.plan(prep, context);
+            return { offsets, peak: peakOf(prep, offsets), source: b.name };
+          });
+          const kept: Candidate[] = [];
+          const { dropped } = runBaselines(baselines, prep, context, kept);
+          expect(kept.length + dropped).toBeLessThanOrEqual(baselines.length); // fewer only once one reaches the lower bound
+          const [want, got] = [smallest(full), smallest(kept)];
+          expect(got.source).toBe(want.source);
+          expect(Array.from(got.offsets)).toEqual(Array.from(want.offsets));
+        }
+      }),
+      { seed: 33, numRuns: 200 },
+    );
   });
 });
