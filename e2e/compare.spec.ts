@@ -242,3 +242,29 @@ test('the dialog keeps the keyboard inside while open and gives focus back to th
     await expect(run).toBeFocused();
   }
 });
+
+test("every file-open control shows a focus ring when reached with Tab, as the header's Open file does", async ({ page }) => {
+  await startOnSmallModel(page, 'small.onnx');
+  await waitForPlan(page);
+  /** The box shadow of the button a file input shows as, while the input has focus. */
+  const ring = (testId: string) =>
+    page.evaluate((id) => {
+      const input = document.activeElement as HTMLInputElement;
+      if (input.type !== 'file' || (id !== null && input.dataset.testid !== id)) return `focus is on ${input.tagName} ${input.dataset.testid ?? input.id}`;
+      const label = input.closest('label') ?? document.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+      return label === null ? 'no label' : getComputedStyle(label).boxShadow;
+    }, testId);
+  await page.getByRole('button', { name: 'Open sample' }).focus();
+  await page.keyboard.press('Tab');
+  const header = await page.evaluate(() => document.activeElement?.id);
+  expect(header).toBe('open-file');
+  const shown = await page.evaluate(() => getComputedStyle(document.querySelector('label[for="open-file"]')!).boxShadow);
+  expect(shown).not.toBe('none');
+  await page.getByTestId('compare-run').focus();
+  await page.keyboard.press('Tab');
+  expect(await ring('compare-file')).toBe(shown);
+  await page.keyboard.press('Tab');
+  expect(await ring('open-saved-plan')).toBe(shown);
+  await page.getByTestId('compare-panel').scrollIntoViewIfNeeded();
+  await snap(page, 'compare-open-saved-plan-focus');
+});
