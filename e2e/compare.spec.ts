@@ -213,3 +213,58 @@ test('an empty past against a full one: the past grew from 0 B, not from none, a
   await expect(dialog.getByTestId('diff-filter-new')).toBeDisabled();
   await snap(page, 'compare-empty-past');
 });
+
+test('the dialog keeps the keyboard inside while open and gives focus back to the Compare button on Escape and on Close', async ({ page }) => {
+  await startOnSmallModel(page, 'small.onnx');
+  await waitForPlan(page);
+  const run = page.getByTestId('compare-run');
+  const dialog = page.getByTestId('compare-dialog');
+  const focusInDialog = () => page.evaluate(() => document.querySelector('[data-testid="compare-dialog"]')?.contains(document.activeElement) ?? false);
+  const stops = async () => dialog.locator('button:not(:disabled), input, select, a[href], [tabindex]:not([tabindex="-1"])').count();
+  for (const how of ['Escape', 'Close'] as const) {
+    await run.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('compare-summary-b')).toBeVisible();
+    expect(await focusInDialog()).toBe(true);
+    // Round the dialog's controls and past the end, both ways: focus never reaches the page behind.
+    const presses = (await stops()) + 3;
+    for (let i = 0; i < presses; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog()).toBe(true);
+    }
+    for (let i = 0; i < presses; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInDialog()).toBe(true);
+    }
+    if (how === 'Escape') await page.keyboard.press('Escape');
+    else await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(run).toBeFocused();
+  }
+});
+
+test("every file-open control shows a focus ring when reached with Tab, as the header's Open file does", async ({ page }) => {
+  await startOnSmallModel(page, 'small.onnx');
+  await waitForPlan(page);
+  /** The box shadow of the button a file input shows as, while the input has focus. */
+  const ring = (testId: string) =>
+    page.evaluate((id) => {
+      const input = document.activeElement as HTMLInputElement;
+      if (input.type !== 'file' || (id !== null && input.dataset.testid !== id)) return `focus is on ${input.tagName} ${input.dataset.testid ?? input.id}`;
+      const label = input.closest('label') ?? document.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+      return label === null ? 'no label' : getComputedStyle(label).boxShadow;
+    }, testId);
+  await page.getByRole('button', { name: 'Open sample' }).focus();
+  await page.keyboard.press('Tab');
+  const header = await page.evaluate(() => document.activeElement?.id);
+  expect(header).toBe('open-file');
+  const shown = await page.evaluate(() => getComputedStyle(document.querySelector('label[for="open-file"]')!).boxShadow);
+  expect(shown).not.toBe('none');
+  await page.getByTestId('compare-run').focus();
+  await page.keyboard.press('Tab');
+  expect(await ring('compare-file')).toBe(shown);
+  await page.keyboard.press('Tab');
+  expect(await ring('open-saved-plan')).toBe(shown);
+  await page.getByTestId('compare-panel').scrollIntoViewIfNeeded();
+  await snap(page, 'compare-open-saved-plan-focus');
+});

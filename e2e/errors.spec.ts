@@ -131,3 +131,28 @@ test("a model URL answered with the site's own page says the address is probably
   await waitForError(page, 'missing-model.onnx');
   await expect(page.getByTestId('error-message')).toContainText('/e2e/missing-model.onnx: the server answered with a web page (text/html), not a model file; the address is probably wrong');
 });
+
+test('a damaged saved plan, dropped or opened, gets the banner naming it and keeps the model; a good model then clears every message', async ({ page }) => {
+  const cut = Buffer.from('{"format": "heapscope-plan", "version": 1, "model": "good.onnx", "settings": {"target": "cp');
+  await startOnGoodModel(page);
+  // An older file's error gives way to the plan file's.
+  await dropFile(page, 'empty.onnx', new Uint8Array(0));
+  await waitForError(page, 'empty.onnx');
+  const name = 'cut <img src=x onerror=alert(1)>.plan.json';
+  await dropFile(page, name, cut);
+  await expectBanner(page, name, 'bad-plan', 'error-damaged-plan');
+  await expect(page.getByTestId('error-message')).toContainText('not valid JSON');
+  await expect(page.getByTestId('error-banner').locator('img')).toHaveCount(0);
+  await expect(page.getByTestId('compare-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('compare-error')).toHaveCount(0);
+  await page.locator('#open-file').setInputFiles({ name: 'cut-again.plan.json', mimeType: 'application/json', buffer: cut });
+  await expectBanner(page, 'cut-again.plan.json', 'bad-plan', 'error-damaged-plan-picked');
+
+  // The Compare panel's own button says why beside it, until another model is on screen.
+  await page.getByTestId('open-saved-plan').setInputFiles({ name: 'cut-panel.plan.json', mimeType: 'application/json', buffer: cut });
+  await expect(page.getByTestId('compare-error')).toContainText('cut-panel.plan.json is not a plan file');
+  await dropFile(page, 'second.onnx', batchModel());
+  await waitForModel(page, 'second.onnx');
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  await expect(page.getByTestId('compare-error')).toHaveCount(0);
+});

@@ -187,3 +187,50 @@ test('collapsed and expanded graph groups survive a link', async ({ page }) => {
   await graphAction(page, 'graph-expand-all');
   await expect.poll(() => new URL(page.url()).search).toBe('?model=%2Fe2e%2Fllama-4.onnx');
 });
+
+/** Collects the page's console warnings from now on. */
+function consoleWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  return warnings;
+}
+
+test('a field the target refuses is left out alone, named in a warning, and the rest of the link applies', async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  const linked = await openLink(page, '?target=mcu&region.nope.limit=5&region.sram.align=3&region.sram.limit=67108864&weights=nowhere&spill=off');
+  expect(linked.shown.settings).toMatchObject({ target: 'mcu', spill: false });
+  expect(linked.shown.settings?.fields).toEqual({ sram: { sizeLimit: 67108864 } });
+  const said = warnings.join('\n');
+  expect(said).toMatch(/region\.nope\.limit=5: target mcu has no region "nope"/);
+  expect(said).toContain('region.sram.align=3: sram alignment must be a power of two, got 3');
+  expect(said).toMatch(/weights=nowhere: target mcu has no region "nowhere"/);
+  await expect(page.getByTestId('settings-error')).toHaveCount(0);
+  // The address bar keeps what was applied, and only that.
+  expect(linked.search).toBe('?target=mcu&region.sram.limit=67108864&spill=off');
+});
+
+test('an unknown target or strategy is left out with a warning, and the plan is made with the defaults', async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  const linked = await openLink(page, '?target=gpu&strategy=quantum&dim.batch=2');
+  expect(linked.shown).toMatchObject({ strategy: 'best', error: null, settings: { target: 'cpu', dims: { batch: 2 } } });
+  expect(linked.shown.peak).toBeGreaterThan(0);
+  const said = warnings.join('\n');
+  expect(said).toMatch(/target=gpu: unknown target preset "gpu"/);
+  expect(said).toMatch(/strategy=quantum: unknown strategy "quantum"/);
+  expect(linked.search).toBe('?dim.batch=2');
+});
+
+test("a comparison's B parameter that makes no plan is left out with a warning, and the comparison opens with the rest", async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  await page.goto('/?compare=1&b.target=nosuch&b.strategy=tflm');
+  await waitForPlan(page);
+  expect((await waitForComparison(page)).compare).toMatchObject({ target: 'cpu', strategy: 'tflm' });
+  expect(warnings.join('\n')).toMatch(/b\.target=nosuch: unknown target preset "nosuch"/);
+  await expect.poll(() => new URL(page.url()).search).toBe('?compare=1&b.strategy=tflm');
+
+  await page.goto('/?compare=1&b.target=mcu&b.region.nope.limit=4');
+  await waitForPlan(page);
+  expect((await waitForComparison(page)).compare).toMatchObject({ target: 'mcu', settings: { target: 'mcu' } });
+  expect(warnings.join('\n')).toMatch(/b\.region\.nope\.limit=4: target mcu has no region "nope"/);
+  await expect.poll(() => new URL(page.url()).search).toBe('?compare=1&b.target=mcu');
+});

@@ -2,11 +2,11 @@
 // actions (file picker with an accessible label, and the bundled sample). The picker
 // opens what a drop opens: ONNX and TensorFlow Lite models and saved plan files.
 
-import { useRef, type ChangeEvent } from 'react';
 import { formatBytes } from '../shared/format';
 import { shortName, titleText } from '../shared/short-name';
 import { useActions, useAppStore } from '../store/context';
 import { useOpenDropped } from '../views/compare/use-compare';
+import { FileButton } from '../views/file-button';
 import { PaneToggles, type PaneTogglesProps } from './pane-toggles';
 
 /** Props of AppHeader: the panes shown and their toggle. */
@@ -21,13 +21,6 @@ export function AppHeader({ panes, onTogglePane }: AppHeaderProps) {
   const open = useOpenDropped();
   const model = useAppStore((s) => s.model);
   const busy = useAppStore((s) => s.task !== undefined);
-  const input = useRef<HTMLInputElement>(null);
-  const onPick = (event: ChangeEvent<HTMLInputElement>): void => {
-    const file = event.target.files?.[0];
-    // Cleared so that picking the same file again opens it again.
-    event.target.value = '';
-    if (file) open(file);
-  };
   return (
     <header className="header">
       <div className="brand">
@@ -46,13 +39,12 @@ export function AppHeader({ panes, onTogglePane }: AppHeaderProps) {
         <button type="button" className="button" onClick={() => void openSample()} disabled={busy && model === undefined}>
           Open sample
         </button>
-        <input ref={input} id="open-file" type="file" accept=".onnx,.ort,.tflite,.json,application/octet-stream,application/json" className="visually-hidden file-input" onChange={onPick} />
-        <label htmlFor="open-file" className="button button-primary">
+        <FileButton id="open-file" accept=".onnx,.ort,.tflite,.json,application/octet-stream,application/json" onFile={open} className="button button-primary">
           <svg viewBox="0 0 16 16" aria-hidden="true" className="button-icon">
             <path d="M2.5 4.5v8h11v-6.5h-6L6 4.5H2.5Z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
           </svg>
           Open file
-        </label>
+        </FileButton>
       </div>
     </header>
   );

@@ -6,22 +6,19 @@
 import type { AppStore } from '../store/create-store';
 import type { CompareStore } from '../store/compare-store';
 import type { UrlParams } from './url-params';
+import { checkLinkSettings } from './link-settings';
+import { DEFAULT_SETTINGS } from '../settings/names';
+import type { PlanSettings } from '../worker/protocol';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
  * fields, strategy, budget, selection, graph groups and, given the page's `compare` store, its comparison.
  */
-export async function openInitialModel(store: AppStore, params: UrlParams, compare?: CompareStore): Promise<void> {
+export async function openInitialModel(store: AppStore, link: UrlParams, compare?: CompareStore): Promise<void> {
   const { actions } = store.getState();
+  const { params, settings } = usableLink(link);
   // With no model shown yet, this only records the settings the first plan is made for.
-  const settings = {
-    ...(params.target !== undefined && { target: params.target }),
-    ...(params.strategy !== undefined && { strategy: params.strategy }),
-    ...(params.edits !== undefined && { edits: params.edits }),
-    ...(params.budgetMs !== undefined && { budgetMs: params.budgetMs }),
-  };
   if (Object.keys(settings).length > 0) void actions.setSettings(settings);
-  if (params.ignored.length > 0) console.warn(`heapscope: ignored URL parameters ${params.ignored.join(', ')}`);
   // Taken by the graph of the first model shown.
   if (params.groups !== undefined) actions.setGroups({ model: undefined, ...params.groups, collapsed: [] });
   const more = { shapes: params.shapes, inputValues: params.inputValues };
@@ -50,4 +47,24 @@ function whenFileShown(store: AppStore, name: string, then: () => void): void {
     stop();
     if (state.model.origin === 'file' && state.model.name === name) then();
   });
+}
+
+/**
+ * The link with the settings of A (returned apart, as a change) and of B that make a plan; every
+ * parameter left out, because it does not parse or makes no plan, is named in a console warning.
+ */
+function usableLink(params: UrlParams): { params: UrlParams; settings: Partial<PlanSettings> } {
+  const a = checkLinkSettings({
+    ...(params.target !== undefined && { target: params.target }),
+    ...(params.strategy !== undefined && { strategy: params.strategy }),
+    ...(params.edits !== undefined && { edits: params.edits }),
+    ...(params.budgetMs !== undefined && { budgetMs: params.budgetMs }),
+  });
+  const b = params.compare === undefined ? undefined : checkLinkSettings(params.compare.settings, 'b.');
+  if (params.ignored.length > 0) console.warn(`heapscope: ignored URL parameters ${params.ignored.join(', ')}`);
+  for (const entry of [...a.ignored, ...(b?.ignored ?? [])]) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  if (params.compare === undefined || b === undefined) return { params, settings: a.settings };
+  // B's settings are whole: a left-out target is B's default, as a target left out of the link is.
+  const { target = DEFAULT_SETTINGS.target, strategy, ...rest } = b.settings;
+  return { params: { ...params, compare: { ...params.compare, settings: { target, strategy, ...rest } } }, settings: a.settings };
 }

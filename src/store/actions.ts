@@ -50,6 +50,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     cancel: () => loader.cancel(),
     stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),
+    showFileError: (name, error) => set({ error: { code: error.code, message: error.message, file: name, task: 'open' } }),
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),
     setSort(column) {

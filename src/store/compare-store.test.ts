@@ -35,6 +35,7 @@ function setup() {
     },
     fetch: fetchFn,
     baseUrl: 'https://app.example/',
+    subscribe: (listener) => page.subscribe(listener),
   });
   return { page, compare, actions: compare.getState().actions, fetches, released };
 }
@@ -118,6 +119,22 @@ describe('comparing plans', () => {
     await actions.compareShownWith({ settings: { strategy: 'no-such-strategy' } });
     expect(compare.getState().error).toContain('no-such-strategy');
     expect(compare.getState().b).toBeUndefined();
+  });
+
+  it("hands a damaged saved plan's error to the caller that asked for it, and leaves no message of its own", async () => {
+    const { compare, actions } = setup();
+    const refused: { code: string; message: string }[] = [];
+    await actions.openSavedPlan(new Blob(['{"format": "heapscope-plan", "version": 1, "mod']), 'cut.plan.json', (error) => refused.push(error));
+    expect(refused).toEqual([{ code: 'bad-plan', message: expect.stringMatching(/^cut\.plan\.json is not a plan file: not valid JSON/) }]);
+    expect(compare.getState()).toMatchObject({ a: undefined, busy: undefined, error: undefined });
+  });
+
+  it('clears a stale message once another model is on screen', async () => {
+    const { page, compare, actions } = setup();
+    await actions.openSavedPlan(new Blob(['{"format": "heapscope-plan"']), 'cut.plan.json');
+    expect(compare.getState().error).toContain('cut.plan.json');
+    await page.getState().actions.openSample();
+    expect(compare.getState().error).toBeUndefined();
   });
 
   it('drops the answer of a comparison closed while B was being planned', async () => {

@@ -8,7 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { diffPlans, type PlanDiff } from '../planner/diff/diff-plans';
 import { sideLabels } from '../planner/diff/side-labels';
 import { isPlanFileText, readPlanFile, type PlanFile } from '../planner/assembly/plan-file';
-import { InputError, toErrorData } from '../shared/errors';
+import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from './read-source';
 import type { Bindings } from './bindings';
 import type { AppState, LoadedModel } from './state';
@@ -61,8 +61,11 @@ export interface CompareActions {
   compareShownAs(b: SideBSettings): Promise<void>;
   /** A = the plan on screen; B = a model file (planned with the shown settings) or a saved plan file. */
   compareShownWithFile(file: Blob, name: string): Promise<void>;
-  /** Shows a saved plan file alone, as it was saved (no planning). */
-  openSavedPlan(file: Blob, name: string): Promise<void>;
+  /**
+   * Shows a saved plan file alone, as it was saved (no planning). Why it cannot be read goes to
+   * `onError` when given (the page's error banner, for a file opened as the page opens files), else to `error`.
+   */
+  openSavedPlan(file: Blob, name: string, onError?: (error: ErrorData) => void): Promise<void>;
   /** With a saved plan shown alone: makes it A and the plan on screen B. */
   compareSavedWithShown(): void;
   /** Emphasizes buffers and nodes in both diagrams (undefined: none). */
@@ -79,6 +82,7 @@ export interface CompareDeps extends FetchDeps {
   readonly page: () => AppState; // the page's state: the shown model and its settings
   readonly client: () => ModelClient; // the second worker, created on first use
   readonly releaseClient?: () => void; // stops the second worker (its decoded model is large) when the comparison closes
+  readonly subscribe?: (listener: (state: AppState, previous: AppState) => void) => () => void; // the page's changes: a new model on screen clears a stale message
 }
 
 const EMPTY: CompareState = { a: undefined, b: undefined, sideB: undefined, diff: undefined, busy: undefined, error: undefined, focus: undefined };
@@ -90,7 +94,11 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
   return createStore<CompareState & { readonly actions: CompareActions }>()((set, get) => {
     let generation = 0;
     /** Runs one task that ends with B (and A); a newer task or close() drops its answer. */
-    const run = async (label: string, task: (progress: (fraction: number | undefined, label: string) => void) => Promise<Sides>): Promise<void> => {
+    const run = async (
+      label: string,
+      task: (progress: (fraction: number | undefined, label: string) => void) => Promise<Sides>,
+      onError?: (error: ErrorData) => void,
+    ): Promise<void> => {
       const mine = ++generation;
       set({ busy: { label, fraction: undefined }, error: undefined });
       try {
@@ -100,9 +108,15 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
         if (mine !== generation) return;
         set({ ...EMPTY, ...labelled(a, b), sideB, diff: b === undefined ? undefined : diffPlans(a.file, b.file) });
       } catch (error) {
-        if (mine === generation) set({ busy: undefined, error: toErrorData(error).message });
+        if (mine !== generation) return;
+        set({ busy: undefined, error: onError === undefined ? toErrorData(error).message : undefined });
+        onError?.(toErrorData(error));
       }
     };
+    // A message about an earlier model or file is stale once another model is on screen.
+    deps.subscribe?.((state, previous) => {
+      if (state.model !== previous.model && state.model !== undefined && get().error !== undefined) set({ error: undefined });
+    });
     const compareShownAs = (sideB: SideBSettings): Promise<void> =>
       run('Planning B', async (progress) => {
         const shown = shownPlan(deps.page());
@@ -129,8 +143,8 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
             const page = deps.page();
             return { a: shown.side, b: await planInWorker(deps.client(), bytes, name, { dims: page.dims }, page.settings, progress) };
           }),
-        openSavedPlan: (file, name) =>
-          run(`Reading ${name}`, async () => ({ a: savedSide(await readBlob(file, name), name), b: undefined })),
+        openSavedPlan: (file, name, onError) =>
+          run(`Reading ${name}`, async () => ({ a: savedSide(await readBlob(file, name), name), b: undefined }), onError),
         compareSavedWithShown() {
           const { a, b } = get();
           if (a === undefined || b !== undefined) return;

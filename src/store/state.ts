@@ -179,6 +179,8 @@ export interface AppActions {
   stopSearch(): void;
   /** Hides the error banner and a refused binding's message. */
   dismissError(): void;
+  /** Shows the error banner for file `name` that could not be opened outside the loader (a saved plan file); the model on screen stays. */
+  showFileError(name: string, error: ErrorData): void;
   /** Sets the tensor table's search text. */
   setQuery(query: string): void;
   /** Sets which kinds of tensor the table lists. */

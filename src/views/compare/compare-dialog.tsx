@@ -1,9 +1,10 @@
 // The comparison dialog over the page: A and B side by side in numbers, their
 // heap diagrams on one address scale, and the diff (causes, changed buffers).
 // With a saved plan alone, its heap and numbers, and a way to compare it with
-// the plan on screen. Escape or Close ends it.
+// the plan on screen. Escape or Close ends it; while open, it keeps the
+// keyboard's focus, and gives it back to what opened it when it closes.
 
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText } from '../plan-words';
 import { shortName, titleText } from '../../shared/short-name';
@@ -16,6 +17,7 @@ import { sidePlanFileName } from '../export/export-names';
 import { saveText } from '../export/save-file';
 import { SavedPlanFacts } from './saved-plan-facts';
 import { useCompare, useCompareActions } from './use-compare';
+import { useModalFocus } from '../use-modal-focus';
 import './compare.css';
 
 /** The dialog; nothing while there is no comparison or saved plan. */
@@ -29,15 +31,7 @@ export function CompareDialog() {
   const canCompareSaved = useAppStore((s) => s.model?.plan.status === 'planned');
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (a === undefined) return;
-    dialog.current?.focus();
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [a, close]);
+  useModalFocus(dialog, a !== undefined, close);
 
   const onPickBuffer = useCallback(
     (side: 'a' | 'b', name: string) => {

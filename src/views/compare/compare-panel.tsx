@@ -3,12 +3,13 @@
 // file (a model, planned with the shown settings, or a saved plan); a saved
 // plan can also be opened on its own. The result shows in CompareDialog.
 
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useAppStore } from '../../store/context';
 import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../settings/names';
 import { editableTarget } from '../../settings/target';
 import type { PlanSettings } from '../../worker/protocol';
 import { Panel } from '../panels/panel';
+import { FileButton } from '../file-button';
 import { useCompare, useCompareActions } from './use-compare';
 import './compare.css';
 import { ownValue } from '../../shared/own';
@@ -99,22 +100,14 @@ function CompareForm() {
 /** B from a file (a model or a saved plan), and a saved plan on its own. */
 function FileButtons() {
   const { compareShownWithFile, openSavedPlan } = useCompareActions();
-  const onFile = (open: (file: File, name: string) => Promise<void>) => (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so that picking the same file again opens it again.
-    event.target.value = '';
-    if (file) void open(file, file.name);
-  };
   return (
     <>
-      <label className="button button-small">
+      <FileButton accept=".onnx,.ort,.tflite,.json,application/json,application/octet-stream" onFile={(file) => void compareShownWithFile(file, file.name)} className="button button-small" testId="compare-file">
         Compare with a file…
-        <input type="file" accept=".onnx,.ort,.tflite,.json,application/json,application/octet-stream" className="visually-hidden" onChange={onFile(compareShownWithFile)} data-testid="compare-file" />
-      </label>
-      <label className="button button-small">
+      </FileButton>
+      <FileButton accept=".json,application/json" onFile={(file) => void openSavedPlan(file, file.name)} className="button button-small" testId="open-saved-plan">
         Open a saved plan…
-        <input type="file" accept=".json,application/json" className="visually-hidden" onChange={onFile(openSavedPlan)} data-testid="open-saved-plan" />
-      </label>
+      </FileButton>
     </>
   );
 }

@@ -24,6 +24,7 @@ export function compareStoreFor(page: AppStore): CompareStore {
         client?.dispose();
         client = undefined;
       },
+      subscribe: (listener) => page.subscribe(listener),
       fetch: (input, init) => window.fetch(input, init),
       baseUrl: window.location.href,
     });
@@ -45,20 +46,28 @@ export function useCompareActions(): CompareActions {
 /** How many bytes of a dropped file are read to tell a saved plan from a model. */
 const SNIFF_BYTES = 256;
 
-/** Opens a dropped or picked file: a saved plan file in the plan viewer, anything else as a model. */
+/**
+ * Opens a dropped or picked file: a saved plan file in the plan viewer, anything else as a model.
+ * A saved plan that cannot be read is refused as a model file is: in the error banner, naming it.
+ */
 export function useOpenDropped(): (file: File) => void {
-  const { openFile } = useActions();
+  const { openFile, dismissError, showFileError } = useActions();
   const { openSavedPlan } = useCompareActions();
   return useCallback(
     (file: File) => {
+      const openPlan = (): Promise<void> => {
+        // As opening a model does, a new file takes the place of an older file's error.
+        dismissError();
+        return openSavedPlan(file, file.name, (error) => showFileError(file.name, error));
+      };
       void file
         .slice(0, SNIFF_BYTES)
         .arrayBuffer()
         .then(
-          (head) => (isPlanFileText(new Uint8Array(head)) ? openSavedPlan(file, file.name) : openFile(file)),
+          (head) => (isPlanFileText(new Uint8Array(head)) ? openPlan() : openFile(file)),
           () => openFile(file),
         );
     },
-    [openFile, openSavedPlan],
+    [openFile, openSavedPlan, dismissError, showFileError],
   );
 }

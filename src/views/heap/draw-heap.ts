@@ -13,7 +13,7 @@ import type { HeapData, HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
 import { drawCurve, drawStepBand } from './draw-curve';
-import { laneLimitText, type LaneLimit } from './lane-limit';
+import { LIMIT_LABEL_HEIGHT, laneLimitText, limitLabelTop, type LaneLimit } from './lane-limit';
 
 /** What to draw besides the buffers. */
 export interface DrawOptions {
@@ -84,7 +84,7 @@ function drawLane(
   drawRects(ctx, data, visible, x, y, palette, options.highlight, hatch);
   drawSpillMarks(ctx, data, visible, x, y, palette);
   drawLabels(ctx, data, visible, x, y, palette);
-  drawLaneLines(ctx, data, lane, x, y, layout.plot.width, palette);
+  drawLaneLines(ctx, data, lane, x, y, layout.plot.width, palette, Math.max(top, 0));
   ctx.restore();
   return visible.length;
 }
@@ -202,7 +202,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, data: HeapData, visible: read
   }
 }
 
-function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: number, x: HeapScales['x'], y: HeapScales['y'][number], width: number, palette: HeapPalette): void {
+function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: number, x: HeapScales['x'], y: HeapScales['y'][number], width: number, palette: HeapPalette, laneTop: number): void {
   const info = data.lanes[lane]!;
   const line = (bytes: number, colour: string, dash: number[]): void => {
     const py = Math.round(y(bytes)) + 0.5;
@@ -217,7 +217,7 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
   if (info.limit !== undefined) {
     const over = info.limit.overBy > 0;
     line(info.limit.arena, over ? palette.peak : palette.limit, over ? [] : [2, 3]);
-    limitLabel(ctx, info.limit, y, width, over ? palette.peak : palette.limit, palette.laneBackground);
+    limitLabel(ctx, info.limit, y(info.limit.arena), laneTop, width, over ? palette.peak : palette.limit, palette.laneBackground);
   }
   line(info.lowerBound, palette.lowerBound, [6, 4]);
   line(info.peak, palette.peak, []);
@@ -247,20 +247,21 @@ function drawOverflow(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScal
   ctx.restore();
 }
 
-/** "limit 512 KiB" (less the weights, and how far over) at the right end of the limit line. */
-function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, y: HeapScales['y'][number], width: number, colour: string, background: string): void {
+/** "limit 512 KiB" (less the weights, and how far over) at the right end of the limit line at `lineY`, above it or, near the lane's top, below it. */
+function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, lineY: number, laneTop: number, width: number, colour: string, background: string): void {
   ctx.save();
   ctx.font = '600 11px system-ui, sans-serif';
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  const py = Math.max(12, Math.round(y(limit.arena)) - 3);
+  const top = limitLabelTop(lineY, laneTop);
+  const py = top + LIMIT_LABEL_HEIGHT - 1;
   // A lane too narrow for the whole label keeps how far over (or the limit).
   const full = laneLimitText(limit);
   const text = ctx.measureText(full).width + 16 <= width ? full : laneLimitText(limit, true);
   const w = ctx.measureText(text).width;
   ctx.globalAlpha = 0.85;
   ctx.fillStyle = background;
-  ctx.fillRect(width - w - 10, py - 12, w + 8, 13);
+  ctx.fillRect(width - w - 10, top, w + 8, LIMIT_LABEL_HEIGHT);
   ctx.globalAlpha = 1;
   ctx.fillStyle = colour;
   ctx.fillText(text, width - 6, py);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionPlan } from '../../planner/plan';
-import { laneLimit, laneLimitText } from './lane-limit';
+import { laneLimit, laneLimitText, limitLabelTop } from './lane-limit';
 import { heapData } from './heap-data';
 import { syntheticPlan } from './synthetic-plan';
 
@@ -31,5 +31,20 @@ describe('a lane size limit', () => {
     const base = syntheticPlan(4, 3);
     const plan = { ...base, regions: [sram(800, 300)], buffers: base.buffers.map((b) => ({ ...b, region: 'sram' })) };
     expect(heapData(plan).lanes[0]!.limit).toEqual({ sizeLimit: 1024, weights: 300, arena: 724, overBy: 76 });
+  });
+});
+
+describe("a lane limit's label", () => {
+  it('sits just above the line when the lane has room there, as it always did', () => {
+    // The line at y 100: the box is 13 px tall and ends 2 px above the line.
+    expect(limitLabelTop(100, 0)).toBe(85);
+    expect(limitLabelTop(100.4, 85)).toBe(85);
+  });
+
+  it('goes just below the line when the line is near the top of the lane, so no part of it is cut off', () => {
+    // FastestDet on mcu: the sram limit a few pixels under its lane's top.
+    expect(limitLabelTop(40, 30)).toBe(43);
+    expect(limitLabelTop(40, 30)).toBeGreaterThanOrEqual(30);
+    expect(limitLabelTop(5, 0)).toBe(8);
   });
 });

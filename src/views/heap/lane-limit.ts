@@ -30,3 +30,18 @@ export function laneLimitText(limit: LaneLimit, short = false): string {
   const weights = limit.weights > 0 ? ` less ${formatBytes(limit.weights)} weights` : '';
   return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}`;
 }
+
+/** Height of the limit label's box on the heap canvas, in CSS pixels. */
+export const LIMIT_LABEL_HEIGHT = 13;
+
+/**
+ * The top of the limit label's box for a limit line at `lineY` in a lane whose
+ * visible part starts at `laneTop` (CSS pixels, downwards): just above the line,
+ * or just below it when the lane has no room above, so the label stays whole.
+ */
+export function limitLabelTop(lineY: number, laneTop: number): number {
+  const line = Math.round(lineY);
+  const above = line - 3 - LIMIT_LABEL_HEIGHT + 1;
+  return above >= laneTop ? above : line + 3;
+}
+
