@@ -2,23 +2,16 @@
 // or an alias group) at the lowest fitting gap, the tightest fitting gap, or
 // above everything it conflicts with. Only the bytes held in the item's step
 // range are looked at: during a greedy pass (places only, since the last
-// reset) as merged pieces from the occupancy tree (occupancy-tree.ts), else
+// reset) as merged pieces from the occupancy tree (occupancy-tree.ts, asked
+// through tree-queries.ts), else
 // rectangle by rectangle through the time index (time-index.ts); no conflict
 // pairs are stored. Depends only on the engine's typed arrays.
 
 import { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
-import { sortPairs, unionOfRuns } from './sort-pairs';
+import { sortPairs } from './sort-pairs';
 import { TimeIndex } from './time-index';
-import { countWork } from './work-clock';
-
-/** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
-const UNION_QUERY_WORK = 1300;
-const PIECE_WORK = 35;
-/** Work of a first fit from the tree (engine/work-clock.ts): the query, per list it meets, and per piece it reads or leaps past. */
-const FIRST_QUERY_WORK = 1300;
-const LIST_WORK = 30;
-const LEAP_WORK = 20;
+import { grownFloats, TreeQueries } from './tree-queries';
 
 /**
  * Where an item goes among the already-placed items it conflicts with:
@@ -43,12 +36,9 @@ export class Placer {
   private occupancy: OccupancyTree | undefined; // built on the first query after a reset, when it applies
   private insertOnly = true; // nothing unplaced and no load since the last reset: the occupancy tree may answer
   private readonly found: Int32Array;
-  private lo = new Float64Array(64);
+  private treeQueries: TreeQueries | undefined; // with the tree
+  private lo = new Float64Array(64); // the forbidden ranges of the rectangle walk
   private hi = new Float64Array(64);
-  private runEnds: Int32Array = new Int32Array(64); // ends of the ascending runs gathered from the tree
-  private cursors: Int32Array = new Int32Array(64); // per list of the tree, the first piece first fit has not passed
-  private heap: Int32Array = new Int32Array(64); // the lists, by `keys`, for first fit
-  private keys: Float64Array = new Float64Array(64);
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
@@ -172,14 +162,24 @@ export class Placer {
   private findGap(item: number, best: boolean, floor = 0, whole = false): number {
     const tree = this.occupancyFor(item);
     if (tree !== undefined && !best) {
-      const first = this.firstFromTree(tree, item, floor, whole);
+      const first = this.treeQueries!.firstFit(tree, item, floor, whole);
       if (first === first) return first; // NaN: several members hold bytes
     }
     // best fit reads every gap: the union of the pieces, merged in one go, is cheaper than leaping to the first fit
     // and merging the pieces above it (on crowded traces first fit lies above most pieces)
-    const count = tree === undefined ? this.gatherForbidden(item, whole) : this.gatherFromTree(tree, item, whole);
-    if (tree === undefined) sortPairs(this.lo, this.hi, count); // the tree's ranges come as their union, in order
-    const { lo, hi, prep } = this;
+    let count: number;
+    let lo: Float64Array;
+    let hi: Float64Array;
+    if (tree === undefined) {
+      count = this.gatherForbidden(item, whole);
+      ({ lo, hi } = this);
+      sortPairs(lo, hi, count);
+    } else {
+      const queries = this.treeQueries!;
+      count = queries.forbidden(tree, item, whole); // their union, in order
+      ({ lo, hi } = queries);
+    }
+    const { prep } = this;
     const plain = prep.itemModulus[item] === 1;
     let bestBase = NaN;
     let bestSlack = Infinity;
@@ -237,6 +237,7 @@ export class Placer {
         return undefined;
       }
       this.occupancy = new OccupancyTree(this.prep);
+      this.treeQueries = new TreeQueries(this.prep);
       this.fillOccupancy(this.occupancy);
     }
     return this.occupancy;
@@ -253,143 +254,6 @@ export class Placer {
   }
 
   /**
-   * Fills lo/hi as `gatherForbidden` does, but from the merged pieces of the
-   * bytes held during each member's lifetime: their forbidden ranges have
-   * the same union, which is all the gap walks read (see occupancy-tree.ts).
-   */
-  private gatherFromTree(tree: OccupancyTree, item: number, whole: boolean): number {
-    const { prep } = this;
-    const { rectRel, rectSize } = prep;
-    const unions = tree.unions();
-    let count = 0;
-    let runs = 0;
-    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      if (rectSize[m] === 0) continue;
-      const relM = whole ? 0 : rectRel[m]!;
-      const sizeM = whole ? prep.itemExtent[item]! : rectSize[m]!;
-      const n = tree.collect(m);
-      let needed = count + tree.soloCount;
-      for (let u = 0; u < n; u++) needed += unions[u]!.length >>> 1;
-      if (needed > this.lo.length) this.grow(needed);
-      if (runs + n + 1 > this.runEnds.length) this.runEnds = grownInts(this.runEnds, runs + n + 1);
-      const { lo, hi, runEnds } = this;
-      // every list is ascending, and so is its shift for a member: the gap walk's order comes from merging them
-      const solos = count;
-      count = this.gatherSolos(tree, relM, sizeM, count);
-      if (count > solos) runEnds[runs++] = count;
-      for (let u = 0; u < n; u++) {
-        const pieces = unions[u]!;
-        for (let k = 0; k < pieces.length; k += 2) {
-          lo[count] = pieces[k]! - relM - sizeM + 1;
-          hi[count] = pieces[k + 1]! - relM;
-          count++;
-        }
-        runEnds[runs++] = count;
-      }
-    }
-    countWork(UNION_QUERY_WORK + PIECE_WORK * count);
-    return unionOfRuns(this.lo, this.hi, this.runEnds, runs);
-  }
-
-  /**
-   * First fit from the tree for an item with one member that holds bytes
-   * (NaN for several): the candidate base starts at `floor` and leaps past
-   * each piece its bytes would meet, taking the lists in the order of the
-   * first piece of each that ends above the candidate (a heap), until the
-   * lowest such piece starts above the candidate's bytes and no single piece
-   * meets them. That is the lowest aligned base clear of the union, as the
-   * gap walk finds it, without building the union: on crowded traces the
-   * first fit lies above a stretch held by pieces of many interleaved lists,
-   * and this reads each of them about once.
-   */
-  private firstFromTree(tree: OccupancyTree, item: number, floor: number, whole: boolean): number {
-    const { prep } = this;
-    const { rectSize } = prep;
-    let m = -1;
-    for (let k = prep.itemRectStart[item]!; k < prep.itemRectStart[item + 1]!; k++) {
-      if (rectSize[k] === 0) continue;
-      if (m >= 0) return NaN;
-      m = k;
-    }
-    const plain = prep.itemModulus[item] === 1;
-    let base = plain ? floor : alignBase(prep, item, floor);
-    if (m < 0) return base;
-    const rel = whole ? 0 : prep.rectRel[m]!;
-    const size = whole ? prep.itemExtent[item]! : rectSize[m]!;
-    const lists = tree.collect(m);
-    const unions = tree.unions();
-    if (this.cursors.length < lists) {
-      this.cursors = grownInts(this.cursors, lists);
-      this.heap = grownInts(this.heap, lists);
-      this.keys = new Float64Array(this.cursors.length);
-    }
-    const { cursors, heap, keys } = this;
-    // every list's key: where its first piece ending above the candidate's first byte starts (Infinity: none); a key may be
-    // stale (its piece ends at or below the candidate's first byte by now), but then it is below the candidate's bytes' end
-    // too, so the list comes to the top before the heap can say the candidate is clear
-    for (let k = 0; k < lists; k++) {
-      cursors[k] = 0;
-      keys[k] = unions[k]![0]!;
-      heap[k] = k;
-    }
-    for (let h = (lists >>> 1) - 1; h >= 0; h--) siftDown(heap, keys, lists, h);
-    let leaps = 0;
-    let reads = 0;
-    for (;;) {
-      while (lists > 0) {
-        const k = heap[0]!;
-        if (!(keys[k]! < base + rel + size)) break; // the lowest list starts above the candidate's bytes: every list is clear
-        const pieces = unions[k]!;
-        const count = pieces.length >>> 1;
-        const c = firstEndingAbove(pieces, cursors[k]!, count, base + rel);
-        reads++;
-        cursors[k] = c;
-        if (c < count && pieces[2 * c]! < base + rel + size) {
-          // the piece meets the candidate's bytes: leap over it (the list's key stays below the new candidate's bytes' end)
-          const next = pieces[2 * c + 1]! - rel;
-          base = plain ? next : alignBase(prep, item, next);
-          leaps++;
-        } else {
-          keys[k] = c < count ? pieces[2 * c]! : Infinity;
-          siftDown(heap, keys, lists, 0);
-        }
-      }
-      let moved = false;
-      for (let j = 0; j < tree.soloCount; j++) {
-        if (tree.soloTo[j]! > base + rel && tree.soloFrom[j]! < base + rel + size) {
-          const next = tree.soloTo[j]! - rel;
-          base = plain ? next : alignBase(prep, item, next);
-          moved = true;
-          leaps++;
-        }
-      }
-      reads += tree.soloCount;
-      if (!moved) break;
-    }
-    countWork(FIRST_QUERY_WORK + LIST_WORK * lists + LEAP_WORK * (leaps + reads));
-    return base;
-  }
-
-  /** Appends the forbidden ranges of the tree's single pieces from `count`, ascending (by insertion: they are few); returns the new count. */
-  private gatherSolos(tree: OccupancyTree, relM: number, sizeM: number, count: number): number {
-    const { lo, hi } = this;
-    const first = count;
-    for (let k = 0; k < tree.soloCount; k++) {
-      const l = tree.soloFrom[k]! - relM - sizeM + 1;
-      const h = tree.soloTo[k]! - relM;
-      let at = count++;
-      while (at > first && lo[at - 1]! > l) {
-        lo[at] = lo[at - 1]!;
-        hi[at] = hi[at - 1]!;
-        at--;
-      }
-      lo[at] = l;
-      hi[at] = h;
-    }
-    return count;
-  }
-
-  /**
    * Fills lo/hi with the bases forbidden by placed conflicting rectangles
    * (for `whole`, the item's whole extent against them); returns the count.
    */
@@ -402,7 +266,10 @@ export class Placer {
       const relM = whole ? 0 : rectRel[m]!;
       const sizeM = whole ? prep.itemExtent[item]! : rectSize[m]!;
       const n = this.index.collect(prep.rectStart[m]!, prep.rectEnd[m]!, found, 0);
-      if (count + n > this.lo.length) this.grow(count + n);
+      if (count + n > this.lo.length) {
+        this.lo = grownFloats(this.lo, count + n);
+        this.hi = grownFloats(this.hi, count + n);
+      }
       const { lo, hi } = this;
       for (let k = 0; k < n; k++) {
         const r = found[k]!;
@@ -417,91 +284,14 @@ export class Placer {
     return count;
   }
 
-  /** Makes room for `needed` ranges, keeping those gathered so far. */
-  private grow(needed: number): void {
-    let length = this.lo.length;
-    while (length < needed) length *= 2;
-    const [lo, hi] = [new Float64Array(length), new Float64Array(length)];
-    lo.set(this.lo);
-    hi.set(this.hi);
-    [this.lo, this.hi] = [lo, hi];
-  }
-
   /** The lowest aligned base above every placed rectangle the item conflicts with. */
   private aboveAll(item: number): number {
     const tree = this.occupancyFor(item);
-    if (tree !== undefined) return alignBase(this.prep, item, this.topFromTree(tree, item));
+    if (tree !== undefined) return alignBase(this.prep, item, this.treeQueries!.top(tree, item));
     let top = 0;
     this.forEachPlacedConflict(item, (_lo, hi) => {
       if (hi > top) top = hi;
     });
     return alignBase(this.prep, item, top);
   }
-
-  /** The highest byte, relative to the item's base, held by a placed rectangle live with one of its members (at least 0). */
-  private topFromTree(tree: OccupancyTree, item: number): number {
-    const { prep } = this;
-    const unions = tree.unions();
-    let top = 0;
-    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
-      if (prep.rectSize[m] === 0) continue;
-      const n = tree.collect(m);
-      for (let u = 0; u < n; u++) {
-        const pieces = unions[u]!;
-        const high = pieces[pieces.length - 1]! - prep.rectRel[m]!;
-        if (high > top) top = high;
-      }
-      for (let k = 0; k < tree.soloCount; k++) {
-        const high = tree.soloTo[k]! - prep.rectRel[m]!;
-        if (high > top) top = high;
-      }
-    }
-    countWork(UNION_QUERY_WORK);
-    return top;
-  }
-}
-
-/** The first piece at or after `from` of the ascending pieces [a0, b0, a1, b1, ...] (`count` of them) that ends above `at`; `count` when none does. */
-function firstEndingAbove(pieces: readonly number[], from: number, count: number, at: number): number {
-  if (from === count || pieces[2 * from + 1]! > at) return from;
-  // gallop, then bisect: the pieces passed are usually few
-  let low = from; // ends at or below `at`
-  let step = 1;
-  let high = from + 1;
-  while (high < count && !(pieces[2 * high + 1]! > at)) {
-    low = high;
-    step *= 2;
-    high = low + step;
-  }
-  if (high > count) high = count;
-  while (high - low > 1) {
-    const mid = (low + high) >>> 1;
-    if (pieces[2 * mid + 1]! > at) high = mid;
-    else low = mid;
-  }
-  return high;
-}
-
-/** Restores the min-heap `heap[0 .. size - 1]` of list numbers by `keys` below position `at`. */
-function siftDown(heap: Int32Array, keys: Float64Array, size: number, at: number): void {
-  const k = heap[at]!;
-  const key = keys[k]!;
-  for (;;) {
-    let child = 2 * at + 1;
-    if (child >= size) break;
-    if (child + 1 < size && keys[heap[child + 1]!]! < keys[heap[child]!]!) child++;
-    if (!(keys[heap[child]!]! < key)) break;
-    heap[at] = heap[child]!;
-    at = child;
-  }
-  heap[at] = k;
-}
-
-/** A longer copy of `array`, with room for `needed` entries. */
-function grownInts(array: Int32Array, needed: number): Int32Array {
-  let length = array.length;
-  while (length < needed) length *= 2;
-  const grown = new Int32Array(length);
-  grown.set(array);
-  return grown;
 }

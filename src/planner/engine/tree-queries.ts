@@ -1,0 +1,253 @@
+// The placer's questions to the occupancy tree (occupancy-tree.ts) during a
+// greedy pass: the union of the bases forbidden to an item (for the gap
+// walks), the first fit found by leaping over the tree's lists without
+// building that union, and the top of what an item meets (for "above all").
+// Answers equal those of the rectangle walk; the scratch arrays are kept
+// between calls. Depends only on the engine's prepared form, the tree, the
+// pair merge and the work clock.
+
+import type { OccupancyTree } from './occupancy-tree';
+import { alignBase, type PreparedRegion } from './prepared';
+import { unionOfRuns } from './sort-pairs';
+import { countWork } from './work-clock';
+
+/** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
+const UNION_QUERY_WORK = 1300;
+const PIECE_WORK = 35;
+/** Work of a first fit from the tree (engine/work-clock.ts): the query, per list it meets, and per piece it reads or leaps past. */
+const FIRST_QUERY_WORK = 1300;
+const LIST_WORK = 30;
+const LEAP_WORK = 20;
+
+/** Queries of one region's occupancy tree, with their scratch. */
+export class TreeQueries {
+  private readonly prep: PreparedRegion;
+  /** The forbidden ranges `forbidden` filled: [lo[i], hi[i]) for i below its count. */
+  lo = new Float64Array(64);
+  hi = new Float64Array(64);
+  private runEnds: Int32Array = new Int32Array(64); // ends of the ascending runs gathered from the tree
+  private cursors: Int32Array = new Int32Array(64); // per list of the tree, the first piece first fit has not passed
+  private heap: Int32Array = new Int32Array(64); // the lists, by `keys`, for first fit
+  private keys: Float64Array = new Float64Array(64);
+
+  constructor(prep: PreparedRegion) {
+    this.prep = prep;
+  }
+
+  /**
+   * Fills lo/hi with the union of the bases forbidden to `item` (as
+   * Placer.findGap reads them), from the merged pieces of the bytes held
+   * during each member's lifetime: their forbidden ranges have
+   * the same union, which is all the gap walks read (see occupancy-tree.ts).
+   */
+  forbidden(tree: OccupancyTree, item: number, whole: boolean): number {
+    const { prep } = this;
+    const { rectRel, rectSize } = prep;
+    const unions = tree.unions();
+    let count = 0;
+    let runs = 0;
+    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
+      if (rectSize[m] === 0) continue;
+      const relM = whole ? 0 : rectRel[m]!;
+      const sizeM = whole ? prep.itemExtent[item]! : rectSize[m]!;
+      const n = tree.collect(m);
+      let needed = count + tree.soloCount;
+      for (let u = 0; u < n; u++) needed += unions[u]!.length >>> 1;
+      if (needed > this.lo.length) {
+        this.lo = grownFloats(this.lo, needed);
+        this.hi = grownFloats(this.hi, needed);
+      }
+      if (runs + n + 1 > this.runEnds.length) this.runEnds = grownInts(this.runEnds, runs + n + 1);
+      const { lo, hi, runEnds } = this;
+      // every list is ascending, and so is its shift for a member: the gap walk's order comes from merging them
+      const solos = count;
+      count = this.solos(tree, relM, sizeM, count);
+      if (count > solos) runEnds[runs++] = count;
+      for (let u = 0; u < n; u++) {
+        const pieces = unions[u]!;
+        for (let k = 0; k < pieces.length; k += 2) {
+          lo[count] = pieces[k]! - relM - sizeM + 1;
+          hi[count] = pieces[k + 1]! - relM;
+          count++;
+        }
+        runEnds[runs++] = count;
+      }
+    }
+    countWork(UNION_QUERY_WORK + PIECE_WORK * count);
+    return unionOfRuns(this.lo, this.hi, this.runEnds, runs);
+  }
+
+  /**
+   * First fit from the tree for an item with one member that holds bytes
+   * (NaN for several): the candidate base starts at `floor` and leaps past
+   * each piece its bytes would meet, taking the lists in the order of the
+   * first piece of each that ends above the candidate (a heap), until the
+   * lowest such piece starts above the candidate's bytes and no single piece
+   * meets them. That is the lowest aligned base clear of the union, as the
+   * gap walk finds it, without building the union: on crowded traces the
+   * first fit lies above a stretch held by pieces of many interleaved lists,
+   * and this reads each of them about once.
+   */
+  firstFit(tree: OccupancyTree, item: number, floor: number, whole: boolean): number {
+    const { prep } = this;
+    const { rectSize } = prep;
+    let m = -1;
+    for (let k = prep.itemRectStart[item]!; k < prep.itemRectStart[item + 1]!; k++) {
+      if (rectSize[k] === 0) continue;
+      if (m >= 0) return NaN;
+      m = k;
+    }
+    const plain = prep.itemModulus[item] === 1;
+    let base = plain ? floor : alignBase(prep, item, floor);
+    if (m < 0) return base;
+    const rel = whole ? 0 : prep.rectRel[m]!;
+    const size = whole ? prep.itemExtent[item]! : rectSize[m]!;
+    const lists = tree.collect(m);
+    const unions = tree.unions();
+    if (this.cursors.length < lists) {
+      this.cursors = grownInts(this.cursors, lists);
+      this.heap = grownInts(this.heap, lists);
+      this.keys = new Float64Array(this.cursors.length);
+    }
+    const { cursors, heap, keys } = this;
+    // every list's key: where its first piece ending above the candidate's first byte starts (Infinity: none); a key may be
+    // stale (its piece ends at or below the candidate's first byte by now), but then it is below the candidate's bytes' end
+    // too, so the list comes to the top before the heap can say the candidate is clear
+    for (let k = 0; k < lists; k++) {
+      cursors[k] = 0;
+      keys[k] = unions[k]![0]!;
+      heap[k] = k;
+    }
+    for (let h = (lists >>> 1) - 1; h >= 0; h--) siftDown(heap, keys, lists, h);
+    let leaps = 0;
+    let reads = 0;
+    for (;;) {
+      while (lists > 0) {
+        const k = heap[0]!;
+        if (!(keys[k]! < base + rel + size)) break; // the lowest list starts above the candidate's bytes: every list is clear
+        const pieces = unions[k]!;
+        const count = pieces.length >>> 1;
+        const c = firstEndingAbove(pieces, cursors[k]!, count, base + rel);
+        reads++;
+        cursors[k] = c;
+        if (c < count && pieces[2 * c]! < base + rel + size) {
+          // the piece meets the candidate's bytes: leap over it (the list's key stays below the new candidate's bytes' end)
+          const next = pieces[2 * c + 1]! - rel;
+          base = plain ? next : alignBase(prep, item, next);
+          leaps++;
+        } else {
+          keys[k] = c < count ? pieces[2 * c]! : Infinity;
+          siftDown(heap, keys, lists, 0);
+        }
+      }
+      let moved = false;
+      for (let j = 0; j < tree.soloCount; j++) {
+        if (tree.soloTo[j]! > base + rel && tree.soloFrom[j]! < base + rel + size) {
+          const next = tree.soloTo[j]! - rel;
+          base = plain ? next : alignBase(prep, item, next);
+          moved = true;
+          leaps++;
+        }
+      }
+      reads += tree.soloCount;
+      if (!moved) break;
+    }
+    countWork(FIRST_QUERY_WORK + LIST_WORK * lists + LEAP_WORK * (leaps + reads));
+    return base;
+  }
+
+  /** Appends the forbidden ranges of the tree's single pieces from `count`, ascending (by insertion: they are few); returns the new count. */
+  private solos(tree: OccupancyTree, relM: number, sizeM: number, count: number): number {
+    const { lo, hi } = this;
+    const first = count;
+    for (let k = 0; k < tree.soloCount; k++) {
+      const l = tree.soloFrom[k]! - relM - sizeM + 1;
+      const h = tree.soloTo[k]! - relM;
+      let at = count++;
+      while (at > first && lo[at - 1]! > l) {
+        lo[at] = lo[at - 1]!;
+        hi[at] = hi[at - 1]!;
+        at--;
+      }
+      lo[at] = l;
+      hi[at] = h;
+    }
+    return count;
+  }
+
+  /** The highest byte, relative to the item's base, held by a placed rectangle live with one of its members (at least 0). */
+  top(tree: OccupancyTree, item: number): number {
+    const { prep } = this;
+    const unions = tree.unions();
+    let top = 0;
+    for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
+      if (prep.rectSize[m] === 0) continue;
+      const n = tree.collect(m);
+      for (let u = 0; u < n; u++) {
+        const pieces = unions[u]!;
+        const high = pieces[pieces.length - 1]! - prep.rectRel[m]!;
+        if (high > top) top = high;
+      }
+      for (let k = 0; k < tree.soloCount; k++) {
+        const high = tree.soloTo[k]! - prep.rectRel[m]!;
+        if (high > top) top = high;
+      }
+    }
+    countWork(UNION_QUERY_WORK);
+    return top;
+  }
+}
+
+/** The first piece at or after `from` of the ascending pieces [a0, b0, a1, b1, ...] (`count` of them) that ends above `at`; `count` when none does. */
+function firstEndingAbove(pieces: readonly number[], from: number, count: number, at: number): number {
+  if (from === count || pieces[2 * from + 1]! > at) return from;
+  // gallop, then bisect: the pieces passed are usually few
+  let low = from; // ends at or below `at`
+  let step = 1;
+  let high = from + 1;
+  while (high < count && !(pieces[2 * high + 1]! > at)) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  if (high > count) high = count;
+  while (high - low > 1) {
+    const mid = (low + high) >>> 1;
+    if (pieces[2 * mid + 1]! > at) high = mid;
+    else low = mid;
+  }
+  return high;
+}
+
+/** Restores the min-heap `heap[0 .. size - 1]` of list numbers by `keys` below position `at`. */
+function siftDown(heap: Int32Array, keys: Float64Array, size: number, at: number): void {
+  const k = heap[at]!;
+  const key = keys[k]!;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && keys[heap[child + 1]!]! < keys[heap[child]!]!) child++;
+    if (!(keys[heap[child]!]! < key)) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = k;
+}
+
+/** A longer copy of `array`, with room for `needed` entries. */
+export function grownInts(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
+  let length = array.length;
+  while (length < needed) length *= 2;
+  const grown = new Int32Array(length);
+  grown.set(array);
+  return grown;
+}
+
+/** A longer copy of `array`, with room for `needed` entries. */
+export function grownFloats(array: Float64Array, needed: number): Float64Array<ArrayBuffer> {
+  let length = array.length;
+  while (length < needed) length *= 2;
+  const grown = new Float64Array(length);
+  grown.set(array);
+  return grown;
+}
