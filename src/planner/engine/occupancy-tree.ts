@@ -37,7 +37,7 @@ export class OccupancyTree {
   private readonly rectTo: Int32Array; // rect -> leaf after the last one
   private readonly cover: NodeUnions;
   private readonly starts: NodeUnions;
-  private readonly stack: Int32Array;
+  private readonly nodes = new Int32Array(2 * 64); // the canonical nodes of a leaf range
   private readonly found: Union[] = [];
   /** Single pieces met by the last `collect`: [soloFrom[k], soloTo[k]) for k < soloCount. */
   readonly soloFrom = new Float64Array(MAX_SOLOS);
@@ -65,7 +65,6 @@ export class OccupancyTree {
     ({ leaves: this.leaves, rectFrom: this.rectFrom, rectTo: this.rectTo } = leavesOf(prep));
     this.cover = new NodeUnions(2 * this.leaves);
     this.starts = new NodeUnions(2 * this.leaves);
-    this.stack = new Int32Array(3 * 2 * 64);
   }
 
   /** Forgets every placed range. */
@@ -79,34 +78,12 @@ export class OccupancyTree {
     if (!(b > a)) return;
     const from = this.rectFrom[r]!;
     const to = this.rectTo[r]!;
-    const { stack, cover, starts } = this;
+    const { cover, starts } = this;
     // in `starts` of every node whose leaves hold the rectangle's first one
     for (let node = this.leaves + from; node >= 1; node >>>= 1) starts.add(node, a, b);
     // in `cover` of the largest nodes its lifetime covers
-    let top = 0;
-    stack[top++] = 1;
-    stack[top++] = 0;
-    stack[top++] = this.leaves;
-    while (top > 0) {
-      const hi = stack[--top]!;
-      const lo = stack[--top]!;
-      const node = stack[--top]!;
-      if (from <= lo && hi <= to) {
-        cover.add(node, a, b);
-        continue;
-      }
-      const mid = (lo + hi) >>> 1;
-      if (from < mid) {
-        stack[top++] = 2 * node;
-        stack[top++] = lo;
-        stack[top++] = mid;
-      }
-      if (to > mid) {
-        stack[top++] = 2 * node + 1;
-        stack[top++] = mid;
-        stack[top++] = hi;
-      }
-    }
+    const count = this.canonical(from, to);
+    for (let k = 0; k < count; k++) cover.add(this.nodes[k]!, a, b);
   }
 
   /**
@@ -118,39 +95,25 @@ export class OccupancyTree {
   collect(r: number): number {
     const from = this.rectFrom[r]!;
     const to = this.rectTo[r]!;
-    const { stack, cover, starts } = this;
+    const { cover, starts } = this;
     this.soloCount = 0;
     this.listCount = 0;
     // live at the first leaf: `cover` of the nodes on its path
     for (let node = this.leaves + from; node >= 1; node >>>= 1) this.take(cover, node);
     // starting at a later leaf of the lifetime: `starts` of the nodes that make up leaves [from + 1, to)
-    if (from + 1 >= to) return this.listCount;
-    let top = 0;
-    stack[top++] = 1;
-    stack[top++] = 0;
-    stack[top++] = this.leaves;
-    while (top > 0) {
-      const hi = stack[--top]!;
-      const lo = stack[--top]!;
-      const node = stack[--top]!;
-      if (!starts.has(node)) continue; // nothing starts under it
-      if (from + 1 <= lo && hi <= to) {
-        this.take(starts, node);
-        continue;
-      }
-      const mid = (lo + hi) >>> 1;
-      if (from + 1 < mid) {
-        stack[top++] = 2 * node;
-        stack[top++] = lo;
-        stack[top++] = mid;
-      }
-      if (to > mid) {
-        stack[top++] = 2 * node + 1;
-        stack[top++] = mid;
-        stack[top++] = hi;
-      }
-    }
+    const count = this.canonical(from + 1, to);
+    for (let k = 0; k < count; k++) this.take(starts, this.nodes[k]!);
     return this.listCount;
+  }
+
+  /** Fills `nodes` with the largest nodes that together make up leaves [from, to); returns how many. */
+  private canonical(from: number, to: number): number {
+    let count = 0;
+    for (let l = from + this.leaves, r = to + this.leaves; l < r; l >>>= 1, r >>>= 1) {
+      if (l & 1) this.nodes[count++] = l++;
+      if (r & 1) this.nodes[count++] = --r;
+    }
+    return count;
   }
 
   /** The lists `collect` fills. */
@@ -188,10 +151,6 @@ class NodeUnions {
   clear(): void {
     this.soloA.fill(NaN);
     for (const list of this.more) if (list !== undefined) list.length = 0;
-  }
-
-  has(node: number): boolean {
-    return this.soloA[node] === this.soloA[node] || (this.more[node]?.length ?? 0) > 0;
   }
 
   /** Adds [a, b) to `node`'s union. */
