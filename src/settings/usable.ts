@@ -38,14 +38,15 @@ export function usableSettings(wanted: Partial<PlanSettings>): UsableSettings {
     else leftOut.push({ part: { strategy: wanted.strategy }, reason: `unknown strategy "${wanted.strategy}" (strategies: ${STRATEGY_CHOICES.join(', ')})` });
   }
   if (wanted.budgetMs !== undefined) {
-    if (isBudgetMs(wanted.budgetMs)) kept.budgetMs = wanted.budgetMs;
-    else leftOut.push({ part: { budgetMs: wanted.budgetMs }, reason: `the search budget must be a positive whole number of milliseconds, got ${wanted.budgetMs}` });
+    const refused = settingsProblem({ ...DEFAULT_SETTINGS, budgetMs: wanted.budgetMs });
+    if (refused === undefined) kept.budgetMs = wanted.budgetMs;
+    else leftOut.push({ part: { budgetMs: wanted.budgetMs }, reason: refused });
   }
   const target = kept.target ?? DEFAULT_SETTINGS.target;
   let edits: TargetEdits = {};
   for (const part of editParts(wanted.edits ?? {})) {
     const next = mergedEdits(edits, part);
-    const refused = editProblem(target, next);
+    const refused = settingsProblem({ target, strategy: undefined, edits: next });
     if (refused === undefined) edits = next;
     else leftOut.push({ part: { edits: part }, reason: refused });
   }
@@ -74,10 +75,14 @@ function mergedEdits(a: TargetEdits, b: TargetEdits): TargetEdits {
   return { ...a, regions: Object.fromEntries(regions) };
 }
 
-/** Why `target` with `edits` makes no target profile, or undefined when it does. */
-function editProblem(target: string, edits: TargetEdits): string | undefined {
+/** Why `settings` make no plan (a search budget the planner does not take, or edits the target refuses), or undefined when they do. */
+export function settingsProblem(settings: PlanSettings): string | undefined {
+  if (settings.budgetMs !== undefined && !isBudgetMs(settings.budgetMs)) {
+    return `the search budget must be a positive whole number of milliseconds, got ${settings.budgetMs}`;
+  }
+  if (settings.edits === undefined) return undefined;
   try {
-    targetForSettings({ target, strategy: undefined, edits });
+    targetForSettings(settings);
     return undefined;
   } catch (error) {
     if (error instanceof InputError) return error.message;

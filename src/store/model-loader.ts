@@ -3,11 +3,10 @@
 // worker). A generation counter makes every task supersede the one
 // before it; an AbortController stops a superseded read or download.
 
-import { InputError, toErrorData, type ErrorData } from '../shared/errors';
+import { toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
-import { isBudgetMs } from '../settings/names';
-import { targetForSettings } from '../settings/target';
+import { settingsProblem } from '../settings/usable';
 import { changeSettings } from '../settings/change';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
@@ -258,21 +257,6 @@ const SETTINGS_CODES: ReadonlySet<string> = new Set(['bad-target', 'bad-argument
 /** True when two settings make the same plan. */
 function sameSettings(a: PlanSettings, b: PlanSettings): boolean {
   return a.target === b.target && a.strategy === b.strategy && a.budgetMs === b.budgetMs && JSON.stringify(a.edits ?? {}) === JSON.stringify(b.edits ?? {});
-}
-
-/** Why `settings` cannot make a target (naming the field) or take their budget, or undefined when they can. */
-function settingsProblem(settings: PlanSettings): string | undefined {
-  if (settings.budgetMs !== undefined && !isBudgetMs(settings.budgetMs)) {
-    return `the search budget must be a positive whole number of milliseconds, got ${settings.budgetMs}`;
-  }
-  if (settings.edits === undefined) return undefined;
-  try {
-    targetForSettings(settings);
-    return undefined;
-  } catch (error) {
-    if (error instanceof InputError) return error.message;
-    throw error;
-  }
 }
 
 /** The selection that still means the same thing in a new plan of the same model: buffer ids do not. */
