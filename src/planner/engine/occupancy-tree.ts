@@ -230,9 +230,11 @@ function addRange(union: Union, a: number, b: number): void {
   let end = first;
   while (end < pieces && union[2 * end]! <= b) end++;
   if (end === first) {
-    // a new piece before `first`: shift the tail up by one piece (no splice: it allocates)
+    // a new piece before `first`: shift the tail up by one piece, in a loop (splice allocates, and
+    // Array.prototype.copyWithin walks a plain array element by element through its generic path:
+    // on crowded traces that was most of a greedy-by-breadth pass)
     union.push(0, 0);
-    union.copyWithin(2 * first + 2, 2 * first, union.length - 2);
+    for (let k = union.length - 1; k >= 2 * first + 2; k--) union[k] = union[k - 2]!;
     union[2 * first] = a;
     union[2 * first + 1] = b;
     return;
@@ -241,7 +243,9 @@ function addRange(union: Union, a: number, b: number): void {
   union[2 * first] = Math.min(a, union[2 * first]!);
   union[2 * first + 1] = Math.max(b, union[2 * end - 1]!);
   if (end > first + 1) {
-    union.copyWithin(2 * first + 2, 2 * end);
-    union.length -= 2 * (end - first - 1);
+    const length = union.length;
+    const by = 2 * (end - first - 1);
+    for (let k = 2 * first + 2; k + by < length; k++) union[k] = union[k + by]!;
+    union.length = length - by;
   }
 }
