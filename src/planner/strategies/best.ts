@@ -10,6 +10,7 @@
 // | local search around the peak    | not proven; orders not cut | 3,000 iterations, 3M effort; the deadline | local-search.ts                |
 // | anytime exact search            | not proven; orders not cut | the deadline (the rest of the budget)     | exact-plan.ts, exact-search.ts |
 // | scale path, instead of these    | over 5M conflicts          | baselines as above; passes: the deadline  | scale-path.ts                  |
+// |   its local search               | after greedy by breadth    | 160 work per item; the deadline           | local-search.ts                |
 //
 // - The deadline: with the caller's `budgetMs`, that many ms of wall clock
 //   from the region's start; without, DEFAULT_BUDGET_MS worth of counted

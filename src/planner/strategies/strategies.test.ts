@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assignOffsets } from '../assembly/assign-offsets';
 import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 import { tiledProblem } from '../testing/instances';
-import { heavyNetworkProblem } from '../testing/instances-heavy';
+import { heavyNetworkProblem, trainingLikeProblem } from '../testing/instances-heavy';
 import { validatePlan } from '../assembly/validate-plan';
 import { prepareRegion } from '../engine/prepared';
 import { anchoredSweepPlace } from '../engine/sweep';
@@ -231,6 +231,20 @@ describe('best on a crowded trace (the scale path)', () => {
     expect(anchoredPeak / best.lowerBound).toBeGreaterThan(1.02);
     expect(best.peak / best.lowerBound).toBeLessThan(1.006);
     expect(validatePlan(problem, best).valid).toBe(true);
+  });
+});
+
+describe('the local search of the scale path', () => {
+  it('takes a 20k-buffer training-like trace from 0.024 % above the bound to it, and the baselines after it are not run', () => {
+    const problem = trainingLikeProblem(20_000, 1);
+    const without = planOf(problem, 'best', { local: { iterations: 0 } });
+    const best = planOf(problem, 'best');
+    expect(without.peak).toBeGreaterThan(without.lowerBound); // the sweeps, greedy by breadth and the other baselines: 1.00024
+    expect([best.peak, best.optimal]).toEqual([best.lowerBound, true]);
+    // at the bound before tflm, m1 and best-fit: fewer placements than running them until their drop
+    expect(best.stats.placements).toBeLessThan(without.stats.placements);
+    // on the work clock: the same plan again
+    expect(Array.from(planOf(problem, 'best').offsets)).toEqual(Array.from(best.offsets));
   });
 });
 
