@@ -108,6 +108,37 @@ test('<heapscope-view> follows its attributes: new dims re-open the model, a new
   await expect(element.getByTestId('embed-peak')).toContainText('best on mcu');
 });
 
+test('<heapscope-view> with a target or strategy it does not know plans with the rest and warns', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/docs/demo.html');
+  await page.evaluate(() => {
+    const view = document.createElement('heapscope-view');
+    view.setAttribute('src', '../sample.onnx');
+    view.setAttribute('dims', 'batch=2');
+    view.setAttribute('target', 'gpu');
+    view.setAttribute('strategy', 'quantum');
+    view.dataset.testid = 'unknown-names';
+    document.querySelector('main')!.append(view);
+  });
+  const element = page.getByTestId('unknown-names');
+  await expect(element).toHaveAttribute('data-status', 'ready');
+  const summaryOf = () => element.evaluate((el: HTMLElementTagNameMap['heapscope-view']) => el.summary());
+  await expect.poll(async () => (await summaryOf())?.peak).toBe(cliPeak(['--dim', 'batch=2']));
+  expect(warnings).toContainEqual(expect.stringMatching(/^<heapscope-view>: ignored target="gpu": unknown target preset "gpu" \(presets: .*mcu/));
+  expect(warnings).toContainEqual(expect.stringMatching(/^<heapscope-view>: ignored strategy="quantum": unknown strategy "quantum"/));
+  // a known target set later still re-plans; an unknown one after it leaves it in place
+  await element.evaluate((el) => el.setAttribute('target', 'mcu'));
+  await expect.poll(async () => (await summaryOf())?.target).toBe('mcu');
+  await element.evaluate((el) => el.setAttribute('target', 'gpu2'));
+  await expect.poll(() => warnings.some((w) => w.includes('ignored target="gpu2"'))).toBe(true);
+  await expect(element).toHaveAttribute('data-status', 'ready');
+  expect((await summaryOf())?.target).toBe('mcu');
+  await expect(element.getByTestId('embed-peak')).toContainText('on mcu');
+});
+
 test('<heapscope-view> with a model that is not there says so inside the element', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 404 .*\/missing\/net\.onnx/);
   // The preview server answers unknown paths with the app's page; a real host answers 404.

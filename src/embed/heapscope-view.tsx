@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { parseDimsAttribute } from './dims-attribute';
 import { parseEmbedPanes } from './embed-panes';
+import { usableSettings } from '../settings/usable';
 import { EmbedWorkspace } from './embed-workspace';
 import { createAppStore, type AppStore } from '../store/create-store';
 import { StoreContext } from '../store/context';
@@ -107,10 +108,21 @@ export class HeapscopeViewElement extends HTMLElement {
     return new URL(this.getAttribute('src') ?? '', document.baseURI).href;
   }
 
+  /**
+   * The target and strategy attributes as settings. A name the planner does
+   * not know is left out with a console warning, as a link's is: the target
+   * stays as it was (the default at first), the strategy goes to the
+   * target's default, and the element still shows a plan.
+   */
   private settings(): { target?: string; strategy: string | undefined } {
     const target = this.getAttribute('target')?.trim();
     const strategy = this.getAttribute('strategy')?.trim();
-    return { ...(target ? { target } : {}), strategy: strategy ? strategy : undefined };
+    const { settings, leftOut } = usableSettings({ ...(target ? { target } : {}), ...(strategy ? { strategy } : {}) });
+    for (const left of leftOut) {
+      const [name, value] = Object.entries(left.part)[0] ?? ['?', '?'];
+      console.warn(`<heapscope-view>: ignored ${name}=${JSON.stringify(value)}: ${left.reason}`);
+    }
+    return { ...(settings.target === undefined ? {} : { target: settings.target }), strategy: settings.strategy };
   }
 
   /** Mirrors the status as data-status (idle, loading, ready, error), like the page's body. */
