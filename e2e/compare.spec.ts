@@ -12,6 +12,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
+import { formatBytes } from '../src/shared/format';
 import { chainModel, haveModel, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
@@ -136,6 +137,24 @@ test('the accelerator with fusion on against off: the causes name the fusion uni
   await page.getByTestId('diff-cause').filter({ hasText: 'fusion unit' }).first().getByRole('button').first().click();
   await expect(dialog.locator('.diff-nodes .chip').first()).toBeVisible();
   await snap(page, 'compare-fusion');
+});
+
+test('a B that peaks lower by not spilling is marked over its limit, and its drop is not shown as better', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?target=mcu&compare=1&b.target=mcu&b.spill=off');
+  await waitForPlan(page);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  const planB = JSON.parse(cli(['plan', 'public/sample.onnx', '--json', '--target', 'mcu', '--spill', 'off']).out) as { peak: number; fits: boolean; regions: { name: string; overBy?: number }[] };
+  expect(planB.fits).toBe(false);
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String(planB.peak));
+  await expect(dialog.getByTestId('compare-over-a')).toHaveCount(0);
+  const sram = planB.regions.find((r) => r.name === 'sram')!;
+  await expect(dialog.getByTestId('compare-over-b')).toHaveText(`sram ${formatBytes(sram.overBy!)} over`);
+  await expect(dialog.getByTestId('compare-fit-note')).toHaveText(/only A fits its limits/);
+  const delta = dialog.getByTestId('compare-delta').locator('strong');
+  await expect(delta).not.toHaveClass(/diff-down|diff-up/);
+  await snap(page, 'compare-spill-over-limit');
 });
 
 test('another model file as B: it is planned with the shown settings, and its extra buffer is new', async ({ page }) => {

@@ -7,10 +7,12 @@
 import { useCallback, useRef } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText } from '../plan-words';
+import { planFits, regionOverBy } from '../../store/selectors';
+import { formatBytes } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
-import { signedBytes } from './compare-scale';
+import { deltaTone, signedBytes } from './compare-scale';
 import type { ComparedPlan } from '../../store/compare-store';
 import { DiffView } from './diff-view';
 import { sidePlanFileName } from '../export/export-names';
@@ -58,8 +60,14 @@ export function CompareDialog() {
           {b && <SideSummary side="b" plan={b} />}
           {diff && (
             <p className="compare-delta" data-testid="compare-delta" data-delta={diff.delta}>
-              B − A: <strong className={diff.delta > 0 ? 'diff-up' : diff.delta < 0 ? 'diff-down' : ''}>{signedBytes(diff.delta)}</strong>
+              B − A: <strong className={deltaTone(diff.delta, planFits(a.file.plan), planFits(b!.file.plan))}>{signedBytes(diff.delta)}</strong>
               {diff.peakA > 0 && ` (${((diff.delta / diff.peakA) * 100).toFixed(1)} %)`}
+              {planFits(a.file.plan) !== planFits(b!.file.plan) && (
+                <span className="compare-fit-note" data-testid="compare-fit-note">
+                  {' '}
+                  · only {planFits(a.file.plan) ? 'A' : 'B'} fits its limits
+                </span>
+              )}
             </p>
           )}
           {b === undefined && (
@@ -90,9 +98,23 @@ function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: 
         {shortName(plan.label)}
       </span>
       <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
+      <OverLimit side={side} plan={plan} />
       <button type="button" className="chip" onClick={save} title={`Save ${side.toUpperCase()} as a plan file (a side of heapscope diff)`} data-testid={`compare-save-${side}`}>
         Save
       </button>
     </p>
+  );
+}
+
+/** "sram 4.19 MiB over" for each region of the side's plan above its limit; nothing when it fits. */
+function OverLimit({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan }) {
+  const over = plan.file.plan.regions.filter((r) => regionOverBy(r) > 0);
+  if (over.length === 0) return null;
+  const least = plan.file.plan.complete ? '' : '≥ ';
+  const text = over.map((r) => `${r.name} ${least}${formatBytes(regionOverBy(r))} over`).join(', ');
+  return (
+    <span className="compare-side-over" data-testid={`compare-over-${side}`} title={`${text} its size limit`}>
+      {text}
+    </span>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { heapData } from '../heap/heap-data';
-import { causeFocus, changeFocus, highlightOf, sharedScale, signedBytes } from './compare-scale';
+import { causeFocus, changeFocus, deltaTone, highlightOf, sharedScale, signedBytes } from './compare-scale';
 
 function buffer(id: number, name: string, size: number, region = 'ram'): PlannedBuffer {
   return { id, name, kind: 'activation', size, bytes: size, start: id, end: id + 2, offset: 0, region };
@@ -58,5 +58,14 @@ describe('what a cause points at', () => {
 
   it('signs byte deltas', () => {
     expect([signedBytes(1536), signedBytes(-2048), signedBytes(0)]).toEqual(['+1.50 KiB', '−2.00 KiB', '0 B']);
+  });
+
+  it('does not colour a smaller peak as better when that side is the one over its limits', () => {
+    // both fit, or neither: the peak decides
+    expect([deltaTone(-5, true, true), deltaTone(5, true, true), deltaTone(-5, false, false), deltaTone(0, true, true)]).toEqual(['diff-down', 'diff-up', 'diff-down', '']);
+    // B lower but over its limit while A fits; B higher but fits while A is over
+    expect([deltaTone(-5, true, false), deltaTone(5, false, true)]).toEqual(['', '']);
+    // the smaller side also fits: the colour stands
+    expect([deltaTone(-5, false, true), deltaTone(5, true, false)]).toEqual(['diff-down', 'diff-up']);
   });
 });

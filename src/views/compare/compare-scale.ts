@@ -55,6 +55,18 @@ export function changeFocus(change: BufferChange): CompareFocus {
   };
 }
 
+/**
+ * The colour of B − A's peak change: 'diff-up' (worse) when B is larger,
+ * 'diff-down' (better) when smaller, none when equal, and none either when
+ * the side that is smaller is the one over its limits while the other fits:
+ * a plan that does not fit is not an improvement however low its peak.
+ */
+export function deltaTone(delta: number, fitsA: boolean, fitsB: boolean): '' | 'diff-up' | 'diff-down' {
+  if (delta > 0) return fitsB && !fitsA ? '' : 'diff-up';
+  if (delta < 0) return fitsA && !fitsB ? '' : 'diff-down';
+  return '';
+}
+
 /** A signed byte count: "+1.50 MiB", "−300 KiB", "0 B". */
 export function signedBytes(delta: number): string {
   if (delta === 0) return '0 B';
