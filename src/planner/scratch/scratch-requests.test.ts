@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem } from '../problem/build-problem';
-import { IM2COL_FORMULA } from '../targets/presets';
+import { IM2COL_FORMULA, presetTarget } from '../targets/presets';
+import { nchwTwin } from '../fusion/testing/nchw-twin';
+import { tfliteNet } from '../fusion/testing/tflite-net';
 import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
 import { tinyGraph } from '../testing/tiny-graph';
@@ -59,6 +61,39 @@ describe('scratch requests from the target rules', () => {
     expect(built.scratch).toEqual([]);
     expect(built.diagnostics).toEqual([
       { code: 'scratch-size', message: 'scratch "odd" of Relu \'relu\' is left out: the op has no input 2', node: 'relu' },
+    ]);
+  });
+});
+
+describe('scratch requests of TensorFlow Lite ops', () => {
+  /** Convolutions (3x3, depthwise, 1x1 with a stride), a pool, a fully connected layer and a softmax, int8 NHWC. */
+  const net = () =>
+    tfliteNet([1, 12, 10, 3], 'int8')
+      .conv('c', 'x', { out: 8, k: 3 })
+      .dw('dw', 'c')
+      .conv('pw', 'dw', { out: 16, k: 1, s: 2 })
+      .pool('p', 'pw', { k: 2, op: 'AVERAGE_POOL_2D' })
+      .fc('fc', 'p', 10)
+      .op('SOFTMAX', 'sm', 'fc')
+      .output('sm')
+      .graph();
+
+  it("take the mcu preset's ONNX rules, sized as for the ONNX twin of the graph", () => {
+    const mcu = presetTarget('mcu');
+    const requests = (graph: Parameters<typeof buildProblem>[0]) => buildWith(graph, mcu).scratch.map((q) => [q.node, q.label, q.step, q.bytes, q.region]);
+    const tflite = requests(net());
+    expect(tflite).toEqual(requests(nchwTwin(net())));
+    // im2col of the 3x3 CONV_2D: 3 input channels x 3 x 3 x 12 x 10 output pixels x 1 byte; FULLY_CONNECTED is a Gemm only (not also a MatMul)
+    expect(tflite).toContainEqual(['c', 'im2col', 0, 3 * 3 * 3 * 12 * 10, 'sram']);
+    expect(tflite.filter(([node]) => node === 'fc').map(([, label]) => label)).toEqual(['accumulators']);
+    expect(new Set(tflite.map(([node]) => node))).toEqual(new Set(['c', 'dw', 'pw', 'p', 'fc', 'sm']));
+  });
+
+  it('take a rule naming the TFLite op itself with their shapes as decoded (NHWC)', () => {
+    const built = buildWith(net(), target([{ opType: 'tflite::CONV_2D', name: 'channels', formula: 'out0[3]' }]));
+    expect(built.scratch.map((q) => [q.node, q.bytes])).toEqual([
+      ['c', 8],
+      ['pw', 16],
     ]);
   });
 });

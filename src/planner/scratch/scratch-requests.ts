@@ -1,10 +1,13 @@
 // Scratch requests of a graph (METHODS.md M4 input): for every scheduled node,
 // the target's scratch rules for its op type, sized by fixed bytes or by a
-// formula of the node's shapes. Depends only on the model's IR types and the planner.
+// formula of the node's shapes; a TensorFlow Lite op takes the rules of the
+// ONNX op it computes the same as, its shapes shown the ONNX way
+// (tflite-view.ts). Depends only on the model's IR types and the planner.
 
-import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
+import type { InferredGraph, InferredNode } from '../../model/inferred';
 import { alignUp, type PlanDiagnostic } from '../problem/build-buffers';
-import { evaluateScratchFormula, parseScratchFormula, type Formula, type TensorFacts } from './formula';
+import { evaluateScratchFormula, parseScratchFormula, type Formula } from './formula';
+import { ruleViews, type RuleView } from './tflite-view';
 import type { Schedule } from '../problem/schedule';
 import { scratchRegionOf, type ScratchRule, type TargetProfile } from '../targets/target';
 
@@ -38,10 +41,12 @@ export function scratchRequests(
   const requests: ScratchRequest[] = [];
   schedule.order.forEach((index, step) => {
     const node = graph.nodes[index]!;
+    const views = ruleViews(node, values);
     let k = 0;
     rules.forEach((rule, r) => {
-      if (!matches(rule, node)) return;
-      const bytes = ruleBytes(rule, formulas[r], node, values, diagnostics);
+      const view = views.find((v) => v.opType === rule.opType);
+      if (view === undefined) return;
+      const bytes = ruleBytes(rule, formulas[r], node, view, diagnostics);
       if (bytes === undefined || bytes === 0) return;
       const region = scratchRegionOf(target, rule.latencyCritical);
       requests.push({
@@ -63,24 +68,9 @@ export function scratchRequests(
   return requests;
 }
 
-function matches(rule: ScratchRule, node: InferredNode): boolean {
-  if (node.domain === '') return rule.opType === node.opType;
-  return rule.opType === `${node.domain}::${node.opType}`;
-}
-
-function ruleBytes(
-  rule: ScratchRule,
-  formula: Formula | undefined,
-  node: InferredNode,
-  values: ReadonlyMap<string, InferredValue>,
-  diagnostics: PlanDiagnostic[],
-): number | undefined {
+function ruleBytes(rule: ScratchRule, formula: Formula | undefined, node: InferredNode, view: RuleView, diagnostics: PlanDiagnostic[]): number | undefined {
   if (formula === undefined) return rule.bytes;
-  const facts = (name: string): TensorFacts | undefined => {
-    const value = name === '' ? undefined : values.get(name);
-    return value === undefined ? undefined : { shape: value.shape, bytes: value.bytes };
-  };
-  const result = evaluateScratchFormula(formula, { inputs: node.inputs.map(facts), outputs: node.outputs.map(facts) });
+  const result = evaluateScratchFormula(formula, { inputs: view.inputs, outputs: view.outputs });
   if ('error' in result) {
     diagnostics.push({
       code: 'scratch-size',
