@@ -209,6 +209,21 @@ test('a field the target refuses is left out alone, named in a warning, and the 
   expect(linked.search).toBe('?target=mcu&region.sram.limit=67108864&spill=off');
 });
 
+test('the parameters a link left out are named on the page too, until dismissed', async ({ page }) => {
+  const linked = await openLink(page, '?target=mcu&dim.batch=-3&region.nope.limit=5&region.sram.limit=abc');
+  expect(linked.shown.settings).toMatchObject({ target: 'mcu' });
+  const notice = page.getByTestId('link-notice');
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('paragraph').first()).toHaveText('3 parameters of the link were left out');
+  const entries = await notice.getByTestId('link-notice-entry').allTextContents();
+  expect(entries).toEqual(['dim.batch=-3', 'region.sram.limit=abc', expect.stringMatching(/^region\.nope\.limit=5: target mcu has no region "nope"/)]);
+  await notice.getByRole('button', { name: 'Dismiss the note about the link' }).click();
+  await expect(notice).toHaveCount(0);
+  // a link that applies whole says nothing
+  await openLink(page, '?target=mcu&dim.batch=2');
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
+});
+
 test('an unknown target or strategy is left out with a warning, and the plan is made with the defaults', async ({ page }) => {
   const warnings = consoleWarnings(page);
   const linked = await openLink(page, '?target=gpu&strategy=quantum&dim.batch=2');

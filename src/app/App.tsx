@@ -22,6 +22,7 @@ import { AppHeader } from './app-header';
 import { DropZone } from './drop-zone';
 import { ErrorBoundary } from '../views/error-boundary';
 import { Welcome } from './welcome';
+import { LinkNotice } from './link-notice';
 import { EmbedWorkspace } from '../embed/embed-workspace';
 import type { EmbedPane } from '../embed/embed-panes';
 import { fullViewHref } from './url-params';
@@ -36,10 +37,11 @@ export interface AppProps {
   readonly store: AppStore;
   readonly embed?: boolean; // chrome-less view for documentation pages (embed=1)
   readonly panes?: readonly EmbedPane[]; // what the embed shows (panes=); its default when undefined
+  readonly linkLeftOut?: readonly string[]; // parameters of the opening link left out (startup.ts, leftOutOfLink)
 }
 
 /** The page. */
-export function App({ store, embed = false, panes: embedPanes }: AppProps) {
+export function App({ store, embed = false, panes: embedPanes, linkLeftOut = [] }: AppProps) {
   const [panes, togglePane] = usePanes();
   return (
     <StoreContext.Provider value={store}>
@@ -48,6 +50,7 @@ export function App({ store, embed = false, panes: embedPanes }: AppProps) {
           {!embed && <AppHeader panes={panes} onTogglePane={togglePane} />}
           <LoadProgressBar />
           <ErrorBanner />
+          {!embed && <LinkNotice leftOut={linkLeftOut} />}
           {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={embedPanes} /> : <Workspace panes={panes} />}
           {!embed && <DropZone />}
           {!embed && <CompareDialog />}

@@ -49,11 +49,8 @@ function whenFileShown(store: AppStore, name: string, then: () => void): void {
   });
 }
 
-/**
- * The link with the settings of A (returned apart, as a change) and of B that make a plan; every
- * parameter left out, because it does not parse or makes no plan, is named in a console warning.
- */
-function usableLink(params: UrlParams): { params: UrlParams; settings: Partial<PlanSettings> } {
+/** The link's settings of A, and of B when it compares, as checkLinkSettings keeps them and says what it left out. */
+function checkedLink(params: UrlParams) {
   const a = checkLinkSettings({
     ...(params.target !== undefined && { target: params.target }),
     ...(params.strategy !== undefined && { strategy: params.strategy }),
@@ -61,6 +58,25 @@ function usableLink(params: UrlParams): { params: UrlParams; settings: Partial<P
     ...(params.budgetMs !== undefined && { budgetMs: params.budgetMs }),
   });
   const b = params.compare === undefined ? undefined : checkLinkSettings(params.compare.settings, 'b.');
+  return { a, b };
+}
+
+/**
+ * Every parameter of the link left out, because it does not parse ("dim.batch=-3") or makes no
+ * plan ("region.nope.limit=5: target mcu has no region …"), in the order of the console warnings.
+ */
+export function leftOutOfLink(params: UrlParams): readonly string[] {
+  const { a, b } = checkedLink(params);
+  return [...params.ignored, ...a.ignored, ...(b?.ignored ?? [])];
+}
+
+/**
+ * The link with the settings of A (returned apart, as a change) and of B that make a plan; every
+ * parameter left out, because it does not parse or makes no plan, is named in a console warning
+ * (and on the page: see link-notice.tsx).
+ */
+function usableLink(params: UrlParams): { params: UrlParams; settings: Partial<PlanSettings> } {
+  const { a, b } = checkedLink(params);
   if (params.ignored.length > 0) console.warn(`heapscope: ignored URL parameters ${params.ignored.join(', ')}`);
   for (const entry of [...a.ignored, ...(b?.ignored ?? [])]) console.warn(`heapscope: ignored URL parameter ${entry}`);
   if (params.compare === undefined || b === undefined) return { params, settings: a.settings };
