@@ -44,7 +44,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const { sweepGrowth } = useActions();
   const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred)), [inferred]);
   const [axisKey, setAxisKey] = useState<string | undefined>(undefined);
-  const [typed, setTyped] = useState<RangeText>({}); // applied (Enter or leaving the field)
+  const [typed, setTyped] = useState<RangeText>({}); // applied (Enter, or leaving both fields)
   const [draft, setDraft] = useState<RangeText>({}); // being typed
   const choice = offer?.choices.find((c) => c.key === axisKey) ?? offer?.choices[0];
   const range = choice === undefined ? undefined : chosenRange(choice, ownValue(typed, choice.key), asked);
@@ -58,7 +58,8 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   if (inferred === undefined || offer === undefined) return null;
   const shownRange = (key: string) => ownValue(draft, key) ?? ownValue(typed, key) ?? { from: String(range?.from ?? ''), to: String(range?.to ?? '') };
   const edit = (key: string, field: 'from' | 'to', text: string): void => setDraft({ ...draft, [key]: { ...shownRange(key), [field]: text } });
-  // A range is planned when it is applied, not at every keystroke.
+  // A range is planned when it is applied, not at every keystroke, nor when Tab
+  // goes from one end to the other: half an edit would plan a range nobody asked for.
   const apply = (key: string): void => {
     const next = ownValue(draft, key);
     if (next === undefined) return;
@@ -71,7 +72,9 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
     inputMode: 'numeric' as const,
     value: shownRange(key)[which],
     onChange: (e: ChangeEvent<HTMLInputElement>) => edit(key, which, e.target.value),
-    onBlur: () => apply(key),
+    onBlur: (e: FocusEvent<HTMLInputElement>) => {
+      if (!(e.relatedTarget instanceof HTMLInputElement && e.relatedTarget.classList.contains('growth-number'))) apply(key);
+    },
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
       if (e.key === 'Enter') apply(key);
     },
@@ -106,13 +109,17 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
         </p>
       ) : (
         <>
-          {range?.error !== undefined && (
+          {range?.error !== undefined ? (
+            // The curve of the previous range would read as the answer to the range in the fields.
             <p className="tool-error growth-error" role="alert" data-testid="growth-range-error">
               {range.error}
             </p>
+          ) : (
+            <>
+              <GrowthStatus growth={growth} axis={choice.axis} values={values ?? []} limited={plan?.regions.some((r) => r.sizeLimit !== undefined) ?? false} />
+              {plan === undefined ? <p className="pane-empty">No plan to grow.</p> : <GrowthChart choice={choice} growth={growth} compare={compare} />}
+            </>
           )}
-          <GrowthStatus growth={growth} axis={choice.axis} values={values ?? []} limited={plan?.regions.some((r) => r.sizeLimit !== undefined) ?? false} />
-          {plan === undefined ? <p className="pane-empty">No plan to grow.</p> : <GrowthChart choice={choice} growth={growth} compare={compare} />}
           {offer.notes.length > 0 && <p className="muted growth-note">{offer.notes.join(' ')}</p>}
         </>
       )}
