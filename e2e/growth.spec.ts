@@ -232,3 +232,136 @@ test('with the Growth pane open at 1280×720 the graph toolbar keeps one row and
   await page.getByTestId('graph-menu-fit').click();
   await expect(page.getByTestId('graph-more-menu')).toBeHidden();
 });
+
+const LLAMA = 'tiny-llama-fp16/model.onnx';
+
+/** Sets the range to `from`..`to` as a person does: from, Tab, to, Enter. */
+async function typeRange(page: Page, from: number, to: number): Promise<void> {
+  await page.getByTestId('growth-from').fill(String(from));
+  await page.getByTestId('growth-from').press('Tab');
+  await page.getByTestId('growth-to').fill(String(to));
+  await page.getByTestId('growth-to').press('Enter');
+}
+
+/** Whether each region's title in the chart is drawn whole inside the chart. */
+async function titlesInside(page: Page): Promise<{ text: string; right: number; width: number }[]> {
+  return page.getByTestId('growth-chart').locator('svg.growth-svg').evaluate((svg) =>
+    [...svg.querySelectorAll<SVGTextElement>('g.gr-panel > text')].filter((t) => t.getAttribute('font-weight') === '600').map((t) => ({
+      text: t.textContent ?? '',
+      right: Number(t.getAttribute('x')) + t.getComputedTextLength(),
+      width: (svg as SVGSVGElement).width.baseVal.value,
+    })),
+  );
+}
+
+test.describe('growth view, read and driven whole', () => {
+  test('at 1280×720 on tiny Llama the verdict wraps inside the pane, the long tensor name too', async ({ page }) => {
+    test.skip(!haveModel(LLAMA), NO_MODELS);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
+    await page.goto('/?model=/e2e/tiny-llama.onnx');
+    await waitForModel(page, 'tiny-llama.onnx');
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await page.getByTestId('growth-axis').selectOption('past_sequence_length');
+    await grown(page, 'past_sequence_length');
+    const verdict = page.getByTestId('growth-verdict');
+    await expect(verdict).toContainText('planned');
+    const box = await verdict.evaluate((p) => ({ scroll: p.scrollWidth, client: p.clientWidth, pane: p.closest('[data-testid="growth-pane"]')!.clientWidth }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    expect(box.client).toBeLessThanOrEqual(box.pane);
+    await snap(page, 'growth-llama-1280x720');
+  });
+
+  for (const [width, height] of [
+    [1280, 720],
+    [1600, 1000],
+  ] as const) {
+    test(`at ${width}×${height} under the mcu limits each region's title is drawn whole`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+      await page.goto(`/?model=/e2e/${GPT2}&target=mcu`);
+      await waitForModel(page, GPT2);
+      await waitForPlan(page);
+      await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+      await page.getByTestId('growth-axis').selectOption('seq_len');
+      await grown(page, 'seq_len');
+      const titles = await titlesInside(page);
+      expect(titles.map((t) => t.text.split(/[ ·≤]/)[0])).toEqual(['sram', 'ext-ram']);
+      for (const t of titles) expect(t.right, t.text).toBeLessThanOrEqual(t.width);
+      await snap(page, `growth-gpt2-mcu-titles-${width}x${height}`);
+    });
+  }
+
+  test('by keyboard: Tab reaches the chart, the arrows choose a point shown as hovering shows it, Enter plans it and Shift+Enter compares with it', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    await grown(page, 'seq_len');
+    await page.getByTestId('growth-to').focus();
+    await page.keyboard.press('Tab');
+    const plot = page.locator('.growth-plot');
+    await expect(plot).toBeFocused();
+    expect(await plot.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
+    // The value on screen is 128: the first step right is the next planned value.
+    await page.keyboard.press('ArrowRight');
+    const card = page.getByTestId('growth-tooltip');
+    await expect(card).toHaveAttribute('data-value', '256');
+    await expect(card).toContainText('Enter: plan this value');
+    await expect(page.getByTestId('growth-announce')).toContainText('seq_len = 256: peak');
+    await expect(page.getByTestId('growth-chart').locator('circle.gr-ring')).toHaveCount(1);
+    await snap(page, 'growth-gpt2-keyboard');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.dims['seq_len'] === 256);
+    expect((await summary(page)).peak).toBe(cliPlan(GPT2, ['--dim', 'seq_len=256']).peak);
+    await expect(plot).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(card).toHaveAttribute('data-value', '512');
+    await page.keyboard.press('Shift+Enter');
+    await expect(page.getByTestId('compare-dialog')).toBeVisible();
+    await page.waitForFunction(() => window.heapscope?.summary().compare?.peakB != null);
+    const after = await summary(page);
+    expect(after.compare?.settings?.dims).toEqual({ seq_len: 512 });
+    expect(after.compare?.peakB).toBe(cliPlan(GPT2, ['--dim', 'seq_len=512']).peak);
+    expect(after.settings?.dims).toEqual({ seq_len: 256 });
+  });
+
+  test('the value on screen outside the typed range is labelled on the axis under its diamond', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    await grown(page, 'seq_len');
+    await typeRange(page, 3, 40);
+    await page.waitForFunction(() => window.heapscope?.summary().growth?.points.at(-1)?.value === 40 && window.heapscope.summary().growth?.status === 'done');
+    const chart = page.getByTestId('growth-chart');
+    const tick = chart.locator('text.gr-current-tick');
+    await expect(tick).toHaveText('128');
+    const [tickX, diamondX] = await Promise.all([tick.evaluate((t) => t.getBoundingClientRect().x + t.getBoundingClientRect().width / 2), chart.locator('path.gr-current-mark').first().evaluate((d) => d.getBoundingClientRect().x + d.getBoundingClientRect().width / 2)]);
+    expect(Math.abs(tickX - diamondX)).toBeLessThanOrEqual(1);
+    await expect(chart.locator('g.gr-axis text', { hasText: /^40$/ })).toHaveCount(1);
+    await snap(page, 'growth-gpt2-range-3-40');
+  });
+
+  test('a range is planned once both ends are typed, and an invalid one shows no curve under its error', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await page.getByTestId('growth-axis').selectOption('seq_len');
+    await grown(page, 'seq_len');
+    await page.getByTestId('growth-from').fill('5');
+    await page.getByTestId('growth-from').press('Tab');
+    await expect(page.getByTestId('growth-to')).toBeFocused();
+    // Two frames for React to render and run its effects.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const between = (await summary(page)).growth!;
+    expect(between.status).toBe('done');
+    expect(between.points[0]?.value).toBe(1);
+    await page.getByTestId('growth-to').fill('3');
+    await page.getByTestId('growth-to').press('Enter');
+    await expect(page.getByTestId('growth-range-error')).toBeVisible();
+    await expect(page.getByTestId('growth-chart')).toHaveCount(0);
+    await expect(page.getByTestId('growth-verdict')).toHaveCount(0);
+    await snap(page, 'growth-gpt2-range-error');
+    await page.getByTestId('growth-to').fill('40');
+    await page.getByTestId('growth-to').press('Enter');
+    await expect(page.getByTestId('growth-range-error')).toHaveCount(0);
+    await page.waitForFunction(() => window.heapscope?.summary().growth?.points[0]?.value === 5 && window.heapscope.summary().growth?.status === 'done');
+    expect((await summary(page)).growth!.points.map((p) => p.value)).toEqual([5, 8, 16, 32, 40]);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
 import { GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
-import { byteTicks, growthSvg } from './growth-svg';
+import { byteTicks, growthSvg, panelTitle } from './growth-svg';
 import { formatBytes } from '../../shared/format';
 
 /** A point of one region, ram, with the bound at half the peak. */
@@ -69,6 +69,40 @@ describe('growthLayout', () => {
       const room = (String(layout.xTicks[i - 1]).length + String(layout.xTicks[i]).length) * 3.25 + 10;
       expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(room);
     }
+  });
+});
+
+describe('the value on screen on the x axis', () => {
+  it('is labelled beyond the swept range, and the end of the axis is its value, not the last swept one', () => {
+    const points = [3, 4, 8, 16, 32, 40].map((v) => point(v, v));
+    const data: GrowthChartInput = { ...input(points), current: { value: 128, regions: [{ name: 'ram', peak: 676 }] } };
+    const layout = growthLayout(data, W, H);
+    expect(layout.xTicks.at(-1)).toBe(128);
+    expect(layout.x(128)).toBeCloseTo(452, 6);
+    expect(layout.xTicks).toContain(40);
+    const svg = growthSvg(data, layout, W, H, { dim: 'seq_len' });
+    expect(svg).toMatch(/class="gr-current-tick" x="452.0"[^>]*>128</);
+  });
+
+  it('is labelled inside the range, and the swept values whose labels it would overlap are left out', () => {
+    const points = [1, 2, 4, 8, 16, 32, 64, 128].map((v) => point(v, v));
+    const layout = growthLayout(input(points, undefined, 100), 200, H);
+    expect(layout.xTicks).toContain(100);
+    const at = layout.xTicks.map((v) => layout.x(v));
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual((String(layout.xTicks[i - 1]).length + String(layout.xTicks[i]).length) * 3.25 + 10);
+  });
+});
+
+describe('panelTitle', () => {
+  it('says the limit in the longest wording that fits, the whole one in its tooltip', () => {
+    const full = 'ext-ram · limit 8.00 MiB (above the chart)';
+    expect(panelTitle('ext-ram', 8 * 2 ** 20, false, 400)).toEqual({ shown: full, full });
+    expect(panelTitle('ext-ram', 8 * 2 ** 20, false, 200).shown).toBe('ext-ram · limit 8.00 MiB ↑');
+    expect(panelTitle('ext-ram', 8 * 2 ** 20, false, 140).shown).toBe('ext-ram ≤ 8.00 MiB ↑');
+    expect(panelTitle('sram', 512 * 1024, true, 120).shown).toBe('sram ≤ 512 KiB');
+    expect(panelTitle('ext-ram', 8 * 2 ** 20, false, 60).shown).toBe('ext-ram');
+    expect(panelTitle('ext-ram', 8 * 2 ** 20, false, 30).shown).toBe('ext…');
+    expect(panelTitle('ram', undefined, false, 30)).toEqual({ shown: 'ram', full: 'ram' });
   });
 });
 

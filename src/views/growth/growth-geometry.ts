@@ -35,7 +35,7 @@ export interface GrowthLayout {
   readonly x: (value: number) => number;
   readonly scale: 'log' | 'symlog' | 'linear';
   readonly panels: readonly GrowthPanel[];
-  readonly xTicks: readonly number[]; // values labelled under the plot
+  readonly xTicks: readonly number[]; // values labelled under the plot, the value on screen among them
 }
 
 /** Space around the plots, in pixels. */
@@ -70,7 +70,7 @@ export function growthLayout(input: GrowthChartInput, width: number, height: num
     const y = scaleLinear().domain([0, maxBytes]).range([top + plotHeight, top]);
     return { name: r.name, top, height: plotHeight, maxBytes, highest: drawnTop, sizeLimit: r.sizeLimit, limitShown, y: (bytes) => y(bytes) };
   });
-  return { left, right, bottom, x, scale, panels, xTicks: xTicks(input.points.map((p) => p.value), x) };
+  return { left, right, bottom, x, scale, panels, xTicks: xTicks(input.points.map((p) => p.value), x, input.current?.value) };
 }
 
 /** Log base 2 when the values are positive and span 4× or more; symlog from 0 when they span far; linear otherwise. */
@@ -103,19 +103,26 @@ export function regionFigures(p: GrowthPoint, name: string): number[] {
   return r === undefined ? [] : [r.peak, r.lowerBound];
 }
 
-/** The values to label, left to right, each far enough from the last for its text; the last value always. */
-function xTicks(values: readonly number[], x: (v: number) => number): number[] {
+/**
+ * The values to label, left to right, each far enough from the last for its
+ * text; the last value always, and the value on screen always: outside the
+ * swept range the axis stretches to it, and without its label the end of the
+ * axis would read as the last swept value.
+ */
+function xTicks(values: readonly number[], x: (v: number) => number, current: number | undefined): number[] {
+  const half = (v: number): number => (String(v).length * TICK_CHAR) / 2;
+  const clear = (a: number, b: number): boolean => Math.abs(x(a) - x(b)) >= half(a) + half(b) + TICK_GAP;
   const ticks: number[] = [];
   let lastEnd = -Infinity;
   values.forEach((v, i) => {
-    const half = (String(v).length * TICK_CHAR) / 2;
     const at = x(v);
-    if (at - half < lastEnd + TICK_GAP && i !== values.length - 1) return;
-    if (at - half < lastEnd + TICK_GAP) ticks.pop();
+    if (at - half(v) < lastEnd + TICK_GAP && i !== values.length - 1) return;
+    if (at - half(v) < lastEnd + TICK_GAP) ticks.pop();
     ticks.push(v);
-    lastEnd = at + half;
+    lastEnd = at + half(v);
   });
-  return ticks;
+  if (current === undefined || ticks.includes(current)) return ticks;
+  return [...ticks.filter((v) => clear(v, current)), current].sort((a, b) => a - b);
 }
 
 /**

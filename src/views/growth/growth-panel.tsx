@@ -1,11 +1,12 @@
 // The Growth view: how the plan on screen grows along one axis (a symbolic
 // dim, or a fixed input's batch or image size), planned in the worker after the
 // plan is shown, with progress and Cancel. The axis and its range are chosen
-// here; hovering shows a point's figures, a click plans that value, a
-// shift-click opens it as the comparison's side B. Geometry and markup are
+// here; hovering (or the arrow keys) shows a point's figures, a click (Enter)
+// plans that value, a shift-click (Shift+Enter) opens it as the comparison's
+// side B. Geometry and markup are
 // growth-geometry.ts and growth-svg.ts; this component wires them up.
 
-import { useEffect, useMemo, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { currentGrowth } from '../../store/growth';
 import { selectPlan } from '../../store/selectors';
@@ -18,10 +19,11 @@ import { ownValue } from '../../shared/own';
 import { PaneToolbar } from '../pane-toolbar';
 import { useElementSize } from '../use-element-size';
 import { growthLayout, pointAt } from './growth-geometry';
+import { movesPoint, nextPoint } from './growth-keys';
 import { growthChartOf } from './growth-input';
 import { growthSvg } from './growth-svg';
 import { GrowthStatus } from './growth-status';
-import { GrowthTooltip } from './growth-tooltip';
+import { GrowthTooltip, pointSentence } from './growth-tooltip';
 import './growth.css';
 
 /** Props of GrowthPanel. */
@@ -42,7 +44,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const { sweepGrowth } = useActions();
   const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred)), [inferred]);
   const [axisKey, setAxisKey] = useState<string | undefined>(undefined);
-  const [typed, setTyped] = useState<RangeText>({}); // applied (Enter or leaving the field)
+  const [typed, setTyped] = useState<RangeText>({}); // applied (Enter, or leaving both fields)
   const [draft, setDraft] = useState<RangeText>({}); // being typed
   const choice = offer?.choices.find((c) => c.key === axisKey) ?? offer?.choices[0];
   const range = choice === undefined ? undefined : chosenRange(choice, ownValue(typed, choice.key), asked);
@@ -56,7 +58,8 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   if (inferred === undefined || offer === undefined) return null;
   const shownRange = (key: string) => ownValue(draft, key) ?? ownValue(typed, key) ?? { from: String(range?.from ?? ''), to: String(range?.to ?? '') };
   const edit = (key: string, field: 'from' | 'to', text: string): void => setDraft({ ...draft, [key]: { ...shownRange(key), [field]: text } });
-  // A range is planned when it is applied, not at every keystroke.
+  // A range is planned when it is applied, not at every keystroke, nor when Tab
+  // goes from one end to the other: half an edit would plan a range nobody asked for.
   const apply = (key: string): void => {
     const next = ownValue(draft, key);
     if (next === undefined) return;
@@ -69,7 +72,9 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
     inputMode: 'numeric' as const,
     value: shownRange(key)[which],
     onChange: (e: ChangeEvent<HTMLInputElement>) => edit(key, which, e.target.value),
-    onBlur: () => apply(key),
+    onBlur: (e: FocusEvent<HTMLInputElement>) => {
+      if (!(e.relatedTarget instanceof HTMLInputElement && e.relatedTarget.classList.contains('growth-number'))) apply(key);
+    },
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
       if (e.key === 'Enter') apply(key);
     },
@@ -104,13 +109,17 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
         </p>
       ) : (
         <>
-          {range?.error !== undefined && (
+          {range?.error !== undefined ? (
+            // The curve of the previous range would read as the answer to the range in the fields.
             <p className="tool-error growth-error" role="alert" data-testid="growth-range-error">
               {range.error}
             </p>
+          ) : (
+            <>
+              <GrowthStatus growth={growth} axis={choice.axis} values={values ?? []} limited={plan?.regions.some((r) => r.sizeLimit !== undefined) ?? false} />
+              {plan === undefined ? <p className="pane-empty">No plan to grow.</p> : <GrowthChart choice={choice} growth={growth} compare={compare} />}
+            </>
           )}
-          <GrowthStatus growth={growth} axis={choice.axis} values={values ?? []} limited={plan?.regions.some((r) => r.sizeLimit !== undefined) ?? false} />
-          {plan === undefined ? <p className="pane-empty">No plan to grow.</p> : <GrowthChart choice={choice} growth={growth} compare={compare} />}
           {offer.notes.length > 0 && <p className="muted growth-note">{offer.notes.join(' ')}</p>}
         </>
       )}
@@ -140,7 +149,7 @@ function chosenRange(
   return { from, to, values: sweepValues(from, to) };
 }
 
-/** The chart, its hover card, and the click and shift-click on a point. */
+/** The chart, its hover card, the click and shift-click on a point, and the same by keyboard. */
 function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoice; readonly growth: GrowthState | undefined; readonly compare: boolean }) {
   const plan = useAppStore(selectPlan)!;
   const api = useAppStoreApi();
@@ -148,24 +157,39 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
   const { compareShownWith, compareShownAs } = useCompareActions();
   const [host, size] = useElementSize<HTMLDivElement>();
   const [hover, setHover] = useState<number | undefined>(undefined);
+  const [chosen, setChosen] = useState<number | undefined>(undefined); // by the arrow keys
   const inferred = useAppStore((st) => st.model?.inferred);
   const chart = useMemo(() => (inferred === undefined ? undefined : growthChartOf(growth, plan, inferred, choice.axis)), [growth, plan, inferred, choice.axis]);
   const input = chart!.input;
   const points = input.points;
   const layout = useMemo(() => (size === undefined ? undefined : growthLayout(input, size.width, size.height)), [input, size]);
   const dim = growthAxisName(choice.axis);
-  const markup = useMemo(() => (layout === undefined || size === undefined ? '' : growthSvg(input, layout, size.width, size.height, { dim: choice.label })), [input, layout, size, choice.label]);
+  const shown = hover ?? chosen;
+  const shownPoint: GrowthPoint | undefined = shown === undefined ? undefined : points[shown];
+  const markup = useMemo(
+    () => (layout === undefined || size === undefined ? '' : growthSvg(input, layout, size.width, size.height, { dim: choice.label, highlight: shownPoint?.value })),
+    [input, layout, size, choice.label, shownPoint?.value],
+  );
   const locate = (event: MouseEvent<HTMLDivElement>): number | undefined => {
     if (layout === undefined) return undefined;
     const box = event.currentTarget.getBoundingClientRect();
     return pointAt(layout, points, event.clientX - box.left, event.clientY - box.top);
   };
-  const onClick = (event: MouseEvent<HTMLDivElement>): void => {
-    const k = locate(event);
-    if (k === undefined) return;
-    const value = points[k]!.value;
-    if (event.shiftKey && compare) openAsB(choice.axis, value);
+  const choose = (k: number | undefined, shift: boolean): void => {
+    const value = k === undefined ? undefined : points[k]?.value;
+    if (value === undefined) return;
+    if (shift && compare) openAsB(choice.axis, value);
     else void planAt(choice.axis, value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (movesPoint(event.key)) {
+      event.preventDefault();
+      setHover(undefined);
+      setChosen(nextPoint(points, shownPoint === undefined ? undefined : shown, choice.current, event.key));
+    } else if (event.key === 'Enter' && shownPoint !== undefined) {
+      event.preventDefault();
+      choose(shown, event.shiftKey);
+    }
   };
   const planAt = (axis: GrowthAxis, value: number): Promise<void> =>
     axis.kind === 'dim' ? setDim(axis.name, value) : setShape(axis.input, axis.shape.map((d, i) => (axis.axes.includes(i) ? value : d)));
@@ -178,7 +202,6 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
     const shape = axis.shape.map((d, i) => (axis.axes.includes(i) ? value : d));
     void compareShownAs({ dims: page.dims, shapes: { ...page.shapes, [axis.input]: shape }, inputValues: page.inputValues, settings: page.settings });
   };
-  const hovered: GrowthPoint | undefined = hover === undefined ? undefined : points[hover];
   return (
     <div className="growth-chart" data-testid="growth-chart" data-dim={dim} data-points={points.length} data-current={choice.current}>
       <div
@@ -186,13 +209,21 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
         className="growth-plot"
         onPointerMove={(e) => setHover(locate(e))}
         onPointerLeave={() => setHover(undefined)}
-        onClick={onClick}
-        data-hover={hovered?.value}
+        onClick={(e) => choose(locate(e), e.shiftKey)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setChosen(undefined)}
+        tabIndex={0}
+        role="group"
+        aria-label={`Peak against ${choice.label}: arrow keys choose a value, Enter plans it${compare ? ', Shift+Enter compares with it' : ''}`}
+        data-hover={shownPoint?.value}
         // The markup is built from numbers and escaped names (growth-svg.ts).
         dangerouslySetInnerHTML={{ __html: markup }}
       />
       <GrowthLegend limited={plan.regions.some((r) => r.sizeLimit !== undefined)} />
-      {hovered !== undefined && layout !== undefined && <GrowthTooltip point={hovered} dim={choice.label} x={layout.x(hovered.value)} width={size?.width ?? 0} compare={compare} />}
+      <p className="visually-hidden" aria-live="polite" data-testid="growth-announce">
+        {chosen === undefined || shownPoint === undefined ? '' : pointSentence(shownPoint, choice.label)}
+      </p>
+      {shownPoint !== undefined && layout !== undefined && <GrowthTooltip point={shownPoint} dim={choice.label} x={layout.x(shownPoint.value)} width={size?.width ?? 0} compare={compare} keys={hover === undefined} />}
     </div>
   );
 }

@@ -22,6 +22,7 @@ export interface GrowthSvgOptions {
   readonly titleHeight?: number; // pixels the title takes at the top of a standalone chart
   readonly x?: number; // where a nested chart goes in its parent document
   readonly y?: number;
+  readonly highlight?: number; // the value whose dots are ringed: under the pointer or chosen by keyboard
 }
 
 /** The chart of `input` laid out as `layout`, in a `width` × `height` box. */
@@ -38,8 +39,8 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
     if (options.title !== undefined) parts.push(`<text x="${layout.left}" y="18" font-size="13" font-weight="600" fill="${GROWTH_COLOURS.text}">${text(options.title)}</text>`);
     parts.push(`<g transform="translate(0 ${shift})">`);
   }
-  for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel));
-  parts.push(axisSvg(layout, options.dim));
+  for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel, options.highlight));
+  parts.push(axisSvg(layout, options.dim, input.current?.value));
   if (options.standalone === true || options.x !== undefined) parts.push(legendSvg(layout, height));
   if (options.standalone === true) parts.push('</g>');
   parts.push('</svg>');
@@ -47,14 +48,14 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
 }
 
 /** One region: back, limit, the bound and peak lines with their dots, the value on screen, byte ticks. */
-function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPanel): string {
+function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPanel, highlight: number | undefined): string {
   const { left, right, x } = layout;
   const { y, top, height } = panel;
   const bottom = top + height;
   const out = [
     `<g class="gr-panel" data-region="${text(panel.name)}">`,
     `<rect class="gr-back" x="${left}" y="${top.toFixed(1)}" width="${(right - left).toFixed(1)}" height="${height.toFixed(1)}" fill="${GROWTH_COLOURS.back}"/>`,
-    `<text class="gr-text" x="${left}" y="${(top - 5).toFixed(1)}" font-weight="600" fill="${GROWTH_COLOURS.text}">${text(panel.name)}${text(limitWords(panel))}</text>`,
+    titleSvg(panel, left, top - 5, right - left + GROWTH_MARGIN.right),
   ];
   for (const bytes of byteTicks(panel.highest)) {
     out.push(`<text class="gr-muted" x="${left - 6}" y="${(y(bytes) + 3.5).toFixed(1)}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${formatBytes(bytes)}</text>`);
@@ -73,6 +74,10 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
     const fill = p.complete ? GROWTH_COLOURS.peak : '#ffffff';
     out.push(`<circle class="gr-dot${p.complete ? '' : ' gr-dot-open'}${p.fits ? '' : ' gr-dot-over'}" cx="${x(p.value).toFixed(1)}" cy="${y(f[0]!).toFixed(1)}" r="3.5" fill="${fill}" stroke="${GROWTH_COLOURS.peak}" stroke-width="1.5" data-value="${p.value}"/>`);
   }
+  const ringed = figures.find((e) => e.p.value === highlight);
+  if (ringed !== undefined) {
+    out.push(`<circle class="gr-ring" cx="${x(ringed.p.value).toFixed(1)}" cy="${y(ringed.f[0]!).toFixed(1)}" r="7" fill="none" stroke="${GROWTH_COLOURS.text}" stroke-width="2"/>`);
+  }
   const current = input.current;
   const mine = current?.regions.find((r) => r.name === panel.name);
   if (current !== undefined) {
@@ -87,7 +92,6 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
   return out.join('\n');
 }
 
-/** " · limit 512 KiB", with "(above the chart)" when it is not drawn to scale. */
 /**
  * The byte ticks of a panel drawn up to `highest`: 0, the middle and the top,
  * in whole bytes and each named once; only 0 for a region that holds nothing
@@ -99,16 +103,40 @@ export function byteTicks(highest: number): number[] {
   return ticks.filter((t, i) => i === 0 || formatBytes(t) !== formatBytes(ticks[i - 1]!));
 }
 
-function limitWords(panel: GrowthPanel): string {
-  if (panel.sizeLimit === undefined) return '';
-  return ` · limit ${formatBytes(panel.sizeLimit)}${panel.limitShown ? '' : ' (above the chart)'}`;
+/** Pixels a character of a panel's title (10.5 px, semibold) takes at most, on average. */
+const TITLE_CHAR = 6.4;
+
+/**
+ * A panel's title: its region's name and size limit in the longest wording
+ * that fits `room` pixels, longest first: "sram · limit 512 KiB (above the
+ * chart)", "sram · limit 512 KiB ↑", "sram ≤ 512 KiB ↑", "sram", then the name
+ * cut with an ellipsis. The whole wording is its tooltip.
+ */
+export function panelTitle(name: string, sizeLimit: number | undefined, limitShown: boolean, room: number): { readonly shown: string; readonly full: string } {
+  const limit = sizeLimit === undefined ? undefined : formatBytes(sizeLimit);
+  const above = limitShown ? '' : ' ↑';
+  const wordings =
+    limit === undefined ? [name] : [`${name} · limit ${limit}${limitShown ? '' : ' (above the chart)'}`, `${name} · limit ${limit}${above}`, `${name} ≤ ${limit}${above}`, name];
+  const fits = (s: string): boolean => [...s].length * TITLE_CHAR <= room;
+  const full = wordings[0]!;
+  const shown = wordings.find(fits) ?? `${[...name].slice(0, Math.max(1, Math.floor(room / TITLE_CHAR) - 1)).join('')}…`;
+  return { shown, full };
+}
+
+function titleSvg(panel: GrowthPanel, x: number, y: number, room: number): string {
+  const { shown, full } = panelTitle(panel.name, panel.sizeLimit, panel.limitShown, room);
+  return `<text class="gr-text gr-title" x="${x}" y="${y.toFixed(1)}" font-weight="600" fill="${GROWTH_COLOURS.text}"><title>${text(full)}</title>${text(shown)}</text>`;
 }
 
 /** The values under the plot and the dim's name. */
-function axisSvg(layout: GrowthLayout, dim: string): string {
+function axisSvg(layout: GrowthLayout, dim: string, current: number | undefined): string {
   const y = layout.bottom + 13;
   const out = [`<g class="gr-axis">`];
-  for (const v of layout.xTicks) out.push(`<text class="gr-muted" x="${layout.x(v).toFixed(1)}" y="${y}" text-anchor="middle" fill="${GROWTH_COLOURS.muted}">${v}</text>`);
+  for (const v of layout.xTicks) {
+    // The value on screen is labelled in the colour of its rule and diamond, so the diamond reads as that value's peak.
+    const mark = v === current ? ['gr-current-tick', GROWTH_COLOURS.current, ' font-weight="600"'] : ['gr-muted', GROWTH_COLOURS.muted, ''];
+    out.push(`<text class="${mark[0]}" x="${layout.x(v).toFixed(1)}" y="${y}" text-anchor="middle" fill="${mark[1]}"${mark[2]}>${v}</text>`);
+  }
   const scale = layout.scale === 'linear' ? '' : ' (log scale)';
   out.push(`<text class="gr-muted" x="${layout.right}" y="${y + 13}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${text(dim)}${scale}</text>`, '</g>');
   return out.join('\n');
