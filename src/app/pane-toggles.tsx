@@ -1,8 +1,9 @@
 // Which panes of the page are shown: the side bar, graph, heap, details and
 // tensor table can each be collapsed from the header so a laptop screen gives
 // the rest their room. On a laptop screen (720 px tall) and shorter ones the
-// tensor table starts collapsed. The Growth view starts hidden: shown, it
-// plans the model again at every value of its curve.
+// tensor table starts collapsed; in a window narrower than a laptop's the
+// side bar does. The Growth view starts hidden: shown, it plans the model
+// again at every value of its curve.
 
 import { useState } from 'react';
 
@@ -22,14 +23,21 @@ const LABELS: Readonly<Record<PaneName, string>> = { sidebar: 'Side bar', graph:
  */
 const SHORT_SCREEN = 800;
 
-/** The panes shown at start for a window `height` pixels tall. */
-export function initialPanes(height: number): PaneVisibility {
-  return { sidebar: true, graph: true, heap: true, growth: false, details: true, table: height >= SHORT_SCREEN };
+/**
+ * Below this window width (CSS pixels) the side bar starts collapsed: beside
+ * its 260 to 300 px the graph, heap and details got under 200 px each at
+ * 900 px, too narrow for their tools. Its toggle brings it back.
+ */
+const NARROW_SCREEN = 1100;
+
+/** The panes shown at start for a window `width` × `height` pixels. */
+export function initialPanes(width: number, height: number): PaneVisibility {
+  return { sidebar: width >= NARROW_SCREEN, graph: true, heap: true, growth: false, details: true, table: height >= SHORT_SCREEN };
 }
 
 /** The shown panes and a toggle; state of the page, not of the plan. */
 export function usePanes(): [PaneVisibility, (pane: PaneName) => void] {
-  const [panes, setPanes] = useState<PaneVisibility>(() => initialPanes(window.innerHeight));
+  const [panes, setPanes] = useState<PaneVisibility>(() => initialPanes(window.innerWidth, window.innerHeight));
   const toggle = (pane: PaneName): void => setPanes((old) => ({ ...old, [pane]: !old[pane] }));
   return [panes, toggle];
 }

@@ -17,6 +17,7 @@ import { escapeXml } from './xml-chars';
 import { peakChartData } from '../heap/peak-chart-data';
 import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
+import { byteTicks } from '../heap/byte-ticks';
 import { memoryMapData } from '../panels/memory-map-data';
 import { memoryMapSvg, memoryMapSvgHeight, type MapColours } from './memory-map-svg';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
@@ -186,8 +187,9 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
   }
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));
   if (limit !== undefined && y(limit.arena) >= top) out.push(limitLine(limit, y(limit.arena), plotWidth));
-  for (const bytes of ticks(region.peak, 4)) {
-    out.push(`<text x="${MARGIN.left - 6}" y="${(y(bytes) + 4).toFixed(1)}" text-anchor="end" fill="${MUTED}">${formatBytes(bytes)}</text>`);
+  const byteAxis = byteTicks(0, region.peak, 4);
+  for (const bytes of byteAxis.values) {
+    out.push(`<text x="${MARGIN.left - 6}" y="${(y(bytes) + 4).toFixed(1)}" text-anchor="end" fill="${MUTED}">${byteAxis.label(bytes)}</text>`);
   }
   out.push('</g>');
   return out.join('\n');

@@ -4,6 +4,7 @@
 import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
+import { KEY, placeCurveKey } from './curve-key';
 
 /** A band over the selected step, `height` tall from the current origin. */
 export function drawStepBand(ctx: CanvasRenderingContext2D, scales: HeapScales, height: number, palette: HeapPalette, step: number | undefined): void {
@@ -56,7 +57,7 @@ export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout:
     ctx.stroke();
     ctx.setLineDash([]);
   });
-  if (data.lanes.length > 1) drawCurveKey(ctx, data, palette);
+  if (data.lanes.length > 1) drawCurveKey(ctx, data, scales, palette, width, yOf);
   drawStepBand(ctx, scales, height, palette, step);
   ctx.restore();
 }
@@ -66,15 +67,37 @@ function curveColour(palette: HeapPalette, i: number): string {
   return i === 0 ? palette.kinds[0]! : palette.kinds[(i + 2) % palette.kinds.length]!;
 }
 
-/** Names the curves of several lanes, in their colours, at the curve's top left. */
-function drawCurveKey(ctx: CanvasRenderingContext2D, data: HeapData, palette: HeapPalette): void {
+/**
+ * Names the curves of several lanes, each after a swatch of its colour, in
+ * the text colour on a box of the curve's background: the names of a region's
+ * own colour over a line of that colour were barely readable.
+ */
+function drawCurveKey(ctx: CanvasRenderingContext2D, data: HeapData, scales: HeapScales, palette: HeapPalette, width: number, yOf: (bytes: number) => number): void {
   ctx.font = '600 10.5px system-ui, sans-serif';
-  ctx.textBaseline = 'top';
-  let x = 4;
-  data.lanes.forEach((lane, i) => {
-    ctx.fillStyle = curveColour(palette, i);
-    ctx.fillText(lane.name, x, 3);
-    x += ctx.measureText(lane.name).width + 10;
+  ctx.textBaseline = 'middle';
+  const names = data.lanes.map((lane) => lane.name);
+  const topIn = (x0: number, x1: number): number => {
+    const from = Math.max(0, Math.floor(scales.x.invert(x0)));
+    const to = Math.min(data.steps, Math.ceil(scales.x.invert(x1)));
+    let most = 0;
+    for (const lane of data.lanes) for (let s = from; s < to; s += 1) most = Math.max(most, lane.live[s]!);
+    return yOf(most);
+  };
+  const place = placeCurveKey(names.map((n) => ctx.measureText(n).width), width, topIn);
+  ctx.globalAlpha = 0.88;
+  ctx.fillStyle = palette.laneBackground;
+  ctx.fillRect(place.x, place.y, place.width, place.height);
+  ctx.globalAlpha = 1;
+  const middle = place.y + place.height / 2;
+  names.forEach((name, i) => {
+    const x = place.items[i]!;
+    ctx.strokeStyle = curveColour(palette, i);
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(x, middle);
+    ctx.lineTo(x + KEY.swatch, middle);
+    ctx.stroke();
+    ctx.fillStyle = palette.text;
+    ctx.fillText(name, x + KEY.swatch + KEY.swatchGap, middle);
   });
 }
-

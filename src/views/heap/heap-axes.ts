@@ -9,6 +9,7 @@ import { peakText } from '../plan-words';
 import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { rectOf } from './draw-heap';
+import { byteTicks } from './byte-ticks';
 import { fitLaneTitle, laneTitleWidth, TITLE_LEFT } from './lane-title';
 
 /** The SVG groups the overlay draws into. */
@@ -37,9 +38,11 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
     const y = scales.y[lane]!;
     const height = t.applyY(box.top + box.height) - t.applyY(box.top);
     const ticks = Math.max(2, Math.min(8, Math.floor(height / 36)));
+    const [lo, hi] = y.domain() as [number, number];
+    const bytes = byteTicks(Math.min(lo, hi), Math.max(lo, hi), ticks);
     g.select<SVGGElement>('g.heap-axis')
       .attr('transform', `translate(${layout.plot.left},${layout.plot.top})`)
-      .call(axisLeft(y).ticks(ticks).tickFormat((v) => formatBytes(Number(v))).tickSizeOuter(0));
+      .call(axisLeft(y).tickValues(bytes.values).tickFormat((v) => bytes.label(Number(v))).tickSizeOuter(0));
     const info = data.lanes[lane]!;
     const label = g.select<SVGTextElement>('text.heap-lane-label').attr('x', TITLE_LEFT).attr('y', layout.plot.top + t.applyY(box.top) - 4);
     const measure = (text: string): number => {

@@ -45,6 +45,13 @@ export interface HeapPanelProps {
 /** A heap pane shorter than this (an embed) shows the assumptions as one line, so the diagram keeps its room. */
 const COMPACT_BANNER_BELOW = 420;
 
+/**
+ * A heap pane at most this wide shows the assumptions as one line too: wrapped
+ * to a narrow pane they took half its height. The width under which the peak
+ * chart moves below the diagram (heap.css).
+ */
+const COMPACT_BANNER_NARROWER = 440;
+
 /** Height of the legend under the diagram, in CSS pixels. */
 const LEGEND_HEIGHT = 26;
 
@@ -104,7 +111,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
         </div>
       </PaneToolbar>
       {fullPlan && <OverLimit plan={fullPlan} />}
-      {model && <AssumptionsBanner compact={paneSize !== undefined && paneSize.height < COMPACT_BANNER_BELOW} />}
+      {model && <AssumptionsBanner compact={paneSize !== undefined && (paneSize.height < COMPACT_BANNER_BELOW || paneSize.width <= COMPACT_BANNER_NARROWER)} />}
       {cached === undefined || emphasis === undefined ? (
         <p className="pane-empty" data-testid="heap-empty">
           {planError ? `No plan: ${planError}` : 'Planning…'}
