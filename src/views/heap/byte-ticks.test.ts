@@ -38,6 +38,12 @@ describe('byte axis ticks', () => {
     expect(byteTicks(10, 13, 8).values).toEqual([10, 11, 12, 13]);
   });
 
+  it('fall on whole bytes: 0.2 GiB steps (214,748,364.8 B) become MiB ones, and a single tick keeps its step', () => {
+    expect(byteTicks(0, 1.3 * 1024 ** 3, 5).values.every(Number.isInteger)).toBe(true);
+    const single = byteTicks(1077238124.99, 1077238128, 2);
+    expect(single.values.map(single.label)).toEqual(single.values.map((v) => `${v} B`));
+  });
+
   it('move to a smaller unit when zoomed in so deep that the step would need more than two decimals', () => {
     const { values, label, unit } = byteTicks(1024 ** 2, 1024 ** 2 + 3000, 3);
     expect(unit).toBe(1024);
@@ -54,6 +60,7 @@ describe('byte axis ticks', () => {
         values.forEach((v, i) => {
           expect(v).toBeGreaterThanOrEqual(lo - 1e-6 * hi);
           expect(v).toBeLessThanOrEqual(hi + 1e-6 * hi);
+          expect(Math.abs(v - Math.round(v)), `a tick between bytes: ${v}`).toBeLessThan(1e-3);
           if (i > 0) expect(v).toBeGreaterThan(values[i - 1]!);
         });
         expect(new Set(values.map(label)).size).toBe(values.length);

@@ -3,7 +3,7 @@
 // in bytes (97.7, 195, 293 KiB for steps of 100,000 B). Pure, for the heap
 // diagram and its SVG export.
 
-import { precisionFixed, ticks } from 'd3';
+import { precisionFixed, tickStep, ticks } from 'd3';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
 
@@ -20,7 +20,8 @@ export interface ByteTicks {
 /**
  * About `count` ticks over the bytes [lo, hi]: a step of 1, 2 or 5 × 10^k in
  * the unit of the axis's largest value, or of a smaller unit when that step
- * would need more than two decimals (a deep zoom).
+ * would need more than two decimals or is not a whole number of bytes (a
+ * deep zoom).
  */
 export function byteTicks(lo: number, hi: number, count: number): ByteTicks {
   const top = Math.max(Math.abs(lo), Math.abs(hi));
@@ -29,9 +30,12 @@ export function byteTicks(lo: number, hi: number, count: number): ByteTicks {
   for (;;) {
     const unit = 1024 ** power;
     const values = ticks(lo / unit, hi / unit, count);
-    const step = values.length > 1 ? values[1]! - values[0]! : 1;
+    const step = Math.abs(tickStep(lo / unit, hi / unit, count)); // also when only one tick falls in the range
     const decimals = power === 0 ? 0 : precisionFixed(step);
-    if (decimals <= MAX_DECIMALS || power === 0) {
+    // a step of 0.05 KiB is 51.2 B: ticks between bytes, whose labels also blur far from 0 (536870832.30 KiB)
+    const stepBytes = step * unit;
+    const wholeBytes = Math.abs(stepBytes - Math.round(stepBytes)) < 1e-3; // steps are far below 2^53 B, where a fraction shows
+    if ((decimals <= MAX_DECIMALS && wholeBytes) || power === 0) {
       const name = UNITS[power]!;
       const bytes = values.filter((v) => power > 0 || Number.isInteger(v)).map((v) => v * unit);
       return { values: bytes, unit, label: (b) => `${b === 0 ? '0' : (b / unit).toFixed(decimals)} ${b === 0 ? 'B' : name}` };
