@@ -124,8 +124,8 @@ function clearOfCorner(size: PaneSize, graph: GraphExtent, fit: Camera, corner: 
  * that is larger (at most 1); when wider than the pane, on the pane's width
  * (less the minimap's `corner`) of the top that holds the most whole boxes
  * and cuts none at its sides (busiestWindow), the one nearest the first
- * input among equals; centred on the first input and moved clear of the
- * pane's edges (edge-clear.ts) when no box of the top fits that width.
+ * input among equals, or centred on the first input when no box of the top
+ * fits that width; either moved clear of the pane's edges (edge-clear.ts).
  */
 function topCamera(size: PaneSize, graph: GraphExtent, readable: number, corner: PaneSize): Camera {
   const k = Math.min(1, Math.max(readable, (FIT_FILL * size.width) / graph.width));
@@ -135,9 +135,10 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, corner:
   const near = first === undefined ? graph.width / 2 : first.x + first.width / 2;
   const span = (size.width - 2 * FIRST_MARGIN - corner.width) / k;
   const window = busiestWindow(graph.boxes, span, (size.height - FIRST_MARGIN) / k, near);
-  if (window !== undefined) return { x: FIRST_MARGIN - window * k, y: FIRST_MARGIN, k };
-  const onFirst = size.width / 2 - near * k;
-  const x = Math.min(FIRST_MARGIN, Math.max(size.width - graph.width * k - FIRST_MARGIN, onFirst));
+  const onFirst = Math.min(FIRST_MARGIN, Math.max(size.width - graph.width * k - FIRST_MARGIN, size.width / 2 - near * k));
+  const x = window === undefined ? onFirst : FIRST_MARGIN - window * k;
+  // The busiest window may still cut a box when that shows more whole ones (gpt2-past's attention mask beside
+  // its main column); a nearby offset that cuts none and shows the most boxes is taken instead.
   return { x: clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
 }
 
