@@ -138,8 +138,14 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, corner:
   const onFirst = Math.min(FIRST_MARGIN, Math.max(size.width - graph.width * k - FIRST_MARGIN, size.width / 2 - near * k));
   const x = window === undefined ? onFirst : FIRST_MARGIN - window * k;
   // The busiest window may still cut a box when that shows more whole ones (gpt2-past's attention mask beside
-  // its main column); a nearby offset that cuts none and shows the most boxes is taken instead.
-  return { x: clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
+  // its main column); a nearby offset that cuts none is taken when it shows as many whole boxes.
+  const clear = clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN });
+  return { x: wholeShown(graph.boxes, clear, k, size) >= wholeShown(graph.boxes, x, k, size) ? clear : x, y: FIRST_MARGIN, k };
+}
+
+/** How many boxes the pane shows whole at offset `x`, scale `k`, FIRST_MARGIN from the top. */
+function wholeShown(boxes: readonly PlacedBox[], x: number, k: number, size: PaneSize): number {
+  return boxes.filter((b) => b.x * k + x >= 0 && (b.x + b.width) * k + x <= size.width && (b.y + b.height) * k + FIRST_MARGIN <= size.height).length;
 }
 
 /**
