@@ -27,10 +27,11 @@ export function GrowthStatus({ growth, axis, values, limited }: GrowthStatusProp
         <div className="progress-track growth-track" aria-hidden="true">
           <div className="progress-fill" style={{ width: `${percent}%` }} />
         </div>
-        <span className="muted">{growth.progress?.label ?? 'Planning'}</span>
+        {/* before the label, which changes with every value planned: Cancel stays where the pointer is */}
         <button type="button" className="button button-small button-quiet" onClick={cancelGrowth} data-testid="growth-cancel">
           Cancel
         </button>
+        <span className="muted">{growth.progress?.label ?? 'Planning'}</span>
       </div>
     );
   }
