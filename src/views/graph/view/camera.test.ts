@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { busiestWindow, covers, drawnRegion, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
+import { busiestCentre, busiestWindow, covers, drawnRegion, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };
-const screenRect = (b: PlacedBox, c: { x: number; y: number; k: number }) => ({ left: b.x * c.k + c.x, top: b.y * c.k + c.y, right: (b.x + b.width) * c.k + c.x, bottom: (b.y + b.height) * c.k + c.y });
 
 describe('fitCamera', () => {
   it('centres the whole graph at 96 % of the tighter side, to the pixel', () => {
@@ -36,35 +35,12 @@ describe('startCamera', () => {
     expect(camera).toEqual({ x: 250, y: 8, k: 1 });
   });
 
-  it('centres a graph too wide to read whole on its only input, within the graph, at the readable scale', () => {
+  it('centres a graph too wide to read whole on its first input, within the graph, at the readable scale', () => {
     // 10000 × 20000 in 1000 × 800: k = 0.6; the input at x 4950..5050 is centred
     const camera = startCamera({ width: 1000, height: 800 }, { width: 10_000, height: 20_000, boxes: [box('in:x', 4950, 0)] })!;
     expect(camera.k).toBe(0.6);
     expect(camera.y).toBe(8);
     expect(camera.x).toBe(500 - 5000 * 0.6);
-  });
-
-  it('frames the main column of a decoder\'s top, not a side input whose consumer is far down, clear of the minimap', () => {
-    // The attention mask comes first at x 0..100 and feeds a box 15000 px down; the ids and the ten boxes
-    // they feed run at x 2000..2200. In a 600 × 500 pane at 0.6 (973 × 820 graph px), centring the mask
-    // showed it alone; the main column's top holds the ids and nine of its boxes whole.
-    const column = Array.from({ length: 10 }, (_, i) => box(`n${i}`, 2000, 86 + i * 86, 200));
-    const graph = { width: 3000, height: 20_000, boxes: [box('in:mask', 0, 0), box('in:ids', 2000, 0, 200), ...column, box('use', 0, 15_000)] };
-    const size = { width: 600, height: 500 };
-    const corner = { width: 120, height: 90 };
-    const camera = startCamera(size, graph, corner)!;
-    expect(camera.k).toBe(0.6);
-    expect(camera.y).toBe(8);
-    const whole = graph.boxes.map((b) => screenRect(b, camera)).filter((r) => r.left >= 0 && r.top >= 0 && r.right <= size.width && r.bottom <= size.height);
-    expect(whole.length).toBeGreaterThanOrEqual(9);
-    for (const r of whole) expect(r.right <= size.width - corner.width || r.bottom <= size.height - corner.height).toBe(true);
-  });
-
-  it('fits a legible whole graph beside the minimap when the fit would reach under it', () => {
-    const graph = { width: 400, height: 300, boxes: [box('in:x', 0, 0)] };
-    const camera = startCamera({ width: 500, height: 400 }, graph, { width: 100, height: 100 })!;
-    expect(camera.k).toBeCloseTo(0.96, 10);
-    expect(camera.x + graph.width * camera.k).toBeLessThanOrEqual(400);
   });
 
   it('uses the larger readable scale in a pane small on both sides', () => {
@@ -106,14 +82,14 @@ describe('fitViewCamera', () => {
   });
 });
 
-describe('busiestWindow over the top', () => {
-  it('holds the most whole boxes of the top, the nearest among equals, leaving out boxes below the top and wider than the window', () => {
+describe('busiestCentre', () => {
+  it('centres the window of the top holding the most whole boxes, the nearest among equals, leaving out boxes below the top and wider than the window', () => {
     const boxes = [box('a', 0, 0), box('b', 500, 0), box('c', 620, 50), box('d', 500, 5000), box('wide', 0, 0, 900)];
-    // A 300-wide window over the top 1000: b and c (500..720) together, centred (460..760); d is below, wide is wider than the window.
-    expect(busiestWindow(boxes, 300, 1000, 0)).toBe(460);
-    // One box a window: a and b tie; the nearer to 480 wins, centred on b (550).
-    expect(busiestWindow([box('a', 0, 0), box('b', 500, 0)], 150, 1000, 480)).toBe(475);
-    expect(busiestWindow([box('wide', 0, 0, 900)], 300, 1000, 0)).toBeUndefined();
+    // A 300-wide window over the top 1000: b and c (500..720) together; d is below, wide is wider than the window.
+    expect(busiestCentre(boxes, 300, 1000, 0)).toBe(610);
+    // One box a window: a and b tie; the nearer to 480 wins.
+    expect(busiestCentre([box('a', 0, 0), box('b', 500, 0)], 150, 1000, 480)).toBe(550);
+    expect(busiestCentre([box('wide', 0, 0, 900)], 300, 1000, 0)).toBeUndefined();
   });
 });
 
@@ -166,6 +142,8 @@ describe('busiestWindow', () => {
     const boxes = [box('in:a', 0, 0), box('f', 130, 0, 300, 300), box('n', 150, 50, 250)];
     // From 0 the frame is cut at 400 (2 whole, 1 cut); from 130 the frame and its node are whole and the input out.
     expect(busiestWindow(boxes, 400, 1000, 50)).toBe(130);
+    // busiestCentre counted whole boxes only: it centred [0, 400], cutting the frame.
+    expect(busiestCentre(boxes, 400, 1000, 50)).toBe(200);
   });
 
   it('centres the boxes it holds when that cuts nothing more, and leaves out boxes reaching below the top', () => {

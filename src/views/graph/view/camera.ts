@@ -68,20 +68,17 @@ export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'he
 }
 
 /**
- * The first view: the whole graph, clear of the minimap's `corner` as Fit
- * has it; when that is too small to read, the top of the graph across its
- * whole width, or at READABLE_FIT (READABLE_FIT_SMALL in a small pane) on
- * the pane's width of that top that holds the most whole boxes when even
- * the width is too wide (the minimap shows the rest). Centring the first
- * input instead showed a decoder's attention mask, whose consumer is far
- * down, alone in an empty pane.
+ * The first view: the whole graph; when that is too small to read, the top
+ * of the graph across its whole width, or at READABLE_FIT (READABLE_FIT_SMALL
+ * in a small pane) centred on its first input when even the width is too
+ * wide (the minimap shows the rest), moved so that no box of that first
+ * screen is cut by the pane's edge.
  */
-export function startCamera(size: PaneSize, graph: GraphExtent, corner: PaneSize = NO_CORNER): Camera | undefined {
+export function startCamera(size: PaneSize, graph: GraphExtent): Camera | undefined {
   const fit = fitCamera(size, graph);
   const readable = Math.max(size.width, size.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
-  if (fit === undefined) return undefined;
-  if (fit.k >= readable) return clearOfCorner(size, graph, fit, corner);
-  return topCamera(size, graph, readable, corner);
+  if (fit === undefined || fit.k >= readable) return fit;
+  return topCamera(size, graph, readable);
 }
 
 /**
@@ -100,7 +97,7 @@ export function fitViewCamera(size: PaneSize, graph: GraphExtent, corner: PaneSi
   if (fit === undefined) return undefined;
   if (fit.k >= WHOLE_FIT_FROM) return clearOfCorner(size, graph, fit, corner);
   const legible = Math.max(size.width, size.height) < SMALL_PANE ? Math.max(LEGIBLE_FIT, READABLE_FIT_SMALL) : LEGIBLE_FIT;
-  return topCamera(size, graph, legible, corner);
+  return topCamera(size, graph, legible, 'busiest', corner);
 }
 
 const NO_CORNER: PaneSize = { width: 0, height: 0 };
@@ -121,31 +118,30 @@ function clearOfCorner(size: PaneSize, graph: GraphExtent, fit: Camera, corner: 
 
 /**
  * The top of `graph` at scale `readable`, or across its whole width when
- * that is larger (at most 1); when wider than the pane, on the pane's width
- * (less the minimap's `corner`) of the top that holds the most whole boxes
- * and cuts none at its sides (busiestWindow), the one nearest the first
- * input among equals, or centred on the first input when no box of the top
- * fits that width; either moved clear of the pane's edges (edge-clear.ts).
+ * that is larger (at most 1); when wider than the pane, centred on its first
+ * input and moved clear of the pane's edges (edge-clear.ts), or (`busiest`)
+ * on the pane's width (less the minimap's `corner`) of the top that holds the
+ * most whole boxes and cuts none at its sides (busiestWindow), the one
+ * nearest the first input among equals.
  */
-function topCamera(size: PaneSize, graph: GraphExtent, readable: number, corner: PaneSize): Camera {
+function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'first' | 'busiest' = 'first', corner: PaneSize = NO_CORNER): Camera {
   const k = Math.min(1, Math.max(readable, (FIT_FILL * size.width) / graph.width));
   const first = graph.boxes.find((b) => b.id.startsWith('in:')) ?? graph.boxes[0];
   const centred = (size.width - graph.width * k) / 2;
   if (centred >= 0) return { x: centred, y: FIRST_MARGIN, k };
-  const near = first === undefined ? graph.width / 2 : first.x + first.width / 2;
-  const span = (size.width - 2 * FIRST_MARGIN - corner.width) / k;
-  const window = busiestWindow(graph.boxes, span, (size.height - FIRST_MARGIN) / k, near);
-  const onFirst = Math.min(FIRST_MARGIN, Math.max(size.width - graph.width * k - FIRST_MARGIN, size.width / 2 - near * k));
-  const x = window === undefined ? onFirst : FIRST_MARGIN - window * k;
-  // The busiest window may still cut a box when that shows more whole ones (gpt2-past's attention mask beside
-  // its main column); a nearby offset that cuts none is taken when it shows as many whole boxes.
-  const clear = clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN });
-  return { x: wholeShown(graph.boxes, clear, k, size) >= wholeShown(graph.boxes, x, k, size) ? clear : x, y: FIRST_MARGIN, k };
-}
-
-/** How many boxes the pane shows whole at offset `x`, scale `k`, FIRST_MARGIN from the top. */
-function wholeShown(boxes: readonly PlacedBox[], x: number, k: number, size: PaneSize): number {
-  return boxes.filter((b) => b.x * k + x >= 0 && (b.x + b.width) * k + x <= size.width && (b.y + b.height) * k + FIRST_MARGIN <= size.height).length;
+  const near = first === undefined ? undefined : first.x + first.width / 2;
+  if (on === 'busiest') {
+    const span = (size.width - 2 * FIRST_MARGIN - corner.width) / k;
+    const window = busiestWindow(graph.boxes, span, (size.height - FIRST_MARGIN) / k, near ?? graph.width / 2);
+    if (window !== undefined) return { x: FIRST_MARGIN - window * k, y: FIRST_MARGIN, k };
+  }
+  const busiest = on === 'busiest' ? busiestCentre(graph.boxes, (size.width - 2 * FIRST_MARGIN) / k, (size.height - FIRST_MARGIN) / k, near ?? graph.width / 2) : undefined;
+  const centre = busiest ?? near;
+  const onFirst = centre === undefined ? centred : size.width / 2 - centre * k;
+  const x = Math.min(FIRST_MARGIN, Math.max(size.width - graph.width * k - FIRST_MARGIN, onFirst));
+  // The busiest window holds whole boxes already; moving it clear of every frame's edge could leave one box.
+  if (busiest !== undefined) return { x, y: FIRST_MARGIN, k };
+  return { x: clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
 }
 
 /**
@@ -179,6 +175,32 @@ export function busiestWindow(boxes: readonly PlacedBox[], span: number, depth: 
   if (held.length === 0) return best.left;
   const centred = (Math.min(...held.map((b) => b.x)) + Math.max(...held.map((b) => b.x + b.width))) / 2 - span / 2;
   return score(centred) >= best.score ? centred : best.left;
+}
+
+/**
+ * The centre (graph x) of the `span`-wide window over the graph's top `depth`
+ * that holds the most whole boxes, the window nearest `near` among equals;
+ * undefined when no box of the top fits a window. Each window starts at a
+ * box's left edge; the boxes sorted by x make those inside a run.
+ */
+export function busiestCentre(boxes: readonly PlacedBox[], span: number, depth: number, near: number): number | undefined {
+  const top = boxes.reduce((y, b) => Math.min(y, b.y), Infinity);
+  const shown = boxes.filter((b) => b.y + b.height <= top + depth && b.width <= span).sort((a, b) => a.x - b.x);
+  let best: { count: number; centre: number } | undefined;
+  for (let i = 0; i < shown.length; i += 1) {
+    const right = shown[i]!.x + span;
+    let count = 0;
+    let hi = -Infinity;
+    for (let j = i; j < shown.length && shown[j]!.x <= right; j += 1) {
+      const end = shown[j]!.x + shown[j]!.width;
+      if (end > right) continue;
+      count += 1;
+      hi = Math.max(hi, end);
+    }
+    const centre = (shown[i]!.x + hi) / 2;
+    if (best === undefined || count > best.count || (count === best.count && Math.abs(centre - near) < Math.abs(best.centre - near))) best = { count, centre };
+  }
+  return best?.centre;
 }
 
 /**

@@ -156,10 +156,10 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     return s === undefined ? undefined : toTransform(fitViewCamera(s, placed.current, minimapCorner(placed.current, s)));
   }, []);
 
-  /** The first view (camera.ts's startCamera), clear of the minimap as Fit's is. */
+  /** The first view (camera.ts's startCamera). */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const s = sizeRef.current;
-    return s === undefined ? undefined : toTransform(startCamera(s, placed.current, minimapCorner(placed.current, s)));
+    return s === undefined ? undefined : toTransform(startCamera(s, placed.current));
   }, []);
 
   const reveal = useCallback(
