@@ -55,6 +55,17 @@ function dot(page: Page, value: number) {
   return page.getByTestId('growth-chart').locator(`circle[data-value="${value}"]`).first();
 }
 
+
+/** GPT-2 with a past on the mcu target, its Growth pane open on seq_len. */
+async function openGpt2OnMcuBySeqLen(page: Page): Promise<void> {
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}&target=mcu`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await page.getByTestId('growth-axis').selectOption('seq_len');
+}
+
 test.describe('growth view', () => {
   test.skip(!haveModel(GPT2), NO_MODELS);
 
@@ -153,12 +164,7 @@ test.describe('growth view', () => {
 
   test('under the mcu size limits, the curve says where the plan stops fitting, as the command line plans it', async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
-    await page.goto(`/?model=/e2e/${GPT2}&target=mcu`);
-    await waitForModel(page, GPT2);
-    await waitForPlan(page);
-    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
-    await page.getByTestId('growth-axis').selectOption('seq_len');
+    await openGpt2OnMcuBySeqLen(page);
     // Past the 8.5 MiB of sram and ext-ram together: 21 MiB at 4096.
     await page.getByTestId('growth-to').fill('4096');
     await page.getByTestId('growth-to').press('Enter');
@@ -279,12 +285,7 @@ test.describe('growth view, read and driven whole', () => {
   ] as const) {
     test(`at ${width}×${height} under the mcu limits each region's title is drawn whole`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
-      await page.goto(`/?model=/e2e/${GPT2}&target=mcu`);
-      await waitForModel(page, GPT2);
-      await waitForPlan(page);
-      await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
-      await page.getByTestId('growth-axis').selectOption('seq_len');
+      await openGpt2OnMcuBySeqLen(page);
       await grown(page, 'seq_len');
       const titles = await titlesInside(page);
       expect(titles.map((t) => t.text.split(/[ ·≤]/)[0])).toEqual(['sram', 'ext-ram']);
