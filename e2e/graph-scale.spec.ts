@@ -1,6 +1,7 @@
 // The graph view on real-shaped models (issue 12): constants folded into their
 // consumers with a toggle to show them, name-scope groups that collapse and
-// expand, positions kept across a strategy change, the graph fitted on load,
+// expand, positions kept across a strategy change, the graph fitted on load
+// (a decoder's on the main column of its top, not on its attention mask),
 // search that finds a fusion unit, Escape and the skip link, and
 // summary().graph. Screenshots of the Llama-shaped decoder and the DenseNet at
 // 1280×720 go to e2e-artifacts/.
@@ -9,7 +10,7 @@ import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { densenetModel } from '../src/model/testing/densenet-model';
 import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
-import { graphAction, serveModel, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
+import { graphAction, haveModel, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -98,6 +99,32 @@ test('the graph is fitted on load: a small model whole, a tall one from the top 
   expect(s.graph.boxes).toBeGreaterThan(10);
   expect(typeof s.graph.ms).toBe('number');
   await snap(page, 'graph-sample-start');
+});
+
+test('a decoder\'s first view shows the main column of its top whole, not its attention mask alone', async ({ page }) => {
+  const name = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(name), NO_MODELS);
+  // ELK places the attention mask (the first input) far left of the main column, beside the node far down
+  // that reads it: centred on it, the first view held 1 box of 45. On a busy machine ELK overruns its
+  // 2 s budget and the layered preview, whose mask sits by the column, is kept; the page is given the
+  // time a free machine would give ELK, so the view is judged on ELK's placement.
+  await page.addInitScript(() => {
+    const original = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => original(handler, ms === 2000 ? 120_000 : ms, ...rest)) as typeof window.setTimeout;
+  });
+  await open(page, name, readModel(name));
+  expect((await summary(page)).graph.status).toBe('drawn');
+  await expect(page.getByTestId('graph-status')).toHaveAttribute('data-engine', 'elk');
+  const view = (await page.getByTestId('graph-svg').boundingBox())!;
+  const rects = await boxRects(page);
+  const whole = rects.filter((b) => b.left >= view.x - 1 && b.right <= view.x + view.width + 1 && b.top >= view.y - 1 && b.bottom <= view.y + view.height + 1);
+  expect(whole.length).toBeGreaterThanOrEqual(4);
+  const cut = rects.filter((b) => b.top < view.y + view.height && b.bottom > view.y && b.width < view.width && ((b.left < view.x && b.right > view.x) || (b.left < view.x + view.width && b.right > view.x + view.width)));
+  // A zigzag column leaves no offset that cuts nothing but the lone mask: a box may be cut at an edge, never more than half as many as are whole.
+  expect(cut.length).toBeLessThan(whole.length / 2);
+  expect(Number(await page.getByTestId('graph-svg').getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.599);
+  await expect(page.locator('.gbox.g-io', { hasText: 'input_ids' })).toBeInViewport();
+  await snap(page, 'graph-gpt2-past-start');
 });
 
 test('name-scope groups collapse and expand', async ({ page }) => {

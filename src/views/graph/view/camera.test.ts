@@ -43,6 +43,30 @@ describe('startCamera', () => {
     expect(camera.x).toBe(500 - 5000 * 0.6);
   });
 
+  it('shows the main column of a decoder, starting at its token ids, not its attention mask laid out alone far to the left', () => {
+    // The mask's consumer is far down, so the layout puts it alone at the far left; the column starts 3000 px right.
+    const column = [box('in:input_ids', 3000, 0), box('gather', 3000, 100), box('add', 3000, 200), box('ln', 3000, 300), box('in:past', 3120, 0), box('matmul', 3120, 300)];
+    const boxes = [box('in:attention_mask', 0, 0), ...column, box('far', 6000, 0)];
+    const size = { width: 253, height: 600 };
+    const camera = startCamera(size, { width: 8000, height: 20_000, boxes })!;
+    expect(camera.k).toBe(0.6);
+    const left = (b: PlacedBox) => b.x * camera.k + camera.x;
+    const right = (b: PlacedBox) => (b.x + b.width) * camera.k + camera.x;
+    const whole = boxes.filter((b) => left(b) >= 0 && right(b) <= size.width).map((b) => b.id);
+    expect(whole).toEqual(['in:input_ids', 'gather', 'add', 'ln', 'in:past', 'matmul']);
+    const cut = boxes.filter((b) => (left(b) < 0 && right(b) > 0) || (left(b) < size.width && right(b) > size.width));
+    expect(cut).toEqual([]);
+  });
+
+  it('keeps a graph input on the first screen over a busier stretch without one', () => {
+    const inputs = [box('in:a', 0, 0), box('b', 0, 100)];
+    const busy = Array.from({ length: 6 }, (_, i) => box(`n${i}`, 2000 + (i % 2) * 120, 100 * Math.floor(i / 2)));
+    // the input is laid out at x 0..100: whole on screen, though the stretch at 2000 holds six boxes to its two
+    const camera = startCamera({ width: 253, height: 600 }, { width: 8000, height: 20_000, boxes: [...inputs, ...busy] })!;
+    expect(camera.x).toBeGreaterThanOrEqual(0);
+    expect(100 * camera.k + camera.x).toBeLessThanOrEqual(253);
+  });
+
   it('uses the larger readable scale in a pane small on both sides', () => {
     const camera = startCamera({ width: 400, height: 300 }, { width: 5000, height: 5000, boxes: [box('in:x', 2450, 0)] })!;
     expect(camera.k).toBe(0.85);

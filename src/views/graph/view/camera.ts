@@ -7,7 +7,7 @@
 // graph-view.tsx hands them to d3-zoom.
 
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { clearOfEdges } from './edge-clear';
+import { busiestOffset } from './edge-clear';
 
 /** A view: graph point p shows at pane pixel p * k + (x, y). */
 export interface Camera {
@@ -70,9 +70,10 @@ export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'he
 /**
  * The first view: the whole graph; when that is too small to read, the top
  * of the graph across its whole width, or at READABLE_FIT (READABLE_FIT_SMALL
- * in a small pane) centred on its first input when even the width is too
- * wide (the minimap shows the rest), moved so that no box of that first
- * screen is cut by the pane's edge.
+ * in a small pane) when even the width is too wide (the minimap shows the
+ * rest): at the offset whose first screen shows the most graph inputs whole,
+ * then the most boxes whole less those cut at the pane's sides, the nearest
+ * to the first input among equals (edge-clear.ts's busiestOffset).
  */
 export function startCamera(size: PaneSize, graph: GraphExtent): Camera | undefined {
   const fit = fitCamera(size, graph);
@@ -118,8 +119,9 @@ function clearOfCorner(size: PaneSize, graph: GraphExtent, fit: Camera, corner: 
 
 /**
  * The top of `graph` at scale `readable`, or across its whole width when
- * that is larger (at most 1); when wider than the pane, centred on its first
- * input and moved clear of the pane's edges (edge-clear.ts), or (`busiest`)
+ * that is larger (at most 1); when wider than the pane, where the most
+ * inputs, then boxes, show whole less those cut at the pane's sides, nearest
+ * its first input (edge-clear.ts), or (`busiest`)
  * on the pane's width (less the minimap's `corner`) of the top that holds the
  * most whole boxes and cuts none at its sides (busiestWindow), the one
  * nearest the first input among equals.
@@ -141,7 +143,7 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'fi
   const x = Math.min(FIRST_MARGIN, Math.max(size.width - graph.width * k - FIRST_MARGIN, onFirst));
   // The busiest window holds whole boxes already; moving it clear of every frame's edge could leave one box.
   if (busiest !== undefined) return { x, y: FIRST_MARGIN, k };
-  return { x: clearOfEdges(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
+  return { x: busiestOffset(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
 }
 
 /**

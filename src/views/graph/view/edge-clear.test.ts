@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { clearOfEdges, EDGE_MARGIN } from './edge-clear';
+import { busiestOffset, clearOfEdges, EDGE_MARGIN } from './edge-clear';
 
 const box = (id: string, x: number, y: number, width = 60, height = 30): PlacedBox => ({ id, x, y, width, height });
 
@@ -51,5 +51,47 @@ describe('clearOfEdges', () => {
     // Boxes packed edge to edge wider than the pane: some box is always cut.
     const boxes = Array.from({ length: 10 }, (_, i) => box(`b${i}`, (i - 5) * 81, 0, 80));
     expect(clearOfEdges(boxes, -15, { ...view, width: 150 })).toBe(-15);
+  });
+});
+
+describe('busiestOffset', () => {
+  // The top of GPT-2 with a past as ELK lays it out, in pixels at the first view's scale, centred on its
+  // attention mask (x 8): the main column zigzags left as it goes down, so in a 253 px pane every offset
+  // but the mask's own cuts some box.
+  const gpt2 = [
+    box('in:input_ids', -96, 18, 62, 20),
+    box('in:position_ids', -178, 18, 68, 20),
+    box('n0', -96, 80, 62, 24),
+    box('n1', -175, 80, 62, 24),
+    box('n2', -142, 146, 116, 24),
+    box('in:attention_mask', 8, 150, 77, 20),
+    box('kv-in:', -327, 150, 106, 20),
+    box('n3', -100, 225, 70, 24),
+    box('n4', -203, 291, 98, 24),
+    box('n5', -229, 357, 112, 24),
+    box('n6', -332, 423, 98, 24),
+    box('n7', -326, 489, 86, 24),
+    box('n8', -332, 555, 98, 24),
+  ];
+  const view = { width: 253, height: 570, k: 1, y: 0 };
+  const whole = (boxes: readonly PlacedBox[], x: number) => boxes.filter((b) => b.x + x >= 0 && b.x + x + b.width <= view.width && b.y + b.height <= view.height).map((b) => b.id);
+
+  it('shows the top of a zigzag column whole, with its inputs, over the lone box no offset would cut', () => {
+    expect(whole(gpt2, 0)).toEqual(['in:attention_mask']);
+    const x = busiestOffset(gpt2, 0, view);
+    expect(whole(gpt2, x)).toEqual(['in:input_ids', 'in:position_ids', 'n0', 'n1', 'n2', 'n3', 'n4']);
+  });
+
+  it('cuts nothing when an offset that cuts nothing shows as many boxes', () => {
+    const boxes = [box('in:a', 0, 0), box('b', 100, 0), box('c', 300, 0)];
+    const x = busiestOffset(boxes, -20, { ...view, width: 250 });
+    expect(noneCut(boxes, x, 250, 570)).toBe(true);
+    expect(whole(boxes, x)).toEqual(['in:a', 'b']);
+  });
+
+  it('prefers a screen with more graph inputs to a busier one with fewer', () => {
+    const boxes = [box('in:a', 0, 0), ...Array.from({ length: 4 }, (_, i) => box(`n${i}`, 1000 + (i % 2) * 80, 50 * Math.floor(i / 2)))];
+    const x = busiestOffset(boxes, 0, view);
+    expect(whole(boxes, x)).toContain('in:a');
   });
 });
