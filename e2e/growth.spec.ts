@@ -375,3 +375,41 @@ test.describe('growth view, read and driven whole', () => {
     expect((await summary(page)).growth!.points.map((p) => p.value)).toEqual([5, 8, 16, 32, 40]);
   });
 });
+
+/** The Growth pane at 1280×720 on `name`, served as `as`, its curve over `dim` planned. */
+async function openAt1280(page: Page, name: string, as: string, dim: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, `/e2e/${as}`, readModel(name));
+  await page.goto(`/?model=/e2e/${as}`);
+  await waitForModel(page, as);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await page.getByTestId('growth-axis').selectOption(dim);
+  await grown(page, dim);
+}
+
+test.describe('growth view at 1280×720', () => {
+  test('the byte axis of GPT-2 by seq_len is labelled in round steps of the unit shown, from 0 B, up to the highest dot', async ({ page }) => {
+    await openAt1280(page, GPT2, GPT2, 'seq_len');
+    const chart = page.getByTestId('growth-chart');
+    const labels = await chart.locator('g.gr-panel > text.gr-muted').allTextContents();
+    expect(labels[0]).toBe('0 B');
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    const read = labels.slice(1).map((l) => /^(\d+(?:\.\d+)?) (B|KiB|MiB|GiB)$/.exec(l));
+    for (const [i, m] of read.entries()) expect(m, labels[i + 1]).not.toBeNull();
+    expect(new Set(read.map((m) => m![2])).size, labels.join(', ')).toBe(1);
+    // Each label a whole multiple of one step of 1, 2 or 5 × 10^k, the step between neighbours.
+    const numbers = [0, ...read.map((m) => Number(m![1]))];
+    const step = numbers[1]!;
+    const mantissa = step / 10 ** Math.floor(Math.log10(step));
+    expect([1, 2, 5].some((k) => Math.abs(mantissa - k) < 1e-9), labels.join(', ')).toBe(true);
+    numbers.forEach((n, i) => expect(n, labels.join(', ')).toBeCloseTo(i * step, 6));
+    // The top of the plot is above the highest dot.
+    const [back, highest] = await Promise.all([
+      chart.locator('rect.gr-back').first().evaluate((r) => r.getBoundingClientRect().top),
+      chart.locator('circle.gr-dot').evaluateAll((dots) => Math.min(...dots.map((d) => d.getBoundingClientRect().top))),
+    ]);
+    expect(highest).toBeGreaterThanOrEqual(back - 4);
+    await snap(page, 'growth-gpt2-byte-ticks-1280x720');
+  });
+});

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
 import { GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
-import { byteTicks, growthSvg, panelTitle } from './growth-svg';
-import { formatBytes } from '../../shared/format';
+import { growthSvg, panelTitle } from './growth-svg';
 
 /** A point of one region, ram, with the bound at half the peak. */
 function point(value: number, peak: number, more: Partial<GrowthPoint> = {}): GrowthPoint {
@@ -147,10 +146,39 @@ describe('growthSvg', () => {
 });
 
 describe('byte ticks', () => {
-  it('name 0, the middle and the top in whole bytes, each once, and only 0 for a region empty at every value', () => {
-    expect(byteTicks(1)).toEqual([0]);
-    expect(byteTicks(0)).toEqual([0]);
-    expect(byteTicks(3).map(formatBytes)).toEqual(['0 B', '2 B', '3 B']);
-    expect(byteTicks(2 ** 20)).toEqual([0, 2 ** 19, 2 ** 20]);
+  const MiB = 2 ** 20;
+  const labels = (highest: number, height = H) => {
+    const panel = growthLayout(input([point(1, highest / 2), point(8, highest)]), W, height).panels[0]!;
+    return { panel, shown: panel.ticks.map(panel.tickLabel) };
+  };
+
+  it('are round in the unit shown: a 125 MiB peak on a 182 px plot (axis to 135 MiB, four ticks asked) reads 0, 50, 100 MiB, not 62.5 and 125 MiB', () => {
+    const { panel, shown } = labels(125 * MiB);
+    expect(shown).toEqual(['0 B', '50 MiB', '100 MiB']);
+    expect(panel.ticks).toEqual([0, 50 * MiB, 100 * MiB]);
+    expect(panel.maxBytes).toBeGreaterThanOrEqual(125 * MiB);
+    const svg = growthSvg(input([point(1, 60 * MiB), point(8, 125 * MiB)]), growthLayout(input([point(1, 60 * MiB), point(8, 125 * MiB)]), W, H), W, H, { dim: 'seq_len' });
+    expect([...svg.matchAll(/class="gr-muted gr-byte-tick"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['0 B', '50 MiB', '100 MiB']);
+  });
+
+  it('are fewer on a short plot, at least 14 px apart, and whole bytes from 0', () => {
+    const { panel, shown } = labels(7.83 * MiB, 120);
+    // A 66 px plot asks for two ticks over 0..8.46 MiB: a step of 5 MiB.
+    expect(panel.height).toBe(66);
+    expect(shown).toEqual(['0 B', '5 MiB']);
+    for (const highest of [3, 700, 300_000, 7.83 * MiB, 1.3 * 2 ** 30]) {
+      for (const height of [60, 90, 236, 600]) {
+        const { panel: p } = labels(highest, height);
+        expect(p.ticks[0]).toBe(0);
+        expect(p.ticks.every(Number.isInteger)).toBe(true);
+        expect(p.ticks.at(-1)!).toBeLessThanOrEqual(p.maxBytes);
+        for (let i = 1; i < p.ticks.length; i++) expect(p.y(p.ticks[i - 1]!) - p.y(p.ticks[i]!)).toBeGreaterThanOrEqual(14);
+      }
+    }
+  });
+
+  it('name only 0 for a region empty at every value, whose axis is drawn to 1 byte', () => {
+    const { shown } = labels(0);
+    expect(shown).toEqual(['0 B']);
   });
 });
