@@ -412,4 +412,28 @@ test.describe('growth view at 1280×720', () => {
     expect(highest).toBeGreaterThanOrEqual(back - 4);
     await snap(page, 'growth-gpt2-byte-ticks-1280x720');
   });
+
+  test('on tiny Llama the Vary select shows past_sequence_length whole, inside the pane', async ({ page }) => {
+    test.skip(!haveModel(LLAMA), NO_MODELS);
+    await openAt1280(page, LLAMA, 'tiny-llama.onnx', 'past_sequence_length');
+    const select = page.getByTestId('growth-axis');
+    await expect(select).toHaveValue('past_sequence_length');
+    const box = await select.evaluate((s: HTMLSelectElement) => {
+      // The same select with no width cap and only the chosen option: the width its name needs.
+      const alone = s.cloneNode(false) as HTMLSelectElement;
+      alone.append(new Option(s.selectedOptions[0]!.text));
+      alone.style.setProperty('width', 'max-content');
+      alone.style.setProperty('max-width', 'none');
+      s.parentElement!.append(alone);
+      const needs = alone.getBoundingClientRect().width;
+      alone.remove();
+      const pane = s.closest('[data-testid="growth-pane"]')!.getBoundingClientRect();
+      const own = s.getBoundingClientRect();
+      return { needs, width: own.width, left: own.left, right: own.right, paneLeft: pane.left, paneRight: pane.right };
+    });
+    expect(box.width).toBeGreaterThanOrEqual(box.needs - 0.5);
+    expect(box.left).toBeGreaterThanOrEqual(box.paneLeft);
+    expect(box.right).toBeLessThanOrEqual(box.paneRight);
+    await snap(page, 'growth-llama-vary-1280x720');
+  });
 });

@@ -85,7 +85,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
       <PaneToolbar titleId="growth-title" title="Growth" className="growth-toolbar">
         {choice !== undefined && (
           <div className="growth-tools">
-            <select className="input select" value={choice.key} onChange={(e) => setAxisKey(e.target.value)} aria-label="Vary" data-testid="growth-axis">
+            <select className="input select" value={choice.key} onChange={(e) => setAxisKey(e.target.value)} aria-label="Vary" title={choice.label} data-testid="growth-axis">
               {offer.choices.map((c) => (
                 <option key={c.key} value={c.key}>
                   {c.label}
