@@ -388,6 +388,16 @@ async function openAt1280(page: Page, name: string, as: string, dim: string): Pr
   await grown(page, dim);
 }
 
+/** Boxes of the chart's axis labels: the bytes left of each plot and the values under them. */
+async function axisLabelBoxes(page: Page): Promise<{ text: string; left: number; top: number; right: number; bottom: number }[]> {
+  return page.getByTestId('growth-chart').locator('svg.growth-svg').evaluate((svg) =>
+    [...svg.querySelectorAll('g.gr-panel > text.gr-muted, g.gr-axis > text')].map((t) => {
+      const b = t.getBoundingClientRect();
+      return { text: t.textContent ?? '', left: b.left, top: b.top, right: b.right, bottom: b.bottom };
+    }),
+  );
+}
+
 test.describe('growth view at 1280×720', () => {
   test('the byte axis of GPT-2 by seq_len is labelled in round steps of the unit shown, from 0 B, up to the highest dot', async ({ page }) => {
     await openAt1280(page, GPT2, GPT2, 'seq_len');
@@ -436,4 +446,30 @@ test.describe('growth view at 1280×720', () => {
     expect(box.right).toBeLessThanOrEqual(box.paneRight);
     await snap(page, 'growth-llama-vary-1280x720');
   });
+
+  for (const [name, as, dim] of [
+    [LLAMA, 'tiny-llama.onnx', 'past_sequence_length'],
+    [GPT2, GPT2, 'seq_len'],
+  ] as const) {
+    test(`on ${as} by ${dim} the hover card covers no axis label at any point`, async ({ page }) => {
+      test.skip(!haveModel(name), NO_MODELS);
+      await openAt1280(page, name, as, dim);
+      const labels = await axisLabelBoxes(page);
+      expect(labels.length).toBeGreaterThan(2);
+      const card = page.getByTestId('growth-tooltip');
+      const values = (await summary(page)).growth!.points.map((p) => p.value);
+      for (const value of values) {
+        const at = await dot(page, value).evaluate((d) => {
+          const b = d.getBoundingClientRect();
+          return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+        });
+        await page.mouse.move(at.x, at.y);
+        await expect(card).toHaveAttribute('data-value', String(value));
+        const b = (await card.boundingBox())!;
+        const covered = labels.filter((l) => Math.min(b.x + b.width, l.right) - Math.max(b.x, l.left) > 0 && Math.min(b.y + b.height, l.bottom) - Math.max(b.y, l.top) > 0);
+        expect(covered.map((l) => l.text), `the card of ${dim}=${value}`).toEqual([]);
+        if (value === values.at(-1)) await snap(page, `growth-${as.replace(/\.onnx$/, '')}-card-1280x720`);
+      }
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
-import { GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
+import { cardPlace, GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
 import { growthSvg, panelTitle } from './growth-svg';
 
 /** A point of one region, ram, with the bound at half the peak. */
@@ -180,5 +180,45 @@ describe('byte ticks', () => {
   it('name only 0 for a region empty at every value, whose axis is drawn to 1 byte', () => {
     const { shown } = labels(0);
     expect(shown).toEqual(['0 B']);
+  });
+});
+
+describe('cardPlace', () => {
+  const layout = growthLayout(input([point(1, 100), point(8, 800)]), W, H);
+  const card = { width: 230, height: 120 };
+  it('puts the card right of the point, or flips it left of the point at the right end', () => {
+    expect(cardPlace(layout, 100, [50], card, W)).toEqual({ left: 112, top: GROWTH_MARGIN.top + 4, width: 230, maxHeight: 206 - 10 });
+    // 412 + 230 runs past 462: the card goes left of the point, 12 px away.
+    expect(cardPlace(layout, 400, [50], card, W).left).toBe(400 - 12 - 230);
+  });
+
+  it('in a plot narrower than the card, narrows it to the plot and keeps it right of the byte labels', () => {
+    // The Growth pane at 1280×720: a 214 px box, a plot from 66 to 200.
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    for (const x of [66, 130, 200]) expect(cardPlace(narrow, x, [180], card, 214)).toEqual({ left: 70, top: 10, width: 140, maxHeight: 196 });
+  });
+
+  it('over its point, goes to the bottom of the plot when at the top it would hide a dot of the point', () => {
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    // A dot at y 40 is under a card from 10 to 130: the card goes to 206 - 4 - 120 = 82.
+    expect(cardPlace(narrow, 190, [40], card, 214)).toEqual({ left: 70, top: 82, width: 140, maxHeight: 124 });
+    // A dot under both places: the top.
+    expect(cardPlace(narrow, 190, [40, 120], card, 214).top).toBe(10);
+    // Beside its point, the card stays at the top.
+    expect(cardPlace(layout, 100, [40], card, W).top).toBe(10);
+  });
+
+  it('never reaches left of the plot, past the box or below the plot, wherever the point is', () => {
+    for (const width of [120, 214, 300, 466, 900]) {
+      const l = growthLayout(input([point(1, 100), point(8, 800)]), width, H);
+      for (let x = l.left; x <= l.right; x += 7) {
+        for (const y of [l.panels[0]!.top, 100, l.bottom]) {
+          const c = cardPlace(l, x, [y], card, width);
+          expect(c.left).toBeGreaterThanOrEqual(l.left);
+          expect(c.left + c.width).toBeLessThanOrEqual(Math.max(l.left + 5, width - 4));
+          expect(c.top + c.maxHeight).toBeLessThanOrEqual(l.bottom);
+        }
+      }
+    }
   });
 });

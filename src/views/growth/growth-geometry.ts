@@ -2,8 +2,8 @@
 // box, x the swept value (a log scale when the values span a wide range, a
 // symmetric-log one when they include 0, else linear), y the region's bytes
 // from 0; where each point, the value on screen and each size limit sit, which
-// ticks fit, and which point a pointer is over. Pure (D3 scales only), tested
-// to the pixel; the SVG and the pane only draw what it says.
+// ticks fit, which point a pointer is over and where its card goes. Pure (D3
+// scales only), tested to the pixel; the SVG and the pane only draw what it says.
 
 import { scaleLinear, scaleLog, scaleSymlog } from 'd3';
 import type { GrowthPoint } from '../../worker/protocol';
@@ -171,3 +171,37 @@ export function pointAt(layout: GrowthLayout, points: readonly GrowthPoint[], px
   return bestDistance <= reach ? best : undefined;
 }
 
+/** Where the hover card goes in the chart's box, in pixels. */
+export interface CardPlace {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number; // at most the card's own width, less where the plot is narrower
+  readonly maxHeight: number; // the card is cut here rather than run over the values under the plot
+}
+
+/** Pixels between the card and the point, the plot's edges and the box's. */
+const CARD_GAP = 12;
+const CARD_INSET = 4;
+
+/**
+ * The card of the point at `x`, whose dots are at `ys`, for a card
+ * `card.width` wide at most and `card.height` tall: right of the point, else
+ * flipped to its left, else clamped over it; at the top of the plot, or at its
+ * bottom when at the top it would hide one of the point's dots. Always right
+ * of the byte labels (left of the plot's left edge) and above the values
+ * under the plot, in a card narrowed to the room there is.
+ */
+export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[], card: { readonly width: number; readonly height: number }, boxWidth: number): CardPlace {
+  const minLeft = layout.left + CARD_INSET;
+  const maxRight = Math.max(minLeft + 1, boxWidth - CARD_INSET);
+  const width = Math.min(card.width, maxRight - minLeft);
+  const right = x + CARD_GAP;
+  const flipped = x - CARD_GAP - width;
+  const left = right + width <= maxRight ? right : flipped >= minLeft ? flipped : Math.max(minLeft, Math.min(maxRight - width, right));
+  const overPoint = left < x + CARD_GAP && left + width > x - CARD_GAP;
+  const hides = (top: number): boolean => overPoint && ys.some((y) => y > top - CARD_GAP && y < top + card.height + CARD_GAP);
+  const high = GROWTH_MARGIN.top + CARD_INSET;
+  const low = Math.max(high, layout.bottom - CARD_INSET - card.height);
+  const top = hides(high) && !hides(low) ? low : high;
+  return { left, top, width, maxHeight: Math.max(0, layout.bottom - top) };
+}
