@@ -375,3 +375,101 @@ test.describe('growth view, read and driven whole', () => {
     expect((await summary(page)).growth!.points.map((p) => p.value)).toEqual([5, 8, 16, 32, 40]);
   });
 });
+
+/** The Growth pane at 1280×720 on `name`, served as `as`, its curve over `dim` planned. */
+async function openAt1280(page: Page, name: string, as: string, dim: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, `/e2e/${as}`, readModel(name));
+  await page.goto(`/?model=/e2e/${as}`);
+  await waitForModel(page, as);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await page.getByTestId('growth-axis').selectOption(dim);
+  await grown(page, dim);
+}
+
+/** Boxes of the chart's axis labels: the bytes left of each plot and the values under them. */
+async function axisLabelBoxes(page: Page): Promise<{ text: string; left: number; top: number; right: number; bottom: number }[]> {
+  return page.getByTestId('growth-chart').locator('svg.growth-svg').evaluate((svg) =>
+    [...svg.querySelectorAll('g.gr-panel > text.gr-muted, g.gr-axis > text')].map((t) => {
+      const b = t.getBoundingClientRect();
+      return { text: t.textContent ?? '', left: b.left, top: b.top, right: b.right, bottom: b.bottom };
+    }),
+  );
+}
+
+test.describe('growth view at 1280×720', () => {
+  test('the byte axis of GPT-2 by seq_len is labelled in round steps of the unit shown, from 0 B, up to the highest dot', async ({ page }) => {
+    await openAt1280(page, GPT2, GPT2, 'seq_len');
+    const chart = page.getByTestId('growth-chart');
+    const labels = await chart.locator('g.gr-panel > text.gr-muted').allTextContents();
+    expect(labels[0]).toBe('0 B');
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    const read = labels.slice(1).map((l) => /^(\d+(?:\.\d+)?) (B|KiB|MiB|GiB)$/.exec(l));
+    for (const [i, m] of read.entries()) expect(m, labels[i + 1]).not.toBeNull();
+    expect(new Set(read.map((m) => m![2])).size, labels.join(', ')).toBe(1);
+    // Each label a whole multiple of one step of 1, 2 or 5 × 10^k, the step between neighbours.
+    const numbers = [0, ...read.map((m) => Number(m![1]))];
+    const step = numbers[1]!;
+    const mantissa = step / 10 ** Math.floor(Math.log10(step));
+    expect([1, 2, 5].some((k) => Math.abs(mantissa - k) < 1e-9), labels.join(', ')).toBe(true);
+    numbers.forEach((n, i) => expect(n, labels.join(', ')).toBeCloseTo(i * step, 6));
+    // The top of the plot is above the highest dot.
+    const [back, highest] = await Promise.all([
+      chart.locator('rect.gr-back').first().evaluate((r) => r.getBoundingClientRect().top),
+      chart.locator('circle.gr-dot').evaluateAll((dots) => Math.min(...dots.map((d) => d.getBoundingClientRect().top))),
+    ]);
+    expect(highest).toBeGreaterThanOrEqual(back - 4);
+    await snap(page, 'growth-gpt2-byte-ticks-1280x720');
+  });
+
+  test('on tiny Llama the Vary select shows past_sequence_length whole, inside the pane', async ({ page }) => {
+    test.skip(!haveModel(LLAMA), NO_MODELS);
+    await openAt1280(page, LLAMA, 'tiny-llama.onnx', 'past_sequence_length');
+    const select = page.getByTestId('growth-axis');
+    await expect(select).toHaveValue('past_sequence_length');
+    const box = await select.evaluate((s: HTMLSelectElement) => {
+      // The same select with no width cap and only the chosen option: the width its name needs.
+      const alone = s.cloneNode(false) as HTMLSelectElement;
+      alone.append(new Option(s.selectedOptions[0]!.text));
+      alone.style.setProperty('width', 'max-content');
+      alone.style.setProperty('max-width', 'none');
+      s.parentElement!.append(alone);
+      const needs = alone.getBoundingClientRect().width;
+      alone.remove();
+      const pane = s.closest('[data-testid="growth-pane"]')!.getBoundingClientRect();
+      const own = s.getBoundingClientRect();
+      return { needs, width: own.width, left: own.left, right: own.right, paneLeft: pane.left, paneRight: pane.right };
+    });
+    expect(box.width).toBeGreaterThanOrEqual(box.needs - 0.5);
+    expect(box.left).toBeGreaterThanOrEqual(box.paneLeft);
+    expect(box.right).toBeLessThanOrEqual(box.paneRight);
+    await snap(page, 'growth-llama-vary-1280x720');
+  });
+
+  for (const [name, as, dim] of [
+    [LLAMA, 'tiny-llama.onnx', 'past_sequence_length'],
+    [GPT2, GPT2, 'seq_len'],
+  ] as const) {
+    test(`on ${as} by ${dim} the hover card covers no axis label at any point`, async ({ page }) => {
+      test.skip(!haveModel(name), NO_MODELS);
+      await openAt1280(page, name, as, dim);
+      const labels = await axisLabelBoxes(page);
+      expect(labels.length).toBeGreaterThan(2);
+      const card = page.getByTestId('growth-tooltip');
+      const values = (await summary(page)).growth!.points.map((p) => p.value);
+      for (const value of values) {
+        const at = await dot(page, value).evaluate((d) => {
+          const b = d.getBoundingClientRect();
+          return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+        });
+        await page.mouse.move(at.x, at.y);
+        await expect(card).toHaveAttribute('data-value', String(value));
+        const b = (await card.boundingBox())!;
+        const covered = labels.filter((l) => Math.min(b.x + b.width, l.right) - Math.max(b.x, l.left) > 0 && Math.min(b.y + b.height, l.bottom) - Math.max(b.y, l.top) > 0);
+        expect(covered.map((l) => l.text), `the card of ${dim}=${value}`).toEqual([]);
+        if (value === values.at(-1)) await snap(page, `growth-${as.replace(/\.onnx$/, '')}-card-1280x720`);
+      }
+    });
+  }
+});

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
-import { GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
-import { byteTicks, growthSvg, panelTitle } from './growth-svg';
-import { formatBytes } from '../../shared/format';
+import { cardPlace, GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
+import { growthSvg, panelTitle } from './growth-svg';
 
 /** A point of one region, ram, with the bound at half the peak. */
 function point(value: number, peak: number, more: Partial<GrowthPoint> = {}): GrowthPoint {
@@ -147,10 +146,79 @@ describe('growthSvg', () => {
 });
 
 describe('byte ticks', () => {
-  it('name 0, the middle and the top in whole bytes, each once, and only 0 for a region empty at every value', () => {
-    expect(byteTicks(1)).toEqual([0]);
-    expect(byteTicks(0)).toEqual([0]);
-    expect(byteTicks(3).map(formatBytes)).toEqual(['0 B', '2 B', '3 B']);
-    expect(byteTicks(2 ** 20)).toEqual([0, 2 ** 19, 2 ** 20]);
+  const MiB = 2 ** 20;
+  const labels = (highest: number, height = H) => {
+    const panel = growthLayout(input([point(1, highest / 2), point(8, highest)]), W, height).panels[0]!;
+    return { panel, shown: panel.ticks.map(panel.tickLabel) };
+  };
+
+  it('are round in the unit shown: a 125 MiB peak on a 182 px plot (axis to 135 MiB, four ticks asked) reads 0, 50, 100 MiB, not 62.5 and 125 MiB', () => {
+    const { panel, shown } = labels(125 * MiB);
+    expect(shown).toEqual(['0 B', '50 MiB', '100 MiB']);
+    expect(panel.ticks).toEqual([0, 50 * MiB, 100 * MiB]);
+    expect(panel.maxBytes).toBeGreaterThanOrEqual(125 * MiB);
+    const svg = growthSvg(input([point(1, 60 * MiB), point(8, 125 * MiB)]), growthLayout(input([point(1, 60 * MiB), point(8, 125 * MiB)]), W, H), W, H, { dim: 'seq_len' });
+    expect([...svg.matchAll(/class="gr-muted gr-byte-tick"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['0 B', '50 MiB', '100 MiB']);
+  });
+
+  it('are fewer on a short plot, at least 14 px apart, and whole bytes from 0', () => {
+    const { panel, shown } = labels(7.83 * MiB, 120);
+    // A 66 px plot asks for two ticks over 0..8.46 MiB: a step of 5 MiB.
+    expect(panel.height).toBe(66);
+    expect(shown).toEqual(['0 B', '5 MiB']);
+    for (const highest of [3, 700, 300_000, 7.83 * MiB, 1.3 * 2 ** 30]) {
+      for (const height of [60, 90, 236, 600]) {
+        const { panel: p } = labels(highest, height);
+        expect(p.ticks[0]).toBe(0);
+        expect(p.ticks.every(Number.isInteger)).toBe(true);
+        expect(p.ticks.at(-1)!).toBeLessThanOrEqual(p.maxBytes);
+        for (let i = 1; i < p.ticks.length; i++) expect(p.y(p.ticks[i - 1]!) - p.y(p.ticks[i]!)).toBeGreaterThanOrEqual(14);
+      }
+    }
+  });
+
+  it('name only 0 for a region empty at every value, whose axis is drawn to 1 byte', () => {
+    const { shown } = labels(0);
+    expect(shown).toEqual(['0 B']);
+  });
+});
+
+describe('cardPlace', () => {
+  const layout = growthLayout(input([point(1, 100), point(8, 800)]), W, H);
+  const card = { width: 230, height: 120 };
+  it('puts the card right of the point, or flips it left of the point at the right end', () => {
+    expect(cardPlace(layout, 100, [50], card, W)).toEqual({ left: 112, top: GROWTH_MARGIN.top + 4, width: 230, maxHeight: 206 - 10 });
+    // 412 + 230 runs past 462: the card goes left of the point, 12 px away.
+    expect(cardPlace(layout, 400, [50], card, W).left).toBe(400 - 12 - 230);
+  });
+
+  it('in a plot narrower than the card, narrows it to the plot and keeps it right of the byte labels', () => {
+    // The Growth pane at 1280×720: a 214 px box, a plot from 66 to 200.
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    for (const x of [66, 130, 200]) expect(cardPlace(narrow, x, [180], card, 214)).toEqual({ left: 70, top: 10, width: 140, maxHeight: 196 });
+  });
+
+  it('over its point, goes to the bottom of the plot when at the top it would hide a dot of the point', () => {
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    // A dot at y 40 is under a card from 10 to 130: the card goes to 206 - 4 - 120 = 82.
+    expect(cardPlace(narrow, 190, [40], card, 214)).toEqual({ left: 70, top: 82, width: 140, maxHeight: 124 });
+    // A dot under both places: the top.
+    expect(cardPlace(narrow, 190, [40, 120], card, 214).top).toBe(10);
+    // Beside its point, the card stays at the top.
+    expect(cardPlace(layout, 100, [40], card, W).top).toBe(10);
+  });
+
+  it('never reaches left of the plot, past the box or below the plot, wherever the point is', () => {
+    for (const width of [120, 214, 300, 466, 900]) {
+      const l = growthLayout(input([point(1, 100), point(8, 800)]), width, H);
+      for (let x = l.left; x <= l.right; x += 7) {
+        for (const y of [l.panels[0]!.top, 100, l.bottom]) {
+          const c = cardPlace(l, x, [y], card, width);
+          expect(c.left).toBeGreaterThanOrEqual(l.left);
+          expect(c.left + c.width).toBeLessThanOrEqual(Math.max(l.left + 5, width - 4));
+          expect(c.top + c.maxHeight).toBeLessThanOrEqual(l.bottom);
+        }
+      }
+    }
   });
 });

@@ -2,11 +2,12 @@
 // box, x the swept value (a log scale when the values span a wide range, a
 // symmetric-log one when they include 0, else linear), y the region's bytes
 // from 0; where each point, the value on screen and each size limit sit, which
-// ticks fit, and which point a pointer is over. Pure (D3 scales only), tested
-// to the pixel; the SVG and the pane only draw what it says.
+// ticks fit, which point a pointer is over and where its card goes. Pure (D3
+// scales only), tested to the pixel; the SVG and the pane only draw what it says.
 
 import { scaleLinear, scaleLog, scaleSymlog } from 'd3';
 import type { GrowthPoint } from '../../worker/protocol';
+import { byteTicks } from '../byte-ticks';
 
 /** What the chart draws: the curve's points and the plan on screen. */
 export interface GrowthChartInput {
@@ -25,6 +26,8 @@ export interface GrowthPanel {
   readonly sizeLimit: number | undefined;
   readonly limitShown: boolean; // the limit is within the plot (else it is far above every point, and said in words)
   readonly y: (bytes: number) => number;
+  readonly ticks: readonly number[]; // bytes labelled on the axis, from 0, round in the unit of their labels
+  readonly tickLabel: (bytes: number) => string; // "0 B", "50 MiB"
 }
 
 /** The laid-out chart. */
@@ -48,6 +51,9 @@ const HEADROOM = 1.08;
 /** Pixels a tick label needs per character, and between labels. */
 const TICK_CHAR = 6.5;
 const TICK_GAP = 10;
+/** Pixels of plot height per byte tick asked for, and the least between two byte ticks (a label is 10.5 px tall). */
+const BYTE_TICK_SPACING = 40;
+const BYTE_TICK_MIN_GAP = 14;
 
 /** The chart of `input` in a box of `width` × `height` pixels. */
 export function growthLayout(input: GrowthChartInput, width: number, height: number): GrowthLayout {
@@ -68,9 +74,30 @@ export function growthLayout(input: GrowthChartInput, width: number, height: num
     const drawnTop = Math.max(highest, limitShown ? r.sizeLimit! : 0);
     const maxBytes = drawnTop * HEADROOM;
     const y = scaleLinear().domain([0, maxBytes]).range([top + plotHeight, top]);
-    return { name: r.name, top, height: plotHeight, maxBytes, highest: drawnTop, sizeLimit: r.sizeLimit, limitShown, y: (bytes) => y(bytes) };
+    const { ticks, tickLabel } = panelTicks(drawnTop, maxBytes, plotHeight);
+    return { name: r.name, top, height: plotHeight, maxBytes, highest: drawnTop, sizeLimit: r.sizeLimit, limitShown, y: (bytes) => y(bytes), ticks, tickLabel };
   });
   return { left, right, bottom, x, scale, panels, xTicks: xTicks(input.points.map((p) => p.value), x, input.current?.value) };
+}
+
+/**
+ * The byte ticks of a panel whose axis runs from 0 to `maxBytes` over
+ * `plotHeight` pixels: round in the unit of their labels (byte-ticks.ts), one
+ * per 40 px or fewer so labels stay 14 px apart; only 0 on a plot too short
+ * for that, and for a region that holds nothing at any value (its axis is
+ * drawn to 1 byte, which no tick should name).
+ */
+function panelTicks(highest: number, maxBytes: number, plotHeight: number): Pick<GrowthPanel, 'ticks' | 'tickLabel'> {
+  if (highest <= 1) return { ticks: [0], tickLabel: () => '0 B' };
+  let count = Math.max(2, Math.floor(plotHeight / BYTE_TICK_SPACING));
+  for (;;) {
+    const axis = byteTicks(0, maxBytes, count);
+    const gap = axis.values.length < 2 ? Infinity : ((axis.values[1]! - axis.values[0]!) / maxBytes) * plotHeight;
+    if (gap >= BYTE_TICK_MIN_GAP) return { ticks: axis.values, tickLabel: axis.label };
+    // A plot too short for two labels names 0 alone.
+    if (count === 1) return { ticks: [0], tickLabel: axis.label };
+    count -= 1;
+  }
 }
 
 /** Log base 2 when the values are positive and span 4× or more; symlog from 0 when they span far; linear otherwise. */
@@ -142,4 +169,39 @@ export function pointAt(layout: GrowthLayout, points: readonly GrowthPoint[], px
   });
   const reach = Math.max(12, (layout.right - layout.left) / (2 * points.length));
   return bestDistance <= reach ? best : undefined;
+}
+
+/** Where the hover card goes in the chart's box, in pixels. */
+export interface CardPlace {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number; // at most the card's own width, less where the plot is narrower
+  readonly maxHeight: number; // the card is cut here rather than run over the values under the plot
+}
+
+/** Pixels between the card and the point, the plot's edges and the box's. */
+const CARD_GAP = 12;
+const CARD_INSET = 4;
+
+/**
+ * The card of the point at `x`, whose dots are at `ys`, for a card
+ * `card.width` wide at most and `card.height` tall: right of the point, else
+ * flipped to its left, else clamped over it; at the top of the plot, or at its
+ * bottom when at the top it would hide one of the point's dots. Always right
+ * of the byte labels (left of the plot's left edge) and above the values
+ * under the plot, in a card narrowed to the room there is.
+ */
+export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[], card: { readonly width: number; readonly height: number }, boxWidth: number): CardPlace {
+  const minLeft = layout.left + CARD_INSET;
+  const maxRight = Math.max(minLeft + 1, boxWidth - CARD_INSET);
+  const width = Math.min(card.width, maxRight - minLeft);
+  const right = x + CARD_GAP;
+  const flipped = x - CARD_GAP - width;
+  const left = right + width <= maxRight ? right : flipped >= minLeft ? flipped : Math.max(minLeft, Math.min(maxRight - width, right));
+  const overPoint = left < x + CARD_GAP && left + width > x - CARD_GAP;
+  const hides = (top: number): boolean => overPoint && ys.some((y) => y > top - CARD_GAP && y < top + card.height + CARD_GAP);
+  const high = GROWTH_MARGIN.top + CARD_INSET;
+  const low = Math.max(high, layout.bottom - CARD_INSET - card.height);
+  const top = hides(high) && !hides(low) ? low : high;
+  return { left, top, width, maxHeight: Math.max(0, layout.bottom - top) };
 }

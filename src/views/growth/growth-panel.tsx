@@ -18,12 +18,12 @@ import { useCompareActions } from '../compare/use-compare';
 import { ownValue } from '../../shared/own';
 import { PaneToolbar } from '../pane-toolbar';
 import { useElementSize } from '../use-element-size';
-import { growthLayout, pointAt } from './growth-geometry';
+import { cardPlace, growthLayout, pointAt, regionFigures, type GrowthLayout } from './growth-geometry';
 import { movesPoint, nextPoint } from './growth-keys';
 import { growthChartOf } from './growth-input';
 import { growthSvg } from './growth-svg';
 import { GrowthStatus } from './growth-status';
-import { GrowthTooltip, pointSentence } from './growth-tooltip';
+import { GROWTH_CARD_WIDTH, GrowthTooltip, pointSentence } from './growth-tooltip';
 import './growth.css';
 
 /** Props of GrowthPanel. */
@@ -85,7 +85,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
       <PaneToolbar titleId="growth-title" title="Growth" className="growth-toolbar">
         {choice !== undefined && (
           <div className="growth-tools">
-            <select className="input select" value={choice.key} onChange={(e) => setAxisKey(e.target.value)} aria-label="Vary" data-testid="growth-axis">
+            <select className="input select" value={choice.key} onChange={(e) => setAxisKey(e.target.value)} aria-label="Vary" title={choice.label} data-testid="growth-axis">
               {offer.choices.map((c) => (
                 <option key={c.key} value={c.key}>
                   {c.label}
@@ -223,9 +223,16 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
       <p className="visually-hidden" aria-live="polite" data-testid="growth-announce">
         {chosen === undefined || shownPoint === undefined ? '' : pointSentence(shownPoint, choice.label)}
       </p>
-      {shownPoint !== undefined && layout !== undefined && <GrowthTooltip point={shownPoint} dim={choice.label} x={layout.x(shownPoint.value)} width={size?.width ?? 0} compare={compare} keys={hover === undefined} />}
+      {shownPoint !== undefined && layout !== undefined && (
+        <GrowthTooltip point={shownPoint} dim={choice.label} place={(height) => cardPlace(layout, layout.x(shownPoint.value), dotsOf(layout, shownPoint), { width: GROWTH_CARD_WIDTH, height }, size?.width ?? 0)} compare={compare} keys={hover === undefined} />
+      )}
     </div>
   );
+}
+
+/** The y of each of `point`'s dots in `layout`, one per region panel. */
+function dotsOf(layout: GrowthLayout, point: GrowthPoint): number[] {
+  return layout.panels.flatMap((panel) => regionFigures(point, panel.name).slice(0, 1).map(panel.y));
 }
 
 /** What the lines and marks of the chart mean. */

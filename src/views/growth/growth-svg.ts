@@ -57,8 +57,8 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
     `<rect class="gr-back" x="${left}" y="${top.toFixed(1)}" width="${(right - left).toFixed(1)}" height="${height.toFixed(1)}" fill="${GROWTH_COLOURS.back}"/>`,
     titleSvg(panel, left, top - 5, right - left + GROWTH_MARGIN.right),
   ];
-  for (const bytes of byteTicks(panel.highest)) {
-    out.push(`<text class="gr-muted" x="${left - 6}" y="${(y(bytes) + 3.5).toFixed(1)}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${formatBytes(bytes)}</text>`);
+  for (const bytes of panel.ticks) {
+    out.push(`<text class="gr-muted gr-byte-tick" x="${left - 6}" y="${(y(bytes) + 3.5).toFixed(1)}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${panel.tickLabel(bytes)}</text>`);
   }
   if (panel.limitShown) {
     const at = y(panel.sizeLimit!).toFixed(1);
@@ -90,17 +90,6 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
   }
   out.push('</g>');
   return out.join('\n');
-}
-
-/**
- * The byte ticks of a panel drawn up to `highest`: 0, the middle and the top,
- * in whole bytes and each named once; only 0 for a region that holds nothing
- * at any value (its axis is drawn to 1 byte, which no tick should name).
- */
-export function byteTicks(highest: number): number[] {
-  if (highest <= 1) return [0];
-  const ticks = [0, Math.round(highest / 2), Math.round(highest)];
-  return ticks.filter((t, i) => i === 0 || formatBytes(t) !== formatBytes(ticks[i - 1]!));
 }
 
 /** Pixels a character of a panel's title (10.5 px, semibold) takes at most, on average. */

@@ -4,28 +4,35 @@
 // Shift+Enter, for the point chosen by keyboard); and the same in one sentence
 // for screen readers.
 
+import { useLayoutEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../shared/format';
 import type { GrowthPoint } from '../../worker/protocol';
 import { peakText } from '../plan-words';
+import type { CardPlace } from './growth-geometry';
 
 /** Props of GrowthTooltip. */
 export interface GrowthTooltipProps {
   readonly point: GrowthPoint;
   readonly dim: string; // the axis's label
-  readonly x: number; // the point's x in the chart, in pixels
-  readonly width: number; // the chart's width, to keep the card inside
+  readonly place: (height: number) => CardPlace; // where a card of that height goes, clear of the axes' labels (cardPlace)
   readonly compare: boolean; // shift-click compares
   readonly keys?: boolean; // chosen by keyboard: say Enter rather than click
 }
 
-/** Width the card is laid out for, in CSS pixels. */
-const CARD_WIDTH = 230;
+/** Width the card is laid out for where the plot has room, in CSS pixels. */
+export const GROWTH_CARD_WIDTH = 230;
 
 /** The card for `point`. */
-export function GrowthTooltip({ point, dim, x, width, compare, keys = false }: GrowthTooltipProps) {
-  const left = Math.max(4, Math.min(width - CARD_WIDTH - 4, x + 12));
+export function GrowthTooltip({ point, dim, place, compare, keys = false }: GrowthTooltipProps) {
+  const card = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0); // the card's whole height, cut or not, as last drawn
+  const { left, top, width, maxHeight } = place(height);
+  // Measured before the paint, again whenever what the card says or its width changes: a card placed for another point's height would show for a frame.
+  useLayoutEffect(() => {
+    if (card.current !== null && card.current.scrollHeight !== height) setHeight(card.current.scrollHeight);
+  }, [point, dim, compare, keys, width, height]);
   return (
-    <div className="growth-tooltip" style={{ left }} role="status" data-testid="growth-tooltip" data-value={point.value} data-peak={point.peak}>
+    <div ref={card} className="growth-tooltip" style={{ left, top, width, maxHeight }} role="status" data-testid="growth-tooltip" data-value={point.value} data-peak={point.peak}>
       <strong>
         {dim} = {point.value}
       </strong>
@@ -44,7 +51,7 @@ export function GrowthTooltip({ point, dim, x, width, compare, keys = false }: G
         </span>
       )}
       {!point.fits && <span className="tool-error">over a size limit</span>}
-      {point.unknown !== undefined && <span className="muted">unknown size: {point.unknown}</span>}
+      {point.unknown !== undefined && <span className="muted growth-unknown">unknown size: {point.unknown}</span>}
       <span className="muted">{keys ? `Enter: plan this value${compare ? ' · Shift+Enter: compare with it' : ''}` : `Click: plan this value${compare ? ' · Shift-click: compare with it' : ''}`}</span>
     </div>
   );

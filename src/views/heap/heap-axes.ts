@@ -9,7 +9,7 @@ import { peakText } from '../plan-words';
 import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { rectOf } from './draw-heap';
-import { byteTicks } from './byte-ticks';
+import { byteTicks } from '../byte-ticks';
 import { fitLaneTitle, laneTitleWidth, TITLE_LEFT } from './lane-title';
 
 /** The SVG groups the overlay draws into. */

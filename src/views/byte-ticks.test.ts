@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { scaleLinear } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../shared/format';
+import { formatBytes } from '../shared/format';
 import { byteTicks } from './byte-ticks';
 
 /** True when every value is a whole multiple of one step of 1, 2 or 5 × 10^k in `unit`, the step between neighbours. */

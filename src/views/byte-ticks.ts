@@ -1,7 +1,7 @@
 // Tick values and labels of a byte axis, round in the binary unit they are
 // shown in (0, 100, 200 KiB; 0, 0.5, 1 MiB), as D3's own ticks are round only
 // in bytes (97.7, 195, 293 KiB for steps of 100,000 B). Pure, for the heap
-// diagram and its SVG export.
+// diagram, the growth chart and their SVG exports.
 
 import { precisionFixed, tickStep, ticks } from 'd3';
 
