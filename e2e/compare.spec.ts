@@ -72,6 +72,8 @@ test('batch 1 against batch 4: B is planned, both heaps share a scale, the top c
   const listed = await causes(page);
   expect(listed[0]).toMatchObject({ kind: 'dim-changed' });
   expect(listed[0]!.text).toContain('batch');
+  // The kind reads as words, not diff --json's identifier.
+  await expect(dialog.getByTestId('diff-cause').first().locator('.diff-kind')).toHaveText('dim changed');
   expect(listed.reduce((s, c) => s + c.bytes, 0)).toBe(peakB - peakA);
   const ranked = listed.map((c) => Math.abs(c.bytes));
   expect(ranked).toEqual([...ranked].sort((x, y) => y - x));

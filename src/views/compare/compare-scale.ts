@@ -4,6 +4,7 @@
 // as text.
 
 import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
+import type { CauseKind } from '../../planner/diff/diff-types';
 import { formatBytes } from '../../shared/format';
 import type { HeapData, HeapLane } from '../heap/heap-data';
 import type { CompareFocus } from '../../store/compare-store';
@@ -29,6 +30,27 @@ export function highlightOf(data: HeapData, names: readonly string[] | undefined
   });
   return out;
 }
+
+/**
+ * A cause's kind as the comparison labels it, in words that say which side
+ * did what: `diff --json`'s `fusion-removed` is a fusion unit of B taking
+ * tensors off the region, which read as the unit removed.
+ */
+export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
+  'dim-changed': 'dim changed',
+  'tensor-grew': 'tensor grew',
+  'tensor-shrunk': 'tensor shrank',
+  'new-buffer-at-peak': 'new at the peak',
+  'buffer-gone': 'gone from the peak',
+  'fusion-removed': 'fused in B',
+  'fusion-undone': 'fusion of A undone',
+  'region-moved': 'region moved',
+  'peak-moved': 'peak moved',
+  'placement-worse': 'placement worse',
+  'placement-better': 'placement better',
+  'strategy-changed': 'strategy changed',
+  'target-changed': 'target changed',
+};
 
 /** What a cause points at: its buffers on each side (a matched B name brings its A name) and its nodes. */
 export function causeFocus(diff: PlanDiff, cause: Cause): CompareFocus {

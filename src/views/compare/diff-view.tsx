@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { BytesCell, DataTable, NameCell } from '../data-table';
-import { causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
+import { CAUSE_LABELS, causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
 import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
 import { offsetChangeText } from './offset-change';
@@ -41,7 +41,7 @@ export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) 
                 <li key={`${cause.kind}-${k}`} className="diff-cause" data-testid="diff-cause" data-kind={cause.kind} data-bytes={cause.bytes} aria-current={picked || undefined}>
                   <button type="button" className="diff-cause-button" onClick={() => onFocus(picked ? undefined : causeFocus(diff, cause))}>
                     <span className={`diff-bytes ${cause.bytes > 0 ? 'diff-up' : 'diff-down'}`}>{signedBytes(cause.bytes)}</span>
-                    <span className="diff-kind">{cause.kind}</span>
+                    <span className="diff-kind">{CAUSE_LABELS[cause.kind]}</span>
                     <span className="diff-summary">{shortName(cause.summary, MESSAGE_CHARS)}</span>
                   </button>
                   {picked && cause.nodes.length > 0 && (
