@@ -66,14 +66,14 @@ test('a dropped model replaces the shown one; the table searches and sorts', asy
   await showTensorTable(page);
   const rows = page.getByTestId('tensor-row');
   const total = await page.getByTestId('row-count').innerText();
-  await page.getByLabel('Search tensors by name, op or dtype').fill('conv');
+  await page.getByLabel('Search tensors by name, op, node or dtype').fill('conv');
   await expect(page.getByTestId('row-count')).toContainText(' of ');
   for (const row of await rows.all()) {
     const text = [await row.getByTestId('cell-name').innerText(), await row.getByTestId('cell-op').innerText(), await row.getByTestId('cell-dtype').innerText()];
     expect(text.join(' ').toLowerCase()).toContain('conv');
   }
   await snap(page, 'search-conv');
-  await page.getByLabel('Search tensors by name, op or dtype').fill('');
+  await page.getByLabel('Search tensors by name, op, node or dtype').fill('');
   await expect(page.getByTestId('row-count')).toHaveText(total);
 
   await page.getByTestId('kind-filter').getByText('Run-time').click();
@@ -150,6 +150,17 @@ test('model= and dim.NAME= URL parameters open a model with bound dims', async (
   expect((await summary(page)).buffers).toBe(3);
 });
 
+test('a tensor selected outside the table, far down a model of 10,001 tensors, is scrolled into the table\'s view', async ({ page }) => {
+  await serveModel(page, '/e2e/chain-10000.onnx', chainModel(10_000));
+  await page.goto('/?model=/e2e/chain-10000.onnx&select=buffer:9000');
+  await waitForModel(page, 'chain-10000.onnx');
+  await showTensorTable(page);
+  const picked = page.locator('[data-testid="tensor-row"][aria-selected="true"]');
+  await expect(picked).toHaveCount(1);
+  await expect(picked).toBeInViewport();
+  expect(await page.getByTestId('table-body').evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+});
+
 test('a model of 10,001 tensors renders only the rows in view and scrolls to the last', async ({ page }) => {
   await startOnSmallModel(page);
   await dropFile(page, 'chain-10000.onnx', chainModel(10_000));
@@ -162,7 +173,7 @@ test('a model of 10,001 tensors renders only the rows in view and scrolls to the
   await page.getByTestId('table-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(page.locator('[data-testid="tensor-row"][data-name="y"]')).toBeVisible();
   expect(await page.getByTestId('tensor-row').count()).toBeLessThan(120);
-  await page.getByLabel('Search tensors by name, op or dtype').fill('t9999');
+  await page.getByLabel('Search tensors by name, op, node or dtype').fill('t9999');
   await expect(page.getByTestId('row-count')).toHaveText('1 of 10,001 tensors');
   await snap(page, 'chain-10000');
 });

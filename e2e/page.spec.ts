@@ -36,7 +36,7 @@ test('the page works from the keyboard: "/" searches, Enter sorts, Tab reaches t
   await showTensorTable(page);
   await page.getByTestId('table-body').focus();
   await page.keyboard.press('/');
-  await expect(page.getByLabel('Search tensors by name, op or dtype')).toBeFocused();
+  await expect(page.getByLabel('Search tensors by name, op, node or dtype')).toBeFocused();
   await page.keyboard.type('sigmoid');
   await expect(page.getByTestId('row-count')).toHaveText('1 of 3 tensors');
   await page.keyboard.press('Escape');

@@ -63,11 +63,13 @@ describe('tensor table selectors', () => {
     expect(tensorRows(MODEL)).toBe(rows);
   });
 
-  it('filters on name, op and dtype, every word must match', () => {
+  it('filters on name, op, producing node and dtype, every word must match', () => {
     const rows = tensorRows(MODEL);
     expect(names(filterRows(rows, 'relu'))).toEqual(['z']);
     expect(names(filterRows(rows, 'FLOAT16'))).toEqual(['w']);
     expect(names(filterRows(rows, 'float32 conv'))).toEqual(['y']);
+    // by the name of the node that produces it, which the op type does not contain
+    expect(names(filterRows(rows, 'nms'))).toEqual(['boxes']);
     expect(names(filterRows(rows, '  '))).toEqual(names(rows));
     expect(filterRows(rows, 'nothing-like-this')).toEqual([]);
   });

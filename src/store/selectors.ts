@@ -84,10 +84,11 @@ export function tensorRows(model: InferredModel): readonly TensorRow[] {
   const cached = rowCache.get(model);
   if (cached) return cached;
   const rows = model.values.map((v, order): TensorRow => {
-    const op = v.producer === undefined ? '' : (model.nodes[v.producer]?.opType ?? '');
+    const producer = v.producer === undefined ? undefined : model.nodes[v.producer];
+    const op = producer?.opType ?? '';
     const elements = v.shape?.reduce((a, b) => a * b, 1);
     const note = v.bytes === undefined ? (v.unknownReason ?? 'shape unknown') : v.upperBound ? 'upper bound: size depends on the data' : undefined;
-    return { order, name: v.name, op, kind: v.kind, dtype: v.dtypeName, shape: formatShape(v.shape), elements, bytes: v.bytes, note, haystack: `${v.name}\n${op}\n${v.dtypeName}`.toLowerCase() };
+    return { order, name: v.name, op, kind: v.kind, dtype: v.dtypeName, shape: formatShape(v.shape), elements, bytes: v.bytes, note, haystack: `${v.name}\n${op}\n${producer?.name ?? ''}\n${v.dtypeName}`.toLowerCase() };
   });
   rowCache.set(model, rows);
   return rows;
@@ -101,8 +102,9 @@ const KIND_GROUPS: Readonly<Record<Exclude<KindFilter, 'all'>, ReadonlySet<Value
 };
 
 /**
- * Keeps the rows of the filter's kinds whose name, op or dtype contain every
- * word of `query` (case-insensitive).
+ * Keeps the rows of the filter's kinds whose name, op, producing node's name
+ * or dtype contain every word of `query` (case-insensitive): a model whose
+ * tensors are numbered ("252") is searched by its nodes ("Conv_4").
  */
 export function filterRows(rows: readonly TensorRow[], query: string, kinds: KindFilter = 'all'): readonly TensorRow[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);

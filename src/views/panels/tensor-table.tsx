@@ -64,7 +64,7 @@ function SearchBox() {
   return (
     <div className="search">
       <label htmlFor="tensor-search" className="visually-hidden">
-        Search tensors by name, op or dtype
+        Search tensors by name, op, node or dtype
       </label>
       <svg className="search-icon" viewBox="0 0 16 16" aria-hidden="true">
         <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -75,7 +75,7 @@ function SearchBox() {
         id="tensor-search"
         className="input search-input"
         type="search"
-        placeholder="Filter by name, op or dtype"
+        placeholder="Filter by name, op, node or dtype"
         autoComplete="off"
         spellCheck={false}
         value={query}
@@ -114,6 +114,17 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [query, kinds, sort, file, virtualizer]);
+  // A tensor selected in another view (a heap buffer, a link's select=) is scrolled into view, or the table
+  // marked a row no one could see; one already in view stays where it is. Again when the hidden table is shown.
+  const selectedIndex = selected === undefined ? -1 : rows.findIndex((row) => row.name === selected);
+  const shown = (virtualizer.scrollRect?.height ?? 0) > 0;
+  useEffect(() => {
+    const body = scroller.current;
+    if (body === null || selectedIndex < 0) return;
+    const top = selectedIndex * ROW_HEIGHT;
+    if (top < body.scrollTop) body.scrollTop = top;
+    else if (top + ROW_HEIGHT > body.scrollTop + body.clientHeight) body.scrollTop = top + ROW_HEIGHT - body.clientHeight;
+  }, [selectedIndex, shown]);
   return (
     <div ref={scroller} role="rowgroup" className="table-body" tabIndex={0} aria-label="Tensor rows" data-testid="table-body">
       {rows.length === 0 && <p className="table-empty">No tensor matches the filter and search.</p>}
