@@ -133,6 +133,25 @@ test('the file picker opens tiny-llama; a new dim value re-infers without reload
   await expect(dim.getByTestId('dim-source')).toHaveText('default');
 });
 
+test('a dim value out of range is refused in words beside its field, and the plan on screen stays', async ({ page }) => {
+  const name = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(name), NO_MODELS);
+  await serveModel(page, `/e2e/${name}`, readModel(name));
+  await page.goto(`/?model=/e2e/${name}`);
+  await waitForModel(page, name);
+  const before = (await summary(page)).peak;
+  const dim = page.locator('[data-testid="dim"][data-dim="seq_len"]');
+  const input = dim.getByRole('spinbutton');
+  await input.fill('99999999999999999999');
+  await expect(dim.getByTestId('dim-error')).toHaveText('99999999999999999999 is not a whole number from 0 to 2,147,483,647; the plan keeps 128.');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(dim.getByTestId('dim-source')).toHaveText('default');
+  expect((await summary(page)).peak).toBe(before);
+  await input.fill('64');
+  await expect(dim.getByTestId('dim-error')).toHaveCount(0);
+  await expect(dim.getByTestId('dim-source')).toHaveText('set');
+});
+
 test('model= and dim.NAME= URL parameters open a model with bound dims', async ({ page }) => {
   await serveModel(page, '/e2e/batch.onnx', batchModel());
   await page.goto('/?model=/e2e/batch.onnx&dim.batch=3');

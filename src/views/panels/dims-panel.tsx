@@ -67,7 +67,7 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
         value={draft}
         disabled={disabled}
         aria-invalid={!valid}
-        aria-describedby={`${id}-state`}
+        aria-describedby={valid ? `${id}-state` : `${id}-state ${id}-error`}
         onChange={(event) => commit(event.target.value)}
         onBlur={() => !valid && setDraft(String(expected))}
       />
@@ -86,11 +86,20 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
           <path d="M3.5 8a4.5 4.5 0 1 0 1.4-3.3M3.5 2.5v2.7h2.7" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
+      {!valid && (
+        // Said in words, as the command line says it: a red outline alone left the old plan on screen without a reason.
+        <p id={`${id}-error`} className="dim-error" role="alert" data-testid="dim-error">
+          {draft.trim() === '' ? 'Type' : `${titleText(draft)} is not`} a whole number from 0 to {MAX_DIM.toLocaleString('en-US')}; the plan keeps {expected.toLocaleString('en-US')}.
+        </p>
+      )}
     </li>
   );
 }
 
-/** True for the text of a whole number from 0 to 2^31 - 1. */
+/** The largest value a dim takes. */
+const MAX_DIM = 2 ** 31 - 1;
+
+/** True for the text of a whole number from 0 to MAX_DIM. */
 function isDimText(text: string): boolean {
-  return /^\d{1,10}$/.test(text) && Number(text) <= 2 ** 31 - 1;
+  return /^\d{1,10}$/.test(text) && Number(text) <= MAX_DIM;
 }
