@@ -129,6 +129,20 @@ describe('comparing plans', () => {
     expect(compare.getState()).toMatchObject({ a: undefined, busy: undefined, error: undefined });
   });
 
+  it('closes the viewer of an earlier saved plan when a damaged one handed to the caller fails, so nothing covers its message', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample({ batch: 1 });
+    await actions.compareShownWith({ dims: { batch: 2 } });
+    const saved = compare.getState().b!.file;
+    actions.close();
+    await actions.openSavedPlan(new Blob([writePlanFile(saved)]), 'good.plan.json');
+    expect(compare.getState().a).toBeDefined();
+    const refused: unknown[] = [];
+    await actions.openSavedPlan(new Blob(['{"format": "heapscope-plan", "version": 1, "mod']), 'edited.plan.json', (error) => refused.push(error));
+    expect(refused).toHaveLength(1);
+    expect(compare.getState()).toMatchObject({ a: undefined, b: undefined, busy: undefined, error: undefined });
+  });
+
   it('clears a stale message once another model is on screen', async () => {
     const { page, compare, actions } = setup();
     await actions.openSavedPlan(new Blob(['{"format": "heapscope-plan"']), 'cut.plan.json');

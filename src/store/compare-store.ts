@@ -109,7 +109,10 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
         set({ ...EMPTY, ...labelled(a, b), sideB, diff: b === undefined ? undefined : diffPlans(a.file, b.file) });
       } catch (error) {
         if (mine !== generation) return;
-        set({ busy: undefined, error: onError === undefined ? toErrorData(error).message : undefined });
+        // Told elsewhere (the page's banner for a dropped file): the viewer of an earlier saved plan closes, or it
+        // would cover the banner and the page would say "error" behind a dialog showing the old plan.
+        if (onError !== undefined) set({ ...EMPTY });
+        else set({ busy: undefined, error: toErrorData(error).message });
         onError?.(toErrorData(error));
       }
     };
