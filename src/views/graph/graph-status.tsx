@@ -16,6 +16,7 @@ const ENGINE: Readonly<Record<GraphPlacement['engine'], string>> = { elk: 'ELK l
 export function LayoutStatus({ layout, nodes }: { readonly layout: GraphLayoutState; readonly nodes: number }) {
   if (layout.status === 'failed') return <p className="pane-empty" role="alert">The graph could not be laid out: {layout.message}</p>;
   const boxes = layout.input.graph.boxes.length;
+  const counted = (n: number, one: string, many: string): string => `${formatCount(n)} ${n === 1 ? one : many}`;
   if (layout.status === 'busy')
     return (
       <div className="graph-status" data-testid="graph-status" data-status="busy">
@@ -23,7 +24,7 @@ export function LayoutStatus({ layout, nodes }: { readonly layout: GraphLayoutSt
           <div className="progress-fill" />
         </div>
         <span>
-          {layout.shown?.input === layout.input ? `Preview shown; refining the layout of ${formatCount(nodes)} nodes…` : `Laying out ${formatCount(nodes)} nodes (${formatCount(boxes)} top-level boxes)…`}
+          {layout.shown?.input === layout.input ? `Preview shown; refining the layout of ${counted(nodes, 'node', 'nodes')}…` : `Laying out ${counted(nodes, 'node', 'nodes')} (${counted(boxes, 'top-level box', 'top-level boxes')})…`}
         </span>
       </div>
     );
@@ -31,7 +32,7 @@ export function LayoutStatus({ layout, nodes }: { readonly layout: GraphLayoutSt
   return (
     <div className="graph-status" data-testid="graph-status" data-status="ready" data-engine={p.engine}>
       <span title={p.note}>
-        {formatCount(nodes)} nodes · {ENGINE[p.engine]} · {p.ms < 1000 ? `${Math.round(p.ms)} ms` : `${(p.ms / 1000).toFixed(1)} s`}
+        {counted(nodes, 'node', 'nodes')} · {ENGINE[p.engine]} · {p.ms < 1000 ? `${Math.round(p.ms)} ms` : `${(p.ms / 1000).toFixed(1)} s`}
         {p.note !== undefined && <span className="graph-note" data-testid="graph-note"> · {p.note}</span>}
       </span>
       <span className="graph-legend" aria-label="Legend">
