@@ -33,6 +33,14 @@ describe('sideLabels', () => {
     const joint = file('m.onnx', {}, undefined, 'best', 'custom', { rules, placement: 'with-activations' });
     expect(sideLabels(m4, joint)).toEqual(['mcu · scratch in free areas', 'accelerator (edited) · scratch with activations']);
   });
+  it('says in words what one side lacks: a dim left at its default, no fusion, no scratch rules', () => {
+    expect(sideLabels(file('gpt2.onnx', { seq_len: 16 }, undefined), file('gpt2.onnx', {}, undefined))).toEqual(['seq_len=16', 'seq_len default']);
+    const rules = [{ opType: 'Conv', name: 'im2col' }];
+    const mcu = file('m.onnx', {}, undefined, 'best', 'mcu', { rules, placement: 'free-areas' });
+    const accelerator = file('m.onnx', {}, true, 'best', 'accelerator');
+    // A's facts in its order, then those only B has
+    expect(sideLabels(mcu, accelerator)).toEqual(['mcu · scratch in free areas · no fusion · no fusion SRAM', 'accelerator · no scratch rules · fusion on · SRAM 4 B']);
+  });
 });
 
 describe('targetLabels', () => {

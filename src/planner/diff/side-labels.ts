@@ -24,7 +24,10 @@ function factsOf(file: PlanFile): Map<string, string> {
 /**
  * Labels for A and B naming only what differs ("seq_len=16" and
  * "seq_len=512"; "fusion on" and "fusion off"); both are the model's name
- * when nothing does. A dim on one side only reads "NAME unset" on the other.
+ * when nothing does. A fact one side lacks says so in words: a dim bound on
+ * one side only reads "NAME default" on the other; fusion, its SRAM and
+ * scratch rules a target lacks read "no fusion", "no fusion SRAM", "no
+ * scratch rules".
  */
 export function sideLabels(a: PlanFile, b: PlanFile): [string, string] {
   return differingLabels(a, b, () => true) ?? [a.model, b.model];
@@ -51,6 +54,14 @@ function differingLabels(a: PlanFile, b: PlanFile, kept: (key: string) => boolea
   const keys = [...new Set([...fa.keys(), ...fb.keys()])];
   const differ = keys.filter((k) => kept(k) && fa.get(k) !== fb.get(k));
   if (differ.length === 0) return undefined;
-  const label = (facts: Map<string, string>) => differ.map((k) => facts.get(k) ?? `${k.replace(/^dim:/, '')} unset`).join(' · ');
+  const label = (facts: Map<string, string>) => differ.map((k) => facts.get(k) ?? absent(k)).join(' · ');
   return [label(fa), label(fb)];
 }
+
+/** The label of fact `key` on the side that lacks it. */
+function absent(key: string): string {
+  if (key.startsWith('dim:')) return `${key.slice('dim:'.length)} default`;
+  return ABSENT[key] ?? `no ${key}`;
+}
+
+const ABSENT: Readonly<Record<string, string>> = { fusion: 'no fusion', sram: 'no fusion SRAM', scratch: 'no scratch rules' };
