@@ -198,6 +198,16 @@ test('embed=1 is chrome-less and sized to its frame: graph and heap only', async
   expect(fit.scroll).toBeLessThanOrEqual(fit.inner);
   const heap = await page.getByTestId('heap-pane').boundingBox();
   expect(heap!.y + heap!.height).toBeGreaterThan(420 * 0.8);
+  // The legend keeps one line: each key on it is whole, the rest out of sight below, none cut at the frame's edge.
+  const keys = await page.locator('.heap-legend').evaluate((legend) => {
+    const line = legend.getBoundingClientRect();
+    return [...legend.querySelectorAll('li')].map((li) => {
+      const r = li.getBoundingClientRect();
+      return { text: li.textContent, shown: r.top < line.bottom - 0.5, whole: r.left >= line.left && r.right <= line.right && r.bottom <= line.bottom };
+    });
+  });
+  expect(keys.filter((k) => k.shown && !k.whole)).toEqual([]);
+  expect(keys.filter((k) => k.shown).length).toBeGreaterThanOrEqual(3);
   expect(new URL(page.url()).searchParams.get('embed')).toBe('1');
   // A link opens the same view in the full app.
   const out = new URL((await page.getByRole('link', { name: 'Open in heapscope' }).getAttribute('href'))!);
