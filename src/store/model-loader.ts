@@ -38,14 +38,6 @@ interface SourceBytes {
   readonly url: string | undefined;
 }
 
-let openings = 0;
-
-/** A number for a model just opened, unlike any before it: a re-inferred model keeps its opening's. */
-export function nextOpening(): number {
-  openings += 1;
-  return openings;
-}
-
 /** Share of the progress bar that reading the bytes takes; the worker takes the rest. */
 const READ_SHARE = 0.3;
 
@@ -223,10 +215,7 @@ export class ModelLoader {
         this.shownSource = source;
         const origin: ModelOrigin = source.kind === 'blob' ? 'file' : source.origin;
         const blob = source.kind === 'blob' ? { file: source.blob } : {};
-        // Read again for a re-inference (the worker restarted): still the same opening.
-        const shown = this.state.get().model;
-        const opening = task.kind === 'open' || shown === undefined ? nextOpening() : shown.opening;
-        return { name: result.name, size, origin, url: file.url, ...blob, inferred: result.model, timings: result.timings, plan: result.plan, opening };
+        return { name: result.name, size, origin, url: file.url, ...blob, inferred: result.model, timings: result.timings, plan: result.plan };
       });
     } catch (error) {
       this.fail(token, task, toErrorData(error));
