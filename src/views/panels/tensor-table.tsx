@@ -4,7 +4,7 @@
 // every view (its buffer in the heap, its producer in the graph).
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan, selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
@@ -116,7 +116,8 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   }, [query, kinds, sort, file, virtualizer]);
   // A tensor selected in another view (a heap buffer, a link's select=) is scrolled into view, or the table
   // marked a row no one could see; one already in view stays where it is. Again when the hidden table is shown.
-  const selectedIndex = selected === undefined ? -1 : rows.findIndex((row) => row.name === selected);
+  // the body renders on every scroll frame: the search of 10,000 rows runs only when the rows or the selection change
+  const selectedIndex = useMemo(() => (selected === undefined ? -1 : rows.findIndex((row) => row.name === selected)), [rows, selected]);
   const shown = (virtualizer.scrollRect?.height ?? 0) > 0;
   useEffect(() => {
     const body = scroller.current;
