@@ -96,13 +96,19 @@ describe('comparing plans', () => {
     expect(reopened.diff?.buffers).toEqual(planned.diff?.buffers);
   });
 
+  /** The sample at batch `shown` on the page, its plan at batch `saved` written to a file and opened alone in the viewer. */
+  async function withSavedPlan(shown: number, saved: number) {
+    const s = setup();
+    await s.page.getState().actions.openSample({ batch: shown });
+    await s.actions.compareShownWith({ dims: { batch: saved } });
+    const file = s.compare.getState().b!.file;
+    s.actions.close();
+    await s.actions.openSavedPlan(new Blob([writePlanFile(file)]), 'saved.plan.json');
+    return s;
+  }
+
   it('shows a saved plan alone, then against the plan on screen', async () => {
-    const { page, compare, actions } = setup();
-    await page.getState().actions.openSample({ batch: 2 });
-    await actions.compareShownWith({ dims: { batch: 1 } });
-    const batch1 = compare.getState().b!.file;
-    actions.close();
-    await actions.openSavedPlan(new Blob([writePlanFile(batch1)]), 'one.plan.json');
+    const { compare, actions } = await withSavedPlan(2, 1);
     expect(compare.getState()).toMatchObject({ b: undefined, diff: undefined });
     expect(compare.getState().a?.file.plan.peak).toBe(directPeak({ batch: 1 }));
     actions.compareSavedWithShown();
@@ -130,12 +136,7 @@ describe('comparing plans', () => {
   });
 
   it('closes the viewer of an earlier saved plan when a damaged one handed to the caller fails, so nothing covers its message', async () => {
-    const { page, compare, actions } = setup();
-    await page.getState().actions.openSample({ batch: 1 });
-    await actions.compareShownWith({ dims: { batch: 2 } });
-    const saved = compare.getState().b!.file;
-    actions.close();
-    await actions.openSavedPlan(new Blob([writePlanFile(saved)]), 'good.plan.json');
+    const { compare, actions } = await withSavedPlan(1, 2);
     expect(compare.getState().a).toBeDefined();
     const refused: unknown[] = [];
     await actions.openSavedPlan(new Blob(['{"format": "heapscope-plan", "version": 1, "mod']), 'edited.plan.json', (error) => refused.push(error));

@@ -119,12 +119,14 @@ function clearOfCorner(size: PaneSize, graph: GraphExtent, fit: Camera, corner: 
 
 /**
  * The top of `graph` at scale `readable`, or across its whole width when
- * that is larger (at most 1); when wider than the pane, where the most
- * inputs, then boxes, show whole less those cut at the pane's sides, nearest
- * its first input (edge-clear.ts), or (`busiest`)
- * on the pane's width (less the minimap's `corner`) of the top that holds the
- * most whole boxes and cuts none at its sides (busiestWindow), the one
- * nearest the first input among equals.
+ * that is larger (at most 1). When wider than the pane:
+ * - `first` (the first view): where the most inputs, then boxes, show whole
+ *   less those cut at the pane's sides, nearest its first input
+ *   (edge-clear.ts's busiestOffset);
+ * - `busiest` (Fit): on the pane's width less the minimap's `corner`, the
+ *   window of the top that holds the most whole boxes and cuts none at its
+ *   sides (busiestWindow), else the centre of the most whole boxes
+ *   (busiestCentre), nearest the first input among equals.
  */
 function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'first' | 'busiest' = 'first', corner: PaneSize = NO_CORNER): Camera {
   const k = Math.min(1, Math.max(readable, (FIT_FILL * size.width) / graph.width));
