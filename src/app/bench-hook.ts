@@ -3,6 +3,7 @@
 // screen (see synthetic-plan.ts) so bench/heap-frames.ts can time the heap.
 
 import type { AppStore } from '../store/create-store';
+import { nextOpening } from '../store/model-loader';
 import { syntheticModel, syntheticPlan } from '../views/heap/synthetic-plan';
 
 /** What the hook adds to window.heapscope. */
@@ -19,7 +20,7 @@ export function installBenchHook(store: AppStore, target: Window = window): void
       const plan = syntheticPlan(count);
       const name = `synthetic-${count}.plan`;
       const settings = { target: 'cpu', strategy: undefined };
-      const model = { name, size: 0, origin: 'file' as const, url: undefined, inferred: syntheticModel(name), timings: { decodeMs: 0, inferMs: 0 }, plan: { status: 'planned' as const, settings, plan, ms: 0 } };
+      const model = { name, size: 0, origin: 'file' as const, url: undefined, inferred: syntheticModel(name), timings: { decodeMs: 0, inferMs: 0 }, plan: { status: 'planned' as const, settings, plan, ms: 0 }, opening: nextOpening() };
       store.setState({ model, task: undefined, progress: undefined, error: undefined, selection: undefined, comparison: undefined });
       return performance.now() - started;
     },

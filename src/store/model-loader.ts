@@ -38,6 +38,14 @@ interface SourceBytes {
   readonly url: string | undefined;
 }
 
+let openings = 0;
+
+/** A number for a model just opened, unlike any before it: a re-inferred model keeps its opening's. */
+export function nextOpening(): number {
+  openings += 1;
+  return openings;
+}
+
 /** Share of the progress bar that reading the bytes takes; the worker takes the rest. */
 const READ_SHARE = 0.3;
 
@@ -215,7 +223,10 @@ export class ModelLoader {
         this.shownSource = source;
         const origin: ModelOrigin = source.kind === 'blob' ? 'file' : source.origin;
         const blob = source.kind === 'blob' ? { file: source.blob } : {};
-        return { name: result.name, size, origin, url: file.url, ...blob, inferred: result.model, timings: result.timings, plan: result.plan };
+        // Read again for a re-inference (the worker restarted): still the same opening.
+        const shown = this.state.get().model;
+        const opening = task.kind === 'open' || shown === undefined ? nextOpening() : shown.opening;
+        return { name: result.name, size, origin, url: file.url, ...blob, inferred: result.model, timings: result.timings, plan: result.plan, opening };
       });
     } catch (error) {
       this.fail(token, task, toErrorData(error));

@@ -47,7 +47,7 @@ const NO_PLAN: LoadedModel['plan'] = { status: 'failed', settings: DEFAULT_SETTI
 
 const state = (patch: Partial<AppState> = {}): AppState => ({
   ...INITIAL_STATE,
-  model: { name: 'm.onnx', size: 100, origin: 'file', url: undefined, inferred: MODEL, timings: { decodeMs: 1, inferMs: 1 }, plan: NO_PLAN } satisfies LoadedModel,
+  model: { name: 'm.onnx', size: 100, origin: 'file', url: undefined, inferred: MODEL, timings: { decodeMs: 1, inferMs: 1 }, plan: NO_PLAN, opening: 1 } satisfies LoadedModel,
   actions: {} as AppState['actions'],
   ...patch,
 });

@@ -22,6 +22,7 @@ export interface LoadedModel {
   readonly inferred: InferredModel;
   readonly timings: PhaseTimings;
   readonly plan: PlanResult; // the plan of `inferred` (or why there is none)
+  readonly opening: number; // which opening of a file showed it (nextOpening()): kept by re-inference and re-planning, so views keep their place
 }
 
 /** What the page is busy with: opening a file, re-inferring or re-planning the shown model. */

@@ -30,24 +30,14 @@ import './graph.css';
 /** The graph pane. */
 export function GraphPanel() {
   const model = useAppStore((s) => s.model?.inferred);
+  const opening = useAppStore((s) => s.model?.opening);
   useEffect(warmGraphLayout, []);
+  // One pane per opening: a re-inference (a new dim) keeps the camera, groups and search; another file starts afresh.
   return (
     <section className="pane graph-pane" aria-labelledby="graph-title" data-testid="graph-pane">
-      {model === undefined ? <Toolbar /> : <GraphPane key={modelKey(model)} model={model} />}
+      {model === undefined ? <Toolbar /> : <GraphPane key={opening} model={model} />}
     </section>
   );
-}
-
-const keys = new WeakMap<InferredModel, number>();
-let nextKey = 1;
-function modelKey(model: InferredModel): number {
-  let key = keys.get(model);
-  if (key === undefined) {
-    key = nextKey;
-    nextKey += 1;
-    keys.set(model, key);
-  }
-  return key;
 }
 
 function Toolbar({ children }: { readonly children?: ReactNode }) {
@@ -61,7 +51,7 @@ function Toolbar({ children }: { readonly children?: ReactNode }) {
   );
 }
 
-/** The graph of one model (remounted for another model, so toggles and search start afresh). */
+/** The graph of one opened model, through its re-inferences (remounted for another file, so toggles and search start afresh). */
 function GraphPane({ model }: { readonly model: InferredModel }) {
   const plan = useAppStore(selectPlan);
   const selection = useAppStore((s) => s.selection);
@@ -70,6 +60,12 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   const start = useStartingGroups(model, plan);
   const [toggles, setToggles] = useState<GraphToggles>(() => ({ collapsed: start.collapsed, bodies: new Set(), constants: false }));
   const [anchor, setAnchor] = useState<string | undefined>(undefined);
+  // A re-inference's layout keeps the camera; only a toggle's re-layout brings its group into view.
+  const [anchored, setAnchored] = useState(model);
+  if (anchored !== model) {
+    setAnchored(model);
+    setAnchor(undefined);
+  }
   const layout = useGraphLayout(model, plan, toggles);
   useReportGroups(model, start.first, toggles.collapsed, layout.input.clusters);
   const view = useRef<GraphViewHandle>(null);

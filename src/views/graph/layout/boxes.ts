@@ -24,6 +24,12 @@ const CLUSTER_TITLE = 30;
 export const OP_TYPE = 40;
 /** Height of an op box. */
 export const BOX_HEIGHT = 40;
+/**
+ * Stands for a byte figure when a box is sized: as long as formatBytes gets
+ * ('100.0 KiB', '10.00 MiB'), so sizes (which follow the dims) never change a
+ * box's width, the structure key, or the layout.
+ */
+export const BYTES_SLOT = '000.0 KiB';
 
 /** A name as a graph label: at most `max` characters, whole leading scopes dropped, so it keeps its last parts and never shows a number cut short. */
 export function graphLabel(name: string, max = MAX_NAME): string {

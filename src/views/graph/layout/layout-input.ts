@@ -20,7 +20,7 @@ import type { LayoutGraph, LayoutLink } from '../../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from '../groups/clusters';
 import { foldTargets, graphGroups, type GraphGroups } from '../groups/groups';
 import { kvCacheNames } from '../../kv-cache-names';
-import { BOX_HEIGHT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './boxes';
+import { BOX_HEIGHT, BYTES_SLOT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './boxes';
 
 export { graphLabel } from './boxes';
 
@@ -59,6 +59,14 @@ export interface GraphLayoutInput {
 
 const LABEL_CHAR = 5.9; // px per character of the 10px edge labels
 const CLUSTER_TITLE = 30;
+/**
+ * A group frame's width past its title's characters: glyph, margins and room
+ * to spare. The title is sized with BYTES_SLOT, one character longer than
+ * most figures ('12.0 KiB'); the padding gives that character back, so a
+ * frame is as wide as when it was sized to its own figure, and Fit's first
+ * screen of a decoder (decoder-view.spec.ts) stays clear of the minimap.
+ */
+const FRAME_PAD = 70 - 6.6;
 const HEAVY_SHARE = 0.08;
 /** Past this many edges carrying the same tensors from one box, only the first is labelled. */
 const MAX_FAN_LABELS = 3;
@@ -205,11 +213,13 @@ class InputBuilder {
     if (existing !== undefined) return existing;
     const weight = this.groups.weight.get(c.id) ?? 0;
     const count = `${formatCount(c.nodes.length)} node${c.nodes.length === 1 ? '' : 's'}`;
-    const detail = c.kind === 'scope' ? `${count} · ${formatBytes(weight)}` : `${c.detail} · ${count}`;
-    const title = `${c.label} ${detail}`;
+    const detailOf = (bytes: string): string => (c.kind === 'scope' ? `${count} · ${bytes}` : `${c.detail} · ${count}`);
+    const detail = detailOf(formatBytes(weight));
+    const sized = detailOf(BYTES_SLOT);
+    const title = `${c.label} ${sized}`;
     const box: MutableBox = collapsed
-      ? { id: c.id, width: boxWidth(graphLabel(c.label, CLUSTER_TITLE), detail, 18), height: BOX_HEIGHT + 4 }
-      : { id: c.id, width: Math.round(Math.min(CLUSTER_TITLE + 24, title.length) * 6.6 + 70), height: BOX_HEIGHT, padTop: 30, children: [] };
+      ? { id: c.id, width: boxWidth(graphLabel(c.label, CLUSTER_TITLE), sized, 18), height: BOX_HEIGHT + 4 }
+      : { id: c.id, width: Math.round(Math.min(CLUSTER_TITLE + 24, title.length) * 6.6 + FRAME_PAD), height: BOX_HEIGHT, padTop: 30, children: [] };
     const heavy = c.kind === 'scope' && this.total > 0 && weight >= HEAVY_SHARE * this.total;
     this.items.set(c.id, { id: c.id, kind: collapsed ? 'collapsed' : 'cluster', title: graphLabel(c.label, CLUSTER_TITLE), subtitle: detail, node: undefined, cluster: c, members: c.nodes, alias: undefined, bodies: 0, expanded: !collapsed, heavy });
     this.boxes.set(c.id, box);
@@ -259,10 +269,11 @@ class InputBuilder {
       const title = role === 'input' ? 'past KV cache' : 'present KV cache';
       const known = values.every((v) => v.bytes !== undefined);
       const bytes = values.reduce((sum, v) => sum + (v.bytes ?? 0), 0);
-      const subtitle = `${role} · ${formatCount(values.length)} tensor${values.length === 1 ? '' : 's'} · ${known ? formatBytes(bytes) : '?'}`;
+      const subtitleOf = (sizes: string): string => `${role} · ${formatCount(values.length)} tensor${values.length === 1 ? '' : 's'} · ${sizes}`;
+      const subtitle = subtitleOf(known ? formatBytes(bytes) : '?');
       const hint = values.map((v) => graphLabel(v.name, SHOWN_CHARS)).join('\n');
       this.items.set(id, { id, kind: 'io', title, subtitle, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false, hint, tensors: values.map((v) => v.name) });
-      box.width = boxWidth(title, subtitle);
+      box.width = boxWidth(title, subtitleOf(BYTES_SLOT));
     }
   }
 

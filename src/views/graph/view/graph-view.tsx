@@ -176,9 +176,10 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   useImperativeHandle(handle, () => ({ fit: () => apply(fitTransform() ?? zoomIdentity, true), reveal }), [apply, fitTransform, reveal]);
 
-  // Draw each placement (and each new input on it: labels and frames of a re-plan). The first
-  // placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
+  // Draw each placement (and each new input on it: labels and frames of a re-plan or a re-inference).
+  // The first placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
   const drawn = useRef<{ placement: GraphPlacement; input: GraphLayoutInput; final: boolean } | undefined>(undefined);
+  const settled = useRef(false); // a final placement was drawn: the camera is the user's from then on
   useEffect(() => {
     const g = root.current;
     if (g === null || size === undefined) return;
@@ -188,8 +189,10 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     svg.current!.dataset.boxes = String(placement.boxes.length);
     svg.current!.dataset.ioBoxes = String(placement.boxes.filter((b) => input.items.get(b.id)?.kind === 'io').length);
     svg.current!.dataset.final = String(final);
-    // The final layout replacing a preview of the first view is fitted again (before drawing, so a large graph draws what the fitted view shows).
-    const refit = last === undefined || (!last.final && last.input.key === input.key && anchor === undefined);
+    // The final layout replacing a preview of the first view is fitted again (before drawing, so a large graph draws what the fitted view shows);
+    // a preview after a final placement (a re-inference that changed box sizes) is not the first view.
+    const refit = last === undefined || (!last.final && !settled.current && last.input.key === input.key && anchor === undefined);
+    if (final) settled.current = true;
     if (refit) apply(startTransform() ?? zoomIdentity, false);
     drawVisible(true);
     if (!refit && last !== undefined && last.placement !== placement && anchor !== undefined) reveal(anchor, true);
