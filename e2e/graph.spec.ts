@@ -9,7 +9,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { runCli } from '../cli/main';
 import type {} from '../src/app/page-api';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
-import { ARTIFACTS_DIR, dropFile, graphAction, haveModel, heapDrawn, hoverSomeBuffer, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
+import { ARTIFACTS_DIR, dropFile, graphAction, haveModel, heapDrawn, hoverSomeBuffer, NO_MODELS, readModel, serveModel, showTensorTable, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -94,6 +94,17 @@ test('clicking a graph node selects it and emphasizes its buffers in the heap', 
     const row = page.locator(`[data-testid="heap-row"][aria-rowindex="${i + 2}"]`);
     await expect(row).toHaveAttribute('aria-selected', owned.includes(i) ? 'true' : 'false');
   }
+  // The tensor table marks the node's output and scrolls it into view; an input of the node is not marked.
+  await showTensorTable(page);
+  const marked = page.locator('[data-testid="tensor-row"][aria-selected="true"]');
+  await expect(marked.first()).toBeInViewport();
+  const markedNames = await marked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')));
+  const io = page.getByTestId('selection-details').getByTestId('node-io');
+  const outputs = await io.locator('tr[data-role="out"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-tensor')));
+  const inputs = await io.locator('tr[data-role="in"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-tensor')));
+  expect(outputs.length).toBeGreaterThan(0);
+  for (const name of outputs) expect(markedNames).toContain(name);
+  for (const name of inputs) expect(markedNames).not.toContain(name);
 });
 
 test('a selected node lists its attributes and each input and output with dtype and shape, as Netron does', async ({ page }) => {

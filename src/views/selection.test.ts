@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DT } from '../model/dtype';
 import { inferShapes } from '../model/infer/shapes';
 import { irGraph } from '../model/testing/ir-builder';
-import { selectedTensor, tensorSelection } from './selection';
+import { selectedTensors, tensorSelection } from './selection';
 
 const model = inferShapes(
   irGraph()
@@ -31,9 +31,21 @@ describe('tensorSelection', () => {
     expect(tensorSelection(model, plan, 'w')).toEqual({ kind: 'node', node: 'mul' });
     expect(tensorSelection(model, plan, 'absent')).toBeUndefined();
   });
-  it('reads back the tensor of a buffer selection, and none of a node or step', () => {
-    expect(selectedTensor(plan, { kind: 'buffer', buffer: 9 })).toBe('y');
-    expect(selectedTensor(plan, { kind: 'node', node: 'mul' })).toBeUndefined();
-    expect(selectedTensor(plan, undefined)).toBeUndefined();
+  it("marks a buffer's tensor, a node's outputs and scratch, and nothing for a step", () => {
+    const planned = {
+      buffers: [
+        { id: 7, name: 'm', node: 'mul' },
+        { id: 8, name: 'mul/scratch', node: 'mul' },
+        { id: 9, name: 'y', node: 'relu', alias: { parent: 11 } },
+        { id: 11, name: 'y', node: 'relu' },
+      ],
+    };
+    expect(selectedTensors(planned, { kind: 'buffer', buffer: 9 })).toEqual(['y']);
+    expect(selectedTensors(planned, { kind: 'node', node: 'mul' })).toEqual(['m', 'mul/scratch']);
+    expect(selectedTensors(planned, { kind: 'node', node: 'relu' })).toEqual(['y']);
+    expect(selectedTensors(planned, { kind: 'step', step: 0 })).toEqual([]);
+    expect(selectedTensors(planned, { kind: 'buffer', buffer: 99 })).toEqual([]);
+    expect(selectedTensors(undefined, { kind: 'node', node: 'mul' })).toEqual([]);
+    expect(selectedTensors(planned, undefined)).toEqual([]);
   });
 });

@@ -95,8 +95,16 @@ export function tensorSelection(model: InferredModel, plan: { readonly buffers: 
   return node === undefined ? undefined : { kind: 'node', node: model.nodes[node]!.name };
 }
 
-/** The tensor a selection stands for: a buffer's; undefined for a node or a step. */
-export function selectedTensor(plan: { readonly buffers: readonly { readonly id: number; readonly name: string }[] } | undefined, selection: Selection | undefined): string | undefined {
-  if (selection?.kind !== 'buffer') return undefined;
-  return plan?.buffers.find((b) => b.id === selection.buffer)?.name;
+/**
+ * The tensors the tensor table marks for a selection: a buffer's; a node's
+ * own buffers (its outputs and scratch, as the heap emphasizes them), in plan
+ * order; none for a step (every live buffer, which the heap shows).
+ */
+export function selectedTensors(plan: { readonly buffers: readonly { readonly id: number; readonly name: string; readonly node?: string }[] } | undefined, selection: Selection | undefined): readonly string[] {
+  if (plan === undefined || selection === undefined || selection.kind === 'step') return [];
+  if (selection.kind === 'buffer') {
+    const buffer = plan.buffers.find((b) => b.id === selection.buffer);
+    return buffer === undefined ? [] : [buffer.name];
+  }
+  return [...new Set(plan.buffers.filter((b) => b.node === selection.node).map((b) => b.name))];
 }

@@ -22,7 +22,7 @@ export function NodeSignature({ model, node, tensorLink }: NodeSignatureProps) {
   const row = (role: string, names: readonly string[]) =>
     names.map((name, k) =>
       name === '' ? null : (
-        <tr key={`${role}${k}`} data-tensor={name}>
+        <tr key={`${role}${k}`} data-tensor={name} data-role={role}>
           <th scope="row" className="muted">
             {k === 0 ? role : ''}
           </th>

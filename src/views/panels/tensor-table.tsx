@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan, selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
-import { selectedTensor, tensorSelection } from '../selection';
+import { selectedTensors, tensorSelection } from '../selection';
 import { KindFilter } from './kind-filter';
 import { hasQuantization, quantizationOf } from '../quantization';
 import { TableHeader, TableRow } from './tensor-columns';
@@ -97,7 +97,9 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   const sort = useAppStore((s) => s.sort);
   const file = useAppStore((s) => (s.model ? `${s.model.name}:${s.model.size}` : ''));
   const plan = useAppStore(selectPlan);
-  const selected = useAppStore((s) => selectedTensor(selectPlan(s), s.selection));
+  const selection = useAppStore((s) => s.selection);
+  // a buffer's tensor, or a node's outputs and scratch (a node clicked in the graph)
+  const selected = useMemo(() => new Set(selectedTensors(plan, selection)), [plan, selection]);
   const { select } = useActions();
   const onSelect = (name: string): void => {
     if (model !== undefined) select(tensorSelection(model, plan, name));
@@ -114,10 +116,10 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [query, kinds, sort, file, virtualizer]);
-  // A tensor selected in another view (a heap buffer, a link's select=) is scrolled into view, or the table
+  // A tensor selected in another view (a heap buffer, a graph node, a link's select=) is scrolled into view, or the table
   // marked a row no one could see; one already in view stays where it is. Again when the hidden table is shown.
   // the body renders on every scroll frame: the search of 10,000 rows runs only when the rows or the selection change
-  const selectedIndex = useMemo(() => (selected === undefined ? -1 : rows.findIndex((row) => row.name === selected)), [rows, selected]);
+  const selectedIndex = useMemo(() => (selected.size === 0 ? -1 : rows.findIndex((row) => selected.has(row.name))), [rows, selected]);
   const shown = (virtualizer.scrollRect?.height ?? 0) > 0;
   useEffect(() => {
     const body = scroller.current;
@@ -142,7 +144,7 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
               style={{ transform: `translateY(${item.start}px)` }}
               quantized={quantized}
               quantization={quantization}
-              selected={row.name === selected}
+              selected={selected.has(row.name)}
               onSelect={onSelect}
             />
           );
