@@ -25,14 +25,17 @@ function shadowRootStyles(): Plugin {
   };
 }
 
-/** Copies the docs pages (docs/*.html and their stylesheets) into the output's docs/. */
+/** Copies the docs pages (docs/*.html and their stylesheets) into the output's docs/, the demo also as its index.html. */
 function docsPages(): Plugin {
   return {
     name: 'heapscope-docs-pages',
     generateBundle() {
       for (const file of readdirSync(DOCS_DIR)) {
         if (!file.endsWith('.html') && !file.endsWith('.css')) continue;
-        this.emitFile({ type: 'asset', fileName: `docs/${file}`, source: readFileSync(new URL(file, DOCS_DIR)) });
+        const source = readFileSync(new URL(file, DOCS_DIR));
+        this.emitFile({ type: 'asset', fileName: `docs/${file}`, source });
+        // the demo is also the folder's index, so your.site/docs/ opens it (a static server, or vite preview, would serve the app there)
+        if (file === 'demo.html') this.emitFile({ type: 'asset', fileName: 'docs/index.html', source });
       }
     },
   };

@@ -94,6 +94,13 @@ test('the docs page shows the sample both ways with the planner\'s peak, and not
   await element.screenshot({ path: 'e2e-artifacts/embed-web-component.png' });
 });
 
+test('the docs folder opens on the demo page, not the app', async ({ page }) => {
+  await page.goto('/docs/');
+  await expect(page.getByTestId('demo-element')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('demo-iframe')).toBeVisible();
+  await expect(page.getByTestId('drop-overlay')).toHaveCount(0);
+});
+
 test('<heapscope-view> follows its attributes: new dims re-open the model, a new target re-plans it', async ({ page }) => {
   await page.goto('/docs/demo.html');
   const element = page.getByTestId('demo-element');
