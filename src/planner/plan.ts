@@ -106,7 +106,11 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const tflite = (model as Partial<InferredModel>).tflite;
   const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
-  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, built.bodies.length > 0 || units?.alternative !== undefined ? m1Peak : undefined);
+  // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it, the compute-unit
+  // variant it laid out smaller, and the spill, whose fill-back follows the placement (M1's peak inside `best`'s
+  // portfolio is from before it, and was below the M1 plan's own peak)
+  const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined || spill !== undefined;
+  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled } };
@@ -229,7 +233,9 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     diagnostics,
     gap: explanation.gap,
     optimal: explanation.optimal,
-    search: explanation.optimal || placed.search.proven ? { proven: true, stoppedBy: 'optimal' } : placed.search,
+    // proven: the plan is at the bound of any plan, the search proved its placement the lowest, or every region is at
+    // its own bound (a split plan whose total is above the bound of any split: no placement of the same split is lower)
+    search: explanation.optimal || placed.search.proven || explanation.regions.every((r) => r.optimal) ? { proven: true, stoppedBy: 'optimal' } : placed.search,
     ...(explanation.peakStep !== undefined && { peakStep: explanation.peakStep }),
     ...(explanation.peakRegion !== undefined && { peakRegion: explanation.peakRegion }),
     liveAtPeak: explanation.liveAtPeak,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RegionPlan } from '../planner/plan';
-import { overLimitText, peakText } from './plan-words';
+import type { ModelPlan, RegionPlan } from '../planner/plan';
+import { proofText } from './panels/search-budget';
+import { overLimitText, peakText, portfolioText } from './plan-words';
 
 const sram: RegionPlan = { name: 'sram', peak: 3 * 1024, lowerBound: 3 * 1024, optimal: true, fast: true, sizeLimit: 1024, overBy: 2 * 1024, waste: { total: 0, holes: 0, alignmentPadding: 0, scratchGrowth: 0 } };
 
@@ -13,5 +14,23 @@ describe('plan words', () => {
   it('say a region over its limit needs at least its peak when some size is unknown', () => {
     expect(overLimitText(sram)).toBe('sram needs 3.00 KiB, 2.00 KiB over its 1.00 KiB limit');
     expect(overLimitText(sram, false)).toBe('sram needs at least 3.00 KiB, at least 2.00 KiB over its 1.00 KiB limit');
+  });
+
+  it("compare best with M1 truthfully: below it, the same, or M1 planned alone lower", () => {
+    const plan = (peak: number, m1Peak: number) => ({ strategy: 'best', peak, portfolio: { winner: 'tflm', m1Peak } }) as unknown as ModelPlan;
+    expect(portfolioText(plan(900, 1000))).toBe("best kept tflm's plan: 100 B (10.0 %) below m1's 1000 B.");
+    expect(portfolioText(plan(1000, 1000))).toBe("best kept tflm's plan, the same peak as m1 (1000 B).");
+    expect(portfolioText(plan(8_324_912, 8_322_976))).toBe(
+      "best kept tflm's plan; m1 planned alone ends 1.89 KiB lower (7.94 MiB): how the buffers are split between regions follows each strategy's placement.",
+    );
+  });
+
+  it('say what is proven: the bound of any plan, every region at its own bound, or the placement of its buffers', () => {
+    const ext: RegionPlan = { ...sram, name: 'ext-ram', fast: false };
+    const base = { gap: 0.092, optimal: false, regions: [sram, ext], search: { proven: true, stoppedBy: 'optimal' } } as unknown as ModelPlan;
+    expect(proofText({ ...base, gap: 0, optimal: true }, true)).toBe('optimal (proven)');
+    expect(proofText(base, true)).toBe('every region at its own bound (proven); the total is 9.2 % above the lower bound of any split between regions');
+    expect(proofText({ ...base, regions: [{ ...sram, optimal: false }, ext] }, true)).toBe('9.2 % above the lower bound; no placement of its buffers is lower (proven)');
+    expect(proofText({ ...base, search: { proven: false, stoppedBy: 'time' } }, false)).toBe('9.2 % above the lower bound for the sizes known, not proven optimal: the search stopped before a proof');
   });
 });

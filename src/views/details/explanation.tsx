@@ -117,6 +117,15 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
     );
   }
   if (plan.optimal) return <p className="explanation-line">The plan reaches the bound of the sizes known; tensors of unknown size are not counted in either.</p>;
+  if (plan.regions.length > 1 && plan.regions.every((r) => r.optimal)) {
+    // a split plan: each region's bound counts the buffers the split gave it; the total's holds for any split
+    return (
+      <p className="explanation-line" data-testid="regions-at-bound">
+        Every region is at its lower bound{complete ? '' : ' for the sizes known'}: no plan that splits the buffers between the regions this way can be smaller. The total is{' '}
+        {formatBytes(plan.peak - plan.lowerBound)} above the lower bound of any split ({formatBytes(plan.lowerBound)}): the cost of this split.
+      </p>
+    );
+  }
   const parts = [
     { key: 'holes', label: 'holes (fragmentation)', bytes: waste.holes },
     { key: 'padding', label: 'alignment padding', bytes: waste.alignmentPadding },

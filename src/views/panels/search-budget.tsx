@@ -48,20 +48,33 @@ export function BudgetField({ disabled }: { readonly disabled: boolean }) {
 }
 
 /**
- * "optimal (proven)" when the plan's search proved it, else the gap to the
- * bound and whether the search was cut short. With sizes unknown (`complete`
- * false) the proof covers only the sizes known, and says so.
+ * "optimal (proven)" when the plan is at the bound of any plan; else the gap
+ * to that bound, and what is proven: every region at its own bound (a plan
+ * split between regions, whose total no split of the same buffers lowers),
+ * or the search's proof that no placement of the buffers it placed is lower
+ * (the bound may rest on a layout or sharing the plan did not take); else
+ * whether the search was cut short. With sizes unknown (`complete` false)
+ * the proof covers only the sizes known, and says so.
  */
 export function PlanProof({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
   const proven = plan.search?.proven === true;
-  // 'time': the budget ran out or the search was cancelled; 'iterations': it reached its effort limit.
-  const cut = plan.search?.stoppedBy === 'time' || plan.search?.stoppedBy === 'iterations';
-  const gap = `${(plan.gap * 100).toFixed(plan.gap < 0.01 ? 2 : 1)} % above the lower bound`;
-  const known = complete ? '' : ' for the sizes known';
-  const text = proven ? `optimal (proven)${known}` : `${gap}${known}, not proven optimal${cut ? ': the search stopped before a proof' : ''}`;
+  const text = proofText(plan, complete);
   return (
     <span className={proven ? 'plan-proven' : undefined} data-testid="plan-proof" data-proven={proven} data-stopped-by={plan.search?.stoppedBy}>
       {text}
     </span>
   );
+}
+
+/** PlanProof's words (see it). */
+export function proofText(plan: Pick<ModelPlan, 'search' | 'gap' | 'optimal' | 'regions'>, complete: boolean): string {
+  const proven = plan.search?.proven === true;
+  // 'time': the budget ran out or the search was cancelled; 'iterations': it reached its effort limit.
+  const cut = plan.search?.stoppedBy === 'time' || plan.search?.stoppedBy === 'iterations';
+  const gap = `${(plan.gap * 100).toFixed(plan.gap < 0.01 ? 2 : 1)} % above the lower bound`;
+  const known = complete ? '' : ' for the sizes known';
+  if (proven && (plan.optimal || plan.gap <= 0)) return `optimal (proven)${known}`;
+  if (!proven) return `${gap}${known}, not proven optimal${cut ? ': the search stopped before a proof' : ''}`;
+  if (plan.regions.length > 1 && plan.regions.every((r) => r.optimal)) return `every region at its own bound (proven)${known}; the total is ${gap} of any split between regions`;
+  return `${gap}; no placement of its buffers is lower (proven${known})`;
 }
