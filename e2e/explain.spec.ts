@@ -16,7 +16,7 @@ import { formatBytes } from '../src/shared/format';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { targetForSettings } from '../src/settings/target';
 import type { PlanSettings } from '../src/worker/protocol';
-import { NO_MODELS, SAMPLE_PATH, dropFile, haveModel, heapDrawn, MODELS_DIR, readModel, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { NO_MODELS, SAMPLE_PATH, dropFile, haveModel, heapDrawn, MODELS_DIR, readModel, serveModel, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 const RESNET = 'light_resnet50.onnx';
 
@@ -338,4 +338,19 @@ test("the model card counts weights held in Constant nodes, as the plan's weight
   const fact = page.getByTestId('fact-weights');
   await expect(fact).toContainText(`${weights.tensors.toLocaleString('en-US')} · ${formatBytes(weights.bytes)}`);
   await expect(fact).toContainText('from constants');
+});
+
+test('a plan split between sram and ext-ram with every region at its bound says so, and compares with M1 as the CLI plans it', async ({ page }) => {
+  const SQUEEZENET = 'light_squeezenet.onnx';
+  test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+  const file = fileURLToPath(new URL(SQUEEZENET, MODELS_DIR));
+  const cli = cliPlan(file, 'mcu') as unknown as { portfolio: { m1Peak: number }; search: { proven: boolean } };
+  expect(cli.portfolio.m1Peak).toBe(cliPlan(file, 'mcu', 'm1').peak);
+  expect(cli.search.proven).toBe(true);
+  await serveModel(page, `/e2e/${SQUEEZENET}`, readModel(SQUEEZENET));
+  await page.goto(`/?model=/e2e/${SQUEEZENET}&target=mcu`);
+  await waitForModel(page, SQUEEZENET);
+  await expect(page.getByTestId('plan-proof')).toHaveText(/^every region at its own bound \(proven\); the total is \d+\.\d % above the lower bound of any split between regions$/);
+  await expect(page.getByTestId('regions-at-bound')).toContainText('no plan that splits the buffers between the regions this way can be smaller');
+  await expect(page.getByTestId('optimal')).toHaveCount(0);
 });
