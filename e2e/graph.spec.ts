@@ -379,3 +379,16 @@ test('the dark colour scheme draws the graph on a dark background', async ({ pag
   await snap(page, 'graph-dark');
   await snapGraph(page, 'graph-dark-pane');
 });
+
+test('a small graph is drawn at once while the layout worker is still starting, then ELK\'s layout replaces it', async ({ page, context }) => {
+  // ELK's engine (the layout worker's import) held back 8 s: a busy machine took 5 s to start the worker
+  await context.route(/\/assets\/engine-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue();
+  });
+  await startOnSmallModel(page, 'slow-layout.onnx');
+  const svg = page.getByTestId('graph-svg');
+  await expect(svg).toHaveAttribute('data-boxes', /^[1-9]\d*$/, { timeout: 3000 });
+  await expect(svg).toHaveAttribute('data-final', 'false');
+  await expect(svg).toHaveAttribute('data-final', 'true', { timeout: 60_000 });
+});

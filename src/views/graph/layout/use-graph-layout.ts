@@ -8,7 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { InferredModel } from '../../../model/inferred';
 import type { ModelPlan } from '../../../planner/plan';
 import { createLayoutClient, type LayoutClient } from '../../../worker/layout/client';
-import type { GraphPlacement } from '../../../worker/layout/protocol';
+import { layeredLayout } from '../../../worker/layout/layered';
+import type { GraphPlacement, LayoutBox } from '../../../worker/layout/protocol';
 import { graphGroups, type GraphGroups } from '../groups/groups';
 import { graphLayoutInput, type GraphLayoutInput, type GraphToggles } from './layout-input';
 import { cachedPlacement, keepPlacement } from './layout-cache';
@@ -27,6 +28,9 @@ export interface Placed {
 
 /** How long ELK may take before its layered preview is kept instead. */
 const ELK_BUDGET_MS = 2000;
+/** Boxes (at any depth) and links up to which the first preview is laid out on this thread (a few ms). */
+const PREVIEW_HERE_BOXES = 60;
+const PREVIEW_HERE_LINKS = 120;
 
 let shared: LayoutClient | undefined;
 
@@ -59,6 +63,17 @@ export function useGraphLayout(model: InferredModel, plan: ModelPlan | undefined
     const preview = (placement: GraphPlacement): void => {
       if (live) setResult({ key, placement, final: false });
     };
+    // Nothing on screen yet: a small graph's layered layout, made here at once, stands in until the worker's
+    // answers (starting the worker and compiling ELK took 5 s on a busy machine, the pane empty for a 1-node model)
+    if (previous === undefined && graph.links.length <= PREVIEW_HERE_LINKS && boxCount(graph.boxes) <= PREVIEW_HERE_BOXES) {
+      const started = performance.now();
+      try {
+        const { stats: _stats, ...placed } = layeredLayout(graph);
+        preview({ ...placed, engine: 'layered', ms: performance.now() - started });
+      } catch {
+        // the worker's answer (or its failure) follows
+      }
+    }
     void sharedClient()
       .layout(graph, 'auto', preview, ELK_BUDGET_MS)
       .then((outcome) => {
@@ -93,4 +108,11 @@ function failed(previous: Result | undefined, key: string, message: string): Res
   const preview = previous?.key === key ? previous.placement : undefined;
   if (preview === undefined) return { key, message };
   return { key, placement: { ...preview, note: `ELK failed (${message}); layered layout shown` }, final: true };
+}
+
+/** Boxes at any depth. */
+function boxCount(boxes: readonly LayoutBox[]): number {
+  let count = 0;
+  for (const b of boxes) count += 1 + (b.children === undefined ? 0 : boxCount(b.children));
+  return count;
 }
