@@ -139,6 +139,25 @@ describe('planModel with scratch and regions', () => {
     expect(plan.scratch).toMatchObject({ placement: 'free-areas', buffers: 4, freeAreasPeak: 80, withActivationsPeak: 80 });
   });
 
+  it('records the rule that sized each scratch buffer, and a variable one grown past it', () => {
+    const plan = checked(planModel(model(), board('free-areas')));
+    const rules = plan.buffers.filter((b) => b.kind === 'scratch').map((b) => [b.name, b.size, b.scratch]);
+    expect(rules).toEqual([
+      ['Conv_0:im2col', 8, { rule: 'im2col', bytes: 8, size: 8, variable: false, formula: 'bytes(in0) / 2' }],
+      ['Conv_0:spill', 16, { rule: 'spill', bytes: 5, size: 16, variable: false }],
+      ['Conv_1:im2col', 16, { rule: 'im2col', bytes: 16, size: 16, variable: false, formula: 'bytes(in0) / 2' }],
+      ['Conv_1:spill', 16, { rule: 'spill', bytes: 5, size: 16, variable: false }],
+    ]);
+    expect(plan.buffers.filter((b) => b.kind !== 'scratch').every((b) => b.scratch === undefined)).toBe(true);
+    // mcu's Conv workspace asks 2 KiB and is variable: M4 gives it the free space at its step.
+    const sample = join(__dirname, '../../public/sample.onnx');
+    const inferred = inferShapes(decodeOnnx(new Uint8Array(readFileSync(sample))), { dims: { batch: 1 } });
+    const mcu = checked(planModel(inferred, presetTarget('mcu')));
+    const workspace = mcu.buffers.find((b) => b.name === 'stem/conv:workspace')!;
+    expect(workspace.scratch).toEqual({ rule: 'workspace', bytes: 2048, size: 2048, variable: true });
+    expect(workspace.size).toBeGreaterThan(2048);
+  });
+
   it('can plan scratch together with the activations instead, and reports both peaks', () => {
     const plan = checked(planModel(model(), board('with-activations')));
     expect(plan.scratch).toMatchObject({ placement: 'with-activations', freeAreasPeak: 80, withActivationsPeak: 80 });

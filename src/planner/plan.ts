@@ -34,6 +34,7 @@ import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
 import { bufferRecords, regionRecords, spillSummary, withBound } from './assembly/plan-records';
+import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
 import type { ModelPlan } from './plan-types';
@@ -224,7 +225,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     assumptions,
     target: target.name,
     regions,
-    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved),
+    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)),
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,

@@ -4,6 +4,7 @@
 
 import type { PlacementProblem } from '../problem/problem';
 import type { SharingRule, BufferKind } from '../problem/build-buffers';
+import type { ScratchRequest } from '../scratch/scratch-requests';
 import type { SpillResult } from '../spill/spill-plan';
 import { wantedRegions, type RegionMoves } from '../spill/spill-report';
 import type { TargetProfile } from '../targets/target';
@@ -54,6 +55,16 @@ export interface PlannedBuffer {
   readonly alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule };
   readonly wanted?: string; // the faster region it wanted, when it spilled
   readonly moved?: number; // bytes written to and read from it over one inference; when activations may take more than one region
+  readonly scratch?: ScratchRuleRecord; // for a scratch buffer: the target's rule that sized it
+}
+
+/** The scratch rule behind a scratch buffer (M4), as the target states it. */
+export interface ScratchRuleRecord {
+  readonly rule: string; // the rule's name, e.g. 'im2col'
+  readonly bytes: number; // the size the rule gives (fixed bytes or its formula's value); a variable-size buffer's minimum
+  readonly size: number; // `bytes` rounded up to its region's alignment: what the buffer asked of the placement
+  readonly variable: boolean; // placement may grant more than `bytes`: the buffer's `size` is what it got
+  readonly formula?: string; // the formula of the op's shapes that gave `bytes`, when the rule has one
 }
 
 /** How the plan used the target's memory map (spill/). */
@@ -107,11 +118,12 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
   });
 }
 
-/** The plan's buffers; `moved` from `moves` when given (by id; none for a buffer outside the arena). */
-export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wanted: ReadonlyMap<number, string>, moves?: readonly (RegionMoves | undefined)[]): PlannedBuffer[] {
+/** The plan's buffers; `moved` from `moves` when given (by id; none for a buffer outside the arena); `scratchOf` gives a scratch buffer's request (by id). */
+export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wanted: ReadonlyMap<number, string>, moves: readonly (RegionMoves | undefined)[] | undefined, scratchOf: (id: number) => ScratchRequest | undefined): PlannedBuffer[] {
   const { info } = placed.full;
   return problem.buffers.map((b) => {
     const i = info[b.id]!;
+    const q = i.kind === 'scratch' ? scratchOf(b.id) : undefined;
     return {
       id: b.id,
       name: b.name,
@@ -126,6 +138,7 @@ export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wan
       ...(i.alias !== undefined && { alias: i.alias }),
       ...(wanted.has(b.id) && { wanted: wanted.get(b.id)! }),
       ...(moves?.[b.id] !== undefined && { moved: moves[b.id]!.written + moves[b.id]!.read }),
+      ...(q !== undefined && { scratch: { rule: q.label, bytes: q.bytes, size: q.size, variable: q.variable, ...(q.formula !== undefined && { formula: q.formula }) } }),
     };
   });
 }

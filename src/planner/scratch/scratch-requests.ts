@@ -25,6 +25,7 @@ export interface ScratchRequest {
   readonly region: string;
   readonly alignment: number;
   readonly rule: number; // index of the rule among the node's rules
+  readonly formula?: string; // the rule's formula of the op's shapes, when it is not a fixed size
 }
 
 /** The scratch requests of every scheduled node, in execution order. */
@@ -62,6 +63,7 @@ export function scratchRequests(
         region: region.name,
         alignment: region.alignment,
         rule: k++,
+        ...(rule.formula !== undefined && { formula: rule.formula }),
       });
     });
   });

@@ -1,7 +1,8 @@
 // What is selected, in words: a node (op, step, attributes and typed inputs
 // and outputs, its buffers), a buffer (its facts, producer and readers) or a
 // step (the executing node and every live buffer with the bytes it adds,
-// largest first); a buffer's tensor can be given a shape. Every name links to
+// largest first); a buffer's tensor can be given a shape, a scratch buffer
+// shows the rule that sized it, a spilled one why it left the region it wanted. Every name links to
 // its selection.
 
 import type { ReactNode } from 'react';
@@ -19,6 +20,7 @@ import { ShapeField } from '../panels/binding-fields';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { LongName } from '../long-name';
 import { quantizationText } from '../quantization';
+import { offsetText, reservedText, scratchRuleText, spillText } from '../buffer-words';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -111,6 +113,9 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     if (data === undefined || i === undefined) return null;
     const f = bufferFacts(data, model, lookup, i);
     const readers = lookup.values.get(f.buffer.name)?.consumers ?? [];
+    const tensor = f.buffer.kind !== 'scratch' && lookup.values.has(f.buffer.name);
+    const scratch = scratchRuleText(f.buffer);
+    const spilled = spillText(data.plan, f.buffer);
     return (
       <div data-testid="selection-details" data-kind="buffer">
         <p className="mono">
@@ -118,10 +123,16 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
             <LongName text={f.buffer.name} />
           </strong>
         </p>
-        <p>
-          {f.buffer.kind} · {formatShape(f.shape)} {f.dtype ?? ''} · {formatBytes(f.buffer.size)} at {f.buffer.offset.toLocaleString('en-US')} in {f.buffer.region} · steps [
-          {f.buffer.start}, {f.buffer.end})
+        <p data-testid="buffer-facts">
+          {f.buffer.kind} · {f.buffer.kind === 'scratch' ? '' : <>{formatShape(f.shape)} {f.dtype ?? ''} · </>}
+          {reservedText(f.buffer)} at {offsetText(f.buffer.offset)} in {f.buffer.region} · steps [{f.buffer.start}, {f.buffer.end})
         </p>
+        {scratch !== undefined && <p data-testid="buffer-scratch-rule">{scratch}</p>}
+        {spilled !== undefined && (
+          <p data-testid="buffer-spilled">
+            <LongName text={spilled} max={MESSAGE_CHARS} />
+          </p>
+        )}
         {f.quantization !== undefined && <p data-testid="buffer-quantization">quantized: {quantizationText(f.quantization)}</p>}
         {f.buffer.node && <p>produced by {nodeLink(f.buffer.node)}</p>}
         {f.parent !== undefined && (
@@ -143,7 +154,8 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
             ))}
           </p>
         )}
-        <ShapeField key={f.buffer.name} tensor={f.buffer.name} inferred={f.shape} />
+        {/* Only a tensor of the model has a shape to give; scratch is sized by its rule. */}
+        {tensor && <ShapeField key={f.buffer.name} tensor={f.buffer.name} inferred={f.shape} />}
       </div>
     );
   }

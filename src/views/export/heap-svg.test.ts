@@ -138,3 +138,13 @@ describe('heap SVG of a decoder with a KV cache', () => {
     expect(plain).not.toContain('data-class="kv"');
   });
 });
+
+describe('heap SVG buffer titles', () => {
+  it("name each buffer's offset as an offset, not a bare number after its size", () => {
+    const plan = samplePlan('mcu');
+    const svg = heapSvg(plan, { title: 'sample.onnx' });
+    const b = plan.buffers.find((x) => x.offset >= 1024)!;
+    const title = new RegExp(`data-buffer="${b.id}"[^>]*><title>([^<]*)</title>`).exec(svg)![1]!;
+    expect(title).toContain(`${formatBytes(b.size)} at offset ${b.offset.toLocaleString('en-US')} B (${formatBytes(b.offset)}), steps ${b.start}–${b.end}`);
+  });
+});

@@ -14,6 +14,7 @@ import { formatBytes } from '../../shared/format';
 import { overLimitText, peakText, regionsOver } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { escapeXml } from './xml-chars';
+import { offsetText } from '../buffer-words';
 import { peakChartData } from '../heap/peak-chart-data';
 import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
@@ -182,7 +183,7 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
     const fill = shared ? 'none' : CLASS_COLOURS[cls];
     const stroke = highlight?.has(b.id) ? ` stroke="${TEXT}" stroke-width="2"` : shared ? ` stroke="${CLASS_COLOURS[cls]}" stroke-dasharray="3 2"` : ` stroke="#ffffff" stroke-width="0.5"`;
     out.push(
-      `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}" data-class="${cls}"><title>${escapeXml(`${shortName(b.name)}: ${formatBytes(b.size)} at ${b.offset}, steps ${b.start}–${b.end}`)}</title></rect>`,
+      `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}" data-class="${cls}"><title>${escapeXml(`${shortName(b.name)}: ${formatBytes(b.size)} at ${offsetText(b.offset)}, steps ${b.start}–${b.end}`)}</title></rect>`,
     );
   }
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));

@@ -35,6 +35,7 @@ describe('the memory map in the heap SVG', () => {
       const region = plan.regions.find((r) => r.name === bar.name)!;
       expect([attr(g, 'data-used'), attr(g, 'data-size-limit'), attr(g, 'data-over-by'), attr(g, 'data-weights')]).toEqual([String(region.used), String(region.sizeLimit), String(region.overBy), String(region.weights)]);
       expect(g).toContain(`>${formatBytes(bar.used)} / ${formatBytes(bar.sizeLimit)}</text>`);
+      expect(g).toContain(`>at its peak step ${bar.step}: `);
       expect(g).toContain(`I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}`);
       // One rectangle per part with bytes, from the base up, each as long as its share of the limit.
       const parts = [...g.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="12" fill="[^"]+" data-part="(\w+)" data-bytes="(\d+)"/g)];
@@ -50,7 +51,7 @@ describe('the memory map in the heap SVG', () => {
     }
     const sram = regionGroup(svg, 'sram');
     expect(sram).toContain(`weights ${formatBytes(plan.regions[0]!.weights!)} · I/O`);
-    expect(regionGroup(svg, 'ext-ram')).toMatch(/data-spilled-text="true">\d+ buffers \([^)]+\) spilled here<\/tspan>/);
+    expect(regionGroup(svg, 'ext-ram')).toMatch(/data-spilled-text="true">\d+ buffers spilled here, [^<]+ of them in all over the run<\/tspan>/);
     expect(svg).toContain(`in sram below its arena, copied from flash at start</text>`);
     expect(svg).toContain('>graph I/O 300 KiB, planned in the arena</text>');
   });

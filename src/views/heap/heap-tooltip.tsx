@@ -1,4 +1,5 @@
-// The heap diagram's hover card: name, op, shape, dtype, bytes, offset,
+// The heap diagram's hover card: name, op, shape, dtype (a scratch buffer's
+// rule instead), bytes, offset,
 // lifetime and region of the buffer under the pointer, what it shares, and a
 // TensorFlow Lite tensor's quantization.
 
@@ -6,6 +7,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
 import { isCut, shortName } from '../../shared/short-name';
 import { quantizationText } from '../quantization';
+import { reservedText, scratchRuleText } from '../buffer-words';
 import type { BufferFacts } from './heap-data';
 
 /** The buffer under the pointer and where the pointer is (CSS pixels in the diagram). */
@@ -49,10 +51,19 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         <dd>{buffer.kind}</dd>
         <dt>Op</dt>
         <dd>{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'scope')}`}</dd>
-        <dt>Shape</dt>
-        <dd className="mono">
-          {formatShape(shape)} {dtype ?? ''}
-        </dd>
+        {buffer.kind === 'scratch' ? (
+          <>
+            <dt>Sized by</dt>
+            <dd data-testid="tooltip-scratch-rule">{scratchRuleText(buffer)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Shape</dt>
+            <dd className="mono">
+              {formatShape(shape)} {dtype ?? ''}
+            </dd>
+          </>
+        )}
         {quantization !== undefined && (
           <>
             <dt>Quantized</dt>
@@ -61,7 +72,13 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         )}
         <dt>Bytes</dt>
         <dd data-testid="tooltip-bytes">
-          {formatBytes(buffer.size)} <span className="muted">({formatCount(buffer.size)})</span>
+          {buffer.size > buffer.bytes && buffer.bytes > 0 ? (
+            reservedText(buffer)
+          ) : (
+            <>
+              {formatBytes(buffer.size)} <span className="muted">({formatCount(buffer.size)})</span>
+            </>
+          )}
         </dd>
         <dt>Offset</dt>
         <dd className="mono">

@@ -4,7 +4,8 @@ import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer/shapes';
 import { planForSettings } from '../../worker/plan/settings';
 import { heapData } from '../heap/heap-data';
-import { memoryMapData } from './memory-map-data';
+import { formatBytes } from '../../shared/format';
+import { barPartsText, barSpilledText, memoryMapData, type MapBar } from './memory-map-data';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
@@ -56,5 +57,16 @@ describe('the memory map of a plan', () => {
     expect(sram).toMatchObject({ spilled: undefined, spilledBuffers: 0, overBy: plan.regions[0]!.overBy });
     expect(sram!.overBy).toBeGreaterThan(0);
     expect(ext!.spilledBuffers).toBe(0);
+  });
+
+  it('says the spilled bytes are a total over the run, and which step the parts are live at', () => {
+    const plan = planForSettings(model, { target: 'mcu', strategy: undefined });
+    const [sram, ext] = memoryMapData(plan).bars;
+    // The spilled groups live at different steps: their sum may exceed the region, so it must not read as bytes held.
+    expect(barSpilledText(ext!)).toBe(`${ext!.spilledBuffers} buffers spilled here, ${formatBytes(ext!.spilled)} of them in all over the run`);
+    expect(barSpilledText({ ...ext!, spilledBuffers: 1 } as MapBar)).toBe(`1 buffer spilled here, ${formatBytes(ext!.spilled)} of it in all over the run`);
+    expect(barSpilledText(sram!)).toBeUndefined();
+    expect(barPartsText(sram!)).toBe(`at its peak step ${sram!.step}: I/O ${formatBytes(sram!.io)} · activations ${formatBytes(sram!.activations)}${sram!.scratch > 0 ? ` · scratch ${formatBytes(sram!.scratch)}` : ''}`);
+    expect(sram!.step).toBe(plan.regions[0]!.peakStep);
   });
 });

@@ -121,10 +121,11 @@ export function barUsedText(bar: MapBar): string {
   return `${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${formatBytes(bar.overBy)} over` : ''}`;
 }
 
-/** "weights 232 KiB · I/O 300 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights and scratch when there are some). */
+/** "at its peak step 18: weights 232 KiB · I/O 300 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights and scratch when there are some), which the words name so a part absent there (an output written later) does not read as absent from the region. */
 export function barPartsText(bar: MapBar): string {
   const weights = bar.weights > 0 ? `weights ${formatBytes(bar.weights)} · ` : '';
-  return `${weights}I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}`;
+  const at = bar.step === undefined ? '' : `at its peak step ${bar.step}: `;
+  return `${at}${weights}I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}`;
 }
 
 /** "moved 10.6 MiB written, 11.0 MiB read per inference"; undefined when the plan does not give bytes moved. */
@@ -133,10 +134,11 @@ export function barMovedText(bar: MapBar): string | undefined {
   return `moved ${formatBytes(bar.moved.written)} written, ${formatBytes(bar.moved.read)} read per inference`;
 }
 
-/** "45 buffers (11.1 MiB) spilled here"; undefined when nothing spilled to the region. */
+/** "45 buffers spilled here, 11.1 MiB of them in all over the run": a total over every step, not bytes held at once; undefined when nothing spilled to the region. */
 export function barSpilledText(bar: MapBar): string | undefined {
   if (bar.spilled === undefined || bar.spilled === 0) return undefined;
-  return `${bar.spilledBuffers.toLocaleString('en-US')} buffers (${formatBytes(bar.spilled)}) spilled here`;
+  const count = bar.spilledBuffers;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'buffer' : 'buffers'} spilled here, ${formatBytes(bar.spilled)} of ${count === 1 ? 'it' : 'them'} in all over the run`;
 }
 
 /** "weights 232 KiB in 57 tensors, in flash (not in a region)", "…, in sram below its arena, copied from flash at start". */

@@ -1,21 +1,23 @@
 // The model summary: the file, its format and producer, opsets (ONNX) or schema
 // version (TensorFlow Lite), and the counts and sizes that matter for memory
-// (nodes, activations and their bytes, weights).
+// (nodes, activations and their bytes, and what the plan adds to them, weights).
 
 import type { ReactNode } from 'react';
 import { useAppStore } from '../../store/context';
-import { selectReport, selectWeights } from '../../store/selectors';
+import { selectPlan, selectReport, selectWeights } from '../../store/selectors';
 import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';
-import type { InspectReport } from '../../model/inspect-report';
+import { activationStatWords } from './activation-stat';
 
 /** Facts of the shown model; nothing before a model is open. */
 export function ModelSummary() {
   const model = useAppStore((s) => s.model);
   const report = useAppStore(selectReport);
   const weights = useAppStore(selectWeights);
+  const plan = useAppStore(selectPlan);
   if (model === undefined || report === undefined) return null;
+  const activations = activationStatWords(report, plan);
   const opsets = report.opsets.map((o) => `${o.domain || 'ai.onnx'} ${o.version}`).join(', ');
   const tflite = model.inferred.format === 'tflite';
   const { decodeMs, inferMs } = model.timings;
@@ -24,8 +26,13 @@ export function ModelSummary() {
       <div className="stats">
         <Stat label="Nodes" value={formatCount(report.nodes)} testId="stat-nodes" />
         <Stat label="Activations" value={formatCount(report.activations)} testId="stat-activations" />
-        <ActivationStat report={report} />
+        <Stat label={activations.label} value={activations.value} title={activations.title} testId="stat-activation-bytes" />
       </div>
+      {activations.note !== undefined && (
+        <p className="muted stat-note" data-testid="stat-activation-note">
+          {activations.note}
+        </p>
+      )}
       <dl className="facts">
         <Fact term="File" testId="fact-file">
           <span className="truncate" title={titleText(model.url ?? model.name)}>
@@ -58,27 +65,6 @@ export function ModelSummary() {
         </Fact>
       </dl>
     </Panel>
-  );
-}
-
-/**
- * The bytes of the main graph's run-time tensors, each in memory of its own
- * (what the heap's plan improves on by reuse): a lower estimate when some
- * are unsized, and said to be the main graph's when If/Loop/Scan bodies hold
- * more (the heap plans those; the sum here does not see them).
- */
-function ActivationStat({ report }: { report: InspectReport }) {
-  const bodies = report.bodyNodes;
-  const lower = report.unknownShapes.length > 0;
-  const notes = [bodies > 0 ? 'main graph' : '', lower ? 'lower estimate' : ''].filter(Boolean);
-  const bytes = `${formatCount(report.activationBytes)} bytes if every run-time tensor had memory of its own (the heap's plan reuses it)`;
-  return (
-    <Stat
-      label={`Activation memory without reuse${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`}
-      value={`${lower ? '≥ ' : ''}${formatBytes(report.activationBytes)}`}
-      title={bodies === 0 ? bytes : `${bytes}, in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`}
-      testId="stat-activation-bytes"
-    />
   );
 }
 

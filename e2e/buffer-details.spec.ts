@@ -1,0 +1,88 @@
+// A buffer's Details on the page say what the plan knows of it, in words that
+// cannot be misread: that it spilled from the region it wanted and why (the
+// reason `plan` gives), its offset as an offset, the scratch rule that sized a
+// scratch buffer (and that placement grew a variable one past it) with no
+// shape editor, and the bytes alignment adds to a buffer's data; the model card
+// says its activation figure is unpadded data, smaller than the plan's peak.
+
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { runCli } from '../cli/main';
+import { haveModel, MODELS_DIR, NO_MODELS, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { fileURLToPath } from 'node:url';
+
+const SQUEEZENET = 'light_squeezenet.onnx';
+const RELU = 'wonnx_single_relu.onnx';
+
+/** Planning squeezenet on mcu takes a few seconds on a busy machine. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+interface CliPlan {
+  readonly peak: number;
+  readonly buffers: readonly { readonly id: number; readonly name: string; readonly wanted?: string }[];
+  readonly explanation: { readonly spilled?: readonly { readonly id: number; readonly reason: string }[] };
+}
+
+/** `plan <model> --json ...args`, run in this process. */
+function cliPlan(name: string, args: readonly string[]): CliPlan {
+  let out = '';
+  const code = runCli(['plan', fileURLToPath(new URL(name, MODELS_DIR)), '--json', ...args], { out: (t) => (out += t), err: () => undefined });
+  if (code !== 0 && code !== 3) throw new Error(`plan ${name} exited ${code}`);
+  return JSON.parse(out) as CliPlan;
+}
+
+/** Opens corpus model `name` by URL with `query` and waits for its plan. */
+async function open(page: Page, name: string, query: string): Promise<void> {
+  await serveModel(page, `/e2e/${name}`, readModel(name));
+  await page.goto(`/?model=/e2e/${name}&${query}`);
+  await waitForModel(page, name);
+  await waitForPlan(page);
+}
+
+test('a spilled buffer says it spilled and why, with its offset as an offset', async ({ page }) => {
+  test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+  test.setTimeout(120_000);
+  const cli = cliPlan(SQUEEZENET, ['--target', 'mcu']);
+  const r0 = cli.buffers.find((b) => b.id === 1)!;
+  expect([r0.name, r0.wanted]).toEqual(['r0', 'sram']);
+  const reason = cli.explanation.spilled!.find((s) => s.id === 1)!.reason;
+  await open(page, SQUEEZENET, 'target=mcu&select=buffer:1');
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(details.getByTestId('buffer-facts')).toHaveText('activation · 1×64×111×111 float32 · 3.01 MiB at offset 0 in ext-ram · steps [0, 2)');
+  await expect(details.getByTestId('buffer-spilled')).toHaveText(`spilled from sram, the region it wanted, to ext-ram: ${reason}`);
+  await snap(page, 'buffer-details-spilled');
+});
+
+test('a scratch buffer shows the rule that sized it, how far placement grew it, and no shape editor', async ({ page }) => {
+  test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+  test.setTimeout(120_000);
+  await open(page, SQUEEZENET, 'target=mcu&select=buffer:68');
+  const details = page.getByTestId('selection-details');
+  await expect(details).toContainText('n0:im2col');
+  await expect(details.getByTestId('buffer-facts')).toHaveText('scratch · 1.27 MiB (1,330,668 B of data, 4 B of alignment padding) at offset 3,756,288 B (3.58 MiB) in ext-ram · steps [0, 1)');
+  await expect(details.getByTestId('buffer-scratch-rule')).toHaveText("im2col rule: 1.27 MiB by its formula of the op's shapes");
+  await expect(details.getByTestId('shape-field')).toHaveCount(0);
+  await snap(page, 'buffer-details-scratch');
+  // n35's workspace: 2 KiB by its rule, given the free space at its step.
+  await open(page, SQUEEZENET, 'target=mcu&select=buffer:100');
+  await expect(details).toContainText('n35:workspace');
+  await expect(details.getByTestId('buffer-facts')).toHaveText('scratch · 4.36 MiB at offset 519,168 B (507 KiB) in ext-ram · steps [35, 36)');
+  await expect(details.getByTestId('buffer-scratch-rule')).toHaveText('workspace rule: variable size, at least 2.00 KiB fixed by the rule; grown to 4.36 MiB, the free space the planner gave it at its step');
+  await expect(details.getByTestId('shape-field')).toHaveCount(0);
+});
+
+test('a buffer padded to its alignment says how much of it is data; the model card says its figure is unpadded', async ({ page }) => {
+  test.skip(!haveModel(RELU), NO_MODELS);
+  const cli = cliPlan(RELU, ['--target', 'cpu']);
+  expect(cli.peak).toBe(128);
+  await open(page, RELU, 'target=cpu&select=buffer:1');
+  const details = page.getByTestId('selection-details');
+  await expect(details.getByTestId('buffer-facts')).toContainText('64 B (8 B of data, 56 B of alignment padding) at offset 0 in ram');
+  await expect(details.getByTestId('shape-field')).toHaveCount(1);
+  const stat = page.getByTestId('stat-activation-bytes');
+  await expect(stat).toHaveText('16 B');
+  await expect(stat.locator('..')).toContainText('Activation data without reuse (unpadded)');
+  await expect(page.getByTestId('stat-activation-note')).toHaveText("The plan's peak, 128 B, is more than this: it reserves each buffer rounded up to its alignment.");
+  await snap(page, 'buffer-details-padded');
+});
