@@ -198,6 +198,7 @@ test('a model of 10,001 tensors renders only the rows in view and scrolls to the
 });
 
 test('the tensor rows are walked from the keyboard: ↓ ↑ select the next and previous, Home and End the ends, each kept in view', async ({ page }) => {
+  test.slow(); // each key re-selects in the graph, heap and table of a 10,001-tensor model
   await serveModel(page, '/e2e/chain-10000.onnx', chainModel(10_000));
   await page.goto('/?model=/e2e/chain-10000.onnx');
   await waitForModel(page, 'chain-10000.onnx');
