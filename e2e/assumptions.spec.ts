@@ -70,6 +70,23 @@ test('a detector with unnamed dims: the banner shows the default image axes, and
   await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).not.toContainText('x:2=');
 });
 
+test('Escape closes the fixer the banner opened and gives focus back to its button', async ({ page }) => {
+  await openDropped(page, 'detector.onnx', detectorModel());
+  const line = page.locator('[data-testid="assumption"][data-kind="dims"]');
+  const button = line.getByTestId('assumption-fix');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const first = line.getByTestId('banner-dims').locator('input[data-dim="x:0"]');
+  await expect(first).toBeFocused();
+  await first.press('Escape');
+  await expect(line.getByTestId('banner-dims')).toHaveCount(0);
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  // Enter on the button it came back to opens the fixer again.
+  await button.press('Enter');
+  await expect(first).toBeFocused();
+});
+
 test('GPT-2 with a past: the total length follows the sequence in the form, and Apply binds only the sequence', async ({ page }) => {
   test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
   const bytes = readModel('tiny-random-gpt2-fp32-past.onnx');

@@ -43,7 +43,7 @@ test('a constant-heavy model shows no constant boxes by default, and shows them 
   expect(folded).toBeGreaterThan(10);
   const before = (await summary(page)).graph.boxes;
   await graphAction(page, 'graph-constants');
-  await expect(page.getByTestId('graph-constants')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('graph-constants')).toHaveAttribute('aria-checked', 'true');
   await expect(constantBoxes.first()).toBeVisible({ timeout: 30_000 });
   const shown = await graphReady(page);
   expect(shown.boxes).toBeGreaterThan(before);

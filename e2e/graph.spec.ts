@@ -274,6 +274,43 @@ test('the phone target groups compute-unit functions that collapse and expand', 
   expect(await graphDrawn(page)).toBe(s.nodes);
 });
 
+test('the ⋯ menu is a menu to the keyboard: the arrows move between its items, Escape gives focus back to its button', async ({ page }) => {
+  await openSample(page, '?target=phone');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'phone');
+  const more = page.getByTestId('graph-more');
+  const menu = page.getByRole('menu', { name: 'More graph actions' });
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+  await more.focus();
+  await more.press('Enter');
+  await expect(menu).toBeVisible();
+  // A 1600-pixel toolbar keeps previous, next and Fit out of the menu: the first item on screen takes focus.
+  const collapse = menu.getByRole('menuitem', { name: 'Collapse all' });
+  const expand = menu.getByRole('menuitem', { name: 'Expand all' });
+  await expect(collapse).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(expand).toBeFocused();
+  await page.keyboard.press('End');
+  const last = menu.locator('[role^="menuitem"]:visible').last();
+  await expect(last).toBeFocused();
+  await page.keyboard.press('ArrowDown'); // wraps round
+  await expect(collapse).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(collapse).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(more).toBeFocused();
+  // ↓ on the button opens the menu too; Enter on an item runs it and focus goes back to the button.
+  await page.keyboard.press('ArrowDown');
+  await expect(collapse).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  await expect(page.locator('.g-collapsed').first()).toBeVisible();
+  await expect(more).toBeFocused();
+});
+
 test('the accelerator target draws every fusion unit as a group that collapses to one box', async ({ page }) => {
   await openSample(page, '?target=accelerator');
   await page.waitForFunction(() => window.heapscope?.summary().target === 'accelerator');

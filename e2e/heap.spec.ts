@@ -65,6 +65,50 @@ test('the step axis and the arrow keys select a step and list every live buffer'
   await snap(page, 'heap-step-selected');
 });
 
+test('the keys walk time from a selected buffer\'s first step; Home and End go to the ends; ↑ and ↓ move between the buffers live at the step', async ({ page }) => {
+  await page.goto('/?target=mcu&select=buffer:4');
+  await waitForPlan(page);
+  await heapDrawn(page);
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  const lifetime = () => details.innerText().then((text) => /steps \[(\d+), (\d+)\)/.exec(text)!.slice(1).map(Number) as [number, number]);
+  const [start] = await lifetime();
+  expect(start).toBeGreaterThan(1); // so that step 0 (where → went) is not the step after it
+  const view = page.getByTestId('heap-view');
+  await view.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(details).toHaveAttribute('data-kind', 'step');
+  await expect(details).toContainText(`Step ${start + 1}:`);
+  await page.goto(`/?target=mcu&select=buffer:4`);
+  await waitForPlan(page);
+  await view.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(details).toContainText(`Step ${start - 1}:`);
+  await page.keyboard.press('End');
+  const steps = Number((await page.getByTestId('heap-canvas').getAttribute('data-steps'))!.split('-')[1]);
+  await expect(details).toContainText(`Step ${steps - 1}:`);
+  await page.keyboard.press('Home');
+  await expect(details).toContainText('Step 0:');
+  await page.keyboard.press('ArrowRight');
+  await expect(details).toContainText('Step 1:');
+  // ↓ picks the topmost buffer live at step 1, the next ↓ the one drawn below it, ↑ back up.
+  await page.keyboard.press('ArrowDown');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  const name = details.locator('strong').first();
+  const top = await name.innerText();
+  const [from, to] = await lifetime();
+  expect(from <= 1 && 1 < to).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  await expect(name).not.toHaveText(top);
+  const [from2, to2] = await lifetime();
+  expect(from2 <= 1 && 1 < to2).toBe(true);
+  await page.keyboard.press('ArrowUp');
+  await expect(name).toHaveText(top);
+  // Time walks on from the step the buffer was reached at.
+  await page.keyboard.press('ArrowRight');
+  await expect(details).toContainText('Step 2:');
+});
+
 test('the table view lists every buffer of the plan', async ({ page }) => {
   await page.goto('/');
   await waitForPlan(page);

@@ -196,3 +196,44 @@ test('a model of 10,001 tensors renders only the rows in view and scrolls to the
   await expect(page.getByTestId('row-count')).toHaveText('1 of 10,001 tensors');
   await snap(page, 'chain-10000');
 });
+
+test('the tensor rows are walked from the keyboard: ↓ ↑ select the next and previous, Home and End the ends, each kept in view', async ({ page }) => {
+  test.slow(); // each key re-selects in the graph, heap and table of a 10,001-tensor model
+  await serveModel(page, '/e2e/chain-10000.onnx', chainModel(10_000));
+  await page.goto('/?model=/e2e/chain-10000.onnx');
+  await waitForModel(page, 'chain-10000.onnx');
+  await showTensorTable(page);
+  const body = page.getByTestId('table-body');
+  const row = (index: number) => page.locator(`[data-testid="tensor-row"][aria-rowindex="${index + 2}"]`);
+  const details = page.getByTestId('selection-details');
+  await row(1).click();
+  await expect(body).toBeFocused();
+  await expect(row(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(row(2)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(1)).toHaveAttribute('aria-selected', 'false');
+  // selected in every view, as a click does
+  await expect(details).toContainText((await row(2).getAttribute('data-name'))!);
+  await page.keyboard.press('ArrowUp');
+  await expect(row(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  const last = row(10_000);
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  await expect(last).toBeInViewport();
+  expect(await body.evaluate((el) => el.scrollTop)).toBeGreaterThan(100_000);
+  await page.keyboard.press('ArrowUp');
+  await expect(row(9_999)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(9_999)).toBeInViewport();
+  await page.keyboard.press('Home');
+  await expect(row(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(0)).toBeInViewport();
+  await page.keyboard.press('ArrowUp'); // stays on the first
+  await expect(row(0)).toHaveAttribute('aria-selected', 'true');
+  const before = await details.innerText();
+  await page.keyboard.press('Enter');
+  await expect(row(0)).toHaveAttribute('aria-selected', 'true');
+  expect(await details.innerText()).toBe(before);
+  await expect(body).toBeFocused();
+  // Still only the rows in view are in the page.
+  expect(await page.getByTestId('tensor-row').count()).toBeLessThan(120);
+});

@@ -1,9 +1,10 @@
 // The assumptions banner above the heap: one line per thing the plan rests on
 // that the file does not fix (default dims, tensors of unknown size, guessed
 // branches), each with the control that fixes it one click away, opened in place.
-// In a small pane (an embed) it is one line that opens into the whole banner.
+// Escape closes an open fixer. In a small pane (an embed) it is one line that
+// opens into the whole banner.
 
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { AssumptionLine } from '../../store/assumptions';
 import { selectAssumptionLines } from '../../store/assumptions';
 import { useAppStore } from '../../store/context';
@@ -42,31 +43,40 @@ export function AssumptionsBanner({ compact = false }: { readonly compact?: bool
       )}
       <ul className="assumption-lines">
         {lines.map((line) => (
-          <li key={line.key} className="assumption" data-testid="assumption" data-kind={line.fix.kind}>
-            <p className="assumption-text">
-              <span>{line.action === undefined ? line.text : line.lead}</span>
-              {line.detail !== undefined && (
-                <span className="assumption-why" title={titleText(line.detail)} aria-label={`Why: ${titleText(line.detail)}`} role="img">
-                  ?
-                </span>
-              )}
-              {line.action !== undefined && (
-                <button
-                  type="button"
-                  className="assumption-action"
-                  aria-expanded={open === line.key}
-                  onClick={() => setOpen(open === line.key ? undefined : line.key)}
-                  data-testid="assumption-fix"
-                >
-                  {line.action}
-                </button>
-              )}
-            </p>
-            {open === line.key && <AssumptionFixer line={line} />}
-          </li>
+          <AssumptionItem key={line.key} line={line} open={open === line.key} onToggle={(on) => setOpen(on ? line.key : undefined)} />
         ))}
       </ul>
     </div>
+  );
+}
+
+/** One line of the banner and, when `open`, its fixer; Escape in the fixer closes it and gives focus back to the button that opened it. */
+function AssumptionItem({ line, open, onToggle }: { readonly line: AssumptionLine; readonly open: boolean; readonly onToggle: (open: boolean) => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>): void => {
+    if (event.key !== 'Escape' || !open) return;
+    // Escape closes the fixer here; it must not also clear the selection (graph-panel.tsx).
+    event.preventDefault();
+    onToggle(false);
+    button.current?.focus();
+  };
+  return (
+    <li className="assumption" data-testid="assumption" data-kind={line.fix.kind} onKeyDown={onKeyDown}>
+      <p className="assumption-text">
+        <span>{line.action === undefined ? line.text : line.lead}</span>
+        {line.detail !== undefined && (
+          <span className="assumption-why" title={titleText(line.detail)} aria-label={`Why: ${titleText(line.detail)}`} role="img">
+            ?
+          </span>
+        )}
+        {line.action !== undefined && (
+          <button ref={button} type="button" className="assumption-action" aria-expanded={open} onClick={() => onToggle(!open)} data-testid="assumption-fix">
+            {line.action}
+          </button>
+        )}
+      </p>
+      {open && <AssumptionFixer line={line} />}
+    </li>
   );
 }
 

@@ -1,10 +1,11 @@
 // The heap diagram: a canvas of buffers (x = step, y = address, one lane per
 // region) under an SVG overlay of axes, with d3-zoom for semantic zoom and pan,
-// a hover tooltip fed by the spatial index, click to select a buffer, and the
-// step axis (click, or arrow keys) to select a step, and "Zoom to buffer"
-// (or `z`) to stretch the step axis over the selected buffer's lifetime, so
-// a short-lived buffer of a long plan is not a one-pixel line. Drawing happens in
-// requestAnimationFrame, outside React; React owns only the elements.
+// a hover tooltip fed by the spatial index, click to select a buffer, the step
+// axis (click) and the keys of heap-keys.ts to select a step or a buffer live
+// at it, and "Zoom to buffer" (or `z`) to stretch the step axis over the
+// selected buffer's lifetime, so a short-lived buffer of a long plan is not a
+// one-pixel line. Drawing happens in requestAnimationFrame, outside React;
+// React owns only the elements.
 
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
@@ -14,6 +15,7 @@ import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
 import type { HeapData } from './heap-data';
 import { baseScales, bufferWindow, heapLayout, zoomedScales, type HeapLayout, type HeapScales, type StepWindow } from './heap-geometry';
 import { bufferAt } from './hit-test';
+import { cursorStep, heapKeyTarget } from './heap-keys';
 import { axisClip } from './lane-title';
 import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
@@ -54,6 +56,8 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
   const frame = useRef<Frame | undefined>(undefined);
   const pending = useRef(0);
   const hovered = useRef<number | undefined>(undefined);
+  // The step ↑ or ↓ last reached a buffer at, so → walks on from there (heap-keys.ts).
+  const walked = useRef<{ data: HeapData; buffer: number; step: number } | undefined>(undefined);
   const [hover, setHover] = useState<HoverState | undefined>(undefined);
   const [window_, setWindow] = useState<{ data: HeapData; steps: StepWindow } | undefined>(undefined);
   const stepWindow = window_?.data === data ? window_.steps : undefined;
@@ -194,10 +198,11 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      const delta = event.key === 'ArrowRight' ? 1 : -1;
-      const next = step === undefined ? (delta > 0 ? 0 : data.steps - 1) : step + delta;
-      onSelectStep(Math.min(data.steps - 1, Math.max(0, next)));
+    const move = heapKeyTarget(data, event.key, { step: cursorStep(data, step, selected, walked.current?.data === data && walked.current.buffer === selected ? walked.current.step : undefined), buffer: selected });
+    if (move?.kind === 'step') onSelectStep(move.step);
+    else if (move !== undefined) {
+      walked.current = { data, buffer: move.buffer, step: move.step };
+      if (move.buffer !== selected) onSelectBuffer(move.buffer);
     } else if (event.key === 'Escape') onSelectStep(undefined);
     else if (event.key === '+' || event.key === '=' || event.key === '-') {
       zoomView.scaleBy(event.key === '-' ? 1 / 1.5 : 1.5);
@@ -222,7 +227,7 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
       className="heap-view"
       tabIndex={0}
       role="group"
-      aria-label="Heap diagram: arrow keys walk through the steps, + and - zoom, z zooms to the selected buffer, 0 fits, Escape clears the step"
+      aria-label="Heap diagram: left and right arrows walk through the steps (from a selected buffer's first step), Home and End go to the first and last step, up and down arrows move between the buffers live at the step, + and - zoom, z zooms to the selected buffer, 0 fits, Escape clears the selection"
       onKeyDown={onKeyDown}
       data-testid="heap-view"
     >

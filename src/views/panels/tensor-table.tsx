@@ -1,14 +1,17 @@
 // The tensor table: every value of the model, searchable and sortable, with
 // only the visible rows in the DOM (@tanstack/react-virtual) so that tens of
 // thousands of tensors scroll smoothly. Clicking a row selects its tensor in
-// every view (its buffer in the heap, its producer in the graph).
+// every view (its buffer in the heap, its producer in the graph); with the rows
+// focused, ↓ ↑ Home End select another row the same way and keep it in view.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan, selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
 import { selectedTensors, tensorSelection } from '../selection';
+import { listKeyTarget } from '../list-keys';
+import type { Selection } from '../../store/state';
 import { KindFilter } from './kind-filter';
 import { hasQuantization, quantizationOf } from '../quantization';
 import { TableHeader, TableRow } from './tensor-columns';
@@ -101,8 +104,14 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   // a buffer's tensor, or a node's outputs and scratch (a node clicked in the graph)
   const selected = useMemo(() => new Set(selectedTensors(plan, selection)), [plan, selection]);
   const { select } = useActions();
+  // The row a click or a key chose last, with the selection it made: a weight's row selects the node that reads it,
+  // whose own rows the table marks, so the keys walk on from the row chosen while that selection stands.
+  const [cursor, setCursor] = useState<{ readonly name: string; readonly selection: Selection | undefined } | undefined>(undefined);
   const onSelect = (name: string): void => {
-    if (model !== undefined) select(tensorSelection(model, plan, name));
+    if (model === undefined) return;
+    const chosen = tensorSelection(model, plan, name);
+    setCursor({ name, selection: chosen });
+    select(chosen);
   };
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the warning is about React Compiler memoizing this component; the build has no compiler and nothing memoizes it, so its rows cannot go stale
@@ -119,17 +128,28 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   // A tensor selected in another view (a heap buffer, a graph node, a link's select=) is scrolled into view, or the table
   // marked a row no one could see; one already in view stays where it is. Again when the hidden table is shown.
   // the body renders on every scroll frame: the search of 10,000 rows runs only when the rows or the selection change
-  const selectedIndex = useMemo(() => (selected.size === 0 ? -1 : rows.findIndex((row) => selected.has(row.name))), [rows, selected]);
+  const current = useMemo(() => {
+    const chosen = cursor !== undefined && cursor.selection === selection ? rows.findIndex((row) => row.name === cursor.name) : -1;
+    return chosen >= 0 ? chosen : selected.size === 0 ? -1 : rows.findIndex((row) => selected.has(row.name));
+  }, [rows, selected, selection, cursor]);
   const shown = (virtualizer.scrollRect?.height ?? 0) > 0;
   useEffect(() => {
     const body = scroller.current;
-    if (body === null || selectedIndex < 0) return;
-    const top = selectedIndex * ROW_HEIGHT;
+    if (body === null || current < 0) return;
+    const top = current * ROW_HEIGHT;
     if (top < body.scrollTop) body.scrollTop = top;
     else if (top + ROW_HEIGHT > body.scrollTop + body.clientHeight) body.scrollTop = top + ROW_HEIGHT - body.clientHeight;
-  }, [selectedIndex, shown]);
+  }, [current, shown]);
+  // ↓ and ↑ select the next and previous row, Home and End the first and last, as a click would. The arrows already
+  // select, so Enter has nothing left to do: it leaves the selection (a graph node's, say) as it is.
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>): void => {
+    const next = listKeyTarget(event.key, current, rows.length, { wrap: false });
+    if (next === undefined) return;
+    event.preventDefault();
+    onSelect(rows[next]!.name);
+  };
   return (
-    <div ref={scroller} role="rowgroup" className="table-body" tabIndex={0} aria-label="Tensor rows" data-testid="table-body">
+    <div ref={scroller} role="rowgroup" className="table-body" tabIndex={0} aria-label="Tensor rows: up and down arrows select the next and previous tensor, Home and End the first and last" onKeyDown={onKeyDown} data-testid="table-body">
       {rows.length === 0 && <p className="table-empty">No tensor matches the filter and search.</p>}
       <div className="table-canvas" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -144,7 +164,7 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
               style={{ transform: `translateY(${item.start}px)` }}
               quantized={quantized}
               quantization={quantization}
-              selected={selected.has(row.name)}
+              selected={selected.has(row.name) || item.index === current}
               onSelect={onSelect}
             />
           );
