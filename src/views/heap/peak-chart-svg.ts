@@ -85,12 +85,9 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
       const atPeak = region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0;
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
       const freeAtPeak = region.peakStep === undefined ? region.capacity : region.largestFree[region.peakStep] ?? region.capacity;
-      const label =
-        chars >= 28
-          ? `${ROW_WORDS[row]} · ${peakText(atPeak, data.complete)} at peak${row === 'total' && chars >= 44 ? ` · largest free ${formatBytes(freeAtPeak)}` : ''}`
-          : `${ROW_WORDS[row]} ${peakText(atPeak, data.complete)}`;
+      const label = rowLabel(ROW_WORDS[row], peakText(atPeak, data.complete), row === 'total' ? formatBytes(freeAtPeak) : undefined, chars);
       parts.push(
-        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(clip(label, chars))}</text>`,
+        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(label)}</text>`,
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep, row === 'total' ? region.largestFree : undefined),
       );
     });
@@ -115,6 +112,16 @@ export function regionHeader(name: string, peak: string, bound: string, chars: n
   const both = `peak ${peak} · bound ${bound}`;
   const figures = both.length <= chars ? [both] : [`peak ${peak}`, `bound ${bound}`].map((line) => clip(line, chars));
   return { name: clip(name, chars), figures };
+}
+
+/** A row's label in `chars` characters: the longest wording that fits whole, so a figure never loses its unit or "at peak" its end. */
+export function rowLabel(word: string, atPeak: string, largestFree: string | undefined, chars: number): string {
+  const wordings = [
+    ...(largestFree === undefined ? [] : [`${word} · ${atPeak} at peak · largest free ${largestFree}`]),
+    `${word} · ${atPeak} at peak`,
+    `${word} ${atPeak}`,
+  ];
+  return wordings.find((w) => w.length <= chars) ?? clip(wordings[wordings.length - 1]!, chars);
 }
 
 /** Height of a region's header of `lines` lines of figures. */
