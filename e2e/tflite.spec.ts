@@ -118,7 +118,7 @@ test('a dropped .tflite opens with its graph, plans for TFLite Micro, downloads 
   await expect(page.getByTestId('error-message')).toContainText(/ends early: .* \(was the download cut off\?\)/);
   const after = await summary(page);
   expect(after).toMatchObject({ model: name, format: 'tflite', target: 'tflm' });
-  expect(after.error).toMatch(/cut short/);
+  expect(after.error).toMatch(/ends early/);
   await expect(page.getByTestId('current-file')).toContainText(name);
   await expect(page.getByTestId('runtime-plan')).toHaveAttribute('data-head', String(cli.head));
   await snap(page, 'tflite-truncated');
