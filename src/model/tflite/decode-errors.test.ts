@@ -82,7 +82,9 @@ describe('decodeTflite on damaged offsets', () => {
     const bytes = tiny();
     const e = errorOf(patched(bytes, (view) => view.setUint32(0, bytes.length + 100, true)));
     expect(e.code).toBe('truncated');
-    expect(e.message).toBe(`the file is damaged or cut short: the model table at byte ${(bytes.length + 100).toLocaleString('en-US')} needs 4 byte(s), past the end of the ${bytes.length.toLocaleString('en-US')}-byte file`);
+    expect(e.message).toBe(
+      `the file ends early: the model table needs 4 bytes at byte ${(bytes.length + 100).toLocaleString('en-US')}, but the file has only ${bytes.length.toLocaleString('en-US')} bytes (was the download cut off?)`,
+    );
   });
 
   it('names the table whose vtable offset points outside the file, before or after it', () => {
@@ -90,11 +92,11 @@ describe('decodeTflite on damaged offsets', () => {
     const root = rootOf(new FlatReader(bytes)).pos;
     const after = errorOf(patched(bytes, (view) => view.setInt32(root, -(bytes.length * 2), true)));
     expect(after.code).toBe('truncated');
-    expect(after.message).toMatch(/^the file is damaged or cut short: the field table of the model table at byte [\d,]+ needs 4 byte\(s\), past the end of the [\d,]+-byte file$/);
+    expect(after.message).toMatch(/^the file ends early: the field table of the model table needs 4 bytes at byte [\d,]+, but the file has only [\d,]+ bytes \(was the download cut off\?\)$/);
     const before = errorOf(patched(bytes, (view) => view.setInt32(root, root + 64, true)));
-    expect(before.message).toMatch(/^the file is damaged or cut short: the field table of the model table at byte -64 /);
+    expect(before.message).toMatch(/^the file ends early: the field table of the model table needs 4 bytes at byte -64,/);
     const tensor = errorOf(patched(bytes, (view, r) => view.setInt32(r.tables(subgraph0(r), FIELD.subgraph.tensors, 't')[1]!.pos, -(1 << 30), true)));
-    expect(tensor.message).toMatch(/the field table of the tensors of subgraph 0\[1\] at byte [\d,]+ needs 4 byte/);
+    expect(tensor.message).toMatch(/the field table of the tensors of subgraph 0\[1\] needs 4 bytes at byte [\d,]+/);
   });
 
   it('names a vtable whose sizes are impossible', () => {
@@ -106,7 +108,7 @@ describe('decodeTflite on damaged offsets', () => {
   it('refuses a vector that claims 0x7fffffff elements without reading them', () => {
     const tensors = errorOf(patched(tiny(), (view, r) => view.setUint32(vectorHead(r, subgraph0(r), FIELD.subgraph.tensors), 0x7fffffff, true)));
     expect(tensors.code).toBe('truncated');
-    expect(tensors.message).toMatch(/^the file is damaged or cut short: the tensors of subgraph 0 claims 2,147,483,647 element\(s\) at byte [\d,]+, more than the [\d,]+-byte file holds$/);
+    expect(tensors.message).toMatch(/^the file ends early: the length of the tensors of subgraph 0 at byte [\d,]+ is 2,147,483,647 elements, more than the [\d,]+-byte file holds \(was the download cut off\?\)$/);
     const withData = tiny({ tensors: [{ name: 'x', shape: [1, 4] }, { name: 'y', shape: [1, 4], data: new Uint8Array(16) }] });
     const data = errorOf(
       patched(withData, (view, r) => {
@@ -114,7 +116,7 @@ describe('decodeTflite on damaged offsets', () => {
         view.setUint32(vectorHead(r, buffer, FIELD.buffer.data), 0x7fffffff, true);
       }),
     );
-    expect(data.message).toMatch(/the data of buffer 1 claims 2,147,483,647 element\(s\)/);
+    expect(data.message).toMatch(/the length of the data of buffer 1 at byte [\d,]+ is 2,147,483,647 elements/);
   });
 });
 
@@ -242,7 +244,7 @@ describe('decodeModel on truncated files', () => {
       } catch (error) {
         if (!(error instanceof InputError)) throw new Error(`cut at ${cut}: ${String(error)}`, { cause: error });
         expect(error.message.split('\n'), `cut at ${cut}`).toHaveLength(1);
-        if (cut >= 8) expect(error.message, `cut at ${cut}`).toMatch(/^the file is damaged or cut short: .* at byte [\d,]+ needs \d+ byte\(s\), past the end of the [\d,]+-byte file$|claims/);
+        if (cut >= 8) expect(error.message, `cut at ${cut}`).toMatch(/^the file ends early: .* needs \d+ bytes? at byte [\d,]+, but the file has only [\d,]+ bytes \(was the download cut off\?\)$|^the file ends early: the length of .* elements?, more than/);
         code = error.code;
       }
       codes.set(code, (codes.get(code) ?? 0) + 1);

@@ -41,7 +41,7 @@ export class FlatReader {
     if (!Number.isSafeInteger(pos) || pos < 0 || length < 0 || pos + length > this.size) {
       throw new InputError(
         'truncated',
-        `the file is damaged or cut short: ${what} at byte ${formatCount(pos)} needs ${formatCount(length)} byte(s), past the end of the ${formatCount(this.size)}-byte file`,
+        `the file ends early: ${what} needs ${plural(length, 'byte')} at byte ${formatCount(pos)}, but the file has only ${plural(this.size, 'byte')} (was the download cut off?)`,
       );
     }
   }
@@ -153,7 +153,7 @@ export class FlatReader {
     if (length * elementSize > this.size - head - 4) {
       throw new InputError(
         'truncated',
-        `the file is damaged or cut short: ${what} claims ${formatCount(length)} element(s) at byte ${formatCount(head)}, more than the ${formatCount(this.size)}-byte file holds`,
+        `the file ends early: the length of ${what} at byte ${formatCount(head)} is ${plural(length, 'element')}, more than the ${formatCount(this.size)}-byte file holds (was the download cut off?)`,
       );
     }
     return { start: head + 4, length };
@@ -199,4 +199,9 @@ export class FlatReader {
     const view = this.byteView(table, index, what);
     return utf8(view);
   }
+}
+
+/** "1 byte", "3,000 bytes". */
+function plural(count: number, unit: string): string {
+  return `${formatCount(count)} ${unit}${count === 1 ? '' : 's'}`;
 }

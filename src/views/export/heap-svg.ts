@@ -116,7 +116,10 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   if (map !== undefined) parts.push(memoryMapSvg(map, { x: MARGIN.left, y: lanesBottom + legendHeight + MAP_GAP, width: plotWidth }, MAP_COLOURS));
   if (chart !== undefined) {
     const top = lanesBottom + legendHeight + mapHeight + 10;
-    parts.push(`<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region</text>`);
+    // The chart's own key: its dotted line is the largest free block, not the legend's dashed lower bound.
+    parts.push(
+      `<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region<tspan font-weight="400" fill="${MUTED}" data-key="free"> · dotted: largest free block</tspan></text>`,
+    );
     parts.push(peakChartSvg(chart, { width: plotWidth + 12, height: chartHeight, x: MARGIN.left - 6, y: top + 14 }));
   }
   if (appendix !== undefined) {

@@ -79,6 +79,7 @@ describe('heap SVG', () => {
     const legend = svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0];
     for (const label of ['activation', 'scratch', 'cache', 'copy', 'lower bound', 'peak']) expect(legend).toContain(`>${label}</text>`);
     expect(svg).toContain('Live bytes per kind and region');
+    expect(svg).toContain('dotted: largest free block');
     const regions = [...svg.matchAll(/<g class="pc-region" data-region="([^"]+)">/g)].map((m) => m[1]);
     expect(regions).toEqual([...svg.matchAll(/<g data-region="([^"]+)">/g)].map((m) => m[1]));
     expect(svg).not.toContain('style=');

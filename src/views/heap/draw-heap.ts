@@ -13,7 +13,7 @@ import type { HeapData, HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
 import { drawCurve, drawStepBand } from './draw-curve';
-import { LIMIT_LABEL_HEIGHT, laneLimitText, limitLabelTop, type LaneLimit } from './lane-limit';
+import { laneLimitText, limitLabelBox, peakLineBox, peakMarkerBox, type LaneLimit, type PxBox } from './lane-limit';
 
 /** What to draw besides the buffers. */
 export interface DrawOptions {
@@ -84,7 +84,7 @@ function drawLane(
   drawRects(ctx, data, visible, x, y, palette, options.highlight, hatch);
   drawSpillMarks(ctx, data, visible, x, y, palette);
   drawLabels(ctx, data, visible, x, y, palette);
-  drawLaneLines(ctx, data, lane, x, y, layout.plot.width, palette, Math.max(top, 0));
+  drawLaneLines(ctx, data, lane, x, y, layout.plot.width, palette, Math.max(top, 0), Math.min(bottom, layout.plot.height));
   ctx.restore();
   return visible.length;
 }
@@ -202,7 +202,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, data: HeapData, visible: read
   }
 }
 
-function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: number, x: HeapScales['x'], y: HeapScales['y'][number], width: number, palette: HeapPalette, laneTop: number): void {
+function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: number, x: HeapScales['x'], y: HeapScales['y'][number], width: number, palette: HeapPalette, laneTop: number, laneBottom: number): void {
   const info = data.lanes[lane]!;
   const line = (bytes: number, colour: string, dash: number[]): void => {
     const py = Math.round(y(bytes)) + 0.5;
@@ -214,25 +214,30 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
     ctx.lineTo(width, py);
     ctx.stroke();
   };
+  const marker = info.peakStep === undefined ? undefined : peakMarkerBox(x(info.peakStep + 0.5), y(info.peak));
   if (info.limit !== undefined) {
     const over = info.limit.overBy > 0;
     line(info.limit.arena, over ? palette.peak : palette.limit, over ? [] : [2, 3]);
-    limitLabel(ctx, info.limit, y(info.limit.arena), laneTop, width, over ? palette.peak : palette.limit, palette.laneBackground);
   }
   line(info.lowerBound, palette.lowerBound, [6, 4]);
   line(info.peak, palette.peak, []);
   ctx.setLineDash([]);
-  if (info.peakStep === undefined) return;
-  // The peak marker: a triangle on the peak line at the step where the bound is reached.
-  const px = x(info.peakStep + 0.5);
-  const py = y(info.peak);
-  ctx.fillStyle = palette.peak;
-  ctx.beginPath();
-  ctx.moveTo(px - 6, py - 9);
-  ctx.lineTo(px + 6, py - 9);
-  ctx.lineTo(px, py - 1);
-  ctx.closePath();
-  ctx.fill();
+  if (marker !== undefined) {
+    // The peak marker: a triangle on the peak line at the step where the bound is reached.
+    ctx.fillStyle = palette.peak;
+    ctx.beginPath();
+    ctx.moveTo(marker.left, marker.top);
+    ctx.lineTo(marker.right, marker.top);
+    ctx.lineTo((marker.left + marker.right) / 2, marker.bottom);
+    ctx.closePath();
+    ctx.fill();
+  }
+  // Drawn last, over the lines, and placed clear of the marker.
+  if (info.limit !== undefined) {
+    const colour = info.limit.overBy > 0 ? palette.peak : palette.limit;
+    const avoid = [peakLineBox(y(info.peak), width), ...(marker === undefined ? [] : [marker])];
+    limitLabel(ctx, info.limit, y(info.limit.arena), { top: laneTop, bottom: laneBottom, width }, avoid, colour, palette.laneBackground);
+  }
 }
 
 /** Tints the addresses above a lane's size limit that its plan uses: the overflow. */
@@ -247,24 +252,23 @@ function drawOverflow(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScal
   ctx.restore();
 }
 
-/** "limit 512 KiB" (less the weights, and how far over) at the right end of the limit line at `lineY`, above it or, near the lane's top, below it. */
-function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, lineY: number, laneTop: number, width: number, colour: string, background: string): void {
+/** "limit 512 KiB" (less the weights, and how far over) by the limit line at `lineY`, placed by limitLabelBox: whole inside the lane, clear of the peak marker. */
+function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, lineY: number, lane: { top: number; bottom: number; width: number }, avoid: readonly PxBox[], colour: string, background: string): void {
   ctx.save();
   ctx.font = '600 11px system-ui, sans-serif';
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  const top = limitLabelTop(lineY, laneTop);
-  const py = top + LIMIT_LABEL_HEIGHT - 1;
-  // A lane too narrow for the whole label keeps how far over (or the limit).
-  const full = laneLimitText(limit);
-  const text = ctx.measureText(full).width + 16 <= width ? full : laneLimitText(limit, true);
-  const w = ctx.measureText(text).width;
+  // A lane too narrow for the whole label keeps how far over (or the limit); a line above the plotted bytes is pointed at.
+  const up = lineY < lane.top ? '↑ ' : '';
+  const full = `${up}${laneLimitText(limit)}`;
+  const text = ctx.measureText(full).width + 16 <= lane.width ? full : `${up}${laneLimitText(limit, true)}`;
+  const box = limitLabelBox(lineY, lane.top, lane.bottom, lane.width, ctx.measureText(text).width, avoid);
   ctx.globalAlpha = 0.85;
   ctx.fillStyle = background;
-  ctx.fillRect(width - w - 10, top, w + 8, LIMIT_LABEL_HEIGHT);
+  ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
   ctx.globalAlpha = 1;
   ctx.fillStyle = colour;
-  ctx.fillText(text, width - 6, py);
+  ctx.fillText(text, box.right - 4, box.bottom - 1);
   ctx.restore();
 }
 

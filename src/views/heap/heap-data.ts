@@ -110,7 +110,7 @@ function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Ar
   }
   const peak = region?.peak ?? top;
   const limit = laneLimit(region);
-  const extent = Math.max(peak, top, 1);
+  const extent = laneExtent(peak, top, limit);
   const index2 = RectIndex.build(
     members.length,
     (k, box) => {
@@ -123,6 +123,19 @@ function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Ar
     (k) => members[k]!,
   );
   return { name, peak, lowerBound: region?.lowerBound ?? 0, limit, peakStep: region?.peakStep, extent, live, index: index2, buffers: members.length };
+}
+
+/** A size limit at most this many times the lane's bytes is drawn on its axis; one further up is pointed at from the lane's top. */
+export const LIMIT_REACH = 1.5;
+
+/**
+ * The bytes a lane's address axis spans: its peak and its buffers' top, and
+ * its size limit when that is within LIMIT_REACH of them, so the limit line
+ * and its label sit inside the lane rather than above it, under its title.
+ */
+export function laneExtent(peak: number, top: number, limit: LaneLimit | undefined): number {
+  const used = Math.max(peak, top, 1);
+  return limit !== undefined && limit.arena <= used * LIMIT_REACH ? Math.max(used, limit.arena) : used;
 }
 
 /** What the tooltip and the details panel say about one buffer. */

@@ -8,23 +8,41 @@ import { planFits } from '../../store/selectors';
 import { overLimitText, peakText, regionsOver, strategyBoundText } from '../plan-words';
 import './assumptions.css';
 
-/** The figures of `plan`, for the heap pane's toolbar. */
+/**
+ * The figures of `plan`, for the heap pane's toolbar: one line that never
+ * breaks inside a label and its value, cut at its end with the whole text in
+ * its title when the pane is too narrow (heap.css).
+ */
 export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const { complete } = plan;
-  const own = strategyBoundText(plan);
+  const own = ownBoundText(plan);
   const strategy = plan.portfolio !== undefined && plan.portfolio.winner !== plan.strategy ? `${plan.strategy} (${plan.portfolio.winner})` : plan.strategy;
+  const whole = [`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, `bound ${formatBytes(plan.lowerBound)}`, ...(own === undefined ? [] : [strategyBoundText(plan)!]), strategy].join(' · ');
   return (
-    <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak} data-complete={complete}>
-      peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes`}>{peakText(plan.peak, complete)}</strong>
+    <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak} data-complete={complete} title={whole}>
+      <span className="heap-pair">
+        peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes`}>{peakText(plan.peak, complete)}</strong>
+      </span>
       {!complete && (
         <span className="tag tag-warning" title="Some run-time tensors have an unknown size and count as 0 bytes" data-testid="lower-estimate">
           lower estimate
         </span>
       )}{' '}
-      · bound {formatBytes(plan.lowerBound)}
-      {own !== undefined && <span data-testid="strategy-bound"> · {own}</span>} · {strategy}
+      · <span className="heap-pair">bound {formatBytes(plan.lowerBound)}</span>
+      {own !== undefined && (
+        <span data-testid="strategy-bound">
+          {' '}
+          · <span className="heap-pair">{own}</span>
+        </span>
+      )}{' '}
+      · <span className="heap-pair">{strategy}</span>
     </span>
   );
+}
+
+/** "own bound 5.30 MiB": the strategy's own bound in the few words the toolbar has room for (the strategy is named after it). */
+function ownBoundText(plan: ModelPlan): string | undefined {
+  return strategyBoundText(plan) === undefined ? undefined : `own bound ${formatBytes(plan.strategyBound!)}`;
 }
 
 /** One line per region over its size limit; nothing when the plan fits. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionPlan } from '../../planner/plan';
-import { laneLimit, laneLimitText, limitLabelTop } from './lane-limit';
-import { heapData } from './heap-data';
+import { laneLimit, laneLimitText, limitLabelBox, limitLabelTop, peakLineBox, peakMarkerBox, type PxBox } from './lane-limit';
+import { heapData, laneExtent } from './heap-data';
+import { baseScales, heapLayout } from './heap-geometry';
 import { syntheticPlan } from './synthetic-plan';
 
 const waste = { total: 0, holes: 0, alignmentPadding: 0, scratchGrowth: 0 };
@@ -46,5 +47,63 @@ describe("a lane limit's label", () => {
     expect(limitLabelTop(40, 30)).toBe(43);
     expect(limitLabelTop(40, 30)).toBeGreaterThanOrEqual(30);
     expect(limitLabelTop(5, 0)).toBe(8);
+  });
+});
+
+const overlaps = (a: PxBox, b: PxBox): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describe("a lane's byte axis and its size limit", () => {
+  it('spans a limit a little above the peak (squeezenet on mcu: sram peak 456 KiB, limit 512 KiB), so the line is inside the lane', () => {
+    const limit = laneLimit({ ...sram(456 * 1024, 0), sizeLimit: 512 * 1024 })!;
+    expect(laneExtent(456 * 1024, 456 * 1024, limit)).toBe(512 * 1024);
+    const base = syntheticPlan(4, 3);
+    const plan = { ...base, regions: [{ ...sram(456 * 1024, 0), sizeLimit: 512 * 1024 }], buffers: base.buffers.map((b) => ({ ...b, region: 'sram', size: 1024 })) };
+    const data = heapData(plan);
+    const layout = heapLayout(data, 300, 200);
+    const y = baseScales(data, layout).y[0]!;
+    const lane = layout.lanes[0]!;
+    expect(y(512 * 1024)).toBeGreaterThan(lane.top);
+  });
+
+  it('leaves out a limit far above the bytes used, which would flatten the plot, and a limit below the peak changes nothing', () => {
+    const far = laneLimit({ ...sram(100, 0), sizeLimit: 8 * 1024 * 1024 })!;
+    expect(laneExtent(100, 100, far)).toBe(100);
+    expect(laneExtent(2000, 2000, laneLimit(sram(2000, 0)))).toBe(2000);
+  });
+});
+
+describe("a lane limit's label box", () => {
+  const lane = { top: 16, bottom: 106, width: 220 };
+  it('is whole inside the lane when the line is at its very top, so it never runs under the title', () => {
+    for (const lineY of [16, 18, 10, -40]) {
+      const box = limitLabelBox(lineY, lane.top, lane.bottom, lane.width, 80, []);
+      expect(box.top, `line at ${lineY}`).toBeGreaterThanOrEqual(lane.top);
+      expect(box.bottom).toBeLessThanOrEqual(lane.bottom);
+      expect(box.right).toBe(lane.width - 2);
+    }
+  });
+
+  it('keeps clear of the peak marker and the peak line when the marker is at the right end of the line (resnet50 on mcu: limit 512 KiB, peak 490 KiB)', () => {
+    // The limit line 4 px above the peak line, the marker near the right end.
+    const avoid = [peakLineBox(24, lane.width), peakMarkerBox(190, 24)];
+    const box = limitLabelBox(20, lane.top, lane.bottom, lane.width, 80, avoid);
+    for (const b of avoid) expect(overlaps(box, b)).toBe(false);
+    expect(box.top).toBeGreaterThanOrEqual(lane.top);
+    expect(box.bottom).toBeLessThanOrEqual(lane.bottom);
+    // Without the lines to avoid the old placement, just under the limit line, ran over the marker's tip and the peak line.
+    expect(overlaps({ left: 130, top: limitLabelTop(20, lane.top), right: 218, bottom: limitLabelTop(20, lane.top) + 13 }, avoid[0]!)).toBe(true);
+  });
+
+  it('goes left of a marker it cannot pass above or below', () => {
+    const marker = peakMarkerBox(200, 30);
+    const box = limitLabelBox(20, 16, 45, lane.width, 80, [marker]);
+    expect(overlaps(box, marker)).toBe(false);
+    expect(box.top).toBeGreaterThanOrEqual(16);
+    expect(box.bottom).toBeLessThanOrEqual(45);
+  });
+
+  it('stays at the right end, above the line as before, when the marker is elsewhere', () => {
+    const box = limitLabelBox(100, 0, 200, lane.width, 80, [peakMarkerBox(20, 120)]);
+    expect(box).toEqual({ left: lane.width - 2 - 88, top: 85, right: lane.width - 2, bottom: 98 });
   });
 });

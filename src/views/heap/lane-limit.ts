@@ -45,3 +45,49 @@ export function limitLabelTop(lineY: number, laneTop: number): number {
   return above >= laneTop ? above : line + 3;
 }
 
+/** A box on the canvas, CSS pixels. */
+export interface PxBox {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** The band the peak line takes across a lane `width` wide at `y`. */
+export function peakLineBox(y: number, width: number): PxBox {
+  return { left: 0, top: Math.round(y) - 1, right: width, bottom: Math.round(y) + 2 };
+}
+
+/** The box the peak marker (a triangle pointing down at the peak line) takes at `x`, over a peak line at `y`. */
+export function peakMarkerBox(x: number, y: number): PxBox {
+  return { left: x - 6, top: y - 9, right: x + 6, bottom: y - 1 };
+}
+
+/**
+ * Where the limit label goes, `textWidth` wide, for a limit line at `lineY` in
+ * a lane whose visible part spans `laneTop`..`laneBottom` and `width`: at the
+ * line's right end, above it or below it (limitLabelTop); clear of everything
+ * in `avoid` (the peak marker and the peak line), just above or below them or
+ * left of the marker when the right end meets it; always inside the
+ * lane, so it never runs under the lane's title above. A line above the lane
+ * (a limit far over the plotted bytes) puts the label at the lane's top.
+ */
+export function limitLabelBox(lineY: number, laneTop: number, laneBottom: number, width: number, textWidth: number, avoid: readonly PxBox[]): PxBox {
+  const clampTop = (top: number): number => Math.max(laneTop, Math.min(top, laneBottom - LIMIT_LABEL_HEIGHT));
+  const line = Math.round(lineY);
+  const beside = avoid.flatMap((b) => [b.bottom + 1, b.top - 1 - LIMIT_LABEL_HEIGHT]);
+  const tops = [...new Set([limitLabelTop(lineY, laneTop), line + 3, line - 2 - LIMIT_LABEL_HEIGHT, ...beside].map(clampTop))];
+  const rights = [width - 2, ...avoid.filter((b) => b.right - b.left < width / 2).map((b) => b.left - 3)];
+  const boxOf = (right: number, top: number): PxBox => ({ left: right - textWidth - 8, top, right, bottom: top + LIMIT_LABEL_HEIGHT });
+  for (const right of rights) {
+    for (const top of tops) {
+      const box = boxOf(right, top);
+      if (box.left >= 0 && !avoid.some((b) => overlaps(box, b))) return box;
+    }
+  }
+  return boxOf(width - 2, tops[0]!);
+}
+
+function overlaps(a: PxBox, b: PxBox): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}

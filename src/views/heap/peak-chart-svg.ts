@@ -3,7 +3,8 @@
 // its region's bytes scale with the region's peak (solid) and lower bound
 // (dashed) marked and the peak step drawn as a vertical rule; the total cell
 // also draws the headroom, the largest free block at each step (the smallest
-// in each pixel column), as a dotted line. The same markup
+// in each pixel column), as a dotted line in a colour of its own, apart from
+// the bound's green dashes (the page names it in the chart's key). The same markup
 // is shown in the page (whose CSS recolours it by class for dark mode), in
 // the heap export and in embeds. Presentation attributes only: the page's
 // Content Security Policy refuses inline styles.
@@ -24,7 +25,7 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
   copy: CLASS_COLOURS.copy,
   peak: '#d33a44',
   bound: '#0f8a4a',
-  free: '#0e7c86',
+  free: '#34405a',
   text: '#1b2130',
   muted: '#627084',
   cell: '#f1f3f6',
@@ -44,6 +45,7 @@ export interface PeakChartSvgOptions {
 
 const GAP = 6;
 const HEADER = 28; // column header: region name, peak and bound
+const HEADER_LINE = 12; // one more line of figures in a narrow column's header
 const LABEL = 13; // row label over each cell
 const MIN_CELL = 14;
 
@@ -59,8 +61,10 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
   const blockRows = Math.max(1, Math.ceil(data.regions.length / perRow));
   const cellWidth = Math.max(20, (width - GAP * (perRow + 1)) / perRow);
   const blockHeight = height / blockRows;
-  const cellHeight = Math.max(MIN_CELL, (blockHeight - HEADER - rows.length * (LABEL + GAP)) / rows.length);
   const chars = cellWidth / 6;
+  const headers = data.regions.map((region) => regionHeader(region.name, peakText(region.peak, data.complete), formatBytes(region.lowerBound), chars));
+  const header = headerHeight(Math.max(1, ...headers.map((h) => h.figures.length)));
+  const cellHeight = Math.max(MIN_CELL, (blockHeight - header - rows.length * (LABEL + GAP)) / rows.length);
   const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
   const head = options.standalone === true ? ` xmlns="http://www.w3.org/2000/svg"` : '';
   const parts = [
@@ -73,21 +77,17 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
     const max = Math.max(1, region.peak, region.lowerBound, ...region.total) * 1.08;
     parts.push(
       `<g class="pc-region" data-region="${escapeText(region.name)}">`,
-      `<text class="pc-text" x="${left}" y="${blockTop + 11}" font-weight="600" fill="${CHART_COLOURS.text}">${escapeText(clip(region.name, chars))}</text>`,
-      `<text class="pc-muted" x="${left}" y="${blockTop + 23}" fill="${CHART_COLOURS.muted}">${escapeText(clip(`peak ${peakText(region.peak, data.complete)} · bound ${formatBytes(region.lowerBound)}`, chars))}</text>`,
+      ...headerSvg(headers[k]!, left, blockTop),
     );
     rows.forEach((row, r) => {
-      const top = blockTop + HEADER + r * (cellHeight + LABEL + GAP) + LABEL;
+      const top = blockTop + header + r * (cellHeight + LABEL + GAP) + LABEL;
       const values = row === 'total' ? region.total : region.byKind[row];
       const atPeak = region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0;
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
       const freeAtPeak = region.peakStep === undefined ? region.capacity : region.largestFree[region.peakStep] ?? region.capacity;
-      const label =
-        chars >= 28
-          ? `${ROW_WORDS[row]} · ${peakText(atPeak, data.complete)} at peak${row === 'total' && chars >= 44 ? ` · largest free ${formatBytes(freeAtPeak)}` : ''}`
-          : `${ROW_WORDS[row]} ${peakText(atPeak, data.complete)}`;
+      const label = rowLabel(ROW_WORDS[row], peakText(atPeak, data.complete), row === 'total' ? formatBytes(freeAtPeak) : undefined, chars);
       parts.push(
-        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(clip(label, chars))}</text>`,
+        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(label)}</text>`,
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep, row === 'total' ? region.largestFree : undefined),
       );
     });
@@ -95,6 +95,45 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
   });
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/** The lines over a region's column: its name, then its figures on one line or, in a narrow column, two. */
+export interface RegionHeader {
+  readonly name: string;
+  readonly figures: readonly string[]; // ["peak 456 KiB · bound 456 KiB"] or ["peak 4.85 MiB", "bound 4.85 MiB"]
+}
+
+/**
+ * The header of a region `chars` characters wide: a label and its value are
+ * never cut apart. Both figures on one line when they fit, else one line
+ * each; only a column too narrow for one figure is cut.
+ */
+export function regionHeader(name: string, peak: string, bound: string, chars: number): RegionHeader {
+  const both = `peak ${peak} · bound ${bound}`;
+  const figures = both.length <= chars ? [both] : [`peak ${peak}`, `bound ${bound}`].map((line) => clip(line, chars));
+  return { name: clip(name, chars), figures };
+}
+
+/** A row's label in `chars` characters: the longest wording that fits whole, so a figure never loses its unit or "at peak" its end. */
+export function rowLabel(word: string, atPeak: string, largestFree: string | undefined, chars: number): string {
+  const wordings = [
+    ...(largestFree === undefined ? [] : [`${word} · ${atPeak} at peak · largest free ${largestFree}`]),
+    `${word} · ${atPeak} at peak`,
+    `${word} ${atPeak}`,
+  ];
+  return wordings.find((w) => w.length <= chars) ?? clip(wordings[wordings.length - 1]!, chars);
+}
+
+/** Height of a region's header of `lines` lines of figures. */
+function headerHeight(lines: number): number {
+  return HEADER + (lines - 1) * HEADER_LINE;
+}
+
+function headerSvg(h: RegionHeader, left: number, top: number): string[] {
+  return [
+    `<text class="pc-text" x="${left}" y="${top + 11}" font-weight="600" fill="${CHART_COLOURS.text}">${escapeText(h.name)}</text>`,
+    ...h.figures.map((line, i) => `<text class="pc-muted" x="${left}" y="${top + 23 + i * HEADER_LINE}" fill="${CHART_COLOURS.muted}">${escapeText(line)}</text>`),
+  ];
 }
 
 interface Cell {
@@ -130,7 +169,7 @@ function cellSvg(cell: Cell, values: Float64Array, kind: ChartKind | 'total', pe
     const step = lows.length > 1 ? lows[1]!.step - lows[0]!.step : cell.steps;
     let f = '';
     for (const p of lows) f += `${f === '' ? 'M' : 'L'}${x(p.step).toFixed(1)},${y(Math.min(cell.max, p.bytes)).toFixed(1)}H${x(Math.min(cell.steps, p.step + step)).toFixed(1)}`;
-    out.push(`<path class="pc-free" d="${f}" fill="none" stroke="${CHART_COLOURS.free}" stroke-width="1.5" stroke-dasharray="3 2"><title>largest free block at each step</title></path>`);
+    out.push(`<path class="pc-free" d="${f}" fill="none" stroke="${CHART_COLOURS.free}" stroke-width="1.5" stroke-dasharray="1 2" stroke-linecap="round"><title>largest free block at each step</title></path>`);
   }
   if (peakStep !== undefined) {
     const px = x(peakStep + 0.5).toFixed(1);

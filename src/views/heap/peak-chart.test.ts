@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
 import { bucketMax, peakChartData } from './peak-chart-data';
-import { peakChartSvg } from './peak-chart-svg';
+import { peakChartSvg, regionHeader, rowLabel } from './peak-chart-svg';
 import { regionPlan, laneHeight, drawnRegions } from './heap-regions';
 
 const buffer = (id: number, kind: PlannedBuffer['kind'], region: string, start: number, end: number, offset: number, size: number, alias?: PlannedBuffer['alias']): PlannedBuffer => ({
@@ -121,5 +121,33 @@ describe('one region at a time', () => {
     expect(one.buffers.map((b) => b.id)).toEqual([4]);
     expect(regionPlan(p, 'sram')).toBe(one);
     expect(laneHeight(400, 1)).toBeGreaterThan(laneHeight(400, 3) * 2.5);
+  });
+});
+
+describe("a region's header over the peak chart", () => {
+  it('keeps both figures on one line when they fit', () => {
+    expect(regionHeader('sram', '456 KiB', '456 KiB', 40)).toEqual({ name: 'sram', figures: ['peak 456 KiB · bound 456 KiB'] });
+  });
+
+  it('gives each figure a line rather than cutting "bound 4.85 MiB" (squeezenet on mcu, the chart beside the heap at 1280 and 1600)', () => {
+    const h = regionHeader('ext-ram', '4.85 MiB', '4.85 MiB', 22);
+    expect(h).toEqual({ name: 'ext-ram', figures: ['peak 4.85 MiB', 'bound 4.85 MiB'] });
+  });
+
+  it('cuts only a column too narrow for one figure', () => {
+    expect(regionHeader('ext-ram', '4.85 MiB', '4.85 MiB', 12).figures).toEqual(['peak 4.85 M…', 'bound 4.85 …']);
+  });
+
+  it("labels a row with the longest wording that fits whole, never 'activation · 3.58 MiB at pe…'", () => {
+    expect(rowLabel('activation', '3.58 MiB', undefined, 40)).toBe('activation · 3.58 MiB at peak');
+    expect(rowLabel('activation', '3.58 MiB', undefined, 27)).toBe('activation 3.58 MiB');
+    expect(rowLabel('total', '4.85 MiB', '12 KiB', 60)).toBe('total · 4.85 MiB at peak · largest free 12 KiB');
+    expect(rowLabel('total', '4.85 MiB', '12 KiB', 30)).toBe('total · 4.85 MiB at peak');
+  });
+
+  it('draws the figures it gave, each whole, in a chart narrower than both on one line', () => {
+    const svg = peakChartSvg(peakChartData(plan()), { width: 130, height: 400 });
+    expect(svg).toContain('>peak 88 B<');
+    expect(svg).toContain('>bound 80 B<');
   });
 });

@@ -38,6 +38,16 @@ export function PeakChart({ plan, model, className }: PeakChartProps) {
   return (
     <figure className={`peak-chart ${className ?? ''}`} data-testid="peak-chart" data-regions={data.regions.length} data-kinds={data.kinds.join(',')}>
       <figcaption className="peak-chart-caption">Live bytes per kind</figcaption>
+      <p className="peak-chart-key" data-testid="peak-chart-key">
+        <span>
+          <i className="pc-key-line pc-key-bound" aria-hidden="true" />
+          lower bound
+        </span>
+        <span>
+          <i className="pc-key-line pc-key-free" aria-hidden="true" />
+          largest free block
+        </span>
+      </p>
       {/* The markup is built from numbers and escaped names (peak-chart-svg.ts). */}
       <div ref={host} className="peak-chart-plot" dangerouslySetInnerHTML={{ __html: markup }} />
     </figure>

@@ -1,6 +1,9 @@
-// The error banner: which file failed and why, in one sentence, while the
-// previous model stays on screen. Dismissible; announced as an alert.
+// The error banner: which file failed and why, on one line, while the
+// previous model stays on screen. A message too long for the line is cut at
+// its end, whole in the banner's title and under "Details". Dismissible;
+// announced as an alert.
 
+import { useLayoutEffect, useRef, useState } from 'react';
 import { isCut, MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { LongName } from '../long-name';
@@ -11,24 +14,47 @@ export function ErrorBanner() {
   const error = useAppStore((s) => s.error);
   const shown = useAppStore((s) => s.model?.name);
   const { dismissError } = useActions();
+  // Opened for one error: the next error starts on its one line again.
+  const [expandedFor, setExpandedFor] = useState<object | undefined>(undefined);
+  const expanded = error !== undefined && expandedFor === error;
+  const [clipped, setClipped] = useState(false);
+  const message = useRef<HTMLSpanElement>(null);
+  const text = error === undefined ? '' : sentence(error.message, error.file);
+  // Whether the one line cuts the message, so "Details" is offered only when there is more to read.
+  useLayoutEffect(() => {
+    const element = message.current;
+    if (element === null || expanded) return;
+    const measure = (): void => setClipped(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, expanded]);
   if (error === undefined) return null;
   const what = error.task === 'open' ? 'Could not open' : 'Could not re-infer';
+  const note = shown !== undefined && error.task === 'open' ? `Still showing ${shown}.` : undefined;
+  const title = titleText(`${what} ${error.file} [${error.code}]: ${text}${note === undefined ? '' : ` ${note}`}`);
   return (
-    <div className="banner banner-error" role="alert" data-testid="error-banner" data-code={error.code}>
+    <div className="banner banner-error banner-line" role="alert" data-testid="error-banner" data-code={error.code} data-expanded={expanded} title={title}>
       <svg className="banner-icon" viewBox="0 0 20 20" aria-hidden="true">
         <path d="M10 2.5 18.5 17h-17L10 2.5Z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
         <path d="M10 8v4.2M10 14.4v.1" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       </svg>
-      <div className="banner-text">
-        <p className="banner-title">
+      <p className="banner-text">
+        <span className="banner-title">
           {what} <strong data-testid="error-file" title={isCut(error.file) ? titleText(error.file) : undefined}>{shortName(error.file)}</strong>
           <code className="banner-code">{error.code}</code>
-        </p>
-        <p className="banner-message" data-testid="error-message">
-          <LongName text={sentence(error.message, error.file)} max={MESSAGE_CHARS} />
-        </p>
-        {shown !== undefined && error.task === 'open' && <p className="banner-note">Still showing {shown}.</p>}
-      </div>
+        </span>
+        <span ref={message} className="banner-message" data-testid="error-message">
+          {expanded ? <LongName text={text} max={MESSAGE_CHARS} /> : shortName(text, MESSAGE_CHARS)}
+        </span>
+        {note !== undefined && <span className="banner-note">{note}</span>}
+      </p>
+      {(clipped || expanded) && (
+        <button type="button" className="button button-small button-quiet" aria-expanded={expanded} onClick={() => setExpandedFor(expanded ? undefined : error)}>
+          {expanded ? 'Less' : 'Details'}
+        </button>
+      )}
       <button type="button" className="button button-small button-quiet" onClick={dismissError} aria-label="Dismiss error">
         Dismiss
       </button>

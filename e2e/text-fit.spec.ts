@@ -1,0 +1,156 @@
+// Figures and messages keep their room at 1280×720: the heap pane's figures
+// on one line, the peak chart's headroom line told apart from the lower bound
+// with a key of its own, Compare's sizes whole, an error banner one line tall,
+// and numbers with their unit never broken across lines.
+
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { dropFile, haveModel, NO_MODELS, openDropped, readModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
+
+/** Planning real models on mcu shares two cores with other work: give it time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const SQUEEZENET = 'light_squeezenet.onnx';
+const FASTESTDET = 'FastestDet.onnx';
+
+/** How many lines the text of `element` takes (distinct tops of its text's boxes). */
+function lineCount(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = new Set<number>();
+    for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) tops.add(Math.round(r.top));
+    // Boxes of one line share a baseline band: merge tops a few pixels apart.
+    const sorted = [...tops].sort((a, b) => a - b);
+    return sorted.filter((t, i) => i === 0 || t - sorted[i - 1]! > 6).length;
+  });
+}
+
+/** True when the element's text is cut (an ellipsis, or content wider than its box). */
+function isClipped(element: Locator): Promise<boolean> {
+  return element.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || (el.textContent ?? '').includes('…'));
+}
+
+async function openAt1280(page: Page, model: string, query: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openDropped(page, model, readModel(model), `/?${query}`);
+}
+
+test("at 1280×720 the heap pane's figures take one line, with no pair of label and value broken, and the whole text in a title", async ({ page }) => {
+  test.skip(!haveModel(SQUEEZENET) || !haveModel(FASTESTDET), NO_MODELS);
+  await openAt1280(page, SQUEEZENET, 'target=mcu');
+  const numbers = page.getByTestId('heap-peak');
+  await expect(numbers).toHaveAttribute('title', /peak 5\.30 MiB · bound 4\.85 MiB · .*best/);
+  expect(await lineCount(numbers)).toBe(1);
+  await expect(page.getByTestId('strategy-bound')).toBeAttached();
+  await snap(page, 'text-fit-heap-header-squeezenet-mcu');
+
+  await openAt1280(page, FASTESTDET, 'target=mcu&strategy=greedy-breadth');
+  await waitForPlan(page, 'greedy-breadth');
+  expect(await lineCount(numbers)).toBe(1);
+  await expect(numbers).toHaveAttribute('title', /greedy-breadth/);
+  await snap(page, 'text-fit-heap-header-fastestdet-greedy');
+});
+
+test('the peak chart draws the largest free block in a look of its own, named in a visible key, apart from the lower bound', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  const chart = page.getByTestId('peak-chart');
+  const styleOf = (selector: string) =>
+    chart.locator(selector).first().evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { stroke: s.stroke, dash: s.strokeDasharray };
+    });
+  const free = await styleOf('.pc-free');
+  const bound = await styleOf('.pc-bound');
+  expect(free.stroke).not.toBe(bound.stroke);
+  expect(free.dash).not.toBe(bound.dash);
+  // The heap's legend says green dashed is the lower bound; the chart's key names its own line.
+  const key = chart.getByTestId('peak-chart-key');
+  await expect(key).toBeVisible();
+  await expect(key).toContainText('largest free block');
+  const swatch = await key.locator('.pc-key-free').evaluate((el) => getComputedStyle(el).borderTopColor);
+  expect(swatch).toBe(free.stroke);
+  await snap(page, 'text-fit-peak-chart-key');
+});
+
+test("Compare's buffer table at 1280×720 shows the A and B sizes whole", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?dim.batch=1');
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="batch"]').fill('4');
+  await panel.getByTestId('compare-run').click();
+  const rows = page.getByTestId('compare-dialog').getByTestId('diff-buffers').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const column of [3, 4]) {
+    const cells = rows.locator(`td:nth-child(${column})`);
+    const cut = await cells.evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
+    expect(cut, `column ${column}`).toEqual([]);
+  }
+  await snap(page, 'text-fit-compare-1280');
+});
+
+test('an error banner at 1280×720 is one line, with the whole message on demand, and Dismiss', async ({ page }) => {
+  test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  const tflite = readModel('tflite/tflm_person_detect.tflite');
+  for (const [file, bytes] of [
+    ['trunc.tflite', tflite.subarray(0, 3000)],
+    ['trunc.onnx', readModel(SQUEEZENET).subarray(0, 3000)],
+  ] as const) {
+    await dropFile(page, file, bytes);
+    await waitForError(page, file);
+    const banner = page.getByTestId('error-banner');
+    const message = page.getByTestId('error-message');
+    const full = (await message.textContent()) ?? '';
+    expect(full.length).toBeGreaterThan(20);
+    // One line: about as tall as its Dismiss button and padding, not three lines of text.
+    const box = (await banner.boundingBox())!;
+    expect(box.height, file).toBeLessThanOrEqual(46);
+    expect(await lineCount(message)).toBe(1);
+    await expect(banner).toHaveAttribute('title', new RegExp(`Could not open ${file.replace('.', '\\.')}`));
+    await snap(page, `text-fit-error-${file.replace('.', '-')}-line`);
+    if (await isClipped(message)) {
+      await banner.getByRole('button', { name: 'Details' }).click();
+      await expect(banner).toHaveAttribute('data-expanded', 'true');
+      expect(await isClipped(message)).toBe(false);
+    }
+    await snap(page, `text-fit-error-${file.replace('.', '-')}-details`);
+    await banner.getByRole('button', { name: 'Dismiss error' }).click();
+    await expect(banner).toHaveCount(0);
+  }
+});
+
+test('numbers with their unit never break: the regions table at 1280×720, the peak chart headers at 1280 and 1600', async ({ page }) => {
+  test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+  await openAt1280(page, SQUEEZENET, 'target=mcu');
+  const cells = page.locator('.regions-table td');
+  await expect(cells.first()).toBeVisible();
+  const broken = await cells.evaluateAll((tds) =>
+    tds
+      .filter((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return tops.size > 1;
+      })
+      .map((td) => td.textContent),
+  );
+  expect(broken).toEqual([]);
+  await snap(page, 'text-fit-regions-1280');
+  for (const size of [{ width: 1280, height: 720 }, { width: 1600, height: 1000 }]) {
+    await page.setViewportSize(size);
+    const headers = page.getByTestId('peak-chart').locator('.pc-region > text');
+    await expect(headers.first()).toBeVisible();
+    const texts = await headers.allTextContents();
+    expect(texts.filter((t) => t.includes('…')), `${size.width}: ${texts.join(' | ')}`).toEqual([]);
+    expect(texts.join(' ')).toMatch(/bound 4\.85 MiB/);
+  }
+  await snap(page, 'text-fit-peak-chart-1600');
+});
