@@ -353,4 +353,5 @@ test('a plan split between sram and ext-ram with every region at its bound says 
   await expect(page.getByTestId('plan-proof')).toHaveText(/^every region at its own bound \(proven\); the total is \d+\.\d % above the lower bound of any split between regions$/);
   await expect(page.getByTestId('regions-at-bound')).toContainText('no plan that splits the buffers between the regions this way can be smaller');
   await expect(page.getByTestId('optimal')).toHaveCount(0);
+  await expect(page.getByTestId('headline-strategy-bound')).toContainText('its split between the regions and its sharing choices keep it above the lower bound of any split');
 });

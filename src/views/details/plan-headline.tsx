@@ -1,7 +1,7 @@
 // The explanation's first lines: whether the plan fits its target (naming each
 // region over its limit and by how much), the peak (a lower estimate when some
 // size is unknown), the strategy that won and by how much it beat M1, and the
-// strategy's own bound when its sharing choices keep it above the lower bound.
+// strategy's own bound when its sharing choices (or its split between regions) keep it above the lower bound.
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
@@ -21,6 +21,8 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
   const limited = plan.regions.some((r) => r.sizeLimit !== undefined);
   const portfolio = portfolioText(plan);
   const own = strategyBoundText(plan);
+  // activations split between regions: each region's bound counts the buffers it holds, the plan's holds for any split
+  const split = (plan.spill?.map.length ?? 0) > 1;
   return (
     <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete}>
       {!fits ? (
@@ -49,7 +51,7 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
       )}
       {own !== undefined && (
         <p className="explanation-line" data-testid="headline-strategy-bound">
-          {own}: its sharing choices keep it above the lower bound of every plan, {formatBytes(plan.lowerBound)}.
+          {own}: {split ? 'its split between the regions and its sharing choices keep it above the lower bound of any split' : 'its sharing choices keep it above the lower bound of every plan'}, {formatBytes(plan.lowerBound)}.
         </p>
       )}
     </div>
