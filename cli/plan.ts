@@ -174,19 +174,22 @@ export function planText(file: string, plan: ModelPlan): string {
     `  peak          ${bytes(plan.peak)}${estimate}`,
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];
-  if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (its sharing choices)`);
+  const split = (plan.spill?.map.length ?? 0) > 1;
+  if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${split ? 'its split between regions and its sharing choices' : 'its sharing choices'})`);
   if (plan.portfolio !== undefined) {
     const { winner, m1Peak } = plan.portfolio;
     const saved = m1Peak === undefined ? undefined : m1Peak - plan.peak;
     const versus = m1Peak === undefined || saved === undefined
       ? 'M1 not run beside it (thousands of buffers live at once)'
-      : `${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(m1Peak)})`;
+      : saved < 0
+        ? `M1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(m1Peak)}): the split between regions follows each strategy's placement`
+        : `${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(m1Peak)})`;
     lines.push(`  strategy      best kept ${winner}'s plan; ${versus}`);
   }
   lines.push(...assumptionLines(plan));
   for (const r of plan.regions) {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
-    const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} spilled here` : '';
+    const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} of buffers spilled here in all over the run` : '';
     const held = (r.weights ?? 0) > 0 ? `, + ${formatBytes(r.weights!)} weights = ${formatBytes(r.used!)}` : '';
     const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
