@@ -429,3 +429,34 @@ test('a small graph is drawn at once while the layout worker is still starting, 
   await expect(svg).toHaveAttribute('data-final', 'false');
   await expect(svg).toHaveAttribute('data-final', 'true', { timeout: 60_000 });
 });
+
+test('edge labels never run into one another: GPT-2 with a past, laid out by ELK or the layered layout', async ({ page }) => {
+  const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await startOnSmallModel(page);
+  await dropFile(page, GPT2, readModel(GPT2));
+  await waitForModel(page, GPT2);
+  const svg = page.getByTestId('graph-svg');
+  await expect(svg).toHaveAttribute('data-final', 'true', { timeout: 60_000 });
+  const boxes = await page.locator('.g-edge-label').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(30);
+  const overlapping: string[] = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      // a pixel of slack for the text's stroke
+      if (a.right - 1 > b.left && b.right - 1 > a.left && a.bottom - 1 > b.top && b.bottom - 1 > a.top) overlapping.push(`${a.text} | ${b.text}`);
+    }
+  }
+  expect(overlapping).toEqual([]);
+  // a label left out for want of room is the hover title of its edge
+  const leftOut = page.locator('.g-edge[data-label-left-out="true"]');
+  for (const edge of await leftOut.all()) await expect(edge.locator('title')).toHaveText(/ · /);
+});

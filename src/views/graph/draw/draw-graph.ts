@@ -1,6 +1,6 @@
 // Draws a laid-out graph into an SVG group with D3: clusters and bodies behind,
-// edges with their shape-and-size labels (a TensorFlow Lite tensor's
-// quantization on hover), then the node boxes (op type over name, alias badge,
+// edges with their shape-and-size labels, kept off one another (label-room.ts;
+// a TensorFlow Lite tensor's quantization on hover), then the node boxes (op type over name, alias badge,
 // folded constants, body toggle) — only those meeting the
 // region asked for, and far out as a few dense paths, so a graph of thousands
 // of boxes costs what is on screen. Also applies the selection's and the
@@ -10,6 +10,7 @@ import { select, type Selection } from 'd3';
 import { shortName, titleText } from '../../../shared/short-name';
 import type { GraphPlacement, PlacedBox } from '../../../worker/layout/protocol';
 import { crosses, drawDense, polyline, type DrawExtent } from './draw-dense';
+import { labelRoom } from './label-room';
 import type { GraphItem, GraphLayoutInput } from '../layout/layout-input';
 import { graphLabel } from '../layout/layout-input';
 
@@ -56,7 +57,7 @@ export function drawGraph(root: SVGGElement, input: GraphLayoutInput, placement:
     drawDense(g.append('g').attr('class', 'g-dense'), leaves, links, input);
     return;
   }
-  drawEdges(g.append('g').attr('class', 'g-edges'), input, links);
+  drawEdges(g.append('g').attr('class', 'g-edges'), input, links, labelSpots(input, placement));
   drawNodes(g.append('g').attr('class', 'g-nodes'), leaves, input, facts, handlers);
 }
 
@@ -100,7 +101,26 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
   }
 }
 
-function drawEdges(g: G, input: GraphLayoutInput, links: GraphPlacement['links']): void {
+const spotsCache = new WeakMap<GraphLayoutInput, WeakMap<GraphPlacement, ReadonlyMap<string, number | undefined>>>();
+
+/**
+ * Each edge label's y once labels keep off one another (label-room.ts), by
+ * link id (undefined: left out), over the whole placement: a large graph
+ * draws a region at a time, and its labels stay where they were.
+ */
+function labelSpots(input: GraphLayoutInput, placement: GraphPlacement): ReadonlyMap<string, number | undefined> {
+  let byPlacement = spotsCache.get(input);
+  if (byPlacement === undefined) spotsCache.set(input, (byPlacement = new WeakMap()));
+  const known = byPlacement.get(placement);
+  if (known !== undefined) return known;
+  const labelled = placement.links.filter((l) => l.labelX !== undefined && l.labelY !== undefined && input.edges.has(l.id) && l.points.length >= 4);
+  const ys = labelRoom(labelled.map((l) => ({ x: l.labelX!, y: l.labelY!, text: input.edges.get(l.id)!.text, bends: l.points.length / 2 - 2 })));
+  const spots = new Map(labelled.map((l, i) => [l.id, ys[i]]));
+  byPlacement.set(placement, spots);
+  return spots;
+}
+
+function drawEdges(g: G, input: GraphLayoutInput, links: GraphPlacement['links'], spots: ReadonlyMap<string, number | undefined>): void {
   const labels: { x: number; y: number; text: string; id: string; hint: string | undefined }[] = [];
   const paths = g.append('g').attr('class', 'g-edge-paths');
   for (const link of links) {
@@ -115,8 +135,12 @@ function drawEdges(g: G, input: GraphLayoutInput, links: GraphPlacement['links']
       .attr('data-from', edge.source)
       .attr('data-to', edge.target)
       .attr('data-values', edge.values.join('\n'));
-    if (edge.hint !== undefined) path.append('title').text(edge.hint);
-    if (link.labelX !== undefined && link.labelY !== undefined) labels.push({ x: link.labelX, y: link.labelY, text: edge.text, id: edge.id, hint: edge.hint });
+    const y = link.labelX === undefined || link.labelY === undefined ? undefined : spots.get(link.id);
+    // a label with no room beside the others is left out: its text is the edge's hover title
+    const title = y === undefined && link.labelX !== undefined ? [edge.text, edge.hint].filter((t) => t !== undefined).join('\n') : edge.hint;
+    if (title !== undefined) path.append('title').text(title);
+    if (y === undefined && link.labelX !== undefined) path.attr('data-label-left-out', 'true');
+    if (link.labelX !== undefined && y !== undefined) labels.push({ x: link.labelX, y, text: edge.text, id: edge.id, hint: edge.hint });
   }
   g.append('g')
     .attr('class', 'g-edge-labels')
