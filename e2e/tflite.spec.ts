@@ -12,7 +12,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { decodeModel } from '../src/model/decode-model';
-import { NO_MODELS, dropFile, haveModel, hoverSomeBuffer, openDropped, readModel, serveModel, snap, summary, test, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { NO_MODELS, dropFile, haveModel, hoverSomeBuffer, openDropped, readModel, serveModel, showTensorTable, snap, summary, test, waitForError, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -135,6 +135,14 @@ test('a model= link to a .tflite with target=tflm shows TFLM’s head as its own
   // TFLM's memory_arena_threshold_test.cc pins this model's head at 672 B.
   await expect(page.getByTestId('runtime-plan')).toHaveAttribute('data-head', '672');
   await expect(page.getByTestId('runtime-tflm')).toHaveAttribute('data-bytes', '672');
+  // Its seven variable tensors are state kept across runs, not inputs someone feeds: the table says so.
+  await showTensorTable(page);
+  await page.locator('#tensor-search').fill('tensor_4');
+  const state = page.locator('[data-testid="tensor-row"][data-name="tensor_4"]').getByTestId('kind-state');
+  await expect(state).toHaveText('state');
+  await expect(state).toHaveAttribute('title', /kept across runs/);
+  // tensor_4, tensor_41 and tensor_46 of the rows matching 'tensor_4'
+  await expect(page.getByTestId('tensor-table').getByTestId('kind-state')).toHaveCount(3);
 });
 
 test('Open file takes a .tflite, and the planned export is offered only with a runtime plan', async ({ page }) => {

@@ -23,6 +23,7 @@ export interface TensorRow {
   readonly elements: number | undefined;
   readonly bytes: number | undefined;
   readonly note: string | undefined; // why the size is unknown, or that it is an upper bound
+  readonly state: boolean; // kept across runs (a TensorFlow Lite variable tensor): read as an input, live for the whole run
   readonly haystack: string; // lower-case name, op and dtype, for the search
 }
 
@@ -83,12 +84,13 @@ const rowCache = new WeakMap<InferredModel, readonly TensorRow[]>();
 export function tensorRows(model: InferredModel): readonly TensorRow[] {
   const cached = rowCache.get(model);
   if (cached) return cached;
+  const persistent = new Set(model.persistent ?? []);
   const rows = model.values.map((v, order): TensorRow => {
     const producer = v.producer === undefined ? undefined : model.nodes[v.producer];
     const op = producer?.opType ?? '';
     const elements = v.shape?.reduce((a, b) => a * b, 1);
     const note = v.bytes === undefined ? (v.unknownReason ?? 'shape unknown') : v.upperBound ? 'upper bound: size depends on the data' : undefined;
-    return { order, name: v.name, op, kind: v.kind, dtype: v.dtypeName, shape: formatShape(v.shape), elements, bytes: v.bytes, note, haystack: `${v.name}\n${op}\n${producer?.name ?? ''}\n${v.dtypeName}`.toLowerCase() };
+    return { order, name: v.name, op, kind: v.kind, dtype: v.dtypeName, shape: formatShape(v.shape), elements, bytes: v.bytes, note, state: persistent.has(v.name), haystack: `${v.name}\n${op}\n${producer?.name ?? ''}\n${v.dtypeName}`.toLowerCase() };
   });
   rowCache.set(model, rows);
   return rows;

@@ -108,7 +108,13 @@ export function TableRow({ row, index, style, quantized = false, quantization, s
         {row.op ? shortName(row.op) : <span className="muted">—</span>}
       </div>
       <div role="cell" className="cell">
-        <span className={`kind kind-${row.kind}`}>{row.kind}</span>
+        {row.state ? (
+          <span className={`kind kind-${row.kind}`} title="State: a variable tensor kept across runs, read as an input and live for the whole run" data-testid="kind-state">
+            state
+          </span>
+        ) : (
+          <span className={`kind kind-${row.kind}`}>{row.kind}</span>
+        )}
       </div>
       <div role="cell" className="cell mono" data-testid="cell-dtype">
         {row.dtype}
