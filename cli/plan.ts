@@ -1,6 +1,7 @@
 // `heapscope plan`: decode, infer and plan one or more models for a target;
 // print the plan's size and its explanation, as text or JSON (Lines).
 
+import { splitBetweenRegions } from '../src/planner/assembly/plan-records';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
@@ -174,7 +175,7 @@ export function planText(file: string, plan: ModelPlan): string {
     `  peak          ${bytes(plan.peak)}${estimate}`,
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];
-  const split = (plan.spill?.map.length ?? 0) > 1;
+  const split = splitBetweenRegions(plan);
   if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${split ? 'its split between regions and its sharing choices' : 'its sharing choices'})`);
   if (plan.portfolio !== undefined) {
     const { winner, m1Peak } = plan.portfolio;

@@ -75,6 +75,11 @@ export interface SpillSummary {
   readonly movedScratch: number; // scratch buffers too large for their region, moved down the map
 }
 
+/** Whether a plan's activations were split between regions (its spill used more than the region they wanted). */
+export function splitBetweenRegions(plan: { readonly spill?: SpillSummary }): boolean {
+  return (plan.spill?.map.length ?? 0) > 1;
+}
+
 /** A split plan's explanation with the bound that holds for every split (spill/place-stage.ts). */
 export function withBound(explanation: PlanExplanation, lowerBound: number): PlanExplanation {
   const { peak } = explanation;

@@ -3,6 +3,7 @@
 // size is unknown), the strategy that won and by how much it beat M1, and the
 // strategy's own bound when its sharing choices (or its split between regions) keep it above the lower bound.
 
+import { splitBetweenRegions } from '../../planner/assembly/plan-records';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { overLimitText, peakText, portfolioText, regionsOver, strategyBoundText } from '../plan-words';
@@ -22,7 +23,7 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
   const portfolio = portfolioText(plan);
   const own = strategyBoundText(plan);
   // activations split between regions: each region's bound counts the buffers it holds, the plan's holds for any split
-  const split = (plan.spill?.map.length ?? 0) > 1;
+  const split = splitBetweenRegions(plan);
   return (
     <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete}>
       {!fits ? (
