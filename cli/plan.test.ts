@@ -139,15 +139,16 @@ describe('heapscope targets', () => {
 });
 
 describe('plan on a target with a memory map', () => {
-  it.skipIf(!hasModels)("compares best with M1 planned alone, names the split in the own bound, and says spilled bytes are a total over the run", () => {
+  it.skipIf(!hasModels)("keeps best at or below M1 planned alone, names the split in the own bound, and says spilled bytes are a total over the run", () => {
     const file = join(MODELS, 'FastestDet.onnx');
     const text = run(['plan', file, '--target', 'mcu']);
     const best = planJson([file, '--target', 'mcu']);
     const m1 = planJson([file, '--target', 'mcu', '--strategy', 'm1']);
     expect(best.portfolio.m1Peak).toBe(m1.peak);
-    // the split between regions follows each strategy's placement: M1 planned alone ends lower here
-    if (m1.peak < best.peak) expect(text.out).toMatch(/best kept \S+'s plan; M1 planned alone ends [\d.]+ \S+ lower \([\d.]+ \S+\): the split between regions/);
-    else expect(text.out).not.toContain('M1 planned alone ends');
+    // the split between regions follows each strategy's placement, and best spills each baseline whole: M1 planned
+    // alone ended 1,936 B lower here when best compared placements inside its own spill only
+    expect(best.peak).toBeLessThanOrEqual(m1.peak);
+    expect(text.out).toMatch(/best kept \S+'s plan; (the same as|[\d.]+ \S+ below) M1 \([\d.]+ \S+\)/);
     expect(text.out).toMatch(/own bound .* \(its split between regions and its sharing choices\)/);
     expect(text.out).toMatch(/region ext-ram .*, [\d.]+ \S+ of buffers spilled here in all over the run/);
   });

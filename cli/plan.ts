@@ -183,7 +183,7 @@ export function planText(file: string, plan: ModelPlan): string {
     const versus = m1Peak === undefined || saved === undefined
       ? 'M1 not run beside it (thousands of buffers live at once)'
       : saved < 0
-        ? `M1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(m1Peak)}): the split between regions follows each strategy's placement`
+        ? `M1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(m1Peak)}): the problem each plans depends on the strategy (the bodies it sizes)`
         : `${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(m1Peak)})`;
     lines.push(`  strategy      best kept ${winner}'s plan; ${versus}`);
   }

@@ -107,10 +107,9 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const tflite = (model as Partial<InferredModel>).tflite;
   const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
-  // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it, the compute-unit
-  // variant it laid out smaller, and the spill, whose fill-back follows the placement (M1's peak inside `best`'s
-  // portfolio is from before it, and was below the M1 plan's own peak)
-  const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined || spill !== undefined;
+  // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
+  // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
+  const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };

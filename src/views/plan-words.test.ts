@@ -21,7 +21,7 @@ describe('plan words', () => {
     expect(portfolioText(plan(900, 1000))).toBe("best kept tflm's plan: 100 B (10.0 %) below m1's 1000 B.");
     expect(portfolioText(plan(1000, 1000))).toBe("best kept tflm's plan, the same peak as m1 (1000 B).");
     expect(portfolioText(plan(8_324_912, 8_322_976))).toBe(
-      "best kept tflm's plan; m1 planned alone ends 1.89 KiB lower (7.94 MiB): how the buffers are split between regions follows each strategy's placement.",
+      "best kept tflm's plan; m1 planned alone ends 1.89 KiB lower (7.94 MiB): the problem each plans depends on the strategy (the bodies it sizes).",
     );
   });
 

@@ -37,8 +37,8 @@ export function portfolioText(plan: ModelPlan): string | undefined {
   if (p.m1Peak === undefined) return `${kept}; m1 was not run beside it: thousands of buffers are live at once, and its placement grows with their square.`;
   const saved = p.m1Peak - plan.peak;
   if (saved === 0) return `${kept}, the same peak as m1 (${formatBytes(p.m1Peak)}).`;
-  // with a memory map, which buffers stay in the fast region follows each strategy's placement: M1 planned alone may end lower
-  if (saved < 0) return `${kept}; m1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(p.m1Peak)}): how the buffers are split between regions follows each strategy's placement.`;
+  // where the problem depends on the strategy (control-flow bodies it sizes), M1 planned alone may end lower
+  if (saved < 0) return `${kept}; m1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(p.m1Peak)}): the problem each plans depends on the strategy (the bodies it sizes).`;
   const share = p.m1Peak > 0 ? ` (${((100 * saved) / p.m1Peak).toFixed(1)} %)` : '';
   return `${kept}: ${formatBytes(saved)}${share} below m1's ${formatBytes(p.m1Peak)}.`;
 }

@@ -30,7 +30,7 @@ import { regionPeaks } from '../assembly/explain-plan';
 import { placeAll, type PlacedPlan } from '../assembly/placement';
 import type { PlanOptions } from '../strategies/strategy';
 import type { MemoryRegion, TargetProfile } from '../targets/target';
-import { chooseFast, densityOf, type PinnedLoad } from './choose-fast';
+import { chooseFast, densityOf, type FastChoice, type PinnedLoad } from './choose-fast';
 import { fillBack } from './fill-back';
 import { memoryMapOf } from './memory-map';
 import { fittedScratch, spillUnits, withRegions, type SpillUnit } from './spill-items';
@@ -49,8 +49,15 @@ export interface SpillResult {
   readonly movedScratch: readonly number[]; // scratch requests too large for their region
 }
 
+/**
+ * Choices of the knapsack made so far for one stage, by region, capacity and
+ * the units it chose among: the choice does not depend on the strategy, so
+ * spills of the same stage by several strategies make each one once.
+ */
+export type FastChoices = Map<string, FastChoice>;
+
 /** Spills the activations of `built` along the memory map of `target`; see the module header. `report` as placeAll's. */
-export function spillPlan(built: BuiltProblem, graph: InferredGraph, target: TargetProfile, strategy: string, planOptions?: PlanOptions, report = true): SpillResult {
+export function spillPlan(built: BuiltProblem, graph: InferredGraph, target: TargetProfile, strategy: string, planOptions?: PlanOptions, report = true, choices: FastChoices = new Map()): SpillResult {
   const map = memoryMapOf(target);
   const units = spillUnits(built, graph, map, target.planning.pins ?? []);
   const scratch = fittedScratch(built.scratch, map);
@@ -59,7 +66,7 @@ export function spillPlan(built: BuiltProblem, graph: InferredGraph, target: Tar
   for (let level = 0; level < map.length - 1; level++) {
     const region = map[level]!;
     if (region.sizeLimit === undefined) break;
-    proven &&= levelSplit({ built, units, unitRegion, scratch: scratch.requests, target, strategy, planOptions }, region, map[level + 1]!);
+    proven &&= levelSplit({ built, units, unitRegion, scratch: scratch.requests, target, strategy, planOptions, choices }, region, map[level + 1]!);
   }
   const finalBuilt = () => withRegions(built, bufferRegions(built, units, unitRegion), map, scratch.requests);
   const placed = placeAll(finalBuilt(), target, strategy, planOptions, report);
@@ -76,6 +83,7 @@ interface LevelInput {
   readonly target: TargetProfile;
   readonly strategy: string;
   readonly planOptions: PlanOptions | undefined;
+  readonly choices: FastChoices;
 }
 
 /** Splits the units now in `region` between it and `next`; see the module header. */
@@ -88,7 +96,7 @@ function levelSplit(input: LevelInput, region: MemoryRegion, next: MemoryRegion)
   let proven = true;
   for (let round = 0; round <= MAX_ROUNDS; round++) {
     const items = movable.map((k) => units[k]!);
-    const choice = round === MAX_ROUNDS ? { kept: items.map(() => false), proven: false } : chooseFast(items, pinned, capacity);
+    const choice = round === MAX_ROUNDS ? { kept: items.map(() => false), proven: false } : knownChoice(input.choices, `${region.name}:${capacity}:${movable.join(',')}`, () => chooseFast(items, pinned, capacity));
     proven = choice.proven;
     movable.forEach((k, i) => (unitRegion[k] = choice.kept[i] === true ? region.name : next.name));
     const built = withRegions(input.built, bufferRegions(input.built, units, unitRegion), [region, next], input.scratch);
@@ -98,6 +106,16 @@ function levelSplit(input: LevelInput, region: MemoryRegion, next: MemoryRegion)
     capacity = Math.max(0, capacity - Math.max(peak - limit, region.alignment));
   }
   return proven;
+}
+
+/** The choice made under `key`, made now when it is new. */
+function knownChoice(choices: FastChoices, key: string, choose: () => FastChoice): FastChoice {
+  let choice = choices.get(key);
+  if (choice === undefined) {
+    choice = choose();
+    choices.set(key, choice);
+  }
+  return choice;
 }
 
 /** Bytes pinned in `region` per lifetime: groups that may not move, and its scratch (counted whole). */
