@@ -11,6 +11,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const SQUEEZENET = 'light_squeezenet.onnx';
 const FASTESTDET = 'FastestDet.onnx';
+const RESNET = 'light_resnet50.onnx';
 
 /** How many lines the text of `element` takes (distinct tops of its text's boxes). */
 function lineCount(element: Locator): Promise<number> {
@@ -49,6 +50,25 @@ test("at 1280×720 the heap pane's figures take one line, with no pair of label 
   expect(await lineCount(numbers)).toBe(1);
   await expect(numbers).toHaveAttribute('title', /greedy-breadth/);
   await snap(page, 'text-fit-heap-header-fastestdet-greedy');
+});
+
+test("at 1280×720 the heap pane's figures keep the strategy's name whole: ResNet-50 on mcu, FastestDet with greedy-breadth", async ({ page }) => {
+  test.skip(!haveModel(RESNET) || !haveModel(FASTESTDET), NO_MODELS);
+  const numbers = page.getByTestId('heap-peak');
+  const strategy = page.getByTestId('heap-strategy');
+  for (const [model, query, name] of [[RESNET, 'target=mcu', 'best (best-fit)'], [FASTESTDET, 'target=mcu&strategy=greedy-breadth', 'greedy-breadth']] as const) {
+    await openAt1280(page, model, query);
+    await waitForPlan(page, name.split(' ')[0]);
+    await expect(strategy).toHaveText(name);
+    await expect(numbers).toHaveAttribute('title', new RegExp(`own bound: .* · ${name.replace(/[()]/g, '\\$&')}$`));
+    expect(await lineCount(numbers)).toBe(1);
+    expect(await isClipped(strategy), `${model}: the strategy's name is cut`).toBe(false);
+    const [inner, outer] = await Promise.all([strategy.boundingBox(), numbers.boundingBox()]);
+    expect(inner!.x + inner!.width, `${model}: the strategy's name runs past the pane`).toBeLessThanOrEqual(outer!.x + outer!.width + 0.5);
+    // At 1280×720 the shorter words leave every figure whole too.
+    expect(await isClipped(numbers), `${model}: the figures are cut`).toBe(false);
+    await snap(page, `text-fit-heap-header-strategy-${model.replace('.onnx', '')}`);
+  }
 });
 
 test('the peak chart draws the largest free block in a look of its own, named in a visible key, apart from the lower bound', async ({ page }) => {
