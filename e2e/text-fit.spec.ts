@@ -71,6 +71,18 @@ test("at 1280×720 the heap pane's figures keep the strategy's name whole: ResNe
   }
 });
 
+test("at 1280×720 no label of the model card takes more than two lines, and the activation figure's says the rest in its title", async ({ page }) => {
+  test.skip(!haveModel(RESNET), NO_MODELS);
+  await openAt1280(page, RESNET, 'target=mcu');
+  const card = page.getByTestId('model-summary');
+  const labels = card.locator('.stat-label');
+  await expect(labels).toHaveCount(3);
+  for (const label of await labels.all()) expect(await lineCount(label), await label.innerText()).toBeLessThanOrEqual(2);
+  const stat = page.getByTestId('stat-activation-bytes');
+  await expect(stat.locator('..').locator('.stat-label')).toHaveAttribute('title', 'Activation data without reuse (unpadded)');
+  await snap(page, 'text-fit-model-card-resnet');
+});
+
 test('the peak chart draws the largest free block in a look of its own, named in a visible key, apart from the lower bound', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
