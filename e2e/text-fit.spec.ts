@@ -107,6 +107,18 @@ test('the peak chart draws the largest free block in a look of its own, named in
   await snap(page, 'text-fit-peak-chart-key');
 });
 
+test("at 1280×720 the peak chart's key takes one line in its narrow column, each line named in full in its title", async ({ page }) => {
+  test.skip(!haveModel(RESNET), NO_MODELS);
+  await openAt1280(page, RESNET, 'target=mcu');
+  const key = page.getByTestId('peak-chart').getByTestId('peak-chart-key');
+  await expect(key).toBeVisible();
+  expect(await lineCount(key)).toBe(1);
+  expect(await isClipped(key)).toBe(false);
+  await expect(key.locator('[data-key="bound"]')).toHaveAttribute('title', /^lower bound/);
+  await expect(key.locator('[data-key="free"]')).toHaveAttribute('title', /^largest free block/);
+  await snap(page, 'text-fit-peak-chart-key-resnet');
+});
+
 test("Compare's buffer table at 1280×720 shows the A and B sizes whole", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/?dim.batch=1');
