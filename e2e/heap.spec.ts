@@ -109,6 +109,37 @@ test('the keys walk time from a selected buffer\'s first step; Home and End go t
   await expect(details).toContainText('Step 2:');
 });
 
+test('↑ and ↓ keep the step marked while they move between the buffers live at it', async ({ page }) => {
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  await heapDrawn(page);
+  const canvas = page.getByTestId('heap-canvas');
+  const details = page.getByTestId('selection-details');
+  await page.getByTestId('heap-view').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(details).toContainText('Step 2:');
+  await expect(canvas).toHaveAttribute('data-step', '2');
+  await page.keyboard.press('ArrowDown');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(canvas).toHaveAttribute('data-step', '2');
+  const name = details.locator('strong').first();
+  const top = await name.innerText();
+  await page.keyboard.press('ArrowDown');
+  await expect(name).not.toHaveText(top);
+  await expect(canvas).toHaveAttribute('data-step', '2');
+  await snap(page, 'heap-step-kept-on-buffer');
+  // ← walks on from the marked step, and ↓ enters the buffers live at the new one.
+  await page.keyboard.press('ArrowLeft');
+  await expect(details).toContainText('Step 1:');
+  await expect(canvas).toHaveAttribute('data-step', '1');
+  await page.keyboard.press('ArrowDown');
+  await expect(canvas).toHaveAttribute('data-step', '1');
+  await page.keyboard.press('Escape');
+  await expect(canvas).not.toHaveAttribute('data-step', /./);
+});
+
 test('the table view lists every buffer of the plan', async ({ page }) => {
   await page.goto('/');
   await waitForPlan(page);

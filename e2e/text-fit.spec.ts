@@ -11,6 +11,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const SQUEEZENET = 'light_squeezenet.onnx';
 const FASTESTDET = 'FastestDet.onnx';
+const RESNET = 'light_resnet50.onnx';
 
 /** How many lines the text of `element` takes (distinct tops of its text's boxes). */
 function lineCount(element: Locator): Promise<number> {
@@ -51,6 +52,37 @@ test("at 1280×720 the heap pane's figures take one line, with no pair of label 
   await snap(page, 'text-fit-heap-header-fastestdet-greedy');
 });
 
+test("at 1280×720 the heap pane's figures keep the strategy's name whole: ResNet-50 on mcu, FastestDet with greedy-breadth", async ({ page }) => {
+  test.skip(!haveModel(RESNET) || !haveModel(FASTESTDET), NO_MODELS);
+  const numbers = page.getByTestId('heap-peak');
+  const strategy = page.getByTestId('heap-strategy');
+  for (const [model, query, name] of [[RESNET, 'target=mcu', 'best (best-fit)'], [FASTESTDET, 'target=mcu&strategy=greedy-breadth', 'greedy-breadth']] as const) {
+    await openAt1280(page, model, query);
+    await waitForPlan(page, name.split(' ')[0]);
+    await expect(strategy).toHaveText(name);
+    await expect(numbers).toHaveAttribute('title', new RegExp(`own bound: .* · ${name.replace(/[()]/g, '\\$&')}$`));
+    expect(await lineCount(numbers)).toBe(1);
+    expect(await isClipped(strategy), `${model}: the strategy's name is cut`).toBe(false);
+    const [inner, outer] = await Promise.all([strategy.boundingBox(), numbers.boundingBox()]);
+    expect(inner!.x + inner!.width, `${model}: the strategy's name runs past the pane`).toBeLessThanOrEqual(outer!.x + outer!.width + 0.5);
+    // At 1280×720 the shorter words leave every figure whole too.
+    expect(await isClipped(numbers), `${model}: the figures are cut`).toBe(false);
+    await snap(page, `text-fit-heap-header-strategy-${model.replace('.onnx', '')}`);
+  }
+});
+
+test("at 1280×720 no label of the model card takes more than two lines, and the activation figure's says the rest in its title", async ({ page }) => {
+  test.skip(!haveModel(RESNET), NO_MODELS);
+  await openAt1280(page, RESNET, 'target=mcu');
+  const card = page.getByTestId('model-summary');
+  const labels = card.locator('.stat-label');
+  await expect(labels).toHaveCount(3);
+  for (const label of await labels.all()) expect(await lineCount(label), await label.innerText()).toBeLessThanOrEqual(2);
+  const stat = page.getByTestId('stat-activation-bytes');
+  await expect(stat.locator('..').locator('.stat-label')).toHaveAttribute('title', 'Activation data without reuse (unpadded)');
+  await snap(page, 'text-fit-model-card-resnet');
+});
+
 test('the peak chart draws the largest free block in a look of its own, named in a visible key, apart from the lower bound', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
@@ -73,6 +105,18 @@ test('the peak chart draws the largest free block in a look of its own, named in
   const swatch = await key.locator('.pc-key-free').evaluate((el) => getComputedStyle(el).borderTopColor);
   expect(swatch).toBe(free.stroke);
   await snap(page, 'text-fit-peak-chart-key');
+});
+
+test("at 1280×720 the peak chart's key takes one line in its narrow column, each line named in full in its title", async ({ page }) => {
+  test.skip(!haveModel(RESNET), NO_MODELS);
+  await openAt1280(page, RESNET, 'target=mcu');
+  const key = page.getByTestId('peak-chart').getByTestId('peak-chart-key');
+  await expect(key).toBeVisible();
+  expect(await lineCount(key)).toBe(1);
+  expect(await isClipped(key)).toBe(false);
+  await expect(key.locator('[data-key="bound"]')).toHaveAttribute('title', /^lower bound/);
+  await expect(key.locator('[data-key="free"]')).toHaveAttribute('title', /^largest free block/);
+  await snap(page, 'text-fit-peak-chart-key-resnet');
 });
 
 test("Compare's buffer table at 1280×720 shows the A and B sizes whole", async ({ page }) => {

@@ -10,8 +10,9 @@ import './assumptions.css';
 
 /**
  * The figures of `plan`, for the heap pane's toolbar: one line that never
- * breaks inside a label and its value, cut at its end with the whole text in
- * its title when the pane is too narrow (heap.css).
+ * breaks inside a label and its value; when the pane is too narrow the figures
+ * are cut at their end, never the strategy's name after them, with the whole
+ * text in the title (heap.css).
  */
 export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const { complete } = plan;
@@ -20,29 +21,34 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const whole = [`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, `bound ${formatBytes(plan.lowerBound)}`, ...(own === undefined ? [] : [strategyBoundText(plan)!]), strategy].join(' · ');
   return (
     <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak} data-complete={complete} title={whole}>
-      <span className="heap-pair">
-        peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes`}>{peakText(plan.peak, complete)}</strong>
+      <span className="heap-figures">
+        <span className="heap-pair">
+          peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes`}>{peakText(plan.peak, complete)}</strong>
+        </span>
+        {!complete && (
+          <span className="tag tag-warning" title="Some run-time tensors have an unknown size and count as 0 bytes" data-testid="lower-estimate">
+            lower estimate
+          </span>
+        )}{' '}
+        · <span className="heap-pair">bound {formatBytes(plan.lowerBound)}</span>
+        {own !== undefined && (
+          <span data-testid="strategy-bound" title={strategyBoundText(plan)}>
+            {' '}
+            · <span className="heap-pair">{own}</span>
+          </span>
+        )}
       </span>
-      {!complete && (
-        <span className="tag tag-warning" title="Some run-time tensors have an unknown size and count as 0 bytes" data-testid="lower-estimate">
-          lower estimate
-        </span>
-      )}{' '}
-      · <span className="heap-pair">bound {formatBytes(plan.lowerBound)}</span>
-      {own !== undefined && (
-        <span data-testid="strategy-bound">
-          {' '}
-          · <span className="heap-pair">{own}</span>
-        </span>
-      )}{' '}
-      · <span className="heap-pair">{strategy}</span>
+      <span className="heap-pair heap-strategy">
+        {'\u00a0· '}
+        <span data-testid="heap-strategy">{strategy}</span>
+      </span>
     </span>
   );
 }
 
-/** "own bound 5.30 MiB": the strategy's own bound in the few words the toolbar has room for (the strategy is named after it). */
+/** "own 5.30 MiB": the strategy's own bound in the few words the toolbar has room for, after the bound and before the strategy it belongs to (its pair's title says it whole). */
 function ownBoundText(plan: ModelPlan): string | undefined {
-  return strategyBoundText(plan) === undefined ? undefined : `own bound ${formatBytes(plan.strategyBound!)}`;
+  return strategyBoundText(plan) === undefined ? undefined : `own ${formatBytes(plan.strategyBound!)}`;
 }
 
 /** One line per region over its size limit; nothing when the plan fits. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
 import { heapData } from './heap-data';
-import { cursorStep, heapKeyTarget, liveInDrawnOrder } from './heap-keys';
+import { cursorStep, heapKeyTarget, liveInDrawnOrder, markedStep } from './heap-keys';
 
 const buffer = (id: number, region: string, start: number, end: number, offset: number, size: number): PlannedBuffer => ({
   id, name: `b${id}`, kind: 'activation', size, bytes: size, start, end, offset, region,
@@ -75,6 +75,16 @@ describe('heap keys', () => {
     expect(cursorStep(data, undefined, 1, 7)).toBe(2);
     // a selected step wins over the buffer
     expect(cursorStep(data, 6, 1, 4)).toBe(6);
+  });
+
+  it('marks the step ↑ or ↓ reached the selected buffer at, and none for a buffer selected otherwise', () => {
+    expect(markedStep(3, undefined, undefined)).toBe(3);
+    expect(markedStep(undefined, 1, { buffer: 1, step: 4 })).toBe(4);
+    // the selection moved to a buffer the keys did not reach (a click, the graph)
+    expect(markedStep(undefined, 2, { buffer: 1, step: 4 })).toBeUndefined();
+    expect(markedStep(undefined, undefined, { buffer: 1, step: 4 })).toBeUndefined();
+    // a selected step is the one marked
+    expect(markedStep(6, 1, { buffer: 1, step: 4 })).toBe(6);
   });
 
   it('takes no other key', () => {

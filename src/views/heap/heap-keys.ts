@@ -28,6 +28,23 @@ export function cursorStep(data: HeapData, step: number | undefined, buffer: num
   return walked !== undefined && start <= walked && walked < data.end[buffer]! ? walked : start;
 }
 
+/** Where ↑ or ↓ last reached a buffer: the buffer's index and the step it was reached at. */
+export interface HeapWalk {
+  readonly buffer: number;
+  readonly step: number;
+}
+
+/**
+ * The step the diagram marks: the selected step, or with a buffer selected the
+ * step ↑ or ↓ reached it at, so moving between the buffers live at a step
+ * keeps that step marked; a buffer selected otherwise (a click, the graph)
+ * marks none.
+ */
+export function markedStep(step: number | undefined, buffer: number | undefined, walk: HeapWalk | undefined): number | undefined {
+  if (step !== undefined) return step;
+  return buffer !== undefined && walk?.buffer === buffer ? walk.step : undefined;
+}
+
 /** The move `key` makes from `at`, or undefined when the heap does not take the key (or has nothing to move to). */
 export function heapKeyTarget(data: HeapData, key: string, at: HeapCursor): HeapKeyMove | undefined {
   const last = data.steps - 1;

@@ -15,7 +15,7 @@ import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
 import type { HeapData } from './heap-data';
 import { baseScales, bufferWindow, heapLayout, zoomedScales, type HeapLayout, type HeapScales, type StepWindow } from './heap-geometry';
 import { bufferAt } from './hit-test';
-import { cursorStep, heapKeyTarget } from './heap-keys';
+import { cursorStep, heapKeyTarget, markedStep, type HeapWalk } from './heap-keys';
 import { axisClip } from './lane-title';
 import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
@@ -56,16 +56,18 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
   const frame = useRef<Frame | undefined>(undefined);
   const pending = useRef(0);
   const hovered = useRef<number | undefined>(undefined);
-  // The step ↑ or ↓ last reached a buffer at, so → walks on from there (heap-keys.ts).
-  const walked = useRef<{ data: HeapData; buffer: number; step: number } | undefined>(undefined);
+  // The step ↑ or ↓ last reached a buffer at, so → walks on from there and the step stays marked (heap-keys.ts).
+  const [walked, setWalked] = useState<{ data: HeapData; walk: HeapWalk } | undefined>(undefined);
+  const walk = walked?.data === data ? walked.walk : undefined;
+  const marked = markedStep(step, selected, walk);
   const [hover, setHover] = useState<HoverState | undefined>(undefined);
   const [window_, setWindow] = useState<{ data: HeapData; steps: StepWindow } | undefined>(undefined);
   const stepWindow = window_?.data === data ? window_.steps : undefined;
   // What the next draw lights, for the frame callback; updated at commit, before the effects below schedule a draw.
-  const drawState = useRef({ highlight, step });
+  const drawState = useRef({ highlight, step: marked });
   useLayoutEffect(() => {
-    drawState.current = { highlight, step };
-  }, [highlight, step]);
+    drawState.current = { highlight, step: marked };
+  }, [highlight, marked]);
 
   const layout = useMemo(() => (size === undefined ? undefined : heapLayout(data, size.width, size.height)), [data, size]);
 
@@ -79,6 +81,9 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
     const dpr = window.devicePixelRatio || 1;
     const count = drawHeap(ctx, f.data, f.layout, f.scales, f.t, f.palette, { ...drawState.current, dpr });
     element.dataset.bufferCount = String(count);
+    // The step drawn as marked, for tests and tools reading the page.
+    if (drawState.current.step === undefined) delete element.dataset.step;
+    else element.dataset.step = String(drawState.current.step);
     // How many buffers the selection lights, for tests and tools reading the page.
     const lit = drawState.current.highlight;
     if (lit === undefined) delete element.dataset.highlighted;
@@ -142,7 +147,7 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
     setZoom(zoomIdentity);
   }, [data, setZoom]);
 
-  useEffect(schedule, [highlight, step, schedule]);
+  useEffect(schedule, [highlight, marked, schedule]);
 
   // Colours follow the system's light or dark scheme.
   useEffect(() => {
@@ -198,10 +203,10 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const move = heapKeyTarget(data, event.key, { step: cursorStep(data, step, selected, walked.current?.data === data && walked.current.buffer === selected ? walked.current.step : undefined), buffer: selected });
+    const move = heapKeyTarget(data, event.key, { step: cursorStep(data, step, selected, walk?.buffer === selected ? walk?.step : undefined), buffer: selected });
     if (move?.kind === 'step') onSelectStep(move.step);
     else if (move !== undefined) {
-      walked.current = { data, buffer: move.buffer, step: move.step };
+      setWalked({ data, walk: { buffer: move.buffer, step: move.step } });
       if (move.buffer !== selected) onSelectBuffer(move.buffer);
     } else if (event.key === 'Escape') onSelectStep(undefined);
     else if (event.key === '+' || event.key === '=' || event.key === '-') {

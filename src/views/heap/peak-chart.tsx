@@ -39,13 +39,17 @@ export function PeakChart({ plan, model, className }: PeakChartProps) {
     <figure className={`peak-chart ${className ?? ''}`} data-testid="peak-chart" data-regions={data.regions.length} data-kinds={data.kinds.join(',')}>
       <figcaption className="peak-chart-caption">Live bytes per kind</figcaption>
       <p className="peak-chart-key" data-testid="peak-chart-key">
-        <span>
+        <span data-key="bound" title="lower bound: no plan of the region can be smaller">
           <i className="pc-key-line pc-key-bound" aria-hidden="true" />
-          lower bound
+          <span>
+            <span className="pc-key-more">lower </span>bound
+          </span>
         </span>
-        <span>
+        <span data-key="free" title="largest free block at each step: the biggest hole a buffer could still take">
           <i className="pc-key-line pc-key-free" aria-hidden="true" />
-          largest free block
+          <span>
+            <span className="pc-key-more">largest </span>free block
+          </span>
         </span>
       </p>
       {/* The markup is built from numbers and escaped names (peak-chart-svg.ts). */}

@@ -6,9 +6,10 @@ import type { InspectReport } from '../../model/inspect-report';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatCount } from '../../shared/format';
 
-/** The card's label, figure, hover text, and a note when the plan's peak is above the figure. */
+/** The card's label (short, for its narrow column) and the label said whole, figure, hover text, and a note when the plan's peak is above the figure. */
 export interface ActivationStatWords {
   readonly label: string;
+  readonly labelTitle: string; // the label in full: what the figure counts and how
   readonly value: string;
   readonly title: string; // its only digits are the exact byte count (and a body count)
   readonly note: string | undefined;
@@ -27,7 +28,8 @@ export function activationStatWords(report: Pick<InspectReport, 'activationBytes
   const bytes = `${formatCount(report.activationBytes)} bytes of tensor data if every run-time tensor had memory of its own, before alignment (the heap's plan reuses memory, but reserves each buffer rounded up to its alignment)`;
   const title = bodies === 0 ? bytes : `${bytes}, in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`;
   return {
-    label: `Activation data without reuse (${notes.join(', ')})`,
+    label: 'Data, no reuse',
+    labelTitle: `Activation data without reuse (${notes.join(', ')})`,
     value: `${lower ? '≥ ' : ''}${formatBytes(report.activationBytes)}`,
     title,
     note: plan === undefined || plan.peak <= report.activationBytes ? undefined : planAddsText(plan, bodies > 0),

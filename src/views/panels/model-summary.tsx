@@ -26,7 +26,7 @@ export function ModelSummary() {
       <div className="stats">
         <Stat label="Nodes" value={formatCount(report.nodes)} testId="stat-nodes" />
         <Stat label="Activations" value={formatCount(report.activations)} testId="stat-activations" />
-        <Stat label={activations.label} value={activations.value} title={activations.title} testId="stat-activation-bytes" />
+        <Stat label={activations.label} labelTitle={activations.labelTitle} value={activations.value} title={activations.title} testId="stat-activation-bytes" />
       </div>
       {activations.note !== undefined && (
         <p className="muted stat-note" data-testid="stat-activation-note">
@@ -68,13 +68,15 @@ export function ModelSummary() {
   );
 }
 
-function Stat({ label, value, title, testId }: { label: string; value: string; title?: string; testId: string }) {
+function Stat({ label, labelTitle, value, title, testId }: { label: string; labelTitle?: string; value: string; title?: string; testId: string }) {
   return (
     <div className="stat">
       <div className="stat-value" data-testid={testId} title={title}>
         {value}
       </div>
-      <div className="stat-label">{label}</div>
+      <div className="stat-label" title={labelTitle}>
+        {label}
+      </div>
     </div>
   );
 }
