@@ -10,7 +10,7 @@ describe('the model card’s activation memory without reuse', () => {
     // wonnx_single_relu on cpu: two 8-byte tensors, each reserved as 64 B by the 64-byte alignment.
     const plan = { peak: 128, buffers: [buffer({ kind: 'input', bytes: 8 }), buffer({ id: 1, kind: 'output', bytes: 8, offset: 64 })] };
     const words = activationStatWords(report, plan);
-    expect(words.label).toBe('Data, no reuse');
+    expect(words.label).toBe('Without reuse');
     expect(words.labelTitle).toBe('Activation data without reuse (unpadded)');
     expect(words.value).toBe('16 B');
     expect(words.note).toBe("The plan's peak, 128 B, is more than this: it reserves each buffer rounded up to its alignment.");
@@ -21,7 +21,7 @@ describe('the model card’s activation memory without reuse', () => {
   it('names scratch and bodies when the plan adds them, and no note when the plan needs no more', () => {
     const plan = { peak: 4096, buffers: [buffer({ bytes: 8 }), buffer({ id: 1, kind: 'scratch', size: 2048, bytes: 2048 })] };
     const words = activationStatWords({ activationBytes: 100, bodyNodes: 1, unknownShapes: [{}] as never }, plan);
-    expect(words.label).toBe('Data, no reuse');
+    expect(words.label).toBe('Without reuse');
     expect(words.labelTitle).toBe('Activation data without reuse (unpadded, main graph, lower estimate)');
     expect(words.value).toBe('≥ 100 B');
     expect(words.note).toBe("The plan's peak, 4.00 KiB, is more than this: it reserves each buffer rounded up to its alignment, adds scratch buffers and plans the If/Loop/Scan bodies' tensors.");

@@ -28,7 +28,7 @@ export function activationStatWords(report: Pick<InspectReport, 'activationBytes
   const bytes = `${formatCount(report.activationBytes)} bytes of tensor data if every run-time tensor had memory of its own, before alignment (the heap's plan reuses memory, but reserves each buffer rounded up to its alignment)`;
   const title = bodies === 0 ? bytes : `${bytes}, in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`;
   return {
-    label: 'Data, no reuse',
+    label: 'Without reuse',
     labelTitle: `Activation data without reuse (${notes.join(', ')})`,
     value: `${lower ? '≥ ' : ''}${formatBytes(report.activationBytes)}`,
     title,
