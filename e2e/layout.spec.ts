@@ -203,3 +203,15 @@ test('at 1280×720 the first view of GPT-2, wider than its pane, shows the top o
   expect((await boxesCutByPaneEdge(page)).length).toBeLessThan(whole.length / 2);
   await snap(page, 'gpt2-first-view-1280x720');
 });
+
+test('in a short window the heap draws the peak region alone and its switcher says why', async ({ page }) => {
+  await openMcu(page, 1280, 480);
+  const regions = page.getByTestId('heap-region');
+  await expect(regions).toHaveAttribute('data-auto', 'true');
+  await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-lanes', '1');
+  const shown = await regions.inputValue();
+  expect(shown).not.toBe('all');
+  await expect(regions).toHaveAttribute('title', new RegExp(`^${shown} alone, the region of the peak: the pane is too short`));
+  await regions.selectOption('all');
+  await expect(regions).toHaveAttribute('title', 'Regions drawn in the diagram');
+});

@@ -86,7 +86,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
         {fullPlan && <HeapNumbers plan={fullPlan} />}
         <div className="heap-tools">
           {regions.length > 1 && mode === 'diagram' && (
-            <select className="input select heap-region" value={region} onChange={(e) => setChosenRegion(e.target.value)} aria-label="Regions shown" data-testid="heap-region" data-auto={chosenRegion === undefined}>
+            <select className="input select heap-region" value={region} onChange={(e) => setChosenRegion(e.target.value)} aria-label="Regions shown" data-testid="heap-region" data-auto={chosenRegion === undefined} title={chosenRegion === undefined && region !== 'all' ? `${region} alone, the region of the peak: the pane is too short for every region's lanes to be read; choose All regions to draw them all` : 'Regions drawn in the diagram'}>
               <option value="all">All regions</option>
               {regions.map((r) => (
                 <option key={r} value={r}>
