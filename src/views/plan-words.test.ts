@@ -32,5 +32,6 @@ describe('plan words', () => {
     expect(proofText(base, true)).toBe('every region at its own bound (proven); the total is 9.2 % above the lower bound of any split between regions');
     expect(proofText({ ...base, regions: [{ ...sram, optimal: false }, ext] }, true)).toBe('9.2 % above the lower bound; no placement of its buffers is lower (proven)');
     expect(proofText({ ...base, search: { proven: false, stoppedBy: 'time' } }, false)).toBe('9.2 % above the lower bound for the sizes known, not proven optimal: the search stopped before a proof');
+    expect(proofText({ ...base, search: { proven: false, stoppedBy: 'done' } }, true)).toBe('9.2 % above the lower bound, not proven optimal: the search has nothing left to try, so a longer budget gives the same plan');
   });
 });

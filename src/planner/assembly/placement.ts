@@ -96,8 +96,10 @@ export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: s
   const candidates = [{ name: activations.winner ?? strategy, offsets: activations.offsets }];
   if (portfolio && !withActivations && !crowded) candidates.push(...BASELINES.map((name) => ({ name, offsets: assignOffsets(built.problem, name).offsets })));
   const runs = withActivations && !report ? [] : candidates.map((c) => ({ name: c.name, offsets: c.offsets, m4: scratchPlacement(built, target, c.offsets) }));
-  // M4 places scratch around the searched activations: no search proves the merged plan optimal.
-  const mergedSearch: PlacementSearch = { proven: false, stoppedBy: activations.stats.stoppedBy };
+  // M4 places scratch around the searched activations: no search proves the merged plan optimal. An activation search
+  // that ended at its own optimum left nothing to try ('done'): a longer budget gives the same plan.
+  const stoppedBy = activations.stats.stoppedBy === 'optimal' ? 'done' : activations.stats.stoppedBy;
+  const mergedSearch: PlacementSearch = { proven: false, stoppedBy };
   if (!report) {
     return withActivations
       ? { full: joint, offsets: jointPlan!.offsets, activationPeaks: new Map(), scratch: undefined, search: searchOf(jointPlan!) }

@@ -71,6 +71,9 @@ describe.skipIf(files.length === 0)('the memory map on real models (mcu)', () =>
       if (strategy === 'm1') expect(plan.portfolio?.m1Peak).toBe(alone.peak);
     }
     if (plan.regions.every((r) => r.peak === r.lowerBound)) expect(plan.search).toEqual({ proven: true, stoppedBy: 'optimal' });
+    // a plan not proven optimal never says its search stopped there (light_resnet50: M4's scratch around activations
+    // placed at their own bound read `{proven: false, stoppedBy: 'optimal'}`)
+    if (plan.search?.proven !== true) expect(plan.search?.stoppedBy).not.toBe('optimal');
   });
 
   it.each(files)('%s: --spill off keeps every activation where the plan without a memory map put it', (file) => {

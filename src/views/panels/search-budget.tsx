@@ -74,7 +74,8 @@ export function proofText(plan: Pick<ModelPlan, 'search' | 'gap' | 'optimal' | '
   const gap = `${(plan.gap * 100).toFixed(plan.gap < 0.01 ? 2 : 1)} % above the lower bound`;
   const known = complete ? '' : ' for the sizes known';
   if (proven && (plan.optimal || plan.gap <= 0)) return `optimal (proven)${known}`;
-  if (!proven) return `${gap}${known}, not proven optimal${cut ? ': the search stopped before a proof' : ''}`;
+  const finished = plan.search?.stoppedBy === 'done' ? ': the search has nothing left to try, so a longer budget gives the same plan' : '';
+  if (!proven) return `${gap}${known}, not proven optimal${cut ? ': the search stopped before a proof' : finished}`;
   if (plan.regions.length > 1 && plan.regions.every((r) => r.optimal)) return `every region at its own bound (proven)${known}; the total is ${gap} of any split between regions`;
   return `${gap}; no placement of its buffers is lower (proven${known})`;
 }
