@@ -50,8 +50,8 @@ export interface IrTfliteSubgraph {
  * subgraphs, in order, or -1 to leave the tensor to the runtime's planner.
  */
 export interface IrOfflinePlan {
-  readonly version: number;
-  readonly subgraphs: number;
+  readonly version: number; // 0 as TFLite Micro documents it; files from other tools may differ (not read by the runtime)
+  readonly subgraph: number; // the subgraph index the entry names (not read by the runtime)
   readonly offsets: readonly number[];
 }
 

@@ -1,6 +1,8 @@
 // The `OfflineMemoryAllocation` metadata entry of a TFLite model, as TFLite
 // Micro reads it (docs/memory_management.md, "Offline planned tensor
-// allocations"): int32 words [version, subgraphs, n, offset × n]. No DOM.
+// allocations", and micro_allocation_info.cc): int32 words [version (0),
+// subgraph index, n, offset × n]. TFLite Micro reads only n and the offsets.
+// No DOM.
 
 import { InputError } from '../../shared/errors';
 import { formatCount } from '../../shared/format';
@@ -9,8 +11,8 @@ import type { IrOfflinePlan } from '../ir-tflite';
 /** The metadata name TFLite Micro looks for. */
 export const OFFLINE_PLAN_NAME = 'OfflineMemoryAllocation';
 
-/** The format version TFLite Micro reads. */
-export const OFFLINE_PLAN_VERSION = 1;
+/** The format version TFLite Micro documents ("set to 0"). */
+export const OFFLINE_PLAN_VERSION = 0;
 
 /**
  * Decodes the entry's bytes. Throws InputError('not-a-model') when the words
@@ -24,7 +26,7 @@ export function decodeOfflinePlan(data: Uint8Array | undefined, tensors: number)
   }
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const word = (i: number): number => view.getInt32(4 * i, true);
-  const [version, subgraphs, n] = [word(0), word(1), word(2)];
+  const [version, subgraph, n] = [word(0), word(1), word(2)];
   if (n < 0 || 3 + n > data.byteLength / 4) {
     throw new InputError('not-a-model', `${what} lists ${formatCount(n)} offsets but holds room for ${formatCount(data.byteLength / 4 - 3)}`);
   }
@@ -35,11 +37,11 @@ export function decodeOfflinePlan(data: Uint8Array | undefined, tensors: number)
   const offsets = Array.from({ length: n }, (_, i) => word(3 + i));
   const bad = offsets.findIndex((o) => o < -1);
   if (bad >= 0) throw new InputError('not-a-model', `${what} gives tensor ${bad} the offset ${offsets[bad]}; offsets are bytes (≥ 0) or -1 for "plan at run time"`);
-  return { version, subgraphs, offsets };
+  return { version, subgraph, offsets };
 }
 
 /**
- * The entry's bytes for a plan: version 1, one subgraph, one offset per tensor
+ * The entry's bytes for a plan: version 0, subgraph 0, one offset per tensor
  * (-1: left to the runtime). Throws InputError('bad-plan') for an offset an
  * int32 word cannot hold, which would otherwise wrap to a negative offset.
  */
@@ -52,7 +54,7 @@ export function encodeOfflinePlan(offsets: readonly number[]): Uint8Array {
   }
   const words = new Int32Array(3 + offsets.length);
   words[0] = OFFLINE_PLAN_VERSION;
-  words[1] = 1;
+  words[1] = 0; // the subgraph index: the plan covers every subgraph's tensors, counted from the first
   words[2] = offsets.length;
   offsets.forEach((o, i) => {
     words[3 + i] = o;

@@ -15,7 +15,7 @@ const op = (node: string, inputs: number[], outputs: number[], extra: Partial<Ir
 });
 const subgraph = (tensors: IrTfliteTensor[], inputs: number[], outputs: number[], operators: IrTfliteOperator[]): IrTfliteSubgraph => ({ name: '', tensors, inputs, outputs, operators });
 const model = (subgraphs: IrTfliteSubgraph[], offsets?: number[]): IrTflite => ({
-  schemaVersion: 3, subgraphs, metadata: [], offlinePlan: offsets === undefined ? undefined : { version: 1, subgraphs: 1, offsets },
+  schemaVersion: 3, subgraphs, metadata: [], offlinePlan: offsets === undefined ? undefined : { version: 0, subgraph: 0, offsets },
 });
 const spans = (m: IrTflite): Record<string, [number, number]> => Object.fromEntries(tflmAllocation(m).buffers.map((b) => [b.name, [b.first, b.last]]));
 
