@@ -191,7 +191,9 @@ export function planText(file: string, plan: ModelPlan): string {
   for (const r of plan.regions) {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} of buffers spilled here in all over the run` : '';
-    const held = (r.weights ?? 0) > 0 ? `, + ${formatBytes(r.weights!)} weights = ${formatBytes(r.used!)}` : '';
+    const weights = (r.weights ?? 0) > 0 ? ` + ${formatBytes(r.weights!)} weights` : '';
+    const tail = (r.runtimeTail ?? 0) > 0 ? ` + ${formatBytes(r.runtimeTail!)} runtime tail` : '';
+    const held = weights + tail === '' ? '' : `,${weights}${tail} = ${formatBytes(r.used!)}`;
     const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }

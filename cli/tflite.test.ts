@@ -3,7 +3,7 @@
 // writes a model TFLite Micro plans with heapscope's offsets, and nothing is
 // written over the model. Skips with a notice when ../shared is absent.
 
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,31 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(plan.runtimePlan.arena).toBeGreaterThanOrEqual(plan.runtimePlan.head + plan.runtimePlan.tail);
     expect(plan.peak).toBeLessThanOrEqual(plan.runtimePlan.head);
     expect(plan.lowerBound).toBeLessThanOrEqual(plan.peak);
+  });
+
+  it("--target tflm with an arena limit: the limit holds the arena to declare, TFLite Micro's tail with the head", () => {
+    // person_detect's head is 54 KiB, under a 60,000 B limit; AllocateTensors() needs 80.4 KiB: it read "fits"
+    const dir = mkdtempSync(join(tmpdir(), 'hs-tflm-limit-'));
+    const target = (limit: number) => {
+      const file = join(dir, `tflm-${limit}.json`);
+      writeFileSync(file, JSON.stringify({ name: `tflm-${limit}`, regions: [{ name: 'arena', alignment: 16, fast: true, sizeLimit: limit }], computeUnits: [{ name: 'cortex-m', opTypes: ['*'], alignment: 16 }], planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'arena', runtime: 'tflm' } }));
+      return file;
+    };
+    const small = run(['plan', PERSON, '--target', target(60_000), '--json']);
+    expect(small.code).toBe(3);
+    const plan = JSON.parse(small.out);
+    const arena = plan.regions[0];
+    expect(plan.peak).toBeLessThan(60_000);
+    expect(arena.runtimeTail).toBe(plan.runtimePlan.planned.arena - plan.runtimePlan.planned.head);
+    expect(arena).toMatchObject({ used: plan.runtimePlan.planned.arena, overBy: plan.runtimePlan.planned.arena - 60_000 });
+    expect(plan.fits).toBe(false);
+    expect(plan.diagnostics.filter((d: { code: string }) => d.code === 'over-limit').map((d: { message: string }) => d.message)).toEqual([
+      expect.stringMatching(/^region arena needs 80\.4 KiB as the tensor arena to declare \([\d.]+ KiB of it TFLite Micro's persistent tail and planning\), 21\.8 KiB over its size limit of 58\.6 KiB/),
+    ]);
+    expect(run(['plan', PERSON, '--target', target(60_000)]).out).toMatch(/region arena +54\.0 KiB \(.*, [\d.]+ KiB OVER, .*\+ [\d.]+ KiB runtime tail = 80\.4 KiB\)/);
+    const roomy = run(['plan', PERSON, '--target', target(90_000), '--json']);
+    expect(roomy.code).toBe(0);
+    expect(JSON.parse(roomy.out)).toMatchObject({ fits: true, regions: [{ overBy: 0, used: plan.runtimePlan.planned.arena }] });
   });
 
   it('plan text: the two heads, the tail with its estimates named, and the arena to declare', () => {

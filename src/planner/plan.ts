@@ -33,7 +33,7 @@ import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, spillSummary, withBound } from './assembly/plan-records';
+import { bufferRecords, regionRecords, spillSummary, withBound, type RegionPlan } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -105,7 +105,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const assumptions = planAssumptions(model);
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve });
   const tflite = (model as Partial<InferredModel>).tflite;
-  const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets));
+  const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets), target);
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
   // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
@@ -253,15 +253,41 @@ function modelDiagnostics(model: InferredGraph | InferredModel): PlanDiagnostic[
   return ((model as Partial<InferredModel>).diagnostics ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.node !== undefined && { node: d.node }) }));
 }
 
-/** The plan with its runtime plan, and a note when the file's own offline plan, not this one, is what the runtime will use. */
-function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan): PlanCore {
+/**
+ * The plan with its runtime plan, and a note when the file's own offline plan, not this one, is what the runtime will use.
+ * The tensor arena to declare holds the runtime's tail beside the plan's head: the activation region's limit is judged
+ * against both (a 60,000 B limit "fit" person_detect's 54 KiB head, where AllocateTensors() needs 80.4 KiB).
+ */
+function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan, target: TargetProfile): PlanCore {
   const file = runtimePlan.filePlan;
-  if (file === undefined) return { ...record, runtimePlan };
-  const note: PlanDiagnostic = {
+  const note: PlanDiagnostic[] = file === undefined ? [] : [{
     code: 'tflm-file-plan',
     message: `the file carries its own offline plan: TFLite Micro will use it (head ${formatBytes(file.head)}${file.valid ? '' : ', not checked valid'}), not the plan shown here, until heapscope's plan is written in with --save-tflite`,
+  }];
+  const tail = runtimePlan.planned.arena - runtimePlan.planned.head;
+  const arena = target.planning.activationRegion;
+  const regions = record.regions.map((r) => (r.name !== arena ? r : withTail(r, tail)));
+  const over = regions.find((r) => r.name === arena && r.overBy > 0);
+  const limit: PlanDiagnostic[] = over === undefined ? [] : [{
+    code: 'over-limit',
+    message: `region ${over.name} needs ${formatBytes(over.used!)} as the tensor arena to declare (${formatBytes(tail)} of it TFLite Micro's persistent tail and planning${(over.weights ?? 0) > 0 ? `, ${formatBytes(over.weights!)} weights` : ''}), ${formatBytes(over.overBy)} over its size limit of ${formatBytes(over.sizeLimit!)} (${over.used} > ${over.sizeLimit} bytes)`,
+  }];
+  const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
+  const { fitNeeds: _needs, ...rest } = record;
+  return {
+    ...rest,
+    regions,
+    fits: regions.every((r) => r.overBy === 0),
+    ...(needs.length > 0 && { fitNeeds: needs }),
+    runtimePlan,
+    diagnostics: [...record.diagnostics.filter((d) => !(d.code === 'over-limit' && over !== undefined && d.message.startsWith(`region ${over.name} `))), ...limit, ...note],
   };
-  return { ...record, runtimePlan, diagnostics: [...record.diagnostics, note] };
+}
+
+/** `region` holding the runtime's `tail` bytes beside its plan, in `used` and `overBy`. */
+function withTail(region: RegionPlan, tail: number): RegionPlan {
+  const used = (region.used ?? region.peak + (region.weights ?? 0)) + tail;
+  return { ...region, runtimeTail: tail, used, overBy: region.sizeLimit === undefined ? 0 : Math.max(0, used - region.sizeLimit) };
 }
 
 /** A runtime target asked of a model the runtime does not read. */

@@ -14,7 +14,8 @@ export function regionsOver(plan: ModelPlan): RegionPlan[] {
 /** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */
 export function overLimitText(r: RegionPlan, complete = true): string {
   const least = complete ? '' : 'at least ';
-  const weights = (r.weights ?? 0) > 0 ? ` (${formatBytes(r.weights!)} of it weights)` : '';
+  const held = [(r.weights ?? 0) > 0 ? `${formatBytes(r.weights!)} of it weights` : '', (r.runtimeTail ?? 0) > 0 ? `${formatBytes(r.runtimeTail!)} of it TFLite Micro's tail` : ''].filter((t) => t !== '');
+  const weights = held.length > 0 ? ` (${held.join(', ')})` : '';
   return `${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
 }
 

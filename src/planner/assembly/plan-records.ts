@@ -25,7 +25,8 @@ export interface RegionPlan {
   readonly moved?: RegionMoves; // bytes written to and read from it over one inference (its buffers', and the weights' when the target places them here); when activations may take more than one region
   readonly weights?: number; // bytes the model's weights take here, set aside at the region's base (target's planning.weights)
   readonly io?: number; // bytes of graph inputs and outputs planned here (included in peak)
-  readonly used?: number; // peak + weights: what the region holds at most
+  readonly runtimeTail?: number; // with runtime 'tflm' on a .tflite model: bytes of the tensor arena to declare beyond the plan's head (TFLite Micro's persistent tail and planning), in the activation region
+  readonly used?: number; // peak + weights (+ runtimeTail): what the region holds at most
   readonly peakStep?: number;
   readonly waste: Waste;
 }

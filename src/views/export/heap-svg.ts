@@ -203,7 +203,8 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
 function limitWords(region: LaneRegion): string {
   const limit = region.limit;
   if (limit === undefined) return '';
-  const weights = limit.weights > 0 ? `, ${formatBytes(limit.weights)} of it weights` : '';
+  const held = [limit.weights > 0 ? `${formatBytes(limit.weights)} of it weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} of it the runtime's tail` : ''].filter((t) => t !== '');
+  const weights = held.map((t) => `, ${t}`).join('');
   return ` · limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? `, over by ${formatBytes(limit.overBy)}` : ''}`;
 }
 

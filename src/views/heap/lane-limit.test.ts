@@ -11,16 +11,23 @@ const sram = (peak: number, weights: number): RegionPlan => ({ name: 'sram', pea
 
 describe('a lane size limit', () => {
   it('without weights is the region limit, over by what the arena peak exceeds it by', () => {
-    expect(laneLimit(sram(1100, 0))).toEqual({ sizeLimit: 1024, weights: 0, arena: 1024, overBy: 76 });
+    expect(laneLimit(sram(1100, 0))).toEqual({ sizeLimit: 1024, weights: 0, tail: 0, arena: 1024, overBy: 76 });
     expect(laneLimitText(laneLimit(sram(1000, 0))!)).toBe('limit 1.00 KiB');
   });
 
   it('with weights at the base sits at the arena bytes they leave, and is over by plan --json overBy', () => {
     const limit = laneLimit(sram(800, 300))!;
-    expect(limit).toEqual({ sizeLimit: 1024, weights: 300, arena: 724, overBy: 76 });
+    expect(limit).toEqual({ sizeLimit: 1024, weights: 300, tail: 0, arena: 724, overBy: 76 });
     expect(800 - limit.arena).toBe(limit.overBy);
     expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 300 B weights · over by 76 B');
     expect(laneLimitText(limit, true)).toBe('over by 76 B');
+  });
+
+  it("with TensorFlow Lite Micro's tail in the tensor arena sits at the bytes the tail leaves the plan", () => {
+    const arena: RegionPlan = { ...sram(800, 0), runtimeTail: 300, used: 1100, overBy: 76 };
+    const limit = laneLimit(arena)!;
+    expect(limit).toEqual({ sizeLimit: 1024, weights: 0, tail: 300, arena: 724, overBy: 76 });
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 300 B runtime tail · over by 76 B');
   });
 
   it('with weights above the whole limit leaves the arena no room', () => {
@@ -31,7 +38,7 @@ describe('a lane size limit', () => {
     expect(laneLimit({ ...sram(8, 0), sizeLimit: undefined })).toBeUndefined();
     const base = syntheticPlan(4, 3);
     const plan = { ...base, regions: [sram(800, 300)], buffers: base.buffers.map((b) => ({ ...b, region: 'sram' })) };
-    expect(heapData(plan).lanes[0]!.limit).toEqual({ sizeLimit: 1024, weights: 300, arena: 724, overBy: 76 });
+    expect(heapData(plan).lanes[0]!.limit).toEqual({ sizeLimit: 1024, weights: 300, tail: 0, arena: 724, overBy: 76 });
   });
 });
 

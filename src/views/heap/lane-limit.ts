@@ -2,7 +2,8 @@
 // and its SVG export alike. A lane's addresses are the arena's (buffer offsets
 // from the arena's start, as plan --json and the C header give them); weights
 // the target keeps at the region's base sit below the arena, so activations
-// run out of room at the limit less the weights. The line goes there, and the
+// run out of room at the limit less the weights (and, with TFLite Micro, less
+// the runtime's tail the tensor arena also holds). The line goes there, and the
 // bytes the plan uses above it are the region's overBy, as plan --json says.
 
 import type { RegionPlan } from '../../planner/plan';
@@ -13,7 +14,8 @@ import { regionOverBy } from '../../store/selectors';
 export interface LaneLimit {
   readonly sizeLimit: number; // the region's limit, weights included
   readonly weights: number; // bytes of weights at the region's base, below the arena
-  readonly arena: number; // arena bytes below the limit: sizeLimit - weights, never below 0; where the line is drawn
+  readonly tail: number; // bytes of the runtime's tail (TFLite Micro's persistent section) the arena also holds
+  readonly arena: number; // bytes left to the plan below the limit: sizeLimit - weights - tail, never below 0; where the line is drawn
   readonly overBy: number; // bytes the region holds above its limit (plan --json's overBy)
 }
 
@@ -21,13 +23,15 @@ export interface LaneLimit {
 export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined {
   if (region?.sizeLimit === undefined) return undefined;
   const weights = region.weights ?? 0;
-  return { sizeLimit: region.sizeLimit, weights, arena: Math.max(0, region.sizeLimit - weights), overBy: regionOverBy(region) };
+  const tail = region.runtimeTail ?? 0;
+  return { sizeLimit: region.sizeLimit, weights, tail, arena: Math.max(0, region.sizeLimit - weights - tail), overBy: regionOverBy(region) };
 }
 
 /** "limit 512 KiB", "limit 512 KiB less 232 KiB weights · over by 12 KiB": the words at the end of the limit line; `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB". */
 export function laneLimitText(limit: LaneLimit, short = false): string {
   if (short) return limit.overBy > 0 ? `over by ${formatBytes(limit.overBy)}` : `limit ${formatBytes(limit.sizeLimit)}`;
-  const weights = limit.weights > 0 ? ` less ${formatBytes(limit.weights)} weights` : '';
+  const less = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} runtime tail` : ''].filter((t) => t !== '');
+  const weights = less.length > 0 ? ` less ${less.join(' and ')}` : '';
   return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}`;
 }
 
