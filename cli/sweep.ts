@@ -9,7 +9,7 @@ import { planModel } from '../src/planner/plan';
 import { sweepDim, sweepValues, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
-import { TFLITE_FIXED_NOTE } from '../src/worker/growth-axes';
+import { TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
@@ -45,6 +45,7 @@ interface SweepSettings {
 
 /** The sweep of one decoded model. */
 export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): SweepResult {
+  if (ir.format === 'tflite' && s.target.planning.runtime === 'tflm') throw new InputError('bad-argument', `${dim}: ${TFLM_FIXED_NOTE}`);
   const base = inferOptions(s.args);
   const axes = fixedAxes(ir, dim);
   const planAt = (value: number): SweepPoint => {

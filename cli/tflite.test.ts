@@ -62,6 +62,21 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(JSON.parse(roomy.out)).toMatchObject({ fits: true, regions: [{ overBy: 0, used: plan.runtimePlan.planned.arena }] });
   });
 
+  it('--target tflm plans the shapes the file states: a dim given is not applied and says so, and sweep refuses it', () => {
+    // hello_world's batch=64 read as applied (the graph's shapes) while the plan stayed at the file's 32 B
+    const hello = join(DIR, 'tflm_hello_world_int8.tflite');
+    const plain = planJson([hello, '--target', 'tflm']);
+    const given = planJson([hello, '--target', 'tflm', '--dim', 'batch=64']);
+    expect(given.peak).toBe(plain.peak);
+    expect([plain.assumptions.dims, given.assumptions.dims]).toEqual([[], []]);
+    expect(given.diagnostics).toContainEqual({ code: 'tflm-fixed-shapes', message: expect.stringMatching(/^TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so batch=64 is not applied/) });
+    expect(plain.diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflm-fixed-shapes');
+    expect(planJson([hello, '--target', 'cpu', '--dim', 'batch=64']).peak).toBeGreaterThan(plain.peak);
+    const sweep = run(['sweep', hello, '--target', 'tflm', '--dim', 'batch=1..16']);
+    expect(sweep.code).toBe(2);
+    expect(sweep.err).toMatch(/^heapscope: \S+hello_world_int8.tflite: batch: On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states/);
+  });
+
   it('plan text: the two heads, the tail with its estimates named, and the arena to declare', () => {
     const { code, out } = run(['plan', KEYWORD, '--target', 'tflm']);
     expect(code).toBe(0);

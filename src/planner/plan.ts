@@ -12,6 +12,7 @@
 import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
 import { formatBytes } from '../shared/format';
+import { shortName } from '../shared/short-name';
 import type { PlanDiagnostic } from './problem/build-buffers';
 import type { BuiltProblem } from './problem/build-problem';
 import { fusedTraffic, type Traffic } from './problem/build-traffic';
@@ -102,7 +103,11 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     ...fused.units.flatMap(costlyUnit),
     ...runtimeDiagnostics(model, target),
   ];
-  const assumptions = planAssumptions(model);
+  // TensorFlow Lite Micro plans the shapes the file states (it cannot resize a tensor): no dim is assumed, and one given is not applied
+  const fixedShapes = stage.tflm !== undefined && (model as Partial<InferredModel>).tflite !== undefined;
+  const inferredAssumptions = planAssumptions(model);
+  const assumptions = fixedShapes ? { ...inferredAssumptions, dims: [] } : inferredAssumptions;
+  if (fixedShapes) diagnostics.push(...unappliedDims(inferredAssumptions.dims));
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve });
   const tflite = (model as Partial<InferredModel>).tflite;
   const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets), target);
@@ -288,6 +293,17 @@ function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan, target: Tar
 function withTail(region: RegionPlan, tail: number): RegionPlan {
   const used = (region.used ?? region.peak + (region.weights ?? 0)) + tail;
   return { ...region, runtimeTail: tail, used, overBy: region.sizeLimit === undefined ? 0 : Math.max(0, used - region.sizeLimit) };
+}
+
+/** Dims the user gave that a plan of the file's own shapes (runtime tflm) does not apply. */
+function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
+  const given = dims.filter((d) => d.bound);
+  if (given.length === 0) return [];
+  const names = given.map((d) => `${shortName(d.name)}=${d.value}`).join(', ');
+  return [{
+    code: 'tflm-fixed-shapes',
+    message: `TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so ${names} ${given.length === 1 ? 'is' : 'are'} not applied to this plan (the graph and tensors show the shapes with ${given.length === 1 ? 'it' : 'them'}; plan on another target to see ${given.length === 1 ? 'its' : 'their'} effect)`,
+  }];
 }
 
 /** A runtime target asked of a model the runtime does not read. */

@@ -46,6 +46,12 @@ describe('growthChoices', () => {
     expect(choices).toEqual([]);
     expect(notes).toEqual([expect.stringMatching(/TensorFlow Lite file states every tensor's shape/), expect.stringMatching(/^Nothing to vary/)]);
   });
+
+  it("offers no dim of a TensorFlow Lite model planned as TensorFlow Lite Micro plans it: the plan is of the file's shapes", () => {
+    const tflite = { ...fakeInfer(fakeIr('t'), { dims: { batch: 3 } }), format: 'tflite' as const };
+    expect(growthChoices(tflite).choices.map((c) => c.key)).toEqual(['batch']);
+    expect(growthChoices(tflite, true)).toEqual({ choices: [], notes: [expect.stringMatching(/^On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states/)] });
+  });
 });
 
 describe('bindingsAt', () => {

@@ -20,6 +20,10 @@ export interface GrowthChoice {
 export const TFLITE_FIXED_NOTE =
   "A TensorFlow Lite file states every tensor's shape and the runtime allocates them as stated, so its inputs' batch and image size are not offered: a new input shape would not reach the other tensors.";
 
+/** Why nothing is offered for a TensorFlow Lite model planned as TensorFlow Lite Micro plans it, on the page and on the command line. */
+export const TFLM_FIXED_NOTE =
+  'On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states (the runtime cannot resize a tensor): no dim changes it. Vary a dim on another target.';
+
 /** Largest value the page sweeps to: far past any real batch, sequence or image size, and small enough that every size stays exact. */
 export const MAX_GROWTH_VALUE = 2 ** 20;
 
@@ -29,8 +33,9 @@ export interface GrowthChoices {
   readonly notes: readonly string[]; // one sentence per input left out, or why there is nothing to vary
 }
 
-/** The axes of `model` a curve can vary, symbolic dims first, then the batch and image size of each fixed-shape input. */
-export function growthChoices(model: InferredModel): GrowthChoices {
+/** The axes of `model` a curve can vary, symbolic dims first, then the batch and image size of each fixed-shape input; none with `fixedShapes` (the target's runtime is TensorFlow Lite Micro) for a .tflite. */
+export function growthChoices(model: InferredModel, fixedShapes = false): GrowthChoices {
+  if (fixedShapes && model.format === 'tflite') return { choices: [], notes: [TFLM_FIXED_NOTE] };
   const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value }));
   const notes: string[] = [];
   const symbolic = new Set(model.dims.flatMap((d) => d.axes.map((a) => a.slice(0, a.lastIndexOf(':')))));

@@ -42,7 +42,9 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const asked = useAppStore((s) => s.growth);
   const growth = useAppStore(currentGrowth);
   const { sweepGrowth } = useActions();
-  const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred)), [inferred]);
+  // a plan with TensorFlow Lite Micro's runtime plan is of the file's own shapes: no dim changes it
+  const fixedShapes = plan?.runtimePlan !== undefined;
+  const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred, fixedShapes)), [inferred, fixedShapes]);
   const [axisKey, setAxisKey] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState<RangeText>({}); // applied (Enter, or leaving both fields)
   const [draft, setDraft] = useState<RangeText>({}); // being typed
