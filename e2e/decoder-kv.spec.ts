@@ -5,13 +5,15 @@
 // fully expanded graph show two cache boxes per layer rather than four in
 // rows; search finds a cache tensor in its folded box; the heap legend and the
 // live-bytes chart show the cache in a colour of its own, and so do the heap's
-// SVG and PNG exports (on a 4-layer decoder).
+// SVG and PNG exports (on a 4-layer decoder). tiny-llama, whose mask subgraph
+// reads the past length off layer 0's key with a Shape, still folds that key
+// into its layer's past box.
 
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
-import { graphAction, graphSettled, openDecoder, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphAction, graphSettled, haveModel, NO_MODELS, openDecoder, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
@@ -74,6 +76,23 @@ test('with every group expanded, the 80-layer decoder draws 160 cache boxes, and
   await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
   await expect(current).toBeInViewport();
   await snap(page, 'decoder-kv-expanded');
+});
+
+test('tiny-llama, whose mask subgraph reads the past length off the first key, draws one past and one present box per layer', async ({ page }) => {
+  const LLAMA = 'tiny-llama-fp16/model.onnx';
+  test.skip(!haveModel(LLAMA), NO_MODELS);
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
+  await page.goto('/?model=/e2e/tiny-llama.onnx&target=mcu&dim.past_sequence_length=32');
+  await waitForModel(page, 'tiny-llama.onnx');
+  await waitForPlan(page);
+  await graphSettled(page);
+  await expect(pastBox(page)).toHaveCount(2);
+  await expect(presentBox(page)).toHaveCount(2);
+  for (const box of [pastBox(page), presentBox(page)]) for (const sub of await box.locator('.g-sub').all()) await expect(sub).toHaveText(/^(input|output) · 2 tensors · /);
+  for (const l of [0, 1]) await expect(pastBox(page).locator('title', { hasText: `past_key_values.${l}.key` })).toHaveText(`past_key_values.${l}.key\npast_key_values.${l}.value`);
+  await snap(page, 'decoder-kv-tiny-llama');
 });
 
 /** Clicks an export button and returns the downloaded file's bytes. */

@@ -7,14 +7,15 @@
 // limit line where the arena runs out of room under the weights); Compare
 // ranks the buffers a spilled plan moved to the slow memory as diff does, and
 // gives the bytes moved per region plan --json gives, weights read there
-// included.
+// included. On GPT-2 with a past, the side bar's memory map and the live-bytes
+// chart split the peak step alike: logits as I/O, the KV cache apart.
 
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli/main';
-import { haveModel, MODELS_DIR, NO_MODELS, openDropped, readModel, snap, summary, test, waitForPlan } from './fixtures';
+import { haveModel, MODELS_DIR, NO_MODELS, openDropped, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 const ULTRAFACE = 'ultraface_RFB-320.onnx';
 
@@ -223,4 +224,28 @@ test('Compare of --spill off with the spilled plan lists the buffers that went t
     await expect(row).toHaveAttribute('data-moved-a', String(total(a!, name)));
     await expect(row).toHaveAttribute('data-moved-b', String(total(b!, name)));
   }
+});
+
+test('GPT-2 with a past of 64: the memory map and the live-bytes chart split the peak alike, logits as I/O and the KV cache apart', async ({ page }) => {
+  const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}&target=cpu&dim.past_seq_len=64`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  const bar = page.getByTestId('memory-map-region').first();
+  const words = (await bar.locator('.memory-map-legend').textContent())!;
+  const part = (name: string) => words.match(new RegExp(`${name} ([\\d.]+ \\S+)`))?.[1];
+  // logits (500 KiB) is I/O, as the heap colours it; the cache is a part of its own.
+  expect(words).toMatch(/^at its peak step \d+: I\/O \S+ \S+ · KV cache \S+ \S+ · activations \S+ \S+/);
+  expect(Number(await bar.getAttribute('data-kv'))).toBeGreaterThan(0);
+  const chart = page.getByTestId('peak-chart');
+  await expect(chart).toHaveAttribute('data-kinds', /^activation,io,kv(,|$)/);
+  // Each row's label names its kind and, as wide as the column lets it, the bytes it holds at the peak step.
+  await expect(chart.locator('text', { hasText: /^activation\b/ })).toContainText(new RegExp(`^activation( ·)? ${part('activations')}`));
+  await expect(chart.locator('text', { hasText: /^I\/O\b/ })).toContainText(new RegExp(`^I/O( ·)? ${part('I/O')}`));
+  await expect(chart.locator('text', { hasText: /^KV cache\b/ })).toContainText(new RegExp(`^KV cache( ·)? ${part('KV cache')}`));
+  await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
+  await snap(page, 'memory-map-gpt2-past');
 });

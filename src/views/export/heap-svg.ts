@@ -62,7 +62,7 @@ const LANE = '#f1f3f6';
 /** Pixels between the legend and the memory map. */
 const MAP_GAP = 10;
 const MAP_COLOURS: MapColours = {
-  parts: { weights: CLASS_COLOURS.subgraph, io: CLASS_COLOURS.io, activations: CLASS_COLOURS.activation, scratch: CLASS_COLOURS.scratch, rest: '#c9ced6' },
+  parts: { weights: CLASS_COLOURS.subgraph, io: CLASS_COLOURS.io, kv: CLASS_COLOURS.kv, activations: CLASS_COLOURS.activation, scratch: CLASS_COLOURS.scratch, rest: '#c9ced6' },
   limit: LIMIT,
   over: PEAK,
   text: TEXT,
@@ -85,7 +85,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const chart = options.chart === false ? undefined : peakChartData(plan, kv);
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
   const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
-  const map = options.memoryMap === false ? undefined : memoryMapData(plan);
+  const map = options.memoryMap === false ? undefined : memoryMapData(plan, kv);
   const mapHeight = map === undefined ? 0 : memoryMapSvgHeight(map) + MAP_GAP;
   const above = lanesBottom + legendHeight + mapHeight + (chart === undefined ? 0 : chartHeight + 24);
   const appendix = options.appendix;

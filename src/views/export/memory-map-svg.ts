@@ -1,6 +1,6 @@
 // The memory map as the heap's export draws it: the side bar's bars (one per
 // region, its used bytes against its limit, split into weights, graph I/O,
-// activations, scratch and the rest of the peak, the limit as a tick) with
+// KV cache, activations, scratch and the rest of the peak, the limit as a tick) with
 // their figures as text, what spilled to each region and the bytes moved there
 // over one inference, and where the weights
 // and graph I/O are. The bars and words come from memory-map-data.ts, as the
@@ -39,7 +39,7 @@ export function memoryMapSvgHeight(map: MemoryMap): number {
 
 /** The memory map's markup, from (box.x, box.y) down, `memoryMapSvgHeight` pixels tall. */
 export function memoryMapSvg(map: MemoryMap, box: MapBox, colours: MapColours): string {
-  const out = [`<g class="memory-map" data-memory-map="true">`, `<text x="${box.x}" y="${box.y + 10}" font-weight="600" fill="${colours.text}">Memory map</text>`, keySvg(box, colours, map.bars.some((b) => b.sizeLimit !== undefined))];
+  const out = [`<g class="memory-map" data-memory-map="true">`, `<text x="${box.x}" y="${box.y + 10}" font-weight="600" fill="${colours.text}">Memory map</text>`, keySvg(box, colours, map.bars.some((b) => b.sizeLimit !== undefined), map.kv)];
   let top = box.y + TITLE;
   for (const bar of map.bars) {
     out.push(barSvg(bar, { ...box, y: top }, colours));
@@ -51,9 +51,9 @@ export function memoryMapSvg(map: MemoryMap, box: MapBox, colours: MapColours): 
   return out.join('\n');
 }
 
-/** The colours of the parts (and the limit tick, when a region has one), in one row right of the title. */
-function keySvg(box: MapBox, c: MapColours, limits: boolean): string {
-  const items = [...MAP_PARTS.map((p) => ({ label: p.label, colour: c.parts[p.key], wide: 10 })), ...(limits ? [{ label: 'size limit', colour: c.limit, wide: 2 }] : [])];
+/** The colours of the parts (the KV cache's for a model with one, the limit tick when a region has one), in one row right of the title. */
+function keySvg(box: MapBox, c: MapColours, limits: boolean, kv: boolean): string {
+  const items = [...MAP_PARTS.filter((p) => p.key !== 'kv' || kv).map((p) => ({ label: p.label, colour: c.parts[p.key], wide: 10 })), ...(limits ? [{ label: 'size limit', colour: c.limit, wide: 2 }] : [])];
   const out: string[] = [];
   let at = box.x + 90;
   for (const item of items) {
@@ -70,7 +70,7 @@ function barSvg(bar: MapBar, box: MapBox, c: MapColours): string {
   const barTop = box.y + ROW.label;
   const over = bar.overBy > 0;
   const moved = barMovedText(bar);
-  const attrs = `data-region="${escapeXml(bar.name)}" data-used="${bar.used}" data-size-limit="${bar.sizeLimit ?? ''}" data-over-by="${bar.overBy}" data-weights="${bar.weights}" data-io="${bar.io}" data-activations="${bar.activations}" data-scratch="${bar.scratch}" data-spilled="${bar.spilled ?? ''}" data-moved="${bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}"`;
+  const attrs = `data-region="${escapeXml(bar.name)}" data-used="${bar.used}" data-size-limit="${bar.sizeLimit ?? ''}" data-over-by="${bar.overBy}" data-weights="${bar.weights}" data-io="${bar.io}" data-kv="${bar.kv}" data-activations="${bar.activations}" data-scratch="${bar.scratch}" data-spilled="${bar.spilled ?? ''}" data-moved="${bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}"`;
   const out = [
     `<g class="memory-map-region" ${attrs}>`,
     `<text x="${box.x}" y="${box.y + 10}" fill="${c.text}"><tspan font-weight="600">${escapeXml(bar.name)}</tspan><tspan fill="${c.muted}"> ${bar.fast ? 'fast' : 'slow'}${moved === undefined ? '' : ` · ${escapeXml(moved)}`}</tspan></text>`,

@@ -32,8 +32,27 @@ describe('growthLayout', () => {
     expect(layout.xTicks).toEqual([1, 2, 4, 8]);
   });
 
-  it('uses a symmetric log scale from 0 and a linear one over a narrow range', () => {
-    expect(growthLayout(input([point(0, 1), point(16, 2)]), W, H).scale).toBe('symlog');
+  it('draws 0 apart, past a break, left of a log scale of the other values: no log scale holds 0', () => {
+    const layout = growthLayout(input([0, 1, 2, 4, 8, 16, 32, 64].map((v) => point(v, 100 + v))), W, H);
+    expect(layout.scale).toBe('log');
+    expect(layout.x(0)).toBe(66);
+    expect(layout.breakAt).toBe(66 + 15);
+    // The log scale starts 30 px right of 0: 1 to 64 evenly by powers of two over the rest of the plot.
+    expect([1, 2, 4, 64].map((v) => layout.x(v))).toEqual([96, 96 + 356 / 6, 96 + (2 * 356) / 6, 452].map((v) => expect.closeTo(v, 6)));
+    expect(layout.xTicks.slice(0, 2)).toEqual([0, 1]);
+    const svg = growthSvg(input([0, 1, 2, 4, 8, 16, 32, 64].map((v) => point(v, 100 + v))), layout, W, H, { dim: 'past_seq_len' });
+    expect(svg).toContain('past_seq_len (log scale; 0 set apart)');
+    expect(svg).toMatch(/class="gr-break"[^>]*data-break="81.0"/);
+    // The back is cut at the break, and the peak and bound lines start at 1: the 0 point is a dot alone.
+    expect(svg.match(/class="gr-back"/g)).toHaveLength(2);
+    expect(svg).toMatch(/class="gr-peak" d="M96.0,/);
+    expect(svg).toMatch(/class="gr-bound" d="M96.0,/);
+    expect(svg).toContain('data-value="0"');
+  });
+
+  it('uses a linear scale from 0 when the other values do not span far, and over a narrow range', () => {
+    const evenly = growthLayout(input([point(0, 1), point(16, 2)]), W, H);
+    expect([evenly.scale, evenly.breakAt, evenly.x(0), evenly.x(8)]).toEqual(['linear', undefined, 66, 259]);
     const narrow = growthLayout(input([point(3, 1), point(5, 2)]), W, H);
     expect(narrow.scale).toBe('linear');
     expect(narrow.x(4)).toBeCloseTo(259, 6);

@@ -1,11 +1,12 @@
 // The geometry of the growth chart: one panel per memory region stacked in the
-// box, x the swept value (a log scale when the values span a wide range, a
-// symmetric-log one when they include 0, else linear), y the region's bytes
+// box, x the swept value (a log scale when the values span a wide range, with
+// 0, which no log scale holds, drawn apart at the left edge past a break in
+// the axis; else linear), y the region's bytes
 // from 0; where each point, the value on screen and each size limit sit, which
 // ticks fit, which point a pointer is over and where its card goes. Pure (D3
 // scales only), tested to the pixel; the SVG and the pane only draw what it says.
 
-import { scaleLinear, scaleLog, scaleSymlog } from 'd3';
+import { scaleLinear, scaleLog } from 'd3';
 import type { GrowthPoint } from '../../worker/protocol';
 import { byteTicks } from '../byte-ticks';
 
@@ -36,7 +37,8 @@ export interface GrowthLayout {
   readonly right: number; // plot's right edge
   readonly bottom: number; // the x axis's line
   readonly x: (value: number) => number;
-  readonly scale: 'log' | 'symlog' | 'linear';
+  readonly scale: 'log' | 'linear';
+  readonly breakAt: number | undefined; // x of the axis break on a log scale whose values include 0: 0 is drawn left of it, the log scale starts right of it
   readonly panels: readonly GrowthPanel[];
   readonly xTicks: readonly number[]; // values labelled under the plot, the value on screen among them
 }
@@ -62,7 +64,8 @@ export function growthLayout(input: GrowthChartInput, width: number, height: num
   const hi = values.length === 0 ? 1 : Math.max(...values);
   const left = GROWTH_MARGIN.left;
   const right = Math.max(left + 1, width - GROWTH_MARGIN.right);
-  const { x, scale } = xScale(lo, hi, left, right);
+  const positive = values.filter((v) => v > 0);
+  const { x, scale, breakAt } = xScale(lo, positive.length === 0 ? hi : Math.min(...positive), hi, left, right);
   const regions = drawnRegions(input);
   const bottom = Math.max(GROWTH_MARGIN.top + 1, height - GROWTH_MARGIN.bottom);
   const each = (bottom - GROWTH_MARGIN.top - (regions.length - 1) * GROWTH_MARGIN.gap) / Math.max(1, regions.length);
@@ -77,7 +80,7 @@ export function growthLayout(input: GrowthChartInput, width: number, height: num
     const { ticks, tickLabel } = panelTicks(drawnTop, maxBytes, plotHeight);
     return { name: r.name, top, height: plotHeight, maxBytes, highest: drawnTop, sizeLimit: r.sizeLimit, limitShown, y: (bytes) => y(bytes), ticks, tickLabel };
   });
-  return { left, right, bottom, x, scale, panels, xTicks: xTicks(input.points.map((p) => p.value), x, input.current?.value) };
+  return { left, right, bottom, x, scale, breakAt, panels, xTicks: xTicks(input.points.map((p) => p.value), x, input.current?.value) };
 }
 
 /**
@@ -100,22 +103,26 @@ function panelTicks(highest: number, maxBytes: number, plotHeight: number): Pick
   }
 }
 
-/** Log base 2 when the values are positive and span 4× or more; symlog from 0 when they span far; linear otherwise. */
-function xScale(lo: number, hi: number, left: number, right: number): { x: (v: number) => number; scale: GrowthLayout['scale'] } {
+/** Pixels from 0, set apart at the plot's left edge, to the log scale's first value; the break is drawn halfway. */
+const ZERO_APART = 30;
+
+/**
+ * Log base 2 when the positive values (the least `low`) span 4× or more, with
+ * 0, when among the values, at the left edge and the log scale starting
+ * ZERO_APART pixels right of it; linear otherwise.
+ */
+function xScale(lo: number, low: number, hi: number, left: number, right: number): Pick<GrowthLayout, 'x' | 'scale' | 'breakAt'> {
   if (hi === lo) {
     const middle = (left + right) / 2;
-    return { x: () => middle, scale: 'linear' };
+    return { x: () => middle, scale: 'linear', breakAt: undefined };
   }
-  if (lo >= 1 && hi / lo >= 4) {
-    const s = scaleLog().base(2).domain([lo, hi]).range([left, right]);
-    return { x: (v) => s(v), scale: 'log' };
-  }
-  if (lo === 0 && hi >= 8) {
-    const s = scaleSymlog().constant(1).domain([0, hi]).range([left, right]);
-    return { x: (v) => s(v), scale: 'symlog' };
+  if (low >= 1 && hi / low >= 4 && (lo > 0 || right - left > 4 * ZERO_APART)) {
+    const start = lo === 0 ? left + ZERO_APART : left;
+    const s = scaleLog().base(2).domain([low, hi]).range([start, right]);
+    return { x: (v) => (v <= 0 ? left : s(v)), scale: 'log', breakAt: lo === 0 ? left + ZERO_APART / 2 : undefined };
   }
   const s = scaleLinear().domain([lo, hi]).range([left, right]);
-  return { x: (v) => s(v), scale: 'linear' };
+  return { x: (v) => s(v), scale: 'linear', breakAt: undefined };
 }
 
 /** The regions of the plan that hold bytes at some point, or have a limit; all of them when none does. */

@@ -54,7 +54,7 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
   const bottom = top + height;
   const out = [
     `<g class="gr-panel" data-region="${text(panel.name)}">`,
-    `<rect class="gr-back" x="${left}" y="${top.toFixed(1)}" width="${(right - left).toFixed(1)}" height="${height.toFixed(1)}" fill="${GROWTH_COLOURS.back}"/>`,
+    ...backSvg(layout, top, height),
     titleSvg(panel, left, top - 5, right - left + GROWTH_MARGIN.right),
   ];
   for (const bytes of panel.ticks) {
@@ -65,8 +65,10 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
     out.push(`<line class="gr-limit" x1="${left}" x2="${right}" y1="${at}" y2="${at}" stroke="${GROWTH_COLOURS.limit}" stroke-width="1.5" stroke-dasharray="5 3" data-limit="${panel.sizeLimit}"/>`);
   }
   const figures = input.points.map((p) => ({ p, f: regionFigures(p, panel.name) })).filter((e) => e.f.length === 2);
-  const line = (k: 0 | 1): string => figures.map((e, i) => `${i === 0 ? 'M' : 'L'}${x(e.p.value).toFixed(1)},${y(e.f[k]!).toFixed(1)}`).join('');
-  if (figures.length > 0) {
+  // Across the axis break the lines would have no slope to read: 0 is a dot alone.
+  const joined = layout.breakAt === undefined ? figures : figures.filter((e) => e.p.value > 0);
+  const line = (k: 0 | 1): string => joined.map((e, i) => `${i === 0 ? 'M' : 'L'}${x(e.p.value).toFixed(1)},${y(e.f[k]!).toFixed(1)}`).join('');
+  if (joined.length > 0) {
     out.push(`<path class="gr-bound" d="${line(1)}" fill="none" stroke="${GROWTH_COLOURS.bound}" stroke-width="1.5" stroke-dasharray="4 3"/>`);
     out.push(`<path class="gr-peak" d="${line(0)}" fill="none" stroke="${GROWTH_COLOURS.peak}" stroke-width="2"/>`);
   }
@@ -90,6 +92,23 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
   }
   out.push('</g>');
   return out.join('\n');
+}
+
+/** Half the gap the axis break leaves in a panel's back, in pixels. */
+const BREAK_HALF = 3;
+
+/** A panel's back: one rectangle, or two either side of the axis break with a break mark (two slants) over its foot. */
+function backSvg(layout: GrowthLayout, top: number, height: number): string[] {
+  const { left, right, breakAt } = layout;
+  const rect = (from: number, to: number): string => `<rect class="gr-back" x="${from.toFixed(1)}" y="${top.toFixed(1)}" width="${(to - from).toFixed(1)}" height="${height.toFixed(1)}" fill="${GROWTH_COLOURS.back}"/>`;
+  if (breakAt === undefined) return [rect(left, right)];
+  const foot = top + height;
+  const slant = (dx: number): string => `M${(breakAt + dx - 3).toFixed(1)},${(foot + 4).toFixed(1)}l6,-12`;
+  return [
+    rect(left, breakAt - BREAK_HALF),
+    rect(breakAt + BREAK_HALF, right),
+    `<path class="gr-break" d="${slant(-BREAK_HALF)}${slant(BREAK_HALF)}" fill="none" stroke="${GROWTH_COLOURS.muted}" stroke-width="1.2" data-break="${breakAt.toFixed(1)}"/>`,
+  ];
 }
 
 /** Pixels a character of a panel's title (10.5 px, semibold) takes at most, on average. */
@@ -126,7 +145,7 @@ function axisSvg(layout: GrowthLayout, dim: string, current: number | undefined)
     const mark = v === current ? ['gr-current-tick', GROWTH_COLOURS.current, ' font-weight="600"'] : ['gr-muted', GROWTH_COLOURS.muted, ''];
     out.push(`<text class="${mark[0]}" x="${layout.x(v).toFixed(1)}" y="${y}" text-anchor="middle" fill="${mark[1]}"${mark[2]}>${v}</text>`);
   }
-  const scale = layout.scale === 'linear' ? '' : ' (log scale)';
+  const scale = layout.scale === 'linear' ? '' : layout.breakAt === undefined ? ' (log scale)' : ' (log scale; 0 set apart)';
   out.push(`<text class="gr-muted" x="${layout.right}" y="${y + 13}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${text(dim)}${scale}</text>`, '</g>');
   return out.join('\n');
 }

@@ -1,8 +1,8 @@
 // The colour class of a buffer (activation, graph input or output, a decoder's
 // KV cache, scratch, cache, copy, subgraph), its legend entry and its colour in
 // the page's light palette: one source for the heap on screen, its legend, the
-// live-bytes chart and the SVG and PNG exports, so a KV cache reads the same in
-// each. Plain data; no DOM.
+// live-bytes chart, the memory map and the SVG and PNG exports, so a graph
+// output or a KV cache counts as the same kind in each. Plain data; no DOM.
 
 import type { PlannedBuffer } from '../../planner/plan';
 
@@ -24,6 +24,17 @@ const CLASS_OF_KIND: Readonly<Record<PlannedBuffer['kind'], BufferClass>> = {
 /** The class of buffer `b`: a graph input or output named in `kv` (kv-cache-names.ts) is KV cache, else by its kind. */
 export function bufferClass(b: Pick<PlannedBuffer, 'kind' | 'name'>, kv: ReadonlySet<string>): BufferClass {
   return (b.kind === 'input' || b.kind === 'output') && kv.has(b.name) ? 'kv' : (CLASS_OF_KIND[b.kind] ?? 'activation');
+}
+
+/** The kinds live bytes are counted in (the live-bytes chart's rows, the memory map's parts): the colour classes, with subgraph bodies as activations. */
+export const LIVE_KINDS = ['activation', 'io', 'kv', 'scratch', 'cache', 'copy'] as const;
+/** One kind of live bytes. */
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+/** The kind buffer `b` counts as in live bytes: its colour class (bufferClass), a subgraph body's bytes as activation. */
+export function liveKind(b: Pick<PlannedBuffer, 'kind' | 'name'>, kv: ReadonlySet<string>): LiveKind {
+  const c = bufferClass(b, kv);
+  return c === 'subgraph' ? 'activation' : c;
 }
 
 /** Fill colour of each class in the page's light palette (heap.css's --heap-*), for drawings outside the page. */

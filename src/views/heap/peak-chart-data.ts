@@ -1,20 +1,19 @@
 // The data of the peak chart (small multiples): for each memory region, the
-// bytes live at each step in total and per kind of buffer (activation,
-// scratch, cache, copy), with the region's peak, lower bound and peak step,
-// and its headroom: the largest free block at each step (free-blocks.ts).
+// bytes live at each step in total and per kind of buffer (liveKind in
+// buffer-classes.ts: activation, graph I/O, KV cache, scratch, cache, copy),
+// with the region's peak, lower bound and peak step, and its headroom: the largest free block at each step (free-blocks.ts).
 // Buffers sharing another's bytes (aliases, concat windows) count once.
 // Plain functions over a plan; no DOM.
 
-import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
-import { bufferClass } from './buffer-classes';
+import type { ModelPlan } from '../../planner/plan';
+import { LIVE_KINDS, liveKind, type LiveKind } from './buffer-classes';
 import { largestFreeBlocks } from './free-blocks';
 import { liveBytes, sharingGroups } from './live-bytes';
 
-/** The kinds the chart tells apart, in drawing order. */
-export const CHART_KINDS = ['activation', 'kv', 'scratch', 'cache', 'copy'] as const;
+/** The kinds the chart tells apart, in drawing order: the live kinds the memory map counts too. */
+export const CHART_KINDS = LIVE_KINDS;
 /** One kind of the chart. */
-export type ChartKind = (typeof CHART_KINDS)[number];
-
+export type ChartKind = LiveKind;
 
 /** One region of the chart: a column of small multiples. */
 export interface ChartRegion {
@@ -37,12 +36,6 @@ export interface PeakChartData {
   readonly complete: boolean; // false when some tensor's size is unknown: peaks and live bytes are lower estimates
 }
 
-/** A buffer's kind in the chart, its colour class (buffer-classes.ts) but with graph inputs and outputs and subgraph buffers as activations. */
-function chartKind(b: PlannedBuffer, kv: ReadonlySet<string>): ChartKind {
-  const c = bufferClass(b, kv);
-  return c === 'io' || c === 'subgraph' ? 'activation' : c;
-}
-
 /** Builds the chart's data for `plan`, the tensors named in `kv` as KV cache; regions without buffers or bytes are left out. */
 export function peakChartData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): PeakChartData {
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => Math.max(b.end, b.start + 1)));
@@ -56,9 +49,9 @@ export function peakChartData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
     const region = plan.regions.find((r) => r.name === name);
     if (members.length === 0 && (region?.peak ?? 0) === 0) continue;
     const byKind = Object.fromEntries(
-      CHART_KINDS.map((k) => [k, liveBytes(shared, (root) => root.region === name && chartKind(root, kv) === k, steps)]),
+      CHART_KINDS.map((k) => [k, liveBytes(shared, (root) => root.region === name && liveKind(root, kv) === k, steps)]),
     ) as Record<ChartKind, Float64Array>;
-    if (members.length > 0) for (const g of shared.groups) if (g.root.region === name) present.add(chartKind(g.root, kv));
+    if (members.length > 0) for (const g of shared.groups) if (g.root.region === name) present.add(liveKind(g.root, kv));
     const total = new Float64Array(steps); // every group is of one kind
     for (const k of CHART_KINDS) byKind[k].forEach((bytes, s) => (total[s]! += bytes));
     const peak = region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size));

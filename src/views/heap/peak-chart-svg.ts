@@ -19,6 +19,7 @@ import { CLASS_COLOURS } from './buffer-classes';
 export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'bound' | 'free' | 'text' | 'muted' | 'cell', string>> = {
   total: '#627084',
   activation: CLASS_COLOURS.activation,
+  io: CLASS_COLOURS.io,
   kv: CLASS_COLOURS.kv,
   scratch: CLASS_COLOURS.scratch,
   cache: CLASS_COLOURS.cache,
@@ -32,7 +33,7 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
 };
 
 /** Each row's label. */
-const ROW_WORDS: Readonly<Record<ChartKind | 'total', string>> = { total: 'total', activation: 'activation', kv: 'KV cache', scratch: 'scratch', cache: 'cache', copy: 'copy' };
+const ROW_WORDS: Readonly<Record<ChartKind | 'total', string>> = { total: 'total', activation: 'activation', io: 'I/O', kv: 'KV cache', scratch: 'scratch', cache: 'cache', copy: 'copy' };
 
 /** Options of peakChartSvg. */
 export interface PeakChartSvgOptions {

@@ -32,14 +32,15 @@ function plan(): ModelPlan {
 }
 
 describe('peak chart data', () => {
-  it('counts live bytes per step per kind and region, outputs as activations and shared bytes once', () => {
+  it('counts live bytes per step per kind and region, graph outputs as I/O (as the heap colours them) and shared bytes once', () => {
     const data = peakChartData(plan());
     expect(data.steps).toBe(4);
-    expect(data.kinds).toEqual(['activation', 'scratch', 'cache']);
+    expect(data.kinds).toEqual(['activation', 'io', 'scratch', 'cache']);
     expect(data.regions.map((r) => r.name)).toEqual(['dram', 'sram']);
     const dram = data.regions[0]!;
     expect([...dram.total]).toEqual([64, 80, 72, 8]);
-    expect([...dram.byKind.activation]).toEqual([64, 64, 72, 8]);
+    expect([...dram.byKind.activation]).toEqual([64, 64, 64, 0]);
+    expect([...dram.byKind.io]).toEqual([0, 0, 8, 8]);
     expect([...dram.byKind.scratch]).toEqual([0, 16, 0, 0]);
     expect(dram.peakStep).toBe(1);
     const sram = data.regions[1]!;
@@ -102,9 +103,9 @@ describe('peak chart data', () => {
   it('draws one cell per region and row (total, then each kind) with peak and bound lines', () => {
     const svg = peakChartSvg(peakChartData(plan()), { width: 400, height: 300, standalone: true });
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg.match(/class="pc-cell"/g)).toHaveLength(2 * 4);
-    expect(svg.match(/class="pc-peak"/g)).toHaveLength(2 * 4);
-    expect(svg.match(/class="pc-bound"/g)).toHaveLength(2 * 4);
+    expect(svg.match(/class="pc-cell"/g)).toHaveLength(2 * 5);
+    expect(svg.match(/class="pc-peak"/g)).toHaveLength(2 * 5);
+    expect(svg.match(/class="pc-bound"/g)).toHaveLength(2 * 5);
     expect(svg).toContain('peak 88 B · bound 80 B');
     expect(svg).toContain('scratch · 16 B at peak');
     expect(svg.match(/class="pc-free"/g)).toHaveLength(2); // the total cell of each region

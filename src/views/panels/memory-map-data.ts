@@ -1,13 +1,15 @@
 // The memory map as the side bar draws it: one bar per region of the plan,
 // its peak against its size limit, split into what is live at the region's
-// fullest step (graph inputs and outputs, activations, scratch) and the rest of
+// fullest step (graph inputs and outputs, a decoder's KV cache, activations,
+// scratch: the live-bytes chart's kinds, liveKind in buffer-classes.ts) and the rest of
 // the peak (holes, alignment, scratch grown into free space), below them the
 // weights the target keeps in the region; where the weights and the graph's
 // inputs and outputs are; the bytes moved there over one inference; and the words both the side bar and the heap's
 // export write under each bar. Plain functions over a plan; no DOM.
 
-import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
+import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { liveKind, type LiveKind } from '../heap/buffer-classes';
 import { liveBytes, sharingGroups } from '../heap/live-bytes';
 
 /** One region's bar. */
@@ -23,10 +25,11 @@ export interface MapBar {
   readonly spilled: number | undefined; // bytes placed here that wanted a faster region; undefined when the target does not spill
   readonly spilledBuffers: number; // buffers placed here that wanted a faster region
   readonly step: number | undefined; // the fullest step; undefined when the region holds nothing
-  readonly io: number; // bytes of graph inputs and outputs live at `step`
+  readonly io: number; // bytes of graph inputs and outputs (but the KV cache) live at `step`
+  readonly kv: number; // bytes of a decoder's KV cache (its past inputs and present outputs) live at `step`
   readonly activations: number; // bytes of other tensors (activations, copies, caches, subgraph bodies) live at `step`
   readonly scratch: number; // bytes of scratch live at `step`
-  readonly rest: number; // peak - io - activations - scratch: holes, padding, grown scratch elsewhere
+  readonly rest: number; // peak - io - kv - activations - scratch: holes, padding, grown scratch elsewhere
   readonly moved: { readonly written: number; readonly read: number } | undefined; // bytes written and read over one inference (plan --json's moved); undefined when the plan does not give them
 }
 
@@ -35,30 +38,32 @@ export interface MemoryMap {
   readonly bars: readonly MapBar[];
   readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean }; // `in`: a region, or 'flash' (outside the regions)
   readonly io: { readonly owner: 'arena' | 'application'; readonly bytes: number }; // graph inputs and outputs: planned in the arena, or the application's buffers
+  readonly kv: boolean; // the model has a KV cache, which the key then names
 }
 
-type Part = 'io' | 'activations' | 'scratch';
-const PART_OF: Readonly<Record<PlannedBuffer['kind'], Part>> = {
-  input: 'io',
-  output: 'io',
+type Part = 'io' | 'kv' | 'activations' | 'scratch';
+const PARTS: readonly Part[] = ['io', 'kv', 'activations', 'scratch'];
+/** The part of the bar each kind of live bytes (the live-bytes chart's rows) is counted in. */
+const PART_OF: Readonly<Record<LiveKind, Part>> = {
+  io: 'io',
+  kv: 'kv',
   activation: 'activations',
   copy: 'activations',
   cache: 'activations',
-  subgraph: 'activations',
   scratch: 'scratch',
 };
 
-/** The memory map of `plan`: a bar per region that the plan names or that holds buffers. */
-export function memoryMapData(plan: ModelPlan): MemoryMap {
+/** The memory map of `plan`, the tensors named in `kv` (kv-cache-names.ts) as KV cache: a bar per region that the plan names or that holds buffers. */
+export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): MemoryMap {
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
   const shared = sharingGroups(plan.buffers);
   const bars = plan.regions.map((r): MapBar => {
-    const live = (part: Part) => liveBytes(shared, (root) => root.region === r.name && PART_OF[root.kind] === part, steps);
-    const parts = { io: live('io'), activations: live('activations'), scratch: live('scratch') };
+    const live = (part: Part) => liveBytes(shared, (root) => root.region === r.name && PART_OF[liveKind(root, kv)] === part, steps);
+    const parts = Object.fromEntries(PARTS.map((p) => [p, live(p)])) as Record<Part, Float64Array>;
     const step = fullestStep(parts, steps, r.peakStep);
     const at = (part: Part) => (step === undefined ? 0 : parts[part][step]!);
     const spilled = plan.buffers.filter((b) => b.region === r.name && b.wanted !== undefined);
-    const used = at('io') + at('activations') + at('scratch');
+    const used = PARTS.reduce((sum, p) => sum + at(p), 0);
     return {
       name: r.name,
       fast: r.fast,
@@ -72,6 +77,7 @@ export function memoryMapData(plan: ModelPlan): MemoryMap {
       spilledBuffers: spilled.length,
       step,
       io: at('io'),
+      kv: at('kv'),
       activations: at('activations'),
       scratch: at('scratch'),
       rest: Math.max(0, r.peak - used),
@@ -83,6 +89,7 @@ export function memoryMapData(plan: ModelPlan): MemoryMap {
     bars,
     weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false },
     io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0 },
+    kv: kv.size > 0,
   };
 }
 
@@ -92,7 +99,7 @@ function fullestStep(parts: Readonly<Record<Part, Float64Array>>, steps: number,
   let best: number | undefined;
   let most = 0;
   for (let t = 0; t < steps; t++) {
-    const total = parts.io[t]! + parts.activations[t]! + parts.scratch[t]!;
+    const total = PARTS.reduce((sum, p) => sum + parts[p][t]!, 0);
     if (total > most) [best, most] = [t, total];
   }
   return best;
@@ -102,6 +109,7 @@ function fullestStep(parts: Readonly<Record<Part, Float64Array>>, steps: number,
 export const MAP_PARTS = [
   { key: 'weights', label: 'weights' },
   { key: 'io', label: 'I/O' },
+  { key: 'kv', label: 'KV cache' },
   { key: 'activations', label: 'activations' },
   { key: 'scratch', label: 'scratch' },
   { key: 'rest', label: 'holes and padding' },
@@ -121,11 +129,12 @@ export function barUsedText(bar: MapBar): string {
   return `${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${formatBytes(bar.overBy)} over` : ''}`;
 }
 
-/** "at its peak step 18: weights 232 KiB · I/O 300 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights and scratch when there are some), which the words name so a part absent there (an output written later) does not read as absent from the region. */
+/** "at its peak step 18: weights 232 KiB · I/O 300 KiB · KV cache 240 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights, KV cache and scratch when there are some), which the words name so a part absent there (an output written later) does not read as absent from the region. */
 export function barPartsText(bar: MapBar): string {
   const weights = bar.weights > 0 ? `weights ${formatBytes(bar.weights)} · ` : '';
   const at = bar.step === undefined ? '' : `at its peak step ${bar.step}: `;
-  return `${at}${weights}I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}`;
+  const kv = bar.kv > 0 ? ` · KV cache ${formatBytes(bar.kv)}` : '';
+  return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}`;
 }
 
 /** "moved 10.6 MiB written, 11.0 MiB read per inference"; undefined when the plan does not give bytes moved. */

@@ -1,5 +1,5 @@
 // The memory map in the side bar: a bar per region of the plan on screen, its
-// peak against its size limit, split into graph I/O, activations and scratch
+// peak against its size limit, split into graph I/O, KV cache, activations and scratch
 // live at the region's fullest step and the rest of the peak, with the weights
 // the target keeps at the region's base; what spilled to the region from a
 // faster one; and where the weights and the graph's inputs and outputs are.
@@ -7,6 +7,7 @@
 import { formatBytes } from '../../shared/format';
 import { useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
+import { kvCacheNames } from '../kv-cache-names';
 import { Panel } from './panel';
 import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, weightsText, type MapBar } from './memory-map-data';
 import '../heap/heap.css';
@@ -15,13 +16,14 @@ import './memory-map.css';
 /** The memory map of the plan on screen; nothing without a plan. */
 export function MemoryMapPanel() {
   const plan = useAppStore(selectPlan);
+  const model = useAppStore((s) => s.model?.inferred);
   if (plan === undefined) return null;
-  const map = memoryMapData(plan);
+  const map = memoryMapData(plan, kvCacheNames(model));
   return (
     <Panel title="Memory map" testId="memory-map">
       <ul className="memory-map">
         {map.bars.map((bar) => (
-          <RegionBar key={bar.name} bar={bar} />
+          <RegionBar key={bar.name} bar={bar} kv={map.kv} />
         ))}
       </ul>
       <p className="memory-map-weights muted" data-testid="memory-map-weights" data-bytes={map.weights.bytes} data-in={map.weights.in}>
@@ -34,13 +36,13 @@ export function MemoryMapPanel() {
   );
 }
 
-function RegionBar({ bar }: { readonly bar: MapBar }) {
+function RegionBar({ bar, kv }: { readonly bar: MapBar; readonly kv: boolean }) {
   const scale = barScale(bar);
   const pct = (bytes: number) => `${((bytes / scale) * 100).toFixed(2)}%`;
   const over = bar.overBy > 0;
   const spilled = barSpilledText(bar);
   const moved = barMovedText(bar);
-  const title = MAP_PARTS.map((p) => `${p.label} ${formatBytes(bar[p.key])}`).join(', ');
+  const title = MAP_PARTS.filter((p) => p.key !== 'kv' || kv).map((p) => `${p.label} ${formatBytes(bar[p.key])}`).join(', ');
   return (
     <li
       className="memory-map-region"
@@ -53,6 +55,7 @@ function RegionBar({ bar }: { readonly bar: MapBar }) {
       data-over-by={bar.overBy}
       data-spilled={bar.spilled ?? ''}
       data-io={bar.io}
+      data-kv={bar.kv}
       data-activations={bar.activations}
       data-scratch={bar.scratch}
       data-moved={bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}

@@ -232,3 +232,33 @@ describe('a decoder with a KV cache', () => {
     expect(input.ioBoxes.get('out:/model/layers.2/self_attn/Concat_value_out')).toBe(layer.id);
   });
 });
+
+describe('a decoder whose sequence length is read off a past key', () => {
+  /** Two layers that grow their caches with Concat, and a mask subgraph that takes the past length from Shape(past_key_values.0.key), as onnxruntime-genai's exports do. */
+  function decoder(): InferredModel {
+    const g = irGraph().input('x', DT.FLOAT, [1, 4, 8]);
+    for (let l = 0; l < 2; l += 1) {
+      for (const half of ['key', 'value']) {
+        g.input(`past_key_values.${l}.${half}`, DT.FLOAT, [1, 'past_sequence_length', 8]);
+        g.node('Concat', [`past_key_values.${l}.${half}`, 'x'], [`present.${l}.${half}`], { axis: 1 }, { name: `/model/layers.${l}/attn/Concat_${half}` });
+      }
+    }
+    g.node('Shape', ['past_key_values.0.key'], ['past_shape'], {}, { name: '/model/attn_mask_reformat/past_key_subgraph/Shape' });
+    g.node('Cast', ['past_shape'], ['past_length'], { to: DT.FLOAT }, { name: '/model/attn_mask_reformat/past_key_subgraph/Cast' });
+    for (let l = 0; l < 2; l += 1) for (const half of ['key', 'value']) g.output(`present.${l}.${half}`);
+    return inferShapes(g.output('past_length').model(), { dims: { past_sequence_length: 3 } });
+  }
+
+  it('folds the past key the Shape reads into its layer\'s past box: one past and one present box per layer', () => {
+    const model = decoder();
+    const input = graphLayoutInput(model, undefined, OPEN);
+    for (let l = 0; l < 2; l += 1) {
+      const past = input.ioBoxes.get(`in:past_key_values.${l}.key`)!;
+      expect(input.items.get(past)!.tensors).toEqual([`past_key_values.${l}.key`, `past_key_values.${l}.value`]);
+      expect(input.items.get(input.ioBoxes.get(`out:present.${l}.key`)!)!.tensors).toEqual([`present.${l}.key`, `present.${l}.value`]);
+    }
+    // The Shape still reads the past key, from the layer's box.
+    const shape = input.boxOfNode[model.nodes.findIndex((n) => n.opType === 'Shape')]!;
+    expect(input.edges.has(`e:${input.ioBoxes.get('in:past_key_values.0.key')}>${shape}`)).toBe(true);
+  });
+});

@@ -70,6 +70,8 @@ const FRAME_PAD = 70 - 6.6;
 const HEAVY_SHARE = 0.08;
 /** Past this many edges carrying the same tensors from one box, only the first is labelled. */
 const MAX_FAN_LABELS = 3;
+/** Ops that read a tensor's shape and none of its bytes. */
+const SHAPE_READERS: ReadonlySet<string> = new Set(['Shape', 'Size']);
 
 /** The text of an edge carrying `values`. */
 export function edgeText(values: readonly InferredValue[]): string {
@@ -231,7 +233,8 @@ class InputBuilder {
   private addIo(v: InferredValue, role: 'input' | 'output'): void {
     const id = `${role === 'input' ? 'in' : 'out'}:${v.name}`;
     if (this.items.has(id)) return;
-    const users = (role === 'input' ? v.consumers : v.producer === undefined ? [] : [v.producer]).filter((i) => !this.groups.folded[i]);
+    const shown = (role === 'input' ? v.consumers : v.producer === undefined ? [] : [v.producer]).filter((i) => !this.groups.folded[i]);
+    const users = this.kv.has(v.name) ? this.cacheUsers(shown) : shown;
     const chains = users.map((i) => this.scopeChain[i]!);
     const inFn = users.some((i) => this.fnOf.has(i));
     const chain = inFn || chains.length === 0 ? [] : chains[0]!.slice(0, commonDepth(chains));
@@ -248,6 +251,17 @@ class InputBuilder {
     const hint = quantizationHint(this.model, [v.name]);
     this.items.set(id, { id, kind: 'io', title: graphLabel(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false, ...(hint !== undefined && { hint }) });
     where.push({ id, width: boxWidth(graphLabel(v.name, 28), role), height: 34 });
+  }
+
+  /**
+   * The nodes that place a KV-cache tensor's box: those reading its values.
+   * A Shape or Size elsewhere (a mask subgraph taking the past length off the
+   * first layer's key) reads no byte of it, and would pull that one tensor out
+   * of its layer's box.
+   */
+  private cacheUsers(users: readonly number[]): readonly number[] {
+    const reading = users.filter((i) => !SHAPE_READERS.has(this.model.nodes[i]!.opType));
+    return reading.length > 0 ? reading : users;
   }
 
   /** The box of the KV-cache inputs (or outputs) of the scope `chain` ends in, added to `where` on first use; returns its id. */
