@@ -62,7 +62,7 @@ const LANE = '#f1f3f6';
 /** Pixels between the legend and the memory map. */
 const MAP_GAP = 10;
 const MAP_COLOURS: MapColours = {
-  parts: { weights: CLASS_COLOURS.subgraph, io: CLASS_COLOURS.io, kv: CLASS_COLOURS.kv, activations: CLASS_COLOURS.activation, scratch: CLASS_COLOURS.scratch, rest: '#c9ced6' },
+  parts: { weights: CLASS_COLOURS.subgraph, io: CLASS_COLOURS.io, kv: CLASS_COLOURS.kv, activations: CLASS_COLOURS.activation, scratch: CLASS_COLOURS.scratch, rest: '#c9ced6', tail: '#9aa3ae' },
   limit: LIMIT,
   over: PEAK,
   text: TEXT,

@@ -6,7 +6,7 @@
 // and graph I/O are. The bars and words come from memory-map-data.ts, as the
 // side bar's do. Plain strings, no DOM.
 
-import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, weightsText, type MapBar, type MapPart, type MemoryMap } from '../panels/memory-map-data';
+import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, shownParts, weightsText, type MapBar, type MapPart, type MemoryMap } from '../panels/memory-map-data';
 import { formatBytes } from '../../shared/format';
 import { escapeXml } from './xml-chars';
 
@@ -39,7 +39,7 @@ export function memoryMapSvgHeight(map: MemoryMap): number {
 
 /** The memory map's markup, from (box.x, box.y) down, `memoryMapSvgHeight` pixels tall. */
 export function memoryMapSvg(map: MemoryMap, box: MapBox, colours: MapColours): string {
-  const out = [`<g class="memory-map" data-memory-map="true">`, `<text x="${box.x}" y="${box.y + 10}" font-weight="600" fill="${colours.text}">Memory map</text>`, keySvg(box, colours, map.bars.some((b) => b.sizeLimit !== undefined), map.kv)];
+  const out = [`<g class="memory-map" data-memory-map="true">`, `<text x="${box.x}" y="${box.y + 10}" font-weight="600" fill="${colours.text}">Memory map</text>`, keySvg(box, colours, map.bars.some((b) => b.sizeLimit !== undefined), map)];
   let top = box.y + TITLE;
   for (const bar of map.bars) {
     out.push(barSvg(bar, { ...box, y: top }, colours));
@@ -52,8 +52,8 @@ export function memoryMapSvg(map: MemoryMap, box: MapBox, colours: MapColours): 
 }
 
 /** The colours of the parts (the KV cache's for a model with one, the limit tick when a region has one), in one row right of the title. */
-function keySvg(box: MapBox, c: MapColours, limits: boolean, kv: boolean): string {
-  const items = [...MAP_PARTS.filter((p) => p.key !== 'kv' || kv).map((p) => ({ label: p.label, colour: c.parts[p.key], wide: 10 })), ...(limits ? [{ label: 'size limit', colour: c.limit, wide: 2 }] : [])];
+function keySvg(box: MapBox, c: MapColours, limits: boolean, map: MemoryMap): string {
+  const items = [...shownParts(map).map((p) => ({ label: p.label, colour: c.parts[p.key], wide: 10 })), ...(limits ? [{ label: 'size limit', colour: c.limit, wide: 2 }] : [])];
   const out: string[] = [];
   let at = box.x + 90;
   for (const item of items) {

@@ -11,6 +11,19 @@ const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx'
 const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
 
 describe('the memory map of a plan', () => {
+  it("shows TensorFlow Lite Micro's tail in the tensor arena as its own part of the bar, named in the key only then", () => {
+    const plan = planForSettings(model, { target: 'mcu', strategy: undefined });
+    expect(memoryMapData(plan).tail).toBe(false);
+    const sram = plan.regions[0]!;
+    const withTail = { ...plan, regions: [{ ...sram, runtimeTail: 4096, used: sram.peak + 4096 }, ...plan.regions.slice(1)] };
+    const map = memoryMapData(withTail);
+    const bar = map.bars[0]!;
+    expect(map.tail).toBe(true);
+    expect(bar.tail).toBe(4096);
+    expect(bar.weights + bar.io + bar.kv + bar.activations + bar.scratch + bar.rest + bar.tail).toBe(bar.used);
+    expect(barPartsText(bar)).toMatch(/ · TFLite Micro's tail 4\.00 KiB$/);
+  });
+
   it('splits each region of the spilled mcu plan into what is live at its fullest step and the rest of its peak', () => {
     const plan = planForSettings(model, { target: 'mcu', strategy: undefined });
     const map = memoryMapData(plan);

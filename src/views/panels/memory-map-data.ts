@@ -18,7 +18,7 @@ export interface MapBar {
   readonly fast: boolean;
   readonly peak: number; // bytes the region's arena spans
   readonly weights: number; // bytes of weights kept at the region's base, below the arena
-  readonly used: number; // weights + peak
+  readonly used: number; // weights + peak + tail
   readonly lowerBound: number;
   readonly sizeLimit: number | undefined;
   readonly overBy: number; // bytes above the limit; 0 when within it or without one
@@ -30,6 +30,7 @@ export interface MapBar {
   readonly activations: number; // bytes of other tensors (activations, copies, caches, subgraph bodies) live at `step`
   readonly scratch: number; // bytes of scratch live at `step`
   readonly rest: number; // peak - io - kv - activations - scratch: holes, padding, grown scratch elsewhere
+  readonly tail: number; // bytes the runtime keeps in the region beside the plan (TensorFlow Lite Micro's tail in the tensor arena, plan --json's runtimeTail)
   readonly moved: { readonly written: number; readonly read: number } | undefined; // bytes written and read over one inference (plan --json's moved); undefined when the plan does not give them
 }
 
@@ -39,6 +40,7 @@ export interface MemoryMap {
   readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean }; // `in`: a region, or 'flash' (outside the regions)
   readonly io: { readonly owner: 'arena' | 'application'; readonly bytes: number }; // graph inputs and outputs: planned in the arena, or the application's buffers
   readonly kv: boolean; // the model has a KV cache, which the key then names
+  readonly tail: boolean; // a region holds a runtime's tail, which the key then names
 }
 
 type Part = 'io' | 'kv' | 'activations' | 'scratch';
@@ -81,6 +83,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
       activations: at('activations'),
       scratch: at('scratch'),
       rest: Math.max(0, r.peak - used),
+      tail: r.runtimeTail ?? 0,
       moved: r.moved,
     };
   });
@@ -90,6 +93,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
     weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false },
     io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0 },
     kv: kv.size > 0,
+    tail: bars.some((b) => b.tail > 0),
   };
 }
 
@@ -113,7 +117,13 @@ export const MAP_PARTS = [
   { key: 'activations', label: 'activations' },
   { key: 'scratch', label: 'scratch' },
   { key: 'rest', label: 'holes and padding' },
+  { key: 'tail', label: 'runtime tail' },
 ] as const;
+
+/** The parts a map's key and titles name: the KV cache and the runtime's tail only where the map has them. */
+export function shownParts(map: Pick<MemoryMap, 'kv' | 'tail'>): readonly (typeof MAP_PARTS)[number][] {
+  return MAP_PARTS.filter((p) => (p.key !== 'kv' || map.kv) && (p.key !== 'tail' || map.tail));
+}
 
 /** The name of one part of a bar. */
 export type MapPart = (typeof MAP_PARTS)[number]['key'];
@@ -134,7 +144,8 @@ export function barPartsText(bar: MapBar): string {
   const weights = bar.weights > 0 ? `weights ${formatBytes(bar.weights)} · ` : '';
   const at = bar.step === undefined ? '' : `at its peak step ${bar.step}: `;
   const kv = bar.kv > 0 ? ` · KV cache ${formatBytes(bar.kv)}` : '';
-  return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}`;
+  const tail = bar.tail > 0 ? ` · TFLite Micro's tail ${formatBytes(bar.tail)}` : '';
+  return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}${tail}`;
 }
 
 /** "moved 10.6 MiB written, 11.0 MiB read per inference"; undefined when the plan does not give bytes moved. */

@@ -9,7 +9,7 @@ import { useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { kvCacheNames } from '../kv-cache-names';
 import { Panel } from './panel';
-import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, weightsText, type MapBar } from './memory-map-data';
+import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, shownParts, weightsText, type MapBar, type MemoryMap } from './memory-map-data';
 import '../heap/heap.css';
 import './memory-map.css';
 
@@ -23,7 +23,7 @@ export function MemoryMapPanel() {
     <Panel title="Memory map" testId="memory-map">
       <ul className="memory-map">
         {map.bars.map((bar) => (
-          <RegionBar key={bar.name} bar={bar} kv={map.kv} />
+          <RegionBar key={bar.name} bar={bar} map={map} />
         ))}
       </ul>
       <p className="memory-map-weights muted" data-testid="memory-map-weights" data-bytes={map.weights.bytes} data-in={map.weights.in}>
@@ -36,13 +36,13 @@ export function MemoryMapPanel() {
   );
 }
 
-function RegionBar({ bar, kv }: { readonly bar: MapBar; readonly kv: boolean }) {
+function RegionBar({ bar, map }: { readonly bar: MapBar; readonly map: MemoryMap }) {
   const scale = barScale(bar);
   const pct = (bytes: number) => `${((bytes / scale) * 100).toFixed(2)}%`;
   const over = bar.overBy > 0;
   const spilled = barSpilledText(bar);
   const moved = barMovedText(bar);
-  const title = MAP_PARTS.filter((p) => p.key !== 'kv' || kv).map((p) => `${p.label} ${formatBytes(bar[p.key])}`).join(', ');
+  const title = shownParts(map).map((p) => `${p.label} ${formatBytes(bar[p.key])}`).join(', ');
   return (
     <li
       className="memory-map-region"
@@ -56,6 +56,7 @@ function RegionBar({ bar, kv }: { readonly bar: MapBar; readonly kv: boolean }) 
       data-spilled={bar.spilled ?? ''}
       data-io={bar.io}
       data-kv={bar.kv}
+      data-tail={bar.tail}
       data-activations={bar.activations}
       data-scratch={bar.scratch}
       data-moved={bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}
