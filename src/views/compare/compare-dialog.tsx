@@ -89,7 +89,7 @@ export function CompareDialog() {
           </button>
         </header>
         <div className="compare-body">
-          <CompareHeaps a={a.file.plan} b={b?.file.plan} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
+          <CompareHeaps a={a.file} b={b?.file} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
           {diff && <DiffView diff={diff} focus={focus} onFocus={setFocus} onSelectNode={onSelectNode} />}
           {b === undefined && <SavedPlanFacts file={a.file} />}
         </div>
