@@ -8,6 +8,7 @@ const MODELS = join(__dirname, '../../shared/models');
 const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 const RESNET = join(MODELS, 'light_resnet50.onnx');
+const LLAMA = join(MODELS, 'tiny-llama-fp16/model.onnx');
 const hasModels = existsSync(GPT2) && existsSync(RESNET);
 if (!hasModels) console.log(`notice: ${MODELS} is absent; the GPT-2 and ResNet-50 comparisons are skipped`);
 
@@ -23,6 +24,19 @@ describe('diff causes name what grew', () => {
     expect(diff.causes[0]!.buffers[0]).toBe('logits');
     expect(diff.causes[0]!.summary).toMatch(/'logits' 62\.5 KiB → 1\.95 MiB/);
     expect(diff.causes[0]!.summary).not.toMatch(/and \d+ more/);
+  });
+
+  it.runIf(existsSync(LLAMA))("a size unknown in b (tiny llama at past 64): the cause says so, not that the peak moved, and the change is 'at least'", () => {
+    const args = ['diff', LLAMA, LLAMA, '--target', 'mcu', '--b-dim', 'past_sequence_length=64'];
+    const text = run(args);
+    expect(text.err).toBe('');
+    expect(text.out).toMatch(/^peak 8\.02 MiB -> ≥ 8\.06 MiB: at least \+38\.9 KiB \(\+0\.5 %\), at least 39,824 bytes \(B's peak is a lower estimate/m);
+    expect(text.out).toContain("-32.0 KiB  size unknown in B for 1 tensor ('/model/attn_mask_reformat/input_ids_subgraph/Expand/output_0' 32.0 KiB → unknown), planned there as 0 B: B's peak is a lower estimate, -32.0 KiB");
+    expect(text.out).not.toContain('peak of region sram moved');
+    const diff = JSON.parse(run([...args, '--json']).out) as { completeA: boolean; completeB: boolean; causes: { kind: string; side?: string }[] };
+    expect(diff).toMatchObject({ completeA: true, completeB: false });
+    expect(diff.causes.filter((c) => c.kind === 'size-unknown')).toEqual([expect.objectContaining({ side: 'b' })]);
+    expect(diff.causes.some((c) => c.kind === 'peak-moved')).toBe(false);
   });
 
   it.runIf(hasModels)('one target field changed (mcu scratch placement): the placement cause names the field, not an unchanged preset', () => {

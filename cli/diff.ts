@@ -6,6 +6,7 @@ import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
+import { deltaBound, deltaNote, deltaPrefix } from '../src/planner/diff/delta-words';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
@@ -126,18 +127,23 @@ function settingsText(file: PlanFile): string {
 }
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : '±'}${formatBytes(Math.abs(n))}`;
+/** A peak, "≥ 8.06 MiB" when it is a lower estimate. */
+const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
 
 /** The short human-readable report of a diff. */
 export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile, diff: PlanDiff, budget: number | undefined): string {
   const percent = diff.peakA > 0 ? ` (${diff.delta >= 0 ? '+' : ''}${((diff.delta / diff.peakA) * 100).toFixed(1)} %)` : '';
   const [labelA, labelB] = sideLabels(a, b);
+  const bound = deltaBound(diff.completeA, diff.completeB);
+  const least = deltaPrefix(bound);
+  const note = deltaNote(bound);
   const lines = [
     `a: ${fileA} (${settingsText(a)}) — ${labelA}`,
     `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
-    `peak ${formatBytes(diff.peakA)} -> ${formatBytes(diff.peakB)}: ${signed(diff.delta)}${percent}, ${formatCount(diff.delta)} bytes`,
+    `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${formatCount(diff.delta)} bytes${note === undefined ? '' : ` (${note})`}`,
   ];
   if (diff.regions.length > 1) {
-    for (const r of diff.regions) lines.push(`  region ${r.name}: ${formatBytes(r.peakA)} -> ${formatBytes(r.peakB)} (${signed(r.delta)})`);
+    for (const r of diff.regions) lines.push(`  region ${r.name}: ${peakBytes(r.peakA, diff.completeA)} -> ${peakBytes(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);
   }
   lines.push(...movedLines(diff));
   if (diff.causes.length === 0) lines.push('no cause: the two plans need the same memory at their peaks');

@@ -159,6 +159,28 @@ test('a B that peaks lower by not spilling is marked over its limit, and its dro
   await snap(page, 'compare-spill-over-limit');
 });
 
+test("tiny llama with past 64 as B: a size unknown in B is named as such, not as the peak moving, and B − A is 'at least'", async ({ page }) => {
+  const file = 'tiny-llama-fp16/model.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, '/e2e/tiny-llama.onnx', readModel(file));
+  await page.goto('/?model=/e2e/tiny-llama.onnx&target=mcu&compare=1&b.target=mcu&b.dim.past_sequence_length=64');
+  await waitForModel(page, 'tiny-llama.onnx');
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText('≥ 8.06 MiB');
+  await expect(dialog.getByTestId('compare-delta').locator('strong')).toHaveText('at least +38.9 KiB');
+  await expect(dialog.getByTestId('compare-delta-note')).toContainText("B's peak is a lower estimate");
+  await expect(dialog.locator('#diff-causes-title')).toHaveText('Why the peak changed by at least +38.9 KiB');
+  const listed = await causes(page);
+  const unknown = listed.filter((c) => c.kind === 'size-unknown');
+  expect(unknown).toHaveLength(1);
+  expect(unknown[0]!.bytes).toBe(-32 * 1024);
+  expect(unknown[0]!.text).toMatch(/^−32\.0 KiBsize unknownsize unknown in B for 1 tensor \('.*input_ids_subgraph\/Expand\/output_0' 32\.0 KiB → unknown\), planned there as 0 B: B's peak is a lower estimate/);
+  expect(listed.map((c) => c.kind)).not.toContain('peak-moved');
+  await snap(page, 'compare-size-unknown');
+});
+
 test('another model file as B: it is planned with the shown settings, and its extra buffer is new', async ({ page }) => {
   await startOnSmallModel(page, 'small.onnx');
   await waitForPlan(page);

@@ -5,15 +5,20 @@
 // fully expanded graph show two cache boxes per layer rather than four in
 // rows; search finds a cache tensor in its folded box; the heap legend and the
 // live-bytes chart show the cache in a colour of its own, and so do the heap's
-// SVG and PNG exports (on a 4-layer decoder). tiny-llama, whose mask subgraph
+// SVG and PNG exports (on a 4-layer decoder), the Compare dialog's heaps and
+// a saved plan's (on GPT-2 with a past). tiny-llama, whose mask subgraph
 // reads the past length off layer 0's key with a Shape, still folds that key
 // into its layer's past box.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
-import { graphAction, graphSettled, haveModel, NO_MODELS, openDecoder, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { runCli } from '../cli/main';
+import { CLASS_COLOURS } from '../src/views/heap/buffer-classes';
+import { graphAction, graphSettled, haveModel, MODELS_DIR, NO_MODELS, openDecoder, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
@@ -147,4 +152,41 @@ test('the heap SVG and PNG exports colour the KV cache and name it in the legend
   expect(cacheArea).toBeGreaterThan(0.002);
   await page.setContent(`<img src="data:image/png;base64,${png.toString('base64')}" style="width:960px">`);
   await snap(page, 'decoder-kv-heap-png');
+});
+
+/** Pixels of a heap canvas inside `section` drawn in class colour `hex` (buffers are drawn at 90 % over the lane). */
+function pixelsOfClass(page: Page, section: string, hex: string): Promise<number> {
+  return page.getByTestId(section).locator('canvas').first().evaluate((canvas: HTMLCanvasElement, colour) => {
+    const want = [1, 3, 5].map((k) => parseInt(colour.slice(k, k + 2), 16));
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (want.every((c, k) => Math.abs(data[i + k]! - c) <= 30)) n++;
+    return n;
+  }, hex);
+}
+
+test("GPT-2's past and present buffers are KV cache in the Compare heaps and in a saved plan's, with the page heap's legend", async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}&target=cpu&dim.past_seq_len=64&compare=1&b.target=cpu&b.dim.past_seq_len=128`);
+  await waitForModel(page, file);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-heap-b').locator('canvas').first()).toBeVisible();
+  for (const side of ['compare-heap-a', 'compare-heap-b']) expect(await pixelsOfClass(page, side, CLASS_COLOURS.kv), side).toBeGreaterThan(500);
+  await expect(dialog.locator('.heap-legend li', { hasText: /^KV cache$/ }).locator('.swatch-kv')).toHaveCount(1);
+  const legend = await dialog.locator('.heap-legend li').allTextContents();
+  await snap(page, 'decoder-kv-compare');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(await page.locator('.heap-legend li').allTextContents()).toEqual(legend);
+
+  const saved = join(mkdtempSync(join(tmpdir(), 'heapscope-kv-')), 'gpt2.plan.json');
+  expect(runCli(['plan', new URL(file, MODELS_DIR).pathname, '--target', 'cpu', '--dim', 'past_seq_len=64', '--save', saved], { out: () => undefined, err: () => undefined })).toBe(0);
+  await page.getByTestId('open-saved-plan').setInputFiles(saved);
+  await expect(dialog.getByTestId('saved-plan-facts')).toBeVisible();
+  expect(await pixelsOfClass(page, 'compare-heap-a', CLASS_COLOURS.kv)).toBeGreaterThan(500);
+  await expect(dialog.locator('.heap-legend li', { hasText: /^KV cache$/ }).locator('.swatch-kv')).toHaveCount(1);
+  await snap(page, 'decoder-kv-saved-plan');
 });

@@ -1,10 +1,11 @@
 // Figures and messages keep their room at 1280×720: the heap pane's figures
 // on one line, the peak chart's headroom line told apart from the lower bound
 // with a key of its own, Compare's sizes whole, an error banner one line tall,
-// and numbers with their unit never broken across lines.
+// numbers with their unit never broken across lines, and no byte tick's label
+// under a heap lane's title.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { dropFile, haveModel, NO_MODELS, openDropped, readModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning real models on mcu shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -197,4 +198,26 @@ test('numbers with their unit never break: the regions table at 1280×720, the p
     expect(texts.join(' ')).toMatch(/bound 4\.85 MiB/);
   }
   await snap(page, 'text-fit-peak-chart-1600');
+});
+
+test("at 1280×720 no byte tick's label of the heap sits under a lane's title: GPT-2 with a past of 64 on cpu", async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}&target=cpu&dim.past_seq_len=64`);
+  await waitForModel(page, file);
+  await waitForPlan(page);
+  const heap = page.getByTestId('heap-view');
+  await expect(heap.locator('.heap-lane-label').first()).toHaveText(/^ram · peak /);
+  const overlaps = await heap.evaluate((root) => {
+    const boxOf = (e: Element) => e.getBoundingClientRect();
+    const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const titles = [...root.querySelectorAll('.heap-lane-label')].map((e) => ({ text: e.textContent ?? '', box: boxOf(e) }));
+    const ticks = [...root.querySelectorAll('.heap-lane-axis .tick text')].map((e) => ({ text: e.textContent ?? '', box: boxOf(e) }));
+    return ticks.flatMap((tick) => titles.filter((title) => meet(tick.box, title.box)).map((title) => `${tick.text} under ${title.text}`));
+  });
+  expect(overlaps).toEqual([]);
+  expect(await heap.locator('.heap-lane-axis .tick text').count()).toBeGreaterThanOrEqual(3);
+  await snap(page, 'text-fit-heap-ticks');
 });

@@ -1,22 +1,49 @@
 // The names of a decoder's KV-cache tensors (the past inputs and the present
-// outputs, planner/problem/kv-cache.ts), found once per model, for the views
-// that draw the cache as a class of its own: the graph folds them, the heap
-// and the live-bytes chart colour them.
+// outputs, planner/problem/kv-cache.ts), found once per model or saved plan,
+// for the views that draw the cache as a class of its own: the graph folds
+// them, the heap (the page's, the comparison's and a saved plan's) and the
+// live-bytes chart colour them.
 
 import type { InferredGraph } from '../model/inferred';
-import { kvCaches } from '../planner/problem/kv-cache';
+import type { PlanFile } from '../planner/assembly/plan-file';
+import { kvCaches, kvCachesOf, type KvCaches } from '../planner/problem/kv-cache';
 
 const NONE: ReadonlySet<string> = new Set();
-const found = new WeakMap<InferredGraph, ReadonlySet<string>>();
+const found = new WeakMap<InferredGraph | PlanFile, ReadonlySet<string>>();
 
 /** Every KV-cache input and output of `graph` by name; empty without a model or a cache. */
 export function kvCacheNames(graph: InferredGraph | undefined): ReadonlySet<string> {
-  if (graph === undefined) return NONE;
-  let names = found.get(graph);
+  return graph === undefined ? NONE : namesOnce(graph, () => kvCaches(graph));
+}
+
+/**
+ * The same for a plan file (a saved plan, or a side of a comparison): its
+ * graph inputs and outputs are its buffers of those kinds, the Concat that
+ * writes an output is among its nodes; a file records no dtypes or shapes,
+ * so a past read by that Concat is taken as alike.
+ */
+export function planKvCacheNames(file: PlanFile): ReadonlySet<string> {
+  return namesOnce(file, () => {
+    const ofKind = (kind: 'input' | 'output') => file.plan.buffers.filter((b) => b.kind === kind).map((b) => b.name);
+    const writers = new Map(file.nodes.flatMap((node) => node.outputs.map((out) => [out, node] as const)));
+    return kvCachesOf({
+      inputs: ofKind('input'),
+      outputs: ofKind('output'),
+      concatInputs: (output) => {
+        const writer = writers.get(output);
+        return writer?.opType === 'Concat' ? writer.inputs : undefined;
+      },
+      alike: () => true,
+    });
+  });
+}
+
+function namesOnce(key: InferredGraph | PlanFile, caches: () => KvCaches): ReadonlySet<string> {
+  let names = found.get(key);
   if (names === undefined) {
-    const caches = kvCaches(graph);
-    names = new Set([...caches.byPast.keys(), ...caches.byPresent.keys()]);
-    found.set(graph, names);
+    const { byPast, byPresent } = caches();
+    names = byPast.size === 0 ? NONE : new Set([...byPast.keys(), ...byPresent.keys()]);
+    found.set(key, names);
   }
   return names;
 }

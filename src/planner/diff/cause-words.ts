@@ -32,6 +32,7 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
     nodes: [...d.nodes],
     ...(d.dim !== undefined && { dim: d.dim }),
     ...(d.unit !== undefined && { unit: d.unit }),
+    ...(d.side !== undefined && { side: d.side }),
     regions: [...d.regions],
   };
 }
@@ -64,8 +65,9 @@ function byChange(d: CauseDraft): [string, number, number][] {
  */
 function sizedList(d: CauseDraft): string {
   const all = byChange(d);
-  const sizeA = (n: number) => (n === 0 && d.kind === 'new-buffer-at-peak' ? 'none' : formatBytes(n));
-  const sizeB = (n: number) => (n === 0 && d.kind === 'buffer-gone' ? 'none' : formatBytes(n));
+  const unknownOn = d.kind === 'size-unknown' ? d.side : undefined;
+  const sizeA = (n: number) => (unknownOn === 'a' ? 'unknown' : n === 0 && d.kind === 'new-buffer-at-peak' ? 'none' : formatBytes(n));
+  const sizeB = (n: number) => (unknownOn === 'b' ? 'unknown' : n === 0 && d.kind === 'buffer-gone' ? 'none' : formatBytes(n));
   const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => (a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`));
   const text = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
   return all.length > NAMED_BUFFERS ? `${shown.join(', ')} and ${all.length - NAMED_BUFFERS} smaller` : text;
@@ -101,6 +103,12 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
       return `${count(n, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]} (${sizedList(d)}), ${signed(d.bytes)}`;
     case 'peak-moved':
       return peakMovedText(d, ctx);
+    case 'lifetime-changed':
+      return lifetimeText(d, ctx);
+    case 'size-unknown': {
+      const side = d.side === 'a' ? 'A' : 'B';
+      return `size unknown in ${side} for ${count(n, 'tensor')} (${sizedList(d)}), planned there as 0 B: ${side}'s peak is a lower estimate, ${signed(d.bytes)}`;
+    }
     default:
       return placementText(d, ctx);
   }
@@ -146,6 +154,13 @@ function peakMovedText(d: CauseDraft, ctx: SummaryContext): string {
   const from = stepText(ctx.a, ctx.states.a.get(region)?.step);
   const to = stepText(ctx.b, ctx.states.b.get(region)?.step);
   return `the peak of region ${region} moved from ${from} to ${to}: ${count(d.buffers.size, 'buffer')} live at one peak and not the other (${sizedList(d)}), ${signed(d.bytes)}`;
+}
+
+function lifetimeText(d: CauseDraft, ctx: SummaryContext): string {
+  const region = [...d.regions][0]!;
+  const at = stepText(ctx.b, ctx.states.b.get(region)?.step);
+  const live = d.bytes > 0 ? 'live there in B and not in A' : 'live there in A and not in B';
+  return `the peak of region ${region} is at ${at} in both plans; ${count(d.buffers.size, 'buffer')} ${live}: ${d.buffers.size === 1 ? 'its lifetime changed' : 'their lifetimes changed'} (${sizedList(d)}), ${signed(d.bytes)}`;
 }
 
 function placementText(d: CauseDraft, ctx: SummaryContext): string {

@@ -27,6 +27,15 @@ function chain(n: number, options: { extra?: boolean; prefix?: string } = {}): I
   return g.output('y').model();
 }
 
+/** x -> Relu a -> Sigmoid b, then MatMul(a, b) -> y: the peak is at the MatMul, with b's shape unknown unless `known`. */
+function twoOperands(known: boolean): InferredModel {
+  const g = tinyGraph().input('x', [1, 256]);
+  g.node('Relu', ['x'], { a: [4, 256] }, { name: 'relu' });
+  g.node('Sigmoid', ['a'], { b: known ? [4, 256] : undefined }, { name: 'sigmoid' });
+  g.node('MatMul', ['a', 'b'], { y: [8, 256] }, { name: 'matmul' });
+  return g.output('y').model();
+}
+
 function planned(model: InferredModel, target: TargetProfile, dims: Record<string, number> = {}, strategy?: string): PlanFile {
   const plan = planModel(model, target, strategy === undefined ? {} : { strategy });
   return toPlanFile(model, plan, { model: 'test.onnx', target: target.name, targetProfile: target, dims });
@@ -89,6 +98,39 @@ describe('diffPlans', () => {
     expect(cause.summary).toContain("'past' 0 B → 125 KiB");
     expect(cause.summary).not.toContain('none');
     expect(diff.buffers.filter((b) => b.status === 'new')).toHaveLength(0);
+  });
+
+  it("puts a tensor whose size is unknown in B down to the unknown size, not to the peak moving, and says B's figure is a lower estimate", () => {
+    const target = testTarget();
+    const [a, b] = [planned(twoOperands(true), target), planned(twoOperands(false), target)];
+    expect(b.plan.complete).toBe(false);
+    const diff = diffPlans(a, b);
+    expect(diff).toMatchObject({ completeA: true, completeB: false });
+    expect(diff.causes.map((c) => c.kind)).not.toContain('peak-moved');
+    const unknown = diff.causes.find((c) => c.buffers.includes('b'))!;
+    expect(unknown).toMatchObject({ kind: 'size-unknown', side: 'b', bytes: -4096 });
+    expect(unknown.summary).toBe("size unknown in B for 1 tensor ('b' 4.00 KiB → unknown), planned there as 0 B: B's peak is a lower estimate, -4.00 KiB");
+    expectAccounted(diff);
+    const back = diffPlans(b, a);
+    expect(back.causes.find((c) => c.buffers.includes('b'))).toMatchObject({ kind: 'size-unknown', side: 'a', bytes: 4096 });
+    expect(back.causes.find((c) => c.buffers.includes('b'))!.summary).toContain("('b' unknown → 4.00 KiB)");
+    expectAccounted(back);
+  });
+
+  it('says the peak moved only when its step did: a buffer live at the same peak step in A only changed its lifetime', () => {
+    // a, read by the MatMul at the peak step, ends one step earlier in B: the peak stays at the MatMul
+    const a = planned(twoOperands(true), testTarget());
+    const step = a.plan.regions[0]!.peakStep!;
+    expect(a.plan.steps[step]!.node).toBe('matmul');
+    const shortened = a.plan.buffers.find((x) => x.name === 'a')!;
+    const buffers = a.plan.buffers.map((x) => (x === shortened ? { ...x, end: step } : x));
+    const b: PlanFile = { ...a, plan: { ...a.plan, buffers } };
+    const diff = diffPlans(a, b);
+    expect(diff.causes.map((c) => c.kind)).not.toContain('peak-moved');
+    const cause = diff.causes.find((c) => c.kind === 'lifetime-changed')!;
+    expect(cause.buffers).toEqual([shortened.name]);
+    expect(cause.summary).toMatch(new RegExp(`^the peak of region ram is at step ${step} \\(\\w+ '\\w+'\\) in both plans; 1 buffer live there in A and not in B: its lifetime changed \\('${shortened.name}' `));
+    expectAccounted(diff);
   });
 
   it('names a new op whose buffer is live at the peak', () => {

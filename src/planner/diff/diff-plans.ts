@@ -44,6 +44,8 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     peakA: a.plan.peak,
     peakB: b.plan.peak,
     delta,
+    completeA: a.plan.complete,
+    completeB: b.plan.complete,
     regions,
     dims,
     strategyA: a.plan.strategy,

@@ -34,7 +34,9 @@ export interface BufferChange {
  * - `fusion-removed`: a fusion unit of B keeps tensors on chip (removed or moved out of the region);
  * - `fusion-undone`: a fusion unit of A is not in B, its tensors are back;
  * - `region-moved`: buffers moved between memory regions for another reason;
- * - `peak-moved`: matched buffers live at one plan's peak step and not at the other's;
+ * - `peak-moved`: matched buffers live at one plan's peak step and not at the other's, the peak being at another step;
+ * - `lifetime-changed`: the same at one step in both plans (the same step and node): the buffers' lifetimes differ;
+ * - `size-unknown`: a buffer whose size is unknown on one side (`side`), planned there as 0 B, so that side's peak is a lower estimate;
  * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target (every field);
  * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs.
  */
@@ -48,6 +50,8 @@ export type CauseKind =
   | 'fusion-undone'
   | 'region-moved'
   | 'peak-moved'
+  | 'lifetime-changed'
+  | 'size-unknown'
   | 'placement-worse'
   | 'placement-better'
   | 'strategy-changed'
@@ -64,6 +68,7 @@ export interface Cause {
   readonly nodes: readonly string[]; // nodes involved
   readonly dim?: string; // dim-changed: the dim; 'a×b' for a product, 'a or b' when either fits
   readonly unit?: string; // fusion-*: the fusion unit's name
+  readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly regions: readonly string[]; // regions whose peak it changed
 }
 
@@ -87,6 +92,8 @@ export interface PlanDiff {
   readonly peakA: number;
   readonly peakB: number;
   readonly delta: number; // peakB - peakA
+  readonly completeA: boolean; // false when some size is unknown in A: peakA is a lower estimate
+  readonly completeB: boolean; // ... in B
   readonly regions: readonly RegionDelta[];
   readonly dims: readonly DimChange[]; // only the dims that differ
   readonly strategyA: string;

@@ -11,8 +11,9 @@
 //   its size change (put down to a changed dim when the ratio matches one); a
 //   buffer at one peak only contributes +B or -A, put down to a fusion unit
 //   whose nodes produce it, to a new or removed op, to a move between
-//   regions, or to the peak moving to another step (a pair whose size changed
-//   splits its share into the growth and the rest).
+//   regions, to a size unknown on the side where it is 0 B, or to the peak
+//   moving to another step (at the same step: to the lifetime changing; a
+//   pair whose size changed splits its share into the growth and the rest).
 
 import type { ModelPlan, PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
@@ -33,6 +34,7 @@ export interface CauseDraft {
   readonly idsB: Set<number>;
   readonly dim?: string;
   readonly unit?: string;
+  readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly move?: readonly [string, string]; // region-moved: from and to
   readonly sizes: [number, number]; // sizes before and after of the buffers involved
   readonly sizeOf: Map<string, [number, number]>; // each buffer's size in A and in B (0 on a side without it), by name
@@ -73,11 +75,12 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
     drafts.set(key, draft);
   };
   const [unitsA, unitsB] = [fusionIndex(input.a.plan, 'a'), fusionIndex(input.b.plan, 'b')];
+  const unknown = { a: unknownSizes(input.a), b: unknownSizes(input.b) };
   for (const region of new Set([...states.a.keys(), ...states.b.keys()])) {
     const atA = states.a.get(region);
     const atB = states.b.get(region);
     addPlacement(input, region, (atB?.gap ?? 0) - (atA?.gap ?? 0), add);
-    const ctx: RegionContext = { input, region, atA, atB, unitsA, unitsB, add };
+    const ctx: RegionContext = { input, region, atA, atB, unitsA, unitsB, unknown, add };
     for (const [j, bytes] of atB?.contributions ?? []) onlyOrBothB(ctx, j, bytes);
     for (const [i, bytes] of atA?.contributions ?? []) onlyA(ctx, i, bytes);
   }
@@ -105,7 +108,18 @@ interface RegionContext {
   readonly atB: RegionAtPeak | undefined;
   readonly unitsA: FusionIndex;
   readonly unitsB: FusionIndex;
+  readonly unknown: { readonly a: ReadonlySet<string>; readonly b: ReadonlySet<string> }; // tensors of unknown size, by side
   readonly add: Add;
+}
+
+/** The tensors whose size the plan does not know (planned as 0 B). */
+function unknownSizes(file: PlanFile): ReadonlySet<string> {
+  return new Set((file.plan.assumptions?.unknown ?? []).map((u) => u.tensor));
+}
+
+/** True when `buffer` is 0 B on `side` because its size is unknown there. */
+function unknownOn(ctx: RegionContext, side: 'a' | 'b', buffer: PlannedBuffer): boolean {
+  return buffer.size === 0 && ctx.unknown[side].has(buffer.name);
 }
 
 function addPlacement(input: CauseInput, region: string, bytes: number, add: Add): void {
@@ -133,6 +147,8 @@ function onlyOrBothB(ctx: RegionContext, j: number, bytes: number): void {
     add(fusionKey(unit), fusionInit(unit), bytes - bytesA, region, bufB, bufA);
   } else if (ctx.atA?.contributions.has(i) === true) {
     addGrowth(ctx, bufA, bufB, bytes - bytesA);
+  } else if (unknownOn(ctx, 'a', bufA)) {
+    add('unknown:a', { kind: 'size-unknown', side: 'a' }, bytes, region, bufB, bufA);
   } else {
     const growth = bufA.size === bufB.size ? 0 : Math.round(bytes * (1 - bufA.size / bufB.size));
     addGrowth(ctx, bufA, bufB, growth);
@@ -150,6 +166,8 @@ function onlyA(ctx: RegionContext, i: number, bytes: number): void {
   const unit = fusionChange(ctx, bufA, bufB ?? bufA);
   if (unit !== undefined) add(fusionKey(unit), fusionInit(unit), -bytes, region, bufB, bufA);
   else if (bufB === undefined) add(`gone:${bufA.node ?? bufA.name}`, { kind: 'buffer-gone' }, -bytes, region, undefined, bufA);
+  else if (unknownOn(ctx, 'b', bufB)) add('unknown:b', { kind: 'size-unknown', side: 'b' }, -bytes, region, bufB, bufA);
+  else if (bufB.size === 0) addGrowth(ctx, bufA, bufB, -bytes); // empty in B (a dim of 0): it shrank, wherever the peak is
   else addElsewhere(ctx, bufA, bufB, -bytes);
 }
 
@@ -171,11 +189,19 @@ function fusionChange(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuff
   return undefined;
 }
 
-/** A pair's share at one peak only: a move between regions, or the peak moving. */
+/** A pair's share at one peak only: a move between regions, the peak moving, or (at the same step) the lifetime changing. */
 function addElsewhere(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer, bytes: number): void {
   const { region, add } = ctx;
   if (bufA.region !== bufB.region) add(`region:${bufA.region}>${bufB.region}`, { kind: 'region-moved', move: [bufA.region, bufB.region] }, bytes, region, bufB, bufA);
+  else if (samePeakStep(ctx)) add(`lifetime:${region}`, { kind: 'lifetime-changed' }, bytes, region, bufB, bufA);
   else add(`peak-moved:${region}`, { kind: 'peak-moved' }, bytes, region, bufB, bufA);
+}
+
+/** True when the region's peak is at the same step, running the same node, in both plans. */
+function samePeakStep(ctx: Pick<RegionContext, 'input' | 'atA' | 'atB'>): boolean {
+  const [stepA, stepB] = [ctx.atA?.step, ctx.atB?.step];
+  if (stepA === undefined || stepA !== stepB) return false;
+  return ctx.input.a.plan.steps[stepA]?.node === ctx.input.b.plan.steps[stepB]?.node;
 }
 
 /** A pair's size change at the peak: a changed dim when the ratio matches one, else the tensor. */

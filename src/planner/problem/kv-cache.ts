@@ -38,8 +38,31 @@ function cacheKey(name: string, word: RegExp): string | undefined {
   return `${half}|${name.slice(0, m.index)}${name.slice(m.index + m[0].length)}`;
 }
 
+/** What the search for KV caches reads of a graph: a model's IR or a saved plan's records (kvCachesOf). */
+export interface KvGraphFacts {
+  readonly inputs: readonly string[]; // graph inputs, in order
+  readonly outputs: readonly string[]; // graph outputs, in order
+  concatInputs(output: string): readonly string[] | undefined; // the inputs of the Concat (default domain) that writes `output`; undefined for another writer
+  alike(past: string, present: string): boolean; // `past` can hold `present`'s data: one dtype and rank, as far as known
+}
+
 /** The past/present pairs of `graph`; see the module header. */
 export function kvCaches(graph: InferredGraph): KvCaches {
+  const values = new Map(graph.values.map((v) => [v.name, v]));
+  return kvCachesOf({
+    inputs: graph.inputs,
+    outputs: graph.outputs,
+    concatInputs: (output) => {
+      const out = values.get(output);
+      const writer = out?.producer === undefined ? undefined : graph.nodes[out.producer];
+      return writer === undefined || writer.opType !== 'Concat' || writer.domain !== '' ? undefined : writer.inputs;
+    },
+    alike: (past, present) => values.get(past)?.dtypeName === values.get(present)?.dtypeName && values.get(past)?.shape?.length === values.get(present)?.shape?.length,
+  });
+}
+
+/** The past/present pairs of any graph described by `facts`; see the module header. */
+export function kvCachesOf(facts: KvGraphFacts): KvCaches {
   const byPast = new Map<string, KvCachePair>();
   const byPresent = new Map<string, KvCachePair>();
   const add = (past: string, present: string): void => {
@@ -48,25 +71,23 @@ export function kvCaches(graph: InferredGraph): KvCaches {
     byPast.set(past, pair);
     byPresent.set(present, pair);
   };
-  const inputs = new Set(graph.inputs);
-  const values = new Map(graph.values.map((v) => [v.name, v]));
+  const inputs = new Set(facts.inputs);
   const pastByKey = new Map<string, string>();
-  for (const name of graph.inputs) {
+  for (const name of facts.inputs) {
     const key = cacheKey(name, PAST);
     if (key !== undefined && !pastByKey.has(key)) pastByKey.set(key, name);
   }
-  for (const present of graph.outputs) {
+  for (const present of facts.outputs) {
     const key = cacheKey(present, PRESENT);
     const past = key === undefined ? undefined : pastByKey.get(key);
     if (past !== undefined) {
       add(past, present);
       continue;
     }
-    const out = values.get(present);
-    const writer = out?.producer === undefined ? undefined : graph.nodes[out.producer];
-    if (writer === undefined || writer.opType !== 'Concat' || writer.domain !== '') continue;
-    const computed = writer.inputs.filter((n) => n !== '' && !inputs.has(n));
-    const pasts = writer.inputs.filter((n) => inputs.has(n) && values.get(n)?.dtypeName === out!.dtypeName && values.get(n)?.shape?.length === out!.shape?.length);
+    const written = facts.concatInputs(present);
+    if (written === undefined) continue;
+    const computed = written.filter((n) => n !== '' && !inputs.has(n));
+    const pasts = written.filter((n) => inputs.has(n) && facts.alike(n, present));
     if (pasts.length === 1 && computed.length > 0) add(pasts[0]!, present);
   }
   return { byPast, byPresent };

@@ -13,6 +13,7 @@ import { shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
+import { deltaBound, deltaNote, deltaPrefix } from '../../planner/diff/delta-words';
 import type { ComparedPlan } from '../../store/compare-store';
 import { DiffView } from './diff-view';
 import { sidePlanFileName } from '../export/export-names';
@@ -50,6 +51,8 @@ export function CompareDialog() {
   const onSelectNode = useCallback((node: string) => select({ kind: 'node', node }), [select]);
 
   if (a === undefined) return null;
+  const bound = diff === undefined ? 'exact' : deltaBound(diff.completeA, diff.completeB);
+  const note = deltaNote(bound);
   const title = b === undefined ? 'Saved plan' : 'Compare plans';
   return (
     <div className="compare-backdrop">
@@ -60,8 +63,14 @@ export function CompareDialog() {
           {b && <SideSummary side="b" plan={b} />}
           {diff && (
             <p className="compare-delta" data-testid="compare-delta" data-delta={diff.delta}>
-              B − A: <strong className={deltaTone(diff.delta, planFits(a.file.plan), planFits(b!.file.plan))}>{signedBytes(diff.delta)}</strong>
+              B − A: <strong className={deltaTone(diff.delta, planFits(a.file.plan), planFits(b!.file.plan))}>{deltaPrefix(bound)}{signedBytes(diff.delta)}</strong>
               {diff.peakA > 0 && ` (${((diff.delta / diff.peakA) * 100).toFixed(1)} %)`}
+              {note !== undefined && (
+                <span className="compare-delta-note" data-testid="compare-delta-note">
+                  {' '}
+                  · {note}
+                </span>
+              )}
               {planFits(a.file.plan) !== planFits(b!.file.plan) && (
                 <span className="compare-fit-note" data-testid="compare-fit-note">
                   {' '}
@@ -80,7 +89,7 @@ export function CompareDialog() {
           </button>
         </header>
         <div className="compare-body">
-          <CompareHeaps a={a.file.plan} b={b?.file.plan} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
+          <CompareHeaps a={a.file} b={b?.file} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
           {diff && <DiffView diff={diff} focus={focus} onFocus={setFocus} onSelectNode={onSelectNode} />}
           {b === undefined && <SavedPlanFacts file={a.file} />}
         </div>

@@ -1,19 +1,22 @@
 // A over B: the heap diagrams of both plans on one address scale, so a region
-// that grew is visibly taller; the focused buffers are emphasized in both.
+// that grew is visibly taller; the focused buffers are emphasized in both. A
+// decoder's KV cache is coloured as in the page's heap, under one legend.
 
 import { useCallback, useMemo, useState } from 'react';
-import type { ModelPlan } from '../../planner/plan';
+import type { PlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
 import { bufferFacts, heapData, type HeapData } from '../heap/heap-data';
 import { HeapView } from '../heap/heap-view';
+import { HeapLegend } from '../heap/heap-panel';
+import { planKvCacheNames } from '../kv-cache-names';
 import '../heap/heap.css';
 import { highlightOf, sharedScale } from './compare-scale';
 
 /** Props of CompareHeaps. */
 export interface CompareHeapsProps {
-  readonly a: ModelPlan;
-  readonly b: ModelPlan | undefined; // undefined: A alone
+  readonly a: PlanFile;
+  readonly b: PlanFile | undefined; // undefined: A alone
   readonly focusA: readonly string[] | undefined;
   readonly focusB: readonly string[] | undefined;
   readonly onPickBuffer: (side: 'a' | 'b', name: string) => void;
@@ -22,14 +25,16 @@ export interface CompareHeapsProps {
 /** Both diagrams, stacked. */
 export function CompareHeaps({ a, b, focusA, focusB, onPickBuffer }: CompareHeapsProps) {
   const [dataA, dataB] = useMemo((): [HeapData, HeapData | undefined] => {
-    const da = heapData(a);
+    const da = heapData(a.plan, planKvCacheNames(a));
     if (b === undefined) return [da, undefined];
-    return sharedScale(da, heapData(b));
+    return sharedScale(da, heapData(b.plan, planKvCacheNames(b)));
   }, [a, b]);
+  const kv = planKvCacheNames(a).size > 0 || (b !== undefined && planKvCacheNames(b).size > 0);
   return (
     <div className="compare-heaps">
       <SideHeap side="a" data={dataA} focus={focusA} onPickBuffer={onPickBuffer} />
       {dataB && <SideHeap side="b" data={dataB} focus={focusB} onPickBuffer={onPickBuffer} />}
+      <HeapLegend kv={kv} />
     </div>
   );
 }

@@ -46,6 +46,8 @@ export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
   'fusion-undone': 'fusion of A undone',
   'region-moved': 'region moved',
   'peak-moved': 'peak moved',
+  'lifetime-changed': 'lifetime changed',
+  'size-unknown': 'size unknown',
   'placement-worse': 'placement worse',
   'placement-better': 'placement better',
   'strategy-changed': 'strategy changed',

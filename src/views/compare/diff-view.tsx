@@ -11,6 +11,7 @@ import { BytesCell, DataTable, NameCell } from '../data-table';
 import { CAUSE_LABELS, causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
 import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
+import { deltaBound, deltaPrefix } from '../../planner/diff/delta-words';
 import { offsetChangeText } from './offset-change';
 
 /** Props of DiffView. */
@@ -29,7 +30,8 @@ export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) 
     <div className="diff-view">
       <section aria-labelledby="diff-causes-title">
         <h3 id="diff-causes-title" className="diff-title">
-          Why the peak changed by {signedBytes(diff.delta)}
+          Why the peak changed by {deltaPrefix(deltaBound(diff.completeA, diff.completeB))}
+          {signedBytes(diff.delta)}
         </h3>
         {diff.causes.length === 0 ? (
           <p className="muted">Nothing: both plans have the same peak for the same reasons.</p>

@@ -10,7 +10,7 @@ import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { rectOf } from './draw-heap';
 import { byteTicks } from '../byte-ticks';
-import { fitLaneTitle, laneTitleWidth, TITLE_LEFT } from './lane-title';
+import { fitLaneTitle, laneTitleWidth, ticksClearOfTitle, TITLE_LEFT, TITLE_LIFT } from './lane-title';
 
 /** The SVG groups the overlay draws into. */
 export interface AxisGroups {
@@ -40,11 +40,12 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
     const ticks = Math.max(2, Math.min(8, Math.floor(height / 36)));
     const [lo, hi] = y.domain() as [number, number];
     const bytes = byteTicks(Math.min(lo, hi), Math.max(lo, hi), ticks);
+    const shown = ticksClearOfTitle(bytes.values, y, t.applyY(box.top));
     g.select<SVGGElement>('g.heap-axis')
       .attr('transform', `translate(${layout.plot.left},${layout.plot.top})`)
-      .call(axisLeft(y).tickValues(bytes.values).tickFormat((v) => bytes.label(Number(v))).tickSizeOuter(0));
+      .call(axisLeft(y).tickValues(shown).tickFormat((v) => bytes.label(Number(v))).tickSizeOuter(0));
     const info = data.lanes[lane]!;
-    const label = g.select<SVGTextElement>('text.heap-lane-label').attr('x', TITLE_LEFT).attr('y', layout.plot.top + t.applyY(box.top) - 4);
+    const label = g.select<SVGTextElement>('text.heap-lane-label').attr('x', TITLE_LEFT).attr('y', layout.plot.top + t.applyY(box.top) - TITLE_LIFT);
     const measure = (text: string): number => {
       label.text(text);
       return label.node()!.getComputedTextLength();

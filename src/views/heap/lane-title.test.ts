@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heapData } from './heap-data';
 import { heapLayout, MARGIN } from './heap-geometry';
-import { axisClip, fitLaneTitle, laneTitleWidth, TICK_OVERHANG, TITLE_LEFT } from './lane-title';
+import { axisClip, fitLaneTitle, laneTitleWidth, TICK_OVERHANG, ticksClearOfTitle, TITLE_LEFT } from './lane-title';
 import { heapBuffer, heapPlan } from '../testing/heap-plans';
 
 /** 6 px a character, as a fixed-width font would measure. */
@@ -39,5 +39,19 @@ describe('the lane title and the axis clip in a layout', () => {
     expect(clip.y).toBe(layout.plot.top);
     expect(clip.y + clip.height).toBe(bottom + TICK_OVERHANG);
     expect(clip.y + clip.height).toBeLessThanOrEqual(layout.curve.top);
+  });
+});
+
+describe('ticksClearOfTitle', () => {
+  it("leaves out a tick whose label would reach the lane title: 756 KiB peak, ticks to 800 KiB just under the lane's top edge", () => {
+    // a lane from y = 24 (its top, 810 KiB with headroom) to y = 224 (0 B); the title's letters end 1 px above the top, at 23
+    const position = (v: number) => 224 - (v / (810 * 1024)) * 200;
+    const ticks = [0, 200, 400, 600, 800].map((k) => k * 1024);
+    // 800 KiB is at y 26.5: its label reaches up to 19.5, into the title
+    expect(position(800 * 1024) - TICK_OVERHANG).toBeLessThan(23);
+    expect(ticksClearOfTitle(ticks, position, 24)).toEqual(ticks.slice(0, 4));
+    // a label that ends at the title's bottom stays; a tenth of a pixel higher, it goes
+    expect(ticksClearOfTitle([1], () => 30, 24)).toEqual([1]);
+    expect(ticksClearOfTitle([1], () => 29.9, 24)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // The title over a heap lane (region name, peak, lower bound) in the longest
-// wording that fits the width it has, and where the lanes' byte axes are
-// clipped, so the label of a tick on a lane's bottom edge ("0 B") shows whole.
+// wording that fits the width it has, the byte ticks whose labels stay clear
+// of it, and where the lanes' byte axes are clipped, so the label of a tick on
+// a lane's bottom edge ("0 B") shows whole.
 // Pure: text is measured by the caller.
 
 import { shortName } from '../../shared/short-name';
@@ -12,6 +13,22 @@ const NAME_CHARS = 40;
 export const TITLE_LEFT: Px = 6;
 /** How far a tick label reaches past its tick: half of a 10.5 px line, and a pixel. */
 export const TICK_OVERHANG: Px = 7;
+/** How far a lane title's baseline sits above its lane's top edge. */
+export const TITLE_LIFT: Px = 4;
+/** How far a lane title's letters reach below its baseline (descenders of a 10.5 px line). */
+const TITLE_DESCENT: Px = 3;
+
+/**
+ * The tick values whose labels stay below the lane's title: the title runs
+ * over the byte axis, so a label reaching above `laneTop + TITLE_DESCENT -
+ * TITLE_LIFT + TICK_OVERHANG` (the top tick of a lane whose scale has
+ * headroom over its peak) would be drawn under it, and is left out.
+ * `position` gives a value's pixel in the same coordinates as `laneTop`.
+ */
+export function ticksClearOfTitle(values: readonly number[], position: (value: number) => Px, laneTop: Px): number[] {
+  const titleBottom = laneTop - TITLE_LIFT + TITLE_DESCENT;
+  return values.filter((v) => position(v) - TICK_OVERHANG >= titleBottom);
+}
 
 /** The wordings of a lane's title, longest first: all facts, then shorter words, then fewer facts, then the name alone. */
 export function laneTitles(name: string, peak: string, bound: string): readonly string[] {

@@ -1,0 +1,27 @@
+// What B − A's peak change can claim when a side's peak is a lower estimate
+// (some size unknown, planned as 0 B): at least the figure when only B is one,
+// at most when only A is, neither when both are. Depends on nothing.
+
+/** How the true change relates to the planned one. */
+export type DeltaBound = 'exact' | 'at-least' | 'at-most' | 'unbounded';
+
+/** The bound of B − A given whether each side's peak is complete. */
+export function deltaBound(completeA: boolean, completeB: boolean): DeltaBound {
+  if (completeA && completeB) return 'exact';
+  if (completeA) return 'at-least';
+  if (completeB) return 'at-most';
+  return 'unbounded';
+}
+
+/** "at least " / "at most " before the figure; '' when it is exact or has no bound either way. */
+export function deltaPrefix(bound: DeltaBound): string {
+  return bound === 'at-least' ? 'at least ' : bound === 'at-most' ? 'at most ' : '';
+}
+
+/** Why the figure is not exact, for after it; undefined when it is. */
+export function deltaNote(bound: DeltaBound): string | undefined {
+  if (bound === 'at-least') return "B's peak is a lower estimate: some sizes are unknown in B";
+  if (bound === 'at-most') return "A's peak is a lower estimate: some sizes are unknown in A";
+  if (bound === 'unbounded') return 'both peaks are lower estimates: some sizes are unknown, so the true change may be larger or smaller';
+  return undefined;
+}
