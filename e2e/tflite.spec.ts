@@ -160,6 +160,20 @@ test("an arena limit on target tflm holds TFLite Micro's tail as well as the hea
   await snap(page, 'tflite-arena-limit');
 });
 
+test("a dim given for a .tflite on target tflm is not applied, and the page says so beside the heap", async ({ page }) => {
+  test.skip(!haveModel(HELLO), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, '/e2e/hello.tflite', readModel(HELLO));
+  await page.goto('/?model=/e2e/hello.tflite&target=tflm&dim.batch=64');
+  await waitForModel(page, 'hello.tflite');
+  await waitForTarget(page, 'tflm');
+  // the graph shows 64×16, the plan stays at the file's 32 B: the heap had no word of it
+  const s = await summary(page);
+  expect(s.peak).toBe(32);
+  expect(s.warnings).toEqual(['TFLite Micro plans the shapes the file states: batch=64 is not applied to this plan, though the graph and tensors show it']);
+  await expect(page.getByTestId('assumption').first()).toHaveAttribute('data-kind', 'target');
+});
+
 test('Open file takes a .tflite, and the planned export is offered only with a runtime plan', async ({ page }) => {
   test.skip(!haveModel(HELLO), NO_MODELS);
   await page.goto('/');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredModel, InferredNode, InferredValue } from '../model/inferred';
+import type { ModelPlan } from '../planner/plan';
 import { assumptionLines, conditionInputs, dimLabel } from './assumptions';
 
 function value(name: string, kind: InferredValue['kind'], bytes: number | undefined, producer?: number): InferredValue {
@@ -33,6 +34,15 @@ const MODEL: InferredModel = {
 };
 
 describe('assumption lines', () => {
+  it("say a dim given for a .tflite on target tflm is not applied: TFLite Micro plans the file's shapes", () => {
+    const plan = { assumptions: { dims: [], unknown: [], branches: [], shapes: {}, inputValues: {} }, diagnostics: [{ code: 'tflm-fixed-shapes', message: '…' }] } as unknown as ModelPlan;
+    const lines = assumptionLines(plan, { ...MODEL, dims: [MODEL.dims[0]!] });
+    expect(lines.map((l) => [l.text, l.action, l.fix.kind])).toEqual([
+      ['TFLite Micro plans the shapes the file states: batch=2 is not applied to this plan, though the graph and tensors show it', undefined, 'target'],
+    ]);
+    expect(assumptionLines({ ...plan, diagnostics: [] }, { ...MODEL, dims: [MODEL.dims[0]!] })).toEqual([]);
+  });
+
   it('says which default dims, unknown sizes and guessed branches the plan rests on, each with its fix', () => {
     const lines = assumptionLines(undefined, MODEL);
     expect(lines.map((l) => l.text)).toEqual([

@@ -13,7 +13,8 @@ import type { AppState } from './state';
 export type AssumptionFix =
   | { readonly kind: 'dims'; readonly dims: readonly DimAssumption[] } // the default dims to set
   | { readonly kind: 'shape'; readonly tensors: readonly string[] } // tensors of unknown size, the first to give a shape
-  | { readonly kind: 'input'; readonly inputs: readonly string[]; readonly node: string }; // graph inputs that decide the branch
+  | { readonly kind: 'input'; readonly inputs: readonly string[]; readonly node: string } // graph inputs that decide the branch
+  | { readonly kind: 'target' }; // only another target changes it (nothing on the banner does)
 
 /** One line of the assumptions banner. */
 export interface AssumptionLine {
@@ -65,7 +66,17 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (defaults.length > 0) lines.push(dimsLine(defaults));
   if (a.unknown.length > 0) lines.push(unknownLine(a.unknown));
   for (const branch of a.branches) lines.push(branchLine(branch, model));
+  if (plan?.diagnostics.some((d) => d.code === 'tflm-fixed-shapes') === true) lines.push(fixedShapesLine(model));
   return lines;
+}
+
+/** Dims given for a .tflite planned as TensorFlow Lite Micro plans it: the plan is of the file's shapes, not theirs. */
+function fixedShapesLine(model: InferredModel): AssumptionLine {
+  const given = model.dims.filter((d) => d.source === 'user');
+  const one = given.length === 1;
+  const terms = given.map((d) => `${shortName(d.name)}=${d.value}`).join(', ');
+  const text = `TFLite Micro plans the shapes the file states: ${terms} ${one ? 'is' : 'are'} not applied to this plan, though the graph and tensors show ${one ? 'it' : 'them'}`;
+  return { key: 'tflm-shapes', text, lead: text, detail: 'TensorFlow Lite Micro cannot resize a tensor; plan on another target to see what the dim changes', action: undefined, fix: { kind: 'target' } };
 }
 
 function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {
