@@ -8,6 +8,7 @@
 import type { ModelPlan } from '../../planner/plan';
 import { LIVE_KINDS, liveKind, type LiveKind } from './buffer-classes';
 import { largestFreeBlocks } from './free-blocks';
+import { laneLimit } from './lane-limit';
 import { liveBytes, sharingGroups } from './live-bytes';
 
 /** The kinds the chart tells apart, in drawing order: the live kinds the memory map counts too. */
@@ -24,7 +25,7 @@ export interface ChartRegion {
   readonly peakStep: number | undefined; // the step where live bytes are highest
   readonly total: Float64Array; // bytes live at each step
   readonly byKind: Readonly<Record<ChartKind, Float64Array>>; // bytes live at each step, per kind
-  readonly capacity: number; // the size limit, else the peak: what the largest free block is measured in
+  readonly capacity: number; // the bytes the size limit leaves the plan (lane-limit.ts), else the peak: what the largest free block is measured in
   readonly largestFree: Float64Array; // at each step, the largest block of [0, capacity) no live buffer holds
 }
 
@@ -55,7 +56,8 @@ export function peakChartData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
     const total = new Float64Array(steps); // every group is of one kind
     for (const k of CHART_KINDS) byKind[k].forEach((bytes, s) => (total[s]! += bytes));
     const peak = region?.peak ?? Math.max(0, ...members.map((b) => b.offset + b.size));
-    const capacity = region?.sizeLimit ?? peak;
+    // the bytes the limit leaves the plan (less weights at the region's base and a runtime's tail), as the heap's limit line
+    const capacity = laneLimit(region)?.arena ?? peak;
     regions.push({
       name,
       peak,

@@ -58,6 +58,11 @@ describe('peak chart data', () => {
     const limited = plan();
     const withLimit = { ...limited, regions: limited.regions.map((r) => (r.name === 'sram' ? { ...r, sizeLimit: 48 } : r)) };
     expect([...peakChartData(withLimit).regions[1]!.largestFree]).toEqual([16, 16, 16, 16]);
+    // TensorFlow Lite Micro's tail (or weights at the base) takes its bytes of the limit: 48 B less a 16 B tail leaves no block
+    // beside sram's 32 B cache (person_detect on tflm read "largest free block 10.0 KiB of 64.0 KiB" with a 26.4 KiB tail)
+    const withTail = { ...limited, regions: limited.regions.map((r) => (r.name === 'sram' ? { ...r, sizeLimit: 48, runtimeTail: 16 } : r)) };
+    const tailed = peakChartData(withTail).regions[1]!;
+    expect([tailed.capacity, ...tailed.largestFree]).toEqual([32, 0, 0, 0, 0]);
   });
 
   it('counts shared bytes for as long as any buffer in them is live: an in-place output outliving its root, concat windows before their concat', () => {
