@@ -33,8 +33,15 @@ describe('diff causes name what grew', () => {
     expect(text.out).toMatch(/^peak 8\.02 MiB -> ≥ 8\.06 MiB: at least \+38\.9 KiB \(\+0\.5 %\), at least 39,824 bytes \(B's peak is a lower estimate/m);
     expect(text.out).toContain("-32.0 KiB  size unknown in B for 1 tensor ('/model/attn_mask_reformat/input_ids_subgraph/Expand/output_0' 32.0 KiB → unknown), planned there as 0 B: B's peak is a lower estimate, -32.0 KiB");
     expect(text.out).not.toContain('peak of region sram moved');
-    const diff = JSON.parse(run([...args, '--json']).out) as { completeA: boolean; completeB: boolean; causes: { kind: string; side?: string }[] };
+    const diff = JSON.parse(run([...args, '--json']).out) as { completeA: boolean; completeB: boolean; causes: { kind: string; side?: string }[]; buffers: { status: string; nameB?: string; sizeB?: number }[] };
     expect(diff).toMatchObject({ completeA: true, completeB: false });
+    // a tensor planned as 0 B because its size is unknown in B is of unknown size there, not shrunk (it read "shrunk 32.0 KiB → 0 B")
+    const unknown = diff.buffers.filter((x) => x.status === 'unknown');
+    expect(unknown.map((x) => x.nameB)).toContain('/model/attn_mask_reformat/input_ids_subgraph/Expand/output_0');
+    expect(unknown).toHaveLength(3); // the mask's Expand, Add and Tile
+    expect(unknown.every((x) => x.sizeB === 0)).toBe(true);
+    expect(diff.buffers.some((x) => x.status === 'shrunk' && x.sizeB === 0)).toBe(false);
+    expect(text.out).toMatch(/^buffers: \d+ grown, \d+ shrunk, 3 of unknown size on a side, /m);
     expect(diff.causes.filter((c) => c.kind === 'size-unknown')).toEqual([expect.objectContaining({ side: 'b' })]);
     expect(diff.causes.some((c) => c.kind === 'peak-moved')).toBe(false);
   });

@@ -152,8 +152,9 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   if (diff.causes.length > TOP_CAUSES) lines.push(`  ... and ${diff.causes.length - TOP_CAUSES} more (--json lists them all)`);
   const counts = new Map<string, number>();
   for (const x of diff.buffers) counts.set(x.status, (counts.get(x.status) ?? 0) + 1);
-  const statuses = ['grown', 'shrunk', 'new', 'gone', 'moved', ...['off-chip', 'on-chip'].filter((s) => counts.has(s)), 'same'];
-  lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s}`).join(', ')}`);
+  const statuses = ['grown', 'shrunk', ...['unknown'].filter((s) => counts.has(s)), 'new', 'gone', 'moved', ...['off-chip', 'on-chip'].filter((s) => counts.has(s)), 'same'];
+  const word = (s: string) => (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
+  lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${word(s)}`).join(', ')}`);
   if (budget !== undefined) {
     const verdict = diff.peakB > budget ? `OVER by ${formatBytes(diff.peakB - budget)}` : `within, ${formatBytes(budget - diff.peakB)} to spare`;
     lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes): b ${verdict}`);

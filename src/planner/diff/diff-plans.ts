@@ -20,7 +20,7 @@ import { changedDims, dimScalings } from './dim-growth';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
 import { matchBuffers, type BufferMatch } from './match-buffers';
 import { toCause } from './cause-words';
-import { fusionIndex, peakCauses } from './peak-causes';
+import { fusionIndex, peakCauses, unknownSizes } from './peak-causes';
 import { movedDiff } from './moved-bytes';
 
 export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, PlanDiff, RegionDelta } from './diff-types';
@@ -70,7 +70,10 @@ function regionDeltas(a: PlanFile, b: PlanFile): RegionDelta[] {
 /** Every buffer of A and B: matched pairs in B's order, then A's unmatched buffers. */
 function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChange[] {
   const [unitsA, unitsB] = [fusionIndex(a.plan, 'a'), fusionIndex(b.plan, 'b')];
+  const [unknownA, unknownB] = [unknownSizes(a), unknownSizes(b)];
   const pairStatus = (bufA: PlannedBuffer, bufB: PlannedBuffer): BufferStatus => {
+    // planned as 0 B because its size is unknown on a side: neither grown nor shrunk
+    if ((bufA.size === 0 && unknownA.has(bufA.name)) || (bufB.size === 0 && unknownB.has(bufB.name))) return 'unknown';
     const [inA, inB] = [unitsA.of(bufA) !== undefined, unitsB.of(bufB) !== undefined];
     if (inA !== inB && bufA.region !== bufB.region) return inA ? 'off-chip' : 'on-chip';
     return sizeStatus(bufA, bufB);

@@ -6,7 +6,7 @@ import type { MovedDiff } from './moved-bytes';
 
 /** How a buffer changed from plan A to plan B. */
 /** 'off-chip': tiled on chip by a fusion unit in A and not in B (its size change is the tile's, not growth); 'on-chip' the other way. */
-export type BufferStatus = 'grown' | 'shrunk' | 'new' | 'gone' | 'moved' | 'off-chip' | 'on-chip' | 'same';
+export type BufferStatus = 'grown' | 'shrunk' | 'unknown' | 'new' | 'gone' | 'moved' | 'off-chip' | 'on-chip' | 'same';
 
 /** One buffer of A, of B, or a matched pair. */
 export interface BufferChange {

@@ -113,7 +113,7 @@ interface RegionContext {
 }
 
 /** The tensors whose size the plan does not know (planned as 0 B). */
-function unknownSizes(file: PlanFile): ReadonlySet<string> {
+export function unknownSizes(file: PlanFile): ReadonlySet<string> {
   return new Set((file.plan.assumptions?.unknown ?? []).map((u) => u.tensor));
 }
 

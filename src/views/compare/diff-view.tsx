@@ -1,6 +1,6 @@
 // The diff of A and B as lists: the causes of the peak change ranked by bytes
 // (each selects its buffers in both diagrams and names its nodes), and every
-// buffer that changed: grown, shrunk, new, gone, moved, or moved off or on chip;
+// buffer that changed: grown, shrunk, of unknown size on a side, new, gone, moved, or moved off or on chip;
 // and, when both plans give them, the bytes moved per region and the buffers
 // that changed region (moved-view.tsx).
 
@@ -22,7 +22,7 @@ export interface DiffViewProps {
   readonly onSelectNode: (node: string) => void; // selects the node in the page's views
 }
 
-const STATUSES: readonly Exclude<BufferStatus, 'same'>[] = ['grown', 'shrunk', 'new', 'gone', 'moved', 'off-chip', 'on-chip'];
+const STATUSES: readonly Exclude<BufferStatus, 'same'>[] = ['grown', 'shrunk', 'unknown', 'new', 'gone', 'moved', 'off-chip', 'on-chip'];
 
 /** Causes, then buffer changes. */
 export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) {
