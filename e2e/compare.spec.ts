@@ -178,6 +178,9 @@ test("tiny llama with past 64 as B: a size unknown in B is named as such, not as
   expect(unknown[0]!.bytes).toBe(-32 * 1024);
   expect(unknown[0]!.text).toMatch(/^−32\.0 KiBsize unknownsize unknown in B for 1 tensor \('.*input_ids_subgraph\/Expand\/output_0' 32\.0 KiB → unknown\), planned there as 0 B: B's peak is a lower estimate/);
   expect(listed.map((c) => c.kind)).not.toContain('peak-moved');
+  // the three mask tensors unknown in B are listed as such, not as shrunk to 0 B
+  await expect(dialog.getByTestId('diff-filter-unknown')).toHaveText('unknown 3');
+  await expect(dialog.locator('[data-testid="diff-buffers"] tr[data-status="shrunk"]', { hasText: 'Expand' })).toHaveCount(0);
   await snap(page, 'compare-size-unknown');
 });
 
