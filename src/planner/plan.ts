@@ -34,7 +34,7 @@ import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, spillSummary, withBound, type RegionPlan } from './assembly/plan-records';
+import { bufferRecords, regionRecords, spillSummary, withBound } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -90,6 +90,14 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     regions: [...peaks].map(([name, peak]) => ({ name, peak })),
   });
   if (!validation.valid) throw new InvariantError(`the ${strategy} plan is invalid: ${validation.violations[0]!.message}`);
+  // TensorFlow Lite Micro plans the shapes the file states (it cannot resize a tensor): no dim is assumed, and one given is
+  // not applied; its tensor arena holds the runtime's tail beside the plan's head, counted against the arena's limit as
+  // weights are (a 60,000 B limit "fit" person_detect's 54 KiB head, where AllocateTensors() needs 80.4 KiB)
+  const tflite = (model as Partial<InferredModel>).tflite;
+  const runtimePlan = stage.tflm === undefined || tflite === undefined ? undefined : tflmRuntimePlan(tflite, stage.tflm, placed.offsets);
+  const runtimeTail = new Map(runtimePlan === undefined ? [] : [[target.planning.activationRegion, runtimePlan.planned.arena - runtimePlan.planned.head]]);
+  const inferredAssumptions = planAssumptions(model);
+  const assumptions = runtimePlan === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [] };
   const bounds = stageBounds({ ...stage, built }, target);
   const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
   const explanation = spill === undefined ? splitExplanation : withBound(splitExplanation, everySplitBound(stage, planTarget));
@@ -99,18 +107,13 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const diagnostics = [
     ...modelDiagnostics(model),
     ...built.diagnostics,
-    ...limitDiagnostics(target, peaks, reserve),
+    ...limitDiagnostics(target, peaks, reserve, runtimeTail),
     ...fused.units.flatMap(costlyUnit),
     ...runtimeDiagnostics(model, target),
+    ...(runtimePlan === undefined ? [] : unappliedDims(inferredAssumptions.dims)),
   ];
-  // TensorFlow Lite Micro plans the shapes the file states (it cannot resize a tensor): no dim is assumed, and one given is not applied
-  const fixedShapes = stage.tflm !== undefined && (model as Partial<InferredModel>).tflite !== undefined;
-  const inferredAssumptions = planAssumptions(model);
-  const assumptions = fixedShapes ? { ...inferredAssumptions, dims: [] } : inferredAssumptions;
-  if (fixedShapes) diagnostics.push(...unappliedDims(inferredAssumptions.dims));
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve });
-  const tflite = (model as Partial<InferredModel>).tflite;
-  const plan = stage.tflm === undefined || tflite === undefined ? record : withRuntimePlan(record, tflmRuntimePlan(tflite, stage.tflm, placed.offsets), target);
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtimeTail });
+  const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan);
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
   // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
@@ -172,6 +175,7 @@ interface RecordInput {
   readonly moves: readonly (RegionMoves | undefined)[]; // bytes moved per buffer over one inference, by id
   readonly weightsMoved: ReadonlyMap<string, RegionMoves>; // bytes of weights read (and copied in at start) per region over one inference
   readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
+  readonly runtimeTail: ReadonlyMap<string, number>; // bytes a runtime keeps beside the plan per region (TFLite Micro's tail)
 }
 
 /** The fusion units and explanations of a plan. */
@@ -209,9 +213,9 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve, runtimeTail }: RecordInput): PlanCore {
   const { schedule } = built;
-  const held = { weights: reserve, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
+  const held = { weights: reserve, runtimeTail, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
   const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
@@ -258,41 +262,15 @@ function modelDiagnostics(model: InferredGraph | InferredModel): PlanDiagnostic[
   return ((model as Partial<InferredModel>).diagnostics ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.node !== undefined && { node: d.node }) }));
 }
 
-/**
- * The plan with its runtime plan, and a note when the file's own offline plan, not this one, is what the runtime will use.
- * The tensor arena to declare holds the runtime's tail beside the plan's head: the activation region's limit is judged
- * against both (a 60,000 B limit "fit" person_detect's 54 KiB head, where AllocateTensors() needs 80.4 KiB).
- */
-function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan, target: TargetProfile): PlanCore {
+/** The plan with its runtime plan, and a note when the file's own offline plan, not this one, is what the runtime will use. */
+function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan): PlanCore {
   const file = runtimePlan.filePlan;
-  const note: PlanDiagnostic[] = file === undefined ? [] : [{
+  if (file === undefined) return { ...record, runtimePlan };
+  const note: PlanDiagnostic = {
     code: 'tflm-file-plan',
     message: `the file carries its own offline plan: TFLite Micro will use it (head ${formatBytes(file.head)}${file.valid ? '' : ', not checked valid'}), not the plan shown here, until heapscope's plan is written in with --save-tflite`,
-  }];
-  const tail = runtimePlan.planned.arena - runtimePlan.planned.head;
-  const arena = target.planning.activationRegion;
-  const regions = record.regions.map((r) => (r.name !== arena ? r : withTail(r, tail)));
-  const over = regions.find((r) => r.name === arena && r.overBy > 0);
-  const limit: PlanDiagnostic[] = over === undefined ? [] : [{
-    code: 'over-limit',
-    message: `region ${over.name} needs ${formatBytes(over.used!)} as the tensor arena to declare (${formatBytes(tail)} of it TFLite Micro's persistent tail and planning${(over.weights ?? 0) > 0 ? `, ${formatBytes(over.weights!)} weights` : ''}), ${formatBytes(over.overBy)} over its size limit of ${formatBytes(over.sizeLimit!)} (${over.used} > ${over.sizeLimit} bytes)`,
-  }];
-  const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
-  const { fitNeeds: _needs, ...rest } = record;
-  return {
-    ...rest,
-    regions,
-    fits: regions.every((r) => r.overBy === 0),
-    ...(needs.length > 0 && { fitNeeds: needs }),
-    runtimePlan,
-    diagnostics: [...record.diagnostics.filter((d) => !(d.code === 'over-limit' && over !== undefined && d.message.startsWith(`region ${over.name} `))), ...limit, ...note],
   };
-}
-
-/** `region` holding the runtime's `tail` bytes beside its plan, in `used` and `overBy`. */
-function withTail(region: RegionPlan, tail: number): RegionPlan {
-  const used = (region.used ?? region.peak + (region.weights ?? 0)) + tail;
-  return { ...region, runtimeTail: tail, used, overBy: region.sizeLimit === undefined ? 0 : Math.max(0, used - region.sizeLimit) };
+  return { ...record, runtimePlan, diagnostics: [...record.diagnostics, note] };
 }
 
 /** Dims the user gave that a plan of the file's own shapes (runtime tflm) does not apply. */
@@ -312,16 +290,18 @@ function runtimeDiagnostics(model: InferredGraph | InferredModel, target: Target
   return [{ code: 'runtime-needs-tflite', message: `target ${target.name} reproduces TensorFlow Lite Micro's own plan for .tflite models only; this model is planned as on any target` }];
 }
 
-function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, number>, reserve: ReadonlyMap<string, number>): PlanDiagnostic[] {
+function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, number>, reserve: ReadonlyMap<string, number>, runtimeTail: ReadonlyMap<string, number>): PlanDiagnostic[] {
   const out: PlanDiagnostic[] = [];
   for (const region of target.regions) {
     const weights = reserve.get(region.name) ?? 0;
-    const peak = (peaks.get(region.name) ?? 0) + weights;
+    const tail = runtimeTail.get(region.name) ?? 0;
+    const peak = (peaks.get(region.name) ?? 0) + weights + tail;
     if (region.sizeLimit !== undefined && peak > region.sizeLimit) {
       const over = peak - region.sizeLimit;
+      const held = [tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's persistent tail and planning` : '', weights > 0 ? `${formatBytes(weights)}${tail > 0 ? '' : ' of it'} weights` : ''].filter((t) => t !== '');
       out.push({
         code: 'over-limit',
-        message: `region ${region.name} needs ${formatBytes(peak)}${weights > 0 ? ` (${formatBytes(weights)} of it weights)` : ''}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${peak} > ${region.sizeLimit} bytes)`,
+        message: `region ${region.name} needs ${formatBytes(peak)}${tail > 0 ? ' as the tensor arena to declare' : ''}${held.length > 0 ? ` (${held.join(', ')})` : ''}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${peak} > ${region.sizeLimit} bytes)`,
       });
     }
   }

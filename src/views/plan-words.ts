@@ -11,10 +11,15 @@ export function regionsOver(plan: ModelPlan): RegionPlan[] {
   return plan.regions.filter((r) => regionOverBy(r) > 0);
 }
 
+/** What a region holds besides its plan, in words: "232 KiB of it weights", "26.4 KiB of it TFLite Micro's tail". */
+export function heldWords(weights: number, tail: number): string[] {
+  return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail` : ''].filter((t) => t !== '');
+}
+
 /** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */
 export function overLimitText(r: RegionPlan, complete = true): string {
   const least = complete ? '' : 'at least ';
-  const held = [(r.weights ?? 0) > 0 ? `${formatBytes(r.weights!)} of it weights` : '', (r.runtimeTail ?? 0) > 0 ? `${formatBytes(r.runtimeTail!)} of it TFLite Micro's tail` : ''].filter((t) => t !== '');
+  const held = heldWords(r.weights ?? 0, r.runtimeTail ?? 0);
   const weights = held.length > 0 ? ` (${held.join(', ')})` : '';
   return `${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
 }

@@ -72,7 +72,7 @@ export function maxLiveBuffers(problem: BuiltProblem['problem']): number {
 }
 
 /** Strategies `best` runs as baselines; with M4 each one's final plan is a candidate too. */
-const BASELINES = STRATEGY_NAMES.filter((name) => name !== 'best');
+export const BASELINES = STRATEGY_NAMES.filter((name) => name !== 'best');
 
 /**
  * Places activations, then scratch both ways; keeps the way the target asks

@@ -38,6 +38,7 @@ export interface RegionHolds {
   readonly spills: boolean; // the target spills along its memory map
   readonly moved: boolean; // give bytes moved: activations may take more than one region (spilled or not)
   readonly weights: ReadonlyMap<string, number>;
+  readonly runtimeTail?: ReadonlyMap<string, number>; // bytes a runtime keeps beside the plan (TFLite Micro's tail in its tensor arena)
   readonly io: ReadonlyMap<string, number>;
 }
 
@@ -104,6 +105,7 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
     const r = explanation.regions[i]!;
     const activationPeak = placed.activationPeaks.get(region.name);
     const weights = holds.weights.get(region.name) ?? 0;
+    const tail = holds.runtimeTail?.get(region.name) ?? 0;
     return {
       name: region.name,
       peak: r.peak,
@@ -111,13 +113,14 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
       optimal: r.optimal,
       fast: region.fast,
       ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
-      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak + weights - region.sizeLimit),
+      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak + weights + tail - region.sizeLimit),
       ...(activationPeak !== undefined && { activationPeak }),
       ...(spills && { spilled: spilled.get(region.name) ?? 0 }),
       ...((spills || moved) && { moved: moves.get(region.name) ?? { written: 0, read: 0 } }),
       weights,
       io: holds.io.get(region.name) ?? 0,
-      used: r.peak + weights,
+      ...(tail > 0 && { runtimeTail: tail }),
+      used: r.peak + weights + tail,
       ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
       waste: r.waste,
     };

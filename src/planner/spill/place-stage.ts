@@ -21,8 +21,7 @@
 // placements. On a crowded stage the baselines are not run, as in placeAll.
 
 import { regionPeaks } from '../assembly/explain-plan';
-import { CROWDED_LIVE, maxLiveBuffers, placeAll, type PlacedPlan } from '../assembly/placement';
-import { STRATEGY_NAMES } from '../strategies/strategy-names';
+import { BASELINES, CROWDED_LIVE, maxLiveBuffers, placeAll, type PlacedPlan } from '../assembly/placement';
 import { stageBounds, type PlanStage } from '../assembly/stages';
 import type { BuiltProblem } from '../problem/build-problem';
 import type { PlanOptions } from '../strategies/strategy';
@@ -56,9 +55,6 @@ export function placeStage(stage: PlanStage, target: TargetProfile, strategy: st
   const winner = kept.name === 'best' ? (spill.placed.portfolio?.winner ?? 'best') : kept.name;
   return placedSpill({ ...chosen, placed: { ...chosen.placed, portfolio: { winner, m1Peak: wholes.get('m1')! } } });
 }
-
-/** Strategies `best` spills whole beside its own spill. */
-const BASELINES = STRATEGY_NAMES.filter((name) => name !== 'best');
 
 /** The placed stage of a spill. */
 function placedSpill(spill: SpillResult): PlacedStage {

@@ -11,7 +11,7 @@
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
-import { overLimitText, peakText, regionsOver } from '../plan-words';
+import { heldWords, overLimitText, peakText, regionsOver } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { escapeXml } from './xml-chars';
 import { offsetText } from '../buffer-words';
@@ -203,8 +203,7 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
 function limitWords(region: LaneRegion): string {
   const limit = region.limit;
   if (limit === undefined) return '';
-  const held = [limit.weights > 0 ? `${formatBytes(limit.weights)} of it weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} of it the runtime's tail` : ''].filter((t) => t !== '');
-  const weights = held.map((t) => `, ${t}`).join('');
+  const weights = heldWords(limit.weights, limit.tail).map((t) => `, ${t}`).join('');
   return ` · limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? `, over by ${formatBytes(limit.overBy)}` : ''}`;
 }
 
