@@ -75,6 +75,24 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(byValue.get(352)).toBe(true);
   });
 
+  it('a plan with a size unknown is never counted as fitting: its peak is a lower estimate (≥), the first unknown tensor is named', () => {
+    // tiny-llama's mask cannot be expanded past sequence_length=128 with a past: from past 1 three sizes are unknown,
+    // planned as 0 B, and the lower estimate (7.83 MiB) is under the 8 MiB budget
+    const argv = [LLAMA, '--dim', 'past_sequence_length=0..2', '--dim', 'sequence_length=128', '--budget', '8MiB'];
+    const [result] = sweepJson(argv);
+    expect(result.points.map((p: { complete: boolean }) => p.complete)).toEqual([true, false, false]);
+    expect(result.points[1].peak).toBeLessThanOrEqual(8 * 2 ** 20);
+    expect(result.points[1].unknown).toMatch(/^\/model\/attn_mask_reformat\/.*Expand\/output_0: cannot expand/);
+    expect(result.fitsUpTo).toBe(0);
+    expect(result.crossings).toEqual([{ below: 0, above: 1, fitsBelow: true, unknown: true }]);
+    const text = run(['sweep', ...argv]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^ +1 +≥ 7\.83 MiB /m);
+    expect(text.out).toMatch(/^ +0 +7\.83 MiB /m);
+    expect(text.out).toContain('≥: a lower estimate, some sizes unknown (at 1, 2); first at past_sequence_length=1: /model/attn_mask_reformat/');
+    expect(text.out).toContain('fits up to past_sequence_length=0\n    not known to fit from past_sequence_length=1: some sizes are unknown, and the lower estimate is within the budget');
+  });
+
   it('refuses a dim that is not a range, and a plan command given a range', () => {
     expect(run(['sweep', GPT2, '--dim', 'seq_len=8']).err).toMatch(/sweep needs exactly one --dim NAME=FROM..TO/);
     expect(run(['sweep', GPT2, '--dim', 'seq_len=9..3']).err).toMatch(/FROM ≤ TO/);

@@ -6,7 +6,8 @@ import { decodeModel } from '../src/model/decode-model';
 import { inferShapes } from '../src/model/infer/shapes';
 import type { IrModel } from '../src/model/ir';
 import { planModel } from '../src/planner/plan';
-import { sweepDim, sweepValues, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
+import { sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
+import { sweepPoint } from '../src/planner/sweep/sweep-point';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
@@ -60,16 +61,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
         `the model has no symbolic dim "${dim}"${names.length > 0 ? ` (its dims: ${names.join(', ')})` : ' (all its dims are fixed: sweep an input axis as INPUT:AXIS, e.g. image:2,3 for both spatial axes)'}`,
       );
     }
-    const plan = planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy });
-    const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
-    return {
-      value,
-      peak: plan.peak,
-      lowerBound: plan.lowerBound,
-      regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
-      complete: plan.complete,
-      ...(largest !== undefined && { largest }),
-    };
+    return sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy }));
   };
   return sweepDim(dim, values, planAt, s.budget);
 }
@@ -97,12 +89,31 @@ function sweepText(file: string, r: SweepResult, budget: number | undefined): st
   for (const p of r.points) {
     const largest = p.largest === undefined ? '' : `${formatBytes(p.largest.size)} ${p.largest.name}`;
     const regions = r.points[0]!.regions.length > 1 ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
-    lines.push(`  ${String(p.value).padStart(8)}  ${formatBytes(p.peak).padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${p.complete ? '' : ' (incomplete: some sizes unknown)'}${regions}`);
+    const peak = `${p.complete ? '' : '≥ '}${formatBytes(p.peak)}`;
+    lines.push(`  ${String(p.value).padStart(8)}  ${peak.padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${regions}`);
+  }
+  const open = r.points.filter((p) => !p.complete);
+  if (open.length > 0) {
+    lines.push(`  ≥: a lower estimate, some sizes unknown (at ${valueList(open.map((p) => p.value))}); first at ${r.dim}=${open[0]!.value}: ${open[0]!.unknown ?? 'unknown'}`);
   }
   if (budget !== undefined) {
-    const fits = r.fitsUpTo === undefined ? `no value of ${r.dim} fits` : `fits up to ${r.dim}=${r.fitsUpTo}`;
+    const unsure = open.some((p) => p.peak <= budget);
+    const fits = r.fitsUpTo === undefined ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : `fits up to ${r.dim}=${r.fitsUpTo}`;
     lines.push(`  budget ${formatBytes(budget)} (${formatCount(budget)} B): ${fits}`);
-    for (const c of r.crossings) lines.push(`    ${c.fitsBelow ? 'stops fitting' : 'fits again'} between ${c.below} and ${c.above}`);
+    for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim)}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** One crossing of the budget, in words. */
+function crossingText(c: SweepCrossing, dim: string): string {
+  const why = 'some sizes are unknown, and the lower estimate is within the budget';
+  if (c.unknown === true && c.fitsBelow) return `not known to fit from ${dim}=${c.above}: ${why}`;
+  if (c.unknown === true) return `fits from ${dim}=${c.above}; not known to fit at ${dim}=${c.below}: ${why}`;
+  return `${c.fitsBelow ? 'stops fitting' : 'fits again'} between ${c.below} and ${c.above}`;
+}
+
+/** "1, 2, 4" or "1, 2, … 256 (9 values)". */
+function valueList(values: readonly number[]): string {
+  return values.length <= 6 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, … ${values[values.length - 1]} (${values.length} values)`;
 }

@@ -46,7 +46,7 @@ export interface GrowthSummary {
   readonly status: GrowthState['status'];
   readonly current: number | null; // the value of the plan on screen
   readonly points: readonly { readonly value: number; readonly peak: number; readonly lowerBound: number; readonly complete: boolean; readonly fits: boolean }[];
-  readonly fitsUpTo: number | null; // the largest value whose plan fits every size limit; null: none does, no limit, or not done
+  readonly fitsUpTo: number | null; // the largest value whose plan is known to fit every size limit (a plan with a size unknown is not); null: none is, no limit, or not done
   readonly monotonic: boolean | null; // null until done
 }
 

@@ -218,7 +218,6 @@ export interface PlannedTfliteResponse {
 /** One planned value of a growth curve. */
 export interface GrowthPoint extends SweepPoint {
   readonly fits: boolean; // every region within its size limit, after spilling
-  readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
 }
 
 /** One point of a growth request, as soon as it is planned (a curve point, or a step of the bisection when `probe`). */

@@ -44,6 +44,24 @@ describe('sweepDim', () => {
     expect(result.fitsUpTo).toBe(19);
   });
 
+  it('never counts a plan with a size unknown as fitting: its lower estimate within the budget is "not known", not "fits"', () => {
+    // sizes are unknown from 5 to 12; the estimate stays under the budget, the complete plans are over it from 20
+    const at = (v: number): SweepPoint => ({ ...point(v, 10 * v), complete: v < 5 || v > 12 });
+    const result = sweepDim('x', [1, 8, 16, 32], at, 190);
+    expect(result.crossings).toEqual([
+      { below: 4, above: 5, fitsBelow: true, unknown: true },
+      { below: 12, above: 13, fitsBelow: false, unknown: true },
+      { below: 19, above: 20, fitsBelow: true },
+    ]);
+    expect(result.fitsUpTo).toBe(19);
+    // a lower estimate already over the budget does not fit, known or not
+    const over = sweepDim('x', [1, 2], (v) => ({ ...point(v, 100 * v), complete: v === 1 }), 150);
+    expect(over.crossings).toEqual([{ below: 1, above: 2, fitsBelow: true }]);
+    // a test of the point (the page's size limits) is asked of complete plans alone too
+    const limits = sweepDim('x', [1, 2], (v) => ({ ...point(v, 1), complete: v === 1 }), () => true);
+    expect(limits.fitsUpTo).toBe(1);
+  });
+
   it('says nothing fits when the first value is already over', () => {
     const result = sweepDim('x', [1, 2], (v) => point(v, 1000), 10);
     expect(result.fitsUpTo).toBeUndefined();

@@ -16,18 +16,26 @@ export interface SweepPoint {
   readonly peak: number;
   readonly lowerBound: number;
   readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number }[];
-  readonly complete: boolean;
+  readonly complete: boolean; // false: some size is unknown, and the peak is a lower estimate
   readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
+  readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
 }
 
-/** Where the curve crosses the budget: `fits` holds the plan at `below`, not at `below + 1`, or the other way round. */
+/**
+ * Where the curve crosses the budget: the plan at `below` fits, the one at
+ * `below + 1` does not, or the other way round. A plan with a size unknown
+ * fits only when its lower estimate is already over (it does not fit); when
+ * its estimate is within, whether it fits is not known, and the crossing says
+ * `unknown`: that side is not over, only not known to fit.
+ */
 export interface SweepCrossing {
   readonly below: number; // the last value on the first side
   readonly above: number; // below + 1, the first value on the other side
   readonly fitsBelow: boolean;
+  readonly unknown?: true; // the side that does not fit is a lower estimate within the budget
 }
 
-/** A sweep's result: `fitsUpTo` is the largest value whose plan fits the budget (undefined: none does, or no budget). */
+/** A sweep's result: `fitsUpTo` is the largest value whose plan is known to fit the budget (undefined: none is, or no budget). */
 export interface SweepResult<P extends SweepPoint = SweepPoint> {
   readonly dim: string;
   readonly points: readonly P[];
@@ -61,7 +69,11 @@ export function sweepValues(from: number, to: number, points?: number): number[]
   return [...values].sort((a, b) => a - b);
 }
 
-/** Whether a point's plan fits: a byte budget on the whole peak, or a test of the point (each region within its limit). */
+/**
+ * Whether a point's plan fits: a byte budget on the whole peak, or a test of
+ * the point (each region within its limit). Either is asked of complete
+ * plans only: an unknown size is never counted as fitting (as zero bytes).
+ */
 export type SweepBudget<P extends SweepPoint = SweepPoint> = number | ((point: P) => boolean);
 
 /**
@@ -95,10 +107,16 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   for (const v of values) points.push(yield* at(v));
   const monotonic = points.every((p, i) => i === 0 || p.peak >= points[i - 1]!.peak);
   if (budget === undefined) return { dim, points, monotonic, crossings: [] };
-  const fitsPoint = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
+  const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
   function* fits(v: number): Generator<number, boolean, P> {
-    return fitsPoint(yield* at(v));
+    const p = yield* at(v);
+    return p.complete && withinBudget(p);
   }
+  /** The point at `v` does not fit only for want of its unknown sizes. */
+  const unknownAt = (v: number): boolean => {
+    const p = cache.get(v)!;
+    return !p.complete && withinBudget(p);
+  };
   const crossings: SweepCrossing[] = [];
   for (let i = 1; i < values.length; i++) {
     let [lo, hi] = [values[i - 1]!, values[i]!];
@@ -109,7 +127,7 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
       if ((yield* fits(mid)) === fitsLo) lo = mid;
       else hi = mid;
     }
-    crossings.push({ below: lo, above: hi, fitsBelow: fitsLo });
+    crossings.push({ below: lo, above: hi, fitsBelow: fitsLo, ...(unknownAt(fitsLo ? hi : lo) && { unknown: true as const }) });
   }
   const last = values[values.length - 1]!;
   const lastFit = (yield* fits(last)) ? last : [...crossings].reverse().find((c) => c.fitsBelow)?.below;

@@ -4,6 +4,7 @@
 
 import { useActions } from '../../store/context';
 import type { GrowthState } from '../../store/state';
+import { growthVerdict } from './growth-verdict';
 import { growthAxisName } from '../../worker/growth-axes';
 import type { GrowthAxis } from '../../worker/protocol';
 
@@ -48,19 +49,5 @@ export function GrowthStatus({ growth, axis, values, limited }: GrowthStatusProp
       </div>
     );
   }
-  return <p className="muted growth-status" data-testid="growth-verdict">{verdict(growth, dim, limited).join(' ')}</p>;
-}
-
-/** What a finished curve says, in sentences. */
-function verdict(growth: GrowthState, dim: string, limited: boolean): string[] {
-  const result = growth.result;
-  const words = [`${growth.points.length} values of ${dim} planned, each as a click would plan it (default search budget).`];
-  if (result !== undefined && limited) {
-    const last = growth.values[growth.values.length - 1];
-    words.push(result.fitsUpTo === undefined ? `No value from ${growth.values[0]} fits the size limits.` : result.fitsUpTo === last ? `Every value up to ${last} fits.` : `Fits up to ${dim}=${result.fitsUpTo}.`);
-  }
-  if (result !== undefined && !result.monotonic) words.push('Not monotonic: the peak falls somewhere as the value grows.');
-  const open = growth.points.filter((p) => !p.complete);
-  if (open.length > 0) words.push(`Hollow dots (${open.map((p) => p.value).join(', ')}): some sizes are unknown there, so the peak is a lower estimate; first: ${open[0]!.unknown ?? 'unknown'}.`);
-  return words;
+  return <p className="muted growth-status" data-testid="growth-verdict">{growthVerdict(growth, dim, limited).join(' ')}</p>;
 }

@@ -1,7 +1,7 @@
 // One point of a growth curve in the worker: the decoded model inferred with
 // the axis at a value and planned for the page's settings, as the figures the
-// curve draws (peak, lower bound, per region, complete, fits, the largest
-// buffer, and the first unknown size when there is one). The sweep itself,
+// curve draws (planner/sweep/sweep-point.ts's figures, and whether it fits
+// every size limit). The sweep itself,
 // which values and where the plan stops fitting, is planner/sweep/dim-sweep.ts.
 // No DOM.
 
@@ -9,6 +9,7 @@ import type { InferOptions } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
 import type { ModelPlan } from '../../planner/plan';
+import { sweepPoint } from '../../planner/sweep/sweep-point';
 import { bindingsAt } from '../growth-axes';
 import type { GrowthAxis, GrowthPoint, ModelBindings, PlanSettings } from '../protocol';
 
@@ -37,22 +38,5 @@ export function growthSettings(settings: PlanSettings): PlanSettings {
 export function growthPoint(input: GrowthInput, value: number, deps: GrowthDeps): GrowthPoint {
   const model = deps.infer(input.ir, deps.inferOptions(bindingsAt(input.axis, input.bindings, value)));
   const plan = deps.plan(model, growthSettings(input.settings));
-  const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
-  const unknown = plan.complete ? undefined : firstUnknown(model);
-  return {
-    value,
-    peak: plan.peak,
-    lowerBound: plan.lowerBound,
-    regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
-    complete: plan.complete,
-    fits: plan.fits,
-    ...(largest !== undefined && { largest }),
-    ...(unknown !== undefined && { unknown }),
-  };
-}
-
-/** "name: why" of the first run-time tensor whose size is unknown. */
-function firstUnknown(model: InferredModel): string | undefined {
-  const v = model.values.find((x) => (x.kind === 'activation' || x.kind === 'output' || x.kind === 'input') && x.bytes === undefined);
-  return v === undefined ? undefined : `${v.name}: ${v.unknownReason ?? 'shape unknown'}`;
+  return { ...sweepPoint(value, model, plan), fits: plan.fits };
 }

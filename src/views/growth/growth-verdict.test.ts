@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { sweepDim } from '../../planner/sweep/dim-sweep';
+import type { GrowthPoint } from '../../worker/protocol';
+import { growthVerdict } from './growth-verdict';
+
+const LIMIT = 1000;
+/** A point whose peak is 100 × value, under a 1000 B limit; `known` says whether every size is known. */
+const point = (value: number, known: boolean): GrowthPoint => ({
+  value,
+  peak: 100 * value,
+  lowerBound: 100 * value,
+  regions: [],
+  complete: known,
+  fits: 100 * value <= LIMIT,
+  ...(!known && { unknown: 'mask: cannot expand [1, 128] to [1, 129]' }),
+});
+
+function verdict(values: readonly number[], known: (v: number) => boolean): string {
+  const result = sweepDim('past', values, (v) => point(v, known(v)), (p) => p.fits);
+  return growthVerdict({ points: result.points, values, result }, 'past', true).join(' ');
+}
+
+describe('growthVerdict', () => {
+  it('says where a curve of complete plans stops fitting', () => {
+    expect(verdict([1, 4, 16], () => true)).toBe('3 values of past planned, each as a click would plan it (default search budget). Fits up to past=10.');
+    expect(verdict([1, 4], () => true)).toContain('Every value up to 4 fits.');
+  });
+
+  it('never says a value fits whose plan has a size unknown: the peak there is a lower estimate', () => {
+    // within the limit everywhere, but sizes are unknown from 2: only 1 is known to fit
+    const text = verdict([0, 1, 2, 4], (v) => v < 2);
+    expect(text).toContain('Fits up to past=1.');
+    expect(text).not.toContain('Every value up to 4 fits.');
+    expect(text).toContain('Hollow dots (2, 4): some sizes are unknown there, so the peak is a lower estimate, not counted as fitting; first: mask: cannot expand [1, 128] to [1, 129].');
+    expect(verdict([1, 4], () => false)).toContain('No value from 1 is known to fit the size limits.');
+    expect(verdict([20, 40], () => true)).toContain('No value from 20 fits the size limits.');
+  });
+});
