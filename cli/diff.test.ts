@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,31 @@ describe('heapscope diff', () => {
     expect(over.code).toBe(3);
     expect(JSON.parse(over.out)).toMatchObject({ budget: 1_500_000, overBudget: true });
     expect(over.err).toMatch(/^heapscope: .*sample\.onnx needs 6,144,000 bytes, over the budget of 1,500,000 bytes by 4,644,000\n$/);
+  });
+
+  it('never calls b within the budget on a lower estimate: tiny-llama with a past at sequence_length=128 has sizes unknown', () => {
+    const llama = join(__dirname, '../../shared/models/tiny-llama-fp16/model.onnx');
+    if (!existsSync(llama)) return void console.log('cli diff: ../shared/models is absent; skipping the tiny-llama budget case');
+    const argv = ['diff', llama, llama, '--dim', 'sequence_length=128', '--dim', 'past_sequence_length=0', '--b-dim', 'past_sequence_length=64', '--budget', '9MiB'];
+    const text = run(argv);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('b within only as far as known, at most 1.16 MiB to spare: its peak is a lower estimate (some sizes unknown), so it may be over');
+    expect(text.err).toMatch(/^heapscope: .*model\.onnx needs at least 8,220,672 bytes \(some sizes unknown\), within the budget of 9,437,184 bytes only as far as known\n$/);
+    expect(JSON.parse(run([...argv, '--json']).out)).toMatchObject({ overBudget: false, budgetVerdict: 'unknown', completeA: true, completeB: false });
+    // --strict fails it, naming the side: a rests on a default batch, b on that and on its unknown sizes
+    const strict = run([...argv, '--strict']);
+    expect(strict.code).toBe(2);
+    expect(strict.err).toMatch(/model\.onnx \(a\): --strict: the plan rests on default dims batch_size=1/);
+    expect(strict.err).toMatch(/model\.onnx \(b\): --strict: the plan is incomplete: 3 tensor\(s\) of unknown size, first '\/model\/attn_mask_reformat\/.*Expand\/output_0'/);
+  });
+
+  it('--strict exits 2 when a side rests on a default dim, 0 when every dim is bound', () => {
+    const loose = run(['diff', SAMPLE, SAMPLE, '--strict']);
+    expect(loose.code).toBe(2);
+    expect(loose.err).toMatch(/^heapscope: .*sample\.onnx \(a\): --strict: the plan rests on default dims batch=1; bind them with --dim NAME=VALUE\n/);
+    const bound = run(['diff', SAMPLE, SAMPLE, '--strict', '--dim', 'batch=1', '--budget', '4MiB', '--json']);
+    expect(bound.code).toBe(0);
+    expect(JSON.parse(bound.out)).toMatchObject({ overBudget: false, budgetVerdict: 'within' });
   });
 
   it.each([

@@ -11,7 +11,7 @@ import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
-import { planModelFile, strategyOption } from './plan';
+import { planModelFile, strategyOption, strictProblem } from './plan';
 import { resolveTarget, targetSettingName } from './targets';
 import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
 
@@ -54,9 +54,10 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const planB = loadSide(fileB, bytesB, savedB, optsB, true);
   const diff = diffPlans(planA, planB);
   const over = budget !== undefined && diff.peakB > budget;
+  const verdict = budget === undefined ? undefined : budgetVerdict(diff, budget);
   if (args.flags.has('--json')) {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
-    const extra = budget === undefined ? {} : { budget, overBudget: over };
+    const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict };
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
     io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, ...searches, buffers: changed, ...extra }) + '\n');
@@ -64,7 +65,27 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget));
   }
   if (over) io.err(`heapscope: ${fileB} needs ${formatCount(diff.peakB)} bytes, over the budget of ${formatCount(budget)} bytes by ${formatCount(diff.peakB - budget)}\n`);
-  return over ? OVER_BUDGET_EXIT : 0;
+  if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(diff.peakB)} bytes (some sizes unknown), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
+  let strictFailed = false;
+  if (args.flags.has('--strict')) {
+    for (const [name, file, side] of [['a', fileA, planA], ['b', fileB, planB]] as const) {
+      const problem = strictProblem(side.plan);
+      if (problem === undefined) continue;
+      strictFailed = true;
+      io.err(`heapscope: ${file} (${name}): --strict: ${problem}\n`);
+    }
+  }
+  return over ? OVER_BUDGET_EXIT : strictFailed ? 2 : 0;
+}
+
+/**
+ * B against the budget: over, within, or unknown when B's peak is a lower
+ * estimate (some sizes unknown, planned as 0 B) within the budget: the
+ * unknown is not counted as fitting.
+ */
+export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB'>, budget: number): 'over' | 'within' | 'unknown' {
+  if (diff.peakB > budget) return 'over';
+  return diff.completeB ? 'within' : 'unknown';
 }
 
 /**
@@ -156,7 +177,12 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   const word = (s: string) => (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
   lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${word(s)}`).join(', ')}`);
   if (budget !== undefined) {
-    const verdict = diff.peakB > budget ? `OVER by ${formatBytes(diff.peakB - budget)}` : `within, ${formatBytes(budget - diff.peakB)} to spare`;
+    const words = {
+      over: () => `OVER by ${formatBytes(diff.peakB - budget)}`,
+      within: () => `within, ${formatBytes(budget - diff.peakB)} to spare`,
+      unknown: () => `within only as far as known, at most ${formatBytes(budget - diff.peakB)} to spare: its peak is a lower estimate (some sizes unknown), so it may be over`,
+    };
+    const verdict = words[budgetVerdict(diff, budget)]();
     lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes): b ${verdict}`);
   }
   return lines.join('\n') + '\n';

@@ -44,19 +44,20 @@ commands:
                        OfflineMemoryAllocation metadata, which TensorFlow Lite Micro then uses
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
       place the buffers of a MiniMalloc CSV problem; --out writes the offsets
-  diff <a> <b> [--json] [--budget BYTES] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
+  diff <a> <b> [--json] [--strict] [--budget BYTES] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
                [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE]
                [--spill on|off] [--weights WHERE] [--io arena|application] [--b-spill|--b-weights|--b-io ...]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
       plain options plan every model side, --b-* options side b only (a model).
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it
+      --strict: exit 2 when a side's plan is incomplete or rests on a default dim (as plan --strict)
   targets [--json]
       list the target presets (cpu, mcu, accelerator, phone, phone-dsp, tflm)
   sweep <model>... --dim NAME=FROM..TO [--points N] [--budget BYTES] [--target ...] [--strategy ...] [--json]
       plan at several values of one dim (the ends and the powers of two between, or N values);
       with --budget, the largest value whose plan fits, by bisection on real plans
 
-exit codes: 0 success, 1 internal error, 2 bad input (or plan --strict found an assumption),
+exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assumption),
             3 plan: a region over its size limit; diff: b over the --budget
 `;
 
@@ -64,7 +65,7 @@ const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
   plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv', '--save-tflite', ...TARGET_CHANGE_OPTIONS] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
-  diff: { flags: ['--json'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target', ...DIFF_MAP_OPTIONS, ...DIFF_MAP_OPTIONS.map((o) => `--b-${o.slice(2)}`)] },
+  diff: { flags: ['--json', '--strict'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target', ...DIFF_MAP_OPTIONS, ...DIFF_MAP_OPTIONS.map((o) => `--b-${o.slice(2)}`)] },
   targets: { flags: ['--json'], options: [] },
   sweep: { flags: ['--json'], options: ['--points', '--budget', '--strategy', '--target', ...TARGET_CHANGE_OPTIONS], dimRanges: true },
 };

@@ -64,12 +64,14 @@ export function inferOptions(args: ParsedArgs): InferOptions {
   return { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues };
 }
 
-/** Why a plan fails --strict, or undefined when it rests on nothing assumed. */
-export function strictProblem(plan: ModelPlan): string | undefined {
-  const defaults = plan.assumptions.dims.filter((d) => !d.bound);
+/** Why a plan fails --strict, or undefined when it rests on nothing assumed (a plan saved before plans recorded their assumptions: its `complete` alone). */
+export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly assumptions?: ModelPlan['assumptions'] }): string | undefined {
+  const defaults = (plan.assumptions?.dims ?? []).filter((d) => !d.bound);
   if (!plan.complete) {
-    const first = plan.assumptions.unknown[0]!;
-    return `the plan is incomplete: ${plan.assumptions.unknown.length} tensor(s) of unknown size, first '${first.tensor}' (${first.reason}); give shapes with --shape NAME=DIMS`;
+    const unknown = plan.assumptions?.unknown ?? [];
+    const first = unknown[0];
+    const which = first === undefined ? 'tensors of unknown size' : `${unknown.length} tensor(s) of unknown size, first '${first.tensor}' (${first.reason})`;
+    return `the plan is incomplete: ${which}; give shapes with --shape NAME=DIMS`;
   }
   if (defaults.length > 0) {
     return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
