@@ -128,10 +128,18 @@ function goneText(d: CauseDraft, ctx: SummaryContext): string {
   return kept ? `${opText(ctx.a, d.nodes).trim()} has` : `op${opText(ctx.a, d.nodes)} is gone, and with it`;
 }
 
+/**
+ * "dim seq changed (seq 8 → 16)"; the other dims that changed are named too,
+ * since a buffer's growth is matched to the ratio of a dim and a dim that
+ * follows others shows their change: "dim total_sequence_length changed
+ * (total_sequence_length 128 → 192; also changed: past_sequence_length 0 → 64)".
+ */
 function dimText(label: string, dims: readonly DimChange[]): string {
   const names = new Set(label.split(/ or |×/).map((part) => part.replace('²', '')));
-  const values = dims.filter((c) => names.has(c.name));
-  return `dim ${label} changed (${values.map((c) => `${c.name} ${c.a} → ${c.b}`).join(', ')})`;
+  const change = (c: DimChange) => `${c.name} ${c.a ?? 'unset'} → ${c.b ?? 'unset'}`;
+  const others = dims.filter((c) => !names.has(c.name));
+  const also = others.length === 0 ? '' : `; also changed: ${others.map(change).join(', ')}`;
+  return `dim ${label} changed (${dims.filter((c) => names.has(c.name)).map(change).join(', ')}${also})`;
 }
 
 /** " (Conv 'c1')" for one node, " (3 nodes)" for more. */
