@@ -164,6 +164,8 @@ test('fusion traffic says its figures cover the sizes known when a tensor after 
   await page.waitForFunction(() => window.heapscope?.summary().target === 'accelerator' && window.heapscope.summary().fusionUnits > 0);
   expect((await summary(page)).complete).toBe(false);
   await expect(page.getByTestId('fusion-traffic').getByTestId('traffic-estimate')).toContainText('Of the sizes known');
+  // within the accelerator's limits, but a size is unknown: it fits only as far as known
+  await expect(page.getByTestId('headline-fit')).toHaveText('Fits only as far as known: every region is within its size limit with the sizes known.');
   // the CLI says so too
   let text = '';
   runCli(['plan', tempModel('fused-unknown.onnx', fusedUnknownModel()), '--target', 'accelerator'], { out: (t) => (text += t), err: () => undefined });

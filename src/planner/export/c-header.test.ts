@@ -9,7 +9,7 @@ import { planModel } from '../plan';
 import { toPlanFile, type PlanFile } from '../assembly/plan-file';
 import { presetTarget } from '../targets/presets';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
-import { cName, OVER_LIMIT_WARNING, planCHeader } from './c-header';
+import { ALLOW_INCOMPLETE, cName, OVER_LIMIT_WARNING, planCHeader } from './c-header';
 
 const SAMPLE = join(__dirname, '../../../public/sample.onnx');
 const cc = ['/usr/bin/cc', '/usr/local/bin/cc'].find((p) => existsSync(p));
@@ -131,5 +131,40 @@ describe('planCHeader on a plan over its limit', () => {
     const warned = compile([`-D${OVER_LIMIT_WARNING}`]);
     expect(warned.status).toBe(0);
     expect(warned.stderr).toMatch(/warning: .*heapscope: region sram needs/);
+  });
+});
+
+describe('planCHeader on a plan with a size unknown', () => {
+  /** The sample's plan as a plan would be with its first activation's size unknown (planned as 0 bytes). */
+  function incompletePlan(): { file: PlanFile; tensor: string } {
+    const file = samplePlan('accelerator');
+    const tensor = file.plan.buffers.find((b) => b.kind === 'activation')!.name;
+    const unknown = [{ tensor, op: 'Mystery', reason: 'no shape rule for Mystery' }];
+    return { file: { ...file, plan: { ...file.plan, complete: false, assumptions: { ...file.plan.assumptions, unknown } } }, tensor };
+  }
+
+  it('says the sizes are lower estimates, marks the buffer, and never says it fits outright', () => {
+    const { file, tensor } = incompletePlan();
+    const header = planCHeader(file);
+    expect(header).toContain(` * INCOMPLETE: 1 tensor(s) of unknown size (first ${tensor}: no shape rule for Mystery) are planned as 0 bytes`);
+    expect(header).toContain(' * fits only as far as known: every region is within its size limit with the sizes known.');
+    expect(header).not.toContain(' * fits: every region');
+    expect(header).toMatch(new RegExp(`/\\* ${tensor.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: activation, .*, SIZE UNKNOWN: planned as 0 bytes \\*/`));
+    const message = '"heapscope: the plan is incomplete: 1 tensor(s) of unknown size planned as 0 bytes"';
+    expect(header).toContain(`#ifndef ${ALLOW_INCOMPLETE}\n#error ${message}\n#else\n#warning ${message}\n#endif`);
+    expect(planCHeader(samplePlan('accelerator'))).not.toContain('INCOMPLETE');
+  });
+
+  it.skipIf(cc === undefined)('fails to compile, and compiles with a warning when the macro is defined', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-header-'));
+    writeFileSync(join(dir, 'plan.h'), planCHeader(incompletePlan().file));
+    writeFileSync(join(dir, 'main.c'), '#include "plan.h"\nint main(void) { return (int)(HEAPSCOPE_PEAK_BYTES % 2UL); }\n');
+    const compile = (extra: string[]) => spawnSync(cc!, ['-Wall', ...extra, '-o', join(dir, 'main'), join(dir, 'main.c')], { encoding: 'utf8' });
+    const refused = compile([]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/#error "heapscope: the plan is incomplete/);
+    const warned = compile([`-D${ALLOW_INCOMPLETE}`]);
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toMatch(/warning: .*heapscope: the plan is incomplete/);
   });
 });

@@ -3,7 +3,9 @@
 // the weights set aside there) and the weights' bytes in it, and the offset
 // and size of every buffer, as macros with
 // unique C identifiers. A region over its size limit stops the build with
-// #error (or a #warning when OVER_LIMIT_WARNING is defined before the include).
+// #error (or a #warning when OVER_LIMIT_WARNING is defined before the include);
+// so does a plan with a size unknown, whose buffers of unknown size are
+// planned as 0 bytes (a #warning when ALLOW_INCOMPLETE is defined).
 // Depends only on the plan file types.
 
 import type { PlanFile } from '../assembly/plan-file';
@@ -12,6 +14,8 @@ import type { PlanFile } from '../assembly/plan-file';
 const PREFIX = 'HEAPSCOPE';
 /** Defined before the include, it turns the #error of a region over its limit into a #warning. */
 export const OVER_LIMIT_WARNING = `${PREFIX}_OVER_LIMIT_WARNING`;
+/** Defined before the include, it turns the #error of an incomplete plan into a #warning. */
+export const ALLOW_INCOMPLETE = `${PREFIX}_ALLOW_INCOMPLETE`;
 
 /** The C header of `file`; see the module header. Include-guarded, C89-clean. */
 export function planCHeader(file: PlanFile): string {
@@ -24,7 +28,8 @@ export function planCHeader(file: PlanFile): string {
     ` * target: ${comment(settings.target)}${settings.target !== plan.target ? ` (${comment(plan.target)})` : ''}; strategy: ${comment(plan.strategy)}`,
     ` * dims: ${dims === '' ? 'none' : comment(dims)}`,
     ` * peak: ${plan.peak} bytes over ${plan.regions.length} region(s); lower bound ${plan.lowerBound} bytes.`,
-    ...verdictComment(plan.regions),
+    ...incompleteComment(plan),
+    ...verdictComment(plan.regions, plan.complete),
     ` * Offsets are in bytes from the start of each region's arena, which starts`,
     ` * <region>_ARENA_START bytes from the region's base, after the weights kept`,
     ` * there (<region>_WEIGHTS_BYTES). Buffers with`,
@@ -33,6 +38,7 @@ export function planCHeader(file: PlanFile): string {
     `#define ${guard}`,
     '',
     ...overLimitDirectives(plan.regions),
+    ...incompleteDirectives(plan),
     `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL`,
     `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
   ];
@@ -45,6 +51,7 @@ export function planCHeader(file: PlanFile): string {
     const weights = region.weights ?? 0;
     lines.push(`#define ${id}_ARENA_START ${weights}UL /* from the region's base */`, `#define ${id}_WEIGHTS_BYTES ${weights}UL /* weights kept at the region's base, rounded up to its alignment */`);
   }
+  const unknown = new Set((plan.assumptions?.unknown ?? []).map((u) => u.tensor));
   for (const region of plan.regions) {
     const buffers = plan.buffers.filter((b) => b.region === region.name);
     if (buffers.length === 0) continue;
@@ -52,7 +59,8 @@ export function planCHeader(file: PlanFile): string {
     for (const b of buffers) {
       const id = ids.take(`${regionIds.get(region.name)!}_${cName(b.name)}`, ['_OFFSET', '_SIZE']);
       const alias = b.alias === undefined ? '' : `, inside buffer ${b.alias.parent} (${b.alias.rule})`;
-      lines.push(`/* ${comment(b.name)}: ${b.kind}, steps [${b.start}, ${b.end})${b.node === undefined ? '' : `, node ${comment(b.node)}`}${alias} */`);
+      const size = unknown.has(b.name) ? ', SIZE UNKNOWN: planned as 0 bytes' : '';
+      lines.push(`/* ${comment(b.name)}: ${b.kind}, steps [${b.start}, ${b.end})${b.node === undefined ? '' : `, node ${comment(b.node)}`}${alias}${size} */`);
       lines.push(`#define ${id}_OFFSET ${b.offset}UL`, `#define ${id}_SIZE ${b.size}UL`);
     }
   }
@@ -73,14 +81,38 @@ function usedOf(r: Region): number {
 }
 
 /** The verdict in the header's comment, and how to build anyway when a region is over its limit. */
-function verdictComment(regions: readonly Region[]): string[] {
+function verdictComment(regions: readonly Region[], complete: boolean): string[] {
   const over = regions.filter((r) => overBy(r) > 0);
-  if (over.length === 0) return regions.some((r) => r.sizeLimit !== undefined) ? [' * fits: every region is within its size limit.'] : [];
+  if (over.length === 0) {
+    if (!regions.some((r) => r.sizeLimit !== undefined)) return [];
+    return [complete ? ' * fits: every region is within its size limit.' : ' * fits only as far as known: every region is within its size limit with the sizes known.'];
+  }
   return [
     ` * DOES NOT FIT: ${over.map((r) => `${comment(r.name)} needs ${usedOf(r)} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes`).join('; ')}.`,
     ` * Including this header stops the build with #error; define ${OVER_LIMIT_WARNING}`,
     ` * before the include (or -D${OVER_LIMIT_WARNING}) to make it a #warning instead.`,
   ];
+}
+
+/** What an incomplete plan leaves out, and how to build anyway. */
+function incompleteComment(plan: PlanFile['plan']): string[] {
+  if (plan.complete) return [];
+  const unknown = plan.assumptions?.unknown ?? [];
+  const first = unknown[0];
+  const which = first === undefined ? 'tensors of unknown size are' : `${unknown.length} tensor(s) of unknown size (first ${comment(first.tensor)}: ${comment(first.reason)}) are`;
+  return [
+    ` * INCOMPLETE: ${which} planned as 0 bytes, so the peak and the arena sizes are lower estimates`,
+    ` * and those buffers' offsets hold no room for them. Including this header stops the build with`,
+    ` * #error; give the tensors' shapes and plan again, or define ${ALLOW_INCOMPLETE} to make it a #warning.`,
+  ];
+}
+
+/** The #error of an incomplete plan, a #warning instead when ALLOW_INCOMPLETE is defined. */
+function incompleteDirectives(plan: PlanFile['plan']): string[] {
+  if (plan.complete) return [];
+  const count = plan.assumptions?.unknown.length ?? 0;
+  const message = `"heapscope: the plan is incomplete: ${count > 0 ? `${count} tensor(s)` : 'tensors'} of unknown size planned as 0 bytes"`;
+  return [`#ifndef ${ALLOW_INCOMPLETE}`, `#error ${message}`, '#else', `#warning ${message}`, '#endif', ''];
 }
 
 /** An #error per region over its limit, a #warning instead when OVER_LIMIT_WARNING is defined. */

@@ -32,7 +32,7 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
         </p>
       ) : limited ? (
         <p className="explanation-line" data-testid="headline-fit">
-          Fits: every region is within its size limit.
+          {complete ? 'Fits: every region is within its size limit.' : 'Fits only as far as known: every region is within its size limit with the sizes known.'}
         </p>
       ) : undefined}
       <p className="explanation-line" data-testid="headline-peak">
