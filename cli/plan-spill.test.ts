@@ -49,6 +49,29 @@ describe('plan --spill', () => {
     expect(big.out).toMatch(/to fit {8}needs [\d.]+ [KMG]iB more ext-ram, or at least [\d.]+ [KMG]iB more sram/);
   });
 
+  it("a spilled buffer is aligned and padded as its new region asks, not as the fast region does", () => {
+    // SRAM aligned to 1 GiB: nothing fits it, everything spills to the 16-byte-aligned external RAM. Each buffer and
+    // scratch request used to keep its 1 GiB padding there: 'ext-ram needs 4.00 GiB, 3.99 GiB over its 8.00 MiB limit'
+    const mcu = presetTarget('mcu');
+    const target = join(dir, 'mcu-sram-1g.json');
+    writeFileSync(target, JSON.stringify({ ...mcu, name: 'mcu-sram-1g', regions: mcu.regions.map((r) => (r.name === 'sram' ? { ...r, alignment: 2 ** 30 } : r)) }));
+    const plan = planJson([DETECTOR, '--target', target, '--dim', 'image:2=320', '--dim', 'image:3=320']);
+    expect(plan.fits).toBe(true);
+    // the bound of any split pads each buffer as the region of the least alignment does (it was 3.00 GiB, above the peak)
+    expect(plan.lowerBound).toBeLessThanOrEqual(plan.peak);
+    expect(plan.lowerBound).toBe(planJson([DETECTOR, '--target', 'mcu', '--dim', 'image:2=320', '--dim', 'image:3=320']).lowerBound);
+    const ext = (plan.regions as Region[]).find((r) => r.name === 'ext-ram')!;
+    expect(ext.peak).toBeLessThan(8 * 2 ** 20);
+    const spilled = (plan.buffers as { region: string; size: number; bytes: number; offset: number }[]).filter((b) => b.region === 'ext-ram');
+    expect(spilled.length).toBeGreaterThan(0);
+    for (const b of spilled) {
+      expect(b.size).toBeLessThan(b.bytes + 16 + 1);
+      expect(b.offset % 16).toBe(0);
+    }
+    // the bytes spilled over the run are counted as the external RAM holds them
+    expect(ext.spilled).toBeLessThan(spilled.reduce((sum, b) => sum + b.size, 0) + 1);
+  });
+
   it('refuses a value other than on or off', () => {
     const bad = run(['plan', DETECTOR, '--target', 'mcu', '--spill', 'maybe']);
     expect(bad.code).toBe(2);

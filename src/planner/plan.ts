@@ -218,7 +218,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
   const held = { weights: reserve, runtimeTail, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
-  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
+  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
   const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
   return {
     peak: explanation.peak,

@@ -27,6 +27,9 @@ import type { BuiltProblem } from '../problem/build-problem';
 import type { PlanOptions } from '../strategies/strategy';
 import type { TargetProfile } from '../targets/target';
 import { memoryMapOf, spillsOn } from './memory-map';
+import { alignUp } from '../problem/build-buffers';
+import { regionOf } from '../problem/problem';
+import { withRegions } from './spill-items';
 import { spillPlan, type FastChoices, type SpillResult } from './spill-plan';
 
 /** A placed stage: the problem as placed (regions after the spill) and its placement. */
@@ -68,17 +71,20 @@ function totalPeak(spill: SpillResult): number {
   return total;
 }
 
-/** The least total bytes of any plan of `stage` for `target`, over every split the spill could make. */
+/**
+ * The least total bytes of any plan of `stage` for `target`, over every split
+ * the spill could make: every buffer of the memory map in one region, the one
+ * of the least alignment (a buffer is padded to its region's alignment, so a
+ * buffer takes the fewest bytes there).
+ */
 export function everySplitBound(stage: PlanStage, target: TargetProfile): number {
   if (!spillsOn(target)) return stageBounds(stage, target).reduce((sum, r) => sum + r.lowerBound, 0);
-  const map = new Set(memoryMapOf(target).map((r) => r.name));
-  const first = memoryMapOf(target)[0]!.name;
-  const merge = (region: string | undefined) => (region !== undefined && map.has(region) ? first : region);
+  const regions = memoryMapOf(target);
+  const map = new Set(regions.map((r) => r.name));
+  const least = regions.reduce((a, r) => (r.alignment < a.alignment ? r : a));
   const { problem, scratch } = stage.built;
-  const built: BuiltProblem = {
-    ...stage.built,
-    problem: { ...problem, buffers: problem.buffers.map((b) => ({ ...b, region: merge(b.region) ?? first })) },
-    scratch: scratch.map((q) => ({ ...q, region: merge(q.region)! })),
-  };
+  const into = problem.buffers.map((b) => (map.has(regionOf(b)) ? least.name : regionOf(b)));
+  const merged = scratch.map((q) => (map.has(q.region) ? { ...q, region: least.name, alignment: least.alignment, size: alignUp(q.bytes, least.alignment) } : q));
+  const built: BuiltProblem = withRegions(stage.built, into, regions, merged);
   return stageBounds({ ...stage, built }, target).reduce((sum, r) => sum + r.lowerBound, 0);
 }

@@ -5,6 +5,7 @@
 
 import type { InferredGraph } from '../../model/inferred';
 import { resolveAliasGroups, type AliasGroup } from '../problem/alias-groups';
+import { alignUp } from '../problem/build-buffers';
 import type { BuiltProblem } from '../problem/build-problem';
 import { bufferTraffic } from '../problem/build-traffic';
 import { regionOf } from '../problem/problem';
@@ -61,25 +62,42 @@ export function fittedScratch(requests: readonly ScratchRequest[], map: readonly
   const out = requests.map((q, k) => {
     let level = map.findIndex((r) => r.name === q.region);
     if (level < 0) return q;
-    while (level < map.length - 1 && map[level]!.sizeLimit !== undefined && q.size > map[level]!.sizeLimit!) level++;
+    // sized as it would be in each region: padded to that region's alignment
+    while (level < map.length - 1 && map[level]!.sizeLimit !== undefined && alignUp(q.bytes, map[level]!.alignment) > map[level]!.sizeLimit!) level++;
     const region = map[level]!;
     if (region.name === q.region) return q;
     moved.push(k);
-    return { ...q, region: region.name, alignment: Math.max(q.alignment, region.alignment) };
+    return { ...q, region: region.name, alignment: region.alignment, size: alignUp(q.bytes, region.alignment) };
   });
   return { requests: out, moved };
 }
 
-/** `built` with each buffer in the region `regionOfBuffer` gives and the scratch requests given. */
+/**
+ * `built` with each buffer in the region `regionOfBuffer` gives and the
+ * scratch requests given. A buffer moved to another region takes that
+ * region's alignment, as if it had been planned there (the problem's default
+ * is the first region's), and its size is padded to it instead of the first
+ * region's: an SRAM aligned to 4 KiB must not make every buffer spilled to a
+ * 16-byte-aligned DRAM take 4 KiB. A member of an alias group takes it only
+ * when its place in the group is a multiple of the new alignment (an
+ * in-place output at 0, a concat part whose offset the new alignment
+ * divides); otherwise the group keeps the layout it was given, and only a
+ * larger alignment is taken.
+ */
 export function withRegions(built: BuiltProblem, regionOfBuffer: readonly string[], map: readonly MemoryRegion[], scratch: readonly ScratchRequest[]): BuiltProblem {
   const alignOf = new Map(map.map((r) => [r.name, r.alignment]));
   const base = built.problem.alignment ?? 1;
+  const { groups, groupOf } = resolveAliasGroups(built.problem);
   const buffers = built.problem.buffers.map((b) => {
     const region = regionOfBuffer[b.id]!;
     if (region === regionOf(b)) return b;
     const align = alignOf.get(region) ?? 1;
     const own = b.alignment ?? base;
-    return { ...b, region, ...(align > own && { alignment: align }) };
+    const group = groups[groupOf[b.id]!];
+    if (group !== undefined && !group.rel.every((r) => r % align === 0)) return { ...b, region, ...(align > own && { alignment: align }) };
+    const alignment = Math.max(b.alignment ?? 1, align);
+    const bytes = built.info[b.id]!.bytes;
+    return { ...b, region, alignment, ...(b.size === alignUp(bytes, own) && { size: alignUp(bytes, alignment) }) };
   });
   return { ...built, problem: { ...built.problem, buffers }, scratch };
 }

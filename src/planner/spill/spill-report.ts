@@ -101,12 +101,15 @@ export function regionMoves(problem: PlacementProblem, moves: readonly (RegionMo
   return out;
 }
 
-/** Bytes of spilled groups per region (those that wanted a faster one). */
-export function spilledBytes(spill: SpillResult | undefined): Map<string, number> {
+/** Bytes of spilled groups per region (those that wanted a faster one), each as the region holds it: its members as `problem` sizes them there. */
+export function spilledBytes(spill: SpillResult | undefined, problem: PlacementProblem): Map<string, number> {
   const out = new Map<string, number>();
   spill?.units.forEach((u, k) => {
     const region = spill.unitRegion[k]!;
-    if (u.pinnedTo === undefined && region !== spill.wanted) out.set(region, (out.get(region) ?? 0) + u.size);
+    if (u.pinnedTo === undefined && region !== spill.wanted) {
+      const extent = u.group.members.reduce((most, b, m) => Math.max(most, u.group.rel[m]! + problem.buffers[b]!.size), 0);
+      out.set(region, (out.get(region) ?? 0) + extent);
+    }
   });
   return out;
 }
