@@ -11,14 +11,21 @@
 //   and leaving the slower region frees bytes there.
 
 import type { PlacedPlan } from '../assembly/placement';
+import { resolveAliasGroups } from '../problem/alias-groups';
+import type { BuiltProblem } from '../problem/build-problem';
 import { regionOf, type PlanBuffer } from '../problem/problem';
 import type { MemoryRegion } from '../targets/target';
 import { densityOf } from './choose-fast';
-import type { SpillUnit } from './spill-items';
+import { movedBuffer, type SpillUnit } from './spill-items';
 
-/** `placed` with the spilled groups that fit a faster region moved there; `unitRegion` is updated in place. */
-export function fillBack(placed: PlacedPlan, units: readonly SpillUnit[], unitRegion: string[], map: readonly MemoryRegion[]): PlacedPlan {
+/**
+ * `placed` with the spilled groups that fit a faster region moved there, each
+ * member sized and aligned as that region has it (movedBuffer, from `built`);
+ * `unitRegion` is updated in place.
+ */
+export function fillBack(placed: PlacedPlan, built: BuiltProblem, units: readonly SpillUnit[], unitRegion: string[], map: readonly MemoryRegion[]): PlacedPlan {
   const level = new Map(map.map((r, i) => [r.name, i]));
+  const aliases = resolveAliasGroups(built.problem);
   const buffers = [...placed.full.problem.buffers];
   const offsets = [...placed.offsets];
   const activationPeaks = new Map(placed.activationPeaks);
@@ -30,15 +37,17 @@ export function fillBack(placed: PlacedPlan, units: readonly SpillUnit[], unitRe
       .filter((k) => units[k]!.pinnedTo === undefined && (level.get(unitRegion[k]!) ?? -1) > i && units[k]!.size > 0)
       .sort((a, b) => densityOf(units[b]!) - densityOf(units[a]!) || a - b);
     for (const k of candidates) {
-      const base = freeBase(buffers, offsets, units[k]!, region);
-      if (base === undefined) continue;
       const { group } = units[k]!;
+      const there = group.members.map((b) => movedBuffer(built, aliases, b, region.name, region.alignment));
+      const fit = { group, start: units[k]!.start, end: units[k]!.end, size: there.reduce((most, b, m) => Math.max(most, group.rel[m]! + b.size), 0), alignment: there.reduce((most, b) => Math.max(most, b.alignment ?? 1), 1) };
+      const base = freeBase(buffers, offsets, fit, region);
+      if (base === undefined) continue;
       group.members.forEach((b, m) => {
-        buffers[b] = { ...buffers[b]!, region: region.name };
+        buffers[b] = there[m]!;
         offsets[b] = base + group.rel[m]!;
       });
       unitRegion[k] = region.name;
-      if (activationPeaks.has(region.name)) activationPeaks.set(region.name, Math.max(activationPeaks.get(region.name)!, base + units[k]!.size));
+      if (activationPeaks.has(region.name)) activationPeaks.set(region.name, Math.max(activationPeaks.get(region.name)!, base + fit.size));
       moved = true;
     }
   });
@@ -46,8 +55,17 @@ export function fillBack(placed: PlacedPlan, units: readonly SpillUnit[], unitRe
   return { ...placed, full: { ...placed.full, problem: { ...placed.full.problem, buffers } }, offsets, activationPeaks };
 }
 
+/** A group's extent and lifetime hull in the region it may move to, and its members' largest alignment there. */
+interface GroupThere {
+  readonly group: SpillUnit['group'];
+  readonly start: number;
+  readonly end: number;
+  readonly size: number;
+  readonly alignment: number;
+}
+
 /** The lowest base at which `unit` fits `region` beside the buffers placed there, or undefined. */
-function freeBase(buffers: readonly PlanBuffer[], offsets: readonly number[], unit: SpillUnit, region: MemoryRegion): number | undefined {
+function freeBase(buffers: readonly PlanBuffer[], offsets: readonly number[], unit: GroupThere, region: MemoryRegion): number | undefined {
   const members = new Set(unit.group.members);
   const taken: [number, number][] = [];
   for (const b of buffers) {
@@ -56,7 +74,7 @@ function freeBase(buffers: readonly PlanBuffer[], offsets: readonly number[], un
     taken.push([offsets[b.id]!, offsets[b.id]! + b.size]);
   }
   taken.sort((a, b) => a[0] - b[0]);
-  const modulus = Math.max(unit.group.modulus, region.alignment);
+  const modulus = Math.max(unit.group.modulus, region.alignment, unit.alignment);
   const phase = unit.group.phase % modulus;
   const align = (x: number) => x + ((((phase - x) % modulus) + modulus) % modulus);
   let base = align(0);

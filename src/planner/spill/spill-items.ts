@@ -4,11 +4,11 @@
 // fit the fast region. Depends only on the planner and the model's IR types.
 
 import type { InferredGraph } from '../../model/inferred';
-import { resolveAliasGroups, type AliasGroup } from '../problem/alias-groups';
+import { resolveAliasGroups, type AliasGroup, type ResolvedAliases } from '../problem/alias-groups';
 import { alignUp } from '../problem/build-buffers';
 import type { BuiltProblem } from '../problem/build-problem';
 import { bufferTraffic } from '../problem/build-traffic';
-import { regionOf } from '../problem/problem';
+import { regionOf, type PlanBuffer } from '../problem/problem';
 import type { ScratchRequest } from '../scratch/scratch-requests';
 import type { MemoryRegion, RegionPin } from '../targets/target';
 import type { TimedItem } from './choose-fast';
@@ -74,30 +74,40 @@ export function fittedScratch(requests: readonly ScratchRequest[], map: readonly
 
 /**
  * `built` with each buffer in the region `regionOfBuffer` gives and the
- * scratch requests given. A buffer moved to another region takes that
- * region's alignment, as if it had been planned there (the problem's default
- * is the first region's), and its size is padded to it instead of the first
- * region's: an SRAM aligned to 4 KiB must not make every buffer spilled to a
- * 16-byte-aligned DRAM take 4 KiB. A member of an alias group takes it only
- * when its place in the group is a multiple of the new alignment (an
- * in-place output at 0, a concat part whose offset the new alignment
- * divides); otherwise the group keeps the layout it was given, and only a
- * larger alignment is taken.
+ * scratch requests given, each buffer as movedBuffer has it there.
  */
 export function withRegions(built: BuiltProblem, regionOfBuffer: readonly string[], map: readonly MemoryRegion[], scratch: readonly ScratchRequest[]): BuiltProblem {
   const alignOf = new Map(map.map((r) => [r.name, r.alignment]));
-  const base = built.problem.alignment ?? 1;
-  const { groups, groupOf } = resolveAliasGroups(built.problem);
-  const buffers = built.problem.buffers.map((b) => {
-    const region = regionOfBuffer[b.id]!;
-    if (region === regionOf(b)) return b;
-    const align = alignOf.get(region) ?? 1;
-    const own = b.alignment ?? base;
-    const group = groups[groupOf[b.id]!];
-    if (group !== undefined && !group.rel.every((r) => r % align === 0)) return { ...b, region, ...(align > own && { alignment: align }) };
-    const alignment = Math.max(b.alignment ?? 1, align);
-    const bytes = built.info[b.id]!.bytes;
-    return { ...b, region, alignment, ...(b.size === alignUp(bytes, own) && { size: alignUp(bytes, alignment) }) };
-  });
+  const aliases = resolveAliasGroups(built.problem);
+  const buffers = built.problem.buffers.map((b) => movedBuffer(built, aliases, b.id, regionOfBuffer[b.id]!, alignOf.get(regionOfBuffer[b.id]!) ?? 1));
   return { ...built, problem: { ...built.problem, buffers }, scratch };
+}
+
+/**
+ * Buffer `id` of `built` in `region` (of alignment `align`). In its own
+ * region it is as built; moved to another, it takes that region's alignment,
+ * as if it had been planned there (the problem's default is the first
+ * region's), and its size is padded to it instead of the first region's: an
+ * SRAM aligned to 4 KiB must not make every buffer spilled to a
+ * 16-byte-aligned DRAM take 4 KiB. A member of an alias group takes it only
+ * when every place in its group is a multiple of the new alignment (an
+ * in-place output at 0, concat parts whose offsets the new alignment
+ * divides); otherwise the group keeps the layout it was given, and a larger
+ * alignment is taken by the members it places at a multiple of it (the
+ * group's base among them): a concat part at 48 B inside its output cannot
+ * start on a 4 KiB boundary, and need not, being a view of that output.
+ */
+export function movedBuffer(built: BuiltProblem, { groups, groupOf }: Pick<ResolvedAliases, 'groups' | 'groupOf'>, id: number, region: string, align: number): PlanBuffer {
+  const b = built.problem.buffers[id]!;
+  if (region === regionOf(b)) return b;
+  const own = b.alignment ?? built.problem.alignment ?? 1;
+  const group = groups[groupOf[id]!];
+  if (group !== undefined && !group.rel.every((r) => r % align === 0)) {
+    // a view inside its group (a concat part) is placed with the group: only members at a multiple of the alignment can meet it
+    const rel = group.rel[group.members.indexOf(id)]!;
+    return { ...b, region, ...(align > own && rel % align === 0 && { alignment: align }) };
+  }
+  const alignment = Math.max(b.alignment ?? 1, align);
+  const bytes = built.info[id]!.bytes;
+  return { ...b, region, alignment, ...(b.size === alignUp(bytes, own) && { size: alignUp(bytes, alignment) }) };
 }

@@ -66,11 +66,13 @@ export function spillPlan(built: BuiltProblem, graph: InferredGraph, target: Tar
   for (let level = 0; level < map.length - 1; level++) {
     const region = map[level]!;
     if (region.sizeLimit === undefined) break;
-    proven &&= levelSplit({ built, units, unitRegion, scratch: scratch.requests, target, strategy, planOptions, choices }, region, map[level + 1]!);
+    // every level is split, whether or not the one above was proven (`proven &&= levelSplit(…)` skipped the rest)
+    const levelProven = levelSplit({ built, units, unitRegion, scratch: scratch.requests, target, strategy, planOptions, choices }, region, map[level + 1]!);
+    proven &&= levelProven;
   }
   const finalBuilt = () => withRegions(built, bufferRegions(built, units, unitRegion), map, scratch.requests);
   const placed = placeAll(finalBuilt(), target, strategy, planOptions, report);
-  const filled = fillBack(placed, units, unitRegion, map);
+  const filled = fillBack(placed, built, units, unitRegion, map);
   return { built: finalBuilt(), placed: filled, units, unitRegion, wanted: map[0]!.name, proven, movedScratch: scratch.moved };
 }
 
