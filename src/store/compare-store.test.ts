@@ -115,6 +115,16 @@ describe('comparing plans', () => {
     expect(compare.getState().diff?.delta).toBe(directPeak({ batch: 2 }) - directPeak({ batch: 1 }));
   });
 
+  it('labels a saved plan shown alone with the input shape it was planned with', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample();
+    await actions.compareShownAs({ dims: {}, shapes: { image: [1, 3, 224, 224] }, settings: { target: 'cpu', strategy: undefined } });
+    const file = compare.getState().b!.file;
+    actions.close();
+    await actions.openSavedPlan(new Blob([writePlanFile(file)]), 'image224.plan.json');
+    expect(compare.getState().a?.label).toContain('image=1×3×224×224');
+  });
+
   it('refuses a file that is not a plan, and a comparison without a plan on screen, with a sentence', async () => {
     const { page, compare, actions } = setup();
     await actions.openSavedPlan(new Blob(['{"format": "other"}']), 'notes.json');

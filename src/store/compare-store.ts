@@ -7,6 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { diffPlans, type PlanDiff } from '../planner/diff/diff-plans';
 import { sideLabels } from '../planner/diff/side-labels';
+import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../planner/diff/input-changes';
 import { isPlanFileText, readPlanFile, type PlanFile } from '../planner/assembly/plan-file';
 import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from './read-source';
@@ -220,9 +221,13 @@ function savedSide(bytes: ArrayBuffer, name: string): ComparedPlan {
   return { file, label: `${sideLabel(file.model, file)} (saved)` };
 }
 
-/** "model · target · strategy · dims", and "fusion off" or "spill off" when the target's fusion or spilling is switched off. */
+/** "model · target · strategy · dims · shapes and input values given", and "fusion off" or "spill off" when the target's fusion or spilling is switched off. */
 export function sideLabel(name: string, file: PlanFile): string {
-  const dims = Object.entries(file.settings.dims).map(([k, v]) => `${k}=${v}`);
+  const dims = [
+    ...Object.entries(file.settings.dims).map(([k, v]) => `${k}=${v}`),
+    ...Object.keys(shapeOverrides(file) ?? {}).map((k) => shapeLabel(file, k)),
+    ...Object.keys(inputValues(file) ?? {}).map((k) => valueLabel(file, k)),
+  ];
   const { fusion, planning } = file.settings.targetProfile;
   const off = [...(fusion !== undefined && !fusion.enabled ? ['fusion off'] : []), ...(planning.spill === 'off' ? ['spill off'] : [])];
   return [name, file.settings.target, file.plan.strategy, ...dims, ...off].join(' · ');
