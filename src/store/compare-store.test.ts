@@ -127,8 +127,13 @@ describe('comparing plans', () => {
 
   it('refuses a file that is not a plan, and a comparison without a plan on screen, with a sentence', async () => {
     const { page, compare, actions } = setup();
-    await actions.openSavedPlan(new Blob(['{"format": "other"}']), 'notes.json');
+    await actions.openSavedPlan(new Blob(['{"name": "notes"}']), 'notes.json');
     expect(compare.getState().error).toBe('notes.json is not a heapscope plan file (it does not start with "format": "heapscope-plan")');
+    // JSON that starts like a plan is read as one, and its fault named: a plan cut short, a format of another tool
+    await actions.openSavedPlan(new Blob(['{"model":"x","nodes":[']), 'cut.plan.json');
+    expect(compare.getState().error).toMatch(/^cut\.plan\.json is not a plan file: not valid JSON/);
+    await actions.openSavedPlan(new Blob(['{"format": "other"}']), 'other.json');
+    expect(compare.getState().error).toBe('other.json is not a plan file: "format" is "other", expected "heapscope-plan"');
     await actions.compareShownWith({ dims: { batch: 4 } });
     expect(compare.getState().error).toBe('there is no plan on screen to compare with: open a model first');
     await page.getState().actions.openSample();

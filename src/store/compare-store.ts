@@ -8,7 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { diffPlans, type PlanDiff } from '../planner/diff/diff-plans';
 import { sideLabels } from '../planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../planner/diff/input-changes';
-import { isPlanFileText, readPlanFile, type PlanFile } from '../planner/assembly/plan-file';
+import { looksLikePlanFile, readPlanFile, type PlanFile } from '../planner/assembly/plan-file';
 import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from './read-source';
 import type { Bindings } from './bindings';
@@ -143,7 +143,7 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
           run(`Reading ${name}`, async (progress) => {
             const shown = shownPlan(deps.page());
             const bytes = await readBlob(file, name);
-            if (isPlanFileText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 256)))) return { a: shown.side, b: savedSide(bytes, name) };
+            if (looksLikePlanFile(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 256)))) return { a: shown.side, b: savedSide(bytes, name) };
             const page = deps.page();
             return { a: shown.side, b: await planInWorker(deps.client(), bytes, name, { dims: page.dims }, page.settings, progress) };
           }),
@@ -216,7 +216,8 @@ async function planInWorker(
 /** A saved plan file as a side. */
 function savedSide(bytes: ArrayBuffer, name: string): ComparedPlan {
   const text = new TextDecoder().decode(bytes);
-  if (!isPlanFileText(text)) throw new InputError('bad-plan', `${name} is not a heapscope plan file (it does not start with "format": "heapscope-plan")`);
+  // A file that starts like a plan (cut short, edited) is read as one, so its fault is named in a plan file's terms.
+  if (!looksLikePlanFile(text)) throw new InputError('bad-plan', `${name} is not a heapscope plan file (it does not start with "format": "heapscope-plan")`);
   const file = readPlanFile(text, name);
   return { file, label: `${sideLabel(file.model, file)} (saved)` };
 }

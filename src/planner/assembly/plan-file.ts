@@ -96,6 +96,20 @@ export function isPlanFileText(bytesOrText: Uint8Array | string): boolean {
   return /^\uFEFF?\s*\{\s*"format"\s*:\s*"heapscope-plan"/.test(head);
 }
 
+/**
+ * True when the text or bytes start like a plan file, even one cut short or
+ * edited: a JSON object that mentions "heapscope-plan" or opens with a key a
+ * plan file has ("format", "version", "model", "settings", "nodes", "plan").
+ * Such a file is read as a plan, so what is wrong with it is told in a plan
+ * file's terms (readPlanFile), not as a model that is JSON.
+ */
+export function looksLikePlanFile(bytesOrText: Uint8Array | string): boolean {
+  if (isPlanFileText(bytesOrText)) return true;
+  const head = typeof bytesOrText === 'string' ? bytesOrText.slice(0, SNIFF_CHARS) : asciiHead(bytesOrText);
+  if (!/^\uFEFF?\s*\{/.test(head)) return false;
+  return head.includes(PLAN_FILE_FORMAT) || /^\uFEFF?\s*\{\s*"(format|version|model|settings|nodes|plan)"\s*:/.test(head);
+}
+
 /** The first bytes as text, a UTF-8 byte order mark as U+FEFF; the sniffed part is ASCII. */
 function asciiHead(bytes: Uint8Array): string {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
