@@ -69,6 +69,15 @@ describe('plan files', () => {
     expect(looksLikePlanFile(new Uint8Array([0x08, 0x07, 0x12, 0x04]))).toBe(false);
   });
 
+  it("record each graph input's planned shape, and read files saved before they did", () => {
+    const doc = JSON.parse(savedText());
+    expect(doc.settings.inputShapes).toEqual({ x: [2, 8] });
+    expect(readPlanFile(JSON.stringify(doc), 'p.json').settings.inputShapes).toEqual({ x: [2, 8] });
+    const { inputShapes: _, ...older } = doc.settings;
+    expect(readPlanFile(JSON.stringify({ ...doc, settings: older }), 'p.json').settings.inputShapes).toBeUndefined();
+    expect(errorOf(JSON.stringify({ ...doc, settings: { ...doc.settings, inputShapes: { x: [2, -1] } } })).message).toBe('p.json: plan file field settings.inputShapes.x must be an array of whole numbers, got [2,-1]');
+  });
+
   it('refuse bad text with a sentence naming the file and the field', () => {
     const doc = JSON.parse(savedText());
     const variant = (edit: (d: typeof doc) => void) => {
