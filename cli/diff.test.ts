@@ -9,6 +9,7 @@ import { parseByteSize } from './args';
 import { planJson, run } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
+const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 const dir = mkdtempSync(join(tmpdir(), 'heapscope-diff-'));
 
 function diffJson(argv: string[]) {
@@ -37,6 +38,25 @@ describe('heapscope diff', () => {
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^a: .*sample\.onnx \(cpu, best, batch=1\) — batch=1\nb: .*sample\.onnx \(cpu, best, batch=4\) — batch=4\npeak 2\.93 MiB -> 11\.7 MiB: \+8\.79 MiB \(\+300\.0 %\)/);
     expect(text.out).toMatch(/causes, largest first:\n +\+8\.79 MiB {2}dim batch changed \(batch 1 → 4\)/);
+  });
+
+  it('names the input shape each saved plan was made with, in the labels and the cause', () => {
+    const [small, large] = [saved('image160.plan.json', ['--shape', 'image=1x3x160x160']), saved('image320.plan.json', ['--shape', 'image=1x3x320x320'])];
+    const text = run(['diff', small, large]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^a: .*image160\.plan\.json \(cpu, best, batch=1, image=1×3×160×160\) — image=1×3×160×160\nb: .*image320\.plan\.json \(cpu, best, batch=1, image=1×3×320×320\) — image=1×3×320×320\n/);
+    expect(text.out).toMatch(/causes, largest first:\n +\+[\d.]+ MiB {2}input image shape changed \(1×3×160×160 → 1×3×320×320\): \d+ buffers live at the peak grew/);
+    const diff = diffJson([small, large]);
+    expect(diff.inputs).toEqual([{ name: 'image', what: 'shape', input: true, a: '1×3×160×160', b: '1×3×320×320' }]);
+    expect(diff.causes[0]).toMatchObject({ kind: 'input-changed', inputs: ['image'] });
+  });
+
+  it.runIf(existsSync(GPT2))("labels each of two models with its own dims only, not the other's as defaults", () => {
+    const text = run(['diff', SAMPLE, GPT2]);
+    expect(text.code).toBe(0);
+    const [a, b] = text.out.split('\n') as [string, string];
+    expect(a).toMatch(/ — .*sample\.onnx · batch=1$/);
+    expect(b).toMatch(/ — .*tiny-random-gpt2-fp32-past\.onnx · batch_size=1 · seq_len=\d+ · total_seq_len=\d+ · past_seq_len=\d+$/);
   });
 
   it('applies plain options to both sides and --b-* options to side b only', () => {

@@ -6,6 +6,7 @@ import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
+import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
 import { deltaBound, deltaNote, deltaPrefix } from '../src/planner/diff/delta-words';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
@@ -141,10 +142,12 @@ function loadSide(file: string, bytes: Uint8Array, saved: boolean, options: Side
   }
 }
 
-/** The side's settings in one parenthesis: target, strategy, dims; what differs follows it (side-labels.ts). */
+/** The side's settings in one parenthesis: target, strategy, dims, shapes and input values given; what differs follows it (side-labels.ts). */
 function settingsText(file: PlanFile): string {
   const dims = Object.entries(file.settings.dims).map(([name, value]) => `${name}=${value}`);
-  return [file.settings.target, file.plan.strategy, ...dims].join(', ');
+  const shapes = Object.keys(shapeOverrides(file) ?? {}).map((name) => shapeLabel(file, name));
+  const values = Object.keys(inputValues(file) ?? {}).map((name) => valueLabel(file, name));
+  return [file.settings.target, file.plan.strategy, ...dims, ...shapes, ...values].join(', ');
 }
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : '±'}${formatBytes(Math.abs(n))}`;

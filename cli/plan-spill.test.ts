@@ -13,6 +13,7 @@ import { planJson, run } from './testing/run-cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'heapscope-spill-'));
 const DETECTOR = join(dir, 'detector.onnx');
+const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 writeFileSync(DETECTOR, detectorModel());
 
 interface Region {
@@ -124,6 +125,16 @@ describe('plan --weights and --io', () => {
     expect(text).toMatch(/region ext-ram .*\+ [\d.]+ [KMG]?i?B weights = [\d.]+ [KMG]?i?B\)/);
     expect(text).toMatch(/weights {7}.* \(in ext-ram for the whole run, copied from flash at start, below the arena\)/);
     expect(text).toMatch(/graph I\/O {5}.* of inputs and outputs, owned by the application, outside the arena/);
+  });
+
+  it.runIf(existsSync(GPT2))("give per region as io every graph input and output planned there, summed over the run: not bytes live at once, so it may pass the region's peak", () => {
+    const plan = planJson([GPT2, '--target', 'mcu', '--dim', 'past_seq_len=64']);
+    const buffers = plan.buffers as { kind: string; region: string; size: number }[];
+    for (const r of plan.regions as { name: string; io: number }[]) {
+      expect(r.io).toBe(buffers.filter((b) => b.region === r.name && (b.kind === 'input' || b.kind === 'output')).reduce((sum, b) => sum + b.size, 0));
+    }
+    const sram = (plan.regions as { name: string; io: number; peak: number }[]).find((r) => r.name === 'sram')!;
+    expect(sram.io).toBeGreaterThan(sram.peak); // the README once called it "within peak"
   });
 
   it('weights in a region too small for them: DOES NOT FIT says how much of the need is weights', () => {

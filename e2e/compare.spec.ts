@@ -205,6 +205,27 @@ test('another model file as B: it is planned with the shown settings, and its ex
   expect(statuses).not.toContain('gone');
 });
 
+test("the sample against a GPT-2 plan saved by the CLI: each side's label names its own dims, not the other model's as defaults", async ({ page }) => {
+  const gpt2 = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(gpt2), NO_MODELS);
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-b-'));
+  const saved = join(dir, 'gpt2.plan.json');
+  expect(cli(['plan', new URL(gpt2, new URL('../../shared/models/', import.meta.url)).pathname, '--save', saved]).code).toBe(0);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  await page.getByTestId('compare-file').setInputFiles(saved);
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-label-b')).toContainText('seq_len=');
+  const [a, b] = [await dialog.getByTestId('compare-label-a').getAttribute('title'), await dialog.getByTestId('compare-label-b').getAttribute('title')];
+  expect(a).toContain('batch=1');
+  expect(a).not.toMatch(/seq_len|batch_size/);
+  expect(b).not.toMatch(/\bbatch default|\bbatch=/);
+  expect(b).toContain('batch_size=1');
+  await snap(page, 'compare-two-models-labels');
+});
+
 test('GPT-2 at seq_len 16 against 512: the top causes name the logits with their sizes before and after', async ({ page }) => {
   const file = 'tiny-random-gpt2-fp32-past.onnx';
   test.skip(!haveModel(file), NO_MODELS);

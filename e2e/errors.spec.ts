@@ -145,6 +145,10 @@ test('a damaged saved plan, dropped or opened, gets the banner naming it and kee
   await expect(page.getByTestId('error-banner').locator('img')).toHaveCount(0);
   await expect(page.getByTestId('compare-dialog')).toHaveCount(0);
   await expect(page.getByTestId('compare-error')).toHaveCount(0);
+  // Cut short before its format field: still a plan file, told as one, not as a model that is JSON.
+  await dropFile(page, 'short.plan.json', Buffer.from('{"model":"x","nodes":['));
+  await waitForError(page, 'short.plan.json');
+  await expect(page.getByTestId('error-message')).toContainText('short.plan.json is not a plan file: not valid JSON');
   await page.locator('#open-file').setInputFiles({ name: 'cut-again.plan.json', mimeType: 'application/json', buffer: cut });
   await expectBanner(page, 'cut-again.plan.json', 'bad-plan', 'error-damaged-plan-picked');
 

@@ -182,6 +182,14 @@ test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen
   await snap(page, 'export-heap-png');
 });
 
+test("the heap SVG's title names the dims and shapes the plan was made with, so a pasted image keeps them", async ({ page }) => {
+  await page.goto('/?dim.batch=2&shape.image=2x3x96x96');
+  await waitForPlan(page);
+  const s = await summary(page);
+  const svg = (await download(page, 'export-heap-svg')).bytes.toString('utf8');
+  expect(svg).toContain(` · ${s.strategy} on ${s.target} · batch=2 · image=2×3×96×96</text>`);
+});
+
 test('the graph view saves as a standalone SVG and as PNG', async ({ page }) => {
   await page.goto('/');
   await waitForPlan(page);

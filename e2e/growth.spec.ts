@@ -132,6 +132,24 @@ test.describe('growth view', () => {
     expect(after.peak).toBe(curve.points.find((p) => p.value === 4)?.peak);
   });
 
+  test("a shift-click on an image size compares the two shapes by name: the labels and the top cause give each side's input shape", async ({ page }) => {
+    test.skip(!haveModel(SQUEEZENET), NO_MODELS);
+    await openWithGrowth(page, SQUEEZENET);
+    await page.getByTestId('growth-axis').selectOption({ label: 'data_0 image size' });
+    const curve = await grown(page, 'data_0:2,3');
+    const larger = curve.points.map((p) => p.value).find((v) => v > 224)!;
+    await dot(page, larger).click({ modifiers: ['Shift'] });
+    const dialog = page.getByTestId('compare-dialog');
+    await expect(dialog).toBeVisible();
+    await page.waitForFunction(() => window.heapscope?.summary().compare?.peakB != null);
+    await expect(dialog.getByTestId('compare-label-a')).toHaveText('data_0=1×3×224×224');
+    await expect(dialog.getByTestId('compare-label-b')).toHaveText(`data_0=1×3×${larger}×${larger}`);
+    const top = dialog.getByTestId('diff-cause').first();
+    await expect(top).toHaveAttribute('data-kind', 'input-changed');
+    await expect(top).toContainText(`input data_0 shape changed (1×3×224×224 → 1×3×${larger}×${larger})`);
+    await snap(page, 'growth-compare-image-size');
+  });
+
   test('an embed with panes=growth draws the curve of its first dim', async ({ page }) => {
     await page.setViewportSize({ width: 900, height: 500 });
     await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));

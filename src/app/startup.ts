@@ -9,6 +9,8 @@ import type { UrlParams } from './url-params';
 import { checkLinkSettings } from './link-settings';
 import { DEFAULT_SETTINGS } from '../settings/names';
 import type { PlanSettings } from '../worker/protocol';
+import type { LoadedModel, Selection } from '../store/state';
+import type { InferredGraph } from '../model/inferred';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -35,9 +37,42 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
 async function openView(store: AppStore, params: UrlParams, compare: CompareStore | undefined): Promise<void> {
   const { model, actions } = store.getState();
   if (model === undefined) return;
-  if (params.selection !== undefined) actions.select(params.selection);
+  const { dims, selection } = notInModel(model, params);
+  for (const entry of [...dims, ...(selection === undefined ? [] : [selection])]) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  // A selection of nothing on screen is not made, so the link the page writes back drops it.
+  if (params.selection !== undefined && selection === undefined) actions.select(params.selection);
   // An embedded view has no comparison dialog.
   if (params.compare !== undefined && compare !== undefined && !params.embed) await compare.getState().actions.compareShownAs(params.compare);
+}
+
+/**
+ * The link's parameters that name what the model on screen does not have, each
+ * as "dim.nosuch=3: the model has no dim nosuch": dims (left out by inference
+ * without a word) and the selection (a node, buffer or step that is not there).
+ */
+export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'selection'>): { dims: string[]; selection: string | undefined } {
+  const known = new Set(model.inferred.dims.map((d) => d.name));
+  const dims = Object.entries(params.dims)
+    .filter(([name]) => !known.has(name))
+    .map(([name, value]) => `dim.${name}=${value}: the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`);
+  return { dims, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection) };
+}
+
+/** Why `selection` names nothing in the model on screen, or undefined when it does (or the plan to check it against failed). */
+function missingSelection(model: LoadedModel, selection: Selection): string | undefined {
+  const plan = model.plan.status === 'planned' ? model.plan.plan : undefined;
+  switch (selection.kind) {
+    case 'node':
+      return hasNode(model.inferred, selection.node) ? undefined : `select=node:${selection.node}: the model has no node ${selection.node}`;
+    case 'buffer':
+      return plan === undefined || plan.buffers.some((b) => b.id === selection.buffer) ? undefined : `select=buffer:${selection.buffer}: the plan has no buffer ${selection.buffer} (it has ${plan.buffers.length})`;
+    case 'step':
+      return plan === undefined || selection.step < plan.steps.length ? undefined : `select=step:${selection.step}: the plan has ${plan.steps.length} steps (0–${plan.steps.length - 1})`;
+  }
+}
+
+function hasNode(graph: InferredGraph, name: string): boolean {
+  return graph.nodes.some((n) => n.name === name || n.subgraphs.some((g) => hasNode(g, name)));
 }
 
 /** Calls `then` once the local file `name` is opened and shown; stops waiting when another model is shown instead. */

@@ -115,10 +115,25 @@ describe('comparing plans', () => {
     expect(compare.getState().diff?.delta).toBe(directPeak({ batch: 2 }) - directPeak({ batch: 1 }));
   });
 
+  it('labels a saved plan shown alone with the input shape it was planned with', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample();
+    await actions.compareShownAs({ dims: {}, shapes: { image: [1, 3, 224, 224] }, settings: { target: 'cpu', strategy: undefined } });
+    const file = compare.getState().b!.file;
+    actions.close();
+    await actions.openSavedPlan(new Blob([writePlanFile(file)]), 'image224.plan.json');
+    expect(compare.getState().a?.label).toContain('image=1×3×224×224');
+  });
+
   it('refuses a file that is not a plan, and a comparison without a plan on screen, with a sentence', async () => {
     const { page, compare, actions } = setup();
-    await actions.openSavedPlan(new Blob(['{"format": "other"}']), 'notes.json');
+    await actions.openSavedPlan(new Blob(['{"name": "notes"}']), 'notes.json');
     expect(compare.getState().error).toBe('notes.json is not a heapscope plan file (it does not start with "format": "heapscope-plan")');
+    // JSON that starts like a plan is read as one, and its fault named: a plan cut short, a format of another tool
+    await actions.openSavedPlan(new Blob(['{"model":"x","nodes":[']), 'cut.plan.json');
+    expect(compare.getState().error).toMatch(/^cut\.plan\.json is not a plan file: not valid JSON/);
+    await actions.openSavedPlan(new Blob(['{"format": "other"}']), 'other.json');
+    expect(compare.getState().error).toBe('other.json is not a plan file: "format" is "other", expected "heapscope-plan"');
     await actions.compareShownWith({ dims: { batch: 4 } });
     expect(compare.getState().error).toBe('there is no plan on screen to compare with: open a model first');
     await page.getState().actions.openSample();

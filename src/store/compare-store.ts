@@ -7,7 +7,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { diffPlans, type PlanDiff } from '../planner/diff/diff-plans';
 import { sideLabels } from '../planner/diff/side-labels';
-import { isPlanFileText, readPlanFile, type PlanFile } from '../planner/assembly/plan-file';
+import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../planner/diff/input-changes';
+import { looksLikePlanFile, readPlanFile, type PlanFile } from '../planner/assembly/plan-file';
 import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from './read-source';
 import type { Bindings } from './bindings';
@@ -142,7 +143,7 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
           run(`Reading ${name}`, async (progress) => {
             const shown = shownPlan(deps.page());
             const bytes = await readBlob(file, name);
-            if (isPlanFileText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 256)))) return { a: shown.side, b: savedSide(bytes, name) };
+            if (looksLikePlanFile(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 256)))) return { a: shown.side, b: savedSide(bytes, name) };
             const page = deps.page();
             return { a: shown.side, b: await planInWorker(deps.client(), bytes, name, { dims: page.dims }, page.settings, progress) };
           }),
@@ -215,14 +216,19 @@ async function planInWorker(
 /** A saved plan file as a side. */
 function savedSide(bytes: ArrayBuffer, name: string): ComparedPlan {
   const text = new TextDecoder().decode(bytes);
-  if (!isPlanFileText(text)) throw new InputError('bad-plan', `${name} is not a heapscope plan file (it does not start with "format": "heapscope-plan")`);
+  // A file that starts like a plan (cut short, edited) is read as one, so its fault is named in a plan file's terms.
+  if (!looksLikePlanFile(text)) throw new InputError('bad-plan', `${name} is not a heapscope plan file (it does not start with "format": "heapscope-plan")`);
   const file = readPlanFile(text, name);
   return { file, label: `${sideLabel(file.model, file)} (saved)` };
 }
 
-/** "model · target · strategy · dims", and "fusion off" or "spill off" when the target's fusion or spilling is switched off. */
+/** "model · target · strategy · dims · shapes and input values given", and "fusion off" or "spill off" when the target's fusion or spilling is switched off. */
 export function sideLabel(name: string, file: PlanFile): string {
-  const dims = Object.entries(file.settings.dims).map(([k, v]) => `${k}=${v}`);
+  const dims = [
+    ...Object.entries(file.settings.dims).map(([k, v]) => `${k}=${v}`),
+    ...Object.keys(shapeOverrides(file) ?? {}).map((k) => shapeLabel(file, k)),
+    ...Object.keys(inputValues(file) ?? {}).map((k) => valueLabel(file, k)),
+  ];
   const { fusion, planning } = file.settings.targetProfile;
   const off = [...(fusion !== undefined && !fusion.enabled ? ['fusion off'] : []), ...(planning.spill === 'off' ? ['spill off'] : [])];
   return [name, file.settings.target, file.plan.strategy, ...dims, ...off].join(' · ');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../shared/errors';
 import { planModel } from '../plan';
-import { isPlanFileText, readPlanFile, toPlanFile, writePlanFile } from './plan-file';
+import { isPlanFileText, looksLikePlanFile, readPlanFile, toPlanFile, writePlanFile } from './plan-file';
 import { presetTarget } from '../targets/presets';
 import { tinyGraph } from '../testing/tiny-graph';
 
@@ -57,6 +57,25 @@ describe('plan files', () => {
     expect(isPlanFileText('{"version": 1, "format": "heapscope-plan"}')).toBe(false);
     expect(isPlanFileText('id,lower,upper,size\n')).toBe(false);
     expect(isPlanFileText(new Uint8Array([0x08, 0x07, 0x12, 0x04]))).toBe(false);
+  });
+
+  it('are told from a model by how they start, even cut short or reordered, so their fault is named as a plan file\'s', () => {
+    expect(looksLikePlanFile(savedText())).toBe(true);
+    expect(looksLikePlanFile('{"model":"x","nodes":[')).toBe(true);
+    expect(looksLikePlanFile(new TextEncoder().encode('\uFEFF {"version": 1, "format": "heapscope-plan"}'))).toBe(true);
+    expect(looksLikePlanFile('{"name": "notes", "kind": "heapscope-plan"}')).toBe(true);
+    expect(looksLikePlanFile('{"name": "notes"}')).toBe(false);
+    expect(looksLikePlanFile('["model"]')).toBe(false);
+    expect(looksLikePlanFile(new Uint8Array([0x08, 0x07, 0x12, 0x04]))).toBe(false);
+  });
+
+  it("record each graph input's planned shape, and read files saved before they did", () => {
+    const doc = JSON.parse(savedText());
+    expect(doc.settings.inputShapes).toEqual({ x: [2, 8] });
+    expect(readPlanFile(JSON.stringify(doc), 'p.json').settings.inputShapes).toEqual({ x: [2, 8] });
+    const { inputShapes: _, ...older } = doc.settings;
+    expect(readPlanFile(JSON.stringify({ ...doc, settings: older }), 'p.json').settings.inputShapes).toBeUndefined();
+    expect(errorOf(JSON.stringify({ ...doc, settings: { ...doc.settings, inputShapes: { x: [2, -1] } } })).message).toBe('p.json: plan file field settings.inputShapes.x must be an array of whole numbers, got [2,-1]');
   });
 
   it('refuse bad text with a sentence naming the file and the field', () => {

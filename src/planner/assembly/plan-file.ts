@@ -22,6 +22,7 @@ export interface PlanSettings {
   readonly target: string; // preset name or 'custom'
   readonly targetProfile: TargetProfile;
   readonly dims: Readonly<Record<string, number>>; // every symbolic dim and the value planned with
+  readonly inputShapes?: Readonly<Record<string, readonly number[]>>; // each graph input's shape as planned (dims and shape overrides applied), the known ones; absent in older plan files
 }
 
 /** A node of the planned graph, enough to match buffers by producer op. */
@@ -60,14 +61,25 @@ export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan
   const dims = nullRecord<number>();
   if ('dims' in model) for (const d of model.dims) dims[d.name] = d.value;
   Object.assign(dims, settings.dims ?? {});
+  const inputShapes = inputShapesOf(model);
   return {
     format: PLAN_FILE_FORMAT,
     version: PLAN_FILE_VERSION,
     model: settings.model,
-    settings: { strategy: settings.strategy ?? plan.strategy, target: settings.target, targetProfile: settings.targetProfile, dims },
+    settings: { strategy: settings.strategy ?? plan.strategy, target: settings.target, targetProfile: settings.targetProfile, dims, inputShapes },
     nodes: model.nodes.map((n) => ({ name: n.name, opType: n.opType, inputs: n.inputs, outputs: n.outputs })),
     plan,
   };
+}
+
+/** The shape each graph input was planned with, by name; inputs of unknown shape are left out. */
+function inputShapesOf(model: InferredGraph): Record<string, readonly number[]> {
+  const shapes = nullRecord<readonly number[]>();
+  for (const name of model.inputs) {
+    const shape = model.values.find((v) => v.name === name && v.kind === 'input')?.shape;
+    if (shape !== undefined) shapes[name] = shape;
+  }
+  return shapes;
 }
 
 /** The plan file as JSON text (format first, as isPlanFileText expects). */
@@ -82,6 +94,20 @@ const SNIFF_CHARS = 256;
 export function isPlanFileText(bytesOrText: Uint8Array | string): boolean {
   const head = typeof bytesOrText === 'string' ? bytesOrText.slice(0, SNIFF_CHARS) : asciiHead(bytesOrText);
   return /^\uFEFF?\s*\{\s*"format"\s*:\s*"heapscope-plan"/.test(head);
+}
+
+/**
+ * True when the text or bytes start like a plan file, even one cut short or
+ * edited: a JSON object that mentions "heapscope-plan" or opens with a key a
+ * plan file has ("format", "version", "model", "settings", "nodes", "plan").
+ * Such a file is read as a plan, so what is wrong with it is told in a plan
+ * file's terms (readPlanFile), not as a model that is JSON.
+ */
+export function looksLikePlanFile(bytesOrText: Uint8Array | string): boolean {
+  if (isPlanFileText(bytesOrText)) return true;
+  const head = typeof bytesOrText === 'string' ? bytesOrText.slice(0, SNIFF_CHARS) : asciiHead(bytesOrText);
+  if (!/^\uFEFF?\s*\{/.test(head)) return false;
+  return head.includes(PLAN_FILE_FORMAT) || /^\uFEFF?\s*\{\s*"(format|version|model|settings|nodes|plan)"\s*:/.test(head);
 }
 
 /** The first bytes as text, a UTF-8 byte order mark as U+FEFF; the sniffed part is ASCII. */
@@ -153,7 +179,20 @@ function readSettings(value: unknown, source: string): PlanSettings {
     if (error instanceof InputError) throw new InputError('bad-plan', `${source}: settings.targetProfile: ${error.message}`);
     throw error;
   }
-  return { strategy: stringAt(s, 'strategy', 'settings.', source), target: stringAt(s, 'target', 'settings.', source), targetProfile, dims };
+  const inputShapes = s.inputShapes === undefined ? undefined : readInputShapes(s.inputShapes, source);
+  return { strategy: stringAt(s, 'strategy', 'settings.', source), target: stringAt(s, 'target', 'settings.', source), targetProfile, dims, ...(inputShapes !== undefined && { inputShapes }) };
+}
+
+/** settings.inputShapes: whole numbers by input name (absent in plan files saved before it was recorded). */
+function readInputShapes(value: unknown, source: string): Record<string, readonly number[]> {
+  const doc = objectAt(value, 'settings.inputShapes', source);
+  const shapes = nullRecord<readonly number[]>();
+  for (const [name, shape] of Object.entries(doc)) {
+    const whole = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+    if (!Array.isArray(shape) || !shape.every(whole)) fieldError(source, `settings.inputShapes.${name}`, 'an array of whole numbers', shape);
+    shapes[name] = shape as number[];
+  }
+  return shapes;
 }
 
 function readNode(value: unknown, path: string, source: string): PlanFileNode {

@@ -5,7 +5,8 @@
 
 import { formatBytes } from '../../shared/format';
 import type { PlanFile } from '../assembly/plan-file';
-import type { Cause, DimChange } from './diff-types';
+import type { Cause, DimChange, InputChange } from './diff-types';
+import { inputChangeText } from './input-changes';
 import type { CauseDraft, PeakStates } from './peak-causes';
 import { targetLabels } from './side-labels';
 
@@ -17,6 +18,7 @@ export interface SummaryContext {
   readonly a: PlanFile;
   readonly b: PlanFile;
   readonly dims: readonly DimChange[];
+  readonly inputs: readonly InputChange[];
   readonly states: PeakStates;
 }
 
@@ -31,6 +33,7 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
     idsB: [...d.idsB],
     nodes: [...d.nodes],
     ...(d.dim !== undefined && { dim: d.dim }),
+    ...(d.inputs !== undefined && { inputs: d.inputs }),
     ...(d.unit !== undefined && { unit: d.unit }),
     ...(d.side !== undefined && { side: d.side }),
     regions: [...d.regions],
@@ -86,6 +89,8 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
   switch (d.kind) {
     case 'dim-changed':
       return `${dimText(d.dim!, ctx.dims)}: ${count(n, 'buffer')} live at the peak ${d.bytes > 0 ? 'grew' : 'shrank'} (${sizedList(d)}), ${signed(d.bytes)}`;
+    case 'input-changed':
+      return `${inputChangeText(ctx.inputs)}: ${count(n, 'buffer')} live at the peak ${d.bytes > 0 ? 'grew' : 'shrank'} (${sizedList(d)}), ${signed(d.bytes)}`;
     case 'tensor-grew':
     case 'tensor-shrunk': {
       const why = ctx.a.settings.target === ctx.b.settings.target ? '' : ` with the target ${ctx.a.settings.target} → ${ctx.b.settings.target}`;

@@ -41,8 +41,8 @@ function planned(model: InferredModel, target: TargetProfile, dims: Record<strin
   return toPlanFile(model, plan, { model: 'test.onnx', target: target.name, targetProfile: target, dims });
 }
 
-function sample(target: TargetProfile, dims: Record<string, number> = {}): PlanFile {
-  const model = inferShapes(decodeOnnx(new Uint8Array(SAMPLE)), { dims });
+function sample(target: TargetProfile, dims: Record<string, number> = {}, shapes: Record<string, number[]> = {}): PlanFile {
+  const model = inferShapes(decodeOnnx(new Uint8Array(SAMPLE)), { dims, shapes });
   return toPlanFile(model, planModel(model, target), { model: 'sample.onnx', target: target.name, targetProfile: target, dims });
 }
 
@@ -81,6 +81,28 @@ describe('diffPlans', () => {
     expect(diff.causes[0]).toMatchObject({ kind: 'dim-changed', dim: 'batch' });
     expect(diff.causes[0]!.bytes).toBe(diff.delta);
     expect(diff.causes[0]!.buffers.length).toBeGreaterThan(0);
+    expectAccounted(diff);
+  });
+
+  it('puts growth from a given input shape down to that shape, naming it as it was on each side (the image size, which no dim ratio explains)', () => {
+    const target = presetTarget('cpu');
+    const [declared, larger] = [sample(target), sample(target, {}, { image: [1, 3, 224, 224] })];
+    const diff = diffPlans(declared, larger);
+    expect(diff.inputs).toEqual([{ name: 'image', what: 'shape', input: true, a: '1×3×160×160', b: '1×3×224×224' }]);
+    expect(diff.causes[0]).toMatchObject({ kind: 'input-changed', inputs: ['image'] });
+    expect(diff.causes[0]!.summary).toMatch(/^input image shape changed \(1×3×160×160 → 1×3×224×224\): \d+ buffers live at the peak grew \('/);
+    expect(diff.causes.map((c) => c.kind)).not.toContain('tensor-grew');
+    expectAccounted(diff);
+  });
+
+  it('claims no input change from a plan file saved before plans recorded the shapes given', () => {
+    const target = presetTarget('cpu');
+    const larger = sample(target, {}, { image: [1, 3, 224, 224] });
+    const { shapes: _shapes, inputValues: _values, ...assumptions } = larger.plan.assumptions;
+    const older = { ...larger, plan: { ...larger.plan, assumptions } } as unknown as PlanFile;
+    const diff = diffPlans(sample(target), older);
+    expect(diff.inputs).toBeUndefined();
+    expect(diff.causes.map((c) => c.kind)).not.toContain('input-changed');
     expectAccounted(diff);
   });
 

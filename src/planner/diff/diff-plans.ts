@@ -22,20 +22,22 @@ import { matchBuffers, type BufferMatch } from './match-buffers';
 import { toCause } from './cause-words';
 import { fusionIndex, peakCauses, unknownSizes } from './peak-causes';
 import { movedDiff } from './moved-bytes';
+import { inputChanges } from './input-changes';
 
-export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, PlanDiff, RegionDelta } from './diff-types';
+export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, InputChange, PlanDiff, RegionDelta } from './diff-types';
 export type { BufferMove, MovedDiff, RegionMovedDelta } from './moved-bytes';
 
 /** Compares plan A with plan B; see the module header. */
 export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
   const match = matchBuffers(a, b);
   const dims = changedDims(a.settings.dims, b.settings.dims);
-  const { drafts, states } = peakCauses({ a, b, match, dims, scalings: dimScalings(dims) });
+  const inputs = inputChanges(a, b);
+  const { drafts, states } = peakCauses({ a, b, match, dims, inputs, scalings: dimScalings(dims) });
   const regions = regionDeltas(a, b);
   const delta = b.plan.peak - a.plan.peak;
   const causes = [...drafts.values()]
     .filter((d) => d.bytes !== 0)
-    .map((d) => toCause(d, { a, b, dims, states }))
+    .map((d) => toCause(d, { a, b, dims, inputs, states }))
     .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   const explained = regions.reduce((s, r) => s + r.delta, 0);
   assert(causes.reduce((s, c) => s + c.bytes, 0) === explained, 'the causes sum to the region peak deltas');
@@ -48,6 +50,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     completeB: b.plan.complete,
     regions,
     dims,
+    ...(inputs.length > 0 && { inputs }),
     strategyA: a.plan.strategy,
     strategyB: b.plan.strategy,
     targetA: a.settings.target,

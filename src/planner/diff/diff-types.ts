@@ -3,6 +3,9 @@
 // Depends only on the bytes-moved types.
 
 import type { MovedDiff } from './moved-bytes';
+import type { InputChange } from './input-changes';
+
+export type { InputChange };
 
 /** How a buffer changed from plan A to plan B. */
 /** 'off-chip': tiled on chip by a fusion unit in A and not in B (its size change is the tile's, not growth); 'on-chip' the other way. */
@@ -28,6 +31,7 @@ export interface BufferChange {
 /**
  * Why the peak changed:
  * - `dim-changed`: buffers live at the peak grew or shrank by the ratio of a changed dim;
+ * - `input-changed`: buffers live at the peak changed size, no changed dim explaining it, with a shape override or input value changed (`inputs`);
  * - `tensor-grew` / `tensor-shrunk`: one buffer's size changed for another reason;
  * - `new-buffer-at-peak`: a buffer of B with no match in A is live at B's peak;
  * - `buffer-gone`: a buffer of A live at its peak has no match in B;
@@ -42,6 +46,7 @@ export interface BufferChange {
  */
 export type CauseKind =
   | 'dim-changed'
+  | 'input-changed'
   | 'tensor-grew'
   | 'tensor-shrunk'
   | 'new-buffer-at-peak'
@@ -67,6 +72,7 @@ export interface Cause {
   readonly idsB?: readonly number[]; // ... and in plan B
   readonly nodes: readonly string[]; // nodes involved
   readonly dim?: string; // dim-changed: the dim; 'a×b' for a product, 'a or b' when either fits
+  readonly inputs?: readonly string[]; // input-changed: the tensors whose given shape or value changed
   readonly unit?: string; // fusion-*: the fusion unit's name
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly regions: readonly string[]; // regions whose peak it changed
@@ -96,6 +102,7 @@ export interface PlanDiff {
   readonly completeB: boolean; // ... in B
   readonly regions: readonly RegionDelta[];
   readonly dims: readonly DimChange[]; // only the dims that differ
+  readonly inputs?: readonly InputChange[]; // the shape overrides and input values that differ; absent when none do (or a side does not record them)
   readonly strategyA: string;
   readonly strategyB: string;
   readonly targetA: string;

@@ -18,7 +18,7 @@
 import type { ModelPlan, PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
 import { growthDims } from './dim-growth';
-import type { CauseKind, DimChange } from './diff-types';
+import type { CauseKind, DimChange, InputChange } from './diff-types';
 import { targetLabels } from './side-labels';
 import type { BufferMatch } from './match-buffers';
 import { regionsAtPeak, type RegionAtPeak } from './occupancy';
@@ -33,6 +33,7 @@ export interface CauseDraft {
   readonly idsA: Set<number>;
   readonly idsB: Set<number>;
   readonly dim?: string;
+  readonly inputs?: readonly string[]; // input-changed: the tensors whose given shape or value changed
   readonly unit?: string;
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly move?: readonly [string, string]; // region-moved: from and to
@@ -47,6 +48,7 @@ export interface CauseInput {
   readonly match: BufferMatch;
   readonly scalings: Parameters<typeof growthDims>[2];
   readonly dims: readonly DimChange[];
+  readonly inputs: readonly InputChange[]; // shape overrides and input values that differ
 }
 
 /** The region states at the peak of each plan, by region name. */
@@ -204,10 +206,16 @@ function samePeakStep(ctx: Pick<RegionContext, 'input' | 'atA' | 'atB'>): boolea
   return ctx.input.a.plan.steps[stepA]?.node === ctx.input.b.plan.steps[stepB]?.node;
 }
 
-/** A pair's size change at the peak: a changed dim when the ratio matches one, else the tensor. */
+/**
+ * A pair's size change at the peak: a changed dim when the ratio matches one,
+ * else a changed input shape or value when there is one (an image's size does
+ * not scale every tensor by one ratio: padding and strides round), else the tensor.
+ */
 function addGrowth(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer, bytes: number): void {
   const dim = growthDims(bufA.bytes, bufB.bytes, ctx.input.scalings);
+  const inputs = ctx.input.inputs;
   if (dim !== undefined) ctx.add(`dim:${dim}`, { kind: 'dim-changed', dim }, bytes, ctx.region, bufB, bufA);
+  else if (inputs.length > 0 && bufA.bytes !== bufB.bytes) ctx.add('inputs', { kind: 'input-changed', inputs: inputs.map((c) => c.name) }, bytes, ctx.region, bufB, bufA);
   else ctx.add(`tensor:${bufB.name}`, { kind: bytes > 0 ? 'tensor-grew' : 'tensor-shrunk' }, bytes, ctx.region, bufB, bufA);
 }
 

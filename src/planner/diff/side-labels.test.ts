@@ -43,6 +43,35 @@ describe('sideLabels', () => {
   });
 });
 
+/** `file(...)` with the shapes and input values given and the dims the plan rests on, as plans record them. */
+function recorded(base: PlanFile, given: { shapes?: Record<string, number[]>; inputValues?: Record<string, number[]>; inputShapes?: Record<string, number[]> }): PlanFile {
+  const dims = Object.entries(base.settings.dims).map(([name, value]) => ({ name, value }));
+  const assumptions = { dims, shapes: given.shapes ?? {}, inputValues: given.inputValues ?? {} };
+  return { ...base, settings: { ...base.settings, inputShapes: given.inputShapes ?? {} }, plan: { ...base.plan, assumptions } } as unknown as PlanFile;
+}
+
+describe('sideLabels: shapes, input values and another model', () => {
+  it('names the input shape each side was planned with when one was given (the file\'s shape on the side without)', () => {
+    const a = recorded(file('sq.onnx', {}, undefined), { inputShapes: { data_0: [1, 3, 224, 224] } });
+    const b = recorded(file('sq.onnx', {}, undefined), { shapes: { data_0: [1, 3, 1024, 1024] }, inputShapes: { data_0: [1, 3, 1024, 1024] } });
+    expect(sideLabels(a, b)).toEqual(['data_0=1×3×224×224', 'data_0=1×3×1024×1024']);
+    const older = file('sq.onnx', {}, undefined); // saved before plans recorded the shapes given: nothing is guessed
+    expect(sideLabels(older, b)).toEqual(['data_0 shape not recorded', 'data_0=1×3×1024×1024']);
+  });
+  it('names input values given', () => {
+    const a = recorded(file('m.onnx', {}, undefined), { inputValues: { rate: [16000] } });
+    const b = recorded(file('m.onnx', {}, undefined), {});
+    expect(sideLabels(a, b)).toEqual(['rate=[16000]', 'rate not given']);
+  });
+  it("lists only each side's own dims when the models differ, never the other model's as defaults", () => {
+    const sample = recorded(file('sample.onnx', { batch: 1 }, undefined), {});
+    const gpt2 = recorded(file('gpt2.onnx', { batch_size: 1, seq_len: 128 }, undefined), {});
+    expect(sideLabels(sample, gpt2)).toEqual(['sample.onnx · batch=1', 'gpt2.onnx · batch_size=1 · seq_len=128']);
+    // plans without a record of their dims: the different model names alone tell
+    expect(sideLabels(file('sample.onnx', { batch: 1 }, undefined), file('gpt2.onnx', { seq_len: 128 }, undefined))).toEqual(['sample.onnx · batch=1', 'gpt2.onnx · seq_len=128']);
+  });
+});
+
 describe('targetLabels', () => {
   it('names the target with the edited fields that differ, leaving out the model, dims and strategy', () => {
     const a = file('a.onnx', { n: 1 }, true, 'best', 'accelerator');

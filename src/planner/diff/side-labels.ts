@@ -1,16 +1,19 @@
 // Labels for the two sides of a comparison that say what differs between
-// them: the model file, each dim, the target, fusion, the execution order,
+// them: the model file, each dim, each shape override and input value, the target, fusion, the execution order,
 // compute units, where scratch goes and the strategy; facts both sides share
 // are left out.
 // Depends only on the plan file type.
 
 import type { PlanFile } from '../assembly/plan-file';
+import { inputValues, shapeLabel, shapeOverrides, valueLabel } from './input-changes';
 
 /** The facts a side is told apart by, in label order, by key. */
 function factsOf(file: PlanFile): Map<string, string> {
   const profile = file.settings.targetProfile;
   const facts = new Map<string, string>([['model', file.model]]);
   for (const [name, value] of Object.entries(file.settings.dims)) facts.set(`dim:${name}`, `${name}=${value}`);
+  for (const name of Object.keys(shapeOverrides(file) ?? {})) facts.set(`shape:${name}`, shapeLabel(file, name));
+  for (const name of Object.keys(inputValues(file) ?? {})) facts.set(`input:${name}`, valueLabel(file, name));
   facts.set('target', file.settings.target === 'custom' ? `${profile.name} (edited)` : file.settings.target);
   if (profile.fusion !== undefined) facts.set('fusion', profile.fusion.enabled ? 'fusion on' : 'fusion off');
   if (profile.fusion !== undefined) facts.set('sram', `SRAM ${profile.fusion.sramBytes} B`);
@@ -23,9 +26,13 @@ function factsOf(file: PlanFile): Map<string, string> {
 
 /**
  * Labels for A and B naming only what differs ("seq_len=16" and
- * "seq_len=512"; "fusion on" and "fusion off"); both are the model's name
- * when nothing does. A fact one side lacks says so in words: a dim bound on
- * one side only reads "NAME default" on the other; fusion, its SRAM and
+ * "seq_len=512"; "fusion on" and "fusion off"; "data_0=1×3×224×224" and
+ * "data_0=1×3×1024×1024"); both are the model's name when nothing does. A
+ * fact one side lacks says so in words: a dim bound on one side only reads
+ * "NAME default" on the other, unless that side's model has no such dim (another
+ * model: each side names only its own dims); a shape given on one side only
+ * reads the shape the other was planned with ("NAME as declared" when its
+ * file does not say); an input value "NAME not given"; fusion, its SRAM and
  * scratch rules a target lacks read "no fusion", "no fusion SRAM", "no
  * scratch rules".
  */
@@ -52,16 +59,34 @@ export function targetLabels(a: PlanFile, b: PlanFile): [string, string] | undef
 function differingLabels(a: PlanFile, b: PlanFile, kept: (key: string) => boolean): [string, string] | undefined {
   const [fa, fb] = [factsOf(a), factsOf(b)];
   const keys = [...new Set([...fa.keys(), ...fb.keys()])];
-  const differ = keys.filter((k) => kept(k) && fa.get(k) !== fb.get(k));
+  const text = (facts: Map<string, string>, file: PlanFile, other: PlanFile, k: string) => facts.get(k) ?? absent(k, file, other);
+  const differ = keys.filter((k) => kept(k) && text(fa, a, b, k) !== text(fb, b, a, k));
   if (differ.length === 0) return undefined;
-  const label = (facts: Map<string, string>) => differ.map((k) => facts.get(k) ?? absent(k)).join(' · ');
-  return [label(fa), label(fb)];
+  const label = (facts: Map<string, string>, file: PlanFile, other: PlanFile) =>
+    differ.flatMap((k) => {
+      const fact = text(facts, file, other, k);
+      return fact === undefined ? [] : [fact];
+    }).join(' · ');
+  return [label(fa, a, b), label(fb, b, a)];
 }
 
-/** The label of fact `key` on the side that lacks it. */
-function absent(key: string): string {
-  if (key.startsWith('dim:')) return `${key.slice('dim:'.length)} default`;
+/** The label of fact `key` on the side (`file`) that lacks it; undefined when the side has no such thing to name. */
+function absent(key: string, file: PlanFile, other: PlanFile): string | undefined {
+  const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  if (kind === 'dim') return hasNoDim(file, other, name) ? undefined : `${name} default`;
+  if (kind === 'shape') return shapeLabel(file, name);
+  if (kind === 'input') return valueLabel(file, name);
   return ABSENT[key] ?? `no ${key}`;
+}
+
+/**
+ * True when `file`'s model has no dim `name`: the two sides are different
+ * models, or the plan lists every dim it rests on and not this one.
+ */
+function hasNoDim(file: PlanFile, other: PlanFile, name: string): boolean {
+  if (file.model !== other.model) return true;
+  const recorded = file.plan.assumptions?.dims;
+  return Array.isArray(recorded) && recorded.length > 0 && !recorded.some((d) => d.name === name);
 }
 
 const ABSENT: Readonly<Record<string, string>> = { fusion: 'no fusion', sram: 'no fusion SRAM', scratch: 'no scratch rules' };

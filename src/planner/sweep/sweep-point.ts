@@ -22,8 +22,8 @@ export function sweepPoint(value: number, model: InferredModel, plan: Pick<Model
   };
 }
 
-/** "name: why" of the first run-time tensor whose size is unknown. */
+/** "'name': why" of the first run-time tensor whose size is unknown, the name quoted as every tensor name in a sentence is (a name such as '466' would read as a number). */
 function firstUnknown(model: InferredModel): string | undefined {
   const v = model.values.find((x) => (x.kind === 'activation' || x.kind === 'output' || x.kind === 'input') && x.bytes === undefined);
-  return v === undefined ? undefined : `${v.name}: ${v.unknownReason ?? 'shape unknown'}`;
+  return v === undefined ? undefined : `'${v.name}': ${v.unknownReason ?? 'shape unknown'}`;
 }

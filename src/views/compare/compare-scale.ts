@@ -38,6 +38,7 @@ export function highlightOf(data: HeapData, names: readonly string[] | undefined
  */
 export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
   'dim-changed': 'dim changed',
+  'input-changed': 'input changed',
   'tensor-grew': 'tensor grew',
   'tensor-shrunk': 'tensor shrank',
   'new-buffer-at-peak': 'new at the peak',

@@ -4,7 +4,7 @@
 
 import { useCallback } from 'react';
 import { useStore } from 'zustand';
-import { isPlanFileText } from '../../planner/assembly/plan-file';
+import { looksLikePlanFile } from '../../planner/assembly/plan-file';
 import type { AppStore } from '../../store/create-store';
 import { useActions, useAppStoreApi } from '../../store/context';
 import { createModelClient, type ModelClient } from '../../worker/client';
@@ -64,7 +64,7 @@ export function useOpenDropped(): (file: File) => void {
         .slice(0, SNIFF_BYTES)
         .arrayBuffer()
         .then(
-          (head) => (isPlanFileText(new Uint8Array(head)) ? openPlan() : openFile(file)),
+          (head) => (looksLikePlanFile(new Uint8Array(head)) ? openPlan() : openFile(file)),
           () => openFile(file),
         );
     },

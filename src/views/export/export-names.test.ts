@@ -36,6 +36,22 @@ describe('export titles', () => {
   });
 });
 
+describe('export titles name what the plan was made with', () => {
+  it('the dims the user bound, the shapes and input values given, never the defaulted dims', () => {
+    const assumptions = {
+      dims: [
+        { name: 'past_seq_len', value: 64, bound: true, axes: [], rule: '' },
+        { name: 'seq_len', value: 128, bound: false, axes: [], rule: '' },
+      ],
+      shapes: { data_0: [1, 3, 256, 256] },
+      inputValues: { rate: [16000] },
+    };
+    expect(exportTitle('gpt2.onnx', { target: 'mcu', strategy: 'best', peak: 778_240, lowerBound: 778_240, complete: true, assumptions })).toBe(
+      'gpt2.onnx · peak 760 KiB · lower bound 760 KiB · best on mcu · past_seq_len=64 · data_0=1×3×256×256 · rate=[16000]',
+    );
+  });
+});
+
 describe('plan files of a comparison', () => {
   it("are named by each side's model, target, strategy and dims, then the side", () => {
     const side = (target: string, strategy: string, batch: number) => ({ model: 'models/sample.onnx', settings: { dims: { batch } }, plan: { target, strategy } });

@@ -3,12 +3,15 @@
 // dims, then what the file holds ("sample.cpu.best.batch-4.plan.json",
 // "person.tflm.best.planned.tflite"), so the exports of two targets never
 // overwrite each other; drawings carry a title
-// in human units naming the model, target and strategy. A comparison's sides
+// in human units naming the model, target and strategy, and the dims, shapes
+// and input values the user gave, so a pasted image keeps them. A comparison's sides
 // are saved under the same names with the side added.
 
 import { formatBytes } from '../../shared/format';
 import { ownValue } from '../../shared/own';
 import type { PlanFile } from '../../planner/assembly/plan-file';
+import type { PlanAssumptions } from '../../planner/plan-types';
+import { shapeText, valuesText } from '../../planner/diff/input-changes';
 
 /** What names a plan besides its model and dims. */
 export interface PlanNaming {
@@ -17,6 +20,7 @@ export interface PlanNaming {
   readonly peak: number; // bytes
   readonly lowerBound: number; // bytes
   readonly complete: boolean; // false: some sizes are unknown, the peak is a lower estimate
+  readonly assumptions?: Partial<Pick<PlanAssumptions, 'dims' | 'shapes' | 'inputValues'>>; // what the plan was made with; the user's part is named in titles
 }
 
 /** The stem of every export of `model` planned with `dims` (and on `plan`'s target with its strategy): "model.target.strategy.dim-value". */
@@ -39,9 +43,22 @@ export function sidePlanFileName(side: 'a' | 'b', file: { readonly model: string
   return `${exportStem(file.model, file.settings.dims, file.plan)}.${side}.plan.json`;
 }
 
-/** The title of a drawing of `plan`: "net.onnx · peak 1.5 MiB · lower bound 1.2 MiB · best on cpu". */
+/**
+ * The title of a drawing of `plan`: "net.onnx · peak 1.5 MiB · lower bound
+ * 1.2 MiB · best on cpu", then the dims the user bound, shapes and input
+ * values given ("past_seq_len=64", "data_0=1×3×256×256").
+ */
 export function exportTitle(model: string, plan: PlanNaming): string {
   const estimate = !plan.complete;
   const peak = `peak ${estimate ? 'at least ' : ''}${formatBytes(plan.peak)}${estimate ? ' (lower estimate: some sizes are unknown)' : ''}`;
-  return `${model} · ${peak} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`;
+  return [`${model} · ${peak} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`, ...givenParts(plan.assumptions)].join(' · ');
+}
+
+/** "past_seq_len=64", "data_0=1×3×256×256", "rate=[16000]": what the user gave the plan, in that order. */
+function givenParts(given: PlanNaming['assumptions']): string[] {
+  if (given === undefined) return [];
+  const dims = (given.dims ?? []).filter((d) => d.bound).map((d) => `${d.name}=${d.value}`);
+  const shapes = Object.entries(given.shapes ?? {}).map(([name, shape]) => `${name}=${shapeText(shape)}`);
+  const values = Object.entries(given.inputValues ?? {}).map(([name, v]) => `${name}=${valuesText(v)}`);
+  return [...dims, ...shapes, ...values];
 }

@@ -12,7 +12,7 @@ const point = (value: number, known: boolean): GrowthPoint => ({
   regions: [],
   complete: known,
   fits: 100 * value <= LIMIT,
-  ...(!known && { unknown: 'mask: cannot expand [1, 128] to [1, 129]' }),
+  ...(!known && { unknown: "'mask': cannot expand [1, 128] to [1, 129]" }),
 });
 
 function verdict(values: readonly number[], known: (v: number) => boolean): string {
@@ -31,7 +31,7 @@ describe('growthVerdict', () => {
     const text = verdict([0, 1, 2, 4], (v) => v < 2);
     expect(text).toContain('Fits up to past=1.');
     expect(text).not.toContain('Every value up to 4 fits.');
-    expect(text).toContain('Hollow dots (2, 4): some sizes are unknown there, so the peak is a lower estimate, not counted as fitting; first: mask: cannot expand [1, 128] to [1, 129].');
+    expect(text).toContain("Hollow dots (2, 4): some sizes are unknown there, so the peak is a lower estimate, not counted as fitting; first: 'mask': cannot expand [1, 128] to [1, 129].");
     expect(verdict([1, 4], () => false)).toContain('No value from 1 is known to fit the size limits.');
     expect(verdict([20, 40], () => true)).toContain('No value from 20 fits the size limits.');
   });
