@@ -57,8 +57,14 @@ export const WHOLE_FIT_FROM = 0.05;
 export const LEGIBLE_FIT = READABLE;
 /** The share of the pane a fitted graph fills. */
 const FIT_FILL = 0.96;
-/** A first view at a readable scale shows at least this many boxes whole (or every box that fits the pane), else it is Fit's view. */
+/** A first view at a readable scale shows at least this many boxes whole (or every box that fits the pane)... */
 export const FIRST_VIEW_BOXES = 4;
+/**
+ * ...or boxes whole filling this share of the pane, else it is Fit's view. The
+ * sample's top fills 7 % of a 338 × 581 pane with 8 boxes, three fill 11 % of
+ * a 640 × 400 embed's graph pane; tiny-llama's lone token ids filled 0.6 %.
+ */
+export const FIRST_VIEW_FILL = 0.05;
 /** The first view's margin from the pane's top and sides, in pixels. */
 const FIRST_MARGIN = 8;
 /** No minimap corner to keep clear of. */
@@ -78,10 +84,12 @@ export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'he
  * rest): at the offset whose first screen shows the most graph inputs whole,
  * then the most boxes whole less those cut at the pane's sides, the nearest
  * to the first input among equals (edge-clear.ts's busiestOffset). A top
- * that shows fewer than FIRST_VIEW_BOXES boxes whole opens on Fit's view
- * instead (`corner`: the minimap's, as fitViewCamera takes it): tiny-llama's
- * token ids sit alone at the top, read only far down, and its first view was
- * that one box over an empty pane.
+ * that is mostly empty, fewer than FIRST_VIEW_BOXES boxes whole (of those
+ * the pane can hold) filling under FIRST_VIEW_FILL of it, opens on Fit's
+ * view instead (`corner`: the minimap's, as fitViewCamera takes it):
+ * tiny-llama's token ids sit alone at the top, read only far down, and its
+ * first view was that one box over an empty pane. In a small pane (an embed)
+ * three boxes fill it, and its top stays.
  */
 export function startCamera(size: PaneSize, graph: GraphExtent, corner: PaneSize = NO_CORNER): Camera | undefined {
   const fit = fitCamera(size, graph);
@@ -89,14 +97,16 @@ export function startCamera(size: PaneSize, graph: GraphExtent, corner: PaneSize
   if (fit === undefined || fit.k >= readable) return fit;
   const top = topCamera(size, graph, readable);
   const room = graph.boxes.filter((b) => b.width * top.k <= size.width && b.height * top.k <= size.height).length;
-  if (wholeBoxes(graph.boxes, top, size) >= Math.min(FIRST_VIEW_BOXES, room)) return top;
+  const whole = wholeBoxes(graph.boxes, top, size);
+  const filled = whole.reduce((area, b) => area + b.width * b.height * top.k * top.k, 0);
+  if (whole.length >= Math.min(FIRST_VIEW_BOXES, room) || filled >= FIRST_VIEW_FILL * size.width * size.height) return top;
   return fitViewCamera(size, graph, corner);
 }
 
-/** How many of `boxes` show whole in the pane under `camera`. */
-export function wholeBoxes(boxes: readonly PlacedBox[], camera: Camera, size: PaneSize): number {
+/** The `boxes` that show whole in the pane under `camera`. */
+export function wholeBoxes(boxes: readonly PlacedBox[], camera: Camera, size: PaneSize): readonly PlacedBox[] {
   const { x, y, k } = camera;
-  return boxes.filter((b) => b.x * k + x >= 0 && b.y * k + y >= 0 && (b.x + b.width) * k + x <= size.width && (b.y + b.height) * k + y <= size.height).length;
+  return boxes.filter((b) => b.x * k + x >= 0 && b.y * k + y >= 0 && (b.x + b.width) * k + x <= size.width && (b.y + b.height) * k + y <= size.height);
 }
 
 /**
