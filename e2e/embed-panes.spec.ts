@@ -1,13 +1,13 @@
 // Embeds that choose their panes (panes= in the URL, the panes attribute of
 // <heapscope-view>): each choice at 480×320 shows its panes readable inside
 // the frame (tabs when several), the page itself never scrolls, the graph
-// pane shows nodes with readable labels at 640×400, and a 480×320 web
-// component keeps the assumptions banner to one line with a styled button.
+// pane shows nodes with readable labels at 640×400, and a 480×320 frame or
+// web component keeps the assumptions banner to one line with a styled button.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import type {} from '../src/embed/heapscope-view';
-import { snap, test, waitForPlan } from './fixtures';
+import { snap, summary, test, waitForPlan } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -111,6 +111,28 @@ test('<heapscope-view panes> shows the panes it names and follows the attribute'
   }
   await element.scrollIntoViewIfNeeded();
   await snap(page, 'embed-demo-panes');
+});
+
+test('a 480×320 frame of the docs\' demo keeps the assumptions banner, one line that opens, beside a readable heap', async ({ page }) => {
+  // The docs embed the page in 480×320 frames; a short frame hid the banner, so nothing said the plan rests on a default batch.
+  await page.setViewportSize({ width: 480, height: 320 });
+  await page.goto('/?embed=1&model=sample.onnx&target=mcu&panes=heap,explain');
+  await waitForPlan(page);
+  expect((await summary(page)).warnings.some((w) => w.startsWith('Plan assumes default image:0=1'))).toBe(true);
+  const banner = page.getByTestId('assumptions-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute('data-compact', 'true');
+  await expect(banner).toContainText('image:0=1');
+  const line = (await banner.boundingBox())!;
+  expect(line.height).toBeLessThanOrEqual(24);
+  expect(line.y + line.height).toBeLessThanOrEqual(320);
+  await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^[1-9]\d*$/);
+  expect(Number(await page.getByTestId('heap-canvas').getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(60);
+  await snap(page, 'embed-480x320-heap-banner');
+  await page.getByTestId('assumptions-more').click();
+  await expect(page.getByTestId('assumption-fix').first()).toBeVisible();
+  const scroll = await page.evaluate(() => ({ x: document.documentElement.scrollWidth, y: document.documentElement.scrollHeight }));
+  expect(scroll).toEqual({ x: 480, y: 320 });
 });
 
 test('in a 480×320 web component the assumptions banner is one styled line that opens into the whole banner', async ({ page }) => {

@@ -3,6 +3,7 @@
 // and as the <heapscope-view> web component; no request leaves the site; the
 // Content Security Policy blocks what would; embed=1 alone is chrome-less.
 
+import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Frame, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import type {} from '../src/embed/heapscope-view';
@@ -92,6 +93,20 @@ test('the docs page shows the sample both ways with the planner\'s peak, and not
   await snap(page, 'embed-docs-page');
   await element.scrollIntoViewIfNeeded();
   await element.screenshot({ path: 'e2e-artifacts/embed-web-component.png' });
+});
+
+test('the docs name every target preset the element takes, as the command line lists them', async ({ page }) => {
+  let out = '';
+  expect(runCli(['targets', '--json'], { out: (t) => (out += t), err: () => undefined })).toBe(0);
+  const presets = (JSON.parse(out) as { targets: readonly { name: string }[] }).targets.map((t) => t.name);
+  expect(presets).toEqual(expect.arrayContaining(['cpu', 'mcu', 'accelerator', 'phone', 'phone-dsp', 'tflm']));
+  await page.goto('/docs/demo.html');
+  // The list left out phone-dsp and tflm.
+  const listed = (await page.getByTestId('demo-target-presets').innerText()).split(/,\s*/);
+  expect(listed).toEqual(presets);
+  const guide = readFileSync('docs/embedding.md', 'utf8');
+  const row = guide.split('\n').find((line) => line.startsWith('| `target`'))!;
+  expect([...row.matchAll(/`([\w-]+)`/g)].map((m) => m[1]).slice(1)).toEqual(presets);
 });
 
 test('the docs folder opens on the demo page, not the app', async ({ page }) => {

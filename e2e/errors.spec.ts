@@ -103,6 +103,25 @@ test('the banner can be dismissed, and the next good file clears it', async ({ p
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test("a file picked in Compare takes the place of an older file's error in the banner: its own error beside the panel, or its comparison", async ({ page }) => {
+  await startOnGoodModel(page);
+  const wrong = Buffer.from('{"format": "heapscope-plan", "version": 1, "model": "good.onnx", "nodes": 5}');
+  await dropFile(page, 'wrong.plan.json', wrong);
+  await waitForError(page, 'wrong.plan.json');
+  // A later, unrelated file fails in Compare: its error is told beside the panel, the stale banner goes.
+  await page.getByTestId('compare-file').setInputFiles({ name: 'pic.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(tinyPng()) });
+  await expect(page.getByTestId('compare-error')).toContainText('PNG');
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  expect((await summary(page)).error).toBeNull();
+  await snap(page, 'error-compare-after-banner');
+  // And a file that compares: the banner gives way to the comparison.
+  await dropFile(page, 'wrong-again.plan.json', wrong);
+  await waitForError(page, 'wrong-again.plan.json');
+  await page.getByTestId('compare-file').setInputFiles({ name: 'batch.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(batchModel()) });
+  await expect(page.getByTestId('compare-dialog')).toBeVisible();
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+});
+
 test('an unreachable model URL explains itself on an empty page', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/ERR_CONNECTION_REFUSED .*models\.invalid/);
   await page.route('https://models.invalid/**', (route) => route.abort('connectionrefused'));

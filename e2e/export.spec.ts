@@ -81,6 +81,11 @@ test('a plan saved by the command-line tool opens on a page with no model: its h
   // Drawn from the file: every saved buffer, in a lane per region.
   await expect(dialog.getByTestId('compare-heap-a').getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', String(saved.plan.buffers.length));
   await expect(dialog.getByTestId('compare-heap-a').getByTestId('heap-lane')).toHaveCount(saved.plan.regions.length);
+  // Its regions table reads whole: every heading ("lower bound" was cut to "lower …") and every size.
+  const regions = dialog.getByTestId('saved-plan-regions');
+  await expect(regions.locator('tbody tr')).toHaveCount(saved.plan.regions.length);
+  const cut = await regions.locator('th, td').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+  expect(cut).toEqual([]);
   // Nothing to compare it with: the page has no plan.
   await expect(dialog.getByTestId('compare-saved-with-shown')).toBeDisabled();
   expect((await summary(page)).model).toBeNull();

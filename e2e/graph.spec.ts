@@ -195,8 +195,32 @@ test('search by op type, node or tensor name steps through the matches and centr
   await search(page, 'relu6_max'); // a tensor every Clip reads
   await expect(count).toHaveText(`–/${clips}`);
   await search(page, 'no such thing');
-  await expect(count).toHaveText('no match');
+  await expect(count).toHaveText('0/0');
+  await expect(page.getByRole('search').getByText('no match')).toHaveCount(1); // said to a screen reader
   await expect(page.getByTestId('graph-search-next')).toBeDisabled();
+});
+
+test('at 1280×720 a search with no match keeps the text typed readable beside its count', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openSample(page);
+  const input = page.getByTestId('graph-search');
+  await input.fill('zzznomatch');
+  await expect(page.getByTestId('graph-search-count')).toHaveText('0/0');
+  await expect(page.getByRole('search')).toHaveAttribute('data-none', 'true');
+  // "no match" took 57 of the field's 85 px, leaving the text 26 px: "ch" of "zzznomatch". Eight characters show now.
+  const room = await input.evaluate((e: HTMLInputElement) => {
+    const style = getComputedStyle(e);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontSize} ${style.fontFamily}`;
+    return { inner: e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), eight: context.measureText('znomatch').width };
+  });
+  expect(room.inner).toBeGreaterThanOrEqual(room.eight);
+  // A match brings the step buttons back.
+  await input.fill('clip');
+  await expect(page.getByTestId('graph-search-next')).toBeEnabled();
+  await expect(page.getByTestId('graph-search-next')).toBeVisible();
+  await input.fill('zzznomatch');
+  await page.locator('.graph-toolbar').screenshot({ path: new URL('graph-find-no-match-1280.png', ARTIFACTS_DIR).pathname });
 });
 
 test('fit brings the whole graph into view after zooming in', async ({ page }) => {

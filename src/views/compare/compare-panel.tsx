@@ -4,7 +4,7 @@
 // plan can also be opened on its own. The result shows in CompareDialog.
 
 import { useId, useState, type FormEvent } from 'react';
-import { useAppStore } from '../../store/context';
+import { useActions, useAppStore } from '../../store/context';
 import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../settings/names';
 import { editableTarget } from '../../settings/target';
 import type { PlanSettings } from '../../worker/protocol';
@@ -97,15 +97,36 @@ function CompareForm() {
   );
 }
 
-/** B from a file (a model or a saved plan), and a saved plan on its own. */
+/**
+ * B from a file (a model or a saved plan), and a saved plan on its own. As a
+ * file opened on the page does, a file picked here takes the place of an older
+ * file's error in the page's banner: its own outcome is told beside the buttons.
+ */
 function FileButtons() {
   const { compareShownWithFile, openSavedPlan } = useCompareActions();
+  const { dismissError } = useActions();
   return (
     <>
-      <FileButton accept=".onnx,.ort,.tflite,.json,application/json,application/octet-stream" onFile={(file) => void compareShownWithFile(file, file.name)} className="button button-small" testId="compare-file">
+      <FileButton
+        accept=".onnx,.ort,.tflite,.json,application/json,application/octet-stream"
+        onFile={(file) => {
+          dismissError();
+          void compareShownWithFile(file, file.name);
+        }}
+        className="button button-small"
+        testId="compare-file"
+      >
         Compare with a file…
       </FileButton>
-      <FileButton accept=".json,application/json" onFile={(file) => void openSavedPlan(file, file.name)} className="button button-small" testId="open-saved-plan">
+      <FileButton
+        accept=".json,application/json"
+        onFile={(file) => {
+          dismissError();
+          void openSavedPlan(file, file.name);
+        }}
+        className="button button-small"
+        testId="open-saved-plan"
+      >
         Open a saved plan…
       </FileButton>
     </>

@@ -45,7 +45,7 @@ export function SavedPlanFacts({ file }: { readonly file: PlanFile }) {
         <h3 id="saved-regions-title" className="diff-title">
           Regions
         </h3>
-        <DataTable className="diff-table" columns={['region', 'peak', 'lower bound']}>
+        <DataTable className="diff-table saved-regions" columns={['region', 'peak', 'lower bound']} testId="saved-plan-regions">
           {plan.regions.map((r) => (
             <tr key={r.name}>
               <td title={titleText(r.name)} data-testid="saved-plan-region">

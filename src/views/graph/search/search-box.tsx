@@ -53,12 +53,14 @@ export function GraphSearch({ model, clusters, onChange, onStep, handle }: Graph
     }
   };
   const at = shown === undefined ? '–' : String(shown + 1);
-  const none = query.trim() === '' ? '' : 'no match';
-  // The field is narrow at 1280×720: "3/12" on screen, as a browser's find bar, and "3 of 12" for a screen reader.
-  const count = matches.length === 0 ? none : `${at}/${matches.length}`;
-  const spoken = matches.length === 0 ? none : `${at} of ${matches.length}`;
+  const none = query.trim() !== '' && matches.length === 0;
+  // The field is narrow at 1280×720: "3/12" on screen, as a browser's find bar, and "3 of 12" for a screen reader;
+  // no match is "0/0" in the danger colour, as a browser's, and the step buttons, disabled then, give the field
+  // their room: "no match" beside them left the text typed 26 px ("ch" of "zzznomatch").
+  const count = none ? '0/0' : matches.length === 0 ? '' : `${at}/${matches.length}`;
+  const spoken = none ? 'no match' : matches.length === 0 ? '' : `${at} of ${matches.length}`;
   return (
-    <div className="graph-search" role="search">
+    <div className="graph-search" role="search" data-none={none}>
       <div className="graph-search-field">
         <input
           ref={field}

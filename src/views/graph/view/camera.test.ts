@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { busiestCentre, busiestWindow, covers, drawnRegion, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion } from './camera';
+import { busiestCentre, busiestWindow, covers, drawnRegion, FIRST_VIEW_BOXES, FIRST_VIEW_FILL, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion, wholeBoxes } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };
@@ -59,12 +59,53 @@ describe('startCamera', () => {
   });
 
   it('keeps a graph input on the first screen over a busier stretch without one', () => {
-    const inputs = [box('in:a', 0, 0), box('b', 0, 100)];
+    const inputs = [box('in:a', 0, 0), box('b', 0, 100), box('c', 0, 200), box('d', 0, 300)];
     const busy = Array.from({ length: 6 }, (_, i) => box(`n${i}`, 2000 + (i % 2) * 120, 100 * Math.floor(i / 2)));
-    // the input is laid out at x 0..100: whole on screen, though the stretch at 2000 holds six boxes to its two
+    // the input is laid out at x 0..100: whole on screen with the three boxes below it, though the stretch at 2000 holds six
     const camera = startCamera({ width: 253, height: 600 }, { width: 8000, height: 20_000, boxes: [...inputs, ...busy] })!;
     expect(camera.x).toBeGreaterThanOrEqual(0);
     expect(100 * camera.k + camera.x).toBeLessThanOrEqual(253);
+  });
+
+  it('never opens on a lone input over an empty pane: a graph whose top holds one box opens on Fit\'s view, every box in it', () => {
+    // tiny-llama as ELK lays it out: its token ids alone at the top right, read only by the mask's subgraph far
+    // down; the layers start at the left, below. At 0.6 in a 338 × 581 pane, the ids showed alone over an edge.
+    const ids = box('in:input_ids', 1665, 16, 104, 34);
+    const layers = Array.from({ length: 40 }, (_, i) => box(`n${i}`, 100 + (i % 4) * 250, 120 + 150 * i, 220));
+    const mask = Array.from({ length: 20 }, (_, i) => box(`m${i}`, 1600 + (i % 3) * 250, 1600 + 150 * i, 200));
+    const size = { width: 338, height: 581 };
+    const graph = { width: 2400, height: 6200, boxes: [ids, ...layers, ...mask] };
+    const camera = startCamera(size, graph)!;
+    expect(camera).toEqual(fitViewCamera(size, graph));
+    expect(wholeBoxes(graph.boxes, camera, size)).toHaveLength(graph.boxes.length);
+    // Clear of the minimap as Fit is.
+    const corner = { width: 80, height: 120 };
+    expect(startCamera(size, graph, corner)).toEqual(fitViewCamera(size, graph, corner));
+  });
+
+  it('counts a first screen of fewer than four boxes whole, filling under 5 % of the pane, as empty; a graph of fewer boxes by all of them', () => {
+    expect(FIRST_VIEW_BOXES).toBe(4);
+    expect(FIRST_VIEW_FILL).toBe(0.05);
+    const column = (n: number, x: number, first: string) => Array.from({ length: n }, (_, i) => box(i === 0 ? first : `n${x}-${i}`, x, 100 * i));
+    const size = { width: 253, height: 600 };
+    // An input and two boxes at 0..100 beside six at 2000: 3 × 60 × 24 px, 2.8 % of the pane; the graph opens on Fit's view.
+    const sparse = { width: 8000, height: 20_000, boxes: [...column(3, 0, 'in:a'), ...column(6, 2000, 'b')] };
+    expect(startCamera(size, sparse)).toEqual(fitViewCamera(size, sparse));
+    // A graph of three boxes, all in its top: they are enough; its top across its width is its view.
+    const three = { width: 400, height: 20_000, boxes: column(3, 150, 'in:a') };
+    const camera = startCamera(size, three)!;
+    expect(camera).toEqual({ x: (253 - 400 * camera.k) / 2, y: 8, k: (0.96 * 253) / 400 });
+    expect(wholeBoxes(three.boxes, camera, size)).toHaveLength(3);
+  });
+
+  it('keeps the top of a small pane that three boxes fill, as an embed\'s graph pane', () => {
+    // 310 × 290 (a 640 × 400 embed): at 0.85 three 200 × 40 boxes are 170 × 34 px each, 19 % of the pane.
+    const size = { width: 310, height: 290 };
+    const chain = [box('in:image', 0, 0, 200), box('conv', 0, 120, 200), box('bn', 0, 240, 200), ...Array.from({ length: 50 }, (_, i) => box(`n${i}`, 0, 400 + 120 * i, 200))];
+    const graph = { width: 600, height: 6500, boxes: chain };
+    const camera = startCamera(size, graph)!;
+    expect(camera.k).toBe(0.85);
+    expect(wholeBoxes(graph.boxes, camera, size).map((b) => b.id)).toEqual(['in:image', 'conv', 'bn']);
   });
 
   it('uses the larger readable scale in a pane small on both sides', () => {

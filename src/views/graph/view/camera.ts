@@ -57,8 +57,18 @@ export const WHOLE_FIT_FROM = 0.05;
 export const LEGIBLE_FIT = READABLE;
 /** The share of the pane a fitted graph fills. */
 const FIT_FILL = 0.96;
+/** A first view at a readable scale shows at least this many boxes whole (or every box that fits the pane)... */
+export const FIRST_VIEW_BOXES = 4;
+/**
+ * ...or boxes whole filling this share of the pane, else it is Fit's view. The
+ * sample's top fills 7 % of a 338 × 581 pane with 8 boxes, three fill 11 % of
+ * a 640 × 400 embed's graph pane; tiny-llama's lone token ids filled 0.6 %.
+ */
+export const FIRST_VIEW_FILL = 0.05;
 /** The first view's margin from the pane's top and sides, in pixels. */
 const FIRST_MARGIN = 8;
+/** No minimap corner to keep clear of. */
+const NO_CORNER: PaneSize = { width: 0, height: 0 };
 
 /** The whole graph centred in the pane, at most at scale 1; undefined for an empty graph. */
 export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'height'>): Camera | undefined {
@@ -73,13 +83,30 @@ export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'he
  * in a small pane) when even the width is too wide (the minimap shows the
  * rest): at the offset whose first screen shows the most graph inputs whole,
  * then the most boxes whole less those cut at the pane's sides, the nearest
- * to the first input among equals (edge-clear.ts's busiestOffset).
+ * to the first input among equals (edge-clear.ts's busiestOffset). A top
+ * that is mostly empty, fewer than FIRST_VIEW_BOXES boxes whole (of those
+ * the pane can hold) filling under FIRST_VIEW_FILL of it, opens on Fit's
+ * view instead (`corner`: the minimap's, as fitViewCamera takes it):
+ * tiny-llama's token ids sit alone at the top, read only far down, and its
+ * first view was that one box over an empty pane. In a small pane (an embed)
+ * three boxes fill it, and its top stays.
  */
-export function startCamera(size: PaneSize, graph: GraphExtent): Camera | undefined {
+export function startCamera(size: PaneSize, graph: GraphExtent, corner: PaneSize = NO_CORNER): Camera | undefined {
   const fit = fitCamera(size, graph);
   const readable = Math.max(size.width, size.height) < SMALL_PANE ? READABLE_FIT_SMALL : READABLE_FIT;
   if (fit === undefined || fit.k >= readable) return fit;
-  return topCamera(size, graph, readable);
+  const top = topCamera(size, graph, readable);
+  const room = graph.boxes.filter((b) => b.width * top.k <= size.width && b.height * top.k <= size.height).length;
+  const whole = wholeBoxes(graph.boxes, top, size);
+  const filled = whole.reduce((area, b) => area + b.width * b.height * top.k * top.k, 0);
+  if (whole.length >= Math.min(FIRST_VIEW_BOXES, room) || filled >= FIRST_VIEW_FILL * size.width * size.height) return top;
+  return fitViewCamera(size, graph, corner);
+}
+
+/** The `boxes` that show whole in the pane under `camera`. */
+export function wholeBoxes(boxes: readonly PlacedBox[], camera: Camera, size: PaneSize): readonly PlacedBox[] {
+  const { x, y, k } = camera;
+  return boxes.filter((b) => b.x * k + x >= 0 && b.y * k + y >= 0 && (b.x + b.width) * k + x <= size.width && (b.y + b.height) * k + y <= size.height);
 }
 
 /**
@@ -100,8 +127,6 @@ export function fitViewCamera(size: PaneSize, graph: GraphExtent, corner: PaneSi
   const legible = Math.max(size.width, size.height) < SMALL_PANE ? Math.max(LEGIBLE_FIT, READABLE_FIT_SMALL) : LEGIBLE_FIT;
   return topCamera(size, graph, legible, 'busiest', corner);
 }
-
-const NO_CORNER: PaneSize = { width: 0, height: 0 };
 
 /** `fit`, or when the fitted graph reaches under `corner`, the larger of the fits in the pane left of the corner and above it. */
 function clearOfCorner(size: PaneSize, graph: GraphExtent, fit: Camera, corner: PaneSize): Camera {

@@ -156,10 +156,10 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     return s === undefined ? undefined : toTransform(fitViewCamera(s, placed.current, minimapCorner(placed.current, s)));
   }, []);
 
-  /** The first view (camera.ts's startCamera). */
+  /** The first view (camera.ts's startCamera); when it is Fit's view, clear of the minimap as Fit is. */
   const startTransform = useCallback((): ZoomTransform | undefined => {
     const s = sizeRef.current;
-    return s === undefined ? undefined : toTransform(startCamera(s, placed.current));
+    return s === undefined ? undefined : toTransform(startCamera(s, placed.current, minimapCorner(placed.current, s)));
   }, []);
 
   const reveal = useCallback(
