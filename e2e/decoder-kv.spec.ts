@@ -175,7 +175,8 @@ test("GPT-2's past and present buffers are KV cache in the Compare heaps and in 
   await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
   const dialog = page.getByTestId('compare-dialog');
   await expect(dialog.getByTestId('compare-heap-b').locator('canvas').first()).toBeVisible();
-  for (const side of ['compare-heap-a', 'compare-heap-b']) expect(await pixelsOfClass(page, side, CLASS_COLOURS.kv), side).toBeGreaterThan(500);
+  // the heaps draw once their panes are measured: wait for the drawing, not only for the canvas
+  for (const side of ['compare-heap-a', 'compare-heap-b']) await expect.poll(() => pixelsOfClass(page, side, CLASS_COLOURS.kv), { message: side }).toBeGreaterThan(500);
   await expect(dialog.locator('.heap-legend li', { hasText: /^KV cache$/ }).locator('.swatch-kv')).toHaveCount(1);
   const legend = await dialog.locator('.heap-legend li').allTextContents();
   await snap(page, 'decoder-kv-compare');
@@ -186,7 +187,7 @@ test("GPT-2's past and present buffers are KV cache in the Compare heaps and in 
   expect(runCli(['plan', new URL(file, MODELS_DIR).pathname, '--target', 'cpu', '--dim', 'past_seq_len=64', '--save', saved], { out: () => undefined, err: () => undefined })).toBe(0);
   await page.getByTestId('open-saved-plan').setInputFiles(saved);
   await expect(dialog.getByTestId('saved-plan-facts')).toBeVisible();
-  expect(await pixelsOfClass(page, 'compare-heap-a', CLASS_COLOURS.kv)).toBeGreaterThan(500);
+  await expect.poll(() => pixelsOfClass(page, 'compare-heap-a', CLASS_COLOURS.kv)).toBeGreaterThan(500);
   await expect(dialog.locator('.heap-legend li', { hasText: /^KV cache$/ }).locator('.swatch-kv')).toHaveCount(1);
   await snap(page, 'decoder-kv-saved-plan');
 });

@@ -118,7 +118,7 @@ describe('comparing plans', () => {
   it('labels a saved plan shown alone with the input shape it was planned with', async () => {
     const { page, compare, actions } = setup();
     await page.getState().actions.openSample();
-    await actions.compareShownAs({ dims: {}, shapes: { image: [1, 3, 224, 224] }, settings: { target: 'cpu', strategy: undefined } });
+    await actions.compareShownAs({ dims: {}, shapes: { image: [1, 3, 224, 224] }, inputValues: {}, settings: { target: 'cpu', strategy: undefined } });
     const file = compare.getState().b!.file;
     actions.close();
     await actions.openSavedPlan(new Blob([writePlanFile(file)]), 'image224.plan.json');
