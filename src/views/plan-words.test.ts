@@ -14,7 +14,7 @@ describe('plan words', () => {
   it('say a region over its limit needs at least its peak when some size is unknown', () => {
     expect(overLimitText(sram)).toBe('sram needs 3.00 KiB, 2.00 KiB over its 1.00 KiB limit');
     expect(overLimitText(sram, false)).toBe('sram needs at least 3.00 KiB, at least 2.00 KiB over its 1.00 KiB limit');
-    expect(overLimitText({ ...sram, name: 'arena', runtimeTail: 1024 })).toBe("arena needs 3.00 KiB (1.00 KiB of it TFLite Micro's tail), 2.00 KiB over its 1.00 KiB limit");
+    expect(overLimitText({ ...sram, name: 'arena', runtimeTail: 1024 })).toBe("arena needs 3.00 KiB (1.00 KiB of it TFLite Micro's tail and planning), 2.00 KiB over its 1.00 KiB limit");
   });
 
   it("compare best with M1 truthfully: below it, the same, or M1 planned alone lower", () => {

@@ -11,9 +11,9 @@ export function regionsOver(plan: ModelPlan): RegionPlan[] {
   return plan.regions.filter((r) => regionOverBy(r) > 0);
 }
 
-/** What a region holds besides its plan, in words: "232 KiB of it weights", "26.4 KiB of it TFLite Micro's tail". */
+/** What a region holds besides its plan, in words: "232 KiB of it weights", "26.4 KiB of it TFLite Micro's tail and planning". */
 export function heldWords(weights: number, tail: number): string[] {
-  return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail` : ''].filter((t) => t !== '');
+  return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail and planning` : ''].filter((t) => t !== '');
 }
 
 /** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */

@@ -26,7 +26,8 @@ export interface RegionPlan {
   readonly weights?: number; // bytes the model's weights take here, set aside at the region's base (target's planning.weights)
   readonly io?: number; // bytes of graph inputs and outputs planned here (included in peak)
   readonly runtimeTail?: number; // with runtime 'tflm' on a .tflite model: bytes of the tensor arena to declare beyond the plan's head (TFLite Micro's persistent tail and planning), in the activation region
-  readonly used?: number; // peak + weights (+ runtimeTail): what the region holds at most
+  readonly runtimeHead?: number; // with runtime 'tflm': the head TFLite Micro reaches with the plan written into the file (runtimePlan.planned.head), which the runtime uses instead of `peak`
+  readonly used?: number; // peak (runtimeHead when given) + weights (+ runtimeTail): what the region holds at most
   readonly peakStep?: number;
   readonly waste: Waste;
 }
@@ -39,6 +40,7 @@ export interface RegionHolds {
   readonly moved: boolean; // give bytes moved: activations may take more than one region (spilled or not)
   readonly weights: ReadonlyMap<string, number>;
   readonly runtimeTail?: ReadonlyMap<string, number>; // bytes a runtime keeps beside the plan (TFLite Micro's tail in its tensor arena)
+  readonly runtimeHead?: ReadonlyMap<string, number>; // the head a runtime reaches with the plan it is given, in place of the region's peak
   readonly io: ReadonlyMap<string, number>;
 }
 
@@ -106,6 +108,8 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
     const activationPeak = placed.activationPeaks.get(region.name);
     const weights = holds.weights.get(region.name) ?? 0;
     const tail = holds.runtimeTail?.get(region.name) ?? 0;
+    const head = holds.runtimeHead?.get(region.name);
+    const used = (head ?? r.peak) + weights + tail;
     return {
       name: region.name,
       peak: r.peak,
@@ -113,14 +117,15 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
       optimal: r.optimal,
       fast: region.fast,
       ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
-      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, r.peak + weights + tail - region.sizeLimit),
+      overBy: region.sizeLimit === undefined ? 0 : Math.max(0, used - region.sizeLimit),
       ...(activationPeak !== undefined && { activationPeak }),
       ...(spills && { spilled: spilled.get(region.name) ?? 0 }),
       ...((spills || moved) && { moved: moves.get(region.name) ?? { written: 0, read: 0 } }),
       weights,
       io: holds.io.get(region.name) ?? 0,
       ...(tail > 0 && { runtimeTail: tail }),
-      used: r.peak + weights + tail,
+      ...(head !== undefined && { runtimeHead: head }),
+      used,
       ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
       waste: r.waste,
     };

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decodeModel } from '../../model/decode-model';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer/shapes';
 import { planModel } from '../plan';
@@ -166,5 +167,22 @@ describe('planCHeader on a plan with a size unknown', () => {
     const warned = compile([`-D${ALLOW_INCOMPLETE}`]);
     expect(warned.status).toBe(0);
     expect(warned.stderr).toMatch(/warning: .*heapscope: the plan is incomplete/);
+  });
+});
+
+describe('planCHeader for TensorFlow Lite Micro', () => {
+  const url = new URL('../../../../shared/models/tflite/tflm_keyword_scrambled.tflite', import.meta.url);
+  it.skipIf(!existsSync(url))('defines the tensor arena to declare, head and tail, beside the region whose ARENA_SIZE is a head alone', () => {
+    // keyword_scrambled: TFLite Micro's head is 672 B (its own threshold test pins it); the arena to declare is 15,664 B
+    const target = presetTarget('tflm');
+    const model = inferShapes(decodeModel(new Uint8Array(readFileSync(url))), {});
+    const plan = planModel(model, target);
+    const header = planCHeader(toPlanFile(model, plan, { model: 'keyword.tflite', target: 'tflm', targetProfile: target }));
+    const defined = macros(header);
+    expect(defined.get('HEAPSCOPE_ARENA_ARENA_SIZE')).toBe('672UL');
+    expect(defined.get('HEAPSCOPE_TFLM_TENSOR_ARENA_BYTES')).toBe(`${plan.runtimePlan!.planned.arena}UL`);
+    expect(defined.get('HEAPSCOPE_TFLM_TENSOR_ARENA_AS_IS_BYTES')).toBe(`${plan.runtimePlan!.arena}UL`);
+    expect(plan.runtimePlan!.planned.arena).toBeGreaterThan(672);
+    expect(header).toContain("the region's ARENA_SIZE is a head alone");
   });
 });

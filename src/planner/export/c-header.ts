@@ -41,6 +41,7 @@ export function planCHeader(file: PlanFile): string {
     ...incompleteDirectives(plan),
     `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL`,
     `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
+    ...tflmArenaLines(plan, ids),
   ];
   const regionIds = new Map<string, string>();
   for (const region of plan.regions) {
@@ -91,6 +92,28 @@ function verdictComment(regions: readonly Region[], complete: boolean): string[]
     ` * DOES NOT FIT: ${over.map((r) => `${comment(r.name)} needs ${usedOf(r)} bytes, ${overBy(r)} over its limit of ${r.sizeLimit} bytes`).join('; ')}.`,
     ` * Including this header stops the build with #error; define ${OVER_LIMIT_WARNING}`,
     ` * before the include (or -D${OVER_LIMIT_WARNING}) to make it a #warning instead.`,
+  ];
+}
+
+/**
+ * With TensorFlow Lite Micro: the tensor arena to declare (head and tail, as
+ * AllocateTensors() needs it) with the plan written into the .tflite and for
+ * the file as it is. A region's ARENA_SIZE is the plan's head alone; the
+ * arena a firmware declares is this.
+ */
+function tflmArenaLines(plan: PlanFile['plan'], ids: UniqueIds): string[] {
+  const r = plan.runtimePlan;
+  if (r === undefined) return [];
+  const tail = r.planned.arena - r.planned.head;
+  const region = plan.regions.find((x) => x.runtimeHead !== undefined);
+  const other = region !== undefined && region.runtimeHead !== region.peak;
+  return [
+    `/* TensorFlow Lite Micro: declare the tensor arena with ${PREFIX}_TFLM_TENSOR_ARENA_BYTES (the head of the plan written into the`,
+    ` * .tflite, ${r.planned.head} bytes, and ${tail} bytes of its persistent tail and planning); the region's ARENA_SIZE is a head alone.`,
+    ...(other ? [` * The plan written is ${comment(r.planned.source)}, not the offsets below (heapscope's placement, ${region.peak} bytes).`] : []),
+    ' */',
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite) */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is */`,
   ];
 }
 

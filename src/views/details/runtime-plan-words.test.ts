@@ -67,6 +67,13 @@ describe('runtimeLines', () => {
     expect(planned.text).toContain('The heap’s 3.50 MiB places the kernels’ scratch buffers too; an offline plan carries tensor offsets only');
   });
 
+  it('does not put a plan of the tensors alone down to scratch: the heap on screen is another plan (naive on mediapipe, 29.0 MiB)', () => {
+    const alone = { ...saving.planned, source: 'the plan of the tensors alone' };
+    const planned = runtimeLines({ ...saving, planned: alone }, 30_408_704)[1]!;
+    expect(planned.text).not.toContain('scratch buffers too');
+    expect(planned.text).toContain('The plan on screen peaks at 29.0 MiB; the file carries the other plan.');
+  });
+
   it('says when the planned .tflite carries TFLM’s own greedy offsets', () => {
     const greedy = runtimeLines({ ...saving, planned: { ...saving.planned, head: saving.head, saving: 0, savingPercent: 0, source: "TFLite Micro's own greedy plan" } }, 4_200_000)[1]!;
     expect(greedy.text).toBe('The planned .tflite carries TFLite Micro’s own greedy offsets: heapscope’s plans, written in, lay out larger (the plan on screen: 4.01 MiB).');

@@ -74,8 +74,14 @@ function plannedLine(r: RuntimePlan, heapPeak: number): RuntimeLine {
     text = `The planned .tflite ${kept}${p.saving === 0 ? '' : ` (${change})`}: heapscope’s plans, written in, lay out larger (the plan on screen: ${formatBytes(heapPeak)}).`;
   } else {
     const { what, why } = WRITTEN[p.source] ?? { what: p.source, why: '' };
-    // The heap places every buffer TFLM plans; an offline plan carries tensor offsets only.
-    const heap = p.head !== heapPeak ? ` The heap’s ${formatBytes(heapPeak)} places the kernels’ scratch buffers too; an offline plan carries tensor offsets only, and TFLite Micro places the rest itself.` : '';
+    // The heap places every buffer TFLM plans; an offline plan carries tensor offsets only. A plan of the tensors alone is
+    // another plan than the one on screen: its head says nothing of the heap's (naive's 29.0 MiB is its own, not scratch)
+    const heap =
+      p.head === heapPeak
+        ? ''
+        : p.source === 'the plan'
+          ? ` The heap’s ${formatBytes(heapPeak)} places the kernels’ scratch buffers too; an offline plan carries tensor offsets only, and TFLite Micro places the rest itself.`
+          : ` The plan on screen peaks at ${formatBytes(heapPeak)}; the file carries the other plan.`;
     text = `The head TFLite Micro lays out when the file carries ${what} as its offline plan: ${change}.${why}${heap}`;
   }
   return { key: 'planned', label: 'heapscope’s plan in the file', bytes: p.head, text, ...(p.saving > 0 && { tone: 'good' as const }) };

@@ -23,11 +23,20 @@ describe('a lane size limit', () => {
     expect(laneLimitText(limit, true)).toBe('over by 76 B');
   });
 
+  it('with TensorFlow Lite Micro running another plan than the one drawn (a file\'s own offline plan kept), says its head: the limit holds that one', () => {
+    // Vela's person_detect in a 100 KiB arena: heapscope's placement peaks at 154 KiB, the file's own plan at 72.7 KiB, which fits
+    const arena: RegionPlan = { ...sram(1100, 0), sizeLimit: 1024, runtimeTail: 16, runtimeHead: 600, used: 616, overBy: 0 };
+    const limit = laneLimit(arena)!;
+    expect(limit).toMatchObject({ overBy: 0, written: 600, arena: 1008 });
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 16 B runtime tail and planning · the plan written peaks at 600 B');
+    expect(laneLimit({ ...arena, runtimeHead: 1100 })!.written).toBeUndefined();
+  });
+
   it("with TensorFlow Lite Micro's tail in the tensor arena sits at the bytes the tail leaves the plan", () => {
     const arena: RegionPlan = { ...sram(800, 0), runtimeTail: 300, used: 1100, overBy: 76 };
     const limit = laneLimit(arena)!;
     expect(limit).toEqual({ sizeLimit: 1024, weights: 0, tail: 300, arena: 724, overBy: 76 });
-    expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 300 B runtime tail · over by 76 B');
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 300 B runtime tail and planning · over by 76 B');
   });
 
   it('with weights above the whole limit leaves the arena no room', () => {

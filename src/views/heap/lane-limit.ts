@@ -17,6 +17,7 @@ export interface LaneLimit {
   readonly tail: number; // bytes of the runtime's tail (TFLite Micro's persistent section) the arena also holds
   readonly arena: number; // bytes left to the plan below the limit: sizeLimit - weights - tail, never below 0; where the line is drawn
   readonly overBy: number; // bytes the region holds above its limit (plan --json's overBy)
+  readonly written?: number; // with TensorFlow Lite Micro, the head of the plan written into the file when it is not the plan drawn: the limit holds that one
 }
 
 /** The limit of `region`'s lane; undefined when the region has no size limit (or the plan does not list it). */
@@ -24,15 +25,17 @@ export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined
   if (region?.sizeLimit === undefined) return undefined;
   const weights = region.weights ?? 0;
   const tail = region.runtimeTail ?? 0;
-  return { sizeLimit: region.sizeLimit, weights, tail, arena: Math.max(0, region.sizeLimit - weights - tail), overBy: regionOverBy(region) };
+  const written = region.runtimeHead !== undefined && region.runtimeHead !== region.peak ? region.runtimeHead : undefined;
+  return { sizeLimit: region.sizeLimit, weights, tail, arena: Math.max(0, region.sizeLimit - weights - tail), overBy: regionOverBy(region), ...(written !== undefined && { written }) };
 }
 
 /** "limit 512 KiB", "limit 512 KiB less 232 KiB weights · over by 12 KiB": the words at the end of the limit line; `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB". */
 export function laneLimitText(limit: LaneLimit, short = false): string {
   if (short) return limit.overBy > 0 ? `over by ${formatBytes(limit.overBy)}` : `limit ${formatBytes(limit.sizeLimit)}`;
-  const less = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} runtime tail` : ''].filter((t) => t !== '');
+  const less = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} runtime tail and planning` : ''].filter((t) => t !== '');
   const weights = less.length > 0 ? ` less ${less.join(' and ')}` : '';
-  return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}`;
+  const written = limit.written === undefined ? '' : ` · the plan written peaks at ${formatBytes(limit.written)}`;
+  return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}${written}`;
 }
 
 /** Height of the limit label's box on the heap canvas, in CSS pixels. */

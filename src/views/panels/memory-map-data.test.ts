@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { decodeModel } from '../../model/decode-model';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer/shapes';
@@ -21,7 +22,21 @@ describe('the memory map of a plan', () => {
     expect(map.tail).toBe(true);
     expect(bar.tail).toBe(4096);
     expect(bar.weights + bar.io + bar.kv + bar.activations + bar.scratch + bar.rest + bar.tail).toBe(bar.used);
-    expect(barPartsText(bar)).toMatch(/ · TFLite Micro's tail 4\.00 KiB$/);
+    expect(barPartsText(bar)).toMatch(/ · TFLite Micro's tail and planning 4\.00 KiB$/);
+  });
+
+  it('names the tensor arena to declare with the plan written into a .tflite, the file as it is beside it, and a plan written that is not the one drawn', () => {
+    const vela = new URL('../../../../shared/models/tflite/tflm_person_detect_vela.tflite', import.meta.url);
+    const mediapipe = new URL('../../../../shared/models/tflite/mediapipe_selfie_segmentation.tflite', import.meta.url);
+    if (!existsSync(vela) || !existsSync(mediapipe)) return void console.log('memory map: ../shared/models/tflite is absent; skipping the TFLite Micro arena words');
+    const tflite = (url: URL) => inferShapes(decodeModel(new Uint8Array(readFileSync(url))), { dims: {} });
+    // Vela's file keeps its own offline plan (72.7 KiB head); heapscope's placement drawn peaks at 154 KiB
+    const velaBar = memoryMapData(planForSettings(tflite(vela), { target: 'tflm', strategy: undefined })).bars[0]!;
+    expect(velaBar.used).toBe(74_880);
+    expect(barPartsText(velaBar)).toContain(' · the tensor arena to declare with the plan written in: 73.1 KiB, as for the file as it is; the plan written peaks at 72.7 KiB, not the plan drawn');
+    // mediapipe: heapscope's plan written in needs 3.52 MiB, the file as it is 4.02 MiB
+    const bar = memoryMapData(planForSettings(tflite(mediapipe), { target: 'tflm', strategy: undefined })).bars[0]!;
+    expect(barPartsText(bar)).toMatch(/ · the tensor arena to declare with the plan written in: 3\.52 MiB \(4\.02 MiB for the file as it is\)$/);
   });
 
   it('splits each region of the spilled mcu plan into what is live at its fullest step and the rest of its peak', () => {

@@ -32,6 +32,15 @@ export interface MapBar {
   readonly rest: number; // peak - io - kv - activations - scratch: holes, padding, grown scratch elsewhere
   readonly tail: number; // bytes the runtime keeps in the region beside the plan (TensorFlow Lite Micro's tail in the tensor arena, plan --json's runtimeTail)
   readonly moved: { readonly written: number; readonly read: number } | undefined; // bytes written and read over one inference (plan --json's moved); undefined when the plan does not give them
+  readonly runtime?: BarRuntime; // TensorFlow Lite Micro's tensor arena, in the region that is it
+}
+
+/** What TensorFlow Lite Micro declares for a region that is its tensor arena. */
+export interface BarRuntime {
+  readonly head: number; // the head it reaches with the plan written into the file (runtimePlan.planned.head)
+  readonly drawn: boolean; // that plan is the one drawn (its head is the region's peak)
+  readonly arena: number; // the tensor arena to declare with the plan written (the bar's `used`)
+  readonly asIs: number; // the tensor arena to declare for the file as it is
 }
 
 /** The memory map of a plan. */
@@ -85,6 +94,9 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
       rest: Math.max(0, r.peak - used),
       tail: r.runtimeTail ?? 0,
       moved: r.moved,
+      ...(r.runtimeHead !== undefined && plan.runtimePlan !== undefined && {
+        runtime: { head: r.runtimeHead, drawn: r.runtimeHead === r.peak, arena: plan.runtimePlan.planned.arena, asIs: plan.runtimePlan.arena },
+      }),
     };
   });
   const storage = plan.storage;
@@ -117,7 +129,7 @@ export const MAP_PARTS = [
   { key: 'activations', label: 'activations' },
   { key: 'scratch', label: 'scratch' },
   { key: 'rest', label: 'holes and padding' },
-  { key: 'tail', label: 'runtime tail' },
+  { key: 'tail', label: 'runtime tail and planning' },
 ] as const;
 
 /** The parts a map's key and titles name: the KV cache and the runtime's tail only where the map has them. */
@@ -128,9 +140,10 @@ export function shownParts(map: Pick<MemoryMap, 'kv' | 'tail'>): readonly (typeo
 /** The name of one part of a bar. */
 export type MapPart = (typeof MAP_PARTS)[number]['key'];
 
-/** The bytes a bar's full length stands for: the limit, or what the region holds when that is more or there is no limit. */
+/** The bytes a bar's full length stands for: the limit, or what the region holds (or the parts drawn) when that is more or there is no limit. */
 export function barScale(bar: MapBar): number {
-  return Math.max(bar.used, bar.sizeLimit ?? 0, 1);
+  // the parts drawn are the plan drawn, which can exceed what the region holds when TFLite Micro runs another plan
+  return Math.max(bar.used, bar.weights + bar.peak + bar.tail, bar.sizeLimit ?? 0, 1);
 }
 
 /** "506 KiB / 512 KiB", and " · 5.00 KiB over" when the region holds more than its limit. */
@@ -144,8 +157,17 @@ export function barPartsText(bar: MapBar): string {
   const weights = bar.weights > 0 ? `weights ${formatBytes(bar.weights)} · ` : '';
   const at = bar.step === undefined ? '' : `at its peak step ${bar.step}: `;
   const kv = bar.kv > 0 ? ` · KV cache ${formatBytes(bar.kv)}` : '';
-  const tail = bar.tail > 0 ? ` · TFLite Micro's tail ${formatBytes(bar.tail)}` : '';
-  return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}${tail}`;
+  const tail = bar.tail > 0 ? ` · TFLite Micro's tail and planning ${formatBytes(bar.tail)}` : '';
+  return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}${tail}${runtimeText(bar)}`;
+}
+
+/** " · the tensor arena to declare with heapscope's plan written in: 3.52 MiB (4.02 MiB for the file as it is)"; the head of the plan written when it is not the one drawn. */
+function runtimeText(bar: MapBar): string {
+  const r = bar.runtime;
+  if (r === undefined) return '';
+  const asIs = r.asIs === r.arena ? ', as for the file as it is' : ` (${formatBytes(r.asIs)} for the file as it is)`;
+  const head = r.drawn ? '' : `; the plan written peaks at ${formatBytes(r.head)}, not the plan drawn`;
+  return ` · the tensor arena to declare with the plan written in: ${formatBytes(r.arena)}${asIs}${head}`;
 }
 
 /** "moved 10.6 MiB written, 11.0 MiB read per inference"; undefined when the plan does not give bytes moved. */
