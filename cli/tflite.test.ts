@@ -37,6 +37,15 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(plan.lowerBound).toBeLessThanOrEqual(plan.peak);
   });
 
+  it('--weights in the tensor arena on target tflm is refused: TensorFlow Lite Micro never reads weights from it', () => {
+    // it planned '+ 214 KiB weights + 26.4 KiB runtime tail = 294 KiB' beside an arena to declare of 80.4 KiB
+    for (const where of ['arena', 'copy-to:arena']) {
+      const r = run(['plan', PERSON, '--target', 'tflm', '--weights', where]);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`heapscope: target tflm: TensorFlow Lite Micro reads the weights from the model's own buffer, never from its tensor arena "arena"; keep them in flash\n`);
+    }
+  });
+
   it("--target tflm with an arena limit: the limit holds the arena to declare, TFLite Micro's tail with the head", () => {
     // person_detect's head is 54 KiB, under a 60,000 B limit; AllocateTensors() needs 80.4 KiB: it read "fits"
     const dir = mkdtempSync(join(tmpdir(), 'hs-tflm-limit-'));

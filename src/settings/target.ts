@@ -23,13 +23,15 @@ export interface EditableTarget {
   readonly scratchPlacement: ScratchPlacement | undefined; // undefined: the preset has no scratch rules
   readonly spill: SpillMode | undefined; // undefined: the preset's memory map has one region, so nothing can spill
   readonly weights: string; // where weights live, as --weights takes it: flash, REGION or copy-to:REGION
-  readonly weightsChoices: readonly string[]; // flash, then every region and every copy-to:REGION
+  readonly weightsChoices: readonly string[]; // flash, then every region and every copy-to:REGION (but TensorFlow Lite Micro's tensor arena)
   readonly io: IoOwner; // who owns graph inputs and outputs
 }
 
 /** What the settings panel shows for preset `name` under `edits`. */
 export function editableTarget(name: string, edits: TargetEdits = {}): EditableTarget {
   const preset = presetTarget(name);
+  // TensorFlow Lite Micro never reads weights from its tensor arena
+  const weightRegions = preset.regions.filter((r) => preset.planning.runtime !== 'tflm' || r.name !== preset.planning.activationRegion);
   return {
     regions: preset.regions.map((r) => {
       const edit = edits.regions?.[r.name];
@@ -44,7 +46,7 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     scratchPlacement: preset.scratch.rules.length === 0 ? undefined : (edits.scratchPlacement ?? preset.scratch.placement),
     spill: hasMemoryMap(preset) ? (edits.spill ?? preset.planning.spill ?? 'on') : undefined,
     weights: weightsText(edits.weights ?? preset.planning.weights ?? { copied: false }),
-    weightsChoices: ['flash', ...preset.regions.map((r) => r.name), ...preset.regions.map((r) => `copy-to:${r.name}`)],
+    weightsChoices: ['flash', ...weightRegions.map((r) => r.name), ...weightRegions.map((r) => `copy-to:${r.name}`)],
     io: edits.io ?? preset.planning.io ?? 'arena',
   };
 }

@@ -68,6 +68,9 @@ export function applyTargetChange(target: TargetProfile, change: TargetChange): 
   if (weightsRegion !== undefined && !target.regions.some((r) => r.name === weightsRegion)) {
     throw new InputError('bad-target', `target ${target.name} has no region "${weightsRegion}" for the weights (regions: ${target.regions.map((r) => r.name).join(', ')}; or flash)`);
   }
+  if (weightsRegion !== undefined && target.planning.runtime === 'tflm' && weightsRegion === target.planning.activationRegion) {
+    throw new InputError('bad-target', `target ${target.name}: TensorFlow Lite Micro reads the weights from the model's own buffer, never from its tensor arena "${weightsRegion}"; keep them in flash`);
+  }
   const planning = {
     ...target.planning,
     ...(change.order !== undefined && { order: change.order }),
