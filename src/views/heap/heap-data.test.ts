@@ -34,6 +34,12 @@ describe('heap view model', () => {
     expect(data.lanes.map((l) => l.name)).toEqual(['dram']);
   });
 
+  it('gives an empty region over its limit a lane: its weights alone overflow it (ultraface with weights in the mcu SRAM)', () => {
+    const plan = twoRegionPlan([buffer(0, 'dram', 0, 2, 0, 64)]);
+    const over = { ...plan, regions: plan.regions.map((r) => (r.name === 'sram' ? { ...r, sizeLimit: 16, weights: 100, used: 100, overBy: 84 } : r)) };
+    expect(heapData(over).lanes.map((l) => [l.name, l.buffers])).toEqual([['dram', 1], ['sram', 0]]);
+  });
+
   it('keeps every buffer of a large plan', () => {
     const data = heapData(syntheticPlan(5000, 2));
     expect(data.count).toBe(5000);

@@ -53,7 +53,8 @@ export function heapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): 
   // One lane per region that holds buffers, in the target's order; empty regions get none.
   const used = new Set(buffers.map((b) => b.region));
   const laneOf = new Map<string, number>();
-  for (const r of plan.regions) if (used.has(r.name) || r.peak > 0) laneOf.set(r.name, laneOf.size);
+  // a region over its limit gets its lane even when it holds no buffer (its weights alone overflow it)
+  for (const r of plan.regions) if (used.has(r.name) || r.peak > 0 || (r.overBy ?? 0) > 0) laneOf.set(r.name, laneOf.size);
   for (const b of buffers) if (!laneOf.has(b.region)) laneOf.set(b.region, laneOf.size);
   if (laneOf.size === 0) laneOf.set(plan.regions[0]?.name ?? '', 0);
   let steps = plan.steps.length;
