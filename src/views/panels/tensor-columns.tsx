@@ -10,6 +10,7 @@ import { useActions, useAppStore } from '../../store/context';
 import type { TensorRow } from '../../store/selectors';
 import type { SortColumn } from '../../store/state';
 import { quantizationCell, quantizationText } from '../quantization';
+import { SortHeader } from '../sort-header';
 
 interface Column {
   readonly id: SortColumn;
@@ -38,18 +39,15 @@ export function TableHeader({ quantized = false }: { readonly quantized?: boolea
         {COLUMNS.flatMap((column) => {
           const active = sort.column === column.id;
           return [
-            <div
+            <SortHeader
               key={column.id}
-              role="columnheader"
-              aria-sort={active ? sort.direction : 'none'}
+              label={column.label}
+              column={column.id}
+              direction={active ? sort.direction : undefined}
+              numeric={column.numeric}
               className={`cell${column.numeric ? ' cell-numeric' : ''}`}
-              data-column={column.id}
-            >
-              <button type="button" className={`sort-button${active ? ' sort-active' : ''}`} onClick={() => setSort(column.id)}>
-                {column.label}
-                <SortArrow direction={active ? sort.direction : undefined} />
-              </button>
-            </div>,
+              onSort={() => setSort(column.id)}
+            />,
             ...(quantized && column.id === 'dtype'
               ? [
                   <div key="quantization" role="columnheader" className="cell" data-column="quantization">
@@ -61,15 +59,6 @@ export function TableHeader({ quantized = false }: { readonly quantized?: boolea
         })}
       </div>
     </div>
-  );
-}
-
-function SortArrow({ direction }: { direction: 'ascending' | 'descending' | undefined }) {
-  const d = direction === 'descending' ? 'M4 6l4 4 4-4' : 'M4 10l4-4 4 4';
-  return (
-    <svg className="sort-arrow" viewBox="0 0 16 16" aria-hidden="true" data-visible={direction !== undefined}>
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }
 
