@@ -58,7 +58,16 @@ test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in v
   await expect.poll(async () => (await kind.boundingBox())!.x + (await kind.boundingBox())!.width <= box.x + box.width + 1).toBe(true);
   await expect.poll(async () => Math.round((await name.boundingBox())!.x - box.x)).toBe(0);
   await expect(name).toBeVisible();
+  // the header row scrolled with the body: each header stands over its column
+  const kindCell = first.getByTestId('heap-cell-kind');
+  await expect.poll(async () => Math.round((await kind.boundingBox())!.x - (await kindCell.boundingBox())!.x)).toBe(0);
   await snap(page, 'heap-table-scrolled');
+  // and the other way: a header reached by the keyboard in a body scrolled back to the left brings its column along
+  await body.evaluate((el) => (el.scrollLeft = 0));
+  await expect.poll(async () => Math.round((await name.boundingBox())!.x - box.x)).toBe(0);
+  await kind.getByRole('button').focus();
+  await expect.poll(async () => Math.round((await kind.boundingBox())!.x - (await kindCell.boundingBox())!.x)).toBe(0);
+  await expect.poll(async () => (await kindCell.boundingBox())!.x + (await kindCell.boundingBox())!.width <= box.x + box.width + 1).toBe(true);
 
   // The largest buffer's row selects it in every view: the details, the row itself, the tensor table.
   const largest = await shownBytes(table).then((b) => b[0]!);

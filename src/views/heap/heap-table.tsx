@@ -34,13 +34,14 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [sort, virtualizer]);
-  // The header row follows the body sideways.
-  const onScroll = (): void => {
-    if (head.current !== null && scroller.current !== null) head.current.scrollLeft = scroller.current.scrollLeft;
+  // The header row and the body scroll sideways together: the body by the user, the header when a focused header
+  // button out of view is scrolled into it.
+  const follow = (from: HTMLDivElement | null, to: HTMLDivElement | null): void => {
+    if (from !== null && to !== null && to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
   };
   return (
     <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className="heap-table" data-testid="heap-table">
-      <div ref={head} role="rowgroup" className="heap-table-headgroup">
+      <div ref={head} role="rowgroup" className="heap-table-headgroup" onScroll={() => follow(head.current, scroller.current)}>
         <div role="row" aria-rowindex={1} className="heap-table-row heap-table-head">
           {HEAP_COLUMNS.map((c) => (
             <SortHeader
@@ -55,7 +56,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
           ))}
         </div>
       </div>
-      <div ref={scroller} role="rowgroup" className="heap-table-body" onScroll={onScroll}>
+      <div ref={scroller} role="rowgroup" className="heap-table-body" onScroll={() => follow(scroller.current, head.current)}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const i = order[item.index]!;
