@@ -3,7 +3,7 @@
 // start with the largest, the other columns from the smallest (or A). Pure.
 
 import type { SortDirection, SortOrder } from '../../shared/sort-order';
-import { KIND_CLASSES } from './buffer-classes';
+import { KIND_CLASSES, kindText } from './buffer-classes';
 import type { BufferFacts, HeapData } from './heap-data';
 
 /** A column of the heap table. */
@@ -32,7 +32,7 @@ export const HEAP_COLUMNS: readonly HeapColumnSpec[] = [
 /** The Kind cell of buffer `i`: its kind, "· KV cache" for a decoder's cache, and the rule of the bytes it shares. */
 export function heapKindText(data: HeapData, i: number): string {
   const b = data.plan.buffers[i]!;
-  const kind = KIND_CLASSES[data.kindClass[i]!] === 'kv' ? `${b.kind} · KV cache` : b.kind;
+  const kind = kindText(b.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv');
   return b.alias ? `${kind} (${b.alias.rule})` : kind;
 }
 

@@ -11,6 +11,7 @@ import type { TensorRow } from '../../store/selectors';
 import type { SortColumn } from '../../store/state';
 import { quantizationCell, quantizationText } from '../quantization';
 import { SortHeader } from '../sort-header';
+import { kindText } from '../heap/buffer-classes';
 
 interface Column {
   readonly id: SortColumn;
@@ -70,11 +71,12 @@ export interface TableRowProps {
   readonly index: number; // position in the visible rows
   readonly style: CSSProperties;
   readonly selected?: boolean; // the selection stands for this tensor
+  readonly kv?: boolean; // a decoder's KV cache input or output
   readonly onSelect?: (name: string) => void; // a click (or Enter) on the row
 }
 
 /** One tensor. */
-export function TableRow({ row, index, style, quantized = false, quantization, selected = false, onSelect }: TableRowProps) {
+export function TableRow({ row, index, style, quantized = false, quantization, selected = false, kv = false, onSelect }: TableRowProps) {
   const unknown = row.bytes === undefined;
   return (
     <div
@@ -102,7 +104,9 @@ export function TableRow({ row, index, style, quantized = false, quantization, s
             state
           </span>
         ) : (
-          <span className={`kind kind-${row.kind}`}>{row.kind}</span>
+          <span className={`kind kind-${row.kind}`} title={kv ? 'A decoder\'s KV cache: kept from one step to the next' : undefined} data-testid="cell-kind">
+            {kindText(row.kind, kv)}
+          </span>
         )}
       </div>
       <div role="cell" className="cell mono" data-testid="cell-dtype">
