@@ -60,14 +60,14 @@ test('a detector with unnamed dims: the banner shows the default image axes, and
   await snap(page, 'assumptions-detector-fields');
   await fields.getByRole('button', { name: 'Apply' }).click();
   await waitForPeakChange(page, before.peak);
-  // Only the fields changed are bound: the batch axis stays a default, and the banner still says so.
-  await page.waitForFunction(() => window.heapscope?.summary().warnings.some((w) => /^Plan assumes default x:0=1 \(/.test(w)) === true);
+  // Every field the form showed is bound, the batch axis left at its default too: the plan no longer assumes any dim.
+  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).toHaveCount(0);
   const after = await summary(page);
-  expect(after.settings?.dims).toEqual({ 'x:2': 640, 'x:3': 640 });
+  expect(after.settings?.dims).toEqual({ 'x:0': 1, 'x:2': 640, 'x:3': 640 });
+  expect(after.warnings.filter((w) => w.startsWith('Plan assumes'))).toEqual([]);
   const file = tempModel('detector.onnx', bytes);
-  expect(after.peak).toBe(cliPlan(file, ['--dim', 'x:2=640', '--dim', 'x:3=640']).peak);
+  expect(after.peak).toBe(cliPlan(file, ['--dim', 'x:0=1', '--dim', 'x:2=640', '--dim', 'x:3=640']).peak);
   expect(after.peak).toBeGreaterThan(before.peak!);
-  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).not.toContainText('x:2=');
 });
 
 test('Escape closes the fixer the banner opened and gives focus back to its button', async ({ page }) => {
@@ -87,7 +87,7 @@ test('Escape closes the fixer the banner opened and gives focus back to its butt
   await expect(first).toBeFocused();
 });
 
-test('GPT-2 with a past: the total length follows the sequence in the form, and Apply binds only the sequence', async ({ page }) => {
+test('GPT-2 with a past: the total length follows the sequence in the form, and Apply binds every dim it shows', async ({ page }) => {
   test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
   const bytes = readModel('tiny-random-gpt2-fp32-past.onnx');
   await openDropped(page, 'gpt2-past.onnx', bytes);
@@ -101,12 +101,32 @@ test('GPT-2 with a past: the total length follows the sequence in the form, and 
   await snap(page, 'assumptions-gpt2-derived-total');
   await fields.getByRole('button', { name: 'Apply' }).click();
   await waitForPeakChange(page, before.peak);
+  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).toHaveCount(0);
   const after = await summary(page);
-  expect(after.settings?.dims).toEqual({ seq_len: 16 });
+  expect(after.settings?.dims).toEqual({ batch_size: 1, seq_len: 16, total_seq_len: 16, past_seq_len: 0 });
   expect(after.peak).toBe(cliPlan(tempModel('gpt2-past.onnx', bytes), ['--dim', 'seq_len=16']).peak);
-  // The defaults it still rests on stay listed, the total at its derived value.
-  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).toContainText('attention_mask:1=16');
-  expect(after.warnings.find((w) => w.startsWith('Plan assumes'))).toMatch(/attention_mask:1=16/);
+});
+
+test('GPT-2 decoding one token after 64: the batch the form shows at its default is bound with the rest, and the banner stops asking for it', async ({ page }) => {
+  test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+  const bytes = readModel('tiny-random-gpt2-fp32-past.onnx');
+  await openDropped(page, 'gpt2-past.onnx', bytes);
+  const before = await summary(page);
+  expect(before.warnings.find((w) => w.startsWith('Plan assumes'))).toMatch(/input_ids:0=1/);
+  const line = page.locator('[data-testid="assumption"][data-kind="dims"]');
+  await line.getByTestId('assumption-fix').click();
+  const fields = line.getByTestId('banner-dims');
+  await expect(fields.locator('input[data-dim="batch_size"]')).toHaveValue('1');
+  await fields.locator('input[data-dim="seq_len"]').fill('1');
+  await fields.locator('input[data-dim="total_seq_len"]').fill('65');
+  await fields.locator('input[data-dim="past_seq_len"]').fill('64');
+  await fields.getByRole('button', { name: 'Apply' }).click();
+  await waitForPeakChange(page, before.peak);
+  await expect(page.locator('[data-testid="assumption"][data-kind="dims"]')).toHaveCount(0);
+  await expect.poll(async () => (await summary(page)).settings?.dims).toEqual({ batch_size: 1, seq_len: 1, total_seq_len: 65, past_seq_len: 64 });
+  const after = await summary(page);
+  expect(after.warnings.filter((w) => w.startsWith('Plan assumes'))).toEqual([]);
+  expect(after.peak).toBe(cliPlan(tempModel('gpt2-past.onnx', bytes), ['--dim', 'batch_size=1', '--dim', 'seq_len=1', '--dim', 'total_seq_len=65', '--dim', 'past_seq_len=64']).peak);
 });
 
 test('an op without a shape rule makes the peak a lower estimate until a shape is given from the banner', async ({ page }) => {

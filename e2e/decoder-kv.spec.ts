@@ -18,7 +18,7 @@ import type {} from '../src/app/page-api';
 import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
 import { runCli } from '../cli/main';
 import { CLASS_COLOURS } from '../src/views/heap/buffer-classes';
-import { graphAction, graphSettled, haveModel, MODELS_DIR, NO_MODELS, openDecoder, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphAction, graphSettled, haveModel, MODELS_DIR, NO_MODELS, openDecoder, readModel, serveModel, showTensorTable, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
@@ -190,4 +190,37 @@ test("GPT-2's past and present buffers are KV cache in the Compare heaps and in 
   await expect.poll(() => pixelsOfClass(page, 'compare-heap-a', CLASS_COLOURS.kv)).toBeGreaterThan(500);
   await expect(dialog.locator('.heap-legend li', { hasText: /^KV cache$/ }).locator('.swatch-kv')).toHaveCount(1);
   await snap(page, 'decoder-kv-saved-plan');
+});
+
+test("GPT-2's cache tensors say KV cache where their kind is written: the heap table, the tensor table and a selected buffer's details", async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}&dim.past_seq_len=64`);
+  await waitForModel(page, file);
+  await waitForPlan(page);
+
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Buffers of the plan' });
+  // Kind from Z to A: the KV cache outputs come first, then the other outputs.
+  const kind = table.getByRole('columnheader', { name: 'Kind' });
+  await kind.getByRole('button').click();
+  await kind.getByRole('button').click();
+  await expect(kind).toHaveAttribute('aria-sort', 'descending');
+  const present = table.locator('[data-testid="heap-row"][data-name="present_0"]');
+  await expect(present.getByTestId('heap-cell-kind')).toHaveText('output · KV cache');
+  await expect(table.locator('[data-testid="heap-row"][data-name="logits"]').getByTestId('heap-cell-kind')).toHaveText('output');
+  await present.click();
+  await expect(page.getByTestId('selection-details').getByTestId('buffer-facts')).toHaveText(/^output · KV cache · 2×1×4×192×8 float32 · /);
+
+  // The tensor table says so too, and its Run-time filter still lists the cache.
+  await showTensorTable(page);
+  await page.getByRole('radio', { name: 'Run-time' }).check({ force: true });
+  await page.getByLabel('Search tensors by name, op, node or dtype').fill('past_0');
+  const row = page.locator('[data-testid="tensor-row"][data-name="past_0"]');
+  await expect(row.getByTestId('cell-kind')).toHaveText('input · KV cache');
+  await page.getByLabel('Search tensors by name, op, node or dtype').fill('input_ids');
+  await expect(page.locator('[data-testid="tensor-row"][data-name="input_ids"]').getByTestId('cell-kind')).toHaveText('input');
+  await snap(page, 'decoder-kv-kinds');
 });

@@ -5,6 +5,7 @@
 import { StrategyComparer } from './comparison';
 import { GrowthSweeper } from './growth';
 import { NO_BINDINGS } from './bindings';
+import { nextSort } from '../shared/sort-order';
 import { ModelLoader, type LoaderDeps, type StateAccess } from './model-loader';
 import { plannedTfliteFile } from './planned-tflite';
 import { SuggestionEvaluator } from './suggestions';
@@ -53,10 +54,6 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     showFileError: (name, error) => set({ error: { code: error.code, message: error.message, file: name, task: 'open' } }),
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),
-    setSort(column) {
-      const { sort } = get();
-      const flip = sort.column === column && sort.direction === 'ascending';
-      set({ sort: { column, direction: flip ? 'descending' : 'ascending' } });
-    },
+    setSort: (column) => set({ sort: nextSort(get().sort, column) }),
   };
 }

@@ -11,6 +11,7 @@ import type { ModelPlan } from '../../planner/plan';
 import { formatBytes, formatShape } from '../../shared/format';
 import type { Selection } from '../../store/state';
 import { bufferFacts, modelLookup, type HeapData } from '../heap/heap-data';
+import { KIND_CLASSES, kindText } from '../heap/buffer-classes';
 import { liveAtStep } from '../../planner/assembly/live-at';
 import { ConstantInputs } from './constant-inputs';
 import { NodeSignature } from './node-signature';
@@ -124,7 +125,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           </strong>
         </p>
         <p data-testid="buffer-facts">
-          {f.buffer.kind} · {f.buffer.kind === 'scratch' ? '' : <>{formatShape(f.shape)} {f.dtype ?? ''} · </>}
+          {kindText(f.buffer.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv')} · {f.buffer.kind === 'scratch' ? '' : <>{formatShape(f.shape)} {f.dtype ?? ''} · </>}
           {reservedText(f.buffer)} at {offsetText(f.buffer.offset)} in {f.buffer.region} · steps [{f.buffer.start}, {f.buffer.end})
         </p>
         {scratch !== undefined && <p data-testid="buffer-scratch-rule">{scratch}</p>}

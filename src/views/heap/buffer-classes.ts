@@ -26,6 +26,11 @@ export function bufferClass(b: Pick<PlannedBuffer, 'kind' | 'name'>, kv: Readonl
   return (b.kind === 'input' || b.kind === 'output') && kv.has(b.name) ? 'kv' : (CLASS_OF_KIND[b.kind] ?? 'activation');
 }
 
+/** A kind as the tables and the details write it: a KV cache tensor's input or output kind, then "KV cache" ("output · KV cache"). */
+export function kindText(kind: string, kv: boolean): string {
+  return kv ? `${kind} · KV cache` : kind;
+}
+
 /** The kinds live bytes are counted in (the live-bytes chart's rows, the memory map's parts): the colour classes, with subgraph bodies as activations. */
 export const LIVE_KINDS = ['activation', 'io', 'kv', 'scratch', 'cache', 'copy'] as const;
 /** One kind of live bytes. */

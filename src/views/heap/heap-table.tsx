@@ -1,15 +1,18 @@
 // The heap as a table: the accessible alternative to the canvas diagram. One
-// row per buffer (virtualized), in plan order; a row click or Enter selects it.
+// row per buffer (virtualized), in plan order until a header sorts it
+// (heap-table-order.ts); a row click or Enter selects it. A pane narrower than
+// the table scrolls sideways with the buffer's name kept in view.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
+import { nextSort, type SortOrder } from '../../shared/sort-order';
+import { SortHeader } from '../sort-header';
 import type { BufferFacts, HeapData } from './heap-data';
+import { HEAP_COLUMNS, heapKindText, heapTableOrder, type HeapColumn } from './heap-table-order';
 
 const ROW_HEIGHT = 28;
-// The figures first: a pane narrower than the table shows the name, bytes, place and lifetime before scrolling sideways.
-const COLUMNS = ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Region', 'Kind', 'Op', 'Shape'] as const;
 
 /** Props of HeapTable. */
 export interface HeapTableProps {
@@ -22,45 +25,72 @@ export interface HeapTableProps {
 /** Every buffer of the plan as a row. */
 export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
+  const [sort, setSort] = useState<SortOrder<HeapColumn> | undefined>(undefined);
+  const order = useMemo(() => heapTableOrder(data, describe, sort), [data, describe, sort]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the warning is about React Compiler memoizing this component; the build has no compiler and nothing memoizes it, so its rows cannot go stale
   const virtualizer = useVirtualizer({ count: data.count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  // A new sort starts at the top, where its first rows are.
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+  }, [sort, virtualizer]);
+  // The header row and the body scroll sideways together: the body by the user, the header when a focused header
+  // button out of view is scrolled into it.
+  const follow = (from: HTMLDivElement | null, to: HTMLDivElement | null): void => {
+    if (from !== null && to !== null && to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
+  };
   return (
     <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className="heap-table" data-testid="heap-table">
-      <div role="row" className="heap-table-row heap-table-head">
-        {COLUMNS.map((c) => (
-          <span role="columnheader" key={c}>
-            {c}
-          </span>
-        ))}
+      <div ref={head} role="rowgroup" className="heap-table-headgroup" onScroll={() => follow(head.current, scroller.current)}>
+        <div role="row" aria-rowindex={1} className="heap-table-row heap-table-head">
+          {HEAP_COLUMNS.map((c) => (
+            <SortHeader
+              key={c.id}
+              label={c.label}
+              column={c.id}
+              numeric={c.numeric}
+              className={c.numeric ? 'num' : undefined}
+              direction={sort?.column === c.id ? sort.direction : undefined}
+              onSort={() => setSort(nextSort(sort, c.id, c.first))}
+            />
+          ))}
+        </div>
       </div>
-      <div ref={scroller} role="rowgroup" className="heap-table-body">
+      <div ref={scroller} role="rowgroup" className="heap-table-body" onScroll={() => follow(scroller.current, head.current)}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const f = describe(item.index);
+            const i = order[item.index]!;
+            const f = describe(i);
             const b = f.buffer;
+            const kind = heapKindText(data, i);
             return (
               <div
                 role="row"
                 key={b.id}
                 aria-rowindex={item.index + 2}
-                aria-selected={highlight?.[item.index] === 1}
+                aria-selected={highlight?.[i] === 1}
                 tabIndex={0}
                 className="heap-table-row"
                 data-testid="heap-row"
+                data-name={b.name}
                 style={{ transform: `translateY(${item.start}px)` }}
-                onClick={() => onSelectBuffer(item.index)}
-                onKeyDown={(e) => e.key === 'Enter' && onSelectBuffer(item.index)}
+                onClick={() => onSelectBuffer(i)}
+                onKeyDown={(e) => e.key === 'Enter' && onSelectBuffer(i)}
               >
                 <span role="cell" className="mono truncate" title={titleText(b.name)}>
                   {shortName(b.name)}
                 </span>
-                <span role="cell" className="num">{formatBytes(b.size)}</span>
+                <span role="cell" className="num" data-testid="heap-cell-bytes" data-bytes={b.size}>
+                  {formatBytes(b.size)}
+                </span>
                 <span role="cell" className="num mono">{formatCount(b.offset)}</span>
                 <span role="cell" className="mono">
                   [{b.start}, {b.end})
                 </span>
                 <span role="cell" className="truncate">{shortName(b.region)}</span>
-                <span role="cell">{b.alias ? `${b.kind} (${b.alias.rule})` : b.kind}</span>
+                <span role="cell" className="truncate" title={kind} data-testid="heap-cell-kind">
+                  {kind}
+                </span>
                 <span role="cell" className="truncate">{shortName(f.op ?? '')}</span>
                 <span role="cell" className="mono truncate">{formatShape(f.shape)}</span>
               </div>

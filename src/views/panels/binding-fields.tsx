@@ -132,8 +132,8 @@ function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue
 
 /**
  * Inputs for the default dims a plan assumes, labelled by input axis; a total
- * length follows the sequence and past as they are typed, and Apply binds the
- * changed fields only (dims-draft.ts).
+ * length follows the sequence and past as they are typed, and Apply binds every
+ * field as shown, defaults left alone too (dims-draft.ts).
  */
 export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAssumption[]; readonly autoFocus?: boolean }) {
   const { setDim } = useActions();
@@ -144,18 +144,14 @@ export function DimsFields({ dims, autoFocus }: { readonly dims: readonly DimAss
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     const chosen = dimsToBind(dims, draft);
-    if (chosen.length === 0) {
-      setError('Change a value to bind it; the others stay defaults');
-      return;
-    }
-    const bad = chosen.find((d) => !/^\d{1,10}$/.test(ownValue(draft.values, d.name) ?? '') || Number(ownValue(draft.values, d.name)) > 2 ** 31 - 1);
+    const bad = chosen.find(([, text]) => !/^\d{1,10}$/.test(text) || Number(text) > 2 ** 31 - 1);
     if (bad !== undefined) {
-      setError(`${shownDimLabel(bad)} must be a whole number from 0 up, got "${ownValue(draft.values, bad.name) ?? ''}"`);
+      setError(`${shownDimLabel(bad[0])} must be a whole number from 0 up, got "${bad[1]}"`);
       return;
     }
     setError(undefined);
     // Each setDim reads the bindings the one before it set, so the last re-inference has them all.
-    for (const d of chosen) void setDim(d.name, Number(ownValue(draft.values, d.name)));
+    for (const [d, text] of chosen) void setDim(d.name, Number(text));
   };
   return (
     <form className="binding-dims" onSubmit={submit} data-testid="banner-dims">

@@ -27,10 +27,15 @@ describe('the dims form', () => {
     expect(draft.values.total_seq_len).toBe('300');
   });
 
-  it('binds only what the user changed: a derived total and untouched dims stay defaults', () => {
+  it('binds every dim the form shows, as shown: a derived total and a default left alone too', () => {
     const draft = typeDim(gpt2, initialDraft(gpt2), 'seq_len', '16');
-    expect(dimsToBind(gpt2, draft).map((d) => d.name)).toEqual(['seq_len']);
-    expect(dimsToBind(gpt2, initialDraft(gpt2))).toEqual([]);
+    expect(dimsToBind(gpt2, draft).map(([d, text]) => [d.name, text])).toEqual([
+      ['batch_size', '1'],
+      ['seq_len', '16'],
+      ['total_seq_len', '16'],
+      ['past_seq_len', '0'],
+    ]);
+    expect(dimsToBind(gpt2, initialDraft(gpt2)).map(([, text]) => text)).toEqual(['1', '128', '128', '0']);
   });
 
   it('names what a total follows', () => {

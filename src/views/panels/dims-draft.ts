@@ -2,10 +2,12 @@
 // user changed, and the default dims derived from others, which follow them
 // as the user types: a total length is the sequence plus the past, as the
 // model layer's default rules derive it (and as the command-line tool binds
-// it after --dim seq_len=16). Only changed fields are bound on Apply; the
-// rest stay defaults, so the banner keeps listing them. Pure.
+// it after --dim seq_len=16). Apply binds every field the form shows, a
+// default left as it was too: the user saw the value and applied it, so the
+// banner stops listing it. Pure.
 
 import type { DimAssumption } from '../../planner/plan';
+import { ownValue } from '../../shared/own';
 
 /** The form's state. */
 export interface DimsDraft {
@@ -58,7 +60,7 @@ export function derivedFrom(dims: readonly DimAssumption[], d: DimAssumption): s
   return parts.length === 0 ? undefined : parts.join(' + ');
 }
 
-/** What Apply binds: the changed dims only, in the form's order. */
-export function dimsToBind(dims: readonly DimAssumption[], draft: DimsDraft): readonly DimAssumption[] {
-  return dims.filter((d) => draft.changed.has(d.name));
+/** What Apply binds: every dim of the form, in its order, each at the value `draft` shows for it. */
+export function dimsToBind(dims: readonly DimAssumption[], draft: DimsDraft): readonly (readonly [DimAssumption, string])[] {
+  return dims.map((d) => [d, ownValue(draft.values, d.name) ?? ''] as const);
 }

@@ -10,6 +10,8 @@ import { useActions, useAppStore } from '../../store/context';
 import type { TensorRow } from '../../store/selectors';
 import type { SortColumn } from '../../store/state';
 import { quantizationCell, quantizationText } from '../quantization';
+import { SortHeader } from '../sort-header';
+import { kindText } from '../heap/buffer-classes';
 
 interface Column {
   readonly id: SortColumn;
@@ -38,18 +40,15 @@ export function TableHeader({ quantized = false }: { readonly quantized?: boolea
         {COLUMNS.flatMap((column) => {
           const active = sort.column === column.id;
           return [
-            <div
+            <SortHeader
               key={column.id}
-              role="columnheader"
-              aria-sort={active ? sort.direction : 'none'}
+              label={column.label}
+              column={column.id}
+              direction={active ? sort.direction : undefined}
+              numeric={column.numeric}
               className={`cell${column.numeric ? ' cell-numeric' : ''}`}
-              data-column={column.id}
-            >
-              <button type="button" className={`sort-button${active ? ' sort-active' : ''}`} onClick={() => setSort(column.id)}>
-                {column.label}
-                <SortArrow direction={active ? sort.direction : undefined} />
-              </button>
-            </div>,
+              onSort={() => setSort(column.id)}
+            />,
             ...(quantized && column.id === 'dtype'
               ? [
                   <div key="quantization" role="columnheader" className="cell" data-column="quantization">
@@ -64,15 +63,6 @@ export function TableHeader({ quantized = false }: { readonly quantized?: boolea
   );
 }
 
-function SortArrow({ direction }: { direction: 'ascending' | 'descending' | undefined }) {
-  const d = direction === 'descending' ? 'M4 6l4 4 4-4' : 'M4 10l4-4 4 4';
-  return (
-    <svg className="sort-arrow" viewBox="0 0 16 16" aria-hidden="true" data-visible={direction !== undefined}>
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 /** Props of TableRow. */
 export interface TableRowProps {
   readonly row: TensorRow;
@@ -81,11 +71,12 @@ export interface TableRowProps {
   readonly index: number; // position in the visible rows
   readonly style: CSSProperties;
   readonly selected?: boolean; // the selection stands for this tensor
+  readonly kv?: boolean; // a decoder's KV cache input or output
   readonly onSelect?: (name: string) => void; // a click (or Enter) on the row
 }
 
 /** One tensor. */
-export function TableRow({ row, index, style, quantized = false, quantization, selected = false, onSelect }: TableRowProps) {
+export function TableRow({ row, index, style, quantized = false, quantization, selected = false, kv = false, onSelect }: TableRowProps) {
   const unknown = row.bytes === undefined;
   return (
     <div
@@ -113,7 +104,9 @@ export function TableRow({ row, index, style, quantized = false, quantization, s
             state
           </span>
         ) : (
-          <span className={`kind kind-${row.kind}`}>{row.kind}</span>
+          <span className={`kind kind-${row.kind}`} title={kv ? 'A decoder\'s KV cache: kept from one step to the next' : undefined} data-testid="cell-kind">
+            {kindText(row.kind, kv)}
+          </span>
         )}
       </div>
       <div role="cell" className="cell mono" data-testid="cell-dtype">

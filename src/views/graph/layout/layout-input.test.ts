@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DT } from '../../../model/dtype';
 import { inferShapes } from '../../../model/infer/shapes';
@@ -9,8 +11,9 @@ import { planModel, type FusionUnitRecord, type ModelPlan } from '../../../plann
 import { presetTarget } from '../../../planner/targets/presets';
 import type { LayoutBox } from '../../../worker/layout/protocol';
 import { aliasMarks, graphClusters } from '../groups/clusters';
-import { edgeText, graphLayoutInput, graphLabel, type GraphToggles } from './layout-input';
+import { edgeText, graphLayoutInput, graphLabel, kvLayerOf, type GraphToggles } from './layout-input';
 
+const GPT2 = join(__dirname, '../../../../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 const OPEN: GraphToggles = { collapsed: new Set(), bodies: new Set() };
 
 /** x[1,4] -> a: Relu -> b: Sigmoid -> c: Tanh -> d: Add(c, b) -> e: Neg -> y */
@@ -223,6 +226,29 @@ describe('a decoder with a KV cache', () => {
     const box = input.boxOfNode[concat]!;
     expect(input.edges.has(`e:${input.ioBoxes.get('in:past_key_values.1.key')}>${box}`)).toBe(true);
     expect([...input.edges.values()].find((e) => e.source === box && e.target === input.ioBoxes.get('out:/model/layers.1/self_attn/Concat_key_out'))?.values).toEqual(['/model/layers.1/self_attn/Concat_key_out']);
+  });
+
+  it.runIf(existsSync(GPT2))('folds GPT-2\'s caches, read by fused Attention nodes outside any name scope, into a past and a present box per layer', () => {
+    const gpt2 = inferShapes(decodeOnnx(new Uint8Array(readFileSync(GPT2))), { dims: { past_seq_len: 64 } });
+    const input = graphLayoutInput(gpt2, undefined, OPEN);
+    const kv = all(input.graph.boxes).filter((b) => input.items.get(b.id)?.tensors !== undefined);
+    expect(kv.map((b) => input.items.get(b.id)!.title).sort()).toEqual([...Array(5).fill('past KV cache'), ...Array(5).fill('present KV cache')]);
+    for (let l = 0; l < 5; l += 1) {
+      const past = input.ioBoxes.get(`in:past_${l}`)!;
+      const present = input.ioBoxes.get(`out:present_${l}`)!;
+      expect(input.items.get(past)!.tensors).toEqual([`past_${l}`]);
+      expect(input.items.get(present)!.tensors).toEqual([`present_${l}`]);
+      expect(input.items.get(past)!.subtitle).toBe('input · 1 tensor · 16.0 KiB');
+      // the layer's attention reads its past box and writes its present box
+      const attention = input.boxOfNode[gpt2.nodes.findIndex((n) => n.name === `GptAttention_${l}`)]!;
+      expect(input.edges.has(`e:${past}>${attention}`)).toBe(true);
+      expect(input.edges.has(`e:${attention}>${present}`)).toBe(true);
+    }
+  });
+
+  it('reads the layer number of a cache tensor from its name', () => {
+    expect(['past_0', 'present_4', 'past_key_values.3.key', '/model/layers.12/self_attn/Concat_key_out', 'cache-7', 'past_key_values_fp16.2.value'].map(kvLayerOf)).toEqual([0, 4, 3, 12, 7, 2]);
+    expect(kvLayerOf('past_key')).toBeUndefined();
   });
 
   it('hides the folded boxes in a collapsed layer and still knows where they are', () => {

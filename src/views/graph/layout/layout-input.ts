@@ -264,9 +264,16 @@ class InputBuilder {
     return reading.length > 0 ? reading : users;
   }
 
-  /** The box of the KV-cache inputs (or outputs) of the scope `chain` ends in, added to `where` on first use; returns its id. */
+  /**
+   * The box of the KV-cache inputs (or outputs) of one layer, added to `where`
+   * on first use; returns its id. A layer is the scope `chain` ends in and the
+   * layer number in the tensor's name: an export without name scopes (GPT-2's
+   * past_0..past_4, read by fused Attention nodes at the top) still gets a box
+   * per layer.
+   */
   private kvBox(v: InferredValue, role: 'input' | 'output', chain: readonly GraphCluster[], where: MutableBox[]): string {
-    const id = `kv-${role === 'input' ? 'in' : 'out'}:${chain.at(-1)?.id ?? ''}`;
+    const layer = kvLayerOf(v.name);
+    const id = `kv-${role === 'input' ? 'in' : 'out'}:${chain.at(-1)?.id ?? ''}${layer === undefined ? '' : `#${layer}`}`;
     const existing = this.kvBoxes.get(id);
     if (existing !== undefined) existing.values.push(v);
     else {
@@ -320,6 +327,16 @@ function sortByOrder(boxes: MutableBox[], rank: ReadonlyMap<string, number>): vo
   const at = (b: MutableBox): number => rank.get(b.id) ?? Infinity;
   boxes.sort((a, b) => at(a) - at(b));
   for (const b of boxes) if (b.children !== undefined && rank.has(b.id)) sortByOrder(b.children, rank);
+}
+
+/**
+ * The layer number a KV-cache tensor's name carries: its first number set off
+ * by separators ("past_0", "past_key_values.3.key", "/model/layers.3/…/Concat_key_out"),
+ * not one inside a word ("fp16"); undefined when it has none.
+ */
+export function kvLayerOf(name: string): number | undefined {
+  const m = /(?:^|[._\-/:])(\d+)(?=$|[._\-/:])/.exec(name);
+  return m === null ? undefined : Number(m[1]);
 }
 
 /** How many leading scopes all `chains` share. */

@@ -1,0 +1,80 @@
+// The heap's table view as a person reads a decoder's plan in the narrow heap
+// pane: sorted by a click or a key on a header (largest bytes one click away),
+// the buffer's name kept in view while the other columns scroll sideways, and
+// a row of the sorted table selecting its buffer everywhere.
+
+import { expect, type Locator } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { NO_MODELS, haveModel, openDropped, readModel, snap, test } from './fixtures';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/** The bytes of the rows drawn, top to bottom. */
+async function shownBytes(table: Locator): Promise<number[]> {
+  const rows = await table.getByTestId('heap-row').evaluateAll((els) =>
+    els.map((el) => ({ top: el.getBoundingClientRect().top, bytes: Number(el.querySelector('[data-testid="heap-cell-bytes"]')?.getAttribute('data-bytes')) })),
+  );
+  return rows.sort((a, b) => a.top - b.top).map((r) => r.bytes);
+}
+
+test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in view in a narrow pane, and a sorted row selects its buffer', async ({ page }) => {
+  test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+  await openDropped(page, 'gpt2-past.onnx', readModel('tiny-random-gpt2-fp32-past.onnx'), '/?target=mcu');
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Buffers of the plan' });
+  await expect(table.getByTestId('heap-row').first()).toBeVisible();
+  const planOrder = await shownBytes(table);
+
+  // Largest first is one click on Bytes.
+  const bytes = table.getByRole('columnheader', { name: 'Bytes' });
+  await expect(bytes).toHaveAttribute('aria-sort', 'none');
+  await bytes.getByRole('button').click();
+  await expect(bytes).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(async () => {
+    const shown = await shownBytes(table);
+    return shown.length > 0 && shown.every((b, k) => k === 0 || shown[k - 1]! >= b) && shown[0] === Math.max(...planOrder, ...shown);
+  }).toBe(true);
+  await snap(page, 'heap-table-by-bytes');
+
+  // Enter and Space on a focused header sort too, and the other header lets go.
+  const offset = table.getByRole('columnheader', { name: 'Offset' });
+  await offset.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(offset).toHaveAttribute('aria-sort', 'ascending');
+  await expect(bytes).toHaveAttribute('aria-sort', 'none');
+  await page.keyboard.press('Space');
+  await expect(offset).toHaveAttribute('aria-sort', 'descending');
+  await bytes.getByRole('button').click();
+  await expect(bytes).toHaveAttribute('aria-sort', 'descending');
+
+  // The pane is narrower than the table: scrolled to its right end, the Kind column shows and the names stay at the left.
+  const body = table.getByRole('rowgroup').nth(1);
+  const box = (await body.boundingBox())!;
+  expect(await body.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await body.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  const first = table.getByTestId('heap-row').first();
+  const name = first.getByRole('cell').first();
+  const kind = table.getByRole('columnheader', { name: 'Kind' });
+  await expect.poll(async () => (await kind.boundingBox())!.x + (await kind.boundingBox())!.width <= box.x + box.width + 1).toBe(true);
+  await expect.poll(async () => Math.round((await name.boundingBox())!.x - box.x)).toBe(0);
+  await expect(name).toBeVisible();
+  // the header row scrolled with the body: each header stands over its column
+  const kindCell = first.getByTestId('heap-cell-kind');
+  await expect.poll(async () => Math.round((await kind.boundingBox())!.x - (await kindCell.boundingBox())!.x)).toBe(0);
+  await snap(page, 'heap-table-scrolled');
+  // and the other way: a header reached by the keyboard in a body scrolled back to the left brings its column along
+  await body.evaluate((el) => (el.scrollLeft = 0));
+  await expect.poll(async () => Math.round((await name.boundingBox())!.x - box.x)).toBe(0);
+  await kind.getByRole('button').focus();
+  await expect.poll(async () => Math.round((await kind.boundingBox())!.x - (await kindCell.boundingBox())!.x)).toBe(0);
+  await expect.poll(async () => (await kindCell.boundingBox())!.x + (await kindCell.boundingBox())!.width <= box.x + box.width + 1).toBe(true);
+
+  // The largest buffer's row selects it in every view: the details, the row itself, the tensor table.
+  const largest = await shownBytes(table).then((b) => b[0]!);
+  const row = table.locator(`[data-testid="heap-row"]:has([data-bytes="${largest}"])`).first();
+  const bufferName = (await row.getAttribute('data-name'))!;
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'buffer');
+  await expect(page.getByTestId('selection-details')).toContainText(bufferName.slice(0, 12));
+});

@@ -1,0 +1,78 @@
+// The heap table's columns and the order of its rows: plan order until a
+// header is clicked, then by that column, ties kept in plan order. The bytes
+// start with the largest, the other columns from the smallest (or A). Pure.
+
+import type { SortDirection, SortOrder } from '../../shared/sort-order';
+import { KIND_CLASSES, kindText } from './buffer-classes';
+import type { BufferFacts, HeapData } from './heap-data';
+
+/** A column of the heap table. */
+export type HeapColumn = 'buffer' | 'bytes' | 'offset' | 'lifetime' | 'region' | 'kind' | 'op' | 'shape';
+
+/** A column's header and how it sorts. */
+export interface HeapColumnSpec {
+  readonly id: HeapColumn;
+  readonly label: string;
+  readonly numeric?: boolean;
+  readonly first: SortDirection; // the direction of the first click
+}
+
+/** The columns, figures first: a narrow pane shows the name, bytes, place and lifetime before scrolling sideways. */
+export const HEAP_COLUMNS: readonly HeapColumnSpec[] = [
+  { id: 'buffer', label: 'Buffer', first: 'ascending' },
+  { id: 'bytes', label: 'Bytes', numeric: true, first: 'descending' },
+  { id: 'offset', label: 'Offset', numeric: true, first: 'ascending' },
+  { id: 'lifetime', label: 'Lifetime', first: 'ascending' },
+  { id: 'region', label: 'Region', first: 'ascending' },
+  { id: 'kind', label: 'Kind', first: 'ascending' },
+  { id: 'op', label: 'Op', first: 'ascending' },
+  { id: 'shape', label: 'Shape', first: 'ascending' },
+];
+
+/** The Kind cell of buffer `i`: its kind, "· KV cache" for a decoder's cache, and the rule of the bytes it shares. */
+export function heapKindText(data: HeapData, i: number): string {
+  const b = data.plan.buffers[i]!;
+  const kind = kindText(b.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv');
+  return b.alias ? `${kind} (${b.alias.rule})` : kind;
+}
+
+const text = new Intl.Collator('en', { numeric: true });
+
+/** Compares buffers `i` and `j` of `data` by `column`, ascending. */
+function comparer(data: HeapData, describe: (i: number) => BufferFacts, column: HeapColumn): (i: number, j: number) => number {
+  const buffers = data.plan.buffers;
+  const byText = (key: (i: number) => string): ((i: number, j: number) => number) => {
+    const keys = Array.from({ length: data.count }, (_, i) => key(i));
+    return (i, j) => text.compare(keys[i]!, keys[j]!);
+  };
+  switch (column) {
+    case 'buffer':
+      return byText((i) => buffers[i]!.name);
+    case 'bytes':
+      return (i, j) => data.size[i]! - data.size[j]!;
+    case 'offset':
+      return (i, j) => data.lane[i]! - data.lane[j]! || data.offset[i]! - data.offset[j]!;
+    case 'lifetime':
+      return (i, j) => data.start[i]! - data.start[j]! || data.end[i]! - data.end[j]!;
+    case 'region':
+      return (i, j) => data.lane[i]! - data.lane[j]!;
+    case 'kind':
+      return byText((i) => heapKindText(data, i));
+    case 'op':
+      return byText((i) => describe(i).op ?? '');
+    case 'shape': {
+      // by element count, an unknown shape last
+      const count = Array.from({ length: data.count }, (_, i) => describe(i).shape?.reduce((a, d) => a * d, 1) ?? Infinity);
+      return (i, j) => (count[i] === count[j] ? 0 : count[i]! < count[j]! ? -1 : 1);
+    }
+  }
+}
+
+/** Buffer indices of `data` in the order the table lists them under `sort` (plan order without one). */
+export function heapTableOrder(data: HeapData, describe: (i: number) => BufferFacts, sort: SortOrder<HeapColumn> | undefined): Uint32Array {
+  const order = Uint32Array.from({ length: data.count }, (_, i) => i);
+  if (sort === undefined) return order;
+  const compare = comparer(data, describe, sort.column);
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return Uint32Array.from([...order].sort((i, j) => sign * compare(i, j) || i - j));
+}
