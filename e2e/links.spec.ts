@@ -8,7 +8,7 @@ import type {} from '../src/app/page-api';
 import { detectorModel, vadModel } from '../src/model/testing/assumption-models';
 import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
 import { packingModel } from '../src/model/testing/search-model';
-import { graphAction, serveModel, snap, summary, test, waitForPlan } from './fixtures';
+import { graphAction, graphSettled, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning B and laying out graphs share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -266,4 +266,22 @@ test("a comparison's B parameter that makes no plan is left out with a warning, 
   expect((await waitForComparison(page)).compare).toMatchObject({ target: 'mcu', settings: { target: 'mcu' } });
   expect(warnings.join('\n')).toMatch(/b\.region\.nope\.limit=4: target mcu has no region "nope"/);
   await expect.poll(() => new URL(page.url()).search).toBe('?compare=1&b.target=mcu');
+});
+
+test("a link's selection is brought into the graph's view once the graph is drawn: the last node of an 80-layer decoder", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, '/e2e/decoder-80.onnx', llamaModel(LLAMA_80, { externalWeights: 'decoder-80.onnx.data' }));
+  await page.goto('/?model=/e2e/decoder-80.onnx&dim.past=127&select=node:/lm_head/MatMul');
+  await waitForModel(page, 'decoder-80.onnx');
+  await waitForPlan(page);
+  await graphSettled(page);
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
+  // the selected box lies inside the graph's pane (it was left below the first view, at the top of the graph)
+  const pane = (await page.getByTestId('graph-svg').boundingBox())!;
+  const box = page.locator('[data-node="/lm_head/MatMul"]').first();
+  await expect.poll(async () => {
+    const b = await box.boundingBox();
+    return b !== null && b.y >= pane.y && b.y + b.height <= pane.y + pane.height && b.x + b.width > pane.x && b.x < pane.x + pane.width;
+  }, { timeout: 30_000 }).toBe(true);
 });
