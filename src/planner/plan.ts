@@ -34,7 +34,7 @@ import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, spillSummary, withBound } from './assembly/plan-records';
+import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -98,8 +98,8 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   // the runtime uses the plan written into the file, whose head can differ from the placement drawn (a file's own offline
   // plan kept as smaller, scratch placed by TFLite Micro): its arena is what the region must hold (Vela's person_detect
   // "needed 155 KiB", heapscope's placement plus the tail, beside an arena to declare of 73.1 KiB)
-  const runtimeTail = new Map(runtimePlan === undefined ? [] : [[target.planning.activationRegion, runtimePlan.planned.arena - runtimePlan.planned.head]]);
-  const runtimeHead = new Map(runtimePlan === undefined ? [] : [[target.planning.activationRegion, runtimePlan.planned.head]]);
+  const { planned } = runtimePlan ?? {};
+  const runtime = new Map<string, RuntimeArena>(planned === undefined ? [] : [[target.planning.activationRegion, { head: planned.head, tail: planned.arena - planned.head }]]);
   const inferredAssumptions = planAssumptions(model);
   const assumptions = runtimePlan === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [] };
   const bounds = stageBounds({ ...stage, built }, target);
@@ -111,12 +111,12 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   const diagnostics = [
     ...modelDiagnostics(model),
     ...built.diagnostics,
-    ...limitDiagnostics(target, peaks, reserve, runtimeTail, runtimeHead),
+    ...limitDiagnostics(target, peaks, reserve, runtime),
     ...fused.units.flatMap(costlyUnit),
     ...runtimeDiagnostics(model, target),
     ...(runtimePlan === undefined ? [] : unappliedDims(inferredAssumptions.dims)),
   ];
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtimeTail, runtimeHead });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan);
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
@@ -179,8 +179,7 @@ interface RecordInput {
   readonly moves: readonly (RegionMoves | undefined)[]; // bytes moved per buffer over one inference, by id
   readonly weightsMoved: ReadonlyMap<string, RegionMoves>; // bytes of weights read (and copied in at start) per region over one inference
   readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
-  readonly runtimeTail: ReadonlyMap<string, number>; // bytes a runtime keeps beside the plan per region (TFLite Micro's tail)
-  readonly runtimeHead: ReadonlyMap<string, number>; // the head the runtime reaches with the plan written, per region
+  readonly runtime: ReadonlyMap<string, RuntimeArena>; // a runtime's arena per region (TFLite Micro's: the head of the plan written and its tail)
 }
 
 /** The fusion units and explanations of a plan. */
@@ -218,9 +217,9 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve, runtimeTail, runtimeHead }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve, runtime }: RecordInput): PlanCore {
   const { schedule } = built;
-  const held = { weights: reserve, runtimeTail, runtimeHead, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
+  const held = { weights: reserve, runtime, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
   const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
@@ -295,23 +294,17 @@ function runtimeDiagnostics(model: InferredGraph | InferredModel, target: Target
   return [{ code: 'runtime-needs-tflite', message: `target ${target.name} reproduces TensorFlow Lite Micro's own plan for .tflite models only; this model is planned as on any target` }];
 }
 
-function limitDiagnostics(
-  target: TargetProfile,
-  peaks: ReadonlyMap<string, number>,
-  reserve: ReadonlyMap<string, number>,
-  runtimeTail: ReadonlyMap<string, number>,
-  runtimeHead: ReadonlyMap<string, number>,
-): PlanDiagnostic[] {
+function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, number>, reserve: ReadonlyMap<string, number>, runtime: ReadonlyMap<string, RuntimeArena>): PlanDiagnostic[] {
   const out: PlanDiagnostic[] = [];
   for (const region of target.regions) {
     const weights = reserve.get(region.name) ?? 0;
-    const tail = runtimeTail.get(region.name) ?? 0;
-    const head = runtimeHead.get(region.name);
-    const peak = (head ?? peaks.get(region.name) ?? 0) + weights + tail;
+    const arena = runtime.get(region.name);
+    const tail = arena?.tail ?? 0;
+    const peak = regionUsed(peaks.get(region.name) ?? 0, weights, arena);
     if (region.sizeLimit !== undefined && peak > region.sizeLimit) {
       const over = peak - region.sizeLimit;
       const held = [tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's persistent tail and planning` : '', weights > 0 ? `${formatBytes(weights)}${tail > 0 ? '' : ' of it'} weights` : ''].filter((t) => t !== '');
-      const declare = head === undefined ? '' : ' as the tensor arena to declare with the plan written';
+      const declare = arena === undefined ? '' : ' as the tensor arena to declare with the plan written';
       out.push({
         code: 'over-limit',
         message: `region ${region.name} needs ${formatBytes(peak)}${declare}${held.length > 0 ? ` (${held.join(', ')})` : ''}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${peak} > ${region.sizeLimit} bytes)`,

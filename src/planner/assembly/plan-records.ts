@@ -39,9 +39,19 @@ export interface RegionHolds {
   readonly spills: boolean; // the target spills along its memory map
   readonly moved: boolean; // give bytes moved: activations may take more than one region (spilled or not)
   readonly weights: ReadonlyMap<string, number>;
-  readonly runtimeTail?: ReadonlyMap<string, number>; // bytes a runtime keeps beside the plan (TFLite Micro's tail in its tensor arena)
-  readonly runtimeHead?: ReadonlyMap<string, number>; // the head a runtime reaches with the plan it is given, in place of the region's peak
+  readonly runtime?: ReadonlyMap<string, RuntimeArena>; // a runtime's arena in a region (TFLite Micro's tensor arena)
   readonly io: ReadonlyMap<string, number>;
+}
+
+/** What a runtime's arena holds in a region: the head of the plan it runs (in place of the region's peak) and its tail. */
+export interface RuntimeArena {
+  readonly head: number; // the head it reaches with the plan it is given (TFLite Micro: the plan written into the file)
+  readonly tail: number; // bytes it keeps beside the head (TFLite Micro's persistent tail and planning)
+}
+
+/** The bytes a region holds at most: its plan's peak (a runtime's head in its place) with the weights and a runtime's tail beside it. */
+export function regionUsed(peak: number, weights: number, runtime: RuntimeArena | undefined): number {
+  return (runtime?.head ?? peak) + weights + (runtime?.tail ?? 0);
 }
 
 /** One buffer of a model plan. */
@@ -107,9 +117,8 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
     const r = explanation.regions[i]!;
     const activationPeak = placed.activationPeaks.get(region.name);
     const weights = holds.weights.get(region.name) ?? 0;
-    const tail = holds.runtimeTail?.get(region.name) ?? 0;
-    const head = holds.runtimeHead?.get(region.name);
-    const used = (head ?? r.peak) + weights + tail;
+    const runtime = holds.runtime?.get(region.name);
+    const used = regionUsed(r.peak, weights, runtime);
     return {
       name: region.name,
       peak: r.peak,
@@ -123,8 +132,8 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
       ...((spills || moved) && { moved: moves.get(region.name) ?? { written: 0, read: 0 } }),
       weights,
       io: holds.io.get(region.name) ?? 0,
-      ...(tail > 0 && { runtimeTail: tail }),
-      ...(head !== undefined && { runtimeHead: head }),
+      ...(runtime !== undefined && runtime.tail > 0 && { runtimeTail: runtime.tail }),
+      ...(runtime !== undefined && { runtimeHead: runtime.head }),
       used,
       ...(r.peakStep !== undefined && { peakStep: r.peakStep }),
       waste: r.waste,

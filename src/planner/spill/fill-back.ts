@@ -11,12 +11,11 @@
 //   and leaving the slower region frees bytes there.
 
 import type { PlacedPlan } from '../assembly/placement';
-import { resolveAliasGroups } from '../problem/alias-groups';
 import type { BuiltProblem } from '../problem/build-problem';
 import { regionOf, type PlanBuffer } from '../problem/problem';
 import type { MemoryRegion } from '../targets/target';
 import { densityOf } from './choose-fast';
-import { movedBuffer, type SpillUnit } from './spill-items';
+import { aliasesOf, movedBuffer, type SpillUnit } from './spill-items';
 
 /**
  * `placed` with the spilled groups that fit a faster region moved there, each
@@ -25,7 +24,7 @@ import { movedBuffer, type SpillUnit } from './spill-items';
  */
 export function fillBack(placed: PlacedPlan, built: BuiltProblem, units: readonly SpillUnit[], unitRegion: string[], map: readonly MemoryRegion[]): PlacedPlan {
   const level = new Map(map.map((r, i) => [r.name, i]));
-  const aliases = resolveAliasGroups(built.problem);
+  const aliases = aliasesOf(built.problem);
   const buffers = [...placed.full.problem.buffers];
   const offsets = [...placed.offsets];
   const activationPeaks = new Map(placed.activationPeaks);

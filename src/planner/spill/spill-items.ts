@@ -8,7 +8,7 @@ import { resolveAliasGroups, type AliasGroup, type ResolvedAliases } from '../pr
 import { alignUp } from '../problem/build-buffers';
 import type { BuiltProblem } from '../problem/build-problem';
 import { bufferTraffic } from '../problem/build-traffic';
-import { regionOf, type PlanBuffer } from '../problem/problem';
+import { regionOf, type PlacementProblem, type PlanBuffer } from '../problem/problem';
 import type { ScratchRequest } from '../scratch/scratch-requests';
 import type { MemoryRegion, RegionPin } from '../targets/target';
 import type { TimedItem } from './choose-fast';
@@ -31,7 +31,7 @@ export function spillUnits(built: BuiltProblem, graph: InferredGraph, map: reado
   const moves = bufferTraffic(graph, problem, info);
   const opOf = new Map(built.steps.map((s) => [s.node, s.opType]));
   const inMap = new Set(map.map((r) => r.name));
-  return resolveAliasGroups(problem).groups.map((group) => {
+  return aliasesOf(problem).groups.map((group) => {
     let start = Infinity;
     let end = -Infinity;
     let size = 0;
@@ -78,9 +78,21 @@ export function fittedScratch(requests: readonly ScratchRequest[], map: readonly
  */
 export function withRegions(built: BuiltProblem, regionOfBuffer: readonly string[], map: readonly MemoryRegion[], scratch: readonly ScratchRequest[]): BuiltProblem {
   const alignOf = new Map(map.map((r) => [r.name, r.alignment]));
-  const aliases = resolveAliasGroups(built.problem);
+  const aliases = aliasesOf(built.problem);
   const buffers = built.problem.buffers.map((b) => movedBuffer(built, aliases, b.id, regionOfBuffer[b.id]!, alignOf.get(regionOfBuffer[b.id]!) ?? 1));
   return { ...built, problem: { ...built.problem, buffers }, scratch };
+}
+
+const resolved = new WeakMap<PlacementProblem, ResolvedAliases>();
+
+/** The alias groups of `problem`, resolved once: a spill asks for them at every level, every round and in its fill-back. */
+export function aliasesOf(problem: PlacementProblem): ResolvedAliases {
+  let aliases = resolved.get(problem);
+  if (aliases === undefined) {
+    aliases = resolveAliasGroups(problem);
+    resolved.set(problem, aliases);
+  }
+  return aliases;
 }
 
 /**
