@@ -101,6 +101,19 @@ describe.skipIf(!have)('the runtime plan of every real .tflite model', () => {
   });
 });
 
+describe.skipIf(!have)("strategy tflm on a .tflite model: TensorFlow Lite Micro's own offsets", () => {
+  it.each(FILES)('%s: every buffer where GreedyMemoryPlanner puts it without an offline plan', (file) => {
+    const model = modelOf(bytesOf(file));
+    const plan = planModel(model, presetTarget('tflm'), { strategy: 'tflm' });
+    const allocation = tflmAllocation(model.tflite!);
+    const greedy = planGreedy(allocation.buffers.map((b) => ({ size: b.size, first: b.first, last: b.last })));
+    const byName = new Map(plan.buffers.map((b) => [b.name, b.offset]));
+    const wrong = allocation.buffers.flatMap((b, i) => (byName.get(b.name) === greedy.offsets[i] ? [] : [`${b.name}: ${byName.get(b.name)}, TFLM ${greedy.offsets[i]}`]));
+    expect(wrong).toEqual([]);
+    expect(plan.peak).toBe(greedy.head);
+  });
+});
+
 describe.skipIf(!have)('the offline plan a file carries (person_detect_vela.tflite)', () => {
   it('is what TFLM plans with, checked, and compared with its greedy plan', () => {
     const model = modelOf(bytesOf('tflm_person_detect_vela.tflite'));

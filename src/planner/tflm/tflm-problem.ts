@@ -30,7 +30,8 @@ export interface TflmProblem {
 export function tflmProblem(graph: InferredGraph, tflite: IrTflite, target: TargetProfile): TflmProblem {
   const allocation = tflmAllocation(tflite);
   const region = activationRegionOf(target);
-  const order = allocation.buffers.map((_, i) => i).sort((a, b) => stepSpan(allocation.buffers[a]!).start - stepSpan(allocation.buffers[b]!).start || a - b);
+  // problem ids are TFLM's planner ids: strategy tflm breaks ties between equal sizes by id, as GreedyMemoryPlanner does
+  const order = allocation.buffers.map((_, i) => i);
   const buffers: PlanBuffer[] = order.map((k, id) => {
     const b = allocation.buffers[k]!;
     return { id, name: b.name, size: b.size, ...stepSpan(b), region: region.name };
