@@ -11,7 +11,8 @@
 //   quantization each when quantized) behind a 16-aligned pointer array;
 // - estimated: the allocator objects themselves (124 B), each operator's
 //   builtin parameters and each kernel's persistent data (OpData, and the
-//   per-channel multipliers and shifts of quantized convolutions), by a rule
+//   per-channel multipliers and shifts every convolution allocates, float
+//   ones too), by a rule
 //   per operator type, since they depend on the kernel build.
 //
 // The arena: while it plans, TFLM holds at once, between the head and the
@@ -126,7 +127,7 @@ function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild
     { what: 'scratch handles', bytes: build.pointer * allocation.scratchCount, estimated: false, rule: `${build.pointer} B per scratch request` },
     { what: 'allocators', bytes: build.allocators, estimated: true, rule: `the arena, planner and allocator objects of a ${build.name} build` },
     { what: 'builtin parameters', bytes: ops.reduce((sum, { op }) => sum + (PARAMS_BYTES[op.op] ?? 8), 0), estimated: true, rule: 'the TfLite*Params struct of each operator type' },
-    { what: 'kernel data', bytes: ops.reduce((sum, { sg, op }) => sum + kernelData(sg, op), 0), estimated: true, rule: "each kernel's OpData, 16-aligned, plus 2 × 4 B per output channel of a quantized convolution" },
+    { what: 'kernel data', bytes: ops.reduce((sum, { sg, op }) => sum + kernelData(sg, op), 0), estimated: true, rule: "each kernel's OpData, 16-aligned, plus 2 × 4 B per output channel of a convolution" },
     { what: 'graph inputs', bytes: ioStructs(main, main.inputs, build), estimated: false, rule: `a 16-aligned pointer array and a TfLiteTensor (${build.tensor} B) per input, with its quantization` },
     { what: 'graph outputs', bytes: ioStructs(main, main.outputs, build), estimated: false, rule: 'the same per output' },
   ];
@@ -135,16 +136,20 @@ function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild
 
 function kernelData(sg: IrTfliteSubgraph, op: IrTfliteOperator): number {
   const base = align(OPDATA_BYTES[op.op] ?? 16, 16);
-  const quantizedConv = (op.op === 'CONV_2D' || op.op === 'DEPTHWISE_CONV_2D' || op.op === 'TRANSPOSE_CONV') && isQuantized(sg, op.outputs[0]);
-  if (!quantizedConv) return base;
-  const output = sg.tensors[op.outputs[0]!]!;
-  const channels = output.shape[output.shape.length - 1] ?? 0;
-  return base + 2 * align(4 * channels, 16);
+  const channels = perChannelCount(sg, op);
+  return channels === undefined ? base : base + 2 * align(4 * channels, 16);
 }
 
-function isQuantized(sg: IrTfliteSubgraph, index: number | undefined): boolean {
-  const t = index === undefined || index < 0 ? undefined : sg.tensors[index];
-  return t !== undefined && (t.type === 'INT8' || t.type === 'INT16' || t.type === 'UINT8');
+/**
+ * A convolution's output channels as its Prepare counts them for the
+ * per-channel multiplier and shift arrays (AllocatePersistentBuffer, whatever
+ * the type: conv_common.cc, depthwise_conv_common.cc, transpose_conv.cc): the
+ * filter's dimension 0, or 3 for a depthwise filter; undefined for other operators.
+ */
+function perChannelCount(sg: IrTfliteSubgraph, op: IrTfliteOperator): number | undefined {
+  if (op.op !== 'CONV_2D' && op.op !== 'DEPTHWISE_CONV_2D' && op.op !== 'TRANSPOSE_CONV') return undefined;
+  const filter = op.inputs[1] !== undefined && op.inputs[1] >= 0 ? sg.tensors[op.inputs[1]] : undefined;
+  return filter?.shape[op.op === 'DEPTHWISE_CONV_2D' ? 3 : 0] ?? 0;
 }
 
 function ioStructs(sg: IrTfliteSubgraph, indices: readonly number[], build: TflmBuild): number {

@@ -34,9 +34,9 @@ describe('the memory map of a plan', () => {
     const velaBar = memoryMapData(planForSettings(tflite(vela), { target: 'tflm', strategy: undefined })).bars[0]!;
     expect(velaBar.used).toBe(74_880);
     expect(barPartsText(velaBar)).toContain(' · the tensor arena to declare with the plan written in: 73.1 KiB, as for the file as it is; the plan written peaks at 72.7 KiB, not the plan drawn');
-    // mediapipe: heapscope's plan written in needs 3.52 MiB, the file as it is 4.02 MiB
+    // mediapipe: heapscope's plan written in needs 3.55 MiB, the file as it is 4.05 MiB
     const bar = memoryMapData(planForSettings(tflite(mediapipe), { target: 'tflm', strategy: undefined })).bars[0]!;
-    expect(barPartsText(bar)).toMatch(/ · the tensor arena to declare with the plan written in: 3\.52 MiB \(4\.02 MiB for the file as it is\)$/);
+    expect(barPartsText(bar)).toMatch(/ · the tensor arena to declare with the plan written in: 3\.55 MiB \(4\.05 MiB for the file as it is\)$/);
   });
 
   it('splits each region of the spilled mcu plan into what is live at its fullest step and the rest of its peak', () => {

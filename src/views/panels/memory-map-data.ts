@@ -161,7 +161,7 @@ export function barPartsText(bar: MapBar): string {
   return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}${tail}${runtimeText(bar)}`;
 }
 
-/** " · the tensor arena to declare with heapscope's plan written in: 3.52 MiB (4.02 MiB for the file as it is)"; the head of the plan written when it is not the one drawn. */
+/** " · the tensor arena to declare with heapscope's plan written in: 3.55 MiB (4.05 MiB for the file as it is)"; the head of the plan written when it is not the one drawn. */
 function runtimeText(bar: MapBar): string {
   const r = bar.runtime;
   if (r === undefined) return '';

@@ -1,0 +1,42 @@
+// TensorFlow Lite Micro's persistent tail on hand-built models: the kernel data
+// of convolutions, which allocate their per-channel multiplier and shift arrays
+// in Prepare whatever their type (conv_common.cc, depthwise_conv_common.cc,
+// transpose_conv.cc), and of operators that allocate nothing beyond their OpData.
+
+import { describe, expect, it } from 'vitest';
+import type { IrTflite, IrTfliteOperator, IrTfliteTensor } from '../../model/ir-tflite';
+import { tflmAllocation } from './allocation-info';
+import { tflmArena } from './tail';
+
+const tensor = (value: string, shape: number[], extra: Partial<IrTfliteTensor> = {}): IrTfliteTensor => ({
+  value, type: 'FLOAT32', shape, signature: undefined, bytes: 4 * shape.reduce((a, d) => a * d, 1), constant: false, variable: false, quantization: undefined, ...extra,
+});
+const weight = (value: string, shape: number[]): IrTfliteTensor => tensor(value, shape, { constant: true });
+
+/** A one-operator model: x -> op(x, filter, bias) -> y. */
+function oneOp(op: string, filter: number[], outChannels: number): IrTflite {
+  const tensors = [tensor('x', [1, 8, 8, 8]), weight('filter', filter), weight('bias', [outChannels]), tensor('y', [1, 8, 8, outChannels])];
+  const operator: IrTfliteOperator = { node: `${op}_0`, op, custom: false, inputs: [0, 1, 2], outputs: [3], intermediates: [], calls: [], options: {} };
+  return { schemaVersion: 3, subgraphs: [{ name: '', tensors, inputs: [0], outputs: [3], operators: [operator] }], metadata: [], offlinePlan: undefined };
+}
+
+const kernelData = (m: IrTflite): number => tflmArena(m, tflmAllocation(m), 0).parts.find((p) => p.what === 'kernel data')!.bytes;
+
+describe('the kernel data of the tail', () => {
+  it('a float CONV_2D: its OpData and two per-channel arrays of 4 B per output channel (filter dimension 0), each 16-aligned', () => {
+    expect(kernelData(oneOp('CONV_2D', [24, 3, 3, 8], 24))).toBe(64 + 2 * 96);
+    expect(kernelData(oneOp('CONV_2D', [5, 1, 1, 8], 5))).toBe(64 + 2 * 32); // 20 B each, aligned to 32
+  });
+
+  it('a float DEPTHWISE_CONV_2D counts its channels on the filter dimension 3', () => {
+    expect(kernelData(oneOp('DEPTHWISE_CONV_2D', [1, 3, 3, 40], 40))).toBe(64 + 2 * 160);
+  });
+
+  it('a float TRANSPOSE_CONV too (filter dimension 0)', () => {
+    expect(kernelData(oneOp('TRANSPOSE_CONV', [12, 3, 3, 8], 12))).toBe(16 + 2 * 48);
+  });
+
+  it('an operator that allocates no per-channel arrays keeps its OpData alone', () => {
+    expect(kernelData(oneOp('ADD', [8], 8))).toBe(64);
+  });
+});
