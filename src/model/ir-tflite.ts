@@ -32,8 +32,12 @@ export interface IrTfliteOperator {
   readonly intermediates: readonly number[];
   readonly calls: readonly number[]; // subgraphs it runs: IF then/else, WHILE cond/body, CALL_ONCE init, CALL
   readonly options: Readonly<Record<string, number>>; // the builtin options the planner reads
+  readonly customOptions?: IrCustomOptions; // a custom operator whose kernel the planner knows: the options it reads
   readonly resource?: string; // VAR_HANDLE: the resource variable's shared name
 }
+
+/** A custom operator's options as read from its FlexBuffer: the numbers found (booleans as 0 and 1), or why they could not be read. */
+export type IrCustomOptions = { readonly numbers: Readonly<Record<string, number>> } | { readonly unreadable: string };
 
 /** A subgraph: its tensors, inputs, outputs and operators. */
 export interface IrTfliteSubgraph {

@@ -55,6 +55,7 @@ export interface TfliteOperatorSpec {
   readonly outputs: readonly number[];
   readonly intermediates?: readonly number[];
   readonly options?: TfliteOptionsSpec;
+  readonly customOptions?: Uint8Array; // a custom operator's options (a FlexBuffer, as the converter writes them)
   readonly opcodeIndex?: number; // written instead of its operator code's index (damaged models)
 }
 
@@ -250,6 +251,7 @@ function writeOperator(b: Builder, op: TfliteOperatorSpec, opcodeIndex: number):
   const outputs = ints(b, op.outputs);
   const intermediates = op.intermediates === undefined ? 0 : ints(b, op.intermediates);
   const options = op.options === undefined ? 0 : writeOptions(b, op.options);
+  const custom = op.customOptions === undefined ? 0 : bytes(b, op.customOptions);
   return table(b, 9, () => {
     b.addFieldInt32(F.opcodeIndex, op.opcodeIndex ?? opcodeIndex, null);
     b.addFieldOffset(F.inputs, inputs, 0);
@@ -258,8 +260,15 @@ function writeOperator(b: Builder, op: TfliteOperatorSpec, opcodeIndex: number):
       b.addFieldInt8(F.builtinOptionsType, op.options.type, null);
       b.addFieldOffset(F.builtinOptions, options, 0);
     }
+    if (custom !== 0) b.addFieldOffset(F.customOptions, custom, 0);
     if (intermediates !== 0) b.addFieldOffset(F.intermediates, intermediates, 0);
   });
+}
+
+function bytes(b: Builder, data: Uint8Array): number {
+  b.startVector(1, data.byteLength, 1);
+  for (let i = data.byteLength - 1; i >= 0; i--) b.addInt8(data[i]!);
+  return b.endVector();
 }
 
 function writeOptions(b: Builder, options: TfliteOptionsSpec): number {

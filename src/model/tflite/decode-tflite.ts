@@ -21,10 +21,11 @@ import { checkGraph } from '../check-graph';
 import { dataTypeBits } from '../dtype';
 import type { IrAttribute, IrDiagnostic, IrGraph, IrModel, IrNode, IrTensor, IrValueInfo } from '../ir';
 import type { IrOfflinePlan, IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../ir-tflite';
+import { customOptions } from './custom-options';
 import { FlatReader } from './flat-reader';
 import { decodeOfflinePlan, OFFLINE_PLAN_NAME } from './offline-plan';
 import { readModel, type WireModel, type WireSubgraph, type WireTensor } from './read-model';
-import { TENSOR_TYPES } from './schema';
+import { OP, TENSOR_TYPES } from './schema';
 import { calledSubgraphs, operatorOptions, rejectCyclicCalls } from './subgraph-calls';
 
 /** Largest file a flatbuffer can address (its offsets are 32-bit). */
@@ -99,15 +100,17 @@ function runtimeSubgraph(reader: FlatReader, wire: WireModel, sg: WireSubgraph, 
   const operators = sg.operators.map((op, i): IrTfliteOperator => {
     const what = `operator ${i} (${op.op}) of subgraph ${s}`;
     const options = operatorOptions(reader, op, what);
+    const custom = op.code === OP.CUSTOM ? customOptions(op.op, op.customOptions) : undefined;
     return {
       node: nodeName(s, op.op, i),
       op: op.op,
-      custom: op.code === 32,
+      custom: op.code === OP.CUSTOM,
       inputs: op.inputs,
       outputs: op.outputs,
       intermediates: op.intermediates,
       calls: calledSubgraphs(options, wire.subgraphs.length, what),
       options,
+      ...(custom !== undefined && { customOptions: custom }),
       ...(op.op === 'VAR_HANDLE' && op.options !== undefined && { resource: reader.string(op.options, 1, `the shared name of ${what}`) }),
     };
   });

@@ -34,6 +34,7 @@ export interface WireOperator {
   readonly intermediates: readonly number[];
   readonly options: FlatTable | undefined;
   readonly optionsType: number;
+  readonly customOptions: Uint8Array | undefined; // a custom operator's FlexBuffer (a view into the file)
 }
 
 export interface WireSubgraph {
@@ -157,6 +158,7 @@ function operator(reader: FlatReader, t: FlatTable, what: string, codes: readonl
     intermediates: checkedIndices(reader.ints(t, F.intermediates, `the intermediates of ${what}`), tensors, `the intermediates of ${what} (${code.name})`, true, where),
     options: optionsType === 0 ? undefined : reader.child(t, F.builtinOptions, `the options of ${what}`),
     optionsType,
+    customOptions: code.code === OP.CUSTOM ? reader.byteView(t, F.customOptions, `the custom options of ${what}`) : undefined,
   };
 }
 

@@ -13,8 +13,9 @@
 // | REDUCE_MAX, REDUCE_MIN | any | 4 × input rank, 4 × axis elements |
 // | UNIDIRECTIONAL_SEQUENCE_LSTM | any | 4 × cell-state bytes |
 // | CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED | int4 filter | filter elements (unpacked) |
-// Every other builtin requests nothing; a custom operator's kernel is not
-// known, so the plan says it assumes none.
+// | TFLite_Detection_PostProcess (custom) | any | eleven, from the boxes, classes and max_detections (detection_postprocess.cc) |
+// Every other builtin requests nothing; any other custom operator's kernel is
+// not known, so the plan says it assumes none.
 
 import type { IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
 
@@ -30,11 +31,47 @@ const POINTER_BYTES = 4;
 
 /** An operator's requests, and a note when its kernel is not known. */
 export function scratchRequests(sg: IrTfliteSubgraph, op: IrTfliteOperator): { readonly requests: TflmScratchRequest[]; readonly note?: string } {
-  if (op.custom) {
-    return { requests: [], note: `custom operator ${op.op} (${op.node}): its kernel's scratch requests are not known; none are assumed` };
+  const named = (sizes: readonly number[]): TflmScratchRequest[] => sizes.map((bytes, k) => ({ node: op.node, label: `scratch${k}`, bytes }));
+  if (!op.custom) return { requests: named(requestBytes(sg, op)) };
+  if (op.op === DETECTION_POSTPROCESS && op.customOptions !== undefined) {
+    if ('unreadable' in op.customOptions) {
+      return { requests: [], note: `custom operator ${op.op} (${op.node}): ${op.customOptions.unreadable}, so its scratch requests are not known; none are assumed` };
+    }
+    return { requests: named(detectionPostProcess(sg, op, op.customOptions.numbers)) };
   }
-  const sizes = requestBytes(sg, op);
-  return { requests: sizes.map((bytes, k) => ({ node: op.node, label: `scratch${k}`, bytes })) };
+  return { requests: [], note: `custom operator ${op.op} (${op.node}): its kernel's scratch requests are not known; none are assumed` };
+}
+
+/** The custom code of TFLM's detection post-process kernel (an SSD detector's last operator). */
+const DETECTION_POSTPROCESS = 'TFLite_Detection_PostProcess';
+
+/**
+ * detection_postprocess.cc Prepare: num_boxes from the box encodings
+ * [1, boxes, 4+]; the scores as the class predictions [1, boxes, classes]
+ * hold them (float); max_detections and num_classes from the options (a key
+ * the options lack reads as 0 there, AsInt32 of a null).
+ */
+function detectionPostProcess(sg: IrTfliteSubgraph, op: IrTfliteOperator, options: Readonly<Record<string, number>>): number[] {
+  const tensor = (k: number): IrTfliteTensor | undefined => (op.inputs[k] !== undefined && op.inputs[k]! >= 0 ? sg.tensors[op.inputs[k]!] : undefined);
+  const boxes = tensor(0)?.shape[1] ?? 0;
+  const predictions = tensor(1)?.shape ?? [];
+  const maxDetections = options.max_detections ?? 0;
+  const classes = options.num_classes ?? 0;
+  const float = 4;
+  const int = 4;
+  return [
+    boxes, // active candidates (one byte each)
+    boxes * 4 * float, // decoded boxes
+    (predictions[1] ?? 0) * (predictions[2] ?? 0) * float, // scores
+    boxes * float, // score buffer
+    boxes * float, // kept scores
+    maxDetections * boxes * float, // scores after regular non-max suppression
+    maxDetections * boxes * float, // sorted values
+    boxes * int, // kept indices
+    maxDetections * boxes * int, // sorted indices
+    Math.max(classes, maxDetections) * boxes * int, // buffer
+    Math.min(boxes, maxDetections) * boxes * int, // selected
+  ];
 }
 
 function requestBytes(sg: IrTfliteSubgraph, op: IrTfliteOperator): number[] {

@@ -75,6 +75,7 @@ const PARAMS_BYTES: Readonly<Record<string, number>> = {
 const OPDATA_BYTES: Readonly<Record<string, number>> = {
   CONV_2D: 64, DEPTHWISE_CONV_2D: 64, FULLY_CONNECTED: 48, SOFTMAX: 48, SVDF: 64, AVERAGE_POOL_2D: 32, MAX_POOL_2D: 32,
   ADD: 64, SUB: 64, MUL: 48, QUANTIZE: 32, DEQUANTIZE: 32, UNIDIRECTIONAL_SEQUENCE_LSTM: 512, RESHAPE: 0,
+  TFLite_Detection_PostProcess: 112, // the custom kernel's OpData, exact
 };
 
 const align = (n: number, a: number): number => Math.ceil(n / a) * a;
@@ -126,7 +127,7 @@ function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild
     { what: 'subgraph records', bytes: 2 * build.pointer * model.subgraphs.length, estimated: false, rule: `${2 * build.pointer} B per subgraph` },
     { what: 'scratch handles', bytes: build.pointer * allocation.scratchCount, estimated: false, rule: `${build.pointer} B per scratch request` },
     { what: 'allocators', bytes: build.allocators, estimated: true, rule: `the arena, planner and allocator objects of a ${build.name} build` },
-    { what: 'builtin parameters', bytes: ops.reduce((sum, { op }) => sum + (PARAMS_BYTES[op.op] ?? 8), 0), estimated: true, rule: 'the TfLite*Params struct of each operator type' },
+    { what: 'builtin parameters', bytes: ops.reduce((sum, { op }) => sum + (op.custom ? 0 : (PARAMS_BYTES[op.op] ?? 8)), 0), estimated: true, rule: 'the TfLite*Params struct of each builtin operator type (a custom operator has none)' },
     { what: 'kernel data', bytes: ops.reduce((sum, { sg, op }) => sum + kernelData(sg, op), 0), estimated: true, rule: "each kernel's OpData, 16-aligned, plus 2 × 4 B per output channel of a convolution" },
     { what: 'graph inputs', bytes: ioStructs(main, main.inputs, build), estimated: false, rule: `a 16-aligned pointer array and a TfLiteTensor (${build.tensor} B) per input, with its quantization` },
     { what: 'graph outputs', bytes: ioStructs(main, main.outputs, build), estimated: false, rule: 'the same per output' },
@@ -135,7 +136,7 @@ function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild
 }
 
 function kernelData(sg: IrTfliteSubgraph, op: IrTfliteOperator): number {
-  const base = align(OPDATA_BYTES[op.op] ?? 16, 16);
+  const base = align((Object.hasOwn(OPDATA_BYTES, op.op) ? OPDATA_BYTES[op.op] : undefined) ?? 16, 16); // a custom code may be any string, 'constructor' too
   const channels = perChannelCount(sg, op);
   return channels === undefined ? base : base + 2 * align(4 * channels, 16);
 }
