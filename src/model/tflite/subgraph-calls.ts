@@ -31,7 +31,7 @@ const CALL_FIELDS = new Set(['then_subgraph_index', 'else_subgraph_index', 'cond
 
 /** The builtin options of an operator that the planner reads. */
 export function operatorOptions(reader: FlatReader, op: WireOperator, what: string): Record<string, number> {
-  const fields = OPTION_FIELDS[op.op];
+  const fields = Object.hasOwn(OPTION_FIELDS, op.op) ? OPTION_FIELDS[op.op] : undefined; // a custom code may be any string
   const options: Record<string, number> = {};
   if (fields === undefined || op.options === undefined) return options;
   for (const [index, name, width, fallback] of fields) {

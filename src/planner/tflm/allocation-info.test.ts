@@ -74,3 +74,34 @@ describe('the bytes TFLite Micro allocates', () => {
     expect(() => tensorBytes(tensor('s', 0, { type: 'STRING', shape: [2] }), 0, 4)).toThrow(InputError);
   });
 });
+
+describe('the scratch of a UNIDIRECTIONAL_SEQUENCE_LSTM (unidirectional_sequence_lstm.cc)', () => {
+  /** An LSTM over `input` with the given output (hidden) state and cell state shapes; the weights left out. */
+  const lstmModel = (inputShape: number[], outputState: number[], cellState: number[], timeMajor: boolean, cellType = 'FLOAT32'): IrTflite => {
+    const inputs = new Array<number>(24).fill(-1);
+    inputs[0] = 0;
+    inputs[18] = 1;
+    inputs[19] = 2;
+    const tensors = [
+      tensor('x', 0, { type: 'FLOAT32', shape: inputShape, bytes: 4 * inputShape.reduce((a, d) => a * d, 1) }),
+      tensor('h', 0, { type: 'FLOAT32', shape: outputState, bytes: 4 * outputState.reduce((a, d) => a * d, 1), variable: true }),
+      tensor('c', 0, { type: cellType, shape: cellState, bytes: (cellType === 'INT16' ? 2 : 4) * cellState.reduce((a, d) => a * d, 1), variable: true }),
+      tensor('y', 0, { type: 'FLOAT32', shape: [1], bytes: 4 }),
+    ];
+    return model([subgraph(tensors, [0], [3], [op('LSTM_0', inputs, [3], { op: 'UNIDIRECTIONAL_SEQUENCE_LSTM', options: { time_major: timeMajor ? 1 : 0 } })])]);
+  };
+  const scratch = (m: IrTflite): number[] => tflmAllocation(m).buffers.filter((b) => b.kind === 'scratch').map((b) => b.bytes);
+
+  it('four buffers of batch × state dimension, sized by the output state: a projecting LSTM (16 cells, 4 outputs) needs 16 B each, not the cell state 64 B', () => {
+    expect(scratch(lstmModel([1, 5, 8], [1, 4], [1, 16], false))).toEqual([16, 16, 16, 16]);
+  });
+
+  it('the batch is dimension 1 of a time-major input, dimension 0 otherwise', () => {
+    expect(scratch(lstmModel([5, 3, 8], [3, 16], [3, 16], true))).toEqual([192, 192, 192, 192]);
+    expect(scratch(lstmModel([3, 5, 8], [3, 16], [3, 16], false))).toEqual([192, 192, 192, 192]);
+  });
+
+  it('an int16 cell state: 2 B per cell', () => {
+    expect(scratch(lstmModel([1, 5, 8], [1, 20], [1, 20], false, 'INT16'))).toEqual([40, 40, 40, 40]);
+  });
+});

@@ -11,7 +11,7 @@
 // | TRANSPOSE_CONV | int16 input | output elements × 8, and bias elements × 8 for an int16 bias |
 // | MEAN, SUM | int8 or int16 input | output elements × 4 |
 // | REDUCE_MAX, REDUCE_MIN | any | 4 × input rank, 4 × axis elements |
-// | UNIDIRECTIONAL_SEQUENCE_LSTM | any | 4 × cell-state bytes |
+// | UNIDIRECTIONAL_SEQUENCE_LSTM | any | 4 × batch × state dimension × cell-state element size |
 // | CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED | int4 filter | filter elements (unpacked) |
 // | TFLite_Detection_PostProcess (custom) | any | eleven, from the boxes, classes and max_detections (detection_postprocess.cc) |
 // Every other builtin requests nothing; any other custom operator's kernel is
@@ -92,7 +92,7 @@ function requestBytes(sg: IrTfliteSubgraph, op: IrTfliteOperator): number[] {
     case 'REDUCE_MIN':
       return [4 * (input?.shape.length ?? 0), 4 * Math.max(1, elements(tensor(1)))];
     case 'UNIDIRECTIONAL_SEQUENCE_LSTM':
-      return lstm(tensor(19));
+      return lstm(input, tensor(18), tensor(19), op.options.time_major === 1);
     case 'CONV_2D':
     case 'DEPTHWISE_CONV_2D':
     case 'FULLY_CONNECTED':
@@ -117,10 +117,16 @@ function transposeConv(input: IrTfliteTensor | undefined, bias: IrTfliteTensor |
   return bias?.type === 'INT16' ? [elements(output) * 8, elements(bias) * 8] : [elements(output) * 8];
 }
 
-/** unidirectional_sequence_lstm.cc: four buffers of the cell state's size. */
-function lstm(cellState: IrTfliteTensor | undefined): number[] {
-  if (cellState === undefined) return [];
-  const bytes = elements(cellState) * (cellState.type === 'INT16' ? 2 : 4);
+/**
+ * unidirectional_sequence_lstm.cc: four buffers of batch × state dimension
+ * cells (CreateLstmSizeInfo: the batch from the input, dimension 1 when time
+ * major, else 0; the state dimension from the output state, dimension 1 —
+ * the projection's size when the LSTM projects), each as wide as the cell state's type.
+ */
+function lstm(input: IrTfliteTensor | undefined, outputState: IrTfliteTensor | undefined, cellState: IrTfliteTensor | undefined, timeMajor: boolean): number[] {
+  if (input === undefined || outputState === undefined || cellState === undefined) return [];
+  const batch = input.shape[timeMajor ? 1 : 0] ?? 0;
+  const bytes = batch * (outputState.shape[1] ?? 0) * (cellState.type === 'INT16' ? 2 : 4);
   return [bytes, bytes, bytes, bytes];
 }
 
