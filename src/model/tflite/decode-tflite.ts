@@ -23,7 +23,7 @@ import type { IrAttribute, IrDiagnostic, IrGraph, IrModel, IrNode, IrTensor, IrV
 import type { IrOfflinePlan, IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../ir-tflite';
 import { customOptions } from './custom-options';
 import { FlatReader } from './flat-reader';
-import { decodeOfflinePlan, OFFLINE_PLAN_NAME } from './offline-plan';
+import { decodeOfflinePlan, isOfflinePlanName } from './offline-plan';
 import { readModel, type WireModel, type WireSubgraph, type WireTensor } from './read-model';
 import { OP, TENSOR_TYPES } from './schema';
 import { calledSubgraphs, operatorOptions, rejectCyclicCalls } from './subgraph-calls';
@@ -130,7 +130,7 @@ function uniqueNames(tensors: readonly WireTensor[]): string[] {
 }
 
 function offlinePlan(wire: WireModel, subgraphs: readonly IrTfliteSubgraph[]): IrOfflinePlan | undefined {
-  const entry = wire.metadata.find((m) => m.name === OFFLINE_PLAN_NAME);
+  const entry = wire.metadata.filter((m) => isOfflinePlanName(m.name)).pop(); // TFLM takes the last such entry
   if (entry === undefined) return undefined;
   const tensors = subgraphs.reduce((n, sg) => n + sg.tensors.length, 0);
   return decodeOfflinePlan(wire.buffers[entry.buffer]?.data, tensors);

@@ -11,6 +11,16 @@ import type { IrOfflinePlan } from '../ir-tflite';
 /** The metadata name TFLite Micro looks for. */
 export const OFFLINE_PLAN_NAME = 'OfflineMemoryAllocation';
 
+/**
+ * Whether TFLite Micro takes a metadata entry of this name for the offline
+ * plan: it compares the name's first characters only (strncmp over the
+ * length of OFFLINE_PLAN_NAME), and of several such entries the last one wins
+ * (its loop over the metadata does not stop at the first).
+ */
+export function isOfflinePlanName(name: string): boolean {
+  return name.startsWith(OFFLINE_PLAN_NAME);
+}
+
 /** The format version TFLite Micro documents ("set to 0"). */
 export const OFFLINE_PLAN_VERSION = 0;
 

@@ -118,6 +118,19 @@ describe('withOfflinePlan', () => {
     }
   });
 
+  it('reads the offline plan as TFLM does: the last entry whose name starts with OfflineMemoryAllocation; and the written plan replaces each such entry', () => {
+    const spec = (names: string[]) =>
+      writeTflite({
+        metadata: names.map((name, i) => ({ name, data: encodeOfflinePlan([8 * i, 8 * i]) })),
+        subgraphs: [{ tensors: [{ shape: [8], type: 'INT8' }, { shape: [8], type: 'INT8' }], inputs: [0], outputs: [1], operators: [{ op: 'ADD', inputs: [0, 0], outputs: [1] }] }],
+      });
+    expect(decodeTflite(spec([OFFLINE_PLAN_NAME, OFFLINE_PLAN_NAME])).tflite!.offlinePlan!.offsets).toEqual([8, 8]);
+    expect(decodeTflite(spec([OFFLINE_PLAN_NAME, `${OFFLINE_PLAN_NAME}_v2`, 'other'])).tflite!.offlinePlan!.offsets).toEqual([8, 8]);
+    const written = decodeTflite(withOfflinePlan(spec([OFFLINE_PLAN_NAME, `${OFFLINE_PLAN_NAME}_v2`, 'other']), [0, 16]));
+    expect(written.tflite!.metadata).toEqual(['other', OFFLINE_PLAN_NAME]);
+    expect(written.tflite!.offlinePlan!.offsets).toEqual([0, 16]);
+  });
+
   it('moves data kept after the flatbuffer with the file', () => {
     const wire = wireOf(withOfflinePlan(WRITER_BUILT, someOffsets(5)));
     const external = wire.buffers[2]!.data!;

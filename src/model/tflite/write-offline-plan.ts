@@ -13,7 +13,7 @@
 
 import { InputError } from '../../shared/errors';
 import { FlatReader } from './flat-reader';
-import { encodeOfflinePlan, OFFLINE_PLAN_NAME } from './offline-plan';
+import { encodeOfflinePlan, isOfflinePlanName, OFFLINE_PLAN_NAME } from './offline-plan';
 import { FIELD } from './schema';
 import { isTflite } from './decode-tflite';
 
@@ -34,7 +34,7 @@ export function withOfflinePlan(bytes: Uint8Array, offsets: readonly number[]): 
   // Buffer 0 is the empty buffer every tensor without data names; a plan there would make them all constants.
   if (buffers.length === 0) throw new InputError('not-a-model', 'the model has no buffers, not even the empty buffer 0 every TensorFlow Lite file starts with');
   const metadata = elementTargets(reader, root, F.metadata, 'the metadata').filter(
-    (pos) => reader.string(reader.table(pos, 'a metadata entry'), FIELD.metadata.name, 'a metadata name') !== OFFLINE_PLAN_NAME,
+    (pos) => !isOfflinePlanName(reader.string(reader.table(pos, 'a metadata entry'), FIELD.metadata.name, 'a metadata name')),
   );
   const plan = encodeOfflinePlan(offsets);
   const out = new PrefixWriter();
