@@ -19,6 +19,7 @@ const OPTION_FIELDS: Readonly<Record<string, readonly (readonly [number, string,
   MEAN: [[0, 'keep_dims', 1, 0]],
   SUM: [[0, 'keep_dims', 1, 0]],
   UNIDIRECTIONAL_SEQUENCE_LSTM: [[3, 'time_major', 1, 0]],
+  BATCH_MATMUL: [[0, 'adj_x', 1, 0], [1, 'adj_y', 1, 0]],
   // The schema's default index is 0, which writers leave out: a missing field calls subgraph 0.
   IF: [[0, 'then_subgraph_index', 4, 0], [1, 'else_subgraph_index', 4, 0]],
   WHILE: [[0, 'cond_subgraph_index', 4, 0], [1, 'body_subgraph_index', 4, 0]],

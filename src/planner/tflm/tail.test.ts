@@ -39,4 +39,16 @@ describe('the kernel data of the tail', () => {
   it('an operator that allocates no per-channel arrays keeps its OpData alone', () => {
     expect(kernelData(oneOp('ADD', [8], 8))).toBe(64);
   });
+
+  it('a BATCH_MATMUL keeps a transposed copy of its right input unless adj_y, of its left one when adj_x: eval tensor, dims and data, each 16-aligned', () => {
+    const matmul = (adjX: number, adjY: number): IrTflite => {
+      const tensors = [tensor('a', [1, 4, 8]), tensor('b', [1, 8, 6]), tensor('y', [1, 4, 6])];
+      const operator: IrTfliteOperator = { node: 'BATCH_MATMUL_0', op: 'BATCH_MATMUL', custom: false, inputs: [0, 1], outputs: [2], intermediates: [], calls: [], options: { adj_x: adjX, adj_y: adjY } };
+      return { schemaVersion: 3, subgraphs: [{ name: '', tensors, inputs: [0, 1], outputs: [2], operators: [operator] }], metadata: [], offlinePlan: undefined };
+    };
+    expect(kernelData(matmul(0, 0))).toBe(16 + (16 + 16 + 192)); // the right input, 48 floats
+    expect(kernelData(matmul(1, 1))).toBe(16 + (16 + 16 + 128)); // the left input, 32 floats
+    expect(kernelData(matmul(1, 0))).toBe(16 + (16 + 16 + 128) + (16 + 16 + 192));
+    expect(kernelData(matmul(0, 1))).toBe(16);
+  });
 });

@@ -12,7 +12,7 @@
 // - estimated: the allocator objects themselves (124 B), each operator's
 //   builtin parameters and each kernel's persistent data (OpData, and the
 //   per-channel multipliers and shifts every convolution allocates, float
-//   ones too), by a rule
+//   ones too, and the transposed input copies of BATCH_MATMUL), by a rule
 //   per operator type, since they depend on the kernel build.
 //
 // The arena: while it plans, TFLM holds at once, between the head and the
@@ -128,17 +128,31 @@ function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild
     { what: 'scratch handles', bytes: build.pointer * allocation.scratchCount, estimated: false, rule: `${build.pointer} B per scratch request` },
     { what: 'allocators', bytes: build.allocators, estimated: true, rule: `the arena, planner and allocator objects of a ${build.name} build` },
     { what: 'builtin parameters', bytes: ops.reduce((sum, { op }) => sum + (op.custom ? 0 : (PARAMS_BYTES[op.op] ?? 8)), 0), estimated: true, rule: 'the TfLite*Params struct of each builtin operator type (a custom operator has none)' },
-    { what: 'kernel data', bytes: ops.reduce((sum, { sg, op }) => sum + kernelData(sg, op), 0), estimated: true, rule: "each kernel's OpData, 16-aligned, plus 2 × 4 B per output channel of a convolution" },
+    { what: 'kernel data', bytes: ops.reduce((sum, { sg, op }) => sum + kernelData(sg, op, build), 0), estimated: true, rule: "each kernel's OpData, 16-aligned, plus 2 × 4 B per output channel of a convolution and the transposed input copies of a batch matmul" },
     { what: 'graph inputs', bytes: ioStructs(main, main.inputs, build), estimated: false, rule: `a 16-aligned pointer array and a TfLiteTensor (${build.tensor} B) per input, with its quantization` },
     { what: 'graph outputs', bytes: ioStructs(main, main.outputs, build), estimated: false, rule: 'the same per output' },
   ];
   return parts.filter((p) => p.bytes > 0);
 }
 
-function kernelData(sg: IrTfliteSubgraph, op: IrTfliteOperator): number {
+function kernelData(sg: IrTfliteSubgraph, op: IrTfliteOperator, build: TflmBuild): number {
   const base = align((Object.hasOwn(OPDATA_BYTES, op.op) ? OPDATA_BYTES[op.op] : undefined) ?? 16, 16); // a custom code may be any string, 'constructor' too
   const channels = perChannelCount(sg, op);
-  return channels === undefined ? base : base + 2 * align(4 * channels, 16);
+  const perChannel = channels === undefined ? 0 : 2 * align(4 * channels, 16);
+  return base + perChannel + (op.op === 'BATCH_MATMUL' ? transposedCopies(sg, op, build) : 0);
+}
+
+/**
+ * The transposed copies BATCH_MATMUL's Prepare keeps for the whole run
+ * (AllocInitTransposeTensorFromTfLiteTensor: an eval tensor, its dims and a
+ * copy of the data, each a persistent allocation aligned to 16): of the left
+ * input when adj_x, of the right one unless adj_y.
+ */
+function transposedCopies(sg: IrTfliteSubgraph, op: IrTfliteOperator, build: TflmBuild): number {
+  const input = (k: number): IrTfliteTensor | undefined => (op.inputs[k] !== undefined && op.inputs[k]! >= 0 ? sg.tensors[op.inputs[k]!] : undefined);
+  const copy = (t: IrTfliteTensor | undefined): number =>
+    t === undefined ? 0 : align(build.evalTensor, 16) + align(4 + 4 * t.shape.length, 16) + align(t.bytes ?? 0, 16);
+  return (op.options.adj_x === 1 ? copy(input(0)) : 0) + (op.options.adj_y === 1 ? 0 : copy(input(1)));
 }
 
 /**
