@@ -105,3 +105,17 @@ describe('the scratch of a UNIDIRECTIONAL_SEQUENCE_LSTM (unidirectional_sequence
     expect(scratch(lstmModel([1, 5, 8], [1, 20], [1, 20], false, 'INT16'))).toEqual([40, 40, 40, 40]);
   });
 });
+
+describe('what TFLite Micro refuses when it allocates (ValidateSubgraph)', () => {
+  it('an operator with an intermediate tensor that holds bytes', () => {
+    const m = model([subgraph([tensor('x', 8), tensor('gate', 32), tensor('y', 8)], [0], [2], [op('LSTM_0', [0], [2], { intermediates: [1] })])]);
+    expect(tflmAllocation(m).refusals).toEqual([
+      `TensorFlow Lite Micro refuses this model: ADD LSTM_0 lists the intermediate tensor 'gate' of 32 B, and it accepts only empty intermediates ("Does not support intermediate tensor with non-zero size")`,
+    ]);
+  });
+
+  it('empty intermediates, as a quantized LSTM lists them, are accepted', () => {
+    const m = model([subgraph([tensor('x', 8), tensor('gate', 0, { shape: [0] }), tensor('y', 8)], [0], [2], [op('LSTM_0', [0], [2], { intermediates: [1] })])]);
+    expect(tflmAllocation(m).refusals).toEqual([]);
+  });
+});

@@ -20,6 +20,7 @@
 //   not what its code indexes).
 
 import { InputError } from '../../shared/errors';
+import { formatCount } from '../../shared/format';
 import type { IrTflite, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
 import { scratchRequests, type TflmScratchRequest } from './scratch-requests';
 
@@ -73,6 +74,7 @@ export interface TflmAllocation {
   readonly tensorCount: number; // over all subgraphs
   readonly scratchCount: number;
   readonly notes: readonly string[]; // assumptions: kernels whose requests are not known
+  readonly refusals: readonly string[]; // what makes TFLM refuse the model when it allocates (ValidateSubgraph)
 }
 
 interface Info {
@@ -116,10 +118,27 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
   });
   const notes = model.subgraphs.flatMap((sg) => sg.operators.filter((op) => op.custom).flatMap((op) => scratchRequests(sg, op).note ?? []));
   return {
-    buffers, times, variables, notes,
+    buffers, times, variables, notes, refusals: refusals(model),
     tensorCount: model.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0),
     scratchCount: requests.length,
   };
+}
+
+/**
+ * TFLM's ValidateSubgraph (micro_allocation_info.cc): AllocateTensors fails
+ * with "Does not support intermediate tensor with non-zero size" when an
+ * operator lists an intermediate tensor that holds any byte.
+ */
+function refusals(model: IrTflite): string[] {
+  return model.subgraphs.flatMap((sg, s) =>
+    sg.operators.flatMap((op) =>
+      op.intermediates.flatMap((i) => {
+        const t = sg.tensors[i];
+        const bytes = t === undefined ? 0 : tensorBytes(t, s, i);
+        return bytes > 0 ? [`TensorFlow Lite Micro refuses this model: ${op.op} ${op.node} lists the intermediate tensor '${valueName(s, t!)}' of ${formatCount(bytes)} B, and it accepts only empty intermediates ("Does not support intermediate tensor with non-zero size")`] : [];
+      }),
+    ),
+  );
 }
 
 /** The name a tensor has in the plan: its value name, prefixed by its subgraph beyond the first. */

@@ -46,7 +46,10 @@ export function tflmProblem(graph: InferredGraph, tflite: IrTflite, target: Targ
   });
   const problem = { buffers, alignment: region.alignment };
   const live = lowerBound(problem).lowerBound;
-  const diagnostics: PlanDiagnostic[] = allocation.notes.map((message) => ({ code: 'tflm-kernel-unknown', message }));
+  const diagnostics: PlanDiagnostic[] = [
+    ...allocation.refusals.map((message) => ({ code: 'tflm-unsupported', message })),
+    ...allocation.notes.map((message) => ({ code: 'tflm-kernel-unknown', message })),
+  ];
   const built: BuiltProblem = {
     problem,
     info,
