@@ -24,8 +24,8 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 
 
 
-const pastBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^past KV cache$/ }) });
-const presentBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^present KV cache$/ }) });
+const pastBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^past KV cache · layer \d+$/ }) });
+const presentBox = (page: Page) => page.locator('.gbox.g-io', { has: page.locator('.g-title', { hasText: /^present KV cache · layer \d+$/ }) });
 
 test('an opened layer shows its cache as one past and one present box; the heap and its chart colour the cache apart', async ({ page }) => {
   test.setTimeout(240_000);
@@ -49,6 +49,10 @@ test('an opened layer shows its cache as one past and one present box; the heap 
   await expect(pastBox(page)).toHaveCount(1);
   await expect(presentBox(page)).toHaveCount(1);
   await expect(pastBox(page).locator('.g-sub')).toHaveText(/^input · 2 tensors · /);
+  // Each box names its layer, on the box and to a screen reader.
+  await expect(pastBox(page).locator('.g-title')).toHaveText('past KV cache · layer 3');
+  await expect(pastBox(page)).toHaveAttribute('aria-label', /^Graph input · 2 tensors · .* past KV cache · layer 3$/);
+  await expect(presentBox(page).locator('.g-title')).toHaveText('present KV cache · layer 3');
   await expect(page.locator('.gbox.g-io .g-title', { hasText: /past_key_values/ })).toHaveCount(0);
   await expect(pastBox(page).locator('title')).toHaveText('past_key_values.3.key\npast_key_values.3.value');
 
@@ -77,7 +81,7 @@ test('with every group expanded, the 80-layer decoder draws 160 cache boxes, and
   await field.press('Enter');
   const current = page.locator('.gbox.g-current');
   await expect(current).toHaveCount(1);
-  await expect(current.locator('.g-title')).toHaveText('past KV cache');
+  await expect(current.locator('.g-title')).toHaveText('past KV cache · layer 79');
   await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
   await expect(current).toBeInViewport();
   await snap(page, 'decoder-kv-expanded');

@@ -129,10 +129,26 @@ test('a 480×320 frame of the docs\' demo keeps the assumptions banner, one line
   await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^[1-9]\d*$/);
   expect(Number(await page.getByTestId('heap-canvas').getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(60);
   await snap(page, 'embed-480x320-heap-banner');
+  const canvas = page.getByTestId('heap-canvas');
+  const before = { box: await canvas.boundingBox(), lane: await canvas.getAttribute('data-lane-height') };
   await page.getByTestId('assumptions-more').click();
   await expect(page.getByTestId('assumption-fix').first()).toBeVisible();
   const scroll = await page.evaluate(() => ({ x: document.documentElement.scrollWidth, y: document.documentElement.scrollHeight }));
   expect(scroll).toEqual({ x: 480, y: 320 });
+  // The opened banner and its fixer lie over the diagram, inside the frame, and scroll within it: the heap keeps its size.
+  await page.getByTestId('assumption-fix').first().click();
+  const field = banner.locator('input').first();
+  await expect(field).toBeFocused();
+  await expect(field).toBeInViewport();
+  const opened = (await banner.boundingBox())!;
+  expect(opened.y + opened.height).toBeLessThanOrEqual(320);
+  await snap(page, 'embed-480x320-heap-fixer');
+  expect({ box: await canvas.boundingBox(), lane: await canvas.getAttribute('data-lane-height') }).toEqual(before);
+  // Closed again, the one line is back where it was.
+  await page.getByTestId('assumptions-less').click();
+  await expect(page.getByTestId('assumptions-more')).toBeVisible();
+  expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(24);
+  expect({ box: await canvas.boundingBox(), lane: await canvas.getAttribute('data-lane-height') }).toEqual(before);
 });
 
 test('in a 480×320 web component the assumptions banner is one styled line that opens into the whole banner', async ({ page }) => {

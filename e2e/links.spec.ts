@@ -224,22 +224,33 @@ test('the parameters a link left out are named on the page too, until dismissed'
   await expect(page.getByTestId('link-notice')).toHaveCount(0);
 });
 
-test('a dim the model does not have and a selection of nothing on screen are named in warnings, and the selection leaves the address bar', async ({ page }) => {
+test('a dim the model does not have and a selection of nothing on screen are named in warnings and the link notice, and leave the settings and the address bar', async ({ page }) => {
   const warnings = consoleWarnings(page);
-  await page.goto('/?dim.nosuch=3&dim.batch=2&select=buffer:999999');
+  await page.goto('/?target=mcu&region.nope.limit=5&dim.nosuch=3&dim.batch=2&select=buffer:999999');
   await waitForPlan(page);
   await expect.poll(() => warnings.join('\n')).toContain('select=buffer:999999: the plan has no buffer 999999');
   const said = warnings.join('\n');
   expect(said).toMatch(/ignored URL parameter dim\.nosuch=3: the model has no dim nosuch \(its dims: batch\)/);
+  // The page names them with the parameter left out before the model was read.
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByRole('paragraph').first()).toHaveText('3 parameters of the link were left out');
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText([
+    /^region\.nope\.limit=5: target mcu has no region "nope"/,
+    'dim.nosuch=3: the model has no dim nosuch (its dims: batch)',
+    /^select=buffer:999999: the plan has no buffer 999999 \(it has \d+\)$/,
+  ]);
   const shown = await summary(page);
-  expect(shown.settings?.dims).toMatchObject({ batch: 2 });
+  expect(shown.settings?.dims).toEqual({ batch: 2 });
   await expect.poll(() => new URL(page.url()).searchParams.get('select')).toBeNull();
+  expect(new URL(page.url()).search).toBe('?target=mcu&dim.batch=2');
+  await snap(page, 'links-not-in-model');
   // A selection that is there is kept, and nothing is said.
   const quiet = consoleWarnings(page);
   await page.goto('/?select=buffer:0');
   await waitForPlan(page);
   await expect.poll(() => new URL(page.url()).searchParams.get('select')).toBe('buffer:0');
   expect(quiet.join('\n')).not.toContain('select=');
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
 });
 
 test('an unknown target or strategy is left out with a warning, and the plan is made with the defaults', async ({ page }) => {

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installPageApi } from './app/page-api';
-import { leftOutOfLink, openInitialModel } from './app/startup';
+import { openInitialModel } from './app/startup';
 import { parseUrlParams } from './app/url-params';
 import { createAppStore } from './store/create-store';
 import { compareStoreFor } from './views/compare/use-compare';
@@ -28,7 +28,7 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App store={store} embed={params.embed} panes={params.panes} linkLeftOut={leftOutOfLink(params)} />
+    <App store={store} embed={params.embed} panes={params.panes} />
   </StrictMode>,
 );
 void openInitialModel(store, params, compare);

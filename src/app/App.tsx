@@ -37,11 +37,10 @@ export interface AppProps {
   readonly store: AppStore;
   readonly embed?: boolean; // chrome-less view for documentation pages (embed=1)
   readonly panes?: readonly EmbedPane[]; // what the embed shows (panes=); its default when undefined
-  readonly linkLeftOut?: readonly string[]; // parameters of the opening link left out (startup.ts, leftOutOfLink)
 }
 
 /** The page. */
-export function App({ store, embed = false, panes: embedPanes, linkLeftOut = [] }: AppProps) {
+export function App({ store, embed = false, panes: embedPanes }: AppProps) {
   const [panes, togglePane] = usePanes();
   return (
     <StoreContext.Provider value={store}>
@@ -50,7 +49,7 @@ export function App({ store, embed = false, panes: embedPanes, linkLeftOut = [] 
           {!embed && <AppHeader panes={panes} onTogglePane={togglePane} />}
           <LoadProgressBar />
           <ErrorBanner />
-          {!embed && <LinkNotice leftOut={linkLeftOut} />}
+          {!embed && <LinkNotice />}
           {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={embedPanes} /> : <Workspace panes={panes} />}
           {!embed && <DropZone />}
           {!embed && <CompareDialog />}

@@ -1,10 +1,12 @@
 // The parameters of the link the page opened with that it left out (a value
-// that does not parse, or a setting the target refuses), named on the page
+// that does not parse, a setting the target refuses, or a dim or selection the
+// model on screen does not have, known once it is read), named on the page
 // as in the console, so a person who followed a link sees that part of it
 // did not apply. Dismissible; a status, not an alert: the rest of the link
 // did apply.
 
 import { useState } from 'react';
+import { useAppStore } from '../store/context';
 import { LongName } from '../views/long-name';
 import { MESSAGE_CHARS } from '../shared/short-name';
 import '../views/panels/status.css';
@@ -13,7 +15,8 @@ import '../views/panels/status.css';
 const LISTED = 5;
 
 /** The notice; nothing when no parameter was left out, or once dismissed. */
-export function LinkNotice({ leftOut }: { readonly leftOut: readonly string[] }) {
+export function LinkNotice() {
+  const leftOut = useAppStore((s) => s.linkLeftOut);
   const [shown, setShown] = useState(true);
   if (!shown || leftOut.length === 0) return null;
   const more = leftOut.length - LISTED;

@@ -19,6 +19,7 @@ import type { InferredGraph } from '../model/inferred';
 export async function openInitialModel(store: AppStore, link: UrlParams, compare?: CompareStore): Promise<void> {
   const { actions } = store.getState();
   const { params, settings } = usableLink(link);
+  actions.noteLinkLeftOut(leftOutOfLink(link));
   // With no model shown yet, this only records the settings the first plan is made for.
   if (Object.keys(settings).length > 0) void actions.setSettings(settings);
   // Taken by the graph of the first model shown.
@@ -38,7 +39,10 @@ async function openView(store: AppStore, params: UrlParams, compare: CompareStor
   const { model, actions } = store.getState();
   if (model === undefined) return;
   const { dims, selection } = notInModel(model, params);
-  for (const entry of [...dims, ...(selection === undefined ? [] : [selection])]) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  // Known only now that the model is read: named with those the link notice named before it.
+  const leftOut = [...dims, ...(selection === undefined ? [] : [selection])];
+  for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  actions.noteLinkLeftOut(leftOut);
   // A selection of nothing on screen is not made, so the link the page writes back drops it.
   if (params.selection !== undefined && selection === undefined) actions.select(params.selection);
   // An embedded view has no comparison dialog.
@@ -100,7 +104,7 @@ function checkedLink(params: UrlParams) {
  * Every parameter of the link left out, because it does not parse ("dim.batch=-3") or makes no
  * plan ("region.nope.limit=5: target mcu has no region …"), in the order of the console warnings.
  */
-export function leftOutOfLink(params: UrlParams): readonly string[] {
+function leftOutOfLink(params: UrlParams): readonly string[] {
   const { a, b } = checkedLink(params);
   return [...params.ignored, ...a.ignored, ...(b?.ignored ?? [])];
 }

@@ -52,6 +52,9 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),
     showFileError: (name, error) => set({ error: { code: error.code, message: error.message, file: name, task: 'open' } }),
+    noteLinkLeftOut: (entries) => {
+      if (entries.length > 0) set({ linkLeftOut: [...get().linkLeftOut, ...entries] });
+    },
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),
     setSort: (column) => set({ sort: nextSort(get().sort, column) }),

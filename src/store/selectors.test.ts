@@ -95,6 +95,22 @@ describe('tensor table selectors', () => {
     expect(names(sortRows(rows, { column: 'op', direction: 'ascending' }))).toEqual(['y', 'boxes', 'z', 'x', 'w']);
   });
 
+  it('sorts by the kind the cell reads, so a decoder\'s KV cache rows are a group apart from the plain inputs and outputs', () => {
+    const concat = { name: 'cat', opType: 'Concat', domain: '', inputs: ['past_0', 'k'], outputs: ['present_0'], subgraphs: [], constant: false };
+    const decoder: InferredModel = {
+      ...MODEL,
+      nodes: [{ name: 'proj', opType: 'Relu', domain: '', inputs: ['x'], outputs: ['k'], subgraphs: [], constant: false }, concat, { name: 'out', opType: 'Relu', domain: '', inputs: ['k'], outputs: ['z'], subgraphs: [], constant: false }],
+      values: [value('past_0', 'input', 'float32', [1, 2, 4]), value('x', 'input', 'float32', [1, 1, 4]), value('k', 'activation', 'float32', [1, 1, 4], 0), value('present_0', 'output', 'float32', [1, 3, 4], 1), value('z', 'output', 'float32', [1, 1, 4], 2)],
+      inputs: ['past_0', 'x'],
+      outputs: ['present_0', 'z'],
+    };
+    const rows = tensorRows(decoder);
+    // input, input · KV cache, activation, output, output · KV cache
+    expect(names(sortRows(rows, { column: 'kind', direction: 'ascending' }))).toEqual(['x', 'past_0', 'k', 'z', 'present_0']);
+    expect(names(sortRows(rows, { column: 'kind', direction: 'descending' }))).toEqual(['present_0', 'z', 'k', 'past_0', 'x']);
+    expect(rows.filter((r) => r.kv).map((r) => r.name)).toEqual(['past_0', 'present_0']);
+  });
+
   it('returns the same rows while query, sort and model are unchanged', () => {
     const s = state({ query: 'float32' });
     expect(selectRows(s)).toBe(selectRows({ ...s }));

@@ -7,6 +7,7 @@ import type { InferredModel, ValueKind } from '../model/inferred';
 import type { ModelFormat } from '../model/ir';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
 import type { ModelPlan } from '../planner/plan';
+import { kvCaches } from '../planner/problem/kv-cache';
 import { formatShape } from '../shared/format';
 import { selectAssumptionLines, type AssumptionLine } from './assumptions';
 import { memoLast } from './memo';
@@ -24,6 +25,7 @@ export interface TensorRow {
   readonly bytes: number | undefined;
   readonly note: string | undefined; // why the size is unknown, or that it is an upper bound
   readonly state: boolean; // kept across runs (a TensorFlow Lite variable tensor): read as an input, live for the whole run
+  readonly kv: boolean; // a decoder's KV-cache input or output (planner/problem/kv-cache.ts), whose kind reads "input · KV cache"
   readonly haystack: string; // lower-case name, op and dtype, for the search
 }
 
@@ -85,12 +87,13 @@ export function tensorRows(model: InferredModel): readonly TensorRow[] {
   const cached = rowCache.get(model);
   if (cached) return cached;
   const persistent = new Set(model.persistent ?? []);
+  const caches = kvCaches(model);
   const rows = model.values.map((v, order): TensorRow => {
     const producer = v.producer === undefined ? undefined : model.nodes[v.producer];
     const op = producer?.opType ?? '';
     const elements = v.shape?.reduce((a, b) => a * b, 1);
     const note = v.bytes === undefined ? (v.unknownReason ?? 'shape unknown') : v.upperBound ? 'upper bound: size depends on the data' : undefined;
-    return { order, name: v.name, op, kind: v.kind, dtype: v.dtypeName, shape: formatShape(v.shape), elements, bytes: v.bytes, note, state: persistent.has(v.name), haystack: `${v.name}\n${op}\n${producer?.name ?? ''}\n${v.dtypeName}`.toLowerCase() };
+    return { order, name: v.name, op, kind: v.kind, dtype: v.dtypeName, shape: formatShape(v.shape), elements, bytes: v.bytes, note, state: persistent.has(v.name), kv: caches.byPast.has(v.name) || caches.byPresent.has(v.name), haystack: `${v.name}\n${op}\n${producer?.name ?? ''}\n${v.dtypeName}`.toLowerCase() };
   });
   rowCache.set(model, rows);
   return rows;
@@ -133,11 +136,14 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 const KIND_ORDER: readonly ValueKind[] = ['input', 'activation', 'output', 'initializer', 'constant'];
 
 type Compare = (a: TensorRow, b: TensorRow) => number;
+// By the kind the cell reads: "input · KV cache" and "state" are groups of their own after the plain "input".
+const kindCell = (row: TensorRow): number => (row.state ? 2 : row.kv ? 1 : 0);
+const byKindText: Compare = (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || kindCell(a) - kindCell(b);
 const COMPARE: Record<TableSort['column'], Compare> = {
   order: (a, b) => a.order - b.order,
   name: (a, b) => collator.compare(a.name, b.name),
   op: (a, b) => collator.compare(a.op, b.op),
-  kind: (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
+  kind: byKindText,
   dtype: (a, b) => collator.compare(a.dtype, b.dtype),
   shape: (a, b) => (a.elements ?? 0) - (b.elements ?? 0) || collator.compare(a.shape, b.shape),
   bytes: (a, b) => (a.bytes ?? 0) - (b.bytes ?? 0),

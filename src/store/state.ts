@@ -182,6 +182,8 @@ export interface AppActions {
   dismissError(): void;
   /** Shows the error banner for file `name` that could not be opened outside the loader (a saved plan file); the model on screen stays. */
   showFileError(name: string, error: ErrorData): void;
+  /** Adds parameters of the opening link that were left out, each as "key=value: why", to those the link notice names. */
+  noteLinkLeftOut(entries: readonly string[]): void;
   /** Sets the tensor table's search text. */
   setQuery(query: string): void;
   /** Sets which kinds of tensor the table lists. */
@@ -207,6 +209,7 @@ export interface AppState {
   readonly suggestions: SuggestionsState | undefined;
   readonly growth: GrowthState | undefined;
   readonly selection: Selection | undefined;
+  readonly linkLeftOut: readonly string[]; // parameters of the opening link left out (app/startup.ts), named by the link notice
   readonly graph: GraphDrawState;
   readonly groups: GraphGroupsState;
   readonly query: string;
@@ -232,6 +235,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   suggestions: undefined,
   growth: undefined,
   selection: undefined,
+  linkLeftOut: [],
   graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },
   groups: { model: undefined, from: 'first', open: [], closed: [], collapsed: [] },
   query: '',

@@ -2,7 +2,7 @@
 // that the file does not fix (default dims, tensors of unknown size, guessed
 // branches), each with the control that fixes it one click away, opened in place.
 // Escape closes an open fixer. In a small pane (an embed) it is one line that
-// opens into the whole banner.
+// opens into the whole banner, laid over the diagram so the heap keeps its size.
 
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { AssumptionLine } from '../../store/assumptions';
@@ -18,32 +18,52 @@ export function AssumptionsBanner({ compact = false }: { readonly compact?: bool
   const [open, setOpen] = useState<string | undefined>(undefined);
   const [shown, setShown] = useState(false);
   if (lines.length === 0) return null;
-  if (compact && !shown) {
-    const first = lines[0]!;
-    const more = lines.length - 1;
-    return (
-      <div className="assumptions assumptions-compact" role="note" aria-label="What the plan assumes" data-testid="assumptions-banner" data-compact="true">
-        <p className="assumption-text">
-          <span className="assumption-summary" title={titleText(lines.map((l) => l.text).join('\n'))}>
-            {first.action === undefined ? first.text : first.lead}
-          </span>
-          <button type="button" className="assumption-action" aria-expanded={false} onClick={() => setShown(true)} data-testid="assumptions-more">
-            {more > 0 ? `+${more} more` : 'Details'}
-          </button>
-        </p>
-      </div>
-    );
-  }
+  const whole = (onLess?: () => void) => <WholeBanner lines={lines} open={open} onOpen={setOpen} onLess={onLess} />;
+  if (!compact) return whole();
+  // The pane keeps the one line's room: the opened banner and its fixers lie over the diagram and scroll within a
+  // bounded height, where they squeezed a 480×320 embed's heap while open.
+  return <div className="assumptions-slot">{shown ? whole(() => setShown(false)) : <CompactLine lines={lines} onMore={() => setShown(true)} />}</div>;
+}
+
+/** The banner in one line: the first assumption, cut, and a button that opens the rest. */
+function CompactLine({ lines, onMore }: { readonly lines: readonly AssumptionLine[]; readonly onMore: () => void }) {
+  const first = lines[0]!;
+  const more = lines.length - 1;
   return (
-    <div className="assumptions" role="note" aria-label="What the plan assumes" data-testid="assumptions-banner" data-compact={compact}>
+    <div className="assumptions assumptions-compact" role="note" aria-label="What the plan assumes" data-testid="assumptions-banner" data-compact="true">
+      <p className="assumption-text">
+        <span className="assumption-summary" title={titleText(lines.map((l) => l.text).join('\n'))}>
+          {first.action === undefined ? first.text : first.lead}
+        </span>
+        <button type="button" className="assumption-action" aria-expanded={false} onClick={onMore} data-testid="assumptions-more">
+          {more > 0 ? `+${more} more` : 'Details'}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** Props of WholeBanner. */
+interface WholeBannerProps {
+  readonly lines: readonly AssumptionLine[];
+  readonly open: string | undefined; // the key of the line whose fixer is open
+  readonly onOpen: (key: string | undefined) => void;
+  readonly onLess: (() => void) | undefined; // back to one line; given, the banner lies over the diagram
+}
+
+/** Every line of the banner, each with its fixer one click away. */
+function WholeBanner({ lines, open, onOpen, onLess }: WholeBannerProps) {
+  const compact = onLess !== undefined;
+  return (
+    <div className={compact ? 'assumptions assumptions-over' : 'assumptions'} role="note" aria-label="What the plan assumes" data-testid="assumptions-banner" data-compact={compact}>
       {compact && (
-        <button type="button" className="assumption-action assumptions-less" aria-expanded onClick={() => setShown(false)} data-testid="assumptions-less">
+        <button type="button" className="assumption-action assumptions-less" aria-expanded onClick={onLess} data-testid="assumptions-less">
           Less
         </button>
       )}
       <ul className="assumption-lines">
         {lines.map((line) => (
-          <AssumptionItem key={line.key} line={line} open={open === line.key} onToggle={(on) => setOpen(on ? line.key : undefined)} />
+          <AssumptionItem key={line.key} line={line} open={open === line.key} onToggle={(on) => onOpen(on ? line.key : undefined)} />
         ))}
       </ul>
     </div>

@@ -13,7 +13,7 @@ import type { HeapData, HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
 import { drawCurve, drawStepBand } from './draw-curve';
-import { laneLimitText, limitLabelBox, peakLineBox, peakMarkerBox, type LaneLimit, type PxBox } from './lane-limit';
+import { fitLaneLimitText, limitLabelBox, peakLineBox, peakMarkerBox, type LaneLimit, type PxBox } from './lane-limit';
 
 /** What to draw besides the buffers. */
 export interface DrawOptions {
@@ -258,10 +258,10 @@ function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, lineY: numb
   ctx.font = '600 11px system-ui, sans-serif';
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  // A lane too narrow for the whole label keeps how far over (or the limit); a line above the plotted bytes is pointed at.
+  // A lane too narrow for the whole label keeps how far over (or the limit), and that the drawing is not the plan the runtime
+  // runs when the file keeps its own; a line above the plotted bytes is pointed at.
   const up = lineY < lane.top ? '↑ ' : '';
-  const full = `${up}${laneLimitText(limit)}`;
-  const text = ctx.measureText(full).width + 16 <= lane.width ? full : `${up}${laneLimitText(limit, true)}`;
+  const text = `${up}${fitLaneLimitText(limit, lane.width - 16, (t) => ctx.measureText(`${up}${t}`).width)}`;
   const box = limitLabelBox(lineY, lane.top, lane.bottom, lane.width, ctx.measureText(text).width, avoid);
   ctx.globalAlpha = 0.85;
   ctx.fillStyle = background;

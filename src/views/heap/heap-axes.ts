@@ -50,7 +50,9 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
       label.text(text);
       return label.node()!.getComputedTextLength();
     };
-    label.text(fitLaneTitle(info.name, peakText(info.peak, data.plan.complete), formatBytes(info.lowerBound), laneTitleWidth(layout), measure));
+    // The file's own plan run instead of the one drawn: the limit label says where it peaks, the title whose drawing this is.
+    const placement = info.limit?.written !== undefined;
+    label.text(fitLaneTitle(info.name, peakText(info.peak, data.plan.complete), formatBytes(info.lowerBound), laneTitleWidth(layout), measure, placement)).attr('data-placement', placement || null);
   });
   const ticks = Math.max(2, Math.floor(layout.plot.width / 70));
   const integerTicks = scales.x.ticks(ticks).filter((v) => Number.isInteger(v));

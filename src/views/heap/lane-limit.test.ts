@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionPlan } from '../../planner/plan';
-import { laneLimit, laneLimitText, limitLabelBox, limitLabelTop, peakLineBox, peakMarkerBox, type PxBox } from './lane-limit';
+import { fitLaneLimitText, laneLimit, laneLimitText, limitLabelBox, limitLabelTop, peakLineBox, peakMarkerBox, type PxBox } from './lane-limit';
 import { heapData, laneExtent } from './heap-data';
 import { baseScales, heapLayout } from './heap-geometry';
 import { syntheticPlan } from './synthetic-plan';
@@ -30,6 +30,29 @@ describe('a lane size limit', () => {
     expect(limit).toMatchObject({ overBy: 0, written: 600, arena: 1008 });
     expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 16 B runtime tail and planning · the plan written peaks at 600 B');
     expect(laneLimit({ ...arena, runtimeHead: 1100 })!.written).toBeUndefined();
+  });
+
+  it('in a lane too narrow for the whole label, still says where the file\'s plan peaks, and that the drawing is heapscope\'s placement while it has room', () => {
+    const limit = laneLimit({ ...sram(1100, 0), runtimeTail: 16, runtimeHead: 600, used: 616, overBy: 0 })!;
+    const chars = (t: string): number => t.length; // one unit a character
+    const texts = [80, 50, 36, 31].map((width) => fitLaneLimitText(limit, width, chars));
+    expect(texts).toEqual([
+      "limit 1.00 KiB · drawn: heapscope's placement; the file's plan peaks at 600 B",
+      "limit 1.00 KiB · the file's plan peaks at 600 B",
+      "limit 1.00 KiB · file's plan 600 B",
+      "limit 1.00 KiB · file's 600 B",
+    ]);
+    // narrower still, the shortest wording: it is cut at the lane's edge rather than dropped
+    expect(fitLaneLimitText(limit, 10, chars)).toBe(texts[3]);
+    // over its limit, by the file's plan
+    expect(fitLaneLimitText({ ...limit, overBy: 40 }, 31, chars)).toBe("over by 40 B · file's 600 B");
+    // the whole label where it fits
+    expect(fitLaneLimitText(limit, 200, chars)).toBe(laneLimitText(limit));
+  });
+
+  it('without another plan run, a narrow lane keeps how far over or the limit', () => {
+    expect(fitLaneLimitText(laneLimit(sram(800, 300))!, 20, (t) => t.length)).toBe('over by 76 B');
+    expect(fitLaneLimitText(laneLimit(sram(1000, 0))!, 10, (t) => t.length)).toBe('limit 1.00 KiB');
   });
 
   it("with TensorFlow Lite Micro's tail in the tensor arena sits at the bytes the tail leaves the plan", () => {

@@ -38,6 +38,28 @@ export function laneLimitText(limit: LaneLimit, short = false): string {
   return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}${written}`;
 }
 
+/**
+ * The wordings of a lane's limit label, longest first: laneLimitText, then
+ * its short form. When TensorFlow Lite Micro runs the file's own plan rather
+ * than the one drawn, the shorter wordings say so: the drawing is heapscope's
+ * placement, and the file's plan peaks elsewhere (Vela's person detector:
+ * drawn at 154 KiB over a 100 KiB limit line, run at 72.7 KiB); the shorter
+ * ones name the limit and the file's peak, and leave the placement to the
+ * lane's title (laneTitles).
+ */
+export function laneLimitTexts(limit: LaneLimit): readonly string[] {
+  const short = laneLimitText(limit, true);
+  if (limit.written === undefined) return [laneLimitText(limit), short];
+  const peak = formatBytes(limit.written);
+  return [laneLimitText(limit), `${short} · drawn: heapscope's placement; the file's plan peaks at ${peak}`, `${short} · the file's plan peaks at ${peak}`, `${short} · file's plan ${peak}`, `${short} · file's ${peak}`];
+}
+
+/** The longest of laneLimitTexts that `measure` finds no wider than `width`; the shortest when none is. */
+export function fitLaneLimitText(limit: LaneLimit, width: number, measure: (text: string) => number): string {
+  const texts = laneLimitTexts(limit);
+  return texts.find((t) => measure(t) <= width) ?? texts.at(-1)!;
+}
+
 /** Height of the limit label's box on the heap canvas, in CSS pixels. */
 export const LIMIT_LABEL_HEIGHT = 13;
 

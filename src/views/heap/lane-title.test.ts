@@ -16,6 +16,15 @@ describe('fitLaneTitle', () => {
     expect(fitLaneTitle('ram', '2.93 MiB', '2.93 MiB', 100, chars)).toBe('ram');
   });
 
+  it("says the drawing is heapscope's placement when the runtime runs the file's own plan, before the bound and after the peak", () => {
+    const fit = (width: number): string => fitLaneTitle('arena', '154 KiB', '154 KiB', width, chars, true);
+    expect(fit(1000)).toBe("arena · heapscope's placement · peak 154 KiB · lower bound 154 KiB");
+    expect(fit(45 * 6)).toBe("arena · heapscope's placement · peak 154 KiB");
+    expect(fit(30 * 6)).toBe("arena · heapscope's placement");
+    expect(fit(25 * 6)).toBe('arena · peak 154 KiB');
+    expect(fitLaneTitle('arena', '154 KiB', '154 KiB', 45 * 6, chars)).toBe('arena · peak 154 KiB · lower bound 154 KiB');
+  });
+
   it('cuts a name too wide alone with an ellipsis to fit, and a long name in any wording', () => {
     expect(fitLaneTitle('external-sram', '1 KiB', '1 KiB', 48, chars)).toBe('externa…');
     expect(fitLaneTitle('external-sram', '1 KiB', '1 KiB', 1, chars)).toBe('e…');

@@ -30,10 +30,17 @@ export function ticksClearOfTitle(values: readonly number[], position: (value: n
   return values.filter((v) => position(v) - TICK_OVERHANG >= titleBottom);
 }
 
-/** The wordings of a lane's title, longest first: all facts, then shorter words, then fewer facts, then the name alone. */
-export function laneTitles(name: string, peak: string, bound: string): readonly string[] {
+/**
+ * The wordings of a lane's title, longest first: all facts, then shorter words, then fewer facts, then the name alone.
+ * `placement`: the runtime runs another plan than the one drawn (TensorFlow Lite Micro keeping the file's own), so
+ * the title says the drawing is heapscope's placement while it has room.
+ */
+export function laneTitles(name: string, peak: string, bound: string, placement = false): readonly string[] {
   const n = shortName(name, NAME_CHARS);
-  return [`${n} · peak ${peak} · lower bound ${bound}`, `${n} · peak ${peak} · bound ${bound}`, `${n} · peak ${peak}`, n];
+  const plain = [`${n} · peak ${peak} · lower bound ${bound}`, `${n} · peak ${peak} · bound ${bound}`, `${n} · peak ${peak}`, n];
+  if (!placement) return plain;
+  const drawn = `${n} · heapscope's placement`;
+  return [`${drawn} · peak ${peak} · lower bound ${bound}`, `${drawn} · peak ${peak} · bound ${bound}`, `${drawn} · peak ${peak}`, drawn, ...plain.slice(2)];
 }
 
 /**
@@ -41,8 +48,8 @@ export function laneTitles(name: string, peak: string, bound: string): readonly 
  * `width`; when even the name alone is wider, the name cut with an ellipsis
  * to fit (at least one character and the ellipsis).
  */
-export function fitLaneTitle(name: string, peak: string, bound: string, width: Px, measure: (text: string) => Px): string {
-  const titles = laneTitles(name, peak, bound);
+export function fitLaneTitle(name: string, peak: string, bound: string, width: Px, measure: (text: string) => Px, placement = false): string {
+  const titles = laneTitles(name, peak, bound, placement);
   const fitting = titles.find((t) => measure(t) <= width);
   if (fitting !== undefined) return fitting;
   let [lo, hi] = [1, Math.min(name.length, NAME_CHARS)];

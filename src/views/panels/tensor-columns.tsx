@@ -71,13 +71,13 @@ export interface TableRowProps {
   readonly index: number; // position in the visible rows
   readonly style: CSSProperties;
   readonly selected?: boolean; // the selection stands for this tensor
-  readonly kv?: boolean; // a decoder's KV cache input or output
   readonly onSelect?: (name: string) => void; // a click (or Enter) on the row
 }
 
 /** One tensor. */
-export function TableRow({ row, index, style, quantized = false, quantization, selected = false, kv = false, onSelect }: TableRowProps) {
+export function TableRow({ row, index, style, quantized = false, quantization, selected = false, onSelect }: TableRowProps) {
   const unknown = row.bytes === undefined;
+  const kv = row.kv;
   return (
     <div
       role="row"

@@ -11,7 +11,6 @@ import { useActions, useAppStore } from '../../store/context';
 import { selectPlan, selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
 import { selectedTensors, tensorSelection } from '../selection';
 import { listKeyTarget } from '../list-keys';
-import { kvCacheNames } from '../kv-cache-names';
 import type { Selection } from '../../store/state';
 import { KindFilter } from './kind-filter';
 import { hasQuantization, quantizationOf } from '../quantization';
@@ -104,7 +103,6 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
   const selection = useAppStore((s) => s.selection);
   // a buffer's tensor, or a node's outputs and scratch (a node clicked in the graph)
   const selected = useMemo(() => new Set(selectedTensors(plan, selection)), [plan, selection]);
-  const kv = kvCacheNames(model);
   const { select } = useActions();
   // The row a click or a key chose last, with the selection it made: a weight's row selects the node that reads it,
   // whose own rows the table marks, so the keys walk on from the row chosen while that selection stands.
@@ -166,7 +164,6 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
               style={{ transform: `translateY(${item.start}px)` }}
               quantized={quantized}
               quantization={quantization}
-              kv={kv.has(row.name)}
               selected={selected.has(row.name) || item.index === current}
               onSelect={onSelect}
             />

@@ -208,7 +208,7 @@ describe('a decoder with a KV cache', () => {
     const input = graphLayoutInput(model, undefined, OPEN);
     const io = all(input.graph.boxes).filter((b) => input.items.get(b.id)?.kind === 'io');
     const kv = io.filter((b) => input.items.get(b.id)!.tensors !== undefined);
-    expect(kv.map((b) => input.items.get(b.id)!.title).sort()).toEqual([...Array(3).fill('past KV cache'), ...Array(3).fill('present KV cache')]);
+    expect(kv.map((b) => input.items.get(b.id)!.title).sort()).toEqual([0, 1, 2].flatMap((l) => [`past KV cache · layer ${l}`, `present KV cache · layer ${l}`]).sort());
     // Left as boxes of their own: the token ids, positions, mask and the logits.
     expect(io.length - kv.length).toBe(4);
     for (let l = 0; l < 3; l += 1) {
@@ -232,13 +232,16 @@ describe('a decoder with a KV cache', () => {
     const gpt2 = inferShapes(decodeOnnx(new Uint8Array(readFileSync(GPT2))), { dims: { past_seq_len: 64 } });
     const input = graphLayoutInput(gpt2, undefined, OPEN);
     const kv = all(input.graph.boxes).filter((b) => input.items.get(b.id)?.tensors !== undefined);
-    expect(kv.map((b) => input.items.get(b.id)!.title).sort()).toEqual([...Array(5).fill('past KV cache'), ...Array(5).fill('present KV cache')]);
+    // five of each, told apart by their layer
+    expect(kv.map((b) => input.items.get(b.id)!.title).sort()).toEqual([0, 1, 2, 3, 4].flatMap((l) => [`past KV cache · layer ${l}`, `present KV cache · layer ${l}`]).sort());
     for (let l = 0; l < 5; l += 1) {
       const past = input.ioBoxes.get(`in:past_${l}`)!;
       const present = input.ioBoxes.get(`out:present_${l}`)!;
       expect(input.items.get(past)!.tensors).toEqual([`past_${l}`]);
       expect(input.items.get(present)!.tensors).toEqual([`present_${l}`]);
       expect(input.items.get(past)!.subtitle).toBe('input · 1 tensor · 16.0 KiB');
+      expect(input.items.get(past)!.title).toBe(`past KV cache · layer ${l}`);
+      expect(input.items.get(present)!.title).toBe(`present KV cache · layer ${l}`);
       // the layer's attention reads its past box and writes its present box
       const attention = input.boxOfNode[gpt2.nodes.findIndex((n) => n.name === `GptAttention_${l}`)]!;
       expect(input.edges.has(`e:${past}>${attention}`)).toBe(true);

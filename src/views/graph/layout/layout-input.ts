@@ -97,7 +97,7 @@ class InputBuilder {
   private readonly fuDepth = new Map<string, number>(); // fusion unit id -> scopes shared by all its nodes
   private readonly ioBox = new Map<string, string>();
   private readonly kv: ReadonlySet<string>;
-  private readonly kvBoxes = new Map<string, { readonly box: MutableBox; readonly role: 'input' | 'output'; readonly values: InferredValue[] }>();
+  private readonly kvBoxes = new Map<string, { readonly box: MutableBox; readonly role: 'input' | 'output'; readonly layer: number | undefined; readonly values: InferredValue[] }>();
   private readonly marks: ReadonlyMap<string, AliasMark>;
   private readonly total: number;
 
@@ -279,15 +279,15 @@ class InputBuilder {
     else {
       const box: MutableBox = { id, width: 0, height: 34 };
       where.push(box);
-      this.kvBoxes.set(id, { box, role, values: [v] });
+      this.kvBoxes.set(id, { box, role, layer, values: [v] });
     }
     return id;
   }
 
   /** Titles and sizes the KV-cache boxes once every tensor they fold is known. */
   private finishKvBoxes(): void {
-    for (const [id, { box, role, values }] of this.kvBoxes) {
-      const title = role === 'input' ? 'past KV cache' : 'present KV cache';
+    for (const [id, { box, role, layer, values }] of this.kvBoxes) {
+      const title = kvBoxTitle(role, layer);
       const known = values.every((v) => v.bytes !== undefined);
       const bytes = values.reduce((sum, v) => sum + (v.bytes ?? 0), 0);
       const subtitleOf = (sizes: string): string => `${role} · ${formatCount(values.length)} tensor${values.length === 1 ? '' : 's'} · ${sizes}`;
@@ -327,6 +327,16 @@ function sortByOrder(boxes: MutableBox[], rank: ReadonlyMap<string, number>): vo
   const at = (b: MutableBox): number => rank.get(b.id) ?? Infinity;
   boxes.sort((a, b) => at(a) - at(b));
   for (const b of boxes) if (b.children !== undefined && rank.has(b.id)) sortByOrder(b.children, rank);
+}
+
+/**
+ * The title of a folded KV-cache box: "past KV cache · layer 3", so a
+ * decoder's many cache boxes (GPT-2's five, read by Attention nodes outside
+ * any layer's scope) tell apart; without the layer when the names carry none.
+ */
+function kvBoxTitle(role: 'input' | 'output', layer: number | undefined): string {
+  const title = role === 'input' ? 'past KV cache' : 'present KV cache';
+  return layer === undefined ? title : `${title} · layer ${layer}`;
 }
 
 /**
