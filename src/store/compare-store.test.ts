@@ -204,7 +204,7 @@ describe('another model opened while a comparison is open', () => {
     const g = new GraphBuilder('other');
     const x = g.input('x', 'float32', ['batch', 8]);
     g.output(g.node('Relu', [g.node('Relu', [x])]), 'float32', ['batch', 8]);
-    return new File([g.toBytes({ opset: 17 })], 'other.onnx');
+    return new File([new Uint8Array(g.toBytes({ opset: 17 }))], 'other.onnx');
   }
 
   it("plans B again for the new model with B's settings and the bindings it has, never keeping the old model's numbers", async () => {
