@@ -11,7 +11,7 @@ import { forEachFile } from './run-files';
 
 /** Decodes, infers and reports one model file. */
 export function inspectFile(file: string, infer: InferOptions): InspectReport {
-  const model = decodeModel(readInputFile(file));
+  const model = decodeModel(readInputFile(file), { name: file });
   return inspectReport(inferShapes(model, infer));
 }
 

@@ -55,7 +55,7 @@ export function planModelFile(
   bytes: Uint8Array = readInputFile(file),
   suggest = false,
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
-  const model = inferShapes(decodeModel(bytes), infer);
+  const model = inferShapes(decodeModel(bytes, { name: file }), infer);
   return { model, plan: planModel(model, target, strategy === undefined ? { suggest } : { strategy, suggest }) };
 }
 

@@ -32,7 +32,7 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   return forEachFile(
     args,
     io,
-    (file) => sweepFile(decodeModel(readInputFile(file)), dim, values, { args, target, strategy, budget }),
+    (file) => sweepFile(decodeModel(readInputFile(file), { name: file }), dim, values, { args, target, strategy, budget }),
     (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), budget)),
   );
 }

@@ -13,7 +13,7 @@ import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { formatBytes } from '../src/shared/format';
-import { chainModel, haveModel, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { chainModel, dropFile, haveModel, NO_MODELS, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -334,4 +334,25 @@ test("every file-open control shows a focus ring when reached with Tab, as the h
   expect(await ring('open-saved-plan')).toBe(shown);
   await page.getByTestId('compare-panel').scrollIntoViewIfNeeded();
   await snap(page, 'compare-open-saved-plan-focus');
+});
+
+test("another model dropped while the comparison is open: B is planned again for it, the dialog never shows the old model's numbers", async ({ page }) => {
+  const file = 'ultraface_RFB-320.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.goto('/?compare=1&b.target=mcu');
+  await waitForPlan(page);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  const dialog = page.getByTestId('compare-dialog');
+  const before = (await summary(page)).peak;
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(before));
+  const planB = JSON.parse(cli(['plan', new URL(file, new URL('../../shared/models/', import.meta.url)).pathname, '--json', '--target', 'mcu']).out) as { peak: number };
+  await dropFile(page, file, readModel(file));
+  await waitForModel(page, file);
+  await waitForPlan(page);
+  const shown = await summary(page);
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(shown.peak), { timeout: 60_000 });
+  await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String(planB.peak));
+  const compared = (await summary(page)).compare;
+  expect(compared).toMatchObject({ peakA: shown.peak, peakB: planB.peak, target: 'mcu' });
+  await snap(page, 'compare-after-another-model');
 });

@@ -2,7 +2,11 @@
 // screen; the banner names the file and says what is wrong, and the previous
 // model stays shown.
 
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { runCli } from '../cli/main';
 import type {} from '../src/app/page-api';
 import {
   test,
@@ -179,3 +183,54 @@ test('a damaged saved plan, dropped or opened, gets the banner naming it and kee
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
   await expect(page.getByTestId('compare-error')).toHaveCount(0);
 });
+
+test("an ONNX external weights file dropped alone says what it is and to open the model that refers to it, as the CLI does", async ({ page }) => {
+  await startOnGoodModel(page);
+  const weights = randomBytes(4096, 7);
+  await dropFile(page, 'model.onnx.data', weights);
+  await expectBanner(page, 'model.onnx.data', 'not-onnx', 'error-external-data');
+  const sentence = "this looks like an ONNX model's external weights file (raw tensor data, not a model): open the .onnx model that refers to it";
+  expect((await summary(page)).error).toBe(sentence);
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-data-'));
+  const path = join(dir, 'model.onnx.data');
+  writeFileSync(path, weights);
+  let err = '';
+  expect(runCli(['inspect', path], { out: () => undefined, err: (t) => (err += t) })).toBe(2);
+  expect(err.trim().split('\n')).toEqual([`heapscope: ${path}: ${sentence}`]);
+});
+
+test('several files dropped at once: one line says which model was opened and that the others were not', async ({ page }) => {
+  test.skip(!haveModel('winml_mnist.onnx') || !haveModel('ultraface_RFB-320.onnx'), NO_MODELS);
+  await startOnGoodModel(page);
+  await dropFiles(page, [
+    { name: 'winml_mnist.onnx', bytes: readModel('winml_mnist.onnx') },
+    { name: 'ultraface_RFB-320.onnx', bytes: readModel('ultraface_RFB-320.onnx') },
+  ]);
+  await waitForModel(page, 'winml_mnist.onnx');
+  await expect(page.getByTestId('drop-notice')).toHaveText(/One model opens at a time: opened winml_mnist\.onnx, not ultraface_RFB-320\.onnx\./);
+  await snap(page, 'drop-several-files');
+  // A model with its external weights file: the model opens, whichever comes first.
+  await dropFiles(page, [
+    { name: 'weights.data', bytes: randomBytes(256) },
+    { name: GOOD, bytes: batchModel() },
+  ]);
+  await waitForModel(page, GOOD);
+  await expect(page.getByTestId('drop-notice')).toHaveText(/opened good\.onnx, not weights\.data\./);
+  // One file dropped next: no line about others.
+  await dropFile(page, 'winml_mnist.onnx', readModel('winml_mnist.onnx'));
+  await waitForModel(page, 'winml_mnist.onnx');
+  await expect(page.getByTestId('drop-notice')).toHaveCount(0);
+});
+
+/** Drops several files at once, as a person dragging a selection from a file manager. */
+async function dropFiles(page: Page, files: readonly { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name));
+    return transfer;
+  }, files.map((f) => ({ name: f.name, base64: Buffer.from(f.bytes).toString('base64') })));
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer });
+  await page.dispatchEvent('body', 'dragover', { dataTransfer });
+  await page.dispatchEvent('body', 'drop', { dataTransfer });
+  await dataTransfer.dispose();
+}

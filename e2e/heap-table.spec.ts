@@ -5,7 +5,7 @@
 
 import { expect, type Locator } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { NO_MODELS, haveModel, openDropped, readModel, snap, test } from './fixtures';
+import { NO_MODELS, haveModel, openDropped, readModel, snap, summary, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -78,3 +78,52 @@ test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in v
   await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'buffer');
   await expect(page.getByTestId('selection-details')).toContainText(bufferName.slice(0, 12));
 });
+
+for (const { width, height, shown } of [
+  { width: 1600, height: 1000, shown: ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Region'] },
+  { width: 1280, height: 720, shown: ['Buffer', 'Bytes', 'Offset', 'Lifetime'] },
+]) {
+  test(`ultraface on an MCU at ${width}×${height}: the table and the live-bytes chart each have their own room, and Chart looks pressed exactly while the chart shows`, async ({ page }) => {
+    const file = 'ultraface_RFB-320.onnx';
+    test.skip(!haveModel(file), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await openDropped(page, file, readModel(file), '/?target=mcu');
+    await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+    const table = page.getByRole('table', { name: 'Buffers of the plan' });
+    await expect(table.getByTestId('heap-row').first()).toBeVisible();
+    const chart = page.getByTestId('heap-pane').getByTestId('peak-chart');
+    await expect(chart).toBeVisible();
+    // Every buffer of both regions is listed and charted: the table has no region switcher to bring one back.
+    await expect(table).toHaveAttribute('aria-rowcount', String((await summary(page)).buffers + 1));
+    await expect(chart).toHaveAttribute('data-regions', '2');
+    const [t, c] = [(await table.boundingBox())!, (await chart.boundingBox())!];
+    const apart = t.x + t.width <= c.x + 1 || c.x + c.width <= t.x + 1 || t.y + t.height <= c.y + 1 || c.y + c.height <= t.y + 1;
+    expect(apart).toBe(true);
+    // The first columns are read whole, not cut at the chart's edge.
+    for (const label of shown) {
+      const header = (await table.getByRole('columnheader', { name: label }).boundingBox())!;
+      expect(header.x + header.width, `${label} ends inside the table`).toBeLessThanOrEqual(t.x + t.width + 1);
+    }
+    await snap(page, `heap-table-with-chart-${width}`);
+
+    // The toggle's look follows its state, with the pointer on it or away.
+    const toggle = page.getByTestId('heap-chart-toggle');
+    // Each look is read once settled, not halfway through the button's fade.
+    await toggle.evaluate((el) => (el.style.transition = 'none'));
+    const look = () => toggle.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await page.mouse.move(0, 0);
+    const pressed = await look();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(chart).toHaveCount(0);
+    const hovered = await look();
+    await page.mouse.move(0, 0);
+    const released = await look();
+    expect(hovered).not.toBe(pressed);
+    expect(released).not.toBe(pressed);
+    await toggle.click();
+    await expect(chart).toBeVisible();
+    expect(await look()).toBe(pressed);
+  });
+}

@@ -10,11 +10,12 @@
 // included. On GPT-2 with a past, the side bar's memory map and the live-bytes
 // chart split the peak step alike: logits as I/O, the KV cache apart.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli/main';
+import { formatBytes } from '../src/shared/format';
 import { haveModel, MODELS_DIR, NO_MODELS, openDropped, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 const ULTRAFACE = 'ultraface_RFB-320.onnx';
@@ -248,4 +249,21 @@ test('GPT-2 with a past of 64: the memory map and the live-bytes chart split the
   await expect(chart.locator('text', { hasText: /^KV cache\b/ })).toContainText(new RegExp(`^KV cache( ·)? ${part('KV cache')}`));
   await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
   await snap(page, 'memory-map-gpt2-past');
+});
+
+test("an incomplete plan (ONNX's test_loop11 on mcu) reads as a lower estimate in the memory map and the model card, which names the Loop's body as where the size is unknown", async ({ page }) => {
+  const file = '/usr/share/libonnx-testdata/data/node/test_loop11/model.onnx';
+  test.skip(!existsSync(file), 'needs the ONNX conformance data (libonnx-testdata)');
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDropped(page, 'model.onnx', readFileSync(file), '/?target=mcu');
+  const shown = await summary(page);
+  expect(shown.complete).toBe(false);
+  expect(shown.warnings.some((w) => /1 tensor of unknown size/.test(w))).toBe(true);
+  const peak = formatBytes(shown.peak!);
+  const sram = page.locator('[data-testid="memory-map-region"][data-region="sram"]');
+  await expect(sram.locator('.memory-map-used')).toHaveText(`≥ ${peak} / 512 KiB`);
+  await expect(sram.locator('.memory-map-bar')).toHaveAttribute('aria-label', new RegExp(`^sram: at least ${peak} used`));
+  await expect(page.getByTestId('stat-activation-note')).toContainText(`The plan's peak, at least ${peak}, is more than this`);
+  await expect(page.getByTestId('fact-unknown')).toHaveText(/^1 in the body of Loop/);
+  await snap(page, 'memory-map-incomplete-loop');
 });

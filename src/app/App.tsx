@@ -19,7 +19,8 @@ import { HeapPanel } from '../views/heap/heap-panel';
 import { GrowthPanel } from '../views/growth/growth-panel';
 import { SplitPane } from '../views/split-pane';
 import { AppHeader } from './app-header';
-import { DropZone } from './drop-zone';
+import { useState } from 'react';
+import { DropZone, DroppedNotice, type DroppedNote } from './drop-zone';
 import { ErrorBoundary } from '../views/error-boundary';
 import { Welcome } from './welcome';
 import { LinkNotice } from './link-notice';
@@ -42,6 +43,7 @@ export interface AppProps {
 /** The page. */
 export function App({ store, embed = false, panes: embedPanes }: AppProps) {
   const [panes, togglePane] = usePanes();
+  const [dropped, setDropped] = useState<DroppedNote | undefined>(undefined);
   return (
     <StoreContext.Provider value={store}>
       <ErrorBoundary area="page">
@@ -50,8 +52,9 @@ export function App({ store, embed = false, panes: embedPanes }: AppProps) {
           <LoadProgressBar />
           <ErrorBanner />
           {!embed && <LinkNotice />}
+          {!embed && <DroppedNotice note={dropped} onDismiss={() => setDropped(undefined)} />}
           {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={embedPanes} /> : <Workspace panes={panes} />}
-          {!embed && <DropZone />}
+          {!embed && <DropZone onNote={setDropped} />}
           {!embed && <CompareDialog />}
         </div>
       </ErrorBoundary>

@@ -1,8 +1,12 @@
 // The whole page is a drop zone: dragging a file over it shows an overlay, and
-// dropping opens the first file. Listens on window so a drop anywhere counts.
+// dropping opens the file; of several, one (dropped-files.ts), and a line says
+// which and that the others were not opened. Listens on window so a drop anywhere counts.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useOpenDropped } from '../views/compare/use-compare';
+import { useAppStore } from '../store/context';
+import { chooseDropped, droppedNotice } from './dropped-files';
+import '../views/panels/status.css';
 
 /** True when a drag carries files (not text or links). */
 function carriesFiles(event: DragEvent): boolean {
@@ -10,8 +14,8 @@ function carriesFiles(event: DragEvent): boolean {
   return types !== undefined && Array.from(types).includes('Files');
 }
 
-/** Tracks drags over the window and opens a dropped file; returns whether a file is over the page. */
-export function useFileDrop(onFile: (file: File) => void): boolean {
+/** Tracks drags over the window and hands over the files dropped; returns whether a file is over the page. */
+export function useFileDrop(onFiles: (files: readonly File[]) => void): boolean {
   const [dragging, setDragging] = useState(false);
   useEffect(() => {
     // dragenter/dragleave fire for every child element; count them to know when the drag left the page.
@@ -35,8 +39,8 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      const file = event.dataTransfer?.files?.[0];
-      if (file) onFile(file);
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length > 0) onFiles(files);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -48,14 +52,31 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
     };
-  }, [onFile]);
+  }, [onFiles]);
   return dragging;
 }
 
-/** The overlay shown while a file is dragged over the page. */
-export function DropZone() {
+/** What a drop of several files opened: the file's name and the line that says so. */
+export interface DroppedNote {
+  readonly opened: string;
+  readonly text: string;
+}
+
+/** The overlay shown while a file is dragged over the page; `onNote` gets the line about a drop of several files (undefined for one). */
+export function DropZone({ onNote }: { readonly onNote: (note: DroppedNote | undefined) => void }) {
   // A saved plan file opens in the plan viewer; anything else opens as a model.
-  const dragging = useFileDrop(useOpenDropped());
+  const open = useOpenDropped();
+  const onFiles = useCallback(
+    (files: readonly File[]) => {
+      const choice = chooseDropped(files);
+      if (choice === undefined) return;
+      const text = droppedNotice(choice.file.name, choice.left);
+      onNote(text === undefined ? undefined : { opened: choice.file.name, text });
+      open(choice.file);
+    },
+    [open, onNote],
+  );
+  const dragging = useFileDrop(onFiles);
   return (
     <div className="drop-overlay" data-active={dragging} data-testid="drop-overlay" aria-hidden={!dragging}>
       <div className="drop-card">
@@ -66,6 +87,20 @@ export function DropZone() {
         <p className="drop-title">Drop an ONNX or TensorFlow Lite model to open it</p>
         <p className="drop-note">It is read in this tab and never uploaded.</p>
       </div>
+    </div>
+  );
+}
+
+/** The line about a drop of several files, while the file it opened is the one opening, shown or refused. */
+export function DroppedNotice({ note, onDismiss }: { readonly note: DroppedNote | undefined; readonly onDismiss: () => void }) {
+  const current = useAppStore((s) => note !== undefined && (s.task?.name === note.opened || s.model?.name === note.opened || s.error?.file === note.opened));
+  if (note === undefined || !current) return null;
+  return (
+    <div className="banner banner-notice" role="status" data-testid="drop-notice">
+      <p className="banner-text banner-message">{note.text}</p>
+      <button type="button" className="button button-small button-quiet" onClick={onDismiss} aria-label="Dismiss the note about the files dropped">
+        Dismiss
+      </button>
     </div>
   );
 }

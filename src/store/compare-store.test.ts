@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
 import { inferShapes } from '../model/infer/shapes';
 import { writePlanFile } from '../planner/assembly/plan-file';
@@ -8,6 +8,7 @@ import { createLocalPort, createModelClient } from '../worker/client';
 import { planForSettings } from '../worker/plan/settings';
 import { createCompareStore } from './compare-store';
 import { compareSummary } from '../views/compare/compare-summary';
+import { GraphBuilder } from '../model/testing/onnx-writer';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/sample.onnx', import.meta.url)));
 const SAMPLE_URL = 'https://app.example/sample.onnx';
@@ -195,4 +196,53 @@ describe("B's settings", () => {
     expect(compare.getState().sideB?.settings).toEqual({ target: 'cpu', strategy: undefined });
     expect(compare.getState().b?.file.plan.peak).toBe(directPeak({ batch: 1 }));
   });
+});
+
+describe('another model opened while a comparison is open', () => {
+  /** A small model of its own, unlike the sample: x[batch, 8] -> Relu -> Relu. */
+  function otherModel(): File {
+    const g = new GraphBuilder('other');
+    const x = g.input('x', 'float32', ['batch', 8]);
+    g.output(g.node('Relu', [g.node('Relu', [x])]), 'float32', ['batch', 8]);
+    return new File([new Uint8Array(g.toBytes({ opset: 17 }))], 'other.onnx');
+  }
+
+  it("plans B again for the new model with B's settings and the bindings it has, never keeping the old model's numbers", async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample();
+    await actions.compareShownAs({ dims: { batch: 4 }, shapes: {}, inputValues: {}, settings: { target: 'mcu', strategy: undefined } });
+    expect(compare.getState().a?.file.model).toBe('sample.onnx');
+    await page.getState().actions.openFile(otherModel());
+    // Until B is planned again, nothing of the sample's comparison is left to show.
+    expect(compare.getState()).toMatchObject({ a: undefined, b: undefined, diff: undefined });
+    await vi.waitFor(() => expect(compare.getState().busy).toBeUndefined());
+    const { a, b, sideB, error } = compare.getState();
+    expect(error).toBeUndefined();
+    expect(a?.file.model).toBe('other.onnx');
+    expect(b?.file.model).toBe('other.onnx');
+    expect(b?.file.settings.target).toBe('mcu');
+    expect(sideB).toEqual({ dims: { batch: 4 }, shapes: {}, inputValues: {}, settings: { target: 'mcu', strategy: undefined } });
+    const shown = page.getState().model?.plan;
+    expect(compareSummary(compare.getState())?.peakA).toBe(shown?.status === 'planned' ? shown.plan.peak : undefined);
+  });
+
+  it('closes a comparison against another file once a new model is on screen, and keeps a saved plan shown alone', async () => {
+    const { page, compare, actions } = await withSavedPlanAlone();
+    await page.getState().actions.openFile(otherModel());
+    expect(compare.getState().a?.label).toContain('(saved)');
+    await actions.compareShownWithFile(otherModel(), 'b.onnx');
+    expect(compare.getState().b).toBeDefined();
+    await page.getState().actions.openSample();
+    expect(compare.getState()).toMatchObject({ a: undefined, b: undefined, busy: undefined });
+  });
+
+  async function withSavedPlanAlone() {
+    const s = setup();
+    await s.page.getState().actions.openSample();
+    await s.actions.compareShownWith({ dims: { batch: 2 } });
+    const file = s.compare.getState().b!.file;
+    s.actions.close();
+    await s.actions.openSavedPlan(new Blob([writePlanFile(file)]), 'saved.plan.json');
+    return s;
+  }
 });

@@ -13,6 +13,7 @@ import { InputError, toErrorData, type ErrorData } from '../shared/errors';
 import { fetchModel, readBlob, type FetchDeps } from './read-source';
 import type { Bindings } from './bindings';
 import type { AppState, LoadedModel } from './state';
+import type { InferredModel } from '../model/inferred';
 import type { ModelClient } from '../worker/client';
 import type { DimValues, ModelBindings, PlanSettings } from '../worker/protocol';
 import { planFileOf } from '../settings/plan-file';
@@ -94,6 +95,7 @@ type Sides = { a: ComparedPlan; b: ComparedPlan | undefined; sideB?: SideBSettin
 export function createCompareStore(deps: CompareDeps): CompareStore {
   return createStore<CompareState & { readonly actions: CompareActions }>()((set, get) => {
     let generation = 0;
+    let planning: SideBSettings | undefined; // B asked of the task in flight when it is the shown model planned again
     /** Runs one task that ends with B (and A); a newer task or close() drops its answer. */
     const run = async (
       label: string,
@@ -101,6 +103,7 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
       onError?: (error: ErrorData) => void,
     ): Promise<void> => {
       const mine = ++generation;
+      planning = undefined;
       set({ busy: { label, fraction: undefined }, error: undefined });
       try {
         const { a, b, sideB } = await task((fraction, text) => {
@@ -117,18 +120,34 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
         onError?.(toErrorData(error));
       }
     };
-    // A message about an earlier model or file is stale once another model is on screen.
+    // A message about an earlier model or file is stale once another model is on screen, and so is a comparison
+    // whose A is the model that was on screen: B as that model planned again is planned again for the new one,
+    // any other B (another file, a saved plan) was about the old model and closes. A saved plan shown alone stays.
     deps.subscribe?.((state, previous) => {
       if (state.model !== previous.model && state.model !== undefined && get().error !== undefined) set({ error: undefined });
+      if (state.model === undefined || previous.model === undefined || state.model.opening === previous.model.opening) return;
+      const { b, sideB, busy } = get();
+      if (b === undefined && busy === undefined) return;
+      const asked = busy === undefined ? sideB : planning;
+      close();
+      if (asked !== undefined && state.model.plan.status === 'planned') void compareShownAs(sideBFor(asked, state.model.inferred));
     });
-    const compareShownAs = (sideB: SideBSettings): Promise<void> =>
-      run('Planning B', async (progress) => {
+    const close = (): void => {
+      generation += 1;
+      deps.releaseClient?.();
+      set(EMPTY);
+    };
+    const compareShownAs = (sideB: SideBSettings): Promise<void> => {
+      const task = run('Planning B', async (progress) => {
         const shown = shownPlan(deps.page());
         const bytes = await modelBytes(shown.model, deps);
         const { settings, ...bindings } = sideB;
         const b = await planInWorker(deps.client(), bytes, shown.model.name, bindings, settings, progress);
         return { a: shown.side, b, sideB };
       });
+      planning = sideB;
+      return task;
+    };
     return {
       ...EMPTY,
       actions: {
@@ -160,14 +179,19 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
           }
         },
         setFocus: (focus) => set({ focus }),
-        close() {
-          generation += 1;
-          deps.releaseClient?.();
-          set(EMPTY);
-        },
+        close,
       },
     };
   });
+}
+
+/** B's settings for another model: its plan settings, and those of its bindings that name a dim, tensor or input of `model`. */
+function sideBFor(sideB: SideBSettings, model: InferredModel): SideBSettings {
+  const dims = new Set(model.dims.map((d) => d.name));
+  const values = new Set(model.values.map((v) => v.name));
+  const inputs = new Set(model.inputs);
+  const keep = <T>(record: Readonly<Record<string, T>>, names: ReadonlySet<string>) => Object.fromEntries(Object.entries(record).filter(([name]) => names.has(name)));
+  return { dims: keep(sideB.dims, dims), shapes: keep(sideB.shapes, values), inputValues: keep(sideB.inputValues, inputs), settings: sideB.settings };
 }
 
 /** Both sides labelled by what differs between them (a saved side keeps saying so). */

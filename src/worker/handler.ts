@@ -6,7 +6,7 @@
 // with a budget; drops superseded requests. Pure of any
 // worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
-import { decodeModel, type DecodeOptions } from '../model/decode-model';
+import { decodeModel, type ModelDecodeOptions } from '../model/decode-model';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
@@ -50,7 +50,7 @@ import {
 
 /** What the handler needs from the outside; tests replace any of these. */
 export interface HandlerDeps {
-  readonly decode: (bytes: Uint8Array, options: DecodeOptions) => IrModel;
+  readonly decode: (bytes: Uint8Array, options: ModelDecodeOptions) => IrModel;
   readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
   /** Plans for the strategy comparison (peaks only). */
   readonly plan: (model: InferredModel, settings: PlanSettings, options?: { readonly suggest?: boolean }) => ModelPlan;
@@ -167,6 +167,7 @@ class ModelWorker {
     if (!this.isLive(request.id)) return;
     const started = this.deps.now();
     const ir = this.deps.decode(bytes, {
+      name: request.name,
       onProgress: (fraction, label) => progress(fraction * DECODE_SHARE, label || DECODE_LABEL),
     });
     const decodeMs = this.deps.now() - started;

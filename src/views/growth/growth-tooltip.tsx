@@ -42,7 +42,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
       </span>
       {point.regions.length > 1 && (
         <span className="muted">
-          {point.regions.map((r) => `${r.name} ${formatBytes(r.peak)}`).join(' · ')}
+          {point.regions.map((r) => `${r.name} ${peakText(r.peak, point.complete)}`).join(' · ')}
         </span>
       )}
       {point.largest !== undefined && (
@@ -60,7 +60,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
 /** The card's figures in one sentence, as a screen reader announces the point chosen by keyboard. */
 export function pointSentence(point: GrowthPoint, dim: string): string {
   const words = [`${dim} = ${point.value}: peak ${peakText(point.peak, point.complete)}${point.complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(point.lowerBound)}`];
-  if (point.regions.length > 1) words.push(point.regions.map((r) => `${r.name} ${formatBytes(r.peak)}`).join(', '));
+  if (point.regions.length > 1) words.push(point.regions.map((r) => `${r.name} ${peakText(r.peak, point.complete)}`).join(', '));
   if (!point.fits) words.push('over a size limit');
   return `${words.join('; ')}.`;
 }

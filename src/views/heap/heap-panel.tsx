@@ -69,7 +69,8 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   const [pane, paneSize] = useElementSize<HTMLElement>();
   const regions = fullPlan === undefined ? [] : drawnRegions(fullPlan);
   const crowded = mainSize !== undefined && regions.length > 1 && laneHeight(mainSize.height - LEGEND_HEIGHT, regions.length) < READABLE_LANE;
-  const region = chosenRegion !== undefined && (chosenRegion === 'all' || regions.includes(chosenRegion)) ? chosenRegion : crowded ? (fullPlan?.peakRegion ?? regions[0]) : 'all';
+  // The table lists every region's buffers (it has no region switcher), however short the pane.
+  const region = mode === 'table' ? 'all' : chosenRegion !== undefined && (chosenRegion === 'all' || regions.includes(chosenRegion)) ? chosenRegion : crowded ? (fullPlan?.peakRegion ?? regions[0]) : 'all';
   const plan = fullPlan === undefined || region === undefined || region === 'all' || regions.length < 2 ? fullPlan : regionPlan(fullPlan, region);
   const cached = plan === undefined ? undefined : cachedHeapData(plan, model);
   const emphasis = useMemo(() => (cached === undefined ? undefined : heapEmphasis(cached.data, selection, cached.nodeSteps)), [cached, selection]);
@@ -96,7 +97,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
             </select>
           )}
           {chart && (
-            <button type="button" className="button button-small" aria-pressed={showChart} onClick={() => setShowChart(!showChart)} data-testid="heap-chart-toggle" title="Live bytes per kind beside the diagram">
+            <button type="button" className="button button-small" aria-pressed={showChart} onClick={() => setShowChart(!showChart)} data-testid="heap-chart-toggle" title={mode === 'table' ? 'Live bytes per kind below the table' : 'Live bytes per kind beside the diagram'}>
               Chart
             </button>
           )}
@@ -117,7 +118,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
           {planError ? `No plan: ${planError}` : 'Planning…'}
         </p>
       ) : (
-        <div className="heap-body" data-chart={showChart && plan !== undefined}>
+        <div className="heap-body" data-chart={showChart && plan !== undefined} data-mode={mode}>
           <div className="heap-main" ref={main}>
             {mode === 'diagram' ? (
               <>

@@ -8,7 +8,7 @@ const report = { activationBytes: 16, bodyNodes: 0, unknownShapes: [] };
 describe('the model card’s activation memory without reuse', () => {
   it('says the figure is unpadded tensor data, and why a plan with a larger peak is larger', () => {
     // wonnx_single_relu on cpu: two 8-byte tensors, each reserved as 64 B by the 64-byte alignment.
-    const plan = { peak: 128, buffers: [buffer({ kind: 'input', bytes: 8 }), buffer({ id: 1, kind: 'output', bytes: 8, offset: 64 })] };
+    const plan = { peak: 128, complete: true, buffers: [buffer({ kind: 'input', bytes: 8 }), buffer({ id: 1, kind: 'output', bytes: 8, offset: 64 })] };
     const words = activationStatWords(report, plan);
     expect(words.label).toBe('Without reuse');
     expect(words.labelTitle).toBe('Activation data without reuse (unpadded)');
@@ -19,13 +19,20 @@ describe('the model card’s activation memory without reuse', () => {
   });
 
   it('names scratch and bodies when the plan adds them, and no note when the plan needs no more', () => {
-    const plan = { peak: 4096, buffers: [buffer({ bytes: 8 }), buffer({ id: 1, kind: 'scratch', size: 2048, bytes: 2048 })] };
+    const plan = { peak: 4096, complete: true, buffers: [buffer({ bytes: 8 }), buffer({ id: 1, kind: 'scratch', size: 2048, bytes: 2048 })] };
     const words = activationStatWords({ activationBytes: 100, bodyNodes: 1, unknownShapes: [{}] as never }, plan);
     expect(words.label).toBe('Without reuse');
     expect(words.labelTitle).toBe('Activation data without reuse (unpadded, main graph, lower estimate)');
     expect(words.value).toBe('≥ 100 B');
     expect(words.note).toBe("The plan's peak, 4.00 KiB, is more than this: it reserves each buffer rounded up to its alignment, adds scratch buffers and plans the If/Loop/Scan bodies' tensors.");
-    expect(activationStatWords(report, { peak: 16, buffers: [] }).note).toBeUndefined();
+    expect(activationStatWords(report, { peak: 16, buffers: [], complete: true }).note).toBeUndefined();
     expect(activationStatWords(report, undefined).note).toBeUndefined();
+  });
+
+  it('calls the peak of a plan with a size unknown a lower estimate, never a plain number', () => {
+    // ONNX's test_loop11 on the mcu target: a Slice inside the Loop's body has no size.
+    const plan = { peak: 160, complete: false, buffers: [buffer({ size: 160, bytes: 4 })] };
+    const words = activationStatWords({ activationBytes: 37, bodyNodes: 1, unknownShapes: [] }, plan);
+    expect(words.note).toBe("The plan's peak, at least 160 B, is more than this: it reserves each buffer rounded up to its alignment and plans the If/Loop/Scan bodies' tensors.");
   });
 });

@@ -21,7 +21,7 @@ export interface ActivationStatWords {
  * when some are unsized, and the main graph's when If/Loop/Scan bodies hold
  * more. With a plan whose peak is larger, the note says what the plan adds.
  */
-export function activationStatWords(report: Pick<InspectReport, 'activationBytes' | 'bodyNodes' | 'unknownShapes'>, plan: Pick<ModelPlan, 'peak' | 'buffers'> | undefined): ActivationStatWords {
+export function activationStatWords(report: Pick<InspectReport, 'activationBytes' | 'bodyNodes' | 'unknownShapes'>, plan: Pick<ModelPlan, 'peak' | 'buffers' | 'complete'> | undefined): ActivationStatWords {
   const bodies = report.bodyNodes;
   const lower = report.unknownShapes.length > 0;
   const notes = ['unpadded', bodies > 0 ? 'main graph' : '', lower ? 'lower estimate' : ''].filter(Boolean);
@@ -36,8 +36,8 @@ export function activationStatWords(report: Pick<InspectReport, 'activationBytes
   };
 }
 
-/** "The plan's peak, 128 B, is more: it reserves each buffer rounded up to its alignment, and adds scratch." */
-function planAddsText(plan: Pick<ModelPlan, 'peak' | 'buffers'>, bodies: boolean): string {
+/** "The plan's peak, 128 B, is more: it reserves each buffer rounded up to its alignment, and adds scratch"; "at least 160 B" when some size is unknown. */
+function planAddsText(plan: Pick<ModelPlan, 'peak' | 'buffers' | 'complete'>, bodies: boolean): string {
   const adds = [
     plan.buffers.some((b) => b.size > b.bytes && b.kind !== 'scratch') ? 'reserves each buffer rounded up to its alignment' : '',
     plan.buffers.some((b) => b.kind === 'scratch') ? 'adds scratch buffers' : '',
@@ -45,5 +45,5 @@ function planAddsText(plan: Pick<ModelPlan, 'peak' | 'buffers'>, bodies: boolean
     bodies ? "plans the If/Loop/Scan bodies' tensors" : '',
   ].filter(Boolean);
   const why = adds.length === 0 ? '' : `: it ${adds.length === 1 ? adds[0] : `${adds.slice(0, -1).join(', ')} and ${adds[adds.length - 1]}`}`;
-  return `The plan's peak, ${formatBytes(plan.peak)}, is more than this${why}.`;
+  return `The plan's peak, ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}, is more than this${why}.`;
 }

@@ -19,6 +19,7 @@ export interface MapBar {
   readonly peak: number; // bytes the region's arena spans
   readonly weights: number; // bytes of weights kept at the region's base, below the arena
   readonly used: number; // weights + peak + tail
+  readonly complete: boolean; // false when some buffer's size is unknown: `used` and `overBy` are lower estimates
   readonly lowerBound: number;
   readonly sizeLimit: number | undefined;
   readonly overBy: number; // bytes above the limit; 0 when within it or without one
@@ -81,6 +82,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
       peak: r.peak,
       weights: r.weights ?? 0,
       used: r.used ?? r.peak,
+      complete: plan.complete,
       lowerBound: r.lowerBound,
       sizeLimit: r.sizeLimit,
       overBy: r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, (r.used ?? r.peak) - r.sizeLimit)),
@@ -146,10 +148,11 @@ export function barScale(bar: MapBar): number {
   return Math.max(bar.used, bar.weights + bar.peak + bar.tail, bar.sizeLimit ?? 0, 1);
 }
 
-/** "506 KiB / 512 KiB", and " · 5.00 KiB over" when the region holds more than its limit. */
+/** "506 KiB / 512 KiB", and " · 5.00 KiB over" when the region holds more than its limit; "≥ 160 B / 512 KiB" when some size is unknown. */
 export function barUsedText(bar: MapBar): string {
+  const least = bar.complete ? '' : '≥ ';
   const limit = bar.sizeLimit === undefined ? '' : ` / ${formatBytes(bar.sizeLimit)}`;
-  return `${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${formatBytes(bar.overBy)} over` : ''}`;
+  return `${least}${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${least}${formatBytes(bar.overBy)} over` : ''}`;
 }
 
 /** "at its peak step 18: weights 232 KiB · I/O 300 KiB · KV cache 240 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights, KV cache and scratch when there are some), which the words name so a part absent there (an output written later) does not read as absent from the region. */

@@ -9,6 +9,8 @@ import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';
 import { activationStatWords } from './activation-stat';
+import { unknownShapesText } from './unknown-shapes-words';
+import { planAssumptions } from '../../store/assumptions';
 
 /** Facts of the shown model; nothing before a model is open. */
 export function ModelSummary() {
@@ -56,9 +58,8 @@ export function ModelSummary() {
           {formatCount(report.constants)} <span className="muted">computed from constants</span>
         </Fact>
         <Fact term="Unknown shapes" testId="fact-unknown">
-          {report.unknownShapes.length === 0 ? 'none' : formatCount(report.unknownShapes.length)}
-          {/* the heap's banner counts the If/Loop/Scan bodies' tensors too */}
-          {report.bodyNodes > 0 && <span className="muted"> in the main graph</span>}
+          {/* as the heap's banner counts them: the If/Loop/Scan bodies' tensors too */}
+          {unknownShapesText(model.inferred, planAssumptions(plan, model.inferred).unknown.map((u) => u.tensor))}
         </Fact>
         <Fact term="Time">
           {decodeMs === undefined ? '' : `decode ${formatMs(decodeMs)} · `}infer {formatMs(inferMs)}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { pointSentence } from './growth-tooltip';
+
+describe("a growth point's figures in words", () => {
+  it("gives each region's peak as a lower estimate too when some size is unknown at the point", () => {
+    const regions = [
+      { name: 'sram', peak: 160, lowerBound: 160 },
+      { name: 'ext-ram', peak: 4096, lowerBound: 4096 },
+    ];
+    const point = { value: 8, peak: 4256, lowerBound: 4256, regions, complete: false, fits: true };
+    expect(pointSentence(point, 'n')).toBe('n = 8: peak ≥ 4.16 KiB (lower estimate), lower bound 4.16 KiB; sram ≥ 160 B, ext-ram ≥ 4.00 KiB.');
+    expect(pointSentence({ ...point, complete: true }, 'n')).toBe('n = 8: peak 4.16 KiB, lower bound 4.16 KiB; sram 160 B, ext-ram 4.00 KiB.');
+  });
+});
