@@ -17,6 +17,7 @@ import type { Selection } from '../../store/state';
 import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
+import { atBoundText } from './fit-words';
 import { PeakLive } from './peak-live';
 import { PeakReasons } from './peak-reasons';
 import { PlanHeadline } from './plan-headline';
@@ -112,7 +113,7 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
     }
     return (
       <p className="explanation-line" data-testid="optimal">
-        Every region is at its lower bound: no plan can be smaller.
+        {atBoundText(planFits(plan))}
       </p>
     );
   }
