@@ -23,12 +23,18 @@ function spanText(r: ModelPlan['explanation']['peakLive'][number]): string {
   return `${from} -> ${to}, steps ${r.span.start}-${r.span.end} (${r.span.steps})`;
 }
 
-/** The suggestions, largest saving first: the action, the saving and how to apply it. */
+/** A suggestion's effect in the margin: the bytes it takes off the peak, else "fits" when it makes the plan fit. */
+function savedText(s: NonNullable<ModelPlan['suggestions']>[number]): string {
+  if (s.saves > 0) return `-${formatBytes(s.saves)}`;
+  return s.fits === true ? 'fits' : `+${formatBytes(-s.saves)}`;
+}
+
+/** The suggestions, those that make the plan fit first, then largest saving first: the action, the saving and how to apply it. */
 export function suggestionLines(plan: ModelPlan): string[] {
   const suggestions = plan.suggestions ?? [];
   if (suggestions.length === 0) return [];
   return [
     `  suggestions   ${suggestions.length}, each planned again:`,
-    ...suggestions.map((s) => `    -${formatBytes(s.saves).padStart(10)}  ${s.action}${s.args === undefined ? ' [model edit]' : ` [${s.args.join(' ')}]`}`),
+    ...suggestions.map((s) => `    ${savedText(s).padStart(11)}  ${s.action}${s.args === undefined ? ' [model edit]' : ` [${s.args.join(' ')}]`}`),
   ];
 }

@@ -86,3 +86,26 @@ test('a buffer padded to its alignment says how much of it is data; the model ca
   await expect(page.getByTestId('stat-activation-note')).toHaveText("The plan's peak, 128 B, is more than this: it reserves each buffer rounded up to its alignment.");
   await snap(page, 'buffer-details-padded');
 });
+
+test('a tensor the plan stores at another size says why in Details, on its graph edge and in the Tensors table: int8 on the npu, a tile of a fusion unit', async ({ page }) => {
+  const fastestDet = 'FastestDet.onnx';
+  test.skip(!haveModel(fastestDet), NO_MODELS);
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await open(page, fastestDet, 'target=phone&select=buffer:0');
+  const details = page.getByTestId('selection-details');
+  await expect(details.getByTestId('buffer-facts')).toContainText('input · 1×3×352×352 float32 · 363 KiB as int8 on npu (1.42 MiB as float32) at offset');
+  // The graph's edge out of the input and the table's Bytes cell give the planned size beside the model's.
+  await expect(page.locator('[data-testid="graph-svg"] text', { hasText: '1×3×352×352 · 1.42 MiB → 363 KiB int8 on npu' }).first()).toBeAttached();
+  const cell = page.getByTestId('tensor-row').filter({ has: page.getByTestId('cell-name').getByText('input', { exact: true }) }).getByTestId('cell-bytes');
+  await expect(cell).toHaveAttribute('data-planned', '363 KiB int8 on npu');
+  await expect(cell).toHaveAttribute('title', '1,486,848 bytes as float32; planned as 363 KiB int8 on npu');
+  await snap(page, 'buffer-details-int8-on-npu');
+
+  const conv = '/backbone/first_conv/first_conv.0/Conv_output_0';
+  const id = cliPlan(fastestDet, ['--target', 'accelerator']).buffers.find((b) => b.name === conv)!.id;
+  await open(page, fastestDet, `target=accelerator&select=buffer:${id}`);
+  await expect(details.getByTestId('buffer-facts')).toContainText('activation · 1×24×176×176 float32 · 776 KiB: a tile of 2.84 MiB in fusion unit tfu0 at offset');
+  await expect(page.getByTestId('tensor-row').filter({ has: page.getByTestId('cell-name').getByText('Conv_output_0', { exact: false }) }).first().getByTestId('cell-bytes')).toHaveAttribute('data-planned', /tile in tfu/);
+  await snap(page, 'buffer-details-fusion-tile');
+});

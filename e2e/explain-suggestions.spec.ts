@@ -214,3 +214,34 @@ test('on the mcu target, where scratch in the free areas grows the heap, the sug
   expect(new URL(page.url()).searchParams.get('scratch')).toBeNull();
   await expect.poll(async () => (await summary(page)).peak).toBe(before);
 });
+
+test('ultraface on mcu with spilling off does not fit; the page says how much more sram it needs and offers spilling, which makes it fit', async ({ page }) => {
+  const ultraface = 'ultraface_RFB-320.onnx';
+  test.skip(!haveModel(ultraface), 'needs ../shared/models/ultraface_RFB-320.onnx');
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, '/e2e/ultraface.onnx', readModel(ultraface));
+  await page.goto('/?model=/e2e/ultraface.onnx&target=mcu&spill=off');
+  await waitForPlan(page);
+  expect((await summary(page)).fits).toBe(false);
+  await expect(page.getByTestId('headline-fit')).toContainText('sram needs 4.69 MiB, 4.19 MiB over its 512 KiB limit');
+  await expect(page.getByTestId('headline-fit-needs')).toHaveText('To fit needs 4.19 MiB more sram.');
+  // At its lower bound with these settings, which is not the same as nothing making it fit.
+  await expect(page.getByTestId('optimal')).not.toContainText('no plan can be smaller');
+  await expect(page.getByTestId('optimal')).toContainText('Other settings may still make it fit');
+  await waitForSuggestions(page);
+  await expect(page.getByTestId('no-suggestions')).toHaveCount(0);
+  const spill = page.getByTestId('suggestion').first();
+  await expect(spill).toHaveAttribute('data-kind', 'spill');
+  await expect(spill).toHaveAttribute('data-fits', 'true');
+  await expect(spill).toContainText('fits turn spilling to the next region on: the plan fits; 45 buffers spill (11.1 MiB over the run to ext-ram, which peaks at 4.69 MiB of its 8.00 MiB)');
+  await expect(spill.locator('code')).toHaveText('plan --spill on');
+  const stated = cliSuggestions(fileURLToPath(new URL(ultraface, MODELS_DIR)), ['--target', 'mcu', '--spill', 'off']);
+  expect(stated[0]).toMatchObject({ kind: 'spill', saves: Number(await spill.getAttribute('data-saves')) });
+  await page.getByTestId('suggestions').scrollIntoViewIfNeeded();
+  await snap(page, 'explain-suggestion-spill');
+  // Compared, side B is the plan with spilling on, which fits.
+  await spill.getByTestId('suggestion-apply').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toHaveAttribute('data-peak', String((await summary(page)).peak! - Number(await spill.getAttribute('data-saves'))));
+});

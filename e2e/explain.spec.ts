@@ -355,3 +355,16 @@ test('a plan split between sram and ext-ram with every region at its bound says 
   await expect(page.getByTestId('optimal')).toHaveCount(0);
   await expect(page.getByTestId('headline-strategy-bound')).toContainText('its split between the regions and its sharing choices keep it above the lower bound of any split');
 });
+
+test('the bytes above the bound name the bound they are measured from, and "own" in the header says what it bounds: the sample on mcu with the sram aligned to 4096 B', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await page.goto('/?target=mcu&region.sram.align=4096');
+  await waitForPlan(page);
+  await expect(page.getByTestId('heap-peak')).toContainText('peak 3.43 MiB · bound 3.13 MiB · own 3.33 MiB');
+  await expect(page.getByTestId('strategy-bound')).toHaveAttribute('title', /^best's own bound, 3\.33 MiB: no plan that makes best's choices \(its split between the regions, the tensors it lets share bytes\) can be smaller\. The bound, 3\.13 MiB, holds for every plan\.$/);
+  const waste = page.getByTestId('waste');
+  await expect(waste).toContainText('108 KiB above the bound of this split between the regions, 3.33 MiB, "own" in the header');
+  await expect(waste).toContainText('the split itself keeps the plan 208 KiB above the bound of any split, 3.13 MiB');
+  await waste.scrollIntoViewIfNeeded();
+  await snap(page, 'explain-waste-own-bound');
+});

@@ -102,6 +102,17 @@ test.describe('growth view', () => {
     expect(kept.points).toEqual(curve.points);
   });
 
+  test('on a decoder with a KV cache, Growth starts on the past sequence length the cache grows with, not the batch', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    await expect(page.getByTestId('growth-axis')).toHaveValue('past_seq_len');
+    const curve = await grown(page, 'past_seq_len');
+    expect(curve.current).toBe(0);
+    expect(curve.points[0]?.value).toBe(0);
+    // The cache grows with it: the peak does too.
+    expect(curve.points.at(-1)!.peak).toBeGreaterThan(curve.points[0]!.peak);
+    await snap(page, 'growth-gpt2-past');
+  });
+
   test('a shift-click opens the point as side B of a comparison', async ({ page }) => {
     await openWithGrowth(page, GPT2);
     await page.getByTestId('growth-axis').selectOption('seq_len');
@@ -150,15 +161,15 @@ test.describe('growth view', () => {
     await snap(page, 'growth-compare-image-size');
   });
 
-  test('an embed with panes=growth draws the curve of its first dim', async ({ page }) => {
+  test('an embed with panes=growth draws the curve of its past sequence length', async ({ page }) => {
     await page.setViewportSize({ width: 900, height: 500 });
     await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
     await page.goto(`/?embed=1&panes=growth&model=/e2e/${GPT2}`);
     await waitForModel(page, GPT2);
     await expect(page.getByTestId('embed-workspace')).toHaveAttribute('data-panes', 'growth');
-    const curve = await grown(page, 'batch_size');
-    expect(curve.points.map((p) => p.value)).toEqual([1, 2, 4, 8, 16]);
-    await expect(page.getByTestId('growth-chart').locator('circle')).toHaveCount(5);
+    const curve = await grown(page, 'past_seq_len');
+    expect(curve.points.map((p) => p.value)).toEqual([0, 1, 2, 4, 8, 16]);
+    await expect(page.getByTestId('growth-chart').locator('circle')).toHaveCount(6);
     await snap(page, 'growth-embed-900x500');
   });
 

@@ -96,3 +96,44 @@ test('a new seq_len keeps the graph drawn and the camera where it was; another m
   expect(shown.filter((n) => gpt2Nodes.includes(n))).toEqual([]);
   expect(await camera(page)).not.toBe(moved);
 });
+
+/** Whether the graph's topmost box (its input) lies whole inside the graph pane, as the first view shows it. */
+async function topBoxWhole(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const pane = document.querySelector('[data-testid="graph-svg"]')!.getBoundingClientRect();
+    const boxes = [...document.querySelectorAll('[data-testid="graph-svg"] g.gbox')].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+    const top = boxes.reduce((a, b) => (b.top < a.top ? b : a));
+    return top.left >= pane.left && top.right <= pane.right && top.top >= pane.top && top.bottom <= pane.bottom;
+  });
+}
+
+test('a new target that changes the graph\'s groups shows the graph from its first view again, unless the user moved the view', async ({ page }) => {
+  const fastestDet = 'FastestDet.onnx';
+  test.skip(!haveModel(fastestDet), NO_MODELS);
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, fastestDet, readModel(fastestDet));
+  await waitForModel(page, fastestDet);
+  await waitForPlan(page);
+  await graphDrawn(page);
+  expect(await topBoxWhole(page)).toBe(true);
+  for (const target of ['accelerator', 'phone']) {
+    await page.getByTestId('target-select').selectOption(target);
+    await page.waitForFunction((t) => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.target === t, target);
+    await graphDrawn(page);
+    expect(await topBoxWhole(page), `after target ${target}`).toBe(true);
+  }
+  await snap(page, 'relayout-target-phone');
+
+  // Moved by the user, the view stays where it was put.
+  await page.getByTestId('graph-svg').hover();
+  await page.mouse.wheel(0, 400);
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  const moved = await camera(page);
+  await page.getByTestId('target-select').selectOption('accelerator');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.target === 'accelerator');
+  await graphDrawn(page);
+  expect(await camera(page)).toBe(moved);
+});

@@ -26,6 +26,7 @@ import { planAssumptions, type PlanAssumptions } from './assembly/assumptions';
 import { ownBoundFields, strategyBounds } from './assembly/bounds';
 import { buildStage, stageBounds } from './assembly/stages';
 import { replannedPeak } from './explain/setting-replan';
+import type { FitReplan } from './explain/suggest-spill';
 import type { PlacedPlan } from './assembly/placement';
 import type { PlacementProblem } from './problem/problem';
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
@@ -138,8 +139,20 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     hasComputeUnits: units !== undefined,
     scratchGrowth: explanation.waste.scratchGrowth,
     replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
+    overBy: explained.regions.reduce((sum, r) => sum + r.overBy, 0),
+    replanFit: (changed) => fitReplan(planModel(model, changed, { ...options, ...(replanOptions !== undefined && { planOptions: replanOptions }), suggest: false })),
   };
   return { plan: explained, suggestInput };
+}
+
+/** What the spill suggestion reads of a plan made with a changed target. */
+function fitReplan(plan: ModelPlan): FitReplan {
+  return {
+    peak: plan.peak,
+    overBy: plan.regions.reduce((sum, r) => sum + r.overBy, 0),
+    spilledBuffers: plan.spill?.spilledBuffers ?? 0,
+    regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, spilled: r.spilled ?? 0, ...(r.sizeLimit !== undefined && { sizeLimit: r.sizeLimit }) })),
+  };
 }
 
 /** `unfused` with each spilled tensor in the region the spill gave it in `placed` (matched by name). */

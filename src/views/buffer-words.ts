@@ -20,6 +20,12 @@ export function reservedText(buffer: Pick<PlannedBuffer, 'size' | 'bytes'>): str
   return `${formatBytes(buffer.size)} (${formatCount(buffer.bytes)} B of data, ${formatCount(padding)} B of alignment padding)`;
 }
 
+/** " + 64 B of alignment padding" for a buffer reserved above its data; empty otherwise. */
+export function paddingWords(buffer: Pick<PlannedBuffer, 'size' | 'bytes'>): string {
+  const padding = buffer.size - buffer.bytes;
+  return padding > 0 && buffer.bytes > 0 ? ` + ${formatCount(padding)} B of alignment padding` : '';
+}
+
 /**
  * "spilled from sram: <the plan's reason>" for a buffer placed below the region
  * it wanted; the plan explains its largest spills only, so the others say that.

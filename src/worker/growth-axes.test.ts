@@ -1,8 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DT } from '../model/dtype';
+import { inferShapes } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
-import { bindingsAt, defaultGrowthRange, growthAxisName, growthChoices } from './growth-axes';
+import { decodeOnnx } from '../model/onnx/decode-onnx';
+import { irGraph } from '../model/testing/ir-builder';
+import { bindingsAt, defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices } from './growth-axes';
 import type { GrowthAxis } from './protocol';
 import { fakeInfer, fakeIr } from './testing/fakes';
+
+/** The real-model corpus beside the checkout. */
+const MODELS = join(__dirname, '../../../shared/models');
 
 /** The fake model with its one input given fixed `shape` and no symbolic dim. */
 function fixedInput(shape: number[] | undefined, name = 'x'): InferredModel {
@@ -77,5 +86,44 @@ describe('defaultGrowthRange', () => {
   it('takes an image size from a quarter to four times its powers of two', () => {
     expect(defaultGrowthRange(image, 224)).toEqual({ from: 32, to: 1024 });
     expect(defaultGrowthRange(image, 2)).toEqual({ from: 1, to: 8 });
+  });
+});
+
+describe('defaultGrowthChoice', () => {
+  /** A one-layer decoder: x [batch, seq, 4] -> k; present = Concat(past [batch, past_len, 4], k) along the sequence. */
+  const decoder = () =>
+    inferShapes(
+      irGraph()
+        .input('x', DT.FLOAT, ['batch', 'seq', 4])
+        .input('past_key', DT.FLOAT, ['batch', 'past_len', 4])
+        .node('Relu', ['x'], ['k'], {}, { name: 'k_proj' })
+        .node('Concat', ['past_key', 'k'], ['present_key'], { axis: 1 }, { name: 'cat' })
+        .node('Sigmoid', ['k'], ['y'], {}, { name: 'out' })
+        .output('y')
+        .output('present_key')
+        .model(),
+    );
+
+  it('starts a decoder with a KV cache on the dim its cache grows with, not the batch', () => {
+    const model = decoder();
+    const { choices } = growthChoices(model);
+    expect(choices[0]!.key).toBe('batch');
+    expect(defaultGrowthChoice(model, choices)?.key).toBe('past_len');
+  });
+
+  it('keeps the first choice on a model without a cache', () => {
+    const model = fakeInfer(fakeIr('t'), { dims: { batch: 3 } });
+    const { choices } = growthChoices(model);
+    expect(defaultGrowthChoice(model, choices)).toBe(choices[0]);
+  });
+
+  it.runIf(existsSync(MODELS))('starts GPT-2 with past and tiny-llama on their past sequence length', () => {
+    for (const [file, dim] of [
+      ['tiny-random-gpt2-fp32-past.onnx', 'past_seq_len'],
+      ['tiny-llama-fp16/model.onnx', 'past_sequence_length'],
+    ] as const) {
+      const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(join(MODELS, file)))));
+      expect(defaultGrowthChoice(model, growthChoices(model).choices)?.key, file).toBe(dim);
+    }
   });
 });

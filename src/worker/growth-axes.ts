@@ -5,6 +5,7 @@
 // an inferred model, no DOM; the store, the views and the worker share it.
 
 import type { InferredModel } from '../model/inferred';
+import { kvCaches } from '../planner/problem/kv-cache';
 import { shortName } from '../shared/short-name';
 import type { GrowthAxis, ModelBindings } from './protocol';
 
@@ -63,6 +64,20 @@ export function growthChoices(model: InferredModel, fixedShapes = false): Growth
   }
   if (choices.length === 0) notes.push('Nothing to vary: the model has no symbolic dim and no graph input with a fixed shape of rank 2 or more.');
   return { choices, notes };
+}
+
+/**
+ * The axis a curve starts on: on a decoder with a KV cache, the dim its cache
+ * inputs grow with (the past sequence length: a dim of the past inputs that
+ * no other graph input has, so not the batch), the axis a decoder's memory
+ * is judged by; elsewhere the first choice.
+ */
+export function defaultGrowthChoice(model: InferredModel, choices: readonly GrowthChoice[]): GrowthChoice | undefined {
+  const pasts = kvCaches(model).byPast;
+  if (pasts.size === 0) return choices[0];
+  const inputOf = (axis: string): string => axis.slice(0, axis.lastIndexOf(':'));
+  const cacheDim = model.dims.find((d) => d.axes.length > 0 && d.axes.every((a) => pasts.has(inputOf(a))));
+  return choices.find((c) => c.axis.kind === 'dim' && c.axis.name === cacheDim?.name) ?? choices[0];
 }
 
 /**

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { planModel } from '../plan';
-import { testTarget, twoBranches } from '../testing/tiny-graph';
+import { testTarget, tinyGraph, twoBranches } from '../testing/tiny-graph';
 import { castGraph, copyGraph, recomputeGraph } from '../testing/explain-graphs';
 import { applyTargetChange } from './target-change';
+import { parseTarget } from '../targets/parse';
 
 /** Plans with the suggestion applied as `plan` with its args would. */
 function applied(model: Parameters<typeof planModel>[0], target: Parameters<typeof planModel>[1], s: NonNullable<ReturnType<typeof planModel>['suggestions']>[number], strategy?: string) {
@@ -55,6 +56,36 @@ describe('suggestPlanChanges', () => {
     expect(s.saves).toBeGreaterThan(0);
     expect(s.saves).toBeLessThanOrEqual(100);
     expect(s.modelEdit).toBe('compute Relu R again right before E and let E read that copy');
+  });
+
+  it('suggests spilling to the next region when a plan kept in its first region does not fit, judged by fit', () => {
+    // x (40 B) -> a (40 B) -> y (40 B) on an 48 B sram beside an unlimited dram: 80 B live at once, over the sram by 32 B
+    const model = tinyGraph('uint8').input('x', [40]).node('Conv', ['x'], { a: [40] }).node('Conv', ['a'], { y: [40] }).output('y').model();
+    const target = parseTarget({
+      name: 'board',
+      regions: [
+        { name: 'sram', alignment: 1, fast: true, sizeLimit: 48 },
+        { name: 'dram', alignment: 1, fast: false },
+      ],
+      planning: { spill: 'off' },
+    });
+    const plan = planModel(model, target, { suggest: true });
+    expect(plan.fits).toBe(false);
+    const s = plan.suggestions!.find((x) => x.kind === 'spill')!;
+    expect(s).toBeDefined();
+    expect(plan.suggestions![0]).toBe(s);
+    expect(s.args).toEqual(['--spill', 'on']);
+    expect(s.fits).toBe(true);
+    const after = planModel(model, applyTargetChange(target, s.change!));
+    expect(after.fits).toBe(true);
+    expect(after.peak).toBe(plan.peak - s.saves);
+    const dram = after.regions.find((r) => r.name === 'dram')!;
+    expect(s.action).toBe(
+      `turn spilling to the next region on: the plan fits; ${after.spill!.spilledBuffers} buffer${after.spill!.spilledBuffers === 1 ? ' spills' : 's spill'} (${dram.spilled} B over the run to dram, which peaks at ${dram.peak} B)`,
+    );
+    // with spilling on already, nothing to suggest about it
+    const on = planModel(model, applyTargetChange(target, { spill: 'on' }), { suggest: true });
+    expect(on.suggestions!.some((x) => x.kind === 'spill')).toBe(false);
   });
 
   it('changes nothing without being asked', () => {

@@ -15,6 +15,9 @@
 //   output. These are measured by placing the plan's buffers again with the
 //   edit applied (assignOffsets on the changed problem against the same
 //   placement of the unchanged one).
+// - Spill on (suggest-spill.ts), when a plan kept in its first region does not
+//   fit and the memory map has slower regions: judged by fit, not by bytes
+//   saved; a suggestion that makes the plan fit ranks first.
 // - At most MAX_CANDIDATES plans, so the cost stays a small multiple of one plan.
 
 import { assignOffsets } from '../assembly/assign-offsets';
@@ -23,6 +26,7 @@ import { formatBytes } from '../../shared/format';
 import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 import type { TargetProfile } from '../targets/target';
 import type { PeakLiveRecord } from './peak-live';
+import { spillSuggestion, type FitReplan } from './suggest-spill';
 import { applyTargetChange, changeArgs, ORDER_POLICIES, type TargetChange } from './target-change';
 
 /** Candidates planned again, at most. */
@@ -31,7 +35,7 @@ export const MAX_CANDIDATES = 8;
 const EDIT_WORK = 50 * WORK_PER_MS;
 
 /** What a suggestion changes. */
-export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'scratch' | 'dtype' | 'recompute';
+export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'scratch' | 'spill' | 'dtype' | 'recompute';
 
 /** One evaluated suggestion (`plan --json` suggestions[]). */
 export interface Suggestion {
@@ -43,6 +47,7 @@ export interface Suggestion {
   readonly strategy?: string; // the strategy it plans with, when it changes it
   readonly change?: TargetChange; // the target fields it changes
   readonly buffer?: string; // the buffer a model edit is about
+  readonly fits?: boolean; // a plan over its limits fits with it (a spill may fit while the peak rises: `saves` below 0)
 }
 
 /** What suggestPlanChanges reads. */
@@ -56,6 +61,8 @@ export interface SuggestInput {
   readonly hasComputeUnits: boolean; // the compute units partition the graph
   readonly scratchGrowth: number; // heap bytes M4 added above the activations' plan (waste.scratchGrowth)
   readonly replan: (target: TargetProfile, strategy: string | undefined, change: TargetChange) => number | undefined; // the peak of planning again; undefined: proven not below `peak`
+  readonly overBy?: number; // bytes over the size limits, summed over the regions (default 0)
+  readonly replanFit?: (target: TargetProfile) => FitReplan; // the plan with a changed target, in full (for the spill suggestion)
 }
 
 interface SettingCandidate {
@@ -76,9 +83,9 @@ export function suggestPlanChanges(input: SuggestInput): Suggestion[] {
   return rankSuggestions(suggestionSteps(input).flatMap((step) => step.run()));
 }
 
-/** Suggestions largest saving first; equal savings keep the order of their steps. */
+/** Suggestions that make the plan fit first, then largest saving first; equal savings keep the order of their steps. */
 export function rankSuggestions(found: readonly Suggestion[]): Suggestion[] {
-  return [...found].sort((a, b) => b.saves - a.saves);
+  return [...found].sort((a, b) => Number(b.fits === true) - Number(a.fits === true) || b.saves - a.saves);
 }
 
 /**
@@ -89,7 +96,9 @@ export function suggestionSteps(input: SuggestInput): SuggestionStep[] {
   const settings = settingCandidates(input)
     .slice(0, MAX_CANDIDATES)
     .map((c): SuggestionStep => ({ label: c.action, run: () => settingSuggestion(input, c) }));
-  return [...settings, { label: 'model edits', run: () => modelEdits(input) }];
+  const spill = { target: input.target, peak: input.peak, overBy: input.overBy ?? 0, ...(input.replanFit !== undefined && { replanFit: input.replanFit }) };
+  const spillStep: SuggestionStep[] = spill.overBy > 0 && input.target.planning.spill === 'off' ? [{ label: 'spill to the next region', run: () => spillSuggestion(spill) }] : [];
+  return [...settings, ...spillStep, { label: 'model edits', run: () => modelEdits(input) }];
 }
 
 /** The suggestion of one setting candidate, planned again; none when it saves nothing. */

@@ -17,6 +17,8 @@ import type { Selection } from '../../store/state';
 import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
+import { atBoundText } from './fit-words';
+import { wasteBaseWords } from '../bound-words';
 import { PeakLive } from './peak-live';
 import { PeakReasons } from './peak-reasons';
 import { PlanHeadline } from './plan-headline';
@@ -112,7 +114,7 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
     }
     return (
       <p className="explanation-line" data-testid="optimal">
-        Every region is at its lower bound: no plan can be smaller.
+        {atBoundText(planFits(plan))}
       </p>
     );
   }
@@ -135,7 +137,7 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
   return (
     <div className="waste" data-testid="waste" data-holes={waste.holes} data-padding={waste.alignmentPadding} data-scratch={waste.scratchGrowth}>
       <p className="explanation-line">
-        <strong>{formatBytes(waste.total)}</strong> above the bound on data bytes:
+        <strong>{formatBytes(waste.total)}</strong> above <span data-testid="waste-base">{wasteBaseWords(plan)}</span>:
       </p>
       <div className="waste-bar" aria-hidden="true">
         {parts.map((p) => (p.bytes > 0 ? <span key={p.key} className={`waste-${p.key}`} style={{ width: `${(100 * p.bytes) / total}%` }} /> : undefined))}

@@ -4,6 +4,7 @@
 // strategy's own bound when its sharing choices (or its split between regions) keep it above the lower bound.
 
 import { splitBetweenRegions } from '../../planner/assembly/plan-records';
+import { fitNeedsText } from './fit-words';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { overLimitText, peakText, portfolioText, regionsOver, strategyBoundText } from '../plan-words';
@@ -30,7 +31,13 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
         <p className="explanation-line headline-over" data-testid="headline-fit">
           <strong>Does not fit:</strong> {over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, complete)).join('; ')}.
         </p>
-      ) : limited ? (
+      ) : undefined}
+      {!fits && (plan.fitNeeds ?? []).length > 0 ? (
+        <p className="explanation-line" data-testid="headline-fit-needs">
+          {fitNeedsText(plan.fitNeeds!)}
+        </p>
+      ) : undefined}
+      {fits && limited ? (
         <p className="explanation-line" data-testid="headline-fit">
           {complete ? 'Fits: every region is within its size limit.' : 'Fits only as far as known: every region is within its size limit with the sizes known.'}
         </p>

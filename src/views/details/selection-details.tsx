@@ -21,7 +21,8 @@ import { ShapeField } from '../panels/binding-fields';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { LongName } from '../long-name';
 import { quantizationText } from '../quantization';
-import { offsetText, reservedText, scratchRuleText, spillText } from '../buffer-words';
+import { offsetText, paddingWords, reservedText, scratchRuleText, spillText } from '../buffer-words';
+import { plannedSizeOf, plannedSizeWords } from '../planned-size';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -117,6 +118,8 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const tensor = f.buffer.kind !== 'scratch' && lookup.values.has(f.buffer.name);
     const scratch = scratchRuleText(f.buffer);
     const spilled = spillText(data.plan, f.buffer);
+    const value = lookup.values.get(f.buffer.name);
+    const planned = value === undefined || f.buffer.kind === 'scratch' ? undefined : plannedSizeOf(data.plan, value);
     return (
       <div data-testid="selection-details" data-kind="buffer">
         <p className="mono">
@@ -126,7 +129,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
         </p>
         <p data-testid="buffer-facts">
           {kindText(f.buffer.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv')} · {f.buffer.kind === 'scratch' ? '' : <>{formatShape(f.shape)} {f.dtype ?? ''} · </>}
-          {reservedText(f.buffer)} at {offsetText(f.buffer.offset)} in {f.buffer.region} · steps [{f.buffer.start}, {f.buffer.end})
+          {planned === undefined ? reservedText(f.buffer) : <span data-testid="buffer-planned-size">{plannedSizeWords(planned)}{paddingWords(f.buffer)}</span>} at {offsetText(f.buffer.offset)} in {f.buffer.region} · steps [{f.buffer.start}, {f.buffer.end})
         </p>
         {scratch !== undefined && <p data-testid="buffer-scratch-rule">{scratch}</p>}
         {spilled !== undefined && (

@@ -33,6 +33,12 @@ export function settingsForSuggestion(s: Suggestion, shown: PlanSettings): PlanS
   return { target: shown.target, strategy: s.strategy ?? shown.strategy, ...(Object.keys(edits).length > 0 && { edits }) };
 }
 
+/** A suggestion's effect: the bytes it takes off the peak, else "fits" for one that makes the plan fit (a spill may raise the total peak). */
+export function savedWords(s: Suggestion): string {
+  if (s.saves > 0) return `−${formatBytes(s.saves)}`;
+  return s.fits === true ? 'fits' : `+${formatBytes(-s.saves)}`;
+}
+
 /** The suggestions of the plan on screen, or their progress while the worker evaluates them. */
 export function Suggestions() {
   const suggestions = useAppStore(currentSuggestions);
@@ -77,8 +83,8 @@ function SuggestionList({ list }: { readonly list: readonly Suggestion[] }) {
         const settings = settingsForSuggestion(s, shown);
         const how = s.args === undefined ? `model edit: ${s.modelEdit ?? ''}` : `plan ${s.args.join(' ')}`;
         return (
-          <li key={k} data-testid="suggestion" data-kind={s.kind} data-saves={s.saves}>
-            <strong>−{formatBytes(s.saves)}</strong> {s.action} <code className="muted">{how}</code>{' '}
+          <li key={k} data-testid="suggestion" data-kind={s.kind} data-saves={s.saves} data-fits={s.fits === true ? 'true' : undefined}>
+            <strong>{savedWords(s)}</strong> {s.action} <code className="muted">{how}</code>{' '}
             {settings !== undefined && (
               <button type="button" className="button button-small" onClick={() => void compareShownWith({ settings })} data-testid="suggestion-apply">
                 Compare

@@ -11,7 +11,7 @@ import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { currentGrowth } from '../../store/growth';
 import { selectPlan } from '../../store/selectors';
 import type { GrowthState } from '../../store/state';
-import { defaultGrowthRange, growthAxisName, growthChoices, MAX_GROWTH_VALUE, type GrowthChoice } from '../../worker/growth-axes';
+import { defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices, MAX_GROWTH_VALUE, type GrowthChoice } from '../../worker/growth-axes';
 import type { GrowthAxis, GrowthPoint } from '../../worker/protocol';
 import { sweepValues } from '../../planner/sweep/dim-sweep';
 import { useCompareActions } from '../compare/use-compare';
@@ -48,7 +48,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const [axisKey, setAxisKey] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState<RangeText>({}); // applied (Enter, or leaving both fields)
   const [draft, setDraft] = useState<RangeText>({}); // being typed
-  const choice = offer?.choices.find((c) => c.key === axisKey) ?? offer?.choices[0];
+  const choice = offer?.choices.find((c) => c.key === axisKey) ?? (inferred === undefined || offer === undefined ? undefined : defaultGrowthChoice(inferred, offer.choices));
   const range = choice === undefined ? undefined : chosenRange(choice, ownValue(typed, choice.key), asked);
   const values = range?.values;
   const valuesKey = values?.join(',');

@@ -6,6 +6,7 @@ import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { planFits } from '../../store/selectors';
 import { overLimitText, peakText, regionsOver, strategyBoundText } from '../plan-words';
+import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
 
 /**
@@ -32,7 +33,7 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
         )}{' '}
         · <span className="heap-pair">bound {formatBytes(plan.lowerBound)}</span>
         {own !== undefined && (
-          <span data-testid="strategy-bound" title={strategyBoundText(plan)}>
+          <span data-testid="strategy-bound" className="heap-own" title={ownBoundTitle(plan)}>
             {' '}
             · <span className="heap-pair">{own}</span>
           </span>

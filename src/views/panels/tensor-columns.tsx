@@ -72,10 +72,11 @@ export interface TableRowProps {
   readonly style: CSSProperties;
   readonly selected?: boolean; // the selection stands for this tensor
   readonly onSelect?: (name: string) => void; // a click (or Enter) on the row
+  readonly planned?: string; // the plan stores it at another size, and why: "363 KiB int8 on npu"
 }
 
 /** One tensor. */
-export function TableRow({ row, index, style, quantized = false, quantization, selected = false, onSelect }: TableRowProps) {
+export function TableRow({ row, index, style, quantized = false, quantization, selected = false, onSelect, planned }: TableRowProps) {
   const unknown = row.bytes === undefined;
   const kv = row.kv;
   return (
@@ -122,13 +123,15 @@ export function TableRow({ row, index, style, quantized = false, quantization, s
       </div>
       <div
         role="cell"
-        className={`cell cell-numeric mono${unknown ? ' unknown' : ''}`}
-        title={row.note ?? (row.bytes === undefined ? undefined : `${formatCount(row.bytes)} bytes`)}
+        className={`cell cell-numeric mono${unknown ? ' unknown' : ''}${planned === undefined ? '' : ' cell-planned'}`}
+        title={row.note ?? (row.bytes === undefined ? undefined : `${formatCount(row.bytes)} bytes as ${row.dtype}${planned === undefined ? '' : `; planned as ${planned}`}`)}
         data-testid="cell-bytes"
         data-bytes={row.bytes}
+        data-planned={planned}
       >
         {row.note && !unknown ? '≤ ' : ''}
         {formatBytes(row.bytes)}
+        {planned !== undefined && <span className="planned-mark" aria-label={`planned as ${planned}`}>*</span>}
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { useActions, useAppStore } from '../../store/context';
 import { selectPlan, selectRowTotal, selectRows, type TensorRow } from '../../store/selectors';
 import { selectedTensors, tensorSelection } from '../selection';
 import { listKeyTarget } from '../list-keys';
+import { plannedSizeOf, plannedSizeShort } from '../planned-size';
 import type { Selection } from '../../store/state';
 import { KindFilter } from './kind-filter';
 import { hasQuantization, quantizationOf } from '../quantization';
@@ -156,6 +157,7 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
           const row = rows[item.index];
           if (row === undefined) return null;
           const quantization = quantized ? quantizationOf(model, row.name) : undefined;
+          const planned = plannedSizeOf(plan, { name: row.name, bytes: row.bytes, dtypeName: row.dtype });
           return (
             <TableRow
               key={row.order}
@@ -164,6 +166,7 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
               style={{ transform: `translateY(${item.start}px)` }}
               quantized={quantized}
               quantization={quantization}
+              {...(planned !== undefined && { planned: plannedSizeShort(planned) })}
               selected={selected.has(row.name) || item.index === current}
               onSelect={onSelect}
             />

@@ -39,9 +39,9 @@ function planWith(model: InferredModel, parts: { functions?: [string, string, st
   return { ...plan, functions, fusionUnits };
 }
 
-/** A fusion unit record with the fields the graph reads (name, kind, nodes). */
+/** A fusion unit record with the fields the graph reads (name, kind, nodes, and the tensors it keeps on chip for the edges' sizes). */
 function fusionUnit(name: string, kind: 'tfu' | 'dw-pw', nodes: string[]): FusionUnitRecord {
-  return { name, kind, nodes } as Partial<FusionUnitRecord> as FusionUnitRecord;
+  return { name, kind, nodes, internal: [] } as Partial<FusionUnitRecord> as FusionUnitRecord;
 }
 
 function ids(boxes: readonly LayoutBox[] | undefined): string[] {

@@ -16,6 +16,7 @@ import type { ModelPlan } from '../../../planner/plan';
 import { formatBytes, formatCount, formatShape } from '../../../shared/format';
 import { SHOWN_CHARS } from '../../../shared/short-name';
 import { quantizationHint } from '../../quantization';
+import { plannedSizeOf, plannedSizeShort } from '../../planned-size';
 import type { LayoutGraph, LayoutLink } from '../../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from '../groups/clusters';
 import { foldTargets, graphGroups, type GraphGroups } from '../groups/groups';
@@ -73,9 +74,12 @@ const MAX_FAN_LABELS = 3;
 /** Ops that read a tensor's shape and none of its bytes. */
 const SHAPE_READERS: ReadonlySet<string> = new Set(['Shape', 'Size']);
 
-/** The text of an edge carrying `values`. */
-export function edgeText(values: readonly InferredValue[]): string {
-  if (values.length === 1) return `${formatShape(values[0]!.shape)} · ${formatBytes(values[0]!.bytes)}`;
+/** The text of an edge carrying `values`; one tensor `plan` stores at another size says so ("→ 363 KiB as int8 on npu"). */
+export function edgeText(values: readonly InferredValue[], plan?: ModelPlan): string {
+  if (values.length === 1) {
+    const planned = plannedSizeOf(plan, values[0]!);
+    return `${formatShape(values[0]!.shape)} · ${formatBytes(values[0]!.bytes)}${planned === undefined ? '' : ` → ${plannedSizeShort(planned)}`}`;
+  }
   const known = values.every((v) => v.bytes !== undefined);
   const total = values.reduce((sum, v) => sum + (v.bytes ?? 0), 0);
   return `${values.length} tensors · ${known ? formatBytes(total) : '?'}`;
@@ -103,7 +107,7 @@ class InputBuilder {
 
   constructor(
     private readonly model: InferredModel,
-    plan: ModelPlan | undefined,
+    private readonly plan: ModelPlan | undefined,
     private readonly toggles: GraphToggles,
     private readonly groups: GraphGroups,
   ) {
@@ -141,7 +145,7 @@ class InputBuilder {
     for (const l of this.links.values()) fans.set(fanOf(l), (fans.get(fanOf(l)) ?? 0) + 1);
     const labelled = new Set<string>();
     for (const [id, l] of this.links) {
-      const text = edgeText(l.values);
+      const text = edgeText(l.values, this.plan);
       const values = l.values.map((v) => v.name);
       const hint = quantizationHint(model, values);
       edges.set(id, { id, source: l.source, target: l.target, values, text, ...(hint !== undefined && { hint }) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { busiestCentre, busiestWindow, covers, drawnRegion, FIRST_VIEW_BOXES, FIRST_VIEW_FILL, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, revealCamera, startCamera, visibleRegion, wholeBoxes } from './camera';
+import { busiestCentre, busiestWindow, covers, drawnRegion, FIRST_VIEW_BOXES, FIRST_VIEW_FILL, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, refitsView, revealCamera, sameView, startCamera, visibleRegion, wholeBoxes } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };
@@ -244,5 +244,33 @@ describe('fitViewCamera beside the minimap', () => {
     expect(camera.y).toBeCloseTo(56, 10);
     // A graph clear of the corner keeps its fit.
     expect(fitViewCamera({ width: 500, height: 400 }, { width: 100, height: 300, boxes: [] }, { width: 100, height: 100 })).toEqual(fitCamera({ width: 500, height: 400 }, { width: 100, height: 300 }));
+  });
+});
+
+describe('refitsView', () => {
+  const none = { first: false, finalOfPreview: false, groupsChanged: false, finalOfRefit: false, userMoved: false };
+
+  it('fits the first placement and its final layout', () => {
+    expect(refitsView({ ...none, first: true, userMoved: true })).toBe(true);
+    expect(refitsView({ ...none, finalOfPreview: true })).toBe(true);
+  });
+
+  it('fits a layout whose groups changed, and its final layout, unless the user moved the view', () => {
+    expect(refitsView({ ...none, groupsChanged: true })).toBe(true);
+    expect(refitsView({ ...none, finalOfRefit: true })).toBe(true);
+    expect(refitsView({ ...none, groupsChanged: true, userMoved: true })).toBe(false);
+    expect(refitsView({ ...none, finalOfRefit: true, userMoved: true })).toBe(false);
+  });
+
+  it('keeps the view of a re-layout with the same groups (a new dim value)', () => {
+    expect(refitsView(none)).toBe(false);
+  });
+});
+
+describe('sameView', () => {
+  it('takes views within half a pixel and a thousandth of scale as the same', () => {
+    expect(sameView({ x: 10, y: 20, k: 0.5 }, { x: 10.4, y: 19.6, k: 0.5005 })).toBe(true);
+    expect(sameView({ x: 10, y: 20, k: 0.5 }, { x: 11, y: 20, k: 0.5 })).toBe(false);
+    expect(sameView({ x: 10, y: 20, k: 0.5 }, { x: 10, y: 20, k: 0.51 })).toBe(false);
   });
 });

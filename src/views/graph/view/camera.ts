@@ -270,3 +270,29 @@ export function drawnRegion(view: GraphRegion): GraphRegion {
 export function covers(region: GraphRegion, view: GraphRegion): boolean {
   return view.x0 >= region.x0 && view.y0 >= region.y0 && view.x1 <= region.x1 && view.y1 <= region.y1;
 }
+
+/** True when two views differ by under half a pixel and a thousandth of scale: the user has not moved from the one the pane set. */
+export function sameView(a: Camera, b: Camera): boolean {
+  return Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.k - b.k) < 0.001;
+}
+
+/** What decides whether a new placement gets the first view again. */
+export interface RelayoutChange {
+  readonly first: boolean; // the model's first placement
+  readonly finalOfPreview: boolean; // the final layout replacing a preview of the first view, of the same structure
+  readonly groupsChanged: boolean; // functions or fusion units differ from the placement drawn (another target, switches)
+  readonly finalOfRefit: boolean; // the final layout after a preview that was re-fitted for new groups
+  readonly userMoved: boolean; // the view is not the one the pane set last (a pan, a zoom, a box revealed)
+}
+
+/**
+ * Whether a new placement is shown at the first view (startCamera): the first
+ * placement, and its final layout after a preview; a layout whose groups
+ * changed (the old view may show only frames, or nothing), and its final
+ * layout after that preview, unless the user has moved the view since the
+ * pane set it. Any other re-layout keeps the view.
+ */
+export function refitsView(change: RelayoutChange): boolean {
+  if (change.first || change.finalOfPreview) return true;
+  return !change.userMoved && (change.groupsChanged || change.finalOfRefit);
+}

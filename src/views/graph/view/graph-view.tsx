@@ -12,7 +12,7 @@ import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 import type { GraphPlacement } from '../../../worker/layout/protocol';
 import { useElementSize } from '../../use-element-size';
 import { useZoom } from '../../use-zoom';
-import { covers, drawnRegion, fitViewCamera, MAX_SCALE, MIN_SCALE, revealCamera, startCamera, visibleRegion, type Camera } from './camera';
+import { covers, drawnRegion, fitViewCamera, MAX_SCALE, MIN_SCALE, refitsView, revealCamera, sameView, startCamera, visibleRegion, type Camera } from './camera';
 import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from '../draw/draw-graph';
 import type { GraphLayoutInput } from '../layout/layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, minimapCorner, type MinimapHandle } from './minimap';
@@ -45,6 +45,11 @@ const VIRTUAL_FROM = 1000;
 /** A camera as d3-zoom's transform. */
 function toTransform(camera: Camera | undefined): ZoomTransform | undefined {
   return camera === undefined ? undefined : zoomIdentity.translate(camera.x, camera.y).scale(camera.k);
+}
+
+/** The functions and fusion units an input draws as frames: when they change (another target), the old view may show none of the graph. */
+function groupsKey(input: GraphLayoutInput): string {
+  return input.overlays.map((c) => c.id).join('\n');
 }
 
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
@@ -174,12 +179,20 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     [apply],
   );
 
-  useImperativeHandle(handle, () => ({ fit: () => apply(fitTransform() ?? zoomIdentity, true), reveal }), [apply, fitTransform, reveal]);
+  // The view the pane set last (the first view, Fit's): a view that still equals it was not moved by the user.
+  const setView = useRef<ZoomTransform | undefined>(undefined);
+  const fit = useCallback(() => {
+    const t = fitTransform() ?? zoomIdentity;
+    setView.current = t;
+    apply(t, true);
+  }, [apply, fitTransform]);
+  useImperativeHandle(handle, () => ({ fit, reveal }), [fit, reveal]);
 
   // Draw each placement (and each new input on it: labels and frames of a re-plan or a re-inference).
   // The first placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
   const drawn = useRef<{ placement: GraphPlacement; input: GraphLayoutInput; final: boolean } | undefined>(undefined);
-  const settled = useRef(false); // a final placement was drawn: the camera is the user's from then on
+  const settled = useRef(false); // a final placement was drawn: the camera is the user's from then on, unless the groups change
+  const refitted = useRef(false); // the last placement was re-fitted for new groups: its final layout is too
   useEffect(() => {
     const g = root.current;
     if (g === null || size === undefined) return;
@@ -191,9 +204,20 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     svg.current!.dataset.final = String(final);
     // The final layout replacing a preview of the first view is fitted again (before drawing, so a large graph draws what the fitted view shows);
     // a preview after a final placement (a re-inference that changed box sizes) is not the first view.
-    const refit = last === undefined || (!last.final && !settled.current && last.input.key === input.key && anchor === undefined);
+    const groupsChanged = last !== undefined && groupsKey(last.input) !== groupsKey(input);
+    const refit = refitsView({
+      first: last === undefined,
+      finalOfPreview: last !== undefined && !last.final && !settled.current && last.input.key === input.key && anchor === undefined,
+      groupsChanged,
+      finalOfRefit: last !== undefined && !last.final && refitted.current,
+      userMoved: setView.current === undefined || !sameView(transform.current, setView.current),
+    });
+    refitted.current = refit && !final && (groupsChanged || refitted.current);
     if (final) settled.current = true;
-    if (refit) apply(startTransform() ?? zoomIdentity, false);
+    if (refit) {
+      setView.current = startTransform() ?? zoomIdentity;
+      apply(setView.current, false);
+    }
     drawVisible(true);
     if (!refit && last !== undefined && last.placement !== placement && anchor !== undefined) reveal(anchor, true);
     if (final) onDrawn(placement.boxes.length);

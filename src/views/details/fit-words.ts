@@ -1,0 +1,21 @@
+// The explanation's words for a plan over its limits: which memory grown alone
+// would make it fit (as `plan` prints it under DOES NOT FIT), and what a plan
+// at its lower bound still leaves open. Pure; tested in fit-words.test.ts.
+
+import type { FitNeed } from '../../planner/plan';
+import { formatBytes } from '../../shared/format';
+
+/** "To fit needs 4.19 MiB more sram, or at least 1.2 MiB more ext-ram." */
+export function fitNeedsText(needs: readonly FitNeed[]): string {
+  return `To fit needs ${needs.map((n) => `${n.atLeast ? 'at least ' : ''}${formatBytes(n.bytes)} more ${n.region}`).join(', or ')}.`;
+}
+
+/**
+ * The sentence for a plan at its lower bound: no placement of these buffers
+ * is smaller; when it does not fit, the bound is of these settings only, so
+ * the sentence points at what may still change it.
+ */
+export function atBoundText(fits: boolean): string {
+  const base = 'Every region is at its lower bound: no placement of these buffers with these settings can be smaller.';
+  return fits ? base : `${base} Other settings may still make it fit (see What to change), as more memory would.`;
+}
