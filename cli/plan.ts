@@ -19,7 +19,8 @@ import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './pl
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile } from './run-files';
-import { resolveTarget } from './targets';
+import type { CommandInput } from './outputs';
+import { resolveTarget, targetSettingName } from './targets';
 
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
 export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache', '--scratch-placement', '--spill', '--weights', '--io'];
@@ -79,6 +80,13 @@ export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly ass
   return undefined;
 }
 
+/** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
+function planInputs(args: ParsedArgs, file: string): CommandInput[] {
+  const target = args.options.get('--target');
+  const profile = target === undefined || targetSettingName(target) !== 'custom' ? [] : [{ path: target, role: 'the target profile it reads' }];
+  return [{ path: file, role: 'the model it plans' }, ...profile];
+}
+
 /** Runs `plan`; returns the exit code: 2 for bad input or a --strict failure, 3 when a region is over its size limit. */
 export function runPlan(args: ParsedArgs, io: Output): number {
   const target = planTarget(args);
@@ -100,7 +108,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, bytes, true);
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
-      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }) } : {};
+      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};
       const problem = strict ? strictProblem(plan) : undefined;
       if (problem !== undefined) {
         strictFailed = true;

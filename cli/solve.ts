@@ -1,7 +1,6 @@
 // `heapscope solve`: plan a MiniMalloc CSV problem with a strategy, report its
 // peak against the lower bound, and optionally write the solution CSV.
 
-import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { assignOffsets } from '../src/planner/assembly/assign-offsets';
 import type { PlacementSearch } from '../src/planner/assembly/placement';
@@ -13,7 +12,7 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { strategyOption } from './plan';
-import { samePath } from './plan-exports';
+import { checkOutputs, writeOutputFile } from './outputs';
 
 /** The JSON report of `solve`. */
 export interface SolveReport {
@@ -39,9 +38,9 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   }
   const file = args.files[0]!;
   const strategy = strategyOption(args) ?? 'best';
-  const outPath = args.options.get('--out');
+  const out = args.options.get('--out');
   // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
-  if (outPath !== undefined && samePath(outPath, file)) throw new InputError('bad-argument', `--out ${outPath} would overwrite the problem it solves; give another file name`);
+  if (out !== undefined) checkOutputs([{ path: file, role: 'the problem it solves' }], [{ option: '--out', path: out }]);
   const budgetMs = budgetOption(args.options.get('--budget-ms'));
   const text = new TextDecoder().decode(readInputFile(file, MAX_CSV_BYTES));
   let problem;
@@ -56,8 +55,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
   const validation = validatePlan(problem, result);
   if (!validation.valid) throw new InvariantError(`the ${strategy} plan of ${file} is invalid: ${validation.violations[0]!.message}`);
-  const out = args.options.get('--out');
-  if (out !== undefined) writeSolution(out, writeMinimallocCsv(problem, result.offsets));
+  if (out !== undefined) writeOutputFile(out, writeMinimallocCsv(problem, result.offsets));
   const report: SolveReport = {
     file,
     strategy,
@@ -81,14 +79,6 @@ function budgetOption(text: string | undefined): number | undefined {
     throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
   }
   return value;
-}
-
-function writeSolution(path: string, csv: string): void {
-  try {
-    writeFileSync(path, csv);
-  } catch (error) {
-    throw new InputError('io', `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
 }
 
 /** Why a search that proved nothing ended, in words. */
