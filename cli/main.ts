@@ -9,7 +9,8 @@ import { InputError } from '../src/shared/errors';
 import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
 import { DIFF_MAP_OPTIONS, runDiff } from './diff';
 import { runInspect } from './inspect';
-import { guardedOutput, type Output } from './io';
+import { guardedOutput, terminalSafe, type Output } from './io';
+import { ReaderClosed } from './outputs';
 import { shortName } from '../src/shared/short-name';
 import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
@@ -95,6 +96,7 @@ export function runCli(argv: readonly string[], raw: Output): number {
     if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     return command(args, io);
   } catch (error) {
+    if (error instanceof ReaderClosed) return 0;
     if (error instanceof InputError) {
       io.err(`heapscope: ${error.message}\n`);
       return 2;
@@ -104,10 +106,39 @@ export function runCli(argv: readonly string[], raw: Output): number {
   }
 }
 
+/**
+ * The directory the user ran the tool from: `npm run heapscope` starts it in
+ * the package root and says where the user was in INIT_CWD; relative paths
+ * (models, outputs, target files) are the user's.
+ */
+export function userDirectory(env: NodeJS.ProcessEnv): string | undefined {
+  return env.npm_lifecycle_event === 'heapscope' && env.INIT_CWD !== undefined && env.INIT_CWD !== '' ? env.INIT_CWD : undefined;
+}
+
+/** A reader that closes the pipe (`| head`) has what it wanted: the tool ends quietly with exit 0, as `yes | head` does. */
+function endWhenReaderCloses(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const code = runCli(process.argv.slice(2), {
+  endWhenReaderCloses(process.stdout);
+  endWhenReaderCloses(process.stderr);
+  process.exitCode = main();
+}
+
+function main(): number {
+  const home = userDirectory(process.env);
+  try {
+    if (home !== undefined) process.chdir(home);
+  } catch {
+    process.stderr.write(`heapscope: cannot read relative paths from ${terminalSafe(home!)}, the directory npm was run from: it is gone\n`);
+    return 2;
+  }
+  return runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
   });
-  process.exitCode = code;
 }
