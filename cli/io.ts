@@ -2,6 +2,7 @@
 // stdout/stderr writers that tests can capture.
 
 import { readFileSync, statSync, type Stats } from 'node:fs';
+import { escapeControlsInName, escapeControlsInText } from '../src/shared/control-chars';
 import { InputError } from '../src/shared/errors';
 import { MESSAGE_CHARS } from '../src/shared/short-name';
 
@@ -46,15 +47,6 @@ function specialKind(stat: Stats): string {
   return 'not a regular file';
 }
 
-// Control characters (C0 but the newline and tab the tool writes itself, DEL, C1) and bidirectional overrides.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-// The same with newline and tab: inside a name, every one of them is the file's, not the tool's.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
 /**
  * Text as a terminal shows it safely: control characters (escape sequences,
  * carriage returns, C1 controls) and bidirectional overrides become visible
@@ -62,7 +54,7 @@ const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padSta
  * neither run terminal commands nor hide text. Newlines and tabs are kept.
  */
 export function terminalSafe(text: string): string {
-  return text.replace(UNSAFE, escaped);
+  return escapeControlsInText(text);
 }
 
 /**
@@ -70,7 +62,7 @@ export function terminalSafe(text: string): string {
  * tabs included: names from a file cannot forge lines of a text report.
  */
 export function displaySafe<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return value.replace(UNSAFE_IN_NAME, escaped) as T;
+  if (typeof value === 'string') return escapeControlsInName(value) as T;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
   // Results are a few levels deep; anything deeper came from a file and is not shown.
   if (depth > MAX_DISPLAY_DEPTH) return (Array.isArray(value) ? [] : {}) as T;
