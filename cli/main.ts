@@ -81,6 +81,21 @@ const COMMANDS: ReadonlyMap<string, (args: ParsedArgs, io: Output) => number> = 
   ['sweep', runSweep],
 ]);
 
+/**
+ * `heapscope COMMAND --help` (or -h, before any `--`): that command's part of
+ * the usage and the exit codes; undefined when argv asks for no help.
+ */
+function commandHelp(argv: readonly string[]): string | undefined {
+  const [command, ...rest] = argv;
+  const options = rest.indexOf('--') < 0 ? rest : rest.slice(0, rest.indexOf('--'));
+  if (command === undefined || !COMMANDS.has(command) || !options.some((a) => a === '--help' || a === '-h')) return undefined;
+  const lines = USAGE.split('\n');
+  const first = lines.findIndex((line) => line.startsWith(`  ${command} `));
+  const next = lines.findIndex((line, i) => i > first && (line === '' || /^ {2}\S/.test(line)));
+  const exits = USAGE.slice(USAGE.indexOf('exit codes:'));
+  return `usage: heapscope ${lines.slice(first, next).join('\n').trimStart()}\n\n${exits}`;
+}
+
 /** Runs the CLI on argv (without node and script); returns the exit code. */
 export function runCli(argv: readonly string[], raw: Output): number {
   const io = guardedOutput(raw);
@@ -90,6 +105,11 @@ export function runCli(argv: readonly string[], raw: Output): number {
       // Without a command it is bad input: exit 2 says so on stderr, as every exit 2 does.
       if (argv.length === 0) io.err(`heapscope: no command given (commands: ${[...COMMANDS.keys()].join(', ')})\n`);
       return argv.length === 0 ? 2 : 0;
+    }
+    const help = commandHelp(argv);
+    if (help !== undefined) {
+      io.out(help);
+      return 0;
     }
     const args = parseArgs(argv, SPECS);
     const command = args.command === undefined ? undefined : COMMANDS.get(args.command);

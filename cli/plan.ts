@@ -12,7 +12,7 @@ import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strate
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
-import type { ParsedArgs } from './args';
+import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
 import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
@@ -25,9 +25,16 @@ import { resolveTarget, targetSettingName } from './targets';
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
 export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache', '--scratch-placement', '--spill', '--weights', '--io'];
 
+/** Target-change options that take a byte size: they accept the units --budget does (512KiB, 1MiB, 1.5MB). */
+const BYTE_OPTIONS: readonly string[] = ['--sram', '--dw-pw-cache'];
+
 /** The target of --target with the target-change options applied. */
 export function planTarget(args: ParsedArgs): TargetProfile {
-  return applyTargetChange(resolveTarget(args.options.get('--target')), readTargetChange((name) => args.options.get(name)));
+  const option = (name: string): string | undefined => {
+    const value = args.options.get(name);
+    return value === undefined || !BYTE_OPTIONS.includes(name) ? value : String(parseByteSize(value, name));
+  };
+  return applyTargetChange(resolveTarget(args.options.get('--target')), readTargetChange(option));
 }
 
 /** Buffers listed under "live at peak" in the text output. */
