@@ -29,15 +29,25 @@ export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES): Uint8Ar
     size = stat.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(code);
-    throw new InputError('io', `cannot read ${path}: ${why}`);
+    throw new InputError('io', `cannot read ${path}: ${readProblem(error)}`);
   }
   if (size > maxBytes) {
     throw new InputError('too-large', `${path} is ${size} bytes; the largest model heapscope reads is ${maxBytes} bytes (2 GiB)`);
   }
   const buffer = readFileSync(path);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** Why a file cannot be read, in words. */
+export function readProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  if (code === 'ELOOP') return 'too many symbolic links';
+  if (code === 'ENAMETOOLONG') return 'the file name is too long';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (error instanceof Error ? error.message : String(error));
 }
 
 function specialKind(stat: Stats): string {

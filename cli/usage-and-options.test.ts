@@ -77,3 +77,11 @@ describe('bad input to solve and diff', () => {
     expect(err).toBe('heapscope: cannot read /no/such.onnx: no such file\n');
   });
 });
+
+describe('a file that cannot be read', () => {
+  it('says why in words', () => {
+    const { code, err } = run(['plan', `${SAMPLE}/model.onnx`]);
+    expect(code).toBe(2);
+    expect(err).toBe(`heapscope: cannot read ${SAMPLE}/model.onnx: a part of the path is not a directory\n`);
+  });
+});
