@@ -17,7 +17,7 @@ import { runSolve } from './solve';
 import { runSweep } from './sweep';
 import { runTargets } from './targets';
 
-const USAGE = `usage: heapscope <command> [options]
+const USAGE = `usage: heapscope <command> [options]      (heapscope <command> --help: that command alone)
 
 commands:
   inspect <model>... [--dim NAME=VALUE]... [--shape NAME=DIMS]... [--input NAME=VALUE]... [--json]
