@@ -8,7 +8,7 @@ import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strate
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
 import { deltaBound, deltaNote, deltaPrefix } from '../src/planner/diff/delta-words';
-import { InputError } from '../src/shared/errors';
+import { InputError, toErrorData } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
@@ -44,15 +44,7 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const budgetText = args.options.get('--budget');
   const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
   const { a: optsA, b: optsB } = sideOptions(args);
-  const bytesA = readInputFile(fileA);
-  const bytesB = readInputFile(fileB);
-  const savedA = isSavedPlan(bytesA);
-  const savedB = isSavedPlan(bytesB);
-  if (savedA && savedB && optsA.given.length > 0) {
-    throw new InputError('bad-argument', `${optsA.given[0]} changes how a model is planned, but ${fileA} and ${fileB} are both saved plans`);
-  }
-  const planA = loadSide(fileA, bytesA, savedA, optsA, false);
-  const planB = loadSide(fileB, bytesB, savedB, optsB, true);
+  const { planA, planB } = loadSides(fileA, fileB, optsA, optsB, args.flags.has('--json') ? io : undefined);
   const diff = diffPlans(planA, planB);
   const over = budget !== undefined && diff.peakB > budget;
   const verdict = budget === undefined ? undefined : budgetVerdict(diff, budget);
@@ -121,6 +113,33 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
     a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, memoryMap: Object.fromEntries(mapA), given: plain },
     b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, memoryMap: Object.fromEntries(mapB), given: [...bOnly, ...plain] },
   };
+}
+
+/**
+ * Both sides, read and planned. A side that fails is bad input; with --json
+ * (`io` given) it also prints `{ a, b, file, error: { code, message } }`
+ * (`file`: the side that failed), as `plan` prints a file that fails.
+ */
+function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: SideOptions, io: Output | undefined): { planA: PlanFile; planB: PlanFile } {
+  let failing: string | undefined = fileA;
+  try {
+    const bytesA = readInputFile(fileA);
+    failing = fileB;
+    const bytesB = readInputFile(fileB);
+    failing = undefined;
+    const savedA = isSavedPlan(bytesA);
+    const savedB = isSavedPlan(bytesB);
+    if (savedA && savedB && optsA.given.length > 0) {
+      throw new InputError('bad-argument', `${optsA.given[0]} changes how a model is planned, but ${fileA} and ${fileB} are both saved plans`);
+    }
+    failing = fileA;
+    const planA = loadSide(fileA, bytesA, savedA, optsA, false);
+    failing = fileB;
+    return { planA, planB: loadSide(fileB, bytesB, savedB, optsB, true) };
+  } catch (error) {
+    if (io !== undefined && error instanceof InputError) io.out(JSON.stringify({ a: fileA, b: fileB, ...(failing !== undefined && { file: failing }), error: toErrorData(error) }) + '\n');
+    throw error;
+  }
 }
 
 /** A side: a saved plan as written, or a model planned with the side's options. */

@@ -2,6 +2,7 @@
 // stdout/stderr writers that tests can capture.
 
 import { readFileSync, statSync, type Stats } from 'node:fs';
+import { escapeControlsInName, escapeControlsInText } from '../src/shared/control-chars';
 import { InputError } from '../src/shared/errors';
 import { MESSAGE_CHARS } from '../src/shared/short-name';
 
@@ -28,15 +29,25 @@ export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES): Uint8Ar
     size = stat.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(code);
-    throw new InputError('io', `cannot read ${path}: ${why}`);
+    throw new InputError('io', `cannot read ${path}: ${readProblem(error)}`);
   }
   if (size > maxBytes) {
     throw new InputError('too-large', `${path} is ${size} bytes; the largest model heapscope reads is ${maxBytes} bytes (2 GiB)`);
   }
   const buffer = readFileSync(path);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** Why a file cannot be read, in words. */
+export function readProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  if (code === 'ELOOP') return 'too many symbolic links';
+  if (code === 'ENAMETOOLONG') return 'the file name is too long';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (error instanceof Error ? error.message : String(error));
 }
 
 function specialKind(stat: Stats): string {
@@ -46,15 +57,6 @@ function specialKind(stat: Stats): string {
   return 'not a regular file';
 }
 
-// Control characters (C0 but the newline and tab the tool writes itself, DEL, C1) and bidirectional overrides.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-// The same with newline and tab: inside a name, every one of them is the file's, not the tool's.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
 /**
  * Text as a terminal shows it safely: control characters (escape sequences,
  * carriage returns, C1 controls) and bidirectional overrides become visible
@@ -62,7 +64,7 @@ const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padSta
  * neither run terminal commands nor hide text. Newlines and tabs are kept.
  */
 export function terminalSafe(text: string): string {
-  return text.replace(UNSAFE, escaped);
+  return escapeControlsInText(text);
 }
 
 /**
@@ -70,7 +72,7 @@ export function terminalSafe(text: string): string {
  * tabs included: names from a file cannot forge lines of a text report.
  */
 export function displaySafe<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return value.replace(UNSAFE_IN_NAME, escaped) as T;
+  if (typeof value === 'string') return escapeControlsInName(value) as T;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
   // Results are a few levels deep; anything deeper came from a file and is not shown.
   if (depth > MAX_DISPLAY_DEPTH) return (Array.isArray(value) ? [] : {}) as T;

@@ -9,14 +9,15 @@ import { InputError } from '../src/shared/errors';
 import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
 import { DIFF_MAP_OPTIONS, runDiff } from './diff';
 import { runInspect } from './inspect';
-import { guardedOutput, type Output } from './io';
+import { guardedOutput, terminalSafe, type Output } from './io';
+import { ReaderClosed } from './outputs';
 import { shortName } from '../src/shared/short-name';
 import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
 import { runSweep } from './sweep';
 import { runTargets } from './targets';
 
-const USAGE = `usage: heapscope <command> [options]
+const USAGE = `usage: heapscope <command> [options]      (heapscope <command> --help: that command alone)
 
 commands:
   inspect <model>... [--dim NAME=VALUE]... [--shape NAME=DIMS]... [--input NAME=VALUE]... [--json]
@@ -80,6 +81,21 @@ const COMMANDS: ReadonlyMap<string, (args: ParsedArgs, io: Output) => number> = 
   ['sweep', runSweep],
 ]);
 
+/**
+ * `heapscope COMMAND --help` (or -h, before any `--`): that command's part of
+ * the usage and the exit codes; undefined when argv asks for no help.
+ */
+function commandHelp(argv: readonly string[]): string | undefined {
+  const [command, ...rest] = argv;
+  const options = rest.indexOf('--') < 0 ? rest : rest.slice(0, rest.indexOf('--'));
+  if (command === undefined || !COMMANDS.has(command) || !options.some((a) => a === '--help' || a === '-h')) return undefined;
+  const lines = USAGE.split('\n');
+  const first = lines.findIndex((line) => line.startsWith(`  ${command} `));
+  const next = lines.findIndex((line, i) => i > first && (line === '' || /^ {2}\S/.test(line)));
+  const exits = USAGE.slice(USAGE.indexOf('exit codes:'));
+  return `usage: heapscope ${lines.slice(first, next).join('\n').trimStart()}\n\n${exits}`;
+}
+
 /** Runs the CLI on argv (without node and script); returns the exit code. */
 export function runCli(argv: readonly string[], raw: Output): number {
   const io = guardedOutput(raw);
@@ -90,11 +106,17 @@ export function runCli(argv: readonly string[], raw: Output): number {
       if (argv.length === 0) io.err(`heapscope: no command given (commands: ${[...COMMANDS.keys()].join(', ')})\n`);
       return argv.length === 0 ? 2 : 0;
     }
+    const help = commandHelp(argv);
+    if (help !== undefined) {
+      io.out(help);
+      return 0;
+    }
     const args = parseArgs(argv, SPECS);
     const command = args.command === undefined ? undefined : COMMANDS.get(args.command);
     if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     return command(args, io);
   } catch (error) {
+    if (error instanceof ReaderClosed) return 0;
     if (error instanceof InputError) {
       io.err(`heapscope: ${error.message}\n`);
       return 2;
@@ -104,10 +126,39 @@ export function runCli(argv: readonly string[], raw: Output): number {
   }
 }
 
+/**
+ * The directory the user ran the tool from: `npm run heapscope` starts it in
+ * the package root and says where the user was in INIT_CWD; relative paths
+ * (models, outputs, target files) are the user's.
+ */
+export function userDirectory(env: NodeJS.ProcessEnv): string | undefined {
+  return env.npm_lifecycle_event === 'heapscope' && env.INIT_CWD !== undefined && env.INIT_CWD !== '' ? env.INIT_CWD : undefined;
+}
+
+/** A reader that closes the pipe (`| head`) has what it wanted: the tool ends quietly with exit 0, as `yes | head` does. */
+function endWhenReaderCloses(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const code = runCli(process.argv.slice(2), {
+  endWhenReaderCloses(process.stdout);
+  endWhenReaderCloses(process.stderr);
+  process.exitCode = main();
+}
+
+function main(): number {
+  const home = userDirectory(process.env);
+  try {
+    if (home !== undefined) process.chdir(home);
+  } catch {
+    process.stderr.write(`heapscope: cannot read relative paths from ${terminalSafe(home!)}, the directory npm was run from: it is gone\n`);
+    return 2;
+  }
+  return runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
   });
-  process.exitCode = code;
 }

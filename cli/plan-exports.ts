@@ -1,10 +1,8 @@
 // `plan --save FILE`, `--header FILE`, `--csv FILE` and `--save-tflite FILE`:
 // write the plan of one model as a plan file, a C header, MiniMalloc solution
 // CSVs (one per region), or the .tflite model with the plan as its offline plan.
-// No output may land on the model it was read from.
+// No output may land on an input or on another output (outputs.ts).
 
-import { realpathSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { withOfflinePlan } from '../src/model/tflite/write-offline-plan';
 import type { InferredModel } from '../src/model/inferred';
 import { planCHeader } from '../src/planner/export/c-header';
@@ -14,6 +12,7 @@ import { toPlanFile, writePlanFile } from '../src/planner/assembly/plan-file';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import type { ParsedArgs } from './args';
+import { checkOutputs, writeOutputFile, type CommandInput, type CommandOutput } from './outputs';
 import { targetSettingName } from './targets';
 
 /** The export options of `plan`. */
@@ -34,13 +33,40 @@ export interface ExportInput {
   readonly bytes: Uint8Array; // the model file as read
 }
 
-/** Writes every export the options ask for; returns the paths written. */
-export function writeExports(args: ParsedArgs, input: ExportInput): string[] {
-  const { file, model, plan, target } = input;
+/** A file an export option writes; for --csv, the region it holds. */
+interface ExportOutput extends CommandOutput {
+  readonly region?: string;
+}
+
+/** Every file the export options will write for this plan: one per option, and for --csv one per region with buffers when there are several. */
+export function exportPaths(args: ParsedArgs, plan: ModelPlan): ExportOutput[] {
+  const outputs: ExportOutput[] = [];
   for (const option of EXPORT_OPTIONS) {
     const path = args.options.get(option);
-    if (path !== undefined && samePath(path, file)) throw new InputError('bad-argument', `${option} ${path} would overwrite the model it plans; give another file name`);
+    if (path === undefined) continue;
+    if (option !== '--csv') outputs.push({ option, path });
+    else {
+      const regions = csvRegions(plan);
+      for (const r of regions) outputs.push(regions.length === 1 ? { option, path, region: r } : { option, path: regionPath(path, r), given: path, region: r });
+    }
   }
+  return outputs;
+}
+
+/** The regions --csv writes: those holding buffers. */
+function csvRegions(plan: ModelPlan): string[] {
+  return plan.regions.filter((r) => plan.buffers.some((b) => b.region === r.name)).map((r) => r.name);
+}
+
+/**
+ * Writes every export the options ask for; returns the paths written. Every
+ * path is checked against the inputs (`inputs`: the model and a target file)
+ * and the other outputs before the first file is written.
+ */
+export function writeExports(args: ParsedArgs, input: ExportInput, inputs: readonly CommandInput[]): string[] {
+  const { file, model, plan, target } = input;
+  const outputs = exportPaths(args, plan);
+  checkOutputs(inputs, outputs);
   const planFile = toPlanFile(model, plan, {
     model: file,
     target: targetSettingName(args.options.get('--target')),
@@ -48,19 +74,13 @@ export function writeExports(args: ParsedArgs, input: ExportInput): string[] {
     dims: args.dims,
     ...(input.strategy !== undefined && { strategy: input.strategy }),
   });
-  const written: string[] = [];
-  const save = args.options.get('--save');
-  if (save !== undefined) written.push(writeText(save, writePlanFile(planFile)));
-  const header = args.options.get('--header');
-  if (header !== undefined) written.push(writeText(header, planCHeader(planFile)));
-  const csv = args.options.get('--csv');
-  if (csv !== undefined) {
-    const regions = plan.regions.filter((r) => plan.buffers.some((b) => b.region === r.name));
-    for (const r of regions) written.push(writeText(regions.length === 1 ? csv : regionPath(csv, r.name), planFileCsv(planFile, r.name, true)));
-  }
-  const tflite = args.options.get('--save-tflite');
-  if (tflite !== undefined) written.push(writeBytes(tflite, plannedTflite(input)));
-  return written;
+  const contents = outputs.map((o): string | Uint8Array => {
+    if (o.option === '--save') return writePlanFile(planFile);
+    if (o.option === '--header') return planCHeader(planFile);
+    if (o.option === '--csv') return planFileCsv(planFile, o.region, true);
+    return plannedTflite(input);
+  });
+  return outputs.map((o, i) => writeOutputFile(o.path, contents[i]!));
 }
 
 /** The model with heapscope's plan as its offline plan; only a .tflite model planned for TFLite Micro has one. */
@@ -71,32 +91,10 @@ function plannedTflite({ plan, bytes }: ExportInput): Uint8Array {
   return withOfflinePlan(bytes, plan.runtimePlan.planned.offsets);
 }
 
-/** True when two paths name the same file (the second exists). */
-export function samePath(a: string, b: string): boolean {
-  try {
-    return realpathSync(a) === realpathSync(b);
-  } catch {
-    return resolve(a) === resolve(b);
-  }
-}
-
 /** `out.csv` -> `out.sram.csv`: one solution file per region. */
 export function regionPath(path: string, region: string): string {
   const safe = region.replace(/[^A-Za-z0-9_-]+/g, '_');
   const dot = path.lastIndexOf('.');
   const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return dot > slash + 1 ? `${path.slice(0, dot)}.${safe}${path.slice(dot)}` : `${path}.${safe}`;
-}
-
-function writeText(path: string, text: string): string {
-  return writeBytes(path, text);
-}
-
-function writeBytes(path: string, data: string | Uint8Array): string {
-  try {
-    writeFileSync(path, data);
-  } catch (error) {
-    throw new InputError('io', `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  return path;
 }

@@ -12,21 +12,29 @@ import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strate
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
-import type { ParsedArgs } from './args';
+import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
 import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile } from './run-files';
-import { resolveTarget } from './targets';
+import type { CommandInput } from './outputs';
+import { resolveTarget, targetSettingName } from './targets';
 
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
 export const TARGET_CHANGE_OPTIONS = ['--order', '--fusion', '--compute-units', '--sram', '--dw-pw-cache', '--scratch-placement', '--spill', '--weights', '--io'];
 
+/** Target-change options that take a byte size: they accept the units --budget does (512KiB, 1MiB, 1.5MB). */
+const BYTE_OPTIONS: readonly string[] = ['--sram', '--dw-pw-cache'];
+
 /** The target of --target with the target-change options applied. */
 export function planTarget(args: ParsedArgs): TargetProfile {
-  return applyTargetChange(resolveTarget(args.options.get('--target')), readTargetChange((name) => args.options.get(name)));
+  const option = (name: string): string | undefined => {
+    const value = args.options.get(name);
+    return value === undefined || !BYTE_OPTIONS.includes(name) ? value : String(parseByteSize(value, name));
+  };
+  return applyTargetChange(resolveTarget(args.options.get('--target')), readTargetChange(option));
 }
 
 /** Buffers listed under "live at peak" in the text output. */
@@ -79,6 +87,13 @@ export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly ass
   return undefined;
 }
 
+/** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
+function planInputs(args: ParsedArgs, file: string): CommandInput[] {
+  const target = args.options.get('--target');
+  const profile = target === undefined || targetSettingName(target) !== 'custom' ? [] : [{ path: target, role: 'the target profile it reads' }];
+  return [{ path: file, role: 'the model it plans' }, ...profile];
+}
+
 /** Runs `plan`; returns the exit code: 2 for bad input or a --strict failure, 3 when a region is over its size limit. */
 export function runPlan(args: ParsedArgs, io: Output): number {
   const target = planTarget(args);
@@ -100,7 +115,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, bytes, true);
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
-      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }) } : {};
+      const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};
       const problem = strict ? strictProblem(plan) : undefined;
       if (problem !== undefined) {
         strictFailed = true;

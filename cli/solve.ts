@@ -1,19 +1,18 @@
 // `heapscope solve`: plan a MiniMalloc CSV problem with a strategy, report its
 // peak against the lower bound, and optionally write the solution CSV.
 
-import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { assignOffsets } from '../src/planner/assembly/assign-offsets';
 import type { PlacementSearch } from '../src/planner/assembly/placement';
 import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
 import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InvariantError } from '../src/shared/assert';
-import { InputError } from '../src/shared/errors';
+import { InputError, toErrorData } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import type { ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { strategyOption } from './plan';
-import { samePath } from './plan-exports';
+import { checkOutputs, writeOutputFile } from './outputs';
 
 /** The JSON report of `solve`. */
 export interface SolveReport {
@@ -32,33 +31,41 @@ export interface SolveReport {
 /** Largest problem CSV read. */
 const MAX_CSV_BYTES = 512 * 1024 * 1024;
 
-/** Runs `solve`; returns the exit code. */
+/** Runs `solve`; returns the exit code. With --json, a problem file that fails prints `{ file, error: { code, message } }`, as `plan` does. */
 export function runSolve(args: ParsedArgs, io: Output): number {
   if (args.files.length !== 1) {
     throw new InputError('bad-argument', `solve takes one problem.csv, got ${args.files.length === 0 ? 'none' : args.files.length}`);
   }
   const file = args.files[0]!;
   const strategy = strategyOption(args) ?? 'best';
-  const outPath = args.options.get('--out');
+  const out = args.options.get('--out');
   // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
-  if (outPath !== undefined && samePath(outPath, file)) throw new InputError('bad-argument', `--out ${outPath} would overwrite the problem it solves; give another file name`);
+  if (out !== undefined) checkOutputs([{ path: file, role: 'the problem it solves' }], [{ option: '--out', path: out }]);
   const budgetMs = budgetOption(args.options.get('--budget-ms'));
-  const text = new TextDecoder().decode(readInputFile(file, MAX_CSV_BYTES));
-  let problem;
+  let report: SolveReport;
   try {
-    problem = parseMinimallocCsv(text);
+    report = solveFile(file, strategy, budgetMs, out);
   } catch (error) {
-    if (error instanceof InputError) throw new InputError(error.code, `${file}: ${error.message}`);
-    throw error;
+    if (!(error instanceof InputError)) throw error;
+    // errors reading the file name it already; the problem's own are about its content
+    const named = error.code === 'io' || error.code === 'too-large' ? error : new InputError(error.code === 'bad-argument' ? 'bad-csv' : error.code, `${file}: ${error.message}`);
+    if (args.flags.has('--json')) io.out(JSON.stringify({ file, error: toErrorData(named) }) + '\n');
+    throw named;
   }
+  io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(displaySafe(report), out));
+  return 0;
+}
+
+/** Reads, solves and validates one problem file; writes the solution to `out` when given. */
+function solveFile(file: string, strategy: string, budgetMs: number | undefined, out: string | undefined): SolveReport {
+  const problem = parseMinimallocCsv(new TextDecoder().decode(readInputFile(file, MAX_CSV_BYTES)));
   const started = performance.now();
   const result = assignOffsets(problem, strategy, budgetMs === undefined ? {} : { budgetMs });
   const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
   const validation = validatePlan(problem, result);
   if (!validation.valid) throw new InvariantError(`the ${strategy} plan of ${file} is invalid: ${validation.violations[0]!.message}`);
-  const out = args.options.get('--out');
-  if (out !== undefined) writeSolution(out, writeMinimallocCsv(problem, result.offsets));
-  const report: SolveReport = {
+  if (out !== undefined) writeOutputFile(out, writeMinimallocCsv(problem, result.offsets));
+  return {
     file,
     strategy,
     buffers: problem.buffers.length,
@@ -70,8 +77,6 @@ export function runSolve(args: ParsedArgs, io: Output): number {
     elapsedMs,
     regions: result.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
   };
-  io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(displaySafe(report), out));
-  return 0;
 }
 
 function budgetOption(text: string | undefined): number | undefined {
@@ -81,14 +86,6 @@ function budgetOption(text: string | undefined): number | undefined {
     throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
   }
   return value;
-}
-
-function writeSolution(path: string, csv: string): void {
-  try {
-    writeFileSync(path, csv);
-  } catch (error) {
-    throw new InputError('io', `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
 }
 
 /** Why a search that proved nothing ended, in words. */

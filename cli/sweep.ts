@@ -6,7 +6,7 @@ import { decodeModel } from '../src/model/decode-model';
 import { inferShapes } from '../src/model/infer/shapes';
 import type { IrModel } from '../src/model/ir';
 import { planModel } from '../src/planner/plan';
-import { sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
+import { MAX_SWEEP_POINTS, sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import { sweepPoint } from '../src/planner/sweep/sweep-point';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
@@ -23,6 +23,9 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   if (entries.length !== 1) throw new InputError('bad-argument', 'sweep needs exactly one --dim NAME=FROM..TO (the dim to sweep)');
   const [dim, [from, to]] = entries[0]!;
   const pointsText = args.options.get('--points');
+  if (pointsText !== undefined && !/^\d+$/.test(pointsText)) {
+    throw new InputError('bad-argument', `--points must be a whole number from 2 to ${MAX_SWEEP_POINTS}, got "${pointsText}"`);
+  }
   const points = pointsText === undefined ? undefined : Number(pointsText);
   const values = sweepValues(from, to, points);
   const budgetText = args.options.get('--budget');

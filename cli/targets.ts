@@ -8,7 +8,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes } from '../src/shared/format';
 import type { ParsedArgs } from './args';
-import type { Output } from './io';
+import { readProblem, type Output } from './io';
 
 /** Largest target profile file read. */
 const MAX_TARGET_BYTES = 16 * 1024 * 1024;
@@ -31,7 +31,7 @@ export function resolveTarget(arg: string | undefined): TargetProfile {
   try {
     text = readFileSync(arg, 'utf8');
   } catch (error) {
-    throw new InputError('bad-target', `cannot read target file ${arg}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new InputError('bad-target', `cannot read target file ${arg}: ${readProblem(error)}`);
   }
   return parseTargetText(text.replace(/^\uFEFF/, ''), arg);
 }

@@ -3,6 +3,7 @@
 // `buffer,start,end,size`), optional `alignment` and `offset`, lifetimes
 // half-open [lower, upper). Depends only on src/shared and problem types.
 
+import { escapeControlsInName, unescapeControlsInName } from '../../shared/control-chars';
 import { InputError } from '../../shared/errors';
 import { alignmentOf, type PlacementProblem, type PlanBuffer } from './problem';
 
@@ -70,7 +71,7 @@ function parseRow(line: string, lineNumber: number, { columns, label }: Header, 
     throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${names}), found ${cells.length}`);
   }
   const cell = (name: Column) => cells[columns.indexOf(name)];
-  const name = unguardFormula(cell('id')!);
+  const name = unescapeControlsInName(unguardFormula(cell('id')!));
   if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${label.id} is empty`);
   const start = integerCell(cell('lower'), label.lower!, lineNumber, 0);
   const end = integerCell(cell('upper'), label.upper!, lineNumber, 0);
@@ -193,11 +194,13 @@ export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly 
 }
 
 function quoteCell(text: string): string {
-  const guarded = guardFormula(text);
+  const guarded = guardFormula(escapeControlsInName(text));
   return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
 /**
+ * Control characters in a name are written as `\uXXXX` (a terminal or a
+ * spreadsheet shows them inert) and read back as the characters.
  * Spreadsheets run a cell that starts with =, +, -, @, a tab or a carriage
  * return as a formula. Such a name is written behind an apostrophe (as is a
  * name that already starts with apostrophes before one of those), and the

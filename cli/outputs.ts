@@ -1,0 +1,123 @@
+// The files a command writes: every one checked against the command's inputs
+// and against each other before any is written (by path, through symlinks and
+// `..`, and by device and inode, through hard links), then written with a
+// one-line error in words when the system refuses.
+
+import { realpathSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { InputError } from '../src/shared/errors';
+
+/** A file the command reads: its path and what it is to the command ("the model it plans"). */
+export interface CommandInput {
+  readonly path: string;
+  readonly role: string;
+}
+
+/** A file the command will write: the option naming it, its path, and the path the option gave when the file's name is derived from it. */
+export interface CommandOutput {
+  readonly option: string;
+  readonly path: string;
+  readonly given?: string; // --csv out.csv for out.sram.csv
+}
+
+/**
+ * Throws InputError('bad-argument') when an output would land on an input
+ * (the input would be lost) or two outputs on one file (one would be lost).
+ * Devices and pipes (/dev/stdout, /dev/null) may take several outputs.
+ */
+export function checkOutputs(inputs: readonly CommandInput[], outputs: readonly CommandOutput[]): void {
+  for (const output of outputs) {
+    for (const input of inputs) {
+      if (!sameFile(output.path, input.path)) continue;
+      const link = canonical(output.path) === canonical(input.path) ? '' : ` (the same file as ${input.path}, through a hard link)`;
+      throw new InputError('bad-argument', `${outputLabel(output)} would overwrite ${input.role}${link}; give another file name`);
+    }
+  }
+  outputs.forEach((a, i) => {
+    const b = outputs.slice(0, i).find((earlier) => sameFile(earlier.path, a.path) && !isStream(a.path));
+    if (b !== undefined) throw new InputError('bad-argument', `${outputLabel(b)} and ${outputLabel(a)} would write the same file; give each its own name`);
+  });
+}
+
+function outputLabel(o: CommandOutput): string {
+  return o.given === undefined ? `${o.option} ${o.path}` : `${o.option} ${o.given} (its file ${o.path})`;
+}
+
+/** True when two paths name one file: the same path once symlinks and `..` are resolved, or the same device and inode. */
+export function sameFile(a: string, b: string): boolean {
+  if (canonical(a) === canonical(b)) return true;
+  const [x, y] = [identity(a), identity(b)];
+  return x !== undefined && y !== undefined && x === y;
+}
+
+/** The real path of a file, or of its directory joined with its name when the file does not exist yet. */
+function canonical(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return resolve(path);
+    }
+  }
+}
+
+function identity(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function isStream(path: string): boolean {
+  try {
+    return !statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Thrown when the reader of the output went away (`| head`): the command ends
+ * quietly with exit 0, as `yes | head` does, not with an error.
+ */
+export class ReaderClosed extends Error {
+  override name = 'ReaderClosed';
+}
+
+/** Writes a whole file; InputError('io') in words when it cannot be written. */
+export function writeOutputFile(path: string, data: string | Uint8Array): string {
+  try {
+    writeFileSync(path, data);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') throw new ReaderClosed(`the reader of ${path} closed it`);
+    throw new InputError('io', `cannot write ${path}: ${writeProblem(code, error)}`);
+  }
+  return path;
+}
+
+/** Why a file cannot be written, in words. */
+const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENAMETOOLONG: 'the file name is too long',
+  ETXTBSY: 'the file is a running program',
+  EBUSY: 'the file is busy',
+  ELOOP: 'too many symbolic links',
+  ENXIO: 'no device or reader there to write to',
+};
+
+function writeProblem(code: string | undefined, error: unknown): string {
+  if (code !== undefined && Object.hasOwn(WRITE_PROBLEMS, code)) return WRITE_PROBLEMS[code]!;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,87 @@
+// Per-command --help, byte sizes with units on --sram and --dw-pw-cache, the
+// value a bad --points names, and solve and diff --json on bad input printing
+// the error object plan and inspect print.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planJson, run } from './testing/run-cli';
+
+const SAMPLE = join(__dirname, '../public/sample.onnx');
+
+function tempFile(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-usage-')), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('COMMAND --help', () => {
+  it.each(['inspect', 'plan', 'solve', 'diff', 'targets', 'sweep'])('%s --help prints that command’s usage and the exit codes, exit 0', (command) => {
+    const { code, out, err } = run([command, '--help']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toMatch(new RegExp(`^usage: heapscope ${command} `));
+    expect(out).toContain('exit codes: 0 success');
+    expect(out.split('\n').filter((line) => /^ {2}(inspect|plan|solve|diff|targets|sweep) /.test(line))).toEqual([]);
+  });
+
+  it('-h after other arguments too', () => {
+    expect(run(['solve', 'p.csv', '-h']).out).toMatch(/^usage: heapscope solve <problem.csv>/);
+  });
+});
+
+describe('byte sizes', () => {
+  it('--sram and --dw-pw-cache take the units --budget takes', () => {
+    const plain = planJson([SAMPLE, '--target', 'accelerator', '--sram', String(2 ** 20)]);
+    const unit = planJson([SAMPLE, '--target', 'accelerator', '--sram', '1MiB']);
+    expect(unit.peak).toBe(plain.peak);
+    expect(unit.fusionUnits).toEqual(plain.fusionUnits);
+    const cache = planJson([SAMPLE, '--target', 'phone', '--dw-pw-cache', '64KiB']);
+    expect(cache.fusionUnits).toEqual(planJson([SAMPLE, '--target', 'phone', '--dw-pw-cache', '65536']).fusionUnits);
+    const bad = run(['plan', SAMPLE, '--sram', '1XB']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe('heapscope: --sram expects a byte size such as 123, 4MiB, 512KiB or 1.5MB, got "1XB"\n');
+  });
+
+  it('--points abc names the value given', () => {
+    const { code, err } = run(['sweep', SAMPLE, '--dim', 'batch=1..8', '--points', 'abc']);
+    expect(code).toBe(2);
+    expect(err).toBe('heapscope: --points must be a whole number from 2 to 64, got "abc"\n');
+  });
+});
+
+describe('bad input to solve and diff', () => {
+  const overlapping = (): string => tempFile('p.csv', 'id,lower,upper,size,offset\na,0,2,8,0\nb,1,3,8,0\n');
+
+  it('solve names the problem file whose buffers cannot be placed', () => {
+    const file = overlapping();
+    const { code, err } = run(['solve', file]);
+    expect(code).toBe(2);
+    expect(err).toBe(`heapscope: ${file}: invalid placement problem: buffers 0 (a) and 1 (b) are live together and their fixed offsets overlap ([0, 8) and [0, 8))\n`);
+  });
+
+  it('solve --json prints { file, error } for a problem that fails', () => {
+    const file = overlapping();
+    const { code, out } = run(['solve', file, '--json']);
+    expect(code).toBe(2);
+    expect(JSON.parse(out)).toEqual({ file, error: { code: 'bad-csv', message: expect.stringMatching(/^.*p\.csv: invalid placement problem/) } });
+    const missing = run(['solve', '/no/such.csv', '--json']);
+    expect(JSON.parse(missing.out)).toEqual({ file: '/no/such.csv', error: { code: 'io', message: 'cannot read /no/such.csv: no such file' } });
+  });
+
+  it('diff --json prints { a, b, file, error } naming the side that fails', () => {
+    const { code, out, err } = run(['diff', SAMPLE, '/no/such.onnx', '--json']);
+    expect(code).toBe(2);
+    expect(JSON.parse(out)).toEqual({ a: SAMPLE, b: '/no/such.onnx', file: '/no/such.onnx', error: { code: 'io', message: 'cannot read /no/such.onnx: no such file' } });
+    expect(err).toBe('heapscope: cannot read /no/such.onnx: no such file\n');
+  });
+});
+
+describe('a file that cannot be read', () => {
+  it('says why in words', () => {
+    const { code, err } = run(['plan', `${SAMPLE}/model.onnx`]);
+    expect(code).toBe(2);
+    expect(err).toBe(`heapscope: cannot read ${SAMPLE}/model.onnx: a part of the path is not a directory\n`);
+  });
+});
