@@ -70,8 +70,8 @@ export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly ass
   if (!plan.complete) {
     const unknown = plan.assumptions?.unknown ?? [];
     const first = unknown[0];
-    const which = first === undefined ? 'tensors of unknown size' : `${unknown.length} tensor(s) of unknown size, first '${first.tensor}' (${first.reason})`;
-    return `the plan is incomplete: ${which}; give shapes with --shape NAME=DIMS`;
+    const which = first === undefined ? 'tensors of unknown size' : `${unknownCount(unknown)} of unknown size, first '${first.tensor}' (${first.reason})`;
+    return `the plan is incomplete: ${which}; ${unknownHint(unknown, 'give shapes with --shape NAME=DIMS')}`;
   }
   if (defaults.length > 0) {
     return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
@@ -150,6 +150,20 @@ function unitLines(plan: ModelPlan): string[] {
   ];
 }
 
+/** "3 tensor(s)", "2 scratch buffer(s)" or both. */
+function unknownCount(unknown: ModelPlan['assumptions']['unknown']): string {
+  const scratch = unknown.filter((u) => u.scratch === true).length;
+  const tensors = unknown.length - scratch;
+  return [tensors > 0 ? `${tensors} tensor(s)` : '', scratch > 0 ? `${scratch} scratch buffer(s)` : ''].filter((w) => w !== '').join(' and ');
+}
+
+/** What gives the unknown sizes: shapes for tensors, a rule that evaluates for scratch. */
+function unknownHint(unknown: ModelPlan['assumptions']['unknown'], shapes: string): string {
+  const scratch = unknown.some((u) => u.scratch === true);
+  const tensors = unknown.some((u) => u.scratch !== true);
+  return [tensors ? shapes : '', scratch ? "fix the target's scratch rule" : ''].filter((w) => w !== '').join('; ');
+}
+
 /** What the plan rests on, when it rests on anything: one line each. */
 export function assumptionLines(plan: ModelPlan): string[] {
   const { dims, unknown, branches } = plan.assumptions;
@@ -158,7 +172,7 @@ export function assumptionLines(plan: ModelPlan): string[] {
   if (unknown.length > 0) {
     const ops = [...new Set(unknown.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
     const first = unknown[0]!;
-    lines.push(`  unknown       ${unknown.length} tensor(s) of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — give shapes with --shape`);
+    lines.push(`  unknown       ${unknownCount(unknown)} of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — ${unknownHint(unknown, 'give shapes with --shape')}`);
   }
   for (const b of branches) lines.push(`  branch        ${b.node}: ${b.taken} — ${b.reason}`);
   return lines;

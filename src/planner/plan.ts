@@ -100,7 +100,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   // "needed 155 KiB", heapscope's placement plus the tail, beside an arena to declare of 73.1 KiB)
   const { planned } = runtimePlan ?? {};
   const runtime = new Map<string, RuntimeArena>(planned === undefined ? [] : [[target.planning.activationRegion, { head: planned.head, tail: planned.arena - planned.head }]]);
-  const inferredAssumptions = planAssumptions(model);
+  const inferredAssumptions = withUnknownScratch(planAssumptions(model), built.unknownScratch);
   const assumptions = runtimePlan === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [] };
   const bounds = stageBounds({ ...stage, built }, target);
   const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
@@ -140,6 +140,11 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
   };
   return { plan: explained, suggestInput };
+}
+
+/** The assumptions with each scratch buffer of unknown size among the unknowns (planned as 0 bytes, as a tensor of unknown size is). */
+function withUnknownScratch(assumptions: PlanAssumptions, scratch: BuiltProblem['unknownScratch']): PlanAssumptions {
+  return scratch.length === 0 ? assumptions : { ...assumptions, unknown: [...assumptions.unknown, ...scratch] };
 }
 
 /** `unfused` with each spilled tensor in the region the spill gave it in `placed` (matched by name). */
