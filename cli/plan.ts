@@ -150,6 +150,15 @@ function unitLines(plan: ModelPlan): string[] {
   ];
 }
 
+/** What the strategy's own bound rests on, and whether the peak is proven at it (never the lowest of any plan: it is above the lower bound). */
+function ownBoundWhy(plan: ModelPlan, split: boolean): string {
+  const choices = split ? 'its split between regions and its sharing choices' : 'its sharing choices';
+  const proof = plan.search?.proof;
+  if (proof === 'search') return 'an exhaustive search proved no placement of its buffers lower: the peak is the lowest for them, not proven against the lower bound';
+  if (proof === 'region-bounds') return `${choices}; every region is at its own bound: the peak is the lowest for this split, not proven against the lower bound`;
+  return choices;
+}
+
 /** "3 tensor(s)", "2 scratch buffer(s)" or both. */
 function unknownCount(unknown: ModelPlan['assumptions']['unknown']): string {
   const scratch = unknown.filter((u) => u.scratch === true).length;
@@ -192,7 +201,7 @@ export function planText(file: string, plan: ModelPlan): string {
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];
   const split = splitBetweenRegions(plan);
-  if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${split ? 'its split between regions and its sharing choices' : 'its sharing choices'})`);
+  if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${ownBoundWhy(plan, split)})`);
   if (plan.portfolio !== undefined) {
     const { winner, m1Peak } = plan.portfolio;
     const saved = m1Peak === undefined ? undefined : m1Peak - plan.peak;

@@ -122,7 +122,9 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
   // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
   const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined;
-  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined);
+  // a proof above the lower bound is a bound of the strategy's own problem: the plan carries it, so 'optimal' names what it reaches
+  const provenPeak = plan.search?.proven === true ? plan.peak : undefined;
+  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined, provenPeak);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled } };
@@ -140,6 +142,18 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
   };
   return { plan: explained, suggestInput };
+}
+
+/**
+ * What the plan's search proved: the plan is at the bound of any plan, every region is at its own bound (a split plan
+ * whose total is above the bound of any split: no placement of the same split is lower), or the search proved no
+ * placement of its buffers lower; else how the search stopped.
+ */
+function searchRecord(explanation: PlanExplanation, search: PlacedPlan['search']): PlacedPlan['search'] {
+  if (explanation.optimal) return { proven: true, stoppedBy: 'optimal', proof: 'lower-bound' };
+  if (explanation.regions.every((r) => r.optimal)) return { proven: true, stoppedBy: 'optimal', proof: 'region-bounds' };
+  if (search.proven) return { proven: true, stoppedBy: 'optimal', proof: 'search' };
+  return search;
 }
 
 /** The assumptions with each scratch buffer of unknown size among the unknowns (planned as 0 bytes, as a tensor of unknown size is). */
@@ -251,9 +265,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     diagnostics,
     gap: explanation.gap,
     optimal: explanation.optimal,
-    // proven: the plan is at the bound of any plan, the search proved its placement the lowest, or every region is at
-    // its own bound (a split plan whose total is above the bound of any split: no placement of the same split is lower)
-    search: explanation.optimal || placed.search.proven || explanation.regions.every((r) => r.optimal) ? { proven: true, stoppedBy: 'optimal' } : placed.search,
+    search: searchRecord(explanation, placed.search),
     ...(explanation.peakStep !== undefined && { peakStep: explanation.peakStep }),
     ...(explanation.peakRegion !== undefined && { peakRegion: explanation.peakRegion }),
     liveAtPeak: explanation.liveAtPeak,
