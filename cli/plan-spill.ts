@@ -23,7 +23,10 @@ export function spillLines(plan: ModelPlan): string[] {
   const spill = plan.spill;
   if (spill === undefined) return lines;
   const search = spill.proven ? 'proven the most bytes moved in the fast region' : 'greedy by bytes moved per byte-step, search stopped by its work budget';
-  lines.push(`  spill         ${spill.spilledBuffers} buffers to ${spill.map.slice(1).join(', ') || 'none'} (${search})${spill.movedScratch > 0 ? `; ${spill.movedScratch} scratch buffers larger than their region` : ''}`);
+  const scratch = spill.movedScratch > 0 ? `; ${spill.movedScratch} scratch buffers larger than their region` : '';
+  // nothing spilled: no choice was made, so there is no search to name
+  const what = spill.spilledBuffers === 0 ? `nothing spilled: every buffer stays in ${spill.map[0] ?? 'the first region'}` : `${spill.spilledBuffers} buffers to ${spill.map.slice(1).join(', ')} (${search})`;
+  lines.push(`  spill         ${what}${scratch}`);
   for (const s of plan.explanation.spilled ?? []) lines.push(`    ${formatBytes(s.size).padStart(10)}  ${s.name} -> ${s.region}: ${s.reason}`);
   return lines;
 }
@@ -48,5 +51,8 @@ export function ioLines(plan: ModelPlan): string[] {
   const where = io.owner === 'application'
     ? `owned by the application${io.inArena > 0 ? `; ${formatBytes(io.inArena)} share memory with activations and stay in the arena` : ', outside the arena'}`
     : 'in the arena';
-  return [`  graph I/O     ${formatBytes(io.bytes)} of inputs and outputs, ${where}`];
+  // the regions' figure is what the inputs and outputs take as placed (each rounded up to its region's alignment)
+  const placed = plan.regions.reduce((sum, r) => sum + (r.io ?? 0), 0);
+  const aligned = placed > io.bytes ? ` (their data; ${formatBytes(placed)} as placed, with alignment)` : '';
+  return [`  graph I/O     ${formatBytes(io.bytes)} of inputs and outputs${aligned}, ${where}`];
 }

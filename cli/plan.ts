@@ -78,8 +78,8 @@ export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly ass
   if (!plan.complete) {
     const unknown = plan.assumptions?.unknown ?? [];
     const first = unknown[0];
-    const which = first === undefined ? 'tensors of unknown size' : `${unknown.length} tensor(s) of unknown size, first '${first.tensor}' (${first.reason})`;
-    return `the plan is incomplete: ${which}; give shapes with --shape NAME=DIMS`;
+    const which = first === undefined ? 'tensors of unknown size' : `${unknownCount(unknown)} of unknown size, first '${first.tensor}' (${first.reason})`;
+    return `the plan is incomplete: ${which}; ${unknownHint(unknown, 'give shapes with --shape NAME=DIMS')}`;
   }
   if (defaults.length > 0) {
     return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
@@ -165,6 +165,29 @@ function unitLines(plan: ModelPlan): string[] {
   ];
 }
 
+/** What the strategy's own bound rests on, and whether the peak is proven at it (never the lowest of any plan: it is above the lower bound). */
+function ownBoundWhy(plan: ModelPlan, split: boolean): string {
+  const choices = split ? 'its split between regions and its sharing choices' : 'its sharing choices';
+  const proof = plan.search?.proof;
+  if (proof === 'search') return 'an exhaustive search proved no placement of its buffers lower: the peak is the lowest for them, not proven against the lower bound';
+  if (proof === 'region-bounds') return `${choices}; every region is at its own bound: the peak is the lowest for this split, not proven against the lower bound`;
+  return choices;
+}
+
+/** "3 tensor(s)", "2 scratch buffer(s)" or both. */
+function unknownCount(unknown: ModelPlan['assumptions']['unknown']): string {
+  const scratch = unknown.filter((u) => u.scratch === true).length;
+  const tensors = unknown.length - scratch;
+  return [tensors > 0 ? `${tensors} tensor(s)` : '', scratch > 0 ? `${scratch} scratch buffer(s)` : ''].filter((w) => w !== '').join(' and ');
+}
+
+/** What gives the unknown sizes: shapes for tensors, a rule that evaluates for scratch. */
+function unknownHint(unknown: ModelPlan['assumptions']['unknown'], shapes: string): string {
+  const scratch = unknown.some((u) => u.scratch === true);
+  const tensors = unknown.some((u) => u.scratch !== true);
+  return [tensors ? shapes : '', scratch ? "fix the target's scratch rule" : ''].filter((w) => w !== '').join('; ');
+}
+
 /** What the plan rests on, when it rests on anything: one line each. */
 export function assumptionLines(plan: ModelPlan): string[] {
   const { dims, unknown, branches } = plan.assumptions;
@@ -173,7 +196,7 @@ export function assumptionLines(plan: ModelPlan): string[] {
   if (unknown.length > 0) {
     const ops = [...new Set(unknown.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
     const first = unknown[0]!;
-    lines.push(`  unknown       ${unknown.length} tensor(s) of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — give shapes with --shape`);
+    lines.push(`  unknown       ${unknownCount(unknown)} of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — ${unknownHint(unknown, 'give shapes with --shape')}`);
   }
   for (const b of branches) lines.push(`  branch        ${b.node}: ${b.taken} — ${b.reason}`);
   return lines;
@@ -193,7 +216,7 @@ export function planText(file: string, plan: ModelPlan): string {
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];
   const split = splitBetweenRegions(plan);
-  if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${split ? 'its split between regions and its sharing choices' : 'its sharing choices'})`);
+  if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${ownBoundWhy(plan, split)})`);
   if (plan.portfolio !== undefined) {
     const { winner, m1Peak } = plan.portfolio;
     const saved = m1Peak === undefined ? undefined : m1Peak - plan.peak;
@@ -213,7 +236,7 @@ export function planText(file: string, plan: ModelPlan): string {
     // the runtime's head when it is not the placement shown (the plan written is another one): the sum starts from it
     const head = r.runtimeHead !== undefined && r.runtimeHead !== r.peak ? `; the plan written: head ${formatBytes(r.runtimeHead)}` : '';
     const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${formatBytes(r.used!)}`;
-    const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O` : '';
+    const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O as placed` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
   lines.push(...spillLines(plan));

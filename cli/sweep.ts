@@ -11,6 +11,7 @@ import { sweepPoint } from '../src/planner/sweep/sweep-point';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
+import { dimByKey } from '../src/model/infer/dims';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
@@ -36,7 +37,7 @@ export function runSweep(args: ParsedArgs, io: Output): number {
     args,
     io,
     (file) => sweepFile(decodeModel(readInputFile(file), { name: file }), dim, values, { args, target, strategy, budget }),
-    (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), budget)),
+    (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), { budget, limited: target.regions.some((r) => r.sizeLimit !== undefined) })),
   );
 }
 
@@ -47,8 +48,11 @@ interface SweepSettings {
   readonly budget: number | undefined;
 }
 
+/** A sweep as `sweep --json` gives it: `fitsUpTo` null when no value is known to fit. */
+export type CliSweepResult = Omit<SweepResult, 'fitsUpTo'> & { readonly fitsUpTo: number | null };
+
 /** The sweep of one decoded model. */
-export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): SweepResult {
+export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): CliSweepResult {
   if (ir.format === 'tflite' && s.target.planning.runtime === 'tflm') throw new InputError('bad-argument', `${dim}: ${TFLM_FIXED_NOTE}`);
   const base = inferOptions(s.args);
   const axes = fixedAxes(ir, dim);
@@ -57,7 +61,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
       axes === undefined
         ? inferShapes(ir, { ...base, dims: { ...base.dims, [dim]: value } })
         : inferShapes(ir, { ...base, shapes: { ...base.shapes, [axes.input]: axes.shape.map((d, i) => (axes.axes.includes(i) ? value : d)) } });
-    if (axes === undefined && !model.dims.some((d) => d.name === dim)) {
+    if (axes === undefined && dimByKey(model.dims, dim) === undefined) {
       const names = model.dims.map((d) => d.name);
       throw new InputError(
         'bad-argument',
@@ -66,7 +70,10 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
     }
     return sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy }));
   };
-  return sweepDim(dim, values, planAt, s.budget);
+  // a point fits as `plan` says it does (every region within its limit), and within --budget when given
+  const budget = s.budget;
+  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits && (budget === undefined || p.peak <= budget));
+  return { ...result, fitsUpTo: result.fitsUpTo ?? null };
 }
 
 /**
@@ -86,23 +93,32 @@ function fixedAxes(ir: IrModel, dim: string): { input: string; shape: readonly n
   return { input: m[1]!, shape, axes };
 }
 
-function sweepText(file: string, r: SweepResult, budget: number | undefined): string {
+/** What a point must fit: --budget, and the target's region size limits when it has any. */
+interface FitTerms {
+  readonly budget: number | undefined;
+  readonly limited: boolean;
+}
+
+function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values${r.monotonic ? '' : ' (the peak falls somewhere as the dim grows: not monotonic)'}`];
   lines.push(`  ${r.dim.padStart(8)}  ${'peak'.padStart(12)}  ${'bound'.padStart(12)}  largest buffer`);
   for (const p of r.points) {
     const largest = p.largest === undefined ? '' : `${formatBytes(p.largest.size)} ${p.largest.name}`;
     const regions = r.points[0]!.regions.length > 1 ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
+    const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
     const peak = `${p.complete ? '' : '≥ '}${formatBytes(p.peak)}`;
-    lines.push(`  ${String(p.value).padStart(8)}  ${peak.padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${regions}`);
+    lines.push(`  ${String(p.value).padStart(8)}  ${peak.padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${regions}${over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : ''}`);
   }
   const open = r.points.filter((p) => !p.complete);
   if (open.length > 0) {
     lines.push(`  ≥: a lower estimate, some sizes unknown (at ${valueList(open.map((p) => p.value))}); first at ${r.dim}=${open[0]!.value}: ${open[0]!.unknown ?? 'unknown'}`);
   }
-  if (budget !== undefined) {
-    const unsure = open.some((p) => p.peak <= budget);
-    const fits = r.fitsUpTo === undefined ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : `fits up to ${r.dim}=${r.fitsUpTo}`;
-    lines.push(`  budget ${formatBytes(budget)} (${formatCount(budget)} B): ${fits}`);
+  const { budget, limited } = terms;
+  if (budget !== undefined || limited) {
+    const unsure = open.some((p) => p.fits && (budget === undefined || p.peak <= budget));
+    const fits = r.fitsUpTo === null ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : `fits up to ${r.dim}=${r.fitsUpTo}`;
+    const against = [budget === undefined ? '' : `budget ${formatBytes(budget)} (${formatCount(budget)} B)`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
+    lines.push(`  ${against}: ${fits}`);
     for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim)}`);
   }
   return lines.join('\n') + '\n';

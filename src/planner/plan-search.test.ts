@@ -34,7 +34,7 @@ describe('the search record of a model plan', () => {
     const model = tinyGraph('uint8').input('x', [10]).node('Conv', ['x'], { a: [20] }).node('Conv', ['a'], { b: [5] }).output('b').model();
     const plan = planModel(model, testTarget());
     expect(plan.optimal).toBe(true);
-    expect(plan.search).toEqual({ proven: true, stoppedBy: 'optimal' });
+    expect(plan.search).toEqual({ proven: true, stoppedBy: 'optimal', proof: 'lower-bound' });
   });
 
   it('says not proven, stopped, when the caller stops the exact search, and keeps a valid plan no higher than the portfolio', () => {
@@ -50,7 +50,7 @@ describe('the search record of a model plan', () => {
     expect(stopped.search).toEqual({ proven: false, stoppedBy: 'time' });
     // Left to run, the search proves this one at its bound.
     const searched = planModel(model, target, { strategy: 'best', planOptions: { budgetMs: Number.POSITIVE_INFINITY } });
-    expect([searched.peak, searched.search]).toEqual([searched.lowerBound, { proven: true, stoppedBy: 'optimal' }]);
+    expect([searched.peak, searched.search]).toEqual([searched.lowerBound, { proven: true, stoppedBy: 'optimal', proof: 'lower-bound' }]);
   });
 
   it('says proven only when a strategy without a search is at the bound', () => {

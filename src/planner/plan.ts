@@ -101,7 +101,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   // "needed 155 KiB", heapscope's placement plus the tail, beside an arena to declare of 73.1 KiB)
   const { planned } = runtimePlan ?? {};
   const runtime = new Map<string, RuntimeArena>(planned === undefined ? [] : [[target.planning.activationRegion, { head: planned.head, tail: planned.arena - planned.head }]]);
-  const inferredAssumptions = planAssumptions(model);
+  const inferredAssumptions = withUnknownScratch(planAssumptions(model), built.unknownScratch);
   const assumptions = runtimePlan === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [] };
   const bounds = stageBounds({ ...stage, built }, target);
   const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
@@ -123,7 +123,9 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
   // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
   const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined;
-  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined);
+  // a proof above the lower bound is a bound of the strategy's own problem: the plan carries it, so 'optimal' names what it reaches
+  const provenPeak = plan.search?.proven === true ? plan.peak : undefined;
+  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined, provenPeak);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled } };
@@ -153,6 +155,23 @@ function fitReplan(plan: ModelPlan): FitReplan {
     spilledBuffers: plan.spill?.spilledBuffers ?? 0,
     regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, spilled: r.spilled ?? 0, ...(r.sizeLimit !== undefined && { sizeLimit: r.sizeLimit }) })),
   };
+}
+
+/**
+ * What the plan's search proved: the plan is at the bound of any plan, every region is at its own bound (a split plan
+ * whose total is above the bound of any split: no placement of the same split is lower), or the search proved no
+ * placement of its buffers lower; else how the search stopped.
+ */
+function searchRecord(explanation: PlanExplanation, search: PlacedPlan['search']): PlacedPlan['search'] {
+  if (explanation.optimal) return { proven: true, stoppedBy: 'optimal', proof: 'lower-bound' };
+  if (explanation.regions.every((r) => r.optimal)) return { proven: true, stoppedBy: 'optimal', proof: 'region-bounds' };
+  if (search.proven) return { proven: true, stoppedBy: 'optimal', proof: 'search' };
+  return search;
+}
+
+/** The assumptions with each scratch buffer of unknown size among the unknowns (planned as 0 bytes, as a tensor of unknown size is). */
+function withUnknownScratch(assumptions: PlanAssumptions, scratch: BuiltProblem['unknownScratch']): PlanAssumptions {
+  return scratch.length === 0 ? assumptions : { ...assumptions, unknown: [...assumptions.unknown, ...scratch] };
 }
 
 /** `unfused` with each spilled tensor in the region the spill gave it in `placed` (matched by name). */
@@ -259,9 +278,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     diagnostics,
     gap: explanation.gap,
     optimal: explanation.optimal,
-    // proven: the plan is at the bound of any plan, the search proved its placement the lowest, or every region is at
-    // its own bound (a split plan whose total is above the bound of any split: no placement of the same split is lower)
-    search: explanation.optimal || placed.search.proven || explanation.regions.every((r) => r.optimal) ? { proven: true, stoppedBy: 'optimal' } : placed.search,
+    search: searchRecord(explanation, placed.search),
     ...(explanation.peakStep !== undefined && { peakStep: explanation.peakStep }),
     ...(explanation.peakRegion !== undefined && { peakRegion: explanation.peakRegion }),
     liveAtPeak: explanation.liveAtPeak,

@@ -136,21 +136,28 @@ function validUserValues(
   user: Readonly<Record<string, number>>,
   diagnostics: ModelDiagnostic[],
 ): Map<string, number> {
-  const byKey = new Map<string, string>();
-  for (const c of collected) for (const axis of c.axes) byKey.set(axis, c.name);
-  for (const c of collected) byKey.set(c.name, c.name);
+  const keys = collected.flatMap((c) => [c.name, ...c.axes]);
   const given = new Map<string, number>();
   for (const key of Object.keys(user)) {
     const value = user[key] as number;
-    const name = byKey.get(key);
+    const name = dimByKey(collected, key)?.name;
     if (name === undefined) {
-      const why = noDimReason(key, inputs) ?? `no graph input has a dim named '${shortName(key)}'${didYouMean(key, byKey.keys()) || dimList(collected)}`;
+      const why = noDimReason(key, inputs) ?? `no graph input has a dim named '${shortName(key)}'${didYouMean(key, keys) || dimList(collected)}`;
       diagnostics.push({ code: 'unknown-dim', message: `--dim ${shortName(key)}=${value} is ignored: ${why}` });
     } else if (!Number.isSafeInteger(value) || value < 0) {
       diagnostics.push({ code: 'bad-dim', message: `dim '${shortName(key)}' must be a non-negative integer, got ${value}` });
     } else given.set(name, value);
   }
   return given;
+}
+
+/**
+ * The dim `key` names, as `--dim` takes it everywhere (plan, diff, sweep): the
+ * dim's own name, or a graph-input axis it sizes ("image:2"); a name wins over
+ * an axis spelled the same.
+ */
+export function dimByKey<D extends { readonly name: string; readonly axes: readonly string[] }>(dims: readonly D[], key: string): D | undefined {
+  return dims.find((d) => d.name === key) ?? dims.find((d) => d.axes.includes(key));
 }
 
 /** "; the model's dims are 'a', 'b'" when there are a few, '' otherwise. */

@@ -20,6 +20,7 @@ export interface UnknownAssumption {
   readonly tensor: string;
   readonly op: string; // op type of its producer ('' for a graph input)
   readonly reason: string;
+  readonly scratch?: true; // a scratch buffer whose rule gives no size for its op ("<node>:<rule name>"), not a tensor
 }
 
 /** An If branch or Loop trip count the plan had to choose. */

@@ -66,15 +66,17 @@ export interface OwnBoundFields {
  * `strategyBound` when the strategy's own bound is above `lowerBound`, and the
  * portfolio's winner with M1's peak. M1's peak on the same problem stands
  * unless `m1Replan` is given (the problem depends on the strategy): then M1
- * plans the model afresh.
+ * plans the model afresh. `provenPeak`: the peak of a plan proven the lowest
+ * placement of its own problem, which bounds that problem too.
  */
 export function ownBoundFields(
   lowerBound: number,
   own: readonly RegionBound[],
   portfolio: OwnBoundFields['portfolio'],
   m1Replan: (() => number) | undefined,
+  provenPeak?: number,
 ): OwnBoundFields {
-  const strategyBound = own.reduce((sum, r) => sum + r.lowerBound, 0);
+  const strategyBound = Math.max(own.reduce((sum, r) => sum + r.lowerBound, 0), provenPeak ?? 0);
   return {
     ...(strategyBound > lowerBound && { strategyBound }),
     ...(portfolio !== undefined && { portfolio: m1Replan === undefined || portfolio.m1Peak === undefined ? portfolio : { ...portfolio, m1Peak: m1Replan() } }),

@@ -44,6 +44,12 @@ export interface PlacedPlan {
 export interface PlacementSearch {
   readonly proven: boolean; // no offsets of these buffers peak lower: every region at its bound, or the exact search finished
   readonly stoppedBy: StopReason; // 'time' when the budget or the caller's stop cut a search short
+  /**
+   * A model plan's, when proven: what the proof reaches. 'lower-bound': the peak is the lower bound, no plan is
+   * lower; 'region-bounds': every region is at its own bound, no placement of the same split is lower; 'search': an
+   * exhaustive search found no placement of these buffers lower. Either of the last two puts `strategyBound` at the peak.
+   */
+  readonly proof?: 'lower-bound' | 'region-bounds' | 'search';
 }
 
 /** The search record of an assignOffsets result whose offsets the plan keeps as they are. */

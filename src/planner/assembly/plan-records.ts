@@ -21,7 +21,7 @@ export interface RegionPlan {
   readonly sizeLimit?: number;
   readonly overBy: number; // bytes of used above sizeLimit; 0 when it fits or has no limit
   readonly activationPeak?: number; // before M4 placed scratch in it
-  readonly spilled?: number; // bytes of alias groups placed here that wanted a faster region of the memory map; when the target spills
+  readonly spilled?: number; // bytes of alias groups placed here that wanted a faster region of the memory map (0 when nothing spilled); absent in older plan files
   readonly moved?: RegionMoves; // bytes written to and read from it over one inference (its buffers', and the weights' when the target places them here); when activations may take more than one region
   readonly weights?: number; // bytes the model's weights take here, set aside at the region's base (target's planning.weights)
   readonly io?: number; // bytes of graph inputs and outputs planned here (included in peak)
@@ -128,7 +128,7 @@ export function regionRecords(target: TargetProfile, explanation: PlanExplanatio
       ...(region.sizeLimit !== undefined && { sizeLimit: region.sizeLimit }),
       overBy: region.sizeLimit === undefined ? 0 : Math.max(0, used - region.sizeLimit),
       ...(activationPeak !== undefined && { activationPeak }),
-      ...(spills && { spilled: spilled.get(region.name) ?? 0 }),
+      spilled: spilled.get(region.name) ?? 0, // 0 too where the target does not spill (--spill off, one region): DESIGN lists it on every region
       ...((spills || moved) && { moved: moves.get(region.name) ?? { written: 0, read: 0 } }),
       weights,
       io: holds.io.get(region.name) ?? 0,

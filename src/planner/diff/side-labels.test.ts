@@ -27,6 +27,16 @@ describe('sideLabels', () => {
     expect(sideLabels(file('a.onnx', {}, undefined, 'best'), file('b.onnx', {}, undefined, 'tflm'))).toEqual(['a.onnx · best', 'b.onnx · tflm']);
     expect(sideLabels(file('a.onnx', {}, undefined), file('a.onnx', {}, undefined))).toEqual(['a.onnx', 'a.onnx']);
   });
+  it('names the spill, the weights and the graph I/O when only they differ (diff --spill off --b-spill on)', () => {
+    const withPlanning = (planning: Record<string, unknown>): PlanFile => {
+      const f = file('m.onnx', {}, undefined, 'best', 'mcu') as unknown as { settings: { targetProfile: { planning: Record<string, unknown> } } };
+      f.settings.targetProfile.planning = { ...f.settings.targetProfile.planning, ...planning };
+      return f as unknown as PlanFile;
+    };
+    expect(sideLabels(withPlanning({ spill: 'off' }), withPlanning({}))).toEqual(['spill off', 'spill on']);
+    expect(sideLabels(withPlanning({}), withPlanning({ weights: { region: 'sram', copied: true } }))).toEqual(['weights in flash', 'weights copied to sram']);
+    expect(sideLabels(withPlanning({ io: 'application' }), withPlanning({}))).toEqual(['I/O owned by the application', 'I/O in the arena']);
+  });
   it('names where scratch goes when the placement differs (a target with scratch rules)', () => {
     const rules = [{ opType: 'Conv', name: 'im2col' }];
     const m4 = file('m.onnx', {}, undefined, 'best', 'mcu', { rules, placement: 'free-areas' });

@@ -1,6 +1,6 @@
 // Labels for the two sides of a comparison that say what differs between
 // them: the model file, each dim, each shape override and input value, the target, fusion, the execution order,
-// compute units, where scratch goes and the strategy; facts both sides share
+// compute units, where scratch goes, the spill, where weights and graph I/O live, and the strategy; facts both sides share
 // are left out.
 // Depends only on the plan file type.
 
@@ -20,6 +20,10 @@ function factsOf(file: PlanFile): Map<string, string> {
   facts.set('order', `${profile.planning.order} order`);
   facts.set('units', profile.computeUnits.length > 1 ? `compute units ${profile.computeUnits.map((u) => u.name).join('+')}` : 'one compute unit');
   if (profile.scratch.rules.length > 0) facts.set('scratch', profile.scratch.placement === 'with-activations' ? 'scratch with activations' : 'scratch in free areas');
+  facts.set('spill', profile.planning.spill === 'off' ? 'spill off' : 'spill on');
+  const weights = profile.planning.weights;
+  facts.set('weights', weights?.region === undefined ? 'weights in flash' : `weights ${weights.copied ? 'copied to' : 'in'} ${weights.region}`);
+  facts.set('io', profile.planning.io === 'application' ? 'I/O owned by the application' : 'I/O in the arena');
   facts.set('strategy', file.plan.strategy);
   return facts;
 }
@@ -41,7 +45,7 @@ export function sideLabels(a: PlanFile, b: PlanFile): [string, string] {
 }
 
 /** The facts that come from the target profile: the preset and the fields a user can edit. */
-const TARGET_FACTS: ReadonlySet<string> = new Set(['target', 'fusion', 'sram', 'order', 'units', 'scratch']);
+const TARGET_FACTS: ReadonlySet<string> = new Set(['target', 'fusion', 'sram', 'order', 'units', 'scratch', 'spill', 'weights', 'io']);
 
 /**
  * Labels naming only the target facts that differ ("mcu · scratch in free

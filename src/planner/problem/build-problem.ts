@@ -16,7 +16,7 @@
 
 import type { InferredGraph, InferredNode } from '../../model/inferred';
 import { alignUp, tensorBuffers, type BufferKind, type BufferSpec, type PlanDiagnostic, type SharingRule } from './build-buffers';
-import { scratchRequests, type ScratchRequest } from '../scratch/scratch-requests';
+import { scratchRequests, type ScratchRequest, type UnknownScratch } from '../scratch/scratch-requests';
 import { applySharing } from './build-sharing';
 import { lowerBound } from './lower-bound';
 import { opKindOf, type OpKind } from './op-kinds';
@@ -61,6 +61,7 @@ export interface BuiltProblem {
   readonly problem: PlacementProblem; // activation buffers (tensors and subgraph bodies)
   readonly info: readonly BufferInfo[]; // by buffer id
   readonly scratch: readonly ScratchRequest[];
+  readonly unknownScratch: readonly UnknownScratch[]; // scratch whose rule gives no size here (bodies' included): planned as 0 bytes
   readonly steps: readonly StepInfo[];
   readonly schedule: Schedule;
   readonly weights: WeightsSummary;
@@ -86,12 +87,14 @@ export function buildProblem(graph: InferredGraph, target: TargetProfile, option
   const schedule = options.schedule ?? scheduleGraph(graph, order, graphIo);
   const buffers = tensorBuffers(graph, schedule, graphIo, region, diagnostics);
   applySharing({ graph, schedule, buffers, kinds: opKinds, alignment: region.alignment, diagnostics });
-  const bodies = bodyBuffers(graph, schedule, target, options, buffers.specs, diagnostics);
+  const unknownScratch: UnknownScratch[] = [];
+  const bodies = bodyBuffers(graph, schedule, target, options, buffers.specs, diagnostics, unknownScratch);
   const { problem, info } = numberBuffers(buffers.specs, region.alignment);
   return {
     problem,
     info,
-    scratch: scratchRequests(graph, schedule, target, diagnostics),
+    scratch: scratchRequests(graph, schedule, target, diagnostics, unknownScratch),
+    unknownScratch,
     steps: schedule.order.map((i) => {
       const node = graph.nodes[i]!;
       return { node: node.name, opType: node.opType, kind: opKindOf(node, opKinds) };
@@ -112,6 +115,7 @@ function bodyBuffers(
   options: BuildOptions,
   specs: BufferSpec[],
   diagnostics: PlanDiagnostic[],
+  unknownScratch: UnknownScratch[],
 ): BodyPeak[] {
   const region = activationRegionOf(target);
   const bodyOptions = { place: options.place };
@@ -124,6 +128,7 @@ function bodyBuffers(
     for (const body of runningBodies(node)) {
       const built = buildProblem(body, target, bodyOptions);
       for (const d of built.diagnostics) diagnostics.push({ ...d, message: `in a body of '${node.name}': ${d.message}`, node: d.node ?? node.name });
+      unknownScratch.push(...built.unknownScratch);
       peak = Math.max(peak, options.place(built.problem));
       bound = Math.max(bound, lowerBound(boundProblem(built)).lowerBound);
     }

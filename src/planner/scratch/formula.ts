@@ -203,6 +203,43 @@ export function evaluateScratchFormula(formula: Formula, tensors: FormulaTensors
   }
 }
 
+/**
+ * Why a formula can give no size for any op, or undefined when some op may
+ * size it: a part that reads no tensor and divides by zero, or a whole formula
+ * that reads no tensor and is not a size (`1/0`, `2 - 5`).
+ */
+export function constantFormulaError(formula: Formula): string | undefined {
+  const none: FormulaTensors = { inputs: [], outputs: [] };
+  const failing = (f: Formula): string | undefined => {
+    if (readsNoTensor(f)) {
+      try {
+        evaluate(f, none);
+        return undefined;
+      } catch (error) {
+        if (error instanceof FormulaError) return error.message;
+        throw error;
+      }
+    }
+    return childrenOf(f).map(failing).find((e) => e !== undefined);
+  };
+  const part = failing(formula);
+  if (part !== undefined) return part;
+  if (!readsNoTensor(formula)) return undefined;
+  const whole = evaluateScratchFormula(formula, none);
+  return 'error' in whole ? whole.error : undefined;
+}
+
+function childrenOf(f: Formula): readonly Formula[] {
+  if (f.k === 'bin') return [f.a, f.b];
+  if (f.k === 'neg') return [f.arg];
+  if (f.k === 'call') return f.args;
+  return [];
+}
+
+function readsNoTensor(f: Formula): boolean {
+  return f.k !== 'dim' && f.k !== 'fact' && childrenOf(f).every(readsNoTensor);
+}
+
 class FormulaError extends Error {}
 
 function evaluate(f: Formula, t: FormulaTensors): number {

@@ -56,11 +56,14 @@ describe('scratch requests from the target rules', () => {
     expect(built.diagnostics).toEqual([]);
   });
 
-  it('leaves out a scratch buffer whose formula has no size, and says why', () => {
+  it('counts a scratch buffer whose formula has no size as unknown, and says why', () => {
     const built = buildWith(model(), target([{ opType: 'Relu', name: 'odd', formula: 'in0[1] * in2[0]' }]));
     expect(built.scratch).toEqual([]);
+    expect(built.unknownScratch).toEqual([
+      { tensor: 'relu:odd', op: 'Relu', reason: 'scratch "odd" of Relu: its formula "in0[1] * in2[0]" gives no size here: the op has no input 2', scratch: true },
+    ]);
     expect(built.diagnostics).toEqual([
-      { code: 'scratch-size', message: 'scratch "odd" of Relu \'relu\' is left out: the op has no input 2', node: 'relu' },
+      { code: 'scratch-size', message: 'scratch "odd" of Relu \'relu\' is of unknown size, planned as 0 bytes: the op has no input 2', node: 'relu' },
     ]);
   });
 });

@@ -4,7 +4,7 @@
 // ONNX op it computes the same as, its shapes shown the ONNX way
 // (tflite-view.ts). Depends only on the model's IR types and the planner.
 
-import type { InferredGraph, InferredNode } from '../../model/inferred';
+import type { InferredGraph } from '../../model/inferred';
 import { alignUp, type PlanDiagnostic } from '../problem/build-buffers';
 import { evaluateScratchFormula, parseScratchFormula, type Formula } from './formula';
 import { ruleViews, type RuleView } from './tflite-view';
@@ -28,12 +28,25 @@ export interface ScratchRequest {
   readonly formula?: string; // the rule's formula of the op's shapes, when it is not a fixed size
 }
 
-/** The scratch requests of every scheduled node, in execution order. */
+/** A scratch buffer whose rule gives no size for its op: planned as 0 bytes, so the peak is a lower estimate. */
+export interface UnknownScratch {
+  readonly tensor: string; // "<node>:<rule name>", as the scratch buffer would be named
+  readonly op: string;
+  readonly reason: string;
+  readonly scratch: true;
+}
+
+/**
+ * The scratch requests of every scheduled node, in execution order; a rule
+ * whose formula cannot be evaluated for a node is pushed to `unknown` (and a
+ * diagnostic), never counted as 0 bytes without a word.
+ */
 export function scratchRequests(
   graph: InferredGraph,
   schedule: Schedule,
   target: TargetProfile,
   diagnostics: PlanDiagnostic[],
+  unknown: UnknownScratch[] = [],
 ): ScratchRequest[] {
   const rules = target.scratch.rules;
   if (rules.length === 0) return [];
@@ -47,16 +60,22 @@ export function scratchRequests(
     rules.forEach((rule, r) => {
       const view = views.find((v) => v.opType === rule.opType);
       if (view === undefined) return;
-      const bytes = ruleBytes(rule, formulas[r], node, view, diagnostics);
-      if (bytes === undefined || bytes === 0) return;
+      const bytes = ruleBytes(rule, formulas[r], view);
+      if ('error' in bytes) {
+        const reason = `scratch "${rule.name}" of ${node.opType}: its formula "${rule.formula ?? ''}" gives no size here: ${bytes.error}`;
+        diagnostics.push({ code: 'scratch-size', message: `scratch "${rule.name}" of ${node.opType} '${node.name}' is of unknown size, planned as 0 bytes: ${bytes.error}`, node: node.name });
+        unknown.push({ tensor: `${node.name}:${rule.name}`, op: node.opType, reason, scratch: true });
+        return;
+      }
+      if (bytes.bytes === 0) return;
       const region = scratchRegionOf(target, rule.latencyCritical);
       requests.push({
         node: node.name,
         opType: node.opType,
         step,
         label: rule.name,
-        bytes,
-        size: alignUp(bytes, region.alignment),
+        bytes: bytes.bytes,
+        size: alignUp(bytes.bytes, region.alignment),
         variable: rule.variable,
         latencyCritical: rule.latencyCritical,
         overlay: rule.overlay,
@@ -70,16 +89,7 @@ export function scratchRequests(
   return requests;
 }
 
-function ruleBytes(rule: ScratchRule, formula: Formula | undefined, node: InferredNode, view: RuleView, diagnostics: PlanDiagnostic[]): number | undefined {
-  if (formula === undefined) return rule.bytes;
-  const result = evaluateScratchFormula(formula, { inputs: view.inputs, outputs: view.outputs });
-  if ('error' in result) {
-    diagnostics.push({
-      code: 'scratch-size',
-      message: `scratch "${rule.name}" of ${node.opType} '${node.name}' is left out: ${result.error}`,
-      node: node.name,
-    });
-    return undefined;
-  }
-  return result.bytes;
+function ruleBytes(rule: ScratchRule, formula: Formula | undefined, view: RuleView): { bytes: number } | { error: string } {
+  if (formula === undefined) return { bytes: rule.bytes ?? 0 };
+  return evaluateScratchFormula(formula, { inputs: view.inputs, outputs: view.outputs });
 }

@@ -70,7 +70,7 @@ describe.skipIf(files.length === 0)('the memory map on real models (mcu)', () =>
       if (alone.peak < plan.peak) expect.fail(`${strategy} alone peaks at ${alone.peak}, best at ${plan.peak}`);
       if (strategy === 'm1') expect(plan.portfolio?.m1Peak).toBe(alone.peak);
     }
-    if (plan.regions.every((r) => r.peak === r.lowerBound)) expect(plan.search).toEqual({ proven: true, stoppedBy: 'optimal' });
+    if (plan.regions.every((r) => r.peak === r.lowerBound)) expect(plan.search).toMatchObject({ proven: true, stoppedBy: 'optimal' });
     // a plan not proven optimal never says its search stopped there (light_resnet50: M4's scratch around activations
     // placed at their own bound read `{proven: false, stoppedBy: 'optimal'}`)
     if (plan.search?.proven !== true) expect(plan.search?.stoppedBy).not.toBe('optimal');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sweepDim, sweepSteps, sweepValues, type SweepPoint } from './dim-sweep';
 
-const point = (value: number, peak: number): SweepPoint => ({ value, peak, lowerBound: peak, regions: [], complete: true });
+const point = (value: number, peak: number): SweepPoint => ({ value, peak, lowerBound: peak, regions: [], complete: true, fits: true });
 
 describe('sweepValues', () => {
   it('takes the ends and the powers of two between them', () => {

@@ -8,22 +8,28 @@ import type { ModelPlan } from '../plan-types';
 import type { SweepPoint } from './dim-sweep';
 
 /** The point of `value`, given the model inferred there and its plan. */
-export function sweepPoint(value: number, model: InferredModel, plan: Pick<ModelPlan, 'peak' | 'lowerBound' | 'regions' | 'complete' | 'buffers'>): SweepPoint {
+export function sweepPoint(value: number, model: InferredModel, plan: Pick<ModelPlan, 'peak' | 'lowerBound' | 'regions' | 'complete' | 'fits' | 'buffers'> & Partial<Pick<ModelPlan, 'assumptions'>>): SweepPoint {
   const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
-  const unknown = plan.complete ? undefined : firstUnknown(model);
+  const unknown = plan.complete ? undefined : firstUnknown(plan.assumptions?.unknown[0]) ?? firstUnknownValue(model);
   return {
     value,
     peak: plan.peak,
     lowerBound: plan.lowerBound,
-    regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
+    regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, ...(r.overBy > 0 && { overBy: r.overBy }) })),
     complete: plan.complete,
+    fits: plan.fits,
     ...(largest !== undefined && { largest }),
     ...(unknown !== undefined && { unknown }),
   };
 }
 
-/** "'name': why" of the first run-time tensor whose size is unknown, the name quoted as every tensor name in a sentence is (a name such as '466' would read as a number). */
-function firstUnknown(model: InferredModel): string | undefined {
+/** "'name': why" of the plan's first unknown (a tensor or a scratch buffer), the name quoted as every tensor name in a sentence is (a name such as '466' would read as a number). */
+function firstUnknown(u: { readonly tensor: string; readonly reason: string } | undefined): string | undefined {
+  return u === undefined ? undefined : `'${u.tensor}': ${u.reason}`;
+}
+
+/** The first run-time tensor of the model whose size is unknown, for a plan that lists no assumptions. */
+function firstUnknownValue(model: InferredModel): string | undefined {
   const v = model.values.find((x) => (x.kind === 'activation' || x.kind === 'output' || x.kind === 'input') && x.bytes === undefined);
   return v === undefined ? undefined : `'${v.name}': ${v.unknownReason ?? 'shape unknown'}`;
 }

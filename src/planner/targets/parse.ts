@@ -4,7 +4,8 @@
 import { InputError } from '../../shared/errors';
 import { DTYPE_NAMES, dtypeBits } from '../compute-units/dtypes';
 import { OP_KINDS, type OpKind } from '../problem/op-kinds';
-import { parseScratchFormula } from '../scratch/formula';
+import { constantFormulaError, parseScratchFormula, type Formula } from '../scratch/formula';
+import { shortName } from '../../shared/short-name';
 import { STRATEGY_NAMES } from '../strategies/strategy-names';
 import type {
   ComputeUnit,
@@ -171,12 +172,16 @@ function readScratchRule(value: unknown, path: string): ScratchRule {
   }
   const formula = f.optionalString('formula');
   if (formula !== undefined) {
+    let parsed: Formula;
     try {
-      parseScratchFormula(formula);
+      parsed = parseScratchFormula(formula);
     } catch (error) {
       if (error instanceof InputError) throw new InputError('bad-target', `${f.at('formula')}: ${error.message}`);
       throw error;
     }
+    // a formula that reads no tensor gives the same for every op: one that fails there can never size a scratch buffer
+    const never = constantFormulaError(parsed);
+    if (never !== undefined) throw new InputError('bad-target', `${f.at('formula')}: "${shortName(formula)}" can never give a size: ${never}`);
   }
   const bytes = f.optionalNumber('bytes', BYTES);
   return {

@@ -54,6 +54,7 @@ export function tflmProblem(graph: InferredGraph, tflite: IrTflite, target: Targ
     problem,
     info,
     scratch: [],
+    unknownScratch: [],
     steps,
     schedule: {
       policy: 'file',

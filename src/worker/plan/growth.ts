@@ -38,5 +38,5 @@ export function growthSettings(settings: PlanSettings): PlanSettings {
 export function growthPoint(input: GrowthInput, value: number, deps: GrowthDeps): GrowthPoint {
   const model = deps.infer(input.ir, deps.inferOptions(bindingsAt(input.axis, input.bindings, value)));
   const plan = deps.plan(model, growthSettings(input.settings));
-  return { ...sweepPoint(value, model, plan), fits: plan.fits };
+  return sweepPoint(value, model, plan);
 }

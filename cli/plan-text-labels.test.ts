@@ -1,0 +1,26 @@
+// The plan text names what its figures are: graph I/O as placed (aligned) and
+// as data, and a spill that moved nothing says so. Skips with a notice when
+// ../shared is absent.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from './testing/run-cli';
+
+const MODELS = join(__dirname, '../../shared/models');
+const have = existsSync(MODELS);
+if (!have) console.log(`cli plan text labels: ${MODELS} is absent; skipping`);
+
+describe.skipIf(!have)('plan text labels', () => {
+  it('says the graph I/O of a region is as placed, and the data beside it', () => {
+    const out = run(['plan', join(MODELS, 'wonnx_single_relu.onnx')]).out;
+    expect(out).toMatch(/region ram +128 B \(.*128 B graph I\/O as placed\)/);
+    expect(out).toContain('graph I/O     16 B of inputs and outputs (their data; 128 B as placed, with alignment), in the arena');
+  });
+
+  it('a spill that moved nothing says nothing spilled', () => {
+    const out = run(['plan', join(MODELS, 'winml_mnist.onnx'), '--target', 'mcu']).out;
+    expect(out).toContain('spill         nothing spilled: every buffer stays in sram\n');
+    expect(out).not.toMatch(/to none/);
+  });
+});

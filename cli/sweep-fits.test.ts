@@ -1,0 +1,64 @@
+// `heapscope sweep` judges a point as `plan` does: a point fits when every
+// region is within its size limit (and within --budget when given); --dim
+// takes every form it takes elsewhere; `fitsUpTo` is always in --json.
+// Skips with a notice when ../shared is absent.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planJson, run } from './testing/run-cli';
+
+const MODELS = join(__dirname, '../../shared/models');
+const have = existsSync(MODELS);
+if (!have) console.log(`cli sweep fits: ${MODELS} is absent; skipping`);
+const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
+
+function sweepJson(argv: readonly string[]): ReturnType<typeof JSON.parse> {
+  const { code, out, err } = run(['sweep', ...argv, '--json']);
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  return JSON.parse(out);
+}
+
+type Point = { value: number; peak: number; fits: boolean; regions: { name: string; overBy?: number }[] };
+
+describe.skipIf(!have)('sweep fits as plan does', () => {
+  it('a point over a region limit does not fit, whatever the budget: no fitsUpTo, each point says so', () => {
+    const argv = [GPT2, '--dim', 'past_seq_len=0..4', '--target', 'mcu', '--spill', 'off', '--budget', '10MiB'];
+    const result = sweepJson(argv);
+    expect(result.fitsUpTo).toBeNull();
+    for (const p of result.points as Point[]) {
+      expect(p.peak).toBeLessThanOrEqual(10 * 2 ** 20);
+      expect(p.fits).toBe(false);
+      expect(p.regions.find((r) => r.name === 'sram')!.overBy).toBeGreaterThan(0);
+    }
+    expect(planJson([GPT2, '--dim', 'past_seq_len=4', '--target', 'mcu', '--spill', 'off'], 3).fits).toBe(false);
+    const text = run(['sweep', ...argv]);
+    expect(text.out).toMatch(/^ +4 .*DOES NOT FIT: sram .* over its limit$/m);
+    expect(text.out).toContain('budget 10.0 MiB (10,485,760 B) and the region size limits: no value of past_seq_len fits');
+  }, 60_000);
+
+  it('without --budget, fitsUpTo is the last value whose plan fits (every region within its limit)', () => {
+    const cpu = sweepJson([GPT2, '--dim', 'past_seq_len=0..4']);
+    expect((cpu.points as Point[]).every((p) => p.fits && p.regions.every((r) => r.overBy === undefined))).toBe(true);
+    expect(cpu.fitsUpTo).toBe(4);
+    expect(Object.keys(cpu)).toContain('fitsUpTo');
+    const mcu = sweepJson([GPT2, '--dim', 'past_seq_len=0..4', '--target', 'mcu', '--spill', 'off']);
+    expect(mcu.fitsUpTo).toBeNull();
+  }, 60_000);
+
+  it('takes a dim by an input axis it sizes, as plan --dim does', () => {
+    const byAxis = sweepJson([GPT2, '--dim', 'input_ids:1=1..4']);
+    const byName = sweepJson([GPT2, '--dim', 'seq_len=1..4']);
+    expect(byAxis.dim).toBe('input_ids:1');
+    expect(byAxis.points.map((p: Point) => p.peak)).toEqual(byName.points.map((p: Point) => p.peak));
+    expect(byAxis.points[2].peak).toBe(planJson([GPT2, '--dim', 'input_ids:1=4']).peak);
+  }, 60_000);
+});
+
+describe.skipIf(!have)('plan --json regions carry spilled on every target', () => {
+  it('0 where nothing spilled, on a target that does not spill', () => {
+    const plan = planJson([join(MODELS, 'winml_mnist.onnx'), '--target', 'cpu']);
+    for (const r of plan.regions) expect(r.spilled).toBe(0);
+  });
+});
