@@ -156,6 +156,15 @@ describe('planCHeader on a plan with a size unknown', () => {
     expect(planCHeader(samplePlan('accelerator'))).not.toContain('INCOMPLETE');
   });
 
+  it('counts a scratch buffer of unknown size as a scratch buffer, and names the scratch rules as what to fix', () => {
+    const { file, tensor } = incompletePlan();
+    const unknown = [...file.plan.assumptions!.unknown, { tensor: 'Conv_0:im2col', op: 'Conv', reason: 'the op has no input 9', scratch: true as const }];
+    const header = planCHeader({ ...file, plan: { ...file.plan, assumptions: { ...file.plan.assumptions!, unknown } } });
+    expect(header).toContain(` * INCOMPLETE: 1 tensor(s) and 1 scratch buffer(s) of unknown size (first ${tensor}: no shape rule for Mystery) are planned as 0 bytes`);
+    expect(header).toContain("give the tensors' shapes or fix the target's scratch rules and plan again");
+    expect(header).toContain('#error "heapscope: the plan is incomplete: 1 tensor(s) and 1 scratch buffer(s) of unknown size planned as 0 bytes"');
+  });
+
   it.skipIf(cc === undefined)('fails to compile, and compiles with a warning when the macro is defined', () => {
     const dir = mkdtempSync(join(tmpdir(), 'heapscope-header-'));
     writeFileSync(join(dir, 'plan.h'), planCHeader(incompletePlan().file));

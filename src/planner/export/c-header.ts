@@ -122,19 +122,27 @@ function incompleteComment(plan: PlanFile['plan']): string[] {
   if (plan.complete) return [];
   const unknown = plan.assumptions?.unknown ?? [];
   const first = unknown[0];
-  const which = first === undefined ? 'tensors of unknown size are' : `${unknown.length} tensor(s) of unknown size (first ${comment(first.tensor)}: ${comment(first.reason)}) are`;
+  const which = first === undefined ? 'buffers of unknown size are' : `${unknownCount(unknown)} of unknown size (first ${comment(first.tensor)}: ${comment(first.reason)}) are`;
+  const fix = unknown.some((u) => u.scratch === true) ? "give the tensors' shapes or fix the target's scratch rules" : "give the tensors' shapes";
   return [
     ` * INCOMPLETE: ${which} planned as 0 bytes, so the peak and the arena sizes are lower estimates`,
     ` * and those buffers' offsets hold no room for them. Including this header stops the build with`,
-    ` * #error; give the tensors' shapes and plan again, or define ${ALLOW_INCOMPLETE} to make it a #warning.`,
+    ` * #error; ${fix} and plan again, or define ${ALLOW_INCOMPLETE} to make it a #warning.`,
   ];
+}
+
+/** "2 tensor(s)", "1 scratch buffer(s)" or "2 tensor(s) and 1 scratch buffer(s)": the unknown sizes by kind. */
+function unknownCount(unknown: readonly { readonly scratch?: true }[]): string {
+  const scratch = unknown.filter((u) => u.scratch === true).length;
+  const tensors = unknown.length - scratch;
+  return [tensors > 0 ? `${tensors} tensor(s)` : '', scratch > 0 ? `${scratch} scratch buffer(s)` : ''].filter((p) => p !== '').join(' and ');
 }
 
 /** The #error of an incomplete plan, a #warning instead when ALLOW_INCOMPLETE is defined. */
 function incompleteDirectives(plan: PlanFile['plan']): string[] {
   if (plan.complete) return [];
-  const count = plan.assumptions?.unknown.length ?? 0;
-  const message = `"heapscope: the plan is incomplete: ${count > 0 ? `${count} tensor(s)` : 'tensors'} of unknown size planned as 0 bytes"`;
+  const unknown = plan.assumptions?.unknown ?? [];
+  const message = `"heapscope: the plan is incomplete: ${unknown.length > 0 ? unknownCount(unknown) : 'buffers'} of unknown size planned as 0 bytes"`;
   return [`#ifndef ${ALLOW_INCOMPLETE}`, `#error ${message}`, '#else', `#warning ${message}`, '#endif', ''];
 }
 
