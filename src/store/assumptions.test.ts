@@ -43,6 +43,19 @@ describe('assumption lines', () => {
     expect(assumptionLines({ ...plan, diagnostics: [] }, { ...MODEL, dims: [MODEL.dims[0]!] })).toEqual([]);
   });
 
+  it("a scratch buffer whose target rule gives no size gets its own line, pointing at the target, not a shape to give", () => {
+    const unknown = [
+      { tensor: 'm', op: 'Mystery', reason: 'no shape rule for Mystery' },
+      { tensor: 'conv:im2col', op: 'Conv', reason: 'the op has no input 9', scratch: true as const },
+    ];
+    const plan = { assumptions: { dims: [], unknown, branches: [], shapes: {}, inputValues: {} }, diagnostics: [] } as unknown as ModelPlan;
+    const lines = assumptionLines(plan, MODEL);
+    expect(lines.map((l) => [l.text, l.action, l.fix])).toEqual([
+      ["1 tensor of unknown size ('m', Mystery): the peak is a lower estimate — give a shape", 'Give a shape', { kind: 'shape', tensors: ['m'] }],
+      ["1 scratch buffer of unknown size ('conv:im2col'): the peak is a lower estimate — the target's scratch rule gives no size", undefined, { kind: 'target' }],
+    ]);
+  });
+
   it('says which default dims, unknown sizes and guessed branches the plan rests on, each with its fix', () => {
     const lines = assumptionLines(undefined, MODEL);
     expect(lines.map((l) => l.text)).toEqual([

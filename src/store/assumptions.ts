@@ -64,7 +64,10 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   const lines: AssumptionLine[] = [];
   const defaults = a.dims.filter((d) => !d.bound);
   if (defaults.length > 0) lines.push(dimsLine(defaults));
-  if (a.unknown.length > 0) lines.push(unknownLine(a.unknown));
+  const tensors = a.unknown.filter((u) => u.scratch !== true);
+  const scratch = a.unknown.filter((u) => u.scratch === true);
+  if (tensors.length > 0) lines.push(unknownLine(tensors));
+  if (scratch.length > 0) lines.push(unknownScratchLine(scratch));
   for (const branch of a.branches) lines.push(branchLine(branch, model));
   if (plan?.diagnostics.some((d) => d.code === 'tflm-fixed-shapes') === true) lines.push(fixedShapesLine(model));
   return lines;
@@ -102,6 +105,20 @@ function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
     detail: titleText(unknown.slice(0, 5).map((u) => `${shortName(u.tensor)}: ${u.reason}`).join('\n')),
     action: 'Give a shape',
     fix: { kind: 'shape', tensors: unknown.map((u) => u.tensor) },
+  };
+}
+
+/** Scratch buffers whose target rule gives no size: no shape fixes them, the target's rule does. */
+function unknownScratchLine(scratch: readonly UnknownAssumption[]): AssumptionLine {
+  const count = scratch.length === 1 ? `1 scratch buffer of unknown size ('${shortName(scratch[0]!.tensor)}')` : `${scratch.length} scratch buffers of unknown size`;
+  const lead = `${count}: the peak is a lower estimate`;
+  return {
+    key: 'unknown-scratch',
+    text: `${lead} — the target's scratch rule gives no size`,
+    lead,
+    detail: titleText(scratch.slice(0, 5).map((u) => `${shortName(u.tensor)}: ${u.reason}`).join('\n')),
+    action: undefined,
+    fix: { kind: 'target' },
   };
 }
 
