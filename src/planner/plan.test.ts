@@ -49,7 +49,7 @@ describe('planModel explains the plan', () => {
     expect(plan.waste).toEqual({ total: 18, holes: 0, alignmentPadding: 18, scratchGrowth: 0 });
     expect(plan.regions).toEqual([
       // x and b are the graph's input and output: 16 + 16 bytes of the arena; no weights here
-      { name: 'ram', peak: 48, lowerBound: 48, optimal: true, fast: false, overBy: 0, weights: 0, io: 32, used: 48, peakStep: 0, waste: plan.waste },
+      { name: 'ram', peak: 48, lowerBound: 48, optimal: true, fast: false, overBy: 0, weights: 0, io: 32, used: 48, spilled: 0, peakStep: 0, waste: plan.waste },
     ]);
     expect([plan.fusionUnits, plan.functions, plan.boundaries]).toEqual([[], [], []]);
     expect(plan.steps.map((s) => s.node)).toEqual(['conv_a', 'conv_b']);

@@ -23,7 +23,7 @@ export interface MapBar {
   readonly lowerBound: number;
   readonly sizeLimit: number | undefined;
   readonly overBy: number; // bytes above the limit; 0 when within it or without one
-  readonly spilled: number | undefined; // bytes placed here that wanted a faster region; undefined when the target does not spill
+  readonly spilled: number | undefined; // bytes placed here that wanted a faster region (0 when none did; undefined in a plan file written before regions always carried it)
   readonly spilledBuffers: number; // buffers placed here that wanted a faster region
   readonly step: number | undefined; // the fullest step; undefined when the region holds nothing
   readonly io: number; // bytes of graph inputs and outputs (but the KV cache) live at `step`
