@@ -52,7 +52,7 @@ const DETECTION_POSTPROCESS = 'TFLite_Detection_PostProcess';
  * the options lack reads as 0 there, AsInt32 of a null).
  */
 function detectionPostProcess(sg: IrTfliteSubgraph, op: IrTfliteOperator, options: Readonly<Record<string, number>>): number[] {
-  const tensor = (k: number): IrTfliteTensor | undefined => (op.inputs[k] !== undefined && op.inputs[k]! >= 0 ? sg.tensors[op.inputs[k]!] : undefined);
+  const tensor = (k: number): IrTfliteTensor | undefined => inputTensor(sg, op, k);
   const boxes = tensor(0)?.shape[1] ?? 0;
   const predictions = tensor(1)?.shape ?? [];
   const maxDetections = options.max_detections ?? 0;
@@ -74,8 +74,14 @@ function detectionPostProcess(sg: IrTfliteSubgraph, op: IrTfliteOperator, option
   ];
 }
 
+/** Operator input `k`'s tensor; undefined when the operator omits it (-1) or has fewer inputs. */
+export function inputTensor(sg: IrTfliteSubgraph, op: IrTfliteOperator, k: number): IrTfliteTensor | undefined {
+  const index = op.inputs[k];
+  return index !== undefined && index >= 0 ? sg.tensors[index] : undefined;
+}
+
 function requestBytes(sg: IrTfliteSubgraph, op: IrTfliteOperator): number[] {
-  const tensor = (k: number): IrTfliteTensor | undefined => (op.inputs[k] !== undefined && op.inputs[k]! >= 0 ? sg.tensors[op.inputs[k]!] : undefined);
+  const tensor = (k: number): IrTfliteTensor | undefined => inputTensor(sg, op, k);
   const output = op.outputs[0] !== undefined && op.outputs[0] >= 0 ? sg.tensors[op.outputs[0]] : undefined;
   const input = tensor(0);
   switch (op.op) {

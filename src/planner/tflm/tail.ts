@@ -27,6 +27,7 @@
 import type { IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
 import type { TflmAllocation } from './allocation-info';
 import { GREEDY_BYTES_PER_BUFFER } from './greedy-planner';
+import { inputTensor } from './scratch-requests';
 
 /** One part of the tail. */
 export interface TailPart {
@@ -149,10 +150,9 @@ function kernelData(sg: IrTfliteSubgraph, op: IrTfliteOperator, build: TflmBuild
  * input when adj_x, of the right one unless adj_y.
  */
 function transposedCopies(sg: IrTfliteSubgraph, op: IrTfliteOperator, build: TflmBuild): number {
-  const input = (k: number): IrTfliteTensor | undefined => (op.inputs[k] !== undefined && op.inputs[k]! >= 0 ? sg.tensors[op.inputs[k]!] : undefined);
   const copy = (t: IrTfliteTensor | undefined): number =>
     t === undefined ? 0 : align(build.evalTensor, 16) + align(4 + 4 * t.shape.length, 16) + align(t.bytes ?? 0, 16);
-  return (op.options.adj_x === 1 ? copy(input(0)) : 0) + (op.options.adj_y === 1 ? 0 : copy(input(1)));
+  return (op.options.adj_x === 1 ? copy(inputTensor(sg, op, 0)) : 0) + (op.options.adj_y === 1 ? 0 : copy(inputTensor(sg, op, 1)));
 }
 
 /**
@@ -163,8 +163,7 @@ function transposedCopies(sg: IrTfliteSubgraph, op: IrTfliteOperator, build: Tfl
  */
 function perChannelCount(sg: IrTfliteSubgraph, op: IrTfliteOperator): number | undefined {
   if (op.op !== 'CONV_2D' && op.op !== 'DEPTHWISE_CONV_2D' && op.op !== 'TRANSPOSE_CONV') return undefined;
-  const filter = op.inputs[1] !== undefined && op.inputs[1] >= 0 ? sg.tensors[op.inputs[1]] : undefined;
-  return filter?.shape[op.op === 'DEPTHWISE_CONV_2D' ? 3 : 0] ?? 0;
+  return inputTensor(sg, op, 1)?.shape[op.op === 'DEPTHWISE_CONV_2D' ? 3 : 0] ?? 0;
 }
 
 function ioStructs(sg: IrTfliteSubgraph, indices: readonly number[], build: TflmBuild): number {
