@@ -40,8 +40,12 @@ export class Placer {
   private lo = new Float64Array(64); // the forbidden ranges of the rectangle walk
   private hi = new Float64Array(64);
 
-  constructor(prep: PreparedRegion) {
+  private readonly wholeLevel: number | undefined;
+
+  /** `wholeLevel` overrides the occupancy tree's choice of it (occupancy-tree.ts): tests reach `whole` unions on small problems. */
+  constructor(prep: PreparedRegion, { wholeLevel }: { readonly wholeLevel?: number } = {}) {
     this.prep = prep;
+    this.wholeLevel = wholeLevel;
     this.offsets = new Float64Array(prep.itemCount);
     this.found = new Int32Array(prep.rectCount);
     this.reset();
@@ -161,12 +165,11 @@ export class Placer {
    */
   private findGap(item: number, best: boolean, floor = 0, whole = false): number {
     const tree = this.occupancyFor(item);
-    if (tree !== undefined && !best) {
-      const first = this.treeQueries!.firstFit(tree, item, floor, whole);
-      if (first === first) return first; // NaN: several members hold bytes
+    if (tree !== undefined && !(best && (floor !== 0 || whole))) {
+      const fit = best ? this.treeQueries!.bestFit(tree, item) : this.treeQueries!.firstFit(tree, item, floor, whole);
+      if (fit === fit) return fit; // NaN: several members hold bytes
     }
-    // best fit reads every gap: the union of the pieces, merged in one go, is cheaper than leaping to the first fit
-    // and merging the pieces above it (on crowded traces first fit lies above most pieces)
+    // an item with several members that hold bytes: the union of the bases each member forbids, walked gap by gap
     let count: number;
     let lo: Float64Array;
     let hi: Float64Array;
@@ -236,7 +239,7 @@ export class Placer {
         this.insertOnly = false; // never applies: stay on the rectangle walk until the next reset
         return undefined;
       }
-      this.occupancy = new OccupancyTree(this.prep);
+      this.occupancy = new OccupancyTree(this.prep, this.wholeLevel);
       this.treeQueries = new TreeQueries(this.prep);
       this.fillOccupancy(this.occupancy);
     }

@@ -29,6 +29,14 @@ export class TreeQueries {
   private cursors: Int32Array = new Int32Array(64); // per list of the tree, the first piece first fit has not passed
   private heap: Int32Array = new Int32Array(64); // the lists, by `keys`, for first fit
   private keys: Float64Array = new Float64Array(64);
+  // the query `leap` answers, set by `begin`
+  private item = 0;
+  private plain = true;
+  private rel = 0;
+  private size = 0;
+  private lists = 0;
+  private leaps = 0;
+  private reads = 0;
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
@@ -79,29 +87,78 @@ export class TreeQueries {
 
   /**
    * First fit from the tree for an item with one member that holds bytes
-   * (NaN for several): the candidate base starts at `floor` and leaps past
-   * each piece its bytes would meet, taking the lists in the order of the
-   * first piece of each that ends above the candidate (a heap), until the
-   * lowest such piece starts above the candidate's bytes and no single piece
-   * meets them. That is the lowest aligned base clear of the union, as the
-   * gap walk finds it, without building the union: on crowded traces the
-   * first fit lies above a stretch held by pieces of many interleaved lists,
-   * and this reads each of them about once.
+   * (NaN for several): the lowest aligned base at or above `floor` where the
+   * member's bytes (for `whole`, the item's whole extent) are clear of the
+   * union, as the gap walk finds it, without building the union (see `leap`).
    */
   firstFit(tree: OccupancyTree, item: number, floor: number, whole: boolean): number {
+    const m = this.soleMember(item);
+    if (m === -2) return NaN;
+    const base = alignBase(this.prep, item, floor);
+    if (m < 0) return base;
+    this.begin(tree, item, m, whole);
+    const fit = this.leap(tree, base);
+    this.countLeaps();
+    return fit;
+  }
+
+  /**
+   * Best fit from the tree for an item with one member that holds bytes (NaN
+   * for several): the gap walk's answer (the aligned base at the bottom of the
+   * tightest gap that fits, the lowest on ties; above everything when none
+   * fits), found by leaping from each fitting gap to the next without building
+   * the union. A gap the item fills exactly ends the walk: none is tighter.
+   */
+  bestFit(tree: OccupancyTree, item: number): number {
+    const m = this.soleMember(item);
+    if (m === -2 || (m >= 0 && !tree.reachesWhole(m))) return NaN;
     const { prep } = this;
-    const { rectSize } = prep;
+    let base = alignBase(prep, item, 0);
+    if (m < 0) return base;
+    this.begin(tree, item, m, false);
+    const { rel, size } = this;
+    let bestBase = NaN;
+    let bestSlack = Infinity;
+    for (;;) {
+      base = this.leap(tree, base);
+      // the gap's top: the lowest piece above the candidate's bytes (none is inside them, and every list's key is exact)
+      let next = this.lists > 0 ? this.keys[this.heap[0]!]! : Infinity;
+      for (let j = 0; j < tree.soloCount; j++) {
+        if (tree.soloTo[j]! > base + rel && tree.soloFrom[j]! < next) next = tree.soloFrom[j]!;
+      }
+      this.reads += tree.soloCount;
+      if (next === Infinity) break; // above everything: the open space, taken only when no gap fits
+      const slack = next - (base + rel + size) + 1; // as the gap walk measures it: its forbidden range's low end less the base
+      if (slack < bestSlack) {
+        bestSlack = slack;
+        bestBase = base;
+        if (slack === 1) break; // an exact fit
+      }
+      base = alignBase(prep, item, next - rel); // into the piece above: the next fitting gap lies past it
+    }
+    this.countLeaps();
+    return bestBase === bestBase ? bestBase : base;
+  }
+
+  /** The one member of `item` that holds bytes: -1 when none does, -2 when several do. */
+  private soleMember(item: number): number {
+    const { prep } = this;
     let m = -1;
     for (let k = prep.itemRectStart[item]!; k < prep.itemRectStart[item + 1]!; k++) {
-      if (rectSize[k] === 0) continue;
-      if (m >= 0) return NaN;
+      if (prep.rectSize[k] === 0) continue;
+      if (m >= 0) return -2;
       m = k;
     }
-    const plain = prep.itemModulus[item] === 1;
-    let base = plain ? floor : alignBase(prep, item, floor);
-    if (m < 0) return base;
-    const rel = whole ? 0 : prep.rectRel[m]!;
-    const size = whole ? prep.itemExtent[item]! : rectSize[m]!;
+    return m;
+  }
+
+  /** Sets up `leap` for member `m` of `item` (for `whole`, with the item's whole extent). */
+  private begin(tree: OccupancyTree, item: number, m: number, whole: boolean): void {
+    const { prep } = this;
+    this.item = item;
+    this.plain = prep.itemModulus[item] === 1;
+    this.rel = whole ? 0 : prep.rectRel[m]!;
+    this.size = whole ? prep.itemExtent[item]! : prep.rectSize[m]!;
     const lists = tree.collect(m);
     const unions = tree.unions();
     if (this.cursors.length < lists) {
@@ -110,35 +167,53 @@ export class TreeQueries {
       this.keys = new Float64Array(this.cursors.length);
     }
     const { cursors, heap, keys } = this;
-    // every list's key: where its first piece ending above the candidate's first byte starts (Infinity: none); a key may be
-    // stale (its piece ends at or below the candidate's first byte by now), but then it is below the candidate's bytes' end
-    // too, so the list comes to the top before the heap can say the candidate is clear
+    // every list's key: where its first piece ending above the candidate's first byte starts (Infinity: none)
     for (let k = 0; k < lists; k++) {
       cursors[k] = 0;
       keys[k] = unions[k]![0]!;
       heap[k] = k;
     }
     for (let h = (lists >>> 1) - 1; h >= 0; h--) siftDown(heap, keys, lists, h);
-    let leaps = 0;
-    let reads = 0;
+    this.lists = lists;
+    this.leaps = 0;
+    this.reads = 0;
+  }
+
+  /**
+   * The lowest aligned base at or above `base` whose bytes are clear of the
+   * union: the candidate leaps past each piece its bytes would meet, taking
+   * the lists in the order of the first piece of each that ends above the
+   * candidate (a heap), until the lowest such piece starts above the
+   * candidate's bytes and no single piece meets them. On crowded traces the
+   * fit lies above a stretch held by pieces of many interleaved lists, and
+   * this reads each of them about once. Called again with a higher base, it
+   * goes on from where it stopped. On return every list's key is the start
+   * of its first piece above the candidate's bytes.
+   */
+  private leap(tree: OccupancyTree, base: number): number {
+    const { prep, cursors, heap, keys, rel, size, plain, item } = this;
+    const unions = tree.unions();
+    const lists = this.lists;
+    // a key may be stale (its piece ends at or below the candidate's first byte by now), but then it is below the
+    // candidate's bytes' end too, so the list comes to the top before the heap can say the candidate is clear
     for (;;) {
       while (lists > 0) {
         const k = heap[0]!;
         if (!(keys[k]! < base + rel + size)) break; // the lowest list starts above the candidate's bytes: every list is clear
         const pieces = unions[k]!;
         const count = pieces.length >>> 1;
-        const c = firstEndingAbove(pieces, cursors[k]!, count, base + rel);
-        reads++;
-        cursors[k] = c;
-        if (c < count && pieces[2 * c]! < base + rel + size) {
-          // the piece meets the candidate's bytes: leap over it (the list's key stays below the new candidate's bytes' end)
+        let c = firstEndingAbove(pieces, cursors[k]!, count, base + rel);
+        this.reads++;
+        // leap along this list while its pieces meet the candidate's bytes
+        while (c < count && pieces[2 * c]! < base + rel + size) {
           const next = pieces[2 * c + 1]! - rel;
           base = plain ? next : alignBase(prep, item, next);
-          leaps++;
-        } else {
-          keys[k] = c < count ? pieces[2 * c]! : Infinity;
-          siftDown(heap, keys, lists, 0);
+          this.leaps++;
+          c = plain ? c + 1 : firstEndingAbove(pieces, c + 1, count, base + rel);
         }
+        cursors[k] = c;
+        keys[k] = c < count ? pieces[2 * c]! : Infinity;
+        siftDown(heap, keys, lists, 0);
       }
       let moved = false;
       for (let j = 0; j < tree.soloCount; j++) {
@@ -146,14 +221,17 @@ export class TreeQueries {
           const next = tree.soloTo[j]! - rel;
           base = plain ? next : alignBase(prep, item, next);
           moved = true;
-          leaps++;
+          this.leaps++;
         }
       }
-      reads += tree.soloCount;
-      if (!moved) break;
+      this.reads += tree.soloCount;
+      if (!moved) return base;
     }
-    countWork(FIRST_QUERY_WORK + LIST_WORK * lists + LEAP_WORK * (leaps + reads));
-    return base;
+  }
+
+  /** Counts the work of the last first or best fit. */
+  private countLeaps(): void {
+    countWork(FIRST_QUERY_WORK + LIST_WORK * this.lists + LEAP_WORK * (this.leaps + this.reads));
   }
 
   /** Appends the forbidden ranges of the tree's single pieces from `count`, ascending (by insertion: they are few); returns the new count. */

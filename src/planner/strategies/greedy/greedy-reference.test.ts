@@ -20,7 +20,7 @@ import { assignOffsets } from '../../assembly/assign-offsets';
 import type { Strategy } from '../strategy';
 import { bestFit } from './best-fit';
 import { greedyBreadth } from './greedy-breadth';
-import { m1 } from './m1';
+import { m1, m1Order } from './m1';
 import { tflm, tflmOrder } from './tflm';
 import { tvmConflicts, tvmConflictsOrder } from './tvm-conflicts';
 
@@ -62,8 +62,30 @@ function sameAsWalk(problem: PlacementProblem, everyOrder: boolean): void {
         expect(Array.from(placer.offsets), `${key} ${fit}`).toEqual(Array.from(walk(prep, order, fit)));
       }
     }
+    sameAsWalkWithWholeUnions(prep);
   }
   for (const [strategy] of GREEDY) expect(validatePlan(problem, assignOffsets(problem, strategy.name)).violations).toEqual([]);
+}
+
+/**
+ * The placer with the occupancy tree's `whole` unions kept from low levels
+ * up (on small problems the tree keeps none, or only near the root), against
+ * the walk: every fit in two orders, and M1's lowest clear base.
+ */
+function sameAsWalkWithWholeUnions(prep: PreparedRegion): void {
+  for (const wholeLevel of [1, 2, 3]) {
+    const placer = new Placer(prep, { wholeLevel });
+    for (const key of ['size', 'start'] as const) {
+      const order = orderItems(prep, key);
+      for (const fit of FITS) {
+        placer.placeAll(order, fit);
+        expect(Array.from(placer.offsets), `whole from level ${wholeLevel}: ${key} ${fit}`).toEqual(Array.from(walk(prep, order, fit)));
+      }
+    }
+    placer.reset();
+    for (const item of m1Order(prep)) placer.set(item, placer.lowestClear(item));
+    expect(Array.from(placer.offsets), `whole from level ${wholeLevel}: m1`).toEqual(Array.from(walkM1(prep)));
+  }
 }
 
 describe('the greedy strategies on the occupancy tree', () => {
