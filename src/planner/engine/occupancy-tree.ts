@@ -134,7 +134,7 @@ export class OccupancyTree {
   collect(r: number): number {
     const from = this.rectFrom[r]!;
     const to = this.rectTo[r]!;
-    const { cover, starts, whole } = this;
+    const { starts, whole } = this;
     this.soloCount = 0;
     this.listCount = 0;
     // the middle of the lifetime: `whole` of its largest nodes at wholeLevel and above, leaves [middleFrom, middleTo)
