@@ -28,6 +28,12 @@
 //   training trace a first fit's leaps fell from 216 to about 10). The level
 //   is chosen per region from the lifetimes, so that keeping `whole` costs
 //   at most about WHOLE_ADDS_PER_RECT additions per rectangle.
+// - Those nodes keep `throughout` instead of `cover`: the union of every
+//   rectangle live over their whole range, their own cover and their
+//   ancestors' together. What is live at a step is then the `throughout` of
+//   its node at wholeLevel and the covers of the few nodes below it, one
+//   dense union and a few short lists instead of a list per level (a best
+//   fit of a short lifetime compares every hole of that step).
 // - Every later question of a greedy pass (first fit, best fit, above all)
 //   depends only on that union, so the placer's answers are the same as when
 //   it walks the rectangles one by one.
@@ -59,6 +65,7 @@ export class OccupancyTree {
   /** Nodes at this level and above keep `whole` (depth + 1: none do). */
   readonly wholeLevel: number;
   private readonly whole: NodeUnions | undefined; // by node, for nodes at wholeLevel and above (index < 2 * leaves >> wholeLevel)
+  private readonly throughout: NodeUnions | undefined; // the same nodes: the rectangles live over all of a node's range
   private readonly nodes = new Int32Array(2 * 64); // the canonical nodes of a leaf range
   private readonly found: Union[] = [];
   /** Single pieces met by the last `collect`: [soloFrom[k], soloTo[k]) for k < soloCount. */
@@ -91,7 +98,9 @@ export class OccupancyTree {
     this.cover = new NodeUnions(2 * this.leaves);
     this.starts = new NodeUnions(2 * this.leaves);
     this.wholeLevel = Math.max(1, Math.min(wholeLevel ?? leaves.wholeLevel, this.depth + 1));
-    this.whole = this.wholeLevel <= this.depth ? new NodeUnions((2 * this.leaves) >> this.wholeLevel) : undefined;
+    const keeps = this.wholeLevel <= this.depth;
+    this.whole = keeps ? new NodeUnions((2 * this.leaves) >> this.wholeLevel) : undefined;
+    this.throughout = keeps ? new NodeUnions((2 * this.leaves) >> this.wholeLevel) : undefined;
   }
 
   /** Forgets every placed range. */
@@ -99,6 +108,7 @@ export class OccupancyTree {
     this.cover.clear();
     this.starts.clear();
     this.whole?.clear();
+    this.throughout?.clear();
   }
 
   /** Records that bytes [a, b) are held over rectangle `r`'s lifetime. */
@@ -106,21 +116,26 @@ export class OccupancyTree {
     if (!(b > a)) return;
     const from = this.rectFrom[r]!;
     const to = this.rectTo[r]!;
-    const { cover, starts, whole, leaves } = this;
-    // in `starts` of every node whose leaves hold the rectangle's first one (below wholeLevel: above it, `whole` answers)
-    const startsAbove = whole === undefined ? 0 : (2 * leaves) >> this.wholeLevel;
-    for (let node = leaves + from; node >= 1 && node >= startsAbove; node >>>= 1) starts.add(node, a, b);
+    const { cover, starts, whole, throughout, leaves } = this;
+    // nodes below index `top` are at wholeLevel or above: `whole` and `throughout` answer for them, not `starts` and `cover`
+    const top = whole === undefined ? 0 : (2 * leaves) >> this.wholeLevel;
+    // in `starts` of every node whose leaves hold the rectangle's first one
+    for (let node = leaves + from; node >= 1 && node >= top; node >>>= 1) starts.add(node, a, b);
     // in `cover` of the largest nodes its lifetime covers
     const count = this.canonical(from, to);
-    for (let k = 0; k < count; k++) cover.add(this.nodes[k]!, a, b);
-    if (whole === undefined) return;
-    // in `whole` of every node at wholeLevel and above that its lifetime meets
+    for (let k = 0; k < count; k++) if (this.nodes[k]! >= top) cover.add(this.nodes[k]!, a, b);
+    if (whole === undefined || throughout === undefined) return;
+    // in `whole` of every node at wholeLevel and above that its lifetime meets, and in `throughout` of those it covers
     let adds = 0;
     for (let level = this.wholeLevel; level <= this.depth; level++) {
       const base = leaves >> level;
+      const first = base + (from >> level);
       const last = base + ((to - 1) >> level);
-      for (let node = base + (from >> level); node <= last; node++) whole.add(node, a, b);
-      adds += last - base - (from >> level) + 1;
+      for (let node = first; node <= last; node++) whole.add(node, a, b);
+      const firstCovered = base + ((from + (1 << level) - 1) >> level);
+      const lastCovered = base + (to >> level) - 1;
+      for (let node = firstCovered; node <= lastCovered; node++) throughout.add(node, a, b);
+      adds += last - first + 1 + Math.max(0, lastCovered - firstCovered + 1);
     }
     countWork(WHOLE_ADD_WORK * adds);
   }
@@ -169,8 +184,16 @@ export class OccupancyTree {
 
   /** Takes the unions of the rectangles live at leaf `from` and of those starting in leaves [from + 1, to): together, every rectangle meeting [from, to). */
   private fringe(from: number, to: number): void {
-    const { cover, starts } = this;
-    for (let node = this.leaves + from; node >= 1; node >>>= 1) this.take(cover, node);
+    const { cover, starts, throughout } = this;
+    let node = this.leaves + from;
+    if (throughout === undefined) {
+      for (; node >= 1; node >>>= 1) this.take(cover, node);
+    } else {
+      // the covers of the nodes below wholeLevel on the path, then `throughout` of the one at wholeLevel (every cover above it)
+      const top = (2 * this.leaves) >> this.wholeLevel;
+      for (; node >= top; node >>>= 1) this.take(cover, node);
+      this.take(throughout, node);
+    }
     const count = this.canonical(from + 1, to);
     for (let k = 0; k < count; k++) this.take(starts, this.nodes[k]!);
   }
