@@ -83,7 +83,7 @@ test('a buffer padded to its alignment says how much of it is data; the model ca
   const stat = page.getByTestId('stat-activation-bytes');
   await expect(stat).toHaveText('16 B');
   await expect(stat.locator('..').locator('.stat-label')).toHaveAttribute('title', 'Activation data without reuse (unpadded)');
-  await expect(page.getByTestId('stat-activation-note')).toHaveText("The plan's peak, 128 B, is more than this: it reserves each buffer rounded up to its alignment.");
+  await expect(page.getByTestId('stat-activation-note')).toHaveText("The plan's peak, 128 B, is 112 B more than this: it reserves each buffer rounded up to its alignment.");
   await snap(page, 'buffer-details-padded');
 });
 

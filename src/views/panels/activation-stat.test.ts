@@ -13,7 +13,7 @@ describe('the model card’s activation memory without reuse', () => {
     expect(words.label).toBe('Without reuse');
     expect(words.labelTitle).toBe('Activation data without reuse (unpadded)');
     expect(words.value).toBe('16 B');
-    expect(words.note).toBe("The plan's peak, 128 B, is more than this: it reserves each buffer rounded up to its alignment.");
+    expect(words.note).toBe("The plan's peak, 128 B, is 112 B more than this: it reserves each buffer rounded up to its alignment.");
     // The hover text's only digits are the byte count (a test reads it back as a number).
     expect(words.title.replace(/\D/g, '')).toBe('16');
   });
@@ -24,9 +24,17 @@ describe('the model card’s activation memory without reuse', () => {
     expect(words.label).toBe('Without reuse');
     expect(words.labelTitle).toBe('Activation data without reuse (unpadded, main graph, lower estimate)');
     expect(words.value).toBe('≥ 100 B');
-    expect(words.note).toBe("The plan's peak, 4.00 KiB, is more than this: it reserves each buffer rounded up to its alignment, adds scratch buffers and plans the If/Loop/Scan bodies' tensors.");
+    expect(words.note).toBe("The plan's peak, 4.00 KiB, is 3.90 KiB more than this: it reserves each buffer rounded up to its alignment, adds scratch buffers and plans the If/Loop/Scan bodies' tensors.");
     expect(activationStatWords(report, { peak: 16, buffers: [], complete: true }).note).toBeUndefined();
     expect(activationStatWords(report, undefined).note).toBeUndefined();
+  });
+
+  it('gives the difference, so that a peak and a figure that round alike are told apart', () => {
+    // Two figures 14 B apart that both read 154 KiB, as on the Vela person detector on tflm.
+    const plan = { peak: 157_724, complete: true, buffers: [buffer({ size: 157_724, bytes: 157_710 })] };
+    const words = activationStatWords({ activationBytes: 157_710, bodyNodes: 0, unknownShapes: [] }, plan);
+    expect(words.value).toBe('154 KiB');
+    expect(words.note).toBe("The plan's peak, 154 KiB, is 14 B more than this: it reserves each buffer rounded up to its alignment.");
   });
 
   it('calls the peak of a plan with a size unknown a lower estimate, never a plain number', () => {

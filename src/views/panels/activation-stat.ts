@@ -32,12 +32,17 @@ export function activationStatWords(report: Pick<InspectReport, 'activationBytes
     labelTitle: `Activation data without reuse (${notes.join(', ')})`,
     value: `${lower ? '≥ ' : ''}${formatBytes(report.activationBytes)}`,
     title,
-    note: plan === undefined || plan.peak <= report.activationBytes ? undefined : planAddsText(plan, bodies > 0),
+    note: plan === undefined || plan.peak <= report.activationBytes ? undefined : planAddsText(plan, report.activationBytes, bodies > 0),
   };
 }
 
-/** "The plan's peak, 128 B, is more: it reserves each buffer rounded up to its alignment, and adds scratch"; "at least 160 B" when some size is unknown. */
-function planAddsText(plan: Pick<ModelPlan, 'peak' | 'buffers' | 'complete'>, bodies: boolean): string {
+/**
+ * "The plan's peak, 128 B, is 112 B more than this: it reserves each buffer
+ * rounded up to its alignment, and adds scratch" (the difference keeps two
+ * figures that round alike apart: 154 KiB and 154 KiB, 14 B apart); "at
+ * least 160 B, is more than this" when some size is unknown.
+ */
+function planAddsText(plan: Pick<ModelPlan, 'peak' | 'buffers' | 'complete'>, activationBytes: number, bodies: boolean): string {
   const adds = [
     plan.buffers.some((b) => b.size > b.bytes && b.kind !== 'scratch') ? 'reserves each buffer rounded up to its alignment' : '',
     plan.buffers.some((b) => b.kind === 'scratch') ? 'adds scratch buffers' : '',
@@ -45,5 +50,6 @@ function planAddsText(plan: Pick<ModelPlan, 'peak' | 'buffers' | 'complete'>, bo
     bodies ? "plans the If/Loop/Scan bodies' tensors" : '',
   ].filter(Boolean);
   const why = adds.length === 0 ? '' : `: it ${adds.length === 1 ? adds[0] : `${adds.slice(0, -1).join(', ')} and ${adds[adds.length - 1]}`}`;
-  return `The plan's peak, ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}, is more than this${why}.`;
+  const more = plan.complete ? `${formatBytes(plan.peak - activationBytes)} more` : 'more';
+  return `The plan's peak, ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}, is ${more} than this${why}.`;
 }
