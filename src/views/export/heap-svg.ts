@@ -86,7 +86,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
   const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
   const map = options.memoryMap === false ? undefined : memoryMapData(plan, kv);
-  const mapHeight = map === undefined ? 0 : memoryMapSvgHeight(map) + MAP_GAP;
+  const mapHeight = map === undefined ? 0 : memoryMapSvgHeight(map, plotWidth) + MAP_GAP;
   const above = lanesBottom + legendHeight + mapHeight + (chart === undefined ? 0 : chartHeight + 24);
   const appendix = options.appendix;
   const height = above + (appendix === undefined ? 0 : APPENDIX_GAP + APPENDIX_TITLE + appendix.height);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer/shapes';
@@ -8,7 +8,10 @@ import { applyTargetChange } from '../../planner/explain/target-change';
 import { presetTarget } from '../../planner/targets/presets';
 import { memoryMapData } from '../panels/memory-map-data';
 import { heapSvg } from './heap-svg';
-import { memoryMapSvgHeight } from './memory-map-svg';
+import { memoryMapSvgHeight, wrapWords } from './memory-map-svg';
+import { decodeModel } from '../../model/decode-model';
+import { planForSettings } from '../../worker/plan/settings';
+import { barPartsText } from '../panels/memory-map-data';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
@@ -68,8 +71,23 @@ describe('the memory map in the heap SVG', () => {
     const heightOf = (doc: string) => Number(/^<svg [^>]*height="(\d+)"/.exec(doc)![1]);
     const without = heapSvg(plan, { title: 'sample.onnx', memoryMap: false });
     expect(without).not.toContain('data-memory-map');
-    expect(heightOf(svg) - heightOf(without)).toBe(memoryMapSvgHeight(map) + 10);
+    expect(heightOf(svg) - heightOf(without)).toBe(memoryMapSvgHeight(map, 960 - 78 - 16) + 10);
     expect(svg.indexOf('data-memory-map')).toBeGreaterThan(svg.indexOf('data-legend'));
     expect(svg.indexOf('data-memory-map')).toBeLessThan(svg.indexOf('Live bytes per kind and region'));
+  });
+
+  it('wraps a line of words longer than the map instead of letting the file cut it at its edge', () => {
+    const vela = new URL('../../../../shared/models/tflite/tflm_person_detect_vela.tflite', import.meta.url);
+    if (!existsSync(vela)) return void console.log('memory map SVG: ../shared/models/tflite is absent; skipping the long TFLite Micro line');
+    const tflite = inferShapes(decodeModel(new Uint8Array(readFileSync(vela))), { dims: {} });
+    const velaPlan = planForSettings(tflite, { target: 'tflm', strategy: undefined });
+    const words = barPartsText(memoryMapData(velaPlan).bars[0]!);
+    const doc = heapSvg(velaPlan, { title: 'vela' });
+    const lines = [...regionGroup(doc, 'arena').matchAll(/<text x="78" y="[\d.]+" fill="[^"]+">([^<]*)<\/text>/g)].map((m) => m[1]!.replace(/&apos;/g, "'").replace(/&amp;/g, '&'));
+    // every line fits the plot's width at the export's widest average character, and together they are the words whole
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length * 6.2).toBeLessThanOrEqual(960 - 78 - 16);
+    expect(lines.join(' ')).toBe(words);
+    expect(wrapWords('short', 866)).toEqual(['short']);
   });
 });

@@ -27,14 +27,17 @@ export interface MapBox {
   readonly width: number;
 }
 
-/** Pixels of one region: its name and figures, the bar, the words under it; then a gap. */
+/** Pixels of one region: its name and figures, the bar, the words under it (a line each); then a gap. */
 const ROW = { label: 14, bar: 12, legend: 16, gap: 8 } as const;
 const TITLE = 18;
 const NOTE = 15;
+/** Pixels a character of the export's 11 px sans-serif takes at most on average: a line of words longer than the map's width is wrapped (SVG text does not wrap, and the file cuts it at its edge). */
+const CHAR_WIDTH = 6.2;
 
-/** Height in pixels of the memory map of `map`. */
-export function memoryMapSvgHeight(map: MemoryMap): number {
-  return TITLE + map.bars.length * (ROW.label + ROW.bar + ROW.legend + ROW.gap) + 2 * NOTE;
+/** Height in pixels of the memory map of `map` drawn `width` pixels wide. */
+export function memoryMapSvgHeight(map: MemoryMap, width: number): number {
+  const bars = map.bars.reduce((sum, bar) => sum + ROW.label + ROW.bar + ROW.legend * legendLines(bar, width).length + ROW.gap, 0);
+  return TITLE + bars + NOTE * (wrapWords(weightsText(map), width).length + wrapWords(ioText(map), width).length);
 }
 
 /** The memory map's markup, from (box.x, box.y) down, `memoryMapSvgHeight` pixels tall. */
@@ -43,12 +46,46 @@ export function memoryMapSvg(map: MemoryMap, box: MapBox, colours: MapColours): 
   let top = box.y + TITLE;
   for (const bar of map.bars) {
     out.push(barSvg(bar, { ...box, y: top }, colours));
-    top += ROW.label + ROW.bar + ROW.legend + ROW.gap;
+    top += ROW.label + ROW.bar + ROW.legend * legendLines(bar, box.width).length + ROW.gap;
   }
-  out.push(`<text x="${box.x}" y="${top + 10}" fill="${colours.muted}" data-memory-map-weights="${map.weights.in}">${escapeXml(weightsText(map))}</text>`);
-  out.push(`<text x="${box.x}" y="${top + NOTE + 10}" fill="${colours.muted}" data-memory-map-io="${map.io.owner}">${escapeXml(ioText(map))}</text>`);
+  for (const line of wrapWords(weightsText(map), box.width)) {
+    out.push(`<text x="${box.x}" y="${top + 10}" fill="${colours.muted}" data-memory-map-weights="${map.weights.in}">${escapeXml(line)}</text>`);
+    top += NOTE;
+  }
+  for (const line of wrapWords(ioText(map), box.width)) {
+    out.push(`<text x="${box.x}" y="${top + 10}" fill="${colours.muted}" data-memory-map-io="${map.io.owner}">${escapeXml(line)}</text>`);
+    top += NOTE;
+  }
   out.push('</g>');
   return out.join('\n');
+}
+
+/** `text` in lines that fit `width` pixels, broken between words (one line when it fits; a word longer than a line keeps a line of its own). */
+export function wrapWords(text: string, width: number): string[] {
+  const most = Math.max(16, Math.floor(width / CHAR_WIDTH));
+  if (text.length <= most) return [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line === '') line = word;
+    else if (line.length + 1 + word.length <= most) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** The words under a region's bar: its parts, then what spilled there (marked), in lines that fit `width`. */
+function legendLines(bar: MapBar, width: number): { readonly text: string; readonly spilled: string | undefined }[] {
+  const parts = barPartsText(bar);
+  const spilled = barSpilledText(bar);
+  if (spilled === undefined) return wrapWords(parts, width).map((text) => ({ text, spilled: undefined }));
+  const whole = `${parts} · ${spilled}`;
+  if (wrapWords(whole, width).length === 1) return [{ text: parts, spilled }];
+  return [...wrapWords(parts, width).map((text) => ({ text, spilled: undefined })), { text: '', spilled }];
 }
 
 /** The colours of the parts (the KV cache's for a model with one, the limit tick when a region has one), in one row right of the title. */
@@ -88,9 +125,12 @@ function barSvg(bar: MapBar, box: MapBox, c: MapColours): string {
     const x = Math.min(box.x + box.width - 1, box.x + len(bar.sizeLimit));
     out.push(`<rect x="${(x - 1).toFixed(2)}" y="${barTop - 2}" width="2" height="${ROW.bar + 4}" fill="${c.limit}" data-limit-tick="${bar.sizeLimit}"/>`);
   }
-  const spilled = barSpilledText(bar);
-  const legendY = barTop + ROW.bar + 12;
-  out.push(`<text x="${box.x}" y="${legendY}" fill="${c.muted}">${escapeXml(barPartsText(bar))}${spilled === undefined ? '' : ` · <tspan fill="${c.limit}" data-spilled-text="true">${escapeXml(spilled)}</tspan>`}</text>`);
+  let legendY = barTop + ROW.bar + 12;
+  for (const { text, spilled } of legendLines(bar, box.width)) {
+    const mark = spilled === undefined ? '' : `${text === '' ? '' : ' · '}<tspan fill="${c.limit}" data-spilled-text="true">${escapeXml(spilled)}</tspan>`;
+    out.push(`<text x="${box.x}" y="${legendY}" fill="${c.muted}">${escapeXml(text)}${mark}</text>`);
+    legendY += ROW.legend;
+  }
   out.push('</g>');
   return out.join('\n');
 }
