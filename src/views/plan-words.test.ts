@@ -19,10 +19,10 @@ describe('plan words', () => {
 
   it("compare best with M1 truthfully: below it, the same, or M1 planned alone lower", () => {
     const plan = (peak: number, m1Peak: number) => ({ strategy: 'best', peak, portfolio: { winner: 'tflm', m1Peak } }) as unknown as ModelPlan;
-    expect(portfolioText(plan(900, 1000))).toBe("best kept tflm's plan: 100 B (10.0 %) below m1's 1000 B.");
-    expect(portfolioText(plan(1000, 1000))).toBe("best kept tflm's plan, the same peak as m1 (1000 B).");
+    expect(portfolioText(plan(900, 1000))).toBe("best kept tflm's plan (TFLite Micro's greedy planner: largest first, first fit): 100 B (10.0 %) below m1's 1000 B.");
+    expect(portfolioText(plan(1000, 1000))).toBe("best kept tflm's plan (TFLite Micro's greedy planner: largest first, first fit), the same peak as m1 (1000 B).");
     expect(portfolioText(plan(8_324_912, 8_322_976))).toBe(
-      "best kept tflm's plan; m1 planned alone ends 1.89 KiB lower (7.94 MiB): the problem each plans depends on the strategy (the bodies it sizes).",
+      "best kept tflm's plan (TFLite Micro's greedy planner: largest first, first fit); m1 planned alone ends 1.89 KiB lower (7.94 MiB): the problem each plans depends on the strategy (the bodies it sizes).",
     );
   });
 

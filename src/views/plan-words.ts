@@ -4,6 +4,7 @@
 
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { formatBytes } from '../shared/format';
+import { isStrategyName, STRATEGY_TITLES } from '../planner/strategies/strategy-names';
 import { regionOverBy } from '../store/selectors';
 
 /** The regions above their size limit, in the target's order. */
@@ -39,7 +40,9 @@ export function strategyBoundText(plan: ModelPlan): string | undefined {
 export function portfolioText(plan: ModelPlan): string | undefined {
   const p = plan.portfolio;
   if (p === undefined) return undefined;
-  const kept = p.winner === plan.strategy ? `${plan.strategy} kept its own search's plan` : `${plan.strategy} kept ${p.winner}'s plan`;
+  // the winner's title says what its name stands for: "tflm" on an ONNX model is TFLite Micro's placement order, not its runtime
+  const title = isStrategyName(p.winner) ? ` (${STRATEGY_TITLES[p.winner]})` : '';
+  const kept = p.winner === plan.strategy ? `${plan.strategy} kept its own search's plan` : `${plan.strategy} kept ${p.winner}'s plan${title}`;
   if (p.m1Peak === undefined) return `${kept}; m1 was not run beside it: thousands of buffers are live at once, and its placement grows with their square.`;
   const saved = p.m1Peak - plan.peak;
   if (saved === 0) return `${kept}, the same peak as m1 (${formatBytes(p.m1Peak)}).`;

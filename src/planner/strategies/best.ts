@@ -68,6 +68,7 @@ import { liftAndReinsert } from './local/local-search';
 import { LARGE_CONFLICTS, planLarge } from './scale-path';
 import { searchBudget, type SearchBudget } from './search-budget';
 import type { PlanOptions, RegionContext, Strategy, StrategyOutcome } from './strategy';
+import { STRATEGY_TITLES } from './strategy-names';
 
 /** Node cap of the anytime exact search, per region, when its deadline is at infinity: keeps it finite. */
 const UNBOUNDED_SKYLINE_NODES = 1_000_000;
@@ -219,7 +220,7 @@ function searchAround(prep: PreparedRegion, { options, lowerBound }: RegionConte
 export function portfolio(baselines: readonly Strategy[]): Strategy {
   return {
     name: 'best',
-    title: 'portfolio of every strategy, orders and fits, local search around the peak, then an anytime exact search',
+    title: STRATEGY_TITLES.best,
     plan: (prep, context) => planPortfolio(baselines, prep, context),
   };
 }

@@ -8,6 +8,17 @@ export const STRATEGY_NAMES = ['best', 'tflm', 'best-fit', 'greedy-breadth', 'tv
 /** A strategy name. */
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
+/** Each strategy in one line, for menus, --help and the portfolio's winner (the strategies take their titles from here). */
+export const STRATEGY_TITLES: Readonly<Record<StrategyName, string>> = {
+  best: 'portfolio of every strategy, orders and fits, local search around the peak, then an anytime exact search',
+  tflm: "TFLite Micro's greedy planner: largest first, first fit",
+  'best-fit': "TFLite's arena planner: largest first, smallest gap that fits",
+  'greedy-breadth': "TFLite GPU's greedy by breadth: busiest steps first, best fit",
+  'tvm-conflicts': "TVM USMP's greedy by conflicts: most conflicts first, above all of them",
+  naive: 'no reuse: offsets are the running sum of sizes',
+  m1: 'M1: largest sharing set first, lowest offset clear of its dependency sets',
+};
+
 /** True when `name` is a known strategy. */
 export function isStrategyName(name: string): name is StrategyName {
   return (STRATEGY_NAMES as readonly string[]).includes(name);

@@ -8,6 +8,7 @@ import { planFits } from '../../store/selectors';
 import { overLimitText, peakText, regionsOver, strategyBoundText } from '../plan-words';
 import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
+import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
 
 /**
  * The figures of `plan`, for the heap pane's toolbar: one line that never
@@ -41,10 +42,19 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
       </span>
       <span className="heap-pair heap-strategy">
         {'\u00a0· '}
-        <span data-testid="heap-strategy">{strategy}</span>
+        <span data-testid="heap-strategy" title={strategyTitle(plan)}>
+          {strategy}
+        </span>
       </span>
     </span>
   );
+}
+
+/** What the strategy's name, and the winner's in brackets, stand for: "best: portfolio of …; it kept tflm's plan, TFLite Micro's greedy planner: …". */
+function strategyTitle(plan: ModelPlan): string {
+  const title = (name: string): string => (isStrategyName(name) ? `${name}: ${STRATEGY_TITLES[name]}` : name);
+  const winner = plan.portfolio?.winner;
+  return winner === undefined || winner === plan.strategy ? title(plan.strategy) : `${title(plan.strategy)}; it kept the plan of ${title(winner)}`;
 }
 
 /** "own 5.30 MiB": the strategy's own bound in the few words the toolbar has room for, after the bound and before the strategy it belongs to (its pair's title says it whole). */

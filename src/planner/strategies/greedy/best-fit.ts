@@ -13,6 +13,7 @@
 import { orderItems } from '../../engine/orders';
 import type { PreparedRegion } from '../../engine/prepared';
 import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
+import { STRATEGY_TITLES } from '../strategy-names';
 
 function planBestFit(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcome {
   return runGreedy(prep, orderItems(prep, 'size'), 'best', dropAt);
@@ -21,6 +22,6 @@ function planBestFit(prep: PreparedRegion, { dropAt }: RegionContext): StrategyO
 /** TFLite's greedy by size with best fit. */
 export const bestFit: Strategy = {
   name: 'best-fit',
-  title: "TFLite's arena planner: largest first, smallest gap that fits",
+  title: STRATEGY_TITLES['best-fit'],
   plan: planBestFit,
 };

@@ -14,6 +14,7 @@
 import { orderItems } from '../../engine/orders';
 import type { PreparedRegion } from '../../engine/prepared';
 import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
+import { STRATEGY_TITLES } from '../strategy-names';
 
 function planGreedyBreadth(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcome {
   return runGreedy(prep, orderItems(prep, 'breadth'), 'best', dropAt);
@@ -22,6 +23,6 @@ function planGreedyBreadth(prep: PreparedRegion, { dropAt }: RegionContext): Str
 /** TFLite GPU's greedy by breadth, best fit. */
 export const greedyBreadth: Strategy = {
   name: 'greedy-breadth',
-  title: "TFLite GPU's greedy by breadth: busiest steps first, best fit",
+  title: STRATEGY_TITLES['greedy-breadth'],
   plan: planGreedyBreadth,
 };

@@ -27,6 +27,7 @@ import { Placer } from '../../engine/placer';
 import { alignBase, type PreparedRegion } from '../../engine/prepared';
 import { regionOf, type PlanBuffer, type PlacementProblem } from '../../problem/problem';
 import { placeInOrder, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
+import { STRATEGY_TITLES } from '../strategy-names';
 
 /** M1's placement order of the free items: size descending, then first step, then index. */
 export function m1Order(prep: PreparedRegion): Int32Array {
@@ -48,7 +49,7 @@ function planM1(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutcom
 /** M1, conflict-aware greedy placement with memory sharing (METHODS.md M1). */
 export const m1: Strategy = {
   name: 'm1',
-  title: 'M1: largest sharing set first, lowest offset clear of its dependency sets',
+  title: STRATEGY_TITLES['m1'],
   plan: planM1,
 };
 

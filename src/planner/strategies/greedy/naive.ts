@@ -8,6 +8,7 @@
 
 import { alignBase, type PreparedRegion } from '../../engine/prepared';
 import type { Strategy, StrategyOutcome } from '../strategy';
+import { STRATEGY_TITLES } from '../strategy-names';
 
 function planNaive(prep: PreparedRegion): StrategyOutcome {
   const offsets = prep.itemFixed.slice();
@@ -29,6 +30,6 @@ function planNaive(prep: PreparedRegion): StrategyOutcome {
 /** Every buffer in its own bytes: offsets are the running sum of sizes. */
 export const naive: Strategy = {
   name: 'naive',
-  title: 'no reuse: offsets are the running sum of sizes',
+  title: STRATEGY_TITLES['naive'],
   plan: planNaive,
 };

@@ -13,6 +13,7 @@
 
 import type { PreparedRegion } from '../../engine/prepared';
 import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
+import { STRATEGY_TITLES } from '../strategy-names';
 
 /** TFLite Micro's order: size descending, the later-added buffer first among equal sizes. */
 export function tflmOrder(prep: PreparedRegion): Int32Array {
@@ -27,6 +28,6 @@ function planTflm(prep: PreparedRegion, { dropAt }: RegionContext): StrategyOutc
 /** TensorFlow Lite Micro's greedy planner: by size, first fit. */
 export const tflm: Strategy = {
   name: 'tflm',
-  title: "TFLite Micro's greedy planner: largest first, first fit",
+  title: STRATEGY_TITLES['tflm'],
   plan: planTflm,
 };

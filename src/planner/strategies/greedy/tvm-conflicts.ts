@@ -13,6 +13,7 @@
 import { itemDegrees } from '../../engine/degrees';
 import type { PreparedRegion } from '../../engine/prepared';
 import { runGreedy, type RegionContext, type Strategy, type StrategyOutcome } from '../strategy';
+import { STRATEGY_TITLES } from '../strategy-names';
 
 /** TVM's order: conflicts descending, size descending, name descending, id. */
 export function tvmConflictsOrder(prep: PreparedRegion): Int32Array {
@@ -30,6 +31,6 @@ function planTvmConflicts(prep: PreparedRegion, { dropAt }: RegionContext): Stra
 /** TVM USMP's greedy by conflicts, no gap filling. */
 export const tvmConflicts: Strategy = {
   name: 'tvm-conflicts',
-  title: "TVM USMP's greedy by conflicts: most conflicts first, above all of them",
+  title: STRATEGY_TITLES['tvm-conflicts'],
   plan: planTvmConflicts,
 };
