@@ -56,7 +56,7 @@ export function NameCell({ name, text = shortName(name), className, onClick }: N
   return (
     <td className={className} title={titleText(name)}>
       <button type="button" className="link-button" onClick={onClick}>
-        {text}
+        <bdi>{text}</bdi>
       </button>
     </td>
   );

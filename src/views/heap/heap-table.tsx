@@ -6,7 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
-import { shortName, titleText } from '../../shared/short-name';
+import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { nextSort, type SortOrder } from '../../shared/sort-order';
 import { SortHeader } from '../sort-header';
 import type { BufferFacts, HeapData } from './heap-data';
@@ -77,8 +77,8 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 onClick={() => onSelectBuffer(i)}
                 onKeyDown={(e) => e.key === 'Enter' && onSelectBuffer(i)}
               >
-                <span role="cell" className="mono truncate" title={titleText(b.name)}>
-                  {shortName(b.name)}
+                <span role="cell" className="mono truncate-start" title={titleText(b.name)}>
+                  <bdi>{shortName(b.name, SHOWN_CHARS, 'scope')}</bdi>
                 </span>
                 <span role="cell" className="num" data-testid="heap-cell-bytes" data-bytes={b.size}>
                   {formatBytes(b.size)}
