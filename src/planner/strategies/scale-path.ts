@@ -22,10 +22,10 @@
 //   five of seven generated traces of 6k buffers; by 0.2-2.6 % on four real
 //   training traces of 10k-62k buffers, two of which greedy by breadth
 //   places at their bound). So `best` is never above any baseline here
-//   either; the price is their time (one to two times naive's each on a
-//   training-like trace of 62k buffers, read and validated included, where
-//   greedy by breadth is cut short after 3 % of its items and greedy by size
-//   after 94-98 %).
+//   either; the price is their time (a pass costs one to two times naive's
+//   whole run, reading and validating included, on a training-like trace of
+//   62k buffers, where greedy by breadth is cut short after 3 % of its items
+//   and greedy by size after 94-98 %).
 // - Only with a caller's budget (budgetMs): the size-class sweeps
 //   (engine/class-sweep.ts) and the greedy orders of the portfolio, which
 //   the deadline may cut short (a pass cut short is dropped).
