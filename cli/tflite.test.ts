@@ -96,6 +96,26 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(sweep.err).toMatch(/^heapscope: \S+hello_world_int8.tflite: batch: On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states/);
   });
 
+  it('a shape given for a .tflite is not applied, on tflm as on any target, and says so once: no tensor is left unknown', () => {
+    // person_detect with input=1x128x128x1 on tflm read "the given shape is used", 31 tensors "planned as 0 bytes", while the
+    // plan and TFLM's figures stayed those of the file's 96×96; on mcu the peak counted every tensor below the input as 0 B
+    for (const target of ['tflm', 'mcu']) {
+      const plain = planJson([PERSON, '--target', target]);
+      const given = planJson([PERSON, '--target', target, '--shape', 'input=1x128x128x1']);
+      expect(given, target).toMatchObject({ complete: true, peak: plain.peak, assumptions: { unknown: [], shapes: {} } });
+      expect(given.runtimePlan, target).toEqual(plain.runtimePlan);
+      const notes = given.diagnostics.filter((d: { code: string }) => d.code === 'tflite-fixed-shapes' || d.code === 'shape-override' || d.code === 'unknown-shape');
+      expect(notes, target).toEqual([
+        { code: 'tflite-fixed-shapes', message: expect.stringMatching(/^a \.tflite model keeps the shapes its file states: .*, so the shape given input=1x128x128x1 \(the file states 1×96×96×1\) is not applied$/) },
+      ]);
+    }
+    // the file's own shape given changes nothing and is not refused
+    expect(planJson([PERSON, '--target', 'tflm', '--shape', 'input=1x96x96x1']).diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflite-fixed-shapes');
+    const text = run(['plan', PERSON, '--target', 'tflm', '--shape', 'input=1x128x128x1']).out;
+    expect(text).toContain('[tflite-fixed-shapes] a .tflite model keeps the shapes its file states');
+    expect(text).not.toMatch(/unknown size|is used/);
+  });
+
   it('plan text: the two heads, the tail with its estimates named, and the arena to declare', () => {
     const { code, out } = run(['plan', KEYWORD, '--target', 'tflm']);
     expect(code).toBe(0);
