@@ -106,13 +106,13 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
       expect(given.runtimePlan, target).toEqual(plain.runtimePlan);
       const notes = given.diagnostics.filter((d: { code: string }) => d.code === 'tflite-fixed-shapes' || d.code === 'shape-override' || d.code === 'unknown-shape');
       expect(notes, target).toEqual([
-        { code: 'tflite-fixed-shapes', message: expect.stringMatching(/^a \.tflite model keeps the shapes its file states: .*, so the shape given input=1x128x128x1 \(the file states 1×96×96×1\) is not applied$/) },
+        { code: 'tflite-fixed-shapes', message: expect.stringMatching(/^the shape given input=1x128x128x1 \(the file states 1×96×96×1\) is not applied: a \.tflite model keeps the shapes its file states \(/) },
       ]);
     }
     // the file's own shape given changes nothing and is not refused
     expect(planJson([PERSON, '--target', 'tflm', '--shape', 'input=1x96x96x1']).diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflite-fixed-shapes');
     const text = run(['plan', PERSON, '--target', 'tflm', '--shape', 'input=1x128x128x1']).out;
-    expect(text).toContain('[tflite-fixed-shapes] a .tflite model keeps the shapes its file states');
+    expect(text).toContain('[tflite-fixed-shapes] the shape given input=1x128x128x1 (the file states 1×96×96×1) is not applied');
     expect(text).not.toMatch(/unknown size|is used/);
   });
 

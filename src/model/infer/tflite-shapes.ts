@@ -11,7 +11,7 @@ export const TFLITE_FIXED_SHAPES = 'tflite-fixed-shapes';
 
 /** Why a .tflite model takes no shape; the page shows it where a shape field would be. */
 export const TFLITE_FIXED_SHAPES_NOTE =
-  "a .tflite model keeps the shapes its file states: heapscope infers no TensorFlow Lite operator's shape, and TensorFlow Lite Micro allocates the shapes as stated";
+  "a .tflite model keeps the shapes its file states (heapscope infers no TensorFlow Lite operator's shape, and TensorFlow Lite Micro allocates the shapes as stated)";
 
 /**
  * The diagnostic for `given` shapes that differ from the file's (`graph` was
@@ -29,5 +29,5 @@ export function unappliedTfliteShapes(graph: InferredGraph, given: ReadonlyMap<s
   }
   if (refused.length === 0) return [];
   const one = refused.length === 1;
-  return [{ code: TFLITE_FIXED_SHAPES, message: `${TFLITE_FIXED_SHAPES_NOTE}, so the shape${one ? '' : 's'} given ${refused.join(', ')} ${one ? 'is' : 'are'} not applied` }];
+  return [{ code: TFLITE_FIXED_SHAPES, message: `the shape${one ? '' : 's'} given ${refused.join(', ')} ${one ? 'is' : 'are'} not applied: ${TFLITE_FIXED_SHAPES_NOTE}` }];
 }
