@@ -21,7 +21,7 @@ export interface RuntimeDelta {
 }
 
 /** The arena `plan` declares, read as its regions' `used` reads it; undefined for a plan of no runtime. */
-function arenaFigures(plan: Pick<ModelPlan, 'runtimePlan'>): RuntimeArenaFigures | undefined {
+export function arenaFigures(plan: Pick<ModelPlan, 'runtimePlan'>): RuntimeArenaFigures | undefined {
   const runtime = plan.runtimePlan;
   if (runtime === undefined) return undefined;
   // a plan saved before the plan written was recorded declares the file as it is
