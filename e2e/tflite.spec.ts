@@ -227,6 +227,10 @@ test('on tflm a link’s shape for a .tflite is not applied and says so, and Com
   expect(shown.complete).toBe(true);
   expect(shown.warnings).toEqual([expect.stringMatching(/^The shape given input=1x128x128x1 \(the file states 1×96×96×1\) is not applied: a \.tflite model keeps/)]);
   await expect(page.getByText('? · ?')).toHaveCount(0);
+  // the side bar's shape field for the input is disabled and says why
+  const field = page.getByTestId('shape-field').and(page.locator('[data-name="input"]')).first();
+  await expect(field.locator('input')).toBeDisabled();
+  await expect(field.getByTestId('binding-fixed')).toContainText('A .tflite model keeps the shapes its file states');
   // Compare with the plain model: B − A is the arena to declare (+7.30 KiB), the placements' −100 KiB beside it
   await page.getByTestId('compare-file').setInputFiles({ name: 'person.tflite', mimeType: 'application/octet-stream', buffer: Buffer.from(readModel(PERSON)) });
   const dialog = page.getByTestId('compare-dialog');
