@@ -2,7 +2,7 @@
 // and say why B's peak differs from A's, and which buffers changed region and
 // the bytes they move; `--budget` fails CI when B is too big.
 
-import { diffPlans, type PlanDiff } from '../src/planner/diff/diff-plans';
+import { diffPlans, type PlanDiff, type RuntimeDelta } from '../src/planner/diff/diff-plans';
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
@@ -46,7 +46,8 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const { a: optsA, b: optsB } = sideOptions(args);
   const { planA, planB } = loadSides(fileA, fileB, optsA, optsB, args.flags.has('--json') ? io : undefined);
   const diff = diffPlans(planA, planB);
-  const over = budget !== undefined && diff.peakB > budget;
+  const need = bNeeds(diff);
+  const over = budget !== undefined && need > budget;
   const verdict = budget === undefined ? undefined : budgetVerdict(diff, budget);
   if (args.flags.has('--json')) {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
@@ -57,8 +58,8 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   } else {
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget));
   }
-  if (over) io.err(`heapscope: ${fileB} needs ${formatCount(diff.peakB)} bytes, over the budget of ${formatCount(budget)} bytes by ${formatCount(diff.peakB - budget)}\n`);
-  if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(diff.peakB)} bytes (some sizes unknown), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
+  if (over) io.err(`heapscope: ${fileB} needs ${formatCount(need)} bytes, over the budget of ${formatCount(budget)} bytes by ${formatCount(need - budget)}\n`);
+  if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (some sizes unknown), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
   let strictFailed = false;
   if (args.flags.has('--strict')) {
     for (const [name, file, side] of [['a', fileA, planA], ['b', fileB, planB]] as const) {
@@ -71,13 +72,18 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   return over ? OVER_BUDGET_EXIT : strictFailed ? 2 : 0;
 }
 
+/** What B needs: its tensor arena to declare when it is a plan of TensorFlow Lite Micro (a budget is a firmware's arena), else its peak. */
+function bNeeds(diff: Pick<PlanDiff, 'peakB' | 'runtime'>): number {
+  return diff.runtime?.b.arena ?? diff.peakB;
+}
+
 /**
  * B against the budget: over, within, or unknown when B's peak is a lower
  * estimate (some sizes unknown, planned as 0 B) within the budget: the
  * unknown is not counted as fitting.
  */
-export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB'>, budget: number): 'over' | 'within' | 'unknown' {
-  if (diff.peakB > budget) return 'over';
+export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime'>, budget: number): 'over' | 'within' | 'unknown' {
+  if (bNeeds(diff) > budget) return 'over';
   return diff.completeB ? 'within' : 'unknown';
 }
 
@@ -173,6 +179,14 @@ const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : '±'}${formatBytes(
 /** A peak, "≥ 8.06 MiB" when it is a lower estimate. */
 const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
 
+/** The tensor arenas both sides declare (TensorFlow Lite Micro), the comparison the firmware makes. */
+function runtimeLine(runtime: RuntimeDelta): string {
+  const { a, b, delta } = runtime;
+  const percent = a.arena > 0 ? ` (${delta >= 0 ? '+' : ''}${((delta / a.arena) * 100).toFixed(1)} %)` : '';
+  const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}`;
+  return `arena to declare ${formatBytes(a.arena)} -> ${formatBytes(b.arena)}: ${signed(delta)}${percent}, ${formatCount(delta)} bytes (TensorFlow Lite Micro, the plan written: ${parts})`;
+}
+
 /** The short human-readable report of a diff. */
 export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile, diff: PlanDiff, budget: number | undefined): string {
   const percent = diff.peakA > 0 ? ` (${diff.delta >= 0 ? '+' : ''}${((diff.delta / diff.peakA) * 100).toFixed(1)} %)` : '';
@@ -180,17 +194,19 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   const bound = deltaBound(diff.completeA, diff.completeB);
   const least = deltaPrefix(bound);
   const note = deltaNote(bound);
+  const placement = diff.runtime === undefined ? '' : "; heapscope's placement, not the arena the firmware declares";
   const lines = [
     `a: ${fileA} (${settingsText(a)}) — ${labelA}`,
     `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
-    `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${formatCount(diff.delta)} bytes${note === undefined ? '' : ` (${note})`}`,
+    ...(diff.runtime === undefined ? [] : [runtimeLine(diff.runtime)]),
+    `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${formatCount(diff.delta)} bytes${note === undefined && placement === '' ? '' : ` (${[note, placement.slice(2)].filter((t) => t !== undefined && t !== '').join('; ')})`}`,
   ];
   if (diff.regions.length > 1) {
     for (const r of diff.regions) lines.push(`  region ${r.name}: ${peakBytes(r.peakA, diff.completeA)} -> ${peakBytes(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);
   }
   lines.push(...movedLines(diff));
   if (diff.causes.length === 0) lines.push('no cause: the two plans need the same memory at their peaks');
-  else lines.push('causes, largest first:');
+  else lines.push(diff.runtime === undefined ? 'causes, largest first:' : 'causes of the peak change, largest first:');
   for (const c of diff.causes.slice(0, TOP_CAUSES)) lines.push(`  ${signed(c.bytes).padStart(11)}  ${c.summary}`);
   if (diff.causes.length > TOP_CAUSES) lines.push(`  ... and ${diff.causes.length - TOP_CAUSES} more (--json lists them all)`);
   const counts = new Map<string, number>();
@@ -199,13 +215,15 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   const word = (s: string) => (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
   lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${word(s)}`).join(', ')}`);
   if (budget !== undefined) {
+    const need = bNeeds(diff);
     const words = {
-      over: () => `OVER by ${formatBytes(diff.peakB - budget)}`,
-      within: () => `within, ${formatBytes(budget - diff.peakB)} to spare`,
-      unknown: () => `within only as far as known, at most ${formatBytes(budget - diff.peakB)} to spare: its peak is a lower estimate (some sizes unknown), so it may be over`,
+      over: () => `OVER by ${formatBytes(need - budget)}`,
+      within: () => `within, ${formatBytes(budget - need)} to spare`,
+      unknown: () => `within only as far as known, at most ${formatBytes(budget - need)} to spare: its peak is a lower estimate (some sizes unknown), so it may be over`,
     };
     const verdict = words[budgetVerdict(diff, budget)]();
-    lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes): b ${verdict}`);
+    const judged = diff.runtime === undefined ? '' : ', judged on its arena to declare';
+    lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes${judged}): b ${verdict}`);
   }
   return lines.join('\n') + '\n';
 }

@@ -96,6 +96,47 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(sweep.err).toMatch(/^heapscope: \S+hello_world_int8.tflite: batch: On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states/);
   });
 
+  it('a shape given for a .tflite is not applied, on tflm as on any target, and says so once: no tensor is left unknown', () => {
+    // person_detect with input=1x128x128x1 on tflm read "the given shape is used", 31 tensors "planned as 0 bytes", while the
+    // plan and TFLM's figures stayed those of the file's 96×96; on mcu the peak counted every tensor below the input as 0 B
+    for (const target of ['tflm', 'mcu']) {
+      const plain = planJson([PERSON, '--target', target]);
+      const given = planJson([PERSON, '--target', target, '--shape', 'input=1x128x128x1']);
+      expect(given, target).toMatchObject({ complete: true, peak: plain.peak, assumptions: { unknown: [], shapes: {} } });
+      expect(given.runtimePlan, target).toEqual(plain.runtimePlan);
+      const notes = given.diagnostics.filter((d: { code: string }) => d.code === 'tflite-fixed-shapes' || d.code === 'shape-override' || d.code === 'unknown-shape');
+      expect(notes, target).toEqual([
+        { code: 'tflite-fixed-shapes', message: expect.stringMatching(/^the shape given input=1x128x128x1 \(the file states 1×96×96×1\) is not applied: a \.tflite model keeps the shapes its file states \(/) },
+      ]);
+    }
+    // the file's own shape given changes nothing and is not refused
+    expect(planJson([PERSON, '--target', 'tflm', '--shape', 'input=1x96x96x1']).diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflite-fixed-shapes');
+    const text = run(['plan', PERSON, '--target', 'tflm', '--shape', 'input=1x128x128x1']).out;
+    expect(text).toContain('[tflite-fixed-shapes] the shape given input=1x128x128x1 (the file states 1×96×96×1) is not applied');
+    expect(text).not.toMatch(/unknown size|is used/);
+  });
+
+  it('diff on tflm compares the arenas to declare, head and tail, beside the peaks of the placements drawn', () => {
+    // Vela's person_detect (its own offline plan) against the plain model read "-100 KiB (-65.0 %)" from the peaks, where
+    // the plain model's arena to declare is 7.30 KiB larger (73.1 KiB -> 80.4 KiB)
+    const vela = join(DIR, 'tflm_person_detect_vela.tflite');
+    const [planA, planB] = [planJson([vela, '--target', 'tflm']), planJson([PERSON, '--target', 'tflm'])];
+    const arena = (p: { runtimePlan: { planned: { head: number; arena: number } } }) => ({ head: p.runtimePlan.planned.head, tail: p.runtimePlan.planned.arena - p.runtimePlan.planned.head, arena: p.runtimePlan.planned.arena });
+    const { code, out } = run(['diff', vela, PERSON, '--target', 'tflm', '--json']);
+    expect(code).toBe(0);
+    const diff = JSON.parse(out);
+    expect(diff.runtime).toEqual({ runtime: 'tflm', a: arena(planA), b: arena(planB), delta: planB.runtimePlan.planned.arena - planA.runtimePlan.planned.arena });
+    expect(diff.runtime.delta).toBeGreaterThan(0);
+    expect(diff).toMatchObject({ peakA: planA.peak, peakB: planB.peak, delta: planB.peak - planA.peak });
+    const text = run(['diff', vela, PERSON, '--target', 'tflm']).out;
+    expect(text).toMatch(/\narena to declare 73\.1 KiB -> 80\.4 KiB: \+7\.30 KiB \(\+10\.0 %\), 7,472 bytes \(TensorFlow Lite Micro, the plan written: head 72\.7 KiB -> 54\.0 KiB, tail 416 B -> 26\.4 KiB\)\npeak 154 KiB -> 54\.0 KiB: .*\(heapscope's placement, not the arena the firmware declares\)\n/);
+    // a budget is a firmware's arena: 80 KiB holds the plain model's 54 KiB peak but not its 80.4 KiB arena
+    const budget = run(['diff', vela, PERSON, '--target', 'tflm', '--budget', '81920', '--json']);
+    expect(budget.code).toBe(3);
+    expect(JSON.parse(budget.out)).toMatchObject({ overBudget: true, budgetVerdict: 'over' });
+    expect(run(['diff', KEYWORD, KEYWORD, '--target', 'cpu', '--json']).out).not.toContain('"runtime"');
+  });
+
   it('plan text: the two heads, the tail with its estimates named, and the arena to declare', () => {
     const { code, out } = run(['plan', KEYWORD, '--target', 'tflm']);
     expect(code).toBe(0);

@@ -214,3 +214,32 @@ test('Open file takes a .tflite, and the planned export is offered only with a r
   await waitForTarget(page, 'tflm');
   await expect(button).toBeEnabled();
 });
+
+test('on tflm a link’s shape for a .tflite is not applied and says so, and Compare reads the arenas to declare', async ({ page }) => {
+  test.skip(!haveModel(PERSON) || !haveModel('tflite/tflm_person_detect_vela.tflite'), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  // the link drew '? · ?' edges and 'Unknown shapes 31' beside a heap of the file's 96×96 sizes
+  await serveModel(page, '/e2e/vela.tflite', readModel('tflite/tflm_person_detect_vela.tflite'));
+  await page.goto('/?model=/e2e/vela.tflite&target=tflm&shape.input=1x128x128x1');
+  await waitForModel(page, 'vela.tflite');
+  await waitForTarget(page, 'tflm');
+  const shown = await summary(page);
+  expect(shown.complete).toBe(true);
+  expect(shown.warnings).toEqual([expect.stringMatching(/^The shape given input=1x128x128x1 \(the file states 1×96×96×1\) is not applied: a \.tflite model keeps/)]);
+  await expect(page.getByText('? · ?')).toHaveCount(0);
+  // the side bar's shape field for the input is disabled and says why
+  const field = page.getByTestId('shape-field').and(page.locator('[data-name="input"]')).first();
+  await expect(field.locator('input')).toBeDisabled();
+  await expect(field.getByTestId('binding-fixed')).toContainText('A .tflite model keeps the shapes its file states');
+  // Compare with the plain model: B − A is the arena to declare (+7.30 KiB), the placements' −100 KiB beside it
+  await page.getByTestId('compare-file').setInputFiles({ name: 'person.tflite', mimeType: 'application/octet-stream', buffer: Buffer.from(readModel(PERSON)) });
+  const dialog = page.getByTestId('compare-dialog');
+  const delta = dialog.getByTestId('compare-delta');
+  await expect(delta).toHaveAttribute('data-compared', 'arena');
+  await expect(delta).toHaveAttribute('data-delta', '7472');
+  await expect(delta).toContainText('B − A, arena to declare: +7.30 KiB (+10.0 %)');
+  await expect(dialog.getByTestId('compare-arena-a')).toHaveAttribute('data-arena', '74880');
+  await expect(dialog.getByTestId('compare-arena-b')).toHaveAttribute('data-arena', '82352');
+  expect((await summary(page)).compare).toMatchObject({ arenaA: 74_880, arenaB: 82_352 });
+  await snap(page, 'tflite-compare-arenas');
+});

@@ -5,6 +5,7 @@
 
 import type { DimBinding, InferredGraph, InferredModel, InferredNode, InferredValue } from '../model/inferred';
 import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
+import { TFLITE_FIXED_SHAPES } from '../model/infer/tflite-shapes';
 import { shortName, titleText } from '../shared/short-name';
 import { memoLast } from './memo';
 import type { AppState } from './state';
@@ -14,7 +15,8 @@ export type AssumptionFix =
   | { readonly kind: 'dims'; readonly dims: readonly DimAssumption[] } // the default dims to set
   | { readonly kind: 'shape'; readonly tensors: readonly string[] } // tensors of unknown size, the first to give a shape
   | { readonly kind: 'input'; readonly inputs: readonly string[]; readonly node: string } // graph inputs that decide the branch
-  | { readonly kind: 'target' }; // only another target changes it (nothing on the banner does)
+  | { readonly kind: 'target' } // only another target changes it (nothing on the banner does)
+  | { readonly kind: 'none' }; // nothing on the page changes it (the file states it)
 
 /** One line of the assumptions banner. */
 export interface AssumptionLine {
@@ -70,7 +72,15 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (scratch.length > 0) lines.push(unknownScratchLine(scratch));
   for (const branch of a.branches) lines.push(branchLine(branch, model));
   if (plan?.diagnostics.some((d) => d.code === 'tflm-fixed-shapes') === true) lines.push(fixedShapesLine(model));
+  const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
+  if (unapplied !== undefined) lines.push(tfliteShapesLine(unapplied.message));
   return lines;
+}
+
+/** Shapes given for a .tflite, which keeps its file's (model/infer/tflite-shapes.ts): the plan is of the file's shapes. */
+function tfliteShapesLine(message: string): AssumptionLine {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return { key: 'tflite-shapes', text, lead: text, detail: undefined, action: undefined, fix: { kind: 'none' } };
 }
 
 /** Dims given for a .tflite planned as TensorFlow Lite Micro plans it: the plan is of the file's shapes, not theirs. */

@@ -3,6 +3,8 @@
 // inferred model, changing one, and checking a value before it reaches the worker.
 
 import type { InferredModel } from '../model/inferred';
+import { TFLITE_FIXED_SHAPES_NOTE } from '../model/infer/tflite-shapes';
+import type { ModelFormat } from '../model/ir';
 import type { DimValues, InputValues, ModelBindings, ShapeValues } from '../worker/protocol';
 import { nullRecord } from '../shared/own';
 
@@ -44,8 +46,15 @@ export function withEntry<T>(record: Readonly<Record<string, T>>, name: string, 
   return next;
 }
 
-/** Why `dims` cannot be the shape of tensor `name`, or undefined when it can. */
-export function shapeProblem(name: string, dims: readonly number[]): string | undefined {
+/** Why no shape can be given to a tensor of a model in `format` (a .tflite keeps its file's), or undefined when one can. */
+export function fixedShapesReason(format: ModelFormat | undefined): string | undefined {
+  return format === 'tflite' ? TFLITE_FIXED_SHAPES_NOTE.charAt(0).toUpperCase() + TFLITE_FIXED_SHAPES_NOTE.slice(1) : undefined;
+}
+
+/** Why `dims` cannot be the shape of tensor `name` of a model in `format`, or undefined when it can. */
+export function shapeProblem(name: string, dims: readonly number[], format?: ModelFormat): string | undefined {
+  const fixed = fixedShapesReason(format);
+  if (fixed !== undefined) return `Shape of "${name}": ${fixed}`;
   const bad = dims.find((d) => !isDimValue(d));
   return bad === undefined ? undefined : `Shape of "${name}": every dim must be a whole number from 0 to ${MAX_DIM}, got ${bad}`;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
 import { inferShapes } from '../model/infer/shapes';
@@ -8,6 +8,7 @@ import { createLocalPort, createModelClient } from '../worker/client';
 import { planForSettings } from '../worker/plan/settings';
 import { createCompareStore } from './compare-store';
 import { compareSummary } from '../views/compare/compare-summary';
+import { comparedFigure } from '../views/compare/compared-figure';
 import { GraphBuilder } from '../model/testing/onnx-writer';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/sample.onnx', import.meta.url)));
@@ -245,4 +246,24 @@ describe('another model opened while a comparison is open', () => {
     await s.actions.openSavedPlan(new Blob([writePlanFile(file)]), 'saved.plan.json');
     return s;
   }
+});
+
+const TFLITE = new URL('../../../shared/models/tflite/', import.meta.url);
+const haveTflite = existsSync(new URL('tflm_person_detect_vela.tflite', TFLITE));
+
+describe.skipIf(!haveTflite)('comparing TensorFlow Lite Micro plans', () => {
+  it('compares the arenas to declare, as heapscope diff does, not the peaks of the placements drawn', async () => {
+    // A = Vela's person_detect on tflm, B = the plain model: "B − A: −100 KiB (-65.0 %)", where B's arena is 7.30 KiB larger
+    const { page, compare, actions } = setup();
+    const file = (name: string) => new File([new Uint8Array(readFileSync(new URL(name, TFLITE)))], name);
+    await page.getState().actions.openFile(file('tflm_person_detect_vela.tflite'));
+    await page.getState().actions.setSettings({ target: 'tflm' });
+    await actions.compareShownWithFile(file('tflm_person_detect.tflite'), 'tflm_person_detect.tflite');
+    const { diff, error } = compare.getState();
+    expect(error).toBeUndefined();
+    expect(diff?.runtime).toEqual({ runtime: 'tflm', a: { head: 74_464, tail: 416, arena: 74_880 }, b: { head: 55_296, tail: 27_056, arena: 82_352 }, delta: 7_472 });
+    expect(comparedFigure(diff!)).toMatchObject({ what: 'arena', delta: 7_472 });
+    expect(diff?.delta).toBeLessThan(0); // the placements' peaks, shown beside the arenas
+    expect(compareSummary(compare.getState())).toMatchObject({ arenaA: 74_880, arenaB: 82_352 });
+  });
 });

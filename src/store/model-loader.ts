@@ -76,7 +76,7 @@ export class ModelLoader {
 
   /** Gives tensor `name` a shape (undefined: the inferred one again) and re-infers the shown model. */
   setShape(name: string, dims: readonly number[] | undefined): Promise<void> {
-    const refused = dims === undefined ? undefined : shapeProblem(name, dims);
+    const refused = dims === undefined ? undefined : shapeProblem(name, dims, this.state.get().model?.inferred.format);
     if (refused !== undefined) return this.refuse(refused);
     return this.rebind((b) => ({ ...b, shapes: withEntry(b.shapes, name, dims) }));
   }

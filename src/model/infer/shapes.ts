@@ -20,6 +20,7 @@ import { inferGraph } from './graph';
 import { nodeSubgraphs } from '../check-graph';
 import { bodyBudget } from './budget';
 import { unusedBindings } from './bindings';
+import { unappliedTfliteShapes } from './tflite-shapes';
 
 /** Options of inferShapes. */
 export interface InferOptions {
@@ -118,11 +119,16 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   };
   const dims = bindDims(model.graph.inputs, options.dims ?? {}, diagnostics, hints, ladder);
   const opsets = new Map(model.opsets.map((o) => [o.domain, o.version]));
-  const shapes = ownEntries(options.shapes);
+  const given = ownEntries(options.shapes);
+  // A .tflite model is planned with the shapes its file states: no rule could size what a changed shape feeds
+  // (tflite-shapes.ts), so a shape given is not applied and says so, rather than leaving everything below it unknown.
+  const tflite = model.format === 'tflite';
+  const shapes = tflite ? new Map<string, readonly number[]>() : given;
   const inputValues = ownEntries(options.inputValues);
   const budget = bodyBudget(model.graph);
   const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues, budget }, undefined);
-  unusedBindings(model.graph, shapes, inputValues).forEach(report);
+  unusedBindings(model.graph, given, inputValues).forEach(report);
+  if (tflite) unappliedTfliteShapes(graph, given).forEach(report);
   const inferred: InferredModel = {
     ...graph,
     info: {

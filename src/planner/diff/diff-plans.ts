@@ -23,9 +23,11 @@ import { toCause } from './cause-words';
 import { fusionIndex, peakCauses, unknownSizes } from './peak-causes';
 import { movedDiff } from './moved-bytes';
 import { inputChanges } from './input-changes';
+import { runtimeDelta } from './runtime-delta';
 
 export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, InputChange, PlanDiff, RegionDelta } from './diff-types';
 export type { BufferMove, MovedDiff, RegionMovedDelta } from './moved-bytes';
+export type { RuntimeArenaFigures, RuntimeDelta } from './runtime-delta';
 
 /** Compares plan A with plan B; see the module header. */
 export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
@@ -42,6 +44,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
   const explained = regions.reduce((s, r) => s + r.delta, 0);
   assert(causes.reduce((s, c) => s + c.bytes, 0) === explained, 'the causes sum to the region peak deltas');
   const moved = movedDiff(a, b, match);
+  const runtime = runtimeDelta(a.plan, b.plan);
   return {
     peakA: a.plan.peak,
     peakB: b.plan.peak,
@@ -58,6 +61,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     buffers: bufferChanges(a, b, match),
     causes,
     ...(moved !== undefined && { moved }),
+    ...(runtime !== undefined && { runtime }),
   };
 }
 

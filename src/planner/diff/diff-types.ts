@@ -4,6 +4,7 @@
 
 import type { MovedDiff } from './moved-bytes';
 import type { InputChange } from './input-changes';
+import type { RuntimeDelta } from './runtime-delta';
 
 export type { InputChange };
 
@@ -110,4 +111,5 @@ export interface PlanDiff {
   readonly buffers: readonly BufferChange[];
   readonly causes: readonly Cause[]; // ranked by |bytes|, largest first
   readonly moved?: MovedDiff; // bytes moved per region and the buffers that changed region; when both plans give bytes moved
+  readonly runtime?: RuntimeDelta; // both plans of TensorFlow Lite Micro: the tensor arenas to declare, what the firmware compares (not the peaks)
 }

@@ -13,6 +13,8 @@ import { shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
+import { comparedFigure, deltaPercent } from './compared-figure';
+import { arenaFigures } from '../../planner/diff/runtime-delta';
 import { deltaBound, deltaNote, deltaPrefix } from '../../planner/diff/delta-words';
 import type { ComparedPlan } from '../../store/compare-store';
 import { DiffView } from './diff-view';
@@ -51,7 +53,9 @@ export function CompareDialog() {
   const onSelectNode = useCallback((node: string) => select({ kind: 'node', node }), [select]);
 
   if (a === undefined) return null;
-  const bound = diff === undefined ? 'exact' : deltaBound(diff.completeA, diff.completeB);
+  const figure = diff === undefined ? undefined : comparedFigure(diff);
+  // an arena to declare is of the file's own shapes: never a lower estimate
+  const bound = diff === undefined || figure?.what === 'arena' ? 'exact' : deltaBound(diff.completeA, diff.completeB);
   const note = deltaNote(bound);
   const title = b === undefined ? 'Saved plan' : 'Compare plans';
   return (
@@ -61,10 +65,16 @@ export function CompareDialog() {
           <h2 className="compare-title">{title}</h2>
           <SideSummary side="a" plan={a} />
           {b && <SideSummary side="b" plan={b} />}
-          {diff && (
-            <p className="compare-delta" data-testid="compare-delta" data-delta={diff.delta}>
-              B − A: <strong className={deltaTone(diff.delta, planFits(a.file.plan), planFits(b!.file.plan))}>{deltaPrefix(bound)}{signedBytes(diff.delta)}</strong>
-              {diff.peakA > 0 && ` (${((diff.delta / diff.peakA) * 100).toFixed(1)} %)`}
+          {diff && figure && (
+            <p className="compare-delta" data-testid="compare-delta" data-delta={figure.delta} data-compared={figure.what} data-peak-delta={diff.delta}>
+              {figure.label}: <strong className={deltaTone(figure.delta, planFits(a.file.plan), planFits(b!.file.plan))}>{deltaPrefix(bound)}{signedBytes(figure.delta)}</strong>
+              {deltaPercent(figure)}
+              {figure.detail !== undefined && (
+                <span className="compare-delta-note" data-testid="compare-runtime-note">
+                  {' '}
+                  · {figure.detail}
+                </span>
+              )}
               {note !== undefined && (
                 <span className="compare-delta-note" data-testid="compare-delta-note">
                   {' '}
@@ -100,6 +110,7 @@ export function CompareDialog() {
 
 function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan }) {
   const save = (): void => saveText(writePlanFile(plan.file), sidePlanFileName(side, plan.file), 'application/json');
+  const arena = arenaFigures(plan.file.plan);
   return (
     <p className="compare-summary" data-testid={`compare-summary-${side}`} data-peak={plan.file.plan.peak}>
       <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span>
@@ -107,6 +118,11 @@ function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: 
         {shortName(plan.label)}
       </span>
       <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
+      {arena !== undefined && (
+        <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena} title="The TensorFlow Lite Micro tensor arena to declare with the plan written: head + tail">
+          arena {formatBytes(arena.arena)} ({formatBytes(arena.head)} + {formatBytes(arena.tail)})
+        </span>
+      )}
       <OverLimit side={side} plan={plan} />
       <button type="button" className="chip" onClick={save} title={`Save ${side.toUpperCase()} as a plan file (a side of heapscope diff)`} data-testid={`compare-save-${side}`}>
         Save

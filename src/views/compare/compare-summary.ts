@@ -1,9 +1,11 @@
-// The comparison as window.heapscope.summary().compare gives it: both peaks,
+// The comparison as window.heapscope.summary().compare gives it: both peaks (and
+// both arenas to declare when both sides are TensorFlow Lite Micro plans),
 // B's strategy and target, and B's settings in the form of summary().settings,
 // so a reopened link can be checked to give the same B.
 
 import { settingsOf, type PageSettings } from '../../store/page-settings';
 import type { CompareState } from '../../store/compare-store';
+import { runtimeDelta } from '../../planner/diff/runtime-delta';
 
 /** An open comparison of two plans. */
 export interface CompareSummary {
@@ -12,17 +14,21 @@ export interface CompareSummary {
   readonly strategy: string; // B's plan's strategy
   readonly target: string; // B's plan's target
   readonly settings: PageSettings | null; // what B was planned with; null when B is another file or a saved plan
+  readonly arenaA?: number; // both sides TensorFlow Lite Micro plans: the tensor arena to declare, what B − A compares
+  readonly arenaB?: number;
 }
 
 /** The comparison on screen; null while there is none (or a saved plan is shown alone). */
 export function compareSummary(state: Pick<CompareState, 'a' | 'b' | 'sideB'>): CompareSummary | null {
   const { a, b, sideB } = state;
   if (a === undefined || b === undefined) return null;
+  const runtime = runtimeDelta(a.file.plan, b.file.plan);
   return {
     peakA: a.file.plan.peak,
     peakB: b.file.plan.peak,
     strategy: b.file.plan.strategy,
     target: b.file.plan.target,
     settings: sideB === undefined ? null : settingsOf(sideB.settings, sideB),
+    ...(runtime !== undefined && { arenaA: runtime.a.arena, arenaB: runtime.b.arena }),
   };
 }

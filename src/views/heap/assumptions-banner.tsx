@@ -105,7 +105,7 @@ function AssumptionFixer({ line }: { readonly line: AssumptionLine }) {
   const fix = line.fix;
   if (fix.kind === 'dims') return <DimsFields dims={fix.dims} autoFocus />;
   if (fix.kind === 'shape') return <UnknownShapeFixer tensors={fix.tensors} />;
-  if (fix.kind === 'target') return null;
+  if (fix.kind === 'target' || fix.kind === 'none') return null;
   return (
     <div className="assumption-fields">
       {fix.inputs.map((input, k) => (

@@ -12,6 +12,7 @@ import { parseShapeField, parseValuesField, type NumbersField } from '../../stor
 import './binding-fields.css';
 import { ownValue } from '../../shared/own';
 import { shortName, titleText } from '../../shared/short-name';
+import { fixedShapesReason } from '../../store/bindings';
 import { derivedFrom, dimsToBind, initialDraft, typeDim, type DimsDraft } from './dims-draft';
 
 /** Props of the single-value fields. */
@@ -24,10 +25,12 @@ interface FieldProps {
 export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readonly tensor: string; readonly inferred?: readonly number[] | undefined }) {
   const { setShape } = useActions();
   const given = useAppStore((s) => ownValue(s.shapes, tensor));
+  const fixed = useAppStore((s) => fixedShapesReason(s.model?.inferred.format));
   const label = `Shape of "${shortName(tensor)}"`;
   return (
     <NumbersForm
       {...props}
+      fixed={fixed}
       testId="shape-field"
       name={tensor}
       label={label}
@@ -69,10 +72,11 @@ interface NumbersFormProps extends FieldProps {
   readonly parse: (text: string) => NumbersField;
   readonly onValue: (value: number[] | undefined) => void;
   readonly canClear: boolean;
+  readonly fixed?: string | undefined; // why no value can be given here: the field is disabled and says so
 }
 
 /** One labelled text field with Apply (and Clear when a value is given) and its error. */
-function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue, canClear, autoFocus, compact }: NumbersFormProps) {
+function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue, canClear, fixed, autoFocus, compact }: NumbersFormProps) {
   const busy = useAppStore((s) => s.task?.kind === 'open');
   const bindingError = useAppStore((s) => s.bindingError);
   const [text, setText] = useState(initial);
@@ -106,13 +110,13 @@ function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue
           className="input binding-input mono"
           value={text}
           placeholder={placeholder}
-          disabled={busy}
+          disabled={busy || fixed !== undefined}
           autoFocus={autoFocus}
           aria-invalid={shown !== undefined}
-          aria-describedby={shown === undefined ? undefined : `${id}-error`}
+          aria-describedby={shown !== undefined ? `${id}-error` : fixed !== undefined ? `${id}-fixed` : undefined}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="button button-small" disabled={busy}>
+        <button type="submit" className="button button-small" disabled={busy || fixed !== undefined}>
           Apply
         </button>
         {canClear && (
@@ -121,6 +125,11 @@ function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue
           </button>
         )}
       </span>
+      {fixed !== undefined && (
+        <p id={`${id}-fixed`} className="binding-fixed" data-testid="binding-fixed">
+          {fixed}
+        </p>
+      )}
       {shown !== undefined && (
         <p id={`${id}-error`} className="field-error" role="alert" data-testid="binding-error">
           {shown}

@@ -1,0 +1,33 @@
+// What Compare's "B − A" compares: the peaks of heapscope's placements, or,
+// when both sides are plans of TensorFlow Lite Micro, the tensor arenas the
+// firmware declares (head and tail), with the peaks' change beside them, as
+// `heapscope diff` prints them (planner/diff/runtime-delta.ts).
+
+import type { PlanDiff } from '../../planner/diff/diff-plans';
+import { formatBytes } from '../../shared/format';
+import { signedBytes } from './compare-scale';
+
+/** The figure B − A reads. */
+export interface ComparedFigure {
+  readonly what: 'peak' | 'arena';
+  readonly a: number; // A's figure in bytes, the base of the percentage
+  readonly b: number;
+  readonly delta: number; // b - a
+  readonly label: string; // what the line names ("B − A", "B − A, arena to declare")
+  readonly detail: string | undefined; // the arena's head and tail, and the peaks' change, when `what` is 'arena'
+}
+
+/** The figure a comparison is read by; see the module header. */
+export function comparedFigure(diff: PlanDiff): ComparedFigure {
+  const runtime = diff.runtime;
+  if (runtime === undefined) return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, label: 'B − A', detail: undefined };
+  const { a, b } = runtime;
+  const arenas = `TensorFlow Lite Micro arena ${formatBytes(a.arena)} → ${formatBytes(b.arena)} (head ${formatBytes(a.head)} → ${formatBytes(b.head)}, tail ${formatBytes(a.tail)} → ${formatBytes(b.tail)})`;
+  const peaks = `heapscope's placement: peak ${signedBytes(diff.delta)}, not what the firmware declares`;
+  return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, label: 'B − A, arena to declare', detail: `${arenas} · ${peaks}` };
+}
+
+/** "(+10.0 %)" of B − A against A's figure; empty when A's is 0. */
+export function deltaPercent(figure: Pick<ComparedFigure, 'a' | 'delta'>): string {
+  return figure.a > 0 ? ` (${figure.delta >= 0 ? '+' : ''}${((figure.delta / figure.a) * 100).toFixed(1)} %)` : '';
+}
