@@ -70,7 +70,14 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (scratch.length > 0) lines.push(unknownScratchLine(scratch));
   for (const branch of a.branches) lines.push(branchLine(branch, model));
   if (plan?.diagnostics.some((d) => d.code === 'tflm-fixed-shapes') === true) lines.push(fixedShapesLine(model));
+  if (plan?.diagnostics.some((d) => d.code === 'tflm-io-in-arena') === true) lines.push(arenaIoLine());
   return lines;
+}
+
+/** Graph I/O asked of the application on TensorFlow Lite Micro, which allocates it in its arena itself. */
+function arenaIoLine(): AssumptionLine {
+  const text = "TFLite Micro allocates the model's inputs and outputs in its arena: Graph I/O 'application' is not applied to this plan";
+  return { key: 'tflm-io', text, lead: text, detail: 'TensorFlow Lite Micro places graph inputs and outputs in its tensor arena; plan on another target to see the application own them', action: undefined, fix: { kind: 'target' } };
 }
 
 /** Dims given for a .tflite planned as TensorFlow Lite Micro plans it: the plan is of the file's shapes, not theirs. */
