@@ -12,6 +12,7 @@
 //   written file is never worse than what TFLM does without it).
 
 import type { IrTflite, IrTfliteOperator } from '../../model/ir-tflite';
+import { assert } from '../../shared/assert';
 import { assignOffsets } from '../assembly/assign-offsets';
 import type { PlacementProblem } from '../problem/problem';
 import { tflmAllocation, type TflmAllocation, type TflmBuffer } from './allocation-info';
@@ -23,6 +24,7 @@ import type { TflmProblem } from './tflm-problem';
 export interface OfflineHead {
   readonly head: number; // bytes of the head TFLM reaches
   readonly offsets: readonly number[]; // by tensor, over every subgraph in order (-1: left to TFLM)
+  readonly bufferOffsets?: readonly number[]; // by plan buffer id: where TFLM puts each buffer with `offsets` written in (it places scratch and the tensors left to it itself); absent in older plan files
 }
 
 /** The file's own offline plan, checked. */
@@ -89,8 +91,12 @@ function greedyBuffers(allocation: TflmAllocation, offline: boolean): GreedyBuff
 
 /** The head TFLM reaches with `offsets` written into the file: the file's tensors re-read with them, scratch placed online. */
 export function simulateOffline(tflite: IrTflite, offsets: readonly number[]): number {
-  const allocation = tflmAllocation(tflite, offsets);
-  return planGreedy(greedyBuffers(allocation, true)).head;
+  return offlinePlacement(tflite, offsets).head;
+}
+
+/** Where TFLM puts each of its buffers (by planner id) with `offsets` written into the file, and the head it reaches. */
+function offlinePlacement(tflite: IrTflite, offsets: readonly number[]): { readonly offsets: readonly number[]; readonly head: number } {
+  return planGreedy(greedyBuffers(tflmAllocation(tflite, offsets), true));
 }
 
 /** The smallest simulated head over the candidate tensor offsets (see the module header). */
@@ -112,12 +118,14 @@ function bestOffline(
   ];
   // What TFLM does with the file as it is, unless that relies on an offline plan that shares bytes between live tensors.
   if (ownOffsets !== undefined) candidates.push({ source: fromFile ? "the file's own offline plan" : "TFLite Micro's own greedy plan", offsets: writtenOffsets(tflite, allocation, ownOffsets) });
-  let best: (OfflineHead & { source: string }) | undefined;
+  let best: (OfflineHead & { source: string; placed: readonly number[] }) | undefined;
   for (const c of candidates) {
-    const head = simulateOffline(tflite, c.offsets);
-    if (best === undefined || head < best.head) best = { head, offsets: c.offsets, source: c.source };
+    const placement = offlinePlacement(tflite, c.offsets);
+    if (best === undefined || placement.head < best.head) best = { head: placement.head, offsets: c.offsets, source: c.source, placed: placement.offsets };
   }
-  return best!;
+  const { placed, ...chosen } = best!;
+  assert(placed.length === allocation.buffers.length, 'the plan written re-reads as the same TFLM buffers');
+  return { ...chosen, bufferOffsets: order.map((k) => placed[k]!) };
 }
 
 /** Offsets by TFLM planner id for the tensors alone, planned by best without the scratch requests. */
