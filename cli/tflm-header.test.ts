@@ -68,7 +68,7 @@ describe.skipIf(!have)('the C header of a .tflite on target tflm', () => {
       return { ...file, plan: { ...file.plan, runtimePlan: { ...file.plan.runtimePlan!, planned } } };
     };
     const vela = planCHeader(fileOf('tflm_person_detect_vela.tflite'));
-    expect(vela).toContain('/* Offsets left out: this plan file does not say where TensorFlow Lite Micro puts each buffer');
+    expect(vela).toContain('/* Offsets left out: this plan does not say where TensorFlow Lite Micro puts each buffer');
     expect(vela).not.toMatch(/_OFFSET /);
     // keyword_scrambled: the plan written is the placement drawn (672 B)
     const keyword = fileOf('tflm_keyword_scrambled.tflite');

@@ -61,7 +61,7 @@ export function planCHeader(file: PlanFile): string {
     lines.push('', `/* region ${comment(region.name)}: ${buffers.length} buffer(s) */`);
     const byRuntime = runtime?.region === region.name ? runtime.offsets : undefined;
     if (runtime?.region === region.name && byRuntime === undefined) {
-      lines.push("/* Offsets left out: this plan file does not say where TensorFlow Lite Micro puts each buffer with the plan written in; plan the model again to have them. */");
+      lines.push("/* Offsets left out: this plan does not say where TensorFlow Lite Micro puts each buffer with the plan written in (an older plan file: plan the model again). */");
       continue;
     }
     for (const b of buffers) {
@@ -108,16 +108,23 @@ function verdictComment(regions: readonly Region[], complete: boolean): string[]
  * arena region: where TFLM puts each buffer with the plan written into the
  * .tflite (which can be the file's own offline plan, not heapscope's placement
  * drawn), so they lie in the arena the header declares. `offsets` by buffer
- * id; undefined in an older plan file that does not carry them, unless that
- * plan is the placement drawn.
+ * id; undefined in a plan that does not carry them (an older plan file),
+ * unless that plan is the placement drawn.
  */
 function runtimePlacement(plan: PlanFile['plan']): { region: string; head: number; offsets: readonly number[] | undefined } | undefined {
   const r = plan.runtimePlan;
   const region = plan.regions.find((x) => x.runtimeHead !== undefined);
   if (r === undefined || region === undefined) return undefined;
   const drawn = r.planned.source === 'the plan' && r.planned.head === region.peak;
-  const offsets = r.planned.bufferOffsets ?? (drawn ? plan.buffers.map((b) => b.offset) : undefined);
+  const offsets = r.planned.bufferOffsets ?? (drawn ? byId(plan.buffers.map((b) => [b.id, b.offset])) : undefined);
   return { region: region.name, head: r.planned.head, offsets };
+}
+
+/** Values by id, in an array indexed by id. */
+function byId(entries: readonly (readonly [number, number])[]): number[] {
+  const out: number[] = [];
+  for (const [id, value] of entries) out[id] = value;
+  return out;
 }
 
 /**

@@ -12,7 +12,6 @@
 //   written file is never worse than what TFLM does without it).
 
 import type { IrTflite, IrTfliteOperator } from '../../model/ir-tflite';
-import { assert } from '../../shared/assert';
 import { assignOffsets } from '../assembly/assign-offsets';
 import type { PlacementProblem } from '../problem/problem';
 import { tflmAllocation, type TflmAllocation, type TflmBuffer } from './allocation-info';
@@ -85,7 +84,7 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
 }
 
 /** TFLM's buffers as its planner is handed them, with or without their offline offsets. */
-function greedyBuffers(allocation: TflmAllocation, offline: boolean): GreedyBuffer[] {
+function greedyBuffers(allocation: Pick<TflmAllocation, 'buffers'>, offline: boolean): GreedyBuffer[] {
   return allocation.buffers.map((b) => ({ size: b.size, first: b.first, last: b.last, ...(offline && b.offlineOffset !== undefined && { offlineOffset: b.offlineOffset }) }));
 }
 
@@ -94,9 +93,10 @@ export function simulateOffline(tflite: IrTflite, offsets: readonly number[]): n
   return offlinePlacement(tflite, offsets).head;
 }
 
-/** Where TFLM puts each of its buffers (by planner id) with `offsets` written into the file, and the head it reaches. */
-function offlinePlacement(tflite: IrTflite, offsets: readonly number[]): { readonly offsets: readonly number[]; readonly head: number } {
-  return planGreedy(greedyBuffers(tflmAllocation(tflite, offsets), true));
+/** TFLM's buffers with `offsets` written into the file, where it puts each (by planner id), and the head it reaches. */
+function offlinePlacement(tflite: IrTflite, offsets: readonly number[]): { readonly buffers: readonly TflmBuffer[]; readonly offsets: readonly number[]; readonly head: number } {
+  const { buffers } = tflmAllocation(tflite, offsets);
+  return { buffers, ...planGreedy(greedyBuffers({ buffers }, true)) };
 }
 
 /** The smallest simulated head over the candidate tensor offsets (see the module header). */
@@ -118,14 +118,27 @@ function bestOffline(
   ];
   // What TFLM does with the file as it is, unless that relies on an offline plan that shares bytes between live tensors.
   if (ownOffsets !== undefined) candidates.push({ source: fromFile ? "the file's own offline plan" : "TFLite Micro's own greedy plan", offsets: writtenOffsets(tflite, allocation, ownOffsets) });
-  let best: (OfflineHead & { source: string; placed: readonly number[] }) | undefined;
+  let best: (OfflineHead & { source: string; placed: ReturnType<typeof offlinePlacement> }) | undefined;
   for (const c of candidates) {
     const placement = offlinePlacement(tflite, c.offsets);
-    if (best === undefined || placement.head < best.head) best = { head: placement.head, offsets: c.offsets, source: c.source, placed: placement.offsets };
+    if (best === undefined || placement.head < best.head) best = { head: placement.head, offsets: c.offsets, source: c.source, placed: placement };
   }
   const { placed, ...chosen } = best!;
-  assert(placed.length === allocation.buffers.length, 'the plan written re-reads as the same TFLM buffers');
-  return { ...chosen, bufferOffsets: order.map((k) => placed[k]!) };
+  const bufferOffsets = plannedBufferOffsets(problem, placed);
+  return bufferOffsets === undefined ? chosen : { ...chosen, bufferOffsets };
+}
+
+/**
+ * Where TFLM puts each of `problem`'s buffers (by problem id) in `placed`;
+ * undefined when one of them is not a buffer of the plan written (a variable
+ * tensor the file's own offline plan gave an offset that the plan written does
+ * not repeat, as it writes none in the slots other subgraphs read).
+ */
+function plannedBufferOffsets(problem: TflmProblem, placed: ReturnType<typeof offlinePlacement>): number[] | undefined {
+  const key = (b: TflmBuffer) => `${b.kind} ${b.subgraph} ${b.tensor ?? b.name}`;
+  const at = new Map(placed.buffers.map((b, k) => [key(b), placed.offsets[k]!]));
+  const out = problem.order.map((k) => at.get(key(problem.allocation.buffers[k]!)));
+  return out.every((o) => o !== undefined) ? (out as number[]) : undefined;
 }
 
 /** Offsets by TFLM planner id for the tensors alone, planned by best without the scratch requests. */
