@@ -81,6 +81,22 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(JSON.parse(roomy.out)).toMatchObject({ fits: true, regions: [{ overBy: 0, used: plan.runtimePlan.planned.arena }] });
   });
 
+  it("--io application on target tflm is not applied and says so: TensorFlow Lite Micro allocates graph I/O in its arena", () => {
+    // person_detect's plan kept input in the arena (region io 9232 B, arena 80.4 KiB) while storage.io said the application owned it
+    const arena = planJson([PERSON, '--target', 'tflm']);
+    const asked = planJson([PERSON, '--target', 'tflm', '--io', 'application']);
+    expect(asked.storage.io).toEqual({ owner: 'arena', bytes: 9218, inArena: 9232 });
+    expect(asked.regions[0]).toMatchObject({ io: 9232, used: arena.regions[0].used });
+    expect([asked.peak, asked.runtimePlan.arena]).toEqual([arena.peak, arena.runtimePlan.arena]);
+    expect(asked.diagnostics).toContainEqual({ code: 'tflm-io-in-arena', message: expect.stringMatching(/^TensorFlow Lite Micro allocates the model's inputs and outputs in its tensor arena, so io=application \(--io application\) is not applied/) });
+    expect(arena.diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflm-io-in-arena');
+    const text = run(['plan', PERSON, '--target', 'tflm', '--io', 'application']).out;
+    expect(text).toContain('  graph I/O     9.00 KiB of inputs and outputs (their data; 9.02 KiB as placed, with alignment), in the arena\n');
+    expect(text).not.toContain('owned by the application');
+    // on another target the application owns them
+    expect(planJson([PERSON, '--target', 'mcu', '--io', 'application']).storage.io.owner).toBe('application');
+  });
+
   it('--target tflm plans the shapes the file states: a dim given is not applied and says so, and sweep refuses it', () => {
     // hello_world's batch=64 read as applied (the graph's shapes) while the plan stayed at the file's 32 B
     const hello = join(DIR, 'tflm_hello_world_int8.tflite');

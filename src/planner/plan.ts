@@ -73,7 +73,8 @@ export function planWithSuggestionSteps(model: InferredGraph | InferredModel, ta
 }
 
 /** The explained plan, and what suggestPlanChanges reads about it. */
-function planExplained(model: InferredGraph | InferredModel, target: TargetProfile, options: PlanModelOptions): { plan: ModelPlan; suggestInput: SuggestInput } {
+function planExplained(model: InferredGraph | InferredModel, requested: TargetProfile, options: PlanModelOptions): { plan: ModelPlan; suggestInput: SuggestInput } {
+  const target = runtimeIoTarget(model, requested);
   const strategy = options.strategy ?? target.planning.strategy;
   const planOptions = options.planOptions;
   const buildOptions = { strategy, ...(planOptions !== undefined && { planOptions }) };
@@ -116,6 +117,7 @@ function planExplained(model: InferredGraph | InferredModel, target: TargetProfi
     ...fused.units.flatMap(costlyUnit),
     ...runtimeDiagnostics(model, target),
     ...(runtimePlan === undefined ? [] : unappliedDims(inferredAssumptions.dims)),
+    ...(target === requested ? [] : [arenaIoNote()]),
   ];
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan);
@@ -316,6 +318,25 @@ function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
     code: 'tflm-fixed-shapes',
     message: `TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so ${names} ${given.length === 1 ? 'is' : 'are'} not applied to this plan (the graph and tensors show the shapes with ${given.length === 1 ? 'it' : 'them'}; plan on another target to see ${given.length === 1 ? 'its' : 'their'} effect)`,
   }];
+}
+
+/**
+ * The target a plan is made for: on a TensorFlow Lite Micro target with a
+ * .tflite model, graph I/O stays in the arena whatever `io` asks, as TFLM
+ * allocates a model's inputs and outputs there itself (arenaIoNote).
+ */
+function runtimeIoTarget(model: InferredGraph | InferredModel, target: TargetProfile): TargetProfile {
+  const tflm = target.planning.runtime === 'tflm' && (model as Partial<InferredModel>).tflite !== undefined;
+  if (!tflm || target.planning.io !== 'application') return target;
+  return { ...target, planning: { ...target.planning, io: 'arena' } };
+}
+
+/** Why io=application is not applied on a TensorFlow Lite Micro target. */
+function arenaIoNote(): PlanDiagnostic {
+  return {
+    code: 'tflm-io-in-arena',
+    message: "TensorFlow Lite Micro allocates the model's inputs and outputs in its tensor arena, so io=application (--io application) is not applied: graph I/O is planned in the arena (set it on another target to see the application own them)",
+  };
 }
 
 /** A runtime target asked of a model the runtime does not read. */

@@ -74,6 +74,7 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (plan?.diagnostics.some((d) => d.code === 'tflm-fixed-shapes') === true) lines.push(fixedShapesLine(model));
   const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
   if (unapplied !== undefined) lines.push(tfliteShapesLine(unapplied.message));
+  if (plan?.diagnostics.some((d) => d.code === 'tflm-io-in-arena') === true) lines.push(arenaIoLine());
   return lines;
 }
 
@@ -81,6 +82,12 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
 function tfliteShapesLine(message: string): AssumptionLine {
   const text = message.charAt(0).toUpperCase() + message.slice(1);
   return { key: 'tflite-shapes', text, lead: text, detail: undefined, action: undefined, fix: { kind: 'none' } };
+}
+
+/** Graph I/O asked of the application on TensorFlow Lite Micro, which allocates it in its arena itself. */
+function arenaIoLine(): AssumptionLine {
+  const text = "TFLite Micro allocates the model's inputs and outputs in its arena: Graph I/O 'application' is not applied to this plan";
+  return { key: 'tflm-io', text, lead: text, detail: 'TensorFlow Lite Micro places graph inputs and outputs in its tensor arena; plan on another target to see the application own them', action: undefined, fix: { kind: 'target' } };
 }
 
 /** Dims given for a .tflite planned as TensorFlow Lite Micro plans it: the plan is of the file's shapes, not theirs. */

@@ -192,6 +192,6 @@ describe('planCHeader for TensorFlow Lite Micro', () => {
     expect(defined.get('HEAPSCOPE_TFLM_TENSOR_ARENA_BYTES')).toBe(`${plan.runtimePlan!.planned.arena}UL`);
     expect(defined.get('HEAPSCOPE_TFLM_TENSOR_ARENA_AS_IS_BYTES')).toBe(`${plan.runtimePlan!.arena}UL`);
     expect(plan.runtimePlan!.planned.arena).toBeGreaterThan(672);
-    expect(header).toContain("the region's ARENA_SIZE is a head alone");
+    expect(header).toContain("the region's ARENA_SIZE is that head alone");
   });
 });

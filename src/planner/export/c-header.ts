@@ -39,16 +39,18 @@ export function planCHeader(file: PlanFile): string {
     '',
     ...overLimitDirectives(plan.regions),
     ...incompleteDirectives(plan),
-    `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL`,
+    `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL${plan.runtimePlan === undefined ? '' : ` /* heapscope's placement drawn; TensorFlow Lite Micro's arena: ${PREFIX}_TFLM_TENSOR_ARENA_BYTES */`}`,
     `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
     ...tflmArenaLines(plan, ids),
   ];
+  const runtime = runtimePlacement(plan);
   const regionIds = new Map<string, string>();
   for (const region of plan.regions) {
     const id = ids.take(`${PREFIX}_${cName(region.name)}`, ['_ARENA_SIZE', '_ARENA_START', '_WEIGHTS_BYTES']);
     regionIds.set(region.name, id);
     const limit = region.sizeLimit === undefined ? '' : `, limit ${region.sizeLimit} bytes${overBy(region) > 0 ? `, over by ${overBy(region)} bytes` : ''}`;
-    lines.push(`#define ${id}_ARENA_SIZE ${region.peak}UL /* region ${comment(region.name)}: ${region.fast ? 'fast' : 'slow'}${limit} */`);
+    const size = runtime?.region === region.name ? runtime.head : region.peak;
+    lines.push(`#define ${id}_ARENA_SIZE ${size}UL /* region ${comment(region.name)}: ${region.fast ? 'fast' : 'slow'}${limit} */`);
     const weights = region.weights ?? 0;
     lines.push(`#define ${id}_ARENA_START ${weights}UL /* from the region's base */`, `#define ${id}_WEIGHTS_BYTES ${weights}UL /* weights kept at the region's base, rounded up to its alignment */`);
   }
@@ -57,12 +59,18 @@ export function planCHeader(file: PlanFile): string {
     const buffers = plan.buffers.filter((b) => b.region === region.name);
     if (buffers.length === 0) continue;
     lines.push('', `/* region ${comment(region.name)}: ${buffers.length} buffer(s) */`);
+    const byRuntime = runtime?.region === region.name ? runtime.offsets : undefined;
+    if (runtime?.region === region.name && byRuntime === undefined) {
+      lines.push("/* Offsets left out: this plan does not say where TensorFlow Lite Micro puts each buffer with the plan written in (an older plan file: plan the model again). */");
+      continue;
+    }
     for (const b of buffers) {
       const id = ids.take(`${regionIds.get(region.name)!}_${cName(b.name)}`, ['_OFFSET', '_SIZE']);
       const alias = b.alias === undefined ? '' : `, inside buffer ${b.alias.parent} (${b.alias.rule})`;
       const size = unknown.has(b.name) ? ', SIZE UNKNOWN: planned as 0 bytes' : '';
       lines.push(`/* ${comment(b.name)}: ${b.kind}, steps [${b.start}, ${b.end})${b.node === undefined ? '' : `, node ${comment(b.node)}`}${alias}${size} */`);
-      lines.push(`#define ${id}_OFFSET ${b.offset}UL`, `#define ${id}_SIZE ${b.size}UL`);
+      const offset = byRuntime === undefined ? b.offset : byRuntime[b.id]!;
+      lines.push(`#define ${id}_OFFSET ${offset}UL`, `#define ${id}_SIZE ${b.size}UL`);
     }
   }
   lines.push('', `#endif /* ${guard} */`);
@@ -96,21 +104,58 @@ function verdictComment(regions: readonly Region[], complete: boolean): string[]
 }
 
 /**
+ * With TensorFlow Lite Micro, the buffers' offsets the header gives in the
+ * arena region: where TFLM puts each buffer with the plan written into the
+ * .tflite (which can be the file's own offline plan, not heapscope's placement
+ * drawn), so they lie in the arena the header declares. `offsets` by buffer
+ * id; undefined in a plan that does not carry them (an older plan file),
+ * unless that plan is the placement drawn.
+ */
+function runtimePlacement(plan: PlanFile['plan']): { region: string; head: number; offsets: readonly number[] | undefined } | undefined {
+  const r = plan.runtimePlan;
+  const region = plan.regions.find((x) => x.runtimeHead !== undefined);
+  if (r === undefined || region === undefined) return undefined;
+  const drawn = r.planned.source === 'the plan' && r.planned.head === region.peak;
+  const offsets = r.planned.bufferOffsets ?? (drawn ? byId(plan.buffers.map((b) => [b.id, b.offset])) : undefined);
+  return { region: region.name, head: r.planned.head, offsets };
+}
+
+/** Values by id, in an array indexed by id. */
+function byId(entries: readonly (readonly [number, number])[]): number[] {
+  const out: number[] = [];
+  for (const [id, value] of entries) out[id] = value;
+  return out;
+}
+
+/**
  * With TensorFlow Lite Micro: the tensor arena to declare (head and tail, as
- * AllocateTensors() needs it) with the plan written into the .tflite and for
- * the file as it is. A region's ARENA_SIZE is the plan's head alone; the
- * arena a firmware declares is this.
+ * AllocateTensors() needs it) with the plan written into the .tflite, which
+ * the offsets below are of, and the arena for the file as it is. A region's
+ * ARENA_SIZE is the plan's head alone.
  */
 function tflmArenaLines(plan: PlanFile['plan'], ids: UniqueIds): string[] {
   const r = plan.runtimePlan;
   if (r === undefined) return [];
   const tail = r.planned.arena - r.planned.head;
-  const region = plan.regions.find((x) => x.runtimeHead !== undefined);
-  const other = region !== undefined && region.runtimeHead !== region.peak;
+  const own = r.planned.source === "the file's own offline plan";
+  const drawn = plan.regions.find((x) => x.runtimeHead !== undefined)?.peak;
+  const notDrawn = drawn !== undefined && drawn !== r.planned.head ? ` heapscope's placement drawn (${drawn} bytes) is not what TFLM uses.` : '';
+  const apply = own
+    ? [` * The offsets below are where TFLM puts each buffer with the file's own offline plan, which the file already carries:`, ` * flash the file as it is.${notDrawn}`]
+    : [
+        ` * The offsets below are where TFLM puts each buffer with ${comment(r.planned.source)} written into the .tflite: they apply only to`,
+        ` * that file (plan --target tflm --save-tflite OUT.tflite, or the page's Export); with the file as it is, TFLM uses`,
+        ` * its own offsets in an arena of ${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES.${notDrawn}`,
+      ];
+  const file = r.filePlan;
+  const overlaps = own && file !== undefined && !file.valid && file.problem !== undefined
+    ? [` * That plan gives buffers live at once the same bytes (${comment(file.problem)})${file.insideCustomOp === undefined ? '' : `, all used by custom operator ${comment(file.insideCustomOp)}, which may use them one after another`}: heapscope cannot check it.`]
+    : [];
   return [
     `/* TensorFlow Lite Micro: declare the tensor arena with ${PREFIX}_TFLM_TENSOR_ARENA_BYTES (the head of the plan written into the`,
-    ` * .tflite, ${r.planned.head} bytes, and ${tail} bytes of its persistent tail and planning); the region's ARENA_SIZE is a head alone.`,
-    ...(other ? [` * The plan written is ${comment(r.planned.source)}, not the offsets below (heapscope's placement, ${region.peak} bytes).`] : []),
+    ` * .tflite, ${r.planned.head} bytes, and ${tail} bytes of its persistent tail and planning); the region's ARENA_SIZE is that head alone.`,
+    ...apply,
+    ...overlaps,
     ' */',
     `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite) */`,
     `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is */`,

@@ -98,6 +98,8 @@ describe.skipIf(!have)('the runtime plan of every real .tflite model', () => {
         expect(apart, `${a.name} and ${b.name}`).toBe(true);
       }
     }
+    // the C header's offsets: where TFLM puts each plan buffer (problem ids are TFLM's planner ids) with the plan written in
+    expect(runtime.planned.bufferOffsets).toEqual(placed.offsets);
   });
 });
 

@@ -23,6 +23,7 @@ import type { TflmProblem } from './tflm-problem';
 export interface OfflineHead {
   readonly head: number; // bytes of the head TFLM reaches
   readonly offsets: readonly number[]; // by tensor, over every subgraph in order (-1: left to TFLM)
+  readonly bufferOffsets?: readonly number[]; // by plan buffer id: where TFLM puts each buffer with `offsets` written in (it places scratch and the tensors left to it itself); absent in older plan files
 }
 
 /** The file's own offline plan, checked. */
@@ -83,14 +84,19 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
 }
 
 /** TFLM's buffers as its planner is handed them, with or without their offline offsets. */
-function greedyBuffers(allocation: TflmAllocation, offline: boolean): GreedyBuffer[] {
+function greedyBuffers(allocation: Pick<TflmAllocation, 'buffers'>, offline: boolean): GreedyBuffer[] {
   return allocation.buffers.map((b) => ({ size: b.size, first: b.first, last: b.last, ...(offline && b.offlineOffset !== undefined && { offlineOffset: b.offlineOffset }) }));
 }
 
 /** The head TFLM reaches with `offsets` written into the file: the file's tensors re-read with them, scratch placed online. */
 export function simulateOffline(tflite: IrTflite, offsets: readonly number[]): number {
-  const allocation = tflmAllocation(tflite, offsets);
-  return planGreedy(greedyBuffers(allocation, true)).head;
+  return offlinePlacement(tflite, offsets).head;
+}
+
+/** TFLM's buffers with `offsets` written into the file, where it puts each (by planner id), and the head it reaches. */
+function offlinePlacement(tflite: IrTflite, offsets: readonly number[]): { readonly buffers: readonly TflmBuffer[]; readonly offsets: readonly number[]; readonly head: number } {
+  const { buffers } = tflmAllocation(tflite, offsets);
+  return { buffers, ...planGreedy(greedyBuffers({ buffers }, true)) };
 }
 
 /** The smallest simulated head over the candidate tensor offsets (see the module header). */
@@ -112,12 +118,27 @@ function bestOffline(
   ];
   // What TFLM does with the file as it is, unless that relies on an offline plan that shares bytes between live tensors.
   if (ownOffsets !== undefined) candidates.push({ source: fromFile ? "the file's own offline plan" : "TFLite Micro's own greedy plan", offsets: writtenOffsets(tflite, allocation, ownOffsets) });
-  let best: (OfflineHead & { source: string }) | undefined;
+  let best: (OfflineHead & { source: string; placed: ReturnType<typeof offlinePlacement> }) | undefined;
   for (const c of candidates) {
-    const head = simulateOffline(tflite, c.offsets);
-    if (best === undefined || head < best.head) best = { head, offsets: c.offsets, source: c.source };
+    const placement = offlinePlacement(tflite, c.offsets);
+    if (best === undefined || placement.head < best.head) best = { head: placement.head, offsets: c.offsets, source: c.source, placed: placement };
   }
-  return best!;
+  const { placed, ...chosen } = best!;
+  const bufferOffsets = plannedBufferOffsets(problem, placed);
+  return bufferOffsets === undefined ? chosen : { ...chosen, bufferOffsets };
+}
+
+/**
+ * Where TFLM puts each of `problem`'s buffers (by problem id) in `placed`;
+ * undefined when one of them is not a buffer of the plan written (a variable
+ * tensor the file's own offline plan gave an offset that the plan written does
+ * not repeat, as it writes none in the slots other subgraphs read).
+ */
+function plannedBufferOffsets(problem: TflmProblem, placed: ReturnType<typeof offlinePlacement>): number[] | undefined {
+  const key = (b: TflmBuffer) => `${b.kind} ${b.subgraph} ${b.tensor ?? b.name}`;
+  const at = new Map(placed.buffers.map((b, k) => [key(b), placed.offsets[k]!]));
+  const out = problem.order.map((k) => at.get(key(problem.allocation.buffers[k]!)));
+  return out.every((o) => o !== undefined) ? (out as number[]) : undefined;
 }
 
 /** Offsets by TFLM planner id for the tensors alone, planned by best without the scratch requests. */

@@ -6,7 +6,8 @@ import { inferShapes } from '../../model/infer/shapes';
 import { planForSettings } from '../../worker/plan/settings';
 import { heapData } from '../heap/heap-data';
 import { formatBytes } from '../../shared/format';
-import { barPartsText, barSpilledText, barUsedText, memoryMapData, type MapBar } from './memory-map-data';
+import { barPartsText, barSpilledText, barUsedText, ioText, memoryMapData, type MapBar } from './memory-map-data';
+import { assumptionLines } from '../../store/assumptions';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
@@ -51,6 +52,22 @@ describe('the memory map of a plan', () => {
     expect(barPartsText(bar)).toMatch(/ · the tensor arena to declare with the plan written in: 3\.55 MiB \(4\.05 MiB for the file as it is\)$/);
   });
 
+  it("says graph I/O is in TensorFlow Lite Micro's arena when io=application is asked on target tflm, data and placed bytes apart", () => {
+    const person = new URL('../../../../shared/models/tflite/tflm_person_detect.tflite', import.meta.url);
+    if (!existsSync(person)) return void console.log('memory map: ../shared/models/tflite is absent; skipping the TFLite Micro graph I/O words');
+    const graph = inferShapes(decodeModel(new Uint8Array(readFileSync(person))), { dims: {} });
+    // the map said "the application's own buffers, outside the arena" beside an arena holding input (9232 B as placed)
+    const plan = planForSettings(graph, { target: 'tflm', strategy: undefined, edits: { io: 'application' } });
+    const map = memoryMapData(plan);
+    expect(map.io).toEqual({ owner: 'arena', bytes: 9218, placed: 9232 });
+    expect(ioText(map)).toBe('graph I/O 9.00 KiB of data (9.02 KiB as placed, with alignment), planned in the arena');
+    expect(plan.regions[0]!.io).toBe(map.io.placed);
+    expect(assumptionLines(plan, graph).map((l) => l.key)).toContain('tflm-io');
+    // on another target the application owns them
+    const mcu = memoryMapData(planForSettings(graph, { target: 'mcu', strategy: undefined, edits: { io: 'application' } }));
+    expect(ioText(mcu)).toBe("graph I/O 9.00 KiB, the application's own buffers, outside the arena");
+  });
+
   it('splits each region of the spilled mcu plan into what is live at its fullest step and the rest of its peak', () => {
     const plan = planForSettings(model, { target: 'mcu', strategy: undefined });
     const map = memoryMapData(plan);
@@ -74,7 +91,7 @@ describe('the memory map of a plan', () => {
     const holder = map.bars.find((b) => b.name === input.region)!;
     expect(holder.io).toBe(input.start <= holder.step! && holder.step! < input.end ? input.size : 0);
     expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: 'flash', copied: false });
-    expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes });
+    expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes, placed: plan.storage!.io.inArena });
     for (const bar of map.bars) expect([bar.weights, bar.used]).toEqual([0, bar.peak]);
   });
 

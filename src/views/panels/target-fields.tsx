@@ -115,7 +115,7 @@ export function TargetFields() {
         value={fields.io}
         choices={IO_OWNERS}
         disabled={disabled}
-        title="arena: graph inputs and outputs are planned with the activations; application: the application owns their buffers, outside the arena (the CLI's --io)"
+        title="arena: graph inputs and outputs are planned with the activations; application: the application owns their buffers, outside the arena (the CLI's --io). TensorFlow Lite Micro allocates them in its arena whatever this says"
         onChoose={(io) => apply(withChoice(edits, 'io', io, editableTarget(settings.target).io))}
       />
       <div className="target-switches">

@@ -1,0 +1,79 @@
+// The C header of a .tflite planned on target tflm: every offset it defines
+// lies in the tensor arena it declares, for the plan TensorFlow Lite Micro
+// uses, and the page's export writes the same header as `plan --header`.
+// Skips with a notice when ../shared is absent.
+
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeModel } from '../src/model/decode-model';
+import { inferShapes } from '../src/model/infer/shapes';
+import { planFileOf } from '../src/settings/plan-file';
+import { planCHeader } from '../src/planner/export/c-header';
+import { planForSettings } from '../src/worker/plan/settings';
+import { planJson, run } from './testing/run-cli';
+
+const DIR = join(__dirname, '../../shared/models/tflite');
+const have = existsSync(DIR);
+if (!have) console.log(`cli tflm header: ${DIR} is absent; skipping`);
+
+/** `#define NAME VALUEUL` lines of a header, by name. */
+function macros(header: string): Map<string, number> {
+  return new Map([...header.matchAll(/^#define (\w+) (\d+)UL/gm)].map((m) => [m[1]!, Number(m[2])]));
+}
+
+describe.skipIf(!have)('the C header of a .tflite on target tflm', () => {
+  // Vela's file carries its own offline plan (a 74,880 B arena); heapscope's placement drawn peaks at 158,160 B, and the
+  // header gave its offsets (input at 148,928) beside the 74,880 B arena. person_detect has no offline plan.
+  for (const name of ['tflm_person_detect_vela.tflite', 'tflm_person_detect.tflite']) {
+    it(`${name}: every buffer lies in the arena declared, and the page's export is the CLI's header`, () => {
+      const path = join(DIR, name);
+      const out = join(mkdtempSync(join(tmpdir(), 'hs-tflm-header-')), 'plan.h');
+      expect(run(['plan', path, '--target', 'tflm', '--header', out]).code).toBe(0);
+      const header = readFileSync(out, 'utf8');
+      const defined = macros(header);
+      const arena = defined.get('HEAPSCOPE_TFLM_TENSOR_ARENA_BYTES')!;
+      const head = defined.get('HEAPSCOPE_ARENA_ARENA_SIZE')!;
+      const plan = planJson([path, '--target', 'tflm']);
+      const offsets = [...defined].filter(([id]) => id.endsWith('_OFFSET'));
+      expect(offsets).toHaveLength(plan.buffers.length);
+      for (const [id, offset] of offsets) expect(offset + defined.get(id.replace(/_OFFSET$/, '_SIZE'))!, id).toBeLessThanOrEqual(arena);
+      expect([arena, head]).toEqual([plan.runtimePlan.planned.arena, plan.runtimePlan.planned.head]);
+      for (const [id, offset] of offsets) expect(offset + defined.get(id.replace(/_OFFSET$/, '_SIZE'))!, id).toBeLessThanOrEqual(head);
+      const inferred = inferShapes(decodeModel(new Uint8Array(readFileSync(path))), { dims: {} });
+      const settings = { target: 'tflm', strategy: undefined };
+      const page = planCHeader(planFileOf({ name: path, inferred, plan: planForSettings(inferred, settings), settings, dims: {} }));
+      expect(page).toBe(header);
+    });
+  }
+
+  it("names the file's own offline plan as the one the offsets are of, and heapscope's placement as not used", () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'hs-tflm-header-')), 'plan.h');
+    run(['plan', join(DIR, 'tflm_person_detect_vela.tflite'), '--target', 'tflm', '--header', out]);
+    const header = readFileSync(out, 'utf8');
+    expect(header).toContain("The offsets below are where TFLM puts each buffer with the file's own offline plan, which the file already carries:");
+    expect(header).toContain("heapscope's placement drawn (158160 bytes) is not what TFLM uses.");
+    expect(macros(header).get('HEAPSCOPE_ARENA_INPUT_OFFSET')).toBe(0);
+  });
+
+  it('leaves the offsets out of a plan file that does not say where TFLM puts the buffers, unless its plan is the one drawn', () => {
+    const fileOf = (name: string) => {
+      const path = join(DIR, name);
+      const inferred = inferShapes(decodeModel(new Uint8Array(readFileSync(path))), { dims: {} });
+      const settings = { target: 'tflm', strategy: undefined };
+      const file = planFileOf({ name: path, inferred, plan: planForSettings(inferred, settings), settings, dims: {} });
+      const { bufferOffsets, ...planned } = file.plan.runtimePlan!.planned;
+      expect(bufferOffsets).toHaveLength(file.plan.buffers.length);
+      return { ...file, plan: { ...file.plan, runtimePlan: { ...file.plan.runtimePlan!, planned } } };
+    };
+    const vela = planCHeader(fileOf('tflm_person_detect_vela.tflite'));
+    expect(vela).toContain('/* Offsets left out: this plan does not say where TensorFlow Lite Micro puts each buffer');
+    expect(vela).not.toMatch(/_OFFSET /);
+    // keyword_scrambled: the plan written is the placement drawn (672 B)
+    const keyword = fileOf('tflm_keyword_scrambled.tflite');
+    expect(keyword.plan.runtimePlan!.planned.source).toBe('the plan');
+    expect(macros(planCHeader(keyword)).get('HEAPSCOPE_ARENA_ARENA_SIZE')).toBe(672);
+    expect(planCHeader(keyword)).toMatch(/_OFFSET \d+UL/);
+  });
+});
