@@ -8,6 +8,12 @@ describe('the panes of an embed', () => {
     expect(parseEmbedPanes('growth,heap').panes).toEqual(['growth', 'heap']);
   });
 
+  it("takes the page's name for the explanation's pane, Details, as explain", () => {
+    expect(parseEmbedPanes('heap,details')).toEqual({ panes: ['heap', 'explain'], ignored: [] });
+    expect(parseEmbedPanes('Details,explain').panes).toEqual(['explain']);
+    expect(parseEmbedPanes('constructor')).toEqual({ panes: undefined, ignored: ['constructor'] });
+  });
+
   it('sets aside names it does not know and falls back to the default when none is left', () => {
     expect(parseEmbedPanes('heap,table')).toEqual({ panes: ['heap'], ignored: ['table'] });
     expect(parseEmbedPanes('tables')).toEqual({ panes: undefined, ignored: ['tables'] });
