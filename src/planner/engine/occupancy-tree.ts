@@ -120,7 +120,7 @@ export class OccupancyTree {
     // nodes below index `top` are at wholeLevel or above: `whole` and `throughout` answer for them, not `starts` and `cover`
     const top = whole === undefined ? 0 : (2 * leaves) >> this.wholeLevel;
     // in `starts` of every node whose leaves hold the rectangle's first one
-    for (let node = leaves + from; node >= 1 && node >= top; node >>>= 1) starts.add(node, a, b);
+    for (let node = leaves + from; node >= Math.max(1, top); node >>>= 1) starts.add(node, a, b);
     // in `cover` of the largest nodes its lifetime covers
     const count = this.canonical(from, to);
     for (let k = 0; k < count; k++) if (this.nodes[k]! >= top) cover.add(this.nodes[k]!, a, b);
@@ -198,7 +198,11 @@ export class OccupancyTree {
     for (let k = 0; k < count; k++) this.take(starts, this.nodes[k]!);
   }
 
-  /** Whether `collect(r)` reads `whole` unions: rectangle r's lifetime holds a whole node at wholeLevel or above. */
+  /**
+   * Whether `collect(r)` reads `whole` unions: rectangle r's lifetime holds a
+   * whole node at wholeLevel or above, that is, a span of that level's size
+   * aligned to it (the largest canonical nodes are aligned spans).
+   */
   reachesWhole(r: number): boolean {
     if (this.whole === undefined) return false;
     const span = 1 << this.wholeLevel;

@@ -165,11 +165,14 @@ export class Placer {
    */
   private findGap(item: number, best: boolean, floor = 0, whole = false): number {
     const tree = this.occupancyFor(item);
+    // the tree's leaps answer an item with one member that holds bytes; a best fit (always from 0, of the member
+    // alone) only when its lifetime reaches the tree's `whole` unions: a short one compares every hole of a step,
+    // which the merge below reads faster. NaN: not answered there
     if (tree !== undefined && !(best && (floor !== 0 || whole))) {
       const fit = best ? this.treeQueries!.bestFit(tree, item) : this.treeQueries!.firstFit(tree, item, floor, whole);
-      if (fit === fit) return fit; // NaN: several members hold bytes
+      if (fit === fit) return fit;
     }
-    // an item with several members that hold bytes: the union of the bases each member forbids, walked gap by gap
+    // otherwise: the union of the bases each member forbids, merged, walked gap by gap
     let count: number;
     let lo: Float64Array;
     let hi: Float64Array;

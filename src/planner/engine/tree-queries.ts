@@ -103,8 +103,8 @@ export class TreeQueries {
   }
 
   /**
-   * Best fit from the tree for an item with one member that holds bytes (NaN
-   * for several): the gap walk's answer (the aligned base at the bottom of the
+   * Best fit from the tree for an item with one member that holds bytes whose
+   * lifetime reaches the tree's `whole` unions (NaN otherwise): the gap walk's answer (the aligned base at the bottom of the
    * tightest gap that fits, the lowest on ties; above everything when none
    * fits), found by leaping from each fitting gap to the next without building
    * the union. A gap the item fills exactly ends the walk: none is tighter.
