@@ -5,7 +5,6 @@
 
 import { settingsOf, type PageSettings } from '../../store/page-settings';
 import type { CompareState } from '../../store/compare-store';
-import { runtimeDelta } from '../../planner/diff/runtime-delta';
 
 /** An open comparison of two plans. */
 export interface CompareSummary {
@@ -19,10 +18,10 @@ export interface CompareSummary {
 }
 
 /** The comparison on screen; null while there is none (or a saved plan is shown alone). */
-export function compareSummary(state: Pick<CompareState, 'a' | 'b' | 'sideB'>): CompareSummary | null {
+export function compareSummary(state: Pick<CompareState, 'a' | 'b' | 'sideB' | 'diff'>): CompareSummary | null {
   const { a, b, sideB } = state;
   if (a === undefined || b === undefined) return null;
-  const runtime = runtimeDelta(a.file.plan, b.file.plan);
+  const runtime = state.diff?.runtime; // the diff's own arenas, not worked out again
   return {
     peakA: a.file.plan.peak,
     peakB: b.file.plan.peak,
