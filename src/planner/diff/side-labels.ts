@@ -23,7 +23,9 @@ function factsOf(file: PlanFile): Map<string, string> {
   facts.set('spill', profile.planning.spill === 'off' ? 'spill off' : 'spill on');
   const weights = profile.planning.weights;
   facts.set('weights', weights?.region === undefined ? 'weights in flash' : `weights ${weights.copied ? 'copied to' : 'in'} ${weights.region}`);
-  facts.set('io', profile.planning.io === 'application' ? 'I/O owned by the application' : 'I/O in the arena');
+  // where the plan put graph I/O (TFLite Micro keeps it in its arena whatever was asked); an older file says only what was asked
+  const io = file.plan.storage?.io.owner ?? profile.planning.io;
+  facts.set('io', io === 'application' ? 'I/O owned by the application' : 'I/O in the arena');
   facts.set('strategy', file.plan.strategy);
   return facts;
 }
