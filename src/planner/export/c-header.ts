@@ -23,6 +23,7 @@ export function planCHeader(file: PlanFile): string {
   const ids = new UniqueIds();
   const guard = ids.take(`${PREFIX}_PLAN_${cName(baseName(file.model))}_H`);
   const dims = Object.entries(settings.dims).map(([name, value]) => `${name}=${value}`).join(', ');
+  const runtime = runtimePlacement(plan);
   const lines = [
     `/* Memory plan of ${comment(file.model)}, made by heapscope.`,
     ` * target: ${comment(settings.target)}${settings.target !== plan.target ? ` (${comment(plan.target)})` : ''}; strategy: ${comment(plan.strategy)}`,
@@ -41,9 +42,8 @@ export function planCHeader(file: PlanFile): string {
     ...incompleteDirectives(plan),
     `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL${plan.runtimePlan === undefined ? '' : ` /* heapscope's placement drawn; TensorFlow Lite Micro's arena: ${PREFIX}_TFLM_TENSOR_ARENA_BYTES */`}`,
     `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
-    ...tflmArenaLines(plan, ids),
+    ...tflmArenaLines(plan, runtime?.drawnPeak, ids),
   ];
-  const runtime = runtimePlacement(plan);
   const regionIds = new Map<string, string>();
   for (const region of plan.regions) {
     const id = ids.take(`${PREFIX}_${cName(region.name)}`, ['_ARENA_SIZE', '_ARENA_START', '_WEIGHTS_BYTES']);
@@ -59,7 +59,7 @@ export function planCHeader(file: PlanFile): string {
     const buffers = plan.buffers.filter((b) => b.region === region.name);
     if (buffers.length === 0) continue;
     lines.push('', `/* region ${comment(region.name)}: ${buffers.length} buffer(s) */`);
-    const byRuntime = runtime?.region === region.name ? runtime.offsets : undefined;
+    const byRuntime = runtime?.region === region.name ? runtime.offsetOf : undefined;
     if (runtime?.region === region.name && byRuntime === undefined) {
       lines.push("/* Offsets left out: this plan does not say where TensorFlow Lite Micro puts each buffer with the plan written in (an older plan file: plan the model again). */");
       continue;
@@ -69,7 +69,7 @@ export function planCHeader(file: PlanFile): string {
       const alias = b.alias === undefined ? '' : `, inside buffer ${b.alias.parent} (${b.alias.rule})`;
       const size = unknown.has(b.name) ? ', SIZE UNKNOWN: planned as 0 bytes' : '';
       lines.push(`/* ${comment(b.name)}: ${b.kind}, steps [${b.start}, ${b.end})${b.node === undefined ? '' : `, node ${comment(b.node)}`}${alias}${size} */`);
-      const offset = byRuntime === undefined ? b.offset : byRuntime[b.id]!;
+      const offset = byRuntime === undefined ? b.offset : byRuntime(b);
       lines.push(`#define ${id}_OFFSET ${offset}UL`, `#define ${id}_SIZE ${b.size}UL`);
     }
   }
@@ -103,28 +103,30 @@ function verdictComment(regions: readonly Region[], complete: boolean): string[]
   ];
 }
 
+/** The arena region of a TensorFlow Lite Micro plan: its name, heapscope's peak drawn there, the head of the plan written in, and each buffer's offset under it. */
+interface RuntimePlacement {
+  readonly region: string;
+  readonly drawnPeak: number;
+  readonly head: number;
+  readonly offsetOf: ((b: PlanFile['plan']['buffers'][number]) => number) | undefined; // undefined: not known (an older plan file)
+}
+
 /**
  * With TensorFlow Lite Micro, the buffers' offsets the header gives in the
  * arena region: where TFLM puts each buffer with the plan written into the
  * .tflite (which can be the file's own offline plan, not heapscope's placement
- * drawn), so they lie in the arena the header declares. `offsets` by buffer
- * id; undefined in a plan that does not carry them (an older plan file),
- * unless that plan is the placement drawn.
+ * drawn), so they lie in the arena the header declares. A plan that does not
+ * carry them (an older plan file) gives none, unless that plan is the
+ * placement drawn.
  */
-function runtimePlacement(plan: PlanFile['plan']): { region: string; head: number; offsets: readonly number[] | undefined } | undefined {
+function runtimePlacement(plan: PlanFile['plan']): RuntimePlacement | undefined {
   const r = plan.runtimePlan;
   const region = plan.regions.find((x) => x.runtimeHead !== undefined);
   if (r === undefined || region === undefined) return undefined;
+  const given = r.planned.bufferOffsets;
   const drawn = r.planned.source === 'the plan' && r.planned.head === region.peak;
-  const offsets = r.planned.bufferOffsets ?? (drawn ? byId(plan.buffers.map((b) => [b.id, b.offset])) : undefined);
-  return { region: region.name, head: r.planned.head, offsets };
-}
-
-/** Values by id, in an array indexed by id. */
-function byId(entries: readonly (readonly [number, number])[]): number[] {
-  const out: number[] = [];
-  for (const [id, value] of entries) out[id] = value;
-  return out;
+  const offsetOf = given !== undefined ? (b: { readonly id: number }) => given[b.id]! : drawn ? (b: { readonly offset: number }) => b.offset : undefined;
+  return { region: region.name, drawnPeak: region.peak, head: r.planned.head, offsetOf };
 }
 
 /**
@@ -133,12 +135,11 @@ function byId(entries: readonly (readonly [number, number])[]): number[] {
  * the offsets below are of, and the arena for the file as it is. A region's
  * ARENA_SIZE is the plan's head alone.
  */
-function tflmArenaLines(plan: PlanFile['plan'], ids: UniqueIds): string[] {
+function tflmArenaLines(plan: PlanFile['plan'], drawn: number | undefined, ids: UniqueIds): string[] {
   const r = plan.runtimePlan;
   if (r === undefined) return [];
   const tail = r.planned.arena - r.planned.head;
   const own = r.planned.source === "the file's own offline plan";
-  const drawn = plan.regions.find((x) => x.runtimeHead !== undefined)?.peak;
   const notDrawn = drawn !== undefined && drawn !== r.planned.head ? ` heapscope's placement drawn (${drawn} bytes) is not what TFLM uses.` : '';
   const apply = own
     ? [` * The offsets below are where TFLM puts each buffer with the file's own offline plan, which the file already carries:`, ` * flash the file as it is.${notDrawn}`]
