@@ -7,7 +7,7 @@ import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
-import { deltaBound, deltaNote, deltaPrefix } from '../src/planner/diff/delta-words';
+import { deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
@@ -182,24 +182,24 @@ const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${
 /** The tensor arenas both sides declare (TensorFlow Lite Micro), the comparison the firmware makes. */
 function runtimeLine(runtime: RuntimeDelta): string {
   const { a, b, delta } = runtime;
-  const percent = a.arena > 0 ? ` (${delta >= 0 ? '+' : ''}${((delta / a.arena) * 100).toFixed(1)} %)` : '';
+  const percent = percentChange(delta, a.arena);
   const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}`;
   return `arena to declare ${formatBytes(a.arena)} -> ${formatBytes(b.arena)}: ${signed(delta)}${percent}, ${formatCount(delta)} bytes (TensorFlow Lite Micro, the plan written: ${parts})`;
 }
 
 /** The short human-readable report of a diff. */
 export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile, diff: PlanDiff, budget: number | undefined): string {
-  const percent = diff.peakA > 0 ? ` (${diff.delta >= 0 ? '+' : ''}${((diff.delta / diff.peakA) * 100).toFixed(1)} %)` : '';
+  const percent = percentChange(diff.delta, diff.peakA);
   const [labelA, labelB] = sideLabels(a, b);
   const bound = deltaBound(diff.completeA, diff.completeB);
   const least = deltaPrefix(bound);
   const note = deltaNote(bound);
-  const placement = diff.runtime === undefined ? '' : "; heapscope's placement, not the arena the firmware declares";
+  const notes = [note, diff.runtime === undefined ? undefined : "heapscope's placement, not the arena the firmware declares"].filter((t) => t !== undefined);
   const lines = [
     `a: ${fileA} (${settingsText(a)}) — ${labelA}`,
     `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
     ...(diff.runtime === undefined ? [] : [runtimeLine(diff.runtime)]),
-    `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${formatCount(diff.delta)} bytes${note === undefined && placement === '' ? '' : ` (${[note, placement.slice(2)].filter((t) => t !== undefined && t !== '').join('; ')})`}`,
+    `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${formatCount(diff.delta)} bytes${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`,
   ];
   if (diff.regions.length > 1) {
     for (const r of diff.regions) lines.push(`  region ${r.name}: ${peakBytes(r.peakA, diff.completeA)} -> ${peakBytes(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);

@@ -1,6 +1,7 @@
 // What B − A's peak change can claim when a side's peak is a lower estimate
 // (some size unknown, planned as 0 B): at least the figure when only B is one,
-// at most when only A is, neither when both are. Depends on nothing.
+// at most when only A is, neither when both are; and the change as a share of
+// A's figure. Depends on nothing.
 
 /** How the true change relates to the planned one. */
 export type DeltaBound = 'exact' | 'at-least' | 'at-most' | 'unbounded';
@@ -24,4 +25,9 @@ export function deltaNote(bound: DeltaBound): string | undefined {
   if (bound === 'at-most') return "A's peak is a lower estimate: some sizes are unknown in A";
   if (bound === 'unbounded') return 'both peaks are lower estimates: some sizes are unknown, so the true change may be larger or smaller';
   return undefined;
+}
+
+/** " (+10.0 %)": `delta` as a share of A's figure `base`; empty when `base` is 0. */
+export function percentChange(delta: number, base: number): string {
+  return base > 0 ? ` (${delta >= 0 ? '+' : ''}${((delta / base) * 100).toFixed(1)} %)` : '';
 }

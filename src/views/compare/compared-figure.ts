@@ -4,6 +4,7 @@
 // `heapscope diff` prints them (planner/diff/runtime-delta.ts).
 
 import type { PlanDiff } from '../../planner/diff/diff-plans';
+import { percentChange } from '../../planner/diff/delta-words';
 import { formatBytes } from '../../shared/format';
 import { signedBytes } from './compare-scale';
 
@@ -29,5 +30,5 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
 
 /** "(+10.0 %)" of B − A against A's figure; empty when A's is 0. */
 export function deltaPercent(figure: Pick<ComparedFigure, 'a' | 'delta'>): string {
-  return figure.a > 0 ? ` (${figure.delta >= 0 ? '+' : ''}${((figure.delta / figure.a) * 100).toFixed(1)} %)` : '';
+  return percentChange(figure.delta, figure.a);
 }
