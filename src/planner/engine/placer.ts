@@ -165,9 +165,9 @@ export class Placer {
    */
   private findGap(item: number, best: boolean, floor = 0, whole = false): number {
     const tree = this.occupancyFor(item);
-    // the tree's leaps answer an item with one member that holds bytes; a best fit (always from 0, of the member
-    // alone) only when its lifetime reaches the tree's `whole` unions: a short one compares every hole of a step,
-    // which the merge below reads faster. NaN: not answered there
+    // the tree answers an item with one member that holds bytes without building the union: a first fit by
+    // leaping, a best fit (always from 0, of the member alone) by leaping gap to gap or, for a lifetime short of
+    // the tree's `whole` unions, by one walk over every hole of its step. NaN: not answered there
     if (tree !== undefined && !(best && (floor !== 0 || whole))) {
       const fit = best ? this.treeQueries!.bestFit(tree, item) : this.treeQueries!.firstFit(tree, item, floor, whole);
       if (fit === fit) return fit;

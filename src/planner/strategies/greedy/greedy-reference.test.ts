@@ -88,6 +88,29 @@ function sameAsWalkWithWholeUnions(prep: PreparedRegion): void {
   }
 }
 
+/**
+ * Puts the items `at` gives a base (NaN: none), then places the rest by size
+ * with best fit, on the placer with `whole` unions at the chosen level and
+ * from levels 1 and 2, and on the walk; the placer must agree with the walk
+ * on each. Returns the walk's bases.
+ */
+function bestFitsAmongPlaced(prep: PreparedRegion, at: (item: number) => number): number[] {
+  const bases: number[] = [];
+  for (const wholeLevel of [undefined, 1, 2]) {
+    const [placer, reference] = [new Placer(prep, { wholeLevel }), new WalkPlacer(prep)];
+    const order = orderItems(prep, 'size');
+    for (const item of order) if (!Number.isNaN(at(item))) [placer, reference].forEach((p) => p.set(item, at(item)));
+    bases.length = 0;
+    for (const item of order) {
+      if (!Number.isNaN(at(item))) continue;
+      const base = reference.place(item, 'best');
+      expect(placer.place(item, 'best'), `whole from level ${wholeLevel ?? 'chosen'}`).toBe(base);
+      bases.push(base);
+    }
+  }
+  return bases;
+}
+
 describe('the greedy strategies on the occupancy tree', () => {
   it('place every item where the rectangle walk does, on random problems', () => {
     const rich = arbitraryProblem({ maxBuffers: 40, maxStep: 24, maxSize: 256, aliases: true, fixed: true, regions: true });
@@ -106,6 +129,25 @@ describe('the greedy strategies on the occupancy tree', () => {
       trainingStepProblem(LLAMA_TRAINING, microBatchesFor(LLAMA_TRAINING, 2_500)),
     ]) {
       sameAsWalk(problem, false);
+    }
+  });
+
+  it('best-fit among items put anywhere like the walk: the tightest gap, the lowest of equals, an exact fit past a near one', () => {
+    // small sizes, offsets on a byte grid, no alignments: gaps of every slack, exact fits among them
+    const small = arbitraryProblem({ maxBuffers: 40, maxStep: 16, maxSize: 4, aliases: false, fixed: false, regions: false });
+    fc.assert(
+      fc.property(small, fc.array(fc.nat(60), { minLength: 20, maxLength: 20 }), (problem, at) => {
+        const plain = { ...problem, buffers: problem.buffers.map(({ alignment: _, ...buffer }) => buffer) };
+        for (const prep of regions(plain)) bestFitsAmongPlaced(prep, (item) => (item % 2 === 0 ? at[(item >>> 1) % at.length]! : NaN));
+      }),
+      { numRuns: 400 },
+    );
+    // a buffer live over every step: above a gap one byte too big for it, one it fills exactly
+    const steps = [0, 1, 2, 3].map((start, id) => ({ id, name: `b${id}`, size: 1, start, end: 8 }));
+    const problem = { buffers: [...steps, { id: 4, name: 'b4', size: 2, start: 0, end: 8 }] };
+    for (const prep of regions(problem)) {
+      const placedAt = [0, 4, 7, 8, NaN];
+      expect(bestFitsAmongPlaced(prep, (item) => placedAt[item]!)).toEqual([5]);
     }
   });
 
