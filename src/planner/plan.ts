@@ -33,6 +33,7 @@ import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
 import type { TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
+import { arenaIoNote, runtimeIoTarget } from './tflm/arena-io';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
 import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, type RuntimeArena } from './assembly/plan-records';
@@ -318,25 +319,6 @@ function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
     code: 'tflm-fixed-shapes',
     message: `TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so ${names} ${given.length === 1 ? 'is' : 'are'} not applied to this plan (the graph and tensors show the shapes with ${given.length === 1 ? 'it' : 'them'}; plan on another target to see ${given.length === 1 ? 'its' : 'their'} effect)`,
   }];
-}
-
-/**
- * The target a plan is made for: on a TensorFlow Lite Micro target with a
- * .tflite model, graph I/O stays in the arena whatever `io` asks, as TFLM
- * allocates a model's inputs and outputs there itself (arenaIoNote).
- */
-function runtimeIoTarget(model: InferredGraph | InferredModel, target: TargetProfile): TargetProfile {
-  const tflm = target.planning.runtime === 'tflm' && (model as Partial<InferredModel>).tflite !== undefined;
-  if (!tflm || target.planning.io !== 'application') return target;
-  return { ...target, planning: { ...target.planning, io: 'arena' } };
-}
-
-/** Why io=application is not applied on a TensorFlow Lite Micro target. */
-function arenaIoNote(): PlanDiagnostic {
-  return {
-    code: 'tflm-io-in-arena',
-    message: "TensorFlow Lite Micro allocates the model's inputs and outputs in its tensor arena, so io=application (--io application) is not applied: graph I/O is planned in the arena (set it on another target to see the application own them)",
-  };
 }
 
 /** A runtime target asked of a model the runtime does not read. */

@@ -6,6 +6,7 @@
 import type { DimBinding, InferredGraph, InferredModel, InferredNode, InferredValue } from '../model/inferred';
 import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
 import { TFLITE_FIXED_SHAPES } from '../model/infer/tflite-shapes';
+import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
 import { shortName, titleText } from '../shared/short-name';
 import { memoLast } from './memo';
 import type { AppState } from './state';
@@ -74,7 +75,7 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (plan?.diagnostics.some((d) => d.code === 'tflm-fixed-shapes') === true) lines.push(fixedShapesLine(model));
   const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
   if (unapplied !== undefined) lines.push(tfliteShapesLine(unapplied.message));
-  if (plan?.diagnostics.some((d) => d.code === 'tflm-io-in-arena') === true) lines.push(arenaIoLine());
+  if (plan?.diagnostics.some((d) => d.code === TFLM_IO_IN_ARENA) === true) lines.push(arenaIoLine());
   return lines;
 }
 
