@@ -80,11 +80,14 @@ function bNeeds(diff: Pick<PlanDiff, 'peakB' | 'runtime'>): number {
 /**
  * B against the budget: over, within, or unknown when B's peak is a lower
  * estimate (some sizes unknown, planned as 0 B) within the budget: the
- * unknown is not counted as fitting.
+ * unknown is not counted as fitting. A TensorFlow Lite Micro arena is never
+ * a lower estimate: TFLM sizes every buffer from the file's shapes and types
+ * (a type it cannot size refuses the plan), whatever heapscope's inference
+ * left unknown, so it is judged as it is.
  */
 export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime'>, budget: number): 'over' | 'within' | 'unknown' {
   if (bNeeds(diff) > budget) return 'over';
-  return diff.completeB ? 'within' : 'unknown';
+  return diff.completeB || diff.runtime !== undefined ? 'within' : 'unknown';
 }
 
 /**
