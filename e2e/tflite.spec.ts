@@ -194,6 +194,28 @@ test("a dim given for a .tflite on target tflm is not applied, and the page says
   await expect(page.getByTestId('assumption').first()).toHaveAttribute('data-kind', 'target');
 });
 
+test('on tflm the graph I/O choice of a .tflite is disabled and says why, and comes back on another target', async ({ page }) => {
+  test.skip(!haveModel(HELLO), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await serveModel(page, '/e2e/hello.tflite', readModel(HELLO));
+  // a link asks io=application, which TFLM does not apply: the banner says so, and the choice offered nothing that worked
+  await page.goto('/?model=/e2e/hello.tflite&target=tflm&io=application');
+  await waitForModel(page, 'hello.tflite');
+  await waitForTarget(page, 'tflm');
+  expect((await summary(page)).warnings).toEqual(["TFLite Micro allocates the model's inputs and outputs in its arena: Graph I/O 'application' is not applied to this plan"]);
+  const io = page.getByLabel('graph I/O', { exact: true });
+  await expect(io).toBeDisabled();
+  const reason = page.getByTestId('io-field').getByTestId('choice-fixed');
+  await expect(reason).toHaveText("TensorFlow Lite Micro allocates the model's inputs and outputs in its tensor arena whatever this says, so graph I/O stays there on this target (another target lets the application own it)");
+  await expect(io).toHaveAccessibleDescription(/^TensorFlow Lite Micro allocates the model's inputs and outputs/);
+  // the other choices stay open on tflm
+  await expect(page.getByLabel('execution order', { exact: true })).toBeEnabled();
+  await page.getByTestId('target-select').selectOption('cpu');
+  await waitForTarget(page, 'cpu');
+  await expect(page.getByLabel('graph I/O', { exact: true })).toBeEnabled();
+  await expect(page.getByTestId('io-field').getByTestId('choice-fixed')).toHaveCount(0);
+});
+
 test('Open file takes a .tflite, and the planned export is offered only with a runtime plan', async ({ page }) => {
   test.skip(!haveModel(HELLO), NO_MODELS);
   await page.goto('/');

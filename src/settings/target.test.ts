@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyTargetChange } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/targets/presets';
-import { editableTarget, hasComputeUnits, targetForSettings } from './target';
+import { editableTarget, fixedIoReason, hasComputeUnits, targetForSettings } from './target';
 
 const MCU = { target: 'mcu', strategy: undefined } as const;
 
@@ -68,6 +68,14 @@ describe('target edits', () => {
     expect(targetForSettings({ ...MCU, edits: { weights: { region: 'sram', copied: false } } }).planning.weights).toEqual({ region: 'sram', copied: false });
     expect(() => targetForSettings({ ...MCU, edits: { weights: { region: 'rom', copied: false } } })).toThrow('target mcu has no region "rom" for the weights (regions: sram, ext-ram; or flash)');
     expect(() => targetForSettings({ ...MCU, edits: { io: 'heap' as never } })).toThrow('graph I/O must be one of arena, application, got "heap"');
+  });
+
+  it('says why graph I/O is fixed in the arena on tflm for a .tflite, and only there', () => {
+    expect(fixedIoReason('tflm', 'tflite')).toBe("TensorFlow Lite Micro allocates the model's inputs and outputs in its tensor arena whatever this says, so graph I/O stays there on this target (another target lets the application own it)");
+    // an ONNX model on tflm is planned as on any target, so io=application applies; so it does on every other preset
+    expect(fixedIoReason('tflm', 'onnx')).toBeUndefined();
+    expect(fixedIoReason('tflm', undefined)).toBeUndefined();
+    for (const name of ['cpu', 'mcu', 'accelerator', 'phone']) expect(fixedIoReason(name, 'tflite')).toBeUndefined();
   });
 
   it('refuses a bad order or SRAM size naming the field', () => {

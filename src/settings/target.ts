@@ -10,6 +10,8 @@ import { presetTarget } from '../planner/targets/presets';
 import { type IoOwner, type OrderPolicy, type ScratchPlacement, type SpillMode, type TargetProfile } from '../planner/targets/target';
 import { parseTarget } from '../planner/targets/parse';
 import { InputError } from '../shared/errors';
+import type { ModelFormat } from '../model/ir';
+import { TFLM_IO_IN_ARENA_NOTE } from '../planner/tflm/arena-io';
 import type { PlanSettings, RegionEdit, TargetEdits } from './types';
 
 /** The fields of a preset the settings panel offers. */
@@ -60,6 +62,16 @@ function hasMemoryMap(target: TargetProfile): boolean {
 export function hasComputeUnits(name: string): boolean {
   const units = presetTarget(name).computeUnits;
   return units.length > 1 || units.some((u) => !u.opTypes.includes('*'));
+}
+
+/**
+ * Why graph I/O cannot be given to the application on preset `name` for a model
+ * in `format`, or undefined when it can: TensorFlow Lite Micro allocates a
+ * .tflite model's inputs and outputs in its arena whatever `io` says.
+ */
+export function fixedIoReason(name: string, format: ModelFormat | undefined): string | undefined {
+  if (format !== 'tflite' || presetTarget(name).planning.runtime !== 'tflm') return undefined;
+  return `${TFLM_IO_IN_ARENA_NOTE} whatever this says, so graph I/O stays there on this target (another target lets the application own it)`;
 }
 
 /**

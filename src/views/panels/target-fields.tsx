@@ -12,7 +12,7 @@ import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
 import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
 import { TARGET_NAMES } from '../../settings/names';
-import { editableTarget, hasComputeUnits, isEmptyEdits } from '../../settings/target';
+import { editableTarget, fixedIoReason, hasComputeUnits, isEmptyEdits } from '../../settings/target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
 
 /** The editable fields of the chosen preset. */
@@ -20,6 +20,7 @@ export function TargetFields() {
   const settings = useAppStore((s) => s.settings);
   const settingsError = useAppStore((s) => s.settingsError);
   const disabled = useAppStore((s) => s.task?.kind === 'open');
+  const fixedIo = useAppStore((s) => fixedIoReason(s.settings.target, s.model?.inferred.format));
   const { setSettings } = useActions();
   const [localError, setLocalError] = useState<string | undefined>(undefined);
   const errorId = useId();
@@ -115,6 +116,8 @@ export function TargetFields() {
         value={fields.io}
         choices={IO_OWNERS}
         disabled={disabled}
+        fixed={fixedIo}
+        testId="io-field"
         title="arena: graph inputs and outputs are planned with the activations; application: the application owns their buffers, outside the arena (the CLI's --io). TensorFlow Lite Micro allocates them in its arena whatever this says"
         onChoose={(io) => apply(withChoice(edits, 'io', io, editableTarget(settings.target).io))}
       />
@@ -230,22 +233,37 @@ interface ChoiceFieldProps<T extends string> {
   readonly choices: readonly T[];
   readonly disabled: boolean;
   readonly title?: string;
+  readonly fixed?: string | undefined; // why no value can be chosen here: the field is disabled and says so
+  readonly testId?: string;
   readonly onChoose: (value: T) => void;
 }
 
 /** A target field with a few named values (the execution order, the scratch placement). */
-function ChoiceField<T extends string>({ label, value, choices, disabled, title, onChoose }: ChoiceFieldProps<T>) {
+function ChoiceField<T extends string>({ label, value, choices, disabled, title, fixed, testId, onChoose }: ChoiceFieldProps<T>) {
   const id = useId();
   return (
-    <div className="cache-field">
+    <div className="cache-field" data-testid={testId}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="input select" value={value} disabled={disabled} title={title} onChange={(e) => onChoose(e.target.value as T)}>
+      <select
+        id={id}
+        className="input select"
+        value={value}
+        disabled={disabled || fixed !== undefined}
+        title={title}
+        aria-describedby={fixed === undefined ? undefined : `${id}-fixed`}
+        onChange={(e) => onChoose(e.target.value as T)}
+      >
         {choices.map((c) => (
           <option key={c} value={c}>
             {c}
           </option>
         ))}
       </select>
+      {fixed !== undefined && (
+        <p id={`${id}-fixed`} className="choice-fixed" data-testid="choice-fixed">
+          {fixed}
+        </p>
+      )}
     </div>
   );
 }
