@@ -2,7 +2,8 @@
 // on one line, the peak chart's headroom line told apart from the lower bound
 // with a key of its own, Compare's sizes whole, an error banner one line tall,
 // numbers with their unit never broken across lines, and no byte tick's label
-// under a heap lane's title.
+// under a heap lane's title; and, at 1280×720 and 1600×1000, the regions
+// table's Gap column beside an open Growth pane reads whole.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
@@ -221,3 +222,31 @@ test("at 1280×720 no byte tick's label of the heap sits under a lane's title: G
   expect(await heap.locator('.heap-lane-axis .tick text').count()).toBeGreaterThanOrEqual(3);
   await snap(page, 'text-fit-heap-ticks');
 });
+
+for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
+  test(`at ${width}×${height} with Growth open the regions table keeps its Gap column inside the details column, every figure inside its cell`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?target=mcu');
+    await waitForModel(page, 'sample.onnx');
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await expect(page.getByTestId('growth-pane')).toBeVisible();
+    const explanation = page.getByTestId('explanation');
+    await expect(explanation.locator('.regions-table thead th', { hasText: 'Gap' })).toBeVisible();
+    await expect(explanation.getByTestId('region-row')).toHaveCount(2);
+    const cells = await explanation.evaluate((box) => {
+      const o = box.getBoundingClientRect();
+      const inside = (r: DOMRect, b: DOMRect) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+      return [...box.querySelectorAll('.regions-table th, .regions-table td')].map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        return { text: el.textContent, inCell: inside(text, el.getBoundingClientRect()), inColumn: inside(el.getBoundingClientRect(), o) && inside(text, o) };
+      });
+    });
+    expect(cells.filter((c) => !c.inColumn).map((c) => c.text), 'cells past the details column').toEqual([]);
+    expect(cells.filter((c) => !c.inCell).map((c) => c.text), 'figures past their cell').toEqual([]);
+    await snap(page, `text-fit-regions-table-growth-${width}`);
+  });
+
+}
