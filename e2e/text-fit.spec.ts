@@ -3,7 +3,8 @@
 // with a key of its own, Compare's sizes whole, an error banner one line tall,
 // numbers with their unit never broken across lines, and no byte tick's label
 // under a heap lane's title; and, at 1280×720 and 1600×1000, the regions
-// table's Gap column beside an open Growth pane reads whole.
+// table's Gap column beside an open Growth pane and Compare's filters read
+// whole.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
@@ -247,6 +248,29 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
     expect(cells.filter((c) => !c.inColumn).map((c) => c.text), 'cells past the details column').toEqual([]);
     expect(cells.filter((c) => !c.inCell).map((c) => c.text), 'figures past their cell').toEqual([]);
     await snap(page, `text-fit-regions-table-growth-${width}`);
+  });
+
+  test(`at ${width}×${height} Compare's filters each read whole on one line, inside the dialog`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?dim.batch=1&target=mcu');
+    await waitForModel(page, 'sample.onnx');
+    await waitForPlan(page);
+    const panel = page.getByTestId('compare-panel');
+    await panel.locator('[data-dim="batch"]').fill('4');
+    await panel.getByTestId('compare-run').click();
+    const dialog = page.getByTestId('compare-dialog');
+    const filters = dialog.getByRole('group', { name: 'Show buffers' }).getByRole('button');
+    await expect(filters).toHaveCount(9);
+    await expect(dialog.getByTestId('diff-filter-off-chip')).toHaveText('off-chip 0');
+    const column = (await dialog.getByTestId('diff-buffers').boundingBox())!;
+    for (const filter of await filters.all()) {
+      const name = await filter.innerText();
+      expect(await lineCount(filter), `${name} takes one line`).toBe(1);
+      expect(await isClipped(filter), `${name} is cut`).toBe(false);
+      const box = (await filter.boundingBox())!;
+      expect(box.x + box.width, `${name} runs past the buffer table's column`).toBeLessThanOrEqual(column.x + column.width + 0.5);
+    }
+    await snap(page, `text-fit-compare-filters-${width}`);
   });
 
 }
