@@ -3,8 +3,8 @@
 // with a key of its own, Compare's sizes whole, an error banner one line tall,
 // numbers with their unit never broken across lines, and no byte tick's label
 // under a heap lane's title; and, at 1280×720 and 1600×1000, the regions
-// table's Gap column beside an open Growth pane and Compare's filters read
-// whole.
+// table's Gap column beside an open Growth pane, Compare's filters and the
+// Growth chart's axis name read whole.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
@@ -15,6 +15,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const SQUEEZENET = 'light_squeezenet.onnx';
 const FASTESTDET = 'FastestDet.onnx';
 const RESNET = 'light_resnet50.onnx';
+const LLAMA = 'tiny-llama-fp16/model.onnx';
 
 /** How many lines the text of `element` takes (distinct tops of its text's boxes). */
 function lineCount(element: Locator): Promise<number> {
@@ -273,4 +274,28 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
     await snap(page, `text-fit-compare-filters-${width}`);
   });
 
+  test(`at ${width}×${height} the Growth chart names its axis whole inside the chart: tiny Llama by past_sequence_length`, async ({ page }) => {
+    test.skip(!haveModel(LLAMA), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
+    await page.goto('/?model=/e2e/tiny-llama.onnx');
+    await waitForModel(page, 'tiny-llama.onnx');
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await page.getByTestId('growth-axis').selectOption('past_sequence_length');
+    await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+    const svg = page.getByTestId('growth-chart').locator('svg.growth-svg');
+    const texts = await svg.evaluate((chart) => {
+      const o = chart.getBoundingClientRect();
+      return [...chart.querySelectorAll('text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent ?? '', inside: r.left >= o.left - 0.5 && r.right <= o.right + 0.5 && r.bottom <= o.bottom + 0.5 };
+      });
+    });
+    expect(texts.filter((t) => !t.inside).map((t) => t.text), 'labels past the chart').toEqual([]);
+    const axis = texts.map((t) => t.text).join(' ');
+    expect(axis).toContain('past_sequence_length');
+    expect(axis).toContain('(log scale; 0 set apart)');
+    await snap(page, `text-fit-growth-axis-llama-${width}`);
+  });
 }
