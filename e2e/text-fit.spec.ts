@@ -2,7 +2,9 @@
 // on one line, the peak chart's headroom line told apart from the lower bound
 // with a key of its own, Compare's sizes whole, an error banner one line tall,
 // numbers with their unit never broken across lines, and no byte tick's label
-// under a heap lane's title.
+// under a heap lane's title; and, at 1280×720 and 1600×1000, the regions
+// table's Gap column beside an open Growth pane, Compare's filters and the
+// Growth chart's axis name read whole.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
@@ -13,6 +15,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const SQUEEZENET = 'light_squeezenet.onnx';
 const FASTESTDET = 'FastestDet.onnx';
 const RESNET = 'light_resnet50.onnx';
+const LLAMA = 'tiny-llama-fp16/model.onnx';
 
 /** How many lines the text of `element` takes (distinct tops of its text's boxes). */
 function lineCount(element: Locator): Promise<number> {
@@ -221,3 +224,78 @@ test("at 1280×720 no byte tick's label of the heap sits under a lane's title: G
   expect(await heap.locator('.heap-lane-axis .tick text').count()).toBeGreaterThanOrEqual(3);
   await snap(page, 'text-fit-heap-ticks');
 });
+
+for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
+  test(`at ${width}×${height} with Growth open the regions table keeps its Gap column inside the details column, every figure inside its cell`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?target=mcu');
+    await waitForModel(page, 'sample.onnx');
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await expect(page.getByTestId('growth-pane')).toBeVisible();
+    const explanation = page.getByTestId('explanation');
+    await expect(explanation.locator('.regions-table thead th', { hasText: 'Gap' })).toBeVisible();
+    await expect(explanation.getByTestId('region-row')).toHaveCount(2);
+    const cells = await explanation.evaluate((box) => {
+      const o = box.getBoundingClientRect();
+      const inside = (r: DOMRect, b: DOMRect) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+      return [...box.querySelectorAll('.regions-table th, .regions-table td')].map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        return { text: el.textContent, inCell: inside(text, el.getBoundingClientRect()), inColumn: inside(el.getBoundingClientRect(), o) && inside(text, o) };
+      });
+    });
+    expect(cells.filter((c) => !c.inColumn).map((c) => c.text), 'cells past the details column').toEqual([]);
+    expect(cells.filter((c) => !c.inCell).map((c) => c.text), 'figures past their cell').toEqual([]);
+    await snap(page, `text-fit-regions-table-growth-${width}`);
+  });
+
+  test(`at ${width}×${height} Compare's filters each read whole on one line, inside the dialog`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?dim.batch=1&target=mcu');
+    await waitForModel(page, 'sample.onnx');
+    await waitForPlan(page);
+    const panel = page.getByTestId('compare-panel');
+    await panel.locator('[data-dim="batch"]').fill('4');
+    await panel.getByTestId('compare-run').click();
+    const dialog = page.getByTestId('compare-dialog');
+    const filters = dialog.getByRole('group', { name: 'Show buffers' }).getByRole('button');
+    await expect(filters).toHaveCount(9);
+    await expect(dialog.getByTestId('diff-filter-off-chip')).toHaveText('off-chip 0');
+    const column = (await dialog.getByTestId('diff-buffers').boundingBox())!;
+    for (const filter of await filters.all()) {
+      const name = await filter.innerText();
+      expect(await lineCount(filter), `${name} takes one line`).toBe(1);
+      expect(await isClipped(filter), `${name} is cut`).toBe(false);
+      const box = (await filter.boundingBox())!;
+      expect(box.x + box.width, `${name} runs past the buffer table's column`).toBeLessThanOrEqual(column.x + column.width + 0.5);
+    }
+    await snap(page, `text-fit-compare-filters-${width}`);
+  });
+
+  test(`at ${width}×${height} the Growth chart names its axis whole inside the chart: tiny Llama by past_sequence_length`, async ({ page }) => {
+    test.skip(!haveModel(LLAMA), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
+    await page.goto('/?model=/e2e/tiny-llama.onnx');
+    await waitForModel(page, 'tiny-llama.onnx');
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await page.getByTestId('growth-axis').selectOption('past_sequence_length');
+    await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+    const svg = page.getByTestId('growth-chart').locator('svg.growth-svg');
+    const texts = await svg.evaluate((chart) => {
+      const o = chart.getBoundingClientRect();
+      return [...chart.querySelectorAll('text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent ?? '', inside: r.left >= o.left - 0.5 && r.right <= o.right + 0.5 && r.bottom <= o.bottom + 0.5 };
+      });
+    });
+    expect(texts.filter((t) => !t.inside).map((t) => t.text), 'labels past the chart').toEqual([]);
+    const axis = texts.map((t) => t.text).join(' ');
+    expect(axis).toContain('past_sequence_length');
+    expect(axis).toContain('(log scale; 0 set apart)');
+    await snap(page, `text-fit-growth-axis-llama-${width}`);
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
-import { cardPlace, GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
+import { AXIS_LINE, axisTitle, cardPlace, GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
 import { growthSvg, panelTitle } from './growth-svg';
 
 /** A point of one region, ram, with the bound at half the peak. */
@@ -33,7 +33,7 @@ describe('growthLayout', () => {
   });
 
   it('draws 0 apart, past a break, left of a log scale of the other values: no log scale holds 0', () => {
-    const layout = growthLayout(input([0, 1, 2, 4, 8, 16, 32, 64].map((v) => point(v, 100 + v))), W, H);
+    const layout = growthLayout(input([0, 1, 2, 4, 8, 16, 32, 64].map((v) => point(v, 100 + v))), W, H, 'past_seq_len');
     expect(layout.scale).toBe('log');
     expect(layout.x(0)).toBe(66);
     expect(layout.breakAt).toBe(66 + 15);
@@ -48,6 +48,22 @@ describe('growthLayout', () => {
     expect(svg).toMatch(/class="gr-peak" d="M96.0,/);
     expect(svg).toMatch(/class="gr-bound" d="M96.0,/);
     expect(svg).toContain('data-value="0"');
+  });
+
+  it("names the x axis in one line where it fits, else the name over the scale's note, each within the box (the Growth pane is 214 px wide at 1280×720)", () => {
+    const values = [0, 1, 2, 4, 8, 16].map((v) => point(v, 100 + v));
+    const wide = growthLayout(input(values), W, H, 'past_sequence_length');
+    expect(wide.axisTitle).toEqual(['past_sequence_length (log scale; 0 set apart)']);
+    expect(wide.bottom).toBe(H - GROWTH_MARGIN.bottom);
+    const narrow = growthLayout(input(values), 214, H, 'past_sequence_length');
+    expect(narrow.axisTitle).toEqual(['past_sequence_length', '(log scale; 0 set apart)']);
+    // The second line takes its room from the plots, not from the values under them.
+    expect(narrow.bottom).toBe(H - GROWTH_MARGIN.bottom - AXIS_LINE);
+    const svg = growthSvg(input(values), narrow, 214, H, { dim: 'past_sequence_length' });
+    expect(svg).toContain(`y="${narrow.bottom + 26}" text-anchor="end" fill="#627084">past_sequence_length</text>`);
+    expect(svg).toContain(`y="${narrow.bottom + 38}" text-anchor="end" fill="#627084">(log scale; 0 set apart)</text>`);
+    // A name longer than a line (20 characters in 120 px) breaks after an underscore, never inside a word.
+    expect(axisTitle('encoder_hidden_states_sequence_length', '(log scale)', 120)).toEqual(['encoder_hidden_', 'states_sequence_', 'length', '(log scale)']);
   });
 
   it('uses a linear scale from 0 when the other values do not span far, and over a narrow range', () => {
@@ -143,7 +159,7 @@ describe('pointAt', () => {
 describe('growthSvg', () => {
   it('draws a dot per point, hollow where the peak is a lower estimate, the limit and the value on screen', () => {
     const data = input([point(1, 100), point(2, 200, { complete: false, unknown: 'y: shape unknown' }), point(4, 400, { fits: false })], 300, 2);
-    const svg = growthSvg(data, growthLayout(data, W, H), W, H, { dim: 'seq_len' });
+    const svg = growthSvg(data, growthLayout(data, W, H, 'seq_len'), W, H, { dim: 'seq_len' });
     expect(svg.match(/<circle /g)).toHaveLength(3);
     expect(svg).toContain('class="gr-dot gr-dot-open" cx="259.0"');
     expect(svg).toContain('gr-dot-over');

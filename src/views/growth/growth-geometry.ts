@@ -41,6 +41,7 @@ export interface GrowthLayout {
   readonly breakAt: number | undefined; // x of the axis break on a log scale whose values include 0: 0 is drawn left of it, the log scale starts right of it
   readonly panels: readonly GrowthPanel[];
   readonly xTicks: readonly number[]; // values labelled under the plot, the value on screen among them
+  readonly axisTitle: readonly string[]; // the lines naming the x axis under its values, right-aligned to the plot's right edge
 }
 
 /** Space around the plots, in pixels. */
@@ -56,9 +57,12 @@ const TICK_GAP = 10;
 /** Pixels of plot height per byte tick asked for, and the least between two byte ticks (a label is 10.5 px tall). */
 const BYTE_TICK_SPACING = 40;
 const BYTE_TICK_MIN_GAP = 14;
+/** Pixels a character of the axis's name needs (10.5 px type, on the wide side), and each line of it under the first. */
+const AXIS_CHAR = 5.8;
+export const AXIS_LINE = 12;
 
-/** The chart of `input` in a box of `width` × `height` pixels. */
-export function growthLayout(input: GrowthChartInput, width: number, height: number): GrowthLayout {
+/** The chart of `input` in a box of `width` × `height` pixels, its x axis named `dim`. */
+export function growthLayout(input: GrowthChartInput, width: number, height: number, dim = ''): GrowthLayout {
   const values = [...input.points.map((p) => p.value), ...(input.current === undefined ? [] : [input.current.value])];
   const lo = values.length === 0 ? 0 : Math.min(...values);
   const hi = values.length === 0 ? 1 : Math.max(...values);
@@ -67,7 +71,9 @@ export function growthLayout(input: GrowthChartInput, width: number, height: num
   const positive = values.filter((v) => v > 0);
   const { x, scale, breakAt } = xScale(lo, positive.length === 0 ? hi : Math.min(...positive), hi, left, right);
   const regions = drawnRegions(input);
-  const bottom = Math.max(GROWTH_MARGIN.top + 1, height - GROWTH_MARGIN.bottom);
+  const axisNote = scale === 'linear' ? '' : breakAt === undefined ? '(log scale)' : '(log scale; 0 set apart)';
+  const title = axisTitle(dim, axisNote, right);
+  const bottom = Math.max(GROWTH_MARGIN.top + 1, height - GROWTH_MARGIN.bottom - (title.length - 1) * AXIS_LINE);
   const each = (bottom - GROWTH_MARGIN.top - (regions.length - 1) * GROWTH_MARGIN.gap) / Math.max(1, regions.length);
   const panels = regions.map((r, k): GrowthPanel => {
     const top = GROWTH_MARGIN.top + k * (each + GROWTH_MARGIN.gap) + GROWTH_MARGIN.title;
@@ -80,7 +86,39 @@ export function growthLayout(input: GrowthChartInput, width: number, height: num
     const { ticks, tickLabel } = panelTicks(drawnTop, maxBytes, plotHeight);
     return { name: r.name, top, height: plotHeight, maxBytes, highest: drawnTop, sizeLimit: r.sizeLimit, limitShown, y: (bytes) => y(bytes), ticks, tickLabel };
   });
-  return { left, right, bottom, x, scale, breakAt, panels, xTicks: xTicks(input.points.map((p) => p.value), x, input.current?.value) };
+  return { left, right, bottom, x, scale, breakAt, panels, xTicks: xTicks(input.points.map((p) => p.value), x, input.current?.value), axisTitle: title };
+}
+
+/**
+ * The x axis's name and its scale's note in lines that each fit the `room`
+ * pixels left of the plot's right edge: one line when the whole does; else
+ * the name, then the note, each wrapped after a space or an underscore (a
+ * name longer than a line with neither is cut where it must be).
+ */
+export function axisTitle(dim: string, note: string, room: number): string[] {
+  const whole = [dim, note].filter((s) => s !== '').join(' ');
+  const most = Math.max(1, Math.floor(room / AXIS_CHAR));
+  if ([...whole].length <= most) return [whole];
+  return [dim, note].filter((s) => s !== '').flatMap((s) => wrapWords(s, most));
+}
+
+/** `s` in lines of at most `most` characters, broken after a space or an underscore. */
+function wrapWords(s: string, most: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(/(?<=[ _])/)) {
+    if (line !== '' && [...line.trimEnd()].length + [...word.trimEnd()].length > most) {
+      lines.push(line.trimEnd());
+      line = '';
+    }
+    line += word;
+    while ([...line].length > most + (line.endsWith(' ') ? 1 : 0)) {
+      lines.push([...line].slice(0, most).join(''));
+      line = [...line].slice(most).join('');
+    }
+  }
+  if (line.trim() !== '') lines.push(line.trimEnd());
+  return lines;
 }
 
 /**

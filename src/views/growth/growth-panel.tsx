@@ -164,7 +164,7 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
   const chart = useMemo(() => (inferred === undefined ? undefined : growthChartOf(growth, plan, inferred, choice.axis)), [growth, plan, inferred, choice.axis]);
   const input = chart!.input;
   const points = input.points;
-  const layout = useMemo(() => (size === undefined ? undefined : growthLayout(input, size.width, size.height)), [input, size]);
+  const layout = useMemo(() => (size === undefined ? undefined : growthLayout(input, size.width, size.height, choice.label)), [input, size, choice.label]);
   const dim = growthAxisName(choice.axis);
   const shown = hover ?? chosen;
   const shownPoint: GrowthPoint | undefined = shown === undefined ? undefined : points[shown];

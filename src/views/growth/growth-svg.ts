@@ -9,7 +9,7 @@
 
 import { formatBytes } from '../../shared/format';
 import { xmlChars } from '../export/xml-chars';
-import { GROWTH_MARGIN, growthLayout, regionFigures, type GrowthChartInput, type GrowthLayout, type GrowthPanel } from './growth-geometry';
+import { AXIS_LINE, GROWTH_MARGIN, growthLayout, regionFigures, type GrowthChartInput, type GrowthLayout, type GrowthPanel } from './growth-geometry';
 
 /** Colours outside the page (the page's light palette). */
 export const GROWTH_COLOURS = { peak: '#d33a44', bound: '#0f8a4a', limit: '#a45c00', current: '#4a74ee', text: '#1b2130', muted: '#627084', back: '#f1f3f6' } as const;
@@ -40,7 +40,7 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
     parts.push(`<g transform="translate(0 ${shift})">`);
   }
   for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel, options.highlight));
-  parts.push(axisSvg(layout, options.dim, input.current?.value));
+  parts.push(axisSvg(layout, input.current?.value));
   if (options.standalone === true || options.x !== undefined) parts.push(legendSvg(layout, height));
   if (options.standalone === true) parts.push('</g>');
   parts.push('</svg>');
@@ -136,8 +136,8 @@ function titleSvg(panel: GrowthPanel, x: number, y: number, room: number): strin
   return `<text class="gr-text gr-title" x="${x}" y="${y.toFixed(1)}" font-weight="600" fill="${GROWTH_COLOURS.text}"><title>${text(full)}</title>${text(shown)}</text>`;
 }
 
-/** The values under the plot and the dim's name. */
-function axisSvg(layout: GrowthLayout, dim: string, current: number | undefined): string {
+/** The values under the plot and the dim's name, in as many lines as the layout gave it. */
+function axisSvg(layout: GrowthLayout, current: number | undefined): string {
   const y = layout.bottom + 13;
   const out = [`<g class="gr-axis">`];
   for (const v of layout.xTicks) {
@@ -145,8 +145,10 @@ function axisSvg(layout: GrowthLayout, dim: string, current: number | undefined)
     const mark = v === current ? ['gr-current-tick', GROWTH_COLOURS.current, ' font-weight="600"'] : ['gr-muted', GROWTH_COLOURS.muted, ''];
     out.push(`<text class="${mark[0]}" x="${layout.x(v).toFixed(1)}" y="${y}" text-anchor="middle" fill="${mark[1]}"${mark[2]}>${v}</text>`);
   }
-  const scale = layout.scale === 'linear' ? '' : layout.breakAt === undefined ? ' (log scale)' : ' (log scale; 0 set apart)';
-  out.push(`<text class="gr-muted" x="${layout.right}" y="${y + 13}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${text(dim)}${scale}</text>`, '</g>');
+  layout.axisTitle.forEach((line, i) => {
+    out.push(`<text class="gr-muted gr-axis-title" x="${layout.right}" y="${y + 13 + i * AXIS_LINE}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${text(line)}</text>`);
+  });
+  out.push('</g>');
   return out.join('\n');
 }
 
@@ -190,9 +192,9 @@ const EXPORT_PANEL = 170;
 
 /** The chart for an export, `width` wide: its height and its markup at (x, y) in a parent document, or as a document of its own. */
 export function growthExport(input: GrowthChartInput, dim: string, width: number): { readonly height: number; readonly markup: (x: number, y: number) => string; readonly document: (title: string) => string } {
-  const panels = growthLayout(input, width, 1000).panels.length;
-  const height = panels * (EXPORT_PANEL + GROWTH_MARGIN.title + GROWTH_MARGIN.gap) + GROWTH_MARGIN.top + GROWTH_MARGIN.bottom + GROWTH_LEGEND_HEIGHT;
-  const layout = growthLayout(input, width, height - GROWTH_LEGEND_HEIGHT);
+  const { panels, axisTitle } = growthLayout(input, width, 1000, dim);
+  const height = panels.length * (EXPORT_PANEL + GROWTH_MARGIN.title + GROWTH_MARGIN.gap) + GROWTH_MARGIN.top + GROWTH_MARGIN.bottom + (axisTitle.length - 1) * AXIS_LINE + GROWTH_LEGEND_HEIGHT;
+  const layout = growthLayout(input, width, height - GROWTH_LEGEND_HEIGHT, dim);
   return {
     height,
     markup: (x, y) => growthSvg(input, layout, width, height, { dim, x, y }),
