@@ -10,7 +10,7 @@ import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
 import { DIFF_MAP_OPTIONS, runDiff } from './diff';
 import { runInspect } from './inspect';
 import { guardedOutput, terminalSafe, type Output } from './io';
-import { ReaderClosed } from './outputs';
+import { writeProblem } from './outputs';
 import { shortName } from '../src/shared/short-name';
 import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
@@ -116,7 +116,6 @@ export function runCli(argv: readonly string[], raw: Output): number {
     if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     return command(args, io);
   } catch (error) {
-    if (error instanceof ReaderClosed) return 0;
     if (error instanceof InputError) {
       io.err(`heapscope: ${error.message}\n`);
       return 2;
@@ -135,17 +134,25 @@ export function userDirectory(env: NodeJS.ProcessEnv): string | undefined {
   return env.npm_lifecycle_event === 'heapscope' && env.INIT_CWD !== undefined && env.INIT_CWD !== '' ? env.INIT_CWD : undefined;
 }
 
-/** A reader that closes the pipe (`| head`) has what it wanted: the tool ends quietly with exit 0, as `yes | head` does. */
-function endWhenReaderCloses(stream: NodeJS.WriteStream): void {
+/**
+ * A failed write to stdout or stderr, which the stream reports after the command
+ * has returned its exit code. A reader that closes the pipe early (`| head`) has
+ * what it wanted: the tool stops writing, quietly, and keeps the exit code of its
+ * verdict, so `set -o pipefail` still sees 3 for a plan over its limit. Any
+ * other failure (a full disk) is one line on stderr, and exit 2 when the verdict
+ * was success, as a file that cannot be written is.
+ */
+function handleWriteErrors(stream: NodeJS.WriteStream, what: string): void {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(0);
+    if (error.code === 'EPIPE') return;
+    if (stream !== process.stderr) process.stderr.write(`heapscope: cannot write ${what}: ${writeProblem(error.code, error)}\n`);
+    if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = 2;
   });
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  endWhenReaderCloses(process.stdout);
-  endWhenReaderCloses(process.stderr);
+  handleWriteErrors(process.stdout, 'the output');
+  handleWriteErrors(process.stderr, 'the error output');
   process.exitCode = main();
 }
 

@@ -81,20 +81,16 @@ function isStream(path: string): boolean {
 }
 
 /**
- * Thrown when the reader of the output went away (`| head`): the command ends
- * quietly with exit 0, as `yes | head` does, not with an error.
+ * Writes a whole file; InputError('io') in words when it cannot be written. A
+ * pipe whose reader closed it early (`--csv /dev/stdout | head`) took what it
+ * wanted: the rest is dropped quietly and the command goes on to its verdict.
  */
-export class ReaderClosed extends Error {
-  override name = 'ReaderClosed';
-}
-
-/** Writes a whole file; InputError('io') in words when it cannot be written. */
 export function writeOutputFile(path: string, data: string | Uint8Array): string {
   try {
     writeFileSync(path, data);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') throw new ReaderClosed(`the reader of ${path} closed it`);
+    if (code === 'EPIPE') return path;
     throw new InputError('io', `cannot write ${path}: ${writeProblem(code, error)}`);
   }
   return path;
@@ -117,7 +113,8 @@ const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
   ENXIO: 'no device or reader there to write to',
 };
 
-function writeProblem(code: string | undefined, error: unknown): string {
+/** Why a file or stream cannot be written, in words. */
+export function writeProblem(code: string | undefined, error: unknown): string {
   if (code !== undefined && Object.hasOwn(WRITE_PROBLEMS, code)) return WRITE_PROBLEMS[code]!;
   return code ?? (error instanceof Error ? error.message : String(error));
 }

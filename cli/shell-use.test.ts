@@ -1,13 +1,15 @@
-// The tool as a shell runs it: a reader that closes the pipe ends it quietly,
-// and relative paths under `npm run` are read from the user's directory.
+// The tool as a shell runs it: a reader that closes the pipe ends it quietly
+// with the exit code of its verdict, and relative paths under `npm run` are read from the user's directory.
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { densenetModel, DENSENET_121 } from '../src/model/testing/densenet-model';
 import { buildSampleModel } from '../src/model/testing/sample-model';
 import { userDirectory } from './main';
+import { run } from './testing/run-cli';
 
 const ROOT = join(__dirname, '..');
 
@@ -48,6 +50,102 @@ describe('a reader that closes the pipe', () => {
     expect(code).toBe(0);
   }, 60_000);
 });
+
+/** Bytes of output that surely outlast a pipe (64 KiB on Linux) and the first read from it: the writer meets the closed end. */
+const FILLS_PIPE = 2 * 64 * 1024;
+
+/** Two DenseNet-shaped models with many buffers (long JSON), at 32 and 64 pixels; the 64-pixel plan does not fit the mcu's SRAM. */
+function largeModels(): { small: string; large: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-pipe-models-'));
+  const shape = { ...DENSENET_121, blocks: [6, 12, 96, 64] };
+  const [small, large] = [join(dir, 'a.onnx'), join(dir, 'b.onnx')];
+  writeFileSync(small, densenetModel({ ...shape, image: 32 }));
+  writeFileSync(large, densenetModel({ ...shape, image: 64 }));
+  return { small, large };
+}
+
+/**
+ * Runs the tool with stdout into a pipe whose reader is gone before the first
+ * byte (a FIFO opened for writing, its only reader then closed): every write
+ * meets EPIPE, however short the output.
+ */
+function writeToClosedPipe(argv: readonly string[]): { code: number | null; err: string } {
+  const fifo = join(mkdtempSync(join(tmpdir(), 'heapscope-fifo-')), 'out');
+  execFileSync('mkfifo', [fifo]);
+  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  const writer = openSync(fifo, constants.O_WRONLY);
+  closeSync(reader);
+  try {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/main.ts'), ...argv], { cwd: ROOT, stdio: ['ignore', writer, 'pipe'], encoding: 'utf8' });
+    return { code: r.status, err: r.stderr };
+  } finally {
+    closeSync(writer);
+  }
+}
+
+describe('a reader that closes the pipe keeps the verdict in the exit code', () => {
+  const { small, large } = largeModels();
+  const over = [large, '--target', 'mcu', '--spill', 'off'];
+
+  it.each([
+    ['plan over its size limit', ['plan', ...over, '--json'], 3],
+    ['plan with a file that fails', ['plan', ...over, '/no/such.onnx', '--json'], 2],
+    ['inspect with a file that fails', ['inspect', small, '/no/such.onnx', '--json'], 2],
+    ['diff over --budget', ['diff', small, large, '--budget', '1', '--json'], 3],
+  ] as const)('%s: the exit code and stderr of a full run, after the reader took one byte', (_, argv, verdict) => {
+    const full = run(argv);
+    expect(full.code).toBe(verdict);
+    expect(full.out.length).toBeGreaterThan(FILLS_PIPE);
+    const { code, err } = readFirstByte(argv);
+    expect(err).toBe(full.err);
+    expect(code).toBe(verdict);
+  }, 60_000);
+
+  it('plan --save /dev/stdout over its size limit: exit 3, stderr clean', () => {
+    const saved = join(mkdtempSync(join(tmpdir(), 'heapscope-save-')), 'plan.json');
+    expect(run(['plan', ...over, '--save', saved]).code).toBe(3);
+    expect(readFileSync(saved).length).toBeGreaterThan(FILLS_PIPE);
+    const { code, err } = readFirstByte(['plan', ...over, '--save', '/dev/stdout']);
+    expect(err).toBe('');
+    expect(code).toBe(3);
+  }, 60_000);
+
+  it.each([
+    ['plan over its size limit', (m: string) => ['plan', m, '--target', 'mcu', '--spill', 'off'], 3],
+    ['inspect with a file that fails', (m: string) => ['inspect', m, '/no/such.onnx'], 2],
+    ['diff over --budget', (m: string) => ['diff', m, m, '--budget', '1'], 3],
+    ['sweep with a file that fails', (m: string) => ['sweep', m, '/no/such.onnx', '--dim', 'batch=1..4'], 2],
+    ['solve of a bad problem', () => ['solve', tempCsv('id,lower\n'), '--json'], 2],
+    ['targets', () => ['targets', '--json'], 0],
+  ] as const)('%s: the exit code and stderr of a full run, the reader gone before the first byte', (_, args, verdict) => {
+    const argv = args(withModel().model);
+    const full = run(argv);
+    expect(full.code).toBe(verdict);
+    const { code, err } = writeToClosedPipe(argv);
+    expect(err).toBe(full.err);
+    expect(code).toBe(verdict);
+  }, 60_000);
+});
+
+describe('output that cannot be written for another reason', () => {
+  it.skipIf(!existsSync('/dev/full'))('is one line on stderr and exit 2 (stdout on a full device)', () => {
+    const { model } = withModel();
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/main.ts'), 'plan', model, '--json'], { cwd: ROOT, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      expect(r.stderr).toBe('heapscope: cannot write the output: no space left on the device\n');
+      expect(r.status).toBe(2);
+    } finally {
+      closeSync(full);
+    }
+  }, 60_000);
+});
+
+function tempCsv(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-csv-')), 'p.csv');
+  writeFileSync(path, text);
+  return path;
+}
 
 describe('relative paths under npm run', () => {
   it('are read from the directory npm was run in (INIT_CWD), only for the heapscope script', () => {
