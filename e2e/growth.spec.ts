@@ -339,7 +339,8 @@ test.describe('growth view, read and driven whole', () => {
     }
     const note = page.getByTestId('growth-assumed');
     await expect(note).toContainText('sequence_length = 1 (a decode step: one new token, with past_sequence_length tokens in the cache)');
-    await expect(note).toContainText('the plan on screen has sequence_length = 128');
+    await expect(note).toContainText('The plan on screen has sequence_length = 128: its peak is not on the curve.');
+    await expect(page.getByTestId('growth-assumed-change')).toHaveText('Use sequence_length = 128');
     // the page's own plan and link are untouched
     expect((await summary(page)).settings?.dims).toEqual({});
     await snap(page, 'growth-llama-decode-step');

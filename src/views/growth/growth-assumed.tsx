@@ -15,9 +15,9 @@ export function GrowthAssumed({ assumed }: { readonly assumed: SweepAssumedDim |
   const name = shortName(assumed.name);
   return (
     <p className="muted growth-assumed" data-testid="growth-assumed" data-dim={assumed.name} data-value={assumed.value}>
-      Every point is planned with {assumedDimText(assumed)}; the plan on screen has {name} = {assumed.shown}, so its peak is not on the curve.{' '}
-      <button type="button" className="button button-small button-quiet" onClick={() => void setDim(assumed.name, assumed.shown)} data-testid="growth-assumed-change" title={`Bind ${name} to ${assumed.shown} (you can change it with the other dims); the curve is planned again with it`}>
-        Plan the curve with {name} = {assumed.shown}
+      Every point is planned with {assumedDimText(assumed)}. The plan on screen has {name} = {assumed.shown}: its peak is not on the curve.{' '}
+      <button type="button" className="button button-small" onClick={() => void setDim(assumed.name, assumed.shown)} data-testid="growth-assumed-change" title={`Bind ${name} to ${assumed.shown} (you can change it with the other dims); the curve is planned again with it`}>
+        Use {name} = {assumed.shown}
       </button>
     </p>
   );
