@@ -93,6 +93,27 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(text.out).toContain('fits up to past_sequence_length=0\n    not known to fit from past_sequence_length=1: some sizes are unknown, and the lower estimate is within the budget');
   });
 
+  it('a sweep of a decoder cache length is a decode step unless --dim gives the sequence length, and says so', () => {
+    for (const [file, past, sequence] of [
+      [LLAMA, 'past_sequence_length', 'sequence_length'],
+      [GPT2, 'past_seq_len', 'seq_len'],
+    ] as const) {
+      const [result] = sweepJson([file, '--dim', `${past}=0..1024`, '--points', '4']);
+      expect(result.assumed, file).toEqual([{ name: sequence, value: 1, shown: 128, reason: `a decode step: one new token, with ${past} tokens in the cache` }]);
+      expect(result.points.every((p: { complete: boolean }) => p.complete), file).toBe(true);
+      // each point is the plan of that decode step, as `plan` gives it
+      const last = result.points.at(-1);
+      expect(last.peak).toBe(planJson([file, '--dim', `${past}=${last.value}`, '--dim', `${sequence}=1`]).peak);
+      const text = run(['sweep', file, '--dim', `${past}=0..8`, '--points', '2']);
+      expect(text.out).toContain(`  every value planned with ${sequence}=1: a decode step: one new token, with ${past} tokens in the cache (--dim ${sequence}=N to plan another length)\n`);
+      // a sequence length given is kept, and nothing is assumed; nor for a sweep of another dim
+      const [given] = sweepJson([file, '--dim', `${past}=0..8`, '--points', '2', '--dim', `${sequence}=4`]);
+      expect(given.assumed).toEqual([]);
+      expect(given.points[1].peak).toBe(planJson([file, '--dim', `${past}=8`, '--dim', `${sequence}=4`]).peak);
+      expect(sweepJson([file, '--dim', `${sequence}=1..8`, '--points', '2'])[0].assumed).toEqual([]);
+    }
+  });
+
   it('refuses a dim that is not a range, and a plan command given a range', () => {
     expect(run(['sweep', GPT2, '--dim', 'seq_len=8']).err).toMatch(/sweep needs exactly one --dim NAME=FROM..TO/);
     expect(run(['sweep', GPT2, '--dim', 'seq_len=9..3']).err).toMatch(/FROM ≤ TO/);

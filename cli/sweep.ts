@@ -3,11 +3,12 @@
 // the curve, and with --budget the largest value whose plan fits, by bisection.
 
 import { decodeModel } from '../src/model/decode-model';
-import { inferShapes } from '../src/model/infer/shapes';
+import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { IrModel } from '../src/model/ir';
 import { planModel } from '../src/planner/plan';
 import { MAX_SWEEP_POINTS, sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import { sweepPoint } from '../src/planner/sweep/sweep-point';
+import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../src/planner/sweep/decode-step';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
@@ -48,14 +49,20 @@ interface SweepSettings {
   readonly budget: number | undefined;
 }
 
-/** A sweep as `sweep --json` gives it: `fitsUpTo` null when no value is known to fit. */
-export type CliSweepResult = Omit<SweepResult, 'fitsUpTo'> & { readonly fitsUpTo: number | null };
+/**
+ * A sweep as `sweep --json` gives it: `fitsUpTo` null when no value is known
+ * to fit; `assumed`: dims bound at every point beyond the --dim options (a
+ * decode step's sequence length when the swept dim is a decoder's cache length).
+ */
+export type CliSweepResult = Omit<SweepResult, 'fitsUpTo'> & { readonly fitsUpTo: number | null; readonly assumed: readonly SweepAssumedDim[] };
 
 /** The sweep of one decoded model. */
 export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): CliSweepResult {
   if (ir.format === 'tflite' && s.target.planning.runtime === 'tflm') throw new InputError('bad-argument', `${dim}: ${TFLM_FIXED_NOTE}`);
-  const base = inferOptions(s.args);
+  const given = inferOptions(s.args);
   const axes = fixedAxes(ir, dim);
+  const assumed = axes === undefined ? decodeStep(ir, dim, given) : undefined;
+  const base = { ...given, dims: withDecodeStep(given.dims ?? {}, assumed) };
   const planAt = (value: number): SweepPoint => {
     const model =
       axes === undefined
@@ -73,7 +80,14 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   // a point fits as `plan` says it does (every region within its limit), and within --budget when given
   const budget = s.budget;
   const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits && (budget === undefined || p.peak <= budget));
-  return { ...result, fitsUpTo: result.fitsUpTo ?? null };
+  return { ...result, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] };
+}
+
+/** The decode step a sweep of `dim` is planned as (planner/sweep/decode-step.ts), judged on the model as the other options bind it. */
+function decodeStep(ir: IrModel, dim: string, options: InferOptions): SweepAssumedDim | undefined {
+  const model = inferShapes(ir, options);
+  const name = dimByKey(model.dims, dim)?.name;
+  return name === undefined ? undefined : decodeStepDim(model, name);
 }
 
 /**
@@ -101,6 +115,7 @@ interface FitTerms {
 
 function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values${r.monotonic ? '' : ' (the peak falls somewhere as the dim grows: not monotonic)'}`];
+  for (const a of r.assumed) lines.push(`  every value planned with ${a.name}=${a.value}: ${a.reason} (--dim ${a.name}=N to plan another length)`);
   lines.push(`  ${r.dim.padStart(8)}  ${'peak'.padStart(12)}  ${'bound'.padStart(12)}  largest buffer`);
   for (const p of r.points) {
     const largest = p.largest === undefined ? '' : `${formatBytes(p.largest.size)} ${p.largest.name}`;

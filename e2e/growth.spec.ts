@@ -303,18 +303,57 @@ test.describe('growth view, read and driven whole', () => {
     test.skip(!haveModel(LLAMA), NO_MODELS);
     await page.setViewportSize({ width: 1280, height: 720 });
     await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
-    await page.goto('/?model=/e2e/tiny-llama.onnx');
+    // the prefill length given in the link: the curve keeps it, and its verdict names the long mask tensor it cannot size
+    await page.goto('/?model=/e2e/tiny-llama.onnx&dim.sequence_length=128');
     await waitForModel(page, 'tiny-llama.onnx');
     await waitForPlan(page);
     await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
     await page.getByTestId('growth-axis').selectOption('past_sequence_length');
-    await grown(page, 'past_sequence_length');
+    const curve = await grown(page, 'past_sequence_length');
+    expect(curve.assumed).toEqual([]);
+    await expect(page.getByTestId('growth-assumed')).toHaveCount(0);
+    expect(curve.points.filter((p) => !p.complete).length).toBeGreaterThan(0);
     const verdict = page.getByTestId('growth-verdict');
     await expect(verdict).toContainText('planned');
     const box = await verdict.evaluate((p) => ({ scroll: p.scrollWidth, client: p.clientWidth, pane: p.closest('[data-testid="growth-pane"]')!.clientWidth }));
     expect(box.scroll).toBeLessThanOrEqual(box.client);
     expect(box.client).toBeLessThanOrEqual(box.pane);
     await snap(page, 'growth-llama-1280x720');
+  });
+
+  test('on tiny Llama the cache-length curve is a decode step, says so, and one click plans it at the page\'s sequence length', async ({ page }) => {
+    test.skip(!haveModel(LLAMA), NO_MODELS);
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
+    await page.goto('/?model=/e2e/tiny-llama.onnx');
+    await waitForModel(page, 'tiny-llama.onnx');
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    await expect(page.getByTestId('growth-axis')).toHaveValue('past_sequence_length');
+    const curve = await grown(page, 'past_sequence_length');
+    expect(curve.assumed).toEqual([{ name: 'sequence_length', value: 1 }]);
+    // every point is complete, and is the plan of that decode step as the command line gives it
+    expect(curve.points.every((p) => p.complete)).toBe(true);
+    for (const p of [curve.points[0]!, curve.points.at(-1)!]) {
+      expect(p.peak).toBe(cliPlan(LLAMA, ['--dim', `past_sequence_length=${p.value}`, '--dim', 'sequence_length=1']).peak);
+    }
+    const note = page.getByTestId('growth-assumed');
+    await expect(note).toContainText('sequence_length = 1 (a decode step: one new token, with past_sequence_length tokens in the cache)');
+    await expect(note).toContainText('The plan on screen has sequence_length = 128: its peak is not on the curve.');
+    await expect(page.getByTestId('growth-assumed-change')).toHaveText('Use sequence_length = 128');
+    // the page's own plan and link are untouched
+    expect((await summary(page)).settings?.dims).toEqual({});
+    await snap(page, 'growth-llama-decode-step');
+    await page.getByTestId('growth-assumed-change').click();
+    await page.waitForFunction(() => {
+      const s = window.heapscope?.summary();
+      return document.body.dataset.status === 'ready' && s?.settings?.dims['sequence_length'] === 128 && s.growth?.status === 'done';
+    });
+    const prefill = (await summary(page)).growth!;
+    expect(prefill.assumed).toEqual([]);
+    await expect(note).toHaveCount(0);
+    // at the prefill length the mask takes no cache: a point past 0 is a lower estimate
+    expect(prefill.points.at(-1)!.complete).toBe(false);
   });
 
   for (const [width, height] of [

@@ -4,6 +4,9 @@ import { currentGrowth, selectGrowthSummary } from './growth';
 import { selectPageSummary } from './selectors';
 import { createFakeClient } from './testing/fake-client';
 import type { GrowthAxis } from '../worker/protocol';
+import { DT } from '../model/dtype';
+import { inferShapes, type InferOptions } from '../model/infer/shapes';
+import { irGraph } from '../model/testing/ir-builder';
 
 const BATCH: GrowthAxis = { kind: 'dim', name: 'batch' };
 
@@ -78,5 +81,66 @@ describe('store: growth curve', () => {
     await s.client.release();
     await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
     expect(s.client.growths).toHaveLength(2);
+  });
+
+  describe('on a decoder with a KV cache', () => {
+    /** A one-layer decoder, whatever file is opened: x [batch, seq, 4] -> k; present = Concat(past [batch, past_len, 4], k). */
+    const decoder = irGraph()
+      .input('x', DT.FLOAT, ['batch', 'seq', 4])
+      .input('past_key', DT.FLOAT, ['batch', 'past_len', 4])
+      .node('Relu', ['x'], ['k'], {}, { name: 'k_proj' })
+      .node('Concat', ['past_key', 'k'], ['present_key'], { axis: 1 }, { name: 'cat' })
+      .node('Sigmoid', ['k'], ['y'], {}, { name: 'out' })
+      .output('y')
+      .output('present_key')
+      .model();
+    const PAST: GrowthAxis = { kind: 'dim', name: 'past_len' };
+
+    async function openedDecoder() {
+      const client = createFakeClient((_ir, options: InferOptions) => inferShapes(decoder, options));
+      const fetchFn = vi.fn(async () => new Response('x')) as unknown as typeof fetch;
+      const store = createAppStore({ client, fetch: fetchFn, baseUrl: 'https://app.example/', sampleUrl: 'https://app.example/sample.onnx' });
+      const actions = store.getState().actions;
+      await actions.openFile(new File(['producer'], 'decoder.onnx'));
+      return { store, client, actions };
+    }
+
+    it('plans a sweep of the cache length as a decode step and says so in the summary', async () => {
+      const s = await openedDecoder();
+      s.actions.sweepGrowth(PAST, [0, 8]);
+      await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+      expect(s.client.growths.at(-1)?.bindings.dims).toEqual({ seq: 1 });
+      const summary = selectGrowthSummary(s.store.getState());
+      expect(summary?.assumed).toEqual([{ name: 'seq', value: 1 }]);
+      // One new token of 16 bytes, not 128 of them (2 KiB for x alone): at past_len 8, the cache's 128 bytes, the
+      // present's 9 tokens (144, rounded up to 192 by the cpu preset's 64-byte alignment) and k (16, to 64) are live.
+      expect(summary?.points.map((p) => [p.value, p.peak, p.complete])).toEqual([
+        [0, 128, true],
+        [8, 384, true],
+      ]);
+      // the page's own plan keeps the default sequence length
+      expect(s.store.getState().model?.inferred.dims.find((d) => d.name === 'seq')?.value).toBe(128);
+    });
+
+    it('keeps a sequence length the user gave', async () => {
+      const s = await openedDecoder();
+      await s.actions.setDim('seq', 128);
+      s.actions.sweepGrowth(PAST, [0, 8]);
+      await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+      expect(s.client.growths.at(-1)?.bindings.dims).toEqual({ seq: 128 });
+      expect(selectGrowthSummary(s.store.getState())?.assumed).toEqual([]);
+    });
+
+    it('keeps the curve when a point of it is planned with its decode step', async () => {
+      const s = await openedDecoder();
+      s.actions.sweepGrowth(PAST, [0, 8]);
+      await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+      await s.actions.setDim('seq', 1);
+      await s.actions.setDim('past_len', 8);
+      expect(selectPageSummary(s.store.getState()).peak).toBe(selectGrowthSummary(s.store.getState())?.points[1]?.peak);
+      expect(selectGrowthSummary(s.store.getState())).toMatchObject({ current: 8, status: 'done', assumed: [] });
+      s.actions.sweepGrowth(PAST, [0, 8]);
+      expect(s.client.growths).toHaveLength(1);
+    });
   });
 });

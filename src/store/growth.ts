@@ -9,6 +9,7 @@ import type { Grown, ModelClient } from '../worker/client';
 import { growthAxisName, growthCurrent } from '../worker/growth-axes';
 import { growthSettings } from '../worker/plan/growth';
 import type { GrowthAxis, GrowthPoint, ModelBindings } from '../worker/protocol';
+import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../planner/sweep/decode-step';
 import { memoLast } from './memo';
 import type { StateAccess } from './model-loader';
 import type { AppState, GrowthState, LoadedModel } from './state';
@@ -28,16 +29,21 @@ export function growthKey(model: LoadedModel, axis: GrowthAxis, values: readonly
   return JSON.stringify([model.name, model.size, model.url ?? '', shown, values, dims, shapes, bindings.inputValues ?? {}, growthSettings(settings)]);
 }
 
-/** The bindings of the shown model, as the worker re-infers them. */
-function shownBindings(state: AppState): ModelBindings {
-  return { dims: state.dims, shapes: state.shapes, inputValues: state.inputValues };
+/** The dim a curve along `axis` binds beyond the page's bindings: a decode step's sequence length on a decoder's cache length (planner/sweep/decode-step.ts). */
+export function growthAssumedDim(model: LoadedModel, axis: GrowthAxis): SweepAssumedDim | undefined {
+  return axis.kind === 'dim' ? decodeStepDim(model.inferred, axis.name) : undefined;
+}
+
+/** The bindings a curve along `axis` is planned with: the shown model's, as the worker re-infers them, and the decode step's when there is one. */
+function growthBindings(state: AppState, model: LoadedModel, axis: GrowthAxis): ModelBindings {
+  return { dims: withDecodeStep(state.dims, growthAssumedDim(model, axis)), shapes: state.shapes, inputValues: state.inputValues };
 }
 
 /** The curve of the plan on screen, if one was asked for and still holds for it. */
 export function currentGrowth(state: AppState): GrowthState | undefined {
   const { growth, model } = state;
   if (growth === undefined || model === undefined || model.plan.status !== 'planned' || growth.file !== model.file) return undefined;
-  return growth.key === growthKey(model, growth.axis, growth.values, shownBindings(state)) ? growth : undefined;
+  return growth.key === growthKey(model, growth.axis, growth.values, growthBindings(state, model, growth.axis)) ? growth : undefined;
 }
 
 /** The curve as window.heapscope.summary().growth gives it. */
@@ -48,6 +54,7 @@ export interface GrowthSummary {
   readonly points: readonly { readonly value: number; readonly peak: number; readonly lowerBound: number; readonly complete: boolean; readonly fits: boolean }[];
   readonly fitsUpTo: number | null; // the largest value whose plan is known to fit every size limit (a plan with a size unknown is not); null: none is, no limit, or not done
   readonly monotonic: boolean | null; // null until done
+  readonly assumed: readonly { readonly name: string; readonly value: number }[]; // dims bound at every point beyond the page's (a decode step's sequence length)
 }
 
 const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedModel | undefined): GrowthSummary | null => {
@@ -59,6 +66,7 @@ const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedMo
     points: growth.points.map((p) => ({ value: p.value, peak: p.peak, lowerBound: p.lowerBound, complete: p.complete, fits: p.fits })),
     fitsUpTo: growth.result?.fitsUpTo ?? null,
     monotonic: growth.result?.monotonic ?? null,
+    assumed: [growthAssumedDim(model, growth.axis)].flatMap((d) => (d === undefined ? [] : [{ name: d.name, value: d.value }])),
   };
 });
 
@@ -91,7 +99,7 @@ export class GrowthSweeper {
     const state = this.state.get();
     const { model, task } = state;
     if (model === undefined || task !== undefined || model.plan.status !== 'planned' || values.length === 0) return;
-    const bindings = shownBindings(state);
+    const bindings = growthBindings(state, model, axis);
     const key = growthKey(model, axis, values, bindings);
     const old = currentGrowth(state);
     if (!again && old?.key === key && old.status !== 'failed') return;

@@ -5,7 +5,7 @@
 // an inferred model, no DOM; the store, the views and the worker share it.
 
 import type { InferredModel } from '../model/inferred';
-import { kvCaches } from '../planner/problem/kv-cache';
+import { cacheOnlyDim } from '../planner/sweep/decode-step';
 import { shortName } from '../shared/short-name';
 import type { GrowthAxis, ModelBindings } from './protocol';
 
@@ -73,10 +73,7 @@ export function growthChoices(model: InferredModel, fixedShapes = false): Growth
  * is judged by; elsewhere the first choice.
  */
 export function defaultGrowthChoice(model: InferredModel, choices: readonly GrowthChoice[]): GrowthChoice | undefined {
-  const pasts = kvCaches(model).byPast;
-  if (pasts.size === 0) return choices[0];
-  const inputOf = (axis: string): string => axis.slice(0, axis.lastIndexOf(':'));
-  const cacheDim = model.dims.find((d) => d.axes.length > 0 && d.axes.every((a) => pasts.has(inputOf(a))));
+  const cacheDim = cacheOnlyDim(model);
   return choices.find((c) => c.axis.kind === 'dim' && c.axis.name === cacheDim?.name) ?? choices[0];
 }
 

@@ -8,6 +8,7 @@ import { inferOptions } from '../../worker/handler';
 import { growthPoint } from '../../worker/plan/growth';
 import { COMPARED_STRATEGIES, strategyPeak } from '../../worker/plan/compare';
 import type { DimValues, InputValues, ModelBindings, PlanResult, PlanSettings, ShapeValues } from '../../worker/protocol';
+import type { InferOptions } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
 import { toErrorData } from '../../shared/errors';
@@ -66,8 +67,8 @@ export interface FakeClient extends ModelClient {
   forget(): void;
 }
 
-/** Creates a fake client. */
-export function createFakeClient(): FakeClient {
+/** Creates a fake client; `infer` stands for the worker's inference (default: the fake model's). */
+export function createFakeClient(infer: (ir: IrModel, options: InferOptions) => InferredModel = fakeInfer): FakeClient {
   let held: { ir: IrModel; name: string; model: InferredModel } | undefined;
   let cancelGrowthNow: (() => void) | undefined;
   const waiting: (() => void)[] = [];
@@ -77,7 +78,7 @@ export function createFakeClient(): FakeClient {
     await gate();
     if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
     const input = { ir: held.ir, axis: ask.axis, bindings: ask.bindings, settings: ask.settings };
-    const deps = { infer: fakeInfer, plan: (m: InferredModel, s: PlanSettings) => planForSettings(m, s), inferOptions };
+    const deps = { infer, plan: (m: InferredModel, s: PlanSettings) => planForSettings(m, s), inferOptions };
     const planAt = (value: number) => {
       const point = growthPoint(input, value, deps);
       onPoint(point, !ask.values.includes(value));
@@ -108,7 +109,7 @@ export function createFakeClient(): FakeClient {
         // A dropped file arrives as a Blob, which the real worker reads itself.
         const bytes = source instanceof Blob ? await source.arrayBuffer() : source;
         const ir = fakeDecode(new Uint8Array(bytes));
-        const model = fakeInfer(ir, bindings);
+        const model = infer(ir, bindings);
         held = { ir, name, model };
         return { status: 'done', result: { name, model, timings: { decodeMs: 1, inferMs: 1 }, plan: planOf(model, settings) } };
       } catch (error) {
@@ -120,7 +121,7 @@ export function createFakeClient(): FakeClient {
       await gate();
     if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
       try {
-        held.model = fakeInfer(held.ir, bindings);
+        held.model = infer(held.ir, bindings);
       } catch (error) {
         return { status: 'failed', error: toErrorData(error) };
       }

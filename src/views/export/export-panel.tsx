@@ -22,7 +22,7 @@ import { Panel } from '../panels/panel';
 import { exportStem, exportTitle, plannedTfliteName } from './export-names';
 import { graphExport } from './graph-export';
 import { heapSvg, type HeapSvgAppendix } from './heap-svg';
-import { growthChartOf } from '../growth/growth-input';
+import { assumedDimText, growthChartOf } from '../growth/growth-input';
 import { growthExport } from '../growth/growth-svg';
 import { kvCacheNames } from '../kv-cache-names';
 import { planCsv } from './plan-csv';
@@ -104,7 +104,10 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
   const chart = growth === undefined || growth.points.length === 0 || inferred === undefined ? undefined : growthChartOf(growth, plan, inferred);
   // The curve as the export draws it: 960 wide, as the heap.
   const curve = chart === undefined ? undefined : growthExport(chart.input, chart.label, 960);
-  const curveTitle = chart === undefined || growth === undefined ? '' : `Peak against ${chart.label}${growth.status === 'done' ? '' : ` (${growth.points.length} of ${growth.values.length} values planned)`}`;
+  const curveTitle =
+    chart === undefined || growth === undefined
+      ? ''
+      : `Peak against ${chart.label}${chart.assumed === undefined ? '' : ` at ${assumedDimText(chart.assumed)}`}${growth.status === 'done' ? '' : ` (${growth.points.length} of ${growth.values.length} values planned)`}`;
   const appendix: HeapSvgAppendix | undefined = curve === undefined ? undefined : { title: curveTitle, height: curve.height, markup: curve.markup };
   // The KV cache in its own colour, as the heap on screen draws it.
   const heap = (): string => heapSvg(plan, { title, kv: kvCacheNames(inferred), ...(appendix !== undefined && { appendix }) });

@@ -14,6 +14,7 @@ import type { GrowthState } from '../../store/state';
 import { defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices, MAX_GROWTH_VALUE, type GrowthChoice } from '../../worker/growth-axes';
 import type { GrowthAxis, GrowthPoint } from '../../worker/protocol';
 import { sweepValues } from '../../planner/sweep/dim-sweep';
+import { decodeStepDim } from '../../planner/sweep/decode-step';
 import { useCompareActions } from '../compare/use-compare';
 import { ownValue } from '../../shared/own';
 import { PaneToolbar } from '../pane-toolbar';
@@ -23,6 +24,7 @@ import { movesPoint, nextPoint } from './growth-keys';
 import { growthChartOf } from './growth-input';
 import { growthSvg } from './growth-svg';
 import { GrowthStatus } from './growth-status';
+import { GrowthAssumed } from './growth-assumed';
 import { GROWTH_CARD_WIDTH, GrowthTooltip, pointSentence } from './growth-tooltip';
 import './growth.css';
 
@@ -119,6 +121,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
           ) : (
             <>
               <GrowthStatus growth={growth} axis={choice.axis} values={values ?? []} limited={plan?.regions.some((r) => r.sizeLimit !== undefined) ?? false} />
+              <GrowthAssumed assumed={choice.axis.kind === 'dim' ? decodeStepDim(inferred, choice.axis.name) : undefined} />
               {plan === undefined ? <p className="pane-empty">No plan to grow.</p> : <GrowthChart choice={choice} growth={growth} compare={compare} />}
             </>
           )}
@@ -181,7 +184,7 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
     const value = k === undefined ? undefined : points[k]?.value;
     if (value === undefined) return;
     if (shift && compare) openAsB(choice.axis, value);
-    else void planAt(choice.axis, value);
+    else planAt(choice.axis, value);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (movesPoint(event.key)) {
@@ -193,11 +196,16 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
       choose(shown, event.shiftKey);
     }
   };
-  const planAt = (axis: GrowthAxis, value: number): Promise<void> =>
-    axis.kind === 'dim' ? setDim(axis.name, value) : setShape(axis.input, axis.shape.map((d, i) => (axis.axes.includes(i) ? value : d)));
+  // A point is planned, or compared, as the curve planned it: with the dim it assumes (a decode step's sequence length) bound too.
+  const assumedDims = chart?.assumed === undefined ? {} : { [chart.assumed.name]: chart.assumed.value };
+  const planAt = (axis: GrowthAxis, value: number): void => {
+    if (axis.kind === 'shape') void setShape(axis.input, axis.shape.map((d, i) => (axis.axes.includes(i) ? value : d)));
+    // Each setDim reads the bindings the one before it set, so the last re-inference has them all.
+    else for (const [name, v] of Object.entries({ ...assumedDims, [axis.name]: value })) void setDim(name, v);
+  };
   const openAsB = (axis: GrowthAxis, value: number): void => {
     if (axis.kind === 'dim') {
-      void compareShownWith({ dims: { [axis.name]: value } });
+      void compareShownWith({ dims: { ...assumedDims, [axis.name]: value } });
       return;
     }
     const page = api.getState();
