@@ -4,9 +4,8 @@ import { currentGrowth, selectGrowthSummary } from './growth';
 import { selectPageSummary } from './selectors';
 import { createFakeClient } from './testing/fake-client';
 import type { GrowthAxis } from '../worker/protocol';
-import { DT } from '../model/dtype';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
-import { irGraph } from '../model/testing/ir-builder';
+import { tinyDecoderIr } from '../model/testing/tiny-decoder';
 
 const BATCH: GrowthAxis = { kind: 'dim', name: 'batch' };
 
@@ -84,16 +83,8 @@ describe('store: growth curve', () => {
   });
 
   describe('on a decoder with a KV cache', () => {
-    /** A one-layer decoder, whatever file is opened: x [batch, seq, 4] -> k; present = Concat(past [batch, past_len, 4], k). */
-    const decoder = irGraph()
-      .input('x', DT.FLOAT, ['batch', 'seq', 4])
-      .input('past_key', DT.FLOAT, ['batch', 'past_len', 4])
-      .node('Relu', ['x'], ['k'], {}, { name: 'k_proj' })
-      .node('Concat', ['past_key', 'k'], ['present_key'], { axis: 1 }, { name: 'cat' })
-      .node('Sigmoid', ['k'], ['y'], {}, { name: 'out' })
-      .output('y')
-      .output('present_key')
-      .model();
+    /** The tiny decoder, whatever file is opened. */
+    const decoder = tinyDecoderIr();
     const PAST: GrowthAxis = { kind: 'dim', name: 'past_len' };
 
     async function openedDecoder() {

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DT } from '../model/dtype';
 import { inferShapes } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
-import { irGraph } from '../model/testing/ir-builder';
+import { tinyDecoderIr } from '../model/testing/tiny-decoder';
 import { bindingsAt, defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices } from './growth-axes';
 import type { GrowthAxis } from './protocol';
 import { fakeInfer, fakeIr } from './testing/fakes';
@@ -90,19 +89,7 @@ describe('defaultGrowthRange', () => {
 });
 
 describe('defaultGrowthChoice', () => {
-  /** A one-layer decoder: x [batch, seq, 4] -> k; present = Concat(past [batch, past_len, 4], k) along the sequence. */
-  const decoder = () =>
-    inferShapes(
-      irGraph()
-        .input('x', DT.FLOAT, ['batch', 'seq', 4])
-        .input('past_key', DT.FLOAT, ['batch', 'past_len', 4])
-        .node('Relu', ['x'], ['k'], {}, { name: 'k_proj' })
-        .node('Concat', ['past_key', 'k'], ['present_key'], { axis: 1 }, { name: 'cat' })
-        .node('Sigmoid', ['k'], ['y'], {}, { name: 'out' })
-        .output('y')
-        .output('present_key')
-        .model(),
-    );
+  const decoder = () => inferShapes(tinyDecoderIr());
 
   it('starts a decoder with a KV cache on the dim its cache grows with, not the batch', () => {
     const model = decoder();

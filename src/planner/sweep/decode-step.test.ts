@@ -1,45 +1,32 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DT } from '../../model/dtype';
 import { inferShapes } from '../../model/infer/shapes';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
-import { irGraph } from '../../model/testing/ir-builder';
+import { tinyDecoderIr } from '../../model/testing/tiny-decoder';
 import { planModel } from '../plan';
 import { presetTarget } from '../targets/presets';
 import { cacheOnlyDim, decodeStepDim, withDecodeStep } from './decode-step';
 
 const MODELS = join(__dirname, '../../../../shared/models');
 
-/** A one-layer decoder: x [batch, seq, 4] -> k; present = Concat(past [batch, past_len, 4], k) along the sequence. */
-const decoderIr = () =>
-  irGraph()
-    .input('x', DT.FLOAT, ['batch', 'seq', 4])
-    .input('past_key', DT.FLOAT, ['batch', 'past_len', 4])
-    .node('Relu', ['x'], ['k'], {}, { name: 'k_proj' })
-    .node('Concat', ['past_key', 'k'], ['present_key'], { axis: 1 }, { name: 'cat' })
-    .node('Sigmoid', ['k'], ['y'], {}, { name: 'out' })
-    .output('y')
-    .output('present_key')
-    .model();
-
 describe('decodeStepDim', () => {
   it('binds the default sequence length to 1 when the cache length is swept', () => {
-    const model = inferShapes(decoderIr());
+    const model = inferShapes(tinyDecoderIr());
     expect(cacheOnlyDim(model)?.name).toBe('past_len');
     expect(decodeStepDim(model, 'past_len')).toEqual({ name: 'seq', value: 1, shown: 128, reason: 'a decode step: one new token, with past_len tokens in the cache' });
   });
 
   it('leaves a sequence length the user gave, and sweeps of other dims, alone', () => {
-    expect(decodeStepDim(inferShapes(decoderIr(), { dims: { seq: 128 } }), 'past_len')).toBeUndefined();
-    expect(decodeStepDim(inferShapes(decoderIr(), { dims: { seq: 7 } }), 'past_len')).toBeUndefined();
-    const model = inferShapes(decoderIr());
+    expect(decodeStepDim(inferShapes(tinyDecoderIr(), { dims: { seq: 128 } }), 'past_len')).toBeUndefined();
+    expect(decodeStepDim(inferShapes(tinyDecoderIr(), { dims: { seq: 7 } }), 'past_len')).toBeUndefined();
+    const model = inferShapes(tinyDecoderIr());
     expect(decodeStepDim(model, 'seq')).toBeUndefined();
     expect(decodeStepDim(model, 'batch')).toBeUndefined();
   });
 
   it('adds the binding to the dims, keeping the others', () => {
-    const step = decodeStepDim(inferShapes(decoderIr()), 'past_len');
+    const step = decodeStepDim(inferShapes(tinyDecoderIr()), 'past_len');
     expect(withDecodeStep({ batch: 2 }, step)).toEqual({ batch: 2, seq: 1 });
     expect(withDecodeStep({ batch: 2 }, undefined)).toEqual({ batch: 2 });
   });
