@@ -341,6 +341,11 @@ test.describe('growth view, read and driven whole', () => {
     await expect(note).toContainText('sequence_length = 1 (a decode step: one new token, with past_sequence_length tokens in the cache)');
     await expect(note).toContainText('The plan on screen has sequence_length = 128: its peak is not on the curve.');
     await expect(page.getByTestId('growth-assumed-change')).toHaveText('Use sequence_length = 128');
+    // the legend names the rule for what it marks: the value on screen, not a plan drawn on the curve (no diamond is)
+    const legend = page.getByTestId('growth-chart').getByRole('list', { name: 'Legend' });
+    await expect(legend.locator('li').filter({ hasText: /^value on screen \(its plan is not on the curve\)$/ })).toHaveCount(1);
+    await expect(legend.locator('li').filter({ hasText: /^on screen$/ })).toHaveCount(0);
+    await expect(page.getByTestId('growth-chart').locator('.gr-current-mark')).toHaveCount(0);
     // the page's own plan and link are untouched
     expect((await summary(page)).settings?.dims).toEqual({});
     await snap(page, 'growth-llama-decode-step');
@@ -352,6 +357,9 @@ test.describe('growth view, read and driven whole', () => {
     const prefill = (await summary(page)).growth!;
     expect(prefill.assumed).toEqual([]);
     await expect(note).toHaveCount(0);
+    // the plan on screen is on the curve again: its peak is the diamond, and the legend says "on screen"
+    await expect(legend.locator('li').filter({ hasText: /^on screen$/ })).toHaveCount(1);
+    await expect(page.getByTestId('growth-chart').locator('.gr-current-mark').first()).toBeVisible();
     // at the prefill length the mask takes no cache: a point past 0 is a lower estimate
     expect(prefill.points.at(-1)!.complete).toBe(false);
   });

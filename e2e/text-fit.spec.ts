@@ -3,8 +3,8 @@
 // with a key of its own, Compare's sizes whole, an error banner one line tall,
 // numbers with their unit never broken across lines, and no byte tick's label
 // under a heap lane's title; and, at 1280×720 and 1600×1000, the regions
-// table's Gap column beside an open Growth pane, Compare's filters and the
-// Growth chart's axis name read whole.
+// table's Gap column beside an open Growth pane, Compare's filters, Compare's
+// bytes moved and the Growth chart's axis name read whole.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
@@ -272,6 +272,36 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
       expect(box.x + box.width, `${name} runs past the buffer table's column`).toBeLessThanOrEqual(column.x + column.width + 0.5);
     }
     await snap(page, `text-fit-compare-filters-${width}`);
+  });
+
+  test(`at ${width}×${height} Compare's bytes moved read whole: every region, figure and heading of both tables, no figure broken from its unit`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?target=mcu&spill=off&compare=1&b.target=mcu');
+    await waitForPlan(page);
+    const section = page.getByTestId('compare-dialog').getByTestId('diff-moved');
+    await expect(section.getByTestId('diff-moved-region')).toHaveCount(2);
+    await expect(section.getByTestId('diff-moved-buffer').first()).toBeVisible();
+    const cells = await section.evaluate((root) =>
+      // A buffer's name is cut at its start by design, its whole name in its title.
+      [...root.querySelectorAll('th, td:not(.diff-name)')].map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const box = el.getBoundingClientRect();
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        const text = el.textContent ?? '';
+        return {
+          text,
+          cut: el.scrollWidth > el.clientWidth + 1 || text.includes('…') || rects.some((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5),
+          lines: new Set(rects.map((r) => Math.round(r.top))).size,
+          figure: /^[+−]?[\d.]+ [KMG]?i?B$/.test(text.trim()),
+        };
+      }),
+    );
+    expect(cells.length).toBeGreaterThan(10);
+    expect(cells.filter((c) => c.cut).map((c) => c.text), 'cells cut').toEqual([]);
+    expect(cells.filter((c) => c.figure && c.lines > 1).map((c) => c.text), 'figures broken across lines').toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await snap(page, `text-fit-compare-moved-${width}`);
   });
 
   test(`at ${width}×${height} the Growth chart names its axis whole inside the chart: tiny Llama by past_sequence_length`, async ({ page }) => {

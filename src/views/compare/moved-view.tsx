@@ -25,6 +25,15 @@ function moveFocus(m: BufferMove): CompareFocus {
   return { label: `${m.name}: ${m.regionA} → ${m.regionB}`, buffersA: [m.name], buffersB: [m.name], nodes: [] };
 }
 
+/** "A → B" of two figures: wraps only after the arrow, each figure kept with its unit. */
+function Change({ from, to }: { readonly from: string; readonly to: string }) {
+  return (
+    <>
+      <span className="diff-whole">{from} →</span> <span className="diff-whole">{to}</span>
+    </>
+  );
+}
+
 /** Bytes moved per region, then the buffers that changed region, most bytes moved first. */
 export function MovedView({ moved, focus, onFocus }: MovedViewProps) {
   return (
@@ -45,7 +54,7 @@ export function MovedView({ moved, focus, onFocus }: MovedViewProps) {
       {moved.buffers.length === 0 ? (
         <p className="muted">No buffer changed region.</p>
       ) : (
-        <DataTable className="diff-table" testId="diff-moved-buffers" columns={['moved', 'buffer', 'region A → B', 'bytes moved']}>
+        <DataTable className="diff-table diff-moved-buffers" testId="diff-moved-buffers" columns={['moved', 'buffer', 'region A → B', 'bytes moved']}>
           {moved.buffers.slice(0, LISTED).map((m) => {
             const f = moveFocus(m);
             const picked = focus?.label === f.label;
@@ -56,9 +65,10 @@ export function MovedView({ moved, focus, onFocus }: MovedViewProps) {
                 </td>
                 <NameCell name={m.name} className="diff-name" onClick={() => onFocus(picked ? undefined : f)} />
                 <td>
-                  {m.regionA} → {m.regionB}
+                  {/* wraps after the arrow; a long name breaks where it must */}
+                  {m.regionA}&nbsp;→ {m.regionB}
                 </td>
-                <td>{m.movedA === m.movedB ? formatBytes(m.movedB) : `${formatBytes(m.movedA)} → ${formatBytes(m.movedB)}`}</td>
+                <td>{m.movedA === m.movedB ? formatBytes(m.movedB) : <Change from={formatBytes(m.movedA)} to={formatBytes(m.movedB)} />}</td>
               </tr>
             );
           })}

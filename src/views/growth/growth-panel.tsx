@@ -22,6 +22,7 @@ import { useElementSize } from '../use-element-size';
 import { cardPlace, growthLayout, pointAt, regionFigures, type GrowthLayout } from './growth-geometry';
 import { movesPoint, nextPoint } from './growth-keys';
 import { growthChartOf } from './growth-input';
+import { growthLegendItems, type GrowthLegendItem } from './growth-legend';
 import { growthSvg } from './growth-svg';
 import { GrowthStatus } from './growth-status';
 import { GrowthAssumed } from './growth-assumed';
@@ -229,7 +230,7 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
         // The markup is built from numbers and escaped names (growth-svg.ts).
         dangerouslySetInnerHTML={{ __html: markup }}
       />
-      <GrowthLegend limited={plan.regions.some((r) => r.sizeLimit !== undefined)} />
+      <GrowthLegend items={growthLegendItems(input, plan.regions.some((r) => r.sizeLimit !== undefined))} />
       <p className="visually-hidden" aria-live="polite" data-testid="growth-announce">
         {chosen === undefined || shownPoint === undefined ? '' : pointSentence(shownPoint, choice.label)}
       </p>
@@ -245,32 +246,25 @@ function dotsOf(layout: GrowthLayout, point: GrowthPoint): number[] {
   return layout.panels.flatMap((panel) => regionFigures(point, panel.name).slice(0, 1).map(panel.y));
 }
 
-/** What the lines and marks of the chart mean. */
-function GrowthLegend({ limited }: { readonly limited: boolean }) {
+/** What the lines and marks of the chart mean, as growthLegendItems says. */
+function GrowthLegend({ items }: { readonly items: readonly GrowthLegendItem[] }) {
   return (
     <ul className="growth-legend" aria-label="Legend">
-      <li>
-        <span className="gl-mark gl-peak" aria-hidden="true" />
-        peak
-      </li>
-      <li>
-        <span className="gl-mark gl-bound" aria-hidden="true" />
-        lower bound
-      </li>
-      {limited && (
-        <li>
-          <span className="gl-mark gl-limit" aria-hidden="true" />
-          size limit
+      {items.map((item) => (
+        <li key={item.key} title={item.title} data-key={item.key}>
+          <span className={LEGEND_MARKS[item.key]} aria-hidden="true" />
+          {item.label}
         </li>
-      )}
-      <li>
-        <span className="gl-mark gl-current" aria-hidden="true" />
-        on screen
-      </li>
-      <li title="some tensor's size is unknown at that value: the peak is a lower estimate">
-        <span className="gl-dot" aria-hidden="true" />
-        lower estimate
-      </li>
+      ))}
     </ul>
   );
 }
+
+/** The mark drawn before each entry of the legend. */
+const LEGEND_MARKS: Readonly<Record<GrowthLegendItem['key'], string>> = {
+  peak: 'gl-mark gl-peak',
+  bound: 'gl-mark gl-bound',
+  limit: 'gl-mark gl-limit',
+  current: 'gl-mark gl-current',
+  estimate: 'gl-dot',
+};

@@ -9,6 +9,7 @@
 
 import { formatBytes } from '../../shared/format';
 import { xmlChars } from '../export/xml-chars';
+import { growthLegendItems, type GrowthLegendItem } from './growth-legend';
 import { AXIS_LINE, GROWTH_MARGIN, growthLayout, regionFigures, type GrowthChartInput, type GrowthLayout, type GrowthPanel } from './growth-geometry';
 
 /** Colours outside the page (the page's light palette). */
@@ -41,7 +42,7 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
   }
   for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel, options.highlight));
   parts.push(axisSvg(layout, input.current?.value));
-  if (options.standalone === true || options.x !== undefined) parts.push(legendSvg(layout, height));
+  if (options.standalone === true || options.x !== undefined) parts.push(legendSvg(input, layout, height));
   if (options.standalone === true) parts.push('</g>');
   parts.push('</svg>');
   return parts.join('\n');
@@ -152,20 +153,22 @@ function axisSvg(layout: GrowthLayout, current: number | undefined): string {
   return out.join('\n');
 }
 
+/** The mark of each entry of the legend, drawn left of its label. */
+const LEGEND_MARKS: Readonly<Record<GrowthLegendItem['key'], string>> = {
+  peak: `<path d="M0 -4h16" stroke="${GROWTH_COLOURS.peak}" stroke-width="2"/>`,
+  bound: `<path d="M0 -4h16" stroke="${GROWTH_COLOURS.bound}" stroke-width="1.5" stroke-dasharray="4 3"/>`,
+  limit: `<path d="M0 -4h16" stroke="${GROWTH_COLOURS.limit}" stroke-width="1.5" stroke-dasharray="5 3"/>`,
+  current: `<path d="M8 -10v12" stroke="${GROWTH_COLOURS.current}" stroke-width="1.5" stroke-dasharray="2 2"/>`,
+  estimate: `<circle cx="8" cy="-4" r="3.5" fill="#ffffff" stroke="${GROWTH_COLOURS.peak}" stroke-width="1.5"/>`,
+};
+
 /** What the marks mean, in one row under the axis (the page has its own legend under the chart). */
-function legendSvg(layout: GrowthLayout, height: number): string {
+function legendSvg(input: GrowthChartInput, layout: GrowthLayout, height: number): string {
   const y = height - 4;
-  const items: [string, string][] = [
-    [`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.peak}" stroke-width="2"/>`, 'peak'],
-    [`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.bound}" stroke-width="1.5" stroke-dasharray="4 3"/>`, 'lower bound'],
-    ...(layout.panels.some((p) => p.limitShown) ? [[`<path d="M0 -4h16" stroke="${GROWTH_COLOURS.limit}" stroke-width="1.5" stroke-dasharray="5 3"/>`, 'size limit'] as [string, string]] : []),
-    [`<path d="M8 -10v12" stroke="${GROWTH_COLOURS.current}" stroke-width="1.5" stroke-dasharray="2 2"/>`, 'on screen'],
-    [`<circle cx="8" cy="-4" r="3.5" fill="#ffffff" stroke="${GROWTH_COLOURS.peak}" stroke-width="1.5"/>`, 'lower estimate'],
-  ];
   const out = [`<g class="gr-legend">`];
   let at = layout.left;
-  for (const [mark, label] of items) {
-    out.push(`<g transform="translate(${at} ${y})">${mark}<text x="20" y="0" fill="${GROWTH_COLOURS.muted}">${label}</text></g>`);
+  for (const { key, label } of growthLegendItems(input, layout.panels.some((p) => p.limitShown))) {
+    out.push(`<g transform="translate(${at} ${y})" data-key="${key}">${LEGEND_MARKS[key]}<text x="20" y="0" fill="${GROWTH_COLOURS.muted}">${text(label)}</text></g>`);
     at += 30 + label.length * 6;
   }
   out.push('</g>');
