@@ -31,7 +31,7 @@ describe('diff causes name what grew', () => {
     const text = run(args);
     expect(text.err).toBe('');
     expect(text.out).toMatch(/^peak 8\.02 MiB -> ≥ 8\.06 MiB: at least \+38\.9 KiB \(\+0\.5 %\), at least 39,824 bytes \(B's peak is a lower estimate/m);
-    expect(text.out).toContain("-32.0 KiB  size unknown in B for 1 tensor ('/model/attn_mask_reformat/input_ids_subgraph/Expand/output_0' 32.0 KiB → unknown), planned there as 0 B: B's peak is a lower estimate, -32.0 KiB");
+    expect(text.out).toContain("−32.0 KiB  size unknown in B for 1 tensor ('/model/attn_mask_reformat/input_ids_subgraph/Expand/output_0' 32.0 KiB → unknown), planned there as 0 B: B's peak is a lower estimate, −32.0 KiB");
     expect(text.out).not.toContain('peak of region sram moved');
     const diff = JSON.parse(run([...args, '--json']).out) as { completeA: boolean; completeB: boolean; causes: { kind: string; side?: string }[]; buffers: { status: string; nameB?: string; sizeB?: number }[] };
     expect(diff).toMatchObject({ completeA: true, completeB: false });

@@ -9,7 +9,7 @@ import { sideLabels } from '../src/planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
 import { deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
-import { formatBytes, formatCount } from '../src/shared/format';
+import { formatBytes, formatCount, MINUS } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption, strictProblem } from './plan';
@@ -178,7 +178,7 @@ function settingsText(file: PlanFile): string {
   return [file.settings.target, file.plan.strategy, ...dims, ...shapes, ...values].join(', ');
 }
 
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : '±'}${formatBytes(Math.abs(n))}`;
+const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : '±'}${formatBytes(Math.abs(n))}`;
 /** A peak, "≥ 8.06 MiB" when it is a lower estimate. */
 const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
 

@@ -2,6 +2,9 @@
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
 
+/** The minus sign of a signed change, on the page and the command line alike (not the hyphen). */
+export const MINUS = '\u2212';
+
 /** Formats a byte count with binary units: 1536 -> "1.5 KiB". */
 export function formatBytes(n: number | undefined): string {
   if (n === undefined || !Number.isFinite(n)) return '?';

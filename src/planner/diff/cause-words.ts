@@ -3,7 +3,7 @@
 // more" only ever hides smaller ones), agrees in number, and says which way
 // the peak moved in words that match the sign. Depends only on the diff types.
 
-import { formatBytes } from '../../shared/format';
+import { formatBytes, MINUS } from '../../shared/format';
 import type { PlanFile } from '../assembly/plan-file';
 import type { Cause, DimChange, InputChange } from './diff-types';
 import { inputChangeText } from './input-changes';
@@ -40,7 +40,7 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
   };
 }
 
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : ''}${formatBytes(Math.abs(n))}`;
+const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : ''}${formatBytes(Math.abs(n))}`;
 
 /** Up to three names, quoted, then how many more. */
 function list(names: ReadonlySet<string>): string {

@@ -1,7 +1,9 @@
 // What B − A's peak change can claim when a side's peak is a lower estimate
 // (some size unknown, planned as 0 B): at least the figure when only B is one,
 // at most when only A is, neither when both are; and the change as a share of
-// A's figure. Depends on nothing.
+// A's figure. Depends only on the shared formatting.
+
+import { MINUS } from '../../shared/format';
 
 /** How the true change relates to the planned one. */
 export type DeltaBound = 'exact' | 'at-least' | 'at-most' | 'unbounded';
@@ -29,5 +31,5 @@ export function deltaNote(bound: DeltaBound): string | undefined {
 
 /** " (+10.0 %)": `delta` as a share of A's figure `base`; empty when `base` is 0. */
 export function percentChange(delta: number, base: number): string {
-  return base > 0 ? ` (${delta >= 0 ? '+' : ''}${((delta / base) * 100).toFixed(1)} %)` : '';
+  return base > 0 ? ` (${delta >= 0 ? '+' : MINUS}${((Math.abs(delta) / base) * 100).toFixed(1)} %)` : '';
 }

@@ -131,7 +131,7 @@ describe('diffPlans', () => {
     expect(diff.causes.map((c) => c.kind)).not.toContain('peak-moved');
     const unknown = diff.causes.find((c) => c.buffers.includes('b'))!;
     expect(unknown).toMatchObject({ kind: 'size-unknown', side: 'b', bytes: -4096 });
-    expect(unknown.summary).toBe("size unknown in B for 1 tensor ('b' 4.00 KiB → unknown), planned there as 0 B: B's peak is a lower estimate, -4.00 KiB");
+    expect(unknown.summary).toBe("size unknown in B for 1 tensor ('b' 4.00 KiB → unknown), planned there as 0 B: B's peak is a lower estimate, −4.00 KiB");
     expectAccounted(diff);
     const back = diffPlans(b, a);
     expect(back.causes.find((c) => c.buffers.includes('b'))).toMatchObject({ kind: 'size-unknown', side: 'a', bytes: 4096 });

@@ -23,7 +23,7 @@ describe('the figure Compare reads', () => {
   it('is the peak otherwise', () => {
     const figure = comparedFigure(PEAKS as unknown as PlanDiff);
     expect(figure).toEqual({ what: 'peak', a: 158_160, b: 55_296, delta: -102_864, label: 'B − A', detail: undefined });
-    expect(deltaPercent(figure)).toBe(' (-65.0 %)');
+    expect(deltaPercent(figure)).toBe(' (−65.0 %)');
     expect(deltaPercent({ a: 0, delta: 5 })).toBe('');
   });
 });
