@@ -5,7 +5,7 @@ import { inferShapes } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
 import { tinyDecoderIr } from '../model/testing/tiny-decoder';
-import { bindingsAt, defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices } from './growth-axes';
+import { bindingsAt, CACHE_GROWTH_TO, defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices } from './growth-axes';
 import type { GrowthAxis } from './protocol';
 import { fakeInfer, fakeIr } from './testing/fakes';
 
@@ -22,7 +22,7 @@ function fixedInput(shape: number[] | undefined, name = 'x'): InferredModel {
 describe('growthChoices', () => {
   it('offers symbolic dims, and leaves inputs they size alone', () => {
     const { choices, notes } = growthChoices(fakeInfer(fakeIr('t'), { dims: { batch: 3 } }));
-    expect(choices).toEqual([{ key: 'batch', axis: { kind: 'dim', name: 'batch' }, label: 'batch', current: 3 }]);
+    expect(choices).toEqual([{ key: 'batch', axis: { kind: 'dim', name: 'batch' }, label: 'batch', current: 3, cache: false }]);
     expect(notes).toEqual([]);
   });
 
@@ -82,6 +82,11 @@ describe('defaultGrowthRange', () => {
     expect(defaultGrowthRange(dim, 0)).toEqual({ from: 0, to: 16 });
     expect(defaultGrowthRange(dim, 2 ** 19)).toEqual({ from: 1, to: 2 ** 20 });
   });
+  it("reaches a context of a thousand tokens on a decoder's cache length, whose value on screen is 0", () => {
+    expect(defaultGrowthRange(dim, 0, true)).toEqual({ from: 0, to: CACHE_GROWTH_TO });
+    expect(defaultGrowthRange(dim, 64, true)).toEqual({ from: 1, to: 1024 });
+    expect(defaultGrowthRange(dim, 512, true)).toEqual({ from: 1, to: 4096 });
+  });
   it('takes an image size from a quarter to four times its powers of two', () => {
     expect(defaultGrowthRange(image, 224)).toEqual({ from: 32, to: 1024 });
     expect(defaultGrowthRange(image, 2)).toEqual({ from: 1, to: 8 });
@@ -95,13 +100,14 @@ describe('defaultGrowthChoice', () => {
     const model = decoder();
     const { choices } = growthChoices(model);
     expect(choices[0]!.key).toBe('batch');
-    expect(defaultGrowthChoice(model, choices)?.key).toBe('past_len');
+    expect(choices.filter((c) => c.cache).map((c) => c.key)).toEqual(['past_len']);
+    expect(defaultGrowthChoice(choices)?.key).toBe('past_len');
   });
 
   it('keeps the first choice on a model without a cache', () => {
     const model = fakeInfer(fakeIr('t'), { dims: { batch: 3 } });
     const { choices } = growthChoices(model);
-    expect(defaultGrowthChoice(model, choices)).toBe(choices[0]);
+    expect(defaultGrowthChoice(choices)).toBe(choices[0]);
   });
 
   it.runIf(existsSync(MODELS))('starts GPT-2 with past and tiny-llama on their past sequence length', () => {
@@ -110,7 +116,7 @@ describe('defaultGrowthChoice', () => {
       ['tiny-llama-fp16/model.onnx', 'past_sequence_length'],
     ] as const) {
       const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(join(MODELS, file)))));
-      expect(defaultGrowthChoice(model, growthChoices(model).choices)?.key, file).toBe(dim);
+      expect(defaultGrowthChoice(growthChoices(model).choices)?.key, file).toBe(dim);
     }
   });
 });

@@ -15,6 +15,7 @@ export interface GrowthChoice {
   readonly axis: GrowthAxis;
   readonly label: string; // for the menu: "seq_len", "data_0 batch", "data_0 image size" (names cut as every name from a file is)
   readonly current: number; // the value the plan on screen was made with
+  readonly cache: boolean; // the dim only a decoder's KV-cache inputs carry: the past length (planner/sweep/decode-step.ts)
 }
 
 /** Why a TensorFlow Lite model's inputs are not offered, on the page and on the command line. */
@@ -37,7 +38,8 @@ export interface GrowthChoices {
 /** The axes of `model` a curve can vary, symbolic dims first, then the batch and image size of each fixed-shape input; none with `fixedShapes` (the target's runtime is TensorFlow Lite Micro) for a .tflite. */
 export function growthChoices(model: InferredModel, fixedShapes = false): GrowthChoices {
   if (fixedShapes && model.format === 'tflite') return { choices: [], notes: [TFLM_FIXED_NOTE] };
-  const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value }));
+  const cacheDim = cacheOnlyDim(model)?.name;
+  const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value, cache: d.name === cacheDim }));
   const notes: string[] = [];
   const symbolic = new Set(model.dims.flatMap((d) => d.axes.map((a) => a.slice(0, a.lastIndexOf(':')))));
   if (model.format === 'tflite') {
@@ -55,7 +57,7 @@ export function growthChoices(model: InferredModel, fixedShapes = false): Growth
     }
     const add = (axes: readonly number[], what: 'batch' | 'image size'): void => {
       const axis: GrowthAxis = { kind: 'shape', input: name, axes, shape, what };
-      choices.push({ key: growthAxisName(axis), axis, label: growthAxisLabel(axis), current: shape[axes[0]!]! });
+      choices.push({ key: growthAxisName(axis), axis, label: growthAxisLabel(axis), current: shape[axes[0]!]!, cache: false });
     };
     add([0], 'batch');
     const spatial = imageAxes(shape);
@@ -72,9 +74,8 @@ export function growthChoices(model: InferredModel, fixedShapes = false): Growth
  * no other graph input has, so not the batch), the axis a decoder's memory
  * is judged by; elsewhere the first choice.
  */
-export function defaultGrowthChoice(model: InferredModel, choices: readonly GrowthChoice[]): GrowthChoice | undefined {
-  const cacheDim = cacheOnlyDim(model);
-  return choices.find((c) => c.axis.kind === 'dim' && c.axis.name === cacheDim?.name) ?? choices[0];
+export function defaultGrowthChoice(choices: readonly GrowthChoice[]): GrowthChoice | undefined {
+  return choices.find((c) => c.cache) ?? choices[0];
 }
 
 /**
@@ -108,18 +109,23 @@ export function bindingsAt(axis: GrowthAxis, bindings: ModelBindings, value: num
   return { ...bindings, shapes: { ...bindings.shapes, [axis.input]: shape } };
 }
 
+/** Where a curve of a decoder's cache length reaches at least: a context of a thousand tokens (GPT-2's whole one), where the cache starts to weigh. */
+export const CACHE_GROWTH_TO = 1024;
+
 /**
  * The range a curve starts with around `current`: from 1 (0 when the value on
- * screen is 0) up to eight times the power of two at or above it, at least 16;
- * an image size from a quarter of it to four times it, in powers of two.
+ * screen is 0) up to eight times the power of two at or above it, at least 16,
+ * or for a decoder's cache length (`cache`) at least CACHE_GROWTH_TO: its
+ * default is 0, and 16 tokens of cache show no growth; an image size from a
+ * quarter of it to four times it, in powers of two.
  */
-export function defaultGrowthRange(axis: GrowthAxis, current: number): { readonly from: number; readonly to: number } {
+export function defaultGrowthRange(axis: GrowthAxis, current: number, cache = false): { readonly from: number; readonly to: number } {
   const up = 2 ** Math.ceil(Math.log2(Math.max(1, current)));
   if (axis.kind === 'shape' && axis.what === 'image size') {
     const down = 2 ** Math.floor(Math.log2(Math.max(1, current)));
     return { from: Math.max(1, down / 4), to: Math.min(MAX_GROWTH_VALUE, up * 4) };
   }
-  return { from: current === 0 ? 0 : 1, to: Math.min(MAX_GROWTH_VALUE, Math.max(16, up * 8)) };
+  return { from: current === 0 ? 0 : 1, to: Math.min(MAX_GROWTH_VALUE, Math.max(cache ? CACHE_GROWTH_TO : 16, up * 8)) };
 }
 
 /** The value of `axis` the plan of `model` was made with; undefined when the model has no such dim or input. */

@@ -51,7 +51,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const [axisKey, setAxisKey] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState<RangeText>({}); // applied (Enter, or leaving both fields)
   const [draft, setDraft] = useState<RangeText>({}); // being typed
-  const choice = offer?.choices.find((c) => c.key === axisKey) ?? (inferred === undefined || offer === undefined ? undefined : defaultGrowthChoice(inferred, offer.choices));
+  const choice = offer?.choices.find((c) => c.key === axisKey) ?? (offer === undefined ? undefined : defaultGrowthChoice(offer.choices));
   const range = choice === undefined ? undefined : chosenRange(choice, ownValue(typed, choice.key), asked);
   const values = range?.values;
   const valuesKey = values?.join(',');
@@ -151,7 +151,7 @@ function chosenRange(
   if (asked !== undefined && growthAxisName(asked.axis) === choice.key) {
     return { from: asked.values[0]!, to: asked.values[asked.values.length - 1]!, values: asked.values };
   }
-  const { from, to } = defaultGrowthRange(choice.axis, choice.current);
+  const { from, to } = defaultGrowthRange(choice.axis, choice.current, choice.cache);
   return { from, to, values: sweepValues(from, to) };
 }
 
