@@ -243,6 +243,14 @@ describe('cardPlace', () => {
     expect(cardPlace(layout, 100, [40], card, W).top).toBe(10);
   });
 
+  it("lets a card taller than the plot below it run on over the axis and the legend, down to the chart's bottom", () => {
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    // The chart is 60 px taller than the plot (its legend): the card may take 196 + 60 px.
+    expect(cardPlace(narrow, 130, [180], { width: 230, height: 240 }, 214, narrow.bottom + 60)).toEqual({ left: 70, top: 10, width: 140, maxHeight: 256 });
+    // A chart no taller than its plot keeps the card above the plot's bottom.
+    expect(cardPlace(narrow, 130, [180], { width: 230, height: 240 }, 214, 0).maxHeight).toBe(196);
+  });
+
   it('never reaches left of the plot, past the box or below the plot, wherever the point is', () => {
     for (const width of [120, 214, 300, 466, 900]) {
       const l = growthLayout(input([point(1, 100), point(8, 800)]), width, H);

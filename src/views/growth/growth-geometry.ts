@@ -233,10 +233,12 @@ const CARD_INSET = 4;
  * `card.width` wide at most and `card.height` tall: right of the point, else
  * flipped to its left, else clamped over it; at the top of the plot, or at its
  * bottom when at the top it would hide one of the point's dots. Always right
- * of the byte labels (left of the plot's left edge) and above the values
- * under the plot, in a card narrowed to the room there is.
+ * of the byte labels (left of the plot's left edge) and starting above the
+ * values under the plot, in a card narrowed to the room there is; a card
+ * taller than the plot's room runs on over the axis and the legend, down to
+ * `boxBottom` (the chart's bottom), rather than lose its last lines.
  */
-export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[], card: { readonly width: number; readonly height: number }, boxWidth: number): CardPlace {
+export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[], card: { readonly width: number; readonly height: number }, boxWidth: number, boxBottom = layout.bottom): CardPlace {
   const minLeft = layout.left + CARD_INSET;
   const maxRight = Math.max(minLeft + 1, boxWidth - CARD_INSET);
   const width = Math.min(card.width, maxRight - minLeft);
@@ -248,5 +250,5 @@ export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[]
   const high = GROWTH_MARGIN.top + CARD_INSET;
   const low = Math.max(high, layout.bottom - CARD_INSET - card.height);
   const top = hides(high) && !hides(low) ? low : high;
-  return { left, top, width, maxHeight: Math.max(0, layout.bottom - top) };
+  return { left, top, width, maxHeight: Math.max(0, Math.max(layout.bottom, boxBottom) - top) };
 }
