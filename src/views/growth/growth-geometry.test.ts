@@ -243,12 +243,15 @@ describe('cardPlace', () => {
     expect(cardPlace(layout, 100, [40], card, W).top).toBe(10);
   });
 
-  it("lets a card taller than the plot below it run on over the axis and the legend, down to the chart's bottom", () => {
+  it('moves a card taller than the plot below it up over what is above the chart, as high as the pane, so it ends above the values', () => {
     const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
-    // The chart is 60 px taller than the plot (its legend): the card may take 196 + 60 px.
-    expect(cardPlace(narrow, 130, [180], { width: 230, height: 240 }, 214, narrow.bottom + 60)).toEqual({ left: 70, top: 10, width: 140, maxHeight: 256 });
-    // A chart no taller than its plot keeps the card above the plot's bottom.
-    expect(cardPlace(narrow, 130, [180], { width: 230, height: 240 }, 214, 0).maxHeight).toBe(196);
+    const tall = { width: 230, height: 240 };
+    // The pane reaches 100 px above the chart: the card's top goes to 206 - 4 - 240 = -38, ending 4 px above the values.
+    expect(cardPlace(narrow, 130, [180], tall, 214, -100)).toEqual({ left: 70, top: -38, width: 140, maxHeight: 244 });
+    // With 20 px above the chart, it goes as high as the pane allows and is cut at the plot's bottom.
+    expect(cardPlace(narrow, 130, [180], tall, 214, -20)).toEqual({ left: 70, top: -16, width: 140, maxHeight: 222 });
+    // With no room above the chart given, it stays at the plot's top.
+    expect(cardPlace(narrow, 130, [180], tall, 214).top).toBe(10);
   });
 
   it('never reaches left of the plot, past the box or below the plot, wherever the point is', () => {

@@ -15,7 +15,7 @@ import type { CardPlace } from './growth-geometry';
 export interface GrowthTooltipProps {
   readonly point: GrowthPoint;
   readonly dim: string; // the axis's label
-  readonly place: (height: number, bottom: number) => CardPlace; // where a card of that height goes in a chart `bottom` tall, clear of the axes' labels (cardPlace)
+  readonly place: (height: number, paneTop: number) => CardPlace; // where a card of that height goes, clear of the axes' labels, up to the pane's top at `paneTop` (cardPlace)
   readonly compare: boolean; // shift-click compares
   readonly keys?: boolean; // chosen by keyboard: say Enter rather than click
 }
@@ -27,15 +27,17 @@ export const GROWTH_CARD_WIDTH = 230;
 export function GrowthTooltip({ point, dim, place, compare, keys = false }: GrowthTooltipProps) {
   const card = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0); // the card's whole height, cut or not, as last drawn
-  const [bottom, setBottom] = useState(0); // the chart's height, legend included: the card may run down to it
-  const { left, top, width, maxHeight } = place(height, bottom);
+  const [paneTop, setPaneTop] = useState(0); // the pane's top from the chart's (0 or less): a tall card may rise to it
+  const { left, top, width, maxHeight } = place(height, paneTop);
   // Measured before the paint, again whenever what the card says or its width changes: a card placed for another point's height would show for a frame.
   useLayoutEffect(() => {
     if (card.current === null) return;
     if (card.current.scrollHeight !== height) setHeight(card.current.scrollHeight);
-    const chart = card.current.parentElement?.clientHeight ?? 0;
-    if (chart !== bottom) setBottom(chart);
-  }, [point, dim, compare, keys, width, height, bottom]);
+    const chart = card.current.parentElement;
+    const pane = chart?.closest('.pane');
+    const above = chart === null || pane == null ? 0 : pane.getBoundingClientRect().top - chart.getBoundingClientRect().top;
+    if (Math.round(above) !== paneTop) setPaneTop(Math.round(above));
+  }, [point, dim, compare, keys, width, height, paneTop]);
   return (
     <div ref={card} className="growth-tooltip" style={{ left, top, width, maxHeight }} role="status" data-testid="growth-tooltip" data-value={point.value} data-peak={point.peak}>
       <strong>
