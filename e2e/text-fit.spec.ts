@@ -427,15 +427,17 @@ test("at 1280×720 Growth's hover card on tiny Llama breaks only between words, 
     expect.soft(await isClipped(card.locator('.growth-largest')), `${value}: the largest buffer is cut`).toBe(false);
     expect.soft(text).not.toContain('…');
     for (const figure of text.match(/[\d.]+ [KMG]?i?B/g) ?? []) expect.soft(lines.some((line) => line.includes(figure)), `${value}: ${figure} broken across lines in ${lines.join(' / ')}`).toBe(true);
-    // The whole card shows: not cut at its bottom, and every line inside the pane.
+    // The whole card shows: not cut at its bottom, and inside the pane (growth.spec.ts checks it covers no axis label).
     const shown = await card.evaluate((el) => {
       const pane = el.closest('[data-testid="growth-pane"]')!.getBoundingClientRect();
       const last = el.lastElementChild!.getBoundingClientRect();
-      return { cut: el.scrollHeight > el.clientHeight + 1, lastBottom: last.bottom, cardBottom: el.getBoundingClientRect().bottom, paneBottom: pane.bottom, viewport: window.innerHeight };
+      const own = el.getBoundingClientRect();
+      return { cut: el.scrollHeight > el.clientHeight + 1, lastBottom: last.bottom, cardTop: own.top, cardBottom: own.bottom, paneTop: pane.top, paneBottom: pane.bottom, viewport: window.innerHeight };
     });
     expect.soft(shown.cut, `${value}: the card is cut`).toBe(false);
     expect.soft(shown.lastBottom).toBeLessThanOrEqual(shown.cardBottom);
     expect.soft(shown.cardBottom).toBeLessThanOrEqual(Math.min(shown.paneBottom, shown.viewport));
+    expect.soft(shown.cardTop).toBeGreaterThanOrEqual(shown.paneTop);
     await expect(card).toContainText('Shift-click: compare with it');
     await snap(page, `text-fit-growth-card-llama-${value}`);
   }
