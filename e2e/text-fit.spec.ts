@@ -4,7 +4,9 @@
 // numbers with their unit never broken across lines, and no byte tick's label
 // under a heap lane's title; and, at 1280×720 and 1600×1000, the regions
 // table's Gap column beside an open Growth pane, Compare's filters, Compare's
-// bytes moved and the Growth chart's axis name read whole.
+// bytes moved, Compare's side labels and the Growth chart's axis name read
+// whole; Growth's hover card whole and broken only between words in the
+// narrow pane; and names cut at their start keep their glyphs whole.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
@@ -16,6 +18,9 @@ const SQUEEZENET = 'light_squeezenet.onnx';
 const FASTESTDET = 'FastestDet.onnx';
 const RESNET = 'light_resnet50.onnx';
 const LLAMA = 'tiny-llama-fp16/model.onnx';
+const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+const PERSON = 'tflite/tflm_person_detect.tflite';
+const VELA = 'tflite/tflm_person_detect_vela.tflite';
 
 /** How many lines the text of `element` takes (distinct tops of its text's boxes). */
 function lineCount(element: Locator): Promise<number> {
@@ -33,6 +38,39 @@ function lineCount(element: Locator): Promise<number> {
 /** True when the element's text is cut (an ellipsis, or content wider than its box). */
 function isClipped(element: Locator): Promise<boolean> {
   return element.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || (el.textContent ?? '').includes('…'));
+}
+
+/** The text of each line `element` takes, in order (its characters grouped by the top of their boxes). */
+function lineTexts(element: Locator): Promise<string[]> {
+  return element.evaluate((el) => {
+    const lines: { top: number; text: string }[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = [...range.getClientRects()].find((r) => r.height > 0);
+        if (rect === undefined) continue;
+        const last = lines.at(-1);
+        if (last !== undefined && Math.abs(last.top - rect.top) <= 6) last.text += text[i];
+        else lines.push({ top: rect.top, text: text[i]! });
+      }
+    }
+    return lines.map((l) => l.text);
+  });
+}
+
+/** Each side label of the Compare dialog: its text, and whether it is cut. */
+async function sideLabels(page: Page): Promise<{ text: string; cut: boolean }[]> {
+  const dialog = page.getByTestId('compare-dialog');
+  return Promise.all(
+    ['a', 'b'].map(async (side) => {
+      const label = dialog.getByTestId(`compare-label-${side}`);
+      return { text: (await label.textContent()) ?? '', cut: await isClipped(label) };
+    }),
+  );
 }
 
 async function openAt1280(page: Page, model: string, query: string): Promise<void> {
@@ -329,3 +367,114 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
     await snap(page, `text-fit-growth-axis-llama-${width}`);
   });
 }
+
+for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
+  test(`at ${width}×${height} Compare's header names A and B whole: person_detect on tflm against its Vela file`, async ({ page }) => {
+    test.skip(!haveModel(PERSON) || !haveModel(VELA), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await serveModel(page, '/e2e/tflm_person_detect.tflite', readModel(PERSON));
+    await page.goto('/?model=/e2e/tflm_person_detect.tflite&target=tflm');
+    await waitForModel(page, 'tflm_person_detect.tflite');
+    await waitForPlan(page);
+    await page.getByTestId('compare-file').setInputFiles({ name: 'tflm_person_detect_vela.tflite', mimeType: 'application/octet-stream', buffer: readModel(VELA) });
+    await expect(page.getByTestId('compare-dialog').getByTestId('compare-delta')).toBeVisible();
+    expect(await sideLabels(page)).toEqual([
+      { text: 'tflm_person_detect.tflite', cut: false },
+      { text: 'tflm_person_detect_vela.tflite', cut: false },
+    ]);
+    await snap(page, `text-fit-compare-labels-person-${width}`);
+  });
+}
+
+test("at 1280×720 a shift-click on GPT-2's Growth point names every dim of both sides, the varied past_seq_len too", async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+  await page.getByTestId('growth-chart').locator('circle[data-value="8"]').first().click({ modifiers: ['Shift'], force: true });
+  await page.waitForFunction(() => window.heapscope?.summary().compare?.peakB != null);
+  expect(await sideLabels(page)).toEqual([
+    { text: 'seq_len=128 · total_seq_len=128 · past_seq_len=0', cut: false },
+    { text: 'seq_len=1 · total_seq_len=9 · past_seq_len=8', cut: false },
+  ]);
+  await snap(page, 'text-fit-compare-labels-gpt2-shift');
+});
+
+test("at 1280×720 Growth's hover card on tiny Llama breaks only between words, keeps each figure whole and shows its last line", async ({ page }) => {
+  test.skip(!haveModel(LLAMA), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
+  await page.goto('/?model=/e2e/tiny-llama.onnx');
+  await waitForModel(page, 'tiny-llama.onnx');
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await page.getByTestId('growth-axis').selectOption('past_sequence_length');
+  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+  const card = page.getByTestId('growth-tooltip');
+  for (const value of [4, 8]) {
+    await page.getByTestId('growth-chart').locator(`circle[data-value="${value}"]`).first().hover({ force: true });
+    await expect(card).toHaveAttribute('data-value', String(value));
+    const name = await lineTexts(card.locator('strong'));
+    expect(name.join(''), `${value}`).toBe(`past_sequence_length = ${value}`);
+    expect.soft(name.slice(0, -1).filter((line) => !/[_ ]$/.test(line)), `${value}: the dim's name broken inside a word`).toEqual([]);
+    const lines = (await Promise.all((await card.locator(':scope > *').all()).map(lineTexts))).flat();
+    const text = (await card.textContent()) ?? '';
+    expect.soft(text).toContain('largest buffer 62.5 KiB logits');
+    expect.soft(await isClipped(card.locator('.growth-largest')), `${value}: the largest buffer is cut`).toBe(false);
+    expect.soft(text).not.toContain('…');
+    for (const figure of text.match(/[\d.]+ [KMG]?i?B/g) ?? []) expect.soft(lines.some((line) => line.includes(figure)), `${value}: ${figure} broken across lines in ${lines.join(' / ')}`).toBe(true);
+    // The whole card shows: not cut at its bottom, and inside the pane (growth.spec.ts checks it covers no axis label).
+    const shown = await card.evaluate((el) => {
+      const pane = el.closest('[data-testid="growth-pane"]')!.getBoundingClientRect();
+      const last = el.lastElementChild!.getBoundingClientRect();
+      const own = el.getBoundingClientRect();
+      return { cut: el.scrollHeight > el.clientHeight + 1, lastBottom: last.bottom, cardTop: own.top, cardBottom: own.bottom, paneTop: pane.top, paneBottom: pane.bottom, viewport: window.innerHeight };
+    });
+    expect.soft(shown.cut, `${value}: the card is cut`).toBe(false);
+    expect.soft(shown.lastBottom).toBeLessThanOrEqual(shown.cardBottom);
+    expect.soft(shown.cardBottom).toBeLessThanOrEqual(Math.min(shown.paneBottom, shown.viewport));
+    expect.soft(shown.cardTop).toBeGreaterThanOrEqual(shown.paneTop);
+    await expect(card).toContainText('Shift-click: compare with it');
+    await snap(page, `text-fit-growth-card-llama-${value}`);
+  }
+});
+
+test("at 1280×720 names cut at their start keep their first and last glyph inside their box: Compare's buffers and the heap table", async ({ page }) => {
+  test.skip(!haveModel(PERSON), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, '/e2e/person.tflite', readModel(PERSON));
+  /** Names whose glyphs reach the edge of their box, where its clip, snapped to whole pixels, shaves them. */
+  const shaved = (root: Locator, names: string) =>
+    root.evaluate(
+      (host, selector) =>
+        [...host.querySelectorAll(selector)].flatMap((bdi) => {
+          const cell = bdi.parentElement!;
+          const box = cell.getBoundingClientRect();
+          if (box.width === 0) return [];
+          const range = document.createRange();
+          range.selectNodeContents(bdi);
+          const text = range.getBoundingClientRect();
+          // A name cut at its start runs past its box's left edge by design; its end, and a whole name's start, may not.
+          const cut = cell.scrollWidth > cell.clientWidth;
+          return (!cut && text.left < box.left + 0.5) || text.right > box.right - 0.5 ? [`${bdi.textContent}: ${text.left}–${text.right} in ${box.left}–${box.right}`] : [];
+        }),
+      names,
+    );
+  await page.goto('/?model=/e2e/person.tflite&target=tflm&compare=1&b.strategy=naive');
+  await waitForPlan(page);
+  const buffers = page.getByTestId('compare-dialog').getByTestId('diff-buffers');
+  await expect(buffers.locator('tbody tr').first()).toBeVisible();
+  expect(await buffers.locator('td.diff-name bdi').count()).toBeGreaterThan(10);
+  expect.soft(await shaved(buffers, 'td.diff-name bdi'), "Compare's buffers").toEqual([]);
+  await snap(page, 'text-fit-truncate-start-compare');
+  await page.getByTestId('compare-dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const heap = page.getByTestId('heap-table');
+  await expect(heap.locator('.truncate-start > bdi').first()).toBeVisible();
+  expect.soft(await shaved(heap, '.truncate-start > bdi'), 'the heap table').toEqual([]);
+  await snap(page, 'text-fit-truncate-start-heap-table');
+});

@@ -51,11 +51,11 @@ export interface NameCellProps {
   readonly onClick: () => void;
 }
 
-/** A cell with a name cut to fit, as a button; the whole name on hover. */
+/** A cell with a name cut to fit at its start, as a button; the whole name on hover. */
 export function NameCell({ name, text = shortName(name), className, onClick }: NameCellProps) {
   return (
     <td className={className} title={titleText(name)}>
-      <button type="button" className="link-button" onClick={onClick}>
+      <button type="button" className="link-button truncate-start" onClick={onClick}>
         <bdi>{text}</bdi>
       </button>
     </td>

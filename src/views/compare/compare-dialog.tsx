@@ -9,7 +9,7 @@ import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText } from '../plan-words';
 import { planFits, regionOverBy } from '../../store/selectors';
 import { formatBytes } from '../../shared/format';
-import { shortName, titleText } from '../../shared/short-name';
+import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
@@ -20,6 +20,7 @@ import type { ComparedPlan } from '../../store/compare-store';
 import { DiffView } from './diff-view';
 import { sidePlanFileName } from '../export/export-names';
 import { saveText } from '../export/save-file';
+import { keptEnd } from './label-cut';
 import { SavedPlanFacts } from './saved-plan-facts';
 import { useCompare, useCompareActions } from './use-compare';
 import { useModalFocus } from '../use-modal-focus';
@@ -63,8 +64,8 @@ export function CompareDialog() {
       <div ref={dialog} className="compare-dialog" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} data-testid="compare-dialog">
         <header className="compare-header">
           <h2 className="compare-title">{title}</h2>
-          <SideSummary side="a" plan={a} />
-          {b && <SideSummary side="b" plan={b} />}
+          <SideSummary side="a" plan={a} other={b?.label} />
+          {b && <SideSummary side="b" plan={b} other={a.label} />}
           {diff && figure && (
             <p className="compare-delta" data-testid="compare-delta" data-delta={figure.delta} data-compared={figure.what} data-peak-delta={diff.delta}>
               {figure.label}: <strong className={deltaTone(figure.delta, planFits(a.file.plan), planFits(b!.file.plan))}>{deltaPrefix(bound)}{signedBytes(figure.delta)}</strong>
@@ -108,14 +109,16 @@ export function CompareDialog() {
   );
 }
 
-function SideSummary({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan }) {
+/** One side's label, figures and Save; `other` is the other side's label, whose difference from this one stays in view. */
+function SideSummary({ side, plan, other }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan; readonly other: string | undefined }) {
+  const keepEnd = keptEnd(plan.label, other) === 'end';
   const save = (): void => saveText(writePlanFile(plan.file), sidePlanFileName(side, plan.file), 'application/json');
   const arena = arenaFigures(plan.file.plan);
   return (
     <p className="compare-summary" data-testid={`compare-summary-${side}`} data-peak={plan.file.plan.peak}>
       <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span>
-      <span className="compare-label" title={titleText(plan.label)} data-testid={`compare-label-${side}`}>
-        {shortName(plan.label)}
+      <span className={keepEnd ? 'compare-label truncate-start' : 'compare-label'} title={titleText(plan.label)} data-testid={`compare-label-${side}`}>
+        {keepEnd ? <bdi>{shortName(plan.label, SHOWN_CHARS, 'middle')}</bdi> : shortName(plan.label)}
       </span>
       <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
       {arena !== undefined && (

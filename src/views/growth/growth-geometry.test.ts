@@ -243,6 +243,17 @@ describe('cardPlace', () => {
     expect(cardPlace(layout, 100, [40], card, W).top).toBe(10);
   });
 
+  it('moves a card taller than the plot below it up over what is above the chart, as high as the pane, so it ends above the values', () => {
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    const tall = { width: 230, height: 240 };
+    // The pane reaches 100 px above the chart: the card's top goes to 206 - 4 - 240 = -38, ending 4 px above the values.
+    expect(cardPlace(narrow, 130, [180], tall, 214, -100)).toEqual({ left: 70, top: -38, width: 140, maxHeight: 244 });
+    // With 20 px above the chart, it goes as high as the pane allows and is cut at the plot's bottom.
+    expect(cardPlace(narrow, 130, [180], tall, 214, -20)).toEqual({ left: 70, top: -16, width: 140, maxHeight: 222 });
+    // With no room above the chart given, it stays at the plot's top.
+    expect(cardPlace(narrow, 130, [180], tall, 214).top).toBe(10);
+  });
+
   it('never reaches left of the plot, past the box or below the plot, wherever the point is', () => {
     for (const width of [120, 214, 300, 466, 900]) {
       const l = growthLayout(input([point(1, 100), point(8, 800)]), width, H);

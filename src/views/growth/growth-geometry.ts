@@ -233,10 +233,13 @@ const CARD_INSET = 4;
  * `card.width` wide at most and `card.height` tall: right of the point, else
  * flipped to its left, else clamped over it; at the top of the plot, or at its
  * bottom when at the top it would hide one of the point's dots. Always right
- * of the byte labels (left of the plot's left edge) and above the values
- * under the plot, in a card narrowed to the room there is.
+ * of the byte labels (left of the plot's left edge) and starting above the
+ * values under the plot, in a card narrowed to the room there is. A card
+ * taller than the plot's room is moved up over what is above the plot, as
+ * high as `boxTop` (the pane's top, above the chart's 0), so it ends above
+ * the values and shows its last lines rather than lose them.
  */
-export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[], card: { readonly width: number; readonly height: number }, boxWidth: number): CardPlace {
+export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[], card: { readonly width: number; readonly height: number }, boxWidth: number, boxTop: number = GROWTH_MARGIN.top): CardPlace {
   const minLeft = layout.left + CARD_INSET;
   const maxRight = Math.max(minLeft + 1, boxWidth - CARD_INSET);
   const width = Math.min(card.width, maxRight - minLeft);
@@ -247,6 +250,8 @@ export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[]
   const hides = (top: number): boolean => overPoint && ys.some((y) => y > top - CARD_GAP && y < top + card.height + CARD_GAP);
   const high = GROWTH_MARGIN.top + CARD_INSET;
   const low = Math.max(high, layout.bottom - CARD_INSET - card.height);
-  const top = hides(high) && !hides(low) ? low : high;
+  const placed = hides(high) && !hides(low) ? low : high;
+  const whole = layout.bottom - CARD_INSET - card.height; // the lowest top at which the whole card ends above the values
+  const top = placed > whole ? Math.min(placed, Math.max(boxTop + CARD_INSET, whole)) : placed;
   return { left, top, width, maxHeight: Math.max(0, layout.bottom - top) };
 }

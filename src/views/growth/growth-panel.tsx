@@ -235,7 +235,7 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
         {chosen === undefined || shownPoint === undefined ? '' : pointSentence(shownPoint, choice.label)}
       </p>
       {shownPoint !== undefined && layout !== undefined && (
-        <GrowthTooltip point={shownPoint} dim={choice.label} place={(height) => cardPlace(layout, layout.x(shownPoint.value), dotsOf(layout, shownPoint), { width: GROWTH_CARD_WIDTH, height }, size?.width ?? 0)} compare={compare} keys={hover === undefined} />
+        <GrowthTooltip point={shownPoint} dim={choice.label} place={(height, paneTop) => cardPlace(layout, layout.x(shownPoint.value), dotsOf(layout, shownPoint), { width: GROWTH_CARD_WIDTH, height }, size?.width ?? 0, paneTop)} compare={compare} keys={hover === undefined} />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointSentence } from './growth-tooltip';
+import { namePieces, pointSentence } from './growth-tooltip';
 
 describe("a growth point's figures in words", () => {
   it("gives each region's peak as a lower estimate too when some size is unknown at the point", () => {
@@ -10,5 +10,15 @@ describe("a growth point's figures in words", () => {
     const point = { value: 8, peak: 4256, lowerBound: 4256, regions, complete: false, fits: true };
     expect(pointSentence(point, 'n')).toBe('n = 8: peak ≥ 4.16 KiB (lower estimate), lower bound 4.16 KiB; sram ≥ 160 B, ext-ram ≥ 4.00 KiB.');
     expect(pointSentence({ ...point, complete: true }, 'n')).toBe('n = 8: peak 4.16 KiB, lower bound 4.16 KiB; sram 160 B, ext-ram 4.00 KiB.');
+  });
+});
+
+describe("where a name in the card may break", () => {
+  it('breaks after underscores, slashes and dots only', () => {
+    expect(namePieces('past_sequence_length')).toEqual(['past_', 'sequence_', 'length']);
+    expect(namePieces('/model/layers.0/attn')).toEqual(['/', 'model/', 'layers.', '0/', 'attn']);
+    expect(namePieces('logits')).toEqual(['logits']);
+    expect(namePieces('a__b')).toEqual(['a__', 'b']);
+    expect(namePieces('')).toEqual([]);
   });
 });

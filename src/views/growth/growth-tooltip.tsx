@@ -4,8 +4,9 @@
 // Shift+Enter, for the point chosen by keyboard); and the same in one sentence
 // for screen readers.
 
-import { useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
 import type { GrowthPoint } from '../../worker/protocol';
 import { peakText } from '../plan-words';
 import type { CardPlace } from './growth-geometry';
@@ -14,7 +15,7 @@ import type { CardPlace } from './growth-geometry';
 export interface GrowthTooltipProps {
   readonly point: GrowthPoint;
   readonly dim: string; // the axis's label
-  readonly place: (height: number) => CardPlace; // where a card of that height goes, clear of the axes' labels (cardPlace)
+  readonly place: (height: number, paneTop: number) => CardPlace; // where a card of that height goes, clear of the axes' labels, up to the pane's top at `paneTop` (cardPlace)
   readonly compare: boolean; // shift-click compares
   readonly keys?: boolean; // chosen by keyboard: say Enter rather than click
 }
@@ -26,19 +27,25 @@ export const GROWTH_CARD_WIDTH = 230;
 export function GrowthTooltip({ point, dim, place, compare, keys = false }: GrowthTooltipProps) {
   const card = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0); // the card's whole height, cut or not, as last drawn
-  const { left, top, width, maxHeight } = place(height);
+  const [paneTop, setPaneTop] = useState(0); // the pane's top from the chart's (0 or less): a tall card may rise to it
+  const { left, top, width, maxHeight } = place(height, paneTop);
   // Measured before the paint, again whenever what the card says or its width changes: a card placed for another point's height would show for a frame.
   useLayoutEffect(() => {
-    if (card.current !== null && card.current.scrollHeight !== height) setHeight(card.current.scrollHeight);
-  }, [point, dim, compare, keys, width, height]);
+    if (card.current === null) return;
+    if (card.current.scrollHeight !== height) setHeight(card.current.scrollHeight);
+    const chart = card.current.parentElement;
+    const pane = chart?.closest('.pane');
+    const above = chart === null || pane == null ? 0 : pane.getBoundingClientRect().top - chart.getBoundingClientRect().top;
+    if (Math.round(above) !== paneTop) setPaneTop(Math.round(above));
+  }, [point, dim, compare, keys, width, height, paneTop]);
   return (
     <div ref={card} className="growth-tooltip" style={{ left, top, width, maxHeight }} role="status" data-testid="growth-tooltip" data-value={point.value} data-peak={point.peak}>
       <strong>
-        {dim} = {point.value}
+        <NameBreaks name={dim} /> = {point.value}
       </strong>
       <span>
-        peak {peakText(point.peak, point.complete)}
-        {!point.complete && ' (lower estimate)'} · lower bound {formatBytes(point.lowerBound)}
+        peak <Whole>{peakText(point.peak, point.complete)}</Whole>
+        {!point.complete && ' (lower estimate)'} · lower bound <Whole>{formatBytes(point.lowerBound)}</Whole>
       </span>
       {point.regions.length > 1 && (
         <span className="muted">
@@ -47,7 +54,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
       )}
       {point.largest !== undefined && (
         <span className="muted growth-largest">
-          largest buffer {formatBytes(point.largest.size)} {point.largest.name}
+          largest buffer <Whole>{formatBytes(point.largest.size)}</Whole> <NameBreaks name={shortName(point.largest.name, LARGEST_CHARS, 'scope')} />
         </span>
       )}
       {!point.fits && <span className="tool-error">over a size limit</span>}
@@ -55,6 +62,33 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
       <span className="muted">{keys ? `Enter: plan this value${compare ? ' · Shift+Enter: compare with it' : ''}` : `Click: plan this value${compare ? ' · Shift-click: compare with it' : ''}`}</span>
     </div>
   );
+}
+
+/** Characters of the largest buffer's name the card shows; the status line above the chart names it whole. */
+const LARGEST_CHARS = 60;
+
+/** A figure with its unit, never broken across lines. */
+function Whole({ children }: { readonly children: string }) {
+  return <span className="growth-whole">{children}</span>;
+}
+
+/** `name` that may break after an underscore, a slash or a dot ("past_sequence_ / length"), not inside a word. */
+function NameBreaks({ name }: { readonly name: string }) {
+  return (
+    <>
+      {namePieces(name).map((piece, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** `name` in pieces, each ending after an underscore, a slash or a dot: where a line may break without cutting a word. */
+export function namePieces(name: string): string[] {
+  return name.match(/[^_/.]*(?:[_/.]+|$)/g)!.filter((piece) => piece !== '');
 }
 
 /** The card's figures in one sentence, as a screen reader announces the point chosen by keyboard. */
