@@ -11,7 +11,8 @@ import { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
 import { sortPairs } from './sort-pairs';
 import { TimeIndex } from './time-index';
-import { grownFloats, TreeQueries } from './tree-queries';
+import { grownFloats } from './piece-lists';
+import { TreeQueries } from './tree-queries';
 
 /**
  * Where an item goes among the already-placed items it conflicts with:

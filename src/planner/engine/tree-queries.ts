@@ -4,12 +4,13 @@
 // building that union, and the top of what an item meets (for "above all").
 // Answers equal those of the rectangle walk; the scratch arrays are kept
 // between calls. Depends only on the engine's prepared form, the tree, the
-// pair merge and the work clock.
+// pair merge, the piece-list tools and the work clock.
 
 import type { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
 import { unionOfRuns } from './sort-pairs';
 import { countWork } from './work-clock';
+import { firstEndingAbove, grownFloats, grownInts, siftDown } from './piece-lists';
 
 /** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
 const UNION_QUERY_WORK = 1300;
@@ -362,57 +363,3 @@ export class TreeQueries {
 }
 
 const NO_PIECES: readonly number[] = [];
-
-/** The first piece at or after `from` of the ascending pieces [a0, b0, a1, b1, ...] (`count` of them) that ends above `at`; `count` when none does. */
-function firstEndingAbove(pieces: readonly number[], from: number, count: number, at: number): number {
-  if (from === count || pieces[2 * from + 1]! > at) return from;
-  // gallop, then bisect: the pieces passed are usually few
-  let low = from; // ends at or below `at`
-  let step = 1;
-  let high = from + 1;
-  while (high < count && !(pieces[2 * high + 1]! > at)) {
-    low = high;
-    step *= 2;
-    high = low + step;
-  }
-  if (high > count) high = count;
-  while (high - low > 1) {
-    const mid = (low + high) >>> 1;
-    if (pieces[2 * mid + 1]! > at) high = mid;
-    else low = mid;
-  }
-  return high;
-}
-
-/** Restores the min-heap `heap[0 .. size - 1]` of list numbers by `keys` below position `at`. */
-function siftDown(heap: Int32Array, keys: Float64Array, size: number, at: number): void {
-  const k = heap[at]!;
-  const key = keys[k]!;
-  for (;;) {
-    let child = 2 * at + 1;
-    if (child >= size) break;
-    if (child + 1 < size && keys[heap[child + 1]!]! < keys[heap[child]!]!) child++;
-    if (!(keys[heap[child]!]! < key)) break;
-    heap[at] = heap[child]!;
-    at = child;
-  }
-  heap[at] = k;
-}
-
-/** A longer copy of `array`, with room for `needed` entries. */
-export function grownInts(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
-  let length = array.length;
-  while (length < needed) length *= 2;
-  const grown = new Int32Array(length);
-  grown.set(array);
-  return grown;
-}
-
-/** A longer copy of `array`, with room for `needed` entries. */
-export function grownFloats(array: Float64Array, needed: number): Float64Array<ArrayBuffer> {
-  let length = array.length;
-  while (length < needed) length *= 2;
-  const grown = new Float64Array(length);
-  grown.set(array);
-  return grown;
-}

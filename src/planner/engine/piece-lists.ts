@@ -1,0 +1,57 @@
+// Small tools of the occupancy tree's queries (tree-queries.ts) over its
+// ascending piece lists: find the first piece past an address, keep a heap
+// of lists by their next piece, and grow the scratch arrays. No dependencies.
+
+/** The first piece at or after `from` of the ascending pieces [a0, b0, a1, b1, ...] (`count` of them) that ends above `at`; `count` when none does. */
+export function firstEndingAbove(pieces: readonly number[], from: number, count: number, at: number): number {
+  if (from === count || pieces[2 * from + 1]! > at) return from;
+  // gallop, then bisect: the pieces passed are usually few
+  let low = from; // ends at or below `at`
+  let step = 1;
+  let high = from + 1;
+  while (high < count && !(pieces[2 * high + 1]! > at)) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  if (high > count) high = count;
+  while (high - low > 1) {
+    const mid = (low + high) >>> 1;
+    if (pieces[2 * mid + 1]! > at) high = mid;
+    else low = mid;
+  }
+  return high;
+}
+
+/** Restores the min-heap `heap[0 .. size - 1]` of list numbers by `keys` below position `at`. */
+export function siftDown(heap: Int32Array, keys: Float64Array, size: number, at: number): void {
+  const k = heap[at]!;
+  const key = keys[k]!;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && keys[heap[child + 1]!]! < keys[heap[child]!]!) child++;
+    if (!(keys[heap[child]!]! < key)) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = k;
+}
+
+/** A longer copy of `array`, with room for `needed` entries. */
+export function grownInts(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
+  let length = array.length;
+  while (length < needed) length *= 2;
+  const grown = new Int32Array(length);
+  grown.set(array);
+  return grown;
+}
+
+/** A longer copy of `array`, with room for `needed` entries. */
+export function grownFloats(array: Float64Array, needed: number): Float64Array<ArrayBuffer> {
+  let length = array.length;
+  while (length < needed) length *= 2;
+  const grown = new Float64Array(length);
+  grown.set(array);
+  return grown;
+}
