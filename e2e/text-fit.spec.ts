@@ -73,6 +73,27 @@ async function sideLabels(page: Page): Promise<{ text: string; cut: boolean }[]>
   );
 }
 
+/** The sample at batch 1 (and `query`), compared with batch 4: the Compare dialog opens. */
+async function compareSampleBatch4(page: Page, query = ''): Promise<void> {
+  await page.goto(`/?dim.batch=1${query}`);
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="batch"]').fill('4');
+  await panel.getByTestId('compare-run').click();
+}
+
+/** `file` from the corpus served as /e2e/`as`, its plan on screen, and Growth's curve along the axis it starts on (or `axis`) done. */
+async function growthOn(page: Page, file: string, as: string, axis?: string): Promise<void> {
+  await serveModel(page, `/e2e/${as}`, readModel(file));
+  await page.goto(`/?model=/e2e/${as}`);
+  await waitForModel(page, as);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  if (axis !== undefined) await page.getByTestId('growth-axis').selectOption(axis);
+  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+}
+
 async function openAt1280(page: Page, model: string, query: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openDropped(page, model, readModel(model), `/?${query}`);
@@ -163,12 +184,7 @@ test("at 1280×720 the peak chart's key takes one line in its narrow column, eac
 
 test("Compare's buffer table at 1280×720 shows the A and B sizes whole", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/?dim.batch=1');
-  await waitForModel(page, 'sample.onnx');
-  await waitForPlan(page);
-  const panel = page.getByTestId('compare-panel');
-  await panel.locator('[data-dim="batch"]').fill('4');
-  await panel.getByTestId('compare-run').click();
+  await compareSampleBatch4(page);
   const rows = page.getByTestId('compare-dialog').getByTestId('diff-buffers').locator('tbody tr');
   await expect(rows.first()).toBeVisible();
   for (const column of [3, 4]) {
@@ -291,12 +307,7 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
 
   test(`at ${width}×${height} Compare's filters each read whole on one line, inside the dialog`, async ({ page }) => {
     await page.setViewportSize({ width, height });
-    await page.goto('/?dim.batch=1&target=mcu');
-    await waitForModel(page, 'sample.onnx');
-    await waitForPlan(page);
-    const panel = page.getByTestId('compare-panel');
-    await panel.locator('[data-dim="batch"]').fill('4');
-    await panel.getByTestId('compare-run').click();
+    await compareSampleBatch4(page, '&target=mcu');
     const dialog = page.getByTestId('compare-dialog');
     const filters = dialog.getByRole('group', { name: 'Show buffers' }).getByRole('button');
     await expect(filters).toHaveCount(9);
@@ -345,13 +356,7 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
   test(`at ${width}×${height} the Growth chart names its axis whole inside the chart: tiny Llama by past_sequence_length`, async ({ page }) => {
     test.skip(!haveModel(LLAMA), NO_MODELS);
     await page.setViewportSize({ width, height });
-    await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
-    await page.goto('/?model=/e2e/tiny-llama.onnx');
-    await waitForModel(page, 'tiny-llama.onnx');
-    await waitForPlan(page);
-    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
-    await page.getByTestId('growth-axis').selectOption('past_sequence_length');
-    await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+    await growthOn(page, LLAMA, 'tiny-llama.onnx', 'past_sequence_length');
     const svg = page.getByTestId('growth-chart').locator('svg.growth-svg');
     const texts = await svg.evaluate((chart) => {
       const o = chart.getBoundingClientRect();
@@ -389,12 +394,7 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
 test("at 1280×720 a shift-click on GPT-2's Growth point names every dim of both sides, the varied past_seq_len too", async ({ page }) => {
   test.skip(!haveModel(GPT2), NO_MODELS);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
-  await page.goto(`/?model=/e2e/${GPT2}`);
-  await waitForModel(page, GPT2);
-  await waitForPlan(page);
-  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
-  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+  await growthOn(page, GPT2, GPT2);
   await page.getByTestId('growth-chart').locator('circle[data-value="8"]').first().click({ modifiers: ['Shift'], force: true });
   await page.waitForFunction(() => window.heapscope?.summary().compare?.peakB != null);
   expect(await sideLabels(page)).toEqual([
@@ -407,13 +407,7 @@ test("at 1280×720 a shift-click on GPT-2's Growth point names every dim of both
 test("at 1280×720 Growth's hover card on tiny Llama breaks only between words, keeps each figure whole and shows its last line", async ({ page }) => {
   test.skip(!haveModel(LLAMA), NO_MODELS);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await serveModel(page, '/e2e/tiny-llama.onnx', readModel(LLAMA));
-  await page.goto('/?model=/e2e/tiny-llama.onnx');
-  await waitForModel(page, 'tiny-llama.onnx');
-  await waitForPlan(page);
-  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
-  await page.getByTestId('growth-axis').selectOption('past_sequence_length');
-  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+  await growthOn(page, LLAMA, 'tiny-llama.onnx', 'past_sequence_length');
   const card = page.getByTestId('growth-tooltip');
   for (const value of [4, 8]) {
     await page.getByTestId('growth-chart').locator(`circle[data-value="${value}"]`).first().hover({ force: true });
