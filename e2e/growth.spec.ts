@@ -118,6 +118,11 @@ test.describe('growth view', () => {
     await page.getByTestId('growth-axis').selectOption('seq_len');
     const curve = await grown(page, 'seq_len');
     const shown = await summary(page);
+    // Hovering rings the dot without replacing it: a click pressed on a dot is released on the same dot.
+    const held = await dot(page, 512).elementHandle();
+    await dot(page, 512).hover();
+    await expect(page.locator('.growth-ring-layer circle.gr-ring')).toHaveCount(1);
+    expect(await held!.evaluate((e) => e.isConnected)).toBe(true);
     await dot(page, 512).click({ modifiers: ['Shift'] });
     await expect(page.getByTestId('compare-dialog')).toBeVisible();
     await page.waitForFunction(() => window.heapscope?.summary().compare?.peakB != null);

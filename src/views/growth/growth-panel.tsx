@@ -173,8 +173,8 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
   const shown = hover ?? chosen;
   const shownPoint: GrowthPoint | undefined = shown === undefined ? undefined : points[shown];
   const markup = useMemo(
-    () => (layout === undefined || size === undefined ? '' : growthSvg(input, layout, size.width, size.height, { dim: choice.label, highlight: shownPoint?.value })),
-    [input, layout, size, choice.label, shownPoint?.value],
+    () => (layout === undefined || size === undefined ? '' : growthSvg(input, layout, size.width, size.height, { dim: choice.label })),
+    [input, layout, size, choice.label],
   );
   const locate = (event: MouseEvent<HTMLDivElement>): number | undefined => {
     if (layout === undefined) return undefined;
@@ -230,6 +230,7 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
         // The markup is built from numbers and escaped names (growth-svg.ts).
         dangerouslySetInnerHTML={{ __html: markup }}
       />
+      {shownPoint !== undefined && layout !== undefined && size !== undefined && <GrowthRing x={layout.x(shownPoint.value)} ys={dotsOf(layout, shownPoint)} width={size.width} height={size.height} />}
       <GrowthLegend items={growthLegendItems(input, plan.regions.some((r) => r.sizeLimit !== undefined))} />
       <p className="visually-hidden" aria-live="polite" data-testid="growth-announce">
         {chosen === undefined || shownPoint === undefined ? '' : pointSentence(shownPoint, choice.label)}
@@ -238,6 +239,21 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
         <GrowthTooltip point={shownPoint} dim={choice.label} place={(height, paneTop) => cardPlace(layout, layout.x(shownPoint.value), dotsOf(layout, shownPoint), { width: GROWTH_CARD_WIDTH, height }, size?.width ?? 0, paneTop)} compare={compare} keys={hover === undefined} />
       )}
     </div>
+  );
+}
+
+/**
+ * The ring around the dots under the pointer or chosen by keyboard, in a layer
+ * of its own over the plot: hovering never replaces the chart's markup, so a
+ * click pressed on a dot is released on the same dot.
+ */
+function GrowthRing({ x, ys, width, height }: { readonly x: number; readonly ys: readonly number[]; readonly width: number; readonly height: number }) {
+  return (
+    <svg className="growth-ring-layer" width={width} height={height} aria-hidden="true">
+      {ys.map((y, i) => (
+        <circle key={i} className="gr-ring" cx={x.toFixed(1)} cy={y.toFixed(1)} r="7" fill="none" strokeWidth="2" />
+      ))}
+    </svg>
   );
 }
 

@@ -23,7 +23,6 @@ export interface GrowthSvgOptions {
   readonly titleHeight?: number; // pixels the title takes at the top of a standalone chart
   readonly x?: number; // where a nested chart goes in its parent document
   readonly y?: number;
-  readonly highlight?: number; // the value whose dots are ringed: under the pointer or chosen by keyboard
 }
 
 /** The chart of `input` laid out as `layout`, in a `width` × `height` box. */
@@ -40,7 +39,7 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
     if (options.title !== undefined) parts.push(`<text x="${layout.left}" y="18" font-size="13" font-weight="600" fill="${GROWTH_COLOURS.text}">${text(options.title)}</text>`);
     parts.push(`<g transform="translate(0 ${shift})">`);
   }
-  for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel, options.highlight));
+  for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel));
   parts.push(axisSvg(layout, input.current?.value));
   if (options.standalone === true || options.x !== undefined) parts.push(legendSvg(input, layout, height));
   if (options.standalone === true) parts.push('</g>');
@@ -49,7 +48,7 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
 }
 
 /** One region: back, limit, the bound and peak lines with their dots, the value on screen, byte ticks. */
-function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPanel, highlight: number | undefined): string {
+function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPanel): string {
   const { left, right, x } = layout;
   const { y, top, height } = panel;
   const bottom = top + height;
@@ -76,10 +75,6 @@ function panelSvg(input: GrowthChartInput, layout: GrowthLayout, panel: GrowthPa
   for (const { p, f } of figures) {
     const fill = p.complete ? GROWTH_COLOURS.peak : '#ffffff';
     out.push(`<circle class="gr-dot${p.complete ? '' : ' gr-dot-open'}${p.fits ? '' : ' gr-dot-over'}" cx="${x(p.value).toFixed(1)}" cy="${y(f[0]!).toFixed(1)}" r="3.5" fill="${fill}" stroke="${GROWTH_COLOURS.peak}" stroke-width="1.5" data-value="${p.value}"/>`);
-  }
-  const ringed = figures.find((e) => e.p.value === highlight);
-  if (ringed !== undefined) {
-    out.push(`<circle class="gr-ring" cx="${x(ringed.p.value).toFixed(1)}" cy="${y(ringed.f[0]!).toFixed(1)}" r="7" fill="none" stroke="${GROWTH_COLOURS.text}" stroke-width="2"/>`);
   }
   const current = input.current;
   const mine = current?.regions.find((r) => r.name === panel.name);
