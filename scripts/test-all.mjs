@@ -28,6 +28,7 @@ for (const [name, cmd, args, env] of stages) {
 const counts = { passed: 0, failed: 0, skipped: 0 };
 countVitest(unitReport, counts);
 countPlaywright(e2eReport, counts);
+for (const title of flakyTests(e2eReport)) console.log(`flaky (failed, then passed on its retry): ${title}`);
 if (failedStages.length > 0) console.log(`\nfailed stages: ${failedStages.join(', ')}`);
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedStages.length > 0 || counts.failed > 0 ? 1 : 0);
@@ -55,4 +56,17 @@ function countPlaywright(path, into) {
   into.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   into.failed += stats.unexpected ?? 0;
   into.skipped += stats.skipped ?? 0;
+}
+
+/** The end-to-end tests that failed and then passed on a retry: "file:line › title". */
+function flakyTests(path) {
+  const out = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') out.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...trail, child.title] : trail);
+  };
+  for (const suite of readJson(path)?.suites ?? []) walk(suite, []);
+  return out;
 }
