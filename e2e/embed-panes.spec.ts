@@ -187,3 +187,43 @@ test('in a 480×320 web component the assumptions banner is one styled line that
   await element.getByTestId('assumptions-less').click();
   await expect(element.getByTestId('assumptions-more')).toBeVisible();
 });
+
+test('the full view of an embed opens on the panes it showed, and the page\'s toggles keep panes= in step', async ({ page, context }) => {
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto('/?embed=1&panes=growth,explain');
+  await waitForPlan(page);
+  const href = await page.locator('a.embed-open').getAttribute('href');
+  expect(new URL(href!).searchParams.get('panes')).toBe('growth,explain');
+
+  const full = await context.newPage();
+  await full.setViewportSize({ width: 1600, height: 1000 });
+  await full.goto(href!);
+  await waitForPlan(full);
+  await expect(full.getByTestId('pane-toggles')).toBeVisible();
+  const pressed = (pane: string) => full.getByTestId('pane-toggles').locator(`[data-pane="${pane}"]`);
+  await expect(full.getByTestId('growth-pane')).toBeVisible();
+  await expect(full.getByTestId('details-pane').first()).toBeVisible();
+  await expect(full.getByTestId('graph-pane')).toBeHidden();
+  await expect(full.getByTestId('heap-pane')).toBeHidden();
+  for (const [pane, on] of [['graph', false], ['heap', false], ['growth', true], ['details', true], ['sidebar', true], ['table', true]] as const) {
+    await expect(pressed(pane)).toHaveAttribute('aria-pressed', String(on));
+  }
+  // The curve is planned for the pane shown at start, as after a click on its toggle.
+  await full.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+
+  await pressed('heap').click();
+  await expect(full.getByTestId('heap-pane')).toBeVisible();
+  await expect.poll(() => new URL(full.url()).searchParams.get('panes')).toBe('heap,growth,explain');
+  // The tensor table is not one of the panes a link names: its toggle leaves panes= as it is.
+  await pressed('table').click();
+  await expect(full.getByTestId('tensor-table')).toBeHidden();
+  expect(new URL(full.url()).searchParams.get('panes')).toBe('heap,growth,explain');
+  // The address reopens the same panes.
+  await full.reload();
+  await waitForPlan(full);
+  await expect(full.getByTestId('heap-pane')).toBeVisible();
+  await expect(full.getByTestId('growth-pane')).toBeVisible();
+  await expect(full.getByTestId('graph-pane')).toBeHidden();
+  await snap(full, 'full-view-of-growth-embed');
+  await full.close();
+});

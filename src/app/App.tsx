@@ -37,12 +37,12 @@ import '../views/shell.css';
 export interface AppProps {
   readonly store: AppStore;
   readonly embed?: boolean; // chrome-less view for documentation pages (embed=1)
-  readonly panes?: readonly EmbedPane[]; // what the embed shows (panes=); its default when undefined
+  readonly panes?: readonly EmbedPane[]; // what the embed shows (panes=), or which panes the full page starts with; the default when undefined
 }
 
 /** The page. */
-export function App({ store, embed = false, panes: embedPanes }: AppProps) {
-  const [panes, togglePane] = usePanes();
+export function App({ store, embed = false, panes: linkedPanes }: AppProps) {
+  const [panes, togglePane] = usePanes(linkedPanes);
   const [dropped, setDropped] = useState<DroppedNote | undefined>(undefined);
   return (
     <StoreContext.Provider value={store}>
@@ -53,7 +53,7 @@ export function App({ store, embed = false, panes: embedPanes }: AppProps) {
           <ErrorBanner />
           {!embed && <LinkNotice />}
           {!embed && <DroppedNotice note={dropped} onDismiss={() => setDropped(undefined)} />}
-          {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={embedPanes} /> : <Workspace panes={panes} />}
+          {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={linkedPanes} /> : <Workspace panes={panes} />}
           {!embed && <DropZone onNote={setDropped} />}
           {!embed && <CompareDialog />}
         </div>

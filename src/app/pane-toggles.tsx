@@ -3,9 +3,13 @@
 // the rest their room. On a laptop screen (720 px tall) and shorter ones the
 // tensor table starts collapsed; in a window narrower than a laptop's the
 // side bar does. The Growth view starts hidden: shown, it plans the model
-// again at every value of its curve.
+// again at every value of its curve. A link's `panes=` (the embed's names,
+// embed-panes.ts) chooses which of the graph, heap, growth and details start
+// shown, so the full view of an embed opens on what the embed showed; a
+// toggle of one of them writes what is shown back into `panes=`.
 
 import { useState } from 'react';
+import type { EmbedPane } from '../embed/embed-panes';
 
 /** The panes that can be collapsed, in the order of their toggles. */
 export const PANES = ['sidebar', 'graph', 'heap', 'growth', 'details', 'table'] as const;
@@ -30,16 +34,54 @@ const SHORT_SCREEN = 800;
  */
 const NARROW_SCREEN = 1100;
 
-/** The panes shown at start for a window `width` × `height` pixels. */
-export function initialPanes(width: number, height: number): PaneVisibility {
-  return { sidebar: width >= NARROW_SCREEN, graph: true, heap: true, growth: false, details: true, table: height >= SHORT_SCREEN };
+/** The page's pane that shows each pane a link can name (the peak chart stands beside the heap). */
+const LINKED: Readonly<Record<EmbedPane, PaneName>> = { graph: 'graph', heap: 'heap', chart: 'heap', explain: 'details', growth: 'growth' };
+/** The page's panes a link's `panes=` decides, and their names in it. */
+const NAMED: readonly (readonly [PaneName, EmbedPane])[] = [
+  ['graph', 'graph'],
+  ['heap', 'heap'],
+  ['growth', 'growth'],
+  ['details', 'explain'],
+];
+
+/**
+ * The panes shown at start for a window `width` × `height` pixels; `named`
+ * (a link's `panes=`) shows those of the graph, heap, growth and details it
+ * names and collapses the others.
+ */
+export function initialPanes(width: number, height: number, named?: readonly EmbedPane[]): PaneVisibility {
+  const shown = { sidebar: width >= NARROW_SCREEN, graph: true, heap: true, growth: false, details: true, table: height >= SHORT_SCREEN };
+  if (named === undefined || named.length === 0) return shown;
+  const linked = new Set(named.map((p) => LINKED[p]));
+  for (const [pane] of NAMED) shown[pane] = linked.has(pane);
+  return shown;
 }
 
-/** The shown panes and a toggle; state of the page, not of the plan. */
-export function usePanes(): [PaneVisibility, (pane: PaneName) => void] {
-  const [panes, setPanes] = useState<PaneVisibility>(() => initialPanes(window.innerWidth, window.innerHeight));
-  const toggle = (pane: PaneName): void => setPanes((old) => ({ ...old, [pane]: !old[pane] }));
+/** The `panes=` value that reopens `panes`: the graph, heap, growth and details shown, by their link names. */
+export function panesParam(panes: PaneVisibility): string {
+  return NAMED.filter(([pane]) => panes[pane]).map(([, name]) => name).join(',');
+}
+
+/**
+ * The shown panes and a toggle; state of the page, not of the plan. A toggle
+ * of a pane `panes=` decides keeps the address's `panes=` in step.
+ */
+export function usePanes(named?: readonly EmbedPane[]): [PaneVisibility, (pane: PaneName) => void] {
+  const [panes, setPanes] = useState<PaneVisibility>(() => initialPanes(window.innerWidth, window.innerHeight, named));
+  const toggle = (pane: PaneName): void => {
+    const next = { ...panes, [pane]: !panes[pane] };
+    setPanes(next);
+    if (NAMED.some(([p]) => p === pane)) writePanesParam(panesParam(next));
+  };
   return [panes, toggle];
+}
+
+/** Puts `value` in the address's `panes=` (removed when empty), leaving the rest of it as it is. */
+function writePanesParam(value: string): void {
+  const url = new URL(window.location.href);
+  if (value === '') url.searchParams.delete('panes');
+  else url.searchParams.set('panes', value);
+  if (url.href !== window.location.href) history.replaceState(history.state, '', url.href);
 }
 
 /** Props of PaneToggles. */

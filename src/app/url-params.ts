@@ -1,5 +1,5 @@
 // The page's URL parameters (DESIGN.md): model=<url>, dim.NAME=VALUE, embed=1
-// (with panes=graph,heap,chart,explain), strategy= and target=, plus the extras of url-settings.ts (target fields,
+// (with panes=graph,heap,chart,explain,growth, which also chooses the full page's panes), strategy= and target=, plus the extras of url-settings.ts (target fields,
 // shapes, input values, selection, graph groups, a local file's name) and an
 // open comparison's B (url-compare.ts); read at start, and written back as the
 // view changes so that a copied link reopens the same view.
@@ -15,7 +15,7 @@ export interface UrlParams extends LinkExtras {
   readonly model: string | undefined; // a model URL to open instead of the sample
   readonly dims: Readonly<Record<string, number>>; // dim.NAME=VALUE bindings
   readonly embed: boolean; // chrome-less view for documentation pages
-  readonly panes: readonly EmbedPane[] | undefined; // what an embed shows (panes=); undefined: its default
+  readonly panes: readonly EmbedPane[] | undefined; // what an embed shows (panes=), or the full page's panes at start; undefined: the default
   readonly strategy: string | undefined;
   readonly target: string | undefined;
   readonly compare: SideBSettings | undefined; // compare=1: B, the model planned with the b. settings
@@ -37,7 +37,7 @@ export function parseUrlParams(search: string): UrlParams {
   const embed = params.get('embed');
   const extras = readExtras(params, ignored);
   const compare = readCompare(params, ignored);
-  // Kept in links as it is (not an own key): a shared embed link shows the same panes.
+  // Kept in links as it is (not an own key; the full page's toggles write it): a shared link shows the same panes.
   const panes = parseEmbedPanes(params.get('panes'));
   ignored.push(...panes.ignored.map((p) => `panes=${p}`));
   return {
