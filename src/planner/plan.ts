@@ -12,7 +12,6 @@
 import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
 import { formatBytes } from '../shared/format';
-import { shortName } from '../shared/short-name';
 import type { PlanDiagnostic } from './problem/build-buffers';
 import type { BuiltProblem } from './problem/build-problem';
 import { fusedTraffic, type Traffic } from './problem/build-traffic';
@@ -34,6 +33,7 @@ import type { TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
 import { tflmRuntimePlan, type RuntimePlan } from './tflm/runtime-plan';
 import { arenaIoNote, runtimeIoTarget } from './tflm/arena-io';
+import { filePlanNotes, unappliedDims } from './tflm/plan-notes';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
 import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, type RuntimeArena } from './assembly/plan-records';
@@ -301,24 +301,7 @@ function modelDiagnostics(model: InferredGraph | InferredModel): PlanDiagnostic[
 
 /** The plan with its runtime plan, and a note when the file's own offline plan, not this one, is what the runtime will use. */
 function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan): PlanCore {
-  const file = runtimePlan.filePlan;
-  if (file === undefined) return { ...record, runtimePlan };
-  const note: PlanDiagnostic = {
-    code: 'tflm-file-plan',
-    message: `the file carries its own offline plan: TFLite Micro will use it (head ${formatBytes(file.head)}${file.valid ? '' : ', not checked valid'}), not the plan shown here, until heapscope's plan is written in with --save-tflite`,
-  };
-  return { ...record, runtimePlan, diagnostics: [...record.diagnostics, note] };
-}
-
-/** Dims the user gave that a plan of the file's own shapes (runtime tflm) does not apply. */
-function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
-  const given = dims.filter((d) => d.bound);
-  if (given.length === 0) return [];
-  const names = given.map((d) => `${shortName(d.name)}=${d.value}`).join(', ');
-  return [{
-    code: 'tflm-fixed-shapes',
-    message: `TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so ${names} ${given.length === 1 ? 'is' : 'are'} not applied to this plan (the graph and tensors show the shapes with ${given.length === 1 ? 'it' : 'them'}; plan on another target to see ${given.length === 1 ? 'its' : 'their'} effect)`,
-  }];
+  return { ...record, runtimePlan, diagnostics: [...record.diagnostics, ...filePlanNotes(runtimePlan)] };
 }
 
 /** A runtime target asked of a model the runtime does not read. */

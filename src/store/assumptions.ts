@@ -7,6 +7,7 @@ import type { DimBinding, InferredGraph, InferredModel, InferredNode, InferredVa
 import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
 import { TFLITE_FIXED_SHAPES } from '../model/infer/tflite-shapes';
 import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
+import { TFLM_FIXED_SHAPES } from '../planner/tflm/plan-notes';
 import { shortName, titleText } from '../shared/short-name';
 import { memoLast } from './memo';
 import type { AppState } from './state';
@@ -72,7 +73,7 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (tensors.length > 0) lines.push(unknownLine(tensors));
   if (scratch.length > 0) lines.push(unknownScratchLine(scratch));
   for (const branch of a.branches) lines.push(branchLine(branch, model));
-  if (plan?.diagnostics.some((d) => d.code === 'tflm-fixed-shapes') === true) lines.push(fixedShapesLine(model));
+  if (plan?.diagnostics.some((d) => d.code === TFLM_FIXED_SHAPES) === true) lines.push(fixedShapesLine(model));
   const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
   if (unapplied !== undefined) lines.push(tfliteShapesLine(unapplied.message));
   if (plan?.diagnostics.some((d) => d.code === TFLM_IO_IN_ARENA) === true) lines.push(arenaIoLine());

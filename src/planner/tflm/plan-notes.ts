@@ -1,0 +1,36 @@
+// What a plan for TensorFlow Lite Micro says about the file it plans: dims the
+// runtime cannot apply (it plans the shapes the file states), and a file whose
+// own offline plan the runtime uses instead of heapscope's. Depends only on
+// the planner's records.
+
+import { formatBytes } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
+import type { PlanAssumptions } from '../assembly/assumptions';
+import type { PlanDiagnostic } from '../problem/build-buffers';
+import type { RuntimePlan } from './runtime-plan';
+
+/** The diagnostic code of dims given for a plan of the file's own shapes, which TFLM cannot resize. */
+export const TFLM_FIXED_SHAPES = 'tflm-fixed-shapes';
+/** The diagnostic code of a file that carries its own offline plan, which TFLM uses instead of the plan shown. */
+export const TFLM_FILE_PLAN = 'tflm-file-plan';
+
+/** Dims the user gave that a plan of the file's own shapes (runtime tflm) does not apply. */
+export function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
+  const given = dims.filter((d) => d.bound);
+  if (given.length === 0) return [];
+  const names = given.map((d) => `${shortName(d.name)}=${d.value}`).join(', ');
+  return [{
+    code: TFLM_FIXED_SHAPES,
+    message: `TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so ${names} ${given.length === 1 ? 'is' : 'are'} not applied to this plan (the graph and tensors show the shapes with ${given.length === 1 ? 'it' : 'them'}; plan on another target to see ${given.length === 1 ? 'its' : 'their'} effect)`,
+  }];
+}
+
+/** The note of a runtime plan whose file carries its own offline plan; none without one. */
+export function filePlanNotes(runtimePlan: RuntimePlan): PlanDiagnostic[] {
+  const file = runtimePlan.filePlan;
+  if (file === undefined) return [];
+  return [{
+    code: TFLM_FILE_PLAN,
+    message: `the file carries its own offline plan: TFLite Micro will use it (head ${formatBytes(file.head)}${file.valid ? '' : ', not checked valid'}), not the plan shown here, until heapscope's plan is written in with --save-tflite`,
+  }];
+}
