@@ -280,7 +280,7 @@ test("at 1280×720 no byte tick's label of the heap sits under a lane's title: G
 });
 
 for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
-  test(`at ${width}×${height} with Growth open the regions table keeps its Gap column inside the details column, every figure inside its cell`, async ({ page }) => {
+  test(`at ${width}×${height} with Growth open the regions table names every figure, inside the details column and inside its cell`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto('/?target=mcu');
     await waitForModel(page, 'sample.onnx');
@@ -288,12 +288,20 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
     await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
     await expect(page.getByTestId('growth-pane')).toBeVisible();
     const explanation = page.getByTestId('explanation');
-    await expect(explanation.locator('.regions-table thead th', { hasText: 'Gap' })).toBeVisible();
     await expect(explanation.getByTestId('region-row')).toHaveCount(2);
+    // Columns under their heading, or (too narrow for four) each figure on its own line after its name.
+    const named = await explanation.evaluate((box) => ({
+      heading: getComputedStyle(box.querySelector('.regions-table thead')!).display !== 'none',
+      labels: [...box.querySelectorAll('.regions-table tbody td')].map((td) => getComputedStyle(td, '::before').content),
+    }));
+    if (named.heading) await expect(explanation.locator('.regions-table thead th', { hasText: 'Gap' })).toBeVisible();
+    else expect(named.labels).toEqual(['"Peak"', '"Bound"', '"Gap"', '"Peak"', '"Bound"', '"Gap"']);
+    // The details column beside Growth at 1280 is too narrow for four columns of whole figures.
+    if (width === 1280) expect(named.heading).toBe(false);
     const cells = await explanation.evaluate((box) => {
       const o = box.getBoundingClientRect();
       const inside = (r: DOMRect, b: DOMRect) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
-      return [...box.querySelectorAll('.regions-table th, .regions-table td')].map((el) => {
+      return [...box.querySelectorAll('.regions-table th, .regions-table td')].filter((el) => el.checkVisibility()).map((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
         const text = range.getBoundingClientRect();

@@ -38,9 +38,13 @@ export function DataTable({ className, columns, label, testId, footer, children 
 }
 
 /** A cell of `bytes` in words, or a dash where there are none; `exact` shows the exact count on hover. */
-export function BytesCell({ bytes, exact = false }: { readonly bytes: number | undefined; readonly exact?: boolean }) {
-  if (bytes === undefined) return <td>—</td>;
-  return <td title={exact ? `${bytes.toLocaleString('en-US')} bytes` : undefined}>{formatBytes(bytes)}</td>;
+export function BytesCell({ bytes, exact = false, label }: { readonly bytes: number | undefined; readonly exact?: boolean; readonly label?: string }) {
+  if (bytes === undefined) return <td data-label={label}>—</td>;
+  return (
+    <td title={exact ? `${bytes.toLocaleString('en-US')} bytes` : undefined} data-label={label}>
+      {formatBytes(bytes)}
+    </td>
+  );
 }
 
 /** Props of NameCell. */

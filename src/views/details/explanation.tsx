@@ -69,9 +69,9 @@ function RegionsTable({ plan, complete }: { readonly plan: ModelPlan; readonly c
         plan.regions.length > 1 ? (
           <tr data-testid="total-row">
             <th scope="row">total</th>
-            <td>{peakText(plan.peak, complete)}</td>
-            <BytesCell bytes={plan.lowerBound} />
-            <td>{gapText(plan.peak, plan.lowerBound)}</td>
+            <td data-label="Peak">{peakText(plan.peak, complete)}</td>
+            <BytesCell bytes={plan.lowerBound} label="Bound" />
+            <td data-label="Gap">{gapText(plan.peak, plan.lowerBound)}</td>
           </tr>
         ) : undefined
       }
@@ -82,9 +82,11 @@ function RegionsTable({ plan, complete }: { readonly plan: ModelPlan; readonly c
             {r.name}
             {r.fast && <span className="region-fast"> fast</span>}
           </th>
-          <td title={regionTitle(r)}>{peakText(r.peak, complete)}</td>
-          <BytesCell bytes={r.lowerBound} exact />
-          <td>{gapText(r.peak, r.lowerBound)}</td>
+          <td title={regionTitle(r)} data-label="Peak">
+            {peakText(r.peak, complete)}
+          </td>
+          <BytesCell bytes={r.lowerBound} exact label="Bound" />
+          <td data-label="Gap">{gapText(r.peak, r.lowerBound)}</td>
         </tr>
       ))}
     </DataTable>
