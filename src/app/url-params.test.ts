@@ -45,6 +45,13 @@ describe('share links', () => {
     expect(search).toBe('?utm=docs&embed=1');
   });
 
+  it('keeps the panes of the current URL that the page knows, in their order, and drops the rest it said it left out', () => {
+    const empty = { ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: true };
+    expect(shareSearch(empty, '?panes=bogus,Heap,details,heap')).toBe('?panes=heap%2Cexplain&embed=1');
+    expect(parseUrlParams('?panes=bogus,Heap,details').ignored).toEqual(['panes=bogus']);
+    expect(shareSearch(empty, '?panes=bogus&utm=docs')).toBe('?utm=docs&embed=1');
+  });
+
   it('is empty for the sample with default settings', () => {
     expect(shareSearch({ ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false })).toBe('');
   });

@@ -71,7 +71,11 @@ export interface ShareState extends LinkExtras {
 export function shareSearch(state: ShareState, current = ''): string {
   const params = new URLSearchParams();
   for (const [key, value] of new URLSearchParams(current)) {
-    if (!OWN_KEYS.has(key) && !isDimKey(key) && !isExtraKey(key) && !isCompareKey(key)) params.append(key, value);
+    if (key === 'panes') {
+      // the panes it names that the page knows: an entry the page said it left out does not travel on
+      const named = parseEmbedPanes(value).panes;
+      if (named !== undefined && !params.has('panes')) params.set('panes', named.join(','));
+    } else if (!OWN_KEYS.has(key) && !isDimKey(key) && !isExtraKey(key) && !isCompareKey(key)) params.append(key, value);
   }
   if (state.model !== undefined) params.set('model', state.model);
   if (state.target !== undefined) params.set('target', state.target);
