@@ -480,3 +480,24 @@ test("at 1280×720 names cut at their start keep their first and last glyph insi
   expect.soft(await shaved(heap, '.truncate-start > bdi'), 'the heap table').toEqual([]);
   await snap(page, 'text-fit-truncate-start-heap-table');
 });
+
+test("at 1600×1000 Growth's hover card on GPT-2 keeps a short buffer name whole on one line: present_0, not present_ / 0", async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await growthOn(page, GPT2, GPT2, 'past_seq_len');
+  const card = page.getByTestId('growth-tooltip');
+  const values = await page.getByTestId('growth-chart').locator('circle.gr-dot').evaluateAll((dots) => [...new Set(dots.map((d) => d.getAttribute('data-value')!))]);
+  let named = 0;
+  for (const value of values) {
+    await page.getByTestId('growth-chart').locator(`circle[data-value="${value}"]`).first().hover({ force: true });
+    await expect(card).toHaveAttribute('data-value', value);
+    const largest = card.locator('.growth-largest .growth-name');
+    if ((await largest.count()) === 0) continue;
+    named++;
+    const name = (await largest.textContent())!;
+    const lines = await lineTexts(largest);
+    expect.soft(lines, `${value}: ${name} broken though shorter than a line`).toEqual([name]);
+    if (value === '256') await snap(page, 'text-fit-growth-card-gpt2-256');
+  }
+  expect(named).toBeGreaterThan(0);
+});

@@ -54,7 +54,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
       )}
       {point.largest !== undefined && (
         <span className="muted growth-largest">
-          largest buffer <Whole>{formatBytes(point.largest.size)}</Whole> <NameBreaks name={shortName(point.largest.name, LARGEST_CHARS, 'scope')} />
+          largest buffer <Whole>{formatBytes(point.largest.size)}</Whole> <NameBreaks name={shortName(point.largest.name, LARGEST_CHARS, 'scope')} whole />
         </span>
       )}
       {!point.fits && <span className="tool-error">over a size limit</span>}
@@ -72,17 +72,23 @@ function Whole({ children }: { readonly children: string }) {
   return <span className="growth-whole">{children}</span>;
 }
 
-/** `name` that may break after an underscore, a slash or a dot ("past_sequence_ / length"), not inside a word. */
-function NameBreaks({ name }: { readonly name: string }) {
+/**
+ * `name` that may break after an underscore, a slash or a dot
+ * ("past_sequence_ / length"), not inside a word. `whole`, for a name that
+ * ends its line: it moves whole to the next line when it fits there, and only
+ * a name longer than a line breaks ("present_0" never ends a line with
+ * "present_").
+ */
+function NameBreaks({ name, whole = false }: { readonly name: string; readonly whole?: boolean }) {
   return (
-    <>
+    <span className={whole ? 'growth-name growth-name-whole' : 'growth-name'}>
       {namePieces(name).map((piece, i) => (
         <Fragment key={i}>
           {i > 0 && <wbr />}
           {piece}
         </Fragment>
       ))}
-    </>
+    </span>
   );
 }
 
