@@ -27,6 +27,16 @@ async function checkPane(page: Page, name: string, size: { width: number; height
     const canvas = page.getByTestId('heap-canvas');
     await expect(canvas).toHaveAttribute('data-buffer-count', /^[1-9]\d*$/);
     expect(Number(await canvas.getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(60);
+    // The legend names only what the diagram draws, so its one line shows every key whole.
+    const keys = await pane.locator('.heap-legend').evaluate((legend) => {
+      const line = legend.getBoundingClientRect();
+      return [...legend.querySelectorAll('li')].map((li) => {
+        const r = li.getBoundingClientRect();
+        return { text: li.textContent, whole: r.left >= line.left && r.right <= line.right && r.top >= line.top && r.bottom <= line.bottom };
+      });
+    });
+    expect(keys.filter((k) => !k.whole).map((k) => k.text)).toEqual([]);
+    expect(keys.map((k) => k.text)).toEqual(expect.arrayContaining(['activation', 'lower bound', 'peak']));
   } else if (name === 'chart') {
     await expect(pane.locator('.pc-cell').first()).toBeVisible();
     const chart = (await pane.locator('svg.peak-chart-svg').boundingBox())!;

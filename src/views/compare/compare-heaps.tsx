@@ -8,7 +8,7 @@ import { formatBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
 import { bufferFacts, heapData, type HeapData } from '../heap/heap-data';
 import { HeapView } from '../heap/heap-view';
-import { HeapLegend } from '../heap/heap-panel';
+import { HeapLegend } from '../heap/heap-legend';
 import { planKvCacheNames } from '../kv-cache-names';
 import '../heap/heap.css';
 import { highlightOf, sharedScale } from './compare-scale';
@@ -29,12 +29,11 @@ export function CompareHeaps({ a, b, focusA, focusB, onPickBuffer }: CompareHeap
     if (b === undefined) return [da, undefined];
     return sharedScale(da, heapData(b.plan, planKvCacheNames(b)));
   }, [a, b]);
-  const kv = planKvCacheNames(a).size > 0 || (b !== undefined && planKvCacheNames(b).size > 0);
   return (
     <div className="compare-heaps">
       <SideHeap side="a" data={dataA} focus={focusA} onPickBuffer={onPickBuffer} />
       {dataB && <SideHeap side="b" data={dataB} focus={focusB} onPickBuffer={onPickBuffer} />}
-      <HeapLegend kv={kv} />
+      <HeapLegend data={dataB === undefined ? [dataA] : [dataA, dataB]} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ import type { ModelPlan } from '../../planner/plan';
 import type { InferredGraph } from '../../model/inferred';
 import { kvCacheNames } from '../kv-cache-names';
 import { PaneToolbar } from '../pane-toolbar';
-import { legendClasses } from './buffer-classes';
+import { HeapLegend } from './heap-legend';
 import { useElementSize } from '../use-element-size';
 import { drawnRegions, laneHeight, READABLE_LANE, regionPlan } from './heap-regions';
 import { PeakChart } from './peak-chart';
@@ -123,7 +123,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
             {mode === 'diagram' ? (
               <>
                 <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} selected={selection?.kind === 'buffer' ? cached.data.indexOfId.get(selection.buffer) : undefined} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
-                <HeapLegend kv={kvCacheNames(model).size > 0} />
+                <HeapLegend data={[cached.data]} />
               </>
             ) : (
               <HeapTable data={cached.data} highlight={emphasis.highlight} describe={describe} onSelectBuffer={onSelectBuffer} />
@@ -134,35 +134,5 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
         </div>
       )}
     </section>
-  );
-}
-
-/** What the colours and lines of the diagram mean; the KV cache's colour only for a model with one. */
-export function HeapLegend({ kv = false }: { readonly kv?: boolean }) {
-  return (
-    <ul className="heap-legend" aria-label="Legend">
-      {legendClasses(kv).map((item) => (
-        <li key={item.kind} title={item.title}>
-          <span className={`swatch swatch-${item.kind}`} aria-hidden="true" />
-          {item.label}
-        </li>
-      ))}
-      <li>
-        <span className="swatch swatch-shared" aria-hidden="true" />
-        shares bytes
-      </li>
-      <li>
-        <span className="swatch-line swatch-bound" aria-hidden="true" />
-        lower bound
-      </li>
-      <li>
-        <span className="swatch-line swatch-peak" aria-hidden="true" />
-        peak
-      </li>
-      <li title="the buffer wanted a faster region of the memory map and spilled to this one">
-        <span className="spill-mark" aria-hidden="true" />
-        spilled
-      </li>
-    </ul>
   );
 }
