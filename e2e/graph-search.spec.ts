@@ -9,7 +9,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { llamaModel } from '../src/model/testing/llama-model';
 import { branchModel } from './assumption-models';
-import { graphSettled, openDecoder, openDropped, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphSettled, haveModel, NO_MODELS, openDecoder, openDropped, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 
@@ -155,4 +155,53 @@ test('on the 80-layer decoder, the current match of "layers.40/mlp" wears its ow
   await field.press('Escape');
   await expect(pane.locator('[data-search]')).toHaveCount(0);
   await expect(pane.getByTestId('graph-current-ring')).toHaveCount(0);
+});
+
+test('at 1600×1000, Enter while the layout is still a preview brings the match into view, and the final layout keeps it there', async ({ page }) => {
+  const ultraface = 'ultraface_RFB-320.onnx';
+  test.skip(!haveModel(ultraface), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, '/e2e/ultraface.onnx', readModel(ultraface));
+  await page.goto('/?target=mcu&model=/e2e/ultraface.onnx');
+  await waitForModel(page, 'ultraface.onnx');
+  await waitForPlan(page);
+  const field = page.getByTestId('graph-search');
+  await field.fill('Conv_37');
+  // Enter while the preview is on screen and its final layout still runs (ELK takes a second or more for 126 nodes).
+  await expect(page.getByTestId('graph-status')).toContainText('Preview shown');
+  await field.press('Enter');
+  const pane = page.getByTestId('graph-svg');
+  await expect(pane).not.toHaveAttribute('data-moving', 'true');
+  expect(await page.evaluate(() => window.heapscope!.summary().graph.status)).toBe('pending');
+  await expect(page.getByTestId('selection-details')).toContainText('Conv_37');
+  // From now on every frame until the final layout is drawn and still must show the match whole in the pane.
+  const shown = await page.evaluate(() => {
+    const inPane = (): boolean => {
+      const p = document.querySelector('[data-testid="graph-svg"]')!.getBoundingClientRect();
+      const b = document.querySelector('[data-testid="graph-svg"] .gbox[data-node="Conv_37"]')?.getBoundingClientRect();
+      return b !== undefined && b.width > 0 && b.left >= p.left && b.right <= p.right && b.top >= p.top && b.bottom <= p.bottom;
+    };
+    const w = window as unknown as { framesOff: number; framesOn: number; watching: boolean };
+    Object.assign(w, { framesOff: 0, framesOn: 0, watching: true });
+    const tick = (): void => {
+      if (inPane()) w.framesOn += 1;
+      else w.framesOff += 1;
+      if (w.watching) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    return inPane();
+  });
+  expect(shown).toBe(true);
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  await expect(pane).toHaveAttribute('data-final', 'true');
+  await expect(pane).not.toHaveAttribute('data-moving', 'true');
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { framesOff: number; framesOn: number; watching: boolean };
+    w.watching = false;
+    return { off: w.framesOff, on: w.framesOn };
+  });
+  expect(frames.on).toBeGreaterThan(0);
+  expect(frames.off, 'frames with the match off screen while the final layout replaced the preview').toBe(0);
+  await expect(page.locator('.gbox[data-node="Conv_37"]')).toHaveClass(/g-current/);
+  await snap(page, 'search-during-preview-1600x1000');
 });

@@ -124,19 +124,11 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   const onStep = useStepToMatch({ model, plan, clusters: layout.input.clusters, collapsed: toggles.collapsed, bodies: toggles.bodies, setToggles, setAnchor, view, input: shown?.input, settled: layout.status === 'ready' });
   const focus = marks.focus;
   const ready = shown !== undefined;
-  // again once the final layout is drawn: a preview's positions move, and the first view of the final one would leave the
-  // selection a link made (select=node:/lm_head/MatMul on an 80-layer decoder) off screen
-  // (once per selection: a later re-layout, a group toggled, keeps the view where the user left it)
-  const settled = layout.status === 'ready';
-  const revealedSettled = useRef<string | undefined>(undefined);
+  // The view shows it again on the final layout after a preview (the selection a link made, select=node:/lm_head/MatMul
+  // on an 80-layer decoder, was left off screen by the final layout's first view) unless the user has moved the view since.
   useEffect(() => {
-    if (focus === undefined || !ready) return;
-    if (settled) {
-      if (revealedSettled.current === focus) return;
-      revealedSettled.current = focus;
-    }
-    view.current?.reveal(focus, false);
-  }, [focus, ready, settled]);
+    if (focus !== undefined && ready) view.current?.reveal(focus, false);
+  }, [focus, ready]);
 
   const clusters = layout.input.clusters;
   const setAll = (collapse: boolean): void => {

@@ -1,7 +1,8 @@
 // What stepping to a search match does in the graph pane: open the collapsed
 // groups that hide it, select it in every view (a node; a tensor's buffer, so
-// the heap lights it), and bring it into view once the layout that shows it is
-// drawn. A React hook over the pure search (search.ts).
+// the heap lights it), and bring it into view once a layout that shows it is
+// drawn (the view keeps it there through the final layout after a preview,
+// unless the user moves it: view/jump.ts). A React hook over the pure search (search.ts).
 
 import { useCallback, useEffect, useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import type { InferredModel } from '../../../model/inferred';
@@ -58,7 +59,7 @@ export function useStepToMatch(context: StepContext): (match: SearchMatch) => vo
         pending.current = undefined;
         const box = revealBox(match, input);
         if (box !== undefined) view.current?.reveal(box, true);
-      }
+      } else pending.current = match; // nothing drawn yet: shown on the first placement
       // A body's node is selected through the op that holds it: the details and the heap know the main graph's nodes.
       const selection =
         match.kind === 'node' || match.kind === 'body-node' ? { kind: 'node' as const, node: model.nodes[match.node]!.name } : match.kind === 'tensor' ? tensorSelection(model, plan, match.name) : undefined;

@@ -2,7 +2,8 @@
 // frames of functions and fusion units around it; of a graph of thousands of
 // boxes only the part around the view, dense far out), with d3-zoom for pan and
 // zoom (labels thin out when zoomed far out), fit to view on load, centring on
-// a box (search, selection) clear of the minimap, keyboard pan and zoom, one
+// a box (search, selection) clear of the minimap and again on the next
+// placement of the same layout while the user has not moved (jump.ts), keyboard pan and zoom, one
 // tab stop for all the boxes with arrow keys between them (keys.ts), and
 // the minimap. A new input on the same placement (a re-plan) redraws in place.
 // React owns the elements; drawing happens in effects, outside React.
@@ -17,13 +18,17 @@ import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFac
 import type { GraphLayoutInput } from '../layout/layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, minimapCorner, type MinimapHandle } from './minimap';
 import { navBoxes, nextBox, type ArrowKey } from './keys';
+import { jumpCamera, jumpHolds, type Jump } from './jump';
 import { overlayBoxes } from './overlays';
 import '../draw/drawing.css';
 
 /** What the panel can ask of the view. */
 export interface GraphViewHandle {
   fit(): void;
-  /** Brings box `id` into view; `always` centres it even when it is visible. */
+  /**
+   * Brings box `id` into view (`always`: centres it even when it is visible), now or once a placement
+   * shows it, and again on the next placements of the same layout until the user moves the view.
+   */
   reveal(id: string, always: boolean): void;
 }
 
@@ -167,8 +172,11 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     return s === undefined ? undefined : toTransform(startCamera(s, placed.current, minimapCorner(placed.current, s)));
   }, []);
 
+  // The last box the pane asked to show (jump.ts); any other move of the camera by the pane drops it.
+  const jump = useRef<Jump | undefined>(undefined);
   const reveal = useCallback(
     (id: string, always: boolean) => {
+      jump.current = undefined;
       const box = placed.current.boxes.find((b) => b.id === id);
       const s = sizeRef.current;
       if (box === undefined || s === undefined) return;
@@ -179,14 +187,36 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     [apply],
   );
 
+  /** Shows `jump`'s box from the placement drawn (animated or not); false when the view cannot show it yet. */
+  const showJump = useCallback(
+    (request: Jump, animate: boolean): boolean => {
+      const s = sizeRef.current;
+      const camera = s === undefined ? undefined : jumpCamera(request, placed.current.boxes.find((b) => b.id === request.box), s, transform.current, MINIMAP_MARGIN);
+      if (camera === undefined) return false;
+      jump.current = { ...request, camera };
+      if (!sameView(transform.current, camera)) apply(toTransform(camera)!, animate);
+      return true;
+    },
+    [apply],
+  );
+  const jumpTo = useCallback(
+    (id: string, always: boolean) => {
+      const request: Jump = { box: id, key: scene.current.input.key, always, camera: undefined };
+      jump.current = request;
+      showJump(request, true);
+    },
+    [showJump],
+  );
+
   // The view the pane set last (the first view, Fit's): a view that still equals it was not moved by the user.
   const setView = useRef<ZoomTransform | undefined>(undefined);
   const fit = useCallback(() => {
+    jump.current = undefined;
     const t = fitTransform() ?? zoomIdentity;
     setView.current = t;
     apply(t, true);
   }, [apply, fitTransform]);
-  useImperativeHandle(handle, () => ({ fit, reveal }), [fit, reveal]);
+  useImperativeHandle(handle, () => ({ fit, reveal: jumpTo }), [fit, jumpTo]);
 
   // Draw each placement (and each new input on it: labels and frames of a re-plan or a re-inference).
   // The first placement of a model is fitted; a re-layout keeps its anchor in view; a re-plan keeps the view.
@@ -205,7 +235,10 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     // The final layout replacing a preview of the first view is fitted again (before drawing, so a large graph draws what the fitted view shows);
     // a preview after a final placement (a re-inference that changed box sizes) is not the first view.
     const groupsChanged = last !== undefined && groupsKey(last.input) !== groupsKey(input);
-    const refit = refitsView({
+    // A box the pane showed on request, the user's last move of the view, is shown again rather than the first view.
+    const held = jumpHolds(jump.current, { key: input.key, current: transform.current, moving: svg.current!.dataset.moving === 'true' }) ? jump.current : undefined;
+    if (held === undefined) jump.current = undefined;
+    const refit = held?.camera === undefined && refitsView({
       first: last === undefined,
       finalOfPreview: last !== undefined && !last.final && !settled.current && last.input.key === input.key && anchor === undefined,
       groupsChanged,
@@ -219,7 +252,8 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       apply(setView.current, false);
     }
     drawVisible(true);
-    if (!refit && last !== undefined && last.placement !== placement && anchor !== undefined) reveal(anchor, true);
+    if (held !== undefined && (held.camera === undefined || last?.placement !== placement)) showJump(held, false);
+    else if (held === undefined && !refit && last !== undefined && last.placement !== placement && anchor !== undefined) reveal(anchor, true);
     if (final) onDrawn(placement.boxes.length);
     // marks are applied by their own effect; redrawing is for a new placement or input only
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -268,6 +302,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       return;
     }
     const pan: Readonly<Record<string, [number, number]>> = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    if (event.key in pan || ['+', '=', '-', '0'].includes(event.key)) jump.current = undefined;
     if (event.key in pan) translateBy(pan[event.key]![0] / transform.current.k, pan[event.key]![1] / transform.current.k);
     else if (event.key === '+' || event.key === '=') scaleBy(1.4);
     else if (event.key === '-') scaleBy(1 / 1.4);
@@ -282,6 +317,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       const s = sizeRef.current;
       if (s === undefined) return;
       const k = transform.current.k;
+      jump.current = undefined;
       apply(zoomIdentity.translate(s.width / 2 - x * k, s.height / 2 - y * k).scale(k), false);
     },
     [apply],
