@@ -5,7 +5,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { dropFile, haveModel, NO_MODELS, openDropped, readModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
+import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
 
@@ -135,5 +135,45 @@ test('a new target that changes the graph\'s groups shows the graph from its fir
   await page.getByTestId('target-select').selectOption('accelerator');
   await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.target === 'accelerator');
   await graphDrawn(page);
+  expect(await camera(page)).toBe(moved);
+});
+
+test('a narrower graph pane (Growth opened) shows the first view made for its width, unless the user moved the view', async ({ page, context }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  const open = async (p: Page, panes: string): Promise<void> => {
+    await p.setViewportSize({ width: 1600, height: 1000 });
+    await serveModel(p, `/e2e/${GPT2}`, readModel(GPT2));
+    await p.goto(`/?model=/e2e/${GPT2}${panes}`);
+    await waitForModel(p, GPT2);
+    await graphDrawn(p);
+  };
+  // The first view of the graph in the pane beside an open Growth pane, opened so.
+  const other = await context.newPage();
+  await open(other, '&panes=graph,heap,growth,explain');
+  const besideGrowth = await camera(other);
+  await other.close();
+
+  await open(page, '');
+  const wide = await camera(page);
+  expect(wide).not.toBe(besideGrowth);
+  const toggle = (pane: string) => page.getByTestId('pane-toggles').locator(`[data-pane="${pane}"]`).click();
+  await toggle('growth');
+  await expect(page.getByTestId('growth-pane')).toBeVisible();
+  await expect.poll(() => camera(page)).toBe(besideGrowth);
+  await snap(page, 'relayout-narrower-pane');
+  await toggle('growth');
+  await expect.poll(() => camera(page)).toBe(wide);
+
+  // A view the user moved stays where the user left it.
+  const graph = page.getByTestId('graph-svg');
+  const box = (await graph.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await expect(graph).not.toHaveAttribute('data-moving', 'true');
+  await expect.poll(() => camera(page)).not.toBe(wide);
+  const moved = await camera(page);
+  await toggle('growth');
+  await expect(page.getByTestId('growth-pane')).toBeVisible();
+  await page.waitForTimeout(300);
   expect(await camera(page)).toBe(moved);
 });

@@ -210,10 +210,12 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
 
   // The view the pane set last (the first view, Fit's): a view that still equals it was not moved by the user.
   const setView = useRef<ZoomTransform | undefined>(undefined);
+  const setViewOf = useRef<() => ZoomTransform | undefined>(startTransform); // how the pane made that view, to make it again for another size
   const fit = useCallback(() => {
     jump.current = undefined;
     const t = fitTransform() ?? zoomIdentity;
     setView.current = t;
+    setViewOf.current = fitTransform;
     apply(t, true);
   }, [apply, fitTransform]);
   useImperativeHandle(handle, () => ({ fit, reveal: jumpTo }), [fit, jumpTo]);
@@ -249,6 +251,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (final) settled.current = true;
     if (refit) {
       setView.current = startTransform() ?? zoomIdentity;
+      setViewOf.current = startTransform;
       apply(setView.current, false);
     }
     drawVisible(true);
@@ -263,10 +266,23 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (root.current !== null && drawn.current !== undefined) markGraph(root.current, marks);
   }, [marks]);
 
+  // A new size of the pane (another pane shown or hidden, the window resized) makes the view the pane set again for it,
+  // the first view or Fit, as long as the user has not moved from it: at the old size it would cut boxes at the edge.
+  const viewSize = useRef(size);
   useEffect(() => {
+    const before = viewSize.current;
+    viewSize.current = size;
+    const resized = before !== undefined && size !== undefined && (before.width !== size.width || before.height !== size.height);
+    if (resized && drawn.current !== undefined && jump.current === undefined && setView.current !== undefined && sameView(transform.current, setView.current)) {
+      const t = setViewOf.current();
+      if (t !== undefined) {
+        setView.current = t;
+        apply(t, false);
+      }
+    }
     minimap.current?.show(transform.current, size);
     drawVisible(false);
-  }, [size, drawVisible]);
+  }, [size, drawVisible, apply]);
 
   // Focusing a box off screen makes the browser scroll this clipped element; the view pans instead (see reveal).
   const onScroll = (event: UIEvent<HTMLDivElement>): void => {
