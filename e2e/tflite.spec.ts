@@ -178,6 +178,14 @@ test('an arena limit holds the plan TFLite Micro runs: Vela keeps its own offlin
   // The heap's lane, too narrow here for the whole limit label, says whose placement it draws (its label, where the file's plan peaks).
   await expect(page.locator('.heap-lane-label')).toHaveText([/^arena · heapscope's placement · peak 154 KiB/]);
   await snap(page, 'tflite-vela-arena-limit');
+  // Vela's scratch tensors are read by the ethos-u operator alone: neither written by any operator nor given by the
+  // application. The table and graph called them inputs while the heap, At the peak and the chart said activation.
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  await expect(page.locator('[aria-label^="Graph input"]')).toHaveCount(1);
+  await showTensorTable(page);
+  for (const name of ['_split_1_scratch', '_split_1_scratch_fast']) {
+    await expect(page.locator(`[data-testid="tensor-row"][data-name="${name}"]`).getByTestId('cell-kind')).toHaveText('activation');
+  }
 });
 
 test("a dim given for a .tflite on target tflm is not applied, and the page says so beside the heap", async ({ page }) => {
