@@ -270,6 +270,10 @@ test('on tflm a link’s shape for a .tflite is not applied and says so, and Com
   await expect(delta).toContainText('B − A, arena to declare: +7.30 KiB (+10.0 %)');
   await expect(dialog.getByTestId('compare-arena-a')).toHaveAttribute('data-arena', '74880');
   await expect(dialog.getByTestId('compare-arena-b')).toHaveAttribute('data-arena', '82352');
+  // the arena beyond the head is TFLM's tail and planning, as the memory map names it: it read "(72.7 KiB + 416 B)" and
+  // "tail 416 B → 26.4 KiB" while the details' Tail said 404 B
+  await expect(dialog.getByTestId('compare-arena-a')).toHaveText('arena 73.1 KiB (head 72.7 KiB + tail and planning 416 B)');
+  await expect(dialog.getByTestId('compare-runtime-note')).toContainText('tail and planning 416 B → 26.4 KiB)');
   expect((await summary(page)).compare).toMatchObject({ arenaA: 74_880, arenaB: 82_352 });
   await snap(page, 'tflite-compare-arenas');
 });
