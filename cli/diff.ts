@@ -186,7 +186,7 @@ const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${
 function runtimeLine(runtime: RuntimeDelta): string {
   const { a, b, delta } = runtime;
   const percent = percentChange(delta, a.arena);
-  const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}`;
+  const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}`;
   return `arena to declare ${formatBytes(a.arena)} -> ${formatBytes(b.arena)}: ${signed(delta)}${percent}, ${formatCount(delta)} bytes (TensorFlow Lite Micro, the plan written: ${parts})`;
 }
 

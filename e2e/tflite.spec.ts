@@ -178,6 +178,14 @@ test('an arena limit holds the plan TFLite Micro runs: Vela keeps its own offlin
   // The heap's lane, too narrow here for the whole limit label, says whose placement it draws (its label, where the file's plan peaks).
   await expect(page.locator('.heap-lane-label')).toHaveText([/^arena · heapscope's placement · peak 154 KiB/]);
   await snap(page, 'tflite-vela-arena-limit');
+  // Vela's scratch tensors are read by the ethos-u operator alone: neither written by any operator nor given by the
+  // application. The table and graph called them inputs while the heap, At the peak and the chart said activation.
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  await expect(page.locator('[aria-label^="Graph input"]')).toHaveCount(1);
+  await showTensorTable(page);
+  for (const name of ['_split_1_scratch', '_split_1_scratch_fast']) {
+    await expect(page.locator(`[data-testid="tensor-row"][data-name="${name}"]`).getByTestId('cell-kind')).toHaveText('activation');
+  }
 });
 
 test("a dim given for a .tflite on target tflm is not applied, and the page says so beside the heap", async ({ page }) => {
@@ -262,6 +270,10 @@ test('on tflm a link’s shape for a .tflite is not applied and says so, and Com
   await expect(delta).toContainText('B − A, arena to declare: +7.30 KiB (+10.0 %)');
   await expect(dialog.getByTestId('compare-arena-a')).toHaveAttribute('data-arena', '74880');
   await expect(dialog.getByTestId('compare-arena-b')).toHaveAttribute('data-arena', '82352');
+  // the arena beyond the head is TFLM's tail and planning, as the memory map names it: it read "(72.7 KiB + 416 B)" and
+  // "tail 416 B → 26.4 KiB" while the details' Tail said 404 B
+  await expect(dialog.getByTestId('compare-arena-a')).toHaveText('arena 73.1 KiB (head 72.7 KiB + tail and planning 416 B)');
+  await expect(dialog.getByTestId('compare-runtime-note')).toContainText('tail and planning 416 B → 26.4 KiB)');
   expect((await summary(page)).compare).toMatchObject({ arenaA: 74_880, arenaB: 82_352 });
   await snap(page, 'tflite-compare-arenas');
 });

@@ -67,6 +67,7 @@ export interface InferredGraph {
   readonly inputs: readonly string[];
   readonly outputs: readonly string[];
   readonly persistent?: readonly string[]; // values that live for the whole run (TFLite variable tensors); absent when none
+  readonly unfed?: readonly string[]; // activations present from the start that no node produces and the caller does not provide (a Vela ethos-u operator's scratch); absent when none
 }
 
 /** A diagnostic from decoding or inference. */

@@ -79,6 +79,7 @@ export interface IrGraph {
   readonly valueInfo: readonly IrValueInfo[];
   readonly initializers: readonly IrTensor[];
   readonly persistent?: readonly string[]; // values that live for the whole run (TFLite variable tensors); absent when none
+  readonly unfed?: readonly string[]; // listed in `inputs` so they exist from the start, but read by operators only: no operator writes them and the caller does not provide them (a Vela ethos-u operator's scratch); absent when none
 }
 
 /** An operator set import. */

@@ -49,7 +49,8 @@ function sizeOf(fact: TensorFact | undefined, reason: string | undefined, name: 
 
 /** Builds the InferredGraph; `order` is the execution order of the graph's node indices. */
 export function buildInferredGraph(graph: IrGraph, order: readonly number[], facts: GraphFacts): InferredGraph {
-  const inputs = new Set(graph.inputs.map((i) => i.name));
+  const unfed = new Set(graph.unfed ?? []);
+  const inputs = new Set(graph.inputs.map((i) => i.name).filter((name) => !unfed.has(name)));
   const initializers = new Set(graph.initializers.map((t) => t.name));
   const outputs = new Set(graph.outputs.map((o) => o.name));
   const names: string[] = [];
@@ -86,7 +87,7 @@ export function buildInferredGraph(graph: IrGraph, order: readonly number[], fac
     return facts.scope.constant.has(name) ? 'constant' : 'activation';
   };
   const values = names.map((name) => valueOf(name, kindOf(name), producer.get(name), consumers.get(name) ?? [], facts));
-  return { name: graph.name, nodes, values, inputs: [...inputs], outputs: graph.outputs.map((o) => o.name) };
+  return { name: graph.name, nodes, values, inputs: [...inputs], outputs: graph.outputs.map((o) => o.name), ...(unfed.size > 0 && { unfed: [...unfed] }) };
 }
 
 /** True when the name is not an outer-scope value (so it belongs in this graph's list, even if dangling). */

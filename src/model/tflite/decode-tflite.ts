@@ -182,7 +182,7 @@ class IrGraphs {
       }
     });
     if (unfed.length > 0) {
-      this.diagnostics.push({ code: 'tflite-unfed', message: `${unfed.length} tensor(s) of subgraph ${s} are read but neither computed, stored nor inputs, so they are treated as inputs: ${unfed.slice(0, 5).join(', ')}` });
+      this.diagnostics.push({ code: 'tflite-unfed', message: `${unfed.length} tensor(s) of subgraph ${s} are read but neither computed, stored nor inputs, so they are planned as activations present from the start (as TensorFlow Lite Micro allocates them in its arena), not as graph inputs: ${unfed.slice(0, 5).join(', ')}` });
     }
     const info = (i: number): IrValueInfo => declared.find((d) => d.name === value(i)) ?? valueInfo(sg.tensors[i]!, this.diagnostics);
     const persistent = sg.tensors.filter((t) => t.variable).map((t) => t.value);
@@ -194,6 +194,7 @@ class IrGraphs {
       valueInfo: declared,
       initializers,
       ...(persistent.length > 0 && { persistent }),
+      ...(unfed.length > 0 && { unfed }),
     };
   }
 

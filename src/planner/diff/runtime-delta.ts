@@ -8,7 +8,7 @@ import type { ModelPlan } from '../plan-types';
 /** One side's tensor arena: the head of the plan written into the file, the runtime's tail, and their arena to declare. */
 export interface RuntimeArenaFigures {
   readonly head: number;
-  readonly tail: number; // the arena beyond the head: persistent allocations and planning
+  readonly tail: number; // the arena beyond the head: TFLM's persistent tail and planning (runtimePlan.tail is the tail alone), named "tail and planning" wherever it is shown
   readonly arena: number; // the tensor arena to declare with the plan written
 }
 

@@ -56,13 +56,14 @@ export function tensorBuffers(
 ): TensorBuffers {
   const outputs = new Set(graph.outputs);
   const persistent = new Set(graph.persistent ?? []); // state kept across runs: live from the first step to the last
+  const unfed = new Set(graph.unfed ?? []); // activations present from the start that no node writes (a Vela operator's scratch)
   const specs: BufferSpec[] = [];
   const byName = new Map<string, BufferSpec>();
   const unknown: string[] = [];
   for (const value of graph.values) {
     if (!isRunTimeValue(value)) continue;
     if (value.producer !== undefined && graph.nodes[value.producer]!.constant && !outputs.has(value.name)) continue;
-    if (value.kind === 'activation' && value.producer === undefined) continue; // read but never defined: checked by the model
+    if (value.kind === 'activation' && value.producer === undefined && !unfed.has(value.name)) continue; // read but never defined: checked by the model
     if (value.bytes === undefined) unknown.push(value.name);
     const bytes = value.bytes ?? 0;
     const life = persistent.has(value.name)

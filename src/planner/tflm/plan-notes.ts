@@ -13,6 +13,8 @@ import type { RuntimePlan } from './runtime-plan';
 export const TFLM_FIXED_SHAPES = 'tflm-fixed-shapes';
 /** The diagnostic code of a file that carries its own offline plan, which TFLM uses instead of the plan shown. */
 export const TFLM_FILE_PLAN = 'tflm-file-plan';
+/** The diagnostic code of a file whose own offline plan TFLM uses and heapscope's plan would not better: the same layout, or one no smaller. */
+export const TFLM_FILE_PLAN_KEPT = 'tflm-file-plan-kept';
 
 /** Dims the user gave that a plan of the file's own shapes (runtime tflm) does not apply. */
 export function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
@@ -25,12 +27,27 @@ export function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
   }];
 }
 
-/** The note of a runtime plan whose file carries its own offline plan; none without one. */
+/**
+ * The note of a runtime plan whose file carries its own offline plan; none
+ * without one. TFLM uses the file's plan either way; the note asks for
+ * heapscope's plan to be written in only when that would change the layout
+ * for the better (or the file's plan shares bytes between live tensors).
+ */
 export function filePlanNotes(runtimePlan: RuntimePlan): PlanDiagnostic[] {
   const file = runtimePlan.filePlan;
   if (file === undefined) return [];
+  const planned = runtimePlan.planned;
+  const uses = `the file carries its own offline plan and TensorFlow Lite Micro uses it (head ${formatBytes(file.head)}${file.valid ? '' : ', not checked valid'})`;
+  const trusted = file.valid || file.insideCustomOp !== undefined;
+  if (trusted && file.sameAsPlanned === true) {
+    const shown = planned.source === 'the plan' ? 'it is the plan shown here' : "it is the plan heapscope writes into the file (the heap draws heapscope's own placement, which TensorFlow Lite Micro would lay out larger)";
+    return [{ code: TFLM_FILE_PLAN_KEPT, message: `${uses}: ${shown}, so writing heapscope's plan in changes nothing` }];
+  }
+  if (trusted && file.head <= planned.head) {
+    return [{ code: TFLM_FILE_PLAN_KEPT, message: `${uses}: it lays out as small as heapscope's plan written in (head ${formatBytes(planned.head)}), so writing heapscope's plan in gains nothing` }];
+  }
   return [{
     code: TFLM_FILE_PLAN,
-    message: `the file carries its own offline plan: TFLite Micro will use it (head ${formatBytes(file.head)}${file.valid ? '' : ', not checked valid'}), not the plan shown here, until heapscope's plan is written in with --save-tflite`,
+    message: `${uses}, not the plan shown here (head ${formatBytes(planned.head)} written in), until heapscope's plan is written into the file (Export → Planned .tflite on the page, --save-tflite on the command line)`,
   }];
 }

@@ -126,4 +126,16 @@ describe.skipIf(!have)('the offline plan a file carries (person_detect_vela.tfli
     // Vela overlaps its own operator's tensors by a schedule heapscope cannot see: named, not refuted.
     expect(runtime.filePlan!.insideCustomOp).toBe('ethos-u_0');
   });
+  it("calls the ethos-u operator's scratch tensors activations in the model (tensor table, graph) and in the plan (heap), on every target", () => {
+    const model = modelOf(bytesOf('tflm_person_detect_vela.tflite'));
+    const scratch = ['_split_1_scratch', '_split_1_scratch_fast'];
+    // no operator writes them and the application does not provide them: only the custom operator reads them
+    expect(model.inputs).toEqual(['input']);
+    expect(scratch.map((n) => model.values.find((v) => v.name === n)?.kind)).toEqual(['activation', 'activation']);
+    for (const target of ['tflm', 'cpu']) {
+      const plan = planModel(model, presetTarget(target));
+      expect(scratch.map((n) => plan.buffers.find((b) => b.name === n)?.kind), target).toEqual(['activation', 'activation']);
+      expect(plan.buffers.find((b) => b.name === '_split_1_scratch')!.size, target).toBeGreaterThanOrEqual(74_464);
+    }
+  });
 });

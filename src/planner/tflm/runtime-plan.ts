@@ -32,6 +32,7 @@ export interface FilePlanCheck {
   readonly valid: boolean; // no two tensors live at once share a byte
   readonly problem?: string; // the first pair of tensors live at once that share bytes
   readonly insideCustomOp?: string; // every such pair is read or written by this custom operator alone, which may use them one after another
+  readonly sameAsPlanned?: boolean; // TFLM puts every buffer where it puts it with heapscope's plan written in (`planned`); absent when that cannot be told
 }
 
 /** `plan --json`'s runtimePlan (DESIGN.md). */
@@ -63,6 +64,7 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
   const planned = bestOffline(tflite, problem, offsets, trusted ? own.offsets : undefined, filePlan !== undefined);
   const arena = tflmArena(tflite, allocation, own.head);
   const plannedArena = tflmArena(tflite, allocation, planned.head).arena;
+  const checked = filePlan === undefined ? undefined : withSameLayout(filePlan, problem, own.offsets, planned.bufferOffsets);
   const saving = own.head - planned.head;
   return {
     runtime: 'tflm',
@@ -74,13 +76,19 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
     planningBytes: arena.planningBytes,
     tailParts: arena.parts,
     greedyHead,
-    ...(filePlan !== undefined && { filePlan }),
+    ...(checked !== undefined && { filePlan: checked }),
     planned: { ...planned, saving, savingPercent: own.head === 0 ? 0 : (100 * saving) / own.head, arena: plannedArena },
     buffers: allocation.buffers.length,
     scratch: allocation.scratchCount,
     variableBytes: allocation.variables.reduce((sum, v) => sum + v.bytes, 0),
     notes: allocation.notes,
   };
+}
+
+/** The file's plan check with whether TFLM lays the file out as it does with heapscope's plan written in, buffer for buffer. */
+function withSameLayout(file: FilePlanCheck, problem: TflmProblem, own: readonly number[], planned: readonly number[] | undefined): FilePlanCheck {
+  if (planned === undefined) return file;
+  return { ...file, sameAsPlanned: problem.order.every((k, id) => planned[id] === own[k]) };
 }
 
 /** TFLM's buffers as its planner is handed them, with or without their offline offsets. */

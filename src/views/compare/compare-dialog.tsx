@@ -13,7 +13,7 @@ import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
-import { comparedFigure, deltaPercent } from './compared-figure';
+import { arenaSideText, comparedFigure, deltaPercent } from './compared-figure';
 import { arenaFigures } from '../../planner/diff/runtime-delta';
 import { deltaBound, deltaNote, deltaPrefix } from '../../planner/diff/delta-words';
 import type { ComparedPlan } from '../../store/compare-store';
@@ -122,8 +122,8 @@ function SideSummary({ side, plan, other }: { readonly side: 'a' | 'b'; readonly
       </span>
       <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
       {arena !== undefined && (
-        <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena} title="The TensorFlow Lite Micro tensor arena to declare with the plan written: head + tail">
-          arena {formatBytes(arena.arena)} ({formatBytes(arena.head)} + {formatBytes(arena.tail)})
+        <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena} title="The TensorFlow Lite Micro tensor arena to declare with the plan written: its head, and its tail and planning (the arena beyond the head, as the memory map names it)">
+          {arenaSideText(arena)}
         </span>
       )}
       <OverLimit side={side} plan={plan} />
