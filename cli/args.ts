@@ -174,3 +174,14 @@ export function parseByteSize(text: string, optionName: string): number {
   }
   return Math.round(bytes);
 }
+
+/** --budget-ms: a wall-clock budget for best's searches, in whole milliseconds; undefined when not given (they stop by counted work). */
+export function budgetMsOption(args: ParsedArgs): number | undefined {
+  const text = args.options.get('--budget-ms');
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
+  }
+  return value;
+}

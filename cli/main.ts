@@ -24,6 +24,8 @@ commands:
       decode each model (.onnx or .tflite), infer every tensor's shape, dtype and bytes
   plan <model>... [--strategy NAME] [--target PRESET|FILE] [--dim NAME=VALUE]... [--json] [--ascii] [--strict]
       plan where every activation and scratch buffer lives; peak, lower bound and why
+      --budget-ms N    stop best's searches after N ms of wall-clock time per region (without it they stop
+                       by counted work: the same plan on any machine)
       --dim NAME=VALUE      bind a symbolic dim (by name or input axis, e.g. image:2=640; 0 allowed)
       --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
       --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1), e.g. to decide an If
@@ -64,7 +66,7 @@ exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assum
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
-  plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--save', '--header', '--csv', '--save-tflite', ...TARGET_CHANGE_OPTIONS] },
+  plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--budget-ms', '--save', '--header', '--csv', '--save-tflite', ...TARGET_CHANGE_OPTIONS] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
   diff: { flags: ['--json', '--strict'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target', ...DIFF_MAP_OPTIONS, ...DIFF_MAP_OPTIONS.map((o) => `--b-${o.slice(2)}`)] },
   targets: { flags: ['--json'], options: [] },

@@ -12,7 +12,7 @@ import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strate
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
-import { parseByteSize, type ParsedArgs } from './args';
+import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
 import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
@@ -62,9 +62,10 @@ export function planModelFile(
   strategy?: string,
   bytes: Uint8Array = readInputFile(file),
   suggest = false,
+  budgetMs?: number, // --budget-ms: best's searches stop by the clock instead of counted work
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
   const model = inferShapes(decodeModel(bytes, { name: file }), infer);
-  return { model, plan: planModel(model, target, strategy === undefined ? { suggest } : { strategy, suggest }) };
+  return { model, plan: planModel(model, target, { ...(strategy !== undefined && { strategy }), suggest, ...(budgetMs !== undefined && { budgetMs }) }) };
 }
 
 /** The inference options the command line gives: --dim, --shape, --input. */
@@ -98,6 +99,7 @@ function planInputs(args: ParsedArgs, file: string): CommandInput[] {
 export function runPlan(args: ParsedArgs, io: Output): number {
   const target = planTarget(args);
   const strategy = strategyOption(args);
+  const budgetMs = budgetMsOption(args);
   const ascii = args.flags.has('--ascii');
   const exports = wantsExports(args);
   if (exports && args.files.length > 1) {
@@ -112,7 +114,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
     io,
     (file) => {
       const bytes = readInputFile(file);
-      const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, bytes, true);
+      const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, bytes, true, budgetMs);
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};

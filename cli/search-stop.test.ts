@@ -70,4 +70,18 @@ describe('which stop ended the search', () => {
     const diff = JSON.parse(result.out);
     for (const side of [diff.searchA, diff.searchB]) expect(side).toMatchObject({ proven: expect.any(Boolean), stoppedBy: expect.stringMatching(/^(optimal|done|iterations)$/) });
   });
+
+  it('plan takes --budget-ms as solve does: the same plan where the search ends before it, and a bad value is one line', () => {
+    const counted = JSON.parse(run(['plan', SAMPLE, '--target', 'mcu', '--json']).out);
+    const timed = run(['plan', SAMPLE, '--target', 'mcu', '--budget-ms', '2000', '--json']);
+    expect([timed.code, timed.err]).toEqual([0, '']);
+    const plan = JSON.parse(timed.out);
+    expect(plan.peak).toBe(counted.peak);
+    expect(plan.search.stoppedBy).not.toBe('iterations');
+    for (const bad of ['0', '-5', '1.5', 'soon']) {
+      const refused = run(['plan', SAMPLE, '--budget-ms', bad]);
+      expect([refused.code, refused.out]).toEqual([2, '']);
+      expect(refused.err).toBe(`heapscope: --budget-ms must be a positive whole number of milliseconds, got "${bad}"\n`);
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InvariantError } from '../src/shared/assert';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
-import type { ParsedArgs } from './args';
+import { budgetMsOption, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { strategyOption } from './plan';
 import { checkOutputs, writeOutputFile } from './outputs';
@@ -41,7 +41,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   const out = args.options.get('--out');
   // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
   if (out !== undefined) checkOutputs([{ path: file, role: 'the problem it solves' }], [{ option: '--out', path: out }]);
-  const budgetMs = budgetOption(args.options.get('--budget-ms'));
+  const budgetMs = budgetMsOption(args);
   let report: SolveReport;
   try {
     report = solveFile(file, strategy, budgetMs, out);
@@ -77,15 +77,6 @@ function solveFile(file: string, strategy: string, budgetMs: number | undefined,
     elapsedMs,
     regions: result.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
   };
-}
-
-function budgetOption(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
-  }
-  return value;
 }
 
 /** Why a search that proved nothing ended, in words. */
