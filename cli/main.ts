@@ -58,10 +58,12 @@ commands:
       list the target presets (cpu, mcu, accelerator, phone, phone-dsp, tflm)
   sweep <model>... --dim NAME=FROM..TO [--points N] [--budget BYTES] [--target ...] [--strategy ...] [--json]
       plan at several values of one dim (the ends and the powers of two between, or N values);
-      with --budget, the largest value whose plan fits, by bisection on real plans
+      with --budget, the largest value whose plan fits, by bisection on real plans;
+      takes plan's target options too (--spill, --weights, --io, --sram, --order, ...)
 
 exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assumption),
-            3 plan: a region over its size limit; diff: b over the --budget
+            3 plan: a region over its size limit; diff: b over the --budget;
+              sweep: no value of the dim fits (a region's size limit, or --budget)
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
@@ -94,8 +96,21 @@ function commandHelp(argv: readonly string[]): string | undefined {
   const lines = USAGE.split('\n');
   const first = lines.findIndex((line) => line.startsWith(`  ${command} `));
   const next = lines.findIndex((line, i) => i > first && (line === '' || /^ {2}\S/.test(line)));
-  const exits = USAGE.slice(USAGE.indexOf('exit codes:'));
-  return `usage: heapscope ${lines.slice(first, next).join('\n').trimStart()}\n\n${exits}`;
+  return `usage: heapscope ${lines.slice(first, next).join('\n').trimStart()}\n\n${exitCodes(command)}`;
+}
+
+/** What exit 3 means for each command that has it. */
+const VERDICTS: Readonly<Record<string, string>> = {
+  plan: 'a region over its size limit',
+  diff: 'b over the --budget',
+  sweep: 'no value of the dim fits (a region\'s size limit, or --budget)',
+};
+
+/** The exit codes `command` can end with, for its --help. */
+function exitCodes(command: string): string {
+  const strict = SPECS[command]?.flags.includes('--strict') === true ? ' (or --strict found an assumption)' : '';
+  const verdict = VERDICTS[command] === undefined ? '' : `, 3 ${VERDICTS[command]}`;
+  return `exit codes: 0 success, 1 internal error, 2 bad input${strict}${verdict}\n`;
 }
 
 /** Runs the CLI on argv (without node and script); returns the exit code. */
