@@ -15,6 +15,7 @@ import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption, strictProblem } from './plan';
 import { resolveTarget, targetSettingName } from './targets';
 import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
+import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
 
 /** Exit code when B's peak exceeds --budget (0 ok, 1 internal error, 2 bad input). */
 export const OVER_BUDGET_EXIT = 3;
@@ -23,17 +24,6 @@ export const OVER_BUDGET_EXIT = 3;
 const TOP_CAUSES = 8;
 /** Buffers that changed region listed in the text report. */
 const TOP_MOVES = 8;
-
-/** How one side is planned when it is a model. */
-interface SideOptions {
-  readonly dims: Readonly<Record<string, number>>;
-  readonly shapes: Readonly<Record<string, readonly number[]>>; // --shape, both sides
-  readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input, both sides
-  readonly strategy: string | undefined;
-  readonly target: string | undefined;
-  readonly memoryMap: Readonly<Record<string, string | undefined>>; // --spill, --weights, --io by option name (explain/target-change.ts)
-  readonly given: readonly string[]; // the options that set these, to name them in errors
-}
 
 /** Runs `diff`; returns the exit code. */
 export function runDiff(args: ParsedArgs, io: Output): number {
@@ -44,7 +34,7 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const budgetText = args.options.get('--budget');
   const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
   const { a: optsA, b: optsB } = sideOptions(args);
-  const { planA, planB } = loadSides(fileA, fileB, optsA, optsB, args.flags.has('--json') ? io : undefined);
+  const { planA, planB, savedSettings } = loadSides(fileA, fileB, optsA, optsB, args.flags.has('--json') ? io : undefined);
   const diff = diffPlans(planA, planB);
   const need = bNeeds(diff);
   const over = budget !== undefined && need > budget;
@@ -54,9 +44,11 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict };
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
-    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, ...searches, buffers: changed, ...extra }) + '\n');
+    // savedSettings: what the model side took from the saved plan on the other side
+    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, ...searches, buffers: changed, ...extra, ...(savedSettings !== undefined && { savedSettings }) }) + '\n');
   } else {
-    io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget));
+    const notes = savedSettings === undefined ? [] : savedSettingsLines(displaySafe(savedSettings));
+    io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget, notes));
   }
   if (over) io.err(`heapscope: ${fileB} needs ${formatCount(need)} bytes, over the budget of ${formatCount(budget)} bytes by ${formatCount(need - budget)}\n`);
   if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (some sizes unknown), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
@@ -125,11 +117,13 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
 }
 
 /**
- * Both sides, read and planned. A side that fails is bad input; with --json
- * (`io` given) it also prints `{ a, b, file, error: { code, message } }`
- * (`file`: the side that failed), as `plan` prints a file that fails.
+ * Both sides, read and planned: a model against a saved plan is planned with
+ * the plan's saved settings, the command line's on top (diff-saved-settings.ts).
+ * A side that fails is bad input; with --json (`io` given) it also prints
+ * `{ a, b, file, error: { code, message } }` (`file`: the side that failed),
+ * as `plan` prints a file that fails.
  */
-function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: SideOptions, io: Output | undefined): { planA: PlanFile; planB: PlanFile } {
+function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: SideOptions, io: Output | undefined): { planA: PlanFile; planB: PlanFile; savedSettings?: SavedSettingsUse } {
   let failing: string | undefined = fileA;
   try {
     const bytesA = readInputFile(fileA);
@@ -142,28 +136,43 @@ function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: Side
       throw new InputError('bad-argument', `${optsA.given[0]} changes how a model is planned, but ${fileA} and ${fileB} are both saved plans`);
     }
     failing = fileA;
-    const planA = loadSide(fileA, bytesA, savedA, optsA, false);
+    const readA = savedA ? readSaved(fileA, bytesA, optsA, false) : undefined;
     failing = fileB;
-    return { planA, planB: loadSide(fileB, bytesB, savedB, optsB, true) };
+    const readB = savedB ? readSaved(fileB, bytesB, optsB, true) : undefined;
+    if (readA !== undefined && readB === undefined) {
+      const { plan, use } = planSide(fileB, bytesB, optsB, { saved: readA, planned: 'b', from: 'a' });
+      return { planA: readA, planB: plan, savedSettings: use };
+    }
+    failing = fileA;
+    if (readB !== undefined && readA === undefined) {
+      const { plan, use } = planSide(fileA, bytesA, optsA, { saved: readB, planned: 'a', from: 'b' });
+      return { planA: plan, planB: readB, savedSettings: use };
+    }
+    const planA = readA ?? planSide(fileA, bytesA, optsA).plan;
+    failing = fileB;
+    return { planA, planB: readB ?? planSide(fileB, bytesB, optsB).plan };
   } catch (error) {
     if (io !== undefined && error instanceof InputError) io.out(JSON.stringify({ a: fileA, b: fileB, ...(failing !== undefined && { file: failing }), error: toErrorData(error) }) + '\n');
     throw error;
   }
 }
 
-/** A side: a saved plan as written, or a model planned with the side's options. */
-function loadSide(file: string, bytes: Uint8Array, saved: boolean, options: SideOptions, isB: boolean): PlanFile {
-  if (saved) {
-    const bOption = options.given.find((o) => o.startsWith('--b-'));
-    if (isB && bOption !== undefined) {
-      throw new InputError('bad-argument', `${bOption} changes how side b is planned, but ${file} is a saved plan; pass its model instead`);
-    }
-    return readPlanFile(new TextDecoder().decode(bytes), file);
+/** A saved plan as written; --b-* options, which plan side b, refuse one as b. */
+function readSaved(file: string, bytes: Uint8Array, options: SideOptions, isB: boolean): PlanFile {
+  const bOption = options.given.find((o) => o.startsWith('--b-'));
+  if (isB && bOption !== undefined) {
+    throw new InputError('bad-argument', `${bOption} changes how side b is planned, but ${file} is a saved plan; pass its model instead`);
   }
-  const profile = applyTargetChange(resolveTarget(options.target), readTargetChange((name) => (Object.hasOwn(options.memoryMap, name) ? options.memoryMap[name] : undefined)));
+  return readPlanFile(new TextDecoder().decode(bytes), file);
+}
+
+/** A model planned with the side's options, or with the settings of the saved plan on the other side and the options on top. */
+function planSide(file: string, bytes: Uint8Array, options: SideOptions, other?: { saved: PlanFile; planned: 'a' | 'b'; from: 'a' | 'b' }): { plan: PlanFile; use?: SavedSettingsUse } {
   try {
+    if (other !== undefined) return planWithSavedSettings(file, bytes, other.saved, options, other);
+    const profile = applyTargetChange(resolveTarget(options.target), readTargetChange((name) => (Object.hasOwn(options.memoryMap, name) ? options.memoryMap[name] : undefined)));
     const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes);
-    return toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims });
+    return { plan: toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims }) };
   } catch (error) {
     if (error instanceof InputError && !error.message.includes(file)) throw new InputError(error.code, `${file}: ${error.message}`);
     throw error;
@@ -191,7 +200,7 @@ function runtimeLine(runtime: RuntimeDelta): string {
 }
 
 /** The short human-readable report of a diff. */
-export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile, diff: PlanDiff, budget: number | undefined): string {
+export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile, diff: PlanDiff, budget: number | undefined, settingsNotes: readonly string[] = []): string {
   const percent = percentChange(diff.delta, diff.peakA);
   const [labelA, labelB] = sideLabels(a, b);
   const bound = deltaBound(diff.completeA, diff.completeB);
@@ -201,6 +210,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   const lines = [
     `a: ${fileA} (${settingsText(a)}) — ${labelA}`,
     `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
+    ...settingsNotes,
     ...(diff.runtime === undefined ? [] : [runtimeLine(diff.runtime)]),
     `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${formatCount(diff.delta)} bytes${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`,
   ];
