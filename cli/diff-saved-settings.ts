@@ -25,6 +25,7 @@ export interface SideOptions {
   readonly target: string | undefined;
   readonly memoryMap: Readonly<Record<string, string | undefined>>; // --spill, --weights, --io by option name (explain/target-change.ts)
   readonly given: readonly string[]; // the options that set these, to name them in errors
+  readonly budgetMs?: number; // --budget-ms: best's searches stop by the clock instead of counted work
 }
 
 /** What a model side took from the saved plan on the other side (`diff --json`: `savedSettings`). */
@@ -87,7 +88,7 @@ export function planWithSavedSettings(
     const dropped = new Set(left.map(([kind, name]) => `${kind}\u0000${name}`));
     ({ dims, model } = infer((kind, name) => !dropped.has(`${kind}\u0000${name}`)));
   }
-  const plan = planModel(model, profile, strategy === undefined ? {} : { strategy });
+  const plan = planModel(model, profile, { ...(strategy !== undefined && { strategy }), ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }) });
   const applied = <T>(kind: keyof typeof kinds) => nullRecord<T>(Object.entries(kinds[kind].saved as Record<string, T>).filter(([name]) => !left.some(([k, n]) => k === kind && n === name)));
   const use: SavedSettingsUse = {
     planned: sides.planned,

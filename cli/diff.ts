@@ -10,7 +10,7 @@ import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/plan
 import { deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { formatBytes, formatCount, MINUS } from '../src/shared/format';
-import { parseByteSize, type ParsedArgs } from './args';
+import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption, strictProblem } from './plan';
 import { resolveTarget, targetSettingName } from './targets';
@@ -108,11 +108,12 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
   const mapB = new Map(DIFF_MAP_OPTIONS.map((name) => [name, args.options.get(`--b-${name.slice(2)}`) ?? mapA.get(name)]));
   const plainMap = DIFF_MAP_OPTIONS.filter((name) => mapA.get(name) !== undefined);
   const bMap = DIFF_MAP_OPTIONS.map((name) => `--b-${name.slice(2)}`).filter((name) => args.options.get(name) !== undefined);
-  const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target']), ...plainMap];
+  const budgetMs = budgetMsOption(args);
+  const plain = [...(Object.keys(args.dims).length > 0 ? ['--dim'] : []), ...(strategy === undefined ? [] : ['--strategy']), ...(target === undefined ? [] : ['--target']), ...(budgetMs === undefined ? [] : ['--budget-ms']), ...plainMap];
   const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target']), ...bMap];
   return {
-    a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, memoryMap: Object.fromEntries(mapA), given: plain },
-    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, memoryMap: Object.fromEntries(mapB), given: [...bOnly, ...plain] },
+    a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, memoryMap: Object.fromEntries(mapA), given: plain, ...(budgetMs !== undefined && { budgetMs }) },
+    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, memoryMap: Object.fromEntries(mapB), given: [...bOnly, ...plain], ...(budgetMs !== undefined && { budgetMs }) },
   };
 }
 
@@ -171,7 +172,7 @@ function planSide(file: string, bytes: Uint8Array, options: SideOptions, other?:
   try {
     if (other !== undefined) return planWithSavedSettings(file, bytes, other.saved, options, other);
     const profile = applyTargetChange(resolveTarget(options.target), readTargetChange((name) => (Object.hasOwn(options.memoryMap, name) ? options.memoryMap[name] : undefined)));
-    const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes);
+    const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes, false, options.budgetMs);
     return { plan: toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims }) };
   } catch (error) {
     if (error instanceof InputError && !error.message.includes(file)) throw new InputError(error.code, `${file}: ${error.message}`);

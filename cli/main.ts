@@ -47,7 +47,7 @@ commands:
                        OfflineMemoryAllocation metadata, which TensorFlow Lite Micro then uses
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
       place the buffers of a MiniMalloc CSV problem; --out writes the offsets
-  diff <a> <b> [--json] [--strict] [--budget BYTES] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
+  diff <a> <b> [--json] [--strict] [--budget BYTES] [--budget-ms N] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
                [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE]
                [--spill on|off] [--weights WHERE] [--io arena|application] [--b-spill|--b-weights|--b-io ...]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
@@ -70,7 +70,7 @@ const SPECS: Readonly<Record<string, CommandSpec>> = {
   inspect: { flags: ['--json'], options: [] },
   plan: { flags: ['--json', '--ascii', '--strict'], options: ['--strategy', '--target', '--budget-ms', '--save', '--header', '--csv', '--save-tflite', ...TARGET_CHANGE_OPTIONS] },
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
-  diff: { flags: ['--json', '--strict'], options: ['--strategy', '--target', '--budget', '--b-strategy', '--b-target', ...DIFF_MAP_OPTIONS, ...DIFF_MAP_OPTIONS.map((o) => `--b-${o.slice(2)}`)] },
+  diff: { flags: ['--json', '--strict'], options: ['--strategy', '--target', '--budget', '--budget-ms', '--b-strategy', '--b-target', ...DIFF_MAP_OPTIONS, ...DIFF_MAP_OPTIONS.map((o) => `--b-${o.slice(2)}`)] },
   targets: { flags: ['--json'], options: [] },
   sweep: { flags: ['--json'], options: ['--points', '--budget', '--strategy', '--target', ...TARGET_CHANGE_OPTIONS], dimRanges: true },
 };

@@ -84,4 +84,15 @@ describe('which stop ended the search', () => {
       expect(refused.err).toBe(`heapscope: --budget-ms must be a positive whole number of milliseconds, got "${bad}"\n`);
     }
   });
+
+  it('diff takes --budget-ms for the sides it plans, and refuses a bad value in one line', () => {
+    const timed = run(['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=2', '--budget-ms', '2000', '--json']);
+    expect([timed.code, timed.err]).toEqual([0, '']);
+    const counted = JSON.parse(run(['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=2', '--json']).out);
+    const diff = JSON.parse(timed.out);
+    expect([diff.peakA, diff.peakB]).toEqual([counted.peakA, counted.peakB]);
+    for (const side of [diff.searchA, diff.searchB]) expect(side.stoppedBy).not.toBe('iterations');
+    const refused = run(['diff', SAMPLE, SAMPLE, '--budget-ms', '0']);
+    expect([refused.code, refused.err]).toEqual([2, 'heapscope: --budget-ms must be a positive whole number of milliseconds, got "0"\n']);
+  });
 });
