@@ -72,6 +72,24 @@ function identity(path: string): string | undefined {
   }
 }
 
+/**
+ * True when `path` takes one stream rather than a family of files beside it: a
+ * device, a FIFO or a socket (/dev/stdout into a pipe or a terminal), or any
+ * path in /dev or /proc (/dev/stdout redirected to a file is still a name in
+ * /dev, and a file derived from it, /dev/stdout.sram, would be a stray file
+ * there).
+ */
+export function isStreamPath(path: string): boolean {
+  const special = /^\/(dev|proc)(\/|$)/;
+  if (special.test(resolve(path)) || special.test(canonical(path))) return true;
+  try {
+    const stat = statSync(path);
+    return !stat.isFile() && !stat.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function isStream(path: string): boolean {
   try {
     return !statSync(path).isFile();

@@ -193,7 +193,8 @@ export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly 
   return [header.join(','), ...rows].join('\n') + '\n';
 }
 
-function quoteCell(text: string): string {
+/** A cell as the writer writes it: control characters escaped, a formula guarded, quoted when it must be. */
+export function quoteCell(text: string): string {
   const guarded = guardFormula(escapeControlsInName(text));
   return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
