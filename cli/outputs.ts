@@ -129,10 +129,22 @@ const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
   EBUSY: 'the file is busy',
   ELOOP: 'too many symbolic links',
   ENXIO: 'no device or reader there to write to',
+  EIO: 'the device or file system failed to write it (EIO)',
+  EEXIST: 'a file of that name already exists',
+  EINVAL: 'the file does not accept this write (EINVAL)',
+  EFBIG: 'the file would be larger than the file system allows',
+  EMFILE: 'too many files open',
+  ENFILE: 'too many files open in the system',
+  EAGAIN: 'the device is not ready to take it; try again',
+  ENODEV: 'no device behind that path',
+  ESPIPE: 'the output cannot be written at a position (ESPIPE)',
+  ETIMEDOUT: 'the device or network file system did not answer in time',
+  ESTALE: 'the network file system no longer knows the file',
 };
 
 /** Why a file or stream cannot be written, in words. */
 export function writeProblem(code: string | undefined, error: unknown): string {
   if (code !== undefined && Object.hasOwn(WRITE_PROBLEMS, code)) return WRITE_PROBLEMS[code]!;
-  return code ?? (error instanceof Error ? error.message : String(error));
+  if (code !== undefined) return `the system refused the write (${code})`;
+  return error instanceof Error ? error.message : String(error);
 }
