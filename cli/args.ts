@@ -91,10 +91,17 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
   const shapes = userRecord<readonly number[]>();
   const inputValues = userRecord<readonly number[]>();
   const ranges = userRecord<readonly [number, number]>();
+  let endOfOptions = false;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
-    if (!arg.startsWith('--') || arg === '--') {
-      if (arg !== '--') files.push(arg);
+    if (arg === '--') {
+      endOfOptions = true;
+      continue;
+    }
+    // `-j` is an option the command lacks, not a file to plan after the others ('-' alone and names after `--` are files)
+    if (spec && !endOfOptions && /^-[^-]/.test(arg)) throw new InputError('bad-argument', `unknown option ${arg} for "${command}"`);
+    if (!arg.startsWith('--') || endOfOptions) {
+      files.push(arg);
       continue;
     }
     const [name, inline] = splitInline(arg);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSampleModel } from '../src/model/testing/sample-model';
+import { writeProblem } from './outputs';
 import { run } from './testing/run-cli';
 
 /** A temp dir holding the sample model as m.onnx. */
@@ -98,5 +99,20 @@ describe('a write that fails', () => {
     expectRefused(run(['plan', model, '--save', join(dir, 'no', 'such', 'p.json')]), /cannot write .*p\.json: no such directory$/m);
     mkdirSync(join(dir, 'd'));
     expectRefused(run(['plan', model, '--save', join(dir, 'd')]), /cannot write .*d: it is a directory$/m);
+  });
+
+  it.runIf(existsSync('/proc/version'))('says why in words for a file the system provides (/proc/version: EIO, or EACCES without root)', () => {
+    const { model } = withModel();
+    expectRefused(run(['plan', model, '--save', '/proc/version']), /cannot write \/proc\/version: (the device or file system failed to write it \(EIO\)|permission denied)$/m);
+  });
+
+  it.each(['EIO', 'EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EISDIR', 'ENOTDIR', 'ENOENT', 'EEXIST', 'EINVAL', 'EFBIG', 'EAGAIN', 'ENODEV'])('puts %s in words', (code) => {
+    const words = writeProblem(code, new Error(code));
+    expect(words).toMatch(/^[a-z]/);
+    expect(words.replace(`(${code})`, '')).not.toContain(code);
+  });
+
+  it('names an errno it has no words for as a refusal, with the code', () => {
+    expect(writeProblem('EWEIRD', new Error('x'))).toBe('the system refused the write (EWEIRD)');
   });
 });

@@ -72,6 +72,24 @@ function identity(path: string): string | undefined {
   }
 }
 
+/**
+ * True when `path` takes one stream rather than a family of files beside it: a
+ * device, a FIFO or a socket (/dev/stdout into a pipe or a terminal), or any
+ * path in /dev or /proc (/dev/stdout redirected to a file is still a name in
+ * /dev, and a file derived from it, /dev/stdout.sram, would be a stray file
+ * there).
+ */
+export function isStreamPath(path: string): boolean {
+  const special = /^\/(dev|proc)(\/|$)/;
+  if (special.test(resolve(path)) || special.test(canonical(path))) return true;
+  try {
+    const stat = statSync(path);
+    return !stat.isFile() && !stat.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function isStream(path: string): boolean {
   try {
     return !statSync(path).isFile();
@@ -111,10 +129,22 @@ const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
   EBUSY: 'the file is busy',
   ELOOP: 'too many symbolic links',
   ENXIO: 'no device or reader there to write to',
+  EIO: 'the device or file system failed to write it (EIO)',
+  EEXIST: 'a file of that name already exists',
+  EINVAL: 'the file does not accept this write (EINVAL)',
+  EFBIG: 'the file would be larger than the file system allows',
+  EMFILE: 'too many files open',
+  ENFILE: 'too many files open in the system',
+  EAGAIN: 'the device is not ready to take it; try again',
+  ENODEV: 'no device behind that path',
+  ESPIPE: 'the output cannot be written at a position (ESPIPE)',
+  ETIMEDOUT: 'the device or network file system did not answer in time',
+  ESTALE: 'the network file system no longer knows the file',
 };
 
 /** Why a file or stream cannot be written, in words. */
 export function writeProblem(code: string | undefined, error: unknown): string {
   if (code !== undefined && Object.hasOwn(WRITE_PROBLEMS, code)) return WRITE_PROBLEMS[code]!;
-  return code ?? (error instanceof Error ? error.message : String(error));
+  if (code !== undefined) return `the system refused the write (${code})`;
+  return error instanceof Error ? error.message : String(error);
 }

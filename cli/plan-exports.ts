@@ -1,18 +1,18 @@
 // `plan --save FILE`, `--header FILE`, `--csv FILE` and `--save-tflite FILE`:
 // write the plan of one model as a plan file, a C header, MiniMalloc solution
-// CSVs (one per region), or the .tflite model with the plan as its offline plan.
+// CSVs (one per region; one table of all regions on a stream), or the .tflite model with the plan as its offline plan.
 // No output may land on an input or on another output (outputs.ts).
 
 import { withOfflinePlan } from '../src/model/tflite/write-offline-plan';
 import type { InferredModel } from '../src/model/inferred';
 import { planCHeader } from '../src/planner/export/c-header';
-import { planFileCsv } from '../src/planner/export/plan-csv';
+import { planFileCsv, planFileCsvRegions } from '../src/planner/export/plan-csv';
 import type { ModelPlan } from '../src/planner/plan';
 import { toPlanFile, writePlanFile } from '../src/planner/assembly/plan-file';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import type { ParsedArgs } from './args';
-import { checkOutputs, writeOutputFile, type CommandInput, type CommandOutput } from './outputs';
+import { checkOutputs, isStreamPath, writeOutputFile, type CommandInput, type CommandOutput } from './outputs';
 import { targetSettingName } from './targets';
 
 /** The export options of `plan`. */
@@ -33,12 +33,17 @@ export interface ExportInput {
   readonly bytes: Uint8Array; // the model file as read
 }
 
-/** A file an export option writes; for --csv, the region it holds. */
+/** A file an export option writes; for --csv, the regions it holds (several only on a stream). */
 interface ExportOutput extends CommandOutput {
-  readonly region?: string;
+  readonly regions?: readonly string[];
 }
 
-/** Every file the export options will write for this plan: one per option, and for --csv one per region with buffers when there are several. */
+/**
+ * Every file the export options will write for this plan: one per option, and
+ * for --csv one per region with buffers when there are several, unless the
+ * path is a stream (a pipe, a device, /dev/stdout): then one table of all
+ * regions, and no file is made beside it.
+ */
 export function exportPaths(args: ParsedArgs, plan: ModelPlan): ExportOutput[] {
   const outputs: ExportOutput[] = [];
   for (const option of EXPORT_OPTIONS) {
@@ -47,7 +52,8 @@ export function exportPaths(args: ParsedArgs, plan: ModelPlan): ExportOutput[] {
     if (option !== '--csv') outputs.push({ option, path });
     else {
       const regions = csvRegions(plan);
-      for (const r of regions) outputs.push(regions.length === 1 ? { option, path, region: r } : { option, path: regionPath(path, r), given: path, region: r });
+      if (regions.length <= 1 || isStreamPath(path)) outputs.push({ option, path, regions });
+      else for (const r of regions) outputs.push({ option, path: regionPath(path, r), given: path, regions: [r] });
     }
   }
   return outputs;
@@ -77,7 +83,7 @@ export function writeExports(args: ParsedArgs, input: ExportInput, inputs: reado
   const contents = outputs.map((o): string | Uint8Array => {
     if (o.option === '--save') return writePlanFile(planFile);
     if (o.option === '--header') return planCHeader(planFile);
-    if (o.option === '--csv') return planFileCsv(planFile, o.region, true);
+    if (o.option === '--csv') return o.regions !== undefined && o.regions.length > 1 ? planFileCsvRegions(planFile, o.regions, true) : planFileCsv(planFile, o.regions?.[0], true);
     return plannedTflite(input);
   });
   return outputs.map((o, i) => writeOutputFile(o.path, contents[i]!));

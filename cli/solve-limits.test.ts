@@ -23,6 +23,13 @@ describe('solve on extreme inputs', () => {
     expect(err.trim().split('\n')).toHaveLength(1);
   });
 
+  it('says a whole number past 2^53 is one, too large to hold exactly, not "not an integer"', () => {
+    const { code, err } = run(['solve', csvFile('id,lower,upper,size\na,0,2,9007199254740993\n')]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^heapscope: .*problem\.csv: line 2: size "9007199254740993" is past 2\^53, the largest whole number heapscope can hold exactly\n$/);
+    expect(run(['solve', csvFile('id,lower,upper,size\na,0,2,4.5\n')]).err).toMatch(/line 2: size "4\.5" is not an integer\n$/);
+  });
+
   it('refuses sizes near 2^50 that sum past the limit with every strategy', () => {
     const rows = Array.from({ length: 9 }, (_, i) => `b${i},0,2,${2 ** 50 + 7}`).join('\n');
     for (const strategy of ['naive', 'tflm', 'best']) {

@@ -109,3 +109,23 @@ describe('heapscope solve', () => {
     expect(best.lowerBound).toBe(m1.lowerBound);
   });
 });
+
+describe('solve given a binary file', () => {
+  const SAMPLE = join(__dirname, '../public/sample.onnx');
+  const TFLITE = join(__dirname, '../../shared/models/tflite/tflm_hello_world_int8.tflite');
+
+  it.each([
+    ['an ONNX model', SAMPLE, 'looks like an ONNX model, not a placement-problem CSV; to plan a model use `heapscope plan`'],
+    ['a .tflite model', TFLITE, 'looks like a TensorFlow Lite model (.tflite), not a placement-problem CSV; to plan a model use `heapscope plan`'],
+  ])('says %s is a model, in one line, exit 2', (_, file, message) => {
+    const { code, out, err } = run(['solve', file]);
+    expect([code, out]).toEqual([2, '']);
+    expect(err).toBe(`heapscope: ${file}: ${message}\n`);
+  });
+
+  it('says other binary data is not a CSV', () => {
+    const path = join(tempDir(), 'blob.csv');
+    writeFileSync(path, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+    expect(run(['solve', path]).err).toBe(`heapscope: ${path}: not a CSV: it holds binary data (a placement problem is text, header id,lower,upper,size)\n`);
+  });
+});

@@ -2,6 +2,7 @@
 // peak against the lower bound, and optionally write the solution CSV.
 
 import { performance } from 'node:perf_hooks';
+import { isTflite } from '../src/model/tflite/decode-tflite';
 import { assignOffsets } from '../src/planner/assembly/assign-offsets';
 import type { PlacementSearch } from '../src/planner/assembly/placement';
 import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
@@ -58,7 +59,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
 
 /** Reads, solves and validates one problem file; writes the solution to `out` when given. */
 function solveFile(file: string, strategy: string, budgetMs: number | undefined, out: string | undefined): SolveReport {
-  const problem = parseMinimallocCsv(new TextDecoder().decode(readInputFile(file, MAX_CSV_BYTES)));
+  const problem = parseMinimallocCsv(problemText(readInputFile(file, MAX_CSV_BYTES)));
   const started = performance.now();
   const result = assignOffsets(problem, strategy, budgetMs === undefined ? {} : { budgetMs });
   const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
@@ -99,4 +100,20 @@ function solveText(r: SolveReport, out: string | undefined): string {
   ];
   if (out !== undefined) lines.push(`  solution      written to ${out}`);
   return lines.join('\n') + '\n';
+}
+
+/** Bytes read for the binary check: a CSV holds no NUL byte; models hold them within their first kilobytes. */
+const BINARY_PROBE_BYTES = 64 * 1024;
+
+/**
+ * The problem file as text. A binary file is refused in one line naming what
+ * it looks like (a model given to `solve` instead of `plan`), instead of its
+ * bytes read as a CSV header.
+ */
+export function problemText(bytes: Uint8Array): string {
+  if (!bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return new TextDecoder().decode(bytes);
+  // ONNX has no magic; a ModelProto opens with field 1 (ir_version) as a varint: byte 0x08.
+  const model = isTflite(bytes) ? 'a TensorFlow Lite model (.tflite)' : bytes[0] === 0x08 ? 'an ONNX model' : undefined;
+  if (model === undefined) throw new InputError('bad-csv', 'not a CSV: it holds binary data (a placement problem is text, header id,lower,upper,size)');
+  throw new InputError('bad-csv', `looks like ${model}, not a placement-problem CSV; to plan a model use \`heapscope plan\``);
 }

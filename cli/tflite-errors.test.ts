@@ -50,7 +50,7 @@ describe.each(cases)('the CLI on a truncated .tflite (%s)', (_name, bytes) => {
     const { code, err } = run(argv);
     expect(code).toBe(2);
     expect(err.trim().split('\n')).toHaveLength(1);
-    expect(err).toMatch(/^heapscope: .*the file ends early: .* but the file has only [\d,]+ bytes \(was the download cut off\?\)\n$/);
+    expect(err).toMatch(/^heapscope: .*the file is damaged or cut off: .* but the file has only [\d,]+ bytes \(was the download cut off, or the file changed\?\)\n$/);
     expect(err).not.toMatch(/internal error|\bat .*\.ts:\d+|RangeError|TypeError/);
   });
 });

@@ -95,3 +95,24 @@ describe('a file that cannot be read', () => {
     expect(err).toBe(`heapscope: cannot read ${SAMPLE}/model.onnx: a part of the path is not a directory\n`);
   });
 });
+
+describe('single-dash arguments', () => {
+  it.each([
+    ['inspect', [SAMPLE]],
+    ['plan', [SAMPLE]],
+    ['solve', ['p.csv']],
+    ['diff', [SAMPLE, SAMPLE]],
+    ['targets', []],
+    ['sweep', [SAMPLE, '--dim', 'batch=1..2']],
+  ])('%s refuses an unknown -x before doing any work, exit 2', (command, rest) => {
+    const { code, out, err } = run([command, ...rest, '-j']);
+    expect(err).toBe(`heapscope: unknown option -j for "${command}"\n`);
+    expect(out).toBe('');
+    expect(code).toBe(2);
+  });
+
+  it('takes a name after -- as a file, and a lone - as a file name', () => {
+    expect(run(['plan', SAMPLE, '--', '-j']).err).toBe('heapscope: cannot read -j: no such file\n');
+    expect(run(['plan', '-']).err).toBe('heapscope: cannot read -: no such file\n');
+  });
+});

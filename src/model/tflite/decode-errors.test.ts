@@ -77,13 +77,35 @@ describe('decodeTflite on files too short or not TFLite', () => {
   });
 });
 
+describe('a full-length file with bytes changed in its middle', () => {
+  it.runIf(REAL.length > 0)('is never said to end early: an offset past the end reads as damaged or cut off', () => {
+    const bytes = readFileSync(join(MODELS, REAL[0]!));
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let pastEnd = 0;
+    for (let trial = 0; trial < 300; trial += 1) {
+      const damaged = Uint8Array.from(bytes);
+      const middle = Math.floor(damaged.length / 4 + random() * (damaged.length / 2));
+      for (let k = 0; k < 4; k += 1) damaged[middle + k] = Math.floor(random() * 256);
+      try {
+        decodeModel(damaged);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        expect(error.message).not.toMatch(/ends early|was the download cut off\?\)/);
+        if (/damaged or cut off/.test(error.message)) pastEnd += 1;
+      }
+    }
+    expect(pastEnd).toBeGreaterThan(0);
+  });
+});
+
 describe('decodeTflite on damaged offsets', () => {
   it('names the root offset that points past the end', () => {
     const bytes = tiny();
     const e = errorOf(patched(bytes, (view) => view.setUint32(0, bytes.length + 100, true)));
     expect(e.code).toBe('truncated');
     expect(e.message).toBe(
-      `the file ends early: the model table needs 4 bytes at byte ${(bytes.length + 100).toLocaleString('en-US')}, but the file has only ${bytes.length.toLocaleString('en-US')} bytes (was the download cut off?)`,
+      `the file is damaged or cut off: the model table needs 4 bytes at byte ${(bytes.length + 100).toLocaleString('en-US')}, but the file has only ${bytes.length.toLocaleString('en-US')} bytes (was the download cut off, or the file changed?)`,
     );
   });
 
@@ -92,9 +114,9 @@ describe('decodeTflite on damaged offsets', () => {
     const root = rootOf(new FlatReader(bytes)).pos;
     const after = errorOf(patched(bytes, (view) => view.setInt32(root, -(bytes.length * 2), true)));
     expect(after.code).toBe('truncated');
-    expect(after.message).toMatch(/^the file ends early: the field table of the model table needs 4 bytes at byte [\d,]+, but the file has only [\d,]+ bytes \(was the download cut off\?\)$/);
+    expect(after.message).toMatch(/^the file is damaged or cut off: the field table of the model table needs 4 bytes at byte [\d,]+, but the file has only [\d,]+ bytes \(was the download cut off, or the file changed\?\)$/);
     const before = errorOf(patched(bytes, (view) => view.setInt32(root, root + 64, true)));
-    expect(before.message).toMatch(/^the file ends early: the field table of the model table needs 4 bytes at byte -64,/);
+    expect(before.message).toMatch(/^the file is damaged: the field table of the model table would be at byte -64, before the start of the file$/);
     const tensor = errorOf(patched(bytes, (view, r) => view.setInt32(r.tables(subgraph0(r), FIELD.subgraph.tensors, 't')[1]!.pos, -(1 << 30), true)));
     expect(tensor.message).toMatch(/the field table of the tensors of subgraph 0\[1\] needs 4 bytes at byte [\d,]+/);
   });
@@ -108,7 +130,7 @@ describe('decodeTflite on damaged offsets', () => {
   it('refuses a vector that claims 0x7fffffff elements without reading them', () => {
     const tensors = errorOf(patched(tiny(), (view, r) => view.setUint32(vectorHead(r, subgraph0(r), FIELD.subgraph.tensors), 0x7fffffff, true)));
     expect(tensors.code).toBe('truncated');
-    expect(tensors.message).toMatch(/^the file ends early: the length of the tensors of subgraph 0 at byte [\d,]+ is 2,147,483,647 elements, more than the [\d,]+-byte file holds \(was the download cut off\?\)$/);
+    expect(tensors.message).toMatch(/^the file is damaged or cut off: the length of the tensors of subgraph 0 at byte [\d,]+ is 2,147,483,647 elements, more than the [\d,]+-byte file holds \(was the download cut off, or the file changed\?\)$/);
     const withData = tiny({ tensors: [{ name: 'x', shape: [1, 4] }, { name: 'y', shape: [1, 4], data: new Uint8Array(16) }] });
     const data = errorOf(
       patched(withData, (view, r) => {
@@ -244,7 +266,7 @@ describe('decodeModel on truncated files', () => {
       } catch (error) {
         if (!(error instanceof InputError)) throw new Error(`cut at ${cut}: ${String(error)}`, { cause: error });
         expect(error.message.split('\n'), `cut at ${cut}`).toHaveLength(1);
-        if (cut >= 8) expect(error.message, `cut at ${cut}`).toMatch(/^the file ends early: .* needs \d+ bytes? at byte [\d,]+, but the file has only [\d,]+ bytes \(was the download cut off\?\)$|^the file ends early: the length of .* elements?, more than/);
+        if (cut >= 8) expect(error.message, `cut at ${cut}`).toMatch(/^the file is damaged or cut off: .* needs \d+ bytes? at byte [\d,]+, but the file has only [\d,]+ bytes \(was the download cut off, or the file changed\?\)$|^the file is damaged or cut off: the length of .* elements?, more than/);
         code = error.code;
       }
       codes.set(code, (codes.get(code) ?? 0) + 1);

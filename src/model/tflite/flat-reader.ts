@@ -36,14 +36,21 @@ export class FlatReader {
     this.size = bytes.byteLength;
   }
 
-  /** Throws unless `length` bytes from `pos` lie inside the file. */
+  /**
+   * Throws unless `length` bytes from `pos` lie inside the file. A FlatBuffer
+   * declares no total size, so an offset past the end reads the same whether
+   * the file was cut off or a byte of it changed: the message says both. One
+   * before the start can only be damage (cutting a file changes no byte it keeps).
+   */
   check(pos: number, length: number, what: string): void {
-    if (!Number.isSafeInteger(pos) || pos < 0 || length < 0 || pos + length > this.size) {
-      throw new InputError(
-        'truncated',
-        `the file ends early: ${what} needs ${plural(length, 'byte')} at byte ${formatCount(pos)}, but the file has only ${plural(this.size, 'byte')} (was the download cut off?)`,
-      );
+    if (Number.isSafeInteger(pos) && pos >= 0 && length >= 0 && pos + length <= this.size) return;
+    if (!Number.isSafeInteger(pos) || pos < 0) {
+      throw new InputError('truncated', `the file is damaged: ${what} would be at byte ${formatCount(pos)}, before the start of the file`);
     }
+    throw new InputError(
+      'truncated',
+      `the file is damaged or cut off: ${what} needs ${plural(length, 'byte')} at byte ${formatCount(pos)}, but the file has only ${plural(this.size, 'byte')} (was the download cut off, or the file changed?)`,
+    );
   }
 
   u8(pos: number, what: string): number {
@@ -153,7 +160,7 @@ export class FlatReader {
     if (length * elementSize > this.size - head - 4) {
       throw new InputError(
         'truncated',
-        `the file ends early: the length of ${what} at byte ${formatCount(head)} is ${plural(length, 'element')}, more than the ${formatCount(this.size)}-byte file holds (was the download cut off?)`,
+        `the file is damaged or cut off: the length of ${what} at byte ${formatCount(head)} is ${plural(length, 'element')}, more than the ${formatCount(this.size)}-byte file holds (was the download cut off, or the file changed?)`,
       );
     }
     return { start: head + 4, length };

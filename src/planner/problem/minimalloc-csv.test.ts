@@ -68,7 +68,7 @@ describe('parseMinimallocCsv', () => {
     ['id,lower,upper,size\na,,1,4\n', /line 2: the lower value is missing/],
     ['id,lower,upper,size,alignment\na,0,1,4,0\n', /line 2: alignment 0 is below 1/],
     ['id,lower,upper,size,alignment,offset\na,0,1,4,8,4\n', /line 2: offset 4 is not a multiple of alignment 8/],
-    ['id,lower,upper,size\na,0,99999999999999999999,4\n', /line 2: upper "99999999999999999999" is not an integer/],
+    ['id,lower,upper,size\na,0,99999999999999999999,4\n', /line 2: upper "99999999999999999999" is past 2\^53, the largest whole number heapscope can hold exactly/],
   ])('rejects %j with bad-csv', (text, message) => {
     const error = parseError(text);
     expect(error.code).toBe('bad-csv');

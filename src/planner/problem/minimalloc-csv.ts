@@ -100,6 +100,10 @@ function optionalCell(text: string | undefined, column: string, lineNumber: numb
 function integerCell(text: string | undefined, column: string, lineNumber: number, min: number): number {
   if (text === undefined || text === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${column} value is missing`);
   const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    const limit = value < 0 ? '-2^53, the most negative' : '2^53, the largest';
+    throw new InputError('bad-csv', `line ${lineNumber}: ${column} "${text}" is past ${limit} whole number heapscope can hold exactly`);
+  }
   if (!Number.isSafeInteger(value)) throw new InputError('bad-csv', `line ${lineNumber}: ${column} "${text}" is not an integer`);
   if (value < min) {
     const rule = min === 0 ? 'is negative' : `is below ${min}`;
@@ -193,7 +197,8 @@ export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly 
   return [header.join(','), ...rows].join('\n') + '\n';
 }
 
-function quoteCell(text: string): string {
+/** A cell as the writer writes it: control characters escaped, a formula guarded, quoted when it must be. */
+export function quoteCell(text: string): string {
   const guarded = guardFormula(escapeControlsInName(text));
   return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
