@@ -84,7 +84,7 @@ export function planWithSavedSettings(
   const left = (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((kind) => Object.keys(kinds[kind].saved).filter((name) => unfit(kind, name)).map((name) => [kind, name] as const));
   if (left.length > 0) {
     // Inferred again without them, so the plan does not record a binding the model never took.
-    for (const [kind, name] of left) notApplied.push(`${labelOf(kinds[kind], name)} (${kinds[kind].why(model)})`);
+    for (const [kind, name] of left) notApplied.push(`${labelOf(kinds[kind] as unknown as Bindings<unknown>, name)} (${kinds[kind].why(model)})`);
     const dropped = new Set(left.map(([kind, name]) => `${kind}\u0000${name}`));
     ({ dims, model } = infer((kind, name) => !dropped.has(`${kind}\u0000${name}`)));
   }
