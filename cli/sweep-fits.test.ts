@@ -13,12 +13,11 @@ const have = existsSync(MODELS);
 if (!have) console.log(`cli sweep fits: ${MODELS} is absent; skipping`);
 const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
 
-/** `sweep --json` of `argv`; its exit code is `code` (3: no value fits). */
-function sweepJson(argv: readonly string[], code = 0): ReturnType<typeof JSON.parse> {
-  const result = run(['sweep', ...argv, '--json']);
-  expect(result.err).toBe('');
-  expect(result.code).toBe(code);
-  return JSON.parse(result.out);
+function sweepJson(argv: readonly string[]): ReturnType<typeof JSON.parse> {
+  const { code, out, err } = run(['sweep', ...argv, '--json']);
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  return JSON.parse(out);
 }
 
 type Point = { value: number; peak: number; fits: boolean; regions: { name: string; overBy?: number }[] };
@@ -27,7 +26,7 @@ describe.skipIf(!have)('sweep fits as plan does', () => {
   it('a point over a region limit does not fit, whatever the budget: no fitsUpTo, each point says so', () => {
     // a prefill of 128 tokens (a decode step, the sweep's own choice, fits the mcu's SRAM)
     const argv = [GPT2, '--dim', 'past_seq_len=0..4', '--dim', 'seq_len=128', '--target', 'mcu', '--spill', 'off', '--budget', '10MiB'];
-    const result = sweepJson(argv, 3);
+    const result = sweepJson(argv);
     expect(result.fitsUpTo).toBeNull();
     for (const p of result.points as Point[]) {
       expect(p.peak).toBeLessThanOrEqual(10 * 2 ** 20);
@@ -36,18 +35,8 @@ describe.skipIf(!have)('sweep fits as plan does', () => {
     }
     expect(planJson([GPT2, '--dim', 'past_seq_len=4', '--target', 'mcu', '--spill', 'off'], 3).fits).toBe(false);
     const text = run(['sweep', ...argv]);
-    expect(text.code).toBe(3);
     expect(text.out).toMatch(/^ +4 .*DOES NOT FIT: sram .* over its limit$/m);
     expect(text.out).toContain('budget 10.0 MiB (10,485,760 B) and the region size limits: no value of past_seq_len fits');
-  }, 60_000);
-
-  it('exits 3 when no value fits --budget, as plan and diff give their verdict, and 0 when some value does', () => {
-    const none = run(['sweep', GPT2, '--dim', 'past_seq_len=0..64', '--budget', '1KiB']);
-    expect([none.code, none.err]).toEqual([3, '']);
-    expect(none.out).toContain('no value of past_seq_len fits');
-    const some = sweepJson([GPT2, '--dim', 'past_seq_len=0..64', '--budget', '90KiB']);
-    expect(some.fitsUpTo).toBeGreaterThanOrEqual(0);
-    expect(some.fitsUpTo).toBeLessThan(64);
   }, 60_000);
 
   it('without --budget, fitsUpTo is the last value whose plan fits (every region within its limit)', () => {
@@ -55,7 +44,7 @@ describe.skipIf(!have)('sweep fits as plan does', () => {
     expect((cpu.points as Point[]).every((p) => p.fits && p.regions.every((r) => r.overBy === undefined))).toBe(true);
     expect(cpu.fitsUpTo).toBe(4);
     expect(Object.keys(cpu)).toContain('fitsUpTo');
-    const mcu = sweepJson([GPT2, '--dim', 'past_seq_len=0..4', '--dim', 'seq_len=128', '--target', 'mcu', '--spill', 'off'], 3);
+    const mcu = sweepJson([GPT2, '--dim', 'past_seq_len=0..4', '--dim', 'seq_len=128', '--target', 'mcu', '--spill', 'off']);
     expect(mcu.fitsUpTo).toBeNull();
   }, 60_000);
 

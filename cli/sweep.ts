@@ -19,7 +19,7 @@ import { displaySafe, readInputFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
 import { forEachFile } from './run-files';
 
-/** Runs `sweep`; returns the exit code (2 when a file failed, 3 when a model has no value that fits its limits or --budget). */
+/** Runs `sweep`; returns the exit code (2 when a file failed). */
 export function runSweep(args: ParsedArgs, io: Output): number {
   const entries = Object.entries(args.ranges);
   if (entries.length !== 1) throw new InputError('bad-argument', 'sweep needs exactly one --dim NAME=FROM..TO (the dim to sweep)');
@@ -34,21 +34,12 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
   const target = planTarget(args);
   const strategy = strategyOption(args);
-  const limited = target.regions.some((r) => r.sizeLimit !== undefined);
-  // With a limit to fit (a region's size limit or --budget), a model none of whose values fits is the verdict exit 3 gives, as for plan and diff.
-  let noneFits = false;
-  const code = forEachFile(
+  return forEachFile(
     args,
     io,
-    (file) => {
-      const result = sweepFile(decodeModel(readInputFile(file), { name: file }), dim, values, { args, target, strategy, budget });
-      if ((budget !== undefined || limited) && result.fitsUpTo === null) noneFits = true;
-      return result;
-    },
-    (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), { budget, limited })),
+    (file) => sweepFile(decodeModel(readInputFile(file), { name: file }), dim, values, { args, target, strategy, budget }),
+    (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), { budget, limited: target.regions.some((r) => r.sizeLimit !== undefined) })),
   );
-  if (code !== 0) return code;
-  return noneFits ? 3 : 0;
 }
 
 interface SweepSettings {
