@@ -103,7 +103,6 @@ function commandHelp(argv: readonly string[]): string | undefined {
 const VERDICTS: Readonly<Record<string, string>> = {
   plan: 'a region over its size limit',
   diff: 'b over the --budget',
-  sweep: 'no value of the dim fits (a region\'s size limit, or --budget)',
 };
 
 /** The exit codes `command` can end with, for its --help. */
