@@ -98,9 +98,10 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       endOfOptions = true;
       continue;
     }
-    // `-j` is an option the command lacks, not a file to plan after the others ('-' alone and names after `--` are files)
+    // `-j` is an option the command lacks, not a file to plan after the others ('-' alone, and a name such as `-j`
+    // after `--`, are files; `--` leaves the options after it options, as it always has)
     if (spec && !endOfOptions && /^-[^-]/.test(arg)) throw new InputError('bad-argument', `unknown option ${arg} for "${command}"`);
-    if (!arg.startsWith('--') || endOfOptions) {
+    if (!arg.startsWith('--')) {
       files.push(arg);
       continue;
     }

@@ -115,10 +115,10 @@ test('a dropped .tflite opens with its graph, plans for TFLite Micro, downloads 
   await dropFile(page, 'truncated.tflite', bytes.subarray(0, Math.floor(bytes.length / 2)));
   await waitForError(page, 'truncated.tflite');
   await expect(page.getByRole('alert')).toHaveAttribute('data-code', 'truncated');
-  await expect(page.getByTestId('error-message')).toContainText(/ends early: .* \(was the download cut off\?\)/);
+  await expect(page.getByTestId('error-message')).toContainText(/damaged or cut off: .* \(was the download cut off, or the file changed\?\)/);
   const after = await summary(page);
   expect(after).toMatchObject({ model: name, format: 'tflite', target: 'tflm' });
-  expect(after.error).toMatch(/ends early/);
+  expect(after.error).toMatch(/damaged or cut off/);
   await expect(page.getByTestId('current-file')).toContainText(name);
   await expect(page.getByTestId('runtime-plan')).toHaveAttribute('data-head', String(cli.head));
   await snap(page, 'tflite-truncated');
