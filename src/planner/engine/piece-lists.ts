@@ -38,20 +38,22 @@ export function siftDown(heap: Int32Array, keys: Float64Array, size: number, at:
   heap[at] = k;
 }
 
+/** The length, doubled from `length` as often as needed, that holds `needed` entries. */
+function grownLength(length: number, needed: number): number {
+  while (length < needed) length *= 2;
+  return length;
+}
+
 /** A longer copy of `array`, with room for `needed` entries. */
 export function grownInts(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
-  let length = array.length;
-  while (length < needed) length *= 2;
-  const grown = new Int32Array(length);
+  const grown = new Int32Array(grownLength(array.length, needed));
   grown.set(array);
   return grown;
 }
 
 /** A longer copy of `array`, with room for `needed` entries. */
 export function grownFloats(array: Float64Array, needed: number): Float64Array<ArrayBuffer> {
-  let length = array.length;
-  while (length < needed) length *= 2;
-  const grown = new Float64Array(length);
+  const grown = new Float64Array(grownLength(array.length, needed));
   grown.set(array);
   return grown;
 }
