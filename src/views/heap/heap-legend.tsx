@@ -14,19 +14,38 @@ export interface LegendKeys {
   readonly spilled: boolean; // some buffer spilled from a faster region
 }
 
-/** The keys of the buffers of every diagram in `data`. */
-export function legendKeys(data: readonly HeapData[]): LegendKeys {
-  const present = new Set<string>();
-  let shared = false;
-  let spilled = false;
-  for (const d of data) {
+/** What one diagram's buffers are: their classes and marks. */
+interface DrawnKinds {
+  readonly classes: ReadonlySet<string>;
+  readonly shared: boolean;
+  readonly spilled: boolean;
+}
+
+/** Each diagram's kinds, found once per view model (the legend renders with every hover and selection). */
+const drawnCache = new WeakMap<HeapData, DrawnKinds>();
+
+function drawnKinds(d: HeapData): DrawnKinds {
+  let kinds = drawnCache.get(d);
+  if (kinds === undefined) {
+    const classes = new Set<string>();
+    let shared = false;
+    let spilled = false;
     for (let i = 0; i < d.count; i++) {
-      present.add(KIND_CLASSES[d.kindClass[i]!]!);
+      classes.add(KIND_CLASSES[d.kindClass[i]!]!);
       if (d.shared[i] === 1) shared = true;
       if (d.spilled[i] === 1) spilled = true;
     }
+    kinds = { classes, shared, spilled };
+    drawnCache.set(d, kinds);
   }
-  return { classes: legendClasses(present.has('kv')).filter((item) => present.has(item.kind)), shared, spilled };
+  return kinds;
+}
+
+/** The keys of the buffers of every diagram in `data`. */
+export function legendKeys(data: readonly HeapData[]): LegendKeys {
+  const kinds = data.map(drawnKinds);
+  const present = (kind: string): boolean => kinds.some((k) => k.classes.has(kind));
+  return { classes: legendClasses(present('kv')).filter((item) => present(item.kind)), shared: kinds.some((k) => k.shared), spilled: kinds.some((k) => k.spilled) };
 }
 
 /** The legend of the diagrams of `data`. */
