@@ -45,7 +45,7 @@ export interface SavedSettingsUse {
 interface Bindings<T> {
   readonly saved: Readonly<Record<string, T>>; // saved and not given on the command line
   readonly applies: (model: InferredModel, name: string) => boolean;
-  readonly label: (name: string, value: T) => string;
+  readonly describe: (name: string) => string; // a saved binding in words ("dim batch=2")
   readonly why: (model: InferredModel) => string;
 }
 
@@ -84,7 +84,7 @@ export function planWithSavedSettings(
   const left = (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((kind) => Object.keys(kinds[kind].saved).filter((name) => unfit(kind, name)).map((name) => [kind, name] as const));
   if (left.length > 0) {
     // Inferred again without them, so the plan does not record a binding the model never took.
-    for (const [kind, name] of left) notApplied.push(`${labelOf(kinds[kind] as unknown as Bindings<unknown>, name)} (${kinds[kind].why(model)})`);
+    for (const [kind, name] of left) notApplied.push(`${kinds[kind].describe(name)} (${kinds[kind].why(model)})`);
     const dropped = new Set(left.map(([kind, name]) => `${kind}\u0000${name}`));
     ({ dims, model } = infer((kind, name) => !dropped.has(`${kind}\u0000${name}`)));
   }
@@ -108,14 +108,11 @@ function bindings<T>(
   saved: Readonly<Record<string, T>>,
   given: Readonly<Record<string, T>>,
   applies: Bindings<T>['applies'],
-  label: Bindings<T>['label'],
+  label: (name: string, value: T) => string,
   why: Bindings<T>['why'],
 ): Bindings<T> {
-  return { saved: nullRecord(Object.entries(saved).filter(([name]) => !Object.hasOwn(given, name))), applies, label, why };
-}
-
-function labelOf<T>(kind: Bindings<T>, name: string): string {
-  return kind.label(name, kind.saved[name] as T);
+  const kept = nullRecord(Object.entries(saved).filter(([name]) => !Object.hasOwn(given, name)));
+  return { saved: kept, applies, describe: (name) => label(name, kept[name] as T), why };
 }
 
 /** The dims the saved plan's user bound (a dim it took by default is left to the model's own default, so --strict still sees it); all of them for a plan saved before it recorded which. */
