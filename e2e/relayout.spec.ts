@@ -160,6 +160,7 @@ test('a narrower graph pane (Growth opened) shows the first view made for its wi
   await toggle('growth');
   await expect(page.getByTestId('growth-pane')).toBeVisible();
   await expect.poll(() => camera(page)).toBe(besideGrowth);
+  const narrowWidth = await page.getByTestId('graph-svg').getAttribute('width');
   await snap(page, 'relayout-narrower-pane');
   await toggle('growth');
   await expect.poll(() => camera(page)).toBe(wide);
@@ -174,6 +175,8 @@ test('a narrower graph pane (Growth opened) shows the first view made for its wi
   const moved = await camera(page);
   await toggle('growth');
   await expect(page.getByTestId('growth-pane')).toBeVisible();
-  await page.waitForTimeout(300);
+  // The drawing has its new width: the pane's size effects ran in that render.
+  await expect(graph).toHaveAttribute('width', narrowWidth!);
+  await page.waitForFunction(() => document.body.dataset.status === 'ready');
   expect(await camera(page)).toBe(moved);
 });
