@@ -3,7 +3,7 @@
 // `..`, and by device and inode, through hard links), then written with a
 // one-line error in words when the system refuses.
 
-import { realpathSync, statSync, writeFileSync } from 'node:fs';
+import { fstatSync, realpathSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../src/shared/errors';
 
@@ -105,13 +105,41 @@ function isStream(path: string): boolean {
  */
 export function writeOutputFile(path: string, data: string | Uint8Array): string {
   try {
-    writeFileSync(path, data);
+    const stream = redirectedStream(path);
+    if (stream === undefined) writeFileSync(path, data);
+    else writeAll(stream, data);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EPIPE') return path;
     throw new InputError('io', `cannot write ${path}: ${writeProblem(code, error)}`);
   }
   return path;
+}
+
+/**
+ * The standard stream (1 or 2) that `path` names when the shell sent it to a
+ * regular file (`--csv /dev/stdout > all.txt`): opened anew, the file would be
+ * emptied and then written over by the command's own report, so the output
+ * goes through the stream's descriptor instead, in order with the rest.
+ */
+function redirectedStream(path: string): number | undefined {
+  const target = identity(path);
+  if (target === undefined) return undefined;
+  for (const fd of [1, 2]) {
+    try {
+      const stat = fstatSync(fd);
+      if (stat.isFile() && `${stat.dev}:${stat.ino}` === target) return fd;
+    } catch {
+      // a closed stream is not where the output goes
+    }
+  }
+  return undefined;
+}
+
+/** Writes all of `data` to descriptor `fd` (writeSync may take part of it). */
+function writeAll(fd: number, data: string | Uint8Array): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
 }
 
 /** Why a file cannot be written, in words. */

@@ -55,6 +55,21 @@ describe('plan --csv into a stream, several regions', () => {
     }
   });
 
+  it('adds the table to the report when stdout is a regular file, instead of emptying it and being written over', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-csv-redirect-'));
+    const all = join(dir, 'all.txt');
+    const r = spawnSync('bash', ['-c', `${cli(['plan', SAMPLE, '--target', 'mcu', '--csv', '/dev/stdout'])} > ${quote(all)}`], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const text = execFileSync('cat', [all], { encoding: 'utf8' });
+    const lines = text.split('\n');
+    expect(lines).toContain('region,id,lower,upper,size,alignment,offset');
+    expect(new Set(lines.filter((l) => used.some((region) => l.startsWith(`${region},`))).map((l) => l.split(',')[0]))).toEqual(new Set(used));
+    expect(text).toContain('  written       /dev/stdout\n');
+    expect(text).toMatch(/^ {2}peak +3\.42 MiB/m);
+    expect(readdirSync(dir)).toEqual(['all.txt']);
+  });
+
   it('keeps one plain CSV per region for a regular file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'heapscope-csv-file-'));
     const r = spawnSync('bash', ['-c', cli(['plan', SAMPLE, '--target', 'mcu', '--csv', join(dir, 'p.csv')])], { encoding: 'utf8' });
