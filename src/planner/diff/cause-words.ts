@@ -76,6 +76,29 @@ function sizedList(d: CauseDraft): string {
   return all.length > NAMED_BUFFERS ? `${shown.join(', ')} and ${all.length - NAMED_BUFFERS} smaller` : text;
 }
 
+/** "spill off → spill on: " when the target's settings differ (the move is theirs), else nothing. */
+function settingChange(ctx: SummaryContext): string {
+  const labels = targetChange(ctx);
+  return labels === undefined ? '' : `${labels[0]} → ${labels[1]}: `;
+}
+
+/** What differs between the two targets, the facts both share (the preset's name) left out; undefined when nothing does. */
+function targetChange(ctx: SummaryContext): [string, string] | undefined {
+  const labels = targetLabels(ctx.a, ctx.b);
+  if (labels === undefined) return undefined;
+  const [a, b] = labels.map((l) => l.split(' · ')) as [string[], string[]];
+  let same = 0;
+  while (same < a.length - 1 && same < b.length - 1 && a[same] === b[same]) same++;
+  return [a.slice(same).join(' · '), b.slice(same).join(' · ')];
+}
+
+/** ": sram −4.69 MiB, ext-ram +4.69 MiB at their peaks" for a cause that changed more than one region's peak. */
+function regionShares(d: CauseDraft): string {
+  const shares = [...d.byRegion].filter(([, bytes]) => bytes !== 0);
+  if (shares.length < 2) return '';
+  return `: ${shares.map(([region, bytes]) => `${region} ${signed(bytes)}`).join(', ')} at their peaks`;
+}
+
 /** "the peak grows by 1 MiB" or "the peak falls by 1 MiB". */
 function peakWay(bytes: number): string {
   return `the peak ${bytes > 0 ? 'grows' : 'falls'} by ${formatBytes(Math.abs(bytes))}`;
@@ -105,7 +128,7 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
     case 'fusion-undone':
       return `fusion unit '${d.unit}' of A is not in B: ${count(n, 'tensor')} it tiled on chip ${n === 1 ? 'moves' : 'move'} off chip (${sizedList(d)}); ${peakWay(d.bytes)}, ${signed(d.bytes)}`;
     case 'region-moved':
-      return `${count(n, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]} (${sizedList(d)}), ${signed(d.bytes)}`;
+      return `${settingChange(ctx)}${count(n, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]} (${sizedList(d)})${regionShares(d)}, ${d.bytes === 0 ? '±0 B in all' : signed(d.bytes)}`;
     case 'peak-moved':
       return peakMovedText(d, ctx);
     case 'lifetime-changed':

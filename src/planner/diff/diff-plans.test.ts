@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
@@ -12,6 +12,7 @@ import { testTarget, tinyGraph } from '../testing/tiny-graph';
 import { diffPlans, type PlanDiff } from './diff-plans';
 
 const SAMPLE = readFileSync(join(__dirname, '../../../public/sample.onnx'));
+const ULTRAFACE = join(__dirname, '../../../../shared/models/ultraface_RFB-320.onnx');
 
 /** A chain x -> Relu -> Sigmoid -> Tanh -> y of `n` rows, optionally with an extra op and renamed tensors. */
 function chain(n: number, options: { extra?: boolean; prefix?: string } = {}): InferredModel {
@@ -230,6 +231,41 @@ describe('diffPlans', () => {
     const back = diffPlans(fused, unfused);
     expect(back.causes[0]).toMatchObject({ kind: 'fusion-undone', unit: diff.causes[0]!.unit });
     expectAccounted(back);
+  });
+
+  it("puts the free space a variable-size scratch buffer took down to the strategy that left it free, not to the buffer", () => {
+    const target = presetTarget('mcu');
+    const model = inferShapes(decodeOnnx(new Uint8Array(SAMPLE)));
+    const [a, b] = ['best', 'naive'].map((strategy) => toPlanFile(model, planModel(model, target, { strategy }), { model: 'sample.onnx', target: 'mcu', targetProfile: target, dims: {} }));
+    const diff = diffPlans(a!, b!);
+    expectAccounted(diff);
+    // naive leaves more free space, and the variable-size scratch buffers are given more of it
+    const given = diff.buffers.filter((c) => c.idB !== undefined && b!.plan.buffers[c.idB]!.scratch?.variable === true && c.sizeA !== c.sizeB);
+    expect(given.length).toBeGreaterThan(0);
+    for (const c of given) expect(c.status).toBe('moved');
+    expect(diff.causes.map((c) => c.kind)).not.toContain('tensor-grew');
+    expect(diff.causes[0]!.kind).toBe('strategy-changed');
+    expect(diff.causes[0]!.bytes).toBe(diff.delta);
+  });
+
+  it('names the setting that moved buffers between regions, with what each region gained and lost', () => {
+    const mcu = presetTarget('mcu');
+    const off = { ...mcu, planning: { ...mcu.planning, spill: 'off' as const } };
+    const diff = diffPlans(sample(off), sample(presetTarget('mcu')));
+    expectAccounted(diff);
+    const moved = diff.causes.find((c) => c.kind === 'region-moved')!;
+    expect(moved.summary).toMatch(/^spill off → spill on: 4 buffers moved from region sram to ext-ram \('block2\/expand_out' 2\.34 MiB, .*\): sram −2\.73 MiB, ext-ram \+2\.93 MiB at their peaks, \+200 KiB$/);
+  });
+
+  it.skipIf(!existsSync(ULTRAFACE))('keeps a move between regions as a cause when what it takes from one region it adds to the other', () => {
+    const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(ULTRAFACE))));
+    const mcu = presetTarget('mcu');
+    const off = { ...mcu, planning: { ...mcu.planning, spill: 'off' as const } };
+    const diff = diffPlans(planned(model, off), planned(model, presetTarget('mcu')));
+    expectAccounted(diff);
+    const moved = diff.causes.find((c) => c.kind === 'region-moved');
+    expect(moved?.bytes).toBe(0);
+    expect(moved?.summary).toMatch(/^spill off → spill on: \d+ buffers moved from region sram to ext-ram \(.*\): sram −4\.69 MiB, ext-ram \+4\.69 MiB at their peaks, ±0 B in all$/);
   });
 
   it('accounts for the delta between every pair of presets and strategies on the sample', () => {

@@ -20,10 +20,11 @@ import { changedDims, dimScalings } from './dim-growth';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
 import { matchBuffers, type BufferMatch } from './match-buffers';
 import { toCause } from './cause-words';
-import { fusionIndex, peakCauses, unknownSizes } from './peak-causes';
+import { causeCounts, fusionIndex, peakCauses, unknownSizes } from './peak-causes';
 import { movedDiff } from './moved-bytes';
 import { inputChanges } from './input-changes';
 import { runtimeDelta } from './runtime-delta';
+import { heldBytes } from './occupancy';
 
 export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, InputChange, PlanDiff, RegionDelta } from './diff-types';
 export type { BufferMove, MovedDiff, RegionMovedDelta } from './moved-bytes';
@@ -38,7 +39,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
   const regions = regionDeltas(a, b);
   const delta = b.plan.peak - a.plan.peak;
   const causes = [...drafts.values()]
-    .filter((d) => d.bytes !== 0)
+    .filter(causeCounts)
     .map((d) => toCause(d, { a, b, dims, inputs, states }))
     .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   const explained = regions.reduce((s, r) => s + r.delta, 0);
@@ -102,9 +103,13 @@ function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChan
   return out;
 }
 
-/** A pair's status by size, then place. */
+/**
+ * A pair's status by the bytes it holds, then place: a variable-size scratch
+ * buffer given more or less free space than before was placed differently,
+ * it did not grow or shrink.
+ */
 function sizeStatus(bufA: PlannedBuffer, bufB: PlannedBuffer): BufferStatus {
-  if (bufB.size > bufA.size) return 'grown';
-  if (bufB.size < bufA.size) return 'shrunk';
-  return bufA.offset !== bufB.offset || bufA.region !== bufB.region ? 'moved' : 'same';
+  if (heldBytes(bufB) > heldBytes(bufA)) return 'grown';
+  if (heldBytes(bufB) < heldBytes(bufA)) return 'shrunk';
+  return bufA.offset !== bufB.offset || bufA.region !== bufB.region || bufA.size !== bufB.size ? 'moved' : 'same';
 }

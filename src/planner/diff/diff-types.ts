@@ -38,7 +38,7 @@ export interface BufferChange {
  * - `buffer-gone`: a buffer of A live at its peak has no match in B;
  * - `fusion-removed`: a fusion unit of B keeps tensors on chip (removed or moved out of the region);
  * - `fusion-undone`: a fusion unit of A is not in B, its tensors are back;
- * - `region-moved`: buffers moved between memory regions for another reason;
+ * - `region-moved`: buffers moved between memory regions for another reason (a spill: what it takes from one region's peak it may add to another's, so its bytes in all can be 0);
  * - `peak-moved`: matched buffers live at one plan's peak step and not at the other's, the peak being at another step;
  * - `lifetime-changed`: the same at one step in both plans (the same step and node): the buffers' lifetimes differ;
  * - `size-unknown`: a buffer whose size is unknown on one side (`side`), planned there as 0 B, so that side's peak is a lower estimate;

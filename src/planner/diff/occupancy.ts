@@ -1,6 +1,10 @@
 // What each buffer contributes to a region's occupied bytes at one step: the
 // union of the live buffers' address ranges, with bytes shared by an alias
-// and its parent counted once (for the parent). Depends only on plan types.
+// and its parent counted once (for the parent). A variable-size scratch
+// buffer (M4) holds the bytes its rule asks for; the rest of what it was
+// given is free space it took, part of the gap like any hole (a plan with
+// more free space gives it more, and that is the placement's doing, not the
+// tensor's). Depends only on plan types.
 
 import type { ModelPlan, PlannedBuffer } from '../plan-types';
 
@@ -34,10 +38,15 @@ function contributionsAt(members: readonly (readonly [PlannedBuffer, number])[],
   const covered: [number, number][] = []; // disjoint, sorted [lo, hi)
   const out = new Map<number, number>();
   for (const [b, i] of live) {
-    const added = cover(covered, b.offset, b.offset + b.size);
+    const added = cover(covered, b.offset, b.offset + heldBytes(b));
     if (added > 0) out.set(i, added);
   }
   return out;
+}
+
+/** The bytes a buffer holds: all of it, but for a variable-size scratch buffer only what its rule asks (the rest is free space it took). */
+export function heldBytes(b: PlannedBuffer): number {
+  return b.scratch?.variable === true ? Math.min(b.size, b.scratch.size) : b.size;
 }
 
 /** Adds [lo, hi) to the disjoint sorted intervals; returns the bytes newly covered. */
@@ -69,7 +78,7 @@ function busiestStep(buffers: readonly PlannedBuffer[]): number | undefined {
   for (const step of starts) {
     const covered: [number, number][] = [];
     let bytes = 0;
-    for (const b of buffers) if (b.start <= step && step < b.end && b.size > 0) bytes += cover(covered, b.offset, b.offset + b.size);
+    for (const b of buffers) if (b.start <= step && step < b.end && b.size > 0) bytes += cover(covered, b.offset, b.offset + heldBytes(b));
     if (bytes > bestBytes) {
       bestBytes = bytes;
       best = step;

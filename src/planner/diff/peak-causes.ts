@@ -30,6 +30,7 @@ export interface CauseDraft {
   readonly buffers: Set<string>;
   readonly nodes: Set<string>;
   readonly regions: Set<string>;
+  readonly byRegion: Map<string, number>; // its bytes by region: a move between regions can take from one what it adds to the other
   readonly idsA: Set<number>;
   readonly idsB: Set<number>;
   readonly dim?: string;
@@ -63,9 +64,10 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
   const drafts = new Map<string, CauseDraft>();
   const add: Add = (key, init, bytes, region, buffer, before) => {
     if (bytes === 0) return;
-    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), idsA: new Set(), idsB: new Set(), sizes: [0, 0], sizeOf: new Map() };
+    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), byRegion: new Map(), idsA: new Set(), idsB: new Set(), sizes: [0, 0], sizeOf: new Map() };
     draft.bytes += bytes;
     draft.regions.add(region);
+    draft.byRegion.set(region, (draft.byRegion.get(region) ?? 0) + bytes);
     const named = buffer ?? before;
     if (named !== undefined) draft.buffers.add(named.name);
     if (named !== undefined && !draft.sizeOf.has(named.name)) draft.sizeOf.set(named.name, [before?.size ?? 0, buffer?.size ?? 0]);
@@ -91,10 +93,20 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
 }
 
 /** What a cause is known by before its bytes are summed. */
-type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf'>;
+type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf'>;
 
 /** Adds `bytes` to the cause `key` (made from `init` the first time), naming the buffer after and before. */
 type Add = (key: string, init: DraftInit, bytes: number, region: string, buffer?: PlannedBuffer, before?: PlannedBuffer) => void;
+
+/**
+ * Whether a summed cause says something: bytes in all, or, for buffers that
+ * moved between regions, bytes taken from one region and added to another
+ * (a spill that moves 4 MiB from SRAM to external RAM changes both peaks by
+ * 4 MiB and the total by nothing).
+ */
+export function causeCounts(d: CauseDraft): boolean {
+  return d.bytes !== 0 || (d.kind === 'region-moved' && [...d.byRegion.values()].some((v) => v !== 0));
+}
 
 /** A kind that says a direction, matched to the sign of the summed bytes. */
 function signedKind(kind: CauseKind, bytes: number): CauseKind {
