@@ -218,6 +218,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   if (diff.regions.length > 1) {
     for (const r of diff.regions) lines.push(`  region ${r.name}: ${peakBytes(r.peakA, diff.completeA)} -> ${peakBytes(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);
   }
+  lines.push(...overLines(diff, least));
   lines.push(...movedLines(diff));
   if (diff.causes.length === 0) lines.push('no cause: the two plans need the same memory at their peaks');
   else lines.push(diff.runtime === undefined ? 'causes, largest first:' : 'causes of the peak change, largest first:');
@@ -237,9 +238,22 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     };
     const verdict = words[budgetVerdict(diff, budget)]();
     const judged = diff.runtime === undefined ? '' : ', judged on its arena to declare';
-    lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes${judged}): b ${verdict}`);
+    const unfit = diff.fitsB ? '' : `; but b does not fit its target (${diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`).join(', ')})`;
+    lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes${judged}): b ${verdict}${unfit}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** "  b DOES NOT FIT  region fast needs 30.6 KiB, 14.6 KiB over its 16.0 KiB limit": each side's regions over their limits, as plan says it. */
+function overLines(diff: PlanDiff, least: string): string[] {
+  const lines: string[] = [];
+  for (const side of ['a', 'b'] as const) {
+    for (const r of diff.regions) {
+      const [over, limit, peak] = side === 'a' ? [r.overByA, r.sizeLimitA, r.peakA] : [r.overByB, r.sizeLimitB, r.peakB];
+      if (over > 0 && limit !== undefined) lines.push(`  ${side} DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(limit + over)}, ${least}${formatBytes(over)} over its ${formatBytes(limit)} limit${limit + over === peak ? '' : ' (with what it holds besides the peak)'}`);
+    }
+  }
+  return lines;
 }
 
 const DIRECTION = { 'to-slow': 'to slow memory', 'to-fast': 'to fast memory', across: 'same speed' } as const;

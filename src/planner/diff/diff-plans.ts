@@ -52,6 +52,8 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     delta,
     completeA: a.plan.complete,
     completeB: b.plan.complete,
+    fitsA: regions.every((r) => r.overByA === 0),
+    fitsB: regions.every((r) => r.overByB === 0),
     regions,
     dims,
     ...(inputs.length > 0 && { inputs }),
@@ -69,10 +71,27 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
 function regionDeltas(a: PlanFile, b: PlanFile): RegionDelta[] {
   const names = [...new Set([...a.plan.regions.map((r) => r.name), ...b.plan.regions.map((r) => r.name)])];
   return names.map((name) => {
-    const peakA = a.plan.regions.find((r) => r.name === name)?.peak ?? 0;
-    const peakB = b.plan.regions.find((r) => r.name === name)?.peak ?? 0;
-    return { name, peakA, peakB, delta: peakB - peakA };
+    const regionA = a.plan.regions.find((r) => r.name === name);
+    const regionB = b.plan.regions.find((r) => r.name === name);
+    const [peakA, peakB] = [regionA?.peak ?? 0, regionB?.peak ?? 0];
+    return {
+      name,
+      peakA,
+      peakB,
+      delta: peakB - peakA,
+      ...(regionA?.sizeLimit !== undefined && { sizeLimitA: regionA.sizeLimit }),
+      ...(regionB?.sizeLimit !== undefined && { sizeLimitB: regionB.sizeLimit }),
+      overByA: overBy(regionA),
+      overByB: overBy(regionB),
+    };
   });
+}
+
+/** Bytes a region holds beyond its limit: the plan's own figure, else (a plan file saved before it had one) what it holds less the limit. */
+function overBy(region: PlanFile['plan']['regions'][number] | undefined): number {
+  if (region === undefined) return 0;
+  if (typeof region.overBy === 'number') return region.overBy;
+  return region.sizeLimit === undefined ? 0 : Math.max(0, (region.used ?? region.peak) - region.sizeLimit);
 }
 
 /** Every buffer of A and B: matched pairs in B's order, then A's unmatched buffers. */

@@ -85,6 +85,10 @@ export interface RegionDelta {
   readonly peakA: number; // 0 when A has no such region
   readonly peakB: number;
   readonly delta: number;
+  readonly sizeLimitA?: number; // the region's size limit in A's target, when it has one
+  readonly sizeLimitB?: number;
+  readonly overByA: number; // bytes the region holds in A beyond its limit (weights and TFLite Micro's tail included, as plan counts them); 0 when within
+  readonly overByB: number;
 }
 
 /** A dim planned with different values. */
@@ -101,6 +105,8 @@ export interface PlanDiff {
   readonly delta: number; // peakB - peakA
   readonly completeA: boolean; // false when some size is unknown in A: peakA is a lower estimate
   readonly completeB: boolean; // ... in B
+  readonly fitsA: boolean; // every region of A within its size limit, as plan's `fits`
+  readonly fitsB: boolean;
   readonly regions: readonly RegionDelta[];
   readonly dims: readonly DimChange[]; // only the dims that differ
   readonly inputs?: readonly InputChange[]; // the shape overrides and input values that differ; absent when none do (or a side does not record them)
