@@ -368,3 +368,16 @@ test('the bytes above the bound name the bound they are measured from, and "own"
   await waste.scrollIntoViewIfNeeded();
   await snap(page, 'explain-waste-own-bound');
 });
+
+test('a variable-size scratch buffer live at the peak says what it asks and how much free space it was given, and the total says how much of it is free space', async ({ page }) => {
+  await page.goto('/?target=mcu&strategy=naive');
+  await waitForPlan(page, 'naive');
+  const live = page.getByTestId('peak-live');
+  // naive leaves ext-ram's free space to block2/depthwise's workspace, which asks 2.00 KiB
+  const row = live.getByTestId('peak-buffer').filter({ hasText: 'block2/depthwise:workspace' });
+  await expect(row.getByTestId('live-variable')).toHaveText(/^variable size: asks 2\.00 KiB, given [\d.]+ MiB more of the free space$/);
+  const given = Number(await row.getAttribute('data-bytes')) - 2048;
+  await expect(live.getByTestId('live-total')).toContainText(`, ${formatBytes(given)} of it free space variable-size scratch took`);
+  // the waste split counts that free space with the holes
+  expect(Number(await page.getByTestId('waste').getAttribute('data-holes'))).toBeGreaterThanOrEqual(given);
+});

@@ -2,6 +2,9 @@
 // bytes it adds to the step's live total ("shares X's bytes" for in-place,
 // view and Concat buffers), and the total they add up to: a lower estimate
 // ("≥") when some tensor's size is unknown, as every other figure of the plan.
+// A variable-size scratch buffer (M4) given more than its rule asks says so,
+// and the total says how much of it is free space such buffers took: the
+// waste split counts those bytes with the holes.
 
 import type { LiveBuffer, ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
@@ -34,12 +37,20 @@ export function countedBytes(b: LiveBuffer): number {
   return b.counted ?? b.size;
 }
 
+/** Bytes a variable-size scratch buffer was given beyond what its rule asks: free space it took (0 for any other buffer). */
+function freeTaken(plan: ModelPlan, b: LiveBuffer): number {
+  const record = plan.buffers[b.id];
+  const scratch = record?.id === b.id ? record.scratch : undefined;
+  return scratch?.variable === true ? Math.max(0, b.size - scratch.size) : 0;
+}
+
 /** The live buffers and their total. */
 export function LiveList({ plan, live, label, rowTestId, complete, onSelect }: LiveListProps) {
   const units = unitsByNode(plan);
   const nodeOp = new Map(plan.steps.map((s) => [s.node, s.opType]));
   const names = new Map(live.map((b) => [b.id, b.name]));
   const total = live.reduce((sum, b) => sum + countedBytes(b), 0);
+  const taken = live.reduce((sum, b) => sum + Math.min(countedBytes(b), freeTaken(plan, b)), 0);
   return (
     <>
       <ol className="live-table live-table-all" aria-label={label}>
@@ -61,6 +72,11 @@ export function LiveList({ plan, live, label, rowTestId, complete, onSelect }: L
               )}
               {b.node !== undefined && units.has(b.node) && <UnitTag unit={units.get(b.node)!} onSelect={onSelect} />}
             </span>
+            {freeTaken(plan, b) > 0 && (
+              <span className="live-shares muted" data-testid="live-variable">
+                variable size: asks {formatBytes(plan.buffers[b.id]!.scratch!.size)}, given {formatBytes(freeTaken(plan, b))} more of the free space
+              </span>
+            )}
             {b.sharesWith !== undefined && (
               <span className="live-shares muted" data-testid="live-shares">
                 shares {shortName(names.get(b.sharesWith) ?? `buffer ${b.sharesWith}`)}'s bytes
@@ -72,6 +88,7 @@ export function LiveList({ plan, live, label, rowTestId, complete, onSelect }: L
       </ol>
       <p className="live-total" data-testid="live-total" data-bytes={total} data-complete={complete} title={complete ? undefined : UNKNOWN_COUNTED}>
         {live.length === 1 ? '1 buffer' : `${live.length} buffers`} live, <strong>{peakText(total, complete)}</strong> in all
+        {taken > 0 && `, ${formatBytes(taken)} of it free space variable-size scratch took`}
       </p>
     </>
   );
