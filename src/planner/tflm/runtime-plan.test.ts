@@ -53,6 +53,14 @@ describe.skipIf(!have)('TFLite Micro on keyword_scrambled.tflite (memory_arena_t
     expect(smallestArena({ head: 672, tail: 14048, io, planningBytes: planning })).toBe(17632);
   });
 
+  it("says how its 32-bit arena adds up: planning's bytes on top of the tail before the graph I/O structs", () => {
+    const runtime = tflmPlan(model!).runtimePlan!;
+    const io = runtime.tailParts!.filter((p) => p.what.startsWith('graph ')).reduce((s, p) => s + p.bytes, 0);
+    expect(runtime.arenaReason).toContain(`holds ${runtime.planningBytes} B between head and tail`);
+    expect(runtime.arenaReason).toContain(`${runtime.tail - io} B, the ${io} B of graph input and output structs coming later (${runtime.planningBytes} + ${runtime.tail - io} B, rounded up to 16)`);
+    expect(runtime.arena).toBe(Math.ceil((runtime.planningBytes! + runtime.tail - io) / 16) * 16);
+  });
+
   it('gives each SVDF its scratch requests (int8: two) for the step it runs', () => {
     const allocation = tflmAllocation(model!.tflite!);
     const svdfs = model!.tflite!.subgraphs[0]!.operators.filter((op) => op.op === 'SVDF').length;

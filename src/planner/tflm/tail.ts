@@ -90,7 +90,7 @@ export function tflmArena(model: IrTflite, allocation: TflmAllocation, head: num
   const arena = smallestArena({ head, tail, io, planningBytes });
   const reason =
     planningBytes + tail - io > head + tail
-      ? `while it plans, TensorFlow Lite Micro holds ${planningBytes} B between head and tail (${GREEDY_BYTES_PER_BUFFER} B per planned buffer for its planner, 24 B per tensor and scratch request, the request list), more than the ${head} B head it ends up using; a smaller arena can fail with its planner handed a negative size and writing out of bounds`
+      ? `while it plans, TensorFlow Lite Micro holds ${planningBytes} B between head and tail (${GREEDY_BYTES_PER_BUFFER} B per planned buffer for its planner, 24 B per tensor and scratch request, the request list), more than the ${head} B head it ends up using, on top of the tail as it stands then: ${tail - io} B, the ${io} B of graph input and output structs coming later (${planningBytes} + ${tail - io} B, rounded up to 16); a smaller arena can fail with its planner handed a negative size and writing out of bounds`
       : 'the head and tail it ends up using; planning needs less in between';
   return { tail, tailEstimated: parts.some((p) => p.estimated), parts, arena, planningBytes, arenaReason: reason };
 }
