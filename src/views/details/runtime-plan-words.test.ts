@@ -5,7 +5,7 @@ import { decodeModel } from '../../model/decode-model';
 import { inferShapes } from '../../model/infer/shapes';
 import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
 import { planForSettings } from '../../worker/plan/settings';
-import { estimatedPartsText, filePlanVerdict, runtimeLines } from './runtime-plan-words';
+import { estimatedPartsText, filePlanVerdict, plannedTfliteContents, runtimeLines } from './runtime-plan-words';
 
 const MODELS = join(__dirname, '../../../../shared/models/tflite');
 
@@ -141,5 +141,14 @@ describe('runtimeLines on the planner’s own runtime plans', () => {
     const p = plan('tflm_person_detect_vela.tflite');
     expect(filePlanVerdict(p.runtimePlan!)).toBe('unchecked');
     expect(runtimeLines(p.runtimePlan!, p.peak).find((l) => l.key === 'planned')?.text).toContain('The planned .tflite keeps the file’s own offline plan');
+  });
+});
+
+describe('plannedTfliteContents', () => {
+  it('names what the planned .tflite carries, which is not always the plan on screen', () => {
+    expect(plannedTfliteContents(saving)).toBe('the tensor offsets of the plan on screen');
+    expect(plannedTfliteContents({ ...saving, planned: { ...saving.planned, source: 'the plan of the tensors alone' } })).toBe('a plan of the tensors alone (heapscope’s best without the scratch requests)');
+    expect(plannedTfliteContents({ ...saving, planned: { ...saving.planned, source: "the file's own offline plan" } })).toBe('the file’s own offline plan');
+    expect(plannedTfliteContents({ ...saving, planned: { ...saving.planned, source: "TFLite Micro's own greedy plan" } })).toBe('TFLite Micro’s own greedy offsets');
   });
 });

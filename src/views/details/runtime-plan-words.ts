@@ -58,6 +58,13 @@ const KEPT: Readonly<Record<string, string>> = {
   "TFLite Micro's own greedy plan": 'carries TFLite Micro’s own greedy offsets',
 };
 
+/** What the planned .tflite carries, in words: "the tensor offsets of the plan on screen", "a plan of the tensors alone (…)", or the plan it keeps. */
+export function plannedTfliteContents(r: RuntimePlan): string {
+  const kept = KEPT[r.planned.source];
+  if (kept !== undefined) return kept.replace(/^keeps |^carries /, '');
+  return WRITTEN[r.planned.source]?.what ?? r.planned.source;
+}
+
 /** The head TFLM reaches with the planned .tflite (heapscope's plan written in, or the file's kept), against its own head. */
 function plannedLine(r: RuntimePlan, heapPeak: number): RuntimeLine {
   const p = r.planned;

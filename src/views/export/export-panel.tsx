@@ -28,6 +28,7 @@ import { kvCacheNames } from '../kv-cache-names';
 import { planCsv } from './plan-csv';
 import { planFileOf } from '../../settings/plan-file';
 import { saveBlob, saveText, svgToPng } from './save-file';
+import { plannedTfliteContents } from '../details/runtime-plan-words';
 import '../compare/compare.css';
 import './export.css';
 
@@ -154,13 +155,13 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
         <Download label="SVG" testId="export-graph-svg" onClick={save('Graph SVG', () => graph(false)().svg, 'graph.svg', 'image/svg+xml')} />
         <Download label="PNG" testId="export-graph-png" onClick={savePng('Graph PNG', graph(true), 'graph.png')} />
       </span>
-      <PlannedTfliteDownload name={tflite} run={run} />
+      <PlannedTfliteDownload name={tflite} contents={plan.runtimePlan === undefined ? undefined : plannedTfliteContents(plan.runtimePlan)} run={run} />
     </div>
   );
 }
 
 /** The model with the plan on screen written in as TensorFlow Lite Micro's offline plan; disabled, saying why, without a runtime plan. */
-function PlannedTfliteDownload({ name, run }: { readonly name: string; readonly run: Runner }) {
+function PlannedTfliteDownload({ name, contents, run }: { readonly name: string; readonly contents: string | undefined; readonly run: Runner }) {
   const blocker = useAppStore(plannedTfliteBlocker);
   const api = useAppStoreApi();
   const save = run('Planned .tflite saved', 'The planned .tflite could not be saved', async () => {
@@ -176,7 +177,7 @@ function PlannedTfliteDownload({ name, run }: { readonly name: string; readonly 
           className="button button-small"
           onClick={save}
           disabled={blocker !== undefined}
-          title={blocker === undefined ? `${name}: the model with this plan as its offline memory plan (OfflineMemoryAllocation)` : `Not available: ${blocker}`}
+          title={blocker === undefined ? `${name}: the model with ${contents ?? 'this plan'} as its offline memory plan (OfflineMemoryAllocation)` : `Not available: ${blocker}`}
           data-testid="export-planned-tflite"
         >
           Planned .tflite
