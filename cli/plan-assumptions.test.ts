@@ -57,6 +57,18 @@ describe('plan --json states what the plan assumes', () => {
     expect(decoder.assumptions.dims).toEqual([expect.objectContaining({ name: 'past_len', value: 0, bound: true })]);
   });
 
+  it('--strict passes a total length the dims given fix (sequence plus past), and JSON calls it bound', () => {
+    const g = new GraphBuilder('kv');
+    const mask = g.input('attention_mask', 'float32', [1, 'total_seq_len']);
+    const past = g.input('past', 'float32', [1, 'past_seq_len', 8]);
+    const ids = g.input('input_ids', 'float32', [1, 'seq_len']);
+    for (const x of [mask, past, ids]) g.output(g.node('Relu', [x]), 'float32', undefined);
+    const model = file('kv.onnx', g.toBytes());
+    const plan = planJson([model, '--strict', '--dim', 'seq_len=1', '--dim', 'past_seq_len=8']);
+    expect(plan.assumptions.dims).toContainEqual(expect.objectContaining({ name: 'total_seq_len', value: 9, bound: true }));
+    expect(run(['plan', model, '--strict', '--dim', 'seq_len=1']).err).toMatch(/--strict: the plan rests on default dims total_seq_len=1, past_seq_len=0;/);
+  });
+
   it('never counts the unknown as zero silently: complete is false, the tensors and ops are named, and --shape fills them', () => {
     const plan = planJson([CUSTOM]);
     expect(plan.complete).toBe(false);

@@ -47,7 +47,7 @@ export type NodeAttribute = number | readonly number[] | string;
 export interface DimBinding {
   readonly name: string; // the symbolic name, or "<input>:<axis>" for an anonymous dim
   readonly value: number;
-  readonly source: 'user' | 'default';
+  readonly source: 'user' | 'default' | 'derived'; // derived: fixed by dims the user gave (a total length, their sum), no guess
   readonly axes: readonly string[]; // the graph-input axes it sizes, as "<input>:<axis>" ("pixel_values:2")
   readonly rule: string; // how the value was chosen, in words ("given by the user", "4-D image input: a typical image size")
 }

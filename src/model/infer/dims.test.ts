@@ -29,3 +29,27 @@ describe('default dims', () => {
     expect(binding([input('state', [16, '', 128])], 'state:1').rule).toContain('sequence axis');
   });
 });
+
+describe('a total length', () => {
+  // a decoder's inputs: tokens [batch, seq_len], the attention mask [batch, total_seq_len], the past [batch, heads, past_seq_len, 64]
+  const decoder = [input('input_ids', ['batch_size', 'seq_len'], DT.INT64), input('attention_mask', ['batch_size', 'total_seq_len'], DT.INT64), input('past_0', ['batch_size', 4, 'past_seq_len', 64])];
+  const total = (user: Record<string, number>, diagnostics: { code: string; message: string }[] = []) => bindDims(decoder, user, diagnostics).bindings.find((b) => b.name === 'total_seq_len')!;
+
+  it('is derived, not a default, when the sequence and past lengths it adds up are both given', () => {
+    expect(total({ seq_len: 1, past_seq_len: 8 })).toMatchObject({ value: 9, source: 'derived', rule: 'total length: seq_len + past_seq_len as given (1 + 8), as the graph requires' });
+  });
+
+  it('is a default while either of them is', () => {
+    expect(total({ seq_len: 1 })).toMatchObject({ value: 1, source: 'default' });
+    expect(total({ past_seq_len: 8 })).toMatchObject({ value: 136, source: 'default' });
+  });
+
+  it('given otherwise than their sum, is kept and named as not agreeing with them', () => {
+    const diagnostics: { code: string; message: string }[] = [];
+    expect(total({ seq_len: 1, past_seq_len: 8, total_seq_len: 20 }, diagnostics)).toMatchObject({ value: 20, source: 'user' });
+    expect(diagnostics).toEqual([{ code: 'dim-mismatch', message: '--dim total_seq_len=20 is not seq_len + past_seq_len = 9, as the graph requires: shapes that combine them may not agree' }]);
+    const agreeing: { code: string; message: string }[] = [];
+    total({ seq_len: 1, past_seq_len: 8, total_seq_len: 9 }, agreeing);
+    expect(agreeing).toEqual([]);
+  });
+});

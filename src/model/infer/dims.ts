@@ -220,6 +220,32 @@ function defaultsOf(
   };
 }
 
+/** The sequence and past dims a total length is the sum of, when the user gave both (the total is then no guess); undefined otherwise. */
+function totalParts(
+  collected: readonly Collected[],
+  given: ReadonlyMap<string, number>,
+  ladder: DimLadder,
+): { readonly sequence: { name: string; value: number }; readonly past: { name: string; value: number } } | undefined {
+  const sequence = collected.find((d) => d.role === 'sequence');
+  const past = collected.find((d) => d.role === 'past');
+  if (sequence === undefined || past === undefined || ladder.sequence !== undefined) return undefined;
+  const [s, p] = [given.get(sequence.name), given.get(past.name)];
+  return s === undefined || p === undefined ? undefined : { sequence: { name: sequence.name, value: s }, past: { name: past.name, value: p } };
+}
+
+/** A total length the user gave that is not the sum of the sequence and past lengths they gave: the graph's shapes will not agree. */
+function checkTotals(collected: readonly Collected[], given: ReadonlyMap<string, number>, parts: NonNullable<ReturnType<typeof totalParts>>, diagnostics: ModelDiagnostic[]): void {
+  const sum = parts.sequence.value + parts.past.value;
+  for (const c of collected) {
+    const value = c.role === 'total' ? given.get(c.name) : undefined;
+    if (value === undefined || value === sum) continue;
+    diagnostics.push({
+      code: 'dim-mismatch',
+      message: `--dim ${shortName(c.name)}=${value} is not ${shortName(parts.sequence.name)} + ${shortName(parts.past.name)} = ${sum}, as the graph requires: shapes that combine them may not agree`,
+    });
+  }
+}
+
 /** Binds every symbolic dim of `inputs`; unknown or invalid user names become diagnostics. */
 export function bindDims(
   inputs: readonly IrValueInfo[],
@@ -231,9 +257,15 @@ export function bindDims(
   const collected = collectDims(inputs);
   const given = validUserValues(inputs, collected, user, diagnostics);
   const defaults = defaultsOf(collected, given, hints, ladder);
+  const parts = totalParts(collected, given, ladder);
+  if (parts !== undefined) checkTotals(collected, given, parts, diagnostics);
   const bindings: DimBinding[] = collected.map((c) => {
     const value = given.get(c.name);
     if (value !== undefined) return { name: c.name, value, source: 'user', axes: c.axes, rule: 'given by the user' };
+    if (c.role === 'total' && parts !== undefined) {
+      const rule = `total length: ${shortName(parts.sequence.name)} + ${shortName(parts.past.name)} as given (${parts.sequence.value} + ${parts.past.value}), as the graph requires`;
+      return { name: c.name, value: parts.sequence.value + parts.past.value, source: 'derived', axes: c.axes, rule };
+    }
     return { name: c.name, value: defaults[c.role].value, source: 'default', axes: c.axes, rule: defaults[c.role].rule };
   });
   const values = new Map(bindings.map((b) => [b.name, b.value]));

@@ -49,7 +49,7 @@ describe('symbolic dims', () => {
     expect(dimsOf(model)).toMatchObject({
       sequence_length: [16, 'user'],
       past_sequence_length: [32, 'user'],
-      total_sequence_length: [48, 'default'],
+      total_sequence_length: [48, 'derived'],
       'pixels:0': [4, 'user'],
     });
     expect(valueOf(model, 'mask').shape).toEqual([1, 48]);

@@ -43,7 +43,7 @@ export interface PlanAssumptions {
 export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
   const full = 'dims' in model ? model : undefined;
   return {
-    dims: (full?.dims ?? []).map((d) => ({ name: d.name, value: d.value, bound: d.source === 'user', axes: d.axes, rule: d.rule })),
+    dims: (full?.dims ?? []).map((d) => ({ name: d.name, value: d.value, bound: d.source !== 'default', axes: d.axes, rule: d.rule })),
     unknown: unknownTensors(model),
     branches: branchChoices(model),
     shapes: full?.shapes ?? {},

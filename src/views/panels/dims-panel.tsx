@@ -47,7 +47,7 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
   const id = useId();
   const label = dimLabel(dim);
   const valid = isDimText(draft);
-  const isDefault = dim.source === 'default';
+  const notSet = dim.source !== 'user'; // a default, or a length the dims set fix: nothing to reset
   const commit = (text: string): void => {
     setDraft(text);
     if (isDimText(text) && Number(text) !== expected) void setDim(dim.name, Number(text));
@@ -71,15 +71,15 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
         onChange={(event) => commit(event.target.value)}
         onBlur={() => !valid && setDraft(String(expected))}
       />
-      <span id={`${id}-state`} className={`tag ${isDefault ? 'tag-muted' : 'tag-accent'}`} data-testid="dim-source">
-        {isDefault ? 'default' : 'set'}
+      <span id={`${id}-state`} className={`tag ${dim.source === 'user' ? 'tag-accent' : 'tag-muted'}`} data-testid="dim-source" title={dim.source === 'derived' ? titleText(dim.rule) : undefined}>
+        {dim.source === 'user' ? 'set' : dim.source === 'derived' ? 'from set' : 'default'}
       </span>
       <button
         type="button"
         className="icon-button"
         aria-label={`Reset ${titleText(label)} to its default`}
         title="Reset to default"
-        disabled={isDefault || disabled}
+        disabled={notSet || disabled}
         onClick={() => void setDim(dim.name, undefined)}
       >
         <svg viewBox="0 0 16 16" aria-hidden="true">
