@@ -10,8 +10,9 @@
 // - Each node keeps its rectangles only as the union of their address ranges:
 //   sorted disjoint intervals, touching ones merged. In a packing that reuses
 //   memory well, a union has few pieces however many rectangles make it.
-//   Most nodes hold one piece, kept in typed arrays; a list is allocated only
-//   for a second (a pass would otherwise make a million small arrays).
+//   Most nodes hold one piece, kept in typed arrays; a node gets a list only
+//   for a second, and every list of the tree lives in one shared array
+//   (node-unions.ts; a pass would otherwise make a million small arrays).
 // - A rectangle meets the step range [s, e) when it is live at s or starts
 //   after s and before e. The first are `cover` of the nodes on the path to
 //   s's leaf, the second `starts` of the nodes that make up the leaves after
@@ -40,13 +41,11 @@
 
 import { countBelow } from '../../shared/sorted-search';
 import { countWork } from './work-clock';
+import { NodeUnions, PieceArena } from './node-unions';
 import type { PreparedRegion } from './prepared';
 
-/** Address intervals of one node: [a0, b0, a1, b1, ...], ascending, disjoint and not touching. */
-type Union = number[];
-
-/** Most pieces one query can meet outside lists: one per node it visits. */
-const MAX_SOLOS = 4 * 64;
+/** Most unions one query can meet: one per node it visits. */
+const MAX_TAKEN = 4 * 64;
 /** Additions to `whole` unions the chosen level may cost, per rectangle on average. */
 const WHOLE_ADDS_PER_RECT = 24;
 /** Work of adding a range to one `whole` union (engine/work-clock.ts). */
@@ -67,10 +66,13 @@ export class OccupancyTree {
   private readonly whole: NodeUnions | undefined; // by node, for nodes at wholeLevel and above (index < 2 * leaves >> wholeLevel)
   private readonly throughout: NodeUnions | undefined; // the same nodes: the rectangles live over all of a node's range
   private readonly nodes = new Int32Array(2 * 64); // the canonical nodes of a leaf range
-  private readonly found: Union[] = [];
+  private readonly arena = new PieceArena(); // the lists of all four kinds of union
+  /** Lists met by the last `collect`: entries [listFrom[u], listTo[u]) of `pieces()`, as [a0, b0, a1, b1, ...], for u below its count. */
+  readonly listFrom = new Int32Array(MAX_TAKEN);
+  readonly listTo = new Int32Array(MAX_TAKEN);
   /** Single pieces met by the last `collect`: [soloFrom[k], soloTo[k]) for k < soloCount. */
-  readonly soloFrom = new Float64Array(MAX_SOLOS);
-  readonly soloTo = new Float64Array(MAX_SOLOS);
+  readonly soloFrom = new Float64Array(MAX_TAKEN);
+  readonly soloTo = new Float64Array(MAX_TAKEN);
   soloCount = 0;
   private listCount = 0;
 
@@ -95,12 +97,12 @@ export class OccupancyTree {
     const leaves = leavesOf(prep);
     ({ leaves: this.leaves, rectFrom: this.rectFrom, rectTo: this.rectTo } = leaves);
     this.depth = Math.log2(this.leaves);
-    this.cover = new NodeUnions(2 * this.leaves);
-    this.starts = new NodeUnions(2 * this.leaves);
+    this.cover = new NodeUnions(2 * this.leaves, this.arena);
+    this.starts = new NodeUnions(2 * this.leaves, this.arena);
     this.wholeLevel = Math.max(1, Math.min(wholeLevel ?? leaves.wholeLevel, this.depth + 1));
     const keeps = this.wholeLevel <= this.depth;
-    this.whole = keeps ? new NodeUnions((2 * this.leaves) >> this.wholeLevel) : undefined;
-    this.throughout = keeps ? new NodeUnions((2 * this.leaves) >> this.wholeLevel) : undefined;
+    this.whole = keeps ? new NodeUnions((2 * this.leaves) >> this.wholeLevel, this.arena) : undefined;
+    this.throughout = keeps ? new NodeUnions((2 * this.leaves) >> this.wholeLevel, this.arena) : undefined;
   }
 
   /** Forgets every placed range. */
@@ -142,9 +144,9 @@ export class OccupancyTree {
 
   /**
    * The pieces that together are the bytes held somewhere in rectangle
-   * `r`'s lifetime (they may overlap one another): the lists
-   * `unions()[0 .. count - 1]`, where `count` is returned, and the single
-   * pieces `soloFrom`/`soloTo` up to `soloCount`. The next call reuses them.
+   * `r`'s lifetime (they may overlap one another): the lists `listFrom`/
+   * `listTo` of `pieces()` up to the count returned, and the single pieces
+   * `soloFrom`/`soloTo` up to `soloCount`. The next call reuses them.
    */
   collect(r: number): number {
     const from = this.rectFrom[r]!;
@@ -220,67 +222,26 @@ export class OccupancyTree {
     return count;
   }
 
-  /** The lists `collect` fills. */
-  unions(): readonly Union[] {
-    return this.found;
+  /** The array the lists of `collect` index; valid until the next insert. */
+  pieces(): Float64Array {
+    return this.arena.data;
   }
 
   /** Adds `node`'s union in `unions` to the answer of `collect`. */
   private take(unions: NodeUnions, node: number): void {
-    const list = unions.more[node];
-    if (list !== undefined) {
-      if (list.length > 0) this.found[this.listCount++] = list;
+    const start = unions.listStart[node]!;
+    if (start >= 0) {
+      const length = unions.listLength[node]!;
+      if (length > 0) {
+        this.listFrom[this.listCount] = start;
+        this.listTo[this.listCount++] = start + length;
+      }
       return;
     }
     const a = unions.soloA[node]!;
     if (a !== a) return; // NaN: empty
     this.soloFrom[this.soloCount] = a;
     this.soloTo[this.soloCount++] = unions.soloB[node]!;
-  }
-}
-
-/** One union per tree node: a single piece in the typed arrays, or a list once there are two. */
-class NodeUnions {
-  readonly soloA: Float64Array; // NaN: no single piece (empty, or see `more`)
-  readonly soloB: Float64Array;
-  readonly more: (Union | undefined)[];
-
-  constructor(nodes: number) {
-    this.soloA = new Float64Array(nodes).fill(NaN);
-    this.soloB = new Float64Array(nodes);
-    this.more = new Array<Union | undefined>(nodes).fill(undefined);
-  }
-
-  /** Empties every union; lists are kept, emptied, for the next pass (a pass would otherwise leave 100k of them to the collector). */
-  clear(): void {
-    this.soloA.fill(NaN);
-    for (const list of this.more) if (list !== undefined) list.length = 0;
-  }
-
-  /** Adds [a, b) to `node`'s union. */
-  add(node: number, a: number, b: number): void {
-    const list = this.more[node];
-    if (list !== undefined) {
-      // a list, once made, holds the node's union from then on (an emptied one too)
-      if (list.length === 0) list.push(a, b);
-      else addRange(list, a, b);
-      return;
-    }
-    const x = this.soloA[node]!;
-    if (x !== x) {
-      this.soloA[node] = a;
-      this.soloB[node] = b;
-      return;
-    }
-    const y = this.soloB[node]!;
-    if (a <= y && x <= b) {
-      // overlapping or touching: one piece still
-      if (a < x) this.soloA[node] = a;
-      if (b > y) this.soloB[node] = b;
-      return;
-    }
-    this.more[node] = a < x ? [a, b, x, y] : [x, y, a, b];
-    this.soloA[node] = NaN;
   }
 }
 
@@ -333,43 +294,4 @@ function wholeLevelOf(leaves: number, rectFrom: Int32Array, rectTo: Int32Array):
     if (adds > budget) return level + 1;
   }
   return MIN_WHOLE_LEVEL;
-}
-
-/** Adds [a, b) to `union`, merging the pieces it overlaps or touches. */
-function addRange(union: Union, a: number, b: number): void {
-  const pieces = union.length >>> 1;
-  // the first piece that ends at or after a: it and the ones after it that start at or before b merge with [a, b)
-  let first = 0;
-  let last = pieces;
-  while (first < last) {
-    const mid = (first + last) >>> 1;
-    if (union[2 * mid + 1]! < a) first = mid + 1;
-    else last = mid;
-  }
-  if (first === pieces) {
-    union.push(a, b);
-    return;
-  }
-  if (union[2 * first]! <= a && b <= union[2 * first + 1]!) return; // already held
-  let end = first;
-  while (end < pieces && union[2 * end]! <= b) end++;
-  if (end === first) {
-    // a new piece before `first`: shift the tail up by one piece, in a loop (splice allocates, and
-    // Array.prototype.copyWithin walks a plain array element by element through its generic path:
-    // on crowded traces that was most of a greedy-by-breadth pass)
-    union.push(0, 0);
-    for (let k = union.length - 1; k >= 2 * first + 2; k--) union[k] = union[k - 2]!;
-    union[2 * first] = a;
-    union[2 * first + 1] = b;
-    return;
-  }
-  // pieces first .. end - 1 merge into one: keep it at `first`, close the gap after it
-  union[2 * first] = Math.min(a, union[2 * first]!);
-  union[2 * first + 1] = Math.max(b, union[2 * end - 1]!);
-  if (end > first + 1) {
-    const length = union.length;
-    const by = 2 * (end - first - 1);
-    for (let k = 2 * first + 2; k + by < length; k++) union[k] = union[k + by]!;
-    union.length = length - by;
-  }
 }

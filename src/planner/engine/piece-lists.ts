@@ -2,22 +2,26 @@
 // ascending piece lists: find the first piece past an address, keep a heap
 // of lists by their next piece, and grow the scratch arrays. No dependencies.
 
-/** The first piece at or after `from` of the ascending pieces [a0, b0, a1, b1, ...] (`count` of them) that ends above `at`; `count` when none does. */
-export function firstEndingAbove(pieces: readonly number[], from: number, count: number, at: number): number {
-  if (from === count || pieces[2 * from + 1]! > at) return from;
+/**
+ * The first piece at or after entry `from` of the ascending pieces
+ * [a0, b0, a1, b1, ...] in `pieces` from `from` to entry `end` that ends
+ * above `at`: the entry where it starts, `end` when none does.
+ */
+export function firstEndingAbove(pieces: Float64Array, from: number, end: number, at: number): number {
+  if (from === end || pieces[from + 1]! > at) return from;
   // gallop, then bisect: the pieces passed are usually few
   let low = from; // ends at or below `at`
-  let step = 1;
-  let high = from + 1;
-  while (high < count && !(pieces[2 * high + 1]! > at)) {
+  let step = 2;
+  let high = from + 2;
+  while (high < end && !(pieces[high + 1]! > at)) {
     low = high;
     step *= 2;
     high = low + step;
   }
-  if (high > count) high = count;
-  while (high - low > 1) {
-    const mid = (low + high) >>> 1;
-    if (pieces[2 * mid + 1]! > at) high = mid;
+  if (high > end) high = end;
+  while (high - low > 2) {
+    const mid = low + (((high - low) >>> 2) << 1);
+    if (pieces[mid + 1]! > at) high = mid;
     else low = mid;
   }
   return high;

@@ -27,7 +27,7 @@ export class TreeQueries {
   lo = new Float64Array(64);
   hi = new Float64Array(64);
   private runEnds: Int32Array = new Int32Array(64); // ends of the ascending runs gathered from the tree
-  private cursors: Int32Array = new Int32Array(64); // per list of the tree, the first piece first fit has not passed
+  private cursors: Int32Array = new Int32Array(64); // per list of the tree, the entry of the first piece first fit has not passed
   private heap: Int32Array = new Int32Array(64); // the lists, by `keys`, for first fit
   private keys: Float64Array = new Float64Array(64);
   // the query `leap` answers, set by `begin`
@@ -52,7 +52,7 @@ export class TreeQueries {
   forbidden(tree: OccupancyTree, item: number, whole: boolean): number {
     const { prep } = this;
     const { rectRel, rectSize } = prep;
-    const unions = tree.unions();
+    const { listFrom, listTo } = tree;
     let count = 0;
     let runs = 0;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
@@ -60,8 +60,9 @@ export class TreeQueries {
       const relM = whole ? 0 : rectRel[m]!;
       const sizeM = whole ? prep.itemExtent[item]! : rectSize[m]!;
       const n = tree.collect(m);
+      const pieces = tree.pieces();
       let needed = count + tree.soloCount;
-      for (let u = 0; u < n; u++) needed += unions[u]!.length >>> 1;
+      for (let u = 0; u < n; u++) needed += (listTo[u]! - listFrom[u]!) >>> 1;
       if (needed > this.lo.length) {
         this.lo = grownFloats(this.lo, needed);
         this.hi = grownFloats(this.hi, needed);
@@ -73,8 +74,7 @@ export class TreeQueries {
       count = this.solos(tree, relM, sizeM, count);
       if (count > solos) runEnds[runs++] = count;
       for (let u = 0; u < n; u++) {
-        const pieces = unions[u]!;
-        for (let k = 0; k < pieces.length; k += 2) {
+        for (let k = listFrom[u]!; k < listTo[u]!; k += 2) {
           lo[count] = pieces[k]! - relM - sizeM + 1;
           hi[count] = pieces[k + 1]! - relM;
           count++;
@@ -159,15 +159,18 @@ export class TreeQueries {
     const size = prep.rectSize[m]!;
     const plain = prep.itemModulus[item] === 1;
     const lists = tree.collect(m);
-    const unions = tree.unions();
+    const pieces = tree.pieces();
+    const { listFrom, listTo } = tree;
     let longest = -1;
     let needed = tree.soloCount;
     for (let u = 0; u < lists; u++) {
-      needed += unions[u]!.length >>> 1;
-      if (longest < 0 || unions[u]!.length > unions[longest]!.length) longest = u;
+      needed += (listTo[u]! - listFrom[u]!) >>> 1;
+      if (longest < 0 || listTo[u]! - listFrom[u]! > listTo[longest]! - listFrom[longest]!) longest = u;
     }
-    const big: readonly number[] = longest < 0 ? NO_PIECES : unions[longest]!;
-    needed -= big.length >>> 1;
+    // the longest list's entries [bigFrom, bigEnd) of `pieces`
+    const bigFrom = longest < 0 ? 0 : listFrom[longest]!;
+    const bigEnd = longest < 0 ? 0 : listTo[longest]!;
+    needed -= (bigEnd - bigFrom) >>> 1;
     // the rest: single pieces and the other lists, as ascending runs, merged into one union
     if (needed > this.lo.length) {
       this.lo = grownFloats(this.lo, needed);
@@ -180,8 +183,7 @@ export class TreeQueries {
     if (count > 0) runEnds[runs++] = count;
     for (let u = 0; u < lists; u++) {
       if (u === longest) continue;
-      const pieces = unions[u]!;
-      for (let k = 0; k < pieces.length; k += 2) {
+      for (let k = listFrom[u]!; k < listTo[u]!; k += 2) {
         lo[count] = pieces[k]!;
         hi[count] = pieces[k + 1]!;
         count++;
@@ -191,18 +193,17 @@ export class TreeQueries {
     const small = runs > 1 ? unionOfRuns(lo, hi, runEnds, runs) : count;
     // the gap walk over the ranges of bases each piece forbids, [start - rel - size + 1, end - rel), in order
     const reach = rel + size - 1;
-    const bigEnd = big.length;
     let from = 0;
     let bestBase = NaN;
     let bestSlack = Infinity;
-    let i = 0;
+    let i = bigFrom;
     let j = 0;
     for (;;) {
       let start: number;
       let end: number;
-      if (i < bigEnd && (j === small || big[i]! <= lo[j]!)) {
-        start = big[i]!;
-        end = big[i + 1]!;
+      if (i < bigEnd && (j === small || pieces[i]! <= lo[j]!)) {
+        start = pieces[i]!;
+        end = pieces[i + 1]!;
         i += 2;
       } else if (j < small) {
         start = lo[j]!;
@@ -221,7 +222,7 @@ export class TreeQueries {
       const high = end - rel;
       if (high > from) from = high;
     }
-    countWork(UNION_QUERY_WORK + PIECE_WORK * ((i >>> 1) + j + count));
+    countWork(UNION_QUERY_WORK + PIECE_WORK * (((i - bigFrom) >>> 1) + j + count));
     if (bestBase === bestBase) return bestBase;
     return plain ? from : alignBase(prep, item, from);
   }
@@ -246,7 +247,7 @@ export class TreeQueries {
     this.rel = whole ? 0 : prep.rectRel[m]!;
     this.size = whole ? prep.itemExtent[item]! : prep.rectSize[m]!;
     const lists = tree.collect(m);
-    const unions = tree.unions();
+    const pieces = tree.pieces();
     if (this.cursors.length < lists) {
       this.cursors = grownInts(this.cursors, lists);
       this.heap = grownInts(this.heap, lists);
@@ -255,8 +256,8 @@ export class TreeQueries {
     const { cursors, heap, keys } = this;
     // every list's key: where its first piece ending above the candidate's first byte starts (Infinity: none)
     for (let k = 0; k < lists; k++) {
-      cursors[k] = 0;
-      keys[k] = unions[k]![0]!;
+      cursors[k] = tree.listFrom[k]!;
+      keys[k] = pieces[tree.listFrom[k]!]!;
       heap[k] = k;
     }
     for (let h = (lists >>> 1) - 1; h >= 0; h--) siftDown(heap, keys, lists, h);
@@ -278,7 +279,7 @@ export class TreeQueries {
    */
   private leap(tree: OccupancyTree, base: number): number {
     const { prep, cursors, heap, keys, rel, size, plain, item } = this;
-    const unions = tree.unions();
+    const pieces = tree.pieces();
     const lists = this.lists;
     // a key may be stale (its piece ends at or below the candidate's first byte by now), but then it is below the
     // candidate's bytes' end too, so the list comes to the top before the heap can say the candidate is clear
@@ -286,19 +287,18 @@ export class TreeQueries {
       while (lists > 0) {
         const k = heap[0]!;
         if (!(keys[k]! < base + rel + size)) break; // the lowest list starts above the candidate's bytes: every list is clear
-        const pieces = unions[k]!;
-        const count = pieces.length >>> 1;
-        let c = firstEndingAbove(pieces, cursors[k]!, count, base + rel);
+        const end = tree.listTo[k]!;
+        let c = firstEndingAbove(pieces, cursors[k]!, end, base + rel);
         this.reads++;
         // leap along this list while its pieces meet the candidate's bytes
-        while (c < count && pieces[2 * c]! < base + rel + size) {
-          const next = pieces[2 * c + 1]! - rel;
+        while (c < end && pieces[c]! < base + rel + size) {
+          const next = pieces[c + 1]! - rel;
           base = plain ? next : alignBase(prep, item, next);
           this.leaps++;
-          c = plain ? c + 1 : firstEndingAbove(pieces, c + 1, count, base + rel);
+          c = plain ? c + 2 : firstEndingAbove(pieces, c + 2, end, base + rel);
         }
         cursors[k] = c;
-        keys[k] = c < count ? pieces[2 * c]! : Infinity;
+        keys[k] = c < end ? pieces[c]! : Infinity;
         siftDown(heap, keys, lists, 0);
       }
       let moved = false;
@@ -342,14 +342,13 @@ export class TreeQueries {
   /** The highest byte, relative to the item's base, held by a placed rectangle live with one of its members (at least 0). */
   top(tree: OccupancyTree, item: number): number {
     const { prep } = this;
-    const unions = tree.unions();
     let top = 0;
     for (let m = prep.itemRectStart[item]!; m < prep.itemRectStart[item + 1]!; m++) {
       if (prep.rectSize[m] === 0) continue;
       const n = tree.collect(m);
+      const pieces = tree.pieces();
       for (let u = 0; u < n; u++) {
-        const pieces = unions[u]!;
-        const high = pieces[pieces.length - 1]! - prep.rectRel[m]!;
+        const high = pieces[tree.listTo[u]! - 1]! - prep.rectRel[m]!;
         if (high > top) top = high;
       }
       for (let k = 0; k < tree.soloCount; k++) {
@@ -361,5 +360,3 @@ export class TreeQueries {
     return top;
   }
 }
-
-const NO_PIECES: readonly number[] = [];

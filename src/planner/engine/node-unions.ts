@@ -1,0 +1,169 @@
+// The unions of address intervals that the occupancy tree (occupancy-tree.ts)
+// keeps per node, and the one array that holds all of a tree's lists. No
+// dependencies.
+//
+// - A union is sorted disjoint intervals [a0, b0, a1, b1, ...], touching ones
+//   merged. Most nodes hold one piece, kept in typed arrays; a node gets a
+//   list only for a second piece.
+// - Every list of a tree lives in one shared Float64Array (`PieceArena`), at
+//   its own start with room for a power of two of entries. A list that
+//   outgrows its room moves to a block of twice as much, one a list left
+//   or else at the arena's end, and leaves its old block to the next list
+//   of that room; the arena doubles when full. A crowded pass makes about
+//   100k lists: one array each cost tens of milliseconds of garbage
+//   collection per pass, and shifting a plain array's pieces took an
+//   element-by-element loop where the arena's `copyWithin` is a memmove.
+//   Reusing the blocks left behind keeps the arena to about the room the
+//   lists hold (on a 62k training trace, leaving them unused made it 1.6
+//   times that, and a best-fit pass slower for the memory it touched).
+// - Emptying the unions keeps every list's block, so a pass that refills
+//   them reuses the arena without growing it.
+
+/** Entries (two per piece) a new list has room for: the two pieces that make it. */
+const FIRST_ROOM = 4;
+
+/** The pieces of every list of one occupancy tree. */
+export class PieceArena {
+  /** The entries; replaced by a longer copy when full, so read it again after an addition. */
+  data = new Float64Array(1 << 12);
+  used = 0; // entries handed out to lists
+  // by log2 of a room, the start of the last block of that room a list left (-1: none); its first entry holds the one
+  // before it
+  private readonly left = new Int32Array(32).fill(-1);
+
+  /** Hands out room for `entries` entries, a power of two: a block some list left, else at the end; returns its start. */
+  reserve(entries: number): number {
+    const size = 31 - Math.clz32(entries);
+    const reused = this.left[size]!;
+    if (reused >= 0) {
+      this.left[size] = this.data[reused]!;
+      return reused;
+    }
+    const start = this.used;
+    this.used += entries;
+    if (this.used > this.data.length) {
+      let length = this.data.length;
+      while (length < this.used) length *= 2;
+      const grown = new Float64Array(length);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    return start;
+  }
+
+  /** Takes back the room of `entries` entries at `start` that `reserve` handed out, for a later list. */
+  release(start: number, entries: number): void {
+    const size = 31 - Math.clz32(entries);
+    this.data[start] = this.left[size]!;
+    this.left[size] = start;
+  }
+}
+
+/** One union per tree node: a single piece in the typed arrays, or a list in the arena once there are two. */
+export class NodeUnions {
+  readonly soloA: Float64Array; // NaN: no single piece (empty, or see `listStart`)
+  readonly soloB: Float64Array;
+  readonly arena: PieceArena;
+  readonly listStart: Int32Array; // where the node's list begins in the arena; -1: none
+  readonly listLength: Int32Array; // its entries (two per piece)
+  private readonly listRoom: Int32Array; // the entries it has room for at listStart
+
+  constructor(nodes: number, arena: PieceArena) {
+    this.soloA = new Float64Array(nodes).fill(NaN);
+    this.soloB = new Float64Array(nodes);
+    this.arena = arena;
+    this.listStart = new Int32Array(nodes).fill(-1);
+    this.listLength = new Int32Array(nodes);
+    this.listRoom = new Int32Array(nodes);
+  }
+
+  /** Empties every union; lists keep their room for the next pass, which then reuses the arena as it is. */
+  clear(): void {
+    this.soloA.fill(NaN);
+    this.listLength.fill(0);
+  }
+
+  /** Adds [a, b) to `node`'s union. */
+  add(node: number, a: number, b: number): void {
+    // a list, once made, holds the node's union from then on (an emptied one too)
+    if (this.listStart[node]! >= 0) {
+      this.addToList(node, a, b);
+      return;
+    }
+    const x = this.soloA[node]!;
+    if (x !== x) {
+      this.soloA[node] = a;
+      this.soloB[node] = b;
+      return;
+    }
+    const y = this.soloB[node]!;
+    if (a <= y && x <= b) {
+      // overlapping or touching: one piece still
+      if (a < x) this.soloA[node] = a;
+      if (b > y) this.soloB[node] = b;
+      return;
+    }
+    const start = this.arena.reserve(FIRST_ROOM);
+    const data = this.arena.data;
+    this.listStart[node] = start;
+    this.listRoom[node] = FIRST_ROOM;
+    this.listLength[node] = 4;
+    data[start] = Math.min(a, x);
+    data[start + 1] = a < x ? b : y;
+    data[start + 2] = Math.max(a, x);
+    data[start + 3] = a < x ? y : b;
+    this.soloA[node] = NaN;
+  }
+
+  /** Adds [a, b) to `node`'s list, merging the pieces it overlaps or touches. */
+  private addToList(node: number, a: number, b: number): void {
+    const length = this.listLength[node]!;
+    if (length + 2 > this.listRoom[node]!) this.move(node); // full: moved first, though the addition may merge instead of growing it
+    const start = this.listStart[node]!;
+    const data = this.arena.data;
+    const end = start + length;
+    // the first piece that ends at or after a: it and the ones after it that start at or before b merge with [a, b)
+    let first = start;
+    let last = end;
+    while (first < last) {
+      const mid = first + (((last - first) >>> 2) << 1);
+      if (data[mid + 1]! < a) first = mid + 2;
+      else last = mid;
+    }
+    if (first === end) {
+      data[end] = a;
+      data[end + 1] = b;
+      this.listLength[node] = length + 2;
+      return;
+    }
+    if (data[first]! <= a && b <= data[first + 1]!) return; // already held
+    let after = first;
+    while (after < end && data[after]! <= b) after += 2;
+    if (after === first) {
+      // a new piece before `first`
+      data.copyWithin(first + 2, first, end);
+      data[first] = a;
+      data[first + 1] = b;
+      this.listLength[node] = length + 2;
+      return;
+    }
+    // pieces first .. after - 2 merge into one: keep it at `first`, close the gap after it
+    if (a < data[first]!) data[first] = a;
+    data[first + 1] = Math.max(b, data[after - 1]!);
+    if (after > first + 2) {
+      data.copyWithin(first + 2, after, end);
+      this.listLength[node] = length - (after - first - 2);
+    }
+  }
+
+  /** Moves `node`'s list to a block of twice its room (one a list left, else at the arena's end). */
+  private move(node: number): void {
+    const room = 2 * this.listRoom[node]!;
+    const to = this.arena.reserve(room);
+    const from = this.listStart[node]!;
+    this.arena.data.copyWithin(to, from, from + this.listLength[node]!);
+    this.arena.release(from, room / 2);
+    this.listStart[node] = to;
+    this.listRoom[node] = room;
+  }
+}
