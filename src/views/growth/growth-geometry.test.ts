@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
-import { AXIS_LINE, axisTitle, cardPlace, GROWTH_MARGIN, growthLayout, pointAt, type GrowthChartInput } from './growth-geometry';
+import { AXIS_LINE, axisTitle, cardPlace, GROWTH_MARGIN, GROWTH_PANEL_MIN, growthLayout, growthMinHeight, pointAt, type GrowthChartInput } from './growth-geometry';
 import { growthSvg, panelTitle } from './growth-svg';
 
 /** A point of one region, ram, with the bound at half the peak. */
@@ -266,5 +266,25 @@ describe('cardPlace', () => {
         }
       }
     }
+  });
+});
+
+describe('growthMinHeight', () => {
+  it('gives each drawn region a panel GROWTH_PANEL_MIN tall under its title, with a byte tick above 0', () => {
+    const one = input([point(1, 1000), point(1024, 9000)], 20_000);
+    const two: GrowthChartInput = {
+      ...one,
+      regions: [...one.regions, { name: 'ext-ram', sizeLimit: 1 << 23 }],
+    };
+    for (const chart of [one, two]) {
+      const layout = growthLayout(chart, 300, growthMinHeight(chart), 'seq_len');
+      expect(layout.panels.length).toBe(chart.regions.length);
+      for (const p of layout.panels) {
+        expect(p.height).toBeGreaterThanOrEqual(GROWTH_PANEL_MIN);
+        // ext-ram holds nothing at any value: its axis names 0 alone
+        if (p.name === 'ram') expect(p.ticks.length).toBeGreaterThan(1);
+      }
+    }
+    expect(growthMinHeight(two) - growthMinHeight(one)).toBe(GROWTH_PANEL_MIN + GROWTH_MARGIN.title + GROWTH_MARGIN.gap);
   });
 });

@@ -61,6 +61,19 @@ const BYTE_TICK_MIN_GAP = 14;
 const AXIS_CHAR = 5.8;
 export const AXIS_LINE = 12;
 
+/** Pixels of plot height each region's panel needs at least: a byte tick above 0, and its title clear of them. */
+export const GROWTH_PANEL_MIN = 72;
+
+/**
+ * The least height of the chart's box for `input`: each drawn region's panel
+ * GROWTH_PANEL_MIN tall under its title, and room under the plot for the
+ * values and two lines of the axis's name. A pane shorter than that scrolls.
+ */
+export function growthMinHeight(input: GrowthChartInput): number {
+  const count = drawnRegions(input).length;
+  return GROWTH_MARGIN.top + GROWTH_MARGIN.bottom + AXIS_LINE + count * (GROWTH_MARGIN.title + GROWTH_PANEL_MIN) + (count - 1) * GROWTH_MARGIN.gap;
+}
+
 /** The chart of `input` in a box of `width` × `height` pixels, its x axis named `dim`. */
 export function growthLayout(input: GrowthChartInput, width: number, height: number, dim = ''): GrowthLayout {
   const values = [...input.points.map((p) => p.value), ...(input.current === undefined ? [] : [input.current.value])];

@@ -19,7 +19,7 @@ import { useCompareActions } from '../compare/use-compare';
 import { ownValue } from '../../shared/own';
 import { PaneToolbar } from '../pane-toolbar';
 import { useElementSize } from '../use-element-size';
-import { cardPlace, growthLayout, pointAt, regionFigures, type GrowthLayout } from './growth-geometry';
+import { cardPlace, growthLayout, growthMinHeight, pointAt, regionFigures, type GrowthLayout } from './growth-geometry';
 import { movesPoint, nextPoint } from './growth-keys';
 import { growthChartOf } from './growth-input';
 import { growthLegendItems, type GrowthLegendItem } from './growth-legend';
@@ -113,7 +113,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
           {offer.notes.join(' ')}
         </p>
       ) : (
-        <>
+        <div className="growth-body">
           {range?.error !== undefined ? (
             // The curve of the previous range would read as the answer to the range in the fields.
             <p className="tool-error growth-error" role="alert" data-testid="growth-range-error">
@@ -127,7 +127,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
             </>
           )}
           {offer.notes.length > 0 && <p className="muted growth-note">{offer.notes.join(' ')}</p>}
-        </>
+        </div>
       )}
     </section>
   );
@@ -218,6 +218,7 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
       <div
         ref={host}
         className="growth-plot"
+        style={{ minHeight: growthMinHeight(input) }}
         onPointerMove={(e) => setHover(locate(e))}
         onPointerLeave={() => setHover(undefined)}
         onClick={(e) => choose(locate(e), e.shiftKey)}

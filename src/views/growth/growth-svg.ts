@@ -8,6 +8,8 @@
 // refuses inline styles.
 
 import { formatBytes } from '../../shared/format';
+import { shortName } from '../../shared/short-name';
+import { textWidth } from '../export/graph-header';
 import { xmlChars } from '../export/xml-chars';
 import { growthLegendItems, type GrowthLegendItem } from './growth-legend';
 import { AXIS_LINE, GROWTH_MARGIN, growthLayout, regionFigures, type GrowthChartInput, type GrowthLayout, type GrowthPanel } from './growth-geometry';
@@ -36,7 +38,7 @@ export function growthSvg(input: GrowthChartInput, layout: GrowthLayout, width: 
   ];
   if (options.standalone === true) {
     parts.push(`<rect width="${width}" height="${total}" fill="#ffffff"/>`);
-    if (options.title !== undefined) parts.push(`<text x="${layout.left}" y="18" font-size="13" font-weight="600" fill="${GROWTH_COLOURS.text}">${text(options.title)}</text>`);
+    if (options.title !== undefined) parts.push(exportTitleSvg(options.title, layout.left, width - layout.left - GROWTH_MARGIN.right));
     parts.push(`<g transform="translate(0 ${shift})">`);
   }
   for (const panel of layout.panels) parts.push(panelSvg(input, layout, panel));
@@ -185,6 +187,36 @@ function text(s: string): string {
   return xmlChars(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
+/** Pixels of an exported chart's title: its first line, and each line under it. */
+const TITLE_HEIGHT = 30;
+const TITLE_LINE = 17;
+
+/**
+ * An exported chart's title in at most two lines that each fit `room` pixels:
+ * one when the whole does; else broken after a " · " (or a space) where the
+ * first line is fullest, the second line shortened in its middle with an
+ * ellipsis when it is still too long.
+ */
+export function titleLines(title: string, room: number): string[] {
+  const most = Math.max(8, Math.floor(room / textWidth('x', true)));
+  if ([...title].length <= most) return [title];
+  const breaks = [...title.matchAll(/ · | /g)].map((m) => ({ end: m.index, next: m.index + m[0].length }));
+  const fits = breaks.filter((b) => [...title.slice(0, b.end)].length <= most);
+  const dotted = fits.filter((b) => title.slice(b.end, b.next) === ' · ');
+  const at = dotted.at(-1) ?? fits.at(-1);
+  if (at === undefined) return [shortName(title, most - 1, 'middle')];
+  const rest = title.slice(at.next);
+  return [title.slice(0, at.end), [...rest].length <= most ? rest : shortName(rest, most - 1, 'middle')];
+}
+
+/** The title of an exported chart, its whole text in a <title> when a line of it is cut. */
+function exportTitleSvg(title: string, x: number, room: number): string {
+  const lines = titleLines(title, room);
+  const whole = lines.length > 1 || lines[0] !== title ? `<title>${text(title)}</title>` : '';
+  const spans = lines.map((line, i) => `<tspan x="${x}" y="${18 + i * TITLE_LINE}">${text(line)}</tspan>`).join('');
+  return `<text class="gr-export-title" x="${x}" y="18" font-size="13" font-weight="600" fill="${GROWTH_COLOURS.text}">${whole}${spans}</text>`;
+}
+
 /** Height of each region's panel in an exported chart, in pixels. */
 const EXPORT_PANEL = 170;
 
@@ -196,6 +228,6 @@ export function growthExport(input: GrowthChartInput, dim: string, width: number
   return {
     height,
     markup: (x, y) => growthSvg(input, layout, width, height, { dim, x, y }),
-    document: (title) => growthSvg(input, layout, width, height, { dim, standalone: true, title, titleHeight: 30 }),
+    document: (title) => growthSvg(input, layout, width, height, { dim, standalone: true, title, titleHeight: TITLE_HEIGHT + (titleLines(title, width - layout.left - GROWTH_MARGIN.right).length - 1) * TITLE_LINE }),
   };
 }

@@ -1,0 +1,92 @@
+// The Growth chart in small panes: the plot keeps a readable height (the pane
+// scrolls instead), the limit's label clears the axis ticks, and the range
+// fields clear the text of the pane beside them.
+
+import { expect as baseExpect, type Page } from '@playwright/test';
+import type {} from '../src/app/page-api';
+import { haveModel, NO_MODELS, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+
+/** Planning every point shares two cores with other work: give it time. */
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+const LLAMA = 'tiny-llama-fp16/model.onnx';
+
+/** Opens corpus model `name` by URL as `served` with `query` and waits for its plan and its growth curve. */
+async function openGrown(page: Page, name: string, query: string, served = name): Promise<void> {
+  await serveModel(page, `/e2e/${served}`, readModel(name));
+  await page.goto(`/?model=/e2e/${served}&${query}`);
+  await waitForModel(page, served);
+  await waitForPlan(page);
+  await expect(page.getByTestId('growth-pane')).toBeVisible();
+  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+  await expect(page.getByTestId('growth-chart').locator('circle[data-value]').first()).toBeAttached();
+}
+
+/** The size of the chart's svg. */
+function plotSize(page: Page): Promise<{ width: number; height: number }> {
+  return page.getByTestId('growth-chart').locator('.growth-plot svg').first().evaluate((svg) => {
+    const r = svg.getBoundingClientRect();
+    return { width: r.width, height: r.height };
+  });
+}
+
+/** The height of each region's plotted area (its back). */
+function panelHeights(page: Page): Promise<number[]> {
+  return page.getByTestId('growth-chart').locator('.growth-plot svg .gr-back').evaluateAll((backs) => backs.map((b) => b.getBoundingClientRect().height));
+}
+
+/** Pairs of the chart's text labels whose boxes overlap by more than a pixel. */
+function chartTextOverlaps(page: Page): Promise<string[]> {
+  return page.getByTestId('growth-chart').locator('.growth-plot svg').first().evaluate((svg) => {
+    const texts = [...svg.querySelectorAll('text')].filter((t) => (t.textContent ?? '').trim() !== '');
+    const boxes = texts.map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }));
+    const out: string[] = [];
+    boxes.forEach((a, i) =>
+      boxes.slice(i + 1).forEach((b) => {
+        const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (w > 1 && h > 1) out.push(`"${a.text}" over "${b.text}"`);
+      }),
+    );
+    return out;
+  });
+}
+
+/** Controls of the growth pane drawn over anything outside that pane (the pane's visible box clips nothing it covers). */
+function fieldsOutsidePane(page: Page): Promise<string[]> {
+  return page.getByTestId('growth-pane').evaluate((pane) => {
+    const p = pane.getBoundingClientRect();
+    return [...pane.querySelectorAll('input, select')]
+      .map((el) => ({ id: el.getAttribute('data-testid') ?? el.tagName, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < p.left - 1 || r.right > p.right + 1 || r.top < p.top - 1 || r.bottom > p.bottom + 1))
+      .map(({ id, r }) => `${id} at ${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)} outside ${Math.round(p.left)}..${Math.round(p.right)} × ${Math.round(p.top)}..${Math.round(p.bottom)}`);
+  });
+}
+
+test('gpt2 on mcu at 900×800 with four panes: a readable chart, no label over another, the fields inside their pane', async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 900, height: 800 });
+  await openGrown(page, GPT2, 'target=mcu&panes=graph,heap,growth,explain');
+  await snap(page, 'growth-fit-gpt2-900');
+  const size = await plotSize(page);
+  expect(size.height).toBeGreaterThanOrEqual(160);
+  expect((await panelHeights(page)).length).toBeGreaterThan(0);
+  for (const h of await panelHeights(page)) expect(h).toBeGreaterThanOrEqual(60);
+  expect(await chartTextOverlaps(page)).toEqual([]);
+  expect(await fieldsOutsidePane(page)).toEqual([]);
+});
+
+test('tiny llama at 1280×720 with growth among the panes: a readable chart', async ({ page }) => {
+  test.skip(!haveModel(LLAMA), NO_MODELS);
+  test.setTimeout(120_000);
+  await openGrown(page, LLAMA, 'target=mcu&panes=graph,heap,growth,explain', 'tiny-llama.onnx');
+  await snap(page, 'growth-fit-llama-1280');
+  const size = await plotSize(page);
+  expect(size.height).toBeGreaterThanOrEqual(160);
+  expect((await panelHeights(page)).length).toBeGreaterThan(0);
+  for (const h of await panelHeights(page)) expect(h).toBeGreaterThanOrEqual(60);
+  expect(await chartTextOverlaps(page)).toEqual([]);
+  expect(await fieldsOutsidePane(page)).toEqual([]);
+});
