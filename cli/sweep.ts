@@ -75,12 +75,19 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
         `the model has no symbolic dim "${dim}"${names.length > 0 ? ` (its dims: ${names.join(', ')})` : ' (all its dims are fixed: sweep an input axis as INPUT:AXIS, e.g. image:2,3 for both spatial axes)'}`,
       );
     }
-    return sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy }));
+    return withinBudget(sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy })), s.budget);
   };
-  // a point fits as `plan` says it does (every region within its limit), and within --budget when given
-  const budget = s.budget;
-  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits && (budget === undefined || p.peak <= budget));
+  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
   return { ...result, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] };
+}
+
+/**
+ * The point as the sweep judges it: it fits as `plan` says it does (every
+ * region within its limit), and within --budget when given; the same test
+ * decides `fitsUpTo`, so no point over the budget says it fits.
+ */
+function withinBudget(point: SweepPoint, budget: number | undefined): SweepPoint {
+  return budget === undefined || point.peak <= budget ? point : { ...point, fits: false };
 }
 
 /** The decode step a sweep of `dim` is planned as (planner/sweep/decode-step.ts), judged on the model as the other options bind it. */
@@ -121,6 +128,7 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     const largest = p.largest === undefined ? '' : `${formatBytes(p.largest.size)} ${p.largest.name}`;
     const regions = r.points[0]!.regions.length > 1 ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
     const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
+    if (terms.budget !== undefined && p.peak > terms.budget) over.push(`peak ${formatBytes(p.peak - terms.budget)} over the budget`);
     const peak = `${p.complete ? '' : '≥ '}${formatBytes(p.peak)}`;
     lines.push(`  ${String(p.value).padStart(8)}  ${peak.padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${regions}${over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : ''}`);
   }
@@ -130,7 +138,7 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   }
   const { budget, limited } = terms;
   if (budget !== undefined || limited) {
-    const unsure = open.some((p) => p.fits && (budget === undefined || p.peak <= budget));
+    const unsure = open.some((p) => p.fits);
     const fits = r.fitsUpTo === null ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : `fits up to ${r.dim}=${r.fitsUpTo}`;
     const against = [budget === undefined ? '' : `budget ${formatBytes(budget)} (${formatCount(budget)} B)`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
     lines.push(`  ${against}: ${fits}`);

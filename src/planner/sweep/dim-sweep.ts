@@ -17,7 +17,7 @@ export interface SweepPoint {
   readonly lowerBound: number;
   readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number; readonly overBy?: number }[]; // overBy: bytes over the region's size limit, where over
   readonly complete: boolean; // false: some size is unknown, and the peak is a lower estimate
-  readonly fits: boolean; // every region within its size limit (as `plan`'s `fits`; of the sizes known when not complete)
+  readonly fits: boolean; // every region within its size limit (as `plan`'s `fits`; of the sizes known when not complete), and within the caller's byte budget when it has one
   readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
   readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
 }
