@@ -18,7 +18,7 @@ import { peakLiveLines, suggestionLines } from './plan-explain';
 import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
-import { forEachFile } from './run-files';
+import { forEachFile, withProfileError } from './run-files';
 import type { CommandInput } from './outputs';
 import { resolveTarget, targetSettingName } from './targets';
 
@@ -97,7 +97,7 @@ function planInputs(args: ParsedArgs, file: string): CommandInput[] {
 
 /** Runs `plan`; returns the exit code: 2 for bad input or a --strict failure, 3 when a region is over its size limit. */
 export function runPlan(args: ParsedArgs, io: Output): number {
-  const target = planTarget(args);
+  const target = withProfileError(args, io, () => planTarget(args));
   const strategy = strategyOption(args);
   const budgetMs = budgetMsOption(args);
   const ascii = args.flags.has('--ascii');

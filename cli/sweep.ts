@@ -17,7 +17,7 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
-import { forEachFile } from './run-files';
+import { forEachFile, withProfileError } from './run-files';
 
 /** Runs `sweep`; returns the exit code (2 when a file failed). */
 export function runSweep(args: ParsedArgs, io: Output): number {
@@ -32,7 +32,7 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   const values = sweepValues(from, to, points);
   const budgetText = args.options.get('--budget');
   const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
-  const target = planTarget(args);
+  const target = withProfileError(args, io, () => planTarget(args));
   const strategy = strategyOption(args);
   return forEachFile(
     args,
