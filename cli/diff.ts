@@ -13,7 +13,7 @@ import { formatBytes, formatCount, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption, strictProblem } from './plan';
-import { resolveTarget, targetSettingName } from './targets';
+import { resolveTarget, TargetProfileError, targetSettingName } from './targets';
 import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
 
@@ -153,7 +153,8 @@ function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: Side
     failing = fileB;
     return { planA, planB: readB ?? planSide(fileB, bytesB, optsB).plan };
   } catch (error) {
-    if (io !== undefined && error instanceof InputError) io.out(JSON.stringify({ a: fileA, b: fileB, ...(failing !== undefined && { file: failing }), error: toErrorData(error) }) + '\n');
+    const file = error instanceof TargetProfileError ? error.profile : failing;
+    if (io !== undefined && error instanceof InputError) io.out(JSON.stringify({ a: fileA, b: fileB, ...(file !== undefined && { file }), error: toErrorData(error) }) + '\n');
     throw error;
   }
 }
@@ -175,7 +176,8 @@ function planSide(file: string, bytes: Uint8Array, options: SideOptions, other?:
     const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes, false, options.budgetMs);
     return { plan: toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims }) };
   } catch (error) {
-    if (error instanceof InputError && !error.message.includes(file)) throw new InputError(error.code, `${file}: ${error.message}`);
+    // a --target profile that fails is named by itself, not by the model
+    if (error instanceof InputError && !(error instanceof TargetProfileError) && !error.message.includes(file)) throw new InputError(error.code, `${file}: ${error.message}`);
     throw error;
   }
 }

@@ -42,7 +42,7 @@ commands:
       --save FILE      write the plan file (JSON with its settings; a side of diff, reopens in the page)
       --header FILE    write a C header: arena size, start and weights per region, offset and size
                        of every buffer
-      --csv FILE       write the MiniMalloc solution CSV (FILE.<region>.csv when several regions; one table with a region column into a pipe or device)
+      --csv FILE       write the MiniMalloc solution CSV (--csv plan.csv writes plan.<region>.csv for each region when there are several; one table with a region column into a pipe or device)
       --save-tflite FILE  with --target tflm: write the .tflite model with heapscope's plan as its
                        OfflineMemoryAllocation metadata, which TensorFlow Lite Micro then uses
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]

@@ -39,6 +39,34 @@ export function checkOutputs(inputs: readonly CommandInput[], outputs: readonly 
   });
 }
 
+/**
+ * Throws InputError('bad-argument') when `--json` is given and an output is
+ * the command's own stdout (/dev/stdout, /proc/self/fd/1, or the file, pipe or
+ * terminal fd 1 is): the CSV or C text would land inside the JSON. Checked
+ * before any planning; /dev/stderr and /dev/null stay allowed.
+ */
+export function checkJsonStdout(outputs: readonly Pick<CommandOutput, 'option' | 'path'>[]): void {
+  const stdout = stdoutIdentity();
+  for (const o of outputs) {
+    const named = STDOUT_PATHS.includes(resolve(o.path));
+    if (!named && (stdout === undefined || identity(o.path) !== stdout || identity('/dev/null') === stdout)) continue;
+    throw new InputError('bad-argument', `${o.option} ${o.path} is this command's stdout, where --json prints the JSON; give ${o.option} a file, or drop --json`);
+  }
+}
+
+/** The names of the command's own stdout. */
+const STDOUT_PATHS: readonly string[] = ['/dev/stdout', '/proc/self/fd/1', '/dev/fd/1'];
+
+/** Device and inode of fd 1, as identity() gives a path's; undefined when it is closed. */
+function stdoutIdentity(): string | undefined {
+  try {
+    const stat = fstatSync(1);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
 function outputLabel(o: CommandOutput): string {
   return o.given === undefined ? `${o.option} ${o.path}` : `${o.option} ${o.given} (its file ${o.path})`;
 }

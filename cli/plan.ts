@@ -18,8 +18,8 @@ import { peakLiveLines, suggestionLines } from './plan-explain';
 import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
-import { forEachFile } from './run-files';
-import type { CommandInput } from './outputs';
+import { forEachFile, withProfileError } from './run-files';
+import { checkJsonStdout, type CommandInput } from './outputs';
 import { resolveTarget, targetSettingName } from './targets';
 
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
@@ -97,7 +97,7 @@ function planInputs(args: ParsedArgs, file: string): CommandInput[] {
 
 /** Runs `plan`; returns the exit code: 2 for bad input or a --strict failure, 3 when a region is over its size limit. */
 export function runPlan(args: ParsedArgs, io: Output): number {
-  const target = planTarget(args);
+  const target = withProfileError(args, io, () => planTarget(args));
   const strategy = strategyOption(args);
   const budgetMs = budgetMsOption(args);
   const ascii = args.flags.has('--ascii');
@@ -106,6 +106,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
     const given = EXPORT_OPTIONS.filter((o) => args.options.has(o));
     throw new InputError('bad-argument', `${given.join(', ')} ${given.length === 1 ? 'writes' : 'write'} the plan of one model; got ${args.files.length} files`);
   }
+  if (args.flags.has('--json')) checkJsonStdout(EXPORT_OPTIONS.flatMap((option) => exportPath(args, option)));
   const strict = args.flags.has('--strict');
   let overLimit = false;
   let strictFailed = false;
@@ -133,6 +134,12 @@ export function runPlan(args: ParsedArgs, io: Output): number {
   );
   if (code !== 0 || strictFailed) return 2;
   return overLimit ? 3 : 0;
+}
+
+/** The path an export option gives, as a list of none or one output. */
+function exportPath(args: ParsedArgs, option: string): { option: string; path: string }[] {
+  const path = args.options.get(option);
+  return path === undefined ? [] : [{ option, path }];
 }
 
 /** DRAM traffic, and the fusion units with what each saves (M2, M5). */

@@ -4,6 +4,7 @@
 import { InputError, toErrorData } from '../src/shared/errors';
 import type { ParsedArgs } from './args';
 import type { Output } from './io';
+import { TargetProfileError } from './targets';
 
 /** Runs `work` on every file; prints results as JSON (Lines) or text; returns the exit code. */
 export function forEachFile<T>(
@@ -29,4 +30,18 @@ export function forEachFile<T>(
     }
   }
   return failed ? 2 : 0;
+}
+
+/**
+ * Runs `work` (reading the --target profile); with --json, a profile that
+ * fails also prints `{ file, error }` on stdout, `file` the profile, as a model
+ * that fails does. The error goes on to its line on stderr and exit 2.
+ */
+export function withProfileError<T>(args: ParsedArgs, io: Output, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof TargetProfileError && args.flags.has('--json')) io.out(JSON.stringify({ file: error.profile, error: toErrorData(error) }) + '\n');
+    throw error;
+  }
 }

@@ -39,6 +39,24 @@ describe.skipIf(!have)('sweep fits as plan does', () => {
     expect(text.out).toContain('budget 10.0 MiB (10,485,760 B) and the region size limits: no value of past_seq_len fits');
   }, 60_000);
 
+  it('a point over --budget does not fit, as fitsUpTo has it, though every region is within its limit; its row says so', () => {
+    const argv = [GPT2, '--dim', 'past_seq_len=0..16', '--target', 'mcu', '--budget', '20KiB'];
+    const result = sweepJson(argv);
+    const points = result.points as Point[];
+    for (const p of points) {
+      expect(p.regions.every((r) => r.overBy === undefined)).toBe(true);
+      expect(p.fits, `past_seq_len=${p.value}`).toBe(p.peak <= 20 * 1024);
+    }
+    expect(points.at(-1)!.fits).toBe(false);
+    // fitsUpTo and the points agree: the last point that fits is at or below it, every later one is past it
+    const lastFit = points.filter((p) => p.fits).at(-1)!.value;
+    expect(result.fitsUpTo).toBeGreaterThanOrEqual(lastFit);
+    expect(points.filter((p) => p.value > result.fitsUpTo).every((p) => !p.fits)).toBe(true);
+    const text = run(['sweep', ...argv]).out;
+    expect(text).toMatch(/^ +16 .*DOES NOT FIT: peak 9\.19 KiB over the budget$/m);
+    expect(text).not.toMatch(/^ +8 .*DOES NOT FIT/m);
+  }, 60_000);
+
   it('without --budget, fitsUpTo is the last value whose plan fits (every region within its limit)', () => {
     const cpu = sweepJson([GPT2, '--dim', 'past_seq_len=0..4']);
     expect((cpu.points as Point[]).every((p) => p.fits && p.regions.every((r) => r.overBy === undefined))).toBe(true);

@@ -114,6 +114,35 @@ describe.skipIf(!have)('heapscope sweep', () => {
     }
   });
 
+  it('a value whose sizes pass 2^53 is a point that cannot be planned, with its error; the others are planned and fitsUpTo is over them', () => {
+    const argv = [LLAMA, '--dim', 'batch_size=1..1000000000000'];
+    const [result] = sweepJson(argv);
+    type Point = { value: number; peak: number | null; lowerBound: number | null; complete: boolean; fits: boolean; error?: string };
+    const points = result.points as Point[];
+    const failed = points.filter((p) => p.peak === null);
+    expect(failed.map((p) => p.value)).toContain(1e12);
+    for (const p of failed) {
+      expect(p).toMatchObject({ lowerBound: null, complete: false, fits: false });
+      expect(p.error).toMatch(/past 2\^53 - 1/);
+    }
+    const planned = points.filter((p) => p.peak !== null);
+    expect(planned[0]).toMatchObject({ value: 1, complete: true, fits: true });
+    expect(planned.every((p) => p.error === undefined && p.lowerBound !== null)).toBe(true);
+    // fitsUpTo: the largest value planned in full, found by bisection up to the first value that cannot be
+    const lastFit = planned.filter((p) => p.complete && p.fits).at(-1)!.value;
+    expect(result.fitsUpTo).toBeGreaterThanOrEqual(lastFit);
+    expect(result.fitsUpTo).toBeLessThan(failed[0]!.value);
+    expect(points.filter((p) => p.value > result.fitsUpTo).every((p) => !(p.complete && p.fits))).toBe(true);
+    const text = run(['sweep', ...argv]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^ +1000000000000 +cannot be planned: invalid placement problem: .*past 2\^53 - 1/m);
+    // when no value can be planned, the sweep fails as before
+    const none = run(['sweep', LLAMA, '--dim', 'batch_size=100000000000..1000000000000', '--points', '2', '--json']);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/past 2\^53 - 1/);
+    expect(JSON.parse(none.out).error.code).toBe('bad-argument');
+  });
+
   it('refuses a dim that is not a range, and a plan command given a range', () => {
     expect(run(['sweep', GPT2, '--dim', 'seq_len=8']).err).toMatch(/sweep needs exactly one --dim NAME=FROM..TO/);
     expect(run(['sweep', GPT2, '--dim', 'seq_len=9..3']).err).toMatch(/FROM ≤ TO/);

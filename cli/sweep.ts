@@ -17,7 +17,7 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
-import { forEachFile } from './run-files';
+import { forEachFile, withProfileError } from './run-files';
 
 /** Runs `sweep`; returns the exit code (2 when a file failed). */
 export function runSweep(args: ParsedArgs, io: Output): number {
@@ -32,7 +32,7 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   const values = sweepValues(from, to, points);
   const budgetText = args.options.get('--budget');
   const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
-  const target = planTarget(args);
+  const target = withProfileError(args, io, () => planTarget(args));
   const strategy = strategyOption(args);
   return forEachFile(
     args,
@@ -54,7 +54,10 @@ interface SweepSettings {
  * to fit; `assumed`: dims bound at every point beyond the --dim options (a
  * decode step's sequence length when the swept dim is a decoder's cache length).
  */
-export type CliSweepResult = Omit<SweepResult, 'fitsUpTo'> & { readonly fitsUpTo: number | null; readonly assumed: readonly SweepAssumedDim[] };
+export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points'> & { readonly points: readonly CliSweepPoint[]; readonly fitsUpTo: number | null; readonly assumed: readonly SweepAssumedDim[] };
+
+/** A point as `sweep --json` gives it: a value that could not be planned has `peak` and `lowerBound` null and its `error`. */
+export type CliSweepPoint = Omit<SweepPoint, 'peak' | 'lowerBound'> & { readonly peak: number | null; readonly lowerBound: number | null };
 
 /** The sweep of one decoded model. */
 export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): CliSweepResult {
@@ -63,24 +66,47 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   const axes = fixedAxes(ir, dim);
   const assumed = axes === undefined ? decodeStep(ir, dim, given) : undefined;
   const base = { ...given, dims: withDecodeStep(given.dims ?? {}, assumed) };
+  const failures = new Map<number, InputError>();
   const planAt = (value: number): SweepPoint => {
+    try {
+      return planValue(value);
+    } catch (error) {
+      if (!(error instanceof InputError) || error instanceof MissingDimError) throw error;
+      failures.set(value, error);
+      return { value, peak: 0, lowerBound: 0, regions: [], complete: false, fits: false, error: error.message };
+    }
+  };
+  const planValue = (value: number): SweepPoint => {
     const model =
       axes === undefined
         ? inferShapes(ir, { ...base, dims: { ...base.dims, [dim]: value } })
         : inferShapes(ir, { ...base, shapes: { ...base.shapes, [axes.input]: axes.shape.map((d, i) => (axes.axes.includes(i) ? value : d)) } });
     if (axes === undefined && dimByKey(model.dims, dim) === undefined) {
       const names = model.dims.map((d) => d.name);
-      throw new InputError(
+      throw new MissingDimError(
         'bad-argument',
         `the model has no symbolic dim "${dim}"${names.length > 0 ? ` (its dims: ${names.join(', ')})` : ' (all its dims are fixed: sweep an input axis as INPUT:AXIS, e.g. image:2,3 for both spatial axes)'}`,
       );
     }
-    return sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy }));
+    return withinBudget(sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy })), s.budget);
   };
-  // a point fits as `plan` says it does (every region within its limit), and within --budget when given
-  const budget = s.budget;
-  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits && (budget === undefined || p.peak <= budget));
-  return { ...result, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] };
+  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
+  // a value that cannot be planned is a point of the curve; when none can be, the sweep itself fails
+  if (result.points.every((p) => p.error !== undefined)) throw failures.get(result.points[0]!.value)!;
+  const points = result.points.map((p) => (p.error === undefined ? p : { ...p, peak: null, lowerBound: null }));
+  return { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] };
+}
+
+/** The swept dim is not one of the model's: every value would fail alike, so the sweep fails. */
+class MissingDimError extends InputError {}
+
+/**
+ * The point as the sweep judges it: it fits as `plan` says it does (every
+ * region within its limit), and within --budget when given; the same test
+ * decides `fitsUpTo`, so no point over the budget says it fits.
+ */
+function withinBudget(point: SweepPoint, budget: number | undefined): SweepPoint {
+  return budget === undefined || point.peak <= budget ? point : { ...point, fits: false };
 }
 
 /** The decode step a sweep of `dim` is planned as (planner/sweep/decode-step.ts), judged on the model as the other options bind it. */
@@ -118,19 +144,24 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   for (const a of r.assumed) lines.push(`  every value planned with ${a.name}=${a.value}: ${a.reason} (--dim ${a.name}=N to plan another length)`);
   lines.push(`  ${r.dim.padStart(8)}  ${'peak'.padStart(12)}  ${'bound'.padStart(12)}  largest buffer`);
   for (const p of r.points) {
+    if (p.peak === null || p.lowerBound === null) {
+      lines.push(`  ${String(p.value).padStart(8)}  cannot be planned: ${p.error ?? 'unknown'}`);
+      continue;
+    }
     const largest = p.largest === undefined ? '' : `${formatBytes(p.largest.size)} ${p.largest.name}`;
-    const regions = r.points[0]!.regions.length > 1 ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
+    const regions = r.points.some((q) => q.regions.length > 1) ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
     const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
+    if (terms.budget !== undefined && p.peak > terms.budget) over.push(`peak ${formatBytes(p.peak - terms.budget)} over the budget`);
     const peak = `${p.complete ? '' : '≥ '}${formatBytes(p.peak)}`;
     lines.push(`  ${String(p.value).padStart(8)}  ${peak.padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${regions}${over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : ''}`);
   }
-  const open = r.points.filter((p) => !p.complete);
+  const open = r.points.filter((p) => !p.complete && p.error === undefined);
   if (open.length > 0) {
     lines.push(`  ≥: a lower estimate, some sizes unknown (at ${valueList(open.map((p) => p.value))}); first at ${r.dim}=${open[0]!.value}: ${open[0]!.unknown ?? 'unknown'}`);
   }
   const { budget, limited } = terms;
   if (budget !== undefined || limited) {
-    const unsure = open.some((p) => p.fits && (budget === undefined || p.peak <= budget));
+    const unsure = open.some((p) => p.fits);
     const fits = r.fitsUpTo === null ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : `fits up to ${r.dim}=${r.fitsUpTo}`;
     const against = [budget === undefined ? '' : `budget ${formatBytes(budget)} (${formatCount(budget)} B)`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
     lines.push(`  ${against}: ${fits}`);

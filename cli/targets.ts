@@ -13,14 +13,34 @@ import { readProblem, type Output } from './io';
 /** Largest target profile file read. */
 const MAX_TARGET_BYTES = 16 * 1024 * 1024;
 
+/** A `--target` that cannot be used (a profile file that cannot be read or parsed, or no such preset): `profile` names it, as `file` of a JSON error. */
+export class TargetProfileError extends InputError {
+  constructor(
+    readonly profile: string,
+    error: InputError,
+  ) {
+    super(error.code, error.message);
+  }
+}
+
 /**
  * The target named by `--target`: a preset name, or the path of a JSON
- * profile; the default preset when absent. Throws InputError('bad-target').
+ * profile; the default preset when absent. Throws TargetProfileError
+ * ('bad-target').
  */
 export function resolveTarget(arg: string | undefined): TargetProfile {
   if (arg === undefined) return presetTarget(DEFAULT_TARGET);
   const preset = PRESETS.get(arg);
   if (preset !== undefined) return preset;
+  try {
+    return readProfile(arg);
+  } catch (error) {
+    throw error instanceof InputError ? new TargetProfileError(arg, error) : error;
+  }
+}
+
+/** The profile in the JSON file at `arg`. */
+function readProfile(arg: string): TargetProfile {
   if (!existsSync(arg)) {
     throw new InputError('bad-target', `unknown target "${arg}": not a preset (${PRESET_NAMES.join(', ')}) and no such file`);
   }

@@ -17,6 +17,17 @@ function tempFile(name: string, text: string): string {
 }
 
 describe('COMMAND --help', () => {
+  it('plan --help names the per-region CSV files as --csv writes them', () => {
+    const help = run(['plan', '--help']).out;
+    const named = /--csv plan\.csv writes (plan\.<region>\.csv) for each region/.exec(help);
+    expect(named).not.toBeNull();
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-usage-'));
+    const plan = JSON.parse(run(['plan', SAMPLE, '--target', 'mcu', '--spill', 'off', '--csv', join(dir, 'plan.csv'), '--json']).out);
+    const regions = plan.regions.filter((r: { name: string }) => plan.buffers.some((b: { region: string }) => b.region === r.name)).map((r: { name: string }) => r.name);
+    expect(regions.length).toBeGreaterThan(1);
+    expect(plan.written).toEqual(regions.map((r: string) => join(dir, named![1]!.replace('<region>', r))));
+  });
+
   it.each(['inspect', 'plan', 'solve', 'diff', 'targets', 'sweep'])('%s --help prints that command’s usage and the exit codes, exit 0', (command) => {
     const { code, out, err } = run([command, '--help']);
     expect(err).toBe('');

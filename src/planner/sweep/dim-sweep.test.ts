@@ -68,6 +68,16 @@ describe('sweepDim', () => {
   });
 });
 
+describe('sweepDim with values that cannot be planned', () => {
+  it('leaves them out of monotonic, never counts them as fitting, and never as unknown', () => {
+    const failed = (v: number): SweepPoint => ({ value: v, peak: 0, lowerBound: 0, regions: [], complete: false, fits: false, error: 'too large' });
+    const result = sweepDim('x', [1, 2, 4, 8], (v) => (v >= 6 ? failed(v) : point(v, 10 * v)), 1000);
+    expect(result.monotonic).toBe(true);
+    expect(result.fitsUpTo).toBe(5);
+    expect(result.crossings).toEqual([{ below: 5, above: 6, fitsBelow: true }]);
+  });
+});
+
 describe('sweepSteps', () => {
   it('asks for each value once, in order, and ends with the same result as sweepDim', () => {
     const peak = (v: number) => 100 * v;

@@ -17,9 +17,10 @@ export interface SweepPoint {
   readonly lowerBound: number;
   readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number; readonly overBy?: number }[]; // overBy: bytes over the region's size limit, where over
   readonly complete: boolean; // false: some size is unknown, and the peak is a lower estimate
-  readonly fits: boolean; // every region within its size limit (as `plan`'s `fits`; of the sizes known when not complete)
+  readonly fits: boolean; // every region within its size limit (as `plan`'s `fits`; of the sizes known when not complete), and within the caller's byte budget when it has one
   readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
   readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
+  readonly error?: string; // the value could not be planned (sizes past what the planner computes exactly), and why: peak and lower bound are no figures, the point does not fit
 }
 
 /**
@@ -106,17 +107,18 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   }
   const points: P[] = [];
   for (const v of values) points.push(yield* at(v));
-  const monotonic = points.every((p, i) => i === 0 || p.peak >= points[i - 1]!.peak);
+  const planned = points.filter((p) => p.error === undefined);
+  const monotonic = planned.every((p, i) => i === 0 || p.peak >= planned[i - 1]!.peak);
   if (budget === undefined) return { dim, points, monotonic, crossings: [] };
   const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
   function* fits(v: number): Generator<number, boolean, P> {
     const p = yield* at(v);
-    return p.complete && withinBudget(p);
+    return p.error === undefined && p.complete && withinBudget(p);
   }
   /** The point at `v` does not fit only for want of its unknown sizes. */
   const unknownAt = (v: number): boolean => {
     const p = cache.get(v)!;
-    return !p.complete && withinBudget(p);
+    return p.error === undefined && !p.complete && withinBudget(p);
   };
   const crossings: SweepCrossing[] = [];
   for (let i = 1; i < values.length; i++) {
