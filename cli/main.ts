@@ -62,8 +62,7 @@ commands:
       takes plan's target options too (--spill, --weights, --io, --sram, --order, ...)
 
 exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assumption),
-            3 plan: a region over its size limit; diff: b over the --budget;
-              sweep: no value of the dim fits (a region's size limit, or --budget)
+            3 plan: a region over its size limit; diff: b over the --budget
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
