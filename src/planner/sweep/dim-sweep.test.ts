@@ -12,7 +12,10 @@ describe('sweepValues', () => {
 
   it('spreads a given count on a log scale, without repeats', () => {
     expect(sweepValues(1, 1000, 4)).toEqual([1, 10, 100, 1000]);
-    expect(sweepValues(0, 100, 5)).toEqual([0, 25, 50, 75, 100]);
+    // from 0: 0 set apart, the rest on a log scale from 1
+    expect(sweepValues(0, 100, 5)).toEqual([0, 1, 5, 22, 100]);
+    expect(sweepValues(0, 1024, 5)).toEqual([0, 1, 10, 102, 1024]);
+    expect(sweepValues(0, 8, 2)).toEqual([0, 8]);
   });
 
   it('refuses a reversed range and counts out of bounds', () => {

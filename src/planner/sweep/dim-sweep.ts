@@ -48,8 +48,9 @@ export interface SweepResult<P extends SweepPoint = SweepPoint> {
 
 /**
  * The values to plan: with no count, the ends and every power of two between
- * them; with `points`, that many values spread evenly on a log scale (a linear
- * one from 0), rounded, without repeats.
+ * them; with `points`, that many values spread evenly on a log scale, rounded,
+ * without repeats (from 0: 0 set apart, the rest on a log scale from 1, as
+ * the page's Growth draws it).
  */
 export function sweepValues(from: number, to: number, points?: number): number[] {
   if (!(Number.isSafeInteger(from) && Number.isSafeInteger(to) && from >= 0 && to >= from)) {
@@ -63,9 +64,11 @@ export function sweepValues(from: number, to: number, points?: number): number[]
     for (let p = 1; p < to; p *= 2) if (p > from) values.add(p);
     if (values.size > MAX_SWEEP_POINTS) throw new InputError('bad-argument', `${from}..${to} spans more than ${MAX_SWEEP_POINTS} powers of two; give --points`);
   } else {
+    // from 0, the log scale runs from 1 over the values after 0
+    const [low, skip] = from === 0 ? [Math.min(1, to), 1] : [from, 0];
     for (let i = 1; i < points - 1; i++) {
-      const t = i / (points - 1);
-      values.add(Math.round(from === 0 ? t * to : from * (to / from) ** t));
+      const t = (i - skip) / (points - 1 - skip);
+      values.add(Math.round(low * (to / low) ** t));
     }
   }
   return [...values].sort((a, b) => a - b);
