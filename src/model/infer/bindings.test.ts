@@ -116,3 +116,12 @@ describe('--input bindings', () => {
     expect(message!.length).toBeLessThan(400);
   });
 });
+
+describe('bindings the model records as given', () => {
+  it('leaves out a --shape or --input that was ignored, so it is not echoed as shaping the plan', () => {
+    const model = infer({ shapes: { nope: [1, 2], image: [1, 3, 32, 32] }, inputValues: { nothere: [1] } });
+    expect(Object.keys(model.shapes)).toEqual(['image']);
+    expect(model.inputValues).toEqual({});
+    expect(messages(model, 'unused-binding')).toHaveLength(2);
+  });
+});

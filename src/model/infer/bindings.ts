@@ -108,6 +108,24 @@ function roleOf(name: string, names: ModelNames): string | undefined {
 }
 
 /**
+ * The --shape and --input bindings that apply (a shape to a graph input or a
+ * node's output, a value to a graph input): what the model records as given,
+ * so an ignored one is not echoed as if it had shaped the plan.
+ */
+export function appliedBindings(
+  graph: IrGraph,
+  shapes: ReadonlyMap<string, readonly number[]>,
+  inputValues: ReadonlyMap<string, readonly number[]>,
+): { readonly shapes: Map<string, readonly number[]>; readonly inputValues: Map<string, readonly number[]> } {
+  if (shapes.size === 0 && inputValues.size === 0) return { shapes: new Map(shapes), inputValues: new Map(inputValues) };
+  const names = modelNames(graph);
+  return {
+    shapes: new Map([...shapes].filter(([name]) => names.inputs.has(name) || names.computed.has(name))),
+    inputValues: new Map([...inputValues].filter(([name]) => names.inputs.has(name))),
+  };
+}
+
+/**
  * Diagnostics for --shape and --input bindings that name no value they can
  * apply to (a shape: a graph input or a node's output; a value: a graph
  * input), each naming the binding, saying why, and listing close names.

@@ -19,7 +19,7 @@ import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder } from '
 import { inferGraph } from './graph';
 import { nodeSubgraphs } from '../check-graph';
 import { bodyBudget } from './budget';
-import { unusedBindings } from './bindings';
+import { appliedBindings, unusedBindings } from './bindings';
 import { unappliedTfliteShapes } from './tflite-shapes';
 
 /** Options of inferShapes. */
@@ -129,6 +129,7 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues, budget }, undefined);
   unusedBindings(model.graph, given, inputValues).forEach(report);
   if (tflite) unappliedTfliteShapes(graph, given).forEach(report);
+  const applied = appliedBindings(model.graph, shapes, inputValues);
   const inferred: InferredModel = {
     ...graph,
     info: {
@@ -139,8 +140,8 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
       fileBytes: model.fileBytes,
     },
     dims: dims.bindings,
-    shapes: Object.fromEntries(shapes),
-    inputValues: Object.fromEntries(inputValues),
+    shapes: Object.fromEntries(applied.shapes),
+    inputValues: Object.fromEntries(applied.inputValues),
     diagnostics,
     ...(model.format !== undefined && { format: model.format }),
     ...(model.tflite !== undefined && { tflite: model.tflite }),
