@@ -9,7 +9,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { runCli } from '../cli/main';
 import type {} from '../src/app/page-api';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
-import { ARTIFACTS_DIR, dropFile, graphAction, haveModel, heapDrawn, hoverSomeBuffer, NO_MODELS, readModel, serveModel, showTensorTable, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
+import { ARTIFACTS_DIR, dropFile, graphAction, haveModel, graphSettled, heapDrawn, hoverSomeBuffer, NO_MODELS, readModel, serveModel, showTensorTable, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -483,4 +483,24 @@ test('edge labels never run into one another: GPT-2 with a past, laid out by ELK
   // a label left out for want of room is the hover title of its edge
   const leftOut = page.locator('.g-edge[data-label-left-out="true"]');
   for (const edge of await leftOut.all()) await expect(edge.locator('title')).toHaveText(/ · /);
+});
+
+test('on the phone target, the headers of compute-unit partitions around single nodes never run into one another', async ({ page }) => {
+  test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, '/e2e/gpt2.onnx', readModel('tiny-random-gpt2-fp32-past.onnx'));
+  await page.goto('/?target=phone&model=/e2e/gpt2.onnx');
+  await waitForModel(page, 'gpt2.onnx');
+  await waitForPlan(page);
+  await graphSettled(page);
+  const titles = page.locator('[data-testid="graph-svg"] .g-group-title');
+  const boxes = await titles.evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as { text: string; left: number; right: number; top: number; bottom: number }));
+  expect(boxes.filter((b) => /^▾ npu#\d+ /.test(b.text)).length).toBeGreaterThan(2);
+  const clashes: string[] = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) clashes.push(`${a.text} | ${b.text}`);
+  }));
+  expect(clashes).toEqual([]);
+  // a header cut to its frame keeps its whole text as its tooltip
+  await expect(page.locator('[data-testid="graph-svg"] .g-group-title > title').first()).toHaveText(/^npu#\d+ on npu · 1 node$/);
 });

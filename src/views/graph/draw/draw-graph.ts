@@ -13,6 +13,7 @@ import { crosses, drawDense, polyline, type DrawExtent } from './draw-dense';
 import { labelRoom } from './label-room';
 import type { GraphItem, GraphLayoutInput } from '../layout/layout-input';
 import { graphLabel } from '../layout/layout-input';
+import { CHAR, TITLE_CHAR } from '../layout/boxes';
 
 export type { DrawExtent, Region } from './draw-dense';
 
@@ -94,11 +95,34 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
         .on('focus', () => handlers.focusItem(item.id));
       header.append('rect').attr('class', 'g-hit').attr('width', box.width).attr('height', 26).attr('rx', 10);
     }
+    const detail = item.node !== undefined || item.kind === 'body-op' ? graphLabel(item.subtitle, 26) : item.subtitle;
+    const fitted = fitHeader(item.title, detail, box.width - 18 - (toggles ? 2 * CHAR : 0));
     const title = header.append('text').attr('class', 'g-group-title').attr('x', 10).attr('y', 18);
+    if (fitted.cut) title.append('title').text(titleText(`${item.title} ${item.subtitle}`));
     title.append('tspan').attr('class', 'g-glyph').text(toggles ? '▾ ' : '');
-    title.append('tspan').attr('class', 'g-group-name').text(`${item.title} `);
-    title.append('tspan').attr('class', 'g-group-detail').text(item.node !== undefined || item.kind === 'body-op' ? graphLabel(item.subtitle, 26) : item.subtitle);
+    title.append('tspan').attr('class', 'g-group-name').text(`${fitted.title} `);
+    title.append('tspan').attr('class', 'g-group-detail').text(fitted.detail);
   }
+}
+
+/**
+ * A group's title and detail cut to `width` px: the detail first, then the
+ * title. A frame drawn around one small box (a compute-unit partition of one
+ * node) is narrower than its header, which ran into the frame beside it.
+ */
+export function fitHeader(title: string, detail: string, width: number): { title: string; detail: string; cut: boolean } {
+  const titleWidth = (title.length + 1) * TITLE_CHAR;
+  if (titleWidth + detail.length * CHAR <= width) return { title, detail, cut: false };
+  const detailChars = Math.floor((width - titleWidth) / CHAR);
+  if (detailChars >= 4) return { title, detail: cutTo(detail, detailChars), cut: true };
+  return { title: cutTo(title, Math.max(2, Math.floor(width / TITLE_CHAR) - 1)), detail: '', cut: true };
+}
+
+/** `text` cut with an ellipsis to at most `chars` characters, the ellipsis included. */
+function cutTo(text: string, chars: number): string {
+  let cut = shortName(text, chars);
+  for (let max = chars - 1; cut.length > chars && max > 0; max--) cut = shortName(text, max);
+  return cut;
 }
 
 const spotsCache = new WeakMap<GraphLayoutInput, WeakMap<GraphPlacement, ReadonlyMap<string, number | undefined>>>();

@@ -16,8 +16,9 @@ export interface MutableBox {
   children?: MutableBox[];
 }
 
-const CHAR = 6.6; // px per character of the 11px labels
-const TITLE_CHAR = 7.4;
+/** px per character of the 11px labels, and of the bolder titles. */
+export const CHAR = 6.6;
+export const TITLE_CHAR = 7.4;
 const MAX_NAME = 32;
 const CLUSTER_TITLE = 30;
 /** Characters of an op type in a box title. */
