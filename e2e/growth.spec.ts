@@ -449,10 +449,13 @@ test.describe('growth view, read and driven whole', () => {
     await expect(page.getByTestId('growth-range-error')).toBeVisible();
     await expect(page.getByTestId('growth-chart')).toHaveCount(0);
     await expect(page.getByTestId('growth-verdict')).toHaveCount(0);
+    // summary() says the curve is not the one on screen, and why
+    await expect.poll(async () => (await summary(page)).growth?.rangeError).toBe(await page.getByTestId('growth-range-error').textContent());
     await snap(page, 'growth-gpt2-range-error');
     await page.getByTestId('growth-to').fill('40');
     await page.getByTestId('growth-to').press('Enter');
     await expect(page.getByTestId('growth-range-error')).toHaveCount(0);
+    await expect.poll(async () => (await summary(page)).growth?.rangeError).toBeNull();
     await page.waitForFunction(() => window.heapscope?.summary().growth?.points[0]?.value === 5 && window.heapscope.summary().growth?.status === 'done');
     expect((await summary(page)).growth!.points.map((p) => p.value)).toEqual([5, 8, 16, 32, 40]);
   });

@@ -48,6 +48,9 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     plannedTflite: () => plannedTfliteFile({ get, client: deps.client, reopen: () => loader.reopen() }),
     sweepGrowth: (axis, values, again = false) => void grower.sweep(axis, values, again),
     cancelGrowth: () => grower.cancel(),
+    setGrowthRangeError: (message) => {
+      if (get().growthRangeError !== message) set({ growthRangeError: message });
+    },
     cancel: () => loader.cancel(),
     stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),

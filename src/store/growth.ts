@@ -55,9 +55,10 @@ export interface GrowthSummary {
   readonly fitsUpTo: number | null; // the largest value whose plan is known to fit every size limit (a plan with a size unknown is not); null: none is, no limit, or not done
   readonly monotonic: boolean | null; // null until done
   readonly assumed: readonly { readonly name: string; readonly value: number }[]; // dims bound at every point beyond the page's (a decode step's sequence length)
+  readonly rangeError: string | null; // why the range typed in the pane is refused: the pane shows this instead of the curve, whose points are of the last range planned
 }
 
-const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedModel | undefined): GrowthSummary | null => {
+const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedModel | undefined, rangeError: string | undefined): GrowthSummary | null => {
   if (growth === undefined || model === undefined) return null;
   return {
     dim: growthAxisName(growth.axis),
@@ -67,12 +68,13 @@ const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedMo
     fitsUpTo: growth.result?.fitsUpTo ?? null,
     monotonic: growth.result?.monotonic ?? null,
     assumed: [growthAssumedDim(model, growth.axis)].flatMap((d) => (d === undefined ? [] : [{ name: d.name, value: d.value }])),
+    rangeError: rangeError ?? null,
   };
 });
 
 /** summary().growth: the curve of the plan on screen, or null. */
 export function selectGrowthSummary(state: AppState): GrowthSummary | null {
-  return growthSummary(currentGrowth(state), state.model);
+  return growthSummary(currentGrowth(state), state.model, state.growthRangeError);
 }
 
 /** `points` with `point` in value order (replacing one of the same value). */

@@ -171,6 +171,8 @@ export interface AppActions {
   sweepGrowth(axis: GrowthAxis, values: readonly number[], again?: boolean): void;
   /** Stops the growth curve in flight, keeping its points so far. */
   cancelGrowth(): void;
+  /** Says why the Growth pane's typed range is refused (undefined: it is not): the pane then shows no curve. */
+  setGrowthRangeError(message: string | undefined): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
   /**
@@ -208,6 +210,7 @@ export interface AppState {
   readonly comparison: ComparisonState | undefined;
   readonly suggestions: SuggestionsState | undefined;
   readonly growth: GrowthState | undefined;
+  readonly growthRangeError: string | undefined; // why the range typed in the Growth pane is refused: its curve is then not shown
   readonly selection: Selection | undefined;
   readonly linkLeftOut: readonly string[]; // parameters of the opening link left out (app/startup.ts), named by the link notice
   readonly graph: GraphDrawState;
@@ -234,6 +237,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   comparison: undefined,
   suggestions: undefined,
   growth: undefined,
+  growthRangeError: undefined,
   selection: undefined,
   linkLeftOut: [],
   graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },

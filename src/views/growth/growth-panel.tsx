@@ -44,7 +44,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const plan = useAppStore(selectPlan);
   const asked = useAppStore((s) => s.growth);
   const growth = useAppStore(currentGrowth);
-  const { sweepGrowth } = useActions();
+  const { sweepGrowth, setGrowthRangeError } = useActions();
   // a plan with TensorFlow Lite Micro's runtime plan is of the file's own shapes: no dim changes it
   const fixedShapes = plan?.runtimePlan !== undefined;
   const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred, fixedShapes)), [inferred, fixedShapes]);
@@ -55,6 +55,12 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const range = choice === undefined ? undefined : chosenRange(choice, ownValue(typed, choice.key), asked);
   const values = range?.values;
   const valuesKey = values?.join(',');
+  // summary().growth says so while the pane shows a refused range instead of the curve
+  const rangeError = active ? range?.error : undefined;
+  useEffect(() => {
+    setGrowthRangeError(rangeError);
+    return () => setGrowthRangeError(undefined);
+  }, [rangeError, setGrowthRangeError]);
   useEffect(() => {
     if (active && plan !== undefined && choice !== undefined && values !== undefined) sweepGrowth(choice.axis, values);
     // The curve depends on the plan, the axis and the values; sweepGrowth keeps a curve that still holds.
