@@ -381,3 +381,21 @@ test('a variable-size scratch buffer live at the peak says what it asks and how 
   // the waste split counts that free space with the holes
   expect(Number(await page.getByTestId('waste').getAttribute('data-holes'))).toBeGreaterThanOrEqual(given);
 });
+
+test('above its bound, the explanation says where the most is live and, apart, where the peak is reached and by which buffer; the heap marks that step', async ({ page }) => {
+  await page.goto('/?target=mcu&strategy=naive');
+  await waitForPlan(page, 'naive');
+  const live = page.getByTestId('peak-live');
+  await expect(live).toContainText('The most is live in ext-ram at step 9');
+  const top = live.getByTestId('peak-top');
+  await expect(top).toHaveText(/^ It is reached at step (\d+), where \S+ ends at it\.$/);
+  const step = Number((await top.textContent())!.match(/step (\d+)/)![1]);
+  const named = await top.locator('button.mono').getAttribute('title') ?? (await top.locator('button.mono').textContent())!;
+  // the CLI's plan of the same settings: that buffer ends at ext-ram's peak, and is live first there
+  const out: string[] = [];
+  runCli(['plan', fileURLToPath(new URL('../public/sample.onnx', import.meta.url)), '--target', 'mcu', '--strategy', 'naive', '--json'], { out: (t) => out.push(t), err: () => undefined });
+  const plan = JSON.parse(out.join('')) as { regions: { name: string; peak: number }[]; buffers: { name: string; region: string; offset: number; size: number; start: number }[] };
+  const peak = plan.regions.find((r) => r.name === 'ext-ram')!.peak;
+  const reaching = plan.buffers.filter((b) => b.region === 'ext-ram' && b.size > 0 && b.offset + b.size === peak).sort((a, b) => a.start - b.start);
+  expect(reaching[0]).toMatchObject({ name: named, start: step });
+});

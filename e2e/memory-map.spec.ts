@@ -239,7 +239,7 @@ test('GPT-2 with a past of 64: the memory map and the live-bytes chart split the
   const words = (await bar.locator('.memory-map-legend').textContent())!;
   const part = (name: string) => words.match(new RegExp(`${name} ([\\d.]+ \\S+)`))?.[1];
   // logits (500 KiB) is I/O, as the heap colours it; the cache is a part of its own.
-  expect(words).toMatch(/^at its peak step \d+: I\/O \S+ \S+ · KV cache \S+ \S+ · activations \S+ \S+/);
+  expect(words).toMatch(/^at its fullest step \d+: I\/O \S+ \S+ · KV cache \S+ \S+ · activations \S+ \S+/);
   expect(Number(await bar.getAttribute('data-kv'))).toBeGreaterThan(0);
   const chart = page.getByTestId('peak-chart');
   await expect(chart).toHaveAttribute('data-kinds', /^activation,io,kv(,|$)/);

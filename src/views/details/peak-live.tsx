@@ -8,7 +8,7 @@ import { peakText } from '../plan-words';
 import { shortName, titleText } from '../../shared/short-name';
 import type { Selection } from '../../store/state';
 import { countedBytes, LiveList } from './live-list';
-import { aboveLiveWords } from './peak-words';
+import { aboveLiveWords, peakTop } from './peak-words';
 
 /** Props of PeakLive. */
 export interface PeakLiveProps {
@@ -26,11 +26,13 @@ export function PeakLive({ plan, complete, onSelect }: PeakLiveProps) {
   const total = live.reduce((sum, b) => sum + countedBytes(b), 0);
   const region = plan.regions.find((r) => r.name === plan.peakRegion);
   const above = region === undefined ? 0 : region.peak - total;
+  // above the bound, the most is live at one step and the peak's top is reached at another: both are named
+  const top = region === undefined || above <= 0 ? undefined : peakTop(plan, region);
   return (
     <section className="explain-block" aria-label="Peak step" data-testid="peak-live" data-step={step} data-region={plan.peakRegion} data-total={total}>
       <h4 className="explain-heading">At the peak</h4>
       <p className="explanation-line">
-        The {plan.peakRegion} peak is reached at{' '}
+        {top === undefined ? `The ${plan.peakRegion} peak is reached at` : `The most is live in ${plan.peakRegion} at`}{' '}
         <button type="button" className="link-button" onClick={() => onSelect({ kind: 'step', step })} data-testid="peak-step">
           step {step}
         </button>{' '}
@@ -46,6 +48,20 @@ export function PeakLive({ plan, complete, onSelect }: PeakLiveProps) {
       {region !== undefined && above > 0 && (
         <p className="muted" data-testid="peak-above-live">
           The {region.name} peak, {peakText(region.peak, complete)}, is {formatBytes(above)} above what is live at this step: {aboveLiveWords(above, region.waste)}.
+          {top !== undefined && (
+            <span data-testid="peak-top">
+              {' '}
+              It is reached at{' '}
+              <button type="button" className="link-button" onClick={() => onSelect({ kind: 'step', step: top.start })}>
+                step {top.start}
+              </button>
+              , where{' '}
+              <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'buffer', buffer: top.id })} title={titleText(top.name)}>
+                {shortName(top.name)}
+              </button>{' '}
+              ends at it.
+            </span>
+          )}
         </p>
       )}
     </section>

@@ -4,9 +4,19 @@
 // that the planner tried and that moved nothing). Pure; tested in
 // peak-words.test.ts.
 
-import type { PeakLiveRecord, Waste } from '../../planner/plan';
+import type { ModelPlan, PeakLiveRecord, Waste } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
+
+/** The buffer whose top is a region's peak, live first (lowest id on ties): where the peak is reached; undefined when no buffer reaches it. */
+export function peakTop(plan: Pick<ModelPlan, 'buffers'>, region: { readonly name: string; readonly peak: number }): ModelPlan['buffers'][number] | undefined {
+  let top: ModelPlan['buffers'][number] | undefined;
+  for (const b of plan.buffers) {
+    if (b.region !== region.name || b.size === 0 || b.offset + b.size !== region.peak) continue;
+    if (top === undefined || b.start < top.start) top = b;
+  }
+  return top;
+}
 
 /**
  * What `above` bytes (a region's peak minus what is live at its peak step)

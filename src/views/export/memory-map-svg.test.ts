@@ -38,7 +38,7 @@ describe('the memory map in the heap SVG', () => {
       const region = plan.regions.find((r) => r.name === bar.name)!;
       expect([attr(g, 'data-used'), attr(g, 'data-size-limit'), attr(g, 'data-over-by'), attr(g, 'data-weights')]).toEqual([String(region.used), String(region.sizeLimit), String(region.overBy), String(region.weights)]);
       expect(g).toContain(`>${formatBytes(bar.used)} / ${formatBytes(bar.sizeLimit)}</text>`);
-      expect(g).toContain(`>at its peak step ${bar.step}: `);
+      expect(g).toContain(`>at its fullest step ${bar.step}: `);
       expect(g).toContain(`I/O ${formatBytes(bar.io)} · activations ${formatBytes(bar.activations)}`);
       // One rectangle per part with bytes, from the base up, each as long as its share of the limit.
       const parts = [...g.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="12" fill="[^"]+" data-part="(\w+)" data-bytes="(\d+)"/g)];

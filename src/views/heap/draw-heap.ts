@@ -223,7 +223,7 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
   line(info.peak, palette.peak, []);
   ctx.setLineDash([]);
   if (marker !== undefined) {
-    // The peak marker: a triangle on the peak line at the step where the bound is reached.
+    // The peak marker: a triangle on the peak line at the first step a buffer reaches it.
     ctx.fillStyle = palette.peak;
     ctx.beginPath();
     ctx.moveTo(marker.left, marker.top);

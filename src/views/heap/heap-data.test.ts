@@ -47,3 +47,21 @@ describe('heap view model', () => {
     expect(Math.max(...data.lanes[0]!.live)).toBe(data.plan.lowerBound);
   });
 });
+
+describe('the peak marker of a lane above its bound', () => {
+  it('sits where a buffer reaches the peak, not where the most is live', () => {
+    // step 0: 64 B live at [0, 64), the bound; step 2: 16 B at [80, 96), the peak's top over a hole
+    const buffers = [buffer(0, 'dram', 0, 1, 0, 64), buffer(1, 'dram', 1, 2, 0, 16), buffer(2, 'dram', 2, 4, 80, 16)];
+    const base = twoRegionPlan(buffers);
+    const plan: ModelPlan = { ...base, regions: [{ ...base.regions[0]!, peak: 96, lowerBound: 64, optimal: false, peakStep: 0 }, base.regions[1]!] };
+    const lane = heapData(plan).lanes.find((l) => l.name === 'dram')!;
+    expect(lane.peakStep).toBe(2);
+  });
+
+  it('stays where the bound is reached when no buffer reaches the peak the plan states', () => {
+    const buffers = [buffer(0, 'dram', 0, 1, 0, 64)];
+    const base = twoRegionPlan(buffers);
+    const plan: ModelPlan = { ...base, regions: [{ ...base.regions[0]!, peak: 96, lowerBound: 64, optimal: false, peakStep: 0 }, base.regions[1]!] };
+    expect(heapData(plan).lanes.find((l) => l.name === 'dram')!.peakStep).toBe(0);
+  });
+});

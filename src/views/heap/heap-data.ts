@@ -20,7 +20,7 @@ export interface HeapLane {
   readonly peak: number; // bytes
   readonly lowerBound: number; // bytes
   readonly limit: LaneLimit | undefined; // the size limit on the lane's arena addresses (weights at the region's base taken off); undefined without one
-  readonly peakStep: number | undefined;
+  readonly peakStep: number | undefined; // the first step a buffer reaches the peak (the peak marker), else the step where the bound is reached
   readonly extent: number; // bytes the lane's address axis spans
   readonly live: Float64Array; // bytes live at each step (shared bytes counted once)
   readonly index: RectIndex; // buffers of the lane, in (step, address) space
@@ -104,12 +104,17 @@ function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Ar
   const region = plan.regions.find((r) => r.name === name);
   const members: number[] = [];
   let top = 0;
+  let topStep: number | undefined; // the first step a buffer reaching `top` is live
   for (let i = 0; i < c.lane.length; i += 1) {
     if (c.lane[i] !== index) continue;
     members.push(i);
-    top = Math.max(top, c.offset[i]! + c.size[i]!);
+    const end = c.offset[i]! + c.size[i]!;
+    if (c.size[i]! > 0 && (end > top || (end === top && (topStep === undefined || c.start[i]! < topStep)))) topStep = c.start[i]!;
+    top = Math.max(top, end);
   }
   const peak = region?.peak ?? top;
+  // the marker sits on the peak line where a buffer reaches it; above the bound, that is not where the most is live
+  const peakStep = top === peak && topStep !== undefined ? topStep : region?.peakStep;
   const limit = laneLimit(region);
   const extent = laneExtent(peak, top, limit);
   const index2 = RectIndex.build(
@@ -123,7 +128,7 @@ function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Ar
     },
     (k) => members[k]!,
   );
-  return { name, peak, lowerBound: region?.lowerBound ?? 0, limit, peakStep: region?.peakStep, extent, live, index: index2, buffers: members.length };
+  return { name, peak, lowerBound: region?.lowerBound ?? 0, limit, peakStep, extent, live, index: index2, buffers: members.length };
 }
 
 /** A size limit at most this many times the lane's bytes is drawn on its axis; one further up is pointed at from the lane's top. */

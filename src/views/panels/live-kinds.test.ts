@@ -29,7 +29,7 @@ describe.skipIf(!existsSync(GPT2))('the memory map and the live-bytes chart of a
     expect(bar.kv).toBe(at('kv'));
     expect(bar.activations).toBe(at('activation') + at('cache') + at('copy'));
     expect(bar.io + bar.kv + bar.activations + bar.scratch).toBe(region.total[bar.step!]);
-    expect(barPartsText(bar)).toBe(`at its peak step ${bar.step}: I/O ${formatBytes(bar.io)} · KV cache ${formatBytes(bar.kv)} · activations ${formatBytes(bar.activations)}`);
+    expect(barPartsText(bar)).toBe(`at its fullest step ${bar.step}: I/O ${formatBytes(bar.io)} · KV cache ${formatBytes(bar.kv)} · activations ${formatBytes(bar.activations)}`);
   });
 
   it('carry the same split into the heap export', () => {

@@ -123,7 +123,7 @@ describe('the memory map of a plan', () => {
     expect(barSpilledText(ext!)).toBe(`${ext!.spilledBuffers} buffers spilled here, ${formatBytes(ext!.spilled)} of them in all over the run`);
     expect(barSpilledText({ ...ext!, spilledBuffers: 1 } as MapBar)).toBe(`1 buffer spilled here, ${formatBytes(ext!.spilled)} of it in all over the run`);
     expect(barSpilledText(sram!)).toBeUndefined();
-    expect(barPartsText(sram!)).toBe(`at its peak step ${sram!.step}: I/O ${formatBytes(sram!.io)} · activations ${formatBytes(sram!.activations)}${sram!.scratch > 0 ? ` · scratch ${formatBytes(sram!.scratch)}` : ''}`);
+    expect(barPartsText(sram!)).toBe(`at its fullest step ${sram!.step}: I/O ${formatBytes(sram!.io)} · activations ${formatBytes(sram!.activations)}${sram!.scratch > 0 ? ` · scratch ${formatBytes(sram!.scratch)}` : ''}`);
     expect(sram!.step).toBe(plan.regions[0]!.peakStep);
   });
 });

@@ -155,10 +155,10 @@ export function barUsedText(bar: MapBar): string {
   return `${least}${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${least}${formatBytes(bar.overBy)} over` : ''}`;
 }
 
-/** "at its peak step 18: weights 232 KiB · I/O 300 KiB · KV cache 240 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights, KV cache and scratch when there are some), which the words name so a part absent there (an output written later) does not read as absent from the region. */
+/** "at its fullest step 18: weights 232 KiB · I/O 300 KiB · KV cache 240 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights, KV cache and scratch when there are some), which the words name so a part absent there (an output written later) does not read as absent from the region. */
 export function barPartsText(bar: MapBar): string {
   const weights = bar.weights > 0 ? `weights ${formatBytes(bar.weights)} · ` : '';
-  const at = bar.step === undefined ? '' : `at its peak step ${bar.step}: `;
+  const at = bar.step === undefined ? '' : `at its fullest step ${bar.step}: `;
   const kv = bar.kv > 0 ? ` · KV cache ${formatBytes(bar.kv)}` : '';
   const tail = bar.tail > 0 ? ` · TFLite Micro's tail and planning ${formatBytes(bar.tail)}` : '';
   return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}${tail}${runtimeText(bar)}`;
