@@ -222,3 +222,18 @@ test('at 1280×720 the lane title reads whole inside the diagram and the "0 B" t
   expect(facts.zeroBottom).toBeLessThanOrEqual(facts.clipBottom + 0.5);
   await snap(page, 'heap-lane-title-1280x720');
 });
+
+test('the wheel zooms the heap about the pointer: the buffer under it stays under it, and its card goes until the pointer moves', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  const tooltip = page.getByTestId('heap-tooltip');
+  const at = await hoverSomeBuffer(page);
+  const name = (await tooltip.locator('.heap-tooltip-name').textContent())!;
+  for (let tick = 0; tick < 3; tick += 1) await page.mouse.wheel(0, -120);
+  await expect(tooltip).toHaveCount(0);
+  // a pixel away and back: the pointer is over the same buffer, zoomed about it
+  await page.mouse.move(at.x + 1, at.y);
+  await page.mouse.move(at.x, at.y);
+  await expect(tooltip.locator('.heap-tooltip-name')).toHaveText(name);
+});

@@ -2,7 +2,7 @@ import { zoomIdentity } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { heapBuffer, heapPlan } from '../testing/heap-plans';
 import { heapData } from './heap-data';
-import { baseScales, bufferWindow, curveHeight, heapLayout, laneAt, zoomedScales } from './heap-geometry';
+import { baseScales, bufferWindow, curveHeight, heapLayout, laneAt, plotTransform, zoomedScales } from './heap-geometry';
 
 // The fixed parts (MARGIN): left 68, right 14, top 8, 22 between lanes, 16 for
 // each lane's label above it, the curve 64 (32 under 300 px) with 10 above it,
@@ -123,6 +123,26 @@ describe('zoomedScales', () => {
     expect(scales.y[0]!(100)).toBeCloseTo(22, 9);
     expect(scales.y[0]!(61)).toBeCloseTo(100, 9);
     expect(scales.y[0]!.invert(222)).toBeCloseTo(0, 9);
+  });
+});
+
+describe('plotTransform', () => {
+  const layout = heapLayout(oneLane, 482, 198);
+  const base = baseScales(oneLane, layout);
+
+  it('keeps the step and address under the pointer where they were as the wheel zooms about it', () => {
+    // d3-zoom zooms by 1.6 about the pointer at canvas (300, 90): its transform is in the canvas's coordinates
+    const [px, py] = [300, 90];
+    const wheel = zoomIdentity.translate(px, py).scale(1.6).translate(-px, -py);
+    const scales = zoomedScales(base, plotTransform(wheel, layout.plot));
+    const [x, y] = [px - layout.plot.left, py - layout.plot.top]; // the pointer in the plot's coordinates
+    expect(scales.x.invert(x)).toBeCloseTo(base.x.invert(x), 9);
+    expect(scales.y[0]!.invert(y)).toBeCloseTo(base.y[0]!.invert(y), 9);
+    expect(layout.plot.left).toBeGreaterThan(0); // else the test could not tell
+  });
+
+  it('is the identity at the identity', () => {
+    expect(plotTransform(zoomIdentity, layout.plot)).toMatchObject({ k: 1, x: 0, y: 0 });
   });
 });
 

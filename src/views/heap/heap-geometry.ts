@@ -5,7 +5,7 @@
 // buffer"), and the same scales under a d3-zoom transform (which zooms steps
 // and addresses together).
 
-import { scaleLinear, type ScaleLinear, type ZoomTransform } from 'd3';
+import { scaleLinear, ZoomTransform, type ScaleLinear } from 'd3';
 import type { HeapData } from './heap-data';
 
 /** CSS pixels. */
@@ -91,6 +91,17 @@ export function baseScales(data: HeapData, layout: HeapLayout, window: StepWindo
     return scaleLinear().domain([0, lane.extent * HEADROOM]).range([box.top + box.height, box.top]);
   });
   return { x, y };
+}
+
+/**
+ * d3-zoom's transform, made in the canvas's coordinates (where the pointer
+ * is), as a transform of the plot's (where the scales and lanes are): the
+ * point under the pointer stays under it as the wheel zooms. Applied as it
+ * was to plot coordinates, the plot's left and top margins moved the view
+ * by a share of themselves at each zoom.
+ */
+export function plotTransform(t: ZoomTransform, plot: HeapLayout['plot']): ZoomTransform {
+  return new ZoomTransform(t.k, t.x + (t.k - 1) * plot.left, t.y + (t.k - 1) * plot.top);
 }
 
 /** The base scales under a zoom transform. */

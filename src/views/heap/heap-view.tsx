@@ -13,7 +13,7 @@ import { drawHeap } from './draw-heap';
 import { readPalette, type HeapPalette } from './heap-palette';
 import { updateAxes, updateHover, type AxisGroups } from './heap-axes';
 import type { HeapData } from './heap-data';
-import { baseScales, bufferWindow, heapLayout, zoomedScales, type HeapLayout, type HeapScales, type StepWindow } from './heap-geometry';
+import { baseScales, bufferWindow, heapLayout, plotTransform, zoomedScales, type HeapLayout, type HeapScales, type StepWindow } from './heap-geometry';
 import { bufferAt } from './hit-test';
 import { cursorStep, heapKeyTarget, markedStep, type HeapWalk } from './heap-keys';
 import { axisClip } from './lane-title';
@@ -108,15 +108,18 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
             behavior
               .scaleExtent([1, Math.max(64, data.steps * 4)])
               .extent([[layout.plot.left, layout.plot.top], [layout.plot.left + layout.plot.width, layout.plot.top + layout.plot.height]])
-              .translateExtent([[0, 0], [layout.plot.width, layout.plot.height]]),
+              .translateExtent([[layout.plot.left, layout.plot.top], [layout.plot.left + layout.plot.width, layout.plot.top + layout.plot.height]]),
     [data, layout],
   );
   const onZoom = useCallback(
     (t: ZoomTransform) => {
       const f = frame.current;
       if (f === undefined) return;
-      f.t = t;
+      f.t = plotTransform(t, f.layout.plot);
       f.scales = zoomedScales(f.base, f.t);
+      // the buffer under the pointer is another one now: its card goes until the pointer moves again
+      hovered.current = undefined;
+      setHover(undefined);
       schedule();
     },
     [schedule],
