@@ -237,3 +237,33 @@ test('the wheel zooms the heap about the pointer: the buffer under it stays unde
   await page.mouse.move(at.x, at.y);
   await expect(tooltip.locator('.heap-tooltip-name')).toHaveText(name);
 });
+
+test('a zoomed heap follows a selection made out of its sight: a tensor-table row, and End', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto('/?select=buffer:9');
+  await waitForPlan(page);
+  const heap = page.getByTestId('heap-canvas');
+  await page.getByTestId('heap-view').focus();
+  await page.keyboard.press('z');
+  await expect(heap).not.toHaveAttribute('data-steps', '0-52');
+  const steps = async (): Promise<[number, number]> => (await heap.getAttribute('data-steps'))!.split('-').map(Number) as [number, number];
+  const [from, to] = await steps();
+  expect(to).toBeLessThan(20);
+  // the table picks the model's output, live at the last steps, out of the zoomed view's sight
+  await page.getByTestId('tensor-table').locator('input[type="search"]').fill('probabilities');
+  await page.getByTestId('tensor-row').first().click();
+  await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'buffer');
+  await expect.poll(steps).not.toEqual([from, to]);
+  const [start, end] = (/steps \[\s*(\d+),\s*(\d+)\)/.exec((await page.getByTestId('selection-details').textContent())!)!).slice(1).map(Number);
+  const [shownFrom, shownTo] = await steps();
+  expect(shownFrom).toBeLessThanOrEqual(start!);
+  expect(shownTo).toBeGreaterThanOrEqual(end!);
+  // zoomed to the first buffer again, End selects the last step: the view goes there
+  await page.goto('/?select=buffer:9');
+  await waitForPlan(page);
+  await page.getByTestId('heap-view').focus();
+  await page.keyboard.press('z');
+  await expect(heap).not.toHaveAttribute('data-steps', '0-52');
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await steps())[1]).toBeGreaterThanOrEqual(52);
+});

@@ -152,6 +152,26 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
 
   useEffect(schedule, [highlight, marked, schedule]);
 
+  // A zoomed view follows a selection made out of its sight (the table, the graph, a key): to the buffer's
+  // lifetime as "Zoom to buffer" frames it, or to the step at the same span; one in sight leaves the view as it is.
+  useEffect(() => {
+    const f = frame.current;
+    if (f === undefined || f.data !== data) return;
+    const zoomed = f.window !== undefined || f.t.k !== 1 || f.t.x !== 0 || f.t.y !== 0;
+    if (!zoomed) return;
+    const [from, to] = f.scales.x.domain() as [number, number];
+    if (selected !== undefined) {
+      const lane = data.lane[selected]!;
+      const [low, high] = f.scales.y[lane]?.domain() as [number, number];
+      const inSight = data.end[selected]! > from && data.start[selected]! < to && data.offset[selected]! + data.size[selected]! > low && data.offset[selected]! < high;
+      if (!inSight) setWindow({ data, steps: bufferWindow(data, selected) });
+    } else if (marked !== undefined && (marked < from || marked + 1 > to)) {
+      const span = Math.min(data.steps, to - from);
+      const start = Math.max(0, Math.min(data.steps - span, marked + 0.5 - span / 2));
+      setWindow({ data, steps: [start, start + span] });
+    }
+  }, [data, selected, marked]);
+
   // Colours follow the system's light or dark scheme.
   useEffect(() => {
     const query = window.matchMedia('(prefers-color-scheme: dark)');
