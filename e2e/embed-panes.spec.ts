@@ -7,7 +7,7 @@
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import type {} from '../src/embed/heapscope-view';
-import { snap, summary, test, waitForPlan } from './fixtures';
+import { hoverSomeBuffer, snap, summary, test, waitForPlan } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -236,4 +236,19 @@ test('the full view of an embed opens on the panes it showed, and the page\'s to
   await expect(full.getByTestId('graph-pane')).toBeHidden();
   await snap(full, 'full-view-of-growth-embed');
   await full.close();
+});
+
+test('at 480×320 the heap`s hover card fits the pane: name, bytes, offset and lifetime, the rest left to a click', async ({ page }) => {
+  await page.setViewportSize({ width: 480, height: 320 });
+  await page.goto('/?embed=1&target=mcu&panes=graph,heap');
+  await waitForPlan(page);
+  await page.getByTestId('embed-workspace').getByRole('tab', { name: 'Heap' }).click();
+  await hoverSomeBuffer(page);
+  const card = page.getByTestId('heap-tooltip');
+  await expect(card).toHaveAttribute('data-compact', 'true');
+  const [cardBox, viewBox] = [await card.boundingBox(), await page.getByTestId('heap-view').boundingBox()];
+  expect(cardBox!.y).toBeGreaterThanOrEqual(viewBox!.y - 0.5);
+  expect(cardBox!.y + cardBox!.height).toBeLessThanOrEqual(viewBox!.y + viewBox!.height + 0.5);
+  await expect(card.locator('dt:visible')).toHaveText(['Bytes', 'Offset', 'Lifetime']);
+  await snap(page, 'embed-480x320-heap-card');
 });

@@ -32,6 +32,9 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
     const element = card.current;
     const area = element?.offsetParent;
     if (!element || !area) return;
+    // in an area too small for the whole card (a small embed), it keeps the name, bytes, offset and lifetime
+    element.removeAttribute('data-compact');
+    if (element.offsetHeight > area.clientHeight - 2 * GAP) element.setAttribute('data-compact', 'true');
     const { x, y } = cardPosition(hover, element.offsetWidth, element.offsetHeight, area.clientWidth, area.clientHeight);
     element.style.left = `${x}px`;
     element.style.top = `${y}px`;
@@ -47,27 +50,27 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         </div>
       )}
       <dl className="heap-tooltip-facts">
-        <dt>Kind</dt>
-        <dd>{buffer.kind}</dd>
-        <dt>Op</dt>
-        <dd>{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'scope')}`}</dd>
+        <dt className="heap-tooltip-extra">Kind</dt>
+        <dd className="heap-tooltip-extra">{buffer.kind}</dd>
+        <dt className="heap-tooltip-extra">Op</dt>
+        <dd className="heap-tooltip-extra">{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'scope')}`}</dd>
         {buffer.kind === 'scratch' ? (
           <>
-            <dt>Sized by</dt>
-            <dd data-testid="tooltip-scratch-rule">{scratchRuleText(buffer)}</dd>
+            <dt className="heap-tooltip-extra">Sized by</dt>
+            <dd className="heap-tooltip-extra" data-testid="tooltip-scratch-rule">{scratchRuleText(buffer)}</dd>
           </>
         ) : (
           <>
-            <dt>Shape</dt>
-            <dd className="mono">
+            <dt className="heap-tooltip-extra">Shape</dt>
+            <dd className="mono heap-tooltip-extra">
               {formatShape(shape)} {dtype ?? ''}
             </dd>
           </>
         )}
         {quantization !== undefined && (
           <>
-            <dt>Quantized</dt>
-            <dd data-testid="tooltip-quantization">{quantizationText(quantization)}</dd>
+            <dt className="heap-tooltip-extra">Quantized</dt>
+            <dd className="heap-tooltip-extra" data-testid="tooltip-quantization">{quantizationText(quantization)}</dd>
           </>
         )}
         <dt>Bytes</dt>
@@ -86,8 +89,8 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         </dd>
         {buffer.wanted !== undefined && (
           <>
-            <dt>Spilled</dt>
-            <dd data-testid="tooltip-spilled">
+            <dt className="heap-tooltip-extra">Spilled</dt>
+            <dd className="heap-tooltip-extra" data-testid="tooltip-spilled">
               from {buffer.wanted}, which it wanted (the explanation says why the largest went)
             </dd>
           </>
@@ -98,8 +101,8 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         </dd>
         {parent && buffer.alias && (
           <>
-            <dt>Shares</dt>
-            <dd>
+            <dt className="heap-tooltip-extra">Shares</dt>
+            <dd className="heap-tooltip-extra">
               {buffer.alias.rule} of <span className="mono">{shortName(parent.name, NODE_CHARS, 'scope')}</span> at +{formatCount(buffer.alias.offset)}
             </dd>
           </>
