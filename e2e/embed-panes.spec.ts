@@ -135,6 +135,8 @@ test('a 480×320 frame of the docs\' demo keeps the assumptions banner, one line
   await expect(banner).toContainText('image:0=1');
   const line = (await banner.boundingBox())!;
   expect(line.height).toBeLessThanOrEqual(24);
+  // the line is whole: the banner is as tall as its text needs, not cut at its foot
+  expect(await banner.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
   expect(line.y + line.height).toBeLessThanOrEqual(320);
   await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', /^[1-9]\d*$/);
   expect(Number(await page.getByTestId('heap-canvas').getAttribute('data-lane-height'))).toBeGreaterThanOrEqual(60);
