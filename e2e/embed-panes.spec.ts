@@ -254,3 +254,19 @@ test('at 480×320 the heap`s hover card fits the pane: name, bytes, offset and l
   await expect(card.locator('dt:visible')).toHaveText(['Bytes', 'Offset', 'Lifetime']);
   await snap(page, 'embed-480x320-heap-card');
 });
+
+test('four panes side by side need 320 px each: a 640 px frame shows them as tabs, a 1280 px one side by side', async ({ page }) => {
+  const url = '/?embed=1&target=mcu&panes=graph,heap,chart,explain';
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto(url);
+  await waitForPlan(page);
+  const workspace = page.getByTestId('embed-workspace');
+  await expect(workspace).toHaveAttribute('data-tabs', 'true');
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await expect(workspace).toHaveAttribute('data-tabs', 'false');
+  // two panes keep the width they had: side by side from 640 px
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto('/?embed=1&target=mcu&panes=graph,heap');
+  await waitForPlan(page);
+  await expect(workspace).toHaveAttribute('data-tabs', 'false');
+});

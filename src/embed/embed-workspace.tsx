@@ -27,8 +27,10 @@ export interface EmbedWorkspaceProps {
   readonly panes?: readonly EmbedPane[]; // DEFAULT_EMBED_PANES when undefined
 }
 
-/** Below this frame width (CSS pixels) several panes become tabs. */
+/** Below this frame width (CSS pixels) one pane takes the frame's width alone (the live-bytes chart beside a single heap). */
 const TABS_BELOW = 640;
+/** The least width (CSS pixels) a pane side by side with others keeps: below it, per pane, the panes become tabs (two: below 640 px, four: below 1280 px). */
+const PANE_WIDTH = 320;
 
 const TITLES: Readonly<Record<EmbedPane, string>> = { graph: 'Graph', heap: 'Heap', chart: 'Chart', explain: 'Why this peak', growth: 'Growth' };
 
@@ -43,7 +45,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   if (model === undefined) return loading ? <p className="embed-empty">Loading the model…</p> : null;
   const complete = plan === undefined || plan.complete;
   const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${regionsOver(plan).map((r) => overLimitText(r, complete)).join('; ')}`}`;
-  const tabs = panes.length > 1 && size !== undefined && size.width < TABS_BELOW;
+  const tabs = panes.length > 1 && size !== undefined && size.width < PANE_WIDTH * panes.length;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
   const wide = size !== undefined && size.width >= TABS_BELOW;
   const pane = (name: EmbedPane): ReactNode => <EmbedPaneView key={name} name={name} chartBeside={wide && panes.length === 1} shown={!tabs || name === current} />;
