@@ -181,3 +181,13 @@ describe('the link out of an embedded view', () => {
     expect(fullViewHref('https://x.example/app/?embed=1&model=m.onnx&dim.batch=2#top')).toBe('https://x.example/app/?model=m.onnx&dim.batch=2#top');
   });
 });
+
+describe('a region field a link cannot apply', () => {
+  it('is left out with the reason, as every other field the target refuses', () => {
+    expect(parseUrlParams('?region.sram.limit=-3&region.sram.align=abc&region.sram.size=4').ignored).toEqual([
+      'region.sram.limit=-3: a size limit is a whole number of bytes, or none',
+      'region.sram.align=abc: an alignment is a whole number of bytes',
+      'region.sram.size=4: a region field is region.NAME.limit or region.NAME.align',
+    ]);
+  });
+});

@@ -64,7 +64,8 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
       if (key.length > INPUT.length && values.every(Number.isFinite)) inputValues[key.slice(INPUT.length)] = values;
       else bad();
     } else if (key.startsWith(REGION)) {
-      if (!readRegionEdit(key.slice(REGION.length), text, regions)) bad();
+      const why = readRegionEdit(key.slice(REGION.length), text, regions);
+      if (why !== undefined) ignored.push(`${key}=${raw}: ${why}`);
     } else if (key === 'fusion' || key === 'units') {
       if (text === '0' || text === '1') edits[SWITCHES[key]] = text === '1';
       else bad();
@@ -119,17 +120,17 @@ function readGroup(key: string, text: string, groups: { from: GroupView['from'];
   return true;
 }
 
-/** Reads `NAME.limit=BYTES|none` or `NAME.align=N` into `regions`; false when it does not parse. */
-function readRegionEdit(rest: string, text: string, regions: Record<string, RegionEdit>): boolean {
+/** Reads `NAME.limit=BYTES|none` or `NAME.align=N` into `regions`; why not, when it does not parse. */
+function readRegionEdit(rest: string, text: string, regions: Record<string, RegionEdit>): string | undefined {
   const dot = rest.lastIndexOf('.');
   const name = rest.slice(0, dot);
   const field = rest.slice(dot + 1);
-  if (dot <= 0) return false;
+  if (dot <= 0 || (field !== 'limit' && field !== 'align')) return 'a region field is region.NAME.limit or region.NAME.align';
   const value = text === 'none' && field === 'limit' ? 'none' : wholeNumber(text);
-  if (value === undefined || (field !== 'limit' && field !== 'align')) return false;
+  if (value === undefined) return field === 'limit' ? 'a size limit is a whole number of bytes, or none' : 'an alignment is a whole number of bytes';
   const edit = regions[name] ?? {};
   regions[name] = field === 'limit' ? { ...edit, sizeLimit: value } : { ...edit, alignment: value as number };
-  return true;
+  return undefined;
 }
 
 function readSelection(text: string): Selection | undefined {
