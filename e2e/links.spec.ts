@@ -216,7 +216,7 @@ test('the parameters a link left out are named on the page too, until dismissed'
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('paragraph').first()).toHaveText('3 parameters of the link were left out');
   const entries = await notice.getByTestId('link-notice-entry').allTextContents();
-  expect(entries).toEqual(['dim.batch=-3', 'region.sram.limit=abc', expect.stringMatching(/^region\.nope\.limit=5: target mcu has no region "nope"/)]);
+  expect(entries).toEqual(['dim.batch=-3', 'region.sram.limit=abc: a size limit is a whole number of bytes, or none', expect.stringMatching(/^region\.nope\.limit=5: target mcu has no region "nope"/)]);
   await notice.getByRole('button', { name: 'Dismiss the note about the link' }).click();
   await expect(notice).toHaveCount(0);
   // a link that applies whole says nothing
