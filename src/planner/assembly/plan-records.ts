@@ -81,6 +81,11 @@ export interface ScratchRuleRecord {
   readonly formula?: string; // the formula of the op's shapes that gave `bytes`, when the rule has one
 }
 
+/** The bytes a buffer holds: all of it, but for a variable-size scratch buffer only what its rule asks (the rest is free space it was given). */
+export function heldBytes(b: Pick<PlannedBuffer, 'size' | 'scratch'>): number {
+  return b.scratch?.variable === true ? Math.min(b.size, b.scratch.size) : b.size;
+}
+
 /** How the plan used the target's memory map (spill/). */
 export interface SpillSummary {
   readonly map: readonly string[]; // regions activations may take, fastest first

@@ -24,7 +24,7 @@ import { causeCounts, fusionIndex, peakCauses, unknownSizes } from './peak-cause
 import { movedDiff } from './moved-bytes';
 import { inputChanges } from './input-changes';
 import { runtimeDelta } from './runtime-delta';
-import { heldBytes } from './occupancy';
+import { heldBytes } from '../assembly/plan-records';
 
 export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, InputChange, PlanDiff, RegionDelta } from './diff-types';
 export type { BufferMove, MovedDiff, RegionMovedDelta } from './moved-bytes';

@@ -7,6 +7,7 @@
 // tensor's). Depends only on plan types.
 
 import type { ModelPlan, PlannedBuffer } from '../plan-types';
+import { heldBytes } from '../assembly/plan-records';
 
 /** A region at its peak step: occupied bytes per buffer and the rest of the peak. */
 export interface RegionAtPeak {
@@ -42,11 +43,6 @@ function contributionsAt(members: readonly (readonly [PlannedBuffer, number])[],
     if (added > 0) out.set(i, added);
   }
   return out;
-}
-
-/** The bytes a buffer holds: all of it, but for a variable-size scratch buffer only what its rule asks (the rest is free space it took). */
-export function heldBytes(b: PlannedBuffer): number {
-  return b.scratch?.variable === true ? Math.min(b.size, b.scratch.size) : b.size;
 }
 
 /** Adds [lo, hi) to the disjoint sorted intervals; returns the bytes newly covered. */

@@ -7,6 +7,7 @@
 // waste split counts those bytes with the holes.
 
 import type { LiveBuffer, ModelPlan } from '../../planner/plan';
+import { heldBytes } from '../../planner/assembly/plan-records';
 import { formatBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
 import type { Selection } from '../../store/state';
@@ -40,8 +41,7 @@ export function countedBytes(b: LiveBuffer): number {
 /** Bytes a variable-size scratch buffer was given beyond what its rule asks: free space it took (0 for any other buffer). */
 function freeTaken(plan: ModelPlan, b: LiveBuffer): number {
   const record = plan.buffers[b.id];
-  const scratch = record?.id === b.id ? record.scratch : undefined;
-  return scratch?.variable === true ? Math.max(0, b.size - scratch.size) : 0;
+  return record?.id === b.id ? record.size - heldBytes(record) : 0;
 }
 
 /** The live buffers and their total. */
@@ -50,11 +50,12 @@ export function LiveList({ plan, live, label, rowTestId, complete, onSelect }: L
   const nodeOp = new Map(plan.steps.map((s) => [s.node, s.opType]));
   const names = new Map(live.map((b) => [b.id, b.name]));
   const total = live.reduce((sum, b) => sum + countedBytes(b), 0);
-  const taken = live.reduce((sum, b) => sum + Math.min(countedBytes(b), freeTaken(plan, b)), 0);
+  const given = live.map((b) => freeTaken(plan, b));
+  const taken = live.reduce((sum, b, k) => sum + Math.min(countedBytes(b), given[k]!), 0);
   return (
     <>
       <ol className="live-table live-table-all" aria-label={label}>
-        {live.map((b) => (
+        {live.map((b, k) => (
           <li key={b.id} data-testid={rowTestId} data-bytes={b.size} data-counted={countedBytes(b)}>
             <button type="button" className="link-button mono live-name" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })} title={titleText(b.name)}>
               {shortName(b.name)}
@@ -72,9 +73,9 @@ export function LiveList({ plan, live, label, rowTestId, complete, onSelect }: L
               )}
               {b.node !== undefined && units.has(b.node) && <UnitTag unit={units.get(b.node)!} onSelect={onSelect} />}
             </span>
-            {freeTaken(plan, b) > 0 && (
+            {given[k]! > 0 && (
               <span className="live-shares muted" data-testid="live-variable">
-                variable size: asks {formatBytes(plan.buffers[b.id]!.scratch!.size)}, given {formatBytes(freeTaken(plan, b))} more of the free space
+                variable size: asks {formatBytes(b.size - given[k]!)}, given {formatBytes(given[k]!)} more of the free space
               </span>
             )}
             {b.sharesWith !== undefined && (
