@@ -82,6 +82,31 @@ describe('assumption lines', () => {
     expect(assumptionLines(undefined, model).at(-1)!.text).toBe("Loop 'Loop_0': trip count unknown, so its scan outputs are sized as the file declares them (res_scan 5×1) — set trip_count, cond");
   });
 
+  it('says a total length given otherwise than sequence + past, which the graph requires, naming the values the plan takes', () => {
+    const decoder = (seq: number, past: number, total: number, source: 'user' | 'default'): InferredModel => ({
+      ...MODEL,
+      nodes: [],
+      values: [value('x', 'input', 4096)],
+      inputs: ['x'],
+      outputs: [],
+      dims: [
+        { name: 'seq_len', value: seq, source, axes: ['input_ids:1'], rule: source === 'user' ? 'given by the user' : 'sequence axis: a typical length' },
+        { name: 'past_seq_len', value: past, source, axes: ['past_0:2'], rule: source === 'user' ? 'given by the user' : 'past length: the first step, with no cache yet' },
+        { name: 'total_seq_len', value: total, source: 'user', axes: ['attention_mask:1'], rule: 'given by the user', sumOf: ['seq_len', 'past_seq_len'] },
+      ],
+    });
+    const given = assumptionLines(undefined, decoder(1, 16, 5, 'user'));
+    expect(given.map((l) => l.text)).toEqual([
+      "Given total_seq_len=5 (attention_mask:1) disagrees with seq_len + past_seq_len = 1 + 16 = 17, which the graph requires: the plan's sizes take total_seq_len=5 as given, so shapes that combine them may not agree — set them",
+    ]);
+    expect(given[0]!.fix).toMatchObject({ kind: 'dims', dims: [{ name: 'seq_len', value: 1 }, { name: 'past_seq_len', value: 16 }, { name: 'total_seq_len', value: 5 }] });
+    const defaults = assumptionLines(undefined, decoder(128, 0, 1024, 'default'));
+    expect(defaults[0]!.text).toBe(
+      "Given total_seq_len=1024 (attention_mask:1) disagrees with seq_len + past_seq_len = 128 + 0 = 128 (seq_len=128, past_seq_len=0 by default), which the graph requires: the plan's sizes take total_seq_len=1024 as given, so shapes that combine them may not agree — set them",
+    );
+    expect(assumptionLines(undefined, decoder(1, 16, 17, 'user'))).toEqual([]);
+  });
+
   it('has no line when every dim is bound and every size known', () => {
     const bound = { ...MODEL, nodes: MODEL.nodes.slice(0, 1), values: MODEL.values.slice(0, 4), dims: MODEL.dims.slice(0, 1) };
     expect(assumptionLines(undefined, bound)).toEqual([]);

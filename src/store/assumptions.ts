@@ -6,6 +6,7 @@
 import type { DimBinding, InferredGraph, InferredModel, InferredNode, InferredValue } from '../model/inferred';
 import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
 import { TFLITE_FIXED_SHAPES } from '../model/infer/tflite-shapes';
+import { mismatchedTotals, mismatchSum, type TotalMismatch } from '../model/infer/dims';
 import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
 import { TFLM_FIXED_SHAPES } from '../planner/tflm/plan-notes';
 import { shortName, titleText } from '../shared/short-name';
@@ -65,7 +66,7 @@ export function planAssumptions(plan: ModelPlan | undefined, model: InferredMode
 /** The banner's lines for a plan (or the model alone when it has no plan). */
 export function assumptionLines(plan: ModelPlan | undefined, model: InferredModel): AssumptionLine[] {
   const a = planAssumptions(plan, model);
-  const lines: AssumptionLine[] = [];
+  const lines: AssumptionLine[] = mismatchedTotals(model.dims).map((m) => mismatchLine(m, a.dims));
   const defaults = a.dims.filter((d) => !d.bound);
   if (defaults.length > 0) lines.push(dimsLine(defaults));
   const tensors = a.unknown.filter((u) => u.scratch !== true);
@@ -99,6 +100,26 @@ function fixedShapesLine(model: InferredModel): AssumptionLine {
   const terms = given.map((d) => `${shortName(d.name)}=${d.value}`).join(', ');
   const text = `TFLite Micro plans the shapes the file states: ${terms} ${one ? 'is' : 'are'} not applied to this plan, though the graph and tensors show ${one ? 'it' : 'them'}`;
   return { key: 'tflm-shapes', text, lead: text, detail: 'TensorFlow Lite Micro cannot resize a tensor; plan on another target to see what the dim changes', action: undefined, fix: { kind: 'target' } };
+}
+
+/**
+ * A total length given otherwise than the sum the graph requires of it: the
+ * plan is of the total as given, beside sequence and past lengths it does not
+ * add up to. Its fixer offers the three dims.
+ */
+function mismatchLine(m: TotalMismatch, dims: readonly DimAssumption[]): AssumptionLine {
+  const name = shortName(m.total.name);
+  const axes = m.total.axes.length === 0 ? '' : ` (${m.total.axes.map((a) => shortName(a)).join(', ')})`;
+  const lead = `Given ${name}=${m.total.value}${axes} disagrees with ${mismatchSum(m)}, which the graph requires: the plan's sizes take ${name}=${m.total.value} as given, so shapes that combine them may not agree`;
+  const fixed = [...m.parts, m.total].flatMap((b) => dims.filter((d) => d.name === b.name));
+  return {
+    key: `dim-mismatch:${m.total.name}`,
+    text: `${lead} — set them`,
+    lead,
+    detail: `${m.total.name} sizes ${m.total.axes.join(', ') || 'no graph input'}; the graph adds ${m.parts.map((p) => p.name).join(' and ')} to make it`,
+    action: 'Set them',
+    fix: { kind: 'dims', dims: fixed },
+  };
 }
 
 function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {

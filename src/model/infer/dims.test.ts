@@ -47,9 +47,25 @@ describe('a total length', () => {
   it('given otherwise than their sum, is kept and named as not agreeing with them', () => {
     const diagnostics: { code: string; message: string }[] = [];
     expect(total({ seq_len: 1, past_seq_len: 8, total_seq_len: 20 }, diagnostics)).toMatchObject({ value: 20, source: 'user' });
-    expect(diagnostics).toEqual([{ code: 'dim-mismatch', message: '--dim total_seq_len=20 is not seq_len + past_seq_len = 9, as the graph requires: shapes that combine them may not agree' }]);
+    expect(diagnostics).toEqual([{ code: 'dim-mismatch', message: '--dim total_seq_len=20 is not seq_len + past_seq_len = 1 + 8 = 9, as the graph requires: shapes that combine them may not agree' }]);
     const agreeing: { code: string; message: string }[] = [];
     total({ seq_len: 1, past_seq_len: 8, total_seq_len: 9 }, agreeing);
     expect(agreeing).toEqual([]);
+  });
+
+  it('given alone, is checked against the default sequence and past lengths, which the message names as defaults', () => {
+    const diagnostics: { code: string; message: string }[] = [];
+    expect(total({ total_seq_len: 1024 }, diagnostics)).toMatchObject({ value: 1024, source: 'user', sumOf: ['seq_len', 'past_seq_len'] });
+    expect(diagnostics).toEqual([
+      { code: 'dim-mismatch', message: '--dim total_seq_len=1024 is not seq_len + past_seq_len = 128 + 0 = 128 (seq_len=128, past_seq_len=0 by default), as the graph requires: shapes that combine them may not agree' },
+    ]);
+    const withPast: { code: string; message: string }[] = [];
+    total({ past_seq_len: 16, total_seq_len: 5 }, withPast);
+    expect(withPast.map((d) => d.message)).toEqual(['--dim total_seq_len=5 is not seq_len + past_seq_len = 128 + 16 = 144 (seq_len=128 by default), as the graph requires: shapes that combine them may not agree']);
+  });
+
+  it('names the dims it is the sum of, whatever its source, so a sweep can tell it is no free axis', () => {
+    expect(total({}).sumOf).toEqual(['seq_len', 'past_seq_len']);
+    expect(total({ seq_len: 1, past_seq_len: 8 }).sumOf).toEqual(['seq_len', 'past_seq_len']);
   });
 });

@@ -233,17 +233,44 @@ function totalParts(
   return s === undefined || p === undefined ? undefined : { sequence: { name: sequence.name, value: s }, past: { name: past.name, value: p } };
 }
 
-/** A total length the user gave that is not the sum of the sequence and past lengths they gave: the graph's shapes will not agree. */
-function checkTotals(collected: readonly Collected[], given: ReadonlyMap<string, number>, parts: NonNullable<ReturnType<typeof totalParts>>, diagnostics: ModelDiagnostic[]): void {
-  const sum = parts.sequence.value + parts.past.value;
-  for (const c of collected) {
-    const value = c.role === 'total' ? given.get(c.name) : undefined;
-    if (value === undefined || value === sum) continue;
-    diagnostics.push({
-      code: 'dim-mismatch',
-      message: `--dim ${shortName(c.name)}=${value} is not ${shortName(parts.sequence.name)} + ${shortName(parts.past.name)} = ${sum}, as the graph requires: shapes that combine them may not agree`,
-    });
-  }
+/** The names of the sequence and past dims a total length is the sum of, when the model has both; undefined otherwise. */
+function totalTerms(collected: readonly Collected[]): readonly [string, string] | undefined {
+  const sequence = collected.find((d) => d.role === 'sequence');
+  const past = collected.find((d) => d.role === 'past');
+  return sequence === undefined || past === undefined ? undefined : [sequence.name, past.name];
+}
+
+/** A total length the user gave that is not the sum of the dims the graph requires it to be. */
+export interface TotalMismatch {
+  readonly total: DimBinding;
+  readonly parts: readonly DimBinding[]; // sequence, past: given or default
+  readonly sum: number;
+}
+
+/** The total lengths the user gave that are not the sum of the sequence and past lengths bound beside them (given or default): the graph's shapes will not agree. */
+export function mismatchedTotals(bindings: readonly DimBinding[]): TotalMismatch[] {
+  const byName = new Map(bindings.map((b) => [b.name, b]));
+  return bindings.flatMap((total) => {
+    const parts = total.sumOf?.map((name) => byName.get(name));
+    if (total.source !== 'user' || parts === undefined || parts.some((t) => t === undefined)) return [];
+    const sum = (parts as DimBinding[]).reduce((a, t) => a + t.value, 0);
+    return sum === total.value ? [] : [{ total, parts: parts as DimBinding[], sum }];
+  });
+}
+
+/** "seq_len + past_seq_len = 1 + 16 = 17", then which of them are defaults ("(seq_len=128 by default)"). */
+export function mismatchSum(m: TotalMismatch): string {
+  const defaults = m.parts.filter((t) => t.source === 'default');
+  const byDefault = defaults.length === 0 ? '' : ` (${defaults.map((t) => `${shortName(t.name)}=${t.value}`).join(', ')} by default)`;
+  return `${m.parts.map((t) => shortName(t.name)).join(' + ')} = ${m.parts.map((t) => t.value).join(' + ')} = ${m.sum}${byDefault}`;
+}
+
+/** The `dim-mismatch` diagnostics of `bindings`, one per total length given otherwise than its parts' sum. */
+export function totalMismatch(bindings: readonly DimBinding[]): ModelDiagnostic[] {
+  return mismatchedTotals(bindings).map((m) => ({
+    code: 'dim-mismatch',
+    message: `--dim ${shortName(m.total.name)}=${m.total.value} is not ${mismatchSum(m)}, as the graph requires: shapes that combine them may not agree`,
+  }));
 }
 
 /** Binds every symbolic dim of `inputs`; unknown or invalid user names become diagnostics. */
@@ -258,16 +285,18 @@ export function bindDims(
   const given = validUserValues(inputs, collected, user, diagnostics);
   const defaults = defaultsOf(collected, given, hints, ladder);
   const parts = totalParts(collected, given, ladder);
-  if (parts !== undefined) checkTotals(collected, given, parts, diagnostics);
+  const terms = totalTerms(collected);
   const bindings: DimBinding[] = collected.map((c) => {
+    const sumOf = c.role === 'total' && terms !== undefined ? { sumOf: terms } : {};
     const value = given.get(c.name);
-    if (value !== undefined) return { name: c.name, value, source: 'user', axes: c.axes, rule: 'given by the user' };
+    if (value !== undefined) return { name: c.name, value, source: 'user', axes: c.axes, rule: 'given by the user', ...sumOf };
     if (c.role === 'total' && parts !== undefined) {
       const rule = `total length: ${shortName(parts.sequence.name)} + ${shortName(parts.past.name)} as given (${parts.sequence.value} + ${parts.past.value}), as the graph requires`;
-      return { name: c.name, value: parts.sequence.value + parts.past.value, source: 'derived', axes: c.axes, rule };
+      return { name: c.name, value: parts.sequence.value + parts.past.value, source: 'derived', axes: c.axes, rule, ...sumOf };
     }
-    return { name: c.name, value: defaults[c.role].value, source: 'default', axes: c.axes, rule: defaults[c.role].rule };
+    return { name: c.name, value: defaults[c.role].value, source: 'default', axes: c.axes, rule: defaults[c.role].rule, ...sumOf };
   });
+  diagnostics.push(...totalMismatch(bindings));
   const values = new Map(bindings.map((b) => [b.name, b.value]));
   const raisable = collected.some((c) => !given.has(c.name) && (c.role === 'spatial' || c.role === 'sequence' || c.role === 'other'));
   return {
