@@ -5,7 +5,7 @@ import { selectPageSummary } from './selectors';
 import { createFakeClient } from './testing/fake-client';
 import type { GrowthAxis } from '../worker/protocol';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
-import { tinyDecoderIr } from '../model/testing/tiny-decoder';
+import { tinyDecoderIr, tinyMaskedDecoderIr } from '../model/testing/tiny-decoder';
 
 const BATCH: GrowthAxis = { kind: 'dim', name: 'batch' };
 
@@ -95,6 +95,23 @@ describe('store: growth curve', () => {
       await actions.openFile(new File(['producer'], 'decoder.onnx'));
       return { store, client, actions };
     }
+
+    it('refuses a curve of the total length, which the graph ties to the sequence and past lengths, with the reason', async () => {
+      const masked = tinyMaskedDecoderIr();
+      const client = createFakeClient((_ir, options: InferOptions) => inferShapes(masked, options));
+      const fetchFn = vi.fn(async () => new Response('x')) as unknown as typeof fetch;
+      const store = createAppStore({ client, fetch: fetchFn, baseUrl: 'https://app.example/', sampleUrl: 'https://app.example/sample.onnx' });
+      await store.getState().actions.openFile(new File(['producer'], 'decoder.onnx'));
+      store.getState().actions.sweepGrowth({ kind: 'dim', name: 'total_len' }, [1, 16, 128]);
+      await vi.waitFor(() => expect(currentGrowth(store.getState())?.status).toBe('failed'));
+      expect(client.growths).toEqual([]);
+      expect(selectGrowthSummary(store.getState())).toMatchObject({
+        dim: 'total_len',
+        status: 'failed',
+        points: [],
+        error: 'total_len is not a free axis: the graph ties total_len to seq + past_len, so it cannot vary alone; sweep past_len or seq instead',
+      });
+    });
 
     it('plans a sweep of the cache length as a decode step and says so in the summary', async () => {
       const s = await openedDecoder();

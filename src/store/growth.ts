@@ -6,7 +6,7 @@
 // not hold for drops it.
 
 import type { Grown, ModelClient } from '../worker/client';
-import { growthAxisName, growthCurrent } from '../worker/growth-axes';
+import { growthAxisName, growthCurrent, refusedGrowthAxis } from '../worker/growth-axes';
 import { growthSettings } from '../worker/plan/growth';
 import type { GrowthAxis, GrowthPoint, ModelBindings } from '../worker/protocol';
 import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../planner/sweep/decode-step';
@@ -56,6 +56,7 @@ export interface GrowthSummary {
   readonly monotonic: boolean | null; // null until done
   readonly assumed: readonly { readonly name: string; readonly value: number }[]; // dims bound at every point beyond the page's (a decode step's sequence length)
   readonly rangeError: string | null; // why the range typed in the pane is refused: the pane shows this instead of the curve, whose points are of the last range planned
+  readonly error: string | null; // why the curve failed or was refused (an axis the graph ties to other dims), else null
 }
 
 const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedModel | undefined, rangeError: string | undefined): GrowthSummary | null => {
@@ -69,6 +70,7 @@ const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedMo
     monotonic: growth.result?.monotonic ?? null,
     assumed: [growthAssumedDim(model, growth.axis)].flatMap((d) => (d === undefined ? [] : [{ name: d.name, value: d.value }])),
     rangeError: rangeError ?? null,
+    error: growth.error?.message ?? null,
   };
 });
 
@@ -106,6 +108,12 @@ export class GrowthSweeper {
     const old = currentGrowth(state);
     if (!again && old?.key === key && old.status !== 'failed') return;
     const mine = ++this.generation;
+    const refused = refusedGrowthAxis(model.inferred, axis);
+    if (refused !== undefined) {
+      // Not planned: every point would be a length no run has (a total apart from its parts).
+      this.state.set({ growth: { key, file: model.file, axis, values, status: 'failed', points: [], result: undefined, progress: undefined, error: { code: 'tied-dim', message: refused } } });
+      return;
+    }
     const base: GrowthState = { key, file: model.file, axis, values, status: 'running', points: [], result: undefined, progress: { fraction: 0, label: 'Planning' }, error: undefined };
     this.state.set({ growth: base });
     const update = (change: Partial<GrowthState>): void => {

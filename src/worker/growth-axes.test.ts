@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { inferShapes } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
-import { tinyDecoderIr } from '../model/testing/tiny-decoder';
-import { bindingsAt, CACHE_GROWTH_TO, defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices } from './growth-axes';
+import { tinyDecoderIr, tinyMaskedDecoderIr } from '../model/testing/tiny-decoder';
+import { bindingsAt, CACHE_GROWTH_TO, defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices, refusedGrowthAxis } from './growth-axes';
 import type { GrowthAxis } from './protocol';
 import { fakeInfer, fakeIr } from './testing/fakes';
 
@@ -20,6 +20,17 @@ function fixedInput(shape: number[] | undefined, name = 'x'): InferredModel {
 }
 
 describe('growthChoices', () => {
+  it('does not offer a total length the graph ties to the sequence and past lengths, and says what to sweep instead', () => {
+    const { choices, notes } = growthChoices(inferShapes(tinyMaskedDecoderIr()));
+    expect(choices.map((c) => c.key)).toEqual(['batch', 'seq', 'past_len']);
+    expect(notes).toEqual(['"total_len" is not offered: the graph ties total_len to seq + past_len, so it cannot vary alone; sweep past_len or seq instead.']);
+    const derived = inferShapes(tinyMaskedDecoderIr(), { dims: { seq: 1, past_len: 8 } });
+    expect(derived.dims.find((d) => d.name === 'total_len')).toMatchObject({ source: 'derived', value: 9 });
+    expect(growthChoices(derived).choices.map((c) => c.key)).toEqual(['batch', 'seq', 'past_len']);
+    expect(refusedGrowthAxis(derived, { kind: 'dim', name: 'total_len' })).toBe('total_len is not a free axis: the graph ties total_len to seq + past_len, so it cannot vary alone; sweep past_len or seq instead');
+    expect(refusedGrowthAxis(derived, { kind: 'dim', name: 'past_len' })).toBeUndefined();
+  });
+
   it('offers symbolic dims, and leaves inputs they size alone', () => {
     const { choices, notes } = growthChoices(fakeInfer(fakeIr('t'), { dims: { batch: 3 } }));
     expect(choices).toEqual([{ key: 'batch', axis: { kind: 'dim', name: 'batch' }, label: 'batch', current: 3, cache: false }]);

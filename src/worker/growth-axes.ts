@@ -39,8 +39,9 @@ export interface GrowthChoices {
 export function growthChoices(model: InferredModel, fixedShapes = false): GrowthChoices {
   if (fixedShapes && model.format === 'tflite') return { choices: [], notes: [TFLM_FIXED_NOTE] };
   const cacheDim = cacheOnlyDim(model)?.name;
-  const choices: GrowthChoice[] = model.dims.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value, cache: d.name === cacheDim }));
-  const notes: string[] = [];
+  const tied = model.dims.flatMap((d) => (tiedDimReason(model, d.name) === undefined ? [] : [d.name]));
+  const choices: GrowthChoice[] = model.dims.filter((d) => !tied.includes(d.name)).map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value, cache: d.name === cacheDim }));
+  const notes: string[] = tied.map((name) => `"${shortName(name)}" is not offered: ${tiedDimReason(model, name)!}.`);
   const symbolic = new Set(model.dims.flatMap((d) => d.axes.map((a) => a.slice(0, a.lastIndexOf(':')))));
   if (model.format === 'tflite') {
     // Sizes come from the file's own shapes; there is no rule to carry a new input shape through the ops.
@@ -66,6 +67,28 @@ export function growthChoices(model: InferredModel, fixedShapes = false): Growth
   }
   if (choices.length === 0) notes.push('Nothing to vary: the model has no symbolic dim and no graph input with a fixed shape of rank 2 or more.');
   return { choices, notes };
+}
+
+/**
+ * Why `dim` is no free axis of a curve, or undefined when it is one: the graph
+ * ties it to other dims (a total length is the sequence plus the past length;
+ * `sumOf`, or `derived` from dims the user gave), so a curve of it alone
+ * would plan a length no run has at every point.
+ */
+export function tiedDimReason(model: InferredModel, dim: string): string | undefined {
+  const binding = model.dims.find((d) => d.name === dim);
+  if (binding === undefined || (binding.sumOf === undefined && binding.source !== 'derived')) return undefined;
+  const parts = binding.sumOf ?? [];
+  const sum = parts.length === 0 ? 'the dims it is derived from' : parts.map((p) => shortName(p)).join(' + ');
+  const instead = parts.length === 0 ? 'those dims' : [...parts].reverse().map((p) => shortName(p)).join(' or ');
+  return `the graph ties ${shortName(dim)} to ${sum}, so it cannot vary alone; sweep ${instead} instead`;
+}
+
+/** Why a curve along `axis` is refused, or undefined when it can be planned (see tiedDimReason). */
+export function refusedGrowthAxis(model: InferredModel, axis: GrowthAxis): string | undefined {
+  if (axis.kind !== 'dim') return undefined;
+  const why = tiedDimReason(model, axis.name);
+  return why === undefined ? undefined : `${shortName(axis.name)} is not a free axis: ${why}`;
 }
 
 /**

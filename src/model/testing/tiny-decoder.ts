@@ -17,3 +17,19 @@ export function tinyDecoderIr(): IrModel {
     .output('present_key')
     .model();
 }
+
+/** The tiny decoder with an attention mask [batch, total_len], total_len being seq + past_len as the graph requires. */
+export function tinyMaskedDecoderIr(): IrModel {
+  return irGraph()
+    .input('x', DT.FLOAT, ['batch', 'seq', 4])
+    .input('past_key', DT.FLOAT, ['batch', 'past_len', 4])
+    .input('attention_mask', DT.INT64, ['batch', 'total_len'])
+    .node('Relu', ['x'], ['k'], {}, { name: 'k_proj' })
+    .node('Concat', ['past_key', 'k'], ['present_key'], { axis: 1 }, { name: 'cat' })
+    .node('Sigmoid', ['k'], ['y'], {}, { name: 'out' })
+    .node('Cast', ['attention_mask'], ['mask_f'], { to: DT.FLOAT }, { name: 'mask_cast' })
+    .output('y')
+    .output('present_key')
+    .output('mask_f')
+    .model();
+}
