@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { branchModel, customOpModel, detectorModel, fusedUnknownModel, largeImageModel, vadModel, viewsModel } from './assumption-models';
-import { haveModel, heapDrawn, NO_MODELS, openDropped, readModel, snap, summary, test } from './fixtures';
+import { haveModel, heapDrawn, NO_MODELS, openDropped, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -127,6 +127,42 @@ test('GPT-2 decoding one token after 64: the batch the form shows at its default
   const after = await summary(page);
   expect(after.warnings.filter((w) => w.startsWith('Plan assumes'))).toEqual([]);
   expect(after.peak).toBe(cliPlan(tempModel('gpt2-past.onnx', bytes), ['--dim', 'batch_size=1', '--dim', 'seq_len=1', '--dim', 'total_seq_len=65', '--dim', 'past_seq_len=64']).peak);
+});
+
+test('GPT-2: a total length given otherwise than sequence + past is named in the banner and the warnings, by link or typed in the side bar', async ({ page }) => {
+  test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+  const bytes = readModel('tiny-random-gpt2-fp32-past.onnx');
+  await serveModel(page, '/e2e/gpt2-past.onnx', bytes);
+  const line = page.locator('[data-testid="assumption"][data-key="dim-mismatch:total_seq_len"]');
+  const given = "The given total_seq_len=5 (attention_mask:1) disagrees with seq_len + past_seq_len = 1 + 16 = 17, which the graph requires: the plan's sizes take total_seq_len=5 as given, so shapes that combine them may not agree";
+  await page.goto('/?model=/e2e/gpt2-past.onnx&dim.seq_len=1&dim.past_seq_len=16&dim.total_seq_len=5');
+  await waitForModel(page, 'gpt2-past.onnx');
+  await waitForPlan(page);
+  await expect(line).toContainText(given);
+  expect((await summary(page)).warnings).toContain(`${given} — set them`);
+  await snap(page, 'assumptions-gpt2-total-mismatch');
+  // The fixer offers the three dims; the total set to their sum agrees, and the line goes.
+  await line.getByTestId('assumption-fix').click();
+  const fields = line.getByTestId('banner-dims');
+  await fields.locator('input[data-dim="total_seq_len"]').fill('17');
+  await fields.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('[data-testid="assumption"][data-key="dim-mismatch:total_seq_len"]')).toHaveCount(0);
+  await expect.poll(async () => (await summary(page)).warnings.filter((w) => w.includes('disagrees'))).toEqual([]);
+
+  // Given alone, against the default sequence and past lengths, which the line names as defaults.
+  await page.goto('/?model=/e2e/gpt2-past.onnx&dim.total_seq_len=1024');
+  await waitForModel(page, 'gpt2-past.onnx');
+  await waitForPlan(page);
+  await expect(line).toContainText('The given total_seq_len=1024 (attention_mask:1) disagrees with seq_len + past_seq_len = 128 + 0 = 128 (seq_len=128, past_seq_len=0 by default), which the graph requires');
+
+  // Typed in the side bar, the same.
+  await page.goto('/?model=/e2e/gpt2-past.onnx');
+  await waitForModel(page, 'gpt2-past.onnx');
+  await waitForPlan(page);
+  await expect(line).toHaveCount(0);
+  await page.locator('[data-testid="dim"][data-dim="total_seq_len"] input').fill('300');
+  await expect(line).toContainText('The given total_seq_len=300 (attention_mask:1) disagrees with seq_len + past_seq_len = 128 + 0 = 128 (seq_len=128, past_seq_len=0 by default)');
+  await expect.poll(async () => (await summary(page)).warnings.some((w) => w.startsWith('The given total_seq_len=300'))).toBe(true);
 });
 
 test('an op without a shape rule makes the peak a lower estimate until a shape is given from the banner', async ({ page }) => {

@@ -113,6 +113,18 @@ test.describe('growth view', () => {
     await snap(page, 'growth-gpt2-past');
   });
 
+  test('the total length, which the graph ties to the sequence and past lengths, is not offered, and the pane says what to sweep instead', async ({ page }) => {
+    await openWithGrowth(page, GPT2);
+    const offered = await page.getByTestId('growth-axis').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).toContain('past_seq_len');
+    expect(offered).toContain('seq_len');
+    expect(offered).not.toContain('total_seq_len');
+    await expect(page.locator('.growth-note')).toContainText(
+      '"total_seq_len" is not offered: the graph ties total_seq_len to seq_len + past_seq_len, so it cannot vary alone; sweep past_seq_len or seq_len instead.',
+    );
+    await grown(page, 'past_seq_len');
+  });
+
   test('a shift-click opens the point as side B of a comparison', async ({ page }) => {
     await openWithGrowth(page, GPT2);
     await page.getByTestId('growth-axis').selectOption('seq_len');

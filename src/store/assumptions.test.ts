@@ -97,12 +97,12 @@ describe('assumption lines', () => {
     });
     const given = assumptionLines(undefined, decoder(1, 16, 5, 'user'));
     expect(given.map((l) => l.text)).toEqual([
-      "Given total_seq_len=5 (attention_mask:1) disagrees with seq_len + past_seq_len = 1 + 16 = 17, which the graph requires: the plan's sizes take total_seq_len=5 as given, so shapes that combine them may not agree — set them",
+      "The given total_seq_len=5 (attention_mask:1) disagrees with seq_len + past_seq_len = 1 + 16 = 17, which the graph requires: the plan's sizes take total_seq_len=5 as given, so shapes that combine them may not agree — set them",
     ]);
     expect(given[0]!.fix).toMatchObject({ kind: 'dims', dims: [{ name: 'seq_len', value: 1 }, { name: 'past_seq_len', value: 16 }, { name: 'total_seq_len', value: 5 }] });
     const defaults = assumptionLines(undefined, decoder(128, 0, 1024, 'default'));
     expect(defaults[0]!.text).toBe(
-      "Given total_seq_len=1024 (attention_mask:1) disagrees with seq_len + past_seq_len = 128 + 0 = 128 (seq_len=128, past_seq_len=0 by default), which the graph requires: the plan's sizes take total_seq_len=1024 as given, so shapes that combine them may not agree — set them",
+      "The given total_seq_len=1024 (attention_mask:1) disagrees with seq_len + past_seq_len = 128 + 0 = 128 (seq_len=128, past_seq_len=0 by default), which the graph requires: the plan's sizes take total_seq_len=1024 as given, so shapes that combine them may not agree — set them",
     );
     expect(assumptionLines(undefined, decoder(1, 16, 17, 'user'))).toEqual([]);
   });

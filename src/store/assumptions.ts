@@ -110,7 +110,7 @@ function fixedShapesLine(model: InferredModel): AssumptionLine {
 function mismatchLine(m: TotalMismatch, dims: readonly DimAssumption[]): AssumptionLine {
   const name = shortName(m.total.name);
   const axes = m.total.axes.length === 0 ? '' : ` (${m.total.axes.map((a) => shortName(a)).join(', ')})`;
-  const lead = `Given ${name}=${m.total.value}${axes} disagrees with ${mismatchSum(m)}, which the graph requires: the plan's sizes take ${name}=${m.total.value} as given, so shapes that combine them may not agree`;
+  const lead = `The given ${name}=${m.total.value}${axes} disagrees with ${mismatchSum(m)}, which the graph requires: the plan's sizes take ${name}=${m.total.value} as given, so shapes that combine them may not agree`;
   const fixed = [...m.parts, m.total].flatMap((b) => dims.filter((d) => d.name === b.name));
   return {
     key: `dim-mismatch:${m.total.name}`,

@@ -81,7 +81,7 @@ function AssumptionItem({ line, open, onToggle }: { readonly line: AssumptionLin
     button.current?.focus();
   };
   return (
-    <li className="assumption" data-testid="assumption" data-kind={line.fix.kind} onKeyDown={onKeyDown}>
+    <li className="assumption" data-testid="assumption" data-kind={line.fix.kind} data-key={line.key} onKeyDown={onKeyDown}>
       <p className="assumption-text">
         <span>{line.action === undefined ? line.text : line.lead}</span>
         {line.detail !== undefined && (
