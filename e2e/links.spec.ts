@@ -216,12 +216,27 @@ test('the parameters a link left out are named on the page too, until dismissed'
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('paragraph').first()).toHaveText('3 parameters of the link were left out');
   const entries = await notice.getByTestId('link-notice-entry').allTextContents();
-  expect(entries).toEqual(['dim.batch=-3', 'region.sram.limit=abc: a size limit is a whole number of bytes, or none', expect.stringMatching(/^region\.nope\.limit=5: target mcu has no region "nope"/)]);
+  expect(entries).toEqual([
+    'dim.batch=-3: a dim is a length, a whole number from 0 to 2147483647, not negative',
+    'region.sram.limit=abc: a size limit is a whole number of bytes, or none',
+    expect.stringMatching(/^region\.nope\.limit=5: target mcu has no region "nope"/),
+  ]);
   await notice.getByRole('button', { name: 'Dismiss the note about the link' }).click();
   await expect(notice).toHaveCount(0);
   // a link that applies whole says nothing
   await openLink(page, '?target=mcu&dim.batch=2');
   await expect(page.getByTestId('link-notice')).toHaveCount(0);
+});
+
+test('an empty model parameter is named on the page, and the sample opens instead', async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  const linked = await openLink(page, '?model=&dim.batch=2');
+  expect(linked.shown).toMatchObject({ model: 'sample.onnx', error: null, settings: { dims: { batch: 2 } } });
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByRole('paragraph').first()).toHaveText('A parameter of the link was left out');
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText(["model=: the link's model parameter is empty, so the sample opens instead"]);
+  expect(warnings.join('\n')).toContain("ignored URL parameters model=: the link's model parameter is empty");
+  expect(linked.search).toBe('?dim.batch=2');
 });
 
 test('a dim the model does not have and a selection of nothing on screen are named in warnings and the link notice, and leave the settings and the address bar', async ({ page }) => {

@@ -31,13 +31,15 @@ export function isCompareKey(key: string): boolean {
 export function readCompare(params: URLSearchParams, ignored: string[]): SideBSettings | undefined {
   const flag = params.get('compare')?.trim();
   const on = flag === '1';
-  if (flag !== undefined && !on) ignored.push(`compare=${params.get('compare')}`);
+  if (flag !== undefined && !on) ignored.push(`compare=${params.get('compare')}: compare is 1, to open a comparison`);
   const own = new URLSearchParams();
   for (const [key, value] of params) {
     if (!key.startsWith(B)) continue;
     const rest = key.slice(B.length);
-    if (on && (B_KEYS.has(rest) || B_PREFIXES.some((p) => rest.startsWith(p)))) own.append(rest, value);
-    else ignored.push(`${key}=${value}`);
+    const setting = B_KEYS.has(rest) || B_PREFIXES.some((p) => rest.startsWith(p));
+    if (on && setting) own.append(rest, value);
+    else if (!setting) ignored.push(`${key}=${value}: B is the model on screen planned again, and takes plan settings only (target, strategy, dim., shape., input., region. and the target's fields)`);
+    else ignored.push(`${key}=${value}: b. parameters apply only with compare=1`);
   }
   if (!on) return undefined;
   const bad: string[] = [];

@@ -19,7 +19,22 @@ describe('URL parameters', () => {
   it('keeps dim names with dots and colons, and sets aside values that are not whole numbers', () => {
     const p = parseUrlParams('?dim.input_ids:0=2&dim.a.b=3&dim.x=-1&dim.y=1.5&dim.z=abc&dim.=4');
     expect(p.dims).toEqual({ 'input_ids:0': 2, 'a.b': 3 });
-    expect(p.ignored).toEqual(['dim.x=-1', 'dim.y=1.5', 'dim.z=abc', 'dim.=4']);
+    expect(p.ignored).toEqual([
+      'dim.x=-1: a dim is a length, a whole number from 0 to 2147483647, not negative',
+      'dim.y=1.5: a dim is a whole number from 0 to 2147483647',
+      'dim.z=abc: a dim is a whole number from 0 to 2147483647',
+      'dim.=4: a dim parameter is dim.NAME=VALUE, and this one names no dim',
+    ]);
+    expect(parseUrlParams('?dim.past_seq_len=-3&dim.big=2147483648').ignored).toEqual([
+      'dim.past_seq_len=-3: a dim is a length, a whole number from 0 to 2147483647, not negative',
+      'dim.big=2147483648: a dim is at most 2147483647',
+    ]);
+  });
+
+  it('names an empty model parameter, which opens the sample (or asks for the local file) instead', () => {
+    expect(parseUrlParams('?model=')).toMatchObject({ model: undefined, ignored: ["model=: the link's model parameter is empty, so the sample opens instead"] });
+    expect(parseUrlParams('?model=%20&file=a.onnx')).toMatchObject({ model: undefined, ignored: ["model= : the link's model parameter is empty, so the local file a.onnx is asked for instead"] });
+    expect(parseUrlParams('').ignored).toEqual([]);
   });
 
   it('defaults to the sample with no dims', () => {
@@ -48,7 +63,7 @@ describe('share links', () => {
   it('keeps the panes of the current URL that the page knows, in their order, and drops the rest it said it left out', () => {
     const empty = { ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: true };
     expect(shareSearch(empty, '?panes=bogus,Heap,details,heap')).toBe('?panes=heap%2Cexplain&embed=1');
-    expect(parseUrlParams('?panes=bogus,Heap,details').ignored).toEqual(['panes=bogus']);
+    expect(parseUrlParams('?panes=bogus,Heap,details').ignored).toEqual(['panes=bogus: the panes are graph, heap, chart, explain, growth']);
     expect(shareSearch(empty, '?panes=bogus&utm=docs')).toBe('?utm=docs&embed=1');
   });
 
@@ -89,7 +104,25 @@ describe('share links', () => {
     expect(p.inputValues).toEqual({});
     expect(p.edits).toBeUndefined();
     expect(p.selection).toBeUndefined();
-    expect(p.ignored).toHaveLength(13);
+    expect(p.ignored).toEqual([
+      'shape.x=1xtwo: a shape is whole numbers joined by x, as 1x3x224x224',
+      'input.sr=fast: an input value is numbers joined by commas, as 16000 or 1,0,1',
+      'fusion=maybe: fusion is 0 (off) or 1 (on)',
+      'cache=-1: a cache size is a whole number of bytes',
+      'sram=big: an SRAM size is a whole number of bytes',
+      expect.stringMatching(/^order=random: the order is file, .* or /),
+      expect.stringMatching(/^scratch=anywhere: the scratch placement is free-areas or with-activations$/),
+      'spill=0: spill is on or off',
+      'weights=copy-to:: weights is flash, a region name, or copy-to:REGION',
+      'io=app: io is arena or application',
+      'region.sram.limit=lots: a size limit is a whole number of bytes, or none',
+      'region.size=4: a region field is region.NAME.limit or region.NAME.align',
+      'select=edge:3: a selection is node:NAME, buffer:ID or step:N',
+    ]);
+    expect(parseUrlParams('?shape.=1x2&input.=3').ignored).toEqual([
+      'shape.=1x2: a shape parameter is shape.TENSOR=DIMS, and this one names no tensor',
+      'input.=3: an input parameter is input.NAME=VALUES, and this one names no input',
+    ]);
   });
 
   it('round-trips the graph groups: a starting point and each group that differs from it, names with any character', () => {
@@ -108,13 +141,17 @@ describe('share links', () => {
   it('ignores group states that are neither open nor closed, naming them', () => {
     const p = parseUrlParams('?groups=first&group.sc%3A%2Fx=shut&group.=open');
     expect(p.groups).toBeUndefined();
-    expect(p.ignored).toEqual(['groups=first', 'group.sc:/x=shut', 'group.=open']);
+    expect(p.ignored).toEqual([
+      'groups=first: groups is open or closed',
+      'group.sc:/x=shut: a group is open or closed',
+      'group.=open: a group parameter is group.ID=open|closed, and this one names no group',
+    ]);
   });
 
   it('reads a search budget in whole milliseconds and names a bad one, as the other extras', () => {
     expect(parseUrlParams('?budget=30000')).toMatchObject({ budgetMs: 30000, ignored: [] });
     for (const bad of ['0', '-5', '1.5', 'soon', '', '99999999999999999999']) {
-      expect(parseUrlParams(`?budget=${bad}`)).toMatchObject({ budgetMs: undefined, ignored: [`budget=${bad}`] });
+      expect(parseUrlParams(`?budget=${bad}`)).toMatchObject({ budgetMs: undefined, ignored: [`budget=${bad}: a search budget is a whole number of milliseconds from 1 up`] });
     }
     expect(shareSearch({ ...view, budgetMs: undefined })).not.toContain('budget');
     // A link rewritten from the page keeps no stale budget of the address it replaces.
@@ -159,11 +196,19 @@ describe('a comparison in a link', () => {
   it('ignores b. parameters that do not parse, that name no setting of B, or that come without compare=1, naming them', () => {
     const p = parseUrlParams('?compare=1&b.dim.batch=-4&b.fusion=maybe&b.select=step:3&b.file=x.onnx&b.model=y.onnx&b.shape.x=1xtwo&b.dim.seq=8');
     expect(p.compare).toEqual({ dims: { seq: 8 }, shapes: {}, inputValues: {}, settings: { target: 'cpu', strategy: undefined } });
-    expect(p.ignored).toEqual(['b.select=step:3', 'b.file=x.onnx', 'b.model=y.onnx', 'b.dim.batch=-4', 'b.fusion=maybe', 'b.shape.x=1xtwo']);
+    const notOfB = ": B is the model on screen planned again, and takes plan settings only (target, strategy, dim., shape., input., region. and the target's fields)";
+    expect(p.ignored).toEqual([
+      `b.select=step:3${notOfB}`,
+      `b.file=x.onnx${notOfB}`,
+      `b.model=y.onnx${notOfB}`,
+      'b.dim.batch=-4: a dim is a length, a whole number from 0 to 2147483647, not negative',
+      'b.fusion=maybe: fusion is 0 (off) or 1 (on)',
+      'b.shape.x=1xtwo: a shape is whole numbers joined by x, as 1x3x224x224',
+    ]);
     const off = parseUrlParams('?compare=yes&b.dim.batch=4');
     expect(off.compare).toBeUndefined();
-    expect(off.ignored).toEqual(['compare=yes', 'b.dim.batch=4']);
-    expect(parseUrlParams('?b.strategy=tflm').ignored).toEqual(['b.strategy=tflm']);
+    expect(off.ignored).toEqual(['compare=yes: compare is 1, to open a comparison', 'b.dim.batch=4: b. parameters apply only with compare=1']);
+    expect(parseUrlParams('?b.strategy=tflm').ignored).toEqual(['b.strategy=tflm: b. parameters apply only with compare=1']);
   });
 
   it("keeps names from the model as plain keys of B's bindings", () => {

@@ -41,6 +41,9 @@ export function isExtraKey(key: string): boolean {
   return key.startsWith(SHAPE) || key.startsWith(INPUT) || key.startsWith(REGION) || key.startsWith(GROUP) || ['fusion', 'units', 'cache', 'sram', 'order', 'scratch', 'spill', 'weights', 'io', 'budget', 'select', 'groups', 'file'].includes(key);
 }
 
+/** "a, b or c": the values a parameter takes. */
+const oneOf = (values: readonly string[]): string => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)!}`);
+
 const wholeNumber = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : undefined);
 
 /** Reads the extras from URL parameters; values that do not parse are pushed to `ignored` as "key=value". */
@@ -54,54 +57,57 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
   let budgetMs: number | undefined;
   for (const [key, raw] of params) {
     const text = raw.trim();
-    const bad = (): void => void ignored.push(`${key}=${raw}`);
+    const bad = (why: string): void => void ignored.push(`${key}=${raw}: ${why}`);
     if (key.startsWith(SHAPE)) {
       const dims = text === '' ? [] : text.split('x').map(wholeNumber);
-      if (key.length > SHAPE.length && dims.every((d) => d !== undefined)) shapes[key.slice(SHAPE.length)] = dims as number[];
-      else bad();
+      if (key.length === SHAPE.length) bad('a shape parameter is shape.TENSOR=DIMS, and this one names no tensor');
+      else if (dims.every((d) => d !== undefined)) shapes[key.slice(SHAPE.length)] = dims as number[];
+      else bad('a shape is whole numbers joined by x, as 1x3x224x224');
     } else if (key.startsWith(INPUT)) {
       const values = text.split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
-      if (key.length > INPUT.length && values.every(Number.isFinite)) inputValues[key.slice(INPUT.length)] = values;
-      else bad();
+      if (key.length === INPUT.length) bad('an input parameter is input.NAME=VALUES, and this one names no input');
+      else if (values.every(Number.isFinite)) inputValues[key.slice(INPUT.length)] = values;
+      else bad('an input value is numbers joined by commas, as 16000 or 1,0,1');
     } else if (key.startsWith(REGION)) {
       const why = readRegionEdit(key.slice(REGION.length), text, regions);
       if (why !== undefined) ignored.push(`${key}=${raw}: ${why}`);
     } else if (key === 'fusion' || key === 'units') {
       if (text === '0' || text === '1') edits[SWITCHES[key]] = text === '1';
-      else bad();
+      else bad(`${key} is 0 (off) or 1 (on)`);
     } else if (key === 'cache' || key === 'sram') {
       const bytes = wholeNumber(text);
       if (bytes !== undefined) edits[key === 'cache' ? 'dwPwCacheBytes' : 'sramBytes'] = bytes;
-      else bad();
+      else bad(`${key === 'cache' ? 'a cache size' : 'an SRAM size'} is a whole number of bytes`);
     } else if (key === 'order') {
       const order = ORDER_POLICIES.find((o) => o === text);
       if (order !== undefined) edits.order = order;
-      else bad();
+      else bad(`the order is ${oneOf(ORDER_POLICIES)}`);
     } else if (key === 'scratch') {
       const placement = SCRATCH_PLACEMENTS.find((p) => p === text);
       if (placement !== undefined) edits.scratchPlacement = placement;
-      else bad();
+      else bad(`the scratch placement is ${oneOf(SCRATCH_PLACEMENTS)}`);
     } else if (key === 'spill') {
       const spill = SPILL_MODES.find((m) => m === text);
       if (spill !== undefined) edits.spill = spill;
-      else bad();
+      else bad(`spill is ${oneOf(SPILL_MODES)}`);
     } else if (key === 'weights') {
       const weights = readWeightsText(text);
       if (weights !== undefined) edits.weights = weights;
-      else bad();
+      else bad('weights is flash, a region name, or copy-to:REGION');
     } else if (key === 'io') {
       const io = IO_OWNERS.find((o) => o === text);
       if (io !== undefined) edits.io = io;
-      else bad();
+      else bad(`io is ${oneOf(IO_OWNERS)}`);
     } else if (key === 'budget') {
       const ms = wholeNumber(text);
       if (ms !== undefined && isBudgetMs(ms)) budgetMs = ms;
-      else bad();
+      else bad('a search budget is a whole number of milliseconds from 1 up');
     } else if (key === 'select') {
       selection = readSelection(text);
-      if (selection === undefined) bad();
+      if (selection === undefined) bad('a selection is node:NAME, buffer:ID or step:N');
     } else if (key === 'groups' || key.startsWith(GROUP)) {
-      if (!readGroup(key, text, groups)) bad();
+      const why = readGroup(key, text, groups);
+      if (why !== undefined) bad(why);
     }
   }
   if (Object.keys(regions).length > 0) edits.regions = regions;
@@ -110,14 +116,14 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
   return { shapes, inputValues, edits: Object.keys(edits).length > 0 ? edits : undefined, budgetMs, selection, groups: view, file: file ? file : undefined };
 }
 
-/** Reads `groups=open|closed` or `group.ID=open|closed` into `groups`; false when it does not parse. */
-function readGroup(key: string, text: string, groups: { from: GroupView['from']; open: string[]; closed: string[]; given: boolean }): boolean {
-  if (text !== 'open' && text !== 'closed') return false;
+/** Reads `groups=open|closed` or `group.ID=open|closed` into `groups`; why not, when it does not parse. */
+function readGroup(key: string, text: string, groups: { from: GroupView['from']; open: string[]; closed: string[]; given: boolean }): string | undefined {
+  if (key === GROUP) return 'a group parameter is group.ID=open|closed, and this one names no group';
+  if (text !== 'open' && text !== 'closed') return `${key === 'groups' ? 'groups' : 'a group'} is open or closed`;
   if (key === 'groups') groups.from = text;
-  else if (key.length > GROUP.length) groups[text].push(key.slice(GROUP.length));
-  else return false;
+  else groups[text].push(key.slice(GROUP.length));
   groups.given = true;
-  return true;
+  return undefined;
 }
 
 /** Reads `NAME.limit=BYTES|none` or `NAME.align=N` into `regions`; why not, when it does not parse. */

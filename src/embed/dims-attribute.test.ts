@@ -9,7 +9,7 @@ describe('the dims attribute of <heapscope-view>', () => {
   it('sets aside entries that are not NAME=whole number', () => {
     const dims = parseDimsAttribute('batch=4 seq=-1 x=1.5 lonely =3');
     expect(dims.values).toEqual({ batch: 4 });
-    expect(dims.ignored).toEqual(['lonely', '=3', 'seq=-1', 'x=1.5']);
+    expect(dims.ignored).toEqual(['lonely', '=3', 'seq=-1: a dim is a length, a whole number from 0 to 2147483647, not negative', 'x=1.5: a dim is a whole number from 0 to 2147483647']);
   });
 
   it('is empty for an empty attribute', () => {

@@ -6,7 +6,7 @@ import { readDims } from '../store/dim-params';
 /** Dim bindings of an attribute, and the entries that could not be used. */
 export interface DimsAttribute {
   readonly values: Readonly<Record<string, number>>;
-  readonly ignored: readonly string[]; // "name=value" entries that are not whole numbers
+  readonly ignored: readonly string[]; // entries that are not NAME=VALUE, and "name=value: why" for values that are not whole numbers
 }
 
 /** Parses "NAME=VALUE" entries separated by commas or spaces. */

@@ -6,15 +6,27 @@ import { nullRecord } from '../shared/own';
 
 const DIM = 'dim.';
 
-/** Reads `dim.NAME=VALUE` bindings; values that are not whole numbers from 0 to 2^31 - 1 are pushed to `ignored`. */
+/** Largest value a dim takes: a length, and an int32 in every runtime. */
+const MAX_DIM = 2 ** 31 - 1;
+
+/** Why a dim parameter cannot be used, or undefined when it can. */
+function badDimReason(name: string, text: string): string | undefined {
+  if (name === '') return 'a dim parameter is dim.NAME=VALUE, and this one names no dim';
+  if (/^-\d+$/.test(text)) return `a dim is a length, a whole number from 0 to ${MAX_DIM}, not negative`;
+  if (!/^\d+$/.test(text)) return `a dim is a whole number from 0 to ${MAX_DIM}`;
+  if (Number(text) > MAX_DIM) return `a dim is at most ${MAX_DIM}`;
+  return undefined;
+}
+
+/** Reads `dim.NAME=VALUE` bindings; values that are not whole numbers from 0 to 2^31 - 1 are pushed to `ignored` as "key=value: why". */
 export function readDims(params: URLSearchParams, ignored: string[]): Record<string, number> {
   const dims = nullRecord<number>();
   for (const [key, raw] of params) {
     if (!key.startsWith(DIM)) continue;
     const name = key.slice(DIM.length);
-    const value = Number(raw.trim());
-    if (name === '' || !/^\d+$/.test(raw.trim()) || value > 2 ** 31 - 1) ignored.push(`${key}=${raw}`);
-    else dims[name] = value;
+    const why = badDimReason(name, raw.trim());
+    if (why !== undefined) ignored.push(`${key}=${raw}: ${why}`);
+    else dims[name] = Number(raw.trim());
   }
   return dims;
 }
