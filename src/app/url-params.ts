@@ -8,7 +8,7 @@ import { isExtraKey, readExtras, writeExtras, type LinkExtras } from './url-sett
 import { isDimKey, readDims, writeDims } from '../store/dim-params';
 import { isCompareKey, readCompare, writeCompare } from './url-compare';
 import type { SideBSettings } from '../store/compare-store';
-import { parseEmbedPanes, type EmbedPane } from '../embed/embed-panes';
+import { EMBED_PANES, parseEmbedPanes, type EmbedPane } from '../embed/embed-panes';
 
 /** What the URL asks the page to do. */
 export interface UrlParams extends LinkExtras {
@@ -36,10 +36,13 @@ export function parseUrlParams(search: string): UrlParams {
   };
   const embed = params.get('embed');
   const extras = readExtras(params, ignored);
+  // An empty model= would otherwise open the sample without a word, as a link with no model does.
+  const model = params.get('model');
+  if (model !== null && model.trim() === '') ignored.push(`model=${model}: the link's model parameter is empty, so ${extras.file === undefined ? 'the sample opens instead' : `the local file ${extras.file} is asked for instead`}`);
   const compare = readCompare(params, ignored);
   // Kept in links as it is (not an own key; the full page's toggles write it): a shared link shows the same panes.
   const panes = parseEmbedPanes(params.get('panes'));
-  ignored.push(...panes.ignored.map((p) => `panes=${p}`));
+  ignored.push(...panes.ignored.map((p) => `panes=${p}: the panes are ${EMBED_PANES.join(', ')}`));
   return {
     ...extras,
     model: text('model'),
