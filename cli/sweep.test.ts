@@ -75,6 +75,13 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(byValue.get(352)).toBe(true);
   });
 
+  it('refuses a total length the graph ties to the sequence and past lengths, saying what to sweep instead, as the page does', () => {
+    const tied = run(['sweep', GPT2, '--dim', 'total_seq_len=1..64']);
+    expect(tied.code).toBe(2);
+    expect(tied.err).toContain('total_seq_len is not a free axis: the graph ties total_seq_len to seq_len + past_seq_len, so it cannot vary alone; sweep past_seq_len or seq_len instead');
+    expect(tied.out).toBe('');
+  });
+
   it('a plan with a size unknown is never counted as fitting: its peak is a lower estimate (≥), the first unknown tensor is named', () => {
     // tiny-llama's mask cannot be expanded past sequence_length=128 with a past: from past 1 three sizes are unknown,
     // planned as 0 B, and the lower estimate (7.83 MiB) is under the 8 MiB budget

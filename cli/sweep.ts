@@ -11,7 +11,7 @@ import { sweepPoint } from '../src/planner/sweep/sweep-point';
 import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../src/planner/sweep/decode-step';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
-import { TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
+import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
@@ -64,6 +64,8 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   if (ir.format === 'tflite' && s.target.planning.runtime === 'tflm') throw new InputError('bad-argument', `${dim}: ${TFLM_FIXED_NOTE}`);
   const given = inferOptions(s.args);
   const axes = fixedAxes(ir, dim);
+  const refused = axes === undefined ? tiedDim(ir, dim, given) : undefined;
+  if (refused !== undefined) throw new InputError('bad-argument', refused);
   const assumed = axes === undefined ? decodeStep(ir, dim, given) : undefined;
   const base = { ...given, dims: withDecodeStep(given.dims ?? {}, assumed) };
   const failures = new Map<number, InputError>();
@@ -114,6 +116,13 @@ function decodeStep(ir: IrModel, dim: string, options: InferOptions): SweepAssum
   const model = inferShapes(ir, options);
   const name = dimByKey(model.dims, dim)?.name;
   return name === undefined ? undefined : decodeStepDim(model, name);
+}
+
+/** Why `dim` cannot be swept alone, as the page's Growth refuses it (a total length the graph ties to the sequence and past lengths); undefined when it can. */
+function tiedDim(ir: IrModel, dim: string, options: InferOptions): string | undefined {
+  const model = inferShapes(ir, options);
+  const name = dimByKey(model.dims, dim)?.name;
+  return name === undefined ? undefined : refusedGrowthAxis(model, { kind: 'dim', name });
 }
 
 /**
