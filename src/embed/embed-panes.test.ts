@@ -27,7 +27,7 @@ describe('panes= in the URL', () => {
     const { NO_EXTRAS } = await import('../app/url-settings');
     const p = parseUrlParams('?embed=1&panes=heap,explain,sideways');
     expect(p.panes).toEqual(['heap', 'explain']);
-    expect(p.ignored).toEqual(['panes=sideways']);
+    expect(p.ignored).toEqual(['panes=sideways: the panes are graph, heap, chart, explain, growth']);
     const link = shareSearch({ ...NO_EXTRAS, model: undefined, dims: {}, strategy: 'best', target: undefined, embed: true }, '?embed=1&panes=heap,explain');
     expect(parseUrlParams(link).panes).toEqual(['heap', 'explain']);
   });
