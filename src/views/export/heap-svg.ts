@@ -11,7 +11,8 @@
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
-import { heldWords, overLimitText, peakText, regionsOver } from '../plan-words';
+import { fitVerdict, heldWords } from '../../store/fit-words';
+import { peakText } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { escapeXml } from './xml-chars';
 import { offsetText } from '../buffer-words';
@@ -77,9 +78,9 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const regions = lanesOf(plan);
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
   const plotWidth = width - MARGIN.left - MARGIN.right;
-  const over = regionsOver(plan);
+  const verdict = fitVerdict(plan);
   // The verdict takes a line of its own under the title.
-  const lanesTop = MARGIN.top + (over.length > 0 ? VERDICT_HEIGHT : 0);
+  const lanesTop = MARGIN.top + (verdict !== undefined ? VERDICT_HEIGHT : 0);
   const lanesBottom = lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
   const kv = options.kv ?? new Set<string>();
   const chart = options.chart === false ? undefined : peakChartData(plan, kv);
@@ -96,8 +97,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
   ];
-  if (over.length > 0) {
-    const verdict = `Does not fit: ${over.map((r) => overLimitText(r, plan.complete)).join('; ')}`;
+  if (verdict !== undefined) {
     parts.push(`<text x="${MARGIN.left}" y="40" font-weight="600" fill="${PEAK}" data-verdict="over">${escapeXml(verdict)}</text>`);
   }
   regions.forEach((region, k) => {
