@@ -2,6 +2,7 @@
 // options with values and repeatable --dim NAME=VALUE bindings.
 
 import { InputError } from '../src/shared/errors';
+import { readByteSize } from '../src/shared/byte-size';
 
 /** Parsed arguments of one command. */
 export interface ParsedArgs {
@@ -155,32 +156,12 @@ function splitInline(arg: string): [string, string | undefined] {
   return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
 }
 
-/** Multipliers of the byte units --budget accepts (case-insensitive). */
-const BYTE_UNITS: Readonly<Record<string, number>> = {
-  '': 1,
-  b: 1,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  tb: 1e12,
-  kib: 2 ** 10,
-  mib: 2 ** 20,
-  gib: 2 ** 30,
-  tib: 2 ** 40,
-};
-
-/** Parses a byte size: 123, 4MiB, 512KiB, 1.5MB (decimal kB/MB/GB, binary KiB/MiB/GiB); a whole number of bytes. */
+/** Parses a byte size: 123, 4MiB, 512KiB or 512K (binary), 1.5MB (decimal); a whole number of bytes. The page's fields read sizes the same way (shared/byte-size). */
 export function parseByteSize(text: string, optionName: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-  const unit = BYTE_UNITS[m?.[2]?.toLowerCase() ?? 'none'];
-  if (m === null || unit === undefined) {
-    throw new InputError('bad-argument', `${optionName} expects a byte size such as 123, 4MiB, 512KiB or 1.5MB, got "${text}"`);
-  }
-  const bytes = Number(m[1]) * unit;
-  if (!Number.isSafeInteger(Math.round(bytes)) || Math.abs(bytes - Math.round(bytes)) > 1e-6 * Math.max(1, bytes)) {
-    throw new InputError('bad-argument', `${optionName} ${text} is not a whole number of bytes (${bytes})`);
-  }
-  return Math.round(bytes);
+  const size = readByteSize(text);
+  if (size.ok) return size.bytes;
+  if (size.why === 'fraction') throw new InputError('bad-argument', `${optionName} ${text} is not a whole number of bytes (${size.bytes})`);
+  throw new InputError('bad-argument', `${optionName} expects a byte size such as 123, 4MiB, 512KiB, 512K or 1.5MB, got "${text}"`);
 }
 
 /** --budget-ms: a wall-clock budget for best's searches, in whole milliseconds; undefined when not given (they stop by counted work). */

@@ -126,7 +126,7 @@ describe('heapscope diff', () => {
     ['a plan file of another version', ['V2', SAMPLE], /^heapscope: .*v2\.json: plan file version 2 is not supported \(this heapscope reads version 1\)\n$/],
     ['--b-dim with a saved plan as b', [SAMPLE, 'SAVED', '--b-dim', 'batch=2'], /^heapscope: --b-dim changes how side b is planned, but .*saved\.json is a saved plan; pass its model instead\n$/],
     ['one side only', [SAMPLE], /^heapscope: diff takes two models or saved plans, a and b; got 1\n$/],
-    ['a bad budget', [SAMPLE, SAMPLE, '--budget', '4 parsecs'], /^heapscope: --budget expects a byte size such as 123, 4MiB, 512KiB or 1\.5MB, got "4 parsecs"\n$/],
+    ['a bad budget', [SAMPLE, SAMPLE, '--budget', '4 parsecs'], /^heapscope: --budget expects a byte size such as 123, 4MiB, 512KiB, 512K or 1\.5MB, got "4 parsecs"\n$/],
     ['an unknown --b-strategy', [SAMPLE, SAMPLE, '--b-strategy', 'fastest'], /^heapscope: unknown strategy "fastest" for --b-strategy \(strategies: .*\)\n$/],
   ])('rejects %s with one line and exit code 2', (_what, argv, message) => {
     const files: Record<string, string> = {
@@ -161,12 +161,14 @@ describe('parseByteSize', () => {
     ['512KiB', 512 * 1024],
     ['1.5MB', 1_500_000],
     ['2 gb', 2e9],
+    ['300K', 300 * 1024],
+    ['300KB', 300_000],
     ['0', 0],
   ])('reads %s as %d bytes', (text, bytes) => expect(parseByteSize(text, '--budget')).toBe(bytes));
 
   it('refuses a fraction of a byte and unknown units, naming the value', () => {
     expect(() => parseByteSize('1.5', '--budget')).toThrow('--budget 1.5 is not a whole number of bytes (1.5)');
-    expect(() => parseByteSize('3 MiBs', '--budget')).toThrow('--budget expects a byte size such as 123, 4MiB, 512KiB or 1.5MB, got "3 MiBs"');
+    expect(() => parseByteSize('3 MiBs', '--budget')).toThrow('--budget expects a byte size such as 123, 4MiB, 512KiB, 512K or 1.5MB, got "3 MiBs"');
   });
 });
 

@@ -40,6 +40,11 @@ describe('plan --spill', () => {
     expect(sram!.moved.written + sram!.moved.read).toBeGreaterThan(0);
     expect(on.buffers.some((b: { wanted?: string; region: string }) => b.wanted === 'sram' && b.region === 'ext-ram')).toBe(true);
     expect(on.explanation.spilled.length).toBeGreaterThan(0);
+    // The reasons say sizes as the rest of the plan does (KiB, MiB), not as raw byte counts.
+    for (const s of on.explanation.spilled as { reason: string }[]) {
+      expect(s.reason).toMatch(/\d (KiB|MiB)\b/);
+      expect(s.reason).not.toMatch(/\d{4,} B\b/);
+    }
     expect(on.lowerBound).toBe(off.lowerBound); // the bound of every split is the bound of the merged map
   });
 

@@ -61,7 +61,7 @@ describe('byte sizes', () => {
     expect(cache.fusionUnits).toEqual(planJson([SAMPLE, '--target', 'phone', '--dw-pw-cache', '65536']).fusionUnits);
     const bad = run(['plan', SAMPLE, '--sram', '1XB']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toBe('heapscope: --sram expects a byte size such as 123, 4MiB, 512KiB or 1.5MB, got "1XB"\n');
+    expect(bad.err).toBe('heapscope: --sram expects a byte size such as 123, 4MiB, 512KiB, 512K or 1.5MB, got "1XB"\n');
   });
 
   it('--points abc names the value given', () => {

@@ -268,6 +268,9 @@ test('a region over its limit is said in the heap header and the explanation, an
   // The activations spill from the SRAM to the external RAM, and are too many for that too: the verdict names the memory still over.
   const over = /ext-ram needs \d+(\.\d+)? MiB, \d+(\.\d+)? MiB over its 8\.00 MiB limit/;
   await expect(page.getByTestId('heap-over')).toContainText(over);
+  // summary().warnings carries the red banner's line as it reads, first.
+  expect(s.warnings[0]).toBe((await page.getByTestId('heap-over').textContent())!.trim());
+  expect(s.warnings[0]).toMatch(over);
   const first = page.getByTestId('explanation').locator('p').first();
   await expect(first).toContainText('Does not fit');
   await expect(first).toContainText(over);

@@ -168,7 +168,7 @@ test('a link carries the execution order and the fusion SRAM: the fields show th
   let out = '';
   expect(runCli(['plan', 'public/sample.onnx', '--json', '--target', 'accelerator', '--sram', '262144', '--order', 'depth-first'], { out: (t) => (out += t), err: () => undefined })).toBe(0);
   expect(shown.peak).toBe((JSON.parse(out) as { peak: number }).peak);
-  await expect(page.getByLabel('fusion SRAM bytes')).toHaveValue('262144');
+  await expect(page.getByLabel('fusion SRAM bytes')).toHaveValue('256 KiB');
   await expect(page.getByLabel('execution order')).toHaveValue('depth-first');
   // Back to the preset's order drops the edit; a bad SRAM size is refused naming the field.
   await page.getByLabel('execution order').selectOption('file');

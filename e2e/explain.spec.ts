@@ -200,6 +200,13 @@ test('editing the target fields re-plans; a bad value is refused naming the fiel
   await expect(page.getByTestId('plan-diagnostics')).toContainText('over its size limit of 1.00 MiB');
   await expect(page.getByTestId('heap-over')).toContainText(/ram needs [\d.]+ MiB, [\d.]+ MiB over its 1.00 MiB limit/);
   await expect(page.getByTestId('headline-fit')).toContainText('Does not fit');
+  // The field shows the limit as it was typed, not as 1048576; the short forms a person types are read as the CLI reads them.
+  await expect(limit).toHaveValue('1 MiB');
+  await limit.fill('300K');
+  await limit.press('Enter');
+  await expect(page.getByTestId('heap-over')).toContainText(/over its 300 KiB limit/);
+  await expect(limit).toHaveValue('300 KiB');
+  await expect(limit).not.toHaveAttribute('aria-invalid', 'true');
   await alignment.fill('65536');
   await alignment.press('Enter');
   await page.waitForFunction((peak) => (window.heapscope?.summary().peak ?? 0) > peak, before.peak!);

@@ -9,11 +9,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { customOpModel } from './assumption-models';
-import { batchModel, dropFile, snap, summary, waitForError, waitForModel, waitForPlan, test } from './fixtures';
+import { batchModel, dropFile, haveModel, MODELS_DIR, NO_MODELS, readModel, serveModel, snap, summary, waitForError, waitForModel, waitForPlan, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -174,6 +175,8 @@ test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen
   expect(svg).not.toContain(`${s.peak} bytes`);
   expect(svg).toMatch(/<g class="legend" data-legend="true">[\s\S]*>activation<\/text>[\s\S]*>lower bound<\/text>[\s\S]*>peak<\/text>/);
   expect(svg).toContain('Live bytes per kind and region');
+  // The legend names what the one on screen names, no kind the plan lacks.
+  expect(legendTexts(svg)).toEqual(await screenLegend(page));
 
   const pngFile = await download(page, 'export-heap-png');
   expect(pngFile.name).toBe(`sample.${s.target}.${s.strategy}.heap.png`);
@@ -185,6 +188,34 @@ test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen
   await page.goto('about:blank');
   await page.setContent(`<img src="data:image/png;base64,${png.toString('base64')}" style="width:960px">`);
   await snap(page, 'export-heap-png');
+});
+
+/** The heap SVG legend's words, without the size-limit line (the screen labels that line where it is drawn). */
+function legendTexts(svg: string): string[] {
+  const legend = svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0];
+  return [...legend.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!).filter((t) => t !== 'size limit');
+}
+
+/** The words of the heap pane's legend. */
+async function screenLegend(page: Page): Promise<string[]> {
+  return (await page.locator('.heap-pane .heap-legend li').allTextContents()).map((t) => t.trim());
+}
+
+test("GPT-2 on cpu: the heap SVG's legend names only the kinds the screen's does, and its buffers carry their names", async ({ page }) => {
+  const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}&target=cpu`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  const svg = (await download(page, 'export-heap-svg')).bytes.toString('utf8');
+  const screen = await screenLegend(page);
+  expect(screen).not.toContain('scratch');
+  expect(legendTexts(svg)).toEqual(screen);
+  const names = (JSON.parse(cli(['plan', fileURLToPath(new URL(GPT2, MODELS_DIR)), '--target', 'cpu', '--json']).out) as { buffers: { name: string }[] }).buffers.map((b) => b.name);
+  const labels = [...svg.matchAll(/<text [^>]*data-label="\d+">([^<]*)<\/text>/g)].map((m) => m[1]!);
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) expect(names.some((n) => n === label || n.startsWith(label.replace(/…$/, '')))).toBe(true);
 });
 
 test("the heap SVG's title names the dims and shapes the plan was made with, so a pasted image keeps them", async ({ page }) => {

@@ -126,6 +126,11 @@ test('the memory map of ultraface on mcu: summary() and the side bar give each r
     await expect(bar).toHaveAttribute('data-over-by', String(r.overBy));
     await expect(bar).toHaveAttribute('data-spilled', String(r.spilled ?? ''));
   }
+  // Two memories: each is fast or slow beside the other, and the limit fields read as their sizes do.
+  await expect(page.locator('[data-testid="memory-map-region"][data-region="sram"] .memory-map-name')).toHaveText('sram fast');
+  await expect(page.locator('[data-testid="memory-map-region"][data-region="ext-ram"] .memory-map-name')).toHaveText('ext-ram slow');
+  await expect(page.getByLabel('sram size limit')).toHaveValue('512 KiB');
+  await expect(page.getByLabel('ext-ram size limit')).toHaveValue('8 MiB');
   await expect(page.locator('[data-testid="memory-map-region"][data-region="ext-ram"]').getByTestId('memory-map-spilled')).toContainText(/\d+ buffers spilled here, \S+ \S+ of them in all over the run/);
   await expect(page.getByTestId('memory-map-weights')).toContainText('weights');
   await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
@@ -236,6 +241,9 @@ test('GPT-2 with a past of 64: the memory map and the live-bytes chart split the
   await waitForModel(page, GPT2);
   await waitForPlan(page);
   const bar = page.getByTestId('memory-map-region').first();
+  // The cpu's one memory is neither fast nor slow: there is nothing to compare it with.
+  await expect(page.getByTestId('memory-map-region')).toHaveCount(1);
+  await expect(bar.locator('.memory-map-name')).toHaveText('ram');
   const words = (await bar.locator('.memory-map-legend').textContent())!;
   const part = (name: string) => words.match(new RegExp(`${name} ([\\d.]+ \\S+)`))?.[1];
   // logits (500 KiB) is I/O, as the heap colours it; the cache is a part of its own.

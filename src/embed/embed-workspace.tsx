@@ -7,8 +7,9 @@
 import { useState, type ReactNode } from 'react';
 import { formatBytes } from '../shared/format';
 import { useActions, useAppStore } from '../store/context';
-import { planFits, selectPlan, selectReport } from '../store/selectors';
-import { overLimitText, peakText, regionsOver } from '../views/plan-words';
+import { overLimitList, planFits } from '../store/fit-words';
+import { selectPlan, selectReport } from '../store/selectors';
+import { peakText } from '../views/plan-words';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
 import { PeakChart } from '../views/heap/peak-chart';
@@ -44,7 +45,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   // Without a model, the progress line or the error banner above says why.
   if (model === undefined) return loading ? <p className="embed-empty">Loading the model…</p> : null;
   const complete = plan === undefined || plan.complete;
-  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${regionsOver(plan).map((r) => overLimitText(r, complete)).join('; ')}`}`;
+  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${overLimitList(plan)}`}`;
   const tabs = panes.length > 1 && size !== undefined && size.width < PANE_WIDTH * panes.length;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
   const wide = size !== undefined && size.width >= TABS_BELOW;
@@ -58,7 +59,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
             <span data-testid="embed-peak" data-peak={plan.peak}>
               peak {peakText(plan.peak, complete)}
               {!complete && ' (lower estimate)'} · bound {formatBytes(plan.lowerBound)} · {plan.strategy} on {plan.target}
-              {!planFits(plan) && <strong className="embed-over"> · {regionsOver(plan).map((r) => overLimitText(r, complete)).join('; ')}</strong>}
+              {!planFits(plan) && <strong className="embed-over"> · {overLimitList(plan)}</strong>}
             </span>
           )}
           {fullViewUrl && (

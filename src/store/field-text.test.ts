@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseByteSize } from '../../cli/args';
 import { parseBytesField, parseShapeField, parseValuesField } from './field-text';
 
 describe('parseBytesField', () => {
@@ -7,6 +8,14 @@ describe('parseBytesField', () => {
     expect(parseBytesField('sram size limit', '512 KiB')).toEqual({ ok: true, value: 512 * 1024 });
     expect(parseBytesField('sram size limit', '1.5mib')).toEqual({ ok: true, value: 1.5 * 1024 * 1024 });
     expect(parseBytesField('sram size limit', '2 MB')).toEqual({ ok: true, value: 2e6 });
+  });
+
+  it('reads the short units a person types as the CLI does: K and KiB binary, KB decimal', () => {
+    expect(parseBytesField('sram size limit', '300K')).toEqual({ ok: true, value: 300 * 1024 });
+    expect(parseBytesField('sram size limit', '300k')).toEqual({ ok: true, value: 300 * 1024 });
+    expect(parseBytesField('sram size limit', '300KB')).toEqual({ ok: true, value: 300_000 });
+    expect(parseBytesField('sram size limit', '4M')).toEqual({ ok: true, value: 4 * 2 ** 20 });
+    for (const text of ['300K', '300KB', '4M', '1.5MB', '512 KiB']) expect(parseBytesField('sram size limit', text)).toEqual({ ok: true, value: parseByteSize(text, '--sram') });
   });
 
   it('treats an empty optional field as no value, and an empty required one as an error', () => {

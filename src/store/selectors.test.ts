@@ -134,6 +134,16 @@ describe('page summary', () => {
     expect(summary.warnings).toEqual([expect.stringMatching(/^1 tensor of unknown size \('boxes', NonMaxSuppression\): the peak is a lower estimate/)]);
   });
 
+  it('carries the red "Does not fit" line first among the warnings when a region is over its limit', () => {
+    const fitting = planForSettings(MODEL, { target: 'cpu', strategy: 'naive' });
+    const plan = { ...fitting, fits: false, regions: fitting.regions.map((r) => ({ ...r, sizeLimit: 16, overBy: r.peak - 16 })) };
+    const planned = state({ model: { ...state().model!, plan: { status: 'planned', settings: DEFAULT_SETTINGS, plan, ms: 1 } } });
+    const summary = selectPageSummary(planned);
+    expect(summary.fits).toBe(false);
+    expect(summary.warnings[0]).toMatch(/^Does not fit: \S+ needs at least [\d.]+ (B|KiB), at least [\d.]+ (B|KiB) over its 16 B limit$/);
+    expect(summary.warnings.slice(1)).toEqual([expect.stringMatching(/^1 tensor of unknown size/)]);
+  });
+
   it('shows no plan numbers and the planning error when the plan failed', () => {
     expect(selectPageSummary(state())).toEqual({
       model: 'm.onnx',

@@ -11,6 +11,7 @@ import { kvCaches } from '../planner/problem/kv-cache';
 import { formatShape } from '../shared/format';
 import { selectAssumptionLines, type AssumptionLine } from './assumptions';
 import { memoLast } from './memo';
+import { fitVerdict, planFits, regionOverBy } from './fit-words';
 import type { AppState, KindFilter, LoadStatus, TableSort } from './state';
 
 /** One line of the tensor table. */
@@ -43,7 +44,7 @@ export interface PageSummary {
   readonly error: string | null; // the banner's message, if any
   readonly complete: boolean | null; // false when some run-time tensor's size is unknown (the peak is a lower estimate); null without a plan
   readonly fits: boolean | null; // every region within its size limit; null without a plan
-  readonly warnings: readonly string[]; // one short sentence per line of the assumptions banner
+  readonly warnings: readonly string[]; // one short sentence per banner line: the "Does not fit" verdict first, then the assumptions banner
   readonly graph: GraphSummary;
   readonly settings: PageSettings | null; // what the plan on screen was made with; null without a model
   readonly regions: readonly RegionSummary[] | null; // the plan's memory map, as `plan --json` gives its regions; null without a plan
@@ -211,28 +212,24 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     error: error?.message ?? (model?.plan.status === 'failed' ? model.plan.error.message : null),
     complete: plan === undefined || model === undefined ? null : plan.complete,
     fits: plan === undefined ? null : planFits(plan),
-    warnings: lines.map((l) => l.text),
+    warnings: fitWarnings(plan, lines),
     graph: graphSummary(model, graph, groups),
     settings: pageSettings(model),
     regions: plan === undefined ? null : plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: regionOverBy(r), spilled: r.spilled ?? null, weights: r.weights ?? 0, io: r.io ?? 0, used: r.used ?? r.peak })),
   };
 });
 
+/** summary().warnings: the "Does not fit" line the heap header shows, then the assumptions banner's lines. */
+function fitWarnings(plan: ModelPlan | undefined, lines: readonly AssumptionLine[]): string[] {
+  const verdict = plan === undefined ? undefined : fitVerdict(plan);
+  return [...(verdict === undefined ? [] : [verdict]), ...lines.map((l) => l.text)];
+}
+
 function graphSummary(model: AppState['model'], graph: AppState['graph'], groups: AppState['groups']): GraphSummary {
   const collapsed = model !== undefined && groups.model === model.inferred ? groups.collapsed : [];
   if (model === undefined) return { status: 'none', boxes: 0, ms: null, collapsed };
   if (graph.model !== model.inferred || graph.plan !== model.plan) return { status: 'pending', boxes: 0, ms: null, collapsed };
   return { status: graph.status, boxes: graph.boxes, ms: graph.ms, collapsed };
-}
-
-/** True when every region is within its size limit. */
-export function planFits(plan: ModelPlan): boolean {
-  return plan.fits ?? plan.regions.every((r) => r.sizeLimit === undefined || r.peak <= r.sizeLimit);
-}
-
-/** Bytes region `r` needs above its size limit (0 when it fits or has none). */
-export function regionOverBy(r: ModelPlan['regions'][number]): number {
-  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, (r.used ?? r.peak) - r.sizeLimit));
 }
 
 /** The plan on screen, if the shown model has one. */

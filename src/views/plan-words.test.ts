@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { proofText } from './panels/search-budget';
-import { overLimitText, peakText, portfolioText } from './plan-words';
+import { overLimitText } from '../store/fit-words';
+import { peakText, portfolioText } from './plan-words';
 
 const sram: RegionPlan = { name: 'sram', peak: 3 * 1024, lowerBound: 3 * 1024, optimal: true, fast: true, sizeLimit: 1024, overBy: 2 * 1024, waste: { total: 0, holes: 0, alignmentPadding: 0, scratchGrowth: 0 } };
 

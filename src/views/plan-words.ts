@@ -2,28 +2,9 @@
 // the embed caption: a region over its limit, the peak (a lower estimate when
 // some size is unknown), a strategy's own bound and the portfolio's winner.
 
-import type { ModelPlan, RegionPlan } from '../planner/plan';
+import type { ModelPlan } from '../planner/plan';
 import { formatBytes } from '../shared/format';
 import { isStrategyName, STRATEGY_TITLES } from '../planner/strategies/strategy-names';
-import { regionOverBy } from '../store/selectors';
-
-/** The regions above their size limit, in the target's order. */
-export function regionsOver(plan: ModelPlan): RegionPlan[] {
-  return plan.regions.filter((r) => regionOverBy(r) > 0);
-}
-
-/** What a region holds besides its plan, in words: "232 KiB of it weights", "26.4 KiB of it TFLite Micro's tail and planning". */
-export function heldWords(weights: number, tail: number): string[] {
-  return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail and planning` : ''].filter((t) => t !== '');
-}
-
-/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */
-export function overLimitText(r: RegionPlan, complete = true): string {
-  const least = complete ? '' : 'at least ';
-  const held = heldWords(r.weights ?? 0, r.runtimeTail ?? 0);
-  const weights = held.length > 0 ? ` (${held.join(', ')})` : '';
-  return `${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
-}
 
 /** The peak as shown: "12 MiB", or "≥ 12 MiB" when it is a lower estimate. */
 export function peakText(peak: number, complete: boolean): string {

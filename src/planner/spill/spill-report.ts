@@ -11,6 +11,7 @@ import { bufferTraffic } from '../problem/build-traffic';
 import { regionOf, type PlacementProblem } from '../problem/problem';
 import { scratchRequestOf } from '../scratch/merge';
 import type { MemoryRegion, TargetProfile } from '../targets/target';
+import { formatBytes } from '../../shared/format';
 import { densityOf } from './choose-fast';
 import { memoryMapOf } from './memory-map';
 import type { SpillResult } from './spill-plan';
@@ -153,7 +154,7 @@ export function spilledRecords(spill: SpillResult, problem: PlacementProblem, ta
 function spillReason(spill: SpillResult, k: number, wanted: MemoryRegion, problem: PlacementProblem): string {
   const u = spill.units[k]!;
   const limit = wanted.sizeLimit ?? Infinity;
-  if (u.size > limit) return `${u.size} B is more than the ${limit} B ${wanted.name} has for activations`;
+  if (u.size > limit) return `${formatBytes(u.size)} is more than the ${formatBytes(limit)} ${wanted.name} has for activations`;
   const unitOf = new Int32Array(problem.buffers.length).fill(-1);
   spill.units.forEach((x, j) => x.group.members.forEach((b) => (unitOf[b] = j)));
   const density = densityOf(u);
@@ -170,7 +171,7 @@ function spillReason(spill: SpillResult, k: number, wanted: MemoryRegion, proble
     if (live > most) [most, fullest, denser] = [live, t, better];
   }
   const free = Math.max(0, limit - most);
-  return `${u.value} B moved over ${u.end - u.start} steps (${density.toPrecision(3)} B per byte-step); at step ${fullest} ${wanted.name} holds ${most} B (${denser} B of it pinned or earning more per byte-step), leaving ${free} B for its ${u.size} B`;
+  return `${formatBytes(u.value)} moved over ${u.end - u.start} steps (${density.toPrecision(3)} B per byte-step); at step ${fullest} ${wanted.name} holds ${formatBytes(most)} (${formatBytes(denser)} of it pinned or earning more per byte-step), leaving ${formatBytes(free)} for its ${formatBytes(u.size)}`;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { useCallback, useRef } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText } from '../plan-words';
-import { planFits, regionOverBy } from '../../store/selectors';
+import { planFits, regionOverBy } from '../../store/fit-words';
 import { formatBytes } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';

@@ -12,7 +12,7 @@ import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { planAssumptions } from '../../store/assumptions';
-import { planFits, regionOverBy } from '../../store/selectors';
+import { planFits, regionOverBy } from '../../store/fit-words';
 import type { Selection } from '../../store/state';
 import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';

@@ -7,7 +7,8 @@ import { splitBetweenRegions } from '../../planner/assembly/plan-records';
 import { fitNeedsText } from './fit-words';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
-import { overLimitText, peakText, portfolioText, regionsOver, strategyBoundText } from '../plan-words';
+import { overLimitList } from '../../store/fit-words';
+import { peakText, portfolioText, strategyBoundText } from '../plan-words';
 
 /** Props of PlanHeadline. */
 export interface PlanHeadlineProps {
@@ -19,7 +20,6 @@ export interface PlanHeadlineProps {
 
 /** The first lines of the explanation. */
 export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlineProps) {
-  const over = regionsOver(plan);
   const limited = plan.regions.some((r) => r.sizeLimit !== undefined);
   const portfolio = portfolioText(plan);
   const own = strategyBoundText(plan);
@@ -29,7 +29,7 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
     <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete}>
       {!fits ? (
         <p className="explanation-line headline-over" data-testid="headline-fit">
-          <strong>Does not fit:</strong> {over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, complete)).join('; ')}.
+          <strong>Does not fit:</strong> {overLimitList(plan)}.
         </p>
       ) : undefined}
       {!fits && (plan.fitNeeds ?? []).length > 0 ? (

@@ -12,6 +12,7 @@ import { growthExport } from '../growth/growth-svg';
 import { llamaModel, LLAMA_80 } from '../../model/testing/llama-model';
 import { kvCacheNames } from '../kv-cache-names';
 import { CLASS_COLOURS } from '../heap/buffer-classes';
+import { syntheticPlan } from '../heap/synthetic-plan';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 
@@ -146,5 +147,41 @@ describe('heap SVG buffer titles', () => {
     const b = plan.buffers.find((x) => x.offset >= 1024)!;
     const title = new RegExp(`data-buffer="${b.id}"[^>]*><title>([^<]*)</title>`).exec(svg)![1]!;
     expect(title).toContain(`${formatBytes(b.size)} at offset ${b.offset.toLocaleString('en-US')} B (${formatBytes(b.offset)}), steps ${b.start}–${b.end}`);
+  });
+});
+
+describe('heap SVG legend and buffer names, as the heap on screen has them', () => {
+  // Activations and graph I/O only, as GPT-2 on cpu: no scratch, cache, copy or shared bytes.
+  const base = syntheticPlan(40, 3);
+  const plan = { ...base, buffers: base.buffers.map((b, k) => ({ ...b, kind: k % 7 === 0 ? ('input' as const) : ('activation' as const), alias: undefined, name: `/model/layers.${k}/attn/MatMul_output_0` })) };
+  const legendTexts = (svg: string) => [...svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0].matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+
+  it('names only the kinds the plan has, as the legend on screen does', () => {
+    expect(legendTexts(heapSvg(plan))).toEqual(['activation', 'input / output', 'lower bound', 'peak']);
+  });
+
+  it("writes each wide enough buffer's name in its rectangle, escaped and cut, and none on a narrow one", () => {
+    const labelsOf = (svg: string) => [...svg.matchAll(/<text [^>]*data-label="(\d+)">([^<]*)<\/text>/g)].map((m) => ({ id: Number(m[1]), text: m[2]! }));
+    const named = labelsOf(heapSvg(plan))[0]!.id;
+    // A name from the file, hostile and long, on a buffer the drawing labels.
+    const hostile = plan.buffers.map((b) => (b.id === named ? { ...b, name: `<script>&"${'x'.repeat(300)}\u0001` } : b));
+    const svg = heapSvg({ ...plan, buffers: hostile });
+    const labels = labelsOf(svg);
+    expect(labels.length).toBeGreaterThan(1);
+    const rectOf = (id: number) => new RegExp(`<rect x="[\\d.]+" y="[\\d.]+" width="([\\d.]+)" height="([\\d.]+)"[^>]*data-buffer="${id}"`).exec(svg)!;
+    for (const { id, text } of labels) {
+      const rect = rectOf(id);
+      expect(Number(rect[1])).toBeGreaterThanOrEqual(56);
+      expect(Number(rect[2])).toBeGreaterThanOrEqual(9);
+      expect(text.replace(/&[a-z]+;/g, '_').length * 5).toBeLessThanOrEqual(Number(rect[1]));
+    }
+    const unlabelled = hostile.filter((b) => !labels.some((l) => l.id === b.id));
+    for (const b of unlabelled) {
+      const rect = rectOf(b.id);
+      expect(Number(rect[1]) < 56 || Number(rect[2]) < 9).toBe(true);
+    }
+    expect(labels.find((l) => l.id === named)!.text).toMatch(/^&lt;script&gt;&amp;&quot;x+…$/);
+    expect(svg).not.toContain('<script>');
+    expect(svg).not.toContain('\u0001');
   });
 });

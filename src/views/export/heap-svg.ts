@@ -4,14 +4,16 @@
 // inputs and outputs; buffers sharing another's bytes outlined), the peak and
 // lower-bound lines, each region's size limit (at the arena bytes the weights
 // below it leave, with the overflow tinted and "over by" when the plan does
-// not fit, and the verdict under the title), byte and step ticks, a legend of
-// the colours and lines, under it the memory map (the side bar's bars,
+// not fit, and the verdict under the title), buffer names and spill notches as
+// the heap on screen draws them, byte and step ticks, the screen's legend
+// (legend-keys.ts) with the size-limit line, under it the memory map (the side bar's bars,
 // memory-map-svg.ts) and the peak chart (live bytes per kind and region).
 // Plain strings, no DOM: exports and tests
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
-import { heldWords, overLimitText, peakText, regionsOver } from '../plan-words';
+import { fitVerdict, heldWords } from '../../store/fit-words';
+import { peakText } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { escapeXml } from './xml-chars';
 import { offsetText } from '../buffer-words';
@@ -22,7 +24,9 @@ import { byteTicks } from '../byte-ticks';
 import { memoryMapData } from '../panels/memory-map-data';
 import { memoryMapSvg, memoryMapSvgHeight, type MapColours } from './memory-map-svg';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
-import { bufferClass, CLASS_COLOURS, legendClasses } from '../heap/buffer-classes';
+import { bufferClass, CLASS_COLOURS } from '../heap/buffer-classes';
+import { planLegendKeys, type LegendKeys } from '../heap/legend-keys';
+import { LABEL_MIN, MAX_LABELS, SPILL_MARK } from '../heap/buffer-marks';
 
 /** Options of heapSvg. */
 export interface HeapSvgOptions {
@@ -59,6 +63,11 @@ const LIMIT = '#a45c00';
 const TEXT = '#1b2130';
 const MUTED = '#627084';
 const LANE = '#f1f3f6';
+/** A text's width per character, pixels (11 px system-ui, a little wide so a label's box holds it). */
+const CHAR_WIDTH = 6.4;
+/** A buffer name's width per character at 9 px, and the least rectangle height that takes one. */
+const NAME_CHAR_WIDTH = 5.3;
+const NAME_HEIGHT = 9;
 /** Pixels between the legend and the memory map. */
 const MAP_GAP = 10;
 const MAP_COLOURS: MapColours = {
@@ -77,9 +86,9 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const regions = lanesOf(plan);
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
   const plotWidth = width - MARGIN.left - MARGIN.right;
-  const over = regionsOver(plan);
+  const verdict = fitVerdict(plan);
   // The verdict takes a line of its own under the title.
-  const lanesTop = MARGIN.top + (over.length > 0 ? VERDICT_HEIGHT : 0);
+  const lanesTop = MARGIN.top + (verdict !== undefined ? VERDICT_HEIGHT : 0);
   const lanesBottom = lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
   const kv = options.kv ?? new Set<string>();
   const chart = options.chart === false ? undefined : peakChartData(plan, kv);
@@ -96,8 +105,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
   ];
-  if (over.length > 0) {
-    const verdict = `Does not fit: ${over.map((r) => overLimitText(r, plan.complete)).join('; ')}`;
+  if (verdict !== undefined) {
     parts.push(`<text x="${MARGIN.left}" y="40" font-weight="600" fill="${PEAK}" data-verdict="over">${escapeXml(verdict)}</text>`);
   }
   regions.forEach((region, k) => {
@@ -111,8 +119,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     parts.push(`<text x="${x(step + 0.5).toFixed(1)}" y="${axisY + 12}" text-anchor="middle" fill="${MUTED}">${step}</text>`);
   }
   parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
-  const hasKv = plan.buffers.some((b) => b.size > 0 && bufferClass(b, kv) === 'kv');
-  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.limit !== undefined), hasKv));
+  if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.limit !== undefined), planLegendKeys(plan, kv)));
   if (map !== undefined) parts.push(memoryMapSvg(map, { x: MARGIN.left, y: lanesBottom + legendHeight + MAP_GAP, width: plotWidth }, MAP_COLOURS));
   if (chart !== undefined) {
     const top = lanesBottom + legendHeight + mapHeight + 10;
@@ -175,11 +182,13 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
   }
   // Owners first, then the buffers sharing their bytes on top.
   const ordered = [...region.buffers].sort((a, b) => Number(a.alias !== undefined) - Number(b.alias !== undefined) || a.id - b.id);
-  for (const b of ordered) {
+  const boxes = ordered.map((b) => {
     const x0 = x(b.start);
-    const w = Math.max(1, x(Math.max(b.end, b.start + 1)) - x0);
     const y1 = y(b.offset + b.size);
-    const h = Math.max(1, y(b.offset) - y1);
+    return { x: x0, y: y1, w: Math.max(1, x(Math.max(b.end, b.start + 1)) - x0), h: Math.max(1, y(b.offset) - y1) };
+  });
+  ordered.forEach((b, k) => {
+    const { x: x0, y: y1, w, h } = boxes[k]!;
     const dim = highlight !== undefined && !highlight.has(b.id);
     const shared = b.alias !== undefined;
     const cls = bufferClass(b, kv);
@@ -188,9 +197,12 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
     out.push(
       `<rect x="${x0.toFixed(2)}" y="${y1.toFixed(2)}" width="${w.toFixed(2)}" height="${h.toFixed(2)}" fill="${fill}"${stroke}${dim ? ' opacity="0.25"' : ''} data-buffer="${b.id}" data-class="${cls}"><title>${escapeXml(`${shortName(b.name)}: ${formatBytes(b.size)} at ${offsetText(b.offset)}, steps ${b.start}–${b.end}`)}</title></rect>`,
     );
-  }
+    if (b.wanted !== undefined) out.push(spillMark(x0, y1, w, h));
+  });
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));
-  if (limit !== undefined && y(limit.arena) >= top) out.push(limitLine(limit, y(limit.arena), plotWidth));
+  const limitLabel = limit !== undefined && y(limit.arena) >= top ? limitLabelAt(limit, y(limit.arena), plotWidth) : undefined;
+  out.push(...bufferLabels(ordered, boxes, limitLabel));
+  if (limit !== undefined && limitLabel !== undefined) out.push(limitLine(limit, y(limit.arena), plotWidth, limitLabel));
   const byteAxis = byteTicks(0, region.peak, 4);
   for (const bytes of byteAxis.values) {
     out.push(`<text x="${MARGIN.left - 6}" y="${(y(bytes) + 4).toFixed(1)}" text-anchor="end" fill="${MUTED}">${byteAxis.label(bytes)}</text>`);
@@ -207,26 +219,83 @@ function limitWords(region: LaneRegion): string {
   return ` · limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? `, over by ${formatBytes(limit.overBy)}` : ''}`;
 }
 
+/** Where a limit line's label goes: its text and box, at the line's right end just under it. */
+interface LimitLabel {
+  readonly text: string;
+  readonly box: TextBox;
+}
+
+/** A text's box in the document, pixels. */
+interface TextBox {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+function limitLabelAt(limit: LaneLimit, at: number, plotWidth: number): LimitLabel {
+  const text = laneLimitText(limit);
+  const right = MARGIN.left + plotWidth - 4;
+  return { text, box: { left: right - text.length * CHAR_WIDTH - 4, top: at + 1, right: right + 2, bottom: at + 16 } };
+}
+
 /** The size-limit line at `at` (the arena bytes the weights leave), labelled at its right end: solid red when the plan is over it, dashed otherwise. */
-function limitLine(limit: LaneLimit, at: number, plotWidth: number): string {
+function limitLine(limit: LaneLimit, at: number, plotWidth: number, label: LimitLabel): string {
   const over = limit.overBy > 0;
   const colour = over ? PEAK : LIMIT;
-  const label = laneLimitText(limit);
   return [
     `<g data-limit="${limit.sizeLimit}" data-arena-limit="${limit.arena}"${over ? ` data-over-by="${limit.overBy}"` : ''}>`,
     `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${at.toFixed(2)}" y2="${at.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${over ? '' : ' stroke-dasharray="2 3"'}/>`,
-    `<text x="${MARGIN.left + plotWidth - 4}" y="${(at + 13).toFixed(2)}" text-anchor="end" font-weight="600" fill="${colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(label)}</text>`,
+    `<text x="${MARGIN.left + plotWidth - 4}" y="${(at + 13).toFixed(2)}" text-anchor="end" font-weight="600" fill="${colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(label.text)}</text>`,
     '</g>',
   ].join('');
 }
 
-/** Swatches of the buffer classes (the KV cache's when `kv`), then the lower-bound, peak (and size-limit) lines, in one row from (x, y). */
-function legendSvg(x: number, y: number, limits: boolean, kv: boolean): string {
+/**
+ * Each buffer's name in its rectangle, as the heap on screen writes it: only
+ * in a rectangle wide enough (LABEL_MIN) and tall enough for the export's
+ * 9 px names (its lanes are shorter than the screen's, where a KV cache's
+ * rows are 13 px and more), not on one that shares another's bytes, cut to the
+ * characters that fit; none where the limit's label is. Names come from the
+ * file: cut by shortName and escaped like every text here.
+ */
+function bufferLabels(buffers: readonly PlannedBuffer[], boxes: readonly { x: number; y: number; w: number; h: number }[], limit: LimitLabel | undefined): string[] {
+  const out: string[] = [];
+  buffers.forEach((b, k) => {
+    const r = boxes[k]!;
+    if (out.length >= MAX_LABELS || b.alias !== undefined || r.w < LABEL_MIN.width || r.h < NAME_HEIGHT) return;
+    const chars = Math.floor((r.w - 8) / NAME_CHAR_WIDTH);
+    const text = shortName(shortName(b.name), Math.max(1, chars - 1));
+    const box = { left: r.x + 4, top: r.y + r.h / 2 - 6, right: r.x + 4 + text.length * NAME_CHAR_WIDTH, bottom: r.y + r.h / 2 + 6 };
+    if (limit !== undefined && overlaps(box, limit.box)) return;
+    out.push(`<text x="${(r.x + 4).toFixed(2)}" y="${(r.y + r.h / 2 + 3).toFixed(2)}" font-size="9" fill="${TEXT}" data-label="${b.id}">${escapeXml(text)}</text>`);
+  });
+  return out;
+}
+
+function overlaps(a: TextBox, b: TextBox): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** The notch the heap on screen puts in the top-left corner of a buffer that spilled from a faster region, when its rectangle has room. */
+function spillMark(x: number, y: number, w: number, h: number): string {
+  const side = Math.min(SPILL_MARK, w, h);
+  if (side < 3) return '';
+  return `<path d="M${x.toFixed(2)} ${y.toFixed(2)}h${side.toFixed(2)}L${x.toFixed(2)} ${(y + side).toFixed(2)}Z" fill="${LIMIT}" data-spilled="true"/>`;
+}
+
+/**
+ * The heap legend on screen (legend-keys.ts: the classes the buffers have,
+ * shares bytes and spilled when some buffer is), its lower-bound and peak
+ * lines, and the size-limit line when a region has one, in one row from (x, y).
+ */
+function legendSvg(x: number, y: number, limits: boolean, keys: LegendKeys): string {
   const items: { label: string; mark: (x: number) => string }[] = [
-    ...legendClasses(kv).map(({ kind, label }) => ({ label, mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" rx="2" fill="${CLASS_COLOURS[kind]}" data-class="${kind}"/>` })),
-    { label: 'shares bytes', mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>` },
+    ...keys.classes.map(({ kind, label }) => ({ label, mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" rx="2" fill="${CLASS_COLOURS[kind]}" data-class="${kind}"/>` })),
+    ...(keys.shared ? [{ label: 'shares bytes', mark: (at: number) => `<rect x="${at}" y="${y - 9}" width="11" height="11" fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>` }] : []),
     { label: 'lower bound', mark: (at: number) => `<path d="M${at} ${y - 3}h16" stroke="${BOUND}" stroke-width="1.5" stroke-dasharray="4 3"/>` },
     { label: 'peak', mark: (at: number) => `<rect x="${at}" y="${y - 4}" width="16" height="1.5" fill="${PEAK}"/>` },
+    ...(keys.spilled ? [{ label: 'spilled', mark: (at: number) => `<path d="M${at} ${y - 9}h8L${at} ${y - 1}Z" fill="${LIMIT}"/>` }] : []),
     ...(limits ? [{ label: 'size limit', mark: (at: number) => `<path d="M${at} ${y - 3}h16" stroke="${LIMIT}" stroke-width="1.5" stroke-dasharray="2 3"/>` }] : []),
   ];
   const out = ['<g class="legend" data-legend="true">'];

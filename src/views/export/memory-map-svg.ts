@@ -6,7 +6,7 @@
 // and graph I/O are. The bars and words come from memory-map-data.ts, as the
 // side bar's do. Plain strings, no DOM.
 
-import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, shownParts, weightsText, type MapBar, type MapPart, type MemoryMap } from '../panels/memory-map-data';
+import { barMovedText, barPartsText, barScale, barSpeedText, barSpilledText, barUsedText, ioText, MAP_PARTS, shownParts, weightsText, type MapBar, type MapPart, type MemoryMap } from '../panels/memory-map-data';
 import { formatBytes } from '../../shared/format';
 import { escapeXml } from './xml-chars';
 
@@ -45,7 +45,7 @@ export function memoryMapSvg(map: MemoryMap, box: MapBox, colours: MapColours): 
   const out = [`<g class="memory-map" data-memory-map="true">`, `<text x="${box.x}" y="${box.y + 10}" font-weight="600" fill="${colours.text}">Memory map</text>`, keySvg(box, colours, map.bars.some((b) => b.sizeLimit !== undefined), map)];
   let top = box.y + TITLE;
   for (const bar of map.bars) {
-    out.push(barSvg(bar, { ...box, y: top }, colours));
+    out.push(barSvg(bar, barSpeedText(bar, map), { ...box, y: top }, colours));
     top += ROW.label + ROW.bar + ROW.legend * legendLines(bar, box.width).length + ROW.gap;
   }
   for (const line of wrapWords(weightsText(map), box.width)) {
@@ -101,7 +101,7 @@ function keySvg(box: MapBox, c: MapColours, limits: boolean, map: MemoryMap): st
 }
 
 /** One region: "sram fast" and "506 KiB / 512 KiB" over the bar, its parts and what spilled under it. */
-function barSvg(bar: MapBar, box: MapBox, c: MapColours): string {
+function barSvg(bar: MapBar, speed: string, box: MapBox, c: MapColours): string {
   const scale = barScale(bar);
   const len = (bytes: number) => (bytes / scale) * box.width;
   const barTop = box.y + ROW.label;
@@ -110,7 +110,7 @@ function barSvg(bar: MapBar, box: MapBox, c: MapColours): string {
   const attrs = `data-region="${escapeXml(bar.name)}" data-used="${bar.used}" data-size-limit="${bar.sizeLimit ?? ''}" data-over-by="${bar.overBy}" data-weights="${bar.weights}" data-io="${bar.io}" data-kv="${bar.kv}" data-activations="${bar.activations}" data-scratch="${bar.scratch}" data-spilled="${bar.spilled ?? ''}" data-moved="${bar.moved === undefined ? '' : bar.moved.written + bar.moved.read}"`;
   const out = [
     `<g class="memory-map-region" ${attrs}>`,
-    `<text x="${box.x}" y="${box.y + 10}" fill="${c.text}"><tspan font-weight="600">${escapeXml(bar.name)}</tspan><tspan fill="${c.muted}"> ${bar.fast ? 'fast' : 'slow'}${moved === undefined ? '' : ` · ${escapeXml(moved)}`}</tspan></text>`,
+    `<text x="${box.x}" y="${box.y + 10}" fill="${c.text}"><tspan font-weight="600">${escapeXml(bar.name)}</tspan><tspan fill="${c.muted}">${[speed, moved === undefined ? '' : escapeXml(moved)].filter((t) => t !== '').map((t, k) => (k === 0 ? ` ${t}` : ` · ${t}`)).join('')}</tspan></text>`,
     `<text x="${box.x + box.width}" y="${box.y + 10}" text-anchor="end" fill="${over ? c.over : c.text}"${over ? ' font-weight="600"' : ''} data-used-text="true">${escapeXml(barUsedText(bar))}</text>`,
     `<rect x="${box.x}" y="${barTop}" width="${box.width}" height="${ROW.bar}" rx="3" fill="${c.background}"/>`,
   ];

@@ -7,6 +7,8 @@ import { parseMinimallocCsv } from '../../planner/problem/minimalloc-csv';
 import { validatePlan } from '../../planner/assembly/validate-plan';
 import { planForSettings } from '../../worker/plan/settings';
 import type { PlanSettings } from '../../worker/protocol';
+import { heapData } from '../heap/heap-data';
+import { legendKeys } from '../heap/legend-keys';
 import { heapSvg } from './heap-svg';
 import { planCsv } from './plan-csv';
 import { planFileOf } from '../../settings/plan-file';
@@ -73,11 +75,13 @@ describe('heap SVG', () => {
     expect(hSmall / hLarge).toBeCloseTo(small.plan.peak / large.plan.peak, 2);
   });
 
-  it('carries a legend of every colour and line, and the peak chart of each region', () => {
+  it('carries the legend the heap on screen shows (the classes its buffers have, its marks and lines), and the peak chart of each region', () => {
     const file = sampleFile({ target: 'mcu', strategy: undefined });
     const svg = heapSvg(file.plan, { title: 'sample.onnx · peak' });
     const legend = svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0];
-    for (const label of ['activation', 'scratch', 'cache', 'copy', 'lower bound', 'peak']) expect(legend).toContain(`>${label}</text>`);
+    const keys = legendKeys([heapData(file.plan)]);
+    const screen = [...keys.classes.map((c) => c.label), ...(keys.shared ? ['shares bytes'] : []), 'lower bound', 'peak', ...(keys.spilled ? ['spilled'] : []), 'size limit'];
+    expect([...legend.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(screen);
     expect(svg).toContain('Live bytes per kind and region');
     expect(svg).toContain('dotted: largest free block');
     const regions = [...svg.matchAll(/<g class="pc-region" data-region="([^"]+)">/g)].map((m) => m[1]);

@@ -6,6 +6,7 @@
 // the lanes, the live bytes over time per lane; the selected step as a band.
 // Culls buffers outside the view; returns how many rectangles it drew.
 
+import { LABEL_MIN, MAX_LABELS, SPILL_MARK } from './buffer-marks';
 import type { ZoomTransform } from 'd3';
 import { shortName } from '../../shared/short-name';
 import { KIND_CLASSES } from './buffer-classes';
@@ -24,10 +25,6 @@ export interface DrawOptions {
 
 /** Smallest rectangle side drawn, in CSS pixels, so tiny buffers stay visible. */
 const MIN_SIDE = 1;
-/** Rectangles at least this wide and tall (CSS pixels) get their buffer's name. */
-const LABEL_MIN = { width: 56, height: 13 };
-/** Most labels drawn per frame. */
-const MAX_LABELS = 400;
 
 /** Draws everything; returns the number of buffer rectangles drawn. */
 export function drawHeap(
@@ -154,8 +151,6 @@ function drawRects(
   }
 }
 
-/** Side of the spill notch, in CSS pixels, at most. */
-const SPILL_MARK = 8;
 
 /** A notch in the top-left corner of each buffer that spilled from a faster region, when its rectangle has room for one. */
 function drawSpillMarks(ctx: CanvasRenderingContext2D, data: HeapData, visible: readonly number[], x: HeapScales['x'], y: HeapScales['y'][number], palette: HeapPalette): void {

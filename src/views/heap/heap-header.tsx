@@ -4,8 +4,8 @@
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
-import { planFits } from '../../store/selectors';
-import { overLimitText, peakText, regionsOver, strategyBoundText } from '../plan-words';
+import { fitVerdict } from '../../store/fit-words';
+import { peakText, strategyBoundText } from '../plan-words';
 import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
 import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
@@ -64,14 +64,14 @@ function ownBoundText(plan: ModelPlan): string | undefined {
 
 /** One line per region over its size limit; nothing when the plan fits. */
 export function OverLimit({ plan }: { readonly plan: ModelPlan }) {
-  if (planFits(plan)) return null;
-  const over = regionsOver(plan);
+  const verdict = fitVerdict(plan);
+  if (verdict === undefined) return null;
   return (
     <p className="heap-over" role="status" data-testid="heap-over" data-fits="false">
       <svg viewBox="0 0 16 16" aria-hidden="true" className="heap-over-icon">
         <path d="M8 1.5 15 14H1L8 1.5Z M8 6v4 M8 11.6v.4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
       </svg>
-      Does not fit: {over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, plan.complete)).join('; ')}
+      {verdict}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { heapData } from './heap-data';
-import { legendKeys } from './heap-legend';
+import { legendKeys } from './legend-keys';
 import { syntheticPlan } from './synthetic-plan';
 
 /** A plan of `buffers` in one region. */

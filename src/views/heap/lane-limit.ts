@@ -8,7 +8,7 @@
 
 import type { RegionPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
-import { regionOverBy } from '../../store/selectors';
+import { regionOverBy } from '../../store/fit-words';
 
 /** A lane's size limit on its address axis. */
 export interface LaneLimit {

@@ -142,6 +142,14 @@ export function shownParts(map: Pick<MemoryMap, 'kv' | 'tail'>): readonly (typeo
 /** The name of one part of a bar. */
 export type MapPart = (typeof MAP_PARTS)[number]['key'];
 
+/**
+ * "fast" or "slow" beside a region's name, only where there is another to
+ * compare it with: a target's only memory (the cpu's ram) is neither.
+ */
+export function barSpeedText(bar: Pick<MapBar, 'fast'>, map: Pick<MemoryMap, 'bars'>): string {
+  return map.bars.length < 2 ? '' : bar.fast ? 'fast' : 'slow';
+}
+
 /** The bytes a bar's full length stands for: the limit, or what the region holds (or the parts drawn) when that is more or there is no limit. */
 export function barScale(bar: MapBar): number {
   // the parts drawn are the plan drawn, which can exceed what the region holds when TFLite Micro runs another plan

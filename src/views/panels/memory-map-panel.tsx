@@ -9,7 +9,7 @@ import { useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { kvCacheNames } from '../kv-cache-names';
 import { Panel } from './panel';
-import { barMovedText, barPartsText, barScale, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, shownParts, weightsText, type MapBar, type MemoryMap } from './memory-map-data';
+import { barMovedText, barPartsText, barScale, barSpeedText, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, shownParts, weightsText, type MapBar, type MemoryMap } from './memory-map-data';
 import '../heap/heap.css';
 import './memory-map.css';
 
@@ -64,7 +64,7 @@ function RegionBar({ bar, map }: { readonly bar: MapBar; readonly map: MemoryMap
       <div className="memory-map-label">
         <span className="memory-map-name">
           {bar.name}
-          <span className="muted"> {bar.fast ? 'fast' : 'slow'}</span>
+          {barSpeedText(bar, map) !== '' && <span className="muted"> {barSpeedText(bar, map)}</span>}
         </span>
         <span className={over ? 'memory-map-used memory-map-over' : 'memory-map-used'}>{barUsedText(bar)}</span>
       </div>

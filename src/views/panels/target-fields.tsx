@@ -7,7 +7,8 @@
 // shows an error naming the field and the plan on screen stays.
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { formatBytes } from '../../shared/format';
+import { exactBytesText } from '../../shared/byte-size';
+import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
 import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
@@ -59,13 +60,13 @@ export function TargetFields() {
         <tbody>
           {fields.regions.map((r) => (
             <tr key={r.name}>
-              <th scope="row" title={r.fast ? `${r.name}: fast on-chip memory` : `${r.name}: slow memory`}>
+              <th scope="row" title={fields.regions.length < 2 ? `${r.name}: the target's memory` : r.fast ? `${r.name}: fast on-chip memory` : `${r.name}: slow memory`}>
                 {r.name}
               </th>
               <td>
                 <BytesInput
-                  value={r.sizeLimit === undefined ? '' : String(r.sizeLimit)}
-                  title={r.sizeLimit === undefined ? 'no limit (empty)' : formatBytes(r.sizeLimit)}
+                  value={r.sizeLimit === undefined ? '' : exactBytesText(r.sizeLimit)}
+                  title={r.sizeLimit === undefined ? 'no limit (empty)' : `${formatCount(r.sizeLimit)} bytes; type 512K or 512 KiB (1024), 500KB (1000), 4M`}
                   {...bytesField(`${r.name} size limit`, true, (v) => editRegion(r.name, { sizeLimit: v ?? 'none' }))}
                 />
               </td>
@@ -184,7 +185,6 @@ function BytesInput({ id, label, value, title, disabled, describedBy, error, onC
       id={id}
       className="input field-input"
       aria-label={id === undefined ? label : undefined}
-      inputMode="numeric"
       value={text}
       title={title}
       placeholder="no limit"
@@ -204,7 +204,7 @@ function LabelledBytes({ bytes, ...field }: Omit<BytesInputProps, 'id' | 'value'
   return (
     <div className="cache-field">
       <label htmlFor={id}>{field.label}</label>
-      <BytesInput id={id} value={String(bytes)} title={formatBytes(bytes)} {...field} />
+      <BytesInput id={id} value={exactBytesText(bytes)} title={`${formatCount(bytes)} bytes`} {...field} />
     </div>
   );
 }

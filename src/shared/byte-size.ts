@@ -1,0 +1,64 @@
+// Byte sizes as a person types them ("512 KiB", "300K", "4MB", "65536") and
+// as a field shows them back, one reading for the CLI's byte options and the
+// page's fields so the two cannot disagree. No DOM, no planner.
+
+/**
+ * Multipliers of the units a size may carry, case-insensitive. KiB, MiB, GiB,
+ * TiB are binary (1024); KB, MB, GB, TB decimal (1000), as storage vendors and
+ * SI use them; a bare K, M, G, T is binary, as a linker script's `512K` is.
+ */
+const BYTE_UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  b: 1,
+  k: 2 ** 10,
+  kib: 2 ** 10,
+  kb: 1e3,
+  m: 2 ** 20,
+  mib: 2 ** 20,
+  mb: 1e6,
+  g: 2 ** 30,
+  gib: 2 ** 30,
+  gb: 1e9,
+  t: 2 ** 40,
+  tib: 2 ** 40,
+  tb: 1e12,
+};
+
+/** The units a size may carry, in words for an error sentence. */
+export const BYTE_UNITS_TEXT = 'B, K or KiB (1024), M or MiB, G or GiB; KB (1000), MB, GB';
+
+/** A typed size: its bytes, or why the text is none ('form': not a number with a known unit; 'fraction': not a whole number of bytes). */
+export type ByteSize = { readonly ok: true; readonly bytes: number } | { readonly ok: false; readonly why: 'form' | 'fraction'; readonly bytes?: number };
+
+const PATTERN = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i;
+
+/** Reads `text` as a whole number of bytes with an optional unit (BYTE_UNITS). */
+export function readByteSize(text: string): ByteSize {
+  const match = PATTERN.exec(text);
+  const unit = match === null ? undefined : BYTE_UNITS[match[2]!.toLowerCase()];
+  if (match === null || unit === undefined) return { ok: false, why: 'form' };
+  const bytes = Number(match[1]) * unit;
+  const whole = Math.round(bytes);
+  // "1.1 MB" multiplies out with float noise (1100000.0000000002): that is a whole count, "1.1 MiB" (1153433.6) is not.
+  if (!Number.isSafeInteger(whole) || Math.abs(bytes - whole) > 1e-3) return { ok: false, why: 'fraction', bytes };
+  return { ok: true, bytes: whole };
+}
+
+const SHOWN_UNITS = [
+  ['GiB', 2 ** 30],
+  ['MiB', 2 ** 20],
+  ['KiB', 2 ** 10],
+] as const;
+
+/**
+ * A byte count as a field shows it and reads it back exactly: the largest
+ * binary unit it is a whole (or two-decimal) number of, "512 KiB", "1.5 MiB";
+ * otherwise its bytes, "300000 B".
+ */
+export function exactBytesText(bytes: number): string {
+  for (const [unit, size] of SHOWN_UNITS) {
+    const value = bytes / size;
+    if (value >= 1 && Math.round(value * 100) / 100 === value) return `${value} ${unit}`;
+  }
+  return `${bytes} B`;
+}

@@ -1,0 +1,45 @@
+// A plan over its size limits in words: the "Does not fit" line the heap
+// header shows, summary().warnings carries and the exports repeat, so the
+// three cannot word it differently.
+
+import type { ModelPlan, RegionPlan } from '../planner/plan';
+import { formatBytes } from '../shared/format';
+
+/** True when every region is within its size limit. */
+export function planFits(plan: ModelPlan): boolean {
+  return plan.fits ?? plan.regions.every((r) => r.sizeLimit === undefined || r.peak <= r.sizeLimit);
+}
+
+/** Bytes region `r` needs above its size limit (0 when it fits or has none). */
+export function regionOverBy(r: ModelPlan['regions'][number]): number {
+  return r.overBy ?? (r.sizeLimit === undefined ? 0 : Math.max(0, (r.used ?? r.peak) - r.sizeLimit));
+}
+
+/** The regions above their size limit, in the target's order. */
+export function regionsOver(plan: ModelPlan): RegionPlan[] {
+  return plan.regions.filter((r) => regionOverBy(r) > 0);
+}
+
+/** What a region holds besides its plan, in words: "232 KiB of it weights", "26.4 KiB of it TFLite Micro's tail and planning". */
+export function heldWords(weights: number, tail: number): string[] {
+  return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail and planning` : ''].filter((t) => t !== '');
+}
+
+/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */
+export function overLimitText(r: RegionPlan, complete = true): string {
+  const least = complete ? '' : 'at least ';
+  const held = heldWords(r.weights ?? 0, r.runtimeTail ?? 0);
+  const weights = held.length > 0 ? ` (${held.join(', ')})` : '';
+  return `${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
+}
+
+/** Every region over its limit, joined: what follows "Does not fit:". */
+export function overLimitList(plan: ModelPlan): string {
+  const over = regionsOver(plan);
+  return over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, plan.complete)).join('; ');
+}
+
+/** "Does not fit: sram needs …" — the verdict line of a plan over a limit; undefined when it fits. */
+export function fitVerdict(plan: ModelPlan): string | undefined {
+  return planFits(plan) ? undefined : `Does not fit: ${overLimitList(plan)}`;
+}
