@@ -243,8 +243,24 @@ test('an If on a graph input: the banner names the assumed branch, and a value f
   await expect(activations).toHaveAttribute('title', /in the main graph; the tensors inside the bodies of its 1 If\/Loop\/Scan node are not counted here/);
   const line = page.locator('[data-testid="assumption"][data-kind="input"]');
   await expect(line).toContainText("If 'vad/If_0': then branch assumed");
-  // Why, in the model layer's words, is one hover away.
-  await expect(line.locator('.assumption-why')).toHaveAttribute('title', /larger outputs.*graph input 'sr'/);
+  // Why, in the model layer's words, is one hover away, and shown to the keyboard on focus; Escape hides it.
+  const why = line.getByRole('button', { name: 'Why?' });
+  await expect(why).toHaveAttribute('title', /larger outputs.*graph input 'sr'/);
+  const note = line.getByTestId('assumption-why-note');
+  await expect(note).toBeHidden();
+  await page.getByTestId('graph-search').focus();
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 40 && !(await why.evaluate((b) => b === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(why).toBeFocused();
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(/larger outputs.*graph input 'sr'/);
+  await expect(why).toHaveAccessibleDescription(/larger outputs.*graph input 'sr'/);
+  await snap(page, 'assumptions-why-focused');
+  await page.keyboard.press('Escape');
+  await expect(note).toBeHidden();
+  await expect(why).toBeFocused();
+  await why.press('Enter');
+  await expect(note).toBeVisible();
   await line.getByTestId('assumption-fix').click();
   const field = line.locator('[data-testid="input-value-field"][data-name="sr"]');
   await field.getByRole('textbox').fill('8000');

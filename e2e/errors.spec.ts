@@ -107,6 +107,36 @@ test('the banner can be dismissed, and the next good file clears it', async ({ p
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('Escape dismisses the banner from the keyboard, and the page status is again that of the model still shown', async ({ page }) => {
+  await startOnGoodModel(page);
+  await dropFile(page, 'empty.onnx', new Uint8Array(0));
+  await waitForError(page, 'empty.onnx');
+  // Escape typed in a field is the field's: the banner stays.
+  await page.getByTestId('graph-search').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByTestId('graph-search').blur();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.waitForFunction(() => document.body.dataset.status === 'ready');
+  expect((await summary(page)).model).toBe(GOOD);
+  expect((await summary(page)).error).toBeNull();
+});
+
+test('a JSON file that is no saved plan says so, and names every kind of file the page opens', async ({ page }) => {
+  await startOnGoodModel(page);
+  await dropFile(page, 'config.json', Buffer.from('{"architectures": ["BertModel"], "hidden_size": 768}'));
+  await expectBanner(page, 'config.json', 'not-onnx', 'error-json-not-plan');
+  const message = page.getByTestId('error-message');
+  await expect(message).toContainText('JSON but not a heapscope saved plan (no "format": "heapscope-plan" field)');
+  await expect(message).toContainText('ONNX');
+  await expect(message).toContainText('TensorFlow Lite');
+  // Any other file that is no model names the saved plans too.
+  await dropFile(page, 'notes.txt', Buffer.from('these are notes, not a model\n'));
+  await expectBanner(page, 'notes.txt', 'not-onnx', 'error-text-not-model');
+  await expect(message).toContainText(/ONNX.*TensorFlow Lite.*saved plan \(\.json\)/);
+});
+
 test("a file picked in Compare takes the place of an older file's error in the banner: its own error beside the panel, or its comparison", async ({ page }) => {
   await startOnGoodModel(page);
   const wrong = Buffer.from('{"format": "heapscope-plan", "version": 1, "model": "good.onnx", "nodes": 5}');

@@ -6,7 +6,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { haveModel, NO_MODELS, openDropped, readModel, test } from './fixtures';
+import { haveModel, NO_MODELS, openDropped, readModel, snap, test } from './fixtures';
 
 const inGraph = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid="graph-view"]') !== null);
 const focusedBox = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-focusable') ?? undefined);
@@ -59,4 +59,76 @@ test('Tab enters the graph at one node and leaves it; arrows follow the edges; E
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
   await expect(page.getByTestId('selection-details')).toContainText((await op.getAttribute('data-node'))!);
+});
+
+test('"/" and Ctrl+F with focus on a graph node open the graph\'s Find wherever the pointer is; focus in the tensors gives "/" to their filter', async ({ page }) => {
+  test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDropped(page, 'gpt2-past.onnx', readModel('tiny-random-gpt2-fp32-past.onnx'));
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  const find = page.getByTestId('graph-search');
+  const filter = page.locator('#tensor-search');
+  const header = (await page.locator('header').boundingBox())!;
+  await page.mouse.move(header.x + header.width / 2, header.y + header.height / 2); // the pointer away from every pane
+  const enterGraph = async (): Promise<void> => {
+    await page.getByTestId('graph-skip').focus();
+    await page.keyboard.press('Tab');
+    expect(await inGraph(page)).toBe(true);
+    expect(await focusedBox(page)).toBeDefined();
+  };
+  await enterGraph();
+  await page.keyboard.press('/');
+  await expect(find).toBeFocused();
+  await expect(filter).not.toBeFocused();
+  await enterGraph();
+  await page.keyboard.press('Control+f');
+  await expect(find).toBeFocused();
+
+  // Focus in the tensor table wins over the pointer over the graph: "/" is the table's filter, Ctrl+F the browser's.
+  const graph = (await page.getByTestId('graph-svg').boundingBox())!;
+  await page.mouse.move(graph.x + graph.width / 2, graph.y + graph.height / 2);
+  await page.getByTestId('table-body').focus();
+  await page.keyboard.press('/');
+  await expect(filter).toBeFocused();
+  // The pointer over the graph still opens its Find while focus is in no pane with a find of its own.
+  await page.getByTestId('heap-view').focus();
+  await page.keyboard.press('/');
+  await expect(find).toBeFocused();
+});
+
+test('skip links at the start of the tab order move focus into the graph, the heap and the tensors, and leave out a hidden pane', async ({ page }) => {
+  test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDropped(page, 'gpt2-past.onnx', readModel('tiny-random-gpt2-fp32-past.onnx'));
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  const skip = (name: string) => page.getByRole('link', { name });
+  await expect(skip('Skip to graph')).toHaveCount(1);
+  // Out of sight until focused.
+  expect((await skip('Skip to graph').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  await page.keyboard.press('Tab');
+  await expect(skip('Skip to graph')).toBeFocused();
+  expect((await skip('Skip to graph').boundingBox())!.width).toBeGreaterThan(40);
+  await snap(page, 'skip-link-focused');
+  await page.keyboard.press('Enter');
+  expect(await inGraph(page)).toBe(true);
+  expect(await focusedBox(page)).toBeDefined(); // a node, so the arrows walk the graph at once
+
+  await skip('Skip to graph').focus();
+  await page.keyboard.press('Tab');
+  await expect(skip('Skip to heap')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('heap-view')).toBeFocused();
+
+  await skip('Skip to heap').focus();
+  await page.keyboard.press('Tab');
+  await expect(skip('Skip to tensors')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('table-body')).toBeFocused();
+
+  // A collapsed pane has no link that would lead nowhere.
+  await page.getByTestId('pane-toggles').locator('[data-pane="graph"]').click();
+  await expect(skip('Skip to graph')).toHaveCount(0);
+  await expect(skip('Skip to heap')).toHaveCount(1);
+  await page.getByTestId('pane-toggles').locator('[data-pane="table"]').click();
+  await expect(skip('Skip to tensors')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 // The composition root of the page: provides the store and lays out the shell
-// (header, progress, error banner, drop zone) around the model's views: side bar
+// (skip links, header, progress, error banner, drop zone) around the model's views: side bar
 // (model, plan settings, dims, issues), graph | heap | growth | details, tensor table.
 
 import type { AppStore } from '../store/create-store';
@@ -31,6 +31,7 @@ import { ComparePanel } from '../views/compare/compare-panel';
 import { CompareDialog } from '../views/compare/compare-dialog';
 import { ExportPanel } from '../views/export/export-panel';
 import { usePanes, type PaneVisibility } from './pane-toggles';
+import { SkipLinks } from './skip-links';
 import '../views/shell.css';
 
 /** Props of App. */
@@ -48,6 +49,7 @@ export function App({ store, embed = false, panes: linkedPanes }: AppProps) {
     <StoreContext.Provider value={store}>
       <ErrorBoundary area="page">
         <div className="app" data-embed={embed || undefined}>
+          {!embed && <SkipLinks panes={panes} />}
           {!embed && <AppHeader panes={panes} onTogglePane={togglePane} />}
           <LoadProgressBar />
           <ErrorBanner />

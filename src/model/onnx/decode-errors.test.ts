@@ -91,18 +91,30 @@ describe('decodeOnnx: bad input', () => {
     ['gzip-compressed file', [0x1f, 0x8b, 0x08]],
     ['HDF5 file', [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]],
   ] as const)("names a %s renamed .onnx ('not-onnx')", (what, head) => {
-    expectCode(withHead(head), 'not-onnx', new RegExp(`^this is an? ${what}.*, not an ONNX or TensorFlow Lite model$`));
+    expectCode(withHead(head), 'not-onnx', new RegExp(`^this is an? ${what}.*, not an ONNX \\(\\.onnx\\) or TensorFlow Lite \\(\\.tflite\\) model or a heapscope saved plan \\(\\.json\\)$`));
   });
 
   it("recognises text files and Git LFS pointers ('not-onnx')", () => {
     const text = (s: string): Uint8Array => new TextEncoder().encode(s);
     expectCode(text('{"ir_version": 8}'), 'not-onnx', /JSON/);
-    expectCode(text('hello world\n'), 'not-onnx', /text file/);
+    expectCode(text('hello world\n'), 'not-onnx', /^this is a text file, not an ONNX \(\.onnx\) or TensorFlow Lite \(\.tflite\) model or a heapscope saved plan \(\.json\)$/);
     expectCode(text('version https://git-lfs.github.com/spec/v1\noid sha256:ab\nsize 12\n'), 'not-onnx', /Git LFS pointer/);
   });
 
+  it("says why JSON is no saved plan, and that it is no model either ('not-onnx')", () => {
+    const text = (s: string): Uint8Array => new TextEncoder().encode(s);
+    const models = ', nor an ONNX (.onnx) or TensorFlow Lite (.tflite) model';
+    const saved = (why: string): string => `this is JSON but not a heapscope saved plan (${why})${models}`;
+    expectCode(text('{"ir_version": 8}'), 'not-onnx', new RegExp(`^${escape(saved('no "format": "heapscope-plan" field'))}$`));
+    expectCode(text('\uFEFF  {"format": "netron"}'), 'not-onnx', new RegExp(`^${escape(saved('its "format" is "netron", not "heapscope-plan"'))}$`));
+    expectCode(text('[1, 2]'), 'not-onnx', /^this is JSON but not a heapscope saved plan \(an array, where a plan is an object with "format": "heapscope-plan"\)/);
+    expectCode(text('{"version": 1, "format": "heapscope-plan"}'), 'not-onnx', /^this is a heapscope saved plan, not a model/);
+    // Cut short, it is not JSON: the generic sentence, naming every kind heapscope opens.
+    expectCode(text('{"ir_version": '), 'not-onnx', /^this is a JSON text file, not an ONNX .* or a heapscope saved plan \(\.json\)$/);
+  });
+
   it("rejects random bytes as 'not-onnx'", () => {
-    for (let seed = 1; seed <= 50; seed++) expectCode(randomBytes(4096, seed), 'not-onnx', /not an ONNX or TensorFlow Lite model/);
+    for (let seed = 1; seed <= 50; seed++) expectCode(randomBytes(4096, seed), 'not-onnx', /not an ONNX \(\.onnx\) or TensorFlow Lite \(\.tflite\) model or a heapscope saved plan \(\.json\)/);
   });
 
   it("says 'truncated' for a model cut short, wherever it is cut", () => {
@@ -201,3 +213,8 @@ describe('decodeOnnx: bad input', () => {
     expectCode(g.toBytes(), 'bad-graph', /'nameless'.*no op_type/);
   });
 });
+
+/** `text` as a regular expression that matches it literally. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

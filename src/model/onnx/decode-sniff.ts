@@ -4,6 +4,7 @@
 
 import { InputError } from '../../shared/errors';
 import { formatCount } from '../../shared/format';
+import { utf8 } from '../utf8';
 
 /** Largest file protobuf can address (2 GiB - 1); bigger models keep weights in external files. */
 export const MAX_MODEL_BYTES = 2 ** 31 - 1;
@@ -34,14 +35,49 @@ const MAGICS: readonly Magic[] = [
   { parts: [[0, ascii('MZ')]], what: 'a Windows executable' },
 ];
 
+/** Every kind of file heapscope opens, for a message about a file that is none of them. */
+const ACCEPTED = 'an ONNX (.onnx) or TensorFlow Lite (.tflite) model or a heapscope saved plan (.json)';
+
+/** What textKind calls a file that starts like JSON. */
+const JSON_TEXT = 'a JSON text file';
+
+/** The format field that makes a JSON file a heapscope saved plan (planner/assembly/plan-file.ts, which model/ may not import). */
+const PLAN_FORMAT = 'heapscope-plan';
+
 /**
  * Throws InputError('not-onnx') when the leading bytes show a format that is not
  * ONNX: a known magic number, a Git LFS pointer, a text file, a Python pickle or
- * a safetensors file.
+ * a safetensors file. The message names every kind of file heapscope opens and,
+ * for JSON, why it is not a saved plan.
  */
 export function rejectKnownFormats(bytes: Uint8Array): void {
   const what = knownFormat(bytes);
-  if (what !== undefined) throw new InputError('not-onnx', `this is ${what}, not an ONNX or TensorFlow Lite model`);
+  if (what === undefined) return;
+  const json = what === JSON_TEXT ? jsonKind(bytes) : undefined;
+  if (json !== undefined) throw new InputError('not-onnx', json);
+  throw new InputError('not-onnx', `this is ${what}, not ${ACCEPTED}`);
+}
+
+/** Largest JSON file read whole to say why it is no saved plan; a larger one is called a JSON text file. */
+const JSON_READ_BYTES = 64 * 2 ** 20;
+
+/** The sentence for a file that starts like JSON: why it is no saved plan; undefined when it does not parse. */
+function jsonKind(bytes: Uint8Array): string | undefined {
+  if (bytes.length > JSON_READ_BYTES) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(utf8(bytes).replace(/^\uFEFF/, ''));
+  } catch {
+    return undefined;
+  }
+  const models = 'nor an ONNX (.onnx) or TensorFlow Lite (.tflite) model';
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return `this is JSON but not a heapscope saved plan (${Array.isArray(json) ? 'an array' : 'a single value'}, where a plan is an object with "format": "${PLAN_FORMAT}"), ${models}`;
+  }
+  const format = (json as { readonly format?: unknown }).format;
+  if (format === PLAN_FORMAT) return `this is a heapscope saved plan, not a model: open it in the page, or compare it with \`heapscope diff\``;
+  const why = format === undefined ? `no "format": "${PLAN_FORMAT}" field` : `its "format" is ${JSON.stringify(format).slice(0, 40)}, not "${PLAN_FORMAT}"`;
+  return `this is JSON but not a heapscope saved plan (${why}), ${models}`;
 }
 
 function knownFormat(bytes: Uint8Array): string | undefined {
@@ -68,11 +104,12 @@ function textKind(bytes: Uint8Array): string | undefined {
   if (LFS_POINTER.every((b, i) => bytes[i] === b)) {
     return 'a Git LFS pointer, not the model itself (fetch the real file with `git lfs pull`)';
   }
-  const head = bytes.subarray(0, 512);
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0; // UTF-8's byte order mark, as editors on Windows write it
+  const head = bytes.subarray(bom, bom + 512);
   const printable = head.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f));
   if (!printable) return undefined;
   const first = String.fromCharCode(head.find((b) => b > 0x20) ?? 0x20);
-  if (first === '{' || first === '[') return 'a JSON text file';
+  if (first === '{' || first === '[') return JSON_TEXT;
   if (first === '<') return 'an HTML or XML text file';
   return 'a text file';
 }
@@ -111,10 +148,10 @@ export function rejectNonModelProtobuf(bytes: Uint8Array): void {
       const missing = scan.needed === undefined ? 'is cut off' : `needs ${formatCount(scan.needed)} bytes more than the file has`;
       throw new InputError('truncated', `the file ends early: its ${scan.field} field ${missing} (was the download cut off?)`);
     }
-    throw new InputError('not-onnx', 'this is not an ONNX or TensorFlow Lite model: its bytes are neither a protobuf message nor a TFL3 flatbuffer');
+    throw new InputError('not-onnx', `this is not ${ACCEPTED}: its bytes are neither a protobuf message, a TFL3 flatbuffer nor JSON`);
   }
   if (scan.kind === 'invalid') {
-    const where = scan.modelLike ? 'the model is damaged' : 'this is not an ONNX or TensorFlow Lite model';
+    const where = scan.modelLike ? 'the model is damaged' : `this is not ${ACCEPTED}`;
     throw new InputError('not-onnx', `${where}: the protobuf data is invalid at byte ${formatCount(scan.offset)}`);
   }
   if (scan.modelFields === 0 || scan.misfits > 0) {

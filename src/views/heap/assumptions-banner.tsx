@@ -4,7 +4,7 @@
 // Escape closes an open fixer. In a small pane (an embed) it is one line that
 // opens into the whole banner, laid over the diagram so the heap keeps its size.
 
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { AssumptionLine } from '../../store/assumptions';
 import { selectAssumptionLines } from '../../store/assumptions';
 import { useAppStore } from '../../store/context';
@@ -84,11 +84,7 @@ function AssumptionItem({ line, open, onToggle }: { readonly line: AssumptionLin
     <li className="assumption" data-testid="assumption" data-kind={line.fix.kind} data-key={line.key} onKeyDown={onKeyDown}>
       <p className="assumption-text">
         <span>{line.action === undefined ? line.text : line.lead}</span>
-        {line.detail !== undefined && (
-          <span className="assumption-why" title={titleText(line.detail)} aria-label={`Why: ${titleText(line.detail)}`} role="img">
-            ?
-          </span>
-        )}
+        {line.detail !== undefined && <WhyButton detail={line.detail} />}
         {line.action !== undefined && (
           <button ref={button} type="button" className="assumption-action" aria-expanded={open} onClick={() => onToggle(!open)} data-testid="assumption-fix">
             {line.action}
@@ -98,6 +94,78 @@ function AssumptionItem({ line, open, onToggle }: { readonly line: AssumptionLin
       {open && <AssumptionFixer line={line} />}
     </li>
   );
+}
+
+/**
+ * The "?" beside a line: why the plan assumes it, in the model layer's words.
+ * The pointer gets it on hover (title); the keyboard on focus, or Enter, in a
+ * note under the line, which is also the button's description for a screen
+ * reader. Escape or leaving the button hides the note.
+ */
+function WhyButton({ detail }: { readonly detail: string }) {
+  const note = useId();
+  const [shown, setShown] = useState(false);
+  const hideOnBlur = useHideAfterPress(shown, () => setShown(false));
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
+    if (event.key !== 'Escape' || !shown) return;
+    // Escape hides the note only: not the fixer of the line, the selection or the error banner too.
+    event.preventDefault();
+    event.stopPropagation();
+    setShown(false);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="assumption-why"
+        aria-label="Why?"
+        aria-describedby={note}
+        aria-expanded={shown}
+        title={titleText(detail)}
+        onFocus={() => setShown(true)}
+        onBlur={hideOnBlur}
+        onClick={() => setShown(true)}
+        onKeyDown={onKeyDown}
+        data-testid="assumption-why"
+      >
+        ?
+      </button>
+      <span id={note} className="assumption-why-note" hidden={!shown} data-testid="assumption-why-note">
+        {detail}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The blur handler of a note shown while `shown`: hides it at once when focus
+ * left by the keyboard, and only once the pointer is released when a press
+ * moved focus, since the note's line closing under the pointer between press
+ * and release moved the button pressed (the line's fixer) away from it and lost the click.
+ */
+function useHideAfterPress(shown: boolean, hide: () => void): () => void {
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!shown) return;
+    const down = (): void => {
+      pressed.current = true;
+    };
+    const up = (): void => {
+      pressed.current = false;
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+    };
+  }, [shown]);
+  return () => {
+    if (!pressed.current) return hide();
+    const later = (): void => void setTimeout(hide, 0); // after the click the release makes
+    window.addEventListener('pointerup', later, { once: true });
+    window.addEventListener('pointercancel', later, { once: true });
+  };
 }
 
 /** The control that fixes one line: the dims, a shape for an unknown tensor, or an input's value. */

@@ -1,9 +1,9 @@
 // The error banner: which file failed and why, on one line, while the
 // previous model stays on screen. A message too long for the line is cut at
-// its end, whole in the banner's title and under "Details". Dismissible;
-// announced as an alert.
+// its end, whole in the banner's title and under "Details". Dismissed by its
+// button or by Escape (unless a field or a dialog has the key); announced as an alert.
 
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isCut, MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { LongName } from '../long-name';
@@ -30,6 +30,7 @@ export function ErrorBanner() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [text, expanded]);
+  useEscapeDismisses(error !== undefined, dismissError);
   if (error === undefined) return null;
   const what = error.task === 'open' ? 'Could not open' : 'Could not re-infer';
   const note = shown !== undefined && error.task === 'open' ? `Still showing ${shown}.` : undefined;
@@ -55,11 +56,33 @@ export function ErrorBanner() {
           {expanded ? 'Less' : 'Details'}
         </button>
       )}
-      <button type="button" className="button button-small button-quiet" onClick={dismissError} aria-label="Dismiss error">
+      <button type="button" className="button button-small button-quiet" onClick={dismissError} aria-label="Dismiss error" aria-keyshortcuts="Escape" title="Dismiss (Escape)">
         Dismiss
       </button>
     </div>
   );
+}
+
+/**
+ * Escape dismisses the banner while it is `shown`, as its button does, unless
+ * something used the key already (a menu, a fixer) or it was typed in a field
+ * or a dialog, which have Escape of their own. The selection an Escape clears
+ * goes with it: the page listens on the document, before this.
+ */
+function useEscapeDismisses(shown: boolean, dismiss: () => void): void {
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+      const target = event.target instanceof Element ? event.target : undefined;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog, [role="dialog"]') != null) return;
+      if (document.querySelector('[aria-modal="true"]') !== null) return;
+      dismiss();
+    };
+    // The window hears the key after the page's own handlers, so their preventDefault is seen.
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shown, dismiss]);
 }
 
 /** Starts the message with a capital (unless it starts with a file name or URL) and ends it with a full stop. */

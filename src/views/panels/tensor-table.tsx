@@ -29,7 +29,7 @@ export function TensorTable() {
   const quantized = useAppStore((s) => hasQuantization(s.model?.inferred));
   if (!hasModel) return null;
   return (
-    <section className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table">
+    <section className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table" data-find="">
       <div className="tensors-toolbar">
         <h2 id="tensors-title" className="tensors-title">
           Tensors
@@ -48,7 +48,7 @@ export function TensorTable() {
   );
 }
 
-/** The search input; "/" anywhere on the page focuses it, Escape clears it. */
+/** The search input; "/" anywhere on the page focuses it (the graph's Find takes it with focus in the graph or the pointer over it), Escape clears it. */
 function SearchBox() {
   const query = useAppStore((s) => s.query);
   const { setQuery } = useActions();

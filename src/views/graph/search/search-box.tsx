@@ -2,12 +2,13 @@
 // nodes by name or op type, and run-time tensors by name, counting each
 // (search.ts); the previous/next buttons (Shift+Enter / Enter) step
 // through them and tell the pane, which opens the groups on the way, selects
-// the match and brings it into view. Ctrl+F and "/" focus the box while the
-// pointer is over the graph pane.
+// the match and brings it into view. Ctrl+F and "/" focus the box while
+// keyboard focus is in the graph pane, or the pointer is over it (find-keys.ts).
 
 import { useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { InferredModel } from '../../../model/inferred';
 import type { GraphCluster } from '../groups/clusters';
+import { opensGraphFind } from './find-keys';
 import { searchGraph, stepMatch, type SearchMatch } from './search';
 
 /** Props of GraphSearch. */
@@ -67,7 +68,7 @@ export function GraphSearch({ model, clusters, onChange, onStep, handle }: Graph
           className="graph-search-input"
           type="search"
           placeholder="Find"
-          title="Find a node, tensor, op type, fusion unit, function or scope (/ or Ctrl+F with the pointer over the graph)"
+          title="Find a node, tensor, op type, fusion unit, function or scope (/ or Ctrl+F with focus in the graph or the pointer over it)"
           aria-label="Search the graph by node name, tensor name, op type, fusion unit, function or scope"
           value={query}
           onChange={(e) => {
@@ -95,19 +96,23 @@ export function GraphSearch({ model, clusters, onChange, onStep, handle }: Graph
 }
 
 /**
- * Ctrl+F (⌘F) and "/" focus `field` while the pointer is over its pane; they
- * are caught before the page's other "/" (the tensor filter) and the browser's find.
+ * Ctrl+F (⌘F) and "/" focus `field` while keyboard focus is in its pane, or the
+ * pointer is over it and focus in no other pane with a find of its own (a pane
+ * marked data-find, the tensor table); they are caught before the page's other
+ * "/" (the tensor filter) and the browser's find.
  */
 function useFocusKeys(field: { readonly current: HTMLInputElement | null }): void {
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent): void => {
       const input = field.current;
       const pane = input?.closest('.pane');
-      if (input == null || pane == null || !pane.matches(':hover')) return;
-      const find = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f';
-      const typing = (event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]');
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !typing;
-      if (!find && !slash) return;
+      if (input == null || pane == null) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const focusPane = target?.closest('.pane');
+      const focus = focusPane == null ? 'elsewhere' : focusPane === pane ? 'graph' : focusPane.hasAttribute('data-find') ? 'other-find' : 'elsewhere';
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]') != null;
+      const press = { key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, alt: event.altKey, typing, focus, pointerOverGraph: pane.matches(':hover') } as const;
+      if (!opensGraphFind(press)) return;
       event.preventDefault();
       event.stopPropagation();
       input.focus();
