@@ -228,7 +228,7 @@ test('Open file takes a .tflite, and the planned export is offered only with a r
   test.skip(!haveModel(HELLO), NO_MODELS);
   await page.goto('/');
   await waitForModel(page, 'sample.onnx');
-  await expect(page.getByText('Drop an ONNX or TensorFlow Lite model to open it')).toBeAttached();
+  await expect(page.getByText('Drop an ONNX or TensorFlow Lite model, or a saved plan, to open it')).toBeAttached();
   const picker = page.locator('#open-file');
   await expect(picker).toHaveAttribute('accept', /(^|,)\.tflite(,|$)/);
   // The sample on cpu has no runtime plan: the download says why it is not offered.

@@ -84,7 +84,7 @@ export function DropZone({ onNote }: { readonly onNote: (note: DroppedNote | und
           <path d="M24 8v22M15 21l9 9 9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
           <path d="M8 32v6a2 2 0 0 0 2 2h28a2 2 0 0 0 2-2v-6" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
         </svg>
-        <p className="drop-title">Drop an ONNX or TensorFlow Lite model to open it</p>
+        <p className="drop-title">Drop an ONNX or TensorFlow Lite model, or a saved plan, to open it</p>
         <p className="drop-note">It is read in this tab and never uploaded.</p>
       </div>
     </div>

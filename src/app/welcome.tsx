@@ -18,7 +18,7 @@ export function Welcome() {
           </p>
         )}
         <p className="welcome-text">
-          Drop an ONNX or TensorFlow Lite model anywhere on this page, or choose one with <strong>Open file</strong>. heapscope decodes it in a background
+          Drop an ONNX or TensorFlow Lite model (or a plan saved from heapscope) anywhere on this page, or choose one with <strong>Open file</strong>. heapscope decodes it in a background
           thread, infers the shape and size of every tensor, and lists them here. The file stays on this machine.
         </p>
         {!task && (
