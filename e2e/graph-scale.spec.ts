@@ -71,6 +71,14 @@ async function boxRects(page: Page): Promise<DOMRect[]> {
   return page.locator('[data-testid="graph-svg"] .gbox').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
 }
 
+/** Gives ELK the time a free machine would: on a busy one it overruns its 2 s budget and the layered preview is kept. */
+async function giveElkTime(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const original = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => original(handler, ms === 2000 ? 120_000 : ms, ...rest)) as typeof window.setTimeout;
+  });
+}
+
 test('the graph is fitted on load: a small model whole, a tall one from the top at a readable scale, across its width when that fits', async ({ page }) => {
   await startOnSmallModel(page);
   await graphReady(page);
@@ -108,10 +116,7 @@ test('a decoder\'s first view shows the main column of its top whole, not its at
   // that reads it: centred on it, the first view held 1 box of 45. On a busy machine ELK overruns its
   // 2 s budget and the layered preview, whose mask sits by the column, is kept; the page is given the
   // time a free machine would give ELK, so the view is judged on ELK's placement.
-  await page.addInitScript(() => {
-    const original = window.setTimeout;
-    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => original(handler, ms === 2000 ? 120_000 : ms, ...rest)) as typeof window.setTimeout;
-  });
+  await giveElkTime(page);
   await open(page, name, readModel(name));
   expect((await summary(page)).graph.status).toBe('drawn');
   await expect(page.getByTestId('graph-status')).toHaveAttribute('data-engine', 'elk');
@@ -126,6 +131,31 @@ test('a decoder\'s first view shows the main column of its top whole, not its at
   await expect(page.locator('.gbox.g-io', { hasText: 'input_ids' })).toBeInViewport();
   await snap(page, 'graph-gpt2-past-start');
 });
+
+for (const [width, height] of [[1600, 1000], [1024, 640]] as const) {
+  test(`at ${width}×${height} gpt2's first view cuts no box of its first screen at the pane's left edge, its past KV cache whole`, async ({ page }) => {
+    const name = 'tiny-random-gpt2-fp32-past.onnx';
+    test.skip(!haveModel(name), NO_MODELS);
+    // At the readable scale the graph is wider than the pane; centred on its token ids, the first view cut
+    // the attention mask and the "past KV cache · layer 0" box beside the column at the pane's left edge.
+    await page.setViewportSize({ width, height });
+    await giveElkTime(page);
+    await open(page, name, readModel(name));
+    await expect(page.getByTestId('graph-status')).toHaveAttribute('data-engine', 'elk');
+    const view = (await page.getByTestId('graph-svg').boundingBox())!;
+    const rects = await boxRects(page);
+    const graphLeft = Math.min(...rects.map((b) => b.left));
+    expect(graphLeft, 'the graph is wider than the pane at this scale').toBeLessThan(view.x);
+    const firstScreen = rects.filter((b) => b.top < view.y + view.height && b.bottom > view.y && b.width < view.width);
+    expect(firstScreen.length).toBeGreaterThanOrEqual(4);
+    const cutAtLeft = firstScreen.filter((b) => b.left < view.x - 1 && b.right > view.x + 1);
+    expect(cutAtLeft).toEqual([]);
+    const kv = (await page.locator('[data-testid="graph-svg"] .gbox[data-box="kv-in:#0"]').boundingBox())!;
+    expect(kv.x).toBeGreaterThanOrEqual(view.x - 1);
+    expect(kv.x + kv.width).toBeLessThanOrEqual(view.x + view.width + 1);
+    await snap(page, `graph-gpt2-past-start-${width}`);
+  });
+}
 
 for (const [width, height] of [[1600, 1000], [1280, 720]] as const) {
   test(`at ${width}×${height} tiny-llama opens showing its boxes, not its token ids alone over an empty pane`, async ({ page }) => {
@@ -200,8 +230,12 @@ test('an 80-layer decoder opens as a few dozen groups; ONNX-style DenseNet-121 i
   expect(llama.graph.status).toBe('drawn');
   expect(llama.graph.boxes).toBeLessThanOrEqual(40);
   await expect(page.locator('.g-collapsed').first()).toBeVisible();
-  // Readable at 1280×720: labels at scale 0.6 or more, the heavy groups (the runs of layers) marked.
-  expect(Number(await page.getByTestId('graph-svg').getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.599);
+  // At 1280×720 its top (the mask and rotary groups either side of the column) is wider than the pane at 0.6:
+  // it opens smaller, every box of the first screen whole, the heavy groups (the runs of layers) marked.
+  expect(Number(await page.getByTestId('graph-svg').getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.35);
+  const view = (await page.getByTestId('graph-svg').boundingBox())!;
+  const firstScreen = (await boxRects(page)).filter((b) => b.top < view.y + view.height && b.bottom > view.y);
+  expect(firstScreen.filter((b) => b.bottom <= view.y + view.height + 1 && (b.left < view.x - 1 || b.right > view.x + view.width + 1))).toEqual([]);
   expect(await page.locator('.g-collapsed.g-heavy').count()).toBeGreaterThanOrEqual(LLAMA_80.layers / 10 - 1);
   await snap(page, 'graph-llama-80');
   await open(page, 'densenet-121.onnx', densenetModel());

@@ -90,3 +90,57 @@ test('tiny llama at 1280×720 with growth among the panes: a readable chart', as
   await snap(page, 'growth-fit-llama-1280');
   await expectReadable(page);
 });
+
+/** GPT-2 at `width`×`height` as it opens, then Growth opened from the top bar and its curve over past_seq_len planned. */
+async function openGrowthFromBar(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await page.getByTestId('growth-axis').selectOption('past_seq_len');
+  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+}
+
+test('at 1600×1000 with Growth opened from the top bar, its legend shows whole under the chart, nothing to scroll', async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  test.setTimeout(120_000);
+  await openGrowthFromBar(page, 1600, 1000);
+  await expect(page.getByTestId('growth-chart').locator('circle[data-value]').first()).toBeAttached();
+  const fit = await page.getByTestId('growth-pane').evaluate((pane) => {
+    const body = pane.querySelector('.growth-body')!;
+    const legend = pane.querySelector('.growth-legend')!.getBoundingClientRect();
+    return { legendBottom: legend.bottom, bodyBottom: body.getBoundingClientRect().bottom, overflow: body.scrollHeight - body.clientHeight };
+  });
+  // The plot had kept the height it was first drawn at, and the legend's last line ran under the pane's edge.
+  expect(fit.legendBottom).toBeLessThanOrEqual(fit.bodyBottom + 1);
+  expect(fit.overflow).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId('growth-chart').locator('.growth-legend li').last()).toBeInViewport({ ratio: 1 });
+  await expectReadable(page);
+  await snap(page, 'growth-fit-gpt2-legend-1600');
+});
+
+test('past_seq_len from 1 to 100000: every value under the plot is drawn whole inside the chart, 100000 last', async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  test.setTimeout(120_000);
+  await openGrowthFromBar(page, 1600, 1000);
+  await page.getByTestId('growth-from').fill('1');
+  await page.getByTestId('growth-to').fill('100000');
+  await page.getByTestId('growth-to').press('Enter');
+  await expect(page.getByTestId('growth-chart').locator('circle[data-value="100000"]')).toBeAttached();
+  await page.waitForFunction(() => window.heapscope?.summary().growth?.status === 'done');
+  const svg = page.getByTestId('growth-chart').locator('.growth-plot svg').first();
+  const labels = await svg.evaluate((s) => {
+    const box = s.getBoundingClientRect();
+    return [...s.querySelectorAll('g.gr-axis > text:not(.gr-axis-title)')].map((t) => {
+      const r = t.getBoundingClientRect();
+      return { text: t.textContent ?? '', left: r.left - box.left, right: r.right - box.left, width: box.width };
+    });
+  });
+  expect(labels.at(-1)?.text).toBe('100000');
+  // Centred on the plot's right end, "100000" ran past the chart's edge and read "10000".
+  for (const l of labels) expect(l.left >= 0 && l.right <= l.width, `${l.text} at ${l.left.toFixed(1)}..${l.right.toFixed(1)} of ${l.width}`).toBe(true);
+  expect(await chartTextOverlaps(page)).toEqual([]);
+  await snap(page, 'growth-fit-gpt2-100000');
+});

@@ -258,7 +258,7 @@ test.describe('growth view', () => {
   });
 });
 
-test('with the Growth pane open at 1280×720 the graph toolbar keeps one row and its Find field room for ten characters; previous, next and Fit are in the More menu', async ({ page }) => {
+test('with the Growth pane open at 1280×720 the graph toolbar keeps one row, its title and its Find field room for six characters; previous, next and Fit are in the More menu', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
   await waitForPlan(page);
@@ -277,9 +277,11 @@ test('with the Growth pane open at 1280×720 the graph toolbar keeps one row and
     const boxes = [...bar.querySelectorAll('input, button')].map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
     const overlaps = boxes.some((a, i) => boxes.slice(i + 1).some((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1));
     const own = bar.getBoundingClientRect();
-    return { inner, ten: context.measureText('0'.repeat(10)).width, tops: shown.map((b) => Math.round(b.top + b.height / 2)), overlaps, right: Math.max(...boxes.map((b) => b.right)), barRight: own.right, height: own.height };
+    return { inner, six: context.measureText('0'.repeat(6)).width, tops: shown.map((b) => Math.round(b.top + b.height / 2)), overlaps, right: Math.max(...boxes.map((b) => b.right)), barRight: own.right, height: own.height };
   });
-  expect(row.inner).toBeGreaterThanOrEqual(row.ten);
+  expect(row.inner).toBeGreaterThanOrEqual(row.six);
+  await expect(page.locator('#graph-title')).toHaveText(/graph/i);
+  expect(await titleWhole(page, 'graph-title')).toBe(true);
   expect(row.overlaps).toBe(false);
   expect(row.right).toBeLessThanOrEqual(row.barRight);
   expect(row.height).toBeLessThanOrEqual(40);
@@ -293,6 +295,37 @@ test('with the Growth pane open at 1280×720 the graph toolbar keeps one row and
   await page.getByTestId('graph-more').click();
   await page.getByTestId('graph-menu-fit').click();
   await expect(page.getByTestId('graph-more-menu')).toBeHidden();
+});
+
+/** Whether pane title `id` is drawn whole: wider than a pixel, inside its toolbar, not cut by its own box. */
+function titleWhole(page: Page, id: string): Promise<boolean> {
+  return page.locator(`#${id}`).evaluate((title) => {
+    const r = title.getBoundingClientRect();
+    const bar = title.parentElement!.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && title.scrollWidth <= title.clientWidth + 1 && r.left >= bar.left - 1 && r.right <= bar.right + 1;
+  });
+}
+
+test('at 1024×640 with Growth open, every pane keeps its title and the graph status is one line, cut with an ellipsis and read whole in its title', async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await expect(page.getByTestId('growth-pane')).toBeVisible();
+  await expect(page.getByTestId('graph-status')).toHaveAttribute('data-status', 'ready');
+  // The graph pane's title was hidden below 215 px, the pane a Find field over the graph.
+  for (const id of await page.locator('.pane-toolbar > h2.pane-title').evaluateAll((hs) => hs.map((h) => h.id))) expect(await titleWhole(page, id), id).toBe(true);
+  await expect(page.locator('#graph-title')).toBeVisible();
+  const status = page.getByTestId('graph-status-text');
+  const line = await status.evaluate((s) => ({ height: s.getBoundingClientRect().height, lineHeight: Number.parseFloat(getComputedStyle(s).lineHeight) || 18, cut: s.scrollWidth > s.clientWidth, overflow: getComputedStyle(s).textOverflow }));
+  // It wrapped to four lines: "39 nodes · / ELK / layered · / 601 ms".
+  expect(line.height).toBeLessThanOrEqual(line.lineHeight * 1.5);
+  expect(line.overflow).toBe('ellipsis');
+  await expect(status).toHaveAttribute('title', /^39 nodes · (ELK layered|layered|simple layout) · \d+(\.\d)? m?s/);
+  await snap(page, 'growth-open-panes-1024x640');
 });
 
 const LLAMA = 'tiny-llama-fp16/model.onnx';

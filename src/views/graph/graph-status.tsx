@@ -23,16 +23,17 @@ export function LayoutStatus({ layout, nodes }: { readonly layout: GraphLayoutSt
         <div className="progress-track progress-indeterminate graph-progress" role="progressbar" aria-label="Laying out the graph">
           <div className="progress-fill" />
         </div>
-        <span>
+        <span className="graph-status-text">
           {layout.shown?.input === layout.input ? `Preview shown; refining the layout of ${counted(nodes, 'node', 'nodes')}…` : `Laying out ${counted(nodes, 'node', 'nodes')} (${counted(boxes, 'top-level box', 'top-level boxes')})…`}
         </span>
       </div>
     );
   const p = layout.shown.placement;
+  const line = `${counted(nodes, 'node', 'nodes')} · ${ENGINE[p.engine]} · ${p.ms < 1000 ? `${Math.round(p.ms)} ms` : `${(p.ms / 1000).toFixed(1)} s`}`;
   return (
     <div className="graph-status" data-testid="graph-status" data-status="ready" data-engine={p.engine}>
-      <span title={p.note}>
-        {counted(nodes, 'node', 'nodes')} · {ENGINE[p.engine]} · {p.ms < 1000 ? `${Math.round(p.ms)} ms` : `${(p.ms / 1000).toFixed(1)} s`}
+      <span className="graph-status-text" data-testid="graph-status-text" title={p.note === undefined ? line : `${line} · ${p.note}`}>
+        {line}
         {p.note !== undefined && <span className="graph-note" data-testid="graph-note"> · {p.note}</span>}
       </span>
       <span className="graph-legend" aria-label="Legend">

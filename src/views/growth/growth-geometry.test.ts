@@ -98,13 +98,33 @@ describe('growthLayout', () => {
     const values = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384];
     const layout = growthLayout(input(values.map((v) => point(v, v))), 300, H);
     expect(layout.xTicks.at(-1)).toBe(16384);
-    const at = layout.xTicks.map((v) => layout.x(v));
-    for (let i = 1; i < at.length; i++) {
-      const room = (String(layout.xTicks[i - 1]).length + String(layout.xTicks[i]).length) * 3.25 + 10;
-      expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(room);
-    }
+    const spans = tickSpans(layout);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1] + 10);
+  });
+
+  it('keeps the last value\'s label inside the box, ended at its right edge, the labels before it clear of it', () => {
+    // 1..100000 in a 287 px pane: centred on the plot's right end, "100000" ran 6 px past the box and read "10000".
+    const values = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 100000];
+    const layout = growthLayout(input(values.map((v) => point(v, v))), 287, H);
+    expect(layout.xTicks.at(-1)).toBe(100000);
+    expect(layout.xTickPlace(100000)).toEqual({ x: 287, anchor: 'end' });
+    expect(layout.xTickPlace(1)).toEqual({ x: 66, anchor: 'middle' });
+    const spans = tickSpans(layout);
+    for (const [from, to] of spans) expect(from >= 0 && to <= 287).toBe(true);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1] + 10);
+    expect(growthSvg(input(values.map((v) => point(v, v))), layout, 287, H, { dim: 'past_seq_len' })).toMatch(/x="287.0" y="[\d.]+" text-anchor="end"[^>]*>100000</);
   });
 });
+
+/** The pixels each x label covers, at 6.5 px a character as the layout counts them. */
+function tickSpans(layout: ReturnType<typeof growthLayout>): [number, number][] {
+  return layout.xTicks.map((v) => {
+    const width = String(v).length * 6.5;
+    const { x, anchor } = layout.xTickPlace(v);
+    const from = anchor === 'end' ? x - width : anchor === 'start' ? x : x - width / 2;
+    return [from, from + width];
+  });
+}
 
 describe('the value on screen on the x axis', () => {
   it('is labelled beyond the swept range, and the end of the axis is its value, not the last swept one', () => {

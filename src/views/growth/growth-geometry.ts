@@ -41,7 +41,14 @@ export interface GrowthLayout {
   readonly breakAt: number | undefined; // x of the axis break on a log scale whose values include 0: 0 is drawn left of it, the log scale starts right of it
   readonly panels: readonly GrowthPanel[];
   readonly xTicks: readonly number[]; // values labelled under the plot, the value on screen among them
+  readonly xTickPlace: (value: number) => XTickPlace; // where a value's label goes, inside the box
   readonly axisTitle: readonly string[]; // the lines naming the x axis under its values, right-aligned to the plot's right edge
+}
+
+/** Where a value's label under the plot is drawn: its x and the SVG text-anchor that x is. */
+export interface XTickPlace {
+  readonly x: number;
+  readonly anchor: 'start' | 'middle' | 'end';
 }
 
 /** Space around the plots, in pixels. */
@@ -99,7 +106,31 @@ export function growthLayout(input: GrowthChartInput, width: number, height: num
     const { ticks, tickLabel } = panelTicks(drawnTop, maxBytes, plotHeight);
     return { name: r.name, top, height: plotHeight, maxBytes, highest: drawnTop, sizeLimit: r.sizeLimit, limitShown, y: (bytes) => y(bytes), ticks, tickLabel };
   });
-  return { left, right, bottom, x, scale, breakAt, panels, xTicks: xTicks(input.points.map((p) => p.value), x, input.current?.value), axisTitle: title };
+  const place = (v: number): XTickPlace => xTickPlace(x(v), tickWidth(v), right + GROWTH_MARGIN.right);
+  return { left, right, bottom, x, scale, breakAt, panels, xTicks: xTicks(input.points.map((p) => p.value), place, input.current?.value), xTickPlace: place, axisTitle: title };
+}
+
+/** Pixels a value's label under the plot takes at most. */
+function tickWidth(v: number): number {
+  return String(v).length * TICK_CHAR;
+}
+
+/**
+ * A label `width` wide for the value at `at`, in a box `edge` wide: centred
+ * under its value, else ended at the box's right edge or started at its left
+ * when centred it would run past it (1..100000's last label, centred on the
+ * plot's right end, ran past the pane's edge and read "10000").
+ */
+export function xTickPlace(at: number, width: number, edge: number): XTickPlace {
+  if (at + width / 2 > edge) return { x: edge, anchor: 'end' };
+  if (at - width / 2 < 0) return { x: 0, anchor: 'start' };
+  return { x: at, anchor: 'middle' };
+}
+
+/** The pixels a label placed so covers, left to right. */
+function tickSpan(place: XTickPlace, width: number): readonly [number, number] {
+  const from = place.anchor === 'start' ? place.x : place.anchor === 'end' ? place.x - width : place.x - width / 2;
+  return [from, from + width];
 }
 
 /**
@@ -194,17 +225,21 @@ export function regionFigures(p: GrowthPoint, name: string): number[] {
  * swept range the axis stretches to it, and without its label the end of the
  * axis would read as the last swept value.
  */
-function xTicks(values: readonly number[], x: (v: number) => number, current: number | undefined): number[] {
-  const half = (v: number): number => (String(v).length * TICK_CHAR) / 2;
-  const clear = (a: number, b: number): boolean => Math.abs(x(a) - x(b)) >= half(a) + half(b) + TICK_GAP;
+function xTicks(values: readonly number[], place: (v: number) => XTickPlace, current: number | undefined): number[] {
+  const span = (v: number): readonly [number, number] => tickSpan(place(v), tickWidth(v));
+  const clear = (a: number, b: number): boolean => {
+    const [[a0, a1], [b0, b1]] = [span(a), span(b)];
+    return a1 + TICK_GAP <= b0 || b1 + TICK_GAP <= a0;
+  };
   const ticks: number[] = [];
   let lastEnd = -Infinity;
   values.forEach((v, i) => {
-    const at = x(v);
-    if (at - half(v) < lastEnd + TICK_GAP && i !== values.length - 1) return;
-    if (at - half(v) < lastEnd + TICK_GAP) ticks.pop();
+    const [from, to] = span(v);
+    if (from < lastEnd + TICK_GAP && i !== values.length - 1) return;
+    // The last value is always labelled: the labels before it that it would touch give way.
+    while (ticks.length > 0 && from < span(ticks[ticks.length - 1]!)[1] + TICK_GAP) ticks.pop();
     ticks.push(v);
-    lastEnd = at + half(v);
+    lastEnd = to;
   });
   if (current === undefined || ticks.includes(current)) return ticks;
   return [...ticks.filter((v) => clear(v, current)), current].sort((a, b) => a - b);

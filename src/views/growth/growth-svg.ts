@@ -141,7 +141,8 @@ function axisSvg(layout: GrowthLayout, current: number | undefined): string {
   for (const v of layout.xTicks) {
     // The value on screen is labelled in the colour of its rule and diamond, so the diamond reads as that value's peak.
     const mark = v === current ? ['gr-current-tick', GROWTH_COLOURS.current, ' font-weight="600"'] : ['gr-muted', GROWTH_COLOURS.muted, ''];
-    out.push(`<text class="${mark[0]}" x="${layout.x(v).toFixed(1)}" y="${y}" text-anchor="middle" fill="${mark[1]}"${mark[2]}>${v}</text>`);
+    const place = layout.xTickPlace(v);
+    out.push(`<text class="${mark[0]}" x="${place.x.toFixed(1)}" y="${y}" text-anchor="${place.anchor}" fill="${mark[1]}"${mark[2]}>${v}</text>`);
   }
   layout.axisTitle.forEach((line, i) => {
     out.push(`<text class="gr-muted gr-axis-title" x="${layout.right}" y="${y + 13 + i * AXIS_LINE}" text-anchor="end" fill="${GROWTH_COLOURS.muted}">${text(line)}</text>`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedBox } from '../../../worker/layout/protocol';
-import { busiestCentre, busiestWindow, covers, drawnRegion, FIRST_VIEW_BOXES, FIRST_VIEW_FILL, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, refitsView, revealCamera, sameView, startCamera, visibleRegion, wholeBoxes } from './camera';
+import { busiestCentre, busiestWindow, covers, drawnRegion, FIRST_VIEW_BOXES, FIRST_VIEW_FILL, fitCamera, fitViewCamera, LEGIBLE_FIT, MIN_SCALE, READABLE, refitsView, revealCamera, sameView, startCamera, TOP_ROWS_MIN, visibleRegion, wholeBoxes } from './camera';
 
 const box = (id: string, x: number, y: number, width = 100, height = 40): PlacedBox => ({ id, x, y, width, height });
 const NO_MINIMAP = { width: 0, height: 0 };
@@ -106,6 +106,24 @@ describe('startCamera', () => {
     const camera = startCamera(size, graph)!;
     expect(camera.k).toBe(0.85);
     expect(wholeBoxes(graph.boxes, camera, size).map((b) => b.id)).toEqual(['in:image', 'conv', 'bn']);
+  });
+
+  it('shows top rows wider than the pane at the readable scale whole, from their left, at the scale that fits them', () => {
+    // GPT-2's shape: the inputs on the right, the attention mask and past KV cache to their left a row down.
+    // At 0.6 the top spans 360 px of a 300 px pane, and some box was cut at an edge.
+    const top = [box('in:ids', 500, 0), box('in:mask', 0, 100), box('in:past', 200, 100), box('embed', 450, 100, 150)];
+    const size = { width: 300, height: 600 };
+    const graph = { width: 2000, height: 20_000, boxes: [...top, box('far', 1900, 5000)] };
+    const camera = startCamera(size, graph)!;
+    expect(camera).toEqual({ x: 8, y: 8, k: 284 / 600 });
+    expect(wholeBoxes(graph.boxes, camera, size).map((b) => b.id)).toEqual(top.map((b) => b.id));
+  });
+
+  it('keeps the readable scale when the top rows fit only below TOP_ROWS_MIN', () => {
+    expect(TOP_ROWS_MIN).toBe(0.35);
+    const top = [box('in:ids', 1200, 0), box('in:mask', 0, 100), box('a', 1200, 100), box('b', 1200, 200), box('c', 1200, 300)];
+    const camera = startCamera({ width: 300, height: 600 }, { width: 3000, height: 20_000, boxes: top })!;
+    expect(camera.k).toBe(0.6);
   });
 
   it('uses the larger readable scale in a pane small on both sides', () => {

@@ -65,6 +65,14 @@ export const FIRST_VIEW_BOXES = 4;
  * a 640 × 400 embed's graph pane; tiny-llama's lone token ids filled 0.6 %.
  */
 export const FIRST_VIEW_FILL = 0.05;
+/**
+ * The smallest scale the first view takes to show the top rows of a graph
+ * wider than its pane whole, from their left: GPT-2's top (inputs, the
+ * attention mask, the past KV cache beside the column) is 633 px wide, 0.4
+ * in the 267 px pane of a 1024 × 640 window; at READABLE_FIT the KV cache
+ * or the column was cut at an edge. Tops wider still keep READABLE_FIT.
+ */
+export const TOP_ROWS_MIN = 0.35;
 /** The first view's margin from the pane's top and sides, in pixels. */
 const FIRST_MARGIN = 8;
 /** No minimap corner to keep clear of. */
@@ -83,7 +91,9 @@ export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'he
  * in a small pane) when even the width is too wide (the minimap shows the
  * rest): at the offset whose first screen shows the most graph inputs whole,
  * then the most boxes whole less those cut at the pane's sides, the nearest
- * to the first input among equals (edge-clear.ts's busiestOffset). A top
+ * to the first input among equals (edge-clear.ts's busiestOffset); but top
+ * rows that fit the pane whole down to TOP_ROWS_MIN are shown so, from their
+ * left (topRowsCamera), as no offset at READABLE_FIT can. A top
  * that is mostly empty, fewer than FIRST_VIEW_BOXES boxes whole (of those
  * the pane can hold) filling under FIRST_VIEW_FILL of it, opens on Fit's
  * view instead (`corner`: the minimap's, as fitViewCamera takes it):
@@ -158,6 +168,8 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'fi
   const first = graph.boxes.find((b) => b.id.startsWith('in:')) ?? graph.boxes[0];
   const centred = (size.width - graph.width * k) / 2;
   if (centred >= 0) return { x: centred, y: FIRST_MARGIN, k };
+  const rows = on === 'first' ? topRowsCamera(size, graph.boxes, k) : undefined;
+  if (rows !== undefined) return rows;
   const near = first === undefined ? undefined : first.x + first.width / 2;
   if (on === 'busiest') {
     const span = (size.width - 2 * FIRST_MARGIN - corner.width) / k;
@@ -171,6 +183,28 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'fi
   // The busiest window holds whole boxes already; moving it clear of every frame's edge could leave one box.
   if (busiest !== undefined) return { x, y: FIRST_MARGIN, k };
   return { x: busiestOffset(graph.boxes, x, { width: size.width, height: size.height, k, y: FIRST_MARGIN }), y: FIRST_MARGIN, k };
+}
+
+/**
+ * For a first view at scale `k` whose top rows (the boxes that start on its
+ * first screen, less frames wider than the pane) are wider than the pane:
+ * the scale, down to TOP_ROWS_MIN, at which they fit it whole, from their
+ * left edge, recounted as the smaller scale brings more rows on screen;
+ * undefined when they fit at `k` (any offset can show them whole) or only
+ * below TOP_ROWS_MIN.
+ */
+function topRowsCamera(size: PaneSize, boxes: readonly PlacedBox[], k: number): Camera | undefined {
+  const room = size.width - 2 * FIRST_MARGIN;
+  let scale = k;
+  for (let pass = 0; pass < 4 && scale >= TOP_ROWS_MIN; pass += 1) {
+    const rows = boxes.filter((b) => b.y * scale + FIRST_MARGIN < size.height && b.width * scale <= room);
+    if (rows.length === 0) return undefined;
+    const left = Math.min(...rows.map((b) => b.x));
+    const span = Math.max(...rows.map((b) => b.x + b.width)) - left;
+    if (span * scale <= room) return scale === k ? undefined : { x: FIRST_MARGIN - left * scale, y: FIRST_MARGIN, k: scale };
+    scale = room / span;
+  }
+  return undefined;
 }
 
 /**
