@@ -121,22 +121,29 @@ export class OccupancyTree {
     const { cover, starts, whole, throughout, leaves } = this;
     // nodes below index `top` are at wholeLevel or above: `whole` and `throughout` answer for them, not `starts` and `cover`
     const top = whole === undefined ? 0 : (2 * leaves) >> this.wholeLevel;
-    // in `starts` of every node whose leaves hold the rectangle's first one
-    for (let node = leaves + from; node >= Math.max(1, top); node >>>= 1) starts.add(node, a, b);
+    // in `starts` of every node whose leaves hold the rectangle's first one; a node that held [a, b) already has
+    // every ancestor hold it too (an ancestor's union takes in its children's)
+    for (let node = leaves + from; node >= Math.max(1, top); node >>>= 1) if (starts.add(node, a, b)) break;
     // in `cover` of the largest nodes its lifetime covers
     const count = this.canonical(from, to);
     for (let k = 0; k < count; k++) if (this.nodes[k]! >= top) cover.add(this.nodes[k]!, a, b);
     if (whole === undefined || throughout === undefined) return;
-    // in `whole` of every node at wholeLevel and above that its lifetime meets, and in `throughout` of those it covers
+    // in `whole` of every node at wholeLevel and above that its lifetime meets (up to the level where every one held
+    // [a, b) already: each node above has one of them as a child), and in `throughout` of those it covers
     let adds = 0;
+    let wholeHeld = false;
     for (let level = this.wholeLevel; level <= this.depth; level++) {
       const base = leaves >> level;
       const first = base + (from >> level);
       const last = base + ((to - 1) >> level);
-      for (let node = first; node <= last; node++) whole.add(node, a, b);
+      if (!wholeHeld) {
+        wholeHeld = true;
+        for (let node = first; node <= last; node++) if (!whole.add(node, a, b)) wholeHeld = false;
+      }
       const firstCovered = base + ((from + (1 << level) - 1) >> level);
       const lastCovered = base + (to >> level) - 1;
       for (let node = firstCovered; node <= lastCovered; node++) throughout.add(node, a, b);
+      // the work is counted as for every addition, so that a search stopped by counted work stops where it did
       adds += last - first + 1 + Math.max(0, lastCovered - firstCovered + 1);
     }
     countWork(WHOLE_ADD_WORK * adds);
