@@ -266,24 +266,65 @@ function leavesOf(prep: PreparedRegion): Leaves {
   const known = leavesCache.get(prep);
   if (known !== undefined) return known;
   const n = prep.rectCount;
+  const rectFrom = new Int32Array(n);
+  const rectTo = new Int32Array(n);
+  const distinct = rankSteps(prep.rectStart, prep.rectEnd, rectFrom, rectTo);
+  let leaves = 1;
+  while (leaves < distinct - 1) leaves *= 2;
+  const result = { leaves, rectFrom, rectTo, wholeLevel: wholeLevelOf(leaves, rectFrom, rectTo) };
+  leavesCache.set(prep, result);
+  return result;
+}
+
+/** Steps spanning at most this many times the number of starts and ends are ranked by counting rather than sorting. */
+const COUNTED_SPAN = 4;
+
+/**
+ * Fills `from`/`to` with the number of distinct steps among `starts` and
+ * `ends` below each start and end; returns how many distinct steps there are.
+ * Integer steps over a span not much wider than their number (a trace's op
+ * indices) are ranked by marking and counting them, without a sort.
+ */
+export function rankSteps(starts: Float64Array, ends: Float64Array, from: Int32Array, to: Int32Array): number {
+  const n = starts.length;
+  let low = Infinity;
+  let high = -Infinity;
+  let integers = true;
+  for (let r = 0; r < n; r++) {
+    const s = starts[r]!;
+    const e = ends[r]!;
+    if (!Number.isInteger(s) || !Number.isInteger(e)) integers = false;
+    if (s < low) low = s;
+    if (e > high) high = e;
+    if (e < low) low = e;
+    if (s > high) high = s;
+  }
+  if (n > 0 && integers && high - low < COUNTED_SPAN * 2 * n) {
+    // rank[v - low]: the distinct steps below v, once every step is marked
+    const rank = new Int32Array(high - low + 2);
+    for (let r = 0; r < n; r++) {
+      rank[starts[r]! - low + 1] = 1;
+      rank[ends[r]! - low + 1] = 1;
+    }
+    for (let v = 1; v < rank.length; v++) rank[v]! += rank[v - 1]!;
+    for (let r = 0; r < n; r++) {
+      from[r] = rank[starts[r]! - low]!;
+      to[r] = rank[ends[r]! - low]!;
+    }
+    return rank[rank.length - 1]!;
+  }
   const all = new Float64Array(2 * n);
-  all.set(prep.rectStart);
-  all.set(prep.rectEnd, n);
+  all.set(starts);
+  all.set(ends, n);
   all.sort();
   let distinct = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!;
   const steps = all.subarray(0, distinct);
-  let leaves = 1;
-  while (leaves < distinct - 1) leaves *= 2;
-  const rectFrom = new Int32Array(n);
-  const rectTo = new Int32Array(n);
   for (let r = 0; r < n; r++) {
-    rectFrom[r] = countBelow(steps, prep.rectStart[r]!);
-    rectTo[r] = countBelow(steps, prep.rectEnd[r]!);
+    from[r] = countBelow(steps, starts[r]!);
+    to[r] = countBelow(steps, ends[r]!);
   }
-  const result = { leaves, rectFrom, rectTo, wholeLevel: wholeLevelOf(leaves, rectFrom, rectTo) };
-  leavesCache.set(prep, result);
-  return result;
+  return distinct;
 }
 
 /**
