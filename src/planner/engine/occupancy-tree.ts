@@ -29,12 +29,13 @@
 //   training trace a first fit's leaps fell from 216 to about 10). The level
 //   is chosen per region from the lifetimes, so that keeping `whole` costs
 //   at most about WHOLE_ADDS_PER_RECT additions per rectangle.
-// - Those nodes keep `throughout` instead of `cover`: the union of every
-//   rectangle live over their whole range, their own cover and their
-//   ancestors' together. What is live at a step is then the `throughout` of
-//   its node at wholeLevel and the covers of the few nodes below it, one
-//   dense union and a few short lists instead of a list per level (a best
-//   fit of a short lifetime compares every hole of that step).
+// - Those nodes keep no `cover`; the ones at wholeLevel keep `throughout`
+//   instead: the union of every rectangle live over their whole range,
+//   their own cover and their ancestors' together. What is live at a step
+//   is then the `throughout` of its node at wholeLevel and the covers of the
+//   few nodes below it, one dense union and a few short lists instead of a
+//   list per level (a best fit of a short lifetime compares every hole of
+//   that step).
 // - Every later question of a greedy pass (first fit, best fit, above all)
 //   depends only on that union, so the placer's answers are the same as when
 //   it walks the rectangles one by one.
@@ -64,7 +65,7 @@ export class OccupancyTree {
   /** Nodes at this level and above keep `whole` (depth + 1: none do). */
   readonly wholeLevel: number;
   private readonly whole: NodeUnions | undefined; // by node, for nodes at wholeLevel and above (index < 2 * leaves >> wholeLevel)
-  private readonly throughout: NodeUnions | undefined; // the same nodes: the rectangles live over all of a node's range
+  private readonly throughout: NodeUnions | undefined; // nodes at wholeLevel: the rectangles live over all of a node's range
   private readonly nodes = new Int32Array(2 * 64); // the canonical nodes of a leaf range
   private readonly arena = new PieceArena(); // the lists of all four kinds of union
   /** Lists met by the last `collect`: entries [listFrom[u], listTo[u]) of `pieces()`, as [a0, b0, a1, b1, ...], for u below its count. */
@@ -129,7 +130,8 @@ export class OccupancyTree {
     for (let k = 0; k < count; k++) if (this.nodes[k]! >= top) cover.add(this.nodes[k]!, a, b);
     if (whole === undefined || throughout === undefined) return;
     // in `whole` of every node at wholeLevel and above that its lifetime meets (up to the level where every one held
-    // [a, b) already: each node above has one of them as a child), and in `throughout` of those it covers
+    // [a, b) already: each node above has one of them as a child), and in `throughout` of the nodes at wholeLevel it
+    // covers (the only ones a query reads)
     let adds = 0;
     let wholeHeld = false;
     for (let level = this.wholeLevel; level <= this.depth; level++) {
@@ -142,8 +144,9 @@ export class OccupancyTree {
       }
       const firstCovered = base + ((from + (1 << level) - 1) >> level);
       const lastCovered = base + (to >> level) - 1;
-      for (let node = firstCovered; node <= lastCovered; node++) throughout.add(node, a, b);
-      // the work is counted as for every addition, so that a search stopped by counted work stops where it did
+      if (level === this.wholeLevel) for (let node = firstCovered; node <= lastCovered; node++) throughout.add(node, a, b);
+      // the work counted is that of keeping every level's `throughout` too, the rule a search stopped by counted
+      // work has its stops from (work-clock.ts)
       adds += last - first + 1 + Math.max(0, lastCovered - firstCovered + 1);
     }
     countWork(WHOLE_ADD_WORK * adds);
