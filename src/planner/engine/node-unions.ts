@@ -83,25 +83,23 @@ export class NodeUnions {
     this.listLength.fill(0);
   }
 
-  /** Adds [a, b) to `node`'s union. */
-  add(node: number, a: number, b: number): void {
+  /** Adds [a, b) to `node`'s union; returns whether the union held it already (and is unchanged). */
+  add(node: number, a: number, b: number): boolean {
     // a list, once made, holds the node's union from then on (an emptied one too)
-    if (this.listStart[node]! >= 0) {
-      this.addToList(node, a, b);
-      return;
-    }
+    if (this.listStart[node]! >= 0) return this.addToList(node, a, b);
     const x = this.soloA[node]!;
     if (x !== x) {
       this.soloA[node] = a;
       this.soloB[node] = b;
-      return;
+      return false;
     }
     const y = this.soloB[node]!;
     if (a <= y && x <= b) {
       // overlapping or touching: one piece still
+      if (x <= a && b <= y) return true;
       if (a < x) this.soloA[node] = a;
       if (b > y) this.soloB[node] = b;
-      return;
+      return false;
     }
     const start = this.arena.reserve(FIRST_ROOM);
     const data = this.arena.data;
@@ -113,39 +111,55 @@ export class NodeUnions {
     data[start + 2] = Math.max(a, x);
     data[start + 3] = a < x ? y : b;
     this.soloA[node] = NaN;
+    return false;
   }
 
-  /** Adds [a, b) to `node`'s list, merging the pieces it overlaps or touches. */
-  private addToList(node: number, a: number, b: number): void {
+  /**
+   * Adds [a, b) to `node`'s list, merging the pieces it overlaps or touches;
+   * returns whether the list held it already. The search for the first piece
+   * it meets gallops down from the top, where a greedy pass mostly adds.
+   */
+  private addToList(node: number, a: number, b: number): boolean {
     const length = this.listLength[node]!;
-    if (length + 2 > this.listRoom[node]!) this.move(node); // full: moved first, though the addition may merge instead of growing it
     const start = this.listStart[node]!;
-    const data = this.arena.data;
-    const end = start + length;
-    // the first piece that ends at or after a: it and the ones after it that start at or before b merge with [a, b)
-    let first = start;
-    let last = end;
-    while (first < last) {
-      const mid = first + (((last - first) >>> 2) << 1);
-      if (data[mid + 1]! < a) first = mid + 2;
-      else last = mid;
+    let data = this.arena.data;
+    let end = start + length;
+    // the first piece that ends at or after a (`end`: none): it and the ones after it that start at or before b
+    // merge with [a, b); found by galloping down from the top, then bisecting
+    let high = end; // every piece from here up ends at or after a
+    let low = start - 2; // every piece from here down ends before a
+    for (let step = 2; ; step *= 2) {
+      const at = high - step;
+      if (at < start) break;
+      if (data[at + 1]! < a) {
+        low = at;
+        break;
+      }
+      high = at;
     }
-    if (first === end) {
-      data[end] = a;
-      data[end + 1] = b;
-      this.listLength[node] = length + 2;
-      return;
+    while (high - low > 2) {
+      const mid = low + (((high - low) >>> 2) << 1);
+      if (data[mid + 1]! < a) low = mid;
+      else high = mid;
     }
-    if (data[first]! <= a && b <= data[first + 1]!) return; // already held
+    let first = high;
+    if (first < end && data[first]! <= a && b <= data[first + 1]!) return true; // already held
     let after = first;
     while (after < end && data[after]! <= b) after += 2;
     if (after === first) {
-      // a new piece before `first`
-      data.copyWithin(first + 2, first, end);
+      // a new piece before `first`, or at the top
+      if (length + 2 > this.listRoom[node]!) {
+        this.move(node);
+        data = this.arena.data;
+        const moved = this.listStart[node]! - start;
+        first += moved;
+        end += moved;
+      }
+      if (first < end) data.copyWithin(first + 2, first, end);
       data[first] = a;
       data[first + 1] = b;
       this.listLength[node] = length + 2;
-      return;
+      return false;
     }
     // pieces first .. after - 2 merge into one: keep it at `first`, close the gap after it
     if (a < data[first]!) data[first] = a;
@@ -154,6 +168,7 @@ export class NodeUnions {
       data.copyWithin(first + 2, after, end);
       this.listLength[node] = length - (after - first - 2);
     }
+    return false;
   }
 
   /** Moves `node`'s list to a block of twice its room (one a list left, else at the arena's end). */

@@ -29,12 +29,13 @@
 //   training trace a first fit's leaps fell from 216 to about 10). The level
 //   is chosen per region from the lifetimes, so that keeping `whole` costs
 //   at most about WHOLE_ADDS_PER_RECT additions per rectangle.
-// - Those nodes keep `throughout` instead of `cover`: the union of every
-//   rectangle live over their whole range, their own cover and their
-//   ancestors' together. What is live at a step is then the `throughout` of
-//   its node at wholeLevel and the covers of the few nodes below it, one
-//   dense union and a few short lists instead of a list per level (a best
-//   fit of a short lifetime compares every hole of that step).
+// - Those nodes keep no `cover`; the ones at wholeLevel keep `throughout`
+//   instead: the union of every rectangle live over their whole range,
+//   their own cover and their ancestors' together. What is live at a step
+//   is then the `throughout` of its node at wholeLevel and the covers of the
+//   few nodes below it, one dense union and a few short lists instead of a
+//   list per level (a best fit of a short lifetime compares every hole of
+//   that step).
 // - Every later question of a greedy pass (first fit, best fit, above all)
 //   depends only on that union, so the placer's answers are the same as when
 //   it walks the rectangles one by one.
@@ -64,7 +65,7 @@ export class OccupancyTree {
   /** Nodes at this level and above keep `whole` (depth + 1: none do). */
   readonly wholeLevel: number;
   private readonly whole: NodeUnions | undefined; // by node, for nodes at wholeLevel and above (index < 2 * leaves >> wholeLevel)
-  private readonly throughout: NodeUnions | undefined; // the same nodes: the rectangles live over all of a node's range
+  private readonly throughout: NodeUnions | undefined; // nodes at wholeLevel: the rectangles live over all of a node's range
   private readonly nodes = new Int32Array(2 * 64); // the canonical nodes of a leaf range
   private readonly arena = new PieceArena(); // the lists of all four kinds of union
   /** Lists met by the last `collect`: entries [listFrom[u], listTo[u]) of `pieces()`, as [a0, b0, a1, b1, ...], for u below its count. */
@@ -121,22 +122,31 @@ export class OccupancyTree {
     const { cover, starts, whole, throughout, leaves } = this;
     // nodes below index `top` are at wholeLevel or above: `whole` and `throughout` answer for them, not `starts` and `cover`
     const top = whole === undefined ? 0 : (2 * leaves) >> this.wholeLevel;
-    // in `starts` of every node whose leaves hold the rectangle's first one
-    for (let node = leaves + from; node >= Math.max(1, top); node >>>= 1) starts.add(node, a, b);
+    // in `starts` of every node whose leaves hold the rectangle's first one; a node that held [a, b) already has
+    // every ancestor hold it too (an ancestor's union takes in its children's)
+    for (let node = leaves + from; node >= Math.max(1, top); node >>>= 1) if (starts.add(node, a, b)) break;
     // in `cover` of the largest nodes its lifetime covers
     const count = this.canonical(from, to);
     for (let k = 0; k < count; k++) if (this.nodes[k]! >= top) cover.add(this.nodes[k]!, a, b);
     if (whole === undefined || throughout === undefined) return;
-    // in `whole` of every node at wholeLevel and above that its lifetime meets, and in `throughout` of those it covers
+    // in `whole` of every node at wholeLevel and above that its lifetime meets (up to the level where every one held
+    // [a, b) already: each node above has one of them as a child), and in `throughout` of the nodes at wholeLevel it
+    // covers (the only ones a query reads)
     let adds = 0;
+    let wholeHeld = false;
     for (let level = this.wholeLevel; level <= this.depth; level++) {
       const base = leaves >> level;
       const first = base + (from >> level);
       const last = base + ((to - 1) >> level);
-      for (let node = first; node <= last; node++) whole.add(node, a, b);
+      if (!wholeHeld) {
+        wholeHeld = true;
+        for (let node = first; node <= last; node++) if (!whole.add(node, a, b)) wholeHeld = false;
+      }
       const firstCovered = base + ((from + (1 << level) - 1) >> level);
       const lastCovered = base + (to >> level) - 1;
-      for (let node = firstCovered; node <= lastCovered; node++) throughout.add(node, a, b);
+      if (level === this.wholeLevel) for (let node = firstCovered; node <= lastCovered; node++) throughout.add(node, a, b);
+      // the work counted is that of keeping every level's `throughout` too, the rule a search stopped by counted
+      // work has its stops from (work-clock.ts)
       adds += last - first + 1 + Math.max(0, lastCovered - firstCovered + 1);
     }
     countWork(WHOLE_ADD_WORK * adds);
@@ -259,24 +269,65 @@ function leavesOf(prep: PreparedRegion): Leaves {
   const known = leavesCache.get(prep);
   if (known !== undefined) return known;
   const n = prep.rectCount;
+  const rectFrom = new Int32Array(n);
+  const rectTo = new Int32Array(n);
+  const distinct = rankSteps(prep.rectStart, prep.rectEnd, rectFrom, rectTo);
+  let leaves = 1;
+  while (leaves < distinct - 1) leaves *= 2;
+  const result = { leaves, rectFrom, rectTo, wholeLevel: wholeLevelOf(leaves, rectFrom, rectTo) };
+  leavesCache.set(prep, result);
+  return result;
+}
+
+/** Steps spanning at most this many times the number of starts and ends are ranked by counting rather than sorting. */
+const COUNTED_SPAN = 4;
+
+/**
+ * Fills `from`/`to` with the number of distinct steps among `starts` and
+ * `ends` below each start and end; returns how many distinct steps there are.
+ * Integer steps over a span not much wider than their number (a trace's op
+ * indices) are ranked by marking and counting them, without a sort.
+ */
+export function rankSteps(starts: Float64Array, ends: Float64Array, from: Int32Array, to: Int32Array): number {
+  const n = starts.length;
+  let low = Infinity;
+  let high = -Infinity;
+  let integers = true;
+  for (let r = 0; r < n; r++) {
+    const s = starts[r]!;
+    const e = ends[r]!;
+    if (!Number.isInteger(s) || !Number.isInteger(e)) integers = false;
+    if (s < low) low = s;
+    if (e > high) high = e;
+    if (e < low) low = e;
+    if (s > high) high = s;
+  }
+  if (n > 0 && integers && high - low < COUNTED_SPAN * 2 * n) {
+    // rank[v - low]: the distinct steps below v, once every step is marked
+    const rank = new Int32Array(high - low + 2);
+    for (let r = 0; r < n; r++) {
+      rank[starts[r]! - low + 1] = 1;
+      rank[ends[r]! - low + 1] = 1;
+    }
+    for (let v = 1; v < rank.length; v++) rank[v]! += rank[v - 1]!;
+    for (let r = 0; r < n; r++) {
+      from[r] = rank[starts[r]! - low]!;
+      to[r] = rank[ends[r]! - low]!;
+    }
+    return rank[rank.length - 1]!;
+  }
   const all = new Float64Array(2 * n);
-  all.set(prep.rectStart);
-  all.set(prep.rectEnd, n);
+  all.set(starts);
+  all.set(ends, n);
   all.sort();
   let distinct = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!;
   const steps = all.subarray(0, distinct);
-  let leaves = 1;
-  while (leaves < distinct - 1) leaves *= 2;
-  const rectFrom = new Int32Array(n);
-  const rectTo = new Int32Array(n);
   for (let r = 0; r < n; r++) {
-    rectFrom[r] = countBelow(steps, prep.rectStart[r]!);
-    rectTo[r] = countBelow(steps, prep.rectEnd[r]!);
+    from[r] = countBelow(steps, starts[r]!);
+    to[r] = countBelow(steps, ends[r]!);
   }
-  const result = { leaves, rectFrom, rectTo, wholeLevel: wholeLevelOf(leaves, rectFrom, rectTo) };
-  leavesCache.set(prep, result);
-  return result;
+  return distinct;
 }
 
 /**

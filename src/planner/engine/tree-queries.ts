@@ -191,40 +191,78 @@ export class TreeQueries {
       runEnds[runs++] = count;
     }
     const small = runs > 1 ? unionOfRuns(lo, hi, runEnds, runs) : count;
-    // the gap walk over the ranges of bases each piece forbids, [start - rel - size + 1, end - rel), in order
+    // the gap walk over the ranges of bases each piece forbids, [start - rel - size + 1, end - rel), in order: the
+    // long list's pieces up to the next of the merged rest, then that one (each piece read counts as work, the one
+    // an exact fit ends the walk at too)
     const reach = rel + size - 1;
     let from = 0;
     let bestBase = NaN;
     let bestSlack = Infinity;
     let i = bigFrom;
     let j = 0;
-    for (;;) {
-      let start: number;
-      let end: number;
-      if (i < bigEnd && (j === small || pieces[i]! <= lo[j]!)) {
-        start = pieces[i]!;
-        end = pieces[i + 1]!;
-        i += 2;
-      } else if (j < small) {
-        start = lo[j]!;
-        end = hi[j]!;
-        j++;
-      } else break;
-      const low = start - reach;
-      if (low > from) {
-        const base = plain ? from : alignBase(prep, item, from);
-        if (base < low && low - base < bestSlack) {
-          bestSlack = low - base;
-          bestBase = base;
-          if (bestSlack === 1) break; // an exact fit: none is tighter, and later ones are higher
+    walk: for (;;) {
+      const stop = j < small ? lo[j]! : Infinity;
+      if (plain) {
+        // the hot loop: most holes of a crowded step are in the long list
+        while (i < bigEnd && pieces[i]! <= stop) {
+          const slack = pieces[i]! - reach - from;
+          if (slack > 0 && slack < bestSlack) {
+            bestSlack = slack;
+            bestBase = from;
+            if (slack === 1) {
+              i += 2; // read (the work counted below)
+              break walk; // an exact fit: none is tighter, and later ones are higher
+            }
+          }
+          const high = pieces[i + 1]! - rel;
+          if (high > from) from = high;
+          i += 2;
+        }
+      } else {
+        while (i < bigEnd && pieces[i]! <= stop) {
+          if (this.fitsBelow(item, from, pieces[i]! - reach, bestSlack)) {
+            bestSlack = this.slack;
+            bestBase = this.base;
+            if (bestSlack === 1) {
+              i += 2;
+              break walk;
+            }
+          }
+          const high = pieces[i + 1]! - rel;
+          if (high > from) from = high;
+          i += 2;
         }
       }
-      const high = end - rel;
+      if (j === small) break;
+      if (this.fitsBelow(item, from, lo[j]! - reach, bestSlack)) {
+        bestSlack = this.slack;
+        bestBase = this.base;
+        if (bestSlack === 1) {
+          j++;
+          break;
+        }
+      }
+      const high = hi[j]! - rel;
       if (high > from) from = high;
+      j++;
     }
     countWork(UNION_QUERY_WORK + PIECE_WORK * (((i - bigFrom) >>> 1) + j + count));
     if (bestBase === bestBase) return bestBase;
     return plain ? from : alignBase(prep, item, from);
+  }
+
+  /** The aligned base and its slack `fitsBelow` found last. */
+  private base = 0;
+  private slack = 0;
+
+  /** Whether `item`'s aligned base at or above `from` fits below `low` more tightly than `bestSlack` (then in `base` and `slack`). */
+  private fitsBelow(item: number, from: number, low: number, bestSlack: number): boolean {
+    if (!(low > from)) return false;
+    const base = alignBase(this.prep, item, from);
+    if (!(base < low && low - base < bestSlack)) return false;
+    this.base = base;
+    this.slack = low - base;
+    return true;
   }
 
   /** The one member of `item` that holds bytes: -1 when none does, -2 when several do. */
