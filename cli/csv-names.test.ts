@@ -65,3 +65,22 @@ describe('control characters in CSV cells', () => {
     expect(readFileSync(second, 'utf8')).toBe(written);
   });
 });
+
+describe('solve reads ids one-to-one', () => {
+  it('solves a problem with ids =x and \'=x, and the text \\u0007 beside a bell, and reads its own solution back to the same ids', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-csv-'));
+    const ids = ['=x', "'=x", '\\u0007', '\x07', "'plain"];
+    const problem = join(dir, 'p.csv');
+    writeFileSync(problem, `id,lower,upper,size\n${ids.map((id, i) => `${id},${i},${i + 2},8`).join('\n')}\n`);
+    const first = join(dir, 's1.csv');
+    const solved = run(['solve', problem, '--out', first]);
+    expect(solved.err).toBe('');
+    expect(solved.code).toBe(0);
+    const written = readFileSync(first, 'utf8');
+    expect(written).not.toMatch(RAW_CONTROL);
+    expect(parseMinimallocCsv(written).buffers.map((b) => b.name)).toEqual(ids);
+    const second = join(dir, 's2.csv');
+    expect(run(['solve', first, '--out', second]).code).toBe(0);
+    expect(readFileSync(second, 'utf8')).toBe(written);
+  });
+});

@@ -151,23 +151,32 @@ interface FitTerms {
 function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values${r.monotonic ? '' : ' (the peak falls somewhere as the dim grows: not monotonic)'}`];
   for (const a of r.assumed) lines.push(`  every value planned with ${a.name}=${a.value}: ${a.reason} (--dim ${a.name}=N to plan another length)`);
-  lines.push(`  ${r.dim.padStart(8)}  ${'peak'.padStart(12)}  ${'bound'.padStart(12)}  largest buffer`);
+  const peakText = (p: CliSweepPoint): string => `${p.complete ? '' : '≥ '}${formatBytes(p.peak ?? undefined)}`;
+  const planned = r.points.filter((p) => p.peak !== null && p.lowerBound !== null);
+  // columns as wide as their widest entry, so a 16-digit value or "≥ 1.50 PiB" keeps the rows aligned
+  const w = {
+    value: Math.max(8, r.dim.length, ...r.points.map((p) => String(p.value).length)),
+    peak: Math.max(12, ...planned.map((p) => peakText(p).length)),
+    bound: Math.max(12, ...planned.map((p) => formatBytes(p.lowerBound!).length)),
+  };
+  lines.push(`  ${r.dim.padStart(w.value)}  ${'peak'.padStart(w.peak)}  ${'bound'.padStart(w.bound)}  largest buffer`);
   for (const p of r.points) {
     if (p.peak === null || p.lowerBound === null) {
-      lines.push(`  ${String(p.value).padStart(8)}  cannot be planned: ${p.error ?? 'unknown'}`);
+      lines.push(`  ${String(p.value).padStart(w.value)}  cannot be planned: ${p.error ?? 'unknown'}`);
       continue;
     }
     const largest = p.largest === undefined ? '' : `${formatBytes(p.largest.size)} ${p.largest.name}`;
     const regions = r.points.some((q) => q.regions.length > 1) ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
     const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
     if (terms.budget !== undefined && p.peak > terms.budget) over.push(`peak ${formatBytes(p.peak - terms.budget)} over the budget`);
-    const peak = `${p.complete ? '' : '≥ '}${formatBytes(p.peak)}`;
-    lines.push(`  ${String(p.value).padStart(8)}  ${peak.padStart(12)}  ${formatBytes(p.lowerBound).padStart(12)}  ${largest}${regions}${over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : ''}`);
+    lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : ''}`);
   }
   const open = r.points.filter((p) => !p.complete && p.error === undefined);
   if (open.length > 0) {
     lines.push(`  ≥: a lower estimate, some sizes unknown (at ${valueList(open.map((p) => p.value))}); first at ${r.dim}=${open[0]!.value}: ${open[0]!.unknown ?? 'unknown'}`);
   }
+  const judgement = monotonicNote(r);
+  if (judgement !== undefined) lines.push(`  ${judgement}`);
   const { budget, limited } = terms;
   if (budget !== undefined || limited) {
     const unsure = open.some((p) => p.fits);
@@ -177,6 +186,15 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim)}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** Which values `monotonic` was judged on, when lower estimates were left out of it. */
+function monotonicNote(r: CliSweepResult): string | undefined {
+  if (r.monotonicLeftOut.length === 0) return undefined;
+  const left = valueList(r.monotonicLeftOut);
+  const known = r.points.filter((p) => p.error === undefined && p.complete).length;
+  if (known < 2) return `monotonic: not judged, fewer than two values have every size known (the lower estimates at ${left} left out)`;
+  return `monotonic: judged on the ${known} values with every size known; the lower estimates at ${left} left out`;
 }
 
 /** One crossing of the budget, in words. */

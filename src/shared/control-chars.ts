@@ -23,11 +23,3 @@ export function escapeControlsInText(text: string): string {
 export function escapeControlsInName(text: string): string {
   return text.replace(UNSAFE_IN_NAME, escaped);
 }
-
-// The escapes escapeControlsInName writes, and only those.
-const ESCAPED_CONTROL = /\\u(00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|202[a-e]|206[6-9])/g;
-
-/** escapeControlsInName undone: each `\uXXXX` of a character it escapes becomes that character again, so a name read back is the name written. */
-export function unescapeControlsInName(text: string): string {
-  return text.replace(ESCAPED_CONTROL, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}

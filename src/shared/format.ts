@@ -1,6 +1,7 @@
 // Human-readable formatting of sizes and counts. No dependencies.
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
+/** The binary byte units, each 1024 times the one before, as every byte figure (text, axes) writes them. */
+export const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
 
 /** The minus sign of a signed change, on the page and the command line alike (not the hyphen). */
 export const MINUS = '\u2212';
@@ -10,12 +11,12 @@ export function formatBytes(n: number | undefined): string {
   if (n === undefined || !Number.isFinite(n)) return '?';
   let value = n;
   let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < UNITS.length - 1) {
+  while (Math.abs(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
   const digits = unit === 0 || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+  return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
 
 /** Formats an integer with thousands separators: 1234567 -> "1,234,567". */

@@ -68,3 +68,11 @@ describe('byte axis ticks', () => {
     );
   });
 });
+
+describe('byte axis ticks past TiB', () => {
+  it('are labelled in PiB, as formatBytes writes those sizes', () => {
+    const { label, unit } = byteTicks(0, 4 * 2 ** 50, 4);
+    expect(unit).toBe(2 ** 50);
+    expect(label(2 * 2 ** 50)).toBe('2 PiB');
+  });
+});

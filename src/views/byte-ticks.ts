@@ -4,8 +4,7 @@
 // diagram, the growth chart and their SVG exports.
 
 import { precisionFixed, tickStep, ticks } from 'd3';
-
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
+import { BYTE_UNITS as UNITS } from '../shared/format';
 
 /** Most decimals a tick label shows before the axis moves to the next smaller unit. */
 const MAX_DECIMALS = 2;

@@ -8,7 +8,9 @@ import type { ModelPlan } from '../plan-types';
 /** One side's tensor arena: the head of the plan written into the file, the runtime's tail, and their arena to declare. */
 export interface RuntimeArenaFigures {
   readonly head: number;
-  readonly tail: number; // the arena beyond the head: TFLM's persistent tail and planning (runtimePlan.tail is the tail alone), named "tail and planning" wherever it is shown
+  readonly tail: number; // the arena beyond the head: TFLM's persistent tail and planning (runtimePlan.tail is the tail alone), named "tail and planning" wherever it is shown; tailAlone + planning
+  readonly tailAlone: number; // the persistent tail alone, as runtimePlan.tail
+  readonly planning: number; // the rest of the arena: what TFLM's planning needs beyond head and tail, rounded up to 16 (arena - head - tailAlone)
   readonly arena: number; // the tensor arena to declare with the plan written
 }
 
@@ -26,7 +28,7 @@ export function arenaFigures(plan: Pick<ModelPlan, 'runtimePlan'>): RuntimeArena
   if (runtime === undefined) return undefined;
   // a plan saved before the plan written was recorded declares the file as it is
   const { head, arena } = runtime.planned ?? runtime;
-  return { head, tail: arena - head, arena };
+  return { head, tail: arena - head, tailAlone: runtime.tail, planning: arena - head - runtime.tail, arena };
 }
 
 /** The arenas of A and B and their difference; undefined unless both are plans of the same runtime. */

@@ -3,8 +3,8 @@
 // `buffer,start,end,size`), optional `alignment` and `offset`, lifetimes
 // half-open [lower, upper). Depends only on src/shared and problem types.
 
-import { escapeControlsInName, unescapeControlsInName } from '../../shared/control-chars';
 import { InputError } from '../../shared/errors';
+import { decodeCsvIds, encodeCsvId } from './csv-ids';
 import { alignmentOf, type PlacementProblem, type PlanBuffer } from './problem';
 
 const REQUIRED = ['id', 'lower', 'upper', 'size'] as const;
@@ -23,16 +23,15 @@ export function parseMinimallocCsv(text: string): PlacementProblem {
   const header = records[0];
   if (header === undefined) throw new InputError('bad-csv', 'the CSV is empty: expected a header id,lower,upper,size');
   const columns = parseHeader(header.text, header.line);
-  const buffers: PlanBuffer[] = [];
+  const rows = records.slice(1).map(({ text: row, line }, id) => ({ line, buffer: parseRow(row, line, columns, id) }));
+  const names = decodeCsvIds(rows.map((r) => r.buffer.name));
   const seen = new Map<string, number>();
-  for (const { text: row, line } of records.slice(1)) {
-    const buffer = parseRow(row, line, columns, buffers.length);
-    const earlier = seen.get(buffer.name);
-    if (earlier !== undefined) throw new InputError('bad-csv', `line ${line}: ${columns.label.id} "${buffer.name}" already used on line ${earlier}`);
-    seen.set(buffer.name, line);
-    buffers.push(buffer);
-  }
-  return { buffers };
+  rows.forEach(({ line }, b) => {
+    const earlier = seen.get(names[b]!);
+    if (earlier !== undefined) throw new InputError('bad-csv', `line ${line}: ${columns.label.id} "${names[b]}" already used on line ${earlier}`);
+    seen.set(names[b]!, line);
+  });
+  return { buffers: rows.map(({ buffer }, b) => ({ ...buffer, name: names[b]! })) };
 }
 
 /** The columns in file order, and each column's name as the file writes it (for messages). */
@@ -71,7 +70,7 @@ function parseRow(line: string, lineNumber: number, { columns, label }: Header, 
     throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${names}), found ${cells.length}`);
   }
   const cell = (name: Column) => cells[columns.indexOf(name)];
-  const name = unescapeControlsInName(unguardFormula(cell('id')!));
+  const name = cell('id')!; // as written: the file's ids are decoded together
   if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${label.id} is empty`);
   const start = integerCell(cell('lower'), label.lower!, lineNumber, 0);
   const end = integerCell(cell('upper'), label.upper!, lineNumber, 0);
@@ -197,26 +196,8 @@ export function writeMinimallocCsv(problem: PlacementProblem, offsets: readonly 
   return [header.join(','), ...rows].join('\n') + '\n';
 }
 
-/** A cell as the writer writes it: control characters escaped, a formula guarded, quoted when it must be. */
+/** A cell as the writer writes it: the id encoded inert (see csv-ids.ts), quoted when it must be. */
 export function quoteCell(text: string): string {
-  const guarded = guardFormula(escapeControlsInName(text));
-  return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
-/**
- * Control characters in a name are written as `\uXXXX` (a terminal or a
- * spreadsheet shows them inert) and read back as the characters.
- * Spreadsheets run a cell that starts with =, +, -, @, a tab or a carriage
- * return as a formula. Such a name is written behind an apostrophe (as is a
- * name that already starts with apostrophes before one of those), and the
- * reader takes one apostrophe off again, so `solve` reads back the same ids.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-
-function guardFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-function unguardFormula(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text) ? text.slice(1) : text;
+  const encoded = encodeCsvId(text);
+  return /[",\r\n]|^\s|\s$/.test(encoded) ? `"${encoded.replace(/"/g, '""')}"` : encoded;
 }

@@ -103,3 +103,19 @@ describe('sweepSteps', () => {
     expect(result.crossings).toEqual([{ below: 3, above: 4, fitsBelow: true }]);
   });
 });
+
+describe('monotonic with values whose sizes are partly unknown', () => {
+  it('is judged on complete plans only, and names the lower estimates left out', () => {
+    // sizes overflow from 16: the lower estimates fall, the complete plans only grow
+    const at = (v: number): SweepPoint => (v < 16 ? point(v, 100 * v) : { ...point(v, 5), complete: false });
+    const result = sweepDim('x', [1, 2, 4, 8, 16, 32], at);
+    expect(result.monotonic).toBe(true);
+    expect(result.monotonicLeftOut).toEqual([16, 32]);
+  });
+
+  it('still says not monotonic when complete plans fall, and leaves nothing out when every plan is complete', () => {
+    const result = sweepDim('x', [1, 2, 4], (v) => point(v, v === 2 ? 1 : 10 * v));
+    expect(result.monotonic).toBe(false);
+    expect(result.monotonicLeftOut).toEqual([]);
+  });
+});

@@ -41,7 +41,8 @@ export interface SweepCrossing {
 export interface SweepResult<P extends SweepPoint = SweepPoint> {
   readonly dim: string;
   readonly points: readonly P[];
-  readonly monotonic: boolean; // the peak never falls as the dim grows, over the planned values
+  readonly monotonic: boolean; // the peak never falls as the dim grows, over the planned values whose sizes are all known
+  readonly monotonicLeftOut: readonly number[]; // planned values left out of `monotonic`: their peak is a lower estimate (a size unknown)
   readonly fitsUpTo?: number;
   readonly crossings: readonly SweepCrossing[];
 }
@@ -110,9 +111,10 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   }
   const points: P[] = [];
   for (const v of values) points.push(yield* at(v));
-  const planned = points.filter((p) => p.error === undefined);
-  const monotonic = planned.every((p, i) => i === 0 || p.peak >= planned[i - 1]!.peak);
-  if (budget === undefined) return { dim, points, monotonic, crossings: [] };
+  // a lower estimate says nothing of a fall: where sizes overflow, it drops as the dim grows
+  const complete = points.filter((p) => p.error === undefined && p.complete);
+  const judged = { monotonic: complete.every((p, i) => i === 0 || p.peak >= complete[i - 1]!.peak), monotonicLeftOut: points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value) };
+  if (budget === undefined) return { dim, points, ...judged, crossings: [] };
   const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
   function* fits(v: number): Generator<number, boolean, P> {
     const p = yield* at(v);
@@ -137,5 +139,5 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   }
   const last = values[values.length - 1]!;
   const lastFit = (yield* fits(last)) ? last : [...crossings].reverse().find((c) => c.fitsBelow)?.below;
-  return { dim, points, monotonic, crossings, ...(lastFit !== undefined && { fitsUpTo: lastFit }) };
+  return { dim, points, ...judged, crossings, ...(lastFit !== undefined && { fitsUpTo: lastFit }) };
 }

@@ -29,7 +29,7 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
 }
 
 /** A side's arena in Compare's summary: "arena 73.1 KiB (head 72.7 KiB + tail and planning 416 B)". */
-export function arenaSideText(arena: RuntimeArenaFigures): string {
+export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' | 'arena'>): string {
   return `arena ${formatBytes(arena.arena)} (head ${formatBytes(arena.head)} + tail and planning ${formatBytes(arena.tail)})`;
 }
 
