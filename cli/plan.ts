@@ -85,6 +85,12 @@ export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly ass
   if (defaults.length > 0) {
     return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
   }
+  const kernels = plan.assumptions?.kernels ?? [];
+  if (kernels.length > 0) {
+    const first = kernels[0]!;
+    const more = kernels.length > 1 ? ` and ${kernels.length - 1} more` : '';
+    return `the plan assumes no scratch for ${kernels.length} kernel(s) whose scratch requests are not known, first custom operator ${first.op} (${first.node})${more}; the arena to declare is a lower estimate and may be too small`;
+  }
   return undefined;
 }
 
