@@ -5,13 +5,13 @@ import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { formatBytes, formatShape } from '../src/shared/format';
 import type { ParsedArgs } from './args';
-import { displaySafe, readInputFile, type Output } from './io';
+import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions } from './plan';
 import { forEachFile } from './run-files';
 
 /** Decodes, infers and reports one model file. */
 export function inspectFile(file: string, infer: InferOptions): InspectReport {
-  const model = decodeModel(readInputFile(file), { name: file });
+  const model = decodeModel(readModelFile(file), { name: file });
   return inspectReport(inferShapes(model, infer));
 }
 

@@ -1,7 +1,8 @@
 // File reading and output helpers for the CLI: typed errors for unreadable files,
 // stdout/stderr writers that tests can capture.
 
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { MODEL_HEAD_BYTES, sniffModelHead } from '../src/model/decode-model';
 import { escapeControlsInName, escapeControlsInText } from '../src/shared/control-chars';
 import { InputError } from '../src/shared/errors';
 import { MESSAGE_CHARS } from '../src/shared/short-name';
@@ -20,7 +21,7 @@ export const MAX_MODEL_BYTES = 2 ** 31 - 1;
  * cannot. Devices, FIFOs and sockets are refused by name: their `stat` size
  * says nothing of what reading them would bring (/dev/zero never ends).
  */
-export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES): Uint8Array {
+export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES, sniff?: Sniff): Uint8Array {
   let size: number;
   try {
     const stat = statSync(path);
@@ -34,8 +35,39 @@ export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES): Uint8Ar
   if (size > maxBytes) {
     throw new InputError('too-large', `${path} is ${size} bytes; the largest model heapscope reads is ${maxBytes} bytes (2 GiB)`);
   }
+  if (sniff !== undefined) sniff.check(readHead(path, sniff.bytes));
   const buffer = readFileSync(path);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** A look at a file's first `bytes` that throws for what cannot be read as wanted, before the whole file is read. */
+export interface Sniff {
+  readonly bytes: number;
+  readonly check: (head: Uint8Array) => void;
+}
+
+/**
+ * Reads a model file: its first bytes are sniffed first, so a file that
+ * cannot be a model is refused without reading it all (up to 2 GiB).
+ */
+export function readModelFile(path: string): Uint8Array {
+  return readInputFile(path, MAX_MODEL_BYTES, { bytes: MODEL_HEAD_BYTES, check: (head) => sniffModelHead(head, path) });
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+function readHead(path: string, bytes: number): Uint8Array {
+  const head = new Uint8Array(bytes);
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    let got = 0;
+    for (let n = -1; n !== 0 && got < bytes; got += n) n = readSync(fd, head, got, bytes - got, got);
+    return head.subarray(0, got);
+  } catch (error) {
+    throw new InputError('io', `cannot read ${path}: ${readProblem(error)}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Why a file cannot be read, in words. */

@@ -28,7 +28,9 @@ export function runtimeLines(plan: ModelPlan): string[] {
   lines.push(`    heapscope     head ${bytes(p.head)}, ${change}, written as an offline plan (from ${p.source}; --save-tflite)`);
   lines.push(`    tail          ${bytes(r.tail)}${r.tailEstimated ? ', an estimate: ' + r.tailParts.filter((t) => t.estimated).map((t) => t.what).join(', ') + ' are estimated' : ''}`);
   for (const t of r.tailParts) lines.push(`      ${t.what.padEnd(20)} ${formatCount(t.bytes).padStart(9)} B${t.estimated ? ' (estimate)' : ''}  ${t.rule}`);
-  lines.push(`    arena         declare ${bytes(r.arena)} as it is, ${bytes(p.arena)} with heapscope's plan`);
+  // a kernel whose scratch requests are not known is planned with none: the arena it needs can only be larger
+  const least = (plan.assumptions.kernels ?? []).length > 0 ? '≥ ' : '';
+  lines.push(`    arena         declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan`);
   lines.push(`                  (${r.arenaReason})`);
   for (const note of r.notes) lines.push(`    assumes       ${note}`);
   return lines;

@@ -13,7 +13,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
-import { displaySafe, readInputFile, type Output } from './io';
+import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
 import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
@@ -60,7 +60,7 @@ export function planModelFile(
   infer: InferOptions,
   target: TargetProfile,
   strategy?: string,
-  bytes: Uint8Array = readInputFile(file),
+  bytes: Uint8Array = readModelFile(file),
   suggest = false,
   budgetMs?: number, // --budget-ms: best's searches stop by the clock instead of counted work
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
@@ -84,6 +84,12 @@ export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly ass
   }
   if (defaults.length > 0) {
     return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
+  }
+  const kernels = plan.assumptions?.kernels ?? [];
+  if (kernels.length > 0) {
+    const first = kernels[0]!;
+    const more = kernels.length > 1 ? ` and ${kernels.length - 1} more` : '';
+    return `the plan assumes no scratch for ${kernels.length} kernel(s) whose scratch requests are not known, first custom operator ${first.op} (${first.node})${more}; the arena to declare is a lower estimate and may be too small`;
   }
   return undefined;
 }
@@ -114,7 +120,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
     args,
     io,
     (file) => {
-      const bytes = readInputFile(file);
+      const bytes = readModelFile(file);
       const { model, plan } = planModelFile(file, inferOptions(args), target, strategy, bytes, true, budgetMs);
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.

@@ -15,7 +15,7 @@ import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/wo
 import { dimByKey } from '../src/model/infer/dims';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
-import { displaySafe, readInputFile, type Output } from './io';
+import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
 import { forEachFile, withProfileError } from './run-files';
 
@@ -37,7 +37,7 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   return forEachFile(
     args,
     io,
-    (file) => sweepFile(decodeModel(readInputFile(file), { name: file }), dim, values, { args, target, strategy, budget }),
+    (file) => sweepFile(decodeModel(readModelFile(file), { name: file }), dim, values, { args, target, strategy, budget }),
     (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), { budget, limited: target.regions.some((r) => r.sizeLimit !== undefined) })),
   );
 }

@@ -5,6 +5,7 @@
 import type { IrModel } from './ir';
 import { InputError } from '../shared/errors';
 import { decodeOnnx, type DecodeOptions } from './onnx/decode-onnx';
+import { couldBeOnnxHead, rejectKnownFormats } from './onnx/decode-sniff';
 import { decodeTflite, isTflite } from './tflite/decode-tflite';
 
 /** One model format. */
@@ -61,6 +62,26 @@ export function decodeModel(bytes: Uint8Array, options: ModelDecodeOptions = {})
     }
     throw error;
   }
+}
+
+/** How many leading bytes sniffModelHead needs. */
+export const MODEL_HEAD_BYTES = 512;
+
+/**
+ * Throws the InputError decodeModel would, from a file's first
+ * MODEL_HEAD_BYTES bytes alone, when they cannot begin a model: neither the
+ * TFL3 identifier of a TensorFlow Lite flatbuffer nor a ModelProto field's tag.
+ * A caller reads the first bytes, sniffs, and reads the whole file only when
+ * it may be a model (a 2 GiB file of zeros was read whole to say byte 0 is bad).
+ * `name` picks the words: a `.tflite` file's error speaks of TensorFlow Lite.
+ */
+export function sniffModelHead(head: Uint8Array, name?: string): void {
+  if (isTflite(head) || couldBeOnnxHead(head)) return;
+  rejectKnownFormats(head);
+  if (name !== undefined && /\.tflite$/i.test(name)) {
+    throw new InputError('not-a-model', 'this is not a TensorFlow Lite model: the file has no TensorFlow Lite identifier (TFL3 at byte 4)');
+  }
+  throw new InputError('not-onnx', `this is not an ONNX or TensorFlow Lite model: its first byte (0x${head[0]!.toString(16).padStart(2, '0')}) is not the tag of an ONNX ModelProto field, and it has no TFL3 identifier at byte 4`);
 }
 
 export type { DecodeOptions, ProgressFn } from './onnx/decode-onnx';

@@ -104,7 +104,8 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   const { planned } = runtimePlan ?? {};
   const runtime = new Map<string, RuntimeArena>(planned === undefined ? [] : [[target.planning.activationRegion, { head: planned.head, tail: planned.arena - planned.head }]]);
   const inferredAssumptions = withUnknownScratch(planAssumptions(model), built.unknownScratch);
-  const assumptions = runtimePlan === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [] };
+  // a TFLM kernel whose scratch requests are unknown is planned with none: the arena to declare is a lower estimate
+  const assumptions = runtimePlan === undefined || stage.tflm === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [], kernels: stage.tflm.allocation.unknownKernels };
   const bounds = stageBounds({ ...stage, built }, target);
   const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
   const explanation = spill === undefined ? splitExplanation : withBound(splitExplanation, everySplitBound(stage, planTarget));

@@ -130,6 +130,22 @@ const MODEL_FIELDS: ReadonlyMap<number, { readonly name: string; readonly wire: 
   [26, { name: 'configuration', wire: 2 }],
 ]);
 
+/**
+ * Whether a file's first bytes can open an ONNX model: its first protobuf tag
+ * is a ModelProto field's, with that field's wire type. Too few bytes to tell
+ * (an empty or one-byte file) count as possible: the decoder says what they are.
+ */
+export function couldBeOnnxHead(head: Uint8Array): boolean {
+  let tag = 0;
+  for (let i = 0; i < 5; i++) {
+    if (i >= head.byteLength) return true;
+    const b = head[i]!;
+    tag += (b & 0x7f) * 2 ** (7 * i);
+    if ((b & 0x80) === 0) return MODEL_FIELDS.get(Math.floor(tag / 8))?.wire === tag % 8;
+  }
+  return false;
+}
+
 /** What the walk over the top-level fields found. */
 type Scan =
   | { readonly kind: 'ok'; readonly modelFields: number; readonly misfits: number }

@@ -23,7 +23,7 @@ import type { IrAttribute, IrDiagnostic, IrGraph, IrModel, IrNode, IrTensor, IrV
 import type { IrOfflinePlan, IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../ir-tflite';
 import { customOptions } from './custom-options';
 import { FlatReader } from './flat-reader';
-import { decodeOfflinePlan, isOfflinePlanName } from './offline-plan';
+import { decodeOfflinePlan, isIgnoredOfflinePlanName, isOfflinePlanName, OFFLINE_PLAN_NAME } from './offline-plan';
 import { readModel, type WireModel, type WireSubgraph, type WireTensor } from './read-model';
 import { OP, TENSOR_TYPES } from './schema';
 import { calledSubgraphs, operatorOptions, rejectCyclicCalls } from './subgraph-calls';
@@ -60,6 +60,7 @@ export function decodeTflite(bytes: Uint8Array): IrModel {
     metadata: wire.metadata.map((m) => m.name),
     offlinePlan: offlinePlan(wire, subgraphs),
   };
+  diagnostics.push(...ignoredOfflinePlans(wire));
   const graphs = new IrGraphs(wire, tflite, diagnostics);
   const model: IrModel = {
     irVersion: wire.version,
@@ -134,6 +135,16 @@ function offlinePlan(wire: WireModel, subgraphs: readonly IrTfliteSubgraph[]): I
   if (entry === undefined) return undefined;
   const tensors = subgraphs.reduce((n, sg) => n + sg.tensors.length, 0);
   return decodeOfflinePlan(wire.buffers[entry.buffer]?.data, tensors);
+}
+
+/** A note for each metadata entry named like an offline plan that TFLite Micro does not read, as it is not the exact name. */
+function ignoredOfflinePlans(wire: WireModel): IrDiagnostic[] {
+  return wire.metadata
+    .filter((m) => isIgnoredOfflinePlanName(m.name))
+    .map((m) => ({
+      code: 'tflite-offline-plan-ignored',
+      message: `the file carries a metadata entry named '${m.name}', named like an offline plan, which TensorFlow Lite Micro ignores: it reads only an entry named exactly ${OFFLINE_PLAN_NAME}, so this entry is not the file's plan`,
+    }));
 }
 
 function metadataRecord(wire: WireModel): Record<string, string> {

@@ -13,12 +13,23 @@ export const OFFLINE_PLAN_NAME = 'OfflineMemoryAllocation';
 
 /**
  * Whether TFLite Micro takes a metadata entry of this name for the offline
- * plan: it compares the name's first characters only (strncmp over the
- * length of OFFLINE_PLAN_NAME), and of several such entries the last one wins
- * (its loop over the metadata does not stop at the first).
+ * plan: the name must be OFFLINE_PLAN_NAME exactly (GetOfflinePlannedOffsets
+ * in micro_allocation_info.cc compares the characters and also requires the
+ * name's length to be strlen("OfflineMemoryAllocation")), and of several such
+ * entries the last one wins (its loop over the metadata does not stop at the
+ * first).
  */
 export function isOfflinePlanName(name: string): boolean {
-  return name.startsWith(OFFLINE_PLAN_NAME);
+  return name === OFFLINE_PLAN_NAME;
+}
+
+/**
+ * Whether a metadata name looks like an offline plan's (it starts with
+ * OFFLINE_PLAN_NAME, as `OfflineMemoryAllocation_old`) but TFLite Micro
+ * ignores it, since it is not the exact name.
+ */
+export function isIgnoredOfflinePlanName(name: string): boolean {
+  return name !== OFFLINE_PLAN_NAME && name.startsWith(OFFLINE_PLAN_NAME);
 }
 
 /** The format version TFLite Micro documents ("set to 0"). */

@@ -118,16 +118,22 @@ describe('withOfflinePlan', () => {
     }
   });
 
-  it('reads the offline plan as TFLM does: the last entry whose name starts with OfflineMemoryAllocation; and the written plan replaces each such entry', () => {
+  it('reads the offline plan as TFLM does: the last entry named exactly OfflineMemoryAllocation; and the written plan replaces each such entry', () => {
     const spec = (names: string[]) =>
       writeTflite({
         metadata: names.map((name, i) => ({ name, data: encodeOfflinePlan([8 * i, 8 * i]) })),
         subgraphs: [{ tensors: [{ shape: [8], type: 'INT8' }, { shape: [8], type: 'INT8' }], inputs: [0], outputs: [1], operators: [{ op: 'ADD', inputs: [0, 0], outputs: [1] }] }],
       });
     expect(decodeTflite(spec([OFFLINE_PLAN_NAME, OFFLINE_PLAN_NAME])).tflite!.offlinePlan!.offsets).toEqual([8, 8]);
-    expect(decodeTflite(spec([OFFLINE_PLAN_NAME, `${OFFLINE_PLAN_NAME}_v2`, 'other'])).tflite!.offlinePlan!.offsets).toEqual([8, 8]);
+    // TFLM compares the whole name: an entry whose name only starts with it is not a plan, and is noted.
+    const renamed = decodeTflite(spec([OFFLINE_PLAN_NAME, `${OFFLINE_PLAN_NAME}_v2`, 'other']));
+    expect(renamed.tflite!.offlinePlan!.offsets).toEqual([0, 0]);
+    expect(renamed.diagnostics.map((d) => d.code)).toEqual(['tflite-offline-plan-ignored']);
+    expect(renamed.diagnostics[0]!.message).toContain(`'${OFFLINE_PLAN_NAME}_v2'`);
+    expect(decodeTflite(spec([`${OFFLINE_PLAN_NAME}_v2`])).tflite!.offlinePlan).toBeUndefined();
+    expect(decodeTflite(spec(['OfflineMemory'])).tflite!.offlinePlan).toBeUndefined();
     const written = decodeTflite(withOfflinePlan(spec([OFFLINE_PLAN_NAME, `${OFFLINE_PLAN_NAME}_v2`, 'other']), [0, 16]));
-    expect(written.tflite!.metadata).toEqual(['other', OFFLINE_PLAN_NAME]);
+    expect(written.tflite!.metadata).toEqual([`${OFFLINE_PLAN_NAME}_v2`, 'other', OFFLINE_PLAN_NAME]);
     expect(written.tflite!.offlinePlan!.offsets).toEqual([0, 16]);
   });
 

@@ -23,6 +23,17 @@ export interface UnknownAssumption {
   readonly scratch?: true; // a scratch buffer whose rule gives no size for its op ("<node>:<rule name>"), not a tensor
 }
 
+/**
+ * A kernel whose scratch requests the runtime's model does not know (a
+ * TensorFlow Lite Micro custom operator): none are assumed, so the runtime's
+ * arena is a lower estimate.
+ */
+export interface KernelAssumption {
+  readonly node: string;
+  readonly op: string;
+  readonly reason: string;
+}
+
 /** An If branch or Loop trip count the plan had to choose. */
 export interface BranchChoice {
   readonly node: string;
@@ -35,6 +46,7 @@ export interface PlanAssumptions {
   readonly dims: readonly DimAssumption[];
   readonly unknown: readonly UnknownAssumption[];
   readonly branches: readonly BranchChoice[];
+  readonly kernels?: readonly KernelAssumption[]; // kernels whose scratch requests are not known (none assumed); absent from a plan saved before they were recorded
   readonly shapes: Readonly<Record<string, readonly number[]>>; // user-given tensor shapes
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given graph-input values
 }
@@ -46,6 +58,7 @@ export function planAssumptions(model: InferredGraph | InferredModel): PlanAssum
     dims: (full?.dims ?? []).map((d) => ({ name: d.name, value: d.value, bound: d.source !== 'default', axes: d.axes, rule: d.rule })),
     unknown: unknownTensors(model),
     branches: branchChoices(model),
+    kernels: [],
     shapes: full?.shapes ?? {},
     inputValues: full?.inputValues ?? {},
   };

@@ -22,6 +22,7 @@
 import { InputError } from '../../shared/errors';
 import { formatCount } from '../../shared/format';
 import type { IrTflite, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
+import type { KernelAssumption } from '../assembly/assumptions';
 import { scratchRequests, type TflmScratchRequest } from './scratch-requests';
 
 /** TFLM's arena alignment (MicroArenaBufferAlignment). */
@@ -74,6 +75,7 @@ export interface TflmAllocation {
   readonly tensorCount: number; // over all subgraphs
   readonly scratchCount: number;
   readonly notes: readonly string[]; // assumptions: kernels whose requests are not known
+  readonly unknownKernels: readonly KernelAssumption[]; // the same kernels, by node
   readonly refusals: readonly string[]; // what makes TFLM refuse the model when it allocates (ValidateSubgraph)
 }
 
@@ -116,9 +118,14 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
       bytes: r.bytes, size: alignUp(r.bytes), first: info.first, last: info.last, offlineOffset: undefined,
     });
   });
-  const notes = model.subgraphs.flatMap((sg) => sg.operators.filter((op) => op.custom).flatMap((op) => scratchRequests(sg, op).note ?? []));
+  const unknownKernels = model.subgraphs.flatMap((sg) =>
+    sg.operators.filter((op) => op.custom).flatMap((op) => {
+      const note = scratchRequests(sg, op).note;
+      return note === undefined ? [] : [{ node: op.node, op: op.op, reason: note }];
+    }),
+  );
   return {
-    buffers, times, variables, notes, refusals: refusals(model),
+    buffers, times, variables, notes: unknownKernels.map((k) => k.reason), unknownKernels, refusals: refusals(model),
     tensorCount: model.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0),
     scratchCount: requests.length,
   };

@@ -43,6 +43,16 @@ const vela: RuntimePlan = {
 };
 
 describe('runtimeLines', () => {
+  it('marks the arena a lower estimate when a kernel’s scratch requests are not known, as the plan’s notes say', () => {
+    const unknown = { ...saving, notes: ["custom operator Convolution2DTransposeBias (Convolution2DTransposeBias_244): its kernel's scratch requests are not known; none are assumed"] };
+    const arena = runtimeLines(unknown, 3_670_016).find((l) => l.key === 'arena')!;
+    expect(arena.atLeast).toBe(true);
+    expect(arena.text).toBe(
+      'For the file as it is; ≥ 3.52 MiB with heapscope’s plan. Why: the head and tail it ends up using; planning needs less in between. It rests on the tail’s estimate. A lower estimate: a kernel’s scratch requests are not known, and none are assumed.',
+    );
+    expect(runtimeLines(saving, 3_670_016).find((l) => l.key === 'arena')!.atLeast).toBeUndefined();
+  });
+
   it('says TFLM’s own head, heapscope’s head with its saving, the tail and the arena, each with its figure', () => {
     const lines = runtimeLines(saving, 3_670_016);
     expect(lines.map((l) => [l.key, l.bytes])).toEqual([

@@ -14,6 +14,7 @@ export interface RuntimeLine {
   readonly bytes: number;
   readonly text: string; // what the figure is and what it rests on, one or two sentences
   readonly tone?: 'good' | 'bad'; // a saving, or a file plan that shares bytes between live tensors
+  readonly atLeast?: true; // a lower estimate: shown as "≥ bytes"
 }
 
 /** How the file's offline plan was found: valid, refuted, or overlapping inside a custom operator heapscope cannot see into. */
@@ -110,12 +111,17 @@ export function runtimeLines(r: RuntimePlan, heapPeak: number): RuntimeLine[] {
     bytes: r.tail,
     text: `What TFLite Micro keeps for the whole run${estimated === undefined ? ', every part counted exactly.' : `, an estimate: ${estimated}, the rest counted exactly.`}`,
   };
-  const withPlan = r.planned.arena === r.arena ? 'the same with heapscope’s plan' : `${formatBytes(r.planned.arena)} with heapscope’s plan`;
+  // a kernel whose scratch requests are not known is planned with none (the notes below): the arena can only be larger
+  const unknownKernels = r.notes.length;
+  const least = unknownKernels > 0 ? '≥ ' : '';
+  const withPlan = r.planned.arena === r.arena ? 'the same with heapscope’s plan' : `${least}${formatBytes(r.planned.arena)} with heapscope’s plan`;
+  const lower = unknownKernels === 0 ? '' : ` A lower estimate: ${unknownKernels === 1 ? 'a kernel’s scratch requests are' : `${unknownKernels} kernels’ scratch requests are`} not known, and none are assumed.`;
   const arena: RuntimeLine = {
     key: 'arena',
     label: 'Arena to declare',
     bytes: r.arena,
-    text: `For the file as it is; ${withPlan}. Why: ${r.arenaReason.trim().replace(/\.$/, '')}.${estimated === undefined ? '' : ' It rests on the tail’s estimate.'}`,
+    text: `For the file as it is; ${withPlan}. Why: ${r.arenaReason.trim().replace(/\.$/, '')}.${estimated === undefined ? '' : ' It rests on the tail’s estimate.'}${lower}`,
+    ...(unknownKernels > 0 && { atLeast: true as const }),
   };
   return [...ownHeadLines(r), plannedLine(r, heapPeak), tail, arena];
 }

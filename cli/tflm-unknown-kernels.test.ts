@@ -1,0 +1,46 @@
+// The command line on a .tflite with a custom operator whose TFLite Micro
+// kernel heapscope does not know: the plan assumes it requests no scratch, so
+// the arena to declare is a lower estimate, recorded in `assumptions.kernels`,
+// printed with "≥", and --strict refuses it. Skips when ../shared is absent.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planJson, run } from './testing/run-cli';
+
+const DIR = join(__dirname, '../../shared/models/tflite');
+const have = existsSync(DIR);
+if (!have) console.log(`cli tflm unknown kernels: ${DIR} is absent; skipping`);
+const SELFIE = join(DIR, 'mediapipe_selfie_segmentation.tflite');
+const VELA = join(DIR, 'tflm_person_detect_vela.tflite');
+const PERSON = join(DIR, 'tflm_person_detect.tflite');
+
+describe.skipIf(!have)('a TFLM kernel whose scratch requests are not known', () => {
+  it('is an assumption of the plan: assumptions.kernels in the JSON, --strict exits 2 with one line, the arena printed as "≥"', () => {
+    const cases = [
+      [SELFIE, 'Convolution2DTransposeBias', 'Convolution2DTransposeBias_244'],
+      [VELA, 'ethos-u', 'ethos-u_0'],
+    ] as const;
+    for (const [file, op, node] of cases) {
+      const plan = planJson([file, '--target', 'tflm']);
+      expect(plan.assumptions.kernels).toEqual([{ node, op, reason: `custom operator ${op} (${node}): its kernel's scratch requests are not known; none are assumed` }]);
+      // complete still means every activation's size is known (DESIGN.md), which it is
+      expect(plan.complete).toBe(true);
+
+      const strict = run(['plan', file, '--target', 'tflm', '--strict']);
+      expect(strict.code).toBe(2);
+      expect(strict.err).toBe(
+        `heapscope: ${file}: --strict: the plan assumes no scratch for 1 kernel(s) whose scratch requests are not known, first custom operator ${op} (${node}); the arena to declare is a lower estimate and may be too small\n`,
+      );
+      expect(strict.out).toMatch(/\n {4}arena {9}declare ≥ [\d.]+ [KM]iB \([\d,]+ B\) as it is, ≥ [\d.]+ [KM]iB \([\d,]+ B\) with heapscope's plan\n/);
+    }
+  }, 120_000);
+
+  it('a model of known kernels only records none and passes --strict, its arena printed as it is', () => {
+    const plan = planJson([PERSON, '--target', 'tflm']);
+    expect(plan.assumptions.kernels).toEqual([]);
+    const strict = run(['plan', PERSON, '--target', 'tflm', '--strict']);
+    expect([strict.code, strict.err]).toEqual([0, '']);
+    expect(strict.out).toContain('    arena         declare 80.4 KiB (82,352 B) as it is, 80.4 KiB (82,352 B) with heapscope\'s plan\n');
+  }, 60_000);
+});
