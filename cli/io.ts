@@ -35,7 +35,7 @@ export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES, sniff?: 
   if (size > maxBytes) {
     throw new InputError('too-large', `${path} is ${size} bytes; the largest model heapscope reads is ${maxBytes} bytes (2 GiB)`);
   }
-  if (sniff !== undefined) sniff.check(readHead(path, sniff.bytes));
+  if (sniff !== undefined) sniff.check(readHead(path, sniff.bytes), size);
   const buffer = readFileSync(path);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
@@ -43,7 +43,7 @@ export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES, sniff?: 
 /** A look at a file's first `bytes` that throws for what cannot be read as wanted, before the whole file is read. */
 export interface Sniff {
   readonly bytes: number;
-  readonly check: (head: Uint8Array) => void;
+  readonly check: (head: Uint8Array, size: number) => void;
 }
 
 /**
@@ -51,7 +51,7 @@ export interface Sniff {
  * cannot be a model is refused without reading it all (up to 2 GiB).
  */
 export function readModelFile(path: string): Uint8Array {
-  return readInputFile(path, MAX_MODEL_BYTES, { bytes: MODEL_HEAD_BYTES, check: (head) => sniffModelHead(head, path) });
+  return readInputFile(path, MAX_MODEL_BYTES, { bytes: MODEL_HEAD_BYTES, check: (head, size) => sniffModelHead(head, path, size) });
 }
 
 /** The first `bytes` bytes of a file (fewer when it is shorter). */

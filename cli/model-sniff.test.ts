@@ -43,6 +43,18 @@ describe('a model file that cannot be a model', () => {
     expect(readsOf(path)).toBe(0);
   });
 
+  it('a JSON file is read whole, so its error says what it is: a saved plan, or JSON that is no plan', () => {
+    const model = join(__dirname, '../../shared/models/winml_mnist.onnx');
+    if (!fs.existsSync(model)) return;
+    const plan = join(dir, 'mnist.plan.json');
+    expect(run(['plan', model, '--save', plan]).code).toBe(0);
+    const r = run(['inspect', plan]);
+    expect([r.code, r.err]).toEqual([2, `heapscope: ${plan}: this is a heapscope saved plan, not a model: open it in the page, or compare it with \`heapscope diff\`\n`]);
+    const config = join(dir, 'config.json');
+    writeFileSync(config, '{"architectures":["GPT2"],"n_layer":2}');
+    expect(run(['plan', config]).err).toContain('this is JSON but not a heapscope saved plan (no "format": "heapscope-plan" field)');
+  });
+
   it('a real model is still read whole and decoded', () => {
     const model = join(__dirname, '../../shared/models/tflite/tflm_hello_world_int8.tflite');
     if (!fs.existsSync(model)) return;

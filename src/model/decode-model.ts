@@ -5,7 +5,7 @@
 import type { IrModel } from './ir';
 import { InputError } from '../shared/errors';
 import { decodeOnnx, type DecodeOptions } from './onnx/decode-onnx';
-import { couldBeOnnxHead, rejectKnownFormats } from './onnx/decode-sniff';
+import { couldBeOnnxHead, isJsonHead, JSON_READ_BYTES, rejectKnownFormats } from './onnx/decode-sniff';
 import { decodeTflite, isTflite } from './tflite/decode-tflite';
 
 /** One model format. */
@@ -74,9 +74,12 @@ export const MODEL_HEAD_BYTES = 512;
  * A caller reads the first bytes, sniffs, and reads the whole file only when
  * it may be a model (a 2 GiB file of zeros was read whole to say byte 0 is bad).
  * `name` picks the words: a `.tflite` file's error speaks of TensorFlow Lite.
+ * A JSON file of at most JSON_READ_BYTES (`size`) passes: read whole, its
+ * error can say why it is no saved plan, or that it is one.
  */
-export function sniffModelHead(head: Uint8Array, name?: string): void {
+export function sniffModelHead(head: Uint8Array, name?: string, size?: number): void {
   if (isTflite(head) || couldBeOnnxHead(head)) return;
+  if (size !== undefined && size <= JSON_READ_BYTES && isJsonHead(head)) return;
   rejectKnownFormats(head);
   if (name !== undefined && /\.tflite$/i.test(name)) {
     throw new InputError('not-a-model', 'this is not a TensorFlow Lite model: the file has no TensorFlow Lite identifier (TFL3 at byte 4)');

@@ -147,6 +147,32 @@ describe('request handler', () => {
   });
 });
 
+/** A Blob of `size` zero bytes that counts the bytes read from it, without holding them. */
+function zeroBlob(size: number): { blob: Blob; read: () => number } {
+  let read = 0;
+  const part = (from: number, to: number): Blob =>
+    ({
+      size: to - from,
+      slice: (a = 0, b = to - from) => part(from + a, from + Math.min(b, to - from)),
+      arrayBuffer: () => {
+        read += to - from;
+        return Promise.resolve(new ArrayBuffer(to - from));
+      },
+    }) as unknown as Blob;
+  return { blob: part(0, size), read: () => read };
+}
+
+describe('a large dropped file that cannot be a model', () => {
+  it('is refused from its first bytes, in one line, without being read whole', async () => {
+    const { handle, posted, decode } = setup();
+    const { blob, read } = zeroBlob(2 ** 31 - 1);
+    await handle({ type: 'open', id: 1, bytes: blob, name: 'huge.tflite', dims: {}, settings: CPU });
+    expect(posted.at(-1)).toMatchObject({ type: 'error', id: 1, error: { message: expect.stringMatching(/^this is not a TensorFlow Lite model: the file has no TensorFlow Lite identifier/) } });
+    expect(read()).toBeLessThanOrEqual(512);
+    expect(decode).not.toHaveBeenCalled();
+  });
+});
+
 const MODELS = new URL('../../../shared/models/', import.meta.url);
 const modelPath = (name: string) => new URL(name, MODELS);
 const haveModels = existsSync(modelPath('winml_mnist.onnx'));

@@ -6,7 +6,7 @@
 // with a budget; drops superseded requests. Pure of any
 // worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
-import { decodeModel, type ModelDecodeOptions } from '../model/decode-model';
+import { decodeModel, MODEL_HEAD_BYTES, sniffModelHead, type ModelDecodeOptions } from '../model/decode-model';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
@@ -80,12 +80,22 @@ const DEFAULT_DEPS: HandlerDeps = {
   yieldToQueue: () => new Promise((resolve) => setTimeout(resolve, 0)),
 };
 
-/** The bytes of an open request: a transferred buffer as is, a Blob read here in the worker. */
+/** Files from this size on are sniffed by their first bytes before they are read whole. */
+export const SNIFF_FROM_BYTES = 64 * 2 ** 20;
+
+/**
+ * The bytes of an open request: a transferred buffer as is, a Blob read here
+ * in the worker; a large one only once its first bytes showed it may be a
+ * model (a dropped 2 GiB file of zeros is refused without being read into
+ * memory; a smaller file is read, and the decoder says the same).
+ */
 async function bytesOf(source: ArrayBuffer | Blob, name: string): Promise<Uint8Array> {
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   try {
+    if (source.size >= SNIFF_FROM_BYTES) sniffModelHead(new Uint8Array(await source.slice(0, MODEL_HEAD_BYTES).arrayBuffer()), name, source.size);
     return new Uint8Array(await source.arrayBuffer());
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const why = error instanceof Error ? error.message : String(error);
     throw new InputError('io', `${name} could not be read (${why}); it may be too large for this browser's memory`);
   }

@@ -59,7 +59,12 @@ export function rejectKnownFormats(bytes: Uint8Array): void {
 }
 
 /** Largest JSON file read whole to say why it is no saved plan; a larger one is called a JSON text file. */
-const JSON_READ_BYTES = 64 * 2 ** 20;
+export const JSON_READ_BYTES = 64 * 2 ** 20;
+
+/** Whether a file's first bytes are JSON text (a saved plan, a config file). */
+export function isJsonHead(head: Uint8Array): boolean {
+  return knownFormat(head) === JSON_TEXT;
+}
 
 /** The sentence for a file that starts like JSON: why it is no saved plan; undefined when it does not parse. */
 function jsonKind(bytes: Uint8Array): string | undefined {
