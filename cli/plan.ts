@@ -247,10 +247,12 @@ export function planText(file: string, plan: ModelPlan): string {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} of buffers spilled here in all over the run` : '';
     const weights = (r.weights ?? 0) > 0 ? ` + ${formatBytes(r.weights!)} weights` : '';
-    const tail = (r.runtimeTail ?? 0) > 0 ? ` + ${formatBytes(r.runtimeTail!)} runtime tail and planning` : '';
+    // a tail with a kernel's scratch not known is a lower estimate, and so is the sum
+    const tailLeast = (r.runtimeTail ?? 0) > 0 && (plan.assumptions?.kernels ?? []).length > 0 ? '≥ ' : '';
+    const tail = (r.runtimeTail ?? 0) > 0 ? ` + ${tailLeast}${formatBytes(r.runtimeTail!)} runtime tail and planning` : '';
     // the runtime's head when it is not the placement shown (the plan written is another one): the sum starts from it
     const head = r.runtimeHead !== undefined && r.runtimeHead !== r.peak ? `; the plan written: head ${formatBytes(r.runtimeHead)}` : '';
-    const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${formatBytes(r.used!)}`;
+    const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${tailLeast}${formatBytes(r.used!)}`;
     const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O as placed` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
