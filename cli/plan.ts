@@ -119,6 +119,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};
+      for (const line of overLimitLines(plan)) io.err(`heapscope: ${file}: ${line}\n`);
       const problem = strict ? strictProblem(plan) : undefined;
       if (problem !== undefined) {
         strictFailed = true;
@@ -132,8 +133,17 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       out.out(planText(displaySafe(file), plan) + written + (ascii ? '\n' + asciiChart(plan) : ''));
     },
   );
+  // --strict's refusal outranks exit 3: a size verdict resting on assumptions is not verified.
   if (code !== 0 || strictFailed) return 2;
   return overLimit ? 3 : 0;
+}
+
+/** The verdict of exit 3 on stderr: one line per region over its size limit. */
+function overLimitLines(plan: ModelPlan): string[] {
+  const least = plan.complete ? '' : 'at least ';
+  return plan.regions
+    .filter((r) => r.overBy > 0)
+    .map((r) => `DOES NOT FIT: region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`);
 }
 
 /** The path an export option gives, as a list of none or one output. */
