@@ -80,7 +80,13 @@ function isOptionOf(spec: CommandSpec | undefined, name: string): boolean {
   return spec === undefined || spec.flags.includes(name) || spec.options.includes(name) || BINDING_OPTIONS.includes(name);
 }
 
-/** Parses argv (without node and script) against the command's spec. */
+/** The arguments before the first `--`: the ones that can be options. */
+export function optionArgs(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--');
+  return end < 0 ? argv : argv.slice(0, end);
+}
+
+/** Parses argv (without node and script) against the command's spec; after `--`, every argument is a file. */
 export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, CommandSpec>>): ParsedArgs {
   const [command, ...rest] = argv;
   const spec = command === undefined || !Object.hasOwn(specs, command) ? undefined : specs[command];
@@ -99,9 +105,13 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       endOfOptions = true;
       continue;
     }
-    // `-j` is an option the command lacks, not a file to plan after the others ('-' alone, and a name such as `-j`
-    // after `--`, are files; `--` leaves the options after it options, as it always has)
-    if (spec && !endOfOptions && /^-[^-]/.test(arg)) throw new InputError('bad-argument', `unknown option ${arg} for "${command}"`);
+    // After `--` every argument is an operand, even one spelled like an option (a file named `--json`).
+    if (endOfOptions) {
+      files.push(arg);
+      continue;
+    }
+    // `-j` is an option the command lacks, not a file to plan after the others ('-' alone is a file)
+    if (spec && /^-[^-]/.test(arg)) throw new InputError('bad-argument', `unknown option ${arg} for "${command}"`);
     if (!arg.startsWith('--')) {
       files.push(arg);
       continue;

@@ -45,7 +45,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
     // savedSettings: what the model side took from the saved plan on the other side
-    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, ...searches, buffers: changed, ...extra, ...(savedSettings !== undefined && { savedSettings }) }) + '\n');
+    // diagnosticsA, diagnosticsB: each side's plan diagnostics, as `plan --json` gives them (a --dim the model lacks: unknown-dim)
+    const diagnostics = { diagnosticsA: planA.plan.diagnostics, diagnosticsB: planB.plan.diagnostics };
+    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, ...searches, buffers: changed, ...extra, ...diagnostics, ...(savedSettings !== undefined && { savedSettings }) }) + '\n');
   } else {
     const notes = savedSettings === undefined ? [] : savedSettingsLines(displaySafe(savedSettings));
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget, notes));
@@ -61,7 +63,8 @@ export function runDiff(args: ParsedArgs, io: Output): number {
       io.err(`heapscope: ${file} (${name}): --strict: ${problem}\n`);
     }
   }
-  return over ? OVER_BUDGET_EXIT : strictFailed ? 2 : 0;
+  // --strict's refusal outranks exit 3, as in `plan`: a budget verdict resting on assumptions is not verified.
+  return strictFailed ? 2 : over ? OVER_BUDGET_EXIT : 0;
 }
 
 /** What B needs: its tensor arena to declare when it is a plan of TensorFlow Lite Micro (a budget is a firmware's arena), else its peak. */
@@ -231,6 +234,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   const statuses = ['grown', 'shrunk', ...['unknown'].filter((s) => counts.has(s)), 'new', 'gone', 'moved', ...['off-chip', 'on-chip'].filter((s) => counts.has(s)), 'same'];
   const word = (s: string) => (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
   lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${word(s)}`).join(', ')}`);
+  lines.push(...diagnosticLines('a', a), ...diagnosticLines('b', b));
   if (budget !== undefined) {
     const need = bNeeds(diff);
     const words = {
@@ -256,6 +260,13 @@ function overLines(diff: PlanDiff, least: string): string[] {
     }
   }
   return lines;
+}
+
+/** A side's plan diagnostics, as `plan` lists them (a --dim, --shape or --input the model has no use for among them). */
+function diagnosticLines(side: 'a' | 'b', file: PlanFile): string[] {
+  const diagnostics = file.plan.diagnostics;
+  if (diagnostics.length === 0) return [];
+  return [`diagnostics of ${side} (${diagnostics.length}):`, ...diagnostics.map((d) => `  [${d.code}] ${d.message}`)];
 }
 
 const DIRECTION = { 'to-slow': 'to slow memory', 'to-fast': 'to fast memory', across: 'same speed' } as const;

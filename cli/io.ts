@@ -5,6 +5,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } fro
 import { MODEL_HEAD_BYTES, sniffModelHead } from '../src/model/decode-model';
 import { escapeControlsInName, escapeControlsInText } from '../src/shared/control-chars';
 import { InputError } from '../src/shared/errors';
+import { formatBytes } from '../src/shared/format';
 import { MESSAGE_CHARS } from '../src/shared/short-name';
 
 /** Where a command writes; tests pass buffers, main passes process streams. */
@@ -16,12 +17,26 @@ export interface Output {
 /** Largest model file the CLI reads (protobuf's own limit is 2 GiB). */
 export const MAX_MODEL_BYTES = 2 ** 31 - 1;
 
+/** The largest file of one kind a command reads, and what that kind is called in the refusal. */
+export interface FileLimit {
+  readonly bytes: number;
+  readonly what: string; // 'model', 'problem CSV'
+}
+
+/** Models: what `inspect`, `plan`, `diff` and `sweep` read. */
+export const MODEL_LIMIT: FileLimit = { bytes: MAX_MODEL_BYTES, what: 'model' };
+
+/** The refusal of a file over `limit`, its human size computed from the same number. */
+export function tooLargeMessage(path: string, size: number, limit: FileLimit): string {
+  return `${path} is ${size} bytes; the largest ${limit.what} heapscope reads is ${limit.bytes} bytes (${formatBytes(limit.bytes)})`;
+}
+
 /**
  * Reads a whole regular file, with a typed error naming the file when it
  * cannot. Devices, FIFOs and sockets are refused by name: their `stat` size
  * says nothing of what reading them would bring (/dev/zero never ends).
  */
-export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES, sniff?: Sniff): Uint8Array {
+export function readInputFile(path: string, limit: FileLimit = MODEL_LIMIT, sniff?: Sniff): Uint8Array {
   let size: number;
   try {
     const stat = statSync(path);
@@ -32,9 +47,7 @@ export function readInputFile(path: string, maxBytes = MAX_MODEL_BYTES, sniff?: 
     if (error instanceof InputError) throw error;
     throw new InputError('io', `cannot read ${path}: ${readProblem(error)}`);
   }
-  if (size > maxBytes) {
-    throw new InputError('too-large', `${path} is ${size} bytes; the largest model heapscope reads is ${maxBytes} bytes (2 GiB)`);
-  }
+  if (size > limit.bytes) throw new InputError('too-large', tooLargeMessage(path, size, limit));
   if (sniff !== undefined) sniff.check(readHead(path, sniff.bytes), size);
   const buffer = readFileSync(path);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
@@ -51,7 +64,7 @@ export interface Sniff {
  * cannot be a model is refused without reading it all (up to 2 GiB).
  */
 export function readModelFile(path: string): Uint8Array {
-  return readInputFile(path, MAX_MODEL_BYTES, { bytes: MODEL_HEAD_BYTES, check: (head, size) => sniffModelHead(head, path, size) });
+  return readInputFile(path, MODEL_LIMIT, { bytes: MODEL_HEAD_BYTES, check: (head, size) => sniffModelHead(head, path, size) });
 }
 
 /** The first `bytes` bytes of a file (fewer when it is shorter). */

@@ -1,6 +1,7 @@
 // With --json, an output that is the command's own stdout (/dev/stdout,
 // /proc/self/fd/1, or the file stdout is sent to) is refused before planning:
-// the CSV or C text would land inside the JSON. /dev/stderr stays allowed.
+// the CSV or C text would land inside the JSON. /dev/stderr stays allowed. The
+// refusal is a usage error: stdout gets its JSON error object, as any under --json.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,11 +25,12 @@ describe('--json with an output on its own stdout', () => {
       ['--header', ['plan', SAMPLE]],
       ['--out', ['solve', PROBLEM]],
     ] as const) {
-      it(`${argv[0]} ${option} ${path} --json: exit 2, one line naming the option, nothing on stdout`, () => {
+      it(`${argv[0]} ${option} ${path} --json: exit 2, one line naming the option, the JSON error alone on stdout`, () => {
         const { code, out, err } = run([...argv, option, path, '--json']);
         expect(code).toBe(2);
-        expect(out).toBe('');
-        expect(err).toBe(`heapscope: ${option} ${path} is this command's stdout, where --json prints the JSON; give ${option} a file, or drop --json\n`);
+        const message = `${option} ${path} is this command's stdout, where --json prints the JSON; give ${option} a file, or drop --json`;
+        expect(out).toBe(JSON.stringify({ error: { code: 'bad-argument', message } }) + '\n');
+        expect(err).toBe(`heapscope: ${message}\n`);
       });
     }
   }
@@ -38,7 +40,7 @@ describe('--json with an output on its own stdout', () => {
     const same = spawnSync('bash', ['-c', `${cli(['plan', SAMPLE, '--csv', all, '--json'])} > ${quote(all)}`], { encoding: 'utf8' });
     expect(same.status).toBe(2);
     expect(same.stderr).toMatch(/^heapscope: --csv .*all\.txt is this command's stdout, where --json prints the JSON/);
-    expect(readFileSync(all, 'utf8')).toBe('');
+    expect(Object.keys(JSON.parse(readFileSync(all, 'utf8')))).toEqual(['error']);
     const stderr = spawnSync('bash', ['-c', `${cli(['plan', SAMPLE, '--csv', '/dev/stderr', '--json'])} 2>/dev/null`], { encoding: 'utf8' });
     expect(stderr.status).toBe(0);
     expect(JSON.parse(stderr.stdout).peak).toBeGreaterThan(0);

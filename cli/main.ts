@@ -1,12 +1,12 @@
 // The heapscope command-line tool: the same model and planner code as the page,
 // for scripts and CI. Exit codes: 0 success, 2 bad input, 1 internal error,
 // 3 when `plan` finds a region over its size limit or `diff --budget` finds b's
-// peak over the budget.
+// peak over the budget; --strict's 2 outranks 3.
 
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../src/shared/errors';
-import { parseArgs, type CommandSpec, type ParsedArgs } from './args';
+import { InputError, toErrorData } from '../src/shared/errors';
+import { optionArgs, parseArgs, type CommandSpec, type ParsedArgs } from './args';
 import { DIFF_MAP_OPTIONS, runDiff } from './diff';
 import { runInspect } from './inspect';
 import { guardedOutput, terminalSafe, type Output } from './io';
@@ -64,6 +64,9 @@ commands:
 
 exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assumption),
             3 plan: a region over its size limit; diff: b over the --budget
+            (--strict's 2 outranks 3: a verdict resting on assumptions is not verified;
+            every verdict that applies is a line on stderr)
+after --, every argument is a file, even one spelled like an option
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
@@ -91,7 +94,7 @@ const COMMANDS: ReadonlyMap<string, (args: ParsedArgs, io: Output) => number> = 
  */
 function commandHelp(argv: readonly string[]): string | undefined {
   const [command, ...rest] = argv;
-  const options = rest.indexOf('--') < 0 ? rest : rest.slice(0, rest.indexOf('--'));
+  const options = optionArgs(rest);
   if (command === undefined || !COMMANDS.has(command) || !options.some((a) => a === '--help' || a === '-h')) return undefined;
   const lines = USAGE.split('\n');
   const first = lines.findIndex((line) => line.startsWith(`  ${command} `));
@@ -109,13 +112,17 @@ const VERDICTS: Readonly<Record<string, string>> = {
 function exitCodes(command: string): string {
   const strict = SPECS[command]?.flags.includes('--strict') === true ? ' (or --strict found an assumption)' : '';
   const verdict = VERDICTS[command] === undefined ? '' : `, 3 ${VERDICTS[command]}`;
-  return `exit codes: 0 success, 1 internal error, 2 bad input${strict}${verdict}\n`;
+  const precedence = strict !== '' && verdict !== '' ? " (--strict's 2 outranks 3)" : '';
+  return `exit codes: 0 success, 1 internal error, 2 bad input${strict}${verdict}${precedence}\n`;
 }
 
 /** Runs the CLI on argv (without node and script); returns the exit code. */
 export function runCli(argv: readonly string[], raw: Output): number {
-  const io = guardedOutput(raw);
+  let printed = false;
+  const io = guardedOutput({ out: (text) => ((printed = true), raw.out(text)), err: (text) => raw.err(text) });
+  const json = optionArgs(argv).includes('--json');
   try {
+    if (json && (argv[0] === undefined || argv[0].startsWith('-'))) throw new InputError('bad-argument', `no command given (commands: ${[...COMMANDS.keys()].join(', ')})`);
     if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
       io.out(USAGE);
       // Without a command it is bad input: exit 2 says so on stderr, as every exit 2 does.
@@ -133,6 +140,8 @@ export function runCli(argv: readonly string[], raw: Output): number {
     return command(args, io);
   } catch (error) {
     if (error instanceof InputError) {
+      // With --json, stdout holds a JSON object whatever went wrong: the command's own (`{ file, error }`) or this one.
+      if (json && !printed) io.out(JSON.stringify({ error: toErrorData(error) }) + '\n');
       io.err(`heapscope: ${error.message}\n`);
       return 2;
     }

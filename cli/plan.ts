@@ -125,6 +125,8 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};
+      const over = overLimitLine(plan);
+      if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
       const problem = strict ? strictProblem(plan) : undefined;
       if (problem !== undefined) {
         strictFailed = true;
@@ -138,8 +140,18 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       out.out(planText(displaySafe(file), plan) + written + (ascii ? '\n' + asciiChart(plan) : ''));
     },
   );
+  // --strict's refusal outranks exit 3: a size verdict resting on assumptions is not verified.
   if (code !== 0 || strictFailed) return 2;
   return overLimit ? 3 : 0;
+}
+
+/** The verdict of exit 3 on stderr, one line for the file: each region over its size limit; undefined when the plan fits. */
+function overLimitLine(plan: ModelPlan): string | undefined {
+  const least = plan.complete ? '' : 'at least ';
+  const over = plan.regions
+    .filter((r) => r.overBy > 0)
+    .map((r) => `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`);
+  return over.length === 0 ? undefined : `DOES NOT FIT: ${over.join('; ')}`;
 }
 
 /** The path an export option gives, as a list of none or one output. */

@@ -11,7 +11,7 @@ import { InvariantError } from '../src/shared/assert';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { formatBytes, formatCount } from '../src/shared/format';
 import { budgetMsOption, type ParsedArgs } from './args';
-import { displaySafe, readInputFile, type Output } from './io';
+import { displaySafe, readInputFile, type FileLimit, type Output } from './io';
 import { strategyOption } from './plan';
 import { checkJsonStdout, checkOutputs, writeOutputFile } from './outputs';
 
@@ -30,7 +30,7 @@ export interface SolveReport {
 }
 
 /** Largest problem CSV read. */
-const MAX_CSV_BYTES = 512 * 1024 * 1024;
+const CSV_LIMIT: FileLimit = { bytes: 512 * 1024 * 1024, what: 'problem CSV' };
 
 /** Runs `solve`; returns the exit code. With --json, a problem file that fails prints `{ file, error: { code, message } }`, as `plan` does. */
 export function runSolve(args: ParsedArgs, io: Output): number {
@@ -60,7 +60,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
 
 /** Reads, solves and validates one problem file; writes the solution to `out` when given. */
 function solveFile(file: string, strategy: string, budgetMs: number | undefined, out: string | undefined): SolveReport {
-  const problem = parseMinimallocCsv(problemText(readInputFile(file, MAX_CSV_BYTES)));
+  const problem = parseMinimallocCsv(problemText(readInputFile(file, CSV_LIMIT)));
   const started = performance.now();
   const result = assignOffsets(problem, strategy, budgetMs === undefined ? {} : { budgetMs });
   const elapsedMs = Math.round((performance.now() - started) * 10) / 10;

@@ -8,10 +8,10 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes } from '../src/shared/format';
 import type { ParsedArgs } from './args';
-import { readProblem, type Output } from './io';
+import { readProblem, tooLargeMessage, type FileLimit, type Output } from './io';
 
 /** Largest target profile file read. */
-const MAX_TARGET_BYTES = 16 * 1024 * 1024;
+const TARGET_LIMIT: FileLimit = { bytes: 16 * 1024 * 1024, what: 'target profile' };
 
 /** A `--target` that cannot be used (a profile file that cannot be read or parsed, or no such preset): `profile` names it, as `file` of a JSON error. */
 export class TargetProfileError extends InputError {
@@ -46,7 +46,7 @@ function readProfile(arg: string): TargetProfile {
   }
   const stat = statSync(arg);
   if (!stat.isFile()) throw new InputError('bad-target', `target ${arg} is not a file`);
-  if (stat.size > MAX_TARGET_BYTES) throw new InputError('bad-target', `target file ${arg} is ${stat.size} bytes; profiles are small JSON documents`);
+  if (stat.size > TARGET_LIMIT.bytes) throw new InputError('bad-target', `target file ${tooLargeMessage(arg, stat.size, TARGET_LIMIT)}; profiles are small JSON documents`);
   let text: string;
   try {
     text = readFileSync(arg, 'utf8');

@@ -74,7 +74,8 @@ function positionals(argv: readonly string[], valued: ReadonlySet<string>): stri
   const out: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--') continue;
+    // after `--` every argument is a file, as the CLI reads them
+    if (a === '--') return [...out, ...argv.slice(i + 1)];
     if (a.startsWith('--')) {
       if (!a.includes('=') && valued.has(a)) i++;
       continue;
@@ -159,6 +160,11 @@ function readPlan(file: string): unknown {
   }
 }
 
+/** Lines stderr may hold: one per file read, two with --strict (a size verdict, then --strict's refusal). */
+function stderrLines(argv: readonly string[]): number {
+  return Math.max(1, positionals(argv, VALUED).length) * (argv.includes('--strict') ? 2 : 1);
+}
+
 /** Runs argv and classifies it; `files` is how many stderr lines an exit 2 may print (one per file it reads). */
 export function runCase(argv: readonly string[], success: SuccessCheck = checkSuccess, runner: CliRunner = runInProcess): CliOutcome {
   const started = performance.now();
@@ -173,14 +179,14 @@ export function runCase(argv: readonly string[], success: SuccessCheck = checkSu
   const output = RAW_CONTROL.test(result.out) ? [{ stage: 'output' as const, message: `a raw control character on stdout: ${JSON.stringify(result.out.slice(0, 120))}` }] : [];
   if (result.code === 1) return done('exit1', [{ stage: 'exit1', message: result.err.split('\n')[0]!.slice(0, 500) }, ...output]);
   if (result.code === 2) {
-    const allowed = Math.max(1, positionals(argv, VALUED).length);
+    const allowed = stderrLines(argv);
     const exit2 = done('exit2', [...messageProblems(result.err, allowed).map((m) => ({ stage: 'message' as const, message: m })), ...output]);
     return { ...exit2, refusal: result.err.split('\n')[0] };
   }
   if (result.code !== 0 && result.code !== 3) return done('crash', [{ stage: 'crash', message: `exit code ${result.code}` }]);
   const { problems, plans, slow } = success(argv, result);
   if (slow !== undefined) hang.push({ stage: 'hang', message: slow });
-  const messages = result.err === '' ? [] : messageProblems(result.err, Math.max(1, positionals(argv, VALUED).length));
+  const messages = result.err === '' ? [] : messageProblems(result.err, stderrLines(argv));
   const findings = [...problems.map((m) => ({ stage: 'validate' as const, message: m.slice(0, 500) })), ...messages.map((m) => ({ stage: 'message' as const, message: m })), ...output];
   return done(result.code === 0 ? 'exit0' : 'exit3', findings, plans);
 }

@@ -49,7 +49,7 @@ export interface PlanFileSettings {
   readonly strategy?: string; // default: the plan's strategy
   readonly target: string; // preset name or 'custom'
   readonly targetProfile: TargetProfile;
-  readonly dims?: Readonly<Record<string, number>>; // dims the user set; the model's other dims are added
+  readonly dims?: Readonly<Record<string, number>>; // dims the user set, recorded when the model carries no bindings of its own
 }
 
 /**
@@ -59,8 +59,10 @@ export interface PlanFileSettings {
  */
 export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan, settings: PlanFileSettings): PlanFile {
   const dims = nullRecord<number>();
+  // A model that carries its bindings records the values it was planned with, by the dims' own names; the user's
+  // names may be axes ("input_ids:0") or dims the model lacks (ignored when planned), which are no dims of the plan.
   if ('dims' in model) for (const d of model.dims) dims[d.name] = d.value;
-  Object.assign(dims, settings.dims ?? {});
+  else Object.assign(dims, settings.dims ?? {});
   const inputShapes = inputShapesOf(model);
   return {
     format: PLAN_FILE_FORMAT,
