@@ -65,7 +65,7 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
       // The limit's label shares the lane's title row, at its right end: in the lane it covered the buffers under the line's end.
       const up = y(info.limit.arena) < Math.max(t.applyY(box.top), 0) ? '↑ ' : '';
       const measureLimit = measureIn(limitText.node()!);
-      const row = splitTitleRow(info.limit, titleWidth, measure(laneTitles(info.name, peak, bound, placement)[2]!), (text) => measureLimit(`${up}${text}`));
+      const row = splitTitleRow(info.limit, titleWidth, measure(laneTitles(info.name, peak, bound, placement)[placement ? 3 : 2]!), (text) => measureLimit(`${up}${text}`));
       titleWidth = row.titleWidth;
       const right = layout.plot.left + layout.plot.width;
       const text = `${up}${row.limitText}`;

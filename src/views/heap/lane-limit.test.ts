@@ -129,4 +129,12 @@ describe("a lane limit's label box", () => {
     expect(narrow.limitText).toBe(laneLimitText(limit, true));
     expect(narrow.titleWidth + measure(narrow.limitText) + LIMIT_GAP).toBe(200);
   });
+
+  it("keeps a narrow lane's title its facts: the short limit label when no wording of the file's plan fits beside it", () => {
+    const limit = { ...laneLimit({ ...sram(154 * 1024, 0), sizeLimit: 100 * 1024 })!, overBy: 0, written: 72.7 * 1024 };
+    const measure = (t: string): number => t.length * 6;
+    const row = splitTitleRow(limit, 280, measure("arena · heapscope's placement"), measure);
+    expect(row.limitText).toBe('limit 100 KiB');
+    expect(row.titleWidth).toBeGreaterThanOrEqual(measure("arena · heapscope's placement"));
+  });
 });

@@ -94,10 +94,14 @@ export function limitLabelBox(laneTop: number, right: number, textWidth: number)
 
 /**
  * The wordings of a title row shared by a lane's title and its limit label:
- * the limit label's longest wording that leaves the title `titleMin` pixels,
- * the shortest when none does; the title takes what is left.
+ * the limit label's longest wording that leaves the title `titleMin` pixels;
+ * when none does, the short one ("limit 100 KiB", "over by 12 KiB"), so a
+ * narrow lane's title keeps its facts (Vela's person detector at 1280×720:
+ * "arena · heapscope's placement" and "limit 100 KiB"). The title takes what
+ * is left.
  */
 export function splitTitleRow(limit: LaneLimit, rowWidth: number, titleMin: number, measure: (text: string) => number): { readonly limitText: string; readonly titleWidth: number } {
-  const limitText = fitLaneLimitText(limit, rowWidth - titleMin - LIMIT_GAP, measure);
+  const room = rowWidth - titleMin - LIMIT_GAP;
+  const limitText = laneLimitTexts(limit).find((t) => measure(t) <= room) ?? laneLimitText(limit, true);
   return { limitText, titleWidth: Math.max(0, rowWidth - measure(limitText) - LIMIT_GAP) };
 }
