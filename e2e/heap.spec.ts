@@ -302,6 +302,21 @@ for (const size of [{ width: 1920, height: 1080 }, { width: 1024, height: 640 }]
         }
       }
     }
+    // Nor is anything of a buffer (its fill or its name) painted on the canvas under a label.
+    const painted = await page.getByTestId('heap-canvas').evaluate((el, boxes) => {
+      const canvas = el as HTMLCanvasElement;
+      const r = canvas.getBoundingClientRect();
+      const scale = canvas.width / r.width;
+      return boxes.map((b) => {
+        const [x, y] = [Math.floor((b.left - r.left) * scale), Math.floor((b.top - r.top) * scale)];
+        const [w, h] = [Math.ceil((b.right - b.left) * scale), Math.ceil((b.bottom - b.top) * scale)];
+        const pixels = canvas.getContext('2d')!.getImageData(x, y, w, h).data;
+        let count = 0;
+        for (let k = 3; k < pixels.length; k += 4) if (pixels[k]! > 0) count += 1;
+        return count;
+      });
+    }, labels);
+    expect(painted).toEqual(labels.map(() => 0));
     // The lane titles and the limit labels share a row without running into each other.
     const titles = await page.locator('text.heap-lane-label').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ right: r.right, top: r.top })));
     labels.forEach((label, i) => expect(titles[i]!.right).toBeLessThanOrEqual(label.left));
