@@ -190,7 +190,7 @@ test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen
   await snap(page, 'export-heap-png');
 });
 
-/** The heap SVG legend's words, without the size-limit line (the screen labels that line where it is drawn). */
+/** The heap SVG legend's words, without the size-limit line (the screen labels the limit at the end of the lane's title row). */
 function legendTexts(svg: string): string[] {
   const legend = svg.match(/<g class="legend"[\s\S]*?<\/g>/)![0];
   return [...legend.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!).filter((t) => t !== 'size limit');

@@ -5,9 +5,10 @@
 
 import { expect } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 const RESNET = 'light_resnet50.onnx';
+const ULTRAFACE = 'ultraface_RFB-320.onnx';
 
 test('the sample is planned and drawn: one rectangle per buffer, bound and peak shown', async ({ page }) => {
   await page.goto('/');
@@ -267,3 +268,62 @@ test('a zoomed heap follows a selection made out of its sight: a tensor-table ro
   await page.keyboard.press('End');
   await expect.poll(async () => (await steps())[1]).toBeGreaterThanOrEqual(52);
 });
+
+for (const size of [{ width: 1920, height: 1080 }, { width: 1024, height: 640 }]) {
+  test(`ultraface on mcu at ${size.width}×${size.height}: the sram limit's label covers no buffer and the curves' key covers no curve`, async ({ page }) => {
+    test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+    await page.setViewportSize(size);
+    await serveModel(page, '/e2e/ultraface.onnx', readModel(ULTRAFACE));
+    await page.goto('/?model=/e2e/ultraface.onnx&target=mcu');
+    await waitForModel(page, 'ultraface.onnx');
+    await page.waitForFunction(() => window.heapscope?.summary().target === 'mcu' && document.body.dataset.status === 'ready');
+    await heapDrawn(page);
+    await expect(page.getByTestId('heap-canvas')).toHaveAttribute('data-lanes', '2');
+    // The limit labels, where they show on the page.
+    const labels = await page.getByTestId('heap-lane-limit').evaluateAll((els) =>
+      els.filter((e) => (e.textContent ?? '') !== '').map((e) => {
+        const r = e.getBoundingClientRect();
+        return { text: e.textContent!, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      }),
+    );
+    expect(labels.map((l) => l.text)).toEqual([expect.stringMatching(/^limit 512 KiB/), expect.stringMatching(/limit 8\.00 MiB/)]);
+    // No buffer under any part of a label: the heap's hit test finds none there, so no buffer's card opens
+    // (ultraface's sram lane had "scores" and others under "limit 512 KiB" at the lane's top right).
+    const tooltip = page.getByTestId('heap-tooltip');
+    for (const label of labels) {
+      for (const fy of [0.2, 0.5, 0.8]) {
+        for (let k = 0; k <= 6; k += 1) {
+          await page.mouse.move(1, 1);
+          await expect(tooltip).toBeHidden();
+          const x = label.left + 1 + ((label.right - label.left - 2) * k) / 6;
+          const y = label.top + (label.bottom - label.top) * fy;
+          await page.mouse.move(x, y);
+          await expect(tooltip, `a buffer under "${label.text}" at ${x.toFixed(0)},${y.toFixed(0)}`).toBeHidden();
+        }
+      }
+    }
+    // Nor is anything of a buffer (its fill or its name) painted on the canvas under a label.
+    const painted = await page.getByTestId('heap-canvas').evaluate((el, boxes) => {
+      const canvas = el as HTMLCanvasElement;
+      const r = canvas.getBoundingClientRect();
+      const scale = canvas.width / r.width;
+      return boxes.map((b) => {
+        const [x, y] = [Math.floor((b.left - r.left) * scale), Math.floor((b.top - r.top) * scale)];
+        const [w, h] = [Math.ceil((b.right - b.left) * scale), Math.ceil((b.bottom - b.top) * scale)];
+        const pixels = canvas.getContext('2d')!.getImageData(x, y, w, h).data;
+        let count = 0;
+        for (let k = 3; k < pixels.length; k += 4) if (pixels[k]! > 0) count += 1;
+        return count;
+      });
+    }, labels);
+    expect(painted).toEqual(labels.map(() => 0));
+    // The lane titles and the limit labels share a row without running into each other.
+    const titles = await page.locator('text.heap-lane-label').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ right: r.right, top: r.top })));
+    labels.forEach((label, i) => expect(titles[i]!.right).toBeLessThanOrEqual(label.left));
+    // The key naming the sram and ext-ram curves: the curves under it stay below its box (1.5 px lines).
+    const key = (await page.getByTestId('heap-canvas').getAttribute('data-curve-key'))!.split(',').map(Number);
+    const [, , , keyBottom, curveTop] = key as [number, number, number, number, number];
+    expect(keyBottom).toBeLessThan(curveTop! - 0.75);
+    await snap(page, `heap-ultraface-mcu-${size.width}x${size.height}`);
+  });
+}

@@ -13,6 +13,7 @@ import { llamaModel, LLAMA_80 } from '../../model/testing/llama-model';
 import { kvCacheNames } from '../kv-cache-names';
 import { CLASS_COLOURS } from '../heap/buffer-classes';
 import { syntheticPlan } from '../heap/synthetic-plan';
+import { LABEL_MIN, MAX_LABELS } from '../heap/buffer-marks';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 
@@ -34,11 +35,22 @@ describe('heap SVG of a plan over its size limit', () => {
   const svg = heapSvg(plan, { title: 'sample.onnx' });
   const lane = svg.slice(svg.indexOf('<g data-region="sram">'), svg.indexOf('</g>', svg.indexOf('<g data-region="sram">')));
 
-  it('states the verdict under the title and the limit and how far over in the lane title', () => {
+  it('states the verdict under the title and the limit and how far over in the lane title row, as the screen does', () => {
     expect(sram.overBy).toBeGreaterThan(0);
     expect(svg).toContain(`data-verdict="over">Does not fit: sram needs ${formatBytes(sram.peak)}, ${formatBytes(sram.overBy)} over its ${formatBytes(sram.sizeLimit)} limit</text>`);
-    expect(lane).toContain(` · limit ${formatBytes(sram.sizeLimit)}, over by ${formatBytes(sram.overBy)}</text>`);
-    expect(lane).toContain(`>limit ${formatBytes(sram.sizeLimit)} · over by ${formatBytes(sram.overBy)}</text>`);
+    expect(lane).toContain(`data-limit-label="true">limit ${formatBytes(sram.sizeLimit)} · over by ${formatBytes(sram.overBy)}</text>`);
+  });
+
+  it("puts the limit's label in the title row, at its right end, above the lane: it covers no buffer and no buffer's name is left out for it", () => {
+    const laneTop = Number(/<rect x="\d+" y="([\d.]+)" width="[\d.]+" height="[\d.]+" fill="[^"]+"\/>/.exec(lane)![1]);
+    const label = /<text x="([\d.]+)" y="([\d.]+)" text-anchor="end"[^>]*data-limit-label="true">/.exec(lane)!;
+    expect(Number(label[2])).toBeLessThan(laneTop);
+    // Title and label on one baseline.
+    expect(lane).toMatch(new RegExp(`<text x="\\d+" y="${label[2]}" font-weight="600" fill="[^"]+">sram · peak `));
+    // Every buffer wide and tall enough for its name has it.
+    const named = [...lane.matchAll(/data-label="(\d+)"/g)].length;
+    const roomy = [...lane.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="([\d.]+)" fill="(?!none)[^"]*"[^>]*data-buffer=/g)].filter((m) => Number(m[1]) >= LABEL_MIN.width && Number(m[2]) >= 9).length;
+    expect(named).toBe(Math.min(roomy, MAX_LABELS));
   });
 
   it('draws the limit line at the limit, on the same scale as the peak line, and tints the overflow between them', () => {
@@ -54,7 +66,8 @@ describe('heap SVG of a plan over its size limit', () => {
 
   it('a region within its limit says the limit but not over, and a plan that fits has no verdict', () => {
     const ext = svg.slice(svg.indexOf('<g data-region="ext-ram">'));
-    expect(ext).toMatch(/ · limit 8.00 MiB<\/text>/);
+    // 8 MiB is far above the bytes the lane plots: the label points up, as on screen.
+    expect(ext).toMatch(/data-limit-label="true">↑ limit 8.00 MiB<\/text>/);
     expect(ext.slice(0, ext.indexOf('</g>'))).not.toContain('over by');
     const fits = heapSvg(samplePlan('accelerator'));
     expect(fits).not.toContain('data-verdict');
@@ -86,7 +99,6 @@ describe('heap SVG of a region holding the weights', () => {
     expect(Number(tint[1]) + Number(tint[2])).toBeCloseTo(limitY, 1);
     expect(((bottom - peakY) * sram.overBy) / sram.peak).toBeCloseTo(Number(tint[2]), 1);
     expect(lane).toContain(`>limit ${formatBytes(sram.sizeLimit)} less ${formatBytes(weights)} weights · over by ${formatBytes(sram.overBy)}</text>`);
-    expect(lane).toContain(` · limit ${formatBytes(sram.sizeLimit)}, ${formatBytes(weights)} of it weights, over by ${formatBytes(sram.overBy)}</text>`);
   });
 });
 

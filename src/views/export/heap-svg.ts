@@ -12,7 +12,7 @@
 // build it anywhere.
 
 import { formatBytes } from '../../shared/format';
-import { fitVerdict, heldWords } from '../../store/fit-words';
+import { fitVerdict } from '../../store/fit-words';
 import { peakText } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { escapeXml } from './xml-chars';
@@ -173,7 +173,7 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
   const out = [
     `<g data-region="${escapeXml(region.name)}">`,
     `<rect x="${MARGIN.left}" y="${top}" width="${plotWidth}" height="${laneHeight}" fill="${LANE}"/>`,
-    `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${escapeXml(peakText(region.peak, complete))} · lower bound ${formatBytes(region.lowerBound)}${escapeXml(limitWords(region))}</text>`,
+    `<text x="${MARGIN.left}" y="${top - 6}" font-weight="600" fill="${TEXT}">${escapeXml(region.name)} · peak ${escapeXml(peakText(region.peak, complete))} · lower bound ${formatBytes(region.lowerBound)}</text>`,
   ];
   const limit = region.limit;
   if (limit !== undefined && limit.overBy > 0) {
@@ -200,9 +200,8 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
     if (b.wanted !== undefined) out.push(spillMark(x0, y1, w, h));
   });
   out.push(hLine(y(region.lowerBound), plotWidth, BOUND, '4 3'), hLine(y(region.peak), plotWidth, PEAK, undefined));
-  const limitLabel = limit !== undefined && y(limit.arena) >= top ? limitLabelAt(limit, y(limit.arena), plotWidth) : undefined;
-  out.push(...bufferLabels(ordered, boxes, limitLabel));
-  if (limit !== undefined && limitLabel !== undefined) out.push(limitLine(limit, y(limit.arena), plotWidth, limitLabel));
+  out.push(...bufferLabels(ordered, boxes));
+  if (limit !== undefined) out.push(limitLine(limit, y(limit.arena) >= top ? y(limit.arena) : undefined, top, plotWidth, titleChars(region, complete)));
   const byteAxis = byteTicks(0, region.peak, 4);
   for (const bytes of byteAxis.values) {
     out.push(`<text x="${MARGIN.left - 6}" y="${(y(bytes) + 4).toFixed(1)}" text-anchor="end" fill="${MUTED}">${byteAxis.label(bytes)}</text>`);
@@ -211,42 +210,27 @@ function laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight, kv, comp
   return out.join('\n');
 }
 
-/** " · limit 512 KiB" after a lane's title (", 232 KiB of it weights"), " · limit 512 KiB, over by 5.41 MiB" when the plan does not fit. */
-function limitWords(region: LaneRegion): string {
-  const limit = region.limit;
-  if (limit === undefined) return '';
-  const weights = heldWords(limit.weights, limit.tail).map((t) => `, ${t}`).join('');
-  return ` · limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? `, over by ${formatBytes(limit.overBy)}` : ''}`;
+/** The characters of a lane's title. */
+function titleChars(region: LaneRegion, complete: boolean): number {
+  return `${region.name} · peak ${peakText(region.peak, complete)} · lower bound ${formatBytes(region.lowerBound)}`.length;
 }
 
-/** Where a limit line's label goes: its text and box, at the line's right end just under it. */
-interface LimitLabel {
-  readonly text: string;
-  readonly box: TextBox;
-}
-
-/** A text's box in the document, pixels. */
-interface TextBox {
-  readonly left: number;
-  readonly top: number;
-  readonly right: number;
-  readonly bottom: number;
-}
-
-function limitLabelAt(limit: LaneLimit, at: number, plotWidth: number): LimitLabel {
-  const text = laneLimitText(limit);
-  const right = MARGIN.left + plotWidth - 4;
-  return { text, box: { left: right - text.length * CHAR_WIDTH - 4, top: at + 1, right: right + 2, bottom: at + 16 } };
-}
-
-/** The size-limit line at `at` (the arena bytes the weights leave), labelled at its right end: solid red when the plan is over it, dashed otherwise. */
-function limitLine(limit: LaneLimit, at: number, plotWidth: number, label: LimitLabel): string {
+/**
+ * The size-limit line at `at` (the arena bytes the weights leave; none when
+ * the limit is above the lane), solid red when the plan is over it, dashed
+ * otherwise; and its label at the right end of the lane's title row, as on
+ * screen: in the lane, under the line's end, it sat on buffers. The label is
+ * the short one when the whole would run into the title.
+ */
+function limitLine(limit: LaneLimit, at: number | undefined, top: number, plotWidth: number, titleLength: number): string {
   const over = limit.overBy > 0;
   const colour = over ? PEAK : LIMIT;
+  const whole = laneLimitText(limit);
+  const text = (titleLength + whole.length) * CHAR_WIDTH + 24 <= plotWidth ? whole : laneLimitText(limit, true);
   return [
     `<g data-limit="${limit.sizeLimit}" data-arena-limit="${limit.arena}"${over ? ` data-over-by="${limit.overBy}"` : ''}>`,
-    `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${at.toFixed(2)}" y2="${at.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${over ? '' : ' stroke-dasharray="2 3"'}/>`,
-    `<text x="${MARGIN.left + plotWidth - 4}" y="${(at + 13).toFixed(2)}" text-anchor="end" font-weight="600" fill="${colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(label.text)}</text>`,
+    at === undefined ? '' : `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${at.toFixed(2)}" y2="${at.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${over ? '' : ' stroke-dasharray="2 3"'}/>`,
+    `<text x="${MARGIN.left + plotWidth}" y="${top - 6}" text-anchor="end" font-weight="600" fill="${colour}" data-limit-label="true">${escapeXml(`${at === undefined ? '↑ ' : ''}${text}`)}</text>`,
     '</g>',
   ].join('');
 }
@@ -256,25 +240,19 @@ function limitLine(limit: LaneLimit, at: number, plotWidth: number, label: Limit
  * in a rectangle wide enough (LABEL_MIN) and tall enough for the export's
  * 9 px names (its lanes are shorter than the screen's, where a KV cache's
  * rows are 13 px and more), not on one that shares another's bytes, cut to the
- * characters that fit; none where the limit's label is. Names come from the
+ * characters that fit (the limit's label is in the title row, over none). Names come from the
  * file: cut by shortName and escaped like every text here.
  */
-function bufferLabels(buffers: readonly PlannedBuffer[], boxes: readonly { x: number; y: number; w: number; h: number }[], limit: LimitLabel | undefined): string[] {
+function bufferLabels(buffers: readonly PlannedBuffer[], boxes: readonly { x: number; y: number; w: number; h: number }[]): string[] {
   const out: string[] = [];
   buffers.forEach((b, k) => {
     const r = boxes[k]!;
     if (out.length >= MAX_LABELS || b.alias !== undefined || r.w < LABEL_MIN.width || r.h < NAME_HEIGHT) return;
     const chars = Math.floor((r.w - 8) / NAME_CHAR_WIDTH);
     const text = shortName(shortName(b.name), Math.max(1, chars - 1));
-    const box = { left: r.x + 4, top: r.y + r.h / 2 - 6, right: r.x + 4 + text.length * NAME_CHAR_WIDTH, bottom: r.y + r.h / 2 + 6 };
-    if (limit !== undefined && overlaps(box, limit.box)) return;
     out.push(`<text x="${(r.x + 4).toFixed(2)}" y="${(r.y + r.h / 2 + 3).toFixed(2)}" font-size="9" fill="${TEXT}" data-label="${b.id}">${escapeXml(text)}</text>`);
   });
   return out;
-}
-
-function overlaps(a: TextBox, b: TextBox): boolean {
-  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
 /** The notch the heap on screen puts in the top-left corner of a buffer that spilled from a faster region, when its rectangle has room. */

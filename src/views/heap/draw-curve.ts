@@ -4,7 +4,7 @@
 import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
-import { KEY, placeCurveKey } from './curve-key';
+import { curveY, KEY, placeCurveKey, type CurveKeyPlace } from './curve-key';
 
 /** A band over the selected step, `height` tall from the current origin. */
 export function drawStepBand(ctx: CanvasRenderingContext2D, scales: HeapScales, height: number, palette: HeapPalette, step: number | undefined): void {
@@ -19,8 +19,17 @@ export function drawStepBand(ctx: CanvasRenderingContext2D, scales: HeapScales, 
   ctx.strokeRect(x0 + 0.5, 0.5, w - 1, height - 1);
 }
 
-/** Live bytes over time, one step line per lane, on a shared bytes scale, with each lane's lower bound. */
-export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout: HeapLayout, scales: HeapScales, palette: HeapPalette, step: number | undefined): void {
+/** Where the curves' key was drawn and the highest any curve or lower bound reaches under it, canvas CSS pixels. */
+export interface CurveKeyHit {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly curveTop: number;
+}
+
+/** Live bytes over time, one step line per lane, on a shared bytes scale, with each lane's lower bound; returns where the key of several lanes went. */
+export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout: HeapLayout, scales: HeapScales, palette: HeapPalette, step: number | undefined): CurveKeyHit | undefined {
   const { left, width } = layout.plot;
   const { top, height } = layout.curve;
   ctx.save();
@@ -31,7 +40,8 @@ export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout:
   ctx.rect(0, 0, width, height);
   ctx.clip();
   const max = Math.max(1, ...data.lanes.map((l) => Math.max(l.peak, l.lowerBound)));
-  const yOf = (bytes: number): number => height - 2 - (bytes / max) * (height - 6);
+  const key = data.lanes.length > 1 ? curveKeyPlace(ctx, data, scales, width, height, max) : undefined;
+  const yOf = (bytes: number): number => curveY(bytes / max, height, key?.reserve ?? 0);
   const [first, last] = [Math.max(0, Math.floor(scales.x.invert(0))), Math.min(data.steps, Math.ceil(scales.x.invert(width)))];
   data.lanes.forEach((lane, i) => {
     ctx.strokeStyle = curveColour(palette, i);
@@ -57,9 +67,14 @@ export function drawCurve(ctx: CanvasRenderingContext2D, data: HeapData, layout:
     ctx.stroke();
     ctx.setLineDash([]);
   });
-  if (data.lanes.length > 1) drawCurveKey(ctx, data, scales, palette, width, yOf);
+  if (key !== undefined) drawCurveKey(ctx, data, palette, key);
   drawStepBand(ctx, scales, height, palette, step);
   ctx.restore();
+  if (key === undefined) return undefined;
+  const [from, to] = [Math.max(0, Math.floor(scales.x.invert(key.x))), Math.min(data.steps, Math.ceil(scales.x.invert(key.x + key.width)))];
+  let under = Math.max(...data.lanes.map((lane) => lane.lowerBound));
+  for (const lane of data.lanes) for (let s = from; s < to; s += 1) under = Math.max(under, lane.live[s]!);
+  return { left: left + key.x, top: top + key.y, right: left + key.x + key.width, bottom: top + key.y + key.height, curveTop: top + yOf(under) };
 }
 
 /** The colour of lane `i`'s curve. */
@@ -67,23 +82,31 @@ function curveColour(palette: HeapPalette, i: number): string {
   return i === 0 ? palette.kinds[0]! : palette.kinds[(i + 2) % palette.kinds.length]!;
 }
 
+/** Where the key naming the lanes' curves goes (placeCurveKey), clear of their lines and lower bounds; sets the key's font. */
+function curveKeyPlace(ctx: CanvasRenderingContext2D, data: HeapData, scales: HeapScales, width: number, height: number, max: number): CurveKeyPlace {
+  ctx.font = KEY_FONT;
+  const bound = Math.max(...data.lanes.map((lane) => lane.lowerBound));
+  const shareIn = (x0: number, x1: number): number => {
+    const from = Math.max(0, Math.floor(scales.x.invert(x0)));
+    const to = Math.min(data.steps, Math.ceil(scales.x.invert(x1)));
+    let most = bound;
+    for (const lane of data.lanes) for (let s = from; s < to; s += 1) most = Math.max(most, lane.live[s]!);
+    return most / max;
+  };
+  return placeCurveKey(data.lanes.map((lane) => ctx.measureText(lane.name).width), width, height, shareIn);
+}
+
+const KEY_FONT = '600 10.5px system-ui, sans-serif';
+
 /**
  * Names the curves of several lanes, each after a swatch of its colour, in
  * the text colour on a box of the curve's background: the names of a region's
  * own colour over a line of that colour were barely readable.
  */
-function drawCurveKey(ctx: CanvasRenderingContext2D, data: HeapData, scales: HeapScales, palette: HeapPalette, width: number, yOf: (bytes: number) => number): void {
-  ctx.font = '600 10.5px system-ui, sans-serif';
+function drawCurveKey(ctx: CanvasRenderingContext2D, data: HeapData, palette: HeapPalette, place: CurveKeyPlace): void {
+  ctx.font = KEY_FONT;
   ctx.textBaseline = 'middle';
   const names = data.lanes.map((lane) => lane.name);
-  const topIn = (x0: number, x1: number): number => {
-    const from = Math.max(0, Math.floor(scales.x.invert(x0)));
-    const to = Math.min(data.steps, Math.ceil(scales.x.invert(x1)));
-    let most = 0;
-    for (const lane of data.lanes) for (let s = from; s < to; s += 1) most = Math.max(most, lane.live[s]!);
-    return yOf(most);
-  };
-  const place = placeCurveKey(names.map((n) => ctx.measureText(n).width), width, topIn);
   ctx.globalAlpha = 0.88;
   ctx.fillStyle = palette.laneBackground;
   ctx.fillRect(place.x, place.y, place.width, place.height);

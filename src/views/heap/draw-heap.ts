@@ -2,7 +2,8 @@
 // (coloured by kind; buffers sharing another's bytes hatched and outlined over
 // it; buffers that spilled from a faster region with a notch in the corner), the lower-bound line, the peak line and marker, the size limit (at
 // the arena bytes the weights below it leave, with the part of the lane above it
-// tinted and labelled when the plan overflows); under
+// tinted when the plan overflows; its label is in the lane's title row,
+// heap-axes.ts); under
 // the lanes, the live bytes over time per lane; the selected step as a band.
 // Culls buffers outside the view; returns how many rectangles it drew.
 
@@ -13,8 +14,8 @@ import { KIND_CLASSES } from './buffer-classes';
 import type { HeapData, HeapLane } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import type { HeapPalette } from './heap-palette';
-import { drawCurve, drawStepBand } from './draw-curve';
-import { fitLaneLimitText, limitLabelBox, peakLineBox, peakMarkerBox, type LaneLimit, type PxBox } from './lane-limit';
+import { drawCurve, drawStepBand, type CurveKeyHit } from './draw-curve';
+import { peakMarkerBox } from './lane-limit';
 
 /** What to draw besides the buffers. */
 export interface DrawOptions {
@@ -26,7 +27,7 @@ export interface DrawOptions {
 /** Smallest rectangle side drawn, in CSS pixels, so tiny buffers stay visible. */
 const MIN_SIDE = 1;
 
-/** Draws everything; returns the number of buffer rectangles drawn. */
+/** Draws everything; returns the number of buffer rectangles drawn and where the curves' key went. */
 export function drawHeap(
   ctx: CanvasRenderingContext2D,
   data: HeapData,
@@ -35,7 +36,7 @@ export function drawHeap(
   t: ZoomTransform,
   palette: HeapPalette,
   options: DrawOptions,
-): number {
+): { readonly drawn: number; readonly curveKey: CurveKeyHit | undefined } {
   const { dpr } = options;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, layout.width, layout.height);
@@ -50,8 +51,8 @@ export function drawHeap(
   });
   drawStepBand(ctx, scales, layout.plot.height, palette, options.step);
   ctx.restore();
-  drawCurve(ctx, data, layout, scales, palette, options.step);
-  return drawn;
+  const curveKey = drawCurve(ctx, data, layout, scales, palette, options.step);
+  return { drawn, curveKey };
 }
 
 function drawLane(
@@ -81,7 +82,7 @@ function drawLane(
   drawRects(ctx, data, visible, x, y, palette, options.highlight, hatch);
   drawSpillMarks(ctx, data, visible, x, y, palette);
   drawLabels(ctx, data, visible, x, y, palette);
-  drawLaneLines(ctx, data, lane, x, y, layout.plot.width, palette, Math.max(top, 0), Math.min(bottom, layout.plot.height));
+  drawLaneLines(ctx, data, lane, x, y, layout.plot.width, palette);
   ctx.restore();
   return visible.length;
 }
@@ -197,7 +198,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, data: HeapData, visible: read
   }
 }
 
-function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: number, x: HeapScales['x'], y: HeapScales['y'][number], width: number, palette: HeapPalette, laneTop: number, laneBottom: number): void {
+function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: number, x: HeapScales['x'], y: HeapScales['y'][number], width: number, palette: HeapPalette): void {
   const info = data.lanes[lane]!;
   const line = (bytes: number, colour: string, dash: number[]): void => {
     const py = Math.round(y(bytes)) + 0.5;
@@ -227,12 +228,7 @@ function drawLaneLines(ctx: CanvasRenderingContext2D, data: HeapData, lane: numb
     ctx.closePath();
     ctx.fill();
   }
-  // Drawn last, over the lines, and placed clear of the marker.
-  if (info.limit !== undefined) {
-    const colour = info.limit.overBy > 0 ? palette.peak : palette.limit;
-    const avoid = [peakLineBox(y(info.peak), width), ...(marker === undefined ? [] : [marker])];
-    limitLabel(ctx, info.limit, y(info.limit.arena), { top: laneTop, bottom: laneBottom, width }, avoid, colour, palette.laneBackground);
-  }
+  // The limit's label is in the lane's title row (heap-axes.ts), clear of every buffer.
 }
 
 /** Tints the addresses above a lane's size limit that its plan uses: the overflow. */
@@ -244,26 +240,6 @@ function drawOverflow(ctx: CanvasRenderingContext2D, info: HeapLane, y: HeapScal
   ctx.globalAlpha = 0.1;
   ctx.fillStyle = palette.peak;
   ctx.fillRect(0, top, width, bottom - top);
-  ctx.restore();
-}
-
-/** "limit 512 KiB" (less the weights, and how far over) by the limit line at `lineY`, placed by limitLabelBox: whole inside the lane, clear of the peak marker. */
-function limitLabel(ctx: CanvasRenderingContext2D, limit: LaneLimit, lineY: number, lane: { top: number; bottom: number; width: number }, avoid: readonly PxBox[], colour: string, background: string): void {
-  ctx.save();
-  ctx.font = '600 11px system-ui, sans-serif';
-  ctx.textAlign = 'right';
-  ctx.textBaseline = 'bottom';
-  // A lane too narrow for the whole label keeps how far over (or the limit), and that the drawing is not the plan the runtime
-  // runs when the file keeps its own; a line above the plotted bytes is pointed at.
-  const up = lineY < lane.top ? '↑ ' : '';
-  const text = `${up}${fitLaneLimitText(limit, lane.width - 16, (t) => ctx.measureText(`${up}${t}`).width)}`;
-  const box = limitLabelBox(lineY, lane.top, lane.bottom, lane.width, ctx.measureText(text).width, avoid);
-  ctx.globalAlpha = 0.85;
-  ctx.fillStyle = background;
-  ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = colour;
-  ctx.fillText(text, box.right - 4, box.bottom - 1);
   ctx.restore();
 }
 

@@ -10,7 +10,8 @@ import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { rectOf } from './draw-heap';
 import { byteTicks } from '../byte-ticks';
-import { fitLaneTitle, laneTitleWidth, ticksClearOfTitle, TITLE_LEFT, TITLE_LIFT } from './lane-title';
+import { fitLaneTitle, laneTitles, laneTitleWidth, ticksClearOfTitle, TITLE_LEFT, TITLE_LIFT } from './lane-title';
+import { limitLabelBox, splitTitleRow } from './lane-limit';
 
 /** The SVG groups the overlay draws into. */
 export interface AxisGroups {
@@ -30,6 +31,7 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
       const g = enter.append('g').attr('class', 'heap-lane-axis');
       g.append('g').attr('class', 'heap-axis');
       g.append('text').attr('class', 'heap-lane-label');
+      g.append('text').attr('class', 'heap-lane-limit').attr('text-anchor', 'end');
       return g;
     });
   lanes.each(function (lane) {
@@ -45,14 +47,38 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
       .attr('transform', `translate(${layout.plot.left},${layout.plot.top})`)
       .call(axisLeft(y).tickValues(shown).tickFormat((v) => bytes.label(Number(v))).tickSizeOuter(0));
     const info = data.lanes[lane]!;
-    const label = g.select<SVGTextElement>('text.heap-lane-label').attr('x', TITLE_LEFT).attr('y', layout.plot.top + t.applyY(box.top) - TITLE_LIFT);
-    const measure = (text: string): number => {
-      label.text(text);
-      return label.node()!.getComputedTextLength();
+    const laneTop = layout.plot.top + t.applyY(box.top);
+    const label = g.select<SVGTextElement>('text.heap-lane-label').attr('x', TITLE_LEFT).attr('y', laneTop - TITLE_LIFT);
+    const limitText = g.select<SVGTextElement>('text.heap-lane-limit');
+    const measureIn = (node: SVGTextElement) => (text: string): number => {
+      node.textContent = text;
+      return node.getComputedTextLength();
     };
+    const measure = measureIn(label.node()!);
     // The file's own plan run instead of the one drawn: the limit label says where it peaks, the title whose drawing this is.
     const placement = info.limit?.written !== undefined;
-    label.text(fitLaneTitle(info.name, peakText(info.peak, data.plan.complete), formatBytes(info.lowerBound), laneTitleWidth(layout), measure, placement)).attr('data-placement', placement || null);
+    const peak = peakText(info.peak, data.plan.complete);
+    const bound = formatBytes(info.lowerBound);
+    let titleWidth = laneTitleWidth(layout);
+    if (info.limit === undefined) limitText.text('').attr('data-testid', null).attr('data-box', null);
+    else {
+      // The limit's label shares the lane's title row, at its right end: in the lane it covered the buffers under the line's end.
+      const up = y(info.limit.arena) < Math.max(t.applyY(box.top), 0) ? '↑ ' : '';
+      const measureLimit = measureIn(limitText.node()!);
+      const row = splitTitleRow(info.limit, titleWidth, measure(laneTitles(info.name, peak, bound, placement)[placement ? 3 : 2]!), (text) => measureLimit(`${up}${text}`));
+      titleWidth = row.titleWidth;
+      const right = layout.plot.left + layout.plot.width;
+      const text = `${up}${row.limitText}`;
+      const at = limitLabelBox(laneTop, right, measureLimit(text));
+      limitText
+        .text(text)
+        .attr('x', right)
+        .attr('y', laneTop - TITLE_LIFT)
+        .attr('data-over', info.limit.overBy > 0 || null)
+        .attr('data-testid', 'heap-lane-limit')
+        .attr('data-box', `${at.left},${at.top},${at.right},${at.bottom}`);
+    }
+    label.text(fitLaneTitle(info.name, peak, bound, titleWidth, measure, placement)).attr('data-placement', placement || null);
   });
   const ticks = Math.max(2, Math.floor(layout.plot.width / 70));
   const integerTicks = scales.x.ticks(ticks).filter((v) => Number.isInteger(v));

@@ -79,8 +79,11 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
     if (f === undefined || element === null || element === undefined || ctx === null || ctx === undefined) return;
     f.palette ??= readPalette(element);
     const dpr = window.devicePixelRatio || 1;
-    const count = drawHeap(ctx, f.data, f.layout, f.scales, f.t, f.palette, { ...drawState.current, dpr });
+    const { drawn: count, curveKey } = drawHeap(ctx, f.data, f.layout, f.scales, f.t, f.palette, { ...drawState.current, dpr });
     element.dataset.bufferCount = String(count);
+    // Where the curves' key went and how high the curves under it reach (canvas pixels), for tests and tools reading the page.
+    if (curveKey === undefined) delete element.dataset.curveKey;
+    else element.dataset.curveKey = [curveKey.left, curveKey.top, curveKey.right, curveKey.bottom, curveKey.curveTop].map((v) => v.toFixed(1)).join(',');
     // The step drawn as marked, for tests and tools reading the page.
     if (drawState.current.step === undefined) delete element.dataset.step;
     else element.dataset.step = String(drawState.current.step);

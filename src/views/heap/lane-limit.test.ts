@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionPlan } from '../../planner/plan';
-import { fitLaneLimitText, laneLimit, laneLimitText, limitLabelBox, limitLabelTop, peakLineBox, peakMarkerBox, type PxBox } from './lane-limit';
+import { fitLaneLimitText, laneLimit, laneLimitText, LIMIT_GAP, LIMIT_LABEL_HEIGHT, limitLabelBox, splitTitleRow, type PxBox } from './lane-limit';
 import { heapData, laneExtent } from './heap-data';
 import { baseScales, heapLayout } from './heap-geometry';
 import { syntheticPlan } from './synthetic-plan';
@@ -74,21 +74,6 @@ describe('a lane size limit', () => {
   });
 });
 
-describe("a lane limit's label", () => {
-  it('sits just above the line when the lane has room there, as it always did', () => {
-    // The line at y 100: the box is 13 px tall and ends 2 px above the line.
-    expect(limitLabelTop(100, 0)).toBe(85);
-    expect(limitLabelTop(100.4, 85)).toBe(85);
-  });
-
-  it('goes just below the line when the line is near the top of the lane, so no part of it is cut off', () => {
-    // FastestDet on mcu: the sram limit a few pixels under its lane's top.
-    expect(limitLabelTop(40, 30)).toBe(43);
-    expect(limitLabelTop(40, 30)).toBeGreaterThanOrEqual(30);
-    expect(limitLabelTop(5, 0)).toBe(8);
-  });
-});
-
 const overlaps = (a: PxBox, b: PxBox): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe("a lane's byte axis and its size limit", () => {
@@ -112,37 +97,44 @@ describe("a lane's byte axis and its size limit", () => {
 });
 
 describe("a lane limit's label box", () => {
-  const lane = { top: 16, bottom: 106, width: 220 };
-  it('is whole inside the lane when the line is at its very top, so it never runs under the title', () => {
-    for (const lineY of [16, 18, 10, -40]) {
-      const box = limitLabelBox(lineY, lane.top, lane.bottom, lane.width, 80, []);
-      expect(box.top, `line at ${lineY}`).toBeGreaterThanOrEqual(lane.top);
-      expect(box.bottom).toBeLessThanOrEqual(lane.bottom);
-      expect(box.right).toBe(lane.width - 2);
-    }
+  // ultraface_RFB-320 on mcu at 1920×1080: the sram lane's buffers reach its top right corner, under the limit line's
+  // right end, where the label sat on them and ran into "scores".
+  const lane = { top: 16, bottom: 106, right: 300 };
+  const buffers: PxBox[] = [
+    { left: 120, top: 18, right: 300, bottom: 30 }, // "scores", at the lane's top right
+    { left: 0, top: lane.top, right: 110, bottom: lane.bottom },
+    { left: 200, top: 40, right: 290, bottom: 106 },
+  ];
+
+  it('covers no buffer, wherever they are in the lane: it sits in the title row, at the right end', () => {
+    const box = limitLabelBox(lane.top, lane.right, 80);
+    for (const b of buffers) expect(overlaps(box, b), JSON.stringify(b)).toBe(false);
+    expect(box.bottom).toBeLessThanOrEqual(lane.top);
+    expect(box.right).toBe(lane.right);
+    expect(box.right - box.left).toBe(80);
+    expect(box.bottom - box.top).toBe(LIMIT_LABEL_HEIGHT);
   });
 
-  it('keeps clear of the peak marker and the peak line when the marker is at the right end of the line (resnet50 on mcu: limit 512 KiB, peak 490 KiB)', () => {
-    // The limit line 4 px above the peak line, the marker near the right end.
-    const avoid = [peakLineBox(24, lane.width), peakMarkerBox(190, 24)];
-    const box = limitLabelBox(20, lane.top, lane.bottom, lane.width, 80, avoid);
-    for (const b of avoid) expect(overlaps(box, b)).toBe(false);
-    expect(box.top).toBeGreaterThanOrEqual(lane.top);
-    expect(box.bottom).toBeLessThanOrEqual(lane.bottom);
-    // Without the lines to avoid the old placement, just under the limit line, ran over the marker's tip and the peak line.
-    expect(overlaps({ left: 130, top: limitLabelTop(20, lane.top), right: 218, bottom: limitLabelTop(20, lane.top) + 13 }, avoid[0]!)).toBe(true);
+  it('moves with the lane\'s top as the heap zooms, staying above it', () => {
+    for (const top of [16.4, -30, 250]) expect(limitLabelBox(top, lane.right, 60).bottom).toBeLessThanOrEqual(top);
   });
 
-  it('goes left of a marker it cannot pass above or below', () => {
-    const marker = peakMarkerBox(200, 30);
-    const box = limitLabelBox(20, 16, 45, lane.width, 80, [marker]);
-    expect(overlaps(box, marker)).toBe(false);
-    expect(box.top).toBeGreaterThanOrEqual(16);
-    expect(box.bottom).toBeLessThanOrEqual(45);
+  it('shares the row with the title: the longest wording that leaves the title its room, the title the rest', () => {
+    const limit = laneLimit({ ...sram(600 * 1024, 0), sizeLimit: 512 * 1024 })!;
+    const measure = (t: string): number => t.length * 6;
+    const wide = splitTitleRow(limit, 400, 150, measure);
+    expect(wide.limitText).toBe(laneLimitText(limit));
+    expect(wide.titleWidth).toBe(400 - measure(wide.limitText) - LIMIT_GAP);
+    const narrow = splitTitleRow(limit, 200, 150, measure);
+    expect(narrow.limitText).toBe(laneLimitText(limit, true));
+    expect(narrow.titleWidth + measure(narrow.limitText) + LIMIT_GAP).toBe(200);
   });
 
-  it('stays at the right end, above the line as before, when the marker is elsewhere', () => {
-    const box = limitLabelBox(100, 0, 200, lane.width, 80, [peakMarkerBox(20, 120)]);
-    expect(box).toEqual({ left: lane.width - 2 - 88, top: 85, right: lane.width - 2, bottom: 98 });
+  it("keeps a narrow lane's title its facts: the short limit label when no wording of the file's plan fits beside it", () => {
+    const limit = { ...laneLimit({ ...sram(154 * 1024, 0), sizeLimit: 100 * 1024 })!, overBy: 0, written: 72.7 * 1024 };
+    const measure = (t: string): number => t.length * 6;
+    const row = splitTitleRow(limit, 280, measure("arena · heapscope's placement"), measure);
+    expect(row.limitText).toBe('limit 100 KiB');
+    expect(row.titleWidth).toBeGreaterThanOrEqual(measure("arena · heapscope's placement"));
   });
 });

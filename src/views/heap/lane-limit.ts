@@ -60,21 +60,10 @@ export function fitLaneLimitText(limit: LaneLimit, width: number, measure: (text
   return texts.find((t) => measure(t) <= width) ?? texts.at(-1)!;
 }
 
-/** Height of the limit label's box on the heap canvas, in CSS pixels. */
+/** Height of the limit label's box in a lane's title row, in CSS pixels. */
 export const LIMIT_LABEL_HEIGHT = 13;
 
-/**
- * The top of the limit label's box for a limit line at `lineY` in a lane whose
- * visible part starts at `laneTop` (CSS pixels, downwards): just above the line,
- * or just below it when the lane has no room above, so the label stays whole.
- */
-export function limitLabelTop(lineY: number, laneTop: number): number {
-  const line = Math.round(lineY);
-  const above = line - 3 - LIMIT_LABEL_HEIGHT + 1;
-  return above >= laneTop ? above : line + 3;
-}
-
-/** A box on the canvas, CSS pixels. */
+/** A box on the heap, CSS pixels. */
 export interface PxBox {
   readonly left: number;
   readonly top: number;
@@ -82,41 +71,37 @@ export interface PxBox {
   readonly bottom: number;
 }
 
-/** The band the peak line takes across a lane `width` wide at `y`. */
-export function peakLineBox(y: number, width: number): PxBox {
-  return { left: 0, top: Math.round(y) - 1, right: width, bottom: Math.round(y) + 2 };
-}
-
 /** The box the peak marker (a triangle pointing down at the peak line) takes at `x`, over a peak line at `y`. */
 export function peakMarkerBox(x: number, y: number): PxBox {
   return { left: x - 6, top: y - 9, right: x + 6, bottom: y - 1 };
 }
 
+/** Space between a lane's title and its limit label in the title row, CSS pixels. */
+export const LIMIT_GAP = 12;
+
 /**
- * Where the limit label goes, `textWidth` wide, for a limit line at `lineY` in
- * a lane whose visible part spans `laneTop`..`laneBottom` and `width`: at the
- * line's right end, above it or below it (limitLabelTop); clear of everything
- * in `avoid` (the peak marker and the peak line), just above or below them or
- * left of the marker when the right end meets it; always inside the
- * lane, so it never runs under the lane's title above. A line above the lane
- * (a limit far over the plotted bytes) puts the label at the lane's top.
+ * Where the limit label goes, `textWidth` wide, for a lane whose top edge is
+ * at `laneTop` in a plot whose right edge is at `right`: in the lane's title
+ * row, at its right end, its bottom on the lane's top edge. Buffers are drawn
+ * inside their lane, so the label covers none and no buffer's name runs into
+ * it, wherever the limit line is (in the lane it sat on the buffers under the
+ * line's right end: ultraface's "scores" on mcu).
  */
-export function limitLabelBox(lineY: number, laneTop: number, laneBottom: number, width: number, textWidth: number, avoid: readonly PxBox[]): PxBox {
-  const clampTop = (top: number): number => Math.max(laneTop, Math.min(top, laneBottom - LIMIT_LABEL_HEIGHT));
-  const line = Math.round(lineY);
-  const beside = avoid.flatMap((b) => [b.bottom + 1, b.top - 1 - LIMIT_LABEL_HEIGHT]);
-  const tops = [...new Set([limitLabelTop(lineY, laneTop), line + 3, line - 2 - LIMIT_LABEL_HEIGHT, ...beside].map(clampTop))];
-  const rights = [width - 2, ...avoid.filter((b) => b.right - b.left < width / 2).map((b) => b.left - 3)];
-  const boxOf = (right: number, top: number): PxBox => ({ left: right - textWidth - 8, top, right, bottom: top + LIMIT_LABEL_HEIGHT });
-  for (const right of rights) {
-    for (const top of tops) {
-      const box = boxOf(right, top);
-      if (box.left >= 0 && !avoid.some((b) => overlaps(box, b))) return box;
-    }
-  }
-  return boxOf(width - 2, tops[0]!);
+export function limitLabelBox(laneTop: number, right: number, textWidth: number): PxBox {
+  const bottom = Math.round(laneTop) - 1;
+  return { left: right - textWidth, top: bottom - LIMIT_LABEL_HEIGHT, right, bottom };
 }
 
-function overlaps(a: PxBox, b: PxBox): boolean {
-  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/**
+ * The wordings of a title row shared by a lane's title and its limit label:
+ * the limit label's longest wording that leaves the title `titleMin` pixels;
+ * when none does, the short one ("limit 100 KiB", "over by 12 KiB"), so a
+ * narrow lane's title keeps its facts (Vela's person detector at 1280×720:
+ * "arena · heapscope's placement" and "limit 100 KiB"). The title takes what
+ * is left.
+ */
+export function splitTitleRow(limit: LaneLimit, rowWidth: number, titleMin: number, measure: (text: string) => number): { readonly limitText: string; readonly titleWidth: number } {
+  const room = rowWidth - titleMin - LIMIT_GAP;
+  const limitText = laneLimitTexts(limit).find((t) => measure(t) <= room) ?? laneLimitText(limit, true);
+  return { limitText, titleWidth: Math.max(0, rowWidth - measure(limitText) - LIMIT_GAP) };
 }
