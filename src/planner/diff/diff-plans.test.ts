@@ -66,7 +66,9 @@ describe('diffPlans', () => {
 
   it('puts a batch change down to the dim, as the top cause, on a small graph and on the sample', () => {
     const target = testTarget();
-    const [one, three] = [planned(chain(1), target, { batch: 1 }), planned(chain(3), target, { batch: 3 })];
+    // the chain's first axis bound as a model's batch dim is, by the value planned
+    const batched = (n: number): InferredModel => ({ ...chain(n), dims: [{ name: 'batch', value: n, source: 'user', axes: ['x:0'], rule: 'given by the user' }] });
+    const [one, three] = [planned(batched(1), target, { batch: 1 }), planned(batched(3), target, { batch: 3 })];
     const small = diffPlans(one, three);
     expect(small.delta).toBeGreaterThan(0);
     const nameOf = (file: PlanFile, id: number) => file.plan.buffers.find((x) => x.id === id)!.name;
