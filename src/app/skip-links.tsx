@@ -26,7 +26,7 @@ export function SkipLinks({ panes }: { readonly panes: PaneVisibility }) {
   return (
     <nav className="skip-links" aria-label="Skip links">
       {links.map((link) => (
-        <a key={link.pane} className="skip-link" href={`#${link.root}`} onClick={(event) => skipTo(event, link.root, link.targets)}>
+        <a key={link.pane} className="skip-link visually-hidden" href={`#${link.root}`} onClick={(event) => skipTo(event, link.root, link.targets)}>
           {link.text}
         </a>
       ))}
