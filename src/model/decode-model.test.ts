@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeModel } from './decode-model';
+import { decodeModel, sniffModelHead } from './decode-model';
 import { InputError } from '../shared/errors';
 
 /** The error decodeModel throws for `bytes` named `name`. */
@@ -30,5 +30,20 @@ describe('a file that is no model', () => {
     expect(errorOf(RAW_WEIGHTS).message).not.toMatch(/external weights/);
     // An empty file is empty, whatever its name.
     expect(errorOf(new Uint8Array(0), 'model.onnx.data').code).toBe('empty-file');
+  });
+
+  it('is refused from its first bytes in the words the whole decode would use, an external weights file included', () => {
+    const sniffed = (head: Uint8Array, name: string): string => {
+      try {
+        sniffModelHead(head, name, 2 ** 31 - 1);
+      } catch (error) {
+        if (error instanceof InputError) return error.message;
+        throw error;
+      }
+      return 'passed';
+    };
+    const weights = Uint8Array.from({ length: 512 }, (_, i) => (i * 97 + 0xe7) & 0xff); // first byte 0xe7: no ModelProto tag
+    for (const name of ['model.onnx.data', 'weights.data']) expect(sniffed(weights, name)).toBe(errorOf(weights, name).message);
+    expect(sniffed(weights, 'model.onnx')).toMatch(/^this is not an ONNX or TensorFlow Lite model: its first byte \(0xe7\)/);
   });
 });

@@ -57,11 +57,16 @@ export function decodeModel(bytes: Uint8Array, options: ModelDecodeOptions = {})
   try {
     return format.open(bytes, options);
   } catch (error) {
-    if (options.name !== undefined && looksLikeExternalData(options.name) && error instanceof InputError && NOT_A_MODEL_CODES.has(error.code)) {
-      throw new InputError('not-onnx', "this looks like an ONNX model's external weights file (raw tensor data, not a model): open the .onnx model that refers to it");
-    }
-    throw error;
+    throw explainedByName(error, options.name);
   }
+}
+
+/** `error`, or for bytes that are no model in a file named like ONNX external data, the error that says so. */
+function explainedByName(error: unknown, name: string | undefined): unknown {
+  if (name !== undefined && looksLikeExternalData(name) && error instanceof InputError && NOT_A_MODEL_CODES.has(error.code)) {
+    return new InputError('not-onnx', "this looks like an ONNX model's external weights file (raw tensor data, not a model): open the .onnx model that refers to it");
+  }
+  return error;
 }
 
 /** How many leading bytes sniffModelHead needs. */
@@ -80,11 +85,15 @@ export const MODEL_HEAD_BYTES = 512;
 export function sniffModelHead(head: Uint8Array, name?: string, size?: number): void {
   if (isTflite(head) || couldBeOnnxHead(head)) return;
   if (size !== undefined && size <= JSON_READ_BYTES && isJsonHead(head)) return;
-  rejectKnownFormats(head);
-  if (name !== undefined && /\.tflite$/i.test(name)) {
-    throw new InputError('not-a-model', 'this is not a TensorFlow Lite model: the file has no TensorFlow Lite identifier (TFL3 at byte 4)');
+  try {
+    rejectKnownFormats(head);
+    if (name !== undefined && /\.tflite$/i.test(name)) {
+      throw new InputError('not-a-model', 'this is not a TensorFlow Lite model: the file has no TensorFlow Lite identifier (TFL3 at byte 4)');
+    }
+    throw new InputError('not-onnx', `this is not an ONNX or TensorFlow Lite model: its first byte (0x${head[0]!.toString(16).padStart(2, '0')}) is not the tag of an ONNX ModelProto field, and it has no TFL3 identifier at byte 4`);
+  } catch (error) {
+    throw explainedByName(error, name);
   }
-  throw new InputError('not-onnx', `this is not an ONNX or TensorFlow Lite model: its first byte (0x${head[0]!.toString(16).padStart(2, '0')}) is not the tag of an ONNX ModelProto field, and it has no TFL3 identifier at byte 4`);
 }
 
 export type { DecodeOptions, ProgressFn } from './onnx/decode-onnx';
