@@ -123,6 +123,16 @@ test('Escape dismisses the banner from the keyboard, and the page status is agai
   expect((await summary(page)).error).toBeNull();
 });
 
+test('Dismiss pressed from the keyboard hands focus to Open file, the next step, rather than dropping it to the page', async ({ page }) => {
+  await startOnGoodModel(page);
+  await dropFile(page, 'empty.onnx', new Uint8Array(0));
+  await waitForError(page, 'empty.onnx');
+  await page.getByRole('button', { name: 'Dismiss error' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('#open-file')).toBeFocused();
+});
+
 test('a JSON file that is no saved plan says so, and names every kind of file the page opens', async ({ page }) => {
   await startOnGoodModel(page);
   await dropFile(page, 'config.json', Buffer.from('{"architectures": ["BertModel"], "hidden_size": 768}'));

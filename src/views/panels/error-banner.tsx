@@ -56,11 +56,21 @@ export function ErrorBanner() {
           {expanded ? 'Less' : 'Details'}
         </button>
       )}
-      <button type="button" className="button button-small button-quiet" onClick={dismissError} aria-label="Dismiss error" aria-keyshortcuts="Escape" title="Dismiss (Escape)">
+      <button type="button" className="button button-small button-quiet" onClick={() => dismissAndRefocus(dismissError)} aria-label="Dismiss error" aria-keyshortcuts="Escape" title="Dismiss (Escape)">
         Dismiss
       </button>
     </div>
   );
+}
+
+/**
+ * Dismisses from the banner's button, which goes with the banner: focus moves
+ * to Open file, the next step after a file that failed, instead of falling
+ * back to the page's body.
+ */
+function dismissAndRefocus(dismiss: () => void): void {
+  dismiss();
+  document.getElementById('open-file')?.focus();
 }
 
 /**
