@@ -10,6 +10,7 @@ import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/plan
 import { deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { formatBytes, formatCount, MINUS } from '../src/shared/format';
+import { shortName } from '../src/shared/short-name';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption, strictProblem } from './plan';
@@ -34,7 +35,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const budgetText = args.options.get('--budget');
   const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
   const { a: optsA, b: optsB } = sideOptions(args);
-  const { planA, planB, savedSettings } = loadSides(fileA, fileB, optsA, optsB, args.flags.has('--json') ? io : undefined);
+  const loaded = loadSides(fileA, fileB, optsA, optsB, args.flags.has('--json') ? io : undefined);
+  const { planA, savedSettings } = loaded;
+  const planB = bOptionWords(loaded.planB, args);
   const diff = diffPlans(planA, planB);
   const need = bNeeds(diff);
   const over = budget !== undefined && need > budget;
@@ -260,6 +263,21 @@ function overLines(diff: PlanDiff, least: string): string[] {
     }
   }
   return lines;
+}
+
+/**
+ * Side b's plan with its diagnostics naming the option a binding came from:
+ * the shared inference words it as `--dim batch=8`, which a user who typed
+ * `--b-dim batch=8` would look for in vain.
+ */
+function bOptionWords(planB: PlanFile, args: ParsedArgs): PlanFile {
+  const own = Object.keys(args.bDims).filter((key) => args.dims[key] !== args.bDims[key]);
+  if (own.length === 0) return planB;
+  const diagnostics = planB.plan.diagnostics.map((d) => {
+    const key = own.find((k) => d.message.startsWith(`--dim ${shortName(k)}=${args.bDims[k]} `));
+    return key === undefined ? d : { ...d, message: `--b-dim${d.message.slice('--dim'.length)}` };
+  });
+  return { ...planB, plan: { ...planB.plan, diagnostics } };
 }
 
 /** A side's plan diagnostics, as `plan` lists them (a --dim, --shape or --input the model has no use for among them). */

@@ -23,9 +23,14 @@ describe('diff tells of bindings the model has no use for, as plan does', () => 
     const diff = JSON.parse(r.out);
     expect(diff.dims).toEqual([]);
     expect(diff.diagnosticsA).toEqual([]);
-    expect(diff.diagnosticsB).toEqual(planned);
-    expect(diff.diagnosticsB.map((d: { code: string }) => d.code)).toEqual(['unknown-dim']);
+    // plan's diagnostic, naming the option the user typed
+    expect(diff.diagnosticsB).toEqual(planned.map((d) => ({ ...d, message: d.message.replace(/^--dim /, '--b-dim ') })));
+    expect(diff.diagnosticsB.map((d: { code: string; message: string }) => [d.code, d.message.slice(0, 24)])).toEqual([['unknown-dim', '--b-dim batch=8 is ignor']]);
+    expect(run(['diff', GPT2, GPT2, '--b-dim', 'batch=8']).out).toContain('  [unknown-dim] --b-dim batch=8 is ignored: ');
     expect(r.err).toBe(plan.err);
+    // a plain --dim applies to both sides, and is named so on each
+    const both = JSON.parse(run(['diff', GPT2, GPT2, '--dim', 'batch=8', '--json']).out);
+    expect([both.diagnosticsA, both.diagnosticsB]).toEqual([planned, planned]);
   });
 
   it('the text report lists each side\'s ignored --dim, --shape and --input as plan lists them', () => {
