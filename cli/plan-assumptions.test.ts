@@ -57,7 +57,7 @@ describe('plan --json states what the plan assumes', () => {
     expect(decoder.assumptions.dims).toEqual([expect.objectContaining({ name: 'past_len', value: 0, bound: true })]);
   });
 
-  it('--strict passes a total length the dims given fix (sequence plus past), and JSON calls it bound', () => {
+  it('--strict passes a total length the dims given fix (sequence plus past), and JSON calls it bound; a total given against them is refused', () => {
     const g = new GraphBuilder('kv');
     const mask = g.input('attention_mask', 'float32', [1, 'total_seq_len']);
     const past = g.input('past', 'float32', [1, 'past_seq_len', 8]);
@@ -67,6 +67,10 @@ describe('plan --json states what the plan assumes', () => {
     const plan = planJson([model, '--strict', '--dim', 'seq_len=1', '--dim', 'past_seq_len=8']);
     expect(plan.assumptions.dims).toContainEqual(expect.objectContaining({ name: 'total_seq_len', value: 9, bound: true }));
     expect(run(['plan', model, '--strict', '--dim', 'seq_len=1']).err).toMatch(/--strict: the plan rests on default dims total_seq_len=1, past_seq_len=0;/);
+    // every dim given, but a total other than their sum: shapes that combine them may not agree, so --strict refuses
+    const contradicted = run(['plan', model, '--strict', '--dim', 'seq_len=1', '--dim', 'past_seq_len=16', '--dim', 'total_seq_len=5']);
+    expect(contradicted.code).toBe(2);
+    expect(contradicted.err).toMatch(/--strict: the dims given contradict the graph: --dim total_seq_len=5 is not seq_len \+ past_seq_len = 1 \+ 16 = 17/);
   });
 
   it('never counts the unknown as zero silently: complete is false, the tensors and ops are named, and --shape fills them', () => {

@@ -74,7 +74,7 @@ export function inferOptions(args: ParsedArgs): InferOptions {
 }
 
 /** Why a plan fails --strict, or undefined when it rests on nothing assumed (a plan saved before plans recorded their assumptions: its `complete` alone). */
-export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly assumptions?: ModelPlan['assumptions'] }): string | undefined {
+export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly assumptions?: ModelPlan['assumptions']; readonly diagnostics?: ModelPlan['diagnostics'] }): string | undefined {
   const defaults = (plan.assumptions?.dims ?? []).filter((d) => !d.bound);
   if (!plan.complete) {
     const unknown = plan.assumptions?.unknown ?? [];
@@ -85,6 +85,9 @@ export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly ass
   if (defaults.length > 0) {
     return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
   }
+  // dims given against one another (a total length other than sequence + past): shapes that combine them may not agree
+  const mismatch = (plan.diagnostics ?? []).find((d) => d.code === 'dim-mismatch');
+  if (mismatch !== undefined) return `the dims given contradict the graph: ${mismatch.message}`;
   const kernels = plan.assumptions?.kernels ?? [];
   if (kernels.length > 0) {
     const first = kernels[0]!;
