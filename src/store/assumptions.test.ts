@@ -43,6 +43,16 @@ describe('assumption lines', () => {
     expect(assumptionLines({ ...plan, diagnostics: [] }, { ...MODEL, dims: [MODEL.dims[0]!] })).toEqual([]);
   });
 
+  it('a TFLite Micro kernel whose scratch requests are unknown gets a line: the arena to declare is a lower estimate', () => {
+    const kernels = [{ node: 'ethos-u_0', op: 'ethos-u', reason: 'custom operator: its kernel requests scratch heapscope does not know' }];
+    const plan = { assumptions: { dims: [], unknown: [], branches: [], shapes: {}, inputValues: {}, kernels }, diagnostics: [] } as unknown as ModelPlan;
+    const lines = assumptionLines(plan, { ...MODEL, dims: [MODEL.dims[0]!] });
+    expect(lines.map((l) => [l.key, l.text, l.action])).toEqual([
+      ['tflm-kernels', "The arena to declare is a lower estimate: custom operator ethos-u ('ethos-u_0') may ask for scratch heapscope does not know, and none is assumed", undefined],
+    ]);
+    expect(lines[0]!.detail).toContain('ethos-u_0 (ethos-u): custom operator');
+  });
+
   it("a scratch buffer whose target rule gives no size gets its own line, pointing at the target, not a shape to give", () => {
     const unknown = [
       { tensor: 'm', op: 'Mystery', reason: 'no shape rule for Mystery' },

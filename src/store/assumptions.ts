@@ -78,7 +78,24 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
   if (unapplied !== undefined) lines.push(tfliteShapesLine(unapplied.message));
   if (plan?.diagnostics.some((d) => d.code === TFLM_IO_IN_ARENA) === true) lines.push(arenaIoLine());
+  const kernels = plan?.assumptions.kernels ?? [];
+  if (kernels.length > 0) lines.push(unknownKernelsLine(kernels));
   return lines;
+}
+
+/** Kernels whose scratch requests are not known, on TensorFlow Lite Micro: none assumed, so the arena is a lower estimate. */
+function unknownKernelsLine(kernels: NonNullable<ModelPlan['assumptions']['kernels']>): AssumptionLine {
+  const first = kernels[0]!;
+  const which = kernels.length === 1 ? `custom operator ${shortName(first.op)} ('${shortName(first.node)}')` : `${kernels.length} custom operators, first ${shortName(first.op)}`;
+  const lead = `The arena to declare is a lower estimate: ${which} may ask for scratch heapscope does not know, and none is assumed`;
+  return {
+    key: 'tflm-kernels',
+    text: lead,
+    lead,
+    detail: titleText(kernels.slice(0, 5).map((k) => `${shortName(k.node)} (${shortName(k.op)}): ${k.reason}`).join('\n')),
+    action: undefined,
+    fix: { kind: 'none' },
+  };
 }
 
 /** Shapes given for a .tflite, which keeps its file's (model/infer/tflite-shapes.ts): the plan is of the file's shapes. */
