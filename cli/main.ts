@@ -134,6 +134,8 @@ export function runCli(argv: readonly string[], raw: Output): number {
       io.out(help);
       return 0;
     }
+    // an unknown command first: its options would be read by no command's rules ("--json needs a value")
+    if (!argv[0]!.startsWith('-') && !COMMANDS.has(argv[0]!)) throw new InputError('bad-argument', `unknown command "${shortName(argv[0]!)}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     const args = parseArgs(argv, SPECS);
     const command = args.command === undefined ? undefined : COMMANDS.get(args.command);
     if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);

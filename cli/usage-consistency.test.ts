@@ -129,6 +129,11 @@ describe('usage errors under --json print one JSON error object on stdout', () =
     expect(errLines[0]).toBe(`heapscope: ${printed.error.message}`);
   });
 
+  it('an unknown command is named as such, not by an option it was given', () => {
+    const r = run(['nope', '--json']);
+    expect(JSON.parse(r.out).error.message).toMatch(/^unknown command "nope" \(commands: /);
+  });
+
   it('an error a command prints as JSON itself is printed once', () => {
     const r = run(['diff', MNIST, MNIST, '--b-target', 'nope', '--json']);
     expect(r.code).toBe(2);
