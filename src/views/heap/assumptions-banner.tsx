@@ -131,7 +131,7 @@ function WhyButton({ detail }: { readonly detail: string }) {
         ?
       </button>
       <span id={note} className="assumption-why-note" hidden={!shown} data-testid="assumption-why-note">
-        {detail}
+        {titleText(detail)}
       </span>
     </>
   );
