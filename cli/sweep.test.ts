@@ -80,6 +80,10 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(tied.code).toBe(2);
     expect(tied.err).toContain('total_seq_len is not a free axis: the graph ties total_seq_len to seq_len + past_seq_len, so it cannot vary alone; sweep past_seq_len or seq_len instead');
     expect(tied.out).toBe('');
+    // and a part of the total while the total is given: every point would hold a mask no run has
+    const pinned = run(['sweep', GPT2, '--dim', 'past_seq_len=1..64', '--dim', 'seq_len=1', '--dim', 'total_seq_len=5']);
+    expect(pinned.code).toBe(2);
+    expect(pinned.err).toContain('past_seq_len cannot vary while total_seq_len=5 is given: the graph ties total_seq_len to seq_len + past_seq_len');
   });
 
   it('a plan with a size unknown is never counted as fitting: its peak is a lower estimate (≥), the first unknown tensor is named', () => {

@@ -29,6 +29,12 @@ describe('growthChoices', () => {
     expect(growthChoices(derived).choices.map((c) => c.key)).toEqual(['batch', 'seq', 'past_len']);
     expect(refusedGrowthAxis(derived, { kind: 'dim', name: 'total_len' })).toBe('total_len is not a free axis: the graph ties total_len to seq + past_len, so it cannot vary alone; sweep past_len or seq instead');
     expect(refusedGrowthAxis(derived, { kind: 'dim', name: 'past_len' })).toBeUndefined();
+    // a total given by the user would hold still while its part varies: refused, saying to leave it out
+    const pinned = inferShapes(tinyMaskedDecoderIr(), { dims: { seq: 1, past_len: 16, total_len: 5 } });
+    expect(refusedGrowthAxis(pinned, { kind: 'dim', name: 'past_len' })).toBe(
+      'past_len cannot vary while total_len=5 is given: the graph ties total_len to seq + past_len, so every point would contradict it; leave total_len out and it follows them',
+    );
+    expect(refusedGrowthAxis(pinned, { kind: 'dim', name: 'batch' })).toBeUndefined();
   });
 
   it('offers symbolic dims, and leaves inputs they size alone', () => {

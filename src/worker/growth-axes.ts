@@ -88,7 +88,12 @@ export function tiedDimReason(model: InferredModel, dim: string): string | undef
 export function refusedGrowthAxis(model: InferredModel, axis: GrowthAxis): string | undefined {
   if (axis.kind !== 'dim') return undefined;
   const why = tiedDimReason(model, axis.name);
-  return why === undefined ? undefined : `${shortName(axis.name)} is not a free axis: ${why}`;
+  if (why !== undefined) return `${shortName(axis.name)} is not a free axis: ${why}`;
+  // a total given beside it would hold still while its part varies: every point would contradict the graph
+  const held = model.dims.find((d) => d.source === 'user' && d.sumOf?.includes(axis.name) === true);
+  if (held === undefined) return undefined;
+  const total = shortName(held.name);
+  return `${shortName(axis.name)} cannot vary while ${total}=${held.value} is given: the graph ties ${total} to ${held.sumOf!.map((p) => shortName(p)).join(' + ')}, so every point would contradict it; leave ${total} out and it follows them`;
 }
 
 /**
