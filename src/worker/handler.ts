@@ -6,7 +6,7 @@
 // with a budget; drops superseded requests. Pure of any
 // worker or DOM API (the stop probe is a dependency), so it runs in Node and on the main thread.
 
-import { decodeModel, MODEL_HEAD_BYTES, sniffModelHead, type ModelDecodeOptions } from '../model/decode-model';
+import { decodeModel, type ModelDecodeOptions } from '../model/decode-model';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
@@ -14,6 +14,7 @@ import type { ModelPlan } from '../planner/plan';
 import { sweepSteps } from '../planner/sweep/dim-sweep';
 import { InputError, toErrorData } from '../shared/errors';
 import { growthAxisName } from './growth-axes';
+import { openedBytes } from './open-bytes';
 import { COMPARED_STRATEGIES, strategyPeak } from './plan/compare';
 import { growthPoint } from './plan/growth';
 import { holdsFile, plannedTfliteBytes, type HeldModel } from './planned-tflite';
@@ -79,27 +80,6 @@ const DEFAULT_DEPS: HandlerDeps = {
   now: () => performance.now(),
   yieldToQueue: () => new Promise((resolve) => setTimeout(resolve, 0)),
 };
-
-/** Files from this size on are sniffed by their first bytes before they are read whole. */
-export const SNIFF_FROM_BYTES = 64 * 2 ** 20;
-
-/**
- * The bytes of an open request: a transferred buffer as is, a Blob read here
- * in the worker; a large one only once its first bytes showed it may be a
- * model (a dropped 2 GiB file of zeros is refused without being read into
- * memory; a smaller file is read, and the decoder says the same).
- */
-async function bytesOf(source: ArrayBuffer | Blob, name: string): Promise<Uint8Array> {
-  if (source instanceof ArrayBuffer) return new Uint8Array(source);
-  try {
-    if (source.size >= SNIFF_FROM_BYTES) sniffModelHead(new Uint8Array(await source.slice(0, MODEL_HEAD_BYTES).arrayBuffer()), name, source.size);
-    return new Uint8Array(await source.arrayBuffer());
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    throw new InputError('io', `${name} could not be read (${why}); it may be too large for this browser's memory`);
-  }
-}
 
 /** Share of the progress bar that decoding takes; inference and planning take the rest. */
 const DECODE_SHARE = 0.7;
@@ -173,7 +153,7 @@ class ModelWorker {
     await this.deps.yieldToQueue();
     if (!this.isLive(request.id)) return;
     const progress = progressPoster(this.post, request.id);
-    const bytes = await bytesOf(request.bytes, request.name);
+    const bytes = await openedBytes(request.bytes, request.name);
     if (!this.isLive(request.id)) return;
     const started = this.deps.now();
     const ir = this.deps.decode(bytes, {
