@@ -101,13 +101,13 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
   let endOfOptions = false;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
-    if (arg === '--') {
-      endOfOptions = true;
-      continue;
-    }
-    // After `--` every argument is an operand, even one spelled like an option (a file named `--json`).
+    // After `--` every argument is an operand, even one spelled like an option (a file named `--json`) or a second `--`.
     if (endOfOptions) {
       files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      endOfOptions = true;
       continue;
     }
     // `-j` is an option the command lacks, not a file to plan after the others ('-' alone is a file)

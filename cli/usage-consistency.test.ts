@@ -105,6 +105,23 @@ describe('after --, every argument is an operand', () => {
       process.chdir(cwd);
     }
   });
+
+  it('a second -- is an operand too: a file named --', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-dashes-'));
+    writeFileSync(join(dir, '--'), '');
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const alone = run(['plan', '--', '--']);
+      expect(alone.code).toBe(2);
+      expect(alone.err).toBe('heapscope: --: the file is empty (0 bytes)\n');
+      const after = run(['plan', SAMPLE, '--', '--']);
+      expect(after.code).toBe(2);
+      expect(after.err).toBe('heapscope: --: the file is empty (0 bytes)\n');
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });
 
 describe('usage errors under --json print one JSON error object on stdout', () => {
