@@ -2,7 +2,7 @@
 // options with values and repeatable --dim NAME=VALUE bindings.
 
 import { InputError } from '../src/shared/errors';
-import { readByteSize } from '../src/shared/byte-size';
+import { readByteSize, tooLargeText } from '../src/shared/byte-size';
 
 /** Parsed arguments of one command. */
 export interface ParsedArgs {
@@ -166,10 +166,15 @@ function splitInline(arg: string): [string, string | undefined] {
   return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
 }
 
-/** Parses a byte size: 123, 4MiB, 512KiB or 512K (binary), 1.5MB (decimal); a whole number of bytes. The page's fields read sizes the same way (shared/byte-size). */
+/**
+ * Parses a byte size: 123, 4MiB, 512KiB or 512K (binary), 1.5MB (decimal); a
+ * whole number of bytes from 1 to 2^53 - 1. The page's fields read sizes the same way (shared/byte-size).
+ */
 export function parseByteSize(text: string, optionName: string): number {
   const size = readByteSize(text);
+  if (size.ok && size.bytes === 0) throw new InputError('bad-argument', `${optionName} must be a whole number of bytes above 0, got "${text}"`);
   if (size.ok) return size.bytes;
+  if (size.why === 'large') throw new InputError('bad-argument', tooLargeText(optionName, text));
   if (size.why === 'fraction') throw new InputError('bad-argument', `${optionName} ${text} is not a whole number of bytes (${size.bytes})`);
   throw new InputError('bad-argument', `${optionName} expects a byte size such as 123, 4MiB, 512KiB, 512K or 1.5MB, got "${text}"`);
 }

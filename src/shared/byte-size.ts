@@ -27,8 +27,22 @@ const BYTE_UNITS: Readonly<Record<string, number>> = {
 /** The units a size may carry, in words for an error sentence. */
 export const BYTE_UNITS_TEXT = 'B, K or KiB (1024), M or MiB, G or GiB; KB (1000), MB, GB';
 
-/** A typed size: its bytes, or why the text is none ('form': not a number with a known unit; 'fraction': not a whole number of bytes). */
-export type ByteSize = { readonly ok: true; readonly bytes: number } | { readonly ok: false; readonly why: 'form' | 'fraction'; readonly bytes?: number };
+/** The largest byte size read anywhere (an option, a field, a target profile): past it, byte counts lose their exactness. */
+export const MAX_BYTE_SIZE = Number.MAX_SAFE_INTEGER;
+
+/** MAX_BYTE_SIZE in words for an error sentence. */
+export const MAX_BYTE_SIZE_TEXT = `${MAX_BYTE_SIZE} bytes (2^53 - 1)`;
+
+/**
+ * A typed size: its bytes, or why the text is none ('form': not a number with
+ * a known unit; 'fraction': not a whole number of bytes; 'large': above MAX_BYTE_SIZE).
+ */
+export type ByteSize = { readonly ok: true; readonly bytes: number } | { readonly ok: false; readonly why: 'form' | 'fraction' | 'large'; readonly bytes?: number };
+
+/** The sentence for a size above MAX_BYTE_SIZE: `<name> is too large: ..., got "<text>"`. */
+export function tooLargeText(name: string, text: string): string {
+  return `${name} is too large: the largest byte size accepted is ${MAX_BYTE_SIZE_TEXT}, got "${text}"`;
+}
 
 const PATTERN = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i;
 
@@ -39,6 +53,7 @@ export function readByteSize(text: string): ByteSize {
   if (match === null || unit === undefined) return { ok: false, why: 'form' };
   const bytes = Number(match[1]) * unit;
   const whole = Math.round(bytes);
+  if (whole > MAX_BYTE_SIZE) return { ok: false, why: 'large', bytes };
   // "1.1 MB" multiplies out with float noise (1100000.0000000002): that is a whole count, "1.1 MiB" (1153433.6) is not.
   if (!Number.isSafeInteger(whole) || Math.abs(bytes - whole) > 1e-3) return { ok: false, why: 'fraction', bytes };
   return { ok: true, bytes: whole };

@@ -2,7 +2,7 @@
 // binary or decimal units ("512 KiB", "300K", "4MB", "65536"), checked with an
 // error sentence that names the field and repeats the text.
 
-import { BYTE_UNITS_TEXT, readByteSize } from '../shared/byte-size';
+import { BYTE_UNITS_TEXT, readByteSize, tooLargeText } from '../shared/byte-size';
 
 /** A byte field's value, or why the text is not one. */
 export type BytesField = { readonly ok: true; readonly value: number | undefined } | { readonly ok: false; readonly error: string };
@@ -16,6 +16,7 @@ export function parseBytesField(label: string, text: string, optional = false): 
   if (text.trim() === '') return optional ? { ok: true, value: undefined } : { ok: false, error: `${label} needs a value` };
   const size = readByteSize(text);
   if (!size.ok && size.why === 'form') return { ok: false, error: `${label} must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "${text.trim()}"` };
+  if (!size.ok && size.why === 'large') return { ok: false, error: tooLargeText(label, text.trim()) };
   if (!size.ok || size.bytes <= 0) return { ok: false, error: `${label} must be a whole number of bytes above 0, got "${text.trim()}"` };
   return { ok: true, value: size.bytes };
 }

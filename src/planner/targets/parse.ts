@@ -47,7 +47,7 @@ function readTarget(json: unknown): TargetProfile {
 
 function readRegion(value: unknown, path: string): MemoryRegion {
   const f = Fields.of(value, path, ['name', 'sizeLimit', 'alignment', 'fast']);
-  const sizeLimit = f.optionalNumber('sizeLimit', BYTES);
+  const sizeLimit = f.optionalNumber('sizeLimit', POSITIVE);
   return {
     name: f.string('name'),
     ...(sizeLimit !== undefined && { sizeLimit }),
@@ -105,7 +105,7 @@ function readFusion(value: unknown, path: string, regions: readonly MemoryRegion
     enabled: f.boolean('enabled', true),
     templateUnits: f.boolean('templateUnits', true),
     ...(onChipRegion !== undefined && { onChipRegion }),
-    sramBytes: f.number('sramBytes', BYTES),
+    sramBytes: f.number('sramBytes', POSITIVE),
     nramBytes: f.number('nramBytes', BYTES),
     wramBytes: f.number('wramBytes', BYTES),
     coresPerCluster: f.number('coresPerCluster', POSITIVE, 1),

@@ -37,7 +37,7 @@ describe('parseTarget', () => {
     [{}, 'regions must be an array, got nothing'],
     [[], 'the target profile must be an object, got []'],
     [{ regions: [{ name: 'a' }, { name: 'a' }] }, 'regions[1].name must be unique (regions[0] has it too), got "a"'],
-    [{ regions: [{ name: 'a', sizeLimit: -1 }] }, 'regions[0].sizeLimit must be at least 0, got -1'],
+    [{ regions: [{ name: 'a', sizeLimit: -1 }] }, 'regions[0].sizeLimit must be at least 1, got -1'],
     [{ regions: [{ name: 'a', fast: 'yes' }] }, 'regions[0].fast must be true or false, got "yes"'],
     [{ regions: [{ name: 'a', align: 4 }] }, 'regions[0].align is not a known field (expected one of name, sizeLimit, alignment, fast)'],
     [{ ...minimal, planning: { strategy: 'fastest' } }, 'planning.strategy must be one of'],
