@@ -149,7 +149,7 @@ interface FitTerms {
 }
 
 function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
-  const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values${r.monotonic ? '' : ' (the peak falls somewhere as the dim grows: not monotonic)'}`];
+  const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values`];
   for (const a of r.assumed) lines.push(`  every value planned with ${a.name}=${a.value}: ${a.reason} (--dim ${a.name}=N to plan another length)`);
   const peakText = (p: CliSweepPoint): string => `${p.complete ? '' : '≥ '}${formatBytes(p.peak ?? undefined)}`;
   const planned = r.points.filter((p) => p.peak !== null && p.lowerBound !== null);
@@ -175,8 +175,7 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   if (open.length > 0) {
     lines.push(`  ≥: a lower estimate, some sizes unknown (at ${valueList(open.map((p) => p.value))}); first at ${r.dim}=${open[0]!.value}: ${open[0]!.unknown ?? 'unknown'}`);
   }
-  const judgement = monotonicNote(r);
-  if (judgement !== undefined) lines.push(`  ${judgement}`);
+  lines.push(`  ${monotonicLine(r)}`);
   const { budget, limited } = terms;
   if (budget !== undefined || limited) {
     const unsure = open.some((p) => p.fits);
@@ -188,13 +187,25 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   return lines.join('\n') + '\n';
 }
 
-/** Which values `monotonic` was judged on, when lower estimates were left out of it. */
-function monotonicNote(r: CliSweepResult): string | undefined {
-  if (r.monotonicLeftOut.length === 0) return undefined;
-  const left = valueList(r.monotonicLeftOut);
-  const known = r.points.filter((p) => p.error === undefined && p.complete).length;
-  if (known < 2) return `monotonic: not judged, fewer than two values have every size known (the lower estimates at ${left} left out)`;
-  return `monotonic: judged on the ${known} values with every size known; the lower estimates at ${left} left out`;
+/**
+ * The verdict `monotonic` carries, in one line: yes, or no and where the peak
+ * first falls, over the values with every size known; then the values left
+ * out of it, how many and why (lower estimates, values that cannot be planned).
+ */
+export function monotonicLine(r: CliSweepResult): string {
+  const known = r.points.filter((p) => p.error === undefined && p.complete && p.peak !== null);
+  const failed = r.points.filter((p) => p.error !== undefined || p.peak === null).map((p) => p.value);
+  const left = [
+    r.monotonicLeftOut.length === 0 ? '' : `${r.monotonicLeftOut.length} lower estimate${r.monotonicLeftOut.length === 1 ? '' : 's'}, some sizes unknown (at ${valueList(r.monotonicLeftOut)})`,
+    failed.length === 0 ? '' : `${failed.length} that cannot be planned (at ${valueList(failed)})`,
+  ].filter((w) => w !== '');
+  const leftOut = left.length === 0 ? '' : `; left out: ${left.join('; ')}`;
+  if (known.length < 2) return `monotonic: not judged, fewer than two values have every size known${leftOut}`;
+  const over = `(${known.length} values${left.length === 0 ? '' : ' with every size known'})`;
+  const fall = known.findIndex((p, i) => i > 0 && p.peak! < known[i - 1]!.peak!);
+  if (r.monotonic || fall < 0) return `monotonic: yes, the peak never falls as ${r.dim} grows ${over}${leftOut}`;
+  const [from, to] = [known[fall - 1]!, known[fall]!];
+  return `monotonic: no, the peak falls from ${formatBytes(from.peak!)} at ${r.dim}=${from.value} to ${formatBytes(to.peak!)} at ${r.dim}=${to.value} ${over}${leftOut}`;
 }
 
 /** One crossing of the budget, in words. */
