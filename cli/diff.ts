@@ -197,6 +197,8 @@ function settingsText(file: PlanFile): string {
 }
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : '±'}${formatBytes(Math.abs(n))}`;
+/** A byte count beside `signed`, with the same minus sign: "−302,848", not "-302,848". */
+const signedCount = (n: number) => `${n < 0 ? MINUS : ''}${formatCount(Math.abs(n))}`;
 /** A peak, "≥ 8.06 MiB" when it is a lower estimate. */
 const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
 
@@ -205,7 +207,7 @@ function runtimeLine(runtime: RuntimeDelta): string {
   const { a, b, delta } = runtime;
   const percent = percentChange(delta, a.arena);
   const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}`;
-  return `arena to declare ${formatBytes(a.arena)} -> ${formatBytes(b.arena)}: ${signed(delta)}${percent}, ${formatCount(delta)} bytes (TensorFlow Lite Micro, the plan written: ${parts})`;
+  return `arena to declare ${formatBytes(a.arena)} -> ${formatBytes(b.arena)}: ${signed(delta)}${percent}, ${signedCount(delta)} bytes (TensorFlow Lite Micro, the plan written: ${parts})`;
 }
 
 /** The short human-readable report of a diff. */
@@ -221,7 +223,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
     ...settingsNotes,
     ...(diff.runtime === undefined ? [] : [runtimeLine(diff.runtime)]),
-    `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${formatCount(diff.delta)} bytes${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`,
+    `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${signedCount(diff.delta)} bytes${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`,
   ];
   if (diff.regions.length > 1) {
     for (const r of diff.regions) lines.push(`  region ${r.name}: ${peakBytes(r.peakA, diff.completeA)} -> ${peakBytes(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);
