@@ -1,4 +1,4 @@
-// diff's text writes a negative change with one minus sign, U+2212 as the rest
+// diff's text (and plan's suggestions) write a negative change with one minus sign, U+2212 as the rest
 // of the CLI and the page write it (shared/format MINUS), never a hyphen
 // beside it; --json keeps the numbers numeric.
 
@@ -30,6 +30,15 @@ describe('diff text, a smaller b', () => {
   it.skipIf(!existsSync(PERSON))("writes tflm's arena change with U+2212 too", () => {
     const { out } = run(['diff', PERSON, HELLO, '--target', 'tflm']);
     expect(out).toMatch(new RegExp(`^arena to declare .*\\), ${MINUS}81,264 bytes \\(`, 'm'));
+    expect(out).not.toMatch(HYPHEN_MINUS);
+  });
+});
+
+describe('plan text, a suggestion that saves bytes', () => {
+  it('writes its saving with U+2212, as diff and the page write a fall', () => {
+    const { out } = run(['plan', SAMPLE, '--target', 'mcu']);
+    const saving = out.split('\n').find((line) => line.includes('[--scratch-placement with-activations]'))!;
+    expect(saving).toMatch(new RegExp(`^ +${MINUS}100 KiB  plan scratch with the activations`));
     expect(out).not.toMatch(HYPHEN_MINUS);
   });
 });

@@ -3,7 +3,7 @@
 // and the arguments that apply them.
 
 import type { ModelPlan } from '../src/planner/plan';
-import { formatBytes } from '../src/shared/format';
+import { formatBytes, MINUS } from '../src/shared/format';
 
 /** The buffers live at the peak, largest first, each with why it is alive; `top` of them. */
 export function peakLiveLines(plan: ModelPlan, top: number): string[] {
@@ -25,7 +25,7 @@ function spanText(r: ModelPlan['explanation']['peakLive'][number]): string {
 
 /** A suggestion's effect in the margin: the bytes it takes off the peak, else "fits" when it makes the plan fit. */
 function savedText(s: NonNullable<ModelPlan['suggestions']>[number]): string {
-  if (s.saves > 0) return `-${formatBytes(s.saves)}`;
+  if (s.saves > 0) return `${MINUS}${formatBytes(s.saves)}`;
   return s.fits === true ? 'fits' : `+${formatBytes(-s.saves)}`;
 }
 
