@@ -39,10 +39,14 @@ export function parseDim(text: string, optionName = '--dim'): [string, number] {
   const name = text.slice(0, eq);
   const raw = text.slice(eq + 1);
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) {
-    throw new InputError('bad-argument', `${optionName} ${name} must be a non-negative integer, got "${raw}"`);
-  }
+  if (!/^\d+$/.test(raw)) throw new InputError('bad-argument', `${optionName} ${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isSafeInteger(value)) throw new InputError('bad-argument', tooLargeDim(optionName, name, raw));
   return [name, value];
+}
+
+/** The sentence for a dim past 2^53 - 1, a whole number all the same: naming it no integer would mislead. */
+function tooLargeDim(optionName: string, name: string, raw: string): string {
+  return `${optionName} ${name} must be at most ${Number.MAX_SAFE_INTEGER} (2^53 - 1), got "${raw}"`;
 }
 
 /** Splits `NAME=TEXT` at its last '=' (tensor names may hold '=', values never do). */
@@ -154,7 +158,8 @@ export function parseDimRange(text: string): [string, [number, number]] {
   const m = /^(.+)=(\d+)\.\.(\d+)$/.exec(text);
   if (m === null) throw new InputError('bad-argument', `--dim expects NAME=FROM..TO such as seq_len=1..4096, got "${text}"`);
   const [from, to] = [Number(m[2]), Number(m[3])];
-  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) {
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new InputError('bad-argument', tooLargeDim('--dim', m[1]!, `${m[2]}..${m[3]}`));
+  if (from > to) {
     throw new InputError('bad-argument', `--dim ${m[1]} expects FROM..TO with FROM ≤ TO, got "${m[2]}..${m[3]}"`);
   }
   return [m[1]!, [from, to]];

@@ -25,7 +25,7 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   if (entries.length !== 1) throw new InputError('bad-argument', 'sweep needs exactly one --dim NAME=FROM..TO (the dim to sweep)');
   const [dim, [from, to]] = entries[0]!;
   const pointsText = args.options.get('--points');
-  if (pointsText !== undefined && !/^\d+$/.test(pointsText)) {
+  if (pointsText !== undefined && (!/^\d+$/.test(pointsText) || Number(pointsText) > MAX_SWEEP_POINTS)) {
     throw new InputError('bad-argument', `--points must be a whole number from 2 to ${MAX_SWEEP_POINTS}, got "${pointsText}"`);
   }
   const points = pointsText === undefined ? undefined : Number(pointsText);
