@@ -34,7 +34,7 @@ export function GraphPanel() {
   useEffect(warmGraphLayout, []);
   // One pane per opening: a re-inference (a new dim) keeps the camera, groups and search; another file starts afresh.
   return (
-    <section className="pane graph-pane" aria-labelledby="graph-title" data-testid="graph-pane">
+    <section id="graph-pane" className="pane graph-pane" aria-labelledby="graph-title" data-testid="graph-pane">
       {model === undefined ? <Toolbar /> : <GraphPane key={opening} model={model} />}
     </section>
   );
