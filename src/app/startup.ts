@@ -30,8 +30,17 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
     whenFileShown(store, params.file, () => void openView(store, params, compare));
     return;
   }
-  await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more) : actions.openSample(params.dims, more));
+  await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more, compare && savedPlanOpener(store, compare)) : actions.openSample(params.dims, more));
   await openView(store, params, compare);
+}
+
+/** Opens a saved plan named by `model=` as a dropped one opens: in the plan viewer, what is wrong with it in the page's banner. */
+function savedPlanOpener(store: AppStore, compare: CompareStore): (file: Blob, name: string) => Promise<void> {
+  const { dismissError, showFileError } = store.getState().actions;
+  return (file, name) => {
+    dismissError();
+    return compare.getState().actions.openSavedPlan(file, name, (error) => showFileError(name, error));
+  };
 }
 
 /** Selects what the link selects and opens its comparison, once its model is on screen. */
