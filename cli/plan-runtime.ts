@@ -2,9 +2,9 @@
 // head, heapscope's head as the runtime reaches it, the tail and the arena to declare.
 
 import type { ModelPlan } from '../src/planner/plan';
-import { formatBytes, formatCount } from '../src/shared/format';
+import { formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
 
-const bytes = (n: number): string => `${formatBytes(n)} (${formatCount(n)} B)`;
+const bytes = formatBytesExact;
 
 /** Lines for `plan` text output; none without a runtime plan. */
 export function runtimeLines(plan: ModelPlan): string[] {

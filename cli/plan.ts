@@ -11,7 +11,7 @@ import { planModel, type ModelPlan } from '../src/planner/plan';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
-import { formatBytes, formatCount } from '../src/shared/format';
+import { formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
@@ -234,7 +234,7 @@ export function assumptionLines(plan: ModelPlan): string[] {
 
 /** The human-readable summary of a plan. */
 export function planText(file: string, plan: ModelPlan): string {
-  const bytes = (n: number) => `${formatBytes(n)} (${formatCount(n)} B)`;
+  const bytes = formatBytesExact;
   const estimate = plan.complete ? '' : ', a lower estimate: some sizes are unknown';
   const least = plan.complete ? '' : 'at least '; // every region's figure is a lower estimate too
   const over = plan.regions.filter((r) => r.overBy > 0);

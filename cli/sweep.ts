@@ -13,7 +13,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
-import { formatBytes, formatCount } from '../src/shared/format';
+import { formatBytes, formatBytesExact } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
@@ -180,7 +180,7 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   if (budget !== undefined || limited) {
     const unsure = open.some((p) => p.fits);
     const fits = r.fitsUpTo === null ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : `fits up to ${r.dim}=${r.fitsUpTo}`;
-    const against = [budget === undefined ? '' : `budget ${formatBytes(budget)} (${formatCount(budget)} B)`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
+    const against = [budget === undefined ? '' : `budget ${formatBytesExact(budget)}`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
     lines.push(`  ${against}: ${fits}`);
     for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim)}`);
   }

@@ -207,6 +207,13 @@ test('editing the target fields re-plans; a bad value is refused naming the fiel
   await expect(page.getByTestId('heap-over')).toContainText(/over its 300 KiB limit/);
   await expect(limit).toHaveValue('300 KiB');
   await expect(limit).not.toHaveAttribute('aria-invalid', 'true');
+  // A size typed in a decimal unit shows back in it, not as a long count of bytes.
+  await limit.fill('2MB');
+  await limit.press('Enter');
+  await expect(limit).toHaveValue('2 MB');
+  // Only a size limit may be left empty, for none; an alignment always has a value.
+  await expect(limit).toHaveAttribute('placeholder', 'no limit');
+  expect(await alignment.getAttribute('placeholder')).toBeNull();
   await alignment.fill('65536');
   await alignment.press('Enter');
   await page.waitForFunction((peak) => (window.heapscope?.summary().peak ?? 0) > peak, before.peak!);

@@ -93,6 +93,22 @@ test('a plan saved by the command-line tool opens on a page with no model: its h
   await snap(page, 'export-cli-plan-opened');
 });
 
+test('a saved plan named by the link (model=) opens as a dropped one does, not as a model refused', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-linked-'));
+  const path = join(dir, 'linked.plan.json');
+  expect([0, 3]).toContain(cli(['plan', 'public/sample.onnx', '--dim', 'batch=3', '--target', 'mcu', '--save', path]).code);
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { plan: { peak: number } };
+  await serveModel(page, '/e2e/linked.plan.json', readFileSync(path));
+  await page.goto('/?model=/e2e/linked.plan.json');
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(saved.plan.peak));
+  await expect(dialog.getByTestId('saved-plan-facts')).toContainText('batch=3');
+  await expect(page.getByTestId('error-message')).toHaveCount(0);
+  expect((await summary(page)).model).toBeNull();
+  // The address bar still names the plan, so the link reopens it.
+  expect(new URL(page.url()).searchParams.get('model')).toBe('/e2e/linked.plan.json');
+});
+
 test('a plan saved before plans recorded whether every size was known reads as a lower estimate when it lists an unknown size', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-old-'));
   const model = join(dir, 'custom-op-with-a-long-name-saved-by-an-older-heapscope.onnx');

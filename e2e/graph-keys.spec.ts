@@ -83,6 +83,13 @@ test('"/" and Ctrl+F with focus on a graph node open the graph\'s Find wherever 
   await enterGraph();
   await page.keyboard.press('Control+f');
   await expect(find).toBeFocused();
+  // Escape leaves Find: the query clears and focus is back on a node of the graph.
+  await find.fill('attn');
+  await page.keyboard.press('Escape');
+  await expect(find).not.toBeFocused();
+  await expect(find).toHaveValue('');
+  expect(await inGraph(page)).toBe(true);
+  expect(await focusedBox(page)).toBeDefined();
 
   // Focus in the tensor table wins over the pointer over the graph: "/" is the table's filter, Ctrl+F the browser's.
   const graph = (await page.getByTestId('graph-svg').boundingBox())!;
@@ -103,6 +110,10 @@ test('skip links at the start of the tab order move focus into the graph, the he
   await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
   const skip = (name: string) => page.getByRole('link', { name });
   await expect(skip('Skip to graph')).toHaveCount(1);
+  // Each link's href names an element of the page, so it leads somewhere even without its script.
+  const hrefs = await page.getByRole('navigation', { name: 'Skip links' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs).toHaveLength(3);
+  for (const href of hrefs) expect(await page.locator(href).count(), href).toBe(1);
   // Out of sight until focused.
   expect((await skip('Skip to graph').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
   await page.keyboard.press('Tab');

@@ -268,6 +268,26 @@ test('a dim the model does not have and a selection of nothing on screen are nam
   await expect(page.getByTestId('link-notice')).toHaveCount(0);
 });
 
+test('a shape, an input value and a graph group that name nothing in the model are named in warnings and the link notice, and leave the address bar', async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  await page.goto('/?shape.nosuch=1x2&input.foo=3&group.zz=open&dim.batch=2');
+  await waitForPlan(page);
+  await waitForGraph(page);
+  const notice = page.getByTestId('link-notice');
+  // The group is known to be missing once the graph has its groups, which may be before or after the model's check.
+  await expect
+    .poll(async () => (await notice.getByTestId('link-notice-entry').allTextContents()).sort())
+    .toEqual(['group.zz=open: the graph has no group zz', 'input.foo=3: the model has no input foo (its inputs: image)', 'shape.nosuch=1x2: the model has no tensor nosuch']);
+  await expect(notice.getByRole('paragraph').first()).toHaveText('3 parameters of the link were left out');
+  const said = warnings.join('\n');
+  expect(said).toContain('ignored URL parameter shape.nosuch=1x2: the model has no tensor nosuch');
+  expect(said).toContain('ignored URL parameter input.foo=3: the model has no input foo');
+  expect(said).toContain('ignored URL parameter group.zz=open: the graph has no group zz');
+  const shown = await summary(page);
+  expect(shown.settings?.dims).toEqual({ batch: 2 });
+  await expect.poll(() => new URL(page.url()).search).toBe('?dim.batch=2');
+});
+
 test('an unknown target or strategy is left out with a warning, and the plan is made with the defaults', async ({ page }) => {
   const warnings = consoleWarnings(page);
   const linked = await openLink(page, '?target=gpu&strategy=quantum&dim.batch=2');

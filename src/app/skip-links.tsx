@@ -10,7 +10,7 @@ import type { PaneVisibility } from './pane-toggles';
 /** A pane a skip link leads to. */
 type SkipPane = 'graph' | 'heap' | 'table';
 
-/** Each link: its words, its pane (by test id), and what takes focus in it, the first of them drawn. */
+/** Each link: its words, its pane (by id, which is also its test id), and what takes focus in it, the first of them drawn. */
 const LINKS: readonly { readonly pane: SkipPane; readonly text: string; readonly root: string; readonly targets: readonly string[] }[] = [
   // The graph's one tab stop (the node visited last), so the arrow keys walk the graph at once; its search while it is laid out.
   { pane: 'graph', text: 'Skip to graph', root: 'graph-pane', targets: ['[data-testid="graph-view"] [tabindex="0"]', '[data-testid="graph-view"]', '[data-testid="graph-search"]'] },

@@ -30,17 +30,26 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
     whenFileShown(store, params.file, () => void openView(store, params, compare));
     return;
   }
-  await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more) : actions.openSample(params.dims, more));
+  await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more, compare && savedPlanOpener(store, compare)) : actions.openSample(params.dims, more));
   await openView(store, params, compare);
+}
+
+/** Opens a saved plan named by `model=` as a dropped one opens: in the plan viewer, what is wrong with it in the page's banner. */
+function savedPlanOpener(store: AppStore, compare: CompareStore): (file: Blob, name: string) => Promise<void> {
+  const { dismissError, showFileError } = store.getState().actions;
+  return (file, name) => {
+    dismissError();
+    return compare.getState().actions.openSavedPlan(file, name, (error) => showFileError(name, error));
+  };
 }
 
 /** Selects what the link selects and opens its comparison, once its model is on screen. */
 async function openView(store: AppStore, params: UrlParams, compare: CompareStore | undefined): Promise<void> {
   const { model, actions } = store.getState();
   if (model === undefined) return;
-  const { dims, selection } = notInModel(model, params);
+  const { dims, shapes, inputs, selection } = notInModel(model, params);
   // Known only now that the model is read: named with those the link notice named before it.
-  const leftOut = [...dims, ...(selection === undefined ? [] : [selection])];
+  const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection])];
   for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
   actions.noteLinkLeftOut(leftOut);
   // A selection of nothing on screen is not made, so the link the page writes back drops it.
@@ -49,17 +58,46 @@ async function openView(store: AppStore, params: UrlParams, compare: CompareStor
   if (params.compare !== undefined && compare !== undefined && !params.embed) await compare.getState().actions.compareShownAs(params.compare);
 }
 
+/** What notInModel finds: each entry as "dim.nosuch=3: the model has no dim nosuch". */
+export interface NotInModel {
+  readonly dims: string[];
+  readonly shapes: string[];
+  readonly inputs: string[];
+  readonly selection: string | undefined;
+}
+
+/** Inputs listed by name when the link's input names none of them; more are counted. */
+const LISTED_INPUTS = 8;
+
 /**
  * The link's parameters that name what the model on screen does not have, each
- * as "dim.nosuch=3: the model has no dim nosuch": dims (left out by inference
- * without a word) and the selection (a node, buffer or step that is not there).
+ * as "dim.nosuch=3: the model has no dim nosuch": dims, tensor shapes and input
+ * values (left out by inference without a word on the page) and the selection
+ * (a node, buffer or step that is not there). A shape or value given to a
+ * tensor that is there but takes none is told by the model's own diagnostics.
  */
-export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'selection'>): { dims: string[]; selection: string | undefined } {
+export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>): NotInModel {
   const known = new Set(model.inferred.dims.map((d) => d.name));
   const dims = Object.entries(params.dims)
     .filter(([name]) => !known.has(name))
     .map(([name, value]) => `dim.${name}=${value}: the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`);
-  return { dims, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection) };
+  const tensors = tensorNames(model.inferred);
+  const shapes = Object.entries(params.shapes)
+    .filter(([name]) => !tensors.has(name))
+    .map(([name, shape]) => `shape.${name}=${shape.join('x')}: the model has no tensor ${name}`);
+  const graphInputs = model.inferred.inputs;
+  const listed = graphInputs.length === 0 ? ' (it has no graph inputs)' : ` (its inputs: ${graphInputs.slice(0, LISTED_INPUTS).join(', ')}${graphInputs.length > LISTED_INPUTS ? ` and ${graphInputs.length - LISTED_INPUTS} more` : ''})`;
+  const inputs = Object.entries(params.inputValues)
+    .filter(([name]) => !graphInputs.includes(name) && !tensors.has(name))
+    .map(([name, values]) => `input.${name}=${values.join(',')}: the model has no input ${name}${listed}`);
+  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection) };
+}
+
+/** Every tensor name of `graph` and its subgraphs. */
+function tensorNames(graph: InferredGraph, names = new Set<string>()): Set<string> {
+  for (const value of graph.values) names.add(value.name);
+  for (const node of graph.nodes) for (const body of node.subgraphs) tensorNames(body, names);
+  return names;
 }
 
 /** Why `selection` names nothing in the model on screen, or undefined when it does (or the plan to check it against failed). */

@@ -35,8 +35,16 @@ describe('exactBytesText', () => {
     expect(exactBytesText(8388608)).toBe('8 MiB');
     expect(exactBytesText(1.5 * 2 ** 20)).toBe('1.5 MiB');
     expect(exactBytesText(2 ** 30)).toBe('1 GiB');
-    expect(exactBytesText(300_000)).toBe('300000 B');
     expect(exactBytesText(16)).toBe('16 B');
-    for (const n of [524288, 8388608, 300_000, 16, 1.5 * 2 ** 20, 1234567, 3 * 2 ** 20 + 512]) expect(readByteSize(exactBytesText(n))).toEqual({ ok: true, bytes: n });
+    expect(exactBytesText(1536)).toBe('1.5 KiB');
+    expect(exactBytesText(1234567)).toBe('1234567 B');
+    for (const n of [524288, 8388608, 300_000, 16, 1.5 * 2 ** 20, 1234567, 3 * 2 ** 20 + 512, 2_000_000, 1_100_000, 4e9]) expect(readByteSize(exactBytesText(n))).toEqual({ ok: true, bytes: n });
+  });
+
+  it('shows a size typed in a decimal unit back in that unit, not as a long count of bytes', () => {
+    expect(exactBytesText(readByteSize('2MB').bytes!)).toBe('2 MB');
+    expect(exactBytesText(readByteSize('300KB').bytes!)).toBe('300 KB');
+    expect(exactBytesText(readByteSize('1.1 MB').bytes!)).toBe('1.1 MB');
+    expect(exactBytesText(readByteSize('4GB').bytes!)).toBe('4 GB');
   });
 });

@@ -59,21 +59,27 @@ export function readByteSize(text: string): ByteSize {
   return { ok: true, bytes: whole };
 }
 
+/** Units a field shows a size in, binary first: a size typed as 2MB shows back as "2 MB", not "2000000 B". */
 const SHOWN_UNITS = [
   ['GiB', 2 ** 30],
   ['MiB', 2 ** 20],
   ['KiB', 2 ** 10],
+  ['GB', 1e9],
+  ['MB', 1e6],
+  ['KB', 1e3],
 ] as const;
 
 /**
- * A byte count as a field shows it and reads it back exactly: the largest
- * binary unit it is a whole (or two-decimal) number of, "512 KiB", "1.5 MiB";
- * otherwise its bytes, "300000 B".
+ * A byte count as a field shows it and reads it back exactly: the shortest of
+ * the units it is a whole (or two-decimal) number of, binary on a tie, "512 KiB",
+ * "1.5 MiB", "2 MB", "4 GB" (not "3906250 KiB"); otherwise its bytes, "1234567 B".
  */
 export function exactBytesText(bytes: number): string {
+  let best: string | undefined;
   for (const [unit, size] of SHOWN_UNITS) {
     const value = bytes / size;
-    if (value >= 1 && Math.round(value * 100) / 100 === value) return `${value} ${unit}`;
+    const text = `${value} ${unit}`;
+    if (value >= 1 && Math.round(value * 100) / 100 === value && (best === undefined || text.length < best.length)) best = text;
   }
-  return `${bytes} B`;
+  return best ?? `${bytes} B`;
 }

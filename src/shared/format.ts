@@ -19,6 +19,13 @@ export function formatBytes(n: number | undefined): string {
   return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
 
+/** A byte count with its exact figure beside it: "154 KiB (158,160 B)"; below 1 KiB the two are one, "404 B". */
+export function formatBytesExact(n: number): string {
+  const shown = formatBytes(n);
+  const exact = `${formatCount(n)} B`;
+  return shown === exact ? shown : `${shown} (${exact})`;
+}
+
 /** Formats an integer with thousands separators: 1234567 -> "1,234,567". */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');

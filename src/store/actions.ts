@@ -36,7 +36,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
       return thenCompare(loader.open({ kind: 'blob', blob: file, name: file.name }, bindings));
     },
     openSample: (dims = {}, more = {}) => thenCompare(loader.open({ kind: 'url', url: deps.sampleUrl, origin: 'sample' }, { ...NO_BINDINGS, ...more, dims })),
-    openUrl: (url, dims = {}, more = {}) => thenCompare(loader.open({ kind: 'url', url, origin: 'url' }, { ...NO_BINDINGS, ...more, dims })),
+    openUrl: (url, dims = {}, more = {}, openPlan) => thenCompare(loader.open({ kind: 'url', url, origin: 'url' }, { ...NO_BINDINGS, ...more, dims }, openPlan)),
     expectFile: (name, bindings) => set({ expectedFile: { name, bindings } }),
     setDim: (name, value) => thenCompare(loader.setDim(name, value)),
     setShape: (name, dims) => thenCompare(loader.setShape(name, dims)),

@@ -6,6 +6,7 @@
 import { toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
+import { looksLikePlanFile } from '../planner/assembly/plan-file';
 import { settingsProblem } from '../settings/usable';
 import { changeSettings } from '../settings/change';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
@@ -61,11 +62,14 @@ export class ModelLoader {
     private readonly deps: LoaderDeps,
   ) {}
 
-  /** Reads `source` and opens it; the model on screen stays until it succeeds. */
-  open(source: ModelSource, bindings: Bindings): Promise<void> {
+  /**
+   * Reads `source` and opens it; the model on screen stays until it succeeds. A saved plan
+   * downloaded from a URL goes to `openPlan` when given, as a dropped one goes to the plan viewer.
+   */
+  open(source: ModelSource, bindings: Bindings, openPlan?: OpenPlan): Promise<void> {
     const task: LoadTask = { kind: 'open', name: sourceName(source, this.deps.baseUrl) };
     const token = this.begin(task, source.kind === 'blob' ? 'Reading the file' : 'Waiting for the server');
-    return this.load(token, task, source, bindings);
+    return this.load(token, task, source, bindings, openPlan);
   }
 
   /** Binds dim `name` (undefined: back to its default) and re-infers the shown model. */
@@ -209,10 +213,16 @@ export class ModelLoader {
   }
 
   /** Reads `source` and opens it in the worker as part of task `task`. */
-  private async load(token: number, task: LoadTask, source: ModelSource, bindings: Bindings): Promise<void> {
+  private async load(token: number, task: LoadTask, source: ModelSource, bindings: Bindings, openPlan?: OpenPlan): Promise<void> {
     try {
       const file = await this.read(token, source);
       if (!this.isCurrent(token)) return;
+      if (openPlan !== undefined && isPlanBytes(file.bytes)) {
+        // Not a model: the page's task ends here, and the plan viewer reads the file.
+        this.state.set({ task: undefined, progress: undefined, ...this.shownBindings() });
+        await openPlan(new Blob([file.bytes]), file.name);
+        return;
+      }
       const size = file.bytes instanceof Blob ? file.bytes.size : file.bytes.byteLength;
       const toWorker = (f: number, label: string, search?: SearchProgress): void => {
         // A search reports its own share of the budget, not the share of the whole open.
@@ -261,6 +271,17 @@ export class ModelLoader {
     this.state.set({ model, task: undefined, progress: undefined, error: undefined, ...userBindings(model.inferred), ...fresh });
   }
 }
+
+/** Opens a saved plan file (the plan viewer's), in place of a model. */
+export type OpenPlan = (file: Blob, name: string) => Promise<void>;
+
+/** True for downloaded bytes that start as a saved plan file does. */
+function isPlanBytes(bytes: ArrayBuffer | Blob): bytes is ArrayBuffer {
+  return bytes instanceof ArrayBuffer && looksLikePlanFile(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, PLAN_SNIFF_BYTES)));
+}
+
+/** How many leading bytes tell a saved plan from a model, as for a dropped file. */
+const PLAN_SNIFF_BYTES = 256;
 
 /** Error codes of settings the planner refuses (unknown names, bad field values). */
 const SETTINGS_CODES: ReadonlySet<string> = new Set(['bad-target', 'bad-argument']);

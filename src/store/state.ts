@@ -133,8 +133,11 @@ export interface AppActions {
   openFile(file: File): Promise<void>;
   /** Opens the sample model shipped with the app. */
   openSample(dims?: DimValues, more?: Partial<ModelBindings>): Promise<void>;
-  /** Downloads and opens a model from a URL. */
-  openUrl(url: string, dims?: DimValues, more?: Partial<ModelBindings>): Promise<void>;
+  /**
+   * Downloads and opens a model from a URL; a saved plan file there goes to `openPlan` when
+   * given (the plan viewer), else it is refused as a model file that is no model.
+   */
+  openUrl(url: string, dims?: DimValues, more?: Partial<ModelBindings>, openPlan?: (file: Blob, name: string) => Promise<void>): Promise<void>;
   /** Remembers that a link was made for the local file `name`: opening a file of that name applies `bindings`. */
   expectFile(name: string, bindings: Partial<ModelBindings>): void;
   /** Binds a symbolic dim (undefined: back to its default) and re-infers the shown model. */

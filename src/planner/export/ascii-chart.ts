@@ -59,7 +59,7 @@ function regionChart(
   const pad = String(Math.max(0, lastStep - 1)).length;
   const cell = region.peak / width;
   const lines = [
-    `region ${region.name}: peak ${formatBytes(region.peak)} (${region.peak} B), lower bound ${region.lowerBound} B, one character = ${formatBytes(Math.ceil(cell))}`,
+    `region ${region.name}: peak ${peakText(region.peak)}, lower bound ${region.lowerBound} B, one character = ${formatBytes(Math.ceil(cell))}`,
   ];
   for (let t = 0; t < lastStep; t++) {
     const live = buffers.filter((b) => b.start <= t && t < b.end);
@@ -120,4 +120,10 @@ function legend(buffers: readonly ChartBuffer[], root: ReadonlyMap<number, numbe
   }
   lines.push(line);
   return lines;
+}
+
+/** "1.50 KiB (1536 B)"; below 1 KiB the figure once, "48 B". */
+function peakText(peak: number): string {
+  const shown = formatBytes(peak);
+  return shown === `${peak} B` ? shown : `${shown} (${peak} B)`;
 }

@@ -52,6 +52,16 @@ describe('export titles name what the plan was made with', () => {
   });
 });
 
+describe('export titles list what was given by name', () => {
+  it('dims, shapes and input values each sorted by name, whatever order the model has them in', () => {
+    const dim = (name: string, value: number) => ({ name, value, bound: true, axes: [], rule: '' });
+    const assumptions = { dims: [dim('seq_len', 16), dim('batch', 2), dim('past', 8)], shapes: { y: [2], x: [1] }, inputValues: { b: [1], a: [2] } };
+    expect(exportTitle('m.onnx', { target: 'cpu', strategy: 'best', peak: 1024, lowerBound: 1024, complete: true, assumptions })).toBe(
+      'm.onnx · peak 1.00 KiB · lower bound 1.00 KiB · best on cpu · batch=2 · past=8 · seq_len=16 · x=1 · y=2 · a=[2] · b=[1]',
+    );
+  });
+});
+
 describe('plan files of a comparison', () => {
   it("are named by each side's model, target, strategy and dims, then the side", () => {
     const side = (target: string, strategy: string, batch: number) => ({ model: 'models/sample.onnx', settings: { dims: { batch } }, plan: { target, strategy } });

@@ -54,11 +54,15 @@ export function exportTitle(model: string, plan: PlanNaming): string {
   return [`${model} · ${peak} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`, ...givenParts(plan.assumptions)].join(' · ');
 }
 
-/** "past_seq_len=64", "data_0=1×3×256×256", "rate=[16000]": what the user gave the plan, in that order. */
+/**
+ * "past_seq_len=64", "data_0=1×3×256×256", "rate=[16000]": what the user gave the plan, dims, then
+ * shapes, then input values, each by name (as the file name and the link list dims), so the same plan gets the same title.
+ */
 function givenParts(given: PlanNaming['assumptions']): string[] {
   if (given === undefined) return [];
-  const dims = (given.dims ?? []).filter((d) => d.bound).map((d) => `${d.name}=${d.value}`);
-  const shapes = Object.entries(given.shapes ?? {}).map(([name, shape]) => `${name}=${shapeText(shape)}`);
-  const values = Object.entries(given.inputValues ?? {}).map(([name, v]) => `${name}=${valuesText(v)}`);
+  const byName = <T extends { readonly name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const dims = byName((given.dims ?? []).filter((d) => d.bound)).map((d) => `${d.name}=${d.value}`);
+  const shapes = byName(Object.entries(given.shapes ?? {}).map(([name, shape]) => ({ name, shape }))).map(({ name, shape }) => `${name}=${shapeText(shape)}`);
+  const values = byName(Object.entries(given.inputValues ?? {}).map(([name, v]) => ({ name, v }))).map(({ name, v }) => `${name}=${valuesText(v)}`);
   return [...dims, ...shapes, ...values];
 }

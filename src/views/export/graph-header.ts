@@ -70,3 +70,34 @@ export function graphHeaderLayout(title: string, note: string, labels: readonly 
   }
   return { width, height: (labels.length === 0 ? LEGEND_TOP : y + ROW) + 6, items };
 }
+
+/** Most lines a drawing's title wraps to; the last is cut with "…" beyond them. */
+const MAX_TITLE_LINES = 4;
+
+/**
+ * `title` in lines no wider than `width` at the title's size, broken at its
+ * " · " separators (a part wider than a line where it must), so a long title
+ * wraps inside a drawing of fixed width rather than running off it.
+ */
+export function wrapTitle(title: string, width: number): string[] {
+  const max = Math.max(8, Math.floor(width / TITLE_CHAR));
+  const lines: string[] = [];
+  let line: string[] = [];
+  for (const part of title.split(' · ')) {
+    const joined = line.length === 0 ? [...part] : [...line, ...' · ', ...part];
+    if (joined.length <= max) {
+      line = joined;
+      continue;
+    }
+    if (line.length > 0) lines.push(line.join(''));
+    line = [...part];
+    while (line.length > max) {
+      lines.push(line.slice(0, max).join(''));
+      line = line.slice(max);
+    }
+  }
+  if (line.length > 0) lines.push(line.join(''));
+  if (lines.length <= MAX_TITLE_LINES) return lines;
+  const last = [...lines[MAX_TITLE_LINES - 1]!].slice(0, max - 1).join('');
+  return [...lines.slice(0, MAX_TITLE_LINES - 1), `${last}…`];
+}

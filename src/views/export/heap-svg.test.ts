@@ -197,3 +197,28 @@ describe('heap SVG legend and buffer names, as the heap on screen has them', () 
     expect(svg).not.toContain('\u0001');
   });
 });
+
+describe('heap SVG title', () => {
+  const plan = planModel(inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} }), presetTarget('cpu'));
+  const titleLines = (svg: string): string[] => [...svg.matchAll(/<text [^>]*data-title="true">([^<]*)<\/text>/g)].map((m) => m[1]!);
+  const laneTop = (svg: string): number => Number(/<g data-region="[^"]+">\n<rect x="\d+" y="([\d.]+)"/.exec(svg)![1]);
+
+  it('wraps a title too long for 960 px at its separators, inside the drawing, and moves the lanes down by the lines added', () => {
+    const long = ['resnet50-with-a-long-export-name.onnx', 'peak 23.6 MiB', 'lower bound 23.6 MiB', 'best on cpu', ...Array.from({ length: 12 }, (_, k) => `dim_number_${k}=${k + 1}`)].join(' · ');
+    const short = heapSvg(plan, { title: 'sample.onnx' });
+    const svg = heapSvg(plan, { title: long });
+    const lines = titleLines(svg);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' · ')).toBe(long);
+    // 13 px semibold: at most 7.8 px a character, between the left and right margins.
+    for (const line of lines) expect(78 + line.length * 7.8).toBeLessThanOrEqual(960 - 16);
+    expect(titleLines(short)).toEqual(['sample.onnx']);
+    expect(laneTop(svg) - laneTop(short)).toBe((lines.length - 1) * 17);
+  });
+
+  it('cuts a title that would take more than four lines', () => {
+    const lines = titleLines(heapSvg(plan, { title: `net.onnx · ${'x'.repeat(5000)}=1` }));
+    expect(lines).toHaveLength(4);
+    expect(lines[3]!.endsWith('…')).toBe(true);
+  });
+});

@@ -16,6 +16,7 @@ import { fitVerdict } from '../../store/fit-words';
 import { peakText } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { escapeXml } from './xml-chars';
+import { wrapTitle } from './graph-header';
 import { offsetText } from '../buffer-words';
 import { peakChartData } from '../heap/peak-chart-data';
 import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
@@ -56,6 +57,8 @@ const APPENDIX_TITLE = 14;
 const MARGIN = { left: 78, right: 16, top: 50, bottom: 30, laneGap: 34 } as const;
 const LEGEND_HEIGHT = 28;
 const VERDICT_HEIGHT = 16;
+/** Pixels between the lines of a wrapped title (13 px). */
+const TITLE_LINE = 17;
 const CHART_CELL = 44;
 const PEAK = '#d33a44';
 const BOUND = '#0f8a4a';
@@ -87,8 +90,10 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
   const plotWidth = width - MARGIN.left - MARGIN.right;
   const verdict = fitVerdict(plan);
-  // The verdict takes a line of its own under the title.
-  const lanesTop = MARGIN.top + (verdict !== undefined ? VERDICT_HEIGHT : 0);
+  const title = wrapTitle(options.title ?? `peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`, plotWidth);
+  // A title wrapped to more lines moves everything under it down; the verdict takes a line of its own under the title.
+  const titleShift = (title.length - 1) * TITLE_LINE;
+  const lanesTop = MARGIN.top + titleShift + (verdict !== undefined ? VERDICT_HEIGHT : 0);
   const lanesBottom = lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
   const kv = options.kv ?? new Set<string>();
   const chart = options.chart === false ? undefined : peakChartData(plan, kv);
@@ -103,10 +108,10 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${MARGIN.left}" y="22" font-size="13" font-weight="600" fill="${TEXT}">${escapeXml(options.title ?? `peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`)}</text>`,
+    ...title.map((line, k) => `<text x="${MARGIN.left}" y="${22 + k * TITLE_LINE}" font-size="13" font-weight="600" fill="${TEXT}" data-title="true">${escapeXml(line)}</text>`),
   ];
   if (verdict !== undefined) {
-    parts.push(`<text x="${MARGIN.left}" y="40" font-weight="600" fill="${PEAK}" data-verdict="over">${escapeXml(verdict)}</text>`);
+    parts.push(`<text x="${MARGIN.left}" y="${40 + titleShift}" font-weight="600" fill="${PEAK}" data-verdict="over">${escapeXml(verdict)}</text>`);
   }
   regions.forEach((region, k) => {
     const top = lanesTop + k * (laneHeight + MARGIN.laneGap);

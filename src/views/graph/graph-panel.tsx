@@ -10,13 +10,13 @@ import type { InferredModel } from '../../model/inferred';
 import type { ModelPlan } from '../../planner/plan';
 import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
-import type { Selection } from '../../store/state';
+import type { GroupView, Selection } from '../../store/state';
 import { cachedHeapData } from '../heap/heap-panel';
 import { graphEmphasis } from '../selection';
 import type { GraphHandlers, GraphMarks, NodeFacts } from './draw/draw-graph';
 import { GraphActions } from './graph-actions';
 import { firstCollapsed, graphGroups } from './groups/groups';
-import { collapsedIds, collapsedOfView, viewOfCollapsed } from './groups/group-view';
+import { collapsedIds, collapsedOfView, groupsNotInGraph, viewOfCollapsed } from './groups/group-view';
 import type { GraphCluster } from './groups/clusters';
 import type { GraphItem, GraphLayoutInput, GraphToggles } from './layout/layout-input';
 import { matchBox } from './search/search';
@@ -34,7 +34,7 @@ export function GraphPanel() {
   useEffect(warmGraphLayout, []);
   // One pane per opening: a re-inference (a new dim) keeps the camera, groups and search; another file starts afresh.
   return (
-    <section className="pane graph-pane" aria-labelledby="graph-title" data-testid="graph-pane">
+    <section id="graph-pane" className="pane graph-pane" aria-labelledby="graph-title" data-testid="graph-pane">
       {model === undefined ? <Toolbar /> : <GraphPane key={opening} model={model} />}
     </section>
   );
@@ -176,9 +176,32 @@ function useStartingGroups(model: InferredModel, plan: ModelPlan | undefined): {
     const first = firstCollapsed(groups);
     const linked = api.getState().groups;
     const apply = linked.model === undefined || linked.model === model;
-    return { first, collapsed: apply ? collapsedOfView(linked, first, [...groups.scopes, ...groups.plan]) : first };
+    const unknown = apply ? groupsNotInLink(model, plan, linked, [...groups.scopes, ...groups.plan]) : [];
+    return { first, collapsed: apply ? collapsedOfView(linked, first, [...groups.scopes, ...groups.plan]) : first, unknown };
   });
+  useLeftOutGroups(start.unknown);
   return start;
+}
+
+/** The link's groups that name no group of the graph, with its constants shown or not. */
+function groupsNotInLink(model: InferredModel, plan: ModelPlan | undefined, linked: GroupView, clusters: readonly GraphCluster[]): string[] {
+  if (linked.open.length === 0 && linked.closed.length === 0) return [];
+  const ids = new Set(clusters.map((c) => c.id));
+  const withConstants = graphGroups(model, plan, true);
+  for (const c of [...withConstants.scopes, ...withConstants.plan]) ids.add(c.id);
+  return groupsNotInGraph(linked, ids);
+}
+
+/** Names the link's groups the graph does not have in a console warning and the link notice, once. */
+function useLeftOutGroups(unknown: readonly string[]): void {
+  const { noteLinkLeftOut } = useActions();
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current || unknown.length === 0) return;
+    told.current = true;
+    for (const entry of unknown) console.warn(`heapscope: ignored URL parameter ${entry}`);
+    noteLinkLeftOut(unknown);
+  }, [unknown, noteLinkLeftOut]);
 }
 
 /** Tells the store which groups are collapsed, for summary() and the link. */

@@ -82,7 +82,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   );
   const onSelectStep = useCallback((step: number | undefined) => select(step === undefined ? undefined : { kind: 'step', step }), [select]);
   return (
-    <section ref={pane} className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
+    <section ref={pane} id="heap-pane" className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
       <PaneToolbar titleId="heap-title" title="Heap">
         {fullPlan && <HeapNumbers plan={fullPlan} />}
         <div className="heap-tools">

@@ -67,6 +67,7 @@ export function TargetFields() {
                 <BytesInput
                   value={r.sizeLimit === undefined ? '' : exactBytesText(r.sizeLimit)}
                   title={r.sizeLimit === undefined ? 'no limit (empty)' : `${formatCount(r.sizeLimit)} bytes; type 512K or 512 KiB (1024), 500KB (1000), 4M`}
+                  placeholder="no limit"
                   {...bytesField(`${r.name} size limit`, true, (v) => editRegion(r.name, { sizeLimit: v ?? 'none' }))}
                 />
               </td>
@@ -163,6 +164,7 @@ interface BytesInputProps {
   readonly label: string; // the accessible name, also used in error sentences
   readonly value: string; // the committed value
   readonly title: string; // the value in words, shown on hover
+  readonly placeholder?: string; // what an empty field means, for a field that may be left empty (a size limit: none)
   readonly disabled: boolean;
   readonly describedBy: string | undefined;
   readonly error: string | undefined; // the panel's error; the field is marked invalid when it names it
@@ -170,7 +172,7 @@ interface BytesInputProps {
 }
 
 /** A text field committed on Enter or blur; Escape restores the committed value. */
-function BytesInput({ id, label, value, title, disabled, describedBy, error, onCommit }: BytesInputProps) {
+function BytesInput({ id, label, value, title, placeholder, disabled, describedBy, error, onCommit }: BytesInputProps) {
   const [draft, setDraft] = useState<{ base: string; text: string }>({ base: value, text: value });
   const text = draft.base === value ? draft.text : value;
   const commit = (): void => {
@@ -187,7 +189,7 @@ function BytesInput({ id, label, value, title, disabled, describedBy, error, onC
       aria-label={id === undefined ? label : undefined}
       value={text}
       title={title}
-      placeholder="no limit"
+      placeholder={placeholder}
       disabled={disabled}
       aria-describedby={describedBy}
       aria-invalid={error?.startsWith(`${label} `) || undefined}

@@ -29,7 +29,7 @@ export function TensorTable() {
   const quantized = useAppStore((s) => hasQuantization(s.model?.inferred));
   if (!hasModel) return null;
   return (
-    <section className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table" data-find="">
+    <section id="tensor-table" className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table" data-find="">
       <div className="tensors-toolbar">
         <h2 id="tensors-title" className="tensors-title">
           Tensors

@@ -45,3 +45,12 @@ export function viewOfCollapsed(collapsed: ReadonlySet<string>, first: ReadonlyS
 export function collapsedIds(collapsed: ReadonlySet<string>, clusters: readonly GraphCluster[]): string[] {
   return clusters.map((c) => c.id).filter((id) => collapsed.has(id)).sort();
 }
+
+/**
+ * The link's group.ID= parameters that name no group of the graph (`ids`: every
+ * group id it can have), each as "group.zz=open: the graph has no group zz".
+ */
+export function groupsNotInGraph(view: GroupView, ids: ReadonlySet<string>): string[] {
+  const named = [...view.open.map((id) => [id, 'open'] as const), ...view.closed.map((id) => [id, 'closed'] as const)];
+  return named.filter(([id]) => !ids.has(id)).map(([id, state]) => `group.${id}=${state}: the graph has no group ${id}`);
+}

@@ -49,8 +49,11 @@ export function GraphSearch({ model, clusters, onChange, onStep, handle }: Graph
       event.preventDefault();
       go(event.shiftKey ? -1 : 1);
     } else if (event.key === 'Escape') {
+      // Escape leaves Find, as a browser's find bar does: the query clears and focus goes back to the graph.
+      event.preventDefault();
       setQuery('');
       setCurrent(undefined);
+      leaveFind(event.currentTarget);
     }
   };
   const at = shown === undefined ? '–' : String(shown + 1);
@@ -93,6 +96,14 @@ export function GraphSearch({ model, clusters, onChange, onStep, handle }: Graph
       </button>
     </div>
   );
+}
+
+/** Moves focus from the Find field back to the graph: its one tab stop (the node visited last), else the view. */
+function leaveFind(input: HTMLInputElement): void {
+  const pane = input.closest('.pane');
+  const target = pane?.querySelector<HTMLElement>('[data-testid="graph-view"] [tabindex="0"]') ?? pane?.querySelector<HTMLElement>('[data-testid="graph-view"]');
+  if (target != null) target.focus();
+  else input.blur();
 }
 
 /**
