@@ -1,0 +1,86 @@
+// Panes keep their text readable at laptop sizes: Compare's changed buffers
+// keep a name column wide enough to read, the heap pane's figures are never
+// cut inside a number, and the side bar and the Details pane never scroll
+// sideways under long names.
+
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { haveModel, NO_MODELS, openDropped, readModel, snap, test, waitForPlan } from './fixtures';
+
+/** Planning real models on mcu shares two cores with other work: give it time. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+const LLAMA = 'tiny-llama-fp16/model.onnx';
+const PERSON = 'tflite/tflm_person_detect.tflite';
+
+/** How far `element`'s content runs past its box, sideways, in pixels (0 when it fits). */
+function sidewaysOverflow(element: Locator): Promise<number> {
+  return element.evaluate((el) => Math.max(0, el.scrollWidth - el.clientWidth));
+}
+
+async function openAt(page: Page, width: number, height: number, model: string, query: string): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await openDropped(page, model, readModel(model), `/?${query}`);
+}
+
+test("at 1024×640 Compare's changed buffers keep a readable name column beside their sizes and offsets", async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await openAt(page, 1024, 640, GPT2, '');
+  await page.getByRole('button', { name: 'Side bar' }).click();
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="past_seq_len"]').fill('256');
+  await panel.getByTestId('compare-run').click();
+  const table = page.getByTestId('compare-dialog').getByTestId('diff-buffers');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const heading = table.locator('th').nth(1);
+  await expect(heading).toHaveText('buffer');
+  const width = (await heading.boundingBox())!.width;
+  await snap(page, 'pane-fit-compare-1024');
+  expect(width, 'the buffer column is too narrow to read a name').toBeGreaterThanOrEqual(80);
+  expect(await sidewaysOverflow(table), 'the table runs past its pane').toBe(0);
+  // Each offset reads whole: it wraps after its arrow rather than be cut.
+  for (const cell of await table.locator('tbody tr td:nth-child(5)').all()) {
+    expect(await sidewaysOverflow(cell), `offset "${await cell.textContent()}" is cut`).toBe(0);
+  }
+  // The name cut to fit keeps the whole name in its title.
+  const name = table.locator('tbody tr td:nth-child(2)').first();
+  await expect(name).toHaveAttribute('title', /\S/);
+});
+
+/** Each figure of the heap pane's header that is cut: an ellipsis, or a pair that runs past the pane. */
+function cutFigures(page: Page): Promise<string[]> {
+  return page.getByTestId('heap-pane').evaluate((pane) => {
+    const numbers = pane.querySelector('[data-testid="heap-peak"]')!;
+    const right = pane.getBoundingClientRect().right;
+    const cut = [...numbers.querySelectorAll<HTMLElement>('.heap-pair')].filter((pair) => pair.getBoundingClientRect().right > right + 0.5).map((pair) => pair.textContent ?? '');
+    const boxes = [numbers, ...numbers.querySelectorAll('*')].filter((el) => getComputedStyle(el).display !== 'inline');
+    for (let el = numbers.parentElement; el !== null && el !== pane; el = el.parentElement) boxes.push(el);
+    for (const el of boxes) if (el.scrollWidth > el.clientWidth + 1) cut.push(`${el.className} runs ${el.scrollWidth - el.clientWidth} px past its box`);
+    return cut;
+  });
+}
+
+for (const [width, height] of [[1024, 640], [1280, 720]] as const) {
+  test(`at ${width}×${height} the heap pane's figures of tiny-llama on mcu are whole: the header wraps between figures rather than cut a number`, async ({ page }) => {
+    test.skip(!haveModel(LLAMA), NO_MODELS);
+    await openAt(page, width, height, LLAMA, 'target=mcu&panes=graph,heap,growth,explain');
+    const numbers = page.getByTestId('heap-peak');
+    await expect(numbers).toHaveAttribute('title', /peak .* · bound .* · best/);
+    await snap(page, `pane-fit-heap-header-llama-${width}`);
+    expect(await cutFigures(page)).toEqual([]);
+    await expect(numbers).toContainText(/peak [\d.]+ MiB · bound [\d.]+ MiB/);
+  });
+}
+
+test("at 1024×640 with the side bar open the heap pane's figures of GPT-2 on mcu are whole", async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await openAt(page, 1024, 640, GPT2, 'target=mcu');
+  for (const pane of ['Side bar', 'Growth']) {
+    const toggle = page.getByRole('button', { name: pane, exact: true });
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  }
+  await waitForPlan(page);
+  await snap(page, 'pane-fit-heap-header-gpt2-1024');
+  expect(await cutFigures(page)).toEqual([]);
+});
