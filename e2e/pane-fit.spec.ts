@@ -84,3 +84,45 @@ test("at 1024×640 with the side bar open the heap pane's figures of GPT-2 on mc
   await snap(page, 'pane-fit-heap-header-gpt2-1024');
   expect(await cutFigures(page)).toEqual([]);
 });
+
+/** What runs past `container`'s right edge or makes a box in it scroll sideways: a few words of each. */
+function sidewaysRuns(container: Locator): Promise<string[]> {
+  return container.evaluate((root) => {
+    const right = root.getBoundingClientRect().right;
+    const runs: string[] = [];
+    for (const el of [root, ...root.querySelectorAll<HTMLElement>('*')]) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || el.closest('[hidden]')) continue;
+      const scrolls = /auto|scroll/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
+      const rect = el.getBoundingClientRect();
+      if (scrolls || (rect.width > 0 && rect.right > right + 1)) runs.push(`${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`);
+    }
+    return runs.slice(0, 8);
+  });
+}
+
+test('at 1280×720 the side bar never scrolls sideways: the diagnostics of tiny-llama wrap their long names', async ({ page }) => {
+  test.skip(!haveModel(LLAMA), NO_MODELS);
+  await openAt(page, 1280, 720, LLAMA, '');
+  const diagnostics = page.getByTestId('diagnostics');
+  await diagnostics.scrollIntoViewIfNeeded();
+  await expect(diagnostics).toContainText('external-data');
+  await snap(page, 'pane-fit-sidebar-diagnostics-llama-1280');
+  expect(await sidewaysRuns(page.locator('.sidebar'))).toEqual([]);
+});
+
+for (const [width, height, model, query] of [
+  [1600, 1000, PERSON, ''],
+  [1024, 640, LLAMA, 'target=mcu'],
+  [1024, 640, LLAMA, ''],
+] as const) {
+  test(`at ${width}×${height} the Details pane of ${model}${query ? ` (${query})` : ''} never scrolls sideways: long names wrap`, async ({ page }) => {
+    test.skip(!haveModel(model), NO_MODELS);
+    await openAt(page, width, height, model, query);
+    const details = page.getByTestId('details-pane');
+    await expect(details.getByTestId('peak-live')).toBeVisible();
+    await expect(details.getByTestId('strategy-comparison')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await snap(page, `pane-fit-details-${model.replace(/\W+/g, '-')}-${width}`);
+    expect(await sidewaysRuns(details)).toEqual([]);
+  });
+}
