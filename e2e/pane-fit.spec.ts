@@ -126,3 +126,17 @@ for (const [width, height, model, query] of [
     expect(await sidewaysRuns(details)).toEqual([]);
   });
 }
+
+test('at 640×400 an embed whose Details refer to "own" in the header shows that figure in its header', async ({ page }) => {
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto('/?embed=1&panes=heap,explain&model=sample.onnx&target=mcu');
+  await waitForPlan(page);
+  const details = page.getByTestId('embed-workspace');
+  await expect(details).toContainText('"own" in the header');
+  const own = /, ([\d.]+ (?:KiB|MiB)), "own" in the header/.exec((await details.textContent())!)![1]!;
+  await snap(page, 'pane-fit-embed-own-640');
+  const header = page.getByTestId('embed-peak');
+  await expect(header).toContainText(`own ${own}`);
+  expect(await sidewaysOverflow(page.locator('.embed-caption'))).toBe(0);
+  expect(await header.evaluate((el) => el.getBoundingClientRect().bottom <= el.closest('.embed-caption')!.getBoundingClientRect().bottom + 0.5)).toBe(true);
+});
