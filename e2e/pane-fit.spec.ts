@@ -3,6 +3,7 @@
 // cut inside a number, and the side bar and the Details pane never scroll
 // sideways under long names.
 
+import { existsSync, readFileSync } from 'node:fs';
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { haveModel, NO_MODELS, openDropped, readModel, snap, test, waitForPlan } from './fixtures';
 
@@ -139,4 +140,48 @@ test('at 640×400 an embed whose Details refer to "own" in the header shows that
   await expect(header).toContainText(`own ${own}`);
   expect(await sidewaysOverflow(page.locator('.embed-caption'))).toBe(0);
   expect(await header.evaluate((el) => el.getBoundingClientRect().bottom <= el.closest('.embed-caption')!.getBoundingClientRect().bottom + 0.5)).toBe(true);
+});
+
+test("at 1024×640 the heap table says which buffer shares another's bytes: ultraface's Relu in place over its Conv's output", async ({ page }) => {
+  const file = 'ultraface_RFB-320.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await openAt(page, 1024, 640, file, '');
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Buffers of the plan' });
+  const row = table.locator('[data-testid="heap-row"][data-name="247"]');
+  await expect(row).toBeVisible();
+  // 247 (Relu_1's output) sits at 246's offset while 246 is live: the row says so where the offset is read.
+  const mark = row.getByTestId('heap-shares');
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveAttribute('title', /^shares bytes with 246\b/);
+  const body = table.getByRole('rowgroup').nth(1);
+  const [m, b] = [(await mark.boundingBox())!, (await body.boundingBox())!];
+  expect(m.x + m.width, 'the mark is in view without scrolling sideways').toBeLessThanOrEqual(b.x + b.width);
+  // A buffer of its own bytes has no mark.
+  await expect(table.locator('[data-testid="heap-row"][data-name="246"]').getByTestId('heap-shares')).toHaveCount(0);
+  // The column at the table's end names it too.
+  await expect(row.getByTestId('heap-cell-shares')).toHaveText('246');
+  await snap(page, 'pane-fit-heap-table-shares-1024');
+});
+
+test("a Loop's body has one colour and one name in the heap, its legend and the live-bytes chart", async ({ page }) => {
+  const path = '/usr/share/libonnx-testdata/data/node/test_loop11/model.onnx';
+  test.skip(!existsSync(path), 'needs the ONNX backend test data (libonnx-testdata)');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openDropped(page, 'model.onnx', readFileSync(path), '/');
+  const pane = page.getByTestId('heap-pane');
+  const chart = pane.getByTestId('peak-chart');
+  await expect(chart).toBeVisible();
+  // The body's block is grey in the heap: the legend names that grey, and the chart counts its bytes in a row of that grey.
+  const key = pane.getByRole('list', { name: 'Legend' }).locator('li', { hasText: 'subgraph body' });
+  await expect(key).toBeVisible();
+  const grey = await key.locator('.swatch').evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect(chart).toHaveAttribute('data-kinds', /(^|,)subgraph(,|$)/);
+  const row = chart.locator('.pc-cell[data-kind="subgraph"] .pc-area');
+  expect(await row.evaluate((el) => getComputedStyle(el).fill)).toBe(grey);
+  await expect(chart.locator('text', { hasText: /^subgraph body/ })).toHaveCount(1);
+  // Nothing of the body is counted as an activation: the activation row, if any, holds no bytes at the peak.
+  const activation = chart.locator('text', { hasText: /^activation/ });
+  if ((await activation.count()) > 0) await expect(activation).toHaveText(/^activation\b.* 0 B/);
+  await snap(page, 'pane-fit-loop-body');
 });

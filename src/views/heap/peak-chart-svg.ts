@@ -24,6 +24,7 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
   scratch: CLASS_COLOURS.scratch,
   cache: CLASS_COLOURS.cache,
   copy: CLASS_COLOURS.copy,
+  subgraph: CLASS_COLOURS.subgraph,
   peak: '#d33a44',
   bound: '#0f8a4a',
   free: '#34405a',
@@ -33,7 +34,7 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
 };
 
 /** Each row's label. */
-const ROW_WORDS: Readonly<Record<ChartKind | 'total', string>> = { total: 'total', activation: 'activation', io: 'I/O', kv: 'KV cache', scratch: 'scratch', cache: 'cache', copy: 'copy' };
+const ROW_WORDS: Readonly<Record<ChartKind | 'total', string>> = { total: 'total', activation: 'activation', io: 'I/O', kv: 'KV cache', scratch: 'scratch', cache: 'cache', copy: 'copy', subgraph: 'subgraph body' };
 
 /** Options of peakChartSvg. */
 export interface PeakChartSvgOptions {
