@@ -27,7 +27,7 @@ export const HEAP_COLUMNS: readonly HeapColumnSpec[] = [
   { id: 'kind', label: 'Kind', first: 'ascending' },
   { id: 'op', label: 'Op', first: 'ascending' },
   { id: 'shape', label: 'Shape', first: 'ascending' },
-  { id: 'shares', label: 'Shares bytes with', first: 'ascending' },
+  { id: 'shares', label: 'Shares with', first: 'ascending' },
 ];
 
 /** For each buffer of `data`, the name of the buffer whose bytes it shares (its alias's parent); undefined for a buffer of its own bytes. */
