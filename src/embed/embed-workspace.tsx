@@ -10,6 +10,7 @@ import { useActions, useAppStore } from '../store/context';
 import { overLimitList, planFits } from '../store/fit-words';
 import { selectPlan, selectReport } from '../store/selectors';
 import { peakText } from '../views/plan-words';
+import { ownBoundTitle, shownOwn } from '../views/bound-words';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
 import { PeakChart } from '../views/heap/peak-chart';
@@ -45,7 +46,9 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   // Without a model, the progress line or the error banner above says why.
   if (model === undefined) return loading ? <p className="embed-empty">Loading the model…</p> : null;
   const complete = plan === undefined || plan.complete;
-  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${overLimitList(plan)}`}`;
+  // The Details name "own" in the header when it is shown: the caption is the embed's header.
+  const own = plan === undefined ? undefined : shownOwn(plan);
+  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}${own === undefined ? '' : `, ${plan.strategy}'s own bound ${formatBytes(own)}`}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${overLimitList(plan)}`}`;
   const tabs = panes.length > 1 && size !== undefined && size.width < PANE_WIDTH * panes.length;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
   const wide = size !== undefined && size.width >= TABS_BELOW;
@@ -58,7 +61,14 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
           {plan && (
             <span data-testid="embed-peak" data-peak={plan.peak}>
               peak {peakText(plan.peak, complete)}
-              {!complete && ' (lower estimate)'} · bound {formatBytes(plan.lowerBound)} · {plan.strategy} on {plan.target}
+              {!complete && ' (lower estimate)'} · bound {formatBytes(plan.lowerBound)}
+              {own !== undefined && (
+                <>
+                  {' '}
+                  · <span title={ownBoundTitle(plan)}>own {formatBytes(own)}</span>
+                </>
+              )}{' '}
+              · {plan.strategy} on {plan.target}
               {!planFits(plan) && <strong className="embed-over"> · {overLimitList(plan)}</strong>}
             </span>
           )}

@@ -10,7 +10,7 @@ import { formatBytes } from '../shared/format';
 type BoundFacts = Pick<ModelPlan, 'peak' | 'lowerBound' | 'strategy' | 'regions' | 'waste'> & Partial<Pick<ModelPlan, 'strategyBound'>>;
 
 /** The header's "own" bound, when it shows one: the strategy's own bound above the lower bound. */
-function shownOwn(plan: BoundFacts): number | undefined {
+export function shownOwn(plan: BoundFacts): number | undefined {
   return plan.strategyBound !== undefined && plan.strategyBound > plan.lowerBound ? plan.strategyBound : undefined;
 }
 

@@ -116,7 +116,7 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
               />
               <BytesCell bytes={c.sizeA} />
               <BytesCell bytes={c.sizeB} />
-              <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>{offsetChangeText(c)}</td>
+              <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>{wholeFigures(offsetChangeText(c))}</td>
             </tr>
           );
         })}
@@ -128,4 +128,9 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
 
 function nameOf(change: BufferChange): string {
   return change.nameB ?? change.nameA ?? '';
+}
+
+/** `text` with each byte figure kept on one line ("628\u00a0KiB"), so an offset wraps only between its sides and words. */
+function wholeFigures(text: string): string {
+  return text.replace(/(\d) (B|KiB|MiB|GiB|TiB)\b/g, '$1\u00a0$2');
 }

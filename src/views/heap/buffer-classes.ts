@@ -31,15 +31,14 @@ export function kindText(kind: string, kv: boolean): string {
   return kv ? `${kind} · KV cache` : kind;
 }
 
-/** The kinds live bytes are counted in (the live-bytes chart's rows, the memory map's parts): the colour classes, with subgraph bodies as activations. */
-export const LIVE_KINDS = ['activation', 'io', 'kv', 'scratch', 'cache', 'copy'] as const;
+/** The kinds live bytes are counted in (the live-bytes chart's rows, the memory map's parts): the colour classes, so a subgraph body's grey block is counted in a grey row of its own. */
+export const LIVE_KINDS = KIND_CLASSES;
 /** One kind of live bytes. */
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
-/** The kind buffer `b` counts as in live bytes: its colour class (bufferClass), a subgraph body's bytes as activation. */
+/** The kind buffer `b` counts as in live bytes: its colour class (bufferClass). */
 export function liveKind(b: Pick<PlannedBuffer, 'kind' | 'name'>, kv: ReadonlySet<string>): LiveKind {
-  const c = bufferClass(b, kv);
-  return c === 'subgraph' ? 'activation' : c;
+  return bufferClass(b, kv);
 }
 
 /** Fill colour of each class in the page's light palette (heap.css's --heap-*), for drawings outside the page. */
@@ -68,6 +67,7 @@ const CLASS_LEGEND: readonly ClassLegendItem[] = [
   { kind: 'scratch', label: 'scratch' },
   { kind: 'cache', label: 'cache' },
   { kind: 'copy', label: 'copy', title: 'a copy at a compute-unit boundary or into a Concat' },
+  { kind: 'subgraph', label: 'subgraph body', title: "an If, Loop or Scan body's tensors, planned as one block live while its node runs" },
 ];
 
 /** The legend's classes: every one but the KV cache, which only a model with one shows. */

@@ -11,10 +11,10 @@ import './assumptions.css';
 import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
 
 /**
- * The figures of `plan`, for the heap pane's toolbar: one line that never
- * breaks inside a label and its value; when the pane is too narrow the figures
- * are cut at their end, never the strategy's name after them, with the whole
- * text in the title (heap.css).
+ * The figures of `plan`, for the heap pane's toolbar: one line when the pane
+ * has room; a narrower pane wraps them between figures, never inside a label
+ * and its value, and never cuts a number (heap.css). The whole text is in the
+ * title too.
  */
 export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const { complete } = plan;
@@ -32,16 +32,18 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
             lower estimate
           </span>
         )}{' '}
-        · <span className="heap-pair">bound {formatBytes(plan.lowerBound)}</span>
+        <span className="heap-pair">· bound {formatBytes(plan.lowerBound)}</span>
         {own !== undefined && (
           <span data-testid="strategy-bound" className="heap-own" title={ownBoundTitle(plan)}>
             {' '}
-            · <span className="heap-pair">{own}</span>
+            <span className="heap-pair">
+              · <span className="heap-own-text">{own}</span>
+            </span>
           </span>
         )}
-      </span>
+      </span>{' '}
       <span className="heap-pair heap-strategy">
-        {'\u00a0· '}
+        {'· '}
         <span data-testid="heap-strategy" title={strategyTitle(plan)}>
           {strategy}
         </span>

@@ -3,7 +3,7 @@ import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { nextSort } from '../../shared/sort-order';
 import type { BufferFacts } from './heap-data';
 import { heapData } from './heap-data';
-import { HEAP_COLUMNS, heapKindText, heapTableOrder } from './heap-table-order';
+import { HEAP_COLUMNS, heapKindText, heapTableOrder, sharedNames } from './heap-table-order';
 import { syntheticPlan } from './synthetic-plan';
 
 const buffer = (id: number, name: string, kind: PlannedBuffer['kind'], start: number, end: number, offset: number, size: number): PlannedBuffer => ({
@@ -26,6 +26,13 @@ const describe_ = (i: number): BufferFacts => ({ buffer: plan.buffers[i]!, op: [
 const order = (column: (typeof HEAP_COLUMNS)[number]['id'], direction: 'ascending' | 'descending') => [...heapTableOrder(data, describe_, { column, direction })];
 
 describe('the heap table order', () => {
+  it("names the buffer whose bytes an alias shares, and sorts the rows that share first by that name", () => {
+    const inPlace: ModelPlan = { ...plan, buffers: plan.buffers.map((b) => (b.id === 0 ? { ...b, alias: { parent: 3, offset: 0, rule: 'in-place' as const } } : b)) };
+    const shared = heapData(inPlace, new Set());
+    expect(sharedNames(shared)).toEqual(['c', undefined, undefined, undefined]);
+    expect([...heapTableOrder(shared, describe_, { column: 'shares', direction: 'descending' })][0]).toBe(0);
+  });
+
   it('keeps plan order until a column is chosen', () => {
     expect([...heapTableOrder(data, describe_, undefined)]).toEqual([0, 1, 2, 3]);
   });

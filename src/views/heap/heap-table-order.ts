@@ -7,7 +7,7 @@ import { KIND_CLASSES, kindText } from './buffer-classes';
 import type { BufferFacts, HeapData } from './heap-data';
 
 /** A column of the heap table. */
-export type HeapColumn = 'buffer' | 'bytes' | 'offset' | 'lifetime' | 'region' | 'kind' | 'op' | 'shape';
+export type HeapColumn = 'buffer' | 'bytes' | 'offset' | 'lifetime' | 'region' | 'kind' | 'op' | 'shape' | 'shares';
 
 /** A column's header and how it sorts. */
 export interface HeapColumnSpec {
@@ -27,7 +27,14 @@ export const HEAP_COLUMNS: readonly HeapColumnSpec[] = [
   { id: 'kind', label: 'Kind', first: 'ascending' },
   { id: 'op', label: 'Op', first: 'ascending' },
   { id: 'shape', label: 'Shape', first: 'ascending' },
+  { id: 'shares', label: 'Shares with', first: 'ascending' },
 ];
+
+/** For each buffer of `data`, the name of the buffer whose bytes it shares (its alias's parent); undefined for a buffer of its own bytes. */
+export function sharedNames(data: HeapData): readonly (string | undefined)[] {
+  const names = new Map(data.plan.buffers.map((b) => [b.id, b.name]));
+  return data.plan.buffers.map((b) => (b.alias === undefined ? undefined : (names.get(b.alias.parent) ?? `buffer ${b.alias.parent}`)));
+}
 
 /** The Kind cell of buffer `i`: its kind, "· KV cache" for a decoder's cache, and the rule of the bytes it shares. */
 export function heapKindText(data: HeapData, i: number): string {
@@ -60,6 +67,10 @@ function comparer(data: HeapData, describe: (i: number) => BufferFacts, column: 
       return byText((i) => heapKindText(data, i));
     case 'op':
       return byText((i) => describe(i).op ?? '');
+    case 'shares': {
+      const shared = sharedNames(data);
+      return byText((i) => shared[i] ?? '');
+    }
     case 'shape': {
       // by element count, an unknown shape last
       const count = Array.from({ length: data.count }, (_, i) => describe(i).shape?.reduce((a, d) => a * d, 1) ?? Infinity);

@@ -1,6 +1,8 @@
 // The heap as a table: the accessible alternative to the canvas diagram. One
 // row per buffer (virtualized), in plan order until a header sorts it
-// (heap-table-order.ts); a row click or Enter selects it. A pane narrower than
+// (heap-table-order.ts); a row click or Enter selects it. A buffer that
+// shares another's bytes (in place, a view, a Concat slot) is marked at its
+// offset with the diagram's hatch and names that buffer in its last column. A pane narrower than
 // the table scrolls sideways with the buffer's name kept in view.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -10,7 +12,7 @@ import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { nextSort, type SortOrder } from '../../shared/sort-order';
 import { SortHeader } from '../sort-header';
 import type { BufferFacts, HeapData } from './heap-data';
-import { HEAP_COLUMNS, heapKindText, heapTableOrder, type HeapColumn } from './heap-table-order';
+import { HEAP_COLUMNS, heapKindText, heapTableOrder, sharedNames, type HeapColumn } from './heap-table-order';
 
 const ROW_HEIGHT = 28;
 
@@ -28,6 +30,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   const head = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<SortOrder<HeapColumn> | undefined>(undefined);
   const order = useMemo(() => heapTableOrder(data, describe, sort), [data, describe, sort]);
+  const sharing = useMemo(() => sharedNames(data), [data]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the warning is about React Compiler memoizing this component; the build has no compiler and nothing memoizes it, so its rows cannot go stale
   const virtualizer = useVirtualizer({ count: data.count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   // A new sort starts at the top, where its first rows are.
@@ -83,7 +86,12 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 <span role="cell" className="num" data-testid="heap-cell-bytes" data-bytes={b.size}>
                   {formatBytes(b.size)}
                 </span>
-                <span role="cell" className="num mono">{formatCount(b.offset)}</span>
+                <span role="cell" className="num mono">
+                  {sharing[i] !== undefined && (
+                    <span className="swatch swatch-shared heap-shares-mark" role="img" aria-label={`shares bytes with ${shortName(sharing[i])}`} title={`shares bytes with ${titleText(sharing[i])} (${b.alias!.rule})`} data-testid="heap-shares" />
+                  )}
+                  {formatCount(b.offset)}
+                </span>
                 <span role="cell" className="mono">
                   [{b.start}, {b.end})
                 </span>
@@ -93,6 +101,9 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 </span>
                 <span role="cell" className="truncate">{shortName(f.op ?? '')}</span>
                 <span role="cell" className="mono truncate">{formatShape(f.shape)}</span>
+                <span role="cell" className="mono truncate-start" title={sharing[i] === undefined ? undefined : titleText(sharing[i])} data-testid="heap-cell-shares">
+                  <bdi>{sharing[i] === undefined ? '' : shortName(sharing[i], SHOWN_CHARS, 'scope')}</bdi>
+                </span>
               </div>
             );
           })}

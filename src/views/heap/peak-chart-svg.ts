@@ -24,6 +24,7 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
   scratch: CLASS_COLOURS.scratch,
   cache: CLASS_COLOURS.cache,
   copy: CLASS_COLOURS.copy,
+  subgraph: CLASS_COLOURS.subgraph,
   peak: '#d33a44',
   bound: '#0f8a4a',
   free: '#34405a',
@@ -33,7 +34,7 @@ export const CHART_COLOURS: Readonly<Record<ChartKind | 'total' | 'peak' | 'boun
 };
 
 /** Each row's label. */
-const ROW_WORDS: Readonly<Record<ChartKind | 'total', string>> = { total: 'total', activation: 'activation', io: 'I/O', kv: 'KV cache', scratch: 'scratch', cache: 'cache', copy: 'copy' };
+const ROW_WORDS: Readonly<Record<ChartKind | 'total', string>> = { total: 'total', activation: 'activation', io: 'I/O', kv: 'KV cache', scratch: 'scratch', cache: 'cache', copy: 'copy', subgraph: 'subgraph body' };
 
 /** Options of peakChartSvg. */
 export interface PeakChartSvgOptions {
@@ -64,6 +65,7 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
   const blockHeight = height / blockRows;
   const chars = cellWidth / 6;
   const headers = data.regions.map((region) => regionHeader(region.name, peakText(region.peak, data.complete), formatBytes(region.lowerBound), chars));
+  const figures = data.regions.map((region) => rowFigures(region, rows, data.complete));
   const header = headerHeight(Math.max(1, ...headers.map((h) => h.figures.length)));
   const cellHeight = Math.max(MIN_CELL, (blockHeight - header - rows.length * (LABEL + GAP)) / rows.length);
   const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
@@ -80,15 +82,13 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
       `<g class="pc-region" data-region="${escapeText(region.name)}">`,
       ...headerSvg(headers[k]!, left, blockTop),
     );
+    const labels = rowLabels(figures[k]!, chars);
     rows.forEach((row, r) => {
       const top = blockTop + header + r * (cellHeight + LABEL + GAP) + LABEL;
       const values = row === 'total' ? region.total : region.byKind[row];
-      const atPeak = region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0;
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
-      const freeAtPeak = region.peakStep === undefined ? region.capacity : region.largestFree[region.peakStep] ?? region.capacity;
-      const label = rowLabel(ROW_WORDS[row], peakText(atPeak, data.complete), row === 'total' ? formatBytes(freeAtPeak) : undefined, chars);
       parts.push(
-        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(label)}</text>`,
+        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(labels[r]!)}</text>`,
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep, row === 'total' ? region.largestFree : undefined),
       );
     });
@@ -115,14 +115,41 @@ export function regionHeader(name: string, peak: string, bound: string, chars: n
   return { name: clip(name, chars), figures };
 }
 
-/** A row's label in `chars` characters: the longest wording that fits whole, so a figure never loses its unit or "at peak" its end. */
-export function rowLabel(word: string, atPeak: string, largestFree: string | undefined, chars: number): string {
-  const wordings = [
-    ...(largestFree === undefined ? [] : [`${word} · ${atPeak} at peak · largest free ${largestFree}`]),
-    `${word} · ${atPeak} at peak`,
-    `${word} ${atPeak}`,
-  ];
-  return wordings.find((w) => w.length <= chars) ?? clip(wordings[wordings.length - 1]!, chars);
+/** What a row's label tells: its kind, its bytes at the peak step, and for the total row the largest free block then. */
+export interface RowFigures {
+  readonly word: string; // "activation", "I/O", "total"
+  readonly atPeak: string; // "2.93 MiB"
+  readonly largestFree?: string; // the total row's headroom at the peak step
+}
+
+/** The wordings of a row, longest first; every row of a chart takes the same one. */
+const ROW_WORDINGS: readonly ((r: RowFigures) => string)[] = [(r) => `${r.word} · ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak}`];
+
+/**
+ * The rows' labels in `chars` characters: one wording for every row, the
+ * longest that fits each whole, so "activation 2.93 MiB" never sits beside
+ * "I/O · 0 B at peak" and a figure never loses its unit. The total row adds
+ * its largest free block when the longest wording fits and so does that.
+ */
+export function rowLabels(rows: readonly RowFigures[], chars: number): string[] {
+  const fits = (wording: (r: RowFigures) => string): boolean => rows.every((r) => wording(r).length <= chars);
+  const wording = ROW_WORDINGS.find(fits) ?? ROW_WORDINGS[ROW_WORDINGS.length - 1]!;
+  return rows.map((r) => {
+    const label = wording(r);
+    const withFree = r.largestFree === undefined ? undefined : `${label} · largest free ${r.largestFree}`;
+    return withFree !== undefined && wording === ROW_WORDINGS[0] && withFree.length <= chars ? withFree : clip(label, chars);
+  });
+}
+
+/** The figures of each row of `region`'s block: its bytes at the region's peak step. */
+function rowFigures(region: PeakChartData['regions'][number], rows: readonly (ChartKind | 'total')[], complete: boolean): RowFigures[] {
+  return rows.map((row) => {
+    const values = row === 'total' ? region.total : region.byKind[row];
+    const atPeak = peakText(region.peakStep === undefined ? 0 : values[region.peakStep] ?? 0, complete);
+    if (row !== 'total') return { word: ROW_WORDS[row], atPeak };
+    const free = region.peakStep === undefined ? region.capacity : region.largestFree[region.peakStep] ?? region.capacity;
+    return { word: ROW_WORDS[row], atPeak, largestFree: formatBytes(free) };
+  });
 }
 
 /** Height of a region's header of `lines` lines of figures. */

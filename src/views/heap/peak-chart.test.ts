@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
 import { bucketMax, peakChartData } from './peak-chart-data';
-import { peakChartSvg, regionHeader, rowLabel } from './peak-chart-svg';
+import { peakChartSvg, regionHeader, rowLabels } from './peak-chart-svg';
 import { regionPlan, laneHeight, drawnRegions } from './heap-regions';
 
 const buffer = (id: number, kind: PlannedBuffer['kind'], region: string, start: number, end: number, offset: number, size: number, alias?: PlannedBuffer['alias']): PlannedBuffer => ({
@@ -145,10 +145,29 @@ describe("a region's header over the peak chart", () => {
   });
 
   it("labels a row with the longest wording that fits whole, never 'activation · 3.58 MiB at pe…'", () => {
-    expect(rowLabel('activation', '3.58 MiB', undefined, 40)).toBe('activation · 3.58 MiB at peak');
-    expect(rowLabel('activation', '3.58 MiB', undefined, 27)).toBe('activation 3.58 MiB');
-    expect(rowLabel('total', '4.85 MiB', '12 KiB', 60)).toBe('total · 4.85 MiB at peak · largest free 12 KiB');
-    expect(rowLabel('total', '4.85 MiB', '12 KiB', 30)).toBe('total · 4.85 MiB at peak');
+    expect(rowLabels([{ word: 'activation', atPeak: '3.58 MiB' }], 40)).toEqual(['activation · 3.58 MiB at peak']);
+    expect(rowLabels([{ word: 'activation', atPeak: '3.58 MiB' }], 27)).toEqual(['activation 3.58 MiB at peak']);
+    expect(rowLabels([{ word: 'activation', atPeak: '3.58 MiB' }], 20)).toEqual(['activation 3.58 MiB']);
+    expect(rowLabels([{ word: 'total', atPeak: '4.85 MiB', largestFree: '12 KiB' }], 60)).toEqual(['total · 4.85 MiB at peak · largest free 12 KiB']);
+    expect(rowLabels([{ word: 'total', atPeak: '4.85 MiB', largestFree: '12 KiB' }], 30)).toEqual(['total · 4.85 MiB at peak']);
+  });
+
+  it("gives every row one wording: never 'activation 2.93 MiB' beside 'I/O · 0 B at peak'", () => {
+    const rows = [
+      { word: 'total', atPeak: '2.93 MiB', largestFree: '0 B' },
+      { word: 'activation', atPeak: '2.93 MiB' },
+      { word: 'I/O', atPeak: '0 B' },
+      { word: 'copy', atPeak: '0 B' },
+    ];
+    expect(rowLabels(rows, 28)).toEqual(['total 2.93 MiB at peak', 'activation 2.93 MiB at peak', 'I/O 0 B at peak', 'copy 0 B at peak']);
+    expect(rowLabels(rows, 24)).toEqual(['total 2.93 MiB', 'activation 2.93 MiB', 'I/O 0 B', 'copy 0 B']);
+  });
+
+  it('labels the rows of the sample chart at the width of a 1600 px page with one wording', () => {
+    const labels = [...peakChartSvg(peakChartData(plan()), { width: 150, height: 400 }).matchAll(/<text class="pc-muted"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!).filter((t) => !/^(peak|bound) /.test(t));
+    expect(labels.length).toBeGreaterThan(1);
+    const shapes = new Set(labels.map((t) => t.replace(/^(total|activation|I\/O|KV cache|scratch|cache|copy)/, 'K').replace(/[\d.]+ (B|KiB|MiB)/, 'N').replace(/ · largest free .*/, '')));
+    expect([...shapes]).toHaveLength(1);
   });
 
   it('draws the figures it gave, each whole, in a chart narrower than both on one line', () => {

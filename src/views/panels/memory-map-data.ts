@@ -63,6 +63,7 @@ const PART_OF: Readonly<Record<LiveKind, Part>> = {
   copy: 'activations',
   cache: 'activations',
   scratch: 'scratch',
+  subgraph: 'activations',
 };
 
 /** The memory map of `plan`, the tensors named in `kv` (kv-cache-names.ts) as KV cache: a bar per region that the plan names or that holds buffers. */
