@@ -249,6 +249,26 @@ test('GPT-2 at seq_len 16 against 512: the top causes name the logits with their
   await snap(page, 'compare-gpt2-seq-len');
 });
 
+test('GPT-2 with past_seq_len 256 as B: the cause names the dim that was set, the total length as its consequence', async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}`);
+  await waitForModel(page, file);
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="past_seq_len"]').fill('256');
+  await panel.getByTestId('compare-run').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText('past_seq_len=256');
+  const listed = await causes(page);
+  expect(listed[0]).toMatchObject({ kind: 'dim-changed' });
+  expect(listed[0]!.text).toContain('dim past_seq_len changed (past_seq_len 0 → 256, and with it total_seq_len 128 → 384)');
+  expect(listed[0]!.text).not.toContain('dim total_seq_len changed');
+  await snap(page, 'compare-gpt2-past');
+});
+
 /** past [n, 64] concatenated with x [1, 64] into present, and a Relu of it: with n = 0 the past holds no bytes but is still a tensor of the graph. */
 function cacheModel(): Uint8Array {
   const g = new GraphBuilder('cache');

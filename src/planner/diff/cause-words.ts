@@ -24,6 +24,7 @@ export interface SummaryContext {
 
 /** The cause record of a summed draft, with its sentence. */
 export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
+  const setDims = d.dim === undefined ? undefined : setDimsOf(d.dim, ctx.dims);
   return {
     kind: d.kind,
     bytes: d.bytes,
@@ -33,6 +34,7 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
     idsB: [...d.idsB],
     nodes: [...d.nodes],
     ...(d.dim !== undefined && { dim: d.dim }),
+    ...(setDims !== undefined && { setDims }),
     ...(d.inputs !== undefined && { inputs: d.inputs }),
     ...(d.unit !== undefined && { unit: d.unit }),
     ...(d.side !== undefined && { side: d.side }),
@@ -156,18 +158,39 @@ function goneText(d: CauseDraft, ctx: SummaryContext): string {
   return kept ? `${opText(ctx.a, d.nodes).trim()} has` : `op${opText(ctx.a, d.nodes)} is gone, and with it`;
 }
 
+/** The dims a label of dim-growth names ('seq', 'batch×seq', 'seq²', 'a or b'). */
+function labelNames(label: string): string[] {
+  return [...new Set(label.split(/ or |×/).map((part) => part.replace('²', '')))];
+}
+
 /**
- * "dim seq changed (seq 8 → 16)"; the other dims that changed are named too,
- * since a buffer's growth is matched to the ratio of a dim and a dim that
- * follows others shows their change: "dim total_sequence_length changed
- * (total_sequence_length 128 → 192; also changed: past_sequence_length 0 → 64)".
+ * The dims behind a dim-changed label that were set: a total length that
+ * follows its parts (DimChange.follows) is replaced by them. Undefined when
+ * no dim of the label follows others (the label names what was set).
+ */
+export function setDimsOf(label: string, dims: readonly DimChange[]): string[] | undefined {
+  const byName = new Map(dims.map((c) => [c.name, c]));
+  const names = labelNames(label);
+  if (!names.some((n) => byName.get(n)?.follows !== undefined)) return undefined;
+  return [...new Set(names.flatMap((n) => byName.get(n)?.follows ?? [n]))];
+}
+
+/**
+ * "dim seq changed (seq 8 → 16)"; the other dims that changed are named too.
+ * A total length the user did not give is named as the consequence of the
+ * dims it follows, which lead: "dim past_seq_len changed (past_seq_len 0 →
+ * 256, and with it total_seq_len 128 → 384)".
  */
 function dimText(label: string, dims: readonly DimChange[]): string {
-  const names = new Set(label.split(/ or |×/).map((part) => part.replace('²', '')));
   const change = (c: DimChange) => `${c.name} ${c.a ?? 'unset'} → ${c.b ?? 'unset'}`;
-  const others = dims.filter((c) => !names.has(c.name));
+  const set = setDimsOf(label, dims);
+  const names = new Set(set ?? labelNames(label));
+  const followers = set === undefined ? [] : dims.filter((c) => labelNames(label).includes(c.name) && c.follows !== undefined);
+  const others = dims.filter((c) => !names.has(c.name) && !followers.includes(c));
   const also = others.length === 0 ? '' : `; also changed: ${others.map(change).join(', ')}`;
-  return `dim ${label} changed (${dims.filter((c) => names.has(c.name)).map(change).join(', ')}${also})`;
+  const withIt = followers.length === 0 ? '' : `, and with ${names.size === 1 ? 'it' : 'them'} ${followers.map(change).join(', ')}`;
+  const lead = set === undefined ? label : set.join(', ');
+  return `dim ${lead} changed (${dims.filter((c) => names.has(c.name)).map(change).join(', ')}${withIt}${also})`;
 }
 
 /** " (Conv 'c1')" for one node, " (3 nodes)" for more. */

@@ -17,6 +17,7 @@ import { assert } from '../../shared/assert';
 import type { PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
 import { changedDims, dimScalings } from './dim-growth';
+import { withFollows } from './dim-follows';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
 import { matchBuffers, type BufferMatch } from './match-buffers';
 import { toCause } from './cause-words';
@@ -33,7 +34,7 @@ export type { RuntimeArenaFigures, RuntimeDelta } from './runtime-delta';
 /** Compares plan A with plan B; see the module header. */
 export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
   const match = matchBuffers(a, b);
-  const dims = changedDims(a.settings.dims, b.settings.dims);
+  const dims = withFollows(changedDims(a.settings.dims, b.settings.dims), a, b);
   const inputs = inputChanges(a, b);
   const { drafts, states } = peakCauses({ a, b, match, dims, inputs, scalings: dimScalings(dims) });
   const regions = regionDeltas(a, b);

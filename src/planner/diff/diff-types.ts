@@ -73,6 +73,7 @@ export interface Cause {
   readonly idsB?: readonly number[]; // ... and in plan B
   readonly nodes: readonly string[]; // nodes involved
   readonly dim?: string; // dim-changed: the dim; 'a×b' for a product, 'a or b' when either fits
+  readonly setDims?: readonly string[]; // dim-changed: the changed dims behind `dim` that were set (a total length that follows its parts is replaced by them)
   readonly inputs?: readonly string[]; // input-changed: the tensors whose given shape or value changed
   readonly unit?: string; // fusion-*: the fusion unit's name
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
@@ -96,6 +97,7 @@ export interface DimChange {
   readonly name: string;
   readonly a: number | undefined; // undefined: the side has no such dim
   readonly b: number | undefined;
+  readonly follows?: readonly string[]; // a total length the user did not give: the changed dims it is the sum of, which it follows
 }
 
 /** The comparison of plan A with plan B. */
