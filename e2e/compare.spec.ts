@@ -269,6 +269,31 @@ test('GPT-2 with past_seq_len 256 as B: the cause names the dim that was set, th
   await snap(page, 'compare-gpt2-past');
 });
 
+test('another model as B (FastestDet against ultraface): one cause says the models differ, no tensor is said to have grown into another', async ({ page }) => {
+  const [det, face] = ['FastestDet.onnx', 'ultraface_RFB-320.onnx'];
+  test.skip(!haveModel(det) || !haveModel(face), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${det}`, readModel(det));
+  await page.goto(`/?model=/e2e/${det}`);
+  await waitForModel(page, det);
+  await waitForPlan(page);
+  await page.getByTestId('compare-file').setInputFiles({ name: face, mimeType: 'application/octet-stream', buffer: Buffer.from(readModel(face)) });
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText(face);
+  const listed = await causes(page);
+  expect(listed).toHaveLength(1);
+  expect(listed[0]).toMatchObject({ kind: 'models-differ' });
+  expect(listed[0]!.text).toContain(`A and B are different models (${det}, ${face}:`);
+  await expect(dialog.getByTestId('diff-cause').first().locator('.diff-kind')).toHaveText('different models');
+  // Unmatched buffers are each only in one model; none is a tensor of A grown into another of B.
+  await expect(dialog.getByTestId('diff-filter-new')).toContainText('only in B');
+  await expect(dialog.getByTestId('diff-filter-gone')).toContainText('only in A');
+  const names = await dialog.getByTestId('diff-buffers').locator('tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).not.toContain(' → ');
+  await snap(page, 'compare-different-models');
+});
+
 /** past [n, 64] concatenated with x [1, 64] into present, and a Relu of it: with n = 0 the past holds no bytes but is still a tensor of the graph. */
 function cacheModel(): Uint8Array {
   const g = new GraphBuilder('cache');

@@ -5,7 +5,7 @@
 
 import { formatBytes, MINUS } from '../../shared/format';
 import type { PlanFile } from '../assembly/plan-file';
-import type { Cause, DimChange, InputChange } from './diff-types';
+import type { Cause, DimChange, InputChange, RegionDelta } from './diff-types';
 import { inputChangeText } from './input-changes';
 import type { CauseDraft, PeakStates } from './peak-causes';
 import { targetLabels } from './side-labels';
@@ -40,6 +40,20 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
     ...(d.side !== undefined && { side: d.side }),
     regions: [...d.regions],
   };
+}
+
+/**
+ * The one cause of a comparison of two different models: "A and B are
+ * different models (a.onnx, b.onnx): …". Their tensors are no versions of
+ * one another, so none is said to have grown; empty when the peaks agree.
+ */
+export function modelsDifferCauses(a: PlanFile, b: PlanFile, regions: readonly RegionDelta[], sharedNames: number): Cause[] {
+  const bytes = regions.reduce((s, r) => s + r.delta, 0);
+  if (bytes === 0) return [];
+  const fileName = (path: string) => path.split(/[\\/]/).pop() || path;
+  const shared = `${sharedNames === 0 ? 'no' : sharedNames} tensor ${sharedNames === 1 ? 'name' : 'names'} in common, little op order`;
+  const summary = `A and B are different models (${fileName(a.model)}, ${fileName(b.model)}: ${shared}): buffers are matched by name only; ${peakWay(bytes)}, ${signed(bytes)}`;
+  return [{ kind: 'models-differ', bytes, summary, buffers: [], idsA: [], idsB: [], nodes: [], regions: regions.filter((r) => r.delta !== 0).map((r) => r.name) }];
 }
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : ''}${formatBytes(Math.abs(n))}`;

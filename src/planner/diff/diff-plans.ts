@@ -20,7 +20,8 @@ import { changedDims, dimScalings } from './dim-growth';
 import { withFollows } from './dim-follows';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
 import { matchBuffers, type BufferMatch } from './match-buffers';
-import { toCause } from './cause-words';
+import { modelsDifferCauses, toCause } from './cause-words';
+import { matchModels } from './model-match';
 import { causeCounts, fusionIndex, peakCauses, unknownSizes } from './peak-causes';
 import { movedDiff } from './moved-bytes';
 import { inputChanges } from './input-changes';
@@ -33,17 +34,20 @@ export type { RuntimeArenaFigures, RuntimeDelta } from './runtime-delta';
 
 /** Compares plan A with plan B; see the module header. */
 export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
-  const match = matchBuffers(a, b);
+  const models = matchModels(a, b);
+  const match = matchBuffers(a, b, !models.same);
   const dims = withFollows(changedDims(a.settings.dims, b.settings.dims), a, b);
   const inputs = inputChanges(a, b);
   const { drafts, states } = peakCauses({ a, b, match, dims, inputs, scalings: dimScalings(dims) });
   const regions = regionDeltas(a, b);
   const delta = b.plan.peak - a.plan.peak;
-  const causes = [...drafts.values()]
-    .filter(causeCounts)
-    .map((d) => toCause(d, { a, b, dims, inputs, states }))
-    .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   const explained = regions.reduce((s, r) => s + r.delta, 0);
+  const causes = !models.same
+    ? modelsDifferCauses(a, b, regions, models.sharedNames)
+    : [...drafts.values()]
+        .filter(causeCounts)
+        .map((d) => toCause(d, { a, b, dims, inputs, states }))
+        .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   assert(causes.reduce((s, c) => s + c.bytes, 0) === explained, 'the causes sum to the region peak deltas');
   const moved = movedDiff(a, b, match);
   const runtime = runtimeDelta(a.plan, b.plan);
@@ -63,6 +67,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     targetA: a.settings.target,
     targetB: b.settings.target,
     buffers: bufferChanges(a, b, match),
+    ...(!models.same && { modelsDiffer: true as const }),
     causes,
     ...(moved !== undefined && { moved }),
     ...(runtime !== undefined && { runtime }),

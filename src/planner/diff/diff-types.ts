@@ -43,7 +43,8 @@ export interface BufferChange {
  * - `lifetime-changed`: the same at one step in both plans (the same step and node): the buffers' lifetimes differ;
  * - `size-unknown`: a buffer whose size is unknown on one side (`side`), planned there as 0 B, so that side's peak is a lower estimate;
  * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target (every field);
- * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs.
+ * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs;
+ * - `models-differ`: A and B are plans of different models (model-match.ts): the only cause, holding the whole change; no buffer of one is put beside one of the other but by name.
  */
 export type CauseKind =
   | 'dim-changed'
@@ -61,7 +62,8 @@ export type CauseKind =
   | 'placement-worse'
   | 'placement-better'
   | 'strategy-changed'
-  | 'target-changed';
+  | 'target-changed'
+  | 'models-differ';
 
 /** One cause of the peak change; the causes of a diff sum to its delta. */
 export interface Cause {
@@ -116,7 +118,8 @@ export interface PlanDiff {
   readonly strategyB: string;
   readonly targetA: string;
   readonly targetB: string;
-  readonly buffers: readonly BufferChange[];
+  readonly buffers: readonly BufferChange[]; // matched by name only when `modelsDiffer`
+  readonly modelsDiffer?: true; // A and B are plans of different models: no tensor names or op order in common
   readonly causes: readonly Cause[]; // ranked by |bytes|, largest first
   readonly moved?: MovedDiff; // bytes moved per region and the buffers that changed region; when both plans give bytes moved
   readonly runtime?: RuntimeDelta; // both plans of TensorFlow Lite Micro: the tensor arenas to declare, what the firmware compares (not the peaks)

@@ -53,6 +53,7 @@ export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
   'placement-better': 'placement better',
   'strategy-changed': 'strategy changed',
   'target-changed': 'target changed',
+  'models-differ': 'different models',
 };
 
 /** What a cause points at: its buffers on each side (a matched B name brings its A name) and its nodes. */

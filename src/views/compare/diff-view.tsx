@@ -95,7 +95,7 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
         </button>
         {STATUSES.map((s) => (
           <button key={s} type="button" aria-pressed={status === s} onClick={() => setStatus(s)} disabled={!counts.get(s)} data-testid={`diff-filter-${s}`}>
-            {s} {counts.get(s) ?? 0}
+            {statusWord(diff, s)} {counts.get(s) ?? 0}
           </button>
         ))}
       </div>
@@ -106,7 +106,7 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
           return (
             <tr key={`${c.idA ?? ''}:${c.idB ?? ''}`} data-status={c.status} aria-selected={picked}>
               <td>
-                <span className={`diff-status diff-status-${c.status}`}>{c.status}</span>
+                <span className={`diff-status diff-status-${c.status}`}>{statusWord(diff, c.status)}</span>
               </td>
               <NameCell
                 name={nameOf(c)}
@@ -124,6 +124,13 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
       {rows.length > 500 && <p className="muted">{rows.length - 500} more not listed.</p>}
     </section>
   );
+}
+
+/** A status as the table says it: of two different models, a buffer without a match is only in one of them, not new or gone. */
+function statusWord(diff: PlanDiff, status: BufferStatus): string {
+  if (diff.modelsDiffer === true && status === 'new') return 'only in B';
+  if (diff.modelsDiffer === true && status === 'gone') return 'only in A';
+  return status;
 }
 
 function nameOf(change: BufferChange): string {
