@@ -294,6 +294,22 @@ test('another model as B (FastestDet against ultraface): one cause says the mode
   await snap(page, 'compare-different-models');
 });
 
+test('the sample on cpu against mcu: a workspace given the free space is listed with what it asks, the free space marked as given', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await page.goto('/?target=cpu&compare=1&b.target=mcu');
+  await waitForPlan(page);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  const planB = JSON.parse(cli(['plan', 'public/sample.onnx', '--json', '--target', 'mcu']).out) as { buffers: { name: string; size: number; scratch?: { size: number; variable: boolean } }[] };
+  const workspace = planB.buffers.find((x) => x.name === 'stem/conv:workspace')!;
+  expect(workspace.size).toBeGreaterThan(workspace.scratch!.size);
+  const dialog = page.getByTestId('compare-dialog');
+  const row = dialog.getByTestId('diff-buffers').locator('tbody tr', { has: page.getByRole('button', { name: 'stem/conv:workspace', exact: true }) });
+  await expect(row.locator('td').nth(3)).toHaveText(`${formatBytes(workspace.scratch!.size)}, given ${formatBytes(workspace.size)}`);
+  // The largest rows are buffers that hold bytes, not workspaces ranked by the free space they were given.
+  await expect(dialog.getByTestId('diff-buffers').locator('tbody tr').first().locator('td').nth(1)).not.toContainText('workspace');
+  await snap(page, 'compare-granted-scratch');
+});
+
 /** past [n, 64] concatenated with x [1, 64] into present, and a Relu of it: with n = 0 the past holds no bytes but is still a tensor of the graph. */
 function cacheModel(): Uint8Array {
   const g = new GraphBuilder('cache');

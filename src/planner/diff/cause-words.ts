@@ -87,9 +87,16 @@ function sizedList(d: CauseDraft): string {
   const unknownOn = d.kind === 'size-unknown' ? d.side : undefined;
   const sizeA = (n: number) => (unknownOn === 'a' ? 'unknown' : n === 0 && d.kind === 'new-buffer-at-peak' ? 'none' : formatBytes(n));
   const sizeB = (n: number) => (unknownOn === 'b' ? 'unknown' : n === 0 && d.kind === 'buffer-gone' ? 'none' : formatBytes(n));
-  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => (a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`));
+  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => `${a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`}${givenText(d, name)}`);
   const text = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
   return all.length > NAMED_BUFFERS ? `${shown.join(', ')} and ${all.length - NAMED_BUFFERS} smaller` : text;
+}
+
+/** " (given 7.30 MiB of free space in B)" for a scratch buffer whose size there is what it asks and not the free space it was given. */
+function givenText(d: CauseDraft, name: string): string {
+  const [a, b] = d.givenOf.get(name) ?? [undefined, undefined];
+  const sides = [...(a === undefined ? [] : [`${formatBytes(a)} in A`]), ...(b === undefined ? [] : [`${formatBytes(b)} in B`])];
+  return sides.length === 0 ? '' : ` (given ${sides.join(', ')} of free space)`;
 }
 
 /** "spill off → spill on: " when the target's settings differ (the move is theirs), else nothing. */

@@ -114,18 +114,24 @@ function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChan
   const out: BufferChange[] = b.plan.buffers.map((bufB, j) => {
     const i = match.bToA[j];
     const bufA = i === undefined ? undefined : a.plan.buffers[i];
-    const sideB = { nameB: bufB.name, idB: bufB.id, sizeB: bufB.size, offsetB: bufB.offset, regionB: bufB.region };
+    const sideB = { nameB: bufB.name, idB: bufB.id, sizeB: bufB.size, ...requested('B', bufB), offsetB: bufB.offset, regionB: bufB.region };
     const node = bufB.node ?? bufA?.node;
     if (bufA === undefined) return { status: 'new', ...sideB, ...(node !== undefined && { node }) };
-    const sideA = { nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, offsetA: bufA.offset, regionA: bufA.region };
+    const sideA = { nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, ...requested('A', bufA), offsetA: bufA.offset, regionA: bufA.region };
     const matchedBy = match.byProducer.has(j) ? 'producer' : 'name';
     return { status: pairStatus(bufA, bufB), ...sideA, ...sideB, ...(node !== undefined && { node }), matchedBy };
   });
   a.plan.buffers.forEach((bufA, i) => {
     if (match.aToB[i] !== undefined) return;
-    out.push({ status: 'gone', nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, offsetA: bufA.offset, regionA: bufA.region, ...(bufA.node !== undefined && { node: bufA.node }) });
+    out.push({ status: 'gone', nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, ...requested('A', bufA), offsetA: bufA.offset, regionA: bufA.region, ...(bufA.node !== undefined && { node: bufA.node }) });
   });
   return out;
+}
+
+/** `requestedA` or `requestedB` of a variable-size scratch buffer given more free space than it asks; nothing for any other. */
+function requested(side: 'A' | 'B', buffer: PlannedBuffer): { requestedA?: number; requestedB?: number } {
+  const held = heldBytes(buffer);
+  return held === buffer.size ? {} : { [`requested${side}`]: held };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface BufferChange {
   readonly idB?: number;
   readonly sizeA?: number;
   readonly sizeB?: number;
+  readonly requestedA?: number; // a variable-size scratch buffer given more than it asks: the bytes it asks (sizeA is the free space it was given)
+  readonly requestedB?: number; // ... in B
   readonly offsetA?: number;
   readonly offsetB?: number;
   readonly regionA?: string;

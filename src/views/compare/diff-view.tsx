@@ -13,6 +13,7 @@ import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
 import { deltaBound, deltaPrefix } from '../../planner/diff/delta-words';
 import { offsetChangeText } from './offset-change';
+import { formatBytes } from '../../shared/format';
 
 /** Props of DiffView. */
 export interface DiffViewProps {
@@ -114,8 +115,8 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
                 className="diff-name"
                 onClick={() => onFocus(picked ? undefined : f)}
               />
-              <BytesCell bytes={c.sizeA} />
-              <BytesCell bytes={c.sizeB} />
+              <SizeCell size={c.sizeA} requested={c.requestedA} />
+              <SizeCell size={c.sizeB} requested={c.requestedB} />
               <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>{offsetChangeText(c)}</td>
             </tr>
           );
@@ -123,6 +124,21 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
       </DataTable>
       {rows.length > 500 && <p className="muted">{rows.length - 500} more not listed.</p>}
     </section>
+  );
+}
+
+/**
+ * A buffer's size on one side. A scratch buffer given free space beyond what
+ * it asks shows what it asks, the free space marked as given ("2.00 KiB,
+ * given 7.30 MiB"), as Details says it: the rest is no size of the buffer.
+ */
+function SizeCell({ size, requested }: { readonly size: number | undefined; readonly requested: number | undefined }) {
+  if (size === undefined || requested === undefined) return <BytesCell bytes={size} />;
+  return (
+    <td title={`asks ${formatBytes(requested)}; given ${formatBytes(size)}, the free space at its step`} data-requested={requested}>
+      {formatBytes(requested)}
+      <span className="muted">, given {formatBytes(size)}</span>
+    </td>
   );
 }
 
