@@ -286,8 +286,8 @@ test('another model as B (FastestDet against ultraface): one cause says the mode
   expect(listed[0]!.text).toContain(`A and B are different models (${det}, ${face}:`);
   await expect(dialog.getByTestId('diff-cause').first().locator('.diff-kind')).toHaveText('different models');
   // Unmatched buffers are each only in one model; none is a tensor of A grown into another of B.
-  await expect(dialog.getByTestId('diff-filter-new')).toContainText('only in B');
-  await expect(dialog.getByTestId('diff-filter-gone')).toContainText('only in A');
+  await expect(dialog.getByTestId('diff-filter-new')).toContainText('B only');
+  await expect(dialog.getByTestId('diff-filter-gone')).toContainText('A only');
   const names = await dialog.getByTestId('diff-buffers').locator('tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) expect(name).not.toContain(' → ');

@@ -144,8 +144,8 @@ function SizeCell({ size, requested }: { readonly size: number | undefined; read
 
 /** A status as the table says it: of two different models, a buffer without a match is only in one of them, not new or gone. */
 function statusWord(diff: PlanDiff, status: BufferStatus): string {
-  if (diff.modelsDiffer === true && status === 'new') return 'only in B';
-  if (diff.modelsDiffer === true && status === 'gone') return 'only in A';
+  if (diff.modelsDiffer === true && status === 'new') return 'B only';
+  if (diff.modelsDiffer === true && status === 'gone') return 'A only';
   return status;
 }
 
