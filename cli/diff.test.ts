@@ -97,8 +97,8 @@ describe('heapscope diff', () => {
     const argv = ['diff', llama, llama, '--dim', 'sequence_length=128', '--dim', 'past_sequence_length=0', '--b-dim', 'past_sequence_length=64', '--budget', '9MiB'];
     const text = run(argv);
     expect(text.code).toBe(0);
-    // the cache grew with total_sequence_length, a default that follows the past: the past's change is named beside it
-    expect(text.out).toContain('dim total_sequence_length changed (total_sequence_length 128 → 192; also changed: past_sequence_length 0 → 64)');
+    // the cache grew with total_sequence_length, which follows the past the user set: the past leads, the total is its consequence
+    expect(text.out).toContain('dim past_sequence_length changed (past_sequence_length 0 → 64, and with it total_sequence_length 128 → 192)');
     expect(text.out).toContain('b within only as far as known, at most 1.16 MiB to spare: its peak is a lower estimate (some sizes unknown), so it may be over');
     expect(text.err).toMatch(/^heapscope: .*model\.onnx needs at least 8,220,672 bytes \(some sizes unknown\), within the budget of 9,437,184 bytes only as far as known\n$/);
     expect(JSON.parse(run([...argv, '--json']).out)).toMatchObject({ overBudget: false, budgetVerdict: 'unknown', completeA: true, completeB: false });

@@ -237,7 +237,8 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   const counts = new Map<string, number>();
   for (const x of diff.buffers) counts.set(x.status, (counts.get(x.status) ?? 0) + 1);
   const statuses = ['grown', 'shrunk', ...['unknown'].filter((s) => counts.has(s)), 'new', 'gone', 'moved', ...['off-chip', 'on-chip'].filter((s) => counts.has(s)), 'same'];
-  const word = (s: string) => (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
+  const only = diff.modelsDiffer === true ? new Map([['new', 'only in b'], ['gone', 'only in a']]) : new Map<string, string>();
+  const word = (s: string) => only.get(s) ?? (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
   lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${word(s)}`).join(', ')}`);
   lines.push(...diagnosticLines('a', a), ...diagnosticLines('b', b));
   if (budget !== undefined) {

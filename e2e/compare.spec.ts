@@ -249,6 +249,67 @@ test('GPT-2 at seq_len 16 against 512: the top causes name the logits with their
   await snap(page, 'compare-gpt2-seq-len');
 });
 
+test('GPT-2 with past_seq_len 256 as B: the cause names the dim that was set, the total length as its consequence', async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}`);
+  await waitForModel(page, file);
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.locator('[data-dim="past_seq_len"]').fill('256');
+  await panel.getByTestId('compare-run').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText('past_seq_len=256');
+  const listed = await causes(page);
+  expect(listed[0]).toMatchObject({ kind: 'dim-changed' });
+  expect(listed[0]!.text).toContain('dim past_seq_len changed (past_seq_len 0 → 256, and with it total_seq_len 128 → 384)');
+  expect(listed[0]!.text).not.toContain('dim total_seq_len changed');
+  await snap(page, 'compare-gpt2-past');
+});
+
+test('another model as B (FastestDet against ultraface): one cause says the models differ, no tensor is said to have grown into another', async ({ page }) => {
+  const [det, face] = ['FastestDet.onnx', 'ultraface_RFB-320.onnx'];
+  test.skip(!haveModel(det) || !haveModel(face), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${det}`, readModel(det));
+  await page.goto(`/?model=/e2e/${det}`);
+  await waitForModel(page, det);
+  await waitForPlan(page);
+  await page.getByTestId('compare-file').setInputFiles({ name: face, mimeType: 'application/octet-stream', buffer: Buffer.from(readModel(face)) });
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText(face);
+  const listed = await causes(page);
+  expect(listed).toHaveLength(1);
+  expect(listed[0]).toMatchObject({ kind: 'models-differ' });
+  expect(listed[0]!.text).toContain(`A and B are different models (${det}, ${face}:`);
+  await expect(dialog.getByTestId('diff-cause').first().locator('.diff-kind')).toHaveText('different models');
+  // Unmatched buffers are each only in one model; none is a tensor of A grown into another of B.
+  await expect(dialog.getByTestId('diff-filter-new')).toContainText('B only');
+  await expect(dialog.getByTestId('diff-filter-gone')).toContainText('A only');
+  const names = await dialog.getByTestId('diff-buffers').locator('tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).not.toContain(' → ');
+  await snap(page, 'compare-different-models');
+});
+
+test('the sample on cpu against mcu: a workspace given the free space is listed with what it asks, the free space marked as given', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await page.goto('/?target=cpu&compare=1&b.target=mcu');
+  await waitForPlan(page);
+  await page.waitForFunction(() => window.heapscope?.summary().compare != null, undefined, { timeout: 60_000 });
+  const planB = JSON.parse(cli(['plan', 'public/sample.onnx', '--json', '--target', 'mcu']).out) as { buffers: { name: string; size: number; scratch?: { size: number; variable: boolean } }[] };
+  const workspace = planB.buffers.find((x) => x.name === 'stem/conv:workspace')!;
+  expect(workspace.size).toBeGreaterThan(workspace.scratch!.size);
+  const dialog = page.getByTestId('compare-dialog');
+  const row = dialog.getByTestId('diff-buffers').locator('tbody tr', { has: page.getByRole('button', { name: 'stem/conv:workspace', exact: true }) });
+  await expect(row.locator('td').nth(3)).toHaveText(`${formatBytes(workspace.scratch!.size)}, given ${formatBytes(workspace.size)}`);
+  // The largest rows are buffers that hold bytes, not workspaces ranked by the free space they were given.
+  await expect(dialog.getByTestId('diff-buffers').locator('tbody tr').first().locator('td').nth(1)).not.toContainText('workspace');
+  await snap(page, 'compare-granted-scratch');
+});
+
 /** past [n, 64] concatenated with x [1, 64] into present, and a Relu of it: with n = 0 the past holds no bytes but is still a tensor of the graph. */
 function cacheModel(): Uint8Array {
   const g = new GraphBuilder('cache');

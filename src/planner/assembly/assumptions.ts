@@ -13,6 +13,8 @@ export interface DimAssumption {
   readonly bound: boolean; // given by the user; false: a default
   readonly axes: readonly string[]; // graph-input axes it sizes ("pixel_values:2")
   readonly rule: string; // how the value was chosen
+  readonly derived?: true; // fixed by dims the user gave (a total length, their sum), not given itself
+  readonly sumOf?: readonly string[]; // a total length: the dims the graph requires it to be the sum of
 }
 
 /** A run-time tensor of unknown size: planned as 0 bytes, so the peak is a lower estimate. */
@@ -55,7 +57,15 @@ export interface PlanAssumptions {
 export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
   const full = 'dims' in model ? model : undefined;
   return {
-    dims: (full?.dims ?? []).map((d) => ({ name: d.name, value: d.value, bound: d.source !== 'default', axes: d.axes, rule: d.rule })),
+    dims: (full?.dims ?? []).map((d) => ({
+      name: d.name,
+      value: d.value,
+      bound: d.source !== 'default',
+      axes: d.axes,
+      rule: d.rule,
+      ...(d.source === 'derived' && { derived: true as const }),
+      ...(d.sumOf !== undefined && { sumOf: d.sumOf }),
+    })),
     unknown: unknownTensors(model),
     branches: branchChoices(model),
     kernels: [],

@@ -5,7 +5,7 @@
 
 import { formatBytes, MINUS } from '../../shared/format';
 import type { PlanFile } from '../assembly/plan-file';
-import type { Cause, DimChange, InputChange } from './diff-types';
+import type { Cause, DimChange, InputChange, RegionDelta } from './diff-types';
 import { inputChangeText } from './input-changes';
 import type { CauseDraft, PeakStates } from './peak-causes';
 import { targetLabels } from './side-labels';
@@ -24,6 +24,7 @@ export interface SummaryContext {
 
 /** The cause record of a summed draft, with its sentence. */
 export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
+  const setDims = d.dim === undefined ? undefined : setDimsOf(d.dim, ctx.dims);
   return {
     kind: d.kind,
     bytes: d.bytes,
@@ -33,11 +34,26 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
     idsB: [...d.idsB],
     nodes: [...d.nodes],
     ...(d.dim !== undefined && { dim: d.dim }),
+    ...(setDims !== undefined && { setDims }),
     ...(d.inputs !== undefined && { inputs: d.inputs }),
     ...(d.unit !== undefined && { unit: d.unit }),
     ...(d.side !== undefined && { side: d.side }),
     regions: [...d.regions],
   };
+}
+
+/**
+ * The one cause of a comparison of two different models: "A and B are
+ * different models (a.onnx, b.onnx): …". Their tensors are no versions of
+ * one another, so none is said to have grown; empty when the peaks agree.
+ */
+export function modelsDifferCauses(a: PlanFile, b: PlanFile, regions: readonly RegionDelta[], sharedNames: number): Cause[] {
+  const bytes = regions.reduce((s, r) => s + r.delta, 0);
+  if (bytes === 0) return [];
+  const fileName = (path: string) => path.split(/[\\/]/).pop() || path;
+  const shared = `${sharedNames === 0 ? 'no' : sharedNames} tensor ${sharedNames === 1 ? 'name' : 'names'} in common, little op order`;
+  const summary = `A and B are different models (${fileName(a.model)}, ${fileName(b.model)}: ${shared}): buffers are matched by name only; ${peakWay(bytes)}, ${signed(bytes)}`;
+  return [{ kind: 'models-differ', bytes, summary, buffers: [], idsA: [], idsB: [], nodes: [], regions: regions.filter((r) => r.delta !== 0).map((r) => r.name) }];
 }
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : ''}${formatBytes(Math.abs(n))}`;
@@ -71,9 +87,16 @@ function sizedList(d: CauseDraft): string {
   const unknownOn = d.kind === 'size-unknown' ? d.side : undefined;
   const sizeA = (n: number) => (unknownOn === 'a' ? 'unknown' : n === 0 && d.kind === 'new-buffer-at-peak' ? 'none' : formatBytes(n));
   const sizeB = (n: number) => (unknownOn === 'b' ? 'unknown' : n === 0 && d.kind === 'buffer-gone' ? 'none' : formatBytes(n));
-  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => (a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`));
+  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => `${a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`}${givenText(d, name)}`);
   const text = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
   return all.length > NAMED_BUFFERS ? `${shown.join(', ')} and ${all.length - NAMED_BUFFERS} smaller` : text;
+}
+
+/** " (given 7.30 MiB of free space in B)" for a scratch buffer whose size there is what it asks and not the free space it was given. */
+function givenText(d: CauseDraft, name: string): string {
+  const [a, b] = d.givenOf.get(name) ?? [undefined, undefined];
+  const sides = [...(a === undefined ? [] : [`${formatBytes(a)} in A`]), ...(b === undefined ? [] : [`${formatBytes(b)} in B`])];
+  return sides.length === 0 ? '' : ` (given ${sides.join(', ')} of free space)`;
 }
 
 /** "spill off → spill on: " when the target's settings differ (the move is theirs), else nothing. */
@@ -156,18 +179,39 @@ function goneText(d: CauseDraft, ctx: SummaryContext): string {
   return kept ? `${opText(ctx.a, d.nodes).trim()} has` : `op${opText(ctx.a, d.nodes)} is gone, and with it`;
 }
 
+/** The dims a label of dim-growth names ('seq', 'batch×seq', 'seq²', 'a or b'). */
+function labelNames(label: string): string[] {
+  return [...new Set(label.split(/ or |×/).map((part) => part.replace('²', '')))];
+}
+
 /**
- * "dim seq changed (seq 8 → 16)"; the other dims that changed are named too,
- * since a buffer's growth is matched to the ratio of a dim and a dim that
- * follows others shows their change: "dim total_sequence_length changed
- * (total_sequence_length 128 → 192; also changed: past_sequence_length 0 → 64)".
+ * The dims behind a dim-changed label that were set: a total length that
+ * follows its parts (DimChange.follows) is replaced by them. Undefined when
+ * no dim of the label follows others (the label names what was set).
+ */
+export function setDimsOf(label: string, dims: readonly DimChange[]): string[] | undefined {
+  const byName = new Map(dims.map((c) => [c.name, c]));
+  const names = labelNames(label);
+  if (!names.some((n) => byName.get(n)?.follows !== undefined)) return undefined;
+  return [...new Set(names.flatMap((n) => byName.get(n)?.follows ?? [n]))];
+}
+
+/**
+ * "dim seq changed (seq 8 → 16)"; the other dims that changed are named too.
+ * A total length the user did not give is named as the consequence of the
+ * dims it follows, which lead: "dim past_seq_len changed (past_seq_len 0 →
+ * 256, and with it total_seq_len 128 → 384)".
  */
 function dimText(label: string, dims: readonly DimChange[]): string {
-  const names = new Set(label.split(/ or |×/).map((part) => part.replace('²', '')));
   const change = (c: DimChange) => `${c.name} ${c.a ?? 'unset'} → ${c.b ?? 'unset'}`;
-  const others = dims.filter((c) => !names.has(c.name));
+  const set = setDimsOf(label, dims);
+  const names = new Set(set ?? labelNames(label));
+  const followers = set === undefined ? [] : dims.filter((c) => labelNames(label).includes(c.name) && c.follows !== undefined);
+  const others = dims.filter((c) => !names.has(c.name) && !followers.includes(c));
   const also = others.length === 0 ? '' : `; also changed: ${others.map(change).join(', ')}`;
-  return `dim ${label} changed (${dims.filter((c) => names.has(c.name)).map(change).join(', ')}${also})`;
+  const withIt = followers.length === 0 ? '' : `, and with ${names.size === 1 ? 'it' : 'them'} ${followers.map(change).join(', ')}`;
+  const lead = set === undefined ? label : set.join(', ');
+  return `dim ${lead} changed (${dims.filter((c) => names.has(c.name)).map(change).join(', ')}${withIt}${also})`;
 }
 
 /** " (Conv 'c1')" for one node, " (3 nodes)" for more. */

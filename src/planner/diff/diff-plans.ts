@@ -17,9 +17,11 @@ import { assert } from '../../shared/assert';
 import type { PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
 import { changedDims, dimScalings } from './dim-growth';
+import { withFollows } from './dim-follows';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
 import { matchBuffers, type BufferMatch } from './match-buffers';
-import { toCause } from './cause-words';
+import { modelsDifferCauses, toCause } from './cause-words';
+import { matchModels } from './model-match';
 import { causeCounts, fusionIndex, peakCauses, unknownSizes } from './peak-causes';
 import { movedDiff } from './moved-bytes';
 import { inputChanges } from './input-changes';
@@ -32,17 +34,20 @@ export type { RuntimeArenaFigures, RuntimeDelta } from './runtime-delta';
 
 /** Compares plan A with plan B; see the module header. */
 export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
-  const match = matchBuffers(a, b);
-  const dims = changedDims(a.settings.dims, b.settings.dims);
+  const models = matchModels(a, b);
+  const match = matchBuffers(a, b, !models.same);
+  const dims = withFollows(changedDims(a.settings.dims, b.settings.dims), a, b);
   const inputs = inputChanges(a, b);
   const { drafts, states } = peakCauses({ a, b, match, dims, inputs, scalings: dimScalings(dims) });
   const regions = regionDeltas(a, b);
   const delta = b.plan.peak - a.plan.peak;
-  const causes = [...drafts.values()]
-    .filter(causeCounts)
-    .map((d) => toCause(d, { a, b, dims, inputs, states }))
-    .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   const explained = regions.reduce((s, r) => s + r.delta, 0);
+  const causes = !models.same
+    ? modelsDifferCauses(a, b, regions, models.sharedNames)
+    : [...drafts.values()]
+        .filter(causeCounts)
+        .map((d) => toCause(d, { a, b, dims, inputs, states }))
+        .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   assert(causes.reduce((s, c) => s + c.bytes, 0) === explained, 'the causes sum to the region peak deltas');
   const moved = movedDiff(a, b, match);
   const runtime = runtimeDelta(a.plan, b.plan);
@@ -62,6 +67,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     targetA: a.settings.target,
     targetB: b.settings.target,
     buffers: bufferChanges(a, b, match),
+    ...(!models.same && { modelsDiffer: true as const }),
     causes,
     ...(moved !== undefined && { moved }),
     ...(runtime !== undefined && { runtime }),
@@ -108,18 +114,24 @@ function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChan
   const out: BufferChange[] = b.plan.buffers.map((bufB, j) => {
     const i = match.bToA[j];
     const bufA = i === undefined ? undefined : a.plan.buffers[i];
-    const sideB = { nameB: bufB.name, idB: bufB.id, sizeB: bufB.size, offsetB: bufB.offset, regionB: bufB.region };
+    const sideB = { nameB: bufB.name, idB: bufB.id, sizeB: bufB.size, ...requested('B', bufB), offsetB: bufB.offset, regionB: bufB.region };
     const node = bufB.node ?? bufA?.node;
     if (bufA === undefined) return { status: 'new', ...sideB, ...(node !== undefined && { node }) };
-    const sideA = { nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, offsetA: bufA.offset, regionA: bufA.region };
+    const sideA = { nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, ...requested('A', bufA), offsetA: bufA.offset, regionA: bufA.region };
     const matchedBy = match.byProducer.has(j) ? 'producer' : 'name';
     return { status: pairStatus(bufA, bufB), ...sideA, ...sideB, ...(node !== undefined && { node }), matchedBy };
   });
   a.plan.buffers.forEach((bufA, i) => {
     if (match.aToB[i] !== undefined) return;
-    out.push({ status: 'gone', nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, offsetA: bufA.offset, regionA: bufA.region, ...(bufA.node !== undefined && { node: bufA.node }) });
+    out.push({ status: 'gone', nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, ...requested('A', bufA), offsetA: bufA.offset, regionA: bufA.region, ...(bufA.node !== undefined && { node: bufA.node }) });
   });
   return out;
+}
+
+/** `requestedA` or `requestedB` of a variable-size scratch buffer given more free space than it asks; nothing for any other. */
+function requested(side: 'A' | 'B', buffer: PlannedBuffer): { requestedA?: number; requestedB?: number } {
+  const held = heldBytes(buffer);
+  return held === buffer.size ? {} : { [`requested${side}`]: held };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface BufferChange {
   readonly idB?: number;
   readonly sizeA?: number;
   readonly sizeB?: number;
+  readonly requestedA?: number; // a variable-size scratch buffer given more than it asks: the bytes it asks (sizeA is the free space it was given)
+  readonly requestedB?: number; // ... in B
   readonly offsetA?: number;
   readonly offsetB?: number;
   readonly regionA?: string;
@@ -43,7 +45,8 @@ export interface BufferChange {
  * - `lifetime-changed`: the same at one step in both plans (the same step and node): the buffers' lifetimes differ;
  * - `size-unknown`: a buffer whose size is unknown on one side (`side`), planned there as 0 B, so that side's peak is a lower estimate;
  * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target (every field);
- * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs.
+ * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs;
+ * - `models-differ`: A and B are plans of different models (model-match.ts): the only cause, holding the whole change; no buffer of one is put beside one of the other but by name.
  */
 export type CauseKind =
   | 'dim-changed'
@@ -61,7 +64,8 @@ export type CauseKind =
   | 'placement-worse'
   | 'placement-better'
   | 'strategy-changed'
-  | 'target-changed';
+  | 'target-changed'
+  | 'models-differ';
 
 /** One cause of the peak change; the causes of a diff sum to its delta. */
 export interface Cause {
@@ -73,6 +77,7 @@ export interface Cause {
   readonly idsB?: readonly number[]; // ... and in plan B
   readonly nodes: readonly string[]; // nodes involved
   readonly dim?: string; // dim-changed: the dim; 'a×b' for a product, 'a or b' when either fits
+  readonly setDims?: readonly string[]; // dim-changed: the changed dims behind `dim` that were set (a total length that follows its parts is replaced by them)
   readonly inputs?: readonly string[]; // input-changed: the tensors whose given shape or value changed
   readonly unit?: string; // fusion-*: the fusion unit's name
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
@@ -96,6 +101,7 @@ export interface DimChange {
   readonly name: string;
   readonly a: number | undefined; // undefined: the side has no such dim
   readonly b: number | undefined;
+  readonly follows?: readonly string[]; // a total length the user did not give: the changed dims it is the sum of, which it follows
 }
 
 /** The comparison of plan A with plan B. */
@@ -114,7 +120,8 @@ export interface PlanDiff {
   readonly strategyB: string;
   readonly targetA: string;
   readonly targetB: string;
-  readonly buffers: readonly BufferChange[];
+  readonly buffers: readonly BufferChange[]; // matched by name only when `modelsDiffer`
+  readonly modelsDiffer?: true; // A and B are plans of different models: no tensor names or op order in common
   readonly causes: readonly Cause[]; // ranked by |bytes|, largest first
   readonly moved?: MovedDiff; // bytes moved per region and the buffers that changed region; when both plans give bytes moved
   readonly runtime?: RuntimeDelta; // both plans of TensorFlow Lite Micro: the tensor arenas to declare, what the firmware compares (not the peaks)

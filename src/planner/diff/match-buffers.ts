@@ -1,7 +1,7 @@
-// Matches the buffers of two plans: first by tensor name, then the rest by
-// producer op type, output position and order among the unmatched buffers of
-// that op type (so renamed tensors and renamed nodes still pair up). Depends
-// only on the plan file types.
+// Matches the buffers of two plans: first by tensor name, then (for plans of
+// one model) the rest by producer op type, output position and order among the
+// unmatched buffers of that op type (so renamed tensors and renamed nodes
+// still pair up). Depends only on the plan file types.
 
 import type { PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
@@ -13,8 +13,8 @@ export interface BufferMatch {
   readonly byProducer: ReadonlySet<number>; // B indices matched by producer rather than name
 }
 
-/** Matches buffers of `a` and `b`; see the module header. */
-export function matchBuffers(a: PlanFile, b: PlanFile): BufferMatch {
+/** Matches buffers of `a` and `b`; see the module header. `byName`: by tensor name only (plans of different models). */
+export function matchBuffers(a: PlanFile, b: PlanFile, byName = false): BufferMatch {
   const bufsA = a.plan.buffers;
   const bufsB = b.plan.buffers;
   const aToB: (number | undefined)[] = bufsA.map(() => undefined);
@@ -23,14 +23,15 @@ export function matchBuffers(a: PlanFile, b: PlanFile): BufferMatch {
     aToB[i] = j;
     bToA[j] = i;
   };
-  const byName = new Map<string, number[]>();
-  bufsB.forEach((buffer, j) => byName.set(nameKey(buffer), [...(byName.get(nameKey(buffer)) ?? []), j]));
+  const named = new Map<string, number[]>();
+  bufsB.forEach((buffer, j) => named.set(nameKey(buffer), [...(named.get(nameKey(buffer)) ?? []), j]));
   bufsA.forEach((buffer, i) => {
-    const candidates = byName.get(nameKey(buffer));
+    const candidates = named.get(nameKey(buffer));
     const j = candidates?.shift();
     if (j !== undefined) pair(i, j);
   });
   const byProducer = new Set<number>();
+  if (byName) return { aToB, bToA, byProducer };
   const leftA = positionKeys(a, (i) => aToB[i] === undefined);
   const leftB = positionKeys(b, (j) => bToA[j] === undefined);
   for (const [key, i] of leftA) {

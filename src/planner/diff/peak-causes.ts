@@ -22,6 +22,7 @@ import type { CauseKind, DimChange, InputChange } from './diff-types';
 import { targetLabels } from './side-labels';
 import type { BufferMatch } from './match-buffers';
 import { regionsAtPeak, type RegionAtPeak } from './occupancy';
+import { heldBytes } from '../assembly/plan-records';
 
 /** A cause while it is being summed: the bytes and what it involves. */
 export interface CauseDraft {
@@ -39,7 +40,8 @@ export interface CauseDraft {
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly move?: readonly [string, string]; // region-moved: from and to
   readonly sizes: [number, number]; // sizes before and after of the buffers involved
-  readonly sizeOf: Map<string, [number, number]>; // each buffer's size in A and in B (0 on a side without it), by name
+  readonly sizeOf: Map<string, [number, number]>; // each buffer's size in A and in B (0 on a side without it), by name; a scratch buffer given free space: what it asks
+  readonly givenOf: Map<string, [number | undefined, number | undefined]>; // a scratch buffer given more free space than it asks: what it was given in A and in B
 }
 
 /** Everything the causes are computed from. */
@@ -64,13 +66,17 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
   const drafts = new Map<string, CauseDraft>();
   const add: Add = (key, init, bytes, region, buffer, before) => {
     if (bytes === 0) return;
-    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), byRegion: new Map(), idsA: new Set(), idsB: new Set(), sizes: [0, 0], sizeOf: new Map() };
+    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), byRegion: new Map(), idsA: new Set(), idsB: new Set(), sizes: [0, 0], sizeOf: new Map(), givenOf: new Map() };
     draft.bytes += bytes;
     draft.regions.add(region);
     draft.byRegion.set(region, (draft.byRegion.get(region) ?? 0) + bytes);
     const named = buffer ?? before;
     if (named !== undefined) draft.buffers.add(named.name);
-    if (named !== undefined && !draft.sizeOf.has(named.name)) draft.sizeOf.set(named.name, [before?.size ?? 0, buffer?.size ?? 0]);
+    if (named !== undefined && !draft.sizeOf.has(named.name)) {
+      draft.sizeOf.set(named.name, [before === undefined ? 0 : heldBytes(before), buffer === undefined ? 0 : heldBytes(buffer)]);
+      const given = (b: PlannedBuffer | undefined) => (b === undefined || heldBytes(b) === b.size ? undefined : b.size);
+      if (given(before) !== undefined || given(buffer) !== undefined) draft.givenOf.set(named.name, [given(before), given(buffer)]);
+    }
     if (named?.node !== undefined) draft.nodes.add(named.node);
     if (before !== undefined) draft.idsA.add(before.id);
     if (buffer !== undefined) draft.idsB.add(buffer.id);
@@ -93,7 +99,7 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
 }
 
 /** What a cause is known by before its bytes are summed. */
-type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf'>;
+type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf' | 'givenOf'>;
 
 /** Adds `bytes` to the cause `key` (made from `init` the first time), naming the buffer after and before. */
 type Add = (key: string, init: DraftInit, bytes: number, region: string, buffer?: PlannedBuffer, before?: PlannedBuffer) => void;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { heapData } from '../heap/heap-data';
-import { causeFocus, changeFocus, deltaTone, highlightOf, sharedScale, signedBytes } from './compare-scale';
+import { causeFocus, changeFocus, deltaTone, highlightOf, sharedScale, signedBytes, sizeDelta } from './compare-scale';
 
 function buffer(id: number, name: string, size: number, region = 'ram'): PlannedBuffer {
   return { id, name, kind: 'activation', size, bytes: size, start: id, end: id + 2, offset: 0, region };
@@ -67,5 +67,13 @@ describe('what a cause points at', () => {
     expect([deltaTone(-5, true, false), deltaTone(5, false, true)]).toEqual(['', '']);
     // the smaller side also fits: the colour stands
     expect([deltaTone(-5, false, true), deltaTone(5, true, false)]).toEqual(['diff-down', 'diff-up']);
+  });
+});
+
+describe('sizeDelta', () => {
+  it('counts what a scratch buffer given free space asks, not the free space', () => {
+    expect(sizeDelta({ status: 'new', nameB: 'conv:workspace', sizeB: 7_653_120, requestedB: 2048 })).toBe(2048);
+    expect(sizeDelta({ status: 'gone', nameA: 'conv:workspace', sizeA: 1_000_000, requestedA: 2048 })).toBe(-2048);
+    expect(sizeDelta({ status: 'grown', nameA: 't', nameB: 't', sizeA: 10, sizeB: 30 })).toBe(20);
   });
 });

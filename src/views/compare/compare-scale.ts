@@ -53,6 +53,7 @@ export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
   'placement-better': 'placement better',
   'strategy-changed': 'strategy changed',
   'target-changed': 'target changed',
+  'models-differ': 'different models',
 };
 
 /** What a cause points at: its buffers on each side (a matched B name brings its A name) and its nodes. */
@@ -98,7 +99,11 @@ export function signedBytes(delta: number): string {
   return `${delta > 0 ? '+' : MINUS}${formatBytes(Math.abs(delta))}`;
 }
 
-/** The size change of a buffer change in bytes (B minus A; a new buffer counts its size, a gone one minus its size). */
+/**
+ * The size change of a buffer change in bytes (B minus A; a new buffer counts
+ * its size, a gone one minus its size); a scratch buffer given free space
+ * counts what it asks.
+ */
 export function sizeDelta(change: BufferChange): number {
-  return (change.sizeB ?? 0) - (change.sizeA ?? 0);
+  return (change.requestedB ?? change.sizeB ?? 0) - (change.requestedA ?? change.sizeA ?? 0);
 }

@@ -13,6 +13,7 @@ import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
 import { deltaBound, deltaPrefix } from '../../planner/diff/delta-words';
 import { offsetChangeText } from './offset-change';
+import { formatBytes } from '../../shared/format';
 
 /** Props of DiffView. */
 export interface DiffViewProps {
@@ -95,7 +96,7 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
         </button>
         {STATUSES.map((s) => (
           <button key={s} type="button" aria-pressed={status === s} onClick={() => setStatus(s)} disabled={!counts.get(s)} data-testid={`diff-filter-${s}`}>
-            {s} {counts.get(s) ?? 0}
+            {statusWord(diff, s)} {counts.get(s) ?? 0}
           </button>
         ))}
       </div>
@@ -106,7 +107,7 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
           return (
             <tr key={`${c.idA ?? ''}:${c.idB ?? ''}`} data-status={c.status} aria-selected={picked}>
               <td>
-                <span className={`diff-status diff-status-${c.status}`}>{c.status}</span>
+                <span className={`diff-status diff-status-${c.status}`}>{statusWord(diff, c.status)}</span>
               </td>
               <NameCell
                 name={nameOf(c)}
@@ -114,8 +115,8 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
                 className="diff-name"
                 onClick={() => onFocus(picked ? undefined : f)}
               />
-              <BytesCell bytes={c.sizeA} />
-              <BytesCell bytes={c.sizeB} />
+              <SizeCell size={c.sizeA} requested={c.requestedA} />
+              <SizeCell size={c.sizeB} requested={c.requestedB} />
               <td title={c.offsetA === undefined || c.offsetB === undefined ? undefined : `${c.offsetA} → ${c.offsetB} bytes`}>{wholeFigures(offsetChangeText(c))}</td>
             </tr>
           );
@@ -124,6 +125,28 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
       {rows.length > 500 && <p className="muted">{rows.length - 500} more not listed.</p>}
     </section>
   );
+}
+
+/**
+ * A buffer's size on one side. A scratch buffer given free space beyond what
+ * it asks shows what it asks, the free space marked as given ("2.00 KiB,
+ * given 7.30 MiB"), as Details says it: the rest is no size of the buffer.
+ */
+function SizeCell({ size, requested }: { readonly size: number | undefined; readonly requested: number | undefined }) {
+  if (size === undefined || requested === undefined) return <BytesCell bytes={size} />;
+  return (
+    <td title={`asks ${formatBytes(requested)}; given ${formatBytes(size)}, the free space at its step`} data-requested={requested}>
+      {wholeFigures(formatBytes(requested))}
+      <span className="muted">, given {wholeFigures(formatBytes(size))}</span>
+    </td>
+  );
+}
+
+/** A status as the table says it: of two different models, a buffer without a match is only in one of them, not new or gone. */
+function statusWord(diff: PlanDiff, status: BufferStatus): string {
+  if (diff.modelsDiffer === true && status === 'new') return 'B only';
+  if (diff.modelsDiffer === true && status === 'gone') return 'A only';
+  return status;
 }
 
 function nameOf(change: BufferChange): string {
