@@ -17,6 +17,7 @@ import { planModelFile, strategyOption, strictProblem } from './plan';
 import { resolveTarget, TargetProfileError, targetSettingName } from './targets';
 import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
+import { jsonRegionDeltas } from './json-fields';
 
 /** Exit code when B's peak exceeds --budget (0 ok, 1 internal error, 2 bad input). */
 export const OVER_BUDGET_EXIT = 3;
@@ -50,7 +51,7 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     // savedSettings: what the model side took from the saved plan on the other side
     // diagnosticsA, diagnosticsB: each side's plan diagnostics, as `plan --json` gives them (a --dim the model lacks: unknown-dim)
     const diagnostics = { diagnosticsA: planA.plan.diagnostics, diagnosticsB: planB.plan.diagnostics };
-    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, ...searches, buffers: changed, ...extra, ...diagnostics, ...(savedSettings !== undefined && { savedSettings }) }) + '\n');
+    io.out(JSON.stringify({ a: fileA, b: fileB, ...diff, regions: jsonRegionDeltas(diff.regions), ...searches, buffers: changed, ...extra, ...diagnostics, ...(savedSettings !== undefined && { savedSettings }) }) + '\n');
   } else {
     const notes = savedSettings === undefined ? [] : savedSettingsLines(displaySafe(savedSettings));
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget, notes));

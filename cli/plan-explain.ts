@@ -8,12 +8,19 @@ import { formatBytes, MINUS } from '../src/shared/format';
 /** The buffers live at the peak, largest first, each with why it is alive; `top` of them. */
 export function peakLiveLines(plan: ModelPlan, top: number): string[] {
   const records = plan.explanation.peakLive;
+  const byId = new Map(plan.buffers.map((b) => [b.id, b]));
   const lines = records.slice(0, top).flatMap((r) => [
     `    ${formatBytes(r.size).padStart(11)}  ${r.kind.padEnd(10)}  ${r.name}`,
-    `    ${''.padStart(11)}  ${spanText(r)}: ${r.reason}`,
+    `    ${''.padStart(11)}  ${spanText(r)}: ${r.reason}${storedText(byId.get(r.id))}`,
   ]);
   if (records.length > top) lines.push(`    ... and ${records.length - top} more`);
   return lines;
+}
+
+/** "; 363 KiB as int8 on npu (1.42 MiB as float32)" for a buffer a compute unit stores in its own type, as the page's Details say it. */
+function storedText(b: ModelPlan['buffers'][number] | undefined): string {
+  const s = b?.storedAs;
+  return s === undefined ? '' : `; ${formatBytes(b!.bytes)} as ${s.dtype} on ${s.unit} (${formatBytes(s.modelBytes)} as ${s.modelDtype})`;
 }
 
 function spanText(r: ModelPlan['explanation']['peakLive'][number]): string {

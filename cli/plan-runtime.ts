@@ -32,6 +32,11 @@ export function runtimeLines(plan: ModelPlan): string[] {
   const least = (plan.assumptions.kernels ?? []).length > 0 ? '≥ ' : '';
   lines.push(`    arena         declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan`);
   lines.push(`                  (${r.arenaReason})`);
+  // the arena rests on offsets heapscope's own lifetimes call overlapping (Vela's, inside its custom operator): the peak and
+  // lower bound above are of those buffers placed apart, so the two figures are said together, never one without the other
+  if (file !== undefined && !file.valid && p.source === "the file's own offline plan") {
+    lines.push(`    warning       this arena and the header's ARENA_SIZE rest on the file's offline plan, which heapscope cannot check (${file.problem ?? 'tensors live at once share bytes'}); placed apart, as the peak above, they need ${bytes(plan.peak)}`);
+  }
   for (const note of r.notes) lines.push(`    assumes       ${note}`);
   return lines;
 }

@@ -44,6 +44,16 @@ describe('a scratch rule whose size cannot be evaluated', () => {
     expect(strict.err).toMatch(/--strict: the plan is incomplete: 1 scratch buffer\(s\) of unknown size, first 'conv:im2col'/);
   });
 
+  it('a formula past 2^53 − 1 bytes for an op is that scratch unknown, naming the rule, its size readable', () => {
+    const formula = 'in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]*in0[1]';
+    const plan = planJson([convModel(), '--target', target(formula)]);
+    expect(plan.complete).toBe(false);
+    expect(plan.assumptions.unknown).toEqual([
+      { tensor: 'conv:im2col', op: 'Conv', reason: expect.stringMatching(/^scratch "im2col" \(scratch\.rules\[0\]\) of Conv: .*gives about 1\.2 × 10\^18 bytes, past 2\^53 − 1/), scratch: true },
+    ]);
+    expect(JSON.stringify(plan)).not.toMatch(/\de\+\d/);
+  });
+
   it.each([
     ['1/0', /"1\/0" can never give a size: the formula divides by zero/],
     ['in0[1] * (4 / (2 - 2))', /can never give a size: the formula divides by zero/],

@@ -19,6 +19,7 @@ import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './pl
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile, withProfileError } from './run-files';
+import { jsonRegions } from './json-fields';
 import { checkJsonStdout, type CommandInput } from './outputs';
 import { resolveTarget, targetSettingName } from './targets';
 
@@ -135,7 +136,9 @@ export function runPlan(args: ParsedArgs, io: Output): number {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
-      return ascii && args.flags.has('--json') ? { ...plan, ascii: asciiChart(plan), ...written } : { ...plan, ...written };
+      if (!args.flags.has('--json')) return { ...plan, ...written };
+      const json = { ...plan, regions: jsonRegions(plan.regions) };
+      return ascii ? { ...json, ascii: asciiChart(plan), ...written } : { ...json, ...written };
     },
     (file, result, out) => {
       const plan = displaySafe(result);

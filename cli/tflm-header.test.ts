@@ -57,6 +57,16 @@ describe.skipIf(!have)('the C header of a .tflite on target tflm', () => {
     expect(macros(header).get('HEAPSCOPE_ARENA_INPUT_OFFSET')).toBe(0);
   });
 
+  it("says beside the arena that it rests on the file's plan heapscope cannot check, and what the buffers need placed apart", () => {
+    const result = run(['plan', join(DIR, 'tflm_person_detect_vela.tflite'), '--target', 'tflm']);
+    expect(result.out).toMatch(
+      /\n {4}warning {7}this arena and the header's ARENA_SIZE rest on the file's offline plan, which heapscope cannot check \(MobilenetV1\/Predictions\/Reshape_1 and _split_1_scratch are live at once and share bytes from 0\); placed apart, as the peak above, they need 154 KiB \(158,160 B\)\n/,
+    );
+    expect(run(['plan', join(DIR, 'tflm_person_detect_vela.tflite'), '--target', 'tflm', '--strict']).code).toBe(2);
+    // a file without an offline plan has nothing to warn of
+    expect(run(['plan', join(DIR, 'tflm_person_detect.tflite'), '--target', 'tflm']).out).not.toMatch(/\n {4}warning /);
+  });
+
   it('leaves the offsets out of a plan file that does not say where TFLM puts the buffers, unless its plan is the one drawn', () => {
     const fileOf = (name: string) => {
       const path = join(DIR, name);

@@ -16,12 +16,20 @@ export type DataTypeCode = number;
  */
 export type DeclaredDim = number | string | undefined;
 
+/** A dim the file declares as a number that is no size (below zero, or past 2^53 − 1). */
+export interface IrInvalidDim {
+  readonly axis: number;
+  readonly value: string; // the declared number, exactly as written
+}
+
 /** A tensor's type as declared in the file (graph input/output or value_info). */
 export interface IrValueInfo {
   readonly name: string;
   readonly dtype: DataTypeCode | undefined; // undefined: not a tensor type, or not given
   readonly shape: readonly DeclaredDim[] | undefined; // undefined: rank unknown
   readonly kind: 'tensor' | 'sequence' | 'map' | 'optional' | 'sparse' | 'unknown';
+  /** Axes declared as a number that is no size: undefined in `shape`, and never given a default (the tensor's size is unknown). */
+  readonly invalidDims?: readonly IrInvalidDim[];
 }
 
 /** Where an external-data tensor's bytes live. */

@@ -6,6 +6,7 @@
 
 import type { BoundaryRecord, ComputeUnitPlan, FunctionRecord, UnitRecord } from './compute-units/compute-plan';
 import type { MemoryTags } from './compute-units/memory-tags';
+import type { StoredAs } from './compute-units/stored-as';
 import type { LiveBuffer, Waste } from './assembly/explain-plan';
 import type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption } from './assembly/assumptions';
 import type { PlacementSearch, ScratchSummary } from './assembly/placement';
@@ -21,7 +22,7 @@ import type { PlanStorage } from './spill/weights-io';
 import type { OrderPolicy } from './targets/target';
 import type { RuntimePlan } from './tflm/runtime-plan';
 
-export type { RuntimePlan };
+export type { RuntimePlan, StoredAs };
 export type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption };
 export type { FitNeed, PlanStorage, PlannedBuffer, RegionMoves, RegionPlan, SpilledRecord, SpillSummary };
 export type { BodyPeak, BufferKind, FusionExplanation, FusionUnitRecord, LiveBuffer, PeakLiveRecord, PlacementSearch, PlanDiagnostic, ScratchSummary, StepInfo, Suggestion, SuggestionStep, Traffic, Waste, WeightsSummary };

@@ -244,6 +244,10 @@ function costlyUnit(unit: FusionUnitRecord): PlanDiagnostic[] {
 function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
   return {
     ...plan,
+    buffers: plan.buffers.map((b) => {
+      const storedAs = units.storedAs.get(b.name);
+      return storedAs === undefined ? b : { ...b, storedAs };
+    }),
     functions: units.functions,
     boundaries: units.boundaries,
     units: units.units,

@@ -107,8 +107,10 @@ interface Collected {
 function collectDims(inputs: readonly IrValueInfo[]): Collected[] {
   const seen = new Map<string, Collected>();
   for (const input of inputs) {
+    const invalid = new Set(input.invalidDims?.map((d) => d.axis));
     input.shape?.forEach((dim, axis) => {
-      if (typeof dim === 'number' && dim >= 0) return;
+      // a number that is no size is no symbolic dim either: no default may stand in for it
+      if ((typeof dim === 'number' && dim >= 0) || invalid.has(axis)) return;
       const anonymous = isAnonymous(dim);
       const name = anonymous ? `${input.name}:${axis}` : (dim as string);
       let entry = seen.get(name);
@@ -177,6 +179,8 @@ function noDimReason(key: string, inputs: readonly IrValueInfo[]): string | unde
   const named = `input '${shortName(input.name)}'`;
   if (input.shape === undefined) return `${named} declares no shape, so its axes have no dims to bind`;
   if (axis >= input.shape.length) return `${named} has rank ${input.shape.length}, so it has no axis ${axisText}`;
+  const invalid = input.invalidDims?.find((d) => d.axis === axis);
+  if (invalid !== undefined) return `axis ${axis} of ${named} is declared as ${invalid.value}, which is no size: give the input's shape with --shape`;
   return `axis ${axis} of ${named} is fixed at ${String(input.shape[axis])}`;
 }
 

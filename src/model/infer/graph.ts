@@ -116,7 +116,10 @@ function declaredFact(info: IrValueInfo, env: InferEnv, inputName?: string): Ten
   if (info.kind === 'sequence' || info.kind === 'map') {
     return { dtype: info.dtype, shape: undefined, note: `a ${info.kind}, which has no single shape` };
   }
-  return { dtype: info.dtype, shape: env.dims.resolve(info.shape, inputName) };
+  const shape = env.dims.resolve(info.shape, inputName);
+  if (info.invalidDims === undefined || info.invalidDims.length === 0) return { dtype: info.dtype, shape };
+  const declared = info.invalidDims.map((d) => `axis ${d.axis} as ${d.value}`).join(', ');
+  return { dtype: info.dtype, shape, note: `the file declares ${declared}, which is no size` };
 }
 
 /** Runs the node's rule (reporting a missing rule or an unknown answer) and stores its outputs' facts. */

@@ -6,9 +6,9 @@ import type { onnx as Onnx } from 'onnx-proto';
 import { InputError } from '../../shared/errors';
 import { shortName } from '../../shared/short-name';
 import { DT } from '../dtype';
-import type { DeclaredDim, IrAttribute, IrGraph, IrNode, IrTensor, IrValueInfo } from '../ir';
+import type { DeclaredDim, IrAttribute, IrGraph, IrInvalidDim, IrNode, IrTensor, IrValueInfo } from '../ir';
 import { attributeFromProto, constantValue } from './decode-attribute';
-import { hasField, int64ToNumber, list } from './decode-scalars';
+import { hasField, int64ToNumber, int64ToText, list } from './decode-scalars';
 import { tensorFromProto, type DecodeContext } from './decode-tensor';
 import { MAIN_GRAPH, nestedWhere, type GraphWhere } from '../graph-where';
 import { shownDims } from '../message-parts';
@@ -139,30 +139,49 @@ function tensorType(
   type: Onnx.TypeProto.ITensor | Onnx.TypeProto.ISparseTensor,
   name: string,
   ctx: DecodeContext,
-): Pick<IrValueInfo, 'dtype' | 'shape'> {
+): Pick<IrValueInfo, 'dtype' | 'shape' | 'invalidDims'> {
   const dtype = type.elemType ? type.elemType : undefined;
   if (!type.shape) return { dtype, shape: undefined };
-  let negative = 0;
-  const shape = list(type.shape.dim).map((dim) => {
+  const invalidDims: IrInvalidDim[] = [];
+  const open: number[] = [];
+  const shape = list(type.shape.dim).map((dim, axis) => {
     const declared = declaredDim(dim);
-    if (declared !== 'negative') return declared;
-    negative += 1;
+    if (declared === OPEN_DIM) open.push(axis);
+    else if (typeof declared === 'object') invalidDims.push({ axis, value: declared.invalid });
+    else return declared;
     return undefined;
   });
-  if (negative > 0) {
+  if (open.length > 0) {
     ctx.diagnostics.push({
       code: 'invalid-dim',
-      message: `value '${shortName(name)}' declares ${negative === 1 ? 'a dimension' : `${negative} dimensions`} below zero; treated as unknown`,
+      message: `value '${shortName(name)}' declares ${axesText(open)} as -1, which is no size: read as ${open.length === 1 ? 'an unnamed dim' : 'unnamed dims'}, as exporters such as Paddle's write a dynamic dim`,
     });
   }
-  return { dtype, shape };
+  if (invalidDims.length === 0) return { dtype, shape };
+  const listed = invalidDims.map((d) => `axis ${d.axis} as ${d.value}`).join(', ');
+  ctx.diagnostics.push({
+    code: 'invalid-dim',
+    message: `value '${shortName(name)}' declares ${listed}, which is no size (a dim is 0 to 2^53 − 1): read as unknown, never as a default`,
+  });
+  return { dtype, shape, invalidDims };
 }
 
-/** A declared dim: its value, its symbolic name, or undefined when neither (or too large to be real). */
-function declaredDim(dim: Onnx.TensorShapeProto.IDimension): DeclaredDim | 'negative' {
+/** A dim declared as -1: no size, but the way some exporters write a dynamic dim. */
+const OPEN_DIM = -1;
+
+function axesText(axes: readonly number[]): string {
+  return axes.length === 1 ? `axis ${axes[0]}` : `axes ${axes.join(', ')}`;
+}
+
+/**
+ * A declared dim: its value, its symbolic name, undefined when neither, -1
+ * (OPEN_DIM) as written, or the number as written when it is no size (below
+ * zero, or too large to be exact).
+ */
+function declaredDim(dim: Onnx.TensorShapeProto.IDimension): DeclaredDim | { readonly invalid: string } {
   if (dim.dimParam) return dim.dimParam;
   if (!hasField(dim, 'dimValue')) return undefined;
   const value = int64ToNumber(dim.dimValue);
-  if (value < 0) return 'negative';
-  return Number.isSafeInteger(value) ? value : undefined;
+  if (value === OPEN_DIM) return OPEN_DIM;
+  return value >= 0 && Number.isSafeInteger(value) ? value : { invalid: int64ToText(dim.dimValue) };
 }

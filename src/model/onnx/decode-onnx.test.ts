@@ -52,6 +52,21 @@ describe('decodeOnnx: values and dims', () => {
     const model = decodeOnnx(g.toBytes());
     expect(model.graph.inputs[0]?.shape).toEqual([undefined, 3]);
     expect(model.diagnostics.map((d) => d.code)).toEqual(['invalid-dim']);
+    expect(model.graph.inputs[0]?.invalidDims).toBeUndefined();
+  });
+
+  it('keeps a declared number that is no size (past 2^53 − 1, below -1) as written, never as an unnamed dim', () => {
+    const g = new GraphBuilder();
+    g.output(g.input('x', 'float32', [2n ** 53n + 1n, 3, -5]));
+    const model = decodeOnnx(g.toBytes());
+    expect(model.graph.inputs[0]?.shape).toEqual([undefined, 3, undefined]);
+    expect(model.graph.inputs[0]?.invalidDims).toEqual([
+      { axis: 0, value: '9007199254740993' },
+      { axis: 2, value: '-5' },
+    ]);
+    expect(model.diagnostics.map((d) => d.message)).toEqual([
+      "value 'x' declares axis 0 as 9007199254740993, axis 2 as -5, which is no size (a dim is 0 to 2^53 − 1): read as unknown, never as a default",
+    ]);
   });
 
   it('drops initializers from the graph inputs of IR 3 files and keeps the real inputs', () => {

@@ -26,6 +26,16 @@ export function int64ToNumber(value: unknown): number {
   return Number.NaN;
 }
 
+/** A protobuf int64/uint64 value as exact decimal text (a Long past 2^53 included). */
+export function int64ToText(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (isLongLike(value)) {
+    const high = BigInt(value.unsigned ? value.high >>> 0 : value.high | 0);
+    return (high * BigInt(TWO_POW_32) + BigInt(value.low >>> 0)).toString();
+  }
+  return String(value);
+}
+
 function isLongLike(value: unknown): value is LongLike {
   return (
     typeof value === 'object' &&

@@ -26,8 +26,8 @@ export type { DTypeSpec, TensorData, TensorStorage } from './onnx-writer-tensor'
 // onnx-proto is CommonJS: Node's ESM loader exposes only its default export.
 const { onnx } = onnxProto;
 
-/** One dimension: a size, a symbolic name (dim_param), or undefined for an anonymous dim. */
-export type DimSpec = number | string | undefined;
+/** One dimension: a size (a bigint for any int64, to write one no number holds), a symbolic name (dim_param), or undefined for an anonymous dim. */
+export type DimSpec = number | bigint | string | undefined;
 
 /** The type of a graph input, output or value_info entry beyond a plain tensor. */
 export interface ValueOptions {
@@ -246,7 +246,7 @@ function valueInfo(name: string, dtype: DTypeSpec | undefined, shape: readonly D
   const tensorType: Onnx.TypeProto.ITensor = { elemType: dtypeCode(dtype) };
   if (shape !== undefined) {
     tensorType.shape = {
-      dim: shape.map((d) => (typeof d === 'number' ? { dimValue: d } : typeof d === 'string' ? { dimParam: d } : {})),
+      dim: shape.map((d) => (typeof d === 'number' || typeof d === 'bigint' ? { dimValue: int64Field(d) } : typeof d === 'string' ? { dimParam: d } : {})),
     };
   }
   const kind = options.kind ?? 'tensor';

@@ -2,6 +2,7 @@
 // them: peaks, bounds, limits, what spilled along the memory map and the bytes
 // moved per region. Written by planModel (plan.ts); depends only on the planner.
 
+import type { StoredAs } from '../compute-units/stored-as';
 import type { PlacementProblem } from '../problem/problem';
 import type { SharingRule, BufferKind } from '../problem/build-buffers';
 import type { ScratchRequest } from '../scratch/scratch-requests';
@@ -70,6 +71,7 @@ export interface PlannedBuffer {
   readonly wanted?: string; // the faster region it wanted, when it spilled
   readonly moved?: number; // bytes written to and read from it over one inference; when activations may take more than one region
   readonly scratch?: ScratchRuleRecord; // for a scratch buffer: the target's rule that sized it
+  readonly storedAs?: StoredAs; // stored in its compute unit's type, not the model's (M3): why its size is not shape × dtype
 }
 
 /** The scratch rule behind a scratch buffer (M4), as the target states it. */

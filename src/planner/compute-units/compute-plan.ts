@@ -28,6 +28,7 @@ import { LevelSizes, type TensorView } from './level-sizes';
 import { memoryTags, type MemoryTags } from './memory-tags';
 import { partitionGraph, type Partition } from './partition';
 import { withCopies, type RewrittenGraph } from './rewrite-graph';
+import { storedTypes, type StoredAs } from './stored-as';
 
 /** A function of the plan, for the report. */
 export interface FunctionRecord {
@@ -72,6 +73,7 @@ export interface ComputeUnitPlan {
   readonly boundaries: readonly BoundaryRecord[];
   readonly units: readonly UnitRecord[];
   readonly tags: MemoryTags;
+  readonly storedAs: ReadonlyMap<string, StoredAs>; // by buffer name: those stored in another type than the model's
   readonly comparison?: { readonly sharedPeak: number; readonly copiesPeak: number; readonly kept: 'shared' | 'copies' };
   readonly alternative?: { readonly graph: InferredGraph; readonly built: BuiltProblem }; // the variant not kept: a valid plan too, so the bound covers it
 }
@@ -118,6 +120,7 @@ export function computeUnitPlan(model: InferredGraph, target: TargetProfile, opt
       info: kept.built.info,
       boundaries: kept.boundaries,
     }),
+    storedAs: storedTypes(model, homes, kept.boundaries),
     ...(comparison !== undefined && { comparison }),
     ...(other !== undefined && { alternative: { graph: other.rewritten.graph, built: other.built } }),
   };

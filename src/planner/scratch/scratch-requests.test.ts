@@ -60,10 +60,26 @@ describe('scratch requests from the target rules', () => {
     const built = buildWith(model(), target([{ opType: 'Relu', name: 'odd', formula: 'in0[1] * in2[0]' }]));
     expect(built.scratch).toEqual([]);
     expect(built.unknownScratch).toEqual([
-      { tensor: 'relu:odd', op: 'Relu', reason: 'scratch "odd" of Relu: its formula "in0[1] * in2[0]" gives no size here: the op has no input 2', scratch: true },
+      { tensor: 'relu:odd', op: 'Relu', reason: 'scratch "odd" (scratch.rules[0]) of Relu: its formula "in0[1] * in2[0]" gives no size here: the op has no input 2', scratch: true },
     ]);
     expect(built.diagnostics).toEqual([
-      { code: 'scratch-size', message: 'scratch "odd" of Relu \'relu\' is of unknown size, planned as 0 bytes: the op has no input 2', node: 'relu' },
+      { code: 'scratch-size', message: 'scratch "odd" (scratch.rules[0]) of Relu \'relu\' is of unknown size, planned as 0 bytes: the op has no input 2', node: 'relu' },
+    ]);
+  });
+});
+
+describe('scratch sizes past what the planner computes exactly', () => {
+  it('a buffer whose size with the scratch before it passes 2^53 − 1 is unknown, named by its rule', () => {
+    const built = buildWith(
+      model(),
+      target([
+        { opType: 'Conv', name: 'half', bytes: 2 ** 52 },
+        { opType: 'Relu', name: 'other-half', bytes: 2 ** 52 },
+      ]),
+    );
+    expect(built.scratch.map((q) => q.label)).toEqual(['half']);
+    expect(built.unknownScratch.map((u) => [u.tensor, u.reason])).toEqual([
+      ['relu:other-half', expect.stringMatching(/^scratch "other-half" \(scratch\.rules\[1\]\) of Relu: .*4,503,599,627,370,496 bytes, with the 4,503,599,627,370,560 bytes of scratch before it, pass 2\^53 − 1/)],
     ]);
   });
 });

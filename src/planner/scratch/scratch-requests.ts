@@ -6,6 +6,8 @@
 
 import type { InferredGraph } from '../../model/inferred';
 import { alignUp, type PlanDiagnostic } from '../problem/build-buffers';
+import { largeBytesText, MAX_BYTES } from '../problem/check-problem';
+import { shortName } from '../../shared/short-name';
 import { evaluateScratchFormula, parseScratchFormula, type Formula } from './formula';
 import { ruleViews, type RuleView } from './tflite-view';
 import type { Schedule } from '../problem/schedule';
@@ -53,6 +55,7 @@ export function scratchRequests(
   const formulas = rules.map((r) => (r.formula === undefined ? undefined : parseScratchFormula(r.formula)));
   const values = new Map(graph.values.map((v) => [v.name, v]));
   const requests: ScratchRequest[] = [];
+  let total = 0; // every request's size and alignment so far: the most they can add to a region's span
   schedule.order.forEach((index, step) => {
     const node = graph.nodes[index]!;
     const views = ruleViews(node, values);
@@ -60,15 +63,18 @@ export function scratchRequests(
     rules.forEach((rule, r) => {
       const view = views.find((v) => v.opType === rule.opType);
       if (view === undefined) return;
-      const bytes = ruleBytes(rule, formulas[r], view);
+      const region = scratchRegionOf(target, rule.latencyCritical);
+      const bytes = withinExactRange(ruleBytes(rule, formulas[r], view), region.alignment, total);
       if ('error' in bytes) {
-        const reason = `scratch "${rule.name}" of ${node.opType}: its formula "${rule.formula ?? ''}" gives no size here: ${bytes.error}`;
-        diagnostics.push({ code: 'scratch-size', message: `scratch "${rule.name}" of ${node.opType} '${node.name}' is of unknown size, planned as 0 bytes: ${bytes.error}`, node: node.name });
+        // the target's rule is named: the size comes from the target profile, not from the model
+        const what = `scratch "${shortName(rule.name)}" (scratch.rules[${r}]) of ${node.opType}`;
+        const reason = `${what}: its formula "${shortName(rule.formula ?? '')}" gives no size here: ${bytes.error}`;
+        diagnostics.push({ code: 'scratch-size', message: `${what} '${node.name}' is of unknown size, planned as 0 bytes: ${bytes.error}`, node: node.name });
         unknown.push({ tensor: `${node.name}:${rule.name}`, op: node.opType, reason, scratch: true });
         return;
       }
       if (bytes.bytes === 0) return;
-      const region = scratchRegionOf(target, rule.latencyCritical);
+      total += alignUp(bytes.bytes, region.alignment) + region.alignment;
       requests.push({
         node: node.name,
         opType: node.opType,
@@ -87,6 +93,16 @@ export function scratchRequests(
     });
   });
   return requests;
+}
+
+/**
+ * A rule's size, unless its buffer, aligned and added to the scratch before it
+ * (`before`), passes what the planner computes exactly: then it has none here,
+ * so one rule's runaway formula leaves one buffer unknown, not the plan refused.
+ */
+function withinExactRange(bytes: { bytes: number } | { error: string }, alignment: number, before: number): { bytes: number } | { error: string } {
+  if ('error' in bytes || before + alignUp(bytes.bytes, alignment) + alignment <= MAX_BYTES) return bytes;
+  return { error: `${largeBytesText(bytes.bytes)} bytes, with the ${largeBytesText(before)} bytes of scratch before it, pass 2^53 − 1 (${MAX_BYTES}), the most the planner computes exactly` };
 }
 
 function ruleBytes(rule: ScratchRule, formula: Formula | undefined, view: RuleView): { bytes: number } | { error: string } {
