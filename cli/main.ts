@@ -67,6 +67,7 @@ exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assum
             (--strict's 2 outranks 3: a verdict resting on assumptions is not verified;
             every verdict that applies is a line on stderr)
 after --, every argument is a file, even one spelled like an option
+an option that takes one value is given once (--dim, --shape, --input: once per name)
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
