@@ -20,6 +20,9 @@ export interface ParsedArgs {
 /** Options every command that infers shapes accepts, repeatable (once per name). */
 const BINDING_OPTIONS = ['--dim', '--b-dim', '--shape', '--input'];
 
+/** Options that name a file the command writes. */
+const OUTPUT_OPTIONS = ['--save', '--header', '--csv', '--save-tflite', '--out'];
+
 /** What a command accepts, so that unknown options are refused by name. */
 export interface CommandSpec {
   readonly flags: readonly string[];
@@ -152,6 +155,7 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       bindOnce(bound, name, input, values, value);
       inputValues[input] = values;
     } else {
+      if (OUTPUT_OPTIONS.includes(name) && value === '-') throw new InputError('bad-argument', dashOutputText(name));
       const earlier = options.get(name);
       if (earlier !== undefined && earlier !== value) {
         throw new InputError('bad-argument', `${name} given twice ("${earlier}", then "${value}"); give it once`);
@@ -179,6 +183,11 @@ function bindOnce(bound: Bound, option: string, key: string, value: unknown, giv
     throw new InputError('bad-argument', `${option} ${key} given twice with different values (${earlier.text}, then ${text}); give it once`);
   }
   bound.set(id, { value: current, text });
+}
+
+/** The refusal of `-` as an output: stdout holds the command's report (or its JSON), so "-" cannot be the file. */
+function dashOutputText(name: string): string {
+  return `${name} -: heapscope does not take "-" for stdout, where the report goes (or the JSON with --json); give a file name, /dev/stdout to print it before the text report, or ./- for a file named "-"`;
 }
 
 /** Parses `NAME=FROM..TO` into a dim and the range of its values. */
