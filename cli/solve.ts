@@ -13,7 +13,7 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import { budgetMsOption, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type FileLimit, type Output } from './io';
 import { strategyOption } from './plan';
-import { checkJsonStdout, checkOutputs, writeOutputFile } from './outputs';
+import { checkJsonStdout, checkOutputs, checkTextStdout, writeOutputFile } from './outputs';
 
 /** The JSON report of `solve`. */
 export interface SolveReport {
@@ -42,7 +42,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   const out = args.options.get('--out');
   // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
   if (out !== undefined) checkOutputs([{ path: file, role: 'the problem it solves' }], [{ option: '--out', path: out }]);
-  if (out !== undefined && args.flags.has('--json')) checkJsonStdout([{ option: '--out', path: out }]);
+  if (out !== undefined) (args.flags.has('--json') ? checkJsonStdout : checkTextStdout)([{ option: '--out', path: out }]);
   const budgetMs = budgetMsOption(args);
   let report: SolveReport;
   try {
