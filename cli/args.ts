@@ -217,7 +217,7 @@ export function parseByteSize(text: string, optionName: string): number {
   if (size.ok && size.bytes === 0) throw new InputError('bad-argument', `${optionName} must be a whole number of bytes above 0, got "${text}"`);
   if (size.ok) return size.bytes;
   if (size.why === 'large') throw new InputError('bad-argument', tooLargeText(optionName, text));
-  if (size.why === 'fraction') throw new InputError('bad-argument', `${optionName} ${text} is not a whole number of bytes (${size.bytes})`);
+  if (size.why === 'fraction') throw new InputError('bad-argument', `${optionName} ${text} is not a whole number of bytes (${size.exact} bytes)`);
   throw new InputError('bad-argument', `${optionName} expects a byte size such as 123, 4MiB, 512KiB, 512K or 1.5MB, got "${text}"`);
 }
 
