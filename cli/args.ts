@@ -226,8 +226,9 @@ export function budgetMsOption(args: ParsedArgs): number | undefined {
   const text = args.options.get('--budget-ms');
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
+  if (!/^\d+$/.test(text) || value < 1) throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError('bad-argument', `--budget-ms is too large: the largest accepted is ${Number.MAX_SAFE_INTEGER} ms (2^53 - 1), got "${text}"`);
   }
   return value;
 }
