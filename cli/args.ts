@@ -17,8 +17,11 @@ export interface ParsedArgs {
   readonly ranges: Readonly<Record<string, readonly [number, number]>>; // --dim NAME=FROM..TO (commands that sweep)
 }
 
-/** Options every command that infers shapes accepts, repeatable. */
+/** Options every command that infers shapes accepts, repeatable (once per name). */
 const BINDING_OPTIONS = ['--dim', '--b-dim', '--shape', '--input'];
+
+/** Options that name a file the command writes. */
+const OUTPUT_OPTIONS = ['--save', '--header', '--csv', '--save-tflite', '--out'];
 
 /** What a command accepts, so that unknown options are refused by name. */
 export interface CommandSpec {
@@ -102,6 +105,7 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
   const shapes = userRecord<readonly number[]>();
   const inputValues = userRecord<readonly number[]>();
   const ranges = userRecord<readonly [number, number]>();
+  const bound: Bound = new Map();
   let endOfOptions = false;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
@@ -136,21 +140,54 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
     }
     if (name === '--dim' && spec?.dimRanges === true && value.includes('..')) {
       const [dim, range] = parseDimRange(value);
+      bindOnce(bound, name, dim, range, value);
       ranges[dim] = range;
     } else if (name === '--dim' || name === '--b-dim') {
       const [dim, size] = parseDim(value, name);
+      bindOnce(bound, name, dim, size, value);
       (name === '--dim' ? dims : bDims)[dim] = size;
     } else if (name === '--shape') {
       const [tensor, shape] = parseShape(value);
+      bindOnce(bound, name, tensor, shape, value);
       shapes[tensor] = shape;
     } else if (name === '--input') {
       const [input, values] = parseInputValue(value);
+      bindOnce(bound, name, input, values, value);
       inputValues[input] = values;
     } else {
+      if (OUTPUT_OPTIONS.includes(name) && value === '-') throw new InputError('bad-argument', dashOutputText(name));
+      const earlier = options.get(name);
+      if (earlier !== undefined && earlier !== value) {
+        throw new InputError('bad-argument', `${name} given twice ("${earlier}", then "${value}"); give it once`);
+      }
       options.set(name, value);
     }
   }
   return { command, files, flags, options, dims, bDims, shapes, inputValues, ranges };
+}
+
+/** What a binding option bound so far, by option and name: its value and the text it was given as. */
+type Bound = Map<string, { readonly value: string; readonly text: string }>;
+
+/**
+ * Records the binding of `key` by `option`: a second binding of one name with
+ * another value is refused (the last would win silently); the same value
+ * again (5 and 05) changes nothing. --dim's single values and ranges are one name space.
+ */
+function bindOnce(bound: Bound, option: string, key: string, value: unknown, given: string): void {
+  const text = given.slice(key.length + 1); // NAME=TEXT
+  const id = `${option} ${key}`;
+  const earlier = bound.get(id);
+  const current = JSON.stringify(value);
+  if (earlier !== undefined && earlier.value !== current) {
+    throw new InputError('bad-argument', `${option} ${key} given twice with different values (${earlier.text}, then ${text}); give it once`);
+  }
+  bound.set(id, { value: current, text });
+}
+
+/** The refusal of `-` as an output: stdout holds the command's report (or its JSON), so "-" cannot be the file. */
+function dashOutputText(name: string): string {
+  return `${name} -: heapscope does not take "-" for stdout, where the report goes (or the JSON with --json); give a file name, /dev/stdout to print it before the text report, or ./- for a file named "-"`;
 }
 
 /** Parses `NAME=FROM..TO` into a dim and the range of its values. */
@@ -180,7 +217,7 @@ export function parseByteSize(text: string, optionName: string): number {
   if (size.ok && size.bytes === 0) throw new InputError('bad-argument', `${optionName} must be a whole number of bytes above 0, got "${text}"`);
   if (size.ok) return size.bytes;
   if (size.why === 'large') throw new InputError('bad-argument', tooLargeText(optionName, text));
-  if (size.why === 'fraction') throw new InputError('bad-argument', `${optionName} ${text} is not a whole number of bytes (${size.bytes})`);
+  if (size.why === 'fraction') throw new InputError('bad-argument', `${optionName} ${text} is not a whole number of bytes (${size.exact} bytes)`);
   throw new InputError('bad-argument', `${optionName} expects a byte size such as 123, 4MiB, 512KiB, 512K or 1.5MB, got "${text}"`);
 }
 
@@ -189,8 +226,9 @@ export function budgetMsOption(args: ParsedArgs): number | undefined {
   const text = args.options.get('--budget-ms');
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
+  if (!/^\d+$/.test(text) || value < 1) throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError('bad-argument', `--budget-ms is too large: the largest accepted is ${Number.MAX_SAFE_INTEGER} ms (2^53 - 1), got "${text}"`);
   }
   return value;
 }

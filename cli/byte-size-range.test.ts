@@ -81,3 +81,13 @@ describe("the page's byte field past 2^53 - 1", () => {
     });
   });
 });
+
+describe('a byte size off a whole byte by less than float precision', () => {
+  it.each(['1.0000001KiB', '0.999999999999999999KiB', '1.0001KiB'])('diff --budget %s exits 2 with its exact value, as the page field refuses it', (text) => {
+    const { code, err } = run(['diff', SAMPLE, SAMPLE, '--budget', text]);
+    const exact = { '1.0000001KiB': '1024.0001024', '0.999999999999999999KiB': '1023.999999999999998976', '1.0001KiB': '1024.1024' }[text];
+    expect(err).toBe(`heapscope: --budget ${text} is not a whole number of bytes (${exact} bytes)\n`);
+    expect(code).toBe(2);
+    expect(parseBytesField('size limit', text)).toMatchObject({ ok: false });
+  });
+});

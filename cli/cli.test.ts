@@ -91,6 +91,6 @@ describe('heapscope without a command', () => {
     const { code, out, err } = run([]);
     expect(code).toBe(2);
     expect(out).toMatch(/^usage: heapscope <command>/);
-    expect(err).toBe('heapscope: no command given (commands: inspect, plan, solve, diff, targets, sweep)\n');
+    expect(err).toBe('heapscope: no command given (commands: inspect, plan, solve, diff, targets, sweep, version)\n');
   });
 });

@@ -166,7 +166,7 @@ describe('parseByteSize', () => {
   ])('reads %s as %d bytes', (text, bytes) => expect(parseByteSize(text, '--budget')).toBe(bytes));
 
   it('refuses a fraction of a byte and unknown units, naming the value', () => {
-    expect(() => parseByteSize('1.5', '--budget')).toThrow('--budget 1.5 is not a whole number of bytes (1.5)');
+    expect(() => parseByteSize('1.5', '--budget')).toThrow('--budget 1.5 is not a whole number of bytes (1.5 bytes)');
     expect(() => parseByteSize('0', '--budget')).toThrow('--budget must be a whole number of bytes above 0, got "0"');
     expect(() => parseByteSize('3 MiBs', '--budget')).toThrow('--budget expects a byte size such as 123, 4MiB, 512KiB, 512K or 1.5MB, got "3 MiBs"');
   });

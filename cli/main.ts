@@ -16,6 +16,7 @@ import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
 import { runSweep } from './sweep';
 import { runTargets } from './targets';
+import { runVersion } from './version';
 
 const USAGE = `usage: heapscope <command> [options]      (heapscope <command> --help: that command alone)
 
@@ -57,6 +58,8 @@ commands:
       --strict: exit 2 when a side's plan is incomplete or rests on a default dim (as plan --strict)
   targets [--json]
       list the target presets (cpu, mcu, accelerator, phone, phone-dsp, tflm)
+  version [--json]      (or heapscope --version)
+      print heapscope's version
   sweep <model>... --dim NAME=FROM..TO [--points N] [--budget BYTES] [--target ...] [--strategy ...] [--json]
       plan at several values of one dim (the ends and the powers of two between, or N values);
       with --budget, the largest value whose plan fits, by bisection on real plans;
@@ -67,6 +70,7 @@ exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assum
             (--strict's 2 outranks 3: a verdict resting on assumptions is not verified;
             every verdict that applies is a line on stderr)
 after --, every argument is a file, even one spelled like an option
+an option that takes one value is given once (--dim, --shape, --input: once per name)
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
@@ -75,6 +79,7 @@ const SPECS: Readonly<Record<string, CommandSpec>> = {
   solve: { flags: ['--json'], options: ['--strategy', '--budget-ms', '--out'] },
   diff: { flags: ['--json', '--strict'], options: ['--strategy', '--target', '--budget', '--budget-ms', '--b-strategy', '--b-target', ...DIFF_MAP_OPTIONS, ...DIFF_MAP_OPTIONS.map((o) => `--b-${o.slice(2)}`)] },
   targets: { flags: ['--json'], options: [] },
+  version: { flags: ['--json'], options: [] },
   sweep: { flags: ['--json'], options: ['--points', '--budget', '--strategy', '--target', ...TARGET_CHANGE_OPTIONS], dimRanges: true },
 };
 
@@ -86,6 +91,7 @@ const COMMANDS: ReadonlyMap<string, (args: ParsedArgs, io: Output) => number> = 
   ['diff', runDiff],
   ['targets', runTargets],
   ['sweep', runSweep],
+  ['version', runVersion],
 ]);
 
 /**
@@ -117,7 +123,9 @@ function exitCodes(command: string): string {
 }
 
 /** Runs the CLI on argv (without node and script); returns the exit code. */
-export function runCli(argv: readonly string[], raw: Output): number {
+export function runCli(given: readonly string[], raw: Output): number {
+  // `--version` is the `version` command, as most tools spell it
+  const argv = given[0] === '--version' ? ['version', ...given.slice(1)] : given;
   let printed = false;
   const io = guardedOutput({ out: (text) => ((printed = true), raw.out(text)), err: (text) => raw.err(text) });
   const json = optionArgs(argv).includes('--json');

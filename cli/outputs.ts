@@ -54,6 +54,32 @@ export function checkJsonStdout(outputs: readonly Pick<CommandOutput, 'option' |
   }
 }
 
+/**
+ * Throws InputError('bad-argument') when an output is given as a file name
+ * (not /dev/stdout or another stream path) and that file is the regular file
+ * the command's stdout was sent to (`--save plan.json > plan.json`): the text
+ * report would be written into it after the output, a plan file no longer
+ * read back. Checked before any planning; with --json, checkJsonStdout applies.
+ */
+export function checkTextStdout(outputs: readonly Pick<CommandOutput, 'option' | 'path'>[]): void {
+  const stdout = stdoutFileIdentity();
+  if (stdout === undefined) return;
+  for (const o of outputs) {
+    if (/^\/(dev|proc)(\/|$)/.test(resolve(o.path)) || identity(o.path) !== stdout) continue;
+    throw new InputError('bad-argument', `${o.option} ${o.path} is the file this command's stdout goes to, where the report is written: it would land after the output in the same file; give ${o.option} another file, or /dev/stdout to print it before the report`);
+  }
+}
+
+/** Device and inode of fd 1 when it is a regular file; undefined for a terminal, a pipe, or a closed stdout. */
+function stdoutFileIdentity(): string | undefined {
+  try {
+    const stat = fstatSync(1);
+    return stat.isFile() ? `${stat.dev}:${stat.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The names of the command's own stdout. */
 const STDOUT_PATHS: readonly string[] = ['/dev/stdout', '/proc/self/fd/1', '/dev/fd/1'];
 

@@ -20,7 +20,7 @@ import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile, withProfileError } from './run-files';
 import { jsonRegions } from './json-fields';
-import { checkJsonStdout, type CommandInput } from './outputs';
+import { checkJsonStdout, checkTextStdout, type CommandInput } from './outputs';
 import { resolveTarget, targetSettingName } from './targets';
 
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
@@ -116,7 +116,9 @@ export function runPlan(args: ParsedArgs, io: Output): number {
     const given = EXPORT_OPTIONS.filter((o) => args.options.has(o));
     throw new InputError('bad-argument', `${given.join(', ')} ${given.length === 1 ? 'writes' : 'write'} the plan of one model; got ${args.files.length} files`);
   }
-  if (args.flags.has('--json')) checkJsonStdout(EXPORT_OPTIONS.flatMap((option) => exportPath(args, option)));
+  const outputs = EXPORT_OPTIONS.flatMap((option) => exportPath(args, option));
+  if (args.flags.has('--json')) checkJsonStdout(outputs);
+  else checkTextStdout(outputs);
   const strict = args.flags.has('--strict');
   let overLimit = false;
   let strictFailed = false;

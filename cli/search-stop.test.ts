@@ -95,4 +95,13 @@ describe('which stop ended the search', () => {
     const refused = run(['diff', SAMPLE, SAMPLE, '--budget-ms', '0']);
     expect([refused.code, refused.err]).toEqual([2, 'heapscope: --budget-ms must be a positive whole number of milliseconds, got "0"\n']);
   });
+
+  it('names the largest --budget-ms accepted when the value is past it', () => {
+    for (const argv of [['plan', SAMPLE], ['solve', 'problem.csv'], ['diff', SAMPLE, SAMPLE]]) {
+      const refused = run([...argv, '--budget-ms', '99999999999999999999']);
+      expect([refused.code, refused.out]).toEqual([2, '']);
+      expect(refused.err).toBe('heapscope: --budget-ms is too large: the largest accepted is 9007199254740991 ms (2^53 - 1), got "99999999999999999999"\n');
+    }
+    expect(run(['plan', SAMPLE, '--budget-ms', '9007199254740991', '--json']).code).toBe(0);
+  });
 });

@@ -3,6 +3,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { isTflite } from '../src/model/tflite/decode-tflite';
+import { looksLikePlanFile } from '../src/planner/assembly/plan-file';
 import { assignOffsets } from '../src/planner/assembly/assign-offsets';
 import type { PlacementSearch } from '../src/planner/assembly/placement';
 import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
@@ -13,7 +14,7 @@ import { formatBytes, formatCount } from '../src/shared/format';
 import { budgetMsOption, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type FileLimit, type Output } from './io';
 import { strategyOption } from './plan';
-import { checkJsonStdout, checkOutputs, writeOutputFile } from './outputs';
+import { checkJsonStdout, checkOutputs, checkTextStdout, writeOutputFile } from './outputs';
 
 /** The JSON report of `solve`. */
 export interface SolveReport {
@@ -42,7 +43,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   const out = args.options.get('--out');
   // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
   if (out !== undefined) checkOutputs([{ path: file, role: 'the problem it solves' }], [{ option: '--out', path: out }]);
-  if (out !== undefined && args.flags.has('--json')) checkJsonStdout([{ option: '--out', path: out }]);
+  if (out !== undefined) (args.flags.has('--json') ? checkJsonStdout : checkTextStdout)([{ option: '--out', path: out }]);
   const budgetMs = budgetMsOption(args);
   let report: SolveReport;
   try {
@@ -108,10 +109,13 @@ const BINARY_PROBE_BYTES = 64 * 1024;
 
 /**
  * The problem file as text. A binary file is refused in one line naming what
- * it looks like (a model given to `solve` instead of `plan`), instead of its
- * bytes read as a CSV header.
+ * it looks like (a model given to `solve` instead of `plan`), and so is a
+ * heapscope saved plan, instead of their bytes read as a CSV header.
  */
 export function problemText(bytes: Uint8Array): string {
+  if (looksLikePlanFile(bytes)) {
+    throw new InputError('bad-csv', 'this is a heapscope saved plan (plan --save), not a placement-problem CSV; `heapscope plan MODEL --csv FILE` writes a plan\'s problem CSV for solve, and `heapscope diff` compares saved plans');
+  }
   if (!bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return new TextDecoder().decode(bytes);
   // ONNX has no magic; a ModelProto opens with field 1 (ir_version) as a varint: byte 0x08.
   const model = isTflite(bytes) ? 'a TensorFlow Lite model (.tflite)' : bytes[0] === 0x08 ? 'an ONNX model' : undefined;

@@ -35,6 +35,17 @@ describe('the monotonic line of sweep text', () => {
     );
   });
 
+  it('states the count of many left-out values once, not again after the list', () => {
+    const open = [1, 2, 4, 8, 16, 32, 64, 128, 256].map((v) => point(v, v, false));
+    expect(monotonicLine(result([point(0, 1), point(0.5, 2), ...open], true))).toBe(
+      'monotonic: yes, the peak never falls as seq grows (2 values with every size known); left out: 9 lower estimates, some sizes unknown (at 1, 2, 4, … 256)',
+    );
+    const failed = [1, 2, 4, 8, 16, 32, 64].map((v) => point(v, null, false, 'too large'));
+    expect(monotonicLine(result([point(0, 1), point(0.5, 2), ...failed], true))).toBe(
+      'monotonic: yes, the peak never falls as seq grows (2 values with every size known); left out: 7 that cannot be planned (at 1, 2, 4, … 64)',
+    );
+  });
+
   it('says it was not judged with fewer than two complete points', () => {
     expect(monotonicLine(result([point(1, 10), point(2, 5, false)], true))).toBe('monotonic: not judged, fewer than two values have every size known; left out: 1 lower estimate, some sizes unknown (at 2)');
   });

@@ -196,8 +196,8 @@ export function monotonicLine(r: CliSweepResult): string {
   const known = r.points.filter((p) => p.error === undefined && p.complete && p.peak !== null);
   const failed = r.points.filter((p) => p.error !== undefined || p.peak === null).map((p) => p.value);
   const left = [
-    r.monotonicLeftOut.length === 0 ? '' : `${r.monotonicLeftOut.length} lower estimate${r.monotonicLeftOut.length === 1 ? '' : 's'}, some sizes unknown (at ${valueList(r.monotonicLeftOut)})`,
-    failed.length === 0 ? '' : `${failed.length} that cannot be planned (at ${valueList(failed)})`,
+    r.monotonicLeftOut.length === 0 ? '' : `${r.monotonicLeftOut.length} lower estimate${r.monotonicLeftOut.length === 1 ? '' : 's'}, some sizes unknown (at ${valueList(r.monotonicLeftOut, false)})`,
+    failed.length === 0 ? '' : `${failed.length} that cannot be planned (at ${valueList(failed, false)})`,
   ].filter((w) => w !== '');
   const leftOut = left.length === 0 ? '' : `; left out: ${left.join('; ')}`;
   if (known.length < 2) return `monotonic: not judged, fewer than two values have every size known${leftOut}`;
@@ -216,7 +216,8 @@ function crossingText(c: SweepCrossing, dim: string): string {
   return `${c.fitsBelow ? 'stops fitting' : 'fits again'} between ${c.below} and ${c.above}`;
 }
 
-/** "1, 2, 4" or "1, 2, … 256 (9 values)". */
-function valueList(values: readonly number[]): string {
-  return values.length <= 6 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, … ${values[values.length - 1]} (${values.length} values)`;
+/** "1, 2, 4" or "1, 2, … 256 (9 values)"; without the count when the sentence states it already ("9 lower estimates (at 1, 2, … 256)"). */
+function valueList(values: readonly number[], counted = true): string {
+  if (values.length <= 6) return values.join(', ');
+  return `${values.slice(0, 3).join(', ')}, … ${values[values.length - 1]}${counted ? ` (${values.length} values)` : ''}`;
 }

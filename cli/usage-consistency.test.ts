@@ -162,6 +162,6 @@ describe('usage errors under --json print one JSON error object on stdout', () =
     const r = run([]);
     expect(r.code).toBe(2);
     expect(r.out).toMatch(/^usage: heapscope/);
-    expect(r.err).toBe('heapscope: no command given (commands: inspect, plan, solve, diff, targets, sweep)\n');
+    expect(r.err).toBe('heapscope: no command given (commands: inspect, plan, solve, diff, targets, sweep, version)\n');
   });
 });

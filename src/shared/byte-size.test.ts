@@ -27,6 +27,18 @@ describe('readByteSize', () => {
     expect(readByteSize('0.5')).toMatchObject({ ok: false, why: 'fraction' });
     expect(readByteSize('1.1 MiB')).toMatchObject({ ok: false, why: 'fraction' });
   });
+
+  it('multiplies the decimal out exactly: a size a hair off a whole byte is refused, never rounded to it', () => {
+    expect(readByteSize('1.0000001KiB')).toMatchObject({ ok: false, why: 'fraction', exact: '1024.0001024' });
+    expect(readByteSize('0.999999999999999999KiB')).toMatchObject({ ok: false, why: 'fraction', exact: '1023.999999999999998976' });
+    expect(readByteSize('1.0001KiB')).toMatchObject({ ok: false, why: 'fraction', exact: '1024.1024' });
+    expect(readByteSize('1.000000000000000000000KiB')).toEqual({ ok: true, bytes: 1024 });
+    expect(readByteSize('0.001 KB')).toEqual({ ok: true, bytes: 1 });
+    expect(readByteSize('9007199254740991')).toEqual({ ok: true, bytes: Number.MAX_SAFE_INTEGER });
+    expect(readByteSize('9007199254740991.5')).toMatchObject({ ok: false, why: 'large' });
+    expect(readByteSize('9007199254740992')).toMatchObject({ ok: false, why: 'large' });
+    expect(readByteSize('8388608 GiB')).toMatchObject({ ok: false, why: 'large' });
+  });
 });
 
 describe('exactBytesText', () => {

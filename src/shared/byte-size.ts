@@ -35,28 +35,41 @@ export const MAX_BYTE_SIZE_TEXT = `${MAX_BYTE_SIZE} bytes (2^53 - 1)`;
 
 /**
  * A typed size: its bytes, or why the text is none ('form': not a number with
- * a known unit; 'fraction': not a whole number of bytes; 'large': above MAX_BYTE_SIZE).
+ * a known unit; 'fraction': not a whole number of bytes, `exact` its value in
+ * bytes written out; 'large': above MAX_BYTE_SIZE).
  */
-export type ByteSize = { readonly ok: true; readonly bytes: number } | { readonly ok: false; readonly why: 'form' | 'fraction' | 'large'; readonly bytes?: number };
+export type ByteSize =
+  | { readonly ok: true; readonly bytes: number }
+  | { readonly ok: false; readonly why: 'form' | 'fraction' | 'large'; readonly bytes?: number; readonly exact?: string };
 
 /** The sentence for a size above MAX_BYTE_SIZE: `<name> is too large: ..., got "<text>"`. */
 export function tooLargeText(name: string, text: string): string {
   return `${name} is too large: the largest byte size accepted is ${MAX_BYTE_SIZE_TEXT}, got "${text}"`;
 }
 
-const PATTERN = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i;
+const PATTERN = /^\s*(\d+)(?:\.(\d+))?\s*([a-z]*)\s*$/i;
 
-/** Reads `text` as a whole number of bytes with an optional unit (BYTE_UNITS). */
+/**
+ * Reads `text` as a whole number of bytes with an optional unit (BYTE_UNITS).
+ * The decimal is read as digits and multiplied out exactly (no float): a size
+ * is accepted only when it is a whole number of bytes, so 1.0000001KiB
+ * (1024.0001024 bytes) is refused as 1.0001KiB is, never rounded.
+ */
 export function readByteSize(text: string): ByteSize {
   const match = PATTERN.exec(text);
-  const unit = match === null ? undefined : BYTE_UNITS[match[2]!.toLowerCase()];
+  const unit = match === null ? undefined : BYTE_UNITS[match[3]!.toLowerCase()];
   if (match === null || unit === undefined) return { ok: false, why: 'form' };
-  const bytes = Number(match[1]) * unit;
-  const whole = Math.round(bytes);
-  if (whole > MAX_BYTE_SIZE) return { ok: false, why: 'large', bytes };
-  // "1.1 MB" multiplies out with float noise (1100000.0000000002): that is a whole count, "1.1 MiB" (1153433.6) is not.
-  if (!Number.isSafeInteger(whole) || Math.abs(bytes - whole) > 1e-3) return { ok: false, why: 'fraction', bytes };
-  return { ok: true, bytes: whole };
+  const fraction = match[2] ?? '';
+  const scale = 10n ** BigInt(fraction.length);
+  const scaled = BigInt(match[1]! + fraction) * BigInt(unit); // bytes × scale
+  const whole = scaled / scale;
+  const rest = scaled % scale;
+  if (whole > BigInt(MAX_BYTE_SIZE) || (whole === BigInt(MAX_BYTE_SIZE) && rest > 0n)) return { ok: false, why: 'large', bytes: Number(scaled) / Number(scale) };
+  if (rest > 0n) {
+    const exact = `${whole}.${rest.toString().padStart(fraction.length, '0').replace(/0+$/, '')}`;
+    return { ok: false, why: 'fraction', bytes: Number(exact), exact };
+  }
+  return { ok: true, bytes: Number(whole) };
 }
 
 /** Units a field shows a size in, binary first: a size typed as 2MB shows back as "2 MB", not "2000000 B". */
