@@ -187,7 +187,9 @@ test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen
   // The title in human units with model, target and strategy; a legend; the peak chart.
   const shownPeak = (await page.getByTestId('heap-peak').locator('strong').textContent())!;
   expect(svg).toContain(`sample.onnx · peak ${shownPeak} · lower bound `);
-  expect(svg).toContain(` · ${s.strategy} on ${s.target}</text>`);
+  // The plan rests on the default batch the banner names: the image says so too.
+  expect(s.warnings.some((w) => w.includes('image:0=1'))).toBe(true);
+  expect(svg).toContain(` · ${s.strategy} on ${s.target} · assumes batch=1 (default)</text>`);
   expect(svg).not.toContain(`${s.peak} bytes`);
   expect(svg).toMatch(/<g class="legend" data-legend="true">[\s\S]*>activation<\/text>[\s\S]*>lower bound<\/text>[\s\S]*>peak<\/text>/);
   expect(svg).toContain('Live bytes per kind and region');
@@ -232,6 +234,20 @@ test("GPT-2 on cpu: the heap SVG's legend names only the kinds the screen's does
   const labels = [...svg.matchAll(/<text [^>]*data-label="\d+">([^<]*)<\/text>/g)].map((m) => m[1]!);
   expect(labels.length).toBeGreaterThan(0);
   for (const label of labels) expect(names.some((n) => n === label || n.startsWith(label.replace(/…$/, '')))).toBe(true);
+});
+
+test("GPT-2 with only past_seq_len set: the heap SVG's title states the default seq_len=128 the plan rests on, as the banner does", async ({ page }) => {
+  const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}&target=mcu&dim.past_seq_len=64`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  const s = await summary(page);
+  expect(s.warnings.some((w) => w.includes('attention_mask:1=192'))).toBe(true);
+  const svg = (await download(page, 'export-heap-svg')).bytes.toString('utf8');
+  const title = [...svg.matchAll(/<text [^>]*data-title="true">([^<]*)<\/text>/g)].map((m) => m[1]!).join(' ');
+  expect(title).toContain(' · past_seq_len=64 · assumes batch_size=1, seq_len=128, total_seq_len=192 (defaults)');
 });
 
 test("the heap SVG's title names the dims and shapes the plan was made with, so a pasted image keeps them", async ({ page }) => {
