@@ -180,6 +180,25 @@ test('<heapscope-view> with a model that is not there says so inside the element
   await element.screenshot({ path: 'e2e-artifacts/embed-missing-model.png' });
 });
 
+test('<heapscope-view> given a saved plan says, in the page\'s words, that it opens in the full page', async ({ page }) => {
+  await page.route((url) => url.pathname === '/plans/net.plan.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ format: 'heapscope-plan', version: 1, model: 'net.onnx', settings: {}, nodes: [], plan: {} }) }),
+  );
+  await page.goto('/docs/demo.html');
+  await page.evaluate(() => {
+    const view = document.createElement('heapscope-view');
+    view.setAttribute('src', '../plans/net.plan.json');
+    view.dataset.testid = 'plan-element';
+    document.querySelector('main')!.append(view);
+  });
+  const element = page.getByTestId('plan-element');
+  await expect(element).toHaveAttribute('data-status', 'error');
+  const alert = element.getByRole('alert');
+  await expect(alert).toContainText('net.plan.json');
+  await expect(alert).toContainText('a saved plan opens in the full page');
+  await expect(alert).not.toContainText('heapscope diff');
+});
+
 test('the Content Security Policy blocks scripts, fonts and images from elsewhere', async ({ page, consoleErrors }) => {
   // The browser reports each blocked load as a console error: that is what this test provokes.
   consoleErrors.allow(/violates the following Content Security Policy directive/);

@@ -180,6 +180,44 @@ test("the explanation's numbers equal the CLI's JSON for the same model and sett
   }
 });
 
+test("a refused size shows its message right under the field, named by the field's aria-describedby, without scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  const error = page.getByTestId('settings-error');
+  /** Pixels between the bottom of `field` and the top of the message. */
+  const gap = async (field: ReturnType<Page['getByLabel']>) => (await error.boundingBox())!.y - ((await field.boundingBox())!.y + (await field.boundingBox())!.height);
+  for (const [label, text] of [['sram size limit', 'abc'], ['sram alignment', '48'], ['ext-ram size limit', '0']] as const) {
+    const field = page.getByLabel(label, { exact: true });
+    await field.fill(text);
+    await field.press('Enter');
+    await expect(error).toContainText(`${label} must be`);
+    await expect(error).toBeInViewport({ ratio: 0.95 });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAttribute('aria-describedby', (await error.getAttribute('id'))!);
+    expect(await gap(field)).toBeGreaterThanOrEqual(0);
+    expect(await gap(field)).toBeLessThan(40);
+    await snap(page, `settings-error-${label.replace(/ /g, '-')}`);
+    await field.press('Escape');
+    await field.fill(label.endsWith('alignment') ? '16' : '8M');
+    await field.press('Enter');
+    await expect(error).toHaveCount(0);
+  }
+  // The other fields do not point at a message that is not theirs.
+  await page.getByLabel('sram size limit', { exact: true }).fill('abc');
+  await page.getByLabel('sram size limit', { exact: true }).press('Enter');
+  await expect(page.getByLabel('ext-ram size limit', { exact: true })).not.toHaveAttribute('aria-describedby');
+  // A single field (the fusion SRAM) has its message under it too.
+  await page.goto('/?target=accelerator');
+  await waitForPlan(page);
+  const sram = page.getByLabel('fusion SRAM bytes', { exact: true });
+  await sram.fill('big');
+  await sram.press('Enter');
+  await expect(error).toContainText('fusion SRAM bytes must be a number of bytes');
+  await expect(error).toBeInViewport({ ratio: 0.95 });
+  expect(await gap(sram)).toBeLessThan(40);
+});
+
 test('editing the target fields re-plans; a bad value is refused naming the field and the plan stays', async ({ page }) => {
   await page.goto('/');
   await waitForPlan(page, 'best');

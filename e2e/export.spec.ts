@@ -109,6 +109,21 @@ test('a saved plan named by the link (model=) opens as a dropped one does, not a
   expect(new URL(page.url()).searchParams.get('model')).toBe('/e2e/linked.plan.json');
 });
 
+test("a saved plan named by the link names the link's settings it does not take, as the plan keeps its own", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-linked-'));
+  const path = join(dir, 'linked.plan.json');
+  expect([0, 3]).toContain(cli(['plan', 'public/sample.onnx', '--dim', 'batch=3', '--target', 'mcu', '--save', path]).code);
+  await serveModel(page, '/e2e/linked.plan.json', readFileSync(path));
+  await page.goto('/?model=/e2e/linked.plan.json&dim.batch=2&strategy=naive');
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('saved-plan-facts')).toContainText('batch=3');
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText([
+    'strategy=naive: does not apply to a saved plan, which keeps the settings it was saved with',
+    'dim.batch=2: does not apply to a saved plan, which keeps the settings it was saved with',
+  ]);
+});
+
 test('a plan saved before plans recorded whether every size was known reads as a lower estimate when it lists an unknown size', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-old-'));
   const model = join(dir, 'custom-op-with-a-long-name-saved-by-an-older-heapscope.onnx');
@@ -187,7 +202,9 @@ test('the C header, ASCII chart and heap SVG and PNG describe the plan on screen
   // The title in human units with model, target and strategy; a legend; the peak chart.
   const shownPeak = (await page.getByTestId('heap-peak').locator('strong').textContent())!;
   expect(svg).toContain(`sample.onnx · peak ${shownPeak} · lower bound `);
-  expect(svg).toContain(` · ${s.strategy} on ${s.target}</text>`);
+  // The plan rests on the default batch the banner names: the image says so too.
+  expect(s.warnings.some((w) => w.includes('image:0=1'))).toBe(true);
+  expect(svg).toContain(` · ${s.strategy} on ${s.target} · assumes batch=1 (default)</text>`);
   expect(svg).not.toContain(`${s.peak} bytes`);
   expect(svg).toMatch(/<g class="legend" data-legend="true">[\s\S]*>activation<\/text>[\s\S]*>lower bound<\/text>[\s\S]*>peak<\/text>/);
   expect(svg).toContain('Live bytes per kind and region');
@@ -232,6 +249,21 @@ test("GPT-2 on cpu: the heap SVG's legend names only the kinds the screen's does
   const labels = [...svg.matchAll(/<text [^>]*data-label="\d+">([^<]*)<\/text>/g)].map((m) => m[1]!);
   expect(labels.length).toBeGreaterThan(0);
   for (const label of labels) expect(names.some((n) => n === label || n.startsWith(label.replace(/…$/, '')))).toBe(true);
+});
+
+test("GPT-2 with only past_seq_len set: the heap SVG's title states the default seq_len=128 the plan rests on, as the banner does", async ({ page }) => {
+  const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}&target=mcu&dim.past_seq_len=64`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  const s = await summary(page);
+  expect(s.warnings.some((w) => w.includes('attention_mask:1=192'))).toBe(true);
+  const svg = (await download(page, 'export-heap-svg')).bytes.toString('utf8');
+  const title = [...svg.matchAll(/<text [^>]*data-title="true">([^<]*)<\/text>/g)].map((m) => m[1]!).join(' ');
+  // The title wraps at its separators: a line may end before "assumes".
+  expect(title).toMatch(/ · past_seq_len=64( · | )assumes batch_size=1, seq_len=128, total_seq_len=192 \(defaults\)$/);
 });
 
 test("the heap SVG's title names the dims and shapes the plan was made with, so a pasted image keeps them", async ({ page }) => {

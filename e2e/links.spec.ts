@@ -62,6 +62,13 @@ test('edited region fields and the compute-unit switch survive a link', async ({
   expect(units.shown.settings).toMatchObject({ target: 'phone', computeUnits: false });
 });
 
+test('a size in a link takes the units the Size limit field takes, and the link the page writes back reopens it', async ({ page }) => {
+  const linked = await roundTrip(page, '?target=mcu&region.sram.limit=100KiB&region.ext-ram.limit=8M');
+  expect(linked.shown.settings?.fields).toEqual({ sram: { sizeLimit: 102_400 }, 'ext-ram': { sizeLimit: 8_388_608 } });
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'sram size limit' })).toHaveValue('100 KiB');
+});
+
 test('tensor shapes and graph-input values survive a link', async ({ page }) => {
   await serveModel(page, '/e2e/vad.onnx', vadModel());
   const open = await openLink(page, '?model=/e2e/vad.onnx');
@@ -218,7 +225,7 @@ test('the parameters a link left out are named on the page too, until dismissed'
   const entries = await notice.getByTestId('link-notice-entry').allTextContents();
   expect(entries).toEqual([
     'dim.batch=-3: a dim is a length, a whole number from 0 to 2147483647, not negative',
-    'region.sram.limit=abc: a size limit is a whole number of bytes, or none',
+    expect.stringMatching(/^region\.sram\.limit=abc: sram size limit must be a number of bytes \(units: .*\), got "abc"; none: no limit$/),
     expect.stringMatching(/^region\.nope\.limit=5: target mcu has no region "nope"/),
   ]);
   await notice.getByRole('button', { name: 'Dismiss the note about the link' }).click();

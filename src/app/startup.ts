@@ -5,7 +5,7 @@
 
 import type { AppStore } from '../store/create-store';
 import type { CompareStore } from '../store/compare-store';
-import type { UrlParams } from './url-params';
+import { shareSearch, type UrlParams } from './url-params';
 import { checkLinkSettings } from './link-settings';
 import { DEFAULT_SETTINGS } from '../settings/names';
 import type { PlanSettings } from '../worker/protocol';
@@ -30,17 +30,33 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
     whenFileShown(store, params.file, () => void openView(store, params, compare));
     return;
   }
-  await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more, compare && savedPlanOpener(store, compare)) : actions.openSample(params.dims, more));
+  await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more, compare && savedPlanOpener(store, compare, params)) : actions.openSample(params.dims, more));
   await openView(store, params, compare);
 }
 
-/** Opens a saved plan named by `model=` as a dropped one opens: in the plan viewer, what is wrong with it in the page's banner. */
-function savedPlanOpener(store: AppStore, compare: CompareStore): (file: Blob, name: string) => Promise<void> {
-  const { dismissError, showFileError } = store.getState().actions;
+/**
+ * Opens a saved plan named by `model=` as a dropped one opens: in the plan viewer, what is wrong with it in the page's banner;
+ * the link's settings, which a saved plan does not take, are named in the link notice.
+ */
+function savedPlanOpener(store: AppStore, compare: CompareStore, params: UrlParams): (file: Blob, name: string) => Promise<void> {
+  const { dismissError, showFileError, noteLinkLeftOut } = store.getState().actions;
   return (file, name) => {
     dismissError();
+    const leftOut = notForSavedPlan(params);
+    for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+    noteLinkLeftOut(leftOut);
     return compare.getState().actions.openSavedPlan(file, name, (error) => showFileError(name, error));
   };
+}
+
+/**
+ * The settings of a link whose `model=` is a saved plan, each as "dim.batch=2: …": the plan keeps
+ * the settings it was saved with, so the link's dims, target, strategy, fields, shapes, input values,
+ * selection, groups and comparison do not apply to it.
+ */
+export function notForSavedPlan(params: UrlParams): string[] {
+  const search = shareSearch({ ...params, model: undefined, file: undefined, embed: false });
+  return [...new URLSearchParams(search)].map(([key, value]) => `${key}=${value}: does not apply to a saved plan, which keeps the settings it was saved with`);
 }
 
 /** Selects what the link selects and opens its comparison, once its model is on screen. */

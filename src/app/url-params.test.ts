@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fullViewHref, parseUrlParams, shareSearch, shareableModelUrl } from './url-params';
 import { NO_EXTRAS } from './url-settings';
+import { BYTE_UNITS_TEXT } from '../shared/byte-size';
 
 describe('URL parameters', () => {
   it('reads the model URL, dims and embed flag', () => {
@@ -108,14 +109,14 @@ describe('share links', () => {
       'shape.x=1xtwo: a shape is whole numbers joined by x, as 1x3x224x224',
       'input.sr=fast: an input value is numbers joined by commas, as 16000 or 1,0,1',
       'fusion=maybe: fusion is 0 (off) or 1 (on)',
-      'cache=-1: a cache size is a whole number of bytes',
-      'sram=big: an SRAM size is a whole number of bytes',
+      `cache=-1: dw-pw cache bytes must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "-1"`,
+      `sram=big: fusion SRAM bytes must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "big"`,
       expect.stringMatching(/^order=random: the order is file, .* or /),
       expect.stringMatching(/^scratch=anywhere: the scratch placement is free-areas or with-activations$/),
       'spill=0: spill is on or off',
       'weights=copy-to:: weights is flash, a region name, or copy-to:REGION',
       'io=app: io is arena or application',
-      'region.sram.limit=lots: a size limit is a whole number of bytes, or none',
+      `region.sram.limit=lots: sram size limit must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "lots"; none: no limit`,
       'region.size=4: a region field is region.NAME.limit or region.NAME.align',
       'select=edge:3: a selection is node:NAME, buffer:ID or step:N',
     ]);
@@ -230,9 +231,33 @@ describe('the link out of an embedded view', () => {
 describe('a region field a link cannot apply', () => {
   it('is left out with the reason, as every other field the target refuses', () => {
     expect(parseUrlParams('?region.sram.limit=-3&region.sram.align=abc&region.sram.size=4').ignored).toEqual([
-      'region.sram.limit=-3: a size limit is a whole number of bytes, or none',
-      'region.sram.align=abc: an alignment is a whole number of bytes',
+      `region.sram.limit=-3: sram size limit must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "-3"; none: no limit`,
+      `region.sram.align=abc: sram alignment must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "abc"`,
       'region.sram.size=4: a region field is region.NAME.limit or region.NAME.align',
     ]);
+  });
+});
+
+describe('size parameters of a link', () => {
+  it('take the units the settings fields take, as the command line reads them', () => {
+    const p = parseUrlParams('?target=mcu&region.sram.limit=100KiB&region.ext-ram.limit=8M&region.sram.align=1K&cache=4 KiB&sram=2MB');
+    expect(p.ignored).toEqual([]);
+    expect(p.edits).toEqual({ regions: { sram: { sizeLimit: 102_400, alignment: 1024 }, 'ext-ram': { sizeLimit: 8_388_608 } }, dwPwCacheBytes: 4096, sramBytes: 2_000_000 });
+  });
+
+  it('refuse what the fields refuse, in the fields\' words: 0, a part of a byte, past 2^53 - 1, an empty size', () => {
+    expect(parseUrlParams('?region.sram.limit=0&sram=1.1K&cache=9999999999999999&region.sram.align=&region.ext.limit=').ignored).toEqual([
+      'region.sram.limit=0: sram size limit must be a whole number of bytes above 0, got "0"; none: no limit',
+      'sram=1.1K: fusion SRAM bytes must be a whole number of bytes above 0, got "1.1K"',
+      'cache=9999999999999999: dw-pw cache bytes is too large: the largest byte size accepted is 9007199254740991 bytes (2^53 - 1), got "9999999999999999"',
+      'region.sram.align=: sram alignment needs a value',
+      'region.ext.limit=: ext size limit needs a value; none: no limit',
+    ]);
+  });
+
+  it('that the page writes read back as the same bytes', () => {
+    const edits = { regions: { sram: { sizeLimit: 102_400, alignment: 16 } }, dwPwCacheBytes: 4096, sramBytes: 2_000_000 };
+    const search = shareSearch({ ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: 'mcu', embed: false, edits });
+    expect(parseUrlParams(search)).toMatchObject({ edits, ignored: [] });
   });
 });

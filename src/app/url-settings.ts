@@ -1,6 +1,7 @@
 // The URL parameters beyond model, dims (../store/dim-params.ts), strategy and target, so that a link
 // reopens the same plan and view: target field edits (region.NAME.limit,
-// region.NAME.align, fusion, units, cache, sram for the fusion SRAM, order for
+// region.NAME.align, fusion, units, cache, sram for the fusion SRAM, sizes read
+// as the settings fields read them (store/field-text.ts), order for
 // the execution-order policy, scratch for the scratch placement, spill=on|off
 // for spilling along the memory map, weights=flash|REGION|copy-to:REGION and
 // io=arena|application for where weights and graph I/O are), best's search budget in ms (budget), tensor shapes (shape.NAME), graph
@@ -14,6 +15,7 @@ import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS, SPILL_M
 import { nullRecord } from '../shared/own';
 import type { GroupView, Selection } from '../store/state';
 import { isBudgetMs } from '../settings/names';
+import { parseBytesField } from '../store/field-text';
 import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
 
 /** What a link carries besides the model, dims, strategy and target. */
@@ -75,9 +77,9 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
       if (text === '0' || text === '1') edits[SWITCHES[key]] = text === '1';
       else bad(`${key} is 0 (off) or 1 (on)`);
     } else if (key === 'cache' || key === 'sram') {
-      const bytes = wholeNumber(text);
-      if (bytes !== undefined) edits[key === 'cache' ? 'dwPwCacheBytes' : 'sramBytes'] = bytes;
-      else bad(`${key === 'cache' ? 'a cache size' : 'an SRAM size'} is a whole number of bytes`);
+      const bytes = parseBytesField(key === 'cache' ? 'dw-pw cache bytes' : 'fusion SRAM bytes', text);
+      if (bytes.ok) edits[key === 'cache' ? 'dwPwCacheBytes' : 'sramBytes'] = bytes.value!;
+      else bad(bytes.error);
     } else if (key === 'order') {
       const order = ORDER_POLICIES.find((o) => o === text);
       if (order !== undefined) edits.order = order;
@@ -126,16 +128,24 @@ function readGroup(key: string, text: string, groups: { from: GroupView['from'];
   return undefined;
 }
 
-/** Reads `NAME.limit=BYTES|none` or `NAME.align=N` into `regions`; why not, when it does not parse. */
+/**
+ * Reads `NAME.limit=SIZE|none` or `NAME.align=SIZE` into `regions`, a size as
+ * the settings fields read it (100KiB, 4M, 65536); why not, in the field's words, when it does not parse.
+ */
 function readRegionEdit(rest: string, text: string, regions: Record<string, RegionEdit>): string | undefined {
   const dot = rest.lastIndexOf('.');
   const name = rest.slice(0, dot);
   const field = rest.slice(dot + 1);
   if (dot <= 0 || (field !== 'limit' && field !== 'align')) return 'a region field is region.NAME.limit or region.NAME.align';
-  const value = text === 'none' && field === 'limit' ? 'none' : wholeNumber(text);
-  if (value === undefined) return field === 'limit' ? 'a size limit is a whole number of bytes, or none' : 'an alignment is a whole number of bytes';
   const edit = regions[name] ?? {};
-  regions[name] = field === 'limit' ? { ...edit, sizeLimit: value } : { ...edit, alignment: value as number };
+  if (field === 'limit' && text === 'none') {
+    regions[name] = { ...edit, sizeLimit: 'none' };
+    return undefined;
+  }
+  const bytes = parseBytesField(`${name} ${field === 'limit' ? 'size limit' : 'alignment'}`, text);
+  // An empty size limit field means no limit; in a link that is written none.
+  if (!bytes.ok) return field === 'limit' ? `${bytes.error}; none: no limit` : bytes.error;
+  regions[name] = field === 'limit' ? { ...edit, sizeLimit: bytes.value! } : { ...edit, alignment: bytes.value! };
   return undefined;
 }
 

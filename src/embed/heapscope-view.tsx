@@ -22,6 +22,9 @@ import { createModelClient, type ModelClient } from '../worker/client';
 /** The stylesheet the embed build writes beside this script. */
 const STYLESHEET = 'heapscope-view.css';
 
+/** What the element says of a saved plan named by `src`: it is no model, and the full page opens it. */
+const SAVED_PLAN_IN_EMBED = 'this is a heapscope saved plan, not a model: a saved plan opens in the full page (drop it there, or link to it with ?model=), not in an embedded view';
+
 /** The custom element; see the module header. */
 export class HeapscopeViewElement extends HTMLElement {
   static readonly observedAttributes = ['src', 'strategy', 'target', 'dims', 'panes'];
@@ -101,7 +104,11 @@ export class HeapscopeViewElement extends HTMLElement {
     await actions.setSettings(this.settings());
     const dims = parseDimsAttribute(this.getAttribute('dims') ?? '');
     if (dims.ignored.length > 0) console.warn(`<heapscope-view>: ignored dims ${dims.ignored.join(', ')} (dims take whole numbers)`);
-    await actions.openUrl(this.modelUrl(), dims.values);
+    await actions.openUrl(this.modelUrl(), dims.values, {}, (_file, name) => {
+      // The plan viewer is the full page's: the element says where the plan opens, not the command line's words.
+      actions.showFileError(name, { code: 'not-onnx', message: SAVED_PLAN_IN_EMBED });
+      return Promise.resolve();
+    });
   }
 
   private modelUrl(): string {

@@ -75,6 +75,17 @@ describe('store: target field edits', () => {
     expect(s.store.getState().settingsError).toBeUndefined();
   });
 
+  it('takes the refusal back when the field is set to the value in force again, without re-planning', async () => {
+    const s = setup();
+    await open(s);
+    await s.actions.setSettings({ edits: { regions: { ram: { alignment: 48 } } } });
+    expect(s.store.getState().settingsError).toBe('ram alignment must be a power of two, got 48');
+    const calls = s.client.calls.length;
+    await s.actions.setSettings({ edits: {} });
+    expect(s.store.getState().settingsError).toBeUndefined();
+    expect(s.client.calls).toHaveLength(calls);
+  });
+
   it('keeps the plan and its settings when the worker refuses the settings', async () => {
     const s = setup();
     await open(s);

@@ -121,9 +121,13 @@ export class ModelLoader {
 
   /** Changes the plan settings and plans the shown model again, without inferring it again. */
   async setSettings(change: Partial<PlanSettings>): Promise<void> {
-    const { model, task: busy, settings } = this.state.get();
+    const { model, task: busy, settings, settingsError } = this.state.get();
     const next = changeSettings(settings, change);
-    if (sameSettings(next, settings)) return;
+    // Back to the settings in force: nothing to plan, and a refusal of another value no longer stands.
+    if (sameSettings(next, settings)) {
+      if (settingsError !== undefined) this.state.set({ settingsError: undefined });
+      return;
+    }
     const refused = settingsProblem(next);
     if (refused !== undefined) {
       this.state.set({ settingsError: refused });

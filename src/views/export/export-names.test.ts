@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
+import { inferShapes } from '../../model/infer/shapes';
+import { planModel } from '../../planner/plan';
+import { presetTarget } from '../../planner/targets/presets';
 import { exportStem, exportTitle, plannedTfliteName, sidePlanFileName } from './export-names';
 
 describe('export file names', () => {
@@ -37,7 +43,7 @@ describe('export titles', () => {
 });
 
 describe('export titles name what the plan was made with', () => {
-  it('the dims the user bound, the shapes and input values given, never the defaulted dims', () => {
+  it('the dims the user bound, then the defaults the plan assumes, then the shapes and input values given', () => {
     const assumptions = {
       dims: [
         { name: 'past_seq_len', value: 64, bound: true, axes: [], rule: '' },
@@ -47,8 +53,26 @@ describe('export titles name what the plan was made with', () => {
       inputValues: { rate: [16000] },
     };
     expect(exportTitle('gpt2.onnx', { target: 'mcu', strategy: 'best', peak: 778_240, lowerBound: 778_240, complete: true, assumptions })).toBe(
-      'gpt2.onnx · peak 760 KiB · lower bound 760 KiB · best on mcu · past_seq_len=64 · data_0=1×3×256×256 · rate=[16000]',
+      'gpt2.onnx · peak 760 KiB · lower bound 760 KiB · best on mcu · past_seq_len=64 · assumes seq_len=128 (default) · data_0=1×3×256×256 · rate=[16000]',
     );
+  });
+
+  it('every default dim the plan rests on, by name, when the user set none', () => {
+    const dim = (name: string, value: number) => ({ name, value, bound: false, axes: [], rule: '' });
+    const assumptions = { dims: [dim('seq_len', 128), dim('batch_size', 1), dim('total_seq_len', 128)], shapes: {}, inputValues: {} };
+    expect(exportTitle('gpt2.onnx', { target: 'cpu', strategy: 'best', peak: 1024, lowerBound: 1024, complete: true, assumptions })).toBe(
+      'gpt2.onnx · peak 1.00 KiB · lower bound 1.00 KiB · best on cpu · assumes batch_size=1, seq_len=128, total_seq_len=128 (defaults)',
+    );
+  });
+});
+
+describe('export titles of a real model', () => {
+  const GPT2 = join(process.cwd(), '..', 'shared', 'models', 'tiny-random-gpt2-fp32-past.onnx');
+  it.skipIf(!existsSync(GPT2))('GPT-2 with only past_seq_len=64 states the defaults the banner names: seq_len=128, and the total 192 it makes', () => {
+    const model = inferShapes(decodeOnnx(new Uint8Array(readFileSync(GPT2))), { dims: { past_seq_len: 64 } });
+    const plan = planModel(model, presetTarget('mcu'));
+    const title = exportTitle('tiny-random-gpt2-fp32-past.onnx', plan);
+    expect(title).toMatch(/ · past_seq_len=64 · assumes batch_size=1, seq_len=128, total_seq_len=192 \(defaults\)$/);
   });
 });
 

@@ -3,8 +3,9 @@
 // dims, then what the file holds ("sample.cpu.best.batch-4.plan.json",
 // "person.tflm.best.planned.tflite"), so the exports of two targets never
 // overwrite each other; drawings carry a title
-// in human units naming the model, target and strategy, and the dims, shapes
-// and input values the user gave, so a pasted image keeps them. A comparison's sides
+// in human units naming the model, target and strategy, the dims, shapes
+// and input values the user gave and the default dims the plan assumes, so a
+// pasted image keeps them. A comparison's sides
 // are saved under the same names with the side added.
 
 import { formatBytes } from '../../shared/format';
@@ -45,8 +46,10 @@ export function sidePlanFileName(side: 'a' | 'b', file: { readonly model: string
 
 /**
  * The title of a drawing of `plan`: "net.onnx · peak 1.5 MiB · lower bound
- * 1.2 MiB · best on cpu", then the dims the user bound, shapes and input
- * values given ("past_seq_len=64", "data_0=1×3×256×256").
+ * 1.2 MiB · best on cpu", then the dims the user bound, the default dims the
+ * plan assumes ("assumes seq_len=128 (default)", as the page's banner and the
+ * C header state them), shapes and input values given ("past_seq_len=64",
+ * "data_0=1×3×256×256").
  */
 export function exportTitle(model: string, plan: PlanNaming): string {
   const estimate = !plan.complete;
@@ -55,14 +58,17 @@ export function exportTitle(model: string, plan: PlanNaming): string {
 }
 
 /**
- * "past_seq_len=64", "data_0=1×3×256×256", "rate=[16000]": what the user gave the plan, dims, then
- * shapes, then input values, each by name (as the file name and the link list dims), so the same plan gets the same title.
+ * "past_seq_len=64", "assumes seq_len=128 (default)", "data_0=1×3×256×256", "rate=[16000]": what the plan
+ * was made with, dims the user bound, the defaults it rests on (one part), then shapes, then input values, each
+ * by name (as the file name and the link list dims), so the same plan gets the same title.
  */
 function givenParts(given: PlanNaming['assumptions']): string[] {
   if (given === undefined) return [];
   const byName = <T extends { readonly name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const dims = byName((given.dims ?? []).filter((d) => d.bound)).map((d) => `${d.name}=${d.value}`);
+  const defaults = byName((given.dims ?? []).filter((d) => !d.bound)).map((d) => `${d.name}=${d.value}`);
+  const assumed = defaults.length === 0 ? [] : [`assumes ${defaults.join(', ')} (default${defaults.length > 1 ? 's' : ''})`];
   const shapes = byName(Object.entries(given.shapes ?? {}).map(([name, shape]) => ({ name, shape }))).map(({ name, shape }) => `${name}=${shapeText(shape)}`);
   const values = byName(Object.entries(given.inputValues ?? {}).map(([name, v]) => ({ name, v }))).map(({ name, v }) => `${name}=${valuesText(v)}`);
-  return [...dims, ...shapes, ...values];
+  return [...dims, ...assumed, ...shapes, ...values];
 }

@@ -76,7 +76,7 @@ const MAX_TITLE_LINES = 4;
 
 /**
  * `title` in lines no wider than `width` at the title's size, broken at its
- * " · " separators (a part wider than a line where it must), so a long title
+ * " · " separators (a part wider than a line at a space, or where it must), so a long title
  * wraps inside a drawing of fixed width rather than running off it.
  */
 export function wrapTitle(title: string, width: number): string[] {
@@ -92,8 +92,11 @@ export function wrapTitle(title: string, width: number): string[] {
     if (line.length > 0) lines.push(line.join(''));
     line = [...part];
     while (line.length > max) {
-      lines.push(line.slice(0, max).join(''));
-      line = line.slice(max);
+      // A part wider than a line breaks after its last space that fits ("assumes a=1, b=2, …"), else mid-word.
+      const space = line.lastIndexOf(' ', max);
+      const cut = space > 0 ? space + 1 : max;
+      lines.push(line.slice(0, cut).join('').trimEnd());
+      line = line.slice(cut);
     }
   }
   if (line.length > 0) lines.push(line.join(''));

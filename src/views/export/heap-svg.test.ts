@@ -222,3 +222,18 @@ describe('heap SVG title', () => {
     expect(lines[3]!.endsWith('…')).toBe(true);
   });
 });
+
+describe('heap SVG title of many default dims', () => {
+  const plan = planModel(inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} }), presetTarget('cpu'));
+  const titleLines = (svg: string): string[] => [...svg.matchAll(/<text [^>]*data-title="true">([^<]*)<\/text>/g)].map((m) => m[1]!);
+
+  it('breaks a part wider than a line between its dims, never inside a name', () => {
+    const defaults = Array.from({ length: 14 }, (_, k) => `sequence_dim_${k}=128`);
+    const title = `net.onnx · peak 1.00 MiB · assumes ${defaults.join(', ')} (defaults)`;
+    const lines = titleLines(heapSvg(plan, { title }));
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(78 + line.length * 7.8).toBeLessThanOrEqual(960 - 16);
+    const words = lines.join(' ').split(/,? | · /);
+    for (const dim of defaults) expect(words).toContain(dim);
+  });
+});

@@ -1,6 +1,7 @@
-// The error banner: which file failed and why, on one line, while the
-// previous model stays on screen. A message too long for the line is cut at
-// its end, whole in the banner's title and under "Details". Dismissed by its
+// The error banner: which file failed and why, in one row, while the
+// previous model stays on screen. The message wraps to up to three lines, so
+// its cause shows; a longer one is cut at the end of the third, whole in the
+// banner's title and under "Details". Dismissed by its
 // button or by Escape (unless a field or a dialog has the key); announced as an alert.
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -20,11 +21,11 @@ export function ErrorBanner() {
   const [clipped, setClipped] = useState(false);
   const message = useRef<HTMLSpanElement>(null);
   const text = error === undefined ? '' : sentence(error.message, error.file);
-  // Whether the one line cuts the message, so "Details" is offered only when there is more to read.
+  // Whether the three lines cut the message, so "Details" is offered only when there is more to read.
   useLayoutEffect(() => {
     const element = message.current;
     if (element === null || expanded) return;
-    const measure = (): void => setClipped(element.scrollWidth > element.clientWidth + 1);
+    const measure = (): void => setClipped(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);

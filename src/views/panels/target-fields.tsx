@@ -4,9 +4,9 @@
 // scratch goes and where weights and graph I/O are (so every suggestion's
 // change shows here). A field is
 // committed on Enter or when it loses focus; a value that makes no valid target
-// shows an error naming the field and the plan on screen stays.
+// shows an error naming the field, right under that field, and the plan on screen stays.
 
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { exactBytesText } from '../../shared/byte-size';
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
@@ -15,6 +15,10 @@ import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS } from '
 import { TARGET_NAMES } from '../../settings/names';
 import { editableTarget, fixedIoReason, hasComputeUnits, isEmptyEdits } from '../../settings/target';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
+
+/** The labels of the single bytes fields, which also open their error sentences. */
+const CACHE_LABEL = 'dw-pw cache bytes';
+const SRAM_LABEL = 'fusion SRAM bytes';
 
 /** The editable fields of the chosen preset. */
 export function TargetFields() {
@@ -25,6 +29,11 @@ export function TargetFields() {
   const { setSettings } = useActions();
   const [localError, setLocalError] = useState<string | undefined>(undefined);
   const errorId = useId();
+  const error = localError ?? settingsError;
+  // A new message is brought into the side bar's view, where the field that caused it is.
+  useEffect(() => {
+    if (error !== undefined) document.getElementById(errorId)?.scrollIntoView({ block: 'nearest' });
+  }, [error, errorId]);
   if (!TARGET_NAMES.includes(settings.target)) return null;
   const edits: TargetEdits = settings.edits ?? {};
   const fields = editableTarget(settings.target, edits);
@@ -33,12 +42,19 @@ export function TargetFields() {
     void setSettings({ edits: next });
   };
   const editRegion = (name: string, change: RegionEdit): void => apply({ ...edits, regions: { ...edits.regions, [name]: { ...edits.regions?.[name], ...change } } });
-  const error = localError ?? settingsError;
+  // The message goes beside the field it names (its sentence starts with the field's label), so it shows where the value was typed.
+  const labels = [...fields.regions.flatMap((r) => [`${r.name} size limit`, `${r.name} alignment`]), ...(fields.dwPwCacheBytes === undefined ? [] : [CACHE_LABEL]), ...(fields.sramBytes === undefined ? [] : [SRAM_LABEL])];
+  const errorField = error === undefined ? undefined : labels.filter((label) => error.startsWith(`${label} `)).sort((a, b) => b.length - a.length)[0];
+  const errorText = error === undefined ? undefined : (
+    <p className="field-error" role="alert" id={errorId} data-testid="settings-error">
+      {error}
+    </p>
+  );
   /** A bytes field named `label`: its text read as bytes goes to `onValue`, or its error to the panel. */
   const bytesField = (label: string, optional: boolean, onValue: (value: number | undefined) => void) => ({
     label,
     disabled,
-    describedBy: error === undefined ? undefined : errorId,
+    describedBy: error === undefined || (errorField !== undefined && errorField !== label) ? undefined : errorId,
     error,
     onCommit: (text: string) => {
       const parsed = parseBytesField(label, text, optional);
@@ -58,7 +74,7 @@ export function TargetFields() {
           </tr>
         </thead>
         <tbody>
-          {fields.regions.map((r) => (
+          {fields.regions.map((r) => [
             <tr key={r.name}>
               <th scope="row" title={fields.regions.length < 2 ? `${r.name}: the target's memory` : r.fast ? `${r.name}: fast on-chip memory` : `${r.name}: slow memory`}>
                 {r.name}
@@ -78,16 +94,23 @@ export function TargetFields() {
                   {...bytesField(`${r.name} alignment`, false, (v) => editRegion(r.name, { alignment: v! }))}
                 />
               </td>
-            </tr>
-          ))}
+            </tr>,
+            (errorField === `${r.name} size limit` || errorField === `${r.name} alignment`) && (
+              <tr key={`${r.name}-error`} className="region-error">
+                <td colSpan={3}>{errorText}</td>
+              </tr>
+            ),
+          ])}
         </tbody>
       </table>
       {fields.dwPwCacheBytes !== undefined && (
-        <LabelledBytes bytes={fields.dwPwCacheBytes} {...bytesField('dw-pw cache bytes', false, (v) => apply({ ...edits, dwPwCacheBytes: v! }))} />
+        <LabelledBytes bytes={fields.dwPwCacheBytes} {...bytesField(CACHE_LABEL, false, (v) => apply({ ...edits, dwPwCacheBytes: v! }))} />
       )}
+      {errorField === CACHE_LABEL && errorText}
       {fields.sramBytes !== undefined && (
-        <LabelledBytes bytes={fields.sramBytes} {...bytesField('fusion SRAM bytes', false, (v) => apply({ ...edits, sramBytes: v! }))} />
+        <LabelledBytes bytes={fields.sramBytes} {...bytesField(SRAM_LABEL, false, (v) => apply({ ...edits, sramBytes: v! }))} />
       )}
+      {errorField === SRAM_LABEL && errorText}
       <ChoiceField
         label="execution order"
         value={fields.order}
@@ -145,11 +168,7 @@ export function TargetFields() {
           />
         )}
       </div>
-      {error !== undefined && (
-        <p className="field-error" role="alert" id={errorId} data-testid="settings-error">
-          {error}
-        </p>
-      )}
+      {errorField === undefined && errorText}
       {!isEmptyEdits(edits) && (
         <button type="button" className="button button-small" disabled={disabled} onClick={() => apply({})}>
           Reset to the {settings.target} preset
@@ -175,8 +194,10 @@ interface BytesInputProps {
 function BytesInput({ id, label, value, title, placeholder, disabled, describedBy, error, onCommit }: BytesInputProps) {
   const [draft, setDraft] = useState<{ base: string; text: string }>({ base: value, text: value });
   const text = draft.base === value ? draft.text : value;
+  const invalid = error?.startsWith(`${label} `) === true;
+  // A refused field commits the value in force too, which takes its message back.
   const commit = (): void => {
-    if (text !== value) onCommit(text);
+    if (text !== value || invalid) onCommit(text);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key === 'Enter') commit();
@@ -192,7 +213,7 @@ function BytesInput({ id, label, value, title, placeholder, disabled, describedB
       placeholder={placeholder}
       disabled={disabled}
       aria-describedby={describedBy}
-      aria-invalid={error?.startsWith(`${label} `) || undefined}
+      aria-invalid={invalid || undefined}
       onChange={(e) => setDraft({ base: value, text: e.target.value })}
       onBlur={commit}
       onKeyDown={onKeyDown}
