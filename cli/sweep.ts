@@ -13,7 +13,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
-import { formatBytes, formatCount } from '../src/shared/format';
+import { counted, formatBytes, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
@@ -149,7 +149,7 @@ interface FitTerms {
 }
 
 function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
-  const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values${r.monotonic ? '' : ' (the peak falls somewhere as the dim grows: not monotonic)'}`];
+  const lines = [`${file}: sweep of ${r.dim}, ${counted(r.points.length, 'value')}${r.monotonic ? '' : ' (the peak falls somewhere as the dim grows: not monotonic)'}`];
   for (const a of r.assumed) lines.push(`  every value planned with ${a.name}=${a.value}: ${a.reason} (--dim ${a.name}=N to plan another length)`);
   const peakText = (p: CliSweepPoint): string => `${p.complete ? '' : '≥ '}${formatBytes(p.peak ?? undefined)}`;
   const planned = r.points.filter((p) => p.peak !== null && p.lowerBound !== null);
@@ -207,5 +207,5 @@ function crossingText(c: SweepCrossing, dim: string): string {
 
 /** "1, 2, 4" or "1, 2, … 256 (9 values)". */
 function valueList(values: readonly number[]): string {
-  return values.length <= 6 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, … ${values[values.length - 1]} (${values.length} values)`;
+  return values.length <= 6 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, … ${values[values.length - 1]} (${counted(values.length, 'value')})`;
 }

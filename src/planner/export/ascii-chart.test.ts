@@ -9,7 +9,7 @@ describe('asciiChart', () => {
     const plan = planModel(model, testTarget({ alignment: 16 }));
     expect(asciiChart(plan, 12)).toBe(
       [
-        'region ram: peak 48 B (48 B), lower bound 48 B, one character = 4 B',
+        'region ram: peak 48 B, lower bound 48 B, one character = 4 B',
         '0: 111111110000 48 B  conv_a',
         '1: 111111112222 48 B  conv_b',
         'legend:  0 x  1 a  2 b',
