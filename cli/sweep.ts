@@ -169,7 +169,9 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     const regions = r.points.some((q) => q.regions.length > 1) ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
     const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
     if (terms.budget !== undefined && p.peak > terms.budget) over.push(`peak ${formatBytes(p.peak - terms.budget)} over the budget`);
-    lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : ''}`);
+    // a lower estimate within what it must fit: whether it fits is not known, and the row says so
+    const verdict = over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : !p.complete && (terms.budget !== undefined || terms.limited) ? '  NOT KNOWN TO FIT: some sizes unknown' : '';
+    lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${verdict}`);
   }
   const open = r.points.filter((p) => !p.complete && p.error === undefined);
   if (open.length > 0) {
@@ -200,6 +202,8 @@ function monotonicNote(r: CliSweepResult): string | undefined {
 /** One crossing of the budget, in words. */
 function crossingText(c: SweepCrossing, dim: string): string {
   const why = 'some sizes are unknown, and the lower estimate is within the budget';
+  if (c.notFitting === 'below') return `not known to fit from ${dim}=${c.above}, after not fitting up to ${dim}=${c.below}: ${why}`;
+  if (c.notFitting === 'above') return `does not fit from ${dim}=${c.above}; not known to fit up to ${dim}=${c.below}: ${why}`;
   if (c.unknown === true && c.fitsBelow) return `not known to fit from ${dim}=${c.above}: ${why}`;
   if (c.unknown === true) return `fits from ${dim}=${c.above}; not known to fit at ${dim}=${c.below}: ${why}`;
   return `${c.fitsBelow ? 'stops fitting' : 'fits again'} between ${c.below} and ${c.above}`;
