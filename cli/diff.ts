@@ -9,7 +9,7 @@ import { sideLabels } from '../src/planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
 import { deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
-import { formatBytes, formatCount, MINUS } from '../src/shared/format';
+import { counted, formatBytes, formatCount, MINUS } from '../src/shared/format';
 import { shortName } from '../src/shared/short-name';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
@@ -300,7 +300,7 @@ function movedLines(diff: PlanDiff): string[] {
   const lines = ['bytes moved over one inference (written and read):'];
   for (const r of moved.regions) lines.push(`  region ${r.name}: ${formatBytes(r.movedA)} -> ${formatBytes(r.movedB)} (${signed(r.delta)})`);
   if (moved.buffers.length === 0) return [...lines, '  no buffer changed region'];
-  lines.push(`  ${moved.buffers.length} buffers changed region, most bytes moved first:`);
+  lines.push(`  ${counted(moved.buffers.length, 'buffer')} changed region, most bytes moved first:`);
   for (const m of moved.buffers.slice(0, TOP_MOVES)) {
     const bytes = m.movedA === m.movedB ? formatBytes(m.movedB) : `${formatBytes(m.movedA)} -> ${formatBytes(m.movedB)}`;
     lines.push(`  ${bytes.padStart(11)}  '${m.name}' ${m.regionA} -> ${m.regionB} (${DIRECTION[m.direction]})`);

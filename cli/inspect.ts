@@ -3,7 +3,8 @@
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
-import { formatBytes, formatShape } from '../src/shared/format';
+import { counted, formatBytes, formatShape } from '../src/shared/format';
+import { shortName } from '../src/shared/short-name';
 import type { ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions } from './plan';
@@ -26,7 +27,7 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
     `${file}`,
     `  producer     ${report.producer || '(not given)'}, IR ${report.irVersion}, opsets ${opsets}`,
     `  nodes        ${report.nodes}`,
-    `  activations  ${report.activations} tensors, ${formatBytes(report.activationBytes)} in total${report.bodyNodes > 0 ? ' in the main graph (If/Loop/Scan bodies not counted)' : ''}`,
+    `  activations  ${counted(report.activations, 'tensor')}, ${formatBytes(report.activationBytes)} in total${report.bodyNodes > 0 ? ' in the main graph (If/Loop/Scan bodies not counted)' : ''}`,
     `  constants    ${report.constants} computed from constants (not activations)`,
   ];
   if (report.dims.length > 0) {
@@ -45,13 +46,28 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
   io.out(lines.join('\n') + '\n');
 }
 
+/** The widest a column of the tensor table gets but the last. */
+const COLUMN_CHARS = 48;
+
+/**
+ * The tensor table. The name comes last: a name of any length (shortName'd in
+ * text to 120 characters) then never pushes the columns after it out of line;
+ * a cell wider than its column (a shape of many dims) is cut in its middle.
+ */
 function valueTable(report: InspectReport): string[] {
   const rows = report.values
     .filter((v) => v.kind !== 'initializer' && v.kind !== 'constant')
-    .map((v) => [v.name, v.producer ?? v.kind, v.dtype, formatShape(v.shape ?? undefined), v.bytes === null ? '?' : formatBytes(v.bytes)]);
-  const header = ['tensor', 'op', 'dtype', 'shape', 'bytes'];
-  const widths = header.map((h, i) => Math.min(48, Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length))));
+    .map((v) => [v.producer ?? v.kind, v.dtype, formatShape(v.shape ?? undefined), v.bytes === null ? '?' : formatBytes(v.bytes), v.name]);
+  const header = ['op', 'dtype', 'shape', 'bytes', 'tensor'];
+  const widths = header.map((h, i) => Math.min(COLUMN_CHARS, Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length))));
+  const last = header.length - 1;
   const fmt = (r: readonly string[]): string =>
-    r.map((cell, i) => (i === r.length - 1 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ');
+    r
+      .map((text, i) => {
+        if (i === last) return text;
+        const cell = shortName(text, widths[i]!, 'middle');
+        return i === last - 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!);
+      })
+      .join('  ');
   return [fmt(header), ...rows.map(fmt)];
 }

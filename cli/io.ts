@@ -6,7 +6,7 @@ import { MODEL_HEAD_BYTES, sniffModelHead } from '../src/model/decode-model';
 import { escapeControlsInName, escapeControlsInText } from '../src/shared/control-chars';
 import { InputError } from '../src/shared/errors';
 import { formatBytes } from '../src/shared/format';
-import { MESSAGE_CHARS } from '../src/shared/short-name';
+import { cutLongWords, MESSAGE_CHARS, shortName } from '../src/shared/short-name';
 
 /** Where a command writes; tests pass buffers, main passes process streams. */
 export interface Output {
@@ -114,10 +114,12 @@ export function terminalSafe(text: string): string {
 
 /**
  * A deep copy of a result with every string made safe to print, newlines and
- * tabs included: names from a file cannot forge lines of a text report.
+ * tabs included: names from a file cannot forge lines of a text report. Long
+ * names are cut in their middle (cutLongWords), and no string passes
+ * MESSAGE_CHARS: a text report's lines stay readable (--json keeps names whole).
  */
 export function displaySafe<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return escapeControlsInName(value) as T;
+  if (typeof value === 'string') return escapeControlsInName(shortName(cutLongWords(value), MESSAGE_CHARS, 'middle')) as T;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
   // Results are a few levels deep; anything deeper came from a file and is not shown.
   if (depth > MAX_DISPLAY_DEPTH) return (Array.isArray(value) ? [] : {}) as T;
@@ -130,10 +132,9 @@ export function displaySafe<T>(value: T, depth = 0): T {
 /** Nesting of a result displaySafe copies. */
 const MAX_DISPLAY_DEPTH = 32;
 
-/** One line of an error message: line breaks inside it shown as ⏎, at most `max` characters. */
+/** One line of an error message: line breaks inside it shown as ⏎, long names cut, at most `max` characters, cut in the middle so the reason at its end stays. */
 export function oneLine(text: string, max = MESSAGE_CHARS): string {
-  const flat = text.replace(/\r\n|\r|\n/g, ' ⏎ ');
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+  return shortName(cutLongWords(text.replace(/\r\n|\r|\n/g, ' ⏎ ')), max, 'middle');
 }
 
 /**

@@ -3,7 +3,7 @@
 // the weights and graph inputs/outputs are.
 
 import type { ModelPlan } from '../src/planner/plan';
-import { formatBytes } from '../src/shared/format';
+import { counted, formatBytes } from '../src/shared/format';
 
 /** "needs 1.2 MiB more ext-ram, or at least 1.2 MiB more sram", when the plan does not fit. */
 export function needsLines(plan: ModelPlan): string[] {
@@ -25,7 +25,7 @@ export function spillLines(plan: ModelPlan): string[] {
   const search = spill.proven ? 'proven the most bytes moved in the fast region' : 'greedy by bytes moved per byte-step, search stopped by its work budget';
   const scratch = spill.movedScratch > 0 ? `; ${spill.movedScratch} scratch buffers larger than their region` : '';
   // nothing spilled: no choice was made, so there is no search to name
-  const what = spill.spilledBuffers === 0 ? `nothing spilled: no buffer planned in ${spill.map[0] ?? 'the first region'} moved to a slower region` : `${spill.spilledBuffers} buffers to ${spill.map.slice(1).join(', ')} (${search})`;
+  const what = spill.spilledBuffers === 0 ? `nothing spilled: no buffer planned in ${spill.map[0] ?? 'the first region'} moved to a slower region` : `${counted(spill.spilledBuffers, 'buffer')} to ${spill.map.slice(1).join(', ')} (${search})`;
   lines.push(`  spill         ${what}${scratch}`);
   for (const s of plan.explanation.spilled ?? []) lines.push(`    ${formatBytes(s.size).padStart(10)}  ${s.name} -> ${s.region}: ${s.reason}`);
   return lines;

@@ -11,7 +11,7 @@ import { planModel, type ModelPlan } from '../src/planner/plan';
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
-import { formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
+import { counted, formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
@@ -244,7 +244,7 @@ export function planText(file: string, plan: ModelPlan): string {
   const least = plan.complete ? '' : 'at least '; // every region's figure is a lower estimate too
   const over = plan.regions.filter((r) => r.overBy > 0);
   const lines = [
-    `${file}: target ${plan.target}, strategy ${plan.strategy}, ${plan.steps.length} steps, ${plan.buffers.length} buffers`,
+    `${file}: target ${plan.target}, strategy ${plan.strategy}, ${counted(plan.steps.length, 'step')}, ${counted(plan.buffers.length, 'buffer')}`,
     ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${heldWeights(r)}, ${least}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
     ...needsLines(plan),
     `  peak          ${bytes(plan.peak)}${estimate}`,
@@ -263,6 +263,8 @@ export function planText(file: string, plan: ModelPlan): string {
     lines.push(`  strategy      best kept ${winner}'s plan; ${versus}`);
   }
   lines.push(...assumptionLines(plan));
+  // a region's name may be longer than the label column: the region lines then share a wider one, two spaces from the figures
+  const regionLabel = Math.max(13, ...plan.regions.map((r) => `region ${r.name}`.length + 1));
   for (const r of plan.regions) {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} of buffers spilled here in all over the run` : '';
@@ -274,11 +276,11 @@ export function planText(file: string, plan: ModelPlan): string {
     const head = r.runtimeHead !== undefined && r.runtimeHead !== r.peak ? `; the plan written: head ${formatBytes(r.runtimeHead)}` : '';
     const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${tailLeast}${formatBytes(r.used!)}`;
     const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O as placed` : '';
-    lines.push(`  ${`region ${r.name}`.padEnd(13)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
+    lines.push(`  ${`region ${r.name}`.padEnd(regionLabel)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
   lines.push(...spillLines(plan));
   lines.push(...runtimeLines(plan));
-  lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${plan.weights.tensors} tensors (${weightsWhere(plan)})`);
+  lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${counted(plan.weights.tensors, 'tensor')} (${weightsWhere(plan)})`);
   lines.push(...ioLines(plan));
   const w = plan.waste;
   lines.push(`  waste         holes ${formatBytes(w.holes)}, alignment padding ${formatBytes(w.alignmentPadding)}, scratch growth ${formatBytes(w.scratchGrowth)}`);
@@ -289,7 +291,7 @@ export function planText(file: string, plan: ModelPlan): string {
   }
   if (plan.scratch !== undefined) {
     const s = plan.scratch;
-    lines.push(`  scratch       ${s.buffers} buffers, ${s.placement}; peak in free areas (M4) ${formatBytes(s.freeAreasPeak)}, with activations ${formatBytes(s.withActivationsPeak)}`);
+    lines.push(`  scratch       ${counted(s.buffers, 'buffer')}, ${s.placement}; peak in free areas (M4) ${formatBytes(s.freeAreasPeak)}, with activations ${formatBytes(s.withActivationsPeak)}`);
   }
   lines.push(...fusionLines(plan), ...unitLines(plan));
   if (plan.peakStep !== undefined) {

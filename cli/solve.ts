@@ -10,7 +10,7 @@ import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/m
 import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { InvariantError } from '../src/shared/assert';
 import { InputError, toErrorData } from '../src/shared/errors';
-import { formatBytes, formatCount } from '../src/shared/format';
+import { counted, formatBytesExact } from '../src/shared/format';
 import { budgetMsOption, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type FileLimit, type Output } from './io';
 import { strategyOption } from './plan';
@@ -93,9 +93,9 @@ const SEARCH_STOPS: Readonly<Record<PlacementSearch['stoppedBy'], string>> = {
 function solveText(r: SolveReport, out: string | undefined): string {
   const gap = r.lowerBound > 0 ? ((r.peak / r.lowerBound - 1) * 100).toFixed(2) : '0.00';
   const lines = [
-    `${r.file}: ${formatCount(r.buffers)} buffers, strategy ${r.strategy}`,
-    `  peak          ${formatBytes(r.peak)} (${formatCount(r.peak)})`,
-    `  lower bound   ${formatBytes(r.lowerBound)} (${formatCount(r.lowerBound)}); gap ${gap} %`,
+    `${r.file}: ${counted(r.buffers, 'buffer')}, strategy ${r.strategy}`,
+    `  peak          ${formatBytesExact(r.peak)}`,
+    `  lower bound   ${formatBytesExact(r.lowerBound)}; gap ${gap} %`,
     `  optimal       ${r.optimal ? 'yes, proven' : `not proven; ${SEARCH_STOPS[r.search.stoppedBy]}`}`,
     `  valid         ${r.valid ? 'yes' : 'no'}`,
     `  time          ${r.elapsedMs} ms`,

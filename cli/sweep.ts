@@ -13,7 +13,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
-import { formatBytes, formatBytesExact } from '../src/shared/format';
+import { counted, formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
@@ -149,7 +149,7 @@ interface FitTerms {
 }
 
 function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
-  const lines = [`${file}: sweep of ${r.dim}, ${r.points.length} values`];
+  const lines = [`${file}: sweep of ${r.dim}, ${counted(r.points.length, 'value')}`];
   for (const a of r.assumed) lines.push(`  every value planned with ${a.name}=${a.value}: ${a.reason} (--dim ${a.name}=N to plan another length)`);
   const peakText = (p: CliSweepPoint): string => `${p.complete ? '' : '≥ '}${formatBytes(p.peak ?? undefined)}`;
   const planned = r.points.filter((p) => p.peak !== null && p.lowerBound !== null);
@@ -169,7 +169,9 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     const regions = r.points.some((q) => q.regions.length > 1) ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
     const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
     if (terms.budget !== undefined && p.peak > terms.budget) over.push(`peak ${formatBytes(p.peak - terms.budget)} over the budget`);
-    lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : ''}`);
+    // a lower estimate within what it must fit: whether it fits is not known, and the row says so
+    const verdict = over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : !p.complete && (terms.budget !== undefined || terms.limited) ? '  NOT KNOWN TO FIT: some sizes unknown' : '';
+    lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${verdict}`);
   }
   const open = r.points.filter((p) => !p.complete && p.error === undefined);
   if (open.length > 0) {
@@ -211,13 +213,15 @@ export function monotonicLine(r: CliSweepResult): string {
 /** One crossing of the budget, in words. */
 function crossingText(c: SweepCrossing, dim: string): string {
   const why = 'some sizes are unknown, and the lower estimate is within the budget';
+  if (c.notFitting === 'below') return `not known to fit from ${dim}=${c.above}, after not fitting up to ${dim}=${c.below}: ${why}`;
+  if (c.notFitting === 'above') return `does not fit from ${dim}=${c.above}; not known to fit up to ${dim}=${c.below}: ${why}`;
   if (c.unknown === true && c.fitsBelow) return `not known to fit from ${dim}=${c.above}: ${why}`;
   if (c.unknown === true) return `fits from ${dim}=${c.above}; not known to fit at ${dim}=${c.below}: ${why}`;
   return `${c.fitsBelow ? 'stops fitting' : 'fits again'} between ${c.below} and ${c.above}`;
 }
 
 /** "1, 2, 4" or "1, 2, … 256 (9 values)"; without the count when the sentence states it already ("9 lower estimates (at 1, 2, … 256)"). */
-function valueList(values: readonly number[], counted = true): string {
+function valueList(values: readonly number[], withCount = true): string {
   if (values.length <= 6) return values.join(', ');
-  return `${values.slice(0, 3).join(', ')}, … ${values[values.length - 1]}${counted ? ` (${values.length} values)` : ''}`;
+  return `${values.slice(0, 3).join(', ')}, … ${values[values.length - 1]}${withCount ? ` (${counted(values.length, 'value')})` : ''}`;
 }

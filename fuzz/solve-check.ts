@@ -17,11 +17,12 @@ const option = (argv: readonly string[], name: string): string | undefined => {
   return at < 0 ? undefined : argv[at + 1];
 };
 
-/** The peak `solve` printed: from --json, or the digits of the text report's peak line. */
+/** The peak `solve` printed: from --json, or the exact bytes of the text report's peak line ("1.50 KiB (1,536 B)", or "33 B" under 1 KiB). */
 function reportedPeak(argv: readonly string[], out: string): number {
   if (argv.includes('--json')) return (JSON.parse(out) as { peak: number }).peak;
   const line = out.split('\n').find((l) => l.trimStart().startsWith('peak')) ?? '';
-  return Number(/\(([\d,\s]+)\)/.exec(line)?.[1]?.replace(/[,\s]/g, '') ?? NaN);
+  const exact = /\(([\d,]+) B\)$/.exec(line) ?? /^\s*peak\s+(\d+) B$/.exec(line);
+  return Number(exact?.[1]?.replace(/,/g, '') ?? NaN);
 }
 
 /** Differences between the problem and the problem part of its solution. */

@@ -1,5 +1,7 @@
 // Typed errors for bad input from outside (files, URLs, CSVs, target profiles).
-// They cross the worker boundary as plain data. No dependencies.
+// They cross the worker boundary as plain data. Depends on short-name alone.
+
+import { boundedMessage } from './short-name';
 
 /** Error codes for bad input. Stable: the CLI JSON and the page both show them. */
 export type InputErrorCode =
@@ -16,14 +18,18 @@ export type InputErrorCode =
   | 'bad-url'
   | 'io';
 
-/** Bad input from outside: a code and one sentence naming the offending value. */
+/**
+ * Bad input from outside: a code and one sentence naming the offending value.
+ * The sentence is bounded (boundedMessage): a name of a megabyte is cut in its
+ * middle and what is said of it stays, in the CLI's line, its JSON and the page.
+ */
 export class InputError extends Error {
   override name = 'InputError';
   constructor(
     readonly code: InputErrorCode,
     message: string,
   ) {
-    super(message);
+    super(boundedMessage(message));
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatBytesExact } from './format';
+import { counted, formatBytes, formatBytesExact, formatLargeCount } from './format';
 
 describe('formatBytes', () => {
   it('moves past TiB to PiB and EiB instead of writing thousands of TiB', () => {
@@ -8,6 +8,28 @@ describe('formatBytes', () => {
     expect(formatBytes(2 ** 53 - 1)).toBe('8.00 PiB');
     expect(formatBytes(2 ** 60 * 3)).toBe('3.00 EiB');
     expect(formatBytes(1023 * 2 ** 40)).toBe('1023 TiB');
+  });
+
+  it('writes a figure that rounds to 1024 of a unit as 1.00 of the next', () => {
+    expect(formatBytes(2 ** 50 - 2 ** 20)).toBe('1.00 PiB');
+    expect(formatBytes(1023.9 * 1024)).toBe('1.00 MiB');
+    expect(formatBytes(1023.4 * 1024)).toBe('1023 KiB');
+    expect(formatBytes(1023)).toBe('1023 B');
+  });
+});
+
+describe('counted and formatBytesExact', () => {
+  it('say one thing in the singular and add the exact figure only where units hide it', () => {
+    expect([counted(1, 'value'), counted(2, 'value'), counted(1536, 'buffer')]).toEqual(['1 value', '2 values', '1,536 buffers']);
+    expect([formatBytesExact(33), formatBytesExact(31360)]).toEqual(['33 B', '30.6 KiB (31,360 B)']);
+  });
+});
+
+describe('formatLargeCount', () => {
+  it('writes digits with separators while exact, a power of ten past 2^53', () => {
+    expect(formatLargeCount(784)).toBe('784');
+    expect(formatLargeCount(12_345_678)).toBe('12,345,678');
+    expect(formatLargeCount(4.444442444444535e22)).toBe('about 4.44 × 10^22');
   });
 });
 

@@ -15,15 +15,18 @@ export function formatBytes(n: number | undefined): string {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  // a value that rounds up to 1024 of its unit is written as 1.00 of the next: 1024 TiB reads 1.00 PiB
+  if (unit > 0 && unit < BYTE_UNITS.length - 1 && Number(value.toFixed(digitsOf(value))) >= 1024) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : digitsOf(value);
   return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
 
-/** A byte count with its exact figure beside it: "154 KiB (158,160 B)"; below 1 KiB the two are one, "404 B". */
-export function formatBytesExact(n: number): string {
-  const shown = formatBytes(n);
-  const exact = `${formatCount(n)} B`;
-  return shown === exact ? shown : `${shown} (${exact})`;
+/** Decimals a figure of a unit past bytes is written with: three significant digits. */
+function digitsOf(value: number): number {
+  return Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
 }
 
 /** Formats an integer with thousands separators: 1234567 -> "1,234,567". */
@@ -36,4 +39,22 @@ export function formatShape(shape: readonly (number | string)[] | undefined): st
   if (shape === undefined) return '?';
   if (shape.length === 0) return 'scalar';
   return shape.join('×');
+}
+
+/** A count and its noun, singular for one: (1, 'buffer') -> "1 buffer", (1536, 'value') -> "1,536 values". */
+export function counted(n: number, word: string, words = `${word}s`): string {
+  return `${formatCount(n)} ${n === 1 ? word : words}`;
+}
+
+/** A byte count with binary units and, from 1 KiB on, its exact figure: 33 -> "33 B", 31360 -> "30.6 KiB (31,360 B)". */
+export function formatBytesExact(n: number): string {
+  return Math.abs(n) < 1024 ? formatBytes(n) : `${formatBytes(n)} (${formatCount(n)} B)`;
+}
+
+/** A count that may pass 2^53 (a product of dims): digits with separators while exact, else "about 4.44 × 10^22". */
+export function formatLargeCount(n: number): string {
+  if (Number.isSafeInteger(n)) return formatCount(n);
+  if (!Number.isFinite(n)) return String(n);
+  const [mantissa, exponent] = n.toExponential(2).split('e');
+  return `about ${mantissa} × 10^${Number(exponent)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCut, SHOWN_CHARS, shortName, titleText, TITLE_CHARS } from './short-name';
+import { boundedMessage, cutLongWords, isCut, MESSAGE_CHARS, SHOWN_CHARS, shortName, titleText, TITLE_CHARS } from './short-name';
 
 describe('shortName', () => {
   it('keeps a name that fits', () => {
@@ -59,5 +59,25 @@ describe('shortName', () => {
         expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
       }
     }
+  });
+});
+
+describe('cutLongWords and boundedMessage', () => {
+  it('cut a long name inside a sentence in its middle and keep the words around it', () => {
+    const name = `head${'x'.repeat(1 << 20)}tail`;
+    const cut = cutLongWords(`line 3: id "${name}" already used on line 2`);
+    expect(cut).toMatch(/^line 3: id "headx+…x+tail" already used on line 2$/);
+    expect(cut.length).toBeLessThan(SHOWN_CHARS + 40);
+  });
+
+  it('leave a name shortName already cut as it is', () => {
+    const once = `tensor '${shortName('n'.repeat(100_000))}' and 'b'`;
+    expect(cutLongWords(once)).toBe(once);
+  });
+
+  it('bound the whole sentence, its end kept', () => {
+    const message = boundedMessage(`id "${'x '.repeat(500_000)}" already used on line 2`);
+    expect(message.length).toBeLessThanOrEqual(MESSAGE_CHARS);
+    expect(message).toMatch(/already used on line 2$/);
   });
 });

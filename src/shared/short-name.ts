@@ -87,3 +87,29 @@ function isHighSurrogate(code: number): boolean {
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
+
+/** Characters around a name in a word of a sentence (quotes, `id=`, a comma) that still leave it as shortName cut it. */
+const WORD_SLACK = 8;
+
+/** A run of characters with no space or ellipsis in it, longer than a name (with its quotes) is shown. */
+const LONG_WORD = new RegExp(`[^\\s…]{${SHOWN_CHARS + WORD_SLACK + 1},}`, 'g');
+
+/**
+ * `text` with every run of more than SHOWN_CHARS + WORD_SLACK characters
+ * without a space (a name from a file, quoted or not) cut in its middle to
+ * SHOWN_CHARS: its start and end stay, so two long names still read apart,
+ * and the words around it (what the sentence says of the name) stay whole. A
+ * name shortName already cut (SHOWN_CHARS and an ellipsis) is left as it is.
+ */
+export function cutLongWords(text: string): string {
+  return text.length <= SHOWN_CHARS + WORD_SLACK ? text : text.replace(LONG_WORD, (word) => shortName(word, SHOWN_CHARS, 'middle'));
+}
+
+/**
+ * A sentence that quotes names, bounded: long names cut (cutLongWords), and
+ * the whole at most MESSAGE_CHARS, cut in its middle so its end, which says
+ * what is wrong, is kept.
+ */
+export function boundedMessage(text: string): string {
+  return shortName(cutLongWords(text), MESSAGE_CHARS, 'middle');
+}

@@ -15,6 +15,7 @@
 
 import onnxProto from 'onnx-proto';
 import type { onnx as Onnx } from 'onnx-proto';
+import protobuf from 'protobufjs/minimal.js';
 import { InputError } from '../../shared/errors';
 import { formatBytes } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
@@ -24,6 +25,7 @@ import { int64ToNumber, list } from './decode-scalars';
 import { MAX_MODEL_BYTES, rejectKnownFormats, rejectNonModelProtobuf } from './decode-sniff';
 import { externalDataDiagnostic, newDecodeContext } from './decode-tensor';
 import type { IrModel, IrOpset } from '../ir';
+import { utf8 } from '../utf8';
 
 // onnx-proto is CommonJS: Node's ESM loader exposes only its default export.
 const { onnx } = onnxProto;
@@ -69,10 +71,22 @@ function rejectUnusable(bytes: Uint8Array): void {
   rejectNonModelProtobuf(bytes);
 }
 
+/**
+ * A reader whose strings are read by TextDecoder: each invalid UTF-8 byte of a
+ * name becomes U+FFFD, where protobufjs's own reader drops it silently (two
+ * names differing in such a byte would read as one). Nested messages are read
+ * with the same reader, so every string field of the model goes through it.
+ */
+class Utf8Reader extends protobuf.Reader {
+  override string(): string {
+    return utf8(this.bytes());
+  }
+}
+
 /** Runs protobufjs, turning whatever it throws into an InputError. */
 function decodeProto(bytes: Uint8Array): Onnx.ModelProto {
   try {
-    return onnx.ModelProto.decode(bytes);
+    return onnx.ModelProto.decode(new Utf8Reader(bytes));
   } catch (error) {
     throw new InputError('not-onnx', `the model is damaged: ${protobufProblem(error)}`);
   }

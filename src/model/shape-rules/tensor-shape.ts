@@ -3,6 +3,7 @@
 // Pure functions over TensorFacts; no DOM.
 
 import { DT } from '../dtype';
+import { formatLargeCount } from '../../shared/format';
 import type { Dim, RuleContext, RuleResult, ShapeRule, TensorFact } from './types';
 import {
   buildValues,
@@ -71,7 +72,7 @@ export function reshapeTarget(input: readonly Dim[] | undefined, target: readonl
   const before = numel(input);
   const after = product(dims);
   if (before !== undefined && after !== undefined && before !== after) {
-    fail(`cannot reshape ${formatShape(input)} (${before} elements) to ${formatShape(dims)} (${after} elements)`);
+    fail(`cannot reshape ${formatShape(input)} (${formatLargeCount(before)} elements) to ${formatShape(dims)} (${formatLargeCount(after)} elements)`);
   }
   return dims;
 }

@@ -10,7 +10,7 @@
 //   groups shows '+', a free cell '.'. Every live buffer shows at least one cell.
 // - The live bytes of a step are the union of its live buffers' byte ranges.
 
-import { formatBytes } from '../../shared/format';
+import { formatBytes, formatBytesExact } from '../../shared/format';
 import { unionBytes } from '../problem/lower-bound';
 
 const SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -59,7 +59,7 @@ function regionChart(
   const pad = String(Math.max(0, lastStep - 1)).length;
   const cell = region.peak / width;
   const lines = [
-    `region ${region.name}: peak ${peakText(region.peak)}, lower bound ${region.lowerBound} B, one character = ${formatBytes(Math.ceil(cell))}`,
+    `region ${region.name}: peak ${formatBytesExact(region.peak)}, lower bound ${formatBytesExact(region.lowerBound)}, one character = ${formatBytes(Math.ceil(cell))}`,
   ];
   for (let t = 0; t < lastStep; t++) {
     const live = buffers.filter((b) => b.start <= t && t < b.end);

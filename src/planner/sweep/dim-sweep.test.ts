@@ -47,6 +47,18 @@ describe('sweepDim', () => {
     expect(result.fitsUpTo).toBe(19);
   });
 
+  it('names the crossing from a plan over the budget to one not known to fit, and back', () => {
+    // over the budget from 6; from 40 sizes overflow and the lower estimate falls back within it; from 90 it is over again
+    const at = (v: number): SweepPoint => (v < 40 ? point(v, 30 * v) : { ...point(v, v < 90 ? 10 : 1000), complete: false });
+    const result = sweepDim('x', [1, 64, 128], at, 150);
+    expect(result.crossings).toEqual([
+      { below: 5, above: 6, fitsBelow: true },
+      { below: 39, above: 40, fitsBelow: false, unknown: true, notFitting: 'below' },
+      { below: 89, above: 90, fitsBelow: false, unknown: true, notFitting: 'above' },
+    ]);
+    expect(result.fitsUpTo).toBe(5);
+  });
+
   it('never counts a plan with a size unknown as fitting: its lower estimate within the budget is "not known", not "fits"', () => {
     // sizes are unknown from 5 to 12; the estimate stays under the budget, the complete plans are over it from 20
     const at = (v: number): SweepPoint => ({ ...point(v, 10 * v), complete: v < 5 || v > 12 });

@@ -28,14 +28,20 @@ export interface SweepPoint {
  * `below + 1` does not, or the other way round. A plan with a size unknown
  * fits only when its lower estimate is already over (it does not fit); when
  * its estimate is within, whether it fits is not known, and the crossing says
- * `unknown`: that side is not over, only not known to fit.
+ * `unknown`: that side is not over, only not known to fit. A crossing between
+ * a plan that does not fit and one not known to fit has neither side fitting:
+ * `notFitting` names the side that does not fit.
  */
 export interface SweepCrossing {
   readonly below: number; // the last value on the first side
   readonly above: number; // below + 1, the first value on the other side
   readonly fitsBelow: boolean;
   readonly unknown?: true; // the side that does not fit is a lower estimate within the budget
+  readonly notFitting?: 'below' | 'above'; // neither side fits: this side does not, the other is not known to (`unknown`)
 }
+
+/** A point against the budget: it fits, it does not (over, or not planned), or its lower estimate is within and sizes are unknown. */
+type Standing = 'fits' | 'over' | 'unknown';
 
 /** A sweep's result: `fitsUpTo` is the largest value whose plan is known to fit the budget (undefined: none is, or no budget). */
 export interface SweepResult<P extends SweepPoint = SweepPoint> {
@@ -45,6 +51,13 @@ export interface SweepResult<P extends SweepPoint = SweepPoint> {
   readonly monotonicLeftOut: readonly number[]; // planned values left out of `monotonic`: their peak is a lower estimate (a size unknown)
   readonly fitsUpTo?: number;
   readonly crossings: readonly SweepCrossing[];
+}
+
+/** The crossing from standing `a` at `below` to `b` at `above`. */
+function crossingOf(below: number, above: number, a: Standing, b: Standing): SweepCrossing {
+  const crossing = { below, above, fitsBelow: a === 'fits' };
+  if (a === 'fits' || b === 'fits') return a === 'unknown' || b === 'unknown' ? { ...crossing, unknown: true } : crossing;
+  return { ...crossing, unknown: true, notFitting: a === 'over' ? 'below' : 'above' };
 }
 
 /**
@@ -116,28 +129,28 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   const judged = { monotonic: complete.every((p, i) => i === 0 || p.peak >= complete[i - 1]!.peak), monotonicLeftOut: points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value) };
   if (budget === undefined) return { dim, points, ...judged, crossings: [] };
   const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
-  function* fits(v: number): Generator<number, boolean, P> {
+  function* standing(v: number): Generator<number, Standing, P> {
     const p = yield* at(v);
-    return p.error === undefined && p.complete && withinBudget(p);
+    if (p.error !== undefined || !withinBudget(p)) return 'over';
+    return p.complete ? 'fits' : 'unknown';
   }
-  /** The point at `v` does not fit only for want of its unknown sizes. */
-  const unknownAt = (v: number): boolean => {
-    const p = cache.get(v)!;
-    return p.error === undefined && !p.complete && withinBudget(p);
-  };
   const crossings: SweepCrossing[] = [];
   for (let i = 1; i < values.length; i++) {
-    let [lo, hi] = [values[i - 1]!, values[i]!];
-    const fitsLo = yield* fits(lo);
-    if (fitsLo === (yield* fits(hi))) continue;
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if ((yield* fits(mid)) === fitsLo) lo = mid;
-      else hi = mid;
+    // each change of standing between two neighbours, found by bisection; a third standing met on the way is crossed too
+    let lo = values[i - 1]!;
+    const end = values[i]!;
+    for (let from = yield* standing(lo); from !== (yield* standing(end)); from = yield* standing(lo)) {
+      let hi = end;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if ((yield* standing(mid)) === from) lo = mid;
+        else hi = mid;
+      }
+      crossings.push(crossingOf(lo, hi, from, yield* standing(hi)));
+      lo = hi;
     }
-    crossings.push({ below: lo, above: hi, fitsBelow: fitsLo, ...(unknownAt(fitsLo ? hi : lo) && { unknown: true as const }) });
   }
   const last = values[values.length - 1]!;
-  const lastFit = (yield* fits(last)) ? last : [...crossings].reverse().find((c) => c.fitsBelow)?.below;
+  const lastFit = (yield* standing(last)) === 'fits' ? last : [...crossings].reverse().find((c) => c.fitsBelow)?.below;
   return { dim, points, ...judged, crossings, ...(lastFit !== undefined && { fitsUpTo: lastFit }) };
 }
