@@ -13,7 +13,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
-import { counted, formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
+import { counted, formatBytes, formatBytesExact } from '../src/shared/format';
 import { parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';

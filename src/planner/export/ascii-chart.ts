@@ -121,9 +121,3 @@ function legend(buffers: readonly ChartBuffer[], root: ReadonlyMap<number, numbe
   lines.push(line);
   return lines;
 }
-
-/** "1.50 KiB (1536 B)"; below 1 KiB the figure once, "48 B". */
-function peakText(peak: number): string {
-  const shown = formatBytes(peak);
-  return shown === `${peak} B` ? shown : `${shown} (${peak} B)`;
-}
