@@ -15,6 +15,7 @@ export interface ParsedArgs {
   readonly shapes: Readonly<Record<string, readonly number[]>>; // --shape NAME=DIMS
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input NAME=VALUE[,VALUE...]
   readonly ranges: Readonly<Record<string, readonly [number, number]>>; // --dim NAME=FROM..TO (commands that sweep)
+  readonly notes: readonly string[]; // an option given twice with different values: the last applies, and a note says so
 }
 
 /** Options every command that infers shapes accepts, repeatable (once per name). */
@@ -106,6 +107,7 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
   const inputValues = userRecord<readonly number[]>();
   const ranges = userRecord<readonly [number, number]>();
   const bound: Bound = new Map();
+  const notes: string[] = [];
   let endOfOptions = false;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
@@ -140,30 +142,30 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
     }
     if (name === '--dim' && spec?.dimRanges === true && value.includes('..')) {
       const [dim, range] = parseDimRange(value);
-      bindOnce(bound, name, dim, range, value);
+      bindOnce(bound, notes, name, dim, range, value);
       ranges[dim] = range;
+      delete dims[dim];
     } else if (name === '--dim' || name === '--b-dim') {
       const [dim, size] = parseDim(value, name);
-      bindOnce(bound, name, dim, size, value);
+      bindOnce(bound, notes, name, dim, size, value);
       (name === '--dim' ? dims : bDims)[dim] = size;
+      if (name === '--dim') delete ranges[dim];
     } else if (name === '--shape') {
       const [tensor, shape] = parseShape(value);
-      bindOnce(bound, name, tensor, shape, value);
+      bindOnce(bound, notes, name, tensor, shape, value);
       shapes[tensor] = shape;
     } else if (name === '--input') {
       const [input, values] = parseInputValue(value);
-      bindOnce(bound, name, input, values, value);
+      bindOnce(bound, notes, name, input, values, value);
       inputValues[input] = values;
     } else {
       if (OUTPUT_OPTIONS.includes(name) && value === '-') throw new InputError('bad-argument', dashOutputText(name));
       const earlier = options.get(name);
-      if (earlier !== undefined && earlier !== value) {
-        throw new InputError('bad-argument', `${name} given twice ("${earlier}", then "${value}"); give it once`);
-      }
+      if (earlier !== undefined && earlier !== value) notes.push(`${name} given twice ("${earlier}", then "${value}"): the last applies`);
       options.set(name, value);
     }
   }
-  return { command, files, flags, options, dims, bDims, shapes, inputValues, ranges };
+  return { command, files, flags, options, dims, bDims, shapes, inputValues, ranges, notes };
 }
 
 /** What a binding option bound so far, by option and name: its value and the text it was given as. */
@@ -171,17 +173,17 @@ type Bound = Map<string, { readonly value: string; readonly text: string }>;
 
 /**
  * Records the binding of `key` by `option`: a second binding of one name with
- * another value is refused (the last would win silently); the same value
- * again (5 and 05) changes nothing. --dim's single values and ranges are one name space.
+ * another value takes its place, as a later option does on most command
+ * lines (a plan's suggested args are added to its command: DESIGN.md), with
+ * a note in `notes` so it is never silent; the same value again (5 and 05)
+ * changes nothing. --dim's single values and ranges are one name space.
  */
-function bindOnce(bound: Bound, option: string, key: string, value: unknown, given: string): void {
+function bindOnce(bound: Bound, notes: string[], option: string, key: string, value: unknown, given: string): void {
   const text = given.slice(key.length + 1); // NAME=TEXT
   const id = `${option} ${key}`;
   const earlier = bound.get(id);
   const current = JSON.stringify(value);
-  if (earlier !== undefined && earlier.value !== current) {
-    throw new InputError('bad-argument', `${option} ${key} given twice with different values (${earlier.text}, then ${text}); give it once`);
-  }
+  if (earlier !== undefined && earlier.value !== current) notes.push(`${option} ${key} given twice with different values (${earlier.text}, then ${text}): the last applies`);
   bound.set(id, { value: current, text });
 }
 

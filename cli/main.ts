@@ -70,7 +70,7 @@ exit codes: 0 success, 1 internal error, 2 bad input (or --strict found an assum
             (--strict's 2 outranks 3: a verdict resting on assumptions is not verified;
             every verdict that applies is a line on stderr)
 after --, every argument is a file, even one spelled like an option
-an option that takes one value is given once (--dim, --shape, --input: once per name)
+an option given twice takes the last value, with a note on stderr (--dim, --shape, --input: per name)
 `;
 
 const SPECS: Readonly<Record<string, CommandSpec>> = {
@@ -145,6 +145,7 @@ export function runCli(given: readonly string[], raw: Output): number {
     // an unknown command first: its options would be read by no command's rules ("--json needs a value")
     if (!argv[0]!.startsWith('-') && !COMMANDS.has(argv[0]!)) throw new InputError('bad-argument', `unknown command "${shortName(argv[0]!)}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     const args = parseArgs(argv, SPECS);
+    for (const note of args.notes) io.err(`heapscope: note: ${terminalSafe(note)}\n`);
     const command = args.command === undefined ? undefined : COMMANDS.get(args.command);
     if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     return command(args, io);
