@@ -145,10 +145,12 @@ export function runCli(given: readonly string[], raw: Output): number {
     // an unknown command first: its options would be read by no command's rules ("--json needs a value")
     if (!argv[0]!.startsWith('-') && !COMMANDS.has(argv[0]!)) throw new InputError('bad-argument', `unknown command "${shortName(argv[0]!)}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
     const args = parseArgs(argv, SPECS);
-    for (const note of args.notes) io.err(`heapscope: note: ${terminalSafe(note)}\n`);
     const command = args.command === undefined ? undefined : COMMANDS.get(args.command);
     if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
-    return command(args, io);
+    const code = command(args, io);
+    // an option given twice: said after the result, unless the command refused its input (exit 2 is one line)
+    if (code !== 2 && args.notes.length > 0) io.err(`heapscope: note: ${terminalSafe(args.notes.join('; '))}\n`);
+    return code;
   } catch (error) {
     if (error instanceof InputError) {
       // With --json, stdout holds a JSON object whatever went wrong: the command's own (`{ file, error }`) or this one.

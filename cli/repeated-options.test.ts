@@ -1,5 +1,6 @@
 // An option that takes one value, given twice with different values, takes
-// the last, as on most command lines, and says so on stderr: it used to win
+// the last, as on most command lines, and says so on stderr after the result
+// (not when the command refuses its input: exit 2 is one line): it used to win
 // silently (`--target cpu --target mcu` planned for mcu unsaid). Refusing it
 // would break DESIGN.md's promise that a suggestion's args, added to the plan
 // command that made them, give its saving. Repeatable bindings stay
@@ -26,7 +27,7 @@ describe('a single-value option given twice', () => {
   ])('%j takes the last and notes it on stderr', (argv, text, last) => {
     const twice = run(argv);
     const once = run(last);
-    expect(twice.err).toBe(note(text) + once.err);
+    expect(twice.err).toBe(once.err + note(text));
     expect(twice.code).toBe(once.code);
     const [a, b] = [JSON.parse(twice.out), JSON.parse(once.out)];
     expect(a.peak).toBe(b.peak);
@@ -47,8 +48,15 @@ describe('a single-value option given twice', () => {
     expect(JSON.parse(run(['plan', SAMPLE, '--dim', 'batch=1', '--dim', 'batch=2', '--json']).out).peak).toBe(JSON.parse(run(['plan', SAMPLE, '--dim', 'batch=2', '--json']).out).peak);
     expect(run(['plan', SAMPLE, '--shape', 'x=1x2', '--shape', 'x=1x3']).err).toContain(note('--shape x given twice with different values (1x2, then 1x3)'));
     expect(run(['plan', SAMPLE, '--input', 'sr=1', '--input', 'sr=2']).err).toContain(note('--input sr given twice with different values (1, then 2)'));
+    // a value after a range takes its place: the sweep then has no range, and its refusal is the one line
     const sweep = run(['sweep', SAMPLE, '--dim', 'batch=1..4', '--dim', 'batch=2', '--json']);
-    expect(sweep.err).toContain(note('--dim batch given twice with different values (1..4, then 2)'));
+    expect(sweep.code).toBe(2);
+    expect(sweep.err).toBe('heapscope: sweep needs exactly one --dim NAME=FROM..TO (the dim to sweep)\n');
+    // several repeated options: one line of notes
+    const both = run(['plan', SAMPLE, '--target', 'cpu', '--target', 'mcu', '--dim', 'batch=1', '--dim', 'batch=2', '--json']);
+    expect(both.err.split('\n').filter((l) => l.startsWith('heapscope: note: '))).toEqual([
+      'heapscope: note: --target given twice ("cpu", then "mcu"): the last applies; --dim batch given twice with different values (1, then 2): the last applies',
+    ]);
   });
 
   it('adds a suggestion\'s args to the plan command that made them, as DESIGN.md says, and gets the saving', () => {

@@ -58,9 +58,12 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 export function messageProblems(err: string, allowedLines: number): string[] {
   const lines = err.split('\n');
   if (lines.at(-1) !== '') return [`stderr does not end with a newline: ${JSON.stringify(err.slice(-80))}`];
-  const body = lines.slice(0, -1);
+  // one line of notes (an option given twice) may follow a result: it is no verdict
+  const notes = lines.slice(0, -1).filter((l) => l.startsWith('heapscope: note: '));
+  const body = lines.slice(0, -1).filter((l) => !l.startsWith('heapscope: note: '));
   const out: string[] = [];
-  if (body.length === 0) out.push('exit 2 with nothing on stderr');
+  if (notes.length > 1) out.push(`${notes.length} note lines on stderr (at most 1): ${JSON.stringify(err.slice(0, 200))}`);
+  if (body.length === 0 && notes.length === 0) out.push('exit 2 with nothing on stderr');
   if (body.length > allowedLines) out.push(`${body.length} lines on stderr (at most ${allowedLines}): ${JSON.stringify(err.slice(0, 200))}`);
   if (/^\s+at /m.test(err)) out.push(`a stack trace on stderr: ${JSON.stringify(err.slice(0, 200))}`);
   if (RAW_CONTROL.test(err)) out.push(`a raw control character on stderr: ${JSON.stringify(err.slice(0, 200))}`);
