@@ -3,6 +3,9 @@
 /** The binary byte units, each 1024 times the one before, as every byte figure (text, axes) writes them. */
 export const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
 
+/** The largest byte count the planner computes exactly (2^53 - 1). */
+export const MAX_BYTES = Number.MAX_SAFE_INTEGER;
+
 /** The minus sign of a signed change, on the page and the command line alike (not the hyphen). */
 export const MINUS = '\u2212';
 

@@ -6,6 +6,7 @@ import { resolveAliasGroups, type ResolvedAliases } from './alias-groups';
 import { MaxTree } from '../../shared/max-tree';
 import { countBelow } from '../../shared/sorted-search';
 import { aliasRoots, regionOf, type PlacementProblem, type PlanBuffer } from './problem';
+import { formatLargeCount, MAX_BYTES } from '../../shared/format';
 
 /** Every reason the problem cannot be planned, as sentences naming the value; empty when fine. */
 export function checkProblem(problem: PlacementProblem): string[] {
@@ -27,22 +28,11 @@ export function resolveCheckedProblem(problem: PlacementProblem): ResolvedAliase
   return resolved;
 }
 
-/** Largest byte count the planner computes exactly (2^53 - 1: JavaScript numbers lose integers above it). */
-export const MAX_BYTES = Number.MAX_SAFE_INTEGER;
-
-/** A byte count for a sentence, exact while it is (`9,007,199,254,740,993`), else `about 1.7 × 10^38`: never `1.7e+38`. */
-export function largeBytesText(n: number): string {
-  if (Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  if (!Number.isFinite(n)) return String(n);
-  const [mantissa, exponent] = n.toExponential(1).split('e');
-  return `about ${mantissa} × 10^${Number(exponent)}`;
-}
-
 function bufferIssues(problem: PlacementProblem): string[] {
   const issues: string[] = [];
   const span = addressSpan(problem);
   if (span > MAX_BYTES) {
-    issues.push(`sizes, alignments and fixed offsets reach ${largeBytesText(span)} bytes, past 2^53 - 1 (${MAX_BYTES}), the most the planner computes exactly`);
+    issues.push(`sizes, alignments and fixed offsets reach ${formatLargeCount(span)} bytes, past 2^53 - 1 (${MAX_BYTES}), the most the planner computes exactly`);
   }
   if (problem.alignment !== undefined && !isPositiveInteger(problem.alignment)) {
     issues.push(`problem alignment ${problem.alignment} is not a positive integer`);

@@ -18,7 +18,7 @@
 // formula from a hand-written target can exhaust the stack.
 
 import { InputError } from '../../shared/errors';
-import { largeBytesText, MAX_BYTES } from '../problem/check-problem';
+import { formatLargeCount, MAX_BYTES } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 
 /** Tokens a formula may have (a size rule is a line, not a program). */
@@ -198,7 +198,7 @@ export function evaluateScratchFormula(formula: Formula, tensors: FormulaTensors
     const value = evaluate(formula, tensors);
     if (!Number.isFinite(value) || value < 0) return { error: `the formula gives ${value}, not a size` };
     const bytes = Math.ceil(value - 1e-9);
-    if (bytes > MAX_BYTES) return { error: `it gives ${largeBytesText(bytes)} bytes, past 2^53 − 1 (${MAX_BYTES}), the most the planner computes exactly` };
+    if (bytes > MAX_BYTES) return { error: `it gives ${formatLargeCount(bytes)} bytes, past 2^53 − 1 (${MAX_BYTES}), the most the planner computes exactly` };
     return { bytes };
   } catch (error) {
     if (error instanceof FormulaError) return { error: error.message };
