@@ -102,7 +102,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 <span role="cell" className="truncate">{shortName(f.op ?? '')}</span>
                 <span role="cell" className="mono truncate">{formatShape(f.shape)}</span>
                 <span role="cell" className="mono truncate-start" title={sharing[i] === undefined ? undefined : titleText(sharing[i])} data-testid="heap-cell-shares">
-                  <bdi>{sharing[i] === undefined ? '' : shortName(sharing[i], SHOWN_CHARS, 'scope')}</bdi>
+                  {sharing[i] !== undefined && <bdi>{shortName(sharing[i], SHOWN_CHARS, 'scope')}</bdi>}
                 </span>
               </div>
             );
