@@ -279,13 +279,10 @@ export class ModelLoader {
 /** Opens a saved plan file (the plan viewer's), in place of a model. */
 export type OpenPlan = (file: Blob, name: string) => Promise<void>;
 
-/** True for downloaded bytes that start as a saved plan file does. */
+/** True for downloaded bytes that start as a saved plan file does (the sniff reads only their head, as for a dropped file). */
 function isPlanBytes(bytes: ArrayBuffer | Blob): bytes is ArrayBuffer {
-  return bytes instanceof ArrayBuffer && looksLikePlanFile(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, PLAN_SNIFF_BYTES)));
+  return bytes instanceof ArrayBuffer && looksLikePlanFile(new Uint8Array(bytes));
 }
-
-/** How many leading bytes tell a saved plan from a model, as for a dropped file. */
-const PLAN_SNIFF_BYTES = 256;
 
 /** Error codes of settings the planner refuses (unknown names, bad field values). */
 const SETTINGS_CODES: ReadonlySet<string> = new Set(['bad-target', 'bad-argument']);
