@@ -13,7 +13,7 @@ import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
 import { deltaBound, deltaPrefix } from '../../planner/diff/delta-words';
 import { offsetChangeText } from './offset-change';
-import { formatBytes } from '../../shared/format';
+import { BYTE_UNITS, formatBytes } from '../../shared/format';
 
 /** Props of DiffView. */
 export interface DiffViewProps {
@@ -155,5 +155,8 @@ function nameOf(change: BufferChange): string {
 
 /** `text` with each byte figure kept on one line ("628\u00a0KiB"), so an offset wraps only between its sides and words. */
 function wholeFigures(text: string): string {
-  return text.replace(/(\d) (B|KiB|MiB|GiB|TiB)\b/g, '$1\u00a0$2');
+  return text.replace(FIGURE_SPACE, '$1\u00a0$2');
 }
+
+/** The space between a figure and its byte unit, every unit formatBytes writes. */
+const FIGURE_SPACE = new RegExp(`(\\d) (${BYTE_UNITS.join('|')})\\b`, 'g');
