@@ -7,6 +7,8 @@
  * TiB are binary (1024); KB, MB, GB, TB decimal (1000), as storage vendors and
  * SI use them; a bare K, M, G, T is binary, as a linker script's `512K` is.
  */
+import { MAX_BYTES } from './format';
+
 const BYTE_UNITS: Readonly<Record<string, number>> = {
   '': 1,
   b: 1,
@@ -28,7 +30,7 @@ const BYTE_UNITS: Readonly<Record<string, number>> = {
 export const BYTE_UNITS_TEXT = 'B, K or KiB (1024), M or MiB, G or GiB; KB (1000), MB, GB';
 
 /** The largest byte size read anywhere (an option, a field, a target profile): past it, byte counts lose their exactness. */
-export const MAX_BYTE_SIZE = Number.MAX_SAFE_INTEGER;
+export const MAX_BYTE_SIZE = MAX_BYTES;
 
 /** MAX_BYTE_SIZE in words for an error sentence. */
 export const MAX_BYTE_SIZE_TEXT = `${MAX_BYTE_SIZE} bytes (2^53 - 1)`;

@@ -3,12 +3,13 @@
 // Anything else is an impossible shape, stored as unknown with a diagnostic. No DOM.
 
 import type { ModelDiagnostic } from '../inferred';
+import { MAX_BYTES } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import { MAX_RANK } from '../shape-rules/tensor-facts';
 import type { Dim, TensorFact } from '../shape-rules/types';
 
 /** The largest size in bytes reported exactly (2^53 − 1); larger sizes are unknown. */
-export const MAX_EXACT_BYTES = Number.MAX_SAFE_INTEGER;
+export const MAX_EXACT_BYTES = MAX_BYTES;
 
 /** True when `dim` can be the size of a tensor axis. */
 export function isPossibleDim(dim: number): boolean {
