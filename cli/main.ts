@@ -122,6 +122,11 @@ function exitCodes(command: string): string {
   return `exit codes: 0 success, 1 internal error, 2 bad input${strict}${verdict}${precedence}\n`;
 }
 
+/** The refusal of a command heapscope does not have, naming the ones it has. */
+function unknownCommand(name: string): InputError {
+  return new InputError('bad-argument', `unknown command "${shortName(name)}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
+}
+
 /** Runs the CLI on argv (without node and script); returns the exit code. */
 export function runCli(given: readonly string[], raw: Output): number {
   // `--version` is the `version` command, as most tools spell it
@@ -143,10 +148,10 @@ export function runCli(given: readonly string[], raw: Output): number {
       return 0;
     }
     // an unknown command first: its options would be read by no command's rules ("--json needs a value")
-    if (!argv[0]!.startsWith('-') && !COMMANDS.has(argv[0]!)) throw new InputError('bad-argument', `unknown command "${shortName(argv[0]!)}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
+    if (!argv[0]!.startsWith('-') && !COMMANDS.has(argv[0]!)) throw unknownCommand(argv[0]!);
     const args = parseArgs(argv, SPECS);
     const command = args.command === undefined ? undefined : COMMANDS.get(args.command);
-    if (!command) throw new InputError('bad-argument', `unknown command "${shortName(args.command ?? '')}" (commands: ${[...COMMANDS.keys()].join(', ')})`);
+    if (!command) throw unknownCommand(args.command ?? '');
     const code = command(args, io);
     // an option given twice: said after the result, unless the command refused its input (exit 2 is one line)
     if (code !== 2 && args.notes.length > 0) io.err(`heapscope: note: ${terminalSafe(args.notes.join('; '))}\n`);

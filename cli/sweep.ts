@@ -198,14 +198,14 @@ export function monotonicLine(r: CliSweepResult): string {
   const known = r.points.filter((p) => p.error === undefined && p.complete && p.peak !== null);
   const failed = r.points.filter((p) => p.error !== undefined || p.peak === null).map((p) => p.value);
   const left = [
-    r.monotonicLeftOut.length === 0 ? '' : `${r.monotonicLeftOut.length} lower estimate${r.monotonicLeftOut.length === 1 ? '' : 's'}, some sizes unknown (at ${valueList(r.monotonicLeftOut, false)})`,
+    r.monotonicLeftOut.length === 0 ? '' : `${counted(r.monotonicLeftOut.length, 'lower estimate')}, some sizes unknown (at ${valueList(r.monotonicLeftOut, false)})`,
     failed.length === 0 ? '' : `${failed.length} that cannot be planned (at ${valueList(failed, false)})`,
   ].filter((w) => w !== '');
   const leftOut = left.length === 0 ? '' : `; left out: ${left.join('; ')}`;
   if (known.length < 2) return `monotonic: not judged, fewer than two values have every size known${leftOut}`;
   const over = `(${known.length} values${left.length === 0 ? '' : ' with every size known'})`;
   const fall = known.findIndex((p, i) => i > 0 && p.peak! < known[i - 1]!.peak!);
-  if (r.monotonic || fall < 0) return `monotonic: yes, the peak never falls as ${r.dim} grows ${over}${leftOut}`;
+  if (fall < 0) return `monotonic: yes, the peak never falls as ${r.dim} grows ${over}${leftOut}`;
   const [from, to] = [known[fall - 1]!, known[fall]!];
   return `monotonic: no, the peak falls from ${formatBytes(from.peak!)} at ${r.dim}=${from.value} to ${formatBytes(to.peak!)} at ${r.dim}=${to.value} ${over}${leftOut}`;
 }
