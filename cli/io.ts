@@ -6,7 +6,7 @@ import { MODEL_HEAD_BYTES, sniffModelHead } from '../src/model/decode-model';
 import { escapeControlsInName, escapeControlsInText } from '../src/shared/control-chars';
 import { InputError } from '../src/shared/errors';
 import { formatBytes } from '../src/shared/format';
-import { cutLongWords, MESSAGE_CHARS, shortName } from '../src/shared/short-name';
+import { boundedMessage, MESSAGE_CHARS } from '../src/shared/short-name';
 
 /** Where a command writes; tests pass buffers, main passes process streams. */
 export interface Output {
@@ -119,7 +119,7 @@ export function terminalSafe(text: string): string {
  * MESSAGE_CHARS: a text report's lines stay readable (--json keeps names whole).
  */
 export function displaySafe<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return escapeControlsInName(shortName(cutLongWords(value), MESSAGE_CHARS, 'middle')) as T;
+  if (typeof value === 'string') return escapeControlsInName(boundedMessage(value)) as T;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
   // Results are a few levels deep; anything deeper came from a file and is not shown.
   if (depth > MAX_DISPLAY_DEPTH) return (Array.isArray(value) ? [] : {}) as T;
@@ -134,7 +134,7 @@ const MAX_DISPLAY_DEPTH = 32;
 
 /** One line of an error message: line breaks inside it shown as ⏎, long names cut, at most `max` characters, cut in the middle so the reason at its end stays. */
 export function oneLine(text: string, max = MESSAGE_CHARS): string {
-  return shortName(cutLongWords(text.replace(/\r\n|\r|\n/g, ' ⏎ ')), max, 'middle');
+  return boundedMessage(text.replace(/\r\n|\r|\n/g, ' ⏎ '), max);
 }
 
 /**

@@ -110,6 +110,6 @@ export function cutLongWords(text: string): string {
  * the whole at most MESSAGE_CHARS, cut in its middle so its end, which says
  * what is wrong, is kept.
  */
-export function boundedMessage(text: string): string {
-  return shortName(cutLongWords(text), MESSAGE_CHARS, 'middle');
+export function boundedMessage(text: string, max = MESSAGE_CHARS): string {
+  return shortName(cutLongWords(text), max, 'middle');
 }
