@@ -9,6 +9,7 @@ import { isCut, MESSAGE_CHARS, shortName, titleText } from '../../shared/short-n
 import { useActions, useAppStore } from '../../store/context';
 import { LongName } from '../long-name';
 import './status.css';
+import { isTypingTarget } from '../typing-target';
 
 /** Shows the last error of an open or re-inference; renders nothing without one. */
 export function ErrorBanner() {
@@ -85,8 +86,8 @@ function useEscapeDismisses(shown: boolean, dismiss: () => void): void {
     if (!shown) return;
     const onKey = (event: KeyboardEvent): void => {
       if (event.key !== 'Escape' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-      const target = event.target instanceof Element ? event.target : undefined;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog, [role="dialog"]') != null) return;
+      if (isTypingTarget(event.target)) return;
+      if (event.target instanceof Element && event.target.closest('dialog, [role="dialog"]') !== null) return;
       if (document.querySelector('[aria-modal="true"]') !== null) return;
       dismiss();
     };

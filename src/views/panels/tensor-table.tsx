@@ -17,6 +17,7 @@ import { KindFilter } from './kind-filter';
 import { hasQuantization, quantizationOf } from '../quantization';
 import { TableHeader, TableRow } from './tensor-columns';
 import './table.css';
+import { isTypingTarget } from '../typing-target';
 
 /** Height of one row in pixels; matches --row-height in the styles. */
 const ROW_HEIGHT = 30;
@@ -55,9 +56,7 @@ function SearchBox() {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey) {
+      if (event.key === '/' && !isTypingTarget(event.target) && !event.ctrlKey && !event.metaKey) {
         event.preventDefault();
         input.current?.focus();
       }

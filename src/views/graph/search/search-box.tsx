@@ -10,6 +10,7 @@ import type { InferredModel } from '../../../model/inferred';
 import type { GraphCluster } from '../groups/clusters';
 import { opensGraphFind } from './find-keys';
 import { searchGraph, stepMatch, type SearchMatch } from './search';
+import { isTypingTarget } from '../../typing-target';
 
 /** Props of GraphSearch. */
 export interface GraphSearchProps {
@@ -121,7 +122,7 @@ function useFocusKeys(field: { readonly current: HTMLInputElement | null }): voi
       const target = event.target instanceof Element ? event.target : null;
       const focusPane = target?.closest('.pane');
       const focus = focusPane == null ? 'elsewhere' : focusPane === pane ? 'graph' : focusPane.hasAttribute('data-find') ? 'other-find' : 'elsewhere';
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]') != null;
+      const typing = isTypingTarget(target);
       const press = { key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, alt: event.altKey, typing, focus, pointerOverGraph: pane.matches(':hover') } as const;
       if (!opensGraphFind(press)) return;
       event.preventDefault();
