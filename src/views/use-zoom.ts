@@ -3,7 +3,9 @@
 // caller's `configure` (scale and translate extents) and every transform
 // handed to `onZoom`; detached on unmount or when either changes. The handle
 // moves the view from code: to a transform (animated or not; `data-moving`
-// marks an animated move, so tests and benchmarks can wait for it to settle),
+// marks an animated move until it ends or the user interrupts it, not when a
+// later move from code takes over, so tests and benchmarks can wait for it to
+// settle and a held jump knows its camera is still on the way),
 // by a scale factor, or by a translation.
 
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
@@ -45,12 +47,16 @@ export function useZoom<E extends Element>(
     };
   }, [element, configure, onZoom]);
 
+  // Each move from code; a move interrupted by a later one is not the end of moving.
+  const moves = useRef(0);
   const set = useCallback((t: ZoomTransform, animate = false) => {
     const found = attached.current;
     if (found === undefined) return;
     const { target, b } = found;
+    const move = ++moves.current;
     if (!animate) {
       select(target).call(b.transform, t);
+      target.removeAttribute('data-moving');
       return;
     }
     target.setAttribute('data-moving', 'true');
@@ -58,7 +64,9 @@ export function useZoom<E extends Element>(
       .transition()
       .duration(ANIMATE_MS)
       .call(b.transform, t)
-      .on('end interrupt', () => target.removeAttribute('data-moving'));
+      .on('end interrupt', () => {
+        if (moves.current === move) target.removeAttribute('data-moving');
+      });
   }, []);
   const scaleBy = useCallback((factor: number) => {
     const found = attached.current;
