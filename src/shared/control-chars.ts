@@ -1,13 +1,20 @@
 // Control characters in text from a file, made visible: what a terminal, a
 // report or a CSV cell shows of a name instead of the raw bytes. No dependencies.
 
-// Control characters (C0 but the newline and tab a writer adds itself, DEL, C1), bidirectional overrides,
-// and U+FFFD, which stands for a byte of a name that was not UTF-8: escaped, it reads as a mark, not as a glyph a terminal may draw or drop.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]/g;
-// The same with newline and tab: inside a name, every one of them is the file's, not the writer's.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]/g;
+// Control characters (C0, DEL, C1) and bidirectional overrides: what may not reach a terminal or a cell raw. One
+// definition for every writer (the CSV ids' codec builds its escapes from it too).
+export const CONTROL_CLASS = '[\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]';
+const CONTROL = new RegExp(CONTROL_CLASS);
+// In running text, the newline and tab a writer adds itself are kept; U+FFFD, which stands for a byte of a name that
+// was not UTF-8, is escaped too: escaped, it reads as a mark, not as a glyph a terminal may draw or drop.
+const UNSAFE_IN_TEXT = new RegExp(`(?![\\t\\n])${CONTROL_CLASS}|\\ufffd`, 'g');
+// In a name every control is the file's, not the writer's: newline and tab too.
+const UNSAFE_IN_NAME = new RegExp(`${CONTROL_CLASS}|\\ufffd`, 'g');
+
+/** Whether `c` (one UTF-16 unit) is a control character or a bidirectional override. */
+export function isControlChar(c: string): boolean {
+  return CONTROL.test(c);
+}
 
 const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 

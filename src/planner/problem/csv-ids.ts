@@ -1,5 +1,5 @@
 // Ids in a MiniMalloc CSV cell: written inert for a terminal or a spreadsheet,
-// and read back one-to-one. Depends on nothing.
+// and read back one-to-one. Depends only on the shared control-character class.
 //
 // - Writing: a control character (C0 with newline and tab, DEL, C1) or a
 //   bidirectional override becomes `\uXXXX`; a backslash that would itself
@@ -12,20 +12,33 @@
 //   by it, and all its ids are taken as they stand; so two ids of any file
 //   stay two ids.
 
-// eslint-disable-next-line no-control-regex
-const TO_ESCAPE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\\(?=u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|202[a-e]|206[6-9]|005c))/g;
-const ESCAPED = /\\u(00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|202[a-e]|206[6-9]|005c)/g;
+import { CONTROL_CLASS, isControlChar } from '../../shared/control-chars';
+
+// A control character, or a backslash that starts what reads as an escape (`\u` and four lower-case hex digits).
+const TO_ESCAPE = new RegExp(`${CONTROL_CLASS}|\\\\(?=u[0-9a-f]{4})`, 'g');
+const ESCAPE = /\\u([0-9a-f]{4})/g;
 const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+const hex = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** Whether `c` is written as an escape: a control character, or the backslash itself (its escape keeps `\u0007` typed as text apart from a bell). */
+const escapes = (c: string): boolean => c === '\\' || isControlChar(c);
 
 /** The cell text of one id (before CSV quoting): controls and escape-like backslashes escaped, a formula guarded. */
 export function encodeCsvId(name: string): string {
-  const escaped = name.replace(TO_ESCAPE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = name.replace(TO_ESCAPE, (c: string, at: number) => {
+    if (c !== '\\') return hex(c);
+    // a backslash whose `\uXXXX` would read back as one of the writer's escapes is written as one itself
+    return escapes(String.fromCharCode(parseInt(name.slice(at + 2, at + 6), 16))) ? hex(c) : c;
+  });
   return FORMULA_START.test(escaped) ? `'${escaped}` : escaped;
 }
 
 function decodeCsvId(cell: string): string {
   const unguarded = cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
-  return unguarded.replace(ESCAPED, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return unguarded.replace(ESCAPE, (text: string, code: string) => {
+    const c = String.fromCharCode(parseInt(code, 16));
+    return escapes(c) ? c : text;
+  });
 }
 
 /**
