@@ -3,6 +3,7 @@
 
 import { InputError } from '../src/shared/errors';
 import { readByteSize, tooLargeText } from '../src/shared/byte-size';
+import { MAX_EXACT_POWER } from '../src/shared/format';
 
 /** Parsed arguments of one command. */
 export interface ParsedArgs {
@@ -48,9 +49,9 @@ export function parseDim(text: string, optionName = '--dim'): [string, number] {
   return [name, value];
 }
 
-/** The sentence for a dim past 2^53 - 1, a whole number all the same: naming it no integer would mislead. */
+/** The sentence for a dim past 2^53 − 1, a whole number all the same: naming it no integer would mislead. */
 function tooLargeDim(optionName: string, name: string, raw: string): string {
-  return `${optionName} ${name} must be at most ${Number.MAX_SAFE_INTEGER} (2^53 - 1), got "${raw}"`;
+  return `${optionName} ${name} must be at most ${Number.MAX_SAFE_INTEGER} (${MAX_EXACT_POWER}), got "${raw}"`;
 }
 
 /** Splits `NAME=TEXT` at its last '=' (tensor names may hold '=', values never do). */
@@ -230,7 +231,7 @@ export function budgetMsOption(args: ParsedArgs): number | undefined {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 1) throw new InputError('bad-argument', `--budget-ms must be a positive whole number of milliseconds, got "${text}"`);
   if (!Number.isSafeInteger(value)) {
-    throw new InputError('bad-argument', `--budget-ms is too large: the largest accepted is ${Number.MAX_SAFE_INTEGER} ms (2^53 - 1), got "${text}"`);
+    throw new InputError('bad-argument', `--budget-ms is too large: the largest accepted is ${Number.MAX_SAFE_INTEGER} ms (${MAX_EXACT_POWER}), got "${text}"`);
   }
   return value;
 }

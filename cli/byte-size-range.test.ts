@@ -11,7 +11,7 @@ import { parseBytesField } from '../src/store/field-text';
 import { run } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
-const LARGEST = '9007199254740991 bytes (2^53 - 1)';
+const LARGEST = '9007199254740991 bytes (2^53 − 1)';
 
 function profile(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'heapscope-sizes-')), 'target.json');
@@ -19,7 +19,7 @@ function profile(text: string): string {
   return path;
 }
 
-describe('a byte option past 2^53 - 1', () => {
+describe('a byte option past 2^53 − 1', () => {
   it.each([
     ['--budget', ['diff', SAMPLE, SAMPLE, '--budget', '99999999999999999999'], '99999999999999999999'],
     ['--budget', ['sweep', SAMPLE, '--dim', 'N=1..4', '--budget', '9007199254740993'], '9007199254740993'],
@@ -60,7 +60,7 @@ describe('a size of 0 bytes', () => {
   });
 });
 
-describe('a profile size past 2^53 - 1', () => {
+describe('a profile size past 2^53 − 1', () => {
   it.each([
     ['regions[0].sizeLimit', { name: 'x', regions: [{ name: 'r', sizeLimit: 1e30 }] }, '1e+30'],
     ['regions[0].sizeLimit', { name: 'x', regions: [{ name: 'r', sizeLimit: 2 ** 53 }] }, '9007199254740992'],
@@ -69,11 +69,11 @@ describe('a profile size past 2^53 - 1', () => {
     const { code, err } = run(['plan', SAMPLE, '--target', profile(JSON.stringify(doc))]);
     expect(code).toBe(2);
     expect(err.split('\n')).toHaveLength(2);
-    expect(err).toContain(`${field} must be at most 9007199254740991 (2^53 - 1), got ${shown}\n`);
+    expect(err).toContain(`${field} must be at most 9007199254740991 (2^53 − 1), got ${shown}\n`);
   });
 });
 
-describe("the page's byte field past 2^53 - 1", () => {
+describe("the page's byte field past 2^53 − 1", () => {
   it('names the field, the text and the largest accepted', () => {
     expect(parseBytesField('sram size limit', '99999999999999999999')).toEqual({
       ok: false,

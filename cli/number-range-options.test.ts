@@ -11,9 +11,9 @@ const SAMPLE = join(__dirname, '../public/sample.onnx');
 describe('a whole-number option past its range', () => {
   it.each([
     [['sweep', SAMPLE, '--dim', 'batch=1..4', '--points', '99999999999999999999'], '--points must be a whole number from 2 to 64, got "99999999999999999999"'],
-    [['plan', SAMPLE, '--dim', 'batch=99999999999999999999'], '--dim batch must be at most 9007199254740991 (2^53 - 1), got "99999999999999999999"'],
-    [['sweep', SAMPLE, '--dim', 'batch=1..99999999999999999999'], '--dim batch must be at most 9007199254740991 (2^53 - 1), got "1..99999999999999999999"'],
-    [['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=9007199254740992'], '--b-dim batch must be at most 9007199254740991 (2^53 - 1), got "9007199254740992"'],
+    [['plan', SAMPLE, '--dim', 'batch=99999999999999999999'], '--dim batch must be at most 9007199254740991 (2^53 − 1), got "99999999999999999999"'],
+    [['sweep', SAMPLE, '--dim', 'batch=1..99999999999999999999'], '--dim batch must be at most 9007199254740991 (2^53 − 1), got "1..99999999999999999999"'],
+    [['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=9007199254740992'], '--b-dim batch must be at most 9007199254740991 (2^53 − 1), got "9007199254740992"'],
   ])('%j: one line with the value as typed, exit 2', (argv, message) => {
     const { code, out, err } = run(argv);
     expect(code).toBe(2);

@@ -100,7 +100,7 @@ describe('which stop ended the search', () => {
     for (const argv of [['plan', SAMPLE], ['solve', 'problem.csv'], ['diff', SAMPLE, SAMPLE]]) {
       const refused = run([...argv, '--budget-ms', '99999999999999999999']);
       expect([refused.code, refused.out]).toEqual([2, '']);
-      expect(refused.err).toBe('heapscope: --budget-ms is too large: the largest accepted is 9007199254740991 ms (2^53 - 1), got "99999999999999999999"\n');
+      expect(refused.err).toBe('heapscope: --budget-ms is too large: the largest accepted is 9007199254740991 ms (2^53 − 1), got "99999999999999999999"\n');
     }
     expect(run(['plan', SAMPLE, '--budget-ms', '9007199254740991', '--json']).code).toBe(0);
   });

@@ -245,11 +245,11 @@ describe('size parameters of a link', () => {
     expect(p.edits).toEqual({ regions: { sram: { sizeLimit: 102_400, alignment: 1024 }, 'ext-ram': { sizeLimit: 8_388_608 } }, dwPwCacheBytes: 4096, sramBytes: 2_000_000 });
   });
 
-  it('refuse what the fields refuse, in the fields\' words: 0, a part of a byte, past 2^53 - 1, an empty size', () => {
+  it('refuse what the fields refuse, in the fields\' words: 0, a part of a byte, past 2^53 − 1, an empty size', () => {
     expect(parseUrlParams('?region.sram.limit=0&sram=1.1K&cache=9999999999999999&region.sram.align=&region.ext.limit=').ignored).toEqual([
       'region.sram.limit=0: sram size limit must be a whole number of bytes above 0, got "0"; none: no limit',
       'sram=1.1K: fusion SRAM bytes must be a whole number of bytes above 0, got "1.1K"',
-      'cache=9999999999999999: dw-pw cache bytes is too large: the largest byte size accepted is 9007199254740991 bytes (2^53 - 1), got "9999999999999999"',
+      'cache=9999999999999999: dw-pw cache bytes is too large: the largest byte size accepted is 9007199254740991 bytes (2^53 − 1), got "9999999999999999"',
       'region.sram.align=: sram alignment needs a value',
       'region.ext.limit=: ext size limit needs a value; none: no limit',
     ]);

@@ -7,7 +7,7 @@
  * TiB are binary (1024); KB, MB, GB, TB decimal (1000), as storage vendors and
  * SI use them; a bare K, M, G, T is binary, as a linker script's `512K` is.
  */
-import { MAX_BYTES } from './format';
+import { MAX_BYTES, MAX_EXACT_POWER } from './format';
 
 const BYTE_UNITS: Readonly<Record<string, number>> = {
   '': 1,
@@ -33,7 +33,7 @@ export const BYTE_UNITS_TEXT = 'B, K or KiB (1024), M or MiB, G or GiB; KB (1000
 export const MAX_BYTE_SIZE = MAX_BYTES;
 
 /** MAX_BYTE_SIZE in words for an error sentence. */
-export const MAX_BYTE_SIZE_TEXT = `${MAX_BYTE_SIZE} bytes (2^53 - 1)`;
+export const MAX_BYTE_SIZE_TEXT = `${MAX_BYTE_SIZE} bytes (${MAX_EXACT_POWER})`;
 
 /**
  * A typed size: its bytes, or why the text is none ('form': not a number with

@@ -3,11 +3,14 @@
 /** The binary byte units, each 1024 times the one before, as every byte figure (text, axes) writes them. */
 export const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
 
-/** The largest byte count the planner computes exactly (2^53 - 1). */
+/** The largest byte count the planner computes exactly (2^53 − 1). */
 export const MAX_BYTES = Number.MAX_SAFE_INTEGER;
 
 /** The minus sign of a signed change, on the page and the command line alike (not the hyphen). */
 export const MINUS = '\u2212';
+
+/** The largest whole number held exactly (MAX_BYTES, Number.MAX_SAFE_INTEGER) as a power of two, as every message names it. */
+export const MAX_EXACT_POWER = `2^53 ${MINUS} 1`;
 
 /** Formats a byte count with binary units: 1536 -> "1.5 KiB". */
 export function formatBytes(n: number | undefined): string {

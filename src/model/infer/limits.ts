@@ -3,7 +3,7 @@
 // Anything else is an impossible shape, stored as unknown with a diagnostic. No DOM.
 
 import type { ModelDiagnostic } from '../inferred';
-import { MAX_BYTES } from '../../shared/format';
+import { MAX_BYTES, MAX_EXACT_POWER } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import { MAX_RANK } from '../shape-rules/tensor-facts';
 import type { Dim, TensorFact } from '../shape-rules/types';
@@ -54,5 +54,5 @@ function formatDim(dim: Dim): string {
 /** Why a size is unknown when its element count or bytes pass MAX_EXACT_BYTES. */
 export function sizePastLimit(elements: number, bytes: number | undefined): string | undefined {
   if (elements <= MAX_EXACT_BYTES && (bytes === undefined || bytes <= MAX_EXACT_BYTES)) return undefined;
-  return `its size passes 2^53 − 1 bytes (Number.MAX_SAFE_INTEGER, ${MAX_EXACT_BYTES}), past which sizes are not exact`;
+  return `its size passes ${MAX_EXACT_POWER} bytes (Number.MAX_SAFE_INTEGER, ${MAX_EXACT_BYTES}), past which sizes are not exact`;
 }

@@ -4,6 +4,7 @@
 
 import type { onnx as Onnx } from 'onnx-proto';
 import { InputError } from '../../shared/errors';
+import { MAX_EXACT_POWER } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import { DT } from '../dtype';
 import type { DeclaredDim, IrAttribute, IrGraph, IrInvalidDim, IrNode, IrTensor, IrValueInfo } from '../ir';
@@ -161,7 +162,7 @@ function tensorType(
   const listed = invalidDims.map((d) => `axis ${d.axis} as ${d.value}`).join(', ');
   ctx.diagnostics.push({
     code: 'invalid-dim',
-    message: `value '${shortName(name)}' declares ${listed}, which is no size (a dim is 0 to 2^53 − 1): read as unknown, never as a default`,
+    message: `value '${shortName(name)}' declares ${listed}, which is no size (a dim is 0 to ${MAX_EXACT_POWER}): read as unknown, never as a default`,
   });
   return { dtype, shape, invalidDims };
 }

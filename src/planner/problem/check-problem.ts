@@ -6,7 +6,7 @@ import { resolveAliasGroups, type ResolvedAliases } from './alias-groups';
 import { MaxTree } from '../../shared/max-tree';
 import { countBelow } from '../../shared/sorted-search';
 import { aliasRoots, regionOf, type PlacementProblem, type PlanBuffer } from './problem';
-import { formatLargeCount, MAX_BYTES } from '../../shared/format';
+import { formatLargeCount, MAX_BYTES, MAX_EXACT_POWER } from '../../shared/format';
 
 /** Every reason the problem cannot be planned, as sentences naming the value; empty when fine. */
 export function checkProblem(problem: PlacementProblem): string[] {
@@ -32,7 +32,7 @@ function bufferIssues(problem: PlacementProblem): string[] {
   const issues: string[] = [];
   const span = addressSpan(problem);
   if (span > MAX_BYTES) {
-    issues.push(`sizes, alignments and fixed offsets reach ${formatLargeCount(span)} bytes, past 2^53 - 1 (${MAX_BYTES}), the most the planner computes exactly`);
+    issues.push(`sizes, alignments and fixed offsets reach ${formatLargeCount(span)} bytes, past ${MAX_EXACT_POWER} (${MAX_BYTES}), the most the planner computes exactly`);
   }
   if (problem.alignment !== undefined && !isPositiveInteger(problem.alignment)) {
     issues.push(`problem alignment ${problem.alignment} is not a positive integer`);

@@ -6,7 +6,7 @@
 
 import type { InferredGraph } from '../../model/inferred';
 import { alignUp, type PlanDiagnostic } from '../problem/build-buffers';
-import { formatLargeCount, MAX_BYTES } from '../../shared/format';
+import { formatLargeCount, MAX_BYTES, MAX_EXACT_POWER } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import { evaluateScratchFormula, parseScratchFormula, type Formula } from './formula';
 import { ruleViews, type RuleView } from './tflite-view';
@@ -102,7 +102,7 @@ export function scratchRequests(
  */
 function withinExactRange(bytes: { bytes: number } | { error: string }, alignment: number, before: number): { bytes: number } | { error: string } {
   if ('error' in bytes || before + alignUp(bytes.bytes, alignment) + alignment <= MAX_BYTES) return bytes;
-  return { error: `${formatLargeCount(bytes.bytes)} bytes, with the ${formatLargeCount(before)} bytes of scratch before it, pass 2^53 − 1 (${MAX_BYTES}), the most the planner computes exactly` };
+  return { error: `${formatLargeCount(bytes.bytes)} bytes, with the ${formatLargeCount(before)} bytes of scratch before it, pass ${MAX_EXACT_POWER} (${MAX_BYTES}), the most the planner computes exactly` };
 }
 
 function ruleBytes(rule: ScratchRule, formula: Formula | undefined, view: RuleView): { bytes: number } | { error: string } {

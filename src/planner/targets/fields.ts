@@ -5,6 +5,7 @@
 import { InputError } from '../../shared/errors';
 import { previewJson } from '../../shared/json-preview';
 import { MAX_BYTE_SIZE } from '../../shared/byte-size';
+import { MAX_EXACT_POWER } from '../../shared/format';
 
 /** Shows a JSON value in an error sentence, shortened. */
 export function showValue(value: unknown): string {
@@ -122,7 +123,7 @@ export class Fields {
 export function checkNumber(value: unknown, path: string, rule: NumberRule): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'must be a number', value);
   // 1e30 is a whole number too, past the exact ones: say how large a number may be, not that it is no integer
-  if (rule.integer && !rule.powerOfTwo && Number.isInteger(value) && value > MAX_BYTE_SIZE) fail(path, `must be at most ${MAX_BYTE_SIZE} (2^53 - 1)`, value);
+  if (rule.integer && !rule.powerOfTwo && Number.isInteger(value) && value > MAX_BYTE_SIZE) fail(path, `must be at most ${MAX_BYTE_SIZE} (${MAX_EXACT_POWER})`, value);
   if ((rule.integer || rule.powerOfTwo) && !Number.isSafeInteger(value)) fail(path, 'must be an integer', value);
   if (rule.min !== undefined && value < rule.min) fail(path, `must be at least ${rule.min}`, value);
   if (rule.powerOfTwo && (value < 1 || (value & (value - 1)) !== 0 || value > 2 ** 30)) {
