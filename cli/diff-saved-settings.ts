@@ -19,6 +19,7 @@ import { resolveTarget, targetSettingName } from './targets';
 /** How one side is planned when it is a model. */
 export interface SideOptions {
   readonly dims: Readonly<Record<string, number>>;
+  readonly dimOptions?: Readonly<Record<string, string>>; // the option that gave a dim, where not --dim (side b's --b-dim), as diagnostics name it
   readonly shapes: Readonly<Record<string, readonly number[]>>; // --shape, both sides
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // --input, both sides
   readonly strategy: string | undefined;
@@ -77,7 +78,7 @@ export function planWithSavedSettings(
     const merged = <T>(kind: keyof typeof kinds, given: Readonly<Record<string, T>>) =>
       nullRecord<T>([...Object.entries(kinds[kind].saved as Record<string, T>).filter(([name]) => keep(kind, name)), ...Object.entries(given)]);
     const dims = merged('dims', options.dims);
-    return { dims, model: inferShapes(decodeModel(bytes, { name: file }), { dims, shapes: merged('shapes', options.shapes), inputValues: merged('inputValues', options.inputValues) }) };
+    return { dims, model: inferShapes(decodeModel(bytes, { name: file }), { dims, ...(options.dimOptions !== undefined && { dimOptions: options.dimOptions }), shapes: merged('shapes', options.shapes), inputValues: merged('inputValues', options.inputValues) }) };
   };
   let { dims, model } = infer(() => true);
   const unfit = (kind: keyof typeof kinds, name: string) => !kinds[kind].applies(model, name);

@@ -10,7 +10,6 @@ import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/plan
 import { deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, MINUS } from '../src/shared/format';
-import { shortName } from '../src/shared/short-name';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption, strictProblem } from './plan';
@@ -37,8 +36,7 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const budget = budgetText === undefined ? undefined : parseByteSize(budgetText, '--budget');
   const { a: optsA, b: optsB } = sideOptions(args);
   const loaded = loadSides(fileA, fileB, optsA, optsB, args.flags.has('--json') ? io : undefined);
-  const { planA, savedSettings } = loaded;
-  const planB = bOptionWords(loaded.planB, args);
+  const { planA, planB, savedSettings } = loaded;
   const diff = diffPlans(planA, planB);
   const need = bNeeds(diff);
   const over = budget !== undefined && need > budget;
@@ -120,7 +118,7 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
   const bOnly = [...(Object.keys(args.bDims).length > 0 ? ['--b-dim'] : []), ...(bStrategy === undefined ? [] : ['--b-strategy']), ...(bTarget === undefined ? [] : ['--b-target']), ...bMap];
   return {
     a: { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues, strategy, target, memoryMap: Object.fromEntries(mapA), given: plain, ...(budgetMs !== undefined && { budgetMs }) },
-    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, memoryMap: Object.fromEntries(mapB), given: [...bOnly, ...plain], ...(budgetMs !== undefined && { budgetMs }) },
+    b: { dims: Object.assign(Object.create(null) as Record<string, number>, args.dims, args.bDims), dimOptions: Object.fromEntries(Object.keys(args.bDims).map((key) => [key, '--b-dim'])), shapes: args.shapes, inputValues: args.inputValues, strategy: bStrategy ?? strategy, target: bTarget ?? target, memoryMap: Object.fromEntries(mapB), given: [...bOnly, ...plain], ...(budgetMs !== undefined && { budgetMs }) },
   };
 }
 
@@ -180,7 +178,7 @@ function planSide(file: string, bytes: Uint8Array, options: SideOptions, other?:
   try {
     if (other !== undefined) return planWithSavedSettings(file, bytes, other.saved, options, other);
     const profile = applyTargetChange(resolveTarget(options.target), readTargetChange((name) => (Object.hasOwn(options.memoryMap, name) ? options.memoryMap[name] : undefined)));
-    const { model, plan } = planModelFile(file, { dims: options.dims, shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes, false, options.budgetMs);
+    const { model, plan } = planModelFile(file, { dims: options.dims, ...(options.dimOptions !== undefined && { dimOptions: options.dimOptions }), shapes: options.shapes, inputValues: options.inputValues }, profile, options.strategy, bytes, false, options.budgetMs);
     return { plan: toPlanFile(model, plan, { model: file, target: targetSettingName(options.target), targetProfile: profile, dims: options.dims }) };
   } catch (error) {
     // a --target profile that fails is named by itself, not by the model
@@ -267,21 +265,6 @@ function overLines(diff: PlanDiff, least: string): string[] {
     }
   }
   return lines;
-}
-
-/**
- * Side b's plan with its diagnostics naming the option a binding came from:
- * the shared inference words it as `--dim batch=8`, which a user who typed
- * `--b-dim batch=8` would look for in vain.
- */
-function bOptionWords(planB: PlanFile, args: ParsedArgs): PlanFile {
-  const own = Object.keys(args.bDims).filter((key) => args.dims[key] !== args.bDims[key]);
-  if (own.length === 0) return planB;
-  const diagnostics = planB.plan.diagnostics.map((d) => {
-    const key = own.find((k) => d.message.startsWith(`--dim ${shortName(k)}=${args.bDims[k]} `));
-    return key === undefined ? d : { ...d, message: `--b-dim${d.message.slice('--dim'.length)}` };
-  });
-  return { ...planB, plan: { ...planB.plan, diagnostics } };
 }
 
 /** A side's plan diagnostics, as `plan` lists them (a --dim, --shape or --input the model has no use for among them). */

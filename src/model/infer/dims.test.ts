@@ -53,6 +53,15 @@ describe('a total length', () => {
     expect(agreeing).toEqual([]);
   });
 
+  it('names the option each value came by: a total given by one option and sized by an input axis, an unknown dim by another', () => {
+    const diagnostics: { code: string; message: string }[] = [];
+    bindDims(decoder, { seq_len: 1, past_seq_len: 8, 'attention_mask:1': 20, heads: 4 }, diagnostics, undefined, undefined, { 'attention_mask:1': '--b-dim', heads: '--b-dim' });
+    expect(diagnostics.map((d) => [d.code, d.message.slice(0, d.message.indexOf(' is '))])).toEqual([
+      ['unknown-dim', '--b-dim heads=4'],
+      ['dim-mismatch', '--b-dim total_seq_len=20'],
+    ]);
+  });
+
   it('given alone, is checked against the default sequence and past lengths, which the message names as defaults', () => {
     const diagnostics: { code: string; message: string }[] = [];
     expect(total({ total_seq_len: 1024 }, diagnostics)).toMatchObject({ value: 1024, source: 'user', sumOf: ['seq_len', 'past_seq_len'] });

@@ -137,20 +137,25 @@ function validUserValues(
   collected: readonly Collected[],
   user: Readonly<Record<string, number>>,
   diagnostics: ModelDiagnostic[],
-): Map<string, number> {
+  optionOf: (key: string) => string,
+): { values: Map<string, number>; keys: Map<string, string> } {
   const keys = collected.flatMap((c) => [c.name, ...c.axes]);
   const given = new Map<string, number>();
+  const givenAs = new Map<string, string>(); // dim name -> the key the user gave it by
   for (const key of Object.keys(user)) {
     const value = user[key] as number;
     const name = dimByKey(collected, key)?.name;
     if (name === undefined) {
       const why = noDimReason(key, inputs) ?? `no graph input has a dim named '${shortName(key)}'${didYouMean(key, keys) || dimList(collected)}`;
-      diagnostics.push({ code: 'unknown-dim', message: `--dim ${shortName(key)}=${value} is ignored: ${why}` });
+      diagnostics.push({ code: 'unknown-dim', message: `${optionOf(key)} ${shortName(key)}=${value} is ignored: ${why}` });
     } else if (!Number.isSafeInteger(value) || value < 0) {
       diagnostics.push({ code: 'bad-dim', message: `dim '${shortName(key)}' must be a non-negative integer, got ${value}` });
-    } else given.set(name, value);
+    } else {
+      given.set(name, value);
+      givenAs.set(name, key);
+    }
   }
-  return given;
+  return { values: given, keys: givenAs };
 }
 
 /**
@@ -269,24 +274,35 @@ export function mismatchSum(m: TotalMismatch): string {
   return `${m.parts.map((t) => shortName(t.name)).join(' + ')} = ${m.parts.map((t) => t.value).join(' + ')} = ${m.sum}${byDefault}`;
 }
 
-/** The `dim-mismatch` diagnostics of `bindings`, one per total length given otherwise than its parts' sum. */
-export function totalMismatch(bindings: readonly DimBinding[]): ModelDiagnostic[] {
+/**
+ * The `dim-mismatch` diagnostics of `bindings`, one per total length given otherwise than its parts' sum; `optionOf`
+ * names the option that gave a dim (by its name), as the message words it.
+ */
+export function totalMismatch(bindings: readonly DimBinding[], optionOf: (name: string) => string = () => DIM_OPTION): ModelDiagnostic[] {
   return mismatchedTotals(bindings).map((m) => ({
     code: 'dim-mismatch',
-    message: `--dim ${shortName(m.total.name)}=${m.total.value} is not ${mismatchSum(m)}, as the graph requires: shapes that combine them may not agree`,
+    message: `${optionOf(m.total.name)} ${shortName(m.total.name)}=${m.total.value} is not ${mismatchSum(m)}, as the graph requires: shapes that combine them may not agree`,
   }));
 }
 
-/** Binds every symbolic dim of `inputs`; unknown or invalid user names become diagnostics. */
+/** The option a dim's value is given by, as diagnostics name it, unless InferOptions.dimOptions says otherwise. */
+export const DIM_OPTION = '--dim';
+
+/**
+ * Binds every symbolic dim of `inputs`; unknown or invalid user names become diagnostics, which name the option each
+ * value came by (`userOptions`, by the key the user gave: '--dim' when it has none).
+ */
 export function bindDims(
   inputs: readonly IrValueInfo[],
   user: Readonly<Record<string, number>>,
   diagnostics: ModelDiagnostic[],
   hints: DimHints = { densePrediction: false },
   ladder: DimLadder = {},
+  userOptions: Readonly<Record<string, string>> = {},
 ): DimTable {
   const collected = collectDims(inputs);
-  const given = validUserValues(inputs, collected, user, diagnostics);
+  const optionOf = (key: string): string => (Object.hasOwn(userOptions, key) ? userOptions[key]! : DIM_OPTION);
+  const { values: given, keys: givenAs } = validUserValues(inputs, collected, user, diagnostics, optionOf);
   const defaults = defaultsOf(collected, given, hints, ladder);
   const parts = totalParts(collected, given, ladder);
   const terms = totalTerms(collected);
@@ -300,7 +316,7 @@ export function bindDims(
     }
     return { name: c.name, value: defaults[c.role].value, source: 'default', axes: c.axes, rule: defaults[c.role].rule, ...sumOf };
   });
-  diagnostics.push(...totalMismatch(bindings));
+  diagnostics.push(...totalMismatch(bindings, (name) => optionOf(givenAs.get(name) ?? name)));
   const values = new Map(bindings.map((b) => [b.name, b.value]));
   const raisable = collected.some((c) => !given.has(c.name) && (c.role === 'spatial' || c.role === 'sequence' || c.role === 'other'));
   return {

@@ -30,6 +30,8 @@ export interface InferOptions {
   readonly shapes?: Readonly<Record<string, readonly number[]>>;
   /** Values of graph inputs, by name (flattened, row-major), e.g. to resolve an If on a sample rate. */
   readonly inputValues?: Readonly<Record<string, readonly number[]>>;
+  /** The option that gave a dim's value, by the key in `dims`, where diagnostics should not name it '--dim' (diff's side b: '--b-dim'). */
+  readonly dimOptions?: Readonly<Record<string, string>>;
 }
 
 /** Raised defaults tried, in order, after the first choice. */
@@ -117,7 +119,7 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
     seen.add(key);
     diagnostics.push(d);
   };
-  const dims = bindDims(model.graph.inputs, options.dims ?? {}, diagnostics, hints, ladder);
+  const dims = bindDims(model.graph.inputs, options.dims ?? {}, diagnostics, hints, ladder, options.dimOptions);
   const opsets = new Map(model.opsets.map((o) => [o.domain, o.version]));
   const given = ownEntries(options.shapes);
   // A .tflite model is planned with the shapes its file states: no rule could size what a changed shape feeds
