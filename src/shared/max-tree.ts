@@ -21,6 +21,17 @@ export class MaxTree {
     for (node >>= 1; node >= 1; node >>= 1) this.max[node] = Math.max(this.max[2 * node]!, this.max[2 * node + 1]!);
   }
 
+  /** The largest value among leaves [0, limit) (-Infinity when none is set): a sweep asks this first, and lists leaves only when it passes its floor. */
+  maxBelow(limit: number): number {
+    let best = -Infinity;
+    // the canonical nodes of [0, limit), bottom up
+    for (let l = this.size, r = Math.min(limit, this.size) + this.size; l < r; l >>>= 1, r >>>= 1) {
+      if (l & 1) best = Math.max(best, this.max[l++]!);
+      if (r & 1) best = Math.max(best, this.max[--r]!);
+    }
+    return best;
+  }
+
   /** Leaves in [0, limit) whose value exceeds `floor`. */
   above(limit: number, floor: number): number[] {
     const found: number[] = [];

@@ -7,7 +7,8 @@
 // - No two conflicting buffers overlap in address: a sweep over start steps
 //   keeps the live buffers in a max-segment tree indexed by offset rank; each
 //   new buffer asks the tree for live buffers below its top that reach above
-//   its offset. O((n + overlaps) log n).
+//   its offset (first its highest top there: in a valid plan, nothing to list).
+//   O((n + overlaps) log n), whatever the packing.
 // - The reported peak of every region, and their sum, match max(offset + size)
 //   over the buffers that hold bytes.
 
@@ -96,7 +97,11 @@ function checkAliases(problem: PlacementProblem, offsets: readonly number[], pla
   }
 }
 
-/** Reports overlapping conflicting pairs among `ids` (one region); returns how many it reported. */
+/**
+ * Reports overlapping conflicting pairs among `ids` (one region); returns how many it reported. The sweep reads typed
+ * copies of the buffers' fields, and asks the tree for the highest top below a buffer's end before listing any: in a
+ * valid plan there is none to list, and the sweep costs the same however the plan packs its buffers.
+ */
 function checkOverlaps(
   problem: PlacementProblem,
   offsets: readonly number[],
@@ -106,32 +111,57 @@ function checkOverlaps(
   out: Violation[],
 ): number {
   const { buffers } = problem;
-  const live = ids.filter((b) => buffers[b]!.size > 0);
-  const byOffset = live.slice().sort((a, b) => offsets[a]! - offsets[b]! || a - b);
-  const rank = new Map<number, number>(byOffset.map((b, i) => [b, i]));
-  const sortedOffsets = byOffset.map((b) => offsets[b]!);
-  const tree = new MaxTree(byOffset.length);
-  const byStart = live.slice().sort((a, b) => buffers[a]!.start - buffers[b]!.start || a - b);
-  const byEnd = live.slice().sort((a, b) => buffers[a]!.end - buffers[b]!.end || a - b);
+  const live = Int32Array.from(ids.filter((b) => buffers[b]!.size > 0));
+  const n = live.length;
+  // by position k in `live`: offset, top, start, end
+  const low = new Float64Array(n);
+  const top = new Float64Array(n);
+  const start = new Float64Array(n);
+  const end = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const b = buffers[live[k]!]!;
+    low[k] = offsets[live[k]!]!;
+    top[k] = low[k]! + b.size;
+    start[k] = b.start;
+    end[k] = b.end;
+  }
+  const order = (key: Float64Array): Int32Array => {
+    const sorted = new Int32Array(n);
+    for (let k = 0; k < n; k++) sorted[k] = k;
+    // positions follow ids, so ties keep id order
+    return sorted.sort((a, b) => key[a]! - key[b]! || a - b);
+  };
+  const byOffset = order(low);
+  const rank = new Int32Array(n);
+  const sortedOffsets = new Float64Array(n);
+  for (let r = 0; r < n; r++) {
+    rank[byOffset[r]!] = r;
+    sortedOffsets[r] = low[byOffset[r]!]!;
+  }
+  const tree = new MaxTree(n);
+  const byStart = order(start);
+  const byEnd = order(end);
   let ended = 0;
   let reported = 0;
-  for (const b of byStart) {
-    const { start, size } = buffers[b]!;
-    while (ended < byEnd.length && buffers[byEnd[ended]!]!.end <= start) tree.set(rank.get(byEnd[ended++]!)!, -Infinity);
-    const low = offsets[b]!;
-    const below = countBelow(sortedOffsets, low + size);
-    for (const r of tree.above(below, low)) {
-      const other = byOffset[r]!;
-      if (roots[other] === roots[b]) continue;
-      if (reported >= budget) return reported;
-      reported++;
-      out.push({
-        kind: 'overlap',
-        buffers: [other, b],
-        message: `buffers ${other} (${buffers[other]!.name}) and ${b} (${buffers[b]!.name}) are live together and overlap in address`,
-      });
+  for (let s = 0; s < n; s++) {
+    const k = byStart[s]!;
+    while (ended < n && end[byEnd[ended]!]! <= start[k]!) tree.set(rank[byEnd[ended++]!]!, -Infinity);
+    const below = countBelow(sortedOffsets, top[k]!);
+    if (tree.maxBelow(below) > low[k]!) {
+      const b = live[k]!;
+      for (const r of tree.above(below, low[k]!)) {
+        const other = live[byOffset[r]!]!;
+        if (roots[other] === roots[b]) continue;
+        if (reported >= budget) return reported;
+        reported++;
+        out.push({
+          kind: 'overlap',
+          buffers: [other, b],
+          message: `buffers ${other} (${buffers[other]!.name}) and ${b} (${buffers[b]!.name}) are live together and overlap in address`,
+        });
+      }
     }
-    tree.set(rank.get(b)!, low + size);
+    tree.set(rank[k]!, top[k]!);
   }
   return reported;
 }
