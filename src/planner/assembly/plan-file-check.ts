@@ -14,6 +14,7 @@
 
 import { InputError } from '../../shared/errors';
 import { previewJson } from '../../shared/json-preview';
+import { MAX_EXACT_POWER } from '../../shared/format';
 import type { Alias, PlacementProblem, PlanBuffer } from '../problem/problem';
 import { validatePlan } from './validate-plan';
 
@@ -54,7 +55,7 @@ export function checkPlanMeaning(plan: Json, source: string): void {
 function planBuffer(b: Json, i: number, steps: number, regions: readonly string[], fail: (path: string, what: string, value: unknown) => never): PlanBuffer {
   const at = `plan.buffers[${i}]`;
   if (b.id !== i) fail(`${at}.id`, `must be ${i}, its index`, b.id);
-  for (const key of ['size', 'bytes', 'start', 'end', 'offset']) if (!isWhole(b[key])) fail(`${at}.${key}`, 'must be a whole number of at most 2^53', b[key]);
+  for (const key of ['size', 'bytes', 'start', 'end', 'offset']) if (!isWhole(b[key])) fail(`${at}.${key}`, `must be a whole number from 0 to ${MAX_EXACT_POWER}`, b[key]);
   const [size, bytes, start, end] = [b.size, b.bytes, b.start, b.end] as number[];
   if (bytes! > size!) fail(`${at}.bytes`, `must not exceed its size (${size})`, bytes);
   if (!(start! < end! && end! <= Math.max(steps, 1) + 1)) fail(`${at}.end`, `must follow its start (${start}) and stay within the ${steps} steps`, end);

@@ -92,6 +92,7 @@ describe('plan files', () => {
     expect(errorOf(variant((d) => delete d.settings)).message).toBe('p.json: plan file field settings must be an object, it is missing');
     expect(errorOf(variant((d) => (d.settings.dims.batch = -1))).message).toBe('p.json: plan file field settings.dims.batch must be a whole number, got -1');
     expect(errorOf(variant((d) => delete d.plan.buffers[1].offset)).message).toBe('p.json: plan file field plan.buffers[1].offset must be a number, it is missing');
+    expect(errorOf(variant((d) => (d.plan.buffers[1].offset = 2 ** 53))).message).toBe('p.json: plan file field plan.buffers[1].offset must be a whole number from 0 to 2^53 − 1, got 9007199254740992');
     expect(errorOf(variant((d) => (d.nodes[0].outputs = 'a'))).message).toBe('p.json: plan file field nodes[0].outputs must be an array, got "a"');
     expect(errorOf(variant((d) => d.plan.regions.push(d.plan.regions[0]))).message).toBe('p.json: plan file field plan.regions[2].name must be unique, got "sram"');
     expect(errorOf(variant((d) => (d.settings.targetProfile.regions = []))).message).toMatch(/^p\.json: settings\.targetProfile: regions must list at least one memory region/);
