@@ -54,5 +54,7 @@ export function ioLines(plan: ModelPlan): string[] {
   // the regions' figure is what the inputs and outputs take as placed (each rounded up to its region's alignment)
   const placed = plan.regions.reduce((sum, r) => sum + (r.io ?? 0), 0);
   const aligned = placed > io.bytes ? ` (their data; ${formatBytes(placed)} as placed, with alignment)` : '';
-  return [`  graph I/O     ${formatBytes(io.bytes)} of inputs and outputs${aligned}, ${where}`];
+  // a total over the run (inputs and outputs need not be live at once), and a KV cache's share of it, counted apart elsewhere
+  const kv = (io.kvBytes ?? 0) > 0 ? `, ${formatBytes(io.kvBytes)} of them KV cache` : '';
+  return [`  graph I/O     ${formatBytes(io.bytes)} of inputs and outputs in all over the run${kv}${aligned}, ${where}`];
 }

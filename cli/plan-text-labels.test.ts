@@ -14,8 +14,17 @@ if (!have) console.log(`cli plan text labels: ${MODELS} is absent; skipping`);
 describe.skipIf(!have)('plan text labels', () => {
   it('says the graph I/O of a region is as placed, and the data beside it', () => {
     const out = run(['plan', join(MODELS, 'wonnx_single_relu.onnx')]).out;
-    expect(out).toMatch(/region ram +128 B \(.*128 B graph I\/O as placed\)/);
-    expect(out).toContain('graph I/O     16 B of inputs and outputs (their data; 128 B as placed, with alignment), in the arena');
+    expect(out).toMatch(/region ram +128 B \(.*128 B of graph I\/O placed here over the run\)/);
+    expect(out).toContain('graph I/O     16 B of inputs and outputs in all over the run (their data; 128 B as placed, with alignment), in the arena');
+  });
+
+  it("says a decoder's graph I/O is a total over the run, larger than the region's peak, and how much of it is its KV cache", () => {
+    const args = ['plan', join(MODELS, 'tiny-random-gpt2-fp32-past.onnx'), '--dim', 'past_seq_len=16', '--dim', 'seq_len=1'];
+    const out = run(args).out;
+    expect(out).toMatch(/region ram +25\.8 KiB \(.*, 45\.4 KiB of graph I\/O placed here over the run\)/);
+    expect(out).toContain('graph I/O     45.2 KiB of inputs and outputs in all over the run, 41.3 KiB of them KV cache (their data; 45.4 KiB as placed, with alignment), in the arena');
+    // five past inputs of 1×4×16×16 float32 and five present outputs of 1×4×17×16
+    expect(JSON.parse(run([...args, '--json']).out).storage.io.kvBytes).toBe(5 * 4 * 16 * 16 * 4 + 5 * 4 * 17 * 16 * 4);
   });
 
   it('a spill that moved nothing says nothing spilled, and does not claim every buffer is in sram (the scratch rules put workspaces in ext-ram)', () => {

@@ -275,7 +275,7 @@ export function planText(file: string, plan: ModelPlan): string {
     // the runtime's head when it is not the placement shown (the plan written is another one): the sum starts from it
     const head = r.runtimeHead !== undefined && r.runtimeHead !== r.peak ? `; the plan written: head ${formatBytes(r.runtimeHead)}` : '';
     const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${tailLeast}${formatBytes(r.used!)}`;
-    const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} graph I/O as placed` : '';
+    const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} of graph I/O placed here over the run` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(regionLabel)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
   lines.push(...spillLines(plan));

@@ -28,6 +28,7 @@ import { replannedPeak } from './explain/setting-replan';
 import type { FitReplan } from './explain/suggest-spill';
 import type { PlacedPlan } from './assembly/placement';
 import type { PlacementProblem } from './problem/problem';
+import { kvCaches, kvNamesOf } from './problem/kv-cache';
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
 import type { TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
@@ -121,7 +122,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     ...(runtimePlan === undefined ? [] : unappliedDims(inferredAssumptions.dims)),
     ...(target === requested ? [] : [arenaIoNote()]),
   ];
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvNamesOf(kvCaches(graph)) });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan);
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
@@ -216,6 +217,7 @@ interface RecordInput {
   readonly weightsMoved: ReadonlyMap<string, RegionMoves>; // bytes of weights read (and copied in at start) per region over one inference
   readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
   readonly runtime: ReadonlyMap<string, RuntimeArena>; // a runtime's arena per region (TFLite Micro's: the head of the plan written and its tail)
+  readonly kv: ReadonlySet<string>; // the graph's KV-cache inputs and outputs, by name
 }
 
 /** The fusion units and explanations of a plan. */
@@ -257,7 +259,7 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve, runtime }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve, runtime, kv }: RecordInput): PlanCore {
   const { schedule } = built;
   const held = { weights: reserve, runtime, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
@@ -273,7 +275,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     fits: regions.every((r) => r.overBy === 0),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
-    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info),
+    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kv),
     assumptions,
     target: target.name,
     regions,

@@ -6,7 +6,7 @@
 
 import type { InferredGraph } from '../model/inferred';
 import type { PlanFile } from '../planner/assembly/plan-file';
-import { kvCaches, kvCachesOf, type KvCaches } from '../planner/problem/kv-cache';
+import { kvCaches, kvCachesOf, kvNamesOf, type KvCaches } from '../planner/problem/kv-cache';
 
 const NONE: ReadonlySet<string> = new Set();
 const found = new WeakMap<InferredGraph | PlanFile, ReadonlySet<string>>();
@@ -41,8 +41,8 @@ export function planKvCacheNames(file: PlanFile): ReadonlySet<string> {
 function namesOnce(key: InferredGraph | PlanFile, caches: () => KvCaches): ReadonlySet<string> {
   let names = found.get(key);
   if (names === undefined) {
-    const { byPast, byPresent } = caches();
-    names = byPast.size === 0 ? NONE : new Set([...byPast.keys(), ...byPresent.keys()]);
+    const all = caches();
+    names = all.byPast.size === 0 ? NONE : kvNamesOf(all);
     found.set(key, names);
   }
   return names;

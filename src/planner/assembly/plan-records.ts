@@ -25,7 +25,7 @@ export interface RegionPlan {
   readonly spilled?: number; // bytes of alias groups placed here that wanted a faster region of the memory map (0 when nothing spilled); absent in older plan files
   readonly moved?: RegionMoves; // bytes written to and read from it over one inference (its buffers', and the weights' when the target places them here); when activations may take more than one region
   readonly weights?: number; // bytes the model's weights take here, set aside at the region's base (target's planning.weights)
-  readonly io?: number; // bytes of graph inputs and outputs planned here (included in peak)
+  readonly io?: number; // bytes of graph inputs and outputs planned here over the whole run, as placed (not all live at once: it may pass the peak)
   readonly runtimeTail?: number; // with runtime 'tflm' on a .tflite model: bytes of the tensor arena to declare beyond the plan's head (TFLite Micro's persistent tail and planning), in the activation region
   readonly runtimeHead?: number; // with runtime 'tflm': the head TFLite Micro reaches with the plan written into the file (runtimePlan.planned.head), which the runtime uses instead of `peak`
   readonly used?: number; // peak (runtimeHead when given) + weights (+ runtimeTail): what the region holds at most

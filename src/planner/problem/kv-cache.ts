@@ -92,3 +92,8 @@ export function kvCachesOf(facts: KvGraphFacts): KvCaches {
   }
   return { byPast, byPresent };
 }
+
+/** Every KV-cache input and output of `caches` by name. */
+export function kvNamesOf(caches: KvCaches): ReadonlySet<string> {
+  return new Set([...caches.byPast.keys(), ...caches.byPresent.keys()]);
+}

@@ -24,7 +24,9 @@ import type { IoOwner, TargetProfile } from '../targets/target';
 /** Where a plan's weights and graph I/O are, as `plan --json` gives it. */
 export interface PlanStorage {
   readonly weights: { readonly in: string; readonly copied: boolean; readonly bytes: number }; // `in`: a region name, or 'flash'
-  readonly io: { readonly owner: IoOwner; readonly bytes: number; readonly inArena: number }; // bytes of graph inputs and outputs; of them, bytes in the arena
+  // bytes of graph inputs and outputs over the whole run (not all live at once); of them, bytes in the arena, and bytes of a
+  // KV cache (a decoder's past inputs and present outputs, kv-cache.ts), which the views count apart from I/O
+  readonly io: { readonly owner: IoOwner; readonly bytes: number; readonly inArena: number; readonly kvBytes: number };
 }
 
 /** Bytes the weights take per region: their total rounded up to the region's alignment, in the region the target names. */
@@ -79,12 +81,13 @@ export function ioBytesByRegion(problem: PlacementProblem, info: readonly Buffer
 }
 
 /** Where the plan's weights and graph I/O are. */
-export function planStorage(target: TargetProfile, weightsBytes: number, problem: PlacementProblem, info: readonly BufferInfo[]): PlanStorage {
+export function planStorage(target: TargetProfile, weightsBytes: number, problem: PlacementProblem, info: readonly BufferInfo[], kv: ReadonlySet<string>): PlanStorage {
   const placement = target.planning.weights;
   const ioBytes = problem.buffers.reduce((sum, b) => (info[b.id]?.graphIo === true ? sum + info[b.id]!.bytes : sum), 0);
+  const kvBytes = problem.buffers.reduce((sum, b) => (info[b.id]?.graphIo === true && kv.has(b.name) ? sum + info[b.id]!.bytes : sum), 0);
   const inArena = [...ioBytesByRegion(problem, info).values()].reduce((a, b) => a + b, 0);
   return {
     weights: { in: placement?.region ?? 'flash', copied: placement?.copied ?? false, bytes: weightsBytes },
-    io: { owner: target.planning.io ?? 'arena', bytes: ioBytes, inArena },
+    io: { owner: target.planning.io ?? 'arena', bytes: ioBytes, inArena, kvBytes },
   };
 }

@@ -56,7 +56,7 @@ describe('the memory map in the heap SVG', () => {
     expect(sram).toContain(`weights ${formatBytes(plan.regions[0]!.weights!)} · I/O`);
     expect(regionGroup(svg, 'ext-ram')).toMatch(/data-spilled-text="true">\d+ buffers spilled here, [^<]+ of them in all over the run<\/tspan>/);
     expect(svg).toContain(`in sram below its arena, copied from flash at start</text>`);
-    expect(svg).toContain('>graph I/O 300 KiB, planned in the arena</text>');
+    expect(svg).toContain('>graph I/O 300 KiB in all over the run, planned in the arena</text>');
   });
 
   it('says how far over a region is, in the figures plan --json gives', () => {

@@ -59,13 +59,18 @@ describe('the memory map of a plan', () => {
     // the map said "the application's own buffers, outside the arena" beside an arena holding input (9232 B as placed)
     const plan = planForSettings(graph, { target: 'tflm', strategy: undefined, edits: { io: 'application' } });
     const map = memoryMapData(plan);
-    expect(map.io).toEqual({ owner: 'arena', bytes: 9218, placed: 9232 });
-    expect(ioText(map)).toBe('graph I/O 9.00 KiB of data (9.02 KiB as placed, with alignment), planned in the arena');
+    expect(map.io).toEqual({ owner: 'arena', bytes: 9218, placed: 9232, kv: 0 });
+    expect(ioText(map)).toBe('graph I/O 9.00 KiB of data (9.02 KiB as placed, with alignment) in all over the run, planned in the arena');
     expect(plan.regions[0]!.io).toBe(map.io.placed);
     expect(assumptionLines(plan, graph).map((l) => l.key)).toContain('tflm-io');
     // on another target the application owns them
     const mcu = memoryMapData(planForSettings(graph, { target: 'mcu', strategy: undefined, edits: { io: 'application' } }));
-    expect(ioText(mcu)).toBe("graph I/O 9.00 KiB, the application's own buffers, outside the arena");
+    expect(ioText(mcu)).toBe("graph I/O 9.00 KiB in all over the run, the application's own buffers, outside the arena");
+  });
+
+  it("says a decoder's graph I/O is a total over the run and names its KV cache's share", () => {
+    const decoder = { io: { owner: 'arena', bytes: 46_285, placed: 46_285, kv: 42_240 } } as unknown as Parameters<typeof ioText>[0];
+    expect(ioText(decoder)).toBe('graph I/O 45.2 KiB in all over the run, 41.3 KiB of it KV cache, planned in the arena');
   });
 
   it('splits each region of the spilled mcu plan into what is live at its fullest step and the rest of its peak', () => {
@@ -91,7 +96,7 @@ describe('the memory map of a plan', () => {
     const holder = map.bars.find((b) => b.name === input.region)!;
     expect(holder.io).toBe(input.start <= holder.step! && holder.step! < input.end ? input.size : 0);
     expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: 'flash', copied: false });
-    expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes, placed: plan.storage!.io.inArena });
+    expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes, placed: plan.storage!.io.inArena, kv: 0 });
     for (const bar of map.bars) expect([bar.weights, bar.used]).toEqual([0, bar.peak]);
   });
 

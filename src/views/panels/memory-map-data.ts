@@ -48,7 +48,9 @@ export interface BarRuntime {
 export interface MemoryMap {
   readonly bars: readonly MapBar[];
   readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean }; // `in`: a region, or 'flash' (outside the regions)
-  readonly io: { readonly owner: 'arena' | 'application'; readonly bytes: number; readonly placed: number }; // graph inputs and outputs: planned in the arena, or the application's buffers; `bytes` their data, `placed` what the arena gives them (aligned)
+  // graph inputs and outputs over the whole run: planned in the arena, or the application's buffers; `bytes` their data,
+  // `placed` what the arena gives them (aligned), `kv` the bytes of them that are a KV cache (0 in plans saved before it was recorded)
+  readonly io: { readonly owner: 'arena' | 'application'; readonly bytes: number; readonly placed: number; readonly kv: number };
   readonly kv: boolean; // the model has a KV cache, which the key then names
   readonly tail: boolean; // a region holds a runtime's tail, which the key then names
 }
@@ -106,7 +108,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
   return {
     bars,
     weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false },
-    io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0, placed: storage?.io.inArena ?? 0 },
+    io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0, placed: storage?.io.inArena ?? 0, kv: storage?.io.kvBytes ?? 0 },
     kv: kv.size > 0,
     tail: bars.some((b) => b.tail > 0),
   };
@@ -202,10 +204,13 @@ export function weightsText(map: MemoryMap): string {
 }
 
 /**
- * "graph I/O 300 KiB, planned in the arena", "graph I/O 9.00 KiB of data (9.02 KiB as placed, with alignment), planned in
- * the arena" (the bars' I/O is as placed) or "…, the application's own buffers, outside the arena".
+ * "graph I/O 300 KiB in all over the run, planned in the arena", "graph I/O 9.00 KiB of data (9.02 KiB as placed, with
+ * alignment) in all over the run, …" (the bars' I/O is as placed), "graph I/O 45.2 KiB in all over the run, 40.5 KiB of
+ * it KV cache, …" or "…, the application's own buffers, outside the arena". A total over the run, not bytes held at
+ * once: it may pass the region's peak, and the words say so.
  */
 export function ioText(map: MemoryMap): string {
   const placed = map.io.owner === 'arena' && map.io.placed > map.io.bytes ? ` of data (${formatBytes(map.io.placed)} as placed, with alignment)` : '';
-  return `graph I/O ${formatBytes(map.io.bytes)}${placed}, ${map.io.owner === 'application' ? "the application's own buffers, outside the arena" : 'planned in the arena'}`;
+  const kv = map.io.kv > 0 ? `, ${formatBytes(map.io.kv)} of it KV cache` : '';
+  return `graph I/O ${formatBytes(map.io.bytes)}${placed} in all over the run${kv}, ${map.io.owner === 'application' ? "the application's own buffers, outside the arena" : 'planned in the arena'}`;
 }
