@@ -92,4 +92,12 @@ describe('plan files of a comparison', () => {
     expect(sidePlanFileName('a', side('cpu', 'best', 1))).toBe('sample.cpu.best.batch-1.a.plan.json');
     expect(sidePlanFileName('b', side('mcu', 'tflm', 4))).toBe('sample.mcu.tflm.batch-4.b.plan.json');
   });
+
+  it('name the dims the user gave, as Export names the same plan, not the defaults the file records beside them', () => {
+    const dim = (name: string, value: number, bound: boolean, derived?: true) => ({ name, value, bound, axes: [], rule: '', ...(derived && { derived }) });
+    const dims = [dim('batch_size', 1, false), dim('past_seq_len', 128, true), dim('seq_len', 128, false), dim('total_seq_len', 256, true, true)];
+    const file = { model: 'gpt2.onnx', settings: { dims: { batch_size: 1, past_seq_len: 128, seq_len: 128, total_seq_len: 256 } }, plan: { target: 'cpu', strategy: 'best', assumptions: { dims } } };
+    expect(sidePlanFileName('b', file)).toBe('gpt2.cpu.best.past_seq_len-128.b.plan.json');
+    expect(sidePlanFileName('b', file)).toBe(`${exportStem('gpt2.onnx', { past_seq_len: 128 }, file.plan)}.b.plan.json`);
+  });
 });

@@ -9,9 +9,10 @@
 // are saved under the same names with the side added.
 
 import { formatBytes } from '../../shared/format';
-import { ownValue } from '../../shared/own';
+import { nullRecord, ownValue } from '../../shared/own';
 import type { PlanFile } from '../../planner/assembly/plan-file';
 import type { PlanAssumptions } from '../../planner/plan-types';
+import type { DimAssumption } from '../../planner/assembly/assumptions';
 import { shapeText, valuesText } from '../../planner/diff/input-changes';
 
 /** What names a plan besides its model and dims. */
@@ -39,9 +40,22 @@ export function plannedTfliteName(model: string, dims: Readonly<Record<string, n
   return `${exportStem(model, dims, plan)}.planned.tflite`;
 }
 
-/** The name side `side` of a comparison is saved under as a plan file: "sample.cpu.best.batch-4.b.plan.json". */
-export function sidePlanFileName(side: 'a' | 'b', file: { readonly model: string; readonly settings: Pick<PlanFile['settings'], 'dims'>; readonly plan: Pick<PlanNaming, 'target' | 'strategy'> }): string {
-  return `${exportStem(file.model, file.settings.dims, file.plan)}.${side}.plan.json`;
+/** What names a side of a comparison: its model, every dim it was planned with, its target and strategy, and which dims the user gave. */
+export interface SideNaming {
+  readonly model: string;
+  readonly settings: Pick<PlanFile['settings'], 'dims'>;
+  readonly plan: Pick<PlanNaming, 'target' | 'strategy'> & { readonly assumptions?: { readonly dims?: readonly Pick<DimAssumption, 'name' | 'value' | 'bound' | 'derived'>[] } };
+}
+
+/**
+ * The name side `side` of a comparison is saved under as a plan file: "sample.cpu.best.batch-4.b.plan.json", with the
+ * dims the user gave, as Export names the same plan (a plan file records every dim, defaults too; one saved before it
+ * recorded which were given is named by all of them).
+ */
+export function sidePlanFileName(side: 'a' | 'b', file: SideNaming): string {
+  const dims = file.plan.assumptions?.dims;
+  const given = dims === undefined ? file.settings.dims : nullRecord(dims.filter((d) => d.bound && d.derived !== true).map((d) => [d.name, d.value] as const));
+  return `${exportStem(file.model, given, file.plan)}.${side}.plan.json`;
 }
 
 /**
