@@ -54,8 +54,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     const notes = savedSettings === undefined ? [] : savedSettingsLines(displaySafe(savedSettings));
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget, notes));
   }
-  if (over) io.err(`heapscope: ${fileB} needs ${formatCount(need)} bytes, over the budget of ${formatCount(budget)} bytes by ${formatCount(need - budget)}\n`);
-  if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (some sizes unknown), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
+  const written = plannedAside(diff);
+  if (over) io.err(`heapscope: ${fileB} needs ${bLowerEstimate(diff) ? 'at least ' : ''}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${formatCount(need - budget)}${written === undefined ? '' : ` (${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
+  if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (${unknownWhy(diff)}), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
   let strictFailed = false;
   if (args.flags.has('--strict')) {
     for (const [name, file, side] of [['a', fileA, planA], ['b', fileB, planB]] as const) {
@@ -69,22 +70,47 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   return strictFailed ? 2 : over ? OVER_BUDGET_EXIT : 0;
 }
 
-/** What B needs: its tensor arena to declare when it is a plan of TensorFlow Lite Micro (a budget is a firmware's arena), else its peak. */
+/**
+ * What B needs: its tensor arena to declare when it is a plan of TensorFlow
+ * Lite Micro (a budget is a firmware's arena), else its peak. The arena is the
+ * file's as it is, what TFLM plans for the file flashed unchanged: a model
+ * guarded in CI is the file given, not the file heapscope's plan would make
+ * of it (`plannedAside` is that one's arena, said beside the verdict).
+ */
 function bNeeds(diff: Pick<PlanDiff, 'peakB' | 'runtime'>): number {
-  return diff.runtime?.b.arena ?? diff.peakB;
+  return diff.runtime?.b.arenaAsIs ?? diff.peakB;
+}
+
+/** B's arena with heapscope's plan written into the file, when it differs from the file's as it is (TFLM); else undefined. */
+function plannedAside(diff: Pick<PlanDiff, 'runtime'>): number | undefined {
+  const b = diff.runtime?.b;
+  return b === undefined || b.arena === b.arenaAsIs ? undefined : b.arena;
 }
 
 /**
- * B against the budget: over, within, or unknown when B's peak is a lower
- * estimate (some sizes unknown, planned as 0 B) within the budget: the
- * unknown is not counted as fitting. A TensorFlow Lite Micro arena is never
- * a lower estimate: TFLM sizes every buffer from the file's shapes and types
- * (a type it cannot size refuses the plan), whatever heapscope's inference
- * left unknown, so it is judged as it is.
+ * Whether what B needs is a lower estimate. A TensorFlow Lite Micro arena is
+ * one when a kernel's scratch requests are not known (none are assumed, as
+ * `plan` says with "≥"); a size heapscope's inference left unknown does not
+ * make it one: TFLM sizes every buffer from the file's shapes and types (a
+ * type it cannot size refuses the plan). Any other peak is one when some size
+ * is unknown (planned as 0 B).
+ */
+function bLowerEstimate(diff: Pick<PlanDiff, 'completeB' | 'runtime'>): boolean {
+  return diff.runtime === undefined ? !diff.completeB : diff.runtime.b.lowerEstimate;
+}
+
+/** Why B's figure is a lower estimate, in a few words. */
+function unknownWhy(diff: Pick<PlanDiff, 'runtime'>): string {
+  return diff.runtime === undefined ? 'some sizes unknown' : "a kernel's scratch requests are not known, none assumed";
+}
+
+/**
+ * B against the budget: over, within, or unknown when what B needs is a lower
+ * estimate within the budget: the unknown is not counted as fitting.
  */
 export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime'>, budget: number): 'over' | 'within' | 'unknown' {
   if (bNeeds(diff) > budget) return 'over';
-  return diff.completeB || diff.runtime !== undefined ? 'within' : 'unknown';
+  return bLowerEstimate(diff) ? 'unknown' : 'within';
 }
 
 /**
@@ -201,12 +227,36 @@ const signedCount = (n: number) => `${n < 0 ? MINUS : ''}${formatCount(Math.abs(
 /** A peak, "≥ 8.06 MiB" when it is a lower estimate. */
 const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
 
-/** The tensor arenas both sides declare (TensorFlow Lite Micro), the comparison the firmware makes. */
-function runtimeLine(runtime: RuntimeDelta): string {
-  const { a, b, delta } = runtime;
-  const percent = percentChange(delta, a.arena);
-  const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}`;
-  return `arena to declare ${formatBytes(a.arena)} -> ${formatBytes(b.arena)}: ${signed(delta)}${percent}, ${signedCount(delta)} bytes (TensorFlow Lite Micro, the plan written: ${parts})`;
+/** An arena, "≥ 3.55 MiB" when it is a lower estimate. */
+const arenaBytes = (n: number, lowerEstimate: boolean) => `${lowerEstimate ? '≥ ' : ''}${formatBytes(n)}`;
+
+/**
+ * The tensor arenas both sides declare (TensorFlow Lite Micro), the comparison
+ * the firmware makes: with the plan written into each file, and before it the
+ * files as they are when that differs on a side.
+ */
+function runtimeLines(runtime: RuntimeDelta): string[] {
+  const { a, b } = runtime;
+  const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
+  const least = deltaPrefix(bound);
+  const line = (from: number, to: number, delta: number, what: string) =>
+    `arena to declare ${arenaBytes(from, a.lowerEstimate)} -> ${arenaBytes(to, b.lowerEstimate)}: ${least}${signed(delta)}${percentChange(delta, from)}, ${least}${signedCount(delta)} bytes (TensorFlow Lite Micro, ${what})`;
+  const note = arenaNote(bound);
+  const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}${note === undefined ? '' : `; ${note}`}`;
+  if (a.arenaAsIs === a.arena && b.arenaAsIs === b.arena) return [line(a.arena, b.arena, runtime.delta, `the plan written: ${parts}`)];
+  return [
+    line(a.arenaAsIs, b.arenaAsIs, runtime.deltaAsIs, 'the files as they are, flashed unchanged'),
+    line(a.arena, b.arena, runtime.delta, `the plan written in by --save-tflite: ${parts}`),
+  ];
+}
+
+/** Why the arenas' change is not exact, for after it; undefined when it is. */
+function arenaNote(bound: ReturnType<typeof deltaBound>): string | undefined {
+  const why = "a kernel's scratch requests are not known, none assumed";
+  if (bound === 'at-least') return `b's arena is a lower estimate: ${why}`;
+  if (bound === 'at-most') return `a's arena is a lower estimate: ${why}`;
+  if (bound === 'unbounded') return `both arenas are lower estimates: ${why}, so the true change may be larger or smaller`;
+  return undefined;
 }
 
 /** The short human-readable report of a diff. */
@@ -221,7 +271,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     `a: ${fileA} (${settingsText(a)}) — ${labelA}`,
     `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
     ...settingsNotes,
-    ...(diff.runtime === undefined ? [] : [runtimeLine(diff.runtime)]),
+    ...(diff.runtime === undefined ? [] : runtimeLines(diff.runtime)),
     `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${signedCount(diff.delta)} bytes${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`,
   ];
   if (diff.regions.length > 1) {
@@ -242,17 +292,27 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   lines.push(...diagnosticLines('a', a), ...diagnosticLines('b', b));
   if (budget !== undefined) {
     const need = bNeeds(diff);
+    const what = diff.runtime === undefined ? 'its peak is a lower estimate (some sizes unknown)' : `its arena to declare is a lower estimate (${unknownWhy(diff)})`;
     const words = {
-      over: () => `OVER by ${formatBytes(need - budget)}`,
+      over: () => `OVER by ${bLowerEstimate(diff) ? 'at least ' : ''}${formatBytes(need - budget)}`,
       within: () => `within, ${formatBytes(budget - need)} to spare`,
-      unknown: () => `within only as far as known, at most ${formatBytes(budget - need)} to spare: its peak is a lower estimate (some sizes unknown), so it may be over`,
+      unknown: () => `within only as far as known, at most ${formatBytes(budget - need)} to spare: ${what}, so it may be over`,
     };
     const verdict = words[budgetVerdict(diff, budget)]();
-    const judged = diff.runtime === undefined ? '' : ', judged on its arena to declare';
+    const judged = diff.runtime === undefined ? '' : ', judged on its arena to declare for the file as it is';
     const unfit = diff.fitsB ? '' : `; but b does not fit its target (${diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`).join(', ')})`;
-    lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes${judged}): b ${verdict}${unfit}`);
+    lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes${judged}): b ${verdict}${unfit}${plannedVerdict(diff, budget)}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** "; with heapscope's plan written in, b would declare …": the arena b would need were the plan written, when that differs from the file's as it is. */
+function plannedVerdict(diff: PlanDiff, budget: number): string {
+  const planned = plannedAside(diff);
+  if (planned === undefined) return '';
+  const lower = diff.runtime!.b.lowerEstimate;
+  const verdict = planned > budget ? 'still over' : lower ? 'within only as far as known' : 'within';
+  return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaBytes(planned, lower)}, ${verdict}`;
 }
 
 /** "  b DOES NOT FIT  region fast needs 30.6 KiB, 14.6 KiB over its 16.0 KiB limit": each side's regions over their limits, as plan says it. */

@@ -54,7 +54,8 @@ commands:
                [--spill on|off] [--weights WHERE] [--io arena|application] [--b-spill|--b-weights|--b-io ...]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
       plain options plan every model side, --b-* options side b only (a model).
-      --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it
+      --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it (on tflm, b's arena to
+                     declare for the file as it is)
       --strict: exit 2 when a side's plan is incomplete or rests on a default dim (as plan --strict)
   targets [--json]
       list the target presets (cpu, mcu, accelerator, phone, phone-dsp, tflm)

@@ -3,18 +3,20 @@
 // uses, and the page's export writes the same header as `plan --header`.
 // Skips with a notice when ../shared is absent.
 
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes } from '../src/model/infer/shapes';
 import { planFileOf } from '../src/settings/plan-file';
-import { planCHeader } from '../src/planner/export/c-header';
+import { ALLOW_INCOMPLETE, planCHeader } from '../src/planner/export/c-header';
 import { planForSettings } from '../src/worker/plan/settings';
 import { planJson, run } from './testing/run-cli';
 
 const DIR = join(__dirname, '../../shared/models/tflite');
+const cc = ['/usr/bin/cc', '/usr/local/bin/cc'].find((p) => existsSync(p));
 const have = existsSync(DIR);
 if (!have) console.log(`cli tflm header: ${DIR} is absent; skipping`);
 
@@ -66,6 +68,31 @@ describe.skipIf(!have)('the C header of a .tflite on target tflm', () => {
     // a file without an offline plan has nothing to warn of
     expect(run(['plan', join(DIR, 'tflm_person_detect.tflite'), '--target', 'tflm']).out).not.toMatch(/\n {4}warning /);
   });
+
+  it('stops the build when the arena is a lower estimate (a kernel whose scratch requests are not known), both arenas marked, as an incomplete plan does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hs-tflm-header-'));
+    const out = join(dir, 'mp.h');
+    expect(run(['plan', join(DIR, 'mediapipe_selfie_segmentation.tflite'), '--target', 'tflm', '--header', out]).code).toBe(0);
+    const header = readFileSync(out, 'utf8');
+    expect(header).toContain(' * LOWER ESTIMATE: 1 kernel(s) whose scratch requests are not known (first custom operator Convolution2DTransposeBias, Convolution2DTransposeBias_244) are planned with no scratch,');
+    const message = '"heapscope: the tensor arena is a lower estimate: 1 kernel(s) whose scratch requests are not known (first custom operator Convolution2DTransposeBias, Convolution2DTransposeBias_244) are planned with no scratch"';
+    expect(header).toContain(`#ifndef ${ALLOW_INCOMPLETE}\n#error ${message}\n#else\n#warning ${message}\n#endif`);
+    expect(header).toMatch(/\n#define HEAPSCOPE_TFLM_TENSOR_ARENA_BYTES 3717696UL \/\* .*a LOWER ESTIMATE: a kernel's scratch requests are not known \*\/\n/);
+    expect(header).toMatch(/\n#define HEAPSCOPE_TFLM_TENSOR_ARENA_AS_IS_BYTES 4241984UL \/\* .*a LOWER ESTIMATE: a kernel's scratch requests are not known \*\/\n/);
+    // a model whose kernels are all known has no such gate
+    const known = join(dir, 'person.h');
+    run(['plan', join(DIR, 'tflm_person_detect.tflite'), '--target', 'tflm', '--header', known]);
+    expect(readFileSync(known, 'utf8')).not.toMatch(/LOWER ESTIMATE|#error/);
+    if (cc === undefined) return void console.log('notice: no C compiler (cc); the TFLM header is checked as text only');
+    writeFileSync(join(dir, 'main.c'), '#include "mp.h"\nint main(void) { return (int)(HEAPSCOPE_TFLM_TENSOR_ARENA_BYTES % 2UL); }\n');
+    const compile = (extra: string[]) => spawnSync(cc, ['-Wall', ...extra, '-o', join(dir, 'main'), join(dir, 'main.c')], { encoding: 'utf8' });
+    const refused = compile([]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/#error "heapscope: the tensor arena is a lower estimate/);
+    const warned = compile([`-D${ALLOW_INCOMPLETE}`]);
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toMatch(/warning: .*heapscope: the tensor arena is a lower estimate/);
+  }, 60_000);
 
   it('leaves the offsets out of a plan file that does not say where TFLM puts the buffers, unless its plan is the one drawn', () => {
     const fileOf = (name: string) => {

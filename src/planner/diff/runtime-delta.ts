@@ -12,6 +12,8 @@ export interface RuntimeArenaFigures {
   readonly tailAlone: number; // the persistent tail alone, as runtimePlan.tail
   readonly planning: number; // the rest of the arena: what TFLM's planning needs beyond head and tail, rounded up to 16 (arena - head - tailAlone)
   readonly arena: number; // the tensor arena to declare with the plan written
+  readonly arenaAsIs: number; // the tensor arena to declare for the file as it is: what TFLM plans for the unchanged file (runtimePlan.arena)
+  readonly lowerEstimate: boolean; // both arenas are lower estimates: a kernel's scratch requests are not known, none assumed (assumptions.kernels)
 }
 
 /** The arenas to declare on both sides. */
@@ -20,20 +22,26 @@ export interface RuntimeDelta {
   readonly a: RuntimeArenaFigures;
   readonly b: RuntimeArenaFigures;
   readonly delta: number; // b.arena - a.arena
+  readonly deltaAsIs: number; // b.arenaAsIs - a.arenaAsIs: the files as they are
 }
 
-/** The arena `plan` declares, read as its regions' `used` reads it; undefined for a plan of no runtime. */
-export function arenaFigures(plan: Pick<ModelPlan, 'runtimePlan'>): RuntimeArenaFigures | undefined {
+/** The plan's runtime record and what it assumes of the runtime's kernels. */
+type RuntimePlanOf = Pick<ModelPlan, 'runtimePlan'> & { readonly assumptions?: Pick<ModelPlan['assumptions'], 'kernels'> };
+
+/** The arena `plan` declares, read as its regions' `used` reads it, and the file's as it is; undefined for a plan of no runtime. */
+export function arenaFigures(plan: RuntimePlanOf): RuntimeArenaFigures | undefined {
   const runtime = plan.runtimePlan;
   if (runtime === undefined) return undefined;
   // a plan saved before the plan written was recorded declares the file as it is
   const { head, arena } = runtime.planned ?? runtime;
-  return { head, tail: arena - head, tailAlone: runtime.tail, planning: arena - head - runtime.tail, arena };
+  // a kernel planned with no scratch because its requests are not known: the runtime may need more, as `plan` prints it ("≥")
+  const lowerEstimate = (plan.assumptions?.kernels ?? []).length > 0;
+  return { head, tail: arena - head, tailAlone: runtime.tail, planning: arena - head - runtime.tail, arena, arenaAsIs: runtime.arena, lowerEstimate };
 }
 
 /** The arenas of A and B and their difference; undefined unless both are plans of the same runtime. */
-export function runtimeDelta(a: Pick<ModelPlan, 'runtimePlan'>, b: Pick<ModelPlan, 'runtimePlan'>): RuntimeDelta | undefined {
+export function runtimeDelta(a: RuntimePlanOf, b: RuntimePlanOf): RuntimeDelta | undefined {
   const [figuresA, figuresB] = [arenaFigures(a), arenaFigures(b)];
   if (figuresA === undefined || figuresB === undefined) return undefined;
-  return { runtime: 'tflm', a: figuresA, b: figuresB, delta: figuresB.arena - figuresA.arena };
+  return { runtime: 'tflm', a: figuresA, b: figuresB, delta: figuresB.arena - figuresA.arena, deltaAsIs: figuresB.arenaAsIs - figuresA.arenaAsIs };
 }

@@ -5,7 +5,9 @@
 // unique C identifiers. A region over its size limit stops the build with
 // #error (or a #warning when OVER_LIMIT_WARNING is defined before the include);
 // so does a plan with a size unknown, whose buffers of unknown size are
-// planned as 0 bytes (a #warning when ALLOW_INCOMPLETE is defined).
+// planned as 0 bytes, and a TensorFlow Lite Micro arena that is a lower
+// estimate (a kernel's scratch requests not known, none assumed): a #warning
+// when ALLOW_INCOMPLETE is defined.
 // Depends only on the plan file types.
 
 import type { PlanFile } from '../assembly/plan-file';
@@ -14,7 +16,7 @@ import type { PlanFile } from '../assembly/plan-file';
 const PREFIX = 'HEAPSCOPE';
 /** Defined before the include, it turns the #error of a region over its limit into a #warning. */
 export const OVER_LIMIT_WARNING = `${PREFIX}_OVER_LIMIT_WARNING`;
-/** Defined before the include, it turns the #error of an incomplete plan into a #warning. */
+/** Defined before the include, it turns the #error of an incomplete plan (or of a TFLM arena that is a lower estimate) into a #warning. */
 export const ALLOW_INCOMPLETE = `${PREFIX}_ALLOW_INCOMPLETE`;
 
 /** The C header of `file`; see the module header. Include-guarded, C89-clean. */
@@ -30,6 +32,7 @@ export function planCHeader(file: PlanFile): string {
     ` * dims: ${dims === '' ? 'none' : comment(dims)}`,
     ` * peak: ${plan.peak} bytes over ${plan.regions.length} region(s); lower bound ${plan.lowerBound} bytes.`,
     ...incompleteComment(plan),
+    ...lowerArenaComment(plan),
     ...verdictComment(plan.regions, plan.complete),
     ` * Offsets are in bytes from the start of each region's arena, which starts`,
     ` * <region>_ARENA_START bytes from the region's base, after the weights kept`,
@@ -40,6 +43,7 @@ export function planCHeader(file: PlanFile): string {
     '',
     ...overLimitDirectives(plan.regions),
     ...incompleteDirectives(plan),
+    ...lowerArenaDirectives(plan),
     `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL${plan.runtimePlan === undefined ? '' : ` /* heapscope's placement drawn; TensorFlow Lite Micro's arena: ${PREFIX}_TFLM_TENSOR_ARENA_BYTES */`}`,
     `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
     ...tflmArenaLines(plan, runtime?.drawnPeak, ids),
@@ -152,14 +156,15 @@ function tflmArenaLines(plan: PlanFile['plan'], drawn: number | undefined, ids: 
   const overlaps = own && file !== undefined && !file.valid && file.problem !== undefined
     ? [` * That plan gives buffers live at once the same bytes (${comment(file.problem)})${file.insideCustomOp === undefined ? '' : `, all used by custom operator ${comment(file.insideCustomOp)}, which may use them one after another`}: heapscope cannot check it.`]
     : [];
+  const lower = unknownKernels(plan).length > 0 ? '; a LOWER ESTIMATE: a kernel\'s scratch requests are not known' : '';
   return [
     `/* TensorFlow Lite Micro: declare the tensor arena with ${PREFIX}_TFLM_TENSOR_ARENA_BYTES (the head of the plan written into the`,
     ` * .tflite, ${r.planned.head} bytes, and ${tail} bytes of its persistent tail and planning); the region's ARENA_SIZE is that head alone.`,
     ...apply,
     ...overlaps,
     ' */',
-    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite) */`,
-    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite)${lower} */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is${lower} */`,
   ];
 }
 
@@ -175,6 +180,38 @@ function incompleteComment(plan: PlanFile['plan']): string[] {
     ` * and those buffers' offsets hold no room for them. Including this header stops the build with`,
     ` * #error; ${fix} and plan again, or define ${ALLOW_INCOMPLETE} to make it a #warning.`,
   ];
+}
+
+/** The kernels of a TensorFlow Lite Micro plan whose scratch requests are not known (none assumed); none for any other plan. */
+function unknownKernels(plan: PlanFile['plan']): NonNullable<PlanFile['plan']['assumptions']['kernels']> {
+  return plan.runtimePlan === undefined ? [] : (plan.assumptions?.kernels ?? []);
+}
+
+/** "custom operator X (node)" and how many more: the kernels whose scratch requests are not known. */
+function kernelsText(kernels: NonNullable<PlanFile['plan']['assumptions']['kernels']>): string {
+  const first = kernels[0]!;
+  return `${kernels.length} kernel(s) whose scratch requests are not known (first custom operator ${first.op}, ${first.node})`;
+}
+
+/** What a TensorFlow Lite Micro arena that is a lower estimate leaves out, and how to build anyway. */
+function lowerArenaComment(plan: PlanFile['plan']): string[] {
+  const kernels = unknownKernels(plan);
+  if (kernels.length === 0) return [];
+  return [
+    ` * LOWER ESTIMATE: ${comment(kernelsText(kernels))} are planned with no scratch,`,
+    ` * so the arena sizes below (${PREFIX}_TFLM_TENSOR_ARENA_BYTES, ..._AS_IS_BYTES and the region's ARENA_SIZE)`,
+    ` * are lower estimates and may be too small: AllocateTensors() can fail, or with an arena a little too small`,
+    ` * corrupt memory. Including this header stops the build with #error; check the arena on the device with`,
+    ` * that kernel, or define ${ALLOW_INCOMPLETE} to make it a #warning.`,
+  ];
+}
+
+/** The #error of a TensorFlow Lite Micro arena that is a lower estimate, a #warning instead when ALLOW_INCOMPLETE is defined. */
+function lowerArenaDirectives(plan: PlanFile['plan']): string[] {
+  const kernels = unknownKernels(plan);
+  if (kernels.length === 0) return [];
+  const message = `"heapscope: the tensor arena is a lower estimate: ${cString(kernelsText(kernels))} are planned with no scratch"`;
+  return [`#ifndef ${ALLOW_INCOMPLETE}`, `#error ${message}`, '#else', `#warning ${message}`, '#endif', ''];
 }
 
 /** "2 tensor(s)", "1 scratch buffer(s)" or "2 tensor(s) and 1 scratch buffer(s)": the unknown sizes by kind. */

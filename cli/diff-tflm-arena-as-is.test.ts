@@ -1,0 +1,73 @@
+// `diff --budget` on target tflm judges b as the file given, flashed unchanged:
+// its arena to declare as it is (what TensorFlow Lite Micro plans for that
+// file), with the arena of heapscope's plan written in said beside it; and an
+// arena that is a lower estimate (a kernel whose scratch requests are not
+// known, none assumed) is printed "≥" and never called within the budget,
+// as `plan` and `--strict` say of it. Skips when ../shared is absent.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planJson, run } from './testing/run-cli';
+
+const DIR = join(__dirname, '../../shared/models/tflite');
+const have = existsSync(DIR);
+if (!have) console.log(`cli diff tflm arena as is: ${DIR} is absent; skipping`);
+const SELFIE = join(DIR, 'mediapipe_selfie_segmentation.tflite');
+const PERSON = join(DIR, 'tflm_person_detect.tflite');
+const VELA = join(DIR, 'tflm_person_detect_vela.tflite');
+
+describe.skipIf(!have)('diff --budget on target tflm', () => {
+  it('judges the file as it is: MediaPipe needs 4,241,984 B unchanged, over a 4 MB budget its planned 3,717,696 B would be within', () => {
+    const plan = planJson([SELFIE, '--target', 'tflm']).runtimePlan;
+    expect([plan.arena, plan.planned.arena]).toEqual([4_241_984, 3_717_696]);
+    const argv = ['diff', SELFIE, SELFIE, '--target', 'tflm', '--budget', '4MB'];
+    const json = run([...argv, '--json']);
+    expect(json.code).toBe(3);
+    const diff = JSON.parse(json.out);
+    expect(diff).toMatchObject({ budget: 4_000_000, overBudget: true, budgetVerdict: 'over' });
+    // the documented fields stay the plan written; the file as it is is added beside them
+    expect(diff.runtime.b).toMatchObject({ arena: 3_717_696, arenaAsIs: 4_241_984, lowerEstimate: true });
+    expect(diff.runtime).toMatchObject({ delta: 0, deltaAsIs: 0 });
+    expect(json.err).toBe(`heapscope: ${SELFIE} needs at least 4,241,984 bytes as it is, over the budget of 4,000,000 bytes by 241,984 (3,717,696 with heapscope's plan written in: plan --target tflm --save-tflite)\n`);
+
+    const text = run(argv);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain('\narena to declare ≥ 4.05 MiB -> ≥ 4.05 MiB: ±0 B (+0.0 %), 0 bytes (TensorFlow Lite Micro, the files as they are, flashed unchanged)\n');
+    expect(text.out).toMatch(/\narena to declare ≥ 3\.55 MiB -> ≥ 3\.55 MiB: .*\(TensorFlow Lite Micro, the plan written in by --save-tflite: head .*; both arenas are lower estimates: a kernel's scratch requests are not known, none assumed, so the true change may be larger or smaller\)\n/);
+    expect(text.out).toContain(
+      "\nbudget 3.81 MiB (4,000,000 bytes, judged on its arena to declare for the file as it is): b OVER by at least 236 KiB; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ≥ 3.55 MiB, within only as far as known\n",
+    );
+  }, 120_000);
+
+  it('calls an arena that is a lower estimate within only as far as known, as --strict and plan say it is', () => {
+    // MediaPipe: 4.5 MB holds its 4,241,984 B as far as known, but its Convolution2DTransposeBias kernel's scratch is not
+    const argv = ['diff', SELFIE, SELFIE, '--target', 'tflm', '--budget', '4.5MB'];
+    const json = run([...argv, '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ overBudget: false, budgetVerdict: 'unknown' });
+    expect(json.err).toBe(`heapscope: ${SELFIE} needs at least 4,241,984 bytes (a kernel's scratch requests are not known, none assumed), within the budget of 4,500,000 bytes only as far as known\n`);
+    const text = run(argv);
+    expect(text.out).toMatch(/\nbudget .*: b within only as far as known, at most 252 KiB to spare: its arena to declare is a lower estimate \(a kernel's scratch requests are not known, none assumed\), so it may be over; with heapscope's plan written in .*, b would declare ≥ 3\.55 MiB, within only as far as known\n$/);
+    expect(text.out).not.toMatch(/b within, /);
+    // --strict refuses the same verdict, naming the kernel
+    const strict = run([...argv, '--strict']);
+    expect(strict.code).toBe(2);
+    expect(strict.err).toContain(`heapscope: ${SELFIE} (b): --strict: the plan assumes no scratch for 1 kernel(s) whose scratch requests are not known, first custom operator Convolution2DTransposeBias`);
+
+    // the Vela model: its ethos-u kernel's scratch is not known; 80,000 B holds its 74,880 B only as far as known
+    const vela = run(['diff', PERSON, VELA, '--target', 'tflm', '--budget', '80000', '--json']);
+    expect(vela.code).toBe(0);
+    expect(JSON.parse(vela.out)).toMatchObject({ budgetVerdict: 'unknown', runtime: { a: { lowerEstimate: false, arenaAsIs: 82_352 }, b: { lowerEstimate: true, arena: 74_880, arenaAsIs: 74_880 } } });
+    const velaText = run(['diff', PERSON, VELA, '--target', 'tflm', '--budget', '80000']).out;
+    expect(velaText).toMatch(/\narena to declare 80\.4 KiB -> ≥ 73\.1 KiB: at least −7\.30 KiB \(−9\.1 %\), at least −7,472 bytes \(TensorFlow Lite Micro, the plan written: .*; b's arena is a lower estimate: a kernel's scratch requests are not known, none assumed\)\n/);
+    expect(velaText).toContain('b within only as far as known, at most 5.00 KiB to spare');
+  }, 120_000);
+
+  it('still calls a model of known kernels within: person_detect in 82,352 B', () => {
+    const json = run(['diff', PERSON, PERSON, '--target', 'tflm', '--budget', '82352', '--json']);
+    expect([json.code, json.err]).toEqual([0, '']);
+    expect(JSON.parse(json.out)).toMatchObject({ budgetVerdict: 'within', runtime: { b: { arena: 82_352, arenaAsIs: 82_352, lowerEstimate: false } } });
+    expect(run(['diff', PERSON, PERSON, '--target', 'tflm', '--budget', '82352']).out).toMatch(/\nbudget .*: b within, 0 B to spare\n$/);
+  }, 60_000);
+});
