@@ -9,6 +9,7 @@ import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';
 import { activationStatWords } from './activation-stat';
+import { weightsWords } from './weights-words';
 import { unknownShapesText } from './unknown-shapes-words';
 import { planAssumptions } from '../../store/assumptions';
 
@@ -20,6 +21,7 @@ export function ModelSummary() {
   const plan = useAppStore(selectPlan);
   if (model === undefined || report === undefined) return null;
   const activations = activationStatWords(report, plan);
+  const weightWords = weightsWords(weights, plan);
   const opsets = report.opsets.map((o) => `${o.domain || 'ai.onnx'} ${o.version}`).join(', ');
   const tflite = model.inferred.format === 'tflite';
   const { decodeMs, inferMs } = model.timings;
@@ -49,13 +51,11 @@ export function ModelSummary() {
         {!tflite && <Fact term="IR version">{report.irVersion}</Fact>}
         {!tflite && <Fact term="Opsets">{opsets || <span className="muted">none</span>}</Fact>}
         <Fact term="Weights" testId="fact-weights">
-          {formatCount(weights.count)} · {weights.unknown > 0 ? '≥ ' : ''}
-          {formatBytes(weights.bytes)}
-          {weights.fromConstants > 0 && <span className="muted"> incl. {formatCount(weights.fromConstants)} from constants</span>}
-          {weights.unknown > 0 && <span className="muted"> ({formatCount(weights.unknown)} of unknown size)</span>}
+          {weightWords.value}
+          {weightWords.note !== undefined && <span className="muted">{weightWords.note}</span>}
         </Fact>
         <Fact term="Constants" testId="fact-constants">
-          {formatCount(report.constants)} <span className="muted">computed from constants</span>
+          {formatCount(report.constants)} <span className="muted">computed from constants{weightWords.constantsNote}</span>
         </Fact>
         <Fact term="Unknown shapes" testId="fact-unknown">
           {/* as the heap's banner counts them: the If/Loop/Scan bodies' tensors too */}
