@@ -265,6 +265,8 @@ function useMarks(
     } else if (emphasis.focus !== undefined) for (const v of model.nodes[emphasis.focus]?.outputs ?? []) values.add(v);
     const boxes = input === undefined ? [] : matches.map((m) => matchBox(m, input));
     const current = currentMatch === undefined ? undefined : boxes[currentMatch];
+    // The box of a selected graph input or output is the selection's own, emphasized as a selected node's is.
+    if (ioFocus !== undefined) emphasized.add(ioFocus);
     const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current };
     return { marks, focus: ioFocus ?? (emphasis.focus === undefined ? undefined : box(emphasis.focus)) };
   }, [model, plan, selection, input, matches, currentMatch]);
