@@ -127,12 +127,13 @@ test('a decoder\'s first view shows the main column of its top whole, not its at
   const cut = rects.filter((b) => b.top < view.y + view.height && b.bottom > view.y && b.width < view.width && ((b.left < view.x && b.right > view.x) || (b.left < view.x + view.width && b.right > view.x + view.width)));
   // A zigzag column leaves no offset that cuts nothing but the lone mask: a box may be cut at an edge, never more than half as many as are whole.
   expect(cut.length).toBeLessThan(whole.length / 2);
-  expect(Number(await page.getByTestId('graph-svg').getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.599);
+  // Its top is wider than this 253 px pane at the readable 0.6: it opens smaller, at no less than 0.35, to show that top whole.
+  expect(Number(await page.getByTestId('graph-svg').getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.35);
   await expect(page.locator('.gbox.g-io', { hasText: 'input_ids' })).toBeInViewport();
   await snap(page, 'graph-gpt2-past-start');
 });
 
-for (const [width, height] of [[1600, 1000], [1024, 640]] as const) {
+for (const [width, height] of [[1600, 1000], [1280, 720], [1024, 640]] as const) {
   test(`at ${width}×${height} gpt2's first view cuts no box of its first screen at the pane's left edge, its past KV cache whole`, async ({ page }) => {
     const name = 'tiny-random-gpt2-fp32-past.onnx';
     test.skip(!haveModel(name), NO_MODELS);

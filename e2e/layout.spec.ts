@@ -172,7 +172,7 @@ async function boxesCutByPaneEdge(page: Page): Promise<string[]> {
   });
 }
 
-test('at 1280×720 the first view of GPT-2, wider than its pane, shows the top of its main column: inputs whole, more boxes whole than cut at the pane edge', async ({ page }) => {
+test('at 1280×720 the first view of GPT-2, wider than its pane at the readable scale, shows the top of its main column: inputs whole, more boxes whole than cut at the pane edge', async ({ page }) => {
   const model = 'tiny-random-gpt2-fp32-past.onnx';
   test.skip(!haveModel(model), NO_MODELS);
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -180,14 +180,8 @@ test('at 1280×720 the first view of GPT-2, wider than its pane, shows the top o
   await page.goto(`/?model=/e2e/${model}`);
   await waitForModel(page, model);
   await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
-  // The graph is wider than its pane at the first view's scale: the offset, not a fit, keeps the boxes whole.
-  const wide = await page.evaluate(() => {
-    const svg = document.querySelector('[data-testid="graph-svg"]')!;
-    const pane = svg.getBoundingClientRect();
-    const boxes = [...svg.querySelectorAll('g.gbox rect.g-box')].map((r) => r.getBoundingClientRect());
-    return boxes.some((b) => b.right <= pane.left || b.left >= pane.right);
-  });
-  expect(wide).toBe(true);
+  // Its top (inputs, attention mask, past KV cache) is wider than the 253 px pane at 0.6: under ELK's layout it opens
+  // smaller, that top whole from its left (graph-scale.spec.ts); the layered preview, kept on a busy machine, zigzags.
   // Whole: inside the pane on every side. A zigzag column leaves no offset that cuts nothing but one lone box,
   // so the view may cut a box at an edge, never more than it shows whole. Which boxes these are depends on the
   // layout engine that won.

@@ -38,6 +38,42 @@ export function planKvCacheNames(file: PlanFile): ReadonlySet<string> {
   });
 }
 
+/**
+ * The title of a folded KV-cache box: "past KV cache · layer 3", so a
+ * decoder's many cache boxes (GPT-2's five, read by Attention nodes outside
+ * any layer's scope) tell apart; without the layer when the names carry none.
+ */
+export function kvBoxTitle(role: 'input' | 'output', layer: number | undefined): string {
+  const title = role === 'input' ? 'past KV cache' : 'present KV cache';
+  return layer === undefined ? title : `${title} · layer ${layer}`;
+}
+
+/**
+ * The layer number a KV-cache tensor's name carries: its first number set off
+ * by separators ("past_0", "past_key_values.3.key", "/model/layers.3/…/Concat_key_out"),
+ * not one inside a word ("fp16"); undefined when it has none.
+ */
+export function kvLayerOf(name: string): number | undefined {
+  const m = /(?:^|[._\-/:])(\d+)(?=$|[._\-/:])/.exec(name);
+  return m === null ? undefined : Number(m[1]);
+}
+
+/**
+ * The graph's folded KV-cache box that shows tensor `name` (a graph input or
+ * output of `graph`'s cache): its title and every tensor it folds, in graph
+ * order (the same layer's past inputs, or present outputs); undefined for a
+ * tensor of no cache.
+ */
+export function kvBoxOf(graph: InferredGraph, name: string): { readonly title: string; readonly tensors: readonly string[] } | undefined {
+  const names = kvCacheNames(graph);
+  if (!names.has(name)) return undefined;
+  const role = graph.inputs.includes(name) ? 'input' : graph.outputs.includes(name) ? 'output' : undefined;
+  if (role === undefined) return undefined;
+  const layer = kvLayerOf(name);
+  const tensors = (role === 'input' ? graph.inputs : graph.outputs).filter((n) => names.has(n) && kvLayerOf(n) === layer);
+  return { title: kvBoxTitle(role, layer), tensors };
+}
+
 function namesOnce(key: InferredGraph | PlanFile, caches: () => KvCaches): ReadonlySet<string> {
   let names = found.get(key);
   if (names === undefined) {

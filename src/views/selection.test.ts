@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DT } from '../model/dtype';
 import { inferShapes } from '../model/infer/shapes';
 import { irGraph } from '../model/testing/ir-builder';
-import { selectedTensors, tensorSelection } from './selection';
+import { ioBoxSelection, selectedTensors, tensorSelection } from './selection';
 
 const model = inferShapes(
   irGraph()
@@ -30,6 +30,12 @@ describe('tensorSelection', () => {
     expect(tensorSelection(model, undefined, 'm')).toEqual({ kind: 'node', node: 'mul' });
     expect(tensorSelection(model, plan, 'w')).toEqual({ kind: 'node', node: 'mul' });
     expect(tensorSelection(model, plan, 'absent')).toBeUndefined();
+  });
+  it("selects a graph input's or output's box as its first tensor with a buffer, else as its first tensor", () => {
+    expect(ioBoxSelection(model, plan, ['y'])).toEqual({ kind: 'buffer', buffer: 11 });
+    expect(ioBoxSelection(model, plan, ['w', 'm', 'y'])).toEqual({ kind: 'buffer', buffer: 7 });
+    expect(ioBoxSelection(model, plan, ['w'])).toEqual({ kind: 'node', node: 'mul' });
+    expect(ioBoxSelection(model, plan, [])).toBeUndefined();
   });
   it("marks a buffer's tensor, a node's outputs and scratch, and nothing for a step", () => {
     const planned = {

@@ -96,6 +96,17 @@ export function tensorSelection(model: InferredModel, plan: { readonly buffers: 
 }
 
 /**
+ * The selection a graph input's or output's box stands for (`tensors`: the
+ * tensors it shows), as Find gives it for a tensor: the buffer of the first
+ * tensor that has one (a folded KV-cache box: its layer's first cache
+ * tensor, the key before the value), else the first tensor's selection.
+ */
+export function ioBoxSelection(model: InferredModel, plan: Parameters<typeof tensorSelection>[1], tensors: readonly string[]): Selection | undefined {
+  const each = tensors.map((name) => tensorSelection(model, plan, name));
+  return each.find((s) => s?.kind === 'buffer') ?? each.find((s) => s !== undefined);
+}
+
+/**
  * The tensors the tensor table marks for a selection: a buffer's; a node's
  * own buffers (its outputs and scratch, as the heap emphasizes them), in plan
  * order; none for a step (every live buffer, which the heap shows).

@@ -23,6 +23,7 @@ import { LongName } from '../long-name';
 import { quantizationText } from '../quantization';
 import { offsetText, paddingWords, reservedText, scratchRuleText, spillText } from '../buffer-words';
 import { plannedSizeOf, plannedSizeWords } from '../planned-size';
+import { kvBoxOf } from '../kv-cache-names';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -120,6 +121,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const spilled = spillText(data.plan, f.buffer);
     const value = lookup.values.get(f.buffer.name);
     const planned = value === undefined || f.buffer.kind === 'scratch' ? undefined : plannedSizeOf(data.plan, value);
+    const cacheBox = f.buffer.kind === 'scratch' ? undefined : kvBoxOf(model, f.buffer.name);
     return (
       <div data-testid="selection-details" data-kind="buffer">
         <p className="mono">
@@ -139,6 +141,12 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
         )}
         {f.quantization !== undefined && <p data-testid="buffer-quantization">quantized: {quantizationText(f.quantization)}</p>}
         {f.buffer.node && <p>produced by {nodeLink(f.buffer.node)}</p>}
+        {cacheBox !== undefined && (
+          <p data-testid="buffer-graph-box">
+            in the graph&apos;s box <strong>{cacheBox.title}</strong>, which holds {cacheBox.tensors.length === 1 ? 'this tensor alone' : `${cacheBox.tensors.length} tensors:`}
+            {cacheBox.tensors.length > 1 && cacheBox.tensors.map((name, i) => <span key={name}>{i === 0 ? ' ' : ', '}{tensorLink(name) ?? <span className="mono">{shortName(name)}</span>}</span>)}
+          </p>
+        )}
         {f.parent !== undefined && (
           <p data-testid="buffer-shares">
             shares the bytes of{' '}

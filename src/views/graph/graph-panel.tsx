@@ -2,7 +2,8 @@
 // toolbar (search with previous/next that opens, selects and shows each match;
 // a menu to collapse or expand every group and show constants; fit), layout
 // status, a skip link to the heap, and the selection wiring:
-// clicking a node selects it in every view, Escape clears it; the heap's buffer
+// clicking a node selects it in every view (a graph input's or output's box,
+// its tensor's buffer, as Find does), Escape clears it; the heap's buffer
 // or step selection emphasizes the graph's nodes and brings them into view.
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
@@ -12,7 +13,7 @@ import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import type { GroupView, Selection } from '../../store/state';
 import { cachedHeapData } from '../heap/heap-panel';
-import { graphEmphasis } from '../selection';
+import { graphEmphasis, ioBoxSelection } from '../selection';
 import type { GraphHandlers, GraphMarks, NodeFacts } from './draw/draw-graph';
 import { GraphActions } from './graph-actions';
 import { firstCollapsed, graphGroups } from './groups/groups';
@@ -109,12 +110,17 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
       activate: (item: GraphItem) => {
         if (item.kind === 'cluster' || item.kind === 'collapsed') toggle('collapsed', item.id);
         else if (item.node !== undefined) select({ kind: 'node', node: model.nodes[item.node]!.name });
+        else if (item.kind === 'io') {
+          // A folded box lists its tensors; any other is 'in:<tensor>' or 'out:<tensor>'.
+          const selection = ioBoxSelection(model, plan, item.tensors ?? [item.id.slice(item.id.indexOf(':') + 1)]);
+          if (selection !== undefined) select(selection);
+        }
       },
       toggleBodies: (item: GraphItem) => toggle('bodies', item.id),
       clear: () => select(undefined),
       focusItem: (id: string) => view.current?.reveal(id, false),
     }),
-    [model, select, toggle],
+    [model, plan, select, toggle],
   );
 
   const facts = useMemo(() => nodeFacts(model, plan), [model, plan]);
@@ -259,6 +265,8 @@ function useMarks(
     } else if (emphasis.focus !== undefined) for (const v of model.nodes[emphasis.focus]?.outputs ?? []) values.add(v);
     const boxes = input === undefined ? [] : matches.map((m) => matchBox(m, input));
     const current = currentMatch === undefined ? undefined : boxes[currentMatch];
+    // The box of a selected graph input or output is the selection's own, emphasized as a selected node's is.
+    if (ioFocus !== undefined) emphasized.add(ioFocus);
     const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current };
     return { marks, focus: ioFocus ?? (emphasis.focus === undefined ? undefined : box(emphasis.focus)) };
   }, [model, plan, selection, input, matches, currentMatch]);

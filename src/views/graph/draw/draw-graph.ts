@@ -19,7 +19,7 @@ export type { DrawExtent, Region } from './draw-dense';
 
 /** What clicks and keys on the drawing do. */
 export interface GraphHandlers {
-  readonly activate: (item: GraphItem) => void; // select an op; toggle a cluster
+  readonly activate: (item: GraphItem) => void; // select an op, or a graph input's or output's buffer; toggle a cluster
   readonly toggleBodies: (item: GraphItem) => void;
   readonly focusItem: (id: string) => void; // keyboard focus reached a box
   readonly clear: () => void; // Escape: nothing selected

@@ -11,7 +11,8 @@ import { planModel, type FusionUnitRecord, type ModelPlan } from '../../../plann
 import { presetTarget } from '../../../planner/targets/presets';
 import type { LayoutBox } from '../../../worker/layout/protocol';
 import { aliasMarks, graphClusters } from '../groups/clusters';
-import { edgeText, graphLayoutInput, graphLabel, kvLayerOf, type GraphToggles } from './layout-input';
+import { edgeText, graphLayoutInput, graphLabel, type GraphToggles } from './layout-input';
+import { kvLayerOf } from '../../kv-cache-names';
 
 const GPT2 = join(__dirname, '../../../../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 const OPEN: GraphToggles = { collapsed: new Set(), bodies: new Set() };

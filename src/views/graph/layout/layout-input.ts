@@ -20,7 +20,7 @@ import { plannedSizeOf, plannedSizeShort } from '../../planned-size';
 import type { LayoutGraph, LayoutLink } from '../../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from '../groups/clusters';
 import { foldTargets, graphGroups, type GraphGroups } from '../groups/groups';
-import { kvCacheNames } from '../../kv-cache-names';
+import { kvBoxTitle, kvCacheNames, kvLayerOf } from '../../kv-cache-names';
 import { BOX_HEIGHT, BYTES_SLOT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './boxes';
 
 export { graphLabel } from './boxes';
@@ -331,26 +331,6 @@ function sortByOrder(boxes: MutableBox[], rank: ReadonlyMap<string, number>): vo
   const at = (b: MutableBox): number => rank.get(b.id) ?? Infinity;
   boxes.sort((a, b) => at(a) - at(b));
   for (const b of boxes) if (b.children !== undefined && rank.has(b.id)) sortByOrder(b.children, rank);
-}
-
-/**
- * The title of a folded KV-cache box: "past KV cache · layer 3", so a
- * decoder's many cache boxes (GPT-2's five, read by Attention nodes outside
- * any layer's scope) tell apart; without the layer when the names carry none.
- */
-function kvBoxTitle(role: 'input' | 'output', layer: number | undefined): string {
-  const title = role === 'input' ? 'past KV cache' : 'present KV cache';
-  return layer === undefined ? title : `${title} · layer ${layer}`;
-}
-
-/**
- * The layer number a KV-cache tensor's name carries: its first number set off
- * by separators ("past_0", "past_key_values.3.key", "/model/layers.3/…/Concat_key_out"),
- * not one inside a word ("fp16"); undefined when it has none.
- */
-export function kvLayerOf(name: string): number | undefined {
-  const m = /(?:^|[._\-/:])(\d+)(?=$|[._\-/:])/.exec(name);
-  return m === null ? undefined : Number(m[1]);
 }
 
 /** How many leading scopes all `chains` share. */

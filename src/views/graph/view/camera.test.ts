@@ -119,6 +119,17 @@ describe('startCamera', () => {
     expect(wholeBoxes(graph.boxes, camera, size).map((b) => b.id)).toEqual(top.map((b) => b.id));
   });
 
+  it('keeps the scale that fits the top rows whole when a taller pane\'s recount reaches a row wider than TOP_ROWS_MIN allows', () => {
+    // GPT-2 at 1280 × 720: at 0.47 the pane reaches a row far down that spans the graph; the first view fell
+    // back to 0.6, cutting the box at the top rows' left edge.
+    const top = [box('in:ids', 500, 0), box('in:mask', 0, 100), box('in:past', 200, 100), box('embed', 450, 100, 150)];
+    const size = { width: 300, height: 600 };
+    const graph = { width: 2000, height: 20_000, boxes: [...top, box('deep', 1500, 1100), box('far', 1900, 5000)] };
+    const camera = startCamera(size, graph)!;
+    expect(camera).toEqual({ x: 8, y: 8, k: 284 / 600 });
+    expect(wholeBoxes(graph.boxes, camera, size).map((b) => b.id)).toEqual(top.map((b) => b.id));
+  });
+
   it('keeps the readable scale when the top rows fit only below TOP_ROWS_MIN', () => {
     expect(TOP_ROWS_MIN).toBe(0.35);
     const top = [box('in:ids', 1200, 0), box('in:mask', 0, 100), box('a', 1200, 100), box('b', 1200, 200), box('c', 1200, 300)];

@@ -189,22 +189,28 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'fi
  * For a first view at scale `k` whose top rows (the boxes that start on its
  * first screen, less frames wider than the pane) are wider than the pane:
  * the scale, down to TOP_ROWS_MIN, at which they fit it whole, from their
- * left edge, recounted as the smaller scale brings more rows on screen;
- * undefined when they fit at `k` (any offset can show them whole) or only
- * below TOP_ROWS_MIN.
+ * left edge, recounted as the smaller scale brings more rows on screen; when
+ * a recount brings rows that would fit only below TOP_ROWS_MIN, the last
+ * scale whose rows fit (a taller pane reaches deeper: GPT-2's at 1280 × 720
+ * reached a wider row, and the first view fell back to READABLE_FIT, cutting
+ * the past KV cache at the left edge). Undefined when they fit at `k` (any
+ * offset can show them whole) or only below TOP_ROWS_MIN.
  */
 function topRowsCamera(size: PaneSize, boxes: readonly PlacedBox[], k: number): Camera | undefined {
   const room = size.width - 2 * FIRST_MARGIN;
   let scale = k;
-  for (let pass = 0; pass < 4 && scale >= TOP_ROWS_MIN; pass += 1) {
+  let fitting: Camera | undefined;
+  for (let pass = 0; pass < 4; pass += 1) {
     const rows = boxes.filter((b) => b.y * scale + FIRST_MARGIN < size.height && b.width * scale <= room);
-    if (rows.length === 0) return undefined;
+    if (rows.length === 0) return fitting;
     const left = Math.min(...rows.map((b) => b.x));
     const span = Math.max(...rows.map((b) => b.x + b.width)) - left;
     if (span * scale <= room) return scale === k ? undefined : { x: FIRST_MARGIN - left * scale, y: FIRST_MARGIN, k: scale };
+    if (room / span < TOP_ROWS_MIN) return fitting;
     scale = room / span;
+    fitting = { x: FIRST_MARGIN - left * scale, y: FIRST_MARGIN, k: scale };
   }
-  return undefined;
+  return fitting;
 }
 
 /**
