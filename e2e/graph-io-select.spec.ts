@@ -107,3 +107,13 @@ test("clicking the keyword model's tensor_52 box selects its buffer", async ({ p
   await expectBufferOf(page, 'tensor_52');
   await expect(box).toHaveAttribute('data-emphasized', 'true');
 });
+
+test("the keyword model's SVDF state tensors are drawn as state, not as graph inputs", async ({ page }) => {
+  test.skip(!haveModel(KEYWORD), NO_MODELS);
+  await open(page, KEYWORD);
+  const state = ioBox(page, 'tensor_4');
+  await expect(state).toHaveAttribute('aria-label', 'State tensor_4, a variable tensor kept across runs');
+  await expect(state.locator('.g-sub')).toHaveText('state');
+  // the model's own input stays one
+  await expect(page.locator('[data-testid="graph-svg"] .gbox.g-io[aria-label^="Graph input "]')).toHaveCount(1);
+});

@@ -12,7 +12,7 @@ import type { GraphPlacement, PlacedBox } from '../../../worker/layout/protocol'
 import { crosses, drawDense, polyline, type DrawExtent } from './draw-dense';
 import { labelRoom } from './label-room';
 import type { GraphItem, GraphLayoutInput } from '../layout/layout-input';
-import { graphLabel } from '../layout/layout-input';
+import { graphLabel, IO_STATE } from '../layout/layout-input';
 import { CHAR, TITLE_CHAR } from '../layout/boxes';
 
 export type { DrawExtent, Region } from './draw-dense';
@@ -270,7 +270,7 @@ function nodeData(element: G, item: GraphItem, facts: NodeFacts): void {
 
 function ariaLabel(item: GraphItem): string {
   if (item.kind === 'collapsed') return `Expand ${groupWord(item)} ${item.title} (${item.subtitle})`;
-  if (item.kind === 'io') return `Graph ${item.subtitle} ${item.title}`;
+  if (item.kind === 'io') return item.subtitle === IO_STATE ? `State ${item.title}, a variable tensor kept across runs` : `Graph ${item.subtitle} ${item.title}`;
   const alias = item.alias === undefined ? '' : `, ${ALIAS_TEXT[item.alias]}`;
   return `${item.title} ${shortName(item.subtitle)}${alias}`;
 }

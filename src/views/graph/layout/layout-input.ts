@@ -29,6 +29,10 @@ import type { GraphItem } from '../graph-item';
 
 export type { GraphItem, GraphItemKind } from '../graph-item';
 
+/** The subtitle of a state tensor's box (a TFLite variable tensor), in place of 'input'. */
+export const IO_STATE = 'state';
+const STATE_HINT = 'state: a variable tensor the model keeps across runs (read as an input, live for the whole run; TensorFlow Lite Micro keeps it in its arena\'s tail)';
+
 /** A drawn edge: the tensors it carries, labelled. */
 export interface GraphEdge {
   readonly id: string;
@@ -169,7 +173,7 @@ class InputBuilder {
   private rank(): ReadonlyMap<string, number> {
     const rank = new Map<string, number>();
     for (const [id, item] of this.items) {
-      if (item.kind === 'io') rank.set(id, item.subtitle.startsWith('input') ? -1 : Infinity);
+      if (item.kind === 'io') rank.set(id, item.subtitle.startsWith('input') || item.subtitle === IO_STATE ? -1 : Infinity);
       else if (item.node !== undefined) rank.set(id, item.node);
       else if (item.members.length > 0) rank.set(id, Math.min(...item.members));
     }
@@ -252,9 +256,13 @@ class InputBuilder {
       return;
     }
     this.ioBox.set(id, id);
-    const hint = quantizationHint(this.model, [v.name]);
-    this.items.set(id, { id, kind: 'io', title: graphLabel(v.name, 28), subtitle: role, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false, ...(hint !== undefined && { hint }) });
-    where.push({ id, width: boxWidth(graphLabel(v.name, 28), role), height: 34 });
+    // a TFLite variable tensor (an SVDF's memory) is read like an input but is no graph input: the model keeps it across runs
+    const state = role === 'input' && (this.model.persistent ?? []).includes(v.name);
+    const subtitle = state ? IO_STATE : role;
+    const quantized = quantizationHint(this.model, [v.name]);
+    const hint = state ? [STATE_HINT, quantized].filter((h) => h !== undefined).join('\n') : quantized;
+    this.items.set(id, { id, kind: 'io', title: graphLabel(v.name, 28), subtitle, node: undefined, cluster: undefined, members: [], alias: undefined, bodies: 0, expanded: false, ...(hint !== undefined && { hint }) });
+    where.push({ id, width: boxWidth(graphLabel(v.name, 28), subtitle), height: 34 });
   }
 
   /**
