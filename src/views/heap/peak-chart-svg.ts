@@ -123,12 +123,14 @@ export interface RowFigures {
 }
 
 /** The wordings of a row, longest first; every row of a chart takes the same one. */
-const ROW_WORDINGS: readonly ((r: RowFigures) => string)[] = [(r) => `${r.word} · ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak}`];
+const ROW_WORDINGS: readonly ((r: RowFigures) => string)[] = [(r) => `${r.word} · ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak} @peak`];
 
 /**
  * The rows' labels in `chars` characters: one wording for every row, the
- * longest that fits each whole, so "activation 2.93 MiB" never sits beside
- * "I/O · 0 B at peak" and a figure never loses its unit. The total row adds
+ * longest that fits each whole, so "activation 2.93 MiB @peak" never sits
+ * beside "I/O · 0 B at peak" and a figure never loses its unit. Every wording
+ * says its figure is the bytes at the peak step: a bare "I/O 0 B" beside a bar
+ * that is not zero at step 0 would read as false. The total row adds
  * its largest free block when the longest wording fits and so does that.
  */
 export function rowLabels(rows: readonly RowFigures[], chars: number): string[] {
