@@ -62,7 +62,11 @@ describe('a lane size limit', () => {
     expect(fitLaneLimitText(limit, 80, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB for the arena head · over by 20.8 KiB');
     expect(fitLaneLimitText(limit, 60, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB · over by 20.8 KiB');
     expect(fitLaneLimitText(limit, 40, chars)).toBe('limit 60.0 KiB · over by 20.8 KiB');
-    expect(fitLaneLimitText(laneLimit(sram(800, 300))!, 40, chars)).toBe('limit 1.00 KiB · over by 76 B');
+    expect(fitLaneLimitText(limit, 50, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB');
+    expect(fitLaneLimitText(laneLimit(sram(800, 300))!, 35, chars)).toBe('limit 1.00 KiB · over by 76 B');
+    // The title row gives the label the title's room when the title's shortest facts would leave it none that says where the line is.
+    expect(splitTitleRow(limit, 60, 22, chars, 5)).toEqual({ limitText: 'limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB', titleWidth: 7 });
+    expect(splitTitleRow(limit, 60, 22, chars).limitText).toBe('over by 20.8 KiB');
   });
 
   it("with TensorFlow Lite Micro's tail in the tensor arena sits at the bytes the tail leaves the plan", () => {

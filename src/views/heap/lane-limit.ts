@@ -51,11 +51,16 @@ export function laneLimitText(limit: LaneLimit, short = false): string {
   return `${named}${less}${leftFor}${overText(limit)}${written}`;
 }
 
-/** The middle wordings of a lane's limit, each naming the limit: "limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB · over by 20.4 KiB", then "limit 60.0 KiB · over by 20.4 KiB". */
+/** The middle wordings of a lane's limit, each naming the limit: "limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB · over by 20.4 KiB", without how far over (the banner says it), then "limit 60.0 KiB · over by 20.4 KiB". */
 function namedLimitTexts(limit: LaneLimit): string[] {
   const { named, less } = limitNamed(limit);
   const over = overText(limit);
-  return [...(less === '' ? [] : [`${named}${less}${over}`]), ...(over === '' ? [] : [`${named}${over}`])];
+  return [...(less === '' ? [] : [`${named}${less}${over}`, ...(over === '' ? [] : [`${named}${less}`])]), ...(over === '' ? [] : [`${named}${over}`])];
+}
+
+/** True when `text` says where the line is drawn: it names the limit and, when the line sits below it, by what ("− 26.4 KiB tail = 33.6 KiB"). */
+function saysTheLine(limit: LaneLimit, text: string): boolean {
+  return text.startsWith('limit ') && (limitNamed(limit).less === '' || text.includes(' = '));
 }
 
 /**
@@ -115,13 +120,20 @@ export function limitLabelBox(laneTop: number, right: number, textWidth: number)
 /**
  * The wordings of a title row shared by a lane's title and its limit label:
  * the limit label's longest wording that leaves the title `titleMin` pixels;
- * when none does, the short one ("limit 100 KiB", "over by 12 KiB"), so a
- * narrow lane's title keeps its facts (Vela's person detector at 1280×720:
- * "arena · heapscope's placement" and "limit 100 KiB"). The title takes what
- * is left.
+ * when none that says where the line is does, the longest that leaves the
+ * title `nameMin` (the region's name alone: the heap's header gives the peak),
+ * so person_detect's arena under 60 KiB at 1280×720 reads "arena" and "limit
+ * 60.0 KiB − 26.4 KiB tail = 33.6 KiB", not "over by 20.4 KiB" beside a line
+ * no word explains; else the short one ("limit 100 KiB", "over by 12 KiB"),
+ * so a narrow lane's title keeps its facts (Vela's person detector at
+ * 1280×720: "arena · heapscope's placement" and "limit 100 KiB"). The title
+ * takes what is left.
  */
-export function splitTitleRow(limit: LaneLimit, rowWidth: number, titleMin: number, measure: (text: string) => number): { readonly limitText: string; readonly titleWidth: number } {
-  const room = rowWidth - titleMin - LIMIT_GAP;
-  const limitText = laneLimitTexts(limit).find((t) => measure(t) <= room) ?? laneLimitText(limit, true);
+export function splitTitleRow(limit: LaneLimit, rowWidth: number, titleMin: number, measure: (text: string) => number, nameMin = titleMin): { readonly limitText: string; readonly titleWidth: number } {
+  const texts = laneLimitTexts(limit);
+  const within = (min: number): string | undefined => texts.find((t) => measure(t) <= rowWidth - min - LIMIT_GAP);
+  const first = within(titleMin);
+  const byName = limit.written !== undefined || (first !== undefined && saysTheLine(limit, first)) ? undefined : within(nameMin);
+  const limitText = (byName !== undefined && saysTheLine(limit, byName) ? byName : first) ?? laneLimitText(limit, true);
   return { limitText, titleWidth: Math.max(0, rowWidth - measure(limitText) - LIMIT_GAP) };
 }
