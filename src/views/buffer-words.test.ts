@@ -4,7 +4,7 @@ import { decodeOnnx } from '../model/onnx/decode-onnx';
 import { inferShapes } from '../model/infer/shapes';
 import type { PlannedBuffer } from '../planner/plan';
 import { planForSettings } from '../worker/plan/settings';
-import { offsetText, reservedText, scratchRuleText, spillText } from './buffer-words';
+import { offsetText, paddedSizeTitle, reservedText, scratchRuleText, spillText } from './buffer-words';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/sample.onnx', import.meta.url)));
 const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
@@ -12,6 +12,12 @@ const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
 const buffer = (b: Partial<PlannedBuffer>): PlannedBuffer => ({ id: 0, name: 't', kind: 'activation', size: 64, bytes: 64, start: 0, end: 1, offset: 0, region: 'ram', ...b });
 
 describe('a buffer in words', () => {
+  it("says a size rounded up to the region's alignment is not the tensor's (micro_speech's Reshape_1: 1.92 KiB planned, 1.91 KiB in the Tensors table)", () => {
+    expect(paddedSizeTitle({ size: 1968, bytes: 1960 })).toBe("1,968 B reserved: its 1,960 B rounded up to the region's alignment (8 B of padding)");
+    expect(paddedSizeTitle({ size: 1960, bytes: 1960 })).toBeUndefined();
+    expect(paddedSizeTitle({ size: 16, bytes: 0 })).toBeUndefined();
+  });
+
   it('names an offset as one, in exact bytes and rounded, never as a bare pair of numbers', () => {
     expect(offsetText(519_168)).toBe('offset 519,168 B (507 KiB)');
     expect(offsetText(512)).toBe('offset 512 B');

@@ -27,6 +27,17 @@ export function paddingWords(buffer: Pick<PlannedBuffer, 'size' | 'bytes'>): str
 }
 
 /**
+ * "1,968 B reserved: its 1,960 B rounded up to the region's alignment (8 B of
+ * padding)" for a buffer reserved above its data, where its size shown
+ * differs from the tensor's (the Tensors table, the graph edge); undefined otherwise.
+ */
+export function paddedSizeTitle(buffer: Pick<PlannedBuffer, 'size' | 'bytes'>): string | undefined {
+  const padding = buffer.size - buffer.bytes;
+  if (padding <= 0 || buffer.bytes === 0) return undefined;
+  return `${formatCount(buffer.size)} B reserved: its ${formatCount(buffer.bytes)} B rounded up to the region's alignment (${formatCount(padding)} B of padding)`;
+}
+
+/**
  * "spilled from sram: <the plan's reason>" for a buffer placed below the region
  * it wanted; the plan explains its largest spills only, so the others say that.
  * Undefined when the buffer did not spill.

@@ -30,8 +30,8 @@ export function ConstantInputs({ model, index }: { readonly model: InferredModel
             <span className="mono truncate" title={titleText(v.name)}>
               {shortName(v.name)}
             </span>
-            <span className="muted">
-              {formatShape(v.shape)} · {formatBytes(v.bytes)}
+            <span className="muted live-figures">
+              {formatShape(v.shape)} · <span className="figure">{formatBytes(v.bytes)}</span>
               {v.kind === 'constant' && v.producer !== undefined ? ` · from ${model.nodes[v.producer]!.opType}` : ''}
             </span>
           </li>

@@ -21,7 +21,7 @@ import { ShapeField } from '../panels/binding-fields';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { LongName } from '../long-name';
 import { quantizationText } from '../quantization';
-import { offsetText, paddingWords, reservedText, scratchRuleText, spillText } from '../buffer-words';
+import { offsetText, paddedSizeTitle, paddingWords, reservedText, scratchRuleText, spillText } from '../buffer-words';
 import { plannedSizeOf, plannedSizeWords } from '../planned-size';
 import { kvBoxOf } from '../kv-cache-names';
 
@@ -72,7 +72,10 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
         <button type="button" className="link-button mono truncate" title={titleText(b.name)} onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
           {shortName(b.name)}
         </button>
-        <span className="muted">{formatBytes(b.size)}</span>
+        <span className="muted live-figures figure" title={paddedSizeTitle(b)}>
+          {formatBytes(b.size)}
+          {paddedSizeTitle(b) !== undefined && <span className="planned-mark" aria-label={paddedSizeTitle(b)}>*</span>}
+        </span>
       </li>
     );
   };

@@ -11,7 +11,8 @@ import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { currentGrowth } from '../../store/growth';
 import { selectPlan } from '../../store/selectors';
 import type { GrowthState } from '../../store/state';
-import { defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices, MAX_GROWTH_VALUE, type GrowthChoice } from '../../worker/growth-axes';
+import { defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices, type GrowthChoice } from '../../worker/growth-axes';
+import { checkGrowthRange } from './growth-range';
 import type { GrowthAxis, GrowthPoint } from '../../worker/protocol';
 import { sweepValues } from '../../planner/sweep/dim-sweep';
 import { decodeStepDim } from '../../planner/sweep/decode-step';
@@ -146,12 +147,8 @@ function chosenRange(
   asked: GrowthState | undefined,
 ): { from: number; to: number; values: readonly number[] | undefined; error?: string } {
   if (text !== undefined) {
-    const from = Number(text.from.trim());
-    const to = Number(text.to.trim());
-    const whole = (n: number): boolean => text.from.trim() !== '' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_GROWTH_VALUE;
-    if (!whole(from) || !whole(to) || text.to.trim() === '' || from >= to) {
-      return { from, to, values: undefined, error: `The range needs whole numbers from 0 to ${MAX_GROWTH_VALUE}, from below to; got ${text.from || '(empty)'} to ${text.to || '(empty)'}` };
-    }
+    const { from, to, error } = checkGrowthRange(text);
+    if (error !== undefined) return { from, to, values: undefined, error };
     return { from, to, values: sweepValues(from, to) };
   }
   if (asked !== undefined && growthAxisName(asked.axis) === choice.key) {

@@ -65,7 +65,8 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
       // The limit's label shares the lane's title row, at its right end: in the lane it covered the buffers under the line's end.
       const up = y(info.limit.arena) < Math.max(t.applyY(box.top), 0) ? '↑ ' : '';
       const measureLimit = measureIn(limitText.node()!);
-      const row = splitTitleRow(info.limit, titleWidth, measure(laneTitles(info.name, peak, bound, placement)[placement ? 3 : 2]!), (text) => measureLimit(`${up}${text}`));
+      const titles = laneTitles(info.name, peak, bound, placement);
+      const row = splitTitleRow(info.limit, titleWidth, measure(titles[placement ? 3 : 2]!), (text) => measureLimit(`${up}${text}`), measure(titles.at(-1)!));
       titleWidth = row.titleWidth;
       const right = layout.plot.left + layout.plot.width;
       const text = `${up}${row.limitText}`;

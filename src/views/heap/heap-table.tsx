@@ -2,14 +2,16 @@
 // row per buffer (virtualized), in plan order until a header sorts it
 // (heap-table-order.ts); a row click or Enter selects it. A buffer that
 // shares another's bytes (in place, a view, a Concat slot) is marked at its
-// offset with the diagram's hatch and names that buffer in its last column. A pane narrower than
-// the table scrolls sideways with the buffer's name kept in view.
+// offset with the diagram's hatch and names that buffer in its last column. The table
+// fits across its pane: a narrow pane drops the least read columns (heap.css), and a cut
+// name or word keeps its whole text in a title.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { nextSort, type SortOrder } from '../../shared/sort-order';
+import { paddedSizeTitle } from '../buffer-words';
 import { SortHeader } from '../sort-header';
 import type { BufferFacts, HeapData } from './heap-data';
 import { HEAP_COLUMNS, heapKindText, heapTableOrder, sharedNames, type HeapColumn } from './heap-table-order';
@@ -27,7 +29,6 @@ export interface HeapTableProps {
 /** Every buffer of the plan as a row. */
 export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const head = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<SortOrder<HeapColumn> | undefined>(undefined);
   const order = useMemo(() => heapTableOrder(data, describe, sort), [data, describe, sort]);
   const sharing = useMemo(() => sharedNames(data), [data]);
@@ -37,14 +38,9 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [sort, virtualizer]);
-  // The header row and the body scroll sideways together: the body by the user, the header when a focused header
-  // button out of view is scrolled into it.
-  const follow = (from: HTMLDivElement | null, to: HTMLDivElement | null): void => {
-    if (from !== null && to !== null && to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
-  };
   return (
     <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className="heap-table" data-testid="heap-table">
-      <div ref={head} role="rowgroup" className="heap-table-headgroup" onScroll={() => follow(head.current, scroller.current)}>
+      <div role="rowgroup" className="heap-table-headgroup">
         <div role="row" aria-rowindex={1} className="heap-table-row heap-table-head">
           {HEAP_COLUMNS.map((c) => (
             <SortHeader
@@ -59,13 +55,14 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
           ))}
         </div>
       </div>
-      <div ref={scroller} role="rowgroup" className="heap-table-body" onScroll={() => follow(scroller.current, head.current)}>
+      <div ref={scroller} role="rowgroup" className="heap-table-body">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const i = order[item.index]!;
             const f = describe(i);
             const b = f.buffer;
             const kind = heapKindText(data, i);
+            const padded = paddedSizeTitle(b);
             return (
               <div
                 role="row"
@@ -83,8 +80,9 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 <span role="cell" className="mono truncate-start" title={titleText(b.name)}>
                   <bdi>{shortName(b.name, SHOWN_CHARS, 'scope')}</bdi>
                 </span>
-                <span role="cell" className="num" data-testid="heap-cell-bytes" data-bytes={b.size}>
+                <span role="cell" className={padded === undefined ? 'num' : 'num heap-padded'} data-testid="heap-cell-bytes" data-bytes={b.size} title={padded}>
                   {formatBytes(b.size)}
+                  {padded !== undefined && <span className="planned-mark" aria-label={padded}>*</span>}
                 </span>
                 <span role="cell" className="num mono">
                   {sharing[i] !== undefined && (
@@ -95,12 +93,18 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 <span role="cell" className="mono">
                   [{b.start}, {b.end})
                 </span>
-                <span role="cell" className="truncate">{shortName(b.region)}</span>
+                <span role="cell" className="truncate" title={titleText(b.region)}>
+                  {shortName(b.region)}
+                </span>
                 <span role="cell" className="truncate" title={kind} data-testid="heap-cell-kind">
                   {kind}
                 </span>
-                <span role="cell" className="truncate">{shortName(f.op ?? '')}</span>
-                <span role="cell" className="mono truncate">{formatShape(f.shape)}</span>
+                <span role="cell" className="truncate" title={f.op === undefined ? undefined : titleText(f.op)} data-testid="heap-cell-op">
+                  {shortName(f.op ?? '')}
+                </span>
+                <span role="cell" className="mono truncate" title={formatShape(f.shape)}>
+                  {formatShape(f.shape)}
+                </span>
                 <span role="cell" className="mono truncate-start" title={sharing[i] === undefined ? undefined : titleText(sharing[i])} data-testid="heap-cell-shares">
                   {sharing[i] !== undefined && <bdi>{shortName(sharing[i], SHOWN_CHARS, 'scope')}</bdi>}
                 </span>

@@ -19,7 +19,7 @@ describe('a lane size limit', () => {
     const limit = laneLimit(sram(800, 300))!;
     expect(limit).toEqual({ sizeLimit: 1024, weights: 300, tail: 0, arena: 724, overBy: 76 });
     expect(800 - limit.arena).toBe(limit.overBy);
-    expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 300 B weights · over by 76 B');
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 300 B weights = 724 B for the activations · over by 76 B');
     expect(laneLimitText(limit, true)).toBe('over by 76 B');
   });
 
@@ -28,7 +28,7 @@ describe('a lane size limit', () => {
     const arena: RegionPlan = { ...sram(1100, 0), sizeLimit: 1024, runtimeTail: 16, runtimeHead: 600, used: 616, overBy: 0 };
     const limit = laneLimit(arena)!;
     expect(limit).toMatchObject({ overBy: 0, written: 600, arena: 1008 });
-    expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 16 B runtime tail and planning · the plan written peaks at 600 B');
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 16 B tail = 1008 B for the arena head · the plan written peaks at 600 B');
     expect(laneLimit({ ...arena, runtimeHead: 1100 })!.written).toBeUndefined();
   });
 
@@ -52,14 +52,28 @@ describe('a lane size limit', () => {
 
   it('without another plan run, a narrow lane keeps how far over or the limit', () => {
     expect(fitLaneLimitText(laneLimit(sram(800, 300))!, 20, (t) => t.length)).toBe('over by 76 B');
+    expect(fitLaneLimitText(laneLimit(sram(800, 300))!, 55, (t) => t.length)).toBe('limit 1.00 KiB − 300 B weights = 724 B · over by 76 B');
     expect(fitLaneLimitText(laneLimit(sram(1000, 0))!, 10, (t) => t.length)).toBe('limit 1.00 KiB');
+  });
+
+  it("in a lane too narrow for the whole label, names the limit and what the line is, the limit less TFLite Micro's tail (person_detect under 60 KiB read only 'over by 20.4 KiB')", () => {
+    const limit = laneLimit({ ...sram(55_660, 0), name: 'arena', sizeLimit: 61_440, runtimeTail: 27_034, used: 82_694, overBy: 21_254 })!;
+    const chars = (t: string): number => t.length;
+    expect(fitLaneLimitText(limit, 80, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB for the arena head · over by 20.8 KiB');
+    expect(fitLaneLimitText(limit, 60, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB · over by 20.8 KiB');
+    expect(fitLaneLimitText(limit, 40, chars)).toBe('limit 60.0 KiB · over by 20.8 KiB');
+    expect(fitLaneLimitText(limit, 50, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB');
+    expect(fitLaneLimitText(laneLimit(sram(800, 300))!, 35, chars)).toBe('limit 1.00 KiB · over by 76 B');
+    // The title row gives the label the title's room when the title's shortest facts would leave it none that says where the line is.
+    expect(splitTitleRow(limit, 60, 22, chars, 5)).toEqual({ limitText: 'limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB', titleWidth: 7 });
+    expect(splitTitleRow(limit, 60, 22, chars).limitText).toBe('over by 20.8 KiB');
   });
 
   it("with TensorFlow Lite Micro's tail in the tensor arena sits at the bytes the tail leaves the plan", () => {
     const arena: RegionPlan = { ...sram(800, 0), runtimeTail: 300, used: 1100, overBy: 76 };
     const limit = laneLimit(arena)!;
     expect(limit).toEqual({ sizeLimit: 1024, weights: 0, tail: 300, arena: 724, overBy: 76 });
-    expect(laneLimitText(limit)).toBe('limit 1.00 KiB less 300 B runtime tail and planning · over by 76 B');
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 300 B tail = 724 B for the arena head · over by 76 B');
   });
 
   it('with weights above the whole limit leaves the arena no room', () => {

@@ -3,8 +3,9 @@
 // from the arena's start, as plan --json and the C header give them); weights
 // the target keeps at the region's base sit below the arena, so activations
 // run out of room at the limit less the weights (and, with TFLite Micro, less
-// the runtime's tail the tensor arena also holds). The line goes there, and the
-// bytes the plan uses above it are the region's overBy, as plan --json says.
+// the runtime's tail the tensor arena also holds). The line goes there, its
+// label says so ("limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB"), and the bytes the
+// plan uses above it are the region's overBy, as plan --json says.
 
 import type { RegionPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
@@ -29,13 +30,37 @@ export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined
   return { sizeLimit: region.sizeLimit, weights, tail, arena: Math.max(0, region.sizeLimit - weights - tail), overBy: regionOverBy(region), ...(written !== undefined && { written }) };
 }
 
-/** "limit 512 KiB", "limit 512 KiB less 232 KiB weights · over by 12 KiB": the words at the end of the limit line; `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB". */
+/** "limit 512 KiB less 232 KiB weights = 280 KiB for activations", "limit 60.0 KiB less 26.4 KiB tail = 33.6 KiB for the arena head": the limit and, when the region holds more than the plan, what it leaves the plan, where the line is drawn. */
+function limitNamed(limit: LaneLimit): { named: string; less: string } {
+  const named = `limit ${formatBytes(limit.sizeLimit)}`;
+  const parts = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} tail` : ''].filter((t) => t !== '');
+  return { named, less: parts.length === 0 ? '' : ` − ${parts.join(' − ')} = ${formatBytes(limit.arena)}` };
+}
+
+/** " · over by 12 KiB", or nothing for a region within its limit. */
+function overText(limit: LaneLimit): string {
+  return limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : '';
+}
+
+/** "limit 512 KiB", "limit 512 KiB − 232 KiB weights = 280 KiB for activations · over by 12 KiB": the words at the end of the limit line; `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB". */
 export function laneLimitText(limit: LaneLimit, short = false): string {
   if (short) return limit.overBy > 0 ? `over by ${formatBytes(limit.overBy)}` : `limit ${formatBytes(limit.sizeLimit)}`;
-  const less = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} runtime tail and planning` : ''].filter((t) => t !== '');
-  const weights = less.length > 0 ? ` less ${less.join(' and ')}` : '';
+  const { named, less } = limitNamed(limit);
+  const leftFor = less === '' ? '' : ` for the ${limit.tail > 0 ? 'arena head' : 'activations'}`;
   const written = limit.written === undefined ? '' : ` · the plan written peaks at ${formatBytes(limit.written)}`;
-  return `limit ${formatBytes(limit.sizeLimit)}${weights}${limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : ''}${written}`;
+  return `${named}${less}${leftFor}${overText(limit)}${written}`;
+}
+
+/** The middle wordings of a lane's limit, each naming the limit: "limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB · over by 20.4 KiB", without how far over (the banner says it), then "limit 60.0 KiB · over by 20.4 KiB". */
+function namedLimitTexts(limit: LaneLimit): string[] {
+  const { named, less } = limitNamed(limit);
+  const over = overText(limit);
+  return [...(less === '' ? [] : [`${named}${less}${over}`, ...(over === '' ? [] : [`${named}${less}`])]), ...(over === '' ? [] : [`${named}${over}`])];
+}
+
+/** True when `text` says where the line is drawn: it names the limit and, when the line sits below it, by what ("− 26.4 KiB tail = 33.6 KiB"). */
+function saysTheLine(limit: LaneLimit, text: string): boolean {
+  return text.startsWith('limit ') && (limitNamed(limit).less === '' || text.includes(' = '));
 }
 
 /**
@@ -49,7 +74,7 @@ export function laneLimitText(limit: LaneLimit, short = false): string {
  */
 export function laneLimitTexts(limit: LaneLimit): readonly string[] {
   const short = laneLimitText(limit, true);
-  if (limit.written === undefined) return [laneLimitText(limit), short];
+  if (limit.written === undefined) return [laneLimitText(limit), ...namedLimitTexts(limit), short];
   const peak = formatBytes(limit.written);
   return [laneLimitText(limit), `${short} · drawn: heapscope's placement; the file's plan peaks at ${peak}`, `${short} · the file's plan peaks at ${peak}`, `${short} · file's plan ${peak}`, `${short} · file's ${peak}`];
 }
@@ -95,13 +120,20 @@ export function limitLabelBox(laneTop: number, right: number, textWidth: number)
 /**
  * The wordings of a title row shared by a lane's title and its limit label:
  * the limit label's longest wording that leaves the title `titleMin` pixels;
- * when none does, the short one ("limit 100 KiB", "over by 12 KiB"), so a
- * narrow lane's title keeps its facts (Vela's person detector at 1280×720:
- * "arena · heapscope's placement" and "limit 100 KiB"). The title takes what
- * is left.
+ * when none that says where the line is does, the longest that leaves the
+ * title `nameMin` (the region's name alone: the heap's header gives the peak),
+ * so person_detect's arena under 60 KiB at 1280×720 reads "arena" and "limit
+ * 60.0 KiB − 26.4 KiB tail = 33.6 KiB", not "over by 20.4 KiB" beside a line
+ * no word explains; else the short one ("limit 100 KiB", "over by 12 KiB"),
+ * so a narrow lane's title keeps its facts (Vela's person detector at
+ * 1280×720: "arena · heapscope's placement" and "limit 100 KiB"). The title
+ * takes what is left.
  */
-export function splitTitleRow(limit: LaneLimit, rowWidth: number, titleMin: number, measure: (text: string) => number): { readonly limitText: string; readonly titleWidth: number } {
-  const room = rowWidth - titleMin - LIMIT_GAP;
-  const limitText = laneLimitTexts(limit).find((t) => measure(t) <= room) ?? laneLimitText(limit, true);
+export function splitTitleRow(limit: LaneLimit, rowWidth: number, titleMin: number, measure: (text: string) => number, nameMin = titleMin): { readonly limitText: string; readonly titleWidth: number } {
+  const texts = laneLimitTexts(limit);
+  const within = (min: number): string | undefined => texts.find((t) => measure(t) <= rowWidth - min - LIMIT_GAP);
+  const first = within(titleMin);
+  const byName = limit.written !== undefined || (first !== undefined && saysTheLine(limit, first)) ? undefined : within(nameMin);
+  const limitText = (byName !== undefined && saysTheLine(limit, byName) ? byName : first) ?? laneLimitText(limit, true);
   return { limitText, titleWidth: Math.max(0, rowWidth - measure(limitText) - LIMIT_GAP) };
 }

@@ -64,8 +64,12 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
   const cellWidth = Math.max(20, (width - GAP * (perRow + 1)) / perRow);
   const blockHeight = height / blockRows;
   const chars = cellWidth / 6;
-  const headers = data.regions.map((region) => regionHeader(region.name, peakText(region.peak, data.complete), formatBytes(region.lowerBound), chars));
   const figures = data.regions.map((region) => rowFigures(region, rows, data.complete));
+  const headers = data.regions.map((region, k) => {
+    const h = regionHeader(region.name, peakText(region.peak, data.complete), formatBytes(region.lowerBound), chars);
+    const heading = rowsHeading(figures[k]!, chars);
+    return heading === undefined ? h : { ...h, figures: [...h.figures, heading] };
+  });
   const header = headerHeight(Math.max(1, ...headers.map((h) => h.figures.length)));
   const cellHeight = Math.max(MIN_CELL, (blockHeight - header - rows.length * (LABEL + GAP)) / rows.length);
   const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
@@ -123,17 +127,35 @@ export interface RowFigures {
 }
 
 /** The wordings of a row, longest first; every row of a chart takes the same one. */
-const ROW_WORDINGS: readonly ((r: RowFigures) => string)[] = [(r) => `${r.word} · ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak}`];
+const ROW_WORDINGS: readonly ((r: RowFigures) => string)[] = [(r) => `${r.word} · ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak} at peak`, (r) => `${r.word} ${r.atPeak} @peak`];
+
+/** A row's wording under the column's heading (rowsHeading), in a column too narrow for any of ROW_WORDINGS. */
+const HEADED_WORDING = (r: RowFigures): string => `${r.word} ${r.atPeak}`;
+
+/** The line over the rows of a column too narrow for "activation 54.0 KiB @peak": it says what their figures are. */
+export const ROWS_HEADING = 'rows at peak:';
+
+/** The longest of ROW_WORDINGS that fits every row whole in `chars` characters, if any does. */
+function rowWording(rows: readonly RowFigures[], chars: number): ((r: RowFigures) => string) | undefined {
+  return ROW_WORDINGS.find((wording) => rows.every((r) => wording(r).length <= chars));
+}
+
+/** ROWS_HEADING when the rows' labels in `chars` characters are too narrow to say "at peak" each, else undefined. */
+export function rowsHeading(rows: readonly RowFigures[], chars: number): string | undefined {
+  return rowWording(rows, chars) === undefined ? clip(ROWS_HEADING, chars) : undefined;
+}
 
 /**
  * The rows' labels in `chars` characters: one wording for every row, the
- * longest that fits each whole, so "activation 2.93 MiB" never sits beside
- * "I/O · 0 B at peak" and a figure never loses its unit. The total row adds
- * its largest free block when the longest wording fits and so does that.
+ * longest that fits each whole, so "activation 2.93 MiB @peak" never sits
+ * beside "I/O · 0 B at peak" and a figure never loses its unit. Every label
+ * says its figure is the bytes at the peak step, or, too narrow for that, the
+ * column says it once over them (rowsHeading): a bare "I/O 0 B" beside a bar
+ * that is not zero at step 0 would read as false. The total row adds its
+ * largest free block when the longest wording fits and so does that.
  */
 export function rowLabels(rows: readonly RowFigures[], chars: number): string[] {
-  const fits = (wording: (r: RowFigures) => string): boolean => rows.every((r) => wording(r).length <= chars);
-  const wording = ROW_WORDINGS.find(fits) ?? ROW_WORDINGS[ROW_WORDINGS.length - 1]!;
+  const wording = rowWording(rows, chars) ?? HEADED_WORDING;
   return rows.map((r) => {
     const label = wording(r);
     const withFree = r.largestFree === undefined ? undefined : `${label} · largest free ${r.largestFree}`;

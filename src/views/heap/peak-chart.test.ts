@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
 import { bucketMax, peakChartData } from './peak-chart-data';
-import { peakChartSvg, regionHeader, rowLabels } from './peak-chart-svg';
+import { peakChartSvg, regionHeader, rowLabels, rowsHeading } from './peak-chart-svg';
 import { regionPlan, laneHeight, drawnRegions } from './heap-regions';
 
 const buffer = (id: number, kind: PlannedBuffer['kind'], region: string, start: number, end: number, offset: number, size: number, alias?: PlannedBuffer['alias']): PlannedBuffer => ({
@@ -147,7 +147,7 @@ describe("a region's header over the peak chart", () => {
   it("labels a row with the longest wording that fits whole, never 'activation · 3.58 MiB at pe…'", () => {
     expect(rowLabels([{ word: 'activation', atPeak: '3.58 MiB' }], 40)).toEqual(['activation · 3.58 MiB at peak']);
     expect(rowLabels([{ word: 'activation', atPeak: '3.58 MiB' }], 27)).toEqual(['activation 3.58 MiB at peak']);
-    expect(rowLabels([{ word: 'activation', atPeak: '3.58 MiB' }], 20)).toEqual(['activation 3.58 MiB']);
+    expect(rowLabels([{ word: 'activation', atPeak: '3.58 MiB' }], 25)).toEqual(['activation 3.58 MiB @peak']);
     expect(rowLabels([{ word: 'total', atPeak: '4.85 MiB', largestFree: '12 KiB' }], 60)).toEqual(['total · 4.85 MiB at peak · largest free 12 KiB']);
     expect(rowLabels([{ word: 'total', atPeak: '4.85 MiB', largestFree: '12 KiB' }], 30)).toEqual(['total · 4.85 MiB at peak']);
   });
@@ -160,7 +160,24 @@ describe("a region's header over the peak chart", () => {
       { word: 'copy', atPeak: '0 B' },
     ];
     expect(rowLabels(rows, 28)).toEqual(['total 2.93 MiB at peak', 'activation 2.93 MiB at peak', 'I/O 0 B at peak', 'copy 0 B at peak']);
-    expect(rowLabels(rows, 24)).toEqual(['total 2.93 MiB', 'activation 2.93 MiB', 'I/O 0 B', 'copy 0 B']);
+    expect(rowLabels(rows, 25)).toEqual(['total 2.93 MiB @peak', 'activation 2.93 MiB @peak', 'I/O 0 B @peak', 'copy 0 B @peak']);
+  });
+
+  it("says of every row's figure that it is the bytes at the peak step, however narrow: never a bare 'I/O 0 B' beside a bar that is not zero", () => {
+    const rows = [{ word: 'total', atPeak: '35.3 KiB' }, { word: 'I/O', atPeak: '0 B' }];
+    for (const chars of [20, 21, 22, 26, 40]) {
+      for (const label of rowLabels(rows, chars)) expect(label, `at ${chars} characters`).toMatch(/(at peak|@peak)$/);
+      expect(rowsHeading(rows, chars)).toBeUndefined();
+    }
+    // Narrower, the column says it once over the rows (person_detect's "activation 54.0 KiB" beside the heap at 1280).
+    const narrow = [{ word: 'activation', atPeak: '54.0 KiB' }, { word: 'I/O', atPeak: '0 B' }];
+    expect(rowLabels(narrow, 22)).toEqual(['activation 54.0 KiB', 'I/O 0 B']);
+    expect(rowsHeading(narrow, 22)).toBe('rows at peak:');
+    const svg = peakChartSvg(peakChartData(plan()), { width: 120, height: 400 });
+    expect(svg).toContain('>rows at peak:</text>');
+    const labels = [...svg.matchAll(/<text class="pc-muted"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!).filter((t) => /^(total|activation|I\/O|copy) /.test(t));
+    expect(labels.length).toBeGreaterThan(1);
+    expect(labels.every((t) => !/(at peak|@peak)$/.test(t))).toBe(true);
   });
 
   it('labels the rows of the sample chart at the width of a 1600 px page with one wording', () => {
