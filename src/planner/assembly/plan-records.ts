@@ -10,7 +10,7 @@ import type { SpillResult } from '../spill/spill-plan';
 import { wantedRegions, type RegionMoves } from '../spill/spill-report';
 import type { TargetProfile } from '../targets/target';
 import type { PlanExplanation, Waste } from './explain-plan';
-import type { PlacedPlan } from './placement';
+import type { PlacedPlan, PlacementSearch } from './placement';
 
 /** One region of a model plan. */
 export interface RegionPlan {
@@ -105,6 +105,25 @@ export function splitBetweenRegions(plan: { readonly spill?: SpillSummary }): bo
 export function withBound(explanation: PlanExplanation, lowerBound: number): PlanExplanation {
   const { peak } = explanation;
   return { ...explanation, lowerBound, gap: lowerBound > 0 ? peak / lowerBound - 1 : 0, optimal: peak === lowerBound };
+}
+
+/**
+ * A plan with sizes unknown (`complete` false) as it may be shown: nothing about the model's memory is optimal or
+ * proven (a tensor of unknown size is planned as 0 bytes), so `optimal` and every region's are false, and a proof of
+ * the placement of the sizes known moves from `search.proof` to `search.knownSizesProof`. A complete plan is returned as it is.
+ */
+export function withUnknownSizes<P extends { readonly complete: boolean; readonly optimal: boolean; readonly search?: PlacementSearch; readonly regions: readonly { readonly optimal: boolean }[] }>(plan: P): P {
+  if (plan.complete) return plan;
+  const search = plan.search;
+  const known = search?.proof ?? search?.knownSizesProof;
+  return {
+    ...plan,
+    optimal: false,
+    regions: plan.regions.map((r) => (r.optimal ? { ...r, optimal: false } : r)),
+    ...(search !== undefined && {
+      search: search.proven || known !== undefined ? { proven: false, stoppedBy: search.stoppedBy === 'optimal' ? 'done' : search.stoppedBy, ...(known !== undefined && { knownSizesProof: known }) } : search,
+    }),
+  };
 }
 
 /** The plan's summary of its spill. */
