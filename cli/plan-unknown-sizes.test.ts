@@ -52,8 +52,20 @@ describe('plan --json with sizes unknown', () => {
     expect(given.search).toEqual({ proven: true, stoppedBy: 'optimal', proof: 'lower-bound' });
   });
 
+  it('marks each buffer of unknown size, so a sum of buffers[].bytes can tell its 0 from a measure', () => {
+    const plan: Plan = planJson([CUSTOM]);
+    const flagged = plan.buffers.filter((b) => b.unknownSize === true);
+    expect(flagged.map((b) => b.name).sort()).toEqual(['mystery_out', 'post/Sigmoid_out']);
+    expect(flagged.map((b) => b.name).sort()).toEqual(plan.assumptions.unknown.map((u) => u.tensor).sort());
+    expect(flagged.every((b) => b.size === 0 && b.bytes === 0)).toBe(true);
+    expect(plan.buffers.find((b) => b.name === 'x')).not.toHaveProperty('unknownSize');
+    const given: Plan = planJson([CUSTOM, '--shape', 'mystery_out=1x64x32x32']);
+    expect(given.buffers.some((b) => 'unknownSize' in b)).toBe(false);
+  });
+
   it.skipIf(!have)('ultraface at 120x160 (two tensors of unknown size) claims no optimum', () => {
     const plan: Plan = planJson([ULTRAFACE, '--shape', 'input=1x3x120x160']);
     expectNoClaim(plan);
+    expect(plan.buffers.filter((b) => b.unknownSize === true)).toHaveLength(plan.assumptions.unknown.length);
   }, 60_000);
 });

@@ -36,7 +36,7 @@ import { arenaIoNote, runtimeIoTarget } from './tflm/arena-io';
 import { filePlanNotes, unappliedDims } from './tflm/plan-notes';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
+import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -278,7 +278,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     assumptions,
     target: target.name,
     regions,
-    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)),
+    buffers: withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown),
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,

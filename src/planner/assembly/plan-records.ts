@@ -72,6 +72,7 @@ export interface PlannedBuffer {
   readonly moved?: number; // bytes written to and read from it over one inference; when activations may take more than one region
   readonly scratch?: ScratchRuleRecord; // for a scratch buffer: the target's rule that sized it
   readonly storedAs?: StoredAs; // stored in its compute unit's type, not the model's (M3): why its size is not shape × dtype
+  readonly unknownSize?: true; // its size is unknown (listed in assumptions.unknown): planned as 0 bytes, so its `size` and `bytes` of 0 are no measure
 }
 
 /** The scratch rule behind a scratch buffer (M4), as the target states it. */
@@ -124,6 +125,12 @@ export function withUnknownSizes<P extends { readonly complete: boolean; readonl
       search: search.proven || known !== undefined ? { proven: false, stoppedBy: search.stoppedBy === 'optimal' ? 'done' : search.stoppedBy, ...(known !== undefined && { knownSizesProof: known }) } : search,
     }),
   };
+}
+
+/** `buffers` with `unknownSize` on each one named in `unknown` (a tensor or scratch buffer whose size is unknown, planned as 0 bytes). */
+export function withUnknownSizeFlags(buffers: readonly PlannedBuffer[], unknown: readonly { readonly tensor: string }[]): PlannedBuffer[] {
+  const names = new Set(unknown.map((u) => u.tensor));
+  return buffers.map((b) => (names.has(b.name) ? { ...b, unknownSize: true } : b));
 }
 
 /** The plan's summary of its spill. */
