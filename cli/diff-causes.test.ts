@@ -26,6 +26,16 @@ describe('diff causes name what grew', () => {
     expect(diff.causes[0]!.summary).not.toMatch(/and \d+ more/);
   });
 
+  it.runIf(hasModels)('GPT-2 from an empty past to 256: the past cache that grew from 0 B is put down to past_seq_len, in one cause with the totals that follow it', () => {
+    const diff = diffJson([GPT2, GPT2, '--dim', 'seq_len=1', '--b-dim', 'past_seq_len=256']);
+    const dims = diff.causes.filter((c) => /^dim past_seq_len changed/.test(c.summary));
+    expect(dims).toHaveLength(1);
+    expect(dims[0]!.summary).toMatch(/^dim past_seq_len changed \(past_seq_len 0 → 256, and with it total_seq_len 1 → 257\)/);
+    expect(dims[0]!.buffers).toContain('past_4');
+    expect(diff.causes.filter((c) => c.buffers.includes('past_4'))).toHaveLength(1);
+    expect(diff.causes.some((c) => /^tensor 'past_4'/.test(c.summary))).toBe(false);
+  });
+
   it.runIf(existsSync(LLAMA))("a size unknown in b (tiny llama at past 64): the cause says so, not that the peak moved, and the change is 'at least'", () => {
     const args = ['diff', LLAMA, LLAMA, '--target', 'mcu', '--b-dim', 'past_sequence_length=64'];
     const text = run(args);

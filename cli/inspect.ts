@@ -27,7 +27,7 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
     `${file}`,
     `  producer     ${report.producer || '(not given)'}, IR ${report.irVersion}, opsets ${opsets}`,
     `  nodes        ${report.nodes}`,
-    `  activations  ${counted(report.activations, 'tensor')}, ${formatBytes(report.activationBytes)} in total${report.bodyNodes > 0 ? ' in the main graph (If/Loop/Scan bodies not counted)' : ''}`,
+    `  activations  ${counted(report.activations, 'tensor')}, ${activationTotal(report)}`,
     `  constants    ${report.constants} computed from constants (not activations)`,
   ];
   if (report.dims.length > 0) {
@@ -44,6 +44,15 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
     for (const d of report.diagnostics) lines.push(`  [${d.code}]${d.node ? ` ${d.node}:` : ''} ${d.message}`);
   }
   io.out(lines.join('\n') + '\n');
+}
+
+/** The activations' total: a lower bound, and said so, when some sizes are unknown (never counted as 0 bytes). */
+function activationTotal(report: InspectReport): string {
+  const unknown = report.unknownActivations;
+  const bodies = report.bodyNodes > 0;
+  if (unknown > 0 && unknown === report.activations) return `all of unknown size${bodies ? ' in the main graph (If/Loop/Scan bodies not counted)' : ''}`;
+  const left = [bodies ? 'If/Loop/Scan bodies' : '', unknown > 0 ? `${counted(unknown, 'tensor')} of unknown size` : ''].filter((w) => w !== '').join(' and ');
+  return `${unknown > 0 ? '≥ ' : ''}${formatBytes(report.activationBytes)} in total${bodies ? ' in the main graph' : ''}${left === '' ? '' : ` (${left} not counted)`}`;
 }
 
 /** The widest a column of the tensor table gets but the last. */

@@ -31,7 +31,8 @@ export interface InspectReport {
   readonly opTypes: Readonly<Record<string, number>>;
   readonly dims: readonly { readonly name: string; readonly value: number; readonly source: string; readonly axes: readonly string[]; readonly rule: string }[];
   readonly activations: number; // run-time tensors: graph inputs, intermediate results, outputs
-  readonly activationBytes: number; // their total bytes (unknown sizes count as 0), the main graph's only
+  readonly activationBytes: number; // the total bytes of those whose size is known, the main graph's only: a lower bound when unknownActivations > 0
+  readonly unknownActivations: number; // run-time tensors of unknown size, which activationBytes leaves out (0: it is the exact total)
   readonly bodyNodes: number; // nodes with subgraphs (If/Loop/Scan bodies), whose tensors `activationBytes` leaves out
   readonly constants: number;
   readonly values: readonly ReportValue[];
@@ -73,7 +74,8 @@ export function inspectReport(model: InferredModel): InspectReport {
     opTypes,
     dims: model.dims.map((d) => ({ name: d.name, value: d.value, source: d.source, axes: d.axes, rule: d.rule })),
     activations: runtime.length,
-    activationBytes: runtime.reduce((sum, v) => sum + (v.bytes ?? 0), 0),
+    activationBytes: runtime.reduce((sum, v) => sum + (v.bytes ?? 0), 0), // of the sizes known: unknownActivations says how many are left out
+    unknownActivations: unknownShapes.length,
     bodyNodes: model.nodes.filter((n) => n.subgraphs.length > 0).length,
     constants: model.values.filter((v) => v.kind === 'constant').length,
     values,

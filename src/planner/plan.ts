@@ -37,7 +37,7 @@ import { arenaIoNote, runtimeIoTarget } from './tflm/arena-io';
 import { filePlanNotes, unappliedDims } from './tflm/plan-notes';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, type RuntimeArena } from './assembly/plan-records';
+import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -129,7 +129,8 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
   const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined;
   // a proof above the lower bound is a bound of the strategy's own problem: the plan carries it, so 'optimal' names what it reaches
-  const provenPeak = plan.search?.proven === true ? plan.peak : undefined;
+  // (with sizes unknown, of the sizes known, as the lower bound is)
+  const provenPeak = plan.search?.proven === true || plan.search?.knownSizesProof !== undefined ? plan.peak : undefined;
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined, provenPeak);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
@@ -266,7 +267,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
   const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
   const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
-  return {
+  return withUnknownSizes({
     peak: explanation.peak,
     lowerBound: explanation.lowerBound,
     strategy,
@@ -279,7 +280,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     assumptions,
     target: target.name,
     regions,
-    buffers: bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)),
+    buffers: withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown),
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,
@@ -298,7 +299,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     ...(placed.scratch !== undefined && { scratch: placed.scratch }),
     steps: built.steps,
     bodies: built.bodies,
-  };
+  });
 }
 
 /** What decoding and inference noted (a shape that disagrees, external data, an invalid dim): the plan rests on it too. */

@@ -34,6 +34,13 @@ describe('plan words', () => {
     expect(proofText(base, true)).toBe('every region at its own bound (proven); the total is 9.2 % above the lower bound of any split between regions');
     expect(proofText({ ...base, regions: [{ ...sram, optimal: false }, ext] }, true)).toBe('9.2 % above the lower bound; no placement of its buffers is lower (proven)');
     expect(proofText({ ...base, search: { proven: false, stoppedBy: 'time' } }, false)).toBe('9.2 % above the lower bound for the sizes known, not proven optimal: the search stopped before a proof');
+    // sizes unknown: the plan claims no proof; what it reached for the sizes known is knownSizesProof
+    const unknown = { ...base, regions: [{ ...sram, optimal: false }, { ...ext, optimal: false }] };
+    expect(proofText({ ...unknown, gap: 0, search: { proven: false, stoppedBy: 'done', knownSizesProof: 'lower-bound' } }, false)).toBe('optimal (proven) for the sizes known');
+    expect(proofText({ ...unknown, search: { proven: false, stoppedBy: 'done', knownSizesProof: 'region-bounds' } }, false)).toBe(
+      'every region at its own bound (proven) for the sizes known; the total is 9.2 % above the lower bound of any split between regions',
+    );
+    expect(proofText({ ...unknown, search: { proven: false, stoppedBy: 'done', knownSizesProof: 'search' } }, false)).toBe('9.2 % above the lower bound; no placement of its buffers is lower (proven for the sizes known)');
     expect(proofText({ ...base, search: { proven: false, stoppedBy: 'done' } }, true)).toBe('9.2 % above the lower bound, not proven optimal: the search has nothing left to try, so a longer budget gives the same plan');
   });
 });

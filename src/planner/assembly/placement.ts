@@ -50,6 +50,12 @@ export interface PlacementSearch {
    * exhaustive search found no placement of these buffers lower. Either of the last two puts `strategyBound` at the peak.
    */
   readonly proof?: 'lower-bound' | 'region-bounds' | 'search';
+  /**
+   * A model plan's with sizes unknown (not `complete`): what the proof reaches for the buffers of known size only, in
+   * the words of `proof`. Such a plan is never `proven`: a buffer of unknown size is planned as 0 bytes, and the real
+   * sizes may need another placement.
+   */
+  readonly knownSizesProof?: 'lower-bound' | 'region-bounds' | 'search';
 }
 
 /** The search record of an assignOffsets result whose offsets the plan keeps as they are. */

@@ -49,6 +49,19 @@ describe('plan files', () => {
     expect(errorOf(JSON.stringify({ ...doc, plan: { ...doc.plan, complete: 'yes' } })).message).toBe('p.json: plan file field plan.complete must be true or false, got "yes"');
   });
 
+  it('read a plan with sizes unknown, saved when such plans still claimed an optimum, as claiming none: the proof moves to knownSizesProof', () => {
+    const doc = JSON.parse(savedText());
+    const regions = doc.plan.regions.map((r: object) => ({ ...r, optimal: true }));
+    const saved = { ...doc.plan, complete: false, optimal: true, regions, search: { proven: true, stoppedBy: 'optimal', proof: 'lower-bound' } };
+    const plan = readPlanFile(JSON.stringify({ ...doc, plan: saved }), 'p.json').plan;
+    expect(plan.optimal).toBe(false);
+    expect(plan.regions.map((r) => r.optimal)).toEqual(regions.map(() => false));
+    expect(plan.search).toEqual({ proven: false, stoppedBy: 'done', knownSizesProof: 'lower-bound' });
+    const complete = readPlanFile(JSON.stringify({ ...doc, plan: { ...saved, complete: true } }), 'p.json').plan;
+    expect(complete.optimal).toBe(true);
+    expect(complete.search).toEqual({ proven: true, stoppedBy: 'optimal', proof: 'lower-bound' });
+  });
+
   it('are sniffed from text or bytes, and nothing else is', () => {
     const text = savedText();
     expect(isPlanFileText(text)).toBe(true);

@@ -9,6 +9,7 @@ import type { ModelPlan } from '../plan-types';
 import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
 import { checkPlanMeaning } from './plan-file-check';
+import { withUnknownSizes } from './plan-records';
 import { nullRecord } from '../../shared/own';
 
 /** The `format` value every plan file carries. */
@@ -224,7 +225,8 @@ function readPlan(value: unknown, source: string): ModelPlan {
   arrayAt(p, 'fusionUnits', 'plan.', source).forEach((u, i) => arrayAt(objectAt(u, `plan.fusionUnits[${i}]`, source), 'nodes', `plan.fusionUnits[${i}].`, source));
   for (const key of ['steps', 'liveAtPeak', 'diagnostics']) arrayAt(p, key, 'plan.', source);
   checkPlanMeaning(p, source);
-  return { ...p, complete: completeOf(p, source) } as unknown as ModelPlan;
+  // a plan saved before plans with sizes unknown stopped claiming an optimum is read as one made now
+  return withUnknownSizes({ ...p, complete: completeOf(p, source) } as unknown as ModelPlan);
 }
 
 /**

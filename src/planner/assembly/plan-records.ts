@@ -10,7 +10,7 @@ import type { SpillResult } from '../spill/spill-plan';
 import { wantedRegions, type RegionMoves } from '../spill/spill-report';
 import type { TargetProfile } from '../targets/target';
 import type { PlanExplanation, Waste } from './explain-plan';
-import type { PlacedPlan } from './placement';
+import type { PlacedPlan, PlacementSearch } from './placement';
 
 /** One region of a model plan. */
 export interface RegionPlan {
@@ -72,6 +72,7 @@ export interface PlannedBuffer {
   readonly moved?: number; // bytes written to and read from it over one inference; when activations may take more than one region
   readonly scratch?: ScratchRuleRecord; // for a scratch buffer: the target's rule that sized it
   readonly storedAs?: StoredAs; // stored in its compute unit's type, not the model's (M3): why its size is not shape × dtype
+  readonly unknownSize?: true; // its size is unknown (listed in assumptions.unknown): planned as 0 bytes, so its `size` and `bytes` of 0 are no measure
 }
 
 /** The scratch rule behind a scratch buffer (M4), as the target states it. */
@@ -105,6 +106,31 @@ export function splitBetweenRegions(plan: { readonly spill?: SpillSummary }): bo
 export function withBound(explanation: PlanExplanation, lowerBound: number): PlanExplanation {
   const { peak } = explanation;
   return { ...explanation, lowerBound, gap: lowerBound > 0 ? peak / lowerBound - 1 : 0, optimal: peak === lowerBound };
+}
+
+/**
+ * A plan with sizes unknown (`complete` false) as it may be shown: nothing about the model's memory is optimal or
+ * proven (a tensor of unknown size is planned as 0 bytes), so `optimal` and every region's are false, and a proof of
+ * the placement of the sizes known moves from `search.proof` to `search.knownSizesProof`. A complete plan is returned as it is.
+ */
+export function withUnknownSizes<P extends { readonly complete: boolean; readonly optimal: boolean; readonly search?: PlacementSearch; readonly regions: readonly { readonly optimal: boolean }[] }>(plan: P): P {
+  if (plan.complete) return plan;
+  const search = plan.search;
+  const known = search?.proof ?? search?.knownSizesProof;
+  return {
+    ...plan,
+    optimal: false,
+    regions: plan.regions.map((r) => (r.optimal ? { ...r, optimal: false } : r)),
+    ...(search !== undefined && {
+      search: search.proven || known !== undefined ? { proven: false, stoppedBy: search.stoppedBy === 'optimal' ? 'done' : search.stoppedBy, ...(known !== undefined && { knownSizesProof: known }) } : search,
+    }),
+  };
+}
+
+/** `buffers` with `unknownSize` on each one named in `unknown` (a tensor or scratch buffer whose size is unknown, planned as 0 bytes). */
+export function withUnknownSizeFlags(buffers: readonly PlannedBuffer[], unknown: readonly { readonly tensor: string }[]): PlannedBuffer[] {
+  const names = new Set(unknown.map((u) => u.tensor));
+  return buffers.map((b) => (names.has(b.name) ? { ...b, unknownSize: true } : b));
 }
 
 /** The plan's summary of its spill. */

@@ -6,6 +6,7 @@
 import { formatBytes, MINUS } from '../../shared/format';
 import type { PlanFile } from '../assembly/plan-file';
 import type { Cause, DimChange, InputChange, RegionDelta } from './diff-types';
+import { labelNames, setDimsOf } from './dim-follows';
 import { inputChangeText } from './input-changes';
 import type { CauseDraft, PeakStates } from './peak-causes';
 import { targetLabels } from './side-labels';
@@ -180,22 +181,6 @@ function goneText(d: CauseDraft, ctx: SummaryContext): string {
 }
 
 /** The dims a label of dim-growth names ('seq', 'batch×seq', 'seq²', 'a or b'). */
-function labelNames(label: string): string[] {
-  return [...new Set(label.split(/ or |×/).map((part) => part.replace('²', '')))];
-}
-
-/**
- * The dims behind a dim-changed label that were set: a total length that
- * follows its parts (DimChange.follows) is replaced by them. Undefined when
- * no dim of the label follows others (the label names what was set).
- */
-export function setDimsOf(label: string, dims: readonly DimChange[]): string[] | undefined {
-  const byName = new Map(dims.map((c) => [c.name, c]));
-  const names = labelNames(label);
-  if (!names.some((n) => byName.get(n)?.follows !== undefined)) return undefined;
-  return [...new Set(names.flatMap((n) => byName.get(n)?.follows ?? [n]))];
-}
-
 /**
  * "dim seq changed (seq 8 → 16)"; the other dims that changed are named too.
  * A total length the user did not give is named as the consequence of the
@@ -206,7 +191,8 @@ function dimText(label: string, dims: readonly DimChange[]): string {
   const change = (c: DimChange) => `${c.name} ${c.a ?? 'unset'} → ${c.b ?? 'unset'}`;
   const set = setDimsOf(label, dims);
   const names = new Set(set ?? labelNames(label));
-  const followers = set === undefined ? [] : dims.filter((c) => labelNames(label).includes(c.name) && c.follows !== undefined);
+  // a total that follows only the dims named changed with them, whichever the label names (a buffer empty on one side is put down to its parts)
+  const followers = dims.filter((c) => !names.has(c.name) && c.follows !== undefined && (labelNames(label).includes(c.name) || c.follows.every((f) => names.has(f))));
   const others = dims.filter((c) => !names.has(c.name) && !followers.includes(c));
   const also = others.length === 0 ? '' : `; also changed: ${others.map(change).join(', ')}`;
   const withIt = followers.length === 0 ? '' : `, and with ${names.size === 1 ? 'it' : 'them'} ${followers.map(change).join(', ')}`;

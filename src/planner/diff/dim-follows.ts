@@ -43,3 +43,20 @@ export function withFollows(dims: readonly DimChange[], a: PlanFile, b: PlanFile
     return follows.length === 0 ? c : { ...c, follows };
   });
 }
+
+/** The dims a dim-changed label names: 'seq', 'batch×seq', 'seq²', 'seq_len or total_seq_len'. */
+export function labelNames(label: string): string[] {
+  return [...new Set(label.split(/ or |×/).map((part) => part.replace('²', '')))];
+}
+
+/**
+ * The dims behind a dim-changed label that were set: a total length that
+ * follows its parts (DimChange.follows) is replaced by them. Undefined when
+ * no dim of the label follows others (the label names what was set).
+ */
+export function setDimsOf(label: string, dims: readonly DimChange[]): string[] | undefined {
+  const byName = new Map(dims.map((c) => [c.name, c]));
+  const names = labelNames(label);
+  if (!names.some((n) => byName.get(n)?.follows !== undefined)) return undefined;
+  return [...new Set(names.flatMap((n) => byName.get(n)?.follows ?? [n]))];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedDims, dimScalings, growthDims } from './dim-growth';
+import { changedDims, dimScalings, emptyGrowthDims, growthDims } from './dim-growth';
 
 describe('growthDims', () => {
   const changes = changedDims({ batch: 1, seq: 128, heads: 4, kept: 3 }, { batch: 2, seq: 256, heads: 4, kept: 3, extra: 9 });
@@ -29,5 +29,15 @@ describe('growthDims', () => {
 
   it('ignores a dim planned as 0 on either side', () => {
     expect(dimScalings(changedDims({ past: 0 }, { past: 16 }))).toEqual([]);
+  });
+
+  it('puts a buffer empty on one side only down to the dims planned as 0 there, which no ratio can name', () => {
+    const changes = changedDims({ past: 0, seq: 1, total: 1 }, { past: 256, seq: 1, total: 257 });
+    expect(emptyGrowthDims(0, 65536, changes)).toBe('past');
+    expect(emptyGrowthDims(65536, 0, changes)).toBeUndefined(); // past is not 0 in b
+    expect(emptyGrowthDims(65536, 0, changedDims({ past: 16, beams: 2 }, { past: 0, beams: 0 }))).toBe('beams or past');
+    expect(emptyGrowthDims(0, 0, changes)).toBeUndefined();
+    expect(emptyGrowthDims(1024, 2048, changes)).toBeUndefined();
+    expect(emptyGrowthDims(0, 1024, changedDims({ seq: 1 }, { seq: 2 }))).toBeUndefined(); // empty for another reason
   });
 });

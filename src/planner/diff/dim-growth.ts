@@ -2,7 +2,8 @@
 // symbolic dims a tensor's shape depends on, so a buffer's data bytes are
 // compared with the ratios of the dims the two plans were made with: a buffer
 // that grew exactly by (b/a) of one dim, a product of dims, or a square (a
-// seq × seq attention map) is put down to those dims. Depends only on src/shared.
+// seq × seq attention map) is put down to those dims; a buffer empty on one
+// side only, to the dims planned as 0 there. Depends only on src/shared.
 
 import type { DimChange } from './diff-types';
 import { ownValue } from '../../shared/own';
@@ -58,4 +59,16 @@ export function growthDims(bytesA: number, bytesB: number, scalings: readonly Sc
   const best = fits[0];
   if (best === undefined) return undefined;
   return fits.filter((s) => s.order === best.order && s.ratio === best.ratio).map((s) => s.label).join(' or ');
+}
+
+/**
+ * The dims that explain a buffer empty on one side only, where no ratio can:
+ * those planned as 0 on that side and not on the other (an empty past cache,
+ * past_seq_len 0 → 256), 'a or b' when several were; undefined when none was.
+ */
+export function emptyGrowthDims(bytesA: number, bytesB: number, changes: readonly DimChange[]): string | undefined {
+  if ((bytesA === 0) === (bytesB === 0)) return undefined;
+  const zeroOn = bytesA === 0 ? (c: DimChange) => c.a === 0 && (c.b ?? 0) > 0 : (c: DimChange) => c.b === 0 && (c.a ?? 0) > 0;
+  const names = changes.filter(zeroOn).map((c) => c.name);
+  return names.length === 0 ? undefined : names.join(' or ');
 }

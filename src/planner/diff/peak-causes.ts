@@ -17,7 +17,8 @@
 
 import type { ModelPlan, PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
-import { growthDims } from './dim-growth';
+import { emptyGrowthDims, growthDims } from './dim-growth';
+import { setDimsOf } from './dim-follows';
 import type { CauseKind, DimChange, InputChange } from './diff-types';
 import { targetLabels } from './side-labels';
 import type { BufferMatch } from './match-buffers';
@@ -230,9 +231,12 @@ function samePeakStep(ctx: Pick<RegionContext, 'input' | 'atA' | 'atB'>): boolea
  * not scale every tensor by one ratio: padding and strides round), else the tensor.
  */
 function addGrowth(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer, bytes: number): void {
-  const dim = growthDims(bufA.bytes, bufB.bytes, ctx.input.scalings);
+  // a buffer empty on one side scales by no ratio: a dim planned as 0 there explains it, unless its size is unknown
+  const sized = !unknownOn(ctx, 'a', bufA) && !unknownOn(ctx, 'b', bufB);
+  const dim = growthDims(bufA.bytes, bufB.bytes, ctx.input.scalings) ?? (sized ? emptyGrowthDims(bufA.bytes, bufB.bytes, ctx.input.dims) : undefined);
   const inputs = ctx.input.inputs;
-  if (dim !== undefined) ctx.add(`dim:${dim}`, { kind: 'dim-changed', dim }, bytes, ctx.region, bufB, bufA);
+  // one cause per dim set: a total that follows its parts (total_seq_len after past_seq_len) joins theirs
+  if (dim !== undefined) ctx.add(`dim:${(setDimsOf(dim, ctx.input.dims) ?? [dim]).join(', ')}`, { kind: 'dim-changed', dim }, bytes, ctx.region, bufB, bufA);
   else if (inputs.length > 0 && bufA.bytes !== bufB.bytes) ctx.add('inputs', { kind: 'input-changed', inputs: inputs.map((c) => c.name) }, bytes, ctx.region, bufB, bufA);
   else ctx.add(`tensor:${bufB.name}`, { kind: bytes > 0 ? 'tensor-grew' : 'tensor-shrunk' }, bytes, ctx.region, bufB, bufA);
 }

@@ -120,8 +120,10 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
       </p>
     );
   }
-  if (plan.optimal) return <p className="explanation-line">The plan reaches the bound of the sizes known; tensors of unknown size are not counted in either.</p>;
-  if (plan.regions.length > 1 && plan.regions.every((r) => r.optimal)) {
+  // with sizes unknown the plan claims no optimum: what its placement reached for the sizes known is knownSizesProof
+  const knownProof = plan.search?.knownSizesProof;
+  if (plan.optimal || knownProof === 'lower-bound') return <p className="explanation-line">The plan reaches the bound of the sizes known; tensors of unknown size are not counted in either.</p>;
+  if (plan.regions.length > 1 && (knownProof === 'region-bounds' || plan.regions.every((r) => r.optimal))) {
     // a split plan: each region's bound counts the buffers the split gave it; the total's holds for any split
     return (
       <p className="explanation-line" data-testid="regions-at-bound">

@@ -57,25 +57,34 @@ export function BudgetField({ disabled }: { readonly disabled: boolean }) {
  * the proof covers only the sizes known, and says so.
  */
 export function PlanProof({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
-  const proven = plan.search?.proven === true;
+  const proven = provenOf(plan);
   const text = proofText(plan, complete);
   return (
-    <span className={proven ? 'plan-proven' : undefined} data-testid="plan-proof" data-proven={proven} data-stopped-by={plan.search?.stoppedBy}>
+    <span className={proven ? 'plan-proven' : undefined} data-testid="plan-proof" data-proven={plan.search?.proven === true} data-stopped-by={plan.search?.stoppedBy}>
       {text}
     </span>
   );
 }
 
+/**
+ * Whether the plan's placement is proven: with sizes unknown, of the sizes known
+ * (`search.knownSizesProof`; the plan itself claims no proof then).
+ */
+function provenOf(plan: Pick<ModelPlan, 'search'>): boolean {
+  return plan.search?.proven === true || plan.search?.knownSizesProof !== undefined;
+}
+
 /** PlanProof's words (see it). */
 export function proofText(plan: Pick<ModelPlan, 'search' | 'gap' | 'optimal' | 'regions'>, complete: boolean): string {
-  const proven = plan.search?.proven === true;
+  const proven = provenOf(plan);
+  const knownProof = plan.search?.knownSizesProof;
   // 'time': the budget ran out or the search was cancelled; 'iterations': it reached its effort limit.
   const cut = plan.search?.stoppedBy === 'time' || plan.search?.stoppedBy === 'iterations';
   const gap = `${(plan.gap * 100).toFixed(plan.gap < 0.01 ? 2 : 1)} % above the lower bound`;
   const known = complete ? '' : ' for the sizes known';
-  if (proven && (plan.optimal || plan.gap <= 0)) return `optimal (proven)${known}`;
+  if (proven && (plan.optimal || knownProof === 'lower-bound' || plan.gap <= 0)) return `optimal (proven)${known}`;
   const finished = plan.search?.stoppedBy === 'done' ? ': the search has nothing left to try, so a longer budget gives the same plan' : '';
   if (!proven) return `${gap}${known}, not proven optimal${cut ? ': the search stopped before a proof' : finished}`;
-  if (plan.regions.length > 1 && plan.regions.every((r) => r.optimal)) return `every region at its own bound (proven)${known}; the total is ${gap} of any split between regions`;
+  if (plan.regions.length > 1 && (knownProof === 'region-bounds' || plan.regions.every((r) => r.optimal))) return `every region at its own bound (proven)${known}; the total is ${gap} of any split between regions`;
   return `${gap}; no placement of its buffers is lower (proven${known})`;
 }
