@@ -66,7 +66,7 @@ const COLUMN_CHARS = 48;
 function valueTable(report: InspectReport): string[] {
   const rows = report.values
     .filter((v) => v.kind !== 'initializer' && v.kind !== 'constant')
-    .map((v) => [v.producer ?? v.kind, v.dtype, formatShape(v.shape ?? undefined), v.bytes === null ? '?' : formatBytes(v.bytes), v.name]);
+    .map((v) => [v.producer ?? (v.state === true ? 'state' : v.kind), v.dtype, formatShape(v.shape ?? undefined), v.bytes === null ? '?' : formatBytes(v.bytes), v.name]);
   const header = ['op', 'dtype', 'shape', 'bytes', 'tensor'];
   const widths = header.map((h, i) => Math.min(COLUMN_CHARS, Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length))));
   const last = header.length - 1;

@@ -13,6 +13,7 @@ export interface ReportValue {
   readonly bytes: number | null;
   readonly producer: string | null; // op type of the producing node
   readonly upperBound?: true;
+  readonly state?: true; // a variable tensor the model keeps across runs (TFLite), read as an input: its kind is 'input', but it is no graph input
 }
 
 /** A value whose shape or size is unknown, with the reason. */
@@ -47,6 +48,7 @@ const RUNTIME_KINDS: ReadonlySet<ValueKind> = new Set(['input', 'output', 'activ
 export function inspectReport(model: InferredModel): InspectReport {
   const producerOf = (index: number | undefined): string | null =>
     index === undefined ? null : (model.nodes[index]?.opType ?? null);
+  const persistent = new Set(model.persistent ?? []);
   const values: ReportValue[] = model.values.map((v) => ({
     name: v.name,
     kind: v.kind,
@@ -55,6 +57,7 @@ export function inspectReport(model: InferredModel): InspectReport {
     bytes: v.bytes ?? null,
     producer: producerOf(v.producer),
     ...(v.upperBound ? { upperBound: true as const } : {}),
+    ...(persistent.has(v.name) ? { state: true as const } : {}),
   }));
   const runtime = model.values.filter((v) => RUNTIME_KINDS.has(v.kind));
   const unknownShapes = runtime
