@@ -7,7 +7,7 @@ import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
-import { deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
+import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
@@ -227,9 +227,6 @@ const signedCount = (n: number) => `${n < 0 ? MINUS : ''}${formatCount(Math.abs(
 /** A peak, "≥ 8.06 MiB" when it is a lower estimate. */
 const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
 
-/** An arena, "≥ 3.55 MiB" when it is a lower estimate. */
-const arenaBytes = (n: number, lowerEstimate: boolean) => `${lowerEstimate ? '≥ ' : ''}${formatBytes(n)}`;
-
 /**
  * The tensor arenas both sides declare (TensorFlow Lite Micro), the comparison
  * the firmware makes: with the plan written into each file, and before it the
@@ -241,22 +238,13 @@ function runtimeLines(runtime: RuntimeDelta): string[] {
   const least = deltaPrefix(bound);
   const line = (from: number, to: number, delta: number, what: string) =>
     `arena to declare ${arenaBytes(from, a.lowerEstimate)} -> ${arenaBytes(to, b.lowerEstimate)}: ${least}${signed(delta)}${percentChange(delta, from)}, ${least}${signedCount(delta)} bytes (TensorFlow Lite Micro, ${what})`;
-  const note = arenaNote(bound);
+  const note = arenaDeltaNote(bound);
   const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}${note === undefined ? '' : `; ${note}`}`;
   if (a.arenaAsIs === a.arena && b.arenaAsIs === b.arena) return [line(a.arena, b.arena, runtime.delta, `the plan written: ${parts}`)];
   return [
     line(a.arenaAsIs, b.arenaAsIs, runtime.deltaAsIs, 'the files as they are, flashed unchanged'),
     line(a.arena, b.arena, runtime.delta, `the plan written in by --save-tflite: ${parts}`),
   ];
-}
-
-/** Why the arenas' change is not exact, for after it; undefined when it is. */
-function arenaNote(bound: ReturnType<typeof deltaBound>): string | undefined {
-  const why = "a kernel's scratch requests are not known, none assumed";
-  if (bound === 'at-least') return `b's arena is a lower estimate: ${why}`;
-  if (bound === 'at-most') return `a's arena is a lower estimate: ${why}`;
-  if (bound === 'unbounded') return `both arenas are lower estimates: ${why}, so the true change may be larger or smaller`;
-  return undefined;
 }
 
 /** The short human-readable report of a diff. */

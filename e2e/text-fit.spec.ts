@@ -21,6 +21,7 @@ const LLAMA = 'tiny-llama-fp16/model.onnx';
 const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
 const PERSON = 'tflite/tflm_person_detect.tflite';
 const VELA = 'tflite/tflm_person_detect_vela.tflite';
+const MEDIAPIPE = 'tflite/mediapipe_selfie_segmentation.tflite';
 
 /** How many lines the text of `element` takes (distinct tops of its text's boxes). */
 function lineCount(element: Locator): Promise<number> {
@@ -71,6 +72,22 @@ async function sideLabels(page: Page): Promise<{ text: string; cut: boolean }[]>
       return { text: (await label.textContent()) ?? '', cut: await isClipped(label) };
     }),
   );
+}
+
+/** Each of Compare's arena and B − A texts with a line box outside the dialog's header, or cut: its test id. */
+function arenaTextsOutside(page: Page): Promise<string[]> {
+  return page.getByTestId('compare-dialog').evaluate((dialog) => {
+    const header = dialog.querySelector('.compare-header')!.getBoundingClientRect();
+    const ids = ['compare-arena-a', 'compare-arena-b', 'compare-delta'];
+    return ids.filter((id) => {
+      const el = dialog.querySelector(`[data-testid="${id}"]`);
+      if (el === null) return true;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const outside = [...range.getClientRects()].some((r) => r.width > 0 && (r.left < header.left - 0.5 || r.right > header.right + 0.5 || r.bottom > header.bottom + 0.5));
+      return outside || el.scrollWidth > el.clientWidth + 1;
+    });
+  });
 }
 
 /** The sample at batch 1 (and `query`), compared with batch 4: the Compare dialog opens. */
@@ -419,7 +436,34 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
       { text: 'tflm_person_detect.tflite', cut: false },
       { text: 'tflm_person_detect_vela.tflite', cut: false },
     ]);
+    expect(await arenaTextsOutside(page), 'arena texts cut or outside the header').toEqual([]);
     await snap(page, `text-fit-compare-labels-person-${width}`);
+  });
+
+  test(`at ${width}×${height} Compare's arenas read whole for MediaPipe against itself: '≥' and the file as it is beside the plan written`, async ({ page }) => {
+    test.skip(!haveModel(MEDIAPIPE), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await serveModel(page, '/e2e/mediapipe_selfie_segmentation.tflite', readModel(MEDIAPIPE));
+    await page.goto('/?model=/e2e/mediapipe_selfie_segmentation.tflite&target=tflm');
+    await waitForModel(page, 'mediapipe_selfie_segmentation.tflite');
+    await waitForPlan(page);
+    await page.getByTestId('compare-file').setInputFiles({ name: 'mediapipe_selfie_segmentation.tflite', mimeType: 'application/octet-stream', buffer: readModel(MEDIAPIPE) });
+    const dialog = page.getByTestId('compare-dialog');
+    await expect(dialog.getByTestId('compare-delta')).toContainText('for the files as they are');
+    await expect(dialog.getByTestId('compare-arena-a')).toContainText('≥ 4.05 MiB as it is · ≥ 3.55 MiB with the plan written');
+    expect(await arenaTextsOutside(page), 'arena texts cut or outside the header').toEqual([]);
+    // no figure is broken from its unit or its '≥'
+    for (const id of ['compare-arena-a', 'compare-arena-b', 'compare-delta']) {
+      for (const line of (await lineTexts(dialog.getByTestId(id))).map((l) => l.trim())) {
+        expect(line, `${id}: a line starts with a unit`).not.toMatch(/^(MiB|KiB|B)\b(?! − A|'s)/);
+        expect(line, `${id}: a line ends inside a figure`).not.toMatch(/(≥|\d)$/);
+      }
+    }
+    expect(await sideLabels(page)).toEqual([
+      { text: 'mediapipe_selfie_segmentation.tflite', cut: false },
+      { text: 'mediapipe_selfie_segmentation.tflite', cut: false },
+    ]);
+    await snap(page, `text-fit-compare-arenas-mediapipe-${width}`);
   });
 }
 

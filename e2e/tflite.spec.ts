@@ -8,11 +8,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { decodeModel } from '../src/model/decode-model';
-import { NO_MODELS, dropFile, haveModel, hoverSomeBuffer, openDropped, readModel, serveModel, showTensorTable, snap, summary, test, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { MODELS_DIR, NO_MODELS, dropFile, haveModel, hoverSomeBuffer, openDropped, readModel, serveModel, showTensorTable, snap, summary, test, waitForError, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -20,6 +21,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const PERSON = 'tflite/tflm_person_detect.tflite';
 const KEYWORD = 'tflite/tflm_keyword_scrambled.tflite';
 const HELLO = 'tflite/tflm_hello_world_int8.tflite';
+const MEDIAPIPE = 'tflite/mediapipe_selfie_segmentation.tflite';
 
 /** The fields of `plan --json`'s runtimePlan this spec compares with the page. */
 interface CliRuntime {
@@ -36,6 +38,14 @@ function cliRuntime(path: string): CliRuntime {
   const code = runCli(['plan', path, '--target', 'tflm', '--json'], { out: (t) => (out += t), err: () => undefined });
   expect(code).toBe(0);
   return (JSON.parse(out) as { runtimePlan: CliRuntime }).runtimePlan;
+}
+
+/** The runtime record of `diff A B --target tflm --json` of the command-line tool, run in this process. */
+function cliDiffRuntime(pathA: string, pathB: string): Record<string, unknown> {
+  let out = '';
+  const code = runCli(['diff', pathA, pathB, '--target', 'tflm', '--json'], { out: (t) => (out += t), err: () => undefined });
+  expect(code).toBe(0);
+  return (JSON.parse(out) as { runtime: Record<string, unknown> }).runtime;
 }
 
 /** Writes `bytes` to a fresh temporary file named `name`; returns its path. */
@@ -267,19 +277,62 @@ test('on tflm a link’s shape for a .tflite is not applied and says so, and Com
   const field = page.getByTestId('shape-field').and(page.locator('[data-name="input"]')).first();
   await expect(field.locator('input')).toBeDisabled();
   await expect(field.getByTestId('binding-fixed')).toContainText('A .tflite model keeps the shapes its file states');
-  // Compare with the plain model: B − A is the arena to declare (+7.30 KiB), the placements' −100 KiB beside it
+  // Compare with the plain model: B − A is the arena to declare (+7.30 KiB), the placements' −100 KiB beside it; Vela's
+  // ethos-u asks for scratch heapscope does not know, so A's arena is a lower estimate and the change at most that
   await page.getByTestId('compare-file').setInputFiles({ name: 'person.tflite', mimeType: 'application/octet-stream', buffer: Buffer.from(readModel(PERSON)) });
   const dialog = page.getByTestId('compare-dialog');
   const delta = dialog.getByTestId('compare-delta');
   await expect(delta).toHaveAttribute('data-compared', 'arena');
   await expect(delta).toHaveAttribute('data-delta', '7472');
-  await expect(delta).toContainText('B − A, arena to declare: +7.30 KiB (+10.0 %)');
+  await expect(delta).toContainText('B − A, arena to declare: at most +7.30 KiB (+10.0 %)');
+  await expect(delta).toHaveAttribute('data-bound', 'at-most');
+  await expect(dialog.getByTestId('compare-delta-note')).toHaveText("· A's arena is a lower estimate: a kernel's scratch requests are not known, none assumed");
   await expect(dialog.getByTestId('compare-arena-a')).toHaveAttribute('data-arena', '74880');
   await expect(dialog.getByTestId('compare-arena-b')).toHaveAttribute('data-arena', '82352');
   // the arena beyond the head is TFLM's tail and planning, as the memory map names it: it read "(72.7 KiB + 416 B)" and
   // "tail 416 B → 26.4 KiB" while the details' Tail said 404 B
-  await expect(dialog.getByTestId('compare-arena-a')).toHaveText('arena 73.1 KiB (head 72.7 KiB + tail and planning 416 B)');
+  await expect(dialog.getByTestId('compare-arena-a')).toHaveText('arena ≥ 73.1 KiB (head 72.7 KiB + tail and planning 416 B)');
+  await expect(dialog.getByTestId('compare-arena-b')).toHaveText('arena 80.4 KiB (head 54.0 KiB + tail and planning 26.4 KiB)');
   await expect(dialog.getByTestId('compare-runtime-note')).toContainText('tail and planning 416 B → 26.4 KiB)');
   expect((await summary(page)).compare).toMatchObject({ arenaA: 74_880, arenaB: 82_352 });
   await snap(page, 'tflite-compare-arenas');
+});
+
+test("Compare on tflm reads MediaPipe's arenas as diff does: '≥' for a kernel's scratch not known, and the file as it is beside the plan written", async ({ page }) => {
+  test.skip(!haveModel(MEDIAPIPE), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  // the page read "arena 3.55 MiB" and "B − A: 0 B" as exact, and never said the file flashed unchanged needs 4.05 MiB
+  const path = fileURLToPath(new URL(MEDIAPIPE, MODELS_DIR));
+  const runtime = cliDiffRuntime(path, path) as { a: { arena: number; arenaAsIs: number; lowerEstimate: boolean }; b: { arena: number; arenaAsIs: number; lowerEstimate: boolean }; delta: number; deltaAsIs: number };
+  expect(runtime).toMatchObject({ a: { arena: 3_717_696, arenaAsIs: 4_241_984, lowerEstimate: true }, delta: 0, deltaAsIs: 0 });
+  await serveModel(page, '/e2e/selfie.tflite', readModel(MEDIAPIPE));
+  await page.goto('/?model=/e2e/selfie.tflite&target=tflm');
+  await waitForModel(page, 'selfie.tflite');
+  await waitForTarget(page, 'tflm');
+  await page.getByTestId('compare-file').setInputFiles({ name: 'selfie.tflite', mimeType: 'application/octet-stream', buffer: Buffer.from(readModel(MEDIAPIPE)) });
+  const dialog = page.getByTestId('compare-dialog');
+  const delta = dialog.getByTestId('compare-delta');
+  await expect(delta).toHaveAttribute('data-compared', 'arena');
+  await expect(delta).toHaveAttribute('data-delta', String(runtime.delta));
+  await expect(delta).toHaveAttribute('data-delta-as-is', String(runtime.deltaAsIs));
+  await expect(delta).toHaveAttribute('data-bound', 'unbounded');
+  await expect(delta).toContainText('B − A, arena to declare: 0 B (+0.0 %) for the files as they are, 0 B (+0.0 %) with the plan written');
+  await expect(dialog.getByTestId('compare-runtime-note')).toContainText("arena ≥ 4.05 MiB → ≥ 4.05 MiB for the files as they are, flashed unchanged; ≥ 3.55 MiB → ≥ 3.55 MiB with heapscope's plan written in (head 3.50 MiB → 3.50 MiB");
+  await expect(dialog.getByTestId('compare-delta-note')).toContainText('both arenas are lower estimates');
+  await expect(dialog.getByTestId('compare-delta-note')).toContainText('the true change may be larger or smaller');
+  for (const [side, figures] of [['a', runtime.a], ['b', runtime.b]] as const) {
+    const arena = dialog.getByTestId(`compare-arena-${side}`);
+    await expect(arena).toHaveText('arena ≥ 4.05 MiB as it is · ≥ 3.55 MiB with the plan written (head 3.50 MiB + tail and planning 46.6 KiB)');
+    await expect(arena).toHaveAttribute('data-arena', String(figures.arena));
+    await expect(arena).toHaveAttribute('data-arena-as-is', String(figures.arenaAsIs));
+  }
+  expect((await summary(page)).compare).toMatchObject({
+    arenaA: runtime.a.arena,
+    arenaB: runtime.b.arena,
+    arenaAsIsA: runtime.a.arenaAsIs,
+    arenaAsIsB: runtime.b.arenaAsIs,
+    arenaLowerEstimateA: true,
+    arenaLowerEstimateB: true,
+  });
+  await snap(page, 'tflite-compare-mediapipe-as-is');
 });

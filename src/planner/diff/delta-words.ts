@@ -1,9 +1,10 @@
-// What B − A's peak change can claim when a side's peak is a lower estimate
-// (some size unknown, planned as 0 B): at least the figure when only B is one,
-// at most when only A is, neither when both are; and the change as a share of
-// A's figure. Depends only on the shared formatting.
+// What B − A's change can claim when a side's peak (some size unknown, planned
+// as 0 B) or TensorFlow Lite Micro arena (a kernel's scratch not known) is a
+// lower estimate: at least the figure when only B is one, at most when only A
+// is, neither when both are; and the change as a share of A's figure. Depends
+// only on the shared formatting.
 
-import { MINUS } from '../../shared/format';
+import { formatBytes, MINUS } from '../../shared/format';
 
 /** How the true change relates to the planned one. */
 export type DeltaBound = 'exact' | 'at-least' | 'at-most' | 'unbounded';
@@ -27,6 +28,25 @@ export function deltaNote(bound: DeltaBound): string | undefined {
   if (bound === 'at-most') return "A's peak is a lower estimate: some sizes are unknown in A";
   if (bound === 'unbounded') return 'both peaks are lower estimates: some sizes are unknown, so the true change may be larger or smaller';
   return undefined;
+}
+
+/**
+ * Why the change of two TensorFlow Lite Micro arenas to declare is not exact,
+ * for after it; undefined when it is. An arena is a lower estimate when a
+ * kernel's scratch requests are not known (none are assumed). `sides` names
+ * A and B as the caller writes them ("a"/"b" in the command line's text).
+ */
+export function arenaDeltaNote(bound: DeltaBound, sides: readonly [string, string] = ['a', 'b']): string | undefined {
+  const why = "a kernel's scratch requests are not known, none assumed";
+  if (bound === 'at-least') return `${sides[1]}'s arena is a lower estimate: ${why}`;
+  if (bound === 'at-most') return `${sides[0]}'s arena is a lower estimate: ${why}`;
+  if (bound === 'unbounded') return `both arenas are lower estimates: ${why}, so the true change may be larger or smaller`;
+  return undefined;
+}
+
+/** An arena to declare, "≥ 3.55 MiB" when it is a lower estimate. */
+export function arenaBytes(n: number, lowerEstimate: boolean): string {
+  return `${lowerEstimate ? '≥ ' : ''}${formatBytes(n)}`;
 }
 
 /** " (+10.0 %)": `delta` as a share of A's figure `base`; empty when `base` is 0. */

@@ -13,9 +13,9 @@ import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore } from '../../store/context';
 import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
-import { arenaSideText, comparedFigure, deltaPercent } from './compared-figure';
+import { arenaSideText, comparedFigure, type ComparedFigure } from './compared-figure';
 import { arenaFigures } from '../../planner/diff/runtime-delta';
-import { deltaBound, deltaNote, deltaPrefix } from '../../planner/diff/delta-words';
+import { deltaPrefix, percentChange } from '../../planner/diff/delta-words';
 import type { ComparedPlan } from '../../store/compare-store';
 import { DiffView } from './diff-view';
 import { sidePlanFileName } from '../export/export-names';
@@ -55,9 +55,6 @@ export function CompareDialog() {
 
   if (a === undefined) return null;
   const figure = diff === undefined ? undefined : comparedFigure(diff);
-  // an arena to declare is of the file's own shapes: never a lower estimate
-  const bound = diff === undefined || figure?.what === 'arena' ? 'exact' : deltaBound(diff.completeA, diff.completeB);
-  const note = deltaNote(bound);
   const title = b === undefined ? 'Saved plan' : 'Compare plans';
   return (
     <div className="compare-backdrop">
@@ -66,30 +63,7 @@ export function CompareDialog() {
           <h2 className="compare-title">{title}</h2>
           <SideSummary side="a" plan={a} other={b?.label} />
           {b && <SideSummary side="b" plan={b} other={a.label} />}
-          {diff && figure && (
-            <p className="compare-delta" data-testid="compare-delta" data-delta={figure.delta} data-compared={figure.what} data-peak-delta={diff.delta}>
-              {figure.label}: <strong className={deltaTone(figure.delta, planFits(a.file.plan), planFits(b!.file.plan))}>{deltaPrefix(bound)}{signedBytes(figure.delta)}</strong>
-              {deltaPercent(figure)}
-              {figure.detail !== undefined && (
-                <span className="compare-delta-note" data-testid="compare-runtime-note">
-                  {' '}
-                  · {figure.detail}
-                </span>
-              )}
-              {note !== undefined && (
-                <span className="compare-delta-note" data-testid="compare-delta-note">
-                  {' '}
-                  · {note}
-                </span>
-              )}
-              {planFits(a.file.plan) !== planFits(b!.file.plan) && (
-                <span className="compare-fit-note" data-testid="compare-fit-note">
-                  {' '}
-                  · only {planFits(a.file.plan) ? 'A' : 'B'} fits its limits
-                </span>
-              )}
-            </p>
-          )}
+          {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
           {b === undefined && (
             <button type="button" className="button button-small" onClick={compareSavedWithShown} disabled={!canCompareSaved} data-testid="compare-saved-with-shown">
               Compare with the plan on screen
@@ -109,6 +83,62 @@ export function CompareDialog() {
   );
 }
 
+/**
+ * "B − A, arena to declare: at most +7.30 KiB (+10.0 %)" and why; on TensorFlow
+ * Lite Micro with a file as it is needing another arena than with the plan
+ * written, the files as they are first, as `heapscope diff` leads with them.
+ */
+function DeltaLine({ figure, peakDelta, fitsA, fitsB }: { readonly figure: ComparedFigure; readonly peakDelta: number; readonly fitsA: boolean; readonly fitsB: boolean }) {
+  const first = figure.asIs ?? figure;
+  return (
+    <p className="compare-delta" data-testid="compare-delta" data-delta={figure.delta} data-delta-as-is={figure.asIs?.delta} data-bound={figure.bound} data-compared={figure.what} data-peak-delta={peakDelta}>
+      {figure.label}: <DeltaFigure figure={figure} delta={first.delta} base={first.a} tone={deltaTone(first.delta, fitsA, fitsB)} />
+      {figure.asIs !== undefined && (
+        <>
+          {' for the files as they are, '}
+          <DeltaFigure figure={figure} delta={figure.delta} base={figure.a} tone={deltaTone(figure.delta, fitsA, fitsB)} />
+          {' with the plan written'}
+        </>
+      )}
+      {figure.detail !== undefined && (
+        <span className="compare-delta-note" data-testid="compare-runtime-note">
+          {' '}
+          · {figure.detail}
+        </span>
+      )}
+      {figure.note !== undefined && (
+        <span className="compare-delta-note" data-testid="compare-delta-note">
+          {' '}
+          · {figure.note}
+        </span>
+      )}
+      {fitsA !== fitsB && (
+        <span className="compare-fit-note" data-testid="compare-fit-note">
+          {' '}
+          · only {fitsA ? 'A' : 'B'} fits its limits
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** A change of B − A, "at least −7.30 KiB (−9.1 %)", bounded as the figure is. */
+function DeltaFigure({ figure, delta, base, tone }: { readonly figure: ComparedFigure; readonly delta: number; readonly base: number; readonly tone: string }) {
+  return (
+    <>
+      <strong className={tone}>
+        {deltaPrefix(figure.bound)}
+        {signedBytes(delta)}
+      </strong>
+      {percentChange(delta, base)}
+    </>
+  );
+}
+
+const ARENA_TITLE = 'The TensorFlow Lite Micro tensor arena to declare: its head, and its tail and planning (the arena beyond the head, as the memory map names it), with the plan written';
+const ARENA_AS_IS_TITLE = '; the file as it is, flashed unchanged, needs the arena given first';
+const ARENA_LOWER_TITLE = "; ≥: a lower estimate, a kernel's scratch requests are not known and none are assumed";
+
 /** One side's label, figures and Save; `other` is the other side's label, whose difference from this one stays in view. */
 function SideSummary({ side, plan, other }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan; readonly other: string | undefined }) {
   const keepEnd = keptEnd(plan.label, other) === 'end';
@@ -122,7 +152,10 @@ function SideSummary({ side, plan, other }: { readonly side: 'a' | 'b'; readonly
       </span>
       <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
       {arena !== undefined && (
-        <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena} title="The TensorFlow Lite Micro tensor arena to declare with the plan written: its head, and its tail and planning (the arena beyond the head, as the memory map names it)">
+        <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena}
+          data-arena-as-is={arena.arenaAsIs}
+          data-lower-estimate={arena.lowerEstimate}
+          title={ARENA_TITLE + (arena.arenaAsIs === arena.arena ? '' : ARENA_AS_IS_TITLE) + (arena.lowerEstimate ? ARENA_LOWER_TITLE : '')}>
           {arenaSideText(arena)}
         </span>
       )}

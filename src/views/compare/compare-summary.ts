@@ -1,5 +1,6 @@
 // The comparison as window.heapscope.summary().compare gives it: both peaks (and
-// both arenas to declare when both sides are TensorFlow Lite Micro plans),
+// both arenas to declare when both sides are TensorFlow Lite Micro plans, with
+// the plan written and for the files as they are, and whether each is a lower estimate),
 // B's strategy and target, and B's settings in the form of summary().settings,
 // so a reopened link can be checked to give the same B.
 
@@ -15,6 +16,10 @@ export interface CompareSummary {
   readonly settings: PageSettings | null; // what B was planned with; null when B is another file or a saved plan
   readonly arenaA?: number; // both sides TensorFlow Lite Micro plans: the tensor arena to declare, what B − A compares
   readonly arenaB?: number;
+  readonly arenaAsIsA?: number; // with the arenas: what TFLM plans for each file as it is, flashed unchanged (diff --json's runtime arenaAsIs)
+  readonly arenaAsIsB?: number;
+  readonly arenaLowerEstimateA?: boolean; // with the arenas: the side's arenas are lower estimates, a kernel's scratch requests not known (diff --json's runtime lowerEstimate)
+  readonly arenaLowerEstimateB?: boolean;
 }
 
 /** The comparison on screen; null while there is none (or a saved plan is shown alone). */
@@ -28,6 +33,13 @@ export function compareSummary(state: Pick<CompareState, 'a' | 'b' | 'sideB' | '
     strategy: b.file.plan.strategy,
     target: b.file.plan.target,
     settings: sideB === undefined ? null : settingsOf(sideB.settings, sideB),
-    ...(runtime !== undefined && { arenaA: runtime.a.arena, arenaB: runtime.b.arena }),
+    ...(runtime !== undefined && {
+      arenaA: runtime.a.arena,
+      arenaB: runtime.b.arena,
+      arenaAsIsA: runtime.a.arenaAsIs,
+      arenaAsIsB: runtime.b.arenaAsIs,
+      arenaLowerEstimateA: runtime.a.lowerEstimate,
+      arenaLowerEstimateB: runtime.b.lowerEstimate,
+    }),
   };
 }

@@ -9,18 +9,24 @@ import { runtimeLines } from '../details/runtime-plan-words';
 import { barPartsText, memoryMapData } from '../panels/memory-map-data';
 import { arenaSideText, comparedFigure, deltaPercent } from './compared-figure';
 
-const PEAKS = { peakA: 158_160, peakB: 55_296, delta: -102_864 } as const;
+const PEAKS = { peakA: 158_160, peakB: 55_296, delta: -102_864, completeA: true, completeB: true } as const;
+
+/** A side's arena as runtime-delta.ts gives it: the file as it is needs the same arena, known unless `lowerEstimate`. */
+const side = (head: number, tail: number, lowerEstimate = false, arenaAsIs = head + tail) => ({ head, tail, arena: head + tail, arenaAsIs, lowerEstimate });
 
 describe('the figure Compare reads', () => {
   it('is the arena to declare when both sides are TensorFlow Lite Micro plans, the peaks beside it', () => {
     // Vela's person_detect against the plain model read "B − A: −100 KiB (-65.0 %)"; the plain model's arena is 7.30 KiB larger
-    const runtime = { runtime: 'tflm', a: { head: 74_464, tail: 416, arena: 74_880 }, b: { head: 55_296, tail: 27_056, arena: 82_352 }, delta: 7_472 } as const;
+    const runtime = { runtime: 'tflm', a: side(74_464, 416), b: side(55_296, 27_056), delta: 7_472, deltaAsIs: 7_472 } as const;
     const figure = comparedFigure({ ...PEAKS, runtime } as unknown as PlanDiff);
     expect(figure).toEqual({
       what: 'arena',
       a: 74_880,
       b: 82_352,
       delta: 7_472,
+      bound: 'exact',
+      note: undefined,
+      asIs: undefined,
       label: 'B − A, arena to declare',
       detail: "TensorFlow Lite Micro arena 73.1 KiB → 80.4 KiB (head 72.7 KiB → 54.0 KiB, tail and planning 416 B → 26.4 KiB) · heapscope's placement: peak −100 KiB, not what the firmware declares",
     });
@@ -29,16 +35,39 @@ describe('the figure Compare reads', () => {
 
   it('is the peak otherwise', () => {
     const figure = comparedFigure(PEAKS as unknown as PlanDiff);
-    expect(figure).toEqual({ what: 'peak', a: 158_160, b: 55_296, delta: -102_864, label: 'B − A', detail: undefined });
+    expect(figure).toEqual({ what: 'peak', a: 158_160, b: 55_296, delta: -102_864, bound: 'exact', note: undefined, asIs: undefined, label: 'B − A', detail: undefined });
+    expect(comparedFigure({ ...PEAKS, completeB: false } as unknown as PlanDiff)).toMatchObject({ bound: 'at-least', note: "B's peak is a lower estimate: some sizes are unknown in B" });
     expect(deltaPercent(figure)).toBe(' (−65.0 %)');
     expect(deltaPercent({ a: 0, delta: 5 })).toBe('');
   });
 
+  it("bounds the arenas' change by a side whose kernel's scratch is not known, as diff does: the plain person_detect against Vela's is at least −7.30 KiB", () => {
+    // it read "B − A, arena to declare: −7.30 KiB" as exact, and each side's arena without "≥"
+    const runtime = { runtime: 'tflm', a: side(55_296, 27_056), b: side(74_464, 416, true), delta: -7_472, deltaAsIs: -7_472 } as const;
+    const figure = comparedFigure({ ...PEAKS, runtime } as unknown as PlanDiff);
+    expect(figure).toMatchObject({ bound: 'at-least', asIs: undefined, note: "B's arena is a lower estimate: a kernel's scratch requests are not known, none assumed" });
+    expect(figure.detail).toContain('arena 80.4 KiB → ≥ 73.1 KiB (head');
+    expect(arenaSideText(runtime.b)).toBe('arena ≥ 73.1 KiB (head 72.7 KiB + tail and planning 416 B)');
+    const reversed = comparedFigure({ ...PEAKS, runtime: { ...runtime, a: runtime.b, b: runtime.a, delta: 7_472 } } as unknown as PlanDiff);
+    expect(reversed).toMatchObject({ bound: 'at-most', note: "A's arena is a lower estimate: a kernel's scratch requests are not known, none assumed" });
+  });
+
+  it("gives the files as they are beside the arenas with the plan written when they differ: MediaPipe's selfie segmenter against itself", () => {
+    // it read only the 3.55 MiB with heapscope's plan written in, while the file flashed unchanged needs 4.05 MiB
+    const mediapipe = side(3_670_016, 47_680, true, 4_241_984);
+    const runtime = { runtime: 'tflm', a: mediapipe, b: mediapipe, delta: 0, deltaAsIs: 0 } as const;
+    const figure = comparedFigure({ ...PEAKS, runtime } as unknown as PlanDiff);
+    expect(figure).toMatchObject({ a: 3_717_696, delta: 0, bound: 'unbounded', asIs: { a: 4_241_984, b: 4_241_984, delta: 0 } });
+    expect(figure.note).toBe("both arenas are lower estimates: a kernel's scratch requests are not known, none assumed, so the true change may be larger or smaller");
+    expect(figure.detail).toContain('arena ≥ 4.05 MiB → ≥ 4.05 MiB for the files as they are, flashed unchanged; ≥ 3.55 MiB → ≥ 3.55 MiB with heapscope\'s plan written in (head 3.50 MiB');
+    expect(arenaSideText(mediapipe)).toBe('arena ≥ 4.05 MiB as it is · ≥ 3.55 MiB with the plan written (head 3.50 MiB + tail and planning 46.6 KiB)');
+  });
+
   it('names the arena beyond the head "tail and planning", as the memory map does: Vela\'s 416 B is its 404 B tail and planning', () => {
     // it read "arena 73.1 KiB (72.7 KiB + 416 B)" and "tail 26.4 KiB → 416 B" while the details said Tail 404 B
-    const vela = { head: 74_464, tail: 416, arena: 74_880 };
+    const vela = side(74_464, 416);
     expect(arenaSideText(vela)).toBe('arena 73.1 KiB (head 72.7 KiB + tail and planning 416 B)');
-    const runtime = { runtime: 'tflm', a: { head: 55_296, tail: 27_056, arena: 82_352 }, b: vela, delta: -7_472 } as const;
+    const runtime = { runtime: 'tflm', a: side(55_296, 27_056), b: vela, delta: -7_472, deltaAsIs: -7_472 } as const;
     const detail = comparedFigure({ ...PEAKS, runtime } as unknown as PlanDiff).detail!;
     expect(detail).toContain('tail and planning 26.4 KiB → 416 B');
     expect(detail).not.toMatch(/tail (?!and planning)/);

@@ -1,36 +1,66 @@
 // What Compare's "B − A" compares: the peaks of heapscope's placements, or,
 // when both sides are plans of TensorFlow Lite Micro, the tensor arenas the
 // firmware declares (head and tail), with the peaks' change beside them, as
-// `heapscope diff` prints them (planner/diff/runtime-delta.ts).
+// `heapscope diff` prints them (planner/diff/runtime-delta.ts): an arena that
+// is a lower estimate marked "≥" and the change bounded by it, and, where a
+// file as it is needs another arena than with heapscope's plan written in,
+// the files as they are beside it.
 
 import type { PlanDiff, RuntimeArenaFigures } from '../../planner/diff/diff-plans';
-import { percentChange } from '../../planner/diff/delta-words';
+import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
 import { formatBytes } from '../../shared/format';
 import { signedBytes } from './compare-scale';
 
 /** The figure B − A reads. */
 export interface ComparedFigure {
   readonly what: 'peak' | 'arena';
-  readonly a: number; // A's figure in bytes, the base of the percentage
+  readonly a: number; // A's figure in bytes, the base of the percentage (on tflm, the arena with the plan written)
   readonly b: number;
   readonly delta: number; // b - a
+  readonly bound: DeltaBound; // how the true change relates to `delta`: a side's figure may be a lower estimate
+  readonly note: string | undefined; // why the change is not exact; undefined when it is
+  readonly asIs: AsIsFigure | undefined; // TFLM: the files as they are, when a side's differs from its arena with the plan written
   readonly label: string; // what the line names ("B − A", "B − A, arena to declare")
   readonly detail: string | undefined; // the arena's head and the rest (TFLM's tail and planning, as the memory map names it), and the peaks' change, when `what` is 'arena'
+}
+
+/** The arenas TFLM plans for the files as they are, flashed unchanged. */
+export interface AsIsFigure {
+  readonly a: number;
+  readonly b: number;
+  readonly delta: number; // b - a
 }
 
 /** The figure a comparison is read by; see the module header. */
 export function comparedFigure(diff: PlanDiff): ComparedFigure {
   const runtime = diff.runtime;
-  if (runtime === undefined) return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, label: 'B − A', detail: undefined };
+  if (runtime === undefined) {
+    const bound = deltaBound(diff.completeA, diff.completeB);
+    return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, bound, note: deltaNote(bound), asIs: undefined, label: 'B − A', detail: undefined };
+  }
   const { a, b } = runtime;
-  const arenas = `TensorFlow Lite Micro arena ${formatBytes(a.arena)} → ${formatBytes(b.arena)} (head ${formatBytes(a.head)} → ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} → ${formatBytes(b.tail)})`;
+  const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
+  const differs = a.arenaAsIs !== a.arena || b.arenaAsIs !== b.arena;
+  const asIs = differs ? { a: a.arenaAsIs, b: b.arenaAsIs, delta: runtime.deltaAsIs } : undefined;
+  const arena = (pick: (f: RuntimeArenaFigures) => number) => `${arenaBytes(pick(a), a.lowerEstimate)} → ${arenaBytes(pick(b), b.lowerEstimate)}`;
+  const parts = `(head ${formatBytes(a.head)} → ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} → ${formatBytes(b.tail)})`;
+  const arenas = differs
+    ? `TensorFlow Lite Micro arena ${arena((f) => f.arenaAsIs)} for the files as they are, flashed unchanged; ${arena((f) => f.arena)} with heapscope's plan written in ${parts}`
+    : `TensorFlow Lite Micro arena ${arena((f) => f.arena)} ${parts}`;
   const peaks = `heapscope's placement: peak ${signedBytes(diff.delta)}, not what the firmware declares`;
-  return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, label: 'B − A, arena to declare', detail: `${arenas} · ${peaks}` };
+  return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${arenas} · ${peaks}` };
 }
 
-/** A side's arena in Compare's summary: "arena 73.1 KiB (head 72.7 KiB + tail and planning 416 B)". */
-export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' | 'arena'>): string {
-  return `arena ${formatBytes(arena.arena)} (head ${formatBytes(arena.head)} + tail and planning ${formatBytes(arena.tail)})`;
+/**
+ * A side's arena in Compare's summary: "arena ≥ 73.1 KiB (head 72.7 KiB + tail
+ * and planning 416 B)", led by the file's as it is when that differs: "arena
+ * ≥ 4.05 MiB as it is · ≥ 3.55 MiB with the plan written (head …)".
+ */
+export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' | 'arena' | 'arenaAsIs' | 'lowerEstimate'>): string {
+  const parts = `(head ${formatBytes(arena.head)} + tail and planning ${formatBytes(arena.tail)})`;
+  const planned = arenaBytes(arena.arena, arena.lowerEstimate);
+  if (arena.arenaAsIs === arena.arena) return `arena ${planned} ${parts}`;
+  return `arena ${arenaBytes(arena.arenaAsIs, arena.lowerEstimate)} as it is · ${planned} with the plan written ${parts}`;
 }
 
 /** "(+10.0 %)" of B − A against A's figure; empty when A's is 0. */
