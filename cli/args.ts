@@ -213,7 +213,7 @@ function splitInline(arg: string): [string, string | undefined] {
 
 /**
  * Parses a byte size: 123, 4MiB, 512KiB or 512K (binary), 1.5MB (decimal); a
- * whole number of bytes from 1 to 2^53 - 1. The page's fields read sizes the same way (shared/byte-size).
+ * whole number of bytes from 1 to 2^53 − 1. The page's fields read sizes the same way (shared/byte-size).
  */
 export function parseByteSize(text: string, optionName: string): number {
   const size = readByteSize(text);

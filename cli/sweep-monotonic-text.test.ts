@@ -29,7 +29,7 @@ describe('the monotonic line of sweep text', () => {
   });
 
   it('counts the points left out and says why', () => {
-    const points = [point(1, 10), point(2, 20), point(4, 5, false), point(8, 6, false), point(16, null, false, 'sizes pass 2^53 - 1 bytes')];
+    const points = [point(1, 10), point(2, 20), point(4, 5, false), point(8, 6, false), point(16, null, false, 'sizes pass 2^53 − 1 bytes')];
     expect(monotonicLine(result(points, true))).toBe(
       'monotonic: yes, the peak never falls as seq grows (2 values with every size known); left out: 2 lower estimates, some sizes unknown (at 4, 8); 1 that cannot be planned (at 16)',
     );

@@ -1,4 +1,4 @@
-// `heapscope sweep` up to 2^53 - 1: where sizes overflow, the plans are lower
+// `heapscope sweep` up to 2^53 − 1: where sizes overflow, the plans are lower
 // estimates (≥) that fall; they say nothing about whether the peak grows, the
 // rows stay aligned and sizes past TiB read in PiB. Skips when ../shared is absent.
 

@@ -148,7 +148,7 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(failed.map((p) => p.value)).toContain(1e12);
     for (const p of failed) {
       expect(p).toMatchObject({ lowerBound: null, complete: false, fits: false });
-      expect(p.error).toMatch(/past 2\^53 - 1/);
+      expect(p.error).toMatch(/past 2\^53 − 1/);
     }
     const planned = points.filter((p) => p.peak !== null);
     expect(planned[0]).toMatchObject({ value: 1, complete: true, fits: true });
@@ -160,11 +160,11 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(points.filter((p) => p.value > result.fitsUpTo).every((p) => !(p.complete && p.fits))).toBe(true);
     const text = run(['sweep', ...argv]);
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^ +1000000000000 +cannot be planned: invalid placement problem: .*past 2\^53 - 1/m);
+    expect(text.out).toMatch(/^ +1000000000000 +cannot be planned: invalid placement problem: .*past 2\^53 − 1/m);
     // when no value can be planned, the sweep fails as before
     const none = run(['sweep', LLAMA, '--dim', 'batch_size=100000000000..1000000000000', '--points', '2', '--json']);
     expect(none.code).toBe(2);
-    expect(none.err).toMatch(/past 2\^53 - 1/);
+    expect(none.err).toMatch(/past 2\^53 − 1/);
     expect(JSON.parse(none.out).error.code).toBe('bad-argument');
   });
 
