@@ -3,7 +3,7 @@ import type { PlannedBuffer } from '../../planner/plan';
 import { activationStatWords } from './activation-stat';
 
 const buffer = (b: Partial<PlannedBuffer>): PlannedBuffer => ({ id: 0, name: 't', kind: 'activation', size: 64, bytes: 64, start: 0, end: 1, offset: 0, region: 'ram', ...b });
-const report = { activationBytes: 16, bodyNodes: 0, unknownShapes: [] };
+const report = { activations: 2, activationBytes: 16, bodyNodes: 0, unknownShapes: [] };
 
 describe('the model card’s activation memory without reuse', () => {
   it('says the figure is unpadded tensor data, and why a plan with a larger peak is larger', () => {
@@ -20,13 +20,20 @@ describe('the model card’s activation memory without reuse', () => {
 
   it('names scratch and bodies when the plan adds them, and no note when the plan needs no more', () => {
     const plan = { peak: 4096, complete: true, buffers: [buffer({ bytes: 8 }), buffer({ id: 1, kind: 'scratch', size: 2048, bytes: 2048 })] };
-    const words = activationStatWords({ activationBytes: 100, bodyNodes: 1, unknownShapes: [{}] as never }, plan);
+    const words = activationStatWords({ activations: 3, activationBytes: 100, bodyNodes: 1, unknownShapes: [{}] as never }, plan);
     expect(words.label).toBe('Without reuse');
     expect(words.labelTitle).toBe('Activation data without reuse (unpadded, main graph, lower estimate)');
     expect(words.value).toBe('≥ 100 B');
     expect(words.note).toBe("The plan's peak, 4.00 KiB, is 3.90 KiB more than this: it reserves each buffer rounded up to its alignment, adds scratch buffers and plans the If/Loop/Scan bodies' tensors.");
     expect(activationStatWords(report, { peak: 16, buffers: [], complete: true }).note).toBeUndefined();
     expect(activationStatWords(report, undefined).note).toBeUndefined();
+  });
+
+  it('gives no figure when no size is known, not "≥ 0 B"', () => {
+    const words = activationStatWords({ activations: 2, activationBytes: 0, bodyNodes: 0, unknownShapes: [{}, {}] as never }, { peak: 0, buffers: [], complete: false });
+    expect(words.value).toBe('unknown');
+    expect(words.labelTitle).toBe('Activation data without reuse (every size unknown)');
+    expect(words.note).toBeUndefined();
   });
 
   it('gives the difference, so that a peak and a figure that round alike are told apart', () => {

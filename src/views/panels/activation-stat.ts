@@ -21,12 +21,16 @@ export interface ActivationStatWords {
  * when some are unsized, and the main graph's when If/Loop/Scan bodies hold
  * more. With a plan whose peak is larger, the note says what the plan adds.
  */
-export function activationStatWords(report: Pick<InspectReport, 'activationBytes' | 'bodyNodes' | 'unknownShapes'>, plan: Pick<ModelPlan, 'peak' | 'buffers' | 'complete'> | undefined): ActivationStatWords {
+export function activationStatWords(report: Pick<InspectReport, 'activations' | 'activationBytes' | 'bodyNodes' | 'unknownShapes'>, plan: Pick<ModelPlan, 'peak' | 'buffers' | 'complete'> | undefined): ActivationStatWords {
   const bodies = report.bodyNodes;
   const lower = report.unknownShapes.length > 0;
   const notes = ['unpadded', bodies > 0 ? 'main graph' : '', lower ? 'lower estimate' : ''].filter(Boolean);
   const bytes = `${formatCount(report.activationBytes)} bytes of tensor data if every run-time tensor had memory of its own, before alignment (the heap's plan reuses memory, but reserves each buffer rounded up to its alignment)`;
   const title = bodies === 0 ? bytes : `${bytes}, in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`;
+  // no size known at all: no figure, not "≥ 0 B" (as `inspect` says it)
+  if (report.activations > 0 && report.unknownShapes.length >= report.activations) {
+    return { label: 'Without reuse', labelTitle: 'Activation data without reuse (every size unknown)', value: 'unknown', title: 'every run-time tensor of the main graph has a size heapscope could not work out: see Unknown shapes', note: undefined };
+  }
   return {
     label: 'Without reuse',
     labelTitle: `Activation data without reuse (${notes.join(', ')})`,
