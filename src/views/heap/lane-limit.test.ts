@@ -28,7 +28,7 @@ describe('a lane size limit', () => {
     const arena: RegionPlan = { ...sram(1100, 0), sizeLimit: 1024, runtimeTail: 16, runtimeHead: 600, used: 616, overBy: 0 };
     const limit = laneLimit(arena)!;
     expect(limit).toMatchObject({ overBy: 0, written: 600, arena: 1008 });
-    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 16 B tail = 1008 B for the arena head · the plan written peaks at 600 B');
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 16 B tail and planning = 1008 B for the arena head · the plan written peaks at 600 B');
     expect(laneLimit({ ...arena, runtimeHead: 1100 })!.written).toBeUndefined();
   });
 
@@ -59,13 +59,13 @@ describe('a lane size limit', () => {
   it("in a lane too narrow for the whole label, names the limit and what the line is, the limit less TFLite Micro's tail (person_detect under 60 KiB read only 'over by 20.4 KiB')", () => {
     const limit = laneLimit({ ...sram(55_660, 0), name: 'arena', sizeLimit: 61_440, runtimeTail: 27_034, used: 82_694, overBy: 21_254 })!;
     const chars = (t: string): number => t.length;
-    expect(fitLaneLimitText(limit, 80, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB for the arena head · over by 20.8 KiB');
-    expect(fitLaneLimitText(limit, 60, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB · over by 20.8 KiB');
+    expect(fitLaneLimitText(limit, 93, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB for the arena head · over by 20.8 KiB');
+    expect(fitLaneLimitText(limit, 73, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB · over by 20.8 KiB');
     expect(fitLaneLimitText(limit, 40, chars)).toBe('limit 60.0 KiB · over by 20.8 KiB');
-    expect(fitLaneLimitText(limit, 50, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB');
+    expect(fitLaneLimitText(limit, 63, chars)).toBe('limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB');
     expect(fitLaneLimitText(laneLimit(sram(800, 300))!, 35, chars)).toBe('limit 1.00 KiB · over by 76 B');
     // The title row gives the label the title's room when the title's shortest facts would leave it none that says where the line is.
-    expect(splitTitleRow(limit, 60, 22, chars, 5)).toEqual({ limitText: 'limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB', titleWidth: 7 });
+    expect(splitTitleRow(limit, 73, 22, chars, 5)).toEqual({ limitText: 'limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB', titleWidth: 7 });
     expect(splitTitleRow(limit, 60, 22, chars).limitText).toBe('over by 20.8 KiB');
   });
 
@@ -73,7 +73,7 @@ describe('a lane size limit', () => {
     const arena: RegionPlan = { ...sram(800, 0), runtimeTail: 300, used: 1100, overBy: 76 };
     const limit = laneLimit(arena)!;
     expect(limit).toEqual({ sizeLimit: 1024, weights: 0, tail: 300, arena: 724, overBy: 76 });
-    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 300 B tail = 724 B for the arena head · over by 76 B');
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 300 B tail and planning = 724 B for the arena head · over by 76 B');
   });
 
   it('with weights above the whole limit leaves the arena no room', () => {

@@ -4,7 +4,7 @@
 // the target keeps at the region's base sit below the arena, so activations
 // run out of room at the limit less the weights (and, with TFLite Micro, less
 // the runtime's tail the tensor arena also holds). The line goes there, its
-// label says so ("limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB"), and the bytes the
+// label says so ("limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB"), and the bytes the
 // plan uses above it are the region's overBy, as plan --json says.
 
 import type { RegionPlan } from '../../planner/plan';
@@ -30,10 +30,10 @@ export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined
   return { sizeLimit: region.sizeLimit, weights, tail, arena: Math.max(0, region.sizeLimit - weights - tail), overBy: regionOverBy(region), ...(written !== undefined && { written }) };
 }
 
-/** "limit 512 KiB less 232 KiB weights = 280 KiB for activations", "limit 60.0 KiB less 26.4 KiB tail = 33.6 KiB for the arena head": the limit and, when the region holds more than the plan, what it leaves the plan, where the line is drawn. */
+/** "limit 512 KiB less 232 KiB weights = 280 KiB for activations", "limit 60.0 KiB less 26.4 KiB tail and planning = 33.6 KiB for the arena head": the limit and, when the region holds more than the plan, what it leaves the plan, where the line is drawn. */
 function limitNamed(limit: LaneLimit): { named: string; less: string } {
   const named = `limit ${formatBytes(limit.sizeLimit)}`;
-  const parts = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} tail` : ''].filter((t) => t !== '');
+  const parts = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} tail and planning` : ''].filter((t) => t !== '');
   return { named, less: parts.length === 0 ? '' : ` − ${parts.join(' − ')} = ${formatBytes(limit.arena)}` };
 }
 
@@ -51,14 +51,14 @@ export function laneLimitText(limit: LaneLimit, short = false): string {
   return `${named}${less}${leftFor}${overText(limit)}${written}`;
 }
 
-/** The middle wordings of a lane's limit, each naming the limit: "limit 60.0 KiB − 26.4 KiB tail = 33.6 KiB · over by 20.4 KiB", without how far over (the banner says it), then "limit 60.0 KiB · over by 20.4 KiB". */
+/** The middle wordings of a lane's limit, each naming the limit: "limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB · over by 20.4 KiB", without how far over (the banner says it), then "limit 60.0 KiB · over by 20.4 KiB". */
 function namedLimitTexts(limit: LaneLimit): string[] {
   const { named, less } = limitNamed(limit);
   const over = overText(limit);
   return [...(less === '' ? [] : [`${named}${less}${over}`, ...(over === '' ? [] : [`${named}${less}`])]), ...(over === '' ? [] : [`${named}${over}`])];
 }
 
-/** True when `text` says where the line is drawn: it names the limit and, when the line sits below it, by what ("− 26.4 KiB tail = 33.6 KiB"). */
+/** True when `text` says where the line is drawn: it names the limit and, when the line sits below it, by what ("− 26.4 KiB tail and planning = 33.6 KiB"). */
 function saysTheLine(limit: LaneLimit, text: string): boolean {
   return text.startsWith('limit ') && (limitNamed(limit).less === '' || text.includes(' = '));
 }
@@ -123,7 +123,7 @@ export function limitLabelBox(laneTop: number, right: number, textWidth: number)
  * when none that says where the line is does, the longest that leaves the
  * title `nameMin` (the region's name alone: the heap's header gives the peak),
  * so person_detect's arena under 60 KiB at 1280×720 reads "arena" and "limit
- * 60.0 KiB − 26.4 KiB tail = 33.6 KiB", not "over by 20.4 KiB" beside a line
+ * 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB", not "over by 20.4 KiB" beside a line
  * no word explains; else the short one ("limit 100 KiB", "over by 12 KiB"),
  * so a narrow lane's title keeps its facts (Vela's person detector at
  * 1280×720: "arena · heapscope's placement" and "limit 100 KiB"). The title
