@@ -16,7 +16,8 @@ export function isControlChar(c: string): boolean {
   return CONTROL.test(c);
 }
 
-const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** One UTF-16 unit as its `\\uXXXX` escape, the form every writer shows a control in. */
+export const escapedChar = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
  * Text with control characters (escape sequences, carriage returns, C1
@@ -24,10 +25,10 @@ const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padSta
  * inside JSON strings too); newlines and tabs are kept.
  */
 export function escapeControlsInText(text: string): string {
-  return text.replace(UNSAFE_IN_TEXT, escaped);
+  return text.replace(UNSAFE_IN_TEXT, escapedChar);
 }
 
 /** A name with every control character escaped as `\uXXXX`, newlines and tabs included: it cannot forge a line, a cell or a terminal command. */
 export function escapeControlsInName(text: string): string {
-  return text.replace(UNSAFE_IN_NAME, escaped);
+  return text.replace(UNSAFE_IN_NAME, escapedChar);
 }

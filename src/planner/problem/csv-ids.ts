@@ -12,23 +12,22 @@
 //   by it, and all its ids are taken as they stand; so two ids of any file
 //   stay two ids.
 
-import { CONTROL_CLASS, isControlChar } from '../../shared/control-chars';
+import { CONTROL_CLASS, escapedChar, isControlChar } from '../../shared/control-chars';
 
 // A control character, or a backslash that starts what reads as an escape (`\u` and four lower-case hex digits).
 const TO_ESCAPE = new RegExp(`${CONTROL_CLASS}|\\\\(?=u[0-9a-f]{4})`, 'g');
 const ESCAPE = /\\u([0-9a-f]{4})/g;
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
-const hex = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 /** Whether `c` is written as an escape: a control character, or the backslash itself (its escape keeps `\u0007` typed as text apart from a bell). */
 const escapes = (c: string): boolean => c === '\\' || isControlChar(c);
 
 /** The cell text of one id (before CSV quoting): controls and escape-like backslashes escaped, a formula guarded. */
 export function encodeCsvId(name: string): string {
   const escaped = name.replace(TO_ESCAPE, (c: string, at: number) => {
-    if (c !== '\\') return hex(c);
+    if (c !== '\\') return escapedChar(c);
     // a backslash whose `\uXXXX` would read back as one of the writer's escapes is written as one itself
-    return escapes(String.fromCharCode(parseInt(name.slice(at + 2, at + 6), 16))) ? hex(c) : c;
+    return escapes(String.fromCharCode(parseInt(name.slice(at + 2, at + 6), 16))) ? escapedChar(c) : c;
   });
   return FORMULA_START.test(escaped) ? `'${escaped}` : escaped;
 }
