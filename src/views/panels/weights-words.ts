@@ -14,9 +14,12 @@ export interface WeightsWords {
   readonly constantsNote: string | undefined; // after "computed from constants", muted
 }
 
-/** The words for the model's weights `weights` under `plan` (its weights and target; undefined before a plan). */
-export function weightsWords(weights: WeightStats, plan: { readonly target: string; readonly weights: { readonly tensors: number; readonly bytes: number } } | undefined): WeightsWords {
-  const run = plan === undefined || weights.unknown > 0 ? 0 : weights.count - plan.weights.tensors;
+/**
+ * The words for the model's weights `weights` under `plan` (its weights, its target, and the runtime's own plan when
+ * the target is a runtime that runs a .tflite as the file has it: TFLite Micro; undefined before a plan).
+ */
+export function weightsWords(weights: WeightStats, plan: { readonly target: string; readonly weights: { readonly tensors: number; readonly bytes: number }; readonly runtimePlan?: unknown } | undefined): WeightsWords {
+  const run = plan?.runtimePlan === undefined || weights.unknown > 0 ? 0 : weights.count - plan.weights.tensors;
   if (plan !== undefined && run > 0 && run <= weights.fromConstants) {
     return {
       value: `${formatCount(plan.weights.tensors)} · ${formatBytes(plan.weights.bytes)}`,
