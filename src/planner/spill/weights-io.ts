@@ -26,7 +26,7 @@ export interface PlanStorage {
   readonly weights: { readonly in: string; readonly copied: boolean; readonly bytes: number }; // `in`: a region name, or 'flash'
   // bytes of graph inputs and outputs over the whole run (not all live at once); of them, bytes in the arena, and bytes of a
   // KV cache (a decoder's past inputs and present outputs, kv-cache.ts), which the views count apart from I/O
-  readonly io: { readonly owner: IoOwner; readonly bytes: number; readonly inArena: number; readonly kvBytes: number };
+  readonly io: { readonly owner: IoOwner; readonly bytes: number; readonly inArena: number; readonly kvBytes?: number }; // kvBytes: absent from plans saved before it was recorded
 }
 
 /** Bytes the weights take per region: their total rounded up to the region's alignment, in the region the target names. */
