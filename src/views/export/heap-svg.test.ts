@@ -98,7 +98,7 @@ describe('heap SVG of a region holding the weights', () => {
     const tint = /<rect [^>]*y="([\d.]+)" [^>]*height="([\d.]+)" [^>]*data-overflow="true"/.exec(lane)!;
     expect(Number(tint[1]) + Number(tint[2])).toBeCloseTo(limitY, 1);
     expect(((bottom - peakY) * sram.overBy) / sram.peak).toBeCloseTo(Number(tint[2]), 1);
-    expect(lane).toContain(`>limit ${formatBytes(sram.sizeLimit)} − ${formatBytes(weights)} weights = ${formatBytes(sram.sizeLimit - weights)} for the activations · over by ${formatBytes(sram.overBy)}</text>`);
+    expect(lane).toContain(`>limit ${formatBytes(sram.sizeLimit!)} − ${formatBytes(weights)} weights = ${formatBytes(sram.sizeLimit! - weights)} for the activations · over by ${formatBytes(sram.overBy)}</text>`);
   });
 });
 

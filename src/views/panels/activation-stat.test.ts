@@ -39,7 +39,7 @@ describe('the model card’s activation memory without reuse', () => {
   it('gives the difference, so that a peak and a figure that round alike are told apart', () => {
     // Two figures 14 B apart that both read 154 KiB, as on the Vela person detector on tflm.
     const plan = { peak: 157_724, complete: true, buffers: [buffer({ size: 157_724, bytes: 157_710 })] };
-    const words = activationStatWords({ activationBytes: 157_710, bodyNodes: 0, unknownShapes: [] }, plan);
+    const words = activationStatWords({ activations: 1, activationBytes: 157_710, bodyNodes: 0, unknownShapes: [] }, plan);
     expect(words.value).toBe('154 KiB');
     expect(words.note).toBe("The plan's peak, 154 KiB, is 14 B more than this: it reserves each buffer rounded up to its alignment.");
   });
@@ -47,7 +47,7 @@ describe('the model card’s activation memory without reuse', () => {
   it('calls the peak of a plan with a size unknown a lower estimate, never a plain number', () => {
     // ONNX's test_loop11 on the mcu target: a Slice inside the Loop's body has no size.
     const plan = { peak: 160, complete: false, buffers: [buffer({ size: 160, bytes: 4 })] };
-    const words = activationStatWords({ activationBytes: 37, bodyNodes: 1, unknownShapes: [] }, plan);
+    const words = activationStatWords({ activations: 3, activationBytes: 37, bodyNodes: 1, unknownShapes: [] }, plan);
     expect(words.note).toBe("The plan's peak, at least 160 B, is more than this: it reserves each buffer rounded up to its alignment and plans the If/Loop/Scan bodies' tensors.");
   });
 });
