@@ -65,3 +65,13 @@ describe('the peak marker of a lane above its bound', () => {
     expect(heapData(plan).lanes.find((l) => l.name === 'dram')!.peakStep).toBe(0);
   });
 });
+
+describe('the peak marker of a lane at its bound', () => {
+  it("sits at the region's fullest step when a buffer reaching the peak is live there, not where that buffer starts (tiny-llama's present.0.key lives from step 65, the peak is at step 90)", () => {
+    // the top buffer [64, 96) lives over steps 1-3; the most is live at step 2, where [0, 64) is live too
+    const buffers = [buffer(0, 'dram', 2, 3, 0, 64), buffer(1, 'dram', 1, 4, 64, 32)];
+    const base = twoRegionPlan(buffers);
+    const plan: ModelPlan = { ...base, regions: [{ ...base.regions[0]!, peak: 96, lowerBound: 96, optimal: true, peakStep: 2 }, base.regions[1]!] };
+    expect(heapData(plan).lanes.find((l) => l.name === 'dram')!.peakStep).toBe(2);
+  });
+});

@@ -113,8 +113,12 @@ function buildLane(plan: ModelPlan, name: string, index: number, live: Float64Ar
     top = Math.max(top, end);
   }
   const peak = region?.peak ?? top;
-  // the marker sits on the peak line where a buffer reaches it; above the bound, that is not where the most is live
-  const peakStep = top === peak && topStep !== undefined ? topStep : region?.peakStep;
+  // the marker sits on the peak line where a buffer reaches it: at the region's fullest step (the one Details and the
+  // CLI name) when a buffer reaching the line is live there, else the first step one is; above the bound, the line
+  // may be reached elsewhere than where the most is live
+  const fullest = region?.peakStep;
+  const reachedAtFullest = fullest !== undefined && members.some((i) => c.size[i]! > 0 && c.offset[i]! + c.size[i]! === top && c.start[i]! <= fullest && fullest < c.end[i]!);
+  const peakStep = top === peak && topStep !== undefined ? (reachedAtFullest ? fullest : topStep) : fullest;
   const limit = laneLimit(region);
   const extent = laneExtent(peak, top, limit);
   const index2 = RectIndex.build(
