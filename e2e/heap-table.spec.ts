@@ -121,3 +121,20 @@ for (const { width, height, shown } of [
     expect(await look()).toBe(pressed);
   });
 }
+
+test('FastestDet on mcu at 1280×720: over two regions the narrow table keeps its Region column, so two offsets of 0 are told apart, and still fits', async ({ page }) => {
+  test.skip(!haveModel('FastestDet.onnx'), NO_MODELS);
+  await openDropped(page, 'FastestDet.onnx', readModel('FastestDet.onnx'), '/?target=mcu');
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Buffers of the plan' });
+  await expect(table.getByTestId('heap-row').first()).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Region' })).toBeVisible();
+  const regions = await table.getByTestId('heap-row').evaluateAll((rows) => rows.map((row) => (row.children[4] as HTMLElement).innerText.trim()));
+  expect(regions.every((r) => r === 'sram' || r === 'ext-ram')).toBe(true);
+  const body = table.getByRole('rowgroup').nth(1);
+  expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const box = (await body.boundingBox())!;
+  const header = (await table.getByRole('columnheader', { name: 'Region' }).boundingBox())!;
+  expect(header.x + header.width).toBeLessThanOrEqual(box.x + box.width + 1);
+  await snap(page, 'heap-table-regions-1280');
+});

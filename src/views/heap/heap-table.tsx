@@ -39,7 +39,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
     virtualizer.scrollToOffset(0);
   }, [sort, virtualizer]);
   return (
-    <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className="heap-table" data-testid="heap-table">
+    <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className={data.lanes.length > 1 ? 'heap-table heap-table-regions' : 'heap-table'} data-testid="heap-table">
       <div role="rowgroup" className="heap-table-headgroup">
         <div role="row" aria-rowindex={1} className="heap-table-row heap-table-head">
           {HEAP_COLUMNS.map((c) => (

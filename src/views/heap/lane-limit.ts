@@ -30,10 +30,14 @@ export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined
   return { sizeLimit: region.sizeLimit, weights, tail, arena: Math.max(0, region.sizeLimit - weights - tail), overBy: regionOverBy(region), ...(written !== undefined && { written }) };
 }
 
-/** "limit 512 KiB less 232 KiB weights = 280 KiB for activations", "limit 60.0 KiB less 26.4 KiB tail and planning = 33.6 KiB for the arena head": the limit and, when the region holds more than the plan, what it leaves the plan, where the line is drawn. */
-function limitNamed(limit: LaneLimit): { named: string; less: string } {
+/**
+ * "limit 512 KiB − 232 KiB weights = 280 KiB", "limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB": the limit and,
+ * when the region holds more than the plan, what it leaves the plan, where the line is drawn. TFLite Micro's part is its
+ * tail and planning (the plan text's words); `tailWord` 'tail' is the shorter form a narrow lane falls back to.
+ */
+function limitNamed(limit: LaneLimit, tailWord = 'tail and planning'): { named: string; less: string } {
   const named = `limit ${formatBytes(limit.sizeLimit)}`;
-  const parts = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} tail and planning` : ''].filter((t) => t !== '');
+  const parts = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} ${tailWord}` : ''].filter((t) => t !== '');
   return { named, less: parts.length === 0 ? '' : ` − ${parts.join(' − ')} = ${formatBytes(limit.arena)}` };
 }
 
@@ -51,11 +55,18 @@ export function laneLimitText(limit: LaneLimit, short = false): string {
   return `${named}${less}${leftFor}${overText(limit)}${written}`;
 }
 
-/** The middle wordings of a lane's limit, each naming the limit: "limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB · over by 20.4 KiB", without how far over (the banner says it), then "limit 60.0 KiB · over by 20.4 KiB". */
+/**
+ * The middle wordings of a lane's limit, each naming the limit: "limit 60.0 KiB − 26.4 KiB tail and planning = 33.6 KiB
+ * · over by 20.4 KiB", the same with "tail" alone, each without how far over (the banner says it), then "limit 60.0 KiB
+ * · over by 20.4 KiB".
+ */
 function namedLimitTexts(limit: LaneLimit): string[] {
-  const { named, less } = limitNamed(limit);
   const over = overText(limit);
-  return [...(less === '' ? [] : [`${named}${less}${over}`, ...(over === '' ? [] : [`${named}${less}`])]), ...(over === '' ? [] : [`${named}${over}`])];
+  const explained = (limit.tail > 0 ? ['tail and planning', 'tail'] : ['tail and planning']).flatMap((word) => {
+    const { named, less } = limitNamed(limit, word);
+    return less === '' ? [] : [`${named}${less}${over}`, ...(over === '' ? [] : [`${named}${less}`])];
+  });
+  return [...explained, ...(over === '' ? [] : [`limit ${formatBytes(limit.sizeLimit)}${over}`])];
 }
 
 /** True when `text` says where the line is drawn: it names the limit and, when the line sits below it, by what ("− 26.4 KiB tail and planning = 33.6 KiB"). */
