@@ -8,7 +8,7 @@ import type {} from '../src/app/page-api';
 import { detectorModel, vadModel } from '../src/model/testing/assumption-models';
 import { LLAMA_80, llamaModel } from '../src/model/testing/llama-model';
 import { packingModel } from '../src/model/testing/search-model';
-import { graphAction, graphSettled, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
+import { graphAction, graphSettled, haveModel, NO_MODELS, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning B and laying out graphs share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -337,4 +337,18 @@ test("a link's selection is brought into the graph's view once the graph is draw
     const b = await box.boundingBox();
     return b !== null && b.y >= pane.y && b.y + b.height <= pane.y + pane.height && b.x + b.width > pane.x && b.x < pane.x + pane.width;
   }, { timeout: 30_000 }).toBe(true);
+});
+
+test("select=buffer: with a number the views show as a buffer's name points to that buffer's id: ultraface's '252' is a tensor name, not an id", async ({ page }) => {
+  test.skip(!haveModel('ultraface_RFB-320.onnx'), NO_MODELS);
+  await serveModel(page, '/e2e/ultraface.onnx', readModel('ultraface_RFB-320.onnx'));
+  await page.goto('/?model=/e2e/ultraface.onnx&select=buffer:252');
+  await waitForPlan(page);
+  // the id the page writes when that buffer is selected, as the heap table's row gives it
+  const entry = page.getByTestId('link-notice').getByTestId('link-notice-entry');
+  await expect(entry).toHaveText(/^select=buffer:252: the plan has no buffer 252 \(it has \d+\); the buffer named 252 is select=buffer:\d+ \(the link takes a buffer's id\)$/);
+  const id = /is select=buffer:(\d+) /.exec((await entry.textContent())!)![1];
+  await page.goto(`/?model=/e2e/ultraface.onnx&select=buffer:${id}`);
+  await waitForPlan(page);
+  await expect(page.getByTestId('selection-details').locator('p.mono strong')).toHaveText('252');
 });

@@ -122,8 +122,13 @@ function missingSelection(model: LoadedModel, selection: Selection): string | un
   switch (selection.kind) {
     case 'node':
       return hasNode(model.inferred, selection.node) ? undefined : `select=node:${selection.node}: the model has no node ${selection.node}`;
-    case 'buffer':
-      return plan === undefined || plan.buffers.some((b) => b.id === selection.buffer) ? undefined : `select=buffer:${selection.buffer}: the plan has no buffer ${selection.buffer} (it has ${plan.buffers.length})`;
+    case 'buffer': {
+      if (plan === undefined || plan.buffers.some((b) => b.id === selection.buffer)) return undefined;
+      // the views label a buffer by its tensor's name, which may be a number ("252"): point to the id that name has
+      const named = plan.buffers.filter((b) => b.name === String(selection.buffer));
+      const byName = named.length === 1 ? `; the buffer named ${selection.buffer} is select=buffer:${named[0]!.id} (the link takes a buffer's id)` : '';
+      return `select=buffer:${selection.buffer}: the plan has no buffer ${selection.buffer} (it has ${plan.buffers.length})${byName}`;
+    }
     case 'step':
       return plan === undefined || selection.step < plan.steps.length ? undefined : `select=step:${selection.step}: the plan has ${plan.steps.length} steps (0–${plan.steps.length - 1})`;
   }
