@@ -36,7 +36,7 @@ function savedText(s: NonNullable<ModelPlan['suggestions']>[number]): string {
   return s.fits === true ? 'fits' : `+${formatBytes(-s.saves)}`;
 }
 
-/** The suggestions, those that make the plan fit first, then largest saving first: the action, the saving and how to apply it. */
+/** The suggestions, those that make the plan fit first, then the savings that raise no slow region, then the trades of fast memory for slow (largest saving first within each): the action, the saving and how to apply it. */
 export function suggestionLines(plan: ModelPlan): string[] {
   const suggestions = plan.suggestions ?? [];
   if (suggestions.length === 0) return [];

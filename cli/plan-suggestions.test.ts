@@ -65,3 +65,27 @@ describe('--scratch-placement', () => {
     expect(bad.err.trim()).toBe('heapscope: --scratch-placement must be one of free-areas, with-activations, got "up"');
   });
 });
+
+describe.runIf(hasModels)('a suggestion that trades fast memory for slow', () => {
+  it('says per region what switching fusion off moves to dram on SqueezeNet for the accelerator, and the bytes moved in slow memory', { timeout: 60_000 }, () => {
+    const base = ['--target', 'accelerator', join(MODELS, 'winml_SqueezeNet_fp16.onnx')];
+    type Region = { name: string; peak: number };
+    type Planned = { peak: number; regions: Region[]; traffic: { after: number }; suggestions: { kind: string; action: string; saves: number; args: string[]; regions?: (Region & { before: number; after: number })[]; slowGrowth?: number; slowTraffic?: { before: number; after: number } }[] };
+    const plan = planOf(base) as unknown as Planned;
+    const s = plan.suggestions.find((x) => x.kind === 'fusion')!;
+    const off = planOf([...base, ...s.args]) as unknown as Planned;
+    const peak = (p: Planned, name: string) => p.regions.find((r) => r.name === name)!.peak;
+    expect(off.peak).toBe(plan.peak - s.saves);
+    expect(s.regions).toEqual([
+      { name: 'dram', fast: false, before: peak(plan, 'dram'), after: peak(off, 'dram') },
+      { name: 'sram', fast: true, before: peak(plan, 'sram'), after: peak(off, 'sram') },
+    ]);
+    expect(s.slowGrowth).toBe(peak(off, 'dram') - peak(plan, 'dram'));
+    expect(s.slowTraffic).toEqual({ before: plan.traffic.after, after: off.traffic.after });
+    expect(s.action).toBe(
+      'switch fusion off: the peak falls to 1.87 MiB, 551 KiB less, by trading fast memory for slow: dram 499 KiB → 1.87 MiB (+1.39 MiB), sram 1.92 MiB → 0 B (−1.92 MiB); bytes moved to and from slow memory 2.72 MiB → 27.8 MiB',
+    );
+    // the text output says the same
+    expect(run(['plan', ...base]).out).toContain(s.action);
+  });
+});

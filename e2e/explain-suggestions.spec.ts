@@ -2,7 +2,8 @@
 // the peak has a reason; the plan is on screen before its suggestions, which
 // the worker evaluates after it; applying each kind of suggestion (fusion,
 // strategy, SRAM, execution order) opens the comparison with side B at exactly
-// the saving the plan states, as plan --json states it.
+// the saving the plan states, as plan --json states it; a saving that trades
+// fast memory for slow says so region by region, in the words plan states.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -213,6 +214,22 @@ test('on the mcu target, where scratch in the free areas grows the heap, the sug
   await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.scratchPlacement === null);
   expect(new URL(page.url()).searchParams.get('scratch')).toBeNull();
   await expect.poll(async () => (await summary(page)).peak).toBe(before);
+});
+
+test('SqueezeNet fp16 on the accelerator: switching fusion off is worded as a trade of fast memory for slow, region by region, as plan states it', async ({ page }) => {
+  const squeezenet = 'winml_SqueezeNet_fp16.onnx';
+  test.skip(!haveModel(squeezenet), `needs ../shared/models/${squeezenet}`);
+  test.setTimeout(180_000);
+  const file = fileURLToPath(new URL(squeezenet, MODELS_DIR));
+  await serveModel(page, '/e2e/squeezenet.onnx', readModel(squeezenet));
+  await page.goto('/?model=/e2e/squeezenet.onnx&target=accelerator');
+  await waitForPlan(page);
+  await waitForSuggestions(page);
+  let out = '';
+  expect(runCli(['plan', file, '--json', '--target', 'accelerator'], { out: (t) => (out += t), err: () => undefined })).toBe(0);
+  const fusion = (JSON.parse(out) as { suggestions: { kind: string; action: string }[] }).suggestions.find((s) => s.kind === 'fusion')!;
+  expect(fusion.action).toContain('by trading fast memory for slow: dram 499 KiB → 1.87 MiB (+1.39 MiB), sram 1.92 MiB → 0 B (−1.92 MiB)');
+  await expect(page.getByTestId('suggestion').and(page.locator('[data-kind="fusion"]'))).toContainText(fusion.action);
 });
 
 test('ultraface on mcu with spilling off does not fit; the page says how much more sram it needs and offers spilling, which makes it fit', async ({ page }) => {

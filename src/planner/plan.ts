@@ -147,6 +147,8 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     hasComputeUnits: units !== undefined,
     scratchGrowth: explanation.waste.scratchGrowth,
     replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
+    regions: explained.regions.map((r) => ({ name: r.name, fast: r.fast, peak: r.peak })),
+    slowTraffic: explained.traffic.after,
     overBy: explained.regions.reduce((sum, r) => sum + r.overBy, 0),
     replanFit: (changed) => fitReplan(planModel(model, changed, { ...options, ...(replanOptions !== undefined && { planOptions: replanOptions }), suggest: false })),
   };

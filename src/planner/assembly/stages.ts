@@ -1,6 +1,6 @@
 // The stages of a model plan before it is explained: the problem a model and
 // a target give (compute units M3, fusion units M5 and M2 moved on chip), the
-// bound no plan of it goes below, and the peak of placing it. planModel runs
+// bound no plan of it goes below (placing it: spill/place-stage.ts). planModel runs
 // them for its plan; the suggestions run them for each changed setting and
 // stop after the bound when it already shows no saving. Depends only on the
 // planner and the model's IR types.
@@ -17,8 +17,6 @@ import { tflmProblem, type TflmProblem } from '../tflm/tflm-problem';
 import { withIoOwner } from '../spill/weights-io';
 import { assignOffsets } from './assign-offsets';
 import { strategyFreeBounds } from './bounds';
-import { regionPeaks } from './explain-plan';
-import type { PlacedPlan } from './placement';
 
 /** The problem of a model for a target, as planModel places it. */
 export interface PlanStage {
@@ -67,10 +65,4 @@ export function buildStage(model: InferredGraph, target: TargetProfile, options:
 /** Per region of `target`, the strategy-free bound of the stage (assembly/bounds.ts). */
 export function stageBounds(stage: PlanStage, target: TargetProfile): RegionBound[] {
   return strategyFreeBounds(target, stage.built, stage.units?.alternative);
-}
-
-/** The plan's peak: the sum over the target's regions of the highest end of a placed buffer. */
-export function placedPeak(placed: PlacedPlan, target: TargetProfile): number {
-  const peaks = regionPeaks(placed.full.problem, placed.offsets);
-  return target.regions.reduce((sum, r) => sum + (peaks.get(r.name) ?? 0), 0);
 }

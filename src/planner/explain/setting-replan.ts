@@ -12,10 +12,14 @@
 // - Otherwise the problem is placed as planModel places it (spilled along the
 //   target's memory map when it spills), leaving out what
 //   the plan only reports (M1 beside best, validation, the explanation), so
-//   the peak is the one `plan` with the setting's arguments prints.
+//   the peak is the one `plan` with the setting's arguments prints, with each
+//   region's peak beside it and, when nothing spills, the bytes moved to and
+//   from slow memory (`traffic.after` of that plan).
 
 import type { InferredGraph } from '../../model/inferred';
-import { buildStage, placedPeak, type PlanStage } from '../assembly/stages';
+import { regionPeaks } from '../assembly/explain-plan';
+import { buildStage, type PlanStage } from '../assembly/stages';
+import { fusedTraffic } from '../problem/build-traffic';
 import { everySplitBound, placeStage } from '../spill/place-stage';
 import { scheduleGraph } from '../problem/schedule';
 import type { PlanOptions } from '../strategies/strategy';
@@ -32,6 +36,20 @@ export interface ReplanBase {
   readonly peak: number;
 }
 
+/** One region's peak in a plan. */
+export interface RegionPeak {
+  readonly name: string;
+  readonly fast: boolean;
+  readonly peak: number;
+}
+
+/** A plan made again with one setting changed. */
+export interface Replanned {
+  readonly peak: number; // the sum of the regions' peaks
+  readonly regions: readonly RegionPeak[]; // every region of the target, in its order
+  readonly slowTraffic?: number; // bytes moved to and from slow memory; absent when a spill moved buffers (not counted here)
+}
+
 /** How a changed setting was evaluated (counted by the scaling tests). */
 export type ReplanOutcome = 'same-order' | 'bound' | 'placed';
 
@@ -46,7 +64,7 @@ export function replannedPeak(
   strategy: string | undefined,
   change: TargetChange,
   onOutcome?: (outcome: ReplanOutcome) => void,
-): number | undefined {
+): Replanned | undefined {
   const s = strategy ?? target.planning.strategy;
   const sameStrategy = s === base.strategy;
   if (sameStrategy && onlyOrder(change) && sameSchedule(base, target)) {
@@ -61,7 +79,14 @@ export function replannedPeak(
     return undefined;
   }
   onOutcome?.('placed');
-  return placedPeak(placeStage(stage, target, s, base.planOptions, false).placed, target);
+  const { placed, spill } = placeStage(stage, target, s, base.planOptions, false);
+  const peaks = regionPeaks(placed.full.problem, placed.offsets);
+  const regions = target.regions.map((r) => ({ name: r.name, fast: r.fast, peak: peaks.get(r.name) ?? 0 }));
+  const peak = regions.reduce((sum, r) => sum + r.peak, 0);
+  if (spill !== undefined) return { peak, regions };
+  const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
+  const traffic = fusedTraffic(stage.graph, stage.unfused.problem, stage.unfused.info, slow, stage.fusion?.units ?? []);
+  return { peak, regions, slowTraffic: traffic.total.after };
 }
 
 function onlyOrder(change: TargetChange): boolean {

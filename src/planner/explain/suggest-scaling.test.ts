@@ -67,7 +67,7 @@ describe('suggestions and fusion on long chains', () => {
     const plan = planModel(model, target, { strategy: 'naive' });
     const stage = buildStage(model, target, { strategy: 'naive' });
     const outcomes: ReplanOutcome[] = [];
-    const peak = replannedPeak({ model, target, strategy: 'naive', stage, peak: plan.peak }, target, 'best', {}, (o) => outcomes.push(o));
+    const peak = replannedPeak({ model, target, strategy: 'naive', stage, peak: plan.peak }, target, 'best', {}, (o) => outcomes.push(o))?.peak;
     expect(outcomes).toEqual(['placed']);
     expect(peak).toBe(planModel(model, target, { strategy: 'best' }).peak);
     expect(peak).toBeLessThan(plan.peak);

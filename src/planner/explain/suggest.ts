@@ -10,6 +10,11 @@
 //   suggestion's `args` added reaches `peak - saves` exactly; `replan` may
 //   instead prove without placing that a setting saves nothing (its bound is
 //   not below the peak, or it plans the same problem), and it is left out.
+//   Over two regions or more a setting can lower the total by moving bytes
+//   from a fast region to a slow one: each changed region's peak is said
+//   (`regions`), and one that raises a slow region's peak is a trade of fast
+//   memory for slow (`slowGrowth`, with the bytes moved to and from slow
+//   memory where known), worded so and ranked after the plain savings.
 // - Model edits (no args): a buffer a Cast narrows right after, stored narrow;
 //   a cheap producer recomputed before a far reader instead of keeping its
 //   output. These are measured by placing the plan's buffers again with the
@@ -26,6 +31,7 @@ import { formatBytes } from '../../shared/format';
 import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 import type { TargetProfile } from '../targets/target';
 import type { PeakLiveRecord } from './peak-live';
+import type { RegionPeak, Replanned } from './setting-replan';
 import { spillSuggestion, type FitReplan } from './suggest-spill';
 import { applyTargetChange, changeArgs, ORDER_POLICIES, type TargetChange } from './target-change';
 
@@ -48,6 +54,17 @@ export interface Suggestion {
   readonly change?: TargetChange; // the target fields it changes
   readonly buffer?: string; // the buffer a model edit is about
   readonly fits?: boolean; // a plan over its limits fits with it (a spill may fit while the peak rises: `saves` below 0)
+  readonly regions?: readonly RegionChange[]; // each region whose peak a setting changes, in the target's order (two or more regions)
+  readonly slowGrowth?: number; // bytes the slow regions' peaks rise by, summed: the saving trades fast memory for slow
+  readonly slowTraffic?: { readonly before: number; readonly after: number }; // bytes moved to and from slow memory, with a trade, where known
+}
+
+/** One region's peak before and after a suggestion. */
+export interface RegionChange {
+  readonly name: string;
+  readonly fast: boolean;
+  readonly before: number;
+  readonly after: number;
 }
 
 /** What suggestPlanChanges reads. */
@@ -60,7 +77,9 @@ export interface SuggestInput {
   readonly problem: PlacementProblem; // the plan's buffers, scratch included
   readonly hasComputeUnits: boolean; // the compute units partition the graph
   readonly scratchGrowth: number; // heap bytes M4 added above the activations' plan (waste.scratchGrowth)
-  readonly replan: (target: TargetProfile, strategy: string | undefined, change: TargetChange) => number | undefined; // the peak of planning again; undefined: proven not below `peak`
+  readonly replan: (target: TargetProfile, strategy: string | undefined, change: TargetChange) => Replanned | undefined; // the plan made again; undefined: proven not below `peak`
+  readonly regions?: readonly RegionPeak[]; // the plan's peak per region, to say which regions a setting changes
+  readonly slowTraffic?: number; // the plan's bytes moved to and from slow memory (traffic.after)
   readonly overBy?: number; // bytes over the size limits, summed over the regions (default 0)
   readonly replanFit?: (target: TargetProfile) => FitReplan; // the plan with a changed target, in full (for the spill suggestion)
 }
@@ -78,14 +97,19 @@ export interface SuggestionStep {
   readonly run: () => Suggestion[]; // the suggestion it finds (none when it saves nothing)
 }
 
-/** Every suggestion that lowers the peak, largest saving first; see the module header. */
+/** Every suggestion that lowers the peak, ranked as rankSuggestions ranks them; see the module header. */
 export function suggestPlanChanges(input: SuggestInput): Suggestion[] {
   return rankSuggestions(suggestionSteps(input).flatMap((step) => step.run()));
 }
 
-/** Suggestions that make the plan fit first, then largest saving first; equal savings keep the order of their steps. */
+/**
+ * Suggestions that make the plan fit first, then those that lower the peak
+ * without raising a slow region's, then the trades of fast memory for slow;
+ * largest saving first within each; equal savings keep the order of their steps.
+ */
 export function rankSuggestions(found: readonly Suggestion[]): Suggestion[] {
-  return [...found].sort((a, b) => Number(b.fits === true) - Number(a.fits === true) || b.saves - a.saves);
+  const trade = (s: Suggestion) => Number((s.slowGrowth ?? 0) > 0);
+  return [...found].sort((a, b) => Number(b.fits === true) - Number(a.fits === true) || trade(a) - trade(b) || b.saves - a.saves);
 }
 
 /**
@@ -103,19 +127,50 @@ export function suggestionSteps(input: SuggestInput): SuggestionStep[] {
 
 /** The suggestion of one setting candidate, planned again; none when it saves nothing. */
 function settingSuggestion(input: SuggestInput, c: SettingCandidate): Suggestion[] {
-  const peak = input.replan(applyTargetChange(input.target, c.change), c.strategy ?? (input.strategyGiven ? input.strategy : undefined), c.change);
-  if (peak === undefined || peak >= input.peak) return [];
+  const replanned = input.replan(applyTargetChange(input.target, c.change), c.strategy ?? (input.strategyGiven ? input.strategy : undefined), c.change);
+  if (replanned === undefined || replanned.peak >= input.peak) return [];
+  const { peak } = replanned;
   const saves = input.peak - peak;
+  const regions = regionChanges(input.regions ?? [], replanned.regions);
+  const slowGrowth = regions.filter((r) => !r.fast).reduce((sum, r) => sum + Math.max(0, r.after - r.before), 0);
+  const slowTraffic = slowGrowth > 0 && input.slowTraffic !== undefined && replanned.slowTraffic !== undefined ? { before: input.slowTraffic, after: replanned.slowTraffic } : undefined;
   return [
     {
       kind: c.kind,
-      action: `${c.action}: the peak falls to ${formatBytes(peak)}, ${formatBytes(saves)} less`,
+      action: `${c.action}: the peak falls to ${formatBytes(peak)}, ${formatBytes(saves)} less${regionWords(regions, slowGrowth, slowTraffic)}`,
       saves,
       args: changeArgs(c.change, c.strategy),
       ...(c.strategy !== undefined && { strategy: c.strategy }),
       change: c.change,
+      ...(regions.length > 0 && { regions }),
+      ...(slowGrowth > 0 && { slowGrowth }),
+      ...(slowTraffic !== undefined && { slowTraffic }),
     },
   ];
+}
+
+/** Each region whose peak changes, when two or more do (one changed region is the whole saving); none when a side is unknown. */
+function regionChanges(before: readonly RegionPeak[], after: readonly RegionPeak[]): RegionChange[] {
+  const was = new Map(before.map((r) => [r.name, r.peak]));
+  if (after.some((r) => !was.has(r.name))) return [];
+  const changed = after.filter((r) => was.get(r.name) !== r.peak).map((r) => ({ name: r.name, fast: r.fast, before: was.get(r.name)!, after: r.peak }));
+  return changed.length > 1 ? changed : [];
+}
+
+/**
+ * ": sram 1.92 MiB → 0 B, dram 499 KiB → 1.87 MiB (+1.39 MiB)", led by "by
+ * trading fast memory for slow" when a slow region grows, and the bytes moved
+ * to and from slow memory when they change.
+ */
+function regionWords(regions: readonly RegionChange[], slowGrowth: number, traffic: Suggestion['slowTraffic']): string {
+  if (regions.length === 0) return '';
+  const each = regions.map((r) => {
+    const delta = r.after - r.before;
+    return `${r.name} ${formatBytes(r.before)} → ${formatBytes(r.after)} (${delta > 0 ? '+' : '−'}${formatBytes(Math.abs(delta))})`;
+  });
+  if (slowGrowth <= 0) return `: ${each.join(', ')}`;
+  const moved = traffic === undefined || traffic.after === traffic.before ? '' : `; bytes moved to and from slow memory ${formatBytes(traffic.before)} → ${formatBytes(traffic.after)}`;
+  return `, by trading fast memory for slow: ${each.join(', ')}${moved}`;
 }
 
 function settingCandidates({ target, strategy, hasComputeUnits, scratchGrowth }: SuggestInput): SettingCandidate[] {
