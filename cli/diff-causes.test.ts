@@ -69,7 +69,7 @@ describe('diff causes name what grew', () => {
     const diff = diffJson([saved('free-areas'), saved('with-activations')]);
     const top = diff.causes[0]!;
     expect(top.bytes).toBeLessThan(0);
-    expect(top.summary).toMatch(/^target mcu · scratch in free areas → mcu · scratch with activations changed the holes and padding at the peak \(sram [\d.]+ MiB → /);
+    expect(top.summary).toMatch(/^scratch placement changed \(free areas → with activations\) and with it the holes and padding at the peak \(sram [\d.]+ MiB → /);
     expect(diff.causes.some((c) => c.summary.startsWith('placement got'))).toBe(false);
   });
 

@@ -173,6 +173,27 @@ test("SqueezeNet on the accelerator with fusion off as B: each region's change i
   await snap(page, 'compare-regions');
 });
 
+test('FastestDet on mcu, the suggestion to plan scratch with the activations compared: the cause and B name the scratch placement, not the target as edited', async ({ page }) => {
+  const model = 'FastestDet.onnx';
+  test.skip(!haveModel(model), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${model}`, readModel(model));
+  await page.goto(`/?model=/e2e/${model}&target=mcu`);
+  await waitForModel(page, model);
+  await waitForPlan(page);
+  await expect(page.getByTestId('suggestions')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await page.getByTestId('suggestion').filter({ has: page.locator('[data-testid="suggestion-apply"]') }).and(page.locator('[data-kind="scratch"]')).getByTestId('suggestion-apply').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('diff-cause')).toHaveCount(1);
+  const cause = dialog.getByTestId('diff-cause').first();
+  await expect(cause).toHaveAttribute('data-kind', 'target-changed');
+  await expect(cause.locator('.diff-kind')).toHaveText('scratch placement changed (free areas → with activations)');
+  await expect(cause.locator('.diff-summary')).toContainText('scratch placement changed (free areas → with activations) and with it the holes and padding at the peak');
+  await expect(dialog.getByTestId('compare-label-a')).toHaveText('scratch in free areas');
+  await expect(dialog.getByTestId('compare-label-b')).toHaveText('scratch with activations');
+  await snap(page, 'compare-scratch-placement');
+});
+
 test('a B that peaks lower by not spilling is marked over its limit, and its drop is not shown as better', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?target=mcu&compare=1&b.target=mcu&b.spill=off');

@@ -10,6 +10,7 @@ import { labelNames, setDimsOf } from './dim-follows';
 import { inputChangeText } from './input-changes';
 import type { CauseDraft, PeakStates } from './peak-causes';
 import { targetLabels } from './side-labels';
+import { targetFieldChanges } from './target-fields';
 
 /** Buffers named in a cause's sentence before "and N more". */
 export const NAMED_BUFFERS = 3;
@@ -26,6 +27,7 @@ export interface SummaryContext {
 /** The cause record of a summed draft, with its sentence. */
 export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
   const setDims = d.dim === undefined ? undefined : setDimsOf(d.dim, ctx.dims);
+  const fields = d.kind === 'target-changed' ? targetFieldChanges(ctx.a, ctx.b) : undefined;
   return {
     kind: d.kind,
     bytes: d.bytes,
@@ -40,6 +42,7 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
     ...(d.unit !== undefined && { unit: d.unit }),
     ...(d.side !== undefined && { side: d.side }),
     regions: [...d.regions],
+    ...(fields !== undefined && { title: fields.join(', ') }),
   };
 }
 
@@ -250,6 +253,8 @@ function placementText(d: CauseDraft, ctx: SummaryContext): string {
   const holes = `holes and padding at the peak (${gaps})`;
   if (d.kind === 'strategy-changed') return `strategy ${ctx.a.plan.strategy} → ${ctx.b.plan.strategy} changed the ${holes}, ${signed(d.bytes)}`;
   if (d.kind === 'target-changed') {
+    const fields = targetFieldChanges(ctx.a, ctx.b);
+    if (fields !== undefined) return `${fields.join(', ')} and with it the ${holes}, ${signed(d.bytes)}`;
     const [la, lb] = targetLabels(ctx.a, ctx.b) ?? [ctx.a.plan.target, ctx.b.plan.target];
     return `target ${la} → ${lb} changed the ${holes}, ${signed(d.bytes)}`;
   }

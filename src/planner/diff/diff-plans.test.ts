@@ -286,6 +286,21 @@ describe('diffPlans', () => {
     expect(diff.causes[0]!.summary).toContain('dram +1.39 MiB, sram −1.92 MiB at their peaks; the peak falls by 551 KiB');
   });
 
+  it('names the target field the page edited (mcu with scratch planned with the activations), not the target as changed', () => {
+    const mcu = presetTarget('mcu');
+    const joint = { ...mcu, scratch: { ...mcu.scratch, placement: 'with-activations' as const } };
+    const a = sample(mcu);
+    // the page saves a preset with an edited field as target 'custom' with its whole profile
+    const b = { ...sample(joint), settings: { ...sample(joint).settings, target: 'custom' } };
+    const diff = diffPlans(a, b);
+    expectAccounted(diff);
+    expect(diff.causes).toHaveLength(1);
+    expect(diff.causes[0]).toMatchObject({ kind: 'target-changed', title: 'scratch placement changed (free areas → with activations)' });
+    expect(diff.causes[0]!.summary).toMatch(/^scratch placement changed \(free areas → with activations\) and with it the holes and padding at the peak \(sram [\d.]+ KiB → 0 B\), −[\d.]+ KiB$/);
+    // another preset: nothing named to single out
+    expect(diffPlans(sample(presetTarget('cpu')), b).causes.find((c) => c.kind === 'target-changed')?.title).toBeUndefined();
+  });
+
   it('accounts for the delta between every pair of presets and strategies on the sample', () => {
     const plans = ['cpu', 'mcu', 'accelerator', 'phone'].map((name) => sample(presetTarget(name)));
     for (const a of plans) for (const b of plans) expectAccounted(diffPlans(a, b));
