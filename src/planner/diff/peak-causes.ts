@@ -106,13 +106,17 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
   return { drafts, states };
 }
 
+/** Causes that take no peak-moved share: the peak moving itself, and the holes' change, whose bytes are the holes' alone. */
+const HOLES_OR_PEAK: ReadonlySet<CauseKind> = new Set(['peak-moved', 'placement-worse', 'placement-better', 'strategy-changed', 'target-changed']);
+
 /**
  * Puts a region's peak-moved share down to the cause that moved the peak
  * when the two disagree in sign with the region's change: the share is the
  * old peak's buffers, still there but no longer the peak, and the region's
  * change is what the new peak (brought by that cause, its largest share of
  * the region's sign) holds beyond the old one. A peak that moved for no
- * other cause (an order change) keeps its own cause.
+ * other cause (an order change) keeps its own cause, and so does one whose
+ * only other cause is the holes' change.
  */
 function foldPeakMoves(drafts: Map<string, CauseDraft>): void {
   for (const moved of drafts.values()) {
@@ -121,7 +125,7 @@ function foldPeakMoves(drafts: Map<string, CauseDraft>): void {
       const change = [...drafts.values()].reduce((s, d) => s + (d.byRegion.get(region) ?? 0), 0);
       if (share === 0 || change === 0 || Math.sign(share) === Math.sign(change)) continue;
       const into = [...drafts.values()]
-        .filter((d) => d.kind !== 'peak-moved' && Math.sign(d.byRegion.get(region) ?? 0) === Math.sign(change))
+        .filter((d) => !HOLES_OR_PEAK.has(d.kind) && Math.sign(d.byRegion.get(region) ?? 0) === Math.sign(change))
         .sort((x, y) => Math.abs(y.byRegion.get(region)!) - Math.abs(x.byRegion.get(region)!))[0];
       if (into === undefined) continue;
       into.bytes += share;
