@@ -9,6 +9,7 @@ const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 const RESNET = join(MODELS, 'light_resnet50.onnx');
 const LLAMA = join(MODELS, 'tiny-llama-fp16/model.onnx');
+const SQUEEZENET = join(MODELS, 'winml_SqueezeNet_fp16.onnx');
 const hasModels = existsSync(GPT2) && existsSync(RESNET);
 if (!hasModels) console.log(`notice: ${MODELS} is absent; the GPT-2 and ResNet-50 comparisons are skipped`);
 
@@ -68,8 +69,25 @@ describe('diff causes name what grew', () => {
     const diff = diffJson([saved('free-areas'), saved('with-activations')]);
     const top = diff.causes[0]!;
     expect(top.bytes).toBeLessThan(0);
-    expect(top.summary).toMatch(/^target mcu · scratch in free areas → mcu · scratch with activations changed the holes and padding at the peak \(sram [\d.]+ MiB → /);
+    expect(top.summary).toMatch(/^scratch placement changed \(free areas → with activations\) and with it the holes and padding at the peak \(sram [\d.]+ MiB → /);
     expect(diff.causes.some((c) => c.summary.startsWith('placement got'))).toBe(false);
+  });
+
+  it.runIf(existsSync(SQUEEZENET))('SqueezeNet with fusion off on the accelerator: dram grew, and no cause says it fell', () => {
+    const saved = (...args: string[]) => {
+      const path = join(tmpdir(), `heapscope-squeeze-${args.length}-${process.pid}.json`);
+      expect(run(['plan', SQUEEZENET, '--target', 'accelerator', ...args, '--save', path]).code).toBe(0);
+      return path;
+    };
+    const [a, b] = [saved(), saved('--fusion', 'off')];
+    const text = run(['diff', a, b]).out;
+    expect(text).toContain('  region dram: 499 KiB -> 1.87 MiB (+1.39 MiB)\n  region sram: 1.92 MiB -> 0 B (−1.92 MiB)\n');
+    // the old "the peak of region dram moved … −499 KiB" beside a 52.0 KiB fusion cause
+    expect(text).not.toMatch(/the peak of region dram moved from step 62 \(Conv 'Conv_62'\) to step 2 \(MaxPool 'MaxPool_2'\): /);
+    const diff = diffJson([a, b]);
+    expect(diff.causes).toHaveLength(1);
+    expect(diff.causes[0]!.bytes).toBe(-564352);
+    expect(diff.causes[0]!.summary).toMatch(/^fusion unit 'tfu0' of A is not in B: .*: dram \+1\.39 MiB, sram −1\.92 MiB at their peaks; the peak falls by 551 KiB/);
   });
 
   it('fusion on and off: tensors a fusion unit tiled on chip are moved off chip, not grown', () => {

@@ -7,7 +7,7 @@ import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/
 import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
-import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange } from '../src/planner/diff/delta-words';
+import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
@@ -262,9 +262,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     ...(diff.runtime === undefined ? [] : runtimeLines(diff.runtime)),
     `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${signedCount(diff.delta)} bytes${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`,
   ];
-  if (diff.regions.length > 1) {
-    for (const r of diff.regions) lines.push(`  region ${r.name}: ${peakBytes(r.peakA, diff.completeA)} -> ${peakBytes(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);
-  }
+  lines.push(...regionChangeLines(diff, '->').map((line) => `  ${line}`));
   lines.push(...overLines(diff, least));
   lines.push(...movedLines(diff));
   if (diff.causes.length === 0) lines.push('no cause: the two plans need the same memory at their peaks');

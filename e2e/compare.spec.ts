@@ -141,6 +141,59 @@ test('the accelerator with fusion on against off: the causes name the fusion uni
   await snap(page, 'compare-fusion');
 });
 
+test("SqueezeNet on the accelerator with fusion off as B: each region's change is listed as the CLI lists it, and the cause says dram grew", async ({ page }) => {
+  const model = 'winml_SqueezeNet_fp16.onnx';
+  test.skip(!haveModel(model), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${model}`, readModel(model));
+  await page.goto(`/?model=/e2e/${model}&target=accelerator`);
+  await waitForModel(page, model);
+  await waitForPlan(page);
+  const panel = page.getByTestId('compare-panel');
+  await panel.getByTestId('compare-fusion').uncheck();
+  await panel.getByTestId('compare-run').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-regions')).toBeVisible();
+
+  const dir = mkdtempSync(join(tmpdir(), 'heapscope-regions-'));
+  const path = new URL(model, new URL('../../shared/models/', import.meta.url)).pathname;
+  expect(cli(['plan', path, '--target', 'accelerator', '--save', join(dir, 'a.json')]).code).toBe(0);
+  expect(cli(['plan', path, '--target', 'accelerator', '--fusion', 'off', '--save', join(dir, 'b.json')]).code).toBe(0);
+  const lines = cli(['diff', join(dir, 'a.json'), join(dir, 'b.json')]).out.split('\n');
+  const first = lines.findIndex((l) => l.startsWith('peak ')) + 1;
+  const cliLines = lines.slice(first, first + lines.slice(first).findIndex((l) => !l.startsWith('  region ')));
+  expect(cliLines).toContain('  region dram: 499 KiB -> 1.87 MiB (+1.39 MiB)');
+  const shown = await dialog.getByTestId('compare-regions').locator('li').allTextContents();
+  expect(shown).toEqual(cliLines.map((l) => l.trim().replace(' -> ', ' → ')));
+
+  // dram grew by 1.39 MiB and sram fell by 1.92 MiB: no cause says dram fell
+  const listed = await causes(page);
+  expect(listed.map((c) => c.kind)).toEqual(['fusion-undone']);
+  expect(listed[0]!.text).toContain('dram +1.39 MiB, sram −1.92 MiB at their peaks');
+  await snap(page, 'compare-regions');
+});
+
+test('FastestDet on mcu, the suggestion to plan scratch with the activations compared: the cause and B name the scratch placement, not the target as edited', async ({ page }) => {
+  const model = 'FastestDet.onnx';
+  test.skip(!haveModel(model), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${model}`, readModel(model));
+  await page.goto(`/?model=/e2e/${model}&target=mcu`);
+  await waitForModel(page, model);
+  await waitForPlan(page);
+  await expect(page.getByTestId('suggestions')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await page.getByTestId('suggestion').filter({ has: page.locator('[data-testid="suggestion-apply"]') }).and(page.locator('[data-kind="scratch"]')).getByTestId('suggestion-apply').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('diff-cause')).toHaveCount(1);
+  const cause = dialog.getByTestId('diff-cause').first();
+  await expect(cause).toHaveAttribute('data-kind', 'target-changed');
+  await expect(cause.locator('.diff-kind')).toHaveText('scratch placement changed (free areas → with activations)');
+  await expect(cause.locator('.diff-summary')).toContainText('scratch placement changed (free areas → with activations) and with it the holes and padding at the peak');
+  await expect(dialog.getByTestId('compare-label-a')).toHaveText('scratch in free areas');
+  await expect(dialog.getByTestId('compare-label-b')).toHaveText('scratch with activations');
+  await snap(page, 'compare-scratch-placement');
+});
+
 test('a B that peaks lower by not spilling is marked over its limit, and its drop is not shown as better', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?target=mcu&compare=1&b.target=mcu&b.spill=off');

@@ -10,6 +10,7 @@ import { labelNames, setDimsOf } from './dim-follows';
 import { inputChangeText } from './input-changes';
 import type { CauseDraft, PeakStates } from './peak-causes';
 import { targetLabels } from './side-labels';
+import { targetFieldChanges } from './target-fields';
 
 /** Buffers named in a cause's sentence before "and N more". */
 export const NAMED_BUFFERS = 3;
@@ -26,10 +27,11 @@ export interface SummaryContext {
 /** The cause record of a summed draft, with its sentence. */
 export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
   const setDims = d.dim === undefined ? undefined : setDimsOf(d.dim, ctx.dims);
+  const fields = d.kind === 'target-changed' ? targetFieldChanges(ctx.a, ctx.b) : undefined;
   return {
     kind: d.kind,
     bytes: d.bytes,
-    summary: summaryOf(d, ctx),
+    summary: withPeakMoves(summaryOf(d, ctx), d, ctx),
     buffers: byChange(d).map(([name]) => name),
     idsA: [...d.idsA],
     idsB: [...d.idsB],
@@ -40,6 +42,7 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
     ...(d.unit !== undefined && { unit: d.unit }),
     ...(d.side !== undefined && { side: d.side }),
     regions: [...d.regions],
+    ...(fields !== undefined && { title: fields.join(', ') }),
   };
 }
 
@@ -123,6 +126,21 @@ function regionShares(d: CauseDraft): string {
   return `: ${shares.map(([region, bytes]) => `${region} ${signed(bytes)}`).join(', ')} at their peaks`;
 }
 
+/**
+ * `text` with the regions whose peak the cause moved to another step named
+ * before its closing figure: "…; the peak falls by 551 KiB (the peak of
+ * region dram moved from step 62 (Conv 'Conv_62') to step 2 (MaxPool
+ * 'MaxPool_2')), −551 KiB", its share in that region being the new peak less
+ * the old one.
+ */
+function withPeakMoves(text: string, d: CauseDraft, ctx: SummaryContext): string {
+  if (d.peakMovedIn === undefined) return text;
+  const moves = [...d.peakMovedIn].map((r) => `the peak of region ${r} moved from ${stepText(ctx.a, ctx.states.a.get(r)?.step)} to ${stepText(ctx.b, ctx.states.b.get(r)?.step)}`);
+  const end = `, ${signed(d.bytes)}`;
+  const note = ` (${moves.join('; ')})`;
+  return text.endsWith(end) ? `${text.slice(0, -end.length)}${note}${end}` : `${text}${note}`;
+}
+
 /** "the peak grows by 1 MiB" or "the peak falls by 1 MiB". */
 function peakWay(bytes: number): string {
   return `the peak ${bytes > 0 ? 'grows' : 'falls'} by ${formatBytes(Math.abs(bytes))}`;
@@ -148,9 +166,9 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
     case 'buffer-gone':
       return `${goneText(d, ctx)} ${sizedList(d)} no longer at the peak, ${signed(d.bytes)}`;
     case 'fusion-removed':
-      return `fusion unit '${d.unit}' of B tiles ${count(n, 'tensor')} on chip (moved on chip: ${sizedList(d)}); ${peakWay(d.bytes)} (regions ${[...d.regions].join(', ')}), ${signed(d.bytes)}`;
+      return `fusion unit '${d.unit}' of B tiles ${count(n, 'tensor')} on chip (moved on chip: ${sizedList(d)})${regionShares(d)}; ${peakWay(d.bytes)} (regions ${[...d.regions].join(', ')}), ${signed(d.bytes)}`;
     case 'fusion-undone':
-      return `fusion unit '${d.unit}' of A is not in B: ${count(n, 'tensor')} it tiled on chip ${n === 1 ? 'moves' : 'move'} off chip (${sizedList(d)}); ${peakWay(d.bytes)}, ${signed(d.bytes)}`;
+      return `fusion unit '${d.unit}' of A is not in B: ${count(n, 'tensor')} it tiled on chip ${n === 1 ? 'moves' : 'move'} off chip (${sizedList(d)})${regionShares(d)}; ${peakWay(d.bytes)}, ${signed(d.bytes)}`;
     case 'region-moved':
       return `${settingChange(ctx)}${count(n, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]} (${sizedList(d)})${regionShares(d)}, ${d.bytes === 0 ? '±0 B in all' : signed(d.bytes)}`;
     case 'peak-moved':
@@ -235,6 +253,8 @@ function placementText(d: CauseDraft, ctx: SummaryContext): string {
   const holes = `holes and padding at the peak (${gaps})`;
   if (d.kind === 'strategy-changed') return `strategy ${ctx.a.plan.strategy} → ${ctx.b.plan.strategy} changed the ${holes}, ${signed(d.bytes)}`;
   if (d.kind === 'target-changed') {
+    const fields = targetFieldChanges(ctx.a, ctx.b);
+    if (fields !== undefined) return `${fields.join(', ')} and with it the ${holes}, ${signed(d.bytes)}`;
     const [la, lb] = targetLabels(ctx.a, ctx.b) ?? [ctx.a.plan.target, ctx.b.plan.target];
     return `target ${la} → ${lb} changed the ${holes}, ${signed(d.bytes)}`;
   }

@@ -53,3 +53,19 @@ export function arenaBytes(n: number, lowerEstimate: boolean): string {
 export function percentChange(delta: number, base: number): string {
   return base > 0 ? ` (${delta >= 0 ? '+' : MINUS}${((Math.abs(delta) / base) * 100).toFixed(1)} %)` : '';
 }
+
+/**
+ * "region dram: 499 KiB → 1.87 MiB (+1.39 MiB)" for each region when the
+ * plans have more than one (one region's line would repeat the peak's), a
+ * peak that is a lower estimate marked "≥" and the change bounded as B − A is.
+ */
+export function regionChangeLines(
+  diff: { readonly regions: readonly { readonly name: string; readonly peakA: number; readonly peakB: number; readonly delta: number }[]; readonly completeA: boolean; readonly completeB: boolean },
+  arrow = '→',
+): string[] {
+  if (diff.regions.length < 2) return [];
+  const least = deltaPrefix(deltaBound(diff.completeA, diff.completeB));
+  const peak = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
+  const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : '±'}${formatBytes(Math.abs(n))}`;
+  return diff.regions.map((r) => `region ${r.name}: ${peak(r.peakA, diff.completeA)} ${arrow} ${peak(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);
+}

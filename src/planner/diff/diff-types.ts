@@ -82,6 +82,7 @@ export interface Cause {
   readonly unit?: string; // fusion-*: the fusion unit's name
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly regions: readonly string[]; // regions whose peak it changed
+  readonly title?: string; // target-changed of one preset with named fields edited: what changed ("scratch placement changed (free areas → with activations)")
 }
 
 /** The peak of one region in both plans. */

@@ -14,6 +14,11 @@
 //   regions, to a size unknown on the side where it is 0 B, or to the peak
 //   moving to another step (at the same step: to the lifetime changing; a
 //   pair whose size changed splits its share into the growth and the rest).
+// - A region whose peak moved to another step because of another cause (the
+//   tensors a fusion unit of A tiled on chip now make the peak of dram) has
+//   its old peak's buffers, no longer the peak, put down to that cause: the
+//   region grew by the new peak less the old one, not by the new peak while
+//   a "peak moved" cause says it fell (foldPeakMoves).
 
 import type { ModelPlan, PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
@@ -40,6 +45,7 @@ export interface CauseDraft {
   readonly unit?: string;
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly move?: readonly [string, string]; // region-moved: from and to
+  peakMovedIn?: Set<string>; // regions whose peak this cause moved to another step (their old peak's share is in its bytes)
   readonly sizes: [number, number]; // sizes before and after of the buffers involved
   readonly sizeOf: Map<string, [number, number]>; // each buffer's size in A and in B (0 on a side without it), by name; a scratch buffer given free space: what it asks
   readonly givenOf: Map<string, [number | undefined, number | undefined]>; // a scratch buffer given more free space than it asks: what it was given in A and in B
@@ -95,12 +101,44 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
     for (const [j, bytes] of atB?.contributions ?? []) onlyOrBothB(ctx, j, bytes);
     for (const [i, bytes] of atA?.contributions ?? []) onlyA(ctx, i, bytes);
   }
+  foldPeakMoves(drafts);
   for (const draft of drafts.values()) draft.kind = signedKind(draft.kind, draft.bytes);
   return { drafts, states };
 }
 
+/** Causes that take no peak-moved share: the peak moving itself, and the holes' change, whose bytes are the holes' alone. */
+const HOLES_OR_PEAK: ReadonlySet<CauseKind> = new Set(['peak-moved', 'placement-worse', 'placement-better', 'strategy-changed', 'target-changed']);
+
+/**
+ * Puts a region's peak-moved share down to the cause that moved the peak
+ * when the two disagree in sign with the region's change: the share is the
+ * old peak's buffers, still there but no longer the peak, and the region's
+ * change is what the new peak (brought by that cause, its largest share of
+ * the region's sign) holds beyond the old one. A peak that moved for no
+ * other cause (an order change) keeps its own cause, and so does one whose
+ * only other cause is the holes' change.
+ */
+function foldPeakMoves(drafts: Map<string, CauseDraft>): void {
+  for (const moved of drafts.values()) {
+    if (moved.kind !== 'peak-moved') continue;
+    for (const [region, share] of moved.byRegion) {
+      const change = [...drafts.values()].reduce((s, d) => s + (d.byRegion.get(region) ?? 0), 0);
+      if (share === 0 || change === 0 || Math.sign(share) === Math.sign(change)) continue;
+      const into = [...drafts.values()]
+        .filter((d) => !HOLES_OR_PEAK.has(d.kind) && Math.sign(d.byRegion.get(region) ?? 0) === Math.sign(change))
+        .sort((x, y) => Math.abs(y.byRegion.get(region)!) - Math.abs(x.byRegion.get(region)!))[0];
+      if (into === undefined) continue;
+      into.bytes += share;
+      into.byRegion.set(region, into.byRegion.get(region)! + share);
+      into.peakMovedIn = new Set([...(into.peakMovedIn ?? []), region]);
+      moved.bytes -= share;
+      moved.byRegion.set(region, 0);
+    }
+  }
+}
+
 /** What a cause is known by before its bytes are summed. */
-type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf' | 'givenOf'>;
+type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf' | 'givenOf' | 'peakMovedIn'>;
 
 /** Adds `bytes` to the cause `key` (made from `init` the first time), naming the buffer after and before. */
 type Add = (key: string, init: DraftInit, bytes: number, region: string, buffer?: PlannedBuffer, before?: PlannedBuffer) => void;

@@ -18,10 +18,13 @@ describe('sideLabels', () => {
   it('names only what differs: a dim', () => {
     expect(sideLabels(file('gpt2.onnx', { seq_len: 16 }, undefined), file('gpt2.onnx', { seq_len: 512 }, undefined))).toEqual(['seq_len=16', 'seq_len=512']);
   });
-  it('names fusion, not "custom", when the preset is edited to switch it off', () => {
-    const [a, b] = sideLabels(file('m.onnx', {}, true), file('m.onnx', {}, false, 'best', 'custom'));
-    expect(a).toBe('accelerator · fusion on');
-    expect(b).toBe('accelerator (edited) · fusion off');
+  it('names fusion alone, not the preset as edited, when switching it off is the only edit', () => {
+    expect(sideLabels(file('m.onnx', {}, true), file('m.onnx', {}, false, 'best', 'custom'))).toEqual(['fusion on', 'fusion off']);
+  });
+  it('says the preset was edited when a field without a name of its own differs too (a region limit)', () => {
+    const edited = file('m.onnx', {}, false, 'best', 'custom') as unknown as { settings: { targetProfile: Record<string, unknown> } };
+    edited.settings.targetProfile = { ...edited.settings.targetProfile, regions: [{ name: 'sram', sizeLimit: 1024 }] };
+    expect(sideLabels(file('m.onnx', {}, true), edited as unknown as PlanFile)).toEqual(['accelerator · fusion on', 'accelerator (edited) · fusion off']);
   });
   it('names the model and strategy when they differ, and the model alone when nothing does', () => {
     expect(sideLabels(file('a.onnx', {}, undefined, 'best'), file('b.onnx', {}, undefined, 'tflm'))).toEqual(['a.onnx · best', 'b.onnx · tflm']);
@@ -90,7 +93,7 @@ describe('targetLabels', () => {
   it('names the target with the edited fields that differ, leaving out the model, dims and strategy', () => {
     const a = file('a.onnx', { n: 1 }, true, 'best', 'accelerator');
     const b = file('b.onnx', { n: 2 }, false, 'tflm', 'custom');
-    expect(targetLabels(a, b)).toEqual(['accelerator · fusion on', 'accelerator (edited) · fusion off']);
+    expect(targetLabels(a, b)).toEqual(['accelerator · fusion on', 'accelerator · fusion off']);
   });
   it('names the presets alone when only the preset differs, and nothing when the targets agree on every field', () => {
     expect(targetLabels(file('m.onnx', {}, undefined, 'best', 'accelerator'), file('m.onnx', {}, undefined, 'best', 'phone'))).toEqual(['accelerator', 'phone']);

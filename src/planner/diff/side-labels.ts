@@ -6,15 +6,20 @@
 
 import type { PlanFile } from '../assembly/plan-file';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from './input-changes';
+import { editedFieldsOnly } from './target-fields';
 
-/** The facts a side is told apart by, in label order, by key. */
-function factsOf(file: PlanFile): Map<string, string> {
+/**
+ * The facts a side is told apart by, in label order, by key; `plain`: an
+ * edited preset is named as the preset, its edits being named fields that
+ * the other facts name.
+ */
+function factsOf(file: PlanFile, plain = false): Map<string, string> {
   const profile = file.settings.targetProfile;
   const facts = new Map<string, string>([['model', file.model]]);
   for (const [name, value] of Object.entries(file.settings.dims)) facts.set(`dim:${name}`, `${name}=${value}`);
   for (const name of Object.keys(shapeOverrides(file) ?? {})) facts.set(`shape:${name}`, shapeLabel(file, name));
   for (const name of Object.keys(inputValues(file) ?? {})) facts.set(`input:${name}`, valueLabel(file, name));
-  facts.set('target', file.settings.target === 'custom' ? `${profile.name} (edited)` : file.settings.target);
+  facts.set('target', file.settings.target !== 'custom' ? file.settings.target : plain ? profile.name : `${profile.name} (edited)`);
   if (profile.fusion !== undefined) facts.set('fusion', profile.fusion.enabled ? 'fusion on' : 'fusion off');
   if (profile.fusion !== undefined) facts.set('sram', `SRAM ${profile.fusion.sramBytes} B`);
   facts.set('order', `${profile.planning.order} order`);
@@ -58,12 +63,14 @@ const TARGET_FACTS: ReadonlySet<string> = new Set(['target', 'fusion', 'sram', '
 export function targetLabels(a: PlanFile, b: PlanFile): [string, string] | undefined {
   const labels = differingLabels(a, b, (k) => TARGET_FACTS.has(k) && k !== 'target');
   if (labels === undefined) return differingLabels(a, b, (k) => k === 'target');
-  const [ta, tb] = [factsOf(a).get('target')!, factsOf(b).get('target')!];
+  const plain = editedFieldsOnly(a, b);
+  const [ta, tb] = [factsOf(a, plain).get('target')!, factsOf(b, plain).get('target')!];
   return [`${ta} · ${labels[0]}`, `${tb} · ${labels[1]}`];
 }
 
 function differingLabels(a: PlanFile, b: PlanFile, kept: (key: string) => boolean): [string, string] | undefined {
-  const [fa, fb] = [factsOf(a), factsOf(b)];
+  const plain = editedFieldsOnly(a, b);
+  const [fa, fb] = [factsOf(a, plain), factsOf(b, plain)];
   const keys = [...new Set([...fa.keys(), ...fb.keys()])];
   const text = (facts: Map<string, string>, file: PlanFile, other: PlanFile, k: string) => facts.get(k) ?? absent(k, file, other);
   const differ = keys.filter((k) => kept(k) && text(fa, a, b, k) !== text(fb, b, a, k));

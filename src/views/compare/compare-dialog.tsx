@@ -15,7 +15,8 @@ import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
 import { arenaSideText, comparedFigure, type ComparedFigure } from './compared-figure';
 import { arenaFigures } from '../../planner/diff/runtime-delta';
-import { deltaPrefix, percentChange } from '../../planner/diff/delta-words';
+import { deltaPrefix, percentChange, regionChangeLines } from '../../planner/diff/delta-words';
+import type { PlanDiff } from '../../planner/diff/diff-plans';
 import type { ComparedPlan } from '../../store/compare-store';
 import { DiffView } from './diff-view';
 import { sidePlanFileName } from '../export/export-names';
@@ -64,6 +65,7 @@ export function CompareDialog() {
           <SideSummary side="a" plan={a} other={b?.label} />
           {b && <SideSummary side="b" plan={b} other={a.label} />}
           {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
+          {diff && b && <RegionLines diff={diff} />}
           {b === undefined && (
             <button type="button" className="button button-small" onClick={compareSavedWithShown} disabled={!canCompareSaved} data-testid="compare-saved-with-shown">
               Compare with the plan on screen
@@ -119,6 +121,21 @@ function DeltaLine({ figure, peakDelta, fitsA, fitsB }: { readonly figure: Compa
         </span>
       )}
     </p>
+  );
+}
+
+/** Each region's peak in A and B and its change, as `heapscope diff` lists them under the peak; nothing for one region. */
+function RegionLines({ diff }: { readonly diff: PlanDiff }) {
+  const lines = regionChangeLines(diff);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="compare-regions" data-testid="compare-regions">
+      {lines.map((line, k) => (
+        <li key={diff.regions[k]!.name} data-region={diff.regions[k]!.name} data-delta={diff.regions[k]!.delta}>
+          {line}
+        </li>
+      ))}
+    </ul>
   );
 }
 

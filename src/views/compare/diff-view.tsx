@@ -44,7 +44,7 @@ export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) 
                 <li key={`${cause.kind}-${k}`} className="diff-cause" data-testid="diff-cause" data-kind={cause.kind} data-bytes={cause.bytes} aria-current={picked || undefined}>
                   <button type="button" className="diff-cause-button" onClick={() => onFocus(picked ? undefined : causeFocus(diff, cause))}>
                     <span className={`diff-bytes ${cause.bytes > 0 ? 'diff-up' : 'diff-down'}`}>{signedBytes(cause.bytes)}</span>
-                    <span className="diff-kind">{CAUSE_LABELS[cause.kind]}</span>
+                    <span className="diff-kind">{cause.title ?? CAUSE_LABELS[cause.kind]}</span>
                     <span className="diff-summary">{shortName(cause.summary, MESSAGE_CHARS)}</span>
                   </button>
                   {picked && cause.nodes.length > 0 && (
