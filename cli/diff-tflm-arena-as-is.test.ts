@@ -25,7 +25,7 @@ describe.skipIf(!have)('diff --budget on target tflm', () => {
     const json = run([...argv, '--json']);
     expect(json.code).toBe(3);
     const diff = JSON.parse(json.out);
-    expect(diff).toMatchObject({ budget: 4_000_000, overBudget: true, budgetVerdict: 'over' });
+    expect(diff).toMatchObject({ budget: 4_000_000, overBudget: true, budgetVerdict: 'over', budgetJudged: { of: 'runtime.b.arenaAsIs', bytes: 4_241_984 } });
     // the documented fields stay the plan written; the file as it is is added beside them
     expect(diff.runtime.b).toMatchObject({ arena: 3_717_696, arenaAsIs: 4_241_984, lowerEstimate: true });
     expect(diff.runtime).toMatchObject({ delta: 0, deltaAsIs: 0 });

@@ -87,7 +87,7 @@ describe('heapscope diff', () => {
     expect(within.out).toMatch(/budget 4\.00 MiB \(4,194,304 bytes\): b within, 1\.07 MiB to spare/);
     const over = run(['diff', SAMPLE, SAMPLE, '--b-dim', 'batch=2', '--budget', '1.5MB', '--json']);
     expect(over.code).toBe(3);
-    expect(JSON.parse(over.out)).toMatchObject({ budget: 1_500_000, overBudget: true });
+    expect(JSON.parse(over.out)).toMatchObject({ budget: 1_500_000, overBudget: true, budgetJudged: { of: 'peakB', bytes: 6_144_000 } });
     expect(over.err).toMatch(/^heapscope: .*sample\.onnx needs 6,144,000 bytes, over the budget of 1,500,000 bytes by 4,644,000\n$/);
   });
 

@@ -43,7 +43,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const verdict = budget === undefined ? undefined : budgetVerdict(diff, budget);
   if (args.flags.has('--json')) {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
-    const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict };
+    // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is)
+    const judged = { of: diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
+    const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict, budgetJudged: judged };
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
     // savedSettings: what the model side took from the saved plan on the other side
