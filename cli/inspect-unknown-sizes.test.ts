@@ -2,20 +2,15 @@
 // a lower bound, said so, never an unknown size counted as 0 bytes. Ultraface
 // is skipped with a notice when ../shared is absent.
 
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customOpModel } from '../src/model/testing/assumption-models';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { run } from './testing/run-cli';
+import { tempFiles } from './testing/temp-files';
 
-const dir = mkdtempSync(join(tmpdir(), 'heapscope-inspect-unknown-'));
-function file(name: string, bytes: Uint8Array): string {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-}
+const file = tempFiles('inspect-unknown');
 
 const CUSTOM = file('custom.onnx', customOpModel());
 const g = new GraphBuilder('unranked');

@@ -1,17 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customOpModel, detectorModel, vadModel } from '../src/model/testing/assumption-models';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { planJson, run } from './testing/run-cli';
+import { tempFiles } from './testing/temp-files';
 
-const dir = mkdtempSync(join(tmpdir(), 'heapscope-assume-'));
-function file(name: string, bytes: Uint8Array): string {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-}
+const file = tempFiles('assume');
 
 const DETECTOR = file('detector.onnx', detectorModel());
 const VAD = file('vad.onnx', vadModel());
