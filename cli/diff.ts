@@ -9,7 +9,7 @@ import { sideLabels } from '../src/planner/diff/side-labels';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
 import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
-import { counted, formatBytes, formatCount, MINUS } from '../src/shared/format';
+import { counted, formatBytes, formatCount, formatSignedBytes, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, strategyOption, strictProblem } from './plan';
@@ -223,7 +223,7 @@ function settingsText(file: PlanFile): string {
   return [file.settings.target, file.plan.strategy, ...dims, ...shapes, ...values].join(', ');
 }
 
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : '±'}${formatBytes(Math.abs(n))}`;
+const signed = formatSignedBytes;
 /** A byte count beside `signed`, with the same minus sign: "−302,848", not "-302,848". */
 const signedCount = (n: number) => `${n < 0 ? MINUS : ''}${formatCount(Math.abs(n))}`;
 /** A peak, "≥ 8.06 MiB" when it is a lower estimate. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, formatBytes, formatBytesExact, formatLargeCount } from './format';
+import { counted, formatBytes, formatBytesExact, formatLargeCount, formatSignedBytes } from './format';
 
 describe('formatBytes', () => {
   it('moves past TiB to PiB and EiB instead of writing thousands of TiB', () => {
@@ -39,5 +39,11 @@ describe('formatBytesExact', () => {
     expect(formatBytesExact(1024)).toBe('1.00 KiB (1,024 B)');
     expect(formatBytesExact(404)).toBe('404 B');
     expect(formatBytesExact(0)).toBe('0 B');
+  });
+});
+
+describe('formatSignedBytes', () => {
+  it('signs a change of bytes with + or the minus sign U+2212, and ± for none', () => {
+    expect([formatSignedBytes(1536), formatSignedBytes(-300 * 1024), formatSignedBytes(0)]).toEqual(['+1.50 KiB', '\u2212300 KiB', '±0 B']);
   });
 });

@@ -30,6 +30,11 @@ export function formatBytes(n: number | undefined): string {
   return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
 
+/** A signed change of bytes: "+1.50 MiB", "−300 KiB" (U+2212), "±0 B". */
+export function formatSignedBytes(delta: number): string {
+  return `${delta > 0 ? '+' : delta < 0 ? MINUS : '±'}${formatBytes(Math.abs(delta))}`;
+}
+
 /** Decimals a figure of a unit past bytes is written with: three significant digits. */
 function digitsOf(value: number): number {
   return Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;

@@ -4,7 +4,7 @@
 // is, neither when both are; and the change as a share of A's figure. Depends
 // only on the shared formatting.
 
-import { formatBytes, MINUS } from '../../shared/format';
+import { formatBytes, formatSignedBytes, MINUS } from '../../shared/format';
 
 /** How the true change relates to the planned one. */
 export type DeltaBound = 'exact' | 'at-least' | 'at-most' | 'unbounded';
@@ -66,6 +66,5 @@ export function regionChangeLines(
   if (diff.regions.length < 2) return [];
   const least = deltaPrefix(deltaBound(diff.completeA, diff.completeB));
   const peak = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${formatBytes(n)}`;
-  const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? MINUS : '±'}${formatBytes(Math.abs(n))}`;
-  return diff.regions.map((r) => `region ${r.name}: ${peak(r.peakA, diff.completeA)} ${arrow} ${peak(r.peakB, diff.completeB)} (${least}${signed(r.delta)})`);
+  return diff.regions.map((r) => `region ${r.name}: ${peak(r.peakA, diff.completeA)} ${arrow} ${peak(r.peakB, diff.completeB)} (${least}${formatSignedBytes(r.delta)})`);
 }

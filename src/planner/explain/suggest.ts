@@ -27,7 +27,7 @@
 
 import { assignOffsets } from '../assembly/assign-offsets';
 import { WORK_PER_MS } from '../engine/work-clock';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, formatSignedBytes } from '../../shared/format';
 import type { PlacementProblem, PlanBuffer } from '../problem/problem';
 import type { TargetProfile } from '../targets/target';
 import type { PeakLiveRecord } from './peak-live';
@@ -164,10 +164,7 @@ function regionChanges(before: readonly RegionPeak[], after: readonly RegionPeak
  */
 function regionWords(regions: readonly RegionChange[], slowGrowth: number, traffic: Suggestion['slowTraffic']): string {
   if (regions.length === 0) return '';
-  const each = regions.map((r) => {
-    const delta = r.after - r.before;
-    return `${r.name} ${formatBytes(r.before)} → ${formatBytes(r.after)} (${delta > 0 ? '+' : '−'}${formatBytes(Math.abs(delta))})`;
-  });
+  const each = regions.map((r) => `${r.name} ${formatBytes(r.before)} → ${formatBytes(r.after)} (${formatSignedBytes(r.after - r.before)})`);
   if (slowGrowth <= 0) return `: ${each.join(', ')}`;
   const moved = traffic === undefined || traffic.after === traffic.before ? '' : `; bytes moved to and from slow memory ${formatBytes(traffic.before)} → ${formatBytes(traffic.after)}`;
   return `, by trading fast memory for slow: ${each.join(', ')}${moved}`;

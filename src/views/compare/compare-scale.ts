@@ -5,7 +5,7 @@
 
 import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
 import type { CauseKind } from '../../planner/diff/diff-types';
-import { formatBytes, MINUS } from '../../shared/format';
+import { formatSignedBytes } from '../../shared/format';
 import type { HeapData, HeapLane } from '../heap/heap-data';
 import type { CompareFocus } from '../../store/compare-store';
 
@@ -95,8 +95,7 @@ export function deltaTone(delta: number, fitsA: boolean, fitsB: boolean): '' | '
 
 /** A signed byte count: "+1.50 MiB", "−300 KiB", "0 B". */
 export function signedBytes(delta: number): string {
-  if (delta === 0) return '0 B';
-  return `${delta > 0 ? '+' : MINUS}${formatBytes(Math.abs(delta))}`;
+  return delta === 0 ? '0 B' : formatSignedBytes(delta);
 }
 
 /**
