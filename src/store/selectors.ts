@@ -12,6 +12,7 @@ import { formatShape } from '../shared/format';
 import { selectAssumptionLines, type AssumptionLine } from './assumptions';
 import { memoLast } from './memo';
 import { fitVerdict, planFits, regionOverBy } from './fit-words';
+import { NO_PLANNED_CONSTANTS, plannedConstants, plannedKind, type PlannedConstants } from './planned-constants';
 import type { AppState, KindFilter, LoadStatus, TableSort } from './state';
 
 /** One line of the tensor table. */
@@ -100,6 +101,23 @@ export function tensorRows(model: InferredModel): readonly TensorRow[] {
   return rows;
 }
 
+/**
+ * The rows of `model` as the plan on screen has its tensors: a constant the plan places (TensorFlow Lite Micro's
+ * DEQUANTIZE of a weight, run at each inference) is an activation.
+ */
+export function plannedRows(model: InferredModel, planned: PlannedConstants): readonly TensorRow[] {
+  const rows = tensorRows(model);
+  if (planned.values.size === 0) return rows;
+  let cached = plannedRowCache.get(planned);
+  if (cached === undefined) {
+    cached = rows.map((row) => (plannedKind(row, planned) === row.kind ? row : { ...row, kind: plannedKind(row, planned) }));
+    plannedRowCache.set(planned, cached);
+  }
+  return cached;
+}
+
+const plannedRowCache = new WeakMap<PlannedConstants, readonly TensorRow[]>();
+
 /** Kinds of value each kind filter lets through. */
 const KIND_GROUPS: Readonly<Record<Exclude<KindFilter, 'all'>, ReadonlySet<ValueKind>>> = {
   runtime: RUNTIME_KINDS,
@@ -122,15 +140,16 @@ export function filterRows(rows: readonly TensorRow[], query: string, kinds: Kin
 /** How many tensors each kind filter lists. */
 export type KindCounts = Readonly<Record<KindFilter, number>>;
 
-const kindCounts = memoLast((model: InferredModel | undefined): KindCounts => {
+const kindCounts = memoLast((model: InferredModel | undefined, plan: ModelPlan | undefined): KindCounts => {
   const values = model?.values ?? [];
-  const count = (group: ReadonlySet<ValueKind>) => values.filter((v) => group.has(v.kind)).length;
+  const planned = model === undefined ? undefined : plannedConstants(model, plan);
+  const count = (group: ReadonlySet<ValueKind>) => values.filter((v) => group.has(planned === undefined ? v.kind : plannedKind(v, planned))).length;
   return { all: values.length, runtime: count(KIND_GROUPS.runtime), weights: count(KIND_GROUPS.weights), constants: count(KIND_GROUPS.constants) };
 });
 
 /** The number of tensors behind each kind filter of the shown model. */
 export function selectKindCounts(state: AppState): KindCounts {
-  return kindCounts(state.model?.inferred);
+  return kindCounts(state.model?.inferred, selectPlan(state));
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -169,13 +188,19 @@ export function sortRows(rows: readonly TensorRow[], sort: TableSort): readonly 
   });
 }
 
-const visibleRows = memoLast((model: InferredModel | undefined, query: string, kinds: KindFilter, sort: TableSort): readonly TensorRow[] =>
-  model === undefined ? [] : sortRows(filterRows(tensorRows(model), query, kinds), sort),
+const visibleRows = memoLast((model: InferredModel | undefined, plan: ModelPlan | undefined, query: string, kinds: KindFilter, sort: TableSort): readonly TensorRow[] =>
+  model === undefined ? [] : sortRows(filterRows(plannedRows(model, plannedConstants(model, plan)), query, kinds), sort),
 );
 
-/** The table's rows after the kind filter, the search and the sort. */
+/** The table's rows after the kind filter, the search and the sort; kinds as the plan on screen has them. */
 export function selectRows(state: AppState): readonly TensorRow[] {
-  return visibleRows(state.model?.inferred, state.query, state.kinds, state.sort);
+  return visibleRows(state.model?.inferred, selectPlan(state), state.query, state.kinds, state.sort);
+}
+
+/** What the plan on screen runs at each inference of the shown model's constants (none without a model or plan). */
+export function selectPlannedConstants(state: AppState): PlannedConstants {
+  const model = state.model?.inferred;
+  return model === undefined ? NO_PLANNED_CONSTANTS : plannedConstants(model, selectPlan(state));
 }
 
 /** How many rows the table has before the search. */
@@ -195,6 +220,22 @@ export function selectReport(state: AppState): InspectReport | undefined {
     reportCache.set(model, report);
   }
   return report;
+}
+
+const plannedReport = memoLast((report: InspectReport | undefined, model: InferredModel | undefined, plan: ModelPlan | undefined): InspectReport | undefined => {
+  if (report === undefined || model === undefined) return report;
+  const planned = plannedConstants(model, plan);
+  if (planned.values.size === 0) return report;
+  const run = model.values.filter((v) => planned.values.has(v.name));
+  return { ...report, activations: report.activations + run.length, activationBytes: report.activationBytes + run.reduce((sum, v) => sum + (v.bytes ?? 0), 0) };
+});
+
+/**
+ * The facts of the shown model with its run-time tensors as the plan on screen has them: a constant the plan places
+ * (TensorFlow Lite Micro's DEQUANTIZE of a weight) counts among the activations and their bytes.
+ */
+export function selectPlannedReport(state: AppState): InspectReport | undefined {
+  return plannedReport(selectReport(state), state.model?.inferred, selectPlan(state));
 }
 
 const pageSummary = memoLast((model: AppState['model'], error: AppState['error'], lines: readonly AssumptionLine[], graph: AppState['graph'], groups: AppState['groups']): PageSummary => {

@@ -4,7 +4,7 @@
 
 import type { ReactNode } from 'react';
 import { useAppStore } from '../../store/context';
-import { selectPlan, selectReport, selectWeights } from '../../store/selectors';
+import { selectPlan, selectPlannedReport, selectWeights } from '../../store/selectors';
 import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';
@@ -16,7 +16,7 @@ import { planAssumptions } from '../../store/assumptions';
 /** Facts of the shown model; nothing before a model is open. */
 export function ModelSummary() {
   const model = useAppStore((s) => s.model);
-  const report = useAppStore(selectReport);
+  const report = useAppStore(selectPlannedReport);
   const weights = useAppStore(selectWeights);
   const plan = useAppStore(selectPlan);
   if (model === undefined || report === undefined) return null;
