@@ -108,7 +108,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           {step !== undefined && step >= 0 && <> at step {step}</>}
         </p>
         {node !== undefined && <NodeSignature model={model} node={node} tensorLink={tensorLink} />}
-        {index !== undefined && <ConstantInputs model={model} index={index} />}
+        {index !== undefined && <ConstantInputs model={model} plan={data?.plan} index={index} />}
         {data !== undefined && <NodePlacement plan={data.plan} node={selection.node} />}
         <ul className="live-list">{own.map(bufferLink)}</ul>
       </div>

@@ -16,7 +16,7 @@ import { cachedHeapData } from '../heap/heap-panel';
 import { graphEmphasis, ioBoxSelection } from '../selection';
 import type { GraphHandlers, GraphMarks, NodeFacts } from './draw/draw-graph';
 import { GraphActions } from './graph-actions';
-import { firstCollapsed, graphGroups } from './groups/groups';
+import { firstCollapsed, foldedNodes, graphGroups } from './groups/groups';
 import { collapsedIds, collapsedOfView, groupsNotInGraph, viewOfCollapsed } from './groups/group-view';
 import type { GraphCluster } from './groups/clusters';
 import type { GraphItem, GraphLayoutInput, GraphToggles } from './layout/layout-input';
@@ -94,7 +94,8 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
     document.addEventListener('keydown', clear);
     return () => document.removeEventListener('keydown', clear);
   }, [select]);
-  const hasConstants = useMemo(() => model.nodes.some((n) => n.constant), [model]);
+  // the Constants switch is offered while it has something to unfold: not when the plan runs every constant node
+  const hasConstants = useMemo(() => foldedNodes(model, plan, false).some(Boolean), [model, plan]);
 
   const toggle = useCallback((kind: 'collapsed' | 'bodies', id: string) => {
     setAnchor(id);
@@ -149,7 +150,7 @@ function GraphPane({ model }: { readonly model: InferredModel }) {
   return (
     <>
       <Toolbar>
-        <GraphSearch model={model} clusters={layout.input.clusters} onChange={(matches, current) => setSearch({ matches, current })} onStep={onStep} handle={searchBox} />
+        <GraphSearch model={model} plan={plan} clusters={layout.input.clusters} onChange={(matches, current) => setSearch({ matches, current })} onStep={onStep} handle={searchBox} />
         <GraphActions
           groups={clusters.length > 0}
           constants={hasConstants ? toggles.constants === true : undefined}

@@ -6,6 +6,9 @@ import { LLAMA_80, llamaModel } from '../../../model/testing/llama-model';
 import { firstCollapsed, graphGroups } from './groups';
 import { graphLayoutInput } from '../layout/layout-input';
 import { scopePath } from './scopes';
+import { planModel } from '../../../planner/plan';
+import { presetTarget } from '../../../planner/targets/presets';
+import { dequantizeModel } from '../../../store/testing/dequantize-model';
 
 describe('scopePath', () => {
   it('reads torch.onnx paths, dotted module paths and plain names', () => {
@@ -32,6 +35,21 @@ describe('graphGroups', () => {
     expect(folded.boxOfNode.every((b) => b !== undefined)).toBe(true);
     const shown = graphLayoutInput(model, undefined, { collapsed: new Set(), bodies: new Set(), constants: true });
     expect(all(shown.graph.boxes).filter((b) => b.id.startsWith('n'))).toHaveLength(model.nodes.length);
+  });
+
+  it("draws a DEQUANTIZE of a weight as a box where the plan runs it (tflm), its output an edge; folds it elsewhere", () => {
+    const model = dequantizeModel();
+    const dequantize = model.nodes.findIndex((n) => n.opType === 'DEQUANTIZE');
+    const toggles = { collapsed: new Set<string>(), bodies: new Set<string>() };
+    const tflm = graphLayoutInput(model, planModel(model, presetTarget('tflm')), toggles);
+    expect(tflm.boxOfNode[dequantize]).toBe(`n${dequantize}`);
+    expect([...tflm.edges.values()].find((e) => e.values.includes('w'))).toMatchObject({ source: `n${dequantize}` });
+    // the fully connected op's folded inputs no longer hold the tensor the arena holds
+    const fc = [...tflm.items.values()].find((i) => i.title === 'FULLY_CONNECTED')!;
+    expect(fc.constants).toEqual([]);
+    const cpu = graphLayoutInput(model, planModel(model, presetTarget('cpu')), toggles);
+    expect(cpu.boxOfNode[dequantize]).not.toBe(`n${dequantize}`);
+    expect([...cpu.items.values()].find((i) => i.title === 'FULLY_CONNECTED')!.constants).toHaveLength(1);
   });
 
   it('cuts a large model without name scopes into segments at single-tensor cuts, which the first view shows collapsed', () => {

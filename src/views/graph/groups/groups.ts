@@ -1,10 +1,12 @@
 // Everything the graph groups nodes by, and what it folds away: name-scope
 // groups (from node names, or segments of a large model without them), the plan's compute-unit functions and fusion units,
-// the constant nodes folded into their consumers, and the first view of a large
-// model (which groups start collapsed). Pure; no DOM, no React.
+// the constant nodes folded into their consumers (not those the plan runs at each
+// inference: TensorFlow Lite Micro's DEQUANTIZE of a weight), and the first view
+// of a large model (which groups start collapsed). Pure; no DOM, no React.
 
 import type { InferredGraph, InferredModel } from '../../../model/inferred';
 import type { ModelPlan } from '../../../planner/plan';
+import { plannedConstants } from '../../../store/planned-constants';
 import { graphClusters, type GraphCluster } from './clusters';
 import { scopeClusters } from './scopes';
 import { segmentClusters } from '../layout/segments';
@@ -22,9 +24,9 @@ const OPEN_ALL_UP_TO = 300;
 /** A larger model opens with about this many boxes at most. */
 const FIRST_VIEW_BOXES = 18;
 
-/** The groups of `model` under `plan`; constants folded unless `showConstants`. */
+/** The groups of `model` under `plan`; constants folded unless `showConstants`, except those `plan` runs. */
 export function graphGroups(model: InferredModel, plan: ModelPlan | undefined, showConstants: boolean): GraphGroups {
-  const folded = model.nodes.map((n) => !showConstants && n.constant);
+  const folded = foldedNodes(model, plan, showConstants);
   const shown = (i: number): boolean => !folded[i];
   const named = scopeClusters(model, shown);
   // A large model without name scopes is cut into segments, so it too opens as a short column of groups.
@@ -34,6 +36,12 @@ export function graphGroups(model: InferredModel, plan: ModelPlan | undefined, s
   const weight = new Map<string, number>();
   for (const c of [...scopes, ...planned]) weight.set(c.id, c.nodes.reduce((sum, i) => sum + bytes[i]!, 0));
   return { scopes, plan: planned, folded, weight };
+}
+
+/** By node: folded into its consumers, not drawn as a box: a constant node, unless shown or run by `plan` at each inference. */
+export function foldedNodes(model: InferredModel, plan: ModelPlan | undefined, showConstants: boolean): readonly boolean[] {
+  const run = plannedConstants(model, plan).nodes;
+  return model.nodes.map((n, i) => !showConstants && n.constant && !run.has(i));
 }
 
 const byteCache = new WeakMap<InferredGraph, Map<string, number | undefined>>();

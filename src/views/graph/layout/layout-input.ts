@@ -14,6 +14,7 @@
 import type { InferredModel, InferredValue } from '../../../model/inferred';
 import type { ModelPlan } from '../../../planner/plan';
 import { formatBytes, formatCount, formatShape } from '../../../shared/format';
+import { plannedConstants, plannedKind } from '../../../store/planned-constants';
 import { SHOWN_CHARS } from '../../../shared/short-name';
 import { quantizationHint } from '../../quantization';
 import { plannedSizeOf, plannedSizeShort } from '../../planned-size';
@@ -127,7 +128,8 @@ class InputBuilder {
     });
     for (const c of groups.plan) for (const i of c.nodes) (c.kind === 'function' ? this.fnOf : this.fuOf).set(i, c);
     for (const c of groups.plan) if (c.kind !== 'function') this.fuDepth.set(c.id, commonDepth(c.nodes.map((i) => this.scopeChain[i]!)));
-    this.total = model.values.reduce((s, v) => s + (v.kind === 'activation' ? (v.bytes ?? 0) : 0), 0);
+    const planned = plannedConstants(model, plan);
+    this.total = model.values.reduce((s, v) => s + (plannedKind(v, planned) === 'activation' ? (v.bytes ?? 0) : 0), 0);
   }
 
   build(): GraphLayoutInput {

@@ -7,6 +7,8 @@
 
 import { useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { InferredModel } from '../../../model/inferred';
+import type { ModelPlan } from '../../../planner/plan';
+import { plannedConstants } from '../../../store/planned-constants';
 import type { GraphCluster } from '../groups/clusters';
 import { opensGraphFind } from './find-keys';
 import { searchGraph, stepMatch, type SearchMatch } from './search';
@@ -15,6 +17,7 @@ import { isTypingTarget } from '../../typing-target';
 /** Props of GraphSearch. */
 export interface GraphSearchProps {
   readonly model: InferredModel;
+  readonly plan: ModelPlan | undefined; // the plan on screen: the constants it runs are searched as tensors
   readonly clusters: readonly GraphCluster[]; // every group of the graph
   readonly onChange: (matches: readonly SearchMatch[], current: number | undefined) => void; // the matches and the current one
   readonly onStep: (match: SearchMatch) => void; // the user stepped to `match`
@@ -28,11 +31,11 @@ export interface GraphSearchHandle {
 }
 
 /** The search field with its match count and previous/next buttons. */
-export function GraphSearch({ model, clusters, onChange, onStep, handle }: GraphSearchProps) {
+export function GraphSearch({ model, plan, clusters, onChange, onStep, handle }: GraphSearchProps) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState<number | undefined>(undefined);
   const field = useRef<HTMLInputElement>(null);
-  const matches = useMemo(() => searchGraph(model, clusters, query), [model, clusters, query]);
+  const matches = useMemo(() => searchGraph(model, clusters, query, plannedConstants(model, plan).values), [model, plan, clusters, query]);
   // The pane is told when the matches or the current one change, not when it hands a new onChange.
   const notify = useEffectEvent(onChange);
   const shown = current === undefined || current >= matches.length ? undefined : current;

@@ -4,6 +4,10 @@ import { inferShapes } from '../../../model/infer/shapes';
 import { irGraph } from '../../../model/testing/ir-builder';
 import type { GraphCluster } from '../groups/clusters';
 import type { GraphLayoutInput } from '../layout/layout-input';
+import { planModel } from '../../../planner/plan';
+import { presetTarget } from '../../../planner/targets/presets';
+import { plannedConstants } from '../../../store/planned-constants';
+import { dequantizeModel } from '../../../store/testing/dequantize-model';
 import { bodiesToShow, groupsToOpen, matchBox, revealBox, searchGraph, stepMatch, type SearchMatch } from './search';
 
 const model = inferShapes(
@@ -108,6 +112,13 @@ describe('searchGraph on weights', () => {
         .model(),
     );
     expect(searchGraph(weighted, [], 'scale').map(words)).toEqual(['node 0', 'node 1']);
+  });
+
+  it("finds a DEQUANTIZE of a weight that the plan runs (tflm) as a tensor, elsewhere by its reader", () => {
+    const dequantized = dequantizeModel();
+    const run = plannedConstants(dequantized, planModel(dequantized, presetTarget('tflm'))).values;
+    expect(searchGraph(dequantized, [], 'w', run).filter((m) => m.kind === 'tensor').map(words)).toEqual(['tensor w']);
+    expect(searchGraph(dequantized, [], 'w').filter((m) => m.kind === 'tensor')).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Search of the graph view: what matches a query, one match per thing found
 // (each group — name scope, function, fusion unit —, each node by name or op
-// type, inside If/Loop/Scan bodies too, each run-time tensor by name), never one per drawn box, so a query
+// type, inside If/Loop/Scan bodies too, each run-time tensor by name, a constant the plan runs at each
+// inference among them), never one per drawn box, so a query
 // that several nodes of one collapsed group match counts each of them; and,
 // for one match, the collapsed groups that hide it (to open), the box that
 // shows it in a layout, and stepping through matches. Pure.
@@ -21,9 +22,10 @@ export type SearchMatch =
  * Everything matching `query` (case-insensitive; every word must match):
  * groups first, in their order, then nodes in model order, each followed by
  * its output tensors that match; graph inputs come before the first node.
- * Weights and constants are not searched as tensors: their readers are found by name.
+ * Weights and constants are not searched as tensors: their readers are found by name. A constant in `run` (those
+ * the plan places as buffers: plannedConstants) is a run-time tensor.
  */
-export function searchGraph(graph: InferredGraph, clusters: readonly GraphCluster[], query: string): readonly SearchMatch[] {
+export function searchGraph(graph: InferredGraph, clusters: readonly GraphCluster[], query: string, run: ReadonlySet<string> = new Set()): readonly SearchMatch[] {
   const words = queryWords(query);
   if (words.length === 0) return [];
   const hit = (text: string): boolean => {
@@ -33,16 +35,17 @@ export function searchGraph(graph: InferredGraph, clusters: readonly GraphCluste
   const out: SearchMatch[] = [];
   for (const c of clusters) if (hit(`${c.label}\n${c.id}\n${c.kind}\n${c.detail}${c.kind === 'function' ? '\nfunction' : ''}`)) out.push({ kind: 'group', cluster: c });
   const tensors = new Map(graph.values.map((v) => [v.name, v]));
+  const isStored = (name: string): boolean => {
+    const kind = tensors.get(name)?.kind;
+    return kind === 'initializer' || (kind === 'constant' && !run.has(name));
+  };
   const tensor = (name: string): void => {
     const v = tensors.get(name);
-    if (v === undefined || v.kind === 'initializer' || v.kind === 'constant' || !hit(name)) return;
+    if (v === undefined || isStored(name) || !hit(name)) return;
     out.push({ kind: 'tensor', name, node: v.producer ?? v.consumers[0] });
   };
   graph.inputs.forEach(tensor);
-  const stored = (name: string): boolean => {
-    const kind = tensors.get(name)?.kind;
-    return (kind === 'initializer' || kind === 'constant') && hit(name);
-  };
+  const stored = (name: string): boolean => isStored(name) && hit(name);
   graph.nodes.forEach((n, i) => {
     if (hit(`${n.name}\n${n.opType}`) || n.inputs.some(stored)) out.push({ kind: 'node', node: i });
     n.outputs.forEach(tensor);
