@@ -77,6 +77,7 @@ const groupsOf = new WeakMap<InferredModel, Map<ModelPlan | undefined, GraphGrou
  * drawn while its scope is open: a collapsed scope shows it inside its own box.
  */
 export function kvBoxOf(model: InferredModel, plan: ModelPlan | undefined, name: string): KvBox | undefined {
+  if (!kvCacheNames(model).has(name)) return undefined;
   let byPlan = groupsOf.get(model);
   if (byPlan === undefined) groupsOf.set(model, (byPlan = new Map()));
   let groups = byPlan.get(plan);
