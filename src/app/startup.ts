@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../settings/names';
 import type { PlanSettings } from '../worker/protocol';
 import type { LoadedModel, Selection } from '../store/state';
 import type { InferredGraph } from '../model/inferred';
+import { dimByKey } from '../model/infer/dims';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -94,8 +95,9 @@ const LISTED_INPUTS = 8;
  */
 export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>): NotInModel {
   const known = new Set(model.inferred.dims.map((d) => d.name));
+  // a dim is bound by its name or by an input axis it sizes ("image:2"), as inference takes it
   const dims = Object.entries(params.dims)
-    .filter(([name]) => !known.has(name))
+    .filter(([key]) => dimByKey(model.inferred.dims, key) === undefined)
     .map(([name, value]) => `dim.${name}=${value}: the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`);
   const tensors = tensorNames(model.inferred);
   const shapes = Object.entries(params.shapes)

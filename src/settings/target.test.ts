@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyTargetChange } from '../planner/explain/target-change';
 import { presetTarget } from '../planner/targets/presets';
+import { InputError } from '../shared/errors';
 import { editableTarget, fixedIoReason, hasComputeUnits, targetForSettings } from './target';
+import type { PlanSettings } from './types';
 
 const MCU = { target: 'mcu', strategy: undefined } as const;
 
@@ -95,5 +97,25 @@ describe('target edits', () => {
     expect(bad({ spill: 'maybe' })).toThrow('spill must be one of on, off, got "maybe"');
     expect(() => targetForSettings({ target: 'cpu', strategy: undefined, edits: { spill: 'off' } })).toThrow('target cpu has one activation region, no memory map to spill along');
     expect(() => targetForSettings({ target: 'phone', strategy: undefined, edits: { dwPwCacheBytes: 0.5 } })).toThrow('dw-pw cache bytes must be a whole number of bytes above 0, got 0.5');
+  });
+
+  it('names the edited field a refusal comes from, for the panel to show it under that field', () => {
+    const refused = (settings: PlanSettings) => {
+      try {
+        targetForSettings(settings);
+      } catch (error) {
+        if (error instanceof InputError) return { message: error.message, field: error.field };
+      }
+      return undefined;
+    };
+    expect(refused({ ...MCU, edits: { regions: { sram: { alignment: 48 } } } })).toEqual({ message: 'sram alignment must be a power of two, got 48', field: 'regions.sram.alignment' });
+    expect(refused({ ...MCU, edits: { regions: { 'ext-ram': { sizeLimit: -5 } } } })?.field).toBe('regions.ext-ram.sizeLimit');
+    // a power of two past what the profile takes, refused by the profile parser rather than the edit check
+    expect(refused({ ...MCU, edits: { regions: { 'ext-ram': { alignment: 2 ** 31 } } } })).toEqual({ message: 'ext-ram alignment must be a power of two, got 2147483648', field: 'regions.ext-ram.alignment' });
+    expect(refused({ target: 'accelerator', strategy: undefined, edits: { sramBytes: 0 } })?.field).toBe('sramBytes');
+    expect(refused({ target: 'phone', strategy: undefined, edits: { dwPwCacheBytes: 0.5 } })?.field).toBe('dwPwCacheBytes');
+    // not one field's value: no field
+    expect(refused({ ...MCU, edits: { regions: { dram: { alignment: 8 } } } })).toEqual({ message: 'target mcu has no region "dram" (regions: sram, ext-ram)', field: undefined });
+    expect(refused({ ...MCU, edits: { dwPwCacheBytes: 10 } })?.field).toBeUndefined();
   });
 });

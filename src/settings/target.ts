@@ -12,7 +12,7 @@ import { parseTarget } from '../planner/targets/parse';
 import { InputError } from '../shared/errors';
 import type { ModelFormat } from '../model/ir';
 import { TFLM_IO_IN_ARENA_NOTE } from '../planner/tflm/arena-io';
-import type { PlanSettings, RegionEdit, TargetEdits } from './types';
+import type { PlanSettings, RegionEdit, TargetEdits, TargetField } from './types';
 
 /** The fields of a preset the settings panel offers. */
 export interface EditableTarget {
@@ -91,8 +91,21 @@ export function targetForSettings(settings: PlanSettings): TargetProfile {
     return parseTarget(doc);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    throw new InputError('bad-target', error.message.replace(/^regions\[(\d+)\]\.(\w+)/, (_, i: string, field: string) => `${preset.regions[Number(i)]?.name ?? `region ${i}`} ${field}`));
+    throw new InputError('bad-target', error.message.replace(/^regions\[(\d+)\]\.(\w+)/, (_, i: string, field: string) => `${preset.regions[Number(i)]?.name ?? `region ${i}`} ${field}`), editedField(preset, error.field));
   }
+}
+
+/** The edited field that profile path `path` (as parseTarget names it: 'regions[0].alignment', 'fusion.sramBytes') comes from, if any. */
+function editedField(preset: TargetProfile, path: string | undefined): TargetField | undefined {
+  const region = /^regions\[(\d+)\]\.(sizeLimit|alignment)$/.exec(path ?? '');
+  const name = region === null ? undefined : preset.regions[Number(region[1])]?.name;
+  if (region !== null) return name === undefined ? undefined : regionField(name, region[2] as keyof RegionEdit);
+  return path === 'fusion.sramBytes' ? 'sramBytes' : path === 'fusion.dwPwCacheBytes' ? 'dwPwCacheBytes' : undefined;
+}
+
+/** The field of region `name`'s size limit or alignment, as a refusal names it. */
+export function regionField(name: string, part: keyof RegionEdit): TargetField {
+  return `regions.${name}.${part}`;
 }
 
 /** True when `edits` changes nothing. */
@@ -122,22 +135,22 @@ function checkEdits(preset: TargetProfile, edits: TargetEdits): void {
     }
     const { alignment, sizeLimit } = edit;
     if (alignment !== undefined && !(Number.isSafeInteger(alignment) && alignment > 0 && (alignment & (alignment - 1)) === 0)) {
-      throw new InputError('bad-target', `${name} alignment must be a power of two, got ${alignment}`);
+      throw new InputError('bad-target', `${name} alignment must be a power of two, got ${alignment}`, regionField(name, 'alignment'));
     }
     if (sizeLimit !== undefined && sizeLimit !== 'none' && !(Number.isSafeInteger(sizeLimit) && sizeLimit > 0)) {
-      throw new InputError('bad-target', `${name} size limit must be a whole number of bytes above 0, got ${sizeLimit}`);
+      throw new InputError('bad-target', `${name} size limit must be a whole number of bytes above 0, got ${sizeLimit}`, regionField(name, 'sizeLimit'));
     }
   }
   if (edits.fusion !== undefined && preset.fusion === undefined) throw new InputError('bad-target', `target ${preset.name} has no fusion settings to switch`);
   const cache = edits.dwPwCacheBytes;
   if (cache !== undefined) {
     if (preset.fusion?.dwPwCacheBytes === undefined) throw new InputError('bad-target', `target ${preset.name} has no dw-pw cache`);
-    if (!(Number.isSafeInteger(cache) && cache > 0)) throw new InputError('bad-target', `dw-pw cache bytes must be a whole number of bytes above 0, got ${cache}`);
+    if (!(Number.isSafeInteger(cache) && cache > 0)) throw new InputError('bad-target', `dw-pw cache bytes must be a whole number of bytes above 0, got ${cache}`, 'dwPwCacheBytes');
   }
   const sram = edits.sramBytes;
   if (sram !== undefined) {
     if (preset.fusion === undefined) throw new InputError('bad-target', `target ${preset.name} has no fusion SRAM`);
-    if (!(Number.isSafeInteger(sram) && sram > 0)) throw new InputError('bad-target', `fusion SRAM bytes must be a whole number of bytes above 0, got ${sram}`);
+    if (!(Number.isSafeInteger(sram) && sram > 0)) throw new InputError('bad-target', `fusion SRAM bytes must be a whole number of bytes above 0, got ${sram}`, 'sramBytes');
   }
   if (edits.spill !== undefined) {
     if (!SPILL_MODES.includes(edits.spill)) throw new InputError('bad-target', `spill must be one of ${SPILL_MODES.join(', ')}, got "${String(edits.spill)}"`);

@@ -41,6 +41,15 @@ export interface TargetEdits {
   readonly io?: IoOwner; // planning.io (the CLI's --io): graph inputs and outputs in the arena or the application's buffers
 }
 
+/** A target field the page edits, by its path in TargetEdits ('regions.sram.alignment', 'sramBytes'): what a refusal names as its cause. */
+export type TargetField = `regions.${string}.${keyof RegionEdit & string}` | Exclude<keyof TargetEdits, 'regions'>;
+
+/** Why a settings change was refused: the sentence shown, and the target field whose value caused it, when one did. */
+export interface SettingsRefusal {
+  readonly message: string;
+  readonly field?: string; // a TargetField
+}
+
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */
 export interface PlanSettings {
   readonly target: string; // a preset name (planner/targets/presets.ts)

@@ -6,7 +6,7 @@
 import { InputError } from '../shared/errors';
 import { DEFAULT_SETTINGS, isBudgetMs, STRATEGY_CHOICES, TARGET_NAMES } from './names';
 import { targetForSettings } from './target';
-import type { PlanSettings, TargetEdits } from './types';
+import type { PlanSettings, SettingsRefusal, TargetEdits } from './types';
 
 /** A part of the wanted settings that was left out, and why. */
 export interface LeftOut {
@@ -40,7 +40,7 @@ export function usableSettings(wanted: Partial<PlanSettings>): UsableSettings {
   if (wanted.budgetMs !== undefined) {
     const refused = settingsProblem({ ...DEFAULT_SETTINGS, budgetMs: wanted.budgetMs });
     if (refused === undefined) kept.budgetMs = wanted.budgetMs;
-    else leftOut.push({ part: { budgetMs: wanted.budgetMs }, reason: refused });
+    else leftOut.push({ part: { budgetMs: wanted.budgetMs }, reason: refused.message });
   }
   const target = kept.target ?? DEFAULT_SETTINGS.target;
   let edits: TargetEdits = {};
@@ -48,7 +48,7 @@ export function usableSettings(wanted: Partial<PlanSettings>): UsableSettings {
     const next = mergedEdits(edits, part);
     const refused = settingsProblem({ target, strategy: undefined, edits: next });
     if (refused === undefined) edits = next;
-    else leftOut.push({ part: { edits: part }, reason: refused });
+    else leftOut.push({ part: { edits: part }, reason: refused.message });
   }
   if (Object.keys(edits).length > 0) kept.edits = edits;
   return { settings: kept, leftOut };
@@ -76,16 +76,21 @@ function mergedEdits(a: TargetEdits, b: TargetEdits): TargetEdits {
 }
 
 /** Why `settings` make no plan (a search budget the planner does not take, or edits the target refuses), or undefined when they do. */
-export function settingsProblem(settings: PlanSettings): string | undefined {
+export function settingsProblem(settings: PlanSettings): SettingsRefusal | undefined {
   if (settings.budgetMs !== undefined && !isBudgetMs(settings.budgetMs)) {
-    return `the search budget must be a positive whole number of milliseconds, got ${settings.budgetMs}`;
+    return { message: `the search budget must be a positive whole number of milliseconds, got ${settings.budgetMs}` };
   }
   if (settings.edits === undefined) return undefined;
   try {
     targetForSettings(settings);
     return undefined;
   } catch (error) {
-    if (error instanceof InputError) return error.message;
+    if (error instanceof InputError) return refusalOf(error);
     throw error;
   }
+}
+
+/** The refusal an error of the target's fields makes: its sentence, and the field it names (a TargetField), if any. */
+export function refusalOf(error: { readonly message: string; readonly field?: string }): SettingsRefusal {
+  return { message: error.message, ...(error.field !== undefined && { field: error.field }) };
 }

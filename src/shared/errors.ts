@@ -28,6 +28,7 @@ export class InputError extends Error {
   constructor(
     readonly code: InputErrorCode,
     message: string,
+    readonly field?: string, // the form field that took the value, when one did (a target field: settings/types.ts)
   ) {
     super(boundedMessage(message));
   }
@@ -37,11 +38,12 @@ export class InputError extends Error {
 export interface ErrorData {
   readonly code: string; // an InputErrorCode, or 'internal'
   readonly message: string;
+  readonly field?: string; // the form field that took the offending value, when one did
 }
 
 /** Turns anything thrown into plain error data; unknown throws become `internal`. */
 export function toErrorData(error: unknown): ErrorData {
-  if (error instanceof InputError) return { code: error.code, message: error.message };
+  if (error instanceof InputError) return { code: error.code, message: error.message, ...(error.field !== undefined && { field: error.field }) };
   if (error instanceof Error) return { code: 'internal', message: `${error.name}: ${error.message}` };
   return { code: 'internal', message: String(error) };
 }

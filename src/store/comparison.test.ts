@@ -67,7 +67,7 @@ describe('store: target field edits', () => {
     const calls = s.client.calls.length;
     await s.actions.setSettings({ edits: { regions: { ram: { alignment: 48 } } } });
     const state = s.store.getState();
-    expect(state.settingsError).toBe('ram alignment must be a power of two, got 48');
+    expect(state.settingsError).toEqual({ message: 'ram alignment must be a power of two, got 48', field: 'regions.ram.alignment' });
     expect(state.settings).toEqual({ target: 'cpu', strategy: undefined });
     expect(state.model?.plan).toBe(plan);
     expect(s.client.calls).toHaveLength(calls);
@@ -79,7 +79,7 @@ describe('store: target field edits', () => {
     const s = setup();
     await open(s);
     await s.actions.setSettings({ edits: { regions: { ram: { alignment: 48 } } } });
-    expect(s.store.getState().settingsError).toBe('ram alignment must be a power of two, got 48');
+    expect(s.store.getState().settingsError?.message).toBe('ram alignment must be a power of two, got 48');
     const calls = s.client.calls.length;
     await s.actions.setSettings({ edits: {} });
     expect(s.store.getState().settingsError).toBeUndefined();
@@ -92,7 +92,7 @@ describe('store: target field edits', () => {
     const plan = s.store.getState().model?.plan;
     await s.actions.setSettings({ strategy: 'no-such-strategy' });
     const state = s.store.getState();
-    expect(state.settingsError).toMatch(/unknown strategy "no-such-strategy"/);
+    expect(state.settingsError).toEqual({ message: expect.stringMatching(/unknown strategy "no-such-strategy"/) });
     expect(state.model?.plan).toBe(plan);
     expect(state.settings.strategy).toBeUndefined();
     expect(state.task).toBeUndefined();

@@ -7,7 +7,7 @@ import { toErrorData, type ErrorData } from '../shared/errors';
 import { formatBytes } from '../shared/format';
 import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client';
 import { looksLikePlanFile } from '../planner/assembly/plan-file';
-import { settingsProblem } from '../settings/usable';
+import { refusalOf, settingsProblem } from '../settings/usable';
 import { changeSettings } from '../settings/change';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
@@ -151,7 +151,7 @@ export class ModelLoader {
     const result = outcome.result;
     if (result.status === 'failed' && SETTINGS_CODES.has(result.error.code) && shown.plan.status === 'planned') {
       // The worker refused the settings: keep the plan on screen and the settings it was made for.
-      this.state.set({ task: undefined, progress: undefined, settings: shown.plan.settings, settingsError: result.error.message });
+      this.state.set({ task: undefined, progress: undefined, settings: shown.plan.settings, settingsError: refusalOf(result.error) });
       return;
     }
     this.state.set({ model: { ...shown, plan: result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });

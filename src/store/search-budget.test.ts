@@ -34,7 +34,7 @@ describe('store: the search budget', () => {
     const { client, store, actions } = await setup();
     const calls = client.calls.length;
     await actions.setSettings({ budgetMs: 0 });
-    expect(store.getState().settingsError).toMatch(/positive whole number of milliseconds, got 0/);
+    expect(store.getState().settingsError).toEqual({ message: expect.stringMatching(/positive whole number of milliseconds, got 0/) });
     expect(client.calls).toHaveLength(calls);
     expect(store.getState().settings.budgetMs).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import type { InferredModel } from '../model/inferred';
 import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../settings/names';
+import type { SettingsRefusal } from '../settings/types';
 import type { Grown } from '../worker/client';
 import type { DimValues, GrowthAxis, GrowthPoint, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, SearchProgress, ShapeValues, StrategyPeak } from '../worker/protocol';
 
@@ -152,7 +153,7 @@ export interface AppActions {
   /**
    * Changes the target preset, strategy and/or the preset's field edits and plans the
    * shown model again (in the worker). A new target drops the edits. Settings that do
-   * not make a valid target are refused: `settingsError` names the field and the plan stays.
+   * not make a valid target are refused: `settingsError` says why, names the field, and the plan stays.
    */
   setSettings(settings: Partial<PlanSettings>): Promise<void>;
   /** Selects a node, buffer or step in every view (undefined: nothing). */
@@ -209,7 +210,7 @@ export interface AppState {
   readonly bindingError: string | undefined; // why the last shape or input value was refused, naming the field
   readonly expectedFile: { readonly name: string; readonly bindings: Partial<ModelBindings> } | undefined; // a link's local file, to open again
   readonly settings: PlanSettings; // what the shown plan is (or is being) made for
-  readonly settingsError: string | undefined; // why the last settings change was refused
+  readonly settingsError: SettingsRefusal | undefined; // why the last settings change was refused, and the field it names
   readonly comparison: ComparisonState | undefined;
   readonly suggestions: SuggestionsState | undefined;
   readonly growth: GrowthState | undefined;

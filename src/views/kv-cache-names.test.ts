@@ -7,7 +7,7 @@ import { readPlanFile, toPlanFile, writePlanFile } from '../planner/assembly/pla
 import { planModel } from '../planner/plan';
 import { presetTarget } from '../planner/targets/presets';
 import { LLAMA_80, llamaModel } from '../model/testing/llama-model';
-import { kvBoxOf, kvCacheNames, planKvCacheNames } from './kv-cache-names';
+import { kvCacheNames, planKvCacheNames } from './kv-cache-names';
 
 const GPT2 = join(__dirname, '../../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 
@@ -31,16 +31,5 @@ describe('planKvCacheNames: a saved plan finds the KV cache the model does', () 
     const { fromModel, fromPlan } = bothWays(llamaModel({ ...LLAMA_80, layers: 2 }), { past: 7 });
     expect(fromModel.length).toBeGreaterThan(0);
     expect(fromPlan).toEqual(fromModel);
-  });
-});
-
-describe('kvBoxOf: the folded graph box a cache tensor is drawn in', () => {
-  it("names a layer's past box and its key and value, its present box apart, and no box for other tensors", () => {
-    const model = inferShapes(decodeOnnx(llamaModel({ ...LLAMA_80, layers: 2 })), { dims: { past: 7 } });
-    expect(kvBoxOf(model, 'past_key_values.1.value')).toEqual({ title: 'past KV cache · layer 1', tensors: ['past_key_values.1.key', 'past_key_values.1.value'] });
-    const present = ['/model/layers.0/self_attn/Concat_key_out', '/model/layers.0/self_attn/Concat_value_out'];
-    expect(kvBoxOf(model, present[1]!)).toEqual({ title: 'present KV cache · layer 0', tensors: present });
-    expect(kvBoxOf(model, 'input_ids')).toBeUndefined();
-    expect(kvBoxOf(model, '/lm_head/MatMul_out')).toBeUndefined();
   });
 });

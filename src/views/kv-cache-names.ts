@@ -58,22 +58,6 @@ export function kvLayerOf(name: string): number | undefined {
   return m === null ? undefined : Number(m[1]);
 }
 
-/**
- * The graph's folded KV-cache box that shows tensor `name` (a graph input or
- * output of `graph`'s cache): its title and every tensor it folds, in graph
- * order (the same layer's past inputs, or present outputs); undefined for a
- * tensor of no cache.
- */
-export function kvBoxOf(graph: InferredGraph, name: string): { readonly title: string; readonly tensors: readonly string[] } | undefined {
-  const names = kvCacheNames(graph);
-  if (!names.has(name)) return undefined;
-  const role = graph.inputs.includes(name) ? 'input' : graph.outputs.includes(name) ? 'output' : undefined;
-  if (role === undefined) return undefined;
-  const layer = kvLayerOf(name);
-  const tensors = (role === 'input' ? graph.inputs : graph.outputs).filter((n) => names.has(n) && kvLayerOf(n) === layer);
-  return { title: kvBoxTitle(role, layer), tensors };
-}
-
 function namesOnce(key: InferredGraph | PlanFile, caches: () => KvCaches): ReadonlySet<string> {
   let names = found.get(key);
   if (names === undefined) {

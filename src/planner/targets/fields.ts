@@ -12,9 +12,9 @@ export function showValue(value: unknown): string {
   return value === undefined ? 'nothing' : previewJson(value, 60);
 }
 
-/** Throws the error sentence `<path> <rule>, got <value>`. */
+/** Throws the error sentence `<path> <rule>, got <value>`, the error naming `path` as its field. */
 export function fail(path: string, rule: string, value: unknown): never {
-  throw new InputError('bad-target', `${path} ${rule}, got ${showValue(value)}`);
+  throw new InputError('bad-target', `${path} ${rule}, got ${showValue(value)}`, path);
 }
 
 /** The path of a member of the object at `path` ('' is the document itself). */

@@ -23,7 +23,7 @@ import { LongName } from '../long-name';
 import { quantizationText } from '../quantization';
 import { offsetText, paddedSizeTitle, paddingWords, reservedText, scratchRuleText, spillText } from '../buffer-words';
 import { plannedSizeOf, plannedSizeWords } from '../planned-size';
-import { kvBoxOf } from '../kv-cache-names';
+import { kvBoxOf } from '../graph/layout/kv-boxes';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -124,7 +124,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const spilled = spillText(data.plan, f.buffer);
     const value = lookup.values.get(f.buffer.name);
     const planned = value === undefined || f.buffer.kind === 'scratch' ? undefined : plannedSizeOf(data.plan, value);
-    const cacheBox = f.buffer.kind === 'scratch' ? undefined : kvBoxOf(model, f.buffer.name);
+    const cacheBox = f.buffer.kind === 'scratch' ? undefined : kvBoxOf(model, data.plan, f.buffer.name);
     return (
       <div data-testid="selection-details" data-kind="buffer">
         <p className="mono">

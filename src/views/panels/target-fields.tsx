@@ -13,12 +13,15 @@ import { useActions, useAppStore } from '../../store/context';
 import { parseBytesField } from '../../store/field-text';
 import { IO_OWNERS, ORDER_POLICIES, readWeightsText, SCRATCH_PLACEMENTS } from '../../planner/explain/target-change';
 import { TARGET_NAMES } from '../../settings/names';
-import { editableTarget, fixedIoReason, hasComputeUnits, isEmptyEdits } from '../../settings/target';
+import { editableTarget, fixedIoReason, hasComputeUnits, isEmptyEdits, regionField } from '../../settings/target';
+import type { SettingsRefusal, TargetField } from '../../settings/types';
 import type { RegionEdit, TargetEdits } from '../../worker/protocol';
 
 /** The labels of the single bytes fields, which also open their error sentences. */
 const CACHE_LABEL = 'dw-pw cache bytes';
 const SRAM_LABEL = 'fusion SRAM bytes';
+const CACHE_FIELD: TargetField = 'dwPwCacheBytes';
+const SRAM_FIELD: TargetField = 'sramBytes';
 
 /** The editable fields of the chosen preset. */
 export function TargetFields() {
@@ -27,7 +30,7 @@ export function TargetFields() {
   const disabled = useAppStore((s) => s.task?.kind === 'open');
   const fixedIo = useAppStore((s) => fixedIoReason(s.settings.target, s.model?.inferred.format));
   const { setSettings } = useActions();
-  const [localError, setLocalError] = useState<string | undefined>(undefined);
+  const [localError, setLocalError] = useState<SettingsRefusal | undefined>(undefined);
   const errorId = useId();
   const error = localError ?? settingsError;
   // A new message is brought into the side bar's view, where the field that caused it is.
@@ -42,24 +45,24 @@ export function TargetFields() {
     void setSettings({ edits: next });
   };
   const editRegion = (name: string, change: RegionEdit): void => apply({ ...edits, regions: { ...edits.regions, [name]: { ...edits.regions?.[name], ...change } } });
-  // The message goes beside the field it names (its sentence starts with the field's label), so it shows where the value was typed.
-  const labels = [...fields.regions.flatMap((r) => [`${r.name} size limit`, `${r.name} alignment`]), ...(fields.dwPwCacheBytes === undefined ? [] : [CACHE_LABEL]), ...(fields.sramBytes === undefined ? [] : [SRAM_LABEL])];
-  const errorField = error === undefined ? undefined : labels.filter((label) => error.startsWith(`${label} `)).sort((a, b) => b.length - a.length)[0];
+  // The message goes beside the field it names, so it shows where the value was typed; one naming no field shown goes below them all.
+  const shownFields = [...fields.regions.flatMap((r) => [regionField(r.name, 'sizeLimit'), regionField(r.name, 'alignment')]), ...(fields.dwPwCacheBytes === undefined ? [] : [CACHE_FIELD]), ...(fields.sramBytes === undefined ? [] : [SRAM_FIELD])];
+  const errorField = shownFields.find((field) => field === error?.field);
   const errorText = error === undefined ? undefined : (
     <p className="field-error" role="alert" id={errorId} data-testid="settings-error">
-      {error}
+      {error.message}
     </p>
   );
-  /** A bytes field named `label`: its text read as bytes goes to `onValue`, or its error to the panel. */
-  const bytesField = (label: string, optional: boolean, onValue: (value: number | undefined) => void) => ({
+  /** The bytes field `field`, labelled `label`: its text read as bytes goes to `onValue`, or its error to the panel. */
+  const bytesField = (field: TargetField, label: string, optional: boolean, onValue: (value: number | undefined) => void) => ({
     label,
     disabled,
-    describedBy: error === undefined || (errorField !== undefined && errorField !== label) ? undefined : errorId,
-    error,
+    describedBy: error === undefined || (errorField !== undefined && errorField !== field) ? undefined : errorId,
+    invalid: errorField === field,
     onCommit: (text: string) => {
       const parsed = parseBytesField(label, text, optional);
       if (parsed.ok) onValue(parsed.value);
-      else setLocalError(parsed.error);
+      else setLocalError({ message: parsed.error, field });
     },
   });
   return (
@@ -84,18 +87,18 @@ export function TargetFields() {
                   value={r.sizeLimit === undefined ? '' : exactBytesText(r.sizeLimit)}
                   title={r.sizeLimit === undefined ? 'no limit (empty)' : `${formatCount(r.sizeLimit)} bytes; type 512K or 512 KiB (1024), 500KB (1000), 4M`}
                   placeholder="no limit"
-                  {...bytesField(`${r.name} size limit`, true, (v) => editRegion(r.name, { sizeLimit: v ?? 'none' }))}
+                  {...bytesField(regionField(r.name, 'sizeLimit'), `${r.name} size limit`, true, (v) => editRegion(r.name, { sizeLimit: v ?? 'none' }))}
                 />
               </td>
               <td>
                 <BytesInput
                   value={String(r.alignment)}
                   title="bytes, a power of two"
-                  {...bytesField(`${r.name} alignment`, false, (v) => editRegion(r.name, { alignment: v! }))}
+                  {...bytesField(regionField(r.name, 'alignment'), `${r.name} alignment`, false, (v) => editRegion(r.name, { alignment: v! }))}
                 />
               </td>
             </tr>,
-            (errorField === `${r.name} size limit` || errorField === `${r.name} alignment`) && (
+            (errorField === regionField(r.name, 'sizeLimit') || errorField === regionField(r.name, 'alignment')) && (
               <tr key={`${r.name}-error`} className="region-error">
                 <td colSpan={3}>{errorText}</td>
               </tr>
@@ -104,13 +107,13 @@ export function TargetFields() {
         </tbody>
       </table>
       {fields.dwPwCacheBytes !== undefined && (
-        <LabelledBytes bytes={fields.dwPwCacheBytes} {...bytesField(CACHE_LABEL, false, (v) => apply({ ...edits, dwPwCacheBytes: v! }))} />
+        <LabelledBytes bytes={fields.dwPwCacheBytes} {...bytesField(CACHE_FIELD, CACHE_LABEL, false, (v) => apply({ ...edits, dwPwCacheBytes: v! }))} />
       )}
-      {errorField === CACHE_LABEL && errorText}
+      {errorField === CACHE_FIELD && errorText}
       {fields.sramBytes !== undefined && (
-        <LabelledBytes bytes={fields.sramBytes} {...bytesField(SRAM_LABEL, false, (v) => apply({ ...edits, sramBytes: v! }))} />
+        <LabelledBytes bytes={fields.sramBytes} {...bytesField(SRAM_FIELD, SRAM_LABEL, false, (v) => apply({ ...edits, sramBytes: v! }))} />
       )}
-      {errorField === SRAM_LABEL && errorText}
+      {errorField === SRAM_FIELD && errorText}
       <ChoiceField
         label="execution order"
         value={fields.order}
@@ -186,15 +189,14 @@ interface BytesInputProps {
   readonly placeholder?: string; // what an empty field means, for a field that may be left empty (a size limit: none)
   readonly disabled: boolean;
   readonly describedBy: string | undefined;
-  readonly error: string | undefined; // the panel's error; the field is marked invalid when it names it
+  readonly invalid: boolean; // the panel's error names this field
   readonly onCommit: (text: string) => void;
 }
 
 /** A text field committed on Enter or blur; Escape restores the committed value. */
-function BytesInput({ id, label, value, title, placeholder, disabled, describedBy, error, onCommit }: BytesInputProps) {
+function BytesInput({ id, label, value, title, placeholder, disabled, describedBy, invalid, onCommit }: BytesInputProps) {
   const [draft, setDraft] = useState<{ base: string; text: string }>({ base: value, text: value });
   const text = draft.base === value ? draft.text : value;
-  const invalid = error?.startsWith(`${label} `) === true;
   // A refused field commits the value in force too, which takes its message back.
   const commit = (): void => {
     if (text !== value || invalid) onCommit(text);

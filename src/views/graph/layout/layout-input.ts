@@ -22,6 +22,7 @@ import type { LayoutGraph, LayoutLink } from '../../../worker/layout/protocol';
 import { aliasMarks, type AliasMark, type GraphCluster } from '../groups/clusters';
 import { foldTargets, graphGroups, type GraphGroups } from '../groups/groups';
 import { kvBoxTitle, kvCacheNames, kvLayerOf } from '../../kv-cache-names';
+import { commonDepth, ioPlaces, kvBoxId, type IoPlaces } from './kv-boxes';
 import { BOX_HEIGHT, BYTES_SLOT, OP_TYPE, addBodies, boxWidth, graphLabel, structureKey, type MutableBox } from './boxes';
 
 export { graphLabel } from './boxes';
@@ -76,8 +77,6 @@ const FRAME_PAD = 70 - 6.6;
 const HEAVY_SHARE = 0.08;
 /** Past this many edges carrying the same tensors from one box, only the first is labelled. */
 const MAX_FAN_LABELS = 3;
-/** Ops that read a tensor's shape and none of its bytes. */
-const SHAPE_READERS: ReadonlySet<string> = new Set(['Shape', 'Size']);
 
 /** The text of an edge carrying `values`; one tensor `plan` stores at another size says so ("→ 363 KiB as int8 on npu"). */
 export function edgeText(values: readonly InferredValue[], plan?: ModelPlan): string {
@@ -100,7 +99,8 @@ class InputBuilder {
   private readonly boxes = new Map<string, MutableBox>();
   private readonly roots: MutableBox[] = [];
   private readonly links = new Map<string, { source: string; target: string; values: InferredValue[] }>();
-  private readonly scopeChain: (readonly GraphCluster[])[]; // by node: enclosing scopes, outermost first
+  private readonly places: IoPlaces;
+  private readonly scopeChain: readonly (readonly GraphCluster[])[]; // by node: enclosing scopes, outermost first
   private readonly fnOf = new Map<number, GraphCluster>();
   private readonly fuOf = new Map<number, GraphCluster>();
   private readonly fuDepth = new Map<string, number>(); // fusion unit id -> scopes shared by all its nodes
@@ -118,14 +118,8 @@ class InputBuilder {
   ) {
     this.marks = aliasMarks(plan);
     this.kv = kvCacheNames(model);
-    const byId = new Map(groups.scopes.map((c) => [c.id, c]));
-    const inner = new Map<number, GraphCluster>();
-    for (const c of groups.scopes) for (const i of c.nodes) inner.set(i, c); // parents come first: the innermost wins
-    this.scopeChain = model.nodes.map((_, i) => {
-      const out: GraphCluster[] = [];
-      for (let c = inner.get(i); c !== undefined; c = c.parent === undefined ? undefined : byId.get(c.parent)) out.unshift(c);
-      return out;
-    });
+    this.places = ioPlaces(model, groups);
+    this.scopeChain = this.places.chains;
     for (const c of groups.plan) for (const i of c.nodes) (c.kind === 'function' ? this.fnOf : this.fuOf).set(i, c);
     for (const c of groups.plan) if (c.kind !== 'function') this.fuDepth.set(c.id, commonDepth(c.nodes.map((i) => this.scopeChain[i]!)));
     const planned = plannedConstants(model, plan);
@@ -243,11 +237,7 @@ class InputBuilder {
   private addIo(v: InferredValue, role: 'input' | 'output'): void {
     const id = `${role === 'input' ? 'in' : 'out'}:${v.name}`;
     if (this.items.has(id)) return;
-    const shown = (role === 'input' ? v.consumers : v.producer === undefined ? [] : [v.producer]).filter((i) => !this.groups.folded[i]);
-    const users = this.kv.has(v.name) ? this.cacheUsers(shown) : shown;
-    const chains = users.map((i) => this.scopeChain[i]!);
-    const inFn = users.some((i) => this.fnOf.has(i));
-    const chain = inFn || chains.length === 0 ? [] : chains[0]!.slice(0, commonDepth(chains));
+    const chain = this.places.chainOf(v, role);
     const where = this.place(chain);
     if (typeof where === 'string') {
       this.ioBox.set(id, where);
@@ -267,27 +257,10 @@ class InputBuilder {
     where.push({ id, width: boxWidth(graphLabel(v.name, 28), subtitle), height: 34 });
   }
 
-  /**
-   * The nodes that place a KV-cache tensor's box: those reading its values.
-   * A Shape or Size elsewhere (a mask subgraph taking the past length off the
-   * first layer's key) reads no byte of it, and would pull that one tensor out
-   * of its layer's box.
-   */
-  private cacheUsers(users: readonly number[]): readonly number[] {
-    const reading = users.filter((i) => !SHAPE_READERS.has(this.model.nodes[i]!.opType));
-    return reading.length > 0 ? reading : users;
-  }
-
-  /**
-   * The box of the KV-cache inputs (or outputs) of one layer, added to `where`
-   * on first use; returns its id. A layer is the scope `chain` ends in and the
-   * layer number in the tensor's name: an export without name scopes (GPT-2's
-   * past_0..past_4, read by fused Attention nodes at the top) still gets a box
-   * per layer.
-   */
+  /** The box of the KV-cache inputs (or outputs) of one layer (kvBoxId), added to `where` on first use; returns its id. */
   private kvBox(v: InferredValue, role: 'input' | 'output', chain: readonly GraphCluster[], where: MutableBox[]): string {
     const layer = kvLayerOf(v.name);
-    const id = `kv-${role === 'input' ? 'in' : 'out'}:${chain.at(-1)?.id ?? ''}${layer === undefined ? '' : `#${layer}`}`;
+    const id = kvBoxId(role, chain, v.name);
     const existing = this.kvBoxes.get(id);
     if (existing !== undefined) existing.values.push(v);
     else {
@@ -341,12 +314,4 @@ function sortByOrder(boxes: MutableBox[], rank: ReadonlyMap<string, number>): vo
   const at = (b: MutableBox): number => rank.get(b.id) ?? Infinity;
   boxes.sort((a, b) => at(a) - at(b));
   for (const b of boxes) if (b.children !== undefined && rank.has(b.id)) sortByOrder(b.children, rank);
-}
-
-/** How many leading scopes all `chains` share. */
-function commonDepth(chains: readonly (readonly GraphCluster[])[]): number {
-  if (chains.length === 0) return 0;
-  let depth = 0;
-  while (chains.every((c) => c.length > depth && c[depth] === chains[0]![depth])) depth += 1;
-  return depth;
 }

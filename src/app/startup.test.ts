@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DT } from '../model/dtype';
+import { inferShapes } from '../model/infer/shapes';
+import { irGraph } from '../model/testing/ir-builder';
+import type { LoadedModel } from '../store/state';
+import { notInModel } from './startup';
+
+/** A model on screen with an image input of symbolic batch, height and width, without a plan (none is needed here). */
+function shown(dims: Record<string, number>): LoadedModel {
+  const inferred = inferShapes(irGraph().input('image', DT.FLOAT, ['batch', 3, 'h', 'w']).node('Relu', ['image'], ['y']).output('y').model(), { dims });
+  return { inferred } as Partial<LoadedModel> as LoadedModel;
+}
+
+describe('notInModel: the link dims the model does not have', () => {
+  it('names a dim the model lacks, and not one given by the input axis it sizes, which inference binds', () => {
+    const dims = { 'image:2': 64, nosuch: 3 };
+    const model = shown(dims);
+    expect(model.inferred.dims.find((d) => d.name === 'h')).toMatchObject({ value: 64, source: 'user' });
+    expect(notInModel(model, { dims, shapes: {}, inputValues: {}, selection: undefined }).dims).toEqual(['dim.nosuch=3: the model has no dim nosuch (its dims: batch, h, w)']);
+  });
+});
