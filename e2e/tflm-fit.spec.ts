@@ -124,10 +124,10 @@ test("Vela's person_detect on tflm under an 80 KiB limit: its arena of at least 
 test('person_detect on tflm with Growth open: nothing to vary, and no advice to vary a dim on another target, which has none either', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openTflm(page, PERSON, '&panes=growth,heap,explain');
-  const note = page.locator('.growth-note');
-  await expect(note.first()).toContainText('no dim changes it');
+  const pane = page.getByTestId('growth-pane');
+  await expect(pane).toContainText('no dim changes it');
   // It said "Vary a dim on another target." where target=cpu says "Nothing to vary: the model has no symbolic dim."
-  await expect(note.first()).toContainText('Nothing to vary on any target either: the model has no symbolic dim.');
-  await expect(note.first()).not.toContainText('another target');
+  await expect(pane).toContainText('Nothing to vary on any target either: the model has no symbolic dim.');
+  await expect(pane).not.toContainText('another target');
   await snap(page, 'tflm-growth-nothing-to-vary');
 });
