@@ -14,6 +14,7 @@ import { planJson, run } from './testing/run-cli';
 const dir = mkdtempSync(join(tmpdir(), 'heapscope-spill-'));
 const DETECTOR = join(dir, 'detector.onnx');
 const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
+const ULTRAFACE = join(__dirname, '../../shared/models/ultraface_RFB-320.onnx');
 writeFileSync(DETECTOR, detectorModel());
 
 interface Region {
@@ -163,4 +164,16 @@ describe('plan --weights and --io', () => {
     const io = run(['plan', ...args, '--io', 'app']);
     expect([io.code, io.err.trim()]).toEqual([2, 'heapscope: --io must be one of arena, application, got "app"']);
   });
+
+  it.skipIf(!existsSync(ULTRAFACE))('explains a spilled group of buffers sharing bytes as the block they share: its steps, how many share it, and the reason says so', () => {
+    const plan = planJson([ULTRAFACE, '--target', 'mcu']);
+    // 282 lives steps [24, 26); Relu_25's 283 holds its bytes in place to step 43, and the two spilled as one block
+    const b282 = plan.buffers.find((b: { name: string }) => b.name === '282');
+    expect([b282.start, b282.end]).toEqual([24, 26]);
+    const record = plan.explanation.spilled.find((s: { id: number }) => s.id === b282.id);
+    expect(record).toMatchObject({ name: '282', start: 24, end: 43, span: 19, shared: 1 });
+    expect(record.reason).toMatch(/^the block 282 and 283 share, steps \[24, 43\): [\d.]+ MiB moved over 19 steps/);
+    // a spilled buffer alone has no block to name
+    for (const s of plan.explanation.spilled as { shared: number; reason: string }[]) if (s.shared === 0) expect(s.reason).not.toMatch(/^the block/);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@
 // print the plan's size and its explanation, as text or JSON (Lines).
 
 import { splitBetweenRegions } from '../src/planner/assembly/plan-records';
+import { planLowerEstimate } from '../src/planner/assembly/assumptions';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
@@ -237,6 +238,13 @@ export function assumptionLines(plan: ModelPlan): string[] {
   return lines;
 }
 
+/** A plan within its size limits whose figures are lower estimates: it fits only as far as known, as the page says. */
+function knownFitLines(plan: ModelPlan): string[] {
+  if (!plan.fits || !planLowerEstimate(plan) || !plan.regions.some((r) => r.sizeLimit !== undefined)) return [];
+  const why = plan.complete ? "the arena is a lower estimate: a kernel's scratch requests are not known, none assumed" : 'some sizes are unknown, counted as 0 bytes';
+  return [`  fits          only as far as known: every region is within its size limit with the sizes known (${why})`];
+}
+
 /** The human-readable summary of a plan. */
 export function planText(file: string, plan: ModelPlan): string {
   const bytes = formatBytesExact;
@@ -245,6 +253,7 @@ export function planText(file: string, plan: ModelPlan): string {
   const over = plan.regions.filter((r) => r.overBy > 0);
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${counted(plan.steps.length, 'step')}, ${counted(plan.buffers.length, 'buffer')}`,
+    ...knownFitLines(plan),
     ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${heldWeights(r)}, ${least}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
     ...needsLines(plan),
     `  peak          ${bytes(plan.peak)}${estimate}`,

@@ -3,7 +3,8 @@
 // the arena to declare is a lower estimate, recorded in `assumptions.kernels`,
 // printed with "≥", and --strict refuses it. Skips when ../shared is absent.
 
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planJson, run } from './testing/run-cli';
@@ -14,6 +15,15 @@ if (!have) console.log(`cli tflm unknown kernels: ${DIR} is absent; skipping`);
 const SELFIE = join(DIR, 'mediapipe_selfie_segmentation.tflite');
 const VELA = join(DIR, 'tflm_person_detect_vela.tflite');
 const PERSON = join(DIR, 'tflm_person_detect.tflite');
+
+/** The tflm preset as a profile file with the arena limited to `limit` bytes. */
+function limitedTflm(limit: number): string {
+  const { targets: presets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: { name: string; sizeLimit?: number }[] }[] };
+  const tflm = presets.find((t) => t.name === 'tflm')!;
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-tflm-limit-')), 'tflm.json');
+  writeFileSync(path, JSON.stringify({ ...tflm, regions: tflm.regions.map((r) => ({ ...r, sizeLimit: limit })) }));
+  return path;
+}
 
 describe.skipIf(!have)('a TFLM kernel whose scratch requests are not known', () => {
   it('is an assumption of the plan: assumptions.kernels in the JSON, --strict exits 2 with one line, the arena printed as "≥"', () => {
@@ -45,4 +55,25 @@ describe.skipIf(!have)('a TFLM kernel whose scratch requests are not known', () 
     expect([strict.code, strict.err]).toEqual([0, '']);
     expect(strict.out).toContain('    arena         declare 80.4 KiB (82,352 B) as it is, 80.4 KiB (82,352 B) with heapscope\'s plan\n');
   }, 60_000);
+
+  it('within a size limit fits only as far as known, as a plan with sizes unknown does: fits true, lowerEstimate true, exit 0, and the text says so', () => {
+    // Vela's person_detect declares ≥ 73.1 KiB: an 80 KiB arena holds it only as far as the ethos-u kernel's scratch is known
+    const target = limitedTflm(80 * 1024);
+    const plan = planJson([VELA, '--target', target]);
+    expect([plan.complete, plan.fits, plan.lowerEstimate]).toEqual([true, true, true]);
+    const text = run(['plan', VELA, '--target', target]);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain("\n  fits          only as far as known: every region is within its size limit with the sizes known (the arena is a lower estimate: a kernel's scratch requests are not known, none assumed)\n");
+    // the C header's verdict says the same (it said "fits: every region is within its size limit.")
+    const header = join(mkdtempSync(join(tmpdir(), 'heapscope-tflm-limit-')), 'plan.h');
+    run(['plan', VELA, '--target', target, '--header', header]);
+    expect(readFileSync(header, 'utf8')).toContain(' * fits only as far as known: every region is within its size limit with the sizes known.');
+    // over the limit it does not fit, exit 3, as any plan over its limit
+    expect(run(['plan', VELA, '--target', limitedTflm(60 * 1024)]).code).toBe(3);
+    // person_detect's kernels are all known: its 80.4 KiB arena fits 81 KiB, with no qualification
+    const known = run(['plan', PERSON, '--target', limitedTflm(81 * 1024), '--json']);
+    expect(known.code).toBe(0);
+    expect(JSON.parse(known.out)).toMatchObject({ fits: true, lowerEstimate: false });
+    expect(run(['plan', PERSON, '--target', limitedTflm(81 * 1024)]).out).not.toMatch(/only as far as known/);
+  }, 120_000);
 });

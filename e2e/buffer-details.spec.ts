@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const SQUEEZENET = 'light_squeezenet.onnx';
 const RELU = 'wonnx_single_relu.onnx';
+const ULTRAFACE = 'ultraface_RFB-320.onnx';
 
 /** Planning squeezenet on mcu takes a few seconds on a busy machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -52,6 +53,24 @@ test('a spilled buffer says it spilled and why, with its offset as an offset', a
   await expect(details.getByTestId('buffer-facts')).toHaveText('activation · 1×64×111×111 float32 · 3.01 MiB at offset 0 in ext-ram · steps [0, 2)');
   await expect(details.getByTestId('buffer-spilled')).toHaveText(`spilled from sram, the region it wanted, to ext-ram: ${reason}`);
   await snap(page, 'buffer-details-spilled');
+});
+
+test('a spilled buffer whose bytes another buffer shares in place names it, and its spill reason is of the block they share', async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  test.setTimeout(120_000);
+  await open(page, ULTRAFACE, 'target=mcu&select=buffer:25');
+  const details = page.getByTestId('selection-details');
+  await expect(details.locator('strong').first()).toHaveText('282');
+  // Its lifetime is steps [24, 26); Relu_25's output 283 holds its bytes to step 43, as the heap's block shows.
+  await expect(details.getByTestId('buffer-facts')).toContainText('· steps [24, 26)');
+  const shared = details.getByTestId('buffer-shared-by');
+  await expect(shared).toHaveText('its bytes are shared by 283 (Relu_25, in place, up to step 43): the block holds steps [24, 43)');
+  // It said "moved over 19 steps … at step 37 sram holds 506 KiB" with no word of the block those figures are of.
+  await expect(details.getByTestId('buffer-spilled')).toHaveText(/^spilled from sram, the region it wanted, to ext-ram: the block 282 and 283 share, steps \[24, 43\): [\d.]+ MiB moved over 19 steps .*at step (2[4-9]|3\d|4[0-2]) sram holds/);
+  await shared.getByRole('button', { name: '283' }).click();
+  await expect(details.getByTestId('buffer-shares')).toHaveText('shares the bytes of 282');
+  await expect(details.getByTestId('buffer-shared-by')).toHaveCount(0);
+  await snap(page, 'buffer-details-shared-block');
 });
 
 test('a scratch buffer shows the rule that sized it, how far placement grew it, and no shape editor', async ({ page }) => {

@@ -569,3 +569,43 @@ test("at 1600×1000 Growth's hover card on GPT-2 keeps a short buffer name whole
   }
   expect(named).toBeGreaterThan(0);
 });
+
+test("GPT-2 on mcu at 1024×640 with Growth open: the live-bytes chart beside the heap keeps each region's rows apart, no label drawn over another", async ({ page }) => {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}&target=mcu&panes=growth,heap,explain`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  const chart = page.getByTestId('heap-pane').getByTestId('peak-chart');
+  await expect(chart.locator('.pc-region')).toHaveCount(2);
+  // sram's "scratch 3.91 KiB @peak" sat over ext-ram's "peak 176 KiB" header, and sram's scratch cell lay under ext-ram's block.
+  const overlaps = await chart.evaluate((root) => {
+    const texts = [...root.querySelectorAll('svg text')].map((t) => ({ text: t.textContent ?? '', box: t.getBoundingClientRect() })).filter((t) => t.box.width > 0 && t.box.height > 0);
+    const out: string[] = [];
+    texts.forEach((a, i) =>
+      texts.slice(i + 1).forEach((b) => {
+        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (x > 0.5 && y > 0.5) out.push(`"${a.text}" over "${b.text}"`);
+      }),
+    );
+    // each region's cells and labels stay inside its block: none reaches below the next block's top
+    const blocks = [...root.querySelectorAll('.pc-region')].map((g) => g.getBoundingClientRect());
+    blocks.slice(1).forEach((next, k) => {
+      if (blocks[k]!.bottom > next.top + 0.5 && blocks[k]!.left < next.right && next.left < blocks[k]!.right) out.push(`block ${k} reaches into block ${k + 1}`);
+    });
+    const svg = root.querySelector('svg')!.getBoundingClientRect();
+    blocks.forEach((b, k) => {
+      if (b.bottom > svg.bottom + 0.5) out.push(`block ${k} runs past the chart`);
+    });
+    return out;
+  });
+  expect(overlaps).toEqual([]);
+  // a row left out for want of room is said to be
+  const shown = await chart.locator('.pc-region').first().locator('.pc-cell').count();
+  const kinds = await chart.locator('.pc-region').first().evaluate((g) => g.getAttribute('data-rows'));
+  if (kinds !== null && shown < Number(kinds)) await expect(chart.locator('.pc-region').first().locator('.pc-left-out')).toContainText('left out');
+  await snap(page, 'peak-chart-1024-gpt2-mcu');
+});

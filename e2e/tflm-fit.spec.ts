@@ -9,6 +9,7 @@ import { NO_MODELS, haveModel, readModel, serveModel, snap, test, waitForModel }
 
 const PERSON = 'tflite/tflm_person_detect.tflite';
 const SPEECH = 'tflite/tflm_micro_speech_quantized.tflite';
+const VELA = 'tflite/tflm_person_detect_vela.tflite';
 
 /** Opens `file` of the corpus on target tflm with `params` and waits for its plan. */
 async function openTflm(page: Page, file: string, params = ''): Promise<void> {
@@ -106,4 +107,27 @@ test('person_detect on tflm under a 60 KiB limit at 1280×720: the lane names th
   const text = (await label.textContent())!;
   if (text.includes('=')) expect(text).toMatch(/^limit 60\.0 KiB − 26\.4 KiB tail( and planning)? = 33\.6 KiB/);
   await snap(page, 'tflm-arena-limit');
+});
+
+test("Vela's person_detect on tflm under an 80 KiB limit: its arena of at least 73.1 KiB fits only as far as known, as a plan with sizes unknown does", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openTflm(page, VELA, '&region.arena.limit=80KiB');
+  const summary = await page.evaluate(() => window.heapscope!.summary());
+  // complete keeps its meaning (every tensor's size is known); the ethos-u kernel's scratch is not, so the arena is a lower estimate
+  expect([summary.fits, summary.complete, summary.lowerEstimate]).toEqual([true, true, true]);
+  // Details said "Fits: every region is within its size limit." beside "Arena to declare ≥ 73.1 KiB … A lower estimate".
+  const fit = page.getByTestId('headline-fit');
+  await expect(fit).toHaveText(/^Fits only as far as known: every region is within its size limit with the scratch requests known; the arena is a lower estimate/);
+  await snap(page, 'tflm-vela-fit-as-far-as-known');
+});
+
+test('person_detect on tflm with Growth open: nothing to vary, and no advice to vary a dim on another target, which has none either', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openTflm(page, PERSON, '&panes=growth,heap,explain');
+  const pane = page.getByTestId('growth-pane');
+  await expect(pane).toContainText('no dim changes it');
+  // It said "Vary a dim on another target." where target=cpu says "Nothing to vary: the model has no symbolic dim."
+  await expect(pane).toContainText('Nothing to vary on any target either: the model has no symbolic dim.');
+  await expect(pane).not.toContainText('another target');
+  await snap(page, 'tflm-growth-nothing-to-vary');
 });

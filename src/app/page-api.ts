@@ -15,8 +15,8 @@ import { parseUrlParams, shareSearch, shareableModelUrl, type ShareState } from 
 export interface HeapscopePageApi {
   /**
    * The plan on screen: `{ model, format, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error,
-   * complete, fits, warnings, graph, regions }` (format: 'onnx' or 'tflite', null without a model; warnings: one sentence per banner line, the red "Does not fit" verdict first, then the assumptions banner's;
-   * graph: `{ status: 'pending' | 'drawn' | 'simple' | 'none', boxes, ms, collapsed }`, ms from the plan to its
+   * complete, fits, lowerEstimate, warnings, graph, regions }` (format: 'onnx' or 'tflite', null without a model; warnings: one sentence per banner line, the red "Does not fit" verdict first, then the assumptions banner's;
+   * lowerEstimate: as `plan --json`'s, fits holds only as far as known; graph: `{ status: 'pending' | 'drawn' | 'simple' | 'none', boxes, ms, collapsed }`, ms from the plan to its
    * graph drawn, collapsed the ids of the collapsed groups; regions: per region `{ name, peak, lowerBound, sizeLimit, overBy, spilled }` as
    * `plan --json` gives them), settings, and compare: the open comparison
    * (`{ peakA, peakB, strategy, target, settings }`, B's) or null; growth: the Growth view's curve of the plan

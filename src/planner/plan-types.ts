@@ -50,6 +50,7 @@ export interface ModelPlan {
   readonly valid: boolean;
   readonly complete: boolean; // false when some run-time tensor's size is unknown: the peak is a lower estimate
   readonly fits: boolean; // every region within its size limit (after spilling)
+  readonly lowerEstimate?: boolean; // the figures `fits` is judged on are lower estimates (a size unknown, or a TFLM kernel's scratch requests unknown): it fits only as far as known; absent in plans saved before it
   readonly fitNeeds?: readonly FitNeed[]; // when it does not fit: each memory that, grown alone, would make it fit
   readonly spill?: SpillSummary; // present when the target spills along its memory map
   readonly storage?: PlanStorage; // where weights and graph inputs/outputs are; absent in older plan files

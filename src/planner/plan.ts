@@ -21,7 +21,7 @@ import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
 import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput, type SuggestionStep } from './explain/suggest';
 import { unitRecord, type FoundUnits } from './fusion/find-units';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
-import { planAssumptions, type PlanAssumptions } from './assembly/assumptions';
+import { planAssumptions, restsOnUnknown, type PlanAssumptions } from './assembly/assumptions';
 import { ownBoundFields, strategyBounds } from './assembly/bounds';
 import { buildStage, stageBounds } from './assembly/stages';
 import { replannedPeak } from './explain/setting-replan';
@@ -276,6 +276,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     valid,
     complete: assumptions.unknown.length === 0,
     fits: regions.every((r) => r.overBy === 0),
+    lowerEstimate: restsOnUnknown(assumptions),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
     storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kv),

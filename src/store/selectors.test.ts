@@ -176,6 +176,7 @@ describe('page summary', () => {
       error: 'not planned in this test',
       complete: null,
       fits: null,
+      lowerEstimate: null,
       warnings: ["1 tensor of unknown size ('boxes', NonMaxSuppression): the peak is a lower estimate — give a shape"],
       graph: { status: 'pending', boxes: 0, ms: null, collapsed: [] },
       settings: expect.objectContaining({ target: expect.any(String), fusion: true, computeUnits: true, dims: {}, shapes: {}, inputValues: {} }),

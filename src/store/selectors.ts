@@ -7,6 +7,7 @@ import type { InferredModel, ValueKind } from '../model/inferred';
 import type { ModelFormat } from '../model/ir';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
 import type { ModelPlan } from '../planner/plan';
+import { planLowerEstimate } from '../planner/assembly/assumptions';
 import { kvCaches } from '../planner/problem/kv-cache';
 import { formatShape } from '../shared/format';
 import { selectAssumptionLines, type AssumptionLine } from './assumptions';
@@ -45,6 +46,7 @@ export interface PageSummary {
   readonly error: string | null; // the banner's message, if any
   readonly complete: boolean | null; // false when some run-time tensor's size is unknown (the peak is a lower estimate); null without a plan
   readonly fits: boolean | null; // every region within its size limit; null without a plan
+  readonly lowerEstimate: boolean | null; // as plan --json's: the figures fits is judged on are lower estimates (a size or a TFLM kernel's scratch unknown), so it fits only as far as known; null without a plan
   readonly warnings: readonly string[]; // one short sentence per banner line: the "Does not fit" verdict first, then the assumptions banner
   readonly graph: GraphSummary;
   readonly settings: PageSettings | null; // what the plan on screen was made with; null without a model
@@ -253,6 +255,7 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     error: error?.message ?? (model?.plan.status === 'failed' ? model.plan.error.message : null),
     complete: plan === undefined || model === undefined ? null : plan.complete,
     fits: plan === undefined ? null : planFits(plan),
+    lowerEstimate: plan === undefined ? null : planLowerEstimate(plan),
     warnings: fitWarnings(plan, lines),
     graph: graphSummary(model, graph, groups),
     settings: pageSettings(model),

@@ -4,7 +4,7 @@ import { decodeOnnx } from '../model/onnx/decode-onnx';
 import { inferShapes } from '../model/infer/shapes';
 import type { PlannedBuffer } from '../planner/plan';
 import { planForSettings } from '../worker/plan/settings';
-import { offsetText, paddedSizeTitle, reservedText, scratchRuleText, spillText } from './buffer-words';
+import { offsetText, paddedSizeTitle, reservedText, scratchRuleText, sharedBlockSteps, sharersOf, spillText } from './buffer-words';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/sample.onnx', import.meta.url)));
 const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
@@ -12,6 +12,21 @@ const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
 const buffer = (b: Partial<PlannedBuffer>): PlannedBuffer => ({ id: 0, name: 't', kind: 'activation', size: 64, bytes: 64, start: 0, end: 1, offset: 0, region: 'ram', ...b });
 
 describe('a buffer in words', () => {
+  it("finds the buffers sharing a buffer's bytes, through one another, and the steps their block holds (ultraface's 282, Relu_25's 283 in place to step 43)", () => {
+    const buffers = [
+      buffer({ id: 25, name: '282', start: 24, end: 26 }),
+      buffer({ id: 26, name: '283', start: 25, end: 43, alias: { parent: 25, offset: 0, rule: 'in-place' } }),
+      buffer({ id: 27, name: '284', start: 42, end: 45, alias: { parent: 26, offset: 0, rule: 'removable' } }),
+      buffer({ id: 28, name: 'other', start: 24, end: 50 }),
+    ];
+    expect(sharersOf(buffers, 25).map((b) => b.name)).toEqual(['283', '284']);
+    expect(sharersOf(buffers, 26).map((b) => b.name)).toEqual(['284']);
+    expect(sharersOf(buffers, 28)).toEqual([]);
+    expect(sharedBlockSteps(buffers[0]!, sharersOf(buffers, 25))).toEqual([24, 45]);
+    expect(sharedBlockSteps(buffers[3]!, [])).toEqual([24, 50]);
+  });
+
+
   it("says a size rounded up to the region's alignment is not the tensor's (micro_speech's Reshape_1: 1.92 KiB planned, 1.91 KiB in the Tensors table)", () => {
     expect(paddedSizeTitle({ size: 1968, bytes: 1960 })).toBe("1,968 B reserved: its 1,960 B rounded up to the region's alignment (8 B of padding)");
     expect(paddedSizeTitle({ size: 1960, bytes: 1960 })).toBeUndefined();

@@ -66,3 +66,41 @@ export function scratchRuleText(buffer: PlannedBuffer): string | undefined {
     ? `${asked}; grown to ${formatBytes(buffer.size)}, the free space the planner gave it at its step`
     : asked;
 }
+
+/** How a buffer shares another's bytes, in words: "in place", "a view". */
+export function sharingRuleWords(rule: NonNullable<PlannedBuffer['alias']>['rule']): string {
+  switch (rule) {
+    case 'in-place':
+      return 'in place';
+    case 'removable':
+      return 'a view';
+    case 'window':
+      return 'a window of it';
+    case 'concat':
+      return 'a part of a concat';
+    case 'overlay':
+      return 'an overlay';
+  }
+}
+
+/**
+ * The buffers that share the bytes of buffer `id`, directly or through one
+ * another (an in-place op on an in-place op's output), in plan order.
+ */
+export function sharersOf(buffers: readonly PlannedBuffer[], id: number): PlannedBuffer[] {
+  const byId = new Map(buffers.map((b) => [b.id, b]));
+  const sharesWith = (b: PlannedBuffer): boolean => {
+    const seen = new Set<number>();
+    for (let parent = b.alias?.parent; parent !== undefined && !seen.has(parent); parent = byId.get(parent)?.alias?.parent) {
+      if (parent === id) return true;
+      seen.add(parent);
+    }
+    return false;
+  };
+  return buffers.filter(sharesWith);
+}
+
+/** The steps a buffer's bytes are held, with the buffers that share them: the block the heap outlines, half-open. */
+export function sharedBlockSteps(buffer: Pick<PlannedBuffer, 'start' | 'end'>, sharers: readonly Pick<PlannedBuffer, 'start' | 'end'>[]): readonly [number, number] {
+  return [Math.min(buffer.start, ...sharers.map((b) => b.start)), Math.max(buffer.end, ...sharers.map((b) => b.end))];
+}

@@ -75,7 +75,17 @@ describe('growthChoices', () => {
   it("offers no dim of a TensorFlow Lite model planned as TensorFlow Lite Micro plans it: the plan is of the file's shapes", () => {
     const tflite = { ...fakeInfer(fakeIr('t'), { dims: { batch: 3 } }), format: 'tflite' as const };
     expect(growthChoices(tflite).choices.map((c) => c.key)).toEqual(['batch']);
-    expect(growthChoices(tflite, true)).toEqual({ choices: [], notes: [expect.stringMatching(/^On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states/)] });
+    expect(growthChoices(tflite, true)).toEqual({ choices: [], notes: [expect.stringMatching(/^On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states.*Vary a dim on another target\.$/)] });
+  });
+
+  it('sends no one to another target when no target offers anything to vary (person_detect has no symbolic dim)', () => {
+    const fixed = { ...fixedInput([1, 96, 96, 1], 'input'), format: 'tflite' as const };
+    expect(growthChoices(fixed).choices).toEqual([]);
+    const { choices, notes } = growthChoices(fixed, true);
+    expect(choices).toEqual([]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states .*Nothing to vary on any target either: the model has no symbolic dim\.$/);
+    expect(notes[0]).not.toMatch(/another target/);
   });
 });
 

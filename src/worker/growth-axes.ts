@@ -26,6 +26,10 @@ export const TFLITE_FIXED_NOTE =
 export const TFLM_FIXED_NOTE =
   'On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states (the runtime cannot resize a tensor): no dim changes it. Vary a dim on another target.';
 
+/** The same of a TensorFlow Lite model with nothing to vary on any target: no advice to switch. */
+const TFLM_NOTHING_NOTE =
+  'On a target whose runtime is TensorFlow Lite Micro, the plan is of the shapes the file states (the runtime cannot resize a tensor): no dim changes it. Nothing to vary on any target either: the model has no symbolic dim.';
+
 /** Largest value the page sweeps to: far past any real batch, sequence or image size, and small enough that every size stays exact. */
 export const MAX_GROWTH_VALUE = 2 ** 20;
 
@@ -37,7 +41,8 @@ export interface GrowthChoices {
 
 /** The axes of `model` a curve can vary, symbolic dims first, then the batch and image size of each fixed-shape input; none with `fixedShapes` (the target's runtime is TensorFlow Lite Micro) for a .tflite. */
 export function growthChoices(model: InferredModel, fixedShapes = false): GrowthChoices {
-  if (fixedShapes && model.format === 'tflite') return { choices: [], notes: [TFLM_FIXED_NOTE] };
+  // another target is worth naming only when it offers an axis: a model with no symbolic dim has none on any
+  if (fixedShapes && model.format === 'tflite') return { choices: [], notes: [growthChoices(model).choices.length > 0 ? TFLM_FIXED_NOTE : TFLM_NOTHING_NOTE] };
   const cacheDim = cacheOnlyDim(model)?.name;
   const tied = model.dims.flatMap((d) => (tiedDimReason(model, d.name) === undefined ? [] : [d.name]));
   const choices: GrowthChoice[] = model.dims.filter((d) => !tied.includes(d.name)).map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value, cache: d.name === cacheDim }));

@@ -53,6 +53,21 @@ export interface PlanAssumptions {
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given graph-input values
 }
 
+/**
+ * Whether the sizes a plan is judged on are lower estimates: a run-time
+ * tensor of unknown size (planned as 0 bytes) or a kernel whose scratch
+ * requests are not known (none planned). A plan within its limits then fits
+ * only as far as known.
+ */
+export function restsOnUnknown(assumptions: Pick<PlanAssumptions, 'unknown' | 'kernels'>): boolean {
+  return assumptions.unknown.length > 0 || (assumptions.kernels ?? []).length > 0;
+}
+
+/** Whether `plan`'s figures are lower estimates (`lowerEstimate`, or for a plan saved before it, what it rests on). */
+export function planLowerEstimate(plan: { readonly complete: boolean; readonly lowerEstimate?: boolean; readonly assumptions?: Pick<PlanAssumptions, 'unknown' | 'kernels'> }): boolean {
+  return plan.lowerEstimate ?? (!plan.complete || (plan.assumptions !== undefined && restsOnUnknown(plan.assumptions)));
+}
+
 /** The assumptions of a plan of `model` (an InferredModel carries dims and user-given facts). */
 export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
   const full = 'dims' in model ? model : undefined;

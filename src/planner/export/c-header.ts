@@ -33,7 +33,7 @@ export function planCHeader(file: PlanFile): string {
     ` * peak: ${plan.peak} bytes over ${plan.regions.length} region(s); lower bound ${plan.lowerBound} bytes.`,
     ...incompleteComment(plan),
     ...lowerArenaComment(plan),
-    ...verdictComment(plan.regions, plan.complete),
+    ...verdictComment(plan.regions, plan.complete && unknownKernels(plan).length === 0),
     ` * Offsets are in bytes from the start of each region's arena, which starts`,
     ` * <region>_ARENA_START bytes from the region's base, after the weights kept`,
     ` * there (<region>_WEIGHTS_BYTES). Buffers with`,

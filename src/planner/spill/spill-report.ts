@@ -31,6 +31,9 @@ export interface SpilledRecord {
   readonly region: string; // where it went
   readonly moved: number; // bytes read and written while it lives
   readonly span: number; // steps it lives
+  readonly start: number; // the group's first step: with buffers sharing its bytes (in place, a concat), the block's, not the first buffer's
+  readonly end: number; // the step after the group's last (half-open)
+  readonly shared: number; // buffers that share the group's bytes beside its first: 0 when it is one buffer
   readonly density: number; // moved / (size × span): what the fast region earns per byte-step
   readonly reason: string;
 }
@@ -144,10 +147,29 @@ export function spilledRecords(spill: SpillResult, problem: PlacementProblem, ta
       region: spill.unitRegion[k]!,
       moved: u.value,
       span: u.end - u.start,
+      start: u.start,
+      end: u.end,
+      shared: u.group.members.length - 1,
       density,
-      reason: spillReason(spill, k, wanted, problem),
+      reason: blockWords(u.group.members, u.start, u.end, problem) + spillReason(spill, k, wanted, problem),
     };
   });
+}
+
+/** Buffers named in a block's words before "and N more". */
+const BLOCK_NAMES = 3;
+
+/**
+ * What a group of buffers sharing bytes spilled as: "the block 282 and 283
+ * share, steps [24, 43): ", its figures being the block's over those steps;
+ * nothing for one buffer, whose lifetime is the one its details give.
+ */
+function blockWords(members: readonly number[], start: number, end: number, problem: PlacementProblem): string {
+  if (members.length < 2) return '';
+  const names = members.slice(0, BLOCK_NAMES).map((b) => problem.buffers[b]!.name);
+  const more = members.length - names.length;
+  const list = more > 0 ? `${names.join(', ')} and ${more} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `the block ${list} share, steps [${start}, ${end}): `;
 }
 
 /** The fullest step of the unit's lifetime in the wanted region, and what held it. */

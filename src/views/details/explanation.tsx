@@ -8,6 +8,7 @@
 
 import type { InferredModel } from '../../model/inferred';
 import type { InspectReport } from '../../model/inspect-report';
+import { planLowerEstimate } from '../../planner/assembly/assumptions';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
@@ -38,10 +39,11 @@ export interface ExplanationProps {
 export function Explanation({ plan, model, report, onSelect }: ExplanationProps) {
   const { complete } = plan;
   const fits = planFits(plan);
+  const lowerEstimate = planLowerEstimate(plan);
   const unknownCount = planAssumptions(plan, model).unknown.length;
   return (
     <div className="explanation" data-testid="explanation" data-peak={plan.peak} data-lower-bound={plan.lowerBound} data-complete={complete} data-fits={fits}>
-      <PlanHeadline plan={plan} complete={complete} fits={fits} unknownCount={unknownCount} />
+      <PlanHeadline plan={plan} complete={complete} fits={fits} lowerEstimate={lowerEstimate} unknownCount={unknownCount} />
       <RegionsTable plan={plan} complete={complete} />
       <WasteLine plan={plan} complete={complete} />
       {plan.runtimePlan !== undefined && <RuntimePlanBlock runtime={plan.runtimePlan} peak={plan.peak} />}

@@ -1,5 +1,6 @@
 // The explanation's first lines: whether the plan fits its target (naming each
-// region over its limit and by how much), the peak (a lower estimate when some
+// region over its limit and by how much, or only as far as known when the
+// figures are lower estimates), the peak (a lower estimate when some
 // size is unknown), the strategy that won and by how much it beat M1, and the
 // strategy's own bound when its sharing choices (or its split between regions) keep it above the lower bound.
 
@@ -15,18 +16,19 @@ export interface PlanHeadlineProps {
   readonly plan: ModelPlan;
   readonly complete: boolean;
   readonly fits: boolean;
+  readonly lowerEstimate: boolean; // the figures fits is judged on are lower estimates (planLowerEstimate)
   readonly unknownCount: number; // run-time tensors of unknown size
 }
 
 /** The first lines of the explanation. */
-export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlineProps) {
+export function PlanHeadline({ plan, complete, fits, lowerEstimate, unknownCount }: PlanHeadlineProps) {
   const limited = plan.regions.some((r) => r.sizeLimit !== undefined);
   const portfolio = portfolioText(plan);
   const own = strategyBoundText(plan);
   // activations split between regions: each region's bound counts the buffers it holds, the plan's holds for any split
   const split = splitBetweenRegions(plan);
   return (
-    <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete}>
+    <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete} data-lower-estimate={lowerEstimate}>
       {!fits ? (
         <p className="explanation-line headline-over" data-testid="headline-fit">
           <strong>Does not fit:</strong> {overLimitList(plan)}.
@@ -39,7 +41,7 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
       ) : undefined}
       {fits && limited ? (
         <p className="explanation-line" data-testid="headline-fit">
-          {complete ? 'Fits: every region is within its size limit.' : 'Fits only as far as known: every region is within its size limit with the sizes known.'}
+          {fitText(complete, lowerEstimate)}
         </p>
       ) : undefined}
       <p className="explanation-line" data-testid="headline-peak">
@@ -64,4 +66,11 @@ export function PlanHeadline({ plan, complete, fits, unknownCount }: PlanHeadlin
       )}
     </div>
   );
+}
+
+/** The verdict of a plan within its limits: only as far as known when a size, or a kernel's scratch, is not known. */
+export function fitText(complete: boolean, lowerEstimate: boolean): string {
+  if (!complete) return 'Fits only as far as known: every region is within its size limit with the sizes known.';
+  if (lowerEstimate) return "Fits only as far as known: every region is within its size limit with the scratch requests known; the arena is a lower estimate, a kernel's scratch requests are not known and none are assumed.";
+  return 'Fits: every region is within its size limit.';
 }

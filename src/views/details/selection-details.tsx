@@ -21,7 +21,7 @@ import { ShapeField } from '../panels/binding-fields';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { LongName } from '../long-name';
 import { quantizationText } from '../quantization';
-import { offsetText, paddedSizeTitle, paddingWords, reservedText, scratchRuleText, spillText } from '../buffer-words';
+import { offsetText, paddedSizeTitle, paddingWords, reservedText, scratchRuleText, sharedBlockSteps, sharersOf, sharingRuleWords, spillText } from '../buffer-words';
 import { plannedSizeOf, plannedSizeWords } from '../planned-size';
 import { kvBoxOf } from '../graph/layout/kv-boxes';
 
@@ -122,6 +122,8 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const tensor = f.buffer.kind !== 'scratch' && lookup.values.has(f.buffer.name);
     const scratch = scratchRuleText(f.buffer);
     const spilled = spillText(data.plan, f.buffer);
+    const sharers = sharersOf(data.plan.buffers, f.buffer.id);
+    const block = sharedBlockSteps(f.buffer, sharers);
     const value = lookup.values.get(f.buffer.name);
     const planned = value === undefined || f.buffer.kind === 'scratch' ? undefined : plannedSizeOf(data.plan, value);
     const cacheBox = f.buffer.kind === 'scratch' ? undefined : kvBoxOf(model, data.plan, f.buffer.name);
@@ -156,6 +158,21 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
             <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'buffer', buffer: f.parent!.id })}>
               {shortName(f.parent.name)}
             </button>
+          </p>
+        )}
+        {sharers.length > 0 && (
+          <p data-testid="buffer-shared-by">
+            its bytes are shared by{' '}
+            {sharers.slice(0, 12).map((b, k) => (
+              <span key={b.id}>
+                {k > 0 && ', '}
+                <button type="button" className="link-button mono" onClick={() => onSelect({ kind: 'buffer', buffer: b.id })}>
+                  {shortName(b.name)}
+                </button>{' '}
+                ({b.node === undefined ? '' : `${shortName(b.node)}, `}{sharingRuleWords(b.alias!.rule)}, up to step {b.end})
+              </span>
+            ))}
+            {sharers.length > 12 && ` and ${sharers.length - 12} more`}: the block holds steps [{block[0]}, {block[1]})
           </p>
         )}
         {readers.length > 0 && (

@@ -71,7 +71,7 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
     return heading === undefined ? h : { ...h, figures: [...h.figures, heading] };
   });
   const header = headerHeight(Math.max(1, ...headers.map((h) => h.figures.length)));
-  const cellHeight = Math.max(MIN_CELL, (blockHeight - header - rows.length * (LABEL + GAP)) / rows.length);
+  const { shown, cellHeight } = rowsThatFit(rows.length, blockHeight - header);
   const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
   const head = options.standalone === true ? ` xmlns="http://www.w3.org/2000/svg"` : '';
   const parts = [
@@ -83,11 +83,11 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
     const blockTop = Math.floor(k / perRow) * blockHeight;
     const max = Math.max(1, region.peak, region.lowerBound, ...region.total) * 1.08;
     parts.push(
-      `<g class="pc-region" data-region="${escapeText(region.name)}">`,
+      `<g class="pc-region" data-region="${escapeText(region.name)}" data-rows="${rows.length}" data-shown="${shown}">`,
       ...headerSvg(headers[k]!, left, blockTop),
     );
     const labels = rowLabels(figures[k]!, chars);
-    rows.forEach((row, r) => {
+    rows.slice(0, shown).forEach((row, r) => {
       const top = blockTop + header + r * (cellHeight + LABEL + GAP) + LABEL;
       const values = row === 'total' ? region.total : region.byKind[row];
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
@@ -96,10 +96,36 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep, row === 'total' ? region.largestFree : undefined),
       );
     });
+    if (shown < rows.length) {
+      const top = blockTop + header + shown * (cellHeight + LABEL + GAP) + LABEL;
+      const dropped = rows.slice(shown);
+      parts.push(`<text class="pc-muted pc-left-out" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(leftOutText(dropped, chars))}<title>${escapeText(leftOutText(dropped, Infinity))} (too short to draw them)</title></text>`);
+    }
     parts.push('</g>');
   });
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/**
+ * How many of `count` rows a block keeps in `room` pixels under its header,
+ * and their cells' height: every row while each cell is at least MIN_CELL
+ * tall, else the first rows that are, above a line naming the rest, so a
+ * block never runs into the one below it (GPT-2's sram scratch row lay over
+ * ext-ram's header at 1024×640).
+ */
+export function rowsThatFit(count: number, room: number): { readonly shown: number; readonly cellHeight: number } {
+  const whole = (room - count * (LABEL + GAP)) / count;
+  if (whole >= MIN_CELL) return { shown: count, cellHeight: whole };
+  const shown = Math.max(0, Math.min(count - 1, Math.floor((room - LABEL) / (MIN_CELL + LABEL + GAP))));
+  return { shown, cellHeight: shown === 0 ? 0 : (room - LABEL - shown * (LABEL + GAP)) / shown };
+}
+
+/** The line under a block's last row naming the rows it leaves out: "2 rows left out, no room: I/O, scratch". */
+function leftOutText(rows: readonly (ChartKind | 'total')[], chars: number): string {
+  const words = rows.map((r) => ROW_WORDS[r]).join(', ');
+  const full = `${rows.length === 1 ? '1 row' : `${rows.length} rows`} left out, no room: ${words}`;
+  return full.length <= chars ? full : clip(`${rows.length} left out: ${words}`, chars);
 }
 
 /** The lines over a region's column: its name, then its figures on one line or, in a narrow column, two. */

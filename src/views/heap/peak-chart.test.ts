@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
 import { bucketMax, peakChartData } from './peak-chart-data';
-import { peakChartSvg, regionHeader, rowLabels, rowsHeading } from './peak-chart-svg';
+import { peakChartSvg, regionHeader, rowLabels, rowsHeading, rowsThatFit } from './peak-chart-svg';
 import { regionPlan, laneHeight, drawnRegions } from './heap-regions';
 
 const buffer = (id: number, kind: PlannedBuffer['kind'], region: string, start: number, end: number, offset: number, size: number, alias?: PlannedBuffer['alias']): PlannedBuffer => ({
@@ -116,6 +116,37 @@ describe('peak chart data', () => {
     expect(svg.match(/class="pc-free"/g)).toHaveLength(2); // the total cell of each region
     expect(svg).toContain('dram: peak 88 B, lower bound 80 B at step 1, largest free block there 8 B of 88 B');
     expect(svg).not.toContain('style=');
+  });
+});
+
+describe('a chart too short for its rows', () => {
+  it("keeps each region's block to its share of the height, leaving out rows it has no room for and naming them (GPT-2 on mcu at 1024×640)", () => {
+    const [width, height] = [150, 200];
+    const svg = peakChartSvg(peakChartData(plan()), { width, height });
+    const blocks = svg.split('<g class="pc-region"').slice(1);
+    expect(blocks).toHaveLength(2); // stacked: one column at 150 px
+    blocks.forEach((block, k) => {
+      const [top, bottom] = [(k * height) / 2, ((k + 1) * height) / 2];
+      const texts = [...block.matchAll(/<text [^>]*y="([\d.]+)"[^>]*>([^<]*)</g)].map((m) => ({ y: Number(m[1]), text: m[2]! }));
+      const cells = [...block.matchAll(/class="pc-back" [^>]*y="([\d.]+)" [^>]*height="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[1]) + Number(m[2])] as const);
+      // a label's baseline sits above its block's bottom with room for its descent; every cell ends inside it
+      for (const t of texts) expect(t.y, t.text).toBeGreaterThan(top);
+      for (const t of texts) expect(t.y + 3, t.text).toBeLessThanOrEqual(bottom);
+      for (const [from, to] of cells) expect([from >= top, to <= bottom]).toEqual([true, true]);
+      // five rows (total and four kinds) do not fit in 100 px: the first stay, the rest are named
+      expect(cells.length).toBeGreaterThan(0);
+      expect(cells.length).toBeLessThan(5);
+      expect(block).toContain(`data-rows="5" data-shown="${cells.length}"`);
+      expect(texts.some((t) => /^\d (rows? )?left out/.test(t.text))).toBe(true);
+    });
+    // tall enough, every row is drawn and nothing is left out
+    expect(peakChartSvg(peakChartData(plan()), { width, height: 800 })).not.toContain('left out');
+  });
+
+  it('shows every row while each cell keeps its least height, else the rows that do above a line for the rest', () => {
+    expect(rowsThatFit(3, 3 * (13 + 6 + 20))).toEqual({ shown: 3, cellHeight: 20 });
+    expect(rowsThatFit(3, 80)).toEqual({ shown: 2, cellHeight: (80 - 13 - 2 * 19) / 2 });
+    expect(rowsThatFit(3, 20)).toEqual({ shown: 0, cellHeight: 0 });
   });
 });
 
