@@ -5,11 +5,11 @@
 import type { ModelPlan } from '../src/planner/plan';
 import { counted, formatBytes } from '../src/shared/format';
 
-/** "needs 1.2 MiB more ext-ram, or at least 1.2 MiB more sram", when the plan does not fit. */
-export function needsLines(plan: ModelPlan): string[] {
+/** "needs 1.2 MiB more ext-ram, or at least 1.2 MiB more sram", when the plan does not fit; every option at least so much when the plan's figures are lower estimates. */
+export function needsLines(plan: ModelPlan, lowerEstimate: boolean): string[] {
   const needs = plan.fitNeeds ?? [];
   if (needs.length === 0) return [];
-  const options = needs.map((n) => `${n.atLeast ? 'at least ' : ''}${formatBytes(n.bytes)} more ${n.region}`);
+  const options = needs.map((n) => `${n.atLeast || lowerEstimate ? 'at least ' : ''}${formatBytes(n.bytes)} more ${n.region}`);
   return [`  to fit        needs ${options.join(', or ')}`];
 }
 

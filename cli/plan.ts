@@ -156,7 +156,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
 
 /** The verdict of exit 3 on stderr, one line for the file: each region over its size limit; undefined when the plan fits. */
 function overLimitLine(plan: ModelPlan): string | undefined {
-  const least = plan.complete ? '' : 'at least ';
+  const least = planLowerEstimate(plan) ? 'at least ' : ''; // a size unknown, or a TFLM kernel's scratch
   const over = plan.regions
     .filter((r) => r.overBy > 0)
     .map((r) => `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`);
@@ -251,11 +251,12 @@ export function planText(file: string, plan: ModelPlan): string {
   const estimate = plan.complete ? '' : ', a lower estimate: some sizes are unknown';
   const least = plan.complete ? '' : 'at least '; // every region's figure is a lower estimate too
   const over = plan.regions.filter((r) => r.overBy > 0);
+  const overLeast = planLowerEstimate(plan) ? 'at least ' : ''; // what a region needs: a TFLM kernel's unknown scratch too
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${counted(plan.steps.length, 'step')}, ${counted(plan.buffers.length, 'buffer')}`,
     ...knownFitLines(plan),
-    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${heldWeights(r)}, ${least}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
-    ...needsLines(plan),
+    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${overLeast}${formatBytes(r.used ?? r.peak)}${heldWeights(r)}, ${overLeast}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
+    ...needsLines(plan, planLowerEstimate(plan)),
     `  peak          ${bytes(plan.peak)}${estimate}`,
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
   ];

@@ -2,6 +2,7 @@
 // header shows, summary().warnings carries and the exports repeat, so the
 // three cannot word it differently.
 
+import { planLowerEstimate } from '../planner/assembly/assumptions';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { formatBytes } from '../shared/format';
 
@@ -25,7 +26,7 @@ export function heldWords(weights: number, tail: number): string[] {
   return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail and planning` : ''].filter((t) => t !== '');
 }
 
-/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when some size is unknown). */
+/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when the figure is a lower estimate: a size unknown, or a TFLM kernel's scratch). */
 export function overLimitText(r: RegionPlan, complete = true): string {
   const least = complete ? '' : 'at least ';
   const held = heldWords(r.weights ?? 0, r.runtimeTail ?? 0);
@@ -36,7 +37,7 @@ export function overLimitText(r: RegionPlan, complete = true): string {
 /** Every region over its limit, joined: what follows "Does not fit:". */
 export function overLimitList(plan: ModelPlan): string {
   const over = regionsOver(plan);
-  return over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, plan.complete)).join('; ');
+  return over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, !planLowerEstimate(plan))).join('; ');
 }
 
 /** "Does not fit: sram needs …" — the verdict line of a plan over a limit; undefined when it fits. */

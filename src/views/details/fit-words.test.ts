@@ -6,6 +6,10 @@ describe('fitNeedsText', () => {
     expect(fitNeedsText([{ region: 'sram', bytes: 4390912, atLeast: false }])).toBe('To fit needs 4.19 MiB more sram.');
     expect(fitNeedsText([{ region: 'ext-ram', bytes: 1024, atLeast: false }, { region: 'sram', bytes: 1024, atLeast: true }])).toBe('To fit needs 1.00 KiB more ext-ram, or at least 1.00 KiB more sram.');
   });
+
+  it('needs at least so much of every memory when the plan is a lower estimate (a TFLM kernel whose scratch is not known)', () => {
+    expect(fitNeedsText([{ region: 'arena', bytes: 13440, atLeast: false }], true)).toBe('To fit needs at least 13.1 KiB more arena.');
+  });
 });
 
 describe('atBoundText', () => {

@@ -6,8 +6,8 @@ import type { FitNeed } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 
 /** "To fit needs 4.19 MiB more sram, or at least 1.2 MiB more ext-ram." */
-export function fitNeedsText(needs: readonly FitNeed[]): string {
-  return `To fit needs ${needs.map((n) => `${n.atLeast ? 'at least ' : ''}${formatBytes(n.bytes)} more ${n.region}`).join(', or ')}.`;
+export function fitNeedsText(needs: readonly FitNeed[], lowerEstimate = false): string {
+  return `To fit needs ${needs.map((n) => `${n.atLeast || lowerEstimate ? 'at least ' : ''}${formatBytes(n.bytes)} more ${n.region}`).join(', or ')}.`;
 }
 
 /**

@@ -36,7 +36,7 @@ export function PlanHeadline({ plan, complete, fits, lowerEstimate, unknownCount
       ) : undefined}
       {!fits && (plan.fitNeeds ?? []).length > 0 ? (
         <p className="explanation-line" data-testid="headline-fit-needs">
-          {fitNeedsText(plan.fitNeeds!)}
+          {fitNeedsText(plan.fitNeeds!, lowerEstimate)}
         </p>
       ) : undefined}
       {fits && limited ? (

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelPlan } from '../planner/plan';
+import { overLimitList } from './fit-words';
+
+/** A plan of one arena over its 60 KiB limit, its figures exact or lower estimates as given. */
+function arenaOver(plan: { complete: boolean; lowerEstimate?: boolean }): ModelPlan {
+  const arena = { name: 'arena', peak: 74880, used: 74880, sizeLimit: 61440, overBy: 13440 };
+  return { ...plan, regions: [arena], fits: false } as unknown as ModelPlan;
+}
+
+describe('overLimitList', () => {
+  it('says what a region needs as it is when every figure is known', () => {
+    expect(overLimitList(arenaOver({ complete: true, lowerEstimate: false }))).toBe('arena needs 73.1 KiB, 13.1 KiB over its 60.0 KiB limit');
+  });
+
+  it('says "at least" when the arena is a lower estimate, a size or a TFLM kernel\'s scratch not known', () => {
+    expect(overLimitList(arenaOver({ complete: false }))).toBe('arena needs at least 73.1 KiB, at least 13.1 KiB over its 60.0 KiB limit');
+    expect(overLimitList(arenaOver({ complete: true, lowerEstimate: true }))).toBe('arena needs at least 73.1 KiB, at least 13.1 KiB over its 60.0 KiB limit');
+  });
+});
