@@ -135,6 +135,7 @@ test('without Worker support the model is decoded on the main thread', async ({ 
   expect(await page.evaluate(() => typeof Worker)).toBe('undefined');
   await showTensorTable(page);
   await page.getByRole('spinbutton', { name: 'batch' }).fill('5');
+  await page.keyboard.press('Enter');
   await expect(page.locator('[data-name="y"]').getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '80');
 });
 
