@@ -161,6 +161,7 @@ test('GPT-2: a total length given otherwise than sequence + past is named in the
   await waitForPlan(page);
   await expect(line).toHaveCount(0);
   await page.locator('[data-testid="dim"][data-dim="total_seq_len"] input').fill('300');
+  await page.keyboard.press('Enter');
   await expect(line).toContainText('The given total_seq_len=300 (attention_mask:1) disagrees with seq_len + past_seq_len = 128 + 0 = 128 (seq_len=128, past_seq_len=0 by default)');
   await expect.poll(async () => (await summary(page)).warnings.some((w) => w.startsWith('The given total_seq_len=300'))).toBe(true);
 });

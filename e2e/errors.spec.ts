@@ -55,7 +55,8 @@ const cases: { name: string; file: string; bytes: () => Uint8Array; code: string
   { name: 'an empty file', file: 'empty.onnx', bytes: () => new Uint8Array(0), code: 'empty-file', screenshot: 'error-empty' },
   { name: 'random bytes', file: 'random.onnx', bytes: () => randomBytes(4096), code: /^(not-onnx|truncated)$/, screenshot: 'error-random' },
   { name: 'a PNG renamed .onnx', file: 'photo.onnx', bytes: tinyPng, code: 'not-onnx', screenshot: 'error-png' },
-  { name: 'a TensorProto, not a model', file: 'tensor.onnx', bytes: tensorProtoBytes, code: 'not-a-model', screenshot: 'error-tensorproto' },
+  // Its first tag (field 1 with wire type 2) is no ModelProto field's: refused from its first byte, in the command line's words.
+  { name: 'a TensorProto, not a model', file: 'tensor.onnx', bytes: tensorProtoBytes, code: 'not-onnx', screenshot: 'error-tensorproto' },
   { name: 'a model reading a missing tensor', file: 'missing-tensor.onnx', bytes: missingTensorModel, code: 'bad-graph', screenshot: 'error-missing-tensor' },
   { name: 'a model with a cycle', file: 'cycle.onnx', bytes: cyclicModel, code: 'bad-graph', screenshot: 'error-cycle' },
 ];

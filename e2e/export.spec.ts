@@ -47,6 +47,7 @@ test('the saved plan file downloads and reopens by drop with the same peak, then
 
   // Plan B on screen (batch 4), then the saved batch-2 plan dropped on the page.
   await page.getByTestId('dims-panel').getByRole('spinbutton', { name: /(^| · )batch$/ }).fill('4');
+  await page.keyboard.press('Enter');
   await page.waitForFunction((before) => window.heapscope?.summary().peak !== before && document.body.dataset.status === 'ready', shown.peak);
   await dropFile(page, saved.name, saved.bytes);
   const dialog = page.getByTestId('compare-dialog');
@@ -309,6 +310,7 @@ test('the URL follows the view, and a copied link reopens the same plan', async 
   await page.getByTestId('strategy-select').selectOption('best-fit');
   await waitForPlan(page, 'best-fit');
   await page.getByTestId('dims-panel').getByRole('spinbutton', { name: /(^| · )batch$/ }).fill('3');
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('dim.batch') === '3' && document.body.dataset.status === 'ready');
   const url = new URL(page.url());
   expect(Object.fromEntries(url.searchParams)).toEqual({ target: 'mcu', strategy: 'best-fit', 'dim.batch': '3' });

@@ -121,6 +121,7 @@ test('the file picker opens tiny-llama; a new dim value re-infers without reload
   const value = Number(await input.inputValue());
   await expect(dim.getByTestId('dim-source')).toHaveText('default');
   await input.fill(String(value * 4 + 8));
+  await input.press('Enter');
   await expect(dim.getByTestId('dim-source')).toHaveText('set');
   await expect(page.getByTestId('stat-activation-bytes')).not.toHaveAttribute('title', before ?? '');
   await waitForModel(page, name);
@@ -143,13 +144,80 @@ test('a dim value out of range is refused in words beside its field, and the pla
   const dim = page.locator('[data-testid="dim"][data-dim="seq_len"]');
   const input = dim.getByRole('spinbutton');
   await input.fill('99999999999999999999');
+  await input.press('Enter');
   await expect(dim.getByTestId('dim-error')).toHaveText('99999999999999999999 is not a whole number from 0 to 2,147,483,647; the plan keeps 128.');
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await expect(dim.getByTestId('dim-source')).toHaveText('default');
   expect((await summary(page)).peak).toBe(before);
   await input.fill('64');
+  await input.press('Enter');
   await expect(dim.getByTestId('dim-error')).toHaveCount(0);
   await expect(dim.getByTestId('dim-source')).toHaveText('set');
+});
+
+test('a dim typed in the side bar is planned on Enter or on leaving its field, never at a keystroke; a value too large stays in the field, refused, until corrected or Escape', async ({ page }) => {
+  const name = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(name), NO_MODELS);
+  await serveModel(page, `/e2e/${name}`, readModel(name));
+  await page.goto(`/?model=/e2e/${name}`);
+  await waitForModel(page, name);
+  const before = await summary(page);
+  // Every page status published from here on: a plan started shows as "loading".
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { statusesSeen: seen });
+    new MutationObserver(() => seen.push(document.body.dataset.status ?? '')).observe(document.body, { attributes: true, attributeFilter: ['data-status'] });
+  });
+  const statuses = () => page.evaluate(() => (window as unknown as { statusesSeen: string[] }).statusesSeen.splice(0));
+  const dim = page.locator('[data-testid="dim"][data-dim="past_seq_len"]');
+  const input = dim.getByRole('spinbutton');
+  const error = dim.getByTestId('dim-error');
+  const linked = () => new URL(page.url()).searchParams.get('dim.past_seq_len');
+  const typeOver = async (text: string) => {
+    await input.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(text);
+  };
+
+  await typeOver('1024');
+  expect(await statuses()).toEqual([]);
+  expect((await summary(page)).settings?.dims).not.toHaveProperty('past_seq_len');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.dims['past_seq_len'] === 1024);
+  expect((await statuses()).filter((s) => s === 'loading')).toHaveLength(1);
+  const at1024 = await summary(page);
+  expect(at1024.peak).toBeGreaterThan(before.peak ?? Infinity);
+  expect(linked()).toBe('1024');
+
+  // 2^31 is one past the largest dim: refused on Enter and again on Tab, the text kept beside its message.
+  await typeOver('2147483648');
+  await page.keyboard.press('Enter');
+  const refusal = '2147483648 is not a whole number from 0 to 2,147,483,647; the plan keeps 1,024.';
+  await expect(error).toHaveText(refusal);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Tab');
+  await expect(input).not.toBeFocused();
+  await expect(input).toHaveValue('2147483648');
+  await expect(error).toHaveText(refusal);
+  await snap(page, 'dim-refused');
+  await input.focus();
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveValue('1024');
+  await expect(error).toHaveCount(0);
+
+  // 1e3 is no whole number's text: refused on leaving the field, then corrected.
+  await typeOver('1e3');
+  await page.keyboard.press('Tab');
+  await expect(error).toHaveText('1e3 is not a whole number from 0 to 2,147,483,647; the plan keeps 1,024.');
+  await typeOver('64');
+  await expect(error).toHaveCount(0);
+  expect(await statuses()).toEqual([]);
+  expect((await summary(page)).peak).toBe(at1024.peak);
+  expect(linked()).toBe('1024');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.dims['past_seq_len'] === 64);
+  expect(linked()).toBe('64');
+  await expect(input).toHaveAttribute('aria-invalid', 'false');
 });
 
 test('model= and dim.NAME= URL parameters open a model with bound dims', async ({ page }) => {
@@ -165,6 +233,7 @@ test('model= and dim.NAME= URL parameters open a model with bound dims', async (
   await expect(y.getByTestId('cell-shape')).toHaveText('3×4');
   await expect(y.getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '48');
   await dim.getByRole('spinbutton').fill('10');
+  await dim.getByRole('spinbutton').press('Enter');
   await expect(y.getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '160');
   expect((await summary(page)).buffers).toBe(3);
 });

@@ -1,7 +1,7 @@
 // The page around the model: progress and cancel, the keyboard, the embed
 // view, and the dark colour scheme.
 
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { batchModel, dropFile, serveModel, showTensorTable, snap, startOnSmallModel, summary, waitForError, waitForModel, test } from './fixtures';
 
@@ -53,6 +53,80 @@ test('the page works from the keyboard: "/" searches, Enter sorts, Tab reaches t
   await expect(page.locator('[data-name="y"]').getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '32');
 });
 
+test('Open file, reached with Tab, opens the picker on Enter as on Space, and its focus ring stands out from the button and the header in both schemes', async ({ page }) => {
+  await startOnSmallModel(page);
+  const input = page.locator('#open-file');
+  await page.getByRole('button', { name: 'Open sample' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(input).toBeFocused();
+  const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+  // Playwright starts catching the picker without waiting for it to take hold: a round trip to the page lets it.
+  await page.evaluate(() => undefined);
+  await page.keyboard.press('Enter');
+  expect((await chooser).isMultiple()).toBe(false);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.getByRole('button', { name: 'Open sample' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(input).toBeFocused();
+    const ring = await focusRing(page, 'label[for="open-file"]');
+    // WCAG 2.2 non-text contrast: the ring's outer edge against the header around it, its inner edge against the button.
+    expect(contrast(ring.outer, ring.page), `${colorScheme}: ring against the header`).toBeGreaterThanOrEqual(3);
+    expect(contrast(ring.inner, ring.button), `${colorScheme}: ring against the button`).toBeGreaterThanOrEqual(3);
+    await snap(page, `open-file-focus-${colorScheme}`);
+  }
+});
+
+type Rgb = readonly [number, number, number];
+
+/**
+ * The focus ring (box-shadow) of `selector`: its outermost and innermost layers' colours, each laid over the
+ * page around the element, and the element's and that page's own backgrounds, as opaque sRGB.
+ */
+async function focusRing(page: Page, selector: string): Promise<{ outer: Rgb; inner: Rgb; button: Rgb; page: Rgb }> {
+  return page.evaluate((sel) => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    /** `color` painted over `under`, read back as sRGB (resolves color-mix and color() too). */
+    const paint = (color: string, under: string): [number, number, number] => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = under;
+      canvas.fillRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!];
+    };
+    const element = document.querySelector(sel)!;
+    let around = element.parentElement;
+    while (around !== null && /^(transparent|rgba\(0, 0, 0, 0\))$/.test(getComputedStyle(around).backgroundColor)) around = around.parentElement;
+    const pageColor = getComputedStyle(around ?? document.body).backgroundColor;
+    // Layers are comma-separated outside parentheses, each "<colour> 0px 0px 0px <spread>", the first drawn on top.
+    const layers = getComputedStyle(element).boxShadow.split(/,(?![^(]*\))/).map((layer) => layer.trim());
+    const colorOf = (layer: string) => layer.replace(/(\s+-?[\d.]+px)+$/, '');
+    const spreadOf = (layer: string) => Number(/(-?[\d.]+)px$/.exec(layer)?.[1] ?? 0);
+    const bySpread = [...layers].sort((a, b) => spreadOf(a) - spreadOf(b));
+    return {
+      outer: paint(colorOf(bySpread.at(-1)!), pageColor),
+      inner: paint(colorOf(bySpread[0]!), pageColor),
+      button: paint(getComputedStyle(element).backgroundColor, pageColor),
+      page: paint(pageColor, 'white'),
+    };
+  }, selector);
+}
+
+/** WCAG's contrast ratio of two sRGB colours. */
+function contrast(a: Rgb, b: Rgb): number {
+  const luminance = (c: Rgb) => {
+    const [r, g, bl] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 test('without Worker support the model is decoded on the main thread', async ({ page }) => {
   await page.addInitScript(() => {
     Reflect.deleteProperty(window, 'Worker');
@@ -61,6 +135,7 @@ test('without Worker support the model is decoded on the main thread', async ({ 
   expect(await page.evaluate(() => typeof Worker)).toBe('undefined');
   await showTensorTable(page);
   await page.getByRole('spinbutton', { name: 'batch' }).fill('5');
+  await page.keyboard.press('Enter');
   await expect(page.locator('[data-name="y"]').getByTestId('cell-bytes')).toHaveAttribute('data-bytes', '80');
 });
 

@@ -72,6 +72,7 @@ test('a new seq_len keeps the graph drawn and the camera where it was; another m
   await watchBoxes(page);
   const dim = page.locator('[data-testid="dim"][data-dim="seq_len"]');
   await dim.getByRole('spinbutton').fill('64');
+  await dim.getByRole('spinbutton').press('Enter');
   await page.waitForFunction((peak) => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak !== peak, before.peak);
   await graphDrawn(page);
   const after = await summary(page);

@@ -155,6 +155,32 @@ test('a model= link to a .tflite with target=tflm shows TFLM’s head as its own
   await expect(page.getByTestId('tensor-table').getByTestId('kind-state')).toHaveCount(3);
 });
 
+test('a model dropped while the saved plan viewer is open closes the viewer, and the page shows the new model', async ({ page }) => {
+  test.skip(!haveModel(PERSON) || !haveModel(KEYWORD), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, '/e2e/person.tflite', readModel(PERSON));
+  await page.goto('/?model=/e2e/person.tflite&target=tflm');
+  await waitForModel(page, 'person.tflite');
+  await waitForTarget(page, 'tflm');
+  const saved = join(mkdtempSync(join(tmpdir(), 'heapscope-tflite-')), 'person.tflm.plan.json');
+  expect(runCli(['plan', fileURLToPath(new URL(PERSON, MODELS_DIR)), '--target', 'tflm', '--save', saved], { out: () => undefined, err: () => undefined })).toBe(0);
+  await dropFile(page, 'person.tflm.plan.json', readFileSync(saved));
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog).toHaveAttribute('aria-label', 'Saved plan');
+  await expect(dialog.getByTestId('compare-saved-with-shown')).toBeEnabled();
+
+  await dropFile(page, 'keyword.tflite', readModel(KEYWORD));
+  await waitForModel(page, 'keyword.tflite');
+  await waitForTarget(page, 'tflm');
+  // Left open, the viewer covered the new model and offered to compare person_detect's saved plan with keyword's.
+  await expect(dialog).toHaveCount(0);
+  const shown = await summary(page);
+  expect(shown.compare).toBeNull();
+  await expect(page.getByTestId('current-file')).toContainText('keyword.tflite');
+  await expect(page.getByTestId('runtime-plan')).toHaveAttribute('data-head', '672');
+  await snap(page, 'tflite-saved-plan-closed-by-drop');
+});
+
 test("an arena limit on target tflm holds TFLite Micro's tail as well as the head: person_detect does not fit 60,000 B", async ({ page }) => {
   test.skip(!haveModel(PERSON), NO_MODELS);
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -48,11 +48,15 @@ const NOT_A_MODEL_CODES: ReadonlySet<string> = new Set(['not-onnx', 'truncated',
 
 /**
  * Decodes a model file of any supported format (ONNX, TensorFlow Lite), chosen
- * by its bytes. Throws the format's InputError for a file it cannot use; for
+ * by its bytes. Throws sniffModelHead's InputError for a file whose first bytes
+ * cannot begin a model, else the format's InputError for a file it cannot use; for
  * one that is no model and is named like an ONNX external data file, the
  * error says so and to open the model that refers to it.
  */
 export function decodeModel(bytes: Uint8Array, options: ModelDecodeOptions = {}): IrModel {
+  // The first bytes are judged as the command line judges them before reading a file, so the page and
+  // `heapscope inspect` refuse the same file in the same words.
+  sniffModelHead(bytes.subarray(0, MODEL_HEAD_BYTES), options.name, bytes.byteLength);
   const format = FORMATS.find((f) => f.match(bytes))!;
   try {
     return format.open(bytes, options);

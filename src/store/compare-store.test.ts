@@ -227,10 +227,13 @@ describe('another model opened while a comparison is open', () => {
     expect(compareSummary(compare.getState())?.peakA).toBe(shown?.status === 'planned' ? shown.plan.peak : undefined);
   });
 
-  it('closes a comparison against another file once a new model is on screen, and keeps a saved plan shown alone', async () => {
+  it('closes a saved plan shown alone as another model starts opening, and a comparison against another file once a new model is on screen', async () => {
     const { page, compare, actions } = await withSavedPlanAlone();
-    await page.getState().actions.openFile(otherModel());
-    expect(compare.getState().a?.label).toContain('(saved)');
+    const opening = page.getState().actions.openFile(otherModel());
+    expect(compare.getState()).toMatchObject({ a: undefined, b: undefined, busy: undefined });
+    await opening;
+    expect(page.getState().model?.name).toBe('other.onnx');
+    expect(compare.getState().a).toBeUndefined();
     await actions.compareShownWithFile(otherModel(), 'b.onnx');
     expect(compare.getState().b).toBeDefined();
     await page.getState().actions.openSample();

@@ -122,9 +122,12 @@ export function createCompareStore(deps: CompareDeps): CompareStore {
     };
     // A message about an earlier model or file is stale once another model is on screen, and so is a comparison
     // whose A is the model that was on screen: B as that model planned again is planned again for the new one,
-    // any other B (another file, a saved plan) was about the old model and closes. A saved plan shown alone stays.
+    // any other B (another file, a saved plan) was about the old model and closes. A saved plan shown alone
+    // closes as soon as another model starts opening: the user asked to see that model, and the viewer left open
+    // over it offered to compare the saved plan with a model it was not opened against.
     deps.subscribe?.((state, previous) => {
       if (state.model !== previous.model && state.model !== undefined && get().error !== undefined) set({ error: undefined });
+      if (state.task !== previous.task && state.task?.kind === 'open' && get().a !== undefined && get().b === undefined) close();
       if (state.model === undefined || previous.model === undefined || state.model.opening === previous.model.opening) return;
       const { b, sideB, busy } = get();
       if (b === undefined && busy === undefined) return;

@@ -1,9 +1,10 @@
 // A button that opens the file picker: a visually hidden file input followed by
 // the label that shows as the button, so that the input, reached with Tab,
 // draws its focus ring on the label (styles.css: .file-input:focus-visible + .button).
-// Every file-open control of the page is one.
+// Enter opens the picker as Space does, since it looks like a button. Every
+// file-open control of the page is one.
 
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 /** Props of FileButton. */
 export interface FileButtonProps {
@@ -25,9 +26,15 @@ export function FileButton({ accept, onFile, className, children, id, testId }: 
     event.target.value = '';
     if (file) onFile(file);
   };
+  // A file input opens on Space only; a button opens on Enter too, and a keyboard user takes this for one.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key !== 'Enter' || event.repeat) return;
+    event.preventDefault();
+    event.currentTarget.click();
+  };
   return (
     <>
-      <input id={inputId} type="file" accept={accept} className="visually-hidden file-input" onChange={onChange} data-testid={testId} />
+      <input id={inputId} type="file" accept={accept} className="visually-hidden file-input" onChange={onChange} onKeyDown={onKeyDown} data-testid={testId} />
       <label htmlFor={inputId} className={className}>
         {children}
       </label>

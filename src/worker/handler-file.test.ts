@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRequestHandler } from './handler';
 import { DEFAULT_SETTINGS as CPU } from '../settings/names';
-import type { ResultResponse, WorkerResponse } from './protocol';
+import type { ErrorResponse, ResultResponse, WorkerResponse } from './protocol';
 import { fakeDecode, fakeFile, fakeInfer } from './testing/fakes';
 
 describe('request handler with a File', () => {
@@ -25,5 +25,20 @@ describe('request handler with a File', () => {
     Object.defineProperty(broken, 'arrayBuffer', { value: () => Promise.reject(new RangeError('Array buffer allocation failed')) });
     await handle({ type: 'open', id: 1, bytes: broken, name: 'huge.onnx', dims: {}, settings: CPU });
     expect(posted.at(-1)).toMatchObject({ type: 'error', error: { code: 'io', message: expect.stringMatching(/^huge\.onnx could not be read/) } });
+  });
+
+  it('refuses a dropped file of random bytes in the words of the command line, from its first byte', async () => {
+    // 0x45 is field 8 with wire type 5: no ModelProto field; the rest is random-looking, as a user's damaged download is.
+    const bytes = Uint8Array.from({ length: 4096 }, (_, i) => (i === 0 ? 0x45 : (i * 151 + 7) & 0xff));
+    for (const source of [new Blob([bytes]), bytes.slice().buffer]) {
+      const posted: WorkerResponse[] = [];
+      const handle = createRequestHandler((r) => posted.push(r), { yieldToQueue: () => Promise.resolve() });
+      await handle({ type: 'open', id: 1, bytes: source, name: 'random.onnx', dims: {}, settings: CPU });
+      const error = posted.find((r): r is ErrorResponse => r.type === 'error')?.error;
+      expect(error).toMatchObject({
+        code: 'not-onnx',
+        message: 'this is not an ONNX or TensorFlow Lite model: its first byte (0x45) is not the tag of an ONNX ModelProto field, and it has no TFL3 identifier at byte 4',
+      });
+    }
   });
 });
