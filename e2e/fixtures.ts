@@ -288,6 +288,14 @@ export async function waitForPlan(page: Page, strategy?: string): Promise<void> 
   );
 }
 
+/** Waits until the page shows a plan made for `target`. */
+export async function waitForTarget(page: Page, target: string): Promise<void> {
+  await page.waitForFunction((t) => document.body.dataset.status === 'ready' && window.heapscope?.summary().target === t && window.heapscope.summary().peak !== null, target);
+}
+
+/** The height of a row of the heap's table, in pixels (src/views/heap/heap-table.tsx): a row's scroll offset is its index times this. */
+export const HEAP_ROW_HEIGHT = 28;
+
 /** Waits until the heap canvas has been drawn for the plan on screen; returns its rectangle count. */
 export async function heapDrawn(page: Page): Promise<number> {
   const canvas = page.getByTestId('heap-canvas');

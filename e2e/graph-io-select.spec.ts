@@ -3,11 +3,12 @@
 // does: the link, the details and the heap follow, and the box is emphasized
 // as a selected node's is. The heap's selection of a cache buffer emphasizes
 // its box in the graph rather than fading it with the unrelated ones.
-// GPT-2 with a past and TFLite Micro's keyword model, at 1280×720.
+// GPT-2 with a past and TFLite Micro's keyword model, at 1280×720; a decoder
+// with Constant nodes says its cache box is named with them folded.
 
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { graphSettled, haveModel, NO_MODELS, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphSettled, haveModel, NO_MODELS, openDecoder, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -73,6 +74,15 @@ test('Enter and Space on a folded KV-cache box select its cache buffer, and the 
   await page.keyboard.press(' ');
   await expectBufferOf(page, 'present_2');
   await expect(details(page).getByTestId('buffer-graph-box')).toHaveText(/present KV cache · layer 2/);
+});
+
+test("a decoder's KV-cache buffer found by name names its box as the graph opens, with its Constant nodes folded", async ({ page }) => {
+  await openDecoder(page);
+  const field = page.getByTestId('graph-search');
+  await field.fill('past_key_values.1.value');
+  await field.press('Enter');
+  await expectBufferOf(page, 'past_key_values.1.value', false);
+  await expect(details(page).getByTestId('buffer-graph-box')).toHaveText(/^in the graph's box past KV cache · layer 1 \(constants folded\), which holds 2 tensors:/);
 });
 
 test("selecting GPT-2's present_1 in the heap emphasizes its KV-cache box in the graph, not fades it", async ({ page }) => {

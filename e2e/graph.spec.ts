@@ -9,11 +9,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { runCli } from '../cli/main';
 import type {} from '../src/app/page-api';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
-import { ARTIFACTS_DIR, dropFile, graphAction, haveModel, graphSettled, heapDrawn, hoverSomeBuffer, NO_MODELS, readModel, serveModel, showTensorTable, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
+import { ARTIFACTS_DIR, dropFile, HEAP_ROW_HEIGHT, graphAction, haveModel, graphSettled, heapDrawn, hoverSomeBuffer, NO_MODELS, readModel, serveModel, showTensorTable, snap, startOnSmallModel, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-
-const ROW_HEIGHT = 28; // of the heap table (src/views/heap/heap-table.tsx)
 
 /** Waits until the graph shows a finished layout; returns how many model nodes it draws. */
 async function graphDrawn(page: Page): Promise<number> {
@@ -90,7 +88,7 @@ test('clicking a graph node selects it and emphasizes its buffers in the heap', 
   await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
   const body = page.locator('.heap-table-body');
   for (const i of [...owned, owned[0] === 0 ? 1 : 0]) {
-    await body.evaluate((el, top) => (el.scrollTop = top), i * ROW_HEIGHT);
+    await body.evaluate((el, top) => (el.scrollTop = top), i * HEAP_ROW_HEIGHT);
     const row = page.locator(`[data-testid="heap-row"][aria-rowindex="${i + 2}"]`);
     await expect(row).toHaveAttribute('aria-selected', owned.includes(i) ? 'true' : 'false');
   }

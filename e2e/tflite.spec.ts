@@ -9,11 +9,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { decodeModel } from '../src/model/decode-model';
-import { MODELS_DIR, NO_MODELS, dropFile, haveModel, hoverSomeBuffer, openDropped, readModel, serveModel, showTensorTable, snap, summary, test, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { MODELS_DIR, NO_MODELS, dropFile, haveModel, hoverSomeBuffer, openDropped, readModel, serveModel, showTensorTable, snap, summary, test, waitForError, waitForModel, waitForPlan, waitForTarget } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -53,11 +53,6 @@ function tempFile(name: string, bytes: Uint8Array): string {
   const path = join(mkdtempSync(join(tmpdir(), 'heapscope-tflite-')), name);
   writeFileSync(path, bytes);
   return path;
-}
-
-/** Waits until the page shows a plan made for `target`. */
-async function waitForTarget(page: Page, target: string): Promise<void> {
-  await page.waitForFunction((t) => document.body.dataset.status === 'ready' && window.heapscope?.summary().target === t && window.heapscope.summary().peak !== null, target);
 }
 
 test('a dropped .tflite opens with its graph, plans for TFLite Micro, downloads with its plan written in, and a broken one keeps it shown', async ({ page }) => {
@@ -361,69 +356,4 @@ test("Compare on tflm reads MediaPipe's arenas as diff does: '≥' for a kernel'
     arenaLowerEstimateB: true,
   });
   await snap(page, 'tflite-compare-mediapipe-as-is');
-});
-
-test("on tflm a DEQUANTIZE of a weight, which TFLite Micro runs at each inference and plans in the arena, is an activation in every view", async ({ page }) => {
-  test.skip(!haveModel(MEDIAPIPE), NO_MODELS);
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  // The selfie segmenter widens 110 float16 weights with DEQUANTIZE. The heap held their outputs, while the graph
-  // folded the DEQUANTIZE into its reader, the Tensors tabs listed the output among the constants, and the details'
-  // producer led to no box.
-  let out = '';
-  expect(runCli(['plan', fileURLToPath(new URL(MEDIAPIPE, MODELS_DIR)), '--target', 'tflm', '--json'], { out: (t) => (out += t), err: () => undefined })).toBe(0);
-  const buffers = (JSON.parse(out) as { buffers: { name: string; node?: string; size: number }[] }).buffers;
-  const dequantized = buffers.filter((b) => b.node?.startsWith('DEQUANTIZE'));
-  expect(dequantized).toHaveLength(110);
-  const index = buffers.indexOf(dequantized.reduce((a, b) => (b.size > a.size ? b : a)));
-  const { name, node } = buffers[index]!;
-  await serveModel(page, '/e2e/selfie.tflite', readModel(MEDIAPIPE));
-  await page.goto('/?model=/e2e/selfie.tflite&target=tflm');
-  await waitForModel(page, 'selfie.tflite');
-  await waitForTarget(page, 'tflm');
-  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 150_000 });
-
-  // Picked in the heap's table: its producer has a box of its own in the graph, emphasized.
-  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
-  await page.locator('.heap-table-body').evaluate((el, top) => (el.scrollTop = top), index * 28);
-  const row = page.locator(`[data-testid="heap-row"][aria-rowindex="${index + 2}"]`);
-  await expect(row).toHaveAttribute('data-name', name);
-  await row.click();
-  const details = page.getByTestId('selection-details');
-  await expect(details).toHaveAttribute('data-kind', 'buffer');
-  const box = page.locator(`.gnode[data-node="${node}"]`);
-  await expect(box).toHaveAttribute('data-emphasized', 'true');
-  await expect(box).toHaveAttribute('data-outputs', name);
-
-  // Its row in the Tensors table is an activation, among the run-time tensors; no constant is left.
-  await showTensorTable(page);
-  const tensor = page.locator(`[data-testid="tensor-row"][data-name="${name}"]`);
-  await expect(tensor).toHaveAttribute('aria-selected', 'true');
-  await expect(tensor.getByTestId('cell-kind')).toHaveText('activation');
-  const filter = page.getByTestId('kind-filter');
-  await expect(filter.locator('label').filter({ hasText: 'Constants' }).locator('.segment-count')).toHaveText('0');
-  await filter.getByText('Run-time').click();
-  await expect(tensor).toBeVisible();
-  await snap(page, 'tflite-dequantize-activation');
-
-  // The details' producer leads to that box; its reader no longer lists it among the weights and constants it reads.
-  await details.getByRole('button', { name: node }).click();
-  await expect(details).toHaveAttribute('data-kind', 'node');
-  await expect(box).toHaveAttribute('data-emphasized', 'true');
-  await page.getByTestId('graph-search').fill(name);
-  await page.getByTestId('graph-search').press('Enter');
-  await expect(details).toHaveAttribute('data-kind', 'buffer');
-  await details.getByText('read by').getByRole('button').first().click();
-  await expect(details).toHaveAttribute('data-kind', 'node');
-  await expect(details.getByTestId('node-io').locator(`tr[data-role="in"][data-tensor="${name}"]`)).toBeAttached();
-  await expect(details.locator(`[data-constant="${name}"]`)).toHaveCount(0);
-
-  // On a target that folds constants the DEQUANTIZE stays folded and its output a constant.
-  await page.getByTestId('target-select').selectOption('cpu');
-  await waitForTarget(page, 'cpu');
-  await page.waitForFunction(() => ['drawn', 'simple'].includes(window.heapscope?.summary().graph.status ?? ''), undefined, { timeout: 150_000 });
-  await expect(box).toHaveCount(0);
-  await filter.getByText('Constants').click();
-  await page.locator('#tensor-search').fill(name);
-  await expect(tensor.getByTestId('cell-kind')).toHaveText('constant');
 });

@@ -18,4 +18,12 @@ describe('notInModel: the link dims the model does not have', () => {
     expect(model.inferred.dims.find((d) => d.name === 'h')).toMatchObject({ value: 64, source: 'user' });
     expect(notInModel(model, { dims, shapes: {}, inputValues: {}, selection: undefined }).dims).toEqual(['dim.nosuch=3: the model has no dim nosuch (its dims: batch, h, w)']);
   });
+
+  it("says why an input's axis binds no dim, as inference does, rather than that the model lacks a dim of that name", () => {
+    const dims = { 'image:5': 3, 'image:1': 4 };
+    expect(notInModel(shown(dims), { dims, shapes: {}, inputValues: {}, selection: undefined }).dims).toEqual([
+      "dim.image:5=3: input 'image' has rank 4, so it has no axis 5",
+      "dim.image:1=4: axis 1 of input 'image' is fixed at 3",
+    ]);
+  });
 });

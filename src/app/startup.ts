@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../settings/names';
 import type { PlanSettings } from '../worker/protocol';
 import type { LoadedModel, Selection } from '../store/state';
 import type { InferredGraph } from '../model/inferred';
-import { dimByKey } from '../model/infer/dims';
+import { dimByKey, noDimReason } from '../model/infer/dims';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -88,7 +88,8 @@ const LISTED_INPUTS = 8;
 
 /**
  * The link's parameters that name what the model on screen does not have, each
- * as "dim.nosuch=3: the model has no dim nosuch": dims, tensor shapes and input
+ * as "dim.nosuch=3: the model has no dim nosuch" (an input's axis as inference
+ * tells it: "dim.image:5=3: input 'image' has rank 4, so it has no axis 5"): dims, tensor shapes and input
  * values (left out by inference without a word on the page) and the selection
  * (a node, buffer or step that is not there). A shape or value given to a
  * tensor that is there but takes none is told by the model's own diagnostics.
@@ -96,9 +97,11 @@ const LISTED_INPUTS = 8;
 export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>): NotInModel {
   const known = new Set(model.inferred.dims.map((d) => d.name));
   // a dim is bound by its name or by an input axis it sizes ("image:2"), as inference takes it
+  const inputValues = model.inferred.inputs.flatMap((name) => model.inferred.values.find((v) => v.name === name) ?? []);
   const dims = Object.entries(params.dims)
     .filter(([key]) => dimByKey(model.inferred.dims, key) === undefined)
-    .map(([name, value]) => `dim.${name}=${value}: the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`);
+    // an input's axis ("image:5") is told what that axis is, as inference tells it
+    .map(([name, value]) => `dim.${name}=${value}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
   const tensors = tensorNames(model.inferred);
   const shapes = Object.entries(params.shapes)
     .filter(([name]) => !tensors.has(name))

@@ -44,14 +44,17 @@ export interface InspectReport {
 /** Kinds of value that live in the activation memory at run time. */
 const RUNTIME_KINDS: ReadonlySet<ValueKind> = new Set(['input', 'output', 'activation']);
 
-/** Builds the inspect report of an inferred model. */
-export function inspectReport(model: InferredModel): InspectReport {
+/**
+ * Builds the inspect report of an inferred model; `kindOf` gives each value's kind when a plan has some otherwise than
+ * the model (the page's TensorFlow Lite Micro plan runs a DEQUANTIZE of a constant: its output is an activation).
+ */
+export function inspectReport(model: InferredModel, kindOf: (value: InferredModel['values'][number]) => ValueKind = (v) => v.kind): InspectReport {
   const producerOf = (index: number | undefined): string | null =>
     index === undefined ? null : (model.nodes[index]?.opType ?? null);
   const persistent = new Set(model.persistent ?? []);
   const values: ReportValue[] = model.values.map((v) => ({
     name: v.name,
-    kind: v.kind,
+    kind: kindOf(v),
     dtype: v.dtypeName,
     shape: v.shape ?? null,
     bytes: v.bytes ?? null,
@@ -59,7 +62,7 @@ export function inspectReport(model: InferredModel): InspectReport {
     ...(v.upperBound ? { upperBound: true as const } : {}),
     ...(persistent.has(v.name) ? { state: true as const } : {}),
   }));
-  const runtime = model.values.filter((v) => RUNTIME_KINDS.has(v.kind));
+  const runtime = model.values.filter((v) => RUNTIME_KINDS.has(kindOf(v)));
   const unknownShapes = runtime
     .filter((v) => v.bytes === undefined)
     .map((v) => ({ name: v.name, producer: producerOf(v.producer), reason: v.unknownReason ?? 'shape unknown' }));
@@ -80,7 +83,7 @@ export function inspectReport(model: InferredModel): InspectReport {
     activationBytes: runtime.reduce((sum, v) => sum + (v.bytes ?? 0), 0), // of the sizes known: unknownActivations says how many are left out
     unknownActivations: unknownShapes.length,
     bodyNodes: model.nodes.filter((n) => n.subgraphs.length > 0).length,
-    constants: model.values.filter((v) => v.kind === 'constant').length,
+    constants: model.values.filter((v) => kindOf(v) === 'constant').length,
     values,
     unknownShapes,
     diagnostics: model.diagnostics,

@@ -47,7 +47,7 @@ export type TargetField = `regions.${string}.${keyof RegionEdit & string}` | Exc
 /** Why a settings change was refused: the sentence shown, and the target field whose value caused it, when one did. */
 export interface SettingsRefusal {
   readonly message: string;
-  readonly field?: string; // a TargetField
+  readonly field?: TargetField; // the settings panel's field, when the value of one caused it
 }
 
 /** What a plan is made for: a target preset and a strategy (undefined: the target's own). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usableSettings } from './usable';
+import { refusalOf, usableSettings } from './usable';
 
 describe('the usable part of settings from a link', () => {
   it('keeps every setting that makes a plan', () => {
@@ -45,5 +45,15 @@ describe('the usable part of settings from a link', () => {
     const { settings, leftOut } = usableSettings({ target: 'mcu', edits: { regions } });
     expect(settings).toEqual({ target: 'mcu' });
     expect(leftOut[0]!.reason).toContain('has no region "__proto__"');
+  });
+});
+
+describe('a refusal of a target field', () => {
+  it("names a field of the settings panel, never a path of another document such as a profile's", () => {
+    expect(refusalOf({ message: 'sram alignment must be a power of two, got 48', field: 'regions.sram.alignment' })).toEqual({ message: 'sram alignment must be a power of two, got 48', field: 'regions.sram.alignment' });
+    expect(refusalOf({ message: 'too small', field: 'sramBytes' }).field).toBe('sramBytes');
+    expect(refusalOf({ message: 'regions[0].alignment must be a power of two, got 48', field: 'regions[0].alignment' })).toEqual({ message: 'regions[0].alignment must be a power of two, got 48' });
+    expect(refusalOf({ message: 'x', field: 'fusion.sramBytes' }).field).toBeUndefined();
+    expect(refusalOf({ message: 'x', field: 'regions' }).field).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@
 import { InputError } from '../shared/errors';
 import { DEFAULT_SETTINGS, isBudgetMs, STRATEGY_CHOICES, TARGET_NAMES } from './names';
 import { targetForSettings } from './target';
-import type { PlanSettings, SettingsRefusal, TargetEdits } from './types';
+import type { PlanSettings, SettingsRefusal, TargetEdits, TargetField } from './types';
 
 /** A part of the wanted settings that was left out, and why. */
 export interface LeftOut {
@@ -90,7 +90,26 @@ export function settingsProblem(settings: PlanSettings): SettingsRefusal | undef
   }
 }
 
-/** The refusal an error of the target's fields makes: its sentence, and the field it names (a TargetField), if any. */
+/** The refusal an error of the target's fields makes: its sentence, and the field it names when that is a TargetField. */
 export function refusalOf(error: { readonly message: string; readonly field?: string }): SettingsRefusal {
-  return { message: error.message, ...(error.field !== undefined && { field: error.field }) };
+  // a path of another document (a profile's 'regions[0].alignment') names no field of the panel
+  return { message: error.message, ...(error.field !== undefined && isTargetField(error.field) && { field: error.field }) };
+}
+
+/** Every TargetField outside the regions, as a set the type keeps complete. */
+const EDIT_FIELDS: Readonly<Record<Exclude<keyof TargetEdits, 'regions'>, true>> = {
+  fusion: true,
+  computeUnits: true,
+  dwPwCacheBytes: true,
+  sramBytes: true,
+  order: true,
+  scratchPlacement: true,
+  spill: true,
+  weights: true,
+  io: true,
+};
+
+/** True when `field` is the id of a target field the page edits ('regions.sram.alignment', 'sramBytes'). */
+export function isTargetField(field: string): field is TargetField {
+  return /^regions\..+\.(sizeLimit|alignment)$/.test(field) || Object.hasOwn(EDIT_FIELDS, field);
 }

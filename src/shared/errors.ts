@@ -28,7 +28,7 @@ export class InputError extends Error {
   constructor(
     readonly code: InputErrorCode,
     message: string,
-    readonly field?: string, // the form field that took the value, when one did (a target field: settings/types.ts)
+    readonly field?: string, // the path of the offending field in the input document ('regions[0].alignment' of a target profile), or the page's TargetField (settings/types.ts) it came from
   ) {
     super(boundedMessage(message));
   }
@@ -38,7 +38,7 @@ export class InputError extends Error {
 export interface ErrorData {
   readonly code: string; // an InputErrorCode, or 'internal'
   readonly message: string;
-  readonly field?: string; // the form field that took the offending value, when one did
+  readonly field?: string; // the path of the offending field in the input document, when one is to blame (InputError.field)
 }
 
 /** Turns anything thrown into plain error data; unknown throws become `internal`. */

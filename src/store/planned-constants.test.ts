@@ -47,3 +47,15 @@ describe('constants the plan places', () => {
     expect([...plannedConstants(model, other(model.nodes[dequantize]!.name)).values]).toEqual(['w']);
   });
 });
+
+describe('constants the plan places, across replans', () => {
+  it('are the same object for another plan placing the same constants, so the views keyed on them keep their work', () => {
+    const first = plannedConstants(model, planModel(model, presetTarget('tflm')));
+    const again = plannedConstants(model, planModel(model, presetTarget('tflm')));
+    expect(again).toBe(first);
+    // a plan placing other constants is another answer
+    const none = plannedConstants(model, { buffers: [] });
+    expect(none.values.size).toBe(0);
+    expect(plannedConstants(model, planModel(model, presetTarget('tflm')))).not.toBe(none);
+  });
+});

@@ -2,9 +2,10 @@
 // places as buffers, and the nodes that write them. TensorFlow Lite Micro runs
 // every operator of a .tflite at each inference, a DEQUANTIZE of a constant
 // weight among them, and plans its output in the arena: on that target such a
-// tensor is an activation in every view (its node a box of the graph, its row
-// among the run-time tensors), where on other targets it stays a constant
-// folded away. Read off the plan's buffers, never decided again per view. No DOM.
+// tensor is an activation (its node a box of the graph, its row among the
+// run-time tensors, its bytes with the model card's activations and not its
+// weights), where on other targets it stays a constant folded away. Read off
+// the plan's buffers by the views that pass them to plannedKind. No DOM.
 
 import type { InferredGraph, ValueKind } from '../model/inferred';
 
@@ -22,10 +23,14 @@ export interface PlanBuffers {
 /** No constant placed: the answer without a plan, or on a target that folds constants away. */
 export const NO_PLANNED_CONSTANTS: PlannedConstants = { values: new Set(), nodes: new Set() };
 const cache = new WeakMap<PlanBuffers['buffers'], WeakMap<InferredGraph, PlannedConstants>>();
+// the last answer per model: a replan that places the same constants gets the same object, so what is keyed on it
+// (the Tensors table's sorted rows, the card's figures) is not worked out again
+const lastOf = new WeakMap<InferredGraph, PlannedConstants>();
 
 /**
  * The constants of `model` that `plan` places as buffers, and their producers: none without a plan, and none on a
- * target that folds constants away (every target but TensorFlow Lite Micro plans only run-time tensors).
+ * target that folds constants away (every target but TensorFlow Lite Micro plans only run-time tensors). The same
+ * object for every plan of `model` that places the same constants, NO_PLANNED_CONSTANTS for every plan placing none.
  */
 export function plannedConstants(model: InferredGraph, plan: PlanBuffers | undefined): PlannedConstants {
   if (plan === undefined) return NO_PLANNED_CONSTANTS;
@@ -37,7 +42,10 @@ export function plannedConstants(model: InferredGraph, plan: PlanBuffers | undef
   let found = byModel.get(model);
   if (found === undefined) {
     found = findPlanned(model, plan);
+    const last = lastOf.get(model);
+    if (last !== undefined && sameSet(last.values, found.values) && sameSet(last.nodes, found.nodes)) found = last;
     byModel.set(model, found);
+    lastOf.set(model, found);
   }
   return found;
 }
@@ -55,6 +63,10 @@ function findPlanned(model: InferredGraph, plan: PlanBuffers): PlannedConstants 
     if (v.producer !== undefined) nodes.add(v.producer);
   }
   return values.size === 0 ? NO_PLANNED_CONSTANTS : { values, nodes };
+}
+
+function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
 }
 
 /** The kind a tensor has on the page: an activation when it is a constant the plan places, else the model's kind. */

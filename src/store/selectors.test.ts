@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredModel, InferredValue } from '../model/inferred';
-import { filterRows, selectKindCounts, selectPageSummary, selectPlannedReport, selectRows, selectWeights, sortRows, tensorRows } from './selectors';
+import { filterRows, selectPageSummary, sortRows, tensorRows } from './selectors';
+import { selectKindCounts, selectRows, selectWeights } from './planned-selectors';
 import { INITIAL_STATE, type AppState, type LoadedModel } from './state';
 import { DEFAULT_SETTINGS } from '../settings/names';
 import { planForSettings } from '../worker/plan/settings';
-import { dequantizeModel } from './testing/dequantize-model';
 
 function value(name: string, kind: InferredValue['kind'], dtypeName: string, shape: number[] | undefined, producer?: number): InferredValue {
   const elements = shape?.reduce((a, b) => a * b, 1);
@@ -112,23 +112,6 @@ describe('tensor table selectors', () => {
     expect(rows.filter((r) => r.kv).map((r) => r.name)).toEqual(['past_0', 'present_0']);
   });
 
-  it('lists a DEQUANTIZE of a weight among the run-time tensors where the plan runs it (tflm), among the constants elsewhere', () => {
-    const inferred = dequantizeModel();
-    const on = (target: string): AppState => {
-      const plan = planForSettings(inferred, { target, strategy: 'best' });
-      return state({ model: { ...state().model!, inferred, plan: { status: 'planned', settings: DEFAULT_SETTINGS, plan, ms: 1 } } });
-    };
-    const tflm = on('tflm');
-    expect(names(selectRows({ ...tflm, kinds: 'runtime' }))).toEqual(['x', 'w', 'y']);
-    expect(selectRows({ ...tflm, kinds: 'constants' })).toEqual([]);
-    expect(selectRows(tflm).find((r) => r.name === 'w')?.kind).toBe('activation');
-    expect(selectKindCounts(tflm)).toEqual({ all: 4, runtime: 3, weights: 1, constants: 0 });
-    const cpu = on('cpu');
-    expect(names(selectRows({ ...cpu, kinds: 'constants' }))).toEqual(['w']);
-    expect(selectRows(cpu).find((r) => r.name === 'w')?.kind).toBe('constant');
-    expect(selectKindCounts(cpu)).toEqual({ all: 4, runtime: 2, weights: 1, constants: 1 });
-  });
-
   it('returns the same rows while query, sort and model are unchanged', () => {
     const s = state({ query: 'float32' });
     expect(selectRows(s)).toBe(selectRows({ ...s }));
@@ -212,16 +195,6 @@ describe('page summary', () => {
   });
 });
 
-describe('the model card activations', () => {
-  it('count a DEQUANTIZE of a weight and its bytes where the plan runs it (tflm), not elsewhere', () => {
-    const inferred = dequantizeModel();
-    const on = (target: string) => selectPlannedReport(state({ model: { ...state().model!, inferred, plan: { status: 'planned', settings: DEFAULT_SETTINGS, plan: planForSettings(inferred, { target, strategy: 'best' }), ms: 1 } } }))!;
-    // x and y, 16 B each; w, 4×4 float32
-    expect(on('cpu')).toMatchObject({ activations: 2, activationBytes: 32 });
-    expect(on('tflm')).toMatchObject({ activations: 3, activationBytes: 32 + 64 });
-  });
-});
-
 describe('the model card weights', () => {
   const withConstants: InferredModel = {
     ...MODEL,
@@ -231,7 +204,7 @@ describe('the model card weights', () => {
 
   it('counts initializers and tensors from Constant nodes, as the plan does, and says when a size is unknown', () => {
     const stats = selectWeights(state({ model: { ...state().model!, inferred: withConstants } }));
-    expect(stats).toEqual({ count: 3, bytes: 16 * 3 * 3 * 3 * 2 + 16 * 4, fromConstants: 2, unknown: 1 });
+    expect(stats).toEqual({ count: 3, bytes: 16 * 3 * 3 * 3 * 2 + 16 * 4, fromConstants: 2, unknown: 1, run: 0 });
     const plan = planForSettings(withConstants, DEFAULT_SETTINGS);
     expect(plan.weights).toMatchObject({ tensors: stats.count, bytes: stats.bytes });
   });

@@ -1,5 +1,6 @@
 // Derived data for the views: the page status, the tensor table's rows (filtered
-// and sorted), the model report and the summary published to window.heapscope.
+// and sorted), the model report and the summary published to window.heapscope;
+// what reads a tensor's kind as the plan on screen has it is planned-selectors.ts.
 // Every selector returns the same object while its inputs are unchanged.
 
 import { pageSettings, type PageSettings } from './page-settings';
@@ -13,7 +14,6 @@ import { formatShape } from '../shared/format';
 import { selectAssumptionLines, type AssumptionLine } from './assumptions';
 import { memoLast } from './memo';
 import { fitVerdict, planFits, regionOverBy } from './fit-words';
-import { NO_PLANNED_CONSTANTS, plannedConstants, plannedKind, type PlannedConstants } from './planned-constants';
 import type { AppState, KindFilter, LoadStatus, TableSort } from './state';
 
 /** One line of the tensor table. */
@@ -103,25 +103,8 @@ export function tensorRows(model: InferredModel): readonly TensorRow[] {
   return rows;
 }
 
-/**
- * The rows of `model` as the plan on screen has its tensors: a constant the plan places (TensorFlow Lite Micro's
- * DEQUANTIZE of a weight, run at each inference) is an activation.
- */
-export function plannedRows(model: InferredModel, planned: PlannedConstants): readonly TensorRow[] {
-  const rows = tensorRows(model);
-  if (planned.values.size === 0) return rows;
-  let cached = plannedRowCache.get(planned);
-  if (cached === undefined) {
-    cached = rows.map((row) => (plannedKind(row, planned) === row.kind ? row : { ...row, kind: plannedKind(row, planned) }));
-    plannedRowCache.set(planned, cached);
-  }
-  return cached;
-}
-
-const plannedRowCache = new WeakMap<PlannedConstants, readonly TensorRow[]>();
-
 /** Kinds of value each kind filter lets through. */
-const KIND_GROUPS: Readonly<Record<Exclude<KindFilter, 'all'>, ReadonlySet<ValueKind>>> = {
+export const KIND_GROUPS: Readonly<Record<Exclude<KindFilter, 'all'>, ReadonlySet<ValueKind>>> = {
   runtime: RUNTIME_KINDS,
   weights: new Set(['initializer']),
   constants: new Set(['constant']),
@@ -137,21 +120,6 @@ export function filterRows(rows: readonly TensorRow[], query: string, kinds: Kin
   const group = kinds === 'all' ? undefined : KIND_GROUPS[kinds];
   if (words.length === 0 && group === undefined) return rows;
   return rows.filter((row) => (group === undefined || group.has(row.kind)) && words.every((w) => row.haystack.includes(w)));
-}
-
-/** How many tensors each kind filter lists. */
-export type KindCounts = Readonly<Record<KindFilter, number>>;
-
-const kindCounts = memoLast((model: InferredModel | undefined, plan: ModelPlan | undefined): KindCounts => {
-  const values = model?.values ?? [];
-  const planned = model === undefined ? undefined : plannedConstants(model, plan);
-  const count = (group: ReadonlySet<ValueKind>) => values.filter((v) => group.has(planned === undefined ? v.kind : plannedKind(v, planned))).length;
-  return { all: values.length, runtime: count(KIND_GROUPS.runtime), weights: count(KIND_GROUPS.weights), constants: count(KIND_GROUPS.constants) };
-});
-
-/** The number of tensors behind each kind filter of the shown model. */
-export function selectKindCounts(state: AppState): KindCounts {
-  return kindCounts(state.model?.inferred, selectPlan(state));
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -190,21 +158,6 @@ export function sortRows(rows: readonly TensorRow[], sort: TableSort): readonly 
   });
 }
 
-const visibleRows = memoLast((model: InferredModel | undefined, plan: ModelPlan | undefined, query: string, kinds: KindFilter, sort: TableSort): readonly TensorRow[] =>
-  model === undefined ? [] : sortRows(filterRows(plannedRows(model, plannedConstants(model, plan)), query, kinds), sort),
-);
-
-/** The table's rows after the kind filter, the search and the sort; kinds as the plan on screen has them. */
-export function selectRows(state: AppState): readonly TensorRow[] {
-  return visibleRows(state.model?.inferred, selectPlan(state), state.query, state.kinds, state.sort);
-}
-
-/** What the plan on screen runs at each inference of the shown model's constants (none without a model or plan). */
-export function selectPlannedConstants(state: AppState): PlannedConstants {
-  const model = state.model?.inferred;
-  return model === undefined ? NO_PLANNED_CONSTANTS : plannedConstants(model, selectPlan(state));
-}
-
 /** How many rows the table has before the search. */
 export function selectRowTotal(state: AppState): number {
   return state.model?.inferred.values.length ?? 0;
@@ -222,22 +175,6 @@ export function selectReport(state: AppState): InspectReport | undefined {
     reportCache.set(model, report);
   }
   return report;
-}
-
-const plannedReport = memoLast((report: InspectReport | undefined, model: InferredModel | undefined, plan: ModelPlan | undefined): InspectReport | undefined => {
-  if (report === undefined || model === undefined) return report;
-  const planned = plannedConstants(model, plan);
-  if (planned.values.size === 0) return report;
-  const run = model.values.filter((v) => planned.values.has(v.name));
-  return { ...report, activations: report.activations + run.length, activationBytes: report.activationBytes + run.reduce((sum, v) => sum + (v.bytes ?? 0), 0) };
-});
-
-/**
- * The facts of the shown model with its run-time tensors as the plan on screen has them: a constant the plan places
- * (TensorFlow Lite Micro's DEQUANTIZE of a weight) counts among the activations and their bytes.
- */
-export function selectPlannedReport(state: AppState): InspectReport | undefined {
-  return plannedReport(selectReport(state), state.model?.inferred, selectPlan(state));
 }
 
 const pageSummary = memoLast((model: AppState['model'], error: AppState['error'], lines: readonly AssumptionLine[], graph: AppState['graph'], groups: AppState['groups']): PageSummary => {
@@ -285,31 +222,4 @@ export function selectPlan(state: AppState): ModelPlan | undefined {
 /** The summary of window.heapscope.summary(). */
 export function selectPageSummary(state: AppState): PageSummary {
   return pageSummary(state.model, state.error, selectAssumptionLines(state), state.graph, state.groups);
-}
-
-/**
- * Count and total bytes of a model's weights as the plan counts them
- * (planner's WeightsSummary): initializers and every tensor computed from
- * constants alone (Constant nodes among them), none of which the heap holds.
- */
-export interface WeightStats {
-  readonly count: number;
-  readonly bytes: number; // of the weights whose size is known
-  readonly fromConstants: number; // how many of them Constant nodes and constant folding give, not initializers
-  readonly unknown: number; // how many have an unknown size: `bytes` is then a lower estimate
-}
-
-const weightStats = memoLast((model: InferredModel | undefined): WeightStats => {
-  const weights = model?.values.filter((v) => v.kind === 'initializer' || v.kind === 'constant') ?? [];
-  return {
-    count: weights.length,
-    bytes: weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0),
-    fromConstants: weights.filter((v) => v.kind === 'constant').length,
-    unknown: weights.filter((v) => v.bytes === undefined).length,
-  };
-});
-
-/** The shown model's weights. */
-export function selectWeights(state: AppState): WeightStats {
-  return weightStats(state.model?.inferred);
 }

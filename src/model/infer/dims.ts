@@ -174,8 +174,11 @@ function dimList(collected: readonly Collected[]): string {
   return `; the model's dims are ${collected.map((c) => `'${shortName(c.name)}'`).join(', ')}`;
 }
 
-/** Why "<input>:<axis>" names no symbolic dim of an input that exists; undefined when it names no input. */
-function noDimReason(key: string, inputs: readonly IrValueInfo[]): string | undefined {
+/**
+ * Why "<input>:<axis>" names no symbolic dim of an input that exists ("input 'image' has rank 4, so it has no axis
+ * 5"); undefined when it names no input of `inputs` (declared, or as inferred: shape undefined when unknown).
+ */
+export function noDimReason(key: string, inputs: readonly (Pick<IrValueInfo, 'name' | 'invalidDims'> & { readonly shape: readonly unknown[] | undefined })[]): string | undefined {
   const colon = key.lastIndexOf(':');
   const input = colon > 0 ? inputs.find((v) => v.name === key.slice(0, colon)) : undefined;
   const axisText = key.slice(colon + 1);

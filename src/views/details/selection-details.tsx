@@ -24,6 +24,7 @@ import { quantizationText } from '../quantization';
 import { offsetText, paddedSizeTitle, paddingWords, reservedText, scratchRuleText, sharedBlockSteps, sharersOf, sharingRuleWords, spillText } from '../buffer-words';
 import { plannedSizeOf, plannedSizeWords } from '../planned-size';
 import { kvBoxOf } from '../graph/layout/kv-boxes';
+import { graphGroups } from '../graph/groups/groups';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -127,6 +128,8 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const value = lookup.values.get(f.buffer.name);
     const planned = value === undefined || f.buffer.kind === 'scratch' ? undefined : plannedSizeOf(data.plan, value);
     const cacheBox = f.buffer.kind === 'scratch' ? undefined : kvBoxOf(model, data.plan, f.buffer.name);
+    // the box is named as the graph opens, constants folded: the graph's Constants toggle is its own, not the store's
+    const foldsConstants = cacheBox !== undefined && graphGroups(model, data.plan, false).folded.some(Boolean);
     return (
       <div data-testid="selection-details" data-kind="buffer">
         <p className="mono">
@@ -148,7 +151,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
         {f.buffer.node && <p>produced by {nodeLink(f.buffer.node)}</p>}
         {cacheBox !== undefined && (
           <p data-testid="buffer-graph-box">
-            in the graph&apos;s box <strong>{cacheBox.title}</strong>, which holds {cacheBox.tensors.length === 1 ? 'this tensor alone' : `${cacheBox.tensors.length} tensors:`}
+            in the graph&apos;s box <strong>{cacheBox.title}</strong>{foldsConstants ? ' (constants folded)' : ''}, which holds {cacheBox.tensors.length === 1 ? 'this tensor alone' : `${cacheBox.tensors.length} tensors:`}
             {cacheBox.tensors.length > 1 && cacheBox.tensors.map((name, i) => <span key={name}>{i === 0 ? ' ' : ', '}{tensorLink(name) ?? <span className="mono">{shortName(name)}</span>}</span>)}
           </p>
         )}

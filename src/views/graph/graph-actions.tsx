@@ -13,7 +13,7 @@ import { listKeyTarget } from '../list-keys';
 /** Props of GraphActions. */
 export interface GraphActionsProps {
   readonly groups: boolean; // the graph has groups to collapse and expand
-  readonly constants: boolean | undefined; // whether constant nodes are shown; undefined when the model has none
+  readonly constants: boolean | undefined; // whether constant nodes are shown; undefined when none is folded: the model has none, or the plan runs every one (tflm)
   readonly matches: boolean; // the search has matches to step through
   readonly onSetAll: (collapse: boolean) => void;
   readonly onConstants: () => void;

@@ -3,7 +3,7 @@
 
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
-import { selectKindCounts } from '../../store/selectors';
+import { selectKindCounts } from '../../store/planned-selectors';
 import type { KindFilter as KindFilterValue } from '../../store/state';
 
 const OPTIONS: readonly { readonly id: KindFilterValue; readonly label: string; readonly hint: string }[] = [

@@ -4,7 +4,8 @@
 
 import type { ReactNode } from 'react';
 import { useAppStore } from '../../store/context';
-import { selectPlan, selectPlannedReport, selectWeights } from '../../store/selectors';
+import { selectPlan } from '../../store/selectors';
+import { selectPlannedReport, selectWeights } from '../../store/planned-selectors';
 import { formatBytes, formatCount } from '../../shared/format';
 import { shortName, titleText } from '../../shared/short-name';
 import { Panel } from './panel';

@@ -95,3 +95,17 @@ describe('graphGroups', () => {
     expect(input.graph.boxes.filter((b) => b.id.startsWith('in:past_key_values'))).toHaveLength(0);
   });
 });
+
+describe('graphGroups, shared', () => {
+  it('are worked out once per model, plan and Constants toggle, so the layout and the details read one copy', () => {
+    const model = dequantizeModel();
+    const plan = planModel(model, presetTarget('tflm'));
+    const folded = graphGroups(model, plan, false);
+    expect(graphGroups(model, plan, false)).toBe(folded);
+    const shown = graphGroups(model, plan, true);
+    expect(shown).not.toBe(folded);
+    expect(graphGroups(model, plan, true)).toBe(shown);
+    expect(graphGroups(model, undefined, false)).toBe(graphGroups(model, undefined, false));
+    expect(graphGroups(model, planModel(model, presetTarget('tflm')), false)).not.toBe(folded);
+  });
+});

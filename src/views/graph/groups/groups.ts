@@ -24,8 +24,25 @@ const OPEN_ALL_UP_TO = 300;
 /** A larger model opens with about this many boxes at most. */
 const FIRST_VIEW_BOXES = 18;
 
-/** The groups of `model` under `plan`; constants folded unless `showConstants`, except those `plan` runs. */
+// One set of groups per model, plan and Constants toggle, shared by the layout and the details' KV-cache box: working
+// them out takes a tenth of a second on a large decoder. A model without a plan is keyed by NO_PLAN.
+const NO_PLAN = {};
+const groupCache = new WeakMap<InferredModel, WeakMap<object, { folded?: GraphGroups; shown?: GraphGroups }>>();
+
+/**
+ * The groups of `model` under `plan`; constants folded unless `showConstants`, except those `plan` runs. The same
+ * object for the same three.
+ */
 export function graphGroups(model: InferredModel, plan: ModelPlan | undefined, showConstants: boolean): GraphGroups {
+  let byPlan = groupCache.get(model);
+  if (byPlan === undefined) groupCache.set(model, (byPlan = new WeakMap()));
+  let entry = byPlan.get(plan ?? NO_PLAN);
+  if (entry === undefined) byPlan.set(plan ?? NO_PLAN, (entry = {}));
+  const key = showConstants ? 'shown' : 'folded';
+  return (entry[key] ??= buildGroups(model, plan, showConstants));
+}
+
+function buildGroups(model: InferredModel, plan: ModelPlan | undefined, showConstants: boolean): GraphGroups {
   const folded = foldedNodes(model, plan, showConstants);
   const shown = (i: number): boolean => !folded[i];
   const named = scopeClusters(model, shown);

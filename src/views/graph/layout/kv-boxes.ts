@@ -68,24 +68,17 @@ export interface KvBox {
 }
 
 const boxesOf = new WeakMap<InferredModel, WeakMap<GraphGroups, ReadonlyMap<string, KvBox>>>();
-const groupsOf = new WeakMap<InferredModel, Map<ModelPlan | undefined, GraphGroups>>();
 
 /**
  * The graph's folded KV-cache box that shows tensor `name` (a graph input or
  * output of `model`'s cache) under `plan`'s groups, with constants folded as
- * the graph first draws them; undefined for a tensor of no cache. The box as
- * drawn while its scope is open: a collapsed scope shows it inside its own box.
+ * the graph first draws them (the groups the layout has too: graphGroups keeps
+ * one copy); undefined for a tensor of no cache. The box as drawn while its
+ * scope is open: a collapsed scope shows it inside its own box.
  */
 export function kvBoxOf(model: InferredModel, plan: ModelPlan | undefined, name: string): KvBox | undefined {
   if (!kvCacheNames(model).has(name)) return undefined;
-  let byPlan = groupsOf.get(model);
-  if (byPlan === undefined) groupsOf.set(model, (byPlan = new Map()));
-  let groups = byPlan.get(plan);
-  if (groups === undefined) {
-    byPlan.clear(); // one plan at a time is on screen
-    byPlan.set(plan, (groups = graphGroups(model, plan, false)));
-  }
-  return kvBoxesOf(model, groups).get(name);
+  return kvBoxesOf(model, graphGroups(model, plan, false)).get(name);
 }
 
 /** Every KV-cache tensor's folded box under `groups`, by tensor name. */
