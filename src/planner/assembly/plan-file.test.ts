@@ -108,6 +108,11 @@ describe('plan files', () => {
     expect(errorOf(variant((d) => (d.plan.buffers[1].offset = 2 ** 53))).message).toBe('p.json: plan file field plan.buffers[1].offset must be a whole number from 0 to 2^53 − 1, got 9007199254740992');
     expect(errorOf(variant((d) => (d.nodes[0].outputs = 'a'))).message).toBe('p.json: plan file field nodes[0].outputs must be an array, got "a"');
     expect(errorOf(variant((d) => d.plan.regions.push(d.plan.regions[0]))).message).toBe('p.json: plan file field plan.regions[2].name must be unique, got "sram"');
+    // the assumptions diff reads by field: diff of such a file stopped with an internal error
+    expect(errorOf(variant((d) => (d.plan.assumptions.unknown = { tensor: 'x' }))).message).toBe('p.json: plan file field plan.assumptions.unknown must be an array, got {"tensor":"x"}');
+    expect(errorOf(variant((d) => (d.plan.assumptions.unknown = [7]))).message).toBe('p.json: plan file field plan.assumptions.unknown[0] must be an object, got 7');
+    expect(errorOf(variant((d) => (d.plan.assumptions.kernels = [{ op: 'ETHOS_U' }]))).message).toBe('p.json: plan file field plan.assumptions.kernels[0].node must be a string, it is missing');
+    expect(errorOf(variant((d) => (d.plan.assumptions = 'none'))).message).toBe('p.json: plan file field plan.assumptions must be an object, got "none"');
     expect(errorOf(variant((d) => (d.settings.targetProfile.regions = []))).message).toMatch(/^p\.json: settings\.targetProfile: regions must list at least one memory region/);
   });
 });

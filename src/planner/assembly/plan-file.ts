@@ -224,9 +224,24 @@ function readPlan(value: unknown, source: string): ModelPlan {
   });
   arrayAt(p, 'fusionUnits', 'plan.', source).forEach((u, i) => arrayAt(objectAt(u, `plan.fusionUnits[${i}]`, source), 'nodes', `plan.fusionUnits[${i}].`, source));
   for (const key of ['steps', 'liveAtPeak', 'diagnostics']) arrayAt(p, key, 'plan.', source);
+  checkAssumptions(p, source);
   checkPlanMeaning(p, source);
   // a plan saved before plans with sizes unknown stopped claiming an optimum is read as one made now
   return withUnknownSizes({ ...p, complete: completeOf(p, source) } as unknown as ModelPlan);
+}
+
+/**
+ * Checks the assumptions diff and the views read by field (absent in plans
+ * saved before they were recorded): the tensors of unknown size and the
+ * kernels of unknown scratch, each a list of records naming them.
+ */
+function checkAssumptions(p: Json, source: string): void {
+  if (p.assumptions === undefined) return;
+  const assumptions = objectAt(p.assumptions, 'plan.assumptions', source);
+  for (const [key, field] of [['unknown', 'tensor'], ['kernels', 'node']] as const) {
+    if (assumptions[key] === undefined) continue;
+    arrayAt(assumptions, key, 'plan.assumptions.', source).forEach((a, i) => stringAt(objectAt(a, `plan.assumptions.${key}[${i}]`, source), field, `plan.assumptions.${key}[${i}].`, source));
+  }
 }
 
 /**
