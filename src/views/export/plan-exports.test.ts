@@ -84,7 +84,7 @@ describe('heap SVG', () => {
     expect([...legend.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(screen);
     expect(svg).toContain('Live bytes per kind and region');
     expect(svg).toContain('dotted: largest free block');
-    const regions = [...svg.matchAll(/<g class="pc-region" data-region="([^"]+)">/g)].map((m) => m[1]);
+    const regions = [...svg.matchAll(/<g class="pc-region" data-region="([^"]+)"[^>]*>/g)].map((m) => m[1]);
     expect(regions).toEqual([...svg.matchAll(/<g data-region="([^"]+)">/g)].map((m) => m[1]));
     expect(svg).not.toContain('style=');
   });
