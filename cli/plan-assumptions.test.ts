@@ -66,6 +66,24 @@ describe('plan --json states what the plan assumes', () => {
     expect(contradicted.err).toMatch(/--strict: the dims given contradict the graph: --dim total_seq_len=5 is not seq_len \+ past_seq_len = 1 \+ 16 = 17/);
   });
 
+  it('--shape that fixes an input leaves none of its dims assumed; a dim that still sizes another input stays assumed', () => {
+    const g = new GraphBuilder('sym');
+    g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);
+    const sym = file('sym.onnx', g.toBytes());
+    const fixed = run(['plan', sym, '--shape', 'x=4x8', '--strict']);
+    expect(fixed.code).toBe(0);
+    expect(fixed.out).not.toMatch(/assumes/);
+    expect(JSON.parse(run(['plan', sym, '--shape', 'x=4x8', '--json']).out).assumptions.dims).toEqual([]);
+    expect(run(['inspect', sym, '--shape', 'x=4x8']).out).toMatch(/N=1 {2}x:0 {2}sizes nothing: every axis it names has the shape given/);
+
+    const two = new GraphBuilder('two');
+    two.output(two.node('Add', [two.input('x', 'float32', ['N', 8]), two.input('z', 'float32', ['N', 8])]), 'float32', ['N', 8]);
+    const shared = run(['plan', file('two.onnx', two.toBytes()), '--shape', 'x=1x8', '--strict']);
+    expect(shared.code).toBe(2);
+    expect(shared.out).toMatch(/assumes {7}N=1 \(x:0, z:0;/);
+    expect(shared.err).toMatch(/--strict: the plan rests on default dims N=1;/);
+  });
+
   it('never counts the unknown as zero silently: complete is false, the tensors and ops are named, and --shape fills them', () => {
     const plan = planJson([CUSTOM]);
     expect(plan.complete).toBe(false);
