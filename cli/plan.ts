@@ -15,7 +15,7 @@ import { counted, formatBytes, formatBytesExact, formatCount } from '../src/shar
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
-import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
+import { heldWeights, ioLines, ioOfUnknownSize, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile, withProfileError } from './run-files';
@@ -275,7 +275,8 @@ export function planText(file: string, plan: ModelPlan): string {
     // the runtime's head when it is not the placement shown (the plan written is another one): the sum starts from it
     const head = r.runtimeHead !== undefined && r.runtimeHead !== r.peak ? `; the plan written: head ${formatBytes(r.runtimeHead)}` : '';
     const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${tailLeast}${formatBytes(r.used!)}`;
-    const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} of graph I/O placed here over the run` : '';
+    const ioLeast = ioOfUnknownSize(plan, r.name) ? 'at least ' : '';
+    const io = (r.io ?? 0) > 0 || ioLeast !== '' ? `, ${ioLeast}${formatBytes(r.io ?? 0)} of graph I/O placed here over the run` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(regionLabel)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
   lines.push(...spillLines(plan));

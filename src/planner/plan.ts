@@ -278,7 +278,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     fits: regions.every((r) => r.overBy === 0),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
-    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kv),
+    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kv, new Set(assumptions.unknown.map((u) => u.tensor))),
     assumptions,
     target: target.name,
     regions,
