@@ -57,7 +57,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget, notes));
   }
   const written = plannedAside(diff);
-  if (over) io.err(`heapscope: ${fileB} needs ${bLowerEstimate(diff) ? 'at least ' : ''}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${formatCount(need - budget)}${written === undefined ? '' : ` (${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
+  // a lower estimate of what b needs makes the excess a lower estimate too
+  const least = bLowerEstimate(diff) ? 'at least ' : '';
+  if (over) io.err(`heapscope: ${fileB} needs ${least}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${least}${formatCount(need - budget)}${written === undefined ? '' : ` (${least}${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
   if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (${unknownWhy(diff)}), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
   let strictFailed = false;
   if (args.flags.has('--strict')) {
