@@ -139,6 +139,15 @@ describe('plan --json states what the plan assumes', () => {
   it('refuses malformed --shape and --input with a sentence that names them', () => {
     expect(run(['plan', CUSTOM, '--shape', 'mystery_out=1xtwo']).err).toMatch(/--shape mystery_out expects dims such as 1x3x224x224/);
     expect(run(['plan', CUSTOM, '--shape', 'nothing']).code).toBe(2);
+    // an empty shape is refused, not taken for a scalar, which is said outright
+    const empty = run(['plan', CUSTOM, '--shape', 'mystery_out=']);
+    expect([empty.code, empty.out]).toEqual([2, '']);
+    expect(empty.err).toBe('heapscope: --shape mystery_out expects dims such as 1x3x224x224 (non-negative integers; "scalar" for a scalar), got ""\n');
+    expect(planJson([CUSTOM, '--shape', 'mystery_out=scalar']).assumptions.shapes).toEqual({ mystery_out: [] });
+    // a dim too large to be exact is named so, as --dim names it
+    const large = run(['plan', CUSTOM, '--shape', 'mystery_out=1x99999999999999999']);
+    expect(large.code).toBe(2);
+    expect(large.err).toBe('heapscope: --shape mystery_out must be at most 9007199254740991 (2^53 − 1) on every axis, got "1x99999999999999999"\n');
     expect(run(['plan', VAD, '--input', 'sr=fast']).err).toMatch(/--input sr expects numbers/);
     expect(run(['inspect', VAD, '--input', 'sr=8000', '--json']).code).toBe(0);
   });
