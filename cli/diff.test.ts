@@ -127,7 +127,7 @@ describe('heapscope diff', () => {
     ['--b-dim with a saved plan as b', [SAMPLE, 'SAVED', '--b-dim', 'batch=2'], /^heapscope: --b-dim changes how side b is planned, but .*saved\.json is a saved plan; pass its model instead\n$/],
     ['one side only', [SAMPLE], /^heapscope: diff takes two models or saved plans, a and b; got 1\n$/],
     ['a bad budget', [SAMPLE, SAMPLE, '--budget', '4 parsecs'], /^heapscope: --budget expects a byte size such as 123, 4MiB, 512KiB, 512K or 1\.5MB, got "4 parsecs"\n$/],
-    ['an unknown --b-strategy', [SAMPLE, SAMPLE, '--b-strategy', 'fastest'], /^heapscope: unknown strategy "fastest" for --b-strategy \(strategies: .*\)\n$/],
+    ['an unknown --b-strategy', [SAMPLE, SAMPLE, '--b-strategy', 'fastest'], /^heapscope: --b-strategy must be one of best, .*, got "fastest"\n$/],
   ])('rejects %s with one line and exit code 2', (_what, argv, message) => {
     const files: Record<string, string> = {
       CSV: join(dir, 'b.csv'),

@@ -6,9 +6,9 @@ import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
-import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
+import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
 import { planModel, type ModelPlan } from '../src/planner/plan';
-import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
+import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { counted, formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
@@ -43,11 +43,7 @@ const TOP_BUFFERS = 10;
 
 /** The strategy named by --strategy, checked; undefined when absent. */
 export function strategyOption(args: ParsedArgs): string | undefined {
-  const name = args.options.get('--strategy');
-  if (name !== undefined && !isStrategyName(name)) {
-    throw new InputError('bad-argument', `unknown strategy "${name}" (strategies: ${STRATEGY_NAMES.join(', ')})`);
-  }
-  return name;
+  return choiceOption(args.options.get('--strategy'), '--strategy', STRATEGY_NAMES);
 }
 
 /** Decodes, infers and plans one model file. */
