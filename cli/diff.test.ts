@@ -44,7 +44,7 @@ describe('heapscope diff', () => {
     const [small, large] = [saved('image160.plan.json', ['--shape', 'image=1x3x160x160']), saved('image320.plan.json', ['--shape', 'image=1x3x320x320'])];
     const text = run(['diff', small, large]);
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^a: .*image160\.plan\.json \(cpu, best, batch=1, image=1×3×160×160\) — image=1×3×160×160\nb: .*image320\.plan\.json \(cpu, best, batch=1, image=1×3×320×320\) — image=1×3×320×320\n/);
+    expect(text.out).toMatch(/^a: .*image160\.plan\.json \(cpu, best, image=1×3×160×160\) — image=1×3×160×160\nb: .*image320\.plan\.json \(cpu, best, image=1×3×320×320\) — image=1×3×320×320\n/);
     expect(text.out).toMatch(/causes, largest first:\n +\+[\d.]+ MiB {2}input image shape changed \(1×3×160×160 → 1×3×320×320\): \d+ buffers live at the peak grew/);
     const diff = diffJson([small, large]);
     expect(diff.inputs).toEqual([{ name: 'image', what: 'shape', input: true, a: '1×3×160×160', b: '1×3×320×320' }]);

@@ -75,6 +75,8 @@ describe('plan --json states what the plan assumes', () => {
     expect(fixed.out).not.toMatch(/assumes/);
     expect(JSON.parse(run(['plan', sym, '--shape', 'x=4x8', '--json']).out).assumptions.dims).toEqual([]);
     expect(run(['inspect', sym, '--shape', 'x=4x8']).out).toMatch(/N=1 {2}x:0 {2}sizes nothing: every axis it names has the shape given/);
+    // nor does a saved plan record them as dims it was planned with, so diff names none of them beside the shape
+    expect(run(['diff', sym, sym, '--shape', 'x=4x8']).out.split('\n')[0]).toBe(`a: ${sym} (cpu, best, x=4×8) — ${sym}`);
 
     const two = new GraphBuilder('two');
     two.output(two.node('Add', [two.input('x', 'float32', ['N', 8]), two.input('z', 'float32', ['N', 8])]), 'float32', ['N', 8]);
