@@ -50,8 +50,8 @@ export function parseDim(text: string, optionName = '--dim'): [string, number] {
 }
 
 /** The sentence for a dim past 2^53 − 1, a whole number all the same: naming it no integer would mislead. */
-function tooLargeDim(optionName: string, name: string, raw: string): string {
-  return `${optionName} ${name} must be at most ${Number.MAX_SAFE_INTEGER} (${MAX_EXACT_POWER}), got "${raw}"`;
+function tooLargeDim(optionName: string, name: string, raw: string, where = ''): string {
+  return `${optionName} ${name} must be at most ${Number.MAX_SAFE_INTEGER} (${MAX_EXACT_POWER})${where}, got "${raw}"`;
 }
 
 /** Splits `NAME=TEXT` at its last '=' (tensor names may hold '=', values never do). */
@@ -61,14 +61,17 @@ function splitBinding(text: string, optionName: string, form: string): [string, 
   return [text.slice(0, eq), text.slice(eq + 1)];
 }
 
-/** Parses `NAME=1x3x224x224` (or commas; empty for a scalar) into a tensor shape. */
+/** Parses `NAME=1x3x224x224` (or commas; "scalar" or "[]" for a scalar, said outright: an empty value is refused) into a tensor shape. */
 export function parseShape(text: string): [string, number[]] {
   const [name, raw] = splitBinding(text, '--shape', 'NAME=DIMS such as x=1x3x224x224');
-  const parts = raw.trim() === '' ? [] : raw.split(/[x×,]/i).map((p) => p.trim());
-  const dims = parts.map(Number);
-  if (parts.some((p) => !/^\d+$/.test(p)) || dims.some((d) => !Number.isSafeInteger(d))) {
-    throw new InputError('bad-argument', `--shape ${name} expects dims such as 1x3x224x224 (non-negative integers), got "${raw}"`);
+  const body = raw.trim();
+  if (body === '[]' || body.toLowerCase() === 'scalar') return [name, []];
+  const parts = body === '' ? [''] : body.split(/[x×,]/i).map((p) => p.trim());
+  if (parts.some((p) => !/^\d+$/.test(p))) {
+    throw new InputError('bad-argument', `--shape ${name} expects dims such as 1x3x224x224 (non-negative integers; "scalar" for a scalar), got "${raw}"`);
   }
+  const dims = parts.map(Number);
+  if (dims.some((d) => !Number.isSafeInteger(d))) throw new InputError('bad-argument', tooLargeDim('--shape', name, raw, ' on every axis'));
   return [name, dims];
 }
 

@@ -32,7 +32,7 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
   ];
   if (report.dims.length > 0) {
     lines.push('  dims');
-    for (const d of report.dims) lines.push(`    ${d.name}=${d.value}  ${d.axes.join(', ')}  ${d.source === 'default' ? `default: ${d.rule}` : d.source === 'derived' ? `from the dims given: ${d.rule}` : 'given'}`);
+    for (const d of report.dims) lines.push(`    ${d.name}=${d.value}  ${d.axes.join(', ')}  ${d.source === 'default' ? d.sizesNothing === true ? 'sizes nothing: every axis it names has the shape given' : `default: ${d.rule}` : d.source === 'derived' ? `from the dims given: ${d.rule}` : 'given'}`);
   }
   lines.push('', ...valueTable(report));
   if (report.unknownShapes.length > 0) {

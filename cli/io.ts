@@ -40,8 +40,8 @@ export function readInputFile(path: string, limit: FileLimit = MODEL_LIMIT, snif
   let size: number;
   try {
     const stat = statSync(path);
-    if (stat.isDirectory()) throw new InputError('io', `${path} is a directory, not a file`);
-    if (!stat.isFile()) throw new InputError('io', `${path} is ${specialKind(stat)}, not a regular file; heapscope reads files only`);
+    const problem = notAFile(path, stat);
+    if (problem !== undefined) throw new InputError('io', problem);
     size = stat.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -93,6 +93,13 @@ export function readProblem(error: unknown): string {
   if (code === 'ENAMETOOLONG') return 'the file name is too long';
   if (code === 'EISDIR') return 'it is a directory';
   return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Why `path` (of `stat`) is not a file heapscope reads, in the words every file it reads is refused with; undefined for a regular file. */
+export function notAFile(path: string, stat: Stats): string | undefined {
+  if (stat.isDirectory()) return `${path} is a directory, not a file`;
+  if (!stat.isFile()) return `${path} is ${specialKind(stat)}, not a regular file; heapscope reads files only`;
+  return undefined;
 }
 
 function specialKind(stat: Stats): string {

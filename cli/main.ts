@@ -50,10 +50,12 @@ commands:
   solve <problem.csv> [--strategy NAME] [--budget-ms N] [--out solution.csv] [--json]
       place the buffers of a MiniMalloc CSV problem; --out writes the offsets
   diff <a> <b> [--json] [--strict] [--budget BYTES] [--budget-ms N] [--dim NAME=VALUE]... [--strategy NAME] [--target PRESET|FILE]
+               [--shape NAME=DIMS]... [--input NAME=VALUE]...
                [--b-dim NAME=VALUE]... [--b-strategy NAME] [--b-target PRESET|FILE]
                [--spill on|off] [--weights WHERE] [--io arena|application] [--b-spill|--b-weights|--b-io ...]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
       plain options plan every model side, --b-* options side b only (a model).
+      --shape NAME=DIMS, --input NAME=VALUE: as plan takes them, for every model side
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it (on tflm, b's arena to
                      declare for the file as it is)
       --strict: exit 2 when a side's plan is incomplete or rests on a default dim (as plan --strict)

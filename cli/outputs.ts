@@ -29,8 +29,7 @@ export function checkOutputs(inputs: readonly CommandInput[], outputs: readonly 
   for (const output of outputs) {
     for (const input of inputs) {
       if (!sameFile(output.path, input.path)) continue;
-      const link = canonical(output.path) === canonical(input.path) ? '' : ` (the same file as ${input.path}, through a hard link)`;
-      throw new InputError('bad-argument', `${outputLabel(output)} would overwrite ${input.role}${link}; give another file name`);
+      throw new InputError('bad-argument', `${outputLabel(output)} would overwrite ${input.role}${sameFileAs(output.path, input.path)}; give another file name`);
     }
   }
   outputs.forEach((a, i) => {
@@ -95,6 +94,17 @@ function stdoutIdentity(): string | undefined {
 
 function outputLabel(o: CommandOutput): string {
   return o.given === undefined ? `${o.option} ${o.path}` : `${o.option} ${o.given} (its file ${o.path})`;
+}
+
+/**
+ * How an output names an input's file, when not by the same path: said with the input's path, so the refusal names the
+ * input in one form however the output reached it (a symbolic link, another spelling of the path, a hard link).
+ */
+function sameFileAs(output: string, input: string): string {
+  if (output === input) return '';
+  if (resolve(output) === resolve(input)) return ` (the same file as ${input})`;
+  const how = canonical(output) === canonical(input) ? 'a symbolic link' : 'a hard link';
+  return ` (the same file as ${input}, through ${how})`;
 }
 
 /** True when two paths name one file: the same path once symlinks and `..` are resolved, or the same device and inode. */

@@ -66,6 +66,26 @@ describe('plan --json states what the plan assumes', () => {
     expect(contradicted.err).toMatch(/--strict: the dims given contradict the graph: --dim total_seq_len=5 is not seq_len \+ past_seq_len = 1 \+ 16 = 17/);
   });
 
+  it('--shape that fixes an input leaves none of its dims assumed; a dim that still sizes another input stays assumed', () => {
+    const g = new GraphBuilder('sym');
+    g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);
+    const sym = file('sym.onnx', g.toBytes());
+    const fixed = run(['plan', sym, '--shape', 'x=4x8', '--strict']);
+    expect(fixed.code).toBe(0);
+    expect(fixed.out).not.toMatch(/assumes/);
+    expect(JSON.parse(run(['plan', sym, '--shape', 'x=4x8', '--json']).out).assumptions.dims).toEqual([]);
+    expect(run(['inspect', sym, '--shape', 'x=4x8']).out).toMatch(/N=1 {2}x:0 {2}sizes nothing: every axis it names has the shape given/);
+    // nor does a saved plan record them as dims it was planned with, so diff names none of them beside the shape
+    expect(run(['diff', sym, sym, '--shape', 'x=4x8']).out.split('\n')[0]).toBe(`a: ${sym} (cpu, best, x=4×8) — ${sym}`);
+
+    const two = new GraphBuilder('two');
+    two.output(two.node('Add', [two.input('x', 'float32', ['N', 8]), two.input('z', 'float32', ['N', 8])]), 'float32', ['N', 8]);
+    const shared = run(['plan', file('two.onnx', two.toBytes()), '--shape', 'x=1x8', '--strict']);
+    expect(shared.code).toBe(2);
+    expect(shared.out).toMatch(/assumes {7}N=1 \(x:0, z:0;/);
+    expect(shared.err).toMatch(/--strict: the plan rests on default dims N=1;/);
+  });
+
   it('never counts the unknown as zero silently: complete is false, the tensors and ops are named, and --shape fills them', () => {
     const plan = planJson([CUSTOM]);
     expect(plan.complete).toBe(false);
@@ -121,6 +141,15 @@ describe('plan --json states what the plan assumes', () => {
   it('refuses malformed --shape and --input with a sentence that names them', () => {
     expect(run(['plan', CUSTOM, '--shape', 'mystery_out=1xtwo']).err).toMatch(/--shape mystery_out expects dims such as 1x3x224x224/);
     expect(run(['plan', CUSTOM, '--shape', 'nothing']).code).toBe(2);
+    // an empty shape is refused, not taken for a scalar, which is said outright
+    const empty = run(['plan', CUSTOM, '--shape', 'mystery_out=']);
+    expect([empty.code, empty.out]).toEqual([2, '']);
+    expect(empty.err).toBe('heapscope: --shape mystery_out expects dims such as 1x3x224x224 (non-negative integers; "scalar" for a scalar), got ""\n');
+    expect(planJson([CUSTOM, '--shape', 'mystery_out=scalar']).assumptions.shapes).toEqual({ mystery_out: [] });
+    // a dim too large to be exact is named so, as --dim names it
+    const large = run(['plan', CUSTOM, '--shape', 'mystery_out=1x99999999999999999']);
+    expect(large.code).toBe(2);
+    expect(large.err).toBe('heapscope: --shape mystery_out must be at most 9007199254740991 (2^53 − 1) on every axis, got "1x99999999999999999"\n');
     expect(run(['plan', VAD, '--input', 'sr=fast']).err).toMatch(/--input sr expects numbers/);
     expect(run(['inspect', VAD, '--input', 'sr=8000', '--json']).code).toBe(0);
   });

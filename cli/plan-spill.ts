@@ -56,5 +56,15 @@ export function ioLines(plan: ModelPlan): string[] {
   const aligned = placed > io.bytes ? ` (their data; ${formatBytes(placed)} as placed, with alignment)` : '';
   // a total over the run (inputs and outputs need not be live at once), and a KV cache's share of it, counted apart elsewhere
   const kv = (io.kvBytes ?? 0) > 0 ? `, ${formatBytes(io.kvBytes)} of them KV cache` : '';
-  return [`  graph I/O     ${formatBytes(io.bytes)} of inputs and outputs in all over the run${kv}${aligned}, ${where}`];
+  // inputs and outputs of unknown size are planned as 0 bytes: the total is of the sizes known
+  const unknown = io.unknownSizes ?? 0;
+  const least = unknown > 0 ? 'at least ' : '';
+  const left = unknown > 0 ? ` (${unknown} of unknown size, planned as 0 bytes)` : '';
+  return [`  graph I/O     ${least}${formatBytes(io.bytes)} of inputs and outputs in all over the run${kv}${aligned}${left}, ${where}`];
+}
+
+/** Whether region `name` holds a graph input or output of unknown size (planned as 0 bytes): its graph I/O figure is then a lower estimate. */
+export function ioOfUnknownSize(plan: ModelPlan, name: string): boolean {
+  if ((plan.storage?.io.unknownSizes ?? 0) === 0 || plan.storage?.io.owner === 'application') return false;
+  return plan.buffers.some((b) => b.unknownSize === true && (b.kind === 'input' || b.kind === 'output') && b.region === name);
 }

@@ -63,6 +63,17 @@ describe('plan --json with sizes unknown', () => {
     expect(given.buffers.some((b) => 'unknownSize' in b)).toBe(false);
   });
 
+  it('never counts an output of unknown size as zero graph I/O: JSON says how many are left out, the text says at least', () => {
+    const plan = planJson([CUSTOM]);
+    expect(plan.storage.io).toMatchObject({ bytes: 64 * 32 * 32 * 4, unknownSizes: 1 });
+    const text = run(['plan', CUSTOM]).out;
+    expect(text).toMatch(/graph I\/O {5}at least 256 KiB of inputs and outputs in all over the run \(1 of unknown size, planned as 0 bytes\), in the arena/);
+    expect(text).toMatch(/region \w+ +at least [^\n]*, at least 256 KiB of graph I\/O placed here over the run/);
+    const given = planJson([CUSTOM, '--shape', 'mystery_out=1x64x32x32']);
+    expect(given.storage.io).toMatchObject({ bytes: 2 * 64 * 32 * 32 * 4, unknownSizes: 0 });
+    expect(run(['plan', CUSTOM, '--shape', 'mystery_out=1x64x32x32']).out).not.toMatch(/at least/);
+  });
+
   it.skipIf(!have)('ultraface at 120x160 (two tensors of unknown size) claims no optimum', () => {
     const plan: Plan = planJson([ULTRAFACE, '--shape', 'input=1x3x120x160']);
     expectNoClaim(plan);

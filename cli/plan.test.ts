@@ -96,7 +96,7 @@ describe('heapscope plan', () => {
   });
 
   it.each([
-    ['an unknown strategy', ['--strategy', 'fastest'], /unknown strategy "fastest" \(strategies: best, .*m1\)/],
+    ['an unknown strategy', ['--strategy', 'fastest'], /--strategy must be one of best, .*m1, got "fastest"/],
     ['an unknown target', ['--target', 'gpu'], /unknown target "gpu": not a preset \(cpu, mcu, accelerator, phone, phone-dsp, tflm\) and no such file/],
     ['a target file that is not JSON', ['--target', tempFile('bad.json', '{"regions": [}')], /bad\.json is not valid JSON: a value was expected, found "}" at line 1, column 14 \(position 13\)/],
     ['an invalid target file', ['--target', tempFile('odd.json', '{"regions": [{"name": "ram", "alignment": 48}]}')], /odd\.json: regions\[0\]\.alignment must be a power of two, got 48/],

@@ -7,16 +7,16 @@ import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
-import { applyTargetChange, readTargetChange } from '../src/planner/explain/target-change';
+import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
 import { planModel, type ModelPlan } from '../src/planner/plan';
-import { isStrategyName, STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
+import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { counted, formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
-import { heldWeights, ioLines, needsLines, spillLines, weightsWhere } from './plan-spill';
+import { heldWeights, ioLines, ioOfUnknownSize, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile, withProfileError } from './run-files';
@@ -44,11 +44,7 @@ const TOP_BUFFERS = 10;
 
 /** The strategy named by --strategy, checked; undefined when absent. */
 export function strategyOption(args: ParsedArgs): string | undefined {
-  const name = args.options.get('--strategy');
-  if (name !== undefined && !isStrategyName(name)) {
-    throw new InputError('bad-argument', `unknown strategy "${name}" (strategies: ${STRATEGY_NAMES.join(', ')})`);
-  }
-  return name;
+  return choiceOption(args.options.get('--strategy'), '--strategy', STRATEGY_NAMES);
 }
 
 /** Decodes, infers and plans one model file. */
@@ -285,7 +281,8 @@ export function planText(file: string, plan: ModelPlan): string {
     // the runtime's head when it is not the placement shown (the plan written is another one): the sum starts from it
     const head = r.runtimeHead !== undefined && r.runtimeHead !== r.peak ? `; the plan written: head ${formatBytes(r.runtimeHead)}` : '';
     const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${tailLeast}${formatBytes(r.used!)}`;
-    const io = (r.io ?? 0) > 0 ? `, ${formatBytes(r.io!)} of graph I/O placed here over the run` : '';
+    const ioLeast = ioOfUnknownSize(plan, r.name) ? 'at least ' : '';
+    const io = (r.io ?? 0) > 0 || ioLeast !== '' ? `, ${ioLeast}${formatBytes(r.io ?? 0)} of graph I/O placed here over the run` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(regionLabel)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
   lines.push(...spillLines(plan));

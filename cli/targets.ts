@@ -8,7 +8,7 @@ import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
 import { formatBytes } from '../src/shared/format';
 import type { ParsedArgs } from './args';
-import { readProblem, tooLargeMessage, type FileLimit, type Output } from './io';
+import { notAFile, readProblem, tooLargeMessage, type FileLimit, type Output } from './io';
 
 /** Largest target profile file read. */
 const TARGET_LIMIT: FileLimit = { bytes: 16 * 1024 * 1024, what: 'target profile' };
@@ -45,7 +45,8 @@ function readProfile(arg: string): TargetProfile {
     throw new InputError('bad-target', `unknown target "${arg}": not a preset (${PRESET_NAMES.join(', ')}) and no such file`);
   }
   const stat = statSync(arg);
-  if (!stat.isFile()) throw new InputError('bad-target', `target ${arg} is not a file`);
+  const problem = notAFile(arg, stat);
+  if (problem !== undefined) throw new InputError('bad-target', `target ${problem}`);
   if (stat.size > TARGET_LIMIT.bytes) throw new InputError('bad-target', `target file ${tooLargeMessage(arg, stat.size, TARGET_LIMIT)}; profiles are small JSON documents`);
   let text: string;
   try {

@@ -46,6 +46,17 @@ describe('COMMAND --help', () => {
     expect(help('sweep')).toContain('--spill, --weights, --io');
   });
 
+  it('diff --help and the usage list --shape and --input, which diff takes for every model side', () => {
+    const usage = run(['--help']).out;
+    const diffBlock = usage.slice(usage.indexOf('\n  diff '), usage.indexOf('\n  targets '));
+    for (const help of [run(['diff', '--help']).out, diffBlock]) {
+      expect(help).toContain('[--shape NAME=DIMS]... [--input NAME=VALUE]...');
+    }
+    const r = run(['diff', SAMPLE, SAMPLE, '--shape', 'nothing=1x2', '--input', 'nothing=3', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).diagnosticsB.filter((d: { code: string }) => d.code === 'unused-binding')).toHaveLength(2);
+  });
+
   it('-h after other arguments too', () => {
     expect(run(['solve', 'p.csv', '-h']).out).toMatch(/^usage: heapscope solve <problem.csv>/);
   });

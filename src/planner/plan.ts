@@ -11,7 +11,7 @@
 
 import type { InferredGraph, InferredModel } from '../model/inferred';
 import { InvariantError } from '../shared/assert';
-import { formatBytes } from '../shared/format';
+import { formatBytes, formatCount } from '../shared/format';
 import type { PlanDiagnostic } from './problem/build-buffers';
 import type { BuiltProblem } from './problem/build-problem';
 import { fusedTraffic, type Traffic } from './problem/build-traffic';
@@ -279,7 +279,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     lowerEstimate: restsOnUnknown(assumptions),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
-    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kv),
+    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kv, new Set(assumptions.unknown.map((u) => u.tensor))),
     assumptions,
     target: target.name,
     regions,
@@ -334,7 +334,7 @@ function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, numb
       const declare = arena === undefined ? '' : ' as the tensor arena to declare with the plan written';
       out.push({
         code: 'over-limit',
-        message: `region ${region.name} needs ${formatBytes(peak)}${declare}${held.length > 0 ? ` (${held.join(', ')})` : ''}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${peak} > ${region.sizeLimit} bytes)`,
+        message: `region ${region.name} needs ${formatBytes(peak)}${declare}${held.length > 0 ? ` (${held.join(', ')})` : ''}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${formatCount(peak)} > ${formatCount(region.sizeLimit)} bytes)`,
       });
     }
   }

@@ -63,7 +63,7 @@ export function withUserFacts(name: string, fact: TensorFact, env: UserBindings,
   if (shape !== undefined) {
     const known = fact.shape?.every((d) => d !== undefined) ?? false;
     if (known && (fact.shape!.length !== shape.length || fact.shape!.some((d, i) => d !== shape[i]))) {
-      env.report({ code: 'shape-override', message: `'${shortName(name)}' is inferred as ${fact.shape!.join('×')}; the given shape ${shape.join('×')} is used` });
+      env.report({ code: 'shape-override', message: `'${shortName(name)}' is inferred as ${fact.shape!.join('×')}; the given shape ${shape.length === 0 ? '[] (a scalar)' : shape.join('×')} is used` });
     }
     // An op without a rule leaves the dtype unknown too: its first typed input's is the likely one.
     const dtype = fact.dtype ?? nodeInputs.find((f) => f?.dtype !== undefined)?.dtype;

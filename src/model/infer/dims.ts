@@ -199,6 +199,10 @@ export interface DimTable {
   readonly defaultOther: boolean; // some dim is left to the 'other' rule (no name or axis says what it is)
   /** Resolves a declared shape; `inputName` names the anonymous dims of a graph input. */
   resolve(shape: readonly DeclaredDim[] | undefined, inputName?: string): Dim[] | undefined;
+  /** Records that a declared shape sized a tensor, so the dims it names size something (a shape given by the user replaces its input's). */
+  noteSizing(shape: readonly DeclaredDim[] | undefined, inputName?: string): void;
+  /** The dims some declared shape that sized a tensor names. */
+  readonly sizing: ReadonlySet<string>;
 }
 
 /** The default value of each role and the words that say which rule chose it. */
@@ -322,8 +326,19 @@ export function bindDims(
   diagnostics.push(...totalMismatch(bindings, (name) => optionOf(givenAs.get(name) ?? name)));
   const values = new Map(bindings.map((b) => [b.name, b.value]));
   const raisable = collected.some((c) => !given.has(c.name) && (c.role === 'spatial' || c.role === 'sequence' || c.role === 'other'));
+  const sizing = new Set<string>();
   return {
     bindings,
+    sizing,
+    noteSizing: (shape, inputName) =>
+      shape?.forEach((dim, axis) => {
+        if (isAnonymous(dim)) {
+          if (inputName !== undefined) sizing.add(`${inputName}:${axis}`);
+        } else if (typeof dim === 'string') {
+          if (values.has(dim)) sizing.add(dim);
+          else for (const term of dim.split(/[\s+\-*]+/)) if (values.has(term)) sizing.add(term);
+        }
+      }),
     raisable,
     defaultOther: collected.some((c) => !given.has(c.name) && c.role === 'other'),
     resolve: (shape, inputName) =>

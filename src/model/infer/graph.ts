@@ -67,6 +67,8 @@ function sameShape(a: readonly (number | undefined)[], b: readonly (number | und
 function seedGraph(graph: IrGraph, env: InferEnv, scope: Scope, main: boolean, given?: readonly (TensorFact | undefined)[]): void {
   graph.inputs.forEach((input, i) => {
     const fact = given?.[i] ?? declaredFact(input, env, main ? input.name : undefined);
+    // a shape the user gave replaces the declared one: the dims it names size nothing here
+    if (given?.[i] === undefined && !(main && env.shapes?.has(input.name) === true)) env.dims.noteSizing(input.shape, main ? input.name : undefined);
     const seeded = main ? withUserFacts(input.name, fact, env) : fact;
     scope.facts.set(input.name, seeded);
     if (seeded !== fact && fact.shape !== undefined && !sameShape(fact.shape, seeded.shape)) scope.unlikeFile.add(input.name);
@@ -93,7 +95,7 @@ export function inferGraph(graph: IrGraph, env: InferEnv, parent: Scope | undefi
     const node = graph.nodes[i];
     if (node !== undefined) inferNode(node, env, declared, facts);
   }
-  const outputs = graph.outputs.map((o) => scope.lookup(o.name) ?? declaredFact(o, env));
+  const outputs = graph.outputs.map((o) => scope.lookup(o.name) ?? declaredOutput(o, env));
   return { graph: buildInferredGraph(graph, order, facts), outputs };
 }
 
@@ -106,6 +108,12 @@ function declarations(graph: IrGraph): Map<string, IrValueInfo> {
     if (known === undefined || (info.shape !== undefined && known.shape === undefined)) declared.set(info.name, info);
   }
   return declared;
+}
+
+/** The fact a graph output nothing computes takes from its declaration, whose dims then size it. */
+function declaredOutput(info: IrValueInfo, env: InferEnv): TensorFact {
+  env.dims.noteSizing(info.shape);
+  return declaredFact(info, env);
 }
 
 /**

@@ -47,11 +47,20 @@ export function mergeDeclared(fact: TensorFact | undefined, info: IrValueInfo | 
   if (info.kind === 'sequence' || info.kind === 'map') return fact ?? { dtype: info.dtype, shape: undefined, note: `a ${info.kind}` };
   const declared = ctx.fillShape ? env.dims.resolve(info.shape) : undefined;
   if (fact === undefined && !ctx.fillShape) return { dtype: info.dtype, shape: undefined, note: ctx.reason === undefined ? UNLIKE_FILE_NOTE : `${ctx.reason}; ${UNLIKE_FILE_NOTE}` };
-  if (fact === undefined) return { dtype: info.dtype, shape: declared };
+  // a declared shape that sizes the value makes its dims size something, unless the user's shape replaces it
+  const sized = (): void => {
+    if (env.shapes?.has(ctx.name) !== true) env.dims.noteSizing(info.shape);
+  };
+  if (fact === undefined) {
+    sized();
+    return { dtype: info.dtype, shape: declared };
+  }
   const dtype = fact.dtype ?? info.dtype;
   let shape = fact.shape;
-  if (shape === undefined) shape = declared;
-  else if (declared !== undefined) {
+  if (shape === undefined) {
+    if (declared !== undefined) sized();
+    shape = declared;
+  } else if (declared !== undefined) {
     const numeric = info.shape?.every((d) => typeof d === 'number') ?? false;
     if (numeric && disagrees(shape, declared)) {
       ctx.onMismatch?.();
@@ -61,6 +70,7 @@ export function mergeDeclared(fact: TensorFact | undefined, info: IrValueInfo | 
         node: ctx.node,
       });
     } else if (shape.length === declared.length && shape.some((d, i) => d === undefined && declared[i] !== undefined)) {
+      sized();
       shape = shape.map((d, i) => d ?? declared[i]);
     }
   }

@@ -72,7 +72,8 @@ export function planLowerEstimate(plan: { readonly complete: boolean; readonly l
 export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
   const full = 'dims' in model ? model : undefined;
   return {
-    dims: (full?.dims ?? []).map((d) => ({
+    // a default dim that sizes nothing (--shape gives every axis it names) is no assumption of the plan
+    dims: (full?.dims ?? []).filter((d) => d.sizesNothing !== true).map((d) => ({
       name: d.name,
       value: d.value,
       bound: d.source !== 'default',

@@ -56,13 +56,15 @@ export interface PlanFileSettings {
 /**
  * The plan file of `plan` made from `model`. When `model` carries its dim
  * bindings (an InferredModel), every dim it was planned with is recorded,
- * the defaulted ones too, so two files show which dims differ.
+ * the defaulted ones too, so two files show which dims differ (not one that
+ * sizes nothing: a shape given fixes every axis it names).
  */
 export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan, settings: PlanFileSettings): PlanFile {
   const dims = nullRecord<number>();
   // A model that carries its bindings records the values it was planned with, by the dims' own names; the user's
   // names may be axes ("input_ids:0") or dims the model lacks (ignored when planned), which are no dims of the plan.
-  if ('dims' in model) for (const d of model.dims) dims[d.name] = d.value;
+  // A dim that sizes nothing (a shape given replaces every axis it names) is no value the plan was made with.
+  if ('dims' in model) for (const d of model.dims) if (d.sizesNothing !== true) dims[d.name] = d.value;
   else Object.assign(dims, settings.dims ?? {});
   const inputShapes = inputShapesOf(model);
   return {

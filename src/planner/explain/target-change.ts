@@ -114,8 +114,7 @@ export function changeArgs(change: TargetChange, strategy?: string): string[] {
 export function readTargetChange(option: (name: string) => string | undefined): TargetChange {
   const order = choiceOption(option('--order'), '--order', ORDER_POLICIES);
   const fusion = onOff(option('--fusion'), '--fusion');
-  const units = option('--compute-units');
-  if (units !== undefined && units !== 'off') throw new InputError('bad-argument', `--compute-units takes "off", got "${units}"`);
+  const units = choiceOption(option('--compute-units'), '--compute-units', ['off'] as const);
   const sram = bytesOption(option('--sram'), '--sram');
   const cache = bytesOption(option('--dw-pw-cache'), '--dw-pw-cache');
   const placement = choiceOption(option('--scratch-placement'), '--scratch-placement', SCRATCH_PLACEMENTS);
@@ -137,18 +136,19 @@ export function readTargetChange(option: (name: string) => string | undefined): 
   };
 }
 
-/** `value` when it is one of `choices`; throws InputError('bad-argument') naming the option and the choices otherwise. */
-function choiceOption<T extends string>(value: string | undefined, name: string, choices: readonly T[]): T | undefined {
+/**
+ * `value` when it is one of `choices`; throws InputError('bad-argument') naming the option and the choices otherwise,
+ * in the one form every option with a fixed set of values uses: `--order must be one of file, depth-first, memory-aware, got "x"`.
+ */
+export function choiceOption<T extends string>(value: string | undefined, name: string, choices: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
   const chosen = choices.find((c) => c === value);
-  if (chosen === undefined) throw new InputError('bad-argument', `${name} must be one of ${choices.join(', ')}, got "${value}"`);
+  if (chosen === undefined) throw new InputError('bad-argument', `${name} must be ${choices.length === 1 ? '' : 'one of '}${choices.join(', ')}, got "${value}"`);
   return chosen;
 }
 
 function onOff(value: string | undefined, name: string): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value !== 'on' && value !== 'off') throw new InputError('bad-argument', `${name} takes on or off, got "${value}"`);
-  return value === 'on';
+  return value === undefined ? undefined : choiceOption(value, name, ['on', 'off'] as const) === 'on';
 }
 
 function bytesOption(value: string | undefined, name: string): number | undefined {

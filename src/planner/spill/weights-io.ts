@@ -26,7 +26,9 @@ export interface PlanStorage {
   readonly weights: { readonly in: string; readonly copied: boolean; readonly bytes: number }; // `in`: a region name, or 'flash'
   // bytes of graph inputs and outputs over the whole run (not all live at once); of them, bytes in the arena, and bytes of a
   // KV cache (a decoder's past inputs and present outputs, kv-cache.ts), which the views count apart from I/O
-  readonly io: { readonly owner: IoOwner; readonly bytes: number; readonly inArena: number; readonly kvBytes?: number }; // kvBytes: absent from plans saved before it was recorded
+  // unknownSizes: inputs and outputs of unknown size (planned as 0 bytes), which `bytes` and `inArena` leave out, so they are
+  // lower estimates when it is above 0; absent, as kvBytes is, from plans saved before it was recorded
+  readonly io: { readonly owner: IoOwner; readonly bytes: number; readonly inArena: number; readonly kvBytes?: number; readonly unknownSizes?: number };
 }
 
 /** Bytes the weights take per region: their total rounded up to the region's alignment, in the region the target names. */
@@ -80,14 +82,22 @@ export function ioBytesByRegion(problem: PlacementProblem, info: readonly Buffer
   return out;
 }
 
-/** Where the plan's weights and graph I/O are. */
-export function planStorage(target: TargetProfile, weightsBytes: number, problem: PlacementProblem, info: readonly BufferInfo[], kv: ReadonlySet<string>): PlanStorage {
+/** Where the plan's weights and graph I/O are; `unknown` names the tensors of unknown size. */
+export function planStorage(
+  target: TargetProfile,
+  weightsBytes: number,
+  problem: PlacementProblem,
+  info: readonly BufferInfo[],
+  kv: ReadonlySet<string>,
+  unknown: ReadonlySet<string>,
+): PlanStorage {
   const placement = target.planning.weights;
   const ioBytes = problem.buffers.reduce((sum, b) => (info[b.id]?.graphIo === true ? sum + info[b.id]!.bytes : sum), 0);
   const kvBytes = problem.buffers.reduce((sum, b) => (info[b.id]?.graphIo === true && kv.has(b.name) ? sum + info[b.id]!.bytes : sum), 0);
   const inArena = [...ioBytesByRegion(problem, info).values()].reduce((a, b) => a + b, 0);
+  const unknownSizes = problem.buffers.filter((b) => info[b.id]?.graphIo === true && unknown.has(b.name)).length;
   return {
     weights: { in: placement?.region ?? 'flash', copied: placement?.copied ?? false, bytes: weightsBytes },
-    io: { owner: target.planning.io ?? 'arena', bytes: ioBytes, inArena, kvBytes },
+    io: { owner: target.planning.io ?? 'arena', bytes: ioBytes, inArena, kvBytes, unknownSizes },
   };
 }

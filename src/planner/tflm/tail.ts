@@ -24,6 +24,7 @@
 // and writes past the arena. So the arena to declare is the larger of what
 // planning holds and what the plan keeps, each on top of the tail.
 
+import { formatCount } from '../../shared/format';
 import type { IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
 import type { TflmAllocation } from './allocation-info';
 import { GREEDY_BYTES_PER_BUFFER } from './greedy-planner';
@@ -81,6 +82,9 @@ const OPDATA_BYTES: Readonly<Record<string, number>> = {
 
 const align = (n: number, a: number): number => Math.ceil(n / a) * a;
 
+/** An exact byte figure of the reason, with thousands separators: "12,504 B". */
+const bytes = (n: number): string => `${formatCount(n)} B`;
+
 /** The tail and arena of a model whose head TFLM plans to `head` bytes. */
 export function tflmArena(model: IrTflite, allocation: TflmAllocation, head: number, build: TflmBuild = BUILD_32): TflmArena {
   const parts = tailParts(model, allocation, build);
@@ -90,7 +94,7 @@ export function tflmArena(model: IrTflite, allocation: TflmAllocation, head: num
   const arena = smallestArena({ head, tail, io, planningBytes });
   const reason =
     planningBytes + tail - io > head + tail
-      ? `while it plans, TensorFlow Lite Micro holds ${planningBytes} B between head and tail (${GREEDY_BYTES_PER_BUFFER} B per planned buffer for its planner, 24 B per tensor and scratch request, the request list), more than the ${head} B head it ends up using, on top of the tail as it stands then: ${tail - io} B, the ${io} B of graph input and output structs coming later (${planningBytes} + ${tail - io} B, rounded up to 16); a smaller arena can fail with its planner handed a negative size and writing out of bounds`
+      ? `while it plans, TensorFlow Lite Micro holds ${bytes(planningBytes)} between head and tail (${GREEDY_BYTES_PER_BUFFER} B per planned buffer for its planner, 24 B per tensor and scratch request, the request list), more than the ${bytes(head)} head it ends up using, on top of the tail as it stands then: ${bytes(tail - io)}, the ${bytes(io)} of graph input and output structs coming later (${formatCount(planningBytes)} + ${bytes(tail - io)}, rounded up to 16); a smaller arena can fail with its planner handed a negative size and writing out of bounds`
       : 'the head and tail it ends up using; planning needs less in between';
   return { tail, tailEstimated: parts.some((p) => p.estimated), parts, arena, planningBytes, arenaReason: reason };
 }

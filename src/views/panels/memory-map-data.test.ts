@@ -8,6 +8,7 @@ import { heapData } from '../heap/heap-data';
 import { formatBytes } from '../../shared/format';
 import { barPartsText, barSpilledText, barUsedText, ioText, memoryMapData, type MapBar } from './memory-map-data';
 import { assumptionLines } from '../../store/assumptions';
+import { customOpModel } from '../../model/testing/assumption-models';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 const model = inferShapes(decodeOnnx(SAMPLE, {}), { dims: {} });
@@ -59,7 +60,7 @@ describe('the memory map of a plan', () => {
     // the map said "the application's own buffers, outside the arena" beside an arena holding input (9232 B as placed)
     const plan = planForSettings(graph, { target: 'tflm', strategy: undefined, edits: { io: 'application' } });
     const map = memoryMapData(plan);
-    expect(map.io).toEqual({ owner: 'arena', bytes: 9218, placed: 9232, kv: 0 });
+    expect(map.io).toEqual({ owner: 'arena', bytes: 9218, placed: 9232, kv: 0, unknown: 0 });
     expect(ioText(map)).toBe('graph I/O 9.00 KiB of data (9.02 KiB as placed, with alignment) in all over the run, planned in the arena');
     expect(plan.regions[0]!.io).toBe(map.io.placed);
     expect(assumptionLines(plan, graph).map((l) => l.key)).toContain('tflm-io');
@@ -71,6 +72,13 @@ describe('the memory map of a plan', () => {
   it("says a decoder's graph I/O is a total over the run and names its KV cache's share", () => {
     const decoder = { io: { owner: 'arena', bytes: 46_285, placed: 46_285, kv: 42_240 } } as unknown as Parameters<typeof ioText>[0];
     expect(ioText(decoder)).toBe('graph I/O 45.2 KiB in all over the run, 41.3 KiB of it KV cache, planned in the arena');
+  });
+
+  it('never counts a graph output of unknown size as zero: the total is at least its figure and says how many it leaves out', () => {
+    const plan = planForSettings(inferShapes(decodeOnnx(customOpModel(), {}), { dims: {} }), { target: 'cpu', strategy: undefined });
+    const map = memoryMapData(plan);
+    expect(map.io).toMatchObject({ bytes: 64 * 32 * 32 * 4, unknown: 1 });
+    expect(ioText(map)).toBe('graph I/O at least 256 KiB in all over the run (1 of unknown size, planned as 0 bytes), planned in the arena');
   });
 
   it('splits each region of the spilled mcu plan into what is live at its fullest step and the rest of its peak', () => {
@@ -96,7 +104,7 @@ describe('the memory map of a plan', () => {
     const holder = map.bars.find((b) => b.name === input.region)!;
     expect(holder.io).toBe(input.start <= holder.step! && holder.step! < input.end ? input.size : 0);
     expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: 'flash', copied: false });
-    expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes, placed: plan.storage!.io.inArena, kv: 0 });
+    expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes, placed: plan.storage!.io.inArena, kv: 0, unknown: 0 });
     for (const bar of map.bars) expect([bar.weights, bar.used]).toEqual([0, bar.peak]);
   });
 

@@ -50,7 +50,8 @@ export interface MemoryMap {
   readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean }; // `in`: a region, or 'flash' (outside the regions)
   // graph inputs and outputs over the whole run: planned in the arena, or the application's buffers; `bytes` their data,
   // `placed` what the arena gives them (aligned), `kv` the bytes of them that are a KV cache (0 in plans saved before it was recorded)
-  readonly io: { readonly owner: 'arena' | 'application'; readonly bytes: number; readonly placed: number; readonly kv: number };
+  // unknown: graph inputs and outputs of unknown size, planned as 0 bytes, which `bytes` leaves out
+  readonly io: { readonly owner: 'arena' | 'application'; readonly bytes: number; readonly placed: number; readonly kv: number; readonly unknown: number };
   readonly kv: boolean; // the model has a KV cache, which the key then names
   readonly tail: boolean; // a region holds a runtime's tail, which the key then names
 }
@@ -108,7 +109,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
   return {
     bars,
     weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false },
-    io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0, placed: storage?.io.inArena ?? 0, kv: storage?.io.kvBytes ?? 0 },
+    io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0, placed: storage?.io.inArena ?? 0, kv: storage?.io.kvBytes ?? 0, unknown: storage?.io.unknownSizes ?? 0 },
     kv: kv.size > 0,
     tail: bars.some((b) => b.tail > 0),
   };
@@ -206,11 +207,15 @@ export function weightsText(map: MemoryMap): string {
 /**
  * "graph I/O 300 KiB in all over the run, planned in the arena", "graph I/O 9.00 KiB of data (9.02 KiB as placed, with
  * alignment) in all over the run, …" (the bars' I/O is as placed), "graph I/O 45.2 KiB in all over the run, 40.5 KiB of
- * it KV cache, …" or "…, the application's own buffers, outside the arena". A total over the run, not bytes held at
- * once: it may pass the region's peak, and the words say so.
+ * it KV cache, …" or "…, the application's own buffers, outside the arena"; "graph I/O at least 16.0 KiB … (1 of unknown
+ * size, planned as 0 bytes), …" when some are of unknown size. A total over the run, not bytes held at once: it may pass
+ * the region's peak, and the words say so.
  */
 export function ioText(map: MemoryMap): string {
   const placed = map.io.owner === 'arena' && map.io.placed > map.io.bytes ? ` of data (${formatBytes(map.io.placed)} as placed, with alignment)` : '';
   const kv = map.io.kv > 0 ? `, ${formatBytes(map.io.kv)} of it KV cache` : '';
-  return `graph I/O ${formatBytes(map.io.bytes)}${placed} in all over the run${kv}, ${map.io.owner === 'application' ? "the application's own buffers, outside the arena" : 'planned in the arena'}`;
+  // never the unknown counted as zero: a total of the sizes known is a lower estimate
+  const least = map.io.unknown > 0 ? 'at least ' : '';
+  const left = map.io.unknown > 0 ? ` (${map.io.unknown} of unknown size, planned as 0 bytes)` : '';
+  return `graph I/O ${least}${formatBytes(map.io.bytes)}${placed} in all over the run${kv}${left}, ${map.io.owner === 'application' ? "the application's own buffers, outside the arena" : 'planned in the arena'}`;
 }
