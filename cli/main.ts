@@ -64,6 +64,7 @@ commands:
   version [--json]      (or heapscope --version)
       print heapscope's version
   sweep <model>... --dim NAME=FROM..TO [--points N] [--budget BYTES] [--target ...] [--strategy ...] [--json]
+               [--dim NAME=VALUE]... [--shape NAME=DIMS]... [--input NAME=VALUE]...
       plan at several values of one dim (the ends and the powers of two between, or N values);
       with --budget, the largest value whose plan fits, by bisection on real plans;
       takes plan's target options too (--spill, --weights, --io, --sram, --order, ...)

@@ -57,6 +57,12 @@ describe('COMMAND --help', () => {
     expect(JSON.parse(r.out).diagnosticsB.filter((d: { code: string }) => d.code === 'unused-binding')).toHaveLength(2);
   });
 
+  it('sweep --help and the usage list --shape and --input, which sweep takes for what it does not sweep', () => {
+    const usage = run(['--help']).out;
+    const sweepBlock = usage.slice(usage.indexOf('\n  sweep '), usage.indexOf('\nexit codes'));
+    for (const help of [run(['sweep', '--help']).out, sweepBlock]) expect(help).toContain('[--dim NAME=VALUE]... [--shape NAME=DIMS]... [--input NAME=VALUE]...');
+  });
+
   it('-h after other arguments too', () => {
     expect(run(['solve', 'p.csv', '-h']).out).toMatch(/^usage: heapscope solve <problem.csv>/);
   });
