@@ -160,6 +160,7 @@ test('a 1 MB symbolic dim name is cut in the dims panel and the banner, and the 
   expect(label).toContain('…');
   const before = (await summary(page)).peak!;
   await dim.locator('input').fill('4');
+  await dim.locator('input').press('Enter'); // a typed dim is planned on Enter
   await expect.poll(async () => (await summary(page)).peak).toBe(before * 4);
   expect(await unboundedText(page, 1100)).toEqual([]);
 });
