@@ -77,6 +77,44 @@ test('Open file, reached with Tab, opens the picker on Enter as on Space, and it
   }
 });
 
+test('every control reached with Tab shows a focus ring that stands out: a plain button, a pane toggle drawn inside its segment', async ({ page }) => {
+  await startOnSmallModel(page);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const sample = page.getByRole('button', { name: 'Open sample' });
+    await sample.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(sample).toBeFocused();
+    const ring = await focusRing(page, '.header-actions > button');
+    // the ring around a plain button: its outer edge against the header, where the old 35 % tint read 1.6:1
+    expect(contrast(ring.outer, ring.page), `${colorScheme}: ring of Open sample against the header`).toBeGreaterThanOrEqual(3);
+    const toggle = page.locator('.segmented button').first();
+    await toggle.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    // a segment draws its ring inside: one inset layer, against the segment's own background
+    const inside = await toggle.evaluate((element) => {
+      const shadow = getComputedStyle(element).boxShadow;
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      const paint = (color: string) => {
+        canvas.fillStyle = 'white';
+        canvas.fillRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+        return [r!, g!, b!] as const;
+      };
+      let around: Element | null = element;
+      while (around !== null && /^(transparent|rgba\(0, 0, 0, 0\))$/.test(getComputedStyle(around).backgroundColor)) around = around.parentElement;
+      return { inset: shadow.includes('inset'), ring: paint(shadow.replace(/(\s+-?[\d.]+px)+(\s+inset)?$/, '')), under: paint(getComputedStyle(around ?? document.body).backgroundColor) };
+    });
+    expect(inside.inset, `${colorScheme}: the segment's ring is inset`).toBe(true);
+    expect(contrast(inside.ring, inside.under), `${colorScheme}: ring of a pane toggle against its segment`).toBeGreaterThanOrEqual(3);
+  }
+});
+
 type Rgb = readonly [number, number, number];
 
 /**
