@@ -5,7 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { planJson, run } from './testing/run-cli';
+import { tempFiles } from './testing/temp-files';
 
 const MODELS = join(__dirname, '../../shared/models');
 const have = existsSync(MODELS);
@@ -172,5 +174,19 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(run(['sweep', GPT2, '--dim', 'seq_len=8']).err).toMatch(/sweep needs exactly one --dim NAME=FROM..TO/);
     expect(run(['sweep', GPT2, '--dim', 'seq_len=9..3']).err).toMatch(/FROM ≤ TO/);
     expect(run(['plan', GPT2, '--dim', 'seq_len=1..8']).code).toBe(2);
+  });
+});
+
+describe('heapscope sweep of a dim a shape given leaves sizing nothing', () => {
+  it('refuses it in one line rather than print a flat curve, and sweeps it without that shape', () => {
+    const g = new GraphBuilder('sym');
+    g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);
+    const sym = tempFiles('sweep')('sym.onnx', g.toBytes());
+    // every value planned alike ("monotonic: yes") while --shape x=1x8 fixed the only axis N names
+    const refused = run(['sweep', sym, '--dim', 'N=1..4', '--shape', 'x=1x8']);
+    expect([refused.code, refused.out]).toEqual([2, '']);
+    expect(refused.err).toBe(`heapscope: ${sym}: N sizes nothing: every axis it names has the shape given by --shape (x:0), so every value would plan alike; sweep another dim, or leave that input's shape to the dims\n`);
+    const [curve] = sweepJson([sym, '--dim', 'N=1..1024', '--dim', 'C=64']);
+    expect(curve.points.at(-1).peak).toBeGreaterThan(curve.points[0].peak);
   });
 });
