@@ -185,7 +185,7 @@ describe('heapscope sweep of a dim a shape given leaves sizing nothing', () => {
     // every value planned alike ("monotonic: yes") while --shape x=1x8 fixed the only axis N names
     const refused = run(['sweep', sym, '--dim', 'N=1..4', '--shape', 'x=1x8']);
     expect([refused.code, refused.out]).toEqual([2, '']);
-    expect(refused.err).toBe(`heapscope: ${sym}: N sizes nothing: every axis it names has the shape given by --shape (x:0), so every value would plan alike; sweep another dim, or leave that input's shape to the dims\n`);
+    expect(refused.err).toBe(`heapscope: ${sym}: N sizes nothing: every axis it names has the shape given (x:0), so every value would plan alike; vary another dim, or leave that input's shape to the dims\n`);
     const [curve] = sweepJson([sym, '--dim', 'N=1..1024', '--dim', 'C=64']);
     expect(curve.points.at(-1).peak).toBeGreaterThan(curve.points[0].peak);
   });

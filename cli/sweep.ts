@@ -64,7 +64,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   if (ir.format === 'tflite' && s.target.planning.runtime === 'tflm') throw new InputError('bad-argument', `${dim}: ${TFLM_FIXED_NOTE}`);
   const given = inferOptions(s.args);
   const axes = fixedAxes(ir, dim);
-  const refused = axes === undefined ? (tiedDim(ir, dim, given) ?? unsizingDim(ir, dim, given)) : undefined;
+  const refused = axes === undefined ? tiedDim(ir, dim, given) : undefined;
   if (refused !== undefined) throw new InputError('bad-argument', refused);
   const assumed = axes === undefined ? decodeStep(ir, dim, given) : undefined;
   const base = { ...given, dims: withDecodeStep(given.dims ?? {}, assumed) };
@@ -118,22 +118,11 @@ function decodeStep(ir: IrModel, dim: string, options: InferOptions): SweepAssum
   return name === undefined ? undefined : decodeStepDim(model, name);
 }
 
-/** Why `dim` cannot be swept alone, as the page's Growth refuses it (a total length the graph ties to the sequence and past lengths); undefined when it can. */
+/** Why `dim` cannot be swept alone, as the page's Growth refuses it (a total length the graph ties to the sequence and past lengths, a dim a shape given leaves sizing nothing); undefined when it can. */
 function tiedDim(ir: IrModel, dim: string, options: InferOptions): string | undefined {
   const model = inferShapes(ir, options);
   const name = dimByKey(model.dims, dim)?.name;
   return name === undefined ? undefined : refusedGrowthAxis(model, { kind: 'dim', name });
-}
-
-/**
- * Why sweeping `dim` would show nothing: every axis it names has a shape
- * given (--shape), so no tensor's size follows it and every point would plan
- * alike; undefined when it sizes something.
- */
-function unsizingDim(ir: IrModel, dim: string, options: InferOptions): string | undefined {
-  const found = dimByKey(inferShapes(ir, options).dims, dim);
-  if (found?.sizesNothing !== true) return undefined;
-  return `${dim} sizes nothing: every axis it names has the shape given by --shape (${found.axes.join(', ')}), so every value would plan alike; sweep another dim, or leave that input's shape to the dims`;
 }
 
 /**

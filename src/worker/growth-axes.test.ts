@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inferShapes } from '../model/infer/shapes';
+import { decodeModel } from '../model/decode-model';
+import { GraphBuilder } from '../model/testing/onnx-writer';
 import type { InferredModel } from '../model/inferred';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
 import { tinyDecoderIr, tinyMaskedDecoderIr } from '../model/testing/tiny-decoder';
@@ -20,6 +22,19 @@ function fixedInput(shape: number[] | undefined, name = 'x'): InferredModel {
 }
 
 describe('growthChoices', () => {
+  it('does not offer a dim a shape given leaves sizing nothing, whose curve would be flat, and says why', () => {
+    const g = new GraphBuilder('sym');
+    g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);
+    const ir = decodeModel(g.toBytes());
+    expect(growthChoices(inferShapes(ir)).choices.map((c) => c.key)).toEqual(['N', 'C']);
+    const shaped = inferShapes(ir, { shapes: { x: [1, 8] } });
+    const { choices, notes } = growthChoices(shaped);
+    expect(choices.map((c) => c.key)).toEqual([]);
+    expect(notes).toContain('"N" is not offered: N sizes nothing: every axis it names has the shape given (x:0), so every value would plan alike; vary another dim, or leave that input\'s shape to the dims.');
+    expect(notes.some((n) => n.includes('no symbolic dim'))).toBe(false); // it has two, each said why it is not offered
+    expect(refusedGrowthAxis(shaped, { kind: 'dim', name: 'C' })).toMatch(/^C sizes nothing/);
+  });
+
   it('does not offer a total length the graph ties to the sequence and past lengths, and says what to sweep instead', () => {
     const { choices, notes } = growthChoices(inferShapes(tinyMaskedDecoderIr()));
     expect(choices.map((c) => c.key)).toEqual(['batch', 'seq', 'past_len']);

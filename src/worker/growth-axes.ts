@@ -45,8 +45,10 @@ export function growthChoices(model: InferredModel, fixedShapes = false): Growth
   if (fixedShapes && model.format === 'tflite') return { choices: [], notes: [growthChoices(model).choices.length > 0 ? TFLM_FIXED_NOTE : TFLM_NOTHING_NOTE] };
   const cacheDim = cacheOnlyDim(model)?.name;
   const tied = model.dims.flatMap((d) => (tiedDimReason(model, d.name) === undefined ? [] : [d.name]));
-  const choices: GrowthChoice[] = model.dims.filter((d) => !tied.includes(d.name)).map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value, cache: d.name === cacheDim }));
-  const notes: string[] = tied.map((name) => `"${shortName(name)}" is not offered: ${tiedDimReason(model, name)!}.`);
+  const unsizing = model.dims.flatMap((d) => (unsizingDimReason(model, d.name) === undefined ? [] : [d.name]));
+  const offered = model.dims.filter((d) => !tied.includes(d.name) && !unsizing.includes(d.name));
+  const choices: GrowthChoice[] = offered.map((d) => ({ key: d.name, axis: { kind: 'dim', name: d.name }, label: shortName(d.name), current: d.value, cache: d.name === cacheDim }));
+  const notes: string[] = [...tied.map((name) => `"${shortName(name)}" is not offered: ${tiedDimReason(model, name)!}.`), ...unsizing.map((name) => `"${shortName(name)}" is not offered: ${unsizingDimReason(model, name)!}.`)];
   const symbolic = new Set(model.dims.flatMap((d) => d.axes.map((a) => a.slice(0, a.lastIndexOf(':')))));
   if (model.format === 'tflite') {
     // Sizes come from the file's own shapes; there is no rule to carry a new input shape through the ops.
@@ -70,7 +72,7 @@ export function growthChoices(model: InferredModel, fixedShapes = false): Growth
     if (spatial !== undefined) add(spatial, 'image size');
     else if (shape.length === 4) notes.push(`The image size of "${shortName(name)}" (${shape.join('×')}) is not offered: it is not a square image, so one value cannot say which side grows.`);
   }
-  if (choices.length === 0) notes.push('Nothing to vary: the model has no symbolic dim and no graph input with a fixed shape of rank 2 or more.');
+  if (choices.length === 0 && unsizing.length === 0) notes.push('Nothing to vary: the model has no symbolic dim and no graph input with a fixed shape of rank 2 or more.');
   return { choices, notes };
 }
 
@@ -89,11 +91,24 @@ export function tiedDimReason(model: InferredModel, dim: string): string | undef
   return `the graph ties ${shortName(dim)} to ${sum}, so it cannot vary alone; sweep ${instead} instead`;
 }
 
-/** Why a curve along `axis` is refused, or undefined when it can be planned (see tiedDimReason). */
+/**
+ * Why a curve of `dim` would be flat however it grew: every axis it names has
+ * a shape given (--shape, a link's shape), so no tensor's size follows it;
+ * undefined when it sizes something.
+ */
+export function unsizingDimReason(model: InferredModel, dim: string): string | undefined {
+  const binding = model.dims.find((d) => d.name === dim);
+  if (binding?.sizesNothing !== true) return undefined;
+  return `${shortName(dim)} sizes nothing: every axis it names has the shape given (${binding.axes.map((a) => shortName(a)).join(', ')}), so every value would plan alike; vary another dim, or leave that input's shape to the dims`;
+}
+
+/** Why a curve along `axis` is refused, or undefined when it can be planned (see tiedDimReason, unsizingDimReason). */
 export function refusedGrowthAxis(model: InferredModel, axis: GrowthAxis): string | undefined {
   if (axis.kind !== 'dim') return undefined;
   const why = tiedDimReason(model, axis.name);
   if (why !== undefined) return `${shortName(axis.name)} is not a free axis: ${why}`;
+  const unsizing = unsizingDimReason(model, axis.name);
+  if (unsizing !== undefined) return unsizing;
   // a total given beside it would hold still while its part varies: every point would contradict the graph
   const held = model.dims.find((d) => d.source === 'user' && d.sumOf?.includes(axis.name) === true);
   if (held === undefined) return undefined;
