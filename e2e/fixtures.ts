@@ -6,7 +6,7 @@
 
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import onnxProto from 'onnx-proto';
 import { llamaModel, LLAMA_80 } from '../src/model/testing/llama-model';
 
@@ -341,5 +341,27 @@ export async function openDecoder(page: Page): Promise<void> {
   await waitForModel(page, 'decoder-80.onnx');
   await waitForPlan(page);
   await graphSettled(page);
+}
+
+/**
+ * The text of `root`'s drawing laid over other text: each pair of non-empty
+ * labels whose boxes overlap by more than `margin` px both ways, as
+ * '"a" over "b"'.
+ */
+export function textOverlaps(root: Locator, margin: number): Promise<string[]> {
+  return root.evaluate((element, min) => {
+    const texts = [...element.querySelectorAll('text')]
+      .map((t) => ({ text: t.textContent ?? '', box: t.getBoundingClientRect() }))
+      .filter((t) => t.text.trim() !== '' && t.box.width > 0 && t.box.height > 0);
+    const out: string[] = [];
+    texts.forEach((a, i) =>
+      texts.slice(i + 1).forEach((b) => {
+        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (x > min && y > min) out.push(`"${a.text}" over "${b.text}"`);
+      }),
+    );
+    return out;
+  }, margin);
 }
 

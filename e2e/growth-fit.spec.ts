@@ -4,7 +4,7 @@
 
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { haveModel, NO_MODELS, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { haveModel, NO_MODELS, readModel, serveModel, snap, test, textOverlaps, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning every point shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -38,19 +38,7 @@ function panelHeights(page: Page): Promise<number[]> {
 
 /** Pairs of the chart's text labels whose boxes overlap by more than a pixel. */
 function chartTextOverlaps(page: Page): Promise<string[]> {
-  return page.getByTestId('growth-chart').locator('.growth-plot svg').first().evaluate((svg) => {
-    const texts = [...svg.querySelectorAll('text')].filter((t) => (t.textContent ?? '').trim() !== '');
-    const boxes = texts.map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }));
-    const out: string[] = [];
-    boxes.forEach((a, i) =>
-      boxes.slice(i + 1).forEach((b) => {
-        const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-        const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-        if (w > 1 && h > 1) out.push(`"${a.text}" over "${b.text}"`);
-      }),
-    );
-    return out;
-  });
+  return textOverlaps(page.getByTestId('growth-chart').locator('.growth-plot svg').first(), 1);
 }
 
 /** Controls of the growth pane drawn over anything outside that pane (the pane's visible box clips nothing it covers). */

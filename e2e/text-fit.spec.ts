@@ -9,7 +9,7 @@
 // narrow pane; and names cut at their start keep their glyphs whole.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';
 
 /** Planning real models on mcu shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -581,16 +581,9 @@ test("GPT-2 on mcu at 1024×640 with Growth open: the live-bytes chart beside th
   const chart = page.getByTestId('heap-pane').getByTestId('peak-chart');
   await expect(chart.locator('.pc-region')).toHaveCount(2);
   // sram's "scratch 3.91 KiB @peak" sat over ext-ram's "peak 176 KiB" header, and sram's scratch cell lay under ext-ram's block.
-  const overlaps = await chart.evaluate((root) => {
-    const texts = [...root.querySelectorAll('svg text')].map((t) => ({ text: t.textContent ?? '', box: t.getBoundingClientRect() })).filter((t) => t.box.width > 0 && t.box.height > 0);
+  const overlaps = await textOverlaps(chart, 0.5);
+  const blocksOut = await chart.evaluate((root) => {
     const out: string[] = [];
-    texts.forEach((a, i) =>
-      texts.slice(i + 1).forEach((b) => {
-        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
-        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
-        if (x > 0.5 && y > 0.5) out.push(`"${a.text}" over "${b.text}"`);
-      }),
-    );
     // each region's cells and labels stay inside its block: none reaches below the next block's top
     const blocks = [...root.querySelectorAll('.pc-region')].map((g) => g.getBoundingClientRect());
     blocks.slice(1).forEach((next, k) => {
@@ -602,7 +595,7 @@ test("GPT-2 on mcu at 1024×640 with Growth open: the live-bytes chart beside th
     });
     return out;
   });
-  expect(overlaps).toEqual([]);
+  expect([...overlaps, ...blocksOut]).toEqual([]);
   // a row left out for want of room is said to be
   const shown = await chart.locator('.pc-region').first().locator('.pc-cell').count();
   const kinds = await chart.locator('.pc-region').first().evaluate((g) => g.getAttribute('data-rows'));
