@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { planForSettings } from '../worker/plan/settings';
 import { createAppStore } from './create-store';
-import { currentSuggestions } from './suggestions';
+import { currentSuggestions, settledSuggestions } from './suggestions';
 import { createFakeClient } from './testing/fake-client';
 
 function setup() {
@@ -38,5 +38,14 @@ describe('store: suggestions', () => {
     await s.client.release();
     await vi.waitFor(() => expect(currentSuggestions(s.store.getState())?.status).toBe('done'));
     expect(s.client.suggests).toHaveLength(2);
+  });
+
+  it('gives a saved plan file the suggestions once evaluated, waiting while they run', async () => {
+    const s = setup();
+    await s.actions.openFile(new File(['producer'], 'a.onnx'));
+    expect(currentSuggestions(s.store.getState())?.status).toBe('running');
+    const settled = await settledSuggestions(s.store);
+    const shown = s.store.getState().model!;
+    expect(settled).toEqual(planForSettings(shown.inferred, { target: 'cpu', strategy: undefined }, { suggest: true }).suggestions);
   });
 });

@@ -2,6 +2,8 @@
 // shown (so the plan never waits for them), again for every new plan; their
 // progress and answer go to the `suggestions` slice.
 
+import type { StoreApi } from 'zustand/vanilla';
+import type { Suggestion } from '../planner/plan';
 import type { ModelClient } from '../worker/client';
 import type { StateAccess } from './model-loader';
 import type { AppState, SuggestionsState } from './state';
@@ -11,6 +13,30 @@ export function currentSuggestions(state: AppState): SuggestionsState | undefine
   const s = state.suggestions;
   const plan = state.model?.plan;
   return s !== undefined && plan?.status === 'planned' && s.plan === plan.plan ? s : undefined;
+}
+
+/**
+ * The suggestions of the plan on screen once the worker has evaluated them
+ * (waiting while it runs); undefined when they are not known: the evaluation
+ * failed, was not asked for, or the plan on screen changed meanwhile.
+ */
+export function settledSuggestions(store: StoreApi<AppState>): Promise<readonly Suggestion[] | undefined> {
+  const plan = store.getState().model?.plan;
+  const settled = (state: AppState): { done: boolean; list?: readonly Suggestion[] } => {
+    if (state.model?.plan !== plan) return { done: true };
+    const s = currentSuggestions(state);
+    return s?.status === 'running' ? { done: false } : { done: true, ...(s?.status === 'done' && { list: s.list }) };
+  };
+  const now = settled(store.getState());
+  if (now.done) return Promise.resolve(now.list);
+  return new Promise((resolve) => {
+    const stop = store.subscribe((state) => {
+      const next = settled(state);
+      if (!next.done) return;
+      stop();
+      resolve(next.list);
+    });
+  });
 }
 
 /** Starts the evaluation of suggestions when the plan on screen needs one. */

@@ -5,7 +5,7 @@
 import type { InferredGraph, InferredModel } from '../../model/inferred';
 import { InputError } from '../../shared/errors';
 import { previewJson } from '../../shared/json-preview';
-import type { ModelPlan } from '../plan-types';
+import type { ModelPlan, Suggestion } from '../plan-types';
 import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
 import { checkPlanMeaning } from './plan-file-check';
@@ -51,13 +51,18 @@ export interface PlanFileSettings {
   readonly target: string; // preset name or 'custom'
   readonly targetProfile: TargetProfile;
   readonly dims?: Readonly<Record<string, number>>; // dims the user set, recorded when the model carries no bindings of its own
+  readonly suggestions?: readonly Suggestion[]; // the plan's evaluated suggestions when they were evaluated apart from it (the page's worker); default: the plan's own
 }
 
 /**
  * The plan file of `plan` made from `model`. When `model` carries its dim
  * bindings (an InferredModel), every dim it was planned with is recorded,
  * the defaulted ones too, so two files show which dims differ (not one that
- * sizes nothing: a shape given fixes every axis it names).
+ * sizes nothing: a shape given fixes every axis it names). The plan carries
+ * its evaluated suggestions (`[]` when there are none), from the plan itself
+ * (`plan` of the command line) or from `settings.suggestions` (the page, which
+ * evaluates them after the plan is shown), so a file saved by either has the
+ * same fields; left out only when they were never evaluated.
  */
 export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan, settings: PlanFileSettings): PlanFile {
   const dims = nullRecord<number>();
@@ -67,13 +72,14 @@ export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan
   if ('dims' in model) for (const d of model.dims) if (d.sizesNothing !== true) dims[d.name] = d.value;
   else Object.assign(dims, settings.dims ?? {});
   const inputShapes = inputShapesOf(model);
+  const suggestions = settings.suggestions ?? plan.suggestions;
   return {
     format: PLAN_FILE_FORMAT,
     version: PLAN_FILE_VERSION,
     model: settings.model,
     settings: { strategy: settings.strategy ?? plan.strategy, target: settings.target, targetProfile: settings.targetProfile, dims, inputShapes },
     nodes: model.nodes.map((n) => ({ name: n.name, opType: n.opType, inputs: n.inputs, outputs: n.outputs })),
-    plan,
+    plan: suggestions === undefined ? plan : { ...plan, suggestions },
   };
 }
 

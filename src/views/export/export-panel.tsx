@@ -10,11 +10,12 @@
 import { useState } from 'react';
 import { asciiChart } from '../../planner/export/ascii-chart';
 import { planCHeader } from '../../planner/export/c-header';
-import type { ModelPlan } from '../../planner/plan';
+import type { ModelPlan, Suggestion } from '../../planner/plan';
 import { writePlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { toErrorData } from '../../shared/errors';
 import { useAppStore, useAppStoreApi } from '../../store/context';
 import { currentGrowth } from '../../store/growth';
+import { settledSuggestions } from '../../store/suggestions';
 import { plannedTfliteBlocker } from '../../store/planned-tflite';
 import { selectPlan } from '../../store/selectors';
 import type { AppState } from '../../store/state';
@@ -93,6 +94,13 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
     if (file === undefined) throw new Error('there is no plan on screen');
     return file;
   };
+  // The plan file carries the suggestions, as `plan --save` writes them: it waits for the worker to evaluate them.
+  const savePlanFile = run('Plan file saved', 'Plan file could not be saved', async () => {
+    const suggestions = await settledSuggestions(api);
+    const file = shownPlanFile(api.getState(), suggestions);
+    if (file === undefined) throw new Error('there is no plan on screen');
+    saveText(writePlanFile(file), `${stem}.plan.json`, 'application/json');
+  });
   // One file per region, as the command-line tool's --csv writes them: the format has no regions.
   const saveCsvs = (what: string, kind: 'problem' | 'solution') =>
     run(regions.length > 1 ? `${what} CSVs of ${regions.length} regions saved` : `${what} CSV saved`, `${what} CSV could not be saved`, () => {
@@ -123,7 +131,7 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
     <div className="export-rows" role="group" aria-label="Downloads">
       <span className="export-label">Plan</span>
       <span className="export-buttons">
-        <Download label="Plan file" testId="export-plan" onClick={save('Plan file', () => writePlanFile(fileNow()), 'plan.json', 'application/json')} />
+        <Download label="Plan file" testId="export-plan" onClick={savePlanFile} />
         <Download label="C header" testId="export-c-header" onClick={save('C header', () => planCHeader(fileNow()), 'plan.h', 'text/x-c')} />
         <Download label="ASCII chart" testId="export-ascii" onClick={save('ASCII chart', () => asciiChart(plan) + '\n', 'plan.txt', 'text/plain')} />
       </span>
@@ -201,11 +209,11 @@ function Download({ label, testId, onClick, title }: { readonly label: string; r
   );
 }
 
-/** The plan file of the plan on screen, or undefined without one. */
-function shownPlanFile(state: AppState): PlanFile | undefined {
+/** The plan file of the plan on screen (with its evaluated suggestions, when known), or undefined without one. */
+function shownPlanFile(state: AppState, suggestions?: readonly Suggestion[]): PlanFile | undefined {
   const model = state.model;
   if (model === undefined || model.plan.status !== 'planned') return undefined;
-  return planFileOf({ name: model.name, inferred: model.inferred, plan: model.plan.plan, settings: model.plan.settings, dims: state.dims });
+  return planFileOf({ name: model.name, inferred: model.inferred, plan: model.plan.plan, settings: model.plan.settings, dims: state.dims, ...(suggestions !== undefined && { suggestions }) });
 }
 
 /** The graph drawing of the page. */
