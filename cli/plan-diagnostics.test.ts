@@ -19,4 +19,13 @@ describe('plan keeps the notes of inference', () => {
     const codes = plan.diagnostics.map((d: { code: string }) => d.code);
     for (const code of noted) expect(codes).toContain(code);
   });
+
+  it('a --shape for symbolic input axes is no override of the default dims it replaces; one against declared numbers is', () => {
+    const llama = join(__dirname, '../../shared/models/tiny-llama-fp32-missing-external-data.onnx');
+    const given = planJson([llama, '--shape', 'input_ids=2x16']);
+    expect(given.diagnostics.filter((d: { code: string }) => d.code === 'shape-override')).toEqual([]);
+    const face = join(__dirname, '../../shared/models/ultraface_RFB-320.onnx');
+    const other = planJson([face, '--shape', 'input=1x3x480x640']);
+    expect(other.diagnostics).toContainEqual({ code: 'shape-override', message: "'input' is declared as 1×3×240×320; the given shape 1×3×480×640 is used" });
+  });
 });

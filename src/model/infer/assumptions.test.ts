@@ -111,6 +111,25 @@ describe('user-given shapes', () => {
     expect(valueOf(model, 'x').shape).toEqual([4, 8]);
     expect(model.diagnostics).toContainEqual(expect.objectContaining({ code: 'shape-override', message: expect.stringContaining("'x'") }));
   });
+
+  /** x: [N, C] -> Relu -> y; C declared as a number when `c` is given. */
+  const symbolic = (c: DeclaredDim = 'C') => irGraph().input('x', DT.FLOAT, ['N', c]).node('Relu', ['x'], ['y']).output('y').model();
+  const overrides = (model: InferredModel) => model.diagnostics.filter((d) => d.code === 'shape-override');
+
+  it('does not call a shape given for symbolic axes an override of the default dims it replaces', () => {
+    const model = inferShapes(symbolic(), { shapes: { x: [4, 8] } });
+    expect(valueOf(model, 'y').shape).toEqual([4, 8]);
+    expect(overrides(model)).toEqual([]);
+    expect(overrides(inferShapes(symbolic(), { shapes: { x: [4, 8] }, dims: { N: 2 } }))).toEqual([]);
+  });
+
+  it('reports a given shape against the axes the file declares as numbers, and against its rank', () => {
+    expect(overrides(inferShapes(symbolic(16), { shapes: { x: [4, 8] } }))).toEqual([
+      expect.objectContaining({ message: "'x' is declared as N×16; the given shape 4×8 is used" }),
+    ]);
+    expect(overrides(inferShapes(symbolic(8), { shapes: { x: [4, 8] } }))).toEqual([]);
+    expect(overrides(inferShapes(symbolic(), { shapes: { x: [4, 8, 2] } }))).toHaveLength(1);
+  });
 });
 
 describe("the file's declared shapes", () => {

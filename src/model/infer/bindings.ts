@@ -5,7 +5,7 @@
 
 import { shortName } from '../../shared/short-name';
 import { dataTypeBits, dataTypeName, DT } from '../dtype';
-import type { DataTypeCode, IrGraph } from '../ir';
+import type { DataTypeCode, DeclaredDim, IrGraph } from '../ir';
 import type { ModelDiagnostic } from '../inferred';
 import { nodeSubgraphs } from '../check-graph';
 import { didYouMean } from '../close-names';
@@ -56,14 +56,21 @@ function valueProblem(name: string, fact: TensorFact, value: readonly number[]):
  * graph input a value, which rules fold like a constant's (the input stays a
  * run-time value). A value of the wrong size or type is reported and ignored.
  */
-export function withUserFacts(name: string, fact: TensorFact, env: UserBindings, nodeInputs: readonly (TensorFact | undefined)[] = []): TensorFact {
+export function withUserFacts(
+  name: string,
+  fact: TensorFact,
+  env: UserBindings,
+  nodeInputs: readonly (TensorFact | undefined)[] = [],
+  declared?: readonly DeclaredDim[], // a graph input's declared shape: its symbolic axes are what a given shape fixes
+): TensorFact {
   const shape = env.shapes?.get(name);
   const value = env.inputValues?.get(name);
   let out = fact;
   if (shape !== undefined) {
-    const known = fact.shape?.every((d) => d !== undefined) ?? false;
-    if (known && (fact.shape!.length !== shape.length || fact.shape!.some((d, i) => d !== shape[i]))) {
-      env.report({ code: 'shape-override', message: `'${shortName(name)}' is inferred as ${fact.shape!.join('×')}; the given shape ${shape.length === 0 ? '[] (a scalar)' : shape.join('×')} is used` });
+    if (contradicts(fact.shape, shape, declared)) {
+      // a graph input's symbolic axes are named, not shown as the default values the given shape replaces
+      const said = declared === undefined ? `is inferred as ${fact.shape!.join('×')}` : `is declared as ${declaredText(declared)}`;
+      env.report({ code: 'shape-override', message: `'${shortName(name)}' ${said}; the given shape ${shape.length === 0 ? '[] (a scalar)' : shape.join('×')} is used` });
     }
     // An op without a rule leaves the dtype unknown too: its first typed input's is the likely one.
     const dtype = fact.dtype ?? nodeInputs.find((f) => f?.dtype !== undefined)?.dtype;
@@ -75,6 +82,23 @@ export function withUserFacts(name: string, fact: TensorFact, env: UserBindings,
     else out = { ...out, value };
   }
   return out;
+}
+
+/**
+ * True when a given shape differs from what the model itself says of the
+ * tensor: its inferred shape, all of it known; for a graph input only its rank
+ * and the axes the file declares as numbers, since a symbolic axis holds the
+ * value of a dim (a default, or one bound) that the given shape replaces.
+ */
+function contradicts(inferred: TensorFact['shape'], given: readonly number[], declared: readonly DeclaredDim[] | undefined): boolean {
+  if (inferred === undefined || !inferred.every((d) => d !== undefined)) return false;
+  if (inferred.length !== given.length) return true;
+  return inferred.some((d, i) => d !== given[i] && (declared === undefined || typeof declared[i] === 'number'));
+}
+
+/** A declared shape in words: `N×16`, an unnamed axis `?`, a scalar `[] (a scalar)`. */
+function declaredText(declared: readonly DeclaredDim[]): string {
+  return declared.length === 0 ? '[] (a scalar)' : declared.map((d) => (d === undefined ? '?' : typeof d === 'number' ? String(d) : shortName(d))).join('×');
 }
 
 /** The names of a model, by the role that decides whether a binding applies. */

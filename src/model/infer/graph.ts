@@ -69,7 +69,7 @@ function seedGraph(graph: IrGraph, env: InferEnv, scope: Scope, main: boolean, g
     const fact = given?.[i] ?? declaredFact(input, env, main ? input.name : undefined);
     // a shape the user gave replaces the declared one: the dims it names size nothing here
     if (given?.[i] === undefined && !(main && env.shapes?.has(input.name) === true)) env.dims.noteSizing(input.shape, main ? input.name : undefined);
-    const seeded = main ? withUserFacts(input.name, fact, env) : fact;
+    const seeded = main ? withUserFacts(input.name, fact, env, [], input.shape ?? []) : fact;
     scope.facts.set(input.name, seeded);
     if (seeded !== fact && fact.shape !== undefined && !sameShape(fact.shape, seeded.shape)) scope.unlikeFile.add(input.name);
     const symbolic = input.shape === undefined || input.shape.some((d) => typeof d !== 'number' || d < 0);
