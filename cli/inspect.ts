@@ -32,7 +32,7 @@ function printInspect(file: string, report: InspectReport, io: Output): void {
   ];
   if (report.dims.length > 0) {
     lines.push('  dims');
-    for (const d of report.dims) lines.push(`    ${d.name}=${d.value}  ${d.axes.join(', ')}  ${d.source === 'default' ? d.sizesNothing === true ? 'sizes nothing: every axis it names has the shape given' : `default: ${d.rule}` : d.source === 'derived' ? `from the dims given: ${d.rule}` : 'given'}`);
+    for (const d of report.dims) lines.push(`    ${d.name}=${d.value}  ${d.axes.join(', ')}  ${dimSource(d)}`);
   }
   lines.push('', ...valueTable(report));
   if (report.unknownShapes.length > 0) {
@@ -57,6 +57,14 @@ function activationTotal(report: InspectReport): string {
 
 /** The widest a column of the tensor table gets but the last. */
 const COLUMN_CHARS = 48;
+
+/** Where a dim's value comes from, in the dims list; a dim that sizes nothing says so, given or default. */
+function dimSource(d: InspectReport['dims'][number]): string {
+  const nothing = 'sizes nothing: every axis it names has the shape given';
+  if (d.source === 'default') return d.sizesNothing === true ? nothing : `default: ${d.rule}`;
+  if (d.source === 'derived') return `from the dims given: ${d.rule}`;
+  return d.sizesNothing === true ? `given; ${nothing}` : 'given';
+}
 
 /**
  * The tensor table. The name comes last: a name of any length (shortName'd in

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customOpModel, detectorModel, vadModel } from '../src/model/testing/assumption-models';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
@@ -84,6 +85,38 @@ describe('plan --json states what the plan assumes', () => {
     expect(shared.code).toBe(2);
     expect(shared.out).toMatch(/assumes {7}N=1 \(x:0, z:0;/);
     expect(shared.err).toMatch(/--strict: the plan rests on default dims N=1;/);
+  });
+
+  it('flags a dim given with --dim that a shape given leaves sizing nothing, in inspect and in one plan line', () => {
+    const g = new GraphBuilder('sym');
+    g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);
+    const sym = file('sym-bound.onnx', g.toBytes());
+    const options = ['--dim', 'N=4', '--shape', 'x=4x8'];
+    const dims = JSON.parse(run(['inspect', sym, ...options, '--json']).out).dims;
+    expect(dims).toContainEqual({ name: 'N', value: 4, source: 'user', axes: ['x:0'], rule: 'given by the user', sizesNothing: true });
+    expect(run(['inspect', sym, ...options]).out).toMatch(/N=4 {2}x:0 {2}given; sizes nothing: every axis it names has the shape given\n/);
+    const text = run(['plan', sym, ...options]);
+    expect([text.code, text.err]).toEqual([0, '']);
+    expect(text.out.split('\n').filter((line) => line.includes('sizes nothing'))).toEqual(['  warning       --dim N=4 sizes nothing: every axis it names has the shape given (x:0)']);
+    // still a dim the plan was given, flagged; one that sizes another input is not flagged
+    expect(planJson([sym, ...options]).assumptions.dims).toEqual([{ name: 'N', value: 4, bound: true, axes: ['x:0'], rule: 'given by the user', sizesNothing: true }]);
+    const two = new GraphBuilder('two');
+    two.output(two.node('Add', [two.input('x', 'float32', ['N', 8]), two.input('z', 'float32', ['N', 8])]), 'float32', ['N', 8]);
+    const shared = file('two-bound.onnx', two.toBytes());
+    expect(run(['plan', shared, '--dim', 'N=4', '--shape', 'x=4x8']).out).not.toMatch(/sizes nothing/);
+    // a name from the file reaches the terminal escaped
+    const hostile = new GraphBuilder('hostile');
+    hostile.output(hostile.node('Relu', [hostile.input('x', 'float32', ['N\u001b[2J', 8])]), 'float32', ['N\u001b[2J', 8]);
+    const out = run(['plan', file('hostile.onnx', hostile.toBytes()), '--dim', 'N\u001b[2J=4', '--shape', 'x=4x8']).out;
+    expect(out).toMatch(/warning {7}--dim N.*=4 sizes nothing/);
+    expect(out).not.toContain('\u001b');
+  });
+
+  it('does not flag a sequence length given with a shape that fixes its axis when the total length is its sum', () => {
+    const llama = join(__dirname, '../../shared/models/tiny-llama-fp32-missing-external-data.onnx');
+    const dims = JSON.parse(run(['inspect', llama, '--shape', 'input_ids=2x16', '--dim', 'sequence_length=4', '--json']).out).dims;
+    expect(dims.find((d: { name: string }) => d.name === 'sequence_length').sizesNothing).toBeUndefined();
+    expect(dims.find((d: { name: string }) => d.name === 'total_sequence_length').value).toBe(4);
   });
 
   it('never counts the unknown as zero silently: complete is false, the tensors and ops are named, and --shape fills them', () => {

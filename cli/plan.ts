@@ -225,6 +225,7 @@ export function assumptionLines(plan: ModelPlan): string[] {
   const { dims, unknown, branches } = plan.assumptions;
   const lines: string[] = [];
   for (const d of dims.filter((x) => !x.bound)) lines.push(`  assumes       ${d.name}=${d.value} (${d.axes.join(', ')}; default: ${d.rule}) — set with --dim`);
+  for (const d of dims.filter((x) => x.bound && x.sizesNothing === true)) lines.push(`  warning       --dim ${d.name}=${d.value} sizes nothing: every axis it names has the shape given (${d.axes.join(', ')})`);
   if (unknown.length > 0) {
     const ops = [...new Set(unknown.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
     const first = unknown[0]!;

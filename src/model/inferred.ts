@@ -51,7 +51,7 @@ export interface DimBinding {
   readonly axes: readonly string[]; // the graph-input axes it sizes, as "<input>:<axis>" ("pixel_values:2")
   readonly rule: string; // how the value was chosen, in words ("given by the user", "4-D image input: a typical image size")
   readonly sumOf?: readonly string[]; // a total length: the dims the graph requires it to be the sum of (sequence, past); not a free axis
-  readonly sizesNothing?: true; // a default whose every axis has a shape the user gave, named by no other declaration that sized a tensor: nothing rests on it
+  readonly sizesNothing?: true; // a default or a dim the user bound whose every axis has a shape the user gave, named by no other declaration that sized a tensor: nothing rests on it
 }
 
 /** An If whose branch inference had to choose, or a Loop whose trip count it had to guess. */

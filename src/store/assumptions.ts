@@ -55,7 +55,7 @@ function dimTerm(dim: DimAssumption): string {
 /** The plan's assumptions; derived from the inferred model for a plan that does not carry them. */
 export function planAssumptions(plan: ModelPlan | undefined, model: InferredModel): PlanAssumptions {
   if (plan?.assumptions !== undefined) return plan.assumptions;
-  const dims = model.dims.filter((d) => d.sizesNothing !== true).map((d) => ({ name: d.name, value: d.value, bound: d.source !== 'default', axes: d.axes ?? [], rule: d.rule ?? '' }));
+  const dims = model.dims.filter((d) => d.sizesNothing !== true || d.source !== 'default').map((d) => ({ name: d.name, value: d.value, bound: d.source !== 'default', axes: d.axes ?? [], rule: d.rule ?? '' }));
   const unknown = model.values
     .filter((v) => v.bytes === undefined && (v.kind === 'activation' || v.kind === 'output' || v.kind === 'input'))
     .map((v) => ({ tensor: v.name, op: v.producer === undefined ? '' : (model.nodes[v.producer]?.opType ?? ''), reason: v.unknownReason ?? 'shape unknown' }));

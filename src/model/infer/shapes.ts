@@ -141,7 +141,7 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
       opsets: model.opsets,
       fileBytes: model.fileBytes,
     },
-    dims: dims.bindings.map((b) => (b.source === 'default' && !dims.sizing.has(b.name) ? { ...b, sizesNothing: true as const } : b)),
+    dims: dims.bindings.map((b) => (b.source !== 'derived' && !dims.sizing.has(b.name) && !dims.feeding.has(b.name) ? { ...b, sizesNothing: true as const } : b)),
     shapes: Object.fromEntries(applied.shapes),
     inputValues: Object.fromEntries(applied.inputValues),
     diagnostics,

@@ -15,6 +15,7 @@ export interface DimAssumption {
   readonly rule: string; // how the value was chosen
   readonly derived?: true; // fixed by dims the user gave (a total length, their sum), not given itself
   readonly sumOf?: readonly string[]; // a total length: the dims the graph requires it to be the sum of
+  readonly sizesNothing?: true; // bound, yet every axis it names has a shape given: the value sizes no tensor
 }
 
 /** A run-time tensor of unknown size: planned as 0 bytes, so the peak is a lower estimate. */
@@ -72,8 +73,8 @@ export function planLowerEstimate(plan: { readonly complete: boolean; readonly l
 export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
   const full = 'dims' in model ? model : undefined;
   return {
-    // a default dim that sizes nothing (--shape gives every axis it names) is no assumption of the plan
-    dims: (full?.dims ?? []).filter((d) => d.sizesNothing !== true).map((d) => ({
+    // a default dim that sizes nothing (--shape gives every axis it names) is no assumption of the plan; a bound one is kept, flagged
+    dims: (full?.dims ?? []).filter((d) => d.sizesNothing !== true || d.source !== 'default').map((d) => ({
       name: d.name,
       value: d.value,
       bound: d.source !== 'default',
@@ -81,6 +82,7 @@ export function planAssumptions(model: InferredGraph | InferredModel): PlanAssum
       rule: d.rule,
       ...(d.source === 'derived' && { derived: true as const }),
       ...(d.sumOf !== undefined && { sumOf: d.sumOf }),
+      ...(d.sizesNothing === true && { sizesNothing: true as const }),
     })),
     unknown: unknownTensors(model),
     branches: branchChoices(model),

@@ -68,8 +68,9 @@ export function toPlanFile(model: InferredGraph | InferredModel, plan: ModelPlan
   const dims = nullRecord<number>();
   // A model that carries its bindings records the values it was planned with, by the dims' own names; the user's
   // names may be axes ("input_ids:0") or dims the model lacks (ignored when planned), which are no dims of the plan.
-  // A dim that sizes nothing (a shape given replaces every axis it names) is no value the plan was made with.
-  if ('dims' in model) for (const d of model.dims) if (d.sizesNothing !== true) dims[d.name] = d.value;
+  // A default dim that sizes nothing (a shape given replaces every axis it names) is no value the plan was made with;
+  // one the user bound is recorded as given.
+  if ('dims' in model) for (const d of model.dims) if (d.sizesNothing !== true || d.source === 'user') dims[d.name] = d.value;
   else Object.assign(dims, settings.dims ?? {});
   const inputShapes = inputShapesOf(model);
   const suggestions = settings.suggestions ?? plan.suggestions;
