@@ -49,3 +49,15 @@ describe('a --target profile that fails, with --json', () => {
     }
   }
 });
+
+describe('a --target of "-"', () => {
+  for (const [command, argv] of COMMANDS) {
+    it(`${command}: says a profile is read from a file or a preset name, in one line, exit 2`, () => {
+      const { code, out, err } = run(argv('-'));
+      expect([code, out]).toEqual([2, '']);
+      expect(err).toBe(
+        'heapscope: target "-": a target profile is read from a file (its path; a file named - is ./-) or named by a preset (cpu, mcu, accelerator, phone, phone-dsp, tflm; `heapscope targets` lists them), not from stdin\n',
+      );
+    });
+  }
+});

@@ -41,6 +41,10 @@ export function resolveTarget(arg: string | undefined): TargetProfile {
 
 /** The profile in the JSON file at `arg`. */
 function readProfile(arg: string): TargetProfile {
+  // "-" names no file and a profile is not read from stdin: say what --target takes, not that "-" is missing
+  if (arg === '-') {
+    throw new InputError('bad-target', `target "-": a target profile is read from a file (its path; a file named - is ./-) or named by a preset (${PRESET_NAMES.join(', ')}; \`heapscope targets\` lists them), not from stdin`);
+  }
   if (!existsSync(arg)) {
     throw new InputError('bad-target', `unknown target "${arg}": not a preset (${PRESET_NAMES.join(', ')}) and no such file`);
   }
