@@ -41,8 +41,10 @@ test('the saved plan file downloads and reopens by drop with the same peak, then
   const shown = await summary(page);
   const saved = await download(page, 'export-plan');
   expect(saved.name).toBe(`sample.${shown.target}.${shown.strategy}.batch-2.plan.json`);
-  const json = JSON.parse(saved.bytes.toString('utf8')) as { format: string; plan: { peak: number; buffers: unknown[] }; settings: { dims: Record<string, number> } };
+  const json = JSON.parse(saved.bytes.toString('utf8')) as { format: string; plan: { peak: number; buffers: unknown[]; suggestions?: unknown[] }; settings: { dims: Record<string, number> } };
   expect(json).toMatchObject({ format: 'heapscope-plan', plan: { peak: shown.peak }, settings: { dims: { batch: 2 } } });
+  // the suggestions the Details list, as plan --save writes them ([] when none)
+  expect(Array.isArray(json.plan.suggestions)).toBe(true);
   expect(json.plan.buffers).toHaveLength(shown.buffers);
 
   // Plan B on screen (batch 4), then the saved batch-2 plan dropped on the page.
