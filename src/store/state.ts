@@ -7,6 +7,7 @@ import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../settings/names';
 import type { SettingsRefusal } from '../settings/types';
+import type { BindingRefusal } from './bindings';
 import type { Grown } from '../worker/client';
 import type { DimValues, GrowthAxis, GrowthPoint, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, SearchProgress, ShapeValues, StrategyPeak } from '../worker/protocol';
 
@@ -207,7 +208,7 @@ export interface AppState {
   readonly dims: DimValues; // the user's bindings for the shown model
   readonly shapes: ShapeValues; // tensor shapes the user gave for the shown model
   readonly inputValues: InputValues; // graph-input values the user gave for the shown model
-  readonly bindingError: string | undefined; // why the last shape or input value was refused, naming the field
+  readonly bindingError: BindingRefusal | undefined; // why the last shape or input value was refused, and the field it names
   readonly expectedFile: { readonly name: string; readonly bindings: Partial<ModelBindings> } | undefined; // a link's local file, to open again
   readonly settings: PlanSettings; // what the shown plan is (or is being) made for
   readonly settingsError: SettingsRefusal | undefined; // why the last settings change was refused, and the field it names
