@@ -295,6 +295,20 @@ test('a shape, an input value and a graph group that name nothing in the model a
   await expect.poll(() => new URL(page.url()).search).toBe('?dim.batch=2');
 });
 
+test("a real model's link with a shape for a tensor it lacks tells it once, in the link notice, not again in Diagnostics", async ({ page }) => {
+  test.skip(!haveModel('ultraface_RFB-320.onnx'), NO_MODELS);
+  await serveModel(page, '/e2e/ultraface.onnx', readModel('ultraface_RFB-320.onnx'));
+  await page.goto('/?model=/e2e/ultraface.onnx&shape.nosuch=1x2');
+  await waitForPlan(page);
+  await expect(page.getByTestId('link-notice').getByTestId('link-notice-entry')).toHaveText(['shape.nosuch=1x2: the model has no tensor nosuch']);
+  // the notice is the one place on the page that names it
+  await expect(page.getByText(/nosuch/)).toHaveCount(1);
+  // neither the explanation's Diagnostics nor the side bar's (ultraface has none of its own, so that list is absent) tells it again
+  await expect(page.getByTestId('plan-diagnostics')).toContainText('concat-copy');
+  await expect(page.getByTestId('plan-diagnostics')).not.toContainText('unused-binding');
+  await expect(page.getByTestId('diagnostics')).toHaveCount(0);
+});
+
 test('an unknown target or strategy is left out with a warning, and the plan is made with the defaults', async ({ page }) => {
   const warnings = consoleWarnings(page);
   const linked = await openLink(page, '?target=gpu&strategy=quantum&dim.batch=2');

@@ -137,6 +137,26 @@ test('the memory map of ultraface on mcu: summary() and the side bar give each r
   await snap(page, 'memory-map-ultraface-mcu');
 });
 
+test("more sram for ultraface on mcu: the headline peak grows as a sum of the two memories' peaks, and says so, with each memory's own", async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu');
+  await waitForPlan(page);
+  const before = await summary(page);
+  const regionsText = (s: typeof before) => `the sum of each memory's own peak, ${(s.regions ?? []).map((r) => `${r.name} ${formatBytes(r.peak)}`).join(' + ')}`;
+  await expect(page.getByTestId('headline-peak')).toContainText(`Peak ${formatBytes(before.peak!)} with best, ${regionsText(before)}.`);
+  await page.getByLabel('sram size limit').fill('1 MiB');
+  await page.getByLabel('sram size limit').press('Enter');
+  await page.waitForFunction((peak) => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak !== peak, before.peak);
+  const after = await summary(page);
+  const peakOf = (s: typeof before, name: string) => s.regions!.find((r) => r.name === name)!.peak;
+  // Bytes moved into the fast memory: its peak grows, the slow one's does not, and so does their sum.
+  expect(peakOf(after, 'sram')).toBeGreaterThan(peakOf(before, 'sram'));
+  expect(peakOf(after, 'ext-ram')).toBeLessThanOrEqual(peakOf(before, 'ext-ram'));
+  expect(after.peak).toBeGreaterThan(before.peak!);
+  expect(after.peak).toBe(peakOf(after, 'sram') + peakOf(after, 'ext-ram'));
+  await expect(page.getByTestId('headline-peak')).toContainText(`Peak ${formatBytes(after.peak!)} with best, ${regionsText(after)}.`);
+});
+
 test('weights copied to the external RAM and application-owned I/O, chosen in the settings, give the figures plan --json gives', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?target=mcu');

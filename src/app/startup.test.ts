@@ -19,6 +19,16 @@ describe('notInModel: the link dims the model does not have', () => {
     expect(notInModel(model, { dims, shapes: {}, inputValues: {}, selection: undefined }).dims).toEqual(['dim.nosuch=3: the model has no dim nosuch (its dims: batch, h, w)']);
   });
 
+  it('gives the shapes and input values it names by name, for the Diagnostics lists to leave to the link notice', () => {
+    const model = shown({});
+    const found = notInModel(model, { dims: {}, shapes: { nosuch: [1, 2] }, inputValues: { foo: [3] }, selection: undefined });
+    expect(found.shapes).toEqual(['shape.nosuch=1x2: the model has no tensor nosuch']);
+    expect(found.bindings).toEqual([
+      { kind: 'shape', name: 'nosuch' },
+      { kind: 'input', name: 'foo' },
+    ]);
+  });
+
   it("says why an input's axis binds no dim, as inference does, rather than that the model lacks a dim of that name", () => {
     const dims = { 'image:5': 3, 'image:1': 4 };
     expect(notInModel(shown(dims), { dims, shapes: {}, inputValues: {}, selection: undefined }).dims).toEqual([

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../settings/names';
 import type { PlanSettings } from '../worker/protocol';
 import type { LoadedModel, Selection } from '../store/state';
 import type { InferredGraph } from '../model/inferred';
+import type { BindingRef } from '../model/ir';
 import { dimByKey, noDimReason } from '../model/infer/dims';
 
 /**
@@ -64,11 +65,11 @@ export function notForSavedPlan(params: UrlParams): string[] {
 async function openView(store: AppStore, params: UrlParams, compare: CompareStore | undefined): Promise<void> {
   const { model, actions } = store.getState();
   if (model === undefined) return;
-  const { dims, shapes, inputs, selection } = notInModel(model, params);
+  const { dims, shapes, inputs, selection, bindings } = notInModel(model, params);
   // Known only now that the model is read: named with those the link notice named before it.
   const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection])];
   for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
-  actions.noteLinkLeftOut(leftOut);
+  actions.noteLinkLeftOut(leftOut, bindings);
   // A selection of nothing on screen is not made, so the link the page writes back drops it.
   if (params.selection !== undefined && selection === undefined) actions.select(params.selection);
   // An embedded view has no comparison dialog.
@@ -81,6 +82,7 @@ export interface NotInModel {
   readonly shapes: string[];
   readonly inputs: string[];
   readonly selection: string | undefined;
+  readonly bindings: BindingRef[]; // the shapes and input values of `shapes` and `inputs`, by name
 }
 
 /** Inputs listed by name when the link's input names none of them; more are counted. */
@@ -90,9 +92,9 @@ const LISTED_INPUTS = 8;
  * The link's parameters that name what the model on screen does not have, each
  * as "dim.nosuch=3: the model has no dim nosuch" (an input's axis as inference
  * tells it: "dim.image:5=3: input 'image' has rank 4, so it has no axis 5"): dims, tensor shapes and input
- * values (left out by inference without a word on the page) and the selection
- * (a node, buffer or step that is not there). A shape or value given to a
- * tensor that is there but takes none is told by the model's own diagnostics.
+ * values (told here, in the link's words, where inference's unused-binding diagnostic of the same binding is not
+ * shown again: see `bindings`) and the selection (a node, buffer or step that is not there). A shape or value
+ * given to a tensor that is there but takes none is told by the model's own diagnostics.
  */
 export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>): NotInModel {
   const known = new Set(model.inferred.dims.map((d) => d.name));
@@ -103,15 +105,14 @@ export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 
     // an input's axis ("image:5") is told what that axis is, as inference tells it
     .map(([name, value]) => `dim.${name}=${value}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
   const tensors = tensorNames(model.inferred);
-  const shapes = Object.entries(params.shapes)
-    .filter(([name]) => !tensors.has(name))
-    .map(([name, shape]) => `shape.${name}=${shape.join('x')}: the model has no tensor ${name}`);
+  const missingShapes = Object.entries(params.shapes).filter(([name]) => !tensors.has(name));
+  const shapes = missingShapes.map(([name, shape]) => `shape.${name}=${shape.join('x')}: the model has no tensor ${name}`);
   const graphInputs = model.inferred.inputs;
   const listed = graphInputs.length === 0 ? ' (it has no graph inputs)' : ` (its inputs: ${graphInputs.slice(0, LISTED_INPUTS).join(', ')}${graphInputs.length > LISTED_INPUTS ? ` and ${graphInputs.length - LISTED_INPUTS} more` : ''})`;
-  const inputs = Object.entries(params.inputValues)
-    .filter(([name]) => !graphInputs.includes(name) && !tensors.has(name))
-    .map(([name, values]) => `input.${name}=${values.join(',')}: the model has no input ${name}${listed}`);
-  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection) };
+  const missingInputs = Object.entries(params.inputValues).filter(([name]) => !graphInputs.includes(name) && !tensors.has(name));
+  const inputs = missingInputs.map(([name, values]) => `input.${name}=${values.join(',')}: the model has no input ${name}${listed}`);
+  const bindings: BindingRef[] = [...missingShapes.map(([name]) => ({ kind: 'shape', name }) as const), ...missingInputs.map(([name]) => ({ kind: 'input', name }) as const)];
+  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection), bindings };
 }
 
 /** Every tensor name of `graph` and its subgraphs. */

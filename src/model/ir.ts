@@ -101,6 +101,13 @@ export interface IrDiagnostic {
   readonly code: string;
   readonly message: string;
   readonly node?: string;
+  readonly binding?: BindingRef; // the shape or input value given that an unused-binding is about
+}
+
+/** A shape (--shape NAME=…) or a graph input's value (--input NAME=…) given to a model, by the name it was given for. */
+export interface BindingRef {
+  readonly kind: 'shape' | 'input';
+  readonly name: string;
 }
 
 /** A decoded model. */

@@ -55,8 +55,9 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),
     showFileError: (name, error) => set({ error: { code: error.code, message: error.message, file: name, task: 'open' } }),
-    noteLinkLeftOut: (entries) => {
+    noteLinkLeftOut: (entries, bindings = []) => {
       if (entries.length > 0) set({ linkLeftOut: [...get().linkLeftOut, ...entries] });
+      if (bindings.length > 0) set({ linkLeftOutBindings: [...get().linkLeftOutBindings, ...bindings] });
     },
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),

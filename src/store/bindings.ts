@@ -7,6 +7,7 @@ import { TFLITE_FIXED_SHAPES_NOTE } from '../model/infer/tflite-shapes';
 import type { ModelFormat } from '../model/ir';
 import type { DimValues, InputValues, ModelBindings, ShapeValues } from '../worker/protocol';
 import { nullRecord } from '../shared/own';
+import { shortName } from '../shared/short-name';
 
 /** Every binding, each kind present (empty when none). */
 export interface Bindings extends ModelBindings {
@@ -51,17 +52,38 @@ export function fixedShapesReason(format: ModelFormat | undefined): string | und
   return format === 'tflite' ? TFLITE_FIXED_SHAPES_NOTE.charAt(0).toUpperCase() + TFLITE_FIXED_SHAPES_NOTE.slice(1) : undefined;
 }
 
+/** A binding field of the page, by the link parameter that sets it ('shape.x', 'input.sr'): what a binding refusal names as its cause. */
+export type BindingField = `shape.${string}` | `input.${string}`;
+
+/** Why a shape or an input value was refused: the sentence shown, and the field whose value caused it. */
+export interface BindingRefusal {
+  readonly message: string;
+  readonly field: BindingField;
+}
+
+/** The field of tensor `name`'s shape. */
+export function shapeField(name: string): BindingField {
+  return `shape.${name}`;
+}
+
+/** The field of graph input `name`'s value. */
+export function inputValueField(name: string): BindingField {
+  return `input.${name}`;
+}
+
 /** Why `dims` cannot be the shape of tensor `name` of a model in `format`, or undefined when it can. */
-export function shapeProblem(name: string, dims: readonly number[], format?: ModelFormat): string | undefined {
+export function shapeProblem(name: string, dims: readonly number[], format?: ModelFormat): BindingRefusal | undefined {
+  const field = shapeField(name);
   const fixed = fixedShapesReason(format);
-  if (fixed !== undefined) return `Shape of "${name}": ${fixed}`;
+  if (fixed !== undefined) return { message: `Shape of "${shortName(name)}": ${fixed}`, field };
   const bad = dims.find((d) => !isDimValue(d));
-  return bad === undefined ? undefined : `Shape of "${name}": every dim must be a whole number from 0 to ${MAX_DIM}, got ${bad}`;
+  return bad === undefined ? undefined : { message: `Shape of "${shortName(name)}": every dim must be a whole number from 0 to ${MAX_DIM}, got ${bad}`, field };
 }
 
 /** Why `values` cannot be the value of graph input `name`, or undefined when they can. */
-export function inputValueProblem(name: string, values: readonly number[]): string | undefined {
-  if (values.length === 0) return `Value of "${name}" needs at least one number`;
+export function inputValueProblem(name: string, values: readonly number[]): BindingRefusal | undefined {
+  const field = inputValueField(name);
+  if (values.length === 0) return { message: `Value of "${shortName(name)}" needs at least one number`, field };
   const bad = values.find((v) => !Number.isFinite(v));
-  return bad === undefined ? undefined : `Value of "${name}": every element must be a finite number, got ${bad}`;
+  return bad === undefined ? undefined : { message: `Value of "${shortName(name)}": every element must be a finite number, got ${bad}`, field };
 }

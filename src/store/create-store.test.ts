@@ -171,9 +171,9 @@ describe('store: shapes and input values', () => {
     await opened(client, store, 'p', 'm.onnx');
     const plan = store.getState().model?.plan;
     await actions.setShape('x', [1, -4]);
-    expect(store.getState().bindingError).toMatch(/^Shape of "x": .*got -4$/);
+    expect(store.getState().bindingError).toEqual({ message: expect.stringMatching(/^Shape of "x": .*got -4$/), field: 'shape.x' });
     await actions.setInputValue('sr', [Number.NaN]);
-    expect(store.getState().bindingError).toMatch(/^Value of "sr": .*got NaN$/);
+    expect(store.getState().bindingError).toEqual({ message: expect.stringMatching(/^Value of "sr": .*got NaN$/), field: 'input.sr' });
     expect(client.calls.map((c) => c.kind)).toEqual(['open']);
     expect(store.getState().model?.plan).toBe(plan);
     actions.dismissError();

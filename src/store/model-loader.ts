@@ -10,7 +10,7 @@ import { looksLikePlanFile } from '../planner/assembly/plan-file';
 import { refusalOf, settingsProblem } from '../settings/usable';
 import { changeSettings } from '../settings/change';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
-import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings } from './bindings';
+import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings, type BindingRefusal } from './bindings';
 import { checkSize, fetchModel, nameOfUrl, resolveUrl, type FetchDeps } from './read-source';
 import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
 
@@ -93,8 +93,8 @@ export class ModelLoader {
   }
 
   /** Keeps the plan and says why a binding was refused. */
-  private refuse(message: string): Promise<void> {
-    this.state.set({ bindingError: message });
+  private refuse(refusal: BindingRefusal): Promise<void> {
+    this.state.set({ bindingError: refusal });
     return Promise.resolve();
   }
 

@@ -3,10 +3,12 @@
 // the graph and the heap, and the tensor table slice. Plain data, no behaviour.
 
 import type { InferredModel } from '../model/inferred';
+import type { BindingRef } from '../model/ir';
 import type { ModelPlan, Suggestion } from '../planner/plan';
 import type { ErrorData } from '../shared/errors';
 import { DEFAULT_SETTINGS } from '../settings/names';
 import type { SettingsRefusal } from '../settings/types';
+import type { BindingRefusal } from './bindings';
 import type { Grown } from '../worker/client';
 import type { DimValues, GrowthAxis, GrowthPoint, InputValues, ModelBindings, PhaseTimings, PlanResult, PlanSettings, SearchProgress, ShapeValues, StrategyPeak } from '../worker/protocol';
 
@@ -188,8 +190,11 @@ export interface AppActions {
   dismissError(): void;
   /** Shows the error banner for file `name` that could not be opened outside the loader (a saved plan file); the model on screen stays. */
   showFileError(name: string, error: ErrorData): void;
-  /** Adds parameters of the opening link that were left out, each as "key=value: why", to those the link notice names. */
-  noteLinkLeftOut(entries: readonly string[]): void;
+  /**
+   * Adds parameters of the opening link that were left out, each as "key=value: why", to those the link notice names;
+   * `bindings` are the shapes and input values among them, whose unused-binding diagnostics the notice then stands for.
+   */
+  noteLinkLeftOut(entries: readonly string[], bindings?: readonly BindingRef[]): void;
   /** Sets the tensor table's search text. */
   setQuery(query: string): void;
   /** Sets which kinds of tensor the table lists. */
@@ -207,7 +212,7 @@ export interface AppState {
   readonly dims: DimValues; // the user's bindings for the shown model
   readonly shapes: ShapeValues; // tensor shapes the user gave for the shown model
   readonly inputValues: InputValues; // graph-input values the user gave for the shown model
-  readonly bindingError: string | undefined; // why the last shape or input value was refused, naming the field
+  readonly bindingError: BindingRefusal | undefined; // why the last shape or input value was refused, and the field it names
   readonly expectedFile: { readonly name: string; readonly bindings: Partial<ModelBindings> } | undefined; // a link's local file, to open again
   readonly settings: PlanSettings; // what the shown plan is (or is being) made for
   readonly settingsError: SettingsRefusal | undefined; // why the last settings change was refused, and the field it names
@@ -217,6 +222,7 @@ export interface AppState {
   readonly growthRangeError: string | undefined; // why the range typed in the Growth pane is refused: its curve is then not shown
   readonly selection: Selection | undefined;
   readonly linkLeftOut: readonly string[]; // parameters of the opening link left out (app/startup.ts), named by the link notice
+  readonly linkLeftOutBindings: readonly BindingRef[]; // the shapes and input values among them: told there, not again in Diagnostics
   readonly graph: GraphDrawState;
   readonly groups: GraphGroupsState;
   readonly query: string;
@@ -244,6 +250,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   growthRangeError: undefined,
   selection: undefined,
   linkLeftOut: [],
+  linkLeftOutBindings: [],
   graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },
   groups: { model: undefined, from: 'first', open: [], closed: [], collapsed: [] },
   query: '',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { proofText } from './panels/search-budget';
 import { overLimitText } from '../store/fit-words';
-import { peakText, portfolioText } from './plan-words';
+import { peakText, portfolioText, regionsPeakText } from './plan-words';
 
 const sram: RegionPlan = { name: 'sram', peak: 3 * 1024, lowerBound: 3 * 1024, optimal: true, fast: true, sizeLimit: 1024, overBy: 2 * 1024, waste: { total: 0, holes: 0, alignmentPadding: 0, scratchGrowth: 0 } };
 
@@ -10,6 +10,16 @@ describe('plan words', () => {
   it('say a peak is a lower estimate when some size is unknown', () => {
     expect(peakText(3072, true)).toBe('3.00 KiB');
     expect(peakText(3072, false)).toBe('≥ 3.00 KiB');
+  });
+
+  it("name a peak of two memories as the sum of each one's peak, so more bytes in the fast memory do not read as a worse plan", () => {
+    // ultraface on mcu with a 1 MiB sram: 975 KiB there and 4.69 MiB in ext-ram, 5.64 MiB in all (5.18 MiB with 512 KiB of sram)
+    const ext: RegionPlan = { ...sram, name: 'ext-ram', peak: 4_917_248, fast: false };
+    const regions = [{ ...sram, peak: 998_400 }, ext];
+    expect(regionsPeakText({ regions }, true)).toBe("the sum of each memory's own peak, sram 975 KiB + ext-ram 4.69 MiB");
+    expect(regionsPeakText({ regions }, false)).toBe("the sum of each memory's own peak, sram ≥ 975 KiB + ext-ram ≥ 4.69 MiB");
+    // one memory holding bytes: its peak is the plan's, nothing to add
+    expect(regionsPeakText({ regions: [sram, { ...ext, peak: 0 }] }, true)).toBeUndefined();
   });
 
   it('say a region over its limit needs at least its peak when some size is unknown', () => {

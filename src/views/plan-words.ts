@@ -11,6 +11,17 @@ export function peakText(peak: number, complete: boolean): string {
   return complete ? formatBytes(peak) : `≥ ${formatBytes(peak)}`;
 }
 
+/**
+ * What a peak of several memories is made of: "the sum of each memory's own peak, sram 975 KiB + ext-ram 4.69 MiB",
+ * when more than one region holds bytes (a plan's peak adds the regions' peaks); undefined for one. Bytes moved from a
+ * slow memory to a fast one can raise the sum while no memory's peak grows but the fast one's, so the sum is named.
+ */
+export function regionsPeakText(plan: Pick<ModelPlan, 'regions'>, complete: boolean): string | undefined {
+  const held = plan.regions.filter((r) => r.peak > 0);
+  if (held.length < 2) return undefined;
+  return `the sum of each memory's own peak, ${held.map((r) => `${r.name} ${peakText(r.peak, complete)}`).join(' + ')}`;
+}
+
 /** "m1's own bound: 13.8 KiB", when the strategy's sharing choices put its bound above the lower bound. */
 export function strategyBoundText(plan: ModelPlan): string | undefined {
   if (plan.strategyBound === undefined || plan.strategyBound <= plan.lowerBound) return undefined;

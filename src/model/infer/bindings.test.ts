@@ -57,6 +57,11 @@ describe('--dim bindings that match nothing', () => {
 describe('--shape bindings that match nothing', () => {
   it('name the binding and offer close tensor names', () => {
     expect(messages(infer({ shapes: { nope: [1, 2] } }), 'unused-binding')).toEqual(["--shape nope=1x2 is ignored: no tensor is named 'nope'"]);
+    // the binding by name too, so the page can tell which binding a diagnostic is about without reading its sentence
+    expect(infer({ shapes: { nope: [1, 2] }, inputValues: { nope: [1] } }).diagnostics.filter((d) => d.code === 'unused-binding').map((d) => d.binding)).toEqual([
+      { kind: 'shape', name: 'nope' },
+      { kind: 'input', name: 'nope' },
+    ]);
     expect(messages(infer({ shapes: { conv_ot: [1] } }), 'unused-binding')).toEqual([
       "--shape conv_ot=1 is ignored: no tensor is named 'conv_ot' (did you mean 'conv_out'?)",
     ]);

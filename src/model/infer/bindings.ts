@@ -167,7 +167,7 @@ export function unusedBindings(
     const binding = `--shape ${shortName(name)}=${shape.join('x')}`;
     const role = roleOf(name, names);
     const why = role === undefined ? `no tensor is named '${shortName(name)}'${didYouMean(name, [...names.inputs, ...names.computed])}` : `'${shortName(name)}' is ${role}`;
-    diagnostics.push({ code: 'unused-binding', message: `${binding} is ignored: ${why}` });
+    diagnostics.push({ code: 'unused-binding', message: `${binding} is ignored: ${why}`, binding: { kind: 'shape', name } });
   }
   for (const [name, value] of inputValues) {
     if (names.inputs.has(name)) continue;
@@ -175,7 +175,7 @@ export function unusedBindings(
     const role = roleOf(name, names);
     const listed = names.inputs.size > 0 && names.inputs.size <= 8 ? `; the graph inputs are ${[...names.inputs].map((n) => `'${shortName(n)}'`).join(', ')}` : '';
     const why = role === undefined ? `no graph input is named '${shortName(name)}'${didYouMean(name, names.inputs) || listed}` : `'${shortName(name)}' is ${role}`;
-    diagnostics.push({ code: 'unused-binding', message: `--input ${shortName(name)}=${shown} is ignored: ${why}` });
+    diagnostics.push({ code: 'unused-binding', message: `--input ${shortName(name)}=${shown} is ignored: ${why}`, binding: { kind: 'input', name } });
   }
   return diagnostics;
 }

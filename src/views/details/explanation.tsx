@@ -6,6 +6,7 @@
 // suggestions; the strategy comparison; fusion
 // traffic saved; diagnostics, including values of unknown shape and why.
 
+import { useMemo } from 'react';
 import type { InferredModel } from '../../model/inferred';
 import type { InspectReport } from '../../model/inspect-report';
 import { planLowerEstimate } from '../../planner/assembly/assumptions';
@@ -15,6 +16,8 @@ import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { planAssumptions } from '../../store/assumptions';
 import { planFits, regionOverBy } from '../../store/fit-words';
 import type { Selection } from '../../store/state';
+import { useAppStore } from '../../store/context';
+import { toldByLinkNotice } from '../../store/link-told';
 import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
@@ -52,7 +55,7 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <Suggestions />
       <StrategyComparison plan={plan} />
       <FusionTraffic plan={plan} complete={complete} onSelect={onSelect} />
-      <Diagnostics plan={plan} report={report} />
+      <Diagnostics plan={plan} model={model} report={report} />
     </div>
   );
 }
@@ -199,14 +202,20 @@ function FusionTraffic({ plan, complete, onSelect }: { readonly plan: ModelPlan;
 }
 
 /** The plan's diagnostics and the values whose size is unknown, with their cause. */
-function Diagnostics({ plan, report }: { readonly plan: ModelPlan; readonly report: InspectReport | undefined }) {
+function Diagnostics({ plan, model, report }: { readonly plan: ModelPlan; readonly model: InferredModel; readonly report: InspectReport | undefined }) {
+  const toldByLink = useAppStore((s) => s.linkLeftOutBindings);
+  // A link's shape or input value for what the model lacks is told once, by the link notice.
+  const diagnostics = useMemo(() => {
+    const told = toldByLinkNotice(model.diagnostics, toldByLink);
+    return plan.diagnostics.filter((d) => !told(d));
+  }, [plan.diagnostics, model.diagnostics, toldByLink]);
   const unknown = report?.unknownShapes ?? [];
-  if (plan.diagnostics.length === 0 && unknown.length === 0) return null;
+  if (diagnostics.length === 0 && unknown.length === 0) return null;
   return (
     <section className="explain-block" aria-label="Diagnostics" data-testid="plan-diagnostics">
       <h4 className="explain-heading">Diagnostics</h4>
       <ul className="plan-diagnostics">
-        {plan.diagnostics.map((d, i) => (
+        {diagnostics.map((d, i) => (
           <li key={`d${i}`}>
             <span className="tag tag-muted">{d.code}</span> <LongName text={d.message} max={MESSAGE_CHARS} />
           </li>

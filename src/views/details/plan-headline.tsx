@@ -9,7 +9,7 @@ import { fitNeedsText } from './fit-words';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { overLimitList } from '../../store/fit-words';
-import { peakText, portfolioText, strategyBoundText } from '../plan-words';
+import { peakText, portfolioText, regionsPeakText, strategyBoundText } from '../plan-words';
 
 /** Props of PlanHeadline. */
 export interface PlanHeadlineProps {
@@ -27,6 +27,7 @@ export function PlanHeadline({ plan, complete, fits, lowerEstimate, unknownCount
   const own = strategyBoundText(plan);
   // activations split between regions: each region's bound counts the buffers it holds, the plan's holds for any split
   const split = splitBetweenRegions(plan);
+  const sum = regionsPeakText(plan, complete);
   return (
     <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete} data-lower-estimate={lowerEstimate}>
       {!fits ? (
@@ -46,6 +47,7 @@ export function PlanHeadline({ plan, complete, fits, lowerEstimate, unknownCount
       ) : undefined}
       <p className="explanation-line" data-testid="headline-peak">
         Peak <strong>{peakText(plan.peak, complete)}</strong> with {plan.strategy}
+        {sum !== undefined && <span data-testid="headline-peak-regions">, {sum}</span>}
         {complete ? (
           '.'
         ) : (

@@ -12,7 +12,7 @@ import { parseShapeField, parseValuesField, type NumbersField } from '../../stor
 import './binding-fields.css';
 import { ownValue } from '../../shared/own';
 import { shortName, titleText } from '../../shared/short-name';
-import { fixedShapesReason } from '../../store/bindings';
+import { fixedShapesReason, inputValueField, shapeField, type BindingField } from '../../store/bindings';
 import { derivedFrom, dimsToBind, initialDraft, typeDim, type DimsDraft } from './dims-draft';
 
 /** Props of the single-value fields. */
@@ -33,6 +33,7 @@ export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readon
       fixed={fixed}
       testId="shape-field"
       name={tensor}
+      field={shapeField(tensor)}
       label={label}
       initial={given === undefined ? '' : given.join('x')}
       placeholder={inferred === undefined ? 'e.g. 1x3x224x224' : inferred.join('x') || 'scalar'}
@@ -53,6 +54,7 @@ export function InputValueField({ input, ...props }: FieldProps & { readonly inp
       {...props}
       testId="input-value-field"
       name={input}
+      field={inputValueField(input)}
       label={label}
       initial={given === undefined ? '' : given.join(', ')}
       placeholder="e.g. 16000"
@@ -66,6 +68,7 @@ export function InputValueField({ input, ...props }: FieldProps & { readonly inp
 interface NumbersFormProps extends FieldProps {
   readonly testId: string;
   readonly name: string; // what the field binds, for tests (data-name)
+  readonly field: BindingField; // the id a refusal of the store names this field by
   readonly label: string;
   readonly initial: string;
   readonly placeholder: string;
@@ -76,7 +79,7 @@ interface NumbersFormProps extends FieldProps {
 }
 
 /** One labelled text field with Apply (and Clear when a value is given) and its error. */
-function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue, canClear, fixed, autoFocus, compact }: NumbersFormProps) {
+function NumbersForm({ testId, name, field, label, initial, placeholder, parse, onValue, canClear, fixed, autoFocus, compact }: NumbersFormProps) {
   const busy = useAppStore((s) => s.task?.kind === 'open');
   const bindingError = useAppStore((s) => s.bindingError);
   const [text, setText] = useState(initial);
@@ -98,7 +101,8 @@ function NumbersForm({ testId, name, label, initial, placeholder, parse, onValue
     setError(undefined);
     onValue(parsed.value);
   };
-  const shown = error ?? (bindingError?.startsWith(label) ? bindingError : undefined);
+  // A refusal is shown beside the field it names by id, whatever its sentence says.
+  const shown = error ?? (bindingError?.field === field ? bindingError.message : undefined);
   return (
     <form className={`binding-field${compact ? ' binding-field-compact' : ''}`} onSubmit={submit} data-testid={testId} data-name={name}>
       <label htmlFor={id} className="binding-label" title={titleText(label)}>

@@ -1,8 +1,10 @@
 // What the page could not work out: run-time tensors whose shape is unknown
 // (with the reason) and the decoder's and inference's diagnostics.
 
+import { useMemo } from 'react';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useAppStore } from '../../store/context';
+import { toldByLinkNotice } from '../../store/link-told';
 import { selectReport } from '../../store/selectors';
 import { LongName } from '../long-name';
 import { Panel } from './panel';
@@ -36,7 +38,14 @@ export function UnknownShapesPanel() {
 
 /** Diagnostics of the shown model; nothing when there are none. */
 export function DiagnosticsPanel() {
-  const diagnostics = useAppStore((s) => selectReport(s)?.diagnostics);
+  const all = useAppStore((s) => selectReport(s)?.diagnostics);
+  const toldByLink = useAppStore((s) => s.linkLeftOutBindings);
+  // A link's shape or input value for what the model lacks is told once, by the link notice.
+  const diagnostics = useMemo(() => {
+    if (all === undefined) return undefined;
+    const told = toldByLinkNotice(all, toldByLink);
+    return all.filter((d) => !told(d));
+  }, [all, toldByLink]);
   if (diagnostics === undefined || diagnostics.length === 0) return null;
   return (
     <Panel title="Diagnostics" count={diagnostics.length} testId="diagnostics">

@@ -6,8 +6,8 @@ import type { Selection } from 'd3';
 import type { GraphPlacement, PlacedBox } from '../../../worker/layout/protocol';
 import type { GraphLayoutInput } from '../layout/layout-input';
 
-/** A rectangle in the graph's coordinates. */
-export interface Region {
+/** A rectangle in the graph's coordinates: the part of the graph a view shows (view/camera.ts) and the part drawn. */
+export interface GraphRegion {
   readonly x0: number;
   readonly y0: number;
   readonly x1: number;
@@ -16,12 +16,12 @@ export interface Region {
 
 /** What part of the graph to draw, and how: `region` (all when undefined); `dense`: boxes and edges as a few paths, without text. */
 export interface DrawExtent {
-  readonly region?: Region;
+  readonly region?: GraphRegion;
   readonly dense?: boolean;
 }
 
 /** Whether the bounding box of a polyline meets `r`. */
-export function crosses(points: readonly number[], r: Region): boolean {
+export function crosses(points: readonly number[], r: GraphRegion): boolean {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;

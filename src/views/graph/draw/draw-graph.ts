@@ -15,7 +15,7 @@ import type { GraphItem, GraphLayoutInput } from '../layout/layout-input';
 import { graphLabel, IO_STATE } from '../layout/layout-input';
 import { CHAR, TITLE_CHAR } from '../layout/boxes';
 
-export type { DrawExtent, Region } from './draw-dense';
+export type { DrawExtent, GraphRegion } from './draw-dense';
 
 /** What clicks and keys on the drawing do. */
 export interface GraphHandlers {

@@ -7,6 +7,7 @@
 // graph-view.tsx hands them to d3-zoom.
 
 import type { PlacedBox } from '../../../worker/layout/protocol';
+import type { GraphRegion } from '../draw/draw-dense';
 import { busiestOffset } from './edge-clear';
 
 /** A view: graph point p shows at pane pixel p * k + (x, y). */
@@ -27,14 +28,6 @@ export interface GraphExtent {
   readonly width: number;
   readonly height: number;
   readonly boxes: readonly PlacedBox[];
-}
-
-/** A rectangle of graph coordinates. */
-export interface GraphRegion {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
 }
 
 export const MAX_SCALE = 3;

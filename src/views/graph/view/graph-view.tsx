@@ -14,7 +14,7 @@ import type { GraphPlacement } from '../../../worker/layout/protocol';
 import { useElementSize } from '../../use-element-size';
 import { useZoom } from '../../use-zoom';
 import { covers, drawnRegion, fitViewCamera, MAX_SCALE, MIN_SCALE, refitsView, revealCamera, sameView, startCamera, visibleRegion, type Camera } from './camera';
-import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type Region } from '../draw/draw-graph';
+import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type GraphRegion } from '../draw/draw-graph';
 import type { GraphLayoutInput } from '../layout/layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, minimapCorner, type MinimapHandle } from './minimap';
 import { navBoxes, nextBox, type ArrowKey } from './keys';
@@ -81,7 +81,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     scene.current = { input, placement, frames, facts, handlers };
     marksRef.current = marks;
   });
-  const extent = useRef<{ region: Region; dense: boolean } | undefined>(undefined);
+  const extent = useRef<{ region: GraphRegion; dense: boolean } | undefined>(undefined);
   const pending = useRef(0);
   const tabStop = useRef<string | undefined>(undefined); // the box Tab enters the graph at: the last one focused
   const focusing = useRef(0);
