@@ -8,6 +8,7 @@ import type { ModelFormat } from '../model/ir';
 import type { DimValues, InputValues, ModelBindings, ShapeValues } from '../worker/protocol';
 import { nullRecord } from '../shared/own';
 import { shortName } from '../shared/short-name';
+import { MAX_DIM } from './dim-params';
 
 /** Every binding, each kind present (empty when none). */
 export interface Bindings extends ModelBindings {
@@ -18,9 +19,6 @@ export interface Bindings extends ModelBindings {
 
 /** No bindings at all. */
 export const NO_BINDINGS: Bindings = { dims: {}, shapes: {}, inputValues: {} };
-
-/** Largest value a dim can be bound to. */
-const MAX_DIM = 2 ** 31 - 1;
 
 /** True when `value` can bind a symbolic dim or a shape's dim: a whole number from 0 to 2^31 - 1. */
 export function isDimValue(value: number): boolean {

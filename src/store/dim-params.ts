@@ -6,8 +6,8 @@ import { nullRecord } from '../shared/own';
 
 const DIM = 'dim.';
 
-/** Largest value a dim takes: a length, and an int32 in every runtime. */
-const MAX_DIM = 2 ** 31 - 1;
+/** Largest value the page binds a dim to: a length, and an int32 in every runtime. */
+export const MAX_DIM = 2 ** 31 - 1;
 
 /** Why a dim parameter cannot be used, or undefined when it can. */
 function badDimReason(name: string, text: string): string | undefined {

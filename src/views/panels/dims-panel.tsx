@@ -10,6 +10,7 @@ import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { DimBinding } from '../../model/inferred';
 import { dimLabel, shownDimLabel } from '../../store/assumptions';
 import { useActions, useAppStore } from '../../store/context';
+import { MAX_DIM } from '../../store/dim-params';
 import { ownValue } from '../../shared/own';
 import { titleText } from '../../shared/short-name';
 import { Panel } from './panel';
@@ -119,9 +120,6 @@ function DimInput({ dim, disabled }: { dim: DimBinding; disabled: boolean }) {
     </li>
   );
 }
-
-/** The largest value a dim takes. */
-const MAX_DIM = 2 ** 31 - 1;
 
 /** True for the text of a whole number from 0 to MAX_DIM. */
 function isDimText(text: string): boolean {
