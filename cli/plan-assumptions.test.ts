@@ -119,6 +119,18 @@ describe('plan --json states what the plan assumes', () => {
     expect(dims.find((d: { name: string }) => d.name === 'total_sequence_length').value).toBe(4);
   });
 
+  it('counts a sequence length, given or default, as sizing what the total length summed from it sizes, and only then', () => {
+    const llama = join(__dirname, '../../shared/models/tiny-llama-fp32-missing-external-data.onnx');
+    const dimsOf = (...options: string[]) => JSON.parse(run(['inspect', llama, ...options, '--json']).out).dims as { name: string; sizesNothing?: true }[];
+    const sequence = (dims: { name: string; sizesNothing?: true }[]) => dims.find((d) => d.name === 'sequence_length')!;
+    // the default sequence length still sizes attention_mask through the total: not "sizes nothing", and sweep varies it
+    expect(sequence(dimsOf('--shape', 'input_ids=1x16')).sizesNothing).toBeUndefined();
+    const swept = run(['sweep', llama, '--dim', 'sequence_length=1..4', '--shape', 'input_ids=1x16']);
+    expect(swept.code).toBe(0);
+    // with attention_mask's shape given too, the total sizes nothing, and neither does the sequence length summed into it
+    expect(sequence(dimsOf('--dim', 'sequence_length=4', '--shape', 'input_ids=1x16', '--shape', 'attention_mask=1x16')).sizesNothing).toBe(true);
+  });
+
   it('never counts the unknown as zero silently: complete is false, the tensors and ops are named, and --shape fills them', () => {
     const plan = planJson([CUSTOM]);
     expect(plan.complete).toBe(false);

@@ -203,8 +203,8 @@ export interface DimTable {
   noteSizing(shape: readonly DeclaredDim[] | undefined, inputName?: string): void;
   /** The dims some declared shape that sized a tensor names. */
   readonly sizing: ReadonlySet<string>;
-  /** Given dims a default is computed from (a sequence or past length, when the total length is left to its default, their sum). */
-  readonly feeding: ReadonlySet<string>;
+  /** Dims a total length left to its default is summed from (a sequence or past length, given or default), each to that total's name: they size what the total sizes. */
+  readonly feeding: ReadonlyMap<string, string>;
 }
 
 /** The default value of each role and the words that say which rule chose it. */
@@ -329,8 +329,8 @@ export function bindDims(
   const values = new Map(bindings.map((b) => [b.name, b.value]));
   const raisable = collected.some((c) => !given.has(c.name) && (c.role === 'spatial' || c.role === 'sequence' || c.role === 'other'));
   const sizing = new Set<string>();
-  const summed = collected.some((c) => c.role === 'total' && !given.has(c.name));
-  const feeding = new Set(summed ? collected.filter((c) => (c.role === 'sequence' || c.role === 'past') && given.has(c.name)).map((c) => c.name) : []);
+  const total = collected.find((c) => c.role === 'total' && !given.has(c.name));
+  const feeding = new Map(total === undefined ? [] : collected.filter((c) => c.role === 'sequence' || c.role === 'past').map((c) => [c.name, total.name] as const));
   return {
     bindings,
     sizing,

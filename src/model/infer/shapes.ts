@@ -13,9 +13,10 @@
 // sizes every tensor (a Conv's kernel, an STFT's frame), by doubling and then
 // bisection, in at most OTHER_ATTEMPTS inferences.
 
-import type { IrGraph, IrModel } from '../ir';
+import type { IrGraph, IrModel, IrValueInfo } from '../ir';
 import type { InferredGraph, InferredModel, ModelDiagnostic } from '../inferred';
-import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder } from './dims';
+import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder, type DimTable } from './dims';
+import { shortName } from '../../shared/short-name';
 import { inferGraph } from './graph';
 import { nodeSubgraphs } from '../check-graph';
 import { bodyBudget } from './budget';
@@ -130,6 +131,7 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   const budget = bodyBudget(model.graph);
   const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues, budget }, undefined);
   unusedBindings(model.graph, given, inputValues).forEach(report);
+  symbolicOverrides(model.graph.inputs, shapes, dims).forEach(report);
   if (tflite) unappliedTfliteShapes(graph, given).forEach(report);
   const applied = appliedBindings(model.graph, shapes, inputValues);
   const inferred: InferredModel = {
@@ -141,7 +143,7 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
       opsets: model.opsets,
       fileBytes: model.fileBytes,
     },
-    dims: dims.bindings.map((b) => (b.source !== 'derived' && !dims.sizing.has(b.name) && !dims.feeding.has(b.name) ? { ...b, sizesNothing: true as const } : b)),
+    dims: dims.bindings.map((b) => (b.source !== 'derived' && !sizesSomething(dims, b.name) ? { ...b, sizesNothing: true as const } : b)),
     shapes: Object.fromEntries(applied.shapes),
     inputValues: Object.fromEntries(applied.inputValues),
     diagnostics,
@@ -161,6 +163,41 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
  * size, and (unless some dim is 0 on purpose, like an empty past) empty
  * activations. `first` says what went wrong first.
  */
+/** Whether dim `name` sizes a tensor: a declaration that sized one names it, or it feeds a default total that does. */
+function sizesSomething(dims: DimTable, name: string): boolean {
+  const total = dims.feeding.get(name);
+  return dims.sizing.has(name) || (total !== undefined && dims.sizing.has(total));
+}
+
+/**
+ * A shape given for a graph input that sets one of its symbolic axes to
+ * another value than the dim it names has where that dim still sizes other
+ * tensors: the plan then holds two values of one dim, which is said, once
+ * per input. A dim only the given shapes named sizes nothing and is no
+ * contradiction (a bound one is flagged as sizing nothing instead).
+ */
+function symbolicOverrides(inputs: readonly IrValueInfo[], shapes: ReadonlyMap<string, readonly number[]>, dims: DimTable): ModelDiagnostic[] {
+  const out: ModelDiagnostic[] = [];
+  for (const input of inputs) {
+    const shape = shapes.get(input.name);
+    const declared = input.shape;
+    if (shape === undefined || declared === undefined || declared.length !== shape.length) continue;
+    const clashes = declared.flatMap((d, axis) => {
+      const name = d === undefined || d === '' || (typeof d === 'number' && d < 0) ? `${input.name}:${axis}` : typeof d === 'string' ? d : undefined;
+      const bound = name === undefined ? undefined : dims.bindings.find((b) => b.name === name);
+      if (bound === undefined || bound.value === shape[axis] || !sizesSomething(dims, bound.name)) return [];
+      const how = bound.source === 'user' ? 'given' : bound.source === 'default' ? 'a default' : 'from the dims given';
+      return [`axis ${axis} is ${shortName(bound.name)}, ${bound.value.toLocaleString('en-US')} (${how}) elsewhere in the plan`];
+    });
+    if (clashes.length === 0) continue;
+    out.push({
+      code: 'shape-override',
+      message: `'${shortName(input.name)}' ${clashes.join('; ')}; the given shape ${shape.join('×')} is used for '${shortName(input.name)}' alone`,
+    });
+  }
+  return out;
+}
+
 function degenerate(model: InferredGraph, diagnostics: readonly ModelDiagnostic[], zeroDimBound: boolean): Attempt['problems'] {
   const failures = diagnostics.filter((d) => d.code === 'unknown-shape');
   let count = failures.length;
