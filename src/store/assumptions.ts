@@ -8,6 +8,7 @@ import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAs
 import { TFLITE_FIXED_SHAPES } from '../model/infer/tflite-shapes';
 import { mismatchedTotals, mismatchSum, type TotalMismatch } from '../model/infer/dims';
 import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
+import { dimAssumptions } from '../planner/assembly/assumptions';
 import { TFLM_FIXED_SHAPES } from '../planner/tflm/plan-notes';
 import { shortName, titleText } from '../shared/short-name';
 import { memoLast } from './memo';
@@ -55,7 +56,7 @@ function dimTerm(dim: DimAssumption): string {
 /** The plan's assumptions; derived from the inferred model for a plan that does not carry them. */
 export function planAssumptions(plan: ModelPlan | undefined, model: InferredModel): PlanAssumptions {
   if (plan?.assumptions !== undefined) return plan.assumptions;
-  const dims = model.dims.filter((d) => d.sizesNothing !== true || d.source !== 'default').map((d) => ({ name: d.name, value: d.value, bound: d.source !== 'default', axes: d.axes ?? [], rule: d.rule ?? '' }));
+  const dims = dimAssumptions(model.dims);
   const unknown = model.values
     .filter((v) => v.bytes === undefined && (v.kind === 'activation' || v.kind === 'output' || v.kind === 'input'))
     .map((v) => ({ tensor: v.name, op: v.producer === undefined ? '' : (model.nodes[v.producer]?.opType ?? ''), reason: v.unknownReason ?? 'shape unknown' }));

@@ -3,7 +3,7 @@
 // peak is a lower estimate) and If/Loop branches chosen without knowing the
 // condition. Depends only on the model's IR types and the planner.
 
-import type { InferredGraph, InferredModel } from '../../model/inferred';
+import type { DimBinding, InferredGraph, InferredModel } from '../../model/inferred';
 import { isRunTimeValue } from '../problem/schedule';
 
 /** A symbolic dim the plan rests on (DESIGN.md `assumptions.dims`). */
@@ -69,12 +69,11 @@ export function planLowerEstimate(plan: { readonly complete: boolean; readonly l
   return plan.lowerEstimate ?? (!plan.complete || (plan.assumptions !== undefined && restsOnUnknown(plan.assumptions)));
 }
 
-/** The assumptions of a plan of `model` (an InferredModel carries dims and user-given facts). */
-export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
-  const full = 'dims' in model ? model : undefined;
-  return {
-    // a default dim that sizes nothing (--shape gives every axis it names) is no assumption of the plan; a bound one is kept, flagged
-    dims: (full?.dims ?? []).filter((d) => d.sizesNothing !== true || d.source !== 'default').map((d) => ({
+/** The dims a plan rests on: a default that sizes nothing (a shape given fixes every axis it names) is none; a bound one is kept, flagged. */
+export function dimAssumptions(dims: readonly DimBinding[]): DimAssumption[] {
+  return dims
+    .filter((d) => d.sizesNothing !== true || d.source !== 'default')
+    .map((d) => ({
       name: d.name,
       value: d.value,
       bound: d.source !== 'default',
@@ -83,7 +82,14 @@ export function planAssumptions(model: InferredGraph | InferredModel): PlanAssum
       ...(d.source === 'derived' && { derived: true as const }),
       ...(d.sumOf !== undefined && { sumOf: d.sumOf }),
       ...(d.sizesNothing === true && { sizesNothing: true as const }),
-    })),
+    }));
+}
+
+/** The assumptions of a plan of `model` (an InferredModel carries dims and user-given facts). */
+export function planAssumptions(model: InferredGraph | InferredModel): PlanAssumptions {
+  const full = 'dims' in model ? model : undefined;
+  return {
+    dims: dimAssumptions(full?.dims ?? []),
     unknown: unknownTensors(model),
     branches: branchChoices(model),
     kernels: [],
