@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { planForSettings } from '../worker/plan/settings';
 import { createAppStore } from './create-store';
-import { currentSuggestions, settledSuggestions } from './suggestions';
+import { currentSuggestions, settledSuggestions, suggestionsMissing } from './suggestions';
 import { createFakeClient } from './testing/fake-client';
 
 function setup() {
@@ -47,5 +47,13 @@ describe('store: suggestions', () => {
     const settled = await settledSuggestions(s.store);
     const shown = s.store.getState().model!;
     expect(settled).toEqual(planForSettings(shown.inferred, { target: 'cpu', strategy: undefined }, { suggest: true }).suggestions);
+  });
+
+  it('says why the plan on screen has no suggestions to save when the worker could not evaluate them', async () => {
+    const s = setup();
+    s.client.suggest = async () => ({ status: 'failed', error: { code: 'worker', message: 'out of memory' } });
+    await s.actions.openFile(new File(['producer'], 'a.onnx'));
+    expect(await settledSuggestions(s.store)).toBeUndefined();
+    expect(suggestionsMissing(s.store.getState())).toBe('their evaluation failed: out of memory');
   });
 });

@@ -39,6 +39,12 @@ export function settledSuggestions(store: StoreApi<AppState>): Promise<readonly 
   });
 }
 
+/** Why the plan on screen has no suggestions to save once `settledSuggestions` gave none: the worker's failure, or an evaluation that did not finish. */
+export function suggestionsMissing(state: AppState): string {
+  const s = currentSuggestions(state);
+  return s?.status === 'failed' && s.error !== undefined ? `their evaluation failed: ${s.error.message}` : 'their evaluation did not finish';
+}
+
 /** Starts the evaluation of suggestions when the plan on screen needs one. */
 export class SuggestionEvaluator {
   constructor(

@@ -15,7 +15,7 @@ import { writePlanFile, type PlanFile } from '../../planner/assembly/plan-file';
 import { toErrorData } from '../../shared/errors';
 import { useAppStore, useAppStoreApi } from '../../store/context';
 import { currentGrowth } from '../../store/growth';
-import { settledSuggestions } from '../../store/suggestions';
+import { settledSuggestions, suggestionsMissing } from '../../store/suggestions';
 import { plannedTfliteBlocker } from '../../store/planned-tflite';
 import { selectPlan } from '../../store/selectors';
 import type { AppState } from '../../store/state';
@@ -33,8 +33,8 @@ import { plannedTfliteContents } from '../details/runtime-plan-words';
 import '../compare/compare.css';
 import './export.css';
 
-/** Runs an export; the panel says it is done, or why it failed. */
-type Runner = (done: string, failed: string, task: () => void | Promise<void>) => () => Promise<void>;
+/** Runs an export; the panel says it is done (in the task's own words when it returns some), or why it failed. */
+type Runner = (done: string, failed: string, task: () => void | string | Promise<void | string>) => () => Promise<void>;
 
 /** The panel; nothing without a model. */
 export function ExportPanel() {
@@ -45,8 +45,8 @@ export function ExportPanel() {
   if (model === undefined) return null;
   const run: Runner = (done, failed, task) => async () => {
     try {
-      await task();
-      setNote({ text: done, error: false });
+      const said = await task();
+      setNote({ text: typeof said === 'string' ? said : done, error: false });
     } catch (error) {
       // A plain Error carries the panel's own sentence; anything else says what it is.
       const why = error instanceof Error && error.name === 'Error' ? error.message : toErrorData(error).message;
@@ -100,6 +100,9 @@ function PlanDownloads({ plan, title, stem, tflite, run }: PlanDownloadsProps) {
     const file = shownPlanFile(api.getState(), suggestions);
     if (file === undefined) throw new Error('there is no plan on screen');
     saveText(writePlanFile(file), `${stem}.plan.json`, 'application/json');
+    if (suggestions !== undefined) return undefined;
+    // the file leaves the key out rather than claim there are none
+    return `Plan file saved without suggestions: ${suggestionsMissing(api.getState())}`;
   });
   // One file per region, as the command-line tool's --csv writes them: the format has no regions.
   const saveCsvs = (what: string, kind: 'problem' | 'solution') =>
