@@ -160,8 +160,8 @@ function checkedLink(params: UrlParams) {
     ...(params.strategy !== undefined && { strategy: params.strategy }),
     ...(params.edits !== undefined && { edits: params.edits }),
     ...(params.budgetMs !== undefined && { budgetMs: params.budgetMs }),
-  });
-  const b = params.compare === undefined ? undefined : checkLinkSettings(params.compare.settings, 'b.');
+  }, '', params.typed);
+  const b = params.compare === undefined ? undefined : checkLinkSettings(params.compare.settings, 'b.', params.typed);
   return { a, b };
 }
 
