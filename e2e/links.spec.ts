@@ -335,6 +335,27 @@ test("a comparison's B parameter that makes no plan is left out with a warning, 
   await expect.poll(() => new URL(page.url()).search).toBe('?compare=1&b.target=mcu');
 });
 
+test("a comparison's B dim, shape or input value that names nothing in the model is named as A's are, and leaves B and the address bar", async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  await page.goto('/?compare=1&b.dim.batch=4&b.dim.nope=3&b.shape.nope=1x3&b.input.nope=1&b.target=mcu&b.region.nope.limit=1KiB');
+  await waitForPlan(page);
+  const shown = await waitForComparison(page);
+  expect(shown.compare?.settings).toMatchObject({ target: 'mcu', dims: { batch: 4 }, shapes: {}, inputValues: {} });
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByRole('paragraph').first()).toHaveText('4 parameters of the link were left out');
+  // the size as the link wrote it, not as the page reads it
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText([
+    /^b\.region\.nope\.limit=1KiB: target mcu has no region "nope"/,
+    'b.dim.nope=3: the model has no dim nope (its dims: batch)',
+    'b.shape.nope=1x3: the model has no tensor nope',
+    /^b\.input\.nope=1: the model has no input nope \(its inputs: /,
+  ]);
+  const said = warnings.join('\n');
+  for (const entry of ['b.dim.nope=3: the model has no dim nope', 'b.shape.nope=1x3: the model has no tensor nope', 'b.input.nope=1: the model has no input nope']) expect(said).toContain(`ignored URL parameter ${entry}`);
+  await expect.poll(() => new URL(page.url()).search).toBe('?compare=1&b.target=mcu&b.dim.batch=4');
+  await snap(page, 'links-compare-not-in-model');
+});
+
 test("a link's selection is brought into the graph's view once the graph is drawn: the last node of an 80-layer decoder", async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -36,4 +36,15 @@ describe('notInModel: the link dims the model does not have', () => {
       "dim.image:1=4: axis 1 of input 'image' is fixed at 3",
     ]);
   });
+
+  it("checks a comparison's B, the same model planned again, as A: what it names that the model lacks is named with its b. and left out of B", () => {
+    const model = shown({});
+    const found = notInModel(model, { dims: { batch: 2, nope: 3 }, shapes: { nope: [1, 3], image: [1, 3, 8, 8] }, inputValues: { nope: [1] }, selection: undefined }, 'b.');
+    expect([...found.dims, ...found.shapes, ...found.inputs]).toEqual([
+      'b.dim.nope=3: the model has no dim nope (its dims: batch, h, w)',
+      'b.shape.nope=1x3: the model has no tensor nope',
+      'b.input.nope=1: the model has no input nope (its inputs: image)',
+    ]);
+    expect(found.kept).toEqual({ dims: { batch: 2 }, shapes: { image: [1, 3, 8, 8] }, inputValues: {} });
+  });
 });

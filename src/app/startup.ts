@@ -13,6 +13,8 @@ import type { LoadedModel, Selection } from '../store/state';
 import type { InferredGraph } from '../model/inferred';
 import type { BindingRef } from '../model/ir';
 import { dimByKey, noDimReason } from '../model/infer/dims';
+import type { Bindings } from '../store/bindings';
+import { nullRecord } from '../shared/own';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -66,14 +68,17 @@ async function openView(store: AppStore, params: UrlParams, compare: CompareStor
   const { model, actions } = store.getState();
   if (model === undefined) return;
   const { dims, shapes, inputs, selection, bindings } = notInModel(model, params);
+  // B is the model on screen planned again: its bindings are checked against it as A's are, and named with their b.
+  const sideB = params.compare === undefined || compare === undefined || params.embed ? undefined : notInModel(model, { ...params.compare, selection: undefined }, 'b.');
   // Known only now that the model is read: named with those the link notice named before it.
-  const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection])];
+  const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection]), ...(sideB === undefined ? [] : [...sideB.dims, ...sideB.shapes, ...sideB.inputs])];
   for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  // The Diagnostics lists are A's: only A's bindings are left to the notice there.
   actions.noteLinkLeftOut(leftOut, bindings);
   // A selection of nothing on screen is not made, so the link the page writes back drops it.
   if (params.selection !== undefined && selection === undefined) actions.select(params.selection);
-  // An embedded view has no comparison dialog.
-  if (params.compare !== undefined && compare !== undefined && !params.embed) await compare.getState().actions.compareShownAs(params.compare);
+  // An embedded view has no comparison dialog; B is planned without what it names that the model lacks, so its link drops that too.
+  if (params.compare !== undefined && compare !== undefined && sideB !== undefined) await compare.getState().actions.compareShownAs({ ...params.compare, ...sideB.kept });
 }
 
 /** What notInModel finds: each entry as "dim.nosuch=3: the model has no dim nosuch". */
@@ -83,6 +88,7 @@ export interface NotInModel {
   readonly inputs: string[];
   readonly selection: string | undefined;
   readonly bindings: BindingRef[]; // the shapes and input values of `shapes` and `inputs`, by name
+  readonly kept: Bindings; // the dims, shapes and input values given that name something in the model
 }
 
 /** Inputs listed by name when the link's input names none of them; more are counted. */
@@ -94,25 +100,32 @@ const LISTED_INPUTS = 8;
  * tells it: "dim.image:5=3: input 'image' has rank 4, so it has no axis 5"): dims, tensor shapes and input
  * values (told here, in the link's words, where inference's unused-binding diagnostic of the same binding is not
  * shown again: see `bindings`) and the selection (a node, buffer or step that is not there). A shape or value
- * given to a tensor that is there but takes none is told by the model's own diagnostics.
+ * given to a tensor that is there but takes none is told by the model's own diagnostics. `prefix` is that of
+ * the parameters checked ("b." for a comparison's B, the same model planned again).
  */
-export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>): NotInModel {
+export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>, prefix = ''): NotInModel {
   const known = new Set(model.inferred.dims.map((d) => d.name));
   // a dim is bound by its name or by an input axis it sizes ("image:2"), as inference takes it
   const inputValues = model.inferred.inputs.flatMap((name) => model.inferred.values.find((v) => v.name === name) ?? []);
-  const dims = Object.entries(params.dims)
-    .filter(([key]) => dimByKey(model.inferred.dims, key) === undefined)
-    // an input's axis ("image:5") is told what that axis is, as inference tells it
-    .map(([name, value]) => `dim.${name}=${value}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
+  const [keptDims, missingDims] = split(params.dims, (key) => dimByKey(model.inferred.dims, key) !== undefined);
+  // an input's axis ("image:5") is told what that axis is, as inference tells it
+  const dims = missingDims.map(([name, value]) => `${prefix}dim.${name}=${value}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
   const tensors = tensorNames(model.inferred);
-  const missingShapes = Object.entries(params.shapes).filter(([name]) => !tensors.has(name));
-  const shapes = missingShapes.map(([name, shape]) => `shape.${name}=${shape.join('x')}: the model has no tensor ${name}`);
+  const [keptShapes, missingShapes] = split(params.shapes, (name) => tensors.has(name));
+  const shapes = missingShapes.map(([name, shape]) => `${prefix}shape.${name}=${shape.join('x')}: the model has no tensor ${name}`);
   const graphInputs = model.inferred.inputs;
   const listed = graphInputs.length === 0 ? ' (it has no graph inputs)' : ` (its inputs: ${graphInputs.slice(0, LISTED_INPUTS).join(', ')}${graphInputs.length > LISTED_INPUTS ? ` and ${graphInputs.length - LISTED_INPUTS} more` : ''})`;
-  const missingInputs = Object.entries(params.inputValues).filter(([name]) => !graphInputs.includes(name) && !tensors.has(name));
-  const inputs = missingInputs.map(([name, values]) => `input.${name}=${values.join(',')}: the model has no input ${name}${listed}`);
+  const [keptInputs, missingInputs] = split(params.inputValues, (name) => graphInputs.includes(name) || tensors.has(name));
+  const inputs = missingInputs.map(([name, values]) => `${prefix}input.${name}=${values.join(',')}: the model has no input ${name}${listed}`);
   const bindings: BindingRef[] = [...missingShapes.map(([name]) => ({ kind: 'shape', name }) as const), ...missingInputs.map(([name]) => ({ kind: 'input', name }) as const)];
-  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection), bindings };
+  const kept = { dims: nullRecord(keptDims), shapes: nullRecord(keptShapes), inputValues: nullRecord(keptInputs) };
+  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection), bindings, kept };
+}
+
+/** The entries of `record` whose name `has` takes, and the others. */
+function split<T>(record: Readonly<Record<string, T>>, has: (name: string) => boolean): [[string, T][], [string, T][]] {
+  const entries = Object.entries(record);
+  return [entries.filter(([name]) => has(name)), entries.filter(([name]) => !has(name))];
 }
 
 /** Every tensor name of `graph` and its subgraphs. */
