@@ -114,6 +114,24 @@ test('a link made for a local file asks for it again and applies its settings wh
   expect(new URL(page.url()).search).toContain('file=detector.onnx');
 });
 
+test('a link made for a local file opened with another file says so, applies only the settings that do not depend on the model, and names the rest', async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  await page.goto('/?file=tiny-random-gpt2-fp32-past.onnx&dim.past_seq_len=64&target=mcu');
+  await expect(page.getByTestId('expected-file')).toContainText('tiny-random-gpt2-fp32-past.onnx');
+  await page.locator('#open-file').setInputFiles({ name: 'detector.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(detectorModel()) });
+  await waitForPlan(page);
+  const shown = await summary(page);
+  expect(shown).toMatchObject({ model: 'detector.onnx', settings: { target: 'mcu', dims: {} } });
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText([
+    'file=tiny-random-gpt2-fp32-past.onnx: the link was made for this file, and detector.onnx was opened instead; target=mcu applied to it, the settings of the model it was made for did not',
+    'dim.past_seq_len=64: a setting of the model the link was made for, not applied to detector.onnx',
+  ]);
+  expect(warnings.join('\n')).toContain('ignored URL parameter dim.past_seq_len=64: a setting of the model the link was made for');
+  await expect.poll(() => new URL(page.url()).search).toBe('?target=mcu&file=detector.onnx');
+  await snap(page, 'links-file-other');
+});
+
 test("an open comparison survives a link: B's other dims and strategy give the same peaks A and B", async ({ page }) => {
   await page.goto('/?dim.batch=1');
   await waitForPlan(page);

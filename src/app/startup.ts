@@ -1,7 +1,9 @@
 // The first thing the page does: open the model named by the URL, or the sample,
 // with every setting the link carries, then its view: the selection, the graph's
 // groups and an open comparison. A link made for a local file opens nothing:
-// the page asks for that file again and applies the link to it once opened.
+// the page asks for that file again and applies the link to it once opened;
+// another model opened instead takes only the settings that do not depend on
+// the model, and the link notice says so.
 
 import type { AppStore } from '../store/create-store';
 import type { CompareStore } from '../store/compare-store';
@@ -14,7 +16,9 @@ import type { InferredGraph } from '../model/inferred';
 import type { BindingRef } from '../model/ir';
 import { dimByKey, noDimReason } from '../model/infer/dims';
 import type { Bindings } from '../store/bindings';
-import { nullRecord } from '../shared/own';
+import { nullRecord, ownValue } from '../shared/own';
+import { shortName } from '../shared/short-name';
+import { NO_EXTRAS } from './url-settings';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -31,7 +35,10 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
   const more = { shapes: params.shapes, inputValues: params.inputValues };
   if (params.model === undefined && params.file !== undefined) {
     actions.expectFile(params.file, { dims: params.dims, ...more });
-    whenFileShown(store, params.file, () => void openView(store, params, compare));
+    whenFileShown(store, params.file, {
+      then: () => void openView(store, params, compare),
+      otherwise: (shown) => otherFileShown(store, params, settings, shown),
+    });
     return;
   }
   await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more, compare && savedPlanOpener(store, compare, params)) : actions.openSample(params.dims, more));
@@ -157,13 +164,47 @@ function hasNode(graph: InferredGraph, name: string): boolean {
   return graph.nodes.some((n) => n.name === name || n.subgraphs.some((g) => hasNode(g, name)));
 }
 
-/** Calls `then` once the local file `name` is opened and shown; stops waiting when another model is shown instead. */
-function whenFileShown(store: AppStore, name: string, then: () => void): void {
+/** Calls `then` once the local file `name` is opened and shown, or `otherwise` with the model shown first instead. */
+function whenFileShown(store: AppStore, name: string, { then, otherwise }: { then: () => void; otherwise: (shown: LoadedModel) => void }): void {
   const stop = store.subscribe((state) => {
     if (state.task !== undefined || state.model === undefined) return;
     stop();
     if (state.model.origin === 'file' && state.model.name === name) then();
+    else otherwise(state.model);
   });
+}
+
+/**
+ * Another model than the link's file is on screen: it was opened plain, with the link's settings that do not
+ * depend on the model (`applied`), and the notice says so; the link's graph groups, waiting for the first graph
+ * drawn, are withdrawn before it is.
+ */
+function otherFileShown(store: AppStore, params: UrlParams, applied: Partial<PlanSettings>, shown: LoadedModel): void {
+  const { actions } = store.getState();
+  if (params.groups !== undefined) actions.setGroups({ model: undefined, from: 'first', open: [], closed: [], collapsed: [] });
+  const leftOut = notForOtherFile(params, applied, shown.origin === 'sample' ? 'the sample model' : shortName(shown.name));
+  for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  actions.noteLinkLeftOut(leftOut);
+}
+
+/**
+ * The link made for the local file `file=` when `opened` (a name as the page shows it) was opened instead: first
+ * the file, with which of the link's settings applied to `opened` (those that do not depend on the model: target,
+ * strategy, the target's fields, the search budget), then each setting of the model the link was made for (dims,
+ * shapes, input values, selection, graph groups, a comparison), left out; each quoted as the link wrote it.
+ */
+export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings>, opened: string): string[] {
+  const quoted = (search: string): string[] => [...new URLSearchParams(search)].map(([key, value]) => `${key}=${ownValue(params.typed, key) ?? value}`);
+  const none = { ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false };
+  const settings = quoted(shareSearch({ ...none, target: applied.target, strategy: applied.strategy, edits: applied.edits, budgetMs: applied.budgetMs }));
+  const { dims, shapes, inputValues, selection, groups, compare } = params;
+  const own = quoted(shareSearch({ ...none, dims, shapes, inputValues, selection, groups, compare }));
+  const said =
+    settings.length === 0 ? 'none of its settings applied to it' : `${settings.join(' and ')} applied to it${own.length === 0 ? '' : ', the settings of the model it was made for did not'}`;
+  return [
+    `file=${shortName(params.file ?? '')}: the link was made for this file, and ${opened} was opened instead; ${said}`,
+    ...own.map((entry) => `${entry}: a setting of the model the link was made for, not applied to ${opened}`),
+  ];
 }
 
 /** The link's settings of A, and of B when it compares, as checkLinkSettings keeps them and says what it left out. */
