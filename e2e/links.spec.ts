@@ -116,7 +116,7 @@ test('a link made for a local file asks for it again and applies its settings wh
 
 test('a link made for a local file opened with another file says so, applies only the settings that do not depend on the model, and names the rest', async ({ page }) => {
   const warnings = consoleWarnings(page);
-  await page.goto('/?file=tiny-random-gpt2-fp32-past.onnx&dim.past_seq_len=64&target=mcu');
+  await page.goto('/?file=tiny-random-gpt2-fp32-past.onnx&dim.past_seq_len=64&group.sc%3A%2Fstem=closed&target=mcu');
   await expect(page.getByTestId('expected-file')).toContainText('tiny-random-gpt2-fp32-past.onnx');
   await page.locator('#open-file').setInputFiles({ name: 'detector.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(detectorModel()) });
   await waitForPlan(page);
@@ -126,7 +126,10 @@ test('a link made for a local file opened with another file says so, applies onl
   await expect(notice.getByTestId('link-notice-entry')).toHaveText([
     'file=tiny-random-gpt2-fp32-past.onnx: the link was made for this file, and detector.onnx was opened instead; target=mcu applied to it, the settings of the model it was made for did not',
     'dim.past_seq_len=64: a setting of the model the link was made for, not applied to detector.onnx',
+    'group.sc:/stem=closed: a setting of the model the link was made for, not applied to detector.onnx',
   ]);
+  // the other file's graph opens on its own first view, not on the groups of the graph the link was made for
+  expect((await waitForGraph(page)).graph.collapsed).toEqual([]);
   expect(warnings.join('\n')).toContain('ignored URL parameter dim.past_seq_len=64: a setting of the model the link was made for');
   await expect.poll(() => new URL(page.url()).search).toBe('?target=mcu&file=detector.onnx');
   await snap(page, 'links-file-other');
