@@ -4,6 +4,7 @@ import { inferShapes } from '../model/infer/shapes';
 import { irGraph } from '../model/testing/ir-builder';
 import type { LoadedModel } from '../store/state';
 import { notInModel } from './startup';
+import { parseUrlParams } from './url-params';
 
 /** A model on screen with an image input of symbolic batch, height and width, without a plan (none is needed here). */
 function shown(dims: Record<string, number>): LoadedModel {
@@ -46,5 +47,17 @@ describe('notInModel: the link dims the model does not have', () => {
       'b.input.nope=1: the model has no input nope (its inputs: image)',
     ]);
     expect(found.kept).toEqual({ dims: { batch: 2 }, shapes: { image: [1, 3, 8, 8] }, inputValues: {} });
+  });
+
+  it('quotes each parameter as the link wrote it', () => {
+    const params = parseUrlParams('?dim.nope=03&shape.nope=1x03&input.nope=1e3&compare=1&b.dim.nope=007');
+    const model = shown({});
+    const a = notInModel(model, params);
+    expect([...a.dims, ...a.shapes, ...a.inputs]).toEqual([
+      'dim.nope=03: the model has no dim nope (its dims: batch, h, w)',
+      'shape.nope=1x03: the model has no tensor nope',
+      'input.nope=1e3: the model has no input nope (its inputs: image)',
+    ]);
+    expect(notInModel(model, { ...params.compare!, selection: undefined, typed: params.typed }, 'b.').dims).toEqual(['b.dim.nope=007: the model has no dim nope (its dims: batch, h, w)']);
   });
 });

@@ -67,7 +67,12 @@ function savedPlanOpener(store: AppStore, compare: CompareStore, params: UrlPara
  */
 export function notForSavedPlan(params: UrlParams): string[] {
   const search = shareSearch({ ...params, model: undefined, file: undefined, embed: false });
-  return [...new URLSearchParams(search)].map(([key, value]) => `${key}=${value}: does not apply to a saved plan, which keeps the settings it was saved with`);
+  return quotedParams(search, params.typed).map((entry) => `${entry}: does not apply to a saved plan, which keeps the settings it was saved with`);
+}
+
+/** The parameters of `search`, each "key=value" with the value as the link wrote it (`typed`), else as the page writes it. */
+function quotedParams(search: string, typed: Readonly<Record<string, string>>): string[] {
+  return [...new URLSearchParams(search)].map(([key, value]) => `${key}=${ownValue(typed, key) ?? value}`);
 }
 
 /** Selects what the link selects and opens its comparison, once its model is on screen. */
@@ -76,7 +81,7 @@ async function openView(store: AppStore, params: UrlParams, compare: CompareStor
   if (model === undefined) return;
   const { dims, shapes, inputs, selection, bindings } = notInModel(model, params);
   // B is the model on screen planned again: its bindings are checked against it as A's are, and named with their b.
-  const sideB = params.compare === undefined || compare === undefined || params.embed ? undefined : notInModel(model, { ...params.compare, selection: undefined }, 'b.');
+  const sideB = params.compare === undefined || compare === undefined || params.embed ? undefined : notInModel(model, { ...params.compare, selection: undefined, typed: params.typed }, 'b.');
   // Known only now that the model is read: named with those the link notice named before it.
   const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection]), ...(sideB === undefined ? [] : [...sideB.dims, ...sideB.shapes, ...sideB.inputs])];
   for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
@@ -108,22 +113,25 @@ const LISTED_INPUTS = 8;
  * values (told here, in the link's words, where inference's unused-binding diagnostic of the same binding is not
  * shown again: see `bindings`) and the selection (a node, buffer or step that is not there). A shape or value
  * given to a tensor that is there but takes none is told by the model's own diagnostics. `prefix` is that of
- * the parameters checked ("b." for a comparison's B, the same model planned again).
+ * the parameters checked ("b." for a comparison's B, the same model planned again); each is quoted as `typed` has it.
  */
-export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>, prefix = ''): NotInModel {
+export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'> & Partial<Pick<UrlParams, 'typed'>>, prefix = ''): NotInModel {
+  const typed = params.typed ?? {};
+  // as the link wrote it, else as the page writes it
+  const quoted = (key: string, value: string): string => `${prefix}${key}=${ownValue(typed, `${prefix}${key}`) ?? value}`;
   const known = new Set(model.inferred.dims.map((d) => d.name));
   // a dim is bound by its name or by an input axis it sizes ("image:2"), as inference takes it
   const inputValues = model.inferred.inputs.flatMap((name) => model.inferred.values.find((v) => v.name === name) ?? []);
   const [keptDims, missingDims] = split(params.dims, (key) => dimByKey(model.inferred.dims, key) !== undefined);
   // an input's axis ("image:5") is told what that axis is, as inference tells it
-  const dims = missingDims.map(([name, value]) => `${prefix}dim.${name}=${value}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
+  const dims = missingDims.map(([name, value]) => `${quoted(`dim.${name}`, String(value))}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
   const tensors = tensorNames(model.inferred);
   const [keptShapes, missingShapes] = split(params.shapes, (name) => tensors.has(name));
-  const shapes = missingShapes.map(([name, shape]) => `${prefix}shape.${name}=${shape.join('x')}: the model has no tensor ${name}`);
+  const shapes = missingShapes.map(([name, shape]) => `${quoted(`shape.${name}`, shape.join('x'))}: the model has no tensor ${name}`);
   const graphInputs = model.inferred.inputs;
   const listed = graphInputs.length === 0 ? ' (it has no graph inputs)' : ` (its inputs: ${graphInputs.slice(0, LISTED_INPUTS).join(', ')}${graphInputs.length > LISTED_INPUTS ? ` and ${graphInputs.length - LISTED_INPUTS} more` : ''})`;
   const [keptInputs, missingInputs] = split(params.inputValues, (name) => graphInputs.includes(name) || tensors.has(name));
-  const inputs = missingInputs.map(([name, values]) => `${prefix}input.${name}=${values.join(',')}: the model has no input ${name}${listed}`);
+  const inputs = missingInputs.map(([name, values]) => `${quoted(`input.${name}`, values.join(','))}: the model has no input ${name}${listed}`);
   const bindings: BindingRef[] = [...missingShapes.map(([name]) => ({ kind: 'shape', name }) as const), ...missingInputs.map(([name]) => ({ kind: 'input', name }) as const)];
   const kept = { dims: nullRecord(keptDims), shapes: nullRecord(keptShapes), inputValues: nullRecord(keptInputs) };
   return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection), bindings, kept };
@@ -194,7 +202,7 @@ function otherFileShown(store: AppStore, params: UrlParams, applied: Partial<Pla
  * shapes, input values, selection, graph groups, a comparison), left out; each quoted as the link wrote it.
  */
 export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings>, opened: string): string[] {
-  const quoted = (search: string): string[] => [...new URLSearchParams(search)].map(([key, value]) => `${key}=${ownValue(params.typed, key) ?? value}`);
+  const quoted = (search: string): string[] => quotedParams(search, params.typed);
   const none = { ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false };
   const settings = quoted(shareSearch({ ...none, target: applied.target, strategy: applied.strategy, edits: applied.edits, budgetMs: applied.budgetMs }));
   const { dims, shapes, inputValues, selection, groups, compare } = params;
