@@ -114,6 +114,27 @@ test('a link made for a local file asks for it again and applies its settings wh
   expect(new URL(page.url()).search).toContain('file=detector.onnx');
 });
 
+test('a link made for a local file opened with another file says so, applies only the settings that do not depend on the model, and names the rest', async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  await page.goto('/?file=tiny-random-gpt2-fp32-past.onnx&dim.past_seq_len=64&group.sc%3A%2Fstem=closed&target=mcu');
+  await expect(page.getByTestId('expected-file')).toContainText('tiny-random-gpt2-fp32-past.onnx');
+  await page.locator('#open-file').setInputFiles({ name: 'detector.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(detectorModel()) });
+  await waitForPlan(page);
+  const shown = await summary(page);
+  expect(shown).toMatchObject({ model: 'detector.onnx', settings: { target: 'mcu', dims: {} } });
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText([
+    'file=tiny-random-gpt2-fp32-past.onnx: the link was made for this file, and detector.onnx was opened instead; target=mcu applied to it, the settings of the model it was made for did not',
+    'dim.past_seq_len=64: a setting of the model the link was made for, not applied to detector.onnx',
+    'group.sc:/stem=closed: a setting of the model the link was made for, not applied to detector.onnx',
+  ]);
+  // the other file's graph opens on its own first view, not on the groups of the graph the link was made for
+  expect((await waitForGraph(page)).graph.collapsed).toEqual([]);
+  expect(warnings.join('\n')).toContain('ignored URL parameter dim.past_seq_len=64: a setting of the model the link was made for');
+  await expect.poll(() => new URL(page.url()).search).toBe('?target=mcu&file=detector.onnx');
+  await snap(page, 'links-file-other');
+});
+
 test("an open comparison survives a link: B's other dims and strategy give the same peaks A and B", async ({ page }) => {
   await page.goto('/?dim.batch=1');
   await waitForPlan(page);
@@ -333,6 +354,27 @@ test("a comparison's B parameter that makes no plan is left out with a warning, 
   expect((await waitForComparison(page)).compare).toMatchObject({ target: 'mcu', settings: { target: 'mcu' } });
   expect(warnings.join('\n')).toMatch(/b\.region\.nope\.limit=4: target mcu has no region "nope"/);
   await expect.poll(() => new URL(page.url()).search).toBe('?compare=1&b.target=mcu');
+});
+
+test("a comparison's B dim, shape or input value that names nothing in the model is named as A's are, and leaves B and the address bar", async ({ page }) => {
+  const warnings = consoleWarnings(page);
+  await page.goto('/?compare=1&b.dim.batch=4&b.dim.nope=3&b.shape.nope=1x3&b.input.nope=1&b.target=mcu&b.region.nope.limit=1KiB');
+  await waitForPlan(page);
+  const shown = await waitForComparison(page);
+  expect(shown.compare?.settings).toMatchObject({ target: 'mcu', dims: { batch: 4 }, shapes: {}, inputValues: {} });
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByRole('paragraph').first()).toHaveText('4 parameters of the link were left out');
+  // the size as the link wrote it, not as the page reads it
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText([
+    /^b\.region\.nope\.limit=1KiB: target mcu has no region "nope"/,
+    'b.dim.nope=3: the model has no dim nope (its dims: batch)',
+    'b.shape.nope=1x3: the model has no tensor nope',
+    /^b\.input\.nope=1: the model has no input nope \(its inputs: /,
+  ]);
+  const said = warnings.join('\n');
+  for (const entry of ['b.dim.nope=3: the model has no dim nope', 'b.shape.nope=1x3: the model has no tensor nope', 'b.input.nope=1: the model has no input nope']) expect(said).toContain(`ignored URL parameter ${entry}`);
+  await expect.poll(() => new URL(page.url()).search).toBe('?compare=1&b.target=mcu&b.dim.batch=4');
+  await snap(page, 'links-compare-not-in-model');
 });
 
 test("a link's selection is brought into the graph's view once the graph is drawn: the last node of an 80-layer decoder", async ({ page }) => {

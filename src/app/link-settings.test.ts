@@ -31,4 +31,12 @@ describe("a link's plan settings", () => {
     expect(checked.settings).toEqual({ target: 'mcu' });
     expect(checked.ignored).toEqual([expect.stringMatching(/^b\.region\.nope\.limit=4: target mcu has no region "nope"/)]);
   });
+
+  it('quote a left-out parameter as the link wrote it, not as the page would write the value it read', () => {
+    const p = parseUrlParams('?target=mcu&region.nope.limit=1KiB&compare=1&b.target=mcu&b.region.nope.limit=4%20KiB');
+    const a = checkLinkSettings({ target: p.target, edits: p.edits }, '', p.typed);
+    expect(a.ignored).toEqual([expect.stringMatching(/^region\.nope\.limit=1KiB: target mcu has no region "nope"/)]);
+    const b = checkLinkSettings(p.compare!.settings, 'b.', p.typed);
+    expect(b.ignored).toEqual([expect.stringMatching(/^b\.region\.nope\.limit=4 KiB: target mcu has no region "nope"/)]);
+  });
 });

@@ -4,6 +4,7 @@ import { inferShapes } from '../model/infer/shapes';
 import { irGraph } from '../model/testing/ir-builder';
 import type { LoadedModel } from '../store/state';
 import { notInModel } from './startup';
+import { parseUrlParams } from './url-params';
 
 /** A model on screen with an image input of symbolic batch, height and width, without a plan (none is needed here). */
 function shown(dims: Record<string, number>): LoadedModel {
@@ -35,5 +36,28 @@ describe('notInModel: the link dims the model does not have', () => {
       "dim.image:5=3: input 'image' has rank 4, so it has no axis 5",
       "dim.image:1=4: axis 1 of input 'image' is fixed at 3",
     ]);
+  });
+
+  it("checks a comparison's B, the same model planned again, as A: what it names that the model lacks is named with its b. and left out of B", () => {
+    const model = shown({});
+    const found = notInModel(model, { dims: { batch: 2, nope: 3 }, shapes: { nope: [1, 3], image: [1, 3, 8, 8] }, inputValues: { nope: [1] }, selection: undefined }, 'b.');
+    expect([...found.dims, ...found.shapes, ...found.inputs]).toEqual([
+      'b.dim.nope=3: the model has no dim nope (its dims: batch, h, w)',
+      'b.shape.nope=1x3: the model has no tensor nope',
+      'b.input.nope=1: the model has no input nope (its inputs: image)',
+    ]);
+    expect(found.kept).toEqual({ dims: { batch: 2 }, shapes: { image: [1, 3, 8, 8] }, inputValues: {} });
+  });
+
+  it('quotes each parameter as the link wrote it', () => {
+    const params = parseUrlParams('?dim.nope=03&shape.nope=1x03&input.nope=1e3&compare=1&b.dim.nope=007');
+    const model = shown({});
+    const a = notInModel(model, params);
+    expect([...a.dims, ...a.shapes, ...a.inputs]).toEqual([
+      'dim.nope=03: the model has no dim nope (its dims: batch, h, w)',
+      'shape.nope=1x03: the model has no tensor nope',
+      'input.nope=1e3: the model has no input nope (its inputs: image)',
+    ]);
+    expect(notInModel(model, { ...params.compare!, selection: undefined, typed: params.typed }, 'b.').dims).toEqual(['b.dim.nope=007: the model has no dim nope (its dims: batch, h, w)']);
   });
 });

@@ -1,7 +1,9 @@
 // The first thing the page does: open the model named by the URL, or the sample,
 // with every setting the link carries, then its view: the selection, the graph's
 // groups and an open comparison. A link made for a local file opens nothing:
-// the page asks for that file again and applies the link to it once opened.
+// the page asks for that file again and applies the link to it once opened;
+// another model opened instead takes only the settings that do not depend on
+// the model, and the link notice says so.
 
 import type { AppStore } from '../store/create-store';
 import type { CompareStore } from '../store/compare-store';
@@ -13,6 +15,10 @@ import type { LoadedModel, Selection } from '../store/state';
 import type { InferredGraph } from '../model/inferred';
 import type { BindingRef } from '../model/ir';
 import { dimByKey, noDimReason } from '../model/infer/dims';
+import type { Bindings } from '../store/bindings';
+import { nullRecord, ownValue } from '../shared/own';
+import { shortName } from '../shared/short-name';
+import { NO_EXTRAS } from './url-settings';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -29,7 +35,10 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
   const more = { shapes: params.shapes, inputValues: params.inputValues };
   if (params.model === undefined && params.file !== undefined) {
     actions.expectFile(params.file, { dims: params.dims, ...more });
-    whenFileShown(store, params.file, () => void openView(store, params, compare));
+    whenFileShown(store, params.file, {
+      then: () => void openView(store, params, compare),
+      otherwise: (shown) => otherFileShown(store, params, settings, shown),
+    });
     return;
   }
   await (params.model !== undefined ? actions.openUrl(params.model, params.dims, more, compare && savedPlanOpener(store, compare, params)) : actions.openSample(params.dims, more));
@@ -58,7 +67,12 @@ function savedPlanOpener(store: AppStore, compare: CompareStore, params: UrlPara
  */
 export function notForSavedPlan(params: UrlParams): string[] {
   const search = shareSearch({ ...params, model: undefined, file: undefined, embed: false });
-  return [...new URLSearchParams(search)].map(([key, value]) => `${key}=${value}: does not apply to a saved plan, which keeps the settings it was saved with`);
+  return quotedParams(search, params.typed).map((entry) => `${entry}: does not apply to a saved plan, which keeps the settings it was saved with`);
+}
+
+/** The parameters of `search`, each "key=value" with the value as the link wrote it (`typed`), else as the page writes it. */
+function quotedParams(search: string, typed: Readonly<Record<string, string>>): string[] {
+  return [...new URLSearchParams(search)].map(([key, value]) => `${key}=${ownValue(typed, key) ?? value}`);
 }
 
 /** Selects what the link selects and opens its comparison, once its model is on screen. */
@@ -66,14 +80,17 @@ async function openView(store: AppStore, params: UrlParams, compare: CompareStor
   const { model, actions } = store.getState();
   if (model === undefined) return;
   const { dims, shapes, inputs, selection, bindings } = notInModel(model, params);
+  // B is the model on screen planned again: its bindings are checked against it as A's are, and named with their b.
+  const sideB = params.compare === undefined || compare === undefined || params.embed ? undefined : notInModel(model, { ...params.compare, selection: undefined, typed: params.typed }, 'b.');
   // Known only now that the model is read: named with those the link notice named before it.
-  const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection])];
+  const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection]), ...(sideB === undefined ? [] : [...sideB.dims, ...sideB.shapes, ...sideB.inputs])];
   for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  // The Diagnostics lists are A's: only A's bindings are left to the notice there.
   actions.noteLinkLeftOut(leftOut, bindings);
   // A selection of nothing on screen is not made, so the link the page writes back drops it.
   if (params.selection !== undefined && selection === undefined) actions.select(params.selection);
-  // An embedded view has no comparison dialog.
-  if (params.compare !== undefined && compare !== undefined && !params.embed) await compare.getState().actions.compareShownAs(params.compare);
+  // An embedded view has no comparison dialog; B is planned without what it names that the model lacks, so its link drops that too.
+  if (params.compare !== undefined && compare !== undefined && sideB !== undefined) await compare.getState().actions.compareShownAs({ ...params.compare, ...sideB.kept });
 }
 
 /** What notInModel finds: each entry as "dim.nosuch=3: the model has no dim nosuch". */
@@ -83,6 +100,7 @@ export interface NotInModel {
   readonly inputs: string[];
   readonly selection: string | undefined;
   readonly bindings: BindingRef[]; // the shapes and input values of `shapes` and `inputs`, by name
+  readonly kept: Bindings; // the dims, shapes and input values given that name something in the model
 }
 
 /** Inputs listed by name when the link's input names none of them; more are counted. */
@@ -94,25 +112,35 @@ const LISTED_INPUTS = 8;
  * tells it: "dim.image:5=3: input 'image' has rank 4, so it has no axis 5"): dims, tensor shapes and input
  * values (told here, in the link's words, where inference's unused-binding diagnostic of the same binding is not
  * shown again: see `bindings`) and the selection (a node, buffer or step that is not there). A shape or value
- * given to a tensor that is there but takes none is told by the model's own diagnostics.
+ * given to a tensor that is there but takes none is told by the model's own diagnostics. `prefix` is that of
+ * the parameters checked ("b." for a comparison's B, the same model planned again); each is quoted as `typed` has it.
  */
-export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'>): NotInModel {
+export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 'shapes' | 'inputValues' | 'selection'> & Partial<Pick<UrlParams, 'typed'>>, prefix = ''): NotInModel {
+  const typed = params.typed ?? {};
+  // as the link wrote it, else as the page writes it
+  const quoted = (key: string, value: string): string => `${prefix}${key}=${ownValue(typed, `${prefix}${key}`) ?? value}`;
   const known = new Set(model.inferred.dims.map((d) => d.name));
   // a dim is bound by its name or by an input axis it sizes ("image:2"), as inference takes it
   const inputValues = model.inferred.inputs.flatMap((name) => model.inferred.values.find((v) => v.name === name) ?? []);
-  const dims = Object.entries(params.dims)
-    .filter(([key]) => dimByKey(model.inferred.dims, key) === undefined)
-    // an input's axis ("image:5") is told what that axis is, as inference tells it
-    .map(([name, value]) => `dim.${name}=${value}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
+  const [keptDims, missingDims] = split(params.dims, (key) => dimByKey(model.inferred.dims, key) !== undefined);
+  // an input's axis ("image:5") is told what that axis is, as inference tells it
+  const dims = missingDims.map(([name, value]) => `${quoted(`dim.${name}`, String(value))}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
   const tensors = tensorNames(model.inferred);
-  const missingShapes = Object.entries(params.shapes).filter(([name]) => !tensors.has(name));
-  const shapes = missingShapes.map(([name, shape]) => `shape.${name}=${shape.join('x')}: the model has no tensor ${name}`);
+  const [keptShapes, missingShapes] = split(params.shapes, (name) => tensors.has(name));
+  const shapes = missingShapes.map(([name, shape]) => `${quoted(`shape.${name}`, shape.join('x'))}: the model has no tensor ${name}`);
   const graphInputs = model.inferred.inputs;
   const listed = graphInputs.length === 0 ? ' (it has no graph inputs)' : ` (its inputs: ${graphInputs.slice(0, LISTED_INPUTS).join(', ')}${graphInputs.length > LISTED_INPUTS ? ` and ${graphInputs.length - LISTED_INPUTS} more` : ''})`;
-  const missingInputs = Object.entries(params.inputValues).filter(([name]) => !graphInputs.includes(name) && !tensors.has(name));
-  const inputs = missingInputs.map(([name, values]) => `input.${name}=${values.join(',')}: the model has no input ${name}${listed}`);
+  const [keptInputs, missingInputs] = split(params.inputValues, (name) => graphInputs.includes(name) || tensors.has(name));
+  const inputs = missingInputs.map(([name, values]) => `${quoted(`input.${name}`, values.join(','))}: the model has no input ${name}${listed}`);
   const bindings: BindingRef[] = [...missingShapes.map(([name]) => ({ kind: 'shape', name }) as const), ...missingInputs.map(([name]) => ({ kind: 'input', name }) as const)];
-  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection), bindings };
+  const kept = { dims: nullRecord(keptDims), shapes: nullRecord(keptShapes), inputValues: nullRecord(keptInputs) };
+  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection), bindings, kept };
+}
+
+/** The entries of `record` whose name `has` takes, and the others. */
+function split<T>(record: Readonly<Record<string, T>>, has: (name: string) => boolean): [[string, T][], [string, T][]] {
+  const entries = Object.entries(record);
+  return [entries.filter(([name]) => has(name)), entries.filter(([name]) => !has(name))];
 }
 
 /** Every tensor name of `graph` and its subgraphs. */
@@ -144,13 +172,47 @@ function hasNode(graph: InferredGraph, name: string): boolean {
   return graph.nodes.some((n) => n.name === name || n.subgraphs.some((g) => hasNode(g, name)));
 }
 
-/** Calls `then` once the local file `name` is opened and shown; stops waiting when another model is shown instead. */
-function whenFileShown(store: AppStore, name: string, then: () => void): void {
+/** Calls `then` once the local file `name` is opened and shown, or `otherwise` with the model shown first instead. */
+function whenFileShown(store: AppStore, name: string, { then, otherwise }: { then: () => void; otherwise: (shown: LoadedModel) => void }): void {
   const stop = store.subscribe((state) => {
     if (state.task !== undefined || state.model === undefined) return;
     stop();
     if (state.model.origin === 'file' && state.model.name === name) then();
+    else otherwise(state.model);
   });
+}
+
+/**
+ * Another model than the link's file is on screen: it was opened plain, with the link's settings that do not
+ * depend on the model (`applied`), and the notice says so; the link's graph groups, waiting for the first graph
+ * drawn, are withdrawn before it is.
+ */
+function otherFileShown(store: AppStore, params: UrlParams, applied: Partial<PlanSettings>, shown: LoadedModel): void {
+  const { actions } = store.getState();
+  if (params.groups !== undefined) actions.setGroups({ model: undefined, from: 'first', open: [], closed: [], collapsed: [] });
+  const leftOut = notForOtherFile(params, applied, shown.origin === 'sample' ? 'the sample model' : shortName(shown.name));
+  for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  actions.noteLinkLeftOut(leftOut);
+}
+
+/**
+ * The link made for the local file `file=` when `opened` (a name as the page shows it) was opened instead: first
+ * the file, with which of the link's settings applied to `opened` (those that do not depend on the model: target,
+ * strategy, the target's fields, the search budget), then each setting of the model the link was made for (dims,
+ * shapes, input values, selection, graph groups, a comparison), left out; each quoted as the link wrote it.
+ */
+export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings>, opened: string): string[] {
+  const quoted = (search: string): string[] => quotedParams(search, params.typed);
+  const none = { ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false };
+  const settings = quoted(shareSearch({ ...none, target: applied.target, strategy: applied.strategy, edits: applied.edits, budgetMs: applied.budgetMs }));
+  const { dims, shapes, inputValues, selection, groups, compare } = params;
+  const own = quoted(shareSearch({ ...none, dims, shapes, inputValues, selection, groups, compare }));
+  const said =
+    settings.length === 0 ? 'none of its settings applied to it' : `${settings.join(' and ')} applied to it${own.length === 0 ? '' : ', the settings of the model it was made for did not'}`;
+  return [
+    `file=${shortName(params.file ?? '')}: the link was made for this file, and ${opened} was opened instead; ${said}`,
+    ...own.map((entry) => `${entry}: a setting of the model the link was made for, not applied to ${opened}`),
+  ];
 }
 
 /** The link's settings of A, and of B when it compares, as checkLinkSettings keeps them and says what it left out. */
@@ -160,8 +222,8 @@ function checkedLink(params: UrlParams) {
     ...(params.strategy !== undefined && { strategy: params.strategy }),
     ...(params.edits !== undefined && { edits: params.edits }),
     ...(params.budgetMs !== undefined && { budgetMs: params.budgetMs }),
-  });
-  const b = params.compare === undefined ? undefined : checkLinkSettings(params.compare.settings, 'b.');
+  }, '', params.typed);
+  const b = params.compare === undefined ? undefined : checkLinkSettings(params.compare.settings, 'b.', params.typed);
   return { a, b };
 }
 

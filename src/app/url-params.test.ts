@@ -14,6 +14,7 @@ describe('URL parameters', () => {
       strategy: undefined,
       target: undefined,
       ignored: [],
+      typed: { model: 'https://x.example/m.onnx', 'dim.batch': '8', 'dim.sequence_length': '128', embed: '1' },
     });
   });
 
@@ -50,7 +51,7 @@ describe('share links', () => {
   it('writes every setting so that parsing the link gives the same view back', () => {
     const search = shareSearch(view);
     expect(search).toBe('?model=https%3A%2F%2Fx.example%2Fm.onnx&target=mcu&strategy=tflm&dim.batch=4&dim.seq=128');
-    expect(parseUrlParams(search)).toEqual({ ...view, ignored: [] });
+    expect(parseUrlParams(search)).toEqual({ ...view, ignored: [], typed: Object.fromEntries(new URLSearchParams(search)) });
   });
 
   it('drops stale settings of the current URL but keeps parameters it does not own', () => {
@@ -93,7 +94,7 @@ describe('share links', () => {
     expect(search).toContain('spill=off');
     expect(search).toContain('weights=copy-to%3Asram');
     expect(search).toContain('io=application');
-    expect(parseUrlParams(search)).toEqual({ ...full, ignored: [] });
+    expect(parseUrlParams(search)).toEqual({ ...full, ignored: [], typed: Object.fromEntries(new URLSearchParams(search)) });
     for (const selection of [{ kind: 'buffer', buffer: 12 }, { kind: 'step', step: 0 }] as const) {
       expect(parseUrlParams(shareSearch({ ...full, selection })).selection).toEqual(selection);
     }
@@ -183,7 +184,7 @@ describe('a comparison in a link', () => {
     expect(search).toBe(
       '?model=%2Fm.onnx&target=accelerator&dim.batch=1&compare=1&b.target=mcu&b.strategy=tflm&b.dim.batch=4&b.dim.seq=512&b.shape.image=1x3x96x96&b.input.sr=8000&b.region.sram.limit=65536&b.fusion=0&b.scratch=with-activations',
     );
-    expect(parseUrlParams(search)).toEqual({ ...view, compare: sideB, ignored: [] });
+    expect(parseUrlParams(search)).toEqual({ ...view, compare: sideB, ignored: [], typed: Object.fromEntries(new URLSearchParams(search)) });
   });
 
   it("gives B the default target and strategy when the link leaves them out, not A's", () => {

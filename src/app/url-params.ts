@@ -8,6 +8,7 @@ import { isExtraKey, readExtras, writeExtras, type LinkExtras } from './url-sett
 import { isDimKey, readDims, writeDims } from '../store/dim-params';
 import { isCompareKey, readCompare, writeCompare } from './url-compare';
 import type { SideBSettings } from '../store/compare-store';
+import { nullRecord } from '../shared/own';
 import { EMBED_PANES, parseEmbedPanes, type EmbedPane } from '../embed/embed-panes';
 
 /** What the URL asks the page to do. */
@@ -20,6 +21,7 @@ export interface UrlParams extends LinkExtras {
   readonly target: string | undefined;
   readonly compare: SideBSettings | undefined; // compare=1: B, the model planned with the b. settings
   readonly ignored: readonly string[]; // parameters that could not be used, as "name=value"
+  readonly typed: Readonly<Record<string, string>>; // each parameter's value as the link wrote it (the last of a repeated one, as read), for a notice to quote
 }
 
 /** The parameters this page reads; others in a URL are kept as they are. */
@@ -53,6 +55,7 @@ export function parseUrlParams(search: string): UrlParams {
     target: text('target'),
     compare,
     ignored,
+    typed: nullRecord(params),
   };
 }
 
