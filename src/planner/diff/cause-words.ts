@@ -170,7 +170,7 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
     case 'fusion-undone':
       return `fusion unit '${d.unit}' of A is not in B: ${count(n, 'tensor')} it tiled on chip ${n === 1 ? 'moves' : 'move'} off chip (${sizedList(d)})${regionShares(d)}; ${peakWay(d.bytes)}, ${signed(d.bytes)}`;
     case 'region-moved':
-      return `${settingChange(ctx)}${count(n, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]} (${sizedList(d)})${regionShares(d)}, ${d.bytes === 0 ? '±0 B in all' : signed(d.bytes)}`;
+      return `${settingChange(ctx)}${movedText(d)} (${sizedList(d)})${regionShares(d)}, ${d.bytes === 0 ? '±0 B in all' : signed(d.bytes)}`;
     case 'peak-moved':
       return peakMovedText(d, ctx);
     case 'lifetime-changed':
@@ -182,6 +182,18 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
     default:
       return placementText(d, ctx);
   }
+}
+
+/**
+ * "32 buffers moved from region arena to ram, 2 of them live at the peak":
+ * every buffer that moved between the two regions is counted, the few named
+ * being those at a peak; "2 buffers moved …" when they are all there.
+ */
+function movedText(d: CauseDraft): string {
+  const n = d.buffers.size;
+  const all = Math.max(d.movedInAll ?? n, n);
+  const moved = `${count(all, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]}`;
+  return all === n ? moved : `${moved}, ${n} of them live at the peak`;
 }
 
 /** "new op Relu 'r'" when A has no such node, else "Conv 'c' has the new buffer(s)". */

@@ -45,6 +45,7 @@ export interface CauseDraft {
   readonly unit?: string;
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly move?: readonly [string, string]; // region-moved: from and to
+  movedInAll?: number; // region-moved: every matched buffer that moved from and to these regions, live at a peak or not
   peakMovedIn?: Set<string>; // regions whose peak this cause moved to another step (their old peak's share is in its bytes)
   readonly sizes: [number, number]; // sizes before and after of the buffers involved
   readonly sizeOf: Map<string, [number, number]>; // each buffer's size in A and in B (0 on a side without it), by name; a scratch buffer given free space: what it asks
@@ -102,6 +103,7 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
     for (const [i, bytes] of atA?.contributions ?? []) onlyA(ctx, i, bytes);
   }
   foldPeakMoves(drafts);
+  countMoves(input, drafts, unitsA, unitsB);
   for (const draft of drafts.values()) draft.kind = signedKind(draft.kind, draft.bytes);
   return { drafts, states };
 }
@@ -137,8 +139,27 @@ function foldPeakMoves(drafts: Map<string, CauseDraft>): void {
   }
 }
 
+const moveKey = (from: string, to: string) => `region:${from}>${to}`;
+
+/**
+ * Sets each region-moved cause's count of every matched buffer that moved
+ * between its two regions (a fusion unit on one side aside, whose cause is
+ * its own): the cause names only those live at a peak, which may be a few of many.
+ */
+function countMoves(input: CauseInput, drafts: Map<string, CauseDraft>, unitsA: FusionIndex, unitsB: FusionIndex): void {
+  const moves = new Map<string, number>();
+  input.match.aToB.forEach((j, i) => {
+    if (j === undefined) return;
+    const [bufA, bufB] = [input.a.plan.buffers[i]!, input.b.plan.buffers[j]!];
+    if (bufA.region === bufB.region || unitsA.of(bufA)?.name !== unitsB.of(bufB)?.name) return;
+    const key = moveKey(bufA.region, bufB.region);
+    moves.set(key, (moves.get(key) ?? 0) + 1);
+  });
+  for (const [key, draft] of drafts) if (draft.kind === 'region-moved') draft.movedInAll = moves.get(key) ?? draft.buffers.size;
+}
+
 /** What a cause is known by before its bytes are summed. */
-type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf' | 'givenOf' | 'peakMovedIn'>;
+type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf' | 'givenOf' | 'peakMovedIn' | 'movedInAll'>;
 
 /** Adds `bytes` to the cause `key` (made from `init` the first time), naming the buffer after and before. */
 type Add = (key: string, init: DraftInit, bytes: number, region: string, buffer?: PlannedBuffer, before?: PlannedBuffer) => void;
@@ -251,7 +272,7 @@ function fusionChange(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuff
 /** A pair's share at one peak only: a move between regions, the peak moving, or (at the same step) the lifetime changing. */
 function addElsewhere(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer, bytes: number): void {
   const { region, add } = ctx;
-  if (bufA.region !== bufB.region) add(`region:${bufA.region}>${bufB.region}`, { kind: 'region-moved', move: [bufA.region, bufB.region] }, bytes, region, bufB, bufA);
+  if (bufA.region !== bufB.region) add(moveKey(bufA.region, bufB.region), { kind: 'region-moved', move: [bufA.region, bufB.region] }, bytes, region, bufB, bufA);
   else if (samePeakStep(ctx)) add(`lifetime:${region}`, { kind: 'lifetime-changed' }, bytes, region, bufB, bufA);
   else add(`peak-moved:${region}`, { kind: 'peak-moved' }, bytes, region, bufB, bufA);
 }

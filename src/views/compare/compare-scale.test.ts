@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { heapData } from '../heap/heap-data';
-import { causeFocus, changeFocus, deltaTone, highlightOf, sharedScale, signedBytes, sizeDelta } from './compare-scale';
+import { causeFocus, changeFocus, deltaTone, focusedRegion, highlightOf, sharedScale, signedBytes, sizeDelta } from './compare-scale';
 
 function buffer(id: number, name: string, size: number, region = 'ram'): PlannedBuffer {
   return { id, name, kind: 'activation', size, bytes: size, start: id, end: id + 2, offset: 0, region };
@@ -28,6 +28,14 @@ describe('one address scale for two plans', () => {
     expect(wb.lanes.map((l) => [l.name, l.extent])).toEqual([['ram', 400]]);
     // The rest of the view model is shared, not copied.
     expect(wa.offset).toBe(a.offset);
+  });
+
+  it('finds the region holding most of the bytes pointed at, for a side that draws one region at a time', () => {
+    const p = plan([buffer(0, 'x', 100, 'sram'), buffer(1, 'y', 300, 'ext-ram'), buffer(2, 'z', 50, 'sram')], [{ name: 'sram', peak: 150 }, { name: 'ext-ram', peak: 300 }]);
+    expect(focusedRegion(p, ['x', 'z'])).toBe('sram');
+    expect(focusedRegion(p, ['x', 'y', 'z'])).toBe('ext-ram');
+    expect(focusedRegion(p, ['gone'])).toBeUndefined();
+    expect(focusedRegion(p, undefined)).toBeUndefined();
   });
 
   it('emphasizes buffers by tensor name', () => {

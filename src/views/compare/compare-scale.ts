@@ -1,23 +1,31 @@
 // Pure helpers of the comparison view: one address scale for both heap
 // diagrams (each region's axis spans the larger of A's and B's extents), the
-// buffers a cause or a buffer change points at on each side, and byte deltas
-// as text.
+// buffers a cause or a buffer change points at on each side and the region
+// that holds them, and byte deltas as text.
 
 import type { BufferChange, Cause, PlanDiff } from '../../planner/diff/diff-plans';
 import type { CauseKind } from '../../planner/diff/diff-types';
 import { formatSignedBytes } from '../../shared/format';
+import type { ModelPlan } from '../../planner/plan';
 import type { HeapData, HeapLane } from '../heap/heap-data';
 import type { CompareFocus } from '../../store/compare-store';
 
 /** `a` and `b` with every lane of a region present in both spanning the same bytes. */
 export function sharedScale(a: HeapData, b: HeapData): [HeapData, HeapData] {
+  const extents = laneExtents([a, b]);
+  return [widenLanes(a, extents), widenLanes(b, extents)];
+}
+
+/** The bytes each region's axis spans: the largest extent of its lanes in `data`. */
+export function laneExtents(data: readonly HeapData[]): ReadonlyMap<string, number> {
   const extents = new Map<string, number>();
-  for (const lane of [...a.lanes, ...b.lanes]) extents.set(lane.name, Math.max(extents.get(lane.name) ?? 0, lane.extent));
-  const widen = (data: HeapData): HeapData => ({
-    ...data,
-    lanes: data.lanes.map((lane): HeapLane => ({ ...lane, extent: extents.get(lane.name) ?? lane.extent })),
-  });
-  return [widen(a), widen(b)];
+  for (const lane of data.flatMap((d) => d.lanes)) extents.set(lane.name, Math.max(extents.get(lane.name) ?? 0, lane.extent));
+  return extents;
+}
+
+/** `data` with each lane spanning at least its region's bytes in `extents` (a region drawn alone keeps the scale it has beside the other side). */
+export function widenLanes(data: HeapData, extents: ReadonlyMap<string, number>): HeapData {
+  return { ...data, lanes: data.lanes.map((lane): HeapLane => ({ ...lane, extent: Math.max(lane.extent, extents.get(lane.name) ?? 0) })) };
 }
 
 /** 1 for each buffer of `data` whose name is in `names`; undefined when `names` is undefined. */
@@ -29,6 +37,19 @@ export function highlightOf(data: HeapData, names: readonly string[] | undefined
     if (wanted.has(b.name)) out[i] = 1;
   });
   return out;
+}
+
+/**
+ * The region holding the most bytes of the buffers named (a cause's or a
+ * changed buffer's), for a side that draws one region at a time to show
+ * them; undefined when none is named or none is in the plan.
+ */
+export function focusedRegion(plan: ModelPlan, names: readonly string[] | undefined): string | undefined {
+  if (names === undefined || names.length === 0) return undefined;
+  const wanted = new Set(names);
+  const bytes = new Map<string, number>();
+  for (const b of plan.buffers) if (wanted.has(b.name)) bytes.set(b.region, (bytes.get(b.region) ?? 0) + b.size);
+  return [...bytes].sort((x, y) => y[1] - x[1])[0]?.[0];
 }
 
 /**

@@ -10,7 +10,7 @@ import type { HeapData } from './heap-data';
 import type { HeapLayout, HeapScales } from './heap-geometry';
 import { rectOf } from './draw-heap';
 import { byteTicks } from '../byte-ticks';
-import { fitLaneTitle, laneTitles, laneTitleWidth, ticksClearOfTitle, TITLE_LEFT, TITLE_LIFT } from './lane-title';
+import { fitLaneTitle, laneTitles, laneTitleWidth, ticksApart, ticksClearOfTitle, TITLE_LEFT, TITLE_LIFT } from './lane-title';
 import { limitLabelBox, splitTitleRow } from './lane-limit';
 
 /** The SVG groups the overlay draws into. */
@@ -42,7 +42,7 @@ export function updateAxes(groups: AxisGroups, data: HeapData, layout: HeapLayou
     const ticks = Math.max(2, Math.min(8, Math.floor(height / 36)));
     const [lo, hi] = y.domain() as [number, number];
     const bytes = byteTicks(Math.min(lo, hi), Math.max(lo, hi), ticks);
-    const shown = ticksClearOfTitle(bytes.values, y, t.applyY(box.top));
+    const shown = ticksApart(ticksClearOfTitle(bytes.values, y, t.applyY(box.top)), y);
     g.select<SVGGElement>('g.heap-axis')
       .attr('transform', `translate(${layout.plot.left},${layout.plot.top})`)
       .call(axisLeft(y).tickValues(shown).tickFormat((v) => bytes.label(Number(v))).tickSizeOuter(0));

@@ -19,7 +19,7 @@ import { kvCacheNames } from '../kv-cache-names';
 import { PaneToolbar } from '../pane-toolbar';
 import { HeapLegend } from './heap-legend';
 import { useElementSize } from '../use-element-size';
-import { drawnRegions, laneHeight, READABLE_LANE, regionPlan } from './heap-regions';
+import { RegionSwitcher, useShownRegion } from './region-switcher';
 import { PeakChart } from './peak-chart';
 import './heap.css';
 
@@ -63,15 +63,12 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   const selection = useAppStore((s) => s.selection);
   const { select } = useActions();
   const [mode, setMode] = useState<'diagram' | 'table'>('diagram');
-  const [chosenRegion, setChosenRegion] = useState<string | undefined>(undefined); // undefined: decided by the pane's height
   const [showChart, setShowChart] = useState(chart);
   const [main, mainSize] = useElementSize<HTMLDivElement>();
   const [pane, paneSize] = useElementSize<HTMLElement>();
-  const regions = fullPlan === undefined ? [] : drawnRegions(fullPlan);
-  const crowded = mainSize !== undefined && regions.length > 1 && laneHeight(mainSize.height - LEGEND_HEIGHT, regions.length) < READABLE_LANE;
   // The table lists every region's buffers (it has no region switcher), however short the pane.
-  const region = mode === 'table' ? 'all' : chosenRegion !== undefined && (chosenRegion === 'all' || regions.includes(chosenRegion)) ? chosenRegion : crowded ? (fullPlan?.peakRegion ?? regions[0]) : 'all';
-  const plan = fullPlan === undefined || region === undefined || region === 'all' || regions.length < 2 ? fullPlan : regionPlan(fullPlan, region);
+  const shown = useShownRegion(fullPlan, mainSize === undefined ? undefined : mainSize.height - LEGEND_HEIGHT, { all: mode === 'table' });
+  const plan = shown.plan;
   const cached = plan === undefined ? undefined : cachedHeapData(plan, model);
   const emphasis = useMemo(() => (cached === undefined ? undefined : heapEmphasis(cached.data, selection, cached.nodeSteps)), [cached, selection]);
   const lookup = model === undefined ? undefined : modelLookup(model);
@@ -86,16 +83,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
       <PaneToolbar titleId="heap-title" title="Heap">
         {fullPlan && <HeapNumbers plan={fullPlan} />}
         <div className="heap-tools">
-          {regions.length > 1 && mode === 'diagram' && (
-            <select className="input select heap-region" value={region} onChange={(e) => setChosenRegion(e.target.value)} aria-label="Regions shown" data-testid="heap-region" data-auto={chosenRegion === undefined} title={chosenRegion === undefined && region !== 'all' ? `${region} alone, the region of the peak: the pane is too short for every region's lanes to be read; choose All regions to draw them all` : 'Regions drawn in the diagram'}>
-              <option value="all">All regions</option>
-              {regions.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
-          )}
+          {mode === 'diagram' && <RegionSwitcher shown={shown} />}
           {chart && (
             <button type="button" className="button button-small" aria-pressed={showChart} onClick={() => setShowChart(!showChart)} data-testid="heap-chart-toggle" title={mode === 'table' ? 'Live bytes per kind below the table' : 'Live bytes per kind beside the diagram'}>
               Chart

@@ -1,7 +1,7 @@
-// One region at a time: when the heap pane is too short for every region's
-// lane to be readable, the diagram shows a single region, chosen with a
-// switcher. This module holds the plan of one region (built once per plan and
-// region) and the arithmetic of whether all lanes fit.
+// One region at a time: when a heap diagram is too short for every region's
+// lane to be readable, it shows a single region, chosen with a switcher
+// (region-switcher.tsx). This module holds the plan of one region (built once
+// per plan and region) and the arithmetic of whether all lanes fit.
 
 import type { ModelPlan } from '../../planner/plan';
 import { curveHeight, MARGIN } from './heap-geometry';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heapData } from './heap-data';
 import { heapLayout, MARGIN } from './heap-geometry';
-import { axisClip, fitLaneTitle, laneTitleWidth, TICK_OVERHANG, ticksClearOfTitle, TITLE_LEFT } from './lane-title';
+import { axisClip, fitLaneTitle, laneTitleWidth, TICK_OVERHANG, ticksApart, ticksClearOfTitle, TITLE_LEFT } from './lane-title';
 import { heapBuffer, heapPlan } from '../testing/heap-plans';
 
 /** 6 px a character, as a fixed-width font would measure. */
@@ -62,5 +62,19 @@ describe('ticksClearOfTitle', () => {
     // a label that ends at the title's bottom stays; a tenth of a pixel higher, it goes
     expect(ticksClearOfTitle([1], () => 30, 24)).toEqual([1]);
     expect(ticksClearOfTitle([1], () => 29.9, 24)).toEqual([]);
+  });
+});
+
+describe('ticksApart', () => {
+  it('keeps 0 B and leaves out a tick whose label would be printed over it: sram of ultraface on mcu in a 15 px lane', () => {
+    // 0 to 540 KiB over 15 px: 200 KiB is 5.6 px above 0 B, its label over "0 B"
+    const position = (v: number) => 100 - (v / (540 * 1024)) * 15;
+    expect(ticksApart([0, 200 * 1024], position)).toEqual([0]);
+    // in a 100 px lane they stand 37 px apart, both kept
+    const tall = (v: number) => 100 - (v / (540 * 1024)) * 100;
+    expect(ticksApart([0, 200 * 1024, 400 * 1024], tall)).toEqual([0, 200 * 1024, 400 * 1024]);
+    // exactly a label's height apart is clear; a tenth of a pixel closer is not
+    expect(ticksApart([0, 1, 2], (v) => 50 - v * 2 * TICK_OVERHANG)).toEqual([0, 1, 2]);
+    expect(ticksApart([0, 1, 2], (v) => 50 - v * (2 * TICK_OVERHANG - 0.1))).toEqual([0, 2]);
   });
 });

@@ -1,6 +1,6 @@
 // The title over a heap lane (region name, peak, lower bound) in the longest
 // wording that fits the width it has, the byte ticks whose labels stay clear
-// of it, and where the lanes' byte axes are clipped, so the label of a tick on
+// of it and of each other, and where the lanes' byte axes are clipped, so the label of a tick on
 // a lane's bottom edge ("0 B") shows whole.
 // Pure: text is measured by the caller.
 
@@ -28,6 +28,22 @@ const TITLE_DESCENT: Px = 3;
 export function ticksClearOfTitle(values: readonly number[], position: (value: number) => Px, laneTop: Px): number[] {
   const titleBottom = laneTop - TITLE_LIFT + TITLE_DESCENT;
   return values.filter((v) => position(v) - TICK_OVERHANG >= titleBottom);
+}
+
+/**
+ * The tick values whose labels stay clear of each other: from the lowest
+ * (the lane's bottom edge) up, a value whose label would reach the last one
+ * kept (closer than a label's height, 2 × TICK_OVERHANG) is left out, so a
+ * short lane shows "0 B" and the next round value that has room, never one
+ * printed over the other. `values` ascending; `position` as above.
+ */
+export function ticksApart(values: readonly number[], position: (value: number) => Px): number[] {
+  const kept: number[] = [];
+  for (const v of values) {
+    const last = kept.at(-1);
+    if (last === undefined || Math.abs(position(last) - position(v)) >= 2 * TICK_OVERHANG) kept.push(v);
+  }
+  return kept;
 }
 
 /**
