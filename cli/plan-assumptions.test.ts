@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customOpModel, detectorModel, vadModel } from '../src/model/testing/assumption-models';
@@ -185,5 +186,19 @@ describe('plan --json states what the plan assumes', () => {
     expect(large.err).toBe('heapscope: --shape mystery_out must be at most 9007199254740991 (2^53 − 1) on every axis, got "1x99999999999999999"\n');
     expect(run(['plan', VAD, '--input', 'sr=fast']).err).toMatch(/--input sr expects numbers/);
     expect(run(['inspect', VAD, '--input', 'sr=8000', '--json']).code).toBe(0);
+  });
+});
+
+describe("plan says a Loop's unknown trip count that its loop-carried sequence rests on", () => {
+  it("names it for ONNX's test_loop13_seq in the text and in assumptions.branches, its unknown sizes listed, not counted", () => {
+    const model = '/usr/share/libonnx-testdata/data/node/test_loop13_seq/model.onnx';
+    if (!existsSync(model)) return void console.log('plan assumptions: libonnx-testdata is absent; skipping test_loop13_seq');
+    const plan = planJson([model]);
+    expect(plan.assumptions.branches).toEqual([{ node: 'Loop_0', taken: 'trip count unknown', reason: expect.stringMatching(/not a constant, so the size of loop-carried 'seq_res' .* is not inferred/) }]);
+    expect(plan.complete).toBe(false);
+    expect(plan.assumptions.unknown.map((u: { tensor: string }) => u.tensor)).toEqual(expect.arrayContaining(['seq_empty', 'seq_res', 'seq_out']));
+    const text = run(['plan', model]);
+    expect(text.out).toMatch(/\n {2}branch {8}Loop_0: trip count unknown — the Loop trip count is not a constant, so the size of loop-carried 'seq_res'/);
+    expect(text.out).toMatch(/peak .*, a lower estimate: some sizes are unknown/);
   });
 });
