@@ -202,3 +202,19 @@ describe("plan says a Loop's unknown trip count that its loop-carried sequence r
     expect(text.out).toMatch(/peak .*, a lower estimate: some sizes are unknown/);
   });
 });
+
+describe("--input gives a bool input's value as true or false", () => {
+  it("decides ONNX's test_if by cond=true or cond=false as by 1 or 0, and names a bool's words when it refuses a value", () => {
+    const model = '/usr/share/libonnx-testdata/data/node/test_if/model.onnx';
+    if (!existsSync(model)) return void console.log('plan assumptions: libonnx-testdata is absent; skipping test_if');
+    expect(planJson([model]).assumptions.branches).toEqual([expect.objectContaining({ node: 'If_0', taken: 'both' })]);
+    const yes = planJson([model, '--input', 'cond=true']);
+    expect(yes.assumptions.branches).toEqual([]);
+    expect(yes.assumptions.inputValues).toEqual({ cond: [1] });
+    expect(planJson([model, '--input', 'cond=False']).assumptions.inputValues).toEqual({ cond: [0] });
+    expect(planJson([model, '--input', 'cond=1']).peak).toBe(yes.peak);
+    const bad = run(['plan', model, '--input', 'cond=yes']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--input cond expects numbers .*\(true or false for a bool\), got "yes"/);
+  });
+});
