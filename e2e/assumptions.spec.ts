@@ -293,7 +293,7 @@ test("an If's bool condition (ONNX's test_if) is set from the banner as true or 
   await box.fill('true');
   await snap(page, 'assumptions-if-bool');
   await field.getByRole('button', { name: 'Apply' }).click();
-  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings.inputValues?.cond?.[0] === 1);
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.inputValues?.cond?.[0] === 1);
   const after = await summary(page);
   expect(after.warnings).toEqual([]);
   expect(after.peak).toBe(cliPlan(file, ['--input', 'cond=true']).peak);
