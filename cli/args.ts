@@ -4,6 +4,7 @@
 import { InputError } from '../src/shared/errors';
 import { readByteSize, tooLargeText } from '../src/shared/byte-size';
 import { MAX_EXACT_POWER } from '../src/shared/format';
+import { booleanWord } from '../src/shared/input-words';
 
 /** Parsed arguments of one command. */
 export interface ParsedArgs {
@@ -75,13 +76,13 @@ export function parseShape(text: string): [string, number[]] {
   return [name, dims];
 }
 
-/** Parses `NAME=16000` or `NAME=1,0.5,2` into a graph input's value (row-major). */
+/** Parses `NAME=16000`, `NAME=1,0.5,2` or `NAME=true` (a bool: 1) into a graph input's value (row-major). */
 export function parseInputValue(text: string): [string, number[]] {
   const [name, raw] = splitBinding(text, '--input', 'NAME=VALUE such as sr=16000');
   const parts = raw.split(',').map((p) => p.trim());
-  const values = parts.map(Number);
+  const values = parts.map((p) => booleanWord(p) ?? Number(p));
   if (raw.trim() === '' || parts.some((p) => p === '') || values.some((v) => !Number.isFinite(v))) {
-    throw new InputError('bad-argument', `--input ${name} expects numbers separated by commas, such as 16000 or 1,0,1, got "${raw}"`);
+    throw new InputError('bad-argument', `--input ${name} expects numbers separated by commas, such as 16000 or 1,0,1 (true or false for a bool), got "${raw}"`);
   }
   return [name, values];
 }

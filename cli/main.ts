@@ -29,7 +29,7 @@ commands:
                        by counted work: the same plan on any machine)
       --dim NAME=VALUE      bind a symbolic dim (by name or input axis, e.g. image:2=640; 0 allowed)
       --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
-      --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1), e.g. to decide an If
+      --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1; cond=true), e.g. to decide an If
       --strict         exit 2 when the plan is incomplete (unknown sizes), rests on a default dim,
                        or (tflm) on a kernel whose scratch requests are not known
       --order file|depth-first|memory-aware   --fusion on|off   --compute-units off

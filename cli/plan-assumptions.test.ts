@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customOpModel, detectorModel, vadModel } from '../src/model/testing/assumption-models';
@@ -197,5 +198,35 @@ describe('plan --json states what the plan assumes', () => {
     expect(large.err).toBe('heapscope: --shape mystery_out must be at most 9007199254740991 (2^53 − 1) on every axis, got "1x99999999999999999"\n');
     expect(run(['plan', VAD, '--input', 'sr=fast']).err).toMatch(/--input sr expects numbers/);
     expect(run(['inspect', VAD, '--input', 'sr=8000', '--json']).code).toBe(0);
+  });
+});
+
+describe("plan says a Loop's unknown trip count that its loop-carried sequence rests on", () => {
+  it("names it for ONNX's test_loop13_seq in the text and in assumptions.branches, its unknown sizes listed, not counted", () => {
+    const model = '/usr/share/libonnx-testdata/data/node/test_loop13_seq/model.onnx';
+    if (!existsSync(model)) return void console.log('plan assumptions: libonnx-testdata is absent; skipping test_loop13_seq');
+    const plan = planJson([model]);
+    expect(plan.assumptions.branches).toEqual([{ node: 'Loop_0', taken: 'trip count unknown', reason: expect.stringMatching(/not a constant, so the size of loop-carried 'seq_res' .* is not inferred/) }]);
+    expect(plan.complete).toBe(false);
+    expect(plan.assumptions.unknown.map((u: { tensor: string }) => u.tensor)).toEqual(expect.arrayContaining(['seq_empty', 'seq_res', 'seq_out']));
+    const text = run(['plan', model]);
+    expect(text.out).toMatch(/\n {2}branch {8}Loop_0: trip count unknown — the Loop trip count is not a constant, so the size of loop-carried 'seq_res'/);
+    expect(text.out).toMatch(/peak .*, a lower estimate: some sizes are unknown/);
+  });
+});
+
+describe("--input gives a bool input's value as true or false", () => {
+  it("decides ONNX's test_if by cond=true or cond=false as by 1 or 0, and names a bool's words when it refuses a value", () => {
+    const model = '/usr/share/libonnx-testdata/data/node/test_if/model.onnx';
+    if (!existsSync(model)) return void console.log('plan assumptions: libonnx-testdata is absent; skipping test_if');
+    expect(planJson([model]).assumptions.branches).toEqual([expect.objectContaining({ node: 'If_0', taken: 'both' })]);
+    const yes = planJson([model, '--input', 'cond=true']);
+    expect(yes.assumptions.branches).toEqual([]);
+    expect(yes.assumptions.inputValues).toEqual({ cond: [1] });
+    expect(planJson([model, '--input', 'cond=False']).assumptions.inputValues).toEqual({ cond: [0] });
+    expect(planJson([model, '--input', 'cond=1']).peak).toBe(yes.peak);
+    const bad = run(['plan', model, '--input', 'cond=yes']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--input cond expects numbers .*\(true or false for a bool\), got "yes"/);
   });
 });

@@ -56,6 +56,17 @@ describe('plan --spill', () => {
     expect(big.out).toMatch(/to fit {8}needs [\d.]+ [KMG]iB more ext-ram, or at least [\d.]+ [KMG]iB more sram/);
   });
 
+  it.runIf(existsSync(GPT2))('a need just over its limit is written in bytes where both would round to the same figure, on both DOES NOT FIT lines', () => {
+    const mcu = presetTarget('mcu');
+    const small = join(dir, 'mcu-256k-1m.json');
+    writeFileSync(small, JSON.stringify({ ...mcu, regions: mcu.regions.map((r) => ({ ...r, sizeLimit: r.name === 'sram' ? 256 * 1024 : 2 ** 20 })) }));
+    const text = run(['plan', GPT2, '--target', small, '--dim', 'seq_len=1', '--dim', 'past_seq_len=683']);
+    expect(text.code).toBe(3);
+    // 1,050,112 B against 1,048,576 B: "needs 1.00 MiB … over its 1.00 MiB limit" read as exactly the limit
+    expect(text.out).toContain('  DOES NOT FIT  region ext-ram needs 1,050,112 B, 1.50 KiB over its 1,048,576 B limit\n');
+    expect(text.err).toContain('region ext-ram needs 1,050,112 bytes, 1,536 over its size limit of 1,048,576 bytes');
+  });
+
   it("a spilled buffer is aligned and padded as its new region asks, not as the fast region does", () => {
     // SRAM aligned to 1 GiB: nothing fits it, everything spills to the 16-byte-aligned external RAM. Each buffer and
     // scratch request used to keep its 1 GiB padding there: 'ext-ram needs 4.00 GiB, 3.99 GiB over its 8.00 MiB limit'

@@ -12,7 +12,7 @@ import { planModel, type ModelPlan } from '../src/planner/plan';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
-import { counted, formatBytes, formatBytesExact, formatCount } from '../src/shared/format';
+import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
@@ -252,7 +252,11 @@ export function planText(file: string, plan: ModelPlan): string {
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${counted(plan.steps.length, 'step')}, ${counted(plan.buffers.length, 'buffer')}`,
     ...knownFitLines(plan),
-    ...over.map((r) => `  DOES NOT FIT  region ${r.name} needs ${overLeast}${formatBytes(r.used ?? r.peak)}${heldWeights(r)}, ${overLeast}${formatBytes(r.overBy)} over its ${formatBytes(r.sizeLimit ?? 0)} limit`),
+    ...over.map((r) => {
+      // in bytes when need and limit round alike, as the page writes them
+      const [need, limit] = formatBytesApart(r.used ?? r.peak, r.sizeLimit ?? 0);
+      return `  DOES NOT FIT  region ${r.name} needs ${overLeast}${need}${heldWeights(r)}, ${overLeast}${formatBytes(r.overBy)} over its ${limit} limit`;
+    }),
     ...needsLines(plan, planLowerEstimate(plan)),
     `  peak          ${bytes(plan.peak)}${estimate}`,
     `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,

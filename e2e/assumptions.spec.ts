@@ -4,7 +4,7 @@
 // unknown; a region over its limit is said where the eye is; the live list at
 // the peak adds up. Each figure is checked against the CLI for the same input.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -272,6 +272,42 @@ test('an If on a graph input: the banner names the assumed branch, and a value f
   expect(after.warnings).toEqual([]);
   expect(after.peak).toBe(cliPlan(file, ['--input', 'sr=8000']).peak);
   expect(after.peak).toBeLessThan(before.peak!);
+});
+
+/** ONNX's own node tests (libonnx-testdata), where the system has them. */
+const ONNX_NODE_TESTS = '/usr/share/libonnx-testdata/data/node';
+
+test("an If's bool condition (ONNX's test_if) is set from the banner as true or false, as the field's hint says", async ({ page }) => {
+  const file = join(ONNX_NODE_TESTS, 'test_if', 'model.onnx');
+  test.skip(!existsSync(file), 'needs libonnx-testdata (ONNX node tests); it is absent here');
+  await openDropped(page, 'test_if.onnx', readFileSync(file));
+  const line = page.locator('[data-testid="assumption"][data-kind="input"]');
+  await expect(line).toContainText("If 'If_0': both branches assumed");
+  await line.getByTestId('assumption-fix').click();
+  const field = line.locator('[data-testid="input-value-field"][data-name="cond"]');
+  const box = field.getByRole('textbox');
+  await expect(box).toHaveAttribute('placeholder', 'true or false');
+  await box.fill('yes');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field).toContainText('Value of "cond" must be true or false (or 1, 0), separated by commas for several; got "yes"');
+  await box.fill('true');
+  await snap(page, 'assumptions-if-bool');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().settings?.inputValues?.cond?.[0] === 1);
+  const after = await summary(page);
+  expect(after.warnings).toEqual([]);
+  expect(after.peak).toBe(cliPlan(file, ['--input', 'cond=true']).peak);
+});
+
+test("a Loop growing a sequence over a trip count not known (ONNX's test_loop13_seq) says so in the banner, beside its tensors of unknown size", async ({ page }) => {
+  const file = join(ONNX_NODE_TESTS, 'test_loop13_seq', 'model.onnx');
+  test.skip(!existsSync(file), 'needs libonnx-testdata (ONNX node tests); it is absent here');
+  await openDropped(page, 'test_loop13_seq.onnx', readFileSync(file));
+  const s = await summary(page);
+  expect(s.complete).toBe(false);
+  expect(s.warnings).toContain("Loop 'Loop_0': trip count unknown, so loop-carried seq_res, which may change with each iteration, has unknown size — set trip_count, cond");
+  expect(s.warnings.some((w) => /^5 tensors of unknown size .*: the peak is a lower estimate/.test(w))).toBe(true);
+  await expect(page.locator('[data-testid="assumption"][data-kind="input"]')).toContainText("Loop 'Loop_0': trip count unknown");
 });
 
 test('a region over its limit is said in the heap header and the explanation, and summary().fits is false', async ({ page }) => {

@@ -462,6 +462,48 @@ test.describe('growth view, read and driven whole', () => {
     expect(after.settings?.dims).toEqual({ seq_len: 256 });
   });
 
+  test("at 1280×800 the card of the point the arrows choose never covers that point's dot, though the card is as tall as the plot", async ({ page }) => {
+    test.skip(!haveModel(GPT2), NO_MODELS);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+    await page.goto(`/?model=/e2e/${GPT2}`);
+    await waitForModel(page, GPT2);
+    await waitForPlan(page);
+    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+    const dim = (await grown(page, await page.getByTestId('growth-axis').inputValue())).dim;
+    await page.getByTestId('growth-assumed-change').click();
+    await page.waitForFunction((d) => {
+      const s = window.heapscope?.summary();
+      return document.body.dataset.status === 'ready' && s?.settings?.dims['seq_len'] === 128 && s.growth?.dim === d && s.growth.status === 'done';
+    }, dim);
+    await page.getByTestId('growth-to').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.growth-plot')).toBeFocused();
+    const card = page.getByTestId('growth-tooltip');
+    const seen: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('ArrowRight');
+      await expect(card).not.toHaveAttribute('data-value', seen.at(-1) ?? '');
+      const value = (await card.getAttribute('data-value'))!;
+      seen.push(value);
+      // the card and the ring around the chosen point's dots, read from one drawing
+      const covered = await page.getByTestId('growth-chart').evaluate((chart) => {
+        const b = chart.querySelector('[data-testid="growth-tooltip"]')!.getBoundingClientRect();
+        return [...chart.querySelectorAll('circle.gr-ring')].filter((ring) => {
+          const r = ring.getBoundingClientRect();
+          const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+          return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+        }).length;
+      });
+      expect(covered, `the card of ${dim}=${value} covers its dot`).toBe(0);
+      // and it still says the point's figures
+      await expect(card).toContainText(`= ${value}`);
+      await expect(card).toContainText(/peak .* lower bound/);
+    }
+    expect(new Set(seen).size).toBe(8);
+    await snap(page, 'growth-gpt2-keyboard-card-clear-1280x800');
+  });
+
   test('the value on screen outside the typed range is labelled on the axis under its diamond', async ({ page }) => {
     await openWithGrowth(page, GPT2);
     await page.getByTestId('growth-axis').selectOption('seq_len');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, formatBytes, formatBytesExact, formatLargeCount, formatSignedBytes } from './format';
+import { counted, formatBytes, formatBytesApart, formatBytesExact, formatLargeCount, formatSignedBytes } from './format';
 
 describe('formatBytes', () => {
   it('moves past TiB to PiB and EiB instead of writing thousands of TiB', () => {
@@ -22,6 +22,14 @@ describe('counted and formatBytesExact', () => {
   it('say one thing in the singular and add the exact figure only where units hide it', () => {
     expect([counted(1, 'value'), counted(2, 'value'), counted(1536, 'buffer')]).toEqual(['1 value', '2 values', '1,536 buffers']);
     expect([formatBytesExact(33), formatBytesExact(31360)]).toEqual(['33 B', '30.6 KiB (31,360 B)']);
+  });
+});
+
+describe('formatBytesApart', () => {
+  it('writes two figures in binary units, or both in bytes when those would read alike', () => {
+    expect(formatBytesApart(1050112, 1048576)).toEqual(['1,050,112 B', '1,048,576 B']);
+    expect(formatBytesApart(74880, 61440)).toEqual(['73.1 KiB', '60.0 KiB']);
+    expect(formatBytesApart(2 ** 20, 2 ** 20)).toEqual(['1.00 MiB', '1.00 MiB']);
   });
 });
 

@@ -62,6 +62,17 @@ export function formatBytesExact(n: number): string {
   return Math.abs(n) < 1024 ? formatBytes(n) : `${formatBytes(n)} (${formatCount(n)} B)`;
 }
 
+/**
+ * Two byte counts shown side by side, as a need beside its limit: in binary
+ * units, or both in bytes with separators when those round to the same
+ * figure and would read alike ("1,050,112 B" beside "1,048,576 B", not
+ * "1.00 MiB" beside "1.00 MiB").
+ */
+export function formatBytesApart(a: number, b: number): readonly [string, string] {
+  const [x, y] = [formatBytes(a), formatBytes(b)];
+  return x === y && a !== b ? [`${formatCount(a)} B`, `${formatCount(b)} B`] : [x, y];
+}
+
 /** A count that may pass 2^53 (a product of dims): digits with separators while exact, else "about 4.44 × 10^22". */
 export function formatLargeCount(n: number): string {
   if (Number.isSafeInteger(n)) return formatCount(n);

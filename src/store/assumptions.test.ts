@@ -84,6 +84,13 @@ describe('assumption lines', () => {
     expect(assumptionLines(undefined, model).at(-1)!.text).toBe("Loop 'Loop_0': trip count unknown, so its scan outputs have unknown size — set trip_count, cond");
   });
 
+  it("says a Loop without scan outputs whose loop-carried value has unknown size (ONNX's test_loop13_seq) rests on its trip count", () => {
+    const loop = node('Loop_0', 'Loop', ['trip_count', 'cond', 'seq_empty'], ['seq_res'], { branch: { node: 'Loop_0', taken: 'trip count unknown', reason: 'the Loop trip count is not a constant' } });
+    const values = [value('trip_count', 'input', 8), value('cond', 'input', 1), value('seq_empty', 'input', undefined), value('seq_res', 'output', undefined, 0)];
+    const model = { ...MODEL, nodes: [loop], values, inputs: ['trip_count', 'cond', 'seq_empty'], outputs: ['seq_res'], dims: [] };
+    expect(assumptionLines(undefined, model).at(-1)!.text).toBe("Loop 'Loop_0': trip count unknown, so loop-carried seq_res, which may change with each iteration, has unknown size — set trip_count, cond");
+  });
+
   it('says a Loop scan output sized only by the shape the file declares rests on that declaration, not that its size is unknown', () => {
     // ONNX's own Loop test: no constant trip count, and the graph output res_scan declared 5×1
     const loop = node('Loop_0', 'Loop', ['trip_count', 'cond', 'y'], ['res_y', 'res_scan'], { branch: { node: 'Loop_0', taken: 'trip count unknown', reason: 'the Loop trip count is not a constant' } });

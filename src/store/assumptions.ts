@@ -189,12 +189,22 @@ function unknownScratchLine(scratch: readonly UnknownAssumption[]): AssumptionLi
 function loopChoice(taken: string, node: InferredNode | undefined, model: InferredModel): string {
   if (/^\d+$/.test(taken)) return `${taken} iterations assumed`;
   const scans = node === undefined ? [] : node.outputs.slice(Math.max(0, node.inputs.length - 2)).filter((name) => name !== '');
+  if (scans.length === 0) return carriedChoice(taken, node, model);
   const values = scans.map((name) => findValue(model, name));
   const declared = values.filter((v): v is InferredValue & { shape: readonly number[] } => v?.bytes !== undefined && v.shape !== undefined);
   if (declared.length === 0) return `${taken}, so its scan outputs have unknown size`;
   const sizes = declared.map((v) => `${shortName(v.name)} ${v.shape.length === 0 ? 'scalar' : v.shape.join('×')}`).join(', ');
   const unknown = values.length - declared.length;
   return `${taken}, so its scan outputs are sized as the file declares them (${sizes})${unknown > 0 ? `, ${unknown} of unknown size` : ''}`;
+}
+
+/** A Loop without scan outputs whose trip count is unknown: its loop-carried values of unknown size (a sequence it grows) rest on it. */
+function carriedChoice(taken: string, node: InferredNode | undefined, model: InferredModel): string {
+  const carried = node === undefined ? [] : node.outputs.slice(0, Math.max(0, node.inputs.length - 2)).filter((name) => name !== '');
+  const unsized = carried.filter((name) => findValue(model, name)?.bytes === undefined).map((name) => shortName(name));
+  if (unsized.length === 0) return `${taken}, so its body's sizes are not known`;
+  const one = unsized.length === 1;
+  return `${taken}, so loop-carried ${unsized.join(', ')}, which may change with each iteration, ${one ? 'has' : 'have'} unknown size`;
 }
 
 function branchLine(branch: BranchChoice, model: InferredModel): AssumptionLine {

@@ -63,6 +63,16 @@ describe('parseValuesField', () => {
     expect(parseValuesField('Value of sr', '')).toEqual({ ok: true, value: undefined });
   });
 
+  it("reads true and false for a bool input (an If's condition), and refuses what is neither with a hint in its type's words", () => {
+    expect(parseValuesField('Value of "cond"', 'true', true)).toEqual({ ok: true, value: [1] });
+    expect(parseValuesField('Value of "cond"', ' FALSE ', true)).toEqual({ ok: true, value: [0] });
+    expect(parseValuesField('Value of "cond"', 'true, false, 1, 0', true)).toEqual({ ok: true, value: [1, 0, 1, 0] });
+    expect(parseValuesField('Value of "cond"', 'yes', true)).toEqual({ ok: false, error: 'Value of "cond" must be true or false (or 1, 0), separated by commas for several; got "yes"' });
+    expect(parseValuesField('Value of "cond"', '2', true)).toMatchObject({ ok: false, error: expect.stringMatching(/must be true or false/) });
+    // the CLI's --input reads the words for any input alike
+    expect(parseValuesField('Value of sr', 'true')).toEqual({ ok: true, value: [1] });
+  });
+
   it('names the field and the text it refuses', () => {
     const parsed = parseValuesField('Value of sr', '16 kHz');
     expect(parsed).toEqual({ ok: false, error: 'Value of sr must be numbers separated by commas, like 16000 or 0.5, 1; got "16 kHz"' });

@@ -3,6 +3,7 @@
 // error sentence that names the field and repeats the text.
 
 import { BYTE_UNITS_TEXT, readByteSize, tooLargeText } from '../shared/byte-size';
+import { booleanWord } from '../shared/input-words';
 
 /** A byte field's value, or why the text is not one. */
 export type BytesField = { readonly ok: true; readonly value: number | undefined } | { readonly ok: false; readonly error: string };
@@ -41,12 +42,19 @@ export function parseShapeField(label: string, text: string): NumbersField {
   return { ok: true, value: parts.map(Number) };
 }
 
-/** Parses a graph input's value: numbers separated by commas or spaces ("16000", "0.5, 1"). An empty text clears it. */
-export function parseValuesField(label: string, text: string): NumbersField {
+/**
+ * Parses a graph input's value: numbers separated by commas or spaces
+ * ("16000", "0.5, 1"); true and false read as 1 and 0. A bool input
+ * (`bool`) takes only those: true, false, 1 or 0. An empty text clears it.
+ */
+export function parseValuesField(label: string, text: string, bool = false): NumbersField {
   const body = text.trim().replace(/^\[|\]$/g, '').trim();
   if (body === '') return { ok: true, value: undefined };
   const parts = body.split(/\s*[,\s]\s*/);
-  const values = parts.map((p) => (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(p) ? Number(p) : Number.NaN));
+  const values = parts.map((p) => booleanWord(p) ?? (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(p) ? Number(p) : Number.NaN));
+  if (bool && values.some((v) => v !== 0 && v !== 1)) {
+    return { ok: false, error: `${label} must be true or false (or 1, 0), separated by commas for several; got "${text.trim()}"` };
+  }
   if (values.some((v) => !Number.isFinite(v))) {
     return { ok: false, error: `${label} must be numbers separated by commas, like 16000 or 0.5, 1; got "${text.trim()}"` };
   }

@@ -17,4 +17,10 @@ describe('overLimitList', () => {
     expect(overLimitList(arenaOver({ complete: false }))).toBe('arena needs at least 73.1 KiB, at least 13.1 KiB over its 60.0 KiB limit');
     expect(overLimitList(arenaOver({ complete: true, lowerEstimate: true }))).toBe('arena needs at least 73.1 KiB, at least 13.1 KiB over its 60.0 KiB limit');
   });
+
+  it('writes a need and its limit in bytes when both round to the same figure, so the need does not read as exactly its limit', () => {
+    const ext = { name: 'ext-ram', peak: 1050112, used: 1050112, sizeLimit: 1048576, overBy: 1536 };
+    const plan = { complete: true, lowerEstimate: false, regions: [ext], fits: false } as unknown as ModelPlan;
+    expect(overLimitList(plan)).toBe('ext-ram needs 1,050,112 B, 1.50 KiB over its 1,048,576 B limit');
+  });
 });

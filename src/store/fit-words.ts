@@ -4,7 +4,7 @@
 
 import { planLowerEstimate } from '../planner/assembly/assumptions';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
-import { formatBytes } from '../shared/format';
+import { formatBytes, formatBytesApart } from '../shared/format';
 
 /** True when every region is within its size limit. */
 export function planFits(plan: ModelPlan): boolean {
@@ -26,12 +26,14 @@ export function heldWords(weights: number, tail: number): string[] {
   return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail and planning` : ''].filter((t) => t !== '');
 }
 
-/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit" ("at least" when the figure is a lower estimate: a size unknown, or a TFLM kernel's scratch). */
+/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit", in bytes when need and limit round alike ("1,050,112 B … over its 1,048,576 B limit") ("at least" when the figure is a lower estimate: a size unknown, or a TFLM kernel's scratch). */
 export function overLimitText(r: RegionPlan, complete = true): string {
   const least = complete ? '' : 'at least ';
   const held = heldWords(r.weights ?? 0, r.runtimeTail ?? 0);
   const weights = held.length > 0 ? ` (${held.join(', ')})` : '';
-  return `${r.name} needs ${least}${formatBytes(r.used ?? r.peak)}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${formatBytes(r.sizeLimit)} limit`;
+  // a need just over its limit is written in bytes when the two round alike: "needs 1.00 MiB … over its 1.00 MiB limit" reads as exactly its limit
+  const [need, limit] = formatBytesApart(r.used ?? r.peak, r.sizeLimit ?? 0);
+  return `${r.name} needs ${least}${need}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${r.sizeLimit === undefined ? formatBytes(undefined) : limit} limit`;
 }
 
 /** Every region over its limit, joined: what follows "Does not fit:". */

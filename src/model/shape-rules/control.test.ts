@@ -104,6 +104,23 @@ describe('Loop', () => {
     expect(outs[1]?.note).toMatch(/trip count/);
   });
 
+  it('records an unknown trip count that a loop-carried value of unknown size rests on, with no scan outputs (a sequence it grows)', () => {
+    // ONNX's test_loop13_seq: (trip_count, cond, seq) -> seq, the body inserting into the sequence
+    const sequence = new Map([[loopBody, (inputs: readonly (TensorFact | undefined)[]) => [inputs[1], fact(DT.FLOAT, undefined)]]]);
+    const { infer } = inferrer(sequence);
+    const choices: BranchChoice[] = [];
+    runRule(controlRules, 'Loop', { inputs: [undefined, bool(), fact(DT.FLOAT, undefined)], attrs, outputs: 1, inferSubgraph: infer, assume: (c) => choices.push(c) });
+    expect(choices).toEqual([{ taken: 'trip count unknown', reason: expect.stringMatching(/trip count is not a constant, so the size of loop-carried '.*' \(it may change with each iteration\) is not inferred/) }]);
+  });
+
+  it('records nothing for an unknown trip count when every size is known without it', () => {
+    const steady = new Map([[loopBody, (inputs: readonly (TensorFact | undefined)[]) => [inputs[1], f32([4])]]]);
+    const { infer } = inferrer(steady);
+    const choices: BranchChoice[] = [];
+    runRule(controlRules, 'Loop', { inputs: [undefined, bool(), f32([4])], attrs, outputs: 1, inferSubgraph: infer, assume: (c) => choices.push(c) });
+    expect(choices).toEqual([]);
+  });
+
   it('loses the dims of a loop-carried value that grows each iteration', () => {
     const growing = new Map([
       [loopBody, (inputs: readonly (TensorFact | undefined)[]) => {

@@ -9,12 +9,15 @@
 //   then again with the facts merged with its outputs until they stop changing
 //   (a value whose shape changes per iteration ends with unknown dims).
 // - Loop scan outputs get a leading dim equal to the trip count when it is a
-//   constant; an upper bound when the loop may exit early.
+//   constant; an upper bound when the loop may exit early. An unknown trip
+//   count is recorded whenever a size rests on it (scan outputs, loop-carried
+//   values or body outputs of unknown size).
 
 import { DT, tensorBytes } from '../dtype';
 import type { IrGraph } from '../ir';
 import type { Dim, RuleContext, RuleResult, RuleTable, TensorFact } from './types';
 import { fail, guardRules, inputFact, inputScalar, makeFact, mergeFacts, normalizeAxis } from './tensor-facts';
+import { shortName } from '../../shared/short-name';
 
 /** Rounds of re-inference for loop-carried values before giving up on a fixed point. */
 const MAX_BODY_ROUNDS = 3;
@@ -136,6 +139,29 @@ function loopTrips(ctx: RuleContext, condIn: TensorFact): number | string {
   return Math.max(0, trips);
 }
 
+/** Whether a fact leaves some of its size unknown (no fact, no rank, or an unknown dim). */
+function sizeUnknown(fact: TensorFact | undefined): boolean {
+  return fact?.shape === undefined || fact.shape.some((d) => d === undefined);
+}
+
+/**
+ * What a Loop's unknown trip count leaves unsized, in words, or undefined
+ * when nothing rests on it: its scan outputs' length, loop-carried values
+ * whose size is not known (a sequence, a value that grows each iteration)
+ * and a body whose outputs have unknown sizes.
+ */
+function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefined)[], outputs: readonly (TensorFact | undefined)[]): string | undefined {
+  const parts: string[] = [];
+  if (ctx.node.outputs.length > carried.length) parts.push('the length of its scan outputs');
+  const unsized = carried.flatMap((fact, i) => {
+    const name = ctx.node.outputs[i] ?? '';
+    return name !== '' && (sizeUnknown(fact) || sizeUnknown(outputs[1 + i])) ? [`'${shortName(name)}'`] : [];
+  });
+  if (unsized.length > 0) parts.push(`the size of loop-carried ${unsized.join(', ')} (${unsized.length === 1 ? 'it' : 'they'} may change with each iteration)`);
+  else if (outputs.slice(1).some(sizeUnknown)) parts.push("the sizes of its body's outputs");
+  return parts.length === 0 ? undefined : parts.join(', and ');
+}
+
 function loopRule(ctx: RuleContext): RuleResult {
   const body = graphAttr(ctx, 'body');
   const carriedCount = ctx.node.inputs.length - 2;
@@ -145,9 +171,8 @@ function loopRule(ctx: RuleContext): RuleResult {
   const prefix = [makeFact(DT.INT64, []), condIn.value?.[0] === 1 ? makeFact(DT.BOOL, [], [1]) : makeFact(DT.BOOL, [])];
   const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
   const trips = loopTrips(ctx, condIn);
-  if (typeof trips === 'string' && ctx.node.outputs.length > carriedCount) {
-    ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so the length of its scan outputs is not inferred` });
-  }
+  const dependents = typeof trips === 'string' ? tripDependents(ctx, carried, outputs) : undefined;
+  if (dependents !== undefined) ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so ${dependents} is not inferred` });
   const alwaysTrue = outputs[0]?.value?.[0] === 1 && prefix[1]?.value?.[0] === 1;
   const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a loop-carried value is unknown'));
   const scanCount = ctx.node.outputs.length - carriedCount;

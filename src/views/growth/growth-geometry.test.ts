@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrowthPoint } from '../../worker/protocol';
-import { AXIS_LINE, axisTitle, cardPlace, GROWTH_MARGIN, GROWTH_PANEL_MIN, growthLayout, growthMinHeight, pointAt, type GrowthChartInput } from './growth-geometry';
+import { AXIS_LINE, axisTitle, cardCovers, cardPlace, GROWTH_MARGIN, GROWTH_PANEL_MIN, growthLayout, growthMinHeight, pointAt, type GrowthChartInput } from './growth-geometry';
 import { growthSvg, panelTitle } from './growth-svg';
 
 /** A point of one region, ram, with the bound at half the peak. */
@@ -266,12 +266,37 @@ describe('cardPlace', () => {
   it('moves a card taller than the plot below it up over what is above the chart, as high as the pane, so it ends above the values', () => {
     const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
     const tall = { width: 230, height: 240 };
-    // The pane reaches 100 px above the chart: the card's top goes to 206 - 4 - 240 = -38, ending 4 px above the values.
-    expect(cardPlace(narrow, 130, [180], tall, 214, -100)).toEqual({ left: 70, top: -38, width: 140, maxHeight: 244 });
+    // The pane reaches 100 px above the chart: the card ends 12 px above the point's dot at 180, its top at 180 - 12 - 240 = -72, above the values.
+    expect(cardPlace(narrow, 130, [180], tall, 214, -100)).toEqual({ left: 70, top: -72, width: 140, maxHeight: 278 });
+    // Its dot higher up leaves no room above it: the card ends 4 px above the values (206 - 4 - 240 = -38), as high as it can.
+    expect(cardPlace(narrow, 130, [100], tall, 214, -100)).toEqual({ left: 70, top: -38, width: 140, maxHeight: 244 });
     // With 20 px above the chart, it goes as high as the pane allows and is cut at the plot's bottom.
     expect(cardPlace(narrow, 130, [180], tall, 214, -20)).toEqual({ left: 70, top: -16, width: 140, maxHeight: 222 });
     // With no room above the chart given, it stays at the plot's top.
     expect(cardPlace(narrow, 130, [180], tall, 214).top).toBe(10);
+  });
+
+  it("over its point, when both the plot's top and its bottom would hide its dot, ends the card just above the dot, over what is above the plot", () => {
+    // The Growth pane at 1280×800 with the keyboard on a point: a card 150 px tall over a plot 182 px tall, the dot at 150.
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    const card150 = { width: 230, height: 150 };
+    const c = cardPlace(narrow, 130, [150], card150, 214, -100);
+    expect(c).toEqual({ left: 70, top: 150 - 12 - 150, width: 140, maxHeight: 206 + 12 });
+    expect(c.top + card150.height).toBeLessThan(150);
+    // Too little room above the chart for that: it stays at the plot's top, as before.
+    expect(cardPlace(narrow, 130, [150], card150, 214, -10).top).toBe(10);
+  });
+
+  it('says whether a card, cut at its maxHeight, covers a dot of its point or the ring round it', () => {
+    const at = { left: 70, top: 10, width: 140, maxHeight: 100 };
+    expect(cardCovers(at, 120, 130, [50])).toBe(true);
+    // the card is cut at 110: a dot at 117 shows, its ring just clear
+    expect(cardCovers(at, 120, 130, [117])).toBe(false);
+    expect(cardCovers(at, 120, 130, [116])).toBe(true);
+    // beside the card, a dot at any height shows
+    expect(cardCovers(at, 120, 218, [50])).toBe(false);
+    expect(cardCovers(at, 120, 216, [50])).toBe(true);
+    expect(cardCovers(at, 120, 130, [])).toBe(false);
   });
 
   it('never reaches left of the plot, past the box or below the plot, wherever the point is', () => {

@@ -280,7 +280,9 @@ const CARD_INSET = 4;
  * The card of the point at `x`, whose dots are at `ys`, for a card
  * `card.width` wide at most and `card.height` tall: right of the point, else
  * flipped to its left, else clamped over it; at the top of the plot, or at its
- * bottom when at the top it would hide one of the point's dots. Always right
+ * bottom when at the top it would hide one of the point's dots, or, when both
+ * would, just above the point's dots (rising over what is above the plot),
+ * so the point chosen stays in sight. Always right
  * of the byte labels (left of the plot's left edge) and starting above the
  * values under the plot, in a card narrowed to the room there is. A card
  * taller than the plot's room is moved up over what is above the plot, as
@@ -298,8 +300,35 @@ export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[]
   const hides = (top: number): boolean => overPoint && ys.some((y) => y > top - CARD_GAP && y < top + card.height + CARD_GAP);
   const high = GROWTH_MARGIN.top + CARD_INSET;
   const low = Math.max(high, layout.bottom - CARD_INSET - card.height);
-  const placed = hides(high) && !hides(low) ? low : high;
   const whole = layout.bottom - CARD_INSET - card.height; // the lowest top at which the whole card ends above the values
+  const clear = clearOfDots(ys, card.height, boxTop + CARD_INSET, whole);
+  const placed = !hides(high) ? high : !hides(low) ? low : (clear ?? high);
   const top = placed > whole ? Math.min(placed, Math.max(boxTop + CARD_INSET, whole)) : placed;
   return { left, top, width, maxHeight: Math.max(0, layout.bottom - top) };
+}
+
+/** Pixels around a dot's centre that a card must keep clear of: the ring drawn round the chosen dot. */
+const DOT_CLEAR = 7;
+
+/**
+ * Whether a card `height` tall (cut at its maxHeight) at `place` covers one
+ * of the point's dots (at `x`, `ys`), ring included.
+ */
+export function cardCovers(place: CardPlace, height: number, x: number, ys: readonly number[]): boolean {
+  const bottom = place.top + Math.min(height, place.maxHeight);
+  const across = x + DOT_CLEAR > place.left && x - DOT_CLEAR < place.left + place.width;
+  return across && ys.some((y) => y + DOT_CLEAR > place.top && y - DOT_CLEAR < bottom);
+}
+
+/**
+ * A top for a card over its point that neither the plot's top nor its bottom
+ * leaves clear of the point's dots (a card as tall as the plot, in a narrow
+ * pane): ending just above the highest dot, over what is above the plot as
+ * high as `highest`; undefined when there is not the room. (Just below the
+ * lowest dot is never clear where the plot's bottom is not.)
+ */
+function clearOfDots(ys: readonly number[], height: number, highest: number, lowest: number): number | undefined {
+  if (ys.length === 0) return undefined;
+  const above = Math.min(...ys) - CARD_GAP - height;
+  return above >= highest ? Math.min(above, lowest) : undefined;
 }

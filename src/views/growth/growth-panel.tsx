@@ -20,14 +20,14 @@ import { useCompareActions } from '../compare/use-compare';
 import { ownValue } from '../../shared/own';
 import { PaneToolbar } from '../pane-toolbar';
 import { useElementSize } from '../use-element-size';
-import { cardPlace, growthLayout, growthMinHeight, pointAt, regionFigures, type GrowthLayout } from './growth-geometry';
+import { cardCovers, cardPlace, growthLayout, growthMinHeight, pointAt, regionFigures, type GrowthLayout } from './growth-geometry';
 import { movesPoint, nextPoint } from './growth-keys';
 import { growthChartOf } from './growth-input';
 import { growthLegendItems, type GrowthLegendItem } from './growth-legend';
 import { growthSvg } from './growth-svg';
 import { GrowthStatus } from './growth-status';
 import { GrowthAssumed } from './growth-assumed';
-import { GROWTH_CARD_WIDTH, GrowthTooltip, pointSentence } from './growth-tooltip';
+import { GROWTH_CARD_WIDTH, GrowthTooltip, pointSentence, type PlacedCard } from './growth-tooltip';
 import './growth.css';
 
 /** Props of GrowthPanel. */
@@ -240,7 +240,7 @@ function GrowthChart({ choice, growth, compare }: { readonly choice: GrowthChoic
         {chosen === undefined || shownPoint === undefined ? '' : pointSentence(shownPoint, choice.label)}
       </p>
       {shownPoint !== undefined && layout !== undefined && (
-        <GrowthTooltip point={shownPoint} dim={choice.label} place={(height, paneTop) => cardPlace(layout, layout.x(shownPoint.value), dotsOf(layout, shownPoint), { width: GROWTH_CARD_WIDTH, height }, size?.width ?? 0, paneTop)} compare={compare} keys={hover === undefined} />
+        <GrowthTooltip point={shownPoint} dim={choice.label} place={(height, paneTop) => placeCard(layout, shownPoint, height, size?.width ?? 0, paneTop)} compare={compare} keys={hover === undefined} />
       )}
     </div>
   );
@@ -259,6 +259,13 @@ function GrowthRing({ x, ys, width, height }: { readonly x: number; readonly ys:
       ))}
     </svg>
   );
+}
+
+/** Where the card of `point` goes for a card `height` tall, and whether there it hides one of the point's dots. */
+function placeCard(layout: GrowthLayout, point: GrowthPoint, height: number, boxWidth: number, boxTop: number): PlacedCard {
+  const [x, ys] = [layout.x(point.value), dotsOf(layout, point)];
+  const place = cardPlace(layout, x, ys, { width: GROWTH_CARD_WIDTH, height }, boxWidth, boxTop);
+  return { ...place, covers: cardCovers(place, height, x, ys) };
 }
 
 /** The y of each of `point`'s dots in `layout`, one per region panel. */

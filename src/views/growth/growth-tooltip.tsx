@@ -2,7 +2,9 @@
 // peak and lower bound (per region when there are several), the largest
 // buffer, whether it fits, and what a click and a shift-click do (or Enter and
 // Shift+Enter, for the point chosen by keyboard); and the same in one sentence
-// for screen readers.
+// for screen readers. For the point chosen by keyboard, a card that would hide
+// the point's dot wherever it goes keeps only its figures, which leaves room
+// to show the dot (the plot's label says what Enter does).
 
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../shared/format';
@@ -11,11 +13,14 @@ import type { GrowthPoint } from '../../worker/protocol';
 import { peakText } from '../plan-words';
 import type { CardPlace } from './growth-geometry';
 
+/** Where the card goes, and whether there it hides a dot of its point (cardCovers). */
+export type PlacedCard = CardPlace & { readonly covers: boolean };
+
 /** Props of GrowthTooltip. */
 export interface GrowthTooltipProps {
   readonly point: GrowthPoint;
   readonly dim: string; // the axis's label
-  readonly place: (height: number, paneTop: number) => CardPlace; // where a card of that height goes, clear of the axes' labels, up to the pane's top at `paneTop` (cardPlace)
+  readonly place: (height: number, paneTop: number) => PlacedCard; // where a card of that height goes, clear of the axes' labels, up to the top of what shows the chart at `paneTop` (cardPlace)
   readonly compare: boolean; // shift-click compares
   readonly keys?: boolean; // chosen by keyboard: say Enter rather than click
 }
@@ -26,20 +31,25 @@ export const GROWTH_CARD_WIDTH = 230;
 /** The card for `point`. */
 export function GrowthTooltip({ point, dim, place, compare, keys = false }: GrowthTooltipProps) {
   const card = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState(0); // the card's whole height, cut or not, as last drawn
-  const [paneTop, setPaneTop] = useState(0); // the pane's top from the chart's (0 or less): a tall card may rise to it
-  const { left, top, width, maxHeight } = place(height, paneTop);
+  const [height, setHeight] = useState(0); // the whole card's height, cut or not, as last drawn whole
+  const [figuresHeight, setFiguresHeight] = useState(0); // the card's height with its figures alone, as last drawn so
+  const [paneTop, setPaneTop] = useState(0); // the top of what shows the chart (its scrolling box), from the chart's (0 or less): a tall card may rise to it
+  // Decided by the whole card's height alone, so that drawing the shorter card never turns the choice back.
+  const figuresOnly = keys && place(height, paneTop).covers;
+  const { left, top, width, maxHeight } = place(figuresOnly ? figuresHeight : height, paneTop);
   // Measured before the paint, again whenever what the card says or its width changes: a card placed for another point's height would show for a frame.
   useLayoutEffect(() => {
     if (card.current === null) return;
-    if (card.current.scrollHeight !== height) setHeight(card.current.scrollHeight);
+    const drawn = card.current.scrollHeight;
+    if (figuresOnly && drawn !== figuresHeight) setFiguresHeight(drawn);
+    if (!figuresOnly && drawn !== height) setHeight(drawn);
     const chart = card.current.parentElement;
-    const pane = chart?.closest('.pane');
-    const above = chart === null || pane == null ? 0 : pane.getBoundingClientRect().top - chart.getBoundingClientRect().top;
+    const shows = chart === null ? undefined : clippingBox(chart);
+    const above = chart === null || shows === undefined ? 0 : shows.getBoundingClientRect().top - chart.getBoundingClientRect().top;
     if (Math.round(above) !== paneTop) setPaneTop(Math.round(above));
-  }, [point, dim, compare, keys, width, height, paneTop]);
+  }, [point, dim, compare, keys, width, height, figuresHeight, figuresOnly, paneTop]);
   return (
-    <div ref={card} className="growth-tooltip" style={{ left, top, width, maxHeight }} role="status" data-testid="growth-tooltip" data-value={point.value} data-peak={point.peak}>
+    <div ref={card} className="growth-tooltip" style={{ left, top, width, maxHeight }} role="status" data-testid="growth-tooltip" data-value={point.value} data-peak={point.peak} data-figures-only={figuresOnly || undefined}>
       <strong>
         <NameBreaks name={dim} /> = {point.value}
       </strong>
@@ -52,16 +62,25 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
           {point.regions.map((r) => `${r.name} ${peakText(r.peak, point.complete)}`).join(' · ')}
         </span>
       )}
-      {point.largest !== undefined && (
+      {point.largest !== undefined && !figuresOnly && (
         <span className="muted growth-largest">
           largest buffer <Whole>{formatBytes(point.largest.size)}</Whole> <NameBreaks name={shortName(point.largest.name, LARGEST_CHARS, 'scope')} whole />
         </span>
       )}
       {!point.fits && <span className="tool-error">over a size limit</span>}
       {point.unknown !== undefined && <span className="muted growth-unknown">unknown size: {point.unknown}</span>}
-      <span className="muted">{keys ? `Enter: plan this value${compare ? ' · Shift+Enter: compare with it' : ''}` : `Click: plan this value${compare ? ' · Shift-click: compare with it' : ''}`}</span>
+      {!figuresOnly && <span className="muted">{keys ? `Enter: plan this value${compare ? ' · Shift+Enter: compare with it' : ''}` : `Click: plan this value${compare ? ' · Shift-click: compare with it' : ''}`}</span>}
     </div>
   );
+}
+
+/** The nearest box above the chart that cuts what overflows it (the pane's scrolling body): a card rising higher would be cut. */
+function clippingBox(chart: HTMLElement): HTMLElement | undefined {
+  for (let box = chart.parentElement; box !== null; box = box.parentElement) {
+    if (getComputedStyle(box).overflowY !== 'visible') return box;
+    if (box.classList.contains('pane')) return box;
+  }
+  return undefined;
 }
 
 /** Characters of the largest buffer's name the card shows; the status line above the chart names it whole. */

@@ -11,6 +11,7 @@ import { useActions, useAppStore } from '../../store/context';
 import { parseShapeField, parseValuesField, type NumbersField } from '../../store/field-text';
 import './binding-fields.css';
 import { ownValue } from '../../shared/own';
+import { booleanText } from '../../shared/input-words';
 import { shortName, titleText } from '../../shared/short-name';
 import { fixedShapesReason, inputValueField, shapeField, type BindingField } from '../../store/bindings';
 import { derivedFrom, dimsToBind, initialDraft, typeDim, type DimsDraft } from './dims-draft';
@@ -48,6 +49,8 @@ export function ShapeField({ tensor, inferred, ...props }: FieldProps & { readon
 export function InputValueField({ input, ...props }: FieldProps & { readonly input: string }) {
   const { setInputValue } = useActions();
   const given = useAppStore((s) => ownValue(s.inputValues, input));
+  // a bool (an If's condition) is typed as true or false, as its hint says
+  const bool = useAppStore((s) => s.model?.inferred.values.find((v) => v.name === input)?.dtypeName === 'bool');
   const label = `Value of "${shortName(input)}"`;
   return (
     <NumbersForm
@@ -56,9 +59,9 @@ export function InputValueField({ input, ...props }: FieldProps & { readonly inp
       name={input}
       field={inputValueField(input)}
       label={label}
-      initial={given === undefined ? '' : given.join(', ')}
-      placeholder="e.g. 16000"
-      parse={(text) => parseValuesField(label, text)}
+      initial={given === undefined ? '' : bool ? given.map(booleanText).join(', ') : given.join(', ')}
+      placeholder={bool ? 'true or false' : 'e.g. 16000'}
+      parse={(text) => parseValuesField(label, text, bool)}
       onValue={(values) => void setInputValue(input, values)}
       canClear={given !== undefined}
     />
