@@ -100,6 +100,10 @@ describe('share links', () => {
     }
   });
 
+  it('reads a bool input value as the value fields take it: true or false, as 1 or 0', () => {
+    expect(parseUrlParams('?input.cond=true&input.mask=False,1').inputValues).toEqual({ cond: [1], mask: [0, 1] });
+  });
+
   it('ignores extras that do not parse, naming them', () => {
     const p = parseUrlParams('?shape.x=1xtwo&input.sr=fast&fusion=maybe&cache=-1&sram=big&order=random&scratch=anywhere&spill=0&weights=copy-to:&io=app&region.sram.limit=lots&region.size=4&select=edge:3');
     expect(p.shapes).toEqual({});
@@ -108,7 +112,7 @@ describe('share links', () => {
     expect(p.selection).toBeUndefined();
     expect(p.ignored).toEqual([
       'shape.x=1xtwo: a shape is whole numbers joined by x, as 1x3x224x224',
-      'input.sr=fast: an input value is numbers joined by commas, as 16000 or 1,0,1',
+      'input.sr=fast: an input value is numbers (or true, false) joined by commas, as 16000 or 1,0,1',
       'fusion=maybe: fusion is 0 (off) or 1 (on)',
       `cache=-1: dw-pw cache bytes must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "-1"`,
       `sram=big: fusion SRAM bytes must be a number of bytes (units: ${BYTE_UNITS_TEXT}), got "big"`,

@@ -17,6 +17,7 @@ import type { GroupView, Selection } from '../store/state';
 import { isBudgetMs } from '../settings/names';
 import { parseBytesField } from '../store/field-text';
 import type { InputValues, RegionEdit, ShapeValues, TargetEdits } from '../worker/protocol';
+import { booleanWord } from '../shared/input-words';
 
 /** What a link carries besides the model, dims, strategy and target. */
 export interface LinkExtras {
@@ -66,10 +67,11 @@ export function readExtras(params: URLSearchParams, ignored: string[]): LinkExtr
       else if (dims.every((d) => d !== undefined)) shapes[key.slice(SHAPE.length)] = dims as number[];
       else bad('a shape is whole numbers joined by x, as 1x3x224x224');
     } else if (key.startsWith(INPUT)) {
-      const values = text.split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
+      // true and false as the page's value fields and --input take them: a bool's 1 and 0
+      const values = text.split(',').map((v) => booleanWord(v) ?? (v.trim() === '' ? NaN : Number(v)));
       if (key.length === INPUT.length) bad('an input parameter is input.NAME=VALUES, and this one names no input');
       else if (values.every(Number.isFinite)) inputValues[key.slice(INPUT.length)] = values;
-      else bad('an input value is numbers joined by commas, as 16000 or 1,0,1');
+      else bad('an input value is numbers (or true, false) joined by commas, as 16000 or 1,0,1');
     } else if (key.startsWith(REGION)) {
       const why = readRegionEdit(key.slice(REGION.length), text, regions);
       if (why !== undefined) ignored.push(`${key}=${raw}: ${why}`);
