@@ -4,7 +4,7 @@
 // unknown; a region over its limit is said where the eye is; the live list at
 // the peak adds up. Each figure is checked against the CLI for the same input.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -323,4 +323,24 @@ test("a recurrent state's unnamed batch axis defaults to one sample, as the audi
   expect(banner).toMatch(/state:1=1 \(batch axis of a recurrent state/);
   expect(banner).not.toMatch(/state:1=128/);
   expect((await summary(page)).peak).toBe(cliPlan(tempModel('vad.onnx', bytes), []).peak);
+});
+
+test('the keyboard opens and closes the compact banner and keeps its focus on the button that does it: Details, then Less, then Details', async ({ page }) => {
+  const path = '/usr/share/libonnx-testdata/data/node/test_loop11/model.onnx';
+  test.skip(!existsSync(path), 'needs the ONNX backend test data (libonnx-testdata)');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openDropped(page, 'model.onnx', readFileSync(path), '/?panes=graph,heap,growth,explain');
+  const banner = page.getByTestId('assumptions-banner');
+  await expect(banner).toHaveAttribute('data-compact', 'true');
+  const more = page.getByTestId('assumptions-more');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const less = page.getByTestId('assumptions-less');
+  await expect(less).toBeFocused();
+  await snap(page, 'assumptions-compact-keyboard-open');
+  await page.keyboard.press('Enter');
+  await expect(more).toBeFocused();
+  // Space opens it as well, and focus follows again.
+  await page.keyboard.press('Space');
+  await expect(less).toBeFocused();
 });
