@@ -86,9 +86,9 @@ export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'he
  * then the most boxes whole less those cut at the pane's sides, the nearest
  * to the first input among equals (edge-clear.ts's busiestOffset); but top
  * rows that fit the pane whole down to TOP_ROWS_MIN are shown so, from their
- * left (topRowsCamera), as no offset at READABLE_FIT can, and rows wider
- * still from their left at TOP_ROWS_MIN when that shows boxes enough
- * (narrowTopRowsCamera). A top
+ * left (topRowsCamera), as no offset at READABLE_FIT can, and a top that
+ * reads but whose rows are wider still, from their left at TOP_ROWS_MIN when
+ * that shows boxes enough (narrowTopRowsCamera). A top
  * that is mostly empty, fewer than FIRST_VIEW_BOXES boxes whole (of those
  * the pane can hold) filling under FIRST_VIEW_FILL of it, opens on Fit's
  * view instead (`corner`: the minimap's, as fitViewCamera takes it):
@@ -104,7 +104,7 @@ export function startCamera(size: PaneSize, graph: GraphExtent, corner: PaneSize
   const room = graph.boxes.filter((b) => b.width * top.k <= size.width && b.height * top.k <= size.height).length;
   const whole = wholeBoxes(graph.boxes, top, size);
   const filled = whole.reduce((area, b) => area + b.width * b.height * top.k * top.k, 0);
-  if (whole.length >= Math.min(FIRST_VIEW_BOXES, room) || filled >= FIRST_VIEW_FILL * size.width * size.height) return top;
+  if (whole.length >= Math.min(FIRST_VIEW_BOXES, room) || filled >= FIRST_VIEW_FILL * size.width * size.height) return (top.k === readable ? narrowTopRowsCamera(size, graph.boxes, top.k) : undefined) ?? top;
   return fitViewCamera(size, graph, corner);
 }
 
@@ -163,7 +163,7 @@ function topCamera(size: PaneSize, graph: GraphExtent, readable: number, on: 'fi
   const first = graph.boxes.find((b) => b.id.startsWith('in:')) ?? graph.boxes[0];
   const centred = (size.width - graph.width * k) / 2;
   if (centred >= 0) return { x: centred, y: FIRST_MARGIN, k };
-  const rows = on === 'first' ? (topRowsCamera(size, graph.boxes, k) ?? narrowTopRowsCamera(size, graph.boxes, k)) : undefined;
+  const rows = on === 'first' ? topRowsCamera(size, graph.boxes, k) : undefined;
   if (rows !== undefined) return rows;
   const near = first === undefined ? undefined : first.x + first.width / 2;
   if (on === 'busiest') {
