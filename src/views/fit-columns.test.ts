@@ -16,6 +16,7 @@ describe('fitColumns', () => {
     expect(ids(fitColumns(heapColumns(1), 867, HEAP_ROW_SPACING).shown)).not.toContain('shares');
     expect(ids(fitColumns(heapColumns(1), 755, HEAP_ROW_SPACING).shown)).toEqual(['buffer', 'bytes', 'offset', 'lifetime', 'region', 'kind', 'op']);
     expect(ids(fitColumns(heapColumns(1), 400, HEAP_ROW_SPACING).shown)).toEqual(['buffer', 'bytes', 'offset', 'lifetime']);
+    expect(ids(fitColumns(heapColumns(1), 400, HEAP_ROW_SPACING).left)).toEqual(['region', 'kind', 'op', 'shape', 'shares']);
   });
 
   it('keeps Region over two regions, narrower with the names when nothing else is left to leave out', () => {

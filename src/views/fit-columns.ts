@@ -19,9 +19,11 @@ export interface FitSpacing {
   readonly padding: number; // px of the row's padding, both sides together
 }
 
-/** The columns shown and the grid template of the row. */
+/** The columns shown, those left out, and the grid template of the row. */
 export interface FittedColumns<Id extends string> {
   readonly shown: ReadonlySet<Id>;
+  readonly left: ReadonlySet<Id>; // left out: a row keeps their cells, hidden, so their text stays in the page
+
   readonly template: string; // grid-template-columns
 }
 
@@ -55,5 +57,5 @@ export function fitColumns<Id extends string>(columns: readonly FitColumn<Id>[],
     }
   }
   const tight = width !== undefined && needed(kept, spacing, false) > width;
-  return { shown: new Set(kept.map((c) => c.id)), template: template(kept, tight) };
+  return { shown: new Set(kept.map((c) => c.id)), left: new Set(columns.filter((c) => !kept.includes(c)).map((c) => c.id)), template: template(kept, tight) };
 }

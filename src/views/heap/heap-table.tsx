@@ -68,7 +68,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
             const i = order[item.index]!;
             const f = describe(i);
             const b = f.buffer;
-            const cells = rowCells(data, i, f, sharing[i]);
+            const cells = rowCells(data, i, f, sharing[i], fitted.left);
             return (
               <div
                 role="row"
@@ -83,7 +83,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 onClick={() => onSelectBuffer(i)}
                 onKeyDown={(e) => e.key === 'Enter' && onSelectBuffer(i)}
               >
-                {shown.map((c) => (
+                {columns.map((c) => (
                   <Fragment key={c.id}>{cells[c.id]}</Fragment>
                 ))}
               </div>
@@ -95,25 +95,25 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   );
 }
 
-/** The cells of buffer `i`'s row, by column; `shared`: the name of the buffer whose bytes it shares. */
-function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | undefined): Record<HeapColumn, ReactNode> {
+/** The cells of buffer `i`'s row, by column, those of the columns `left` out hidden; `shared`: the name of the buffer whose bytes it shares. */
+function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | undefined, left: ReadonlySet<HeapColumn>): Record<HeapColumn, ReactNode> {
   const b = f.buffer;
   const kind = heapKindText(data, i);
   const padded = paddedSizeTitle(b);
   return {
     buffer: (
-      <span role="cell" className="mono truncate-start" title={titleText(b.name)}>
+      <span role="cell" hidden={left.has('buffer')} className="mono truncate-start" title={titleText(b.name)}>
         <bdi>{shortName(b.name, SHOWN_CHARS, 'scope')}</bdi>
       </span>
     ),
     bytes: (
-      <span role="cell" className={padded === undefined ? 'num' : 'num heap-padded'} data-testid="heap-cell-bytes" data-bytes={b.size} title={padded}>
+      <span role="cell" hidden={left.has('bytes')} className={padded === undefined ? 'num' : 'num heap-padded'} data-testid="heap-cell-bytes" data-bytes={b.size} title={padded}>
         {formatBytes(b.size)}
         {padded !== undefined && <span className="planned-mark" aria-label={padded}>*</span>}
       </span>
     ),
     offset: (
-      <span role="cell" className="num mono">
+      <span role="cell" hidden={left.has('offset')} className="num mono">
         {shared !== undefined && (
           <span className="swatch swatch-shared heap-shares-mark" role="img" aria-label={`shares bytes with ${shortName(shared)}`} title={`shares bytes with ${titleText(shared)} (${b.alias!.rule})`} data-testid="heap-shares" />
         )}
@@ -121,32 +121,32 @@ function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | un
       </span>
     ),
     lifetime: (
-      <span role="cell" className="mono">
+      <span role="cell" hidden={left.has('lifetime')} className="mono">
         [{b.start}, {b.end})
       </span>
     ),
     region: (
-      <span role="cell" className="truncate" title={titleText(b.region)}>
+      <span role="cell" hidden={left.has('region')} className="truncate" title={titleText(b.region)}>
         {shortName(b.region)}
       </span>
     ),
     kind: (
-      <span role="cell" className="truncate" title={kind} data-testid="heap-cell-kind">
+      <span role="cell" hidden={left.has('kind')} className="truncate" title={kind} data-testid="heap-cell-kind">
         {kind}
       </span>
     ),
     op: (
-      <span role="cell" className="truncate" title={f.op === undefined ? undefined : titleText(f.op)} data-testid="heap-cell-op">
+      <span role="cell" hidden={left.has('op')} className="truncate" title={f.op === undefined ? undefined : titleText(f.op)} data-testid="heap-cell-op">
         {shortName(f.op ?? '')}
       </span>
     ),
     shape: (
-      <span role="cell" className="mono truncate" title={formatShape(f.shape)}>
+      <span role="cell" hidden={left.has('shape')} className="mono truncate" title={formatShape(f.shape)}>
         {formatShape(f.shape)}
       </span>
     ),
     shares: (
-      <span role="cell" className="mono truncate-start" title={shared === undefined ? undefined : titleText(shared)} data-testid="heap-cell-shares">
+      <span role="cell" hidden={left.has('shares')} className="mono truncate-start" title={shared === undefined ? undefined : titleText(shared)} data-testid="heap-cell-shares">
         {shared !== undefined && <bdi>{shortName(shared, SHOWN_CHARS, 'scope')}</bdi>}
       </span>
     ),

@@ -119,7 +119,9 @@ export interface TableRowProps {
 export function TableRow({ row, fitted, index, style, quantization, selected = false, onSelect, planned }: TableRowProps) {
   const unknown = row.bytes === undefined;
   const kv = row.kv;
-  const shown = fitted.shown;
+  const left = fitted.left;
+  // a column left out keeps its cell, hidden
+  const has = (column: TensorColumn): boolean => fitted.shown.has(column) || left.has(column);
   return (
     <div
       role="row"
@@ -131,21 +133,21 @@ export function TableRow({ row, fitted, index, style, quantization, selected = f
       data-name={row.name}
       onClick={() => onSelect?.(row.name)}
     >
-      {shown.has('order') && (
-        <div role="cell" className="cell cell-numeric muted">
+      {has('order') && (
+        <div role="cell" hidden={left.has('order')} className="cell cell-numeric muted">
           {row.order + 1}
         </div>
       )}
       <div role="cell" className="cell mono truncate" title={titleText(row.name)} data-testid="cell-name">
         {shortName(row.name)}
       </div>
-      {shown.has('op') && (
-        <div role="cell" className="cell truncate" data-testid="cell-op">
+      {has('op') && (
+        <div role="cell" hidden={left.has('op')} className="cell truncate" data-testid="cell-op">
           {row.op ? shortName(row.op) : <span className="muted">—</span>}
         </div>
       )}
-      {shown.has('kind') && (
-        <div role="cell" className="cell">
+      {has('kind') && (
+        <div role="cell" hidden={left.has('kind')} className="cell">
           {row.state ? (
             <span className={`kind kind-${row.kind}`} title="State: a variable tensor kept across runs, read as an input and live for the whole run" data-testid="kind-state">
               state
@@ -157,18 +159,18 @@ export function TableRow({ row, fitted, index, style, quantization, selected = f
           )}
         </div>
       )}
-      {shown.has('dtype') && (
-        <div role="cell" className="cell mono" data-testid="cell-dtype">
+      {has('dtype') && (
+        <div role="cell" hidden={left.has('dtype')} className="cell mono" data-testid="cell-dtype">
           {row.dtype}
         </div>
       )}
-      {shown.has('quantization') && (
-        <div role="cell" className="cell mono truncate" title={quantization === undefined ? undefined : quantizationText(quantization)} data-testid="cell-quantization">
+      {has('quantization') && (
+        <div role="cell" hidden={left.has('quantization')} className="cell mono truncate" title={quantization === undefined ? undefined : quantizationText(quantization)} data-testid="cell-quantization">
           {quantization === undefined ? <span className="muted">—</span> : quantizationCell(quantization)}
         </div>
       )}
-      {shown.has('shape') && (
-        <div role="cell" className={`cell mono truncate${unknown ? ' unknown' : ''}`} title={row.note ?? row.shape} data-testid="cell-shape">
+      {has('shape') && (
+        <div role="cell" hidden={left.has('shape')} className={`cell mono truncate${unknown ? ' unknown' : ''}`} title={row.note ?? row.shape} data-testid="cell-shape">
           {row.shape}
         </div>
       )}
