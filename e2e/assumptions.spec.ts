@@ -360,3 +360,23 @@ test("a recurrent state's unnamed batch axis defaults to one sample, as the audi
   expect(banner).not.toMatch(/state:1=128/);
   expect((await summary(page)).peak).toBe(cliPlan(tempModel('vad.onnx', bytes), []).peak);
 });
+
+test('the keyboard opens and closes the compact banner and keeps its focus on the button that does it: Details, then Less, then Details', async ({ page }) => {
+  const path = '/usr/share/libonnx-testdata/data/node/test_loop11/model.onnx';
+  test.skip(!existsSync(path), 'needs the ONNX backend test data (libonnx-testdata)');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openDropped(page, 'model.onnx', readFileSync(path), '/?panes=graph,heap,growth,explain');
+  const banner = page.getByTestId('assumptions-banner');
+  await expect(banner).toHaveAttribute('data-compact', 'true');
+  const more = page.getByTestId('assumptions-more');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const less = page.getByTestId('assumptions-less');
+  await expect(less).toBeFocused();
+  await snap(page, 'assumptions-compact-keyboard-open');
+  await page.keyboard.press('Enter');
+  await expect(more).toBeFocused();
+  // Space opens it as well, and focus follows again.
+  await page.keyboard.press('Space');
+  await expect(less).toBeFocused();
+});

@@ -228,3 +228,22 @@ test("GPT-2's cache tensors say KV cache where their kind is written: the heap t
   await expect(page.locator('[data-testid="tensor-row"][data-name="input_ids"]').getByTestId('cell-kind')).toHaveText('input');
   await snap(page, 'decoder-kv-kinds');
 });
+
+test("GPT-2 beside Growth at 1280×800: the live-bytes chart, too short for every row, keeps the KV cache's and names the rows it leaves out", async ({ page }) => {
+  const name = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(name), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await serveModel(page, `/e2e/${name}`, readModel(name));
+  await page.goto(`/?model=/e2e/${name}&panes=graph,heap,growth,explain`);
+  await waitForModel(page, name);
+  await waitForPlan(page);
+  const chart = page.getByTestId('peak-chart');
+  await expect(chart).toHaveAttribute('data-kinds', /(^|,)kv(,|$)/);
+  const block = chart.locator('.pc-region').first();
+  // The block has no room for all its rows: the cache's is among those it draws, and the rest are named.
+  await expect(block.locator('.pc-left-out')).toContainText('left out');
+  await expect(block.locator('.pc-left-out')).not.toContainText('KV cache');
+  await expect(block.locator('.pc-cell[data-kind="kv"] .pc-area')).toHaveCount(1);
+  await expect(block.locator('text', { hasText: /^KV cache/ })).toHaveCount(1);
+  await snap(page, 'decoder-kv-chart-1280x800-growth');
+});

@@ -158,6 +158,31 @@ for (const [width, height] of [[1600, 1000], [1280, 720], [1024, 640]] as const)
   });
 }
 
+for (const [width, height, query] of [[1280, 800, '&panes=graph,heap,growth,explain'], [1024, 640, '&panes=graph,heap,growth,explain']] as const) {
+  test(`at ${width}×${height} with Growth open, gpt2's first view in the narrow graph pane cuts no box at the pane's left edge`, async ({ page }) => {
+    const name = 'tiny-random-gpt2-fp32-past.onnx';
+    test.skip(!haveModel(name), NO_MODELS);
+    // Beside Growth the graph pane is too narrow for gpt2's top even at 0.35: the first view kept the offset
+    // with the most inputs whole, and the "past KV cache · layer 0" box was cut at the pane's left edge.
+    await page.setViewportSize({ width, height });
+    await giveElkTime(page);
+    await open(page, name, readModel(name), query);
+    await expect(page.getByTestId('graph-status')).toHaveAttribute('data-engine', 'elk');
+    await expect(page.getByTestId('growth-pane')).toBeVisible();
+    const view = (await page.getByTestId('graph-svg').boundingBox())!;
+    expect(view.width, 'the graph pane is narrow here').toBeLessThan(260);
+    const rects = await boxRects(page);
+    const firstScreen = rects.filter((b) => b.top < view.y + view.height && b.bottom > view.y && b.width < view.width);
+    expect(firstScreen.length).toBeGreaterThanOrEqual(2);
+    const cutAtLeft = firstScreen.filter((b) => b.left < view.x - 1 && b.right > view.x + 1);
+    await snap(page, `graph-gpt2-past-start-growth-${width}`);
+    expect(cutAtLeft).toEqual([]);
+    const kv = page.locator('[data-testid="graph-svg"] .gbox[data-box="kv-in:#0"]');
+    const box = (await kv.boundingBox())!;
+    if (box.x + box.width > view.x && box.x < view.x + view.width) expect(box.x, 'the past KV cache starts inside the pane').toBeGreaterThanOrEqual(view.x - 1);
+  });
+}
+
 for (const [width, height] of [[1600, 1000], [1280, 720]] as const) {
   test(`at ${width}×${height} tiny-llama opens showing its boxes, not its token ids alone over an empty pane`, async ({ page }) => {
     const name = 'tiny-llama-fp16/model.onnx';

@@ -2,9 +2,10 @@
 // that the file does not fix (default dims, tensors of unknown size, guessed
 // branches), each with the control that fixes it one click away, opened in place.
 // Escape closes an open fixer. In a small pane (an embed) it is one line that
-// opens into the whole banner, laid over the diagram so the heap keeps its size.
+// opens into the whole banner, laid over the diagram so the heap keeps its size;
+// the keyboard focus goes from the button that opens it to the one that closes it, and back.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { AssumptionLine } from '../../store/assumptions';
 import { selectAssumptionLines } from '../../store/assumptions';
 import { useAppStore } from '../../store/context';
@@ -17,16 +18,29 @@ export function AssumptionsBanner({ compact = false }: { readonly compact?: bool
   const lines = useAppStore(selectAssumptionLines);
   const [open, setOpen] = useState<string | undefined>(undefined);
   const [shown, setShown] = useState(false);
+  // The button that opened or closed the banner leaves the page with it: focus goes to the one that takes its place
+  // (Details or +N more, and Less), where it fell back to the page's body.
+  const toggle = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    toggle.current?.focus();
+  }, [shown]);
+  const show = (on: boolean): void => {
+    toggled.current = true;
+    setShown(on);
+  };
   if (lines.length === 0) return null;
-  const whole = (onLess?: () => void) => <WholeBanner lines={lines} open={open} onOpen={setOpen} onLess={onLess} />;
+  const whole = (onLess?: () => void) => <WholeBanner lines={lines} open={open} onOpen={setOpen} onLess={onLess} lessRef={toggle} />;
   if (!compact) return whole();
   // The pane keeps the one line's room: the opened banner and its fixers lie over the diagram and scroll within a
   // bounded height, where they squeezed a 480×320 embed's heap while open.
-  return <div className="assumptions-slot">{shown ? whole(() => setShown(false)) : <CompactLine lines={lines} onMore={() => setShown(true)} />}</div>;
+  return <div className="assumptions-slot">{shown ? whole(() => show(false)) : <CompactLine lines={lines} onMore={() => show(true)} moreRef={toggle} />}</div>;
 }
 
 /** The banner in one line: the first assumption, cut, and a button that opens the rest. */
-function CompactLine({ lines, onMore }: { readonly lines: readonly AssumptionLine[]; readonly onMore: () => void }) {
+function CompactLine({ lines, onMore, moreRef }: { readonly lines: readonly AssumptionLine[]; readonly onMore: () => void; readonly moreRef: RefObject<HTMLButtonElement | null> }) {
   const first = lines[0]!;
   const more = lines.length - 1;
   return (
@@ -35,7 +49,7 @@ function CompactLine({ lines, onMore }: { readonly lines: readonly AssumptionLin
         <span className="assumption-summary" title={titleText(lines.map((l) => l.text).join('\n'))}>
           {first.action === undefined ? first.text : first.lead}
         </span>
-        <button type="button" className="assumption-action" aria-expanded={false} onClick={onMore} data-testid="assumptions-more">
+        <button ref={moreRef} type="button" className="assumption-action" aria-expanded={false} onClick={onMore} data-testid="assumptions-more">
           {more > 0 ? `+${more} more` : 'Details'}
         </button>
       </p>
@@ -49,15 +63,16 @@ interface WholeBannerProps {
   readonly open: string | undefined; // the key of the line whose fixer is open
   readonly onOpen: (key: string | undefined) => void;
   readonly onLess: (() => void) | undefined; // back to one line; given, the banner lies over the diagram
+  readonly lessRef: RefObject<HTMLButtonElement | null>; // the Less button
 }
 
 /** Every line of the banner, each with its fixer one click away. */
-function WholeBanner({ lines, open, onOpen, onLess }: WholeBannerProps) {
+function WholeBanner({ lines, open, onOpen, onLess, lessRef }: WholeBannerProps) {
   const compact = onLess !== undefined;
   return (
     <div className={compact ? 'assumptions assumptions-over' : 'assumptions'} role="note" aria-label="What the plan assumes" data-testid="assumptions-banner" data-compact={compact}>
       {compact && (
-        <button type="button" className="assumption-action assumptions-less" aria-expanded onClick={onLess} data-testid="assumptions-less">
+        <button ref={lessRef} type="button" className="assumption-action assumptions-less" aria-expanded onClick={onLess} data-testid="assumptions-less">
           Less
         </button>
       )}

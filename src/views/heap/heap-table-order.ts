@@ -3,32 +3,44 @@
 // start with the largest, the other columns from the smallest (or A). Pure.
 
 import type { SortDirection, SortOrder } from '../../shared/sort-order';
+import type { FitColumn } from '../fit-columns';
 import { KIND_CLASSES, kindText } from './buffer-classes';
 import type { BufferFacts, HeapData } from './heap-data';
 
 /** A column of the heap table. */
 export type HeapColumn = 'buffer' | 'bytes' | 'offset' | 'lifetime' | 'region' | 'kind' | 'op' | 'shape' | 'shares';
 
-/** A column's header and how it sorts. */
-export interface HeapColumnSpec {
-  readonly id: HeapColumn;
+/** A column's header, how it sorts, and how wide it is drawn (fit-columns.ts). */
+export interface HeapColumnSpec extends FitColumn<HeapColumn> {
   readonly label: string;
   readonly numeric?: boolean;
   readonly first: SortDirection; // the direction of the first click
 }
 
-/** The columns, figures first: a narrow pane shows the name, bytes, place and lifetime before scrolling sideways. */
+/**
+ * The columns, figures first: a narrow pane shows the name, bytes, place and lifetime, and leaves out the least
+ * read in turn: Shares (its mark stays at the offset), Shape, Op, Kind, Region. A click on a row shows them all in Details.
+ */
 export const HEAP_COLUMNS: readonly HeapColumnSpec[] = [
-  { id: 'buffer', label: 'Buffer', first: 'ascending' },
-  { id: 'bytes', label: 'Bytes', numeric: true, first: 'descending' },
-  { id: 'offset', label: 'Offset', numeric: true, first: 'ascending' },
-  { id: 'lifetime', label: 'Lifetime', first: 'ascending' },
-  { id: 'region', label: 'Region', first: 'ascending' },
-  { id: 'kind', label: 'Kind', first: 'ascending' },
-  { id: 'op', label: 'Op', first: 'ascending' },
-  { id: 'shape', label: 'Shape', first: 'ascending' },
-  { id: 'shares', label: 'Shares with', first: 'ascending' },
+  { id: 'buffer', label: 'Buffer', first: 'ascending', min: 104, grow: 1.6, tight: 72 },
+  { id: 'bytes', label: 'Bytes', numeric: true, first: 'descending', min: 76 },
+  { id: 'offset', label: 'Offset', numeric: true, first: 'ascending', min: 80 },
+  { id: 'lifetime', label: 'Lifetime', first: 'ascending', min: 80 },
+  { id: 'region', label: 'Region', first: 'ascending', min: 56, grow: 0.6, drop: 5 },
+  { id: 'kind', label: 'Kind', first: 'ascending', min: 104, grow: 0.9, drop: 4 },
+  { id: 'op', label: 'Op', first: 'ascending', min: 88, grow: 1, drop: 3 },
+  { id: 'shape', label: 'Shape', first: 'ascending', min: 88, grow: 1, drop: 2 },
+  { id: 'shares', label: 'Shares with', first: 'ascending', min: 104, grow: 1, drop: 1 },
 ];
+
+/** The columns of a plan over `lanes` regions: over two or more an offset means nothing without its region, so Region stays (narrower, with the names, when nothing else is left to leave out). */
+export function heapColumns(lanes: number): readonly HeapColumnSpec[] {
+  if (lanes < 2) return HEAP_COLUMNS;
+  return HEAP_COLUMNS.map((c) => (c.id === 'region' ? { ...c, drop: undefined, tight: 48 } : c));
+}
+
+/** The space of a heap table row besides its columns (heap.css). */
+export const HEAP_ROW_SPACING = { gap: 8, padding: 24 } as const;
 
 /** For each buffer of `data`, the name of the buffer whose bytes it shares (its alias's parent); undefined for a buffer of its own bytes. */
 export function sharedNames(data: HeapData): readonly (string | undefined)[] {

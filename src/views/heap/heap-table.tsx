@@ -3,18 +3,20 @@
 // (heap-table-order.ts); a row click or Enter selects it. A buffer that
 // shares another's bytes (in place, a view, a Concat slot) is marked at its
 // offset with the diagram's hatch and names that buffer in its last column. The table
-// fits across its pane: a narrow pane drops the least read columns (heap.css), and a cut
-// name or word keeps its whole text in a title.
+// fits across its pane: a narrow pane leaves out the least read columns (fit-columns.ts,
+// the columns in heap-table-order.ts), and a cut name or word keeps its whole text in a title.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatBytes, formatCount, formatShape } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { nextSort, type SortOrder } from '../../shared/sort-order';
 import { paddedSizeTitle } from '../buffer-words';
+import { fitColumns } from '../fit-columns';
 import { SortHeader } from '../sort-header';
+import { useElementSize } from '../use-element-size';
 import type { BufferFacts, HeapData } from './heap-data';
-import { HEAP_COLUMNS, heapKindText, heapTableOrder, sharedNames, type HeapColumn } from './heap-table-order';
+import { HEAP_ROW_SPACING, heapColumns, heapKindText, heapTableOrder, sharedNames, type HeapColumn } from './heap-table-order';
 
 const ROW_HEIGHT = 28;
 
@@ -32,6 +34,11 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   const [sort, setSort] = useState<SortOrder<HeapColumn> | undefined>(undefined);
   const order = useMemo(() => heapTableOrder(data, describe, sort), [data, describe, sort]);
   const sharing = useMemo(() => sharedNames(data), [data]);
+  const [headRow, headSize] = useElementSize<HTMLDivElement>();
+  const columns = heapColumns(data.lanes.length);
+  const fitted = fitColumns(columns, headSize?.width, HEAP_ROW_SPACING);
+  const shown = columns.filter((c) => fitted.shown.has(c.id));
+  const grid = { gridTemplateColumns: fitted.template };
   // eslint-disable-next-line react-hooks/incompatible-library -- the warning is about React Compiler memoizing this component; the build has no compiler and nothing memoizes it, so its rows cannot go stale
   const virtualizer = useVirtualizer({ count: data.count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   // A new sort starts at the top, where its first rows are.
@@ -39,10 +46,10 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
     virtualizer.scrollToOffset(0);
   }, [sort, virtualizer]);
   return (
-    <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className={data.lanes.length > 1 ? 'heap-table heap-table-regions' : 'heap-table'} data-testid="heap-table">
+    <div role="table" aria-label="Buffers of the plan" aria-rowcount={data.count + 1} className="heap-table" data-testid="heap-table">
       <div role="rowgroup" className="heap-table-headgroup">
-        <div role="row" aria-rowindex={1} className="heap-table-row heap-table-head">
-          {HEAP_COLUMNS.map((c) => (
+        <div ref={headRow} role="row" aria-rowindex={1} className="heap-table-row heap-table-head" style={grid}>
+          {shown.map((c) => (
             <SortHeader
               key={c.id}
               label={c.label}
@@ -61,8 +68,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
             const i = order[item.index]!;
             const f = describe(i);
             const b = f.buffer;
-            const kind = heapKindText(data, i);
-            const padded = paddedSizeTitle(b);
+            const cells = rowCells(data, i, f, sharing[i], fitted.left);
             return (
               <div
                 role="row"
@@ -73,41 +79,13 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
                 className="heap-table-row"
                 data-testid="heap-row"
                 data-name={b.name}
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={{ ...grid, transform: `translateY(${item.start}px)` }}
                 onClick={() => onSelectBuffer(i)}
                 onKeyDown={(e) => e.key === 'Enter' && onSelectBuffer(i)}
               >
-                <span role="cell" className="mono truncate-start" title={titleText(b.name)}>
-                  <bdi>{shortName(b.name, SHOWN_CHARS, 'scope')}</bdi>
-                </span>
-                <span role="cell" className={padded === undefined ? 'num' : 'num heap-padded'} data-testid="heap-cell-bytes" data-bytes={b.size} title={padded}>
-                  {formatBytes(b.size)}
-                  {padded !== undefined && <span className="planned-mark" aria-label={padded}>*</span>}
-                </span>
-                <span role="cell" className="num mono">
-                  {sharing[i] !== undefined && (
-                    <span className="swatch swatch-shared heap-shares-mark" role="img" aria-label={`shares bytes with ${shortName(sharing[i])}`} title={`shares bytes with ${titleText(sharing[i])} (${b.alias!.rule})`} data-testid="heap-shares" />
-                  )}
-                  {formatCount(b.offset)}
-                </span>
-                <span role="cell" className="mono">
-                  [{b.start}, {b.end})
-                </span>
-                <span role="cell" className="truncate" title={titleText(b.region)}>
-                  {shortName(b.region)}
-                </span>
-                <span role="cell" className="truncate" title={kind} data-testid="heap-cell-kind">
-                  {kind}
-                </span>
-                <span role="cell" className="truncate" title={f.op === undefined ? undefined : titleText(f.op)} data-testid="heap-cell-op">
-                  {shortName(f.op ?? '')}
-                </span>
-                <span role="cell" className="mono truncate" title={formatShape(f.shape)}>
-                  {formatShape(f.shape)}
-                </span>
-                <span role="cell" className="mono truncate-start" title={sharing[i] === undefined ? undefined : titleText(sharing[i])} data-testid="heap-cell-shares">
-                  {sharing[i] !== undefined && <bdi>{shortName(sharing[i], SHOWN_CHARS, 'scope')}</bdi>}
-                </span>
+                {columns.map((c) => (
+                  <Fragment key={c.id}>{cells[c.id]}</Fragment>
+                ))}
               </div>
             );
           })}
@@ -115,4 +93,62 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
       </div>
     </div>
   );
+}
+
+/** The cells of buffer `i`'s row, by column, those of the columns `left` out hidden; `shared`: the name of the buffer whose bytes it shares. */
+function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | undefined, left: ReadonlySet<HeapColumn>): Record<HeapColumn, ReactNode> {
+  const b = f.buffer;
+  const kind = heapKindText(data, i);
+  const padded = paddedSizeTitle(b);
+  return {
+    buffer: (
+      <span role="cell" hidden={left.has('buffer')} className="mono truncate-start" title={titleText(b.name)}>
+        <bdi>{shortName(b.name, SHOWN_CHARS, 'scope')}</bdi>
+      </span>
+    ),
+    bytes: (
+      <span role="cell" hidden={left.has('bytes')} className={padded === undefined ? 'num' : 'num heap-padded'} data-testid="heap-cell-bytes" data-bytes={b.size} title={padded}>
+        {formatBytes(b.size)}
+        {padded !== undefined && <span className="planned-mark" aria-label={padded}>*</span>}
+      </span>
+    ),
+    offset: (
+      <span role="cell" hidden={left.has('offset')} className="num mono">
+        {shared !== undefined && (
+          <span className="swatch swatch-shared heap-shares-mark" role="img" aria-label={`shares bytes with ${shortName(shared)}`} title={`shares bytes with ${titleText(shared)} (${b.alias!.rule})`} data-testid="heap-shares" />
+        )}
+        {formatCount(b.offset)}
+      </span>
+    ),
+    lifetime: (
+      <span role="cell" hidden={left.has('lifetime')} className="mono">
+        [{b.start}, {b.end})
+      </span>
+    ),
+    region: (
+      <span role="cell" hidden={left.has('region')} className="truncate" title={titleText(b.region)}>
+        {shortName(b.region)}
+      </span>
+    ),
+    kind: (
+      <span role="cell" hidden={left.has('kind')} className="truncate" title={kind} data-testid="heap-cell-kind">
+        {kind}
+      </span>
+    ),
+    op: (
+      <span role="cell" hidden={left.has('op')} className="truncate" title={f.op === undefined ? undefined : titleText(f.op)} data-testid="heap-cell-op">
+        {shortName(f.op ?? '')}
+      </span>
+    ),
+    shape: (
+      <span role="cell" hidden={left.has('shape')} className="mono truncate" title={formatShape(f.shape)}>
+        {formatShape(f.shape)}
+      </span>
+    ),
+    shares: (
+      <span role="cell" hidden={left.has('shares')} className="mono truncate-start" title={shared === undefined ? undefined : titleText(shared)} data-testid="heap-cell-shares">
+        {shared !== undefined && <bdi>{shortName(shared, SHOWN_CHARS, 'scope')}</bdi>}
+      </span>
+    ),
+  };
 }

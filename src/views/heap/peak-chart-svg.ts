@@ -4,7 +4,9 @@
 // (dashed) marked and the peak step drawn as a vertical rule; the total cell
 // also draws the headroom, the largest free block at each step (the smallest
 // in each pixel column), as a dotted line in a colour of its own, apart from
-// the bound's green dashes (the page names it in the chart's key). The same markup
+// the bound's green dashes (the page names it in the chart's key). A block too
+// short for every row keeps a decoder's KV cache, the total and the kinds most
+// particular to the model (rowsKept) and names the rows left out. The same markup
 // is shown in the page (whose CSS recolours it by class for dark mode), in
 // the heap export and in embeds. Presentation attributes only: the page's
 // Content Security Policy refuses inline styles.
@@ -72,6 +74,7 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
   });
   const header = headerHeight(Math.max(1, ...headers.map((h) => h.figures.length)));
   const { shown, cellHeight } = rowsThatFit(rows.length, blockHeight - header);
+  const kept = rowsKept(rows, shown);
   const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
   const head = options.standalone === true ? ` xmlns="http://www.w3.org/2000/svg"` : '';
   const parts = [
@@ -87,24 +90,38 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
       ...headerSvg(headers[k]!, left, blockTop),
     );
     const labels = rowLabels(figures[k]!, chars);
-    rows.slice(0, shown).forEach((row, r) => {
+    kept.forEach((row, r) => {
       const top = blockTop + header + r * (cellHeight + LABEL + GAP) + LABEL;
       const values = row === 'total' ? region.total : region.byKind[row];
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
       parts.push(
-        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(labels[r]!)}</text>`,
+        `<text class="pc-muted" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(labels[rows.indexOf(row)]!)}</text>`,
         cellSvg(cell, values, row, region.peak, region.lowerBound, region.peakStep, row === 'total' ? region.largestFree : undefined),
       );
     });
     if (shown < rows.length) {
       const top = blockTop + header + shown * (cellHeight + LABEL + GAP) + LABEL;
-      const dropped = rows.slice(shown);
+      const dropped = rows.filter((row) => !kept.includes(row));
       parts.push(`<text class="pc-muted pc-left-out" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(leftOutText(dropped, chars))}<title>${escapeText(leftOutText(dropped, Infinity))} (too short to draw them)</title></text>`);
     }
     parts.push('</g>');
   });
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/**
+ * The rows a block keeps when it must leave some out, first kept first: a decoder's KV cache, which no other view
+ * draws over time, then the total (the heap's own curve draws it too, the block's header gives its peak), then the
+ * kinds most particular to the model (scratch, a cache) before the graph's I/O and the plain activations every model has.
+ */
+const KEEP_FIRST: readonly (ChartKind | 'total')[] = ['kv', 'total', 'scratch', 'cache', 'copy', 'subgraph', 'io', 'activation'];
+
+/** The `shown` of `rows` a block draws, in the rows' order: those first in KEEP_FIRST (GPT-2 beside Growth at 1280×800 kept its total alone and left out its KV cache). */
+export function rowsKept(rows: readonly (ChartKind | 'total')[], shown: number): readonly (ChartKind | 'total')[] {
+  if (shown >= rows.length) return rows;
+  const chosen = new Set([...rows].sort((a, b) => KEEP_FIRST.indexOf(a) - KEEP_FIRST.indexOf(b)).slice(0, Math.max(0, shown)));
+  return rows.filter((row) => chosen.has(row));
 }
 
 /**

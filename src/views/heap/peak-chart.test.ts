@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
 import { bucketMax, peakChartData } from './peak-chart-data';
-import { peakChartSvg, regionHeader, rowLabels, rowsHeading, rowsThatFit } from './peak-chart-svg';
+import { peakChartSvg, regionHeader, rowLabels, rowsHeading, rowsKept, rowsThatFit } from './peak-chart-svg';
 import { regionPlan, laneHeight, drawnRegions } from './heap-regions';
 
 const buffer = (id: number, kind: PlannedBuffer['kind'], region: string, start: number, end: number, offset: number, size: number, alias?: PlannedBuffer['alias']): PlannedBuffer => ({
@@ -222,5 +222,17 @@ describe("a region's header over the peak chart", () => {
     const svg = peakChartSvg(peakChartData(plan()), { width: 130, height: 400 });
     expect(svg).toContain('>peak 88 B<');
     expect(svg).toContain('>bound 80 B<');
+  });
+});
+
+describe('rowsKept', () => {
+  it("keeps a decoder's KV cache first, then the total, then the kinds most particular to the model, in drawing order", () => {
+    const rows = ['total', 'activation', 'io', 'kv'] as const;
+    expect(rowsKept(rows, 1)).toEqual(['kv']);
+    expect(rowsKept(rows, 2)).toEqual(['total', 'kv']);
+    expect(rowsKept(rows, 3)).toEqual(['total', 'io', 'kv']);
+    expect(rowsKept(rows, 4)).toEqual(rows);
+    expect(rowsKept(['total', 'activation', 'scratch'], 2)).toEqual(['total', 'scratch']);
+    expect(rowsKept(rows, 0)).toEqual([]);
   });
 });

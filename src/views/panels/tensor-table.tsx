@@ -16,7 +16,9 @@ import { plannedSizeOf, plannedSizeShort } from '../planned-size';
 import type { Selection } from '../../store/state';
 import { KindFilter } from './kind-filter';
 import { hasQuantization, quantizationOf } from '../quantization';
-import { TableHeader, TableRow } from './tensor-columns';
+import { TableHeader, TableRow, tensorColumns, type TensorColumn } from './tensor-columns';
+import { useElementSize } from '../use-element-size';
+import type { FittedColumns } from '../fit-columns';
 import './table.css';
 import { isTypingTarget } from '../typing-target';
 
@@ -29,6 +31,8 @@ export function TensorTable() {
   const total = useAppStore(selectRowTotal);
   const hasModel = useAppStore((s) => s.model !== undefined);
   const quantized = useAppStore((s) => hasQuantization(s.model?.inferred));
+  const [headRow, headSize] = useElementSize<HTMLDivElement>();
+  const fitted = tensorColumns(headSize?.width, quantized);
   if (!hasModel) return null;
   return (
     <section id="tensor-table" className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table" data-find="">
@@ -42,9 +46,9 @@ export function TensorTable() {
           {rows.length === total ? `${formatCount(total)} tensors` : `${formatCount(rows.length)} of ${formatCount(total)} tensors`}
         </span>
       </div>
-      <div role="table" aria-labelledby="tensors-title" aria-rowcount={rows.length + 1} className={quantized ? 'table table-quantized' : 'table'}>
-        <TableHeader quantized={quantized} />
-        <TableBody rows={rows} quantized={quantized} />
+      <div role="table" aria-labelledby="tensors-title" aria-rowcount={rows.length + 1} className="table">
+        <TableHeader fitted={fitted} rowRef={headRow} />
+        <TableBody rows={rows} fitted={fitted} />
       </div>
     </section>
   );
@@ -94,7 +98,7 @@ function SearchBox() {
 }
 
 /** The scrolling body: renders only the rows in view (plus a few above and below). */
-function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized: boolean }) {
+function TableBody({ rows, fitted }: { rows: readonly TensorRow[]; fitted: FittedColumns<TensorColumn> }) {
   const model = useAppStore((s) => s.model?.inferred);
   const query = useAppStore((s) => s.query);
   const kinds = useAppStore((s) => s.kinds);
@@ -156,7 +160,7 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (row === undefined) return null;
-          const quantization = quantized ? quantizationOf(model, row.name) : undefined;
+          const quantization = fitted.shown.has('quantization') ? quantizationOf(model, row.name) : undefined;
           const planned = plannedSizeOf(plan, { name: row.name, bytes: row.bytes, dtypeName: row.dtype });
           return (
             <TableRow
@@ -164,7 +168,7 @@ function TableBody({ rows, quantized }: { rows: readonly TensorRow[]; quantized:
               row={row}
               index={item.index}
               style={{ transform: `translateY(${item.start}px)` }}
-              quantized={quantized}
+              fitted={fitted}
               quantization={quantization}
               {...(planned !== undefined && { planned: plannedSizeShort(planned) })}
               selected={selected.has(row.name) || item.index === current}

@@ -137,6 +137,22 @@ describe('startCamera', () => {
     expect(camera.k).toBe(0.6);
   });
 
+  it('shows top rows too wide even at TOP_ROWS_MIN from their left at TOP_ROWS_MIN, no box cut at the left edge', () => {
+    // GPT-2's shape in the 193 px graph pane beside Growth at 1280 × 800: its top needs 0.27 to show whole; at 0.6
+    // on the offset with the most inputs whole, the past KV cache beside the column was cut at the left edge.
+    const top = [box('in:pos', 300, 0), box('in:ids', 420, 0), box('in:mask', 0, 100), box('kv-in:past', 200, 100), box('embed', 500, 100, 150)];
+    const size = { width: 193, height: 450 };
+    const column = Array.from({ length: 12 }, (_, i) => box(`n${i}`, 330, 200 + 100 * i));
+    const graph = { width: 2000, height: 20_000, boxes: [...top, ...column, box('far', 1900, 5000)] };
+    const camera = startCamera(size, graph)!;
+    expect(camera).toEqual({ x: 8, y: 8, k: TOP_ROWS_MIN });
+    const whole = wholeBoxes(graph.boxes, camera, size).map((b) => b.id);
+    expect(whole).toEqual(expect.arrayContaining(['in:pos', 'in:ids', 'in:mask', 'kv-in:past', 'n0']));
+    // Only the right edge cuts: no box on screen starts left of the pane.
+    const left = (b: PlacedBox) => b.x * camera.k + camera.x;
+    expect(graph.boxes.filter((b) => left(b) < 0 && (b.x + b.width) * camera.k + camera.x > 0)).toEqual([]);
+  });
+
   it('uses the larger readable scale in a pane small on both sides', () => {
     const camera = startCamera({ width: 400, height: 300 }, { width: 5000, height: 5000, boxes: [box('in:x', 2450, 0)] })!;
     expect(camera.k).toBe(0.85);

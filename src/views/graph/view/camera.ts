@@ -86,7 +86,9 @@ export function fitCamera(size: PaneSize, graph: Pick<GraphExtent, 'width' | 'he
  * then the most boxes whole less those cut at the pane's sides, the nearest
  * to the first input among equals (edge-clear.ts's busiestOffset); but top
  * rows that fit the pane whole down to TOP_ROWS_MIN are shown so, from their
- * left (topRowsCamera), as no offset at READABLE_FIT can. A top
+ * left (topRowsCamera), as no offset at READABLE_FIT can, and a top that
+ * reads but whose rows are wider still, from their left at TOP_ROWS_MIN when
+ * that shows boxes enough (narrowTopRowsCamera). A top
  * that is mostly empty, fewer than FIRST_VIEW_BOXES boxes whole (of those
  * the pane can hold) filling under FIRST_VIEW_FILL of it, opens on Fit's
  * view instead (`corner`: the minimap's, as fitViewCamera takes it):
@@ -102,7 +104,7 @@ export function startCamera(size: PaneSize, graph: GraphExtent, corner: PaneSize
   const room = graph.boxes.filter((b) => b.width * top.k <= size.width && b.height * top.k <= size.height).length;
   const whole = wholeBoxes(graph.boxes, top, size);
   const filled = whole.reduce((area, b) => area + b.width * b.height * top.k * top.k, 0);
-  if (whole.length >= Math.min(FIRST_VIEW_BOXES, room) || filled >= FIRST_VIEW_FILL * size.width * size.height) return top;
+  if (whole.length >= Math.min(FIRST_VIEW_BOXES, room) || filled >= FIRST_VIEW_FILL * size.width * size.height) return (top.k === readable ? narrowTopRowsCamera(size, graph.boxes, top.k) : undefined) ?? top;
   return fitViewCamera(size, graph, corner);
 }
 
@@ -204,6 +206,30 @@ function topRowsCamera(size: PaneSize, boxes: readonly PlacedBox[], k: number): 
     fitting = { x: FIRST_MARGIN - left * scale, y: FIRST_MARGIN, k: scale };
   }
   return fitting;
+}
+
+/**
+ * For a first view at scale `k` whose top rows are wider than the pane even at
+ * TOP_ROWS_MIN (topRowsCamera found no scale): the rows at TOP_ROWS_MIN from
+ * their left edge, so every box of the first screen starts inside the pane and
+ * only its right edge cuts, when that shows at least FIRST_VIEW_BOXES boxes
+ * whole, a graph input among them; undefined when the rows fit at `k`, or otherwise (a lone box far left of the rest, as a decoder's
+ * attention mask can be, keeps the readable offset). GPT-2's 633 px top in the
+ * 193 px graph pane beside Growth at 1280 × 800 needs 0.28; at READABLE_FIT on
+ * the offset with the most inputs whole, its "past KV cache · layer 0" box was
+ * cut at the pane's left edge.
+ */
+function narrowTopRowsCamera(size: PaneSize, boxes: readonly PlacedBox[], k: number): Camera | undefined {
+  const room = size.width - 2 * FIRST_MARGIN;
+  const scale = TOP_ROWS_MIN;
+  const top = boxes.filter((b) => b.y * k + FIRST_MARGIN < size.height && b.width * k <= room);
+  if (scale >= k || top.length === 0 || (Math.max(...top.map((b) => b.x + b.width)) - Math.min(...top.map((b) => b.x))) * k <= room) return undefined;
+  const rows = boxes.filter((b) => b.y * scale + FIRST_MARGIN < size.height && b.width * scale <= room);
+  if (rows.length === 0) return undefined;
+  const left = Math.min(...rows.map((b) => b.x));
+  const camera = { x: FIRST_MARGIN - left * scale, y: FIRST_MARGIN, k: scale };
+  const whole = wholeBoxes(boxes, camera, size);
+  return whole.length >= FIRST_VIEW_BOXES && whole.some((b) => b.id.startsWith('in:')) ? camera : undefined;
 }
 
 /**
