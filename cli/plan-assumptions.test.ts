@@ -113,6 +113,24 @@ describe('plan --json states what the plan assumes', () => {
     expect(out).not.toContain('\u001b');
   });
 
+  it('quotes a dim that sizes nothing as the user gave it: by an input axis, the axis, with the dim it names', () => {
+    const g = new GraphBuilder('sym');
+    g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);
+    const sym = file('sym-axis.onnx', g.toBytes());
+    const text = run(['plan', sym, '--dim', 'x:0=4', '--shape', 'x=4x8']);
+    expect([text.code, text.err]).toEqual([0, '']);
+    expect(text.out.split('\n').filter((line) => line.includes('sizes nothing'))).toEqual(['  warning       --dim x:0=4 (N) sizes nothing: every axis it names has the shape given (x:0)']);
+    expect(planJson([sym, '--dim', 'x:0=4', '--shape', 'x=4x8']).assumptions.dims).toEqual([
+      { name: 'N', value: 4, bound: true, axes: ['x:0'], rule: 'given by the user', givenAs: 'x:0', sizesNothing: true },
+    ]);
+    // an input's name from the file reaches the terminal escaped in the key quoted too
+    const hostile = new GraphBuilder('hostile');
+    hostile.output(hostile.node('Relu', [hostile.input('x\u001b[2J', 'float32', ['N', 8])]), 'float32', ['N', 8]);
+    const out = run(['plan', file('hostile-axis.onnx', hostile.toBytes()), '--dim', 'x\u001b[2J:0=4', '--shape', 'x\u001b[2J=4x8']).out;
+    expect(out).toMatch(/warning {7}--dim x.*:0=4 \(N\) sizes nothing/);
+    expect(out).not.toContain('\u001b');
+  });
+
   it('does not flag a sequence length given with a shape that fixes its axis when the total length is its sum', () => {
     const llama = join(__dirname, '../../shared/models/tiny-llama-fp32-missing-external-data.onnx');
     const dims = JSON.parse(run(['inspect', llama, '--shape', 'input_ids=2x16', '--dim', 'sequence_length=4', '--json']).out).dims;

@@ -220,12 +220,17 @@ function unknownHint(unknown: ModelPlan['assumptions']['unknown'], shapes: strin
   return [tensors ? shapes : '', scratch ? "fix the target's scratch rule" : ''].filter((w) => w !== '').join('; ');
 }
 
+/** A dim the user bound, as they wrote it (names made safe with the plan, by displaySafe): `--dim x:0=4 (N)` when given by an input axis, `--dim N=4` by its name. */
+function givenDim(d: ModelPlan['assumptions']['dims'][number]): string {
+  return d.givenAs === undefined ? `--dim ${d.name}=${d.value}` : `--dim ${d.givenAs}=${d.value} (${d.name})`;
+}
+
 /** What the plan rests on, when it rests on anything: one line each. */
 export function assumptionLines(plan: ModelPlan): string[] {
   const { dims, unknown, branches } = plan.assumptions;
   const lines: string[] = [];
   for (const d of dims.filter((x) => !x.bound)) lines.push(`  assumes       ${d.name}=${d.value} (${d.axes.join(', ')}; default: ${d.rule}) — set with --dim`);
-  for (const d of dims.filter((x) => x.bound && x.sizesNothing === true)) lines.push(`  warning       --dim ${d.name}=${d.value} sizes nothing: every axis it names has the shape given (${d.axes.join(', ')})`);
+  for (const d of dims.filter((x) => x.bound && x.sizesNothing === true)) lines.push(`  warning       ${givenDim(d)} sizes nothing: every axis it names has the shape given (${d.axes.join(', ')})`);
   if (unknown.length > 0) {
     const ops = [...new Set(unknown.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
     const first = unknown[0]!;

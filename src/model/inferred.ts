@@ -50,6 +50,7 @@ export interface DimBinding {
   readonly source: 'user' | 'default' | 'derived'; // derived: fixed by dims the user gave (a total length, their sum), no guess
   readonly axes: readonly string[]; // the graph-input axes it sizes, as "<input>:<axis>" ("pixel_values:2")
   readonly rule: string; // how the value was chosen, in words ("given by the user", "4-D image input: a typical image size")
+  readonly givenAs?: string; // the key the user gave the value by, where not the dim's name: a graph-input axis it sizes ("x:0")
   readonly sumOf?: readonly string[]; // a total length: the dims the graph requires it to be the sum of (sequence, past); not a free axis
   readonly sizesNothing?: true; // a default or a dim the user bound whose every axis has a shape the user gave, named by no other declaration that sized a tensor: nothing rests on it
 }

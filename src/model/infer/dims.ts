@@ -318,7 +318,10 @@ export function bindDims(
   const bindings: DimBinding[] = collected.map((c) => {
     const sumOf = c.role === 'total' && terms !== undefined ? { sumOf: terms } : {};
     const value = given.get(c.name);
-    if (value !== undefined) return { name: c.name, value, source: 'user', axes: c.axes, rule: 'given by the user', ...sumOf };
+    if (value !== undefined) {
+      const key = givenAs.get(c.name);
+      return { name: c.name, value, source: 'user', axes: c.axes, rule: 'given by the user', ...(key !== undefined && key !== c.name && { givenAs: key }), ...sumOf };
+    }
     if (c.role === 'total' && parts !== undefined) {
       const rule = `total length: ${shortName(parts.sequence.name)} + ${shortName(parts.past.name)} as given (${parts.sequence.value} + ${parts.past.value}), as the graph requires`;
       return { name: c.name, value: parts.sequence.value + parts.past.value, source: 'derived', axes: c.axes, rule, ...sumOf };

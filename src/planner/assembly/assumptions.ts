@@ -13,6 +13,7 @@ export interface DimAssumption {
   readonly bound: boolean; // given by the user; false: a default
   readonly axes: readonly string[]; // graph-input axes it sizes ("pixel_values:2")
   readonly rule: string; // how the value was chosen
+  readonly givenAs?: string; // bound by a graph-input axis it sizes ("x:0"), not by its name: the key the user wrote
   readonly derived?: true; // fixed by dims the user gave (a total length, their sum), not given itself
   readonly sumOf?: readonly string[]; // a total length: the dims the graph requires it to be the sum of
   readonly sizesNothing?: true; // bound, yet every axis it names has a shape given: the value sizes no tensor
@@ -80,6 +81,7 @@ export function dimAssumptions(dims: readonly DimBinding[]): DimAssumption[] {
       axes: d.axes,
       rule: d.rule,
       ...(d.source === 'derived' && { derived: true as const }),
+      ...(d.givenAs !== undefined && { givenAs: d.givenAs }),
       ...(d.sumOf !== undefined && { sumOf: d.sumOf }),
       ...(d.sizesNothing === true && { sizesNothing: true as const }),
     }));
