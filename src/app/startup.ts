@@ -190,18 +190,21 @@ function whenFileShown(store: AppStore, name: string, { then, otherwise }: { the
 function otherFileShown(store: AppStore, params: UrlParams, applied: Partial<PlanSettings>, shown: LoadedModel): void {
   const { actions } = store.getState();
   if (params.groups !== undefined) actions.setGroups({ model: undefined, from: 'first', open: [], closed: [], collapsed: [] });
-  const leftOut = notForOtherFile(params, applied, shown.origin === 'sample' ? 'the sample model' : shortName(shown.name));
+  const { file, leftOut } = notForOtherFile(params, applied, shown.origin === 'sample' ? 'the sample model' : shortName(shown.name));
+  console.warn(`heapscope: URL parameter ${file}`);
   for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  actions.noteLinkOtherFile(file);
   actions.noteLinkLeftOut(leftOut);
 }
 
 /**
- * The link made for the local file `file=` when `opened` (a name as the page shows it) was opened instead: first
- * the file, with which of the link's settings applied to `opened` (those that do not depend on the model: target,
- * strategy, the target's fields, the search budget), then each setting of the model the link was made for (dims,
- * shapes, input values, selection, graph groups, a comparison), left out; each quoted as the link wrote it.
+ * The link made for the local file `file=` when `opened` (a name as the page shows it) was opened instead: the
+ * file, with which of the link's settings applied to `opened` (those that do not depend on the model: target,
+ * strategy, the target's fields, the search budget), and each setting of the model the link was made for (dims,
+ * shapes, input values, selection, graph groups, a comparison), left out; each quoted as the link wrote it. The
+ * file line is no parameter left out: the link's target did apply.
  */
-export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings>, opened: string): string[] {
+export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings>, opened: string): { readonly file: string; readonly leftOut: string[] } {
   const quoted = (search: string): string[] => quotedParams(search, params.typed);
   const none = { ...NO_EXTRAS, model: undefined, dims: {}, strategy: undefined, target: undefined, embed: false };
   const settings = quoted(shareSearch({ ...none, target: applied.target, strategy: applied.strategy, edits: applied.edits, budgetMs: applied.budgetMs }));
@@ -209,10 +212,10 @@ export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings
   const own = quoted(shareSearch({ ...none, dims, shapes, inputValues, selection, groups, compare }));
   const said =
     settings.length === 0 ? 'none of its settings applied to it' : `${settings.join(' and ')} applied to it${own.length === 0 ? '' : ', the settings of the model it was made for did not'}`;
-  return [
-    `file=${shortName(params.file ?? '')}: the link was made for this file, and ${opened} was opened instead; ${said}`,
-    ...own.map((entry) => `${entry}: a setting of the model the link was made for, not applied to ${opened}`),
-  ];
+  return {
+    file: `file=${shortName(params.file ?? '')}: the link was made for this file, and ${opened} was opened instead; ${said}`,
+    leftOut: own.map((entry) => `${entry}: a setting of the model the link was made for, not applied to ${opened}`),
+  };
 }
 
 /** The link's settings of A, and of B when it compares, as checkLinkSettings keeps them and says what it left out. */

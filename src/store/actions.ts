@@ -59,6 +59,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
       if (entries.length > 0) set({ linkLeftOut: [...get().linkLeftOut, ...entries] });
       if (bindings.length > 0) set({ linkLeftOutBindings: [...get().linkLeftOutBindings, ...bindings] });
     },
+    noteLinkOtherFile: (line) => set({ linkOtherFile: line }),
     setQuery: (query) => set({ query }),
     setKindFilter: (kinds) => set({ kinds }),
     setSort: (column) => set({ sort: nextSort(get().sort, column) }),

@@ -195,6 +195,8 @@ export interface AppActions {
    * `bindings` are the shapes and input values among them, whose unused-binding diagnostics the notice then stands for.
    */
   noteLinkLeftOut(entries: readonly string[], bindings?: readonly BindingRef[]): void;
+  /** Notes that the link was made for a local file other than the one opened, as the line the link notice names it by first. */
+  noteLinkOtherFile(line: string): void;
   /** Sets the tensor table's search text. */
   setQuery(query: string): void;
   /** Sets which kinds of tensor the table lists. */
@@ -223,6 +225,7 @@ export interface AppState {
   readonly selection: Selection | undefined;
   readonly linkLeftOut: readonly string[]; // parameters of the opening link left out (app/startup.ts), named by the link notice
   readonly linkLeftOutBindings: readonly BindingRef[]; // the shapes and input values among them: told there, not again in Diagnostics
+  readonly linkOtherFile: string | undefined; // the link was made for a local file other than the one opened: the notice's first line, not a parameter left out
   readonly graph: GraphDrawState;
   readonly groups: GraphGroupsState;
   readonly query: string;
@@ -251,6 +254,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   selection: undefined,
   linkLeftOut: [],
   linkLeftOutBindings: [],
+  linkOtherFile: undefined,
   graph: { model: undefined, plan: undefined, status: 'none', boxes: 0, ms: null },
   groups: { model: undefined, from: 'first', open: [], closed: [], collapsed: [] },
   query: '',
