@@ -60,4 +60,14 @@ describe('notInModel: the link dims the model does not have', () => {
     ]);
     expect(notInModel(model, { ...params.compare!, selection: undefined, typed: params.typed }, 'b.').dims).toEqual(['b.dim.nope=007: the model has no dim nope (its dims: batch, h, w)']);
   });
+
+  it('quotes a selection of nothing on screen as the link wrote it, not as the page read it', () => {
+    const plan = { steps: [{}, {}], buffers: [{ id: 0, name: 'image' }, { id: 1, name: 'y' }] };
+    const model = { ...shown({}), plan: { status: 'planned', plan } } as unknown as LoadedModel; // only the counts it is checked against
+    const selected = (search: string) => notInModel(model, parseUrlParams(search)).selection;
+    expect(selected('?select=buffer:007')).toBe('select=buffer:007: the plan has no buffer 7 (it has 2)');
+    expect(selected('?select=step:05')).toBe('select=step:05: the plan has 2 steps (0–1)');
+    expect(selected('?select=node:nope')).toBe('select=node:nope: the model has no node nope');
+    expect(selected('?select=buffer:01')).toBeUndefined();
+  });
 });

@@ -18,7 +18,7 @@ import { dimByKey, noDimReason } from '../model/infer/dims';
 import type { Bindings } from '../store/bindings';
 import { nullRecord, ownValue } from '../shared/own';
 import { shortName } from '../shared/short-name';
-import { NO_EXTRAS } from './url-settings';
+import { NO_EXTRAS, selectionText } from './url-settings';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -134,7 +134,8 @@ export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 
   const inputs = missingInputs.map(([name, values]) => `${quoted(`input.${name}`, values.join(','))}: the model has no input ${name}${listed}`);
   const bindings: BindingRef[] = [...missingShapes.map(([name]) => ({ kind: 'shape', name }) as const), ...missingInputs.map(([name]) => ({ kind: 'input', name }) as const)];
   const kept = { dims: nullRecord(keptDims), shapes: nullRecord(keptShapes), inputValues: nullRecord(keptInputs) };
-  return { dims, shapes, inputs, selection: params.selection === undefined ? undefined : missingSelection(model, params.selection), bindings, kept };
+  const selection = params.selection === undefined ? undefined : missingSelection(model, params.selection, quoted('select', selectionText(params.selection)));
+  return { dims, shapes, inputs, selection, bindings, kept };
 }
 
 /** The entries of `record` whose name `has` takes, and the others. */
@@ -150,21 +151,24 @@ function tensorNames(graph: InferredGraph, names = new Set<string>()): Set<strin
   return names;
 }
 
-/** Why `selection` names nothing in the model on screen, or undefined when it does (or the plan to check it against failed). */
-function missingSelection(model: LoadedModel, selection: Selection): string | undefined {
+/**
+ * Why `selection` names nothing in the model on screen, or undefined when it does (or the plan to check it against
+ * failed); `quoted` is the parameter as the link wrote it ("select=buffer:007").
+ */
+function missingSelection(model: LoadedModel, selection: Selection, quoted: string): string | undefined {
   const plan = model.plan.status === 'planned' ? model.plan.plan : undefined;
   switch (selection.kind) {
     case 'node':
-      return hasNode(model.inferred, selection.node) ? undefined : `select=node:${selection.node}: the model has no node ${selection.node}`;
+      return hasNode(model.inferred, selection.node) ? undefined : `${quoted}: the model has no node ${selection.node}`;
     case 'buffer': {
       if (plan === undefined || plan.buffers.some((b) => b.id === selection.buffer)) return undefined;
       // the views label a buffer by its tensor's name, which may be a number ("252"): point to the id that name has
       const named = plan.buffers.filter((b) => b.name === String(selection.buffer));
       const byName = named.length === 1 ? `; the buffer named ${selection.buffer} is select=buffer:${named[0]!.id} (the link takes a buffer's id)` : '';
-      return `select=buffer:${selection.buffer}: the plan has no buffer ${selection.buffer} (it has ${plan.buffers.length})${byName}`;
+      return `${quoted}: the plan has no buffer ${selection.buffer} (it has ${plan.buffers.length})${byName}`;
     }
     case 'step':
-      return plan === undefined || selection.step < plan.steps.length ? undefined : `select=step:${selection.step}: the plan has ${plan.steps.length} steps (0–${plan.steps.length - 1})`;
+      return plan === undefined || selection.step < plan.steps.length ? undefined : `${quoted}: the plan has ${plan.steps.length} steps (0–${plan.steps.length - 1})`;
   }
 }
 

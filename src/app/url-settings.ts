@@ -163,6 +163,11 @@ function readSelection(text: string): Selection | undefined {
   return undefined;
 }
 
+/** A selection as the page writes it in a link's `select=`: node:NAME, buffer:ID or step:N. */
+export function selectionText(s: Selection): string {
+  return s.kind === 'node' ? `node:${s.node}` : s.kind === 'buffer' ? `buffer:${s.buffer}` : `step:${s.step}`;
+}
+
 /** Writes the extras into `params`, names in sorted order so the same view always gives the same link. */
 export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
   const sorted = <T>(record: Readonly<Record<string, T>>): string[] => Object.keys(record).sort();
@@ -188,7 +193,7 @@ export function writeExtras(extras: LinkExtras, params: URLSearchParams): void {
   }
   if (extras.budgetMs !== undefined) params.set('budget', String(extras.budgetMs));
   const s = extras.selection;
-  if (s !== undefined) params.set('select', s.kind === 'node' ? `node:${s.node}` : s.kind === 'buffer' ? `buffer:${s.buffer}` : `step:${s.step}`);
+  if (s !== undefined) params.set('select', selectionText(s));
   const groups = extras.groups;
   if (groups !== undefined) {
     if (groups.from !== 'first') params.set('groups', groups.from);
