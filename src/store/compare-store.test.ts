@@ -7,6 +7,8 @@ import { createAppStore } from './create-store';
 import { createLocalPort, createModelClient } from '../worker/client';
 import { planForSettings } from '../worker/plan/settings';
 import { createCompareStore } from './compare-store';
+import { sidePlanFile } from './side-plan-file';
+import { currentSuggestions } from './suggestions';
 import { compareSummary } from '../views/compare/compare-summary';
 import { comparedFigure } from '../views/compare/compared-figure';
 import { GraphBuilder } from '../model/testing/onnx-writer';
@@ -275,5 +277,44 @@ describe.skipIf(!haveTflite)('comparing TensorFlow Lite Micro plans', () => {
     expect(comparedFigure(diff!)).toMatchObject({ what: 'arena', delta: 7_472, bound: 'at-most', asIs: undefined });
     expect(diff?.delta).toBeLessThan(0); // the placements' peaks, shown beside the arenas
     expect(compareSummary(compare.getState())).toMatchObject({ arenaA: 74_880, arenaB: 82_352, arenaAsIsA: 74_880, arenaAsIsB: 82_352, arenaLowerEstimateA: true, arenaLowerEstimateB: false });
+  });
+});
+
+describe("a side's plan file", () => {
+  it('carries the suggestions of the plan on screen when the side is that plan, as the Export panel saves it', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample({ batch: 1 });
+    await actions.compareShownWith({ dims: { batch: 4 } });
+    const { a, b } = compare.getState();
+    // A waits for the suggestions the page evaluates, then carries them
+    const savedA = await sidePlanFile(a!, page);
+    const evaluated = currentSuggestions(page.getState());
+    expect(evaluated?.status).toBe('done');
+    expect(savedA).toEqual({ file: { ...a!.file, plan: { ...a!.file.plan, suggestions: evaluated!.list } } });
+    expect(JSON.parse(writePlanFile(savedA.file)).plan.suggestions).toEqual(evaluated!.list);
+    // B was planned for the comparison: none evaluated, so the key is left out and the save says why
+    const savedB = await sidePlanFile(b!, page);
+    expect('suggestions' in JSON.parse(writePlanFile(savedB.file)).plan).toBe(false);
+    expect(savedB.withoutSuggestions).toBe('they are evaluated for the plan on screen only, not for a plan made for the comparison');
+  });
+
+  it('leaves them out, saying why, once the plan on screen is another; a saved plan keeps what it was saved with', async () => {
+    const { page, compare, actions } = setup();
+    await page.getState().actions.openSample({ batch: 1 });
+    await actions.compareShownWith({ dims: { batch: 4 } });
+    const { a, b } = compare.getState();
+    await page.getState().actions.setSettings({ strategy: 'naive' });
+    const stale = await sidePlanFile(a!, page);
+    expect('suggestions' in stale.file.plan).toBe(false);
+    expect(stale.withoutSuggestions).toBe('they were evaluated for the plan on screen, which this side no longer is');
+
+    await actions.openSavedPlan(new Blob([writePlanFile(b!.file)]), 'b.plan.json');
+    expect(await sidePlanFile(compare.getState().a!, page)).toMatchObject({ withoutSuggestions: 'the plan file it was read from has none' });
+    const withThem = (await sidePlanFile(compare.getState().a!, page)).file;
+    const suggested = { ...withThem, plan: { ...withThem.plan, suggestions: [] } };
+    await actions.openSavedPlan(new Blob([writePlanFile(suggested)]), 'suggested.plan.json');
+    const resaved = await sidePlanFile(compare.getState().a!, page);
+    expect(resaved.withoutSuggestions).toBeUndefined();
+    expect(resaved.file.plan.suggestions).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { fetchModel, readBlob, type FetchDeps } from './read-source';
 import type { Bindings } from './bindings';
 import type { AppState, LoadedModel } from './state';
 import type { InferredModel } from '../model/inferred';
+import type { ModelPlan } from '../planner/plan';
 import type { ModelClient } from '../worker/client';
 import type { DimValues, ModelBindings, PlanSettings } from '../worker/protocol';
 import { planFileOf } from '../settings/plan-file';
@@ -23,6 +24,8 @@ import { changeSettings } from '../settings/change';
 export interface ComparedPlan {
   readonly file: PlanFile;
   readonly label: string; // what the side is, e.g. "sample.onnx, batch=4"
+  readonly shown?: ModelPlan; // the page's plan the side was made from, when it is the plan on screen: the page evaluates its suggestions
+  readonly saved?: true; // read from a saved plan file, as it was saved
 }
 
 /** What the user asked B to be, relative to the plan on screen. */
@@ -201,7 +204,7 @@ function sideBFor(sideB: SideBSettings, model: InferredModel): SideBSettings {
 function labelled(a: ComparedPlan, b: ComparedPlan | undefined): { a: ComparedPlan; b: ComparedPlan | undefined } {
   if (b === undefined) return { a, b };
   const [la, lb] = sideLabels(a.file, b.file);
-  const saved = (side: ComparedPlan) => (side.label.endsWith(' (saved)') ? ' (saved)' : '');
+  const saved = (side: ComparedPlan) => (side.saved === true ? ' (saved)' : '');
   return { a: { ...a, label: la + saved(a) }, b: { ...b, label: lb + saved(b) } };
 }
 
@@ -211,7 +214,7 @@ function shownPlan(page: AppState): { model: LoadedModel; side: ComparedPlan } {
   if (model === undefined || model.plan.status !== 'planned') throw new InputError('bad-argument', 'there is no plan on screen to compare with: open a model first');
   const settings = model.plan.settings;
   const file = planFileOf({ name: model.name, inferred: model.inferred, plan: model.plan.plan, settings, dims: page.dims });
-  return { model, side: { file, label: sideLabel(model.name, file) } };
+  return { model, side: { file, label: sideLabel(model.name, file), shown: model.plan.plan } };
 }
 
 /** Where the shown model's bytes are read again from. */
@@ -246,7 +249,7 @@ function savedSide(bytes: ArrayBuffer, name: string): ComparedPlan {
   // A file that starts like a plan (cut short, edited) is read as one, so its fault is named in a plan file's terms.
   if (!looksLikePlanFile(text)) throw new InputError('bad-plan', `${name} is not a heapscope plan file (it does not start with "format": "heapscope-plan")`);
   const file = readPlanFile(text, name);
-  return { file, label: `${sideLabel(file.model, file)} (saved)` };
+  return { file, label: `${sideLabel(file.model, file)} (saved)`, saved: true };
 }
 
 /** "model · target · strategy · dims · shapes and input values given", and "fusion off" or "spill off" when the target's fusion or spilling is switched off. */

@@ -4,13 +4,15 @@
 // the plan on screen. Escape or Close ends it; while open, it keeps the
 // keyboard's focus, and gives it back to what opened it when it closes.
 
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText } from '../plan-words';
 import { planFits, regionOverBy } from '../../store/fit-words';
 import { formatBytes } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
-import { useActions, useAppStore } from '../../store/context';
+import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
+import { sidePlanFile } from '../../store/side-plan-file';
+import { toErrorData } from '../../shared/errors';
 import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
 import { arenaSideText, comparedFigure, type ComparedFigure } from './compared-figure';
@@ -37,6 +39,7 @@ export function CompareDialog() {
   const { select } = useActions();
   const canCompareSaved = useAppStore((s) => s.model?.plan.status === 'planned');
   const dialog = useRef<HTMLDivElement>(null);
+  const [saveNote, setSaveNote] = useState<{ readonly text: string; readonly error: boolean } | undefined>(undefined);
 
   useModalFocus(dialog, a !== undefined, close);
 
@@ -62,8 +65,8 @@ export function CompareDialog() {
       <div ref={dialog} className="compare-dialog" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} data-testid="compare-dialog">
         <header className="compare-header">
           <h2 className="compare-title">{title}</h2>
-          <SideSummary side="a" plan={a} other={b?.label} />
-          {b && <SideSummary side="b" plan={b} other={a.label} />}
+          <SideSummary side="a" plan={a} other={b?.label} onSaved={setSaveNote} />
+          {b && <SideSummary side="b" plan={b} other={a.label} onSaved={setSaveNote} />}
           {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
           {diff && b && <RegionLines diff={diff} />}
           {b === undefined && (
@@ -74,6 +77,11 @@ export function CompareDialog() {
           <button type="button" className="button button-small compare-close" onClick={close}>
             Close
           </button>
+          {saveNote && (
+            <p className={`compare-save-note ${saveNote.error ? 'tool-error' : 'muted tool-note'}`} role="status" data-testid="compare-save-note">
+              {saveNote.text}
+            </p>
+          )}
         </header>
         <div className="compare-body">
           <CompareHeaps a={a.file} b={b?.file} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
@@ -156,10 +164,31 @@ const ARENA_TITLE = 'The TensorFlow Lite Micro tensor arena to declare: its head
 const ARENA_AS_IS_TITLE = '; the file as it is, flashed unchanged, needs the arena given first';
 const ARENA_LOWER_TITLE = "; ≥: a lower estimate, a kernel's scratch requests are not known and none are assumed";
 
-/** One side's label, figures and Save; `other` is the other side's label, whose difference from this one stays in view. */
-function SideSummary({ side, plan, other }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan; readonly other: string | undefined }) {
+/** What a side's Save says: that the file was saved, without suggestions and why, or why it could not be saved. */
+type SaveNote = { readonly text: string; readonly error: boolean };
+
+interface SideSummaryProps {
+  readonly side: 'a' | 'b';
+  readonly plan: ComparedPlan;
+  readonly other: string | undefined; // the other side's label, whose difference from this one stays in view
+  readonly onSaved: (note: SaveNote) => void;
+}
+
+/** One side's label, figures and Save. */
+function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
   const keepEnd = keptEnd(plan.label, other) === 'end';
-  const save = (): void => saveText(writePlanFile(plan.file), sidePlanFileName(side, plan.file), 'application/json');
+  const page = useAppStoreApi();
+  const name = side.toUpperCase();
+  // The plan file carries the suggestions as the Export panel's does: a side that is the plan on screen waits for them.
+  const save = async (): Promise<void> => {
+    try {
+      const { file, withoutSuggestions } = await sidePlanFile(plan, page);
+      saveText(writePlanFile(file), sidePlanFileName(side, file), 'application/json');
+      onSaved({ text: withoutSuggestions === undefined ? `${name}'s plan file saved` : `${name}'s plan file saved without suggestions: ${withoutSuggestions}`, error: false });
+    } catch (error) {
+      onSaved({ text: `${name}'s plan file could not be saved: ${toErrorData(error).message}`, error: true });
+    }
+  };
   const arena = arenaFigures(plan.file.plan);
   return (
     <p className="compare-summary" data-testid={`compare-summary-${side}`} data-peak={plan.file.plan.peak}>
@@ -177,7 +206,7 @@ function SideSummary({ side, plan, other }: { readonly side: 'a' | 'b'; readonly
         </span>
       )}
       <OverLimit side={side} plan={plan} />
-      <button type="button" className="chip" onClick={save} title={`Save ${side.toUpperCase()} as a plan file (a side of heapscope diff)`} data-testid={`compare-save-${side}`}>
+      <button type="button" className="chip" onClick={() => void save()} title={`Save ${name} as a plan file (a side of heapscope diff)`} data-testid={`compare-save-${side}`}>
         Save
       </button>
     </p>
