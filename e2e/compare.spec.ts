@@ -5,7 +5,7 @@
 // both heaps on one scale, the peak change split into causes ranked by bytes,
 // and the changed buffers.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
@@ -102,6 +102,10 @@ test('batch 1 against batch 4: B is planned, both heaps share a scale, the top c
     saved.push(join(dir, file.suggestedFilename()));
     await file.saveAs(saved.at(-1)!);
   }
+  // A, the plan on screen, carries the suggestions the page evaluated, as the Export panel's plan file does; B has none evaluated and says so
+  expect(Array.isArray((JSON.parse(readFileSync(saved[0]!, 'utf8')) as { plan: { suggestions?: unknown } }).plan.suggestions)).toBe(true);
+  expect('suggestions' in (JSON.parse(readFileSync(saved[1]!, 'utf8')) as { plan: object }).plan).toBe(false);
+  await expect(dialog.getByTestId('compare-save-note')).toHaveText("B's plan file saved without suggestions: they are evaluated for the plan on screen only, not for a plan made for the comparison");
   const report = cli(['diff', saved[0]!, saved[1]!, '--json']);
   expect(report.code).toBe(0);
   const fromCli = (JSON.parse(report.out) as { causes: { kind: string; bytes: number }[] }).causes.map((c) => ({ kind: c.kind, bytes: c.bytes }));

@@ -123,6 +123,8 @@ test('a link made for a local file opened with another file says so, applies onl
   const shown = await summary(page);
   expect(shown).toMatchObject({ model: 'detector.onnx', settings: { target: 'mcu', dims: {} } });
   const notice = page.getByTestId('link-notice');
+  // the file line is no parameter left out: target=mcu applied
+  await expect(notice.getByRole('paragraph').first()).toHaveText('The link was made for another file, and 2 parameters of it were left out');
   await expect(notice.getByTestId('link-notice-entry')).toHaveText([
     'file=tiny-random-gpt2-fp32-past.onnx: the link was made for this file, and detector.onnx was opened instead; target=mcu applied to it, the settings of the model it was made for did not',
     'dim.past_seq_len=64: a setting of the model the link was made for, not applied to detector.onnx',
