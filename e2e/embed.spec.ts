@@ -8,6 +8,7 @@ import { expect as baseExpect, type Frame, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import type {} from '../src/embed/heapscope-view';
 import { runCli } from '../cli/main';
+import { formatBytes } from '../src/shared/format';
 import { snap, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
@@ -123,11 +124,19 @@ test('<heapscope-view> follows its attributes: new dims re-open the model, a new
   const summaryOf = () => element.evaluate((el: HTMLElementTagNameMap['heapscope-view']) => el.summary());
   await element.evaluate((el) => el.setAttribute('dims', 'batch=4'));
   await expect.poll(async () => (await summaryOf())?.peak).toBe(cliPeak(['--dim', 'batch=4', '--strategy', 'best']));
+  // one memory: its peak is the plan's, the caption adds nothing to it
+  await expect(element.getByTestId('embed-peak').getByTestId('peak-regions')).toHaveCount(0);
   await element.evaluate((el) => el.setAttribute('target', 'mcu'));
   await expect.poll(async () => (await summaryOf())?.target).toBe('mcu');
   await expect(element).toHaveAttribute('data-status', 'ready');
   expect((await summaryOf())?.peak).toBe(cliPeak(['--dim', 'batch=4', '--strategy', 'best', '--target', 'mcu']));
   await expect(element.getByTestId('embed-peak')).toContainText('best on mcu');
+  // sram and ext-ram both hold bytes: the caption's peak is their sum, and says so, each memory's own in the title
+  const held = ((await summaryOf())?.regions ?? []).filter((r) => r.peak > 0);
+  expect(held.map((r) => r.name)).toEqual(['sram', 'ext-ram']);
+  const note = element.getByTestId('embed-peak').getByTestId('peak-regions');
+  await expect(note).toHaveText('(sum of 2 memories)');
+  await expect(note).toHaveAttribute('title', `the sum of each memory's own peak, ${held.map((r) => `${r.name} ${formatBytes(r.peak)}`).join(' + ')}`);
 });
 
 test('<heapscope-view> with a target or strategy it does not know plans with the rest and warns', async ({ page }) => {

@@ -412,7 +412,7 @@ test('the bytes above the bound name the bound they are measured from, and "own"
   await page.setViewportSize({ width: 1500, height: 950 });
   await page.goto('/?target=mcu&region.sram.align=4096');
   await waitForPlan(page);
-  await expect(page.getByTestId('heap-peak')).toContainText('peak 3.43 MiB · bound 3.13 MiB · own 3.33 MiB');
+  await expect(page.getByTestId('heap-peak')).toContainText('peak 3.43 MiB (sum of 2 memories) · bound 3.13 MiB · own 3.33 MiB');
   await expect(page.getByTestId('strategy-bound')).toHaveAttribute('title', /^best's own bound, 3\.33 MiB: no plan that makes best's choices \(its split between the regions, the tensors it lets share bytes\) can be smaller\. The bound, 3\.13 MiB, holds for every plan\.$/);
   const waste = page.getByTestId('waste');
   await expect(waste).toContainText('108 KiB above the bound of this split between the regions, 3.33 MiB, "own" in the header');

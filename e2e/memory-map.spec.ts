@@ -157,6 +157,37 @@ test("more sram for ultraface on mcu: the headline peak grows as a sum of the tw
   await expect(page.getByTestId('headline-peak')).toContainText(`Peak ${formatBytes(after.peak!)} with best, ${regionsText(after)}.`);
 });
 
+test("GPT-2 on mcu: the heap header and the settings' summary say the peak is the sum of the two memories' peaks, each memory's own in the title", async ({ page }) => {
+  const GPT2 = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}&target=mcu`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  const shown = await summary(page);
+  const held = (shown.regions ?? []).filter((r) => r.peak > 0);
+  expect(held.map((r) => r.name)).toEqual(['sram', 'ext-ram']);
+  expect(shown.peak).toBe(held[0]!.peak + held[1]!.peak);
+  const each = `the sum of each memory's own peak, ${held.map((r) => `${r.name} ${formatBytes(r.peak)}`).join(' + ')}`;
+  // "peak 680 KiB" alone reads as one memory's figure: the header names the sum, as the headline does
+  const header = page.getByTestId('heap-peak');
+  const [note, mark] = [header.getByTestId('peak-regions'), header.getByTestId('peak-sum-mark')];
+  await expect(header).toContainText(`peak ${formatBytes(shown.peak!)} (sum of 2 memories) · bound`);
+  await expect(note).toHaveAttribute('title', each);
+  await expect(page.getByTestId('headline-peak')).toContainText(each);
+  await expect(page.getByTestId('plan-note')).toContainText(`${formatBytes(shown.peak!)} peak (sum of 2 memories),`);
+  // a heap pane short of room marks the sum with Σ before "peak", titled alike, so the figures keep one line
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveAttribute('title', each);
+  await expect(note).toBeHidden();
+  await snap(page, 'memory-map-gpt2-mcu-header-1280');
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await expect(note).toBeVisible();
+  await expect(mark).toBeHidden();
+  await snap(page, 'memory-map-gpt2-mcu-header-1600');
+});
+
 test('weights copied to the external RAM and application-owned I/O, chosen in the settings, give the figures plan --json gives', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?target=mcu');
@@ -264,6 +295,8 @@ test('GPT-2 with a past of 64: the memory map and the live-bytes chart split the
   // The cpu's one memory is neither fast nor slow: there is nothing to compare it with.
   await expect(page.getByTestId('memory-map-region')).toHaveCount(1);
   await expect(bar.locator('.memory-map-name')).toHaveText('ram');
+  // one memory: its peak is the plan's, the heap header adds nothing to it
+  await expect(page.getByTestId('heap-peak').getByTestId('peak-regions')).toHaveCount(0);
   const words = (await bar.locator('.memory-map-legend').textContent())!;
   const part = (name: string) => words.match(new RegExp(`${name} ([\\d.]+ \\S+)`))?.[1];
   // logits (500 KiB) is I/O, as the heap colours it; the cache is a part of its own.

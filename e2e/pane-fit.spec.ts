@@ -69,7 +69,7 @@ for (const [width, height] of [[1024, 640], [1280, 720]] as const) {
     await expect(numbers).toHaveAttribute('title', /peak .* · bound .* · best/);
     await snap(page, `pane-fit-heap-header-llama-${width}`);
     expect(await cutFigures(page)).toEqual([]);
-    await expect(numbers).toContainText(/peak [\d.]+ MiB · bound [\d.]+ MiB/);
+    await expect(numbers).toContainText(/peak [\d.]+ MiB \(sum of 2 memories\) · bound [\d.]+ MiB/);
   });
 }
 

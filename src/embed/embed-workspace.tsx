@@ -9,7 +9,8 @@ import { formatBytes } from '../shared/format';
 import { useActions, useAppStore } from '../store/context';
 import { overLimitList, planFits } from '../store/fit-words';
 import { selectPlan, selectReport } from '../store/selectors';
-import { peakText } from '../views/plan-words';
+import { peakText, regionsPeakText } from '../views/plan-words';
+import { RegionsPeakNote } from '../views/regions-peak-note';
 import { ownBoundTitle, shownOwn } from '../views/bound-words';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
@@ -48,7 +49,8 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   const complete = plan === undefined || plan.complete;
   // The Details name "own" in the header when it is shown: the caption is the embed's header.
   const own = plan === undefined ? undefined : shownOwn(plan);
-  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(plan.lowerBound)}${own === undefined ? '' : `, ${plan.strategy}'s own bound ${formatBytes(own)}`}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${overLimitList(plan)}`}`;
+  const sum = plan === undefined ? undefined : regionsPeakText(plan, complete);
+  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}${sum === undefined ? '' : `, ${sum}`}, lower bound ${formatBytes(plan.lowerBound)}${own === undefined ? '' : `, ${plan.strategy}'s own bound ${formatBytes(own)}`}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${overLimitList(plan)}`}`;
   const tabs = panes.length > 1 && size !== undefined && size.width < PANE_WIDTH * panes.length;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
   const wide = size !== undefined && size.width >= TABS_BELOW;
@@ -61,6 +63,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
           {plan && (
             <span data-testid="embed-peak" data-peak={plan.peak}>
               peak {peakText(plan.peak, complete)}
+              <RegionsPeakNote plan={plan} complete={complete} />
               {!complete && ' (lower estimate)'} · bound {formatBytes(plan.lowerBound)}
               {own !== undefined && (
                 <>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { proofText } from './panels/search-budget';
 import { overLimitText } from '../store/fit-words';
-import { peakText, portfolioText, regionsPeakText } from './plan-words';
+import { peakText, portfolioText, regionsPeakNote, regionsPeakText } from './plan-words';
 
 const sram: RegionPlan = { name: 'sram', peak: 3 * 1024, lowerBound: 3 * 1024, optimal: true, fast: true, sizeLimit: 1024, overBy: 2 * 1024, waste: { total: 0, holes: 0, alignmentPadding: 0, scratchGrowth: 0 } };
 
@@ -20,6 +20,20 @@ describe('plan words', () => {
     expect(regionsPeakText({ regions }, false)).toBe("the sum of each memory's own peak, sram ≥ 975 KiB + ext-ram ≥ 4.69 MiB");
     // one memory holding bytes: its peak is the plan's, nothing to add
     expect(regionsPeakText({ regions: [sram, { ...ext, peak: 0 }] }, true)).toBeUndefined();
+  });
+
+  it('say in a one-line figure that a peak of two memories is their sum, under the rule of the headline', () => {
+    // GPT-2 on mcu: 504 KiB in sram and 176 KiB in ext-ram, 680 KiB in the heap header, the settings' summary and the embed's caption
+    const ext: RegionPlan = { ...sram, name: 'ext-ram', peak: 176 * 1024, fast: false };
+    const regions = [{ ...sram, peak: 504 * 1024 }, ext];
+    expect(regionsPeakNote({ regions })).toBe('(sum of 2 memories)');
+    expect(regionsPeakNote({ regions: [...regions, { ...ext, name: 'flash', peak: 0 }] })).toBe('(sum of 2 memories)');
+    expect(regionsPeakNote({ regions: [...regions, { ...ext, name: 'flash' }] })).toBe('(sum of 3 memories)');
+    // one memory holding bytes: the note is left out where the headline leaves out its sum
+    for (const one of [[sram], [sram, { ...ext, peak: 0 }]]) {
+      expect(regionsPeakNote({ regions: one })).toBeUndefined();
+      expect(regionsPeakText({ regions: one }, true)).toBeUndefined();
+    }
   });
 
   it('say a region over its limit needs at least its peak when some size is unknown', () => {

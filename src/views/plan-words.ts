@@ -11,15 +11,30 @@ export function peakText(peak: number, complete: boolean): string {
   return complete ? formatBytes(peak) : `≥ ${formatBytes(peak)}`;
 }
 
+/** The regions whose peaks make up the plan's, when more than one holds bytes (a plan's peak adds the regions' peaks); undefined for one. */
+function heldRegions(plan: Pick<ModelPlan, 'regions'>): ModelPlan['regions'] | undefined {
+  const held = plan.regions.filter((r) => r.peak > 0);
+  return held.length < 2 ? undefined : held;
+}
+
 /**
  * What a peak of several memories is made of: "the sum of each memory's own peak, sram 975 KiB + ext-ram 4.69 MiB",
  * when more than one region holds bytes (a plan's peak adds the regions' peaks); undefined for one. Bytes moved from a
  * slow memory to a fast one can raise the sum while no memory's peak grows but the fast one's, so the sum is named.
  */
 export function regionsPeakText(plan: Pick<ModelPlan, 'regions'>, complete: boolean): string | undefined {
-  const held = plan.regions.filter((r) => r.peak > 0);
-  if (held.length < 2) return undefined;
+  const held = heldRegions(plan);
+  if (held === undefined) return undefined;
   return `the sum of each memory's own peak, ${held.map((r) => `${r.name} ${peakText(r.peak, complete)}`).join(' + ')}`;
+}
+
+/**
+ * The few words a one-line figure puts after such a peak, "(sum of 2 memories)", under the same rule as
+ * regionsPeakText, whose words its title carries; undefined when one memory holds bytes.
+ */
+export function regionsPeakNote(plan: Pick<ModelPlan, 'regions'>): string | undefined {
+  const held = heldRegions(plan);
+  return held === undefined ? undefined : `(sum of ${held.length} memories)`;
 }
 
 /** "m1's own bound: 13.8 KiB", when the strategy's sharing choices put its bound above the lower bound. */

@@ -19,7 +19,7 @@ import { escapeXml } from './xml-chars';
 import { wrapTitle } from './graph-header';
 import { offsetText } from '../buffer-words';
 import { peakChartData } from '../heap/peak-chart-data';
-import { peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
+import { chartKeyLines, peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
 import { byteTicks } from '../byte-ticks';
 import { memoryMapData } from '../panels/memory-map-data';
@@ -128,11 +128,11 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   if (map !== undefined) parts.push(memoryMapSvg(map, { x: MARGIN.left, y: lanesBottom + legendHeight + MAP_GAP, width: plotWidth }, MAP_COLOURS));
   if (chart !== undefined) {
     const top = lanesBottom + legendHeight + mapHeight + 10;
-    // The chart's own key: its dotted line is the largest free block, not the legend's dashed lower bound.
-    parts.push(
-      `<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region<tspan font-weight="400" fill="${MUTED}" data-key="free"> · dotted: largest free block</tspan></text>`,
-    );
-    parts.push(peakChartSvg(chart, { width: plotWidth + 12, height: chartHeight, x: MARGIN.left - 6, y: top + 14 }));
+    const box = { width: plotWidth + 12, height: chartHeight };
+    // The chart's own key: its dotted line is the largest free block, not the legend's dashed lower bound; named only when a total row draws it.
+    const free = chartKeyLines(chart, box).includes('free') ? `<tspan font-weight="400" fill="${MUTED}" data-key="free"> · dotted: largest free block</tspan>` : '';
+    parts.push(`<text x="${MARGIN.left}" y="${top + 8}" font-weight="600" fill="${TEXT}">Live bytes per kind and region${free}</text>`);
+    parts.push(peakChartSvg(chart, { ...box, x: MARGIN.left - 6, y: top + 14 }));
   }
   if (appendix !== undefined) {
     parts.push(`<text x="${MARGIN.left}" y="${above + APPENDIX_GAP + 8}" font-weight="600" fill="${TEXT}">${escapeXml(appendix.title)}</text>`);

@@ -5,7 +5,8 @@
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { fitVerdict } from '../../store/fit-words';
-import { peakText, strategyBoundText } from '../plan-words';
+import { peakText, regionsPeakText, strategyBoundText } from '../plan-words';
+import { RegionsPeakNote } from '../regions-peak-note';
 import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
 import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
@@ -20,13 +21,20 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const { complete } = plan;
   const own = ownBoundText(plan);
   const strategy = plan.portfolio !== undefined && plan.portfolio.winner !== plan.strategy ? `${plan.strategy} (${plan.portfolio.winner})` : plan.strategy;
+  const sum = regionsPeakText(plan, complete);
   const whole = [`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, `bound ${formatBytes(plan.lowerBound)}`, ...(own === undefined ? [] : [strategyBoundText(plan)!]), strategy].join(' · ');
   return (
     <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak} data-complete={complete} title={whole}>
       <span className="heap-figures">
         <span className="heap-pair">
-          peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes`}>{peakText(plan.peak, complete)}</strong>
+          {sum !== undefined && (
+            <span className="heap-sum-mark" data-testid="peak-sum-mark" title={sum}>
+              Σ{' '}
+            </span>
+          )}
+          peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes${sum === undefined ? '' : `, ${sum}`}`}>{peakText(plan.peak, complete)}</strong>
         </span>
+        <RegionsPeakNote plan={plan} complete={complete} className="heap-pair heap-sum-note" />
         {!complete && (
           <span className="tag tag-warning" title="Some run-time tensors have an unknown size and count as 0 bytes" data-testid="lower-estimate">
             lower estimate

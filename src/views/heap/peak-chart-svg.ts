@@ -56,9 +56,8 @@ const MIN_CELL = 14;
 /** Narrowest region block, in CSS pixels: narrower boxes stack the regions. */
 const MIN_BLOCK = 150;
 
-/** The chart of `data` as an `<svg>` element's markup; see the module header. */
-export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions): string {
-  const { width, height } = options;
+/** Where the chart of `data` puts its blocks and which rows they keep, in a box of `width` × `height`. */
+function chartLayout(data: PeakChartData, width: number, height: number) {
   const rows: readonly (ChartKind | 'total')[] = ['total', ...data.kinds];
   // Region blocks side by side while each is at least MIN_BLOCK wide, else in rows of blocks.
   const perRow = Math.max(1, Math.min(data.regions.length, Math.floor((width - GAP) / (MIN_BLOCK + GAP))));
@@ -74,7 +73,26 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
   });
   const header = headerHeight(Math.max(1, ...headers.map((h) => h.figures.length)));
   const { shown, cellHeight } = rowsThatFit(rows.length, blockHeight - header);
-  const kept = rowsKept(rows, shown);
+  return { rows, perRow, cellWidth, blockHeight, chars, figures, headers, header, shown, cellHeight, kept: rowsKept(rows, shown) };
+}
+
+/** A line of the chart's key: the dashed lower bound, or the dotted largest free block. */
+export type ChartKeyLine = 'bound' | 'free';
+
+/**
+ * The lines the chart of `data` draws in a box of `options`' size, for its key: the lower bound in every cell it
+ * draws, the largest free block only in a total row, so a block too short to keep its total draws none.
+ */
+export function chartKeyLines(data: PeakChartData, options: Pick<PeakChartSvgOptions, 'width' | 'height'>): readonly ChartKeyLine[] {
+  const { kept } = chartLayout(data, options.width, options.height);
+  if (data.regions.length === 0 || kept.length === 0) return [];
+  return kept.includes('total') ? ['bound', 'free'] : ['bound'];
+}
+
+/** The chart of `data` as an `<svg>` element's markup; see the module header. */
+export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions): string {
+  const { width, height } = options;
+  const { rows, perRow, cellWidth, blockHeight, chars, figures, headers, header, shown, cellHeight, kept } = chartLayout(data, width, height);
   const place = options.x !== undefined || options.y !== undefined ? ` x="${options.x ?? 0}" y="${options.y ?? 0}"` : '';
   const head = options.standalone === true ? ` xmlns="http://www.w3.org/2000/svg"` : '';
   const parts = [

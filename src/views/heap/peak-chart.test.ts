@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
 import { bucketMax, peakChartData } from './peak-chart-data';
-import { peakChartSvg, regionHeader, rowLabels, rowsHeading, rowsKept, rowsThatFit } from './peak-chart-svg';
+import { chartKeyLines, peakChartSvg, regionHeader, rowLabels, rowsHeading, rowsKept, rowsThatFit } from './peak-chart-svg';
 import { regionPlan, laneHeight, drawnRegions } from './heap-regions';
 
 const buffer = (id: number, kind: PlannedBuffer['kind'], region: string, start: number, end: number, offset: number, size: number, alias?: PlannedBuffer['alias']): PlannedBuffer => ({
@@ -222,6 +222,24 @@ describe("a region's header over the peak chart", () => {
     const svg = peakChartSvg(peakChartData(plan()), { width: 130, height: 400 });
     expect(svg).toContain('>peak 88 B<');
     expect(svg).toContain('>bound 80 B<');
+  });
+});
+
+describe("the chart's key", () => {
+  it('names the largest free block only when a drawn row draws it: a block too short for its total row keeps a KV cache and draws none', () => {
+    // b2 is a decoder's KV cache (a graph output named so): a block with room for one row keeps it and leaves out the total, the only row with the dotted line
+    const data = peakChartData(plan(), new Set(['b2']));
+    const width = 150;
+    const seen = new Set<string>();
+    for (let height = 40; height <= 800; height += 4) {
+      const svg = peakChartSvg(data, { width, height });
+      const lines = chartKeyLines(data, { width, height });
+      expect(lines.includes('free'), `free at ${height} px`).toBe(svg.includes('class="pc-free"'));
+      expect(lines.includes('bound'), `bound at ${height} px`).toBe(svg.includes('class="pc-bound"'));
+      seen.add(lines.join(','));
+    }
+    // too short for any row, the KV cache alone, then the total beside it
+    expect([...seen].sort()).toEqual(['', 'bound', 'bound,free']);
   });
 });
 

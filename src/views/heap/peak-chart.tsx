@@ -8,7 +8,7 @@ import type { InferredGraph } from '../../model/inferred';
 import { kvCacheNames } from '../kv-cache-names';
 import { useElementSize } from '../use-element-size';
 import { peakChartData, type PeakChartData } from './peak-chart-data';
-import { peakChartSvg } from './peak-chart-svg';
+import { chartKeyLines, peakChartSvg, type ChartKeyLine } from './peak-chart-svg';
 import './peak-chart.css';
 
 const cache = new WeakMap<ModelPlan, PeakChartData>();
@@ -35,22 +35,28 @@ export function PeakChart({ plan, model, className }: PeakChartProps) {
   const [host, size] = useElementSize<HTMLDivElement>();
   const data = cachedPeakChartData(plan, model);
   const markup = useMemo(() => (size === undefined ? '' : peakChartSvg(data, { width: size.width, height: size.height })), [data, size]);
+  // the key names only the lines a drawn row draws: a block too short for its total row draws no largest free block
+  const lines = useMemo((): readonly ChartKeyLine[] => (size === undefined ? ['bound', 'free'] : chartKeyLines(data, size)), [data, size]);
   return (
     <figure className={`peak-chart ${className ?? ''}`} data-testid="peak-chart" data-regions={data.regions.length} data-kinds={data.kinds.join(',')}>
       <figcaption className="peak-chart-caption">Live bytes per kind</figcaption>
       <p className="peak-chart-key" data-testid="peak-chart-key">
-        <span data-key="bound" title="lower bound: no plan of the region can be smaller">
-          <i className="pc-key-line pc-key-bound" aria-hidden="true" />
-          <span>
-            <span className="pc-key-more">lower </span>bound
+        {lines.includes('bound') && (
+          <span data-key="bound" title="lower bound: no plan of the region can be smaller">
+            <i className="pc-key-line pc-key-bound" aria-hidden="true" />
+            <span>
+              <span className="pc-key-more">lower </span>bound
+            </span>
           </span>
-        </span>
-        <span data-key="free" title="largest free block at each step: the biggest hole a buffer could still take">
-          <i className="pc-key-line pc-key-free" aria-hidden="true" />
-          <span>
-            <span className="pc-key-more">largest </span>free block
+        )}
+        {lines.includes('free') && (
+          <span data-key="free" title="largest free block at each step: the biggest hole a buffer could still take">
+            <i className="pc-key-line pc-key-free" aria-hidden="true" />
+            <span>
+              <span className="pc-key-more">largest </span>free block
+            </span>
           </span>
-        </span>
+        )}
       </p>
       {/* The markup is built from numbers and escaped names (peak-chart-svg.ts). */}
       <div ref={host} className="peak-chart-plot" dangerouslySetInnerHTML={{ __html: markup }} />

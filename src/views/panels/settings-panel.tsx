@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useActions, useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { peakText } from '../plan-words';
+import { RegionsPeakNote } from '../regions-peak-note';
 import { STRATEGY_CHOICES, TARGET_NAMES, defaultStrategyOf } from '../../settings/names';
 import { Panel } from './panel';
 import { BudgetField, PlanProof } from './search-budget';
@@ -67,7 +68,8 @@ export function SettingsPanel() {
       <TargetFields />
       {plan && (
         <p className="settings-note muted" data-testid="plan-note">
-          {plan.strategy} on {plan.target}: {peakText(plan.peak, complete)} peak, {plan.buffers.length.toLocaleString('en-US')} buffers
+          {plan.strategy} on {plan.target}: {peakText(plan.peak, complete)} peak
+          <RegionsPeakNote plan={plan} complete={complete} />, {plan.buffers.length.toLocaleString('en-US')} buffers
           {planMs === undefined ? '' : `, planned in ${planMs < 10 ? planMs.toFixed(1) : Math.round(planMs)} ms`}; <PlanProof plan={plan} complete={complete} />
         </p>
       )}
