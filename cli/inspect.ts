@@ -2,6 +2,7 @@
 
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
+import { SIZES_NOTHING } from '../src/model/infer/dims';
 import { inspectReport, type InspectReport } from '../src/model/inspect-report';
 import { counted, formatBytes, formatShape } from '../src/shared/format';
 import { shortName } from '../src/shared/short-name';
@@ -60,7 +61,7 @@ const COLUMN_CHARS = 48;
 
 /** Where a dim's value comes from, in the dims list; a dim that sizes nothing says so, given or default. */
 function dimSource(d: InspectReport['dims'][number]): string {
-  const nothing = 'sizes nothing: every axis it names has the shape given';
+  const nothing = SIZES_NOTHING;
   if (d.source === 'default') return d.sizesNothing === true ? nothing : `default: ${d.rule}`;
   if (d.source === 'derived') return `from the dims given: ${d.rule}`;
   return d.sizesNothing === true ? `given; ${nothing}` : 'given';

@@ -5,6 +5,7 @@ import { splitBetweenRegions } from '../src/planner/assembly/plan-records';
 import { planLowerEstimate } from '../src/planner/assembly/assumptions';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
+import { SIZES_NOTHING } from '../src/model/infer/dims';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
@@ -230,7 +231,7 @@ export function assumptionLines(plan: ModelPlan): string[] {
   const { dims, unknown, branches } = plan.assumptions;
   const lines: string[] = [];
   for (const d of dims.filter((x) => !x.bound)) lines.push(`  assumes       ${d.name}=${d.value} (${d.axes.join(', ')}; default: ${d.rule}) — set with --dim`);
-  for (const d of dims.filter((x) => x.bound && x.sizesNothing === true)) lines.push(`  warning       ${givenDim(d)} sizes nothing: every axis it names has the shape given (${d.axes.join(', ')})`);
+  for (const d of dims.filter((x) => x.bound && x.sizesNothing === true)) lines.push(`  warning       ${givenDim(d)} ${SIZES_NOTHING} (${d.axes.join(', ')})`);
   if (unknown.length > 0) {
     const ops = [...new Set(unknown.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
     const first = unknown[0]!;

@@ -5,6 +5,7 @@
 // an inferred model, no DOM; the store, the views and the worker share it.
 
 import type { InferredModel } from '../model/inferred';
+import { SIZES_NOTHING } from '../model/infer/dims';
 import { cacheOnlyDim } from '../planner/sweep/decode-step';
 import { shortName } from '../shared/short-name';
 import type { GrowthAxis, ModelBindings } from './protocol';
@@ -99,7 +100,7 @@ export function tiedDimReason(model: InferredModel, dim: string): string | undef
 export function unsizingDimReason(model: InferredModel, dim: string): string | undefined {
   const binding = model.dims.find((d) => d.name === dim);
   if (binding?.sizesNothing !== true) return undefined;
-  return `${shortName(dim)} sizes nothing: every axis it names has the shape given (${binding.axes.map((a) => shortName(a)).join(', ')}), so every value would plan alike; vary another dim, or leave that input's shape to the dims`;
+  return `${shortName(dim)} ${SIZES_NOTHING} (${binding.axes.map((a) => shortName(a)).join(', ')}), so every value would plan alike; vary another dim, or leave that input's shape to the dims`;
 }
 
 /** Why a curve along `axis` is refused, or undefined when it can be planned (see tiedDimReason, unsizingDimReason). */

@@ -30,6 +30,9 @@ import { shortName } from '../../shared/short-name';
 import { didYouMean } from '../close-names';
 
 /** Default for sequence-like dims. */
+/** What a dim flagged `sizesNothing` is, in words; the axes follow in brackets where a line has room. */
+export const SIZES_NOTHING = 'sizes nothing: every axis it names has the shape given';
+
 export const DEFAULT_SEQUENCE = 128;
 /** Default for past-like dims (prefill). */
 export const DEFAULT_PAST = 0;
