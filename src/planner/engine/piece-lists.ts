@@ -1,6 +1,6 @@
 // Small tools of the occupancy tree's queries (tree-queries.ts) over its
-// ascending piece lists: find the first piece past an address, keep a heap
-// of lists by their next piece, and grow the scratch arrays. No dependencies.
+// ascending piece lists: find the first piece past an address and grow the
+// scratch arrays. No dependencies.
 
 /**
  * The first piece at or after entry `from` of the ascending pieces
@@ -25,21 +25,6 @@ export function firstEndingAbove(pieces: Float64Array, from: number, end: number
     else low = mid;
   }
   return high;
-}
-
-/** Restores the min-heap `heap[0 .. size - 1]` of list numbers by `keys` below position `at`. */
-export function siftDown(heap: Int32Array, keys: Float64Array, size: number, at: number): void {
-  const k = heap[at]!;
-  const key = keys[k]!;
-  for (;;) {
-    let child = 2 * at + 1;
-    if (child >= size) break;
-    if (child + 1 < size && keys[heap[child + 1]!]! < keys[heap[child]!]!) child++;
-    if (!(keys[heap[child]!]! < key)) break;
-    heap[at] = heap[child]!;
-    at = child;
-  }
-  heap[at] = k;
 }
 
 /** The length, doubled from `length` as often as needed, that holds `needed` entries. */
