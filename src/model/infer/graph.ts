@@ -27,7 +27,7 @@ import { tensorValues } from '../tensor-values';
 import { mergeDeclared } from './merge';
 import { buildInferredGraph, type GraphFacts, type NodeBranch } from './values';
 import { possibleFact } from './limits';
-import { chargeBody, chargeNode, takeBody } from './budget';
+import { chargeBody, chargeNode, takeBody, takeOptionalBody } from './budget';
 import { dimsOfInputs, withUserFacts } from './bindings';
 import { Scope, type InferEnv } from './scope';
 import { shortName } from '../../shared/short-name';
@@ -194,7 +194,13 @@ function runRule(
     const r = inferGraph(g, env, scope, ins);
     inferred.set(g, r.graph);
     return r.outputs;
-  }, assume);
+  }, assume, {
+    kept: (g) => {
+      const graph = inferred.get(g);
+      return graph === undefined ? undefined : unsizedValues(graph);
+    },
+    lookWith: (g, ins) => (takeOptionalBody(env.budget, g) ? unsizedValues(inferGraph(g, { ...env, report: () => {} }, scope, ins).graph) : undefined),
+  });
   let result: RuleResult;
   try {
     result = rule(ctx);
@@ -203,6 +209,12 @@ function runRule(
   }
   if ('unknown' in result) env.report({ code: 'unknown-shape', message: `${shortName(op)} '${shortName(node.name)}': ${result.unknown}`, node: node.name });
   return result;
+}
+
+/** The run-time values of a body, and of the bodies nested in it, that have no size. */
+function unsizedValues(graph: InferredGraph): string[] {
+  const own = graph.values.filter((v) => v.kind !== 'initializer' && v.kind !== 'constant' && v.bytes === undefined).map((v) => v.name);
+  return [...own, ...graph.nodes.flatMap((n) => n.subgraphs.flatMap(unsizedValues))];
 }
 
 /** The op as messages name it: `Tile`, or `com.microsoft::BiasSplitGelu` outside the ONNX domain. */

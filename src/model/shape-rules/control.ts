@@ -11,7 +11,8 @@
 // - Loop scan outputs get a leading dim equal to the trip count when it is a
 //   constant; an upper bound when the loop may exit early. An unknown trip
 //   count is recorded whenever a size rests on it (scan outputs, loop-carried
-//   values or body outputs of unknown size).
+//   values or body outputs of unknown size, and values in the body sized by
+//   the iteration number: unknown at an unknown iteration, known at one).
 
 import { DT, tensorBytes } from '../dtype';
 import type { IrGraph } from '../ir';
@@ -150,7 +151,7 @@ function sizeUnknown(fact: TensorFact | undefined): boolean {
  * whose size is not known (a sequence, a value that grows each iteration)
  * and a body whose outputs have unknown sizes.
  */
-function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefined)[], outputs: readonly (TensorFact | undefined)[]): string | undefined {
+function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefined)[], outputs: readonly (TensorFact | undefined)[], byIteration: readonly string[]): string | undefined {
   const parts: string[] = [];
   if (ctx.node.outputs.length > carried.length) parts.push('the length of its scan outputs');
   const unsized = carried.flatMap((fact, i) => {
@@ -159,7 +160,29 @@ function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefi
   });
   if (unsized.length > 0) parts.push(`the size of loop-carried ${unsized.join(', ')} (${unsized.length === 1 ? 'it' : 'they'} may change with each iteration)`);
   else if (outputs.slice(1).some(sizeUnknown)) parts.push("the sizes of its body's outputs");
+  if (byIteration.length > 0) {
+    const named = byIteration.slice(0, 3).map((name) => `'${shortName(name)}'`).join(', ') + (byIteration.length > 3 ? `, and ${byIteration.length - 3} more` : '');
+    parts.push(`the size of ${named} in its body (sized by the iteration number, which runs up to the trip count)`);
+  }
   return parts.length === 0 ? undefined : parts.join(', and ');
+}
+
+/**
+ * The body's values left without a size when the iteration number is known
+ * (inferred at iteration 1 with the initial loop-carried values), or
+ * undefined when the body was not inferred: a value of unknown size at an
+ * unknown iteration that this sizes is sized by the iteration number, so by
+ * the trip count, not by anything a shape of its own could say.
+ */
+function unsizedAtIteration(ctx: RuleContext, body: IrGraph, prefix: readonly TensorFact[], initial: readonly (TensorFact | undefined)[]): ReadonlySet<string> | undefined {
+  const unsized = ctx.unsized?.lookWith(body, [makeFact(DT.INT64, [], [1]), prefix[1], ...initial.map(withoutValue)]);
+  return unsized === undefined ? undefined : new Set(unsized);
+}
+
+/** The body's values of unknown size that a known iteration number sizes (see unsizedAtIteration). */
+function iterationSized(ctx: RuleContext, body: IrGraph, atOne: ReadonlySet<string> | undefined): readonly string[] {
+  if (atOne === undefined) return [];
+  return (ctx.unsized?.kept(body) ?? []).filter((name) => !atOne.has(name));
 }
 
 function loopRule(ctx: RuleContext): RuleResult {
@@ -169,9 +192,10 @@ function loopRule(ctx: RuleContext): RuleResult {
   const condGiven = inputFact(ctx, 1) !== undefined;
   const condIn = condGiven ? (inputFact(ctx, 1) ?? makeFact(DT.BOOL, [])) : makeFact(DT.BOOL, [], [1]);
   const prefix = [makeFact(DT.INT64, []), condIn.value?.[0] === 1 ? makeFact(DT.BOOL, [], [1]) : makeFact(DT.BOOL, [])];
-  const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
   const trips = loopTrips(ctx, condIn);
-  const dependents = typeof trips === 'string' ? tripDependents(ctx, carried, outputs) : undefined;
+  const sizedAtOne = typeof trips === 'string' ? unsizedAtIteration(ctx, body, prefix, initial) : undefined;
+  const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
+  const dependents = typeof trips === 'string' ? tripDependents(ctx, carried, outputs, iterationSized(ctx, body, sizedAtOne)) : undefined;
   if (dependents !== undefined) ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so ${dependents} is not inferred` });
   const alwaysTrue = outputs[0]?.value?.[0] === 1 && prefix[1]?.value?.[0] === 1;
   const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a loop-carried value is unknown'));
