@@ -168,21 +168,19 @@ function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefi
 }
 
 /**
- * The body's values left without a size when the iteration number is known
- * (inferred at iteration 1 with the initial loop-carried values), or
- * undefined when the body was not inferred: a value of unknown size at an
- * unknown iteration that this sizes is sized by the iteration number, so by
- * the trip count, not by anything a shape of its own could say.
+ * The body's values of unknown size that a known iteration number sizes: the
+ * body is looked at again at iteration 1 with the loop-carried values it
+ * settled on (only when some value of it has no size, so a body sized
+ * throughout costs nothing more), and what that sizes is sized by the
+ * iteration number, so by the trip count, not by anything a shape of its own could say.
  */
-function unsizedAtIteration(ctx: RuleContext, body: IrGraph, prefix: readonly TensorFact[], initial: readonly (TensorFact | undefined)[]): ReadonlySet<string> | undefined {
-  const unsized = ctx.unsized?.lookWith(body, [makeFact(DT.INT64, [], [1]), prefix[1], ...initial.map(withoutValue)]);
-  return unsized === undefined ? undefined : new Set(unsized);
-}
-
-/** The body's values of unknown size that a known iteration number sizes (see unsizedAtIteration). */
-function iterationSized(ctx: RuleContext, body: IrGraph, atOne: ReadonlySet<string> | undefined): readonly string[] {
+function iterationSized(ctx: RuleContext, body: IrGraph, prefix: readonly TensorFact[], carried: readonly (TensorFact | undefined)[]): readonly string[] {
+  const unsized = ctx.unsized?.kept(body) ?? [];
+  if (unsized.length === 0) return [];
+  const atOne = ctx.unsized?.lookWith(body, [makeFact(DT.INT64, [], [1]), prefix[1], ...carried]);
   if (atOne === undefined) return [];
-  return (ctx.unsized?.kept(body) ?? []).filter((name) => !atOne.has(name));
+  const still = new Set(atOne);
+  return unsized.filter((name) => !still.has(name));
 }
 
 function loopRule(ctx: RuleContext): RuleResult {
@@ -193,9 +191,8 @@ function loopRule(ctx: RuleContext): RuleResult {
   const condIn = condGiven ? (inputFact(ctx, 1) ?? makeFact(DT.BOOL, [])) : makeFact(DT.BOOL, [], [1]);
   const prefix = [makeFact(DT.INT64, []), condIn.value?.[0] === 1 ? makeFact(DT.BOOL, [], [1]) : makeFact(DT.BOOL, [])];
   const trips = loopTrips(ctx, condIn);
-  const sizedAtOne = typeof trips === 'string' ? unsizedAtIteration(ctx, body, prefix, initial) : undefined;
   const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
-  const dependents = typeof trips === 'string' ? tripDependents(ctx, carried, outputs, iterationSized(ctx, body, sizedAtOne)) : undefined;
+  const dependents = typeof trips === 'string' ? tripDependents(ctx, carried, outputs, iterationSized(ctx, body, prefix, carried)) : undefined;
   if (dependents !== undefined) ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so ${dependents} is not inferred` });
   const alwaysTrue = outputs[0]?.value?.[0] === 1 && prefix[1]?.value?.[0] === 1;
   const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a loop-carried value is unknown'));
