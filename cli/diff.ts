@@ -6,6 +6,7 @@ import { diffPlans, type PlanDiff, type RuntimeDelta } from '../src/planner/diff
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
+import { changeKindOf, MOVE_WORDS } from '../src/planner/diff/move-kind';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
 import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
@@ -271,10 +272,12 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   for (const c of diff.causes.slice(0, TOP_CAUSES)) lines.push(`  ${signed(c.bytes).padStart(11)}  ${c.summary}`);
   if (diff.causes.length > TOP_CAUSES) lines.push(`  ... and ${diff.causes.length - TOP_CAUSES} more (--json lists them all)`);
   const counts = new Map<string, number>();
-  for (const x of diff.buffers) counts.set(x.status, (counts.get(x.status) ?? 0) + 1);
-  const statuses = ['grown', 'shrunk', ...['unknown'].filter((s) => counts.has(s)), 'new', 'gone', 'moved', ...['off-chip', 'on-chip'].filter((s) => counts.has(s)), 'same'];
+  // a buffer moved is counted by the way it moved: to another region, as a region-moved cause counts them, or within one
+  for (const x of diff.buffers) counts.set(changeKindOf(x), (counts.get(changeKindOf(x)) ?? 0) + 1);
+  const statuses = ['grown', 'shrunk', ...['unknown'].filter((s) => counts.has(s)), 'new', 'gone', 'between-regions', 'within-region', ...['off-chip', 'on-chip'].filter((s) => counts.has(s)), 'same'];
   const only = diff.modelsDiffer === true ? new Map([['new', 'only in b'], ['gone', 'only in a']]) : new Map<string, string>();
-  const word = (s: string) => only.get(s) ?? (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
+  const moves = new Map<string, string>(Object.entries(MOVE_WORDS));
+  const word = (s: string) => only.get(s) ?? moves.get(s) ?? (s === 'off-chip' || s === 'on-chip' ? `moved ${s.replace('-', ' ')}` : s === 'unknown' ? 'of unknown size on a side' : s);
   lines.push(`buffers: ${statuses.map((s) => `${counts.get(s) ?? 0} ${word(s)}`).join(', ')}`);
   lines.push(...diagnosticLines('a', a), ...diagnosticLines('b', b));
   if (budget !== undefined) {

@@ -64,7 +64,8 @@ function dimSource(d: InspectReport['dims'][number]): string {
   const nothing = SIZES_NOTHING;
   if (d.source === 'default') return d.sizesNothing === true ? nothing : `default: ${d.rule}`;
   if (d.source === 'derived') return `from the dims given: ${d.rule}`;
-  return d.sizesNothing === true ? `given; ${nothing}` : 'given';
+  const given = d.givenAs === undefined ? 'given' : `given as ${d.givenAs}`; // by an input axis: the key the user wrote
+  return d.sizesNothing === true ? `${given}; ${nothing}` : given;
 }
 
 /**

@@ -131,6 +131,21 @@ describe('plan --json states what the plan assumes', () => {
     expect(out).not.toContain('\u001b');
   });
 
+  it('inspect says a dim given by an input axis was given as that axis, in text and in --json beside the fields it had', () => {
+    const g = new GraphBuilder('sym');
+    g.output(g.node('Relu', [g.input('x', 'float32', ['N', 8])]), 'float32', ['N', 8]);
+    const sym = file('sym-inspect-axis.onnx', g.toBytes());
+    expect(run(['inspect', sym, '--dim', 'x:0=4']).out).toMatch(/\n {4}N=4 {2}x:0 {2}given as x:0\n/);
+    expect(JSON.parse(run(['inspect', sym, '--dim', 'x:0=4', '--json']).out).dims).toEqual([
+      { name: 'N', value: 4, source: 'user', axes: ['x:0'], rule: 'given by the user', givenAs: 'x:0' },
+    ]);
+    // by its name, nothing is added
+    expect(run(['inspect', sym, '--dim', 'N=4']).out).toMatch(/\n {4}N=4 {2}x:0 {2}given\n/);
+    expect(JSON.parse(run(['inspect', sym, '--dim', 'N=4', '--json']).out).dims[0].givenAs).toBeUndefined();
+    // and a dim the shape given leaves sizing nothing says both
+    expect(run(['inspect', sym, '--dim', 'x:0=4', '--shape', 'x=4x8']).out).toMatch(/N=4 {2}x:0 {2}given as x:0; sizes nothing/);
+  });
+
   it('does not flag a sequence length given with a shape that fixes its axis when the total length is its sum', () => {
     const llama = join(__dirname, '../../shared/models/tiny-llama-fp32-missing-external-data.onnx');
     const dims = JSON.parse(run(['inspect', llama, '--shape', 'input_ids=2x16', '--dim', 'sequence_length=4', '--json']).out).dims;

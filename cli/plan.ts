@@ -22,6 +22,7 @@ import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile, withProfileError } from './run-files';
 import { jsonRegions } from './json-fields';
+import { gapFields, gapLines, regionsWithGap } from './plan-gap';
 import { checkJsonStdout, checkTextStdout, type CommandInput } from './outputs';
 import { resolveTarget, targetSettingName } from './targets';
 
@@ -137,7 +138,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
       if (!args.flags.has('--json')) return { ...plan, ...written };
-      const json = { ...plan, regions: jsonRegions(plan.regions) };
+      const json = { ...plan, ...gapFields(plan), regions: regionsWithGap(jsonRegions(plan.regions)) };
       return ascii ? { ...json, ascii: asciiChart(plan), ...written } : { ...json, ...written };
     },
     (file, result, out) => {
@@ -265,7 +266,7 @@ export function planText(file: string, plan: ModelPlan): string {
     }),
     ...needsLines(plan, planLowerEstimate(plan)),
     `  peak          ${bytes(plan.peak)}${estimate}`,
-    `  lower bound   ${bytes(plan.lowerBound)}; gap ${(plan.gap * 100).toFixed(2)} %${plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : ''}`,
+    ...gapLines(plan),
   ];
   const split = splitBetweenRegions(plan);
   if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${ownBoundWhy(plan, split)})`);

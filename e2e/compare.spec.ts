@@ -213,6 +213,21 @@ test('a B that peaks lower by not spilling is marked over its limit, and its dro
   await expect(dialog.getByTestId('compare-fit-note')).toHaveText(/only A fits its limits/);
   const delta = dialog.getByTestId('compare-delta').locator('strong');
   await expect(delta).not.toHaveClass(/diff-down|diff-up/);
+  // buffers moved are counted as the spill's cause counts them: those that changed region apart from those that changed offset in one
+  const spilled = await dialog.locator('[data-testid="diff-cause"][data-kind="region-moved"] .diff-summary').textContent();
+  const count = Number(/(\d+) buffers moved from region ext-ram to sram/.exec(spilled ?? '')?.[1]);
+  expect(count).toBeGreaterThan(0);
+  const between = dialog.getByTestId('diff-filter-between-regions');
+  await expect(between).toHaveText(`moved between regions ${count}`);
+  await expect(dialog.getByTestId('diff-filter-within-region')).toHaveText(/^moved within a region [1-9]\d*$/);
+  await between.click();
+  const rows = dialog.locator('[data-testid="diff-buffers"] tr[data-status]');
+  await expect(rows).toHaveCount(count);
+  for (const row of await rows.all()) {
+    await expect(row).toHaveAttribute('data-move', 'between-regions');
+    await expect(row.locator('td').first().locator('span')).toHaveAttribute('title', 'moved between regions');
+    await expect(row).toContainText(/ext-ram .* → sram /);
+  }
   await snap(page, 'compare-spill-over-limit');
 });
 

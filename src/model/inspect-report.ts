@@ -30,7 +30,7 @@ export interface InspectReport {
   readonly opsets: readonly { readonly domain: string; readonly version: number }[];
   readonly nodes: number;
   readonly opTypes: Readonly<Record<string, number>>;
-  readonly dims: readonly { readonly name: string; readonly value: number; readonly source: string; readonly axes: readonly string[]; readonly rule: string; readonly sizesNothing?: true }[];
+  readonly dims: readonly { readonly name: string; readonly value: number; readonly source: string; readonly axes: readonly string[]; readonly rule: string; readonly givenAs?: string; readonly sizesNothing?: true }[]; // givenAs: the graph-input axis the user bound it by ("x:0"), where not its name
   readonly activations: number; // run-time tensors: graph inputs, intermediate results, outputs
   readonly activationBytes: number; // the total bytes of those whose size is known, the main graph's only: a lower bound when unknownActivations > 0
   readonly unknownActivations: number; // run-time tensors of unknown size, which activationBytes leaves out (0: it is the exact total)
@@ -78,7 +78,7 @@ export function inspectReport(model: InferredModel, kindOf: (value: InferredMode
     opsets: info.opsets.map((o) => ({ domain: o.domain, version: o.version })),
     nodes: model.nodes.length,
     opTypes,
-    dims: model.dims.map((d) => ({ name: d.name, value: d.value, source: d.source, axes: d.axes, rule: d.rule, ...(d.sizesNothing === true && { sizesNothing: true as const }) })),
+    dims: model.dims.map((d) => ({ name: d.name, value: d.value, source: d.source, axes: d.axes, rule: d.rule, ...(d.givenAs !== undefined && { givenAs: d.givenAs }), ...(d.sizesNothing === true && { sizesNothing: true as const }) })),
     activations: runtime.length,
     activationBytes: runtime.reduce((sum, v) => sum + (v.bytes ?? 0), 0), // of the sizes known: unknownActivations says how many are left out
     unknownActivations: unknownShapes.length,

@@ -123,6 +123,24 @@ describe('user-given shapes', () => {
     expect(overrides(inferShapes(symbolic(), { shapes: { x: [4, 8] }, dims: { N: 2 } }))).toEqual([]);
   });
 
+  it("says a node output's given shape replaces one inferred from the default dims, what it is used for, and that the dims keep their values", () => {
+    const chain = () => irGraph().input('x', DT.FLOAT, ['N', 8]).node('Relu', ['x'], ['r']).node('Sigmoid', ['r'], ['y']).output('y').model();
+    const model = inferShapes(chain(), { shapes: { r: [4, 8] } });
+    expect([valueOf(model, 'x').shape, valueOf(model, 'r').shape, valueOf(model, 'y').shape]).toEqual([[1, 8], [4, 8], [4, 8]]);
+    expect(overrides(model)).toEqual([
+      expect.objectContaining({ message: "'r' is inferred as 1×8 from N=1 (a default); the given shape 4×8 is used for 'r' and what it feeds; N stays 1 elsewhere in the plan" }),
+    ]);
+    expect(overrides(inferShapes(chain(), { shapes: { r: [4, 8] }, dims: { N: 2 } }))).toEqual([
+      expect.objectContaining({ message: "'r' is inferred as 2×8 from N=2 (given); the given shape 4×8 is used for 'r' and what it feeds; N stays 2 elsewhere in the plan" }),
+    ]);
+    // the input given a shape too: its dim sizes nothing, so the inferred shape rests on no dim
+    expect(overrides(inferShapes(chain(), { shapes: { x: [2, 8], r: [4, 8] } }))).toEqual([
+      expect.objectContaining({ message: "'r' is inferred as 2×8; the given shape 4×8 is used for 'r' and what it feeds" }),
+    ]);
+    // the shape the defaults give: nothing replaced, nothing to say
+    expect(overrides(inferShapes(chain(), { shapes: { r: [1, 8] } }))).toEqual([]);
+  });
+
   it('reports a given shape against the axes the file declares as numbers, and against its rank', () => {
     expect(overrides(inferShapes(symbolic(16), { shapes: { x: [4, 8] } }))).toEqual([
       expect.objectContaining({ message: "'x' is declared as N×16; the given shape 4×8 is used" }),

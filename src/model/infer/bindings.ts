@@ -6,7 +6,7 @@
 import { shortName } from '../../shared/short-name';
 import { dataTypeBits, dataTypeName, DT } from '../dtype';
 import type { DataTypeCode, DeclaredDim, IrGraph } from '../ir';
-import type { ModelDiagnostic } from '../inferred';
+import type { DimBinding, ModelDiagnostic } from '../inferred';
 import { nodeSubgraphs } from '../check-graph';
 import { didYouMean } from '../close-names';
 import { isIntegerType } from '../shape-rules/elementwise';
@@ -62,6 +62,7 @@ export function withUserFacts(
   env: UserBindings,
   nodeInputs: readonly (TensorFact | undefined)[] = [],
   declared?: readonly DeclaredDim[], // a graph input's declared shape: its symbolic axes are what a given shape fixes
+  upstream: readonly DimBinding[] = [], // a node output's: the dims of the graph inputs it is computed from, which its inferred shape rests on
 ): TensorFact {
   const shape = env.shapes?.get(name);
   const value = env.inputValues?.get(name);
@@ -69,8 +70,11 @@ export function withUserFacts(
   if (shape !== undefined) {
     if (contradicts(fact.shape, shape, declared)) {
       // a graph input's symbolic axes are named, not shown as the default values the given shape replaces
-      const said = declared === undefined ? `is inferred as ${fact.shape!.join('×')}` : `is declared as ${declaredText(declared)}`;
-      env.report({ code: 'shape-override', message: `'${shortName(name)}' ${said}; the given shape ${shape.length === 0 ? '[] (a scalar)' : shape.join('×')} is used` });
+      const said = declared === undefined ? `is inferred as ${fact.shape!.join('×')}${fromDims(upstream)}` : `is declared as ${declaredText(declared)}`;
+      const used = `the given shape ${shape.length === 0 ? '[] (a scalar)' : shape.join('×')} is used`;
+      // a node output's shape propagates to what it feeds, while the dims its inputs hold keep their values
+      const where = declared !== undefined ? '' : ` for '${shortName(name)}' and what it feeds${upstream.length > 0 ? `; ${keptText(upstream)} elsewhere in the plan` : ''}`;
+      env.report({ code: 'shape-override', message: `'${shortName(name)}' ${said}; ${used}${where}` });
     }
     // An op without a rule leaves the dtype unknown too: its first typed input's is the likely one.
     const dtype = fact.dtype ?? nodeInputs.find((f) => f?.dtype !== undefined)?.dtype;
@@ -94,6 +98,32 @@ function contradicts(inferred: TensorFact['shape'], given: readonly number[], de
   if (inferred === undefined || !inferred.every((d) => d !== undefined)) return false;
   if (inferred.length !== given.length) return true;
   return inferred.some((d, i) => d !== given[i] && (declared === undefined || typeof declared[i] === 'number'));
+}
+
+/** Where a dim's value came from, in words, as the shape-override of a graph input says it. */
+export function dimSourceText(binding: DimBinding): string {
+  return binding.source === 'user' ? 'given' : binding.source === 'default' ? 'a default' : 'from the dims given';
+}
+
+/** The dims an inferred shape rests on, in words: ` from N=1 (a default)`; empty for none. */
+function fromDims(upstream: readonly DimBinding[]): string {
+  return upstream.length === 0 ? '' : ` from ${upstream.map((b) => `${shortName(b.name)}=${b.value.toLocaleString('en-US')} (${dimSourceText(b)})`).join(', ')}`;
+}
+
+/** That those dims keep their values: `N stays 1`, `N and C stay 1 and 8`. */
+function keptText(upstream: readonly DimBinding[]): string {
+  const names = upstream.map((b) => shortName(b.name));
+  const values = upstream.map((b) => b.value.toLocaleString('en-US'));
+  return upstream.length === 1 ? `${names[0]} stays ${values[0]}` : `${names.join(', ')} stay ${values.join(', ')}`;
+}
+
+/**
+ * The dims of the graph inputs `inputs` (names of the model's graph inputs) by
+ * the axes they size: what a tensor computed from those inputs rests on.
+ */
+export function dimsOfInputs(inputs: readonly string[], bindings: readonly DimBinding[]): DimBinding[] {
+  const names = new Set(inputs);
+  return bindings.filter((b) => b.axes.some((axis) => names.has(axis.slice(0, axis.lastIndexOf(':')))));
 }
 
 /** A declared shape in words: `N×16`, an unnamed axis `?`, a scalar `[] (a scalar)`. */

@@ -60,6 +60,13 @@ export function chargeNode(budget: BodyBudget, inputs: readonly (TensorFact | un
   for (const fact of inputs) budget.spent += listedLength(fact);
 }
 
+/** Charges one inference a rule would like but can do without, and returns true, or returns false, with nothing said, when the budget cannot pay for it. */
+export function takeOptionalBody(budget: BodyBudget, graph: IrGraph): boolean {
+  if (budget.spent + cost(graph) > budget.limit) return false;
+  budget.spent += cost(graph);
+  return true;
+}
+
 /**
  * Charges one inference a rule asked for and returns true, or returns false
  * when the budget cannot pay for it (reporting that once, at `node`).

@@ -3,7 +3,7 @@
 
 import { ownValue } from '../../shared/own';
 import type { IrAttribute, IrGraph, IrNode } from '../ir';
-import type { BranchChoice, RuleContext, TensorFact } from '../shape-rules/types';
+import type { BodyUnsized, BranchChoice, RuleContext, TensorFact } from '../shape-rules/types';
 
 /** Infers a subgraph given facts for its inputs; returns its outputs' facts. */
 export type SubgraphInferrer = (
@@ -18,6 +18,7 @@ export function ruleContext(
   opset: number,
   inferSubgraph: SubgraphInferrer,
   assume?: (choice: BranchChoice) => void,
+  unsized?: BodyUnsized,
 ): RuleContext {
   const attrs = node.attributes;
   const attr = (name: string): IrAttribute | undefined => ownValue(attrs, name);
@@ -45,5 +46,6 @@ export function ruleContext(
     },
     inferSubgraph,
     ...(assume !== undefined && { assume }),
+    ...(unsized !== undefined && { unsized }),
   };
 }

@@ -27,8 +27,8 @@ import { tensorValues } from '../tensor-values';
 import { mergeDeclared } from './merge';
 import { buildInferredGraph, type GraphFacts, type NodeBranch } from './values';
 import { possibleFact } from './limits';
-import { chargeBody, chargeNode, takeBody } from './budget';
-import { withUserFacts } from './bindings';
+import { chargeBody, chargeNode, takeBody, takeOptionalBody } from './budget';
+import { dimsOfInputs, withUserFacts } from './bindings';
 import { Scope, type InferEnv } from './scope';
 import { shortName } from '../../shared/short-name';
 
@@ -154,7 +154,7 @@ function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, Ir
     if (name === '') return;
     const merged = mergeDeclared(answer?.[i], declared.get(name), env, { node: node.name, name, fillShape: !unlikeFile, reason, onMismatch: () => scope.unlikeFile.add(name) });
     if (unlikeFile) scope.unlikeFile.add(name);
-    const given = env.shapes?.has(name) ? withUserFacts(name, merged ?? { dtype: undefined, shape: undefined }, env, inputs) : merged;
+    const given = env.shapes?.has(name) ? withUserFacts(name, merged ?? { dtype: undefined, shape: undefined }, env, inputs, undefined, upstreamDims(node, scope, env)) : merged;
     const fact = given === undefined ? undefined : possibleFact(given, { node: node.name, op: opName(node), value: name }, env.report);
     scope.facts.set(name, fact ?? { dtype: undefined, shape: undefined, note: reason ?? `${node.opType} did not say` });
     scope.producers.set(name, node);
@@ -162,6 +162,12 @@ function inferNode(node: IrNode, env: InferEnv, declared: ReadonlyMap<string, Ir
     if (constant) scope.constant.add(name);
     if (dynamic || fact?.upperBound === true) scope.dynamic.add(name);
   });
+}
+
+/** The dims of the graph inputs `node` is computed from, but those inputs given a shape (their dims size nothing there). */
+function upstreamDims(node: IrNode, scope: Scope, env: InferEnv): ReturnType<typeof dimsOfInputs> {
+  const inputs = new Set(nodeReads(node).flatMap((r) => (r === '' ? [] : scope.inputsBehind(r))));
+  return dimsOfInputs([...inputs].filter((i) => env.shapes?.has(i) !== true), env.dims.bindings);
 }
 
 function runRule(
@@ -188,7 +194,13 @@ function runRule(
     const r = inferGraph(g, env, scope, ins);
     inferred.set(g, r.graph);
     return r.outputs;
-  }, assume);
+  }, assume, {
+    kept: (g) => {
+      const graph = inferred.get(g);
+      return graph === undefined ? undefined : unsizedValues(graph);
+    },
+    lookWith: (g, ins) => (takeOptionalBody(env.budget, g) ? unsizedValues(inferGraph(g, { ...env, report: () => {} }, scope, ins).graph) : undefined),
+  });
   let result: RuleResult;
   try {
     result = rule(ctx);
@@ -197,6 +209,12 @@ function runRule(
   }
   if ('unknown' in result) env.report({ code: 'unknown-shape', message: `${shortName(op)} '${shortName(node.name)}': ${result.unknown}`, node: node.name });
   return result;
+}
+
+/** The run-time values of a body, and of the bodies nested in it, that have no size. */
+function unsizedValues(graph: InferredGraph): string[] {
+  const own = graph.values.filter((v) => v.kind !== 'initializer' && v.kind !== 'constant' && v.bytes === undefined).map((v) => v.name);
+  return [...own, ...graph.nodes.flatMap((n) => n.subgraphs.flatMap(unsizedValues))];
 }
 
 /** The op as messages name it: `Tile`, or `com.microsoft::BiasSplitGelu` outside the ONNX domain. */

@@ -20,7 +20,7 @@ import { shortName } from '../../shared/short-name';
 import { inferGraph } from './graph';
 import { nodeSubgraphs } from '../check-graph';
 import { bodyBudget } from './budget';
-import { appliedBindings, unusedBindings } from './bindings';
+import { appliedBindings, dimSourceText, unusedBindings } from './bindings';
 import { unappliedTfliteShapes } from './tflite-shapes';
 
 /** Options of inferShapes. */
@@ -186,8 +186,7 @@ function symbolicOverrides(inputs: readonly IrValueInfo[], shapes: ReadonlyMap<s
       const name = d === undefined || d === '' || (typeof d === 'number' && d < 0) ? `${input.name}:${axis}` : typeof d === 'string' ? d : undefined;
       const bound = name === undefined ? undefined : dims.bindings.find((b) => b.name === name);
       if (bound === undefined || bound.value === shape[axis] || !sizesSomething(dims, bound.name)) return [];
-      const how = bound.source === 'user' ? 'given' : bound.source === 'default' ? 'a default' : 'from the dims given';
-      return [`axis ${axis} is ${shortName(bound.name)}, ${bound.value.toLocaleString('en-US')} (${how}) elsewhere in the plan`];
+      return [`axis ${axis} is ${shortName(bound.name)}, ${bound.value.toLocaleString('en-US')} (${dimSourceText(bound)}) elsewhere in the plan`];
     });
     if (clashes.length === 0) continue;
     out.push({

@@ -11,7 +11,8 @@
 // - Loop scan outputs get a leading dim equal to the trip count when it is a
 //   constant; an upper bound when the loop may exit early. An unknown trip
 //   count is recorded whenever a size rests on it (scan outputs, loop-carried
-//   values or body outputs of unknown size).
+//   values or body outputs of unknown size, and values in the body sized by
+//   the iteration number: unknown at an unknown iteration, known at one).
 
 import { DT, tensorBytes } from '../dtype';
 import type { IrGraph } from '../ir';
@@ -150,7 +151,7 @@ function sizeUnknown(fact: TensorFact | undefined): boolean {
  * whose size is not known (a sequence, a value that grows each iteration)
  * and a body whose outputs have unknown sizes.
  */
-function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefined)[], outputs: readonly (TensorFact | undefined)[]): string | undefined {
+function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefined)[], outputs: readonly (TensorFact | undefined)[], byIteration: readonly string[]): string | undefined {
   const parts: string[] = [];
   if (ctx.node.outputs.length > carried.length) parts.push('the length of its scan outputs');
   const unsized = carried.flatMap((fact, i) => {
@@ -159,7 +160,27 @@ function tripDependents(ctx: RuleContext, carried: readonly (TensorFact | undefi
   });
   if (unsized.length > 0) parts.push(`the size of loop-carried ${unsized.join(', ')} (${unsized.length === 1 ? 'it' : 'they'} may change with each iteration)`);
   else if (outputs.slice(1).some(sizeUnknown)) parts.push("the sizes of its body's outputs");
+  if (byIteration.length > 0) {
+    const named = byIteration.slice(0, 3).map((name) => `'${shortName(name)}'`).join(', ') + (byIteration.length > 3 ? `, and ${byIteration.length - 3} more` : '');
+    parts.push(`the size of ${named} in its body (sized by the iteration number, which runs up to the trip count)`);
+  }
   return parts.length === 0 ? undefined : parts.join(', and ');
+}
+
+/**
+ * The body's values of unknown size that a known iteration number sizes: the
+ * body is looked at again at iteration 1 with the loop-carried values it
+ * settled on (only when some value of it has no size, so a body sized
+ * throughout costs nothing more), and what that sizes is sized by the
+ * iteration number, so by the trip count, not by anything a shape of its own could say.
+ */
+function iterationSized(ctx: RuleContext, body: IrGraph, prefix: readonly TensorFact[], carried: readonly (TensorFact | undefined)[]): readonly string[] {
+  const unsized = ctx.unsized?.kept(body) ?? [];
+  if (unsized.length === 0) return [];
+  const atOne = ctx.unsized?.lookWith(body, [makeFact(DT.INT64, [], [1]), prefix[1], ...carried]);
+  if (atOne === undefined) return [];
+  const still = new Set(atOne);
+  return unsized.filter((name) => !still.has(name));
 }
 
 function loopRule(ctx: RuleContext): RuleResult {
@@ -169,9 +190,9 @@ function loopRule(ctx: RuleContext): RuleResult {
   const condGiven = inputFact(ctx, 1) !== undefined;
   const condIn = condGiven ? (inputFact(ctx, 1) ?? makeFact(DT.BOOL, [])) : makeFact(DT.BOOL, [], [1]);
   const prefix = [makeFact(DT.INT64, []), condIn.value?.[0] === 1 ? makeFact(DT.BOOL, [], [1]) : makeFact(DT.BOOL, [])];
-  const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
   const trips = loopTrips(ctx, condIn);
-  const dependents = typeof trips === 'string' ? tripDependents(ctx, carried, outputs) : undefined;
+  const { outputs, carried } = inferToFixedPoint(ctx, body, prefix, initial, [], 1);
+  const dependents = typeof trips === 'string' ? tripDependents(ctx, carried, outputs, iterationSized(ctx, body, prefix, carried)) : undefined;
   if (dependents !== undefined) ctx.assume?.({ taken: 'trip count unknown', reason: `${trips}, so ${dependents} is not inferred` });
   const alwaysTrue = outputs[0]?.value?.[0] === 1 && prefix[1]?.value?.[0] === 1;
   const results: TensorFact[] = carried.map((fact) => fact ?? unknownFact('a loop-carried value is unknown'));

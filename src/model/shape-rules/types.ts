@@ -32,6 +32,16 @@ export interface RuleContext {
   inferSubgraph(graph: IrGraph, inputs: readonly (TensorFact | undefined)[]): readonly (TensorFact | undefined)[];
   /** Records the branch that runs (`graph`) or was assumed (`reason` says why it was not known), or a guessed trip count. */
   readonly assume?: (choice: BranchChoice) => void;
+  /** What bodies leave without a size: run-time values, their nested bodies' too (control.ts, for what a Loop's trip count sizes). */
+  readonly unsized?: BodyUnsized;
+}
+
+/** The values of a body left without a size, by name. */
+export interface BodyUnsized {
+  /** By the last inference of `graph` that the node keeps; undefined when it was not inferred. */
+  readonly kept: (graph: IrGraph) => readonly string[] | undefined;
+  /** By an inference of `graph` with `inputs` for a look only: nothing it finds is reported or kept; undefined when the body budget cannot pay for it. */
+  readonly lookWith: (graph: IrGraph, inputs: readonly (TensorFact | undefined)[]) => readonly string[] | undefined;
 }
 
 /** What a control-flow rule decided about its bodies. */

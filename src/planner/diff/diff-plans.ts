@@ -24,6 +24,7 @@ import { modelsDifferCauses, toCause } from './cause-words';
 import { matchModels } from './model-match';
 import { causeCounts, fusionIndex, peakCauses, unknownSizes } from './peak-causes';
 import { movedDiff } from './moved-bytes';
+import { moveKindOf } from './move-kind';
 import { inputChanges } from './input-changes';
 import { runtimeDelta } from './runtime-delta';
 import { heldBytes } from '../assembly/plan-records';
@@ -119,7 +120,9 @@ function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChan
     if (bufA === undefined) return { status: 'new', ...sideB, ...(node !== undefined && { node }) };
     const sideA = { nameA: bufA.name, idA: bufA.id, sizeA: bufA.size, ...requested('A', bufA), offsetA: bufA.offset, regionA: bufA.region };
     const matchedBy = match.byProducer.has(j) ? 'producer' : 'name';
-    return { status: pairStatus(bufA, bufB), ...sideA, ...sideB, ...(node !== undefined && { node }), matchedBy };
+    const status = pairStatus(bufA, bufB);
+    const move = moveKindOf({ status, regionA: bufA.region, regionB: bufB.region });
+    return { status, ...sideA, ...sideB, ...(node !== undefined && { node }), matchedBy, ...(move !== undefined && { move }) };
   });
   a.plan.buffers.forEach((bufA, i) => {
     if (match.aToB[i] !== undefined) return;

@@ -29,6 +29,7 @@ export interface BufferChange {
   readonly regionB?: string;
   readonly node?: string; // producing node (B's when both have one)
   readonly matchedBy?: 'name' | 'producer'; // tensor name, or producer op type and position
+  readonly move?: 'between-regions' | 'within-region'; // status moved: to another region, or to another offset (or free space given) in the same one
 }
 
 /**

@@ -1,11 +1,12 @@
 // The diff of A and B as lists: the causes of the peak change ranked by bytes
 // (each selects its buffers in both diagrams and names its nodes), and every
-// buffer that changed: grown, shrunk, of unknown size on a side, new, gone, moved, or moved off or on chip;
+// buffer that changed: grown, shrunk, of unknown size on a side, new, gone, moved between regions or within one, or moved off or on chip;
 // and, when both plans give them, the bytes moved per region and the buffers
 // that changed region (moved-view.tsx).
 
 import { useMemo, useState } from 'react';
-import type { BufferChange, BufferStatus, PlanDiff } from '../../planner/diff/diff-plans';
+import type { BufferChange, PlanDiff } from '../../planner/diff/diff-plans';
+import { changeKindOf, MOVE_WORDS, type ChangeKind } from '../../planner/diff/move-kind';
 import { MESSAGE_CHARS, shortName, titleText } from '../../shared/short-name';
 import { BytesCell, DataTable, NameCell } from '../data-table';
 import { CAUSE_LABELS, causeFocus, changeFocus, signedBytes, sizeDelta } from './compare-scale';
@@ -23,7 +24,8 @@ export interface DiffViewProps {
   readonly onSelectNode: (node: string) => void; // selects the node in the page's views
 }
 
-const STATUSES: readonly Exclude<BufferStatus, 'same'>[] = ['grown', 'shrunk', 'unknown', 'new', 'gone', 'moved', 'off-chip', 'on-chip'];
+/** The filters, by the kind a change is counted under: a buffer moved, by whether it changed region (move-kind.ts), as the causes count them. */
+const STATUSES: readonly Exclude<ChangeKind, 'same'>[] = ['grown', 'shrunk', 'unknown', 'new', 'gone', 'between-regions', 'within-region', 'off-chip', 'on-chip'];
 
 /** Causes, then buffer changes. */
 export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) {
@@ -72,16 +74,16 @@ export function DiffView({ diff, focus, onFocus, onSelectNode }: DiffViewProps) 
 
 /** The changed buffers, filtered by status, largest change first. */
 function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNode'>) {
-  const [status, setStatus] = useState<BufferStatus | 'all'>('all');
+  const [status, setStatus] = useState<ChangeKind | 'all'>('all');
   const counts = useMemo(() => {
-    const out = new Map<BufferStatus, number>();
-    for (const c of diff.buffers) out.set(c.status, (out.get(c.status) ?? 0) + 1);
+    const out = new Map<ChangeKind, number>();
+    for (const c of diff.buffers) out.set(changeKindOf(c), (out.get(changeKindOf(c)) ?? 0) + 1);
     return out;
   }, [diff]);
   const rows = useMemo(
     () =>
       diff.buffers
-        .filter((c) => c.status !== 'same' && (status === 'all' || c.status === status))
+        .filter((c) => c.status !== 'same' && (status === 'all' || changeKindOf(c) === status))
         .sort((x, y) => Math.abs(sizeDelta(y)) - Math.abs(sizeDelta(x)) || nameOf(x).localeCompare(nameOf(y))),
     [diff, status],
   );
@@ -105,9 +107,12 @@ function BufferChanges({ diff, focus, onFocus }: Omit<DiffViewProps, 'onSelectNo
           const f = changeFocus(c);
           const picked = focus?.label === f.label;
           return (
-            <tr key={`${c.idA ?? ''}:${c.idB ?? ''}`} data-status={c.status} aria-selected={picked}>
+            <tr key={`${c.idA ?? ''}:${c.idB ?? ''}`} data-status={c.status} data-move={c.move} aria-selected={picked}>
               <td>
-                <span className={`diff-status diff-status-${c.status}`}>{statusWord(diff, c.status)}</span>
+                {/* a narrow column: a move reads "moved", the way it moved in its title and in the offsets beside it */}
+                <span className={`diff-status diff-status-${c.status}`} title={c.move === undefined ? undefined : MOVE_WORDS[c.move]}>
+                  {c.status === 'moved' ? 'moved' : statusWord(diff, c.status)}
+                </span>
               </td>
               <NameCell
                 name={nameOf(c)}
@@ -143,10 +148,10 @@ function SizeCell({ size, requested }: { readonly size: number | undefined; read
 }
 
 /** A status as the table says it: of two different models, a buffer without a match is only in one of them, not new or gone. */
-function statusWord(diff: PlanDiff, status: BufferStatus): string {
+function statusWord(diff: PlanDiff, status: ChangeKind): string {
   if (diff.modelsDiffer === true && status === 'new') return 'B only';
   if (diff.modelsDiffer === true && status === 'gone') return 'A only';
-  return status;
+  return status === 'between-regions' || status === 'within-region' ? MOVE_WORDS[status] : status;
 }
 
 function nameOf(change: BufferChange): string {

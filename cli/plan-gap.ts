@@ -1,0 +1,54 @@
+// The gap between a plan's peak and its bounds, like with like: a plan split
+// between memories has two bounds, the least of any split (every memory as
+// one) and the sum of each memory's own bound; the gap line names which it uses.
+
+import type { ModelPlan } from '../src/planner/plan';
+import { formatBytes, formatBytesExact } from '../src/shared/format';
+
+type GapPlan = Pick<ModelPlan, 'peak' | 'lowerBound' | 'gap' | 'optimal' | 'complete' | 'regions'>;
+
+/** peak / bound - 1, 0 when both are 0. */
+function gapOf(peak: number, bound: number): number {
+  return bound > 0 ? peak / bound - 1 : 0;
+}
+
+function percent(gap: number): string {
+  return `${(gap * 100).toFixed(2)} %`;
+}
+
+/** The sum of the region bounds, which the sum of the region peaks (the plan's peak) is to be read against. */
+export function regionBoundSum(plan: Pick<ModelPlan, 'regions'>): number {
+  return plan.regions.reduce((sum, r) => sum + r.lowerBound, 0);
+}
+
+/** Whether the plan's lower bound is not the sum of its regions' bounds: every memory as one, a bound on any split between them. */
+export function boundOfEverySplit(plan: Pick<ModelPlan, 'lowerBound' | 'regions'>): boolean {
+  return plan.regions.length > 1 && plan.lowerBound !== regionBoundSum(plan);
+}
+
+/**
+ * Fields `plan --json` adds beside `gap`: `regionBounds` (the sum of the region bounds), `regionsGap` (the peak, the sum
+ * of the region peaks, against it), `lowerBoundOf` (`regions` when `lowerBound` is that sum, `every-split` when it is
+ * the bound of every memory as one, which no split between them goes below) and each region's own `gap`.
+ */
+export function gapFields(plan: GapPlan): { readonly regionBounds: number; readonly regionsGap: number; readonly lowerBoundOf: 'regions' | 'every-split' } {
+  const regionBounds = regionBoundSum(plan);
+  return { regionBounds, regionsGap: gapOf(plan.peak, regionBounds), lowerBoundOf: boundOfEverySplit(plan) ? 'every-split' : 'regions' };
+}
+
+/** Each region with its own gap: its peak against its bound. */
+export function regionsWithGap<R extends { readonly peak: number; readonly lowerBound: number }>(regions: readonly R[]): (R & { readonly gap: number })[] {
+  return regions.map((r) => ({ ...r, gap: gapOf(r.peak, r.lowerBound) }));
+}
+
+/** The text's lower-bound line, and for a plan split between memories the gap line that compares sums with sums. */
+export function gapLines(plan: GapPlan): string[] {
+  const optimal = plan.optimal && plan.complete ? ', optimal (peak = lower bound)' : '';
+  if (!boundOfEverySplit(plan)) return [`  lower bound   ${formatBytesExact(plan.lowerBound)}; gap ${percent(plan.gap)}${optimal}`];
+  const bounds = regionBoundSum(plan);
+  const each = plan.regions.map((r) => `${r.name} ${percent(gapOf(r.peak, r.lowerBound))}`).join(', ');
+  return [
+    `  lower bound   ${formatBytesExact(plan.lowerBound)} with every memory as one, which no split between them goes below; the sum of the memories' peaks is ${percent(plan.gap)} above it${optimal}`,
+    `  gap           ${percent(gapOf(plan.peak, bounds))}: the sum of the memories' peaks, ${formatBytes(plan.peak)}, against the sum of their bounds, ${formatBytes(bounds)}; per memory ${each}`,
+  ];
+}
