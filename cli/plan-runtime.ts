@@ -37,6 +37,6 @@ export function runtimeLines(plan: ModelPlan): string[] {
   if (file !== undefined && !file.valid && p.source === "the file's own offline plan") {
     lines.push(`    warning       this arena and the header's ARENA_SIZE rest on the file's offline plan, which heapscope cannot check (${file.problem ?? 'tensors live at once share bytes'}); placed apart, as the peak above, they need ${bytes(plan.peak)}`);
   }
-  for (const note of r.notes) lines.push(`    assumes       ${note}`);
+  for (const note of [...r.notes, ...(r.assumes ?? [])]) lines.push(`    assumes       ${note}`);
   return lines;
 }

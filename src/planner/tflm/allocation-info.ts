@@ -15,9 +15,11 @@
 // - No operator works in place: a RESHAPE's output is a buffer of its own.
 // - Kernel scratch requests (scratch-requests.ts) live from their operator's
 //   time to its end.
-// - Offline offsets are read by the tensor's index in its own subgraph, as
-//   TFLM reads them (the concatenated layout its documentation describes is
-//   not what its code indexes).
+// - Offline offsets are read in the concatenated layout TFLM documents: one
+//   running index over the tensors of every subgraph in order (subgraph 0's
+//   first, then subgraph 1's, …), as InitializeAllocationInfo reads them since
+//   tflite-micro PR #1195. Releases before it read a tensor's offset by its
+//   index in its own subgraph; OFFLINE_LAYOUT_ASSUMPTION says which is followed.
 
 import { InputError } from '../../shared/errors';
 import { formatCount } from '../../shared/format';
@@ -39,6 +41,10 @@ const TYPE_SIZE: Readonly<Record<string, number>> = {
   FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1,
   INT64: 8, UINT64: 8, BOOL: 1, RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
 };
+
+/** Which TFLM reading of a file's offline plan the figures follow, where releases differ (a model of several subgraphs). */
+export const OFFLINE_LAYOUT_ASSUMPTION =
+  "the file's offline plan is read as current TensorFlow Lite Micro reads it (since tflite-micro PR #1195): one offset per tensor of every subgraph, concatenated in subgraph order; releases before it read each subgraph's tensors from the start of the list, and would place them elsewhere";
 
 /** One buffer TFLM's planner is given, in the order it is added (its id). */
 export interface TflmBuffer {
@@ -93,11 +99,13 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
   new LifetimeWalk(model, infos, requests, scratchInfo, times).run();
   const buffers: TflmBuffer[] = [];
   const variables: TflmVariable[] = [];
+  let slot = 0; // the running index into the offline plan, over every subgraph's tensors
   model.subgraphs.forEach((sg, s) => {
     const producers = producerNames(sg);
     sg.tensors.forEach((t, i) => {
       const bytes = tensorBytes(t, s, i);
-      const offline = offsets?.[i] !== undefined && offsets[i]! >= 0 ? offsets[i] : undefined;
+      const written = offsets?.[slot++];
+      const offline = written !== undefined && written >= 0 ? written : undefined;
       if (t.constant || bytes === 0) return;
       if (t.variable && offline === undefined) {
         variables.push({ name: valueName(s, t), bytes });
