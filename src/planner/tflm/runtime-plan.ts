@@ -53,6 +53,7 @@ export interface RuntimePlan {
   readonly scratch: number;
   readonly variableBytes: number;
   readonly notes: readonly string[];
+  readonly refused?: readonly string[]; // why AllocateTensors() fails with any arena (a reference kernel's Prepare, ValidateSubgraph); absent when TFLM accepts the model
   readonly assumes?: readonly string[]; // absent in older plan files; which TensorFlow Lite Micro the figures are of, where builds and releases differ (its reference kernels; how an offline plan of several subgraphs is read)
 }
 
@@ -85,6 +86,7 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
     variableBytes: allocation.variables.reduce((sum, v) => sum + v.bytes, 0),
     notes: allocation.notes,
     assumes: runtimeAssumptions(tflite),
+    ...(allocation.refusals.length > 0 && { refused: allocation.refusals }),
   };
 }
 
