@@ -30,12 +30,14 @@ export function runtimeLines(plan: ModelPlan): string[] {
   for (const t of r.tailParts) lines.push(`      ${t.what.padEnd(20)} ${formatCount(t.bytes).padStart(9)} B${t.estimated ? ' (estimate)' : ''}  ${t.rule}`);
   // a kernel whose scratch requests are not known is planned with none: the arena it needs can only be larger
   const least = (plan.assumptions.kernels ?? []).length > 0 ? '≥ ' : '';
+  // the arena is the head on top of the tail: where the tail has estimated parts, so has the arena
+  const estimate = r.tailEstimated ? "; an estimate, resting on the tail's estimated parts" : '';
   if (r.refused !== undefined && r.refused.length > 0) {
     // no arena makes AllocateTensors() succeed: the figures are of what TFLM would plan, were the model accepted
     lines.push(`    arena         NONE works: TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena (why: 'refused' below);`);
-    lines.push(`                  were it accepted: declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan`);
+    lines.push(`                  were it accepted: declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan${estimate}`);
   } else {
-    lines.push(`    arena         declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan`);
+    lines.push(`    arena         declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan${estimate}`);
   }
   lines.push(`                  (${r.arenaReason})`);
   for (const why of r.refused ?? []) lines.push(`    refused       ${why}`);

@@ -161,14 +161,19 @@ function tflmArenaLines(plan: PlanFile['plan'], drawn: number | undefined, ids: 
     ? [` * That plan gives buffers live at once the same bytes (${comment(file.problem)})${file.insideCustomOp === undefined ? '' : `, all used by custom operator ${comment(file.insideCustomOp)}, which may use them one after another`}: heapscope cannot check it.`]
     : [];
   const lower = unknownKernels(plan).length > 0 ? '; a LOWER ESTIMATE: a kernel\'s scratch requests are not known' : '';
+  const estimate = r.tailEstimated ? "; an estimate, resting on the tail's estimated parts" : '';
   return [
     `/* TensorFlow Lite Micro: declare the tensor arena with ${PREFIX}_TFLM_TENSOR_ARENA_BYTES (the head of the plan written into the`,
     ` * .tflite, ${r.planned.head} bytes, and ${tail} bytes of its persistent tail and planning); the region's ARENA_SIZE is that head alone.`,
     ...apply,
     ...overlaps,
+    ` * The array must start 16-byte aligned: MicroAllocator::Create aligns its start up to 16 and loses the bytes before,`,
+    ` * which these sizes do not hold. For example (C11 or C++11; GCC and Clang also take __attribute__((aligned(16)))):`,
+    ` *   alignas(16) static uint8_t tensor_arena[${PREFIX}_TFLM_TENSOR_ARENA_BYTES];`,
     ' */',
-    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite)${lower} */`,
-    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is${lower} */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite)${estimate}${lower} */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is${estimate}${lower} */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_ALIGNMENT`)} 16UL /* the alignment the tensor arena array must have (MicroArenaBufferAlignment) */`,
   ];
 }
 
