@@ -30,13 +30,22 @@ export function runtimeLines(plan: ModelPlan): string[] {
   for (const t of r.tailParts) lines.push(`      ${t.what.padEnd(20)} ${formatCount(t.bytes).padStart(9)} B${t.estimated ? ' (estimate)' : ''}  ${t.rule}`);
   // a kernel whose scratch requests are not known is planned with none: the arena it needs can only be larger
   const least = (plan.assumptions.kernels ?? []).length > 0 ? '≥ ' : '';
-  lines.push(`    arena         declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan`);
+  // the arena is the head on top of the tail: where the tail has estimated parts, so has the arena
+  const estimate = r.tailEstimated ? "; an estimate, resting on the tail's estimated parts" : '';
+  if (r.refused !== undefined && r.refused.length > 0) {
+    // no arena makes AllocateTensors() succeed: the figures are of what TFLM would plan, were the model accepted
+    lines.push(`    arena         NONE works: TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena (why: 'refused' below);`);
+    lines.push(`                  were it accepted: declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan${estimate}`);
+  } else {
+    lines.push(`    arena         declare ${least}${bytes(r.arena)} as it is, ${least}${bytes(p.arena)} with heapscope's plan${estimate}`);
+  }
   lines.push(`                  (${r.arenaReason})`);
+  for (const why of r.refused ?? []) lines.push(`    refused       ${why}`);
   // the arena rests on offsets heapscope's own lifetimes call overlapping (Vela's, inside its custom operator): the peak and
   // lower bound above are of those buffers placed apart, so the two figures are said together, never one without the other
   if (file !== undefined && !file.valid && p.source === "the file's own offline plan") {
     lines.push(`    warning       this arena and the header's ARENA_SIZE rest on the file's offline plan, which heapscope cannot check (${file.problem ?? 'tensors live at once share bytes'}); placed apart, as the peak above, they need ${bytes(plan.peak)}`);
   }
-  for (const note of r.notes) lines.push(`    assumes       ${note}`);
+  for (const note of [...r.notes, ...(r.assumes ?? [])]) lines.push(`    assumes       ${note}`);
   return lines;
 }

@@ -67,7 +67,8 @@ describe.each(files)('withOfflinePlan on %s', (_name, bytes) => {
   const model = decodeTflite(written);
 
   it('writes a file that decodes with exactly the given offsets as its offline plan', () => {
-    expect(model.tflite!.offlinePlan).toEqual({ version: 0, subgraph: 0, offsets });
+    // word 1 is the number of subgraphs, as TFLite Micro's documentation defines it (Vela writes 1)
+    expect(model.tflite!.offlinePlan).toEqual({ version: 0, subgraph: original.tflite!.subgraphs.length, offsets });
     expect(model.tflite!.metadata.filter((m) => m === OFFLINE_PLAN_NAME)).toHaveLength(1);
   });
 
@@ -98,7 +99,7 @@ describe.each(files)('withOfflinePlan on %s', (_name, bytes) => {
     const now = wireOf(written);
     const plan = now.buffers[now.metadata.at(-1)!.buffer]!.data!;
     expect(now.metadata.at(-1)!.buffer).toBe(now.buffers.length - 1);
-    expect([...plan]).toEqual([...encodeOfflinePlan(offsets)]);
+    expect([...plan]).toEqual([...encodeOfflinePlan(offsets, original.tflite!.subgraphs.length)]);
     expect(at(plan, written) % 16).toBe(0);
   });
 

@@ -36,7 +36,7 @@ export function withOfflinePlan(bytes: Uint8Array, offsets: readonly number[]): 
   const metadata = elementTargets(reader, root, F.metadata, 'the metadata').filter(
     (pos) => !isOfflinePlanName(reader.string(reader.table(pos, 'a metadata entry'), FIELD.metadata.name, 'a metadata name')),
   );
-  const plan = encodeOfflinePlan(offsets);
+  const plan = encodeOfflinePlan(offsets, reader.vector(root, F.subgraphs, 4, 'the subgraphs').length);
   const out = new PrefixWriter();
   // Header and the new root's vtable: every field of Model at a fixed slot.
   out.u32(0); // root offset, set below

@@ -182,7 +182,7 @@ describe('planCHeader on a plan with a size unknown', () => {
 describe('planCHeader for TensorFlow Lite Micro', () => {
   const url = new URL('../../../../shared/models/tflite/tflm_keyword_scrambled.tflite', import.meta.url);
   it.skipIf(!existsSync(url))('defines the tensor arena to declare, head and tail, beside the region whose ARENA_SIZE is a head alone', () => {
-    // keyword_scrambled: TFLite Micro's head is 672 B (its own threshold test pins it); the arena to declare is 15,664 B
+    // keyword_scrambled: TFLite Micro's head is 672 B (its own threshold test pins it); the arena to declare is 15,680 B
     const target = presetTarget('tflm');
     const model = inferShapes(decodeModel(new Uint8Array(readFileSync(url))), {});
     const plan = planModel(model, target);
@@ -193,5 +193,10 @@ describe('planCHeader for TensorFlow Lite Micro', () => {
     expect(defined.get('HEAPSCOPE_TFLM_TENSOR_ARENA_AS_IS_BYTES')).toBe(`${plan.runtimePlan!.arena}UL`);
     expect(plan.runtimePlan!.planned.arena).toBeGreaterThan(672);
     expect(header).toContain("the region's ARENA_SIZE is that head alone");
+    // MicroAllocator::Create aligns the array's start up to 16 and loses the bytes before: the header says how to declare it
+    expect(defined.get('HEAPSCOPE_TFLM_TENSOR_ARENA_ALIGNMENT')).toBe('16UL');
+    expect(header).toContain(' *   alignas(16) static uint8_t tensor_arena[HEAPSCOPE_TFLM_TENSOR_ARENA_BYTES];');
+    // the tail has estimated parts (the allocator objects, kernel data): so has the arena
+    expect(header).toMatch(/#define HEAPSCOPE_TFLM_TENSOR_ARENA_BYTES \d+UL \/\* .*an estimate, resting on the tail's estimated parts \*\//);
   });
 });

@@ -18,6 +18,8 @@ const PREFIX = 'HEAPSCOPE';
 export const OVER_LIMIT_WARNING = `${PREFIX}_OVER_LIMIT_WARNING`;
 /** Defined before the include, it turns the #error of an incomplete plan (or of a TFLM arena that is a lower estimate) into a #warning. */
 export const ALLOW_INCOMPLETE = `${PREFIX}_ALLOW_INCOMPLETE`;
+/** Defined before the include, it turns the #error of a model TensorFlow Lite Micro refuses into a #warning. */
+export const ALLOW_REFUSED = `${PREFIX}_ALLOW_REFUSED`;
 
 /** The C header of `file`; see the module header. Include-guarded, C89-clean. */
 export function planCHeader(file: PlanFile): string {
@@ -33,6 +35,7 @@ export function planCHeader(file: PlanFile): string {
     ` * peak: ${plan.peak} bytes over ${plan.regions.length} region(s); lower bound ${plan.lowerBound} bytes.`,
     ...incompleteComment(plan),
     ...lowerArenaComment(plan),
+    ...refusedComment(plan),
     ...verdictComment(plan.regions, plan.complete && unknownKernels(plan).length === 0),
     ` * Offsets are in bytes from the start of each region's arena, which starts`,
     ` * <region>_ARENA_START bytes from the region's base, after the weights kept`,
@@ -44,6 +47,7 @@ export function planCHeader(file: PlanFile): string {
     ...overLimitDirectives(plan.regions),
     ...incompleteDirectives(plan),
     ...lowerArenaDirectives(plan),
+    ...refusedDirectives(plan),
     `#define ${ids.take(`${PREFIX}_PEAK_BYTES`)} ${plan.peak}UL${plan.runtimePlan === undefined ? '' : ` /* heapscope's placement drawn; TensorFlow Lite Micro's arena: ${PREFIX}_TFLM_TENSOR_ARENA_BYTES */`}`,
     `#define ${ids.take(`${PREFIX}_BUFFER_COUNT`)} ${plan.buffers.length}UL`,
     ...tflmArenaLines(plan, runtime?.drawnPeak, ids),
@@ -157,14 +161,19 @@ function tflmArenaLines(plan: PlanFile['plan'], drawn: number | undefined, ids: 
     ? [` * That plan gives buffers live at once the same bytes (${comment(file.problem)})${file.insideCustomOp === undefined ? '' : `, all used by custom operator ${comment(file.insideCustomOp)}, which may use them one after another`}: heapscope cannot check it.`]
     : [];
   const lower = unknownKernels(plan).length > 0 ? '; a LOWER ESTIMATE: a kernel\'s scratch requests are not known' : '';
+  const estimate = r.tailEstimated ? "; an estimate, resting on the tail's estimated parts" : '';
   return [
     `/* TensorFlow Lite Micro: declare the tensor arena with ${PREFIX}_TFLM_TENSOR_ARENA_BYTES (the head of the plan written into the`,
     ` * .tflite, ${r.planned.head} bytes, and ${tail} bytes of its persistent tail and planning); the region's ARENA_SIZE is that head alone.`,
     ...apply,
     ...overlaps,
+    ` * The array must start 16-byte aligned: MicroAllocator::Create aligns its start up to 16 and loses the bytes before,`,
+    ` * which these sizes do not hold. For example (C11 or C++11; GCC and Clang also take __attribute__((aligned(16)))):`,
+    ` *   alignas(16) static uint8_t tensor_arena[${PREFIX}_TFLM_TENSOR_ARENA_BYTES];`,
     ' */',
-    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite)${lower} */`,
-    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is${lower} */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_BYTES`)} ${r.planned.arena}UL /* with the plan written into the .tflite (--save-tflite)${estimate}${lower} */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_AS_IS_BYTES`)} ${r.arena}UL /* for the file as it is${estimate}${lower} */`,
+    `#define ${ids.take(`${PREFIX}_TFLM_TENSOR_ARENA_ALIGNMENT`)} 16UL /* the alignment the tensor arena array must have (MicroArenaBufferAlignment) */`,
   ];
 }
 
@@ -212,6 +221,29 @@ function lowerArenaDirectives(plan: PlanFile['plan']): string[] {
   if (kernels.length === 0) return [];
   const message = `"heapscope: the tensor arena is a lower estimate: ${cString(kernelsText(kernels))} are planned with no scratch"`;
   return [`#ifndef ${ALLOW_INCOMPLETE}`, `#error ${message}`, '#else', `#warning ${message}`, '#endif', ''];
+}
+
+/** Why TensorFlow Lite Micro refuses the model (AllocateTensors() fails whatever the arena); none when it accepts it. */
+function refusals(plan: PlanFile['plan']): readonly string[] {
+  return plan.runtimePlan?.refused ?? [];
+}
+
+/** What a model TensorFlow Lite Micro refuses means for the sizes below, and how to build anyway. */
+function refusedComment(plan: PlanFile['plan']): string[] {
+  const why = refusals(plan);
+  if (why.length === 0) return [];
+  return [
+    ` * REFUSED: ${comment(why[0]!)}${why.length > 1 ? ` (and ${why.length - 1} more)` : ''}.`,
+    ` * No tensor arena makes AllocateTensors() succeed; the sizes below are what TFLM would plan were the model accepted.`,
+    ` * Including this header stops the build with #error; define ${ALLOW_REFUSED} to make it a #warning.`,
+  ];
+}
+
+/** The #error of a model TensorFlow Lite Micro refuses, a #warning instead when ALLOW_REFUSED is defined. */
+function refusedDirectives(plan: PlanFile['plan']): string[] {
+  if (refusals(plan).length === 0) return [];
+  const message = `"heapscope: TensorFlow Lite Micro refuses this model; AllocateTensors() fails whatever the arena"`;
+  return [`#ifndef ${ALLOW_REFUSED}`, `#error ${message}`, '#else', `#warning ${message}`, '#endif', ''];
 }
 
 /** "2 tensor(s)", "1 scratch buffer(s)" or "2 tensor(s) and 1 scratch buffer(s)": the unknown sizes by kind. */

@@ -15,9 +15,11 @@
 // - No operator works in place: a RESHAPE's output is a buffer of its own.
 // - Kernel scratch requests (scratch-requests.ts) live from their operator's
 //   time to its end.
-// - Offline offsets are read by the tensor's index in its own subgraph, as
-//   TFLM reads them (the concatenated layout its documentation describes is
-//   not what its code indexes).
+// - Offline offsets are read in the concatenated layout TFLM documents: one
+//   running index over the tensors of every subgraph in order (subgraph 0's
+//   first, then subgraph 1's, …), as InitializeAllocationInfo reads them since
+//   tflite-micro PR #1195. Releases before it read a tensor's offset by its
+//   index in its own subgraph; OFFLINE_LAYOUT_ASSUMPTION says which is followed.
 
 import { InputError } from '../../shared/errors';
 import { formatCount } from '../../shared/format';
@@ -39,6 +41,10 @@ const TYPE_SIZE: Readonly<Record<string, number>> = {
   FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1,
   INT64: 8, UINT64: 8, BOOL: 1, RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
 };
+
+/** Which TFLM reading of a file's offline plan the figures follow, where releases differ (a model of several subgraphs). */
+export const OFFLINE_LAYOUT_ASSUMPTION =
+  "the file's offline plan is read as current TensorFlow Lite Micro reads it (since tflite-micro PR #1195): one offset per tensor of every subgraph, concatenated in subgraph order; releases before it read each subgraph's tensors from the start of the list, and would place them elsewhere";
 
 /** One buffer TFLM's planner is given, in the order it is added (its id). */
 export interface TflmBuffer {
@@ -93,11 +99,13 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
   new LifetimeWalk(model, infos, requests, scratchInfo, times).run();
   const buffers: TflmBuffer[] = [];
   const variables: TflmVariable[] = [];
+  let slot = 0; // the running index into the offline plan, over every subgraph's tensors
   model.subgraphs.forEach((sg, s) => {
     const producers = producerNames(sg);
     sg.tensors.forEach((t, i) => {
       const bytes = tensorBytes(t, s, i);
-      const offline = offsets?.[i] !== undefined && offsets[i]! >= 0 ? offsets[i] : undefined;
+      const written = offsets?.[slot++];
+      const offline = written !== undefined && written >= 0 ? written : undefined;
       if (t.constant || bytes === 0) return;
       if (t.variable && offline === undefined) {
         variables.push({ name: valueName(s, t), bytes });
@@ -132,11 +140,50 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
 }
 
 /**
- * TFLM's ValidateSubgraph (micro_allocation_info.cc): AllocateTensors fails
- * with "Does not support intermediate tensor with non-zero size" when an
- * operator lists an intermediate tensor that holds any byte.
+ * What makes AllocateTensors fail: TFLM's ValidateSubgraph
+ * (micro_allocation_info.cc), "Does not support intermediate tensor with
+ * non-zero size" when an operator lists an intermediate tensor that holds any
+ * byte; and a reference kernel's Prepare refusing its tensors' types
+ * (kernelRefusals).
  */
 function refusals(model: IrTflite): string[] {
+  return [...intermediateRefusals(model), ...kernelRefusals(model)];
+}
+
+/** DEQUANTIZE's reference Prepare (dequantize_common.cc): the input types it takes; UINT8 only in newer releases, counted as taken. */
+const DEQUANTIZE_INPUTS: ReadonlySet<string> = new Set(['INT8', 'INT16', 'UINT8']);
+
+/**
+ * Reference kernels whose Prepare refuses the types a model gives them, one
+ * line per operator type and tensor type (a model can have a hundred alike):
+ * DequantizePrepare ensures an int8 or int16 input (uint8 too in newer
+ * releases) and a float32 output.
+ */
+function kernelRefusals(model: IrTflite): string[] {
+  const found = new Map<string, { count: number; first: string }>();
+  model.subgraphs.forEach((sg, s) => {
+    for (const op of sg.operators) {
+      if (op.custom || op.op !== 'DEQUANTIZE') continue;
+      const input = op.inputs[0] === undefined || op.inputs[0] < 0 ? undefined : sg.tensors[op.inputs[0]];
+      const output = op.outputs[0] === undefined || op.outputs[0] < 0 ? undefined : sg.tensors[op.outputs[0]];
+      const bad = input !== undefined && !DEQUANTIZE_INPUTS.has(input.type) ? { role: 'input', t: input } : output !== undefined && output.type !== 'FLOAT32' ? { role: 'output', t: output } : undefined;
+      if (bad === undefined) continue;
+      const key = `${bad.role} ${bad.t.type}`;
+      const seen = found.get(key);
+      if (seen !== undefined) seen.count += 1;
+      else found.set(key, { count: 1, first: `${op.node}, ${bad.role === 'input' ? 'reading' : 'writing'} '${valueName(s, bad.t)}'` });
+    }
+  });
+  return [...found].map(([key, { count, first }]) => {
+    const [role, type] = key.split(' ') as [string, string];
+    const takes = role === 'input' ? 'an INT8 or INT16 input, UINT8 too in newer releases' : 'a FLOAT32 output';
+    const ops = count === 1 ? `a DEQUANTIZE has a ${type} ${role}` : `${formatCount(count)} DEQUANTIZE operators have a ${type} ${role}`;
+    return `TensorFlow Lite Micro's reference kernels refuse this model: ${ops} (first ${first}); DEQUANTIZE's Prepare (DequantizePrepare) takes only ${takes}, so AllocateTensors() fails`;
+  });
+}
+
+/** ValidateSubgraph's refusal of intermediates that hold bytes. */
+function intermediateRefusals(model: IrTflite): string[] {
   return model.subgraphs.flatMap((sg, s) =>
     sg.operators.flatMap((op) =>
       op.intermediates.flatMap((i) => {
@@ -153,12 +200,20 @@ export function valueName(subgraph: number, t: IrTfliteTensor): string {
   return subgraph === 0 ? t.value : `subgraph${subgraph}/${t.value}`;
 }
 
-/** Bytes TFLM allocates for a tensor; throws for a type it cannot allocate. */
+/**
+ * Bytes TFLM allocates for a tensor; throws for a type it cannot size. A
+ * constant too: InitializeAllocationInfo sizes every tensor of every subgraph
+ * (TfLiteEvalTensorByteLength), weights included, and AllocateTensors fails
+ * on a type TfLiteTypeSizeOf does not know (a STRING).
+ */
 export function tensorBytes(t: IrTfliteTensor, subgraph: number, index: number): number {
   const size = TYPE_SIZE[t.type];
   if (size === undefined) {
-    if (t.constant) return 0;
-    throw new InputError('bad-graph', `tensor ${index} of subgraph ${subgraph} ('${t.value}') is of type ${t.type}, which TensorFlow Lite Micro cannot allocate`);
+    const what = t.constant ? 'a constant' : 'a tensor';
+    throw new InputError(
+      'bad-graph',
+      `tensor ${index} of subgraph ${subgraph} ('${t.value}') is ${what} of type ${t.type}, which TensorFlow Lite Micro cannot size: AllocateTensors() fails on it (TfLiteEvalTensorByteLength, for every tensor, weights included)`,
+    );
   }
   return t.shape.reduce((a, d) => a * d, 1) * size;
 }

@@ -14,7 +14,8 @@
 import type { IrTflite, IrTfliteOperator } from '../../model/ir-tflite';
 import { assignOffsets } from '../assembly/assign-offsets';
 import type { PlacementProblem } from '../problem/problem';
-import { tflmAllocation, type TflmAllocation, type TflmBuffer } from './allocation-info';
+import { OFFLINE_LAYOUT_ASSUMPTION, tflmAllocation, type TflmAllocation, type TflmBuffer } from './allocation-info';
+import { REFERENCE_KERNELS_ASSUMPTION } from './scratch-requests';
 import { planGreedy, type GreedyBuffer } from './greedy-planner';
 import { tflmArena, type TailPart } from './tail';
 import type { TflmProblem } from './tflm-problem';
@@ -52,6 +53,8 @@ export interface RuntimePlan {
   readonly scratch: number;
   readonly variableBytes: number;
   readonly notes: readonly string[];
+  readonly refused?: readonly string[]; // why AllocateTensors() fails with any arena (a reference kernel's Prepare, ValidateSubgraph); absent when TFLM accepts the model
+  readonly assumes?: readonly string[]; // absent in older plan files; which TensorFlow Lite Micro the figures are of, where builds and releases differ (its reference kernels; how an offline plan of several subgraphs is read)
 }
 
 /** The runtime plan; `offsets` are the model plan's offsets of `problem`'s buffers. */
@@ -82,7 +85,19 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
     scratch: allocation.scratchCount,
     variableBytes: allocation.variables.reduce((sum, v) => sum + v.bytes, 0),
     notes: allocation.notes,
+    assumes: runtimeAssumptions(tflite),
+    ...(allocation.refusals.length > 0 && { refused: allocation.refusals }),
   };
+}
+
+/**
+ * Which TFLM the figures are of where builds and releases differ: its
+ * reference kernels, always; and, for a file that carries an offline plan
+ * over several subgraphs, how current TFLM reads it.
+ */
+function runtimeAssumptions(tflite: IrTflite): string[] {
+  const layout = tflite.offlinePlan !== undefined && tflite.subgraphs.length > 1;
+  return [REFERENCE_KERNELS_ASSUMPTION, ...(layout ? [OFFLINE_LAYOUT_ASSUMPTION] : [])];
 }
 
 /** The file's plan check with whether TFLM lays the file out as it does with heapscope's plan written in, buffer for buffer. */
@@ -164,9 +179,11 @@ function tensorsOnly(problem: TflmProblem): number[] {
 
 /**
  * The offline plan to write: an offset for each planned tensor of the first
- * subgraph, -1 for the rest. TFLM reads a tensor's offset by its index within
- * its own subgraph, so with several subgraphs the slots the others would read
- * stay -1 too.
+ * subgraph, -1 for the rest. Current TFLM reads the offsets concatenated over
+ * every subgraph (a running index); releases before tflite-micro PR #1195
+ * read each subgraph's tensors from the start of the list. With several
+ * subgraphs the slots those releases would read for the other subgraphs'
+ * tensors stay -1 too, so the file means the same to both.
  */
 function writtenOffsets(tflite: IrTflite, allocation: TflmAllocation, byTflmId: readonly number[]): number[] {
   const total = tflite.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0);

@@ -19,6 +19,10 @@
 
 import type { IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
 
+/** What the scratch rules rest on: the kernels of TFLM's reference build, not an optimized one. */
+export const REFERENCE_KERNELS_ASSUMPTION =
+  "the kernels are TensorFlow Lite Micro's reference kernels: an optimized build (CMSIS-NN, ESP-NN, Xtensa, …) requests scratch of its own in Prepare, CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED among them, and keeps other kernel data, so its head, tail and arena can be larger";
+
 /** One RequestScratchBufferInArena call. */
 export interface TflmScratchRequest {
   readonly node: string;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IrTflite, IrTfliteOperator, IrTfliteTensor } from '../../model/ir-tflite';
 import { tflmAllocation } from './allocation-info';
-import { tflmArena } from './tail';
+import { smallestArena, tflmArena } from './tail';
 
 const tensor = (value: string, shape: number[], extra: Partial<IrTfliteTensor> = {}): IrTfliteTensor => ({
   value, type: 'FLOAT32', shape, signature: undefined, bytes: 4 * shape.reduce((a, d) => a * d, 1), constant: false, variable: false, quantization: undefined, ...extra,
@@ -50,5 +50,34 @@ describe('the kernel data of the tail', () => {
     expect(kernelData(matmul(1, 1))).toBe(16 + (16 + 16 + 128)); // the left input, 32 floats
     expect(kernelData(matmul(1, 0))).toBe(16 + (16 + 16 + 128) + (16 + 16 + 192));
     expect(kernelData(matmul(0, 1))).toBe(16);
+  });
+});
+
+describe("the tail's alignment padding (SingleArenaBufferAllocator aligns each allocation down)", () => {
+  // x + x -> y, float32: records 124 (allocators) + 8 + 32 + 36 + 8 (ADD's params), then ADD's 64 B OpData 16-aligned,
+  // then after planning each graph I/O pointer array 16-aligned (4 B) and a 40 B TfLiteTensor
+  const add = (): IrTflite => ({
+    schemaVersion: 3,
+    subgraphs: [{
+      name: '', tensors: [tensor('x', [1, 4]), tensor('y', [1, 4]), tensor('z', [1, 4])], inputs: [0], outputs: [2],
+      operators: [{ node: 'ADD_0', op: 'ADD', custom: false, inputs: [0, 0], outputs: [2], intermediates: [], calls: [], options: {} }],
+    }],
+    metadata: [], offlinePlan: undefined,
+  });
+
+  it('counts the bytes aligning leaves: the most it can be (12 B) where estimated parts come before, exactly where not', () => {
+    const arena = tflmArena(add(), tflmAllocation(add()), 0);
+    // 12 B before the OpData (after the estimated allocators and parameters), 12 B before the input's pointer array
+    // (at 272 + 4, down to 288), 4 B before the output's (at 328 + 4, down to 336)
+    expect(arena.parts.find((p) => p.what === 'alignment padding')).toMatchObject({ bytes: 28, estimated: true });
+    expect(arena.parts.filter((p) => p.what.startsWith('graph ')).map((p) => p.bytes)).toEqual([44, 44]);
+    expect(arena.tail).toBe(360 + 28);
+    expect(arena.tail).toBe(arena.parts.reduce((sum, p) => sum + p.bytes, 0));
+    expect(arena.io).toBe(104); // allocated after planning: 44 + 44 and their 16 B of padding
+  });
+
+  it('the arena: GetAvailableMemory aligns the tail down to 16 again, so a head of 8 B under an 8 B tail needs 32 B', () => {
+    expect(smallestArena({ head: 8, tail: 8, io: 0, planningBytes: 0 })).toBe(32);
+    expect(smallestArena({ head: 16, tail: 20, io: 4, planningBytes: 48 })).toBe(64); // the plan: 16 B + the tail's 20 B, down to 32
   });
 });

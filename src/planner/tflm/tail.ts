@@ -15,6 +15,13 @@
 //   ones too, and the transposed input copies of BATCH_MATMUL), by a rule
 //   per operator type, since they depend on the kernel build.
 //
+// Every tail allocation is aligned down from where the last one began
+// (SingleArenaBufferAllocator::AllocatePersistentBuffer): 16 B for variable
+// and resource buffers, kernel data and the graph I/O pointer arrays, 4 B for
+// the records. The padding that leaves between them is a part of its own,
+// found by replaying the allocations in TFLM's order from a 16-aligned arena
+// end; it is an estimate when an estimated part comes before a 16-aligned one.
+//
 // The arena: while it plans, TFLM holds at once, between the head and the
 // tail, its scratch-request list (12 B × (requests + 12)), a subgraph offset
 // per subgraph (4 B), an allocation record per tensor and request (24 B) and
@@ -40,7 +47,8 @@ export interface TailPart {
 
 /** The tail and the arena to declare. */
 export interface TflmArena {
-  readonly tail: number;
+  readonly tail: number; // every part, the alignment padding included
+  readonly io: number; // of the tail, what the graph inputs' and outputs' structs take (allocated after planning), with their padding
   readonly tailEstimated: boolean;
   readonly parts: readonly TailPart[];
   readonly arena: number; // the smallest arena with which AllocateTensors succeeds
@@ -87,16 +95,14 @@ const bytes = (n: number): string => `${formatCount(n)} B`;
 
 /** The tail and arena of a model whose head TFLM plans to `head` bytes. */
 export function tflmArena(model: IrTflite, allocation: TflmAllocation, head: number, build: TflmBuild = BUILD_32): TflmArena {
-  const parts = tailParts(model, allocation, build);
-  const io = parts.filter((p) => p.what.startsWith('graph ')).reduce((sum, p) => sum + p.bytes, 0);
-  const tail = parts.reduce((sum, p) => sum + p.bytes, 0);
+  const { parts, tail, io } = tailLayout(model, allocation, build);
   const planningBytes = tflmPlanningBytes(model, allocation, build);
   const arena = smallestArena({ head, tail, io, planningBytes });
   const reason =
-    planningBytes + tail - io > head + tail
-      ? `while it plans, TensorFlow Lite Micro holds ${bytes(planningBytes)} between head and tail (${GREEDY_BYTES_PER_BUFFER} B per planned buffer for its planner, 24 B per tensor and scratch request, the request list), more than the ${bytes(head)} head it ends up using, on top of the tail as it stands then: ${bytes(tail - io)}, the ${bytes(io)} of graph input and output structs coming later (${formatCount(planningBytes)} + ${bytes(tail - io)}, rounded up to 16); a smaller arena can fail with its planner handed a negative size and writing out of bounds`
+    planningBytes + align(tail - io, 16) > head + align(tail, 16)
+      ? `while it plans, TensorFlow Lite Micro holds ${bytes(planningBytes)} between head and tail (${GREEDY_BYTES_PER_BUFFER} B per planned buffer for its planner, 24 B per tensor and scratch request, the request list), more than the ${bytes(head)} head it ends up using, on top of the tail as it stands then: ${bytes(tail - io)}, the ${bytes(io)} of graph input and output structs coming later (${formatCount(planningBytes)} + ${bytes(tail - io)}, each rounded up to 16); a smaller arena can fail with its planner handed a negative size and writing out of bounds`
       : 'the head and tail it ends up using; planning needs less in between';
-  return { tail, tailEstimated: parts.some((p) => p.estimated), parts, arena, planningBytes, arenaReason: reason };
+  return { tail, io, tailEstimated: parts.some((p) => p.estimated), parts, arena, planningBytes, arenaReason: reason };
 }
 
 /**
@@ -114,19 +120,88 @@ export function tflmPlanningBytes(model: IrTflite, allocation: TflmAllocation, b
  * The smallest arena with which AllocateTensors() succeeds: planning needs its
  * bytes on top of the tail as it stands then (without the graph inputs' and
  * outputs' structs, allocated last); the plan needs the head on top of the whole tail.
+ * The arena is taken to start 16-aligned (MicroAllocator::Create aligns it up,
+ * losing the bytes before) and so end 16-aligned, being a multiple of 16.
  */
 export function smallestArena(a: { readonly head: number; readonly tail: number; readonly io: number; readonly planningBytes: number }): number {
-  return align(Math.max(a.planningBytes + a.tail - a.io, a.head + a.tail), 16);
+  // GetAvailableMemory aligns the tail's start down to 16 again before the head or the planner may use what lies below it
+  return align(Math.max(a.planningBytes + align(a.tail - a.io, 16), a.head + align(a.tail, 16)), 16);
+}
+
+/** One persistent allocation: its part, bytes asked for and alignment. */
+interface TailRecord {
+  readonly part: string;
+  readonly bytes: number;
+  readonly align: number;
+}
+
+/**
+ * The tail's parts and how many bytes they take once TFLM has aligned each
+ * allocation, replayed in its order (see the module header): the records in
+ * StartModelAllocation, kernels' Init and Prepare, FinishModelAllocation, then
+ * after planning the graph inputs' and outputs' structs.
+ */
+function tailLayout(model: IrTflite, allocation: TflmAllocation, build: TflmBuild): { parts: TailPart[]; tail: number; io: number } {
+  const parts = tailParts(model, allocation, build);
+  const estimated = new Set(parts.filter((p) => p.estimated).map((p) => p.what));
+  const sized = new Map(parts.map((p) => [p.what, p.bytes]));
+  const one = (part: string, a: number): TailRecord[] => [{ part, bytes: sized.get(part) ?? 0, align: a }];
+  const main = model.subgraphs[0]!;
+  const before: TailRecord[] = [
+    ...one('allocators', build.pointer),
+    ...one('subgraph records', build.pointer),
+    ...one('operator records', build.pointer),
+    ...one('eval tensors', build.pointer),
+    ...one('builtin parameters', build.pointer),
+    ...one('kernel data', 16),
+    ...resourceVariableSizes(model).map((bytes) => ({ part: 'resource variables', bytes, align: 16 })),
+    ...one('scratch handles', build.pointer),
+    ...allocation.variables.map((v) => ({ part: 'variable tensors', bytes: v.bytes, align: 16 })),
+  ];
+  const after = [...ioRecords('graph inputs', main, main.inputs, build), ...ioRecords('graph outputs', main, main.outputs, build)];
+  // `used` replays the allocations with the estimated sizes; where an estimate comes before a 16-aligned record, where
+  // that record lands is not known, so its padding is counted as the most it can be (16 less the records' alignment)
+  let used = 0;
+  let padding = 0;
+  let unsure = false; // an estimated record since the last 16-aligned one: the next one's padding is not known
+  let padded = false;
+  const place = (r: TailRecord): void => {
+    if (r.bytes === 0) return; // nothing is allocated
+    const next = align(used + r.bytes, r.align);
+    const pad = next - used - r.bytes;
+    if (r.align > build.pointer && unsure) {
+      padding += 16 - build.pointer;
+      padded = true;
+      unsure = false;
+    } else {
+      padding += pad;
+    }
+    if (estimated.has(r.part)) unsure = true;
+    used = next;
+  };
+  const bytesOf = (records: readonly TailRecord[]): number => records.reduce((sum, r) => sum + r.bytes, 0);
+  before.forEach(place);
+  const beforeIo = bytesOf(before) + padding;
+  after.forEach(place);
+  const tail = bytesOf(before) + bytesOf(after) + padding;
+  const pad: TailPart = {
+    what: 'alignment padding',
+    bytes: padding,
+    estimated: padded,
+    rule: `TFLM aligns each allocation down from the last: 16 B for variable and resource buffers, kernel data and the graph I/O pointer arrays, ${build.pointer} B for the records; the bytes that leaves between them${padded ? `, counted as the most it can be (${16 - build.pointer} B) where an estimated part comes before` : ''}`,
+  };
+  return { parts: pad.bytes > 0 ? [...parts, pad] : parts, tail, io: tail - beforeIo };
 }
 
 function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild): TailPart[] {
   const ops = model.subgraphs.flatMap((sg) => sg.operators.map((op) => ({ sg, op })));
-  const variables = allocation.variables.reduce((sum, v) => sum + align(v.bytes, 16), 0);
-  const resources = resourceVariableBytes(model);
+  const variables = allocation.variables.reduce((sum, v) => sum + v.bytes, 0);
+  const resources = resourceVariableSizes(model).reduce((sum, b) => sum + b, 0);
   const main = model.subgraphs[0]!;
+  const io = (indices: readonly number[]) => ioRecords('', main, indices, build).reduce((sum, r) => sum + r.bytes, 0);
   const parts: TailPart[] = [
-    { what: 'variable tensors', bytes: variables, estimated: false, rule: `${allocation.variables.length} buffer(s), each 16-aligned` },
-    { what: 'resource variables', bytes: resources, estimated: false, rule: 'the largest value assigned to each resource variable (by its shared name), 16-aligned' },
+    { what: 'variable tensors', bytes: variables, estimated: false, rule: `${allocation.variables.length} buffer(s), each placed 16-aligned` },
+    { what: 'resource variables', bytes: resources, estimated: false, rule: 'the largest value assigned to each resource variable (by its shared name), each placed 16-aligned' },
     { what: 'eval tensors', bytes: build.evalTensor * allocation.tensorCount, estimated: false, rule: `${build.evalTensor} B per tensor (TfLiteEvalTensor)` },
     { what: 'operator records', bytes: build.node * ops.length, estimated: false, rule: `${build.node} B per operator (NodeAndRegistration)` },
     { what: 'subgraph records', bytes: 2 * build.pointer * model.subgraphs.length, estimated: false, rule: `${2 * build.pointer} B per subgraph` },
@@ -134,8 +209,8 @@ function tailParts(model: IrTflite, allocation: TflmAllocation, build: TflmBuild
     { what: 'allocators', bytes: build.allocators, estimated: true, rule: `the arena, planner and allocator objects of a ${build.name} build` },
     { what: 'builtin parameters', bytes: ops.reduce((sum, { op }) => sum + (op.custom ? 0 : (PARAMS_BYTES[op.op] ?? 8)), 0), estimated: true, rule: 'the TfLite*Params struct of each builtin operator type (a custom operator has none)' },
     { what: 'kernel data', bytes: ops.reduce((sum, { sg, op }) => sum + kernelData(sg, op, build), 0), estimated: true, rule: "each kernel's OpData, 16-aligned, plus 2 × 4 B per output channel of a convolution and the transposed input copies of a batch matmul" },
-    { what: 'graph inputs', bytes: ioStructs(main, main.inputs, build), estimated: false, rule: `a 16-aligned pointer array and a TfLiteTensor (${build.tensor} B) per input, with its quantization` },
-    { what: 'graph outputs', bytes: ioStructs(main, main.outputs, build), estimated: false, rule: 'the same per output' },
+    { what: 'graph inputs', bytes: io(main.inputs), estimated: false, rule: `a pointer array (placed 16-aligned) and a TfLiteTensor (${build.tensor} B) per input, with its quantization` },
+    { what: 'graph outputs', bytes: io(main.outputs), estimated: false, rule: 'the same per output' },
   ];
   return parts.filter((p) => p.bytes > 0);
 }
@@ -170,14 +245,18 @@ function perChannelCount(sg: IrTfliteSubgraph, op: IrTfliteOperator): number | u
   return inputTensor(sg, op, 1)?.shape[op.op === 'DEPTHWISE_CONV_2D' ? 3 : 0] ?? 0;
 }
 
-function ioStructs(sg: IrTfliteSubgraph, indices: readonly number[], build: TflmBuild): number {
-  if (indices.length === 0) return 0;
-  const perTensor = (t: IrTfliteTensor): number => build.tensor + (t.quantization === undefined ? 0 : build.quantization + 4 + 4 * t.quantization.zeroPoint.length);
-  return align(build.pointer * indices.length, 16) + indices.reduce((sum, i) => sum + perTensor(sg.tensors[i]!), 0);
+/** The allocations of graph inputs' or outputs' structs: the pointer array (16-aligned), then each TfLiteTensor and its quantization. */
+function ioRecords(part: string, sg: IrTfliteSubgraph, indices: readonly number[], build: TflmBuild): TailRecord[] {
+  if (indices.length === 0) return [];
+  const perTensor = (t: IrTfliteTensor): TailRecord[] => [
+    { part, bytes: build.tensor, align: build.pointer },
+    ...(t.quantization === undefined ? [] : [{ part, bytes: build.quantization, align: build.pointer }, { part, bytes: 4 + 4 * t.quantization.zeroPoint.length, align: 4 }]),
+  ];
+  return [{ part, bytes: build.pointer * indices.length, align: 16 }, ...indices.flatMap((i) => perTensor(sg.tensors[i]!))];
 }
 
 /** Each resource variable's buffer (one per shared name): the largest value ASSIGN_VARIABLE writes to it. */
-function resourceVariableBytes(model: IrTflite): number {
+function resourceVariableSizes(model: IrTflite): number[] {
   const largest = new Map<string, number>();
   model.subgraphs.forEach((sg, s) => {
     const handles = new Map<number, string>();
@@ -191,5 +270,5 @@ function resourceVariableBytes(model: IrTflite): number {
       largest.set(name, Math.max(largest.get(name) ?? 0, value?.bytes ?? 0));
     }
   });
-  return [...largest.values()].reduce((sum, bytes) => sum + align(bytes, 16), 0);
+  return [...largest.values()];
 }

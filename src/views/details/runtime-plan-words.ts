@@ -102,6 +102,13 @@ export function estimatedPartsText(r: RuntimePlan): string | undefined {
   return `${parts.join(', ')} ${parts.length === 1 ? 'is' : 'are'} estimated`;
 }
 
+/** The words that lead the arena's line when TensorFlow Lite Micro refuses the model: no arena works, and why; '' when it accepts it. */
+function refusedText(r: RuntimePlan): string {
+  const why = r.refused ?? [];
+  if (why.length === 0) return '';
+  return `None works: AllocateTensors() fails whatever the arena. ${why.map((w) => w.replace(/\.$/, '')).join('. ')}. Were it accepted: `;
+}
+
 /** Every figure of the runtime plan, in the order the panel shows them; `heapPeak` is the peak of the plan on screen. */
 export function runtimeLines(r: RuntimePlan, heapPeak: number): RuntimeLine[] {
   const estimated = estimatedPartsText(r);
@@ -120,7 +127,7 @@ export function runtimeLines(r: RuntimePlan, heapPeak: number): RuntimeLine[] {
     key: 'arena',
     label: 'Arena to declare',
     bytes: r.arena,
-    text: `For the file as it is; ${withPlan}. Why: ${r.arenaReason.trim().replace(/\.$/, '')}.${estimated === undefined ? '' : ' It rests on the tail’s estimate.'}${lower}`,
+    text: `${refusedText(r)}For the file as it is; ${withPlan}. Why: ${r.arenaReason.trim().replace(/\.$/, '')}.${estimated === undefined ? '' : ' It rests on the tail’s estimate.'}${lower}`,
     ...(unknownKernels > 0 && { atLeast: true as const }),
   };
   return [...ownHeadLines(r), plannedLine(r, heapPeak), tail, arena];

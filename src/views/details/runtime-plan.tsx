@@ -41,11 +41,16 @@ export function RuntimePlanBlock({ runtime, peak }: RuntimePlanBlockProps) {
           <RuntimeFigure key={line.key} line={line} runtime={runtime} />
         ))}
       </dl>
-      {runtime.notes.length > 0 && (
+      {runtime.notes.length + (runtime.assumes ?? []).length > 0 && (
         <ul className="runtime-notes" aria-label="What the runtime plan assumes">
           {runtime.notes.map((note) => (
             <li key={note} data-testid="runtime-note">
               Assumes: <LongName text={note} max={MESSAGE_CHARS} />
+            </li>
+          ))}
+          {(runtime.assumes ?? []).map((text) => (
+            <li key={text} data-testid="runtime-assumes">
+              Assumes: <LongName text={text} max={MESSAGE_CHARS} />
             </li>
           ))}
         </ul>

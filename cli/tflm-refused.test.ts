@@ -1,0 +1,86 @@
+// Models TensorFlow Lite Micro refuses when it allocates, written by the test:
+// a DEQUANTIZE of float16 weights, which its reference kernel's Prepare refuses
+// (dequantize_common.cc), and a STRING constant, which InitializeAllocationInfo
+// cannot size. No arena is presented as working for either.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { writeTflite, type TfliteTensorSpec } from '../src/model/testing/tflite-writer';
+import { planJson, run } from './testing/run-cli';
+import { tempFiles } from './testing/temp-files';
+
+const file = tempFiles('tflm-refused');
+
+/** x + DEQUANTIZE(w): w a constant of `weightType` (8 elements), x and the sum float32. */
+function dequantizeModel(weightType: string, quantization?: TfliteTensorSpec['quantization']): Uint8Array {
+  const bytesPer = weightType === 'FLOAT16' || weightType === 'INT16' ? 2 : 1;
+  return writeTflite({
+    subgraphs: [
+      {
+        tensors: [
+          { shape: [1, 8], name: 'x' },
+          { shape: [1, 8], type: weightType, name: 'w', data: new Uint8Array(8 * bytesPer), ...(quantization !== undefined && { quantization }) },
+          { shape: [1, 8], name: 'w_float' },
+          { shape: [1, 8], name: 'y' },
+        ],
+        inputs: [0],
+        outputs: [3],
+        operators: [
+          { op: 'DEQUANTIZE', inputs: [1], outputs: [2] },
+          { op: 'ADD', inputs: [0, 2], outputs: [3] },
+        ],
+      },
+    ],
+  });
+}
+
+describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (DequantizePrepare: int8 or int16, uint8 in newer releases)", () => {
+  it('float16 weights: the plan says TFLM refuses the model and why, and presents no arena as working', () => {
+    const path = file('f16.tflite', dequantizeModel('FLOAT16'));
+    const plan = planJson([path, '--target', 'tflm']);
+    const why = plan.runtimePlan.refused as string[];
+    expect(why).toHaveLength(1);
+    expect(why[0]).toMatch(/^TensorFlow Lite Micro's reference kernels refuse this model: a DEQUANTIZE has a FLOAT16 input \(first DEQUANTIZE_0, reading 'w'\)/);
+    expect(plan.diagnostics).toContainEqual({ code: 'tflm-unsupported', message: why[0] });
+    const text = run(['plan', path, '--target', 'tflm']).out;
+    expect(text).toContain('arena         NONE works: TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena');
+    expect(text).toContain(`refused       ${why[0]}`);
+    expect(text).not.toMatch(/arena +declare/);
+  });
+
+  it('the C header stops the build with #error', () => {
+    const path = file('f16h.tflite', dequantizeModel('FLOAT16'));
+    const header = file('f16.h', new Uint8Array());
+    expect(run(['plan', path, '--target', 'tflm', '--header', header]).code).toBe(0);
+    const text = readFileSync(header, 'utf8');
+    expect(text).toContain('#error "heapscope: TensorFlow Lite Micro refuses this model; AllocateTensors() fails whatever the arena"');
+    expect(text).toContain(' * REFUSED: ');
+  });
+
+  it('int8 weights, which the kernel takes, are planned as before with no refusal', () => {
+    const plan = planJson([file('i8.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', 'tflm']);
+    expect(plan.runtimePlan.refused).toBeUndefined();
+    expect(plan.diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflm-unsupported');
+  });
+});
+
+describe('a STRING constant, which TFLite Micro sizes (and fails on) when it plans, weights included', () => {
+  it('is refused on target tflm with one line naming the tensor, and planned on the other targets', () => {
+    const bytes = writeTflite({
+      subgraphs: [
+        {
+          tensors: [{ shape: [1, 4], name: 'x' }, { shape: [1, 4], name: 'y' }, { shape: [1], type: 'STRING', name: 'vocab', data: new Uint8Array(16) }],
+          inputs: [0],
+          outputs: [1],
+          operators: [{ op: 'RELU', inputs: [0], outputs: [1] }],
+        },
+      ],
+    });
+    const path = file('string.tflite', bytes);
+    const refused = run(['plan', path, '--target', 'tflm']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/tensor 2 of subgraph 0 \('vocab'\) is a constant of type STRING, which TensorFlow Lite Micro cannot size: AllocateTensors\(\) fails on it/);
+    expect(refused.err.trim().split('\n')).toHaveLength(1);
+    expect(run(['plan', path, '--target', 'cpu']).code).toBe(0);
+  });
+});
