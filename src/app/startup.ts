@@ -19,6 +19,7 @@ import type { Bindings } from '../store/bindings';
 import { nullRecord, ownValue } from '../shared/own';
 import { shortName } from '../shared/short-name';
 import { NO_EXTRAS, selectionText } from './url-settings';
+import { warnLeftOut } from '../store/left-out-warnings';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -54,7 +55,7 @@ function savedPlanOpener(store: AppStore, compare: CompareStore, params: UrlPara
   return (file, name) => {
     dismissError();
     const leftOut = notForSavedPlan(params);
-    for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+    warnLeftOut(leftOut);
     noteLinkLeftOut(leftOut);
     return compare.getState().actions.openSavedPlan(file, name, (error) => showFileError(name, error));
   };
@@ -84,7 +85,7 @@ async function openView(store: AppStore, params: UrlParams, compare: CompareStor
   const sideB = params.compare === undefined || compare === undefined || params.embed ? undefined : notInModel(model, { ...params.compare, selection: undefined, typed: params.typed }, 'b.');
   // Known only now that the model is read: named with those the link notice named before it.
   const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection]), ...(sideB === undefined ? [] : [...sideB.dims, ...sideB.shapes, ...sideB.inputs])];
-  for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  warnLeftOut(leftOut);
   // The Diagnostics lists are A's: only A's bindings are left to the notice there.
   actions.noteLinkLeftOut(leftOut, bindings);
   // A selection of nothing on screen is not made, so the link the page writes back drops it.
@@ -196,7 +197,7 @@ function otherFileShown(store: AppStore, params: UrlParams, applied: Partial<Pla
   if (params.groups !== undefined) actions.setGroups({ model: undefined, from: 'first', open: [], closed: [], collapsed: [] });
   const { file, leftOut } = notForOtherFile(params, applied, shown.origin === 'sample' ? 'the sample model' : shortName(shown.name));
   console.warn(`heapscope: URL parameter ${file}`);
-  for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  warnLeftOut(leftOut);
   actions.noteLinkOtherFile(file);
   actions.noteLinkLeftOut(leftOut);
 }
@@ -251,7 +252,7 @@ function leftOutOfLink(params: UrlParams): readonly string[] {
 function usableLink(params: UrlParams): { params: UrlParams; settings: Partial<PlanSettings> } {
   const { a, b } = checkedLink(params);
   if (params.ignored.length > 0) console.warn(`heapscope: ignored URL parameters ${params.ignored.join(', ')}`);
-  for (const entry of [...a.ignored, ...(b?.ignored ?? [])]) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  warnLeftOut([...a.ignored, ...(b?.ignored ?? [])]);
   if (params.compare === undefined || b === undefined) return { params, settings: a.settings };
   // B's settings are whole: a left-out target is B's default, as a target left out of the link is.
   const { target = DEFAULT_SETTINGS.target, strategy, ...rest } = b.settings;
