@@ -2,9 +2,10 @@
 // peak and lower bound (per region when there are several), the largest
 // buffer, whether it fits, and what a click and a shift-click do (or Enter and
 // Shift+Enter, for the point chosen by keyboard); and the same in one sentence
-// for screen readers. For the point chosen by keyboard, a card that would hide
-// the point's dot wherever it goes keeps only its figures, which leaves room
-// to show the dot (the plot's label says what Enter does).
+// for screen readers. A card that would hide its point's dot wherever it goes,
+// under the mouse or chosen by keyboard, keeps only its figures, which leaves
+// room to show the dot (the plot's label says what Enter does; the dot under
+// the pointer is the one a click plans).
 
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../shared/format';
@@ -35,7 +36,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
   const [figuresHeight, setFiguresHeight] = useState(0); // the card's height with its figures alone, as last drawn so
   const [paneTop, setPaneTop] = useState(0); // the top of what shows the chart (its scrolling box), from the chart's (0 or less): a tall card may rise to it
   // Decided by the whole card's height alone, so that drawing the shorter card never turns the choice back.
-  const figuresOnly = keys && place(height, paneTop).covers;
+  const figuresOnly = place(height, paneTop).covers;
   const { left, top, width, maxHeight } = place(figuresOnly ? figuresHeight : height, paneTop);
   // Measured before the paint, again whenever what the card says or its width changes: a card placed for another point's height would show for a frame.
   useLayoutEffect(() => {
