@@ -65,9 +65,20 @@ describe('notInModel: the link dims the model does not have', () => {
     const plan = { steps: [{}, {}], buffers: [{ id: 0, name: 'image' }, { id: 1, name: 'y' }] };
     const model = { ...shown({}), plan: { status: 'planned', plan } } as unknown as LoadedModel; // only the counts it is checked against
     const selected = (search: string) => notInModel(model, parseUrlParams(search)).selection;
-    expect(selected('?select=buffer:007')).toBe('select=buffer:007: the plan has no buffer 7 (it has 2)');
+    expect(selected('?select=buffer:007')).toBe('select=buffer:007: the plan has no buffer 007 (it has 2)');
     expect(selected('?select=step:05')).toBe('select=step:05: the plan has 2 steps (0–1)');
     expect(selected('?select=node:nope')).toBe('select=node:nope: the model has no node nope');
     expect(selected('?select=buffer:01')).toBeUndefined();
+  });
+
+  it('points a buffer id of nothing on screen to the buffer named as the link wrote it ("007", not "7")', () => {
+    const plan = { steps: [{}, {}], buffers: [{ id: 0, name: '7' }, { id: 1, name: '007' }] };
+    const model = { ...shown({}), plan: { status: 'planned', plan } } as unknown as LoadedModel;
+    expect(notInModel(model, parseUrlParams('?select=buffer:007')).selection).toBe(
+      "select=buffer:007: the plan has no buffer 007 (it has 2); the buffer named 007 is select=buffer:1 (the link takes a buffer's id)",
+    );
+    expect(notInModel(model, parseUrlParams('?select=buffer:7')).selection).toBe(
+      "select=buffer:7: the plan has no buffer 7 (it has 2); the buffer named 7 is select=buffer:0 (the link takes a buffer's id)",
+    );
   });
 });

@@ -135,7 +135,7 @@ export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 
   const inputs = missingInputs.map(([name, values]) => `${quoted(`input.${name}`, values.join(','))}: the model has no input ${name}${listed}`);
   const bindings: BindingRef[] = [...missingShapes.map(([name]) => ({ kind: 'shape', name }) as const), ...missingInputs.map(([name]) => ({ kind: 'input', name }) as const)];
   const kept = { dims: nullRecord(keptDims), shapes: nullRecord(keptShapes), inputValues: nullRecord(keptInputs) };
-  const selection = params.selection === undefined ? undefined : missingSelection(model, params.selection, quoted('select', selectionText(params.selection)));
+  const selection = params.selection === undefined ? undefined : missingSelection(model, params.selection, ownValue(typed, `${prefix}select`) ?? selectionText(params.selection), prefix);
   return { dims, shapes, inputs, selection, bindings, kept };
 }
 
@@ -154,19 +154,21 @@ function tensorNames(graph: InferredGraph, names = new Set<string>()): Set<strin
 
 /**
  * Why `selection` names nothing in the model on screen, or undefined when it does (or the plan to check it against
- * failed); `quoted` is the parameter as the link wrote it ("select=buffer:007").
+ * failed); `written` is its value as the link wrote it ("buffer:007"), quoted and, for a buffer, looked up as written.
  */
-function missingSelection(model: LoadedModel, selection: Selection, quoted: string): string | undefined {
+function missingSelection(model: LoadedModel, selection: Selection, written: string, prefix: string): string | undefined {
   const plan = model.plan.status === 'planned' ? model.plan.plan : undefined;
+  const quoted = `${prefix}select=${written}`;
   switch (selection.kind) {
     case 'node':
       return hasNode(model.inferred, selection.node) ? undefined : `${quoted}: the model has no node ${selection.node}`;
     case 'buffer': {
       if (plan === undefined || plan.buffers.some((b) => b.id === selection.buffer)) return undefined;
-      // the views label a buffer by its tensor's name, which may be a number ("252"): point to the id that name has
-      const named = plan.buffers.filter((b) => b.name === String(selection.buffer));
-      const byName = named.length === 1 ? `; the buffer named ${selection.buffer} is select=buffer:${named[0]!.id} (the link takes a buffer's id)` : '';
-      return `${quoted}: the plan has no buffer ${selection.buffer} (it has ${plan.buffers.length})${byName}`;
+      // the views label a buffer by its tensor's name, which may be a number ("252", "007"): point to the id that name has
+      const id = written.slice(written.indexOf(':') + 1);
+      const named = plan.buffers.filter((b) => b.name === id);
+      const byName = named.length === 1 ? `; the buffer named ${id} is select=buffer:${named[0]!.id} (the link takes a buffer's id)` : '';
+      return `${quoted}: the plan has no buffer ${id} (it has ${plan.buffers.length})${byName}`;
     }
     case 'step':
       return plan === undefined || selection.step < plan.steps.length ? undefined : `${quoted}: the plan has ${plan.steps.length} steps (0–${plan.steps.length - 1})`;
