@@ -29,6 +29,11 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
   const { actions } = store.getState();
   const { params, settings } = usableLink(link);
   actions.noteLinkLeftOut(leftOutOfLink(link));
+  if (params.embed) {
+    const leftOut = notInEmbed(link);
+    warnLeftOut(leftOut);
+    actions.noteLinkLeftOut(leftOut);
+  }
   // With no model shown yet, this only records the settings the first plan is made for.
   if (Object.keys(settings).length > 0) void actions.setSettings(settings);
   // Taken by the graph of the first model shown.
@@ -223,6 +228,21 @@ export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings
     file: `file=${shortName(params.file ?? '')}: the link was made for this file, and ${opened} was opened instead; ${said}`,
     leftOut: own.map((entry) => `${entry}: a setting of the model the link was made for, not applied to ${opened}`),
   };
+}
+
+/**
+ * The parameters of an embed's link that open a comparison, which an embedded view does not show: `compare=1`
+ * and each `b.` parameter, quoted as the link wrote it, except those already left out for another reason
+ * (a value that does not parse, a target B's plan cannot take). The full view ("Open in heapscope") opens it.
+ */
+export function notInEmbed(params: UrlParams): string[] {
+  if (!params.embed || params.compare === undefined) return [];
+  const { b } = checkedLink(params);
+  const told = [...params.ignored, ...(b?.ignored ?? [])];
+  return Object.entries(params.typed)
+    .filter(([key]) => key === 'compare' || key.startsWith('b.'))
+    .filter(([key]) => !told.some((entry) => entry.startsWith(`${key}=`)))
+    .map(([key, value]) => `${key}=${value}: an embedded view opens no comparison; Open in heapscope opens it`);
 }
 
 /** The link's settings of A, and of B when it compares, as checkLinkSettings keeps them and says what it left out. */
