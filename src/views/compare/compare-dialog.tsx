@@ -4,7 +4,7 @@
 // the plan on screen. Escape or Close ends it; while open, it keeps the
 // keyboard's focus, and gives it back to what opened it when it closes.
 
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText } from '../plan-words';
 import { planFits, regionOverBy } from '../../store/fit-words';
@@ -29,8 +29,8 @@ import { useCompare, useCompareActions } from './use-compare';
 import { useModalFocus } from '../use-modal-focus';
 import './compare.css';
 
-/** The dialog; nothing while there is no comparison or saved plan. */
-export function CompareDialog() {
+/** The dialog; nothing while there is no comparison or saved plan. `notice` (the link notice) shows under its header, not behind it. */
+export function CompareDialog({ notice }: { readonly notice?: ReactNode }) {
   const a = useCompare((s) => s.a);
   const b = useCompare((s) => s.b);
   const diff = useCompare((s) => s.diff);
@@ -83,6 +83,7 @@ export function CompareDialog() {
             </p>
           )}
         </header>
+        {notice}
         <div className="compare-body">
           <CompareHeaps a={a.file} b={b?.file} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
           {diff && <DiffView diff={diff} focus={focus} onFocus={setFocus} onSelectNode={onSelectNode} />}
