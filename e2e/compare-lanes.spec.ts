@@ -87,3 +87,17 @@ test("the page's heap with every region drawn in a short window: lanes at their 
   await expect.poll(async () => textOverlaps(heap.locator('.heap-view'), 1)).toEqual([]);
   await snap(page, 'heap-all-regions-short');
 });
+
+test('ultraface cpu against mcu at 1024×640: the heap column fits the dialog, with no scrollbar', async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  test.setTimeout(120_000);
+  const dialog = await openCompare(page);
+  await expect(dialog.getByTestId('compare-heap-b').getByTestId('heap-canvas')).toHaveAttribute('data-lanes', '1');
+  const column = dialog.locator('.compare-heaps');
+  // both heaps at their least readable height and the legend: the column's whole height, once Close no longer takes a row of the header
+  const fit = await column.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+  expect(fit.scroll - fit.client, 'the heap column scrolls').toBeLessThanOrEqual(1);
+  expect(await laneHeight(dialog, 'a')).toBeGreaterThanOrEqual(READABLE_LANE);
+  expect(await laneHeight(dialog, 'b')).toBeGreaterThanOrEqual(READABLE_LANE);
+  await snap(page, 'compare-lanes-1024-fit');
+});

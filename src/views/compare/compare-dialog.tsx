@@ -66,17 +66,19 @@ export function CompareDialog({ notice }: { readonly notice?: ReactNode }) {
         <header className="compare-header">
           <h2 className="compare-title">{title}</h2>
           <SideSummary side="a" plan={a} other={b?.label} onSaved={setSaveNote} />
-          {b && <SideSummary side="b" plan={b} other={a.label} onSaved={setSaveNote} />}
-          {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
-          {diff && b && <RegionLines diff={diff} />}
           {b === undefined && (
             <button type="button" className="button button-small" onClick={compareSavedWithShown} disabled={!canCompareSaved} data-testid="compare-saved-with-shown">
               Compare with the plan on screen
             </button>
           )}
+          {/* Close ends A's row, and B starts the next: a Close wrapped to a row of its own took that row from the heaps */}
           <button type="button" className="button button-small compare-close" onClick={close}>
             Close
           </button>
+          {b && <span className="compare-row-break" aria-hidden="true" />}
+          {b && <SideSummary side="b" plan={b} other={a.label} onSaved={setSaveNote} />}
+          {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
+          {diff && b && <RegionLines diff={diff} />}
           {saveNote && (
             <p className={`compare-save-note ${saveNote.error ? 'tool-error' : 'muted tool-note'}`} role="status" data-testid="compare-save-note">
               {saveNote.text}
