@@ -101,3 +101,23 @@ test('ultraface cpu against mcu at 1024×640: the heap column fits the dialog, w
   expect(await laneHeight(dialog, 'b')).toBeGreaterThanOrEqual(READABLE_LANE);
   await snap(page, 'compare-lanes-1024-fit');
 });
+
+test("ultraface on mcu: the heap header's title and Compare's figures name the peak the sum of each memory's own peak, as the headline does", async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  test.setTimeout(120_000);
+  const sum = /peak [\d.]+ [KM]iB \(the sum of each memory's own peak, sram [\d.]+ [KM]iB \+ ext-ram [\d.]+ [KM]iB\)/;
+  const dialog = await openCompare(page);
+  // B on mcu adds two memories' peaks: its heap's title carries the Σ and its figure the words, each titled with each memory's peak; A on cpu has one memory
+  const each = /^the sum of each memory's own peak, sram [\d.]+ [KM]iB \+ ext-ram [\d.]+ [KM]iB$/;
+  const mark = dialog.getByTestId('compare-heap-b').locator('.compare-heap-title').getByTestId('peak-sum-mark');
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveAttribute('title', each);
+  await expect(dialog.getByTestId('compare-peak-b')).toHaveAttribute('title', each);
+  await expect(dialog.getByTestId('compare-heap-a').getByTestId('peak-sum-mark')).toHaveCount(0);
+  await expect(dialog.getByTestId('compare-peak-a')).not.toHaveAttribute('title', /./);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.goto(`/?model=/e2e/${ULTRAFACE}&target=mcu`);
+  await waitForModel(page, ULTRAFACE);
+  await waitForPlan(page);
+  await expect(page.getByTestId('heap-peak')).toHaveAttribute('title', sum);
+});

@@ -6,7 +6,7 @@
 
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
-import { peakText } from '../plan-words';
+import { peakText, regionsPeakText } from '../plan-words';
 import { planFits, regionOverBy } from '../../store/fit-words';
 import { formatBytes } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
@@ -199,7 +199,10 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
       <span className={keepEnd ? 'compare-label truncate-start' : 'compare-label'} title={titleText(plan.label)} data-testid={`compare-label-${side}`}>
         {keepEnd ? <bdi>{shortName(plan.label, SHOWN_CHARS, 'middle')}</bdi> : shortName(plan.label)}
       </span>
-      <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
+      {/* the row has no room for a mark: a peak of several memories says what it adds up in its title, as B's heap title marks it */}
+      <strong title={regionsPeakText(plan.file.plan, plan.file.plan.complete)} data-testid={`compare-peak-${side}`}>
+        {peakText(plan.file.plan.peak, plan.file.plan.complete)}
+      </strong>
       {arena !== undefined && (
         <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena}
           data-arena-as-is={arena.arenaAsIs}

@@ -11,7 +11,7 @@ import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import type { GrowthPoint } from '../../worker/protocol';
-import { peakText } from '../plan-words';
+import { peakText, regionsPeakNote, regionsPeakText } from '../plan-words';
 import type { CardPlace } from './growth-geometry';
 
 /** Where the card goes, and whether there it hides a dot of its point (cardCovers). */
@@ -56,6 +56,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
       </strong>
       <span>
         peak <Whole>{peakText(point.peak, point.complete)}</Whole>
+        {regionsPeakNote(point) !== undefined && ` ${regionsPeakNote(point)}`}
         {!point.complete && ' (lower estimate)'} · lower bound <Whole>{formatBytes(point.lowerBound)}</Whole>
       </span>
       {point.regions.length > 1 && (
@@ -119,8 +120,10 @@ export function namePieces(name: string): string[] {
 
 /** The card's figures in one sentence, as a screen reader announces the point chosen by keyboard. */
 export function pointSentence(point: GrowthPoint, dim: string): string {
-  const words = [`${dim} = ${point.value}: peak ${peakText(point.peak, point.complete)}${point.complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(point.lowerBound)}`];
-  if (point.regions.length > 1) words.push(point.regions.map((r) => `${r.name} ${peakText(r.peak, point.complete)}`).join(', '));
+  const sum = regionsPeakText(point, point.complete);
+  const said = [...(point.complete ? [] : ['lower estimate']), ...(sum === undefined ? [] : [sum])];
+  const words = [`${dim} = ${point.value}: peak ${peakText(point.peak, point.complete)}${said.length === 0 ? '' : ` (${said.join('; ')})`}, lower bound ${formatBytes(point.lowerBound)}`];
+  if (point.regions.length > 1 && sum === undefined) words.push(point.regions.map((r) => `${r.name} ${peakText(r.peak, point.complete)}`).join(', '));
   if (!point.fits) words.push('over a size limit');
   return `${words.join('; ')}.`;
 }
