@@ -87,3 +87,37 @@ test("the page's heap with every region drawn in a short window: lanes at their 
   await expect.poll(async () => textOverlaps(heap.locator('.heap-view'), 1)).toEqual([]);
   await snap(page, 'heap-all-regions-short');
 });
+
+test('ultraface cpu against mcu at 1024×640: the heap column fits the dialog, with no scrollbar', async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  test.setTimeout(120_000);
+  const dialog = await openCompare(page);
+  await expect(dialog.getByTestId('compare-heap-b').getByTestId('heap-canvas')).toHaveAttribute('data-lanes', '1');
+  const column = dialog.locator('.compare-heaps');
+  // both heaps at their least readable height and the legend: the column's whole height, once Close no longer takes a row of the header
+  const fit = await column.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+  expect(fit.scroll - fit.client, 'the heap column scrolls').toBeLessThanOrEqual(1);
+  expect(await laneHeight(dialog, 'a')).toBeGreaterThanOrEqual(READABLE_LANE);
+  expect(await laneHeight(dialog, 'b')).toBeGreaterThanOrEqual(READABLE_LANE);
+  await snap(page, 'compare-lanes-1024-fit');
+});
+
+test("ultraface on mcu: the heap header's title and Compare's figures name the peak the sum of each memory's own peak, as the headline does", async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  test.setTimeout(120_000);
+  const sum = /peak [\d.]+ [KM]iB \(the sum of each memory's own peak, sram [\d.]+ [KM]iB \+ ext-ram [\d.]+ [KM]iB\)/;
+  const dialog = await openCompare(page);
+  // B on mcu adds two memories' peaks: its heap's title carries the Σ and its figure the words, each titled with each memory's peak; A on cpu has one memory
+  const each = /^the sum of each memory's own peak, sram [\d.]+ [KM]iB \+ ext-ram [\d.]+ [KM]iB$/;
+  const mark = dialog.getByTestId('compare-heap-b').locator('.compare-heap-title').getByTestId('peak-sum-mark');
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveAttribute('title', each);
+  await expect(dialog.getByTestId('compare-peak-b')).toHaveAttribute('title', each);
+  await expect(dialog.getByTestId('compare-heap-a').getByTestId('peak-sum-mark')).toHaveCount(0);
+  await expect(dialog.getByTestId('compare-peak-a')).not.toHaveAttribute('title', /./);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.goto(`/?model=/e2e/${ULTRAFACE}&target=mcu`);
+  await waitForModel(page, ULTRAFACE);
+  await waitForPlan(page);
+  await expect(page.getByTestId('heap-peak')).toHaveAttribute('title', sum);
+});

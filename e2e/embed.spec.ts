@@ -264,3 +264,24 @@ test('embed=1 is chrome-less and sized to its frame: graph and heap only', async
   expect(Object.fromEntries(out.searchParams)).toEqual({ 'dim.batch': '4' });
   await snap(page, 'embed-app-frame');
 });
+
+test('embed=1 with a comparison names compare=1 and each b. parameter it leaves out, on the page and in the console, and the full view keeps them', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
+  await page.setViewportSize({ width: 760, height: 420 });
+  await page.goto('/?embed=1&dim.batch=4&compare=1&b.target=mcu&b.dim.batch=02');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().peak != null);
+  const note = page.getByTestId('embed-left-out');
+  await expect(note).toBeVisible();
+  for (const entry of ['compare=1', 'b.target=mcu', 'b.dim.batch=02']) {
+    await expect(note).toHaveAttribute('title', new RegExp(`${entry.replace(/\./g, '\\.')}: an embedded view opens no comparison`));
+    expect(warnings).toContain(`heapscope: ignored URL parameter ${entry}: an embedded view opens no comparison; Open in heapscope opens it`);
+  }
+  // The frame still does not scroll with the line added.
+  const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollHeight, inner: window.innerHeight }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.inner);
+  const out = new URL((await page.getByRole('link', { name: 'Open in heapscope' }).getAttribute('href'))!);
+  expect(out.searchParams.get('compare')).toBe('1');
+  expect(out.searchParams.get('b.target')).toBe('mcu');
+  await snap(page, 'embed-compare-left-out');
+});

@@ -56,6 +56,36 @@ function dot(page: Page, value: number) {
 }
 
 
+/** GPT-2 at 1280×800 with the Growth pane open on the dim it first offers, seq_len bound to 128 as its card suggests; returns that dim. */
+async function openGpt2GrowthAt1280x800(page: Page): Promise<string> {
+  test.skip(!haveModel(GPT2), NO_MODELS);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+  await page.goto(`/?model=/e2e/${GPT2}`);
+  await waitForModel(page, GPT2);
+  await waitForPlan(page);
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  const dim = (await grown(page, await page.getByTestId('growth-axis').inputValue())).dim;
+  await page.getByTestId('growth-assumed-change').click();
+  await page.waitForFunction((d) => {
+    const s = window.heapscope?.summary();
+    return document.body.dataset.status === 'ready' && s?.settings?.dims['seq_len'] === 128 && s.growth?.dim === d && s.growth.status === 'done';
+  }, dim);
+  return dim;
+}
+
+/** How many rings round the shown point's dots have their centre under the hover card, read from one drawing. */
+function ringsCovered(page: Page): Promise<number> {
+  return page.getByTestId('growth-chart').evaluate((chart) => {
+    const b = chart.querySelector('[data-testid="growth-tooltip"]')!.getBoundingClientRect();
+    return [...chart.querySelectorAll('circle.gr-ring')].filter((ring) => {
+      const r = ring.getBoundingClientRect();
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+    }).length;
+  });
+}
+
 /** GPT-2 with a past on the mcu target, its Growth pane open on seq_len. */
 async function openGpt2OnMcuBySeqLen(page: Page): Promise<void> {
   await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
@@ -463,19 +493,7 @@ test.describe('growth view, read and driven whole', () => {
   });
 
   test("at 1280×800 the card of the point the arrows choose never covers that point's dot, though the card is as tall as the plot", async ({ page }) => {
-    test.skip(!haveModel(GPT2), NO_MODELS);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
-    await page.goto(`/?model=/e2e/${GPT2}`);
-    await waitForModel(page, GPT2);
-    await waitForPlan(page);
-    await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
-    const dim = (await grown(page, await page.getByTestId('growth-axis').inputValue())).dim;
-    await page.getByTestId('growth-assumed-change').click();
-    await page.waitForFunction((d) => {
-      const s = window.heapscope?.summary();
-      return document.body.dataset.status === 'ready' && s?.settings?.dims['seq_len'] === 128 && s.growth?.dim === d && s.growth.status === 'done';
-    }, dim);
+    const dim = await openGpt2GrowthAt1280x800(page);
     await page.getByTestId('growth-to').focus();
     await page.keyboard.press('Tab');
     await expect(page.locator('.growth-plot')).toBeFocused();
@@ -486,22 +504,28 @@ test.describe('growth view, read and driven whole', () => {
       await expect(card).not.toHaveAttribute('data-value', seen.at(-1) ?? '');
       const value = (await card.getAttribute('data-value'))!;
       seen.push(value);
-      // the card and the ring around the chosen point's dots, read from one drawing
-      const covered = await page.getByTestId('growth-chart').evaluate((chart) => {
-        const b = chart.querySelector('[data-testid="growth-tooltip"]')!.getBoundingClientRect();
-        return [...chart.querySelectorAll('circle.gr-ring')].filter((ring) => {
-          const r = ring.getBoundingClientRect();
-          const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-          return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
-        }).length;
-      });
-      expect(covered, `the card of ${dim}=${value} covers its dot`).toBe(0);
+      expect(await ringsCovered(page), `the card of ${dim}=${value} covers its dot`).toBe(0);
       // and it still says the point's figures
       await expect(card).toContainText(`= ${value}`);
       await expect(card).toContainText(/peak .* lower bound/);
     }
     expect(new Set(seen).size).toBe(8);
     await snap(page, 'growth-gpt2-keyboard-card-clear-1280x800');
+  });
+
+  test("at 1280×800 the card of the point under the mouse never covers that point's dot", async ({ page }) => {
+    const dim = await openGpt2GrowthAt1280x800(page);
+    const { points } = await grown(page, dim);
+    const card = page.getByTestId('growth-tooltip');
+    for (const { value } of points) {
+      // the pointer on the dot's centre, as a person points at it (the diamond of the value on screen lies over its dot)
+      const box = (await dot(page, value).boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(card).toHaveAttribute('data-value', String(value));
+      expect(await ringsCovered(page), `the card of ${dim}=${value} covers the dot under the mouse`).toBe(0);
+      await expect(card).toContainText(/peak .* lower bound/);
+      if (value === points.at(-1)!.value) await snap(page, 'growth-gpt2-mouse-card-clear-1280x800');
+    }
   });
 
   test('the value on screen outside the typed range is labelled on the axis under its diamond', async ({ page }) => {

@@ -410,3 +410,33 @@ test("select=buffer: with a number the views show as a buffer's name points to t
   await waitForPlan(page);
   await expect(page.getByTestId('selection-details').locator('p.mono strong')).toHaveText('252');
 });
+
+test('a link that opens Compare and leaves a parameter out shows its notice in the dialog, where it is read, reached by Tab and dismissed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?compare=1&b.dim.batch=4&b.dim.nope=3');
+  await waitForPlan(page);
+  await waitForComparison(page);
+  const dialog = page.getByTestId('compare-dialog');
+  const notice = page.getByTestId('link-notice');
+  await expect(notice).toHaveCount(1);
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText(['b.dim.nope=3: the model has no dim nope (its dims: batch)']);
+  // nothing of the dialog lies over the notice: the point at its middle is the notice's own
+  const onTop = await notice.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+  expect(onTop).toBe(true);
+  // the dialog keeps the keyboard: its Dismiss button is one of the stops of Tab
+  const dismiss = notice.getByRole('button', { name: 'Dismiss the note about the link' });
+  for (let i = 0; i < 30 && !(await dismiss.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(dismiss).toBeFocused();
+  await snap(page, 'links-compare-notice-in-dialog');
+  await page.keyboard.press('Enter');
+  await expect(notice).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  // closed, the dialog leaves the page without the notice dismissed in it
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
+});

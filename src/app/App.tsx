@@ -19,7 +19,7 @@ import { HeapPanel } from '../views/heap/heap-panel';
 import { GrowthPanel } from '../views/growth/growth-panel';
 import { SplitPane } from '../views/split-pane';
 import { AppHeader } from './app-header';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DropZone, DroppedNotice, type DroppedNote } from './drop-zone';
 import { ErrorBoundary } from '../views/error-boundary';
 import { Welcome } from './welcome';
@@ -29,6 +29,7 @@ import type { EmbedPane } from '../embed/embed-panes';
 import { fullViewHref } from './url-params';
 import { ComparePanel } from '../views/compare/compare-panel';
 import { CompareDialog } from '../views/compare/compare-dialog';
+import { useCompare } from '../views/compare/use-compare';
 import { ExportPanel } from '../views/export/export-panel';
 import { usePanes, type PaneVisibility } from './pane-toggles';
 import { SkipLinks } from './skip-links';
@@ -45,6 +46,8 @@ export interface AppProps {
 export function App({ store, embed = false, panes: linkedPanes }: AppProps) {
   const [panes, togglePane] = usePanes(linkedPanes);
   const [dropped, setDropped] = useState<DroppedNote | undefined>(undefined);
+  const [noticeShown, setNoticeShown] = useState(true);
+  const notice = embed || !noticeShown ? undefined : <LinkNotice onDismiss={() => setNoticeShown(false)} />;
   return (
     <StoreContext.Provider value={store}>
       <ErrorBoundary area="page">
@@ -53,15 +56,21 @@ export function App({ store, embed = false, panes: linkedPanes }: AppProps) {
           {!embed && <AppHeader panes={panes} onTogglePane={togglePane} />}
           <LoadProgressBar />
           <ErrorBanner />
-          {!embed && <LinkNotice />}
+          <WhileNotComparing>{notice}</WhileNotComparing>
           {!embed && <DroppedNotice note={dropped} onDismiss={() => setDropped(undefined)} />}
           {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={linkedPanes} /> : <Workspace panes={panes} />}
           {!embed && <DropZone onNote={setDropped} />}
-          {!embed && <CompareDialog />}
+          {!embed && <CompareDialog notice={notice} />}
         </div>
       </ErrorBoundary>
     </StoreContext.Provider>
   );
+}
+
+/** `children` while the Compare dialog is closed: the link notice, which shows in the dialog while it covers the page (behind it, it could be neither read nor reached). */
+function WhileNotComparing({ children }: { readonly children: ReactNode }) {
+  const comparing = useCompare((s) => s.a !== undefined);
+  return comparing ? null : children;
 }
 
 /** The model's panels beside its tensor table; the welcome card before any model. */

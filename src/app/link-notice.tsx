@@ -5,9 +5,9 @@
 // did not apply; first, when the link was made for a local file other than
 // the one opened, a line that says so (no parameter left out: the headline
 // does not count it). Dismissible; a status, not an alert: the rest of the
-// link did apply.
+// link did apply. A link that opens a comparison shows the notice inside the
+// Compare dialog, which would otherwise cover it and keep the keyboard from it.
 
-import { useState } from 'react';
 import { useAppStore } from '../store/context';
 import { LongName } from '../views/long-name';
 import { MESSAGE_CHARS } from '../shared/short-name';
@@ -17,13 +17,12 @@ import '../views/panels/status.css';
 /** How many left-out parameters are listed before "and N more". */
 const LISTED = 5;
 
-/** The notice; nothing when no parameter was left out and the link was made for the file opened, or once dismissed. */
-export function LinkNotice() {
+/** The notice; nothing when no parameter was left out and the link was made for the file opened. `onDismiss` hides it. */
+export function LinkNotice({ onDismiss }: { readonly onDismiss: () => void }) {
   const leftOut = useAppStore((s) => s.linkLeftOut);
   const otherFile = useAppStore((s) => s.linkOtherFile);
-  const [shown, setShown] = useState(true);
   const entries = otherFile === undefined ? leftOut : [otherFile, ...leftOut];
-  if (!shown || entries.length === 0) return null;
+  if (entries.length === 0) return null;
   const more = entries.length - LISTED;
   return (
     <div className="banner banner-notice" role="status" data-testid="link-notice">
@@ -38,7 +37,7 @@ export function LinkNotice() {
           {more > 0 && <li className="banner-note">and {more} more (see the console)</li>}
         </ul>
       </div>
-      <button type="button" className="button button-small button-quiet" onClick={() => setShown(false)} aria-label="Dismiss the note about the link">
+      <button type="button" className="button button-small button-quiet" onClick={onDismiss} aria-label="Dismiss the note about the link">
         Dismiss
       </button>
     </div>

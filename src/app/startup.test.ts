@@ -3,7 +3,7 @@ import { DT } from '../model/dtype';
 import { inferShapes } from '../model/infer/shapes';
 import { irGraph } from '../model/testing/ir-builder';
 import type { LoadedModel } from '../store/state';
-import { notInModel } from './startup';
+import { notInEmbed, notInModel } from './startup';
 import { parseUrlParams } from './url-params';
 
 /** A model on screen with an image input of symbolic batch, height and width, without a plan (none is needed here). */
@@ -65,9 +65,38 @@ describe('notInModel: the link dims the model does not have', () => {
     const plan = { steps: [{}, {}], buffers: [{ id: 0, name: 'image' }, { id: 1, name: 'y' }] };
     const model = { ...shown({}), plan: { status: 'planned', plan } } as unknown as LoadedModel; // only the counts it is checked against
     const selected = (search: string) => notInModel(model, parseUrlParams(search)).selection;
-    expect(selected('?select=buffer:007')).toBe('select=buffer:007: the plan has no buffer 7 (it has 2)');
+    expect(selected('?select=buffer:007')).toBe('select=buffer:007: the plan has no buffer 007 (it has 2)');
     expect(selected('?select=step:05')).toBe('select=step:05: the plan has 2 steps (0–1)');
     expect(selected('?select=node:nope')).toBe('select=node:nope: the model has no node nope');
     expect(selected('?select=buffer:01')).toBeUndefined();
+  });
+
+  it('points a buffer id of nothing on screen to the buffer named as the link wrote it ("007", not "7")', () => {
+    const plan = { steps: [{}, {}], buffers: [{ id: 0, name: '7' }, { id: 1, name: '007' }] };
+    const model = { ...shown({}), plan: { status: 'planned', plan } } as unknown as LoadedModel;
+    expect(notInModel(model, parseUrlParams('?select=buffer:007')).selection).toBe(
+      "select=buffer:007: the plan has no buffer 007 (it has 2); the buffer named 007 is select=buffer:1 (the link takes a buffer's id)",
+    );
+    expect(notInModel(model, parseUrlParams('?select=buffer:7')).selection).toBe(
+      "select=buffer:7: the plan has no buffer 7 (it has 2); the buffer named 7 is select=buffer:0 (the link takes a buffer's id)",
+    );
+  });
+});
+
+describe('notInEmbed: what an embedded view leaves out of a link', () => {
+  it("names compare=1 and each of B's parameters as the link wrote them, for the full view to open", () => {
+    expect(notInEmbed(parseUrlParams('?embed=1&compare=1&b.target=mcu&b.dim.batch=02&b.shape.image=1x3x8x8&dim.batch=2'))).toEqual([
+      'compare=1: an embedded view opens no comparison; Open in heapscope opens it',
+      'b.target=mcu: an embedded view opens no comparison; Open in heapscope opens it',
+      'b.dim.batch=02: an embedded view opens no comparison; Open in heapscope opens it',
+      'b.shape.image=1x3x8x8: an embedded view opens no comparison; Open in heapscope opens it',
+    ]);
+  });
+
+  it('names a b. parameter already left out for its value once, for that reason, and nothing in the full page or without compare=1', () => {
+    const left = notInEmbed(parseUrlParams('?embed=1&compare=1&b.target=nope&b.dim.batch=-3&b.strategy=best'));
+    expect(left.map((entry) => entry.split(':')[0])).toEqual(['compare=1', 'b.strategy=best']);
+    expect(notInEmbed(parseUrlParams('?compare=1&b.target=mcu'))).toEqual([]);
+    expect(notInEmbed(parseUrlParams('?embed=1&target=mcu'))).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import type { Bindings } from '../store/bindings';
 import { nullRecord, ownValue } from '../shared/own';
 import { shortName } from '../shared/short-name';
 import { NO_EXTRAS, selectionText } from './url-settings';
+import { warnLeftOut } from '../store/left-out-warnings';
 
 /**
  * Opens `model=` if given, else the sample (or waits for `file=`), with the URL's bindings, target,
@@ -28,6 +29,11 @@ export async function openInitialModel(store: AppStore, link: UrlParams, compare
   const { actions } = store.getState();
   const { params, settings } = usableLink(link);
   actions.noteLinkLeftOut(leftOutOfLink(link));
+  if (params.embed) {
+    const leftOut = notInEmbed(link);
+    warnLeftOut(leftOut);
+    actions.noteLinkLeftOut(leftOut);
+  }
   // With no model shown yet, this only records the settings the first plan is made for.
   if (Object.keys(settings).length > 0) void actions.setSettings(settings);
   // Taken by the graph of the first model shown.
@@ -54,7 +60,7 @@ function savedPlanOpener(store: AppStore, compare: CompareStore, params: UrlPara
   return (file, name) => {
     dismissError();
     const leftOut = notForSavedPlan(params);
-    for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+    warnLeftOut(leftOut);
     noteLinkLeftOut(leftOut);
     return compare.getState().actions.openSavedPlan(file, name, (error) => showFileError(name, error));
   };
@@ -84,7 +90,7 @@ async function openView(store: AppStore, params: UrlParams, compare: CompareStor
   const sideB = params.compare === undefined || compare === undefined || params.embed ? undefined : notInModel(model, { ...params.compare, selection: undefined, typed: params.typed }, 'b.');
   // Known only now that the model is read: named with those the link notice named before it.
   const leftOut = [...dims, ...shapes, ...inputs, ...(selection === undefined ? [] : [selection]), ...(sideB === undefined ? [] : [...sideB.dims, ...sideB.shapes, ...sideB.inputs])];
-  for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  warnLeftOut(leftOut);
   // The Diagnostics lists are A's: only A's bindings are left to the notice there.
   actions.noteLinkLeftOut(leftOut, bindings);
   // A selection of nothing on screen is not made, so the link the page writes back drops it.
@@ -134,7 +140,7 @@ export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 
   const inputs = missingInputs.map(([name, values]) => `${quoted(`input.${name}`, values.join(','))}: the model has no input ${name}${listed}`);
   const bindings: BindingRef[] = [...missingShapes.map(([name]) => ({ kind: 'shape', name }) as const), ...missingInputs.map(([name]) => ({ kind: 'input', name }) as const)];
   const kept = { dims: nullRecord(keptDims), shapes: nullRecord(keptShapes), inputValues: nullRecord(keptInputs) };
-  const selection = params.selection === undefined ? undefined : missingSelection(model, params.selection, quoted('select', selectionText(params.selection)));
+  const selection = params.selection === undefined ? undefined : missingSelection(model, params.selection, ownValue(typed, `${prefix}select`) ?? selectionText(params.selection), prefix);
   return { dims, shapes, inputs, selection, bindings, kept };
 }
 
@@ -153,19 +159,21 @@ function tensorNames(graph: InferredGraph, names = new Set<string>()): Set<strin
 
 /**
  * Why `selection` names nothing in the model on screen, or undefined when it does (or the plan to check it against
- * failed); `quoted` is the parameter as the link wrote it ("select=buffer:007").
+ * failed); `written` is its value as the link wrote it ("buffer:007"), quoted and, for a buffer, looked up as written.
  */
-function missingSelection(model: LoadedModel, selection: Selection, quoted: string): string | undefined {
+function missingSelection(model: LoadedModel, selection: Selection, written: string, prefix: string): string | undefined {
   const plan = model.plan.status === 'planned' ? model.plan.plan : undefined;
+  const quoted = `${prefix}select=${written}`;
   switch (selection.kind) {
     case 'node':
       return hasNode(model.inferred, selection.node) ? undefined : `${quoted}: the model has no node ${selection.node}`;
     case 'buffer': {
       if (plan === undefined || plan.buffers.some((b) => b.id === selection.buffer)) return undefined;
-      // the views label a buffer by its tensor's name, which may be a number ("252"): point to the id that name has
-      const named = plan.buffers.filter((b) => b.name === String(selection.buffer));
-      const byName = named.length === 1 ? `; the buffer named ${selection.buffer} is select=buffer:${named[0]!.id} (the link takes a buffer's id)` : '';
-      return `${quoted}: the plan has no buffer ${selection.buffer} (it has ${plan.buffers.length})${byName}`;
+      // the views label a buffer by its tensor's name, which may be a number ("252", "007"): point to the id that name has
+      const id = written.slice(written.indexOf(':') + 1);
+      const named = plan.buffers.filter((b) => b.name === id);
+      const byName = named.length === 1 ? `; the buffer named ${id} is select=buffer:${named[0]!.id} (the link takes a buffer's id)` : '';
+      return `${quoted}: the plan has no buffer ${id} (it has ${plan.buffers.length})${byName}`;
     }
     case 'step':
       return plan === undefined || selection.step < plan.steps.length ? undefined : `${quoted}: the plan has ${plan.steps.length} steps (0–${plan.steps.length - 1})`;
@@ -196,7 +204,7 @@ function otherFileShown(store: AppStore, params: UrlParams, applied: Partial<Pla
   if (params.groups !== undefined) actions.setGroups({ model: undefined, from: 'first', open: [], closed: [], collapsed: [] });
   const { file, leftOut } = notForOtherFile(params, applied, shown.origin === 'sample' ? 'the sample model' : shortName(shown.name));
   console.warn(`heapscope: URL parameter ${file}`);
-  for (const entry of leftOut) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  warnLeftOut(leftOut);
   actions.noteLinkOtherFile(file);
   actions.noteLinkLeftOut(leftOut);
 }
@@ -220,6 +228,21 @@ export function notForOtherFile(params: UrlParams, applied: Partial<PlanSettings
     file: `file=${shortName(params.file ?? '')}: the link was made for this file, and ${opened} was opened instead; ${said}`,
     leftOut: own.map((entry) => `${entry}: a setting of the model the link was made for, not applied to ${opened}`),
   };
+}
+
+/**
+ * The parameters of an embed's link that open a comparison, which an embedded view does not show: `compare=1`
+ * and each `b.` parameter, quoted as the link wrote it, except those already left out for another reason
+ * (a value that does not parse, a target B's plan cannot take). The full view ("Open in heapscope") opens it.
+ */
+export function notInEmbed(params: UrlParams): string[] {
+  if (!params.embed || params.compare === undefined) return [];
+  const { b } = checkedLink(params);
+  const told = [...params.ignored, ...(b?.ignored ?? [])];
+  return Object.entries(params.typed)
+    .filter(([key]) => key === 'compare' || key.startsWith('b.'))
+    .filter(([key]) => !told.some((entry) => entry.startsWith(`${key}=`)))
+    .map(([key, value]) => `${key}=${value}: an embedded view opens no comparison; Open in heapscope opens it`);
 }
 
 /** The link's settings of A, and of B when it compares, as checkLinkSettings keeps them and says what it left out. */
@@ -251,7 +274,7 @@ function leftOutOfLink(params: UrlParams): readonly string[] {
 function usableLink(params: UrlParams): { params: UrlParams; settings: Partial<PlanSettings> } {
   const { a, b } = checkedLink(params);
   if (params.ignored.length > 0) console.warn(`heapscope: ignored URL parameters ${params.ignored.join(', ')}`);
-  for (const entry of [...a.ignored, ...(b?.ignored ?? [])]) console.warn(`heapscope: ignored URL parameter ${entry}`);
+  warnLeftOut([...a.ignored, ...(b?.ignored ?? [])]);
   if (params.compare === undefined || b === undefined) return { params, settings: a.settings };
   // B's settings are whole: a left-out target is B's default, as a target left out of the link is.
   const { target = DEFAULT_SETTINGS.target, strategy, ...rest } = b.settings;

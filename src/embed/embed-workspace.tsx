@@ -81,6 +81,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
             </a>
           )}
         </p>
+        <EmbedLeftOut />
         {tabs && (
           <div className="segmented embed-tabs" role="tablist" aria-label="Panes">
             {panes.map((name) => (
@@ -99,6 +100,21 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
         )}
       </main>
     </ErrorBoundary>
+  );
+}
+
+/**
+ * The embed's link notice, in one line under the caption: each parameter of the link left out (a comparison,
+ * which an embed does not open, or a value that does not apply), as the console warns it; whole on hover.
+ */
+function EmbedLeftOut() {
+  const leftOut = useAppStore((s) => s.linkLeftOut);
+  if (leftOut.length === 0) return null;
+  const text = `Left out of the link: ${leftOut.join('; ')}`;
+  return (
+    <p className="embed-left-out" role="note" title={text} data-testid="embed-left-out">
+      {text}
+    </p>
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { proofText } from './panels/search-budget';
 import { overLimitText } from '../store/fit-words';
-import { peakText, portfolioText, regionsPeakNote, regionsPeakText } from './plan-words';
+import { peakText, portfolioText, regionsPeakNote, regionsPeakText, withRegionsPeak } from './plan-words';
 
 const sram: RegionPlan = { name: 'sram', peak: 3 * 1024, lowerBound: 3 * 1024, optimal: true, fast: true, sizeLimit: 1024, overBy: 2 * 1024, waste: { total: 0, holes: 0, alignmentPadding: 0, scratchGrowth: 0 } };
 
@@ -66,5 +66,17 @@ describe('plan words', () => {
     );
     expect(proofText({ ...unknown, search: { proven: false, stoppedBy: 'done', knownSizesProof: 'search' } }, false)).toBe('9.2 % above the lower bound; no placement of its buffers is lower (proven for the sizes known)');
     expect(proofText({ ...base, search: { proven: false, stoppedBy: 'done' } }, true)).toBe('9.2 % above the lower bound, not proven optimal: the search has nothing left to try, so a longer budget gives the same plan');
+  });
+});
+
+describe('withRegionsPeak', () => {
+  it("follows a peak of several memories with what it adds up, as the headline says it, and leaves one memory's bare", () => {
+    const regions = [
+      { name: 'sram', peak: 998_400 },
+      { name: 'ext-ram', peak: 4_917_248 },
+    ];
+    expect(withRegionsPeak('peak 5.64 MiB', { regions }, true)).toBe("peak 5.64 MiB (the sum of each memory's own peak, sram 975 KiB + ext-ram 4.69 MiB)");
+    expect(withRegionsPeak('peak 4.69 MiB', { regions: [{ name: 'sram', peak: 0 }, regions[1]!] }, true)).toBe('peak 4.69 MiB');
+    expect(withRegionsPeak('peak 4.69 MiB', undefined, true)).toBe('peak 4.69 MiB');
   });
 });

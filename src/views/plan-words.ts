@@ -11,8 +11,13 @@ export function peakText(peak: number, complete: boolean): string {
   return complete ? formatBytes(peak) : `≥ ${formatBytes(peak)}`;
 }
 
+/** A plan's memories by their own peaks: a plan's regions, or a growth point's. */
+interface RegionPeaks {
+  readonly regions: readonly { readonly name: string; readonly peak: number }[];
+}
+
 /** The regions whose peaks make up the plan's, when more than one holds bytes (a plan's peak adds the regions' peaks); undefined for one. */
-function heldRegions(plan: Pick<ModelPlan, 'regions'>): ModelPlan['regions'] | undefined {
+function heldRegions<R extends RegionPeaks>(plan: R): R['regions'] | undefined {
   const held = plan.regions.filter((r) => r.peak > 0);
   return held.length < 2 ? undefined : held;
 }
@@ -22,7 +27,7 @@ function heldRegions(plan: Pick<ModelPlan, 'regions'>): ModelPlan['regions'] | u
  * when more than one region holds bytes (a plan's peak adds the regions' peaks); undefined for one. Bytes moved from a
  * slow memory to a fast one can raise the sum while no memory's peak grows but the fast one's, so the sum is named.
  */
-export function regionsPeakText(plan: Pick<ModelPlan, 'regions'>, complete: boolean): string | undefined {
+export function regionsPeakText(plan: RegionPeaks, complete: boolean): string | undefined {
   const held = heldRegions(plan);
   if (held === undefined) return undefined;
   return `the sum of each memory's own peak, ${held.map((r) => `${r.name} ${peakText(r.peak, complete)}`).join(' + ')}`;
@@ -32,9 +37,18 @@ export function regionsPeakText(plan: Pick<ModelPlan, 'regions'>, complete: bool
  * The few words a one-line figure puts after such a peak, "(sum of 2 memories)", under the same rule as
  * regionsPeakText, whose words its title carries; undefined when one memory holds bytes.
  */
-export function regionsPeakNote(plan: Pick<ModelPlan, 'regions'>): string | undefined {
+export function regionsPeakNote(plan: RegionPeaks): string | undefined {
   const held = heldRegions(plan);
   return held === undefined ? undefined : `(sum of ${held.length} memories)`;
+}
+
+/**
+ * `peak` followed, when more than one memory holds bytes, by what it is made of under regionsPeakText's rule:
+ * "peak 5.65 MiB (the sum of each memory's own peak, sram 975 KiB + ext-ram 4.69 MiB)"; a bare "peak 5.65 MiB" for one.
+ */
+export function withRegionsPeak(peak: string, plan: RegionPeaks | undefined, complete: boolean): string {
+  const sum = plan === undefined ? undefined : regionsPeakText(plan, complete);
+  return sum === undefined ? peak : `${peak} (${sum})`;
 }
 
 /** "m1's own bound: 13.8 KiB", when the strategy's sharing choices put its bound above the lower bound. */

@@ -4,9 +4,9 @@
 // the plan on screen. Escape or Close ends it; while open, it keeps the
 // keyboard's focus, and gives it back to what opened it when it closes.
 
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
-import { peakText } from '../plan-words';
+import { peakText, regionsPeakText } from '../plan-words';
 import { planFits, regionOverBy } from '../../store/fit-words';
 import { formatBytes } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
@@ -29,8 +29,8 @@ import { useCompare, useCompareActions } from './use-compare';
 import { useModalFocus } from '../use-modal-focus';
 import './compare.css';
 
-/** The dialog; nothing while there is no comparison or saved plan. */
-export function CompareDialog() {
+/** The dialog; nothing while there is no comparison or saved plan. `notice` (the link notice) shows under its header, not behind it. */
+export function CompareDialog({ notice }: { readonly notice?: ReactNode }) {
   const a = useCompare((s) => s.a);
   const b = useCompare((s) => s.b);
   const diff = useCompare((s) => s.diff);
@@ -66,23 +66,26 @@ export function CompareDialog() {
         <header className="compare-header">
           <h2 className="compare-title">{title}</h2>
           <SideSummary side="a" plan={a} other={b?.label} onSaved={setSaveNote} />
-          {b && <SideSummary side="b" plan={b} other={a.label} onSaved={setSaveNote} />}
-          {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
-          {diff && b && <RegionLines diff={diff} />}
           {b === undefined && (
             <button type="button" className="button button-small" onClick={compareSavedWithShown} disabled={!canCompareSaved} data-testid="compare-saved-with-shown">
               Compare with the plan on screen
             </button>
           )}
+          {/* Close ends A's row, and B starts the next: a Close wrapped to a row of its own took that row from the heaps */}
           <button type="button" className="button button-small compare-close" onClick={close}>
             Close
           </button>
+          {b && <span className="compare-row-break" aria-hidden="true" />}
+          {b && <SideSummary side="b" plan={b} other={a.label} onSaved={setSaveNote} />}
+          {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
+          {diff && b && <RegionLines diff={diff} />}
           {saveNote && (
             <p className={`compare-save-note ${saveNote.error ? 'tool-error' : 'muted tool-note'}`} role="status" data-testid="compare-save-note">
               {saveNote.text}
             </p>
           )}
         </header>
+        {notice}
         <div className="compare-body">
           <CompareHeaps a={a.file} b={b?.file} focusA={focus?.buffersA} focusB={focus?.buffersB} onPickBuffer={onPickBuffer} />
           {diff && <DiffView diff={diff} focus={focus} onFocus={setFocus} onSelectNode={onSelectNode} />}
@@ -196,7 +199,10 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
       <span className={keepEnd ? 'compare-label truncate-start' : 'compare-label'} title={titleText(plan.label)} data-testid={`compare-label-${side}`}>
         {keepEnd ? <bdi>{shortName(plan.label, SHOWN_CHARS, 'middle')}</bdi> : shortName(plan.label)}
       </span>
-      <strong>{peakText(plan.file.plan.peak, plan.file.plan.complete)}</strong>
+      {/* the row has no room for a mark: a peak of several memories says what it adds up in its title, as B's heap title marks it */}
+      <strong title={regionsPeakText(plan.file.plan, plan.file.plan.complete)} data-testid={`compare-peak-${side}`}>
+        {peakText(plan.file.plan.peak, plan.file.plan.complete)}
+      </strong>
       {arena !== undefined && (
         <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena}
           data-arena-as-is={arena.arenaAsIs}

@@ -8,6 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { PlanFile } from '../../planner/assembly/plan-file';
 import { formatBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
+import { PeakSumMark } from '../regions-peak-note';
 import { bufferFacts, heapData, type HeapData } from '../heap/heap-data';
 import { HeapView } from '../heap/heap-view';
 import { HeapLegend } from '../heap/heap-legend';
@@ -70,7 +71,8 @@ function SideHeap({ side, file, full, extents, focus, onPickBuffer }: SideHeapPr
     <section className="compare-heap" aria-label={`Heap of ${side.toUpperCase()}`} data-testid={`compare-heap-${side}`} data-peak={full.plan.peak}>
       <div className="compare-heap-head">
         <h3 className="compare-heap-title">
-          <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span> peak <strong>{peakText(full.plan.peak, full.plan.complete)}</strong> · lower bound{' '}
+          <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span> <PeakSumMark plan={full.plan} complete={full.plan.complete} />
+          peak <strong>{peakText(full.plan.peak, full.plan.complete)}</strong> · lower bound{' '}
           {formatBytes(full.plan.lowerBound)} · {full.plan.strategy} on {full.plan.target}
         </h3>
         <RegionSwitcher shown={shown} />

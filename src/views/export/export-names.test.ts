@@ -40,6 +40,19 @@ describe('export titles', () => {
       'net.onnx · peak at least 2.00 KiB (lower estimate: some sizes are unknown) · lower bound 1.00 KiB · tflm on mcu',
     );
   });
+
+  it("name a peak of several memories the sum of each memory's own peak, as the page's headline does, and one memory's bare", () => {
+    const regions = [
+      { name: 'sram', peak: 998_400 },
+      { name: 'ext-ram', peak: 4_917_248 },
+    ];
+    expect(exportTitle('net.onnx', { target: 'mcu', strategy: 'best', peak: 5_915_648, lowerBound: 1024, complete: true, regions })).toBe(
+      "net.onnx · peak 5.64 MiB (the sum of each memory's own peak, sram 975 KiB + ext-ram 4.69 MiB) · lower bound 1.00 KiB · best on mcu",
+    );
+    expect(exportTitle('net.onnx', { target: 'mcu', strategy: 'best', peak: 4_917_248, lowerBound: 1024, complete: true, regions: [{ name: 'sram', peak: 0 }, regions[1]!] })).toBe(
+      'net.onnx · peak 4.69 MiB · lower bound 1.00 KiB · best on mcu',
+    );
+  });
 });
 
 describe('export titles name what the plan was made with', () => {

@@ -9,6 +9,7 @@
 // are saved under the same names with the side added.
 
 import { formatBytes } from '../../shared/format';
+import { withRegionsPeak } from '../plan-words';
 import { nullRecord, ownValue } from '../../shared/own';
 import type { PlanFile } from '../../planner/assembly/plan-file';
 import type { PlanAssumptions } from '../../planner/plan-types';
@@ -22,6 +23,7 @@ export interface PlanNaming {
   readonly peak: number; // bytes
   readonly lowerBound: number; // bytes
   readonly complete: boolean; // false: some sizes are unknown, the peak is a lower estimate
+  readonly regions?: readonly { readonly name: string; readonly peak: number }[]; // each memory's own peak: a peak of several is named their sum
   readonly assumptions?: Partial<Pick<PlanAssumptions, 'dims' | 'shapes' | 'inputValues'>>; // what the plan was made with; the user's part is named in titles
 }
 
@@ -67,7 +69,7 @@ export function sidePlanFileName(side: 'a' | 'b', file: SideNaming): string {
  */
 export function exportTitle(model: string, plan: PlanNaming): string {
   const estimate = !plan.complete;
-  const peak = `peak ${estimate ? 'at least ' : ''}${formatBytes(plan.peak)}${estimate ? ' (lower estimate: some sizes are unknown)' : ''}`;
+  const peak = withRegionsPeak(`peak ${estimate ? 'at least ' : ''}${formatBytes(plan.peak)}${estimate ? ' (lower estimate: some sizes are unknown)' : ''}`, plan.regions && { regions: plan.regions }, plan.complete);
   return [`${model} · ${peak} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`, ...givenParts(plan.assumptions)].join(' · ');
 }
 

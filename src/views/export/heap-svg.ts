@@ -13,7 +13,7 @@
 
 import { formatBytes } from '../../shared/format';
 import { fitVerdict } from '../../store/fit-words';
-import { peakText } from '../plan-words';
+import { peakText, withRegionsPeak } from '../plan-words';
 import { shortName } from '../../shared/short-name';
 import { escapeXml } from './xml-chars';
 import { wrapTitle } from './graph-header';
@@ -90,7 +90,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => b.end));
   const plotWidth = width - MARGIN.left - MARGIN.right;
   const verdict = fitVerdict(plan);
-  const title = wrapTitle(options.title ?? `peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`, plotWidth);
+  const title = wrapTitle(options.title ?? `${withRegionsPeak(`peak ${plan.complete ? '' : 'at least '}${formatBytes(plan.peak)}${plan.complete ? '' : ' (lower estimate)'}`, plan, plan.complete)} · lower bound ${formatBytes(plan.lowerBound)} · ${plan.strategy} on ${plan.target}`, plotWidth);
   // A title wrapped to more lines moves everything under it down; the verdict takes a line of its own under the title.
   const titleShift = (title.length - 1) * TITLE_LINE;
   const lanesTop = MARGIN.top + titleShift + (verdict !== undefined ? VERDICT_HEIGHT : 0);

@@ -26,6 +26,7 @@ import { useStepToMatch, type SearchState } from './search/search-step';
 import { LayoutStatus, useReportPending } from './graph-status';
 import { GraphView, type GraphViewHandle } from './view/graph-view';
 import { useGraphLayout, warmGraphLayout } from './layout/use-graph-layout';
+import { warnLeftOut } from '../../store/left-out-warnings';
 import './graph.css';
 
 /** The graph pane. */
@@ -206,7 +207,7 @@ function useLeftOutGroups(unknown: readonly string[]): void {
   useEffect(() => {
     if (told.current || unknown.length === 0) return;
     told.current = true;
-    for (const entry of unknown) console.warn(`heapscope: ignored URL parameter ${entry}`);
+    warnLeftOut(unknown);
     noteLinkLeftOut(unknown);
   }, [unknown, noteLinkLeftOut]);
 }

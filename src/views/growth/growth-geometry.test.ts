@@ -263,6 +263,34 @@ describe('cardPlace', () => {
     expect(cardPlace(layout, 100, [40], card, W).top).toBe(10);
   });
 
+  it('places the card by the rule that says whether it covers a dot, so a place that rule calls clear is never left for one it does not', () => {
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    // A dot at 71 is under a card at the top (10 to 130) and shows, ring and all, 11 px above one at the bottom (82 to 202): the bottom.
+    const at = cardPlace(narrow, 190, [71], card, 214);
+    expect(at.top).toBe(82);
+    expect(cardCovers(at, card.height, 190, [71])).toBe(false);
+    // Wherever the dot is, a card at the top or at the bottom that would show it is chosen over one that would not.
+    for (let y = narrow.panels[0]!.top; y <= narrow.bottom; y += 1) {
+      const top = { left: 70, top: 10, width: 140, maxHeight: 196 };
+      const bottom = { left: 70, top: 82, width: 140, maxHeight: 124 };
+      const clearSomewhere = !cardCovers(top, card.height, 190, [y]) || !cardCovers(bottom, card.height, 190, [y]);
+      const placed = cardPlace(narrow, 190, [y], card, 214);
+      if (clearSomewhere) expect(cardCovers(placed, card.height, 190, [y]), `dot at ${y}`).toBe(false);
+    }
+  });
+
+  it('narrows a card that hides its dot at the top, at the bottom and above the plot to the wider side of the point, beside it', () => {
+    // The Growth pane at 1280×800, the mouse on the last point (x 200): a card 110 px tall over it hides its dot at 90 at the top
+    // (10 to 120) and at the bottom (92 to 202), and there is no room above the plot.
+    const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
+    const tall = { width: 230, height: 110 };
+    const at = cardPlace(narrow, 200, [90], tall, 214);
+    expect(at).toEqual({ left: 70, top: 10, width: 200 - 12 - 70, maxHeight: 196 });
+    expect(cardCovers(at, tall.height, 200, [90])).toBe(false);
+    // In the middle of the plot neither side has 96 px: the card stays over the point, at the top.
+    expect(cardPlace(narrow, 135, [90], tall, 214)).toMatchObject({ left: 70, width: 140, top: 10 });
+  });
+
   it('moves a card taller than the plot below it up over what is above the chart, as high as the pane, so it ends above the values', () => {
     const narrow = growthLayout(input([point(1, 100), point(8, 800)]), 214, H);
     const tall = { width: 230, height: 240 };

@@ -276,6 +276,21 @@ export interface CardPlace {
 const CARD_GAP = 12;
 const CARD_INSET = 4;
 
+/** Pixels around a dot's centre that a card must keep clear of: the ring drawn round the chosen dot. */
+const DOT_CLEAR = 7;
+
+/**
+ * Whether a card `height` tall (cut at its maxHeight) at `place` covers one
+ * of the point's dots (at `x`, `ys`), ring included: the one rule by which
+ * cardPlace chooses where the card goes and the card, wherever it went,
+ * keeps only its figures.
+ */
+export function cardCovers(place: CardPlace, height: number, x: number, ys: readonly number[]): boolean {
+  const bottom = place.top + Math.min(height, place.maxHeight);
+  const across = x + DOT_CLEAR > place.left && x - DOT_CLEAR < place.left + place.width;
+  return across && ys.some((y) => y + DOT_CLEAR > place.top && y - DOT_CLEAR < bottom);
+}
+
 /**
  * The card of the point at `x`, whose dots are at `ys`, for a card
  * `card.width` wide at most and `card.height` tall: right of the point, else
@@ -287,7 +302,9 @@ const CARD_INSET = 4;
  * values under the plot, in a card narrowed to the room there is. A card
  * taller than the plot's room is moved up over what is above the plot, as
  * high as `boxTop` (the pane's top, above the chart's 0), so it ends above
- * the values and shows its last lines rather than lose them.
+ * the values and shows its last lines rather than lose them. A card that
+ * would still hide a dot goes beside its point, at the plot's top (risen so), narrowed
+ * to the room on the wider side, when there is room enough.
  */
 export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[], card: { readonly width: number; readonly height: number }, boxWidth: number, boxTop: number = GROWTH_MARGIN.top): CardPlace {
   const minLeft = layout.left + CARD_INSET;
@@ -296,28 +313,32 @@ export function cardPlace(layout: GrowthLayout, x: number, ys: readonly number[]
   const right = x + CARD_GAP;
   const flipped = x - CARD_GAP - width;
   const left = right + width <= maxRight ? right : flipped >= minLeft ? flipped : Math.max(minLeft, Math.min(maxRight - width, right));
-  const overPoint = left < x + CARD_GAP && left + width > x - CARD_GAP;
-  const hides = (top: number): boolean => overPoint && ys.some((y) => y > top - CARD_GAP && y < top + card.height + CARD_GAP);
+  const hides = (top: number): boolean => cardCovers({ left, top, width, maxHeight: Math.max(0, layout.bottom - top) }, card.height, x, ys);
   const high = GROWTH_MARGIN.top + CARD_INSET;
   const low = Math.max(high, layout.bottom - CARD_INSET - card.height);
   const whole = layout.bottom - CARD_INSET - card.height; // the lowest top at which the whole card ends above the values
   const clear = clearOfDots(ys, card.height, boxTop + CARD_INSET, whole);
   const placed = !hides(high) ? high : !hides(low) ? low : (clear ?? high);
-  const top = placed > whole ? Math.min(placed, Math.max(boxTop + CARD_INSET, whole)) : placed;
+  const risen = (at: number): number => (at > whole ? Math.min(at, Math.max(boxTop + CARD_INSET, whole)) : at);
+  const top = risen(placed);
+  const beside = hides(top) ? besidePoint(x, minLeft, maxRight) : undefined;
+  if (beside !== undefined) return { ...beside, top: risen(high), maxHeight: Math.max(0, layout.bottom - risen(high)) };
   return { left, top, width, maxHeight: Math.max(0, layout.bottom - top) };
 }
 
-/** Pixels around a dot's centre that a card must keep clear of: the ring drawn round the chosen dot. */
-const DOT_CLEAR = 7;
+/** The narrowest card worth drawing beside its point rather than over it, in pixels. */
+const CARD_MIN_WIDTH = 96;
 
 /**
- * Whether a card `height` tall (cut at its maxHeight) at `place` covers one
- * of the point's dots (at `x`, `ys`), ring included.
+ * A card over its point that hides a dot wherever it goes up or down: narrowed
+ * to the wider side of the point, when that side has room for CARD_MIN_WIDTH,
+ * where it hides none; undefined when neither side has.
  */
-export function cardCovers(place: CardPlace, height: number, x: number, ys: readonly number[]): boolean {
-  const bottom = place.top + Math.min(height, place.maxHeight);
-  const across = x + DOT_CLEAR > place.left && x - DOT_CLEAR < place.left + place.width;
-  return across && ys.some((y) => y + DOT_CLEAR > place.top && y - DOT_CLEAR < bottom);
+function besidePoint(x: number, minLeft: number, maxRight: number): { readonly left: number; readonly width: number } | undefined {
+  const leftRoom = x - CARD_GAP - minLeft;
+  const rightRoom = maxRight - (x + CARD_GAP);
+  if (Math.max(leftRoom, rightRoom) < CARD_MIN_WIDTH) return undefined;
+  return leftRoom >= rightRoom ? { left: minLeft, width: leftRoom } : { left: x + CARD_GAP, width: rightRoom };
 }
 
 /**

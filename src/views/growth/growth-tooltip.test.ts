@@ -8,8 +8,17 @@ describe("a growth point's figures in words", () => {
       { name: 'ext-ram', peak: 4096, lowerBound: 4096 },
     ];
     const point = { value: 8, peak: 4256, lowerBound: 4256, regions, complete: false, fits: true };
-    expect(pointSentence(point, 'n')).toBe('n = 8: peak ≥ 4.16 KiB (lower estimate), lower bound 4.16 KiB; sram ≥ 160 B, ext-ram ≥ 4.00 KiB.');
-    expect(pointSentence({ ...point, complete: true }, 'n')).toBe('n = 8: peak 4.16 KiB, lower bound 4.16 KiB; sram 160 B, ext-ram 4.00 KiB.');
+    expect(pointSentence(point, 'n')).toBe("n = 8: peak ≥ 4.16 KiB (lower estimate; the sum of each memory's own peak, sram ≥ 160 B + ext-ram ≥ 4.00 KiB), lower bound 4.16 KiB.");
+    expect(pointSentence({ ...point, complete: true }, 'n')).toBe("n = 8: peak 4.16 KiB (the sum of each memory's own peak, sram 160 B + ext-ram 4.00 KiB), lower bound 4.16 KiB.");
+  });
+
+  it('names a peak of one memory holding bytes bare, the empty memory listed', () => {
+    const regions = [
+      { name: 'sram', peak: 0, lowerBound: 0 },
+      { name: 'ext-ram', peak: 4096, lowerBound: 4096 },
+    ];
+    const point = { value: 8, peak: 4096, lowerBound: 4096, regions, complete: true, fits: true };
+    expect(pointSentence(point, 'n')).toBe('n = 8: peak 4.00 KiB, lower bound 4.00 KiB; sram 0 B, ext-ram 4.00 KiB.');
   });
 });
 

@@ -2,15 +2,16 @@
 // peak and lower bound (per region when there are several), the largest
 // buffer, whether it fits, and what a click and a shift-click do (or Enter and
 // Shift+Enter, for the point chosen by keyboard); and the same in one sentence
-// for screen readers. For the point chosen by keyboard, a card that would hide
-// the point's dot wherever it goes keeps only its figures, which leaves room
-// to show the dot (the plot's label says what Enter does).
+// for screen readers. A card that would hide its point's dot wherever it goes,
+// under the mouse or chosen by keyboard, keeps only its figures, which leaves
+// room to show the dot (the plot's label says what Enter does; the dot under
+// the pointer is the one a click plans).
 
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import type { GrowthPoint } from '../../worker/protocol';
-import { peakText } from '../plan-words';
+import { peakText, regionsPeakNote, regionsPeakText } from '../plan-words';
 import type { CardPlace } from './growth-geometry';
 
 /** Where the card goes, and whether there it hides a dot of its point (cardCovers). */
@@ -35,7 +36,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
   const [figuresHeight, setFiguresHeight] = useState(0); // the card's height with its figures alone, as last drawn so
   const [paneTop, setPaneTop] = useState(0); // the top of what shows the chart (its scrolling box), from the chart's (0 or less): a tall card may rise to it
   // Decided by the whole card's height alone, so that drawing the shorter card never turns the choice back.
-  const figuresOnly = keys && place(height, paneTop).covers;
+  const figuresOnly = place(height, paneTop).covers;
   const { left, top, width, maxHeight } = place(figuresOnly ? figuresHeight : height, paneTop);
   // Measured before the paint, again whenever what the card says or its width changes: a card placed for another point's height would show for a frame.
   useLayoutEffect(() => {
@@ -55,6 +56,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
       </strong>
       <span>
         peak <Whole>{peakText(point.peak, point.complete)}</Whole>
+        {regionsPeakNote(point) !== undefined && ` ${regionsPeakNote(point)}`}
         {!point.complete && ' (lower estimate)'} · lower bound <Whole>{formatBytes(point.lowerBound)}</Whole>
       </span>
       {point.regions.length > 1 && (
@@ -118,8 +120,10 @@ export function namePieces(name: string): string[] {
 
 /** The card's figures in one sentence, as a screen reader announces the point chosen by keyboard. */
 export function pointSentence(point: GrowthPoint, dim: string): string {
-  const words = [`${dim} = ${point.value}: peak ${peakText(point.peak, point.complete)}${point.complete ? '' : ' (lower estimate)'}, lower bound ${formatBytes(point.lowerBound)}`];
-  if (point.regions.length > 1) words.push(point.regions.map((r) => `${r.name} ${peakText(r.peak, point.complete)}`).join(', '));
+  const sum = regionsPeakText(point, point.complete);
+  const said = [...(point.complete ? [] : ['lower estimate']), ...(sum === undefined ? [] : [sum])];
+  const words = [`${dim} = ${point.value}: peak ${peakText(point.peak, point.complete)}${said.length === 0 ? '' : ` (${said.join('; ')})`}, lower bound ${formatBytes(point.lowerBound)}`];
+  if (point.regions.length > 1 && sum === undefined) words.push(point.regions.map((r) => `${r.name} ${peakText(r.peak, point.complete)}`).join(', '));
   if (!point.fits) words.push('over a size limit');
   return `${words.join('; ')}.`;
 }

@@ -5,8 +5,8 @@
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { fitVerdict } from '../../store/fit-words';
-import { peakText, regionsPeakText, strategyBoundText } from '../plan-words';
-import { RegionsPeakNote } from '../regions-peak-note';
+import { peakText, regionsPeakText, strategyBoundText, withRegionsPeak } from '../plan-words';
+import { PeakSumMark, RegionsPeakNote } from '../regions-peak-note';
 import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
 import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
@@ -22,16 +22,12 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const own = ownBoundText(plan);
   const strategy = plan.portfolio !== undefined && plan.portfolio.winner !== plan.strategy ? `${plan.strategy} (${plan.portfolio.winner})` : plan.strategy;
   const sum = regionsPeakText(plan, complete);
-  const whole = [`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, `bound ${formatBytes(plan.lowerBound)}`, ...(own === undefined ? [] : [strategyBoundText(plan)!]), strategy].join(' · ');
+  const whole = [withRegionsPeak(`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, plan, complete), `bound ${formatBytes(plan.lowerBound)}`, ...(own === undefined ? [] : [strategyBoundText(plan)!]), strategy].join(' · ');
   return (
     <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak} data-complete={complete} title={whole}>
       <span className="heap-figures">
         <span className="heap-pair">
-          {sum !== undefined && (
-            <span className="heap-sum-mark" data-testid="peak-sum-mark" title={sum}>
-              Σ{' '}
-            </span>
-          )}
+          <PeakSumMark plan={plan} complete={complete} />
           peak <strong title={`${plan.peak.toLocaleString('en-US')} bytes${sum === undefined ? '' : `, ${sum}`}`}>{peakText(plan.peak, complete)}</strong>
         </span>
         <RegionsPeakNote plan={plan} complete={complete} className="heap-pair heap-sum-note" />
