@@ -3,27 +3,13 @@
 // one) and the sum of each memory's own bound; the gap line names which it uses.
 
 import type { ModelPlan } from '../src/planner/plan';
+import { boundOfEverySplit, gapOf, regionBoundSum } from '../src/planner/region-gap';
 import { formatBytes, formatBytesExact } from '../src/shared/format';
 
 type GapPlan = Pick<ModelPlan, 'peak' | 'lowerBound' | 'gap' | 'optimal' | 'complete' | 'regions'>;
 
-/** peak / bound - 1, 0 when both are 0. */
-function gapOf(peak: number, bound: number): number {
-  return bound > 0 ? peak / bound - 1 : 0;
-}
-
 function percent(gap: number): string {
   return `${(gap * 100).toFixed(2)} %`;
-}
-
-/** The sum of the region bounds, which the sum of the region peaks (the plan's peak) is to be read against. */
-export function regionBoundSum(plan: Pick<ModelPlan, 'regions'>): number {
-  return plan.regions.reduce((sum, r) => sum + r.lowerBound, 0);
-}
-
-/** Whether the plan's lower bound is not the sum of its regions' bounds: every memory as one, a bound on any split between them. */
-export function boundOfEverySplit(plan: Pick<ModelPlan, 'lowerBound' | 'regions'>): boolean {
-  return plan.regions.length > 1 && plan.lowerBound !== regionBoundSum(plan);
 }
 
 /**

@@ -53,7 +53,7 @@ describe('plan words', () => {
 
   it('say what is proven: the bound of any plan, every region at its own bound, or the placement of its buffers', () => {
     const ext: RegionPlan = { ...sram, name: 'ext-ram', fast: false };
-    const base = { gap: 0.092, optimal: false, regions: [sram, ext], search: { proven: true, stoppedBy: 'optimal' } } as unknown as ModelPlan;
+    const base = { gap: 0.092, optimal: false, regions: [sram, ext], peak: 6144, lowerBound: 6144, search: { proven: true, stoppedBy: 'optimal' } } as unknown as ModelPlan;
     expect(proofText({ ...base, gap: 0, optimal: true }, true)).toBe('optimal (proven)');
     expect(proofText(base, true)).toBe('every region at its own bound (proven); the total is 9.2 % above the lower bound of any split between regions');
     expect(proofText({ ...base, regions: [{ ...sram, optimal: false }, ext] }, true)).toBe('9.2 % above the lower bound; no placement of its buffers is lower (proven)');
@@ -66,6 +66,16 @@ describe('plan words', () => {
     );
     expect(proofText({ ...unknown, search: { proven: false, stoppedBy: 'done', knownSizesProof: 'search' } }, false)).toBe('9.2 % above the lower bound; no placement of its buffers is lower (proven for the sizes known)');
     expect(proofText({ ...base, search: { proven: false, stoppedBy: 'done' } }, true)).toBe('9.2 % above the lower bound, not proven optimal: the search has nothing left to try, so a longer budget gives the same plan');
+  });
+
+  it('read a peak of several memories against the bound of any split and against the sum of their own bounds', () => {
+    // ultraface on mcu: the sum of the memories' peaks, 5.18 MiB, is 10.5 % above every memory as one (4.69 MiB), and the memories together 0.38 % above their own bounds
+    const sramHere: RegionPlan = { ...sram, peak: 524_288, lowerBound: 522_240, optimal: false };
+    const extHere: RegionPlan = { ...sram, name: 'ext-ram', fast: false, peak: 4_917_248, lowerBound: 4_898_816, optimal: false };
+    const plan = { gap: 0.1054, optimal: false, regions: [sramHere, extHere], peak: 5_441_536, lowerBound: 4_923_392, search: { proven: false, stoppedBy: 'time' } } as unknown as ModelPlan;
+    expect(proofText(plan, true)).toBe('10.5 % above the lower bound of any split between memories, 0.38 % above the sum of their own bounds, not proven optimal: the search stopped before a proof');
+    // one memory, or a bound that is the sum of the memories' own: the gap alone
+    expect(proofText({ ...plan, lowerBound: 522_240 + 4_898_816, gap: 0.0044 }, true)).toBe('0.44 % above the lower bound, not proven optimal: the search stopped before a proof');
   });
 });
 

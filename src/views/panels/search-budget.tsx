@@ -3,6 +3,7 @@
 
 import { useId } from 'react';
 import type { ModelPlan } from '../../planner/plan';
+import { boundOfEverySplit, gapOf, regionBoundSum } from '../../planner/region-gap';
 import { useActions, useAppStore } from '../../store/context';
 import { BUDGET_CHOICES, DEFAULT_BUDGET_MS, defaultStrategyOf } from '../../settings/names';
 
@@ -75,16 +76,24 @@ function provenOf(plan: Pick<ModelPlan, 'search'>): boolean {
 }
 
 /** PlanProof's words (see it). */
-export function proofText(plan: Pick<ModelPlan, 'search' | 'gap' | 'optimal' | 'regions'>, complete: boolean): string {
+export function proofText(plan: Pick<ModelPlan, 'search' | 'gap' | 'optimal' | 'regions' | 'peak' | 'lowerBound'>, complete: boolean): string {
   const proven = provenOf(plan);
   const knownProof = plan.search?.knownSizesProof;
   // 'time': the budget ran out or the search was cancelled; 'iterations': it reached its effort limit.
   const cut = plan.search?.stoppedBy === 'time' || plan.search?.stoppedBy === 'iterations';
-  const gap = `${(plan.gap * 100).toFixed(plan.gap < 0.01 ? 2 : 1)} % above the lower bound`;
+  const split = boundOfEverySplit(plan);
+  const gap = `${percent(plan.gap)} above the lower bound`;
+  // a peak of several memories, their sum, against the bound of every memory as one; and against the sum of their own bounds
+  const gapWords = split ? `${gap} of any split between memories, ${percent(gapOf(plan.peak, regionBoundSum(plan)))} above the sum of their own bounds` : gap;
   const known = complete ? '' : ' for the sizes known';
   if (proven && (plan.optimal || knownProof === 'lower-bound' || plan.gap <= 0)) return `optimal (proven)${known}`;
   const finished = plan.search?.stoppedBy === 'done' ? ': the search has nothing left to try, so a longer budget gives the same plan' : '';
-  if (!proven) return `${gap}${known}, not proven optimal${cut ? ': the search stopped before a proof' : finished}`;
+  if (!proven) return `${gapWords}${known}, not proven optimal${cut ? ': the search stopped before a proof' : finished}`;
   if (plan.regions.length > 1 && (knownProof === 'region-bounds' || plan.regions.every((r) => r.optimal))) return `every region at its own bound (proven)${known}; the total is ${gap} of any split between regions`;
-  return `${gap}; no placement of its buffers is lower (proven${known})`;
+  return `${gapWords}; no placement of its buffers is lower (proven${known})`;
+}
+
+/** A gap as a percentage: two decimals under 1 %, one above. */
+function percent(gap: number): string {
+  return `${(gap * 100).toFixed(gap < 0.01 ? 2 : 1)} %`;
 }
