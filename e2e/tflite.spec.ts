@@ -372,6 +372,8 @@ test("Compare on tflm reads MediaPipe's arenas as diff does: '≥' for a kernel'
   await expect(delta).toHaveAttribute('data-bound', 'unbounded');
   await expect(delta).toContainText('B − A, arena to declare: 0 B (+0.0 %) for the files as they are, 0 B (+0.0 %) with the plan written');
   await expect(dialog.getByTestId('compare-runtime-note')).toContainText("arena ≥ 4.05 MiB → ≥ 4.05 MiB for the files as they are, flashed unchanged; ≥ 3.55 MiB → ≥ 3.55 MiB with heapscope's plan written in (head 3.50 MiB → 3.50 MiB");
+  // both placements peak at 3.50 MiB, as diff says: it read "heapscope's placement: peak 0 B"
+  await expect(dialog.getByTestId('compare-runtime-note')).toContainText("heapscope's placement: peak 3.50 MiB → 3.50 MiB (±0 B), not what the firmware declares");
   await expect(dialog.getByTestId('compare-delta-note')).toContainText('both arenas are lower estimates');
   await expect(dialog.getByTestId('compare-delta-note')).toContainText('the true change may be larger or smaller');
   for (const [side, figures] of [['a', runtime.a], ['b', runtime.b]] as const) {
