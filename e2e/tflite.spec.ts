@@ -242,6 +242,12 @@ test("a model TFLite Micro refuses has no arena shown as working: Details, the m
   // TFLM's DEQUANTIZE takes no float16 input, so AllocateTensors() fails whatever the arena. Details said "≥ 4.05 MiB"
   // and the memory map "arena 3.55 MiB", "the tensor arena to declare with the plan written in: 3.55 MiB".
   await expect(page.getByTestId('runtime-arena').locator('.runtime-bytes')).toHaveText('none works');
+  // the banner said only "The arena to declare is a lower estimate", as though one worked
+  expect((await summary(page)).warnings).toEqual([
+    'TensorFlow Lite Micro refuses this model: no tensor arena works, AllocateTensors() fails whatever its size; the arena figures are what it would need were the model accepted',
+    "The arena the model would need were it accepted is a lower estimate: custom operator Convolution2DTransposeBias ('Convolution2DTransposeBias_244') may ask for scratch heapscope does not know, and none is assumed",
+  ]);
+  await expect(page.locator('[data-testid="assumption"][data-key="tflm-refused"]')).toBeVisible();
   await expect(page.getByTestId('runtime-arena')).toContainText('Were it accepted: ≥ 4.05 MiB for the file as it is; ≥ 3.55 MiB with heapscope’s plan.');
   const bar = page.getByTestId('memory-map-region').first();
   await expect(bar.locator('.memory-map-used')).toHaveText('none works · TFLite Micro refuses the model');
