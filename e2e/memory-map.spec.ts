@@ -137,6 +137,31 @@ test('the memory map of ultraface on mcu: summary() and the side bar give each r
   await snap(page, 'memory-map-ultraface-mcu');
 });
 
+test("ultraface's weights copied to sram, larger than its limit: the heap lane's sum comes out negative, as far over as the banner says", async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu&weights=copy-to:sram');
+  await waitForPlan(page);
+  const cli = cliPlan(fileURLToPath(new URL(ULTRAFACE, MODELS_DIR)), ['--target', 'mcu', '--weights', 'copy-to:sram']);
+  const sram = cli.regions.find((r) => r.name === 'sram')!;
+  expect(sram.weights).toBeGreaterThan(sram.sizeLimit!);
+  const room = sram.sizeLimit! - sram.weights;
+  // it read "limit 512 KiB − 1.15 MiB weights = 0 B" while the banner said the sram is 662 KiB over
+  expect(-room).toBe(sram.overBy - sram.peak);
+  expect((await summary(page)).warnings[0]).toContain(`sram needs ${formatBytes(sram.weights + sram.peak)}`);
+  expect((await summary(page)).warnings[0]).toContain(`${formatBytes(sram.overBy)} over its ${formatBytes(sram.sizeLimit!)} limit`);
+  const sum = `limit ${formatBytes(sram.sizeLimit!)} − ${formatBytes(sram.weights)} weights = −${formatBytes(-room)}`;
+  await expect(page.getByTestId('heap-lane-limit').first()).toContainText(sum);
+  const svg = (await download(page, 'export-heap-svg')).toString('utf8');
+  // the export draws the lanes that hold buffers, ext-ram's alone here, under the verdict
+  expect(svg).toContain(`${formatBytes(sram.overBy)} over its ${formatBytes(sram.sizeLimit!)} limit`);
+  expect(svg).not.toContain('weights = 0 B');
+  await snap(page, 'memory-map-weights-over-sram');
+  // a lane too narrow for the sum says how far over, never the sum come out at 0 B
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.getByTestId('heap-lane-limit').first()).toHaveText(new RegExp(`^(${sum} .*|over by ${formatBytes(sram.overBy)})$`));
+});
+
 test("more sram for ultraface on mcu: the headline peak grows as a sum of the two memories' peaks, and says so, with each memory's own", async ({ page }) => {
   test.skip(!haveModel(ULTRAFACE), NO_MODELS);
   await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu');

@@ -206,7 +206,16 @@ test('an arena limit holds the plan TFLite Micro runs: Vela keeps its own offlin
   expect(s.fits).toBe(true);
   // within the limit only as far as known: the Ethos-U kernel's scratch requests are not known
   await expect(page.getByTestId('headline-fit')).toHaveText("Fits only as far as known: every region is within its size limit with the scratch requests known; the arena is a lower estimate, a kernel's scratch requests are not known and none are assumed.");
-  await expect(page.getByTestId('memory-map-region').first()).toContainText('the tensor arena to declare with the plan written in: 73.1 KiB, as for the file as it is; the plan written peaks at 72.7 KiB, not the plan drawn');
+  // the arena is a lower estimate (the Ethos-U kernel's scratch is not known), "≥" in Details: the memory map and the
+  // heap's export read "73.1 KiB / 100 KiB" without it
+  await expect(page.getByTestId('runtime-arena').locator('.runtime-bytes')).toHaveText('≥ 73.1 KiB');
+  const bar = page.getByTestId('memory-map-region').first();
+  await expect(bar.locator('.memory-map-used')).toHaveText('≥ 73.1 KiB / 100 KiB');
+  await expect(bar).toContainText('the tensor arena to declare with the plan written in: ≥ 73.1 KiB, as for the file as it is; the plan written peaks at 72.7 KiB, not the plan drawn');
+  const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-heap-svg').first().click()]);
+  const svg = readFileSync(await svgFile.path(), 'utf8');
+  expect(svg).toContain('data-used-text="true">≥ 73.1 KiB / 100 KiB</text>');
+  expect(svg).not.toMatch(/[^≥] 73\.1 KiB \/ 100 KiB/);
   // The heap's lane, too narrow here for the whole limit label, says whose placement it draws in its title; the limit's
   // label shares the title row (in the lane it covered buffers) and keeps to the limit.
   await expect(page.locator('.heap-lane-label')).toHaveText([/^arena · heapscope's placement/]);
@@ -220,6 +229,35 @@ test('an arena limit holds the plan TFLite Micro runs: Vela keeps its own offlin
   for (const name of ['_split_1_scratch', '_split_1_scratch_fast']) {
     await expect(page.locator(`[data-testid="tensor-row"][data-name="${name}"]`).getByTestId('cell-kind')).toHaveText('activation');
   }
+});
+
+test("a model TFLite Micro refuses has no arena shown as working: Details, the memory map and the heap's export say none works", async ({ page }) => {
+  test.skip(!haveModel(MEDIAPIPE), NO_MODELS);
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, '/e2e/selfie.tflite', readModel(MEDIAPIPE));
+  await page.goto('/?model=/e2e/selfie.tflite&target=tflm');
+  await waitForModel(page, 'selfie.tflite');
+  await waitForTarget(page, 'tflm');
+  // TFLM's DEQUANTIZE takes no float16 input, so AllocateTensors() fails whatever the arena. Details said "≥ 4.05 MiB"
+  // and the memory map "arena 3.55 MiB", "the tensor arena to declare with the plan written in: 3.55 MiB".
+  await expect(page.getByTestId('runtime-arena').locator('.runtime-bytes')).toHaveText('none works');
+  // the banner said only "The arena to declare is a lower estimate", as though one worked
+  expect((await summary(page)).warnings).toEqual([
+    'TensorFlow Lite Micro refuses this model: no tensor arena works, AllocateTensors() fails whatever its size; the arena figures are what it would need were the model accepted',
+    "The arena the model would need were it accepted is a lower estimate: custom operator Convolution2DTransposeBias ('Convolution2DTransposeBias_244') may ask for scratch heapscope does not know, and none is assumed",
+  ]);
+  await expect(page.locator('[data-testid="assumption"][data-key="tflm-refused"]')).toBeVisible();
+  await expect(page.getByTestId('runtime-arena')).toContainText('Were it accepted: ≥ 4.05 MiB for the file as it is; ≥ 3.55 MiB with heapscope’s plan.');
+  const bar = page.getByTestId('memory-map-region').first();
+  await expect(bar.locator('.memory-map-used')).toHaveText('none works · TFLite Micro refuses the model');
+  await expect(bar).toContainText('TFLite Micro refuses the model: no tensor arena works, AllocateTensors() fails whatever its size (Details says why); were it accepted, the tensor arena to declare with the plan written in: ≥ 3.55 MiB (≥ 4.05 MiB for the file as it is)');
+  const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-heap-svg').first().click()]);
+  const svg = readFileSync(await svgFile.path(), 'utf8');
+  expect(svg).toContain('data-used-text="true">none works · TFLite Micro refuses the model</text>');
+  expect(svg).not.toMatch(/>3\.55 MiB</);
+  await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
+  await snap(page, 'tflite-refused-arena');
 });
 
 test("a dim given for a .tflite on target tflm is not applied, and the page says so beside the heap", async ({ page }) => {
@@ -340,6 +378,8 @@ test("Compare on tflm reads MediaPipe's arenas as diff does: '≥' for a kernel'
   await expect(delta).toHaveAttribute('data-bound', 'unbounded');
   await expect(delta).toContainText('B − A, arena to declare: 0 B (+0.0 %) for the files as they are, 0 B (+0.0 %) with the plan written');
   await expect(dialog.getByTestId('compare-runtime-note')).toContainText("arena ≥ 4.05 MiB → ≥ 4.05 MiB for the files as they are, flashed unchanged; ≥ 3.55 MiB → ≥ 3.55 MiB with heapscope's plan written in (head 3.50 MiB → 3.50 MiB");
+  // both placements peak at 3.50 MiB, as diff says: it read "heapscope's placement: peak 0 B"
+  await expect(dialog.getByTestId('compare-runtime-note')).toContainText("heapscope's placement: peak 3.50 MiB → 3.50 MiB (±0 B), not what the firmware declares");
   await expect(dialog.getByTestId('compare-delta-note')).toContainText('both arenas are lower estimates');
   await expect(dialog.getByTestId('compare-delta-note')).toContainText('the true change may be larger or smaller');
   for (const [side, figures] of [['a', runtime.a], ['b', runtime.b]] as const) {

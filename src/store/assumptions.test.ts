@@ -53,6 +53,19 @@ describe('assumption lines', () => {
     expect(lines[0]!.detail).toContain('ethos-u_0 (ethos-u): custom operator');
   });
 
+  it('a model TensorFlow Lite Micro refuses gets a line saying no arena works, before the lower estimate of the arena it would need', () => {
+    // the selfie segmenter's banner said only "The arena to declare is a lower estimate", as though one worked
+    const kernels = [{ node: 'Convolution2DTransposeBias_244', op: 'Convolution2DTransposeBias', reason: 'custom operator' }];
+    const refusal = "TensorFlow Lite Micro's reference kernels refuse this model: 110 DEQUANTIZE operators have a FLOAT16 input";
+    const plan = { assumptions: { dims: [], unknown: [], branches: [], shapes: {}, inputValues: {}, kernels }, diagnostics: [{ code: 'tflm-unsupported', message: refusal }] } as unknown as ModelPlan;
+    const lines = assumptionLines(plan, { ...MODEL, dims: [MODEL.dims[0]!] });
+    expect(lines.map((l) => [l.key, l.text, l.fix.kind])).toEqual([
+      ['tflm-refused', 'TensorFlow Lite Micro refuses this model: no tensor arena works, AllocateTensors() fails whatever its size; the arena figures are what it would need were the model accepted', 'target'],
+      ['tflm-kernels', "The arena the model would need were it accepted is a lower estimate: custom operator Convolution2DTransposeBias ('Convolution2DTransposeBias_244') may ask for scratch heapscope does not know, and none is assumed", 'none'],
+    ]);
+    expect(lines[0]!.detail).toBe(refusal);
+  });
+
   it("a scratch buffer whose target rule gives no size gets its own line, pointing at the target, not a shape to give", () => {
     const unknown = [
       { tensor: 'm', op: 'Mystery', reason: 'no shape rule for Mystery' },

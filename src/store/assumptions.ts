@@ -79,16 +79,28 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
   if (unapplied !== undefined) lines.push(tfliteShapesLine(unapplied.message));
   if (plan?.diagnostics.some((d) => d.code === TFLM_IO_IN_ARENA) === true) lines.push(arenaIoLine());
+  const refusals = (plan?.diagnostics ?? []).filter((d) => d.code === TFLM_UNSUPPORTED).map((d) => d.message);
+  if (refusals.length > 0) lines.push(refusedLine(refusals));
   const kernels = plan?.assumptions.kernels ?? [];
-  if (kernels.length > 0) lines.push(unknownKernelsLine(kernels));
+  if (kernels.length > 0) lines.push(unknownKernelsLine(kernels, refusals.length > 0));
   return lines;
 }
 
-/** Kernels whose scratch requests are not known, on TensorFlow Lite Micro: none assumed, so the arena is a lower estimate. */
-function unknownKernelsLine(kernels: NonNullable<ModelPlan['assumptions']['kernels']>): AssumptionLine {
+/** The diagnostic of a model TensorFlow Lite Micro refuses to allocate (planner/tflm/tflm-problem.ts). */
+const TFLM_UNSUPPORTED = 'tflm-unsupported';
+
+/** A model TensorFlow Lite Micro refuses: no arena works, whatever the figures beside it say it would need were it accepted. */
+function refusedLine(refusals: readonly string[]): AssumptionLine {
+  const text = 'TensorFlow Lite Micro refuses this model: no tensor arena works, AllocateTensors() fails whatever its size; the arena figures are what it would need were the model accepted';
+  return { key: 'tflm-refused', text, lead: text, detail: titleText(refusals.join('\n')), action: undefined, fix: { kind: 'target' } };
+}
+
+/** Kernels whose scratch requests are not known, on TensorFlow Lite Micro: none assumed, so the arena is a lower estimate (`refused`: one the model, refused, would need were it accepted). */
+function unknownKernelsLine(kernels: NonNullable<ModelPlan['assumptions']['kernels']>, refused = false): AssumptionLine {
   const first = kernels[0]!;
   const which = kernels.length === 1 ? `custom operator ${shortName(first.op)} ('${shortName(first.node)}')` : `${kernels.length} custom operators, first ${shortName(first.op)}`;
-  const lead = `The arena to declare is a lower estimate: ${which} may ask for scratch heapscope does not know, and none is assumed`;
+  const arena = refused ? 'The arena the model would need were it accepted is a lower estimate' : 'The arena to declare is a lower estimate';
+  const lead = `${arena}: ${which} may ask for scratch heapscope does not know, and none is assumed`;
   return {
     key: 'tflm-kernels',
     text: lead,

@@ -7,7 +7,7 @@ import { arenaFigures } from '../../planner/diff/runtime-delta';
 import { planForSettings } from '../../worker/plan/settings';
 import { runtimeLines } from '../details/runtime-plan-words';
 import { barPartsText, memoryMapData } from '../panels/memory-map-data';
-import { arenaSideText, comparedFigure, deltaPercent } from './compared-figure';
+import { arenaSideText, comparedFigure, deltaPercent, placementPeaksText } from './compared-figure';
 
 const PEAKS = { peakA: 158_160, peakB: 55_296, delta: -102_864, completeA: true, completeB: true } as const;
 
@@ -28,9 +28,20 @@ describe('the figure Compare reads', () => {
       note: undefined,
       asIs: undefined,
       label: 'B − A, arena to declare',
-      detail: "TensorFlow Lite Micro arena 73.1 KiB → 80.4 KiB (head 72.7 KiB → 54.0 KiB, tail and planning 416 B → 26.4 KiB) · heapscope's placement: peak −100 KiB, not what the firmware declares",
+      detail: "TensorFlow Lite Micro arena 73.1 KiB → 80.4 KiB (head 72.7 KiB → 54.0 KiB, tail and planning 416 B → 26.4 KiB) · heapscope's placement: peak 154 KiB → 54.0 KiB (−100 KiB), not what the firmware declares",
     });
     expect(deltaPercent(figure)).toBe(' (+10.0 %)');
+  });
+
+  it("gives the placements' peaks on both sides, not their change alone: a planned .tflite against its model read 'peak 0 B'", () => {
+    // the selfie segmenter against its planned .tflite: both placements peak at 3.50 MiB, as diff says (±0 B)
+    const same = { peakA: 3_670_016, peakB: 3_670_016, delta: 0, completeA: true, completeB: true };
+    expect(placementPeaksText(same)).toBe('peak 3.50 MiB → 3.50 MiB (±0 B)');
+    const mediapipe = side(3_670_016, 47_680, true, 4_241_984);
+    const figure = comparedFigure({ ...same, runtime: { runtime: 'tflm', a: mediapipe, b: mediapipe, delta: 0, deltaAsIs: 0 } } as unknown as PlanDiff);
+    expect(figure.detail).toMatch(/ · heapscope's placement: peak 3\.50 MiB → 3\.50 MiB \(±0 B\), not what the firmware declares$/);
+    // a side with a size unknown is a lower estimate, and so bounds the change
+    expect(placementPeaksText({ ...same, peakB: 3_000_000, delta: -670_016, completeB: false })).toBe('peak 3.50 MiB → ≥ 2.86 MiB (at least −654 KiB)');
   });
 
   it('is the peak otherwise', () => {

@@ -7,9 +7,9 @@
 // the files as they are beside it.
 
 import type { PlanDiff, RuntimeArenaFigures } from '../../planner/diff/diff-plans';
-import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
-import { formatBytes } from '../../shared/format';
-import { signedBytes } from './compare-scale';
+import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
+import { formatBytes, formatSignedBytes } from '../../shared/format';
+import { peakText } from '../plan-words';
 
 /** The figure B − A reads. */
 export interface ComparedFigure {
@@ -47,8 +47,18 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
   const arenas = differs
     ? `TensorFlow Lite Micro arena ${arena((f) => f.arenaAsIs)} for the files as they are, flashed unchanged; ${arena((f) => f.arena)} with heapscope's plan written in ${parts}`
     : `TensorFlow Lite Micro arena ${arena((f) => f.arena)} ${parts}`;
-  const peaks = `heapscope's placement: peak ${signedBytes(diff.delta)}, not what the firmware declares`;
+  const peaks = `heapscope's placement: ${placementPeaksText(diff)}, not what the firmware declares`;
   return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${arenas} · ${peaks}` };
+}
+
+/**
+ * The peaks of heapscope's placements on either side, beside the arenas: "peak 3.50 MiB → 3.50 MiB (±0 B)", as diff
+ * prints them (a bare "peak 0 B" read as a placement peaking at nothing), "≥" for a peak that is a lower estimate and
+ * the change bounded so.
+ */
+export function placementPeaksText(diff: Pick<PlanDiff, 'peakA' | 'peakB' | 'delta' | 'completeA' | 'completeB'>): string {
+  const least = deltaPrefix(deltaBound(diff.completeA, diff.completeB));
+  return `peak ${peakText(diff.peakA, diff.completeA)} → ${peakText(diff.peakB, diff.completeB)} (${least}${formatSignedBytes(diff.delta)})`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { decodeModel } from '../../model/decode-model';
 import { inferShapes } from '../../model/infer/shapes';
 import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
 import { planForSettings } from '../../worker/plan/settings';
-import { estimatedPartsText, filePlanVerdict, plannedTfliteContents, runtimeLines } from './runtime-plan-words';
+import { arenaStanding, declaredArenaText, estimatedPartsText, filePlanVerdict, plannedTfliteContents, runtimeLines } from './runtime-plan-words';
 
 const MODELS = join(__dirname, '../../../../shared/models/tflite');
 
@@ -41,6 +41,26 @@ const vela: RuntimePlan = {
   filePlan: { head: 74_464, valid: false, problem: 'a and b are live at once and share bytes from 0', insideCustomOp: 'ethos-u_0' },
   planned: { head: 74_464, offsets: [], saving: 0, savingPercent: 0, arena: 74_880, source: "the file's own offline plan" },
 };
+
+describe('declaredArenaText', () => {
+  it('writes an arena to declare with its "≥" when a lower estimate, and "none works" where TFLite Micro refuses the model', () => {
+    const unknown = ['custom operator X (x_0): its kernel\'s scratch requests are not known; none are assumed'];
+    expect(declaredArenaText(3_717_712, arenaStanding(saving))).toBe('3.55 MiB');
+    expect(declaredArenaText(3_717_712, arenaStanding({ ...saving, notes: unknown }))).toBe('≥ 3.55 MiB');
+    const refused = arenaStanding({ ...saving, notes: unknown, refused: ['110 DEQUANTIZE operators have a FLOAT16 input.'] });
+    expect(refused).toEqual({ lowerEstimate: true, refused: true });
+    expect(declaredArenaText(3_717_712, refused)).toBe('none works');
+    expect(declaredArenaText(3_717_712, refused, true)).toBe('none works (≥ 3.55 MiB were it accepted)');
+  });
+
+  it('is what Details shows as the arena, so a refused model has no arena shown as working', () => {
+    const refused = { ...saving, notes: ['a kernel'], refused: ['110 DEQUANTIZE operators have a FLOAT16 input.'] };
+    const arena = runtimeLines(refused, 3_670_016).find((l) => l.key === 'arena')!;
+    expect(arena.shown).toBe('none works');
+    expect(arena.text).toMatch(/^None works: AllocateTensors\(\) fails whatever the arena\. 110 DEQUANTIZE operators have a FLOAT16 input\. Were it accepted: ≥ 4\.02 MiB for the file as it is; ≥ 3\.52 MiB with heapscope’s plan\. /);
+    expect(runtimeLines({ ...saving, notes: ['a kernel'] }, 3_670_016).find((l) => l.key === 'arena')!.shown).toBe('≥ 4.02 MiB');
+  });
+});
 
 describe('runtimeLines', () => {
   it('marks the arena a lower estimate when a kernel’s scratch requests are not known, as the plan’s notes say', () => {

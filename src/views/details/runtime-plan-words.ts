@@ -4,6 +4,7 @@
 // its estimated parts, and the arena to declare with its reason. Each line is a
 // figure and the sentence that says what it is and what it assumes. Pure.
 
+import { arenaBytes } from '../../planner/diff/delta-words';
 import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
 import { formatBytes } from '../../shared/format';
 
@@ -15,6 +16,32 @@ export interface RuntimeLine {
   readonly text: string; // what the figure is and what it rests on, one or two sentences
   readonly tone?: 'good' | 'bad'; // a saving, or a file plan that shares bytes between live tensors
   readonly atLeast?: true; // a lower estimate: shown as "≥ bytes"
+  readonly shown?: string; // the figure as shown, when not `bytes` alone: the arena to declare (declaredArenaText)
+}
+
+/** How far an arena to declare can be taken at its word: a lower estimate (a kernel's scratch requests not known, none assumed), or none at all (TFLite Micro refuses the model). */
+export interface ArenaStanding {
+  readonly lowerEstimate: boolean;
+  readonly refused: boolean;
+}
+
+/** The standing of the runtime plan's arenas to declare (both the file's as it is and the plan written in share it). */
+export function arenaStanding(r: Pick<RuntimePlan, 'notes' | 'refused'>): ArenaStanding {
+  return { lowerEstimate: r.notes.length > 0, refused: (r.refused ?? []).length > 0 };
+}
+
+/** The words every view shows in place of an arena to declare TFLite Micro refuses: no arena works. */
+export const NO_ARENA_WORKS = 'none works';
+
+/**
+ * An arena to declare as every view shows it (Details, the memory map, the heap's export): "3.55 MiB", "≥ 3.55 MiB"
+ * when it is a lower estimate, and where TFLite Micro refuses the model "none works" (`acceptedToo`: "none works
+ * (≥ 3.55 MiB were it accepted)").
+ */
+export function declaredArenaText(bytes: number, standing: ArenaStanding, acceptedToo = false): string {
+  const figure = arenaBytes(bytes, standing.lowerEstimate);
+  if (!standing.refused) return figure;
+  return acceptedToo ? `${NO_ARENA_WORKS} (${figure} were it accepted)` : NO_ARENA_WORKS;
 }
 
 /** How the file's offline plan was found: valid, refuted, or overlapping inside a custom operator heapscope cannot see into. */
@@ -120,14 +147,17 @@ export function runtimeLines(r: RuntimePlan, heapPeak: number): RuntimeLine[] {
   };
   // a kernel whose scratch requests are not known is planned with none (the notes below): the arena can only be larger
   const unknownKernels = r.notes.length;
-  const least = unknownKernels > 0 ? '≥ ' : '';
-  const withPlan = r.planned.arena === r.arena ? 'the same with heapscope’s plan' : `${least}${formatBytes(r.planned.arena)} with heapscope’s plan`;
+  const standing = arenaStanding(r);
+  const withPlan = r.planned.arena === r.arena ? 'the same with heapscope’s plan' : `${arenaBytes(r.planned.arena, standing.lowerEstimate)} with heapscope’s plan`;
   const lower = unknownKernels === 0 ? '' : ` A lower estimate: ${unknownKernels === 1 ? 'a kernel’s scratch requests are' : `${unknownKernels} kernels’ scratch requests are`} not known, and none are assumed.`;
+  // refused, the figure says no arena works and the sentence gives what TFLM would need were the model accepted
+  const asIs = standing.refused ? `${arenaBytes(r.arena, standing.lowerEstimate)} for the file as it is` : 'For the file as it is';
   const arena: RuntimeLine = {
     key: 'arena',
     label: 'Arena to declare',
     bytes: r.arena,
-    text: `${refusedText(r)}For the file as it is; ${withPlan}. Why: ${r.arenaReason.trim().replace(/\.$/, '')}.${estimated === undefined ? '' : ' It rests on the tail’s estimate.'}${lower}`,
+    text: `${refusedText(r)}${asIs}; ${withPlan}. Why: ${r.arenaReason.trim().replace(/\.$/, '')}.${estimated === undefined ? '' : ' It rests on the tail’s estimate.'}${lower}`,
+    shown: declaredArenaText(r.arena, standing),
     ...(unknownKernels > 0 && { atLeast: true as const }),
   };
   return [...ownHeadLines(r), plannedLine(r, heapPeak), tail, arena];

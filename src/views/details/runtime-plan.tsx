@@ -69,8 +69,7 @@ function RuntimeFigure({ line, runtime }: { readonly line: RuntimeLine; readonly
     <div className={`runtime-line${line.tone === undefined ? '' : ` runtime-${line.tone}`}`} data-testid={`runtime-${line.key}`} data-bytes={line.bytes}>
       <dt>{line.label}</dt>
       <dd className="runtime-bytes" title={`${formatCount(line.bytes)} bytes`}>
-        {line.atLeast === true ? '≥ ' : ''}
-        {formatBytes(line.bytes)}
+        {line.shown ?? `${line.atLeast === true ? '≥ ' : ''}${formatBytes(line.bytes)}`}
       </dd>
       <dd className="runtime-text">
         <LongName text={line.text} max={MESSAGE_CHARS} />

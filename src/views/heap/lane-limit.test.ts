@@ -80,6 +80,15 @@ describe('a lane size limit', () => {
     expect(laneLimit(sram(100, 2000))).toMatchObject({ arena: 0, overBy: 1076 });
   });
 
+  it("with weights above the whole limit says by how much in its sum, as the banner's over does, not '= 0 B'", () => {
+    // ultraface on mcu with its weights copied to sram read "limit 512 KiB − 1.15 MiB weights = 0 B" beside "662 KiB over"
+    const limit = laneLimit(sram(0, 2000))!;
+    expect(laneLimitText(limit)).toBe('limit 1.00 KiB − 1.95 KiB weights = −976 B, no room for the activations · over by 976 B');
+    expect(fitLaneLimitText(limit, 55, (t) => t.length)).toBe('limit 1.00 KiB − 1.95 KiB weights = −976 B');
+    // with TFLite Micro's tail past the limit too
+    expect(laneLimitText(laneLimit({ ...sram(0, 0), runtimeTail: 1100, used: 1100, overBy: 76 })!)).toBe('limit 1.00 KiB − 1.07 KiB tail and planning = −76 B, no room for the arena head · over by 76 B');
+  });
+
   it('is none without a size limit, and the heap lane carries it', () => {
     expect(laneLimit({ ...sram(8, 0), sizeLimit: undefined })).toBeUndefined();
     const base = syntheticPlan(4, 3);

@@ -8,7 +8,7 @@
 // plan uses above it are the region's overBy, as plan --json says.
 
 import type { RegionPlan } from '../../planner/plan';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, MINUS } from '../../shared/format';
 import { regionOverBy } from '../../store/fit-words';
 
 /** A lane's size limit on its address axis. */
@@ -38,7 +38,14 @@ export function laneLimit(region: RegionPlan | undefined): LaneLimit | undefined
 function limitNamed(limit: LaneLimit, tailWord = 'tail and planning'): { named: string; less: string } {
   const named = `limit ${formatBytes(limit.sizeLimit)}`;
   const parts = [limit.weights > 0 ? `${formatBytes(limit.weights)} weights` : '', limit.tail > 0 ? `${formatBytes(limit.tail)} ${tailWord}` : ''].filter((t) => t !== '');
-  return { named, less: parts.length === 0 ? '' : ` − ${parts.join(' − ')} = ${formatBytes(limit.arena)}` };
+  // weights larger than the limit leave less than nothing: the sum says by how much (the banner's "over"), not "= 0 B"
+  const room = roomLeft(limit);
+  return { named, less: parts.length === 0 ? '' : ` − ${parts.join(' − ')} = ${room < 0 ? `${MINUS}${formatBytes(-room)}` : formatBytes(room)}` };
+}
+
+/** What the limit leaves the plan: sizeLimit - weights - tail, below 0 when the weights and tail alone pass the limit (the line is then drawn at 0). */
+function roomLeft(limit: LaneLimit): number {
+  return limit.sizeLimit - limit.weights - limit.tail;
 }
 
 /** " · over by 12 KiB", or nothing for a region within its limit. */
@@ -46,11 +53,16 @@ function overText(limit: LaneLimit): string {
   return limit.overBy > 0 ? ` · over by ${formatBytes(limit.overBy)}` : '';
 }
 
-/** "limit 512 KiB", "limit 512 KiB − 232 KiB weights = 280 KiB for activations · over by 12 KiB": the words at the end of the limit line; `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB". */
+/**
+ * "limit 512 KiB", "limit 512 KiB − 232 KiB weights = 280 KiB for the activations · over by 12 KiB", "limit 512 KiB −
+ * 1.15 MiB weights = −662 KiB, no room for the activations · over by 662 KiB": the words at the end of the limit line;
+ * `short`, for a narrow lane: "over by 12 KiB" or "limit 512 KiB".
+ */
 export function laneLimitText(limit: LaneLimit, short = false): string {
   if (short) return limit.overBy > 0 ? `over by ${formatBytes(limit.overBy)}` : `limit ${formatBytes(limit.sizeLimit)}`;
   const { named, less } = limitNamed(limit);
-  const leftFor = less === '' ? '' : ` for the ${limit.tail > 0 ? 'arena head' : 'activations'}`;
+  const what = limit.tail > 0 ? 'arena head' : 'activations';
+  const leftFor = less === '' ? '' : roomLeft(limit) < 0 ? `, no room for the ${what}` : ` for the ${what}`;
   const written = limit.written === undefined ? '' : ` · the plan written peaks at ${formatBytes(limit.written)}`;
   return `${named}${less}${leftFor}${overText(limit)}${written}`;
 }

@@ -5,8 +5,8 @@
 // also draws the headroom, the largest free block at each step (the smallest
 // in each pixel column), as a dotted line in a colour of its own, apart from
 // the bound's green dashes (the page names it in the chart's key). A block too
-// short for every row keeps a decoder's KV cache, the total and the kinds most
-// particular to the model (rowsKept) and names the rows left out. The same markup
+// short for every row keeps a decoder's KV cache, the total and the kinds
+// holding most bytes at the peak (rowsKept) and names the rows left out. The same markup
 // is shown in the page (whose CSS recolours it by class for dark mode), in
 // the heap export and in embeds. Presentation attributes only: the page's
 // Content Security Policy refuses inline styles.
@@ -73,7 +73,20 @@ function chartLayout(data: PeakChartData, width: number, height: number) {
   });
   const header = headerHeight(Math.max(1, ...headers.map((h) => h.figures.length)));
   const { shown, cellHeight } = rowsThatFit(rows.length, blockHeight - header);
-  return { rows, perRow, cellWidth, blockHeight, chars, figures, headers, header, shown, cellHeight, kept: rowsKept(rows, shown) };
+  const kept = data.regions.map((region) => rowsKept(rows, shown, (row) => bytesAtPeak(region, row), (row) => mostBytes(region, row)));
+  return { rows, perRow, cellWidth, blockHeight, chars, figures, headers, header, shown, cellHeight, kept };
+}
+
+/** The most bytes of `row` live at any step of `region`. */
+function mostBytes(region: PeakChartData['regions'][number], row: ChartKind | 'total'): number {
+  const values = row === 'total' ? region.total : region.byKind[row];
+  return values.reduce((most, v) => Math.max(most, v), 0);
+}
+
+/** Bytes of `row` live at `region`'s peak step (0 for a region that holds nothing). */
+function bytesAtPeak(region: PeakChartData['regions'][number], row: ChartKind | 'total'): number {
+  const values = row === 'total' ? region.total : region.byKind[row];
+  return region.peakStep === undefined ? 0 : (values[region.peakStep] ?? 0);
 }
 
 /** A line of the chart's key: the dashed lower bound, or the dotted largest free block. */
@@ -85,8 +98,8 @@ export type ChartKeyLine = 'bound' | 'free';
  */
 export function chartKeyLines(data: PeakChartData, options: Pick<PeakChartSvgOptions, 'width' | 'height'>): readonly ChartKeyLine[] {
   const { kept } = chartLayout(data, options.width, options.height);
-  if (data.regions.length === 0 || kept.length === 0) return [];
-  return kept.includes('total') ? ['bound', 'free'] : ['bound'];
+  if (kept.every((rows) => rows.length === 0)) return [];
+  return kept.some((rows) => rows.includes('total')) ? ['bound', 'free'] : ['bound'];
 }
 
 /** The chart of `data` as an `<svg>` element's markup; see the module header. */
@@ -108,7 +121,7 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
       ...headerSvg(headers[k]!, left, blockTop),
     );
     const labels = rowLabels(figures[k]!, chars);
-    kept.forEach((row, r) => {
+    kept[k]!.forEach((row, r) => {
       const top = blockTop + header + r * (cellHeight + LABEL + GAP) + LABEL;
       const values = row === 'total' ? region.total : region.byKind[row];
       const cell = { left, top, width: cellWidth, height: cellHeight, max, steps: data.steps };
@@ -119,7 +132,7 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
     });
     if (shown < rows.length) {
       const top = blockTop + header + shown * (cellHeight + LABEL + GAP) + LABEL;
-      const dropped = rows.filter((row) => !kept.includes(row));
+      const dropped = rows.filter((row) => !kept[k]!.includes(row));
       parts.push(`<text class="pc-muted pc-left-out" x="${left}" y="${top - 3}" fill="${CHART_COLOURS.muted}">${escapeText(leftOutText(dropped, chars))}<title>${escapeText(leftOutText(dropped, Infinity))} (too short to draw them)</title></text>`);
     }
     parts.push('</g>');
@@ -129,16 +142,31 @@ export function peakChartSvg(data: PeakChartData, options: PeakChartSvgOptions):
 }
 
 /**
- * The rows a block keeps when it must leave some out, first kept first: a decoder's KV cache, which no other view
- * draws over time, then the total (the heap's own curve draws it too, the block's header gives its peak), then the
- * kinds most particular to the model (scratch, a cache) before the graph's I/O and the plain activations every model has.
+ * The order rows are kept in when a block must leave some out, among rows of equal bytes at the peak: a decoder's KV
+ * cache, which no other view draws over time, then the total (the heap's own curve draws it too, the block's header
+ * gives its peak), then the kinds most particular to the model (scratch, a cache) before the graph's I/O and the plain
+ * activations every model has.
  */
 const KEEP_FIRST: readonly (ChartKind | 'total')[] = ['kv', 'total', 'scratch', 'cache', 'copy', 'subgraph', 'io', 'activation'];
 
-/** The `shown` of `rows` a block draws, in the rows' order: those first in KEEP_FIRST (GPT-2 beside Growth at 1280×800 kept its total alone and left out its KV cache). */
-export function rowsKept(rows: readonly (ChartKind | 'total')[], shown: number): readonly (ChartKind | 'total')[] {
+/**
+ * The `shown` of `rows` a block draws, in the rows' order: a KV cache holding bytes at the peak and the total first,
+ * then the kinds by their bytes at the peak (`atPeak`), most first, and rows with none at the peak last (of those, the
+ * ones holding most at any step, `most`, first), so the rows that make up the peak are drawn before "copy · 0 B at
+ * peak" (ultraface on mcu kept copy and left out activation's 3.52 MiB; GPT-2's sram, mostly I/O, kept "KV cache · 0 B
+ * at peak").
+ */
+export function rowsKept(
+  rows: readonly (ChartKind | 'total')[],
+  shown: number,
+  atPeak: (row: ChartKind | 'total') => number,
+  most: (row: ChartKind | 'total') => number = () => 0,
+): readonly (ChartKind | 'total')[] {
   if (shown >= rows.length) return rows;
-  const chosen = new Set([...rows].sort((a, b) => KEEP_FIRST.indexOf(a) - KEEP_FIRST.indexOf(b)).slice(0, Math.max(0, shown)));
+  const rank = (row: ChartKind | 'total'): number => (row === 'total' ? 0 : atPeak(row) <= 0 ? 2 : row === 'kv' ? 0 : 1);
+  const bytes = (row: ChartKind | 'total'): number => (rank(row) === 1 ? atPeak(row) : rank(row) === 2 ? most(row) : 0);
+  const order = [...rows].sort((a, b) => rank(a) - rank(b) || bytes(b) - bytes(a) || KEEP_FIRST.indexOf(a) - KEEP_FIRST.indexOf(b));
+  const chosen = new Set(order.slice(0, Math.max(0, shown)));
   return rows.filter((row) => chosen.has(row));
 }
 

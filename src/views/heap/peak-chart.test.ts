@@ -227,8 +227,11 @@ describe("a region's header over the peak chart", () => {
 
 describe("the chart's key", () => {
   it('names the largest free block only when a drawn row draws it: a block too short for its total row keeps a KV cache and draws none', () => {
-    // b2 is a decoder's KV cache (a graph output named so): a block with room for one row keeps it and leaves out the total, the only row with the dotted line
-    const data = peakChartData(plan(), new Set(['b2']));
+    // b2 is a decoder's KV cache (a graph output named so), live at dram's peak step: a block with room for one row keeps
+    // it and leaves out the total, the only row with the dotted line
+    const p = plan();
+    const dram = { ...p, buffers: p.buffers.filter((b) => b.region === 'dram'), regions: [{ ...p.regions[0]!, peakStep: 2 }] };
+    const data = peakChartData(dram, new Set(['b2']));
     const width = 150;
     const seen = new Set<string>();
     for (let height = 40; height <= 800; height += 4) {
@@ -244,13 +247,47 @@ describe("the chart's key", () => {
 });
 
 describe('rowsKept', () => {
-  it("keeps a decoder's KV cache first, then the total, then the kinds most particular to the model, in drawing order", () => {
+  const bytes = (figures: Partial<Record<string, number>>) => (row: string) => figures[row] ?? 0;
+
+  it("keeps a decoder's KV cache first, then the total, then the kinds by their bytes at the peak, in drawing order", () => {
     const rows = ['total', 'activation', 'io', 'kv'] as const;
-    expect(rowsKept(rows, 1)).toEqual(['kv']);
-    expect(rowsKept(rows, 2)).toEqual(['total', 'kv']);
-    expect(rowsKept(rows, 3)).toEqual(['total', 'io', 'kv']);
-    expect(rowsKept(rows, 4)).toEqual(rows);
-    expect(rowsKept(['total', 'activation', 'scratch'], 2)).toEqual(['total', 'scratch']);
-    expect(rowsKept(rows, 0)).toEqual([]);
+    const atPeak = bytes({ total: 300, activation: 100, io: 50, kv: 150 });
+    expect(rowsKept(rows, 1, atPeak)).toEqual(['kv']);
+    expect(rowsKept(rows, 2, atPeak)).toEqual(['total', 'kv']);
+    expect(rowsKept(rows, 3, atPeak)).toEqual(['total', 'activation', 'kv']);
+    expect(rowsKept(rows, 4, atPeak)).toEqual(rows);
+    expect(rowsKept(rows, 0, atPeak)).toEqual([]);
+    // of equal bytes, the kind most particular to the model first
+    expect(rowsKept(['total', 'activation', 'scratch'], 2, bytes({ total: 20, activation: 10, scratch: 10 }))).toEqual(['total', 'scratch']);
+  });
+
+  it("draws in each region's block the rows that make up that region's peak", () => {
+    // dram at its peak step 1: activation 64 B, scratch 16 B, I/O and cache none; sram: its cache alone
+    const data = peakChartData(plan());
+    let svg = '';
+    for (let height = 60; height <= 800 && !/data-shown="3"/.test(svg); height += 2) svg = peakChartSvg(data, { width: 400, height });
+    const block = (name: string) => svg.split('<g class="pc-region"').find((b) => b.startsWith(` data-region="${name}"`)) ?? '';
+    const kinds = (name: string) => [...block(name).matchAll(/class="pc-cell" data-kind="([a-z]+)"/g)].map((m) => m[1]);
+    expect(kinds('dram')).toEqual(['total', 'activation', 'scratch']);
+    // sram holds its cache alone: the other rows hold nothing at any step, scratch is first of them
+    expect(kinds('sram')).toEqual(['total', 'scratch', 'cache']);
+    expect(block('dram')).toContain('2 rows left out, no room: I/O, cache');
+  });
+
+  it('leaves out first the rows with no bytes at the peak, a KV cache among them', () => {
+    // GPT-2 past on mcu: sram's 504 KiB at its peak is mostly I/O; the block kept "KV cache · 0 B at peak" and left out I/O
+    const gpt2 = ['total', 'activation', 'io', 'kv', 'scratch'] as const;
+    const sram = bytes({ total: 516_096, io: 400_000, activation: 100_000, scratch: 16_096 });
+    expect(rowsKept(gpt2, 2, sram)).toEqual(['total', 'io']);
+    expect(rowsKept(gpt2, 3, sram)).toEqual(['total', 'activation', 'io']);
+    expect(rowsKept(gpt2, 4, sram)).toEqual(['total', 'activation', 'io', 'scratch']);
+    // ultraface on mcu: copy holds nothing at the peak, activation 3.52 MiB; copy was kept, activation left out
+    const ultraface = ['total', 'activation', 'io', 'copy', 'scratch'] as const;
+    const ext = bytes({ total: 3_800_000, activation: 3_690_000, io: 100_000, scratch: 10_000 });
+    expect(rowsKept(ultraface, 2, ext)).toEqual(['total', 'activation']);
+    expect(rowsKept(ultraface, 4, ext)).toEqual(['total', 'activation', 'io', 'scratch']);
+    // rows with none at the peak, the one holding most at another step first
+    const ultrafaceSram = bytes({ total: 518_000, scratch: 518_000 });
+    expect(rowsKept(ultraface, 3, ultrafaceSram, bytes({ activation: 300_000, io: 150_000 }))).toEqual(['total', 'activation', 'scratch']);
   });
 });

@@ -9,6 +9,7 @@
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+import { arenaStanding, declaredArenaText, type ArenaStanding } from '../details/runtime-plan-words';
 import { liveKind, type LiveKind } from '../heap/buffer-classes';
 import { liveBytes, sharingGroups } from '../heap/live-bytes';
 
@@ -42,6 +43,7 @@ export interface BarRuntime {
   readonly drawn: boolean; // that plan is the one drawn (its head is the region's peak)
   readonly arena: number; // the tensor arena to declare with the plan written (the bar's `used`)
   readonly asIs: number; // the tensor arena to declare for the file as it is
+  readonly standing: ArenaStanding; // both arenas are lower estimates, or TFLite Micro refuses the model (no arena works)
 }
 
 /** The memory map of a plan. */
@@ -101,7 +103,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
       tail: r.runtimeTail ?? 0,
       moved: r.moved,
       ...(r.runtimeHead !== undefined && plan.runtimePlan !== undefined && {
-        runtime: { head: r.runtimeHead, drawn: r.runtimeHead === r.peak, arena: plan.runtimePlan.planned.arena, asIs: plan.runtimePlan.arena },
+        runtime: { head: r.runtimeHead, drawn: r.runtimeHead === r.peak, arena: plan.runtimePlan.planned.arena, asIs: plan.runtimePlan.arena, standing: arenaStanding(plan.runtimePlan) },
       }),
     };
   });
@@ -160,10 +162,20 @@ export function barScale(bar: MapBar): number {
   return Math.max(bar.used, bar.weights + bar.peak + bar.tail, bar.sizeLimit ?? 0, 1);
 }
 
-/** "506 KiB / 512 KiB", and " · 5.00 KiB over" when the region holds more than its limit; "≥ 160 B / 512 KiB" when some size is unknown. */
+/** Whether a bar's `used` (and `overBy`) is a lower estimate: some size unknown, or TensorFlow Lite Micro's arena resting on a kernel's scratch requests not known. */
+export function barLowerEstimate(bar: Pick<MapBar, 'complete' | 'runtime'>): boolean {
+  return !bar.complete || bar.runtime?.standing.lowerEstimate === true;
+}
+
+/**
+ * "506 KiB / 512 KiB", and " · 5.00 KiB over" when the region holds more than its limit; "≥ 160 B / 512 KiB" when
+ * some size is unknown or TensorFlow Lite Micro's arena is a lower estimate (as Details writes it); "none works / 512
+ * KiB · TFLite Micro refuses the model" for a tensor arena no size of which TFLite Micro accepts.
+ */
 export function barUsedText(bar: MapBar): string {
-  const least = bar.complete ? '' : '≥ ';
+  const least = barLowerEstimate(bar) ? '≥ ' : '';
   const limit = bar.sizeLimit === undefined ? '' : ` / ${formatBytes(bar.sizeLimit)}`;
+  if (bar.runtime?.standing.refused === true) return `${declaredArenaText(bar.used, bar.runtime.standing)}${limit} · TFLite Micro refuses the model`;
   return `${least}${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${least}${formatBytes(bar.overBy)} over` : ''}`;
 }
 
@@ -176,13 +188,19 @@ export function barPartsText(bar: MapBar): string {
   return `${at}${weights}I/O ${formatBytes(bar.io)}${kv} · activations ${formatBytes(bar.activations)}${bar.scratch > 0 ? ` · scratch ${formatBytes(bar.scratch)}` : ''}${tail}${runtimeText(bar)}`;
 }
 
-/** " · the tensor arena to declare with heapscope's plan written in: 3.55 MiB (4.05 MiB for the file as it is)"; the head of the plan written when it is not the one drawn. */
+/**
+ * " · the tensor arena to declare with heapscope's plan written in: ≥ 3.55 MiB (≥ 4.05 MiB for the file as it is)",
+ * each arena as Details writes it (declaredArenaText); the head of the plan written when it is not the one drawn.
+ */
 function runtimeText(bar: MapBar): string {
   const r = bar.runtime;
   if (r === undefined) return '';
-  const asIs = r.asIs === r.arena ? ', as for the file as it is' : ` (${formatBytes(r.asIs)} for the file as it is)`;
+  const accepted = { ...r.standing, refused: false };
+  const asIs = r.asIs === r.arena ? ', as for the file as it is' : ` (${declaredArenaText(r.asIs, accepted)} for the file as it is)`;
   const head = r.drawn ? '' : `; the plan written peaks at ${formatBytes(r.head)}, not the plan drawn`;
-  return ` · the tensor arena to declare with the plan written in: ${formatBytes(r.arena)}${asIs}${head}`;
+  const arena = `the tensor arena to declare with the plan written in: ${declaredArenaText(r.arena, accepted)}${asIs}${head}`;
+  if (!r.standing.refused) return ` · ${arena}`;
+  return ` · TFLite Micro refuses the model: no tensor arena works, AllocateTensors() fails whatever its size (Details says why); were it accepted, ${arena}`;
 }
 
 /** "moved 10.6 MiB written, 11.0 MiB read per inference"; undefined when the plan does not give bytes moved. */

@@ -9,7 +9,7 @@ import { useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { kvCacheNames } from '../kv-cache-names';
 import { Panel } from './panel';
-import { barMovedText, barPartsText, barScale, barSpeedText, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, shownParts, weightsText, type MapBar, type MemoryMap } from './memory-map-data';
+import { barLowerEstimate, barMovedText, barPartsText, barScale, barSpeedText, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, shownParts, weightsText, type MapBar, type MemoryMap } from './memory-map-data';
 import '../heap/heap.css';
 import './memory-map.css';
 
@@ -68,7 +68,7 @@ function RegionBar({ bar, map }: { readonly bar: MapBar; readonly map: MemoryMap
         </span>
         <span className={over ? 'memory-map-used memory-map-over' : 'memory-map-used'}>{barUsedText(bar)}</span>
       </div>
-      <div className="memory-map-bar" role="img" aria-label={`${bar.name}: ${bar.complete ? '' : 'at least '}${formatBytes(bar.used)} used${bar.sizeLimit === undefined ? '' : ` of ${formatBytes(bar.sizeLimit)}`}; ${title}`} title={`at step ${bar.step ?? '—'}: ${title}`}>
+      <div className="memory-map-bar" role="img" aria-label={`${bar.name}: ${barLowerEstimate(bar) ? 'at least ' : ''}${formatBytes(bar.used)} used${bar.sizeLimit === undefined ? '' : ` of ${formatBytes(bar.sizeLimit)}`}; ${title}`} title={`at step ${bar.step ?? '—'}: ${title}`}>
         {MAP_PARTS.map((p) => (bar[p.key] > 0 ? <span key={p.key} className={`memory-map-part memory-map-${p.key === 'weights' ? 'weights-part' : p.key}`} style={{ width: pct(bar[p.key]) }} /> : null))}
         {bar.sizeLimit !== undefined && <span className="memory-map-limit" style={{ left: pct(bar.sizeLimit) }} title={`limit ${formatBytes(bar.sizeLimit)}`} />}
       </div>
