@@ -134,6 +134,8 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};
+      // one dim given by two spellings: a note, as for one option given twice (the plan's diagnostics say it too)
+      for (const d of plan.diagnostics) if (d.code === 'dim-given-twice') io.err(`heapscope: note: ${file}: ${d.message}\n`);
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
       for (const problem of strict ? strictProblems(plan) : []) {
