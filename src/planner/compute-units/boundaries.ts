@@ -60,6 +60,7 @@ export function decideBoundaries(
   options: BoundaryOptions = {},
 ): Boundary[] {
   const outputs = new Set(graph.outputs);
+  const byName = new Map(graph.values.map((v) => [v.name, v]));
   const boundaries: Boundary[] = [];
   for (const value of graph.values) {
     const homeFn = sizes.homeFunction(value, partition);
@@ -69,7 +70,7 @@ export function decideBoundaries(
       const g = partition.functions[fn]!;
       const reader = sizes.viewOn(value, partition.units.find((u) => u.name === g.unit)!);
       const later = readLater(value, partition, stepOf, fn, firstRead, outputs.has(value.name));
-      const writer = home.unit === reader.unit ? inPlaceReader(graph, value, partition, fn, options.opKinds) : undefined;
+      const writer = home.unit === reader.unit ? inPlaceReader(graph, byName, value, partition, fn, options.opKinds) : undefined;
       let { reason, detail } = decide(home, reader, later && (home.unit !== reader.unit || writer !== undefined), writer);
       if (reason === 'compatible' && options.copyAll === true) {
         reason = 'layout';
@@ -110,17 +111,24 @@ function readLater(value: InferredValue, partition: Partition, stepOf: Int32Arra
   return value.consumers.some((c) => partition.functionOf[c] !== fn && stepOf[c]! > firstRead);
 }
 
-/** The first node of function `fn` that reads `value` with an in-place op, which may write over it; undefined when none does. */
+/**
+ * The first node of function `fn` that may write over `value`: an in-place op
+ * reading it whose output has its size (as M1's in-place rule asks); undefined
+ * when none does.
+ */
 function inPlaceReader(
   graph: InferredGraph,
+  byName: ReadonlyMap<string, InferredValue>,
   value: InferredValue,
   partition: Partition,
   fn: number,
   kinds: Readonly<Record<string, OpKind>> | undefined,
 ): InferredNode | undefined {
+  if (value.bytes === undefined) return undefined;
   for (const c of value.consumers) {
     const node = graph.nodes[c]!;
-    if (partition.functionOf[c] === fn && opKindOf(node, kinds) === 'in-place') return node;
+    if (partition.functionOf[c] !== fn || opKindOf(node, kinds) !== 'in-place') continue;
+    if (byName.get(node.outputs[0] ?? '')?.bytes === value.bytes) return node;
   }
   return undefined;
 }

@@ -16,9 +16,13 @@ const X = 1_048_576; // float32 elements of the graph input: 4 MiB
 function tiles(middle = 'Tile') {
   const g = new GraphBuilder('tiles');
   const x = g.input('x', 'float32', [1, X]);
-  const tiled = [0, 1, 2].map((i) =>
-    middle !== 'Tile' && i === 1 ? g.node(middle, [x], {}, { name: `t${i}` }) : g.node('Tile', [x, g.initializer(`rep${i}`, 'int64', [2], [1, 1])], {}, { name: `t${i}` }),
-  );
+  const second = (): string => {
+    if (middle === 'Tile') return g.node('Tile', [x, g.initializer('rep1', 'int64', [2], [1, 1])], {}, { name: 't1' });
+    // an Add that broadcasts x to twice its size: its output cannot take x's bytes
+    if (middle === 'Add-wider') return g.node('Add', [x, g.initializer('two', 'float32', [2, 1])], {}, { name: 't1' });
+    return g.node(middle, [x], {}, { name: 't1' });
+  };
+  const tiled = [0, 1, 2].map((i) => (i === 1 ? second() : g.node('Tile', [x, g.initializer(`rep${i}`, 'int64', [2], [1, 1])], {}, { name: `t${i}` })));
   [2, 1, 0].forEach((i, k) => g.output(g.node('ReduceSum', [tiled[i]!], { keepdims: 0 }, { name: `rs${k}` }), 'float32', []));
   return inferShapes(decodeOnnx(g.toBytes()), {});
 }
@@ -55,5 +59,7 @@ describe('boundaries between parts of one compute unit', () => {
     const relu = plan.boundaries.find((b) => b.to === plan.functions.find((f) => f.nodes.includes('t1'))!.name)!;
     expect(relu).toMatchObject({ tensor: 'x', shared: false, reason: 'read-later', copy: expect.any(String) });
     expect(relu.detail).toContain("Relu 't1' there may write over it");
+    // an in-place op whose output is larger than the tensor cannot write over it
+    expect(planModel(tiles('Add-wider'), depthFirst('cpu')).boundaries.every((b) => b.shared)).toBe(true);
   });
 });
