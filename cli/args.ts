@@ -147,14 +147,17 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
     }
     if (name === '--dim' && spec?.dimRanges === true && value.includes('..')) {
       const [dim, range] = parseDimRange(value);
+      if (dims[dim] !== undefined) throw sweptAndFixed(dim, value.slice(dim.length + 1), bound.get(`${name} ${dim}`)!.text);
       bindOnce(bound, notes, name, dim, range, value);
       ranges[dim] = range;
-      delete dims[dim];
     } else if (name === '--dim' || name === '--b-dim') {
       const [dim, size] = parseDim(value, name);
+      if (name === '--dim' && ranges[dim] !== undefined) throw sweptAndFixed(dim, bound.get(`${name} ${dim}`)!.text, value.slice(dim.length + 1));
       bindOnce(bound, notes, name, dim, size, value);
-      (name === '--dim' ? dims : bDims)[dim] = size;
-      if (name === '--dim') delete ranges[dim];
+      const record = name === '--dim' ? dims : bDims;
+      // the last given is the last key: where two spellings bind one dim, inference takes the last
+      delete record[dim];
+      record[dim] = size;
     } else if (name === '--shape') {
       const [tensor, shape] = parseShape(value);
       bindOnce(bound, notes, name, tensor, shape, value);
@@ -171,6 +174,11 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
     }
   }
   return { command, files, flags, options, dims, bDims, shapes, inputValues, ranges, notes };
+}
+
+/** The refusal of `sweep` given one dim both to sweep and fixed (`range`, `fixed`: the values as given). */
+export function sweptAndFixed(dim: string, range: string, fixed: string, fixedDim = dim): InputError {
+  return new InputError('bad-argument', `--dim ${dim}=${range} sweeps ${dim} and --dim ${fixedDim}=${fixed} fixes it: give the dim to sweep once, as NAME=FROM..TO, and no value of its own`);
 }
 
 /** What a binding option bound so far, by option and name: its value and the text it was given as. */

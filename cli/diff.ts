@@ -13,7 +13,7 @@ import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, formatSignedBytes, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
-import { planModelFile, strategyOption, strictProblem } from './plan';
+import { planModelFile, strategyOption, strictProblems } from './plan';
 import { resolveTarget, TargetProfileError, targetSettingName } from './targets';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
@@ -65,10 +65,10 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   let strictFailed = false;
   if (args.flags.has('--strict')) {
     for (const [name, file, side] of [['a', fileA, planA], ['b', fileB, planB]] as const) {
-      const problem = strictProblem(side.plan);
-      if (problem === undefined) continue;
-      strictFailed = true;
-      io.err(`heapscope: ${file} (${name}): --strict: ${problem}\n`);
+      for (const problem of strictProblems(side.plan)) {
+        strictFailed = true;
+        io.err(`heapscope: ${file} (${name}): --strict: ${problem}\n`);
+      }
     }
   }
   // --strict's refusal outranks exit 3, as in `plan`: a budget verdict resting on assumptions is not verified.

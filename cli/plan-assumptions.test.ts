@@ -68,6 +68,25 @@ describe('plan --json states what the plan assumes', () => {
     expect(contradicted.err).toMatch(/--strict: the dims given contradict the graph: --dim total_seq_len=5 is not seq_len \+ past_seq_len = 1 \+ 16 = 17/);
   });
 
+  it('--strict prints every refusal, one line each: default dims and a total given against them (plan and diff)', () => {
+    const g = new GraphBuilder('kv');
+    const mask = g.input('attention_mask', 'float32', [1, 'total_seq_len']);
+    const past = g.input('past', 'float32', [1, 'past_seq_len', 8]);
+    const ids = g.input('input_ids', 'float32', [1, 'seq_len']);
+    for (const x of [mask, past, ids]) g.output(g.node('Relu', [x]), 'float32', undefined);
+    const model = file('kv-both.onnx', g.toBytes());
+    const both = run(['plan', model, '--strict', '--dim', 'total_seq_len=5']);
+    expect(both.code).toBe(2);
+    const lines = both.err.split('\n').filter((line) => line !== '');
+    expect(lines).toEqual([
+      expect.stringMatching(/^heapscope: .*kv-both\.onnx: --strict: the plan rests on default dims past_seq_len=0, seq_len=128; bind them with --dim/),
+      expect.stringMatching(/^heapscope: .*kv-both\.onnx: --strict: the dims given contradict the graph: --dim total_seq_len=5 is not seq_len \+ past_seq_len = 128 \+ 0 = 128 /),
+    ]);
+    const diff = run(['diff', model, model, '--strict', '--dim', 'total_seq_len=5']);
+    expect(diff.code).toBe(2);
+    expect(diff.err.match(/--strict: /g)).toHaveLength(4);
+  });
+
   it('--shape that fixes an input leaves none of its dims assumed; a dim that still sizes another input stays assumed', () => {
     const g = new GraphBuilder('sym');
     g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);

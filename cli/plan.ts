@@ -73,28 +73,32 @@ export function inferOptions(args: ParsedArgs): InferOptions {
   return { dims: args.dims, shapes: args.shapes, inputValues: args.inputValues };
 }
 
-/** Why a plan fails --strict, or undefined when it rests on nothing assumed (a plan saved before plans recorded their assumptions: its `complete` alone). */
-export function strictProblem(plan: Pick<ModelPlan, 'complete'> & { readonly assumptions?: ModelPlan['assumptions']; readonly diagnostics?: ModelPlan['diagnostics'] }): string | undefined {
+/**
+ * Why a plan fails --strict, one sentence per reason (each its own line on
+ * stderr), none when it rests on nothing assumed (a plan saved before plans
+ * recorded their assumptions: its `complete` alone).
+ */
+export function strictProblems(plan: Pick<ModelPlan, 'complete'> & { readonly assumptions?: ModelPlan['assumptions']; readonly diagnostics?: ModelPlan['diagnostics'] }): string[] {
+  const problems: string[] = [];
   const defaults = (plan.assumptions?.dims ?? []).filter((d) => !d.bound);
   if (!plan.complete) {
     const unknown = plan.assumptions?.unknown ?? [];
     const first = unknown[0];
     const which = first === undefined ? 'tensors of unknown size' : `${unknownCount(unknown)} of unknown size, first '${first.tensor}' (${first.reason})`;
-    return `the plan is incomplete: ${which}; ${unknownHint(unknown, 'give shapes with --shape NAME=DIMS')}`;
+    problems.push(`the plan is incomplete: ${which}; ${unknownHint(unknown, 'give shapes with --shape NAME=DIMS')}`);
   }
   if (defaults.length > 0) {
-    return `the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`;
+    problems.push(`the plan rests on default dims ${defaults.map((d) => `${d.name}=${d.value}`).join(', ')}; bind them with --dim NAME=VALUE`);
   }
   // dims given against one another (a total length other than sequence + past): shapes that combine them may not agree
-  const mismatch = (plan.diagnostics ?? []).find((d) => d.code === 'dim-mismatch');
-  if (mismatch !== undefined) return `the dims given contradict the graph: ${mismatch.message}`;
+  for (const mismatch of (plan.diagnostics ?? []).filter((d) => d.code === 'dim-mismatch')) problems.push(`the dims given contradict the graph: ${mismatch.message}`);
   const kernels = plan.assumptions?.kernels ?? [];
   if (kernels.length > 0) {
     const first = kernels[0]!;
     const more = kernels.length > 1 ? ` and ${kernels.length - 1} more` : '';
-    return `the plan assumes no scratch for ${kernels.length} kernel(s) whose scratch requests are not known, first custom operator ${first.op} (${first.node})${more}; the arena to declare is a lower estimate and may be too small`;
+    problems.push(`the plan assumes no scratch for ${kernels.length} kernel(s) whose scratch requests are not known, first custom operator ${first.op} (${first.node})${more}; the arena to declare is a lower estimate and may be too small`);
   }
-  return undefined;
+  return problems;
 }
 
 /** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
@@ -130,10 +134,11 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       overLimit ||= !plan.fits;
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};
+      // one dim given by two spellings: a note, as for one option given twice (the plan's diagnostics say it too)
+      for (const d of plan.diagnostics) if (d.code === 'dim-given-twice') io.err(`heapscope: note: ${file}: ${d.message}\n`);
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
-      const problem = strict ? strictProblem(plan) : undefined;
-      if (problem !== undefined) {
+      for (const problem of strict ? strictProblems(plan) : []) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }

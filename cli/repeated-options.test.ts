@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { run } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
@@ -48,10 +49,12 @@ describe('a single-value option given twice', () => {
     expect(JSON.parse(run(['plan', SAMPLE, '--dim', 'batch=1', '--dim', 'batch=2', '--json']).out).peak).toBe(JSON.parse(run(['plan', SAMPLE, '--dim', 'batch=2', '--json']).out).peak);
     expect(run(['plan', SAMPLE, '--shape', 'x=1x2', '--shape', 'x=1x3']).err).toContain(note('--shape x given twice with different values (1x2, then 1x3)'));
     expect(run(['plan', SAMPLE, '--input', 'sr=1', '--input', 'sr=2']).err).toContain(note('--input sr given twice with different values (1, then 2)'));
-    // a value after a range takes its place: the sweep then has no range, and its refusal is the one line
-    const sweep = run(['sweep', SAMPLE, '--dim', 'batch=1..4', '--dim', 'batch=2', '--json']);
-    expect(sweep.code).toBe(2);
-    expect(sweep.err).toBe('heapscope: sweep needs exactly one --dim NAME=FROM..TO (the dim to sweep)\n');
+    // a dim both swept and fixed, in either order: the refusal names both, in one line
+    for (const argv of [['batch=1..4', 'batch=2'], ['batch=2', 'batch=1..4']]) {
+      const sweep = run(['sweep', SAMPLE, '--dim', argv[0]!, '--dim', argv[1]!, '--json']);
+      expect(sweep.code).toBe(2);
+      expect(sweep.err).toBe('heapscope: --dim batch=1..4 sweeps batch and --dim batch=2 fixes it: give the dim to sweep once, as NAME=FROM..TO, and no value of its own\n');
+    }
     // several repeated options: one line of notes
     const both = run(['plan', SAMPLE, '--target', 'cpu', '--target', 'mcu', '--dim', 'batch=1', '--dim', 'batch=2', '--json']);
     expect(both.err.split('\n').filter((l) => l.startsWith('heapscope: note: '))).toEqual([
@@ -80,6 +83,37 @@ describe('a single-value option given twice', () => {
       expect(code).toBe(0);
       expect(err).not.toContain('given twice');
       expect(JSON.parse(out).peak).toBe(JSON.parse(once.out).peak);
+    }
+  });
+});
+
+describe('one dim bound under two spellings (its name and an input axis it sizes)', () => {
+  const g = new GraphBuilder('two-spellings');
+  const ids = g.input('input_ids', 'float32', [1, 'seq_len']);
+  g.output(g.node('Relu', [ids]), 'float32', undefined);
+  const model = join(mkdtempSync(join(tmpdir(), 'heapscope-spellings-')), 'ids.onnx');
+  writeFileSync(model, g.toBytes());
+  const seqLen = (out: string) => JSON.parse(out).assumptions.dims.find((d: { name: string }) => d.name === 'seq_len');
+
+  it('plan takes the last with a note naming both spellings; the same value twice is no note', () => {
+    const twice = run(['plan', model, '--dim', 'input_ids:1=64', '--dim', 'seq_len=32', '--json']);
+    expect(twice.code).toBe(0);
+    expect(seqLen(twice.out)).toMatchObject({ value: 32, bound: true });
+    expect(twice.err).toBe(`heapscope: note: ${model}: dim 'seq_len' given twice with different values (--dim input_ids:1=64, then --dim seq_len=32): the last applies\n`);
+    expect(JSON.parse(twice.out).diagnostics).toContainEqual(expect.objectContaining({ code: 'dim-given-twice' }));
+    // the order given decides, also when a name is given again after the other spelling
+    const again = run(['plan', model, '--dim', 'seq_len=1', '--dim', 'input_ids:1=4', '--dim', 'seq_len=5', '--json']);
+    expect(seqLen(again.out).value).toBe(5);
+    const same = run(['plan', model, '--dim', 'input_ids:1=32', '--dim', 'seq_len=32', '--json']);
+    expect([same.code, same.err]).toEqual([0, '']);
+  });
+
+  it('sweep refuses the swept dim fixed by its other spelling, naming both', () => {
+    for (const [range, fixed] of [['seq_len=1..8', 'input_ids:1=4'], ['input_ids:1=1..8', 'seq_len=4']]) {
+      const refused = run(['sweep', model, '--dim', range!, '--dim', fixed!]);
+      expect(refused.code).toBe(2);
+      expect(refused.out).toBe('');
+      expect(refused.err).toBe(`heapscope: ${model}: --dim ${range} sweeps ${range!.split('=')[0]} and --dim ${fixed} fixes it: give the dim to sweep once, as NAME=FROM..TO, and no value of its own (both name the dim seq_len)\n`);
     }
   });
 });

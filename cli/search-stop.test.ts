@@ -59,6 +59,14 @@ describe('which stop ended the search', () => {
     expect(solve([CROWDED, '--budget-ms', '1']).search).toEqual({ proven: false, stoppedBy: 'time' });
   });
 
+  it('solve with --budget-ms never promises the same plan on any machine, and says when every search ended before the budget', () => {
+    const text = run(['solve', csvFile('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,0,4,7\n'), '--strategy', 'naive', '--budget-ms', '600000']);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/optimal {7}not proven; nothing left to try \(every search ended before the time budget\)\n/);
+    expect(run(['solve', CROWDED, '--budget-ms', '1']).out).toMatch(/optimal {7}not proven; stopped at the time budget\n/);
+    for (const out of [text.out, run(['solve', CROWDED, '--budget-ms', '1']).out]) expect(out).not.toContain('any machine');
+  });
+
   it('solve says proven when the plan reaches the bound', () => {
     const report = solve([csvFile('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n')]);
     expect([report.peak, report.search]).toEqual([80, { proven: true, stoppedBy: 'optimal' }]);

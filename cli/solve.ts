@@ -25,7 +25,7 @@ export interface SolveReport {
   readonly lowerBound: number;
   readonly valid: boolean;
   readonly optimal: boolean; // proven: peak == lower bound, or an exhaustive search
-  readonly search: PlacementSearch; // how the search ended: 'iterations' when counted work stopped it (no --budget-ms; the same on any machine), 'time' when --budget-ms did
+  readonly search: PlacementSearch; // how the search ended: 'iterations' when counted work stopped it (no --budget-ms; the same on any machine), 'time' when --budget-ms did, 'done' when every search ended before either
   readonly elapsedMs: number;
   readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number }[];
 }
@@ -55,7 +55,7 @@ export function runSolve(args: ParsedArgs, io: Output): number {
     if (args.flags.has('--json')) io.out(JSON.stringify({ file, error: toErrorData(named) }) + '\n');
     throw named;
   }
-  io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(displaySafe(report), out));
+  io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(displaySafe(report), out, budgetMs !== undefined));
   return 0;
 }
 
@@ -82,21 +82,27 @@ function solveFile(file: string, strategy: string, budgetMs: number | undefined,
   };
 }
 
-/** Why a search that proved nothing ended, in words. */
-const SEARCH_STOPS: Readonly<Record<PlacementSearch['stoppedBy'], string>> = {
-  optimal: 'proven optimal',
-  done: 'nothing left to try',
-  iterations: 'stopped by counted work (the same plan on any machine)',
-  time: 'stopped at the time budget',
-};
+/** Why a search that proved nothing ended, in words; with --budget-ms (`timed`) no plan is promised the same on any machine. */
+function searchStop(stoppedBy: PlacementSearch['stoppedBy'], timed: boolean): string {
+  switch (stoppedBy) {
+    case 'optimal':
+      return 'proven optimal';
+    case 'done':
+      return timed ? 'nothing left to try (every search ended before the time budget)' : 'nothing left to try';
+    case 'iterations':
+      return timed ? 'stopped by counted work' : 'stopped by counted work (the same plan on any machine)';
+    case 'time':
+      return 'stopped at the time budget';
+  }
+}
 
-function solveText(r: SolveReport, out: string | undefined): string {
+function solveText(r: SolveReport, out: string | undefined, timed: boolean): string {
   const gap = r.lowerBound > 0 ? ((r.peak / r.lowerBound - 1) * 100).toFixed(2) : '0.00';
   const lines = [
     `${r.file}: ${counted(r.buffers, 'buffer')}, strategy ${r.strategy}`,
     `  peak          ${formatBytesExact(r.peak)}`,
     `  lower bound   ${formatBytesExact(r.lowerBound)}; gap ${gap} %`,
-    `  optimal       ${r.optimal ? 'yes, proven' : `not proven; ${SEARCH_STOPS[r.search.stoppedBy]}`}`,
+    `  optimal       ${r.optimal ? 'yes, proven' : `not proven; ${searchStop(r.search.stoppedBy, timed)}`}`,
     `  valid         ${r.valid ? 'yes' : 'no'}`,
     `  time          ${r.elapsedMs} ms`,
   ];

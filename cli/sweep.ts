@@ -14,7 +14,7 @@ import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
 import { counted, formatBytes, formatBytesExact } from '../src/shared/format';
-import { parseByteSize, type ParsedArgs } from './args';
+import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
 import { forEachFile, withProfileError } from './run-files';
@@ -83,12 +83,19 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
       axes === undefined
         ? inferShapes(ir, { ...base, dims: { ...base.dims, [dim]: value } })
         : inferShapes(ir, { ...base, shapes: { ...base.shapes, [axes.input]: axes.shape.map((d, i) => (axes.axes.includes(i) ? value : d)) } });
-    if (axes === undefined && dimByKey(model.dims, dim) === undefined) {
+    const swept = axes === undefined ? dimByKey(model.dims, dim) : undefined;
+    if (axes === undefined && swept === undefined) {
       const names = model.dims.map((d) => d.name);
       throw new MissingDimError(
         'bad-argument',
         `the model has no symbolic dim "${dim}"${names.length > 0 ? ` (its dims: ${names.join(', ')})` : ' (all its dims are fixed: sweep an input axis as INPUT:AXIS, e.g. image:2,3 for both spatial axes)'}`,
       );
+    }
+    // the same dim fixed by another spelling (its name, or an axis it sizes) would be overridden at every point
+    const fixed = swept === undefined ? undefined : Object.keys(given.dims ?? {}).find((key) => key !== dim && dimByKey(model.dims, key)?.name === swept.name);
+    if (fixed !== undefined) {
+      const range = `${values[0]}..${values[values.length - 1]}`;
+      throw new MissingDimError('bad-argument', `${sweptAndFixed(dim, range, String(given.dims![fixed]), fixed).message} (both name the dim ${swept!.name})`);
     }
     return withinBudget(sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy })), s.budget);
   };
@@ -99,7 +106,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   return { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] };
 }
 
-/** The swept dim is not one of the model's: every value would fail alike, so the sweep fails. */
+/** The swept dim is not one of the model's, or is fixed as well: every value would fail alike, so the sweep fails. */
 class MissingDimError extends InputError {}
 
 /**

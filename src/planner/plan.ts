@@ -22,7 +22,7 @@ import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput
 import { unitRecord, type FoundUnits } from './fusion/find-units';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
 import { planAssumptions, restsOnUnknown, type PlanAssumptions } from './assembly/assumptions';
-import { ownBoundFields, strategyBounds } from './assembly/bounds';
+import { ownBoundFields, strategyBounds, strategyFreeBounds } from './assembly/bounds';
 import { buildStage, stageBounds } from './assembly/stages';
 import { replannedPeak } from './explain/setting-replan';
 import type { FitReplan } from './explain/suggest-spill';
@@ -107,7 +107,9 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   const inferredAssumptions = withUnknownScratch(planAssumptions(model), built.unknownScratch);
   // a TFLM kernel whose scratch requests are unknown is planned with none: the arena to declare is a lower estimate
   const assumptions = runtimePlan === undefined || stage.tflm === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [], kernels: stage.tflm.allocation.unknownKernels };
-  const bounds = stageBounds({ ...stage, built }, target);
+  // a spill's split is of the kept compute-unit variant: the other variant, unspilled, says nothing of a region's share
+  // (it held the whole plan in the first region and none in the next, so each region took the smaller of two splits)
+  const bounds = spill === undefined ? stageBounds({ ...stage, built }, target) : strategyFreeBounds(target, built);
   const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
   const explanation = spill === undefined ? splitExplanation : withBound(splitExplanation, everySplitBound(stage, planTarget));
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));

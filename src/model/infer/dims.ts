@@ -154,6 +154,12 @@ function validUserValues(
     } else if (!Number.isSafeInteger(value) || value < 0) {
       diagnostics.push({ code: 'bad-dim', message: `dim '${shortName(key)}' must be a non-negative integer, got ${value}` });
     } else {
+      const earlier = givenAs.get(name);
+      // one dim by two spellings (its name and an axis it sizes): the last applies, as for one spelling twice, and is never silent
+      if (earlier !== undefined && given.get(name) !== value) {
+        const both = `${optionOf(earlier)} ${shortName(earlier)}=${given.get(name)}, then ${optionOf(key)} ${shortName(key)}=${value}`;
+        diagnostics.push({ code: 'dim-given-twice', message: `dim '${shortName(name)}' given twice with different values (${both}): the last applies` });
+      }
       given.set(name, value);
       givenAs.set(name, key);
     }

@@ -15,10 +15,15 @@
 //   3. read later: nobody outside the reading function reads the tensor after
 //      the reading function's first read of it (a graph output is read by the
 //      host after the run): a unit owns the buffers handed to it and may
-//      write over them while it runs.
+//      write over them while it runs. Between two functions on the same
+//      unit (one unit's run split into connected parts) the tensor is in
+//      that unit's hands already, so this holds unless the reading function
+//      reads it with an in-place op (the target's op kinds), which is the
+//      one op that may write over its input.
 // - Boundaries are listed by tensor (graph order), then by first read.
 
-import type { InferredGraph, InferredValue } from '../../model/inferred';
+import type { InferredGraph, InferredNode, InferredValue } from '../../model/inferred';
+import { opKindOf, type OpKind } from '../problem/op-kinds';
 import type { LevelSizes, TensorView } from './level-sizes';
 import type { Partition } from './partition';
 
@@ -43,6 +48,7 @@ export interface Boundary {
 /** Options of decideBoundaries. */
 export interface BoundaryOptions {
   readonly copyAll?: boolean; // copy at every boundary (the baseline plan), reason 'layout' where sharing was possible
+  readonly opKinds?: Readonly<Record<string, OpKind>>; // the target's op-kind overrides: which ops write over their input
 }
 
 /** Decides every boundary of the partition; see the module header. */
@@ -54,6 +60,7 @@ export function decideBoundaries(
   options: BoundaryOptions = {},
 ): Boundary[] {
   const outputs = new Set(graph.outputs);
+  const byName = new Map(graph.values.map((v) => [v.name, v]));
   const boundaries: Boundary[] = [];
   for (const value of graph.values) {
     const homeFn = sizes.homeFunction(value, partition);
@@ -63,7 +70,8 @@ export function decideBoundaries(
       const g = partition.functions[fn]!;
       const reader = sizes.viewOn(value, partition.units.find((u) => u.name === g.unit)!);
       const later = readLater(value, partition, stepOf, fn, firstRead, outputs.has(value.name));
-      let { reason, detail } = decide(home, reader, later);
+      const writer = home.unit === reader.unit ? inPlaceReader(graph, byName, value, partition, fn, options.opKinds) : undefined;
+      let { reason, detail } = decide(home, reader, later && (home.unit !== reader.unit || writer !== undefined), writer);
       if (reason === 'compatible' && options.copyAll === true) {
         reason = 'layout';
         detail = `both sides could share (${detail}), but this plan copies at every boundary`;
@@ -103,7 +111,29 @@ function readLater(value: InferredValue, partition: Partition, stepOf: Int32Arra
   return value.consumers.some((c) => partition.functionOf[c] !== fn && stepOf[c]! > firstRead);
 }
 
-function decide(home: TensorView, reader: TensorView, later: boolean): { reason: BoundaryReason; detail: string } {
+/**
+ * The first node of function `fn` that may write over `value`: an in-place op
+ * reading it whose output has its size (as M1's in-place rule asks); undefined
+ * when none does.
+ */
+function inPlaceReader(
+  graph: InferredGraph,
+  byName: ReadonlyMap<string, InferredValue>,
+  value: InferredValue,
+  partition: Partition,
+  fn: number,
+  kinds: Readonly<Record<string, OpKind>> | undefined,
+): InferredNode | undefined {
+  if (value.bytes === undefined) return undefined;
+  for (const c of value.consumers) {
+    const node = graph.nodes[c]!;
+    if (partition.functionOf[c] !== fn || opKindOf(node, kinds) !== 'in-place') continue;
+    if (byName.get(node.outputs[0] ?? '')?.bytes === value.bytes) return node;
+  }
+  return undefined;
+}
+
+function decide(home: TensorView, reader: TensorView, later: boolean, writer: InferredNode | undefined): { reason: BoundaryReason; detail: string } {
   if (home.dtype !== reader.dtype) {
     return { reason: 'type-mismatch', detail: `${home.unit} stores ${home.dtype}, ${reader.unit} reads ${reader.dtype}` };
   }
@@ -112,6 +142,9 @@ function decide(home: TensorView, reader: TensorView, later: boolean): { reason:
       reason: 'alignment',
       detail: `${home.unit} aligns to ${home.alignment} bytes (${home.allocated} allocated), ${reader.unit} needs ${reader.alignment} (${reader.allocated})`,
     };
+  }
+  if (later && writer !== undefined) {
+    return { reason: 'read-later', detail: `the tensor is read after ${reader.unit} takes it, and ${writer.opType} '${writer.name}' there may write over it` };
   }
   if (later) return { reason: 'read-later', detail: `the tensor is read after ${reader.unit} takes it, which may write over it` };
   return { reason: 'compatible', detail: `both sides store ${home.dtype} in ${home.allocated} bytes aligned to ${reader.alignment}` };

@@ -98,7 +98,7 @@ export function computeUnitPlan(model: InferredGraph, target: TargetProfile, opt
   }
   const { copyAll = false, ...build } = options;
   const variant = (copies: boolean) => {
-    const boundaries = decideBoundaries(model, partition, schedule.stepOf, sizes, { copyAll: copies });
+    const boundaries = decideBoundaries(model, partition, schedule.stepOf, sizes, { copyAll: copies, opKinds: target.planning.opKinds });
     const rewritten = withCopies(model, partition.functionOf, homes, boundaries, schedule.order);
     const ordered = { ...build, schedule: rewrittenSchedule(rewritten, schedule, target.planning.graphIo) };
     const built = realigned(buildProblem(rewritten.graph, target, ordered), homes, boundaries, diagnostics);

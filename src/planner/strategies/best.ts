@@ -16,7 +16,9 @@
 //   from the region's start; without, DEFAULT_BUDGET_MS worth of counted
 //   work on the work clock (search-budget.ts, engine/work-clock.ts), so the
 //   plan is the same on any machine and under any load. A stop there is
-//   reported as 'time' or 'iterations'. On the scale path, the greedy passes
+//   reported as 'time' or 'iterations'; searches that all end before it
+//   (the exact search's turns with nothing left they can go on with) say
+//   'done', and with budgetMs so does a stage's own counted limit. On the scale path, the greedy passes
 //   after the baselines run only with budgetMs.
 // - Baselines first: every other registered strategy (naive, tflm, best-fit,
 //   greedy-breadth, tvm-conflicts, m1) is a candidate, so `best` is never
@@ -85,6 +87,7 @@ interface Searched {
   readonly peak: number;
   readonly proven: boolean;
   readonly cut?: StopReason;
+  readonly ran?: boolean; // the anytime exact search ran: when nothing cut it, every stage has ended on its own
 }
 
 /** How it works: see the module header. */
@@ -130,8 +133,11 @@ function planPortfolio(baselines: readonly Strategy[], prep: PreparedRegion, con
   if (!proven) {
     const exact = searchExactly(prep, context, winner, budget);
     proven = keepSearched(exact);
-    stoppedBy = proven ? 'optimal' : (exact.cut ?? stoppedBy);
+    stoppedBy = proven ? 'optimal' : (exact.cut ?? (exact.ran === true ? 'done' : stoppedBy));
   }
+  // on the clock, a stage's own counted limits (the local search's lifts and effort) end that stage, not the search:
+  // the searches all ended before the deadline, and a longer budget gives the same plan
+  if (budget.timed && stoppedBy === 'iterations') stoppedBy = 'done';
   return { offsets: winner.offsets, placements, attempts: candidates.length + baselined.dropped, improvements, stoppedBy, proven, winner: winner.source };
 }
 
@@ -150,8 +156,9 @@ function searchExactly(prep: PreparedRegion, { options, lowerBound }: RegionCont
   const exact = improveAligned(prep, winner, lowerBound, exactLimits(options, budget, maxNodes));
   if (exact.applied) {
     // the deadline or the caller's stop cut it short; the caller's stop is reported as 'time' either way
-    const cut = exact.proven ? undefined : budget.clock() >= budget.deadline ? budget.cut : (options.shouldStop?.() ?? false) ? 'time' : undefined;
-    return { offsets: exact.offsets, peak: exact.peak, proven: exact.proven, ...(cut !== undefined && { cut }) };
+    // or its node cap, counted work; otherwise its turns ended with nothing left they could go on with
+    const cut = exact.proven ? undefined : budget.clock() >= budget.deadline ? budget.cut : (options.shouldStop?.() ?? false) ? 'time' : exact.nodes >= maxNodes ? 'iterations' : undefined;
+    return { offsets: exact.offsets, peak: exact.peak, proven: exact.proven, ran: true, ...(cut !== undefined && { cut }) };
   }
   if (!exactSearchApplies(prep, options.exact?.smallItems ?? DEFAULT_SMALL_ITEMS)) return { ...winner, proven: false };
   const small = searchExact(prep, winner.peak, lowerBound, options.exact?.smallNodes ?? DEFAULT_SMALL_NODES);

@@ -65,6 +65,16 @@ describe('the search budget of best', () => {
     expect(validatePlan(crowded, short).violations).toEqual([]);
   });
 
+  it('with budgetMs, says done, never counted work, when every search ends before the deadline', () => {
+    const clock = () => 0; // the deadline never comes: the local search's own limits and the exact stage's nodes end them
+    const timed = assignOffsets(crowded, 'best', { budgetMs: 500, clock, exact: { nodes: 2_000 } });
+    expect(timed.optimal).toBe(false);
+    expect(timed.stats.stoppedBy).toBe('done');
+    expect(validatePlan(crowded, timed).violations).toEqual([]);
+    // without budgetMs the same node cap is counted work, the same on any machine
+    expect(assignOffsets(crowded, 'best', { exact: { nodes: 2_000 }, workBudget: Number.POSITIVE_INFINITY }).stats.stoppedBy).toBe('iterations');
+  });
+
   it('with budgetMs, stops by the wall clock and reports time', () => {
     let now = 0;
     const clock = () => (now += 1_000); // every look is a second later: the deadline has passed by the first check

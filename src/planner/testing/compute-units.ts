@@ -30,7 +30,7 @@ export function analyse(graph: InferredGraph, target: TargetProfile, copyAll = f
   const diagnostics: { code: string; message: string }[] = [];
   const partition = partitionGraph(graph, schedule, target.computeUnits, diagnostics);
   const sizes = new LevelSizes(graph, target.regions[0]!.alignment);
-  const boundaries = decideBoundaries(graph, partition, schedule.stepOf, sizes, { copyAll });
+  const boundaries = decideBoundaries(graph, partition, schedule.stepOf, sizes, { copyAll, opKinds: target.planning.opKinds });
   const unit = (name: string) => target.computeUnits.find((u) => u.name === name)!;
   const value = (name: string) => graph.values.find((v) => v.name === name)!;
   return { schedule, partition, sizes, boundaries, diagnostics, unit, value };

@@ -73,6 +73,7 @@ export interface ExactResult {
   readonly proven: boolean;
   readonly bound: number; // no plan of the region peaks lower
   readonly applied: boolean;
+  readonly nodes: number; // search nodes the turns took
 }
 
 /** The turns of the stage in order (see the module header), each with its share; the last takes what is left. */
@@ -150,7 +151,7 @@ function runTurns(prep: PreparedRegion, offsets: Float64Array, peak: number, low
   const first = highest(spans);
   const full = all === TURNS && first !== undefined && guillotineApplies(prep, first.items, first.bound);
   const turns = applicableTurns(prep, items, full ? TURNS_NO_BYTE_FREE : all);
-  if (turns.length === 0) return { offsets: current, peak, proven: false, bound: lowerBound, applied: false };
+  if (turns.length === 0) return { offsets: current, peak, proven: false, bound: lowerBound, applied: false, nodes: 0 };
   const started = limits.clock();
   const report = () => {
     const total = Math.max(1, limits.deadline - started);
@@ -170,7 +171,7 @@ function runTurns(prep: PreparedRegion, offsets: Float64Array, peak: number, low
   const final = regionPeak(spans);
   const top = highest(spans);
   const proven = top === undefined || top.proven;
-  return { offsets: current, peak: final, proven, bound: proven ? final : regionBound(spans, lowerBound), applied: true };
+  return { offsets: current, peak: final, proven, bound: proven ? final : regionBound(spans, lowerBound), applied: true, nodes: spent };
 }
 
 /** Groups items into spans of time that no item crosses, each span's items by start. */
