@@ -41,6 +41,7 @@ import { countWork } from '../../engine/work-clock';
 import { placeByBlocks } from './corner-blocks';
 import { Growth, listCandidates, membersOf, type Part } from './lowest-blocks';
 import { skylineSearch } from '../search/skyline-search';
+import { SEARCH_DEPTH, SearchDepth } from '../search-depth';
 
 /** Spans of more buffers are left to the other searches (this one is for hard problems of hundreds). */
 export const GUILLOTINE_MAX_ITEMS = 5_000;
@@ -107,6 +108,7 @@ function offsetsOf(prep: PreparedRegion, found: Map<number, number>): Float64Arr
 
 class Split {
   nodes = 0;
+  private readonly depth = new SearchDepth(SEARCH_DEPTH.guillotine); // past it, `solve` throws TooDeep
   aborted = false; // the current run ran out of nodes or was stopped
   stopped = false; // the caller said stop (or the stack ran out): no more runs
   private nodeLimit = 0; // of the current run, counted from the first
@@ -146,7 +148,7 @@ class Split {
       const found = this.solve(items, target);
       return this.aborted ? undefined : found;
     } catch (error) {
-      // a nesting deeper than the call stack: no placement, nothing proven
+      // a nesting deeper than its limit (search-depth.ts) or, failing that, the call stack: no placement, nothing proven
       if (!(error instanceof RangeError)) throw error;
       this.aborted = this.stopped = true;
       return undefined;
@@ -163,6 +165,16 @@ class Split {
 
   /** Offsets (from 0) of `items` packed into `height` with no byte free, or undefined. */
   solve(items: readonly number[], height: number): Map<number, number> | undefined {
+    this.depth.enter();
+    try {
+      return this.solveHere(items, height);
+    } finally {
+      this.depth.leave();
+    }
+  }
+
+  /** One level of `solve`. */
+  private solveHere(items: readonly number[], height: number): Map<number, number> | undefined {
     if (items.length === 0) return new Map();
     if (this.tick()) return undefined;
     countWork(4000 * items.length); // its key and sections

@@ -49,7 +49,8 @@
 // - Every canonical solution stays reachable, so an exhausted search is a
 //   proof. A failed search hands back the placement of its path that placed
 //   the most area, for the caller to complete on top. A path deeper than
-//   the call stack (a few thousand buffers) ends the search as a cut would:
+//   its counted limit (../search-depth.ts: 1,100 buffers placed on one
+//   path, so the stack's size never decides) ends the search as a cut would:
 //   unproven, with that placement.
 // - Alignment and fixed offsets as MiniMalloc has them (minimalloc-state.ts):
 //   a minimum offset is rounded up to the item's alignment, and a fixed
@@ -61,6 +62,7 @@ import type { PreparedRegion } from '../../engine/prepared';
 import { countWork } from '../../engine/work-clock';
 import { MiniMallocState } from './minimalloc-state';
 import type { SkylineOutcome } from './skyline-search';
+import { SEARCH_DEPTH, SearchDepth } from '../search-depth';
 
 /** True when MiniMalloc's search can handle these items: one rectangle each, aligned at phase 0, a fixed offset on its alignment. */
 export function minimallocApplies(prep: PreparedRegion, items: readonly number[]): boolean {
@@ -134,7 +136,7 @@ export function minimallocSearch(
   try {
     status = search.run();
   } catch (error) {
-    // a path deeper than the call stack (thousands of buffers placed on one path): this search gives up, unproven, keeping its deepest placement
+    // a path deeper than its limit (search-depth.ts) or, failing that, the call stack: this search gives up, unproven, keeping its deepest placement
     if (!(error instanceof RangeError)) throw error;
     status = STOPPED;
   }
@@ -201,6 +203,7 @@ interface Part {
 }
 
 class MiniMalloc {
+  private readonly depth = new SearchDepth(SEARCH_DEPTH.minimalloc); // past it, `run` throws TooDeep
   private readonly rank: Int32Array; // place in the preference order
   private readonly twin: Int32Array; // the identical item of the next lower rank, or -1
   private readonly keys: RankKeys;
@@ -251,6 +254,16 @@ class MiniMalloc {
    * state is as it was.
    */
   private descend(part: Part, last: number, lastRank: number): Status {
+    this.depth.enter();
+    try {
+      return this.descendHere(part, last, lastRank);
+    } finally {
+      this.depth.leave();
+    }
+  }
+
+  /** One level of `descend`. */
+  private descendHere(part: Part, last: number, lastRank: number): Status {
     if ((++this.nodes & 127) === 0 && this.stop()) return STOPPED;
     if (this.nodes > this.nodeLimit) return STOPPED;
     const { state, rank, twin } = this;

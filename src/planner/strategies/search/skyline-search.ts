@@ -58,6 +58,7 @@ import { countWork } from '../../engine/work-clock';
 import { SkylineBoard } from './skyline-board';
 import { edgesClosable } from './skyline-edges';
 import { tightestWellEnd, wellCoverers, windowParts, type WellEnd } from './skyline-wells';
+import { SEARCH_DEPTH, SearchDepth } from '../search-depth';
 
 /** States remembered as failed per order, at most (memory stays bounded on long searches: a million in all over the eight orders). */
 const MAX_FAILED = 125_000;
@@ -143,7 +144,7 @@ export function skylineSearch(
       try {
         found = search.run(FIRST_RUN * 2 ** round);
       } catch (error) {
-        // a path deeper than the call stack (thousands of buffers in one part): this search gives up, unproven
+        // a path deeper than its limit (search-depth.ts) or, failing that, the call stack: this search gives up, unproven
         if (!(error instanceof RangeError)) throw error;
         return { offsets: undefined, peak: target, exhausted: false, nodes: nodes + search.nodes - runStart, partial: deepest.offsets(prep.itemCount) };
       }
@@ -157,6 +158,7 @@ export function skylineSearch(
 
 class Skyline {
   private runLimit = Infinity;
+  private readonly depth = new SearchDepth(SEARCH_DEPTH.skyline); // past it, `run` throws TooDeep
   outerStopped = false;
   readonly failed = new Set<string>(); // part states searched to the end without a placement
   readonly solution: Float64Array; // per local item: its offset in the parts solved so far
@@ -206,6 +208,16 @@ class Skyline {
    * `solution` as the search returns.
    */
   descend(lo: number, hi: number, lastLevel: number, lastFrom: number): boolean {
+    this.depth.enter();
+    try {
+      return this.descendHere(lo, hi, lastLevel, lastFrom);
+    } finally {
+      this.depth.leave();
+    }
+  }
+
+  /** One level of `descend`. */
+  private descendHere(lo: number, hi: number, lastLevel: number, lastFrom: number): boolean {
     if ((++this.nodes & 1023) === 0 && this.stop()) this.stopped = this.outerStopped = true;
     if (this.nodes > this.runLimit) this.stopped = true;
     if (this.stopped) return false;
