@@ -360,7 +360,7 @@ for (const [width, height] of [[1280, 720], [1600, 1000]] as const) {
     await compareSampleBatch4(page, '&target=mcu');
     const dialog = page.getByTestId('compare-dialog');
     const filters = dialog.getByRole('group', { name: 'Show buffers' }).getByRole('button');
-    await expect(filters).toHaveCount(9);
+    await expect(filters).toHaveCount(10);
     await expect(dialog.getByTestId('diff-filter-off-chip')).toHaveText('off-chip 0');
     const column = (await dialog.getByTestId('diff-buffers').boundingBox())!;
     for (const filter of await filters.all()) {
