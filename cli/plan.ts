@@ -78,7 +78,7 @@ export function inferOptions(args: ParsedArgs): InferOptions {
  * stderr), none when it rests on nothing assumed (a plan saved before plans
  * recorded their assumptions: its `complete` alone).
  */
-export function strictProblems(plan: Pick<ModelPlan, 'complete'> & { readonly assumptions?: ModelPlan['assumptions']; readonly diagnostics?: ModelPlan['diagnostics'] }): string[] {
+export function strictProblems(plan: Pick<ModelPlan, 'complete'> & { readonly assumptions?: ModelPlan['assumptions']; readonly diagnostics?: ModelPlan['diagnostics']; readonly runtimePlan?: ModelPlan['runtimePlan'] }): string[] {
   const problems: string[] = [];
   const defaults = (plan.assumptions?.dims ?? []).filter((d) => !d.bound);
   if (!plan.complete) {
@@ -98,6 +98,9 @@ export function strictProblems(plan: Pick<ModelPlan, 'complete'> & { readonly as
     const more = kernels.length > 1 ? ` and ${kernels.length - 1} more` : '';
     problems.push(`the plan assumes no scratch for ${kernels.length} kernel(s) whose scratch requests are not known, first custom operator ${first.op} (${first.node})${more}; the arena to declare is a lower estimate and may be too small`);
   }
+  // TensorFlow Lite Micro's reference kernels refuse the model: no arena makes AllocateTensors() succeed
+  const refused = plan.runtimePlan?.refused ?? [];
+  if (refused.length > 0) problems.push(`no tensor arena works: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : ''}`);
   return problems;
 }
 

@@ -48,6 +48,15 @@ describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (Dequ
     expect(text).not.toMatch(/arena +declare/);
   });
 
+  it('--strict refuses it, so CI cannot pass a model TFLite Micro will not allocate', () => {
+    const path = file('f16s.tflite', dequantizeModel('FLOAT16'));
+    const strict = run(['plan', path, '--target', 'tflm', '--strict']);
+    expect(strict.code).toBe(2);
+    expect(strict.err).toMatch(/--strict: no tensor arena works: TensorFlow Lite Micro's reference kernels refuse this model: a DEQUANTIZE has a FLOAT16 input/);
+    // int8 weights, which the kernel takes: --strict has nothing to refuse
+    expect(run(['plan', file('i8s.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', 'tflm', '--strict']).code).toBe(0);
+  });
+
   it('the C header stops the build with #error', () => {
     const path = file('f16h.tflite', dequantizeModel('FLOAT16'));
     const header = file('f16.h', new Uint8Array());
