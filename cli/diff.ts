@@ -19,6 +19,9 @@ import { applyTargetChange, choiceOption, readTargetChange } from '../src/planne
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
 import { jsonRegionDeltas } from './json-fields';
 
+/** What a side TensorFlow Lite Micro refuses is told, in the words `plan` prints on its arena line. */
+const REFUSED_WORDS = 'TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena';
+
 /** Exit code when B's peak exceeds --budget (0 ok, 1 internal error, 2 bad input). */
 export const OVER_BUDGET_EXIT = 3;
 
@@ -40,8 +43,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const { planA, planB, savedSettings } = loaded;
   const diff = diffPlans(planA, planB);
   const need = bNeeds(diff);
-  const over = budget !== undefined && need > budget;
   const verdict = budget === undefined ? undefined : budgetVerdict(diff, budget);
+  // a model TensorFlow Lite Micro refuses is over any budget: no arena makes AllocateTensors() succeed
+  const over = verdict === 'over' || verdict === 'refused';
   if (args.flags.has('--json')) {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
     // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is)
@@ -60,7 +64,8 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const written = plannedAside(diff);
   // a lower estimate of what b needs makes the excess a lower estimate too
   const least = bLowerEstimate(diff) ? 'at least ' : '';
-  if (over) io.err(`heapscope: ${fileB} needs ${least}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${least}${formatCount(need - budget)}${written === undefined ? '' : ` (${least}${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
+  if (verdict === 'refused') io.err(`heapscope: ${fileB}: no tensor arena works, within the budget of ${formatCount(budget!)} bytes or any other: ${displaySafe(planB.plan.runtimePlan?.refused?.[0] ?? '')}\n`);
+  else if (over && budget !== undefined) io.err(`heapscope: ${fileB} needs ${least}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${least}${formatCount(need - budget)}${written === undefined ? '' : ` (${least}${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
   if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (${unknownWhy(diff)}), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
   let strictFailed = false;
   if (args.flags.has('--strict')) {
@@ -111,9 +116,11 @@ function unknownWhy(diff: Pick<PlanDiff, 'runtime'>): string {
 
 /**
  * B against the budget: over, within, or unknown when what B needs is a lower
- * estimate within the budget: the unknown is not counted as fitting.
+ * estimate within the budget: the unknown is not counted as fitting; refused
+ * when TensorFlow Lite Micro refuses B, so that no arena, however large, works.
  */
-export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime'>, budget: number): 'over' | 'within' | 'unknown' {
+export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
+  if (diff.runtime?.b.refused === true) return 'refused';
   if (bNeeds(diff) > budget) return 'over';
   return bLowerEstimate(diff) ? 'unknown' : 'within';
 }
@@ -235,6 +242,11 @@ const peakBytes = (n: number, complete: boolean) => `${complete ? '' : '≥ '}${
  * files as they are when that differs on a side.
  */
 function runtimeLines(runtime: RuntimeDelta): string[] {
+  return [...arenaLines(runtime), ...(['a', 'b'] as const).filter((side) => runtime[side].refused).map((side) => `  ${side}: NO arena works: ${REFUSED_WORDS} (why: its tflm-unsupported diagnostic); its figures are what TFLM would plan were the model accepted`)];
+}
+
+/** The arena-to-declare lines of runtimeLines. */
+function arenaLines(runtime: RuntimeDelta): string[] {
   const { a, b } = runtime;
   const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
   const least = deltaPrefix(bound);
@@ -284,6 +296,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     const need = bNeeds(diff);
     const what = diff.runtime === undefined ? 'its peak is a lower estimate (some sizes unknown)' : `its arena to declare is a lower estimate (${unknownWhy(diff)})`;
     const words = {
+      refused: () => 'REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors() fails whatever the arena',
       over: () => `OVER by ${bLowerEstimate(diff) ? 'at least ' : ''}${formatBytes(need - budget)}`,
       within: () => `within, ${formatBytes(budget - need)} to spare`,
       unknown: () => `within only as far as known, at most ${formatBytes(budget - need)} to spare: ${what}, so it may be over`,
@@ -299,7 +312,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
 /** "; with heapscope's plan written in, b would declare …": the arena b would need were the plan written, when that differs from the file's as it is. */
 function plannedVerdict(diff: PlanDiff, budget: number): string {
   const planned = plannedAside(diff);
-  if (planned === undefined) return '';
+  if (planned === undefined || diff.runtime!.b.refused) return '';
   const lower = diff.runtime!.b.lowerEstimate;
   const verdict = planned > budget ? 'still over' : lower ? 'within only as far as known' : 'within';
   return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaBytes(planned, lower)}, ${verdict}`;

@@ -1,0 +1,68 @@
+// `diff` on target tflm when TensorFlow Lite Micro refuses a side (a DEQUANTIZE
+// of float16 weights, which its reference kernel's Prepare refuses): no arena
+// works for that side, so `--budget` never calls it within, and the arena
+// lines say which side no arena works for.
+
+import { describe, expect, it } from 'vitest';
+import { writeTflite } from '../src/model/testing/tflite-writer';
+import { run } from './testing/run-cli';
+import { tempFiles } from './testing/temp-files';
+
+const file = tempFiles('diff-tflm-refused');
+
+/** x + DEQUANTIZE(w): w a constant of `weightType` (8 elements), x and the sum float32. */
+function dequantizeModel(weightType: 'FLOAT16' | 'INT8'): Uint8Array {
+  const bytesPer = weightType === 'FLOAT16' ? 2 : 1;
+  const quantization = weightType === 'INT8' ? { quantization: { scale: [0.5], zeroPoint: [0] } } : {};
+  return writeTflite({
+    subgraphs: [
+      {
+        tensors: [
+          { shape: [1, 8], name: 'x' },
+          { shape: [1, 8], type: weightType, name: 'w', data: new Uint8Array(8 * bytesPer), ...quantization },
+          { shape: [1, 8], name: 'w_float' },
+          { shape: [1, 8], name: 'y' },
+        ],
+        inputs: [0],
+        outputs: [3],
+        operators: [
+          { op: 'DEQUANTIZE', inputs: [1], outputs: [2] },
+          { op: 'ADD', inputs: [0, 2], outputs: [3] },
+        ],
+      },
+    ],
+  });
+}
+
+describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
+  const accepted = file('i8.tflite', dequantizeModel('INT8'));
+  const refused = file('f16.tflite', dequantizeModel('FLOAT16'));
+
+  it('is over any budget, however large, and exits 3 with one line saying no arena works', () => {
+    const json = run(['diff', accepted, refused, '--target', 'tflm', '--budget', '64MiB', '--json']);
+    expect(json.code).toBe(3);
+    const out = JSON.parse(json.out);
+    expect(out).toMatchObject({ overBudget: true, budgetVerdict: 'refused' });
+    expect(out.runtime.a.refused).toBe(false);
+    expect(out.runtime.b.refused).toBe(true);
+    const lines = json.err.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^heapscope: .*f16\.tflite: no tensor arena works, within the budget of 67,108,864 bytes or any other: TensorFlow Lite Micro's reference kernels refuse this model: a DEQUANTIZE has a FLOAT16 input/);
+  });
+
+  it('the text says b is refused, not within with bytes to spare', () => {
+    const text = run(['diff', accepted, refused, '--target', 'tflm', '--budget', '64KiB']);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain('  b: NO arena works: TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena');
+    expect(text.out).toMatch(/\nbudget 64\.0 KiB \(65,536 bytes, judged on its arena to declare for the file as it is\): b REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors\(\) fails whatever the arena\n$/);
+    expect(text.out).not.toContain('to spare');
+  });
+
+  it('a refused a leaves b judged on its own arena, and the arena lines say no arena works for a', () => {
+    const text = run(['diff', refused, accepted, '--target', 'tflm', '--budget', '64KiB']);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('  a: NO arena works: TensorFlow Lite Micro refuses this model');
+    expect(text.out).not.toContain('  b: NO arena works');
+    expect(text.out).toMatch(/: b within, .* to spare\n$/);
+  });
+});
