@@ -58,6 +58,15 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     expect(text.out).not.toContain('to spare');
   });
 
+  it('with a limited arena, b refused does not fit its target (fitsB), as plan says of it', () => {
+    const { targets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: object[] }[] };
+    const tflm = targets.find((t) => t.name === 'tflm')!;
+    const target = file('limited.json', new TextEncoder().encode(JSON.stringify({ ...tflm, name: 'limited', regions: tflm.regions.map((r) => ({ ...r, sizeLimit: 65_536 })) })));
+    const json = run(['diff', accepted, refused, '--target', target, '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ fitsA: true, fitsB: false });
+  });
+
   it('a refused a leaves b judged on its own arena, and the arena lines say no arena works for a', () => {
     const text = run(['diff', refused, accepted, '--target', 'tflm', '--budget', '64KiB']);
     expect(text.code).toBe(0);

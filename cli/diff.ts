@@ -303,7 +303,9 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     };
     const verdict = words[budgetVerdict(diff, budget)]();
     const judged = diff.runtime === undefined ? '' : ', judged on its arena to declare for the file as it is';
-    const unfit = diff.fitsB ? '' : `; but b does not fit its target (${diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`).join(', ')})`;
+    // a b that fits no limit because TensorFlow Lite Micro refuses it has the verdict 'refused' already
+    const overB = diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`);
+    const unfit = diff.fitsB || overB.length === 0 ? '' : `; but b does not fit its target (${overB.join(', ')})`;
     lines.push(`budget ${formatBytes(budget)} (${formatCount(budget)} bytes${judged}): b ${verdict}${unfit}${plannedVerdict(diff, budget)}`);
   }
   return lines.join('\n') + '\n';

@@ -166,6 +166,9 @@ function overLimitLine(plan: ModelPlan): string | undefined {
   const over = plan.regions
     .filter((r) => r.overBy > 0)
     .map((r) => `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`);
+  // TensorFlow Lite Micro refuses the model: no arena fits the limit, whatever the figures it would plan were it accepted
+  const refused = over.length === 0 && !plan.fits ? plan.regions.filter((r) => r.sizeLimit !== undefined && r.runtimeHead !== undefined) : [];
+  for (const r of refused) over.push(`region ${r.name}: no tensor arena works, within its size limit of ${formatCount(r.sizeLimit!)} bytes or any other: TensorFlow Lite Micro refuses the model ('refused')`);
   return over.length === 0 ? undefined : `DOES NOT FIT: ${over.join('; ')}`;
 }
 

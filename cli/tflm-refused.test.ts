@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { writeTflite, type TfliteTensorSpec } from '../src/model/testing/tflite-writer';
+import { fitVerdict } from '../src/store/fit-words';
 import { planJson, run } from './testing/run-cli';
 import { tempFiles } from './testing/temp-files';
 
@@ -64,6 +65,23 @@ describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (Dequ
     const text = readFileSync(header, 'utf8');
     expect(text).toContain('#error "heapscope: TensorFlow Lite Micro refuses this model; AllocateTensors() fails whatever the arena"');
     expect(text).toContain(' * REFUSED: ');
+  });
+
+  it('does not fit an arena of any size limit: fits is false, plan exits 3 naming the region, and the page says "Does not fit"', () => {
+    const { targets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: object[] }[] };
+    const tflm = targets.find((t) => t.name === 'tflm')!;
+    const target = file('limited.json', new TextEncoder().encode(JSON.stringify({ ...tflm, name: 'limited', regions: tflm.regions.map((r) => ({ ...r, sizeLimit: 65_536 })) })));
+    const refused = run(['plan', file('f16l.tflite', dequantizeModel('FLOAT16')), '--target', target, '--json']);
+    expect(refused.code).toBe(3);
+    const plan = JSON.parse(refused.out);
+    expect(plan.fits).toBe(false);
+    expect(plan.regions[0].overBy).toBe(0); // were TFLM to accept it, its figures would be within the limit
+    expect(refused.err).toMatch(/^heapscope: .*f16l\.tflite: DOES NOT FIT: region arena: no tensor arena works, within its size limit of 65,536 bytes or any other: TensorFlow Lite Micro refuses the model/);
+    expect(fitVerdict(plan)).toBe('Does not fit: TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other');
+    // int8 weights, which the kernel takes: the same limit holds it
+    const accepted = planJson([file('i8l.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', target]);
+    expect(accepted.fits).toBe(true);
+    expect(fitVerdict(accepted)).toBeUndefined();
   });
 
   it('int8 weights, which the kernel takes, are planned as before with no refusal', () => {

@@ -125,7 +125,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     ...(target === requested ? [] : [arenaIoNote()]),
   ];
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvNamesOf(kvCaches(graph)) });
-  const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan);
+  const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan, target.planning.activationRegion);
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
   // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
@@ -312,9 +312,14 @@ function modelDiagnostics(model: InferredGraph | InferredModel): PlanDiagnostic[
   return ((model as Partial<InferredModel>).diagnostics ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.node !== undefined && { node: d.node }) }));
 }
 
-/** The plan with its runtime plan, and a note when the file's own offline plan, not this one, is what the runtime will use. */
-function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan): PlanCore {
-  return { ...record, runtimePlan, diagnostics: [...record.diagnostics, ...filePlanNotes(runtimePlan)] };
+/**
+ * The plan with its runtime plan, and a note when the file's own offline plan,
+ * not this one, is what the runtime will use. A model the runtime refuses does
+ * not fit a limited arena: no arena of any size makes AllocateTensors() succeed.
+ */
+function withRuntimePlan(record: PlanCore, runtimePlan: RuntimePlan, arenaRegion: string): PlanCore {
+  const refused = (runtimePlan.refused ?? []).length > 0 && record.regions.some((r) => r.name === arenaRegion && r.sizeLimit !== undefined);
+  return { ...record, runtimePlan, ...(refused && { fits: false }), diagnostics: [...record.diagnostics, ...filePlanNotes(runtimePlan)] };
 }
 
 /** A runtime target asked of a model the runtime does not read. */

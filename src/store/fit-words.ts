@@ -39,7 +39,9 @@ export function overLimitText(r: RegionPlan, complete = true): string {
 /** Every region over its limit, joined: what follows "Does not fit:". */
 export function overLimitList(plan: ModelPlan): string {
   const over = regionsOver(plan);
-  return over.length === 0 ? 'a region is over its size limit' : over.map((r) => overLimitText(r, !planLowerEstimate(plan))).join('; ');
+  if (over.length > 0) return over.map((r) => overLimitText(r, !planLowerEstimate(plan))).join('; ');
+  // a model TensorFlow Lite Micro refuses fits no arena limit: AllocateTensors() fails whatever the arena
+  return (plan.runtimePlan?.refused ?? []).length > 0 ? 'TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other' : 'a region is over its size limit';
 }
 
 /** "Does not fit: sram needs …" — the verdict line of a plan over a limit; undefined when it fits. */

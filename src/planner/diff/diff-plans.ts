@@ -58,8 +58,9 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     delta,
     completeA: a.plan.complete,
     completeB: b.plan.complete,
-    fitsA: regions.every((r) => r.overByA === 0),
-    fitsB: regions.every((r) => r.overByB === 0),
+    // a plan's own verdict too: a model TensorFlow Lite Micro refuses fits no limited arena, whatever its regions' figures
+    fitsA: regions.every((r) => r.overByA === 0) && a.plan.fits !== false,
+    fitsB: regions.every((r) => r.overByB === 0) && b.plan.fits !== false,
     regions,
     dims,
     ...(inputs.length > 0 && { inputs }),
