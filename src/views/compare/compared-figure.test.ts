@@ -33,6 +33,15 @@ describe('the figure Compare reads', () => {
     expect(deltaPercent(figure)).toBe(' (+10.0 %)');
   });
 
+  it('says no arena works for a side TensorFlow Lite Micro refuses, as diff does, not only its figures', () => {
+    const refused = { ...side(96, 656), refused: true };
+    const runtime = { runtime: 'tflm', a: { ...side(96, 656), refused: false }, b: refused, delta: 0, deltaAsIs: 0 } as const;
+    const detail = comparedFigure({ ...PEAKS, runtime } as unknown as PlanDiff).detail!;
+    expect(detail).toMatch(/^No arena works for B: TensorFlow Lite Micro refuses it, AllocateTensors\(\) fails whatever the arena; the figures are what it would plan were it accepted\. TensorFlow Lite Micro arena 752 B → 752 B/);
+    expect(arenaSideText(refused)).toBe('no arena works, TensorFlow Lite Micro refuses it; were it accepted: arena 752 B (head 96 B + tail and planning 656 B)');
+    expect(arenaSideText({ ...refused, refused: false })).toBe('arena 752 B (head 96 B + tail and planning 656 B)');
+  });
+
   it("gives the placements' peaks on both sides, not their change alone: a planned .tflite against its model read 'peak 0 B'", () => {
     // the selfie segmenter against its planned .tflite: both placements peak at 3.50 MiB, as diff says (±0 B)
     const same = { peakA: 3_670_016, peakB: 3_670_016, delta: 0, completeA: true, completeB: true };

@@ -48,7 +48,15 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
     ? `TensorFlow Lite Micro arena ${arena((f) => f.arenaAsIs)} for the files as they are, flashed unchanged; ${arena((f) => f.arena)} with heapscope's plan written in ${parts}`
     : `TensorFlow Lite Micro arena ${arena((f) => f.arena)} ${parts}`;
   const peaks = `heapscope's placement: ${placementPeaksText(diff)}, not what the firmware declares`;
-  return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${arenas} · ${peaks}` };
+  const refused = refusedText(a, b);
+  return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${refused}${arenas} · ${peaks}` };
+}
+
+/** "No arena works for B: …" when TensorFlow Lite Micro refuses a side, as diff says it; empty when it takes both. */
+function refusedText(a: Pick<RuntimeArenaFigures, 'refused'>, b: Pick<RuntimeArenaFigures, 'refused'>): string {
+  const sides = [a.refused === true ? 'A' : '', b.refused === true ? 'B' : ''].filter((s) => s !== '');
+  if (sides.length === 0) return '';
+  return `No arena works for ${sides.join(' or ')}: TensorFlow Lite Micro refuses ${sides.length === 1 ? 'it' : 'both'}, AllocateTensors() fails whatever the arena; the figures are what it would plan were it accepted. `;
 }
 
 /**
@@ -66,11 +74,13 @@ export function placementPeaksText(diff: Pick<PlanDiff, 'peakA' | 'peakB' | 'del
  * and planning 416 B)", led by the file's as it is when that differs: "arena
  * ≥ 4.05 MiB as it is · ≥ 3.55 MiB with the plan written (head …)".
  */
-export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' | 'arena' | 'arenaAsIs' | 'lowerEstimate'>): string {
+export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' | 'arena' | 'arenaAsIs' | 'lowerEstimate'> & Partial<Pick<RuntimeArenaFigures, 'refused'>>): string {
   const parts = `(head ${formatBytes(arena.head)} + tail and planning ${formatBytes(arena.tail)})`;
   const planned = arenaBytes(arena.arena, arena.lowerEstimate);
-  if (arena.arenaAsIs === arena.arena) return `arena ${planned} ${parts}`;
-  return `arena ${arenaBytes(arena.arenaAsIs, arena.lowerEstimate)} as it is · ${planned} with the plan written ${parts}`;
+  // a model TensorFlow Lite Micro refuses: no arena works, the figures are what it would plan were it accepted
+  const refused = arena.refused === true ? 'no arena works, TensorFlow Lite Micro refuses it; were it accepted: ' : '';
+  if (arena.arenaAsIs === arena.arena) return `${refused}arena ${planned} ${parts}`;
+  return `${refused}arena ${arenaBytes(arena.arenaAsIs, arena.lowerEstimate)} as it is · ${planned} with the plan written ${parts}`;
 }
 
 /** "(+10.0 %)" of B − A against A's figure; empty when A's is 0. */
