@@ -54,6 +54,17 @@ describe.skipIf(!have)('TFLite Micro on keyword_scrambled.tflite (memory_arena_t
     expect(smallestArena({ head: 672, tail: 14048, io, planningBytes: planning })).toBe(17632);
   });
 
+  it('says its tail and arena are of a 32-bit build, and gives the 64-bit figures TFLM uses on x86-64', () => {
+    const runtime = tflmPlan(model!).runtimePlan!;
+    expect(runtime.build).toBe('32-bit');
+    const word = (runtime.assumes ?? []).find((a) => a.startsWith('the tail and arena are of a 32-bit build'));
+    // 14,048 B of tail and a 17,632-byte arena: what TFLM uses and first accepts on x86-64 (see above)
+    expect(word).toBe(
+      `the tail and arena are of a 32-bit build (4-byte pointers: TfLiteEvalTensor 12 B, NodeAndRegistration 32 B, TfLiteTensor 40 B); a 64-bit build (a host, a Cortex-A) keeps wider records: a tail of about 14,048 B and an arena of about 17,632 B, not 12,668 B and ${runtime.arena.toLocaleString('en-US')} B`,
+    );
+    expect(runtime.tail).toBe(12_668);
+  });
+
   it("says how its 32-bit arena adds up: planning's bytes on top of the tail before the graph I/O structs", () => {
     const runtime = tflmPlan(model!).runtimePlan!;
     const io = tflmArena(model!.tflite!, tflmAllocation(model!.tflite!), runtime.head).io;

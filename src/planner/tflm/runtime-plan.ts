@@ -11,13 +11,14 @@
 //   leaves the scratch to the runtime), and TFLM's own greedy offsets (so the
 //   written file is never worse than what TFLM does without it).
 
+import { formatCount } from '../../shared/format';
 import type { IrTflite, IrTfliteOperator } from '../../model/ir-tflite';
 import { assignOffsets } from '../assembly/assign-offsets';
 import type { PlacementProblem } from '../problem/problem';
 import { OFFLINE_LAYOUT_ASSUMPTION, tflmAllocation, type TflmAllocation, type TflmBuffer } from './allocation-info';
 import { REFERENCE_KERNELS_ASSUMPTION } from './scratch-requests';
 import { planGreedy, type GreedyBuffer } from './greedy-planner';
-import { tflmArena, type TailPart } from './tail';
+import { BUILD_32, BUILD_64, tflmArena, type TflmArena, type TailPart } from './tail';
 import type { TflmProblem } from './tflm-problem';
 
 /** A plan of the head written as offsets, and what TFLM makes of it. */
@@ -54,7 +55,8 @@ export interface RuntimePlan {
   readonly variableBytes: number;
   readonly notes: readonly string[];
   readonly refused?: readonly string[]; // why AllocateTensors() fails with any arena (a reference kernel's Prepare, ValidateSubgraph); absent when TFLM accepts the model
-  readonly assumes?: readonly string[]; // absent in older plan files; which TensorFlow Lite Micro the figures are of, where builds and releases differ (its reference kernels; how an offline plan of several subgraphs is read)
+  readonly assumes?: readonly string[]; // absent in older plan files; which TensorFlow Lite Micro the figures are of, where builds and releases differ (its reference kernels, its word size; how an offline plan of several subgraphs is read)
+  readonly build?: '32-bit'; // absent in older plan files; the word size tail, planning and arena are of: a 32-bit microcontroller build (4-byte pointers)
 }
 
 /** The runtime plan; `offsets` are the model plan's offsets of `problem`'s buffers. */
@@ -85,9 +87,29 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
     scratch: allocation.scratchCount,
     variableBytes: allocation.variables.reduce((sum, v) => sum + v.bytes, 0),
     notes: allocation.notes,
-    assumes: runtimeAssumptions(tflite),
+    assumes: [...runtimeAssumptions(tflite), wordSizeAssumption(tflite, arena, tflmArena(tflite, allocation, own.head, BUILD_64))],
+    build: '32-bit',
     ...(allocation.refusals.length > 0 && { refused: allocation.refusals }),
   };
+}
+
+/**
+ * The word size the tail and arena are of, and what a 64-bit build would need
+ * instead: TFLM's persistent records hold pointers and size_t
+ * (TfLiteEvalTensor, NodeAndRegistration, TfLiteTensor, its allocation
+ * records), so a 64-bit build (a host, where TFLM's own tests measure; a
+ * Cortex-A) keeps a larger tail and needs a larger arena; ADD_N's scratch, a
+ * pointer per input, grows the head there too.
+ */
+function wordSizeAssumption(tflite: IrTflite, on32: TflmArena, on64: TflmArena): string {
+  const addN = tflite.subgraphs.some((sg) => sg.operators.some((op) => !op.custom && op.op === 'ADD_N'));
+  const about = on64.tailEstimated ? 'about ' : '';
+  const b = BUILD_32;
+  return (
+    `the tail and arena are of a 32-bit build (${b.pointer}-byte pointers: TfLiteEvalTensor ${b.evalTensor} B, NodeAndRegistration ${b.node} B, TfLiteTensor ${b.tensor} B); ` +
+    `a 64-bit build (a host, a Cortex-A) keeps wider records: a tail of ${about}${formatCount(on64.tail)} B and an arena of ${about}${formatCount(on64.arena)} B${addN ? ', more with its ADD_N scratch (a pointer per input)' : ''}, ` +
+    `not ${formatCount(on32.tail)} B and ${formatCount(on32.arena)} B`
+  );
 }
 
 /**
