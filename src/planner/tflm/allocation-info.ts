@@ -36,11 +36,30 @@ const MAX_WALKED_OPERATORS = 2_000_000;
 /** Nesting of subgraph calls past which the model is refused (TFLM recurses once per level). */
 const MAX_CALL_DEPTH = 256;
 
-/** TfLiteTypeSizeOf, by TensorType name; types TFLM cannot allocate are absent. */
+/**
+ * TfLiteTypeSizeOf (memory_helpers.cc), by TensorType name, as current TFLM
+ * has it; types it returns an error for (STRING, VARIANT, and any newer
+ * than BFLOAT16) are absent. INT4 is a byte per element there: the arena
+ * holds int4 tensors unpacked.
+ */
 const TYPE_SIZE: Readonly<Record<string, number>> = {
   FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1,
   INT64: 8, UINT64: 8, BOOL: 1, RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
 };
+
+/** Types current TFLM sizes (2 B each) that releases before late 2024 do not: their TfLiteTypeSizeOf returns an error (UINT16 came with tflite-micro PR #2693). */
+const NEWER_TYPES: readonly string[] = ['UINT16', 'BFLOAT16'];
+
+/**
+ * What the sizes rest on when the model has a tensor of a type only current
+ * TFLM sizes; undefined when it has none. InitializeAllocationInfo sizes every
+ * tensor, weights included, so an older release fails AllocateTensors() on it.
+ */
+export function typeSizeAssumption(model: IrTflite): string | undefined {
+  const found = NEWER_TYPES.filter((type) => model.subgraphs.some((sg) => sg.tensors.some((t) => t.type === type)));
+  if (found.length === 0) return undefined;
+  return `its ${found.join(' and ')} tensors are sized as current TensorFlow Lite Micro sizes them, 2 B per element (TfLiteTypeSizeOf); releases before late 2024 (UINT16 came with tflite-micro PR #2693) cannot size ${found.length === 1 ? 'that type' : 'those types'} and refuse the model: AllocateTensors() fails whatever the arena`;
+}
 
 /** Which TFLM reading of a file's offline plan the figures follow, where releases differ (a model of several subgraphs). */
 export const OFFLINE_LAYOUT_ASSUMPTION =

@@ -1,7 +1,8 @@
 // What a TFLite Micro plan says it rests on, on models the test writes: an
 // offline plan over several subgraphs read in the concatenated layout current
 // TFLM reads (tflite-micro PR #1195), the written plan meaning the same under
-// the older per-subgraph reading, and the reference kernels every figure assumes.
+// the older per-subgraph reading, the reference kernels every figure assumes,
+// and the tensor types only current TFLM sizes.
 
 import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../../model/decode-model';
@@ -10,7 +11,7 @@ import { ifOptions, writeTflite, type TfliteModelSpec } from '../../model/testin
 import { withOfflinePlan } from '../../model/tflite/write-offline-plan';
 import { planModel } from '../plan';
 import { presetTarget } from '../targets/presets';
-import { OFFLINE_LAYOUT_ASSUMPTION } from './allocation-info';
+import { OFFLINE_LAYOUT_ASSUMPTION, tensorBytes } from './allocation-info';
 import { REFERENCE_KERNELS_ASSUMPTION } from './scratch-requests';
 
 const f = (n: number) => ({ shape: [1, n], type: 'FLOAT32' });
@@ -62,5 +63,33 @@ describe("the kernels TFLite Micro's figures assume", () => {
     const assumes = runtimeOf(ifModel()).assumes ?? [];
     expect(assumes).toContain(REFERENCE_KERNELS_ASSUMPTION);
     expect(REFERENCE_KERNELS_ASSUMPTION).toMatch(/reference kernels.*CMSIS-NN.*CONV_2D/);
+  });
+});
+
+describe('tensor sizes by type, as TfLiteTypeSizeOf (memory_helpers.cc) gives them', () => {
+  /** x (float32) -> CAST -> y of `type`, 6 elements each. */
+  const castModel = (type: string): Uint8Array =>
+    writeTflite({ subgraphs: [{ tensors: [{ shape: [2, 3], type: 'FLOAT32', name: 'x' }, { shape: [2, 3], type, name: 'y' }], inputs: [0], outputs: [1], operators: [{ op: 'CAST', inputs: [0], outputs: [1] }] }] });
+
+  it('says a UINT16 or BFLOAT16 tensor is sized as current TFLM sizes it, which older releases refuse', () => {
+    for (const type of ['UINT16', 'BFLOAT16']) {
+      const runtime = runtimeOf(castModel(type));
+      expect(runtime.refused).toBeUndefined();
+      expect(runtime.assumes).toContain(
+        `its ${type} tensors are sized as current TensorFlow Lite Micro sizes them, 2 B per element (TfLiteTypeSizeOf); releases before late 2024 (UINT16 came with tflite-micro PR #2693) cannot size that type and refuse the model: AllocateTensors() fails whatever the arena`,
+      );
+    }
+    expect((runtimeOf(castModel('INT16')).assumes ?? []).filter((a) => a.includes('TfLiteTypeSizeOf'))).toEqual([]);
+  });
+
+  it('every other type TFLM sizes, at its byte size; int4 a byte per element (unpacked in the arena)', () => {
+    const sizes: Record<string, number> = {
+      FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1, INT64: 8, UINT64: 8, BOOL: 1,
+      RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
+    };
+    for (const [type, size] of Object.entries(sizes)) {
+      const t = { value: 't', type, shape: [2, 3], signature: undefined, bytes: undefined, constant: false, variable: false, quantization: undefined };
+      expect([type, tensorBytes(t, 0, 0)]).toEqual([type, 6 * size]);
+    }
   });
 });

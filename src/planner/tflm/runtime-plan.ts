@@ -15,7 +15,7 @@ import { formatCount } from '../../shared/format';
 import type { IrTflite, IrTfliteOperator } from '../../model/ir-tflite';
 import { assignOffsets } from '../assembly/assign-offsets';
 import type { PlacementProblem } from '../problem/problem';
-import { OFFLINE_LAYOUT_ASSUMPTION, tflmAllocation, type TflmAllocation, type TflmBuffer } from './allocation-info';
+import { OFFLINE_LAYOUT_ASSUMPTION, tflmAllocation, typeSizeAssumption, type TflmAllocation, type TflmBuffer } from './allocation-info';
 import { REFERENCE_KERNELS_ASSUMPTION } from './scratch-requests';
 import { planGreedy, type GreedyBuffer } from './greedy-planner';
 import { BUILD_32, BUILD_64, tflmArena, type TflmArena, type TailPart } from './tail';
@@ -114,12 +114,14 @@ function wordSizeAssumption(tflite: IrTflite, on32: TflmArena, on64: TflmArena):
 
 /**
  * Which TFLM the figures are of where builds and releases differ: its
- * reference kernels, always; and, for a file that carries an offline plan
- * over several subgraphs, how current TFLM reads it.
+ * reference kernels, always; for a file that carries an offline plan over
+ * several subgraphs, how current TFLM reads it; and for tensors of a type only
+ * current TFLM sizes, that it is current TFLM.
  */
 function runtimeAssumptions(tflite: IrTflite): string[] {
   const layout = tflite.offlinePlan !== undefined && tflite.subgraphs.length > 1;
-  return [REFERENCE_KERNELS_ASSUMPTION, ...(layout ? [OFFLINE_LAYOUT_ASSUMPTION] : [])];
+  const types = typeSizeAssumption(tflite);
+  return [REFERENCE_KERNELS_ASSUMPTION, ...(layout ? [OFFLINE_LAYOUT_ASSUMPTION] : []), ...(types === undefined ? [] : [types])];
 }
 
 /** The file's plan check with whether TFLM lays the file out as it does with heapscope's plan written in, buffer for buffer. */
