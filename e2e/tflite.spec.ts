@@ -191,6 +191,24 @@ test("an arena limit on target tflm holds TFLite Micro's tail as well as the hea
   await snap(page, 'tflite-arena-limit');
 });
 
+test('a model TFLite Micro refuses fits no arena limit: the selfie segmenter under 8 MB reads "Does not fit", not "Fits"', async ({ page }) => {
+  test.skip(!haveModel(MEDIAPIPE), NO_MODELS);
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await serveModel(page, '/e2e/selfie.tflite', readModel(MEDIAPIPE));
+  await page.goto('/?model=/e2e/selfie.tflite&target=tflm&region.arena.limit=8000000');
+  await waitForModel(page, 'selfie.tflite');
+  await waitForTarget(page, 'tflm');
+  // its float16 DEQUANTIZE is refused by TFLM's reference kernel: were it accepted, 4.05 MiB would be within 8 MB
+  const s = await summary(page);
+  expect(s.fits).toBe(false);
+  await expect(page.getByTestId('headline-fit')).toHaveText('Does not fit: TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other.');
+  expect(s.warnings[0]).toBe('Does not fit: TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other');
+  // at its lower bound, Details does not say more memory would make it fit
+  await expect(page.getByTestId('optimal')).toHaveText(/No memory makes it fit: TensorFlow Lite Micro refuses the model\.$/);
+  await snap(page, 'tflite-refused-arena-limit');
+});
+
 test('an arena limit holds the plan TFLite Micro runs: Vela keeps its own offline plan, which a 100 KiB arena takes', async ({ page }) => {
   const vela = 'tflite/tflm_person_detect_vela.tflite';
   test.skip(!haveModel(vela), NO_MODELS);

@@ -121,7 +121,7 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
     }
     return (
       <p className="explanation-line" data-testid="optimal">
-        {atBoundText(planFits(plan))}
+        {atBoundText(planFits(plan), (plan.runtimePlan?.refused ?? []).length > 0)}
       </p>
     );
   }

@@ -17,4 +17,10 @@ describe('atBoundText', () => {
     expect(atBoundText(true)).toBe('Every region is at its lower bound: no placement of these buffers with these settings can be smaller.');
     expect(atBoundText(false)).toContain('Other settings may still make it fit (see What to change)');
   });
+
+  it('does not say more memory would make a model TensorFlow Lite Micro refuses fit', () => {
+    const text = atBoundText(false, true);
+    expect(text).toBe('Every region is at its lower bound: no placement of these buffers with these settings can be smaller. No memory makes it fit: TensorFlow Lite Micro refuses the model.');
+    expect(text).not.toContain('more memory would');
+  });
 });

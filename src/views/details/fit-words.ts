@@ -13,9 +13,12 @@ export function fitNeedsText(needs: readonly FitNeed[], lowerEstimate = false): 
 /**
  * The sentence for a plan at its lower bound: no placement of these buffers
  * is smaller; when it does not fit, the bound is of these settings only, so
- * the sentence points at what may still change it.
+ * the sentence points at what may still change it, unless TensorFlow Lite
+ * Micro refuses the model (`refused`), which no memory changes.
  */
-export function atBoundText(fits: boolean): string {
+export function atBoundText(fits: boolean, refused = false): string {
   const base = 'Every region is at its lower bound: no placement of these buffers with these settings can be smaller.';
-  return fits ? base : `${base} Other settings may still make it fit (see What to change), as more memory would.`;
+  if (fits) return base;
+  // TensorFlow Lite Micro refuses the model: AllocateTensors() fails whatever the arena, so no memory makes it fit
+  return refused ? `${base} No memory makes it fit: TensorFlow Lite Micro refuses the model.` : `${base} Other settings may still make it fit (see What to change), as more memory would.`;
 }
