@@ -239,7 +239,7 @@ describe('heap SVG title of many default dims', () => {
   });
 });
 
-describe('heap SVG of regions that hold nothing', () => {
+describe('heap SVG of a tiny plan: regions that hold nothing, a run of a few steps', () => {
   // x -> Relu -> Relu -> y over n × 4 floats: at n = 0 every buffer is 0 B; at n = 4 all fit mcu's sram, ext-ram holds none
   const g = new GraphBuilder('empty-lanes');
   const x = g.input('x', 'float32', ['n', 4]);
@@ -259,6 +259,13 @@ describe('heap SVG of regions that hold nothing', () => {
     expect(svg).not.toContain('Live bytes per kind and region');
     // the memory map still gives each region's figures
     expect(svg).toContain('data-memory-map="true"');
+  });
+
+  it('ticks a run of a few steps once each, at whole steps', () => {
+    const svg = heapSvg(planAt(4));
+    const axis = [...svg.matchAll(/<text x="[\d.]+" y="([\d.]+)" text-anchor="middle" fill="[^"]+">(\d+)<\/text>/g)].map((m) => Number(m[2]));
+    expect(axis.length).toBeGreaterThan(1);
+    expect(axis).toEqual(axis.map((_, k) => k));
   });
 
   it('names the region left without a lane, under the step axis and above the legend', () => {
