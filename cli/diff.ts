@@ -61,6 +61,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     const notes = savedSettings === undefined ? [] : savedSettingsLines(displaySafe(savedSettings));
     io.out(diffText(displaySafe(fileA), displaySafe(fileB), displaySafe(planA), displaySafe(planB), displaySafe(diff), budget, notes));
   }
+  // one dim given under two spellings: the note `plan` gives (each side's diagnostics list it too)
+  const sides = { a: { file: fileA, plan: planA }, b: { file: fileB, plan: planB } };
+  for (const line of dimTwiceNotes(loaded.planned.map((side) => sides[side]))) io.err(line);
   const written = plannedAside(diff);
   // a lower estimate of what b needs makes the excess a lower estimate too
   const least = bLowerEstimate(diff) ? 'at least ' : '';
@@ -164,7 +167,7 @@ function sideOptions(args: ParsedArgs): { a: SideOptions; b: SideOptions } {
  * `{ a, b, file, error: { code, message } }` (`file`: the side that failed),
  * as `plan` prints a file that fails.
  */
-function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: SideOptions, io: Output | undefined): { planA: PlanFile; planB: PlanFile; savedSettings?: SavedSettingsUse } {
+function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: SideOptions, io: Output | undefined): LoadedSides {
   let failing: string | undefined = fileA;
   try {
     const bytesA = readInputFile(fileA);
@@ -182,21 +185,38 @@ function loadSides(fileA: string, fileB: string, optsA: SideOptions, optsB: Side
     const readB = savedB ? readSaved(fileB, bytesB, optsB, true) : undefined;
     if (readA !== undefined && readB === undefined) {
       const { plan, use } = planSide(fileB, bytesB, optsB, { saved: readA, planned: 'b', from: 'a' });
-      return { planA: readA, planB: plan, savedSettings: use };
+      return { planA: readA, planB: plan, savedSettings: use, planned: ['b'] };
     }
     failing = fileA;
     if (readB !== undefined && readA === undefined) {
       const { plan, use } = planSide(fileA, bytesA, optsA, { saved: readB, planned: 'a', from: 'b' });
-      return { planA: plan, planB: readB, savedSettings: use };
+      return { planA: plan, planB: readB, savedSettings: use, planned: ['a'] };
     }
     const planA = readA ?? planSide(fileA, bytesA, optsA).plan;
     failing = fileB;
-    return { planA, planB: readB ?? planSide(fileB, bytesB, optsB).plan };
+    return { planA, planB: readB ?? planSide(fileB, bytesB, optsB).plan, planned: readB === undefined ? ['a', 'b'] : [] };
   } catch (error) {
     const file = error instanceof TargetProfileError ? error.profile : failing;
     if (io !== undefined && error instanceof InputError) io.out(JSON.stringify({ a: fileA, b: fileB, ...(file !== undefined && { file }), error: toErrorData(error) }) + '\n');
     throw error;
   }
+}
+
+/** Both sides; `planned`: the sides planned from a model here, not read from a saved plan. */
+interface LoadedSides {
+  readonly planA: PlanFile;
+  readonly planB: PlanFile;
+  readonly savedSettings?: SavedSettingsUse;
+  readonly planned: readonly ('a' | 'b')[];
+}
+
+/**
+ * `plan`'s note for one dim given under two spellings ("heapscope: note: FILE: dim 'seq_len' given twice …"), for
+ * each side planned here; a line both sides share (one model, the same options) is said once.
+ */
+function dimTwiceNotes(sides: readonly { readonly file: string; readonly plan: PlanFile }[]): string[] {
+  const lines = sides.flatMap(({ file, plan }) => plan.plan.diagnostics.filter((d) => d.code === 'dim-given-twice').map((d) => `heapscope: note: ${file}: ${d.message}\n`));
+  return [...new Set(lines)];
 }
 
 /** A saved plan as written; --b-* options, which plan side b, refuse one as b. */

@@ -108,6 +108,19 @@ describe('one dim bound under two spellings (its name and an input axis it sizes
     expect([same.code, same.err]).toEqual([0, '']);
   });
 
+  it("diff says plan's note on stderr, once when both sides are the same model with the same options", () => {
+    const dims = ['--dim', 'input_ids:1=64', '--dim', 'seq_len=32'];
+    const plan = run(['plan', model, ...dims]);
+    for (const json of [[], ['--json']]) {
+      const diff = run(['diff', model, model, ...dims, ...json]);
+      expect(diff.code).toBe(0);
+      expect(diff.err).toBe(plan.err);
+    }
+    // a note for side b alone names what side b was given
+    const onB = run(['diff', model, model, '--dim', 'input_ids:1=64', '--b-dim', 'seq_len=16']);
+    expect(onB.err).toBe(`heapscope: note: ${model}: dim 'seq_len' given twice with different values (--dim input_ids:1=64, then --b-dim seq_len=16): the last applies\n`);
+  });
+
   it('sweep refuses the swept dim fixed by its other spelling, naming both', () => {
     for (const [range, fixed] of [['seq_len=1..8', 'input_ids:1=4'], ['input_ids:1=1..8', 'seq_len=4']]) {
       const refused = run(['sweep', model, '--dim', range!, '--dim', fixed!]);

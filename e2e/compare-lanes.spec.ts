@@ -107,14 +107,20 @@ test("ultraface on mcu: the heap header's title and Compare's figures name the p
   test.setTimeout(120_000);
   const sum = /peak [\d.]+ [KM]iB \(the sum of each memory's own peak, sram [\d.]+ [KM]iB \+ ext-ram [\d.]+ [KM]iB\)/;
   const dialog = await openCompare(page);
-  // B on mcu adds two memories' peaks: its heap's title carries the Σ and its figure the words, each titled with each memory's peak; A on cpu has one memory
+  // B on mcu adds two memories' peaks: its heap's title and its figure in the header each show the Σ, titled with each memory's peak; A on cpu has one memory
   const each = /^the sum of each memory's own peak, sram [\d.]+ [KM]iB \+ ext-ram [\d.]+ [KM]iB$/;
   const mark = dialog.getByTestId('compare-heap-b').locator('.compare-heap-title').getByTestId('peak-sum-mark');
   await expect(mark).toBeVisible();
   await expect(mark).toHaveAttribute('title', each);
-  await expect(dialog.getByTestId('compare-peak-b')).toHaveAttribute('title', each);
+  const figureB = dialog.getByTestId('compare-peak-b');
+  await expect(figureB).toHaveAttribute('title', each);
+  await expect(figureB.getByTestId('peak-sum-mark')).toBeVisible();
+  await expect(figureB).toHaveText(/^Σ [\d.]+ [KM]iB$/);
+  await expect(figureB.getByTestId('peak-sum-mark')).toHaveAttribute('aria-label', /^the sum of each memory's own peak, sram/);
   await expect(dialog.getByTestId('compare-heap-a').getByTestId('peak-sum-mark')).toHaveCount(0);
+  await expect(dialog.getByTestId('compare-peak-a').getByTestId('peak-sum-mark')).toHaveCount(0);
   await expect(dialog.getByTestId('compare-peak-a')).not.toHaveAttribute('title', /./);
+  await snap(page, 'compare-peak-sum-mark');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.goto(`/?model=/e2e/${ULTRAFACE}&target=mcu`);
   await waitForModel(page, ULTRAFACE);

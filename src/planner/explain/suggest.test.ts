@@ -38,6 +38,23 @@ describe('suggestPlanChanges', () => {
     expect(s.args).toEqual(['--compute-units', 'off']);
     expect(s.saves).toBe(192);
     expect(applied(graph.model(), target, s)).toBe(plan.peak - 192);
+    expect(s.action).toMatch(/^run every op on one compute unit \(compute units off\), so no tensor is copied between units/);
+  });
+
+  it("words compute units off on a target of one unit as that unit's own rules dropped, not as copies between units", () => {
+    // x (40 B) -> a (40 B) -> y (40 B): the one unit's 256-byte alignment rounds each up; the region's 16 does not
+    const model = tinyGraph('uint8').input('x', [40]).node('Relu', ['x'], { a: [40] }).node('Relu', ['a'], { y: [40] }).output('y').model();
+    const target = parseTarget({
+      name: 'board',
+      regions: [{ name: 'ram', alignment: 16, fast: false }],
+      computeUnits: [{ name: 'dsp', opTypes: ['*'], alignment: 256, dtype: { activations: 'model', fakeQuantization: false } }],
+    });
+    const plan = planModel(model, target, { suggest: true });
+    const s = plan.suggestions!.find((x) => x.kind === 'compute-units')!;
+    expect(s.saves).toBeGreaterThan(0);
+    expect(applied(model, target, s)).toBe(plan.peak - s.saves);
+    expect(s.action).toMatch(/^plan without the dsp unit's own rules, its 256-byte alignment \(compute units off\); as the one unit it runs every op either way: /);
+    expect(s.action).not.toContain('copied');
   });
 
   it('suggests storing a buffer narrow as a model edit, measured', () => {

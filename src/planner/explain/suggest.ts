@@ -184,11 +184,23 @@ function settingCandidates({ target, strategy, hasComputeUnits, scratchGrowth }:
       out.push({ kind: 'dw-pw-cache', action: `double the dw-pw cache to ${formatBytes(fusion.dwPwCacheBytes * 2)}`, change: { dwPwCacheBytes: fusion.dwPwCacheBytes * 2 } });
     }
   }
-  if (hasComputeUnits) out.push({ kind: 'compute-units', action: 'run every op on one compute unit (compute units off), so no tensor is copied between units', change: { computeUnits: 'off' } });
+  if (hasComputeUnits) out.push({ kind: 'compute-units', action: computeUnitsAction(target.computeUnits), change: { computeUnits: 'off' } });
   if (target.scratch.placement === 'free-areas' && scratchGrowth > 0) {
     out.push({ kind: 'scratch', action: 'plan scratch with the activations instead of in the free areas they leave (M4)', change: { scratchPlacement: 'with-activations' } });
   }
   return out;
+}
+
+/**
+ * What switching compute units off does: over several units, every op runs on one and no tensor is copied between
+ * units; a target's one unit runs every op either way, so what goes is its own alignment and data types.
+ */
+function computeUnitsAction(units: TargetProfile['computeUnits']): string {
+  const only = units.length === 1 ? units[0]! : undefined;
+  if (only === undefined) return 'run every op on one compute unit (compute units off), so no tensor is copied between units';
+  const types = [...(only.dtype.activations === 'model' ? [] : [`${only.dtype.activations} activations`]), ...(only.dtype.fakeQuantization ? ['fake quantization'] : [])];
+  const rules = [`${only.alignment}-byte alignment`, ...types];
+  return `plan without the ${only.name} unit's own rules, its ${rules.slice(0, -1).join(', ')}${rules.length > 1 ? ' and ' : ''}${rules[rules.length - 1]} (compute units off); as the one unit it runs every op either way`;
 }
 
 /** The model edits: narrow the largest buffer a Cast narrows; recompute the largest cheap skip. */

@@ -27,6 +27,7 @@ import { keptEnd } from './label-cut';
 import { SavedPlanFacts } from './saved-plan-facts';
 import { useCompare, useCompareActions } from './use-compare';
 import { useModalFocus } from '../use-modal-focus';
+import { PeakSumMark } from '../regions-peak-note';
 import './compare.css';
 
 /** The dialog; nothing while there is no comparison or saved plan. `notice` (the link notice) shows under its header, not behind it. */
@@ -199,8 +200,9 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
       <span className={keepEnd ? 'compare-label truncate-start' : 'compare-label'} title={titleText(plan.label)} data-testid={`compare-label-${side}`}>
         {keepEnd ? <bdi>{shortName(plan.label, SHOWN_CHARS, 'middle')}</bdi> : shortName(plan.label)}
       </span>
-      {/* the row has no room for a mark: a peak of several memories says what it adds up in its title, as B's heap title marks it */}
+      {/* a peak of several memories is their sum: "Σ" says so in view, as each heap's title does, the title names each memory's peak */}
       <strong title={regionsPeakText(plan.file.plan, plan.file.plan.complete)} data-testid={`compare-peak-${side}`}>
+        <PeakSumMark plan={plan.file.plan} complete={plan.file.plan.complete} />
         {peakText(plan.file.plan.peak, plan.file.plan.complete)}
       </strong>
       {arena !== undefined && (

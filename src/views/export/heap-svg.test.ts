@@ -14,6 +14,7 @@ import { kvCacheNames } from '../kv-cache-names';
 import { CLASS_COLOURS } from '../heap/buffer-classes';
 import { syntheticPlan } from '../heap/synthetic-plan';
 import { LABEL_MIN, MAX_LABELS } from '../heap/buffer-marks';
+import { GraphBuilder } from '../../model/testing/onnx-writer';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)));
 
@@ -235,5 +236,44 @@ describe('heap SVG title of many default dims', () => {
     for (const line of lines) expect(78 + line.length * 7.8).toBeLessThanOrEqual(960 - 16);
     const words = lines.join(' ').split(/,? | · /);
     for (const dim of defaults) expect(words).toContain(dim);
+  });
+});
+
+describe('heap SVG of a tiny plan: regions that hold nothing, a run of a few steps', () => {
+  // x -> Relu -> Relu -> y over n × 4 floats: at n = 0 every buffer is 0 B; at n = 4 all fit mcu's sram, ext-ram holds none
+  const g = new GraphBuilder('empty-lanes');
+  const x = g.input('x', 'float32', ['n', 4]);
+  g.output(g.node('Relu', [g.node('Relu', [x])]), 'float32', ['n', 4]);
+  const bytes = g.toBytes();
+  const planAt = (n: number) => planModel(inferShapes(decodeOnnx(bytes), { dims: { n } }), presetTarget('mcu'));
+  const texts = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)/g)].map((m) => m[1]);
+
+  it('says so in place of the lanes when no region holds a byte: no lane, no step axis, no empty chart', () => {
+    const plan = planAt(0);
+    expect(plan.peak).toBe(0);
+    const svg = heapSvg(plan);
+    expect(svg).not.toMatch(/NaN|Infinity/);
+    expect(svg).not.toContain('<g data-region=');
+    expect(texts(svg)).toContain('sram and ext-ram hold nothing: no buffer to draw');
+    expect(texts(svg)).not.toContain('step');
+    expect(svg).not.toContain('Live bytes per kind and region');
+    // the memory map still gives each region's figures
+    expect(svg).toContain('data-memory-map="true"');
+  });
+
+  it('ticks a run of a few steps once each, at whole steps', () => {
+    const svg = heapSvg(planAt(4));
+    const axis = [...svg.matchAll(/<text x="[\d.]+" y="([\d.]+)" text-anchor="middle" fill="[^"]+">(\d+)<\/text>/g)].map((m) => Number(m[2]));
+    expect(axis.length).toBeGreaterThan(1);
+    expect(axis).toEqual(axis.map((_, k) => k));
+  });
+
+  it('names the region left without a lane, under the step axis and above the legend', () => {
+    const svg = heapSvg(planAt(4));
+    expect([...svg.matchAll(/<g data-region="([^"]+)"/g)].map((m) => m[1])).toEqual(['sram']);
+    const y = (pattern: RegExp) => Number(pattern.exec(svg)![1]);
+    const note = y(/<text x="\d+" y="([\d.]+)"[^>]*data-empty-regions="true">ext-ram holds nothing, so it has no lane<\/text>/);
+    expect(note).toBeGreaterThan(y(/<text x="[\d.]+" y="([\d.]+)" text-anchor="end" fill="[^"]+">step<\/text>/));
+    expect(note).toBeLessThan(y(/<rect x="[\d.]+" y="([\d.]+)"[^>]*data-class="activation"\/>/));
   });
 });

@@ -5,7 +5,8 @@
 // lower-bound lines, each region's size limit (at the arena bytes the weights
 // below it leave, with the overflow tinted and "over by" when the plan does
 // not fit, and the verdict under the title), buffer names and spill notches as
-// the heap on screen draws them, byte and step ticks, the screen's legend
+// the heap on screen draws them, byte and step ticks (a region that holds
+// nothing gets a line saying so, not a lane), the screen's legend
 // (legend-keys.ts) with the size-limit line, under it the memory map (the side bar's bars,
 // memory-map-svg.ts) and the peak chart (live bytes per kind and region).
 // Plain strings, no DOM: exports and tests
@@ -57,6 +58,8 @@ const APPENDIX_TITLE = 14;
 const MARGIN = { left: 78, right: 16, top: 50, bottom: 30, laneGap: 34 } as const;
 const LEGEND_HEIGHT = 28;
 const VERDICT_HEIGHT = 16;
+/** The line naming the regions that hold nothing. */
+const EMPTY_ROW = 20;
 /** Pixels between the lines of a wrapped title (13 px). */
 const TITLE_LINE = 17;
 const CHART_CELL = 44;
@@ -94,11 +97,16 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   // A title wrapped to more lines moves everything under it down; the verdict takes a line of its own under the title.
   const titleShift = (title.length - 1) * TITLE_LINE;
   const lanesTop = MARGIN.top + titleShift + (verdict !== undefined ? VERDICT_HEIGHT : 0);
-  const lanesBottom = lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap;
+  // Regions that hold nothing get no lane (nor an axis of no bytes) but a line saying so, under the lanes or in their place.
+  const empty = emptyRegionsText(plan, regions);
+  const drawn = regions.length > 0;
+  const lanesEnd = drawn ? lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap : lanesTop - EMPTY_ROW;
+  const lanesBottom = lanesEnd + (empty === undefined ? 0 : EMPTY_ROW);
   const kv = options.kv ?? new Set<string>();
-  const chart = options.chart === false ? undefined : peakChartData(plan, kv);
+  const chartData = options.chart === false ? undefined : peakChartData(plan, kv);
+  const chart = chartData !== undefined && chartData.regions.length > 0 ? chartData : undefined;
   const chartHeight = chart === undefined ? 0 : peakChartHeight(chart, CHART_CELL);
-  const legendHeight = options.legend === false ? 0 : LEGEND_HEIGHT;
+  const legendHeight = options.legend === false || !drawn ? 0 : LEGEND_HEIGHT;
   const map = options.memoryMap === false ? undefined : memoryMapData(plan, kv);
   const mapHeight = map === undefined ? 0 : memoryMapSvgHeight(map, plotWidth) + MAP_GAP;
   const above = lanesBottom + legendHeight + mapHeight + (chart === undefined ? 0 : chartHeight + 24);
@@ -119,11 +127,12 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
     const y = (bytes: number): number => top + laneHeight - (bytes / extent) * laneHeight;
     parts.push(laneSvg({ region, top, laneHeight, plotWidth, x, y, highlight: options.highlight, kv, complete: plan.complete }));
   });
-  const axisY = lanesBottom - MARGIN.bottom + 4;
-  for (const step of ticks(steps, 10)) {
+  const axisY = lanesEnd - MARGIN.bottom + 4;
+  for (const step of drawn ? ticks(steps, 10) : []) {
     parts.push(`<text x="${x(step + 0.5).toFixed(1)}" y="${axisY + 12}" text-anchor="middle" fill="${MUTED}">${step}</text>`);
   }
-  parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
+  if (drawn) parts.push(`<text x="${MARGIN.left + plotWidth}" y="${axisY + 24}" text-anchor="end" fill="${MUTED}">step</text>`);
+  if (empty !== undefined) parts.push(`<text x="${MARGIN.left}" y="${lanesEnd + 14}" fill="${MUTED}" data-empty-regions="true">${escapeXml(empty)}</text>`);
   if (legendHeight > 0) parts.push(legendSvg(MARGIN.left, lanesBottom + 18, regions.some((r) => r.limit !== undefined), planLegendKeys(plan, kv)));
   if (map !== undefined) parts.push(memoryMapSvg(map, { x: MARGIN.left, y: lanesBottom + legendHeight + MAP_GAP, width: plotWidth }, MAP_COLOURS));
   if (chart !== undefined) {
@@ -148,6 +157,21 @@ interface LaneRegion {
   readonly lowerBound: number;
   readonly limit: LaneLimit | undefined; // the size limit on the lane's arena addresses; undefined without one
   readonly buffers: readonly PlannedBuffer[];
+}
+
+/**
+ * "ext-ram holds nothing, so it has no lane" for the plan's regions without a lane ("sram and ext-ram hold nothing:
+ * no buffer to draw" when none has one); "… of known size" where a buffer of unknown size is planned there;
+ * undefined when every region has a lane.
+ */
+function emptyRegionsText(plan: ModelPlan, lanes: readonly LaneRegion[]): string | undefined {
+  const names = plan.regions.map((r) => r.name).filter((name) => !lanes.some((l) => l.name === name));
+  if (names.length === 0) return undefined;
+  const unknown = plan.buffers.some((b) => b.unknownSize === true && names.includes(b.region));
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  const holds = `${names.length === 1 ? 'holds' : 'hold'} nothing${unknown ? ' of known size' : ''}`;
+  const what = lanes.length === 0 ? 'no buffer to draw' : `so ${names.length === 1 ? 'it has' : 'they have'} no lane`;
+  return `${shortName(list)} ${holds}${lanes.length === 0 ? ': ' : ', '}${what}`;
 }
 
 /** The plan's regions in order, with buffers in regions the plan does not list added after. */
@@ -295,10 +319,10 @@ function hLine(y: number, plotWidth: number, colour: string, dash: string | unde
   return `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y.toFixed(2)}" y2="${y.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`;
 }
 
-/** About `count` round tick values from 0 to `max`. */
+/** About `count` round tick values from 0 to `max`, whole steps: a run of 3 steps ticks 0, 1, 2, 3, not 0, 0, 1, 1, 1. */
 function ticks(max: number, count: number): number[] {
   if (max <= 0) return [0];
-  const raw = max / count;
+  const raw = Math.max(1, max / count);
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
   const out: number[] = [];
