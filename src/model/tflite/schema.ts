@@ -14,7 +14,11 @@ export const FIELD = {
   metadata: { name: 0, buffer: 1 },
 } as const;
 
-/** TensorType names by code, with the ONNX TensorProto.DataType code of the same element type (undefined: no fixed-size element). */
+/**
+ * TensorType names by code, with the ONNX TensorProto.DataType code of the
+ * same element type (undefined: no fixed-size element). INT2 (19) and UINT4
+ * (20) are the sub-byte types added after BFLOAT16, stored packed in a file.
+ */
 export const TENSOR_TYPES: readonly { readonly name: string; readonly onnx: number | undefined }[] = [
   { name: 'FLOAT32', onnx: 1 },
   { name: 'FLOAT16', onnx: 10 },
@@ -35,6 +39,8 @@ export const TENSOR_TYPES: readonly { readonly name: string; readonly onnx: numb
   { name: 'UINT16', onnx: 4 },
   { name: 'INT4', onnx: 22 },
   { name: 'BFLOAT16', onnx: 16 },
+  { name: 'INT2', onnx: 26 },
+  { name: 'UINT4', onnx: 21 },
 ];
 
 /** BuiltinOperator names by code (0 … 205). */
