@@ -1,6 +1,7 @@
-// The sub-byte tensor types TensorFlow Lite added after BFLOAT16 (INT2 = 19,
-// UINT4 = 20 in schema.fbs): a model holding them opens, each tensor sized as
-// the file stores it, packed; a code past the schema's last is still refused.
+// The tensor types TensorFlow Lite added after BFLOAT16 (INT2 = 19, UINT4 = 20,
+// FLOAT8_E4M3FN = 21, FLOAT8_E5M2 = 22): a model holding them opens, each
+// tensor sized as the file stores it, the sub-byte ones packed; a code past
+// the last is still refused.
 
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../shared/errors';
@@ -39,14 +40,28 @@ describe('INT2 and UINT4 tensors', () => {
     expect(model.graph.initializers.map((t) => [t.name, t.dtype, t.raw?.byteLength])).toEqual([['w', 21, 3]]);
   });
 
-  it('a tensor type past UINT4 is still refused in one sentence naming the tensor', () => {
+  it('a tensor type past FLOAT8_E5M2 (22) is still refused in one sentence naming the tensor', () => {
     let error: unknown;
     try {
-      decodeTflite(subByteModel(42));
+      decodeTflite(subByteModel(23));
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ code: 'not-a-model', message: 'tensor 1 of subgraph 0 ("y") has tensor type 42, which TensorFlow Lite does not define' });
+    expect(error).toMatchObject({ code: 'not-a-model', message: 'tensor 1 of subgraph 0 ("y") has tensor type 23, which TensorFlow Lite does not define' });
+  });
+});
+
+describe('FLOAT8_E4M3FN and FLOAT8_E5M2 tensors', () => {
+  it('open, named by their types, a byte per element', () => {
+    const bytes = writeTflite({
+      subgraphs: [{ tensors: [{ name: 'a', shape: [2, 3], type: 'FLOAT8_E4M3FN' }, { name: 'b', shape: [2, 3], type: 'FLOAT8_E5M2' }], inputs: [0], outputs: [1], operators: [{ op: 'CAST', inputs: [0], outputs: [1] }] }],
+    });
+    const model = decodeTflite(bytes);
+    expect(model.tflite!.subgraphs[0]!.tensors.map((t) => [t.value, t.type, t.bytes])).toEqual([
+      ['a', 'FLOAT8_E4M3FN', 6],
+      ['b', 'FLOAT8_E5M2', 6],
+    ]);
+    expect([model.graph.inputs[0]!.dtype, model.graph.outputs[0]!.dtype]).toEqual([17, 19]); // ONNX's FLOAT8E4M3FN and FLOAT8E5M2
   });
 });

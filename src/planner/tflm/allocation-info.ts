@@ -45,20 +45,34 @@ const MAX_CALL_DEPTH = 256;
 const TYPE_SIZE: Readonly<Record<string, number>> = {
   FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1,
   INT64: 8, UINT64: 8, BOOL: 1, RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
+  FLOAT8_E4M3FN: 1, FLOAT8_E5M2: 1,
 };
 
 /** Types current TFLM sizes (2 B each) that releases before late 2024 do not: their TfLiteTypeSizeOf returns an error (UINT16 came with tflite-micro PR #2693). */
 const NEWER_TYPES: readonly string[] = ['UINT16', 'BFLOAT16'];
 
 /**
- * What the sizes rest on when the model has a tensor of a type only current
- * TFLM sizes; undefined when it has none. InitializeAllocationInfo sizes every
- * tensor, weights included, so an older release fails AllocateTensors() on it.
+ * The 8-bit float types current TFLM sizes (1 B each) through
+ * TfLiteTypeGetSize; releases whose TfLiteTypeSizeOf names each type it
+ * sizes, UINT16 and BFLOAT16 among them, have no case for these.
  */
-export function typeSizeAssumption(model: IrTflite): string | undefined {
-  const found = NEWER_TYPES.filter((type) => model.subgraphs.some((sg) => sg.tensors.some((t) => t.type === type)));
-  if (found.length === 0) return undefined;
-  return `its ${found.join(' and ')} tensors are sized as current TensorFlow Lite Micro sizes them, 2 B per element (TfLiteTypeSizeOf); releases before late 2024 (UINT16 came with tflite-micro PR #2693) cannot size ${found.length === 1 ? 'that type' : 'those types'} and refuse the model: AllocateTensors() fails whatever the arena`;
+const FLOAT8_TYPES: readonly string[] = ['FLOAT8_E4M3FN', 'FLOAT8_E5M2'];
+
+/**
+ * What the sizes rest on when the model has a tensor of a type only current
+ * TFLM sizes, a line per group; none when it has none. InitializeAllocationInfo
+ * sizes every tensor, weights included, so an older release fails
+ * AllocateTensors() on it.
+ */
+export function typeSizeAssumptions(model: IrTflite): string[] {
+  const has = (types: readonly string[]) => types.filter((type) => model.subgraphs.some((sg) => sg.tensors.some((t) => t.type === type)));
+  const those = (found: readonly string[]) => (found.length === 1 ? 'that type' : 'those types');
+  const newer = has(NEWER_TYPES);
+  const float8 = has(FLOAT8_TYPES);
+  return [
+    ...(newer.length === 0 ? [] : [`its ${newer.join(' and ')} tensors are sized as current TensorFlow Lite Micro sizes them, 2 B per element (TfLiteTypeSizeOf); releases before late 2024 (UINT16 came with tflite-micro PR #2693) cannot size ${those(newer)} and refuse the model: AllocateTensors() fails whatever the arena`]),
+    ...(float8.length === 0 ? [] : [`its ${float8.join(' and ')} tensors are sized as current TensorFlow Lite Micro sizes them, 1 B per element (TfLiteTypeSizeOf, through TfLiteTypeGetSize); older releases, whose TfLiteTypeSizeOf names each type it sizes, cannot size ${those(float8)} and refuse the model: AllocateTensors() fails whatever the arena`]),
+  ];
 }
 
 /**
