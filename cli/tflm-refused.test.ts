@@ -1,7 +1,8 @@
 // Models TensorFlow Lite Micro refuses when it allocates, written by the test:
 // a DEQUANTIZE of float16 weights, which its reference kernel's Prepare refuses
-// (dequantize_common.cc), and a STRING constant, which InitializeAllocationInfo
-// cannot size. No arena is presented as working for either.
+// (dequantize_common.cc), a STRING constant and INT2 or UINT4 tensors, which
+// InitializeAllocationInfo cannot size. No arena is presented as working for
+// any.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -109,5 +110,48 @@ describe('a STRING constant, which TFLite Micro sizes (and fails on) when it pla
     expect(refused.err).toMatch(/tensor 2 of subgraph 0 \('vocab'\) is a constant of type STRING, which TensorFlow Lite Micro cannot size: AllocateTensors\(\) fails on it/);
     expect(refused.err.trim().split('\n')).toHaveLength(1);
     expect(run(['plan', path, '--target', 'cpu']).code).toBe(0);
+  });
+});
+
+describe('INT2 and UINT4 tensors, which TfLiteTypeSizeOf cannot size (INT4 alone of the sub-byte types)', () => {
+  /** x (INT2, 40 elements) -> CAST -> y (UINT4, 40 elements), and w, a UINT4 constant of 8 elements (4 B packed). */
+  const subByteModel = (): Uint8Array =>
+    writeTflite({
+      subgraphs: [
+        {
+          tensors: [
+            { shape: [1, 40], type: 'INT2', name: 'x' },
+            { shape: [1, 40], type: 'UINT4', name: 'y' },
+            { shape: [8], type: 'UINT4', name: 'w', data: new Uint8Array(4) },
+          ],
+          inputs: [0],
+          outputs: [1],
+          operators: [{ op: 'CAST', inputs: [0], outputs: [1] }],
+        },
+      ],
+    });
+
+  it('on target tflm: refused with a line per type naming the tensors, no arena works, and the figures say what they give them', () => {
+    const path = file('subbyte.tflite', subByteModel());
+    const plan = planJson([path, '--target', 'tflm']);
+    const why = plan.runtimePlan.refused as string[];
+    expect(why).toEqual([
+      "TensorFlow Lite Micro refuses this model: it cannot size the INT2 tensor 'x', as its TfLiteTypeSizeOf sizes INT4 alone of the sub-byte types (TfLiteTypeGetSize is 0 for 2 bits), so AllocateTensors() fails; the figures give it a byte per element, as TFLM gives INT4",
+      "TensorFlow Lite Micro refuses this model: it cannot size 2 UINT4 tensors (first 'y'), as its TfLiteTypeSizeOf sizes INT4 alone of the sub-byte types (TfLiteTypeGetSize is 0 for 4 bits), so AllocateTensors() fails; the figures give them a byte per element, as TFLM gives INT4",
+    ]);
+    expect(plan.diagnostics.filter((d: { code: string }) => d.code === 'tflm-unsupported').map((d: { message: string }) => d.message)).toEqual(why);
+    expect(plan.buffers.map((b: { name: string; bytes: number }) => [b.name, b.bytes])).toEqual([['x', 40], ['y', 40]]);
+    expect(plan.weights.bytes).toBe(4); // the constant in flash, as the file stores it
+    const text = run(['plan', path, '--target', 'tflm']).out;
+    expect(text).toContain('arena         NONE works: TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena');
+    expect(run(['plan', path, '--target', 'tflm', '--strict']).code).toBe(2);
+  });
+
+  it('on the other targets: planned, sized packed as the file stores them (INT2 four to a byte, UINT4 two)', () => {
+    const path = file('subbyte-cpu.tflite', subByteModel());
+    const plan = planJson([path, '--target', 'cpu']);
+    expect(plan.buffers.map((b: { name: string; bytes: number }) => [b.name, b.bytes])).toEqual([['x', 10], ['y', 20]]);
+    expect(plan.weights.bytes).toBe(4);
+    expect(plan.diagnostics).toEqual([]);
   });
 });

@@ -14,7 +14,12 @@ export const FIELD = {
   metadata: { name: 0, buffer: 1 },
 } as const;
 
-/** TensorType names by code, with the ONNX TensorProto.DataType code of the same element type (undefined: no fixed-size element). */
+/**
+ * TensorType names by code, with the ONNX TensorProto.DataType code of the
+ * same element type (undefined: no fixed-size element). After BFLOAT16 (18)
+ * come the sub-byte INT2 (19) and UINT4 (20), stored packed in a file, and
+ * the 8-bit floats FLOAT8_E4M3FN (21) and FLOAT8_E5M2 (22).
+ */
 export const TENSOR_TYPES: readonly { readonly name: string; readonly onnx: number | undefined }[] = [
   { name: 'FLOAT32', onnx: 1 },
   { name: 'FLOAT16', onnx: 10 },
@@ -35,6 +40,10 @@ export const TENSOR_TYPES: readonly { readonly name: string; readonly onnx: numb
   { name: 'UINT16', onnx: 4 },
   { name: 'INT4', onnx: 22 },
   { name: 'BFLOAT16', onnx: 16 },
+  { name: 'INT2', onnx: 26 },
+  { name: 'UINT4', onnx: 21 },
+  { name: 'FLOAT8_E4M3FN', onnx: 17 },
+  { name: 'FLOAT8_E5M2', onnx: 19 },
 ];
 
 /** BuiltinOperator names by code (0 … 205). */

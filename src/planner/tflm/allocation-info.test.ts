@@ -73,6 +73,15 @@ describe('the bytes TFLite Micro allocates', () => {
     expect(tensorBytes(tensor('f', 0, { type: 'FLOAT16', shape: [2, 3] }), 0, 0)).toBe(12);
     expect(() => tensorBytes(tensor('s', 0, { type: 'STRING', shape: [2] }), 0, 4)).toThrow(InputError);
   });
+
+  it('gives INT2 and UINT4, which it cannot size, a byte per element and refuses the model for them', () => {
+    const sub = model([subgraph([tensor('x', 0, { type: 'INT2', shape: [3, 5] }), tensor('y', 0, { type: 'UINT4', shape: [3, 5] })], [0], [1], [op('CAST', [0], [1])])]);
+    expect(tflmAllocation(sub).buffers.map((b) => [b.name, b.bytes])).toEqual([['x', 15], ['y', 15]]);
+    expect(tflmAllocation(sub).refusals).toEqual([
+      expect.stringMatching(/^TensorFlow Lite Micro refuses this model: it cannot size the INT2 tensor 'x'/),
+      expect.stringMatching(/^TensorFlow Lite Micro refuses this model: it cannot size the UINT4 tensor 'y'/),
+    ]);
+  });
 });
 
 describe('the scratch of a UNIDIRECTIONAL_SEQUENCE_LSTM (unidirectional_sequence_lstm.cc)', () => {

@@ -38,28 +38,52 @@ const MAX_CALL_DEPTH = 256;
 
 /**
  * TfLiteTypeSizeOf (memory_helpers.cc), by TensorType name, as current TFLM
- * has it; types it returns an error for (STRING, VARIANT, and any newer
- * than BFLOAT16) are absent. INT4 is a byte per element there: the arena
- * holds int4 tensors unpacked.
+ * has it; types it returns an error for (STRING, VARIANT, INT2, UINT4) are
+ * absent. INT4 is a byte per element there: the arena holds int4 tensors
+ * unpacked.
  */
 const TYPE_SIZE: Readonly<Record<string, number>> = {
   FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1,
   INT64: 8, UINT64: 8, BOOL: 1, RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
+  FLOAT8_E4M3FN: 1, FLOAT8_E5M2: 1,
 };
 
 /** Types current TFLM sizes (2 B each) that releases before late 2024 do not: their TfLiteTypeSizeOf returns an error (UINT16 came with tflite-micro PR #2693). */
 const NEWER_TYPES: readonly string[] = ['UINT16', 'BFLOAT16'];
 
 /**
- * What the sizes rest on when the model has a tensor of a type only current
- * TFLM sizes; undefined when it has none. InitializeAllocationInfo sizes every
- * tensor, weights included, so an older release fails AllocateTensors() on it.
+ * The 8-bit float types current TFLM sizes (1 B each) through
+ * TfLiteTypeGetSize; releases whose TfLiteTypeSizeOf names each type it
+ * sizes, UINT16 and BFLOAT16 among them, have no case for these.
  */
-export function typeSizeAssumption(model: IrTflite): string | undefined {
-  const found = NEWER_TYPES.filter((type) => model.subgraphs.some((sg) => sg.tensors.some((t) => t.type === type)));
-  if (found.length === 0) return undefined;
-  return `its ${found.join(' and ')} tensors are sized as current TensorFlow Lite Micro sizes them, 2 B per element (TfLiteTypeSizeOf); releases before late 2024 (UINT16 came with tflite-micro PR #2693) cannot size ${found.length === 1 ? 'that type' : 'those types'} and refuse the model: AllocateTensors() fails whatever the arena`;
+const FLOAT8_TYPES: readonly string[] = ['FLOAT8_E4M3FN', 'FLOAT8_E5M2'];
+
+/**
+ * What the sizes rest on when the model has a tensor of a type only current
+ * TFLM sizes, a line per group; none when it has none. InitializeAllocationInfo
+ * sizes every tensor, weights included, so an older release fails
+ * AllocateTensors() on it.
+ */
+export function typeSizeAssumptions(model: IrTflite): string[] {
+  const has = (types: readonly string[]) => types.filter((type) => model.subgraphs.some((sg) => sg.tensors.some((t) => t.type === type)));
+  const those = (found: readonly string[]) => (found.length === 1 ? 'that type' : 'those types');
+  const newer = has(NEWER_TYPES);
+  const float8 = has(FLOAT8_TYPES);
+  return [
+    ...(newer.length === 0 ? [] : [`its ${newer.join(' and ')} tensors are sized as current TensorFlow Lite Micro sizes them, 2 B per element (TfLiteTypeSizeOf); releases before late 2024 (UINT16 came with tflite-micro PR #2693) cannot size ${those(newer)} and refuse the model: AllocateTensors() fails whatever the arena`]),
+    ...(float8.length === 0 ? [] : [`its ${float8.join(' and ')} tensors are sized as current TensorFlow Lite Micro sizes them, 1 B per element (TfLiteTypeSizeOf, through TfLiteTypeGetSize); older releases, whose TfLiteTypeSizeOf names each type it sizes, cannot size ${those(float8)} and refuse the model: AllocateTensors() fails whatever the arena`]),
+  ];
 }
+
+/**
+ * Sub-byte types TFLM converts from the file but cannot size: its
+ * TfLiteTypeSizeOf special-cases INT4 alone and takes the rest from
+ * TfLiteTypeGetSize, which is 0 for these (2 and 4 bits), so it returns an
+ * error and AllocateTensors() fails; older releases' switch has no case for
+ * them either. The figures of such a refused model give them a byte per
+ * element, as TFLM gives INT4, and the refusal says so.
+ */
+const UNSIZED_SUB_BYTE: Readonly<Record<string, number>> = { INT2: 2, UINT4: 4 };
 
 /** Which TFLM reading of a file's offline plan the figures follow, where releases differ (a model of several subgraphs). */
 export const OFFLINE_LAYOUT_ASSUMPTION =
@@ -166,7 +190,19 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
  * (kernelRefusals).
  */
 function refusals(model: IrTflite): string[] {
-  return [...intermediateRefusals(model), ...kernelRefusals(model)];
+  return [...typeRefusals(model), ...intermediateRefusals(model), ...kernelRefusals(model)];
+}
+
+/** TfLiteTypeSizeOf's refusal of INT2 and UINT4 tensors (UNSIZED_SUB_BYTE), one line per type. */
+function typeRefusals(model: IrTflite): string[] {
+  return Object.entries(UNSIZED_SUB_BYTE).flatMap(([type, bits]) => {
+    const found = model.subgraphs.flatMap((sg, s) => sg.tensors.filter((t) => t.type === type).map((t) => valueName(s, t)));
+    if (found.length === 0) return [];
+    const which = found.length === 1 ? `the ${type} tensor '${found[0]}'` : `${formatCount(found.length)} ${type} tensors (first '${found[0]}')`;
+    return [
+      `TensorFlow Lite Micro refuses this model: it cannot size ${which}, as its TfLiteTypeSizeOf sizes INT4 alone of the sub-byte types (TfLiteTypeGetSize is 0 for ${bits} bits), so AllocateTensors() fails; the figures give ${found.length === 1 ? 'it' : 'them'} a byte per element, as TFLM gives INT4`,
+    ];
+  });
 }
 
 /** DEQUANTIZE's reference Prepare (dequantize_common.cc): the input types it takes; UINT8 only in newer releases, counted as taken. */
@@ -223,10 +259,12 @@ export function valueName(subgraph: number, t: IrTfliteTensor): string {
  * Bytes TFLM allocates for a tensor; throws for a type it cannot size. A
  * constant too: InitializeAllocationInfo sizes every tensor of every subgraph
  * (TfLiteEvalTensorByteLength), weights included, and AllocateTensors fails
- * on a type TfLiteTypeSizeOf does not know (a STRING).
+ * on a type TfLiteTypeSizeOf does not know (a STRING). INT2 and UINT4 get a
+ * byte per element instead, for the figures of a model refused for them
+ * (typeRefusals).
  */
 export function tensorBytes(t: IrTfliteTensor, subgraph: number, index: number): number {
-  const size = TYPE_SIZE[t.type];
+  const size = TYPE_SIZE[t.type] ?? (UNSIZED_SUB_BYTE[t.type] === undefined ? undefined : 1);
   if (size === undefined) {
     const what = t.constant ? 'a constant' : 'a tensor';
     throw new InputError(

@@ -82,10 +82,20 @@ describe('tensor sizes by type, as TfLiteTypeSizeOf (memory_helpers.cc) gives th
     expect((runtimeOf(castModel('INT16')).assumes ?? []).filter((a) => a.includes('TfLiteTypeSizeOf'))).toEqual([]);
   });
 
+  it('says a FLOAT8_E4M3FN or FLOAT8_E5M2 tensor is sized 1 B as current TFLM sizes it, which older releases refuse', () => {
+    for (const type of ['FLOAT8_E4M3FN', 'FLOAT8_E5M2']) {
+      const runtime = runtimeOf(castModel(type));
+      expect(runtime.refused).toBeUndefined();
+      expect(runtime.assumes).toContain(
+        `its ${type} tensors are sized as current TensorFlow Lite Micro sizes them, 1 B per element (TfLiteTypeSizeOf, through TfLiteTypeGetSize); older releases, whose TfLiteTypeSizeOf names each type it sizes, cannot size that type and refuse the model: AllocateTensors() fails whatever the arena`,
+      );
+    }
+  });
+
   it('every other type TFLM sizes, at its byte size; int4 a byte per element (unpacked in the arena)', () => {
     const sizes: Record<string, number> = {
       FLOAT32: 4, FLOAT16: 2, FLOAT64: 8, INT16: 2, INT32: 4, UINT32: 4, UINT16: 2, UINT8: 1, INT8: 1, INT64: 8, UINT64: 8, BOOL: 1,
-      RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2,
+      RESOURCE: 4, COMPLEX64: 8, COMPLEX128: 16, INT4: 1, BFLOAT16: 2, FLOAT8_E4M3FN: 1, FLOAT8_E5M2: 1,
     };
     for (const [type, size] of Object.entries(sizes)) {
       const t = { value: 't', type, shape: [2, 3], signature: undefined, bytes: undefined, constant: false, variable: false, quantization: undefined };

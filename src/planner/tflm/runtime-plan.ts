@@ -15,7 +15,7 @@ import { formatCount } from '../../shared/format';
 import type { IrTflite, IrTfliteOperator } from '../../model/ir-tflite';
 import { assignOffsets } from '../assembly/assign-offsets';
 import type { PlacementProblem } from '../problem/problem';
-import { OFFLINE_LAYOUT_ASSUMPTION, tflmAllocation, typeSizeAssumption, type TflmAllocation, type TflmBuffer } from './allocation-info';
+import { OFFLINE_LAYOUT_ASSUMPTION, tflmAllocation, typeSizeAssumptions, type TflmAllocation, type TflmBuffer } from './allocation-info';
 import { REFERENCE_KERNELS_ASSUMPTION } from './scratch-requests';
 import { planGreedy, type GreedyBuffer } from './greedy-planner';
 import { BUILD_32, BUILD_64, tflmArena, type TflmArena, type TailPart } from './tail';
@@ -120,8 +120,7 @@ function wordSizeAssumption(tflite: IrTflite, on32: TflmArena, on64: TflmArena):
  */
 function runtimeAssumptions(tflite: IrTflite): string[] {
   const layout = tflite.offlinePlan !== undefined && tflite.subgraphs.length > 1;
-  const types = typeSizeAssumption(tflite);
-  return [REFERENCE_KERNELS_ASSUMPTION, ...(layout ? [OFFLINE_LAYOUT_ASSUMPTION] : []), ...(types === undefined ? [] : [types])];
+  return [REFERENCE_KERNELS_ASSUMPTION, ...(layout ? [OFFLINE_LAYOUT_ASSUMPTION] : []), ...typeSizeAssumptions(tflite)];
 }
 
 /** The file's plan check with whether TFLM lays the file out as it does with heapscope's plan written in, buffer for buffer. */
