@@ -1,6 +1,11 @@
-// Small tools of the occupancy tree's queries (tree-queries.ts) over its
-// ascending piece lists: find the first piece past an address and grow the
-// scratch arrays. No dependencies.
+// Small tools of the occupancy tree's queries (tree-queries.ts,
+// short-best-fit.ts) over its ascending piece lists: the work a union query
+// counts, find the first piece past an address, gather the single pieces,
+// and grow the scratch arrays. No dependencies.
+
+/** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
+export const UNION_QUERY_WORK = 1300;
+export const PIECE_WORK = 35;
 
 /**
  * The first piece at or after entry `from` of the ascending pieces
@@ -25,6 +30,29 @@ export function firstEndingAbove(pieces: Float64Array, from: number, end: number
     else low = mid;
   }
   return high;
+}
+
+/**
+ * Writes the ranges of bases that the single pieces [from[k], to[k]) for
+ * k < n forbid to a member at `rel` of `size` bytes, [from - rel - size + 1,
+ * to - rel), into lo/hi from entry `count`, ascending (by insertion: they
+ * are few); returns the new count. lo/hi must have room for them.
+ */
+export function appendSolos(from: Float64Array, to: Float64Array, n: number, lo: Float64Array, hi: Float64Array, rel: number, size: number, count: number): number {
+  const first = count;
+  for (let k = 0; k < n; k++) {
+    const l = from[k]! - rel - size + 1;
+    const h = to[k]! - rel;
+    let at = count++;
+    while (at > first && lo[at - 1]! > l) {
+      lo[at] = lo[at - 1]!;
+      hi[at] = hi[at - 1]!;
+      at--;
+    }
+    lo[at] = l;
+    hi[at] = h;
+  }
+  return count;
 }
 
 /** The length, doubled from `length` as often as needed, that holds `needed` entries. */

@@ -3,18 +3,16 @@
 // walks), the first and best fits found over the tree's lists without
 // building that union, and the top of what an item meets (for "above all").
 // Answers equal those of the rectangle walk; the scratch arrays are kept
-// between calls. Depends only on the engine's prepared form, the tree, the
-// pair merge, the piece-list tools and the work clock.
+// between calls. A best fit of a lifetime too short for the tree's `whole`
+// unions is short-best-fit.ts's. Depends only on the engine's prepared form,
+// the tree, the pair merge, the piece-list tools and the work clock.
 
 import type { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
 import { unionOfRuns } from './sort-pairs';
 import { countWork } from './work-clock';
-import { firstEndingAbove, grownFloats, grownInts } from './piece-lists';
-
-/** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
-const UNION_QUERY_WORK = 1300;
-const PIECE_WORK = 35;
+import { appendSolos, firstEndingAbove, grownFloats, grownInts, PIECE_WORK, UNION_QUERY_WORK } from './piece-lists';
+import { ShortBestFit } from './short-best-fit';
 /** Work of a first fit from the tree (engine/work-clock.ts): the query, per list it meets, and per piece it reads or leaps past. */
 const FIRST_QUERY_WORK = 1300;
 const LIST_WORK = 30;
@@ -37,9 +35,11 @@ export class TreeQueries {
   private lists = 0;
   private leaps = 0;
   private reads = 0;
+  private readonly short: ShortBestFit;
 
   constructor(prep: PreparedRegion) {
     this.prep = prep;
+    this.short = new ShortBestFit(prep);
   }
 
   /**
@@ -70,7 +70,7 @@ export class TreeQueries {
       const { lo, hi, runEnds } = this;
       // every list is ascending, and so is its shift for a member: the gap walk's order comes from merging them
       const solos = count;
-      count = this.solos(tree, relM, sizeM, count);
+      count = appendSolos(tree.soloFrom, tree.soloTo, tree.soloCount, lo, hi, relM, sizeM, count);
       if (count > solos) runEnds[runs++] = count;
       for (let u = 0; u < n; u++) {
         for (let k = listFrom[u]!; k < listTo[u]!; k += 2) {
@@ -108,7 +108,7 @@ export class TreeQueries {
    * tightest gap that fits, the lowest on ties; above everything when none
    * fits), without building the union. A lifetime that reaches the tree's
    * `whole` unions leaps from each fitting gap to the next; a shorter one
-   * walks every hole of its step (`bestFitWalk`). A gap the item fills
+   * walks every hole of its step (short-best-fit.ts). A gap the item fills
    * exactly ends either walk: none is tighter.
    */
   bestFit(tree: OccupancyTree, item: number): number {
@@ -117,7 +117,7 @@ export class TreeQueries {
     const { prep } = this;
     let base = alignBase(prep, item, 0);
     if (m < 0) return base;
-    if (!tree.reachesWhole(m)) return this.bestFitWalk(tree, item, m);
+    if (!tree.reachesWhole(m)) return this.short.bestFit(tree, item, m);
     this.begin(tree, item, m, false);
     const { rel, size } = this;
     let bestBase = NaN;
@@ -141,127 +141,6 @@ export class TreeQueries {
     }
     this.countLeaps();
     return bestBase === bestBase ? bestBase : base;
-  }
-
-  /**
-   * Best fit of member `m`, the only one of `item` that holds bytes, by
-   * walking the union's gaps in address order as Placer.findGap does, without
-   * building it. Around a short lifetime one list is long (the `throughout`
-   * union of its node, about 200 pieces on a 62k training trace, each hole a
-   * candidate for a small item) and the others are few and short: they are
-   * merged first, then with the long one on the fly. Building the whole
-   * union first, shifted, and walking it took about twice as long.
-   */
-  private bestFitWalk(tree: OccupancyTree, item: number, m: number): number {
-    const { prep } = this;
-    const rel = prep.rectRel[m]!;
-    const size = prep.rectSize[m]!;
-    const plain = prep.itemModulus[item] === 1;
-    const lists = tree.collect(m);
-    const pieces = tree.pieces();
-    const { listFrom, listTo } = tree;
-    let longest = -1;
-    let needed = tree.soloCount;
-    for (let u = 0; u < lists; u++) {
-      needed += (listTo[u]! - listFrom[u]!) >>> 1;
-      if (longest < 0 || listTo[u]! - listFrom[u]! > listTo[longest]! - listFrom[longest]!) longest = u;
-    }
-    // the longest list's entries [bigFrom, bigEnd) of `pieces`
-    const bigFrom = longest < 0 ? 0 : listFrom[longest]!;
-    const bigEnd = longest < 0 ? 0 : listTo[longest]!;
-    needed -= (bigEnd - bigFrom) >>> 1;
-    // the rest: single pieces and the other lists, as ascending runs, merged into one union
-    if (needed > this.lo.length) {
-      this.lo = grownFloats(this.lo, needed);
-      this.hi = grownFloats(this.hi, needed);
-    }
-    if (lists + 1 > this.runEnds.length) this.runEnds = grownInts(this.runEnds, lists + 1);
-    const { lo, hi, runEnds } = this;
-    let count = this.solos(tree, 0, 1, 0); // the pieces themselves: a range of one byte forbids only its start
-    let runs = 0;
-    if (count > 0) runEnds[runs++] = count;
-    for (let u = 0; u < lists; u++) {
-      if (u === longest) continue;
-      for (let k = listFrom[u]!; k < listTo[u]!; k += 2) {
-        lo[count] = pieces[k]!;
-        hi[count] = pieces[k + 1]!;
-        count++;
-      }
-      runEnds[runs++] = count;
-    }
-    const small = runs > 1 ? unionOfRuns(lo, hi, runEnds, runs) : count;
-    // the gap walk over the ranges of bases each piece forbids, [start - rel - size + 1, end - rel), in order: the
-    // long list's pieces up to the next of the merged rest, then that one (each piece read counts as work, the one
-    // an exact fit ends the walk at too)
-    const reach = rel + size - 1;
-    let from = 0;
-    let bestBase = NaN;
-    let bestSlack = Infinity;
-    let i = bigFrom;
-    let j = 0;
-    walk: for (;;) {
-      const stop = j < small ? lo[j]! : Infinity;
-      if (plain) {
-        // the hot loop: most holes of a crowded step are in the long list
-        while (i < bigEnd && pieces[i]! <= stop) {
-          const slack = pieces[i]! - reach - from;
-          if (slack > 0 && slack < bestSlack) {
-            bestSlack = slack;
-            bestBase = from;
-            if (slack === 1) {
-              i += 2; // read (the work counted below)
-              break walk; // an exact fit: none is tighter, and later ones are higher
-            }
-          }
-          const high = pieces[i + 1]! - rel;
-          if (high > from) from = high;
-          i += 2;
-        }
-      } else {
-        while (i < bigEnd && pieces[i]! <= stop) {
-          if (this.fitsBelow(item, from, pieces[i]! - reach, bestSlack)) {
-            bestSlack = this.slack;
-            bestBase = this.base;
-            if (bestSlack === 1) {
-              i += 2;
-              break walk;
-            }
-          }
-          const high = pieces[i + 1]! - rel;
-          if (high > from) from = high;
-          i += 2;
-        }
-      }
-      if (j === small) break;
-      if (this.fitsBelow(item, from, lo[j]! - reach, bestSlack)) {
-        bestSlack = this.slack;
-        bestBase = this.base;
-        if (bestSlack === 1) {
-          j++;
-          break;
-        }
-      }
-      const high = hi[j]! - rel;
-      if (high > from) from = high;
-      j++;
-    }
-    countWork(UNION_QUERY_WORK + PIECE_WORK * (((i - bigFrom) >>> 1) + j + count));
-    if (bestBase === bestBase) return bestBase;
-    return plain ? from : alignBase(prep, item, from);
-  }
-
-  /** The aligned base and its slack `fitsBelow` found last. */
-  private base = 0;
-  private slack = 0;
-
-  /** Whether `item`'s aligned base at or above `from` fits below `low` more tightly than `bestSlack` (then in `base` and `slack`). */
-  private fitsBelow(item: number, from: number, low: number, bestSlack: number): boolean {
-    if (!(low > from)) return false;
-    const base = alignBase(this.prep, item, from);
-    if (!(base < low && low - base < bestSlack)) return false;
-    this.base = base;
-    this.slack = low - base;
-    return true;
   }
 
   /** The one member of `item` that holds bytes: -1 when none does, -2 when several do. */
@@ -366,25 +245,6 @@ export class TreeQueries {
   /** Counts the work of the last first or best fit. */
   private countLeaps(): void {
     countWork(FIRST_QUERY_WORK + LIST_WORK * this.lists + LEAP_WORK * (this.leaps + this.reads));
-  }
-
-  /** Appends the forbidden ranges of the tree's single pieces from `count`, ascending (by insertion: they are few); returns the new count. */
-  private solos(tree: OccupancyTree, relM: number, sizeM: number, count: number): number {
-    const { lo, hi } = this;
-    const first = count;
-    for (let k = 0; k < tree.soloCount; k++) {
-      const l = tree.soloFrom[k]! - relM - sizeM + 1;
-      const h = tree.soloTo[k]! - relM;
-      let at = count++;
-      while (at > first && lo[at - 1]! > l) {
-        lo[at] = lo[at - 1]!;
-        hi[at] = hi[at - 1]!;
-        at--;
-      }
-      lo[at] = l;
-      hi[at] = h;
-    }
-    return count;
   }
 
   /** The highest byte, relative to the item's base, held by a placed rectangle live with one of its members (at least 0). */

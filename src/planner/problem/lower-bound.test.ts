@@ -87,3 +87,21 @@ describe('lowerBound', () => {
     expect(validatePlan(problem, assignOffsets(problem, 'best')).valid).toBe(true);
   });
 });
+
+describe('liveProfile', () => {
+  it('is made once for a region asked again (its bound, then a placement order), and afresh for other groups', () => {
+    // steps 0..3 hold 4, 9, 8, 3
+    const problem = { buffers: buffers([[0, 2, 4], [2, 4, 3], [1, 3, 5]]) };
+    const { groups } = resolveAliasGroups(problem);
+    const profile = liveProfile(problem, groups);
+    expect([...profile.times, ...profile.live]).toEqual([0, 1, 2, 3, 4, 4, 9, 8, 3, 0]);
+    expect(liveProfile(problem, [...groups])).toBe(profile);
+    // a subset of the groups, then the groups of a fresh resolution, never get the last profile back
+    const first = liveProfile(problem, groups.slice(0, 1));
+    expect([...first.times, ...first.live]).toEqual([0, 2, 4, 0]);
+    const again = liveProfile(problem, resolveAliasGroups(problem).groups);
+    expect(again).not.toBe(profile);
+    expect([...again.times, ...again.live]).toEqual([0, 1, 2, 3, 4, 4, 9, 8, 3, 0]);
+    expect(validatePlan(problem, assignOffsets(problem, 'greedy-breadth')).valid).toBe(true);
+  });
+});

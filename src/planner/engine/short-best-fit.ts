@@ -1,0 +1,146 @@
+// The best fit of an item whose one member with bytes has a lifetime too
+// short to reach the occupancy tree's `whole` unions (occupancy-tree.ts):
+// around such a lifetime one list is long and the rest short, and the gap
+// walk (Placer.findGap) goes over the long one's holes merged on the fly with
+// the union of the rest, without building the whole union. Answers equal
+// those of the rectangle walk. Depends only on the engine's prepared form,
+// the tree, the pair merge, the piece-list tools and the work clock.
+
+import type { OccupancyTree } from './occupancy-tree';
+import { alignBase, type PreparedRegion } from './prepared';
+import { unionOfRuns } from './sort-pairs';
+import { countWork } from './work-clock';
+import { appendSolos, grownFloats, grownInts, PIECE_WORK, UNION_QUERY_WORK } from './piece-lists';
+
+/** Best fits of short lifetimes from one region's occupancy tree, with their scratch. */
+export class ShortBestFit {
+  private readonly prep: PreparedRegion;
+  private lo = new Float64Array(64); // the merged union of every piece but the long list's
+  private hi = new Float64Array(64);
+  private runEnds = new Int32Array(64); // ends of the ascending runs gathered from the tree
+
+  constructor(prep: PreparedRegion) {
+    this.prep = prep;
+  }
+
+  /**
+   * Best fit of member `m`, the only one of `item` that holds bytes, by
+   * walking the union's gaps in address order as Placer.findGap does, without
+   * building it. Around a short lifetime one list is long (the `throughout`
+   * union of its node, about 200 pieces on a 62k training trace, each hole a
+   * candidate for a small item) and the others are few and short: they are
+   * merged first, then with the long one on the fly. Building the whole
+   * union first, shifted, and walking it took about twice as long.
+   */
+  bestFit(tree: OccupancyTree, item: number, m: number): number {
+    const { prep } = this;
+    const rel = prep.rectRel[m]!;
+    const size = prep.rectSize[m]!;
+    const plain = prep.itemModulus[item] === 1;
+    const lists = tree.collect(m);
+    const pieces = tree.pieces();
+    const { listFrom, listTo } = tree;
+    let longest = -1;
+    let needed = tree.soloCount;
+    for (let u = 0; u < lists; u++) {
+      needed += (listTo[u]! - listFrom[u]!) >>> 1;
+      if (longest < 0 || listTo[u]! - listFrom[u]! > listTo[longest]! - listFrom[longest]!) longest = u;
+    }
+    // the longest list's entries [bigFrom, bigEnd) of `pieces`
+    const bigFrom = longest < 0 ? 0 : listFrom[longest]!;
+    const bigEnd = longest < 0 ? 0 : listTo[longest]!;
+    needed -= (bigEnd - bigFrom) >>> 1;
+    // the rest: single pieces and the other lists, as ascending runs, merged into one union
+    if (needed > this.lo.length) {
+      this.lo = grownFloats(this.lo, needed);
+      this.hi = grownFloats(this.hi, needed);
+    }
+    if (lists + 1 > this.runEnds.length) this.runEnds = grownInts(this.runEnds, lists + 1);
+    const { lo, hi, runEnds } = this;
+    let count = appendSolos(tree.soloFrom, tree.soloTo, tree.soloCount, lo, hi, 0, 1, 0); // the pieces themselves: a range of one byte forbids only its start
+    let runs = 0;
+    if (count > 0) runEnds[runs++] = count;
+    for (let u = 0; u < lists; u++) {
+      if (u === longest) continue;
+      for (let k = listFrom[u]!; k < listTo[u]!; k += 2) {
+        lo[count] = pieces[k]!;
+        hi[count] = pieces[k + 1]!;
+        count++;
+      }
+      runEnds[runs++] = count;
+    }
+    const small = runs > 1 ? unionOfRuns(lo, hi, runEnds, runs) : count;
+    // the gap walk over the ranges of bases each piece forbids, [start - rel - size + 1, end - rel), in order: the
+    // long list's pieces up to the next of the merged rest, then that one (each piece read counts as work, the one
+    // an exact fit ends the walk at too)
+    const reach = rel + size - 1;
+    let from = 0;
+    let bestBase = NaN;
+    let bestSlack = Infinity;
+    let i = bigFrom;
+    let j = 0;
+    walk: for (;;) {
+      const stop = j < small ? lo[j]! : Infinity;
+      if (plain) {
+        // the hot loop: most holes of a crowded step are in the long list
+        while (i < bigEnd && pieces[i]! <= stop) {
+          const slack = pieces[i]! - reach - from;
+          if (slack > 0 && slack < bestSlack) {
+            bestSlack = slack;
+            bestBase = from;
+            if (slack === 1) {
+              i += 2; // read (the work counted below)
+              break walk; // an exact fit: none is tighter, and later ones are higher
+            }
+          }
+          const high = pieces[i + 1]! - rel;
+          if (high > from) from = high;
+          i += 2;
+        }
+      } else {
+        while (i < bigEnd && pieces[i]! <= stop) {
+          if (this.fitsBelow(item, from, pieces[i]! - reach, bestSlack)) {
+            bestSlack = this.slack;
+            bestBase = this.base;
+            if (bestSlack === 1) {
+              i += 2;
+              break walk;
+            }
+          }
+          const high = pieces[i + 1]! - rel;
+          if (high > from) from = high;
+          i += 2;
+        }
+      }
+      if (j === small) break;
+      if (this.fitsBelow(item, from, lo[j]! - reach, bestSlack)) {
+        bestSlack = this.slack;
+        bestBase = this.base;
+        if (bestSlack === 1) {
+          j++;
+          break;
+        }
+      }
+      const high = hi[j]! - rel;
+      if (high > from) from = high;
+      j++;
+    }
+    countWork(UNION_QUERY_WORK + PIECE_WORK * (((i - bigFrom) >>> 1) + j + count));
+    if (bestBase === bestBase) return bestBase;
+    return plain ? from : alignBase(prep, item, from);
+  }
+
+  /** The aligned base and its slack `fitsBelow` found last. */
+  private base = 0;
+  private slack = 0;
+
+  /** Whether `item`'s aligned base at or above `from` fits below `low` more tightly than `bestSlack` (then in `base` and `slack`). */
+  private fitsBelow(item: number, from: number, low: number, bestSlack: number): boolean {
+    if (!(low > from)) return false;
+    const base = alignBase(this.prep, item, from);
+    if (!(base < low && low - base < bestSlack)) return false;
+    this.base = base;
+    this.slack = low - base;
+    return true;
+  }
+}
