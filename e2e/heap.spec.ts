@@ -5,7 +5,7 @@
 
 import { expect } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { NO_MODELS, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { NO_MODELS, batchModel, dropFile, haveModel, heapDrawn, hoverSomeBuffer, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 const RESNET = 'light_resnet50.onnx';
 const ULTRAFACE = 'ultraface_RFB-320.onnx';
@@ -152,6 +152,45 @@ test('the table view lists every buffer of the plan', async ({ page }) => {
   await table.getByTestId('heap-row').first().click();
   await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'buffer');
   await snap(page, 'heap-table');
+});
+
+test('a plan of no bytes draws no lane but says why, in the heap and its chart, and a region left empty is named under the lanes', async ({ page }) => {
+  await serveModel(page, '/e2e/empty.onnx', batchModel());
+  await page.goto('/?model=/e2e/empty.onnx&target=mcu&dim.batch=0');
+  await waitForModel(page, 'empty.onnx');
+  await waitForPlan(page);
+  expect((await summary(page)).peak).toBe(0);
+  const pane = page.getByTestId('heap-pane');
+  const nothing = 'sram and ext-ram hold nothing: no buffer to draw';
+  await expect(pane.getByTestId('heap-empty-regions')).toHaveText(nothing);
+  await expect(pane.getByTestId('peak-chart-empty-regions')).toHaveText(nothing);
+  // no lane, so no address axis from 0 B to a made-up 1 B, and no legend of lines drawn nowhere
+  await expect(pane.getByTestId('heap-canvas')).toHaveCount(0);
+  await expect(pane.getByText('1 B', { exact: true })).toHaveCount(0);
+  await expect(pane.getByRole('list', { name: 'Legend' })).toHaveCount(0);
+  await expect(page.getByTestId('heap-peak')).toHaveAttribute('data-peak', '0');
+  await snap(page, 'heap-no-bytes');
+  // Details still goes to the step of the peak, and the table lists the buffers and selects one
+  await page.getByTestId('peak-step').click();
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'step');
+  await expect(details.getByTestId('live-count')).toHaveText('0 buffers live, 0 B');
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Buffers of the plan' });
+  await expect(table).toHaveAttribute('aria-rowcount', '4');
+  await table.getByTestId('heap-row').nth(1).click();
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Diagram' }).click();
+  await expect(pane.getByTestId('heap-empty-regions')).toHaveText(nothing);
+
+  // 4 × 4 floats all fit sram: ext-ram has no lane nor chart, and says so
+  await page.goto('/?model=/e2e/empty.onnx&target=mcu&dim.batch=4');
+  await waitForModel(page, 'empty.onnx');
+  await waitForPlan(page);
+  await expect(pane.getByTestId('heap-canvas')).toHaveAttribute('data-lanes', '1');
+  await expect(pane.getByTestId('heap-empty-regions')).toHaveText('ext-ram holds nothing, so it has no lane');
+  await expect(pane.getByTestId('peak-chart-empty-regions')).toHaveText('ext-ram holds nothing, so it has no chart');
+  await snap(page, 'heap-empty-region');
 });
 
 test('changing the strategy re-plans in the worker and changes the peak shown', async ({ page }) => {

@@ -22,6 +22,7 @@ import { offsetText } from '../buffer-words';
 import { peakChartData } from '../heap/peak-chart-data';
 import { chartKeyLines, peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
+import { emptyRegionsText } from '../heap/empty-regions';
 import { byteTicks } from '../byte-ticks';
 import { memoryMapData } from '../panels/memory-map-data';
 import { memoryMapSvg, memoryMapSvgHeight, type MapColours } from './memory-map-svg';
@@ -98,7 +99,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   const titleShift = (title.length - 1) * TITLE_LINE;
   const lanesTop = MARGIN.top + titleShift + (verdict !== undefined ? VERDICT_HEIGHT : 0);
   // Regions that hold nothing get no lane (nor an axis of no bytes) but a line saying so, under the lanes or in their place.
-  const empty = emptyRegionsText(plan, regions);
+  const empty = emptyRegionsText(plan, regions.map((r) => r.name));
   const drawn = regions.length > 0;
   const lanesEnd = drawn ? lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap : lanesTop - EMPTY_ROW;
   const lanesBottom = lanesEnd + (empty === undefined ? 0 : EMPTY_ROW);
@@ -157,21 +158,6 @@ interface LaneRegion {
   readonly lowerBound: number;
   readonly limit: LaneLimit | undefined; // the size limit on the lane's arena addresses; undefined without one
   readonly buffers: readonly PlannedBuffer[];
-}
-
-/**
- * "ext-ram holds nothing, so it has no lane" for the plan's regions without a lane ("sram and ext-ram hold nothing:
- * no buffer to draw" when none has one); "… of known size" where a buffer of unknown size is planned there;
- * undefined when every region has a lane.
- */
-function emptyRegionsText(plan: ModelPlan, lanes: readonly LaneRegion[]): string | undefined {
-  const names = plan.regions.map((r) => r.name).filter((name) => !lanes.some((l) => l.name === name));
-  if (names.length === 0) return undefined;
-  const unknown = plan.buffers.some((b) => b.unknownSize === true && names.includes(b.region));
-  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
-  const holds = `${names.length === 1 ? 'holds' : 'hold'} nothing${unknown ? ' of known size' : ''}`;
-  const what = lanes.length === 0 ? 'no buffer to draw' : `so ${names.length === 1 ? 'it has' : 'they have'} no lane`;
-  return `${shortName(list)} ${holds}${lanes.length === 0 ? ': ' : ', '}${what}`;
 }
 
 /** The plan's regions in order, with buffers in regions the plan does not list added after. */

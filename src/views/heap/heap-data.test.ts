@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { syntheticPlan } from './synthetic-plan';
-import { heapData } from './heap-data';
+import { heapData, NO_LANE } from './heap-data';
+import { GraphBuilder } from '../../model/testing/onnx-writer';
+import { decodeOnnx } from '../../model/onnx/decode-onnx';
+import { inferShapes } from '../../model/infer/shapes';
+import { planModel } from '../../planner/plan';
+import { presetTarget } from '../../planner/targets/presets';
 
 /** A plan over two regions, of which only `used` hold buffers. */
 function twoRegionPlan(buffers: readonly PlannedBuffer[]): ModelPlan {
@@ -73,5 +78,37 @@ describe('the peak marker of a lane at its bound', () => {
     const base = twoRegionPlan(buffers);
     const plan: ModelPlan = { ...base, regions: [{ ...base.regions[0]!, peak: 96, lowerBound: 96, optimal: true, peakStep: 2 }, base.regions[1]!] };
     expect(heapData(plan).lanes.find((l) => l.name === 'dram')!.peakStep).toBe(2);
+  });
+});
+
+describe('regions that hold nothing', () => {
+  // x -> Relu -> Relu -> y over n × 4 floats on mcu: at n = 0 every buffer is 0 B; at n = 4 all fit sram, ext-ram holds none
+  const g = new GraphBuilder('empty-lanes');
+  const x = g.input('x', 'float32', ['n', 4]);
+  g.output(g.node('Relu', [g.node('Relu', [x])]), 'float32', ['n', 4]);
+  const bytes = g.toBytes();
+  const planAt = (n: number) => planModel(inferShapes(decodeOnnx(bytes), { dims: { n } }), presetTarget('mcu'));
+
+  it('draws no lane when no region holds a byte, and says why: no address axis of 0 B to a made-up 1 B', () => {
+    const plan = planAt(0);
+    expect(plan.peak).toBe(0);
+    const data = heapData(plan);
+    expect(data.lanes).toEqual([]);
+    expect(data.emptyRegions).toBe('sram and ext-ram hold nothing: no buffer to draw');
+    // every buffer is still there, for the table, the keys and Details, in its region but in no lane
+    expect(data.count).toBe(plan.buffers.length);
+    expect([...data.lane]).toEqual(plan.buffers.map(() => NO_LANE));
+    expect(data.regions).toEqual(['sram']);
+  });
+
+  it('names the region left without a lane', () => {
+    const data = heapData(planAt(4));
+    expect(data.lanes.map((l) => l.name)).toEqual(['sram']);
+    expect(data.emptyRegions).toBe('ext-ram holds nothing, so it has no lane');
+  });
+
+  it('says nothing when every region has a lane', () => {
+    const buffers = [buffer(0, 'dram', 0, 2, 0, 64), buffer(1, 'sram', 1, 2, 0, 32)];
+    expect(heapData(twoRegionPlan(buffers)).emptyRegions).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // The heap diagram's view model: a plan's buffers as flat typed arrays (one
-// entry per buffer, in plan order), one lane per memory region, live bytes per
+// entry per buffer, in plan order), one lane per memory region that holds
+// bytes (the others named in a line instead, empty-regions.ts), live bytes per
 // step and a spatial index per lane for hit testing. Built once per plan, so
 // drawing and hovering never walk the plan's objects.
 
@@ -11,6 +12,7 @@ import { quantizationOf } from '../quantization';
 import { liveBytes, sharingGroups } from './live-bytes';
 import { laneLimit, type LaneLimit } from './lane-limit';
 import { RectIndex } from './rect-index';
+import { emptyRegionsText } from './empty-regions';
 
 const CLASS_INDEX: ReadonlyMap<string, number> = new Map(KIND_CLASSES.map((k, i) => [k, i]));
 
@@ -36,27 +38,34 @@ export interface HeapData {
   readonly end: Int32Array;
   readonly offset: Float64Array;
   readonly size: Float64Array;
-  readonly lane: Uint16Array;
+  readonly lane: Uint16Array; // NO_LANE for a buffer of no bytes in a region that holds nothing
   readonly kindClass: Uint8Array; // index into KIND_CLASSES
   readonly shared: Uint8Array; // 1 when the buffer shares its bytes with a parent (alias, window)
   readonly spilled: Uint8Array; // 1 when the buffer wanted a faster region of the memory map and spilled here
   readonly drawOrder: Uint32Array; // buffer indices: owners before sharers, then by colour class
-  readonly lanes: readonly HeapLane[];
+  readonly lanes: readonly HeapLane[]; // none when no region holds a byte
   readonly laneOf: ReadonlyMap<string, number>;
+  readonly regions: readonly string[]; // the regions of the lanes, then those of buffers without one (of no bytes)
+  readonly emptyRegions: string | undefined; // the line naming the plan's regions without a lane (empty-regions.ts)
   readonly indexOfId: ReadonlyMap<number, number>; // plan buffer id -> index
 }
+
+/** The lane of a buffer of no bytes in a region that holds nothing, and so has no lane. */
+export const NO_LANE = 0xffff;
 
 /** Builds the view model of `plan`, the tensors named in `kv` coloured as KV cache; see the module header. */
 export function heapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): HeapData {
   const buffers = plan.buffers;
   const count = buffers.length;
-  // One lane per region that holds buffers, in the target's order; empty regions get none.
-  const used = new Set(buffers.map((b) => b.region));
+  // One lane per region that holds bytes, in the target's order; a region of no buffers or only empty ones gets none
+  // (an axis of 0 B to a made-up 1 B said nothing true), and the line of emptyRegions says so.
+  const used = new Set(buffers.filter((b) => b.size > 0).map((b) => b.region));
   const laneOf = new Map<string, number>();
   // a region over its limit gets its lane even when it holds no buffer (its weights alone overflow it)
   for (const r of plan.regions) if (used.has(r.name) || r.peak > 0 || (r.overBy ?? 0) > 0) laneOf.set(r.name, laneOf.size);
-  for (const b of buffers) if (!laneOf.has(b.region)) laneOf.set(b.region, laneOf.size);
-  if (laneOf.size === 0) laneOf.set(plan.regions[0]?.name ?? '', 0);
+  for (const b of buffers) if (used.has(b.region) && !laneOf.has(b.region)) laneOf.set(b.region, laneOf.size);
+  const regions = [...laneOf.keys()];
+  for (const b of buffers) if (!regions.includes(b.region)) regions.push(b.region);
   let steps = plan.steps.length;
   const start = new Int32Array(count);
   const end = new Int32Array(count);
@@ -71,7 +80,7 @@ export function heapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): 
     end[i] = Math.max(b.end, b.start + 1);
     offset[i] = b.offset;
     size[i] = b.size;
-    lane[i] = laneOf.get(b.region)!;
+    lane[i] = laneOf.get(b.region) ?? NO_LANE;
     kindClass[i] = CLASS_INDEX.get(bufferClass(b, kv))!;
     shared[i] = b.alias === undefined ? 0 : 1;
     spilled[i] = b.wanted === undefined ? 0 : 1;
@@ -87,7 +96,8 @@ export function heapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): 
     return buildLane(plan, name, index, live, { steps, start, end, offset, size, lane });
   });
   const indexOfId = new Map(buffers.map((b, i) => [b.id, i]));
-  return { plan, steps, count, start, end, offset, size, lane, kindClass, shared, spilled, drawOrder, lanes, laneOf, indexOfId };
+  const emptyRegions = emptyRegionsText(plan, [...laneOf.keys()]);
+  return { plan, steps, count, start, end, offset, size, lane, kindClass, shared, spilled, drawOrder, lanes, laneOf, regions, emptyRegions, indexOfId };
 }
 
 interface Columns {

@@ -54,6 +54,8 @@ const COMPACT_BANNER_NARROWER = 440;
 
 /** Height of the legend under the diagram, in CSS pixels. */
 const LEGEND_HEIGHT = 26;
+/** Height of the line under the lanes naming the regions that hold nothing (heap.css), in CSS pixels. */
+const EMPTY_REGIONS_HEIGHT = 19;
 
 /** The heap pane; nothing without a plan. */
 export function HeapPanel({ chart = true }: HeapPanelProps) {
@@ -67,7 +69,8 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   const [main, mainSize] = useElementSize<HTMLDivElement>();
   const [pane, paneSize] = useElementSize<HTMLElement>();
   // The table lists every region's buffers (it has no region switcher), however short the pane.
-  const shown = useShownRegion(fullPlan, mainSize === undefined ? undefined : mainSize.height - LEGEND_HEIGHT, { all: mode === 'table' });
+  const emptyLine = fullPlan !== undefined && cachedHeapData(fullPlan, model).data.emptyRegions !== undefined ? EMPTY_REGIONS_HEIGHT : 0;
+  const shown = useShownRegion(fullPlan, mainSize === undefined ? undefined : mainSize.height - LEGEND_HEIGHT - emptyLine, { all: mode === 'table' });
   const plan = shown.plan;
   const cached = plan === undefined ? undefined : cachedHeapData(plan, model);
   const emphasis = useMemo(() => (cached === undefined ? undefined : heapEmphasis(cached.data, selection, cached.nodeSteps)), [cached, selection]);
@@ -111,7 +114,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
             {mode === 'diagram' ? (
               <>
                 <HeapView data={cached.data} highlight={emphasis.highlight} step={emphasis.step} selected={selection?.kind === 'buffer' ? cached.data.indexOfId.get(selection.buffer) : undefined} describe={describe} onSelectBuffer={onSelectBuffer} onSelectStep={onSelectStep} />
-                <HeapLegend data={[cached.data]} />
+                {cached.data.lanes.length > 0 && <HeapLegend data={[cached.data]} />}
               </>
             ) : (
               <HeapTable data={cached.data} highlight={emphasis.highlight} describe={describe} onSelectBuffer={onSelectBuffer} />

@@ -64,17 +64,26 @@ function comparer(data: HeapData, describe: (i: number) => BufferFacts, column: 
     const keys = Array.from({ length: data.count }, (_, i) => key(i));
     return (i, j) => text.compare(keys[i]!, keys[j]!);
   };
+  // by region in the diagram's order, a region without a lane (of buffers of no bytes) after those with one
+  const regionRank = (): Uint16Array => {
+    const rank = new Map(data.regions.map((name, k) => [name, k]));
+    return Uint16Array.from(buffers, (b) => rank.get(b.region)!);
+  };
   switch (column) {
     case 'buffer':
       return byText((i) => buffers[i]!.name);
     case 'bytes':
       return (i, j) => data.size[i]! - data.size[j]!;
-    case 'offset':
-      return (i, j) => data.lane[i]! - data.lane[j]! || data.offset[i]! - data.offset[j]!;
+    case 'offset': {
+      const region = regionRank();
+      return (i, j) => region[i]! - region[j]! || data.offset[i]! - data.offset[j]!;
+    }
     case 'lifetime':
       return (i, j) => data.start[i]! - data.start[j]! || data.end[i]! - data.end[j]!;
-    case 'region':
-      return (i, j) => data.lane[i]! - data.lane[j]!;
+    case 'region': {
+      const region = regionRank();
+      return (i, j) => region[i]! - region[j]!;
+    }
     case 'kind':
       return byText((i) => heapKindText(data, i));
     case 'op':

@@ -35,7 +35,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   const order = useMemo(() => heapTableOrder(data, describe, sort), [data, describe, sort]);
   const sharing = useMemo(() => sharedNames(data), [data]);
   const [headRow, headSize] = useElementSize<HTMLDivElement>();
-  const columns = heapColumns(data.lanes.length);
+  const columns = heapColumns(data.regions.length);
   const fitted = fitColumns(columns, headSize?.width, HEAP_ROW_SPACING);
   const shown = columns.filter((c) => fitted.shown.has(c.id));
   const grid = { gridTemplateColumns: fitted.template };

@@ -5,7 +5,8 @@
 // at it, and "Zoom to buffer" (or `z`) to stretch the step axis over the
 // selected buffer's lifetime, so a short-lived buffer of a long plan is not a
 // one-pixel line. Drawing happens in requestAnimationFrame, outside React;
-// React owns only the elements.
+// React owns only the elements. A region that holds nothing gets a line saying
+// so under the lanes, and a plan with no byte anywhere that line alone.
 
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
@@ -44,8 +45,30 @@ interface Frame {
   palette: HeapPalette | undefined;
 }
 
-/** The heap diagram of a plan. */
-export function HeapView({ data, highlight, step, selected, describe, onSelectBuffer, onSelectStep }: HeapViewProps) {
+/** The heap diagram of a plan, and the line naming its regions that hold nothing. */
+export function HeapView(props: HeapViewProps) {
+  const empty = props.data.emptyRegions;
+  if (props.data.lanes.length === 0) {
+    return (
+      <p className="pane-empty heap-nothing" data-testid="heap-empty-regions">
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <>
+      <HeapDiagram {...props} />
+      {empty !== undefined && (
+        <p className="heap-empty-regions" data-testid="heap-empty-regions">
+          {empty}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The diagram of a plan with a lane at least. */
+function HeapDiagram({ data, highlight, step, selected, describe, onSelectBuffer, onSelectStep }: HeapViewProps) {
   const [host, size] = useElementSize<HTMLDivElement>();
   // Unique per diagram: the comparison shows several on one page.
   const clipId = `heap-axis-clip-${useId().replace(/:/g, '')}`;
@@ -164,8 +187,8 @@ export function HeapView({ data, highlight, step, selected, describe, onSelectBu
     if (!zoomed) return;
     const [from, to] = f.scales.x.domain() as [number, number];
     if (selected !== undefined) {
-      const lane = data.lane[selected]!;
-      const [low, high] = f.scales.y[lane]?.domain() as [number, number];
+      // a buffer of no bytes in a region without a lane is in sight at its steps
+      const [low, high] = (f.scales.y[data.lane[selected]!]?.domain() ?? [-Infinity, Infinity]) as [number, number];
       const inSight = data.end[selected]! > from && data.start[selected]! < to && data.offset[selected]! + data.size[selected]! > low && data.offset[selected]! < high;
       if (!inSight) setWindow({ data, steps: bufferWindow(data, selected) });
     } else if (marked !== undefined && (marked < from || marked + 1 > to)) {

@@ -1,6 +1,8 @@
 // The peak chart in the page: small multiples of live bytes over steps per
 // kind and per region (peak-chart-svg.ts), sized to its box. Shown beside the
 // heap diagram, alone in an embed with panes=chart, and in the heap export.
+// A region that holds nothing has no block, and a line says so
+// (empty-regions.ts); with nothing anywhere that line takes the chart's place.
 
 import { useMemo } from 'react';
 import type { ModelPlan } from '../../planner/plan';
@@ -9,6 +11,7 @@ import { kvCacheNames } from '../kv-cache-names';
 import { useElementSize } from '../use-element-size';
 import { peakChartData, type PeakChartData } from './peak-chart-data';
 import { chartKeyLines, peakChartSvg, type ChartKeyLine } from './peak-chart-svg';
+import { emptyRegionsText } from './empty-regions';
 import './peak-chart.css';
 
 const cache = new WeakMap<ModelPlan, PeakChartData>();
@@ -37,29 +40,50 @@ export function PeakChart({ plan, model, className }: PeakChartProps) {
   const markup = useMemo(() => (size === undefined ? '' : peakChartSvg(data, { width: size.width, height: size.height })), [data, size]);
   // the key names only the lines a drawn row draws: a block too short for its total row draws no largest free block
   const lines = useMemo((): readonly ChartKeyLine[] => (size === undefined ? ['bound', 'free'] : chartKeyLines(data, size)), [data, size]);
+  const empty = useMemo(() => emptyRegionsText(plan, data.regions.map((r) => r.name), 'chart'), [plan, data]);
   return (
     <figure className={`peak-chart ${className ?? ''}`} data-testid="peak-chart" data-regions={data.regions.length} data-kinds={data.kinds.join(',')}>
       <figcaption className="peak-chart-caption">Live bytes per kind</figcaption>
-      <p className="peak-chart-key" data-testid="peak-chart-key">
-        {lines.includes('bound') && (
-          <span data-key="bound" title="lower bound: no plan of the region can be smaller">
-            <i className="pc-key-line pc-key-bound" aria-hidden="true" />
-            <span>
-              <span className="pc-key-more">lower </span>bound
-            </span>
-          </span>
-        )}
-        {lines.includes('free') && (
-          <span data-key="free" title="largest free block at each step: the biggest hole a buffer could still take">
-            <i className="pc-key-line pc-key-free" aria-hidden="true" />
-            <span>
-              <span className="pc-key-more">largest </span>free block
-            </span>
-          </span>
-        )}
-      </p>
-      {/* The markup is built from numbers and escaped names (peak-chart-svg.ts). */}
-      <div ref={host} className="peak-chart-plot" dangerouslySetInnerHTML={{ __html: markup }} />
+      {data.regions.length === 0 ? (
+        <p className="pane-empty peak-chart-nothing" data-testid="peak-chart-empty-regions">
+          {empty}
+        </p>
+      ) : (
+        <>
+          <ChartKey lines={lines} />
+          {/* The markup is built from numbers and escaped names (peak-chart-svg.ts). */}
+          <div ref={host} className="peak-chart-plot" dangerouslySetInnerHTML={{ __html: markup }} />
+          {empty !== undefined && (
+            <p className="peak-chart-empty-regions" data-testid="peak-chart-empty-regions">
+              {empty}
+            </p>
+          )}
+        </>
+      )}
     </figure>
+  );
+}
+
+/** The key of the chart's lines: only those a drawn row draws. */
+function ChartKey({ lines }: { readonly lines: readonly ChartKeyLine[] }) {
+  return (
+    <p className="peak-chart-key" data-testid="peak-chart-key">
+      {lines.includes('bound') && (
+        <span data-key="bound" title="lower bound: no plan of the region can be smaller">
+          <i className="pc-key-line pc-key-bound" aria-hidden="true" />
+          <span>
+            <span className="pc-key-more">lower </span>bound
+          </span>
+        </span>
+      )}
+      {lines.includes('free') && (
+        <span data-key="free" title="largest free block at each step: the biggest hole a buffer could still take">
+          <i className="pc-key-line pc-key-free" aria-hidden="true" />
+          <span>
+            <span className="pc-key-more">largest </span>free block
+          </span>
+        </span>
+      )}
+    </p>
   );
 }
