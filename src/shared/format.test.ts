@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, formatBytes, formatBytesApart, formatBytesExact, formatLargeCount, formatSignedBytes } from './format';
+import { counted, formatBytes, formatBytesApart, formatBytesExact, formatLargeCount, formatSignedBytes, wholeFigures } from './format';
 
 describe('formatBytes', () => {
   it('moves past TiB to PiB and EiB instead of writing thousands of TiB', () => {
@@ -53,5 +53,14 @@ describe('formatBytesExact', () => {
 describe('formatSignedBytes', () => {
   it('signs a change of bytes with + or the minus sign U+2212, and ± for none', () => {
     expect([formatSignedBytes(1536), formatSignedBytes(-300 * 1024), formatSignedBytes(0)]).toEqual(['+1.50 KiB', '\u2212300 KiB', '±0 B']);
+  });
+});
+
+describe('wholeFigures', () => {
+  it('keeps a figure with its unit and its bound sign, and leaves other spaces', () => {
+    expect(wholeFigures('arena ≥ 4.05 MiB as it is · ≥ 3.55 MiB (head 3.50 MiB + 12 B)')).toBe(
+      'arena ≥\u00a04.05\u00a0MiB as it is · ≥\u00a03.55\u00a0MiB (head 3.50\u00a0MiB + 12\u00a0B)',
+    );
+    expect(wholeFigures('≤ −1 KiB, 3 Bytes')).toBe('≤\u00a0−1\u00a0KiB, 3 Bytes');
   });
 });

@@ -12,6 +12,20 @@ export const MINUS = '\u2212';
 /** The largest whole number held exactly (MAX_BYTES, Number.MAX_SAFE_INTEGER) as a power of two, as every message names it. */
 export const MAX_EXACT_POWER = `2^53 ${MINUS} 1`;
 
+/**
+ * `text` with each byte figure kept on one line where it wraps: the space
+ * between a number and its unit ("628\u00a0KiB") and after a "≥" or "≤"
+ * before a figure become no-break spaces, so a line breaks only between words.
+ */
+export function wholeFigures(text: string): string {
+  return text.replace(FIGURE_SPACE, '$1\u00a0$2').replace(BOUND_SPACE, '$1\u00a0');
+}
+
+/** The space between a figure and its byte unit, every unit formatBytes writes. */
+const FIGURE_SPACE = new RegExp(`(\\d) (${BYTE_UNITS.join('|')})\\b`, 'g');
+/** The space after a bound sign before its figure. */
+const BOUND_SPACE = /([≥≤]) (?=[\d−-])/g;
+
 /** Formats a byte count with binary units: 1536 -> "1.5 KiB". */
 export function formatBytes(n: number | undefined): string {
   if (n === undefined || !Number.isFinite(n)) return '?';

@@ -8,7 +8,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText, regionsPeakText } from '../plan-words';
 import { planFits, regionOverBy } from '../../store/fit-words';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, wholeFigures } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { sidePlanFile } from '../../store/side-plan-file';
@@ -210,7 +210,7 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
           data-arena-as-is={arena.arenaAsIs}
           data-lower-estimate={arena.lowerEstimate}
           title={ARENA_TITLE + (arena.arenaAsIs === arena.arena ? '' : ARENA_AS_IS_TITLE) + (arena.lowerEstimate ? ARENA_LOWER_TITLE : '')}>
-          {arenaSideText(arena)}
+          {wholeFigures(arenaSideText(arena))}
         </span>
       )}
       <OverLimit side={side} plan={plan} />

@@ -14,7 +14,7 @@ import type { CompareFocus } from '../../store/compare-store';
 import { MovedView } from './moved-view';
 import { deltaBound, deltaPrefix } from '../../planner/diff/delta-words';
 import { offsetChangeText } from './offset-change';
-import { BYTE_UNITS, formatBytes } from '../../shared/format';
+import { formatBytes, wholeFigures } from '../../shared/format';
 
 /** Props of DiffView. */
 export interface DiffViewProps {
@@ -158,10 +158,3 @@ function nameOf(change: BufferChange): string {
   return change.nameB ?? change.nameA ?? '';
 }
 
-/** `text` with each byte figure kept on one line ("628\u00a0KiB"), so an offset wraps only between its sides and words. */
-function wholeFigures(text: string): string {
-  return text.replace(FIGURE_SPACE, '$1\u00a0$2');
-}
-
-/** The space between a figure and its byte unit, every unit formatBytes writes. */
-const FIGURE_SPACE = new RegExp(`(\\d) (${BYTE_UNITS.join('|')})\\b`, 'g');
