@@ -64,7 +64,7 @@ export function planModelFile(
   suggest = false,
   budgetMs?: number, // --budget-ms: best's searches stop by the clock instead of counted work
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
-  const model = inferShapes(decodeModel(bytes, { name: file }), infer);
+  const model = inferShapes(decodeModel(bytes, { name: file }), { ...infer, fileShapes: target.planning.runtime === 'tflm' });
   return { model, plan: planModel(model, target, { ...(strategy !== undefined && { strategy }), suggest, ...(budgetMs !== undefined && { budgetMs }) }) };
 }
 

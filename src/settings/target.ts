@@ -14,6 +14,20 @@ import type { ModelFormat } from '../model/ir';
 import { TFLM_IO_IN_ARENA_NOTE } from '../planner/tflm/arena-io';
 import type { PlanSettings, RegionEdit, TargetEdits, TargetField } from './types';
 
+/**
+ * Whether `settings` plan for a runtime that allocates the shapes a file
+ * states (TensorFlow Lite Micro): a .tflite is then inferred with its file's
+ * shapes, dims given or not. False for settings that do not resolve (the plan
+ * reports why).
+ */
+export function plansFileShapes(settings: PlanSettings): boolean {
+  try {
+    return targetForSettings(settings).planning.runtime === 'tflm';
+  } catch {
+    return false;
+  }
+}
+
 /** The fields of a preset the settings panel offers. */
 export interface EditableTarget {
   readonly regions: readonly { readonly name: string; readonly sizeLimit: number | undefined; readonly alignment: number; readonly fast: boolean }[];
