@@ -5,7 +5,7 @@
 // bytes saved. Depends only on the planner.
 
 import { formatBytes } from '../../shared/format';
-import type { TargetProfile, WeightsPlacement } from '../targets/target';
+import type { TargetProfile, WeightsHome, WeightsPlacement } from '../targets/target';
 import type { FitReplan } from './suggest-spill';
 import { applyTargetChange, changeArgs, type TargetChange } from './target-change';
 
@@ -56,12 +56,12 @@ export function weightsSuggestion(input: WeightsInput, placement: WeightsPlaceme
   const fits = after.overBy === 0;
   const verdict = fits ? 'the plan fits' : `the plan is ${formatBytes(after.overBy)} over its limits instead of ${formatBytes(input.overBy)}`;
   const total = after.peak === input.peak ? '' : `; the peak of the activations ${after.peak > input.peak ? 'rises' : 'falls'} to ${formatBytes(after.peak)}`;
-  return [{ kind: 'weights', action: `${placementWords({ region, copied: now.copied }, placement)}: ${verdict}${total}`, saves: input.peak - after.peak, args: changeArgs(change), change, fits }];
+  return [{ kind: 'weights', action: `${placementWords({ region, copied: now.copied }, placement, input.target.planning.weightsHome)}: ${verdict}${total}`, saves: input.peak - after.peak, args: changeArgs(change), change, fits }];
 }
 
 /** "keep the weights in flash instead of copying them to sram at start", "copy the weights to ext-ram at start instead of to sram". */
-function placementWords(now: { readonly region: string; readonly copied: boolean }, to: WeightsPlacement): string {
+function placementWords(now: { readonly region: string; readonly copied: boolean }, to: WeightsPlacement, home: WeightsHome | undefined): string {
   const was = now.copied ? `copying them to ${now.region} at start` : `loading them in ${now.region}`;
-  if (to.region === undefined) return `keep the weights in flash instead of ${was}`;
+  if (to.region === undefined) return `keep the weights ${home === 'runtime' ? 'outside the planned regions' : 'in flash'} instead of ${was}`;
   return to.copied ? `copy the weights to ${to.region} at start instead of to ${now.region}` : `keep the weights in ${to.region} instead of ${now.region}`;
 }

@@ -136,7 +136,7 @@ export function TargetFields() {
         value={fields.weights}
         choices={fields.weightsChoices}
         disabled={disabled}
-        title="where the model's weights live: flash (counted against no region), a RAM region, or copied to one at start; in a region they take its bytes below the arena (the CLI's --weights)"
+        title="where the model's weights live: flash (counted against no region; on a host, which has no flash, outside the planned regions, loaded or mapped by the runtime), a RAM region, or copied to one at start; in a region they take its bytes below the arena (the CLI's --weights)"
         onChoose={(text) => apply(withWeights(edits, text, editableTarget(settings.target).weights))}
       />
       <ChoiceField
