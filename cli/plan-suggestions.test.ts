@@ -94,9 +94,9 @@ describe.runIf(hasModels)('a plan over its limits because of its weights', () =>
   it('suggests the weights elsewhere, each making it fit at exactly peak - saves', { timeout: 60_000 }, () => {
     // ultraface with its weights copied to the mcu's 512 KiB sram: "suggestions": [] beside "Other settings may still make it fit"
     const base = ['--target', 'mcu', '--weights', 'copy-to:sram', join(MODELS, 'ultraface_RFB-320.onnx')];
-    const plan = planOf(base) as ReturnType<typeof planOf> & { fits: boolean; suggestions: { fits?: boolean }[] };
+    const plan = planOf(base) as ReturnType<typeof planOf> & { fits: boolean };
     expect(plan.fits).toBe(false);
-    const weights = plan.suggestions.filter((s) => s.kind === 'weights');
+    const weights = (plan.suggestions as (ReturnType<typeof planOf>['suggestions'][number] & { fits?: boolean })[]).filter((s) => s.kind === 'weights');
     expect(weights.map((s) => [s.args, s.fits])).toEqual([
       [['--weights', 'flash'], true],
       [['--weights', 'copy-to:ext-ram'], true],
