@@ -9,6 +9,7 @@ import { SIZES_NOTHING } from '../src/model/infer/dims';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
+import { kvPastKeptText } from '../src/planner/explain/kv-past-kept';
 import { planModel, type ModelPlan } from '../src/planner/plan';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
@@ -250,6 +251,8 @@ export function assumptionLines(plan: ModelPlan): string[] {
     lines.push(`  unknown       ${unknownCount(unknown)} of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — ${unknownHint(unknown, 'give shapes with --shape')}`);
   }
   for (const b of branches) lines.push(`  branch        ${b.node}: ${b.taken} — ${b.reason}`);
+  const kept = plan.explanation.kvPastKept;
+  if (kept !== undefined) lines.push(`  assumes       ${kvPastKeptText(kept)}`);
   return lines;
 }
 

@@ -22,6 +22,7 @@ import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
 import { atBoundText, fitSuggestions } from './fit-words';
+import { kvPastKeptText } from '../../planner/explain/kv-past-kept';
 import { currentSuggestions } from '../../store/suggestions';
 import { wasteBaseWords } from '../bound-words';
 import { PeakLive } from './peak-live';
@@ -52,6 +53,11 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <WasteLine plan={plan} complete={complete} />
       {plan.runtimePlan !== undefined && <RuntimePlanBlock runtime={plan.runtimePlan} peak={plan.peak} />}
       <PeakLive plan={plan} complete={complete} onSelect={onSelect} />
+      {plan.explanation.kvPastKept !== undefined && (
+        <p className="explanation-line" data-testid="kv-past-kept">
+          Assumes {kvPastKeptText(plan.explanation.kvPastKept)}.
+        </p>
+      )}
       <PeakReasons plan={plan} />
       <Suggestions />
       <StrategyComparison plan={plan} />
