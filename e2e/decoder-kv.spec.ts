@@ -258,7 +258,7 @@ test("GPT-2's Details say the plan reuses the past inputs' bytes after their las
   await waitForPlan(page);
   // present_1 takes past_0's bytes, while a present output reads "kept to the end of the run for the next run to read as past_0"
   const line = page.getByTestId('kv-past-kept');
-  await expect(line).toHaveText(/^Assumes a decode step frees each past input of the KV cache after its last read, .*\(past_0, past_1, past_2 and 2 more\); a runtime that keeps the past inputs .* holds past and present at once: [\d.]+ KiB more, a peak of [\d.]+ KiB\.$/);
+  await expect(line).toHaveText(/^Assumes the bytes of each past input of the KV cache are reused after its last read \(past_0, past_1, past_2 and 2 more\), .*; a runtime that keeps the past inputs .* holds past and present at once: [\d.]+ KiB more, a peak of [\d.]+ KiB\.$/);
   let out = '';
   expect(runCli(['plan', new URL(file, MODELS_DIR).pathname, '--target', 'cpu', '--dim', 'past_seq_len=64', '--dim', 'seq_len=1'], { out: (text: string) => void (out += text), err: () => undefined })).toBe(0);
   const words = (await line.textContent())!.replace(/^Assumes /, '').replace(/\.$/, '');

@@ -26,7 +26,7 @@ describe('a KV cache whose past inputs the plan reuses after their last read', (
     const kept = kvPastKept(problem, info, new Set(['past_0']), 'best', 1100);
     expect(kept).toEqual({ inputs: ['past_0'], peak: 2100, extra: 1000 });
     expect(kvPastKeptText(kept!)).toBe(
-      "a decode step frees each past input of the KV cache after its last read, as a runtime sharing past and present buffers does, so its bytes are reused (past_0); a runtime that keeps the past inputs in the caller's buffers for the whole step (ONNX Runtime without a shared past/present buffer) holds past and present at once: 1000 B more, a peak of 2.05 KiB",
+      "the bytes of each past input of the KV cache are reused after its last read (past_0), as a runtime sharing past and present buffers allows; a runtime that keeps the past inputs in the caller's buffers for the whole run (ONNX Runtime without a shared past/present buffer) holds past and present at once: 1000 B more, a peak of 2.05 KiB",
     );
   });
 

@@ -3,7 +3,7 @@
 // afterwards, for the present outputs among others. That holds for a runtime
 // that frees or reuses the past's buffer within the step (TFLite Micro, a
 // shared past/present buffer); one that keeps the past inputs in the caller's
-// buffers for the whole step (ONNX Runtime without a shared buffer) holds past
+// buffers for the whole run (ONNX Runtime without a shared buffer) holds past
 // and present at once. This module places the plan's buffers again with every
 // past input kept to the end of the run, so the bytes that adds are computed.
 // Depends only on the planner.
@@ -18,7 +18,7 @@ import { shortName } from '../../shared/short-name';
 /** Counted work of the placement with the past inputs kept (the best strategy's searches): 50 ms worth on the work clock. */
 const KEPT_WORK = 50 * WORK_PER_MS;
 
-/** The plan's buffers placed again with a KV cache's past inputs kept for the whole step (`explanation.kvPastKept`). */
+/** The plan's buffers placed again with a KV cache's past inputs kept for the whole run (`explanation.kvPastKept`). */
 export interface KvPastKept {
   readonly inputs: readonly string[]; // the past inputs whose bytes the plan reuses after their last read, in buffer order
   readonly peak: number; // the peak of the plan's buffers placed again with them live to the end of the run
@@ -52,17 +52,17 @@ export function kvPastKept(
 }
 
 /**
- * The assumption in words: "a decode step frees each past input after its
- * last read, as TensorFlow Lite Micro does or a runtime sharing past and
- * present buffers, so its bytes are reused (past_0, past_1, past_2 and 2
- * more); a runtime that keeps the past inputs in the caller's buffers for the
- * whole step (ONNX Runtime without a shared past/present buffer) holds past
- * and present at once: 67.4 KiB more, a peak of 165 KiB".
+ * The assumption in words: "the bytes of each past input of the KV cache are
+ * reused after its last read (past_0, past_1, past_2 and 2 more), as a
+ * runtime sharing past and present buffers allows; a runtime that keeps the
+ * past inputs in the caller's buffers for the whole run (ONNX Runtime without
+ * a shared past/present buffer) holds past and present at once: 67.4 KiB
+ * more, a peak of 165 KiB".
  */
 export function kvPastKeptText(kept: KvPastKept): string {
   const shown = kept.inputs.slice(0, 3).map((n) => shortName(n));
   const more = kept.inputs.length - shown.length;
   const names = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!}` : shown[0]!;
   const cost = kept.extra > 0 ? `${formatBytes(kept.extra)} more, a peak of ${formatBytes(kept.peak)}` : 'no more bytes here (the same peak placed again)';
-  return `a decode step frees each past input of the KV cache after its last read, as a runtime sharing past and present buffers does, so its bytes are reused (${names}); a runtime that keeps the past inputs in the caller's buffers for the whole step (ONNX Runtime without a shared past/present buffer) holds past and present at once: ${cost}`;
+  return `the bytes of each past input of the KV cache are reused after its last read (${names}), as a runtime sharing past and present buffers allows; a runtime that keeps the past inputs in the caller's buffers for the whole run (ONNX Runtime without a shared past/present buffer) holds past and present at once: ${cost}`;
 }
