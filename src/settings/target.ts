@@ -40,6 +40,7 @@ export interface EditableTarget {
   readonly spill: SpillMode | undefined; // undefined: the preset's memory map has one region, so nothing can spill
   readonly weights: string; // where weights live, as --weights takes it: flash, REGION or copy-to:REGION
   readonly weightsChoices: readonly string[]; // flash, then every region and every copy-to:REGION (but TensorFlow Lite Micro's tensor arena)
+  readonly weightsLabels: Readonly<Record<string, string>>; // a choice's words where not the choice itself: 'flash' on a host, which has none
   readonly io: IoOwner; // who owns graph inputs and outputs
 }
 
@@ -63,6 +64,8 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     spill: hasMemoryMap(preset) ? (edits.spill ?? preset.planning.spill ?? 'on') : undefined,
     weights: weightsText(edits.weights ?? preset.planning.weights ?? { copied: false }),
     weightsChoices: ['flash', ...weightRegions.map((r) => r.name), ...weightRegions.map((r) => `copy-to:${r.name}`)],
+    // 'flash' (--weights flash) is in no region: on a host, outside the planned regions, where the runtime loads them
+    weightsLabels: preset.planning.weightsHome === 'runtime' ? { flash: 'outside the regions (runtime)' } : {},
     io: edits.io ?? preset.planning.io ?? 'arena',
   };
 }
