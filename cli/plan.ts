@@ -9,7 +9,7 @@ import { SIZES_NOTHING } from '../src/model/infer/dims';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
-import { kvPastKeptText } from '../src/planner/explain/kv-past-kept';
+import { kvPastKeptText } from '../src/planner/explain/kv-past-words';
 import { planModel, type ModelPlan } from '../src/planner/plan';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BufferInfo } from '../problem/build-problem';
 import type { PlacementProblem } from '../problem/problem';
-import { kvPastKept, kvPastKeptText } from './kv-past-kept';
+import { kvPastKept } from './kv-past-kept';
+import { kvPastKeptText } from './kv-past-words';
 
 const io = (kind: BufferInfo['kind'], bytes: number): BufferInfo => ({ kind, node: undefined, bytes, padding: 0, graphIo: kind !== 'activation' });
 

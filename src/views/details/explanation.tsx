@@ -22,7 +22,7 @@ import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
 import { atBoundText, fitSuggestions } from './fit-words';
-import { kvPastKeptText } from '../../planner/explain/kv-past-kept';
+import { kvPastKeptText } from '../../planner/explain/kv-past-words';
 import { currentSuggestions } from '../../store/suggestions';
 import { wasteBaseWords } from '../bound-words';
 import { PeakLive } from './peak-live';
