@@ -78,7 +78,7 @@ export function planWithSavedSettings(
     const merged = <T>(kind: keyof typeof kinds, given: Readonly<Record<string, T>>) =>
       nullRecord<T>([...Object.entries(kinds[kind].saved as Record<string, T>).filter(([name]) => keep(kind, name)), ...Object.entries(given)]);
     const dims = merged('dims', options.dims);
-    return { dims, model: inferShapes(decodeModel(bytes, { name: file }), { dims, ...(options.dimOptions !== undefined && { dimOptions: options.dimOptions }), shapes: merged('shapes', options.shapes), inputValues: merged('inputValues', options.inputValues) }) };
+    return { dims, model: inferShapes(decodeModel(bytes, { name: file }), { dims, ...(options.dimOptions !== undefined && { dimOptions: options.dimOptions }), shapes: merged('shapes', options.shapes), inputValues: merged('inputValues', options.inputValues), fileShapes: profile.planning.runtime === 'tflm' }) };
   };
   let { dims, model } = infer(() => true);
   const unfit = (kind: keyof typeof kinds, name: string) => !kinds[kind].applies(model, name);

@@ -132,7 +132,7 @@ describe('plan --weights and --io', () => {
     const plain = planJson(args);
     const plan = planJson([...args, '--weights', 'copy-to:ext-ram', '--io', 'application']);
     const ext = (plan.regions as (Region & { weights: number; used: number; io: number })[]).find((r) => r.name === 'ext-ram')!;
-    expect(plan.storage.weights).toEqual({ in: 'ext-ram', copied: true, bytes: plain.weights.bytes });
+    expect(plan.storage.weights).toEqual({ in: 'ext-ram', copied: true, bytes: plain.weights.bytes, home: 'flash' });
     expect(ext.weights).toBe(Math.ceil(plain.weights.bytes / 16) * 16);
     expect(ext.used).toBe(ext.peak + ext.weights);
     expect(plan.storage.io).toMatchObject({ owner: 'application', inArena: 0 });
@@ -142,6 +142,18 @@ describe('plan --weights and --io', () => {
     expect(text).toMatch(/region ext-ram .*\+ [\d.]+ [KMG]?i?B weights = [\d.]+ [KMG]?i?B\)/);
     expect(text).toMatch(/weights {7}.* \(in ext-ram for the whole run, copied from flash at start, below the arena\)/);
     expect(text).toMatch(/graph I\/O {5}.* of inputs and outputs in all over the run, owned by the application, outside the arena/);
+  });
+
+  it('on a host, which has no flash, say the weights are outside the planned regions, loaded by the runtime', () => {
+    // tiny-llama on cpu read "weights 2.03 MiB in 36 tensors (in flash, outside every region)"
+    const host = [DETECTOR, '--target', 'cpu', '--dim', 'image:2=320', '--dim', 'image:3=320'];
+    expect(planJson(host).storage.weights).toMatchObject({ in: 'flash', copied: false, home: 'runtime' });
+    const text = run(['plan', ...host]).out;
+    expect(text).toMatch(/weights {7}.* \(outside the planned regions, loaded or mapped by the runtime\)\n/);
+    expect(text).not.toContain('flash');
+    expect(run(['plan', ...host, '--weights', 'copy-to:ram']).out).toMatch(/weights {7}.* \(in ram for the whole run, copied there at start, below the arena\)/);
+    // a microcontroller keeps them in flash
+    expect(run(['plan', ...args]).out).toMatch(/weights {7}.* \(in flash, outside every region\)\n/);
   });
 
   it.runIf(existsSync(GPT2))("give per region as io every graph input and output planned there, summed over the run: not bytes live at once, so it may pass the region's peak", () => {

@@ -4,6 +4,7 @@
 
 import type { ModelPlan } from '../src/planner/plan';
 import { counted, formatBytes } from '../src/shared/format';
+import { unplacedWeightsWords } from '../src/planner/spill/weights-io';
 
 /** "needs 1.2 MiB more ext-ram, or at least 1.2 MiB more sram", when the plan does not fit; every option at least so much when the plan's figures are lower estimates. */
 export function needsLines(plan: ModelPlan, lowerEstimate: boolean): string[] {
@@ -36,12 +37,13 @@ export function heldWeights(r: ModelPlan['regions'][number]): string {
   return (r.weights ?? 0) > 0 ? ` (${formatBytes(r.weights!)} of it weights)` : '';
 }
 
-/** Where the weights are: "in flash, outside every region", "in sram, copied from flash at start". */
+/** Where the weights are: "in flash, outside every region" (on a host: outside the planned regions, loaded by the runtime), "in sram, copied from flash at start". */
 export function weightsWhere(plan: ModelPlan): string {
   const w = plan.storage?.weights;
   if (w === undefined) return 'own region, not planned';
-  if (w.in === 'flash') return 'in flash, outside every region';
-  return `in ${w.in} for the whole run${w.copied ? ', copied from flash at start' : ''}, below the arena`;
+  if (w.in === 'flash') return unplacedWeightsWords(w.home);
+  const from = w.home === 'runtime' ? 'copied there at start' : 'copied from flash at start';
+  return `in ${w.in} for the whole run${w.copied ? `, ${from}` : ''}, below the arena`;
 }
 
 /** Who holds the graph inputs and outputs, and the bytes the arena gives them. */

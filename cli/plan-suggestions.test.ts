@@ -89,3 +89,22 @@ describe.runIf(hasModels)('a suggestion that trades fast memory for slow', () =>
     expect(run(['plan', ...base]).out).toContain(s.action);
   });
 });
+
+describe.runIf(hasModels)('a plan over its limits because of its weights', () => {
+  it('suggests the weights elsewhere, each making it fit at exactly peak - saves', { timeout: 60_000 }, () => {
+    // ultraface with its weights copied to the mcu's 512 KiB sram: "suggestions": [] beside "Other settings may still make it fit"
+    const base = ['--target', 'mcu', '--weights', 'copy-to:sram', join(MODELS, 'ultraface_RFB-320.onnx')];
+    const plan = planOf(base) as ReturnType<typeof planOf> & { fits: boolean };
+    expect(plan.fits).toBe(false);
+    const weights = (plan.suggestions as (ReturnType<typeof planOf>['suggestions'][number] & { fits?: boolean })[]).filter((s) => s.kind === 'weights');
+    expect(weights.map((s) => [s.args, s.fits])).toEqual([
+      [['--weights', 'flash'], true],
+      [['--weights', 'copy-to:ext-ram'], true],
+    ]);
+    expect(weights[0]!.action).toMatch(/^keep the weights in flash instead of copying them to sram at start: the plan fits/);
+    for (const s of weights) {
+      const after = planOf([...base, ...s.args!]) as ReturnType<typeof planOf> & { fits: boolean };
+      expect([after.peak, after.fits]).toEqual([plan.peak - s.saves, true]);
+    }
+  });
+});

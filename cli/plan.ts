@@ -9,6 +9,7 @@ import { SIZES_NOTHING } from '../src/model/infer/dims';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
+import { kvPastKeptText } from '../src/planner/explain/kv-past-words';
 import { planModel, type ModelPlan } from '../src/planner/plan';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
@@ -64,7 +65,7 @@ export function planModelFile(
   suggest = false,
   budgetMs?: number, // --budget-ms: best's searches stop by the clock instead of counted work
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
-  const model = inferShapes(decodeModel(bytes, { name: file }), infer);
+  const model = inferShapes(decodeModel(bytes, { name: file }), { ...infer, fileShapes: target.planning.runtime === 'tflm' });
   return { model, plan: planModel(model, target, { ...(strategy !== undefined && { strategy }), suggest, ...(budgetMs !== undefined && { budgetMs }) }) };
 }
 
@@ -250,6 +251,8 @@ export function assumptionLines(plan: ModelPlan): string[] {
     lines.push(`  unknown       ${unknownCount(unknown)} of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — ${unknownHint(unknown, 'give shapes with --shape')}`);
   }
   for (const b of branches) lines.push(`  branch        ${b.node}: ${b.taken} — ${b.reason}`);
+  const kept = plan.explanation.kvPastKept;
+  if (kept !== undefined) lines.push(`  assumes       ${kvPastKeptText(kept)}`);
   return lines;
 }
 

@@ -81,3 +81,22 @@ describe.skipIf(!have)('plan --json regions carry spilled on every target', () =
     for (const r of plan.regions) expect(r.spilled).toBe(0);
   });
 });
+
+describe.skipIf(!have)('sweep text when every value fits', () => {
+  it('says every value swept fits up to the end of the range, not that the plan fits only up to it', () => {
+    // with every point fitting the text read "fits up to past_seq_len=256", as if 256 were where it stops fitting
+    const all = run(['sweep', GPT2, '--dim', 'past_seq_len=64..256', '--points', '3', '--target', 'mcu']);
+    expect(all.out).toContain('the region size limits: every value swept fits, up to past_seq_len=256, the end of the range (larger values were not tried)\n');
+    const some = run(['sweep', GPT2, '--dim', 'past_seq_len=64..256', '--points', '3', '--target', 'mcu', '--budget', '200KiB']);
+    expect(some.out).toContain('budget 200 KiB (204,800 B) and the region size limits: fits up to past_seq_len=131\n');
+  });
+
+  it('offers a .tflite without a symbolic dim no input axis to sweep, which it would refuse', () => {
+    // "sweep an input axis as INPUT:AXIS, e.g. image:2,3", then "input:1,2: … its inputs' batch and image size are not offered"
+    const person = join(MODELS, 'tflite/tflm_person_detect.tflite');
+    const { code, err } = run(['sweep', person, '--target', 'mcu', '--dim', 'size=1..4']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/the model has no symbolic dim "size" \(all its dims are fixed, and a \.tflite model keeps the shapes its file states: nothing of it can be swept\)\n$/);
+    expect(err).not.toContain('INPUT:AXIS');
+  });
+});

@@ -86,10 +86,9 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
     const swept = axes === undefined ? dimByKey(model.dims, dim) : undefined;
     if (axes === undefined && swept === undefined) {
       const names = model.dims.map((d) => d.name);
-      throw new MissingDimError(
-        'bad-argument',
-        `the model has no symbolic dim "${dim}"${names.length > 0 ? ` (its dims: ${names.join(', ')})` : ' (all its dims are fixed: sweep an input axis as INPUT:AXIS, e.g. image:2,3 for both spatial axes)'}`,
-      );
+      // a .tflite keeps the shapes its file states: an input axis given as INPUT:AXIS is refused as well
+      const allFixed = model.format === 'tflite' ? ' (all its dims are fixed, and a .tflite model keeps the shapes its file states: nothing of it can be swept)' : ' (all its dims are fixed: sweep an input axis as INPUT:AXIS, e.g. image:2,3 for both spatial axes)';
+      throw new MissingDimError('bad-argument', `the model has no symbolic dim "${dim}"${names.length > 0 ? ` (its dims: ${names.join(', ')})` : allFixed}`);
     }
     // the same dim fixed by another spelling (its name, or an axis it sizes) would be overridden at every point
     const fixed = swept === undefined ? undefined : Object.keys(given.dims ?? {}).find((key) => key !== dim && dimByKey(model.dims, key)?.name === swept.name);
@@ -188,7 +187,14 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   const { budget, limited } = terms;
   if (budget !== undefined || limited) {
     const unsure = open.some((p) => p.fits);
-    const fits = r.fitsUpTo === null ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : `fits up to ${r.dim}=${r.fitsUpTo}`;
+    const last = r.points[r.points.length - 1]?.value;
+    // every value fitting says so, not a limit found at the range's end: nothing beyond it was planned
+    const fits =
+      r.fitsUpTo === null
+        ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}`
+        : r.fitsUpTo === last
+          ? `every value swept fits, up to ${r.dim}=${last}, the end of the range (larger values were not tried)`
+          : `fits up to ${r.dim}=${r.fitsUpTo}`;
     const against = [budget === undefined ? '' : `budget ${formatBytesExact(budget)}`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
     lines.push(`  ${against}: ${fits}`);
     for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim)}`);

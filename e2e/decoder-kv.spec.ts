@@ -247,3 +247,22 @@ test("GPT-2 beside Growth at 1280×800: the live-bytes chart, too short for ever
   await expect(block.locator('text', { hasText: /^KV cache/ })).toHaveCount(1);
   await snap(page, 'decoder-kv-chart-1280x800-growth');
 });
+
+test("GPT-2's Details say the plan reuses the past inputs' bytes after their last read, and what keeping them for the whole step adds, as plan does", async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}&dim.past_seq_len=64&dim.seq_len=1`);
+  await waitForModel(page, file);
+  await waitForPlan(page);
+  // present_1 takes past_0's bytes, while a present output reads "kept to the end of the run for the next run to read as past_0"
+  const line = page.getByTestId('kv-past-kept');
+  await expect(line).toHaveText(/^Assumes the bytes of each past input of the KV cache are reused after its last read \(past_0, past_1, past_2 and 2 more\), .*; a runtime that keeps the past inputs .* holds past and present at once: [\d.]+ KiB more, a peak of [\d.]+ KiB\.$/);
+  let out = '';
+  expect(runCli(['plan', new URL(file, MODELS_DIR).pathname, '--target', 'cpu', '--dim', 'past_seq_len=64', '--dim', 'seq_len=1'], { out: (text: string) => void (out += text), err: () => undefined })).toBe(0);
+  const words = (await line.textContent())!.replace(/^Assumes /, '').replace(/\.$/, '');
+  expect(out).toContain(`  assumes       ${words}\n`);
+  await line.scrollIntoViewIfNeeded();
+  await snap(page, 'decoder-kv-past-kept');
+});

@@ -285,11 +285,22 @@ test("a dim given for a .tflite on target tflm is not applied, and the page says
   await page.goto('/?model=/e2e/hello.tflite&target=tflm&dim.batch=64');
   await waitForModel(page, 'hello.tflite');
   await waitForTarget(page, 'tflm');
-  // the graph shows 64×16, the plan stays at the file's 32 B: the heap had no word of it
+  // the plan stays at the file's 32 B: the heap had no word of it
   const s = await summary(page);
   expect(s.peak).toBe(32);
-  expect(s.warnings).toEqual(['TFLite Micro plans the shapes the file states: batch=64 is not applied to this plan, though the graph and tensors show it']);
+  expect(s.warnings).toEqual(['TFLite Micro plans the shapes the file states: batch=64 is not applied to this plan, and the graph and tensors show the file\'s shapes']);
   await expect(page.getByTestId('assumption').first()).toHaveAttribute('data-kind', 'target');
+  // the graph and the figures show the shapes planned: its edges read '64×16 · 1 KiB → 16 B planned' and 'Without reuse' 2.13 KiB
+  const labels = page.locator('.graph-pane .g-edge-label');
+  await expect(labels.filter({ hasText: '1×16 · 16 B' }).first()).toBeVisible();
+  await expect(labels.filter({ hasText: /64×/ })).toHaveCount(0);
+  await expect(page.getByTestId('stat-activation-bytes')).toHaveText('34 B');
+  await snap(page, 'tflite-dim-not-applied');
+  // on a target that applies the dim, the graph is at batch 64 again
+  await page.getByTestId('target-select').selectOption('cpu');
+  await waitForTarget(page, 'cpu');
+  await expect(labels.filter({ hasText: '64×16' }).first()).toBeVisible();
+  await expect(page.getByTestId('stat-activation-bytes')).toHaveText('2.13 KiB');
 });
 
 test('on tflm the graph I/O choice of a .tflite is disabled and says why, and comes back on another target', async ({ page }) => {

@@ -12,6 +12,7 @@ import type { BranchChoice, DimAssumption, PlanAssumptions, UnknownAssumption } 
 import type { PlacementSearch, ScratchSummary } from './assembly/placement';
 import type { PlannedBuffer, RegionPlan, SpillSummary } from './assembly/plan-records';
 import type { PeakLiveRecord } from './explain/peak-live';
+import type { KvPastKept } from './explain/kv-past-kept';
 import type { Suggestion, SuggestionStep } from './explain/suggest';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
 import type { BufferKind, PlanDiagnostic } from './problem/build-buffers';
@@ -74,7 +75,8 @@ export interface ModelPlan {
   readonly peakStep?: number;
   readonly peakRegion?: string;
   readonly liveAtPeak: readonly LiveBuffer[];
-  readonly explanation: { readonly peakLive: readonly PeakLiveRecord[]; readonly spilled?: readonly SpilledRecord[] }; // why each buffer live at the peak is there; why the largest spilled buffers went
+  // why each buffer live at the peak is there; why the largest spilled buffers went; what a runtime keeping a KV cache's past inputs for the whole step adds
+  readonly explanation: { readonly peakLive: readonly PeakLiveRecord[]; readonly spilled?: readonly SpilledRecord[]; readonly kvPastKept?: KvPastKept };
   readonly suggestions?: readonly Suggestion[]; // evaluated changes that lower the peak, when asked for
   readonly waste: Waste;
   readonly order: OrderEffect;

@@ -18,6 +18,7 @@ import { fusedTraffic, type Traffic } from './problem/build-traffic';
 import type { ComputeUnitPlan } from './compute-units/compute-plan';
 import { explainPlan, regionPeaks, type PlanExplanation } from './assembly/explain-plan';
 import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
+import { kvPastKept } from './explain/kv-past-kept';
 import { rankSuggestions, suggestionSteps, suggestPlanChanges, type SuggestInput, type SuggestionStep } from './explain/suggest';
 import { unitRecord, type FoundUnits } from './fusion/find-units';
 import type { FusionExplanation, FusionUnitRecord } from './fusion/fusion-types';
@@ -136,7 +137,9 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined, provenPeak);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
-  const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled } };
+  // a decode step whose runtime keeps its past inputs for the whole step holds past and present at once: the bytes that adds
+  const pastKept = runtimePlan === undefined ? kvPastKept(problem, info, new Set(kvCaches(graph).byPast.keys()), strategy, full.peak) : undefined;
+  const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled, ...(pastKept !== undefined && { kvPastKept: pastKept }) } };
   // Suggestions plan again a handful of times, after the plan: at the default budget, never reporting to or stopped by its caller.
   const replanOptions = withoutSearchBudget(planOptions);
   const suggestInput: SuggestInput = {

@@ -14,6 +14,20 @@ import type { ModelFormat } from '../model/ir';
 import { TFLM_IO_IN_ARENA_NOTE } from '../planner/tflm/arena-io';
 import type { PlanSettings, RegionEdit, TargetEdits, TargetField } from './types';
 
+/**
+ * Whether `settings` plan for a runtime that allocates the shapes a file
+ * states (TensorFlow Lite Micro): a .tflite is then inferred with its file's
+ * shapes, dims given or not. False for settings that do not resolve (the plan
+ * reports why).
+ */
+export function plansFileShapes(settings: PlanSettings): boolean {
+  try {
+    return targetForSettings(settings).planning.runtime === 'tflm';
+  } catch {
+    return false;
+  }
+}
+
 /** The fields of a preset the settings panel offers. */
 export interface EditableTarget {
   readonly regions: readonly { readonly name: string; readonly sizeLimit: number | undefined; readonly alignment: number; readonly fast: boolean }[];
@@ -26,6 +40,7 @@ export interface EditableTarget {
   readonly spill: SpillMode | undefined; // undefined: the preset's memory map has one region, so nothing can spill
   readonly weights: string; // where weights live, as --weights takes it: flash, REGION or copy-to:REGION
   readonly weightsChoices: readonly string[]; // flash, then every region and every copy-to:REGION (but TensorFlow Lite Micro's tensor arena)
+  readonly weightsLabels: Readonly<Record<string, string>>; // a choice's words where not the choice itself: 'flash' on a host, which has none
   readonly io: IoOwner; // who owns graph inputs and outputs
 }
 
@@ -49,6 +64,8 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     spill: hasMemoryMap(preset) ? (edits.spill ?? preset.planning.spill ?? 'on') : undefined,
     weights: weightsText(edits.weights ?? preset.planning.weights ?? { copied: false }),
     weightsChoices: ['flash', ...weightRegions.map((r) => r.name), ...weightRegions.map((r) => `copy-to:${r.name}`)],
+    // 'flash' (--weights flash) is in no region: on a host, outside the planned regions, where the runtime loads them
+    weightsLabels: preset.planning.weightsHome === 'runtime' ? { flash: 'outside the regions (runtime)' } : {},
     io: edits.io ?? preset.planning.io ?? 'arena',
   };
 }

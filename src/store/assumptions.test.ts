@@ -38,7 +38,7 @@ describe('assumption lines', () => {
     const plan = { assumptions: { dims: [], unknown: [], branches: [], shapes: {}, inputValues: {} }, diagnostics: [{ code: 'tflm-fixed-shapes', message: '…' }] } as unknown as ModelPlan;
     const lines = assumptionLines(plan, { ...MODEL, dims: [MODEL.dims[0]!] });
     expect(lines.map((l) => [l.text, l.action, l.fix.kind])).toEqual([
-      ['TFLite Micro plans the shapes the file states: batch=2 is not applied to this plan, though the graph and tensors show it', undefined, 'target'],
+      ['TFLite Micro plans the shapes the file states: batch=2 is not applied to this plan, and the graph and tensors show the file\'s shapes', undefined, 'target'],
     ]);
     expect(assumptionLines({ ...plan, diagnostics: [] }, { ...MODEL, dims: [MODEL.dims[0]!] })).toEqual([]);
   });

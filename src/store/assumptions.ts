@@ -128,7 +128,7 @@ function fixedShapesLine(model: InferredModel): AssumptionLine {
   const given = model.dims.filter((d) => d.source === 'user');
   const one = given.length === 1;
   const terms = given.map((d) => `${shortName(d.name)}=${d.value}`).join(', ');
-  const text = `TFLite Micro plans the shapes the file states: ${terms} ${one ? 'is' : 'are'} not applied to this plan, though the graph and tensors show ${one ? 'it' : 'them'}`;
+  const text = `TFLite Micro plans the shapes the file states: ${terms} ${one ? 'is' : 'are'} not applied to this plan, and the graph and tensors show the file's shapes`;
   return { key: 'tflm-shapes', text, lead: text, detail: 'TensorFlow Lite Micro cannot resize a tensor; plan on another target to see what the dim changes', action: undefined, fix: { kind: 'target' } };
 }
 

@@ -9,6 +9,7 @@ import type { ClientOutcome, ClientResult, ModelClient } from '../worker/client'
 import { looksLikePlanFile } from '../planner/assembly/plan-file';
 import { refusalOf, settingsProblem } from '../settings/usable';
 import { changeSettings } from '../settings/change';
+import { plansFileShapes } from '../settings/target';
 import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings, type BindingRefusal } from './bindings';
 import { checkSize, fetchModel, nameOfUrl, resolveUrl, type FetchDeps } from './read-source';
@@ -135,6 +136,8 @@ export class ModelLoader {
     }
     this.state.set({ settings: next, settingsError: undefined });
     if (model === undefined || busy?.kind === 'open') return;
+    // a .tflite shows its file's shapes for TensorFlow Lite Micro and the dims given elsewhere: inferred again when that changes
+    if (model.inferred.format === 'tflite' && plansFileShapes(next) !== plansFileShapes(settings)) return this.rebind((b) => b);
     const task: LoadTask = { kind: 'replan', name: model.name };
     const token = this.begin(task, PLAN_LABEL);
     const outcome = await this.deps.client.replan(next, (f, label, search) => this.report(token, f, label, search));

@@ -14,6 +14,7 @@ import type { ModelPlan } from '../planner/plan';
 import { sweepSteps } from '../planner/sweep/dim-sweep';
 import { InputError, toErrorData } from '../shared/errors';
 import { growthAxisName } from './growth-axes';
+import { plansFileShapes } from '../settings/target';
 import { openedBytes } from './open-bytes';
 import { COMPARED_STRATEGIES, strategyPeak } from './plan/compare';
 import { growthPoint } from './plan/growth';
@@ -164,7 +165,7 @@ class ModelWorker {
     await this.deps.yieldToQueue();
     if (!this.isLive(request.id)) return;
     progress(DECODE_SHARE, INFER_LABEL);
-    const { model, ms } = this.inferTimed(ir, request);
+    const { model, ms } = this.inferTimed(ir, request, request.settings);
     // The IR of a .tflite file keeps views of its bytes anyway; holding them costs nothing and lets a plan be written in.
     this.decoded = { ir, name: request.name, bytes: ir.format === 'tflite' ? bytes : undefined, inferred: model };
     await this.deps.yieldToQueue();
@@ -192,7 +193,7 @@ class ModelWorker {
     const decoded = await this.loadedFor(request);
     if (decoded === undefined) return;
     this.post({ type: 'progress', id: request.id, fraction: 0, label: INFER_LABEL });
-    const { model, ms } = this.inferTimed(decoded.ir, request);
+    const { model, ms } = this.inferTimed(decoded.ir, request, request.settings);
     decoded.inferred = model;
     this.post({ type: 'progress', id: request.id, fraction: 0.5, label: PLAN_LABEL });
     const plan = this.planTimed(model, request);
@@ -342,17 +343,18 @@ class ModelWorker {
     return searchHooks({ budgetMs, stop, probe: this.deps.probeStop, now: this.deps.now, post });
   }
 
-  private inferTimed(ir: IrModel, bindings: ModelBindings): { model: InferredModel; ms: number } {
+  private inferTimed(ir: IrModel, bindings: ModelBindings, settings: PlanSettings): { model: InferredModel; ms: number } {
     const started = this.deps.now();
-    const model = this.deps.infer(ir, inferOptions(bindings));
+    const model = this.deps.infer(ir, inferOptions(bindings, settings));
     return { model, ms: this.deps.now() - started };
   }
 }
 
-/** Inference options of a request's bindings; absent shapes and input values stay absent. */
-export function inferOptions(bindings: ModelBindings): InferOptions {
+/** Inference options of a request's bindings (a .tflite at its file's shapes where `settings` plan for TensorFlow Lite Micro); absent shapes and input values stay absent. */
+export function inferOptions(bindings: ModelBindings, settings?: PlanSettings): InferOptions {
   return {
     dims: bindings.dims,
+    ...(settings !== undefined && plansFileShapes(settings) && { fileShapes: true }),
     ...(bindings.shapes !== undefined && Object.keys(bindings.shapes).length > 0 && { shapes: bindings.shapes }),
     ...(bindings.inputValues !== undefined && Object.keys(bindings.inputValues).length > 0 && { inputValues: bindings.inputValues }),
   };

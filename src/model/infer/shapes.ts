@@ -21,7 +21,7 @@ import { inferGraph } from './graph';
 import { nodeSubgraphs } from '../check-graph';
 import { bodyBudget } from './budget';
 import { appliedBindings, dimSourceText, unusedBindings } from './bindings';
-import { unappliedTfliteShapes } from './tflite-shapes';
+import { unappliedTfliteShapes, withFileShapes } from './tflite-shapes';
 
 /** Options of inferShapes. */
 export interface InferOptions {
@@ -33,6 +33,8 @@ export interface InferOptions {
   readonly inputValues?: Readonly<Record<string, readonly number[]>>;
   /** The option that gave a dim's value, by the key in `dims`, where diagnostics should not name it '--dim' (diff's side b: '--b-dim'). */
   readonly dimOptions?: Readonly<Record<string, string>>;
+  /** The runtime allocates the shapes the file states (a .tflite planned for TensorFlow Lite Micro): every tensor keeps its file's shape and size, dims given or not. */
+  readonly fileShapes?: boolean;
 }
 
 /** Raised defaults tried, in order, after the first choice. */
@@ -132,9 +134,9 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
   const { graph } = inferGraph(model.graph, { opsets, dims, report, shapes, inputValues, budget }, undefined);
   unusedBindings(model.graph, given, inputValues).forEach(report);
   symbolicOverrides(model.graph.inputs, shapes, dims).forEach(report);
-  if (tflite) unappliedTfliteShapes(graph, given).forEach(report);
+  if (tflite) unappliedTfliteShapes(graph, given, model.tflite).forEach(report);
   const applied = appliedBindings(model.graph, shapes, inputValues);
-  const inferred: InferredModel = {
+  const whole: InferredModel = {
     ...graph,
     info: {
       producerName: model.producerName,
@@ -151,6 +153,8 @@ function inferOnce(model: IrModel, options: InferOptions, hints: DimHints, ladde
     ...(model.tflite !== undefined && { tflite: model.tflite }),
     ...(model.graph.persistent !== undefined && { persistent: model.graph.persistent }),
   };
+  // a dim given stays in `dims`, for the plan to say it is not applied; no shape or size shown rests on it
+  const inferred = options.fileShapes === true ? withFileShapes(whole) : whole;
   const spatial = dims.bindings.find((b) => b.source === 'default' && b.rule.startsWith('image'))?.value;
   const zeroDimBound = dims.bindings.some((b) => b.value === 0);
   // Raised dims do not make bodies cheaper: an attempt that ran out of body budget is not repeated.

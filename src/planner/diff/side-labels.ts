@@ -27,7 +27,7 @@ function factsOf(file: PlanFile, plain = false): Map<string, string> {
   if (profile.scratch.rules.length > 0) facts.set('scratch', profile.scratch.placement === 'with-activations' ? 'scratch with activations' : 'scratch in free areas');
   facts.set('spill', profile.planning.spill === 'off' ? 'spill off' : 'spill on');
   const weights = profile.planning.weights;
-  facts.set('weights', weights?.region === undefined ? 'weights in flash' : `weights ${weights.copied ? 'copied to' : 'in'} ${weights.region}`);
+  facts.set('weights', weights?.region === undefined ? (profile.planning.weightsHome === 'runtime' ? 'weights outside the regions' : 'weights in flash') : `weights ${weights.copied ? 'copied to' : 'in'} ${weights.region}`);
   // where the plan put graph I/O (TFLite Micro keeps it in its arena whatever was asked); an older file says only what was asked
   const io = file.plan.storage?.io.owner ?? profile.planning.io;
   facts.set('io', io === 'application' ? 'I/O owned by the application' : 'I/O in the arena');
@@ -73,7 +73,9 @@ function differingLabels(a: PlanFile, b: PlanFile, kept: (key: string) => boolea
   const [fa, fb] = [factsOf(a, plain), factsOf(b, plain)];
   const keys = [...new Set([...fa.keys(), ...fb.keys()])];
   const text = (facts: Map<string, string>, file: PlanFile, other: PlanFile, k: string) => facts.get(k) ?? absent(k, file, other);
-  const differ = keys.filter((k) => kept(k) && text(fa, a, b, k) !== text(fb, b, a, k));
+  // weights in no region differ only in words between a microcontroller (flash) and a host (the runtime's): the same placement
+  const same = (k: string) => (k === 'weights' ? weightsKey(a) === weightsKey(b) : text(fa, a, b, k) === text(fb, b, a, k));
+  const differ = keys.filter((k) => kept(k) && !same(k));
   if (differ.length === 0) return undefined;
   const label = (facts: Map<string, string>, file: PlanFile, other: PlanFile) =>
     differ.flatMap((k) => {
@@ -103,3 +105,9 @@ function hasNoDim(file: PlanFile, other: PlanFile, name: string): boolean {
 }
 
 const ABSENT: Readonly<Record<string, string>> = { fusion: 'no fusion', sram: 'no fusion SRAM', scratch: 'no scratch rules' };
+
+/** Where a side places its weights, apart from how its target words weights in no region. */
+function weightsKey(file: PlanFile): string {
+  const w = file.settings.targetProfile.planning.weights;
+  return w?.region === undefined ? '' : `${w.copied ? 'copy-to:' : ''}${w.region}`;
+}

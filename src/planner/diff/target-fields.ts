@@ -30,7 +30,7 @@ const FIELDS: readonly NamedField[] = [
 
 function weightsValue(profile: TargetProfile): string {
   const weights = profile.planning.weights;
-  if (weights?.region === undefined) return 'in flash';
+  if (weights?.region === undefined) return profile.planning.weightsHome === 'runtime' ? 'outside the regions' : 'in flash';
   return `${weights.copied ? 'copied to' : 'in'} ${weights.region}`;
 }
 

@@ -23,6 +23,9 @@
 // - Spill on (suggest-spill.ts), when a plan kept in its first region does not
 //   fit and the memory map has slower regions: judged by fit, not by bytes
 //   saved; a suggestion that makes the plan fit ranks first.
+// - Weights elsewhere (suggest-weights.ts), when a plan over its limits keeps
+//   its weights in a region: in flash, or in each other region; judged by fit
+//   as a spill is.
 // - At most MAX_CANDIDATES plans, so the cost stays a small multiple of one plan.
 
 import { assignOffsets } from '../assembly/assign-offsets';
@@ -33,7 +36,8 @@ import type { TargetProfile } from '../targets/target';
 import type { PeakLiveRecord } from './peak-live';
 import type { RegionPeak, Replanned } from './setting-replan';
 import { spillSuggestion, type FitReplan } from './suggest-spill';
-import { applyTargetChange, changeArgs, ORDER_POLICIES, type TargetChange } from './target-change';
+import { weightsCandidates, weightsSuggestion } from './suggest-weights';
+import { applyTargetChange, changeArgs, ORDER_POLICIES, weightsText, type TargetChange } from './target-change';
 
 /** Candidates planned again, at most. */
 export const MAX_CANDIDATES = 8;
@@ -41,7 +45,7 @@ export const MAX_CANDIDATES = 8;
 const EDIT_WORK = 50 * WORK_PER_MS;
 
 /** What a suggestion changes. */
-export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'scratch' | 'spill' | 'dtype' | 'recompute';
+export type SuggestionKind = 'order' | 'strategy' | 'fusion' | 'sram' | 'dw-pw-cache' | 'compute-units' | 'scratch' | 'spill' | 'weights' | 'dtype' | 'recompute';
 
 /** One evaluated suggestion (`plan --json` suggestions[]). */
 export interface Suggestion {
@@ -122,7 +126,8 @@ export function suggestionSteps(input: SuggestInput): SuggestionStep[] {
     .map((c): SuggestionStep => ({ label: c.action, run: () => settingSuggestion(input, c) }));
   const spill = { target: input.target, peak: input.peak, overBy: input.overBy ?? 0, ...(input.replanFit !== undefined && { replanFit: input.replanFit }) };
   const spillStep: SuggestionStep[] = spill.overBy > 0 && input.target.planning.spill === 'off' ? [{ label: 'spill to the next region', run: () => spillSuggestion(spill) }] : [];
-  return [...settings, ...spillStep, { label: 'model edits', run: () => modelEdits(input) }];
+  const weightsSteps = weightsCandidates(spill).map((w): SuggestionStep => ({ label: `weights at ${weightsText(w)}`, run: () => weightsSuggestion(spill, w) }));
+  return [...settings, ...spillStep, ...weightsSteps, { label: 'model edits', run: () => modelEdits(input) }];
 }
 
 /** The suggestion of one setting candidate, planned again; none when it saves nothing. */

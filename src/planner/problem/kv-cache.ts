@@ -1,6 +1,7 @@
 // KV caches of decoders: the graph inputs that bring a past key or value in
-// and the graph outputs that hand the present one back. Both live for the
-// whole run because they are graph I/O, not because of how the graph reads
+// and the graph outputs that hand the present one back. They are live because
+// they are graph I/O (a past input from the start of the run to its last
+// reader, a present output to the end), not because of how the graph reads
 // them, and the words for them say so. Depends only on the model's IR types.
 //
 // - By name: an output and an input whose names are equal once the first

@@ -34,7 +34,7 @@ describe('weights placed by the target', () => {
     const plain = planModel(model(), target(1024));
     const flash = planModel(model(), target(1024, { weights: {} }));
     expect(layout(flash)).toEqual(layout(plain));
-    expect(flash.storage?.weights).toEqual({ in: 'flash', copied: false, bytes: WEIGHTS });
+    expect(flash.storage?.weights).toEqual({ in: 'flash', copied: false, bytes: WEIGHTS, home: 'flash' });
     for (const r of flash.regions) expect([r.weights, r.used]).toEqual([0, r.peak]);
   });
 
@@ -48,7 +48,7 @@ describe('weights placed by the target', () => {
     expect(sram.peak).toBeLessThanOrEqual(1024 - WEIGHTS);
     expect(region(plan, 'ext').spilled).toBeGreaterThan(0);
     expect(plan.fits).toBe(true);
-    expect(plan.storage?.weights).toEqual({ in: 'sram', copied: true, bytes: WEIGHTS });
+    expect(plan.storage?.weights).toEqual({ in: 'sram', copied: true, bytes: WEIGHTS, home: 'flash' });
   });
 
   it('more than the region holds make the plan not fit, by the weights above the limit, and name that memory', () => {

@@ -19,11 +19,12 @@
 
 import type { BufferInfo, BuiltProblem } from '../problem/build-problem';
 import { regionOf, type PlacementProblem } from '../problem/problem';
-import type { IoOwner, TargetProfile } from '../targets/target';
+import type { IoOwner, TargetProfile, WeightsHome } from '../targets/target';
 
 /** Where a plan's weights and graph I/O are, as `plan --json` gives it. */
 export interface PlanStorage {
-  readonly weights: { readonly in: string; readonly copied: boolean; readonly bytes: number }; // `in`: a region name, or 'flash'
+  // `in`: a region name, or 'flash' for none; `home`: where weights in no region are (absent from plans saved before it: flash)
+  readonly weights: { readonly in: string; readonly copied: boolean; readonly bytes: number; readonly home?: WeightsHome };
   // bytes of graph inputs and outputs over the whole run (not all live at once); of them, bytes in the arena, and bytes of a
   // KV cache (a decoder's past inputs and present outputs, kv-cache.ts), which the views count apart from I/O
   // unknownSizes: inputs and outputs of unknown size (planned as 0 bytes), which `bytes` and `inArena` leave out, so they are
@@ -97,7 +98,12 @@ export function planStorage(
   const inArena = [...ioBytesByRegion(problem, info).values()].reduce((a, b) => a + b, 0);
   const unknownSizes = problem.buffers.filter((b) => info[b.id]?.graphIo === true && unknown.has(b.name)).length;
   return {
-    weights: { in: placement?.region ?? 'flash', copied: placement?.copied ?? false, bytes: weightsBytes },
+    weights: { in: placement?.region ?? 'flash', copied: placement?.copied ?? false, bytes: weightsBytes, home: target.planning.weightsHome ?? 'flash' },
     io: { owner: target.planning.io ?? 'arena', bytes: ioBytes, inArena, kvBytes, unknownSizes },
   };
+}
+
+/** Where weights in no region are, in words: "in flash, outside every region", or outside the planned regions where the runtime loads them (a host has no flash). */
+export function unplacedWeightsWords(home: WeightsHome | undefined): string {
+  return home === 'runtime' ? 'outside the planned regions, loaded or mapped by the runtime' : 'in flash, outside every region';
 }

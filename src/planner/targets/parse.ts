@@ -17,6 +17,7 @@ import type {
   TargetProfile,
   TfuRules,
   UnitConstraints,
+  WeightsHome,
 } from './target';
 import { childPath, fail, Fields } from './fields';
 import { readMemoryMapFields } from './memory-map-fields';
@@ -196,7 +197,7 @@ function readScratchRule(value: unknown, path: string): ScratchRule {
 }
 
 function readPlanning(value: unknown, path: string, regions: readonly MemoryRegion[]): PlanningSettings {
-  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime', 'spill', 'memoryMap', 'pins', 'weights', 'io']);
+  const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime', 'spill', 'memoryMap', 'pins', 'weights', 'io', 'weightsHome']);
   const strategy = f.string('strategy', 'm1');
   if (!(STRATEGY_NAMES as readonly string[]).includes(strategy)) {
     fail(f.at('strategy'), `must be one of ${STRATEGY_NAMES.join(', ')}`, strategy);
@@ -213,6 +214,7 @@ function readPlanning(value: unknown, path: string, regions: readonly MemoryRegi
     opKinds: f.record('opKinds', readOpKind),
     ...(f.has('runtime') && f.oneOf('runtime', ['tflm', 'none'], 'none') === 'tflm' && { runtime: 'tflm' as const }),
     ...readMemoryMapFields(f, regions),
+    ...(f.has('weightsHome') && { weightsHome: f.oneOf('weightsHome', ['flash', 'runtime'], 'flash') as WeightsHome }),
   };
 }
 

@@ -21,7 +21,8 @@ const DOCUMENTS: readonly object[] = [
     description: 'generic host: one RAM arena, 64-byte alignment, no fusion, no scratch rules',
     regions: [{ name: 'ram', alignment: 64, fast: false }],
     computeUnits: [{ name: 'cpu', opTypes: ['*'], dtype: { activations: 'model' }, alignment: 64 }],
-    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram' },
+    // a host, as the accelerator and phones below, has no flash: weights in no region are loaded or mapped by the runtime
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', weightsHome: 'runtime' },
   },
   {
     name: 'mcu',
@@ -80,7 +81,7 @@ const DOCUMENTS: readonly object[] = [
         split: 'large-to-small',
       },
     },
-    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram', weightsHome: 'runtime' },
   },
   {
     name: 'phone',
@@ -111,7 +112,7 @@ const DOCUMENTS: readonly object[] = [
       coresPerCluster: 1,
       dwPwCacheBytes: 256 * KiB,
     },
-    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram', weightsHome: 'runtime' },
   },
   {
     name: 'phone-dsp',
@@ -139,7 +140,7 @@ const DOCUMENTS: readonly object[] = [
       },
       { name: 'cpu', opTypes: ['*'], dtype: { activations: 'float32' }, alignment: 16 },
     ],
-    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram' },
+    planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'dram', weightsHome: 'runtime' },
   },
   {
     name: 'tflm',

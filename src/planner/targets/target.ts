@@ -106,7 +106,8 @@ export interface PlanningSettings {
   readonly spill?: SpillMode; // activations that do not fit a region of the memory map go to the next (spill/); 'off': all in the activation region; absent: 'on'
   readonly memoryMap?: readonly string[]; // regions activations may take, fastest first; default: see memoryMapOf (spill/memory-map.ts)
   readonly pins?: readonly RegionPin[]; // buffers a rule keeps in a region of the memory map, whatever they earn
-  readonly weights?: WeightsPlacement; // where the model's weights live; absent: in flash, outside every region
+  readonly weights?: WeightsPlacement; // where the model's weights live; absent: outside every region, where weightsHome says
+  readonly weightsHome?: WeightsHome; // where weights placed in no region are; absent: 'flash'
   readonly io?: IoOwner; // who holds graph inputs and outputs; absent: 'arena'
 }
 
@@ -115,6 +116,13 @@ export interface WeightsPlacement {
   readonly region?: string;
   readonly copied: boolean; // stored in flash and copied to `region` at start (false when `region` is absent)
 }
+
+/**
+ * Where weights placed in no region are: 'flash', read in place (a
+ * microcontroller), or 'runtime', outside the planned regions, loaded or
+ * mapped into memory by the runtime (a host, which has no flash).
+ */
+export type WeightsHome = 'flash' | 'runtime';
 
 /** Graph inputs and outputs: buffers of the arena, or the application's own buffers outside it. */
 export type IoOwner = 'arena' | 'application';

@@ -23,7 +23,7 @@ export function unappliedDims(dims: PlanAssumptions['dims']): PlanDiagnostic[] {
   const names = given.map((d) => `${shortName(d.name)}=${d.value}`).join(', ');
   return [{
     code: TFLM_FIXED_SHAPES,
-    message: `TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so ${names} ${given.length === 1 ? 'is' : 'are'} not applied to this plan (the graph and tensors show the shapes with ${given.length === 1 ? 'it' : 'them'}; plan on another target to see ${given.length === 1 ? 'its' : 'their'} effect)`,
+    message: `TensorFlow Lite Micro cannot resize tensors: it plans the shapes the file states, so ${names} ${given.length === 1 ? 'is' : 'are'} not applied to this plan (the graph and tensors show the file's shapes too; plan on another target to see ${given.length === 1 ? 'its' : 'their'} effect)`,
   }];
 }
 

@@ -21,7 +21,9 @@ import { toldByLinkNotice } from '../../store/link-told';
 import { BytesCell, DataTable } from '../data-table';
 import { peakText } from '../plan-words';
 import { LongName } from '../long-name';
-import { atBoundText } from './fit-words';
+import { atBoundText, fitSuggestions } from './fit-words';
+import { kvPastKeptText } from '../../planner/explain/kv-past-words';
+import { currentSuggestions } from '../../store/suggestions';
 import { wasteBaseWords } from '../bound-words';
 import { PeakLive } from './peak-live';
 import { PeakReasons } from './peak-reasons';
@@ -51,6 +53,11 @@ export function Explanation({ plan, model, report, onSelect }: ExplanationProps)
       <WasteLine plan={plan} complete={complete} />
       {plan.runtimePlan !== undefined && <RuntimePlanBlock runtime={plan.runtimePlan} peak={plan.peak} />}
       <PeakLive plan={plan} complete={complete} onSelect={onSelect} />
+      {plan.explanation.kvPastKept !== undefined && (
+        <p className="explanation-line" data-testid="kv-past-kept">
+          Assumes {kvPastKeptText(plan.explanation.kvPastKept)}.
+        </p>
+      )}
       <PeakReasons plan={plan} />
       <Suggestions />
       <StrategyComparison plan={plan} />
@@ -107,6 +114,8 @@ function regionTitle(r: ModelPlan['regions'][number]): string {
 /** The waste above the bound, as a stacked bar and a sentence. */
 function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly complete: boolean }) {
   const { waste } = plan;
+  const suggestions = useAppStore(currentSuggestions);
+  const found = fitSuggestions(suggestions?.status === 'done', suggestions?.list ?? []);
   if (plan.optimal && complete) {
     const file = plan.runtimePlan?.filePlan;
     if (file?.insideCustomOp !== undefined && file.head < plan.peak) {
@@ -121,7 +130,7 @@ function WasteLine({ plan, complete }: { readonly plan: ModelPlan; readonly comp
     }
     return (
       <p className="explanation-line" data-testid="optimal">
-        {atBoundText(planFits(plan), (plan.runtimePlan?.refused ?? []).length > 0)}
+        {atBoundText(planFits(plan), (plan.runtimePlan?.refused ?? []).length > 0, found)}
       </p>
     );
   }

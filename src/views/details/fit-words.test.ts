@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atBoundText, fitNeedsText } from './fit-words';
+import { atBoundText, fitNeedsText, fitSuggestions } from './fit-words';
 
 describe('fitNeedsText', () => {
   it('names each memory that alone would make the plan fit, as plan prints it', () => {
@@ -15,7 +15,17 @@ describe('fitNeedsText', () => {
 describe('atBoundText', () => {
   it('bounds the placement of these settings, and points at what may still make a plan over its limits fit', () => {
     expect(atBoundText(true)).toBe('Every region is at its lower bound: no placement of these buffers with these settings can be smaller.');
-    expect(atBoundText(false)).toContain('Other settings may still make it fit (see What to change)');
+    expect(atBoundText(false)).toContain('Other settings may still make it fit');
+  });
+
+  it('points at What to change only when it lists a change that makes the plan fit', () => {
+    // ultraface with its weights copied to sram read "see What to change", where What to change said "No change the planner tried lowers this peak"
+    expect(atBoundText(false)).not.toContain('What to change');
+    expect(atBoundText(false, false, 'fits')).toContain('Other settings make it fit (see What to change)');
+    const none = atBoundText(false, false, 'none');
+    expect(none).toBe('Every region is at its lower bound: no placement of these buffers with these settings can be smaller. No other setting the planner tried makes it fit; more memory would.');
+    expect(fitSuggestions(false, [{ fits: true }])).toBe('unknown');
+    expect([fitSuggestions(true, [{ fits: true }, {}]), fitSuggestions(true, [{}]), fitSuggestions(true, [])]).toEqual(['fits', 'none', 'none']);
   });
 
   it('does not say more memory would make a model TensorFlow Lite Micro refuses fit', () => {

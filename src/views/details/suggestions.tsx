@@ -29,6 +29,7 @@ export function settingsForSuggestion(s: Suggestion, shown: PlanSettings): PlanS
     ...(change.dwPwCacheBytes !== undefined && { dwPwCacheBytes: change.dwPwCacheBytes }),
     ...(change.scratchPlacement !== undefined && { scratchPlacement: change.scratchPlacement }),
     ...(change.spill !== undefined && { spill: change.spill }),
+    ...(change.weights !== undefined && { weights: change.weights }),
   };
   return { target: shown.target, strategy: s.strategy ?? shown.strategy, ...(Object.keys(edits).length > 0 && { edits }) };
 }

@@ -6,7 +6,7 @@ import { inferShapes } from '../../model/infer/shapes';
 import { planForSettings } from '../../worker/plan/settings';
 import { heapData } from '../heap/heap-data';
 import { formatBytes } from '../../shared/format';
-import { barPartsText, barSpilledText, barUsedText, ioText, memoryMapData, type MapBar } from './memory-map-data';
+import { barPartsText, barSpilledText, barUsedText, ioText, memoryMapData, weightsText, type MapBar } from './memory-map-data';
 import { assumptionLines } from '../../store/assumptions';
 import { customOpModel } from '../../model/testing/assumption-models';
 
@@ -110,7 +110,7 @@ describe('the memory map of a plan', () => {
     const input = plan.buffers.find((b) => b.kind === 'input')!;
     const holder = map.bars.find((b) => b.name === input.region)!;
     expect(holder.io).toBe(input.start <= holder.step! && holder.step! < input.end ? input.size : 0);
-    expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: 'flash', copied: false });
+    expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: 'flash', copied: false, home: 'flash' });
     expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes, placed: plan.storage!.io.inArena, kv: 0, unknown: 0 });
     for (const bar of map.bars) expect([bar.weights, bar.used]).toEqual([0, bar.peak]);
   });
@@ -145,5 +145,20 @@ describe('the memory map of a plan', () => {
     expect(barSpilledText(sram!)).toBeUndefined();
     expect(barPartsText(sram!)).toBe(`at its fullest step ${sram!.step}: I/O ${formatBytes(sram!.io)} · activations ${formatBytes(sram!.activations)}${sram!.scratch > 0 ? ` · scratch ${formatBytes(sram!.scratch)}` : ''}`);
     expect(sram!.step).toBe(plan.regions[0]!.peakStep);
+  });
+});
+
+describe('where the memory map says the weights are', () => {
+  const sample = () => inferShapes(decodeOnnx(new Uint8Array(readFileSync(new URL('../../../public/sample.onnx', import.meta.url)))), { dims: {} });
+
+  it('on a host, which has no flash, outside the planned regions; on a microcontroller in flash', () => {
+    // the cpu target read "in flash (not in a region)"
+    const model = sample();
+    const host = weightsText(memoryMapData(planForSettings(model, { target: 'cpu', strategy: undefined })));
+    expect(host).toMatch(/ tensors, outside the planned regions \(loaded or mapped by the runtime\)$/);
+    expect(host).not.toContain('flash');
+    const copied = weightsText(memoryMapData(planForSettings(model, { target: 'cpu', strategy: undefined, edits: { weights: { region: 'ram', copied: true } } })));
+    expect(copied).toMatch(/, in ram below its arena, copied there at start$/);
+    expect(weightsText(memoryMapData(planForSettings(model, { target: 'mcu', strategy: undefined })))).toMatch(/ tensors, in flash \(not in a region\)$/);
   });
 });

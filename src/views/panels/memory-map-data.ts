@@ -8,6 +8,7 @@
 // export write under each bar. Plain functions over a plan; no DOM.
 
 import type { ModelPlan } from '../../planner/plan';
+import type { WeightsHome } from '../../planner/targets/target';
 import { formatBytes } from '../../shared/format';
 import { arenaStanding, declaredArenaText, type ArenaStanding } from '../details/runtime-plan-words';
 import { liveKind, type LiveKind } from '../heap/buffer-classes';
@@ -49,7 +50,7 @@ export interface BarRuntime {
 /** The memory map of a plan. */
 export interface MemoryMap {
   readonly bars: readonly MapBar[];
-  readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean }; // `in`: a region, or 'flash' (outside the regions)
+  readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean; readonly home: WeightsHome }; // `in`: a region, or 'flash' (outside the regions, where `home` says)
   // graph inputs and outputs over the whole run: planned in the arena, or the application's buffers; `bytes` their data,
   // `placed` what the arena gives them (aligned), `kv` the bytes of them that are a KV cache (0 in plans saved before it was recorded)
   // unknown: graph inputs and outputs of unknown size, planned as 0 bytes, which `bytes` leaves out
@@ -110,7 +111,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
   const storage = plan.storage;
   return {
     bars,
-    weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false },
+    weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false, home: storage?.weights.home ?? 'flash' },
     io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0, placed: storage?.io.inArena ?? 0, kv: storage?.io.kvBytes ?? 0, unknown: storage?.io.unknownSizes ?? 0 },
     kv: kv.size > 0,
     tail: bars.some((b) => b.tail > 0),
@@ -216,9 +217,14 @@ export function barSpilledText(bar: MapBar): string | undefined {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'buffer' : 'buffers'} spilled here, ${formatBytes(bar.spilled)} of ${count === 1 ? 'it' : 'them'} in all over the run`;
 }
 
-/** "weights 232 KiB in 57 tensors, in flash (not in a region)", "…, in sram below its arena, copied from flash at start". */
+/**
+ * "weights 232 KiB in 57 tensors, in flash (not in a region)", "…, outside the planned regions (loaded or mapped by the
+ * runtime)" on a host, which has no flash, "…, in sram below its arena, copied from flash at start".
+ */
 export function weightsText(map: MemoryMap): string {
-  const where = map.weights.in === 'flash' ? 'in flash (not in a region)' : `in ${map.weights.in} below its arena${map.weights.copied ? ', copied from flash at start' : ''}`;
+  const outside = map.weights.home === 'runtime' ? 'outside the planned regions (loaded or mapped by the runtime)' : 'in flash (not in a region)';
+  const from = map.weights.home === 'runtime' ? 'copied there at start' : 'copied from flash at start';
+  const where = map.weights.in === 'flash' ? outside : `in ${map.weights.in} below its arena${map.weights.copied ? `, ${from}` : ''}`;
   return `weights ${formatBytes(map.weights.bytes)} in ${map.weights.tensors.toLocaleString('en-US')} tensors, ${where}`;
 }
 

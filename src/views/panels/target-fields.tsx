@@ -135,8 +135,9 @@ export function TargetFields() {
         label="weights"
         value={fields.weights}
         choices={fields.weightsChoices}
+        labels={fields.weightsLabels}
         disabled={disabled}
-        title="where the model's weights live: flash (counted against no region), a RAM region, or copied to one at start; in a region they take its bytes below the arena (the CLI's --weights)"
+        title="where the model's weights live: flash (counted against no region; on a host, which has no flash, outside the planned regions, loaded or mapped by the runtime), a RAM region, or copied to one at start; in a region they take its bytes below the arena (the CLI's --weights)"
         onChoose={(text) => apply(withWeights(edits, text, editableTarget(settings.target).weights))}
       />
       <ChoiceField
@@ -256,6 +257,7 @@ interface ChoiceFieldProps<T extends string> {
   readonly label: string;
   readonly value: T;
   readonly choices: readonly T[];
+  readonly labels?: Readonly<Record<string, string>>; // a choice's words where not the choice itself
   readonly disabled: boolean;
   readonly title?: string;
   readonly fixed?: string | undefined; // why no value can be chosen here: the field is disabled and says so
@@ -264,7 +266,7 @@ interface ChoiceFieldProps<T extends string> {
 }
 
 /** A target field with a few named values (the execution order, the scratch placement). */
-function ChoiceField<T extends string>({ label, value, choices, disabled, title, fixed, testId, onChoose }: ChoiceFieldProps<T>) {
+function ChoiceField<T extends string>({ label, value, choices, labels = {}, disabled, title, fixed, testId, onChoose }: ChoiceFieldProps<T>) {
   const id = useId();
   return (
     <div className="cache-field" data-testid={testId}>
@@ -280,7 +282,7 @@ function ChoiceField<T extends string>({ label, value, choices, disabled, title,
       >
         {choices.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {Object.hasOwn(labels, c) ? labels[c] : c}
           </option>
         ))}
       </select>

@@ -1,0 +1,43 @@
+// What a decoder's plan assumes of its KV cache: the past inputs' bytes are
+// reused after their last read, and the text and --json say what keeping them
+// for the whole step would add. Skips with a notice when ../shared is absent.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planJson, run } from './testing/run-cli';
+
+const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
+const have = existsSync(GPT2);
+if (!have) console.log(`cli kv past: ${GPT2} is absent; skipping`);
+
+type Buffer = { name: string; kind: string; size: number; start: number; end: number };
+
+describe.skipIf(!have)('plan of a decode step with a KV cache', () => {
+  const args = [GPT2, '--target', 'cpu', '--dim', 'past_seq_len=64', '--dim', 'seq_len=1'];
+
+  it('says that it reuses the past inputs after their last read, and what keeping them for the whole step adds', () => {
+    // present_1 took past_0's bytes while Details said each present output was "kept to the end of the run for the next run to read as past_0"
+    const plan = planJson(args);
+    const kept = plan.explanation.kvPastKept as { inputs: string[]; peak: number; extra: number };
+    expect(kept.inputs).toEqual(['past_0', 'past_1', 'past_2', 'past_3', 'past_4']);
+    expect(kept.extra).toBe(kept.peak - plan.peak);
+    // no placement of the buffers with the past inputs live to the end is below the bytes live at once
+    const buffers = plan.buffers as Buffer[];
+    const runEnd = Math.max(...buffers.map((b) => b.end));
+    const live = (s: number) => buffers.reduce((sum, b) => sum + (b.start <= s && s < (kept.inputs.includes(b.name) ? runEnd : b.end) ? b.size : 0), 0);
+    const bound = Math.max(...Array.from({ length: runEnd }, (_, s) => live(s)));
+    expect(bound).toBeGreaterThan(plan.peak);
+    expect(kept.peak).toBeGreaterThanOrEqual(bound);
+    const text = run(['plan', ...args]).out;
+    expect(text).toContain(
+      "  assumes       the bytes of each past input of the KV cache are reused after its last read (past_0, past_1, past_2 and 2 more), as a runtime sharing past and present buffers allows; a runtime that keeps the past inputs in the caller's buffers for the whole run (ONNX Runtime without a shared past/present buffer) holds past and present at once: ",
+    );
+  });
+
+  it('assumes nothing of them when the application owns graph I/O, outside the arena', () => {
+    const plan = planJson([...args, '--io', 'application']);
+    expect(plan.explanation.kvPastKept).toBeUndefined();
+    expect(run(['plan', ...args, '--io', 'application']).out).not.toContain('past input of the KV cache');
+  });
+});
