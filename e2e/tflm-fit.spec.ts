@@ -132,7 +132,7 @@ test('person_detect on tflm with Growth open: nothing to vary, and no advice to 
   // summary().growth was null beside the pane's refusal; it carries it, as it does a curve refused for a tied dim
   const said = (await pane.getByTestId('growth-none').textContent())!;
   const growth = await page.evaluate(() => window.heapscope!.summary().growth);
-  expect(growth).toMatchObject({ dim: null, status: 'failed', points: [], rangeError: null, error: said });
+  expect(growth).toMatchObject({ dim: '', status: 'failed', points: [], rangeError: null, error: said });
   expect(growth!.error).toContain('Nothing to vary on any target either');
   await snap(page, 'tflm-growth-nothing-to-vary');
   // closing the pane takes the refusal out of the summary

@@ -44,7 +44,7 @@ describe('store: growth curve', () => {
     expect(selectGrowthSummary(s.store.getState())).toBeNull();
     const why = 'On target tflm the plan is of the file’s own shapes: no dim changes it.';
     s.actions.setGrowthRefused(why);
-    expect(selectGrowthSummary(s.store.getState())).toEqual({ dim: null, status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], rangeError: null, error: why });
+    expect(selectGrowthSummary(s.store.getState())).toEqual({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], rangeError: null, error: why });
     s.actions.setGrowthRefused(undefined);
     expect(selectGrowthSummary(s.store.getState())).toBeNull();
   });
