@@ -264,6 +264,31 @@ test('several files dropped at once: one line says which model was opened and th
   await expect(page.getByTestId('drop-notice')).toHaveCount(0);
 });
 
+test('several files dropped at once, a broken one first: the next model opens, and the line says which could not be opened', async ({ page }) => {
+  test.skip(!haveModel('ultraface_RFB-320.onnx'), NO_MODELS);
+  await startOnGoodModel(page);
+  const ultraface = readModel('ultraface_RFB-320.onnx');
+  const truncated = ultraface.slice(0, 4096);
+  // only the first was tried: "Could not open truncated.onnx…" beside "One model opens at a time: opened truncated.onnx, not ultraface_RFB-320.onnx"
+  await dropFiles(page, [
+    { name: 'truncated.onnx', bytes: truncated },
+    { name: 'ultraface_RFB-320.onnx', bytes: ultraface },
+  ]);
+  await waitForModel(page, 'ultraface_RFB-320.onnx');
+  await expect(page.getByTestId('drop-notice')).toHaveText(/^One model opens at a time: opened ultraface_RFB-320\.onnx \(could not open truncated\.onnx\)\.Dismiss$/);
+  expect((await summary(page)).error).toBeNull();
+  await snap(page, 'drop-bad-then-good');
+  // none opens: the error of the last names it, and the line says neither opened
+  await dropFiles(page, [
+    { name: 'truncated.onnx', bytes: truncated },
+    { name: 'empty.onnx', bytes: new Uint8Array(0) },
+  ]);
+  await waitForError(page, 'empty.onnx');
+  await expect(page.getByTestId('drop-notice')).toHaveText(/^Could not open truncated\.onnx or empty\.onnx: no model dropped opens\.Dismiss$/);
+  await expect(page.getByTestId('drop-notice')).not.toContainText('opened');
+  await snap(page, 'drop-bad-and-bad');
+});
+
 /** Drops several files at once, as a person dragging a selection from a file manager. */
 async function dropFiles(page: Page, files: readonly { name: string; bytes: Uint8Array }[]): Promise<void> {
   const dataTransfer = await page.evaluateHandle((list) => {

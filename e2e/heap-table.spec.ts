@@ -48,7 +48,8 @@ test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in v
   await expect(bytes).toHaveAttribute('aria-sort', 'descending');
 
   // The pane is narrower than every column: the table still fits across it, never sideways, with the names at the
-  // left and the columns least read (Kind among them) left to Details.
+  // left and the columns least read left to Details; Kind stays as the diagram's colour chip, its words for screen
+  // readers (it was left out, so a KV cache row looked like any other).
   const body = table.getByRole('rowgroup').nth(1);
   const box = (await body.boundingBox())!;
   expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -56,8 +57,12 @@ test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in v
   const name = first.getByRole('cell').first();
   await expect.poll(async () => Math.round((await name.boundingBox())!.x - box.x)).toBe(0);
   await expect(name).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: 'Kind' })).toBeHidden();
-  for (const label of ['Buffer', 'Bytes', 'Offset', 'Lifetime']) {
+  await expect(table.getByRole('columnheader', { name: 'Kind' })).toBeVisible();
+  // the largest rows, sorted by bytes, are the decoder's KV cache (present.N)
+  const kv = table.locator('[data-testid="heap-cell-kind"][data-class="kv"]').first();
+  await expect(kv).toHaveText(/^(input|output) · KV cache(, spilled: it wanted sram)?$/);
+  await expect(kv.locator('.swatch-kv')).toBeVisible();
+  for (const label of ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Kind']) {
     const header = (await table.getByRole('columnheader', { name: label }).boundingBox())!;
     expect(header.x + header.width, `${label} ends inside the pane`).toBeLessThanOrEqual(box.x + box.width + 1);
   }
@@ -73,9 +78,49 @@ test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in v
   await expect(page.getByTestId('selection-details')).toContainText(bufferName.slice(0, 12));
 });
 
+for (const { width, height } of [
+  { width: 1024, height: 640 },
+  { width: 1280, height: 720 },
+  { width: 1600, height: 1000 },
+]) {
+  test(`GPT-2 on an MCU at ${width}×${height}: the heap table keeps Kind, its figures whole, and gives the names the room`, async ({ page }) => {
+    test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await openDropped(page, 'gpt2-past.onnx', readModel('tiny-random-gpt2-fp32-past.onnx'), '/?target=mcu');
+    await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
+    const table = page.getByRole('table', { name: 'Buffers of the plan' });
+    await expect(table.getByTestId('heap-row').first()).toBeVisible();
+    const body = table.getByRole('rowgroup').nth(1);
+    expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const box = (await body.boundingBox())!;
+    // at 1280 Kind was left out while Lifetime and Region kept their width and the names were cut ("…tention_mask")
+    const width_ = async (label: string) => (await table.getByRole('columnheader', { name: label }).boundingBox())!;
+    for (const label of ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Region', 'Kind']) {
+      const header = await width_(label);
+      expect(header.x + header.width, `${label} ends inside the table`).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
+    expect((await width_('Buffer')).width).toBeGreaterThan((await width_('Lifetime')).width);
+    expect((await width_('Buffer')).width).toBeGreaterThan((await width_('Region')).width);
+    // a KV cache row and a spilled row are told apart from the rest, in colour and in words
+    const kv = table.locator('[data-testid="heap-row"][data-name="past_0"]').getByTestId('heap-cell-kind');
+    await expect(kv).toHaveAttribute('data-class', 'kv');
+    await expect(kv).toHaveAttribute('title', 'input · KV cache');
+    await expect(kv.locator('.swatch-kv')).toBeVisible();
+    const spilled = table.locator('[data-testid="heap-cell-kind"][data-spilled="true"]').first();
+    await expect(spilled).toHaveAttribute('title', /, spilled: it wanted sram$/);
+    await expect(spilled.locator('.spill-mark')).toBeVisible();
+    // no figure is cut: bytes, offsets and lifetimes read whole
+    const cut = await table.getByTestId('heap-row').evaluateAll((rows) =>
+      rows.flatMap((row) => [1, 2, 3].map((k) => row.children[k] as HTMLElement).filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.innerText)),
+    );
+    expect(cut).toEqual([]);
+    await snap(page, `heap-table-gpt2-${width}`);
+  });
+}
+
 for (const { width, height, shown } of [
   { width: 1600, height: 1000, shown: ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Region', 'Kind'] },
-  { width: 1280, height: 720, shown: ['Buffer', 'Bytes', 'Offset', 'Lifetime'] },
+  { width: 1280, height: 720, shown: ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Region', 'Kind'] },
 ]) {
   test(`ultraface on an MCU at ${width}×${height}: the table and the live-bytes chart each have their own room, and Chart looks pressed exactly while the chart shows`, async ({ page }) => {
     const file = 'ultraface_RFB-320.onnx';

@@ -269,6 +269,19 @@ test('an empty model parameter is named on the page, and the sample opens instea
   expect(linked.search).toBe('?dim.batch=2');
 });
 
+test('a parameter given twice takes the last value, as the command-line tool does, and the page names both', async ({ page }) => {
+  // ?target=mcu&target=cpu planned for mcu without a word, where `plan --target mcu --target cpu` plans for cpu with a note
+  const warnings = consoleWarnings(page);
+  const linked = await openLink(page, '?target=mcu&target=cpu');
+  expect(linked.shown).toMatchObject({ model: 'sample.onnx', error: null, settings: { target: 'cpu' } });
+  const notice = page.getByTestId('link-notice');
+  await expect(notice.getByTestId('link-notice-entry')).toHaveText(['target given twice ("mcu", then "cpu"): the last applies']);
+  expect(warnings.join('\n')).toContain('target given twice ("mcu", then "cpu"): the last applies');
+  // cpu is the default target: the address bar keeps neither value
+  expect(linked.search).toBe('');
+  await snap(page, 'link-param-twice');
+});
+
 test('a dim the model does not have and a selection of nothing on screen are named in warnings and the link notice, and leave the settings and the address bar', async ({ page }) => {
   const warnings = consoleWarnings(page);
   await page.goto('/?target=mcu&region.nope.limit=5&dim.nosuch=3&dim.batch=2&select=buffer:999999');

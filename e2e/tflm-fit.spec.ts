@@ -129,5 +129,14 @@ test('person_detect on tflm with Growth open: nothing to vary, and no advice to 
   // It said "Vary a dim on another target." where target=cpu says "Nothing to vary: the model has no symbolic dim."
   await expect(pane).toContainText('Nothing to vary on any target either: the model has no symbolic dim.');
   await expect(pane).not.toContainText('another target');
+  // summary().growth was null beside the pane's refusal; it carries it, as it does a curve refused for a tied dim
+  const said = (await pane.getByTestId('growth-none').textContent())!;
+  const growth = await page.evaluate(() => window.heapscope!.summary().growth);
+  expect(growth).toMatchObject({ dim: '', status: 'failed', points: [], rangeError: null, error: said });
+  expect(growth!.error).toContain('Nothing to vary on any target either');
   await snap(page, 'tflm-growth-nothing-to-vary');
+  // closing the pane takes the refusal out of the summary
+  await page.getByTestId('pane-toggles').locator('[data-pane="growth"]').click();
+  await expect(pane).toBeHidden();
+  await expect.poll(() => page.evaluate(() => window.heapscope!.summary().growth)).toBeNull();
 });

@@ -1,11 +1,12 @@
 // The whole page is a drop zone: dragging a file over it shows an overlay, and
-// dropping opens the file; of several, one (dropped-files.ts), and a line says
-// which and that the others were not opened. Listens on window so a drop anywhere counts.
+// dropping opens the file; of several, the first that opens (dropped-files.ts),
+// and a line says which, which could not be opened and that the others were
+// not. Listens on window so a drop anywhere counts.
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOpenDropped } from '../views/compare/use-compare';
-import { useAppStore } from '../store/context';
-import { chooseDropped, droppedNotice } from './dropped-files';
+import { useAppStore, useAppStoreApi } from '../store/context';
+import { chooseDropped, droppedNotice, openDropped } from './dropped-files';
 import '../views/panels/status.css';
 
 /** True when a drag carries files (not text or links). */
@@ -56,7 +57,7 @@ export function useFileDrop(onFiles: (files: readonly File[]) => void): boolean 
   return dragging;
 }
 
-/** What a drop of several files opened: the file's name and the line that says so. */
+/** What a drop of several files opened: the file's name (the last tried when none opened) and the line that says so. */
 export interface DroppedNote {
   readonly opened: string;
   readonly text: string;
@@ -66,15 +67,29 @@ export interface DroppedNote {
 export function DropZone({ onNote }: { readonly onNote: (note: DroppedNote | undefined) => void }) {
   // A saved plan file opens in the plan viewer; anything else opens as a model.
   const open = useOpenDropped();
+  const store = useAppStoreApi();
+  const drops = useRef(0);
   const onFiles = useCallback(
     (files: readonly File[]) => {
       const choice = chooseDropped(files);
       if (choice === undefined) return;
-      const text = droppedNotice(choice.file.name, choice.left);
-      onNote(text === undefined ? undefined : { opened: choice.file.name, text });
-      open(choice.file);
+      // a later drop takes this one's place: its tries stop, and its line is not shown
+      const drop = ++drops.current;
+      onNote(undefined);
+      const tryFile = async (file: File): Promise<boolean | undefined> => {
+        if (drop !== drops.current) return undefined;
+        await open(file);
+        if (drop !== drops.current) return undefined;
+        const { error } = store.getState();
+        return !(error?.file === file.name && error.task === 'open');
+      };
+      void openDropped(choice, tryFile).then((outcome) => {
+        if (outcome === undefined || drop !== drops.current) return;
+        const text = droppedNotice(outcome);
+        onNote(text === undefined ? undefined : { opened: outcome.opened ?? outcome.failed.at(-1)!, text });
+      });
     },
-    [open, onNote],
+    [open, onNote, store],
   );
   const dragging = useFileDrop(onFiles);
   return (

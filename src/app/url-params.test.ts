@@ -39,6 +39,19 @@ describe('URL parameters', () => {
     expect(parseUrlParams('').ignored).toEqual([]);
   });
 
+  it('takes the last of a parameter given twice, as the command-line tool does, and names both values', () => {
+    // ?target=mcu&target=cpu planned for mcu without a word; `plan --target mcu --target cpu` plans for cpu with a note
+    const p = parseUrlParams('?target=mcu&target=cpu&dim.batch=1&dim.batch=4&strategy=best&strategy=best&utm=a&utm=b');
+    expect(p.target).toBe('cpu');
+    expect(p.dims).toEqual({ batch: 4 });
+    expect(p.strategy).toBe('best');
+    expect(p.typed.target).toBe('cpu');
+    expect(p.ignored).toEqual(['target given twice ("mcu", then "cpu"): the last applies', 'dim.batch given twice ("1", then "4"): the last applies']);
+    expect(parseUrlParams('?region.sram.limit=1&region.sram.limit=2&region.sram.limit=3').ignored).toEqual(['region.sram.limit given 3 times ("1", "2", then "3"): the last applies']);
+    // a bad first value is not reported as left out when the last one applies
+    expect(parseUrlParams('?dim.batch=x&dim.batch=2')).toMatchObject({ dims: { batch: 2 }, ignored: ['dim.batch given twice ("x", then "2"): the last applies'] });
+  });
+
   it('defaults to the sample with no dims', () => {
     expect(parseUrlParams('')).toMatchObject({ model: undefined, dims: {}, embed: false });
     expect(parseUrlParams('?model=&embed=0')).toMatchObject({ model: undefined, embed: false });

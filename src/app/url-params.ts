@@ -27,10 +27,37 @@ export interface UrlParams extends LinkExtras {
 /** The parameters this page reads; others in a URL are kept as they are. */
 const OWN_KEYS = new Set(['model', 'embed', 'strategy', 'target']);
 
-/** Parses a location.search string. Dim values must be whole numbers from 0 to 2^31 - 1. */
+/** True for a parameter the page reads (its own, a dim's, an extra's, a comparison's, panes=). */
+function isReadKey(key: string): boolean {
+  return OWN_KEYS.has(key) || key === 'panes' || isDimKey(key) || isExtraKey(key) || isCompareKey(key);
+}
+
+/**
+ * `search`'s parameters with one value for each the page reads, the last given, as the command-line tool takes an
+ * option given twice; each given again with another value is pushed to `ignored` as `target given twice ("mcu",
+ * then "cpu"): the last applies`. Parameters the page does not read are kept as they are.
+ */
+export function lastOfRepeated(search: string, ignored: string[]): URLSearchParams {
+  const given = new Map<string, string[]>();
+  const kept = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (!isReadKey(key)) kept.append(key, value);
+    else given.set(key, [...(given.get(key) ?? []), value]);
+  }
+  for (const [key, values] of given) {
+    kept.set(key, values.at(-1)!);
+    if (new Set(values).size < 2) continue;
+    const times = values.length === 2 ? 'twice' : `${values.length} times`;
+    const quoted = values.map((v) => `"${v}"`);
+    ignored.push(`${key} given ${times} (${quoted.slice(0, -1).join(', ')}, then ${quoted.at(-1)!}): the last applies`);
+  }
+  return kept;
+}
+
+/** Parses a location.search string. Dim values must be whole numbers from 0 to 2^31 - 1. A parameter given twice takes the last value, and says so. */
 export function parseUrlParams(search: string): UrlParams {
-  const params = new URLSearchParams(search);
   const ignored: string[] = [];
+  const params = lastOfRepeated(search, ignored);
   const dims = readDims(params, ignored);
   const text = (key: string): string | undefined => {
     const value = params.get(key)?.trim();

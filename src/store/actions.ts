@@ -51,6 +51,9 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     setGrowthRangeError: (message) => {
       if (get().growthRangeError !== message) set({ growthRangeError: message });
     },
+    setGrowthRefused: (message) => {
+      if (get().growthRefused !== message) set({ growthRefused: message });
+    },
     cancel: () => loader.cancel(),
     stopSearch: () => loader.stopSearch(),
     dismissError: () => set({ error: undefined, bindingError: undefined }),

@@ -39,6 +39,16 @@ describe('store: growth curve', () => {
     expect(selectPageSummary(s.store.getState()).peak).toBe(128);
   });
 
+  it("carries the open pane's refusal when it offers nothing to vary, with its reason as the error", async () => {
+    const s = await opened();
+    expect(selectGrowthSummary(s.store.getState())).toBeNull();
+    const why = 'On target tflm the plan is of the file’s own shapes: no dim changes it.';
+    s.actions.setGrowthRefused(why);
+    expect(selectGrowthSummary(s.store.getState())).toEqual({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], rangeError: null, error: why });
+    s.actions.setGrowthRefused(undefined);
+    expect(selectGrowthSummary(s.store.getState())).toBeNull();
+  });
+
   it('keeps the curve when a point of it is planned, and drops it for other settings', async () => {
     const s = await opened();
     s.actions.sweepGrowth(BATCH, [1, 4, 16]);

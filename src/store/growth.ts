@@ -48,7 +48,7 @@ export function currentGrowth(state: AppState): GrowthState | undefined {
 
 /** The curve as window.heapscope.summary().growth gives it. */
 export interface GrowthSummary {
-  readonly dim: string; // the dim, or INPUT:AXIS[,AXIS] for a fixed input's axes (as `sweep --dim` names it)
+  readonly dim: string; // the dim, or INPUT:AXIS[,AXIS] for a fixed input's axes (as `sweep --dim` names it); '' when the pane offers nothing to vary
   readonly status: GrowthState['status'];
   readonly current: number | null; // the value of the plan on screen
   readonly points: readonly { readonly value: number; readonly peak: number; readonly lowerBound: number; readonly complete: boolean; readonly fits: boolean }[];
@@ -74,8 +74,14 @@ const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedMo
   };
 });
 
-/** summary().growth: the curve of the plan on screen, or null. */
+/** The Growth pane's refusal to draw any curve, as summary().growth gives it: status failed, the pane's reason as the error. */
+const refusedSummary = memoLast(
+  (error: string): GrowthSummary => ({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], rangeError: null, error }),
+);
+
+/** summary().growth: the curve of the plan on screen, the open pane's refusal when it offers nothing to vary, or null. */
 export function selectGrowthSummary(state: AppState): GrowthSummary | null {
+  if (state.model !== undefined && state.growthRefused !== undefined) return refusedSummary(state.growthRefused);
   return growthSummary(currentGrowth(state), state.model, state.growthRangeError);
 }
 

@@ -179,6 +179,8 @@ export interface AppActions {
   cancelGrowth(): void;
   /** Says why the Growth pane's typed range is refused (undefined: it is not): the pane then shows no curve. */
   setGrowthRangeError(message: string | undefined): void;
+  /** Says why the Growth pane offers nothing to vary (undefined: it offers an axis): the pane then shows that instead of a curve. */
+  setGrowthRefused(message: string | undefined): void;
   /** Stops the task in flight; the shown model stays. */
   cancel(): void;
   /**
@@ -222,6 +224,7 @@ export interface AppState {
   readonly suggestions: SuggestionsState | undefined;
   readonly growth: GrowthState | undefined;
   readonly growthRangeError: string | undefined; // why the range typed in the Growth pane is refused: its curve is then not shown
+  readonly growthRefused: string | undefined; // why the open Growth pane offers nothing to vary (a .tflite on tflm, a model with no symbolic dim)
   readonly selection: Selection | undefined;
   readonly linkLeftOut: readonly string[]; // parameters of the opening link left out (app/startup.ts), named by the link notice
   readonly linkLeftOutBindings: readonly BindingRef[]; // the shapes and input values among them: told there, not again in Diagnostics
@@ -251,6 +254,7 @@ export const INITIAL_STATE: Omit<AppState, 'actions'> = {
   suggestions: undefined,
   growth: undefined,
   growthRangeError: undefined,
+  growthRefused: undefined,
   selection: undefined,
   linkLeftOut: [],
   linkLeftOutBindings: [],

@@ -8,6 +8,7 @@ import './sort-header.css';
 /** Props of SortHeader. */
 export interface SortHeaderProps {
   readonly label: string;
+  readonly name?: string; // the column's name when `label` is shorter (a one-letter header): the button's accessible name and title
   readonly direction: SortDirection | undefined; // the table's direction when it is sorted by this column
   readonly onSort: () => void;
   readonly column: string; // data-column, for styles and tests
@@ -16,11 +17,11 @@ export interface SortHeaderProps {
 }
 
 /** One header cell with its sort button. */
-export function SortHeader({ label, direction, onSort, column, className, numeric = false }: SortHeaderProps) {
+export function SortHeader({ label, name, direction, onSort, column, className, numeric = false }: SortHeaderProps) {
   const active = direction !== undefined;
   return (
     <div role="columnheader" aria-sort={direction ?? 'none'} className={className} data-column={column}>
-      <button type="button" className={`sort-button${numeric ? ' sort-button-numeric' : ''}${active ? ' sort-active' : ''}`} onClick={onSort}>
+      <button type="button" className={`sort-button${numeric ? ' sort-button-numeric' : ''}${active ? ' sort-active' : ''}`} onClick={onSort} aria-label={name} title={name}>
         {label}
         <SortArrow direction={direction} />
       </button>

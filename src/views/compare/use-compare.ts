@@ -48,9 +48,10 @@ const SNIFF_BYTES = 256;
 
 /**
  * Opens a dropped or picked file: a saved plan file in the plan viewer, anything else as a model.
- * A saved plan that cannot be read is refused as a model file is: in the error banner, naming it.
+ * A saved plan that cannot be read is refused as a model file is: in the error banner, naming it. Resolves once it
+ * is open or refused.
  */
-export function useOpenDropped(): (file: File) => void {
+export function useOpenDropped(): (file: File) => Promise<void> {
   const { openFile, dismissError, showFileError } = useActions();
   const { openSavedPlan } = useCompareActions();
   return useCallback(
@@ -60,7 +61,7 @@ export function useOpenDropped(): (file: File) => void {
         dismissError();
         return openSavedPlan(file, file.name, (error) => showFileError(file.name, error));
       };
-      void file
+      return file
         .slice(0, SNIFF_BYTES)
         .arrayBuffer()
         .then(

@@ -45,10 +45,13 @@ const vela: RuntimePlan = {
 describe('declaredArenaText', () => {
   it('writes an arena to declare with its "≥" when a lower estimate, and "none works" where TFLite Micro refuses the model', () => {
     const unknown = ['custom operator X (x_0): its kernel\'s scratch requests are not known; none are assumed'];
-    expect(declaredArenaText(3_717_712, arenaStanding(saving))).toBe('3.55 MiB');
+    // the tail's allocators and kernel data are estimated: the figure says it is an estimate, as the CLI does
+    expect(declaredArenaText(3_717_712, arenaStanding(saving))).toBe('3.55 MiB (estimate)');
+    expect(declaredArenaText(3_717_712, arenaStanding({ ...saving, tailEstimated: false }))).toBe('3.55 MiB');
     expect(declaredArenaText(3_717_712, arenaStanding({ ...saving, notes: unknown }))).toBe('≥ 3.55 MiB');
+    expect(declaredArenaText(3_717_712, arenaStanding({ ...saving, refused: ['x.'] }), true)).toBe('none works (3.55 MiB, an estimate, were it accepted)');
     const refused = arenaStanding({ ...saving, notes: unknown, refused: ['110 DEQUANTIZE operators have a FLOAT16 input.'] });
-    expect(refused).toEqual({ lowerEstimate: true, refused: true });
+    expect(refused).toEqual({ estimate: true, lowerEstimate: true, refused: true });
     expect(declaredArenaText(3_717_712, refused)).toBe('none works');
     expect(declaredArenaText(3_717_712, refused, true)).toBe('none works (≥ 3.55 MiB were it accepted)');
   });

@@ -45,7 +45,7 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
   const plan = useAppStore(selectPlan);
   const asked = useAppStore((s) => s.growth);
   const growth = useAppStore(currentGrowth);
-  const { sweepGrowth, setGrowthRangeError } = useActions();
+  const { sweepGrowth, setGrowthRangeError, setGrowthRefused } = useActions();
   // a plan with TensorFlow Lite Micro's runtime plan is of the file's own shapes: no dim changes it
   const fixedShapes = plan?.runtimePlan !== undefined;
   const offer = useMemo(() => (inferred === undefined ? undefined : growthChoices(inferred, fixedShapes)), [inferred, fixedShapes]);
@@ -62,6 +62,12 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
     setGrowthRangeError(rangeError);
     return () => setGrowthRangeError(undefined);
   }, [rangeError, setGrowthRangeError]);
+  // and its refusal while it offers nothing to vary (a .tflite on tflm: the file's own shapes)
+  const refused = active && offer !== undefined && choice === undefined ? offer.notes.join(' ') : undefined;
+  useEffect(() => {
+    setGrowthRefused(refused);
+    return () => setGrowthRefused(undefined);
+  }, [refused, setGrowthRefused]);
   useEffect(() => {
     if (active && plan !== undefined && choice !== undefined && values !== undefined) sweepGrowth(choice.axis, values);
     // The curve depends on the plan, the axis and the values; sweepGrowth keeps a curve that still holds.

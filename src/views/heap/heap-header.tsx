@@ -1,6 +1,7 @@
 // The heap pane's figures: the peak (labelled a lower estimate when some size
-// is unknown), the bound, the strategy and its own bound, and every region
-// over its size limit, in human units, where the eye is.
+// is unknown), the bound, the strategy and its own bound, TensorFlow Lite
+// Micro's tensor arena to declare, and every region over its size limit, in
+// human units, where the eye is.
 
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
@@ -10,6 +11,7 @@ import { PeakSumMark, RegionsPeakNote } from '../regions-peak-note';
 import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
 import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
+import { runtimeLines } from '../details/runtime-plan-words';
 
 /**
  * The figures of `plan`, for the heap pane's toolbar: one line when the pane
@@ -22,7 +24,14 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const own = ownBoundText(plan);
   const strategy = plan.portfolio !== undefined && plan.portfolio.winner !== plan.strategy ? `${plan.strategy} (${plan.portfolio.winner})` : plan.strategy;
   const sum = regionsPeakText(plan, complete);
-  const whole = [withRegionsPeak(`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, plan, complete), `bound ${formatBytes(plan.lowerBound)}`, ...(own === undefined ? [] : [strategyBoundText(plan)!]), strategy].join(' · ');
+  const arena = declaredArena(plan);
+  const whole = [
+    withRegionsPeak(`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, plan, complete),
+    `bound ${formatBytes(plan.lowerBound)}`,
+    ...(own === undefined ? [] : [strategyBoundText(plan)!]),
+    strategy,
+    ...(arena === undefined ? [] : [`arena to declare ${arena.shown}`]),
+  ].join(' · ');
   return (
     <span className="heap-numbers" data-testid="heap-peak" data-peak={plan.peak} data-complete={complete} title={whole}>
       <span className="heap-figures">
@@ -52,8 +61,23 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
           {strategy}
         </span>
       </span>
+      {arena !== undefined && (
+        <>
+          {' '}
+          <span className="heap-pair heap-arena" data-testid="heap-arena" data-bytes={arena.bytes} title={`The tensor arena to declare to TensorFlow Lite Micro: ${arena.text}`}>
+            · arena to declare <strong>{arena.shown}</strong>
+          </span>
+        </>
+      )}
     </span>
   );
+}
+
+/** TensorFlow Lite Micro's arena to declare as Details shows it (declaredArenaText), for a plan of target tflm; undefined for any other. */
+function declaredArena(plan: ModelPlan): { readonly bytes: number; readonly shown: string; readonly text: string } | undefined {
+  if (plan.runtimePlan === undefined) return undefined;
+  const line = runtimeLines(plan.runtimePlan, plan.peak).find((l) => l.key === 'arena')!;
+  return { bytes: line.bytes, shown: line.shown ?? formatBytes(line.bytes), text: line.text };
 }
 
 /** What the strategy's name, and the winner's in brackets, stand for: "best: portfolio of …; it kept tflm's plan, TFLite Micro's greedy planner: …". */

@@ -3,7 +3,8 @@
 // start with the largest, the other columns from the smallest (or A). Pure.
 
 import type { SortDirection, SortOrder } from '../../shared/sort-order';
-import type { FitColumn } from '../fit-columns';
+import { fitColumns, type FitColumn } from '../fit-columns';
+import { formatCount } from '../../shared/format';
 import { KIND_CLASSES, kindText } from './buffer-classes';
 import type { BufferFacts, HeapData } from './heap-data';
 
@@ -15,28 +16,61 @@ export interface HeapColumnSpec extends FitColumn<HeapColumn> {
   readonly label: string;
   readonly numeric?: boolean;
   readonly first: SortDirection; // the direction of the first click
+  readonly compact?: true; // Kind as a colour chip with a one-letter header, its words in a title and for screen readers
 }
 
 /**
- * The columns, figures first: a narrow pane shows the name, bytes, place and lifetime, and leaves out the least
- * read in turn: Shares (its mark stays at the offset), Shape, Op, Kind, Region. A click on a row shows them all in Details.
+ * The columns, figures first: a narrow pane shows the name, bytes, place, lifetime and kind, and leaves out the least
+ * read in turn: Shares (its mark stays at the offset), Shape, Op, the Kind in words (its colour chip stays), Region.
+ * The figures' columns are as wide as their header (its sort arrow only when sorted by it) and figures; the name takes
+ * the room left over. A click on a row shows them all in Details.
  */
 export const HEAP_COLUMNS: readonly HeapColumnSpec[] = [
   { id: 'buffer', label: 'Buffer', first: 'ascending', min: 104, grow: 1.6, tight: 72 },
-  { id: 'bytes', label: 'Bytes', numeric: true, first: 'descending', min: 76 },
-  { id: 'offset', label: 'Offset', numeric: true, first: 'ascending', min: 80 },
-  { id: 'lifetime', label: 'Lifetime', first: 'ascending', min: 80 },
-  { id: 'region', label: 'Region', first: 'ascending', min: 56, grow: 0.6, drop: 5 },
-  { id: 'kind', label: 'Kind', first: 'ascending', min: 104, grow: 0.9, drop: 4 },
+  { id: 'bytes', label: 'Bytes', numeric: true, first: 'descending', min: 60 },
+  { id: 'offset', label: 'Offset', numeric: true, first: 'ascending', min: 52 },
+  { id: 'lifetime', label: 'Lifetime', first: 'ascending', min: 62 },
+  { id: 'region', label: 'Region', first: 'ascending', min: 54, drop: 5 },
+  { id: 'kind', label: 'Kind', first: 'ascending', min: 120, grow: 0.9, drop: 4 },
   { id: 'op', label: 'Op', first: 'ascending', min: 88, grow: 1, drop: 3 },
   { id: 'shape', label: 'Shape', first: 'ascending', min: 88, grow: 1, drop: 2 },
   { id: 'shares', label: 'Shares with', first: 'ascending', min: 104, grow: 1, drop: 1 },
 ];
 
-/** The columns of a plan over `lanes` regions: over two or more an offset means nothing without its region, so Region stays (narrower, with the names, when nothing else is left to leave out). */
-export function heapColumns(lanes: number): readonly HeapColumnSpec[] {
-  if (lanes < 2) return HEAP_COLUMNS;
-  return HEAP_COLUMNS.map((c) => (c.id === 'region' ? { ...c, drop: undefined, tight: 48 } : c));
+/** The Kind column when its words do not fit: a colour chip (and a spill notch) under a one-letter header, never left out. */
+const COMPACT_KIND: HeapColumnSpec = { id: 'kind', label: 'K', first: 'ascending', min: 32, compact: true };
+
+/** Px of one character of the table's monospace figures (12.5 px), rounded up. */
+const MONO_CHAR = 7.6;
+
+/** Px a header's sort arrow takes (sort-header.css: 12 px and a 4 px gap), shown only on the column the table is sorted by. */
+const SORT_ARROW = 16;
+
+/** What the widths of the heap table's columns depend on besides the pane. */
+export interface HeapColumnsFit {
+  readonly lanes: number; // regions of the plan
+  readonly maxOffset: number; // the largest offset: the Offset column is as wide as its figure
+  readonly steps: number; // the plan's steps: the Lifetime column is as wide as "[steps, steps)"
+  readonly sorted?: HeapColumn; // the column the table is sorted by: its header shows its arrow
+}
+
+/**
+ * The columns for a row `width` px wide (undefined: not laid out yet). Over two or more regions an offset means
+ * nothing without its region, so Region stays; Offset and Lifetime are as wide as their largest figure; and Kind
+ * turns into its chip where its words do not fit, so a KV cache or a spilled row still looks apart.
+ */
+export function heapColumns(fit: HeapColumnsFit, width?: number): readonly HeapColumnSpec[] {
+  const mono = (chars: number): number => Math.ceil(chars * MONO_CHAR) + 2;
+  const digits = String(Math.max(0, fit.steps)).length;
+  const sized = (c: HeapColumnSpec): HeapColumnSpec => {
+    const min = c.id === 'offset' ? Math.max(c.min, mono(formatCount(fit.maxOffset).length)) : c.id === 'lifetime' ? Math.max(c.min, mono(2 * digits + 4)) : c.min;
+    const arrow = c.id === fit.sorted ? SORT_ARROW : 0;
+    const kept = c.id === 'region' && fit.lanes >= 2 ? { drop: undefined } : {};
+    return { ...c, ...kept, min: min + arrow, ...(c.tight !== undefined && { tight: c.tight + arrow }) };
+  };
+  const full = HEAP_COLUMNS.map(sized);
+  if (width === undefined || fitColumns(full, width, HEAP_ROW_SPACING).shown.has('kind')) return full;
+  return full.map((c) => (c.id === 'kind' ? sized(COMPACT_KIND) : c));
 }
 
 /** The space of a heap table row besides its columns (heap.css). */

@@ -16,6 +16,7 @@ import { fitColumns } from '../fit-columns';
 import { SortHeader } from '../sort-header';
 import { useElementSize } from '../use-element-size';
 import type { BufferFacts, HeapData } from './heap-data';
+import { KIND_CLASSES } from './buffer-classes';
 import { HEAP_ROW_SPACING, heapColumns, heapKindText, heapTableOrder, sharedNames, type HeapColumn } from './heap-table-order';
 
 const ROW_HEIGHT = 28;
@@ -35,7 +36,10 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   const order = useMemo(() => heapTableOrder(data, describe, sort), [data, describe, sort]);
   const sharing = useMemo(() => sharedNames(data), [data]);
   const [headRow, headSize] = useElementSize<HTMLDivElement>();
-  const columns = heapColumns(data.regions.length);
+  const figures = useMemo(() => ({ maxOffset: data.plan.buffers.reduce((most, b) => Math.max(most, b.offset), 0), steps: data.plan.buffers.reduce((most, b) => Math.max(most, b.end), 0) }), [data]);
+  // the Region column counts the plan's regions, not the lanes drawn: a region holding nothing has no lane
+  const columns = heapColumns({ lanes: data.regions.length, ...figures, sorted: sort?.column }, headSize?.width);
+  const compactKind = columns.some((c) => c.id === 'kind' && c.compact === true);
   const fitted = fitColumns(columns, headSize?.width, HEAP_ROW_SPACING);
   const shown = columns.filter((c) => fitted.shown.has(c.id));
   const grid = { gridTemplateColumns: fitted.template };
@@ -53,6 +57,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
             <SortHeader
               key={c.id}
               label={c.label}
+              name={c.compact === true ? 'Kind' : undefined}
               column={c.id}
               numeric={c.numeric}
               className={c.numeric ? 'num' : undefined}
@@ -68,7 +73,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
             const i = order[item.index]!;
             const f = describe(i);
             const b = f.buffer;
-            const cells = rowCells(data, i, f, sharing[i], fitted.left);
+            const cells = rowCells(data, i, f, sharing[i], fitted.left, compactKind);
             return (
               <div
                 role="row"
@@ -95,10 +100,14 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   );
 }
 
-/** The cells of buffer `i`'s row, by column, those of the columns `left` out hidden; `shared`: the name of the buffer whose bytes it shares. */
-function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | undefined, left: ReadonlySet<HeapColumn>): Record<HeapColumn, ReactNode> {
+/**
+ * The cells of buffer `i`'s row, by column, those of the columns `left` out hidden; `shared`: the name of the buffer
+ * whose bytes it shares; `compactKind`: its kind as its colour chip alone, the words in its title and for screen readers.
+ */
+function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | undefined, left: ReadonlySet<HeapColumn>, compactKind: boolean): Record<HeapColumn, ReactNode> {
   const b = f.buffer;
   const kind = heapKindText(data, i);
+  const spilled = b.wanted === undefined ? '' : `, spilled: it wanted ${b.wanted}`;
   const padded = paddedSizeTitle(b);
   return {
     buffer: (
@@ -131,8 +140,11 @@ function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | un
       </span>
     ),
     kind: (
-      <span role="cell" hidden={left.has('kind')} className="truncate" title={kind} data-testid="heap-cell-kind">
-        {kind}
+      <span role="cell" hidden={left.has('kind')} className="truncate heap-kind" title={`${kind}${spilled}`} data-testid="heap-cell-kind" data-class={KIND_CLASSES[data.kindClass[i]!]} data-spilled={b.wanted !== undefined}>
+        <span className={`swatch swatch-${KIND_CLASSES[data.kindClass[i]!]!}`} aria-hidden="true" />
+        {spilled !== '' && <span className="spill-mark" aria-hidden="true" />}
+        {compactKind ? <span className="visually-hidden">{kind}</span> : kind}
+        {spilled !== '' && <span className="visually-hidden">{spilled}</span>}
       </span>
     ),
     op: (

@@ -170,14 +170,17 @@ export function barLowerEstimate(bar: Pick<MapBar, 'complete' | 'runtime'>): boo
 
 /**
  * "506 KiB / 512 KiB", and " · 5.00 KiB over" when the region holds more than its limit; "≥ 160 B / 512 KiB" when
- * some size is unknown or TensorFlow Lite Micro's arena is a lower estimate (as Details writes it); "none works / 512
+ * some size is unknown or TensorFlow Lite Micro's arena is a lower estimate, "80.4 KiB (estimate) / 512 KiB" when it
+ * rests on its tail's estimated parts (each as Details writes it, declaredArenaText); "none works / 512
  * KiB · TFLite Micro refuses the model" for a tensor arena no size of which TFLite Micro accepts.
  */
 export function barUsedText(bar: MapBar): string {
   const least = barLowerEstimate(bar) ? '≥ ' : '';
   const limit = bar.sizeLimit === undefined ? '' : ` / ${formatBytes(bar.sizeLimit)}`;
   if (bar.runtime?.standing.refused === true) return `${declaredArenaText(bar.used, bar.runtime.standing)}${limit} · TFLite Micro refuses the model`;
-  return `${least}${formatBytes(bar.used)}${limit}${bar.overBy > 0 ? ` · ${least}${formatBytes(bar.overBy)} over` : ''}`;
+  // TensorFlow Lite Micro's arena is written as Details writes it, an estimate said so
+  const used = bar.runtime === undefined ? `${least}${formatBytes(bar.used)}` : declaredArenaText(bar.used, { ...bar.runtime.standing, lowerEstimate: least !== '' });
+  return `${used}${limit}${bar.overBy > 0 ? ` · ${least}${formatBytes(bar.overBy)} over` : ''}`;
 }
 
 /** "at its fullest step 18: weights 232 KiB · I/O 300 KiB · KV cache 240 KiB · activations 200 KiB · scratch 8.00 KiB": the parts live at the fullest step (weights, KV cache and scratch when there are some), which the words name so a part absent there (an output written later) does not read as absent from the region. */
