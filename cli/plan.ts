@@ -6,6 +6,7 @@ import { planLowerEstimate } from '../src/planner/assembly/assumptions';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { SIZES_NOTHING } from '../src/model/infer/dims';
+import { TFLITE_FIXED_SHAPES } from '../src/model/infer/tflite-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
@@ -104,6 +105,18 @@ export function strictProblems(plan: Pick<ModelPlan, 'complete'> & { readonly as
   return problems;
 }
 
+/** Diagnostics of a --dim, --b-dim, --shape or --input the model had no use for: the option was ignored. */
+const IGNORED_OPTION_CODES: ReadonlySet<string> = new Set(['unknown-dim', 'unused-binding', 'bad-input-value', TFLITE_FIXED_SHAPES]);
+
+/**
+ * The options given that the plan ignored, each in its diagnostic's words
+ * (`--dim sequence_lenght=4096 is ignored: … (did you mean 'sequence_length'?)`):
+ * a note on stderr, so a CI log shows a misspelled name, and a refusal under --strict.
+ */
+export function ignoredOptions(plan: { readonly diagnostics?: ModelPlan['diagnostics'] }): string[] {
+  return (plan.diagnostics ?? []).filter((d) => IGNORED_OPTION_CODES.has(d.code)).map((d) => d.message);
+}
+
 /** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
 function planInputs(args: ParsedArgs, file: string): CommandInput[] {
   const target = args.options.get('--target');
@@ -141,7 +154,9 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       for (const d of plan.diagnostics) if (d.code === 'dim-given-twice') io.err(`heapscope: note: ${file}: ${d.message}\n`);
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
-      for (const problem of strict ? strictProblems(plan) : []) {
+      const ignored = ignoredOptions(plan);
+      if (!strict) for (const message of ignored) io.err(`heapscope: note: ${file}: ${message}\n`);
+      for (const problem of strict ? [...strictProblems(plan), ...ignored] : []) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
