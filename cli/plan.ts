@@ -154,6 +154,9 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       for (const d of plan.diagnostics) if (d.code === 'dim-given-twice') io.err(`heapscope: note: ${file}: ${d.message}\n`);
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
+      // without a limit the verdict line is silent: the refusal is told all the same (--strict refuses it in its own line)
+      const refused = over === undefined && !strict ? refusedWarning(plan) : undefined;
+      if (refused !== undefined) io.err(`heapscope: warning: ${file}: ${refused}\n`);
       const ignored = ignoredOptions(plan);
       if (!strict) for (const message of ignored) io.err(`heapscope: note: ${file}: ${message}\n`);
       for (const problem of strict ? [...strictProblems(plan), ...ignored] : []) {
@@ -185,6 +188,19 @@ function overLimitLine(plan: ModelPlan): string | undefined {
   const refused = over.length === 0 && !plan.fits ? plan.regions.filter((r) => r.sizeLimit !== undefined && r.runtimeHead !== undefined) : [];
   for (const r of refused) over.push(`region ${r.name}: no tensor arena works, within its size limit of ${formatCount(r.sizeLimit!)} bytes or any other: TensorFlow Lite Micro refuses the model ('refused')`);
   return over.length === 0 ? undefined : `DOES NOT FIT: ${over.join('; ')}`;
+}
+
+/**
+ * TensorFlow Lite Micro refuses the model (no arena makes AllocateTensors()
+ * succeed) while no region has a size limit, so `fits` stays true and the exit
+ * 0, as for any plan without a limit: the warning says so on stderr, where a
+ * CI log shows it; undefined when TFLM accepts the model.
+ */
+function refusedWarning(plan: ModelPlan): string | undefined {
+  const refused = plan.runtimePlan?.refused ?? [];
+  if (refused.length === 0) return undefined;
+  const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
+  return `no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail`;
 }
 
 /** The path an export option gives, as a list of none or one output. */
