@@ -2,7 +2,7 @@
 // settings (target, strategy, dims, shapes, input values), so `--budget` in CI
 // judges b where the baseline was made; the command line's settings win.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,23 @@ function saved(model: string, name: string, options: string[]): string {
   expect(run(['plan', model, ...options, '--save', path]).code).toBe(0);
   return path;
 }
+
+describe('diff of a saved plan whose settings contradict it', () => {
+  // settings.target hand-edited to "cpu" with targetProfile still mcu: both sides were labelled cpu and planned on mcu
+  it.each([
+    ['target', (d: { settings: { target: string } }) => (d.settings.target = 'cpu'), `settings.target "cpu" names the preset cpu, but settings.targetProfile is "mcu": the two contradict each other (one was edited); save the plan again`],
+    ['strategy', (d: { settings: { strategy: string } }) => (d.settings.strategy = 'naive'), `settings.strategy "naive" contradicts plan.strategy "best", the strategy the plan was made with (one was edited); save the plan again`],
+  ] as const)('refuses a %s that contradicts the plan with exit 2 and one line naming both', (what, edit, message) => {
+    const path = saved(SAMPLE, `edited-${what}.plan.json`, ['--target', 'mcu']);
+    const doc = JSON.parse(readFileSync(path, 'utf8'));
+    (edit as (d: unknown) => void)(doc);
+    writeFileSync(path, JSON.stringify(doc));
+    const { code, out, err } = run(['diff', path, SAMPLE, '--budget', '8MiB']);
+    expect(err).toBe(`heapscope: ${path}: ${message}\n`);
+    expect(out).toBe('');
+    expect(code).toBe(2);
+  });
+});
 
 describe('diff of a saved plan against a model', () => {
   const baseline = saved(MNIST, 'mnist-mcu.plan.json', ['--target', 'mcu']);

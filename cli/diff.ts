@@ -13,7 +13,7 @@ import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, formatSignedBytes, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
-import { planModelFile, strategyOption, strictProblems } from './plan';
+import { ignoredOptions, planModelFile, strategyOption, strictProblems } from './plan';
 import { resolveTarget, TargetProfileError, targetSettingName } from './targets';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
@@ -63,7 +63,8 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   }
   // one dim given under two spellings: the note `plan` gives (each side's diagnostics list it too)
   const sides = { a: { file: fileA, plan: planA }, b: { file: fileB, plan: planB } };
-  for (const line of dimTwiceNotes(loaded.planned.map((side) => sides[side]))) io.err(line);
+  const strict = args.flags.has('--strict');
+  for (const line of dimTwiceNotes(loaded.planned.map((side) => sides[side]), !strict)) io.err(line);
   const written = plannedAside(diff);
   // a lower estimate of what b needs makes the excess a lower estimate too
   const least = bLowerEstimate(diff) ? 'at least ' : '';
@@ -71,9 +72,11 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   else if (over && budget !== undefined) io.err(`heapscope: ${fileB} needs ${least}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${least}${formatCount(need - budget)}${written === undefined ? '' : ` (${least}${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
   if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (${unknownWhy(diff)}), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
   let strictFailed = false;
-  if (args.flags.has('--strict')) {
+  if (strict) {
     for (const [name, file, side] of [['a', fileA, planA], ['b', fileB, planB]] as const) {
-      for (const problem of strictProblems(side.plan)) {
+      // an option the model had no use for is this command's, on a side planned here (a saved plan's were another command's)
+      const ignored = loaded.planned.includes(name) ? ignoredOptions(side.plan) : [];
+      for (const problem of [...strictProblems(side.plan), ...ignored]) {
         strictFailed = true;
         io.err(`heapscope: ${file} (${name}): --strict: ${problem}\n`);
       }
@@ -211,11 +214,14 @@ interface LoadedSides {
 }
 
 /**
- * `plan`'s note for one dim given under two spellings ("heapscope: note: FILE: dim 'seq_len' given twice …"), for
- * each side planned here; a line both sides share (one model, the same options) is said once.
+ * `plan`'s notes for one dim given under two spellings ("heapscope: note: FILE: dim 'seq_len' given twice …")
+ * and, with `ignored` (not under --strict, which refuses them), for an option the model had no use for
+ * ("--b-dim sequence_lenght=4096 is ignored: …"), for each side planned here; a line both sides share
+ * (one model, the same options) is said once.
  */
-function dimTwiceNotes(sides: readonly { readonly file: string; readonly plan: PlanFile }[]): string[] {
-  const lines = sides.flatMap(({ file, plan }) => plan.plan.diagnostics.filter((d) => d.code === 'dim-given-twice').map((d) => `heapscope: note: ${file}: ${d.message}\n`));
+function dimTwiceNotes(sides: readonly { readonly file: string; readonly plan: PlanFile }[], ignored: boolean): string[] {
+  const messages = (plan: PlanFile) => [...plan.plan.diagnostics.filter((d) => d.code === 'dim-given-twice').map((d) => d.message), ...(ignored ? ignoredOptions(plan.plan) : [])];
+  const lines = sides.flatMap(({ file, plan }) => messages(plan).map((message) => `heapscope: note: ${file}: ${message}\n`));
   return [...new Set(lines)];
 }
 

@@ -45,7 +45,9 @@ export function readInputFile(path: string, limit: FileLimit = MODEL_LIMIT, snif
     size = stat.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError('io', `cannot read ${path}: ${readProblem(error)}`);
+    // "-" is a file name here, as on most command lines that take files; when there is none, say stdin is not read
+    const stdin = path === '-' && (error as NodeJS.ErrnoException).code === 'ENOENT' ? `; heapscope reads the ${limit.what} from a file, not from stdin` : '';
+    throw new InputError('io', `cannot read ${path}: ${readProblem(error)}${stdin}`);
   }
   if (size > limit.bytes) throw new InputError('too-large', tooLargeMessage(path, size, limit));
   if (sniff !== undefined) sniff.check(readHead(path, sniff.bytes), size);

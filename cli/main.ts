@@ -31,6 +31,7 @@ commands:
       --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
       --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1; cond=true), e.g. to decide an If
       --strict         exit 2 when the plan is incomplete (unknown sizes), rests on a default dim,
+                       ignored a --dim, --shape or --input the model has no use for (else a note),
                        or (tflm) on a kernel whose scratch requests are not known
       --order file|depth-first|memory-aware   --fusion on|off   --compute-units off
       --sram BYTES     --dw-pw-cache BYTES    --scratch-placement free-areas|with-activations
@@ -58,7 +59,8 @@ commands:
       --shape NAME=DIMS, --input NAME=VALUE: as plan takes them, for every model side
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it (on tflm, b's arena to
                      declare for the file as it is)
-      --strict: exit 2 when a side's plan is incomplete or rests on a default dim (as plan --strict)
+      --strict: exit 2 when a side's plan is incomplete, rests on a default dim or ignored an
+                option given (as plan --strict)
   targets [--json]
       list the target presets (cpu, mcu, accelerator, phone, phone-dsp, tflm)
   version [--json]      (or heapscope --version)

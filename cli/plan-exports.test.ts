@@ -9,6 +9,17 @@ import { regionPath } from './plan-exports';
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 
 describe('heapscope plan --save, --header, --csv', () => {
+  it("names the header's include guard by the header file: two headers of models named alike never share one", () => {
+    // ga_plan.h and gb_plan.h of a/model.onnx and b/model.onnx both had HEAPSCOPE_PLAN_MODEL_H: including both dropped the second unsaid
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-guard-'));
+    const [ga, gb] = [join(dir, 'ga_plan.h'), join(dir, 'gb_plan.h')];
+    expect(run(['plan', SAMPLE, '--header', ga]).code).toBe(0);
+    expect(run(['plan', SAMPLE, '--dim', 'batch=2', '--header', gb]).code).toBe(0);
+    const guardOf = (path: string) => /^#ifndef (\w+)$/m.exec(readFileSync(path, 'utf8'))?.[1];
+    expect(guardOf(ga)).toMatch(/^HEAPSCOPE_GA_PLAN_H_[0-9A-F]{8}$/);
+    expect(guardOf(gb)).toMatch(/^HEAPSCOPE_GB_PLAN_H_[0-9A-F]{8}$/);
+  });
+
   it('writes a plan file, a C header and one solution CSV per region, which solve re-solves to the saved peaks', () => {
     const dir = mkdtempSync(join(tmpdir(), 'heapscope-exports-'));
     const [save, header, csv] = [join(dir, 'p.json'), join(dir, 'p.h'), join(dir, 'p.csv')];

@@ -82,7 +82,8 @@ export function writeExports(args: ParsedArgs, input: ExportInput, inputs: reado
   });
   const contents = outputs.map((o): string | Uint8Array => {
     if (o.option === '--save') return writePlanFile(planFile);
-    if (o.option === '--header') return planCHeader(planFile);
+    // the guard is named by the header's own file; a stream's name (/dev/stdout) says nothing of the file it ends in
+    if (o.option === '--header') return planCHeader(planFile, isStreamPath(o.path) ? undefined : o.path);
     if (o.option === '--csv') return o.regions !== undefined && o.regions.length > 1 ? planFileCsvRegions(planFile, o.regions, true) : planFileCsv(planFile, o.regions?.[0], true);
     return plannedTflite(input);
   });

@@ -6,6 +6,7 @@ import { planLowerEstimate } from '../src/planner/assembly/assumptions';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { SIZES_NOTHING } from '../src/model/infer/dims';
+import { TFLITE_FIXED_SHAPES } from '../src/model/infer/tflite-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
@@ -105,6 +106,18 @@ export function strictProblems(plan: Pick<ModelPlan, 'complete'> & { readonly as
   return problems;
 }
 
+/** Diagnostics of a --dim, --b-dim, --shape or --input the model had no use for: the option was ignored. */
+const IGNORED_OPTION_CODES: ReadonlySet<string> = new Set(['unknown-dim', 'unused-binding', 'bad-input-value', TFLITE_FIXED_SHAPES]);
+
+/**
+ * The options given that the plan ignored, each in its diagnostic's words
+ * (`--dim sequence_lenght=4096 is ignored: … (did you mean 'sequence_length'?)`):
+ * a note on stderr, so a CI log shows a misspelled name, and a refusal under --strict.
+ */
+export function ignoredOptions(plan: { readonly diagnostics?: ModelPlan['diagnostics'] }): string[] {
+  return (plan.diagnostics ?? []).filter((d) => IGNORED_OPTION_CODES.has(d.code)).map((d) => d.message);
+}
+
 /** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
 function planInputs(args: ParsedArgs, file: string): CommandInput[] {
   const target = args.options.get('--target');
@@ -142,7 +155,12 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       for (const d of plan.diagnostics) if (d.code === 'dim-given-twice') io.err(`heapscope: note: ${file}: ${d.message}\n`);
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
-      for (const problem of strict ? strictProblems(plan) : []) {
+      // without a limit the verdict line is silent: the refusal is told all the same (--strict refuses it in its own line)
+      const refused = over === undefined && !strict ? refusedWarning(plan) : undefined;
+      if (refused !== undefined) io.err(`heapscope: warning: ${file}: ${refused}\n`);
+      const ignored = ignoredOptions(plan);
+      if (!strict) for (const message of ignored) io.err(`heapscope: note: ${file}: ${message}\n`);
+      for (const problem of strict ? [...strictProblems(plan), ...ignored] : []) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
@@ -171,6 +189,19 @@ function overLimitLine(plan: ModelPlan): string | undefined {
   const refused = over.length === 0 && !plan.fits ? plan.regions.filter((r) => r.sizeLimit !== undefined && r.runtimeHead !== undefined) : [];
   for (const r of refused) over.push(`region ${r.name}: no tensor arena works, within its size limit of ${formatCount(r.sizeLimit!)} bytes or any other: TensorFlow Lite Micro refuses the model ('refused')`);
   return over.length === 0 ? undefined : `DOES NOT FIT: ${over.join('; ')}`;
+}
+
+/**
+ * TensorFlow Lite Micro refuses the model (no arena makes AllocateTensors()
+ * succeed) while no region has a size limit, so `fits` stays true and the exit
+ * 0, as for any plan without a limit: the warning says so on stderr, where a
+ * CI log shows it; undefined when TFLM accepts the model.
+ */
+function refusedWarning(plan: ModelPlan): string | undefined {
+  const refused = plan.runtimePlan?.refused ?? [];
+  if (refused.length === 0) return undefined;
+  const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
+  return `no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail`;
 }
 
 /** The path an export option gives, as a list of none or one output. */

@@ -45,7 +45,8 @@ describe.skipIf(!have)('the C header of a .tflite on target tflm', () => {
       for (const [id, offset] of offsets) expect(offset + defined.get(id.replace(/_OFFSET$/, '_SIZE'))!, id).toBeLessThanOrEqual(head);
       const inferred = inferShapes(decodeModel(new Uint8Array(readFileSync(path))), { dims: {} });
       const settings = { target: 'tflm', strategy: undefined };
-      const page = planCHeader(planFileOf({ name: path, inferred, plan: planForSettings(inferred, settings), settings, dims: {} }));
+      // saved under the same file name (the include guard is named by the header's file)
+      const page = planCHeader(planFileOf({ name: path, inferred, plan: planForSettings(inferred, settings), settings, dims: {} }), out);
       expect(page).toBe(header);
     });
   }

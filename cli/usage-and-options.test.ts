@@ -140,6 +140,7 @@ describe('single-dash arguments', () => {
 
   it('takes a name after -- as a file, and a lone - as a file name', () => {
     expect(run(['plan', SAMPLE, '--', '-j']).err).toBe('heapscope: cannot read -j: no such file\n');
-    expect(run(['plan', '-']).err).toBe('heapscope: cannot read -: no such file\n');
+    // no file named -: the model is read from a file, not from stdin (it said only 'no such file')
+    expect(run(['plan', '-']).err).toBe('heapscope: cannot read -: no such file; heapscope reads the model from a file, not from stdin\n');
   });
 });

@@ -113,8 +113,8 @@ describe('target edits', () => {
     };
     expect(refused({ ...MCU, edits: { regions: { sram: { alignment: 48 } } } })).toEqual({ message: 'sram alignment must be a power of two, got 48', field: 'regions.sram.alignment' });
     expect(refused({ ...MCU, edits: { regions: { 'ext-ram': { sizeLimit: -5 } } } })?.field).toBe('regions.ext-ram.sizeLimit');
-    // a power of two past what the profile takes, refused by the profile parser rather than the edit check
-    expect(refused({ ...MCU, edits: { regions: { 'ext-ram': { alignment: 2 ** 31 } } } })).toEqual({ message: 'ext-ram alignment must be a power of two, got 2147483648', field: 'regions.ext-ram.alignment' });
+    // a power of two past what the profile takes, refused by the profile parser rather than the edit check, naming the cap (not 'no power of two')
+    expect(refused({ ...MCU, edits: { regions: { 'ext-ram': { alignment: 2 ** 31 } } } })).toEqual({ message: 'ext-ram alignment must be at most 1073741824 (2^30), the largest alignment heapscope takes, got 2147483648', field: 'regions.ext-ram.alignment' });
     expect(refused({ target: 'accelerator', strategy: undefined, edits: { sramBytes: 0 } })?.field).toBe('sramBytes');
     expect(refused({ target: 'phone', strategy: undefined, edits: { dwPwCacheBytes: 0.5 } })?.field).toBe('dwPwCacheBytes');
     // not one field's value: no field

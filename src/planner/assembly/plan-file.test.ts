@@ -114,6 +114,12 @@ describe('plan files', () => {
     expect(errorOf(variant((d) => (d.plan.assumptions.kernels = [{ op: 'ETHOS_U' }]))).message).toBe('p.json: plan file field plan.assumptions.kernels[0].node must be a string, it is missing');
     expect(errorOf(variant((d) => (d.plan.assumptions = 'none'))).message).toBe('p.json: plan file field plan.assumptions must be an object, got "none"');
     expect(errorOf(variant((d) => (d.settings.targetProfile.regions = []))).message).toMatch(/^p\.json: settings\.targetProfile: regions must list at least one memory region/);
+    // settings that contradict the plan: a side labelled cpu was planned on the mcu profile, one labelled naive with best
+    expect(errorOf(variant((d) => (d.settings.target = 'cpu'))).message).toBe('p.json: settings.target "cpu" names the preset cpu, but settings.targetProfile is "mcu": the two contradict each other (one was edited); save the plan again');
+    expect(errorOf(variant((d) => (d.settings.strategy = 'naive'))).message).toBe(`p.json: settings.strategy "naive" contradicts plan.strategy "best", the strategy the plan was made with (one was edited); save the plan again`);
+    // a profile edited from a preset, saved as custom, and a strategy this heapscope does not know on both: as written
+    expect(readPlanFile(variant((d) => ((d.settings.target = 'custom'), (d.settings.targetProfile.name = 'my board'))), 'p.json').settings.target).toBe('custom');
+    expect(readPlanFile(variant((d) => ((d.settings.strategy = 'quantum'), (d.plan.strategy = 'quantum'))), 'p.json').plan.strategy).toBe('quantum');
   });
 });
 

@@ -8,6 +8,7 @@ import { previewJson } from '../../shared/json-preview';
 import type { ModelPlan, Suggestion } from '../plan-types';
 import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
+import { PRESETS } from '../targets/presets';
 import { checkPlanMeaning } from './plan-file-check';
 import { withUnknownSizes } from './plan-records';
 import { nullRecord } from '../../shared/own';
@@ -154,7 +155,27 @@ export function readPlanFile(text: string, source: string): PlanFile {
   const settings = readSettings(doc.settings, source);
   const nodes = arrayAt(doc, 'nodes', '', source).map((n, i) => readNode(n, `nodes[${i}]`, source));
   const plan = readPlan(doc.plan, source);
+  checkSettingsAgree(settings, plan, source);
   return { format: PLAN_FILE_FORMAT, version: PLAN_FILE_VERSION, model, settings, nodes, plan };
+}
+
+/**
+ * Refuses settings that contradict what the plan was made with, as a file
+ * heapscope writes never has them: `settings.target` naming one preset while
+ * `settings.targetProfile` is another (a side labelled cpu would be planned
+ * on mcu), and `settings.strategy` other than `plan.strategy` (a side
+ * labelled by one strategy while the model planned from its settings uses
+ * another). A target edited from a preset is saved as 'custom' or keeps the
+ * preset's name in its profile, so neither is refused.
+ */
+function checkSettingsAgree(settings: PlanSettings, plan: ModelPlan, source: string): void {
+  const profile = settings.targetProfile.name;
+  if (PRESETS.has(settings.target) && profile !== settings.target) {
+    throw new InputError('bad-plan', `${source}: settings.target ${show(settings.target)} names the preset ${settings.target}, but settings.targetProfile is ${show(profile)}: the two contradict each other (one was edited); save the plan again`);
+  }
+  if (settings.strategy !== plan.strategy) {
+    throw new InputError('bad-plan', `${source}: settings.strategy ${show(settings.strategy)} contradicts plan.strategy ${show(plan.strategy)}, the strategy the plan was made with (one was edited); save the plan again`);
+  }
 }
 
 type Json = Record<string, unknown>;

@@ -165,7 +165,7 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
       return `${newBufferText(d, ctx)} ${sizedList(d)}, live at the peak, ${signed(d.bytes)}`;
     case 'buffer-gone':
       return `${goneText(d, ctx)} ${sizedList(d)} no longer at the peak, ${signed(d.bytes)}`;
-    case 'fusion-removed':
+    case 'fusion-added':
       return `fusion unit '${d.unit}' of B tiles ${count(n, 'tensor')} on chip (moved on chip: ${sizedList(d)})${regionShares(d)}; ${peakWay(d.bytes)} (regions ${[...d.regions].join(', ')}), ${signed(d.bytes)}`;
     case 'fusion-undone':
       return `fusion unit '${d.unit}' of A is not in B: ${count(n, 'tensor')} it tiled on chip ${n === 1 ? 'moves' : 'move'} off chip (${sizedList(d)})${regionShares(d)}; ${peakWay(d.bytes)}, ${signed(d.bytes)}`;

@@ -221,9 +221,10 @@ describe('diffPlans', () => {
     expect(unitNames.length).toBeGreaterThan(0);
     const diff = diffPlans(unfused, fused);
     expect(diff.delta).toBeLessThan(0);
-    const fusion = diff.causes.filter((c) => c.kind === 'fusion-removed');
+    // a unit B adds is 'fusion-added' (it read 'fusion-removed', the unit B adds named as removed)
+    const fusion = diff.causes.filter((c) => c.kind === 'fusion-added');
     expect(fusion.length).toBeGreaterThan(0);
-    expect(diff.causes[0]!.kind).toBe('fusion-removed');
+    expect(diff.causes[0]!.kind).toBe('fusion-added');
     for (const c of fusion) {
       expect(unitNames).toContain(c.unit);
       expect(c.summary).toContain(`fusion unit '${c.unit}'`);

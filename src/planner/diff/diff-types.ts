@@ -39,7 +39,7 @@ export interface BufferChange {
  * - `tensor-grew` / `tensor-shrunk`: one buffer's size changed for another reason;
  * - `new-buffer-at-peak`: a buffer of B with no match in A is live at B's peak;
  * - `buffer-gone`: a buffer of A live at its peak has no match in B;
- * - `fusion-removed`: a fusion unit of B keeps tensors on chip (removed or moved out of the region);
+ * - `fusion-added`: a fusion unit B adds (not in A) keeps tensors on chip, taking them off the region;
  * - `fusion-undone`: a fusion unit of A is not in B, its tensors are back;
  * - `region-moved`: buffers moved between memory regions for another reason (a spill: what it takes from one region's peak it may add to another's, so its bytes in all can be 0);
  * - `peak-moved`: matched buffers live at one plan's peak step and not at the other's, the peak being at another step;
@@ -56,7 +56,7 @@ export type CauseKind =
   | 'tensor-shrunk'
   | 'new-buffer-at-peak'
   | 'buffer-gone'
-  | 'fusion-removed'
+  | 'fusion-added'
   | 'fusion-undone'
   | 'region-moved'
   | 'peak-moved'

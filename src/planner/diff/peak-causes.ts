@@ -258,7 +258,7 @@ interface UnitRef {
 }
 
 const fusionKey = (unit: UnitRef) => `fusion:${unit.side}:${unit.name}`;
-const fusionInit = (unit: UnitRef) => ({ kind: unit.side === 'b' ? ('fusion-removed' as const) : ('fusion-undone' as const), unit: unit.name });
+const fusionInit = (unit: UnitRef) => ({ kind: unit.side === 'b' ? ('fusion-added' as const) : ('fusion-undone' as const), unit: unit.name });
 
 /** The fusion unit that owns a pair in one plan and not in the other (B's first), if any; an unmatched buffer is passed as both. */
 function fusionChange(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer): UnitRef | undefined {

@@ -40,10 +40,9 @@ describe('planCHeader', () => {
     const header = planCHeader(file);
     const defs = macros(header);
     expect(header).toMatch(/^\/\* Memory plan of models\/sample v2\.onnx, made by heapscope\.\n \* target: mcu; strategy: best\n \* dims: batch=2\n/);
-    expect(header.split('\n').filter((l) => (l.startsWith('#ifndef') || l.startsWith('#endif')) && l.includes('_PLAN_'))).toEqual([
-      '#ifndef HEAPSCOPE_PLAN_SAMPLE_V2_H',
-      '#endif /* HEAPSCOPE_PLAN_SAMPLE_V2_H */',
-    ]);
+    const guard = /^#ifndef (HEAPSCOPE_PLAN_SAMPLE_V2_H_[0-9A-F]{8})$/m.exec(header)?.[1];
+    expect(guard).toBeDefined();
+    expect(header.split('\n').filter((l) => l.includes(guard!))).toEqual([`#ifndef ${guard}`, `#define ${guard}`, `#endif /* ${guard} */`]);
     expect(defs.get('HEAPSCOPE_PEAK_BYTES')).toBe(`${file.plan.peak}UL`);
     for (const r of file.plan.regions) expect(defs.get(`HEAPSCOPE_${cName(r.name)}_ARENA_SIZE`)).toBe(`${r.peak}UL`);
     const offsets = [...defs].filter(([name]) => name.endsWith('_OFFSET'));
@@ -51,6 +50,28 @@ describe('planCHeader', () => {
     const first = file.plan.buffers.find((b) => b.region === 'sram' && b.alias === undefined)!;
     expect(defs.get(`HEAPSCOPE_SRAM_${cName(first.name)}_OFFSET`)).toBe(`${first.offset}UL`);
     expect(defs.get(`HEAPSCOPE_SRAM_${cName(first.name)}_SIZE`)).toBe(`${first.size}UL`);
+  });
+
+  it('names the include guard by the header file, and no two headers share one: two models both named model.onnx', () => {
+    const a = samplePlan('mcu');
+    const b = { ...samplePlan('cpu'), model: 'other/sample v2.onnx' };
+    const guardOf = (header: string) => /^#ifndef (\w+)$/m.exec(header)?.[1];
+    expect(guardOf(planCHeader(a, 'out/ga_plan.h'))).toMatch(/^HEAPSCOPE_GA_PLAN_H_[0-9A-F]{8}$/);
+    // one model name, and even one header name in two folders: the guards differ, so including both drops neither
+    expect(guardOf(planCHeader(a))).not.toBe(guardOf(planCHeader(b)));
+    expect(guardOf(planCHeader(a, 'x/plan.h'))).not.toBe(guardOf(planCHeader(b, 'y/plan.h')));
+    // the same plan gives the same header: the guard is not of the clock
+    expect(planCHeader(a, 'x/plan.h')).toBe(planCHeader(a, 'x/plan.h'));
+  });
+
+  it.skipIf(cc === undefined)('two headers of models with one file name, included together, clash loudly instead of the second being dropped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-guard-'));
+    writeFileSync(join(dir, 'ga_plan.h'), planCHeader(samplePlan('cpu'), join(dir, 'ga_plan.h')));
+    writeFileSync(join(dir, 'gb_plan.h'), planCHeader({ ...samplePlan('mcu'), model: 'b/sample v2.onnx' }, join(dir, 'gb_plan.h')));
+    writeFileSync(join(dir, 'main.c'), '#include "ga_plan.h"\n#include "gb_plan.h"\nint main(void) { return 0; }\n');
+    const built = spawnSync(cc!, ['-Werror', '-c', '-o', join(dir, 'main.o'), join(dir, 'main.c')], { encoding: 'utf8' });
+    expect(built.status).not.toBe(0);
+    expect(built.stderr).toMatch(/HEAPSCOPE_PEAK_BYTES" redefined|HEAPSCOPE_PEAK_BYTES' macro redefined/);
   });
 
   it('makes clashing and odd tensor names into distinct C identifiers and keeps comments closed', () => {

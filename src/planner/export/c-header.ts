@@ -21,11 +21,22 @@ export const ALLOW_INCOMPLETE = `${PREFIX}_ALLOW_INCOMPLETE`;
 /** Defined before the include, it turns the #error of a model TensorFlow Lite Micro refuses into a #warning. */
 export const ALLOW_REFUSED = `${PREFIX}_ALLOW_REFUSED`;
 
-/** The C header of `file`; see the module header. Include-guarded, C89-clean. */
-export function planCHeader(file: PlanFile): string {
+/** Stands for the include guard until the rest of the header, which the guard's hash is of, is written. */
+const GUARD = '\u0000guard\u0000';
+
+/**
+ * The C header of `file`; see the module header. Include-guarded, C89-clean.
+ * The guard is named by `headerName`, the file the header is written to (its
+ * last path part: `ga_plan.h` gives HEAPSCOPE_GA_PLAN_H_…), else by the model
+ * (HEAPSCOPE_PLAN_MODEL_H_…), and ends in a hash of the rest of the header:
+ * two headers never share a guard, even of two models both named model.onnx
+ * or written to plan.h in two folders (a shared guard made the compiler drop
+ * the second header unsaid; their macros of one name now clash loudly).
+ */
+export function planCHeader(file: PlanFile, headerName?: string): string {
   const { plan, settings } = file;
   const ids = new UniqueIds();
-  const guard = ids.take(`${PREFIX}_PLAN_${cName(baseName(file.model))}_H`);
+  const guard = GUARD;
   const dims = Object.entries(settings.dims).map(([name, value]) => `${name}=${value}`).join(', ');
   const runtime = runtimePlacement(plan);
   const lines = [
@@ -82,7 +93,16 @@ export function planCHeader(file: PlanFile): string {
     }
   }
   lines.push('', `#endif /* ${guard} */`);
-  return lines.join('\n') + '\n';
+  const text = lines.join('\n') + '\n';
+  const named = headerName === undefined ? `PLAN_${cName(baseName(file.model))}_H` : cName(lastPart(headerName));
+  return text.replaceAll(GUARD, ids.take(`${PREFIX}_${named}_${fnv1a(text)}`));
+}
+
+/** FNV-1a, 32 bits, of the text's UTF-16 code units, as 8 upper-case hex digits: a short name no other header's guard takes. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).toUpperCase().padStart(8, '0');
 }
 
 type Region = PlanFile['plan']['regions'][number];
@@ -303,6 +323,10 @@ function comment(text: string): string {
 }
 
 function baseName(path: string): string {
-  const last = path.split(/[\\/]/).pop() ?? path;
-  return last.replace(/[?#].*$/, '').replace(/\.[A-Za-z0-9]+$/, '');
+  return lastPart(path).replace(/[?#].*$/, '').replace(/\.[A-Za-z0-9]+$/, '');
+}
+
+/** A path's last part, the file's own name. */
+function lastPart(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
 }

@@ -119,15 +119,19 @@ export class Fields {
   }
 }
 
+/** The largest power of two a power-of-two field (an alignment) takes. */
+const MAX_ALIGNMENT = 2 ** 30;
+
 /** Checks a number against a rule; returns it. */
 export function checkNumber(value: unknown, path: string, rule: NumberRule): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'must be a number', value);
   // 1e30 is a whole number too, past the exact ones: say how large a number may be, not that it is no integer
   if (rule.integer && !rule.powerOfTwo && Number.isInteger(value) && value > MAX_BYTE_SIZE) fail(path, `must be at most ${MAX_BYTE_SIZE} (${MAX_EXACT_POWER})`, value);
-  if ((rule.integer || rule.powerOfTwo) && !Number.isSafeInteger(value)) fail(path, 'must be an integer', value);
+  // a power of two past 2^53 is a whole number too: the cap below names it
+  if ((rule.integer || rule.powerOfTwo) && !Number.isSafeInteger(value) && !(rule.powerOfTwo && Number.isInteger(value))) fail(path, 'must be an integer', value);
   if (rule.min !== undefined && value < rule.min) fail(path, `must be at least ${rule.min}`, value);
-  if (rule.powerOfTwo && (value < 1 || (value & (value - 1)) !== 0 || value > 2 ** 30)) {
-    fail(path, 'must be a power of two', value);
-  }
+  if (rule.powerOfTwo && (value < 1 || 2 ** Math.round(Math.log2(value)) !== value)) fail(path, 'must be a power of two', value);
+  // 2^40 is a power of two all the same: past the cap, say the cap, not that it is no power of two
+  if (rule.powerOfTwo && value > MAX_ALIGNMENT) fail(path, `must be at most ${MAX_ALIGNMENT} (2^30), the largest alignment heapscope takes`, value);
   return value;
 }

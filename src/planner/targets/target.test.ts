@@ -91,6 +91,11 @@ describe('parseTargetText', () => {
 
   it('names the file in a validation error', () => {
     expect(() => parseTargetText('{"regions": [{"name": "a", "alignment": 3}]}', 'a.json')).toThrow('a.json: regions[0].alignment must be a power of two, got 3');
+    // 2^40 and 2^60 are powers of two: refused for the cap, named, not as 'no power of two' (nor 2^60 as 'no integer')
+    expect(() => parseTargetText('{"regions": [{"name": "a", "alignment": 1099511627776}]}', 'a.json')).toThrow('a.json: regions[0].alignment must be at most 1073741824 (2^30), the largest alignment heapscope takes, got 1099511627776');
+    expect(() => parseTargetText('{"regions": [{"name": "a", "alignment": 1152921504606846976}]}', 'a.json')).toThrow('a.json: regions[0].alignment must be at most 1073741824 (2^30)');
+    expect(() => parseTargetText('{"regions": [{"name": "a", "alignment": 1073741824}]}', 'a.json')).not.toThrow();
+    expect(() => parseTargetText('{"regions": [{"name": "a", "alignment": 1099511627777}]}', 'a.json')).toThrow('a.json: regions[0].alignment must be a power of two, got 1099511627777');
   });
 });
 

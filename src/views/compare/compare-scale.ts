@@ -54,8 +54,8 @@ export function focusedRegion(plan: ModelPlan, names: readonly string[] | undefi
 
 /**
  * A cause's kind as the comparison labels it, in words that say which side
- * did what: `diff --json`'s `fusion-removed` is a fusion unit of B taking
- * tensors off the region, which read as the unit removed.
+ * did what: `fusion-added` is a fusion unit of B taking tensors off the
+ * region, `fusion-undone` one of A that B lacks.
  */
 export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
   'dim-changed': 'dim changed',
@@ -64,7 +64,7 @@ export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
   'tensor-shrunk': 'tensor shrank',
   'new-buffer-at-peak': 'new at the peak',
   'buffer-gone': 'gone from the peak',
-  'fusion-removed': 'fused in B',
+  'fusion-added': 'fused in B',
   'fusion-undone': 'fusion of A undone',
   'region-moved': 'region moved',
   'peak-moved': 'peak moved',
