@@ -67,6 +67,19 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     expect(JSON.parse(json.out)).toMatchObject({ fitsA: true, fitsB: false });
   });
 
+  it('b refused on tflm against an a planned for another target: refused too, though only b is a TFLM plan', () => {
+    const json = run(['diff', refused, refused, '--b-target', 'tflm', '--budget', '64MiB', '--json']);
+    expect(json.code).toBe(3);
+    const out = JSON.parse(json.out);
+    expect(out).toMatchObject({ overBudget: true, budgetVerdict: 'refused', refusedB: true });
+    expect(out.refusedA).toBeUndefined();
+    expect(out.runtime).toBeUndefined();
+    const text = run(['diff', refused, refused, '--b-target', 'tflm', '--budget', '64MiB']);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain(': b REFUSED by TensorFlow Lite Micro, over any budget');
+    expect(text.out).not.toContain('to spare');
+  });
+
   it('a refused a leaves b judged on its own arena, and the arena lines say no arena works for a', () => {
     const text = run(['diff', refused, accepted, '--target', 'tflm', '--budget', '64KiB']);
     expect(text.code).toBe(0);

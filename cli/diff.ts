@@ -122,8 +122,8 @@ function unknownWhy(diff: Pick<PlanDiff, 'runtime'>): string {
  * estimate within the budget: the unknown is not counted as fitting; refused
  * when TensorFlow Lite Micro refuses B, so that no arena, however large, works.
  */
-export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
-  if (diff.runtime?.b.refused === true) return 'refused';
+export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime' | 'refusedB'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
+  if (diff.refusedB === true) return 'refused';
   if (bNeeds(diff) > budget) return 'over';
   return bLowerEstimate(diff) ? 'unknown' : 'within';
 }

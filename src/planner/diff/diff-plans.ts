@@ -61,6 +61,9 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     // a plan's own verdict too: a model TensorFlow Lite Micro refuses fits no limited arena, whatever its regions' figures
     fitsA: regions.every((r) => r.overByA === 0) && a.plan.fits !== false,
     fitsB: regions.every((r) => r.overByB === 0) && b.plan.fits !== false,
+    // read from each side's own plan, not from `runtime`, which exists only when both sides are TFLM plans
+    ...(refusedBy(a.plan) && { refusedA: true as const }),
+    ...(refusedBy(b.plan) && { refusedB: true as const }),
     regions,
     dims,
     ...(inputs.length > 0 && { inputs }),
@@ -74,6 +77,11 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     ...(moved !== undefined && { moved }),
     ...(runtime !== undefined && { runtime }),
   };
+}
+
+/** Whether TensorFlow Lite Micro refuses the plan's model: AllocateTensors() fails whatever the arena. */
+function refusedBy(plan: Pick<PlanFile['plan'], 'runtimePlan'>): boolean {
+  return (plan.runtimePlan?.refused ?? []).length > 0;
 }
 
 function regionDeltas(a: PlanFile, b: PlanFile): RegionDelta[] {

@@ -36,7 +36,9 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
   const runtime = diff.runtime;
   if (runtime === undefined) {
     const bound = deltaBound(diff.completeA, diff.completeB);
-    return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, bound, note: deltaNote(bound), asIs: undefined, label: 'B − A', detail: undefined };
+    // a side TensorFlow Lite Micro refuses though the other is planned for another target: the peaks, and the refusal before them
+    const refused = refusedText(diff, false);
+    return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, bound, note: deltaNote(bound), asIs: undefined, label: 'B − A', detail: refused === '' ? undefined : refused.trimEnd() };
   }
   const { a, b } = runtime;
   const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
@@ -48,15 +50,16 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
     ? `TensorFlow Lite Micro arena ${arena((f) => f.arenaAsIs)} for the files as they are, flashed unchanged; ${arena((f) => f.arena)} with heapscope's plan written in ${parts}`
     : `TensorFlow Lite Micro arena ${arena((f) => f.arena)} ${parts}`;
   const peaks = `heapscope's placement: ${placementPeaksText(diff)}, not what the firmware declares`;
-  const refused = refusedText(a, b);
+  const refused = refusedText(diff, true);
   return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${refused}${arenas} · ${peaks}` };
 }
 
-/** "No arena works for B: …" when TensorFlow Lite Micro refuses a side, as diff says it; empty when it takes both. */
-function refusedText(a: Pick<RuntimeArenaFigures, 'refused'>, b: Pick<RuntimeArenaFigures, 'refused'>): string {
-  const sides = [a.refused === true ? 'A' : '', b.refused === true ? 'B' : ''].filter((s) => s !== '');
+/** "No arena works for B: …" when TensorFlow Lite Micro refuses a side (read from each side's own plan), as diff says it; empty when neither is refused. */
+function refusedText(diff: Pick<PlanDiff, 'refusedA' | 'refusedB'>, arenas: boolean): string {
+  const sides = [diff.refusedA === true ? 'A' : '', diff.refusedB === true ? 'B' : ''].filter((s) => s !== '');
   if (sides.length === 0) return '';
-  return `No arena works for ${sides.join(' or ')}: TensorFlow Lite Micro refuses ${sides.length === 1 ? 'it' : 'both'}, AllocateTensors() fails whatever the arena; the figures are what it would plan were it accepted. `;
+  const figures = arenas ? '; the figures are what it would plan were it accepted' : '';
+  return `No arena works for ${sides.join(' or ')}: TensorFlow Lite Micro refuses ${sides.length === 1 ? 'it' : 'both'}, AllocateTensors() fails whatever the arena${figures}. `;
 }
 
 /**
