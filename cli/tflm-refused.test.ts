@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { writeTflite, type TfliteTensorSpec } from '../src/model/testing/tflite-writer';
 import { fitVerdict } from '../src/store/fit-words';
+import { fitNeedsLine } from '../src/views/details/fit-words';
 import { planJson, run } from './testing/run-cli';
 import { tempFiles } from './testing/temp-files';
 
@@ -83,6 +84,37 @@ describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (Dequ
     const accepted = planJson([file('i8l.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', target]);
     expect(accepted.fits).toBe(true);
     expect(fitVerdict(accepted)).toBeUndefined();
+  });
+
+  it('under a limit below its figures, the verdict is the refusal, with no "needs … more" that more memory would answer', () => {
+    const { targets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: object[] }[] };
+    const tflm = targets.find((t) => t.name === 'tflm')!;
+    const target = file('tight.json', new TextEncoder().encode(JSON.stringify({ ...tflm, name: 'tight', regions: tflm.regions.map((r) => ({ ...r, sizeLimit: 256 })) })));
+    const path = file('f16t.tflite', dequantizeModel('FLOAT16'));
+    const json = run(['plan', path, '--target', target, '--json']);
+    expect(json.code).toBe(3);
+    const plan = JSON.parse(json.out);
+    expect(plan.regions[0].overBy).toBeGreaterThan(0);
+    expect(plan.fitNeeds.length).toBeGreaterThan(0); // the figures' own needs, were TFLM to accept the model
+    expect(json.err).toMatch(/: DOES NOT FIT: region arena: no tensor arena works, within its size limit of 256 bytes or any other: TensorFlow Lite Micro refuses the model \('refused'\)\n$/);
+    expect(json.err).not.toContain('needs');
+    const text = run(['plan', path, '--target', target]);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain("\n  DOES NOT FIT  region arena: no tensor arena works, within its 256 B limit or any other: TensorFlow Lite Micro refuses the model (why: 'refused' below)\n");
+    expect(text.out).not.toMatch(/DOES NOT FIT {2}region arena needs|to fit +needs/);
+    // the page: the verdict and Details say the refusal, not how much more memory
+    expect(fitVerdict(plan)).toBe('Does not fit: TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other');
+    expect(fitNeedsLine(plan)).toBeUndefined();
+    expect(fitNeedsLine({ ...plan, runtimePlan: { ...plan.runtimePlan, refused: undefined } })).toMatch(/^To fit needs /);
+  });
+
+  it('plan prints its DOES NOT FIT line on stdout too when its figures are within the limit', () => {
+    const { targets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: object[] }[] };
+    const tflm = targets.find((t) => t.name === 'tflm')!;
+    const target = file('roomy.json', new TextEncoder().encode(JSON.stringify({ ...tflm, name: 'roomy', regions: tflm.regions.map((r) => ({ ...r, sizeLimit: 65_536 })) })));
+    const text = run(['plan', file('f16r.tflite', dequantizeModel('FLOAT16')), '--target', target]);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain("\n  DOES NOT FIT  region arena: no tensor arena works, within its 64.0 KiB limit or any other: TensorFlow Lite Micro refuses the model (why: 'refused' below)\n");
   });
 
   it('int8 weights, which the kernel takes, are planned as before with no refusal', () => {

@@ -16,6 +16,7 @@
 import { assert } from '../../shared/assert';
 import type { PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
+import { planRefused } from '../assembly/assumptions';
 import { changedDims, dimScalings } from './dim-growth';
 import { withFollows } from './dim-follows';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
@@ -62,8 +63,8 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     fitsA: regions.every((r) => r.overByA === 0) && a.plan.fits !== false,
     fitsB: regions.every((r) => r.overByB === 0) && b.plan.fits !== false,
     // read from each side's own plan, not from `runtime`, which exists only when both sides are TFLM plans
-    ...(refusedBy(a.plan) && { refusedA: true as const }),
-    ...(refusedBy(b.plan) && { refusedB: true as const }),
+    ...(planRefused(a.plan) && { refusedA: true as const }),
+    ...(planRefused(b.plan) && { refusedB: true as const }),
     regions,
     dims,
     ...(inputs.length > 0 && { inputs }),
@@ -77,11 +78,6 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     ...(moved !== undefined && { moved }),
     ...(runtime !== undefined && { runtime }),
   };
-}
-
-/** Whether TensorFlow Lite Micro refuses the plan's model: AllocateTensors() fails whatever the arena. */
-function refusedBy(plan: Pick<PlanFile['plan'], 'runtimePlan'>): boolean {
-  return (plan.runtimePlan?.refused ?? []).length > 0;
 }
 
 function regionDeltas(a: PlanFile, b: PlanFile): RegionDelta[] {
