@@ -65,6 +65,11 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     const json = run(['diff', accepted, refused, '--target', target, '--json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.out)).toMatchObject({ fitsA: true, fitsB: false });
+    // the text gives b its DOES NOT FIT line, as plan prints it: the refusal, no bytes more would help; the exit code stays diff's (no --budget: 0)
+    const text = run(['diff', accepted, refused, '--target', target]);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('\n  b DOES NOT FIT  region arena: no tensor arena works, within its 64.0 KiB limit or any other: TensorFlow Lite Micro refuses the model (why: its tflm-unsupported diagnostic)\n');
+    expect(text.out).not.toContain('a DOES NOT FIT');
   });
 
   it('b refused on tflm against an a planned for another target: refused too, though only b is a TFLM plan', () => {

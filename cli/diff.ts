@@ -21,6 +21,8 @@ import { jsonRegionDeltas } from './json-fields';
 
 /** What a side TensorFlow Lite Micro refuses is told, in the words `plan` prints on its arena line. */
 const REFUSED_WORDS = 'TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena';
+/** The end of a refused side's DOES NOT FIT line, as `plan` ends it. */
+const REFUSED_MODEL = 'TensorFlow Lite Micro refuses the model (why: its tflm-unsupported diagnostic)';
 
 /** Exit code when B's peak exceeds --budget (0 ok, 1 internal error, 2 bad input). */
 export const OVER_BUDGET_EXIT = 3;
@@ -340,10 +342,20 @@ function plannedVerdict(diff: PlanDiff, budget: number): string {
   return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaBytes(planned, lower)}, ${verdict}`;
 }
 
-/** "  b DOES NOT FIT  region fast needs 30.6 KiB, 14.6 KiB over its 16.0 KiB limit": each side's regions over their limits, as plan says it. */
+/**
+ * "  b DOES NOT FIT  region fast needs 30.6 KiB, 14.6 KiB over its 16.0 KiB limit": each side's regions over their
+ * limits, as plan says it; for a side TensorFlow Lite Micro refuses that does not fit, the refusal instead, as plan
+ * says it too: no arena works, so no "needs" of more bytes.
+ */
 function overLines(diff: PlanDiff, least: string): string[] {
   const lines: string[] = [];
   for (const side of ['a', 'b'] as const) {
+    const [fits, refused] = side === 'a' ? [diff.fitsA, diff.refusedA === true] : [diff.fitsB, diff.refusedB === true];
+    if (refused && !fits) {
+      const limited = diff.regions.filter((r) => (side === 'a' ? r.sizeLimitA : r.sizeLimitB) !== undefined);
+      for (const r of limited) lines.push(`  ${side} DOES NOT FIT  region ${r.name}: no tensor arena works, within its ${formatBytes(side === 'a' ? r.sizeLimitA : r.sizeLimitB)} limit or any other: ${REFUSED_MODEL}`);
+      continue;
+    }
     for (const r of diff.regions) {
       const [over, limit, peak] = side === 'a' ? [r.overByA, r.sizeLimitA, r.peakA] : [r.overByB, r.sizeLimitB, r.peakB];
       if (over > 0 && limit !== undefined) lines.push(`  ${side} DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(limit + over)}, ${least}${formatBytes(over)} over its ${formatBytes(limit)} limit${limit + over === peak ? '' : ' (with what it holds besides the peak)'}`);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { writeTflite, type TfliteTensorSpec } from '../src/model/testing/tflite-writer';
 import { fitVerdict } from '../src/store/fit-words';
 import { fitNeedsLine } from '../src/views/details/fit-words';
+import { overLimitSideText } from '../src/views/compare/compared-figure';
 import { planJson, run } from './testing/run-cli';
 import { tempFiles } from './testing/temp-files';
 
@@ -80,10 +81,13 @@ describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (Dequ
     expect(plan.regions[0].overBy).toBe(0); // were TFLM to accept it, its figures would be within the limit
     expect(refused.err).toMatch(/^heapscope: .*f16l\.tflite: DOES NOT FIT: region arena: no tensor arena works, within its size limit of 65,536 bytes or any other: TensorFlow Lite Micro refuses the model/);
     expect(fitVerdict(plan)).toBe('Does not fit: TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other');
+    // Compare's side summary says it too, where it shows a region over its limit
+    expect(overLimitSideText(plan)).toBe('does not fit: TensorFlow Lite Micro refuses it, no arena works');
     // int8 weights, which the kernel takes: the same limit holds it
     const accepted = planJson([file('i8l.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', target]);
     expect(accepted.fits).toBe(true);
     expect(fitVerdict(accepted)).toBeUndefined();
+    expect(overLimitSideText(accepted)).toBeUndefined();
   });
 
   it('under a limit below its figures, the verdict is the refusal, with no "needs … more" that more memory would answer', () => {

@@ -6,7 +6,10 @@
 // file as it is needs another arena than with heapscope's plan written in,
 // the files as they are beside it.
 
+import { planRefused } from '../../planner/assembly/assumptions';
 import type { PlanDiff, RuntimeArenaFigures } from '../../planner/diff/diff-plans';
+import type { ModelPlan } from '../../planner/plan';
+import { planFits, regionOverBy } from '../../store/fit-words';
 import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
 import { formatBytes, formatSignedBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
@@ -84,6 +87,20 @@ export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' |
   const refused = arena.refused === true ? 'no arena works, TensorFlow Lite Micro refuses it; were it accepted: ' : '';
   if (arena.arenaAsIs === arena.arena) return `${refused}arena ${planned} ${parts}`;
   return `${refused}arena ${arenaBytes(arena.arenaAsIs, arena.lowerEstimate)} as it is · ${planned} with the plan written ${parts}`;
+}
+
+/**
+ * What a side's summary says of its limits: "sram 4.19 MiB over" for each region over its limit; "does not fit:
+ * TensorFlow Lite Micro refuses it" for a model TFLM refuses that does not fit (no arena works, so no bytes over are
+ * the gap), as `plan` and `diff` say it; undefined when the side fits.
+ */
+export function overLimitSideText(plan: ModelPlan): string | undefined {
+  if (planFits(plan)) return undefined;
+  if (planRefused(plan)) return 'does not fit: TensorFlow Lite Micro refuses it, no arena works';
+  const over = plan.regions.filter((r) => regionOverBy(r) > 0);
+  if (over.length === 0) return undefined;
+  const least = plan.complete ? '' : '≥ ';
+  return over.map((r) => `${r.name} ${least}${formatBytes(regionOverBy(r))} over`).join(', ');
 }
 
 /** "(+10.0 %)" of B − A against A's figure; empty when A's is 0. */
