@@ -301,13 +301,13 @@ function hLine(y: number, plotWidth: number, colour: string, dash: string | unde
   return `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y.toFixed(2)}" y2="${y.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`;
 }
 
-/** About `count` round tick values from 0 to `max`, whole steps: a run of 3 steps ticks 0, 1, 2, 3, not 0, 0, 1, 1, 1. */
+/** About `count` round tick values of the steps 0 to `max` - 1 (no step `max` exists), whole steps: a run of 3 steps ticks 0, 1, 2, not 0, 0, 1, 1, 1. */
 function ticks(max: number, count: number): number[] {
   if (max <= 0) return [0];
   const raw = Math.max(1, max / count);
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
   const out: number[] = [];
-  for (let v = 0; v <= max; v += step) out.push(Math.round(v));
+  for (let v = 0; v < max; v += step) out.push(Math.round(v));
   return out;
 }
