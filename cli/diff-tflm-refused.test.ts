@@ -42,7 +42,8 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     const json = run(['diff', accepted, refused, '--target', 'tflm', '--budget', '64MiB', '--json']);
     expect(json.code).toBe(3);
     const out = JSON.parse(json.out);
-    expect(out).toMatchObject({ overBudget: true, budgetVerdict: 'refused' });
+    // the verdict is the refusal, not a figure against the budget: budgetJudged says so
+    expect(out).toMatchObject({ overBudget: true, budgetVerdict: 'refused', budgetJudged: { of: 'refusedB' } });
     expect(out.runtime.a.refused).toBe(false);
     expect(out.runtime.b.refused).toBe(true);
     const lines = json.err.trim().split('\n');
@@ -54,7 +55,7 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     const text = run(['diff', accepted, refused, '--target', 'tflm', '--budget', '64KiB']);
     expect(text.code).toBe(3);
     expect(text.out).toContain('  b: NO arena works: TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena');
-    expect(text.out).toMatch(/\nbudget 64\.0 KiB \(65,536 bytes, judged on its arena to declare for the file as it is\): b REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors\(\) fails whatever the arena\n$/);
+    expect(text.out).toMatch(/\nbudget 64\.0 KiB \(65,536 bytes, not judged on a figure: TensorFlow Lite Micro refuses b\): b REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors\(\) fails whatever the arena\n$/);
     expect(text.out).not.toContain('to spare');
   });
 

@@ -50,8 +50,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const over = verdict === 'over' || verdict === 'refused';
   if (args.flags.has('--json')) {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
-    // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is)
-    const judged = { of: diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
+    // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is);
+    // for a b TensorFlow Lite Micro refuses, the refusal (refusedB) is the verdict and `bytes` what b would need were it accepted
+    const judged = { of: verdict === 'refused' ? 'refusedB' : diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
     const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict, budgetJudged: judged };
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
@@ -323,8 +324,10 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
       within: () => `within, ${formatBytes(budget - need)} to spare`,
       unknown: () => `within only as far as known, at most ${formatBytes(budget - need)} to spare: ${what}, so it may be over`,
     };
-    const verdict = words[budgetVerdict(diff, budget)]();
-    const judged = diff.runtime === undefined ? '' : ', judged on its arena to declare for the file as it is';
+    const kind = budgetVerdict(diff, budget);
+    const verdict = words[kind]();
+    // refused, no figure is judged: the refusal is the verdict
+    const judged = kind === 'refused' ? ', not judged on a figure: TensorFlow Lite Micro refuses b' : diff.runtime === undefined ? '' : ', judged on its arena to declare for the file as it is';
     // a b that fits no limit because TensorFlow Lite Micro refuses it has the verdict 'refused' already
     const overB = diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`);
     const unfit = diff.fitsB || overB.length === 0 ? '' : `; but b does not fit its target (${overB.join(', ')})`;
