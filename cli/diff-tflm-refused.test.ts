@@ -4,38 +4,14 @@
 // lines say which side no arena works for.
 
 import { describe, expect, it } from 'vitest';
-import { writeTflite } from '../src/model/testing/tflite-writer';
 import { run } from './testing/run-cli';
 import { tempFiles } from './testing/temp-files';
+import { dequantizeModel, INT8_QUANTIZATION, limitedTflmTarget } from './testing/tflm-refused-models';
 
 const file = tempFiles('diff-tflm-refused');
 
-/** x + DEQUANTIZE(w): w a constant of `weightType` (8 elements), x and the sum float32. */
-function dequantizeModel(weightType: 'FLOAT16' | 'INT8'): Uint8Array {
-  const bytesPer = weightType === 'FLOAT16' ? 2 : 1;
-  const quantization = weightType === 'INT8' ? { quantization: { scale: [0.5], zeroPoint: [0] } } : {};
-  return writeTflite({
-    subgraphs: [
-      {
-        tensors: [
-          { shape: [1, 8], name: 'x' },
-          { shape: [1, 8], type: weightType, name: 'w', data: new Uint8Array(8 * bytesPer), ...quantization },
-          { shape: [1, 8], name: 'w_float' },
-          { shape: [1, 8], name: 'y' },
-        ],
-        inputs: [0],
-        outputs: [3],
-        operators: [
-          { op: 'DEQUANTIZE', inputs: [1], outputs: [2] },
-          { op: 'ADD', inputs: [0, 2], outputs: [3] },
-        ],
-      },
-    ],
-  });
-}
-
 describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
-  const accepted = file('i8.tflite', dequantizeModel('INT8'));
+  const accepted = file('i8.tflite', dequantizeModel('INT8', INT8_QUANTIZATION));
   const refused = file('f16.tflite', dequantizeModel('FLOAT16'));
 
   it('is over any budget, however large, and exits 3 with one line saying no arena works', () => {
@@ -60,9 +36,7 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
   });
 
   it('with a limited arena, b refused does not fit its target (fitsB), as plan says of it', () => {
-    const { targets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: object[] }[] };
-    const tflm = targets.find((t) => t.name === 'tflm')!;
-    const target = file('limited.json', new TextEncoder().encode(JSON.stringify({ ...tflm, name: 'limited', regions: tflm.regions.map((r) => ({ ...r, sizeLimit: 65_536 })) })));
+    const target = file('limited.json', limitedTflmTarget('limited', 65_536));
     const json = run(['diff', accepted, refused, '--target', target, '--json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.out)).toMatchObject({ fitsA: true, fitsB: false });
