@@ -4,45 +4,22 @@
 // lines say which side no arena works for.
 
 import { describe, expect, it } from 'vitest';
-import { writeTflite } from '../src/model/testing/tflite-writer';
 import { run } from './testing/run-cli';
 import { tempFiles } from './testing/temp-files';
+import { dequantizeModel, INT8_QUANTIZATION, limitedTflmTarget } from './testing/tflm-refused-models';
 
 const file = tempFiles('diff-tflm-refused');
 
-/** x + DEQUANTIZE(w): w a constant of `weightType` (8 elements), x and the sum float32. */
-function dequantizeModel(weightType: 'FLOAT16' | 'INT8'): Uint8Array {
-  const bytesPer = weightType === 'FLOAT16' ? 2 : 1;
-  const quantization = weightType === 'INT8' ? { quantization: { scale: [0.5], zeroPoint: [0] } } : {};
-  return writeTflite({
-    subgraphs: [
-      {
-        tensors: [
-          { shape: [1, 8], name: 'x' },
-          { shape: [1, 8], type: weightType, name: 'w', data: new Uint8Array(8 * bytesPer), ...quantization },
-          { shape: [1, 8], name: 'w_float' },
-          { shape: [1, 8], name: 'y' },
-        ],
-        inputs: [0],
-        outputs: [3],
-        operators: [
-          { op: 'DEQUANTIZE', inputs: [1], outputs: [2] },
-          { op: 'ADD', inputs: [0, 2], outputs: [3] },
-        ],
-      },
-    ],
-  });
-}
-
 describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
-  const accepted = file('i8.tflite', dequantizeModel('INT8'));
+  const accepted = file('i8.tflite', dequantizeModel('INT8', INT8_QUANTIZATION));
   const refused = file('f16.tflite', dequantizeModel('FLOAT16'));
 
   it('is over any budget, however large, and exits 3 with one line saying no arena works', () => {
     const json = run(['diff', accepted, refused, '--target', 'tflm', '--budget', '64MiB', '--json']);
     expect(json.code).toBe(3);
     const out = JSON.parse(json.out);
-    expect(out).toMatchObject({ overBudget: true, budgetVerdict: 'refused' });
+    // the verdict is the refusal, not a figure against the budget: budgetJudged says so
+    expect(out).toMatchObject({ overBudget: true, budgetVerdict: 'refused', budgetJudged: { of: 'refusedB' } });
     expect(out.runtime.a.refused).toBe(false);
     expect(out.runtime.b.refused).toBe(true);
     const lines = json.err.trim().split('\n');
@@ -54,17 +31,33 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     const text = run(['diff', accepted, refused, '--target', 'tflm', '--budget', '64KiB']);
     expect(text.code).toBe(3);
     expect(text.out).toContain('  b: NO arena works: TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena');
-    expect(text.out).toMatch(/\nbudget 64\.0 KiB \(65,536 bytes, judged on its arena to declare for the file as it is\): b REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors\(\) fails whatever the arena\n$/);
+    expect(text.out).toMatch(/\nbudget 64\.0 KiB \(65,536 bytes, not judged on a figure: TensorFlow Lite Micro refuses b\): b REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors\(\) fails whatever the arena\n$/);
     expect(text.out).not.toContain('to spare');
   });
 
   it('with a limited arena, b refused does not fit its target (fitsB), as plan says of it', () => {
-    const { targets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: object[] }[] };
-    const tflm = targets.find((t) => t.name === 'tflm')!;
-    const target = file('limited.json', new TextEncoder().encode(JSON.stringify({ ...tflm, name: 'limited', regions: tflm.regions.map((r) => ({ ...r, sizeLimit: 65_536 })) })));
+    const target = file('limited.json', limitedTflmTarget('limited', 65_536));
     const json = run(['diff', accepted, refused, '--target', target, '--json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.out)).toMatchObject({ fitsA: true, fitsB: false });
+    // the text gives b its DOES NOT FIT line, as plan prints it: the refusal, no bytes more would help; the exit code stays diff's (no --budget: 0)
+    const text = run(['diff', accepted, refused, '--target', target]);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('\n  b DOES NOT FIT  region arena: no tensor arena works, within its 64.0 KiB limit or any other: TensorFlow Lite Micro refuses the model (why: its tflm-unsupported diagnostic)\n');
+    expect(text.out).not.toContain('a DOES NOT FIT');
+  });
+
+  it('b refused on tflm against an a planned for another target: refused too, though only b is a TFLM plan', () => {
+    const json = run(['diff', refused, refused, '--b-target', 'tflm', '--budget', '64MiB', '--json']);
+    expect(json.code).toBe(3);
+    const out = JSON.parse(json.out);
+    expect(out).toMatchObject({ overBudget: true, budgetVerdict: 'refused', refusedB: true });
+    expect(out.refusedA).toBeUndefined();
+    expect(out.runtime).toBeUndefined();
+    const text = run(['diff', refused, refused, '--b-target', 'tflm', '--budget', '64MiB']);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain(': b REFUSED by TensorFlow Lite Micro, over any budget');
+    expect(text.out).not.toContain('to spare');
   });
 
   it('a refused a leaves b judged on its own arena, and the arena lines say no arena works for a', () => {

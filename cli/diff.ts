@@ -21,6 +21,8 @@ import { jsonRegionDeltas } from './json-fields';
 
 /** What a side TensorFlow Lite Micro refuses is told, in the words `plan` prints on its arena line. */
 const REFUSED_WORDS = 'TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena';
+/** The end of a refused side's DOES NOT FIT line, as `plan` ends it. */
+const REFUSED_MODEL = 'TensorFlow Lite Micro refuses the model (why: its tflm-unsupported diagnostic)';
 
 /** Exit code when B's peak exceeds --budget (0 ok, 1 internal error, 2 bad input). */
 export const OVER_BUDGET_EXIT = 3;
@@ -48,8 +50,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   const over = verdict === 'over' || verdict === 'refused';
   if (args.flags.has('--json')) {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
-    // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is)
-    const judged = { of: diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
+    // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is);
+    // for a b TensorFlow Lite Micro refuses, the refusal (refusedB) is the verdict and `bytes` what b would need were it accepted
+    const judged = { of: verdict === 'refused' ? 'refusedB' : diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
     const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict, budgetJudged: judged };
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
@@ -125,8 +128,8 @@ function unknownWhy(diff: Pick<PlanDiff, 'runtime'>): string {
  * estimate within the budget: the unknown is not counted as fitting; refused
  * when TensorFlow Lite Micro refuses B, so that no arena, however large, works.
  */
-export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
-  if (diff.runtime?.b.refused === true) return 'refused';
+export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime' | 'refusedB'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
+  if (diff.refusedB === true) return 'refused';
   if (bNeeds(diff) > budget) return 'over';
   return bLowerEstimate(diff) ? 'unknown' : 'within';
 }
@@ -327,8 +330,10 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
       within: () => `within, ${formatBytes(budget - need)} to spare`,
       unknown: () => `within only as far as known, at most ${formatBytes(budget - need)} to spare: ${what}, so it may be over`,
     };
-    const verdict = words[budgetVerdict(diff, budget)]();
-    const judged = diff.runtime === undefined ? '' : ', judged on its arena to declare for the file as it is';
+    const kind = budgetVerdict(diff, budget);
+    const verdict = words[kind]();
+    // refused, no figure is judged: the refusal is the verdict
+    const judged = kind === 'refused' ? ', not judged on a figure: TensorFlow Lite Micro refuses b' : diff.runtime === undefined ? '' : ', judged on its arena to declare for the file as it is';
     // a b that fits no limit because TensorFlow Lite Micro refuses it has the verdict 'refused' already
     const overB = diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`);
     const unfit = diff.fitsB || overB.length === 0 ? '' : `; but b does not fit its target (${overB.join(', ')})`;
@@ -346,10 +351,20 @@ function plannedVerdict(diff: PlanDiff, budget: number): string {
   return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaBytes(planned, lower)}, ${verdict}`;
 }
 
-/** "  b DOES NOT FIT  region fast needs 30.6 KiB, 14.6 KiB over its 16.0 KiB limit": each side's regions over their limits, as plan says it. */
+/**
+ * "  b DOES NOT FIT  region fast needs 30.6 KiB, 14.6 KiB over its 16.0 KiB limit": each side's regions over their
+ * limits, as plan says it; for a side TensorFlow Lite Micro refuses that does not fit, the refusal instead, as plan
+ * says it too: no arena works, so no "needs" of more bytes.
+ */
 function overLines(diff: PlanDiff, least: string): string[] {
   const lines: string[] = [];
   for (const side of ['a', 'b'] as const) {
+    const [fits, refused] = side === 'a' ? [diff.fitsA, diff.refusedA === true] : [diff.fitsB, diff.refusedB === true];
+    if (refused && !fits) {
+      const limited = diff.regions.filter((r) => (side === 'a' ? r.sizeLimitA : r.sizeLimitB) !== undefined);
+      for (const r of limited) lines.push(`  ${side} DOES NOT FIT  region ${r.name}: no tensor arena works, within its ${formatBytes(side === 'a' ? r.sizeLimitA : r.sizeLimitB)} limit or any other: ${REFUSED_MODEL}`);
+      continue;
+    }
     for (const r of diff.regions) {
       const [over, limit, peak] = side === 'a' ? [r.overByA, r.sizeLimitA, r.peakA] : [r.overByB, r.sizeLimitB, r.peakB];
       if (over > 0 && limit !== undefined) lines.push(`  ${side} DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(limit + over)}, ${least}${formatBytes(over)} over its ${formatBytes(limit)} limit${limit + over === peak ? '' : ' (with what it holds besides the peak)'}`);

@@ -2,7 +2,7 @@
 // print the plan's size and its explanation, as text or JSON (Lines).
 
 import { splitBetweenRegions } from '../src/planner/assembly/plan-records';
-import { planLowerEstimate } from '../src/planner/assembly/assumptions';
+import { planLowerEstimate, planRefused } from '../src/planner/assembly/assumptions';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { SIZES_NOTHING } from '../src/model/infer/dims';
@@ -182,12 +182,12 @@ export function runPlan(args: ParsedArgs, io: Output): number {
 /** The verdict of exit 3 on stderr, one line for the file: each region over its size limit; undefined when the plan fits. */
 function overLimitLine(plan: ModelPlan): string | undefined {
   const least = planLowerEstimate(plan) ? 'at least ' : ''; // a size unknown, or a TFLM kernel's scratch
-  const over = plan.regions
-    .filter((r) => r.overBy > 0)
-    .map((r) => `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`);
-  // TensorFlow Lite Micro refuses the model: no arena fits the limit, whatever the figures it would plan were it accepted
-  const refused = over.length === 0 && !plan.fits ? plan.regions.filter((r) => r.sizeLimit !== undefined && r.runtimeHead !== undefined) : [];
-  for (const r of refused) over.push(`region ${r.name}: no tensor arena works, within its size limit of ${formatCount(r.sizeLimit!)} bytes or any other: TensorFlow Lite Micro refuses the model ('refused')`);
+  // TensorFlow Lite Micro refuses the model: no arena fits the limit, whatever the figures it would plan were it accepted, so no "needs" of more bytes
+  const over = refusedUnfit(plan)
+    ? refusedRegions(plan).map((r) => `region ${r.name}: no tensor arena works, within its size limit of ${formatCount(r.sizeLimit!)} bytes or any other: TensorFlow Lite Micro refuses the model ('refused')`)
+    : plan.regions
+        .filter((r) => r.overBy > 0)
+        .map((r) => `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`);
   return over.length === 0 ? undefined : `DOES NOT FIT: ${over.join('; ')}`;
 }
 
@@ -202,6 +202,16 @@ function refusedWarning(plan: ModelPlan): string | undefined {
   if (refused.length === 0) return undefined;
   const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
   return `no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail`;
+}
+
+/** Whether the plan does not fit because TensorFlow Lite Micro refuses its model: the refusal is the verdict, whatever its figures. */
+function refusedUnfit(plan: ModelPlan): boolean {
+  return !plan.fits && planRefused(plan);
+}
+
+/** The limited regions a refused model does not fit: the tensor arena (and any region over its limit). */
+function refusedRegions(plan: ModelPlan): ModelPlan['regions'] {
+  return plan.regions.filter((r) => r.sizeLimit !== undefined && (r.runtimeHead !== undefined || r.overBy > 0));
 }
 
 /** The path an export option gives, as a list of none or one output. */
@@ -304,12 +314,17 @@ export function planText(file: string, plan: ModelPlan): string {
   const lines = [
     `${file}: target ${plan.target}, strategy ${plan.strategy}, ${counted(plan.steps.length, 'step')}, ${counted(plan.buffers.length, 'buffer')}`,
     ...knownFitLines(plan),
-    ...over.map((r) => {
-      // in bytes when need and limit round alike, as the page writes them
-      const [need, limit] = formatBytesApart(r.used ?? r.peak, r.sizeLimit ?? 0);
-      return `  DOES NOT FIT  region ${r.name} needs ${overLeast}${need}${heldWeights(r)}, ${overLeast}${formatBytes(r.overBy)} over its ${limit} limit`;
-    }),
-    ...needsLines(plan, planLowerEstimate(plan)),
+    // refused by TensorFlow Lite Micro: the refusal is the verdict, and no "needs more" (no memory makes it fit)
+    ...(refusedUnfit(plan)
+      ? refusedRegions(plan).map((r) => `  DOES NOT FIT  region ${r.name}: no tensor arena works, within its ${formatBytes(r.sizeLimit)} limit or any other: TensorFlow Lite Micro refuses the model (why: 'refused' below)`)
+      : [
+          ...over.map((r) => {
+            // in bytes when need and limit round alike, as the page writes them
+            const [need, limit] = formatBytesApart(r.used ?? r.peak, r.sizeLimit ?? 0);
+            return `  DOES NOT FIT  region ${r.name} needs ${overLeast}${need}${heldWeights(r)}, ${overLeast}${formatBytes(r.overBy)} over its ${limit} limit`;
+          }),
+          ...needsLines(plan, planLowerEstimate(plan)),
+        ]),
     `  peak          ${bytes(plan.peak)}${estimate}`,
     ...gapLines(plan),
   ];

@@ -6,10 +6,13 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { writeTflite, type TfliteTensorSpec } from '../src/model/testing/tflite-writer';
+import { writeTflite } from '../src/model/testing/tflite-writer';
 import { fitVerdict } from '../src/store/fit-words';
+import { fitNeedsLine } from '../src/views/details/fit-words';
+import { overLimitSideText } from '../src/views/compare/compared-figure';
 import { planJson, run } from './testing/run-cli';
 import { tempFiles } from './testing/temp-files';
+import { dequantizeModel, INT8_QUANTIZATION, limitedTflmTarget } from './testing/tflm-refused-models';
 
 const file = tempFiles('tflm-refused');
 
@@ -25,29 +28,6 @@ function refusedPlanJson(argv: readonly string[]): ReturnType<typeof JSON.parse>
   expect(plan.fits).toBe(true);
   expect(result.err).toBe(`heapscope: warning: ${argv[0]}: no tensor arena works: ${plan.runtimePlan.refused[0]}${plan.runtimePlan.refused.length > 1 ? ` (and ${plan.runtimePlan.refused.length - 1} more reason(s))` : ''}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail\n`);
   return plan;
-}
-
-/** x + DEQUANTIZE(w): w a constant of `weightType` (8 elements), x and the sum float32. */
-function dequantizeModel(weightType: string, quantization?: TfliteTensorSpec['quantization']): Uint8Array {
-  const bytesPer = weightType === 'FLOAT16' || weightType === 'INT16' ? 2 : 1;
-  return writeTflite({
-    subgraphs: [
-      {
-        tensors: [
-          { shape: [1, 8], name: 'x' },
-          { shape: [1, 8], type: weightType, name: 'w', data: new Uint8Array(8 * bytesPer), ...(quantization !== undefined && { quantization }) },
-          { shape: [1, 8], name: 'w_float' },
-          { shape: [1, 8], name: 'y' },
-        ],
-        inputs: [0],
-        outputs: [3],
-        operators: [
-          { op: 'DEQUANTIZE', inputs: [1], outputs: [2] },
-          { op: 'ADD', inputs: [0, 2], outputs: [3] },
-        ],
-      },
-    ],
-  });
 }
 
 describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (DequantizePrepare: int8 or int16, uint8 in newer releases)", () => {
@@ -73,8 +53,8 @@ describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (Dequ
     expect(strict.err.split('\n').filter((l) => l.includes('no tensor arena works'))).toHaveLength(1);
     expect(strict.err).not.toContain('heapscope: warning: ');
     // int8 weights, which the kernel takes: no warning, and --strict has nothing to refuse
-    expect(run(['plan', file('i8w.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', 'tflm']).err).toBe('');
-    expect(run(['plan', file('i8s.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', 'tflm', '--strict']).code).toBe(0);
+    expect(run(['plan', file('i8w.tflite', dequantizeModel('INT8', INT8_QUANTIZATION)), '--target', 'tflm']).err).toBe('');
+    expect(run(['plan', file('i8s.tflite', dequantizeModel('INT8', INT8_QUANTIZATION)), '--target', 'tflm', '--strict']).code).toBe(0);
   });
 
   it('the C header stops the build with #error', () => {
@@ -87,9 +67,7 @@ describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (Dequ
   });
 
   it('does not fit an arena of any size limit: fits is false, plan exits 3 naming the region, and the page says "Does not fit"', () => {
-    const { targets } = JSON.parse(run(['targets', '--json']).out) as { targets: { name: string; regions: object[] }[] };
-    const tflm = targets.find((t) => t.name === 'tflm')!;
-    const target = file('limited.json', new TextEncoder().encode(JSON.stringify({ ...tflm, name: 'limited', regions: tflm.regions.map((r) => ({ ...r, sizeLimit: 65_536 })) })));
+    const target = file('limited.json', limitedTflmTarget('limited', 65_536));
     const refused = run(['plan', file('f16l.tflite', dequantizeModel('FLOAT16')), '--target', target, '--json']);
     expect(refused.code).toBe(3);
     const plan = JSON.parse(refused.out);
@@ -97,14 +75,44 @@ describe("a DEQUANTIZE whose input TFLite Micro's reference kernel refuses (Dequ
     expect(plan.regions[0].overBy).toBe(0); // were TFLM to accept it, its figures would be within the limit
     expect(refused.err).toMatch(/^heapscope: .*f16l\.tflite: DOES NOT FIT: region arena: no tensor arena works, within its size limit of 65,536 bytes or any other: TensorFlow Lite Micro refuses the model/);
     expect(fitVerdict(plan)).toBe('Does not fit: TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other');
+    // Compare's side summary says it too, where it shows a region over its limit
+    expect(overLimitSideText(plan)).toBe('does not fit: TensorFlow Lite Micro refuses it, no arena works');
     // int8 weights, which the kernel takes: the same limit holds it
-    const accepted = planJson([file('i8l.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', target]);
+    const accepted = planJson([file('i8l.tflite', dequantizeModel('INT8', INT8_QUANTIZATION)), '--target', target]);
     expect(accepted.fits).toBe(true);
     expect(fitVerdict(accepted)).toBeUndefined();
+    expect(overLimitSideText(accepted)).toBeUndefined();
+  });
+
+  it('under a limit below its figures, the verdict is the refusal, with no "needs … more" that more memory would answer', () => {
+    const target = file('tight.json', limitedTflmTarget('tight', 256));
+    const path = file('f16t.tflite', dequantizeModel('FLOAT16'));
+    const json = run(['plan', path, '--target', target, '--json']);
+    expect(json.code).toBe(3);
+    const plan = JSON.parse(json.out);
+    expect(plan.regions[0].overBy).toBeGreaterThan(0);
+    expect(plan.fitNeeds.length).toBeGreaterThan(0); // the figures' own needs, were TFLM to accept the model
+    expect(json.err).toMatch(/: DOES NOT FIT: region arena: no tensor arena works, within its size limit of 256 bytes or any other: TensorFlow Lite Micro refuses the model \('refused'\)\n$/);
+    expect(json.err).not.toContain('needs');
+    const text = run(['plan', path, '--target', target]);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain("\n  DOES NOT FIT  region arena: no tensor arena works, within its 256 B limit or any other: TensorFlow Lite Micro refuses the model (why: 'refused' below)\n");
+    expect(text.out).not.toMatch(/DOES NOT FIT {2}region arena needs|to fit +needs/);
+    // the page: the verdict and Details say the refusal, not how much more memory
+    expect(fitVerdict(plan)).toBe('Does not fit: TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other');
+    expect(fitNeedsLine(plan)).toBeUndefined();
+    expect(fitNeedsLine({ ...plan, runtimePlan: { ...plan.runtimePlan, refused: undefined } })).toMatch(/^To fit needs /);
+  });
+
+  it('plan prints its DOES NOT FIT line on stdout too when its figures are within the limit', () => {
+    const target = file('roomy.json', limitedTflmTarget('roomy', 65_536));
+    const text = run(['plan', file('f16r.tflite', dequantizeModel('FLOAT16')), '--target', target]);
+    expect(text.code).toBe(3);
+    expect(text.out).toContain("\n  DOES NOT FIT  region arena: no tensor arena works, within its 64.0 KiB limit or any other: TensorFlow Lite Micro refuses the model (why: 'refused' below)\n");
   });
 
   it('int8 weights, which the kernel takes, are planned as before with no refusal', () => {
-    const plan = planJson([file('i8.tflite', dequantizeModel('INT8', { scale: [0.5], zeroPoint: [0] })), '--target', 'tflm']);
+    const plan = planJson([file('i8.tflite', dequantizeModel('INT8', INT8_QUANTIZATION)), '--target', 'tflm']);
     expect(plan.runtimePlan.refused).toBeUndefined();
     expect(plan.diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflm-unsupported');
   });

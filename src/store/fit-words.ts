@@ -2,7 +2,7 @@
 // header shows, summary().warnings carries and the exports repeat, so the
 // three cannot word it differently.
 
-import { planLowerEstimate } from '../planner/assembly/assumptions';
+import { planLowerEstimate, planRefused } from '../planner/assembly/assumptions';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { formatBytes, formatBytesApart } from '../shared/format';
 
@@ -38,10 +38,12 @@ export function overLimitText(r: RegionPlan, complete = true): string {
 
 /** Every region over its limit, joined: what follows "Does not fit:". */
 export function overLimitList(plan: ModelPlan): string {
+  // a model TensorFlow Lite Micro refuses fits no arena limit: AllocateTensors() fails whatever the arena, so its
+  // figures over a limit ("needs … over its limit") are not what stands between it and fitting, and are not given
+  if (planRefused(plan)) return 'TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other';
   const over = regionsOver(plan);
   if (over.length > 0) return over.map((r) => overLimitText(r, !planLowerEstimate(plan))).join('; ');
-  // a model TensorFlow Lite Micro refuses fits no arena limit: AllocateTensors() fails whatever the arena
-  return (plan.runtimePlan?.refused ?? []).length > 0 ? 'TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other' : 'a region is over its size limit';
+  return 'a region is over its size limit';
 }
 
 /** "Does not fit: sram needs …" — the verdict line of a plan over a limit; undefined when it fits. */

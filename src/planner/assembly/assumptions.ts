@@ -70,6 +70,11 @@ export function planLowerEstimate(plan: { readonly complete: boolean; readonly l
   return plan.lowerEstimate ?? (!plan.complete || (plan.assumptions !== undefined && restsOnUnknown(plan.assumptions)));
 }
 
+/** Whether TensorFlow Lite Micro refuses `plan`'s model (`runtimePlan.refused`): AllocateTensors() fails whatever the arena, so no memory makes it fit. */
+export function planRefused(plan: { readonly runtimePlan?: { readonly refused?: readonly string[] } }): boolean {
+  return (plan.runtimePlan?.refused ?? []).length > 0;
+}
+
 /** The dims a plan rests on: a default that sizes nothing (a shape given fixes every axis it names) is none; a bound one is kept, flagged. */
 export function dimAssumptions(dims: readonly DimBinding[]): DimAssumption[] {
   return dims

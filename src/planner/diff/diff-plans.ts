@@ -16,6 +16,7 @@
 import { assert } from '../../shared/assert';
 import type { PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
+import { planRefused } from '../assembly/assumptions';
 import { changedDims, dimScalings } from './dim-growth';
 import { withFollows } from './dim-follows';
 import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-types';
@@ -61,6 +62,9 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     // a plan's own verdict too: a model TensorFlow Lite Micro refuses fits no limited arena, whatever its regions' figures
     fitsA: regions.every((r) => r.overByA === 0) && a.plan.fits !== false,
     fitsB: regions.every((r) => r.overByB === 0) && b.plan.fits !== false,
+    // read from each side's own plan, not from `runtime`, which exists only when both sides are TFLM plans
+    ...(planRefused(a.plan) && { refusedA: true as const }),
+    ...(planRefused(b.plan) && { refusedB: true as const }),
     regions,
     dims,
     ...(inputs.length > 0 && { inputs }),

@@ -115,6 +115,8 @@ export interface PlanDiff {
   readonly completeB: boolean; // ... in B
   readonly fitsA: boolean; // every region of A within its size limit, as plan's `fits`
   readonly fitsB: boolean;
+  readonly refusedA?: true; // TensorFlow Lite Micro refuses A (its runtimePlan.refused): no arena works, whatever the other side is planned for
+  readonly refusedB?: true; // ... B; what a budget judges first
   readonly regions: readonly RegionDelta[];
   readonly dims: readonly DimChange[]; // only the dims that differ
   readonly inputs?: readonly InputChange[]; // the shape overrides and input values that differ; absent when none do (or a side does not record them)

@@ -87,7 +87,7 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
     scratch: allocation.scratchCount,
     variableBytes: allocation.variables.reduce((sum, v) => sum + v.bytes, 0),
     notes: allocation.notes,
-    assumes: [...runtimeAssumptions(tflite), wordSizeAssumption(tflite, arena, tflmArena(tflite, allocation, own.head, BUILD_64))],
+    assumes: [...runtimeAssumptions(tflite), wordSizeAssumption(tflite, arena, tflmArena(tflite, allocation, own.head, BUILD_64), allocation.notes.length > 0)],
     build: '32-bit',
     ...(allocation.refusals.length > 0 && { refused: allocation.refusals }),
   };
@@ -101,14 +101,16 @@ export function tflmRuntimePlan(tflite: IrTflite, problem: TflmProblem, offsets:
  * Cortex-A) keeps a larger tail and needs a larger arena; ADD_N's scratch, a
  * pointer per input, grows the head there too.
  */
-function wordSizeAssumption(tflite: IrTflite, on32: TflmArena, on64: TflmArena): string {
+function wordSizeAssumption(tflite: IrTflite, on32: TflmArena, on64: TflmArena, lowerEstimate: boolean): string {
   const addN = tflite.subgraphs.some((sg) => sg.operators.some((op) => !op.custom && op.op === 'ADD_N'));
   const about = on64.tailEstimated ? 'about ' : '';
+  // a kernel's scratch requests not known (none assumed): either build's arena is a lower estimate, as the arena line's "≥" says
+  const least = lowerEstimate ? 'at least ' : '';
   const b = BUILD_32;
   return (
     `the tail and arena are of a 32-bit build (${b.pointer}-byte pointers: TfLiteEvalTensor ${b.evalTensor} B, NodeAndRegistration ${b.node} B, TfLiteTensor ${b.tensor} B); ` +
-    `a 64-bit build (a host, a Cortex-A) keeps wider records: a tail of ${about}${formatCount(on64.tail)} B and an arena of ${about}${formatCount(on64.arena)} B${addN ? ', more with its ADD_N scratch (a pointer per input)' : ''}, ` +
-    `not ${formatCount(on32.tail)} B and ${formatCount(on32.arena)} B`
+    `a 64-bit build (a host, a Cortex-A) keeps wider records: a tail of ${about}${formatCount(on64.tail)} B and an arena of ${least}${about}${formatCount(on64.arena)} B${addN ? ', more with its ADD_N scratch (a pointer per input)' : ''}, ` +
+    `not ${formatCount(on32.tail)} B and ${lowerEstimate ? '≥ ' : ''}${formatCount(on32.arena)} B`
   );
 }
 

@@ -7,15 +7,16 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { writePlanFile } from '../../planner/assembly/plan-file';
 import { peakText, regionsPeakText } from '../plan-words';
-import { planFits, regionOverBy } from '../../store/fit-words';
-import { formatBytes, wholeFigures } from '../../shared/format';
+import { planFits } from '../../store/fit-words';
+import { wholeFigures } from '../../shared/format';
 import { SHOWN_CHARS, shortName, titleText } from '../../shared/short-name';
 import { useActions, useAppStore, useAppStoreApi } from '../../store/context';
 import { sidePlanFile } from '../../store/side-plan-file';
 import { toErrorData } from '../../shared/errors';
 import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
-import { arenaSideText, comparedFigure, type ComparedFigure } from './compared-figure';
+import { arenaSideText, comparedFigure, overLimitSideText, type ComparedFigure } from './compared-figure';
+import { planRefused } from '../../planner/assembly/assumptions';
 import { arenaFigures } from '../../planner/diff/runtime-delta';
 import { deltaPrefix, percentChange, regionChangeLines } from '../../planner/diff/delta-words';
 import type { PlanDiff } from '../../planner/diff/diff-plans';
@@ -221,14 +222,12 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
   );
 }
 
-/** "sram 4.19 MiB over" for each region of the side's plan above its limit; nothing when it fits. */
+/** "sram 4.19 MiB over" for each region of the side's plan above its limit, or TFLM's refusal (overLimitSideText); nothing when it fits. */
 function OverLimit({ side, plan }: { readonly side: 'a' | 'b'; readonly plan: ComparedPlan }) {
-  const over = plan.file.plan.regions.filter((r) => regionOverBy(r) > 0);
-  if (over.length === 0) return null;
-  const least = plan.file.plan.complete ? '' : '≥ ';
-  const text = over.map((r) => `${r.name} ${least}${formatBytes(regionOverBy(r))} over`).join(', ');
+  const text = overLimitSideText(plan.file.plan);
+  if (text === undefined) return null;
   return (
-    <span className="compare-side-over" data-testid={`compare-over-${side}`} title={`${text} its size limit`}>
+    <span className="compare-side-over" data-testid={`compare-over-${side}`} title={planRefused(plan.file.plan) ? `${text}, within its size limit or any other` : `${text} its size limit`}>
       {text}
     </span>
   );

@@ -36,10 +36,16 @@ describe('the figure Compare reads', () => {
   it('says no arena works for a side TensorFlow Lite Micro refuses, as diff does, not only its figures', () => {
     const refused = { ...side(96, 656), refused: true };
     const runtime = { runtime: 'tflm', a: { ...side(96, 656), refused: false }, b: refused, delta: 0, deltaAsIs: 0 } as const;
-    const detail = comparedFigure({ ...PEAKS, runtime } as unknown as PlanDiff).detail!;
+    const detail = comparedFigure({ ...PEAKS, runtime, refusedB: true } as unknown as PlanDiff).detail!;
     expect(detail).toMatch(/^No arena works for B: TensorFlow Lite Micro refuses it, AllocateTensors\(\) fails whatever the arena; the figures are what it would plan were it accepted\. TensorFlow Lite Micro arena 752 B → 752 B/);
     expect(arenaSideText(refused)).toBe('no arena works, TensorFlow Lite Micro refuses it; were it accepted: arena 752 B (head 96 B + tail and planning 656 B)');
     expect(arenaSideText({ ...refused, refused: false })).toBe('arena 752 B (head 96 B + tail and planning 656 B)');
+  });
+
+  it('says no arena works for B when only B is a TensorFlow Lite Micro plan and TFLM refuses it (no arenas to compare)', () => {
+    const figure = comparedFigure({ ...PEAKS, refusedB: true } as unknown as PlanDiff);
+    expect(figure.what).toBe('peak');
+    expect(figure.detail).toBe('No arena works for B: TensorFlow Lite Micro refuses it, AllocateTensors() fails whatever the arena.');
   });
 
   it("gives the placements' peaks on both sides, not their change alone: a planned .tflite against its model read 'peak 0 B'", () => {
@@ -88,7 +94,7 @@ describe('the figure Compare reads', () => {
     const vela = side(74_464, 416);
     expect(arenaSideText(vela)).toBe('arena 73.1 KiB (head 72.7 KiB + tail and planning 416 B)');
     const runtime = { runtime: 'tflm', a: side(55_296, 27_056), b: vela, delta: -7_472, deltaAsIs: -7_472 } as const;
-    const detail = comparedFigure({ ...PEAKS, runtime } as unknown as PlanDiff).detail!;
+    const detail = comparedFigure({ ...PEAKS, runtime, refusedB: true } as unknown as PlanDiff).detail!;
     expect(detail).toContain('tail and planning 26.4 KiB → 416 B');
     expect(detail).not.toMatch(/tail (?!and planning)/);
   });

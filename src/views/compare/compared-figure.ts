@@ -6,7 +6,10 @@
 // file as it is needs another arena than with heapscope's plan written in,
 // the files as they are beside it.
 
+import { planRefused } from '../../planner/assembly/assumptions';
 import type { PlanDiff, RuntimeArenaFigures } from '../../planner/diff/diff-plans';
+import type { ModelPlan } from '../../planner/plan';
+import { planFits, regionOverBy } from '../../store/fit-words';
 import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
 import { formatBytes, formatSignedBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
@@ -36,7 +39,9 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
   const runtime = diff.runtime;
   if (runtime === undefined) {
     const bound = deltaBound(diff.completeA, diff.completeB);
-    return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, bound, note: deltaNote(bound), asIs: undefined, label: 'B − A', detail: undefined };
+    // a side TensorFlow Lite Micro refuses though the other is planned for another target: the peaks, and the refusal before them
+    const refused = refusedText(diff, false);
+    return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, bound, note: deltaNote(bound), asIs: undefined, label: 'B − A', detail: refused === '' ? undefined : refused.trimEnd() };
   }
   const { a, b } = runtime;
   const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
@@ -48,15 +53,16 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
     ? `TensorFlow Lite Micro arena ${arena((f) => f.arenaAsIs)} for the files as they are, flashed unchanged; ${arena((f) => f.arena)} with heapscope's plan written in ${parts}`
     : `TensorFlow Lite Micro arena ${arena((f) => f.arena)} ${parts}`;
   const peaks = `heapscope's placement: ${placementPeaksText(diff)}, not what the firmware declares`;
-  const refused = refusedText(a, b);
+  const refused = refusedText(diff, true);
   return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${refused}${arenas} · ${peaks}` };
 }
 
-/** "No arena works for B: …" when TensorFlow Lite Micro refuses a side, as diff says it; empty when it takes both. */
-function refusedText(a: Pick<RuntimeArenaFigures, 'refused'>, b: Pick<RuntimeArenaFigures, 'refused'>): string {
-  const sides = [a.refused === true ? 'A' : '', b.refused === true ? 'B' : ''].filter((s) => s !== '');
+/** "No arena works for B: …" when TensorFlow Lite Micro refuses a side (read from each side's own plan), as diff says it; empty when neither is refused. */
+function refusedText(diff: Pick<PlanDiff, 'refusedA' | 'refusedB'>, arenas: boolean): string {
+  const sides = [diff.refusedA === true ? 'A' : '', diff.refusedB === true ? 'B' : ''].filter((s) => s !== '');
   if (sides.length === 0) return '';
-  return `No arena works for ${sides.join(' or ')}: TensorFlow Lite Micro refuses ${sides.length === 1 ? 'it' : 'both'}, AllocateTensors() fails whatever the arena; the figures are what it would plan were it accepted. `;
+  const figures = arenas ? '; the figures are what it would plan were it accepted' : '';
+  return `No arena works for ${sides.join(' or ')}: TensorFlow Lite Micro refuses ${sides.length === 1 ? 'it' : 'both'}, AllocateTensors() fails whatever the arena${figures}. `;
 }
 
 /**
@@ -81,6 +87,20 @@ export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' |
   const refused = arena.refused === true ? 'no arena works, TensorFlow Lite Micro refuses it; were it accepted: ' : '';
   if (arena.arenaAsIs === arena.arena) return `${refused}arena ${planned} ${parts}`;
   return `${refused}arena ${arenaBytes(arena.arenaAsIs, arena.lowerEstimate)} as it is · ${planned} with the plan written ${parts}`;
+}
+
+/**
+ * What a side's summary says of its limits: "sram 4.19 MiB over" for each region over its limit; "does not fit:
+ * TensorFlow Lite Micro refuses it" for a model TFLM refuses that does not fit (no arena works, so no bytes over are
+ * the gap), as `plan` and `diff` say it; undefined when the side fits.
+ */
+export function overLimitSideText(plan: ModelPlan): string | undefined {
+  if (planFits(plan)) return undefined;
+  if (planRefused(plan)) return 'does not fit: TensorFlow Lite Micro refuses it, no arena works';
+  const over = plan.regions.filter((r) => regionOverBy(r) > 0);
+  if (over.length === 0) return undefined;
+  const least = plan.complete ? '' : '≥ ';
+  return over.map((r) => `${r.name} ${least}${formatBytes(regionOverBy(r))} over`).join(', ');
 }
 
 /** "(+10.0 %)" of B − A against A's figure; empty when A's is 0. */

@@ -2,8 +2,18 @@
 // would make it fit (as `plan` prints it under DOES NOT FIT), and what a plan
 // at its lower bound still leaves open. Pure; tested in fit-words.test.ts.
 
-import type { FitNeed } from '../../planner/plan';
+import { planRefused } from '../../planner/assembly/assumptions';
+import type { FitNeed, ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
+
+/**
+ * The line of what would make `plan` fit, fitNeedsText of its fitNeeds (shown when it does not fit); undefined when it
+ * has no such needs, or when TensorFlow Lite Micro refuses its model: no memory makes that fit.
+ */
+export function fitNeedsLine(plan: Pick<ModelPlan, 'fitNeeds' | 'runtimePlan'>, lowerEstimate = false): string | undefined {
+  if (planRefused(plan) || (plan.fitNeeds ?? []).length === 0) return undefined;
+  return fitNeedsText(plan.fitNeeds!, lowerEstimate);
+}
 
 /** "To fit needs 4.19 MiB more sram, or at least 1.2 MiB more ext-ram." */
 export function fitNeedsText(needs: readonly FitNeed[], lowerEstimate = false): string {

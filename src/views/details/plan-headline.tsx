@@ -5,7 +5,7 @@
 // strategy's own bound when its sharing choices (or its split between regions) keep it above the lower bound.
 
 import { splitBetweenRegions } from '../../planner/assembly/plan-records';
-import { fitNeedsText } from './fit-words';
+import { fitNeedsLine } from './fit-words';
 import type { ModelPlan } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { overLimitList } from '../../store/fit-words';
@@ -28,6 +28,7 @@ export function PlanHeadline({ plan, complete, fits, lowerEstimate, unknownCount
   // activations split between regions: each region's bound counts the buffers it holds, the plan's holds for any split
   const split = splitBetweenRegions(plan);
   const sum = regionsPeakText(plan, complete);
+  const needs = fitNeedsLine(plan, lowerEstimate);
   return (
     <div className="plan-headline" data-testid="plan-headline" data-fits={fits} data-complete={complete} data-lower-estimate={lowerEstimate}>
       {!fits ? (
@@ -35,9 +36,10 @@ export function PlanHeadline({ plan, complete, fits, lowerEstimate, unknownCount
           <strong>Does not fit:</strong> {overLimitList(plan)}.
         </p>
       ) : undefined}
-      {!fits && (plan.fitNeeds ?? []).length > 0 ? (
+      {/* no memory makes a model TensorFlow Lite Micro refuses fit: no "needs … more" for it */}
+      {!fits && needs !== undefined ? (
         <p className="explanation-line" data-testid="headline-fit-needs">
-          {fitNeedsText(plan.fitNeeds!, lowerEstimate)}
+          {needs}
         </p>
       ) : undefined}
       {fits && limited ? (

@@ -261,11 +261,16 @@ describe('heap SVG of a tiny plan: regions that hold nothing, a run of a few ste
     expect(svg).toContain('data-memory-map="true"');
   });
 
-  it('ticks a run of a few steps once each, at whole steps', () => {
-    const svg = heapSvg(planAt(4));
-    const axis = [...svg.matchAll(/<text x="[\d.]+" y="([\d.]+)" text-anchor="middle" fill="[^"]+">(\d+)<\/text>/g)].map((m) => Number(m[2]));
+  it('ticks a run of a few steps once each, at whole steps, each a step of the plan inside the picture', () => {
+    const plan = planAt(4);
+    const svg = heapSvg(plan);
+    const width = Number(/<svg [^>]*width="(\d+)"/.exec(svg)![1]);
+    const ticks = [...svg.matchAll(/<text x="([\d.]+)" y="[\d.]+" text-anchor="middle" fill="[^"]+">(\d+)<\/text>/g)].map((m) => ({ x: Number(m[1]), step: Number(m[2]) }));
+    const axis = ticks.map((t) => t.step);
     expect(axis.length).toBeGreaterThan(1);
-    expect(axis).toEqual(axis.map((_, k) => k));
+    // 0, 1, … to the last step, plan.steps.length - 1: no tick names a step the plan does not have
+    expect(axis).toEqual(plan.steps.map((_, k) => k));
+    for (const t of ticks) expect(t.x).toBeLessThan(width);
   });
 
   it('names the region left without a lane, under the step axis and above the legend', () => {

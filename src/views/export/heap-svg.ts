@@ -22,7 +22,7 @@ import { offsetText } from '../buffer-words';
 import { peakChartData } from '../heap/peak-chart-data';
 import { chartKeyLines, peakChartHeight, peakChartSvg } from '../heap/peak-chart-svg';
 import { laneLimit, laneLimitText, type LaneLimit } from '../heap/lane-limit';
-import { emptyRegionsText } from '../heap/empty-regions';
+import { emptyRegionsText, laneRegions } from '../heap/empty-regions';
 import { byteTicks } from '../byte-ticks';
 import { memoryMapData } from '../panels/memory-map-data';
 import { memoryMapSvg, memoryMapSvgHeight, type MapColours } from './memory-map-svg';
@@ -59,7 +59,7 @@ const APPENDIX_TITLE = 14;
 const MARGIN = { left: 78, right: 16, top: 50, bottom: 30, laneGap: 34 } as const;
 const LEGEND_HEIGHT = 28;
 const VERDICT_HEIGHT = 16;
-/** The line naming the regions that hold nothing. */
+/** The line naming the regions without a lane. */
 const EMPTY_ROW = 20;
 /** Pixels between the lines of a wrapped title (13 px). */
 const TITLE_LINE = 17;
@@ -98,7 +98,7 @@ export function heapSvg(plan: ModelPlan, options: HeapSvgOptions = {}): string {
   // A title wrapped to more lines moves everything under it down; the verdict takes a line of its own under the title.
   const titleShift = (title.length - 1) * TITLE_LINE;
   const lanesTop = MARGIN.top + titleShift + (verdict !== undefined ? VERDICT_HEIGHT : 0);
-  // Regions that hold nothing get no lane (nor an axis of no bytes) but a line saying so, under the lanes or in their place.
+  // Regions of no planned byte get no lane (nor an axis of no bytes) but a line saying so, under the lanes or in their place.
   const empty = emptyRegionsText(plan, regions.map((r) => r.name));
   const drawn = regions.length > 0;
   const lanesEnd = drawn ? lanesTop + regions.length * (laneHeight + MARGIN.laneGap) + MARGIN.bottom - MARGIN.laneGap : lanesTop - EMPTY_ROW;
@@ -160,16 +160,12 @@ interface LaneRegion {
   readonly buffers: readonly PlannedBuffer[];
 }
 
-/** The plan's regions in order, with buffers in regions the plan does not list added after. */
+/** The regions with a lane (empty-regions.ts: as on screen), in order, with buffers in regions the plan does not list added after. */
 function lanesOf(plan: ModelPlan): LaneRegion[] {
-  const names = [...plan.regions.map((r) => r.name)];
-  for (const b of plan.buffers) if (!names.includes(b.region)) names.push(b.region);
-  return names
-    .map((name) => {
-      const region = plan.regions.find((r) => r.name === name);
-      return { name, peak: region?.peak ?? 0, lowerBound: region?.lowerBound ?? 0, limit: laneLimit(region), buffers: plan.buffers.filter((b) => b.region === name && b.size > 0) };
-    })
-    .filter((r) => r.buffers.length > 0 || r.peak > 0);
+  return laneRegions(plan).map((name) => {
+    const region = plan.regions.find((r) => r.name === name);
+    return { name, peak: region?.peak ?? 0, lowerBound: region?.lowerBound ?? 0, limit: laneLimit(region), buffers: plan.buffers.filter((b) => b.region === name && b.size > 0) };
+  });
 }
 
 interface LaneInput {
@@ -305,13 +301,13 @@ function hLine(y: number, plotWidth: number, colour: string, dash: string | unde
   return `<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y.toFixed(2)}" y2="${y.toFixed(2)}" stroke="${colour}" stroke-width="1.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`;
 }
 
-/** About `count` round tick values from 0 to `max`, whole steps: a run of 3 steps ticks 0, 1, 2, 3, not 0, 0, 1, 1, 1. */
+/** About `count` round tick values of the steps 0 to `max` - 1 (no step `max` exists), whole steps: a run of 3 steps ticks 0, 1, 2, not 0, 0, 1, 1, 1. */
 function ticks(max: number, count: number): number[] {
   if (max <= 0) return [0];
   const raw = Math.max(1, max / count);
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
   const out: number[] = [];
-  for (let v = 0; v <= max; v += step) out.push(Math.round(v));
+  for (let v = 0; v < max; v += step) out.push(Math.round(v));
   return out;
 }

@@ -12,7 +12,7 @@ import { quantizationOf } from '../quantization';
 import { liveBytes, sharingGroups } from './live-bytes';
 import { laneLimit, type LaneLimit } from './lane-limit';
 import { RectIndex } from './rect-index';
-import { emptyRegionsText } from './empty-regions';
+import { emptyRegionsText, laneRegions } from './empty-regions';
 
 const CLASS_INDEX: ReadonlyMap<string, number> = new Map(KIND_CLASSES.map((k, i) => [k, i]));
 
@@ -59,11 +59,8 @@ export function heapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): 
   const count = buffers.length;
   // One lane per region that holds bytes, in the target's order; a region of no buffers or only empty ones gets none
   // (an axis of 0 B to a made-up 1 B said nothing true), and the line of emptyRegions says so.
-  const used = new Set(buffers.filter((b) => b.size > 0).map((b) => b.region));
-  const laneOf = new Map<string, number>();
   // a region over its limit gets its lane even when it holds no buffer (its weights alone overflow it)
-  for (const r of plan.regions) if (used.has(r.name) || r.peak > 0 || (r.overBy ?? 0) > 0) laneOf.set(r.name, laneOf.size);
-  for (const b of buffers) if (used.has(b.region) && !laneOf.has(b.region)) laneOf.set(b.region, laneOf.size);
+  const laneOf = new Map(laneRegions(plan).map((name, index) => [name, index]));
   const regions = [...laneOf.keys()];
   for (const b of buffers) if (!regions.includes(b.region)) regions.push(b.region);
   let steps = plan.steps.length;

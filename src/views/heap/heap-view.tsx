@@ -59,7 +59,7 @@ export function HeapView(props: HeapViewProps) {
     <>
       <HeapDiagram {...props} />
       {empty !== undefined && (
-        <p className="heap-empty-regions" data-testid="heap-empty-regions">
+        <p className="empty-regions-line" data-testid="heap-empty-regions">
           {empty}
         </p>
       )}

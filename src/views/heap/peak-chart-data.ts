@@ -9,6 +9,7 @@ import type { ModelPlan } from '../../planner/plan';
 import { LIVE_KINDS, liveKind, type LiveKind } from './buffer-classes';
 import { largestFreeBlocks } from './free-blocks';
 import { laneLimit } from './lane-limit';
+import { laneRegions } from './empty-regions';
 import { liveBytes, sharingGroups } from './live-bytes';
 
 /** The kinds the chart tells apart, in drawing order: the live kinds the memory map counts too. */
@@ -37,18 +38,16 @@ export interface PeakChartData {
   readonly complete: boolean; // false when some tensor's size is unknown: peaks and live bytes are lower estimates
 }
 
-/** Builds the chart's data for `plan`, the tensors named in `kv` as KV cache; regions without buffers or bytes are left out. */
+/** Builds the chart's data for `plan`, the tensors named in `kv` as KV cache; the regions are those the heap draws a lane for. */
 export function peakChartData(plan: ModelPlan, kv: ReadonlySet<string> = new Set()): PeakChartData {
   const steps = Math.max(1, plan.steps.length, ...plan.buffers.map((b) => Math.max(b.end, b.start + 1)));
-  const names = plan.regions.map((r) => r.name);
-  for (const b of plan.buffers) if (!names.includes(b.region)) names.push(b.region);
   const present = new Set<ChartKind>(['activation']);
   const regions: ChartRegion[] = [];
   const shared = sharingGroups(plan.buffers);
-  for (const name of names) {
+  // the regions the heap draws a lane for (empty-regions.ts), over its limit ones with no buffer too
+  for (const name of laneRegions(plan)) {
     const members = plan.buffers.filter((b) => b.region === name && b.size > 0);
     const region = plan.regions.find((r) => r.name === name);
-    if (members.length === 0 && (region?.peak ?? 0) === 0) continue;
     const byKind = Object.fromEntries(
       CHART_KINDS.map((k) => [k, liveBytes(shared, (root) => root.region === name && liveKind(root, kv) === k, steps)]),
     ) as Record<ChartKind, Float64Array>;

@@ -12,6 +12,7 @@ import { useElementSize } from '../use-element-size';
 import { peakChartData, type PeakChartData } from './peak-chart-data';
 import { chartKeyLines, peakChartSvg, type ChartKeyLine } from './peak-chart-svg';
 import { emptyRegionsText } from './empty-regions';
+import './heap.css'; // .empty-regions-line
 import './peak-chart.css';
 
 const cache = new WeakMap<ModelPlan, PeakChartData>();
@@ -54,7 +55,7 @@ export function PeakChart({ plan, model, className }: PeakChartProps) {
           {/* The markup is built from numbers and escaped names (peak-chart-svg.ts). */}
           <div ref={host} className="peak-chart-plot" dangerouslySetInnerHTML={{ __html: markup }} />
           {empty !== undefined && (
-            <p className="peak-chart-empty-regions" data-testid="peak-chart-empty-regions">
+            <p className="empty-regions-line peak-chart-empty-regions" data-testid="peak-chart-empty-regions">
               {empty}
             </p>
           )}
