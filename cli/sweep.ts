@@ -6,7 +6,7 @@ import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { IrModel } from '../src/model/ir';
 import { planModel } from '../src/planner/plan';
-import { MAX_SWEEP_POINTS, sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
+import { fitsUpToText, MAX_SWEEP_POINTS, sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import { sweepPoint } from '../src/planner/sweep/sweep-point';
 import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../src/planner/sweep/decode-step';
 import type { TargetProfile } from '../src/planner/targets/target';
@@ -187,14 +187,7 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   const { budget, limited } = terms;
   if (budget !== undefined || limited) {
     const unsure = open.some((p) => p.fits);
-    const last = r.points[r.points.length - 1]?.value;
-    // every value fitting says so, not a limit found at the range's end: nothing beyond it was planned
-    const fits =
-      r.fitsUpTo === null
-        ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}`
-        : r.fitsUpTo === last
-          ? `every value swept fits, up to ${r.dim}=${last}, the end of the range (larger values were not tried)`
-          : `fits up to ${r.dim}=${r.fitsUpTo}`;
+    const fits = r.fitsUpTo === null ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : fitsUpToText(r.dim, r.fitsUpTo, r.points[r.points.length - 1]?.value);
     const against = [budget === undefined ? '' : `budget ${formatBytesExact(budget)}`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
     lines.push(`  ${against}: ${fits}`);
     for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim)}`);

@@ -53,6 +53,16 @@ export interface SweepResult<P extends SweepPoint = SweepPoint> {
   readonly crossings: readonly SweepCrossing[];
 }
 
+/**
+ * Where a sweep fits, as a phrase (lower case, no full stop): the largest
+ * value known to fit, or, when that is the range's last value, that every
+ * value swept fits: nothing beyond the range was planned, so the end of the
+ * range is not where the plan stops fitting.
+ */
+export function fitsUpToText(dim: string, fitsUpTo: number, last: number | undefined): string {
+  return fitsUpTo === last ? `every value swept fits, up to ${dim}=${fitsUpTo}, the end of the range (larger values were not tried)` : `fits up to ${dim}=${fitsUpTo}`;
+}
+
 /** The crossing from standing `a` at `below` to `b` at `above`. */
 function crossingOf(below: number, above: number, a: Standing, b: Standing): SweepCrossing {
   const crossing = { below, above, fitsBelow: a === 'fits' };

@@ -23,14 +23,17 @@ function verdict(values: readonly number[], known: (v: number) => boolean): stri
 describe('growthVerdict', () => {
   it('says where a curve of complete plans stops fitting', () => {
     expect(verdict([1, 4, 16], () => true)).toBe('3 values of past planned, each as a click would plan it (default search budget). Fits up to past=10.');
-    expect(verdict([1, 4], () => true)).toContain('Every value up to 4 fits.');
+    // every value fitting is not where the plan stops fitting: nothing past the range's end was planned
+    expect(verdict([1, 4], () => true)).toBe(
+      '2 values of past planned, each as a click would plan it (default search budget). Every value swept fits, up to past=4, the end of the range (larger values were not tried).',
+    );
   });
 
   it('never says a value fits whose plan has a size unknown: the peak there is a lower estimate', () => {
     // within the limit everywhere, but sizes are unknown from 2: only 1 is known to fit
     const text = verdict([0, 1, 2, 4], (v) => v < 2);
     expect(text).toContain('Fits up to past=1.');
-    expect(text).not.toContain('Every value up to 4 fits.');
+    expect(text).not.toContain('Every value swept fits');
     expect(text).toContain("Hollow dots (2, 4): some sizes are unknown there, so the peak is a lower estimate, not counted as fitting; first: 'mask': cannot expand [1, 128] to [1, 129].");
     expect(verdict([1, 4], () => false)).toContain('No value from 1 is known to fit the size limits.');
     expect(verdict([20, 40], () => true)).toContain('No value from 20 fits the size limits.');

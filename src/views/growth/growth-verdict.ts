@@ -3,6 +3,7 @@
 // has a size unknown is never counted as fitting), whether the peak only
 // grows, and which values are lower estimates. No DOM.
 
+import { fitsUpToText } from '../../planner/sweep/dim-sweep';
 import type { GrowthState } from '../../store/state';
 
 /** What a finished curve says, in sentences. */
@@ -16,9 +17,7 @@ export function growthVerdict(growth: Pick<GrowthState, 'points' | 'values' | 'r
     words.push(
       result.fitsUpTo === undefined
         ? `No value from ${growth.values[0]} ${unsure ? 'is known to fit' : 'fits'} the size limits.`
-        : result.fitsUpTo === last
-          ? `Every value up to ${last} fits.`
-          : `Fits up to ${dim}=${result.fitsUpTo}.`,
+        : `${capitalized(fitsUpToText(dim, result.fitsUpTo, last))}.`,
     );
   }
   if (result !== undefined && !result.monotonic) words.push('Not monotonic: the peak falls somewhere as the value grows.');
@@ -27,4 +26,9 @@ export function growthVerdict(growth: Pick<GrowthState, 'points' | 'values' | 'r
     words.push(`Hollow dots (${open.map((p) => p.value).join(', ')}): some sizes are unknown there, so the peak is a lower estimate${counted}; first: ${open[0]!.unknown ?? 'unknown'}.`);
   }
   return words;
+}
+
+/** The phrase with its first letter in upper case, to open a sentence. */
+function capitalized(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
