@@ -142,8 +142,9 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     const vela = join(DIR, 'tflm_person_detect_vela.tflite');
     const [planA, planB] = [planJson([vela, '--target', 'tflm']), planJson([PERSON, '--target', 'tflm'])];
     // tail: all beyond the head, the runtime's own tail (as plan gives it) and the room it plans in
-    // arenaAsIs: the file's as it is; lowerEstimate: a kernel's scratch requests are not known (Vela's ethos-u); refused: TFLM refuses the model
-    const arena = (p: { runtimePlan: { tail: number; arena: number; planned: { head: number; arena: number }; refused?: string[] }; assumptions: { kernels: unknown[] } }) => ({
+    // arenaAsIs: the file's as it is; lowerEstimate: a kernel's scratch requests are not known (Vela's ethos-u); tailEstimated: the
+    // arenas rest on the tail's estimated parts, as plan's runtimePlan says; refused: TFLM refuses the model
+    const arena = (p: { runtimePlan: { tail: number; arena: number; tailEstimated: boolean; planned: { head: number; arena: number }; refused?: string[] }; assumptions: { kernels: unknown[] } }) => ({
       head: p.runtimePlan.planned.head,
       tail: p.runtimePlan.planned.arena - p.runtimePlan.planned.head,
       tailAlone: p.runtimePlan.tail,
@@ -151,6 +152,7 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
       arena: p.runtimePlan.planned.arena,
       arenaAsIs: p.runtimePlan.arena,
       lowerEstimate: p.assumptions.kernels.length > 0,
+      tailEstimated: p.runtimePlan.tailEstimated,
       refused: (p.runtimePlan.refused ?? []).length > 0,
     });
     const { code, out } = run(['diff', vela, PERSON, '--target', 'tflm', '--json']);

@@ -14,6 +14,7 @@ export interface RuntimeArenaFigures {
   readonly arena: number; // the tensor arena to declare with the plan written
   readonly arenaAsIs: number; // the tensor arena to declare for the file as it is: what TFLM plans for the unchanged file (runtimePlan.arena)
   readonly lowerEstimate: boolean; // both arenas are lower estimates: a kernel's scratch requests are not known, none assumed (assumptions.kernels)
+  readonly tailEstimated: boolean; // both arenas are estimates: some part of the tail is estimated (runtimePlan.tailEstimated), "(estimate)" where shown
   readonly refused: boolean; // TFLM refuses the model (runtimePlan.refused): AllocateTensors() fails whatever the arena, and the figures are what it would plan were the model accepted
 }
 
@@ -38,7 +39,9 @@ export function arenaFigures(plan: RuntimePlanOf): RuntimeArenaFigures | undefin
   // a kernel planned with no scratch because its requests are not known: the runtime may need more, as `plan` prints it ("≥")
   const lowerEstimate = (plan.assumptions?.kernels ?? []).length > 0;
   const refused = (runtime.refused ?? []).length > 0;
-  return { head, tail: arena - head, tailAlone: runtime.tail, planning: arena - head - runtime.tail, arena, arenaAsIs: runtime.arena, lowerEstimate, refused };
+  // a plan saved before the tail's estimated parts were recorded says nothing of them
+  const tailEstimated = runtime.tailEstimated === true;
+  return { head, tail: arena - head, tailAlone: runtime.tail, planning: arena - head - runtime.tail, arena, arenaAsIs: runtime.arena, lowerEstimate, tailEstimated, refused };
 }
 
 /** The arenas of A and B and their difference; undefined unless both are plans of the same runtime. */

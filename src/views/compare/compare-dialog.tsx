@@ -168,6 +168,7 @@ function DeltaFigure({ figure, delta, base, tone }: { readonly figure: ComparedF
 const ARENA_TITLE = 'The TensorFlow Lite Micro tensor arena to declare: its head, and its tail and planning (the arena beyond the head, as the memory map names it), with the plan written';
 const ARENA_AS_IS_TITLE = '; the file as it is, flashed unchanged, needs the arena given first';
 const ARENA_LOWER_TITLE = "; ≥: a lower estimate, a kernel's scratch requests are not known and none are assumed";
+const ARENA_ESTIMATE_TITLE = "; (estimate): it rests on the tail's estimated parts, which Details names";
 
 /** What a side's Save says: that the file was saved, without suggestions and why, or why it could not be saved. */
 type SaveNote = { readonly text: string; readonly error: boolean };
@@ -210,7 +211,7 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
         <span className="compare-side-arena" data-testid={`compare-arena-${side}`} data-arena={arena.arena}
           data-arena-as-is={arena.arenaAsIs}
           data-lower-estimate={arena.lowerEstimate}
-          title={ARENA_TITLE + (arena.arenaAsIs === arena.arena ? '' : ARENA_AS_IS_TITLE) + (arena.lowerEstimate ? ARENA_LOWER_TITLE : '')}>
+          title={ARENA_TITLE + (arena.arenaAsIs === arena.arena ? '' : ARENA_AS_IS_TITLE) + (arena.lowerEstimate ? ARENA_LOWER_TITLE : arena.tailEstimated ? ARENA_ESTIMATE_TITLE : '')}>
           {wholeFigures(arenaSideText(arena))}
         </span>
       )}

@@ -2,16 +2,18 @@
 // when both sides are plans of TensorFlow Lite Micro, the tensor arenas the
 // firmware declares (head and tail), with the peaks' change beside them, as
 // `heapscope diff` prints them (planner/diff/runtime-delta.ts): an arena that
-// is a lower estimate marked "≥" and the change bounded by it, and, where a
-// file as it is needs another arena than with heapscope's plan written in,
+// is a lower estimate marked "≥" and the change bounded by it, one resting
+// on the tail's estimated parts "(estimate)", as Details writes it, and, where
+// a file as it is needs another arena than with heapscope's plan written in,
 // the files as they are beside it.
 
 import { planRefused } from '../../planner/assembly/assumptions';
 import type { PlanDiff, RuntimeArenaFigures } from '../../planner/diff/diff-plans';
 import type { ModelPlan } from '../../planner/plan';
 import { planFits, regionOverBy } from '../../store/fit-words';
-import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
+import { arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
 import { formatBytes, formatSignedBytes } from '../../shared/format';
+import { declaredArenaText, type ArenaStanding } from '../details/runtime-plan-words';
 import { peakText } from '../plan-words';
 
 /** The figure B − A reads. */
@@ -47,7 +49,7 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
   const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
   const differs = a.arenaAsIs !== a.arena || b.arenaAsIs !== b.arena;
   const asIs = differs ? { a: a.arenaAsIs, b: b.arenaAsIs, delta: runtime.deltaAsIs } : undefined;
-  const arena = (pick: (f: RuntimeArenaFigures) => number) => `${arenaBytes(pick(a), a.lowerEstimate)} → ${arenaBytes(pick(b), b.lowerEstimate)}`;
+  const arena = (pick: (f: RuntimeArenaFigures) => number) => `${declaredArenaText(pick(a), standingOf(a))} → ${declaredArenaText(pick(b), standingOf(b))}`;
   const parts = `(head ${formatBytes(a.head)} → ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} → ${formatBytes(b.tail)})`;
   const arenas = differs
     ? `TensorFlow Lite Micro arena ${arena((f) => f.arenaAsIs)} for the files as they are, flashed unchanged; ${arena((f) => f.arena)} with heapscope's plan written in ${parts}`
@@ -77,16 +79,27 @@ export function placementPeaksText(diff: Pick<PlanDiff, 'peakA' | 'peakB' | 'del
 
 /**
  * A side's arena in Compare's summary: "arena ≥ 73.1 KiB (head 72.7 KiB + tail
- * and planning 416 B)", led by the file's as it is when that differs: "arena
- * ≥ 4.05 MiB as it is · ≥ 3.55 MiB with the plan written (head …)".
+ * and planning 416 B)", "arena 80.4 KiB (estimate) (head …)" when it rests on
+ * the tail's estimated parts, led by the file's as it is when that differs:
+ * "arena ≥ 4.05 MiB as it is · ≥ 3.55 MiB with the plan written (head …)".
  */
-export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' | 'arena' | 'arenaAsIs' | 'lowerEstimate'> & Partial<Pick<RuntimeArenaFigures, 'refused'>>): string {
+export function arenaSideText(arena: Pick<RuntimeArenaFigures, 'head' | 'tail' | 'arena' | 'arenaAsIs' | 'lowerEstimate'> & Partial<Pick<RuntimeArenaFigures, 'refused' | 'tailEstimated'>>): string {
   const parts = `(head ${formatBytes(arena.head)} + tail and planning ${formatBytes(arena.tail)})`;
-  const planned = arenaBytes(arena.arena, arena.lowerEstimate);
+  const standing = standingOf(arena);
+  const planned = declaredArenaText(arena.arena, standing);
   // a model TensorFlow Lite Micro refuses: no arena works, the figures are what it would plan were it accepted
   const refused = arena.refused === true ? 'no arena works, TensorFlow Lite Micro refuses it; were it accepted: ' : '';
   if (arena.arenaAsIs === arena.arena) return `${refused}arena ${planned} ${parts}`;
-  return `${refused}arena ${arenaBytes(arena.arenaAsIs, arena.lowerEstimate)} as it is · ${planned} with the plan written ${parts}`;
+  return `${refused}arena ${declaredArenaText(arena.arenaAsIs, standing)} as it is · ${planned} with the plan written ${parts}`;
+}
+
+/**
+ * A side's arenas as Details, the memory map and the heap's header read them (declaredArenaText): "(estimate)" when
+ * they rest on the tail's estimated parts, "≥" when a lower estimate. A refused side still shows its figures here,
+ * led by the refusal.
+ */
+function standingOf(arena: Pick<RuntimeArenaFigures, 'lowerEstimate'> & Partial<Pick<RuntimeArenaFigures, 'tailEstimated'>>): ArenaStanding {
+  return { estimate: arena.tailEstimated === true, lowerEstimate: arena.lowerEstimate, refused: false };
 }
 
 /**
