@@ -118,6 +118,14 @@ export function ignoredOptions(plan: { readonly diagnostics?: ModelPlan['diagnos
   return (plan.diagnostics ?? []).filter((d) => IGNORED_OPTION_CODES.has(d.code)).map((d) => d.message);
 }
 
+/**
+ * The note on stderr for each option the model ignored (`heapscope: note: FILE: --dim batchh=2 is ignored: …`),
+ * as plan, inspect and sweep give it without --strict.
+ */
+export function noteIgnoredOptions(io: Output, file: string, model: { readonly diagnostics?: ModelPlan['diagnostics'] }): void {
+  for (const message of ignoredOptions(model)) io.err(`heapscope: note: ${file}: ${message}\n`);
+}
+
 /** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
 function planInputs(args: ParsedArgs, file: string): CommandInput[] {
   const target = args.options.get('--target');
@@ -158,9 +166,8 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       // without a limit the verdict line is silent: the refusal is told all the same (--strict refuses it in its own line)
       const refused = over === undefined && !strict ? refusedWarning(plan) : undefined;
       if (refused !== undefined) io.err(`heapscope: warning: ${file}: ${refused}\n`);
-      const ignored = ignoredOptions(plan);
-      if (!strict) for (const message of ignored) io.err(`heapscope: note: ${file}: ${message}\n`);
-      for (const problem of strict ? [...strictProblems(plan), ...ignored] : []) {
+      if (!strict) noteIgnoredOptions(io, file, plan);
+      for (const problem of strict ? [...strictProblems(plan), ...ignoredOptions(plan)] : []) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
