@@ -164,8 +164,8 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
       // without a limit the verdict line is silent: the refusal is told all the same (--strict refuses it in its own line)
-      const refused = over === undefined && !strict ? refusedWarning(plan) : undefined;
-      if (refused !== undefined) io.err(`heapscope: warning: ${file}: ${refused}\n`);
+      const refused = over === undefined && !strict ? refusedWarningLine(file, plan) : undefined;
+      if (refused !== undefined) io.err(refused);
       if (!strict) noteIgnoredOptions(io, file, plan);
       for (const problem of strict ? [...strictProblems(plan), ...ignoredOptions(plan)] : []) {
         strictFailed = true;
@@ -201,14 +201,15 @@ function overLimitLine(plan: ModelPlan): string | undefined {
 /**
  * TensorFlow Lite Micro refuses the model (no arena makes AllocateTensors()
  * succeed) while no region has a size limit, so `fits` stays true and the exit
- * 0, as for any plan without a limit: the warning says so on stderr, where a
- * CI log shows it; undefined when TFLM accepts the model.
+ * 0, as for any plan without a limit: the warning line says so on stderr
+ * (`heapscope: warning: FILE: no tensor arena works: …`), where a CI log shows
+ * it, for plan and for each side of diff without --budget; undefined when TFLM accepts the model.
  */
-function refusedWarning(plan: ModelPlan): string | undefined {
+export function refusedWarningLine(file: string, plan: Pick<ModelPlan, 'runtimePlan'>): string | undefined {
   const refused = plan.runtimePlan?.refused ?? [];
   if (refused.length === 0) return undefined;
   const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
-  return `no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail`;
+  return `heapscope: warning: ${file}: no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail\n`;
 }
 
 /** Whether the plan does not fit because TensorFlow Lite Micro refuses its model: the refusal is the verdict, whatever its figures. */
