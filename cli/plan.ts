@@ -19,6 +19,7 @@ import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount }
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
+import { emptyPeakWords } from '../src/planner/explain/empty-peak';
 import { heldWeights, ioLines, ioOfUnknownSize, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
@@ -381,7 +382,9 @@ export function planText(file: string, plan: ModelPlan): string {
     lines.push(`  scratch       ${counted(s.buffers, 'buffer')}, ${s.placement}; peak in free areas (M4) ${formatBytes(s.freeAreasPeak)}, with activations ${formatBytes(s.withActivationsPeak)}`);
   }
   lines.push(...fusionLines(plan), ...unitLines(plan));
-  if (plan.peakStep !== undefined) {
+  const empty = emptyPeakWords(plan); // a step where nothing is live is no peak to explain
+  if (empty !== undefined) lines.push(`  peak step     none: ${empty}`);
+  else if (plan.peakStep !== undefined) {
     const step = plan.steps[plan.peakStep];
     lines.push(`  peak step     ${plan.peakStep}${step ? ` (${step.opType} '${step.node}')` : ''} in region ${plan.peakRegion}; live there:`);
     lines.push(...peakLiveLines(plan, TOP_BUFFERS));
