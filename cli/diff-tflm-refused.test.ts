@@ -68,3 +68,39 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     expect(text.out).toMatch(/: b within, .* to spare\n$/);
   });
 });
+
+describe('diff on target tflm without --budget, a side refused by TFLite Micro', () => {
+  const accepted = file('i8-nobudget.tflite', dequantizeModel('INT8', INT8_QUANTIZATION));
+  const refused = file('f16-nobudget.tflite', dequantizeModel('FLOAT16'));
+  const refusedToo = file('f16-other.tflite', dequantizeModel('FLOAT16'));
+  // the line plan prints for the model refused within no size limit
+  const planWarning = (model: string): string => run(['plan', model, '--target', 'tflm']).err;
+
+  it('warns of a refused b as plan does, and exits 0: nothing judges it', () => {
+    expect(planWarning(refused)).toMatch(/^heapscope: warning: .*f16-nobudget\.tflite: no tensor arena works: .*--strict makes it fail\n$/);
+    const json = run(['diff', accepted, refused, '--target', 'tflm', '--json']);
+    expect(json.err).toBe(planWarning(refused));
+    expect(json.code).toBe(0);
+  });
+
+  it('warns of a refused a too, and of each side once when both are refused', () => {
+    const text = run(['diff', refused, accepted, '--target', 'tflm']);
+    expect(text.err).toBe(planWarning(refused));
+    expect(text.code).toBe(0);
+    const both = run(['diff', refused, refusedToo, '--target', 'tflm', '--json']);
+    expect(both.err).toBe(planWarning(refused) + planWarning(refusedToo));
+    expect(both.code).toBe(0);
+    expect(run(['diff', refused, refused, '--target', 'tflm', '--json']).err).toBe(planWarning(refused));
+  });
+
+  it('leaves the refusal to --strict\'s own line, and to DOES NOT FIT under a limited arena', () => {
+    const strict = run(['diff', accepted, refused, '--target', 'tflm', '--strict', '--json']);
+    expect(strict.err).not.toContain('warning');
+    expect(strict.err).toMatch(/f16-nobudget\.tflite \(b\): --strict: no tensor arena works/);
+    expect(strict.code).toBe(2);
+    const target = file('limited-nobudget.json', limitedTflmTarget('limited', 65_536));
+    const limited = run(['diff', accepted, refused, '--target', target, '--json']);
+    expect(limited.err).toBe('');
+    expect(limited.code).toBe(0);
+  });
+});

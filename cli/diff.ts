@@ -13,7 +13,7 @@ import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, formatSignedBytes, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
-import { ignoredOptions, planModelFile, strategyOption, strictProblems } from './plan';
+import { ignoredOptions, planModelFile, refusedWarningLine, strategyOption, strictProblems } from './plan';
 import { resolveTarget, TargetProfileError, targetSettingName } from './targets';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
@@ -74,6 +74,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   if (verdict === 'refused') io.err(`heapscope: ${fileB}: no tensor arena works, within the budget of ${formatCount(budget!)} bytes or any other: ${displaySafe(planB.plan.runtimePlan?.refused?.[0] ?? '')}\n`);
   else if (over && budget !== undefined) io.err(`heapscope: ${fileB} needs ${least}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${least}${formatCount(need - budget)}${written === undefined ? '' : ` (${least}${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
   if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (${unknownWhy(diff)}), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
+  // a side TensorFlow Lite Micro refuses, judged by no --budget nor size limit: plan's warning (--strict refuses it in its own line); one model as both sides, once
+  const refused = budget === undefined && !strict ? [sides.a, sides.b].filter((s) => s.plan.plan.fits).map((s) => refusedWarningLine(s.file, s.plan.plan)) : [];
+  for (const line of new Set(refused)) if (line !== undefined) io.err(line);
   let strictFailed = false;
   if (strict) {
     for (const [name, file, side] of [['a', fileA, planA], ['b', fileB, planB]] as const) {

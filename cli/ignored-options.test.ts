@@ -4,6 +4,7 @@
 // a CI job guarding `--b-dim sequence_lenght=4096` judged the model at its
 // default length. Now --strict refuses it with exit 2 naming the option, and
 // without --strict a `heapscope: note:` line on stderr shows it in a CI log.
+// inspect and sweep (no --strict) said nothing on stderr; they give the note too.
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,20 @@ describe('an option the model ignores', () => {
   it('is a note of diff without --strict, said once for an option both sides ignore', () => {
     const { code, err } = run(['diff', SAMPLE, SAMPLE, '--dim', 'batch=1', '--dim', 'batchh=2', '--json']);
     expect(err).toBe(`heapscope: note: ${SAMPLE}: ${DIM}\n`);
+    expect(code).toBe(0);
+  });
+
+  it('is a note of inspect, which prints the tensors as the model binds them', () => {
+    const { code, out, err } = run(['inspect', SAMPLE, ...GIVEN, '--json']);
+    expect(JSON.parse(out).dims.find((d: { name: string }) => d.name === 'batch').value).toBe(1);
+    expect(err).toBe([DIM, SHAPE, INPUT].map((m) => `heapscope: note: ${SAMPLE}: ${m}\n`).join(''));
+    expect(code).toBe(0);
+  });
+
+  it('is a note of sweep for an option besides the swept dim', () => {
+    const { code, out, err } = run(['sweep', SAMPLE, '--dim', 'batch=1..2', '--dim', 'batchh=2', '--shape', 'nonexist=1x2', '--input', 'nope=3', '--json']);
+    expect(JSON.parse(out).points.map((p: { value: number }) => p.value)).toEqual([1, 2]);
+    expect(err).toBe([DIM, SHAPE, INPUT].map((m) => `heapscope: note: ${SAMPLE}: ${m}\n`).join(''));
     expect(code).toBe(0);
   });
 

@@ -8,7 +8,7 @@ import { counted, formatBytes, formatShape } from '../src/shared/format';
 import { shortName } from '../src/shared/short-name';
 import type { ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
-import { inferOptions } from './plan';
+import { inferOptions, noteIgnoredOptions } from './plan';
 import { forEachFile } from './run-files';
 
 /** Decodes, infers and reports one model file. */
@@ -19,7 +19,12 @@ export function inspectFile(file: string, infer: InferOptions): InspectReport {
 
 /** Runs `inspect`; returns the exit code. */
 export function runInspect(args: ParsedArgs, io: Output): number {
-  return forEachFile(args, io, (file) => inspectFile(file, inferOptions(args)), (file, report, out) => printInspect(displaySafe(file), displaySafe(report), out));
+  const work = (file: string): InspectReport => {
+    const report = inspectFile(file, inferOptions(args));
+    noteIgnoredOptions(io, file, report); // a misspelled --dim shows in a CI log, as plan's does
+    return report;
+  };
+  return forEachFile(args, io, work, (file, report, out) => printInspect(displaySafe(file), displaySafe(report), out));
 }
 
 function printInspect(file: string, report: InspectReport, io: Output): void {

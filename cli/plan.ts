@@ -19,6 +19,7 @@ import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount }
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
+import { emptyPeakWords } from '../src/planner/explain/empty-peak';
 import { heldWeights, ioLines, ioOfUnknownSize, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
@@ -118,6 +119,14 @@ export function ignoredOptions(plan: { readonly diagnostics?: ModelPlan['diagnos
   return (plan.diagnostics ?? []).filter((d) => IGNORED_OPTION_CODES.has(d.code)).map((d) => d.message);
 }
 
+/**
+ * The note on stderr for each option the model ignored (`heapscope: note: FILE: --dim batchh=2 is ignored: …`),
+ * as plan, inspect and sweep give it without --strict.
+ */
+export function noteIgnoredOptions(io: Output, file: string, model: { readonly diagnostics?: ModelPlan['diagnostics'] }): void {
+  for (const message of ignoredOptions(model)) io.err(`heapscope: note: ${file}: ${message}\n`);
+}
+
 /** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
 function planInputs(args: ParsedArgs, file: string): CommandInput[] {
   const target = args.options.get('--target');
@@ -156,11 +165,10 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
       // without a limit the verdict line is silent: the refusal is told all the same (--strict refuses it in its own line)
-      const refused = over === undefined && !strict ? refusedWarning(plan) : undefined;
-      if (refused !== undefined) io.err(`heapscope: warning: ${file}: ${refused}\n`);
-      const ignored = ignoredOptions(plan);
-      if (!strict) for (const message of ignored) io.err(`heapscope: note: ${file}: ${message}\n`);
-      for (const problem of strict ? [...strictProblems(plan), ...ignored] : []) {
+      const refused = over === undefined && !strict ? refusedWarningLine(file, plan) : undefined;
+      if (refused !== undefined) io.err(refused);
+      if (!strict) noteIgnoredOptions(io, file, plan);
+      for (const problem of strict ? [...strictProblems(plan), ...ignoredOptions(plan)] : []) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);
       }
@@ -194,14 +202,15 @@ function overLimitLine(plan: ModelPlan): string | undefined {
 /**
  * TensorFlow Lite Micro refuses the model (no arena makes AllocateTensors()
  * succeed) while no region has a size limit, so `fits` stays true and the exit
- * 0, as for any plan without a limit: the warning says so on stderr, where a
- * CI log shows it; undefined when TFLM accepts the model.
+ * 0, as for any plan without a limit: the warning line says so on stderr
+ * (`heapscope: warning: FILE: no tensor arena works: …`), where a CI log shows
+ * it, for plan and for each side of diff without --budget; undefined when TFLM accepts the model.
  */
-function refusedWarning(plan: ModelPlan): string | undefined {
+export function refusedWarningLine(file: string, plan: Pick<ModelPlan, 'runtimePlan'>): string | undefined {
   const refused = plan.runtimePlan?.refused ?? [];
   if (refused.length === 0) return undefined;
   const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
-  return `no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail`;
+  return `heapscope: warning: ${file}: no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail\n`;
 }
 
 /** Whether the plan does not fit because TensorFlow Lite Micro refuses its model: the refusal is the verdict, whatever its figures. */
@@ -373,7 +382,9 @@ export function planText(file: string, plan: ModelPlan): string {
     lines.push(`  scratch       ${counted(s.buffers, 'buffer')}, ${s.placement}; peak in free areas (M4) ${formatBytes(s.freeAreasPeak)}, with activations ${formatBytes(s.withActivationsPeak)}`);
   }
   lines.push(...fusionLines(plan), ...unitLines(plan));
-  if (plan.peakStep !== undefined) {
+  const empty = emptyPeakWords(plan); // a step where nothing is live is no peak to explain
+  if (empty !== undefined) lines.push(`  peak step     none: ${empty}`);
+  else if (plan.peakStep !== undefined) {
     const step = plan.steps[plan.peakStep];
     lines.push(`  peak step     ${plan.peakStep}${step ? ` (${step.opType} '${step.node}')` : ''} in region ${plan.peakRegion}; live there:`);
     lines.push(...peakLiveLines(plan, TOP_BUFFERS));

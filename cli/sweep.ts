@@ -16,7 +16,7 @@ import { dimByKey } from '../src/model/infer/dims';
 import { counted, formatBytes, formatBytesExact } from '../src/shared/format';
 import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
-import { inferOptions, planTarget, strategyOption } from './plan';
+import { inferOptions, noteIgnoredOptions, planTarget, strategyOption } from './plan';
 import { forEachFile, withProfileError } from './run-files';
 
 /** Runs `sweep`; returns the exit code (2 when a file failed). */
@@ -37,7 +37,13 @@ export function runSweep(args: ParsedArgs, io: Output): number {
   return forEachFile(
     args,
     io,
-    (file) => sweepFile(decodeModel(readModelFile(file), { name: file }), dim, values, { args, target, strategy, budget }),
+    (file) => {
+      const ir = decodeModel(readModelFile(file), { name: file });
+      const result = sweepFile(ir, dim, values, { args, target, strategy, budget });
+      // the options besides the swept dim bind by name: the model as they alone bind it ignores what every point ignores
+      noteIgnoredOptions(io, file, inferShapes(ir, inferOptions(args)));
+      return result;
+    },
     (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), { budget, limited: target.regions.some((r) => r.sizeLimit !== undefined) })),
   );
 }

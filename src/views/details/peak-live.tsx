@@ -9,6 +9,7 @@ import { shortName, titleText } from '../../shared/short-name';
 import type { Selection } from '../../store/state';
 import { countedBytes, LiveList } from './live-list';
 import { aboveLiveWords, peakTop } from './peak-words';
+import { emptyPeakWords } from '../../planner/explain/empty-peak';
 
 /** Props of PeakLive. */
 export interface PeakLiveProps {
@@ -19,6 +20,17 @@ export interface PeakLiveProps {
 
 /** The peak step and its live buffers. */
 export function PeakLive({ plan, complete, onSelect }: PeakLiveProps) {
+  const empty = emptyPeakWords(plan);
+  if (empty !== undefined) {
+    return (
+      <section className="explain-block" aria-label="Peak step" data-testid="peak-live" data-total={0}>
+        <h4 className="explain-heading">At the peak</h4>
+        <p className="explanation-line" data-testid="peak-empty">
+          {empty.charAt(0).toUpperCase() + empty.slice(1)}.
+        </p>
+      </section>
+    );
+  }
   const step = plan.peakStep;
   if (step === undefined) return null;
   const info = plan.steps[step];
