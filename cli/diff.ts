@@ -2,13 +2,13 @@
 // and say why B's peak differs from A's, and which buffers changed region and
 // the bytes they move; `--budget` fails CI when B is too big.
 
-import { diffPlans, type PlanDiff, type RuntimeDelta } from '../src/planner/diff/diff-plans';
+import { diffPlans, type PlanDiff, type RuntimeArenaFigures, type RuntimeDelta } from '../src/planner/diff/diff-plans';
 import { isPlanFileText, readPlanFile, toPlanFile, type PlanFile } from '../src/planner/assembly/plan-file';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { changeKindOf, MOVE_WORDS } from '../src/planner/diff/move-kind';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
-import { arenaBytes, arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
+import { arenaDeltaNote, declaredArenaText, deltaBound, deltaNote, deltaPrefix, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, formatSignedBytes, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
@@ -233,13 +233,22 @@ function runtimeLines(runtime: RuntimeDelta): string[] {
   return [...arenaLines(runtime), ...(['a', 'b'] as const).filter((side) => runtime[side].refused).map((side) => `  ${side}: NO arena works: ${REFUSED_WORDS} (why: its tflm-unsupported diagnostic); its figures are what TFLM would plan were the model accepted`)];
 }
 
+/**
+ * A side's arena to declare as the page and `plan` write it (declaredArenaText): "80.4 KiB (estimate)" when it rests
+ * on the tail's estimated parts, "≥ 73.1 KiB" when a lower estimate. A refused side keeps its figures here: its own
+ * line says no arena works.
+ */
+function arenaText(bytes: number, side: Pick<RuntimeArenaFigures, 'lowerEstimate' | 'tailEstimated'>): string {
+  return declaredArenaText(bytes, { estimate: side.tailEstimated, lowerEstimate: side.lowerEstimate, refused: false });
+}
+
 /** The arena-to-declare lines of runtimeLines. */
 function arenaLines(runtime: RuntimeDelta): string[] {
   const { a, b } = runtime;
   const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
   const least = deltaPrefix(bound);
   const line = (from: number, to: number, delta: number, what: string) =>
-    `arena to declare ${arenaBytes(from, a.lowerEstimate)} -> ${arenaBytes(to, b.lowerEstimate)}: ${least}${signed(delta)}${percentChange(delta, from)}, ${least}${signedCount(delta)} bytes (TensorFlow Lite Micro, ${what})`;
+    `arena to declare ${arenaText(from, a)} -> ${arenaText(to, b)}: ${least}${signed(delta)}${percentChange(delta, from)}, ${least}${signedCount(delta)} bytes (TensorFlow Lite Micro, ${what})`;
   const note = arenaDeltaNote(bound);
   const parts = `head ${formatBytes(a.head)} -> ${formatBytes(b.head)}, tail and planning ${formatBytes(a.tail)} -> ${formatBytes(b.tail)}${note === undefined ? '' : `; ${note}`}`;
   if (a.arenaAsIs === a.arena && b.arenaAsIs === b.arena) return [line(a.arena, b.arena, runtime.delta, `the plan written: ${parts}`)];
@@ -292,7 +301,9 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     const kind = budgetVerdict(diff, budget);
     const verdict = words[kind]();
     // refused, no figure is judged: the refusal is the verdict
-    const judged = kind === 'refused' ? ', not judged on a figure: TensorFlow Lite Micro refuses b' : diff.runtime === undefined ? '' : ', judged on its arena to declare for the file as it is';
+    // an arena resting on the tail's estimated parts makes the verdict rest on them too, as its arena line says
+    const estimate = diff.runtime !== undefined && diff.runtime.b.tailEstimated && !diff.runtime.b.lowerEstimate ? ', an estimate' : '';
+    const judged = kind === 'refused' ? ', not judged on a figure: TensorFlow Lite Micro refuses b' : diff.runtime === undefined ? '' : `, judged on its arena to declare for the file as it is${estimate}`;
     // a b that fits no limit because TensorFlow Lite Micro refuses it has the verdict 'refused' already
     const overB = diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`);
     const unfit = diff.fitsB || overB.length === 0 ? '' : `; but b does not fit its target (${overB.join(', ')})`;
@@ -307,7 +318,7 @@ function plannedVerdict(diff: PlanDiff, budget: number): string {
   if (planned === undefined || diff.runtime!.b.refused) return '';
   const lower = diff.runtime!.b.lowerEstimate;
   const verdict = planned > budget ? 'still over' : lower ? 'within only as far as known' : 'within';
-  return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaBytes(planned, lower)}, ${verdict}`;
+  return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaText(planned, diff.runtime!.b)}, ${verdict}`;
 }
 
 /**

@@ -1,8 +1,9 @@
 // What B − A's change can claim when a side's peak (some size unknown, planned
 // as 0 B) or TensorFlow Lite Micro arena (a kernel's scratch not known) is a
 // lower estimate: at least the figure when only B is one, at most when only A
-// is, neither when both are; and the change as a share of A's figure. Depends
-// only on the shared formatting.
+// is, neither when both are; the change as a share of A's figure; and an arena
+// to declare as every view and the CLI write it (an estimate, a lower estimate,
+// or none works). Depends only on the shared formatting.
 
 import { formatBytes, formatSignedBytes, MINUS } from '../../shared/format';
 
@@ -47,6 +48,28 @@ export function arenaDeltaNote(bound: DeltaBound, sides: readonly [string, strin
 /** An arena to declare, "≥ 3.55 MiB" when it is a lower estimate. */
 export function arenaBytes(n: number, lowerEstimate: boolean): string {
   return `${lowerEstimate ? '≥ ' : ''}${formatBytes(n)}`;
+}
+
+/** How far an arena to declare can be taken at its word: an estimate (some part of the tail estimated), a lower estimate (a kernel's scratch requests not known, none assumed), or none at all (TFLite Micro refuses the model). */
+export interface ArenaStanding {
+  readonly estimate: boolean;
+  readonly lowerEstimate: boolean;
+  readonly refused: boolean;
+}
+
+/** The words every view shows in place of an arena to declare TFLite Micro refuses: no arena works. */
+export const NO_ARENA_WORKS = 'none works';
+
+/**
+ * An arena to declare as every view shows it (Details, the memory map, the heap's header and export): "3.55 MiB",
+ * "3.55 MiB (estimate)" when it rests on the tail's estimated parts, "≥ 3.55 MiB" when it is a lower estimate, and
+ * where TFLite Micro refuses the model "none works" (`acceptedToo`: "none works (≥ 3.55 MiB were it accepted)").
+ */
+export function declaredArenaText(bytes: number, standing: ArenaStanding, acceptedToo = false): string {
+  const figure = arenaBytes(bytes, standing.lowerEstimate);
+  const estimate = standing.estimate && !standing.lowerEstimate;
+  if (!standing.refused) return estimate ? `${figure} (estimate)` : figure;
+  return acceptedToo ? `${NO_ARENA_WORKS} (${figure}${estimate ? ', an estimate,' : ''} were it accepted)` : NO_ARENA_WORKS;
 }
 
 /** " (+10.0 %)": `delta` as a share of A's figure `base`; empty when `base` is 0. */

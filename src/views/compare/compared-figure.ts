@@ -11,9 +11,8 @@ import { planRefused } from '../../planner/assembly/assumptions';
 import type { PlanDiff, RuntimeArenaFigures } from '../../planner/diff/diff-plans';
 import type { ModelPlan } from '../../planner/plan';
 import { planFits, regionOverBy } from '../../store/fit-words';
-import { arenaDeltaNote, deltaBound, deltaNote, deltaPrefix, percentChange, type DeltaBound } from '../../planner/diff/delta-words';
+import { arenaDeltaNote, declaredArenaText, deltaBound, deltaNote, deltaPrefix, percentChange, type ArenaStanding, type DeltaBound } from '../../planner/diff/delta-words';
 import { formatBytes, formatSignedBytes } from '../../shared/format';
-import { declaredArenaText, type ArenaStanding } from '../details/runtime-plan-words';
 import { peakText } from '../plan-words';
 
 /** The figure B − A reads. */

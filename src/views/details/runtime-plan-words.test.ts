@@ -5,7 +5,8 @@ import { decodeModel } from '../../model/decode-model';
 import { inferShapes } from '../../model/infer/shapes';
 import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
 import { planForSettings } from '../../worker/plan/settings';
-import { arenaStanding, declaredArenaText, estimatedPartsText, filePlanVerdict, plannedTfliteContents, runtimeLines } from './runtime-plan-words';
+import { declaredArenaText } from '../../planner/diff/delta-words';
+import { arenaStanding, estimatedPartsText, filePlanVerdict, plannedTfliteContents, runtimeLines } from './runtime-plan-words';
 
 const MODELS = join(__dirname, '../../../../shared/models/tflite');
 

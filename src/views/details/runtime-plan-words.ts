@@ -4,7 +4,7 @@
 // its estimated parts, and the arena to declare with its reason. Each line is a
 // figure and the sentence that says what it is and what it assumes. Pure.
 
-import { arenaBytes } from '../../planner/diff/delta-words';
+import { arenaBytes, declaredArenaText, type ArenaStanding } from '../../planner/diff/delta-words';
 import type { RuntimePlan } from '../../planner/tflm/runtime-plan';
 import { formatBytes } from '../../shared/format';
 
@@ -19,31 +19,9 @@ export interface RuntimeLine {
   readonly shown?: string; // the figure as shown, when not `bytes` alone: the arena to declare (declaredArenaText)
 }
 
-/** How far an arena to declare can be taken at its word: an estimate (some part of the tail estimated), a lower estimate (a kernel's scratch requests not known, none assumed), or none at all (TFLite Micro refuses the model). */
-export interface ArenaStanding {
-  readonly estimate: boolean;
-  readonly lowerEstimate: boolean;
-  readonly refused: boolean;
-}
-
 /** The standing of the runtime plan's arenas to declare (both the file's as it is and the plan written in share it). */
 export function arenaStanding(r: Pick<RuntimePlan, 'notes' | 'refused' | 'tailEstimated'>): ArenaStanding {
   return { estimate: r.tailEstimated, lowerEstimate: r.notes.length > 0, refused: (r.refused ?? []).length > 0 };
-}
-
-/** The words every view shows in place of an arena to declare TFLite Micro refuses: no arena works. */
-export const NO_ARENA_WORKS = 'none works';
-
-/**
- * An arena to declare as every view shows it (Details, the memory map, the heap's header and export): "3.55 MiB",
- * "3.55 MiB (estimate)" when it rests on the tail's estimated parts, "≥ 3.55 MiB" when it is a lower estimate, and
- * where TFLite Micro refuses the model "none works" (`acceptedToo`: "none works (≥ 3.55 MiB were it accepted)").
- */
-export function declaredArenaText(bytes: number, standing: ArenaStanding, acceptedToo = false): string {
-  const figure = arenaBytes(bytes, standing.lowerEstimate);
-  const estimate = standing.estimate && !standing.lowerEstimate;
-  if (!standing.refused) return estimate ? `${figure} (estimate)` : figure;
-  return acceptedToo ? `${NO_ARENA_WORKS} (${figure}${estimate ? ', an estimate,' : ''} were it accepted)` : NO_ARENA_WORKS;
 }
 
 /** How the file's offline plan was found: valid, refuted, or overlapping inside a custom operator heapscope cannot see into. */

@@ -10,7 +10,8 @@
 import type { ModelPlan } from '../../planner/plan';
 import type { WeightsHome } from '../../planner/targets/target';
 import { formatBytes } from '../../shared/format';
-import { arenaStanding, declaredArenaText, type ArenaStanding } from '../details/runtime-plan-words';
+import { declaredArenaText, type ArenaStanding } from '../../planner/diff/delta-words';
+import { arenaStanding } from '../details/runtime-plan-words';
 import { liveKind, type LiveKind } from '../heap/buffer-classes';
 import { liveBytes, sharingGroups } from '../heap/live-bytes';
 
