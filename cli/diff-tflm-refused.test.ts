@@ -67,6 +67,29 @@ describe('diff --budget on target tflm, b refused by TFLite Micro', () => {
     expect(text.out).not.toContain('  b: NO arena works');
     expect(text.out).toMatch(/: b within, .* to spare\n$/);
   });
+
+  it('warns that no arena works for a refused a, which --budget does not judge, and keeps the exit code and JSON', () => {
+    const warning = /^heapscope: warning: .*f16\.tflite: no tensor arena works: TensorFlow Lite Micro's reference kernels refuse this model: a DEQUANTIZE has a FLOAT16 input.*; --budget judges b alone, so a's refusal leaves the exit code as it is; --strict makes it fail$/;
+    const within = run(['diff', refused, accepted, '--target', 'tflm', '--budget', '64KiB']);
+    expect(within.code).toBe(0);
+    expect(within.err.trim().split('\n')).toEqual([expect.stringMatching(warning)]);
+    const json = run(['diff', refused, accepted, '--target', 'tflm', '--budget', '64KiB', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ budgetVerdict: 'within', overBudget: false, refusedA: true });
+    // b over the budget too: b's verdict line first, then the warning of a; still exit 3
+    const over = run(['diff', refused, accepted, '--target', 'tflm', '--budget', '16']);
+    expect(over.code).toBe(3);
+    const lines = over.err.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^heapscope: .*i8\.tflite needs .* bytes, over the budget of 16 bytes by /);
+    expect(lines[1]).toMatch(warning);
+  });
+
+  it('says a model refused on both sides once, in the budget verdict of b', () => {
+    const both = run(['diff', refused, refused, '--target', 'tflm', '--budget', '64KiB']);
+    expect(both.code).toBe(3);
+    expect(both.err.trim().split('\n')).toEqual([expect.stringMatching(/^heapscope: .*f16\.tflite: no tensor arena works, within the budget of 65,536 bytes or any other: /)]);
+  });
 });
 
 describe('diff on target tflm without --budget, a side refused by TFLite Micro', () => {

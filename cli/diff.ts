@@ -78,6 +78,9 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   // a side TensorFlow Lite Micro refuses, judged by no --budget nor size limit: plan's warning (--strict refuses it in its own line); one model as both sides, once
   const refused = budget === undefined && !strict ? [sides.a, sides.b].filter((s) => s.plan.plan.fits).map((s) => refusedWarningLine(s.file, s.plan.plan)) : [];
   for (const line of new Set(refused)) if (line !== undefined) io.err(line);
+  // --budget judges b alone: a side a TensorFlow Lite Micro refuses is told all the same, unless b's refusal line names the same model
+  const aRefused = budget !== undefined && !strict && !(verdict === 'refused' && fileA === fileB) ? refusedWarningLine(fileA, planA.plan, "--budget judges b alone, so a's refusal leaves the exit code as it is") : undefined;
+  if (aRefused !== undefined) io.err(aRefused);
   let strictFailed = false;
   if (strict) {
     for (const [name, file, side] of [['a', fileA, planA], ['b', fileB, planB]] as const) {

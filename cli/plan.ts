@@ -204,13 +204,15 @@ function overLimitLine(plan: ModelPlan): string | undefined {
  * succeed) while no region has a size limit, so `fits` stays true and the exit
  * 0, as for any plan without a limit: the warning line says so on stderr
  * (`heapscope: warning: FILE: no tensor arena works: …`), where a CI log shows
- * it, for plan and for each side of diff without --budget; undefined when TFLM accepts the model.
+ * it, for plan and for each side of diff without --budget; `why` says what
+ * leaves the exit code as it is (diff --budget: it judges b alone, not a).
+ * Undefined when TFLM accepts the model.
  */
-export function refusedWarningLine(file: string, plan: Pick<ModelPlan, 'runtimePlan'>): string | undefined {
+export function refusedWarningLine(file: string, plan: Pick<ModelPlan, 'runtimePlan'>, why = 'fits is judged on size limits and no region has one, so this exits 0'): string | undefined {
   const refused = plan.runtimePlan?.refused ?? [];
   if (refused.length === 0) return undefined;
   const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
-  return `heapscope: warning: ${file}: no tensor arena works: ${refused[0]}${more}; fits is judged on size limits and no region has one, so this exits 0; --strict makes it fail\n`;
+  return `heapscope: warning: ${file}: no tensor arena works: ${refused[0]}${more}; ${why}; --strict makes it fail\n`;
 }
 
 /** Whether the plan does not fit because TensorFlow Lite Micro refuses its model: the refusal is the verdict, whatever its figures. */
