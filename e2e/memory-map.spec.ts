@@ -137,12 +137,13 @@ test('the memory map of ultraface on mcu: summary() and the side bar give each r
   await snap(page, 'memory-map-ultraface-mcu');
 });
 
-test("ultraface's weights copied to sram, larger than its limit: the heap lane's sum comes out negative, as far over as the banner says", async ({ page }) => {
+test("ultraface's weights copied to sram, larger than its limit, no spilling: the heap lane's sum comes out negative, as far over as the banner says", async ({ page }) => {
   test.skip(!haveModel(ULTRAFACE), NO_MODELS);
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu&weights=copy-to:sram');
+  // no spilling keeps the activations in the sram with the weights, so it has a lane
+  await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu&weights=copy-to:sram&spill=off');
   await waitForPlan(page);
-  const cli = cliPlan(fileURLToPath(new URL(ULTRAFACE, MODELS_DIR)), ['--target', 'mcu', '--weights', 'copy-to:sram']);
+  const cli = cliPlan(fileURLToPath(new URL(ULTRAFACE, MODELS_DIR)), ['--target', 'mcu', '--weights', 'copy-to:sram', '--spill', 'off']);
   const sram = cli.regions.find((r) => r.name === 'sram')!;
   expect(sram.weights).toBeGreaterThan(sram.sizeLimit!);
   const room = sram.sizeLimit! - sram.weights;
@@ -153,13 +154,32 @@ test("ultraface's weights copied to sram, larger than its limit: the heap lane's
   const sum = `limit ${formatBytes(sram.sizeLimit!)} − ${formatBytes(sram.weights)} weights = −${formatBytes(-room)}`;
   await expect(page.getByTestId('heap-lane-limit').first()).toContainText(sum);
   const svg = (await download(page, 'export-heap-svg')).toString('utf8');
-  // the export draws the lanes that hold buffers, ext-ram's alone here, under the verdict
+  // the export states the verdict above the lanes
   expect(svg).toContain(`${formatBytes(sram.overBy)} over its ${formatBytes(sram.sizeLimit!)} limit`);
   expect(svg).not.toContain('weights = 0 B');
   await snap(page, 'memory-map-weights-over-sram');
   // a lane too narrow for the sum says how far over, never the sum come out at 0 B
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByTestId('heap-lane-limit').first()).toHaveText(new RegExp(`^(${sum} .*|over by ${formatBytes(sram.overBy)})$`));
+});
+
+test("ultraface's weights copied to sram, larger than its limit, activations spilled: no sram lane of 'peak 0 B', a line of what it holds", async ({ page }) => {
+  test.skip(!haveModel(ULTRAFACE), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openDropped(page, ULTRAFACE, readModel(ULTRAFACE), '/?target=mcu&weights=copy-to:sram');
+  await waitForPlan(page);
+  const cli = cliPlan(fileURLToPath(new URL(ULTRAFACE, MODELS_DIR)), ['--target', 'mcu', '--weights', 'copy-to:sram']);
+  const sram = cli.regions.find((r) => r.name === 'sram')!;
+  // every activation spilled to ext-ram: the sram holds the weights alone, over its limit
+  expect([sram.peak, sram.overBy]).toEqual([0, sram.weights - sram.sizeLimit!]);
+  const line = `sram holds no planned buffer (its ${formatBytes(sram.weights)} are weights, ${formatBytes(sram.overBy)} over its ${formatBytes(sram.sizeLimit!)} limit), so it has no lane`;
+  await expect(page.getByTestId('heap-empty-regions')).toHaveText(line);
+  await expect(page.getByTestId('heap-lane-limit')).toHaveCount(1); // ext-ram's
+  await expect(page.getByTestId('heap-lane-limit')).not.toContainText('weights');
+  const svg = (await download(page, 'export-heap-svg')).toString('utf8');
+  expect(svg).toContain(`data-empty-regions="true">${line}</text>`);
+  expect(svg).not.toContain('<g data-region="sram">');
+  expect(svg).not.toMatch(/peak 0 B/);
 });
 
 test("more sram for ultraface on mcu: the headline peak grows as a sum of the two memories' peaks, and says so, with each memory's own", async ({ page }) => {

@@ -45,9 +45,15 @@ describe('a region that holds weights but no planned buffer', () => {
     expect(views(plan)).toEqual({ heap: ['sram'], chart: ['sram'], svg: ['sram'], heapLine: line, chartLine: 'ext-ram holds no planned buffer (its 256 KiB are weights), so it has no chart', svgLine: line });
   });
 
-  it('over its size limit, gets its lane in all three, and none says it holds nothing', () => {
+  it('over its size limit, gets no lane of "peak 0 B" in any of the three: the line says what it holds and how far over', () => {
     const plan = weightsInExtRam(100_000);
     expect(plan.fits).toBe(false);
-    expect(views(plan)).toEqual({ heap: ['sram', 'ext-ram'], chart: ['sram', 'ext-ram'], svg: ['sram', 'ext-ram'], heapLine: undefined, chartLine: undefined, svgLine: undefined });
+    expect(plan.regions.find((r) => r.name === 'ext-ram')).toMatchObject({ peak: 0, weights: 262_144, overBy: 162_144 });
+    const held = 'ext-ram holds no planned buffer (its 256 KiB are weights, 158 KiB over its 97.7 KiB limit)';
+    expect(views(plan)).toEqual({ heap: ['sram'], chart: ['sram'], svg: ['sram'], heapLine: `${held}, so it has no lane`, chartLine: `${held}, so it has no chart`, svgLine: `${held}, so it has no lane` });
+    const svg = heapSvg(plan);
+    expect(svg).not.toMatch(/ext-ram · peak 0 B|peak 0 B · bound 0 B/);
+    // the verdict above says the same figures
+    expect(svg).toContain('Does not fit: ext-ram needs 256 KiB (256 KiB of it weights), 158 KiB over its 97.7 KiB limit');
   });
 });

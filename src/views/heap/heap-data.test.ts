@@ -39,10 +39,12 @@ describe('heap view model', () => {
     expect(data.lanes.map((l) => l.name)).toEqual(['dram']);
   });
 
-  it('gives an empty region over its limit a lane: its weights alone overflow it (ultraface with weights in the mcu SRAM)', () => {
+  it('gives a region over its limit by weights alone no lane of 0 B but a line of what it holds (ultraface with weights in the mcu SRAM)', () => {
     const plan = twoRegionPlan([buffer(0, 'dram', 0, 2, 0, 64)]);
     const over = { ...plan, regions: plan.regions.map((r) => (r.name === 'sram' ? { ...r, sizeLimit: 16, weights: 100, used: 100, overBy: 84 } : r)) };
-    expect(heapData(over).lanes.map((l) => [l.name, l.buffers])).toEqual([['dram', 1], ['sram', 0]]);
+    const data = heapData(over);
+    expect(data.lanes.map((l) => [l.name, l.buffers])).toEqual([['dram', 1]]);
+    expect(data.emptyRegions).toBe('sram holds no planned buffer (its 100 B are weights, 84 B over its 16 B limit), so it has no lane');
   });
 
   it('keeps every buffer of a large plan', () => {

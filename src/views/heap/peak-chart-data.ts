@@ -44,7 +44,7 @@ export function peakChartData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
   const present = new Set<ChartKind>(['activation']);
   const regions: ChartRegion[] = [];
   const shared = sharingGroups(plan.buffers);
-  // the regions the heap draws a lane for (empty-regions.ts), over its limit ones with no buffer too
+  // the regions the heap draws a lane for (empty-regions.ts): a region of weights alone, over its limit or not, has its line instead
   for (const name of laneRegions(plan)) {
     const members = plan.buffers.filter((b) => b.region === name && b.size > 0);
     const region = plan.regions.find((r) => r.name === name);
