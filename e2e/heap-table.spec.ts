@@ -3,26 +3,17 @@
 // the table fitting across the pane (the columns least read left out), and
 // a row of the sorted table selecting its buffer everywhere.
 
-import { expect, type Locator } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { NO_MODELS, haveModel, openDropped, readModel, snap, summary, test } from './fixtures';
+import { bodyFitsAcross, openHeapTable, shownBytes } from './heap-table';
 
 test.use({ viewport: { width: 1280, height: 720 } });
-
-/** The bytes of the rows drawn, top to bottom. */
-async function shownBytes(table: Locator): Promise<number[]> {
-  const rows = await table.getByTestId('heap-row').evaluateAll((els) =>
-    els.map((el) => ({ top: el.getBoundingClientRect().top, bytes: Number(el.querySelector('[data-testid="heap-cell-bytes"]')?.getAttribute('data-bytes')) })),
-  );
-  return rows.sort((a, b) => a.top - b.top).map((r) => r.bytes);
-}
 
 test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in view in a narrow pane, and a sorted row selects its buffer', async ({ page }) => {
   test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
   await openDropped(page, 'gpt2-past.onnx', readModel('tiny-random-gpt2-fp32-past.onnx'), '/?target=mcu');
-  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
-  const table = page.getByRole('table', { name: 'Buffers of the plan' });
-  await expect(table.getByTestId('heap-row').first()).toBeVisible();
+  const table = await openHeapTable(page);
   const planOrder = await shownBytes(table);
 
   // Largest first is one click on Bytes.
@@ -50,9 +41,7 @@ test('GPT-2 on an MCU: the heap table sorts by its headers, keeps the names in v
   // The pane is narrower than every column: the table still fits across it, never sideways, with the names at the
   // left and the columns least read left to Details; Kind stays as the diagram's colour chip, its words for screen
   // readers (it was left out, so a KV cache row looked like any other).
-  const body = table.getByRole('rowgroup').nth(1);
-  const box = (await body.boundingBox())!;
-  expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const box = await bodyFitsAcross(table);
   const first = table.getByTestId('heap-row').first();
   const name = first.getByRole('cell').first();
   await expect.poll(async () => Math.round((await name.boundingBox())!.x - box.x)).toBe(0);
@@ -87,12 +76,8 @@ for (const { width, height } of [
     test.skip(!haveModel('tiny-random-gpt2-fp32-past.onnx'), NO_MODELS);
     await page.setViewportSize({ width, height });
     await openDropped(page, 'gpt2-past.onnx', readModel('tiny-random-gpt2-fp32-past.onnx'), '/?target=mcu');
-    await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
-    const table = page.getByRole('table', { name: 'Buffers of the plan' });
-    await expect(table.getByTestId('heap-row').first()).toBeVisible();
-    const body = table.getByRole('rowgroup').nth(1);
-    expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    const box = (await body.boundingBox())!;
+    const table = await openHeapTable(page);
+    const box = await bodyFitsAcross(table);
     // at 1280 Kind was left out while Lifetime and Region kept their width and the names were cut ("…tention_mask")
     const width_ = async (label: string) => (await table.getByRole('columnheader', { name: label }).boundingBox())!;
     for (const label of ['Buffer', 'Bytes', 'Offset', 'Lifetime', 'Region', 'Kind']) {
@@ -127,9 +112,7 @@ for (const { width, height, shown } of [
     test.skip(!haveModel(file), NO_MODELS);
     await page.setViewportSize({ width, height });
     await openDropped(page, file, readModel(file), '/?target=mcu');
-    await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
-    const table = page.getByRole('table', { name: 'Buffers of the plan' });
-    await expect(table.getByTestId('heap-row').first()).toBeVisible();
+    const table = await openHeapTable(page);
     const chart = page.getByTestId('heap-pane').getByTestId('peak-chart');
     await expect(chart).toBeVisible();
     // Every buffer of both regions is listed and charted: the table has no region switcher to bring one back.
@@ -170,15 +153,11 @@ for (const { width, height, shown } of [
 test('FastestDet on mcu at 1280×720: over two regions the narrow table keeps its Region column, so two offsets of 0 are told apart, and still fits', async ({ page }) => {
   test.skip(!haveModel('FastestDet.onnx'), NO_MODELS);
   await openDropped(page, 'FastestDet.onnx', readModel('FastestDet.onnx'), '/?target=mcu');
-  await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
-  const table = page.getByRole('table', { name: 'Buffers of the plan' });
-  await expect(table.getByTestId('heap-row').first()).toBeVisible();
+  const table = await openHeapTable(page);
   await expect(table.getByRole('columnheader', { name: 'Region' })).toBeVisible();
   const regions = await table.getByTestId('heap-row').evaluateAll((rows) => rows.map((row) => (row.children[4] as HTMLElement).innerText.trim()));
   expect(regions.every((r) => r === 'sram' || r === 'ext-ram')).toBe(true);
-  const body = table.getByRole('rowgroup').nth(1);
-  expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  const box = (await body.boundingBox())!;
+  const box = await bodyFitsAcross(table);
   const header = (await table.getByRole('columnheader', { name: 'Region' }).boundingBox())!;
   expect(header.x + header.width).toBeLessThanOrEqual(box.x + box.width + 1);
   await snap(page, 'heap-table-regions-1280');

@@ -6,6 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { NO_MODELS, haveModel, readModel, serveModel, snap, test, waitForModel } from './fixtures';
+import { bodyFitsAcross, openHeapTable } from './heap-table';
 
 const PERSON = 'tflite/tflm_person_detect.tflite';
 const SPEECH = 'tflite/tflm_micro_speech_quantized.tflite';
@@ -25,13 +26,9 @@ for (const size of [{ width: 1280, height: 720 }, { width: 1024, height: 640 }])
   test(`micro_speech on tflm at ${size.width}×${size.height}: the heap table fits across its pane, a cut word keeps its whole text in a title, and a size rounded up to the alignment says so`, async ({ page }) => {
     await page.setViewportSize(size);
     await openTflm(page, SPEECH);
-    await page.getByRole('group', { name: 'Heap view' }).getByRole('button', { name: 'Table' }).click();
-    const table = page.getByRole('table', { name: 'Buffers of the plan' });
-    await expect(table.getByTestId('heap-row').first()).toBeVisible();
-    const body = table.getByRole('rowgroup').nth(1);
+    const table = await openHeapTable(page);
     // It was 920 px wide in a 436 px pane: Kind and Op off to the right, Op cut as "DEPTHW" with no ellipsis.
-    expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    const box = (await body.boundingBox())!;
+    const box = await bodyFitsAcross(table);
     // Every column shown ends inside the pane, its header too.
     const shown = await table.locator('[role="columnheader"], [role="cell"]').evaluateAll((els) =>
       els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => {
