@@ -102,7 +102,9 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
       const range = `${values[0]}..${values[values.length - 1]}`;
       throw new MissingDimError('bad-argument', `${sweptAndFixed(dim, range, String(given.dims![fixed]), fixed).message} (both name the dim ${swept!.name})`);
     }
-    return withinBudget(sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy })), s.budget);
+    // a point's figures are read, never its explanation: no placement with a decoder's past inputs kept
+    const plan = planModel(model, s.target, { ...(s.strategy !== undefined && { strategy: s.strategy }), kvPastKept: false });
+    return withinBudget(sweepPoint(value, model, plan), s.budget);
   };
   const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
   // a value that cannot be planned is a point of the curve; when none can be, the sweep itself fails
