@@ -16,7 +16,8 @@ import { dimByKey } from '../src/model/infer/dims';
 import { counted, formatBytes, formatBytesExact } from '../src/shared/format';
 import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
-import { inferOptions, noteIgnoredOptions, planTarget, strategyOption } from './plan';
+import { inferOptions, planTarget, strategyOption } from './plan';
+import { noteIgnoredOptions } from './option-notes';
 import { forEachFile, withProfileError } from './run-files';
 
 /** Runs `sweep`; returns the exit code (2 when a file failed). */
