@@ -20,7 +20,7 @@ import { counted, formatBytes, formatBytesExact } from '../src/shared/format';
 import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
-import { noteIgnoredOptions } from './option-notes';
+import { noteDimsGivenTwice, noteIgnoredOptions } from './option-notes';
 import { forEachFile, withProfileError } from './run-files';
 
 /** Runs `sweep`; returns the exit code (2 when a file failed). */
@@ -44,6 +44,8 @@ export function runSweep(args: ParsedArgs, io: Output): number {
     (file) => {
       const ir = decodeModel(readModelFile(file), { name: file });
       const { result, bound } = sweepFile(ir, dim, values, { args, target, strategy, budget });
+      // as plan says them: a dim besides the swept one given by two spellings, then each option the model ignored
+      noteDimsGivenTwice(io, file, bound);
       noteIgnoredOptions(io, file, bound);
       return result;
     },
