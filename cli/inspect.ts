@@ -8,7 +8,8 @@ import { counted, formatBytes, formatShape } from '../src/shared/format';
 import { shortName } from '../src/shared/short-name';
 import type { ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
-import { inferOptions, noteIgnoredOptions } from './plan';
+import { inferOptions } from './plan';
+import { noteIgnoredOptions } from './option-notes';
 import { forEachFile } from './run-files';
 
 /** Decodes, infers and reports one model file. */

@@ -1,11 +1,25 @@
 // What a decoder's plan assumes of its KV cache: the past inputs' bytes are
 // reused after their last read, and the text and --json say what keeping them
-// for the whole step would add. Skips with a notice when ../shared is absent.
+// for the whole step would add; `sweep`, which reads no point's explanation,
+// no longer places the buffers again for every point. Skips with a notice
+// when ../shared is absent.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { planJson, run } from './testing/run-cli';
+
+const placements = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../src/planner/explain/kv-past-kept', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/planner/explain/kv-past-kept')>();
+  return {
+    ...original,
+    kvPastKept: (...args: Parameters<typeof original.kvPastKept>) => {
+      placements.count += 1;
+      return original.kvPastKept(...args);
+    },
+  };
+});
 
 const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 const have = existsSync(GPT2);
@@ -39,5 +53,19 @@ describe.skipIf(!have)('plan of a decode step with a KV cache', () => {
     const plan = planJson([...args, '--io', 'application']);
     expect(plan.explanation.kvPastKept).toBeUndefined();
     expect(run(['plan', ...args, '--io', 'application']).out).not.toContain('past input of the KV cache');
+  });
+});
+
+describe.skipIf(!have)('sweep of a decode step with a KV cache', () => {
+  it("plans each point without placing its buffers again with the past inputs kept (no point's explanation is read)", () => {
+    placements.count = 0;
+    const { code, out } = run(['sweep', GPT2, '--target', 'cpu', '--dim', 'past_seq_len=16..64', '--points', '4', '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).points).toHaveLength(4);
+    expect(placements.count).toBe(0);
+    // the plan shown at one of its values still says what keeping them adds
+    const plan = planJson([GPT2, '--target', 'cpu', '--dim', 'past_seq_len=64', '--dim', 'seq_len=1']);
+    expect(plan.explanation.kvPastKept.extra).toBeGreaterThan(0);
+    expect(placements.count).toBe(1);
   });
 });

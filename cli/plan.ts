@@ -6,7 +6,6 @@ import { planLowerEstimate, planRefused } from '../src/planner/assembly/assumpti
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { SIZES_NOTHING } from '../src/model/infer/dims';
-import { TFLITE_FIXED_SHAPES } from '../src/model/infer/tflite-shapes';
 import type { InferredModel } from '../src/model/inferred';
 import { asciiChart } from '../src/planner/export/ascii-chart';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
@@ -27,6 +26,7 @@ import { forEachFile, withProfileError } from './run-files';
 import { jsonRegions } from './json-fields';
 import { gapFields, gapLines, regionsWithGap } from './plan-gap';
 import { checkJsonStdout, checkTextStdout, type CommandInput } from './outputs';
+import { ignoredOptions, noteDimsGivenTwice, noteIgnoredOptions } from './option-notes';
 import { resolveTarget, targetSettingName } from './targets';
 
 /** Options of `plan` that change fields of the target (explain/target-change.ts). */
@@ -107,26 +107,6 @@ export function strictProblems(plan: Pick<ModelPlan, 'complete'> & { readonly as
   return problems;
 }
 
-/** Diagnostics of a --dim, --b-dim, --shape or --input the model had no use for: the option was ignored. */
-const IGNORED_OPTION_CODES: ReadonlySet<string> = new Set(['unknown-dim', 'unused-binding', 'bad-input-value', TFLITE_FIXED_SHAPES]);
-
-/**
- * The options given that the plan ignored, each in its diagnostic's words
- * (`--dim sequence_lenght=4096 is ignored: … (did you mean 'sequence_length'?)`):
- * a note on stderr, so a CI log shows a misspelled name, and a refusal under --strict.
- */
-export function ignoredOptions(plan: { readonly diagnostics?: ModelPlan['diagnostics'] }): string[] {
-  return (plan.diagnostics ?? []).filter((d) => IGNORED_OPTION_CODES.has(d.code)).map((d) => d.message);
-}
-
-/**
- * The note on stderr for each option the model ignored (`heapscope: note: FILE: --dim batchh=2 is ignored: …`),
- * as plan, inspect and sweep give it without --strict.
- */
-export function noteIgnoredOptions(io: Output, file: string, model: { readonly diagnostics?: ModelPlan['diagnostics'] }): void {
-  for (const message of ignoredOptions(model)) io.err(`heapscope: note: ${file}: ${message}\n`);
-}
-
 /** The files `plan` reads for one model: the model, and the --target profile when it is a file. */
 function planInputs(args: ParsedArgs, file: string): CommandInput[] {
   const target = args.options.get('--target');
@@ -161,7 +141,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       // Exports first: a file that cannot be written is this file's one message, not a second line after --strict's.
       const written = exports ? { written: writeExports(args, { file, model, plan, target, strategy, bytes }, planInputs(args, file)) } : {};
       // one dim given by two spellings: a note, as for one option given twice (the plan's diagnostics say it too)
-      for (const d of plan.diagnostics) if (d.code === 'dim-given-twice') io.err(`heapscope: note: ${file}: ${d.message}\n`);
+      noteDimsGivenTwice(io, file, plan);
       const over = overLimitLine(plan);
       if (over !== undefined) io.err(`heapscope: ${file}: ${over}\n`);
       // without a limit the verdict line is silent: the refusal is told all the same (--strict refuses it in its own line)

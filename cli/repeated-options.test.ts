@@ -121,6 +121,25 @@ describe('one dim bound under two spellings (its name and an input axis it sizes
     expect(onB.err).toBe(`heapscope: note: ${model}: dim 'seq_len' given twice with different values (--dim input_ids:1=64, then --b-dim seq_len=16): the last applies\n`);
   });
 
+  it("sweep says plan's note for a dim besides the swept one, once per model", () => {
+    // it said nothing: the last value applied at every point unsaid
+    const b = new GraphBuilder('two-dims');
+    const tokens = b.input('input_ids', 'float32', ['batch', 'seq_len']);
+    b.output(b.node('Relu', [tokens]), 'float32', undefined);
+    const twoDims = join(mkdtempSync(join(tmpdir(), 'heapscope-spellings-')), 'batch-ids.onnx');
+    writeFileSync(twoDims, b.toBytes());
+    const dims = ['--dim', 'input_ids:1=64', '--dim', 'seq_len=32'];
+    const plan = run(['plan', twoDims, ...dims, '--json']);
+    expect(plan.err).toBe(`heapscope: note: ${twoDims}: dim 'seq_len' given twice with different values (--dim input_ids:1=64, then --dim seq_len=32): the last applies\n`);
+    for (const json of [[], ['--json']]) {
+      const sweep = run(['sweep', twoDims, '--dim', 'batch=1..4', ...dims, ...json]);
+      expect(sweep.code).toBe(0);
+      expect(sweep.err).toBe(plan.err);
+    }
+    const peaks = (argv: string[]) => JSON.parse(run(['sweep', twoDims, '--dim', 'batch=1..4', ...argv, '--json']).out).points.map((p: { peak: number }) => p.peak);
+    expect(peaks(dims)).toEqual(peaks(['--dim', 'seq_len=32']));
+  });
+
   it('sweep refuses the swept dim fixed by its other spelling, naming both', () => {
     for (const [range, fixed] of [['seq_len=1..8', 'input_ids:1=4'], ['input_ids:1=1..8', 'seq_len=4']]) {
       const refused = run(['sweep', model, '--dim', range!, '--dim', fixed!]);

@@ -1,22 +1,26 @@
 // `heapscope sweep`: how a model's plan grows with one symbolic dim. Plans the
 // model at each value (decoded once, inferred and planned per value), prints
 // the curve, and with --budget the largest value whose plan fits, by bisection.
+// Each point's plan gives figures only: nothing of its explanation is read.
 
 import { decodeModel } from '../src/model/decode-model';
-import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
+import { inferShapes } from '../src/model/infer/shapes';
+import type { InferredModel } from '../src/model/inferred';
 import type { IrModel } from '../src/model/ir';
 import { planModel } from '../src/planner/plan';
 import { fitsUpToText, MAX_SWEEP_POINTS, sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import { sweepPoint } from '../src/planner/sweep/sweep-point';
 import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../src/planner/sweep/decode-step';
 import type { TargetProfile } from '../src/planner/targets/target';
+import { assert } from '../src/shared/assert';
 import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
 import { counted, formatBytes, formatBytesExact } from '../src/shared/format';
 import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
-import { inferOptions, noteIgnoredOptions, planTarget, strategyOption } from './plan';
+import { inferOptions, planTarget, strategyOption } from './plan';
+import { noteDimsGivenTwice, noteIgnoredOptions } from './option-notes';
 import { forEachFile, withProfileError } from './run-files';
 
 /** Runs `sweep`; returns the exit code (2 when a file failed). */
@@ -39,9 +43,10 @@ export function runSweep(args: ParsedArgs, io: Output): number {
     io,
     (file) => {
       const ir = decodeModel(readModelFile(file), { name: file });
-      const result = sweepFile(ir, dim, values, { args, target, strategy, budget });
-      // the options besides the swept dim bind by name: the model as they alone bind it ignores what every point ignores
-      noteIgnoredOptions(io, file, inferShapes(ir, inferOptions(args)));
+      const { result, bound } = sweepFile(ir, dim, values, { args, target, strategy, budget });
+      // as plan says them: a dim besides the swept one given by two spellings, then each option the model ignored
+      noteDimsGivenTwice(io, file, bound);
+      noteIgnoredOptions(io, file, bound);
       return result;
     },
     (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), { budget, limited: target.regions.some((r) => r.sizeLimit !== undefined) })),
@@ -65,15 +70,24 @@ export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points'> & { readon
 /** A point as `sweep --json` gives it: a value that could not be planned has `peak` and `lowerBound` null and its `error`. */
 export type CliSweepPoint = Omit<SweepPoint, 'peak' | 'lowerBound'> & { readonly peak: number | null; readonly lowerBound: number | null };
 
+/** A sweep of one model, and the model as the options besides the swept dim bind it. */
+export interface SweptFile {
+  readonly result: CliSweepResult;
+  readonly bound: InferredModel; // for the options they ignore, the same at every point (they bind by name); a swept input's axes: the first point's model
+}
+
 /** The sweep of one decoded model. */
-export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): CliSweepResult {
+export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s: SweepSettings): SweptFile {
   if (ir.format === 'tflite' && s.target.planning.runtime === 'tflm') throw new InputError('bad-argument', `${dim}: ${TFLM_FIXED_NOTE}`);
   const given = inferOptions(s.args);
   const axes = fixedAxes(ir, dim);
-  const refused = axes === undefined ? tiedDim(ir, dim, given) : undefined;
+  // a dim swept by name is judged on the model as the other options bind it (a tie to other dims, a decode step)
+  const bound = axes === undefined ? inferShapes(ir, given) : undefined;
+  const refused = bound === undefined ? undefined : tiedDim(bound, dim);
   if (refused !== undefined) throw new InputError('bad-argument', refused);
-  const assumed = axes === undefined ? decodeStep(ir, dim, given) : undefined;
+  const assumed = bound === undefined ? undefined : decodeStep(bound, dim);
   const base = { ...given, dims: withDecodeStep(given.dims ?? {}, assumed) };
+  let firstInferred: InferredModel | undefined; // an input's axes swept: the model of the first point inferred
   const failures = new Map<number, InputError>();
   const planAt = (value: number): SweepPoint => {
     try {
@@ -89,6 +103,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
       axes === undefined
         ? inferShapes(ir, { ...base, dims: { ...base.dims, [dim]: value } })
         : inferShapes(ir, { ...base, shapes: { ...base.shapes, [axes.input]: axes.shape.map((d, i) => (axes.axes.includes(i) ? value : d)) } });
+    firstInferred ??= model;
     const swept = axes === undefined ? dimByKey(model.dims, dim) : undefined;
     if (axes === undefined && swept === undefined) {
       const names = model.dims.map((d) => d.name);
@@ -102,13 +117,18 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
       const range = `${values[0]}..${values[values.length - 1]}`;
       throw new MissingDimError('bad-argument', `${sweptAndFixed(dim, range, String(given.dims![fixed]), fixed).message} (both name the dim ${swept!.name})`);
     }
-    return withinBudget(sweepPoint(value, model, planModel(model, s.target, s.strategy === undefined ? {} : { strategy: s.strategy })), s.budget);
+    // a point's figures are read, never its explanation: no placement with a decoder's past inputs kept
+    const plan = planModel(model, s.target, { ...(s.strategy !== undefined && { strategy: s.strategy }), kvPastKept: false });
+    return withinBudget(sweepPoint(value, model, plan), s.budget);
   };
   const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
   // a value that cannot be planned is a point of the curve; when none can be, the sweep itself fails
   if (result.points.every((p) => p.error !== undefined)) throw failures.get(result.points[0]!.value)!;
   const points = result.points.map((p) => (p.error === undefined ? p : { ...p, peak: null, lowerBound: null }));
-  return { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] };
+  // a point was planned, so inferred: its options besides the swept axes bind it as they bind the model alone
+  const noted = bound ?? firstInferred;
+  assert(noted !== undefined, 'a sweep with a point planned has a model inferred');
+  return { result: { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] }, bound: noted };
 }
 
 /** The swept dim is not one of the model's, or is fixed as well: every value would fail alike, so the sweep fails. */
@@ -124,15 +144,13 @@ function withinBudget(point: SweepPoint, budget: number | undefined): SweepPoint
 }
 
 /** The decode step a sweep of `dim` is planned as (planner/sweep/decode-step.ts), judged on the model as the other options bind it. */
-function decodeStep(ir: IrModel, dim: string, options: InferOptions): SweepAssumedDim | undefined {
-  const model = inferShapes(ir, options);
+function decodeStep(model: InferredModel, dim: string): SweepAssumedDim | undefined {
   const name = dimByKey(model.dims, dim)?.name;
   return name === undefined ? undefined : decodeStepDim(model, name);
 }
 
 /** Why `dim` cannot be swept alone, as the page's Growth refuses it (a total length the graph ties to the sequence and past lengths, a dim a shape given leaves sizing nothing); undefined when it can. */
-function tiedDim(ir: IrModel, dim: string, options: InferOptions): string | undefined {
-  const model = inferShapes(ir, options);
+function tiedDim(model: InferredModel, dim: string): string | undefined {
   const name = dimByKey(model.dims, dim)?.name;
   return name === undefined ? undefined : refusedGrowthAxis(model, { kind: 'dim', name });
 }

@@ -53,6 +53,7 @@ export interface PlanModelOptions {
   readonly strategy?: string; // default: the target's planning.strategy
   readonly planOptions?: PlanOptions;
   readonly suggest?: boolean; // evaluate suggestions (plans again a handful of times); default false
+  readonly kvPastKept?: boolean; // place the buffers again with a decoder's past inputs kept live (explanation.kvPastKept); default true, false for a plan whose explanation nobody reads
 }
 
 /** A plan before its peak is explained. */
@@ -127,7 +128,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   ];
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvNamesOf(kvCaches(graph)) });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan, target.planning.activationRegion);
-  const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false }).peak;
+  const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false, kvPastKept: false }).peak;
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
   // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
   const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined;
@@ -137,8 +138,9 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined, provenPeak);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
-  // a decode step whose runtime keeps its past inputs for the whole step holds past and present at once: the bytes that adds
-  const pastKept = runtimePlan === undefined ? kvPastKept(problem, info, new Set(kvCaches(graph).byPast.keys()), strategy, full.peak) : undefined;
+  // a decode step whose runtime keeps its past inputs for the whole step holds past and present at once: the bytes that adds,
+  // placed once more, so only for a plan whose explanation is read (not M1's peak or a suggestion's plan made again here)
+  const pastKept = runtimePlan === undefined && options.kvPastKept !== false ? kvPastKept(problem, info, new Set(kvCaches(graph).byPast.keys()), strategy, full.peak) : undefined;
   const explained = { ...full, explanation: { peakLive: peakLiveOf(full, graph, target), ...spilled, ...(pastKept !== undefined && { kvPastKept: pastKept }) } };
   // Suggestions plan again a handful of times, after the plan: at the default budget, never reporting to or stopped by its caller.
   const replanOptions = withoutSearchBudget(planOptions);
@@ -155,7 +157,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     regions: explained.regions.map((r) => ({ name: r.name, fast: r.fast, peak: r.peak })),
     slowTraffic: explained.traffic.after,
     overBy: explained.regions.reduce((sum, r) => sum + r.overBy, 0),
-    replanFit: (changed) => fitReplan(planModel(model, changed, { ...options, ...(replanOptions !== undefined && { planOptions: replanOptions }), suggest: false })),
+    replanFit: (changed) => fitReplan(planModel(model, changed, { ...options, ...(replanOptions !== undefined && { planOptions: replanOptions }), suggest: false, kvPastKept: false })),
   };
   return { plan: explained, suggestInput };
 }

@@ -10,13 +10,12 @@ import { decodeModel, type ModelDecodeOptions } from '../model/decode-model';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import type { InferredModel } from '../model/inferred';
 import type { IrModel } from '../model/ir';
-import type { ModelPlan } from '../planner/plan';
 import { sweepSteps } from '../planner/sweep/dim-sweep';
 import { InputError, toErrorData } from '../shared/errors';
 import { growthAxisName } from './growth-axes';
 import { plansFileShapes } from '../settings/target';
 import { openedBytes } from './open-bytes';
-import { COMPARED_STRATEGIES, strategyPeak } from './plan/compare';
+import { COMPARED_STRATEGIES, strategyPeak, type PlanFunction } from './plan/compare';
 import { growthPoint } from './plan/growth';
 import { holdsFile, plannedTfliteBytes, type HeldModel } from './planned-tflite';
 import { searchHooks, type PlanHooks } from './plan/search';
@@ -54,8 +53,8 @@ import {
 export interface HandlerDeps {
   readonly decode: (bytes: Uint8Array, options: ModelDecodeOptions) => IrModel;
   readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
-  /** Plans for the strategy comparison (peaks only). */
-  readonly plan: (model: InferredModel, settings: PlanSettings, options?: { readonly suggest?: boolean }) => ModelPlan;
+  /** Plans for the strategy comparison and the growth curve (their figures only). */
+  readonly plan: PlanFunction;
   /** Plans for the page: the plan, and the steps that evaluate its suggestions afterwards; `hooks` follow a budgeted search. */
   readonly planSteps: (model: InferredModel, settings: PlanSettings, hooks?: PlanHooks) => PlanWithSteps;
   /** Asks whether the page revoked a request's stop URL (stop-signal.ts); the worker entry passes probeStopUrl. */

@@ -78,7 +78,7 @@ export function createFakeClient(infer: (ir: IrModel, options: InferOptions) => 
     await gate();
     if (held === undefined) return { status: 'failed', error: { code: 'no-model', message: 'no model is loaded in the worker' } };
     const input = { ir: held.ir, axis: ask.axis, bindings: ask.bindings, settings: ask.settings };
-    const deps = { infer, plan: (m: InferredModel, s: PlanSettings) => planForSettings(m, s), inferOptions };
+    const deps = { infer, plan: planForSettings, inferOptions };
     const planAt = (value: number) => {
       const point = growthPoint(input, value, deps);
       onPoint(point, !ask.values.includes(value));

@@ -3,13 +3,13 @@
 // and stop between strategies. Runs in the worker; no DOM.
 
 import type { InferredModel } from '../../model/inferred';
-import type { ModelPlan } from '../../planner/plan';
+import type { ModelPlan, PlanModelOptions } from '../../planner/plan';
 import { STRATEGY_NAMES } from '../../planner/strategies/strategy-names';
 import { toErrorData } from '../../shared/errors';
 import type { PlanSettings, StrategyPeak } from '../protocol';
 
-/** Plans a model for settings (planForSettings, or a test double). */
-export type PlanFunction = (model: InferredModel, settings: PlanSettings, options?: { readonly suggest?: boolean }) => ModelPlan;
+/** Plans a model for settings (planForSettings, or a test double); `options` as planForSettings takes them. */
+export type PlanFunction = (model: InferredModel, settings: PlanSettings, options?: Pick<PlanModelOptions, 'suggest' | 'kvPastKept'>) => ModelPlan;
 
 /** Strategies compared, in registry order. */
 export const COMPARED_STRATEGIES: readonly string[] = STRATEGY_NAMES;
@@ -18,7 +18,7 @@ export const COMPARED_STRATEGIES: readonly string[] = STRATEGY_NAMES;
 export function strategyPeak(plan: PlanFunction, model: InferredModel, settings: PlanSettings, strategy: string, now: () => number): StrategyPeak {
   const started = now();
   try {
-    const p = plan(model, { ...settings, strategy }, { suggest: false }); // only the peak is compared
+    const p = plan(model, { ...settings, strategy }, { suggest: false, kvPastKept: false }); // only the peak is compared
     return {
       strategy,
       status: 'planned',

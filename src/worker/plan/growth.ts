@@ -8,15 +8,15 @@
 import type { InferOptions } from '../../model/infer/shapes';
 import type { InferredModel } from '../../model/inferred';
 import type { IrModel } from '../../model/ir';
-import type { ModelPlan } from '../../planner/plan';
 import { sweepPoint } from '../../planner/sweep/sweep-point';
 import { bindingsAt } from '../growth-axes';
 import type { GrowthAxis, GrowthPoint, ModelBindings, PlanSettings } from '../protocol';
+import type { PlanFunction } from './compare';
 
 /** What planning one point needs: inference and planning, as the handler's deps give them. */
 export interface GrowthDeps {
   readonly infer: (model: IrModel, options: InferOptions) => InferredModel;
-  readonly plan: (model: InferredModel, settings: PlanSettings) => ModelPlan;
+  readonly plan: PlanFunction;
   readonly inferOptions: (bindings: ModelBindings) => InferOptions;
 }
 
@@ -37,6 +37,6 @@ export function growthSettings(settings: PlanSettings): PlanSettings {
 /** The figures of the plan of `input` with its axis at `value`. */
 export function growthPoint(input: GrowthInput, value: number, deps: GrowthDeps): GrowthPoint {
   const model = deps.infer(input.ir, deps.inferOptions(bindingsAt(input.axis, input.bindings, value)));
-  const plan = deps.plan(model, growthSettings(input.settings));
+  const plan = deps.plan(model, growthSettings(input.settings), { kvPastKept: false }); // only the curve's figures are read
   return sweepPoint(value, model, plan);
 }

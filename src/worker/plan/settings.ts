@@ -13,13 +13,17 @@ import type { PlanHooks } from './search';
 import { targetForSettings } from '../../settings/target';
 import type { PlanSettings } from '../protocol';
 
+/** What planForSettings computes beyond the plan's figures: suggestions (default none), `explanation.kvPastKept` (default computed). */
+export type PlanExtras = Pick<PlanModelOptions, 'suggest' | 'kvPastKept'>;
+
 /**
  * Plans `model` for `settings`, with evaluated suggestions when `suggest` is
- * true; throws InputError('bad-target' | 'bad-argument') for unknown names and bad fields.
+ * true and without `explanation.kvPastKept` when `kvPastKept` is false (a plan
+ * only its figures are read of); throws InputError('bad-target' | 'bad-argument') for unknown names and bad fields.
  */
-export function planForSettings(model: InferredModel, settings: PlanSettings, { suggest = false }: { readonly suggest?: boolean } = {}): ModelPlan {
+export function planForSettings(model: InferredModel, settings: PlanSettings, { suggest = false, kvPastKept = true }: PlanExtras = {}): ModelPlan {
   const { target, options } = checkedSettings(settings);
-  return planModel(model, target, { ...options, suggest });
+  return planModel(model, target, { ...options, suggest, kvPastKept });
 }
 
 /** A plan without its suggestions, and the steps that evaluate them one by one (planWithSuggestionSteps). */
