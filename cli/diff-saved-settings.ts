@@ -89,7 +89,7 @@ export function planWithSavedSettings(
     const dropped = new Set(left.map(([kind, name]) => `${kind}\u0000${name}`));
     ({ dims, model } = infer((kind, name) => !dropped.has(`${kind}\u0000${name}`)));
   }
-  const plan = planModel(model, profile, { ...(strategy !== undefined && { strategy }), ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }) });
+  const plan = planModel(model, profile, { ...(strategy !== undefined && { strategy }), ...(options.budgetMs !== undefined && { planOptions: { budgetMs: options.budgetMs } }) });
   const applied = <T>(kind: keyof typeof kinds) => nullRecord<T>(Object.entries(kinds[kind].saved as Record<string, T>).filter(([name]) => !left.some(([k, n]) => k === kind && n === name)));
   const use: SavedSettingsUse = {
     planned: sides.planned,

@@ -68,7 +68,7 @@ export function planModelFile(
   budgetMs?: number, // --budget-ms: best's searches stop by the clock instead of counted work
 ): { readonly model: InferredModel; readonly plan: ModelPlan } {
   const model = inferShapes(decodeModel(bytes, { name: file }), { ...infer, fileShapes: target.planning.runtime === 'tflm' });
-  return { model, plan: planModel(model, target, { ...(strategy !== undefined && { strategy }), suggest, ...(budgetMs !== undefined && { budgetMs }) }) };
+  return { model, plan: planModel(model, target, { ...(strategy !== undefined && { strategy }), suggest, ...(budgetMs !== undefined && { planOptions: { budgetMs } }) }) };
 }
 
 /** The inference options the command line gives: --dim, --shape, --input. */

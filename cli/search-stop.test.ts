@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { heavyNetworkProblem } from '../src/planner/testing/instances-heavy';
 import { run } from './testing/run-cli';
 
@@ -22,6 +23,31 @@ function csvFile(text: string): string {
 
 /** A crowded trace whose search the default budget ends before it is done. */
 const CROWDED = csvFile(writeMinimallocCsv(heavyNetworkProblem(2_000, 2), undefined));
+
+/**
+ * A model of 40 activations of mixed sizes live over overlapping stretches
+ * (a fixed seed), each read once: the exact search proves it at its bound
+ * within the counted work, but not within a millisecond.
+ */
+function crowdedModelFile(): string {
+  let state = 4;
+  const random = (): number => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const events = Array.from({ length: 40 }, (_, k) => {
+    const at = random() * 100;
+    return [{ k, at, open: true }, { k, at: at + 3 + random() * 30, open: false }];
+  }).flat();
+  events.sort((a, b) => a.at - b.at);
+  const g = new GraphBuilder('crowded');
+  const x = g.input('x', 'uint8', [1]);
+  const made = new Map<number, string>();
+  for (const e of events) {
+    if (e.open) made.set(e.k, g.node('Expand', [x, g.initializer(`shape${e.k}`, 'int64', [1], [16 * (1 + Math.floor(random() * 64))])], {}, { name: `make${e.k}` }));
+    else g.output(g.node('ReduceMax', [made.get(e.k)!], { keepdims: 1 }, { name: `read${e.k}` }), 'uint8', [1]);
+  }
+  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-search-')), 'crowded.onnx');
+  writeFileSync(path, g.toBytes({ opset: 17 }));
+  return path;
+}
 
 function solve(argv: readonly string[]) {
   const result = run(['solve', ...argv, '--json']);
@@ -91,6 +117,17 @@ describe('which stop ended the search', () => {
       expect([refused.code, refused.out]).toEqual([2, '']);
       expect(refused.err).toBe(`heapscope: --budget-ms must be a positive whole number of milliseconds, got "${bad}"\n`);
     }
+  });
+
+  it('plan and diff stop best\'s search at --budget-ms, not at the counted work', () => {
+    const model = crowdedModelFile();
+    const counted = JSON.parse(run(['plan', model, '--json']).out);
+    expect(counted.search).toEqual({ proven: true, stoppedBy: 'optimal', proof: 'lower-bound' });
+    const timed = JSON.parse(run(['plan', model, '--budget-ms', '1', '--json']).out);
+    expect(timed.search).toEqual({ proven: false, stoppedBy: 'time' });
+    expect(timed.peak).toBeGreaterThanOrEqual(counted.peak);
+    const diff = JSON.parse(run(['diff', model, model, '--budget-ms', '1', '--json']).out);
+    expect([diff.searchA, diff.searchB]).toEqual([timed.search, timed.search]);
   });
 
   it('diff takes --budget-ms for the sides it plans, and refuses a bad value in one line', () => {
