@@ -23,8 +23,8 @@ function merged(ranges: readonly (readonly [number, number])[]): number[] {
 function piecesOf(unions: NodeUnions, node: number): number[] {
   const start = unions.listStart[node]!;
   if (start >= 0) return Array.from(unions.arena.data.subarray(start, start + unions.listLength[node]!));
-  const a = unions.soloA[node]!;
-  return Number.isNaN(a) ? [] : [a, unions.soloB[node]!];
+  const [a, b] = [unions.solo[2 * node]!, unions.solo[2 * node + 1]!];
+  return a === b ? [] : [a, b];
 }
 
 /** Whether the merged pieces hold all of [a, b). */

@@ -22,10 +22,15 @@
 /** Entries (two per piece) a new list has room for: the two pieces that make it. */
 const FIRST_ROOM = 4;
 
+/** The entries of a `PieceArena`: 32-bit while every address stored fits, else 64-bit floats. */
+export type Pieces = Uint32Array | Float64Array;
+
 /** The pieces of every list of one occupancy tree. */
 export class PieceArena {
-  /** The entries; replaced by a longer copy when full, so read it again after an addition. */
-  data = new Float64Array(1 << 12);
+  /** The entries; replaced by a longer or wider copy, so read it again after an addition. */
+  data: Pieces = new Uint32Array(1 << 12);
+  /** Whether `data` is the 64-bit float form, taken once an address outside [0, 2^32) is added. */
+  wide = false;
   used = 0; // entries handed out to lists
   // by log2 of a room, the start of the last block of that room a list left (-1: none); its first entry holds the one
   // before it
@@ -44,14 +49,27 @@ export class PieceArena {
     if (this.used > this.data.length) {
       let length = this.data.length;
       while (length < this.used) length *= 2;
-      const grown = new Float64Array(length);
+      const grown = this.wide ? new Float64Array(length) : new Uint32Array(length);
       grown.set(this.data);
       this.data = grown;
     }
     return start;
   }
 
-  /** Takes back the room of `entries` entries at `start` that `reserve` handed out, for a later list. */
+  /** Moves the entries to 64-bit floats, which hold every address exactly; the lists keep their places. */
+  widen(): void {
+    const wide = new Float64Array(this.data.length);
+    wide.set(this.data);
+    this.data = wide;
+    this.wide = true;
+  }
+
+  /**
+   * Takes back the room of `entries` entries at `start` that `reserve` handed
+   * out, for a later list. The link to the block before it is written into
+   * the entries, -1 for none: 32-bit entries keep that as 2^32 - 1, which
+   * `left` (32-bit signed) reads back as -1.
+   */
   release(start: number, entries: number): void {
     const size = 31 - Math.clz32(entries);
     this.data[start] = this.left[size]!;
@@ -61,16 +79,15 @@ export class PieceArena {
 
 /** One union per tree node: a single piece in the typed arrays, or a list in the arena once there are two. */
 export class NodeUnions {
-  readonly soloA: Float64Array; // NaN: no single piece (empty, or see `listStart`)
-  readonly soloB: Float64Array;
+  /** By node, its single piece [solo[2n], solo[2n + 1]) (equal ends: none, empty or see `listStart`); as wide as the arena's entries. */
+  solo: Pieces;
   readonly arena: PieceArena;
   readonly listStart: Int32Array; // where the node's list begins in the arena; -1: none
   readonly listLength: Int32Array; // its entries (two per piece)
   private readonly listRoom: Int32Array; // the entries it has room for at listStart
 
   constructor(nodes: number, arena: PieceArena) {
-    this.soloA = new Float64Array(nodes).fill(NaN);
-    this.soloB = new Float64Array(nodes);
+    this.solo = new Uint32Array(2 * nodes);
     this.arena = arena;
     this.listStart = new Int32Array(nodes).fill(-1);
     this.listLength = new Int32Array(nodes);
@@ -79,26 +96,29 @@ export class NodeUnions {
 
   /** Empties every union; lists keep their room for the next pass, which then reuses the arena as it is. */
   clear(): void {
-    this.soloA.fill(NaN);
+    this.solo.fill(0);
     this.listLength.fill(0);
   }
 
   /** Adds [a, b) to `node`'s union; returns whether the union held it already (and is unchanged). */
   add(node: number, a: number, b: number): boolean {
+    // an address 32 bits cannot hold (at or past 2^32, below 0, or not whole) widens the single pieces and the arena first
+    if (((a >>> 0) !== a || (b >>> 0) !== b) && this.solo instanceof Uint32Array) this.widen();
     // a list, once made, holds the node's union from then on (an emptied one too)
     if (this.listStart[node]! >= 0) return this.addToList(node, a, b);
-    const x = this.soloA[node]!;
-    if (x !== x) {
-      this.soloA[node] = a;
-      this.soloB[node] = b;
+    const solo = this.solo;
+    const x = solo[2 * node]!;
+    const y = solo[2 * node + 1]!;
+    if (x === y) {
+      solo[2 * node] = a;
+      solo[2 * node + 1] = b;
       return false;
     }
-    const y = this.soloB[node]!;
     if (a <= y && x <= b) {
       // overlapping or touching: one piece still
       if (x <= a && b <= y) return true;
-      if (a < x) this.soloA[node] = a;
-      if (b > y) this.soloB[node] = b;
+      if (a < x) solo[2 * node] = a;
+      if (b > y) solo[2 * node + 1] = b;
       return false;
     }
     const start = this.arena.reserve(FIRST_ROOM);
@@ -110,8 +130,17 @@ export class NodeUnions {
     data[start + 1] = a < x ? b : y;
     data[start + 2] = Math.max(a, x);
     data[start + 3] = a < x ? y : b;
-    this.soloA[node] = NaN;
+    solo[2 * node] = 0;
+    solo[2 * node + 1] = 0;
     return false;
+  }
+
+  /** Moves the single pieces, and the arena if no other unions did, to 64-bit floats. */
+  private widen(): void {
+    const wide = new Float64Array(this.solo.length);
+    wide.set(this.solo);
+    this.solo = wide;
+    if (!this.arena.wide) this.arena.widen();
   }
 
   /**

@@ -42,7 +42,7 @@
 
 import { countBelow } from '../../shared/sorted-search';
 import { countWork } from './work-clock';
-import { NodeUnions, PieceArena } from './node-unions';
+import { NodeUnions, PieceArena, type Pieces } from './node-unions';
 import type { PreparedRegion } from './prepared';
 
 /** Most unions one query can meet: one per node it visits. */
@@ -233,7 +233,7 @@ export class OccupancyTree {
   }
 
   /** The array the lists of `collect` index; valid until the next insert. */
-  pieces(): Float64Array {
+  pieces(): Pieces {
     return this.arena.data;
   }
 
@@ -248,10 +248,12 @@ export class OccupancyTree {
       }
       return;
     }
-    const a = unions.soloA[node]!;
-    if (a !== a) return; // NaN: empty
+    const solo = unions.solo;
+    const a = solo[2 * node]!;
+    const b = solo[2 * node + 1]!;
+    if (a === b) return; // empty
     this.soloFrom[this.soloCount] = a;
-    this.soloTo[this.soloCount++] = unions.soloB[node]!;
+    this.soloTo[this.soloCount++] = b;
   }
 }
 

@@ -1,7 +1,9 @@
 // Small tools of the occupancy tree's queries (tree-queries.ts,
 // short-best-fit.ts) over its ascending piece lists: the work a union query
 // counts, find the first piece past an address, gather the single pieces,
-// and grow the scratch arrays. No dependencies.
+// and grow the scratch arrays. Depends only on the arena's entry type.
+
+import type { Pieces } from './node-unions';
 
 /** Work of a query of the occupancy tree (engine/work-clock.ts), with the sort and walk that follow it, and per union piece read. */
 export const UNION_QUERY_WORK = 1300;
@@ -12,7 +14,7 @@ export const PIECE_WORK = 35;
  * [a0, b0, a1, b1, ...] in `pieces` from `from` to entry `end` that ends
  * above `at`: the entry where it starts, `end` when none does.
  */
-export function firstEndingAbove(pieces: Float64Array, from: number, end: number, at: number): number {
+export function firstEndingAbove(pieces: Pieces, from: number, end: number, at: number): number {
   if (from === end || pieces[from + 1]! > at) return from;
   // gallop, then bisect: the pieces passed are usually few
   let low = from; // ends at or below `at`
