@@ -20,7 +20,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 interface CliPlan {
   readonly peak: number;
-  readonly buffers: readonly { readonly id: number; readonly name: string; readonly wanted?: string }[];
+  readonly buffers: readonly { readonly id: number; readonly name: string; readonly kind: string; readonly wanted?: string }[];
   readonly explanation: { readonly spilled?: readonly { readonly id: number; readonly reason: string }[] };
 }
 
@@ -127,4 +127,41 @@ test('a tensor the plan stores at another size says why in Details, on its graph
   await expect(details.getByTestId('buffer-facts')).toContainText('activation · 1×24×176×176 float32 · 776 KiB: a tile of 2.84 MiB in fusion unit tfu0 at offset');
   await expect(page.getByTestId('tensor-row').filter({ has: page.getByTestId('cell-name').getByText('Conv_output_0', { exact: false }) }).first().getByTestId('cell-bytes')).toHaveAttribute('data-planned', /tile in tfu/);
   await snap(page, 'buffer-details-fusion-tile');
+});
+
+test('a buffer selected stays selected across a re-plan, as the same tensor, and one the new plan lacks is named as gone', async ({ page }) => {
+  const fastestDet = 'FastestDet.onnx';
+  test.skip(!haveModel(fastestDet), NO_MODELS);
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const concat = '/detect_head/Concat_1_output_0';
+  expect(cliPlan(fastestDet, []).buffers.find((b) => b.id === 214)!.name).toBe(concat);
+  // the phone target numbers the buffers otherwise: its 214 is another tensor
+  const onPhone = cliPlan(fastestDet, ['--target', 'phone']).buffers;
+  const phoneId = onPhone.find((b) => b.name === concat)!.id;
+  expect(onPhone.find((b) => b.id === 214)!.name).not.toBe(concat);
+  await open(page, fastestDet, 'select=buffer:214');
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(details.locator('p.mono')).toHaveText(concat);
+  // it went back to "Select a node…" and select= left the link
+  await page.getByTestId('strategy-select').selectOption('naive');
+  await waitForPlan(page, 'naive');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  await expect(details.locator('p.mono')).toHaveText(concat);
+  await expect(page).toHaveURL(/[?&]select=buffer(:|%3A)214(&|$)/);
+  await page.getByTestId('target-select').selectOption('phone');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'phone' && document.body.dataset.status === 'ready');
+  await expect(details.locator('p.mono')).toHaveText(concat);
+  await expect(page).toHaveURL(new RegExp(`[?&]select=buffer(:|%3A)${phoneId}(&|$)`));
+  await expect(page.getByTestId('selection-lost')).toHaveCount(0);
+  // a scratch buffer of mcu has none on cpu, which has no scratch rules: dropped, and said so
+  const scratch = cliPlan(fastestDet, ['--target', 'mcu', '--strategy', 'naive']).buffers.find((b) => b.kind === 'scratch')!;
+  await open(page, fastestDet, `target=mcu&strategy=naive&select=buffer:${scratch.id}`);
+  await expect(details.locator('p.mono')).toHaveText(scratch.name);
+  await page.getByTestId('target-select').selectOption('cpu');
+  await page.waitForFunction(() => window.heapscope?.summary().target === 'cpu' && document.body.dataset.status === 'ready');
+  await expect(page.getByTestId('selection-lost')).toHaveText(`The buffer selected before, '${scratch.name}', is not in this plan.`);
+  await expect(page).not.toHaveURL(/[?&]select=/);
+  await snap(page, 'buffer-selection-lost');
 });

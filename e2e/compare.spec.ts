@@ -321,6 +321,31 @@ test('GPT-2 at seq_len 16 against 512: the top causes name the logits with their
   await snap(page, 'compare-gpt2-seq-len');
 });
 
+test('GPT-2 (past 64, seq 1) on cpu against mcu: the attention mask is put down to the alignment, and the move and its filter count the same buffers', async ({ page }) => {
+  const file = 'tiny-random-gpt2-fp32-past.onnx';
+  test.skip(!haveModel(file), NO_MODELS);
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await serveModel(page, `/e2e/${file}`, readModel(file));
+  await page.goto(`/?model=/e2e/${file}&dim.past_seq_len=64&dim.seq_len=1&compare=1&b.target=mcu&b.dim.past_seq_len=64&b.dim.seq_len=1`);
+  await waitForModel(page, file);
+  await waitForPlan(page);
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-summary-b')).toContainText('mcu');
+  await expect(dialog.getByTestId('diff-cause').first()).toBeVisible();
+  const listed = await causes(page);
+  // it read "tensor 'attention_mask' 320 B → 272 B shrank with the target cpu → mcu", the tensor 260 B on both sides
+  expect(listed.map((c) => c.kind)).not.toContain('tensor-shrunk');
+  expect(listed[0]).toMatchObject({ kind: 'alignment-changed', bytes: -48 });
+  await expect(dialog.locator('[data-testid="diff-cause"][data-kind="alignment-changed"] .diff-kind')).toHaveText('alignment padding');
+  expect(listed[0]!.text).toContain("'attention_mask' 320 B → 272 B at the peak: alignment 64 → 16 bytes with the target cpu → mcu, the tensor itself 260 B on both sides");
+  // it read "63 buffers moved from region ram to sram" beside the filter "moved between regions 56"
+  const moved = listed.find((c) => c.kind === 'region-moved')!.text;
+  const count = Number(/(\d+) buffers moved from region ram to sram/.exec(moved)?.[1]);
+  await expect(dialog.getByTestId('diff-filter-between-regions')).toHaveText(`moved between regions ${count}`);
+  await expect(dialog.getByTestId('diff-filter-shrunk')).toHaveText('shrunk 0');
+  await snap(page, 'compare-gpt2-cpu-mcu-alignment');
+});
+
 test('GPT-2 with past_seq_len 256 as B: the cause names the dim that was set, the total length as its consequence', async ({ page }) => {
   const file = 'tiny-random-gpt2-fp32-past.onnx';
   test.skip(!haveModel(file), NO_MODELS);

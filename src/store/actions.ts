@@ -42,7 +42,7 @@ export function createActions(state: StateAccess, deps: StoreDeps): AppActions {
     setShape: (name, dims) => thenCompare(loader.setShape(name, dims)),
     setInputValue: (name, values) => thenCompare(loader.setInputValue(name, values)),
     setSettings: (settings) => thenCompare(loader.setSettings(settings)),
-    select: (selection) => set({ selection }),
+    select: (selection) => set({ selection, selectionLost: undefined }),
     setGraphDraw: (graph) => set({ graph }),
     setGroups: (groups) => set({ groups }),
     plannedTflite: () => plannedTfliteFile({ get, client: deps.client, reopen: () => loader.reopen() }),

@@ -10,7 +10,8 @@ import { looksLikePlanFile } from '../planner/assembly/plan-file';
 import { refusalOf, settingsProblem } from '../settings/usable';
 import { changeSettings } from '../settings/change';
 import { plansFileShapes } from '../settings/target';
-import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanSettings, type SearchProgress } from '../worker/protocol';
+import { INFER_LABEL, NO_MODEL_CODE, PLAN_LABEL, type PlanResult, type PlanSettings, type SearchProgress } from '../worker/protocol';
+import { keptSelection } from './kept-selection';
 import { inputValueProblem, isDimValue, NO_BINDINGS, shapeProblem, userBindings, withEntry, type Bindings, type BindingRefusal } from './bindings';
 import { checkSize, fetchModel, nameOfUrl, resolveUrl, type FetchDeps } from './read-source';
 import type { AppState, LoadedModel, LoadTask, ModelOrigin } from './state';
@@ -157,7 +158,7 @@ export class ModelLoader {
       this.state.set({ task: undefined, progress: undefined, settings: shown.plan.settings, settingsError: refusalOf(result.error) });
       return;
     }
-    this.state.set({ model: { ...shown, plan: result }, task: undefined, progress: undefined, error: undefined, selection: keptSelection(this.state.get()) });
+    this.state.set({ model: { ...shown, plan: result }, task: undefined, progress: undefined, error: undefined, ...kept(this.state.get(), result) });
   }
 
   /** Opens the shown model in the worker again, as shown (a restarted worker holds none); true once it is back on screen. */
@@ -274,7 +275,7 @@ export class ModelLoader {
       return;
     }
     const model = toModel(outcome.result);
-    const fresh = task.kind === 'open' ? { query: '', selection: undefined } : { selection: keptSelection(this.state.get()) };
+    const fresh = task.kind === 'open' ? { query: '', selection: undefined, selectionLost: undefined } : kept(this.state.get(), model.plan);
     this.state.set({ model, task: undefined, progress: undefined, error: undefined, ...userBindings(model.inferred), ...fresh });
   }
 }
@@ -295,9 +296,10 @@ function sameSettings(a: PlanSettings, b: PlanSettings): boolean {
   return a.target === b.target && a.strategy === b.strategy && a.budgetMs === b.budgetMs && JSON.stringify(a.edits ?? {}) === JSON.stringify(b.edits ?? {});
 }
 
-/** The selection that still means the same thing in a new plan of the same model: buffer ids do not. */
-function keptSelection(state: AppState): AppState['selection'] {
-  return state.selection?.kind === 'buffer' ? undefined : state.selection;
+/** The selection that still means the same thing in the new plan `after` of the shown model: a buffer by its tensor, not its id. */
+function kept(state: AppState, after: PlanResult): Pick<AppState, 'selection' | 'selectionLost'> {
+  const { selection, lost } = keptSelection(state.selection, state.model?.plan, after);
+  return { selection, selectionLost: lost };
 }
 
 /** The name a task shows before the bytes arrive. */

@@ -5,7 +5,7 @@
 
 import { formatBytes, MINUS } from '../../shared/format';
 import type { PlanFile } from '../assembly/plan-file';
-import type { Cause, DimChange, InputChange, RegionDelta } from './diff-types';
+import type { BufferStatus, Cause, DimChange, InputChange, RegionDelta } from './diff-types';
 import { labelNames, setDimsOf } from './dim-follows';
 import { inputChangeText } from './input-changes';
 import type { CauseDraft, PeakStates } from './peak-causes';
@@ -22,6 +22,7 @@ export interface SummaryContext {
   readonly dims: readonly DimChange[];
   readonly inputs: readonly InputChange[];
   readonly states: PeakStates;
+  readonly resized?: ReadonlyMap<string, ReadonlyMap<BufferStatus, number>>; // of the buffers that changed region, by `from>to`, those whose size changed too, by status
 }
 
 /** The cause record of a summed draft, with its sentence. */
@@ -161,6 +162,8 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
       const why = ctx.a.settings.target === ctx.b.settings.target ? '' : ` with the target ${ctx.a.settings.target} → ${ctx.b.settings.target}`;
       return `${n === 1 ? 'tensor' : 'tensors'} ${sizedList(d)}${opText(ctx.b, d.nodes)} ${d.bytes > 0 ? 'grew' : 'shrank'}${why} at the peak, ${signed(d.bytes)}`;
     }
+    case 'alignment-changed':
+      return alignmentText(d, ctx);
     case 'new-buffer-at-peak':
       return `${newBufferText(d, ctx)} ${sizedList(d)}, live at the peak, ${signed(d.bytes)}`;
     case 'buffer-gone':
@@ -170,7 +173,7 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
     case 'fusion-undone':
       return `fusion unit '${d.unit}' of A is not in B: ${count(n, 'tensor')} it tiled on chip ${n === 1 ? 'moves' : 'move'} off chip (${sizedList(d)})${regionShares(d)}; ${peakWay(d.bytes)}, ${signed(d.bytes)}`;
     case 'region-moved':
-      return `${settingChange(ctx)}${movedText(d)} (${sizedList(d)})${regionShares(d)}, ${d.bytes === 0 ? '±0 B in all' : signed(d.bytes)}`;
+      return `${settingChange(ctx)}${movedText(d, ctx)} (${sizedList(d)})${regionShares(d)}, ${d.bytes === 0 ? '±0 B in all' : signed(d.bytes)}`;
     case 'peak-moved':
       return peakMovedText(d, ctx);
     case 'lifetime-changed':
@@ -185,14 +188,37 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
 }
 
 /**
+ * "tensor 'attention_mask' 320 B → 272 B at the peak: alignment 64 → 16
+ * bytes with the target cpu → mcu, the tensor itself 260 B on both sides,
+ * −48 B": what changed is the padding the target rounds it up with, not the tensor.
+ */
+function alignmentText(d: CauseDraft, ctx: SummaryContext): string {
+  const n = d.buffers.size;
+  const [from, to] = d.alignments ?? [0, 0];
+  const why = ctx.a.settings.target === ctx.b.settings.target ? '' : ` with the target ${ctx.a.settings.target} → ${ctx.b.settings.target}`;
+  const only = n === 1 ? ctx.b.plan.buffers.find((x) => d.idsB.has(x.id)) : undefined;
+  const itself = only !== undefined ? `the tensor itself ${formatBytes(only.scratch?.bytes ?? only.bytes)} on both sides` : 'the tensors themselves the same size on both sides';
+  const what = n === 1 ? `tensor ${sizedList(d)} at the peak` : `${count(n, 'tensor')} live at the peak (${sizedList(d)})`;
+  return `${what}: alignment ${from} → ${to} ${to === 1 ? 'byte' : 'bytes'}${why}, ${itself}, ${signed(d.bytes)}`;
+}
+
+/**
  * "32 buffers moved from region arena to ram, 2 of them live at the peak":
  * every buffer that moved between the two regions is counted, the few named
- * being those at a peak; "2 buffers moved …" when they are all there.
+ * being those at a peak; "2 buffers moved …" when they are all there. Those
+ * whose size changed too are counted apart, "(56 of them as they were, 7
+ * grew too)", so the first figure is the buffer list's "moved between
+ * regions" (a buffer is listed once, as grown when it grew and moved).
  */
-function movedText(d: CauseDraft): string {
+function movedText(d: CauseDraft, ctx: SummaryContext): string {
   const n = d.buffers.size;
   const all = Math.max(d.movedInAll ?? n, n);
-  const moved = `${count(all, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]}`;
+  const resized = ctx.resized?.get(`${d.move?.[0]}>${d.move?.[1]}`) ?? new Map<BufferStatus, number>();
+  const changed = [...resized.values()].reduce((s, k) => s + k, 0);
+  const words: Partial<Record<BufferStatus, string>> = { grown: 'grew', shrunk: 'shrank', unknown: 'of unknown size on a side' };
+  const parts = (['grown', 'shrunk', 'unknown'] as const).filter((k) => resized.has(k)).map((k) => `${resized.get(k)} ${words[k]}`);
+  const split = changed === 0 ? '' : changed >= all ? ` (${parts.join(' and ')} too)` : ` (${all - changed} of them as they were, ${parts.join(' and ')} too)`;
+  const moved = `${count(all, 'buffer')} moved from region ${d.move?.[0]} to ${d.move?.[1]}${split}`;
   return all === n ? moved : `${moved}, ${n} of them live at the peak`;
 }
 

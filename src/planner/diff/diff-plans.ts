@@ -23,7 +23,8 @@ import type { BufferChange, BufferStatus, PlanDiff, RegionDelta } from './diff-t
 import { matchBuffers, type BufferMatch } from './match-buffers';
 import { modelsDifferCauses, toCause } from './cause-words';
 import { matchModels } from './model-match';
-import { causeCounts, fusionIndex, peakCauses, unknownSizes } from './peak-causes';
+import { causeCounts, peakCauses } from './peak-causes';
+import { pairStatusOf } from './pair-status';
 import { movedDiff } from './moved-bytes';
 import { moveKindOf } from './move-kind';
 import { inputChanges } from './input-changes';
@@ -44,11 +45,13 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
   const regions = regionDeltas(a, b);
   const delta = b.plan.peak - a.plan.peak;
   const explained = regions.reduce((s, r) => s + r.delta, 0);
+  const buffers = bufferChanges(a, b, match);
+  const resized = resizedMoves(buffers);
   const causes = !models.same
     ? modelsDifferCauses(a, b, regions, models.sharedNames)
     : [...drafts.values()]
         .filter(causeCounts)
-        .map((d) => toCause(d, { a, b, dims, inputs, states }))
+        .map((d) => toCause(d, { a, b, dims, inputs, states, resized }))
         .sort((x, y) => Math.abs(y.bytes) - Math.abs(x.bytes) || x.summary.localeCompare(y.summary));
   assert(causes.reduce((s, c) => s + c.bytes, 0) === explained, 'the causes sum to the region peak deltas');
   const moved = movedDiff(a, b, match);
@@ -72,7 +75,7 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     strategyB: b.plan.strategy,
     targetA: a.settings.target,
     targetB: b.settings.target,
-    buffers: bufferChanges(a, b, match),
+    buffers,
     ...(!models.same && { modelsDiffer: true as const }),
     causes,
     ...(moved !== undefined && { moved }),
@@ -106,17 +109,26 @@ function overBy(region: PlanFile['plan']['regions'][number] | undefined): number
   return region.sizeLimit === undefined ? 0 : Math.max(0, (region.used ?? region.peak) - region.sizeLimit);
 }
 
+/**
+ * Of the matched buffers that changed region, those whose size changed too
+ * (listed as grown, shrunk or unknown, not as moved), by `from>to` and status.
+ */
+function resizedMoves(buffers: readonly BufferChange[]): Map<string, Map<BufferStatus, number>> {
+  const out = new Map<string, Map<BufferStatus, number>>();
+  for (const c of buffers) {
+    if (c.regionA === undefined || c.regionB === undefined || c.regionA === c.regionB) continue;
+    if (c.status !== 'grown' && c.status !== 'shrunk' && c.status !== 'unknown') continue;
+    const key = `${c.regionA}>${c.regionB}`;
+    const counts = out.get(key) ?? new Map<BufferStatus, number>();
+    counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+    out.set(key, counts);
+  }
+  return out;
+}
+
 /** Every buffer of A and B: matched pairs in B's order, then A's unmatched buffers. */
 function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChange[] {
-  const [unitsA, unitsB] = [fusionIndex(a.plan, 'a'), fusionIndex(b.plan, 'b')];
-  const [unknownA, unknownB] = [unknownSizes(a), unknownSizes(b)];
-  const pairStatus = (bufA: PlannedBuffer, bufB: PlannedBuffer): BufferStatus => {
-    // planned as 0 B because its size is unknown on a side: neither grown nor shrunk
-    if ((bufA.size === 0 && unknownA.has(bufA.name)) || (bufB.size === 0 && unknownB.has(bufB.name))) return 'unknown';
-    const [inA, inB] = [unitsA.of(bufA) !== undefined, unitsB.of(bufB) !== undefined];
-    if (inA !== inB && bufA.region !== bufB.region) return inA ? 'off-chip' : 'on-chip';
-    return sizeStatus(bufA, bufB);
-  };
+  const pairStatus = pairStatusOf(a, b);
   const out: BufferChange[] = b.plan.buffers.map((bufB, j) => {
     const i = match.bToA[j];
     const bufA = i === undefined ? undefined : a.plan.buffers[i];
@@ -140,15 +152,4 @@ function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChan
 function requested(side: 'A' | 'B', buffer: PlannedBuffer): { requestedA?: number; requestedB?: number } {
   const held = heldBytes(buffer);
   return held === buffer.size ? {} : { [`requested${side}`]: held };
-}
-
-/**
- * A pair's status by the bytes it holds, then place: a variable-size scratch
- * buffer given more or less free space than before was placed differently,
- * it did not grow or shrink.
- */
-function sizeStatus(bufA: PlannedBuffer, bufB: PlannedBuffer): BufferStatus {
-  if (heldBytes(bufB) > heldBytes(bufA)) return 'grown';
-  if (heldBytes(bufB) < heldBytes(bufA)) return 'shrunk';
-  return bufA.offset !== bufB.offset || bufA.region !== bufB.region || bufA.size !== bufB.size ? 'moved' : 'same';
 }

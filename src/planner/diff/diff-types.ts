@@ -37,6 +37,7 @@ export interface BufferChange {
  * - `dim-changed`: buffers live at the peak grew or shrank by the ratio of a changed dim;
  * - `input-changed`: buffers live at the peak changed size, no changed dim explaining it, with a shape override or input value changed (`inputs`);
  * - `tensor-grew` / `tensor-shrunk`: one buffer's size changed for another reason;
+ * - `alignment-changed`: buffers live at the peak hold the same bytes of data on both sides but another alignment padding (the target aligns to another power of two);
  * - `new-buffer-at-peak`: a buffer of B with no match in A is live at B's peak;
  * - `buffer-gone`: a buffer of A live at its peak has no match in B;
  * - `fusion-added`: a fusion unit B adds (not in A) keeps tensors on chip, taking them off the region;
@@ -54,6 +55,7 @@ export type CauseKind =
   | 'input-changed'
   | 'tensor-grew'
   | 'tensor-shrunk'
+  | 'alignment-changed'
   | 'new-buffer-at-peak'
   | 'buffer-gone'
   | 'fusion-added'

@@ -8,7 +8,8 @@
 // - The gap change is placement (or the strategy or target, when they differ).
 // - The occupied change is split by buffer, each buffer contributing the bytes
 //   it alone covers (see occupancy.ts): a pair live at both peaks contributes
-//   its size change (put down to a changed dim when the ratio matches one); a
+//   its size change (put down to the alignment when its tensor holds the same
+//   bytes on both sides, to a changed dim when the ratio matches one); a
 //   buffer at one peak only contributes +B or -A, put down to a fusion unit
 //   whose nodes produce it, to a new or removed op, to a move between
 //   regions, to a size unknown on the side where it is 0 B, or to the peak
@@ -29,6 +30,7 @@ import { targetLabels } from './side-labels';
 import type { BufferMatch } from './match-buffers';
 import { regionsAtPeak, type RegionAtPeak } from './occupancy';
 import { heldBytes } from '../assembly/plan-records';
+import { paddingChange } from './padding-change';
 
 /** A cause while it is being summed: the bytes and what it involves. */
 export interface CauseDraft {
@@ -45,6 +47,7 @@ export interface CauseDraft {
   readonly unit?: string;
   readonly side?: 'a' | 'b'; // size-unknown: the plan where the sizes are unknown
   readonly move?: readonly [string, string]; // region-moved: from and to
+  readonly alignments?: readonly [number, number]; // alignment-changed: the alignment in A and in B
   movedInAll?: number; // region-moved: every matched buffer that moved from and to these regions, live at a peak or not
   peakMovedIn?: Set<string>; // regions whose peak this cause moved to another step (their old peak's share is in its bytes)
   readonly sizes: [number, number]; // sizes before and after of the buffers involved
@@ -285,11 +288,17 @@ function samePeakStep(ctx: Pick<RegionContext, 'input' | 'atA' | 'atB'>): boolea
 }
 
 /**
- * A pair's size change at the peak: a changed dim when the ratio matches one,
+ * A pair's size change at the peak: its alignment padding when its tensor
+ * holds the same bytes on both sides, else a changed dim when the ratio matches one,
  * else a changed input shape or value when there is one (an image's size does
  * not scale every tensor by one ratio: padding and strides round), else the tensor.
  */
 function addGrowth(ctx: RegionContext, bufA: PlannedBuffer, bufB: PlannedBuffer, bytes: number): void {
+  const alignments = paddingChange(ctx.input.a, bufA, ctx.input.b, bufB);
+  if (alignments !== undefined) {
+    ctx.add(`alignment:${alignments.join('>')}`, { kind: 'alignment-changed', alignments }, bytes, ctx.region, bufB, bufA);
+    return;
+  }
   // a buffer empty on one side scales by no ratio: a dim planned as 0 there explains it, unless its size is unknown
   const sized = !unknownOn(ctx, 'a', bufA) && !unknownOn(ctx, 'b', bufB);
   const dim = growthDims(bufA.bytes, bufB.bytes, ctx.input.scalings) ?? (sized ? emptyGrowthDims(bufA.bytes, bufB.bytes, ctx.input.dims) : undefined);

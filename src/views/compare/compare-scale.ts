@@ -62,6 +62,7 @@ export const CAUSE_LABELS: Readonly<Record<CauseKind, string>> = {
   'input-changed': 'input changed',
   'tensor-grew': 'tensor grew',
   'tensor-shrunk': 'tensor shrank',
+  'alignment-changed': 'alignment padding',
   'new-buffer-at-peak': 'new at the peak',
   'buffer-gone': 'gone from the peak',
   'fusion-added': 'fused in B',

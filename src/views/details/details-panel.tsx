@@ -5,6 +5,7 @@ import { useActions, useAppStore } from '../../store/context';
 import { selectPlan, selectReport } from '../../store/selectors';
 import { cachedHeapData } from '../heap/heap-panel';
 import { PaneToolbar } from '../pane-toolbar';
+import { shortName, titleText } from '../../shared/short-name';
 import { Explanation } from './explanation';
 import { SelectionDetails } from './selection-details';
 import './details.css';
@@ -14,6 +15,7 @@ export function DetailsPanel() {
   const model = useAppStore((s) => s.model?.inferred);
   const plan = useAppStore(selectPlan);
   const selection = useAppStore((s) => s.selection);
+  const lost = useAppStore((s) => s.selectionLost);
   const report = useAppStore(selectReport);
   const { select } = useActions();
   if (model === undefined) return null;
@@ -32,7 +34,14 @@ export function DetailsPanel() {
           {selection ? (
             <SelectionDetails model={model} data={data} selection={selection} onSelect={select} />
           ) : (
-            <p className="muted">Select a node in the graph, a buffer in the heap, or a step on its axis (arrow keys walk through time).</p>
+            <>
+              {lost !== undefined && (
+                <p className="details-lost" role="status" data-testid="selection-lost" title={titleText(lost)}>
+                  The buffer selected before, '{shortName(lost)}', is not in this plan.
+                </p>
+              )}
+              <p className="muted">Select a node in the graph, a buffer in the heap, or a step on its axis (arrow keys walk through time).</p>
+            </>
           )}
         </section>
         {plan && (
