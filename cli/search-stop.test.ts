@@ -4,7 +4,7 @@
 // that `plan --json` has as `search`.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +139,17 @@ describe('which stop ended the search', () => {
     for (const side of [diff.searchA, diff.searchB]) expect(side.stoppedBy).not.toBe('iterations');
     const refused = run(['diff', SAMPLE, SAMPLE, '--budget-ms', '0']);
     expect([refused.code, refused.err]).toEqual([2, 'heapscope: --budget-ms must be a positive whole number of milliseconds, got "0"\n']);
+  });
+
+  it('a spill whose split stopped at its work budget is not said to have ended on its own', () => {
+    // FastestDet at mcu: the text said "search stopped by its work budget" where --json said stoppedBy 'done'
+    const fastest = join(__dirname, '../../shared/models/FastestDet.onnx');
+    if (!existsSync(fastest)) return void console.log('cli search-stop: ../shared/models is absent; skipping the spill stop');
+    const result = run(['plan', fastest, '--target', 'mcu', '--json']);
+    const plan = JSON.parse(result.out);
+    expect(plan.spill.proven).toBe(false);
+    expect(plan.search).toEqual({ proven: false, stoppedBy: 'iterations' });
+    expect(run(['plan', fastest, '--target', 'mcu']).out).toContain('search stopped by its work budget');
   });
 
   it('names the largest --budget-ms accepted when the value is past it', () => {
