@@ -38,7 +38,7 @@ import { arenaIoNote, runtimeIoTarget } from './tflm/arena-io';
 import { filePlanNotes, unappliedDims } from './tflm/plan-notes';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
+import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withPastLimit, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -285,7 +285,10 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
   const held = { weights: reserve, runtime, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
-  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
+  const buffers = withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown);
+  const records = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
+  // a tensor known to need more than 2^53 − 1 bytes is over any size limit: not a size unknown that fits "as far as known"
+  const regions = withPastLimit(records, buffers, assumptions.unknown, target.planning.activationRegion);
   const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
   return withUnknownSizes({
     peak: explanation.peak,
@@ -293,7 +296,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     strategy,
     valid,
     complete: assumptions.unknown.length === 0,
-    fits: regions.every((r) => r.overBy === 0),
+    fits: regions.every((r) => r.overBy === 0 && r.pastLimit === undefined),
     lowerEstimate: restsOnUnknown(assumptions),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
@@ -301,7 +304,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     assumptions,
     target: target.name,
     regions,
-    buffers: withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown),
+    buffers,
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,
