@@ -40,11 +40,13 @@ export function unknownWhy(diff: Pick<PlanDiff, 'runtime'>): string {
 
 /**
  * B against the budget: over, within, or unknown when what B needs is a lower
- * estimate within the budget: the unknown is not counted as fitting; refused
+ * estimate within the budget: the unknown is not counted as fitting (a size
+ * known to pass 2^53 − 1 bytes is no unknown: over); refused
  * when TensorFlow Lite Micro refuses B, so that no arena, however large, works.
  */
-export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime' | 'refusedB'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
+export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime' | 'refusedB' | 'pastLimitB'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
   if (diff.refusedB === true) return 'refused';
-  if (bNeeds(diff) > budget) return 'over';
+  // a tensor known to need more than 2^53 − 1 bytes is over any budget (at most 2^53 − 1), not a size unknown within it
+  if (bNeeds(diff) > budget || diff.pastLimitB !== undefined) return 'over';
   return bLowerEstimate(diff) ? 'unknown' : 'within';
 }

@@ -10,7 +10,7 @@ import { changeKindOf, MOVE_WORDS } from '../src/planner/diff/move-kind';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
 import { arenaDeltaNote, declaredArenaText, deltaBound, deltaNote, deltaPrefix, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
-import { counted, formatBytes, formatCount, formatSignedBytes, MINUS } from '../src/shared/format';
+import { counted, formatBytes, formatCount, formatSignedBytes, MAX_EXACT_POWER, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, refusedWarningLine, strategyOption, strictProblems } from './plan';
@@ -54,7 +54,8 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     const changed = diff.buffers.filter((b) => b.status !== 'same');
     // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is);
     // for a b TensorFlow Lite Micro refuses, the refusal (refusedB) is the verdict and `bytes` what b would need were it accepted
-    const judged = { of: verdict === 'refused' ? 'refusedB' : diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
+    // for a b with a tensor past 2^53 − 1 bytes, that tensor (pastLimitB) is the verdict: `bytes` counts it as 0
+    const judged = { of: verdict === 'refused' ? 'refusedB' : diff.pastLimitB !== undefined && verdict === 'over' ? 'pastLimitB' : diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
     const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict, budgetJudged: judged };
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
@@ -74,6 +75,7 @@ export function runDiff(args: ParsedArgs, io: Output): number {
   // a lower estimate of what b needs makes the excess a lower estimate too
   const least = bLowerEstimate(diff) ? 'at least ' : '';
   if (verdict === 'refused') io.err(`heapscope: ${fileB}: no tensor arena works, within the budget of ${formatCount(budget!)} bytes or any other: ${displaySafe(planB.plan.runtimePlan?.refused?.[0] ?? '')}\n`);
+  else if (over && diff.pastLimitB !== undefined) io.err(`heapscope: ${fileB}: '${displaySafe(diff.pastLimitB)}' needs more than ${MAX_EXACT_POWER} bytes (${formatCount(Number.MAX_SAFE_INTEGER)}), over the budget of ${formatCount(budget!)} bytes, as over any\n`);
   else if (over && budget !== undefined) io.err(`heapscope: ${fileB} needs ${least}${formatCount(need)} bytes${written === undefined ? '' : ' as it is'}, over the budget of ${formatCount(budget)} bytes by ${least}${formatCount(need - budget)}${written === undefined ? '' : ` (${least}${formatCount(written)} with heapscope's plan written in: plan --target tflm --save-tflite)`}\n`);
   if (verdict === 'unknown') io.err(`heapscope: ${fileB} needs at least ${formatCount(need)} bytes (${unknownWhy(diff)}), within the budget of ${formatCount(budget!)} bytes only as far as known\n`);
   // a side TensorFlow Lite Micro refuses, judged by no --budget nor size limit: plan's warning (--strict refuses it in its own line); one model as both sides, once
@@ -298,7 +300,7 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     const what = diff.runtime === undefined ? 'its peak is a lower estimate (some sizes unknown)' : `its arena to declare is a lower estimate (${unknownWhy(diff)})`;
     const words = {
       refused: () => 'REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors() fails whatever the arena',
-      over: () => `OVER by ${bLowerEstimate(diff) ? 'at least ' : ''}${formatBytes(need - budget)}`,
+      over: () => (diff.pastLimitB !== undefined ? `OVER: '${diff.pastLimitB}' needs more than ${MAX_EXACT_POWER} bytes, over any budget` : `OVER by ${bLowerEstimate(diff) ? 'at least ' : ''}${formatBytes(need - budget)}`),
       within: () => `within, ${formatBytes(budget - need)} to spare`,
       unknown: () => `within only as far as known, at most ${formatBytes(budget - need)} to spare: ${what}, so it may be over`,
     };

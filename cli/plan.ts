@@ -14,7 +14,7 @@ import { planModel, type ModelPlan } from '../src/planner/plan';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
-import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount } from '../src/shared/format';
+import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount, MAX_EXACT_POWER } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, suggestionLines } from './plan-explain';
@@ -174,8 +174,12 @@ function overLimitLine(plan: ModelPlan): string | undefined {
   const over = refusedUnfit(plan)
     ? refusedRegions(plan).map((r) => `region ${r.name}: no tensor arena works, within its size limit of ${formatCount(r.sizeLimit!)} bytes or any other: TensorFlow Lite Micro refuses the model ('refused')`)
     : plan.regions
-        .filter((r) => r.overBy > 0)
-        .map((r) => `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`);
+        .filter((r) => r.overBy > 0 || r.pastLimit !== undefined)
+        .map((r) =>
+          r.pastLimit !== undefined
+            ? `region ${r.name} holds '${r.pastLimit[0]}', which needs more than ${MAX_EXACT_POWER} bytes (${formatCount(Number.MAX_SAFE_INTEGER)}): over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes, as over any`
+            : `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`,
+        );
   return over.length === 0 ? undefined : `DOES NOT FIT: ${over.join('; ')}`;
 }
 
@@ -252,6 +256,12 @@ function ownBoundWhy(plan: ModelPlan, split: boolean): string {
   return choices;
 }
 
+/** The tensors known to need more than 2^53 − 1 bytes each: how many, and the first by name and op. */
+function pastLimitText(tooLarge: ModelPlan['assumptions']['unknown']): string {
+  const first = tooLarge[0]!;
+  return `${tooLarge.length} tensor(s) need more than ${MAX_EXACT_POWER} bytes (${formatCount(Number.MAX_SAFE_INTEGER)}) each, first '${first.tensor}' (from ${first.op || 'input'})`;
+}
+
 /** "3 tensor(s)", "2 scratch buffer(s)" or both. */
 function unknownCount(unknown: ModelPlan['assumptions']['unknown']): string {
   const scratch = unknown.filter((u) => u.scratch === true).length;
@@ -277,11 +287,14 @@ export function assumptionLines(plan: ModelPlan): string[] {
   const lines: string[] = [];
   for (const d of dims.filter((x) => !x.bound)) lines.push(`  assumes       ${d.name}=${d.value} (${d.axes.join(', ')}; default: ${d.rule}) — set with --dim`);
   for (const d of dims.filter((x) => x.bound && x.sizesNothing === true)) lines.push(`  warning       ${givenDim(d)} ${SIZES_NOTHING} (${d.axes.join(', ')})`);
-  if (unknown.length > 0) {
-    const ops = [...new Set(unknown.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
-    const first = unknown[0]!;
-    lines.push(`  unknown       ${unknownCount(unknown)} of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — ${unknownHint(unknown, 'give shapes with --shape')}`);
+  const unknownSizes = unknown.filter((u) => u.pastLimit !== true);
+  if (unknownSizes.length > 0) {
+    const ops = [...new Set(unknownSizes.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
+    const first = unknownSizes[0]!;
+    lines.push(`  unknown       ${unknownCount(unknownSizes)} of unknown size planned as 0 bytes (from ${ops}); first '${first.tensor}': ${first.reason} — ${unknownHint(unknownSizes, 'give shapes with --shape')}`);
   }
+  const tooLarge = unknown.filter((u) => u.pastLimit === true);
+  if (tooLarge.length > 0) lines.push(`  too large     ${pastLimitText(tooLarge)}, over any size limit or budget; planned as 0 bytes, so the figures are lower estimates`);
   for (const b of branches) lines.push(`  branch        ${b.node}: ${b.taken} — ${b.reason}`);
   const kept = plan.explanation.kvPastKept;
   if (kept !== undefined) lines.push(`  assumes       ${kvPastKeptText(kept)}`);
@@ -298,7 +311,7 @@ function knownFitLines(plan: ModelPlan): string[] {
 /** The human-readable summary of a plan. */
 export function planText(file: string, plan: ModelPlan): string {
   const bytes = formatBytesExact;
-  const estimate = plan.complete ? '' : ', a lower estimate: some sizes are unknown';
+  const estimate = plan.complete ? '' : `, a lower estimate: ${plan.assumptions.unknown.every((u) => u.pastLimit === true) ? `some sizes pass ${MAX_EXACT_POWER} bytes` : 'some sizes are unknown'}`;
   const least = plan.complete ? '' : 'at least '; // every region's figure is a lower estimate too
   const over = plan.regions.filter((r) => r.overBy > 0);
   const overLeast = planLowerEstimate(plan) ? 'at least ' : ''; // what a region needs: a TFLM kernel's unknown scratch too

@@ -23,10 +23,10 @@ describe('solve on extreme inputs', () => {
     expect(err.trim().split('\n')).toHaveLength(1);
   });
 
-  it('says a whole number past 2^53 is one, too large to hold exactly, not "not an integer"', () => {
+  it('says a whole number past 2^53 − 1 is one, too large to hold exactly, not "not an integer"', () => {
     const { code, err } = run(['solve', csvFile('id,lower,upper,size\na,0,2,9007199254740993\n')]);
     expect(code).toBe(2);
-    expect(err).toMatch(/^heapscope: .*problem\.csv: line 2: size "9007199254740993" is past 2\^53, the largest whole number heapscope can hold exactly\n$/);
+    expect(err).toMatch(/^heapscope: .*problem\.csv: line 2: size "9007199254740993" is past 2\^53 − 1 \(9007199254740991\), the largest whole number heapscope can hold exactly\n$/);
     expect(run(['solve', csvFile('id,lower,upper,size\na,0,2,4.5\n')]).err).toMatch(/line 2: size "4\.5" is not an integer\n$/);
   });
 

@@ -106,18 +106,19 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(text.out).toContain('fits up to past_sequence_length=0\n    not known to fit from past_sequence_length=1: some sizes are unknown, and the lower estimate is within the budget');
   });
 
-  it('names the crossing from a plan over the budget to a lower estimate within it, and gives such a row its verdict', () => {
-    // GPT-2's past length of 2^50 is planned whole, far over 1 MiB; from 2^51 sizes pass 2^53 bytes and the lower estimate is 4 KiB
+  it('a value whose sizes pass 2^53 − 1 bytes does not fit the budget: no lower estimate "not known to fit"', () => {
+    // GPT-2's past length of 2^50 is planned far over 1 MiB; from 2^51 the lower estimate is 4 KiB, but 'attention_mask'
+    // is known to need more than 2^53 − 1 bytes: over any budget (it had said "not known to fit from 2^51")
     const argv = [GPT2, '--dim', 'past_seq_len=1125899906842624..2251799813685248', '--points', '2', '--budget', '1MiB'];
     const [result] = sweepJson(argv);
-    expect(result.points.map((p: { complete: boolean; fits: boolean }) => [p.complete, p.fits])).toEqual([[false, false], [false, true]]);
-    expect(result.crossings).toHaveLength(1);
-    expect(result.crossings[0]).toMatchObject({ fitsBelow: false, unknown: true, notFitting: 'below' });
+    expect(result.points.map((p: { complete: boolean; fits: boolean }) => [p.complete, p.fits])).toEqual([[false, false], [false, false]]);
+    expect(result.points[1].pastLimit).toBe('attention_mask');
+    expect(result.crossings).toEqual([]);
     expect(result.fitsUpTo).toBeNull();
     const text = run(['sweep', ...argv]);
-    expect(text.out).toMatch(/^ +2251799813685248 +≥ [\d.]+ KiB .*NOT KNOWN TO FIT: some sizes unknown$/m);
-    expect(text.out).toMatch(/DOES NOT FIT: peak 4\.00 PiB over the budget$/m);
-    expect(text.out).toContain(`not known to fit from past_seq_len=${result.crossings[0].above}, after not fitting up to past_seq_len=${result.crossings[0].below}`);
+    expect(text.out).toMatch(/^ +2251799813685248 +≥ [\d.]+ KiB .*DOES NOT FIT: 'attention_mask' needs more than 2\^53 − 1 bytes, over any limit or budget$/m);
+    expect(text.out).toMatch(/DOES NOT FIT: peak 4\.00 PiB over the budget/m);
+    expect(text.out).not.toContain('not known to fit');
   });
 
   it('a sweep of a decoder cache length is a decode step unless --dim gives the sequence length, and says so', () => {

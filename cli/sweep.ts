@@ -16,7 +16,7 @@ import { assert } from '../src/shared/assert';
 import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
-import { counted, formatBytes, formatBytesExact } from '../src/shared/format';
+import { counted, formatBytes, formatBytesExact, MAX_EXACT_POWER } from '../src/shared/format';
 import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
@@ -199,6 +199,8 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     const regions = r.points.some((q) => q.regions.length > 1) ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
     const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
     if (terms.budget !== undefined && p.peak > terms.budget) over.push(`peak ${formatBytes(p.peak - terms.budget)} over the budget`);
+    // over any limit or budget: a size known, past what one can be
+    if (p.pastLimit !== undefined && (terms.budget !== undefined || terms.limited)) over.push(`'${p.pastLimit}' needs more than ${MAX_EXACT_POWER} bytes, over any limit or budget`);
     // a lower estimate within what it must fit: whether it fits is not known, and the row says so
     const verdict = over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : !p.complete && (terms.budget !== undefined || terms.limited) ? '  NOT KNOWN TO FIT: some sizes unknown' : '';
     lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${verdict}`);

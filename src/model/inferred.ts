@@ -23,6 +23,7 @@ export interface InferredValue {
   readonly producer: number | undefined; // index into `nodes`, undefined for inputs/initializers
   readonly consumers: readonly number[]; // indices into `nodes`, in execution order
   readonly unknownReason?: string; // why shape or bytes is unknown
+  readonly pastLimit?: true; // bytes known to pass 2^53 − 1 (so `bytes` is undefined, not exact): more than any size limit or budget holds
   readonly upperBound?: boolean; // shape is an upper bound (data-dependent output, e.g. NonZero)
 }
 

@@ -38,7 +38,7 @@ import { arenaIoNote, runtimeIoTarget } from './tflm/arena-io';
 import { filePlanNotes, unappliedDims } from './tflm/plan-notes';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
+import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withPastLimit, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -126,7 +126,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     ...(runtimePlan === undefined ? [] : unappliedDims(inferredAssumptions.dims)),
     ...(target === requested ? [] : [arenaIoNote()]),
   ];
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvNamesOf(kvCaches(graph)) });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, planOptions, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvNamesOf(kvCaches(graph)) });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan, target.planning.activationRegion);
   const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false, kvPastKept: false }).peak;
   // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
@@ -177,11 +177,21 @@ function fitReplan(plan: ModelPlan): FitReplan {
  * whose total is above the bound of any split: no placement of the same split is lower), or the search proved no
  * placement of its buffers lower; else how the search stopped.
  */
-function searchRecord(explanation: PlanExplanation, search: PlacedPlan['search']): PlacedPlan['search'] {
+function searchRecord(explanation: PlanExplanation, search: PlacedPlan['search'], spillStopped: boolean): PlacedPlan['search'] {
   if (explanation.optimal) return { proven: true, stoppedBy: 'optimal', proof: 'lower-bound' };
   if (explanation.regions.every((r) => r.optimal)) return { proven: true, stoppedBy: 'optimal', proof: 'region-bounds' };
   if (search.proven) return { proven: true, stoppedBy: 'optimal', proof: 'search' };
-  return search;
+  // the spill's split stopped at its counted work: a larger budget could choose another split (FastestDet at mcu said
+  // 'done' beside "search stopped by its work budget")
+  return spillStopped && search.stoppedBy === 'done' ? { ...search, stoppedBy: 'iterations' } : search;
+}
+
+/**
+ * Whether the spill's search stopped by its counted work where the plan's own searches do: without `budgetMs`. With it,
+ * the spill's fixed work limit is one of a search's own limits, which README counts as `done`, never as the clock.
+ */
+function spillStoppedByWork(spill: SpillResult | undefined, planOptions: PlanOptions | undefined): boolean {
+  return spill !== undefined && !spill.proven && planOptions?.budgetMs === undefined;
 }
 
 /** The assumptions with each scratch buffer of unknown size among the unknowns (planned as 0 bytes, as a tensor of unknown size is). */
@@ -223,6 +233,7 @@ interface RecordInput {
   readonly fused: FusionReport;
   readonly assumptions: PlanAssumptions;
   readonly spill: SpillResult | undefined;
+  readonly planOptions: PlanOptions | undefined;
   readonly moves: readonly (RegionMoves | undefined)[]; // bytes moved per buffer over one inference, by id
   readonly weightsMoved: ReadonlyMap<string, RegionMoves>; // bytes of weights read (and copied in at start) per region over one inference
   readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
@@ -269,12 +280,15 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, moves, weightsMoved, reserve, runtime, kv }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, planOptions, moves, weightsMoved, reserve, runtime, kv }: RecordInput): PlanCore {
   const { schedule } = built;
   const held = { weights: reserve, runtime, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
-  const regions = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
+  const buffers = withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown);
+  const records = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
+  // a tensor known to need more than 2^53 − 1 bytes is over any size limit: not a size unknown that fits "as far as known"
+  const regions = withPastLimit(records, buffers, assumptions.unknown, target.planning.activationRegion);
   const needs = fitNeeds(target, new Map(regions.map((r) => [r.name, r.overBy])));
   return withUnknownSizes({
     peak: explanation.peak,
@@ -282,7 +296,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     strategy,
     valid,
     complete: assumptions.unknown.length === 0,
-    fits: regions.every((r) => r.overBy === 0),
+    fits: regions.every((r) => r.overBy === 0 && r.pastLimit === undefined),
     lowerEstimate: restsOnUnknown(assumptions),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
@@ -290,7 +304,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     assumptions,
     target: target.name,
     regions,
-    buffers: withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown),
+    buffers,
     fusionUnits: fused.units,
     fusionExplanations: fused.explanations,
     traffic,
@@ -299,7 +313,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     diagnostics,
     gap: explanation.gap,
     optimal: explanation.optimal,
-    search: searchRecord(explanation, placed.search),
+    search: searchRecord(explanation, placed.search, spillStoppedByWork(spill, planOptions)),
     ...(explanation.peakStep !== undefined && { peakStep: explanation.peakStep }),
     ...(explanation.peakRegion !== undefined && { peakRegion: explanation.peakRegion }),
     liveAtPeak: explanation.liveAtPeak,

@@ -79,6 +79,12 @@ describe('assumption lines', () => {
     ]);
   });
 
+  it('a tensor known to need more than 2^53 − 1 bytes is said to, over any limit, not of unknown size', () => {
+    const unknown = [{ tensor: 'scores', op: 'MatMul', reason: 'it needs more than 2^53 − 1 bytes', pastLimit: true as const }];
+    const plan = { assumptions: { dims: [], unknown, branches: [], shapes: {}, inputValues: {} }, diagnostics: [] } as unknown as ModelPlan;
+    expect(assumptionLines(plan, MODEL).map((l) => l.text)).toEqual(["1 tensor needing more than 2^53 − 1 bytes ('scores', MatMul): over any size limit, and the peak is a lower estimate — give a shape"]);
+  });
+
   it('says which default dims, unknown sizes and guessed branches the plan rests on, each with its fix', () => {
     const lines = assumptionLines(undefined, MODEL);
     expect(lines.map((l) => l.text)).toEqual([

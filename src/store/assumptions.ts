@@ -11,6 +11,7 @@ import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
 import { dimAssumptions } from '../planner/assembly/assumptions';
 import { TFLM_FIXED_SHAPES } from '../planner/tflm/plan-notes';
 import { shortName, titleText } from '../shared/short-name';
+import { MAX_EXACT_POWER } from '../shared/format';
 import { memoLast } from './memo';
 import type { AppState } from './state';
 
@@ -166,8 +167,11 @@ function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {
 function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
   const ops = [...new Set(unknown.map((u) => shortName(u.op || 'graph input')))];
   const named = ops.slice(0, OPS_NAMED).join(', ') + (ops.length > OPS_NAMED ? ', …' : '');
-  const count = unknown.length === 1 ? `1 tensor of unknown size ('${shortName(unknown[0]!.tensor)}', ${named})` : `${unknown.length} tensors of unknown size (${named})`;
-  const lead = `${count}: the peak is a lower estimate`;
+  // a size known to pass 2^53 − 1 bytes is no unknown: over any size limit (the heap header's verdict says so where one is set)
+  const past = unknown.every((u) => u.pastLimit === true);
+  const what = past ? `needing more than ${MAX_EXACT_POWER} bytes` : 'of unknown size';
+  const count = unknown.length === 1 ? `1 tensor ${what} ('${shortName(unknown[0]!.tensor)}', ${named})` : `${unknown.length} tensors ${what} (${named})`;
+  const lead = `${count}: ${past ? 'over any size limit, and ' : ''}the peak is a lower estimate`;
   return {
     key: 'unknown',
     text: `${lead} — give a shape`,

@@ -4,7 +4,7 @@
 
 import { planLowerEstimate, planRefused } from '../planner/assembly/assumptions';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
-import { formatBytes, formatBytesApart } from '../shared/format';
+import { formatBytes, formatBytesApart, MAX_EXACT_POWER } from '../shared/format';
 
 /** True when every region is within its size limit. */
 export function planFits(plan: ModelPlan): boolean {
@@ -36,13 +36,21 @@ export function overLimitText(r: RegionPlan, complete = true): string {
   return `${r.name} needs ${least}${need}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${r.sizeLimit === undefined ? formatBytes(undefined) : limit} limit`;
 }
 
+/** "sram holds 'scores', which needs more than 2^53 − 1 bytes: over its 512 KiB limit, as over any". */
+export function pastLimitText(r: RegionPlan): string {
+  const more = (r.pastLimit ?? []).length > 1 ? ` (and ${r.pastLimit!.length - 1} more)` : '';
+  return `${r.name} holds '${r.pastLimit?.[0] ?? ''}'${more}, which needs more than ${MAX_EXACT_POWER} bytes: over its ${formatBytes(r.sizeLimit)} limit, as over any`;
+}
+
 /** Every region over its limit, joined: what follows "Does not fit:". */
 export function overLimitList(plan: ModelPlan): string {
   // a model TensorFlow Lite Micro refuses fits no arena limit: AllocateTensors() fails whatever the arena, so its
   // figures over a limit ("needs … over its limit") are not what stands between it and fitting, and are not given
   if (planRefused(plan)) return 'TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other';
-  const over = regionsOver(plan);
-  if (over.length > 0) return over.map((r) => overLimitText(r, !planLowerEstimate(plan))).join('; ');
+  // a tensor known to need more than 2^53 − 1 bytes is over any limit: said of its region, not "unknown"
+  const past = plan.regions.filter((r) => r.pastLimit !== undefined && regionOverBy(r) === 0).map((r) => pastLimitText(r));
+  const over = regionsOver(plan).map((r) => (r.pastLimit !== undefined ? pastLimitText(r) : overLimitText(r, !planLowerEstimate(plan))));
+  if (over.length + past.length > 0) return [...over, ...past].join('; ');
   return 'a region is over its size limit';
 }
 

@@ -51,6 +51,16 @@ function formatDim(dim: Dim): string {
   return dim === undefined ? '?' : String(dim);
 }
 
+/**
+ * Why a size is not exact when its bytes are known to pass MAX_EXACT_BYTES: it is
+ * no unknown but more than any size limit or budget (each at most MAX_EXACT_BYTES).
+ * `bytes` is the product in floating point, which rounds a product past 2^53 − 1 to no less than 2^53.
+ */
+export function sizePastLimitKnown(bytes: number | undefined): string | undefined {
+  if (bytes === undefined || bytes <= MAX_EXACT_BYTES) return undefined;
+  return `it needs more than ${MAX_EXACT_POWER} bytes (${MAX_EXACT_BYTES}), over any size limit or budget; past 2^53 − 1 sizes are not exact`;
+}
+
 /** Why a size is unknown when its element count or bytes pass MAX_EXACT_BYTES. */
 export function sizePastLimit(elements: number, bytes: number | undefined): string | undefined {
   if (elements <= MAX_EXACT_BYTES && (bytes === undefined || bytes <= MAX_EXACT_BYTES)) return undefined;

@@ -4,7 +4,7 @@
 import { dataTypeName, DT, tensorBytes } from '../dtype';
 import type { IrGraph, IrNode } from '../ir';
 import type { InferredGraph, InferredNode, InferredValue, ModelDiagnostic, NodeAttribute, ValueKind } from '../inferred';
-import { sizePastLimit } from './limits';
+import { sizePastLimit, sizePastLimitKnown } from './limits';
 import { shortName } from '../../shared/short-name';
 import type { Scope } from './scope';
 import { nodeReads } from '../check-graph';
@@ -28,9 +28,11 @@ function isStatic(shape: readonly Dim[] | undefined): shape is readonly number[]
 
 /**
  * Shape and bytes of a fact, or the reason they are unknown. A size past
- * 2^53 − 1 bytes is not exact in a JavaScript number: it is unknown, and reported.
+ * 2^53 − 1 bytes is not exact in a JavaScript number: reported, and without
+ * bytes, but flagged `pastLimit` where its bytes are known to pass it (over any
+ * limit); an element count past it with bytes that may not is unknown.
  */
-function sizeOf(fact: TensorFact | undefined, reason: string | undefined, name: string, report: GraphFacts['report']): Pick<InferredValue, 'shape' | 'bytes' | 'unknownReason'> {
+function sizeOf(fact: TensorFact | undefined, reason: string | undefined, name: string, report: GraphFacts['report']): Pick<InferredValue, 'shape' | 'bytes' | 'unknownReason' | 'pastLimit'> {
   const shape = isStatic(fact?.shape) ? fact.shape : undefined;
   if (shape === undefined) {
     return { shape, bytes: undefined, unknownReason: fact?.note ?? reason ?? (fact ? 'some dims are unknown' : 'shape not inferred') };
@@ -39,6 +41,11 @@ function sizeOf(fact: TensorFact | undefined, reason: string | undefined, name: 
   let elements = 1;
   for (const d of shape) elements *= d;
   const bytes = tensorBytes(fact?.dtype, elements);
+  const over = sizePastLimitKnown(bytes);
+  if (over !== undefined) {
+    report({ code: 'size-past-limit', message: `'${shortName(name)}' (${shape.join('×')}): ${over}` });
+    return { shape, bytes: undefined, unknownReason: over, pastLimit: true };
+  }
   const past = sizePastLimit(elements, bytes);
   if (past !== undefined) {
     report({ code: 'size-past-limit', message: `'${shortName(name)}' (${shape.join('×')}): ${past}; its size is unknown` });

@@ -25,6 +25,7 @@ export interface UnknownAssumption {
   readonly op: string; // op type of its producer ('' for a graph input)
   readonly reason: string;
   readonly scratch?: true; // a scratch buffer whose rule gives no size for its op ("<node>:<rule name>"), not a tensor
+  readonly pastLimit?: true; // its size is known to pass 2^53 − 1 bytes: no unknown, but over any size limit or budget
 }
 
 /**
@@ -113,7 +114,7 @@ export function unknownTensors(graph: InferredGraph): UnknownAssumption[] {
       if (!isRunTimeValue(value) || value.bytes !== undefined) continue;
       const producer = value.producer === undefined ? undefined : g.nodes[value.producer];
       if (producer?.constant === true && !g.outputs.includes(value.name)) continue;
-      out.push({ tensor: value.name, op: producer?.opType ?? '', reason: value.unknownReason ?? 'shape not inferred' });
+      out.push({ tensor: value.name, op: producer?.opType ?? '', reason: value.unknownReason ?? 'shape not inferred', ...(value.pastLimit === true && { pastLimit: true as const }) });
     }
     for (const node of g.nodes) {
       node.subgraphs.forEach((body, k) => {

@@ -104,6 +104,10 @@ describe('plan files', () => {
     expect(errorOf(variant((d) => (d.version = 2))).message).toBe('p.json: plan file version 2 is not supported (this heapscope reads version 1)');
     expect(errorOf(variant((d) => delete d.settings)).message).toBe('p.json: plan file field settings must be an object, it is missing');
     expect(errorOf(variant((d) => (d.settings.dims.batch = -1))).message).toBe('p.json: plan file field settings.dims.batch must be a whole number, got -1');
+    // too large is named as --dim names it, not "must be a whole number, got 1e+30"
+    expect(errorOf(variant((d) => (d.settings.dims.batch = 1e30))).message).toBe('p.json: plan file field settings.dims.batch must be at most 9007199254740991 (2^53 − 1), got 1e+30');
+    expect(errorOf(variant((d) => (d.settings.dims.batch = 2 ** 53))).message).toBe('p.json: plan file field settings.dims.batch must be at most 9007199254740991 (2^53 − 1), got 9007199254740992');
+    expect(errorOf(variant((d) => (d.settings.inputShapes = { x: [1, 1e30] }))).message).toBe('p.json: plan file field settings.inputShapes.x[1] must be at most 9007199254740991 (2^53 − 1), got 1e+30');
     expect(errorOf(variant((d) => delete d.plan.buffers[1].offset)).message).toBe('p.json: plan file field plan.buffers[1].offset must be a number, it is missing');
     expect(errorOf(variant((d) => (d.plan.buffers[1].offset = 2 ** 53))).message).toBe('p.json: plan file field plan.buffers[1].offset must be a whole number from 0 to 2^53 − 1, got 9007199254740992');
     expect(errorOf(variant((d) => (d.nodes[0].outputs = 'a'))).message).toBe('p.json: plan file field nodes[0].outputs must be an array, got "a"');

@@ -12,6 +12,7 @@ import { PRESETS } from '../targets/presets';
 import { checkPlanMeaning } from './plan-file-check';
 import { withUnknownSizes } from './plan-records';
 import { nullRecord } from '../../shared/own';
+import { MAX_EXACT_POWER } from '../../shared/format';
 
 /** The `format` value every plan file carries. */
 export const PLAN_FILE_FORMAT = 'heapscope-plan';
@@ -202,8 +203,7 @@ function readSettings(value: unknown, source: string): PlanSettings {
   const dimsDoc = objectAt(s.dims, 'settings.dims', source);
   const dims = nullRecord<number>();
   for (const [name, v] of Object.entries(dimsDoc)) {
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) fieldError(source, `settings.dims.${name}`, 'a whole number', v);
-    dims[name] = v;
+    dims[name] = wholeAt(v, `settings.dims.${name}`, source);
   }
   let targetProfile: TargetProfile;
   try {
@@ -222,6 +222,8 @@ function readInputShapes(value: unknown, source: string): Record<string, readonl
   const shapes = nullRecord<readonly number[]>();
   for (const [name, shape] of Object.entries(doc)) {
     const whole = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+    const tooLarge = Array.isArray(shape) ? shape.findIndex((v: unknown) => typeof v === 'number' && v > Number.MAX_SAFE_INTEGER) : -1;
+    if (tooLarge >= 0) wholeAt((shape as unknown[])[tooLarge], `settings.inputShapes.${name}[${tooLarge}]`, source);
     if (!Array.isArray(shape) || !shape.every(whole)) fieldError(source, `settings.inputShapes.${name}`, 'an array of whole numbers', shape);
     shapes[name] = shape as number[];
   }
@@ -308,6 +310,13 @@ function stringAt(doc: Json, key: string, prefix: string, source: string): strin
 function numberAt(doc: Json, key: string, prefix: string, source: string): number {
   const value = doc[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : fieldError(source, prefix + key, 'a number', value);
+}
+
+/** A whole number from 0 to 2^53 − 1; one past it is named too large, as --dim names it, not "no whole number" (1e+30). */
+function wholeAt(value: unknown, path: string, source: string): number {
+  if (typeof value === 'number' && value > Number.MAX_SAFE_INTEGER) fieldError(source, path, `at most ${Number.MAX_SAFE_INTEGER} (${MAX_EXACT_POWER})`, value);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) fieldError(source, path, 'a whole number', value);
+  return value;
 }
 
 function fieldError(source: string, path: string, what: string, value: unknown): never {

@@ -21,6 +21,7 @@ export interface RegionPlan {
   readonly fast: boolean;
   readonly sizeLimit?: number;
   readonly overBy: number; // bytes of used above sizeLimit; 0 when it fits or has no limit
+  readonly pastLimit?: readonly string[]; // with a size limit: tensors held here whose sizes are known to pass 2^53 − 1 bytes (planned as 0 bytes), so it is over its limit whatever `overBy` says of the sizes known
   readonly activationPeak?: number; // before M4 placed scratch in it
   readonly spilled?: number; // bytes of alias groups placed here that wanted a faster region of the memory map (0 when nothing spilled); absent in older plan files
   readonly moved?: RegionMoves; // bytes written to and read from it over one inference (its buffers', and the weights' when the target places them here); when activations may take more than one region
@@ -125,6 +126,21 @@ export function withUnknownSizes<P extends { readonly complete: boolean; readonl
       search: search.proven || known !== undefined ? { proven: false, stoppedBy: search.stoppedBy === 'optimal' ? 'done' : search.stoppedBy, ...(known !== undefined && { knownSizesProof: known }) } : search,
     }),
   };
+}
+
+/**
+ * `regions` with `pastLimit` on each one with a size limit that holds a tensor whose size is known to pass 2^53 − 1
+ * bytes: no limit is that large, so the region is over it. A tensor planned under another name (an alias) counts
+ * against `activationRegion`.
+ */
+export function withPastLimit<R extends RegionPlan>(regions: readonly R[], buffers: readonly { readonly name: string; readonly region?: string }[], unknown: readonly { readonly tensor: string; readonly pastLimit?: true }[], activationRegion: string): R[] {
+  const byRegion = new Map<string, string[]>();
+  const regionOfName = new Map(buffers.map((b) => [b.name, b.region ?? activationRegion]));
+  for (const u of unknown.filter((x) => x.pastLimit === true)) {
+    const region = regionOfName.get(u.tensor) ?? activationRegion;
+    byRegion.set(region, [...(byRegion.get(region) ?? []), u.tensor]);
+  }
+  return regions.map((r) => (r.sizeLimit !== undefined && byRegion.has(r.name) ? { ...r, pastLimit: byRegion.get(r.name)! } : r));
 }
 
 /** `buffers` with `unknownSize` on each one named in `unknown` (a tensor or scratch buffer whose size is unknown, planned as 0 bytes). */

@@ -14,7 +14,7 @@
 // sum to the delta.
 
 import { assert } from '../../shared/assert';
-import type { PlannedBuffer } from '../plan-types';
+import type { ModelPlan, PlannedBuffer } from '../plan-types';
 import type { PlanFile } from '../assembly/plan-file';
 import { planRefused } from '../assembly/assumptions';
 import { changedDims, dimScalings } from './dim-growth';
@@ -68,6 +68,8 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     // read from each side's own plan, not from `runtime`, which exists only when both sides are TFLM plans
     ...(planRefused(a.plan) && { refusedA: true as const }),
     ...(planRefused(b.plan) && { refusedB: true as const }),
+    ...pastLimitOf(a.plan, 'pastLimitA'),
+    ...pastLimitOf(b.plan, 'pastLimitB'),
     regions,
     dims,
     ...(inputs.length > 0 && { inputs }),
@@ -152,4 +154,10 @@ function bufferChanges(a: PlanFile, b: PlanFile, match: BufferMatch): BufferChan
 function requested(side: 'A' | 'B', buffer: PlannedBuffer): { requestedA?: number; requestedB?: number } {
   const held = heldBytes(buffer);
   return held === buffer.size ? {} : { [`requested${side}`]: held };
+}
+
+/** `{ [key]: tensor }` naming the plan's first tensor known to need more than 2^53 − 1 bytes, or nothing. */
+function pastLimitOf<K extends 'pastLimitA' | 'pastLimitB'>(plan: ModelPlan, key: K): Partial<Record<K, string>> {
+  const first = (plan.assumptions?.unknown ?? []).find((u) => u.pastLimit === true);
+  return first === undefined ? {} : ({ [key]: first.tensor } as Partial<Record<K, string>>);
 }

@@ -119,6 +119,8 @@ export interface PlanDiff {
   readonly fitsB: boolean;
   readonly refusedA?: true; // TensorFlow Lite Micro refuses A (its runtimePlan.refused): no arena works, whatever the other side is planned for
   readonly refusedB?: true; // ... B; what a budget judges first
+  readonly pastLimitA?: string; // the first tensor of A whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): A is over any budget
+  readonly pastLimitB?: string; // ... of B; a budget judges B over by it, whatever peakB says
   readonly regions: readonly RegionDelta[];
   readonly dims: readonly DimChange[]; // only the dims that differ
   readonly inputs?: readonly InputChange[]; // the shape overrides and input values that differ; absent when none do (or a side does not record them)

@@ -64,7 +64,8 @@ export function tensorBuffers(
     if (!isRunTimeValue(value)) continue;
     if (value.producer !== undefined && graph.nodes[value.producer]!.constant && !outputs.has(value.name)) continue;
     if (value.kind === 'activation' && value.producer === undefined && !unfed.has(value.name)) continue; // read but never defined: checked by the model
-    if (value.bytes === undefined) unknown.push(value.name);
+    // one known to pass 2^53 − 1 bytes is no unknown: inference's size-past-limit says it is over any limit
+    if (value.bytes === undefined && value.pastLimit !== true) unknown.push(value.name);
     const bytes = value.bytes ?? 0;
     const life = persistent.has(value.name)
       ? { start: 0, end: Math.max(1, schedule.order.length) }

@@ -68,7 +68,13 @@ describe('parseMinimallocCsv', () => {
     ['id,lower,upper,size\na,,1,4\n', /line 2: the lower value is missing/],
     ['id,lower,upper,size,alignment\na,0,1,4,0\n', /line 2: alignment 0 is below 1/],
     ['id,lower,upper,size,alignment,offset\na,0,1,4,8,4\n', /line 2: offset 4 is not a multiple of alignment 8/],
-    ['id,lower,upper,size\na,0,99999999999999999999,4\n', /line 2: upper "99999999999999999999" is past 2\^53, the largest whole number heapscope can hold exactly/],
+    ['id,lower,upper,size\na,0,99999999999999999999,4\n', /line 2: upper "99999999999999999999" is past 2\^53 − 1 \(9007199254740991\), the largest whole number heapscope can hold exactly/],
+    // 2^53 itself is past the cap, which is 2^53 − 1 (it said "past 2^53")
+    ['id,lower,upper,size\na,0,9007199254740992,4\n', /line 2: upper "9007199254740992" is past 2\^53 − 1 \(9007199254740991\), the largest whole number/],
+    ['id,lower,upper,size\na,0,1,9007199254740992\n', /line 2: size "9007199254740992" is past 2\^53 − 1 \(9007199254740991\), the largest whole number/],
+    ['id,lower,upper,size,offset\na,0,1,4,-9007199254740992\n', /line 2: offset "-9007199254740992" is past −\(2\^53 − 1\) \(-9007199254740991\), the most negative whole number/],
+    // more digits than a double holds are as past the cap, not "not an integer"
+    [`id,lower,upper,size\na,0,1,${'9'.repeat(400)}\n`, /line 2: size "9+…9+" is past 2\^53 − 1/],
   ])('rejects %j with bad-csv', (text, message) => {
     const error = parseError(text);
     expect(error.code).toBe('bad-csv');

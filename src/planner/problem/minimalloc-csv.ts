@@ -6,6 +6,7 @@
 import { InputError } from '../../shared/errors';
 import { decodeCsvIds, encodeCsvId } from './csv-ids';
 import { alignmentOf, type PlacementProblem, type PlanBuffer } from './problem';
+import { MAX_EXACT_POWER } from '../../shared/format';
 
 const REQUIRED = ['id', 'lower', 'upper', 'size'] as const;
 const OPTIONAL = ['alignment', 'offset'] as const;
@@ -98,9 +99,11 @@ function optionalCell(text: string | undefined, column: string, lineNumber: numb
 
 function integerCell(text: string | undefined, column: string, lineNumber: number, min: number): number {
   if (text === undefined || text === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${column} value is missing`);
-  const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    const limit = value < 0 ? '-2^53, the most negative' : '2^53, the largest';
+  const digits = /^[+-]?\d+$/.test(text);
+  const value = digits ? Number(text) : NaN;
+  if (digits && !Number.isSafeInteger(value)) {
+    // 2^53 itself is past the cap: the largest whole number held exactly is 2^53 − 1
+    const limit = value < 0 ? `−(${MAX_EXACT_POWER}) (${-Number.MAX_SAFE_INTEGER}), the most negative` : `${MAX_EXACT_POWER} (${Number.MAX_SAFE_INTEGER}), the largest`;
     throw new InputError('bad-csv', `line ${lineNumber}: ${column} "${text}" is past ${limit} whole number heapscope can hold exactly`);
   }
   if (!Number.isSafeInteger(value)) throw new InputError('bad-csv', `line ${lineNumber}: ${column} "${text}" is not an integer`);

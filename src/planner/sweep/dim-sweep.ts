@@ -20,6 +20,7 @@ export interface SweepPoint {
   readonly fits: boolean; // every region within its size limit (as `plan`'s `fits`; of the sizes known when not complete), and within the caller's byte budget when it has one
   readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
   readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
+  readonly pastLimit?: string; // the first tensor whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): over any limit or budget, so the point does not fit
   readonly error?: string; // the value could not be planned (sizes past what the planner computes exactly), and why: peak and lower bound are no figures, the point does not fit
 }
 
@@ -141,7 +142,8 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
   function* standing(v: number): Generator<number, Standing, P> {
     const p = yield* at(v);
-    if (p.error !== undefined || !withinBudget(p)) return 'over';
+    // a size known to pass 2^53 − 1 bytes is over any budget: no lower estimate "not known to fit"
+    if (p.error !== undefined || p.pastLimit !== undefined || !withinBudget(p)) return 'over';
     return p.complete ? 'fits' : 'unknown';
   }
   const crossings: SweepCrossing[] = [];

@@ -11,15 +11,17 @@ import type { SweepPoint } from './dim-sweep';
 export function sweepPoint(value: number, model: InferredModel, plan: Pick<ModelPlan, 'peak' | 'lowerBound' | 'regions' | 'complete' | 'fits' | 'buffers'> & Partial<Pick<ModelPlan, 'assumptions'>>): SweepPoint {
   const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
   const unknown = plan.complete ? undefined : firstUnknown(plan.assumptions?.unknown[0]) ?? firstUnknownValue(model);
+  const pastLimit = plan.assumptions?.unknown.find((u) => u.pastLimit === true)?.tensor ?? model.values.find((v) => v.pastLimit === true)?.name;
   return {
     value,
     peak: plan.peak,
     lowerBound: plan.lowerBound,
     regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, ...(r.overBy > 0 && { overBy: r.overBy }) })),
     complete: plan.complete,
-    fits: plan.fits,
+    fits: plan.fits && pastLimit === undefined,
     ...(largest !== undefined && { largest }),
     ...(unknown !== undefined && { unknown }),
+    ...(pastLimit !== undefined && { pastLimit }),
   };
 }
 

@@ -1,0 +1,106 @@
+// A tensor whose size is known to pass 2^53 − 1 bytes is no size unknown: no
+// size limit or budget is that large (each is at most 2^53 − 1), so `plan`
+// says it does not fit (exit 3), `diff --budget` says over, a sweep's point
+// does not fit, and the page's verdict says so, naming the tensor. It had
+// been planned as an unknown size (0 bytes) that "fits only as far as known".
+
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GraphBuilder } from '../src/model/testing/onnx-writer';
+import { fitVerdict } from '../src/store/fit-words';
+import { run } from './testing/run-cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'heapscope-past-limit-'));
+
+/** x[1,seq,1] · xᵀ: scores [1,seq,seq], float32, then its row maxima. */
+function attentionFile(): string {
+  const g = new GraphBuilder('attn');
+  const x = g.input('x', 'float32', [1, 'seq', 1]);
+  const kT = g.node('Transpose', [x], { perm: [0, 2, 1] }, { name: 'kT' });
+  const scores = g.node('MatMul', [x, kT], {}, { name: 'scores' });
+  g.output(g.node('ReduceMax', [scores], { axes: [2], keepdims: 0 }, { name: 'rmax' }), 'float32');
+  const path = join(dir, 'attn.onnx');
+  writeFileSync(path, g.toBytes({ opset: 13 }));
+  return path;
+}
+
+const ATTN = attentionFile();
+const BOARD = join(dir, 'board.json');
+writeFileSync(BOARD, JSON.stringify({
+  name: 'board',
+  description: 'one RAM arena of 1 GiB',
+  regions: [{ name: 'ram', alignment: 64, fast: false, sizeLimit: 2 ** 30 }],
+  computeUnits: [{ name: 'cpu', opTypes: ['*'], dtype: { activations: 'model', fakeQuantization: false }, alignment: 64 }],
+  scratch: { rules: [], placement: 'free-areas', side: 'bottom', grow: 'top', retries: false, criterion: 'smallest-heap' },
+  planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', opKinds: {}, weightsHome: 'runtime' },
+}));
+// 5e7² × 4 B = 10^16 B, past 2^53 − 1; the input alone (200 MB) is within the limit
+const HUGE = ['--dim', 'seq=50000000'];
+const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
+
+describe('a size known to pass 2^53 − 1 bytes', () => {
+  it('plan: over any size limit, exit 3, the tensor named as too large, not unknown', () => {
+    const json = run(['plan', ATTN, ...HUGE, '--target', BOARD, '--json']);
+    expect(json.code).toBe(3);
+    const plan = JSON.parse(json.out);
+    expect(plan.fits).toBe(false);
+    expect(plan.regions[0]).toMatchObject({ name: 'ram', pastLimit: [expect.stringMatching(/^scores/)] });
+    expect(plan.assumptions.unknown).toEqual([expect.objectContaining({ op: 'MatMul', pastLimit: true, reason: expect.stringContaining('needs more than 2^53 − 1 bytes') })]);
+    // still planned as 0 bytes and flagged: never counted as a size of 0
+    expect(plan.complete).toBe(false);
+    expect(plan.buffers.find((b: { name: string }) => b.name.startsWith('scores'))).toMatchObject({ size: 0, unknownSize: true });
+    const text = run(['plan', ATTN, ...HUGE, '--target', BOARD]);
+    expect(text.code).toBe(3);
+    expect(text.err).toMatch(/DOES NOT FIT: region ram holds 'scores[^']*', which needs more than 2\^53 − 1 bytes .*over its size limit of 1,073,741,824 bytes/);
+    expect(text.out).toMatch(/\n {2}too large {5}1 tensor\(s\) need more than 2\^53 − 1 bytes/);
+    expect(text.out).not.toContain('only as far as known');
+    expect(text.out).not.toMatch(/\n {2}unknown /);
+    expect(text.out).not.toMatch(/\[unknown-size\]/);
+    // the page's verdict line reads the same plan
+    expect(fitVerdict(plan)).toMatch(/^Does not fit: ram holds 'scores[^']*', which needs more than 2\^53 − 1 bytes: over its 1\.00 GiB limit/);
+  });
+
+  it('plan: a size that is within 2^53 − 1 and one without a limit are judged as before', () => {
+    const within = run(['plan', ATTN, '--dim', 'seq=1000', '--target', BOARD, '--json']);
+    expect(within.code).toBe(0);
+    expect(JSON.parse(within.out)).toMatchObject({ fits: true, complete: true });
+    // no limit to be over: it fits no limit's test, and says the size is past 2^53 − 1, a lower estimate
+    const free = run(['plan', ATTN, ...HUGE]);
+    expect(free.code).toBe(0);
+    expect(free.out).toContain('a lower estimate: some sizes pass 2^53 − 1 bytes');
+    expect(free.out).toContain('need more than 2^53 − 1 bytes');
+  });
+
+  it('diff --budget: b is over the budget, exit 3', () => {
+    const result = run(['diff', ATTN, ATTN, '--dim', 'seq=1000', '--b-dim', 'seq=50000000', '--budget', '1GiB', '--json']);
+    expect(result.code).toBe(3);
+    const diff = JSON.parse(result.out);
+    expect(diff).toMatchObject({ budgetVerdict: 'over', overBudget: true, budgetJudged: { of: 'pastLimitB' }, pastLimitB: expect.stringMatching(/^scores/) });
+    expect(result.err).toMatch(/'scores[^']*' needs more than 2\^53 − 1 bytes .*over the budget of 1,073,741,824 bytes/);
+    const text = run(['diff', ATTN, ATTN, '--dim', 'seq=1000', '--b-dim', 'seq=50000000', '--budget', '1GiB']);
+    expect(text.code).toBe(3);
+    expect(text.out).toMatch(/b OVER: 'scores[^']*' needs more than 2\^53 − 1 bytes, over any budget/);
+    expect(text.out).not.toContain('only as far as known');
+  });
+
+  it('sweep: a value past it does not fit, and no crossing says "not known to fit"', () => {
+    const result = run(['sweep', ATTN, '--dim', 'seq=1000..50000000', '--points', '3', '--budget', '1GiB', '--json']);
+    const sweep = JSON.parse(result.out);
+    const last = sweep.points.at(-1);
+    expect(last).toMatchObject({ value: 50000000, fits: false, pastLimit: expect.stringMatching(/^scores/) });
+    expect(sweep.crossings.some((c: { unknown?: true }) => c.unknown === true)).toBe(false);
+    expect(sweep.fitsUpTo).toBeLessThan(50000000);
+    const text = run(['sweep', ATTN, '--dim', 'seq=1000..50000000', '--points', '3', '--budget', '1GiB']);
+    expect(text.out).toMatch(/50000000 .*DOES NOT FIT: 'scores[^']*' needs more than 2\^53 − 1 bytes/);
+    expect(text.out).not.toContain('not known to fit');
+  });
+
+  it('GPT-2 at seq_len 2^53 − 1 does not fit the mcu target', () => {
+    if (!existsSync(GPT2)) return void console.log('cli plan-past-limit: ../shared/models is absent; skipping GPT-2');
+    const result = run(['plan', GPT2, '--target', 'mcu', '--dim', 'seq_len=9007199254740991', '--json']);
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.out).fits).toBe(false);
+  });
+});
