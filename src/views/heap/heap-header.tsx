@@ -91,7 +91,7 @@ function strategyTitle(plan: ModelPlan): string {
   if (p === undefined || p.winner === plan.strategy) return title(plan.strategy);
   if (!keptPlacementOnly(plan)) return `${title(plan.strategy)}; it kept the plan of ${title(p.winner)}`;
   const alone = portfolioKept(plan)?.alone;
-  return `${title(plan.strategy)}; it split the buffers between memories with its own placements and kept the placement of ${title(p.winner)} on that split${alone === undefined ? '' : `; ${alone}`}`;
+  return `${title(plan.strategy)}; it split the buffers between memories with its own placements and, on that split, kept the placement of ${title(p.winner)}${alone === undefined ? '' : `; ${alone}`}`;
 }
 
 /** "own 5.30 MiB": the strategy's own bound in the few words the toolbar has room for, after the bound and before the strategy it belongs to (its pair's title says it whole). */
