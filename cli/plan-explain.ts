@@ -1,7 +1,8 @@
-// Text lines of `plan` that say why the peak is what it is: each buffer live at
-// the peak with its reason, and the evaluated suggestions with their savings
-// and the arguments that apply them.
+// Text lines of `plan` that say why the peak is what it is: what the
+// portfolio kept, each buffer live at the peak with its reason, and the
+// evaluated suggestions with their savings and the arguments that apply them.
 
+import { portfolioKept } from '../src/planner/explain/portfolio-words';
 import type { ModelPlan } from '../src/planner/plan';
 import { formatBytes, MINUS } from '../src/shared/format';
 
@@ -44,4 +45,18 @@ export function suggestionLines(plan: ModelPlan): string[] {
     `  suggestions   ${suggestions.length}, each planned again:`,
     ...suggestions.map((s) => `    ${savedText(s).padStart(11)}  ${s.action}${s.args === undefined ? ' [model edit]' : ` [${s.args.join(' ')}]`}`),
   ];
+}
+
+/** The portfolio's line: what best kept, against M1's plan, and what its winner plans chosen itself where that is another plan. */
+export function portfolioLines(plan: ModelPlan): string[] {
+  const words = portfolioKept(plan);
+  const m1Peak = plan.portfolio?.m1Peak;
+  if (words === undefined) return [];
+  const saved = m1Peak === undefined ? undefined : m1Peak - plan.peak;
+  const versus = m1Peak === undefined || saved === undefined
+    ? 'M1 not run beside it (thousands of buffers live at once)'
+    : saved < 0
+      ? `M1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(m1Peak)}): the problem each plans depends on the strategy (the bodies it sizes)`
+      : `${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(m1Peak)})`;
+  return [`  strategy      ${words.kept}; ${versus}${words.alone === undefined ? '' : `; ${words.alone}`}`];
 }

@@ -5,6 +5,7 @@
 import type { ModelPlan } from '../src/planner/plan';
 import { counted, formatBytes } from '../src/shared/format';
 import { unplacedWeightsWords } from '../src/planner/spill/weights-io';
+import { ruleScratchTexts } from '../src/planner/explain/scratch-region-words';
 
 /** "needs 1.2 MiB more ext-ram, or at least 1.2 MiB more sram", when the plan does not fit; every option at least so much when the plan's figures are lower estimates. */
 export function needsLines(plan: ModelPlan, lowerEstimate: boolean): string[] {
@@ -27,7 +28,9 @@ export function spillLines(plan: ModelPlan): string[] {
   const scratch = spill.movedScratch > 0 ? `; ${spill.movedScratch} scratch buffers larger than their region` : '';
   // nothing spilled: no choice was made, so there is no search to name
   const what = spill.spilledBuffers === 0 ? `nothing spilled: no buffer planned in ${spill.map[0] ?? 'the first region'} moved to a slower region` : `${counted(spill.spilledBuffers, 'buffer')} to ${spill.map.slice(1).join(', ')} (${search})`;
-  lines.push(`  spill         ${what}${scratch}`);
+  // scratch a rule sends to a slow memory is not spilled, but its bytes are there: 'nothing spilled' alone hid them
+  const byRule = ruleScratchTexts(plan).map((t) => `; ${t.text}`).join('');
+  lines.push(`  spill         ${what}${scratch}${byRule}`);
   for (const s of plan.explanation.spilled ?? []) lines.push(`    ${formatBytes(s.size).padStart(10)}  ${s.name} -> ${s.region}: ${s.reason}`);
   return lines;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { presetTarget } from '../src/planner/targets/presets';
+import { formatBytes } from '../src/shared/format';
 import { run, planJson } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
@@ -151,5 +152,19 @@ describe('plan on a target with a memory map', () => {
     expect(text.out).toMatch(/best kept \S+'s plan; (the same as|[\d.]+ \S+ below) M1 \([\d.]+ \S+\)/);
     expect(text.out).toMatch(/own bound .* \(its split between regions and its sharing choices\)/);
     expect(text.out).toMatch(/region ext-ram .*, [\d.]+ \S+ of buffers spilled here in all over the run/);
+  });
+
+  it.skipIf(!hasModels)("says best kept a baseline's placement of its own split, not the baseline's plan, and what the baseline plans chosen", () => {
+    // SqueezeNet fp16: 'best kept tvm-conflicts's plan; 139 KiB below M1' at 2.63 MiB, where tvm-conflicts chosen plans 3.20 MiB
+    const file = join(MODELS, 'winml_SqueezeNet_fp16.onnx');
+    const best = planJson([file, '--target', 'mcu']);
+    const { winner, winnerPeak } = best.portfolio;
+    const alone = planJson([file, '--target', 'mcu', '--strategy', winner]);
+    expect(alone.peak).toBeGreaterThan(best.peak);
+    expect(winnerPeak).toBe(alone.peak);
+    const line = run(['plan', file, '--target', 'mcu']).out.split('\n').find((l) => l.startsWith('  strategy'))!;
+    expect(line).not.toContain(`kept ${winner}'s plan`);
+    expect(line).toContain(`best split the buffers between memories with its own placements and kept ${winner}'s placement of that split; `);
+    expect(line).toContain(`; ${winner} chosen itself splits them its own way and plans ${formatBytes(alone.peak)}`);
   });
 });

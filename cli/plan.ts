@@ -17,7 +17,7 @@ import { InputError } from '../src/shared/errors';
 import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount, MAX_EXACT_POWER } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
-import { peakLiveLines, suggestionLines } from './plan-explain';
+import { peakLiveLines, portfolioLines, suggestionLines } from './plan-explain';
 import { emptyPeakWords } from '../src/planner/explain/empty-peak';
 import { heldWeights, ioLines, ioOfUnknownSize, needsLines, spillLines, weightsWhere } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
@@ -334,16 +334,7 @@ export function planText(file: string, plan: ModelPlan): string {
   ];
   const split = splitBetweenRegions(plan);
   if (plan.strategyBound !== undefined) lines.push(`  ${plan.strategy}'s own bound ${bytes(plan.strategyBound)} (${ownBoundWhy(plan, split)})`);
-  if (plan.portfolio !== undefined) {
-    const { winner, m1Peak } = plan.portfolio;
-    const saved = m1Peak === undefined ? undefined : m1Peak - plan.peak;
-    const versus = m1Peak === undefined || saved === undefined
-      ? 'M1 not run beside it (thousands of buffers live at once)'
-      : saved < 0
-        ? `M1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(m1Peak)}): the problem each plans depends on the strategy (the bodies it sizes)`
-        : `${saved > 0 ? `${formatBytes(saved)} below` : 'the same as'} M1 (${formatBytes(m1Peak)})`;
-    lines.push(`  strategy      best kept ${winner}'s plan; ${versus}`);
-  }
+  lines.push(...portfolioLines(plan));
   lines.push(...assumptionLines(plan));
   // a region's name may be longer than the label column: the region lines then share a wider one, two spaces from the figures
   const regionLabel = Math.max(13, ...plan.regions.map((r) => `region ${r.name}`.length + 1));

@@ -1,9 +1,10 @@
 // A buffer's Details on the page say what the plan knows of it, in words that
 // cannot be misread: that it spilled from the region it wanted and why (the
 // reason `plan` gives), its offset as an offset, the scratch rule that sized a
-// scratch buffer (and that placement grew a variable one past it) with no
-// shape editor, and the bytes alignment adds to a buffer's data; the model card
-// says its activation figure is unpadded data, smaller than the plan's peak.
+// scratch buffer (that placement grew a variable one past it, and why its rule
+// put it in a slow memory) with no shape editor, and the bytes alignment adds
+// to a buffer's data; the model card says its activation figure is unpadded
+// data, smaller than the plan's peak.
 
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
@@ -81,6 +82,8 @@ test('a scratch buffer shows the rule that sized it, how far placement grew it, 
   await expect(details).toContainText('n0:im2col');
   await expect(details.getByTestId('buffer-facts')).toHaveText('scratch · 1.27 MiB (1,330,668 B of data, 4 B of alignment padding) at offset 3,756,288 B (3.58 MiB) in ext-ram · steps [0, 1)');
   await expect(details.getByTestId('buffer-scratch-rule')).toHaveText("im2col rule: 1.27 MiB by its formula of the op's shapes");
+  // latency-critical, in ext-ram as larger than sram: no rule sent it there
+  await expect(details.getByTestId('buffer-scratch-region')).toHaveCount(0);
   await expect(details.getByTestId('shape-field')).toHaveCount(0);
   await snap(page, 'buffer-details-scratch');
   // n35's workspace: 2 KiB by its rule, given the free space at its step.
@@ -88,6 +91,8 @@ test('a scratch buffer shows the rule that sized it, how far placement grew it, 
   await expect(details).toContainText('n35:workspace');
   await expect(details.getByTestId('buffer-facts')).toHaveText('scratch · 4.36 MiB at offset 519,168 B (507 KiB) in ext-ram · steps [35, 36)');
   await expect(details.getByTestId('buffer-scratch-rule')).toHaveText('workspace rule: variable size, at least 2.00 KiB fixed by the rule; grown to 4.36 MiB, the free space the planner gave it at its step');
+  // it said nothing of why it is in ext-ram: mcu's workspace rule is not latency-critical
+  await expect(details.getByTestId('buffer-scratch-region')).toHaveText(/^in ext-ram, a slow memory, by its rule, not spilled: workspace is not latency-critical, so M4 places it in the target's slow memory and leaves sram to activations and latency-critical scratch; it moves [\d.]+ \S+ there per inference \(written and read\)$/);
   await expect(details.getByTestId('shape-field')).toHaveCount(0);
 });
 

@@ -40,6 +40,7 @@ export interface OrderEffect {
 export interface PortfolioWinner {
   readonly winner: string; // the candidate strategy whose plan was kept, or 'best' (its own search)
   readonly m1Peak?: number; // the M1 plan's peak under the same settings; absent when thousands of buffers are live at once (M1 is pairwise)
+  readonly winnerPeak?: number; // the winner's own plan's peak (the winner chosen as the strategy), when the plan kept is not it: on a memory map `best` splits the buffers with its own placements and keeps the winner's placement of that split
 }
 
 /** A plan of a model for a target. Field names are a stable interface (DESIGN.md). */

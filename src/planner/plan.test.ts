@@ -143,10 +143,10 @@ describe('planModel with scratch and regions', () => {
     const plan = checked(planModel(model(), board('free-areas')));
     const rules = plan.buffers.filter((b) => b.kind === 'scratch').map((b) => [b.name, b.size, b.scratch]);
     expect(rules).toEqual([
-      ['Conv_0:im2col', 8, { rule: 'im2col', bytes: 8, size: 8, variable: false, formula: 'bytes(in0) / 2' }],
-      ['Conv_0:spill', 16, { rule: 'spill', bytes: 5, size: 16, variable: false }],
-      ['Conv_1:im2col', 16, { rule: 'im2col', bytes: 16, size: 16, variable: false, formula: 'bytes(in0) / 2' }],
-      ['Conv_1:spill', 16, { rule: 'spill', bytes: 5, size: 16, variable: false }],
+      ['Conv_0:im2col', 8, { rule: 'im2col', bytes: 8, size: 8, variable: false, formula: 'bytes(in0) / 2', latencyCritical: true }],
+      ['Conv_0:spill', 16, { rule: 'spill', bytes: 5, size: 16, variable: false, latencyCritical: false }],
+      ['Conv_1:im2col', 16, { rule: 'im2col', bytes: 16, size: 16, variable: false, formula: 'bytes(in0) / 2', latencyCritical: true }],
+      ['Conv_1:spill', 16, { rule: 'spill', bytes: 5, size: 16, variable: false, latencyCritical: false }],
     ]);
     expect(plan.buffers.filter((b) => b.kind !== 'scratch').every((b) => b.scratch === undefined)).toBe(true);
     // mcu's Conv workspace asks 2 KiB and is variable: M4 gives it the free space at its step.
@@ -154,7 +154,7 @@ describe('planModel with scratch and regions', () => {
     const inferred = inferShapes(decodeOnnx(new Uint8Array(readFileSync(sample))), { dims: { batch: 1 } });
     const mcu = checked(planModel(inferred, presetTarget('mcu')));
     const workspace = mcu.buffers.find((b) => b.name === 'stem/conv:workspace')!;
-    expect(workspace.scratch).toEqual({ rule: 'workspace', bytes: 2048, size: 2048, variable: true });
+    expect(workspace.scratch).toEqual({ rule: 'workspace', bytes: 2048, size: 2048, variable: true, latencyCritical: false });
     expect(workspace.size).toBeGreaterThan(2048);
   });
 

@@ -51,6 +51,19 @@ describe('plan words', () => {
     );
   });
 
+  it("say that best on a memory map kept a baseline's placement of its own split, and what that baseline plans chosen", () => {
+    // SqueezeNet fp16 on mcu: 'best kept tvm-conflicts's plan … 139 KiB (4.9 %) below m1's 2.77 MiB' at 2.63 MiB, where
+    // the strategy list has tvm-conflicts at 3.20 MiB: it splits the buffers between memories its own way
+    const spill = { map: ['sram', 'ext-ram'], spilledBuffers: 20 };
+    const plan = { strategy: 'best', peak: 2_761_184, spill, portfolio: { winner: 'tvm-conflicts', m1Peak: 2_904_000, winnerPeak: 3_359_520 } } as unknown as ModelPlan;
+    expect(portfolioText(plan)).toBe(
+      "best split the buffers between memories with its own placements and kept tvm-conflicts's placement (TVM USMP's greedy by conflicts: most conflicts first, above all of them) of that split: 139 KiB (4.9 %) below m1's 2.77 MiB; tvm-conflicts chosen itself splits them its own way and plans 3.20 MiB.",
+    );
+    // a baseline's plan spilled whole and kept is that baseline's plan
+    const whole = { ...plan, portfolio: { winner: 'tvm-conflicts', m1Peak: 2_904_000 } } as unknown as ModelPlan;
+    expect(portfolioText(whole)).toMatch(/^best kept tvm-conflicts's plan \(/);
+  });
+
   it('say what is proven: the bound of any plan, every region at its own bound, or the placement of its buffers', () => {
     const ext: RegionPlan = { ...sram, name: 'ext-ram', fast: false };
     const base = { gap: 0.092, optimal: false, regions: [sram, ext], peak: 6144, lowerBound: 6144, search: { proven: true, stoppedBy: 'optimal' } } as unknown as ModelPlan;

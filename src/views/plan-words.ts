@@ -4,6 +4,7 @@
 
 import type { ModelPlan } from '../planner/plan';
 import { formatBytes } from '../shared/format';
+import { portfolioKept } from '../planner/explain/portfolio-words';
 import { isStrategyName, STRATEGY_TITLES } from '../planner/strategies/strategy-names';
 
 /** The peak as shown: "12 MiB", or "≥ 12 MiB" when it is a lower estimate. */
@@ -60,15 +61,16 @@ export function strategyBoundText(plan: ModelPlan): string | undefined {
 /** Which candidate the portfolio kept and how it compares with M1, in one sentence. */
 export function portfolioText(plan: ModelPlan): string | undefined {
   const p = plan.portfolio;
-  if (p === undefined) return undefined;
   // the winner's title says what its name stands for: "tflm" on an ONNX model is TFLite Micro's placement order, not its runtime
-  const title = isStrategyName(p.winner) ? ` (${STRATEGY_TITLES[p.winner]})` : '';
-  const kept = p.winner === plan.strategy ? `${plan.strategy} kept its own search's plan` : `${plan.strategy} kept ${p.winner}'s plan${title}`;
+  const words = portfolioKept(plan, (winner) => (isStrategyName(winner) ? ` (${STRATEGY_TITLES[winner]})` : ''));
+  if (p === undefined || words === undefined) return undefined;
+  const { kept } = words;
+  const alone = words.alone === undefined ? '' : `; ${words.alone}`;
   if (p.m1Peak === undefined) return `${kept}; m1 was not run beside it: thousands of buffers are live at once, and its placement grows with their square.`;
   const saved = p.m1Peak - plan.peak;
-  if (saved === 0) return `${kept}, the same peak as m1 (${formatBytes(p.m1Peak)}).`;
+  if (saved === 0) return `${kept}, the same peak as m1 (${formatBytes(p.m1Peak)})${alone}.`;
   // where the problem depends on the strategy (control-flow bodies it sizes), M1 planned alone may end lower
-  if (saved < 0) return `${kept}; m1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(p.m1Peak)}): the problem each plans depends on the strategy (the bodies it sizes).`;
+  if (saved < 0) return `${kept}; m1 planned alone ends ${formatBytes(-saved)} lower (${formatBytes(p.m1Peak)}): the problem each plans depends on the strategy (the bodies it sizes)${alone}.`;
   const share = p.m1Peak > 0 ? ` (${((100 * saved) / p.m1Peak).toFixed(1)} %)` : '';
-  return `${kept}: ${formatBytes(saved)}${share} below m1's ${formatBytes(p.m1Peak)}.`;
+  return `${kept}: ${formatBytes(saved)}${share} below m1's ${formatBytes(p.m1Peak)}${alone}.`;
 }

@@ -59,7 +59,7 @@ export function strategyBounds(target: TargetProfile, built: BuiltProblem, place
 /** The plan fields a strategy's own figures fill: its bound when above the reported one, and how `best` did. */
 export interface OwnBoundFields {
   readonly strategyBound?: number;
-  readonly portfolio?: { readonly winner: string; readonly m1Peak?: number };
+  readonly portfolio?: { readonly winner: string; readonly m1Peak?: number; readonly winnerPeak?: number };
 }
 
 /**

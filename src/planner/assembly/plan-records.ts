@@ -83,6 +83,7 @@ export interface ScratchRuleRecord {
   readonly size: number; // `bytes` rounded up to its region's alignment: what the buffer asked of the placement
   readonly variable: boolean; // placement may grant more than `bytes`: the buffer's `size` is what it got
   readonly formula?: string; // the formula of the op's shapes that gave `bytes`, when the rule has one
+  readonly latencyCritical?: boolean; // the rule keeps it in a fast region; false: M4 places it in the target's slow one (absent in plans saved before it was recorded)
 }
 
 /** The bytes a buffer holds: all of it, but for a variable-size scratch buffer only what its rule asks (the rest is free space it was given). */
@@ -210,7 +211,7 @@ export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wan
       ...(i.alias !== undefined && { alias: i.alias }),
       ...(wanted.has(b.id) && { wanted: wanted.get(b.id)! }),
       ...(moves?.[b.id] !== undefined && { moved: moves[b.id]!.written + moves[b.id]!.read }),
-      ...(q !== undefined && { scratch: { rule: q.label, bytes: q.bytes, size: q.size, variable: q.variable, ...(q.formula !== undefined && { formula: q.formula }) } }),
+      ...(q !== undefined && { scratch: { rule: q.label, bytes: q.bytes, size: q.size, variable: q.variable, ...(q.formula !== undefined && { formula: q.formula }), latencyCritical: q.latencyCritical } }),
     };
   });
 }

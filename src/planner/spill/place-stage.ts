@@ -19,6 +19,10 @@
 // above a baseline's whole plan. The knapsack's choices are shared between
 // these spills (they do not depend on the strategy): the extra cost is the
 // placements. On a crowded stage the baselines are not run, as in placeAll.
+// When `best`'s own spill is kept, the winner it names is the baseline whose
+// placement of that split was lowest, not that baseline's own plan, which
+// splits its own way (SqueezeNet fp16 on mcu: tvm-conflicts's placement in
+// best's 2.63 MiB, tvm-conflicts chosen 3.20 MiB): `winnerPeak` carries the latter.
 
 import { regionPeaks } from '../assembly/explain-plan';
 import { BASELINES, CROWDED_LIVE, maxLiveBuffers, placeAll, type PlacedPlan } from '../assembly/placement';
@@ -56,7 +60,9 @@ export function placeStage(stage: PlanStage, target: TargetProfile, strategy: st
   if (!report) return placedSpill(kept.spill);
   const chosen = kept.name === 'best' ? spill : spillPlan(stage.built, stage.graph, target, kept.name, undefined, true, choices);
   const winner = kept.name === 'best' ? (spill.placed.portfolio?.winner ?? 'best') : kept.name;
-  return placedSpill({ ...chosen, placed: { ...chosen.placed, portfolio: { winner, m1Peak: wholes.get('m1')! } } });
+  // best's own spill keeps a baseline's placement of the split best's placements made: that baseline chosen splits its own way
+  const winnerPeak = kept.name === 'best' ? wholes.get(winner) : undefined;
+  return placedSpill({ ...chosen, placed: { ...chosen.placed, portfolio: { winner, m1Peak: wholes.get('m1')!, ...(winnerPeak !== undefined && { winnerPeak }) } } });
 }
 
 /** The placed stage of a spill. */

@@ -8,12 +8,14 @@
 import type { InferredGraph } from '../../model/inferred';
 import type { BuiltProblem } from '../problem/build-problem';
 import { bufferTraffic } from '../problem/build-traffic';
-import { regionOf, type PlacementProblem } from '../problem/problem';
+import { unionBytes } from '../problem/lower-bound';
+import { regionOf, type PlacementProblem, type PlanBuffer } from '../problem/problem';
 import { scratchRequestOf } from '../scratch/merge';
 import type { MemoryRegion, TargetProfile } from '../targets/target';
 import { formatBytes } from '../../shared/format';
 import { densityOf } from './choose-fast';
 import { memoryMapOf } from './memory-map';
+import { aliasesOf } from './spill-items';
 import type { SpillResult } from './spill-plan';
 
 /** Bytes moved to and from a region over one inference: every buffer's writes and reads. */
@@ -172,7 +174,11 @@ function blockWords(members: readonly number[], start: number, end: number, prob
   return `the block ${list} share, steps [${start}, ${end}): `;
 }
 
-/** The fullest step of the unit's lifetime in the wanted region, and what held it. */
+/**
+ * The fullest step of the unit's lifetime in the wanted region, and what held
+ * it: buffers that share bytes (an in-place output, a view, a Concat slot)
+ * count those bytes once, as the region holds them.
+ */
 function spillReason(spill: SpillResult, k: number, wanted: MemoryRegion, problem: PlacementProblem): string {
   const u = spill.units[k]!;
   const limit = wanted.sizeLimit ?? Infinity;
@@ -180,20 +186,40 @@ function spillReason(spill: SpillResult, k: number, wanted: MemoryRegion, proble
   const unitOf = new Int32Array(problem.buffers.length).fill(-1);
   spill.units.forEach((x, j) => x.group.members.forEach((b) => (unitOf[b] = j)));
   const density = densityOf(u);
+  const better = (b: number) => {
+    const j = unitOf[b]!;
+    return j < 0 || spill.units[j]!.pinnedTo !== undefined || densityOf(spill.units[j]!) >= density;
+  };
   const inWanted = problem.buffers.filter((b) => regionOf(b) === wanted.name && b.size > 0 && b.start < u.end && u.start < b.end);
   let [fullest, most, denser] = [u.start, -1, 0];
   for (let t = u.start; t < u.end; t++) {
-    let [live, better] = [0, 0];
-    for (const b of inWanted) {
-      if (b.start > t || t >= b.end) continue;
-      live += b.size;
-      const j = unitOf[b.id]!;
-      if (j < 0 || spill.units[j]!.pinnedTo !== undefined || densityOf(spill.units[j]!) >= density) better += b.size;
-    }
-    if (live > most) [most, fullest, denser] = [live, t, better];
+    const { live, kept } = heldAt(problem, inWanted.filter((b) => b.start <= t && t < b.end), better);
+    if (live > most) [most, fullest, denser] = [live, t, kept];
   }
   const free = Math.max(0, limit - most);
   return `${formatBytes(u.value)} moved over ${u.end - u.start} steps (${density.toPrecision(3)} B per byte-step); at step ${fullest} ${wanted.name} holds ${formatBytes(most)} (${formatBytes(denser)} of it pinned or earning more per byte-step), leaving ${formatBytes(free)} for its ${formatBytes(u.size)}`;
+}
+
+/**
+ * The bytes `live` buffers hold together, each alias group's as the union of
+ * its live members' ranges in it, and of those the bytes held by buffers
+ * `better` says were pinned or earned more.
+ */
+function heldAt(problem: PlacementProblem, live: readonly PlanBuffer[], better: (b: number) => boolean): { readonly live: number; readonly kept: number } {
+  const { groups, groupOf } = aliasesOf(problem);
+  const ranges = new Map<number, { all: (readonly [number, number])[]; kept: (readonly [number, number])[] }>();
+  for (const b of live) {
+    const g = groupOf[b.id]!;
+    const group = groups[g]!;
+    const lo = group.rel[group.members.indexOf(b.id)]!;
+    const entry = ranges.get(g) ?? { all: [], kept: [] };
+    entry.all.push([lo, lo + b.size]);
+    if (better(b.id)) entry.kept.push([lo, lo + b.size]);
+    ranges.set(g, entry);
+  }
+  let [all, kept] = [0, 0];
+  for (const r of ranges.values()) [all, kept] = [all + unionBytes(r.all), kept + unionBytes(r.kept)];
+  return { live: all, kept };
 }
 
 /**

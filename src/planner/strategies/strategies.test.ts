@@ -11,6 +11,7 @@ import { anchoredSweepPlace } from '../engine/sweep';
 import { resolveAliasGroups } from '../problem/alias-groups';
 import { DEFAULT_REGION } from '../problem/problem';
 import type { PlanOptions } from './strategy';
+import { STRATEGY_TITLES } from './strategy-names';
 
 function problemOf(rows: readonly (readonly [number, number, number])[], extra: Partial<PlacementProblem> = {}): PlacementProblem {
   const buffers: PlanBuffer[] = rows.map(([start, end, size], id) => ({ id, name: `b${id}`, start, end, size }));
@@ -37,6 +38,15 @@ describe('strategies on a five-buffer problem', () => {
     const plan = planOf(H, 'naive');
     expect(plan.offsets).toEqual([0, 4, 10, 12, 15]);
     expect(plan.peak).toBe(21);
+  });
+
+  it("naive: a buffer that shares another's bytes by design (an in-place output) still shares them, and its title says so", () => {
+    // ultraface on cpu: naive planned 13.5 MiB under 'no reuse: offsets are the running sum of sizes', beside the
+    // model card's 25.8 MiB of its tensors each apart: its in-place outputs share their inputs' bytes
+    const plan = planOf(problemOf([[0, 2, 4], [1, 3, 4], [0, 3, 2]], { aliases: [{ buffer: 1, parent: 0, offset: 0 }] }), 'naive');
+    expect(plan.offsets).toEqual([0, 0, 4]);
+    expect(plan.peak).toBe(6);
+    expect(STRATEGY_TITLES.naive).toMatch(/^no reuse: offsets are the running sum of sizes; .*an in-place output.* still shares them$/);
   });
 
   it('tflm: b4, b1 (equal sizes, later first), b0, b3, b2 by first fit', () => {

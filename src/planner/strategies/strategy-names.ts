@@ -15,7 +15,7 @@ export const STRATEGY_TITLES: Readonly<Record<StrategyName, string>> = {
   'best-fit': "TFLite's arena planner: largest first, smallest gap that fits",
   'greedy-breadth': "TFLite GPU's greedy by breadth: busiest steps first, best fit",
   'tvm-conflicts': "TVM USMP's greedy by conflicts: most conflicts first, above all of them",
-  naive: 'no reuse: offsets are the running sum of sizes',
+  naive: "no reuse: offsets are the running sum of sizes; a buffer that shares another's bytes by design (an in-place output, a view, a Concat input in its slot) still shares them",
   m1: 'M1: largest sharing set first, lowest offset clear of its dependency sets',
 };
 

@@ -25,6 +25,7 @@ import { offsetText, paddedSizeTitle, paddingWords, reservedText, scratchRuleTex
 import { plannedSizeOf, plannedSizeWords } from '../planned-size';
 import { kvBoxOf } from '../graph/layout/kv-boxes';
 import { graphGroups } from '../graph/groups/groups';
+import { scratchRegionText } from '../../planner/explain/scratch-region-words';
 
 /** Props of SelectionDetails. */
 export interface SelectionDetailsProps {
@@ -122,6 +123,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     const readers = lookup.values.get(f.buffer.name)?.consumers ?? [];
     const tensor = f.buffer.kind !== 'scratch' && lookup.values.has(f.buffer.name);
     const scratch = scratchRuleText(f.buffer);
+    const scratchRegion = scratchRegionText(data.plan, f.buffer);
     const spilled = spillText(data.plan, f.buffer);
     const sharers = sharersOf(data.plan.buffers, f.buffer.id);
     const block = sharedBlockSteps(f.buffer, sharers);
@@ -142,6 +144,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           {planned === undefined ? reservedText(f.buffer) : <span data-testid="buffer-planned-size">{plannedSizeWords(planned)}{paddingWords(f.buffer)}</span>} at {offsetText(f.buffer.offset)} in {f.buffer.region} · steps [{f.buffer.start}, {f.buffer.end})
         </p>
         {scratch !== undefined && <p data-testid="buffer-scratch-rule">{scratch}</p>}
+        {scratchRegion !== undefined && <p data-testid="buffer-scratch-region">{scratchRegion}</p>}
         {spilled !== undefined && (
           <p data-testid="buffer-spilled">
             <LongName text={spilled} max={MESSAGE_CHARS} />

@@ -16,6 +16,8 @@ describe('the model card’s activation memory without reuse', () => {
     expect(words.note).toBe("The plan's peak, 128 B, is 112 B more than this: it reserves each buffer rounded up to its alignment.");
     // The hover text's only digits are the byte count (a test reads it back as a number).
     expect(words.title.replace(/\D/g, '')).toBe('16');
+    // ultraface on cpu: 25.8 MiB here beside naive's 13.5 MiB, whose in-place outputs share their inputs' bytes
+    expect(words.title).toContain('if every run-time tensor had memory of its own, an in-place output or a view apart from the tensor whose bytes it shares (every strategy shares those, naive too)');
   });
 
   it('names scratch and bodies when the plan adds them, and no note when the plan needs no more', () => {

@@ -25,7 +25,7 @@ export function activationStatWords(report: Pick<InspectReport, 'activations' | 
   const bodies = report.bodyNodes;
   const lower = report.unknownShapes.length > 0;
   const notes = ['unpadded', bodies > 0 ? 'main graph' : '', lower ? 'lower estimate' : ''].filter(Boolean);
-  const bytes = `${formatCount(report.activationBytes)} bytes of tensor data if every run-time tensor had memory of its own, before alignment (the heap's plan reuses memory, but reserves each buffer rounded up to its alignment)`;
+  const bytes = `${formatCount(report.activationBytes)} bytes of tensor data if every run-time tensor had memory of its own, an in-place output or a view apart from the tensor whose bytes it shares (every strategy shares those, naive too), before alignment (the heap's plan reuses memory, but reserves each buffer rounded up to its alignment)`;
   const title = bodies === 0 ? bytes : `${bytes}, in the main graph; the tensors inside the bodies of its ${formatCount(bodies)} If/Loop/Scan ${bodies === 1 ? 'node' : 'nodes'} are not counted here (the heap plans them)`;
   // no size known at all: no figure, not "≥ 0 B" (as `inspect` says it)
   if (report.activations > 0 && report.unknownShapes.length >= report.activations) {

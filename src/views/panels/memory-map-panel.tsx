@@ -9,6 +9,7 @@ import { useAppStore } from '../../store/context';
 import { selectPlan } from '../../store/selectors';
 import { kvCacheNames } from '../kv-cache-names';
 import { Panel } from './panel';
+import { ruleScratchTexts } from '../../planner/explain/scratch-region-words';
 import { barLowerEstimate, barMovedText, barPartsText, barScale, barSpeedText, barSpilledText, barUsedText, ioText, MAP_PARTS, memoryMapData, shownParts, weightsText, type MapBar, type MemoryMap } from './memory-map-data';
 import '../heap/heap.css';
 import './memory-map.css';
@@ -19,11 +20,12 @@ export function MemoryMapPanel() {
   const model = useAppStore((s) => s.model?.inferred);
   if (plan === undefined) return null;
   const map = memoryMapData(plan, kvCacheNames(model));
+  const byRule = new Map(ruleScratchTexts(plan).map((t) => [t.region, t.text]));
   return (
     <Panel title="Memory map" testId="memory-map">
       <ul className="memory-map">
         {map.bars.map((bar) => (
-          <RegionBar key={bar.name} bar={bar} map={map} />
+          <RegionBar key={bar.name} bar={bar} map={map} byRule={byRule.get(bar.name)} />
         ))}
       </ul>
       <p className="memory-map-weights muted" data-testid="memory-map-weights" data-bytes={map.weights.bytes} data-in={map.weights.in}>
@@ -36,7 +38,7 @@ export function MemoryMapPanel() {
   );
 }
 
-function RegionBar({ bar, map }: { readonly bar: MapBar; readonly map: MemoryMap }) {
+function RegionBar({ bar, map, byRule }: { readonly bar: MapBar; readonly map: MemoryMap; readonly byRule: string | undefined }) {
   const scale = barScale(bar);
   const pct = (bytes: number) => `${((bytes / scale) * 100).toFixed(2)}%`;
   const over = bar.overBy > 0;
@@ -81,6 +83,7 @@ function RegionBar({ bar, map }: { readonly bar: MapBar; readonly map: MemoryMap
           </span>
         )}
         {moved !== undefined && <span data-testid="memory-map-moved"> · {moved}</span>}
+        {byRule !== undefined && <span data-testid="memory-map-rule-scratch"> · {byRule}</span>}
       </div>
     </li>
   );
