@@ -135,6 +135,15 @@ describe('plan --spill', () => {
     );
   });
 
+  it.skipIf(!existsSync(PERSON))('counts the bytes scratch moves in slow memory in the DRAM traffic', () => {
+    // person_detect on mcu: no tensor in ext-ram, 29 Conv workspaces there, and 'DRAM traffic 0 B'
+    const plan = planJson([PERSON, '--target', 'mcu']);
+    const moved = (plan.buffers as { kind: string; region: string; moved: number }[]).filter((b) => b.region === 'ext-ram').reduce((sum, b) => sum + b.moved, 0);
+    expect(moved).toBeGreaterThan(0);
+    expect(plan.traffic).toEqual({ before: moved, after: moved });
+    expect(run(['plan', PERSON, '--target', 'mcu']).out).toContain(`  DRAM traffic  ${formatBytes(moved)}\n`);
+  });
+
   it('refuses a value other than on or off', () => {
     const bad = run(['plan', DETECTOR, '--target', 'mcu', '--spill', 'maybe']);
     expect(bad.code).toBe(2);

@@ -14,7 +14,7 @@ import { InvariantError } from '../shared/assert';
 import { formatBytes, formatCount } from '../shared/format';
 import type { PlanDiagnostic } from './problem/build-buffers';
 import type { BuiltProblem } from './problem/build-problem';
-import { fusedTraffic, type Traffic } from './problem/build-traffic';
+import { fusedTraffic, slowScratchTraffic, withScratchTraffic, type Traffic } from './problem/build-traffic';
 import type { ComputeUnitPlan } from './compute-units/compute-plan';
 import { explainPlan, regionPeaks, type PlanExplanation } from './assembly/explain-plan';
 import { peakLiveReasons, type PeakLiveRecord } from './explain/peak-live';
@@ -115,7 +115,8 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   const splitExplanation = explainPlan({ problem, offsets: placed.offsets, info, bounds, activationPeaks: placed.activationPeaks });
   const explanation = spill === undefined ? splitExplanation : withBound(splitExplanation, everySplitBound(stage, planTarget));
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
-  const traffic = fusedTraffic(graph, spill === undefined ? unfused.problem : spilledRegions(unfused.problem, built.problem, wantedRegions(spill)), unfused.info, slow, fusion?.units ?? []);
+  const tensorTraffic = fusedTraffic(graph, spill === undefined ? unfused.problem : spilledRegions(unfused.problem, built.problem, wantedRegions(spill)), unfused.info, slow, fusion?.units ?? []);
+  const traffic = withScratchTraffic(tensorTraffic, slowScratchTraffic(problem, (id) => scratchRequestOf(built, id)?.bytes, slow));
   const fused = fusionReport(fusion, traffic.units);
   const diagnostics = [
     ...modelDiagnostics(model),

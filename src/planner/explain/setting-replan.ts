@@ -19,7 +19,8 @@
 import type { InferredGraph } from '../../model/inferred';
 import { regionPeaks } from '../assembly/explain-plan';
 import { buildStage, type PlanStage } from '../assembly/stages';
-import { fusedTraffic } from '../problem/build-traffic';
+import { fusedTraffic, slowScratchTraffic, withScratchTraffic } from '../problem/build-traffic';
+import { scratchRequestOf } from '../scratch/merge';
 import { everySplitBound, placeStage } from '../spill/place-stage';
 import { scheduleGraph } from '../problem/schedule';
 import type { PlanOptions } from '../strategies/strategy';
@@ -79,13 +80,14 @@ export function replannedPeak(
     return undefined;
   }
   onOutcome?.('placed');
-  const { placed, spill } = placeStage(stage, target, s, base.planOptions, false);
+  const { built, placed, spill } = placeStage(stage, target, s, base.planOptions, false);
   const peaks = regionPeaks(placed.full.problem, placed.offsets);
   const regions = target.regions.map((r) => ({ name: r.name, fast: r.fast, peak: peaks.get(r.name) ?? 0 }));
   const peak = regions.reduce((sum, r) => sum + r.peak, 0);
   if (spill !== undefined) return { peak, regions };
   const slow = new Set(target.regions.filter((r) => !r.fast).map((r) => r.name));
-  const traffic = fusedTraffic(stage.graph, stage.unfused.problem, stage.unfused.info, slow, stage.fusion?.units ?? []);
+  const scratch = slowScratchTraffic(placed.full.problem, (id) => scratchRequestOf(built, id)?.bytes, slow);
+  const traffic = withScratchTraffic(fusedTraffic(stage.graph, stage.unfused.problem, stage.unfused.info, slow, stage.fusion?.units ?? []), scratch);
   return { peak, regions, slowTraffic: traffic.total.after };
 }
 

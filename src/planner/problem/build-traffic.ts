@@ -13,6 +13,9 @@
 //   tiles or windows load (halos included). Each unit's own traffic (bytes
 //   its layers write and read) is reported before and after fusion, so the
 //   units' savings add up to the total's.
+// - Scratch in a slow region (M4 sends scratch whose rule is not
+//   latency-critical there) is written and read once by its node, fused or
+//   not: the same bytes before and after fusion (slowScratchTraffic).
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 import type { BufferInfo } from './build-problem';
@@ -72,6 +75,25 @@ export function fusedTraffic(
     addValue(acc, value, moved);
   }
   return { total: { before: acc.before, after: acc.after }, units: acc.per };
+}
+
+/**
+ * Bytes the scratch buffers of `full` (a problem with scratch, see
+ * scratch/merge.ts) in slow regions move: each written and read once, at the
+ * bytes `scratchBytes` gives for it (undefined for an activation).
+ */
+export function slowScratchTraffic(full: PlacementProblem, scratchBytes: (id: number) => number | undefined, slowRegions: ReadonlySet<string>): number {
+  let moved = 0;
+  for (const b of full.buffers) {
+    const bytes = slowRegions.has(b.region ?? '') ? scratchBytes(b.id) : undefined;
+    if (bytes !== undefined) moved += 2 * bytes;
+  }
+  return moved;
+}
+
+/** `traffic` with `scratch` bytes more before and after fusion, the units' own unchanged. */
+export function withScratchTraffic(traffic: FusedTraffic, scratch: number): FusedTraffic {
+  return scratch === 0 ? traffic : { total: { before: traffic.total.before + scratch, after: traffic.total.after + scratch }, units: traffic.units };
 }
 
 /** Running sums of fusedTraffic. */
