@@ -198,7 +198,7 @@ function readScratchRule(value: unknown, path: string): ScratchRule {
 
 function readPlanning(value: unknown, path: string, regions: readonly MemoryRegion[]): PlanningSettings {
   const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime', 'spill', 'memoryMap', 'pins', 'weights', 'io', 'weightsHome']);
-  const strategy = f.string('strategy', 'm1');
+  const strategy = f.string('strategy', 'best'); // as on every preset
   if (!(STRATEGY_NAMES as readonly string[]).includes(strategy)) {
     fail(f.at('strategy'), `must be one of ${STRATEGY_NAMES.join(', ')}`, strategy);
   }

@@ -27,7 +27,7 @@ describe('parseTarget', () => {
       regions: [{ name: 'ram', alignment: 16, fast: false }],
       computeUnits: [],
       scratch: { rules: [], placement: 'free-areas', side: 'bottom', grow: 'top', retries: false, criterion: 'smallest-heap' },
-      planning: { strategy: 'm1', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', opKinds: {} },
+      planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', opKinds: {} }, // the strategy of every preset
     });
   });
 
