@@ -31,7 +31,8 @@ commands:
       --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
       --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1; cond=true), e.g. to decide an If
       --strict         exit 2 when the plan is incomplete (unknown sizes), rests on a default dim,
-                       ignored a --dim, --shape or --input the model has no use for (else a note),
+                       ignored a --dim, --shape or --input the model has no use for, or a target
+                       file's planning.pins rule that matches no buffer (else a note),
                        or (tflm) on a kernel whose scratch requests are not known
       --order file|depth-first|memory-aware   --fusion on|off   --compute-units off
       --sram BYTES     --dw-pw-cache BYTES    --scratch-placement free-areas|with-activations
