@@ -57,6 +57,9 @@ commands:
                [--spill on|off] [--weights WHERE] [--io arena|application] [--b-spill|--b-weights|--b-io ...]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
       plain options plan every model side, --b-* options side b only (a model).
+      of plan's target edits, diff takes only --spill, --weights and --io (and their --b-* forms):
+      --order, --fusion, --compute-units, --sram, --dw-pw-cache and --scratch-placement reach it
+      as a side saved with plan --save (plan ... --fusion off --save b.plan.json), or a --b-target file
       --shape NAME=DIMS, --input NAME=VALUE: as plan takes them, for every model side
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it (on tflm, b's arena to
                      declare for the file as it is)
