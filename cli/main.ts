@@ -31,7 +31,8 @@ commands:
       --shape NAME=DIMS     give any tensor's shape (1x3x224x224); it propagates downstream
       --input NAME=VALUE    give a graph input's value (sr=16000, or 1,0,1; cond=true), e.g. to decide an If
       --strict         exit 2 when the plan is incomplete (unknown sizes), rests on a default dim,
-                       ignored a --dim, --shape or --input the model has no use for (else a note),
+                       ignored a --dim, --shape or --input the model has no use for, or a target
+                       file's planning.pins rule that matches no buffer (else a note),
                        or (tflm) on a kernel whose scratch requests are not known
       --order file|depth-first|memory-aware   --fusion on|off   --compute-units off
       --sram BYTES     --dw-pw-cache BYTES    --scratch-placement free-areas|with-activations
@@ -56,6 +57,9 @@ commands:
                [--spill on|off] [--weights WHERE] [--io arena|application] [--b-spill|--b-weights|--b-io ...]
       why b's peak differs from a's: causes ranked by bytes. a, b: models or saved plans;
       plain options plan every model side, --b-* options side b only (a model).
+      of plan's target edits, diff takes only --spill, --weights and --io (and their --b-* forms):
+      --order, --fusion, --compute-units, --sram, --dw-pw-cache and --scratch-placement reach it
+      as a side saved with plan --save (plan ... --fusion off --save b.plan.json), or a --b-target file
       --shape NAME=DIMS, --input NAME=VALUE: as plan takes them, for every model side
       --budget BYTES (123, 512KiB, 4MiB, 1.5MB): exit 3 when b's peak exceeds it (on tflm, b's arena to
                      declare for the file as it is)

@@ -1,15 +1,19 @@
 // The notes on stderr for the options a model had no use for (a misspelled
-// --dim, a --shape of no tensor) and for one dim given by two spellings, in
+// --dim, a --shape of no tensor, a target's pin of no buffer) and for one dim given by two spellings, in
 // the diagnostics' own words: the same lines from plan, diff, inspect and sweep.
 
 import { TFLITE_FIXED_SHAPES } from '../src/model/infer/tflite-shapes';
+import { UNMATCHED_PIN } from '../src/planner/spill/unmatched-pins';
 import type { Output } from './io';
 
 /** A plan or an inferred model: what its inference and planning noted. */
 type Diagnosed = { readonly diagnostics?: readonly { readonly code: string; readonly message: string }[] };
 
-/** Diagnostics of a --dim, --b-dim, --shape or --input the model had no use for: the option was ignored. */
-const IGNORED_OPTION_CODES: ReadonlySet<string> = new Set(['unknown-dim', 'unused-binding', 'bad-input-value', TFLITE_FIXED_SHAPES]);
+/**
+ * Diagnostics of a --dim, --b-dim, --shape or --input the model had no use for, and of a target file's pin
+ * rule that matched no buffer: the setting was ignored.
+ */
+const IGNORED_OPTION_CODES: ReadonlySet<string> = new Set(['unknown-dim', 'unused-binding', 'bad-input-value', TFLITE_FIXED_SHAPES, UNMATCHED_PIN]);
 
 /**
  * The options given that the plan ignored, each in its diagnostic's words

@@ -79,6 +79,17 @@ describe('two outputs on one file', () => {
     );
   });
 
+  it('plan --csv whose per-region files differ only by case: exit 2, nothing written', () => {
+    const { dir, model } = withModel();
+    const target = join(dir, 'case.json');
+    writeFileSync(target, JSON.stringify({ name: 't', regions: [{ name: 'S RAM', sizeLimit: 300000, fast: true }, { name: 's_ram' }] }));
+    expectRefused(
+      run(['plan', model, '--target', target, '--csv', join(dir, 'cc.csv')]),
+      /--csv .*cc\.csv \(its file .*cc\.S_RAM\.csv\) and --csv .*cc\.csv \(its file .*cc\.s_ram\.csv\) differ only by case: one file on a case-insensitive disk/,
+    );
+    expect(existsSync(join(dir, 'cc.S_RAM.csv')) || existsSync(join(dir, 'cc.s_ram.csv'))).toBe(false);
+  });
+
   it('plan --header and --save on two hard links of one existing file: exit 2', () => {
     const { dir, model } = withModel();
     writeFileSync(join(dir, 'a.out'), '');

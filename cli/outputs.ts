@@ -35,6 +35,11 @@ export function checkOutputs(inputs: readonly CommandInput[], outputs: readonly 
   outputs.forEach((a, i) => {
     const b = outputs.slice(0, i).find((earlier) => sameFile(earlier.path, a.path) && !isStream(a.path));
     if (b !== undefined) throw new InputError('bad-argument', `${outputLabel(b)} and ${outputLabel(a)} would write the same file; give each its own name`);
+    // region names made safe for a file name can differ by case alone ("S RAM" and "s_ram"): one file on macOS and Windows
+    const folded = outputs.slice(0, i).find((earlier) => a.given !== undefined && earlier.given === a.given && earlier.path.toLowerCase() === a.path.toLowerCase());
+    if (folded !== undefined) {
+      throw new InputError('bad-argument', `${outputLabel(folded)} and ${outputLabel(a)} differ only by case: one file on a case-insensitive disk (macOS, Windows), where the second would replace the first; give the regions names that differ other than by case`);
+    }
   });
 }
 

@@ -6,6 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DIFF_MAP_OPTIONS } from './diff';
+import { TARGET_CHANGE_OPTIONS } from './plan';
 import { planJson, run } from './testing/run-cli';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
@@ -44,6 +46,18 @@ describe('COMMAND --help', () => {
     expect(help('plan')).toContain('2 bad input (or --strict found an assumption), 3 a region over its size limit');
     expect(help('diff')).toContain('3 b over the --budget');
     expect(help('sweep')).toContain('--spill, --weights, --io');
+  });
+
+  it("diff --help says which of plan's target edits diff refuses, and that they reach it through a plan saved with plan --save", () => {
+    const help = run(['diff', '--help']).out.replace(/\s+/g, ' ');
+    const refused = TARGET_CHANGE_OPTIONS.filter((o) => !(DIFF_MAP_OPTIONS as readonly string[]).includes(o));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const option of refused) {
+      expect(run(['diff', SAMPLE, SAMPLE, option, 'x']).err).toBe(`heapscope: unknown option ${option} for "diff"\n`);
+      expect(help).toMatch(new RegExp(`\\s${option}[ ,]`));
+    }
+    expect(help).toContain(`${refused.join(', ').replace(/, (?=[^,]*$)/, ' and ')} reach it as a side saved with plan --save`);
+    expect(help).toContain('diff takes only --spill, --weights and --io');
   });
 
   it('diff --help and the usage list --shape and --input, which diff takes for every model side', () => {

@@ -116,6 +116,7 @@ describe('planModel with scratch and regions', () => {
           { opType: 'Conv', name: 'spill', bytes: 5 },
         ],
       },
+      planning: { strategy: 'm1' }, // the offsets below are M1's
     });
   const model = () => tinyGraph('uint8').input('x', [16]).node('Conv', ['x'], { a: [32] }).node('Conv', ['a'], { b: [16] }).output('b').model();
 
@@ -239,7 +240,7 @@ describe('planModel on random graphs', () => {
             { name: 'fast', alignment: t.alignment, fast: true },
             { name: 'slow', alignment: 8 },
           ],
-          planning: { order: t.order, graphIo: t.graphIo },
+          planning: { strategy: 'm1', order: t.order, graphIo: t.graphIo },
           scratch: {
             placement: t.placement,
             retries: t.retries,

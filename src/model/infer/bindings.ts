@@ -8,7 +8,7 @@ import { dataTypeBits, dataTypeName, DT } from '../dtype';
 import type { DataTypeCode, DeclaredDim, IrGraph } from '../ir';
 import type { DimBinding, ModelDiagnostic } from '../inferred';
 import { nodeSubgraphs } from '../check-graph';
-import { didYouMean } from '../close-names';
+import { didYouMean } from '../../shared/close-names';
 import { isIntegerType } from '../shape-rules/elementwise';
 import type { TensorFact } from '../shape-rules/types';
 

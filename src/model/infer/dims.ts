@@ -27,7 +27,7 @@ import type { DataTypeCode, DeclaredDim, IrValueInfo } from '../ir';
 import { DT } from '../dtype';
 import type { Dim } from '../shape-rules/types';
 import { shortName } from '../../shared/short-name';
-import { didYouMean } from '../close-names';
+import { didYouMean } from '../../shared/close-names';
 
 /** Default for sequence-like dims. */
 /** What a dim flagged `sizesNothing` is, in words; the axes follow in brackets where a line has room. */

@@ -70,7 +70,11 @@ function parseRow(line: string, lineNumber: number, { columns, label }: Header, 
     const names = columns.map((c) => label[c]!).join(',');
     throw new InputError('bad-csv', `line ${lineNumber}: expected ${columns.length} values (${names}), found ${cells.length}`);
   }
-  const cell = (name: Column) => cells[columns.indexOf(name)];
+  // an id is kept exactly as typed, spaces included (the writer quotes an id with spaces at an end); numbers are read trimmed
+  const cell = (name: Column) => {
+    const text = cells[columns.indexOf(name)];
+    return name === 'id' ? text : text?.trim();
+  };
   const name = cell('id')!; // as written: the file's ids are decoded together
   if (name === '') throw new InputError('bad-csv', `line ${lineNumber}: the ${label.id} is empty`);
   const start = integerCell(cell('lower'), label.lower!, lineNumber, 0);
@@ -147,11 +151,15 @@ function csvRecords(text: string): CsvRecord[] {
   return records;
 }
 
-/** Splits one CSV record, trimming unquoted cells; double-quoted cells may hold commas and doubled quotes. */
+/**
+ * Splits one CSV record; double-quoted cells may hold commas and doubled quotes (spaces around the quotes are
+ * dropped), unquoted cells are as typed, spaces included.
+ */
 function splitCsvLine(line: string, lineNumber: number): string[] {
   const cells: string[] = [];
   let i = 0;
   for (;;) {
+    const start = i;
     while (line[i] === ' ' || line[i] === '\t') i++;
     if (line[i] === '"') {
       let value = '';
@@ -173,8 +181,8 @@ function splitCsvLine(line: string, lineNumber: number): string[] {
       if (comma < 0) return cells;
       i = comma + 1;
     } else {
-      const comma = line.indexOf(',', i);
-      cells.push(line.slice(i, comma < 0 ? undefined : comma).trim());
+      const comma = line.indexOf(',', start);
+      cells.push(line.slice(start, comma < 0 ? undefined : comma));
       if (comma < 0) return cells;
       i = comma + 1;
     }

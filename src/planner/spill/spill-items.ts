@@ -45,11 +45,16 @@ export function spillUnits(built: BuiltProblem, graph: InferredGraph, map: reado
       written += moves[b]!.written;
       read += moves[b]!.read;
     });
-    const pin = pins.find((p) => group.members.some((b) => (p.tensor !== undefined ? problem.buffers[b]!.name === p.tensor : opOf.get(info[b]!.node ?? '') === p.opType)));
+    const pin = pins.find((p) => group.members.some((b) => pinMatches(p, problem.buffers[b]!.name, opOf.get(info[b]!.node ?? ''))));
     const fixed = group.fixedBase !== undefined || !inMap.has(group.region);
     const pinnedTo = fixed ? group.region : pin?.region;
     return { group, start, end, size, written, read, value: written + read, pinnedTo };
   });
+}
+
+/** Whether `pin` names a buffer called `name` made by an op of type `opType` (undefined: a graph input's). */
+export function pinMatches(pin: RegionPin, name: string, opType: string | undefined): boolean {
+  return pin.tensor !== undefined ? name === pin.tensor : opType === pin.opType;
 }
 
 /**

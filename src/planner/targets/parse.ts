@@ -2,6 +2,7 @@
 // and filling defaults. Depends only on src/shared and the planner.
 
 import { InputError } from '../../shared/errors';
+import { previewJson } from '../../shared/json-preview';
 import { DTYPE_NAMES, dtypeBits } from '../compute-units/dtypes';
 import { OP_KINDS, type OpKind } from '../problem/op-kinds';
 import { constantFormulaError, parseScratchFormula, type Formula } from '../scratch/formula';
@@ -34,6 +35,9 @@ function readTarget(json: unknown): TargetProfile {
   regions.forEach((region, i) => {
     const first = regions.findIndex((r) => r.name === region.name);
     if (first !== i) fail(`regions[${i}].name`, `must be unique (regions[${first}] has it too)`, region.name);
+    // plan --csv writes a file per region, named by it: "SRAM" and "sram" would be one file on a case-insensitive disk
+    const folded = regions.findIndex((r) => r.name.toLowerCase() === region.name.toLowerCase());
+    if (folded !== i) fail(`regions[${i}].name`, `must differ from regions[${folded}].name ${previewJson(regions[folded]!.name)} other than by case (each region's --csv file is named by it)`, region.name);
   });
   return {
     name: doc.string('name', 'custom'),
@@ -198,7 +202,7 @@ function readScratchRule(value: unknown, path: string): ScratchRule {
 
 function readPlanning(value: unknown, path: string, regions: readonly MemoryRegion[]): PlanningSettings {
   const f = Fields.of(value, path, ['strategy', 'order', 'graphIo', 'activationRegion', 'opKinds', 'runtime', 'spill', 'memoryMap', 'pins', 'weights', 'io', 'weightsHome']);
-  const strategy = f.string('strategy', 'm1');
+  const strategy = f.string('strategy', 'best'); // as on every preset
   if (!(STRATEGY_NAMES as readonly string[]).includes(strategy)) {
     fail(f.at('strategy'), `must be one of ${STRATEGY_NAMES.join(', ')}`, strategy);
   }

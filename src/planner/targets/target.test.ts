@@ -27,7 +27,7 @@ describe('parseTarget', () => {
       regions: [{ name: 'ram', alignment: 16, fast: false }],
       computeUnits: [],
       scratch: { rules: [], placement: 'free-areas', side: 'bottom', grow: 'top', retries: false, criterion: 'smallest-heap' },
-      planning: { strategy: 'm1', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', opKinds: {} },
+      planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', opKinds: {} }, // the strategy of every preset
     });
   });
 
@@ -37,6 +37,8 @@ describe('parseTarget', () => {
     [{}, 'regions must be an array, got nothing'],
     [[], 'the target profile must be an object, got []'],
     [{ regions: [{ name: 'a' }, { name: 'a' }] }, 'regions[1].name must be unique (regions[0] has it too), got "a"'],
+    // plan --csv writes out.SRAM.csv and out.sram.csv: one file on a case-insensitive disk, the second overwriting the first
+    [{ regions: [{ name: 'SRAM' }, { name: 'dram' }, { name: 'sram' }] }, 'regions[2].name must differ from regions[0].name "SRAM" other than by case (each region\'s --csv file is named by it), got "sram"'],
     [{ regions: [{ name: 'a', sizeLimit: -1 }] }, 'regions[0].sizeLimit must be at least 1, got -1'],
     [{ regions: [{ name: 'a', fast: 'yes' }] }, 'regions[0].fast must be true or false, got "yes"'],
     [{ regions: [{ name: 'a', align: 4 }] }, 'regions[0].align is not a known field (expected one of name, sizeLimit, alignment, fast)'],

@@ -141,8 +141,11 @@ export function twoBranches(): TinyGraph {
     .output('c');
 }
 
-/** A target profile for tests: one region 'ram' with the given alignment, and any other sections. */
+/**
+ * A target profile for tests: one region 'ram' with the given alignment, and any other sections; planned with M1
+ * unless `planning.strategy` says otherwise (the offsets tests work out by hand are M1's; a target file's default is best).
+ */
 export function testTarget(doc: { readonly alignment?: number } & Readonly<Record<string, unknown>> = {}): TargetProfile {
-  const { alignment = 1, ...rest } = doc;
-  return parseTarget({ name: 'test', regions: [{ name: 'ram', alignment }], ...rest });
+  const { alignment = 1, planning, ...rest } = doc;
+  return parseTarget({ name: 'test', regions: [{ name: 'ram', alignment }], ...rest, planning: { strategy: 'm1', ...(planning ?? {}) } });
 }

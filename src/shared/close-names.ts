@@ -3,7 +3,7 @@
 // names of very different lengths are skipped, so a model with a million
 // values answers quickly. No DOM.
 
-import { shortName } from '../shared/short-name';
+import { shortName } from './short-name';
 
 /** Names longer than this are never suggested (and a longer typed name gets no suggestions). */
 const MAX_COMPARED = 200;

@@ -1,0 +1,77 @@
+// A target file's pin rule that names no buffer of the model (a tensor name
+// typed in another case, an op type that does not exist) was ignored without a
+// word, even under --strict: the pinned tensor spilled to ext-ram and a CI job
+// passed with exit 0. It is now a `heapscope: note:` line naming the rule, with
+// the names close to the one it gives, and --strict refuses it with exit 2, as
+// it refuses a --dim the model ignores.
+
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { presetTarget } from '../src/planner/targets/presets';
+import { run } from './testing/run-cli';
+import { tempFiles } from './testing/temp-files';
+
+const SAMPLE = join(__dirname, '../public/sample.onnx');
+const file = tempFiles('target-pins');
+
+/** The mcu preset as a target file with `pins`. */
+function pinnedTarget(name: string, pins: readonly object[]): string {
+  const mcu = presetTarget('mcu');
+  const doc = { ...mcu, planning: { ...mcu.planning, pins } };
+  return file(name, new TextEncoder().encode(JSON.stringify(doc)));
+}
+
+/** The region the plan of SAMPLE for `target` gives buffer `name`. */
+function regionOf(target: string, name: string): string {
+  const plan = JSON.parse(run(['plan', SAMPLE, '--target', target, '--json']).out);
+  return plan.buffers.find((b: { name: string }) => b.name === name).region;
+}
+
+const TYPO = "target pin planning.pins[0] (tensor 'Stem/conv_out' to 'sram') is ignored: no buffer is named 'Stem/conv_out' (did you mean 'stem/conv_out'";
+
+describe("a target file's pin", () => {
+  it('that names a buffer keeps it in its region, and says nothing', () => {
+    const target = pinnedTarget('ok.json', [{ tensor: 'stem/conv_out', region: 'sram' }]);
+    expect(regionOf(target, 'stem/conv_out')).toBe('sram');
+    const { err } = run(['plan', SAMPLE, '--target', target, '--json']);
+    expect(err).not.toContain('note');
+  });
+
+  it('that names no buffer is a note naming the rule and the close names, and the plan passes', () => {
+    const target = pinnedTarget('typo.json', [{ tensor: 'Stem/conv_out', region: 'sram' }]);
+    expect(regionOf(target, 'stem/conv_out')).toBe('ext-ram'); // the rule kept nothing: the tensor spilled as unpinned
+    const { code, err } = run(['plan', SAMPLE, '--target', target, '--json']);
+    expect(err).toContain(`heapscope: note: ${SAMPLE}: ${TYPO}`);
+    expect(err.split('\n').filter((l) => l !== '')).toHaveLength(1);
+    expect(code).toBe(0);
+  });
+
+  it('that names no buffer fails plan --strict with exit 2', () => {
+    const target = pinnedTarget('typo.json', [{ tensor: 'Stem/conv_out', region: 'sram' }]);
+    const { code, err } = run(['plan', SAMPLE, '--target', target, '--dim', 'batch=1', '--strict']);
+    expect(err).toContain(`heapscope: ${SAMPLE}: --strict: ${TYPO}`);
+    expect(err).not.toContain('note');
+    expect(code).toBe(2);
+  });
+
+  it('of an op type no op has is named by its place in the file, with the op types close to it', () => {
+    const target = pinnedTarget('op.json', [{ tensor: 'block7/project_out', region: 'sram' }, { opType: 'Convv', region: 'ext-ram' }]);
+    const { code, err } = run(['plan', SAMPLE, '--target', target, '--json']);
+    expect(err).toBe(`heapscope: note: ${SAMPLE}: target pin planning.pins[1] (op type 'Convv' to 'ext-ram') is ignored: no op of type 'Convv' makes a buffer (did you mean 'Conv'?)\n`);
+    expect(code).toBe(0);
+  });
+
+  it('fails diff --strict on the side planned with it', () => {
+    const target = pinnedTarget('typo.json', [{ tensor: 'Stem/conv_out', region: 'sram' }]);
+    const { code, err } = run(['diff', SAMPLE, SAMPLE, '--dim', 'batch=1', '--b-target', target, '--strict', '--json']);
+    expect(err).toContain(`heapscope: ${SAMPLE} (b): --strict: ${TYPO}`);
+    expect(err).not.toContain('(a)');
+    expect(code).toBe(2);
+  });
+
+  it('shows the name it gives with its control characters escaped', () => {
+    const target = pinnedTarget('esc.json', [{ tensor: 'x\u001b[2Jy\nz', region: 'sram' }]);
+    const { err } = run(['plan', SAMPLE, '--target', target, '--json']);
+    expect(err).toBe(`heapscope: note: ${SAMPLE}: target pin planning.pins[0] (tensor 'x\\u001b[2Jy\\u000az' to 'sram') is ignored: no buffer is named 'x\\u001b[2Jy\\u000az'\n`);
+  });
+});
