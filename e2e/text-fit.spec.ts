@@ -6,10 +6,12 @@
 // table's Gap column beside an open Growth pane, Compare's filters, Compare's
 // bytes moved, Compare's side labels and the Growth chart's axis name read
 // whole; Growth's hover card whole and broken only between words in the
-// narrow pane; and names cut at their start keep their glyphs whole.
+// narrow pane; names cut at their start keep their glyphs whole; and the heap
+// table's offsets read whole at 1280×720 and 1440×900, the shares-bytes mark beside them.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { bodyFitsAcross, openHeapTable, shownOffsets } from './heap-table';
 
 /** Planning real models on mcu shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -603,3 +605,19 @@ test("GPT-2 on mcu at 1024×640 with Growth open: the live-bytes chart beside th
   if (kinds !== null && shown < Number(kinds)) await expect(chart.locator('.pc-region').first().locator('.pc-left-out')).toContainText('left out');
   await snap(page, 'peak-chart-1024-gpt2-mcu');
 });
+
+for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+  test(`at ${width}×${height} the heap table shows every offset whole, also after the shares-bytes mark: ultraface on mcu`, async ({ page }) => {
+    const file = 'ultraface_RFB-320.onnx';
+    test.skip(!haveModel(file), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await openDropped(page, file, readModel(file), '/?target=mcu');
+    const table = await openHeapTable(page);
+    const offsets = await shownOffsets(table);
+    // rows drawn include a buffer sharing bytes at a seven-digit offset (2,457,600), the widest figure after the mark
+    expect(offsets.some((o) => o.shared && o.text.replace(/\D/g, '').length >= 7)).toBe(true);
+    expect(offsets.filter((o) => o.cut || o.text.includes('…')).map((o) => o.text)).toEqual([]);
+    await bodyFitsAcross(table);
+    await snap(page, `text-fit-heap-table-offsets-${width}`);
+  });
+}
