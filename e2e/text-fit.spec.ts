@@ -621,3 +621,34 @@ for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
     await snap(page, `text-fit-heap-table-offsets-${width}`);
   });
 }
+
+/** The side bar's selects whose chosen option does not fit in them, as "label: option" (the option's words measured in the select's font, against its room inside its padding and arrow). */
+function cutSelects(page: Page): Promise<string[]> {
+  return page.locator('aside.sidebar select').evaluateAll((selects) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return (selects as HTMLSelectElement[]).flatMap((el) => {
+      if (el.getClientRects().length === 0) return [];
+      const style = getComputedStyle(el);
+      // the shorthand `font` of a select reads empty in Chromium: set it from its parts
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = el.selectedOptions[0]?.text ?? '';
+      // Chromium draws its arrow inside the padding box, about 20 px
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      return context.measureText(text).width <= room ? [] : [`${el.labels?.[0]?.textContent ?? el.id}: ${text}`];
+    });
+  });
+}
+
+for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+  test(`at ${width}×${height} every select of the side bar shows its chosen value whole, on cpu and on mcu`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    for (const target of ['cpu', 'mcu']) {
+      await page.goto(`/?target=${target}`);
+      await waitForPlan(page);
+      await expect(page.getByTestId('strategy-select')).toBeVisible();
+      expect(await page.locator('aside.sidebar select').count()).toBeGreaterThan(4);
+      expect(await cutSelects(page), `target ${target}`).toEqual([]);
+    }
+    await snap(page, `text-fit-side-bar-selects-${width}`);
+  });
+}
