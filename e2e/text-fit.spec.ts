@@ -202,11 +202,15 @@ test("at 1280×720 the peak chart's key takes one line in its narrow column, eac
   await snap(page, 'text-fit-peak-chart-key-resnet');
 });
 
-test("Compare's buffer table at 1280×720 shows the A and B sizes whole", async ({ page }) => {
+test("Compare's buffer table at 1280×720 shows its headings and the A and B sizes whole", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await compareSampleBatch4(page);
-  const rows = page.getByTestId('compare-dialog').getByTestId('diff-buffers').locator('tbody tr');
+  const table = page.getByTestId('compare-dialog').getByTestId('diff-buffers');
+  const rows = table.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
+  const headings = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => ({ text: th.textContent, cut: th.scrollWidth > th.clientWidth + 1 })));
+  expect(headings.map((h) => h.text)).toContain('offset A → B');
+  expect(headings.filter((h) => h.cut).map((h) => h.text)).toEqual([]);
   for (const column of [3, 4]) {
     const cells = rows.locator(`td:nth-child(${column})`);
     const cut = await cells.evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
