@@ -514,3 +514,23 @@ test("another model dropped while the comparison is open: B is planned again for
   expect(compared).toMatchObject({ peakA: shown.peak, peakB: planB.peak, target: 'mcu' });
   await snap(page, 'compare-after-another-model');
 });
+
+test('a file that does not open, dropped while the comparison is open: the dialog shows why, above its heaps, and Dismiss keeps the focus in it', async ({ page }) => {
+  await page.goto('/?compare=1&b.target=mcu');
+  await waitForPlan(page);
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.getByTestId('compare-delta')).toBeVisible({ timeout: 60_000 });
+  await dropFile(page, 'broken.onnx', new TextEncoder().encode('not a model at all'));
+  await page.waitForFunction(() => document.body.dataset.status === 'error');
+  const banner = page.getByTestId('error-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Could not open broken.onnx');
+  // Drawn on top: what is under the banner's middle is the banner, not the dialog over it.
+  const box = (await banner.boundingBox())!;
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="error-banner"]') !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(onTop).toBe(true);
+  await snap(page, 'compare-drop-error');
+  await banner.getByRole('button', { name: 'Dismiss error' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(dialog).toBeFocused();
+});

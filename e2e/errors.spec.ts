@@ -241,6 +241,21 @@ test("an ONNX external weights file dropped alone says what it is and to open th
   expect(err.trim().split('\n')).toEqual([`heapscope: ${path}: ${sentence}`]);
 });
 
+test("tiny Llama dropped with its model.onnx.data: the line says the weights file is the model's external data, not a second model refused", async ({ page }) => {
+  const model = 'tiny-llama-fp16/model.onnx';
+  test.skip(!haveModel(model) || !haveModel(`${model}.data`), NO_MODELS);
+  await startOnGoodModel(page);
+  await dropFiles(page, [
+    { name: 'model.onnx.data', bytes: readModel(`${model}.data`) },
+    { name: 'model.onnx', bytes: readModel(model) },
+  ]);
+  await waitForModel(page, 'model.onnx');
+  const notice = page.getByTestId('drop-notice');
+  await expect(notice).toHaveText(/^Opened model\.onnx; model\.onnx\.data is external weights data, which planning does not read: it needs only the sizes the model states\.Dismiss$/);
+  await expect(notice).not.toContainText('One model opens at a time');
+  await snap(page, 'drop-model-with-external-data');
+});
+
 test('several files dropped at once: one line says which model was opened and that the others were not', async ({ page }) => {
   test.skip(!haveModel('winml_mnist.onnx') || !haveModel('ultraface_RFB-320.onnx'), NO_MODELS);
   await startOnGoodModel(page);
@@ -257,7 +272,7 @@ test('several files dropped at once: one line says which model was opened and th
     { name: GOOD, bytes: batchModel() },
   ]);
   await waitForModel(page, GOOD);
-  await expect(page.getByTestId('drop-notice')).toHaveText(/opened good\.onnx, not weights\.data\./);
+  await expect(page.getByTestId('drop-notice')).toHaveText(/^Opened good\.onnx; weights\.data is external weights data, which planning does not read/);
   // One file dropped next: no line about others.
   await dropFile(page, 'winml_mnist.onnx', readModel('winml_mnist.onnx'));
   await waitForModel(page, 'winml_mnist.onnx');

@@ -1,6 +1,6 @@
 // Helpers of the specs that read the heap's Table view: opening it as a person
 // does (the Heap view's Table button, then the first row drawn), measuring that
-// its body fits across the pane, and reading the bytes of the rows shown.
+// its body fits across the pane, and reading the bytes and offsets of the rows shown.
 
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -25,4 +25,15 @@ export async function shownBytes(table: Locator): Promise<number[]> {
     els.map((el) => ({ top: el.getBoundingClientRect().top, bytes: Number(el.querySelector('[data-testid="heap-cell-bytes"]')?.getAttribute('data-bytes')) })),
   );
   return rows.sort((a, b) => a.top - b.top).map((r) => r.bytes);
+}
+
+/** The Offset cells drawn: each one's text, whether it carries the shares-bytes mark, and whether its figure is cut (an ellipsis, or wider than its cell). */
+export async function shownOffsets(table: Locator): Promise<{ text: string; shared: boolean; cut: boolean }[]> {
+  return table.getByTestId('heap-cell-offset').evaluateAll((cells) =>
+    cells.map((el) => ({
+      text: el.textContent ?? '',
+      shared: el.querySelector('[data-testid="heap-shares"]') !== null,
+      cut: el.scrollWidth > el.clientWidth,
+    })),
+  );
 }

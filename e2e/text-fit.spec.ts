@@ -6,10 +6,12 @@
 // table's Gap column beside an open Growth pane, Compare's filters, Compare's
 // bytes moved, Compare's side labels and the Growth chart's axis name read
 // whole; Growth's hover card whole and broken only between words in the
-// narrow pane; and names cut at their start keep their glyphs whole.
+// narrow pane; names cut at their start keep their glyphs whole; and the heap
+// table's offsets read whole at 1280×720 and 1440×900, the shares-bytes mark beside them.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { bodyFitsAcross, openHeapTable, shownOffsets } from './heap-table';
 
 /** Planning real models on mcu shares two cores with other work: give it time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -200,11 +202,15 @@ test("at 1280×720 the peak chart's key takes one line in its narrow column, eac
   await snap(page, 'text-fit-peak-chart-key-resnet');
 });
 
-test("Compare's buffer table at 1280×720 shows the A and B sizes whole", async ({ page }) => {
+test("Compare's buffer table at 1280×720 shows its headings and the A and B sizes whole", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await compareSampleBatch4(page);
-  const rows = page.getByTestId('compare-dialog').getByTestId('diff-buffers').locator('tbody tr');
+  const table = page.getByTestId('compare-dialog').getByTestId('diff-buffers');
+  const rows = table.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
+  const headings = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => ({ text: th.textContent, cut: th.scrollWidth > th.clientWidth + 1 })));
+  expect(headings.map((h) => h.text)).toContain('offset A → B');
+  expect(headings.filter((h) => h.cut).map((h) => h.text)).toEqual([]);
   for (const column of [3, 4]) {
     const cells = rows.locator(`td:nth-child(${column})`);
     const cut = await cells.evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
@@ -603,3 +609,50 @@ test("GPT-2 on mcu at 1024×640 with Growth open: the live-bytes chart beside th
   if (kinds !== null && shown < Number(kinds)) await expect(chart.locator('.pc-region').first().locator('.pc-left-out')).toContainText('left out');
   await snap(page, 'peak-chart-1024-gpt2-mcu');
 });
+
+for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+  test(`at ${width}×${height} the heap table shows every offset whole, also after the shares-bytes mark: ultraface on mcu`, async ({ page }) => {
+    const file = 'ultraface_RFB-320.onnx';
+    test.skip(!haveModel(file), NO_MODELS);
+    await page.setViewportSize({ width, height });
+    await openDropped(page, file, readModel(file), '/?target=mcu');
+    const table = await openHeapTable(page);
+    const offsets = await shownOffsets(table);
+    // rows drawn include a buffer sharing bytes at a seven-digit offset (2,457,600), the widest figure after the mark
+    expect(offsets.some((o) => o.shared && o.text.replace(/\D/g, '').length >= 7)).toBe(true);
+    expect(offsets.filter((o) => o.cut || o.text.includes('…')).map((o) => o.text)).toEqual([]);
+    await bodyFitsAcross(table);
+    await snap(page, `text-fit-heap-table-offsets-${width}`);
+  });
+}
+
+/** The side bar's selects whose chosen option does not fit in them, as "label: option" (the option's words measured in the select's font, against its room inside its padding and arrow). */
+function cutSelects(page: Page): Promise<string[]> {
+  return page.locator('aside.sidebar select').evaluateAll((selects) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return (selects as HTMLSelectElement[]).flatMap((el) => {
+      if (el.getClientRects().length === 0) return [];
+      const style = getComputedStyle(el);
+      // the shorthand `font` of a select reads empty in Chromium: set it from its parts
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = el.selectedOptions[0]?.text ?? '';
+      // Chromium draws its arrow inside the padding box, about 20 px
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      return context.measureText(text).width <= room ? [] : [`${el.labels?.[0]?.textContent ?? el.id}: ${text}`];
+    });
+  });
+}
+
+for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+  test(`at ${width}×${height} every select of the side bar shows its chosen value whole, on cpu and on mcu`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    for (const target of ['cpu', 'mcu']) {
+      await page.goto(`/?target=${target}`);
+      await waitForPlan(page);
+      await expect(page.getByTestId('strategy-select')).toBeVisible();
+      expect(await page.locator('aside.sidebar select').count()).toBeGreaterThan(4);
+      expect(await cutSelects(page), `target ${target}`).toEqual([]);
+    }
+    await snap(page, `text-fit-side-bar-selects-${width}`);
+  });
+}

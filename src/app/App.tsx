@@ -47,7 +47,15 @@ export function App({ store, embed = false, panes: linkedPanes }: AppProps) {
   const [panes, togglePane] = usePanes(linkedPanes);
   const [dropped, setDropped] = useState<DroppedNote | undefined>(undefined);
   const [noticeShown, setNoticeShown] = useState(true);
-  const notice = embed || !noticeShown ? undefined : <LinkNotice onDismiss={() => setNoticeShown(false)} />;
+  const link = embed || !noticeShown ? undefined : <LinkNotice onDismiss={() => setNoticeShown(false)} />;
+  // The notices of the page: under the header, or in the Compare dialog while it covers the page (behind it, they could be neither read nor reached).
+  const notices = (
+    <>
+      <ErrorBanner />
+      {link}
+      {!embed && <DroppedNotice note={dropped} onDismiss={() => setDropped(undefined)} />}
+    </>
+  );
   return (
     <StoreContext.Provider value={store}>
       <ErrorBoundary area="page">
@@ -55,19 +63,17 @@ export function App({ store, embed = false, panes: linkedPanes }: AppProps) {
           {!embed && <SkipLinks panes={panes} />}
           {!embed && <AppHeader panes={panes} onTogglePane={togglePane} />}
           <LoadProgressBar />
-          <ErrorBanner />
-          <WhileNotComparing>{notice}</WhileNotComparing>
-          {!embed && <DroppedNotice note={dropped} onDismiss={() => setDropped(undefined)} />}
+          {embed ? notices : <WhileNotComparing>{notices}</WhileNotComparing>}
           {embed ? <EmbedWorkspace fullViewUrl={fullViewHref(window.location.href)} panes={linkedPanes} /> : <Workspace panes={panes} />}
           {!embed && <DropZone onNote={setDropped} />}
-          {!embed && <CompareDialog notice={notice} />}
+          {!embed && <CompareDialog notice={notices} />}
         </div>
       </ErrorBoundary>
     </StoreContext.Provider>
   );
 }
 
-/** `children` while the Compare dialog is closed: the link notice, which shows in the dialog while it covers the page (behind it, it could be neither read nor reached). */
+/** `children` while the Compare dialog is closed: the page's notices, which show in the dialog while it covers the page. */
 function WhileNotComparing({ children }: { readonly children: ReactNode }) {
   const comparing = useCompare((s) => s.a !== undefined);
   return comparing ? null : children;

@@ -55,6 +55,15 @@ describe('several files dropped at once', () => {
     expect(chooseDropped(named('a.onnx_data', 'b.data'))!.tries.map((f) => f.name)).toEqual(['a.onnx_data']);
   });
 
+  it('says an external weights file dropped with its model is data planning does not read, never a second model refused', async () => {
+    // it read "One model opens at a time: opened model.onnx, not model.onnx.data."
+    const { tried, text } = await dropOf(['model.onnx', 'model.onnx.data'], []);
+    expect(tried).toEqual(['model.onnx']);
+    expect(text).toBe('Opened model.onnx; model.onnx.data is external weights data, which planning does not read: it needs only the sizes the model states.');
+    const both = await dropOf(['a.onnx', 'b.onnx', 'a.onnx_data', 'b.onnx_data'], []);
+    expect(both.text).toBe('One model opens at a time: opened a.onnx, not b.onnx; a.onnx_data, b.onnx_data are external weights data, which planning does not read: it needs only the sizes the model states.');
+  });
+
   it('says nothing for one file, and lists at most three others', () => {
     expect(droppedNotice({ opened: 'a.onnx', failed: [], left: [] })).toBeUndefined();
     expect(droppedNotice({ opened: undefined, failed: ['a.onnx'], left: [] })).toBeUndefined();

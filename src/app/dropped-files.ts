@@ -56,16 +56,27 @@ function listed(names: readonly string[]): string {
 /**
  * "One model opens at a time: opened a.onnx, not b.onnx." for a drop of several files; "One model opens at a time:
  * opened b.onnx (could not open a.onnx)." when the first could not be opened, and "Could not open a.onnx or b.onnx:
- * no model dropped opens." when none could; undefined for one file.
+ * no model dropped opens." when none could; undefined for one file. A file named like external weights (model.onnx.data)
+ * is no model refused: "Opened model.onnx; model.onnx.data is external weights data, …" says planning does not read it.
  */
 export function droppedNotice(outcome: DroppedOutcome): string | undefined {
   const { opened, failed, left } = outcome;
   if (failed.length + left.length + (opened === undefined ? 0 : 1) < 2) return undefined;
-  const not = left.length === 0 ? '' : `, not ${listed(left)}`;
   if (opened === undefined) {
     const names = failed.length <= 2 ? failed.join(' or ') : listed(failed);
     return `Could not open ${names}: no model dropped opens${left.length === 0 ? '' : ` (${listed(left)} not tried)`}.`;
   }
+  const weights = left.filter((name) => looksLikeExternalData(name));
+  const models = left.filter((name) => !looksLikeExternalData(name));
+  const data = weights.length === 0 ? undefined : weightsWords(weights);
+  if (data !== undefined && models.length === 0 && failed.length === 0) return `Opened ${opened}; ${data}.`;
+  const not = models.length === 0 ? '' : `, not ${listed(models)}`;
   const couldNot = failed.length === 0 ? '' : ` (could not open ${listed(failed)})`;
-  return `One model opens at a time: opened ${opened}${couldNot}${not}.`;
+  return `One model opens at a time: opened ${opened}${couldNot}${not}${data === undefined ? '' : `; ${data}`}.`;
+}
+
+/** What external weights files dropped beside a model are to the page: data it does not need. */
+function weightsWords(names: readonly string[]): string {
+  const one = names.length === 1;
+  return `${listed(names)} ${one ? 'is' : 'are'} external weights data, which planning does not read: it needs only the sizes the model states`;
 }

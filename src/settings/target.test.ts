@@ -67,7 +67,7 @@ describe('target edits', () => {
     // TensorFlow Lite Micro reads weights from the model's buffer, never from its tensor arena: flash is the only place offered
     expect(editableTarget('tflm').weightsChoices).toEqual(['flash']);
     // a host has no flash: the choice of no region says where weights then are (the cpu preset offered 'flash')
-    expect(editableTarget('cpu').weightsLabels).toEqual({ flash: 'outside the regions (runtime)' });
+    expect(editableTarget('cpu').weightsLabels).toEqual({ flash: 'runtime' });
     expect(editableTarget('mcu').weightsLabels).toEqual({});
     expect(editableTarget('mcu', { weights: { region: 'sram', copied: true }, io: 'application' })).toMatchObject({ weights: 'copy-to:sram', io: 'application' });
     expect(targetForSettings({ ...MCU, edits: { weights: { region: 'sram', copied: false } } }).planning.weights).toEqual({ region: 'sram', copied: false });

@@ -65,7 +65,7 @@ export function editableTarget(name: string, edits: TargetEdits = {}): EditableT
     weights: weightsText(edits.weights ?? preset.planning.weights ?? { copied: false }),
     weightsChoices: ['flash', ...weightRegions.map((r) => r.name), ...weightRegions.map((r) => `copy-to:${r.name}`)],
     // 'flash' (--weights flash) is in no region: on a host, outside the planned regions, where the runtime loads them
-    weightsLabels: preset.planning.weightsHome === 'runtime' ? { flash: 'outside the regions (runtime)' } : {},
+    weightsLabels: preset.planning.weightsHome === 'runtime' ? { flash: 'runtime' } : {},
     io: edits.io ?? preset.planning.io ?? 'arena',
   };
 }

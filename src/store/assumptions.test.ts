@@ -148,6 +148,13 @@ describe('assumption lines', () => {
     expect(assumptionLines(undefined, bound)).toEqual([]);
   });
 
+  it('says first that nodes use a domain the model does not import, as a file cut short has, with no fix on the page', () => {
+    const bound = { ...MODEL, nodes: MODEL.nodes.slice(0, 1), values: MODEL.values.slice(0, 4), dims: MODEL.dims.slice(0, 1) };
+    const message = "21 nodes use domain 'com.microsoft' (Attention), which the model does not import (no opset_import entry): the file may be cut short or the model is invalid; ONNX Runtime refuses it";
+    const lines = assumptionLines(undefined, { ...bound, diagnostics: [{ code: 'missing-opset', message, node: 'Attention_0' }] });
+    expect(lines.map((l) => [l.text, l.action, l.fix.kind])).toEqual([[message, undefined, 'none']]);
+  });
+
   it('finds the graph inputs a condition is computed from', () => {
     expect(conditionInputs(MODEL, MODEL.nodes[1]!)).toEqual(['sr']);
   });

@@ -6,6 +6,7 @@
 import type { DimBinding, InferredGraph, InferredModel, InferredNode, InferredValue } from '../model/inferred';
 import type { BranchChoice, DimAssumption, ModelPlan, PlanAssumptions, UnknownAssumption } from '../planner/plan';
 import { TFLITE_FIXED_SHAPES } from '../model/infer/tflite-shapes';
+import { MISSING_OPSET } from '../model/onnx/decode-domains';
 import { mismatchedTotals, mismatchSum, type TotalMismatch } from '../model/infer/dims';
 import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
 import { dimAssumptions } from '../planner/assembly/assumptions';
@@ -68,7 +69,8 @@ export function planAssumptions(plan: ModelPlan | undefined, model: InferredMode
 /** The banner's lines for a plan (or the model alone when it has no plan). */
 export function assumptionLines(plan: ModelPlan | undefined, model: InferredModel): AssumptionLine[] {
   const a = planAssumptions(plan, model);
-  const lines: AssumptionLine[] = mismatchedTotals(model.dims).map((m) => mismatchLine(m, a.dims));
+  const lines: AssumptionLine[] = model.diagnostics.filter((d) => d.code === MISSING_OPSET).map((d, i) => fileStatesLine(`missing-opset:${i}`, d.message));
+  lines.push(...mismatchedTotals(model.dims).map((m) => mismatchLine(m, a.dims)));
   const defaults = a.dims.filter((d) => !d.bound);
   if (defaults.length > 0) lines.push(dimsLine(defaults));
   const tensors = a.unknown.filter((u) => u.scratch !== true);
@@ -78,7 +80,7 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   for (const branch of a.branches) lines.push(branchLine(branch, model));
   if (plan?.diagnostics.some((d) => d.code === TFLM_FIXED_SHAPES) === true) lines.push(fixedShapesLine(model));
   const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
-  if (unapplied !== undefined) lines.push(tfliteShapesLine(unapplied.message));
+  if (unapplied !== undefined) lines.push(fileStatesLine('tflite-shapes', unapplied.message));
   if (plan?.diagnostics.some((d) => d.code === TFLM_IO_IN_ARENA) === true) lines.push(arenaIoLine());
   const refusals = (plan?.diagnostics ?? []).filter((d) => d.code === TFLM_UNSUPPORTED).map((d) => d.message);
   if (refusals.length > 0) lines.push(refusedLine(refusals));
@@ -112,10 +114,15 @@ function unknownKernelsLine(kernels: NonNullable<ModelPlan['assumptions']['kerne
   };
 }
 
-/** Shapes given for a .tflite, which keeps its file's (model/infer/tflite-shapes.ts): the plan is of the file's shapes. */
-function tfliteShapesLine(message: string): AssumptionLine {
+/**
+ * A diagnostic of the file that nothing on the page changes, as a line: shapes
+ * given for a .tflite, which keeps its file's (model/infer/tflite-shapes.ts);
+ * nodes of a domain the model does not import, as a file cut short has
+ * (model/onnx/decode-domains.ts).
+ */
+function fileStatesLine(key: string, message: string): AssumptionLine {
   const text = message.charAt(0).toUpperCase() + message.slice(1);
-  return { key: 'tflite-shapes', text, lead: text, detail: undefined, action: undefined, fix: { kind: 'none' } };
+  return { key, text, lead: text, detail: undefined, action: undefined, fix: { kind: 'none' } };
 }
 
 /** Graph I/O asked of the application on TensorFlow Lite Micro, which allocates it in its arena itself. */

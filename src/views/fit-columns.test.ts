@@ -16,6 +16,9 @@ describe('fitColumns', () => {
     expect(fitted.template).toBe('minmax(104px, 1.6fr) 60px 56px 63px 54px minmax(120px, 0.9fr) minmax(88px, 1fr) minmax(88px, 1fr) minmax(104px, 1fr)');
     expect(heap(1, 825, { sorted: 'bytes' }).template).toMatch(/^minmax\(104px, 1\.6fr\) 76px 56px 63px /);
     expect(heap(1, 825, { maxOffset: 12_345_678 }).template).toMatch(/^minmax\(104px, 1\.6fr\) 60px 78px /);
+    // a buffer sharing another's bytes shows its mark (15 px) before its offset: "2,457,600" after it needs 71 + 15 px
+    expect(heap(1, 825, { maxOffset: 2_457_600, maxSharedOffset: 2_457_600 }).template).toMatch(/^minmax\(104px, 1\.6fr\) 60px 86px /);
+    expect(heap(1, 825, { maxOffset: 2_457_600, maxSharedOffset: 0 }).template).toMatch(/^minmax\(104px, 1\.6fr\) 60px 71px /);
   });
 
   it('leaves out the heap columns least read first, one pixel short at a time, and keeps Kind as its colour chip', () => {

@@ -11,6 +11,7 @@
 //   Long integers to numbers, empty node names to "OpType_<index>", initializers
 //   dropped from the graph inputs, a Constant's value_* attribute to one `value`
 //   tensor, subgraphs decoded recursively;
+// - nodes of a domain that opset_import does not list get a warning (decode-domains.ts);
 // - checkGraph then rejects graphs that read undefined tensors or have cycles.
 
 import onnxProto from 'onnx-proto';
@@ -20,6 +21,7 @@ import { InputError } from '../../shared/errors';
 import { formatBytes } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import { checkGraph } from '../check-graph';
+import { missingOpsetDiagnostics } from './decode-domains';
 import { graphFromProto, normaliseDomain } from './decode-graph';
 import { int64ToNumber, list } from './decode-scalars';
 import { MAX_MODEL_BYTES, rejectKnownFormats, rejectNonModelProtobuf } from './decode-sniff';
@@ -43,7 +45,7 @@ export interface DecodeOptions {
  * Throws InputError (code + sentence) for anything that is not a usable model:
  * 'empty-file', 'too-large', 'not-onnx', 'truncated', 'not-a-model', 'bad-graph'.
  * What is odd but usable becomes a diagnostic: 'external-data' (one, naming the
- * weight files), 'string-tensor', 'sparse-initializer', 'invalid-dim'.
+ * weight files), 'string-tensor', 'sparse-initializer', 'invalid-dim', 'missing-opset'.
  */
 export function decodeOnnx(bytes: Uint8Array, options: DecodeOptions = {}): IrModel {
   const progress = options.onProgress ?? (() => undefined);
@@ -122,6 +124,7 @@ function convertModel(proto: Onnx.ModelProto, fileBytes: number): IrModel {
   const ctx = newDecodeContext();
   const graph = graphFromProto(proto.graph, ctx);
   const external = externalDataDiagnostic(ctx);
+  const unimported = missingOpsetDiagnostics(graph, opsets);
   const metadata = metadataOf(proto.metadataProps);
   return {
     irVersion,
@@ -133,7 +136,7 @@ function convertModel(proto: Onnx.ModelProto, fileBytes: number): IrModel {
     opsets,
     graph,
     fileBytes,
-    diagnostics: external === undefined ? ctx.diagnostics : [external, ...ctx.diagnostics],
+    diagnostics: [...unimported, ...(external === undefined ? [] : [external]), ...ctx.diagnostics],
   };
 }
 

@@ -31,7 +31,7 @@ import { useModalFocus } from '../use-modal-focus';
 import { PeakSumMark } from '../regions-peak-note';
 import './compare.css';
 
-/** The dialog; nothing while there is no comparison or saved plan. `notice` (the link notice) shows under its header, not behind it. */
+/** The dialog; nothing while there is no comparison or saved plan. `notice` (the page's error banner, link notice and note about files dropped) shows under its header, not behind it. */
 export function CompareDialog({ notice }: { readonly notice?: ReactNode }) {
   const a = useCompare((s) => s.a);
   const b = useCompare((s) => s.b);

@@ -66,7 +66,7 @@ function CompareForm() {
           </select>
           <label htmlFor={`${baseId}-strategy`}>strategy</label>
           <select id={`${baseId}-strategy`} className="input select" value={strategy} onChange={(e) => setStrategy(e.target.value)} data-testid="compare-strategy">
-            <option value="">target default ({defaultStrategyOf(target) ?? '?'})</option>
+            <option value="">{defaultStrategyOf(target) === undefined ? 'target default' : `${defaultStrategyOf(target)} (default)`}</option>
             {STRATEGY_CHOICES.map((name) => (
               <option key={name}>{name}</option>
             ))}

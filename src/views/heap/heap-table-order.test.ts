@@ -3,7 +3,7 @@ import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { nextSort } from '../../shared/sort-order';
 import type { BufferFacts } from './heap-data';
 import { heapData } from './heap-data';
-import { HEAP_COLUMNS, heapKindText, heapTableOrder, sharedNames } from './heap-table-order';
+import { HEAP_COLUMNS, heapKindText, heapTableOrder, sharedNames, tableFigures } from './heap-table-order';
 import { syntheticPlan } from './synthetic-plan';
 
 const buffer = (id: number, name: string, kind: PlannedBuffer['kind'], start: number, end: number, offset: number, size: number): PlannedBuffer => ({
@@ -31,6 +31,12 @@ describe('the heap table order', () => {
     const shared = heapData(inPlace, new Set());
     expect(sharedNames(shared)).toEqual(['c', undefined, undefined, undefined]);
     expect([...heapTableOrder(shared, describe_, { column: 'shares', direction: 'descending' })][0]).toBe(0);
+  });
+
+  it('gives the column widths the largest offset, of all and of the buffers that share bytes (drawn after a mark), and the last step', () => {
+    expect(tableFigures(data)).toEqual({ maxOffset: 128, steps: 4 });
+    const inPlace: ModelPlan = { ...plan, buffers: plan.buffers.map((b) => (b.id === 0 ? { ...b, alias: { parent: 3, offset: 0, rule: 'in-place' as const } } : b)) };
+    expect(tableFigures(heapData(inPlace, new Set()))).toEqual({ maxOffset: 128, maxSharedOffset: 64, steps: 4 });
   });
 
   it('keeps plan order until a column is chosen', () => {

@@ -43,6 +43,9 @@ const COMPACT_KIND: HeapColumnSpec = { id: 'kind', label: 'K', first: 'ascending
 /** Px of one character of the table's monospace figures (12.5 px), rounded up. */
 const MONO_CHAR = 7.6;
 
+/** Px the shares-bytes mark takes before an offset (heap.css: an 11 px swatch, border included, and 4 px after it). */
+const SHARES_MARK = 15;
+
 /** Px a header's sort arrow takes (sort-header.css: 12 px and a 4 px gap), shown only on the column the table is sorted by. */
 const SORT_ARROW = 16;
 
@@ -50,20 +53,21 @@ const SORT_ARROW = 16;
 export interface HeapColumnsFit {
   readonly lanes: number; // regions of the plan
   readonly maxOffset: number; // the largest offset: the Offset column is as wide as its figure
+  readonly maxSharedOffset?: number; // the largest offset of a buffer that shares another's bytes, drawn after the shares mark; absent when none shares
   readonly steps: number; // the plan's steps: the Lifetime column is as wide as "[steps, steps)"
   readonly sorted?: HeapColumn; // the column the table is sorted by: its header shows its arrow
 }
 
 /**
  * The columns for a row `width` px wide (undefined: not laid out yet). Over two or more regions an offset means
- * nothing without its region, so Region stays; Offset and Lifetime are as wide as their largest figure; and Kind
+ * nothing without its region, so Region stays; Offset (with a shared buffer's mark) and Lifetime are as wide as their largest figure; and Kind
  * turns into its chip where its words do not fit, so a KV cache or a spilled row still looks apart.
  */
 export function heapColumns(fit: HeapColumnsFit, width?: number): readonly HeapColumnSpec[] {
   const mono = (chars: number): number => Math.ceil(chars * MONO_CHAR) + 2;
   const digits = String(Math.max(0, fit.steps)).length;
   const sized = (c: HeapColumnSpec): HeapColumnSpec => {
-    const min = c.id === 'offset' ? Math.max(c.min, mono(formatCount(fit.maxOffset).length)) : c.id === 'lifetime' ? Math.max(c.min, mono(2 * digits + 4)) : c.min;
+    const min = c.id === 'offset' ? Math.max(c.min, offsetWidth(fit)) : c.id === 'lifetime' ? Math.max(c.min, mono(2 * digits + 4)) : c.min;
     const arrow = c.id === fit.sorted ? SORT_ARROW : 0;
     const kept = c.id === 'region' && fit.lanes >= 2 ? { drop: undefined } : {};
     return { ...c, ...kept, min: min + arrow, ...(c.tight !== undefined && { tight: c.tight + arrow }) };
@@ -71,6 +75,25 @@ export function heapColumns(fit: HeapColumnsFit, width?: number): readonly HeapC
   const full = HEAP_COLUMNS.map(sized);
   if (width === undefined || fitColumns(full, width, HEAP_ROW_SPACING).shown.has('kind')) return full;
   return full.map((c) => (c.id === 'kind' ? sized(COMPACT_KIND) : c));
+}
+
+/** Px of the widest Offset cell: the largest offset, or the largest shared one after its shares mark, whichever is wider. */
+function offsetWidth(fit: HeapColumnsFit): number {
+  const mono = (value: number): number => Math.ceil(formatCount(value).length * MONO_CHAR) + 2;
+  return Math.max(mono(fit.maxOffset), fit.maxSharedOffset === undefined ? 0 : mono(fit.maxSharedOffset) + SHARES_MARK);
+}
+
+/** The figures of `data` the columns' widths depend on: the largest offset (of all, and of those that share bytes) and step. */
+export function tableFigures(data: HeapData): Pick<HeapColumnsFit, 'maxOffset' | 'maxSharedOffset' | 'steps'> {
+  let maxOffset = 0;
+  let maxSharedOffset: number | undefined;
+  let steps = 0;
+  for (const b of data.plan.buffers) {
+    maxOffset = Math.max(maxOffset, b.offset);
+    if (b.alias !== undefined) maxSharedOffset = Math.max(maxSharedOffset ?? 0, b.offset);
+    steps = Math.max(steps, b.end);
+  }
+  return { maxOffset, ...(maxSharedOffset !== undefined && { maxSharedOffset }), steps };
 }
 
 /** The space of a heap table row besides its columns (heap.css). */

@@ -17,7 +17,7 @@ import { SortHeader } from '../sort-header';
 import { useElementSize } from '../use-element-size';
 import type { BufferFacts, HeapData } from './heap-data';
 import { KIND_CLASSES } from './buffer-classes';
-import { HEAP_ROW_SPACING, heapColumns, heapKindText, heapTableOrder, sharedNames, type HeapColumn } from './heap-table-order';
+import { HEAP_ROW_SPACING, heapColumns, heapKindText, heapTableOrder, sharedNames, tableFigures, type HeapColumn } from './heap-table-order';
 
 const ROW_HEIGHT = 28;
 
@@ -36,7 +36,7 @@ export function HeapTable({ data, highlight, describe, onSelectBuffer }: HeapTab
   const order = useMemo(() => heapTableOrder(data, describe, sort), [data, describe, sort]);
   const sharing = useMemo(() => sharedNames(data), [data]);
   const [headRow, headSize] = useElementSize<HTMLDivElement>();
-  const figures = useMemo(() => ({ maxOffset: data.plan.buffers.reduce((most, b) => Math.max(most, b.offset), 0), steps: data.plan.buffers.reduce((most, b) => Math.max(most, b.end), 0) }), [data]);
+  const figures = useMemo(() => tableFigures(data), [data]);
   // the Region column counts the plan's regions, not the lanes drawn: a region holding nothing has no lane
   const columns = heapColumns({ lanes: data.regions.length, ...figures, sorted: sort?.column }, headSize?.width);
   const compactKind = columns.some((c) => c.id === 'kind' && c.compact === true);
@@ -122,7 +122,7 @@ function rowCells(data: HeapData, i: number, f: BufferFacts, shared: string | un
       </span>
     ),
     offset: (
-      <span role="cell" hidden={left.has('offset')} className="num mono">
+      <span role="cell" hidden={left.has('offset')} className="num mono" data-testid="heap-cell-offset">
         {shared !== undefined && (
           <span className="swatch swatch-shared heap-shares-mark" role="img" aria-label={`shares bytes with ${shortName(shared)}`} title={`shares bytes with ${titleText(shared)} (${b.alias!.rule})`} data-testid="heap-shares" />
         )}

@@ -58,7 +58,7 @@ export function ErrorBanner() {
           {expanded ? 'Less' : 'Details'}
         </button>
       )}
-      <button type="button" className="button button-small button-quiet" onClick={() => dismissAndRefocus(dismissError)} aria-label="Dismiss error" aria-keyshortcuts="Escape" title="Dismiss (Escape)">
+      <button type="button" className="button button-small button-quiet" onClick={(event) => dismissAndRefocus(dismissError, event.currentTarget)} aria-label="Dismiss error" aria-keyshortcuts="Escape" title="Dismiss (Escape)">
         Dismiss
       </button>
     </div>
@@ -68,11 +68,13 @@ export function ErrorBanner() {
 /**
  * Dismisses from the banner's button, which goes with the banner: focus moves
  * to Open file, the next step after a file that failed, instead of falling
- * back to the page's body.
+ * back to the page's body; in a dialog (Compare shows the banner while it
+ * covers the page), to the dialog, as Open file is behind it.
  */
-function dismissAndRefocus(dismiss: () => void): void {
+function dismissAndRefocus(dismiss: () => void, button: Element): void {
+  const dialog = button.closest('[role="dialog"]');
   dismiss();
-  document.getElementById('open-file')?.focus();
+  (dialog instanceof HTMLElement ? dialog : document.getElementById('open-file'))?.focus();
 }
 
 /**

@@ -55,8 +55,10 @@ export function SettingsPanel() {
           disabled={opening}
           onChange={(e) => void setSettings({ strategy: e.target.value === '' ? undefined : e.target.value })}
           data-testid="strategy-select"
+          title={settings.strategy === undefined ? `the target's default strategy: ${fallback ?? 'unknown'}` : undefined}
         >
-          <option value="">target default{fallback ? ` (${fallback})` : ''}</option>
+          {/* the strategy first: a narrow side bar cuts the end of the words, never what the plan uses */}
+          <option value="">{fallback ? `${fallback} (default)` : 'target default'}</option>
           {STRATEGY_CHOICES.map((name) => (
             <option key={name} value={name}>
               {name}
