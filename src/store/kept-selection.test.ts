@@ -53,6 +53,25 @@ describe('the selection across a re-plan', () => {
     expect(store.getState().selectionLost).toBeUndefined();
   });
 
+  it('keeps naming the dropped buffer on the next re-plan, and selects it again in a plan that has it', async () => {
+    let withoutY = true;
+    const store = await opened((plan) => (withoutY ? { ...plan, buffers: plan.buffers.filter((b) => b.name !== 'y') } : plan));
+    withoutY = false;
+    const { select, setSettings } = store.getState().actions;
+    select({ kind: 'buffer', buffer: idOf(planOf(store), 'y') });
+    withoutY = true;
+    await setSettings({ strategy: 'naive' });
+    expect(store.getState().selectionLost).toBe('y');
+    // nothing was selected since: the note went away on this re-plan
+    await setSettings({ strategy: 'tflm' });
+    expect(store.getState().selection).toBeUndefined();
+    expect(store.getState().selectionLost).toBe('y');
+    withoutY = false;
+    await setSettings({ strategy: 'naive' });
+    expect(store.getState().selection).toEqual({ kind: 'buffer', buffer: idOf(planOf(store), 'y') });
+    expect(store.getState().selectionLost).toBeUndefined();
+  });
+
   it('keeps a selected buffer when a dim changes (a Growth click re-infers the model)', async () => {
     const store = await opened((plan) => plan);
     const { select, setDim } = store.getState().actions;

@@ -298,7 +298,7 @@ function sameSettings(a: PlanSettings, b: PlanSettings): boolean {
 
 /** The selection that still means the same thing in the new plan `after` of the shown model: a buffer by its tensor, not its id. */
 function kept(state: AppState, after: PlanResult): Pick<AppState, 'selection' | 'selectionLost'> {
-  const { selection, lost } = keptSelection(state.selection, state.model?.plan, after);
+  const { selection, lost } = keptSelection(state.selection, state.model?.plan, after, state.selectionLost);
   return { selection, selectionLost: lost };
 }
 

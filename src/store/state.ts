@@ -226,7 +226,7 @@ export interface AppState {
   readonly growthRangeError: string | undefined; // why the range typed in the Growth pane is refused: its curve is then not shown
   readonly growthRefused: string | undefined; // why the open Growth pane offers nothing to vary (a .tflite on tflm, a model with no symbolic dim)
   readonly selection: Selection | undefined;
-  readonly selectionLost: string | undefined; // the buffer that was selected, dropped by a new plan that has no buffer of its tensor: Details says so until something is selected
+  readonly selectionLost: string | undefined; // the buffer that was selected, dropped by a new plan that has no buffer of its tensor: Details says so until something is selected, or a later plan has it again and it is selected
   readonly linkLeftOut: readonly string[]; // parameters of the opening link left out (app/startup.ts), named by the link notice
   readonly linkLeftOutBindings: readonly BindingRef[]; // the shapes and input values among them: told there, not again in Diagnostics
   readonly linkOtherFile: string | undefined; // the link was made for a local file other than the one opened: the notice's first line, not a parameter left out
