@@ -131,14 +131,14 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   ];
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, planOptions, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvNamesOf(kvCaches(graph)) });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan, target.planning.activationRegion);
-  const m1Peak = () => planModel(model, target, { ...options, strategy: 'm1', suggest: false, kvPastKept: false }).peak;
-  // M1 plans the model afresh where the plan's problem depends on the strategy: bodies sized by it and the compute-unit
-  // variant it laid out smaller (a spill already plans M1 whole beside `best`: spill/place-stage.ts)
+  const peakOf = (name: string) => planModel(model, target, { ...options, strategy: name, suggest: false, kvPastKept: false }).peak;
+  // M1, and the winner chosen itself, plan the model afresh where the plan's problem depends on the strategy: bodies sized
+  // by it and the compute-unit variant it laid out smaller (a spill plans each baseline whole, but on best's problem)
   const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined;
   // a proof above the lower bound is a bound of the strategy's own problem: the plan carries it, so 'optimal' names what it reaches
   // (with sizes unknown, of the sizes known, as the lower bound is)
   const provenPeak = plan.search?.proven === true || plan.search?.knownSizesProof !== undefined ? plan.peak : undefined;
-  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? m1Peak : undefined, provenPeak);
+  const own = ownBoundFields(plan.lowerBound, strategyBounds(target, built, problem), placed.portfolio, replanM1 ? peakOf : undefined, provenPeak);
   const full = units === undefined ? { ...plan, ...own } : withUnits({ ...plan, ...own }, units);
   const spilled = spill === undefined ? {} : { spilled: spilledRecords(spill, problem, planTarget) };
   // a decode step whose runtime keeps its past inputs for the whole step holds past and present at once: the bytes that adds,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InferredModel } from '../../model/inferred';
 import { planModel } from '../plan';
+import { ownBoundFields } from './bounds';
 import { STRATEGY_NAMES } from '../strategies/registry';
 import { testTarget, tinyGraph } from '../testing/tiny-graph';
 
@@ -65,5 +66,23 @@ describe('the lower bound holds for every strategy', () => {
     const elseTaken = planModel(withIf(1), testTarget(), { strategy: 'm1' });
     expect(elseTaken.bodies).toEqual([{ node: 'if', step: 1, peak: 6, lowerBound: 6 }]);
     expect(elseTaken.lowerBound).toBe(1 + 30 + 40 + 6);
+  });
+});
+
+describe("best's figures of its baselines, where the problem depends on the strategy", () => {
+  const portfolio = { winner: 'tvm-conflicts', m1Peak: 1000, winnerPeak: 3000 }; // of best's problem, bodies sized by best's plan
+  const replan = (strategy: string) => ({ m1: 1200, 'tvm-conflicts': 3300 })[strategy] ?? Number.NaN;
+
+  it('says what the winner chosen itself plans of the model planned afresh, as for M1', () => {
+    // the winner's peak stayed that of best's problem: "tvm-conflicts chosen itself … plans" a figure of no plan it makes
+    expect(ownBoundFields(0, [], portfolio, replan).portfolio).toEqual({ winner: 'tvm-conflicts', m1Peak: 1200, winnerPeak: 3300 });
+  });
+
+  it('keeps both as they are when the problem is the same for every strategy', () => {
+    expect(ownBoundFields(0, [], portfolio, undefined).portfolio).toEqual(portfolio);
+  });
+
+  it('plans afresh no figure the portfolio does not give (a crowded spill runs no baseline whole)', () => {
+    expect(ownBoundFields(0, [], { winner: 'tflm' }, replan).portfolio).toEqual({ winner: 'tflm' });
   });
 });

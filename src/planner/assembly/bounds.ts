@@ -64,23 +64,30 @@ export interface OwnBoundFields {
 
 /**
  * `strategyBound` when the strategy's own bound is above `lowerBound`, and the
- * portfolio's winner with M1's peak. M1's peak on the same problem stands
- * unless `m1Replan` is given (the problem depends on the strategy): then M1
- * plans the model afresh. `provenPeak`: the peak of a plan proven the lowest
- * placement of its own problem, which bounds that problem too.
+ * portfolio's winner with M1's peak. M1's peak on the same problem, and the
+ * winner's own peak, stand unless `replan` is given (the problem depends on
+ * the strategy): then each is of the model planned afresh with that strategy.
+ * `provenPeak`: the peak of a plan proven the lowest placement of its own
+ * problem, which bounds that problem too.
  */
 export function ownBoundFields(
   lowerBound: number,
   own: readonly RegionBound[],
   portfolio: OwnBoundFields['portfolio'],
-  m1Replan: (() => number) | undefined,
+  replan: ((strategy: string) => number) | undefined,
   provenPeak?: number,
 ): OwnBoundFields {
   const strategyBound = Math.max(own.reduce((sum, r) => sum + r.lowerBound, 0), provenPeak ?? 0);
   return {
     ...(strategyBound > lowerBound && { strategyBound }),
-    ...(portfolio !== undefined && { portfolio: m1Replan === undefined || portfolio.m1Peak === undefined ? portfolio : { ...portfolio, m1Peak: m1Replan() } }),
+    ...(portfolio !== undefined && { portfolio: replan === undefined ? portfolio : replannedPortfolio(portfolio, replan) }),
   };
+}
+
+/** `portfolio` with M1's peak and the winner's own peak of the model planned afresh: those of best's problem are of a problem sized by best's plan. */
+function replannedPortfolio(portfolio: NonNullable<OwnBoundFields['portfolio']>, replan: (strategy: string) => number): NonNullable<OwnBoundFields['portfolio']> {
+  const { m1Peak, winnerPeak } = portfolio;
+  return { ...portfolio, ...(m1Peak !== undefined && { m1Peak: replan('m1') }), ...(winnerPeak !== undefined && { winnerPeak: replan(portfolio.winner) }) };
 }
 
 function problemBounds(built: BuiltProblem, target: TargetProfile, names: readonly string[]): RegionBound[] {
