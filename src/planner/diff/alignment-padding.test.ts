@@ -40,6 +40,16 @@ describe('a tensor whose alignment padding alone changed', () => {
     expect(diff.causes.reduce((s, c) => s + c.bytes, 0)).toBe(diff.delta);
   });
 
+  it('names a scratch buffer whose padding alone changed a scratch buffer, not a tensor', () => {
+    // the buffers of both plans taken for scratch buffers of the same names, as a workspace is matched to a workspace
+    const asScratch = (file: PlanFile): PlanFile => ({ ...file, plan: { ...file.plan, buffers: file.plan.buffers.map((b) => ({ ...b, kind: 'scratch' as const })) } });
+    const diff = diffPlans(asScratch(plannedFile(oddRows(1), 'cpu')), asScratch(plannedFile(oddRows(1), 'mcu')));
+    const padding = diff.causes.find((c) => c.kind === 'alignment-changed')!;
+    // it read "2 tensors live at the peak ('a' 320 B → 272 B and 'x' 320 B → 272 B): …, the tensors themselves the same size on both sides"
+    expect(padding.summary).toBe("2 scratch buffers live at the peak ('a' 320 B → 272 B and 'x' 320 B → 272 B): alignment 64 → 16 bytes with the target cpu → mcu, the scratch buffers themselves the same size on both sides, −96 B");
+    expect(padding.summary).not.toMatch(/tensor/);
+  });
+
   it('counts the same buffers in the cause of the move as in the list\'s "moved between regions"', () => {
     const diff = diffPlans(plannedFile(oddRows(1), 'cpu'), plannedFile(oddRows(1), 'mcu'));
     const moved = diff.causes.find((c) => c.kind === 'region-moved')!;

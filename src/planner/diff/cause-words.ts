@@ -190,15 +190,19 @@ function summaryOf(d: CauseDraft, ctx: SummaryContext): string {
 /**
  * "tensor 'attention_mask' 320 B → 272 B at the peak: alignment 64 → 16
  * bytes with the target cpu → mcu, the tensor itself 260 B on both sides,
- * −48 B": what changed is the padding the target rounds it up with, not the tensor.
+ * −48 B": what changed is the padding the target rounds it up with, not the tensor
+ * (or the scratch buffer, so named).
  */
 function alignmentText(d: CauseDraft, ctx: SummaryContext): string {
   const n = d.buffers.size;
   const [from, to] = d.alignments ?? [0, 0];
   const why = ctx.a.settings.target === ctx.b.settings.target ? '' : ` with the target ${ctx.a.settings.target} → ${ctx.b.settings.target}`;
-  const only = n === 1 ? ctx.b.plan.buffers.find((x) => d.idsB.has(x.id)) : undefined;
-  const itself = only !== undefined ? `the tensor itself ${formatBytes(only.scratch?.bytes ?? only.bytes)} on both sides` : 'the tensors themselves the same size on both sides';
-  const what = n === 1 ? `tensor ${sizedList(d)} at the peak` : `${count(n, 'tensor')} live at the peak (${sizedList(d)})`;
+  const inB = ctx.b.plan.buffers.filter((x) => d.idsB.has(x.id));
+  const scratch = inB.filter((x) => x.kind === 'scratch').length;
+  const noun = scratch === 0 ? 'tensor' : scratch === inB.length ? 'scratch buffer' : 'buffer';
+  const only = n === 1 ? inB[0] : undefined;
+  const itself = only !== undefined ? `the ${noun} itself ${formatBytes(only.scratch?.bytes ?? only.bytes)} on both sides` : `the ${noun}s themselves the same size on both sides`;
+  const what = n === 1 ? `${noun} ${sizedList(d)} at the peak` : `${count(n, noun)} live at the peak (${sizedList(d)})`;
   return `${what}: alignment ${from} → ${to} ${to === 1 ? 'byte' : 'bytes'}${why}, ${itself}, ${signed(d.bytes)}`;
 }
 
