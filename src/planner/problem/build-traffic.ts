@@ -86,9 +86,16 @@ export function slowScratchTraffic(full: PlacementProblem, scratchBytes: (id: nu
   let moved = 0;
   for (const b of full.buffers) {
     const bytes = slowRegions.has(b.region ?? '') ? scratchBytes(b.id) : undefined;
-    if (bytes !== undefined) moved += 2 * bytes;
+    if (bytes === undefined) continue;
+    const { written, read } = scratchMoves(bytes);
+    moved += written + read;
   }
   return moved;
+}
+
+/** Bytes a scratch buffer of `bytes` moves over one inference: its node writes it once and reads it once. */
+export function scratchMoves(bytes: number): { readonly written: number; readonly read: number } {
+  return { written: bytes, read: bytes };
 }
 
 /** `traffic` with `scratch` bytes more before and after fusion, the units' own unchanged. */

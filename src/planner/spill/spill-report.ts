@@ -7,7 +7,7 @@
 
 import type { InferredGraph } from '../../model/inferred';
 import type { BuiltProblem } from '../problem/build-problem';
-import { bufferTraffic } from '../problem/build-traffic';
+import { bufferTraffic, scratchMoves } from '../problem/build-traffic';
 import { unionBytes } from '../problem/lower-bound';
 import { regionOf, type PlacementProblem, type PlanBuffer } from '../problem/problem';
 import { scratchRequestOf } from '../scratch/merge';
@@ -62,7 +62,7 @@ export function bufferMoves(graph: InferredGraph, built: BuiltProblem, problem: 
   return problem.buffers.map((b) => {
     if (b.size === 0 && info[b.id]!.bytes > 0) return undefined;
     const asked = scratchRequestOf(built, b.id)?.bytes ?? info[b.id]!.bytes;
-    return moves[b.id] ?? { written: asked, read: asked };
+    return moves[b.id] ?? scratchMoves(asked);
   });
 }
 
