@@ -11,7 +11,7 @@ import { PeakSumMark, RegionsPeakNote } from '../regions-peak-note';
 import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
 import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
-import { keptPlacementOnly, portfolioKept } from '../../planner/explain/portfolio-words';
+import { portfolioKept } from '../../planner/explain/portfolio-words';
 import { runtimeLines } from '../details/runtime-plan-words';
 
 /**
@@ -82,16 +82,15 @@ function declaredArena(plan: ModelPlan): { readonly bytes: number; readonly show
 }
 
 /**
- * What the strategy's name, and the winner's in brackets, stand for: "best: portfolio of …; it kept the plan of tflm:
- * TFLite Micro's greedy planner: …", or, where best kept its winner's placement of its own split, that and the winner's own plan.
+ * What the strategy's name, and the winner's in brackets, stand for: "best: portfolio of …; best kept tflm's plan
+ * (TFLite Micro's greedy planner: …)", or, where best kept its winner's placement of its own split, that and the
+ * winner's own plan, in the words the text says it with.
  */
 function strategyTitle(plan: ModelPlan): string {
   const title = (name: string): string => (isStrategyName(name) ? `${name}: ${STRATEGY_TITLES[name]}` : name);
-  const p = plan.portfolio;
-  if (p === undefined || p.winner === plan.strategy) return title(plan.strategy);
-  if (!keptPlacementOnly(plan)) return `${title(plan.strategy)}; it kept the plan of ${title(p.winner)}`;
-  const alone = portfolioKept(plan)?.alone;
-  return `${title(plan.strategy)}; it split the buffers between memories with its own placements and, on that split, kept the placement of ${title(p.winner)}${alone === undefined ? '' : `; ${alone}`}`;
+  const words = plan.portfolio?.winner === plan.strategy ? undefined : portfolioKept(plan, (winner) => (isStrategyName(winner) ? ` (${STRATEGY_TITLES[winner]})` : ''));
+  if (words === undefined) return title(plan.strategy);
+  return [title(plan.strategy), words.kept, ...(words.alone === undefined ? [] : [words.alone])].join('; ');
 }
 
 /** "own 5.30 MiB": the strategy's own bound in the few words the toolbar has room for, after the bound and before the strategy it belongs to (its pair's title says it whole). */
