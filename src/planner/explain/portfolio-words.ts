@@ -20,13 +20,15 @@ export interface PortfolioKept {
  * best's 2.63 MiB, tvm-conflicts chosen 3.20 MiB); a crowded spill runs no
  * baseline whole, so its winner is such a placement too.
  */
-export function portfolioKept(plan: Pick<ModelPlan, 'strategy' | 'portfolio' | 'spill'>, titled: (winner: string) => string = () => ''): PortfolioKept | undefined {
+export function portfolioKept(plan: Pick<ModelPlan, 'strategy' | 'portfolio' | 'spill' | 'peak'>, titled: (winner: string) => string = () => ''): PortfolioKept | undefined {
   const p = plan.portfolio;
   if (p === undefined) return undefined;
   if (p.winner === plan.strategy) return { kept: `${plan.strategy} kept its own search's plan` };
   if (!keptPlacementOnly(plan)) return { kept: `${plan.strategy} kept ${p.winner}'s plan${titled(p.winner)}` };
   const kept = `${plan.strategy} split the buffers between memories with its own placements and kept ${p.winner}'s placement${titled(p.winner)} of that split`;
   if (p.winnerPeak === undefined) return { kept };
+  // chosen itself, the winner may split them its own way and still end at the same peak (person_detect on mcu: tflm)
+  if (p.winnerPeak === plan.peak) return { kept, alone: `${p.winner} chosen itself plans the same ${formatBytes(p.winnerPeak)}` };
   return { kept, alone: `${p.winner} chosen itself splits them its own way and plans ${formatBytes(p.winnerPeak)}` };
 }
 
