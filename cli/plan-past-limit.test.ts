@@ -97,6 +97,23 @@ describe('a size known to pass 2^53 − 1 bytes', () => {
     expect(text.out).not.toContain('not known to fit');
   });
 
+  it('sweep on a target with no size limit and no --budget: a value past it fits as `plan` says, in text and JSON alike', () => {
+    if (!existsSync(GPT2)) return void console.log('cli plan-past-limit: ../shared/models is absent; skipping GPT-2');
+    const plan = run(['plan', GPT2, '--target', 'cpu', '--dim', 'seq_len=9007199254740991', '--json']);
+    expect(plan.code).toBe(0);
+    expect(JSON.parse(plan.out).fits).toBe(true);
+    const argv = ['sweep', GPT2, '--target', 'cpu', '--dim', 'seq_len=1..9007199254740991', '--points', '2'];
+    const sweep = JSON.parse(run([...argv, '--json']).out);
+    // it had said fits: false here, and a crossing into a value that does not fit
+    expect(sweep.points.at(-1)).toMatchObject({ value: 9007199254740991, fits: true, complete: false, pastLimit: 'input_ids' });
+    expect(sweep.crossings.at(-1)).toMatchObject({ above: 2251799813685248, unknown: true });
+    const text = run(argv);
+    expect(text.out).not.toContain('DOES NOT FIT');
+    // named too large, not unknown
+    expect(text.out).toContain("≥: a lower estimate, some sizes too large, planned as 0 bytes (at 9007199254740991); first at seq_len=9007199254740991: 'input_ids' needs more than 2^53 − 1 bytes, over any size limit or budget\n");
+    expect(text.out).not.toContain('some sizes unknown (at 9007199254740991)');
+  });
+
   it('GPT-2 at seq_len 2^53 − 1 does not fit the mcu target', () => {
     if (!existsSync(GPT2)) return void console.log('cli plan-past-limit: ../shared/models is absent; skipping GPT-2');
     const result = run(['plan', GPT2, '--target', 'mcu', '--dim', 'seq_len=9007199254740991', '--json']);

@@ -140,7 +140,8 @@ class MissingDimError extends InputError {}
  * decides `fitsUpTo`, so no point over the budget says it fits.
  */
 function withinBudget(point: SweepPoint, budget: number | undefined): SweepPoint {
-  return budget === undefined || point.peak <= budget ? point : { ...point, fits: false };
+  // a size known to pass 2^53 − 1 bytes is over any budget, whatever the peak of the sizes known
+  return budget === undefined || (point.peak <= budget && point.pastLimit === undefined) ? point : { ...point, fits: false };
 }
 
 /** The decode step a sweep of `dim` is planned as (planner/sweep/decode-step.ts), judged on the model as the other options bind it. */
@@ -199,15 +200,21 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     const regions = r.points.some((q) => q.regions.length > 1) ? `  [${p.regions.map((g) => `${g.name} ${formatBytes(g.peak)}`).join(', ')}]` : '';
     const over = p.regions.filter((g) => (g.overBy ?? 0) > 0).map((g) => `${g.name} ${formatBytes(g.overBy!)} over its limit`);
     if (terms.budget !== undefined && p.peak > terms.budget) over.push(`peak ${formatBytes(p.peak - terms.budget)} over the budget`);
-    // over any limit or budget: a size known, past what one can be
-    if (p.pastLimit !== undefined && (terms.budget !== undefined || terms.limited)) over.push(`'${p.pastLimit}' needs more than ${MAX_EXACT_POWER} bytes, over any limit or budget`);
+    // over any limit or budget: a size known, past what one can be; over none where there is no budget and no region with a limit holds it
+    if (p.pastLimit !== undefined && (terms.budget !== undefined || p.regions.some((g) => g.pastLimit !== undefined))) over.push(`'${p.pastLimit}' needs more than ${MAX_EXACT_POWER} bytes, over any limit or budget`);
     // a lower estimate within what it must fit: whether it fits is not known, and the row says so
     const verdict = over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : !p.complete && (terms.budget !== undefined || terms.limited) ? '  NOT KNOWN TO FIT: some sizes unknown' : '';
     lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${verdict}`);
   }
   const open = r.points.filter((p) => !p.complete && p.error === undefined);
-  if (open.length > 0) {
-    lines.push(`  ≥: a lower estimate, some sizes unknown (at ${valueList(open.map((p) => p.value))}); first at ${r.dim}=${open[0]!.value}: ${open[0]!.unknown ?? 'unknown'}`);
+  // a size past 2^53 − 1 bytes is known, too large: its points are named apart from those with a size unknown
+  const unknownAt = open.filter((p) => p.pastLimit === undefined);
+  const pastAt = open.filter((p) => p.pastLimit !== undefined);
+  if (unknownAt.length > 0) {
+    lines.push(`  ≥: a lower estimate, some sizes unknown (at ${valueList(unknownAt.map((p) => p.value))}); first at ${r.dim}=${unknownAt[0]!.value}: ${unknownAt[0]!.unknown ?? 'unknown'}`);
+  }
+  if (pastAt.length > 0) {
+    lines.push(`  ≥: a lower estimate, some sizes too large, planned as 0 bytes (at ${valueList(pastAt.map((p) => p.value))}); first at ${r.dim}=${pastAt[0]!.value}: '${pastAt[0]!.pastLimit!}' needs more than ${MAX_EXACT_POWER} bytes, over any size limit or budget`);
   }
   lines.push(`  ${monotonicLine(r)}`);
   const { budget, limited } = terms;
@@ -229,8 +236,13 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
 export function monotonicLine(r: CliSweepResult): string {
   const known = r.points.filter((p) => p.error === undefined && p.complete && p.peak !== null);
   const failed = r.points.filter((p) => p.error !== undefined || p.peak === null).map((p) => p.value);
+  // a lower estimate for a size past 2^53 − 1 bytes has that size known, too large: said apart from sizes unknown
+  const tooLarge = new Set(r.points.filter((p) => p.pastLimit !== undefined).map((p) => p.value));
+  const unknownAt = r.monotonicLeftOut.filter((v) => !tooLarge.has(v));
+  const pastAt = r.monotonicLeftOut.filter((v) => tooLarge.has(v));
   const left = [
-    r.monotonicLeftOut.length === 0 ? '' : `${counted(r.monotonicLeftOut.length, 'lower estimate')}, some sizes unknown (at ${valueList(r.monotonicLeftOut, false)})`,
+    unknownAt.length === 0 ? '' : `${counted(unknownAt.length, 'lower estimate')}, some sizes unknown (at ${valueList(unknownAt, false)})`,
+    pastAt.length === 0 ? '' : `${counted(pastAt.length, 'lower estimate')}, some sizes too large (at ${valueList(pastAt, false)})`,
     failed.length === 0 ? '' : `${failed.length} that cannot be planned (at ${valueList(failed, false)})`,
   ].filter((w) => w !== '');
   const leftOut = left.length === 0 ? '' : `; left out: ${left.join('; ')}`;

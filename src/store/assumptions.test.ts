@@ -85,6 +85,18 @@ describe('assumption lines', () => {
     expect(assumptionLines(plan, MODEL).map((l) => l.text)).toEqual(["1 tensor needing more than 2^53 − 1 bytes ('scores', MatMul): over any size limit, and the peak is a lower estimate — give a shape"]);
   });
 
+  it('a plan with sizes unknown and sizes too large says each apart: the too large are over any limit, not unknown', () => {
+    const unknown = [
+      { tensor: 'm', op: 'Mystery', reason: 'no shape rule for Mystery' },
+      { tensor: 'scores', op: 'MatMul', reason: 'it needs more than 2^53 − 1 bytes', pastLimit: true as const },
+    ];
+    const plan = { assumptions: { dims: [], unknown, branches: [], shapes: {}, inputValues: {} }, diagnostics: [] } as unknown as ModelPlan;
+    expect(assumptionLines(plan, MODEL).map((l) => [l.key, l.text])).toEqual([
+      ['unknown', "1 tensor of unknown size ('m', Mystery): the peak is a lower estimate — give a shape"],
+      ['too-large', "1 tensor needing more than 2^53 − 1 bytes ('scores', MatMul): over any size limit, and the peak is a lower estimate — give a shape"],
+    ]);
+  });
+
   it('says which default dims, unknown sizes and guessed branches the plan rests on, each with its fix', () => {
     const lines = assumptionLines(undefined, MODEL);
     expect(lines.map((l) => l.text)).toEqual([

@@ -75,7 +75,11 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (defaults.length > 0) lines.push(dimsLine(defaults));
   const tensors = a.unknown.filter((u) => u.scratch !== true);
   const scratch = a.unknown.filter((u) => u.scratch === true);
-  if (tensors.length > 0) lines.push(unknownLine(tensors));
+  // a size known to pass 2^53 − 1 bytes is no unknown: its tensors get their own line, over any size limit
+  const unknownSized = tensors.filter((u) => u.pastLimit !== true);
+  const tooLarge = tensors.filter((u) => u.pastLimit === true);
+  if (unknownSized.length > 0) lines.push(unknownLine(unknownSized, false));
+  if (tooLarge.length > 0) lines.push(unknownLine(tooLarge, true));
   if (scratch.length > 0) lines.push(unknownScratchLine(scratch));
   for (const branch of a.branches) lines.push(branchLine(branch, model));
   if (plan?.diagnostics.some((d) => d.code === TFLM_FIXED_SHAPES) === true) lines.push(fixedShapesLine(model));
@@ -171,16 +175,15 @@ function dimsLine(defaults: readonly DimAssumption[]): AssumptionLine {
   return { key: 'dims', text: `${lead} — set ${many ? 'them' : 'it'}`, lead, detail, action: many ? 'Set them' : 'Set it', fix: { kind: 'dims', dims: defaults } };
 }
 
-function unknownLine(unknown: readonly UnknownAssumption[]): AssumptionLine {
+/** Tensors of unknown size, or (`past`) tensors known to need more than 2^53 − 1 bytes: over any size limit (the heap header's verdict says so where one is set). */
+function unknownLine(unknown: readonly UnknownAssumption[], past: boolean): AssumptionLine {
   const ops = [...new Set(unknown.map((u) => shortName(u.op || 'graph input')))];
   const named = ops.slice(0, OPS_NAMED).join(', ') + (ops.length > OPS_NAMED ? ', …' : '');
-  // a size known to pass 2^53 − 1 bytes is no unknown: over any size limit (the heap header's verdict says so where one is set)
-  const past = unknown.every((u) => u.pastLimit === true);
   const what = past ? `needing more than ${MAX_EXACT_POWER} bytes` : 'of unknown size';
   const count = unknown.length === 1 ? `1 tensor ${what} ('${shortName(unknown[0]!.tensor)}', ${named})` : `${unknown.length} tensors ${what} (${named})`;
   const lead = `${count}: ${past ? 'over any size limit, and ' : ''}the peak is a lower estimate`;
   return {
-    key: 'unknown',
+    key: past ? 'too-large' : 'unknown',
     text: `${lead} — give a shape`,
     lead,
     detail: titleText(unknown.slice(0, 5).map((u) => `${shortName(u.tensor)}: ${u.reason}`).join('\n')),

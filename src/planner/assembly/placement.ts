@@ -36,7 +36,7 @@ export interface PlacedPlan {
   readonly offsets: readonly number[];
   readonly activationPeaks: ReadonlyMap<string, number>; // region peaks before M4; empty when not placed by M4
   readonly scratch: ScratchSummary | undefined; // undefined without scratch
-  readonly portfolio?: { readonly winner: string; readonly m1Peak?: number; readonly winnerPeak?: number }; // strategy 'best': the kept candidate, and M1 on the same problem (absent when crowded); winnerPeak: PortfolioWinner's
+  readonly portfolio?: { readonly winner: string; readonly m1Peak?: number; readonly winnerPeak?: number }; // strategy 'best': the kept candidate, and M1 on the same problem (absent when crowded); winnerPeak: what the winning baseline plans when chosen itself, where the plan kept is not its own (as plan-types.ts's PortfolioWinner)
   readonly search: PlacementSearch;
 }
 

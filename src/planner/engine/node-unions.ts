@@ -5,8 +5,10 @@
 // - A union is sorted disjoint intervals [a0, b0, a1, b1, ...], touching ones
 //   merged. Most nodes hold one piece, kept in typed arrays; a node gets a
 //   list only for a second piece.
-// - Every list of a tree lives in one shared Float64Array (`PieceArena`), at
-//   its own start with room for a power of two of entries. A list that
+// - Every list of a tree lives in one shared typed array (`PieceArena`), at
+//   its own start with room for a power of two of entries: 32-bit entries
+//   until an address does not fit in them (at or past 2^32, below 0, or not
+//   whole), then 64-bit floats, the single pieces widened with them. A list that
 //   outgrows its room moves to a block of twice as much, one a list left
 //   or else at the arena's end, and leaves its old block to the next list
 //   of that room; the arena doubles when full. A crowded pass makes about

@@ -1,7 +1,8 @@
 // DRAM traffic of a plan: bytes written and read of the tensors that live in
-// slow regions. Ops that sharing turned into views (removable ops, Concats
-// whose inputs are windows) move no data. Depends only on the model's IR
-// types and the planner.
+// slow regions, and of the scratch placed there (slowScratchTraffic). Ops
+// that sharing turned into views (removable ops, Concats whose inputs are
+// windows) move no data. Depends only on the model's IR types and the
+// planner.
 //
 // - A tensor is written once by its producer (graph inputs by the host),
 //   except a view (a removable output or a Split window) and a Concat output

@@ -26,6 +26,21 @@ describe('sweepValues', () => {
 });
 
 describe('sweepDim', () => {
+  // from 8 on, a tensor known to pass 2^53 − 1 bytes, planned as 0: a lower estimate of 10 bytes, as `plan` gives it with no limit to be over
+  const pastFrom8 = (v: number): SweepPoint => (v < 8 ? point(v, 100 * v) : { ...point(v, 10), complete: false, pastLimit: 'scores' });
+
+  it('a tensor past 2^53 − 1 bytes is over a byte budget, whatever the lower estimate', () => {
+    const result = sweepDim('seq', [1, 16], pastFrom8, 1000);
+    expect(result.crossings).toEqual([{ below: 7, above: 8, fitsBelow: true }]);
+    expect(result.fitsUpTo).toBe(7);
+  });
+
+  it("with no byte budget, the caller's test judges it: a point that fits as `plan` says is a lower estimate not known to fit, not over", () => {
+    const result = sweepDim('seq', [1, 16], pastFrom8, (p) => p.fits);
+    expect(result.crossings).toEqual([{ below: 7, above: 8, fitsBelow: true, unknown: true }]);
+    expect(result.fitsUpTo).toBe(7);
+  });
+
   it('finds the exact largest value that fits by bisection on the plans', () => {
     const planned: number[] = [];
     const result = sweepDim('seq', sweepValues(1, 1024), (v) => (planned.push(v), point(v, 100 * v)), 30_000);

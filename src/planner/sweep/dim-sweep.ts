@@ -15,12 +15,12 @@ export interface SweepPoint {
   readonly value: number;
   readonly peak: number;
   readonly lowerBound: number;
-  readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number; readonly overBy?: number }[]; // overBy: bytes over the region's size limit, where over
+  readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number; readonly overBy?: number; readonly pastLimit?: readonly string[] }[]; // overBy: bytes over the region's size limit, where over; pastLimit: as `plan`'s region, tensors it holds past 2^53 − 1 bytes, over its limit
   readonly complete: boolean; // false: some size is unknown, and the peak is a lower estimate
   readonly fits: boolean; // every region within its size limit (as `plan`'s `fits`; of the sizes known when not complete), and within the caller's byte budget when it has one
   readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
   readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
-  readonly pastLimit?: string; // the first tensor whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): over any limit or budget, so the point does not fit
+  readonly pastLimit?: string; // the first tensor whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): over any limit or budget, so the point fits neither a byte budget nor a region with a size limit that holds it; with neither, `fits` is `plan`'s
   readonly error?: string; // the value could not be planned (sizes past what the planner computes exactly), and why: peak and lower bound are no figures, the point does not fit
 }
 
@@ -139,11 +139,11 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   const complete = points.filter((p) => p.error === undefined && p.complete);
   const judged = { monotonic: complete.every((p, i) => i === 0 || p.peak >= complete[i - 1]!.peak), monotonicLeftOut: points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value) };
   if (budget === undefined) return { dim, points, ...judged, crossings: [] };
-  const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget : budget;
+  // a size known to pass 2^53 − 1 bytes is over any byte budget: no lower estimate "not known to fit"
+  const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget && p.pastLimit === undefined : budget;
   function* standing(v: number): Generator<number, Standing, P> {
     const p = yield* at(v);
-    // a size known to pass 2^53 − 1 bytes is over any budget: no lower estimate "not known to fit"
-    if (p.error !== undefined || p.pastLimit !== undefined || !withinBudget(p)) return 'over';
+    if (p.error !== undefined || !withinBudget(p)) return 'over';
     return p.complete ? 'fits' : 'unknown';
   }
   const crossings: SweepCrossing[] = [];

@@ -11,14 +11,16 @@ import type { SweepPoint } from './dim-sweep';
 export function sweepPoint(value: number, model: InferredModel, plan: Pick<ModelPlan, 'peak' | 'lowerBound' | 'regions' | 'complete' | 'fits' | 'buffers'> & Partial<Pick<ModelPlan, 'assumptions'>>): SweepPoint {
   const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
   const unknown = plan.complete ? undefined : firstUnknown(plan.assumptions?.unknown[0]) ?? firstUnknownValue(model);
-  const pastLimit = plan.assumptions?.unknown.find((u) => u.pastLimit === true)?.tensor ?? model.values.find((v) => v.pastLimit === true)?.name;
+  // a run-time tensor's size past 2^53 − 1 is in the plan's assumptions: a weight's or a constant's is in no buffer planned
+  const pastLimit = plan.assumptions?.unknown.find((u) => u.pastLimit === true)?.tensor;
   return {
     value,
     peak: plan.peak,
     lowerBound: plan.lowerBound,
-    regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, ...(r.overBy > 0 && { overBy: r.overBy }) })),
+    regions: plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, ...(r.overBy > 0 && { overBy: r.overBy }), ...(r.pastLimit !== undefined && { pastLimit: r.pastLimit }) })),
     complete: plan.complete,
-    fits: plan.fits && pastLimit === undefined,
+    // as `plan` says: false where a region with a size limit holds a tensor past 2^53 − 1 bytes; a budget judges the rest
+    fits: plan.fits,
     ...(largest !== undefined && { largest }),
     ...(unknown !== undefined && { unknown }),
     ...(pastLimit !== undefined && { pastLimit }),

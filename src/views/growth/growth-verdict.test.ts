@@ -38,4 +38,15 @@ describe('growthVerdict', () => {
     expect(verdict([1, 4], () => false)).toContain('No value from 1 is known to fit the size limits.');
     expect(verdict([20, 40], () => true)).toContain('No value from 20 fits the size limits.');
   });
+
+  it('says a size past 2^53 − 1 bytes is too large, not unknown, apart from the sizes unknown', () => {
+    // unknown sizes at 2; from 4 a tensor needing more than 2^53 − 1 bytes, in no region with a size limit (it fits as plan says)
+    const at = (v: number): GrowthPoint => (v < 4 ? point(v, v < 2) : { ...point(v, false), peak: 100, lowerBound: 100, fits: true, unknown: "'scores': it needs more than 2^53 − 1 bytes", pastLimit: 'scores' });
+    const values = [1, 2, 4, 8];
+    const result = sweepDim('past', values, at, (p) => p.fits);
+    const text = growthVerdict({ points: result.points, values, result }, 'past', false).join(' ');
+    expect(text).toContain("Hollow dots (2): some sizes are unknown there, so the peak is a lower estimate; first: 'mask': cannot expand [1, 128] to [1, 129].");
+    expect(text).toContain("Hollow dots (4, 8): some sizes are too large there, planned as 0 bytes, so the peak is a lower estimate; first: 'scores' needs more than 2^53 − 1 bytes, over any size limit.");
+    expect(text).not.toMatch(/\(2, 4, 8\): some sizes are unknown/);
+  });
 });

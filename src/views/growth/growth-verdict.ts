@@ -4,6 +4,7 @@
 // grows, and which values are lower estimates. No DOM.
 
 import { fitsUpToText } from '../../planner/sweep/dim-sweep';
+import { MAX_EXACT_POWER } from '../../shared/format';
 import type { GrowthState } from '../../store/state';
 
 /** What a finished curve says, in sentences. */
@@ -21,9 +22,16 @@ export function growthVerdict(growth: Pick<GrowthState, 'points' | 'values' | 'r
     );
   }
   if (result !== undefined && !result.monotonic) words.push('Not monotonic: the peak falls somewhere as the value grows.');
-  if (open.length > 0) {
-    const counted = result !== undefined && limited ? ', not counted as fitting' : '';
-    words.push(`Hollow dots (${open.map((p) => p.value).join(', ')}): some sizes are unknown there, so the peak is a lower estimate${counted}; first: ${open[0]!.unknown ?? 'unknown'}.`);
+  const counted = result !== undefined && limited ? ', not counted as fitting' : '';
+  // a size past 2^53 − 1 bytes is known, too large: its values are named apart from those with a size unknown
+  const unknownAt = open.filter((p) => p.pastLimit === undefined);
+  const pastAt = open.filter((p) => p.pastLimit !== undefined);
+  if (unknownAt.length > 0) {
+    words.push(`Hollow dots (${unknownAt.map((p) => p.value).join(', ')}): some sizes are unknown there, so the peak is a lower estimate${counted}; first: ${unknownAt[0]!.unknown ?? 'unknown'}.`);
+  }
+  if (pastAt.length > 0) {
+    const first = `'${pastAt[0]!.pastLimit!}' needs more than ${MAX_EXACT_POWER} bytes, over any size limit`;
+    words.push(`Hollow dots (${pastAt.map((p) => p.value).join(', ')}): some sizes are too large there, planned as 0 bytes, so the peak is a lower estimate${counted}; first: ${first}.`);
   }
   return words;
 }
