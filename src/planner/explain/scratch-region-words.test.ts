@@ -1,6 +1,8 @@
 // Why scratch is in a slow memory: a rule that is not latency-critical sends
-// its scratch there, whatever room the fast region has, and the words say so
-// per region and per buffer (planModel on a small graph built here).
+// its scratch there, whatever room the fast region has, unless M4's kept
+// variant tried the fast region first (then it had no free area), and the
+// words say which per region and per buffer (planModel on a small graph built
+// here).
 
 import { describe, expect, it } from 'vitest';
 import { planModel } from '../plan';
@@ -40,6 +42,31 @@ describe('scratch a rule sends to the slow memory', () => {
     const table = plan.buffers.find((b) => b.scratch?.rule === 'table')!;
     expect(table.region).toBe('sram');
     expect(scratchRegionText(plan, table)).toBeUndefined();
+  });
+
+  it('say the fast region had no room where M4 tried it first, not that the rule sent the scratch out', () => {
+    // with retries kept for the most scratch in fast memory, M4 tries the sram first for a fixed-size work buffer: at
+    // the first Relu x and a fill the sram's heap, so its work buffer goes out all the same; at the second, x's bytes
+    // are free and the work buffer takes them
+    const fastFirst = parseTarget({
+      name: 't',
+      regions: [{ name: 'sram', alignment: 16, fast: true, sizeLimit: 1 << 20 }, { name: 'ext', alignment: 16, fast: false }],
+      planning: { activationRegion: 'sram', memoryMap: ['sram', 'ext'] },
+      scratch: { rules: [{ opType: 'Relu', name: 'work', bytes: 64 }], retries: true, criterion: 'most-fast' },
+    });
+    const plan = planModel(model(), fastFirst);
+    expect(plan.scratch?.variant.preferFast).toBe(true);
+    const work = plan.buffers.filter((b) => b.scratch?.rule === 'work');
+    expect(work.map((b) => b.region)).toEqual(['ext', 'sram']);
+    expect(ruleScratchTexts(plan)).toEqual([
+      {
+        region: 'ext',
+        text: '1 scratch buffer is in ext, not spilled: M4 tried sram first for scratch that is not latency-critical, and sram had no free area for it at its step; it moves 128 B there per inference (written and read)',
+      },
+    ]);
+    expect(scratchRegionText(plan, work[0]!)).toBe(
+      'in ext, a slow memory, not spilled: work is not latency-critical, and M4 tried sram first but it had no free area for it at its step; it moves 128 B there per inference (written and read)',
+    );
   });
 
   it('give no figure of bytes moved where the plan gives none, never 0 B', () => {
