@@ -14,7 +14,7 @@ import { counted, formatBytes, formatCount, formatSignedBytes, MAX_EXACT_POWER, 
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type Output } from './io';
 import { planModelFile, refusedWarningLine, strategyOption, strictProblems } from './plan';
-import { dimsGivenTwice, ignoredOptions } from './option-notes';
+import { dimsGivenTwice, ignoredOptions, pinsSpillOff } from './option-notes';
 import { resolveTarget, TargetProfileError, targetSettingName } from './targets';
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
@@ -188,7 +188,7 @@ interface LoadedSides {
  * (one model, the same options) is said once.
  */
 function dimTwiceNotes(sides: readonly { readonly file: string; readonly plan: PlanFile }[], ignored: boolean): string[] {
-  const messages = (plan: PlanFile) => [...dimsGivenTwice(plan.plan), ...(ignored ? ignoredOptions(plan.plan) : [])];
+  const messages = (plan: PlanFile) => [...dimsGivenTwice(plan.plan), ...(ignored ? ignoredOptions(plan.plan) : []), ...pinsSpillOff(plan.plan)];
   const lines = sides.flatMap(({ file, plan }) => messages(plan).map((message) => `heapscope: note: ${file}: ${message}\n`));
   return [...new Set(lines)];
 }

@@ -3,17 +3,17 @@
 // the diagnostics' own words: the same lines from plan, diff, inspect and sweep.
 
 import { TFLITE_FIXED_SHAPES } from '../src/model/infer/tflite-shapes';
-import { UNMATCHED_PIN } from '../src/planner/spill/unmatched-pins';
+import { PINS_SPILL_OFF, PINS_UNUSED, UNMATCHED_PIN } from '../src/planner/spill/unmatched-pins';
 import type { Output } from './io';
 
 /** A plan or an inferred model: what its inference and planning noted. */
 type Diagnosed = { readonly diagnostics?: readonly { readonly code: string; readonly message: string }[] };
 
 /**
- * Diagnostics of a --dim, --b-dim, --shape or --input the model had no use for, and of a target file's pin
- * rule that matched no buffer: the setting was ignored.
+ * Diagnostics of a --dim, --b-dim, --shape or --input the model had no use for, of a target file's pin
+ * rule that matched no buffer, and of pins on a target that cannot spill: the setting was ignored.
  */
-const IGNORED_OPTION_CODES: ReadonlySet<string> = new Set(['unknown-dim', 'unused-binding', 'bad-input-value', TFLITE_FIXED_SHAPES, UNMATCHED_PIN]);
+const IGNORED_OPTION_CODES: ReadonlySet<string> = new Set(['unknown-dim', 'unused-binding', 'bad-input-value', TFLITE_FIXED_SHAPES, UNMATCHED_PIN, PINS_UNUSED]);
 
 /**
  * The options given that the plan ignored, each in its diagnostic's words
@@ -25,11 +25,20 @@ export function ignoredOptions(plan: Diagnosed): string[] {
 }
 
 /**
- * The note on stderr for each option the model ignored (`heapscope: note: FILE: --dim batchh=2 is ignored: …`),
- * as plan, inspect and sweep give it without --strict.
+ * A target's pins left unapplied because spilling is off (--spill off): a note with or without --strict, never a
+ * refusal, since the plan without spilling was asked for and pins act only in the spill.
  */
-export function noteIgnoredOptions(io: Output, file: string, model: Diagnosed): void {
-  for (const message of ignoredOptions(model)) io.err(`heapscope: note: ${file}: ${message}\n`);
+export function pinsSpillOff(plan: Diagnosed): string[] {
+  return (plan.diagnostics ?? []).filter((d) => d.code === PINS_SPILL_OFF).map((d) => d.message);
+}
+
+/**
+ * The note on stderr for each option the model ignored (`heapscope: note: FILE: --dim batchh=2 is ignored: …`),
+ * as plan, inspect and sweep give it; under `strict`, which refuses those in its own lines, only the notes it
+ * does not refuse (pins left unapplied by --spill off).
+ */
+export function noteIgnoredOptions(io: Output, file: string, model: Diagnosed, strict = false): void {
+  for (const message of [...(strict ? [] : ignoredOptions(model)), ...pinsSpillOff(model)]) io.err(`heapscope: note: ${file}: ${message}\n`);
 }
 
 /** The diagnostics of one dim given by two spellings with different values (`dim 'seq_len' given twice …: the last applies`), in their words. */

@@ -147,7 +147,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
       // without a limit the verdict line is silent: the refusal is told all the same (--strict refuses it in its own line)
       const refused = over === undefined && !strict ? refusedWarningLine(file, plan) : undefined;
       if (refused !== undefined) io.err(refused);
-      if (!strict) noteIgnoredOptions(io, file, plan);
+      noteIgnoredOptions(io, file, plan, strict);
       for (const problem of strict ? [...strictProblems(plan), ...ignoredOptions(plan)] : []) {
         strictFailed = true;
         io.err(`heapscope: ${file}: --strict: ${problem}\n`);

@@ -14,10 +14,10 @@ import { tempFiles } from './testing/temp-files';
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 const file = tempFiles('target-pins');
 
-/** The mcu preset as a target file with `pins`. */
-function pinnedTarget(name: string, pins: readonly object[]): string {
+/** The mcu preset as a target file with `pins` (and other planning settings). */
+function pinnedTarget(name: string, pins: readonly object[], planning: object = {}): string {
   const mcu = presetTarget('mcu');
-  const doc = { ...mcu, planning: { ...mcu.planning, pins } };
+  const doc = { ...mcu, planning: { ...mcu.planning, ...planning, pins } };
   return file(name, new TextEncoder().encode(JSON.stringify(doc)));
 }
 
@@ -73,5 +73,45 @@ describe("a target file's pin", () => {
     const target = pinnedTarget('esc.json', [{ tensor: 'x\u001b[2Jy\nz', region: 'sram' }]);
     const { err } = run(['plan', SAMPLE, '--target', target, '--json']);
     expect(err).toBe(`heapscope: note: ${SAMPLE}: target pin planning.pins[0] (tensor 'x\\u001b[2Jy\\u000az' to 'sram') is ignored: no buffer is named 'x\\u001b[2Jy\\u000az'\n`);
+  });
+});
+
+// A pin acts only in the spill: on a plan that does not spill, a pin that names a buffer kept nothing anywhere, without a word.
+describe("a target file's pins on a plan that does not spill", () => {
+  const PIN = [{ tensor: 'stem/conv_out', region: 'ext-ram' }];
+  const SPILL_OFF = "the target's pin (planning.pins) is not applied: the plan does not spill, as spilling is off (--spill off or the target's planning.spill): every activation stays in 'sram'";
+  const ONE_REGION = "the target's pin (planning.pins) is not applied: the plan does not spill, as its memory map has one region, 'sram'";
+
+  it('with --spill off are a note, with or without --strict, which does not refuse the plan asked for', () => {
+    const target = pinnedTarget('pin.json', PIN);
+    const plain = run(['plan', SAMPLE, '--target', target, '--spill', 'off', '--json']);
+    expect(plain.err).toContain(`heapscope: note: ${SAMPLE}: ${SPILL_OFF}\n`);
+    const strict = run(['plan', SAMPLE, '--target', target, '--spill', 'off', '--dim', 'batch=1', '--strict']);
+    expect(strict.err).toContain(`heapscope: note: ${SAMPLE}: ${SPILL_OFF}\n`);
+    expect(strict.err).not.toContain('--strict:');
+    expect(strict.code).toBe(3); // over sram's limit without spilling, as without pins
+  });
+
+  it('on a memory map of one region are a note, and fail plan --strict with exit 2', () => {
+    const target = pinnedTarget('one.json', [{ tensor: 'stem/conv_out', region: 'sram' }], { memoryMap: ['sram'] });
+    expect(run(['plan', SAMPLE, '--target', target, '--json']).err).toContain(`heapscope: note: ${SAMPLE}: ${ONE_REGION}\n`);
+    const { code, err } = run(['plan', SAMPLE, '--target', target, '--dim', 'batch=1', '--strict']);
+    expect(err).toContain(`heapscope: ${SAMPLE}: --strict: ${ONE_REGION}\n`);
+    expect(code).toBe(2);
+  });
+
+  it('with --b-spill off are a note of diff', () => {
+    const target = pinnedTarget('pin.json', PIN);
+    const { err } = run(['diff', SAMPLE, SAMPLE, '--target', target, '--b-spill', 'off', '--json']);
+    expect(err).toContain(`heapscope: note: ${SAMPLE}: ${SPILL_OFF}\n`);
+  });
+
+  it('and a pin to a region outside the memory map is refused as the file is read', () => {
+    const mcu = presetTarget('mcu');
+    const doc = { ...mcu, planning: { ...mcu.planning, memoryMap: ['sram'], pins: PIN } };
+    const target = file('outside.json', new TextEncoder().encode(JSON.stringify(doc)));
+    const { code, err } = run(['plan', SAMPLE, '--target', target]);
+    expect(err).toBe(`heapscope: ${target}: planning.pins[0].region must name a region of the memory map (sram), got "ext-ram"\n`);
+    expect(code).toBe(2);
   });
 });

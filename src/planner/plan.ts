@@ -38,7 +38,7 @@ import { arenaIoNote, runtimeIoTarget } from './tflm/arena-io';
 import { filePlanNotes, unappliedDims } from './tflm/plan-notes';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
-import { unmatchedPins } from './spill/unmatched-pins';
+import { unappliedPins, unmatchedPins } from './spill/unmatched-pins';
 import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withPastLimit, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
@@ -123,6 +123,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     ...modelDiagnostics(model),
     ...built.diagnostics,
     ...unmatchedPins(target, stage.built),
+    ...unappliedPins(planTarget, spill !== undefined),
     ...limitDiagnostics(target, peaks, reserve, runtime),
     ...fused.units.flatMap(costlyUnit),
     ...runtimeDiagnostics(model, target),

@@ -9,16 +9,10 @@
 // `planning.spill` defaults to 'on'; spilling happens only when the map has
 // two regions or more and the first has a size limit.
 
-import { activationRegionOf, type MemoryRegion, type TargetProfile } from '../targets/target';
+import { memoryMapOf, type TargetProfile } from '../targets/target';
 
-/** The regions activations may take, fastest first. */
-export function memoryMapOf(target: TargetProfile): readonly MemoryRegion[] {
-  const listed = target.planning.memoryMap;
-  if (listed !== undefined) return listed.map((name) => target.regions.find((r) => r.name === name)!).filter((r) => r !== undefined);
-  const home = activationRegionOf(target);
-  if (!home.fast) return [home];
-  return [home, ...target.regions.filter((r) => !r.fast && r.name !== home.name)];
-}
+/** The regions activations may take, fastest first: the decision above, kept with the target types so the parser checks a pin against it. */
+export { memoryMapOf };
 
 /** True when the plan of `target` spills activations along its memory map. */
 export function spillsOn(target: TargetProfile): boolean {

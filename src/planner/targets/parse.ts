@@ -22,6 +22,7 @@ import type {
 } from './target';
 import { childPath, fail, Fields } from './fields';
 import { readMemoryMapFields } from './memory-map-fields';
+import { memoryMapOf } from './target';
 import { jsonErrorAt } from './json';
 
 const BYTES = { min: 0, integer: true } as const;
@@ -210,7 +211,7 @@ function readPlanning(value: unknown, path: string, regions: readonly MemoryRegi
   if (!regions.some((r) => r.name === activationRegion)) {
     fail(f.at('activationRegion'), `must name a region (${regions.map((r) => r.name).join(', ')})`, activationRegion);
   }
-  return {
+  const planning: PlanningSettings = {
     strategy,
     order: f.oneOf('order', ['file', 'depth-first', 'memory-aware'], 'file'),
     graphIo: f.oneOf('graphIo', ['whole-run', 'as-used'], 'whole-run'),
@@ -220,6 +221,12 @@ function readPlanning(value: unknown, path: string, regions: readonly MemoryRegi
     ...readMemoryMapFields(f, regions),
     ...(f.has('weightsHome') && { weightsHome: f.oneOf('weightsHome', ['flash', 'runtime'], 'flash') as WeightsHome }),
   };
+  // a pin acts in the spill, along the memory map: one to a region outside it put a buffer where no spill counts its limit
+  const map = memoryMapOf({ regions, planning }).map((r) => r.name);
+  (planning.pins ?? []).forEach((pin, i) => {
+    if (!map.includes(pin.region)) fail(childPath(childPath(f.at('pins'), i), 'region'), `must name a region of the memory map (${map.join(', ')})`, pin.region);
+  });
+  return planning;
 }
 
 function readOpKind(value: unknown, path: string): OpKind {

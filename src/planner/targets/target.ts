@@ -157,6 +157,19 @@ export function activationRegionOf(target: TargetProfile): MemoryRegion {
   return region ?? target.regions[0]!;
 }
 
+/**
+ * The regions activations may take, fastest first (the decision is in spill/memory-map.ts, which spills along
+ * it; here so the parser can check a pin against it): `planning.memoryMap` when given, else the activation
+ * region, followed, when that region is fast, by the slow regions in profile order.
+ */
+export function memoryMapOf(target: Pick<TargetProfile, 'regions' | 'planning'>): readonly MemoryRegion[] {
+  const listed = target.planning.memoryMap;
+  if (listed !== undefined) return listed.map((name) => target.regions.find((r) => r.name === name)!).filter((r) => r !== undefined);
+  const home = target.regions.find((r) => r.name === target.planning.activationRegion) ?? target.regions[0]!;
+  if (!home.fast) return [home];
+  return [home, ...target.regions.filter((r) => !r.fast && r.name !== home.name)];
+}
+
 /** The region a scratch buffer goes to: fast for latency-critical, slow otherwise, else the activations'. */
 export function scratchRegionOf(target: TargetProfile, latencyCritical: boolean): MemoryRegion {
   const home = activationRegionOf(target);
