@@ -8,6 +8,8 @@ import { inferShapes } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
 import type { IrModel } from '../src/model/ir';
 import { planModel } from '../src/planner/plan';
+import type { PlanDiagnostic } from '../src/planner/problem/build-buffers';
+import { PINS_SPILL_OFF, PINS_UNUSED, UNMATCHED_PIN } from '../src/planner/spill/unmatched-pins';
 import { fitsUpToText, MAX_SWEEP_POINTS, sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import { sweepPoint } from '../src/planner/sweep/sweep-point';
 import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../src/planner/sweep/decode-step';
@@ -43,10 +45,11 @@ export function runSweep(args: ParsedArgs, io: Output): number {
     io,
     (file) => {
       const ir = decodeModel(readModelFile(file), { name: file });
-      const { result, bound } = sweepFile(ir, dim, values, { args, target, strategy, budget });
+      const { result, bound, pinNotes } = sweepFile(ir, dim, values, { args, target, strategy, budget });
       // as plan says them: a dim besides the swept one given by two spellings, then each option the model ignored
+      // and the target's pins that act nowhere, as plan says them: once for the model, the same at every point (they match by name)
       noteDimsGivenTwice(io, file, bound);
-      noteIgnoredOptions(io, file, bound);
+      noteIgnoredOptions(io, file, { diagnostics: [...(bound.diagnostics ?? []), ...pinNotes] });
       return result;
     },
     (file, result, out) => out.out(sweepText(displaySafe(file), displaySafe(result), { budget, limited: target.regions.some((r) => r.sizeLimit !== undefined) })),
@@ -74,6 +77,7 @@ export type CliSweepPoint = Omit<SweepPoint, 'peak' | 'lowerBound'> & { readonly
 export interface SweptFile {
   readonly result: CliSweepResult;
   readonly bound: InferredModel; // for the options they ignore, the same at every point (they bind by name); a swept input's axes: the first point's model
+  readonly pinNotes: readonly PlanDiagnostic[]; // the first point's plan's diagnostics of the target's pins (spill/unmatched-pins.ts)
 }
 
 /** The sweep of one decoded model. */
@@ -88,6 +92,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   const assumed = bound === undefined ? undefined : decodeStep(bound, dim);
   const base = { ...given, dims: withDecodeStep(given.dims ?? {}, assumed) };
   let firstInferred: InferredModel | undefined; // an input's axes swept: the model of the first point inferred
+  let pinNotes: readonly PlanDiagnostic[] | undefined; // of the first point planned
   const failures = new Map<number, InputError>();
   const planAt = (value: number): SweepPoint => {
     try {
@@ -119,6 +124,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
     }
     // a point's figures are read, never its explanation: no placement with a decoder's past inputs kept
     const plan = planModel(model, s.target, { ...(s.strategy !== undefined && { strategy: s.strategy }), kvPastKept: false });
+    pinNotes ??= plan.diagnostics.filter((d) => PIN_CODES.has(d.code));
     return withinBudget(sweepPoint(value, model, plan), s.budget);
   };
   const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
@@ -128,8 +134,11 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   // a point was planned, so inferred: its options besides the swept axes bind it as they bind the model alone
   const noted = bound ?? firstInferred;
   assert(noted !== undefined, 'a sweep with a point planned has a model inferred');
-  return { result: { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] }, bound: noted };
+  return { result: { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] }, bound: noted, pinNotes: pinNotes ?? [] };
 }
+
+/** The codes of a plan's diagnostics of the target's pins, which a model alone does not give. */
+const PIN_CODES: ReadonlySet<string> = new Set([UNMATCHED_PIN, PINS_UNUSED, PINS_SPILL_OFF]);
 
 /** The swept dim is not one of the model's, or is fixed as well: every value would fail alike, so the sweep fails. */
 class MissingDimError extends InputError {}

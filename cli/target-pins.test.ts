@@ -115,3 +115,19 @@ describe("a target file's pins on a plan that does not spill", () => {
     expect(code).toBe(2);
   });
 });
+
+describe("sweep with a target file's pins", () => {
+  it('says a pin that names no buffer once for the model, as plan does, not once per point', () => {
+    const target = pinnedTarget('typo.json', [{ tensor: 'Stem/conv_out', region: 'sram' }]);
+    const { code, err } = run(['sweep', SAMPLE, '--dim', 'batch=1..8', '--target', target, '--json']);
+    expect(err).toContain(`heapscope: note: ${SAMPLE}: ${TYPO}`);
+    expect(err.split('\n').filter((l) => l !== '')).toHaveLength(1);
+    expect(code).toBe(0);
+  });
+
+  it('says pins left unapplied by --spill off once for the model', () => {
+    const target = pinnedTarget('pin.json', [{ tensor: 'stem/conv_out', region: 'sram' }]);
+    const { err } = run(['sweep', SAMPLE, '--dim', 'batch=1..8', '--target', target, '--spill', 'off', '--json']);
+    expect(err.split('\n').filter((l) => l.includes("the target's pin (planning.pins) is not applied"))).toHaveLength(1);
+  });
+});
