@@ -41,7 +41,7 @@ export function withOfflinePlan(bytes: Uint8Array, offsets: readonly number[]): 
     return { pos, name: reader.string(t, FIELD.metadata.name, 'a metadata name'), buffer: reader.uint(t, FIELD.metadata.buffer, 'a metadata buffer') };
   });
   const metadata = entries.filter((e) => !isOfflinePlanName(e.name)).map((e) => e.pos);
-  const plan = encodeOfflinePlan(offsets, reader.vector(root, F.subgraphs, 4, 'the subgraphs').length);
+  const plan = encodeOfflinePlan(offsets); // word 1: subgraph 0, the primary one
   const reuse = reusablePlanBuffer(reader, root, buffers, entries);
   // One earlier plan of the same length (the same tensors), 16-byte aligned as a written one is: its words are written over where they are, the file's size unchanged.
   if (reuse !== undefined && entries.filter((e) => isOfflinePlanName(e.name)).length === 1) {
