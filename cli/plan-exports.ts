@@ -90,10 +90,19 @@ export function writeExports(args: ParsedArgs, input: ExportInput, inputs: reado
   return outputs.map((o, i) => writeOutputFile(o.path, contents[i]!));
 }
 
-/** The model with heapscope's plan as its offline plan; only a .tflite model planned for TFLite Micro has one. */
+/**
+ * The model with heapscope's plan as its offline plan; only a .tflite model
+ * planned for TFLite Micro has one, and only one TFLite Micro accepts is written.
+ */
 function plannedTflite({ plan, bytes }: ExportInput): Uint8Array {
   if (plan.runtimePlan === undefined) {
     throw new InputError('bad-argument', '--save-tflite writes an offline plan for TensorFlow Lite Micro: it needs a .tflite model and --target tflm (or a target with planning.runtime "tflm")');
+  }
+  // a file TFLM cannot load (AllocateTensors() fails with any arena) is not written, --strict or not
+  const refused = plan.runtimePlan.refused ?? [];
+  if (refused.length > 0) {
+    const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
+    throw new InputError('bad-argument', `--save-tflite writes nothing for a model TensorFlow Lite Micro refuses (no tensor arena works): ${refused[0]}${more}`);
   }
   return withOfflinePlan(bytes, plan.runtimePlan.planned.offsets);
 }

@@ -15,6 +15,7 @@ const have = existsSync(DIR);
 if (!have) console.log(`cli tflite: ${DIR} is absent; skipping`);
 const KEYWORD = join(DIR, 'tflm_keyword_scrambled.tflite');
 const PERSON = join(DIR, 'tflm_person_detect.tflite');
+const SELFIE = join(DIR, 'mediapipe_selfie_segmentation.tflite');
 
 describe.skipIf(!have)('heapscope on .tflite models', () => {
   it('inspect --json: the same fields as for ONNX, every tensor sized', () => {
@@ -209,6 +210,18 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(cpu.code).toBe(2);
     expect(cpu.err).toMatch(/needs a \.tflite model and --target tflm/);
     expect(cpu.err.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('--save-tflite writes nothing for a model TFLM refuses, with --strict or without', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heapscope-tflite-'));
+    for (const strict of [[], ['--strict']]) {
+      const out = join(dir, `selfie${strict.length}.planned.tflite`);
+      const { code, err } = run(['plan', SELFIE, '--target', 'tflm', ...strict, '--save-tflite', out]);
+      expect(code).toBe(2);
+      expect(err.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(err).toMatch(/--save-tflite writes nothing for a model TensorFlow Lite Micro refuses .*DEQUANTIZE/);
+      expect(existsSync(out)).toBe(false);
+    }
   });
 
   it('diff: a model against its Vela-compiled form names the buffers that changed', () => {

@@ -55,7 +55,7 @@ export interface IrTfliteSubgraph {
  */
 export interface IrOfflinePlan {
   readonly version: number; // 0 as TFLite Micro documents it; files from other tools may differ (not read by the runtime)
-  readonly subgraph: number; // word 1: the number of subgraphs, as TFLM's documentation defines it (Vela writes 1; the runtime does not read it)
+  readonly subgraph: number; // word 1: the index of the subgraph the plan applies to, as TFLM's documentation defines it (heapscope writes 0; files from other tools may hold another value, the subgraph count among them; the runtime does not read it)
   readonly offsets: readonly number[];
 }
 

@@ -241,7 +241,9 @@ describe('decodeTflite on tensors and metadata it cannot use', () => {
     new DataView(overclaim.buffer).setInt32(8, 10, true);
     expect(errorOf(withPlan(overclaim)).message).toBe('the OfflineMemoryAllocation metadata lists 10 offsets but holds room for 2');
     expect(errorOf(withPlan(new Uint8Array(6))).message).toBe('the OfflineMemoryAllocation metadata holds 6 bytes; it needs 12 or more, a multiple of 4 (int32 words)');
-    expect(decodeTflite(withPlan(encodeOfflinePlan([0, -1]))).tflite!.offlinePlan).toEqual({ version: 0, subgraph: 1, offsets: [0, -1] });
+    expect(decodeTflite(withPlan(encodeOfflinePlan([0, -1]))).tflite!.offlinePlan).toEqual({ version: 0, subgraph: 0, offsets: [0, -1] });
+    // a file whose word 1 holds something else (the subgraph count, as some tools write) is read all the same
+    expect(decodeTflite(withPlan(encodeOfflinePlan([0, -1], 1))).tflite!.offlinePlan).toEqual({ version: 0, subgraph: 1, offsets: [0, -1] });
   });
 });
 

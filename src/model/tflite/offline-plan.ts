@@ -1,7 +1,8 @@
 // The `OfflineMemoryAllocation` metadata entry of a TFLite model, as TFLite
 // Micro reads it (docs/memory_management.md, "Offline planned tensor
 // allocations", and micro_allocation_info.cc): int32 words [version (0),
-// number of subgraphs, n, offset × n]. TFLite Micro reads only n and the offsets.
+// subgraph index, n, offset × n]. TFLite Micro reads only n and the offsets.
+// Files are read whatever their words 0 and 1 hold.
 // No DOM.
 
 import { InputError } from '../../shared/errors';
@@ -62,13 +63,15 @@ export function decodeOfflinePlan(data: Uint8Array | undefined, tensors: number)
 }
 
 /**
- * The entry's bytes for a plan of a model of `subgraphs` subgraphs: version 0,
- * the number of subgraphs (word 1, as TFLite Micro's documentation defines it
- * and Arm Vela writes it; the runtime does not read it), one offset per tensor
- * (-1: left to the runtime). Throws InputError('bad-plan') for an offset an
+ * The entry's bytes for a plan: version 0, the index of the subgraph the plan
+ * applies to (word 1, "Subgraph index to which this allocation applies" in
+ * TFLite Micro's docs/memory_management.md and micro_allocation_info.cc; 0, the
+ * primary subgraph, whose plan lists the tensors of every subgraph; the
+ * runtime does not read it), n, and one offset per tensor (-1: left to the
+ * runtime). Throws InputError('bad-plan') for an offset an
  * int32 word cannot hold, which would otherwise wrap to a negative offset.
  */
-export function encodeOfflinePlan(offsets: readonly number[], subgraphs = 1): Uint8Array {
+export function encodeOfflinePlan(offsets: readonly number[], subgraph = 0): Uint8Array {
   const bad = offsets.findIndex((o) => !Number.isInteger(o) || o < -1 || o > 0x7fffffff);
   if (bad >= 0) {
     const o = offsets[bad]!;
@@ -77,7 +80,7 @@ export function encodeOfflinePlan(offsets: readonly number[], subgraphs = 1): Ui
   }
   const words = new Int32Array(3 + offsets.length);
   words[0] = OFFLINE_PLAN_VERSION;
-  words[1] = subgraphs;
+  words[1] = subgraph;
   words[2] = offsets.length;
   offsets.forEach((o, i) => {
     words[3 + i] = o;

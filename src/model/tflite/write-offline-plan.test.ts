@@ -67,16 +67,14 @@ describe.each(files)('withOfflinePlan on %s', (_name, bytes) => {
   const model = decodeTflite(written);
 
   it('writes a file that decodes with exactly the given offsets as its offline plan', () => {
-    // word 1 is the number of subgraphs, as TFLite Micro's documentation defines it (Vela writes 1)
-    expect(model.tflite!.offlinePlan).toEqual({ version: 0, subgraph: original.tflite!.subgraphs.length, offsets });
+    // word 1 is the subgraph the plan applies to, as TFLite Micro's documentation defines it: 0, the primary one, for a model of two subgraphs too
+    expect(model.tflite!.offlinePlan).toEqual({ version: 0, subgraph: 0, offsets });
     expect(model.tflite!.metadata.filter((m) => m === OFFLINE_PLAN_NAME)).toHaveLength(1);
   });
 
   it('keeps every other metadata entry, in order, with its bytes', () => {
-    const kept = metadataOf(wireOf(bytes)).filter(([name]) => name !== OFFLINE_PLAN_NAME);
-    const now = metadataOf(wireOf(written));
-    expect(now.slice(0, -1)).toEqual(kept);
-    expect(now.at(-1)![0]).toBe(OFFLINE_PLAN_NAME);
+    const others = (wire: WireModel) => metadataOf(wire).filter(([name]) => name !== OFFLINE_PLAN_NAME);
+    expect(others(wireOf(written))).toEqual(others(wireOf(bytes)));
   });
 
   it('keeps every subgraph, tensor and operator, the graph and the header fields', () => {
@@ -85,21 +83,27 @@ describe.each(files)('withOfflinePlan on %s', (_name, bytes) => {
     expect([model.producerVersion, model.tflite!.schemaVersion]).toEqual([original.producerVersion, original.tflite!.schemaVersion]);
   });
 
-  it('keeps every weight byte, each buffer as aligned as before', () => {
+  it('keeps every weight byte, each buffer as aligned as before; a replaced plan\'s buffer holds the new plan, no buffer is added for it', () => {
     const [old, now] = [wireOf(bytes), wireOf(written)];
-    expect(now.buffers).toHaveLength(old.buffers.length + 1);
+    const replaced = old.metadata.find((m) => m.name === OFFLINE_PLAN_NAME)?.buffer;
+    expect(now.buffers).toHaveLength(old.buffers.length + (replaced === undefined ? 1 : 0));
+    if (replaced !== undefined) expect(now.metadata.find((m) => m.name === OFFLINE_PLAN_NAME)!.buffer).toBe(replaced);
     old.buffers.forEach((b, i) => {
+      if (i === replaced) return;
       const data = now.buffers[i]!.data;
       expect(data === undefined ? undefined : [...data], `buffer ${i}`).toEqual(b.data === undefined ? undefined : [...b.data]);
       if (b.data !== undefined) expect(at(data!, written) % 16, `buffer ${i}`).toBe(at(b.data, bytes) % 16);
     });
   });
 
-  it("puts the plan's data in a new buffer, 16-byte aligned in the file", () => {
+  it("puts the plan's data in a buffer of its own, 16-byte aligned in the file", () => {
     const now = wireOf(written);
-    const plan = now.buffers[now.metadata.at(-1)!.buffer]!.data!;
-    expect(now.metadata.at(-1)!.buffer).toBe(now.buffers.length - 1);
-    expect([...plan]).toEqual([...encodeOfflinePlan(offsets, original.tflite!.subgraphs.length)]);
+    const index = now.metadata.find((m) => m.name === OFFLINE_PLAN_NAME)!.buffer;
+    const plan = now.buffers[index]!.data!;
+    expect(index).toBeGreaterThan(0);
+    expect(now.metadata.filter((m) => m.buffer === index)).toHaveLength(1);
+    expect(now.subgraphs.flatMap((sg) => sg.tensors).some((t) => t.buffer === index)).toBe(false);
+    expect([...plan]).toEqual([...encodeOfflinePlan(offsets)]);
     expect(at(plan, written) % 16).toBe(0);
   });
 
@@ -114,7 +118,8 @@ describe('withOfflinePlan', () => {
     const twice = withOfflinePlan(once, [-1, -1, -1, -1, -1]);
     for (const [file, offsets] of [[once, [0, 8, 16, 24, 32]], [twice, [-1, -1, -1, -1, -1]]] as const) {
       const model = decodeTflite(file);
-      expect(model.tflite!.metadata).toEqual(['min_runtime_version', 'CONVERSION_METADATA', OFFLINE_PLAN_NAME]);
+      expect(model.tflite!.metadata.filter((name) => name !== OFFLINE_PLAN_NAME)).toEqual(['min_runtime_version', 'CONVERSION_METADATA']);
+      expect(model.tflite!.metadata.filter((name) => name === OFFLINE_PLAN_NAME)).toHaveLength(1);
       expect(model.tflite!.offlinePlan!.offsets).toEqual(offsets);
     }
   });
@@ -134,8 +139,24 @@ describe('withOfflinePlan', () => {
     expect(decodeTflite(spec([`${OFFLINE_PLAN_NAME}_v2`])).tflite!.offlinePlan).toBeUndefined();
     expect(decodeTflite(spec(['OfflineMemory'])).tflite!.offlinePlan).toBeUndefined();
     const written = decodeTflite(withOfflinePlan(spec([OFFLINE_PLAN_NAME, `${OFFLINE_PLAN_NAME}_v2`, 'other']), [0, 16]));
-    expect(written.tflite!.metadata).toEqual([`${OFFLINE_PLAN_NAME}_v2`, 'other', OFFLINE_PLAN_NAME]);
+    expect(written.tflite!.metadata.filter((name) => name !== OFFLINE_PLAN_NAME)).toEqual([`${OFFLINE_PLAN_NAME}_v2`, 'other']);
+    expect(written.tflite!.metadata.filter((name) => name === OFFLINE_PLAN_NAME)).toHaveLength(1);
     expect(written.tflite!.offlinePlan!.offsets).toEqual([0, 16]);
+  });
+
+  it('writing a written file again keeps its size: the old plan\'s buffer takes the new plan, nothing is left over', () => {
+    const real = REAL.filter((f) => f === 'tflm_keyword_scrambled.tflite' || f === 'tflm_person_detect_vela.tflite');
+    const inputs = [WRITER_BUILT, ...real.map((f) => new Uint8Array(readFileSync(join(MODELS, f))))];
+    for (const bytes of inputs) {
+      const n = tensorCount(decodeTflite(bytes));
+      const once = withOfflinePlan(bytes, someOffsets(n));
+      const offsets = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? 16 * i : -1));
+      const twice = withOfflinePlan(once, offsets);
+      expect(twice.byteLength).toBe(once.byteLength);
+      expect(wireOf(twice).buffers).toHaveLength(wireOf(once).buffers.length);
+      expect(decodeTflite(twice).tflite!.offlinePlan!.offsets).toEqual(offsets);
+      expect(decodeTflite(withOfflinePlan(twice, someOffsets(n))).tflite!.offlinePlan!.offsets).toEqual(someOffsets(n));
+    }
   });
 
   it('moves data kept after the flatbuffer with the file', () => {

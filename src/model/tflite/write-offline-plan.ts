@@ -6,8 +6,11 @@
 // original file is kept whole and shifted back by a prefix (a multiple of 64
 // bytes, which keeps every aligned buffer aligned). The prefix holds a new root
 // Model table whose fields point forward into the old tables, a buffers vector
-// that lists the old buffers plus one holding the plan, and a metadata vector
-// that lists the old entries, less any earlier offline plan, plus the new one.
+// that lists the old buffers plus one holding the plan (in place of the buffer
+// of the plan it replaces, when nothing else names that one), and a metadata
+// vector that lists the old entries, less any earlier offline plan, plus the
+// new one. A file whose one offline plan has as many words as the new one (a
+// file written before, or Vela's) keeps its layout: the words are written over.
 // Buffers stored after the flatbuffer (files over 2 GiB) have file offsets,
 // which are moved by the prefix too. The old root table stays, unreferenced.
 
@@ -33,10 +36,24 @@ export function withOfflinePlan(bytes: Uint8Array, offsets: readonly number[]): 
   const buffers = elementTargets(reader, root, F.buffers, 'the buffers');
   // Buffer 0 is the empty buffer every tensor without data names; a plan there would make them all constants.
   if (buffers.length === 0) throw new InputError('not-a-model', 'the model has no buffers, not even the empty buffer 0 every TensorFlow Lite file starts with');
-  const metadata = elementTargets(reader, root, F.metadata, 'the metadata').filter(
-    (pos) => !isOfflinePlanName(reader.string(reader.table(pos, 'a metadata entry'), FIELD.metadata.name, 'a metadata name')),
-  );
-  const plan = encodeOfflinePlan(offsets, reader.vector(root, F.subgraphs, 4, 'the subgraphs').length);
+  const entries = elementTargets(reader, root, F.metadata, 'the metadata').map((pos) => {
+    const t = reader.table(pos, 'a metadata entry');
+    return { pos, name: reader.string(t, FIELD.metadata.name, 'a metadata name'), buffer: reader.uint(t, FIELD.metadata.buffer, 'a metadata buffer') };
+  });
+  const metadata = entries.filter((e) => !isOfflinePlanName(e.name)).map((e) => e.pos);
+  const plan = encodeOfflinePlan(offsets); // word 1: subgraph 0, the primary one
+  const reuse = reusablePlanBuffer(reader, root, buffers, entries);
+  // One earlier plan of the same length (the same tensors), 16-byte aligned as a written one is: its words are written over where they are, the file's size unchanged.
+  if (reuse !== undefined && entries.filter((e) => isOfflinePlanName(e.name)).length === 1) {
+    const data = reader.vector(reader.table(buffers[reuse]!, 'a buffer'), FIELD.buffer.data, 1, 'a buffer\'s data');
+    if (data.length === plan.byteLength && data.start % 16 === 0) {
+      const result = bytes.slice();
+      result.set(plan, data.start);
+      return result;
+    }
+  }
+  // The new plan's buffer: the one the replaced plan held, else one more at the end.
+  const planBuffer = reuse ?? buffers.length;
   const out = new PrefixWriter();
   // Header and the new root's vtable: every field of Model at a fixed slot.
   out.u32(0); // root offset, set below
@@ -52,12 +69,12 @@ export function withOfflinePlan(bytes: Uint8Array, offsets: readonly number[]): 
   out.i32(table - vtable);
   const slots = Array.from({ length: MODEL_FIELDS }, () => out.reserveU32());
   const layout = {
-    buffersVector: out.vectorOfOffsets(buffers.length + 1),
+    buffersVector: out.vectorOfOffsets(reuse === undefined ? buffers.length + 1 : buffers.length),
     metadataVector: out.vectorOfOffsets(metadata.length + 1),
     metadataTable: 0,
     bufferTable: 0,
   };
-  layout.metadataTable = out.metadataTable(OFFLINE_PLAN_NAME, buffers.length);
+  layout.metadataTable = out.metadataTable(OFFLINE_PLAN_NAME, planBuffer);
   layout.bufferTable = out.bufferTable(plan);
   const shift = out.finish(PREFIX_ALIGN);
   // Fields of the new root: scalars copied, offsets to old tables moved by the shift, two new vectors.
@@ -68,8 +85,8 @@ export function withOfflinePlan(bytes: Uint8Array, offsets: readonly number[]): 
   }
   out.patchU32(slots[F.buffers]!, layout.buffersVector.at - slots[F.buffers]!);
   out.patchU32(slots[F.metadata]!, layout.metadataVector.at - slots[F.metadata]!);
-  buffers.forEach((pos, i) => out.patchElement(layout.buffersVector, i, pos + shift));
-  out.patchElement(layout.buffersVector, buffers.length, layout.bufferTable);
+  buffers.forEach((pos, i) => out.patchElement(layout.buffersVector, i, i === planBuffer ? layout.bufferTable : pos + shift));
+  if (planBuffer === buffers.length) out.patchElement(layout.buffersVector, buffers.length, layout.bufferTable);
   metadata.forEach((pos, i) => out.patchElement(layout.metadataVector, i, pos + shift));
   out.patchElement(layout.metadataVector, metadata.length, layout.metadataTable);
   const result = new Uint8Array(shift + bytes.byteLength);
@@ -78,6 +95,31 @@ export function withOfflinePlan(bytes: Uint8Array, offsets: readonly number[]): 
   moveExternalBuffers(reader, buffers, result, shift);
   omitUnsetFields(result, vtable, reader, root);
   return result;
+}
+
+/**
+ * The buffer the last offline plan being replaced keeps its words in, when
+ * nothing else names it (no tensor, no other metadata entry, no
+ * metadata_buffer index) and it is not buffer 0; undefined otherwise.
+ */
+function reusablePlanBuffer(
+  reader: FlatReader,
+  root: ReturnType<FlatReader['table']>,
+  buffers: readonly number[],
+  entries: readonly { readonly name: string; readonly buffer: number }[],
+): number | undefined {
+  const last = entries.map((e) => isOfflinePlanName(e.name)).lastIndexOf(true);
+  if (last < 0) return undefined;
+  const index = entries[last]!.buffer;
+  if (index === 0 || index >= buffers.length) return undefined;
+  if (entries.some((e, i) => i !== last && e.buffer === index)) return undefined;
+  if (reader.ints(root, FIELD.model.metadataBuffer, 'the metadata buffers').includes(index)) return undefined;
+  for (const sg of reader.tables(root, FIELD.model.subgraphs, 'the subgraphs')) {
+    for (const t of reader.tables(sg, FIELD.subgraph.tensors, 'the tensors')) {
+      if (reader.uint(t, FIELD.tensor.buffer, 'a tensor buffer') === index) return undefined;
+    }
+  }
+  return index;
 }
 
 /** Where each element of a vector of tables points. */
