@@ -10,7 +10,7 @@
 // table's offsets read whole at 1280×720 and 1440×900, the shares-bytes mark beside them.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { ARTIFACTS_DIR, dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';
 import { bodyFitsAcross, openHeapTable, shownOffsets } from './heap-table';
 
 /** Planning real models on mcu shares two cores with other work: give it time. */
@@ -656,3 +656,44 @@ for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
     await snap(page, `text-fit-side-bar-selects-${width}`);
   });
 }
+
+/** The graph's Find field: whether the text typed fits in it, and whether the match count's box covers that text. */
+function findFieldRoom(page: Page): Promise<{ fits: boolean; countOverText: boolean; countInside: boolean }> {
+  return page.locator('.graph-toolbar').evaluate((bar) => {
+    const input = bar.querySelector<HTMLInputElement>('[data-testid="graph-search"]')!;
+    const count = bar.querySelector('[data-testid="graph-search-count"]')!.getBoundingClientRect();
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const box = input.getBoundingClientRect();
+    const width = context.measureText(input.value).width;
+    const left = box.left + parseFloat(style.paddingLeft);
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    // the glyphs' band: the font's size about the field's middle
+    const size = parseFloat(style.fontSize);
+    const text = { left, right: left + width, top: box.top + box.height / 2 - size / 2, bottom: box.top + box.height / 2 + size / 2 };
+    const countOverText = Math.min(count.right, text.right) - Math.max(count.left, text.left) > 0.5 && Math.min(count.bottom, text.bottom) - Math.max(count.top, text.top) > 0.5;
+    const own = bar.getBoundingClientRect();
+    const countInside = count.width > 1 && count.left >= own.left && count.right <= own.right && count.top >= own.top && count.bottom <= own.bottom;
+    return { fits: width <= room + 0.5 && input.scrollWidth <= input.clientWidth, countOverText, countInside };
+  });
+}
+
+test("at 1280×720 the graph's Find keeps an op's name whole beside its match count: 'Sigmoid' in FastestDet, and 'Transpose'", async ({ page }) => {
+  test.skip(!haveModel(FASTESTDET), NO_MODELS);
+  await openAt1280(page, FASTESTDET, '');
+  const field = page.getByTestId('graph-search');
+  const count = page.getByTestId('graph-search-count');
+  // "Sigmoi" showed beside "1/4": the count took 23 of the field's 85 px
+  await field.fill('Sigmoid');
+  await field.press('Enter');
+  await expect(count).toHaveText('1/4');
+  expect(await findFieldRoom(page)).toEqual({ fits: true, countOverText: false, countInside: true });
+  await page.locator('.graph-toolbar').screenshot({ path: new URL('text-fit-graph-find-sigmoid-1280.png', ARTIFACTS_DIR).pathname });
+  await field.fill('Transpose');
+  await field.press('Enter');
+  await expect(count).toHaveText(/^1\/\d{2}$/);
+  expect(await findFieldRoom(page)).toEqual({ fits: true, countOverText: false, countInside: true });
+  // the toolbar's other controls stay on its row, whole
+  for (const id of ['graph-search-prev', 'graph-search-next', 'graph-more', 'graph-fit']) await expect(page.getByTestId(id)).toBeVisible();
+});
