@@ -697,3 +697,37 @@ test("at 1280×720 the graph's Find keeps an op's name whole beside its match co
   // the toolbar's other controls stay on its row, whole
   for (const id of ['graph-search-prev', 'graph-search-next', 'graph-more', 'graph-fit']) await expect(page.getByTestId(id)).toBeVisible();
 });
+
+/** The group titles in the graph's view: where each starts against the view's left edge, its text, whether it ends cut, and its hover title. */
+function groupTitlesInView(page: Page): Promise<{ left: number; text: string; cut: boolean; whole: string | undefined }[]> {
+  return page.getByTestId('graph-view').evaluate((view) => {
+    const own = view.getBoundingClientRect();
+    return [...view.querySelectorAll<SVGTextElement>('text.g-group-title')].flatMap((t) => {
+      const r = t.getBoundingClientRect();
+      if (r.right <= own.left || r.left >= own.right || r.bottom <= own.top || r.top >= own.bottom) return [];
+      const text = [...t.querySelectorAll('tspan')].map((s) => s.textContent ?? '').join('').trim();
+      return [{ left: r.left - own.left, text, cut: text.endsWith('…'), whole: t.querySelector('title')?.textContent ?? undefined }];
+    });
+  });
+}
+
+test("at 1280×720 a graph group's title starting left of the view reads from the view's edge, cut at its end and whole on hover: FastestDet panned after Fit", async ({ page }) => {
+  test.skip(!haveModel(FASTESTDET), NO_MODELS);
+  await openAt1280(page, FASTESTDET, '');
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  await page.getByTestId('graph-fit').click();
+  const view = (await page.getByTestId('graph-view').boundingBox())!;
+  // the graph dragged 140 px left: backbone's, stage2's and their groups' frames start left of the view
+  await page.mouse.move(view.x + 200, view.y + 300);
+  await page.mouse.down();
+  await page.mouse.move(view.x + 60, view.y + 300, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await groupTitlesInView(page)).filter((t) => t.left < -0.5).map((t) => t.text)).toEqual([]);
+  const titles = await groupTitlesInView(page);
+  expect(titles.map((t) => t.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^▾ backbone /), expect.stringMatching(/^▾ stage2 /)]));
+  // a title cut is cut at its end, and says all of itself on hover
+  const cut = titles.filter((t) => t.cut);
+  expect(cut.length).toBeGreaterThan(0);
+  for (const t of cut) expect(t.whole, t.text).toMatch(new RegExp(`^${t.text.replace(/^▾ /, '').replace(/…$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await page.locator('.graph-pane').screenshot({ path: new URL('text-fit-graph-group-titles-panned-1280.png', ARTIFACTS_DIR).pathname });
+});
