@@ -7,7 +7,9 @@
 // bytes moved, Compare's side labels and the Growth chart's axis name read
 // whole; Growth's hover card whole and broken only between words in the
 // narrow pane; names cut at their start keep their glyphs whole; and the heap
-// table's offsets read whole at 1280×720 and 1440×900, the shares-bytes mark beside them.
+// table's offsets read whole at 1280×720 and 1440×900, the shares-bytes mark beside them;
+// the graph's Find keeps the name typed whole beside its match count, and a graph group's
+// title starting left of the view reads from the view's edge, cut at its end.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { ARTIFACTS_DIR, dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';

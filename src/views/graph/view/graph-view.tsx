@@ -1,7 +1,8 @@
 // The graph drawing: an SVG whose content D3 draws from the placement (and the
 // frames of functions and fusion units around it; of a graph of thousands of
 // boxes only the part around the view, dense far out), with d3-zoom for pan and
-// zoom (labels thin out when zoomed far out), fit to view on load, centring on
+// zoom (labels thin out when zoomed far out; a group's title whose frame starts
+// left of the view is drawn from the view's edge, group-titles.ts), fit to view on load, centring on
 // a box (search, selection) clear of the minimap and again on the next
 // placement of the same layout while the user has not moved (jump.ts), keyboard pan and zoom, one
 // tab stop for all the boxes with arrow keys between them (keys.ts), and
