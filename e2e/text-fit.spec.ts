@@ -7,10 +7,12 @@
 // bytes moved, Compare's side labels and the Growth chart's axis name read
 // whole; Growth's hover card whole and broken only between words in the
 // narrow pane; names cut at their start keep their glyphs whole; and the heap
-// table's offsets read whole at 1280×720 and 1440×900, the shares-bytes mark beside them.
+// table's offsets read whole at 1280×720 and 1440×900, the shares-bytes mark beside them;
+// the graph's Find keeps the name typed whole beside its match count, and a graph group's
+// title starting left of the view reads from the view's edge, cut at its end.
 
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';
+import { ARTIFACTS_DIR, dropFile, haveModel, NO_MODELS, openDropped, readModel, serveModel, snap, test, textOverlaps, waitForError, waitForModel, waitForPlan } from './fixtures';
 import { bodyFitsAcross, openHeapTable, shownOffsets } from './heap-table';
 
 /** Planning real models on mcu shares two cores with other work: give it time. */
@@ -656,3 +658,78 @@ for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
     await snap(page, `text-fit-side-bar-selects-${width}`);
   });
 }
+
+/** The graph's Find field: whether the text typed fits in it, and whether the match count's box covers that text. */
+function findFieldRoom(page: Page): Promise<{ fits: boolean; countOverText: boolean; countInside: boolean }> {
+  return page.locator('.graph-toolbar').evaluate((bar) => {
+    const input = bar.querySelector<HTMLInputElement>('[data-testid="graph-search"]')!;
+    const count = bar.querySelector('[data-testid="graph-search-count"]')!.getBoundingClientRect();
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const box = input.getBoundingClientRect();
+    const width = context.measureText(input.value).width;
+    const left = box.left + parseFloat(style.paddingLeft);
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    // the glyphs' band: the font's size about the field's middle
+    const size = parseFloat(style.fontSize);
+    const text = { left, right: left + width, top: box.top + box.height / 2 - size / 2, bottom: box.top + box.height / 2 + size / 2 };
+    const countOverText = Math.min(count.right, text.right) - Math.max(count.left, text.left) > 0.5 && Math.min(count.bottom, text.bottom) - Math.max(count.top, text.top) > 0.5;
+    const own = bar.getBoundingClientRect();
+    const countInside = count.width > 1 && count.left >= own.left && count.right <= own.right && count.top >= own.top && count.bottom <= own.bottom;
+    return { fits: width <= room + 0.5 && input.scrollWidth <= input.clientWidth, countOverText, countInside };
+  });
+}
+
+test("at 1280×720 the graph's Find keeps an op's name whole beside its match count: 'Sigmoid' in FastestDet, and 'Transpose'", async ({ page }) => {
+  test.skip(!haveModel(FASTESTDET), NO_MODELS);
+  await openAt1280(page, FASTESTDET, '');
+  const field = page.getByTestId('graph-search');
+  const count = page.getByTestId('graph-search-count');
+  // "Sigmoi" showed beside "1/4": the count took 23 of the field's 85 px
+  await field.fill('Sigmoid');
+  await field.press('Enter');
+  await expect(count).toHaveText('1/4');
+  expect(await findFieldRoom(page)).toEqual({ fits: true, countOverText: false, countInside: true });
+  await page.locator('.graph-toolbar').screenshot({ path: new URL('text-fit-graph-find-sigmoid-1280.png', ARTIFACTS_DIR).pathname });
+  await field.fill('Transpose');
+  await field.press('Enter');
+  await expect(count).toHaveText(/^1\/\d{2}$/);
+  expect(await findFieldRoom(page)).toEqual({ fits: true, countOverText: false, countInside: true });
+  // the toolbar's other controls stay on its row, whole
+  for (const id of ['graph-search-prev', 'graph-search-next', 'graph-more', 'graph-fit']) await expect(page.getByTestId(id)).toBeVisible();
+});
+
+/** The group titles in the graph's view: where each starts against the view's left edge, its text, whether it ends cut, and its hover title. */
+function groupTitlesInView(page: Page): Promise<{ left: number; text: string; cut: boolean; whole: string | undefined }[]> {
+  return page.getByTestId('graph-view').evaluate((view) => {
+    const own = view.getBoundingClientRect();
+    return [...view.querySelectorAll<SVGTextElement>('text.g-group-title')].flatMap((t) => {
+      const r = t.getBoundingClientRect();
+      if (r.right <= own.left || r.left >= own.right || r.bottom <= own.top || r.top >= own.bottom) return [];
+      const text = [...t.querySelectorAll('tspan')].map((s) => s.textContent ?? '').join('').trim();
+      return [{ left: r.left - own.left, text, cut: text.endsWith('…'), whole: t.querySelector('title')?.textContent ?? undefined }];
+    });
+  });
+}
+
+test("at 1280×720 a graph group's title starting left of the view reads from the view's edge, cut at its end and whole on hover: FastestDet panned after Fit", async ({ page }) => {
+  test.skip(!haveModel(FASTESTDET), NO_MODELS);
+  await openAt1280(page, FASTESTDET, '');
+  await page.waitForFunction(() => window.heapscope?.summary().graph.status === 'drawn');
+  await page.getByTestId('graph-fit').click();
+  const view = (await page.getByTestId('graph-view').boundingBox())!;
+  // the graph dragged 140 px left: backbone's, stage2's and their groups' frames start left of the view
+  await page.mouse.move(view.x + 200, view.y + 300);
+  await page.mouse.down();
+  await page.mouse.move(view.x + 60, view.y + 300, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await groupTitlesInView(page)).filter((t) => t.left < -0.5).map((t) => t.text)).toEqual([]);
+  const titles = await groupTitlesInView(page);
+  expect(titles.map((t) => t.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^▾ backbone /), expect.stringMatching(/^▾ stage2 /)]));
+  // a title cut is cut at its end, and says all of itself on hover
+  const cut = titles.filter((t) => t.cut);
+  expect(cut.length).toBeGreaterThan(0);
+  for (const t of cut) expect(t.whole, t.text).toMatch(new RegExp(`^${t.text.replace(/^▾ /, '').replace(/…$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await page.locator('.graph-pane').screenshot({ path: new URL('text-fit-graph-group-titles-panned-1280.png', ARTIFACTS_DIR).pathname });
+});

@@ -14,6 +14,7 @@ import { labelRoom } from './label-room';
 import type { GraphItem, GraphLayoutInput } from '../layout/layout-input';
 import { graphLabel, IO_STATE } from '../layout/layout-input';
 import { CHAR, TITLE_CHAR } from '../layout/boxes';
+import { titleSpan, type TitleSpan } from './group-titles';
 
 export type { DrawExtent, GraphRegion } from './draw-dense';
 
@@ -96,13 +97,47 @@ function drawGroups(g: G, groups: readonly PlacedBox[], input: GraphLayoutInput,
       header.append('rect').attr('class', 'g-hit').attr('width', box.width).attr('height', 26).attr('rx', 10);
     }
     const detail = item.node !== undefined || item.kind === 'body-op' ? graphLabel(item.subtitle, 26) : item.subtitle;
-    const fitted = fitHeader(item.title, detail, box.width - 18 - (toggles ? 2 * CHAR : 0));
-    const title = header.append('text').attr('class', 'g-group-title').attr('x', 10).attr('y', 18);
-    if (fitted.cut) title.append('title').text(titleText(`${item.title} ${item.subtitle}`));
+    const pad = 18 + (toggles ? 2 * CHAR : 0);
+    const title = header
+      .append('text')
+      .attr('class', 'g-group-title')
+      .attr('y', 18)
+      .attr('data-x', box.x)
+      .attr('data-width', box.width)
+      .attr('data-pad', pad)
+      .attr('data-name', item.title)
+      .attr('data-detail', detail)
+      .attr('data-whole', titleText(`${item.title} ${item.subtitle}`));
     title.append('tspan').attr('class', 'g-glyph').text(toggles ? '▾ ' : '');
-    title.append('tspan').attr('class', 'g-group-name').text(`${fitted.title} `);
-    title.append('tspan').attr('class', 'g-group-detail').text(fitted.detail);
+    title.append('tspan').attr('class', 'g-group-name');
+    title.append('tspan').attr('class', 'g-group-detail');
+    placeGroupTitle(title.node()!, undefined);
   }
+}
+
+/**
+ * Fits each group title in `root` to the view from `x0` to `x1` (graph units):
+ * a frame starting left of the view has its title drawn from the view's left
+ * edge, cut at its end (group-titles.ts); the others as their frame allows.
+ */
+export function placeGroupTitles(root: SVGGElement, x0: number, x1: number): void {
+  for (const text of root.querySelectorAll<SVGTextElement>('text.g-group-title[data-name]')) {
+    placeGroupTitle(text, titleSpan(Number(text.dataset.x), Number(text.dataset.width), x0, x1));
+  }
+}
+
+/** Draws group title `text` at `span` (undefined: at its frame's start, in the frame's width). */
+function placeGroupTitle(text: SVGTextElement, span: TitleSpan | undefined): void {
+  const data = text.dataset;
+  const pad = Number(data.pad);
+  const room = span === undefined ? Number(data.width) - pad : span.room - pad;
+  const fitted = fitHeader(data.name!, data.detail!, room);
+  text.setAttribute('x', String(10 + (span?.shift ?? 0)));
+  text.querySelector('.g-group-name')!.textContent = `${fitted.title} `;
+  text.querySelector('.g-group-detail')!.textContent = fitted.detail;
+  const hover = text.querySelector(':scope > title');
+  if (fitted.cut && hover === null) select(text).insert('title', ':first-child').text(data.whole!);
+  else if (!fitted.cut) hover?.remove();
 }
 
 /**

@@ -1,7 +1,8 @@
 // The graph drawing: an SVG whose content D3 draws from the placement (and the
 // frames of functions and fusion units around it; of a graph of thousands of
 // boxes only the part around the view, dense far out), with d3-zoom for pan and
-// zoom (labels thin out when zoomed far out), fit to view on load, centring on
+// zoom (labels thin out when zoomed far out; a group's title whose frame starts
+// left of the view is drawn from the view's edge, group-titles.ts), fit to view on load, centring on
 // a box (search, selection) clear of the minimap and again on the next
 // placement of the same layout while the user has not moved (jump.ts), keyboard pan and zoom, one
 // tab stop for all the boxes with arrow keys between them (keys.ts), and
@@ -14,7 +15,7 @@ import type { GraphPlacement } from '../../../worker/layout/protocol';
 import { useElementSize } from '../../use-element-size';
 import { useZoom } from '../../use-zoom';
 import { covers, drawnRegion, fitViewCamera, MAX_SCALE, MIN_SCALE, refitsView, revealCamera, sameView, startCamera, visibleRegion, type Camera } from './camera';
-import { drawGraph, markGraph, type GraphHandlers, type GraphMarks, type NodeFacts, type GraphRegion } from '../draw/draw-graph';
+import { drawGraph, markGraph, placeGroupTitles, type GraphHandlers, type GraphMarks, type NodeFacts, type GraphRegion } from '../draw/draw-graph';
 import type { GraphLayoutInput } from '../layout/layout-input';
 import { GraphMinimap, MINIMAP_MARGIN, minimapCorner, type MinimapHandle } from './minimap';
 import { navBoxes, nextBox, type ArrowKey } from './keys';
@@ -108,6 +109,16 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     svg.current?.parentElement?.setAttribute('tabindex', stop === undefined ? '0' : '-1');
   }, []);
 
+  /** Fits the group titles to the view: a frame starting left of it has its title drawn from the view's edge (group-titles.ts). */
+  const placeTitles = useCallback(() => {
+    const g = root.current;
+    const s = sizeRef.current;
+    if (g === null || s === undefined) return;
+    const view = visibleRegion(transform.current, s);
+    placeGroupTitles(g, view.x0, view.x1);
+  }, []);
+  const titlesPending = useRef(0);
+
   /** Draws the scene: all of a small graph; of a large one the region around the view, unless that is drawn already (`force`: draw anyway). */
   const drawVisible = useCallback((force: boolean) => {
     const g = root.current;
@@ -118,6 +129,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       if (force) drawGraph(g, input, placement, frames, facts, handlers);
       if (force) markGraph(g, marksRef.current);
       if (force) setTabStop();
+      if (force) placeTitles();
       return;
     }
     const t = transform.current;
@@ -130,7 +142,8 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     drawGraph(g, input, placement, frames, facts, handlers, { region, dense });
     markGraph(g, marksRef.current);
     setTabStop();
-  }, [setTabStop]);
+    placeTitles();
+  }, [setTabStop, placeTitles]);
 
   // d3-zoom on the SVG (use-zoom.ts); the transform goes to the root group and the minimap's viewport.
   const configureZoom = useCallback((b: ZoomBehavior<SVGSVGElement, unknown>) => b.scaleExtent([MIN_SCALE, MAX_SCALE]), []);
@@ -142,6 +155,12 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
       element.classList.toggle('g-very-far', t.k < DENSE_SCALE);
       element.dataset.scale = t.k.toFixed(3);
       minimap.current?.show(t, sizeRef.current);
+      if (titlesPending.current === 0) {
+        titlesPending.current = requestAnimationFrame(() => {
+          titlesPending.current = 0;
+          placeTitles();
+        });
+      }
       if (scene.current.placement.boxes.length >= VIRTUAL_FROM && pending.current === 0) {
         pending.current = requestAnimationFrame(() => {
           pending.current = 0;
@@ -149,13 +168,15 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
         });
       }
     },
-    [drawVisible],
+    [drawVisible, placeTitles],
   );
   const { set: apply, scaleBy, translateBy } = useZoom(svg, configureZoom, onZoom);
   useEffect(
     () => () => {
       cancelAnimationFrame(pending.current);
       pending.current = 0;
+      cancelAnimationFrame(titlesPending.current);
+      titlesPending.current = 0;
     },
     [],
   );
