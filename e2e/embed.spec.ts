@@ -9,7 +9,7 @@ import type {} from '../src/app/page-api';
 import type {} from '../src/embed/heapscope-view';
 import { runCli } from '../cli/main';
 import { formatBytes } from '../src/shared/format';
-import { snap, test } from './fixtures';
+import { NO_MODELS, haveModel, readModel, serveModel, snap, test } from './fixtures';
 
 /** Planning and graph layout share two cores with other work: give them time. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -263,6 +263,32 @@ test('embed=1 is chrome-less and sized to its frame: graph and heap only', async
   const out = new URL((await page.getByRole('link', { name: 'Open in heapscope' }).getAttribute('href'))!);
   expect(Object.fromEntries(out.searchParams)).toEqual({ 'dim.batch': '4' });
   await snap(page, 'embed-app-frame');
+});
+
+test('embed=1 on target tflm gives the tensor arena to declare in its caption, as the full page does, at 480x320 and 1280x720, with any panes', async ({ page }) => {
+  test.skip(!haveModel('tflite/tflm_person_detect.tflite'), NO_MODELS);
+  await serveModel(page, '/e2e/person.tflite', readModel('tflite/tflm_person_detect.tflite'));
+  for (const [width, height] of [
+    [480, 320],
+    [1280, 720],
+  ] as const) {
+    for (const panes of ['', '&panes=heap,explain']) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/?embed=1&model=/e2e/person.tflite&target=tflm${panes}`);
+      await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().target === 'tflm');
+      // the caption read "peak 54.0 KiB · bound 54.0 KiB · best on tflm": the arena's head, not what to declare
+      const arena = page.getByTestId('embed-arena');
+      await expect(arena).toHaveText('· arena to declare 80.4 KiB (estimate)');
+      await expect(arena).toBeInViewport({ ratio: 1 });
+      await expect(page.locator('.embed-caption')).toHaveAttribute('title', /arena to declare 80\.4 KiB \(estimate\)/);
+    }
+  }
+  await snap(page, 'embed-tflm-arena');
+  // on another target there is no TFLite Micro arena to give
+  await page.goto('/?embed=1&model=/e2e/person.tflite&target=mcu');
+  await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().target === 'mcu');
+  await expect(page.getByTestId('embed-peak')).toBeVisible();
+  await expect(page.getByTestId('embed-arena')).toHaveCount(0);
 });
 
 test('embed=1 with a comparison names compare=1 and each b. parameter it leaves out, on the page and in the console, and the full view keeps them', async ({ page }) => {

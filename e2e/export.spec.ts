@@ -56,14 +56,22 @@ test('the saved plan file downloads and reopens by drop with the same peak, then
   await expect(dialog).toHaveAttribute('aria-label', 'Saved plan');
   await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(shown.peak));
   await expect(dialog.getByTestId('compare-heap-a').getByTestId('heap-canvas')).toHaveAttribute('data-buffer-count', String(shown.buffers));
-  // The drop did not open it as a model: the page still shows the sample at batch 4.
-  expect((await summary(page)).model).toBe('sample.onnx');
+  // The drop did not open it as a model, but the saved plan is what is on screen: the status and summary() describe it
+  // (they went on describing the hidden batch-4 plan).
+  await page.waitForFunction(() => document.body.dataset.status === 'ready');
+  expect(await summary(page)).toMatchObject({ model: 'sample.onnx', peak: shown.peak, buffers: shown.buffers, target: shown.target, strategy: shown.strategy });
+  // Saved again from the viewer it is no side of a comparison: no .a in its name.
+  const again = await download(page, 'compare-save-a');
+  expect(again.name).toBe(`sample.${shown.target}.${shown.strategy}.batch-2.plan.json`);
   await snap(page, 'export-saved-plan');
 
   await dialog.getByTestId('compare-saved-with-shown').click();
   await expect(dialog).toHaveAttribute('aria-label', 'Compare plans');
   await expect(dialog.getByTestId('diff-cause').first()).toHaveAttribute('data-kind', 'dim-changed');
   await expect(dialog.getByTestId('diff-cause').first()).toContainText('batch 2 → 4');
+  // A comparison: summary() is the page's plan on screen again (batch 4), and each side saves as its side.
+  expect((await summary(page)).peak).not.toBe(shown.peak);
+  expect((await download(page, 'compare-save-a')).name).toBe(`sample.${shown.target}.${shown.strategy}.batch-2.a.plan.json`);
 });
 
 test('a plan saved by the command-line tool opens on a page with no model: its heap and numbers, as saved', async ({ page, consoleErrors }) => {
@@ -73,7 +81,7 @@ test('a plan saved by the command-line tool opens on a page with no model: its h
   const path = join(dir, 'cli.plan.json');
   // Exit 3: the sample does not fit the mcu's SRAM; the plan is saved all the same.
   expect([0, 3]).toContain(cli(['plan', 'public/sample.onnx', '--dim', 'batch=3', '--target', 'mcu', '--save', path]).code);
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as { plan: { peak: number; buffers: unknown[]; regions: unknown[] } };
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { model: string; plan: { peak: number; buffers: unknown[]; regions: unknown[] } };
   await page.route((url) => url.pathname === '/e2e/absent.onnx', (route) => route.fulfill({ status: 404, body: 'not here' }));
   await page.goto('/?model=/e2e/absent.onnx');
   await waitForError(page, 'absent.onnx');
@@ -92,7 +100,9 @@ test('a plan saved by the command-line tool opens on a page with no model: its h
   expect(cut).toEqual([]);
   // Nothing to compare it with: the page has no plan.
   await expect(dialog.getByTestId('compare-saved-with-shown')).toBeDisabled();
-  expect((await summary(page)).model).toBeNull();
+  // The saved plan is the plan on screen: the page said 'idle'/'error' and summary() model null.
+  await page.waitForFunction(() => document.body.dataset.status === 'ready');
+  expect(await summary(page)).toMatchObject({ model: saved.model, peak: saved.plan.peak, buffers: saved.plan.buffers.length, target: 'mcu' });
   await snap(page, 'export-cli-plan-opened');
 });
 
@@ -100,14 +110,16 @@ test('a saved plan named by the link (model=) opens as a dropped one does, not a
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-linked-'));
   const path = join(dir, 'linked.plan.json');
   expect([0, 3]).toContain(cli(['plan', 'public/sample.onnx', '--dim', 'batch=3', '--target', 'mcu', '--save', path]).code);
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as { plan: { peak: number } };
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { model: string; plan: { peak: number; strategy: string } };
   await serveModel(page, '/e2e/linked.plan.json', readFileSync(path));
   await page.goto('/?model=/e2e/linked.plan.json');
   const dialog = page.getByTestId('compare-dialog');
   await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(saved.plan.peak));
   await expect(dialog.getByTestId('saved-plan-facts')).toContainText('batch=3');
   await expect(page.getByTestId('error-message')).toHaveCount(0);
-  expect((await summary(page)).model).toBeNull();
+  // The saved plan is the plan on screen: the page said 'idle' and summary() model null.
+  await page.waitForFunction(() => document.body.dataset.status === 'ready');
+  expect(await summary(page)).toMatchObject({ model: saved.model, peak: saved.plan.peak, target: 'mcu', strategy: saved.plan.strategy });
   // The address bar still names the plan, so the link reopens it.
   expect(new URL(page.url()).searchParams.get('model')).toBe('/e2e/linked.plan.json');
 });
@@ -373,16 +385,17 @@ test('Open file takes a saved plan as a drop does, and refuses a broken one with
   const dir = mkdtempSync(join(tmpdir(), 'heapscope-picked-'));
   const path = join(dir, 'picked.plan.json');
   expect(cli(['plan', 'public/sample.onnx', '--dim', 'batch=2', '--save', path]).code).toBe(0);
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as { plan: { peak: number } };
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { model: string; plan: { peak: number } };
   await page.goto('/');
   await waitForPlan(page);
   await page.locator('#open-file').setInputFiles(path);
   const dialog = page.getByTestId('compare-dialog');
   await expect(dialog.getByTestId('compare-summary-a')).toHaveAttribute('data-peak', String(saved.plan.peak));
   await expect(dialog.getByTestId('saved-plan-facts')).toContainText('batch=2');
-  // The model on screen stays.
-  expect((await summary(page)).model).toBe('sample.onnx');
+  // The page's model stays behind it; summary() describes the saved plan on screen, then the model once it closes.
+  expect(await summary(page)).toMatchObject({ model: saved.model, peak: saved.plan.peak });
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  expect((await summary(page)).model).toBe('sample.onnx');
   const broken = JSON.stringify({ format: 'heapscope-plan', version: 1, model: 'x.onnx', settings: {}, nodes: [], plan: {} });
   await page.locator('#open-file').setInputFiles({ name: 'broken.plan.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
   // Refused as a bad model file is: the banner names it, and the model on screen stays.

@@ -4,6 +4,7 @@ import { createFakeClient } from '../store/testing/fake-client';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CompareState, CompareStore } from '../store/compare-store';
 import { installPageApi } from './page-api';
+import type { PlanFile } from '../planner/assembly/plan-file';
 
 /** The parts of a window the page API uses, with an address bar that replaceState rewrites. */
 function fakeWindow(href: string) {
@@ -100,5 +101,30 @@ describe('the page URL follows the view', () => {
     expect(win.body.dataset.status).toBe('error');
     expect(win.location.search).toBe('?model=missing.onnx&dim.batch=8');
     expect(win.writes).toEqual([]);
+  });
+});
+
+describe('a saved plan on screen', () => {
+  it('is what the status and summary() describe while the viewer shows it alone, and the model on screen again once it closes', async () => {
+    const { actions, store, compare, body, target } = setup('https://app.example/');
+    // with no model on the page (a link whose model= is a saved plan), the page said "idle" and summary() model null
+    const idle = setup('https://app.example/');
+    await actions.openSample();
+    const shown = store.getState().model!.plan;
+    if (shown.status !== 'planned') throw new Error('the sample was not planned');
+    const plan = { ...shown.plan, peak: shown.plan.peak + 1000, strategy: 'naive', target: 'mcu' };
+    const file = { format: 'heapscope-plan', version: 1, model: 'kws.tflite', settings: {}, nodes: [{ name: 'n', opType: 'Conv', inputs: [], outputs: [] }], plan } as unknown as PlanFile;
+    const saved = { a: { file, label: 'kws.tflite (saved)', saved: true }, b: undefined } as unknown as Partial<CompareState>;
+    for (const page of [idle, { compare, body, target }]) {
+      page.compare.setState(saved);
+      expect(page.body.dataset.status).toBe('ready');
+      expect(page.target.heapscope!.summary()).toMatchObject({ model: 'kws.tflite', format: 'tflite', nodes: 1, buffers: plan.buffers.length, peak: plan.peak, strategy: 'naive', target: 'mcu', error: null, settings: null, compare: null, growth: null });
+    }
+    // the viewer closes: the model on screen again
+    compare.setState({ a: undefined, b: undefined });
+    expect(body.dataset.status).toBe('ready');
+    expect(target.heapscope!.summary()).toMatchObject({ model: store.getState().model!.name, peak: shown.plan.peak, strategy: shown.plan.strategy });
+    idle.compare.setState({ a: undefined, b: undefined });
+    expect(idle.body.dataset.status).toBe('idle');
   });
 });

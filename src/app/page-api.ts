@@ -4,17 +4,17 @@
 
 import type { AppStore } from '../store/create-store';
 import { selectGrowthSummary, type GrowthSummary } from '../store/growth';
-import { selectPageSummary, selectStatus, type PageSummary } from '../store/selectors';
+import { savedPlanSummary, selectPageSummary, selectStatus, type PageSummary } from '../store/selectors';
 import type { AppState, GroupView } from '../store/state';
 import { DEFAULT_SETTINGS } from '../settings/names';
-import type { CompareState, CompareStore } from '../store/compare-store';
+import { shownSavedPlan, type CompareState, type CompareStore } from '../store/compare-store';
 import { compareSummary, type CompareSummary } from '../views/compare/compare-summary';
 import { parseUrlParams, shareSearch, shareableModelUrl, type ShareState } from './url-params';
 
 /** window.heapscope. */
 export interface HeapscopePageApi {
   /**
-   * The plan on screen: `{ model, format, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error,
+   * The plan on screen (a saved plan in the plan viewer, while one is shown alone; then growth and compare are null, settings null, graph 'none'): `{ model, format, nodes, buffers, peak, lowerBound, strategy, fusionUnits, error,
    * complete, fits, lowerEstimate, warnings, graph, regions }` (format: 'onnx' or 'tflite', null without a model; warnings: one sentence per banner line, the red "Does not fit" verdict first, then the assumptions banner's;
    * lowerEstimate: as `plan --json`'s, fits holds only as far as known; graph: `{ status: 'pending' | 'drawn' | 'simple' | 'none', boxes, ms, collapsed }`, ms from the plan to its
    * graph drawn, collapsed the ids of the collapsed groups; regions: per region `{ name, peak, lowerBound, sizeLimit, overBy, spilled }` as
@@ -40,7 +40,8 @@ export function installPageApi(store: AppStore, target: Window = window, compare
   const embed = parseUrlParams(target.location.search).embed;
   const publish = (): void => {
     const state = store.getState();
-    const status = selectStatus(state);
+    // a saved plan in the plan viewer is the plan on screen, over whatever model the page holds (or none)
+    const status = compare !== undefined && shownSavedPlan(compare.getState()) !== undefined ? 'ready' : selectStatus(state);
     if (body.dataset.status !== status) body.dataset.status = status;
     syncUrl(state, compare?.getState(), target, embed);
   };
@@ -48,7 +49,11 @@ export function installPageApi(store: AppStore, target: Window = window, compare
   const unsubscribe = store.subscribe(publish);
   const unsubscribeCompare = compare?.subscribe(publish);
   target.heapscope = {
-    summary: () => ({ ...selectPageSummary(store.getState()), compare: compare === undefined ? null : compareSummary(compare.getState()), growth: selectGrowthSummary(store.getState()) }),
+    summary: () => {
+      const saved = compare === undefined ? undefined : shownSavedPlan(compare.getState());
+      if (saved !== undefined) return { ...savedPlanSummary(saved), compare: null, growth: null };
+      return { ...selectPageSummary(store.getState()), compare: compare === undefined ? null : compareSummary(compare.getState()), growth: selectGrowthSummary(store.getState()) };
+    },
   };
   return () => {
     unsubscribe();

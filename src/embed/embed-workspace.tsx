@@ -12,6 +12,7 @@ import { selectPlan, selectReport } from '../store/selectors';
 import { peakText, regionsPeakText } from '../views/plan-words';
 import { RegionsPeakNote } from '../views/regions-peak-note';
 import { ownBoundTitle, shownOwn } from '../views/bound-words';
+import { declaredArenaFigure } from '../views/details/runtime-plan-words';
 import { GraphPanel } from '../views/graph/graph-panel';
 import { HeapPanel } from '../views/heap/heap-panel';
 import { PeakChart } from '../views/heap/peak-chart';
@@ -50,7 +51,9 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
   // The Details name "own" in the header when it is shown: the caption is the embed's header.
   const own = plan === undefined ? undefined : shownOwn(plan);
   const sum = plan === undefined ? undefined : regionsPeakText(plan, complete);
-  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}${sum === undefined ? '' : `, ${sum}`}, lower bound ${formatBytes(plan.lowerBound)}${own === undefined ? '' : `, ${plan.strategy}'s own bound ${formatBytes(own)}`}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${overLimitList(plan)}`}`;
+  // TensorFlow Lite Micro's arena to declare, as the heap's header says it: on tflm the peak is only the arena's head.
+  const arena = plan === undefined ? undefined : declaredArenaFigure(plan);
+  const caption = plan === undefined ? model.name : `${model.name}: peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}${sum === undefined ? '' : `, ${sum}`}${arena === undefined ? '' : `, arena to declare ${arena.shown}`}, lower bound ${formatBytes(plan.lowerBound)}${own === undefined ? '' : `, ${plan.strategy}'s own bound ${formatBytes(own)}`}, ${plan.strategy} on ${plan.target}${planFits(plan) ? '' : `; ${overLimitList(plan)}`}`;
   const tabs = panes.length > 1 && size !== undefined && size.width < PANE_WIDTH * panes.length;
   const current = tab !== undefined && panes.includes(tab) ? tab : panes[0]!;
   const wide = size !== undefined && size.width >= TABS_BELOW;
@@ -64,7 +67,16 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
             <span data-testid="embed-peak" data-peak={plan.peak}>
               peak {peakText(plan.peak, complete)}
               <RegionsPeakNote plan={plan} complete={complete} />
-              {!complete && ' (lower estimate)'} · bound {formatBytes(plan.lowerBound)}
+              {!complete && ' (lower estimate)'}
+              {arena !== undefined && (
+                <>
+                  {' '}
+                  <span data-testid="embed-arena" data-bytes={arena.bytes} title={`The tensor arena to declare to TensorFlow Lite Micro: ${arena.text}`}>
+                    · arena to declare <strong>{arena.shown}</strong>
+                  </span>
+                </>
+              )}{' '}
+              · bound {formatBytes(plan.lowerBound)}
               {own !== undefined && (
                 <>
                   {' '}

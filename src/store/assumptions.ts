@@ -86,11 +86,22 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   const unapplied = model.diagnostics.find((d) => d.code === TFLITE_FIXED_SHAPES);
   if (unapplied !== undefined) lines.push(fileStatesLine('tflite-shapes', unapplied.message));
   if (plan?.diagnostics.some((d) => d.code === TFLM_IO_IN_ARENA) === true) lines.push(arenaIoLine());
+  const notTflite = plan?.diagnostics.find((d) => d.code === RUNTIME_NEEDS_TFLITE);
+  if (notTflite !== undefined) lines.push(runtimeNeedsTfliteLine(notTflite.message));
   const refusals = (plan?.diagnostics ?? []).filter((d) => d.code === TFLM_UNSUPPORTED).map((d) => d.message);
   if (refusals.length > 0) lines.push(refusedLine(refusals));
   const kernels = plan?.assumptions.kernels ?? [];
   if (kernels.length > 0) lines.push(unknownKernelsLine(kernels, refusals.length > 0));
   return lines;
+}
+
+/** The diagnostic of a runtime target asked of a model the runtime does not read (planner/plan.ts). */
+const RUNTIME_NEEDS_TFLITE = 'runtime-needs-tflite';
+
+/** A model other than .tflite on a target that reproduces TensorFlow Lite Micro's plan: its plan is not the runtime's, though the strategy is named for it. */
+function runtimeNeedsTfliteLine(message: string): AssumptionLine {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return { key: RUNTIME_NEEDS_TFLITE, text, lead: text, detail: 'TensorFlow Lite Micro reads .tflite files only: no arena to declare is given, and the plan is not the one the runtime would make', action: undefined, fix: { kind: 'target' } };
 }
 
 /** The diagnostic of a model TensorFlow Lite Micro refuses to allocate (planner/tflm/tflm-problem.ts). */

@@ -200,6 +200,11 @@ function sideBFor(sideB: SideBSettings, model: InferredModel): SideBSettings {
   return { dims: keep(sideB.dims, dims), shapes: keep(sideB.shapes, values), inputValues: keep(sideB.inputValues, inputs), settings: sideB.settings };
 }
 
+/** The saved plan shown alone in the plan viewer (no comparison open): the plan on screen, over the page's model; undefined otherwise. */
+export function shownSavedPlan(state: Pick<CompareState, 'a' | 'b'>): PlanFile | undefined {
+  return state.a?.saved === true && state.b === undefined ? state.a.file : undefined;
+}
+
 /** Both sides labelled by what differs between them (a saved side keeps saying so). */
 function labelled(a: ComparedPlan, b: ComparedPlan | undefined): { a: ComparedPlan; b: ComparedPlan | undefined } {
   if (b === undefined) return { a, b };

@@ -135,6 +135,18 @@ describe('page summary', () => {
     expect(summary.warnings).toEqual([expect.stringMatching(/^1 tensor of unknown size \('boxes', NonMaxSuppression\): the peak is a lower estimate/)]);
   });
 
+  it('says, in the banner and the warnings, that an ONNX model on target tflm is planned as on any target, not as TFLite Micro would', () => {
+    // the page showed "best (tflm)" with no banner and no warning, as if it were TensorFlow Lite Micro's own plan
+    const plan = planForSettings(MODEL, { target: 'tflm', strategy: 'best' });
+    const planned = state({ model: { ...state().model!, plan: { status: 'planned', settings: { ...DEFAULT_SETTINGS, target: 'tflm', strategy: 'best' }, plan, ms: 1 } } });
+    const summary = selectPageSummary(planned);
+    expect(summary.target).toBe('tflm');
+    expect(summary.warnings).toContain("Target tflm reproduces TensorFlow Lite Micro's own plan for .tflite models only; this model is planned as on any target");
+    const onCpu = planForSettings(MODEL, { target: 'cpu', strategy: 'best' });
+    const cpu = selectPageSummary(state({ model: { ...state().model!, plan: { status: 'planned', settings: DEFAULT_SETTINGS, plan: onCpu, ms: 1 } } }));
+    expect(cpu.warnings.filter((w) => w.includes('TensorFlow Lite Micro'))).toEqual([]);
+  });
+
   it('carries the red "Does not fit" line first among the warnings when a region is over its limit', () => {
     const fitting = planForSettings(MODEL, { target: 'cpu', strategy: 'naive' });
     const plan = { ...fitting, fits: false, regions: fitting.regions.map((r) => ({ ...r, sizeLimit: 16, overBy: r.peak - 16 })) };

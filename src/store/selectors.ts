@@ -8,6 +8,7 @@ import type { InferredModel, ValueKind } from '../model/inferred';
 import type { ModelFormat } from '../model/ir';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
 import type { ModelPlan } from '../planner/plan';
+import type { PlanFile } from '../planner/assembly/plan-file';
 import { planLowerEstimate } from '../planner/assembly/assumptions';
 import { kvCaches } from '../planner/problem/kv-cache';
 import { formatShape } from '../shared/format';
@@ -196,9 +197,43 @@ const pageSummary = memoLast((model: AppState['model'], error: AppState['error']
     warnings: fitWarnings(plan, lines),
     graph: graphSummary(model, graph, groups),
     settings: pageSettings(model),
-    regions: plan === undefined ? null : plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: regionOverBy(r), spilled: r.spilled ?? null, weights: r.weights ?? 0, io: r.io ?? 0, used: r.used ?? r.peak })),
+    regions: plan === undefined ? null : regionSummaries(plan),
   };
 });
+
+/** The plan's memory map, as `plan --json` gives its regions. */
+function regionSummaries(plan: ModelPlan): RegionSummary[] {
+  return plan.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound, sizeLimit: r.sizeLimit ?? null, overBy: regionOverBy(r), spilled: r.spilled ?? null, weights: r.weights ?? 0, io: r.io ?? 0, used: r.used ?? r.peak }));
+}
+
+/**
+ * summary() of a saved plan on screen (the plan viewer, with no comparison): the model it was made from and
+ * the figures it was saved with. Its format is what the model's name says, null when the name does not; it has
+ * no graph drawn and no page settings (it keeps those it was saved with); warnings carry its "Does not fit" verdict.
+ */
+export function savedPlanSummary(file: PlanFile): PageSummary {
+  const { plan } = file;
+  const format = /\.tflite$/i.test(file.model) ? 'tflite' : /\.onnx$/i.test(file.model) ? 'onnx' : null;
+  return {
+    model: file.model,
+    format,
+    nodes: file.nodes.length,
+    buffers: plan.buffers.length,
+    peak: plan.peak,
+    lowerBound: plan.lowerBound,
+    strategy: plan.strategy,
+    target: plan.target,
+    fusionUnits: plan.fusionUnits.length,
+    error: null,
+    complete: plan.complete,
+    fits: planFits(plan),
+    lowerEstimate: planLowerEstimate(plan),
+    warnings: fitWarnings(plan, []),
+    graph: { status: 'none', boxes: 0, ms: null, collapsed: [] },
+    settings: null,
+    regions: regionSummaries(plan),
+  };
+}
 
 /** summary().warnings: the "Does not fit" line the heap header shows, then the assumptions banner's lines. */
 function fitWarnings(plan: ModelPlan | undefined, lines: readonly AssumptionLine[]): string[] {

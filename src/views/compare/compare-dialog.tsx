@@ -189,7 +189,8 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
   const save = async (): Promise<void> => {
     try {
       const { file, withoutSuggestions } = await sidePlanFile(plan, page);
-      saveText(writePlanFile(file), sidePlanFileName(side, file), 'application/json');
+      // .a and .b name the sides of a comparison; a saved plan shown alone is neither
+      saveText(writePlanFile(file), sidePlanFileName(other === undefined ? undefined : side, file), 'application/json');
       onSaved({ text: withoutSuggestions === undefined ? `${name}'s plan file saved` : `${name}'s plan file saved without suggestions: ${withoutSuggestions}`, error: false });
     } catch (error) {
       onSaved({ text: `${name}'s plan file could not be saved: ${toErrorData(error).message}`, error: true });

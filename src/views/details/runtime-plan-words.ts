@@ -19,6 +19,13 @@ export interface RuntimeLine {
   readonly shown?: string; // the figure as shown, when not `bytes` alone: the arena to declare (declaredArenaText)
 }
 
+/** TensorFlow Lite Micro's arena to declare as Details shows it (declaredArenaText): its bytes, the figure as shown and what it rests on; undefined for a plan without a runtime plan (any target but tflm). */
+export function declaredArenaFigure(plan: { readonly runtimePlan?: RuntimePlan; readonly peak: number }): { readonly bytes: number; readonly shown: string; readonly text: string } | undefined {
+  if (plan.runtimePlan === undefined) return undefined;
+  const line = runtimeLines(plan.runtimePlan, plan.peak).find((l) => l.key === 'arena')!;
+  return { bytes: line.bytes, shown: line.shown ?? formatBytes(line.bytes), text: line.text };
+}
+
 /** The standing of the runtime plan's arenas to declare (both the file's as it is and the plan written in share it). */
 export function arenaStanding(r: Pick<RuntimePlan, 'notes' | 'refused' | 'tailEstimated'>): ArenaStanding {
   return { estimate: r.tailEstimated, lowerEstimate: r.notes.length > 0, refused: (r.refused ?? []).length > 0 };

@@ -106,6 +106,11 @@ describe('plan files of a comparison', () => {
     expect(sidePlanFileName('b', side('mcu', 'tflm', 4))).toBe('sample.mcu.tflm.batch-4.b.plan.json');
   });
 
+  it('name a plan shown alone, no side of a comparison, without .a or .b', () => {
+    // the Saved plan dialog saved "sample.cpu.best.batch-1.a.plan.json" with no comparison open
+    expect(sidePlanFileName(undefined, { model: 'models/sample.onnx', settings: { dims: { batch: 1 } }, plan: { target: 'cpu', strategy: 'best' } })).toBe('sample.cpu.best.batch-1.plan.json');
+  });
+
   it('name the dims the user gave, as Export names the same plan, not the defaults the file records beside them', () => {
     const dim = (name: string, value: number, bound: boolean, derived?: true) => ({ name, value, bound, axes: [], rule: '', ...(derived && { derived }) });
     const dims = [dim('batch_size', 1, false), dim('past_seq_len', 128, true), dim('seq_len', 128, false), dim('total_seq_len', 256, true, true)];

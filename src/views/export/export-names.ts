@@ -50,14 +50,15 @@ export interface SideNaming {
 }
 
 /**
- * The name side `side` of a comparison is saved under as a plan file: "sample.cpu.best.batch-4.b.plan.json", with the
+ * The name side `side` of a comparison is saved under as a plan file: "sample.cpu.best.batch-4.b.plan.json"; a plan
+ * shown alone, no side of a comparison (`side` undefined), has none: "sample.cpu.best.batch-4.plan.json". With the
  * dims the user gave, as Export names the same plan (a plan file records every dim, defaults too; one saved before it
  * recorded which were given is named by all of them).
  */
-export function sidePlanFileName(side: 'a' | 'b', file: SideNaming): string {
+export function sidePlanFileName(side: 'a' | 'b' | undefined, file: SideNaming): string {
   const dims = file.plan.assumptions?.dims;
   const given = dims === undefined ? file.settings.dims : nullRecord(dims.filter((d) => d.bound && d.derived !== true).map((d) => [d.name, d.value] as const));
-  return `${exportStem(file.model, given, file.plan)}.${side}.plan.json`;
+  return `${exportStem(file.model, given, file.plan)}${side === undefined ? '' : `.${side}`}.plan.json`;
 }
 
 /**

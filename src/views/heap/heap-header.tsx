@@ -12,7 +12,7 @@ import { ownBoundTitle } from '../bound-words';
 import './assumptions.css';
 import { isStrategyName, STRATEGY_TITLES } from '../../planner/strategies/strategy-names';
 import { portfolioKept } from '../../planner/explain/portfolio-words';
-import { runtimeLines } from '../details/runtime-plan-words';
+import { declaredArenaFigure } from '../details/runtime-plan-words';
 
 /**
  * The figures of `plan`, for the heap pane's toolbar: one line when the pane
@@ -25,7 +25,7 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
   const own = ownBoundText(plan);
   const strategy = plan.portfolio !== undefined && plan.portfolio.winner !== plan.strategy ? `${plan.strategy} (${plan.portfolio.winner})` : plan.strategy;
   const sum = regionsPeakText(plan, complete);
-  const arena = declaredArena(plan);
+  const arena = declaredArenaFigure(plan);
   const whole = [
     withRegionsPeak(`peak ${peakText(plan.peak, complete)}${complete ? '' : ' (lower estimate)'}`, plan, complete),
     `bound ${formatBytes(plan.lowerBound)}`,
@@ -72,13 +72,6 @@ export function HeapNumbers({ plan }: { readonly plan: ModelPlan }) {
       )}
     </span>
   );
-}
-
-/** TensorFlow Lite Micro's arena to declare as Details shows it (declaredArenaText), for a plan of target tflm; undefined for any other. */
-function declaredArena(plan: ModelPlan): { readonly bytes: number; readonly shown: string; readonly text: string } | undefined {
-  if (plan.runtimePlan === undefined) return undefined;
-  const line = runtimeLines(plan.runtimePlan, plan.peak).find((l) => l.key === 'arena')!;
-  return { bytes: line.bytes, shown: line.shown ?? formatBytes(line.bytes), text: line.text };
 }
 
 /**
