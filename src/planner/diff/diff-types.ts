@@ -4,7 +4,7 @@
 
 import type { MovedDiff } from './moved-bytes';
 import type { InputChange } from './input-changes';
-import type { RuntimeDelta } from './runtime-delta';
+import type { RuntimeArenaFigures, RuntimeDelta } from './runtime-delta';
 
 export type { InputChange };
 
@@ -133,4 +133,6 @@ export interface PlanDiff {
   readonly causes: readonly Cause[]; // ranked by |bytes|, largest first
   readonly moved?: MovedDiff; // bytes moved per region and the buffers that changed region; when both plans give bytes moved
   readonly runtime?: RuntimeDelta; // both plans of TensorFlow Lite Micro: the tensor arenas to declare, what the firmware compares (not the peaks)
+  readonly runtimeA?: RuntimeArenaFigures; // only A is a plan of TensorFlow Lite Micro: its arena to declare; B declares none, so there is no delta
+  readonly runtimeB?: RuntimeArenaFigures; // only B is one: its arena to declare, what a budget judges
 }
