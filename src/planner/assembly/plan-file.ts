@@ -10,6 +10,7 @@ import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
 import { PRESETS } from '../targets/presets';
 import { checkPlanMeaning } from './plan-file-check';
+import { checkRuntimePlan } from './plan-file-runtime';
 import { withUnknownSizes } from './plan-records';
 import { nullRecord } from '../../shared/own';
 import { MAX_EXACT_POWER } from '../../shared/format';
@@ -157,6 +158,7 @@ export function readPlanFile(text: string, source: string): PlanFile {
   const nodes = arrayAt(doc, 'nodes', '', source).map((n, i) => readNode(n, `nodes[${i}]`, source));
   const plan = readPlan(doc.plan, source);
   checkSettingsAgree(settings, plan, source);
+  checkRuntimePlan(plan as unknown as Json, settings.targetProfile, source);
   return { format: PLAN_FILE_FORMAT, version: PLAN_FILE_VERSION, model, settings, nodes, plan };
 }
 
