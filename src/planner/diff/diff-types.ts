@@ -48,7 +48,7 @@ export interface BufferChange {
  * - `size-unknown`: a buffer whose size is unknown on one side (`side`), planned there as 0 B, so that side's peak is a lower estimate;
  * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target (every field);
  * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs;
- * - `models-differ`: A and B are plans of different models (model-match.ts): the only cause, holding the whole change; no buffer of one is put beside one of the other but by name.
+ * - `models-differ`: A and B are plans of different models (model-match.ts): the only cause, holding the whole change (0 bytes when their peaks are equal); no buffer of one is put beside one of the other but by name.
  */
 export type CauseKind =
   | 'dim-changed'
