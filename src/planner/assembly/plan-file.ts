@@ -238,9 +238,15 @@ function readNode(value: unknown, path: string, source: string): PlanFileNode {
   return { name: stringAt(n, 'name', `${path}.`, source), opType: stringAt(n, 'opType', `${path}.`, source), inputs: strings('inputs'), outputs: strings('outputs') };
 }
 
+/** The fields of a saved plan's `plan`: those of ModelPlan, every one heapscope has written. */
+const PLAN_KEYS: ReadonlySet<string> = new Set(['peak', 'lowerBound', 'strategyBound', 'strategy', 'valid', 'complete', 'fits', 'lowerEstimate', 'fitNeeds', 'spill', 'storage', 'assumptions', 'portfolio', 'target', 'regions', 'buffers', 'fusionUnits', 'fusionExplanations', 'traffic', 'functions', 'boundaries', 'units', 'tags', 'unitComparison', 'diagnostics', 'gap', 'optimal', 'search', 'peakStep', 'peakRegion', 'liveAtPeak', 'explanation', 'suggestions', 'waste', 'order', 'weights', 'scratch', 'steps', 'bodies', 'runtimePlan'] satisfies (keyof ModelPlan)[]);
+
 /** Checks the plan fields that diff, the exports and the views read; the rest is kept as written. */
 function readPlan(value: unknown, source: string): ModelPlan {
   const p = objectAt(value, 'plan', source);
+  // a field no heapscope writes is refused, not kept as written beside the ones read
+  const unknown = Object.keys(p).find((key) => !PLAN_KEYS.has(key));
+  if (unknown !== undefined) throw new InputError('bad-plan', `${source}: plan file field plan.${show(unknown)} is not one heapscope writes (a hand edit, or a file of another tool)`);
   for (const key of ['peak', 'lowerBound']) numberAt(p, key, 'plan.', source);
   for (const key of ['strategy', 'target']) stringAt(p, key, 'plan.', source);
   const regionNames = new Set<string>();
