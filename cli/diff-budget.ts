@@ -1,8 +1,21 @@
 // What `heapscope diff --budget` judges b by: its tensor arena to declare on
-// TensorFlow Lite Micro, else its peak; whether that figure is a lower
+// TensorFlow Lite Micro (whatever a is planned for), else its peak; whether that figure is a lower
 // estimate; and the verdict. Depends only on the plan diff.
 
-import type { PlanDiff } from '../src/planner/diff/diff-plans';
+import type { PlanDiff, RuntimeArenaFigures } from '../src/planner/diff/diff-plans';
+
+/**
+ * B's tensor arena when B is a plan of TensorFlow Lite Micro, whatever side a
+ * is planned for: from the both-sides `runtime`, else from `runtimeB`.
+ */
+export function bArena(diff: Pick<PlanDiff, 'runtime' | 'runtimeB'>): RuntimeArenaFigures | undefined {
+  return diff.runtime?.b ?? diff.runtimeB;
+}
+
+/** The field that names what a budget judges of b on TensorFlow Lite Micro: `runtime.b.arenaAsIs`, or with a not a TFLM plan `runtimeB.arenaAsIs`; undefined when b is not one. */
+export function bArenaField(diff: Pick<PlanDiff, 'runtime' | 'runtimeB'>): string | undefined {
+  return diff.runtime !== undefined ? 'runtime.b.arenaAsIs' : diff.runtimeB !== undefined ? 'runtimeB.arenaAsIs' : undefined;
+}
 
 /**
  * What B needs: its tensor arena to declare when it is a plan of TensorFlow
@@ -11,13 +24,13 @@ import type { PlanDiff } from '../src/planner/diff/diff-plans';
  * guarded in CI is the file given, not the file heapscope's plan would make
  * of it (`plannedAside` is that one's arena, said beside the verdict).
  */
-export function bNeeds(diff: Pick<PlanDiff, 'peakB' | 'runtime'>): number {
-  return diff.runtime?.b.arenaAsIs ?? diff.peakB;
+export function bNeeds(diff: Pick<PlanDiff, 'peakB' | 'runtime' | 'runtimeB'>): number {
+  return bArena(diff)?.arenaAsIs ?? diff.peakB;
 }
 
 /** B's arena with heapscope's plan written into the file, when it differs from the file's as it is (TFLM); else undefined. */
-export function plannedAside(diff: Pick<PlanDiff, 'runtime'>): number | undefined {
-  const b = diff.runtime?.b;
+export function plannedAside(diff: Pick<PlanDiff, 'runtime' | 'runtimeB'>): number | undefined {
+  const b = bArena(diff);
   return b === undefined || b.arena === b.arenaAsIs ? undefined : b.arena;
 }
 
@@ -29,13 +42,14 @@ export function plannedAside(diff: Pick<PlanDiff, 'runtime'>): number | undefine
  * type it cannot size refuses the plan). Any other peak is one when some size
  * is unknown (planned as 0 B).
  */
-export function bLowerEstimate(diff: Pick<PlanDiff, 'completeB' | 'runtime'>): boolean {
-  return diff.runtime === undefined ? !diff.completeB : diff.runtime.b.lowerEstimate;
+export function bLowerEstimate(diff: Pick<PlanDiff, 'completeB' | 'runtime' | 'runtimeB'>): boolean {
+  const b = bArena(diff);
+  return b === undefined ? !diff.completeB : b.lowerEstimate;
 }
 
 /** Why B's figure is a lower estimate, in a few words. */
-export function unknownWhy(diff: Pick<PlanDiff, 'runtime'>): string {
-  return diff.runtime === undefined ? 'some sizes unknown' : "a kernel's scratch requests are not known, none assumed";
+export function unknownWhy(diff: Pick<PlanDiff, 'runtime' | 'runtimeB'>): string {
+  return bArena(diff) === undefined ? 'some sizes unknown' : "a kernel's scratch requests are not known, none assumed";
 }
 
 /**
@@ -44,7 +58,7 @@ export function unknownWhy(diff: Pick<PlanDiff, 'runtime'>): string {
  * known to pass 2^53 − 1 bytes is no unknown: over); refused
  * when TensorFlow Lite Micro refuses B, so that no arena, however large, works.
  */
-export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime' | 'refusedB' | 'pastLimitB'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
+export function budgetVerdict(diff: Pick<PlanDiff, 'peakB' | 'completeB' | 'runtime' | 'runtimeB' | 'refusedB' | 'pastLimitB'>, budget: number): 'over' | 'within' | 'unknown' | 'refused' {
   if (diff.refusedB === true) return 'refused';
   // a tensor known to need more than 2^53 − 1 bytes is over any budget (at most 2^53 − 1), not a size unknown within it
   if (bNeeds(diff) > budget || diff.pastLimitB !== undefined) return 'over';

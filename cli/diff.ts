@@ -19,7 +19,7 @@ import { resolveTarget, TargetProfileError, targetSettingName } from './targets'
 import { applyTargetChange, choiceOption, readTargetChange } from '../src/planner/explain/target-change';
 import { planWithSavedSettings, savedSettingsLines, type SavedSettingsUse, type SideOptions } from './diff-saved-settings';
 import { jsonRegionDeltas } from './json-fields';
-import { bLowerEstimate, bNeeds, budgetVerdict, plannedAside, unknownWhy } from './diff-budget';
+import { bArena, bArenaField, bLowerEstimate, bNeeds, budgetVerdict, plannedAside, unknownWhy } from './diff-budget';
 
 /** What a side TensorFlow Lite Micro refuses is told, in the words `plan` prints on its arena line. */
 const REFUSED_WORDS = 'TensorFlow Lite Micro refuses this model, AllocateTensors() fails whatever the arena';
@@ -55,7 +55,7 @@ export function runDiff(args: ParsedArgs, io: Output): number {
     // budgetJudged: the figure the verdict compares with the budget, named by its field (on tflm, b's file as it is);
     // for a b TensorFlow Lite Micro refuses, the refusal (refusedB) is the verdict and `bytes` what b would need were it accepted
     // for a b with a tensor past 2^53 − 1 bytes, that tensor (pastLimitB) is the verdict: `bytes` counts it as 0
-    const judged = { of: verdict === 'refused' ? 'refusedB' : diff.pastLimitB !== undefined && verdict === 'over' ? 'pastLimitB' : diff.runtime === undefined ? 'peakB' : 'runtime.b.arenaAsIs', bytes: need };
+    const judged = { of: verdict === 'refused' ? 'refusedB' : diff.pastLimitB !== undefined && verdict === 'over' ? 'pastLimitB' : (bArenaField(diff) ?? 'peakB'), bytes: need };
     const extra = budget === undefined ? {} : { budget, overBudget: over, budgetVerdict: verdict, budgetJudged: judged };
     // how each side's placement search ended ('iterations': counted work, the same on any machine); absent for a saved plan that has no record
     const searches = { ...(planA.plan.search !== undefined && { searchA: planA.plan.search }), ...(planB.plan.search !== undefined && { searchB: planB.plan.search }) };
@@ -248,6 +248,25 @@ function arenaText(bytes: number, side: Pick<RuntimeArenaFigures, 'lowerEstimate
   return declaredArenaText(bytes, { estimate: side.tailEstimated, lowerEstimate: side.lowerEstimate, refused: false });
 }
 
+/**
+ * The arena to declare of the one side that is a TensorFlow Lite Micro plan, when the other is not one: no delta, the
+ * other side declaring no arena (its figure is its peak), as the lines say.
+ */
+function oneSideArenaLines(diff: PlanDiff, a: PlanFile, b: PlanFile): string[] {
+  const [side, figures, other, otherFile] = diff.runtimeB !== undefined ? (['b', diff.runtimeB, 'a', a] as const) : diff.runtimeA !== undefined ? (['a', diff.runtimeA, 'b', b] as const) : [];
+  if (side === undefined) return [];
+  // a model TFLM does not read, planned on tflm all the same, is named as such, not by its target
+  const why = otherFile.settings.targetProfile.planning.runtime === 'tflm' ? 'not a .tflite model' : `target ${otherFile.settings.target}`;
+  const none = `; ${other} is no TensorFlow Lite Micro plan (${why}) and declares no arena`;
+  const parts = `head ${formatBytes(figures.head)}, tail and planning ${formatBytes(figures.tail)}`;
+  const line = (bytes: number, what: string) => `arena to declare, ${side} only: ${arenaText(bytes, figures)} (TensorFlow Lite Micro, ${what})${none}`;
+  const lines = figures.arenaAsIs === figures.arena
+    ? [line(figures.arena, `the plan written: ${parts}`)]
+    : [line(figures.arenaAsIs, 'the file as it is, flashed unchanged'), line(figures.arena, `the plan written in by --save-tflite: ${parts}`)];
+  if (figures.refused) lines.push(`  ${side}: NO arena works: ${REFUSED_WORDS} (why: its tflm-unsupported diagnostic); its figures are what TFLM would plan were the model accepted`);
+  return lines;
+}
+
 /** The arena-to-declare lines of runtimeLines. */
 function arenaLines(runtime: RuntimeDelta): string[] {
   const { a, b } = runtime;
@@ -271,19 +290,21 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   const bound = deltaBound(diff.completeA, diff.completeB);
   const least = deltaPrefix(bound);
   const note = deltaNote(bound);
-  const notes = [note, diff.runtime === undefined ? undefined : "heapscope's placement, not the arena the firmware declares"].filter((t) => t !== undefined);
+  // an arena on either side: the peak is heapscope's placement, not what that side's firmware declares
+  const arenas = diff.runtime !== undefined || diff.runtimeA !== undefined || diff.runtimeB !== undefined;
+  const notes = [note, arenas ? "heapscope's placement, not the arena the firmware declares" : undefined].filter((t) => t !== undefined);
   const lines = [
     `a: ${fileA} (${settingsText(a)}) — ${labelA}`,
     `b: ${fileB} (${settingsText(b)}) — ${labelB}`,
     ...settingsNotes,
-    ...(diff.runtime === undefined ? [] : runtimeLines(diff.runtime)),
+    ...(diff.runtime === undefined ? oneSideArenaLines(diff, a, b) : runtimeLines(diff.runtime)),
     `peak ${peakBytes(diff.peakA, diff.completeA)} -> ${peakBytes(diff.peakB, diff.completeB)}: ${least}${signed(diff.delta)}${percent}, ${least}${signedCount(diff.delta)} bytes${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`,
   ];
   lines.push(...regionChangeLines(diff, '->').map((line) => `  ${line}`));
   lines.push(...overLines(diff, least));
   lines.push(...movedLines(diff));
   if (diff.causes.length === 0) lines.push('no cause: the two plans need the same memory at their peaks');
-  else lines.push(diff.runtime === undefined ? 'causes, largest first:' : 'causes of the peak change, largest first:');
+  else lines.push(arenas ? 'causes of the peak change, largest first:' : 'causes, largest first:');
   for (const c of diff.causes.slice(0, TOP_CAUSES)) lines.push(`  ${signed(c.bytes).padStart(11)}  ${c.summary}`);
   if (diff.causes.length > TOP_CAUSES) lines.push(`  ... and ${diff.causes.length - TOP_CAUSES} more (--json lists them all)`);
   const counts = new Map<string, number>();
@@ -297,7 +318,8 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
   lines.push(...diagnosticLines('a', a), ...diagnosticLines('b', b));
   if (budget !== undefined) {
     const need = bNeeds(diff);
-    const what = diff.runtime === undefined ? 'its peak is a lower estimate (some sizes unknown)' : `its arena to declare is a lower estimate (${unknownWhy(diff)})`;
+    const arena = bArena(diff);
+    const what = arena === undefined ? 'its peak is a lower estimate (some sizes unknown)' : `its arena to declare is a lower estimate (${unknownWhy(diff)})`;
     const words = {
       refused: () => 'REFUSED by TensorFlow Lite Micro, over any budget: AllocateTensors() fails whatever the arena',
       over: () => (diff.pastLimitB !== undefined ? `OVER: '${diff.pastLimitB}' needs more than ${MAX_EXACT_POWER} bytes, over any budget` : `OVER by ${bLowerEstimate(diff) ? 'at least ' : ''}${formatBytes(need - budget)}`),
@@ -308,8 +330,8 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
     const verdict = words[kind]();
     // refused, no figure is judged: the refusal is the verdict
     // an arena resting on the tail's estimated parts makes the verdict rest on them too, as its arena line says
-    const estimate = diff.runtime !== undefined && diff.runtime.b.tailEstimated && !diff.runtime.b.lowerEstimate ? ', an estimate' : '';
-    const judged = kind === 'refused' ? ', not judged on a figure: TensorFlow Lite Micro refuses b' : diff.runtime === undefined ? '' : `, judged on its arena to declare for the file as it is${estimate}`;
+    const estimate = arena !== undefined && arena.tailEstimated && !arena.lowerEstimate ? ', an estimate' : '';
+    const judged = kind === 'refused' ? ', not judged on a figure: TensorFlow Lite Micro refuses b' : arena === undefined ? '' : `, judged on its arena to declare for the file as it is${estimate}`;
     // a b that fits no limit because TensorFlow Lite Micro refuses it has the verdict 'refused' already
     const overB = diff.regions.filter((r) => r.overByB > 0).map((r) => `region ${r.name} over its limit`);
     const unfit = diff.fitsB || overB.length === 0 ? '' : `; but b does not fit its target (${overB.join(', ')})`;
@@ -321,10 +343,11 @@ export function diffText(fileA: string, fileB: string, a: PlanFile, b: PlanFile,
 /** "; with heapscope's plan written in, b would declare …": the arena b would need were the plan written, when that differs from the file's as it is. */
 function plannedVerdict(diff: PlanDiff, budget: number): string {
   const planned = plannedAside(diff);
-  if (planned === undefined || diff.runtime!.b.refused) return '';
-  const lower = diff.runtime!.b.lowerEstimate;
+  const arena = bArena(diff);
+  if (planned === undefined || arena === undefined || arena.refused) return '';
+  const lower = arena.lowerEstimate;
   const verdict = planned > budget ? 'still over' : lower ? 'within only as far as known' : 'within';
-  return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaText(planned, diff.runtime!.b)}, ${verdict}`;
+  return `; with heapscope's plan written in (plan --target tflm --save-tflite), b would declare ${arenaText(planned, arena)}, ${verdict}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { type TargetProfile } from '../targets/target';
 import { parseTarget } from '../targets/parse';
 import { PRESETS } from '../targets/presets';
 import { checkPlanMeaning } from './plan-file-check';
+import { checkRuntimePlan } from './plan-file-runtime';
 import { withUnknownSizes } from './plan-records';
 import { nullRecord } from '../../shared/own';
 import { MAX_EXACT_POWER } from '../../shared/format';
@@ -157,6 +158,7 @@ export function readPlanFile(text: string, source: string): PlanFile {
   const nodes = arrayAt(doc, 'nodes', '', source).map((n, i) => readNode(n, `nodes[${i}]`, source));
   const plan = readPlan(doc.plan, source);
   checkSettingsAgree(settings, plan, source);
+  checkRuntimePlan(plan as unknown as Json, settings.targetProfile, source);
   return { format: PLAN_FILE_FORMAT, version: PLAN_FILE_VERSION, model, settings, nodes, plan };
 }
 
@@ -236,9 +238,15 @@ function readNode(value: unknown, path: string, source: string): PlanFileNode {
   return { name: stringAt(n, 'name', `${path}.`, source), opType: stringAt(n, 'opType', `${path}.`, source), inputs: strings('inputs'), outputs: strings('outputs') };
 }
 
+/** The fields of a saved plan's `plan`: those of ModelPlan, every one heapscope has written. */
+const PLAN_KEYS: ReadonlySet<string> = new Set(['peak', 'lowerBound', 'strategyBound', 'strategy', 'valid', 'complete', 'fits', 'lowerEstimate', 'fitNeeds', 'spill', 'storage', 'assumptions', 'portfolio', 'target', 'regions', 'buffers', 'fusionUnits', 'fusionExplanations', 'traffic', 'functions', 'boundaries', 'units', 'tags', 'unitComparison', 'diagnostics', 'gap', 'optimal', 'search', 'peakStep', 'peakRegion', 'liveAtPeak', 'explanation', 'suggestions', 'waste', 'order', 'weights', 'scratch', 'steps', 'bodies', 'runtimePlan'] satisfies (keyof ModelPlan)[]);
+
 /** Checks the plan fields that diff, the exports and the views read; the rest is kept as written. */
 function readPlan(value: unknown, source: string): ModelPlan {
   const p = objectAt(value, 'plan', source);
+  // a field no heapscope writes is refused, not kept as written beside the ones read
+  const unknown = Object.keys(p).find((key) => !PLAN_KEYS.has(key));
+  if (unknown !== undefined) throw new InputError('bad-plan', `${source}: plan file field plan.${show(unknown)} is not one heapscope writes (a hand edit, or a file of another tool)`);
   for (const key of ['peak', 'lowerBound']) numberAt(p, key, 'plan.', source);
   for (const key of ['strategy', 'target']) stringAt(p, key, 'plan.', source);
   const regionNames = new Set<string>();

@@ -53,11 +53,11 @@ export function toCause(d: CauseDraft, ctx: SummaryContext): Cause {
  * one another, so none is said to have grown; empty when the peaks agree.
  */
 export function modelsDifferCauses(a: PlanFile, b: PlanFile, regions: readonly RegionDelta[], sharedNames: number): Cause[] {
+  // the one cause even when the peaks are equal: two models needing the same memory is no plan of one model unchanged
   const bytes = regions.reduce((s, r) => s + r.delta, 0);
-  if (bytes === 0) return [];
   const fileName = (path: string) => path.split(/[\\/]/).pop() || path;
   const shared = `${sharedNames === 0 ? 'no' : sharedNames} tensor ${sharedNames === 1 ? 'name' : 'names'} in common, little op order`;
-  const summary = `A and B are different models (${fileName(a.model)}, ${fileName(b.model)}: ${shared}): buffers are matched by name only; ${peakWay(bytes)}, ${signed(bytes)}`;
+  const summary = `A and B are different models (${fileName(a.model)}, ${fileName(b.model)}: ${shared}): buffers are matched by name only; ${bytes === 0 ? peakWay(bytes) : `${peakWay(bytes)}, ${signed(bytes)}`}`;
   return [{ kind: 'models-differ', bytes, summary, buffers: [], idsA: [], idsB: [], nodes: [], regions: regions.filter((r) => r.delta !== 0).map((r) => r.name) }];
 }
 
@@ -144,7 +144,7 @@ function withPeakMoves(text: string, d: CauseDraft, ctx: SummaryContext): string
 
 /** "the peak grows by 1 MiB" or "the peak falls by 1 MiB". */
 function peakWay(bytes: number): string {
-  return `the peak ${bytes > 0 ? 'grows' : 'falls'} by ${formatBytes(Math.abs(bytes))}`;
+  return bytes === 0 ? 'the peak is the same' : `the peak ${bytes > 0 ? 'grows' : 'falls'} by ${formatBytes(Math.abs(bytes))}`;
 }
 
 

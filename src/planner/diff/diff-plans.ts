@@ -28,7 +28,7 @@ import { pairStatusOf } from './pair-status';
 import { movedDiff } from './moved-bytes';
 import { moveKindOf } from './move-kind';
 import { inputChanges } from './input-changes';
-import { runtimeDelta } from './runtime-delta';
+import { arenaFigures, runtimeDelta } from './runtime-delta';
 import { heldBytes } from '../assembly/plan-records';
 
 export type { BufferChange, BufferStatus, Cause, CauseKind, DimChange, InputChange, PlanDiff, RegionDelta } from './diff-types';
@@ -56,6 +56,8 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
   assert(causes.reduce((s, c) => s + c.bytes, 0) === explained, 'the causes sum to the region peak deltas');
   const moved = movedDiff(a, b, match);
   const runtime = runtimeDelta(a.plan, b.plan);
+  // one side alone a TFLM plan: its arena all the same (a budget on b judges it), the other side declaring none
+  const [runtimeA, runtimeB] = runtime === undefined ? [arenaFigures(a.plan), arenaFigures(b.plan)] : [undefined, undefined];
   return {
     peakA: a.plan.peak,
     peakB: b.plan.peak,
@@ -82,6 +84,8 @@ export function diffPlans(a: PlanFile, b: PlanFile): PlanDiff {
     causes,
     ...(moved !== undefined && { moved }),
     ...(runtime !== undefined && { runtime }),
+    ...(runtimeA !== undefined && { runtimeA }),
+    ...(runtimeB !== undefined && { runtimeB }),
   };
 }
 

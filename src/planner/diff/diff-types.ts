@@ -4,7 +4,7 @@
 
 import type { MovedDiff } from './moved-bytes';
 import type { InputChange } from './input-changes';
-import type { RuntimeDelta } from './runtime-delta';
+import type { RuntimeArenaFigures, RuntimeDelta } from './runtime-delta';
 
 export type { InputChange };
 
@@ -48,7 +48,7 @@ export interface BufferChange {
  * - `size-unknown`: a buffer whose size is unknown on one side (`side`), planned there as 0 B, so that side's peak is a lower estimate;
  * - `placement-worse` / `placement-better`: holes and padding at the peak, same strategy and target (every field);
  * - `strategy-changed` / `target-changed`: the same, when the strategy or the target (its preset or one of its fields) differs;
- * - `models-differ`: A and B are plans of different models (model-match.ts): the only cause, holding the whole change; no buffer of one is put beside one of the other but by name.
+ * - `models-differ`: A and B are plans of different models (model-match.ts): the only cause, holding the whole change (0 bytes when their peaks are equal); no buffer of one is put beside one of the other but by name.
  */
 export type CauseKind =
   | 'dim-changed'
@@ -133,4 +133,6 @@ export interface PlanDiff {
   readonly causes: readonly Cause[]; // ranked by |bytes|, largest first
   readonly moved?: MovedDiff; // bytes moved per region and the buffers that changed region; when both plans give bytes moved
   readonly runtime?: RuntimeDelta; // both plans of TensorFlow Lite Micro: the tensor arenas to declare, what the firmware compares (not the peaks)
+  readonly runtimeA?: RuntimeArenaFigures; // only A is a plan of TensorFlow Lite Micro: its arena to declare; B declares none, so there is no delta
+  readonly runtimeB?: RuntimeArenaFigures; // only B is one: its arena to declare, what a budget judges
 }
