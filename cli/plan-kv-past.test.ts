@@ -10,16 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { planJson, run } from './testing/run-cli';
 
 const placements = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../src/planner/explain/kv-past-kept', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/planner/explain/kv-past-kept')>();
-  return {
-    ...original,
-    kvPastKept: (...args: Parameters<typeof original.kvPastKept>) => {
-      placements.count += 1;
-      return original.kvPastKept(...args);
-    },
-  };
-});
+vi.mock('../src/planner/explain/kv-past-kept', async (importOriginal) => (await import('../src/planner/testing/counted-kv-past')).countedKvPastKept(await importOriginal(), placements));
 
 const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 const have = existsSync(GPT2);

@@ -16,16 +16,7 @@ import { presetTarget } from './targets/presets';
 import type { TargetProfile } from './targets/target';
 
 const placements = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./explain/kv-past-kept', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./explain/kv-past-kept')>();
-  return {
-    ...original,
-    kvPastKept: (...args: Parameters<typeof original.kvPastKept>) => {
-      placements.count += 1;
-      return original.kvPastKept(...args);
-    },
-  };
-});
+vi.mock('./explain/kv-past-kept', async (importOriginal) => (await import('./testing/counted-kv-past')).countedKvPastKept(await importOriginal(), placements));
 
 const GPT2 = join(__dirname, '../../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 const have = existsSync(GPT2);

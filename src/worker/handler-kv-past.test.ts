@@ -13,16 +13,7 @@ import type { ComparedResponse, GrowthPointResponse, ResultResponse, WorkerRespo
 import { DEFAULT_SETTINGS as CPU } from '../settings/names';
 
 const placements = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../planner/explain/kv-past-kept', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../planner/explain/kv-past-kept')>();
-  return {
-    ...original,
-    kvPastKept: (...args: Parameters<typeof original.kvPastKept>) => {
-      placements.count += 1;
-      return original.kvPastKept(...args);
-    },
-  };
-});
+vi.mock('../planner/explain/kv-past-kept', async (importOriginal) => (await import('../planner/testing/counted-kv-past')).countedKvPastKept(await importOriginal(), placements));
 
 const GPT2 = join(__dirname, '../../../shared/models/tiny-random-gpt2-fp32-past.onnx');
 const have = existsSync(GPT2);
