@@ -1,6 +1,6 @@
 // TFLite Micro's lifetimes (micro_allocation_info.cc) on hand-built models: a
 // chain, an IF whose branches are walked where the IF runs, variables, offline
-// offsets read in the concatenated layout over every subgraph, and the sizes TFLM allocates.
+// offsets read as TFLM's code reads them (every subgraph's tensor i at entry i), and the sizes TFLM allocates.
 
 import { describe, expect, it } from 'vitest';
 import type { IrTflite, IrTfliteOperator, IrTfliteSubgraph, IrTfliteTensor } from '../../model/ir-tflite';
@@ -53,12 +53,12 @@ describe('TFLite Micro lifetimes', () => {
     expect(placed.variables).toEqual([]);
   });
 
-  it('reads offline offsets in the concatenated layout, one running index over every subgraph, as current TFLM does', () => {
+  it("reads tensor i of every subgraph at offline entry i, as InitializeAllocationInfo does, not at the concatenated index TFLM's documentation gives", () => {
     const inner = subgraph([tensor('i', 4), tensor('o', 4)], [0], [1], [op('X', [0], [1])]);
     const main = subgraph([tensor('x', 4), tensor('y', 4)], [0], [1], [op('W', [0], [1], { op: 'CALL_ONCE', calls: [1] })]);
     const offsets = [48, 96, 144, 192];
     const buffers = tflmAllocation(model([main, inner]), offsets).buffers;
-    expect(buffers.map((b) => [b.name, b.offlineOffset])).toEqual([['x', 48], ['y', 96], ['subgraph1/i', 144], ['subgraph1/o', 192]]);
+    expect(buffers.map((b) => [b.name, b.offlineOffset])).toEqual([['x', 48], ['y', 96], ['subgraph1/i', 48], ['subgraph1/o', 96]]);
   });
 
   it('a tensor nothing references keeps (-1, -1) and is still planned', () => {

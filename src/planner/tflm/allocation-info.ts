@@ -15,11 +15,15 @@
 // - No operator works in place: a RESHAPE's output is a buffer of its own.
 // - Kernel scratch requests (scratch-requests.ts) live from their operator's
 //   time to its end.
-// - Offline offsets are read in the concatenated layout TFLM documents: one
-//   running index over the tensors of every subgraph in order (subgraph 0's
-//   first, then subgraph 1's, …), as InitializeAllocationInfo reads them since
-//   tflite-micro PR #1195. Releases before it read a tensor's offset by its
-//   index in its own subgraph; OFFLINE_LAYOUT_ASSUMPTION says which is followed.
+// - Offline offsets are read as TFLM's code reads them: a tensor's offset is
+//   the entry at its index in its own subgraph, the same list for every
+//   subgraph (AllocationInfoBuilder::InitializeAllocationInfo takes
+//   offline_offsets[i] for each subgraph's tensor i, and AllocateVariables,
+//   in releases where it is given the plan, indexes it the same way), though
+//   the list holds an entry per tensor of every subgraph
+//   (GetOfflinePlannedOffsets). TFLM's documentation (memory_management.md)
+//   lays the list out concatenated over the subgraphs, which the code does not
+//   follow; OFFLINE_LAYOUT_ASSUMPTION says which is followed.
 
 import { InputError } from '../../shared/errors';
 import { formatCount } from '../../shared/format';
@@ -85,9 +89,9 @@ export function typeSizeAssumptions(model: IrTflite): string[] {
  */
 const UNSIZED_SUB_BYTE: Readonly<Record<string, number>> = { INT2: 2, UINT4: 4 };
 
-/** Which TFLM reading of a file's offline plan the figures follow, where releases differ (a model of several subgraphs). */
+/** Which reading of a file's offline plan the figures follow, where TFLM's code and its documentation differ (a model of several subgraphs). */
 export const OFFLINE_LAYOUT_ASSUMPTION =
-  "the file's offline plan is read as current TensorFlow Lite Micro reads it (since tflite-micro PR #1195): one offset per tensor of every subgraph, concatenated in subgraph order; releases before it read each subgraph's tensors from the start of the list, and would place them elsewhere";
+  "the file's offline plan is read as TensorFlow Lite Micro's code reads it (AllocationInfoBuilder::InitializeAllocationInfo, micro_allocation_info.cc): every subgraph's tensor i takes entry i of the list, the same entries for each subgraph; its documentation (memory_management.md) lays the list out concatenated over the subgraphs instead, which the code does not follow: a plan written to that layout places the other subgraphs' tensors elsewhere than it meant";
 
 /** One buffer TFLM's planner is given, in the order it is added (its id). */
 export interface TflmBuffer {
@@ -142,12 +146,11 @@ export function tflmAllocation(model: IrTflite, offsets: readonly number[] | und
   new LifetimeWalk(model, infos, requests, scratchInfo, times).run();
   const buffers: TflmBuffer[] = [];
   const variables: TflmVariable[] = [];
-  let slot = 0; // the running index into the offline plan, over every subgraph's tensors
   model.subgraphs.forEach((sg, s) => {
     const producers = producerNames(sg);
     sg.tensors.forEach((t, i) => {
       const bytes = tensorBytes(t, s, i);
-      const written = offsets?.[slot++];
+      const written = offsets?.[i]; // entry i for tensor i of every subgraph, as InitializeAllocationInfo reads it
       const offline = written !== undefined && written >= 0 ? written : undefined;
       if (t.constant || bytes === 0) return;
       if (t.variable && offline === undefined) {

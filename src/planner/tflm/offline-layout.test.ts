@@ -1,8 +1,9 @@
 // What a TFLite Micro plan says it rests on, on models the test writes: an
-// offline plan over several subgraphs read in the concatenated layout current
-// TFLM reads (tflite-micro PR #1195), the written plan meaning the same under
-// the older per-subgraph reading, the reference kernels every figure assumes,
-// and the tensor types only current TFLM sizes.
+// offline plan over several subgraphs read as TFLM's code reads it (every
+// subgraph's tensor i at entry i, micro_allocation_info.cc), the written plan
+// meaning the same under the concatenated layout TFLM's documentation gives,
+// the reference kernels every figure assumes, and the tensor types only
+// current TFLM sizes.
 
 import { describe, expect, it } from 'vitest';
 import { decodeModel } from '../../model/decode-model';
@@ -34,26 +35,34 @@ function ifModel(plan?: readonly number[]): Uint8Array {
 const runtimeOf = (bytes: Uint8Array) => planModel(inferShapes(decodeModel(bytes)), presetTarget('tflm')).runtimePlan!;
 
 describe('an offline plan over several subgraphs', () => {
-  it("is read concatenated: the branches' tensors at 8,192 and 9,216 give a 10,240 B head, as current TFLM plans it", () => {
-    // subgraph 0's three tensors left to the runtime; each branch's input and output placed by the file
+  it("is read as TFLM's code reads it: a plan laid out concatenated, as its documentation has it, places none of the branches' tensors", () => {
+    // entries 3 to 6 are where the documentation puts the branches' tensors; the code reads them at 0 and 1, which are -1
     const runtime = runtimeOf(ifModel([-1, -1, -1, 8192, 9216, 8192, 9216]));
-    expect(runtime.head).toBe(10_240);
-    expect(runtime.filePlan?.head).toBe(10_240);
     expect(runtime.greedyHead).toBe(4112);
+    expect(runtime.head).toBe(4112);
+    expect(runtime.filePlan?.head).toBe(4112);
+  });
+
+  it("gives entry i to tensor i of every subgraph: the branches' input and output sit where the main graph's first two tensors do", () => {
+    const runtime = runtimeOf(ifModel([8192, 9216, -1, -1, -1, -1, -1]));
+    expect(runtime.filePlan?.head).toBe(10_240);
+    expect(runtime.filePlan?.valid).toBe(false);
+    expect(runtime.filePlan?.problem).toMatch(/share bytes from (8192|9216)/);
   });
 
   it('says which reading the figures follow, and only where the readings can differ', () => {
     expect(runtimeOf(ifModel([-1, -1, -1, 8192, 9216, 8192, 9216])).assumes).toContain(OFFLINE_LAYOUT_ASSUMPTION);
     expect(runtimeOf(ifModel()).assumes).not.toContain(OFFLINE_LAYOUT_ASSUMPTION);
+    expect(OFFLINE_LAYOUT_ASSUMPTION).toMatch(/code reads it \(AllocationInfoBuilder::InitializeAllocationInfo.*tensor i takes entry i.*documentation.*concatenated/);
   });
 
-  it('heapscope writes one the older per-subgraph reading takes the same way: every slot another subgraph would read there is -1', () => {
+  it('heapscope writes one the documented concatenated layout takes the same way: every slot another subgraph would read under either is -1', () => {
     const bytes = ifModel();
     const runtime = runtimeOf(bytes);
     const offsets = runtime.planned.offsets;
     const reread = runtimeOf(withOfflinePlan(bytes, offsets));
     expect(reread.head).toBe(runtime.planned.head);
-    // the branches have 2 tensors each: under the older reading they read slots 0 and 1, under the current one 3 to 6
+    // the branches have 2 tensors each: TFLM's code reads them at slots 0 and 1, the documented layout at 3 to 6
     expect([offsets[0], offsets[1], ...offsets.slice(3)]).toEqual([-1, -1, -1, -1, -1, -1]);
   });
 });

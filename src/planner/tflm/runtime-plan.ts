@@ -117,7 +117,7 @@ function wordSizeAssumption(tflite: IrTflite, on32: TflmArena, on64: TflmArena, 
 /**
  * Which TFLM the figures are of where builds and releases differ: its
  * reference kernels, always; for a file that carries an offline plan over
- * several subgraphs, how current TFLM reads it; and for tensors of a type only
+ * several subgraphs, how TFLM's code reads it; and for tensors of a type only
  * current TFLM sizes, that it is current TFLM.
  */
 function runtimeAssumptions(tflite: IrTflite): string[] {
@@ -204,11 +204,12 @@ function tensorsOnly(problem: TflmProblem): number[] {
 
 /**
  * The offline plan to write: an offset for each planned tensor of the first
- * subgraph, -1 for the rest. Current TFLM reads the offsets concatenated over
- * every subgraph (a running index); releases before tflite-micro PR #1195
- * read each subgraph's tensors from the start of the list. With several
- * subgraphs the slots those releases would read for the other subgraphs'
- * tensors stay -1 too, so the file means the same to both.
+ * subgraph, -1 for the rest. TFLM's code reads every subgraph's tensor i at
+ * entry i (InitializeAllocationInfo); its documentation lays the entries out
+ * concatenated over the subgraphs. With several subgraphs the entries another
+ * subgraph's tensors take under either reading (below the largest other
+ * subgraph's tensor count, or past the first subgraph's) stay -1 too, so the
+ * file means the same to both.
  */
 function writtenOffsets(tflite: IrTflite, allocation: TflmAllocation, byTflmId: readonly number[]): number[] {
   const total = tflite.subgraphs.reduce((n, sg) => n + sg.tensors.length, 0);
