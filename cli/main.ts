@@ -104,18 +104,28 @@ const COMMANDS: ReadonlyMap<string, (args: ParsedArgs, io: Output) => number> = 
   ['version', runVersion],
 ]);
 
+/** A --help: the text it prints, and with --json the object it prints instead. */
+interface Help {
+  readonly command?: string; // absent for the tool's own usage
+  readonly commands?: readonly string[]; // the tool's own usage only: every command
+  readonly usage: string; // the text --help prints without --json
+  readonly exitCodes: Readonly<Record<string, string>>; // what each exit code means, by code
+}
+
 /**
  * `heapscope COMMAND --help` (or -h, before any `--`): that command's part of
  * the usage and the exit codes; undefined when argv asks for no help.
  */
-function commandHelp(argv: readonly string[]): string | undefined {
+function commandHelp(argv: readonly string[]): Help | undefined {
   const [command, ...rest] = argv;
   const options = optionArgs(rest);
   if (command === undefined || !COMMANDS.has(command) || !options.some((a) => a === '--help' || a === '-h')) return undefined;
   const lines = USAGE.split('\n');
   const first = lines.findIndex((line) => line.startsWith(`  ${command} `));
   const next = lines.findIndex((line, i) => i > first && (line === '' || /^ {2}\S/.test(line)));
-  return `usage: heapscope ${lines.slice(first, next).join('\n').trimStart()}\n\n${exitCodes(command)}`;
+  const codes = exitCodes(command);
+  const codesText = Object.entries(codes).map(([code, meaning]) => `${code} ${meaning}`).join(', ');
+  return { command, usage: `usage: heapscope ${lines.slice(first, next).join('\n').trimStart()}\n\nexit codes: ${codesText}\n`, exitCodes: codes };
 }
 
 /** What exit 3 means for each command that has it. */
@@ -124,12 +134,30 @@ const VERDICTS: Readonly<Record<string, string>> = {
   diff: 'b over the --budget',
 };
 
-/** The exit codes `command` can end with, for its --help. */
-function exitCodes(command: string): string {
+/** `heapscope --help` (or -h, or help): the whole usage. */
+const TOOL_HELP: Help = {
+  commands: [...COMMANDS.keys()],
+  usage: USAGE,
+  exitCodes: {
+    0: 'success',
+    1: 'internal error',
+    2: 'bad input (or --strict found an assumption)',
+    3: `${Object.entries(VERDICTS).map(([command, verdict]) => `${command}: ${verdict}`).join('; ')} (--strict's 2 outranks 3)`,
+  },
+};
+
+/** Prints a help: its text, or with --json one JSON object `{ command, usage, exitCodes }` (`{ commands, usage, exitCodes }` for the tool's own), for a script that parses stdout. */
+function printHelp(help: Help, json: boolean, io: Output): void {
+  io.out(json ? JSON.stringify(help) + '\n' : help.usage);
+}
+
+/** The exit codes `command` can end with and what each means, for its --help. */
+function exitCodes(command: string): Record<string, string> {
   const strict = SPECS[command]?.flags.includes('--strict') === true ? ' (or --strict found an assumption)' : '';
-  const verdict = VERDICTS[command] === undefined ? '' : `, 3 ${VERDICTS[command]}`;
-  const precedence = strict !== '' && verdict !== '' ? " (--strict's 2 outranks 3)" : '';
-  return `exit codes: 0 success, 1 internal error, 2 bad input${strict}${verdict}${precedence}\n`;
+  const codes: Record<string, string> = { 0: 'success', 1: 'internal error', 2: `bad input${strict}` };
+  const verdict = VERDICTS[command];
+  if (verdict !== undefined) codes[3] = `${verdict}${strict !== '' ? " (--strict's 2 outranks 3)" : ''}`;
+  return codes;
 }
 
 /** The refusal of a command heapscope does not have, naming the ones it has. */
@@ -145,16 +173,20 @@ export function runCli(given: readonly string[], raw: Output): number {
   const io = guardedOutput({ out: (text) => ((printed = true), raw.out(text)), err: (text) => raw.err(text) });
   const json = optionArgs(argv).includes('--json');
   try {
+    if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+      printHelp(TOOL_HELP, json, io);
+      return 0;
+    }
     if (json && (argv[0] === undefined || argv[0].startsWith('-'))) throw new InputError('bad-argument', `no command given (commands: ${[...COMMANDS.keys()].join(', ')})`);
-    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    if (argv.length === 0) {
       io.out(USAGE);
       // Without a command it is bad input: exit 2 says so on stderr, as every exit 2 does.
-      if (argv.length === 0) io.err(`heapscope: no command given (commands: ${[...COMMANDS.keys()].join(', ')})\n`);
-      return argv.length === 0 ? 2 : 0;
+      io.err(`heapscope: no command given (commands: ${[...COMMANDS.keys()].join(', ')})\n`);
+      return 2;
     }
     const help = commandHelp(argv);
     if (help !== undefined) {
-      io.out(help);
+      printHelp(help, json, io);
       return 0;
     }
     // an unknown command first: its options would be read by no command's rules ("--json needs a value")

@@ -8,6 +8,7 @@ import type { InferredModel } from '../src/model/inferred';
 import { planCHeader } from '../src/planner/export/c-header';
 import { planFileCsv, planFileCsvRegions } from '../src/planner/export/plan-csv';
 import type { ModelPlan } from '../src/planner/plan';
+import { plannedTfliteRefusal } from '../src/planner/tflm/planned-tflite-refusal';
 import { toPlanFile, writePlanFile } from '../src/planner/assembly/plan-file';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
@@ -99,11 +100,8 @@ function plannedTflite({ plan, bytes }: ExportInput): Uint8Array {
     throw new InputError('bad-argument', '--save-tflite writes an offline plan for TensorFlow Lite Micro: it needs a .tflite model and --target tflm (or a target with planning.runtime "tflm")');
   }
   // a file TFLM cannot load (AllocateTensors() fails with any arena) is not written, --strict or not
-  const refused = plan.runtimePlan.refused ?? [];
-  if (refused.length > 0) {
-    const more = refused.length > 1 ? ` (and ${refused.length - 1} more reason(s))` : '';
-    throw new InputError('bad-argument', `--save-tflite writes nothing for a model TensorFlow Lite Micro refuses (no tensor arena works): ${refused[0]}${more}`);
-  }
+  const refusal = plannedTfliteRefusal(plan.runtimePlan);
+  if (refusal !== undefined) throw new InputError('bad-argument', `--save-tflite ${refusal}`);
   return withOfflinePlan(bytes, plan.runtimePlan.planned.offsets);
 }
 

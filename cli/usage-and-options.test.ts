@@ -39,6 +39,35 @@ describe('COMMAND --help', () => {
     expect(out.split('\n').filter((line) => /^ {2}(inspect|plan|solve|diff|targets|sweep) /.test(line))).toEqual([]);
   });
 
+  it.each(['inspect', 'plan', 'solve', 'diff', 'targets', 'sweep', 'version'])('%s --help --json prints one JSON object a script can parse: the text help as usage, and the exit codes', (command) => {
+    // it printed the text help, and a script that parses --json output read garbage
+    const text = run([command, '--help']).out;
+    for (const argv of [[command, '--help', '--json'], [command, '--json', '-h']]) {
+      const { code, out, err } = run(argv);
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      expect(out.endsWith('}\n')).toBe(true);
+      const help = JSON.parse(out);
+      expect(help).toEqual({ command, usage: text, exitCodes: expect.objectContaining({ 0: 'success', 1: 'internal error' }) });
+      expect(text).toContain(`exit codes: ${Object.entries(help.exitCodes).map(([c, meaning]) => `${c} ${meaning}`).join(', ')}\n`);
+    }
+    const codes = JSON.parse(run([command, '--help', '--json']).out).exitCodes;
+    expect(Object.keys(codes)).toEqual(['plan', 'diff'].includes(command) ? ['0', '1', '2', '3'] : ['0', '1', '2']);
+  });
+
+  it('--help --json prints the whole usage as one JSON object, exit 0, where it was refused as no command given', () => {
+    for (const argv of [['--help', '--json'], ['-h', '--json'], ['help', '--json']]) {
+      const { code, out, err } = run(argv);
+      expect([code, err]).toEqual([0, '']);
+      const help = JSON.parse(out);
+      expect(help.usage).toBe(run(['--help']).out);
+      expect(help.commands).toEqual(['inspect', 'plan', 'solve', 'diff', 'targets', 'sweep', 'version']);
+      expect(help.exitCodes).toEqual({ 0: 'success', 1: 'internal error', 2: 'bad input (or --strict found an assumption)', 3: "plan: a region over its size limit; diff: b over the --budget (--strict's 2 outranks 3)" });
+    }
+    // no command at all is still bad input
+    expect(run(['--json']).code).toBe(2);
+  });
+
   it('names only the exit codes and options a command has: --strict where it is taken, 3 for plan and diff alone', () => {
     const help = (command: string) => run([command, '--help']).out;
     for (const command of ['solve', 'inspect', 'targets', 'sweep']) expect(help(command)).not.toContain('--strict');

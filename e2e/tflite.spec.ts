@@ -305,6 +305,15 @@ test("a model TFLite Micro refuses has no arena shown as working: Details, the m
   const svg = readFileSync(await svgFile.path(), 'utf8');
   expect(svg).toContain('data-used-text="true">none works · TFLite Micro refuses the model</text>');
   expect(svg).not.toMatch(/>3\.55 MiB</);
+  // Export → Planned .tflite wrote a file TFLM cannot load; plan --save-tflite writes nothing, and the page says its reason
+  let err = '';
+  const out = join(mkdtempSync(join(tmpdir(), 'heapscope-e2e-')), 'selfie.planned.tflite');
+  expect(runCli(['plan', fileURLToPath(new URL(MEDIAPIPE, MODELS_DIR)), '--target', 'tflm', '--save-tflite', out], { out: () => undefined, err: (t) => (err += t) })).toBe(2);
+  const why = /^heapscope: .*: --save-tflite (writes nothing for a model TensorFlow Lite Micro refuses .*)\n$/.exec(err)?.[1];
+  expect(why).toMatch(/DEQUANTIZE/);
+  const planned = page.getByTestId('export-planned-tflite');
+  await expect(planned).toBeDisabled();
+  await expect(planned).toHaveAttribute('title', `Not available: the export ${why}`);
   await page.getByTestId('memory-map').scrollIntoViewIfNeeded();
   await snap(page, 'tflite-refused-arena');
 });

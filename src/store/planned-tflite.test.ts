@@ -69,6 +69,20 @@ describe('plannedTfliteFile', () => {
     await expect(plannedTfliteFile({ get: () => shown('net.onnx', false), client, reopen: vi.fn() })).rejects.toThrow(/only a \.tflite model/);
     expect(asks).toEqual([]);
   });
+
+  it('refuses a model TensorFlow Lite Micro refuses with the command line’s reason, without asking the worker', async () => {
+    // the page wrote such a file, which AllocateTensors() then fails with any arena; plan --save-tflite writes nothing
+    const reasons = ["TensorFlow Lite Micro's reference kernels refuse this model: a DEQUANTIZE has a FLOAT16 input", 'a STRING constant cannot be sized'];
+    const refused = { planned: runtime.planned, refused: reasons } as unknown as RuntimePlan;
+    const state = shown('selfie.tflite');
+    const model = state.model!;
+    const get = () => ({ ...state, model: { ...model, plan: { ...model.plan, plan: { ...(model.plan as { plan: ModelPlan }).plan, runtimePlan: refused } } } as LoadedModel });
+    const reason = `writes nothing for a model TensorFlow Lite Micro refuses (no tensor arena works): ${reasons[0]} (and 1 more reason(s))`;
+    expect(plannedTfliteBlocker(get())).toBe(`the export ${reason}`);
+    const { client, asks } = clientAnswering({ status: 'done', result: bytes });
+    await expect(plannedTfliteFile({ get, client, reopen: vi.fn() })).rejects.toThrow(`the export ${reason}`);
+    expect(asks).toEqual([]);
+  });
 });
 
 describe('the store’s plannedTflite action', () => {

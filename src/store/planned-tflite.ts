@@ -3,6 +3,7 @@
 // holds the bytes it decoded, so the page never keeps a copy of the weights. A
 // worker restarted since (it holds no model) gets the shown model again first.
 
+import { plannedTfliteRefusal } from '../planner/tflm/planned-tflite-refusal';
 import type { ModelClient } from '../worker/client';
 import { NO_MODEL_CODE } from '../worker/protocol';
 import type { AppState } from './state';
@@ -15,7 +16,9 @@ export function plannedTfliteBlocker(state: Pick<AppState, 'model' | 'task'>): s
     return 'only a .tflite model planned for TensorFlow Lite Micro (target tflm) has a plan to write into its file';
   }
   if (state.task !== undefined) return 'the plan on screen is being replaced; try again once it is shown';
-  return undefined;
+  // a file TFLM cannot load is not written, as the command line's --save-tflite refuses it
+  const refusal = plannedTfliteRefusal(shown.plan.runtimePlan);
+  return refusal === undefined ? undefined : `the export ${refusal}`;
 }
 
 /** What building the file needs from the store. */
