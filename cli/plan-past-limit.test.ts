@@ -36,6 +36,16 @@ writeFileSync(BOARD, JSON.stringify({
   scratch: { rules: [], placement: 'free-areas', side: 'bottom', grow: 'top', retries: false, criterion: 'smallest-heap' },
   planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', opKinds: {}, weightsHome: 'runtime' },
 }));
+// a limit on the fast memory only: the activations, and a tensor past 2^53 − 1 bytes with them, stay in ram, which has none
+const SPLIT = join(dir, 'split.json');
+writeFileSync(SPLIT, JSON.stringify({
+  name: 'split',
+  description: 'ram without a limit, 1 MiB of sram with one',
+  regions: [{ name: 'ram', alignment: 64, fast: false }, { name: 'sram', alignment: 16, fast: true, sizeLimit: 2 ** 20 }],
+  computeUnits: [{ name: 'cpu', opTypes: ['*'], dtype: { activations: 'model', fakeQuantization: false }, alignment: 64 }],
+  scratch: { rules: [], placement: 'free-areas', side: 'bottom', grow: 'top', retries: false, criterion: 'smallest-heap' },
+  planning: { strategy: 'best', order: 'file', graphIo: 'whole-run', activationRegion: 'ram', opKinds: {}, weightsHome: 'runtime' },
+}));
 // 5e7² × 4 B = 10^16 B, past 2^53 − 1; the input alone (200 MB) is within the limit
 const HUGE = ['--dim', 'seq=50000000'];
 const GPT2 = join(__dirname, '../../shared/models/tiny-random-gpt2-fp32-past.onnx');
@@ -95,6 +105,30 @@ describe('a size known to pass 2^53 − 1 bytes', () => {
     const text = run(['sweep', ATTN, '--dim', 'seq=1000..50000000', '--points', '3', '--budget', '1GiB']);
     expect(text.out).toMatch(/50000000 .*DOES NOT FIT: 'scores[^']*' needs more than 2\^53 − 1 bytes/);
     expect(text.out).not.toContain('not known to fit');
+  });
+
+  it('sweep on a target whose region with a limit does not hold it: judged as `plan` judges it, the size named too large, never unknown', () => {
+    const plan = run(['plan', ATTN, ...HUGE, '--target', SPLIT, '--json']);
+    expect(plan.code).toBe(0);
+    const planned = JSON.parse(plan.out);
+    expect(planned.fits).toBe(true);
+    expect(planned.regions.every((r: { pastLimit?: string[] }) => r.pastLimit === undefined)).toBe(true);
+    // plan's own line of a fit as far as known names the sizes past 2^53 − 1 bytes, not unknown ones
+    const planText = run(['plan', ATTN, ...HUGE, '--target', SPLIT]).out;
+    expect(planText).toMatch(/\n {2}fits {10}only as far as known: .*some sizes pass 2\^53 − 1 bytes, planned as 0 bytes in no region with a size limit/);
+    expect(planText).not.toContain('some sizes are unknown');
+    const argv = ['sweep', ATTN, '--dim', 'seq=1000..50000000', '--points', '3', '--target', SPLIT];
+    const sweep = JSON.parse(run([...argv, '--json']).out);
+    expect(sweep.points.at(-1)).toMatchObject({ value: 50000000, fits: true, complete: false, pastLimit: expect.stringMatching(/^scores/) });
+    // the crossing into it names the tensor, as the point does
+    expect(sweep.crossings.at(-1)).toMatchObject({ unknown: true, pastLimit: expect.stringMatching(/^scores/) });
+    const text = run(argv).out;
+    expect(text).toMatch(/\n +50000000 .*NOT KNOWN TO FIT: 'scores[^']*' needs more than 2\^53 − 1 bytes, planned as 0 bytes in no region with a size limit\n/);
+    expect(text).toMatch(/not known to fit from seq=\d+, after not fitting up to seq=\d+: 'scores[^']*' needs more than 2\^53 − 1 bytes, planned as 0 bytes in no region with a size limit, and the lower estimate is within the size limits\n/);
+    expect(text).not.toContain('some sizes unknown');
+    expect(text).not.toContain('some sizes are unknown');
+    // no --budget given: the crossing is judged against the size limits
+    expect(text).not.toContain('within the budget');
   });
 
   it('sweep on a target with no size limit and no --budget: a value past it fits as `plan` says, in text and JSON alike', () => {

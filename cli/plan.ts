@@ -14,7 +14,7 @@ import { planModel, type ModelPlan } from '../src/planner/plan';
 import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { InputError } from '../src/shared/errors';
-import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount, MAX_EXACT_POWER } from '../src/shared/format';
+import { counted, formatBytes, formatBytesApart, formatBytesExact, formatCount, MAX_EXACT_POWER, PAST_LIMIT_UNLIMITED } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, portfolioLines, suggestionLines } from './plan-explain';
@@ -304,7 +304,9 @@ export function assumptionLines(plan: ModelPlan): string[] {
 /** A plan within its size limits whose figures are lower estimates: it fits only as far as known, as the page says. */
 function knownFitLines(plan: ModelPlan): string[] {
   if (!plan.fits || !planLowerEstimate(plan) || !plan.regions.some((r) => r.sizeLimit !== undefined)) return [];
-  const why = plan.complete ? "the arena is a lower estimate: a kernel's scratch requests are not known, none assumed" : 'some sizes are unknown, counted as 0 bytes';
+  // a size past 2^53 − 1 bytes in a region with a limit does not fit: one that fits holds it in no such region
+  const tooLarge = plan.assumptions.unknown.length > 0 && plan.assumptions.unknown.every((u) => u.pastLimit === true);
+  const why = plan.complete ? "the arena is a lower estimate: a kernel's scratch requests are not known, none assumed" : tooLarge ? `some sizes pass ${MAX_EXACT_POWER} bytes, ${PAST_LIMIT_UNLIMITED}` : 'some sizes are unknown, counted as 0 bytes';
   return [`  fits          only as far as known: every region is within its size limit with the sizes known (${why})`];
 }
 

@@ -18,7 +18,7 @@ import { assert } from '../src/shared/assert';
 import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
-import { counted, formatBytes, formatBytesExact, MAX_EXACT_POWER } from '../src/shared/format';
+import { counted, formatBytes, formatBytesExact, MAX_EXACT_POWER, PAST_LIMIT_UNLIMITED } from '../src/shared/format';
 import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
@@ -212,7 +212,7 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     // over any limit or budget: a size known, past what one can be; over none where there is no budget and no region with a limit holds it
     if (p.pastLimit !== undefined && (terms.budget !== undefined || p.regions.some((g) => g.pastLimit !== undefined))) over.push(`'${p.pastLimit}' needs more than ${MAX_EXACT_POWER} bytes, over any limit or budget`);
     // a lower estimate within what it must fit: whether it fits is not known, and the row says so
-    const verdict = over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : !p.complete && (terms.budget !== undefined || terms.limited) ? '  NOT KNOWN TO FIT: some sizes unknown' : '';
+    const verdict = over.length > 0 ? `  DOES NOT FIT: ${over.join(', ')}` : !p.complete && (terms.budget !== undefined || terms.limited) ? `  NOT KNOWN TO FIT: ${openWhy(p.pastLimit)}` : '';
     lines.push(`  ${String(p.value).padStart(w.value)}  ${peakText(p).padStart(w.peak)}  ${formatBytes(p.lowerBound).padStart(w.bound)}  ${largest}${regions}${verdict}`);
   }
   const open = r.points.filter((p) => !p.complete && p.error === undefined);
@@ -232,7 +232,7 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     const fits = r.fitsUpTo === null ? `no value of ${r.dim} ${unsure ? 'is known to fit' : 'fits'}` : fitsUpToText(r.dim, r.fitsUpTo, r.points[r.points.length - 1]?.value);
     const against = [budget === undefined ? '' : `budget ${formatBytesExact(budget)}`, limited ? 'the region size limits' : ''].filter((w) => w !== '').join(' and ');
     lines.push(`  ${against}: ${fits}`);
-    for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim)}`);
+    for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim, budget === undefined ? 'the size limits' : 'the budget')}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -263,9 +263,18 @@ export function monotonicLine(r: CliSweepResult): string {
   return `monotonic: no, the peak falls from ${formatBytes(from.peak!)} at ${r.dim}=${from.value} to ${formatBytes(to.peak!)} at ${r.dim}=${to.value} ${over}${leftOut}`;
 }
 
-/** One crossing of the budget, in words. */
-function crossingText(c: SweepCrossing, dim: string): string {
-  const why = 'some sizes are unknown, and the lower estimate is within the budget';
+/**
+ * Why a lower estimate that is not over is not known to fit: a size unknown,
+ * or a tensor past 2^53 − 1 bytes in no region with a size limit (one in such
+ * a region, or with a budget, does not fit), judged as `plan` judges it.
+ */
+function openWhy(pastLimit: string | undefined): string {
+  return pastLimit === undefined ? 'some sizes unknown' : `'${pastLimit}' needs more than ${MAX_EXACT_POWER} bytes, ${PAST_LIMIT_UNLIMITED}`;
+}
+
+/** One crossing of what a point must fit (`against`: the budget, or the size limits without one), in words. */
+function crossingText(c: SweepCrossing, dim: string, against: string): string {
+  const why = `${c.pastLimit === undefined ? 'some sizes are unknown' : openWhy(c.pastLimit)}, and the lower estimate is within ${against}`;
   if (c.notFitting === 'below') return `not known to fit from ${dim}=${c.above}, after not fitting up to ${dim}=${c.below}: ${why}`;
   if (c.notFitting === 'above') return `does not fit from ${dim}=${c.above}; not known to fit up to ${dim}=${c.below}: ${why}`;
   if (c.unknown === true && c.fitsBelow) return `not known to fit from ${dim}=${c.above}: ${why}`;

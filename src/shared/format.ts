@@ -12,6 +12,9 @@ export const MINUS = '\u2212';
 /** The largest whole number held exactly (MAX_BYTES, Number.MAX_SAFE_INTEGER) as a power of two, as every message names it. */
 export const MAX_EXACT_POWER = `2^53 ${MINUS} 1`;
 
+/** Where a tensor past MAX_EXACT_POWER bytes stands when a plan still fits: planned as 0 bytes, over no region's limit, so every limit is judged on sizes known. */
+export const PAST_LIMIT_UNLIMITED = 'planned as 0 bytes in no region with a size limit';
+
 /**
  * `text` with each byte figure kept on one line where it wraps: the space
  * between a number and its unit ("628\u00a0KiB") and after a "≥" or "≤"

@@ -56,6 +56,18 @@ describe('a tensor whose alignment padding alone changed', () => {
     expect(moved.summary).toContain(`${movedBetweenRegions(diff)} buffers moved from region ram to sram`);
   });
 
+  it('names a pair whose padding alone changed at one size in the cause of its move, its alignment said, its bytes counted under alignment', () => {
+    const diff = diffPlans(plannedFile(oddRows(1), 'cpu'), plannedFile(oddRows(1), 'mcu'));
+    const moved = diff.causes.find((c) => c.kind === 'region-moved')!;
+    // it read "('a' 320 B → 272 B and 'x' 320 B → 272 B)", as if they had shrunk on the way
+    expect(moved.summary).toContain("('a' 320 B (alignment 64 → 16) and 'x' 320 B (alignment 64 → 16))");
+    expect(moved.summary).not.toMatch(/→ 272 B/);
+    expect(moved.bytes).toBe(0);
+    // the padding's change is the alignment's, and the causes still sum to the peak's change
+    expect(diff.causes.find((c) => c.kind === 'alignment-changed')!.summary).toContain("'a' 320 B → 272 B and 'x' 320 B → 272 B");
+    expect(diff.causes.reduce((s, c) => s + c.bytes, 0)).toBe(diff.delta);
+  });
+
   it('says which buffers of a move also grew, the list counting them as grown and not as moved', () => {
     const diff = diffPlans(plannedFile(oddRows(1), 'cpu'), plannedFile(oddRows(2), 'mcu'));
     const grown = diff.buffers.filter((c) => c.status === 'grown' && c.regionA === 'ram' && c.regionB === 'sram').length;

@@ -70,13 +70,20 @@ function list(names: ReadonlySet<string>): string {
   return all.length > NAMED_BUFFERS ? `${shown} and ${all.length - NAMED_BUFFERS} more` : shown;
 }
 
-/** A cause's buffers with their sizes in A and B, largest size change first (then largest size, then name). */
+/**
+ * A buffer's sizes in A and B as a cause names them: a pair whose padding
+ * alone changed (another alignment) at its size in A twice, outside the
+ * alignment's own cause, which counts that change: it neither grew nor shrank.
+ */
+function sizesOf(d: CauseDraft, name: string): [number, number] {
+  const [a, b] = d.sizeOf.get(name) ?? [0, 0];
+  return d.kind !== 'alignment-changed' && d.alignedOf.has(name) ? [a, a] : [a, b];
+}
+
+/** A cause's buffers with their sizes in A and B (sizesOf), largest size change first (then largest size, then name). */
 function byChange(d: CauseDraft): [string, number, number][] {
   return [...d.buffers]
-    .map((name): [string, number, number] => {
-      const [a, b] = d.sizeOf.get(name) ?? [0, 0];
-      return [name, a, b];
-    })
+    .map((name): [string, number, number] => [name, ...sizesOf(d, name)])
     .sort((x, y) => Math.abs(y[2] - y[1]) - Math.abs(x[2] - x[1]) || Math.max(y[1], y[2]) - Math.max(x[1], x[2]) || x[0].localeCompare(y[0]));
 }
 
@@ -92,9 +99,15 @@ function sizedList(d: CauseDraft): string {
   const unknownOn = d.kind === 'size-unknown' ? d.side : undefined;
   const sizeA = (n: number) => (unknownOn === 'a' ? 'unknown' : n === 0 && d.kind === 'new-buffer-at-peak' ? 'none' : formatBytes(n));
   const sizeB = (n: number) => (unknownOn === 'b' ? 'unknown' : n === 0 && d.kind === 'buffer-gone' ? 'none' : formatBytes(n));
-  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => `${a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`}${givenText(d, name)}`);
+  const shown = all.slice(0, NAMED_BUFFERS).map(([name, a, b]) => `${a === b ? `'${name}' ${sizeA(a)}` : `'${name}' ${sizeA(a)} → ${sizeB(b)}`}${givenText(d, name)}${alignedText(d, name)}`);
   const text = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
   return all.length > NAMED_BUFFERS ? `${shown.join(', ')} and ${all.length - NAMED_BUFFERS} smaller` : text;
+}
+
+/** " (alignment 64 → 16)" for a pair named at one size whose padding changed with the alignment (sizesOf), as the alignment's cause words it. */
+function alignedText(d: CauseDraft, name: string): string {
+  const aligned = d.kind === 'alignment-changed' ? undefined : d.alignedOf.get(name);
+  return aligned === undefined ? '' : ` (alignment ${aligned[0]} → ${aligned[1]})`;
 }
 
 /** " (given 7.30 MiB of free space in B)" for a scratch buffer whose size there is what it asks and not the free space it was given. */

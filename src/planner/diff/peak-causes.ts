@@ -53,6 +53,7 @@ export interface CauseDraft {
   readonly sizes: [number, number]; // sizes before and after of the buffers involved
   readonly sizeOf: Map<string, [number, number]>; // each buffer's size in A and in B (0 on a side without it), by name; a scratch buffer given free space: what it asks
   readonly givenOf: Map<string, [number | undefined, number | undefined]>; // a scratch buffer given more free space than it asks: what it was given in A and in B
+  readonly alignedOf: Map<string, readonly [number, number]>; // a pair whose size changed by alignment padding alone (its data the same): the alignment in A and in B
 }
 
 /** Everything the causes are computed from. */
@@ -77,7 +78,7 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
   const drafts = new Map<string, CauseDraft>();
   const add: Add = (key, init, bytes, region, buffer, before) => {
     if (bytes === 0) return;
-    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), byRegion: new Map(), idsA: new Set(), idsB: new Set(), sizes: [0, 0], sizeOf: new Map(), givenOf: new Map() };
+    const draft = drafts.get(key) ?? { ...init, bytes: 0, buffers: new Set(), nodes: new Set(), regions: new Set(), byRegion: new Map(), idsA: new Set(), idsB: new Set(), sizes: [0, 0], sizeOf: new Map(), givenOf: new Map(), alignedOf: new Map() };
     draft.bytes += bytes;
     draft.regions.add(region);
     draft.byRegion.set(region, (draft.byRegion.get(region) ?? 0) + bytes);
@@ -87,6 +88,8 @@ export function peakCauses(input: CauseInput): { drafts: Map<string, CauseDraft>
       draft.sizeOf.set(named.name, [before === undefined ? 0 : heldBytes(before), buffer === undefined ? 0 : heldBytes(buffer)]);
       const given = (b: PlannedBuffer | undefined) => (b === undefined || heldBytes(b) === b.size ? undefined : b.size);
       if (given(before) !== undefined || given(buffer) !== undefined) draft.givenOf.set(named.name, [given(before), given(buffer)]);
+      const aligned = before === undefined || buffer === undefined ? undefined : paddingChange(input.a, before, input.b, buffer);
+      if (aligned !== undefined) draft.alignedOf.set(named.name, aligned);
     }
     if (named?.node !== undefined) draft.nodes.add(named.node);
     if (before !== undefined) draft.idsA.add(before.id);
@@ -162,7 +165,7 @@ function countMoves(input: CauseInput, drafts: Map<string, CauseDraft>, unitsA: 
 }
 
 /** What a cause is known by before its bytes are summed. */
-type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf' | 'givenOf' | 'peakMovedIn' | 'movedInAll'>;
+type DraftInit = Omit<CauseDraft, 'bytes' | 'buffers' | 'nodes' | 'regions' | 'byRegion' | 'idsA' | 'idsB' | 'sizes' | 'sizeOf' | 'givenOf' | 'alignedOf' | 'peakMovedIn' | 'movedInAll'>;
 
 /** Adds `bytes` to the cause `key` (made from `init` the first time), naming the buffer after and before. */
 type Add = (key: string, init: DraftInit, bytes: number, region: string, buffer?: PlannedBuffer, before?: PlannedBuffer) => void;

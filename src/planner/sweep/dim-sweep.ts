@@ -39,6 +39,7 @@ export interface SweepCrossing {
   readonly fitsBelow: boolean;
   readonly unknown?: true; // the side that does not fit is a lower estimate within the budget
   readonly notFitting?: 'below' | 'above'; // neither side fits: this side does not, the other is not known to (`unknown`)
+  readonly pastLimit?: string; // with `unknown`: the side not known to fit is a lower estimate for this tensor past 2^53 − 1 bytes (its point's `pastLimit`), not for a size unknown
 }
 
 /** A point against the budget: it fits, it does not (over, or not planned), or its lower estimate is within and sizes are unknown. */
@@ -158,7 +159,10 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
         if ((yield* standing(mid)) === from) lo = mid;
         else hi = mid;
       }
-      crossings.push(crossingOf(lo, hi, from, yield* standing(hi)));
+      const crossing = crossingOf(lo, hi, from, yield* standing(hi));
+      // the side not known to fit: a size past 2^53 − 1 bytes there is named, as its point names it
+      const open = crossing.unknown === true ? (yield* at(from === 'unknown' ? lo : hi)).pastLimit : undefined;
+      crossings.push(open === undefined ? crossing : { ...crossing, pastLimit: open });
       lo = hi;
     }
   }

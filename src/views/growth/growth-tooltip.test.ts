@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namePieces, pointSentence } from './growth-tooltip';
+import { estimateNote, namePieces, pointSentence } from './growth-tooltip';
 
 describe("a growth point's figures in words", () => {
   it("gives each region's peak as a lower estimate too when some size is unknown at the point", () => {
@@ -29,5 +29,28 @@ describe("where a name in the card may break", () => {
     expect(namePieces('logits')).toEqual(['logits']);
     expect(namePieces('a__b')).toEqual(['a__', 'b']);
     expect(namePieces('')).toEqual([]);
+  });
+});
+
+describe("why a growth point's peak is a lower estimate", () => {
+  const regions = [
+    { name: 'ram', peak: 400, lowerBound: 400 },
+    { name: 'sram', peak: 0, lowerBound: 0 },
+  ];
+  // sweepPoint gives a tensor past 2^53 − 1 bytes as its first unknown too: the card names it too large, never an unknown size
+  const past = { regions, pastLimit: 'scores_out', unknown: "'scores_out': it needs more than 2^53 − 1 bytes (9007199254740991)" };
+
+  it('names a tensor past 2^53 − 1 bytes in no region with a size limit too large, planned as 0 bytes', () => {
+    expect(estimateNote(past)).toBe("too large: 'scores_out' needs more than 2^53 − 1 bytes, planned as 0 bytes in no region with a size limit");
+  });
+
+  it('names the region with a limit that holds it', () => {
+    const held = { ...past, regions: [regions[0]!, { ...regions[1]!, pastLimit: ['scores_out'] }] };
+    expect(estimateNote(held)).toBe("too large: 'scores_out' needs more than 2^53 − 1 bytes, over the size limit of sram, which holds it");
+  });
+
+  it('names a size unknown as unknown, and says nothing of a point with every size known', () => {
+    expect(estimateNote({ regions, unknown: "'y': shape unknown" })).toBe("unknown size: 'y': shape unknown");
+    expect(estimateNote({ regions })).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@
 // the pointer is the one a click plans).
 
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, MAX_EXACT_POWER, PAST_LIMIT_UNLIMITED } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import type { GrowthPoint } from '../../worker/protocol';
 import { peakText, regionsPeakNote, regionsPeakText } from '../plan-words';
@@ -70,7 +70,7 @@ export function GrowthTooltip({ point, dim, place, compare, keys = false }: Grow
         </span>
       )}
       {!point.fits && <span className="tool-error">over a size limit</span>}
-      {point.unknown !== undefined && <span className="muted growth-unknown">unknown size: {point.unknown}</span>}
+      {estimateNote(point) !== undefined && <span className="muted growth-unknown">{estimateNote(point)}</span>}
       {!figuresOnly && <span className="muted">{keys ? `Enter: plan this value${compare ? ' · Shift+Enter: compare with it' : ''}` : `Click: plan this value${compare ? ' · Shift-click: compare with it' : ''}`}</span>}
     </div>
   );
@@ -116,6 +116,18 @@ function NameBreaks({ name, whole = false }: { readonly name: string; readonly w
 /** `name` in pieces, each ending after an underscore, a slash or a dot: where a line may break without cutting a word. */
 export function namePieces(name: string): string[] {
   return name.match(/[^_/.]*(?:[_/.]+|$)/g)!.filter((piece) => piece !== '');
+}
+
+/**
+ * Why the point's peak is a lower estimate: a size unknown, or a tensor known
+ * to need more than 2^53 − 1 bytes, planned as 0 bytes (too large, never
+ * "unknown"), over the limit of a region holding it and in no other.
+ */
+export function estimateNote(point: Pick<GrowthPoint, 'unknown' | 'pastLimit' | 'regions'>): string | undefined {
+  if (point.pastLimit === undefined) return point.unknown === undefined ? undefined : `unknown size: ${point.unknown}`;
+  const held = point.regions.find((r) => r.pastLimit !== undefined);
+  const where = held === undefined ? PAST_LIMIT_UNLIMITED : `over the size limit of ${held.name}, which holds it`;
+  return `too large: '${point.pastLimit}' needs more than ${MAX_EXACT_POWER} bytes, ${where}`;
 }
 
 /** The card's figures in one sentence, as a screen reader announces the point chosen by keyboard. */
