@@ -6,7 +6,8 @@ import { decodeModel } from '../model/decode-model';
 import { GraphBuilder } from '../model/testing/onnx-writer';
 import type { InferredModel } from '../model/inferred';
 import { decodeOnnx } from '../model/onnx/decode-onnx';
-import { tinyDecoderIr, tinyMaskedDecoderIr } from '../model/testing/tiny-decoder';
+import { headsDecoderModel, tinyDecoderIr, tinyMaskedDecoderIr } from '../model/testing/tiny-decoder';
+import { decodeStepDim } from '../planner/sweep/decode-step';
 import { bindingsAt, CACHE_GROWTH_TO, defaultGrowthChoice, defaultGrowthRange, growthAxisName, growthChoices, refusedGrowthAxis } from './growth-axes';
 import type { GrowthAxis } from './protocol';
 import { fakeInfer, fakeIr } from './testing/fakes';
@@ -144,6 +145,17 @@ describe('defaultGrowthChoice', () => {
     expect(choices[0]!.key).toBe('batch');
     expect(choices.filter((c) => c.cache).map((c) => c.key)).toEqual(['past_len']);
     expect(defaultGrowthChoice(choices)?.key).toBe('past_len');
+  });
+
+  it('starts a decoder whose dims have no name, or odd ones, on its cache axis at 0, swept as a decode step', () => {
+    for (const [seq, past] of [[undefined, undefined], ['n', 'cache_len']] as const) {
+      const model = inferShapes(decodeModel(headsDecoderModel(seq, past)));
+      const choice = defaultGrowthChoice(growthChoices(model).choices)!;
+      const cacheDim = past ?? 'past_key:2';
+      expect(choice).toMatchObject({ key: cacheDim, current: 0, cache: true });
+      expect(defaultGrowthRange(choice.axis, choice.current, choice.cache).from).toBe(0);
+      expect(decodeStepDim(model, cacheDim)).toMatchObject({ name: seq ?? 'hidden:1', value: 1, shown: 128 });
+    }
   });
 
   it('keeps the first choice on a model without a cache', () => {

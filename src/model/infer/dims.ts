@@ -8,8 +8,10 @@
 // - axis 1 of a recurrent state ([layers, batch, hidden]: a float input of
 //   rank 3 named like a state, hidden or cell, with fixed layers and hidden
 //   sizes, as ONNX's LSTM/GRU/RNN take initial_h and initial_c): the batch
-//   the state shares with the other inputs, 1, not a sequence;
-// - past-like names (past_sequence_length, …): 0, the first step with no cache;
+//   the state shares with the other inputs, 1, not a sequence; not in a
+//   decoder with a KV cache, whose hidden states are [batch, tokens, hidden];
+// - the axis a KV cache's Concat grows (kv-axes.ts), whatever its dim's name,
+//   and past-like names (past_sequence_length, …): 0, the first step with no cache;
 // - total-like names (total_sequence_length, …): sequence + past, as the graph requires;
 // - sequence-like names (sequence, seq_len, …), and opaque dims on axis 1 of
 //   token ids or of a [batch, time, features] input: 128;
@@ -47,6 +49,7 @@ type DimRole = 'batch' | 'state-batch' | 'past' | 'total' | 'sequence' | 'spatia
 export interface DimHints {
   readonly imageSize?: { readonly value: number; readonly key: string }; // from metadata
   readonly densePrediction: boolean; // has Resize/Upsample/NonMaxSuppression
+  readonly kvPastAxes?: ReadonlySet<string>; // "<input>:<axis>" a KV cache's Concat grows (kv-axes.ts); absent or empty without a cache
 }
 
 /** Raised defaults of a later attempt (undefined: the first choice). */
@@ -82,10 +85,10 @@ function isStateBatchAxis(input: IrValueInfo, axis: number): boolean {
 }
 
 /** What an axis of a graph input is, judged by the input's rank, type and other dims. */
-function roleOfAxis(input: IrValueInfo, axis: number): DimRole {
+function roleOfAxis(input: IrValueInfo, axis: number, decoder: boolean): DimRole {
   const shape = input.shape ?? [];
   if (axis === 0) return 'batch';
-  if (isStateBatchAxis(input, axis)) return 'state-batch';
+  if (!decoder && isStateBatchAxis(input, axis)) return 'state-batch';
   if (shape.length === 4 && isFloat(input.dtype)) {
     if (isChannels(shape[1]) && (axis === 2 || axis === 3)) return 'spatial';
     if (isChannels(shape[3]) && (axis === 1 || axis === 2)) return 'spatial';
@@ -106,8 +109,11 @@ interface Collected {
   readonly axes: string[];
 }
 
-/** Symbolic dims of the graph inputs in first-appearance order ("<input>:<axis>" for anonymous ones). */
-function collectDims(inputs: readonly IrValueInfo[]): Collected[] {
+/**
+ * Symbolic dims of the graph inputs in first-appearance order ("<input>:<axis>" for anonymous ones); a dim that sizes
+ * only axes a KV cache grows along (`kvPast`) is the past length, whatever its name.
+ */
+function collectDims(inputs: readonly IrValueInfo[], kvPast: ReadonlySet<string> = new Set()): Collected[] {
   const seen = new Map<string, Collected>();
   for (const input of inputs) {
     const invalid = new Set(input.invalidDims?.map((d) => d.axis));
@@ -121,13 +127,13 @@ function collectDims(inputs: readonly IrValueInfo[]): Collected[] {
         const byName = anonymous ? 'other' : roleOfName(name);
         // a lone N names the batch on axis 0; elsewhere it is a count the axis explains better (pcm [1, n])
         const ambiguous = byName === 'batch' && /^n$/i.test(name) && axis !== 0;
-        entry = { name, role: byName === 'other' || ambiguous ? roleOfAxis(input, axis) : byName, axes: [] };
+        entry = { name, role: byName === 'other' || ambiguous ? roleOfAxis(input, axis, kvPast.size > 0) : byName, axes: [] };
         seen.set(name, entry);
       }
       entry.axes.push(`${input.name}:${axis}`);
     });
   }
-  return [...seen.values()];
+  return [...seen.values()].map((c) => (c.axes.every((a) => kvPast.has(a)) ? { ...c, role: 'past' } : c));
 }
 
 /**
@@ -318,7 +324,7 @@ export function bindDims(
   ladder: DimLadder = {},
   userOptions: Readonly<Record<string, string>> = {},
 ): DimTable {
-  const collected = collectDims(inputs);
+  const collected = collectDims(inputs, hints.kvPastAxes);
   const optionOf = (key: string): string => (Object.hasOwn(userOptions, key) ? userOptions[key]! : DIM_OPTION);
   const { values: given, keys: givenAs } = validUserValues(inputs, collected, user, diagnostics, optionOf);
   const defaults = defaultsOf(collected, given, hints, ladder);

@@ -18,6 +18,7 @@ import type { InferredGraph, InferredModel, ModelDiagnostic } from '../inferred'
 import { bindDims, DEFAULT_DENSE_SPATIAL, type DimHints, type DimLadder, type DimTable } from './dims';
 import { shortName } from '../../shared/short-name';
 import { inferGraph } from './graph';
+import { kvPastAxes } from './kv-axes';
 import { nodeSubgraphs } from '../check-graph';
 import { bodyBudget } from './budget';
 import { appliedBindings, dimSourceText, unusedBindings } from './bindings';
@@ -221,7 +222,7 @@ function degenerate(model: InferredGraph, diagnostics: readonly ModelDiagnostic[
 /** What the model says about the sizes it expects, beyond its inputs' declarations. */
 function dimHints(model: IrModel): DimHints {
   const imageSize = metadataImageSize(model.metadata);
-  return { ...(imageSize !== undefined && { imageSize }), densePrediction: hasDenseOps(model.graph) };
+  return { ...(imageSize !== undefined && { imageSize }), densePrediction: hasDenseOps(model.graph), kvPastAxes: kvPastAxes(model.graph) };
 }
 
 const DENSE_OPS = new Set(['Resize', 'Upsample', 'NonMaxSuppression', 'ConvTranspose', 'DepthToSpace']);

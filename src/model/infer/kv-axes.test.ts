@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { decodeModel } from '../decode-model';
+import { GraphBuilder } from '../testing/onnx-writer';
+import { headsDecoderModel as decoder } from '../testing/tiny-decoder';
+import { inferShapes } from './shapes';
+import { kvPastAxes } from './kv-axes';
+
+const defaults = (bytes: Uint8Array) => inferShapes(decodeModel(bytes)).dims.map((d) => ({ name: d.name, value: d.value, rule: d.rule.replace(/:.*/, '') }));
+
+describe('the dims of a decoder with a KV cache', () => {
+  it('are the sequence and the past length by where they sit, named or not, as when they are named so', () => {
+    const expected = (seq: string, past: string) => [
+      { name: seq, value: 128, rule: 'sequence axis' },
+      { name: past, value: 0, rule: 'past length' },
+    ];
+    expect(defaults(decoder('seq', 'past'))).toEqual(expected('seq', 'past'));
+    // unnamed: the hidden states are no recurrent state, the cache axis no image axis
+    expect(defaults(decoder(undefined, undefined))).toEqual(expected('hidden:1', 'past_key:2'));
+    // named oddly: n is no batch on axis 1, cache_len no sequence
+    expect(defaults(decoder('n', 'cache_len'))).toEqual(expected('n', 'cache_len'));
+    expect(defaults(decoder(undefined, undefined, -2))).toEqual(expected('hidden:1', 'past_key:2'));
+  });
+
+  it('finds the growing axis only where a Concat writes a graph output from one graph input and a computed tensor', () => {
+    expect([...kvPastAxes(decodeModel(decoder(undefined, undefined)).graph)]).toEqual(['past_key:2']);
+    // along the batch: no cache grows there
+    expect([...kvPastAxes(decodeModel(decoder(undefined, undefined, 0)).graph)]).toEqual([]);
+  });
+
+  it('leave a recurrent state where there is no KV cache', () => {
+    const g = new GraphBuilder('rnn');
+    g.output(g.node('Relu', [g.input('hidden', 'float32', [1, undefined, 32])]), 'float32', [1, undefined, 32]);
+    expect(defaults(g.toBytes())).toEqual([{ name: 'hidden:1', value: 1, rule: 'batch axis of a recurrent state [layers, batch, hidden]' }]);
+  });
+});

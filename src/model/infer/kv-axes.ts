@@ -1,0 +1,30 @@
+// The axes a decoder's KV cache grows along, read off the graph before any
+// shape is known, so the dims there get the past-length default whatever they
+// are called. No DOM; reads the IR graph only.
+//
+// A cache input is found as the planner finds one by structure
+// (planner/problem/kv-cache.ts): a Concat of the default domain writes a graph
+// output from exactly one graph input (the past) and a computed tensor. Its
+// growing axis is the Concat's axis on the past input; axis 0 (the batch) never
+// is one, so a model concatenating its input onto a result along the batch is
+// no decoder.
+
+import type { IrGraph } from '../ir';
+
+/** The growing axes of `graph`'s KV-cache inputs, as "<input>:<axis>"; empty when it has no KV cache. */
+export function kvPastAxes(graph: IrGraph): ReadonlySet<string> {
+  const inputs = new Map(graph.inputs.map((v) => [v.name, v]));
+  const outputs = new Set(graph.outputs.map((v) => v.name));
+  const axes = new Set<string>();
+  for (const node of graph.nodes) {
+    if (node.opType !== 'Concat' || node.domain !== '' || !node.outputs.some((o) => outputs.has(o))) continue;
+    const pasts = node.inputs.filter((n) => inputs.has(n));
+    const computed = node.inputs.filter((n) => n !== '' && !inputs.has(n));
+    const rank = pasts.length === 1 ? inputs.get(pasts[0]!)?.shape?.length : undefined;
+    const attr = node.attributes['axis'];
+    if (rank === undefined || computed.length === 0 || attr?.kind !== 'int') continue;
+    const axis = attr.value < 0 ? attr.value + rank : attr.value;
+    if (axis >= 1 && axis < rank) axes.add(`${pasts[0]!}:${axis}`);
+  }
+  return axes;
+}
