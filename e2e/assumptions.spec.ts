@@ -112,7 +112,7 @@ test('GPT-2 decoding one token after 64: the batch the form shows at its default
   const bytes = readModel('tiny-random-gpt2-fp32-past.onnx');
   await openDropped(page, 'gpt2-past.onnx', bytes);
   const before = await summary(page);
-  expect(before.warnings.find((w) => w.startsWith('Plan assumes'))).toMatch(/input_ids:0=1/);
+  expect(before.warnings.find((w) => w.startsWith('Plan assumes'))).toMatch(/batch_size=1/); // the dim's name, as the fields below and --dim take it
   const line = page.locator('[data-testid="assumption"][data-kind="dims"]');
   await line.getByTestId('assumption-fix').click();
   const fields = line.getByTestId('banner-dims');

@@ -128,11 +128,11 @@ test('a 480×320 frame of the docs\' demo keeps the assumptions banner, one line
   await page.setViewportSize({ width: 480, height: 320 });
   await page.goto('/?embed=1&model=sample.onnx&target=mcu&panes=heap,explain');
   await waitForPlan(page);
-  expect((await summary(page)).warnings.some((w) => w.startsWith('Plan assumes default image:0=1'))).toBe(true);
+  expect((await summary(page)).warnings.some((w) => w.startsWith('Plan assumes default batch=1'))).toBe(true);
   const banner = page.getByTestId('assumptions-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toHaveAttribute('data-compact', 'true');
-  await expect(banner).toContainText('image:0=1');
+  await expect(banner).toContainText('batch=1');
   const line = (await banner.boundingBox())!;
   expect(line.height).toBeLessThanOrEqual(24);
   // the line is whole: the banner is as tall as its text needs, not cut at its foot

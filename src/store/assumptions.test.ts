@@ -109,6 +109,19 @@ describe('assumption lines', () => {
     expect(lines[2]).toMatchObject({ lead: "If 'vad/If_0': then branch assumed", detail: 'larger outputs' });
   });
 
+  it('names a default dim as --dim and the dims form take it, by its name, and an unnamed one by the input axis it sizes', () => {
+    // GPT-2 with past: batch_size sizes input_ids:0 first, seq_len input_ids:1, past_seq_len past_0:3
+    const dims = [
+      { name: 'batch_size', value: 1, source: 'default' as const, axes: ['input_ids:0', 'past_0:1'], rule: 'batch axis: one sample' },
+      { name: 'seq_len', value: 128, source: 'default' as const, axes: ['input_ids:1'], rule: 'sequence axis: a typical length' },
+      { name: 'past_seq_len', value: 0, source: 'default' as const, axes: ['past_0:3'], rule: 'past length: the first step, with no cache yet' },
+      { name: 'x:2', value: 224, source: 'default' as const, axes: ['x:2'], rule: 'image axis: a typical image size' },
+    ];
+    expect(assumptionLines(undefined, { ...MODEL, dims }).find((l) => l.key === 'dims')?.lead).toBe(
+      'Plan assumes defaults batch_size=1 (batch axis: one sample); seq_len=128 (sequence axis: a typical length); past_seq_len=0 (past length: the first step, with no cache yet); x:2=224 (image axis: a typical image size)',
+    );
+  });
+
   it('says what a Loop without a known trip count leaves unknown, and which inputs would give it', () => {
     const loop = node('Loop_0', 'Loop', ['trip_count', 'cond'], ['res'], { branch: { node: 'Loop_0', taken: 'trip count unknown', reason: 'the Loop trip count is not a constant' } });
     const model = { ...MODEL, nodes: [loop], values: [value('trip_count', 'input', 8), value('cond', 'input', 1), value('res', 'output', undefined, 0)], inputs: ['trip_count', 'cond'], outputs: ['res'], dims: [] };

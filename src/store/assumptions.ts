@@ -50,9 +50,9 @@ export function shownDimLabel(dim: Pick<DimBinding, 'name' | 'axes'>): string {
   return shortName(dimLabel(dim), 200, 'middle');
 }
 
-/** The short form of a dim in a sentence: its first input axis (or its name) = value. */
+/** The short form of a dim in a sentence: the name --dim and the dims form take ("batch_size=1"; an unnamed dim's is the input axis it sizes, "x:2=224") = value. */
 function dimTerm(dim: DimAssumption): string {
-  return `${dim.axes[0] ?? dim.name}=${dim.value}`;
+  return `${shortName(dim.name)}=${dim.value}`;
 }
 
 /** The plan's assumptions; derived from the inferred model for a plan that does not carry them. */
