@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { customOpModel, detectorModel, vadModel } from '../src/model/testing/assumption-models';
+import { customOpModel, detectorModel, generateLoopModel, vadModel } from '../src/model/testing/assumption-models';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { planJson, run } from './testing/run-cli';
 import { tempFiles } from './testing/temp-files';
@@ -264,6 +264,27 @@ describe("plan says a Loop's unknown trip count that its loop-carried sequence r
     const text = run(['plan', model]);
     expect(text.out).toMatch(/\n {2}branch {8}Loop_0: trip count unknown — the Loop trip count is not a constant, so the size of loop-carried 'seq_res'/);
     expect(text.out).toMatch(/peak .*, a lower estimate: some sizes are unknown/);
+  });
+});
+
+describe("plan points a Loop's unknown trip count at the input that gives it", () => {
+  const GENERATE = file('generate.onnx', generateLoopModel());
+
+  it('tells to give max_new_tokens with --input, in the text, --strict and --json, and that value sizes the scan output', () => {
+    const text = run(['plan', GENERATE]);
+    expect(text.out).toMatch(/\n {2}unknown .*first 'all_logits': the Loop trip count is not a constant — give the Loop's trip count with --input max_new_tokens=N \(or shapes with --shape\)\n/);
+    expect(run(['plan', GENERATE, '--strict']).err).toContain("give the Loop's trip count with --input max_new_tokens=N (or shapes with --shape NAME=DIMS)");
+    expect(planJson([GENERATE]).assumptions.unknown).toEqual([expect.objectContaining({ tensor: 'all_logits', tripCount: { node: 'generate', inputs: ['max_new_tokens'] } })]);
+    const given = planJson([GENERATE, '--input', 'max_new_tokens=20']);
+    expect(given.complete).toBe(true);
+    expect(given.buffers.find((b: { name: string }) => b.name === 'all_logits').size).toBe(20 * 4 * 1000 * 4);
+  });
+
+  it('says no trip count is assumed once a shape given sizes the scan output, as the value would', () => {
+    const shaped = run(['plan', GENERATE, '--shape', 'all_logits=20x4x1000']);
+    expect(shaped.out).not.toContain('trip count unknown');
+    expect(planJson([GENERATE, '--shape', 'all_logits=20x4x1000']).assumptions).toMatchObject({ unknown: [], branches: [] });
+    expect(run(['plan', GENERATE, '--shape', 'all_logits=20x4x1000', '--strict']).code).toBe(0);
   });
 });
 

@@ -272,8 +272,11 @@ function unknownCount(unknown: ModelPlan['assumptions']['unknown']): string {
 /** What gives the unknown sizes: shapes for tensors, a rule that evaluates for scratch. */
 function unknownHint(unknown: ModelPlan['assumptions']['unknown'], shapes: string): string {
   const scratch = unknown.some((u) => u.scratch === true);
-  const tensors = unknown.some((u) => u.scratch !== true);
-  return [tensors ? shapes : '', scratch ? "fix the target's scratch rule" : ''].filter((w) => w !== '').join('; ');
+  const tensors = unknown.some((u) => u.scratch !== true && u.tripCount === undefined);
+  const trips = [...new Set(unknown.flatMap((u) => u.tripCount?.inputs ?? []))];
+  // a Loop's trip count computed from graph inputs: their values size its outputs, as a shape would
+  const tripHint = trips.length === 0 ? '' : `give the Loop's trip count with ${trips.map((i) => `--input ${i}=N`).join(' ')}${tensors ? '' : ` (or ${shapes.replace(/^give /, '')})`}`;
+  return [tripHint, tensors ? shapes : '', scratch ? "fix the target's scratch rule" : ''].filter((w) => w !== '').join('; ');
 }
 
 /** A dim the user bound, as they wrote it (names made safe with the plan, by displaySafe): `--dim x:0=4 (N)` when given by an input axis, `--dim N=4` by its name. */

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { InferredModel, InferredNode, InferredValue } from '../model/inferred';
 import type { ModelPlan } from '../planner/plan';
 import { assumptionLines, conditionInputs, dimLabel } from './assumptions';
+import { decodeModel } from '../model/decode-model';
+import { inferShapes } from '../model/infer/shapes';
+import { generateLoopModel } from '../model/testing/assumption-models';
+import { planModel } from '../planner/plan';
+import { presetTarget } from '../planner/targets/presets';
 
 function value(name: string, kind: InferredValue['kind'], bytes: number | undefined, producer?: number): InferredValue {
   return { name, kind, dtype: 1, dtypeName: 'float32', shape: bytes === undefined ? undefined : [bytes / 4], bytes, producer, consumers: [] };
@@ -120,6 +125,19 @@ describe('assumption lines', () => {
     expect(assumptionLines(undefined, { ...MODEL, dims }).find((l) => l.key === 'dims')?.lead).toBe(
       'Plan assumes defaults batch_size=1 (batch axis: one sample); seq_len=128 (sequence axis: a typical length); past_seq_len=0 (past length: the first step, with no cache yet); x:2=224 (image axis: a typical image size)',
     );
+  });
+
+  it("points a scan output sized by a Loop's trip count at the input that gives it, not at a shape, and drops the Loop's line once a shape sizes it", () => {
+    const ir = decodeModel(generateLoopModel());
+    const linesOf = (shapes: Record<string, number[]>) => {
+      const model = inferShapes(ir, { shapes });
+      return assumptionLines(planModel(model, presetTarget('cpu')), model);
+    };
+    const unknown = linesOf({}).find((l) => l.key === 'unknown')!;
+    expect(unknown.text).toBe("1 tensor of unknown size ('all_logits', Loop): the peak is a lower estimate — set max_new_tokens");
+    expect(unknown.action).toBe('Set max_new_tokens');
+    expect(unknown.fix).toEqual({ kind: 'input', inputs: ['max_new_tokens'], node: 'generate' });
+    expect(linesOf({ all_logits: [20, 4, 1000] })).toEqual([]);
   });
 
   it('says what a Loop without a known trip count leaves unknown, and which inputs would give it', () => {

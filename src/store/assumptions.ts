@@ -9,7 +9,7 @@ import { TFLITE_FIXED_SHAPES } from '../model/infer/tflite-shapes';
 import { MISSING_OPSET } from '../model/onnx/decode-domains';
 import { mismatchedTotals, mismatchSum, type TotalMismatch } from '../model/infer/dims';
 import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
-import { dimAssumptions } from '../planner/assembly/assumptions';
+import { dimAssumptions, inputsFeeding } from '../planner/assembly/assumptions';
 import { TFLM_FIXED_SHAPES } from '../planner/tflm/plan-notes';
 import { shortName, titleText } from '../shared/short-name';
 import { MAX_EXACT_POWER } from '../shared/format';
@@ -193,6 +193,12 @@ function unknownLine(unknown: readonly UnknownAssumption[], past: boolean): Assu
   const what = past ? `needing more than ${MAX_EXACT_POWER} bytes` : 'of unknown size';
   const count = unknown.length === 1 ? `1 tensor ${what} ('${shortName(unknown[0]!.tensor)}', ${named})` : `${unknown.length} tensors ${what} (${named})`;
   const lead = `${count}: ${past ? 'over any size limit, and ' : ''}the peak is a lower estimate`;
+  const trips = past ? undefined : tripCountFix(unknown);
+  if (trips !== undefined) {
+    const set = trips.inputs.map((i) => shortName(i)).join(', ');
+    const detail = titleText(`${unknown.slice(0, 5).map((u) => `${shortName(u.tensor)}: ${u.reason}`).join('\n')}\nthe value of ${set} gives the trip count of Loop '${shortName(trips.node)}'`);
+    return { key: 'unknown', text: `${lead} — set ${set}`, lead, detail, action: `Set ${set}`, fix: { kind: 'input', ...trips } };
+  }
   return {
     key: past ? 'too-large' : 'unknown',
     text: `${lead} — give a shape`,
@@ -201,6 +207,13 @@ function unknownLine(unknown: readonly UnknownAssumption[], past: boolean): Assu
     action: 'Give a shape',
     fix: { kind: 'shape', tensors: unknown.map((u) => u.tensor) },
   };
+}
+
+/** The graph inputs whose values size every tensor of `unknown` (each the output of a Loop whose trip count they give), and one such Loop; undefined when a tensor rests on something else. */
+function tripCountFix(unknown: readonly UnknownAssumption[]): { readonly inputs: readonly string[]; readonly node: string } | undefined {
+  const first = unknown[0]?.tripCount;
+  if (first === undefined || unknown.some((u) => u.tripCount === undefined)) return undefined;
+  return { inputs: [...new Set(unknown.flatMap((u) => u.tripCount!.inputs))], node: first.node };
 }
 
 /** Scratch buffers whose target rule gives no size: no shape fixes them, the target's rule does. */
@@ -278,22 +291,7 @@ function findValue(graph: InferredGraph, name: string): InferredValue | undefine
 
 /** The graph inputs an If's condition (a Loop's trip count and condition) is computed from. */
 export function conditionInputs(model: InferredModel, node: InferredNode): string[] {
-  const producers = new Map<string, InferredNode>();
-  for (const n of allNodes(model)) for (const out of n.outputs) if (out) producers.set(out, n);
-  const graphInputs = new Set(model.inputs);
-  const start = node.opType === 'Loop' ? node.inputs.slice(0, 2) : node.inputs.slice(0, 1);
-  const found = new Set<string>();
-  const seen = new Set<string>();
-  const queue = start.filter(Boolean);
-  while (queue.length > 0) {
-    const name = queue.pop()!;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    if (graphInputs.has(name)) found.add(name);
-    const producer = producers.get(name);
-    if (producer !== undefined) queue.push(...producer.inputs.filter(Boolean));
-  }
-  return model.inputs.filter((i) => found.has(i));
+  return inputsFeeding(model, node.opType === 'Loop' ? node.inputs.slice(0, 2) : node.inputs.slice(0, 1));
 }
 
 const linesOf = memoLast((plan: ModelPlan | undefined, model: InferredModel | undefined): readonly AssumptionLine[] =>

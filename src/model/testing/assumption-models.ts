@@ -59,3 +59,30 @@ export function customOpModel(): Uint8Array {
   g.output(y, 'float32', undefined);
   return g.toBytes({ opset: 17, opsets: { 'example.custom': 1 } });
 }
+
+/**
+ * A generation loop: Loop 'generate' runs `max_new_tokens` (a graph input)
+ * times over a [4, 1000] state and emits each step's logits as the scan
+ * output all_logits, [max_new_tokens, 4, 1000], which no shape is declared for.
+ */
+export function generateLoopModel(): Uint8Array {
+  const body = new GraphBuilder('step');
+  body.input('i', 'int64', []);
+  body.input('cond_in', 'bool', []);
+  body.input('h_in', 'float32', [4, 1000]);
+  const h = body.node('Relu', ['h_in'], {}, { name: 'step' });
+  body.nodeOutputs('Identity', ['cond_in'], ['cond_out'], {}, { name: 'keep' });
+  body.nodeOutputs('Identity', [h], ['h_out'], {}, { name: 'carry' });
+  body.nodeOutputs('Identity', [h], ['logits'], {}, { name: 'emit' });
+  body.output('cond_out', 'bool', []);
+  body.output('h_out', 'float32', [4, 1000]);
+  body.output('logits', 'float32', [4, 1000]);
+  const g = new GraphBuilder('generate');
+  g.input('x', 'float32', [4, 1000]);
+  g.input('max_new_tokens', 'int64', []);
+  const always = g.initializer('always', 'bool', [], [1]);
+  g.nodeOutputs('Loop', ['max_new_tokens', always, 'x'], ['h_final', 'all_logits'], { body }, { name: 'generate' });
+  g.output('h_final', 'float32', [4, 1000]);
+  g.output('all_logits', 'float32');
+  return g.toBytes({ opset: 17 });
+}

@@ -3,7 +3,7 @@
 // peak is a lower estimate) and If/Loop branches chosen without knowing the
 // condition. Depends only on the model's IR types and the planner.
 
-import type { DimBinding, InferredGraph, InferredModel } from '../../model/inferred';
+import type { DimBinding, InferredGraph, InferredModel, InferredNode } from '../../model/inferred';
 import { isRunTimeValue } from '../problem/schedule';
 
 /** A symbolic dim the plan rests on (DESIGN.md `assumptions.dims`). */
@@ -26,6 +26,13 @@ export interface UnknownAssumption {
   readonly reason: string;
   readonly scratch?: true; // a scratch buffer whose rule gives no size for its op ("<node>:<rule name>"), not a tensor
   readonly pastLimit?: true; // its size is known to pass 2^53 − 1 bytes: no unknown, but over any size limit or budget
+  readonly tripCount?: TripCountInputs; // an output of a Loop whose trip count is unknown but computed from graph inputs: their values (--input) size it
+}
+
+/** A Loop whose unknown trip count the values of graph inputs would give. */
+export interface TripCountInputs {
+  readonly node: string; // the Loop
+  readonly inputs: readonly string[]; // the graph inputs its trip count is computed from
 }
 
 /**
@@ -99,7 +106,7 @@ export function planAssumptions(model: InferredGraph | InferredModel): PlanAssum
   return {
     dims: dimAssumptions(full?.dims ?? []),
     unknown: unknownTensors(model),
-    branches: branchChoices(model),
+    branches: branchChoices(model, new Set(Object.keys(full?.shapes ?? {}))),
     kernels: [],
     shapes: full?.shapes ?? {},
     inputValues: full?.inputValues ?? {},
@@ -114,7 +121,14 @@ export function unknownTensors(graph: InferredGraph): UnknownAssumption[] {
       if (!isRunTimeValue(value) || value.bytes !== undefined) continue;
       const producer = value.producer === undefined ? undefined : g.nodes[value.producer];
       if (producer?.constant === true && !g.outputs.includes(value.name)) continue;
-      out.push({ tensor: value.name, op: producer?.opType ?? '', reason: value.unknownReason ?? 'shape not inferred', ...(value.pastLimit === true && { pastLimit: true as const }) });
+      const trips = producer === undefined ? undefined : tripCountInputs(graph, producer);
+      out.push({
+        tensor: value.name,
+        op: producer?.opType ?? '',
+        reason: value.unknownReason ?? 'shape not inferred',
+        ...(value.pastLimit === true && { pastLimit: true as const }),
+        ...(trips !== undefined && { tripCount: trips }),
+      });
     }
     for (const node of g.nodes) {
       node.subgraphs.forEach((body, k) => {
@@ -126,11 +140,56 @@ export function unknownTensors(graph: InferredGraph): UnknownAssumption[] {
   return out;
 }
 
-function branchChoices(graph: InferredGraph): PlanAssumptions['branches'] {
+/** What a Loop's shape rule says of a trip count it could not find (model/shape-rules/control.ts). */
+const TRIP_COUNT_UNKNOWN = 'trip count unknown';
+
+/** The Loop `node`, when its trip count is unknown and computed from graph inputs: those inputs; undefined otherwise. */
+function tripCountInputs(graph: InferredGraph, node: InferredNode): TripCountInputs | undefined {
+  if (node.opType !== 'Loop' || node.branch?.taken !== TRIP_COUNT_UNKNOWN) return undefined;
+  const inputs = inputsFeeding(graph, node.inputs.slice(0, 1));
+  return inputs.length === 0 ? undefined : { node: node.name, inputs };
+}
+
+/** The graph inputs of `graph` that `names` are computed from (or are), through every node of it and of its bodies, in the graph's input order. */
+export function inputsFeeding(graph: InferredGraph, names: readonly string[]): string[] {
+  const producers = new Map<string, InferredNode>();
+  const collect = (g: InferredGraph): void => {
+    for (const n of g.nodes) {
+      for (const out of n.outputs) if (out) producers.set(out, n);
+      n.subgraphs.forEach(collect);
+    }
+  };
+  collect(graph);
+  const seen = new Set<string>();
+  const queue = names.filter(Boolean);
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    queue.push(...(producers.get(name)?.inputs.filter(Boolean) ?? []));
+  }
+  return graph.inputs.filter((i) => seen.has(i));
+}
+
+/**
+ * A Loop whose trip count is unknown rests on nothing once every output of it
+ * and every run-time value of its body has a size, and those sizes are no
+ * declaration of the file: each output it could not size has a shape the user
+ * gave (`--shape all_logits=20x4x1000`). The file's declared shape of a scan
+ * output still rests on the trip count (the store's line says so).
+ */
+function settledByShapes(g: InferredGraph, node: InferredNode, given: ReadonlySet<string>): boolean {
+  if (node.opType !== 'Loop' || node.branch?.taken !== TRIP_COUNT_UNKNOWN) return false;
+  const outputs = node.outputs.filter(Boolean);
+  const sized = (body: InferredGraph): boolean => body.values.every((v) => !isRunTimeValue(v) || v.bytes !== undefined) && body.nodes.every((n) => n.subgraphs.every(sized));
+  return outputs.some((o) => given.has(o)) && outputs.every((o) => given.has(o) || g.values.find((v) => v.name === o)?.bytes !== undefined) && node.subgraphs.every(sized);
+}
+
+function branchChoices(graph: InferredGraph, given: ReadonlySet<string> = new Set()): PlanAssumptions['branches'] {
   const out: { node: string; taken: string; reason: string }[] = [];
   const visit = (g: InferredGraph): void => {
     for (const node of g.nodes) {
-      if (node.branch !== undefined) out.push({ ...node.branch });
+      if (node.branch !== undefined && !settledByShapes(g, node, given)) out.push({ ...node.branch });
       node.subgraphs.forEach((body) => visit(body));
     }
   };
