@@ -11,6 +11,7 @@ import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
 import { branchModel, customOpModel, detectorModel, fusedUnknownModel, largeImageModel, vadModel, viewsModel } from './assumption-models';
+import { generateLoopModel } from '../src/model/testing/assumption-models';
 import { haveModel, heapDrawn, NO_MODELS, openDropped, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -272,6 +273,27 @@ test('an If on a graph input: the banner names the assumed branch, and a value f
   expect(after.warnings).toEqual([]);
   expect(after.peak).toBe(cliPlan(file, ['--input', 'sr=8000']).peak);
   expect(after.peak).toBeLessThan(before.peak!);
+});
+
+test("a scan output of a Loop run max_new_tokens times opens max_new_tokens's value field, not a shape, and that value sizes it", async ({ page }) => {
+  const bytes = generateLoopModel();
+  const file = tempModel('generate.onnx', bytes);
+  await openDropped(page, 'generate.onnx', bytes);
+  const before = await summary(page);
+  expect(before.complete).toBe(false);
+  expect(before.warnings).toContain("1 tensor of unknown size ('all_logits', Loop): the peak is a lower estimate — set max_new_tokens");
+  const line = page.locator('[data-testid="assumption"][data-key="unknown"]');
+  await expect(line).toHaveAttribute('data-kind', 'input');
+  await line.getByTestId('assumption-fix').click();
+  const field = line.locator('[data-testid="input-value-field"][data-name="max_new_tokens"]');
+  await field.getByRole('textbox').fill('20');
+  await snap(page, 'assumptions-loop-trip-count');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await waitForPeakChange(page, before.peak);
+  const after = await summary(page);
+  expect(after.complete).toBe(true);
+  expect(after.warnings).toEqual([]);
+  expect(after.peak).toBe(cliPlan(file, ['--input', 'max_new_tokens=20']).peak);
 });
 
 /** ONNX's own node tests (libonnx-testdata), where the system has them. */
