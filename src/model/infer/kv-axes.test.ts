@@ -27,6 +27,21 @@ describe('the dims of a decoder with a KV cache', () => {
     expect([...kvPastAxes(decodeModel(decoder(undefined, undefined, 0)).graph)]).toEqual([]);
   });
 
+  it('takes token ids with a token appended, or an input with a constant appended, for no cache: their length stays a sequence', () => {
+    const appended = (tokens: boolean) => {
+      const g = new GraphBuilder('append');
+      const ids = g.input('ids', tokens ? 'int64' : 'float32', tokens ? [1, 'seq'] : [1, 'seq', 4]);
+      const tail = tokens ? g.node('ArgMax', [ids], { axis: 1 }) : g.constant('float32', [1, 1, 4]);
+      g.nodeOutputs('Concat', [ids, tail], ['longer'], { axis: 1 });
+      g.output('longer', tokens ? 'int64' : 'float32');
+      return decodeModel(g.toBytes());
+    };
+    for (const tokens of [true, false]) {
+      expect([...kvPastAxes(appended(tokens).graph)]).toEqual([]);
+      expect(inferShapes(appended(tokens)).dims).toEqual([expect.objectContaining({ name: 'seq', value: 128 })]);
+    }
+  });
+
   it('leave a recurrent state where there is no KV cache', () => {
     const g = new GraphBuilder('rnn');
     g.output(g.node('Relu', [g.input('hidden', 'float32', [1, undefined, 32])]), 'float32', [1, undefined, 32]);

@@ -4,10 +4,11 @@
 //
 // A cache input is found as the planner finds one by structure
 // (planner/problem/kv-cache.ts): a Concat of the default domain writes a graph
-// output from exactly one graph input (the past) and a computed tensor. Its
-// growing axis is the Concat's axis on the past input; axis 0 (the batch) never
-// is one, so a model concatenating its input onto a result along the batch is
-// no decoder.
+// output from exactly one graph input (the past) and a tensor a node computes.
+// Its growing axis is the Concat's axis on the past input. A cache has rank 3
+// or more ([batch, past, hidden], [batch, heads, past, head]) and never grows
+// along axis 0 (the batch): token ids [batch, seq] with a constant token
+// appended, or an input stacked onto a result along the batch, are no cache.
 
 import type { IrGraph } from '../ir';
 
@@ -15,14 +16,14 @@ import type { IrGraph } from '../ir';
 export function kvPastAxes(graph: IrGraph): ReadonlySet<string> {
   const inputs = new Map(graph.inputs.map((v) => [v.name, v]));
   const outputs = new Set(graph.outputs.map((v) => v.name));
+  const computed = new Set(graph.nodes.filter((n) => n.opType !== 'Constant').flatMap((n) => n.outputs));
   const axes = new Set<string>();
   for (const node of graph.nodes) {
     if (node.opType !== 'Concat' || node.domain !== '' || !node.outputs.some((o) => outputs.has(o))) continue;
     const pasts = node.inputs.filter((n) => inputs.has(n));
-    const computed = node.inputs.filter((n) => n !== '' && !inputs.has(n));
     const rank = pasts.length === 1 ? inputs.get(pasts[0]!)?.shape?.length : undefined;
     const attr = node.attributes['axis'];
-    if (rank === undefined || computed.length === 0 || attr?.kind !== 'int') continue;
+    if (rank === undefined || rank < 3 || !node.inputs.some((n) => computed.has(n)) || attr?.kind !== 'int') continue;
     const axis = attr.value < 0 ? attr.value + rank : attr.value;
     if (axis >= 1 && axis < rank) axes.add(`${pasts[0]!}:${axis}`);
   }
