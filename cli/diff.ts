@@ -8,7 +8,7 @@ import { STRATEGY_NAMES } from '../src/planner/strategies/strategy-names';
 import { sideLabels } from '../src/planner/diff/side-labels';
 import { changeKindOf, MOVE_WORDS } from '../src/planner/diff/move-kind';
 import { inputValues, shapeLabel, shapeOverrides, valueLabel } from '../src/planner/diff/input-changes';
-import { arenaDeltaNote, declaredArenaText, deltaBound, deltaNote, deltaPrefix, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
+import { arenaDeltaNote, declaredArenaText, deltaBound, deltaNote, deltaPrefix, noArenaReason, percentChange, regionChangeLines } from '../src/planner/diff/delta-words';
 import { InputError, toErrorData } from '../src/shared/errors';
 import { counted, formatBytes, formatCount, formatSignedBytes, MAX_EXACT_POWER, MINUS } from '../src/shared/format';
 import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
@@ -255,9 +255,7 @@ function arenaText(bytes: number, side: Pick<RuntimeArenaFigures, 'lowerEstimate
 function oneSideArenaLines(diff: PlanDiff, a: PlanFile, b: PlanFile): string[] {
   const [side, figures, other, otherFile] = diff.runtimeB !== undefined ? (['b', diff.runtimeB, 'a', a] as const) : diff.runtimeA !== undefined ? (['a', diff.runtimeA, 'b', b] as const) : [];
   if (side === undefined) return [];
-  // a model TFLM does not read, planned on tflm all the same, is named as such, not by its target
-  const why = otherFile.settings.targetProfile.planning.runtime === 'tflm' ? 'not a .tflite model' : `target ${otherFile.settings.target}`;
-  const none = `; ${other} is no TensorFlow Lite Micro plan (${why}) and declares no arena`;
+  const none = `; ${other} is no TensorFlow Lite Micro plan (${noArenaReason(otherFile.settings)}) and declares no arena`;
   const parts = `head ${formatBytes(figures.head)}, tail and planning ${formatBytes(figures.tail)}`;
   const line = (bytes: number, what: string) => `arena to declare, ${side} only: ${arenaText(bytes, figures)} (TensorFlow Lite Micro, ${what})${none}`;
   const lines = figures.arenaAsIs === figures.arena

@@ -281,6 +281,8 @@ test('embed=1 on target tflm gives the tensor arena to declare in its caption, a
       await expect(arena).toHaveText('· arena to declare 80.4 KiB (estimate)');
       await expect(arena).toBeInViewport({ ratio: 1 });
       await expect(page.locator('.embed-caption')).toHaveAttribute('title', /arena to declare 80\.4 KiB \(estimate\)/);
+      // once: the heap's toolbar kept a hidden second one
+      await expect(page.getByTestId('heap-arena')).toHaveCount(0);
     }
   }
   await snap(page, 'embed-tflm-arena');
@@ -289,6 +291,35 @@ test('embed=1 on target tflm gives the tensor arena to declare in its caption, a
   await page.waitForFunction(() => document.body.dataset.status === 'ready' && window.heapscope?.summary().target === 'mcu');
   await expect(page.getByTestId('embed-peak')).toBeVisible();
   await expect(page.getByTestId('embed-arena')).toHaveCount(0);
+});
+
+test('<heapscope-view target="tflm"> says the arena to declare once, in its caption, whatever its panes', async ({ page }) => {
+  test.skip(!haveModel('tflite/tflm_person_detect.tflite'), NO_MODELS);
+  await serveModel(page, '/e2e/person.tflite', readModel('tflite/tflm_person_detect.tflite'));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/docs/demo.html');
+  for (const panes of ['', 'heap', 'heap,chart']) {
+    await page.evaluate((panes) => {
+      document.querySelector('[data-testid="tflm-element"]')?.remove();
+      const view = document.createElement('heapscope-view');
+      view.setAttribute('src', '../e2e/person.tflite');
+      view.setAttribute('target', 'tflm');
+      if (panes !== '') view.setAttribute('panes', panes);
+      view.dataset.testid = 'tflm-element';
+      document.querySelector('main')!.prepend(view);
+    }, panes);
+    const element = page.getByTestId('tflm-element');
+    await expect(element).toHaveAttribute('data-status', 'ready');
+    await expect.poll(() => element.evaluate((el: HTMLElementTagNameMap['heapscope-view']) => el.summary()?.target)).toBe('tflm');
+    await expect(element.getByTestId('heap-pane')).toBeVisible();
+    // the heap's toolbar held a second "arena to declare 80.4 KiB (estimate)" (and peak, bound, strategy) under the caption's
+    await expect(element.getByText(/arena to declare/)).toHaveCount(1);
+    await expect(element.getByTestId('heap-arena')).toHaveCount(0);
+    await expect(element.getByTestId('heap-peak')).toHaveCount(0);
+    await expect(element.getByTestId('embed-arena')).toHaveText('· arena to declare 80.4 KiB (estimate)');
+    await expect(element.getByTestId('embed-arena')).toBeInViewport({ ratio: 1 });
+  }
+  await page.getByTestId('tflm-element').screenshot({ path: 'e2e-artifacts/embed-element-tflm-arena.png' });
 });
 
 test('embed=1 with a comparison names compare=1 and each b. parameter it leaves out, on the page and in the console, and the full view keeps them', async ({ page }) => {

@@ -429,6 +429,40 @@ test('on tflm a link’s shape for a .tflite is not applied and says so, and Com
   await snap(page, 'tflite-compare-arenas');
 });
 
+test('Compare of a tflm plan with a plan of another target names the arena to declare of the tflm side, with its side, as diff does', async ({ page }) => {
+  test.skip(!haveModel(PERSON), NO_MODELS);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await serveModel(page, '/e2e/person.tflite', readModel(PERSON));
+  for (const [shown, other, side, name, otherName] of [
+    ['cpu', 'tflm', 'b', 'B', 'A'],
+    ['tflm', 'cpu', 'a', 'A', 'B'],
+  ] as const) {
+    await page.goto(`/?model=/e2e/person.tflite&target=${shown}`);
+    await waitForModel(page, 'person.tflite');
+    await waitForTarget(page, shown);
+    await page.getByTestId('compare-target').selectOption(other);
+    await page.getByTestId('compare-run').click();
+    const dialog = page.getByTestId('compare-dialog');
+    const delta = dialog.getByTestId('compare-delta');
+    // B − A stays the placements' peaks; the line read only "B − A: 0 B (+0.0 %)", the arena of the tflm side unsaid
+    await expect(delta).toHaveAttribute('data-compared', 'peak');
+    const note = dialog.getByTestId('compare-runtime-note');
+    await expect(note).toHaveAttribute('data-arena-side', side);
+    await expect(note).toHaveAttribute('data-arena', '82352');
+    await expect(note).toHaveText(
+      `· arena to declare, ${name} only: 80.4 KiB (estimate) (TensorFlow Lite Micro, head 54.0 KiB + tail and planning 26.4 KiB); ${otherName} is no TensorFlow Lite Micro plan (target cpu) and declares no arena, so B − A is of heapscope's placements, not the arena the firmware declares`,
+    );
+    await expect(note).toBeInViewport();
+    await expect(dialog.getByTestId(`compare-arena-${side}`)).toHaveText('arena 80.4 KiB (estimate) (head 54.0 KiB + tail and planning 26.4 KiB)');
+    await expect(dialog.getByTestId(`compare-arena-${side === 'a' ? 'b' : 'a'}`)).toHaveCount(0);
+    const compared = (await summary(page)).compare as unknown as Record<string, unknown>;
+    expect(compared[`arena${name}`]).toBe(82_352);
+    expect(compared[`arena${otherName}`]).toBeUndefined();
+    await snap(page, `tflite-compare-arena-${side}-only`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }
+});
+
 test("Compare on tflm reads MediaPipe's arenas as diff does: '≥' for a kernel's scratch not known, and the file as it is beside the plan written", async ({ page }) => {
   test.skip(!haveModel(MEDIAPIPE), NO_MODELS);
   await page.setViewportSize({ width: 1600, height: 1000 });

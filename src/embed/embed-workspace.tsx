@@ -143,7 +143,8 @@ function EmbedPaneView({ name, chartBeside, shown }: { readonly name: EmbedPane;
   if (name === 'heap') {
     return (
       <ErrorBoundary area="heap" resetKey={model}>
-        <HeapPanel chart={chartBeside} />
+        {/* the caption gives the peak, bounds and arena to declare: the heap's toolbar keeps to its controls, so each figure is said once */}
+        <HeapPanel chart={chartBeside} figures={false} />
       </ErrorBoundary>
     );
   }

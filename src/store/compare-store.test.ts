@@ -281,6 +281,28 @@ describe.skipIf(!haveTflite)('comparing TensorFlow Lite Micro plans', () => {
   });
 });
 
+describe.skipIf(!existsSync(new URL('tflm_person_detect.tflite', TFLITE)))('comparing a TensorFlow Lite Micro plan with a plan of another target', () => {
+  it("gives the one side's arena to declare from the diff, as diff's runtimeA or runtimeB, and names its side", async () => {
+    // A = person_detect on tflm, B = it on cpu: Compare read only "B − A: 0 B" and summary().compare had no arena
+    const { page, compare, actions } = setup();
+    const name = 'tflm_person_detect.tflite';
+    await page.getState().actions.openFile(new File([new Uint8Array(readFileSync(new URL(name, TFLITE)))], name));
+    await page.getState().actions.setSettings({ target: 'tflm' });
+    await actions.compareShownWith({ settings: { target: 'cpu' } });
+    const { diff, a, b, error } = compare.getState();
+    expect(error).toBeUndefined();
+    expect(diff?.runtime).toBeUndefined();
+    expect(diff?.runtimeB).toBeUndefined();
+    expect(diff?.runtimeA).toMatchObject({ arena: 82_352, arenaAsIs: 82_352, tailEstimated: true, lowerEstimate: false });
+    const figure = comparedFigure(diff!, { a: a!.file.settings, b: b!.file.settings });
+    expect(figure).toMatchObject({ what: 'peak', alone: { side: 'a', figures: diff!.runtimeA } });
+    expect(figure.detail).toMatch(/^arena to declare, A only: 80\.4 KiB \(estimate\) \(TensorFlow Lite Micro, head 54\.0 KiB \+ tail and planning 26\.4 KiB\); B is no TensorFlow Lite Micro plan \(target cpu\) and declares no arena/);
+    const shown = compareSummary(compare.getState())!;
+    expect(shown).toMatchObject({ arenaA: 82_352, arenaAsIsA: 82_352, arenaLowerEstimateA: false });
+    expect(shown.arenaB).toBeUndefined();
+  });
+});
+
 describe("a side's plan file", () => {
   it('carries the suggestions of the plan on screen when the side is that plan, as the Export panel saves it', async () => {
     const { page, compare, actions } = setup();

@@ -8,7 +8,7 @@ import type { InferredModel } from '../model/inferred';
 import { activationStatWords } from '../views/panels/activation-stat';
 import { DEFAULT_SETTINGS } from '../settings/names';
 import { planForSettings } from '../worker/plan/settings';
-import { selectKindCounts, selectPlannedReport, selectRows, selectWeights } from './planned-selectors';
+import { selectKindCounts, selectKindMatches, selectPlannedReport, selectRows, selectWeights } from './planned-selectors';
 import { INITIAL_STATE, type AppState, type LoadedModel } from './state';
 import { dequantizeModel } from './testing/dequantize-model';
 
@@ -32,6 +32,25 @@ describe('the Tensors table as the plan has it', () => {
     expect(names(selectRows({ ...cpu, kinds: 'constants' }))).toEqual(['w']);
     expect(selectRows(cpu).find((r) => r.name === 'w')?.kind).toBe('constant');
     expect(selectKindCounts(cpu)).toEqual({ all: 4, runtime: 2, weights: 1, constants: 1 });
+  });
+
+  it('counts, per kind filter, the tensors the search lets through: the rows the table lists with that filter chosen', () => {
+    const kinds = ['all', 'runtime', 'weights', 'constants'] as const;
+    for (const [target, matched] of [
+      ['tflm', { all: 3, runtime: 3, weights: 0, constants: 0 }],
+      ['cpu', { all: 3, runtime: 2, weights: 0, constants: 1 }],
+    ] as const) {
+      // x, w and y are float32; w16, the file's weight, is float16 and does not match
+      const searched = { ...stateOn(target), query: ' FLOAT32 ' };
+      expect(selectKindMatches(searched)).toEqual(matched);
+      for (const kind of kinds) expect(selectRows({ ...searched, kinds: kind })).toHaveLength(matched[kind]);
+      // the totals behind each filter stay what they are without a search
+      expect(selectKindCounts(searched)).toEqual(selectKindCounts(stateOn(target)));
+    }
+    // no search (or only spaces): each filter lists all its tensors, which selectKindCounts gives
+    expect(selectKindMatches(stateOn('tflm'))).toBeUndefined();
+    expect(selectKindMatches({ ...stateOn('tflm'), query: '  ' })).toBeUndefined();
+    expect(selectKindMatches({ ...stateOn('cpu'), query: 'nothing-like-this' })).toEqual({ all: 0, runtime: 0, weights: 0, constants: 0 });
   });
 
   it('keeps its sorted rows and counts through a replan that runs the same constants', () => {

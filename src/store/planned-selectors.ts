@@ -49,6 +49,22 @@ export function selectKindCounts(state: AppState): KindCounts {
   return kindCounts(state.model?.inferred, selectPlannedConstants(state));
 }
 
+// keyed as the counts are, and on the search: typing searches the rows once, not once per kind
+const kindMatches = memoLast((model: InferredModel | undefined, planned: PlannedConstants, query: string): KindCounts | undefined => {
+  if (model === undefined || query.trim() === '') return undefined;
+  const matched = filterRows(plannedRows(model, planned), query);
+  const count = (group: ReadonlySet<ValueKind>) => matched.filter((row) => group.has(row.kind)).length;
+  return { all: matched.length, runtime: count(KIND_GROUPS.runtime), weights: count(KIND_GROUPS.weights), constants: count(KIND_GROUPS.constants) };
+});
+
+/**
+ * The number of tensors behind each kind filter that the search lets through: what the table lists when that
+ * filter is chosen. Undefined while the search is empty, when each filter lists all its tensors (selectKindCounts).
+ */
+export function selectKindMatches(state: AppState): KindCounts | undefined {
+  return kindMatches(state.model?.inferred, selectPlannedConstants(state), state.query);
+}
+
 const visibleRows = memoLast((model: InferredModel | undefined, planned: PlannedConstants, query: string, kinds: KindFilter, sort: TableSort): readonly TensorRow[] =>
   model === undefined ? [] : sortRows(filterRows(plannedRows(model, planned), query, kinds), sort),
 );

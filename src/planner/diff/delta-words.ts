@@ -72,6 +72,20 @@ export function declaredArenaText(bytes: number, standing: ArenaStanding, accept
   return acceptedToo ? `${NO_ARENA_WORKS} (${figure}${estimate ? ', an estimate,' : ''} were it accepted)` : NO_ARENA_WORKS;
 }
 
+/** What noArenaReason reads of a side's settings: its target's name and whether that target plans as a runtime. */
+export interface NoArenaSettings {
+  readonly target: string;
+  readonly targetProfile: { readonly planning: { readonly runtime?: string } };
+}
+
+/**
+ * Why a side declares no arena when the other is a TensorFlow Lite Micro plan, as diff and Compare say it: "target
+ * cpu", or "not a .tflite model" for a model TFLM does not read planned on a tflm target all the same.
+ */
+export function noArenaReason(settings: NoArenaSettings): string {
+  return settings.targetProfile.planning.runtime === 'tflm' ? 'not a .tflite model' : `target ${settings.target}`;
+}
+
 /** " (+10.0 %)": `delta` as a share of A's figure `base`; empty when `base` is 0. */
 export function percentChange(delta: number, base: number): string {
   return base > 0 ? ` (${delta >= 0 ? '+' : MINUS}${((Math.abs(delta) / base) * 100).toFixed(1)} %)` : '';

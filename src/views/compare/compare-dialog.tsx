@@ -17,7 +17,7 @@ import { CompareHeaps } from './compare-heaps';
 import { deltaTone, signedBytes } from './compare-scale';
 import { arenaSideText, comparedFigure, overLimitSideText, type ComparedFigure } from './compared-figure';
 import { planRefused } from '../../planner/assembly/assumptions';
-import { arenaFigures } from '../../planner/diff/runtime-delta';
+import { arenaFigures, type RuntimeArenaFigures } from '../../planner/diff/runtime-delta';
 import { deltaPrefix, percentChange, regionChangeLines } from '../../planner/diff/delta-words';
 import type { PlanDiff } from '../../planner/diff/diff-plans';
 import type { ComparedPlan } from '../../store/compare-store';
@@ -60,14 +60,17 @@ export function CompareDialog({ notice }: { readonly notice?: ReactNode }) {
   const onSelectNode = useCallback((node: string) => select({ kind: 'node', node }), [select]);
 
   if (a === undefined) return null;
-  const figure = diff === undefined ? undefined : comparedFigure(diff);
+  const figure = diff === undefined || b === undefined ? undefined : comparedFigure(diff, { a: a.file.settings, b: b.file.settings });
+  // each side's arena to declare as the diff computed it (diff's runtime, runtimeA or runtimeB), the plan's own with no diff
+  const arenaA = diff === undefined ? arenaFigures(a.file.plan) : (diff.runtime?.a ?? diff.runtimeA);
+  const arenaB = b === undefined ? undefined : diff === undefined ? arenaFigures(b.file.plan) : (diff.runtime?.b ?? diff.runtimeB);
   const title = b === undefined ? 'Saved plan' : 'Compare plans';
   return (
     <div className="compare-backdrop">
       <div ref={dialog} className="compare-dialog" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} data-testid="compare-dialog">
         <header className="compare-header">
           <h2 className="compare-title">{title}</h2>
-          <SideSummary side="a" plan={a} other={b?.label} onSaved={setSaveNote} />
+          <SideSummary side="a" plan={a} arena={arenaA} other={b?.label} onSaved={setSaveNote} />
           {b === undefined && (
             <button type="button" className="button button-small" onClick={compareSavedWithShown} disabled={!canCompareSaved} data-testid="compare-saved-with-shown">
               Compare with the plan on screen
@@ -78,7 +81,7 @@ export function CompareDialog({ notice }: { readonly notice?: ReactNode }) {
             Close
           </button>
           {b && <span className="compare-row-break" aria-hidden="true" />}
-          {b && <SideSummary side="b" plan={b} other={a.label} onSaved={setSaveNote} />}
+          {b && <SideSummary side="b" plan={b} arena={arenaB} other={a.label} onSaved={setSaveNote} />}
           {diff && figure && b && <DeltaLine figure={figure} peakDelta={diff.delta} fitsA={planFits(a.file.plan)} fitsB={planFits(b.file.plan)} />}
           {diff && b && <RegionLines diff={diff} />}
           {saveNote && (
@@ -116,7 +119,7 @@ function DeltaLine({ figure, peakDelta, fitsA, fitsB }: { readonly figure: Compa
         </>
       )}
       {figure.detail !== undefined && (
-        <span className="compare-delta-note" data-testid="compare-runtime-note">
+        <span className="compare-delta-note" data-testid="compare-runtime-note" data-arena-side={figure.alone?.side} data-arena={figure.alone?.figures.arena}>
           {' '}
           · {figure.detail}
         </span>
@@ -176,12 +179,13 @@ type SaveNote = { readonly text: string; readonly error: boolean };
 interface SideSummaryProps {
   readonly side: 'a' | 'b';
   readonly plan: ComparedPlan;
+  readonly arena: RuntimeArenaFigures | undefined; // the side's TensorFlow Lite Micro arena to declare; undefined for a plan of no runtime
   readonly other: string | undefined; // the other side's label, whose difference from this one stays in view
   readonly onSaved: (note: SaveNote) => void;
 }
 
 /** One side's label, figures and Save. */
-function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
+function SideSummary({ side, plan, arena, other, onSaved }: SideSummaryProps) {
   const keepEnd = keptEnd(plan.label, other) === 'end';
   const page = useAppStoreApi();
   const name = side.toUpperCase();
@@ -196,7 +200,6 @@ function SideSummary({ side, plan, other, onSaved }: SideSummaryProps) {
       onSaved({ text: `${name}'s plan file could not be saved: ${toErrorData(error).message}`, error: true });
     }
   };
-  const arena = arenaFigures(plan.file.plan);
   return (
     <p className="compare-summary" data-testid={`compare-summary-${side}`} data-peak={plan.file.plan.peak}>
       <span className={`compare-side compare-side-${side}`}>{side.toUpperCase()}</span>

@@ -1,5 +1,5 @@
 // The comparison as window.heapscope.summary().compare gives it: both peaks (and
-// both arenas to declare when both sides are TensorFlow Lite Micro plans, with
+// each arena to declare of a side that is a TensorFlow Lite Micro plan, with
 // the plan written and for the files as they are, and whether each is a lower estimate),
 // B's strategy and target, and B's settings in the form of summary().settings,
 // so a reopened link can be checked to give the same B.
@@ -14,7 +14,7 @@ export interface CompareSummary {
   readonly strategy: string; // B's plan's strategy
   readonly target: string; // B's plan's target
   readonly settings: PageSettings | null; // what B was planned with; null when B is another file or a saved plan
-  readonly arenaA?: number; // both sides TensorFlow Lite Micro plans: the tensor arena to declare, what B − A compares
+  readonly arenaA?: number; // A is a TensorFlow Lite Micro plan: its tensor arena to declare, what B − A compares when B is one too
   readonly arenaB?: number;
   readonly arenaAsIsA?: number; // with the arenas: what TFLM plans for each file as it is, flashed unchanged (diff --json's runtime arenaAsIs)
   readonly arenaAsIsB?: number;
@@ -26,20 +26,16 @@ export interface CompareSummary {
 export function compareSummary(state: Pick<CompareState, 'a' | 'b' | 'sideB' | 'diff'>): CompareSummary | null {
   const { a, b, sideB } = state;
   if (a === undefined || b === undefined) return null;
-  const runtime = state.diff?.runtime; // the diff's own arenas, not worked out again
+  // the diff's own arenas, not worked out again: both sides', or the one side's that is a TFLM plan (runtimeA, runtimeB)
+  const figuresA = state.diff?.runtime?.a ?? state.diff?.runtimeA;
+  const figuresB = state.diff?.runtime?.b ?? state.diff?.runtimeB;
   return {
     peakA: a.file.plan.peak,
     peakB: b.file.plan.peak,
     strategy: b.file.plan.strategy,
     target: b.file.plan.target,
     settings: sideB === undefined ? null : settingsOf(sideB.settings, sideB),
-    ...(runtime !== undefined && {
-      arenaA: runtime.a.arena,
-      arenaB: runtime.b.arena,
-      arenaAsIsA: runtime.a.arenaAsIs,
-      arenaAsIsB: runtime.b.arenaAsIs,
-      arenaLowerEstimateA: runtime.a.lowerEstimate,
-      arenaLowerEstimateB: runtime.b.lowerEstimate,
-    }),
+    ...(figuresA !== undefined && { arenaA: figuresA.arena, arenaAsIsA: figuresA.arenaAsIs, arenaLowerEstimateA: figuresA.lowerEstimate }),
+    ...(figuresB !== undefined && { arenaB: figuresB.arena, arenaAsIsB: figuresB.arenaAsIs, arenaLowerEstimateB: figuresB.lowerEstimate }),
   };
 }

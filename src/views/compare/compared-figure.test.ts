@@ -29,6 +29,7 @@ describe('the figure Compare reads', () => {
       asIs: undefined,
       label: 'B − A, arena to declare',
       detail: "TensorFlow Lite Micro arena 73.1 KiB → 80.4 KiB (head 72.7 KiB → 54.0 KiB, tail and planning 416 B → 26.4 KiB) · heapscope's placement: peak 154 KiB → 54.0 KiB (−100 KiB), not what the firmware declares",
+      alone: undefined,
     });
     expect(deltaPercent(figure)).toBe(' (+10.0 %)');
   });
@@ -59,9 +60,30 @@ describe('the figure Compare reads', () => {
     expect(placementPeaksText({ ...same, peakB: 3_000_000, delta: -670_016, completeB: false })).toBe('peak 3.50 MiB → ≥ 2.86 MiB (at least −654 KiB)');
   });
 
+  it("names the arena to declare of the one side that is a TensorFlow Lite Micro plan, with its side, as diff's 'b only' line", () => {
+    // person_detect on cpu against it on tflm: Compare read only "B − A: 0 B", B's 80.4 KiB to declare left to its row
+    const cpu = { target: 'cpu', targetProfile: { planning: {} } };
+    const tflm = { target: 'tflm', targetProfile: { planning: { runtime: 'tflm' } } };
+    const person = { ...side(55_296, 27_056), tailEstimated: true, refused: false };
+    const figure = comparedFigure({ ...PEAKS, runtimeB: person } as unknown as PlanDiff, { a: cpu, b: tflm });
+    expect(figure).toMatchObject({ what: 'peak', delta: PEAKS.delta, label: 'B − A', alone: { side: 'b', figures: person } });
+    expect(figure.detail).toBe(
+      "arena to declare, B only: 80.4 KiB (estimate) (TensorFlow Lite Micro, head 54.0 KiB + tail and planning 26.4 KiB); A is no TensorFlow Lite Micro plan (target cpu) and declares no arena, so B − A is of heapscope's placements, not the arena the firmware declares",
+    );
+    // A alone on tflm, B an ONNX model planned on tflm all the same; a lower estimate is "≥", not "(estimate)"
+    const lower = { ...side(74_464, 416, true), tailEstimated: true, refused: false };
+    const reversed = comparedFigure({ ...PEAKS, runtimeA: lower } as unknown as PlanDiff, { a: tflm, b: tflm });
+    expect(reversed.alone?.side).toBe('a');
+    expect(reversed.detail).toMatch(/^arena to declare, A only: ≥ 73\.1 KiB \(TensorFlow Lite Micro, head 72\.7 KiB \+ tail and planning 416 B\); B is no TensorFlow Lite Micro plan \(not a \.tflite model\) and declares no arena/);
+    // the file as it is first where it needs another arena; a refusal before it all, with the figures said to be what TFLM would plan
+    const asIs = { ...side(3_670_016, 47_680, true, 4_241_984), tailEstimated: true, refused: true };
+    const refused = comparedFigure({ ...PEAKS, runtimeB: asIs, refusedB: true } as unknown as PlanDiff, { a: cpu, b: tflm }).detail!;
+    expect(refused).toMatch(/^No arena works for B: .*; the figures are what it would plan were it accepted\. arena to declare, B only: ≥ 4\.05 MiB for the file as it is, flashed unchanged; ≥ 3\.55 MiB with heapscope's plan written in \(TensorFlow Lite Micro, head 3\.50 MiB/);
+  });
+
   it('is the peak otherwise', () => {
     const figure = comparedFigure(PEAKS as unknown as PlanDiff);
-    expect(figure).toEqual({ what: 'peak', a: 158_160, b: 55_296, delta: -102_864, bound: 'exact', note: undefined, asIs: undefined, label: 'B − A', detail: undefined });
+    expect(figure).toEqual({ what: 'peak', a: 158_160, b: 55_296, delta: -102_864, bound: 'exact', note: undefined, asIs: undefined, label: 'B − A', detail: undefined, alone: undefined });
     expect(comparedFigure({ ...PEAKS, completeB: false } as unknown as PlanDiff)).toMatchObject({ bound: 'at-least', note: "B's peak is a lower estimate: some sizes are unknown in B" });
     expect(deltaPercent(figure)).toBe(' (−65.0 %)');
     expect(deltaPercent({ a: 0, delta: 5 })).toBe('');

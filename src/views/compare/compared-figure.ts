@@ -5,13 +5,15 @@
 // is a lower estimate marked "≥" and the change bounded by it, one resting
 // on the tail's estimated parts "(estimate)", as Details writes it, and, where
 // a file as it is needs another arena than with heapscope's plan written in,
-// the files as they are beside it.
+// the files as they are beside it. When one side alone is such a plan, B − A
+// is of the peaks, and that side's arena to declare is named beside it with
+// its side ("arena to declare, B only: …"), as diff names it.
 
 import { planRefused } from '../../planner/assembly/assumptions';
 import type { PlanDiff, RuntimeArenaFigures } from '../../planner/diff/diff-plans';
 import type { ModelPlan } from '../../planner/plan';
 import { planFits, regionOverBy } from '../../store/fit-words';
-import { arenaDeltaNote, declaredArenaText, deltaBound, deltaNote, deltaPrefix, percentChange, type ArenaStanding, type DeltaBound } from '../../planner/diff/delta-words';
+import { arenaDeltaNote, declaredArenaText, deltaBound, deltaNote, deltaPrefix, noArenaReason, percentChange, type ArenaStanding, type DeltaBound, type NoArenaSettings } from '../../planner/diff/delta-words';
 import { formatBytes, formatSignedBytes } from '../../shared/format';
 import { peakText } from '../plan-words';
 
@@ -25,7 +27,14 @@ export interface ComparedFigure {
   readonly note: string | undefined; // why the change is not exact; undefined when it is
   readonly asIs: AsIsFigure | undefined; // TFLM: the files as they are, when a side's differs from its arena with the plan written
   readonly label: string; // what the line names ("B − A", "B − A, arena to declare")
-  readonly detail: string | undefined; // the arena's head and the rest (TFLM's tail and planning, as the memory map names it), and the peaks' change, when `what` is 'arena'
+  readonly detail: string | undefined; // the arena's head and the rest (TFLM's tail and planning, as the memory map names it), and the peaks' change, when `what` is 'arena'; the one side's arena when `alone` is set
+  readonly alone: OneSideArena | undefined; // one side alone a TFLM plan: its arena to declare (diff's runtimeA or runtimeB), no arenas' change
+}
+
+/** The arena to declare of the one side that is a TensorFlow Lite Micro plan, the other declaring none. */
+export interface OneSideArena {
+  readonly side: 'a' | 'b';
+  readonly figures: RuntimeArenaFigures;
 }
 
 /** The arenas TFLM plans for the files as they are, flashed unchanged. */
@@ -35,14 +44,20 @@ export interface AsIsFigure {
   readonly delta: number; // b - a
 }
 
-/** The figure a comparison is read by; see the module header. */
-export function comparedFigure(diff: PlanDiff): ComparedFigure {
+/**
+ * The figure a comparison is read by; see the module header. `settings`, each side's, say why a side is no TFLM plan
+ * when the other is one ("target cpu"), as diff does; without them the reason is left out.
+ */
+export function comparedFigure(diff: PlanDiff, settings?: { readonly a: NoArenaSettings; readonly b: NoArenaSettings }): ComparedFigure {
   const runtime = diff.runtime;
   if (runtime === undefined) {
     const bound = deltaBound(diff.completeA, diff.completeB);
+    const alone = diff.runtimeB !== undefined ? { side: 'b' as const, figures: diff.runtimeB } : diff.runtimeA !== undefined ? { side: 'a' as const, figures: diff.runtimeA } : undefined;
     // a side TensorFlow Lite Micro refuses though the other is planned for another target: the peaks, and the refusal before them
-    const refused = refusedText(diff, false);
-    return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, bound, note: deltaNote(bound), asIs: undefined, label: 'B − A', detail: refused === '' ? undefined : refused.trimEnd() };
+    const refused = refusedText(diff, alone !== undefined);
+    const arena = alone === undefined ? '' : oneSideArenaText(alone, settings?.[alone.side === 'a' ? 'b' : 'a']);
+    const detail = `${refused}${arena}`.trimEnd();
+    return { what: 'peak', a: diff.peakA, b: diff.peakB, delta: diff.delta, bound, note: deltaNote(bound), asIs: undefined, label: 'B − A', detail: detail === '' ? undefined : detail, alone };
   }
   const { a, b } = runtime;
   const bound = deltaBound(!a.lowerEstimate, !b.lowerEstimate);
@@ -55,7 +70,24 @@ export function comparedFigure(diff: PlanDiff): ComparedFigure {
     : `TensorFlow Lite Micro arena ${arena((f) => f.arena)} ${parts}`;
   const peaks = `heapscope's placement: ${placementPeaksText(diff)}, not what the firmware declares`;
   const refused = refusedText(diff, true);
-  return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${refused}${arenas} · ${peaks}` };
+  return { what: 'arena', a: a.arena, b: b.arena, delta: runtime.delta, bound, note: arenaDeltaNote(bound, ['A', 'B']), asIs, label: 'B − A, arena to declare', detail: `${refused}${arenas} · ${peaks}`, alone: undefined };
+}
+
+/**
+ * "arena to declare, B only: 80.4 KiB (estimate) (TensorFlow Lite Micro, head 54.0 KiB + tail and planning 26.4 KiB);
+ * A is no TensorFlow Lite Micro plan (target cpu) and declares no arena, so B − A is of heapscope's placements", as
+ * diff's "arena to declare, b only" line, the file as it is first where it needs another arena.
+ */
+function oneSideArenaText({ side, figures }: OneSideArena, other: NoArenaSettings | undefined): string {
+  const [name, otherName] = side === 'a' ? ['A', 'B'] : ['B', 'A'];
+  const standing = standingOf(figures);
+  const parts = `(TensorFlow Lite Micro, head ${formatBytes(figures.head)} + tail and planning ${formatBytes(figures.tail)})`;
+  const arenas =
+    figures.arenaAsIs === figures.arena
+      ? `${declaredArenaText(figures.arena, standing)} ${parts}`
+      : `${declaredArenaText(figures.arenaAsIs, standing)} for the file as it is, flashed unchanged; ${declaredArenaText(figures.arena, standing)} with heapscope's plan written in ${parts}`;
+  const why = other === undefined ? '' : ` (${noArenaReason(other)})`;
+  return `arena to declare, ${name} only: ${arenas}; ${otherName} is no TensorFlow Lite Micro plan${why} and declares no arena, so B − A is of heapscope's placements, not the arena the firmware declares`;
 }
 
 /** "No arena works for B: …" when TensorFlow Lite Micro refuses a side (read from each side's own plan), as diff says it; empty when neither is refused. */

@@ -40,6 +40,7 @@ export function cachedHeapData(plan: ModelPlan, model: InferredGraph | undefined
 /** Props of HeapPanel. */
 export interface HeapPanelProps {
   readonly chart?: boolean; // the peak chart beside the diagram (default true); an embed may show it as a pane of its own
+  readonly figures?: boolean; // the peak, bounds, strategy and arena to declare in the toolbar (default true); an embed's caption gives them once
 }
 
 /** A heap pane shorter than this (an embed) shows the assumptions as one line, so the diagram keeps its room. */
@@ -58,7 +59,7 @@ const LEGEND_HEIGHT = 26;
 const EMPTY_REGIONS_HEIGHT = 19;
 
 /** The heap pane; nothing without a plan. */
-export function HeapPanel({ chart = true }: HeapPanelProps) {
+export function HeapPanel({ chart = true, figures = true }: HeapPanelProps) {
   const fullPlan = useAppStore(selectPlan);
   const model = useAppStore((s) => s.model?.inferred);
   const planError = useAppStore((s) => (s.model?.plan.status === 'failed' ? s.model.plan.error.message : undefined));
@@ -84,7 +85,7 @@ export function HeapPanel({ chart = true }: HeapPanelProps) {
   return (
     <section ref={pane} id="heap-pane" className="pane heap-pane" aria-labelledby="heap-title" data-testid="heap-pane">
       <PaneToolbar titleId="heap-title" title="Heap">
-        {fullPlan && <HeapNumbers plan={fullPlan} />}
+        {figures && fullPlan && <HeapNumbers plan={fullPlan} />}
         <div className="heap-tools">
           {mode === 'diagram' && <RegionSwitcher shown={shown} />}
           {chart && (

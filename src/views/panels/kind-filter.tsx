@@ -1,9 +1,12 @@
 // The tensor table's kind filter: a segmented group of radio buttons (all,
-// run-time tensors, weights, constants) with the count behind each.
+// run-time tensors, weights, constants) with the count behind each: with a
+// search typed, how many of them it lets through ("12 of 340"; "12" in a
+// narrow pane, the whole in the title), the rows the table lists when that
+// filter is chosen.
 
 import { formatCount } from '../../shared/format';
 import { useActions, useAppStore } from '../../store/context';
-import { selectKindCounts } from '../../store/planned-selectors';
+import { selectKindCounts, selectKindMatches } from '../../store/planned-selectors';
 import type { KindFilter as KindFilterValue } from '../../store/state';
 
 const OPTIONS: readonly { readonly id: KindFilterValue; readonly label: string; readonly hint: string }[] = [
@@ -17,12 +20,13 @@ const OPTIONS: readonly { readonly id: KindFilterValue; readonly label: string; 
 export function KindFilter() {
   const kinds = useAppStore((s) => s.kinds);
   const counts = useAppStore(selectKindCounts);
+  const matches = useAppStore(selectKindMatches);
   const { setKindFilter } = useActions();
   return (
     <fieldset className="segmented" data-testid="kind-filter">
       <legend className="visually-hidden">Show tensors</legend>
       {OPTIONS.map((option) => (
-        <label key={option.id} className="segment" title={option.hint}>
+        <label key={option.id} className="segment" title={matches === undefined ? option.hint : `${option.hint}: ${formatCount(matches[option.id])} of ${formatCount(counts[option.id])} match the search`}>
           <input
             type="radio"
             name="kind-filter"
@@ -32,7 +36,16 @@ export function KindFilter() {
             onChange={() => setKindFilter(option.id)}
           />
           {option.label}
-          <span className="segment-count">{formatCount(counts[option.id])}</span>
+          <span className="segment-count">
+            {matches === undefined ? (
+              formatCount(counts[option.id])
+            ) : (
+              <>
+                {formatCount(matches[option.id])}
+                <span className="segment-of"> of {formatCount(counts[option.id])}</span>
+              </>
+            )}
+          </span>
         </label>
       ))}
     </fieldset>
