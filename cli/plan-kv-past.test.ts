@@ -45,6 +45,17 @@ describe.skipIf(!have)('plan of a decode step with a KV cache', () => {
     expect(plan.explanation.kvPastKept).toBeUndefined();
     expect(run(['plan', ...args, '--io', 'application']).out).not.toContain('past input of the KV cache');
   });
+
+  it('flags each buffer of the cache in --json as its past or its present, as the page tags them, whoever owns graph I/O', () => {
+    // --json carried only storage.io.kvBytes while the page tagged these buffers "input · KV cache"
+    for (const io of ['arena', 'application']) {
+      const plan = planJson([...args, '--io', io]);
+      const buffers = plan.buffers as (Buffer & { kvCache?: string; bytes: number })[];
+      const flagged = buffers.filter((b) => b.kvCache !== undefined).map((b) => `${b.name} ${b.kind} ${b.kvCache}`);
+      expect(flagged.sort()).toEqual([0, 1, 2, 3, 4].flatMap((l) => [`past_${l} input past`, `present_${l} output present`]).sort());
+      expect(buffers.filter((b) => b.kvCache !== undefined).reduce((sum, b) => sum + b.bytes, 0)).toBe(plan.storage.io.kvBytes);
+    }
+  });
 });
 
 describe.skipIf(!have)('sweep of a decode step with a KV cache', () => {

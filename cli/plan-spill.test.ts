@@ -167,7 +167,7 @@ describe('plan --weights and --io', () => {
     const text = run(['plan', ...args, '--weights', 'copy-to:ext-ram', '--io', 'application']).out;
     expect(text).toMatch(/region ext-ram .*\+ [\d.]+ [KMG]?i?B weights = [\d.]+ [KMG]?i?B\)/);
     expect(text).toMatch(/weights {7}.* \(in ext-ram for the whole run, copied from flash at start, below the arena\)/);
-    expect(text).toMatch(/graph I\/O {5}.* of inputs and outputs in all over the run, owned by the application, outside the arena/);
+    expect(text).toMatch(/graph I\/O {5}.* of data in inputs and outputs in all over the run, owned by the application, outside the arena/);
   });
 
   it('on a host, which has no flash, say the weights are outside the planned regions, loaded by the runtime', () => {

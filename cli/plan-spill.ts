@@ -56,16 +56,17 @@ export function ioLines(plan: ModelPlan): string[] {
   const where = io.owner === 'application'
     ? `owned by the application${io.inArena > 0 ? `; ${formatBytes(io.inArena)} share memory with activations and stay in the arena` : ', outside the arena'}`
     : 'in the arena';
-  // the regions' figure is what the inputs and outputs take as placed (each rounded up to its region's alignment)
+  // the regions' figure is what the inputs and outputs take as placed (each rounded up to its region's alignment); said
+  // beside the total it qualifies, before the KV cache's share, and only where it reads apart from the data's figure
   const placed = plan.regions.reduce((sum, r) => sum + (r.io ?? 0), 0);
-  const aligned = placed > io.bytes ? ` (their data; ${formatBytes(placed)} as placed, with alignment)` : '';
+  const aligned = placed > io.bytes && formatBytes(placed) !== formatBytes(io.bytes) ? ` (${formatBytes(placed)} as placed, with alignment)` : '';
   // a total over the run (inputs and outputs need not be live at once), and a KV cache's share of it, counted apart elsewhere
-  const kv = (io.kvBytes ?? 0) > 0 ? `, ${formatBytes(io.kvBytes)} of them KV cache` : '';
+  const kv = (io.kvBytes ?? 0) > 0 ? `, ${formatBytes(io.kvBytes)} of it KV cache` : '';
   // inputs and outputs of unknown size are planned as 0 bytes: the total is of the sizes known
   const unknown = io.unknownSizes ?? 0;
   const least = unknown > 0 ? 'at least ' : '';
   const left = unknown > 0 ? ` (${unknown} of unknown size, planned as 0 bytes)` : '';
-  return [`  graph I/O     ${least}${formatBytes(io.bytes)} of inputs and outputs in all over the run${kv}${aligned}${left}, ${where}`];
+  return [`  graph I/O     ${least}${formatBytes(io.bytes)} of data in inputs and outputs in all over the run${aligned}${kv}${left}, ${where}`];
 }
 
 /** Whether region `name` holds a graph input or output of unknown size (planned as 0 bytes): its graph I/O figure is then a lower estimate. */

@@ -67,7 +67,7 @@ describe('plan --json with sizes unknown', () => {
     const plan = planJson([CUSTOM]);
     expect(plan.storage.io).toMatchObject({ bytes: 64 * 32 * 32 * 4, unknownSizes: 1 });
     const text = run(['plan', CUSTOM]).out;
-    expect(text).toMatch(/graph I\/O {5}at least 256 KiB of inputs and outputs in all over the run \(1 of unknown size, planned as 0 bytes\), in the arena/);
+    expect(text).toMatch(/graph I\/O {5}at least 256 KiB of data in inputs and outputs in all over the run \(1 of unknown size, planned as 0 bytes\), in the arena/);
     expect(text).toMatch(/region \w+ +at least [^\n]*, at least 256 KiB of graph I\/O placed here over the run/);
     const given = planJson([CUSTOM, '--shape', 'mystery_out=1x64x32x32']);
     expect(given.storage.io).toMatchObject({ bytes: 2 * 64 * 32 * 32 * 4, unknownSizes: 0 });

@@ -92,7 +92,7 @@ describe.skipIf(!have)('heapscope on .tflite models', () => {
     expect(asked.diagnostics).toContainEqual({ code: 'tflm-io-in-arena', message: expect.stringMatching(/^TensorFlow Lite Micro allocates the model's inputs and outputs in its tensor arena, so io=application \(--io application\) is not applied/) });
     expect(arena.diagnostics.map((d: { code: string }) => d.code)).not.toContain('tflm-io-in-arena');
     const text = run(['plan', PERSON, '--target', 'tflm', '--io', 'application']).out;
-    expect(text).toContain('  graph I/O     9.00 KiB of inputs and outputs in all over the run (their data; 9.02 KiB as placed, with alignment), in the arena\n');
+    expect(text).toContain('  graph I/O     9.00 KiB of data in inputs and outputs in all over the run (9.02 KiB as placed, with alignment), in the arena\n');
     expect(text).not.toContain('owned by the application');
     // on another target the application owns them
     expect(planJson([PERSON, '--target', 'mcu', '--io', 'application']).storage.io.owner).toBe('application');

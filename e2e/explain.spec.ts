@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
 import { runCli } from '../cli/main';
+import { BODY_WEIGHTS, bodyWeightsModel } from '../src/model/testing/body-weights-model';
 import { densenetModel } from '../src/model/testing/densenet-model';
 import { formatBytes } from '../src/shared/format';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
@@ -390,6 +391,15 @@ test("the model card counts weights held in Constant nodes, as the plan's weight
   const fact = page.getByTestId('fact-weights');
   await expect(fact).toContainText(`${weights.tensors.toLocaleString('en-US')} · ${formatBytes(weights.bytes)}`);
   await expect(fact).toContainText('from constants');
+});
+
+test("the model card counts the weights of a Loop body and of an If nested in it, as the plan's weights do", async ({ page }) => {
+  // a decoder whose lm_head sits in its Loop body read "Weights 0 · 0 B" for a 267 KiB file, or the outer few bytes
+  await page.goto('/');
+  await waitForPlan(page);
+  await dropFile(page, 'loop-decoder.onnx', bodyWeightsModel());
+  await waitForModel(page, 'loop-decoder.onnx');
+  await expect(page.getByTestId('fact-weights')).toContainText(`${BODY_WEIGHTS.total.tensors} · ${formatBytes(BODY_WEIGHTS.total.bytes)}`);
 });
 
 test('a plan split between sram and ext-ram with every region at its bound says so, and compares with M1 as the CLI plans it', async ({ page }) => {

@@ -29,7 +29,7 @@ import { replannedPeak } from './explain/setting-replan';
 import type { FitReplan } from './explain/suggest-spill';
 import type { PlacedPlan } from './assembly/placement';
 import type { PlacementProblem } from './problem/problem';
-import { kvCaches, kvNamesOf } from './problem/kv-cache';
+import { kvCaches, kvNamesOf, type KvCaches } from './problem/kv-cache';
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
 import type { TargetProfile } from './targets/target';
 import { validatePlan } from './assembly/validate-plan';
@@ -39,7 +39,7 @@ import { filePlanNotes, unappliedDims } from './tflm/plan-notes';
 import { everySplitBound, placeStage } from './spill/place-stage';
 import { memoryMapOf } from './spill/memory-map';
 import { unappliedPins, unmatchedPins } from './spill/unmatched-pins';
-import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withPastLimit, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
+import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withKvCacheFlags, withPastLimit, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
@@ -130,7 +130,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     ...(runtimePlan === undefined ? [] : unappliedDims(inferredAssumptions.dims)),
     ...(target === requested ? [] : [arenaIoNote()]),
   ];
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, planOptions, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvNamesOf(kvCaches(graph)) });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, planOptions, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvCaches(graph) });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan, target.planning.activationRegion);
   const peakOf = (name: string) => planModel(model, target, { ...options, strategy: name, suggest: false, kvPastKept: false }).peak;
   // M1, and the winner chosen itself, plan the model afresh where the plan's problem depends on the strategy: bodies sized
@@ -242,7 +242,7 @@ interface RecordInput {
   readonly weightsMoved: ReadonlyMap<string, RegionMoves>; // bytes of weights read (and copied in at start) per region over one inference
   readonly reserve: ReadonlyMap<string, number>; // bytes weights take per region
   readonly runtime: ReadonlyMap<string, RuntimeArena>; // a runtime's arena per region (TFLite Micro's: the head of the plan written and its tail)
-  readonly kv: ReadonlySet<string>; // the graph's KV-cache inputs and outputs, by name
+  readonly kv: KvCaches; // the graph's KV caches: its past inputs and present outputs
 }
 
 /** The fusion units and explanations of a plan. */
@@ -289,7 +289,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
   const held = { weights: reserve, runtime, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
   const moved = memoryMapOf(target).length > 1 ? moves : undefined;
-  const buffers = withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown);
+  const buffers = withKvCacheFlags(withUnknownSizeFlags(bufferRecords(placed.full.problem, placed, wantedRegions(spill), moved, (id) => scratchRequestOf(built, id)), assumptions.unknown), kv);
   const records = regionRecords(target, explanation, placed, { spilled: spilledBytes(spill, placed.full.problem), moves: addMoves(regionMoves(placed.full.problem, moves), weightsMoved), spills: spill !== undefined, moved: moved !== undefined, ...held });
   // a tensor known to need more than 2^53 − 1 bytes is over any size limit: not a size unknown that fits "as far as known"
   const regions = withPastLimit(records, buffers, assumptions.unknown, target.planning.activationRegion);
@@ -304,7 +304,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     lowerEstimate: restsOnUnknown(assumptions),
     ...(needs.length > 0 && { fitNeeds: needs }),
     ...(spill !== undefined && { spill: spillSummary(spill, target) }),
-    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kv, new Set(assumptions.unknown.map((u) => u.tensor))),
+    storage: planStorage(target, built.weights.bytes, placed.full.problem, placed.full.info, kvNamesOf(kv), new Set(assumptions.unknown.map((u) => u.tensor))),
     assumptions,
     target: target.name,
     regions,

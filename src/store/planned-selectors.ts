@@ -6,6 +6,7 @@
 
 import type { InferredModel, ValueKind } from '../model/inferred';
 import { inspectReport, type InspectReport } from '../model/inspect-report';
+import { bodyWeights } from '../planner/problem/weights';
 import { memoLast } from './memo';
 import { NO_PLANNED_CONSTANTS, plannedConstants, plannedKind, type PlannedConstants } from './planned-constants';
 import { filterRows, KIND_GROUPS, selectPlan, selectReport, sortRows, tensorRows, type TensorRow } from './selectors';
@@ -96,8 +97,8 @@ export function selectPlannedReport(state: AppState): InspectReport | undefined 
 /**
  * Count and total bytes of a model's weights as the plan on screen counts them (planner's WeightsSummary):
  * initializers and the tensors computed from constants alone (Constant nodes among them) that the plan does not run,
- * none of which the heap holds; the constants it runs at each inference (TensorFlow Lite Micro's DEQUANTIZE of a
- * weight) are activations, counted apart in `run`.
+ * those of every If/Loop/Scan body included, none of which the heap holds; the constants it runs at each inference
+ * (TensorFlow Lite Micro's DEQUANTIZE of a weight) are activations, counted apart in `run`.
  */
 export interface WeightStats {
   readonly count: number;
@@ -108,7 +109,8 @@ export interface WeightStats {
 }
 
 const weightStats = memoLast((model: InferredModel | undefined, planned: PlannedConstants): WeightStats => {
-  const weights = model?.values.filter((v) => v.kind === 'initializer' || plannedKind(v, planned) === 'constant') ?? [];
+  const own = model?.values.filter((v) => v.kind === 'initializer' || plannedKind(v, planned) === 'constant') ?? [];
+  const weights = model === undefined ? own : [...own, ...bodyWeights(model)];
   return {
     count: weights.length,
     bytes: weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0),

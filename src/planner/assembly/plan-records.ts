@@ -5,6 +5,7 @@
 import type { StoredAs } from '../compute-units/stored-as';
 import type { PlacementProblem } from '../problem/problem';
 import type { SharingRule, BufferKind } from '../problem/build-buffers';
+import type { KvCaches } from '../problem/kv-cache';
 import type { ScratchRequest } from '../scratch/scratch-requests';
 import type { SpillResult } from '../spill/spill-plan';
 import { wantedRegions, type RegionMoves } from '../spill/spill-report';
@@ -74,6 +75,7 @@ export interface PlannedBuffer {
   readonly scratch?: ScratchRuleRecord; // for a scratch buffer: the target's rule that sized it
   readonly storedAs?: StoredAs; // stored in its compute unit's type, not the model's (M3): why its size is not shape × dtype
   readonly unknownSize?: true; // its size is unknown (listed in assumptions.unknown): planned as 0 bytes, so its `size` and `bytes` of 0 are no measure
+  readonly kvCache?: 'past' | 'present'; // a decoder's KV cache (kv-cache.ts): a past input brought in, or the present output handed back
 }
 
 /** The scratch rule behind a scratch buffer (M4), as the target states it. */
@@ -148,6 +150,19 @@ export function withPastLimit<R extends RegionPlan>(regions: readonly R[], buffe
 export function withUnknownSizeFlags(buffers: readonly PlannedBuffer[], unknown: readonly { readonly tensor: string }[]): PlannedBuffer[] {
   const names = new Set(unknown.map((u) => u.tensor));
   return buffers.map((b) => (names.has(b.name) ? { ...b, unknownSize: true } : b));
+}
+
+/** `buffers` with each graph input and output of a KV cache in `kv` flagged as its past or its present. */
+export function withKvCacheFlags(buffers: readonly PlannedBuffer[], kv: KvCaches): PlannedBuffer[] {
+  const half = (b: PlannedBuffer): 'past' | 'present' | undefined => {
+    if (b.kind === 'input' && kv.byPast.has(b.name)) return 'past';
+    if (b.kind === 'output' && kv.byPresent.has(b.name)) return 'present';
+    return undefined;
+  };
+  return buffers.map((b) => {
+    const kvCache = half(b);
+    return kvCache === undefined ? b : { ...b, kvCache };
+  });
 }
 
 /** The plan's summary of its spill. */

@@ -6,7 +6,8 @@
 // problem never reaches up to the strategies or the assembly.
 //
 // - Schedule the nodes (schedule.ts) and make one buffer per run-time tensor
-//   (build-buffers.ts); constants and initializers are weights, not buffers.
+//   (build-buffers.ts); constants and initializers are weights, not buffers,
+//   the bodies' too (weights.ts).
 // - Apply the sharing rules of METHODS.md M1 (build-sharing.ts): aliases.
 // - An If/Loop/Scan node gets one buffer live during its step, as large as
 //   the largest plan of its bodies (each body planned recursively; an If
@@ -23,6 +24,9 @@ import { opKindOf, type OpKind } from './op-kinds';
 import type { Alias, PlacementProblem, PlanBuffer } from './problem';
 import { scheduleGraph, type Schedule } from './schedule';
 import { activationRegionOf, type TargetProfile } from '../targets/target';
+import { weightsOf, type WeightsSummary } from './weights';
+
+export type { WeightsSummary };
 
 /** What the plan knows of a buffer beyond its placement, by buffer id. */
 export interface BufferInfo {
@@ -39,13 +43,6 @@ export interface StepInfo {
   readonly node: string;
   readonly opType: string;
   readonly kind: OpKind;
-}
-
-/** Weights and constants: stored with the model, not planned with activations. */
-export interface WeightsSummary {
-  readonly region: 'weights';
-  readonly bytes: number;
-  readonly tensors: number;
 }
 
 /** A subgraph body counted at its node's step. */
@@ -202,15 +199,4 @@ function numberBuffers(specs: readonly BufferSpec[], alignment: number): { probl
     });
   });
   return { problem: { buffers, aliases, alignment }, info };
-}
-
-function weightsOf(graph: InferredGraph): WeightsSummary {
-  let bytes = 0;
-  let tensors = 0;
-  for (const value of graph.values) {
-    if (value.kind !== 'initializer' && value.kind !== 'constant') continue;
-    bytes += value.bytes ?? 0;
-    tensors++;
-  }
-  return { region: 'weights', bytes, tensors };
 }

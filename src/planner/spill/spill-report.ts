@@ -9,6 +9,7 @@ import type { InferredGraph } from '../../model/inferred';
 import type { BuiltProblem } from '../problem/build-problem';
 import { bufferTraffic, scratchMoves } from '../problem/build-traffic';
 import { unionBytes } from '../problem/lower-bound';
+import { isWeight, weightsOf } from '../problem/weights';
 import { regionOf, type PlacementProblem, type PlanBuffer } from '../problem/problem';
 import { scratchRequestOf } from '../scratch/merge';
 import type { MemoryRegion, TargetProfile } from '../targets/target';
@@ -71,18 +72,19 @@ export function bufferMoves(graph: InferredGraph, built: BuiltProblem, problem: 
  * `planning.weights`) over one inference: every op that runs reads each
  * weight it takes once (an op given the same weight twice reads it once);
  * weights copied from flash at start are written there once, counted in the
- * inference that follows the start. Empty when the weights stay in flash.
+ * inference that follows the start, an If/Loop/Scan body's among them (the
+ * reads of a body's weights are left out: how often a body runs is not known
+ * here). Empty when the weights stay in flash.
  */
 export function weightsMoves(graph: InferredGraph, target: TargetProfile): Map<string, RegionMoves> {
   const placement = target.planning.weights;
   if (placement?.region === undefined) return new Map();
-  let [stored, read] = [0, 0];
+  let read = 0;
   for (const v of graph.values) {
-    if (v.kind !== 'initializer' && v.kind !== 'constant') continue;
-    stored += v.bytes ?? 0;
+    if (!isWeight(v)) continue;
     read += (v.bytes ?? 0) * new Set(v.consumers.filter((c) => !graph.nodes[c]!.constant)).size;
   }
-  return new Map([[placement.region, { written: placement.copied === true ? stored : 0, read }]]);
+  return new Map([[placement.region, { written: placement.copied === true ? weightsOf(graph).bytes : 0, read }]]);
 }
 
 /** The sum of two per-region tallies of bytes moved. */

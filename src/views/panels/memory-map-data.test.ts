@@ -90,6 +90,9 @@ describe('the memory map of a plan', () => {
   it("says a decoder's graph I/O is a total over the run and names its KV cache's share", () => {
     const decoder = { io: { owner: 'arena', bytes: 46_285, placed: 46_285, kv: 42_240 } } as unknown as Parameters<typeof ioText>[0];
     expect(ioText(decoder)).toBe('graph I/O 45.2 KiB in all over the run, 41.3 KiB of it KV cache, planned in the arena');
+    // GPT-2 with a past of 1000: 2,569,292 B of data, 2,569,472 B as placed, both 2.45 MiB
+    const long = { io: { owner: 'arena', bytes: 2_569_292, placed: 2_569_472, kv: 2_561_280 } } as unknown as Parameters<typeof ioText>[0];
+    expect(ioText(long)).toBe('graph I/O 2.45 MiB in all over the run, 2.44 MiB of it KV cache, planned in the arena');
   });
 
   it('never counts a graph output of unknown size as zero: the total is at least its figure and says how many it leaves out', () => {

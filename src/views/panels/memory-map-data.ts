@@ -240,7 +240,9 @@ export function weightsText(map: MemoryMap): string {
  * the region's peak, and the words say so.
  */
 export function ioText(map: MemoryMap): string {
-  const placed = map.io.owner === 'arena' && map.io.placed > map.io.bytes ? ` of data (${formatBytes(map.io.placed)} as placed, with alignment)` : '';
+  // the figure as placed only where it reads apart from the data's: "2.45 MiB of data (2.45 MiB as placed)" said nothing
+  const apart = map.io.placed > map.io.bytes && formatBytes(map.io.placed) !== formatBytes(map.io.bytes);
+  const placed = map.io.owner === 'arena' && apart ? ` of data (${formatBytes(map.io.placed)} as placed, with alignment)` : '';
   const kv = map.io.kv > 0 ? `, ${formatBytes(map.io.kv)} of it KV cache` : '';
   // never the unknown counted as zero: a total of the sizes known is a lower estimate
   const least = map.io.unknown > 0 ? 'at least ' : '';
