@@ -11,6 +11,7 @@ import { mismatchedTotals, mismatchSum, type TotalMismatch } from '../model/infe
 import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
 import { dimAssumptions } from '../planner/assembly/assumptions';
 import { TFLM_FIXED_SHAPES } from '../planner/tflm/plan-notes';
+import { WORKSPACE_NOT_COUNTED } from '../planner/scratch/kernel-workspace';
 import { shortName, titleText } from '../shared/short-name';
 import { MAX_EXACT_POWER } from '../shared/format';
 import { memoLast } from './memo';
@@ -92,7 +93,16 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (refusals.length > 0) lines.push(refusedLine(refusals));
   const kernels = plan?.assumptions.kernels ?? [];
   if (kernels.length > 0) lines.push(unknownKernelsLine(kernels, refusals.length > 0));
+  (plan?.diagnostics ?? []).filter((d) => d.code === WORKSPACE_NOT_COUNTED).forEach((d, i) => lines.push(workspaceLine(d.message, i)));
   return lines;
+}
+
+/** Kernel workspace of fused attention ops no scratch rule of the target plans: left out of every figure, ONNX Runtime's CPU estimate said (planner/scratch/kernel-workspace.ts). */
+function workspaceLine(message: string, i: number): AssumptionLine {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  const cut = text.indexOf(' — ');
+  const lead = cut < 0 ? text : text.slice(0, cut);
+  return { key: `kernel-workspace:${i}`, text, lead, detail: 'heapscope plans what the target profile describes: a scratch rule for the op (its size a formula of the op\'s shapes and attributes, see the README) puts this workspace in the plan', action: undefined, fix: { kind: 'target' } };
 }
 
 /** The diagnostic of a runtime target asked of a model the runtime does not read (planner/plan.ts). */

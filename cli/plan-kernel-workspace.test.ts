@@ -1,0 +1,45 @@
+// A fused attention op's kernel workspace the target has no scratch rule for
+// is said, with ONNX Runtime's CPU estimate, in `plan` (text and --json) and
+// `sweep` (text and --json): it was left out of the figures without a word.
+// Skips with a notice when ../shared is absent.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planJson, run } from './testing/run-cli';
+
+const MODELS = join(__dirname, '../../shared/models');
+const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
+const LLAMA = join(MODELS, 'tiny-llama-fp16/model.onnx');
+const have = existsSync(GPT2) && existsSync(LLAMA);
+if (!have) console.log(`cli kernel workspace: ${MODELS} is absent; skipping`);
+
+// 1 × 2048 × 96 × 4 (Q/K/V) + 1 × 2048 × 2048 × 4 (causal mask) + 1 × 4 × 2048 × 2048 × 4 (probabilities) + 1 × 2048 × 32 × 4 (out_tmp)
+const GPT2_AT_2048 = "ONNX Runtime's CPU kernel allocates about 81.0 MiB (84,934,656 B) for the largest, 'GptAttention_0'";
+
+describe.skipIf(!have)('kernel workspace of fused attention ops on a target with no scratch rule for them', () => {
+  it('plan says it in a warning line near the top and in its diagnostics', () => {
+    const { code, out } = run(['plan', GPT2, '--dim', 'seq_len=2048']);
+    expect(code).toBe(0);
+    const warning = out.split('\n').find((l) => l.startsWith('  warning       kernel workspace not counted'));
+    expect(warning).toContain(`5 Attention operators (com.microsoft::Attention); ${GPT2_AT_2048}`);
+    expect(warning).toContain('not in this plan — add a scratch rule for com.microsoft::Attention to the target to plan it');
+    expect(out).toContain('[kernel-workspace] kernel workspace not counted');
+  });
+
+  it('plan --json carries it in diagnostics and assumptions.workspace, largest first', () => {
+    const plan = planJson([LLAMA, '--dim', 'sequence_length=2048']);
+    // 1 × 1 × 2048 × 2048 × 2 (fp16 probabilities) + 1 × 2048 × 16 × 2 (out_tmp); Q/K/V copies not counted: at least
+    expect(plan.assumptions.workspace[0]).toMatchObject({ node: '/model/layers.0/attn/MultiHeadAttention', opType: 'com.microsoft::MultiHeadAttention', bytes: 8_454_144, lowerEstimate: true });
+    const note = plan.diagnostics.find((d: { code: string }) => d.code === 'kernel-workspace');
+    expect(note.message).toContain("2 MultiHeadAttention operators (com.microsoft::MultiHeadAttention); ONNX Runtime's CPU kernel allocates at least 8.06 MiB (8,454,144 B)");
+  });
+
+  it('sweep names the largest estimate over the values, and --json gives it per point', () => {
+    const { code, out } = run(['sweep', GPT2, '--dim', 'seq_len=1..2048']);
+    expect(code).toBe(0);
+    expect(out).toContain(`  not counted: kernel workspace of 5 fused attention operators the target has no scratch rule for; ${GPT2_AT_2048.replace("'GptAttention_0'", "'GptAttention_0' at seq_len=2048")}`);
+    const json = JSON.parse(run(['sweep', GPT2, '--dim', 'seq_len=1..2048', '--json']).out);
+    expect(json.points.at(-1).workspace).toMatchObject({ operators: 5, largest: { node: 'GptAttention_0', bytes: 84_934_656 } });
+  });
+});
