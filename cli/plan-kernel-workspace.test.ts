@@ -3,7 +3,8 @@
 // `sweep` (text and --json): it was left out of the figures without a word.
 // Skips with a notice when ../shared is absent.
 
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planJson, run } from './testing/run-cli';
@@ -41,5 +42,24 @@ describe.skipIf(!have)('kernel workspace of fused attention ops on a target with
     expect(out).toContain(`  not counted: kernel workspace of 5 fused attention operators the target has no scratch rule for; ${GPT2_AT_2048.replace("'GptAttention_0'", "'GptAttention_0' at seq_len=2048")}`);
     const json = JSON.parse(run(['sweep', GPT2, '--dim', 'seq_len=1..2048', '--json']).out);
     expect(json.points.at(-1).workspace).toMatchObject({ operators: 5, largest: { node: 'GptAttention_0', bytes: 84_934_656 } });
+  });
+});
+
+// What ONNX Runtime's CPU Attention allocates, as a target's scratch rule writes it (README, scratch formulas):
+// Q/K/V projection B × S × (D + D + D_v), causal mask B × S × T, probabilities B × N × S × T, output temp (= the output's bytes)
+const ATTENTION_RULE = 'in0[0] * in0[1] * in1[1] * elem(in0) + in0[0] * in0[1] * out1[3] * elem(in0) + in0[0] * attr(num_heads) * in0[1] * out1[3] * elem(in0) + bytes(out0)';
+
+describe.skipIf(!have)('a target whose scratch rule plans the attention workspace', () => {
+  const target = join(mkdtempSync(join(tmpdir(), 'heapscope-attn-')), 'host.json');
+  writeFileSync(target, JSON.stringify({ name: 'host', regions: [{ name: 'ram', alignment: 64 }], scratch: { rules: [{ opType: 'com.microsoft::Attention', name: 'workspace', formula: ATTENTION_RULE }] } }));
+
+  it("plans each Attention's workspace at ONNX Runtime's size, and says nothing is left out", () => {
+    const plan = planJson([GPT2, '--dim', 'seq_len=2048', '--target', target]);
+    expect(plan.diagnostics.filter((d: { code: string }) => d.code === 'kernel-workspace')).toEqual([]);
+    expect(plan.assumptions.workspace).toBeUndefined();
+    const scratch = plan.buffers.filter((b: { name: string }) => b.name.endsWith(':workspace'));
+    expect(scratch).toHaveLength(5);
+    expect(scratch[0]).toMatchObject({ name: 'GptAttention_0:workspace', size: 84_934_656 });
+    expect(plan.peak).toBeGreaterThan(84_934_656);
   });
 });
