@@ -252,7 +252,7 @@ function workspaceLine(r: CliSweepResult): string | undefined {
   const { operators, largest } = top.workspace!;
   const op = shortName(largest.opType);
   const where = `'${shortName(largest.node)}' at ${r.dim}=${top.value}`;
-  const size = largest.bytes === undefined ? `of unknown size for ${where} (${largest.reason ?? 'not known from its shapes'})` : `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytesExact(largest.bytes)} for the largest, ${where} (${largest.parts})`;
+  const size = largest.bytes === undefined ? `workspace of unknown size for ${where} (${largest.reason ?? 'not known from its shapes'})` : `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytesExact(largest.bytes)} for the largest, ${where} (${largest.parts})`;
   return `  not counted: kernel workspace of ${counted(operators, 'fused attention operator')} the target has no scratch rule for; ONNX Runtime's CPU kernel allocates ${size}, not in these peaks — add a scratch rule for ${op} to the target to plan it`;
 }
 

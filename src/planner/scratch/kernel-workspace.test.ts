@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx } from '../../model/onnx/decode-onnx';
 import { inferShapes } from '../../model/infer/shapes';
-import type { InferredModel } from '../../model/inferred';
+import type { InferredModel, InferredNode, InferredValue } from '../../model/inferred';
 import { planModel } from '../plan';
 import { presetTarget } from '../targets/presets';
-import { kernelWorkspace, uncountedWorkspace, WORKSPACE_NOT_COUNTED } from './kernel-workspace';
+import { kernelWorkspace, uncountedWorkspace, workspaceDiagnostics, WORKSPACE_NOT_COUNTED } from './kernel-workspace';
 
 const MODELS = join(__dirname, '../../../../shared/models');
 const GPT2 = join(MODELS, 'tiny-random-gpt2-fp32-past.onnx');
@@ -70,5 +70,26 @@ describe.skipIf(!existsSync(LLAMA))('tiny-llama (com.microsoft MultiHeadAttentio
     //   out_tmp          1 × 2048 × 16 × 2       =    65,536
     //   total                                    = 8,454,144 (8.06 MiB); Q/K/V copies not counted: at least
     expect(w).toMatchObject({ opType: 'com.microsoft::MultiHeadAttention', bytes: 8_454_144, lowerEstimate: true });
+  });
+});
+
+describe('a workspace the shapes do not give', () => {
+  const value = (name: string, shape: number[], bytes: number): InferredValue => ({ name, kind: 'activation', dtype: 1, dtypeName: 'float32', shape, bytes, producer: undefined, consumers: [] });
+  const values = new Map([value('x', [1, 1, 32], 128), value('w', [32, 96], 12_288), value('past', [2, 1, 4, 2048, 8], 524_288), value('y', [1, 1, 32], 128), value('present', [2, 1, 4, 2048, 8], 524_288)].map((v) => [v.name, v]));
+  const attention = (attributes: InferredNode['attributes']): InferredNode => ({ name: 'attn', opType: 'Attention', domain: 'com.microsoft', inputs: ['x', 'w', '', '', 'past'], outputs: ['y', 'present'], subgraphs: [], constant: false, attributes });
+
+  it('is unknown, never 0, when the past and present share a buffer whose length read is a run-time input', () => {
+    const w = kernelWorkspace(attention({ num_heads: 4, past_present_share_buffer: 1 }), values);
+    expect(w).toMatchObject({ bytes: undefined, reason: expect.stringContaining('past_sequence_length') });
+    expect(workspaceDiagnostics([w!])[0]!.message).toContain("ONNX Runtime's CPU kernel allocates workspace of unknown size for 'attn' (its past and present share a buffer");
+  });
+
+  it('is unknown without num_heads, and said so beside the sizes known', () => {
+    const unknown = kernelWorkspace(attention({}), values)!;
+    expect(unknown.bytes).toBeUndefined();
+    // S=1 after a past of 2048: T = 2049; 1 × 96 × 4 + 4 × 1 × 2049 × 4 + 128 (output) = 33,296 B, no mask (S=1, none given)
+    const known = kernelWorkspace(attention({ num_heads: 4 }), new Map([...values, ['present', value('present', [2, 1, 4, 2049, 8], 524_544)]]))!;
+    expect(known.bytes).toBe(33_296);
+    expect(workspaceDiagnostics([known, unknown])[0]!.message).toContain("about 32.5 KiB (33,296 B) for the largest known, 'attn' (the Q/K/V projection, batch × heads × S × T attention probabilities and the output before its transpose) and workspace of unknown size for 1 more, not in this plan");
   });
 });

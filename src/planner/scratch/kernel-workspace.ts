@@ -63,6 +63,9 @@ export function kernelWorkspace(node: InferredNode, values: ReadonlyMap<string, 
     if (t === undefined) return unknown('the length of its present key is unknown');
     return { ...base, bytes: b * heads * s * t * elem, lowerEstimate: true, parts: 'batch × heads × S × T attention probabilities' };
   }
+  // the past and present share one buffer of the longest length, and the kernel reads only the past length its input
+  // past_sequence_length gives at run time: T is not known from the shapes
+  if (node.opType === 'Attention' && (numberAttr(node, 'past_present_share_buffer') ?? 0) !== 0) return unknown('its past and present share a buffer, and the past length it reads is a run-time input (past_sequence_length)');
   const outBytes = output(0)?.bytes;
   const t = node.opType === 'Attention' ? attentionTotal(s, input(4)?.shape, output(1)?.shape) : mhaTotal(input(1)?.shape, input(6)?.shape, output(1)?.shape);
   if (t === undefined) return unknown('its total key length is unknown');
@@ -134,9 +137,10 @@ export function workspaceText(opType: string, list: readonly KernelWorkspace[]):
   const largest = list[0]!;
   const op = opType.replace(/^com\.microsoft::/, '');
   const ops = list.length === 1 ? `1 ${op} operator` : `${formatCount(list.length)} ${op} operators`;
+  const unknown = list.filter((w) => w.bytes === undefined).length; // listed after every size known
   const size =
     largest.bytes === undefined
-      ? `of unknown size for '${shortName(largest.node)}' (${largest.reason ?? 'not known from its shapes'})`
-      : `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytesExact(largest.bytes)} for ${list.length === 1 ? '' : 'the largest, '}'${shortName(largest.node)}' (${largest.parts}${largest.lowerEstimate ? '; other copies not counted' : ''})`;
+      ? `workspace of unknown size for '${shortName(largest.node)}' (${largest.reason ?? 'not known from its shapes'})`
+      : `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytesExact(largest.bytes)} for ${list.length === 1 ? '' : unknown > 0 ? 'the largest known, ' : 'the largest, '}'${shortName(largest.node)}' (${largest.parts}${largest.lowerEstimate ? '; other copies not counted' : ''})${unknown > 0 ? ` and workspace of unknown size for ${formatCount(unknown)} more` : ''}`;
   return `kernel workspace not counted: ${ops} (${shortName(opType)}); ONNX Runtime's CPU kernel allocates ${size}, not in this plan — add a scratch rule for ${shortName(opType)} to the target to plan it`;
 }
