@@ -3,6 +3,7 @@
 
 import { splitBetweenRegions } from '../src/planner/assembly/plan-records';
 import { planLowerEstimate, planRefused } from '../src/planner/assembly/assumptions';
+import { WORKSPACE_NOT_COUNTED } from '../src/planner/scratch/kernel-workspace';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import { SIZES_NOTHING } from '../src/model/infer/dims';
@@ -301,6 +302,8 @@ export function assumptionLines(plan: ModelPlan): string[] {
   for (const b of branches) lines.push(`  branch        ${b.node}: ${b.taken} — ${b.reason}`);
   const kept = plan.explanation.kvPastKept;
   if (kept !== undefined) lines.push(`  assumes       ${kvPastKeptText(kept)}`);
+  // a fused attention op's kernel workspace the target's scratch rules do not plan: the figures leave it out, said here
+  for (const d of plan.diagnostics.filter((x) => x.code === WORKSPACE_NOT_COUNTED)) lines.push(`  warning       ${d.message}`);
   return lines;
 }
 

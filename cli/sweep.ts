@@ -19,6 +19,7 @@ import { InputError } from '../src/shared/errors';
 import { refusedGrowthAxis, TFLITE_FIXED_NOTE, TFLM_FIXED_NOTE } from '../src/worker/growth-axes';
 import { dimByKey } from '../src/model/infer/dims';
 import { counted, formatBytes, formatBytesExact, MAX_EXACT_POWER, PAST_LIMIT_UNLIMITED } from '../src/shared/format';
+import { shortName } from '../src/shared/short-name';
 import { parseByteSize, sweptAndFixed, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { inferOptions, planTarget, strategyOption } from './plan';
@@ -225,6 +226,8 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   if (pastAt.length > 0) {
     lines.push(`  ≥: a lower estimate, some sizes too large, planned as 0 bytes (at ${valueList(pastAt.map((p) => p.value))}); first at ${r.dim}=${pastAt[0]!.value}: '${pastAt[0]!.pastLimit!}' needs more than ${MAX_EXACT_POWER} bytes, over any size limit or budget`);
   }
+  const workspace = workspaceLine(r);
+  if (workspace !== undefined) lines.push(workspace);
   lines.push(`  ${monotonicLine(r)}`);
   const { budget, limited } = terms;
   if (budget !== undefined || limited) {
@@ -235,6 +238,22 @@ function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
     for (const c of r.crossings) lines.push(`    ${crossingText(c, r.dim, budget === undefined ? 'the size limits' : 'the budget')}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * Kernel workspace the peaks leave out: fused attention ops the target has no
+ * scratch rule for, with ONNX Runtime's CPU estimate of the largest over the
+ * sweep (unknown said as unknown, never 0); undefined when there is none.
+ */
+function workspaceLine(r: CliSweepResult): string | undefined {
+  const at = r.points.filter((p) => p.workspace !== undefined);
+  if (at.length === 0) return undefined;
+  const top = at.reduce((a, b) => ((b.workspace!.largest.bytes ?? -1) > (a.workspace!.largest.bytes ?? -1) ? b : a));
+  const { operators, largest } = top.workspace!;
+  const op = shortName(largest.opType);
+  const where = `'${shortName(largest.node)}' at ${r.dim}=${top.value}`;
+  const size = largest.bytes === undefined ? `workspace of unknown size for ${where} (${largest.reason ?? 'not known from its shapes'})` : `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytesExact(largest.bytes)} for the largest, ${where} (${largest.parts})`;
+  return `  not counted: kernel workspace of ${counted(operators, 'fused attention operator')} the target has no scratch rule for; ONNX Runtime's CPU kernel allocates ${size}, not in these peaks — add a scratch rule for ${op} to the target to plan it`;
 }
 
 /**

@@ -41,6 +41,7 @@ import { memoryMapOf } from './spill/memory-map';
 import { unappliedPins, unmatchedPins } from './spill/unmatched-pins';
 import { bufferRecords, regionRecords, regionUsed, spillSummary, withBound, withKvCacheFlags, withPastLimit, withUnknownSizeFlags, withUnknownSizes, type RuntimeArena } from './assembly/plan-records';
 import { scratchRequestOf } from './scratch/merge';
+import { uncountedWorkspace, workspaceDiagnostics } from './scratch/kernel-workspace';
 import type { SpillResult } from './spill/spill-plan';
 import { activationTarget, ioBytesByRegion, planStorage, weightsReserve } from './spill/weights-io';
 import type { ModelPlan } from './plan-types';
@@ -109,7 +110,10 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   const runtime = new Map<string, RuntimeArena>(planned === undefined ? [] : [[target.planning.activationRegion, { head: planned.head, tail: planned.arena - planned.head }]]);
   const inferredAssumptions = withUnknownScratch(planAssumptions(model), built.unknownScratch);
   // a TFLM kernel whose scratch requests are unknown is planned with none: the arena to declare is a lower estimate
-  const assumptions = runtimePlan === undefined || stage.tflm === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [], kernels: stage.tflm.allocation.unknownKernels };
+  const runtimeAssumptions = runtimePlan === undefined || stage.tflm === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [], kernels: stage.tflm.allocation.unknownKernels };
+  // a fused attention op's kernel workspace no scratch rule of the target plans: estimated and said, never counted as 0
+  const workspace = uncountedWorkspace(model.nodes, new Map(model.values.map((v) => [v.name, v])), new Set(target.scratch.rules.map((r) => r.opType)));
+  const assumptions = workspace.length === 0 ? runtimeAssumptions : { ...runtimeAssumptions, workspace };
   // a spill's split is of the kept compute-unit variant: the other variant, unspilled, says nothing of a region's share
   // (it held the whole plan in the first region and none in the next, so each region took the smaller of two splits)
   const bounds = spill === undefined ? stageBounds({ ...stage, built }, target) : strategyFreeBounds(target, built);
@@ -129,6 +133,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     ...runtimeDiagnostics(model, target),
     ...(runtimePlan === undefined ? [] : unappliedDims(inferredAssumptions.dims)),
     ...(target === requested ? [] : [arenaIoNote()]),
+    ...workspaceDiagnostics(workspace),
   ];
   const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, planOptions, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvCaches(graph) });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan, target.planning.activationRegion);

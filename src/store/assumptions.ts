@@ -11,8 +11,9 @@ import { mismatchedTotals, mismatchSum, type TotalMismatch } from '../model/infe
 import { TFLM_IO_IN_ARENA } from '../planner/tflm/arena-io';
 import { dimAssumptions, inputsFeeding } from '../planner/assembly/assumptions';
 import { TFLM_FIXED_SHAPES } from '../planner/tflm/plan-notes';
+import { WORKSPACE_NOT_COUNTED } from '../planner/scratch/kernel-workspace';
 import { shortName, titleText } from '../shared/short-name';
-import { MAX_EXACT_POWER } from '../shared/format';
+import { formatBytes, MAX_EXACT_POWER } from '../shared/format';
 import { memoLast } from './memo';
 import type { AppState } from './state';
 
@@ -92,7 +93,24 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   if (refusals.length > 0) lines.push(refusedLine(refusals));
   const kernels = plan?.assumptions.kernels ?? [];
   if (kernels.length > 0) lines.push(unknownKernelsLine(kernels, refusals.length > 0));
+  const workspace = plan?.assumptions.workspace ?? [];
+  if (workspace.length > 0) lines.push(workspaceLine(workspace, (plan?.diagnostics ?? []).filter((d) => d.code === WORKSPACE_NOT_COUNTED)));
   return lines;
+}
+
+/**
+ * Kernel workspace of fused attention ops no scratch rule of the target plans: left out of every figure, ONNX
+ * Runtime's CPU estimate of the largest said in one short line (the heap keeps its room), the plan's diagnostics, one
+ * per op type with the rule that would plan it, behind its "?" (planner/scratch/kernel-workspace.ts).
+ */
+function workspaceLine(workspace: NonNullable<ModelPlan['assumptions']['workspace']>, notes: readonly { readonly message: string }[]): AssumptionLine {
+  const largest = workspace[0]!;
+  const ops = [...new Set(workspace.map((w) => shortName(w.opType.replace(/^com\.microsoft::/, ''))))].join(', ');
+  const count = `${workspace.length} ${ops} operator${workspace.length === 1 ? '' : 's'}`;
+  const size = `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytes(largest.bytes)} for ${workspace.length === 1 ? count : `the largest of ${count}`}`;
+  const text = `Kernel workspace not counted: ${largest.bytes === undefined ? `${count}, of unknown size` : size} (ONNX Runtime's CPU estimate)`;
+  const detail = titleText(notes.map((n) => n.message.charAt(0).toUpperCase() + n.message.slice(1)).join('\n'));
+  return { key: 'kernel-workspace', text, lead: text, detail, action: undefined, fix: { kind: 'target' } };
 }
 
 /** The diagnostic of a runtime target asked of a model the runtime does not read (planner/plan.ts). */

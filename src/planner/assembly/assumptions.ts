@@ -5,6 +5,7 @@
 
 import type { DimBinding, InferredGraph, InferredModel, InferredNode } from '../../model/inferred';
 import { isRunTimeValue } from '../problem/schedule';
+import type { KernelWorkspace } from '../scratch/kernel-workspace';
 
 /** A symbolic dim the plan rests on (DESIGN.md `assumptions.dims`). */
 export interface DimAssumption {
@@ -59,6 +60,7 @@ export interface PlanAssumptions {
   readonly unknown: readonly UnknownAssumption[];
   readonly branches: readonly BranchChoice[];
   readonly kernels?: readonly KernelAssumption[]; // kernels whose scratch requests are not known (none assumed); absent from a plan saved before they were recorded
+  readonly workspace?: readonly KernelWorkspace[]; // fused attention ops whose kernel workspace no scratch rule plans, ONNX Runtime's CPU estimate, largest first; absent when none
   readonly shapes: Readonly<Record<string, readonly number[]>>; // user-given tensor shapes
   readonly inputValues: Readonly<Record<string, readonly number[]>>; // user-given graph-input values
 }

@@ -40,6 +40,16 @@ describe('scratch formulas', () => {
     expect(size(text)).toEqual({ error });
   });
 
+  it("read an op's number attribute: Attention's head count, which no tensor of an op without a present output gives", () => {
+    // GPT-2's com.microsoft Attention at S=2048: input [1, 2048, 32], weights [32, 96], 4 heads, T = S (no past)
+    const attention: FormulaTensors = { inputs: [{ shape: [1, 2048, 32], bytes: 262_144 }, { shape: [32, 96], bytes: 12_288 }], outputs: [{ shape: [1, 2048, 32], bytes: 262_144 }], attributes: { num_heads: 4, unidirectional: 1, qkv_hidden_sizes: [32, 32, 32] } };
+    // the attention probabilities, B × N × S × T × 4 = 1 × 4 × 2048 × 2048 × 4
+    expect(size('in0[0] * attr(num_heads) * in0[1] * in0[1] * elem(in0)', attention)).toEqual({ bytes: 67_108_864 });
+    expect(size('attr(scale)', attention)).toEqual({ error: 'the op has no attribute scale' });
+    expect(size('attr(qkv_hidden_sizes)', attention)).toEqual({ error: "the op's attribute qkv_hidden_sizes is not a number" });
+    expect(() => parseScratchFormula('attr(4)')).toThrow('unexpected "4" at character 6 in "attr(4)"');
+  });
+
   it('say when a shape is unknown', () => {
     expect(size('in0[1]', { inputs: [{ shape: undefined, bytes: undefined }], outputs: [] })).toEqual({ error: 'the shape of input 0 is unknown' });
   });

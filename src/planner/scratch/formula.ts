@@ -7,12 +7,15 @@
 //   term   := unary (('*' | '/') unary)*
 //   unary  := '-' unary | atom
 //   atom   := number | tensor '[' ['-'] digits ']' | fn '(' tensor ')'
-//           | ('max' | 'min') '(' expr (',' expr)* ')' | '(' expr ')'
+//           | ('max' | 'min') '(' expr (',' expr)* ')' | 'attr' '(' name ')'
+//           | '(' expr ')'
 //   tensor := 'in' digits | 'out' digits        (the op's N-th input / output)
 //   fn     := 'bytes' | 'numel' | 'elem' | 'rank'  (size, element count, bytes per element, rank)
 // `in1[2]` is dim 2 of input 1; a negative index counts from the end. Division
-// is exact; the final size is rounded up to whole bytes. Example, im2col for
-// Conv: `in0[1] * in1[2] * in1[3] * out0[2] * out0[3] * elem(in0)`.
+// is exact; the final size is rounded up to whole bytes. `attr(num_heads)` is
+// the op's number attribute of that name (a size no tensor gives, as an
+// attention op's head count). Example, im2col for Conv:
+// `in0[1] * in1[2] * in1[3] * out0[2] * out0[3] * elem(in0)`.
 // Bounded by construction: at most MAX_TOKENS tokens and MAX_DEPTH levels of
 // parentheses, unary minus and calls, so neither parsing nor evaluating a
 // formula from a hand-written target can exhaust the stack.
@@ -34,6 +37,7 @@ export type Formula =
   | { readonly k: 'dim'; readonly tensor: TensorRef; readonly axis: number }
   | { readonly k: 'fact'; readonly fn: 'bytes' | 'numel' | 'elem' | 'rank'; readonly tensor: TensorRef }
   | { readonly k: 'call'; readonly fn: 'max' | 'min'; readonly args: readonly Formula[] }
+  | { readonly k: 'attr'; readonly name: string }
   | { readonly k: 'neg'; readonly arg: Formula }
   | { readonly k: 'bin'; readonly op: '+' | '-' | '*' | '/'; readonly a: Formula; readonly b: Formula };
 
@@ -47,6 +51,7 @@ export interface TensorFacts {
 export interface FormulaTensors {
   readonly inputs: readonly (TensorFacts | undefined)[];
   readonly outputs: readonly (TensorFacts | undefined)[];
+  readonly attributes?: Readonly<Record<string, number | readonly number[] | string>>; // the op's attributes, for attr(NAME)
 }
 
 const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\S))/y;
@@ -140,6 +145,14 @@ class Parser {
       return { k: 'fact', fn: token.text as (typeof FACTS)[number], tensor };
     }
     if (token.text === 'max' || token.text === 'min') return this.nested(() => this.call(token.text as 'max' | 'min'));
+    if (token.text === 'attr') {
+      this.expect('(');
+      const name = this.tokens[this.i];
+      if (name?.kind !== 'name') return this.error();
+      this.i++;
+      this.expect(')');
+      return { k: 'attr', name: name.text };
+    }
     this.i--;
     const tensor = this.tensor();
     this.expect('[');
@@ -240,7 +253,7 @@ function childrenOf(f: Formula): readonly Formula[] {
 }
 
 function readsNoTensor(f: Formula): boolean {
-  return f.k !== 'dim' && f.k !== 'fact' && childrenOf(f).every(readsNoTensor);
+  return f.k !== 'dim' && f.k !== 'fact' && f.k !== 'attr' && childrenOf(f).every(readsNoTensor);
 }
 
 class FormulaError extends Error {}
@@ -268,6 +281,12 @@ function evaluate(f: Formula, t: FormulaTensors): number {
     }
     case 'fact':
       return factOf(f.fn, f.tensor, t);
+    case 'attr': {
+      const value = t.attributes?.[f.name];
+      if (value === undefined) throw new FormulaError(`the op has no attribute ${shortName(f.name)}`);
+      if (typeof value !== 'number') throw new FormulaError(`the op's attribute ${shortName(f.name)} is not a number`);
+      return value;
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import type { InferredGraph } from '../../model/inferred';
 import { alignUp, type PlanDiagnostic } from '../problem/build-buffers';
 import { formatLargeCount, MAX_BYTES, MAX_EXACT_POWER } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
-import { evaluateScratchFormula, parseScratchFormula, type Formula } from './formula';
+import { evaluateScratchFormula, parseScratchFormula, type Formula, type FormulaTensors } from './formula';
 import { ruleViews, type RuleView } from './tflite-view';
 import type { Schedule } from '../problem/schedule';
 import { scratchRegionOf, type ScratchRule, type TargetProfile } from '../targets/target';
@@ -64,7 +64,7 @@ export function scratchRequests(
       const view = views.find((v) => v.opType === rule.opType);
       if (view === undefined) return;
       const region = scratchRegionOf(target, rule.latencyCritical);
-      const bytes = withinExactRange(ruleBytes(rule, formulas[r], view), region.alignment, total);
+      const bytes = withinExactRange(ruleBytes(rule, formulas[r], view, node.attributes), region.alignment, total);
       if ('error' in bytes) {
         // the target's rule is named: the size comes from the target profile, not from the model
         const what = `scratch "${shortName(rule.name)}" (scratch.rules[${r}]) of ${node.opType}`;
@@ -105,7 +105,7 @@ function withinExactRange(bytes: { bytes: number } | { error: string }, alignmen
   return { error: `${formatLargeCount(bytes.bytes)} bytes, with the ${formatLargeCount(before)} bytes of scratch before it, pass ${MAX_EXACT_POWER} (${MAX_BYTES}), the most the planner computes exactly` };
 }
 
-function ruleBytes(rule: ScratchRule, formula: Formula | undefined, view: RuleView): { bytes: number } | { error: string } {
+function ruleBytes(rule: ScratchRule, formula: Formula | undefined, view: RuleView, attributes: FormulaTensors['attributes']): { bytes: number } | { error: string } {
   if (formula === undefined) return { bytes: rule.bytes ?? 0 };
-  return evaluateScratchFormula(formula, { inputs: view.inputs, outputs: view.outputs });
+  return evaluateScratchFormula(formula, { inputs: view.inputs, outputs: view.outputs, ...(attributes !== undefined && { attributes }) });
 }

@@ -6,6 +6,7 @@
 // on nothing but src/shared.
 
 import { InputError } from '../../shared/errors';
+import type { KernelWorkspace } from '../scratch/kernel-workspace';
 
 /** Most values a sweep plans for its curve. */
 export const MAX_SWEEP_POINTS = 64;
@@ -21,6 +22,7 @@ export interface SweepPoint {
   readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
   readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
   readonly pastLimit?: string; // the first tensor whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): over any limit or budget, so the point fits neither a byte budget nor a region with a size limit that holds it; with neither, `fits` is `plan`'s
+  readonly workspace?: { readonly operators: number; readonly largest: KernelWorkspace }; // fused attention ops whose kernel workspace no scratch rule of the target plans (not in the peak), and ONNX Runtime's CPU estimate of the largest
   readonly error?: string; // the value could not be planned (sizes past what the planner computes exactly), and why: peak and lower bound are no figures, the point does not fit
 }
 

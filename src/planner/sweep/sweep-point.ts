@@ -13,6 +13,7 @@ export function sweepPoint(value: number, model: InferredModel, plan: Pick<Model
   const unknown = plan.complete ? undefined : firstUnknown(plan.assumptions?.unknown[0]) ?? firstUnknownValue(model);
   // a run-time tensor's size past 2^53 − 1 is in the plan's assumptions: a weight's or a constant's is in no buffer planned
   const pastLimit = plan.assumptions?.unknown.find((u) => u.pastLimit === true)?.tensor;
+  const workspace = plan.assumptions?.workspace; // largest first
   return {
     value,
     peak: plan.peak,
@@ -24,6 +25,7 @@ export function sweepPoint(value: number, model: InferredModel, plan: Pick<Model
     ...(largest !== undefined && { largest }),
     ...(unknown !== undefined && { unknown }),
     ...(pastLimit !== undefined && { pastLimit }),
+    ...(workspace !== undefined && workspace.length > 0 && { workspace: { operators: workspace.length, largest: workspace[0]! } }),
   };
 }
 
