@@ -23,11 +23,11 @@ describe('diff tells of bindings the model has no use for, as plan does', () => 
     const diff = JSON.parse(r.out);
     expect(diff.dims).toEqual([]);
     // GPT-2's attention workspace, not counted on cpu, is said on both sides alike (scratch/kernel-workspace.ts)
-    const own = (ds: { code: string }[]) => ds.filter((d) => d.code !== 'kernel-workspace');
+    const own = (ds: { code: string; message: string }[]) => ds.filter((d) => d.code !== 'kernel-workspace');
     expect(own(diff.diagnosticsA)).toEqual([]);
     // plan's diagnostic, naming the option the user typed
     expect(diff.diagnosticsB).toEqual(planned.map((d) => ({ ...d, message: d.message.replace(/^--dim /, '--b-dim ') })));
-    expect(own(diff.diagnosticsB).map((d) => [d.code, (d as { message: string }).message.slice(0, 24)])).toEqual([['unknown-dim', '--b-dim batch=8 is ignor']]);
+    expect(own(diff.diagnosticsB).map((d) => [d.code, d.message.slice(0, 24)])).toEqual([['unknown-dim', '--b-dim batch=8 is ignor']]);
     expect(run(['diff', GPT2, GPT2, '--b-dim', 'batch=8']).out).toContain('  [unknown-dim] --b-dim batch=8 is ignored: ');
     // plan's note on stderr, naming the option the user typed
     expect(plan.err).toContain('heapscope: note: ');
