@@ -14,7 +14,7 @@ import { counted, formatBytesExact } from '../src/shared/format';
 import { budgetMsOption, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type FileLimit, type Output } from './io';
 import { strategyOption } from './plan';
-import { checkJsonStdout, checkOutputs, checkTextStdout, writeOutputFile } from './outputs';
+import { checkJsonStdout, checkOutputPlaces, checkOutputs, checkTextStdout, writeOutputFile } from './outputs';
 
 /** The JSON report of `solve`. */
 export interface SolveReport {
@@ -44,6 +44,8 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
   if (out !== undefined) checkOutputs([{ path: file, role: 'the problem it solves' }], [{ option: '--out', path: out }]);
   if (out !== undefined) (args.flags.has('--json') ? checkJsonStdout : checkTextStdout)([{ option: '--out', path: out }]);
+  // before the solve: a large problem takes a while, and its solution would have nowhere to go
+  if (out !== undefined) checkOutputPlaces([{ option: '--out', path: out }]);
   const budgetMs = budgetMsOption(args);
   let report: SolveReport;
   try {
