@@ -19,6 +19,7 @@ export interface CommandOutput {
   readonly option: string;
   readonly path: string;
   readonly given?: string; // --csv out.csv for out.sram.csv
+  readonly region?: string; // the region whose file a derived path is ('sram' for out.sram.csv)
 }
 
 /**
@@ -35,6 +36,7 @@ export function checkOutputs(inputs: readonly CommandInput[], outputs: readonly 
   }
   outputs.forEach((a, i) => {
     const b = outputs.slice(0, i).find((earlier) => sameFile(earlier.path, a.path) && !isStream(a.path));
+    if (b !== undefined && sameOption(a, b)) throw new InputError('bad-argument', regionsCollide(a, b));
     if (b !== undefined) throw new InputError('bad-argument', `${outputLabel(b)} and ${outputLabel(a)} would write the same file; give each its own name`);
     // region names made safe for a file name can differ by case alone ("S RAM" and "s_ram"): one file on macOS and Windows
     const folded = outputs.slice(0, i).find((earlier) => a.given !== undefined && earlier.given === a.given && earlier.path.toLowerCase() === a.path.toLowerCase());
@@ -96,6 +98,16 @@ function stdoutIdentity(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** True when two outputs are files one option derives from one path, one per region. */
+function sameOption(a: CommandOutput, b: CommandOutput): boolean {
+  return a.option === b.option && a.given !== undefined && a.given === b.given && a.region !== undefined && b.region !== undefined;
+}
+
+/** The refusal of two regions whose names make one file name: the user gave one path, so only a region's name can change. */
+function regionsCollide(a: CommandOutput, b: CommandOutput): string {
+  return `${a.option} ${a.given} writes a file per region, and regions '${b.region}' and '${a.region}' both make ${a.path} (characters other than letters, digits, - and _ become _); rename one of the regions in the target`;
 }
 
 function outputLabel(o: CommandOutput): string {
