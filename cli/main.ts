@@ -10,7 +10,7 @@ import { optionArgs, parseArgs, type CommandSpec, type ParsedArgs } from './args
 import { DIFF_MAP_OPTIONS, runDiff } from './diff';
 import { runInspect } from './inspect';
 import { guardedOutput, terminalSafe, type Output } from './io';
-import { writeProblem } from './outputs';
+import { releaseOutputs, writeProblem } from './outputs';
 import { shortName } from '../src/shared/short-name';
 import { runPlan, TARGET_CHANGE_OPTIONS } from './plan';
 import { runSolve } from './solve';
@@ -207,6 +207,8 @@ export function runCli(given: readonly string[], raw: Output): number {
     }
     io.err(`heapscope: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
+  } finally {
+    releaseOutputs();
   }
 }
 

@@ -90,6 +90,17 @@ describe('two outputs on one file', () => {
     expect(existsSync(join(dir, 'cc.S_RAM.csv')) || existsSync(join(dir, 'cc.s_ram.csv'))).toBe(false);
   });
 
+  it('plan --csv whose regions make one file name: the regions are named, and renaming one is the advice', () => {
+    const { dir, model } = withModel();
+    const target = join(dir, 'slash.json');
+    writeFileSync(target, JSON.stringify({ name: 't', regions: [{ name: 'x/y', sizeLimit: 300000, fast: true }, { name: 'x_y' }] }));
+    const csv = join(dir, 'p.csv');
+    const result = run(['plan', model, '--target', target, '--csv', csv]);
+    expectRefused(result, /--csv .*p\.csv writes a file per region, and regions 'x\/y' and 'x_y' both make .*p\.x_y\.csv \(characters other than letters, digits, - and _ become _\); rename one of the regions in the target$/m);
+    expect(result.err).not.toContain('give each its own name');
+    expect(existsSync(join(dir, 'p.x_y.csv'))).toBe(false);
+  });
+
   it('plan --header and --save on two hard links of one existing file: exit 2', () => {
     const { dir, model } = withModel();
     writeFileSync(join(dir, 'a.out'), '');

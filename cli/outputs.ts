@@ -1,9 +1,10 @@
 // The files a command writes: every one checked against the command's inputs
 // and against each other before any is written (by path, through symlinks and
-// `..`, and by device and inode, through hard links), then written with a
-// one-line error in words when the system refuses.
+// `..`, and by device and inode, through hard links), its directory and any
+// FIFO's reader checked before the work, then written with a one-line error in
+// words when the system refuses.
 
-import { fstatSync, realpathSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, openSync, realpathSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../src/shared/errors';
 
@@ -18,6 +19,7 @@ export interface CommandOutput {
   readonly option: string;
   readonly path: string;
   readonly given?: string; // --csv out.csv for out.sram.csv
+  readonly region?: string; // the region whose file a derived path is ('sram' for out.sram.csv)
 }
 
 /**
@@ -34,6 +36,7 @@ export function checkOutputs(inputs: readonly CommandInput[], outputs: readonly 
   }
   outputs.forEach((a, i) => {
     const b = outputs.slice(0, i).find((earlier) => sameFile(earlier.path, a.path) && !isStream(a.path));
+    if (b !== undefined && sameOption(a, b)) throw new InputError('bad-argument', regionsCollide(a, b));
     if (b !== undefined) throw new InputError('bad-argument', `${outputLabel(b)} and ${outputLabel(a)} would write the same file; give each its own name`);
     // region names made safe for a file name can differ by case alone ("S RAM" and "s_ram"): one file on macOS and Windows
     const folded = outputs.slice(0, i).find((earlier) => a.given !== undefined && earlier.given === a.given && earlier.path.toLowerCase() === a.path.toLowerCase());
@@ -95,6 +98,16 @@ function stdoutIdentity(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** True when two outputs are files one option derives from one path, one per region. */
+function sameOption(a: CommandOutput, b: CommandOutput): boolean {
+  return a.option === b.option && a.given !== undefined && a.given === b.given && a.region !== undefined && b.region !== undefined;
+}
+
+/** The refusal of two regions whose names make one file name: the user gave one path, so only a region's name can change. */
+function regionsCollide(a: CommandOutput, b: CommandOutput): string {
+  return `${a.option} ${a.given} writes a file per region, and regions '${b.region}' and '${a.region}' both make ${a.path} (characters other than letters, digits, - and _ become _); rename one of the regions in the target`;
 }
 
 function outputLabel(o: CommandOutput): string {
@@ -168,21 +181,136 @@ function isStream(path: string): boolean {
 }
 
 /**
+ * Throws InputError('io') when an output cannot be written where it is named,
+ * before the command does its work (a solve of a large problem, a plan): its
+ * directory is missing, not a directory or not writable, the path is a
+ * directory (a `--csv` path may be one when the plan writes a file per region
+ * beside it) or a file that cannot be written, or a FIFO no program reads
+ * (writing one would wait for a reader for ever). A FIFO with a reader is
+ * held open until the command ends (releaseOutputs), so the reader does not
+ * see the end of the stream before the output is written.
+ */
+export function checkOutputPlaces(outputs: readonly Pick<CommandOutput, 'option' | 'path'>[]): void {
+  for (const o of outputs) {
+    const problem = placeProblem(o.path, o.option === '--csv');
+    if (problem !== undefined) throw new InputError('io', `cannot write ${o.path}: ${problem}`);
+  }
+}
+
+/** Why `path` cannot take an output, in words; undefined when it can, as far as can be told before writing. */
+function placeProblem(path: string, directoryAllowed: boolean): string | undefined {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? directoryProblem(dirname(resolve(path))) : writeProblem(code, error);
+  }
+  if (stat.isDirectory()) return directoryAllowed ? undefined : writeProblem('EISDIR', undefined);
+  if (stat.isFIFO()) return ownStream(path) ? undefined : holdReader(path);
+  if (!stat.isFile()) return undefined;
+  return accessProblem(path);
+}
+
+/** Why no new file can be made in `dir`, in words; undefined when one can. */
+function directoryProblem(dir: string): string | undefined {
+  try {
+    if (!statSync(dir).isDirectory()) return writeProblem('ENOTDIR', undefined);
+  } catch (error) {
+    return writeProblem((error as NodeJS.ErrnoException).code, error);
+  }
+  return accessProblem(dir);
+}
+
+function accessProblem(path: string): string | undefined {
+  try {
+    accessSync(path, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return writeProblem((error as NodeJS.ErrnoException).code, error);
+  }
+}
+
+/** FIFOs opened for writing without waiting, by path: each keeps its reader from seeing the end of the stream until the command ends. */
+const heldPipes = new Map<string, number>();
+
+/** Opens the FIFO `path` for writing without waiting and keeps it open; why not, in words, when no program reads it. */
+function holdReader(path: string): string | undefined {
+  if (heldPipes.has(path)) return undefined;
+  try {
+    heldPipes.set(path, openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENXIO' ? NO_READER : writeProblem(code, error);
+  }
+}
+
+const NO_READER = 'it is a pipe (FIFO) that no program is reading; start its reader first';
+
+/** Closes the FIFOs checkOutputPlaces held open: their readers see the end of the stream. */
+export function releaseOutputs(): void {
+  for (const fd of heldPipes.values()) closeSync(fd);
+  heldPipes.clear();
+}
+
+/**
  * Writes a whole file; InputError('io') in words when it cannot be written. A
  * pipe whose reader closed it early (`--csv /dev/stdout | head`) took what it
  * wanted: the rest is dropped quietly and the command goes on to its verdict.
+ * A FIFO no program reads is refused in words, where opening it would wait.
  */
 export function writeOutputFile(path: string, data: string | Uint8Array): string {
   try {
     const stream = redirectedStream(path);
-    if (stream === undefined) writeFileSync(path, data);
-    else writeAll(stream, data);
+    if (stream !== undefined) writeAll(stream, data);
+    else if (isFifo(path)) writePipe(path, data);
+    else writeFileSync(path, data);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') return path;
-    throw new InputError('io', `cannot write ${path}: ${writeProblem(code, error)}`);
+    // the command's own stdout or stderr, whose reader has gone: as EPIPE
+    if (code === 'EPIPE' || (code === 'ENXIO' && ownStream(path))) return path;
+    throw new InputError('io', `cannot write ${path}: ${code === 'ENXIO' && isFifo(path) ? NO_READER : writeProblem(code, error)}`);
   }
   return path;
+}
+
+function isFifo(path: string): boolean {
+  try {
+    return statSync(path).isFIFO();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes to a FIFO: opened first without waiting (ENXIO when no program reads
+ * it), then for writing that waits while the pipe is full; the first stays
+ * held until the command ends, so a second output to the same FIFO finds its
+ * reader still there.
+ */
+function writePipe(path: string, data: string | Uint8Array): void {
+  if (!heldPipes.has(path)) heldPipes.set(path, openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+  const fd = openSync(path, constants.O_WRONLY);
+  try {
+    writeAll(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** True when `path` is the command's own stdout or stderr (/dev/stdout into a pipe). */
+function ownStream(path: string): boolean {
+  const target = identity(path);
+  if (target === undefined) return false;
+  return [1, 2].some((fd) => {
+    try {
+      const stat = fstatSync(fd);
+      return `${stat.dev}:${stat.ino}` === target;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

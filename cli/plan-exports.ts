@@ -54,7 +54,7 @@ export function exportPaths(args: ParsedArgs, plan: ModelPlan): ExportOutput[] {
     else {
       const regions = csvRegions(plan);
       if (regions.length <= 1 || isStreamPath(path)) outputs.push({ option, path, regions });
-      else for (const r of regions) outputs.push({ option, path: regionPath(path, r), given: path, regions: [r] });
+      else for (const r of regions) outputs.push({ option, path: regionPath(path, r), given: path, region: r, regions: [r] });
     }
   }
   return outputs;

@@ -26,7 +26,7 @@ import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile, withProfileError } from './run-files';
 import { jsonRegions } from './json-fields';
 import { gapFields, gapLines, regionsWithGap } from './plan-gap';
-import { checkJsonStdout, checkTextStdout, type CommandInput } from './outputs';
+import { checkJsonStdout, checkOutputPlaces, checkTextStdout, type CommandInput } from './outputs';
 import { ignoredOptions, noteDimsGivenTwice, noteIgnoredOptions } from './option-notes';
 import { resolveTarget, targetSettingName } from './targets';
 
@@ -129,6 +129,7 @@ export function runPlan(args: ParsedArgs, io: Output): number {
   const outputs = EXPORT_OPTIONS.flatMap((option) => exportPath(args, option));
   if (args.flags.has('--json')) checkJsonStdout(outputs);
   else checkTextStdout(outputs);
+  checkOutputPlaces(outputs);
   const strict = args.flags.has('--strict');
   let overLimit = false;
   let strictFailed = false;

@@ -95,7 +95,7 @@ describe('which stop ended the search', () => {
 
   it('solve says proven when the plan reaches the bound', () => {
     const report = solve([csvFile('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n')]);
-    expect([report.peak, report.search]).toEqual([80, { proven: true, stoppedBy: 'optimal' }]);
+    expect([report.peak, report.search]).toEqual([80, { proven: true, stoppedBy: 'optimal', proof: 'lower-bound' }]);
   });
 
   it('diff --json gives the search record of each side', () => {

@@ -82,6 +82,17 @@ describe('heapscope solve', () => {
     expect(out).toMatch(/optimal {7}not proven/);
   });
 
+  it('says what proved a peak optimal above the lower bound: the search, the bound leaving alignment out', () => {
+    // a at 1024 beside b at 0 peaks at 1,088 B, the least any placement reaches; the bound, 96 B, counts live bytes only
+    const problem = csvFile('id,lower,upper,size,alignment\na,0,2,64,1024\nb,1,3,32,2048\n');
+    const { code, out } = run(['solve', problem]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/lower bound {3}96 B; gap 1033\.33 % \(the bound counts live bytes, not alignment or the holes between buffers: no placement reaches it\)\n/);
+    expect(out).toMatch(/optimal {7}yes, proven by an exhaustive search: no placement of these buffers peaks lower, though the peak is above the lower bound\n/);
+    expect(JSON.parse(run(['solve', problem, '--json']).out)).toMatchObject({ peak: 1088, lowerBound: 96, optimal: true, search: { proven: true, proof: 'search' } });
+    expect(run(['solve', csvFile(MEDIUM)]).out).toMatch(/optimal {7}yes, proven: the peak is the lower bound\n/);
+  });
+
   it.each([
     ['a bad CSV', [csvFile('id,lower,upper,size\na,3,1,10\n')], /problem\.csv: line 2: upper 1 is not above lower 3/],
     ['a CSV without the size column', [csvFile('id,lower,upper\na,0,1\n')], /the header lacks the column "size"/],

@@ -14,7 +14,7 @@ import { counted, formatBytesExact } from '../src/shared/format';
 import { budgetMsOption, type ParsedArgs } from './args';
 import { displaySafe, readInputFile, type FileLimit, type Output } from './io';
 import { strategyOption } from './plan';
-import { checkJsonStdout, checkOutputs, checkTextStdout, writeOutputFile } from './outputs';
+import { checkJsonStdout, checkOutputPlaces, checkOutputs, checkTextStdout, writeOutputFile } from './outputs';
 
 /** The JSON report of `solve`. */
 export interface SolveReport {
@@ -24,7 +24,7 @@ export interface SolveReport {
   readonly peak: number;
   readonly lowerBound: number;
   readonly valid: boolean;
-  readonly optimal: boolean; // proven: peak == lower bound, or an exhaustive search
+  readonly optimal: boolean; // proven: peak == lower bound, or an exhaustive search (search.proof says which)
   readonly search: PlacementSearch; // how the search ended: 'iterations' when counted work stopped it (no --budget-ms; the same on any machine), 'time' when --budget-ms did, 'done' when every search ended before either
   readonly elapsedMs: number;
   readonly regions: readonly { readonly name: string; readonly peak: number; readonly lowerBound: number }[];
@@ -44,6 +44,8 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   // The solution fixes every offset: written over the problem, the next solve would have nothing left to place.
   if (out !== undefined) checkOutputs([{ path: file, role: 'the problem it solves' }], [{ option: '--out', path: out }]);
   if (out !== undefined) (args.flags.has('--json') ? checkJsonStdout : checkTextStdout)([{ option: '--out', path: out }]);
+  // before the solve: a large problem takes a while, and its solution would have nowhere to go
+  if (out !== undefined) checkOutputPlaces([{ option: '--out', path: out }]);
   const budgetMs = budgetMsOption(args);
   let report: SolveReport;
   try {
@@ -76,7 +78,7 @@ function solveFile(file: string, strategy: string, budgetMs: number | undefined,
     lowerBound: result.lowerBound,
     valid: validation.valid,
     optimal: result.optimal,
-    search: { proven: result.optimal, stoppedBy: result.optimal ? 'optimal' : result.stats.stoppedBy },
+    search: { proven: result.optimal, stoppedBy: result.optimal ? 'optimal' : result.stats.stoppedBy, ...(result.optimal && { proof: result.peak <= result.lowerBound ? 'lower-bound' : 'search' }) },
     elapsedMs,
     regions: result.regions.map((r) => ({ name: r.name, peak: r.peak, lowerBound: r.lowerBound })),
   };
@@ -96,13 +98,19 @@ function searchStop(stoppedBy: PlacementSearch['stoppedBy'], timed: boolean): st
   }
 }
 
+/** The optimal line: what proved the peak the lowest, or why nothing did. */
+function optimalText(r: SolveReport, timed: boolean): string {
+  if (!r.optimal) return `not proven; ${searchStop(r.search.stoppedBy, timed)}`;
+  return r.search.proof === 'search' ? 'yes, proven by an exhaustive search: no placement of these buffers peaks lower, though the peak is above the lower bound' : 'yes, proven: the peak is the lower bound';
+}
+
 function solveText(r: SolveReport, out: string | undefined, timed: boolean): string {
   const gap = r.lowerBound > 0 ? ((r.peak / r.lowerBound - 1) * 100).toFixed(2) : '0.00';
   const lines = [
     `${r.file}: ${counted(r.buffers, 'buffer')}, strategy ${r.strategy}`,
     `  peak          ${formatBytesExact(r.peak)}`,
-    `  lower bound   ${formatBytesExact(r.lowerBound)}; gap ${gap} %`,
-    `  optimal       ${r.optimal ? 'yes, proven' : `not proven; ${searchStop(r.search.stoppedBy, timed)}`}`,
+    `  lower bound   ${formatBytesExact(r.lowerBound)}; gap ${gap} %${r.search.proof === 'search' ? ' (the bound counts live bytes, not alignment or the holes between buffers: no placement reaches it)' : ''}`,
+    `  optimal       ${optimalText(r, timed)}`,
     `  valid         ${r.valid ? 'yes' : 'no'}`,
     `  time          ${r.elapsedMs} ms`,
   ];

@@ -5,6 +5,9 @@
 /** Levels shown before a nested array or object is written as […] or {…}. */
 const MAX_DEPTH = 4;
 
+/** How a number too large for a double (JSON.parse's Infinity) is shown: the file said a number, not null. */
+const OUT_OF_RANGE = 'Infinity (a number out of range)';
+
 /** The value as JSON, cut to at most `max` characters (an ellipsis marks the cut). */
 export function previewJson(value: unknown, max = 60): string {
   const out: string[] = [];
@@ -38,6 +41,8 @@ function write(value: unknown, depth: number, push: (text: string) => boolean): 
 
 function primitive(value: unknown): string {
   if (typeof value === 'bigint') return `${value}`;
+  // JSON.parse reads a number past the doubles (1e400) as Infinity, which JSON.stringify would write as null
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : `${value < 0 ? '-' : ''}${OUT_OF_RANGE}`;
   if (typeof value === 'string' && value.length > 200) return JSON.stringify(value.slice(0, 200));
   return JSON.stringify(value) ?? String(value);
 }

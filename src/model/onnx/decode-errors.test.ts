@@ -125,6 +125,17 @@ describe('decodeOnnx: bad input', () => {
     }
   });
 
+  it("says 'truncated' for a file cut one byte short, in the singular", () => {
+    expectCode(sample.subarray(0, sample.length - 1), 'truncated', /field needs 1 byte more than the file has/);
+  });
+
+  it("says 'truncated' for a file opening with a ModelProto field other than ir_version whose length passes the end", () => {
+    expectCode(Uint8Array.from([0x3a, ...varint(100), ...new Array<number>(20).fill(0)]), 'truncated', /^the file ends early: its graph field needs 80 bytes more than the file has/);
+    // a length past protobuf's 2 GiB: no count of the missing bytes, which no whole model could have
+    expectCode(Uint8Array.from([0x3a, ...varint(2 ** 31), ...new Array<number>(16).fill(0)]), 'truncated', /^the file ends early: its graph field runs past the 2,147,483,647 bytes a protobuf model can hold/);
+    expectCode(Uint8Array.from([0x42, ...varint(2 ** 60), ...new Array<number>(16).fill(0)]), 'truncated', /its opset_import field runs past/);
+  });
+
   it("says 'not-a-model' for a protobuf message that is not a ModelProto", () => {
     const tensor = onnx.TensorProto.encode({ dims: [2, 3], dataType: 1, rawData: new Uint8Array(24), name: 'x' }).finish();
     expectCode(tensor, 'not-a-model', /not an ONNX model/);

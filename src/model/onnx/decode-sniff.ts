@@ -3,7 +3,7 @@
 // that separates a truncated model from bytes that were never a model. No DOM.
 
 import { InputError } from '../../shared/errors';
-import { formatCount } from '../../shared/format';
+import { counted, formatCount } from '../../shared/format';
 import { utf8 } from '../utf8';
 
 /** Largest file protobuf can address (2 GiB - 1); bigger models keep weights in external files. */
@@ -151,6 +151,9 @@ export function couldBeOnnxHead(head: Uint8Array): boolean {
   return false;
 }
 
+/** The largest protobuf message, and so the largest ONNX model file (2 GiB − 1). */
+const MAX_PROTOBUF_BYTES = 2 ** 31 - 1;
+
 /** What the walk over the top-level fields found. */
 type Scan =
   | { readonly kind: 'ok'; readonly modelFields: number; readonly misfits: number }
@@ -166,7 +169,11 @@ export function rejectNonModelProtobuf(bytes: Uint8Array): void {
   const scan = scanTopLevel(bytes);
   if (scan.kind === 'overrun') {
     if (scan.modelLike && scan.field !== undefined) {
-      const missing = scan.needed === undefined ? 'is cut off' : `needs ${formatCount(scan.needed)} bytes more than the file has`;
+      // a field that would end past protobuf's 2 GiB holds no model even whole (and its length may be past 2^53, no exact count)
+      if (scan.needed !== undefined && bytes.length + scan.needed > MAX_PROTOBUF_BYTES) {
+        throw new InputError('truncated', `the file ends early: its ${scan.field} field runs past the ${formatCount(MAX_PROTOBUF_BYTES)} bytes a protobuf model can hold (was the file cut off, or damaged?)`);
+      }
+      const missing = scan.needed === undefined ? 'is cut off' : `needs ${counted(scan.needed, 'byte')} more than the file has`;
       throw new InputError('truncated', `the file ends early: its ${scan.field} field ${missing} (was the download cut off?)`);
     }
     throw new InputError('not-onnx', `this is not ${ACCEPTED}: its bytes are neither a protobuf message, a TFL3 flatbuffer nor JSON`);
@@ -202,8 +209,8 @@ function scanTopLevel(bytes: Uint8Array): Scan {
     const size = fieldSize(bytes, pos, wire);
     if (fieldNumber === 0 || size === 'invalid') return { kind: 'invalid', offset: start, modelLike };
     const field = known !== undefined && known.wire === wire ? known.name : undefined;
-    // Every ONNX writer puts ir_version first, so a file cut inside it is still a model.
-    const cutModel = modelLike || (start === 0 && field === 'ir_version');
+    // A file that opens with a ModelProto field (every ONNX writer puts ir_version first) and is cut inside it is still a model.
+    const cutModel = modelLike || (start === 0 && field !== undefined);
     if (size === 'overrun') return { kind: 'overrun', field, needed: undefined, modelLike: cutModel };
     if (size.end > bytes.length) return { kind: 'overrun', field, needed: size.end - bytes.length, modelLike: cutModel };
     pos = size.end;
