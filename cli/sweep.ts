@@ -65,10 +65,17 @@ interface SweepSettings {
 
 /**
  * A sweep as `sweep --json` gives it: `fitsUpTo` null when no value is known
- * to fit; `assumed`: dims bound at every point beyond the --dim options (a
+ * to fit, or nothing is to fit (no --budget and no region with a size limit);
+ * `monotonic` null when not judged (fewer than two values with every size
+ * known); `assumed`: dims bound at every point beyond the --dim options (a
  * decode step's sequence length when the swept dim is a decoder's cache length).
  */
-export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points'> & { readonly points: readonly CliSweepPoint[]; readonly fitsUpTo: number | null; readonly assumed: readonly SweepAssumedDim[] };
+export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points' | 'monotonic'> & {
+  readonly points: readonly CliSweepPoint[];
+  readonly monotonic: boolean | null;
+  readonly fitsUpTo: number | null;
+  readonly assumed: readonly SweepAssumedDim[];
+};
 
 /** A point as `sweep --json` gives it: a value that could not be planned has `peak` and `lowerBound` null and its `error`. */
 export type CliSweepPoint = Omit<SweepPoint, 'peak' | 'lowerBound'> & { readonly peak: number | null; readonly lowerBound: number | null };
@@ -127,14 +134,16 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
     pinNotes ??= plan.diagnostics.filter((d) => PIN_CODES.has(d.code));
     return withinBudget(sweepPoint(value, model, plan), s.budget);
   };
-  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
+  // without a budget or a region with a size limit there is nothing to fit: no value is judged to fit or not (fitsUpTo null)
+  const judged = s.budget !== undefined || s.target.regions.some((r) => r.sizeLimit !== undefined);
+  const result = sweepDim(dim, values, planAt, judged ? (p: SweepPoint) => p.fits : undefined);
   // a value that cannot be planned is a point of the curve; when none can be, the sweep itself fails
   if (result.points.every((p) => p.error !== undefined)) throw failures.get(result.points[0]!.value)!;
   const points = result.points.map((p) => (p.error === undefined ? p : { ...p, peak: null, lowerBound: null }));
   // a point was planned, so inferred: its options besides the swept axes bind it as they bind the model alone
   const noted = bound ?? firstInferred;
   assert(noted !== undefined, 'a sweep with a point planned has a model inferred');
-  return { result: { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] }, bound: noted, pinNotes: pinNotes ?? [] };
+  return { result: { ...result, points, monotonic: result.monotonic ?? null, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] }, bound: noted, pinNotes: pinNotes ?? [] };
 }
 
 /** The codes of a plan's diagnostics of the target's pins, which a model alone does not give. */
