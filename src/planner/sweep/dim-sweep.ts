@@ -22,6 +22,10 @@ export interface SweepPoint {
   readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
   readonly pastLimit?: string; // the first tensor whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): over any limit or budget, so the point fits neither a byte budget nor a region with a size limit that holds it; with neither, `fits` is `plan`'s
   readonly error?: string; // the value could not be planned (sizes past what the planner computes exactly), and why: peak and lower bound are no figures, the point does not fit
+  readonly defaults?: readonly { readonly name: string; readonly value: number; readonly axes: readonly string[]; readonly rule: string }[]; // dims at their default value, as `plan`'s assumptions.dims not bound
+  readonly branches?: readonly { readonly node: string; readonly taken: string; readonly reason: string }[]; // If branches chosen without the condition's value, as `plan`'s assumptions.branches
+  readonly kvPastKept?: { readonly inputs: readonly string[]; readonly peak: number; readonly extra: number }; // as `plan`'s explanation.kvPastKept: the bytes a runtime keeping the past inputs for the whole run adds to the peak
+  readonly io?: { readonly owner: 'application'; readonly bytes: number; readonly inArena: number; readonly kvBytes?: number }; // graph inputs and outputs owned by the application, as `plan`'s storage.io: outside the peak but for `inArena`
 }
 
 /**
