@@ -44,7 +44,7 @@ describe('store: growth curve', () => {
     expect(selectGrowthSummary(s.store.getState())).toBeNull();
     const why = 'On target tflm the plan is of the file’s own shapes: no dim changes it.';
     s.actions.setGrowthRefused(why);
-    expect(selectGrowthSummary(s.store.getState())).toEqual({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], rangeError: null, error: why });
+    expect(selectGrowthSummary(s.store.getState())).toEqual({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], assumes: [], rangeError: null, error: why });
     s.actions.setGrowthRefused(undefined);
     expect(selectGrowthSummary(s.store.getState())).toBeNull();
   });
@@ -138,6 +138,17 @@ describe('store: growth curve', () => {
       ]);
       // the page's own plan keeps the default sequence length
       expect(s.store.getState().model?.inferred.dims.find((d) => d.name === 'seq')?.value).toBe(128);
+    });
+
+    it('says in the summary what the points rest on, as sweep does: the default batch, the past inputs reused and what keeping them adds at the largest value', async () => {
+      const s = await openedDecoder();
+      s.actions.sweepGrowth(PAST, [0, 8]);
+      await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+      const assumes = selectGrowthSummary(s.store.getState())?.assumes ?? [];
+      expect(assumes).toEqual([
+        'assumes batch=1 at every value (x:0, past_key:0; default: batch axis: one sample)',
+        expect.stringMatching(/^assumes the bytes of each past input of the KV cache are reused after its last read \(past_key\), .*holds past and present at once: at past_len=8 \(the largest value\), no more bytes here/),
+      ]);
     });
 
     it('keeps a sequence length the user gave', async () => {
