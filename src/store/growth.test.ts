@@ -6,6 +6,8 @@ import { createFakeClient } from './testing/fake-client';
 import type { GrowthAxis } from '../worker/protocol';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import { tinyDecoderIr, tinyMaskedDecoderIr } from '../model/testing/tiny-decoder';
+import { GraphBuilder } from '../model/testing/onnx-writer';
+import { decodeModel } from '../model/decode-model';
 
 const BATCH: GrowthAxis = { kind: 'dim', name: 'batch' };
 
@@ -90,6 +92,30 @@ describe('store: growth curve', () => {
     await s.client.release();
     await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
     expect(s.client.growths).toHaveLength(2);
+  });
+
+  it('says in the summary which If branch every point assumes, as sweep does', async () => {
+    const g = new GraphBuilder('if-dim');
+    g.input('x', 'float32', ['N', 8]);
+    const sr = g.input('sr', 'int64', [1]);
+    const branch = (name: string): GraphBuilder => {
+      const b = new GraphBuilder(name);
+      b.output(b.nodeOutputs('Relu', ['x'], [`${name}.y`], {}, { name: `${name}/Relu` })[0]!, 'float32', ['N', 8]);
+      return b;
+    };
+    const c = g.node('Equal', [sr, g.initializer('k16000', 'int64', [1], [16000])], {}, { name: 'is16k' });
+    g.nodeOutputs('If', [c], ['y'], { then_branch: branch('wide'), else_branch: branch('narrow') }, { name: 'pick/If' });
+    g.output('y', 'float32', ['N', 8]);
+    const ir = decodeModel(g.toBytes({ opset: 13 }), { name: 'if.onnx' });
+    const client = createFakeClient((_ir, options: InferOptions) => inferShapes(ir, options));
+    const fetchFn = vi.fn(async () => new Response('x')) as unknown as typeof fetch;
+    const store = createAppStore({ client, fetch: fetchFn, baseUrl: 'https://app.example/', sampleUrl: 'https://app.example/sample.onnx' });
+    await store.getState().actions.openFile(new File(['producer'], 'if.onnx'));
+    store.getState().actions.sweepGrowth({ kind: 'dim', name: 'N' }, [1, 4]);
+    await vi.waitFor(() => expect(currentGrowth(store.getState())?.status).toBe('done'));
+    const summary = selectGrowthSummary(store.getState());
+    expect(summary?.assumed).toEqual([]);
+    expect(summary?.assumes).toEqual([expect.stringMatching(/^branch pick\/If: \w+ at every value — the condition is not known before the run/)]);
   });
 
   describe('on a decoder with a KV cache', () => {
