@@ -87,6 +87,23 @@ describe('plan --json states what the plan assumes', () => {
     expect(diff.err.match(/--strict: /g)).toHaveLength(4);
   });
 
+  it('says a total length given against its parts as a warning near the top, with the assumptions, not after the peak; --json keeps it a diagnostic', () => {
+    const g = new GraphBuilder('kv');
+    const mask = g.input('attention_mask', 'float32', [1, 'total_seq_len']);
+    const past = g.input('past', 'float32', [1, 'past_seq_len', 8]);
+    const ids = g.input('input_ids', 'float32', [1, 'seq_len']);
+    for (const x of [mask, past, ids]) g.output(g.node('Relu', [x]), 'float32', undefined);
+    const model = file('kv-warning.onnx', g.toBytes());
+    const text = run(['plan', model, '--dim', 'total_seq_len=2048']).out.split('\n');
+    const warning = text.findIndex((line) => /^ {2}warning {7}--dim total_seq_len=2048 is not seq_len \+ past_seq_len = 128 \+ 0 = 128 .*\[dim-mismatch\]$/.test(line));
+    expect(warning).toBeGreaterThan(0);
+    expect(warning).toBeLessThan(text.findIndex((line) => line.startsWith('  region ')));
+    expect(text.filter((line) => line.includes('total_seq_len=2048 is not'))).toHaveLength(1);
+    expect(text.some((line) => line.startsWith('  diagnostics'))).toBe(false);
+    const json = planJson([model, '--dim', 'total_seq_len=2048']);
+    expect(json.diagnostics).toEqual([{ code: 'dim-mismatch', message: expect.stringMatching(/^--dim total_seq_len=2048 is not seq_len \+ past_seq_len/) }]);
+  });
+
   it('--shape that fixes an input leaves none of its dims assumed; a dim that still sizes another input stays assumed', () => {
     const g = new GraphBuilder('sym');
     g.output(g.node('Relu', [g.input('x', 'float32', ['N', 'C'])]), 'float32', ['N', 'C']);

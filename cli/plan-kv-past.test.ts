@@ -59,12 +59,15 @@ describe.skipIf(!have)('plan of a decode step with a KV cache', () => {
 });
 
 describe.skipIf(!have)('sweep of a decode step with a KV cache', () => {
-  it("plans each point without placing its buffers again with the past inputs kept (no point's explanation is read)", () => {
+  it('places the buffers again with the past inputs kept at the largest value only, which says what keeping them adds', () => {
     placements.count = 0;
     const { code, out } = run(['sweep', GPT2, '--target', 'cpu', '--dim', 'past_seq_len=16..64', '--points', '4', '--json']);
     expect(code).toBe(0);
-    expect(JSON.parse(out).points).toHaveLength(4);
-    expect(placements.count).toBe(0);
+    const points = JSON.parse(out).points;
+    expect(points).toHaveLength(4);
+    expect(points.map((p: { kvPastKept?: unknown }) => p.kvPastKept !== undefined)).toEqual([false, false, false, true]);
+    expect(placements.count).toBe(1);
+    placements.count = 0;
     // the plan shown at one of its values still says what keeping them adds
     const plan = planJson([GPT2, '--target', 'cpu', '--dim', 'past_seq_len=64', '--dim', 'seq_len=1']);
     expect(plan.explanation.kvPastKept.extra).toBeGreaterThan(0);

@@ -286,12 +286,17 @@ function givenDim(d: ModelPlan['assumptions']['dims'][number]): string {
   return d.givenAs === undefined ? `--dim ${d.name}=${d.value}` : `--dim ${d.givenAs}=${d.value} (${d.name})`;
 }
 
+/** Diagnostics the text says as warnings beside the assumptions, near the top: a total length given against its parts (`dim-mismatch`). */
+const TOP_WARNINGS: ReadonlySet<string> = new Set(['dim-mismatch']);
+
 /** What the plan rests on, when it rests on anything: one line each. */
 export function assumptionLines(plan: ModelPlan): string[] {
   const { dims, unknown, branches } = plan.assumptions;
   const lines: string[] = [];
   for (const d of dims.filter((x) => !x.bound)) lines.push(`  assumes       ${d.name}=${d.value} (${d.axes.join(', ')}; default: ${d.rule}) — set with --dim`);
   for (const d of dims.filter((x) => x.bound && x.sizesNothing === true)) lines.push(`  warning       ${givenDim(d)} ${SIZES_NOTHING} (${d.axes.join(', ')})`);
+  // dims given against one another: read beside the dims they contradict, not after the peak's live list
+  for (const d of plan.diagnostics.filter((x) => TOP_WARNINGS.has(x.code))) lines.push(`  warning       ${d.message} [${d.code}]`);
   const unknownSizes = unknown.filter((u) => u.pastLimit !== true);
   if (unknownSizes.length > 0) {
     const ops = [...new Set(unknownSizes.map((u) => u.op || 'input'))].slice(0, 4).join(', ');
@@ -385,9 +390,11 @@ export function planText(file: string, plan: ModelPlan): string {
     lines.push(...peakLiveLines(plan, TOP_BUFFERS));
   }
   lines.push(...suggestionLines(plan));
-  if (plan.diagnostics.length > 0) {
-    lines.push(`  diagnostics (${plan.diagnostics.length}):`);
-    for (const d of plan.diagnostics) lines.push(`    [${d.code}] ${d.message}`);
+  // those said as warnings among the assumptions are not listed again
+  const rest = plan.diagnostics.filter((d) => !TOP_WARNINGS.has(d.code));
+  if (rest.length > 0) {
+    lines.push(`  diagnostics (${rest.length}):`);
+    for (const d of rest) lines.push(`    [${d.code}] ${d.message}`);
   }
   return lines.join('\n') + '\n';
 }

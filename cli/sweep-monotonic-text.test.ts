@@ -16,7 +16,7 @@ function point(value: number, peak: number | null, complete = true, error?: stri
 
 function result(points: readonly CliSweepPoint[], monotonic: boolean): CliSweepResult {
   const monotonicLeftOut = points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value);
-  return { dim: 'seq', points, monotonic, monotonicLeftOut, crossings: [], fitsUpTo: null, assumed: [] } as CliSweepResult;
+  return { dim: 'seq', points, monotonic, monotonicLeftOut, crossings: [], fitsUpTo: null, assumed: [], assumptions: { dims: [], branches: [] }, assumes: [] } as CliSweepResult;
 }
 
 describe('the monotonic line of sweep text', () => {

@@ -12,6 +12,7 @@ import type { PlanDiagnostic } from '../src/planner/problem/build-buffers';
 import { PINS_SPILL_OFF, PINS_UNUSED, UNMATCHED_PIN } from '../src/planner/spill/unmatched-pins';
 import { fitsUpToText, MAX_SWEEP_POINTS, sweepDim, sweepValues, type SweepCrossing, type SweepPoint, type SweepResult } from '../src/planner/sweep/dim-sweep';
 import { sweepPoint } from '../src/planner/sweep/sweep-point';
+import { sweepAssumptionLines, sweepAssumptions, type SweepAssumptionLine, type SweepAssumptions } from '../src/planner/sweep/sweep-assumptions';
 import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../src/planner/sweep/decode-step';
 import type { TargetProfile } from '../src/planner/targets/target';
 import { assert } from '../src/shared/assert';
@@ -66,13 +67,22 @@ interface SweepSettings {
 
 /**
  * A sweep as `sweep --json` gives it: `fitsUpTo` null when no value is known
- * to fit; `assumed`: dims bound at every point beyond the --dim options (a
+ * to fit, or nothing is to fit (no --budget and no region with a size limit);
+ * `monotonic` null when not judged (fewer than two values with every size
+ * known); `assumed`: dims bound at every point beyond the --dim options (a
  * decode step's sequence length when the swept dim is a decoder's cache length).
  */
-export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points'> & { readonly points: readonly CliSweepPoint[]; readonly fitsUpTo: number | null; readonly assumed: readonly SweepAssumedDim[] };
+export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points' | 'monotonic'> & {
+  readonly points: readonly CliSweepPoint[];
+  readonly monotonic: boolean | null;
+  readonly fitsUpTo: number | null;
+  readonly assumed: readonly SweepAssumedDim[];
+  readonly assumptions: SweepAssumptions; // default dims and If branches the points rest on, with the values where they hold
+  readonly assumes: readonly SweepAssumptionLine[]; // every assumption in words, as the text prints it
+};
 
-/** A point as `sweep --json` gives it: a value that could not be planned has `peak` and `lowerBound` null and its `error`. */
-export type CliSweepPoint = Omit<SweepPoint, 'peak' | 'lowerBound'> & { readonly peak: number | null; readonly lowerBound: number | null };
+/** A point as `sweep --json` gives it: a value that could not be planned has `peak` and `lowerBound` null and its `error`; its default dims and branches are the sweep's `assumptions`. */
+export type CliSweepPoint = Omit<SweepPoint, 'peak' | 'lowerBound' | 'defaults' | 'branches'> & { readonly peak: number | null; readonly lowerBound: number | null };
 
 /** A sweep of one model, and the model as the options besides the swept dim bind it. */
 export interface SweptFile {
@@ -123,19 +133,24 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
       const range = `${values[0]}..${values[values.length - 1]}`;
       throw new MissingDimError('bad-argument', `${sweptAndFixed(dim, range, String(given.dims![fixed]), fixed).message} (both name the dim ${swept!.name})`);
     }
-    // a point's figures are read, never its explanation: no placement with a decoder's past inputs kept
-    const plan = planModel(model, s.target, { ...(s.strategy !== undefined && { strategy: s.strategy }), kvPastKept: false });
+    // a point's figures are read; at the largest value also the bytes a runtime keeping a decoder's past inputs would add
+    // (its buffers placed once more: one placement for the sweep, not one per point)
+    const plan = planModel(model, s.target, { ...(s.strategy !== undefined && { strategy: s.strategy }), kvPastKept: value === values[values.length - 1] });
     pinNotes ??= plan.diagnostics.filter((d) => PIN_CODES.has(d.code));
     return withinBudget(sweepPoint(value, model, plan), s.budget);
   };
-  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
+  // without a budget or a region with a size limit there is nothing to fit: no value is judged to fit or not (fitsUpTo null)
+  const judged = s.budget !== undefined || s.target.regions.some((r) => r.sizeLimit !== undefined);
+  const result = sweepDim(dim, values, planAt, judged ? (p: SweepPoint) => p.fits : undefined);
   // a value that cannot be planned is a point of the curve; when none can be, the sweep itself fails
   if (result.points.every((p) => p.error !== undefined)) throw failures.get(result.points[0]!.value)!;
-  const points = result.points.map((p) => (p.error === undefined ? p : { ...p, peak: null, lowerBound: null }));
+  // the default dims and branches are said once for the sweep (`assumptions`); a point keeps its own figures
+  const points = result.points.map(({ defaults: _defaults, branches: _branches, ...p }) => (p.error === undefined ? p : { ...p, peak: null, lowerBound: null }));
   // a point was planned, so inferred: its options besides the swept axes bind it as they bind the model alone
   const noted = bound ?? firstInferred;
   assert(noted !== undefined, 'a sweep with a point planned has a model inferred');
-  return { result: { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed] }, bound: noted, pinNotes: pinNotes ?? [] };
+  const said = { assumptions: sweepAssumptions(result.points), assumes: sweepAssumptionLines(result.points, dim) };
+  return { result: { ...result, points, monotonic: result.monotonic ?? null, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed], ...said }, bound: noted, pinNotes: pinNotes ?? [] };
 }
 
 /** The codes of a plan's diagnostics of the target's pins, which a model alone does not give. */
@@ -192,6 +207,8 @@ interface FitTerms {
 function sweepText(file: string, r: CliSweepResult, terms: FitTerms): string {
   const lines = [`${file}: sweep of ${r.dim}, ${counted(r.points.length, 'value')}`];
   for (const a of r.assumed) lines.push(`  every value planned with ${a.name}=${a.value}: ${a.reason} (--dim ${a.name}=N to plan another length)`);
+  // as `plan` says them, under the same labels
+  for (const a of r.assumes) lines.push(`  ${a.label.padEnd(13)} ${a.text}${a.defaultDim === true ? ' — set with --dim' : ''}`);
   const peakText = (p: CliSweepPoint): string => `${p.complete ? '' : '≥ '}${formatBytes(p.peak ?? undefined)}`;
   const planned = r.points.filter((p) => p.peak !== null && p.lowerBound !== null);
   // columns as wide as their widest entry, so a 16-digit value or "≥ 1.50 PiB" keeps the rows aligned

@@ -422,6 +422,11 @@ test.describe('growth view, read and driven whole', () => {
     await expect(note).toContainText('sequence_length = 1 (a decode step: one new token, with past_sequence_length tokens in the cache)');
     await expect(note).toContainText('The plan on screen has sequence_length = 128: its peak is not on the curve.');
     await expect(page.getByTestId('growth-assumed-change')).toHaveText('Use sequence_length = 128');
+    // what the points rest on, as `sweep` says it: the past inputs reused, and what keeping them adds at the largest value
+    const last = curve.points.at(-1)!.value;
+    const kept = curve.assumes.find((line) => line.startsWith('assumes the bytes of each past input of the KV cache are reused'));
+    expect(kept).toContain(`holds past and present at once: at past_sequence_length=${last} (the largest value), `);
+    await expect(page.getByTestId('growth-assumptions')).toContainText(`at past_sequence_length=${last} (the largest value), `);
     // the legend names the rule for what it marks: the value on screen, not a plan drawn on the curve (no diamond is)
     const legend = page.getByTestId('growth-chart').getByRole('list', { name: 'Legend' });
     await expect(legend.locator('li').filter({ hasText: /^value on screen \(its plan is not on the curve\)$/ })).toHaveCount(1);

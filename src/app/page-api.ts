@@ -20,7 +20,7 @@ export interface HeapscopePageApi {
    * graph drawn, collapsed the ids of the collapsed groups; regions: per region `{ name, peak, lowerBound, sizeLimit, overBy, spilled }` as
    * `plan --json` gives them), settings, and compare: the open comparison
    * (`{ peakA, peakB, strategy, target, settings }`, B's) or null; growth: the Growth view's curve of the plan
-   * on screen (`{ dim, status, current, points: [{ value, peak, lowerBound, complete, fits }], fitsUpTo, monotonic }`) or null.
+   * on screen (`{ dim, status, current, points: [{ value, peak, lowerBound, complete, fits }], fitsUpTo, monotonic, assumed, assumes, rangeError, error }`) or null.
    */
   summary(): PageSummary & { readonly compare: CompareSummary | null; readonly growth: GrowthSummary | null };
 }

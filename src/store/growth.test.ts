@@ -6,6 +6,8 @@ import { createFakeClient } from './testing/fake-client';
 import type { GrowthAxis } from '../worker/protocol';
 import { inferShapes, type InferOptions } from '../model/infer/shapes';
 import { tinyDecoderIr, tinyMaskedDecoderIr } from '../model/testing/tiny-decoder';
+import { GraphBuilder } from '../model/testing/onnx-writer';
+import { decodeModel } from '../model/decode-model';
 
 const BATCH: GrowthAxis = { kind: 'dim', name: 'batch' };
 
@@ -44,7 +46,7 @@ describe('store: growth curve', () => {
     expect(selectGrowthSummary(s.store.getState())).toBeNull();
     const why = 'On target tflm the plan is of the file’s own shapes: no dim changes it.';
     s.actions.setGrowthRefused(why);
-    expect(selectGrowthSummary(s.store.getState())).toEqual({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], rangeError: null, error: why });
+    expect(selectGrowthSummary(s.store.getState())).toEqual({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], assumes: [], rangeError: null, error: why });
     s.actions.setGrowthRefused(undefined);
     expect(selectGrowthSummary(s.store.getState())).toBeNull();
   });
@@ -90,6 +92,30 @@ describe('store: growth curve', () => {
     await s.client.release();
     await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
     expect(s.client.growths).toHaveLength(2);
+  });
+
+  it('says in the summary which If branch every point assumes, as sweep does', async () => {
+    const g = new GraphBuilder('if-dim');
+    g.input('x', 'float32', ['N', 8]);
+    const sr = g.input('sr', 'int64', [1]);
+    const branch = (name: string): GraphBuilder => {
+      const b = new GraphBuilder(name);
+      b.output(b.nodeOutputs('Relu', ['x'], [`${name}.y`], {}, { name: `${name}/Relu` })[0]!, 'float32', ['N', 8]);
+      return b;
+    };
+    const c = g.node('Equal', [sr, g.initializer('k16000', 'int64', [1], [16000])], {}, { name: 'is16k' });
+    g.nodeOutputs('If', [c], ['y'], { then_branch: branch('wide'), else_branch: branch('narrow') }, { name: 'pick/If' });
+    g.output('y', 'float32', ['N', 8]);
+    const ir = decodeModel(g.toBytes({ opset: 13 }), { name: 'if.onnx' });
+    const client = createFakeClient((_ir, options: InferOptions) => inferShapes(ir, options));
+    const fetchFn = vi.fn(async () => new Response('x')) as unknown as typeof fetch;
+    const store = createAppStore({ client, fetch: fetchFn, baseUrl: 'https://app.example/', sampleUrl: 'https://app.example/sample.onnx' });
+    await store.getState().actions.openFile(new File(['producer'], 'if.onnx'));
+    store.getState().actions.sweepGrowth({ kind: 'dim', name: 'N' }, [1, 4]);
+    await vi.waitFor(() => expect(currentGrowth(store.getState())?.status).toBe('done'));
+    const summary = selectGrowthSummary(store.getState());
+    expect(summary?.assumed).toEqual([]);
+    expect(summary?.assumes).toEqual([expect.stringMatching(/^branch pick\/If: \w+ at every value — the condition is not known before the run/)]);
   });
 
   describe('on a decoder with a KV cache', () => {
@@ -138,6 +164,17 @@ describe('store: growth curve', () => {
       ]);
       // the page's own plan keeps the default sequence length
       expect(s.store.getState().model?.inferred.dims.find((d) => d.name === 'seq')?.value).toBe(128);
+    });
+
+    it('says in the summary what the points rest on, as sweep does: the default batch, the past inputs reused and what keeping them adds at the largest value', async () => {
+      const s = await openedDecoder();
+      s.actions.sweepGrowth(PAST, [0, 8]);
+      await vi.waitFor(() => expect(currentGrowth(s.store.getState())?.status).toBe('done'));
+      const assumes = selectGrowthSummary(s.store.getState())?.assumes ?? [];
+      expect(assumes).toEqual([
+        'assumes batch=1 at every value (x:0, past_key:0; default: batch axis: one sample)',
+        expect.stringMatching(/^assumes the bytes of each past input of the KV cache are reused after its last read \(past_key\), .*holds past and present at once: at past_len=8 \(the largest value\), no more bytes here/),
+      ]);
     });
 
     it('keeps a sequence length the user gave', async () => {

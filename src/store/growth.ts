@@ -10,6 +10,7 @@ import { growthAxisName, growthCurrent, refusedGrowthAxis } from '../worker/grow
 import { growthSettings } from '../worker/plan/growth';
 import type { GrowthAxis, GrowthPoint, ModelBindings } from '../worker/protocol';
 import { decodeStepDim, withDecodeStep, type SweepAssumedDim } from '../planner/sweep/decode-step';
+import { sweepAssumptionLines } from '../planner/sweep/sweep-assumptions';
 import { memoLast } from './memo';
 import type { StateAccess } from './model-loader';
 import type { AppState, GrowthState, LoadedModel } from './state';
@@ -53,8 +54,9 @@ export interface GrowthSummary {
   readonly current: number | null; // the value of the plan on screen
   readonly points: readonly { readonly value: number; readonly peak: number; readonly lowerBound: number; readonly complete: boolean; readonly fits: boolean }[];
   readonly fitsUpTo: number | null; // the largest value whose plan is known to fit every size limit (a plan with a size unknown is not); null: none is, no limit, or not done
-  readonly monotonic: boolean | null; // null until done
+  readonly monotonic: boolean | null; // null until done, or not judged (fewer than two values with every size known)
   readonly assumed: readonly { readonly name: string; readonly value: number }[]; // dims bound at every point beyond the page's (a decode step's sequence length)
+  readonly assumes: readonly string[]; // what the points rest on, as `sweep` and `plan` say it: default dims, If branches, the past inputs reused, graph I/O outside the arena (planner/sweep/sweep-assumptions.ts)
   readonly rangeError: string | null; // why the range typed in the pane is refused: the pane shows this instead of the curve, whose points are of the last range planned
   readonly error: string | null; // why the curve failed or was refused (an axis the graph ties to other dims), else null
 }
@@ -69,6 +71,7 @@ const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedMo
     fitsUpTo: growth.result?.fitsUpTo ?? null,
     monotonic: growth.result?.monotonic ?? null,
     assumed: [growthAssumedDim(model, growth.axis)].flatMap((d) => (d === undefined ? [] : [{ name: d.name, value: d.value }])),
+    assumes: growthAssumes(growth.points, growthAxisName(growth.axis)),
     rangeError: rangeError ?? null,
     error: growth.error?.message ?? null,
   };
@@ -76,8 +79,13 @@ const growthSummary = memoLast((growth: GrowthState | undefined, model: LoadedMo
 
 /** The Growth pane's refusal to draw any curve, as summary().growth gives it: status failed, the pane's reason as the error. */
 const refusedSummary = memoLast(
-  (error: string): GrowthSummary => ({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], rangeError: null, error }),
+  (error: string): GrowthSummary => ({ dim: '', status: 'failed', current: null, points: [], fitsUpTo: null, monotonic: null, assumed: [], assumes: [], rangeError: null, error }),
 );
+
+/** What the points of a curve of `dim` rest on, one sentence each, labelled as `sweep`'s text labels them ("assumes batch_size=1 at every value (…)"). */
+export function growthAssumes(points: readonly GrowthPoint[], dim: string): string[] {
+  return sweepAssumptionLines(points, dim).map((line) => `${line.label} ${line.text}`);
+}
 
 /** summary().growth: the curve of the plan on screen, the open pane's refusal when it offers nothing to vary, or null. */
 export function selectGrowthSummary(state: AppState): GrowthSummary | null {

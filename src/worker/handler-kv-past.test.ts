@@ -20,7 +20,7 @@ const have = existsSync(GPT2);
 if (!have) console.log(`worker kv past: ${GPT2} is absent; skipping`);
 
 describe.skipIf(!have)("the page's decoder plan, its growth curve and its strategy comparison", () => {
-  it('place the buffers again with the past inputs kept for the plan shown only', async () => {
+  it("place the buffers again with the past inputs kept for the plan shown and a curve's largest value only", async () => {
     const posted: WorkerResponse[] = [];
     const handle = createRequestHandler((r) => posted.push(r), { yieldToQueue: () => Promise.resolve() });
     const bytes = new Uint8Array(readFileSync(GPT2)).buffer;
@@ -31,9 +31,13 @@ describe.skipIf(!have)("the page's decoder plan, its growth curve and its strate
     expect(opened?.plan.status === 'planned' && opened.plan.plan.explanation.kvPastKept?.extra).toBeGreaterThan(0);
     expect(placements.count).toBe(1);
     await handle({ type: 'growth', id: 2, axis: { kind: 'dim', name: 'past_seq_len' }, values: [16, 32, 64], bindings: { dims }, settings: CPU, findFit: false });
-    expect(posted.filter((r): r is GrowthPointResponse => r.type === 'growth-point').map((r) => r.point.value)).toEqual([16, 32, 64]);
+    const points = posted.filter((r): r is GrowthPointResponse => r.type === 'growth-point').map((r) => r.point);
+    expect(points.map((p) => p.value)).toEqual([16, 32, 64]);
+    // the curve says what a runtime keeping the past inputs adds at its largest value, as sweep does
+    expect(points.map((p) => p.kvPastKept !== undefined)).toEqual([false, false, true]);
+    expect(placements.count).toBe(2);
     await handle({ type: 'compare', id: 3, settings: CPU });
     expect((posted.find((r) => r.type === 'compared') as ComparedResponse).peaks.every((p) => p.status === 'planned')).toBe(true);
-    expect(placements.count).toBe(1);
+    expect(placements.count).toBe(2);
   });
 });

@@ -298,7 +298,7 @@ class ModelWorker {
       const probe = planned >= total;
       const label = probe ? `Finding where it stops fitting: ${name}=${step.value}` : `${GROWTH_LABEL} ${name}=${step.value} (${planned + 1} of ${total})`;
       this.post({ type: 'progress', id: request.id, fraction: Math.min(1, planned / total), label });
-      const point = growthPoint(input, step.value, deps);
+      const point = growthPoint(input, step.value, deps, step.value === request.values[request.values.length - 1]);
       planned += 1;
       this.post({ type: 'growth-point', id: request.id, point, probe });
       step = steps.next(point);

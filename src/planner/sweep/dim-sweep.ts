@@ -24,6 +24,10 @@ export interface SweepPoint {
   readonly pastLimit?: string; // the first tensor whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): over any limit or budget, so the point fits neither a byte budget nor a region with a size limit that holds it; with neither, `fits` is `plan`'s
   readonly workspace?: { readonly operators: number; readonly largest: KernelWorkspace }; // fused attention ops whose kernel workspace no scratch rule of the target plans (not in the peak), and ONNX Runtime's CPU estimate of the largest
   readonly error?: string; // the value could not be planned (sizes past what the planner computes exactly), and why: peak and lower bound are no figures, the point does not fit
+  readonly defaults?: readonly { readonly name: string; readonly value: number; readonly axes: readonly string[]; readonly rule: string }[]; // dims at their default value, as `plan`'s assumptions.dims not bound
+  readonly branches?: readonly { readonly node: string; readonly taken: string; readonly reason: string }[]; // If branches chosen without the condition's value, as `plan`'s assumptions.branches
+  readonly kvPastKept?: { readonly inputs: readonly string[]; readonly peak: number; readonly extra: number }; // as `plan`'s explanation.kvPastKept: the bytes a runtime keeping the past inputs for the whole run adds to the peak
+  readonly io?: { readonly owner: 'application'; readonly bytes: number; readonly inArena: number; readonly kvBytes?: number }; // graph inputs and outputs owned by the application, as `plan`'s storage.io: outside the peak but for `inArena`
 }
 
 /**
@@ -47,11 +51,11 @@ export interface SweepCrossing {
 /** A point against the budget: it fits, it does not (over, or not planned), or its lower estimate is within and sizes are unknown. */
 type Standing = 'fits' | 'over' | 'unknown';
 
-/** A sweep's result: `fitsUpTo` is the largest value whose plan is known to fit the budget (undefined: none is, or no budget). */
+/** A sweep's result: `fitsUpTo` is the largest value whose plan is known to fit the budget (undefined: none is, or no budget, so nothing to fit). */
 export interface SweepResult<P extends SweepPoint = SweepPoint> {
   readonly dim: string;
   readonly points: readonly P[];
-  readonly monotonic: boolean; // the peak never falls as the dim grows, over the planned values whose sizes are all known
+  readonly monotonic?: boolean; // the peak never falls as the dim grows, over the planned values whose sizes are all known; undefined: not judged, fewer than two such values
   readonly monotonicLeftOut: readonly number[]; // planned values left out of `monotonic`: their peak is a lower estimate (a size unknown)
   readonly fitsUpTo?: number;
   readonly crossings: readonly SweepCrossing[];
@@ -140,7 +144,8 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   for (const v of values) points.push(yield* at(v));
   // a lower estimate says nothing of a fall: where sizes overflow, it drops as the dim grows
   const complete = points.filter((p) => p.error === undefined && p.complete);
-  const judged = { monotonic: complete.every((p, i) => i === 0 || p.peak >= complete[i - 1]!.peak), monotonicLeftOut: points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value) };
+  const monotonic = complete.length < 2 ? undefined : complete.every((p, i) => i === 0 || p.peak >= complete[i - 1]!.peak);
+  const judged = { ...(monotonic !== undefined && { monotonic }), monotonicLeftOut: points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value) };
   if (budget === undefined) return { dim, points, ...judged, crossings: [] };
   // a size known to pass 2^53 − 1 bytes is over any byte budget: no lower estimate "not known to fit"
   const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget && p.pastLimit === undefined : budget;

@@ -8,7 +8,11 @@ import type { ModelPlan } from '../plan-types';
 import type { SweepPoint } from './dim-sweep';
 
 /** The point of `value`, given the model inferred there and its plan. */
-export function sweepPoint(value: number, model: InferredModel, plan: Pick<ModelPlan, 'peak' | 'lowerBound' | 'regions' | 'complete' | 'fits' | 'buffers'> & Partial<Pick<ModelPlan, 'assumptions'>>): SweepPoint {
+export function sweepPoint(
+  value: number,
+  model: InferredModel,
+  plan: Pick<ModelPlan, 'peak' | 'lowerBound' | 'regions' | 'complete' | 'fits' | 'buffers'> & Partial<Pick<ModelPlan, 'assumptions' | 'storage'>> & { readonly explanation?: Pick<ModelPlan['explanation'], 'kvPastKept'> },
+): SweepPoint {
   const largest = plan.buffers.reduce<{ name: string; size: number } | undefined>((a, b) => (a === undefined || b.size > a.size ? { name: b.name, size: b.size } : a), undefined);
   const unknown = plan.complete ? undefined : firstUnknown(plan.assumptions?.unknown[0]) ?? firstUnknownValue(model);
   // a run-time tensor's size past 2^53 − 1 is in the plan's assumptions: a weight's or a constant's is in no buffer planned
@@ -26,6 +30,21 @@ export function sweepPoint(value: number, model: InferredModel, plan: Pick<Model
     ...(unknown !== undefined && { unknown }),
     ...(pastLimit !== undefined && { pastLimit }),
     ...(workspace !== undefined && workspace.length > 0 && { workspace: { operators: workspace.length, largest: workspace[0]! } }),
+    ...assumedAt(plan),
+  };
+}
+
+/** What the point's plan rests on, as `plan` states it: default dims, If branches guessed, a KV cache's past inputs reused, graph I/O outside the arena; only what there is. */
+function assumedAt(plan: Partial<Pick<ModelPlan, 'assumptions' | 'storage'>> & { readonly explanation?: Pick<ModelPlan['explanation'], 'kvPastKept'> }): Partial<SweepPoint> {
+  const defaults = (plan.assumptions?.dims ?? []).filter((d) => !d.bound).map((d) => ({ name: d.name, value: d.value, axes: d.axes, rule: d.rule }));
+  const branches = plan.assumptions?.branches ?? [];
+  const kept = plan.explanation?.kvPastKept;
+  const io = plan.storage?.io;
+  return {
+    ...(defaults.length > 0 && { defaults }),
+    ...(branches.length > 0 && { branches: branches.map((b) => ({ node: b.node, taken: b.taken, reason: b.reason })) }),
+    ...(kept !== undefined && { kvPastKept: kept }),
+    ...(io?.owner === 'application' && { io: { owner: 'application' as const, bytes: io.bytes, inArena: io.inArena, ...(io.kvBytes !== undefined && { kvBytes: io.kvBytes }) } }),
   };
 }
 

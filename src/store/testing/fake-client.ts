@@ -80,7 +80,7 @@ export function createFakeClient(infer: (ir: IrModel, options: InferOptions) => 
     const input = { ir: held.ir, axis: ask.axis, bindings: ask.bindings, settings: ask.settings };
     const deps = { infer, plan: planForSettings, inferOptions };
     const planAt = (value: number) => {
-      const point = growthPoint(input, value, deps);
+      const point = growthPoint(input, value, deps, value === ask.values[ask.values.length - 1]);
       onPoint(point, !ask.values.includes(value));
       return point;
     };

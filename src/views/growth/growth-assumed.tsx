@@ -7,6 +7,8 @@ import { useActions } from '../../store/context';
 import type { SweepAssumedDim } from '../../planner/sweep/decode-step';
 import { shortName } from '../../shared/short-name';
 import { assumedDimText } from './growth-input';
+import { growthAssumes } from '../../store/growth';
+import type { GrowthPoint } from '../../worker/protocol';
 
 /** The assumption and the button that drops it; nothing without one. */
 export function GrowthAssumed({ assumed }: { readonly assumed: SweepAssumedDim | undefined }) {
@@ -21,4 +23,22 @@ export function GrowthAssumed({ assumed }: { readonly assumed: SweepAssumedDim |
       </button>
     </p>
   );
+}
+
+/** What the curve's points rest on, one line each, as `sweep` and `plan` say it: default dims, If branches, the past inputs reused, graph I/O outside the arena. */
+export function GrowthAssumptions({ points, dim }: { readonly points: readonly GrowthPoint[]; readonly dim: string }) {
+  const lines = growthAssumes(points, dim);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="muted growth-assumptions" data-testid="growth-assumptions">
+      {lines.map((line) => (
+        <li key={line}>{capitalized(line)}.</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sentence with its first letter in upper case. */
+function capitalized(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

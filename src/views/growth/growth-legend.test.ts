@@ -30,6 +30,12 @@ describe('the growth legend', () => {
     expect(labels({ points, regions, current: undefined })).toEqual(['peak', 'lower bound', 'lower estimate']);
   });
 
+  it('says a hollow dot marks a size too large as well as one unknown, as the verdict names both', () => {
+    const estimate = growthLegendItems({ points, regions, current: undefined }, false).find((item) => item.key === 'estimate')!;
+    expect(estimate.title).toMatch(/unknown/);
+    expect(estimate.title).toMatch(/too large \(past 2\^53 − 1 bytes/);
+  });
+
   it("the exported chart's legend says the same as the pane's", () => {
     const decode = growthExport({ points, regions, current: { value: 0, regions: [] } }, 'past_sequence_length', 960).document('curve');
     expect(decode).toContain('>value on screen (its plan is not on the curve)</text>');

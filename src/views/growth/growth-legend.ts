@@ -4,6 +4,7 @@
 // curve, else only its value (a decode step's curve, planned with another
 // sequence length than the page's). Shared by the pane's legend and the export.
 
+import { MAX_EXACT_POWER } from '../../shared/format';
 import type { GrowthChartInput } from './growth-geometry';
 
 /** One entry of the legend. */
@@ -21,7 +22,7 @@ export function growthLegendItems(input: GrowthChartInput, limited: boolean): re
     { key: 'bound', label: 'lower bound' },
     ...(limited ? [{ key: 'limit', label: 'size limit' } as const] : []),
     ...(current === undefined ? [] : [currentItem(current.regions.length > 0)]),
-    { key: 'estimate', label: 'lower estimate', title: "some tensor's size is unknown at that value: the peak is a lower estimate" },
+    { key: 'estimate', label: 'lower estimate', title: `some tensor's size is unknown at that value, or too large (past ${MAX_EXACT_POWER} bytes, planned as 0 bytes): the peak is a lower estimate` },
   ];
 }
 

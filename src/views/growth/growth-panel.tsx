@@ -26,7 +26,7 @@ import { growthChartOf } from './growth-input';
 import { growthLegendItems, type GrowthLegendItem } from './growth-legend';
 import { growthSvg } from './growth-svg';
 import { GrowthStatus } from './growth-status';
-import { GrowthAssumed } from './growth-assumed';
+import { GrowthAssumed, GrowthAssumptions } from './growth-assumed';
 import { GROWTH_CARD_WIDTH, GrowthTooltip, pointSentence, type PlacedCard } from './growth-tooltip';
 import './growth.css';
 
@@ -137,6 +137,8 @@ export function GrowthPanel({ active = true, compare = true }: GrowthPanelProps)
               <GrowthStatus growth={growth} axis={choice.axis} values={values ?? []} limited={plan?.regions.some((r) => r.sizeLimit !== undefined) ?? false} />
               <GrowthAssumed assumed={choice.axis.kind === 'dim' ? decodeStepDim(inferred, choice.axis.name) : undefined} />
               {plan === undefined ? <p className="pane-empty">No plan to grow.</p> : <GrowthChart choice={choice} growth={growth} compare={compare} />}
+              {/* under the chart, which keeps its height: the pane scrolls to them */}
+              {growth !== undefined && <GrowthAssumptions points={growth.points} dim={growthAxisName(choice.axis)} />}
             </>
           )}
           {offer.notes.length > 0 && <p className="muted growth-note">{offer.notes.join(' ')}</p>}

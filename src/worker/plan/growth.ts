@@ -34,9 +34,13 @@ export function growthSettings(settings: PlanSettings): PlanSettings {
   return rest;
 }
 
-/** The figures of the plan of `input` with its axis at `value`. */
-export function growthPoint(input: GrowthInput, value: number, deps: GrowthDeps): GrowthPoint {
+/**
+ * The figures of the plan of `input` with its axis at `value`; with `keptPast`
+ * (the curve's largest value), also the bytes a runtime keeping a decoder's
+ * past inputs would add (the buffers placed once more), as `sweep` gives them.
+ */
+export function growthPoint(input: GrowthInput, value: number, deps: GrowthDeps, keptPast = false): GrowthPoint {
   const model = deps.infer(input.ir, deps.inferOptions(bindingsAt(input.axis, input.bindings, value)));
-  const plan = deps.plan(model, growthSettings(input.settings), { kvPastKept: false }); // only the curve's figures are read
+  const plan = deps.plan(model, growthSettings(input.settings), { kvPastKept: keptPast }); // the curve's figures, and what it assumes
   return sweepPoint(value, model, plan);
 }
