@@ -67,14 +67,11 @@ interface SweepSettings {
 
 /**
  * A sweep as `sweep --json` gives it: `fitsUpTo` null when no value is known
- * to fit, or nothing is to fit (no --budget and no region with a size limit);
- * `monotonic` null when not judged (fewer than two values with every size
- * known); `assumed`: dims bound at every point beyond the --dim options (a
+ * to fit; `assumed`: dims bound at every point beyond the --dim options (a
  * decode step's sequence length when the swept dim is a decoder's cache length).
  */
-export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points' | 'monotonic'> & {
+export type CliSweepResult = Omit<SweepResult, 'fitsUpTo' | 'points'> & {
   readonly points: readonly CliSweepPoint[];
-  readonly monotonic: boolean | null;
   readonly fitsUpTo: number | null;
   readonly assumed: readonly SweepAssumedDim[];
   readonly assumptions: SweepAssumptions; // default dims and If branches the points rest on, with the values where they hold
@@ -139,9 +136,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
     pinNotes ??= plan.diagnostics.filter((d) => PIN_CODES.has(d.code));
     return withinBudget(sweepPoint(value, model, plan), s.budget);
   };
-  // without a budget or a region with a size limit there is nothing to fit: no value is judged to fit or not (fitsUpTo null)
-  const judged = s.budget !== undefined || s.target.regions.some((r) => r.sizeLimit !== undefined);
-  const result = sweepDim(dim, values, planAt, judged ? (p: SweepPoint) => p.fits : undefined);
+  const result = sweepDim(dim, values, planAt, (p: SweepPoint) => p.fits);
   // a value that cannot be planned is a point of the curve; when none can be, the sweep itself fails
   if (result.points.every((p) => p.error !== undefined)) throw failures.get(result.points[0]!.value)!;
   // the default dims and branches are said once for the sweep (`assumptions`); a point keeps its own figures
@@ -150,7 +145,7 @@ export function sweepFile(ir: IrModel, dim: string, values: readonly number[], s
   const noted = bound ?? firstInferred;
   assert(noted !== undefined, 'a sweep with a point planned has a model inferred');
   const said = { assumptions: sweepAssumptions(result.points), assumes: sweepAssumptionLines(result.points, dim) };
-  return { result: { ...result, points, monotonic: result.monotonic ?? null, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed], ...said }, bound: noted, pinNotes: pinNotes ?? [] };
+  return { result: { ...result, points, fitsUpTo: result.fitsUpTo ?? null, assumed: assumed === undefined ? [] : [assumed], ...said }, bound: noted, pinNotes: pinNotes ?? [] };
 }
 
 /** The codes of a plan's diagnostics of the target's pins, which a model alone does not give. */

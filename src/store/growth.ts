@@ -54,7 +54,7 @@ export interface GrowthSummary {
   readonly current: number | null; // the value of the plan on screen
   readonly points: readonly { readonly value: number; readonly peak: number; readonly lowerBound: number; readonly complete: boolean; readonly fits: boolean }[];
   readonly fitsUpTo: number | null; // the largest value whose plan is known to fit every size limit (a plan with a size unknown is not); null: none is, no limit, or not done
-  readonly monotonic: boolean | null; // null until done, or not judged (fewer than two values with every size known)
+  readonly monotonic: boolean | null; // null until done
   readonly assumed: readonly { readonly name: string; readonly value: number }[]; // dims bound at every point beyond the page's (a decode step's sequence length)
   readonly assumes: readonly string[]; // what the points rest on, as `sweep` and `plan` say it: default dims, If branches, the past inputs reused, graph I/O outside the arena (planner/sweep/sweep-assumptions.ts)
   readonly rangeError: string | null; // why the range typed in the pane is refused: the pane shows this instead of the curve, whose points are of the last range planned

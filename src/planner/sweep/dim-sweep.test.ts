@@ -99,15 +99,6 @@ describe('sweepDim', () => {
   });
 });
 
-describe('sweepDim judging monotonic', () => {
-  it('judges nothing with fewer than two values of every size known, and judges from two', () => {
-    const open = (v: number): SweepPoint => ({ ...point(v, 10), complete: false });
-    expect(sweepDim('x', [1, 2, 4], (v) => (v === 1 ? point(v, 10) : open(v))).monotonic).toBeUndefined();
-    expect(sweepDim('x', [1, 2, 4], (v) => (v === 4 ? open(v) : point(v, 10 * v))).monotonic).toBe(true);
-    expect(sweepDim('x', [1, 2], (v) => point(v, 10 / v)).monotonic).toBe(false);
-  });
-});
-
 describe('sweepDim with values that cannot be planned', () => {
   it('leaves them out of monotonic, never counts them as fitting, and never as unknown', () => {
     const failed = (v: number): SweepPoint => ({ value: v, peak: 0, lowerBound: 0, regions: [], complete: false, fits: false, error: 'too large' });

@@ -51,11 +51,11 @@ export interface SweepCrossing {
 /** A point against the budget: it fits, it does not (over, or not planned), or its lower estimate is within and sizes are unknown. */
 type Standing = 'fits' | 'over' | 'unknown';
 
-/** A sweep's result: `fitsUpTo` is the largest value whose plan is known to fit the budget (undefined: none is, or no budget, so nothing to fit). */
+/** A sweep's result: `fitsUpTo` is the largest value whose plan is known to fit the budget (undefined: none is, or no budget). */
 export interface SweepResult<P extends SweepPoint = SweepPoint> {
   readonly dim: string;
   readonly points: readonly P[];
-  readonly monotonic?: boolean; // the peak never falls as the dim grows, over the planned values whose sizes are all known; undefined: not judged, fewer than two such values
+  readonly monotonic: boolean; // the peak never falls as the dim grows, over the planned values whose sizes are all known
   readonly monotonicLeftOut: readonly number[]; // planned values left out of `monotonic`: their peak is a lower estimate (a size unknown)
   readonly fitsUpTo?: number;
   readonly crossings: readonly SweepCrossing[];
@@ -144,8 +144,7 @@ export function* sweepSteps<P extends SweepPoint>(dim: string, values: readonly 
   for (const v of values) points.push(yield* at(v));
   // a lower estimate says nothing of a fall: where sizes overflow, it drops as the dim grows
   const complete = points.filter((p) => p.error === undefined && p.complete);
-  const monotonic = complete.length < 2 ? undefined : complete.every((p, i) => i === 0 || p.peak >= complete[i - 1]!.peak);
-  const judged = { ...(monotonic !== undefined && { monotonic }), monotonicLeftOut: points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value) };
+  const judged = { monotonic: complete.every((p, i) => i === 0 || p.peak >= complete[i - 1]!.peak), monotonicLeftOut: points.filter((p) => p.error === undefined && !p.complete).map((p) => p.value) };
   if (budget === undefined) return { dim, points, ...judged, crossings: [] };
   // a size known to pass 2^53 − 1 bytes is over any byte budget: no lower estimate "not known to fit"
   const withinBudget = typeof budget === 'number' ? (p: P) => p.peak <= budget && p.pastLimit === undefined : budget;

@@ -39,12 +39,6 @@ describe('growthVerdict', () => {
     expect(verdict([20, 40], () => true)).toContain('No value from 20 fits the size limits.');
   });
 
-  it('says monotonic was not judged with fewer than two values of every size known, never that the curve is not monotonic', () => {
-    const text = verdict([0, 1, 2], (v) => v === 0);
-    expect(text).toContain('Monotonic: not judged, fewer than two values have every size known.');
-    expect(text).not.toContain('Not monotonic');
-  });
-
   it('says a size past 2^53 − 1 bytes is too large, not unknown, apart from the sizes unknown', () => {
     // unknown sizes at 2; from 4 a tensor needing more than 2^53 − 1 bytes, in no region with a size limit (it fits as plan says)
     const at = (v: number): GrowthPoint => (v < 4 ? point(v, v < 2) : { ...point(v, false), peak: 100, lowerBound: 100, fits: true, unknown: "'scores': it needs more than 2^53 − 1 bytes", pastLimit: 'scores' });

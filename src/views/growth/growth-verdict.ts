@@ -21,8 +21,7 @@ export function growthVerdict(growth: Pick<GrowthState, 'points' | 'values' | 'r
         : `${capitalized(fitsUpToText(dim, result.fitsUpTo, last))}.`,
     );
   }
-  if (result?.monotonic === false) words.push('Not monotonic: the peak falls somewhere as the value grows.');
-  if (result !== undefined && result.monotonic === undefined) words.push('Monotonic: not judged, fewer than two values have every size known.');
+  if (result !== undefined && !result.monotonic) words.push('Not monotonic: the peak falls somewhere as the value grows.');
   const counted = result !== undefined && limited ? ', not counted as fitting' : '';
   // a size past 2^53 − 1 bytes is known, too large: its values are named apart from those with a size unknown
   const unknownAt = open.filter((p) => p.pastLimit === undefined);
