@@ -40,8 +40,20 @@ export function heldWeights(r: ModelPlan['regions'][number]): string {
   return (r.weights ?? 0) > 0 ? ` (${formatBytes(r.weights!)} of it weights)` : '';
 }
 
+/**
+ * The weights line: their bytes, how many tensors, and where they are. Weights of unknown size (a custom op's output
+ * over constants alone) are counted as 0 bytes, so the bytes are "at least" so many and the line says how many are
+ * unknown.
+ */
+export function weightsLine(plan: ModelPlan): string {
+  const unknown = plan.weights.unknownSizes ?? 0;
+  const least = unknown > 0 ? 'at least ' : '';
+  const left = unknown > 0 ? `${unknown} of unknown size, counted as 0 bytes; ` : '';
+  return `  weights       ${least}${formatBytes(plan.weights.bytes)} in ${counted(plan.weights.tensors, 'tensor')} (${left}${weightsWhere(plan)})`;
+}
+
 /** Where the weights are: "in flash, outside every region" (on a host: outside the planned regions, loaded by the runtime), "in sram, copied from flash at start". */
-export function weightsWhere(plan: ModelPlan): string {
+function weightsWhere(plan: ModelPlan): string {
   const w = plan.storage?.weights;
   if (w === undefined) return 'own region, not planned';
   if (w.in === 'flash') return unplacedWeightsWords(w.home);

@@ -20,7 +20,7 @@ import { budgetMsOption, parseByteSize, type ParsedArgs } from './args';
 import { displaySafe, readModelFile, type Output } from './io';
 import { peakLiveLines, portfolioLines, suggestionLines } from './plan-explain';
 import { emptyPeakWords } from '../src/planner/explain/empty-peak';
-import { heldWeights, ioLines, ioOfUnknownSize, needsLines, spillLines, weightsWhere } from './plan-spill';
+import { heldWeights, ioLines, ioOfUnknownSize, needsLines, spillLines, weightsLine } from './plan-spill';
 import { runtimeLines } from './plan-runtime';
 import { EXPORT_OPTIONS, wantsExports, writeExports } from './plan-exports';
 import { forEachFile, withProfileError } from './run-files';
@@ -355,20 +355,22 @@ export function planText(file: string, plan: ModelPlan): string {
   for (const r of plan.regions) {
     const limit = r.sizeLimit === undefined ? '' : `, limit ${formatBytes(r.sizeLimit)}${r.overBy > 0 ? `, ${formatBytes(r.overBy)} OVER` : ''}`;
     const spilled = (r.spilled ?? 0) > 0 ? `, ${formatBytes(r.spilled!)} of buffers spilled here in all over the run` : '';
-    const weights = (r.weights ?? 0) > 0 ? ` + ${formatBytes(r.weights!)} weights` : '';
+    // weights of unknown size are counted as 0 bytes: the bytes set aside for them are a lower estimate
+    const weightsLeast = (r.weights ?? 0) > 0 && (plan.weights.unknownSizes ?? 0) > 0 ? '≥ ' : '';
+    const weights = (r.weights ?? 0) > 0 ? ` + ${weightsLeast}${formatBytes(r.weights!)} weights` : '';
     // a tail with a kernel's scratch not known is a lower estimate, and so is the sum
     const tailLeast = (r.runtimeTail ?? 0) > 0 && (plan.assumptions?.kernels ?? []).length > 0 ? '≥ ' : '';
     const tail = (r.runtimeTail ?? 0) > 0 ? ` + ${tailLeast}${formatBytes(r.runtimeTail!)} runtime tail and planning` : '';
     // the runtime's head when it is not the placement shown (the plan written is another one): the sum starts from it
     const head = r.runtimeHead !== undefined && r.runtimeHead !== r.peak ? `; the plan written: head ${formatBytes(r.runtimeHead)}` : '';
-    const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${tailLeast}${formatBytes(r.used!)}`;
+    const held = weights + tail === '' ? '' : `${head === '' ? ',' : head}${weights}${tail} = ${tailLeast || weightsLeast}${formatBytes(r.used!)}`;
     const ioLeast = ioOfUnknownSize(plan, r.name) ? 'at least ' : '';
     const io = (r.io ?? 0) > 0 || ioLeast !== '' ? `, ${ioLeast}${formatBytes(r.io ?? 0)} of graph I/O placed here over the run` : '';
     lines.push(`  ${`region ${r.name}`.padEnd(regionLabel)} ${least}${formatBytes(r.peak)} (bound ${formatBytes(r.lowerBound)}, ${r.fast ? 'fast' : 'slow'}${limit}${spilled}${io}${held})`);
   }
   lines.push(...spillLines(plan));
   lines.push(...runtimeLines(plan));
-  lines.push(`  weights       ${formatBytes(plan.weights.bytes)} in ${counted(plan.weights.tensors, 'tensor')} (${weightsWhere(plan)})`);
+  lines.push(weightsLine(plan));
   lines.push(...ioLines(plan));
   const w = plan.waste;
   lines.push(`  waste         holes ${formatBytes(w.holes)}, alignment padding ${formatBytes(w.alignmentPadding)}, scratch growth ${formatBytes(w.scratchGrowth)}`);

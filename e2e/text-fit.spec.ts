@@ -579,40 +579,53 @@ test("at 1600×1000 Growth's hover card on GPT-2 keeps a short buffer name whole
   expect(named).toBeGreaterThan(0);
 });
 
-test("GPT-2 on mcu at 1024×640 with Growth open: the live-bytes chart beside the heap keeps each region's rows apart, no label drawn over another", async ({ page }) => {
-  test.skip(!haveModel(GPT2), NO_MODELS);
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1024, height: 640 });
-  await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
-  // the dims bound at their defaults (the same plan): the banner keeps to the attention workspace line, and the chart
-  // the room it had beside the four-line dims line before that line was added
-  await page.goto(`/?model=/e2e/${GPT2}&target=mcu&panes=growth,heap,explain&dim.batch_size=1&dim.seq_len=128&dim.total_seq_len=128&dim.past_seq_len=0`);
-  await waitForModel(page, GPT2);
-  await waitForPlan(page);
-  const chart = page.getByTestId('heap-pane').getByTestId('peak-chart');
-  await expect(chart.locator('.pc-region')).toHaveCount(2);
-  // sram's "scratch 3.91 KiB @peak" sat over ext-ram's "peak 176 KiB" header, and sram's scratch cell lay under ext-ram's block.
-  const overlaps = await textOverlaps(chart, 0.5);
-  const blocksOut = await chart.evaluate((root) => {
-    const out: string[] = [];
-    // each region's cells and labels stay inside its block: none reaches below the next block's top
-    const blocks = [...root.querySelectorAll('.pc-region')].map((g) => g.getBoundingClientRect());
-    blocks.slice(1).forEach((next, k) => {
-      if (blocks[k]!.bottom > next.top + 0.5 && blocks[k]!.left < next.right && next.left < blocks[k]!.right) out.push(`block ${k} reaches into block ${k + 1}`);
+// With the dims bound at their defaults (the same plan) the banner keeps to the attention workspace line and the diagram
+// has room for both regions' lanes; with the dims unbound the banner's dims line takes four more lines, the diagram
+// draws sram alone, and the chart beside it had dropped ext-ram's block without a word.
+for (const [banner, dims, drawn] of [
+  ['the one-line banner', '&dim.batch_size=1&dim.seq_len=128&dim.total_seq_len=128&dim.past_seq_len=0', 2],
+  ['the dims line in the banner', '', 1],
+] as const) {
+  test(`GPT-2 on mcu at 1024×640 with Growth open and ${banner}: the live-bytes chart beside the heap keeps each region's rows apart, no label drawn over another, and names a region it leaves out`, async ({ page }) => {
+    test.skip(!haveModel(GPT2), NO_MODELS);
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await serveModel(page, `/e2e/${GPT2}`, readModel(GPT2));
+    await page.goto(`/?model=/e2e/${GPT2}&target=mcu&panes=growth,heap,explain${dims}`);
+    await waitForModel(page, GPT2);
+    await waitForPlan(page);
+    const chart = page.getByTestId('heap-pane').getByTestId('peak-chart');
+    await expect(chart.locator('.pc-region')).toHaveCount(drawn);
+    // every region of the plan is drawn, or a visible line in the chart names it and how to see it
+    const regions = await chart.locator('.pc-region').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-region')));
+    for (const region of ['sram', 'ext-ram'].filter((r) => !regions.includes(r))) {
+      const note = chart.getByTestId('peak-chart-not-shown');
+      await expect(note).toContainText(`${region} not shown: too little room`);
+      await expect(note).toBeInViewport({ ratio: 1 });
+    }
+    // sram's "scratch 3.91 KiB @peak" sat over ext-ram's "peak 176 KiB" header, and sram's scratch cell lay under ext-ram's block.
+    const overlaps = await textOverlaps(chart, 0.5);
+    const blocksOut = await chart.evaluate((root) => {
+      const out: string[] = [];
+      // each region's cells and labels stay inside its block: none reaches below the next block's top
+      const blocks = [...root.querySelectorAll('.pc-region')].map((g) => g.getBoundingClientRect());
+      blocks.slice(1).forEach((next, k) => {
+        if (blocks[k]!.bottom > next.top + 0.5 && blocks[k]!.left < next.right && next.left < blocks[k]!.right) out.push(`block ${k} reaches into block ${k + 1}`);
+      });
+      const svg = root.querySelector('svg')!.getBoundingClientRect();
+      blocks.forEach((b, k) => {
+        if (b.bottom > svg.bottom + 0.5) out.push(`block ${k} runs past the chart`);
+      });
+      return out;
     });
-    const svg = root.querySelector('svg')!.getBoundingClientRect();
-    blocks.forEach((b, k) => {
-      if (b.bottom > svg.bottom + 0.5) out.push(`block ${k} runs past the chart`);
-    });
-    return out;
+    expect([...overlaps, ...blocksOut]).toEqual([]);
+    // a row left out for want of room is said to be
+    const shown = await chart.locator('.pc-region').first().locator('.pc-cell').count();
+    const kinds = await chart.locator('.pc-region').first().evaluate((g) => g.getAttribute('data-rows'));
+    if (kinds !== null && shown < Number(kinds)) await expect(chart.locator('.pc-region').first().locator('.pc-left-out')).toContainText('left out');
+    await snap(page, `peak-chart-1024-gpt2-mcu${dims === '' ? '-dims-line' : ''}`);
   });
-  expect([...overlaps, ...blocksOut]).toEqual([]);
-  // a row left out for want of room is said to be
-  const shown = await chart.locator('.pc-region').first().locator('.pc-cell').count();
-  const kinds = await chart.locator('.pc-region').first().evaluate((g) => g.getAttribute('data-rows'));
-  if (kinds !== null && shown < Number(kinds)) await expect(chart.locator('.pc-region').first().locator('.pc-left-out')).toContainText('left out');
-  await snap(page, 'peak-chart-1024-gpt2-mcu');
-});
+}
 
 for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
   test(`at ${width}×${height} the heap table shows every offset whole, also after the shares-bytes mark: ultraface on mcu`, async ({ page }) => {

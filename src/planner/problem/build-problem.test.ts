@@ -40,7 +40,7 @@ describe('buffers, sizes and lifetimes', () => {
     ]);
     expect(buffer(built, 'x').padding).toBe(6);
     expect(buffer(built, 'y').padding).toBe(4);
-    expect(built.weights).toEqual({ region: 'weights', bytes: 7, tensors: 1 });
+    expect(built.weights).toEqual({ region: 'weights', bytes: 7, tensors: 1, unknownSizes: 0 });
   });
 
   it('plans unknown sizes as 0 bytes and says so', () => {

@@ -15,6 +15,7 @@ export interface WeightsSummary {
   readonly region: 'weights';
   readonly bytes: number; // of those whose size is known
   readonly tensors: number;
+  readonly unknownSizes?: number; // how many are of unknown size (a custom op's output over constants), counted as 0 bytes: `bytes` is then a lower estimate; absent in plans saved before it
 }
 
 /** True for a value stored with the model or computed from constants alone: a weight, no activation. */
@@ -30,5 +31,5 @@ export function bodyWeights(graph: InferredGraph): InferredValue[] {
 /** Count and bytes of the weights of `graph` and of every body under it. */
 export function weightsOf(graph: InferredGraph): WeightsSummary {
   const weights = [...graph.values.filter(isWeight), ...bodyWeights(graph)];
-  return { region: 'weights', bytes: weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0), tensors: weights.length };
+  return { region: 'weights', bytes: weights.reduce((sum, v) => sum + (v.bytes ?? 0), 0), tensors: weights.length, unknownSizes: weights.filter((v) => v.bytes === undefined).length };
 }

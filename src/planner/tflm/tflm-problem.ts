@@ -93,5 +93,6 @@ function weightsOf(tflite: IrTflite): BuiltProblem['weights'] {
       bytes += t.bytes ?? tensorBytes(t, s, i);
     }),
   );
-  return { region: 'weights', bytes, tensors };
+  // a .tflite's constant tensors have their sizes in the file
+  return { region: 'weights', bytes, tensors, unknownSizes: 0 };
 }

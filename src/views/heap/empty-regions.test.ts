@@ -6,7 +6,7 @@ import { planModel } from '../../planner/plan';
 import { parseTarget } from '../../planner/targets/parse';
 import { presetTarget } from '../../planner/targets/presets';
 import { heapSvg } from '../export/heap-svg';
-import { emptyRegionsText } from './empty-regions';
+import { emptyRegionsText, regionsNotShownText } from './empty-regions';
 import { heapData } from './heap-data';
 import { peakChartData } from './peak-chart-data';
 
@@ -55,5 +55,19 @@ describe('a region that holds weights but no planned buffer', () => {
     expect(svg).not.toMatch(/ext-ram · peak 0 B|peak 0 B · bound 0 B/);
     // the verdict above says the same figures
     expect(svg).toContain('Does not fit: ext-ram needs 256 KiB (256 KiB of it weights), 158 KiB over its 97.7 KiB limit');
+  });
+});
+
+describe('regionsNotShownText', () => {
+  it('names the regions a chart beside a diagram of one region leaves out, and how to see them', () => {
+    expect(regionsNotShownText(['sram', 'ext-ram'], 'sram', true)).toBe('ext-ram not shown: too little room — choose it in the region menu or enlarge the pane');
+    expect(regionsNotShownText(['sram', 'ext-ram', 'flash'], 'ext-ram', true)).toBe('sram and flash not shown: too little room — choose them in the region menu or enlarge the pane');
+    expect(regionsNotShownText(['sram', 'ext-ram'], 'ext-ram', false)).toBe('sram not shown: ext-ram chosen — choose All regions in the region menu to see every one');
+  });
+
+  it('says nothing when every region is drawn', () => {
+    expect(regionsNotShownText(['sram', 'ext-ram'], 'all', true)).toBeUndefined();
+    expect(regionsNotShownText(['sram'], 'sram', true)).toBeUndefined();
+    expect(regionsNotShownText([], undefined, true)).toBeUndefined();
   });
 });

@@ -61,3 +61,20 @@ function heldText(bytes: number, weights: number): string {
 function listText(items: readonly string[]): string {
   return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
 }
+
+/**
+ * "ext-ram not shown: too little room — choose it in the region menu or enlarge the pane" for the regions holding
+ * buffers (`regions`) that a chart beside a diagram of `region` alone leaves out; `auto` when the diagram's height
+ * chose that region rather than the user ("… not shown: sram chosen — choose All regions to see every one"). Undefined
+ * when every region is drawn.
+ */
+export function regionsNotShownText(regions: readonly string[], region: string | undefined, auto: boolean): string | undefined {
+  if (region === undefined || region === 'all') return undefined;
+  const left = regions.filter((r) => r !== region);
+  if (left.length === 0) return undefined;
+  const names = shortName(listText(left));
+  const them = left.length === 1 ? 'it' : 'them';
+  return auto
+    ? `${names} not shown: too little room — choose ${them} in the region menu or enlarge the pane`
+    : `${names} not shown: ${shortName(region)} chosen — choose All regions in the region menu to see every one`;
+}

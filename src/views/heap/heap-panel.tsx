@@ -21,6 +21,7 @@ import { HeapLegend } from './heap-legend';
 import { useElementSize } from '../use-element-size';
 import { RegionSwitcher, useShownRegion } from './region-switcher';
 import { PeakChart } from './peak-chart';
+import { regionsNotShownText } from './empty-regions';
 import './heap.css';
 
 const dataCache = new WeakMap<ModelPlan, { data: HeapData; nodeSteps: ReadonlyMap<string, number> }>();
@@ -121,8 +122,8 @@ export function HeapPanel({ chart = true, figures = true }: HeapPanelProps) {
               <HeapTable data={cached.data} highlight={emphasis.highlight} describe={describe} onSelectBuffer={onSelectBuffer} />
             )}
           </div>
-          {/* The regions the diagram shows: one region's chart has room to be read beside it. */}
-          {showChart && plan && <PeakChart plan={plan} model={model} className="heap-chart" />}
+          {/* The regions the diagram shows: one region's chart has room to be read beside it, and it names the others. */}
+          {showChart && plan && <PeakChart plan={plan} model={model} className="heap-chart" notShown={regionsNotShownText(shown.regions, shown.region, shown.auto)} />}
         </div>
       )}
     </section>

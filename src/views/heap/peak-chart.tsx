@@ -3,6 +3,8 @@
 // heap diagram, alone in an embed with panes=chart, and in the heap export.
 // A region that holds nothing has no block, and a line says so
 // (empty-regions.ts); with nothing anywhere that line takes the chart's place.
+// Beside a diagram of one region (the region switcher), a line names the
+// regions left out and how to see them: a region is never left out unsaid.
 
 import { useMemo } from 'react';
 import type { ModelPlan } from '../../planner/plan';
@@ -32,10 +34,11 @@ export interface PeakChartProps {
   readonly plan: ModelPlan;
   readonly model: InferredGraph | undefined; // the plan's model, whose KV cache the chart tells apart
   readonly className?: string;
+  readonly notShown?: string; // the regions holding buffers left out beside a diagram of one region, and how to see them
 }
 
 /** Live bytes over steps per kind and region, filling its box. */
-export function PeakChart({ plan, model, className }: PeakChartProps) {
+export function PeakChart({ plan, model, className, notShown }: PeakChartProps) {
   const [host, size] = useElementSize<HTMLDivElement>();
   const data = cachedPeakChartData(plan, model);
   const markup = useMemo(() => (size === undefined ? '' : peakChartSvg(data, { width: size.width, height: size.height })), [data, size]);
@@ -57,6 +60,11 @@ export function PeakChart({ plan, model, className }: PeakChartProps) {
           {empty !== undefined && (
             <p className="empty-regions-line peak-chart-empty-regions" data-testid="peak-chart-empty-regions">
               {empty}
+            </p>
+          )}
+          {notShown !== undefined && (
+            <p className="empty-regions-line peak-chart-empty-regions" data-testid="peak-chart-not-shown">
+              {notShown}
             </p>
           )}
         </>
