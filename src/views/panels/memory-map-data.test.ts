@@ -124,7 +124,7 @@ describe('the memory map of a plan', () => {
     const input = plan.buffers.find((b) => b.kind === 'input')!;
     const holder = map.bars.find((b) => b.name === input.region)!;
     expect(holder.io).toBe(input.start <= holder.step! && holder.step! < input.end ? input.size : 0);
-    expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: 'flash', copied: false, home: 'flash' });
+    expect(map.weights).toEqual({ bytes: plan.weights.bytes, tensors: plan.weights.tensors, unknownSizes: 0, in: 'flash', copied: false, home: 'flash' });
     expect(map.io).toEqual({ owner: 'arena', bytes: plan.storage!.io.bytes, placed: plan.storage!.io.inArena, kv: 0, unknown: 0 });
     for (const bar of map.bars) expect([bar.weights, bar.used]).toEqual([0, bar.peak]);
   });
@@ -174,5 +174,21 @@ describe('where the memory map says the weights are', () => {
     const copied = weightsText(memoryMapData(planForSettings(model, { target: 'cpu', strategy: undefined, edits: { weights: { region: 'ram', copied: true } } })));
     expect(copied).toMatch(/, in ram below its arena, copied there at start$/);
     expect(weightsText(memoryMapData(planForSettings(model, { target: 'mcu', strategy: undefined })))).toMatch(/ tensors, in flash \(not in a region\)$/);
+  });
+});
+
+describe('the memory map\'s weights line with a weight of unknown size', () => {
+  it('says the weights are at least their known bytes, and how many are unknown, as plan does', async () => {
+    const { GraphBuilder } = await import('../../model/testing/onnx-writer');
+    // x · Mystery(W): W is 64 bytes of floats; Mystery (com.example) has no shape rule, so its output, a weight, has no size
+    const g = new GraphBuilder('mystery-weights');
+    const x = g.input('x', 'float32', [1, 4]);
+    const c = g.node('Mystery', [g.initializer('W', 'float32', [4, 4], new Uint8Array(64))], {}, { domain: 'com.example' });
+    g.output(g.node('MatMul', [x, c]), 'float32', [1, 4]);
+    const mystery = inferShapes(decodeOnnx(g.toBytes({ opsets: { 'com.example': 1 } }), {}), { dims: {} });
+    const text = weightsText(memoryMapData(planForSettings(mystery, { target: 'cpu', strategy: undefined })));
+    // it read "weights 64 B in 2 tensors, …": the unknown one counted as 0 B, unsaid
+    expect(text).toMatch(/^weights at least 64 B in 2 tensors \(1 of unknown size, counted as 0 bytes\), outside the planned regions/);
+    expect(weightsText(memoryMapData(planForSettings(model, { target: 'cpu', strategy: undefined })))).not.toContain('at least');
   });
 });

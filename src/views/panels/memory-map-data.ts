@@ -51,7 +51,7 @@ export interface BarRuntime {
 /** The memory map of a plan. */
 export interface MemoryMap {
   readonly bars: readonly MapBar[];
-  readonly weights: { readonly bytes: number; readonly tensors: number; readonly in: string; readonly copied: boolean; readonly home: WeightsHome }; // `in`: a region, or 'flash' (outside the regions, where `home` says)
+  readonly weights: { readonly bytes: number; readonly tensors: number; readonly unknownSizes: number; readonly in: string; readonly copied: boolean; readonly home: WeightsHome }; // `in`: a region, or 'flash' (outside the regions, where `home` says)
   // graph inputs and outputs over the whole run: planned in the arena, or the application's buffers; `bytes` their data,
   // `placed` what the arena gives them (aligned), `kv` the bytes of them that are a KV cache (0 in plans saved before it was recorded)
   // unknown: graph inputs and outputs of unknown size, planned as 0 bytes, which `bytes` leaves out
@@ -112,7 +112,7 @@ export function memoryMapData(plan: ModelPlan, kv: ReadonlySet<string> = new Set
   const storage = plan.storage;
   return {
     bars,
-    weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false, home: storage?.weights.home ?? 'flash' },
+    weights: { bytes: plan.weights.bytes, tensors: plan.weights.tensors, unknownSizes: plan.weights.unknownSizes ?? 0, in: storage?.weights.in ?? 'flash', copied: storage?.weights.copied ?? false, home: storage?.weights.home ?? 'flash' },
     io: { owner: storage?.io.owner ?? 'arena', bytes: storage?.io.bytes ?? 0, placed: storage?.io.inArena ?? 0, kv: storage?.io.kvBytes ?? 0, unknown: storage?.io.unknownSizes ?? 0 },
     kv: kv.size > 0,
     tail: bars.some((b) => b.tail > 0),
@@ -223,13 +223,18 @@ export function barSpilledText(bar: MapBar): string | undefined {
 
 /**
  * "weights 232 KiB in 57 tensors, in flash (not in a region)", "…, outside the planned regions (loaded or mapped by the
- * runtime)" on a host, which has no flash, "…, in sram below its arena, copied from flash at start".
+ * runtime)" on a host, which has no flash, "…, in sram below its arena, copied from flash at start"; "weights at least
+ * 64 B in 2 tensors (1 of unknown size, counted as 0 bytes), …" where a weight's size is unknown.
  */
 export function weightsText(map: MemoryMap): string {
   const outside = map.weights.home === 'runtime' ? 'outside the planned regions (loaded or mapped by the runtime)' : 'in flash (not in a region)';
   const from = map.weights.home === 'runtime' ? 'copied there at start' : 'copied from flash at start';
   const where = map.weights.in === 'flash' ? outside : `in ${map.weights.in} below its arena${map.weights.copied ? `, ${from}` : ''}`;
-  return `weights ${formatBytes(map.weights.bytes)} in ${map.weights.tensors.toLocaleString('en-US')} tensors, ${where}`;
+  // a weight of unknown size is counted as 0 bytes: the figure is at least so many, as plan's weights line says
+  const unknown = map.weights.unknownSizes;
+  const least = unknown > 0 ? 'at least ' : '';
+  const left = unknown > 0 ? ` (${unknown.toLocaleString('en-US')} of unknown size, counted as 0 bytes)` : '';
+  return `weights ${least}${formatBytes(map.weights.bytes)} in ${map.weights.tensors.toLocaleString('en-US')} tensors${left}, ${where}`;
 }
 
 /**
