@@ -22,8 +22,24 @@ const FORMULA_START = /^'*[=+\-@\t\r]/;
 /** Whether `c` is written as an escape: a control character, or the backslash itself (its escape keeps `\u0007` typed as text apart from a bell). */
 const escapes = (c: string): boolean => c === '\\' || isControlChar(c);
 
+/**
+ * Whether an id is the same text written and read: printable ASCII without a
+ * backslash, not starting as a formula or with an apostrophe. Almost every id
+ * is; both directions leave it as it is without their expressions.
+ */
+export function isPlainCsvId(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first === 0x27 || first === 0x3d || first === 0x2b || first === 0x2d || first === 0x40) return false; // ' = + - @
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x5c) return false;
+  }
+  return true;
+}
+
 /** The cell text of one id (before CSV quoting): controls and escape-like backslashes escaped, a formula guarded. */
 export function encodeCsvId(name: string): string {
+  if (isPlainCsvId(name)) return name;
   const escaped = name.replace(TO_ESCAPE, (c: string, at: number) => {
     if (c !== '\\') return escapedChar(c);
     // a backslash whose `\uXXXX` would read back as one of the writer's escapes is written as one itself
@@ -33,6 +49,7 @@ export function encodeCsvId(name: string): string {
 }
 
 function decodeCsvId(cell: string): string {
+  if (isPlainCsvId(cell)) return cell;
   const unguarded = cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
   return unguarded.replace(ESCAPE, (text: string, code: string) => {
     const c = String.fromCharCode(parseInt(code, 16));
