@@ -13,6 +13,7 @@
 //   over the buffers that hold bytes.
 
 import { MaxTree } from '../../shared/max-tree';
+import { ascendingOrder } from '../../shared/index-order';
 import { countBelow } from '../../shared/sorted-search';
 import { aliasRoots, alignmentOf, regionOf, type Placement, type PlacementProblem } from '../problem/problem';
 
@@ -125,13 +126,7 @@ function checkOverlaps(
     start[k] = b.start;
     end[k] = b.end;
   }
-  const order = (key: Float64Array): Int32Array => {
-    const sorted = new Int32Array(n);
-    for (let k = 0; k < n; k++) sorted[k] = k;
-    // positions follow ids, so ties keep id order
-    return sorted.sort((a, b) => key[a]! - key[b]! || a - b);
-  };
-  const byOffset = order(low);
+  const byOffset = ascendingOrder(low); // positions follow ids, so ties keep id order
   const rank = new Int32Array(n);
   const sortedOffsets = new Float64Array(n);
   for (let r = 0; r < n; r++) {
@@ -139,8 +134,8 @@ function checkOverlaps(
     sortedOffsets[r] = low[byOffset[r]!]!;
   }
   const tree = new MaxTree(n);
-  const byStart = order(start);
-  const byEnd = order(end);
+  const byStart = ascendingOrder(start);
+  const byEnd = ascendingOrder(end);
   let ended = 0;
   let reported = 0;
   for (let s = 0; s < n; s++) {
