@@ -1,0 +1,69 @@
+// Benchmark of `solve` by phase on a generated problem of many rows (default a
+// million): read, parse, check, bound, plan (the strategy, check, bound and
+// preparation included, as assignOffsets runs them), validate and write, in
+// CPU and wall ms, as `solve --out` runs them on a file. Each buffer lives 3
+// steps after the one before (a crowded trace of one conflict chain, like
+// the traces users bring of millions of rows). Prints figures; never fails on time.
+// Run: npm run bench:solve -- [--rows N] [--strategy NAME] [--seed S]
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { problemText } from '../cli/solve';
+import { assignOffsets } from '../src/planner/assembly/assign-offsets';
+import { validatePlan } from '../src/planner/assembly/validate-plan';
+import { resolveCheckedProblem } from '../src/planner/problem/check-problem';
+import { lowerBoundOfGroups } from '../src/planner/problem/lower-bound';
+import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
+import { seededRandom } from '../src/shared/random';
+
+const rows = Number(argument('--rows') ?? 1_000_000);
+const strategy = argument('--strategy') ?? 'naive';
+const seed = Number(argument('--seed') ?? 1);
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** The CSV of `count` buffers, buffer i live over [i, i + 3) with 400-999 bytes. */
+function chainCsv(count: number): string {
+  const random = seededRandom(seed);
+  const lines = ['id,lower,upper,size'];
+  for (let i = 0; i < count; i++) lines.push(`b${i},${i},${i + 3},${400 + Math.floor(random() * 600)}`);
+  return lines.join('\n') + '\n';
+}
+
+const cpuMs = (): number => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
+/** Runs `work`, prints its CPU and wall ms under `phase`, returns its result. */
+function timed<T>(phase: string, work: () => T): T {
+  const cpu = cpuMs();
+  const wall = performance.now();
+  const result = work();
+  console.log(`${phase.padEnd(10)} ${(cpuMs() - cpu).toFixed(0).padStart(8)} ms CPU ${(performance.now() - wall).toFixed(0).padStart(8)} ms wall`);
+  return result;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'heapscope-solve-'));
+try {
+  const file = join(dir, 'problem.csv');
+  writeFileSync(file, chainCsv(rows));
+  console.log(`solve --strategy ${strategy} on ${rows} rows (seed ${seed})`);
+  const start = { cpu: cpuMs(), wall: performance.now() };
+  const text = timed('read', () => problemText(readFileSync(file)));
+  const problem = timed('parse', () => parseMinimallocCsv(text));
+  const resolved = timed('check', () => resolveCheckedProblem(problem));
+  timed('bound', () => lowerBoundOfGroups(problem, resolved.groups));
+  const result = timed('plan', () => assignOffsets(problem, strategy));
+  const validation = timed('validate', () => validatePlan(problem, result));
+  timed('write', () => writeFileSync(join(dir, 'solution.csv'), writeMinimallocCsv(problem, result.offsets)));
+  console.log(`${'total'.padEnd(10)} ${(cpuMs() - start.cpu).toFixed(0).padStart(8)} ms CPU ${(performance.now() - start.wall).toFixed(0).padStart(8)} ms wall (check and bound run again inside plan)`);
+  console.log(`peak ${result.peak}, lower bound ${result.lowerBound}, valid ${validation.valid}, stopped by ${result.optimal ? 'optimal' : result.stats.stoppedBy}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
