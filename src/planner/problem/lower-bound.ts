@@ -7,6 +7,7 @@
 // its own bytes while only the input is live and nothing extra once the output
 // is. A group with a fixed offset also bounds the peak by its own top.
 
+import { ascendingOrder } from '../../shared/index-order';
 import { groupsByRegion, resolveAliasGroups, type AliasGroup } from './alias-groups';
 import { groupFootprintDeltas } from './group-footprint';
 import type { PlacementProblem } from './problem';
@@ -109,8 +110,15 @@ export function liveProfile(problem: PlacementProblem, groups: readonly AliasGro
 }
 
 function buildLiveProfile(problem: PlacementProblem, groups: readonly AliasGroup[]): LiveProfile {
-  const change = new Map<number, number>(); // step -> change of live bytes there
-  const add = (t: number, delta: number) => change.set(t, (change.get(t) ?? 0) + delta);
+  // every change of live bytes, then summed per step in step order (typed arrays: millions of buffers make millions of steps)
+  let steps = new Float64Array(2 * groups.length);
+  let deltas = new Float64Array(2 * groups.length);
+  let count = 0;
+  const add = (t: number, delta: number) => {
+    if (count === steps.length) [steps, deltas] = [grown(steps, count), grown(deltas, count)];
+    steps[count] = t;
+    deltas[count++] = delta;
+  };
   for (const group of groups) {
     if (group.members.length === 1) {
       const buffer = problem.buffers[group.members[0]!]!;
@@ -120,14 +128,27 @@ function buildLiveProfile(problem: PlacementProblem, groups: readonly AliasGroup
       groupFootprintDeltas(problem, group, add);
     }
   }
-  const times = Float64Array.from(change.keys()).sort();
-  const live = new Float64Array(times.length);
+  const order = ascendingOrder(steps.slice(0, count));
+  const times: number[] = [];
+  const live: number[] = [];
   let sum = 0;
-  for (let i = 0; i < times.length; i++) {
-    sum += change.get(times[i]!)!;
-    live[i] = sum;
+  for (let k = 0; k < count; k++) {
+    const e = order[k]!;
+    sum += deltas[e]!; // whole bytes, the total within 2^53: exact in any order
+    if (times.length > 0 && times[times.length - 1] === steps[e]) live[live.length - 1] = sum;
+    else {
+      times.push(steps[e]!);
+      live.push(sum);
+    }
   }
-  return { times, live };
+  return { times: Float64Array.from(times), live: Float64Array.from(live) };
+}
+
+/** `array` with twice the room, its first `count` entries kept. */
+function grown(array: Float64Array, count: number): Float64Array<ArrayBuffer> {
+  const larger = new Float64Array(Math.max(16, 2 * array.length));
+  larger.set(array.subarray(0, count));
+  return larger;
 }
 
 /** Bytes covered by the union of half-open byte ranges `[lo, hi)`. */
