@@ -32,6 +32,12 @@ export function resolveAliasGroups(problem: PlacementProblem): ResolvedAliases {
   const issues: string[] = [];
   const n = problem.buffers.length;
   const links = parentLinks(problem, issues);
+  if (links.size === 0) {
+    // no aliases (every problem CSV): each buffer is its own group, in id order
+    const groupOf = new Int32Array(n);
+    for (let b = 0; b < n; b++) groupOf[b] = b;
+    return { groups: problem.buffers.map((_, b) => singleGroup(problem, b)), groupOf, issues };
+  }
   const toRoot = rootOffsets(links, n, issues);
   const byRoot = new Map<number, number[]>();
   for (let b = 0; b < n; b++) {
