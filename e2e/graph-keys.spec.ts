@@ -6,7 +6,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { haveModel, NO_MODELS, openDropped, readModel, snap, test } from './fixtures';
+import { graphSettled, haveModel, NO_MODELS, openDropped, readModel, snap, startOnSmallModel, test, waitForModel } from './fixtures';
 
 const inGraph = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid="graph-view"]') !== null);
 const focusedBox = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-focusable') ?? undefined);
@@ -142,4 +142,37 @@ test('skip links at the start of the tab order move focus into the graph, the he
   await expect(skip('Skip to heap')).toHaveCount(1);
   await page.getByTestId('pane-toggles').locator('[data-pane="table"]').click();
   await expect(skip('Skip to tensors')).toHaveCount(0);
+});
+
+test('focus on a node of the first drawing stays on that node when the final layout replaces it', async ({ page, context }) => {
+  // ELK's engine held back, so the quick first drawing stays on screen long enough to focus a node in it.
+  await context.route(/\/assets\/engine-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await startOnSmallModel(page, 'focus-preview.onnx');
+  const svg = page.getByTestId('graph-svg');
+  await expect(svg).toHaveAttribute('data-final', 'false');
+  const box = page.getByTestId('graph-view').locator('.gnode[data-focusable]').last();
+  const id = (await box.getAttribute('data-focusable'))!;
+  await box.focus();
+  expect(await focusedBox(page)).toBe(id);
+  await expect(svg).toHaveAttribute('data-final', 'true', { timeout: 60_000 });
+  expect(await focusedBox(page)).toBe(id);
+});
+
+test('Enter on a group\'s Collapse leaves focus on the same group, now offering Expand, and back', async ({ page }) => {
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await graphSettled(page);
+  const view = page.getByTestId('graph-view');
+  await view.getByRole('button', { name: 'Collapse group block2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(view.getByRole('button', { name: /^Expand group block2/ })).toBeVisible();
+  await graphSettled(page);
+  await expect(view.getByRole('button', { name: /^Expand group block2/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(view.getByRole('button', { name: 'Collapse group block2' })).toBeVisible();
+  await graphSettled(page);
+  await expect(view.getByRole('button', { name: 'Collapse group block2' })).toBeFocused();
 });
