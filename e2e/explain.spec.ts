@@ -157,6 +157,17 @@ test('the strategy comparison lists every strategy with a peak at or above the b
   await expect(page.locator('[data-testid="compare-row"][aria-current="true"]')).toHaveAttribute('data-strategy', 'naive');
 });
 
+test('planning with another strategy from the keyboard leaves focus on the strategy table\'s heading, not on the page\'s body', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page, 'best');
+  await waitForComparison(page);
+  await page.getByRole('button', { name: 'Plan with naive' }).focus();
+  await page.keyboard.press('Enter');
+  await waitForPlan(page, 'naive');
+  await waitForComparison(page);
+  await expect(page.getByRole('heading', { name: 'Strategies for this model' })).toBeFocused();
+});
+
 test("the explanation's numbers equal the CLI's JSON for the same model and settings", async ({ page }) => {
   const sample = fileURLToPath(SAMPLE_PATH);
   await page.goto('/');
