@@ -6,7 +6,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { graphSettled, haveModel, NO_MODELS, openDropped, readModel, snap, startOnSmallModel, test, waitForModel } from './fixtures';
+import { graphSettled, haveModel, NO_MODELS, openDropped, readModel, showTensorTable, snap, startOnSmallModel, test, waitForModel } from './fixtures';
 
 const inGraph = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid="graph-view"]') !== null);
 const focusedBox = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-focusable') ?? undefined);
@@ -59,6 +59,9 @@ test('Tab enters the graph at one node and leaves it; arrows follow the edges; E
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
   await expect(page.getByTestId('selection-details')).toContainText((await op.getAttribute('data-node'))!);
+  // A screen reader hears the selected node as the current one, and only it.
+  await expect(op).toHaveAttribute('aria-current', 'true');
+  await expect(view.locator('[aria-current="true"]')).toHaveCount(1);
 });
 
 test('"/" and Ctrl+F with focus on a graph node open the graph\'s Find wherever the pointer is; focus in the tensors gives "/" to their filter', async ({ page }) => {
@@ -175,4 +178,20 @@ test('Enter on a group\'s Collapse leaves focus on the same group, now offering 
   await expect(view.getByRole('button', { name: 'Collapse group block2' })).toBeVisible();
   await graphSettled(page);
   await expect(view.getByRole('button', { name: 'Collapse group block2' })).toBeFocused();
+});
+
+test('the arrow keys in the tensor table read out the row they select', async ({ page }) => {
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await showTensorTable(page);
+  const said = page.getByTestId('table-said');
+  await expect(said).toHaveAttribute('aria-live', 'polite');
+  await page.getByTestId('table-body').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowDown');
+  const row = page.getByTestId('table-body').locator('[aria-rowindex="3"]');
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const count = (await page.getByTestId('row-count').innerText()).replace(/ tensors$/, '');
+  await expect(said).toContainText(`row 2 of ${count}`);
+  await expect(said).toContainText((await row.getByTestId('cell-name').innerText()).trim());
 });
