@@ -195,3 +195,24 @@ test('the arrow keys in the tensor table read out the row they select', async ({
   await expect(said).toContainText(`row 2 of ${count}`);
   await expect(said).toContainText((await row.getByTestId('cell-name').innerText()).trim());
 });
+
+test('Escape in Find leaves focus on the match Enter selected, and the view on it', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await graphSettled(page);
+  const view = page.getByTestId('graph-view');
+  await view.getByRole('button', { name: 'Conv block1/project' }).focus();
+  await page.keyboard.press('/');
+  await page.keyboard.type('softmax');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('selection-details')).toContainText('Softmax');
+  await page.keyboard.press('Escape');
+  const match = page.locator('.gnode[data-node="classifier/softmax"]');
+  await expect(match).toBeFocused();
+  await expect(page.getByTestId('selection-details')).toContainText('Softmax');
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  const pane = (await page.getByTestId('graph-svg').boundingBox())!;
+  const box = (await match.boundingBox())!;
+  expect(box.x >= pane.x && box.y >= pane.y && box.x + box.width <= pane.x + pane.width && box.y + box.height <= pane.y + pane.height).toBe(true);
+});
