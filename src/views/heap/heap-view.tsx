@@ -23,6 +23,7 @@ import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
 import { useZoom } from '../use-zoom';
 import { shortName } from '../../shared/short-name';
+import { formatBytes } from '../../shared/format';
 
 /** Props of HeapView. */
 export interface HeapViewProps {
@@ -340,7 +341,7 @@ function HeapDiagram({ data, highlight, step, selected, describe, onSelectBuffer
         {data.lanes.map((lane) => (
           <li key={lane.name} data-testid="heap-lane" data-region={lane.name} data-buffers={lane.buffers} data-peak={lane.peak}>
             {shortName(lane.name)}: {lane.buffers} buffers, peak {data.plan.complete ? '' : 'at least '}
-            {lane.peak} bytes, lower bound {lane.lowerBound} bytes
+            {formatBytes(lane.peak)}, lower bound {formatBytes(lane.lowerBound)}
           </li>
         ))}
       </ul>
