@@ -1,8 +1,9 @@
-// Keeps keyboard focus off the page's body: when the focused control is removed,
-// disabled or hidden by what it did (Clear, a link that changes the selection,
-// a strategy that re-plans), focus moves to the nearest place left standing: a
+// Keeps keyboard focus off the page's body: when the focused control is removed
+// or hidden by what it did (Clear, a link that changes the selection, a
+// strategy that re-plans), focus moves to the nearest place left standing: a
 // control of the same name where it was, else the heading that names the
 // section around it (Details, Strategies for this model), else that section.
+// A control only disabled while it works gets focus back when enabled again.
 
 import { useEffect } from 'react';
 
@@ -56,7 +57,12 @@ export function useFocusRescue(): void {
     };
     const check = (): void => {
       if (last === undefined || (document.activeElement !== null && document.activeElement !== document.body)) return;
-      if (!gone(last)) return;
+      // A control disabled while it works (Compare, a strategy re-planning) gets focus back once it is enabled again;
+      // one removed or hidden meanwhile hands focus on below.
+      if (last.isConnected && last.closest('[hidden], [inert]') === null) {
+        if (!last.matches(':disabled') && last instanceof HTMLElement) last.focus({ preventScroll: true });
+        return;
+      }
       const lost = last;
       last = undefined;
       rescueTarget(lost, ancestors)?.focus({ preventScroll: false });
