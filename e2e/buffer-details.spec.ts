@@ -170,3 +170,24 @@ test('a buffer selected stays selected across a re-plan, as the same tensor, and
   await expect(page).not.toHaveURL(/[?&]select=/);
   await snap(page, 'buffer-selection-lost');
 });
+
+test('a link in the selection\'s details and Clear leave keyboard focus in the Details pane, never on the page\'s body', async ({ page }) => {
+  await page.goto('/?select=node:block1/project');
+  await waitForModel(page, 'sample.onnx');
+  await waitForPlan(page);
+  const details = page.getByTestId('selection-details');
+  await expect(details).toHaveAttribute('data-kind', 'node');
+  const onBody = () => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
+  const inDetails = () => page.evaluate(() => document.activeElement?.closest('[data-testid="details-pane"]') !== null);
+  // A tensor of the node: Enter selects its buffer, whose details replace the link.
+  await details.getByRole('button').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  expect(await onBody()).toBe(false);
+  expect(await inDetails()).toBe(true);
+  await page.getByTestId('details-pane').getByRole('button', { name: 'Clear', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(details).toHaveCount(0);
+  expect(await onBody()).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Details', exact: true })).toBeFocused();
+});

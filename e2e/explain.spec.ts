@@ -17,7 +17,7 @@ import { formatBytes } from '../src/shared/format';
 import { STRATEGY_NAMES } from '../src/planner/strategies/registry';
 import { targetForSettings } from '../src/settings/target';
 import type { PlanSettings } from '../src/worker/protocol';
-import { NO_MODELS, SAMPLE_PATH, dropFile, haveModel, heapDrawn, MODELS_DIR, readModel, serveModel, snap, summary, waitForModel, waitForPlan, test } from './fixtures';
+import { NO_MODELS, SAMPLE_PATH, dropFile, haveModel, heapDrawn, MODELS_DIR, readModel, serveModel, snap, startOnSmallModel, summary, waitForModel, waitForPlan, test } from './fixtures';
 
 const RESNET = 'light_resnet50.onnx';
 
@@ -156,6 +156,17 @@ test('the strategy comparison lists every strategy with a peak at or above the b
   expect((await summary(page)).peak).toBe(naive.peak);
   await expect(page.getByTestId('strategy-select')).toHaveValue('naive');
   await expect(page.locator('[data-testid="compare-row"][aria-current="true"]')).toHaveAttribute('data-strategy', 'naive');
+});
+
+test('planning with another strategy from the keyboard leaves focus on the strategy table\'s heading, not on the page\'s body', async ({ page }) => {
+  await page.goto('/');
+  await waitForPlan(page, 'best');
+  await waitForComparison(page);
+  await page.getByRole('button', { name: 'Plan with naive' }).focus();
+  await page.keyboard.press('Enter');
+  await waitForPlan(page, 'naive');
+  await waitForComparison(page);
+  await expect(page.getByRole('heading', { name: 'Strategies for this model' })).toBeFocused();
 });
 
 test("the explanation's numbers equal the CLI's JSON for the same model and settings", async ({ page }) => {
@@ -460,4 +471,30 @@ test('above its bound, the explanation says where the most is live and, apart, w
   const peak = plan.regions.find((r) => r.name === 'ext-ram')!.peak;
   const reaching = plan.buffers.filter((b) => b.region === 'ext-ram' && b.size > 0 && b.offset + b.size === peak).sort((a, b) => a.start - b.start);
   expect(reaching[0]).toMatchObject({ name: named, start: step });
+});
+
+test('a screen reader hears the page as it is drawn: each strategy row has a cell under every header, headings carry no count, each Compare button says what it compares, the regions drawn read as the page writes bytes', async ({ page }) => {
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  await waitForComparison(page);
+  // Each a check of its own, so one failing does not hide the others.
+  // Under the four headers, four cells in every row (the bar's in words), so the peak is read under "Peak".
+  const table = page.getByTestId('strategy-comparison').getByRole('table');
+  await expect.soft(table.getByRole('columnheader')).toHaveCount(4);
+  const naive = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Plan with naive' }) });
+  await expect.soft(naive.getByRole('cell')).toHaveCount(3);
+  await expect.soft(naive.getByRole('cell').first()).toContainText('bound');
+  // No two buttons named just "Compare".
+  await expect.soft(page.getByRole('button', { name: 'Compare', exact: true })).toHaveCount(0);
+  await expect.soft(page.getByRole('button', { name: 'Compare A with plan B' })).toHaveCount(1);
+  // The regions drawn, read in the bytes the page shows.
+  const lane = page.getByTestId('heap-lane').first();
+  const peak = Number(await lane.getAttribute('data-peak'));
+  await expect.soft(lane).toContainText(`peak ${formatBytes(peak)}`);
+  await expect.soft(lane).not.toContainText(/\d{5} bytes/);
+  // The side bar's headings are their titles; the count beside one is not part of its name.
+  await startOnSmallModel(page);
+  await expect(page.getByTestId('dims-panel')).toBeVisible();
+  await expect.soft(page.getByRole('heading', { name: 'Symbolic dims', exact: true })).toHaveCount(1);
+  await expect.soft(page.getByRole('heading', { name: /\d$/ })).toHaveCount(0);
 });

@@ -6,7 +6,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { haveModel, NO_MODELS, openDropped, readModel, snap, test } from './fixtures';
+import { graphSettled, haveModel, NO_MODELS, openDropped, readModel, showTensorTable, snap, startOnSmallModel, test, waitForModel } from './fixtures';
 
 const inGraph = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid="graph-view"]') !== null);
 const focusedBox = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-focusable') ?? undefined);
@@ -59,6 +59,9 @@ test('Tab enters the graph at one node and leaves it; arrows follow the edges; E
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('selection-details')).toHaveAttribute('data-kind', 'node');
   await expect(page.getByTestId('selection-details')).toContainText((await op.getAttribute('data-node'))!);
+  // A screen reader hears the selected node as the current one, and only it.
+  await expect(op).toHaveAttribute('aria-current', 'true');
+  await expect(view.locator('[aria-current="true"]')).toHaveCount(1);
 });
 
 test('"/" and Ctrl+F with focus on a graph node open the graph\'s Find wherever the pointer is; focus in the tensors gives "/" to their filter', async ({ page }) => {
@@ -142,4 +145,74 @@ test('skip links at the start of the tab order move focus into the graph, the he
   await expect(skip('Skip to heap')).toHaveCount(1);
   await page.getByTestId('pane-toggles').locator('[data-pane="table"]').click();
   await expect(skip('Skip to tensors')).toHaveCount(0);
+});
+
+test('focus on a node of the first drawing stays on that node when the final layout replaces it', async ({ page, context }) => {
+  // ELK's engine held back, so the quick first drawing stays on screen long enough to focus a node in it.
+  await context.route(/\/assets\/engine-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await startOnSmallModel(page, 'focus-preview.onnx');
+  const svg = page.getByTestId('graph-svg');
+  await expect(svg).toHaveAttribute('data-final', 'false');
+  const box = page.getByTestId('graph-view').locator('.gnode[data-focusable]').last();
+  const id = (await box.getAttribute('data-focusable'))!;
+  await box.focus();
+  expect(await focusedBox(page)).toBe(id);
+  await expect(svg).toHaveAttribute('data-final', 'true', { timeout: 60_000 });
+  expect(await focusedBox(page)).toBe(id);
+});
+
+test('Enter on a group\'s Collapse leaves focus on the same group, now offering Expand, and back', async ({ page }) => {
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await graphSettled(page);
+  const view = page.getByTestId('graph-view');
+  await view.getByRole('button', { name: 'Collapse group block2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(view.getByRole('button', { name: /^Expand group block2/ })).toBeVisible();
+  await graphSettled(page);
+  await expect(view.getByRole('button', { name: /^Expand group block2/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(view.getByRole('button', { name: 'Collapse group block2' })).toBeVisible();
+  await graphSettled(page);
+  await expect(view.getByRole('button', { name: 'Collapse group block2' })).toBeFocused();
+});
+
+test('the arrow keys in the tensor table read out the row they select', async ({ page }) => {
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await showTensorTable(page);
+  const said = page.getByTestId('table-said');
+  await expect(said).toHaveAttribute('aria-live', 'polite');
+  await page.getByTestId('table-body').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowDown');
+  const row = page.getByTestId('table-body').locator('[aria-rowindex="3"]');
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const count = (await page.getByTestId('row-count').innerText()).replace(/ tensors$/, '');
+  await expect(said).toContainText(`row 2 of ${count}`);
+  await expect(said).toContainText((await row.getByTestId('cell-name').innerText()).trim());
+});
+
+test('Escape in Find leaves focus on the match Enter selected, and the view on it', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await graphSettled(page);
+  const view = page.getByTestId('graph-view');
+  await view.getByRole('button', { name: 'Conv block1/project' }).focus();
+  await page.keyboard.press('/');
+  await page.keyboard.type('softmax');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('selection-details')).toContainText('Softmax');
+  await page.keyboard.press('Escape');
+  const match = page.locator('.gnode[data-node="classifier/softmax"]');
+  await expect(match).toBeFocused();
+  await expect(page.getByTestId('selection-details')).toContainText('Softmax');
+  await expect(page.getByTestId('graph-svg')).not.toHaveAttribute('data-moving', 'true');
+  const pane = (await page.getByTestId('graph-svg').boundingBox())!;
+  const box = (await match.boundingBox())!;
+  expect(box.x >= pane.x && box.y >= pane.y && box.x + box.width <= pane.x + pane.width && box.y + box.height <= pane.y + pane.height).toBe(true);
 });

@@ -253,3 +253,35 @@ test('at 1600×1000, Enter while the layout is still a preview brings the match 
   await expect(page.locator('.gbox[data-node="Conv_37"]')).toHaveClass(/g-current/);
   await snap(page, 'search-during-preview-1600x1000');
 });
+
+test('with reduced motion asked for, Find jumps the graph to its match without animating the view', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/');
+  await waitForModel(page, 'sample.onnx');
+  await graphSettled(page);
+  const svg = page.getByTestId('graph-svg');
+  // Every view the graph shows from here on, and whether it was ever marked as moving.
+  await page.evaluate(() => {
+    const w = window as unknown as { moved: string[]; views: Set<string> };
+    w.moved = [];
+    w.views = new Set();
+    const svg = document.querySelector('[data-testid="graph-svg"]')!;
+    const root = svg.querySelector(':scope > g')!;
+    new MutationObserver(() => {
+      if (svg.getAttribute('data-moving') === 'true') w.moved.push('moving');
+      w.views.add(root.getAttribute('transform') ?? '');
+    }).observe(svg, { subtree: true, attributes: true, attributeFilter: ['data-moving', 'transform'] });
+  });
+  const before = await svg.locator(':scope > g').getAttribute('transform');
+  await page.getByTestId('graph-search').fill('classifier/softmax');
+  await page.getByTestId('graph-search').press('Enter');
+  await expect(page.getByTestId('selection-details')).toContainText('Softmax');
+  await expect.poll(() => svg.locator(':scope > g').getAttribute('transform')).not.toBe(before);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { moved: string[]; views: Set<string> };
+    return { moved: w.moved.length, views: w.views.size };
+  });
+  expect(seen.moved).toBe(0);
+  expect(seen.views, 'views between the first and the match').toBe(1);
+});

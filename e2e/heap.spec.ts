@@ -110,6 +110,29 @@ test('the keys walk time from a selected buffer\'s first step; Home and End go t
   await expect(details).toContainText('Step 2:');
 });
 
+test('a screen reader hears where the arrow keys went in the heap: the step with its node and live bytes, then the buffer with its size and lifetime', async ({ page }) => {
+  await page.goto('/?target=mcu');
+  await waitForPlan(page);
+  await heapDrawn(page);
+  const said = page.getByTestId('heap-said');
+  await expect(said).toHaveAttribute('aria-live', 'polite');
+  const details = page.getByTestId('selection-details');
+  await page.getByTestId('heap-view').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await expect(details).toContainText('Step 1:');
+  // The same node and count of live buffers Details shows for the step.
+  const step = (await details.locator('p').first().innerText()).replace(/^Step 1: /, '');
+  const live = (await page.getByTestId('live-count').innerText()).trim();
+  await expect(said).toHaveText(`step 1, ${step}, ${live}`);
+  await page.keyboard.press('ArrowDown');
+  await expect(details).toHaveAttribute('data-kind', 'buffer');
+  const name = await details.locator('strong').first().innerText();
+  const [from, to] = /steps \[(\d+), (\d+)\)/.exec(await details.innerText())!.slice(1).map(Number) as [number, number];
+  await expect(said).toContainText(name);
+  await expect(said).toContainText(to - 1 === from ? `live at step ${from} only` : `live from step ${from} through step ${to - 1}`);
+});
+
 test('↑ and ↓ keep the step marked while they move between the buffers live at it', async ({ page }) => {
   await page.goto('/?target=mcu');
   await waitForPlan(page);

@@ -196,3 +196,23 @@ test('the dark colour scheme', async ({ page }) => {
   await waitForError(page, 'error.onnx');
   await snap(page, 'dark');
 });
+
+test('with reduced motion asked for, the progress line under the header stands still', async ({ page }) => {
+  await startOnSmallModel(page);
+  // The line of a task whose progress is unknown, as the page draws it, with the page's own styles.
+  const slides = () =>
+    page.evaluate(() => {
+      const track = document.createElement('div');
+      track.className = 'progress-track progress-indeterminate';
+      const fill = document.createElement('div');
+      fill.className = 'progress-fill';
+      track.append(fill);
+      document.querySelector('.app')!.append(track);
+      const name = getComputedStyle(fill).animationName;
+      track.remove();
+      return name;
+    });
+  expect(await slides()).toBe('progress-slide');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await slides()).toBe('none');
+});

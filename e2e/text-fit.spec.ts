@@ -748,3 +748,18 @@ test("at 1280×720 a graph group's title starting left of the view reads from th
   for (const t of cut) expect(t.whole, t.text).toMatch(new RegExp(`^${t.text.replace(/^▾ /, '').replace(/…$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await page.locator('.graph-pane').screenshot({ path: new URL('text-fit-graph-group-titles-panned-1280.png', ARTIFACTS_DIR).pathname });
 });
+
+test("at 683×384 (1366×768 zoomed 200%) Details' op type stays one word, cut with an ellipsis and whole in its title, not broken mid-word", async ({ page }) => {
+  const resnet = 'light_resnet50.onnx';
+  test.skip(!haveModel(resnet), NO_MODELS);
+  await page.setViewportSize({ width: 683, height: 384 });
+  await serveModel(page, `/e2e/${resnet}`, readModel(resnet));
+  await page.goto(`/?model=/e2e/${resnet}&select=node:n5`);
+  await waitForModel(page, resnet);
+  await waitForPlan(page);
+  const op = page.getByTestId('selection-details').locator('strong').first();
+  await expect(op).toHaveText('BatchNormalization');
+  // One line box: the word is not split across two lines.
+  expect(await op.evaluate((e) => e.getClientRects().length)).toBe(1);
+  await expect(op).toHaveAttribute('title', 'BatchNormalization');
+});

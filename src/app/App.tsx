@@ -33,6 +33,7 @@ import { useCompare } from '../views/compare/use-compare';
 import { ExportPanel } from '../views/export/export-panel';
 import { usePanes, type PaneVisibility } from './pane-toggles';
 import { SkipLinks } from './skip-links';
+import { useFocusRescue } from './focus-rescue';
 import '../views/shell.css';
 
 /** Props of App. */
@@ -45,6 +46,7 @@ export interface AppProps {
 /** The page. */
 export function App({ store, embed = false, panes: linkedPanes }: AppProps) {
   const [panes, togglePane] = usePanes(linkedPanes);
+  useFocusRescue();
   const [dropped, setDropped] = useState<DroppedNote | undefined>(undefined);
   const [noticeShown, setNoticeShown] = useState(true);
   const link = embed || !noticeShown ? undefined : <LinkNotice onDismiss={() => setNoticeShown(false)} />;

@@ -6,20 +6,26 @@
 // marks an animated move until it ends or the user interrupts it, not when a
 // later move from code takes over, so tests and benchmarks can wait for it to
 // settle and a held jump knows its camera is still on the way),
-// by a scale factor, or by a translation.
+// by a scale factor, or by a translation. With the system's reduced motion
+// asked for, every move from code jumps without animation.
 
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { select, zoom, type ZoomBehavior, type ZoomTransform } from 'd3';
 
 /** How to move the view of a zoomed element from code. */
 export interface ZoomHandle {
-  /** Sets the transform, animated over ANIMATE_MS when `animate`. */
+  /** Sets the transform, animated over ANIMATE_MS when `animate` (and reduced motion is not asked for). */
   readonly set: (t: ZoomTransform, animate?: boolean) => void;
   readonly scaleBy: (factor: number) => void;
   readonly translateBy: (dx: number, dy: number) => void;
 }
 
 const ANIMATE_MS = 350;
+
+/** True when the user asked the system for reduced motion (prefers-reduced-motion: reduce). */
+function reducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 /**
  * Attaches d3-zoom to `element`. `configure` sets the behaviour's extents
@@ -54,7 +60,7 @@ export function useZoom<E extends Element>(
     if (found === undefined) return;
     const { target, b } = found;
     const move = ++moves.current;
-    if (!animate) {
+    if (!animate || reducedMotion()) {
       select(target).call(b.transform, t);
       target.removeAttribute('data-moving');
       return;

@@ -85,7 +85,7 @@ function CompareForm() {
           )}
         </div>
         <div className="tool-actions">
-          <button type="submit" className="button button-small button-primary" disabled={!planned || busy !== undefined || badDim !== undefined} data-testid="compare-run">
+          <button type="submit" className="button button-small button-primary" disabled={!planned || busy !== undefined || badDim !== undefined} aria-label="Compare A with plan B" data-testid="compare-run">
             Compare
           </button>
           <FileButtons />

@@ -103,7 +103,9 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
     return (
       <div data-testid="selection-details" data-kind="node">
         <p>
-          <strong>{shortName(node?.opType ?? '?')}</strong>{' '}
+          <strong className="selection-op" title={node?.opType === undefined ? undefined : titleText(node.opType)} data-testid="selection-op">
+            {shortName(node?.opType ?? '?')}
+          </strong>{' '}
           <span className="mono">
             <LongName text={selection.node} />
           </span>

@@ -74,8 +74,12 @@ function ComparisonTable({ peaks, plan, disabled, onUse }: TableProps) {
                   </button>
                 )}
               </th>
-              <td className="compare-bar-cell" aria-hidden="true">
-                <span className="compare-bar">
+              {/* The bar's figures in words, so the row's cells line up with its four headers for a screen reader. */}
+              <td className="compare-bar-cell">
+                <span className="visually-hidden">
+                  bound {formatBytes(p.lowerBound)}, {p.peak === p.lowerBound ? 'no excess' : `excess ${formatBytes(p.peak - p.lowerBound)}`}
+                </span>
+                <span className="compare-bar" aria-hidden="true">
                   <span className="compare-bound" style={{ width: `${(100 * p.lowerBound) / worst}%` }} />
                   <span className="compare-over" style={{ width: `${(100 * (p.peak - p.lowerBound)) / worst}%` }} />
                 </span>

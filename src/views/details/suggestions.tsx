@@ -3,6 +3,7 @@
 // arguments that apply it; one click plans the shown model with the change as
 // side B of a comparison.
 
+import { MESSAGE_CHARS, shortName } from '../../shared/short-name';
 import type { Suggestion } from '../../planner/plan';
 import { formatBytes } from '../../shared/format';
 import { useAppStore } from '../../store/context';
@@ -87,7 +88,7 @@ function SuggestionList({ list }: { readonly list: readonly Suggestion[] }) {
           <li key={k} data-testid="suggestion" data-kind={s.kind} data-saves={s.saves} data-fits={s.fits === true ? 'true' : undefined}>
             <strong>{savedWords(s)}</strong> {s.action} <code className="muted">{how}</code>{' '}
             {settings !== undefined && (
-              <button type="button" className="button button-small" onClick={() => void compareShownWith({ settings })} data-testid="suggestion-apply">
+              <button type="button" className="button button-small" onClick={() => void compareShownWith({ settings })} aria-label={`Compare with the plan after: ${shortName(s.action, MESSAGE_CHARS)}`} data-testid="suggestion-apply">
                 Compare
               </button>
             )}

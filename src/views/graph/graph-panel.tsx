@@ -269,7 +269,9 @@ function useMarks(
     const current = currentMatch === undefined ? undefined : boxes[currentMatch];
     // The box of a selected graph input or output is the selection's own, emphasized as a selected node's is.
     if (ioFocus !== undefined) emphasized.add(ioFocus);
-    const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current };
-    return { marks, focus: ioFocus ?? (emphasis.focus === undefined ? undefined : box(emphasis.focus)) };
+    const focus = ioFocus ?? (emphasis.focus === undefined ? undefined : box(emphasis.focus));
+    const selected = selection?.kind === 'node' || ioFocus !== undefined ? focus : undefined;
+    const marks: GraphMarks = { emphasized, values, matches: new Set(boxes.filter((b): b is string => b !== undefined)), current, ...(selected !== undefined && { selected }) };
+    return { marks, focus };
   }, [model, plan, selection, input, matches, currentMatch]);
 }

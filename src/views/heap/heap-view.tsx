@@ -17,11 +17,13 @@ import type { HeapData } from './heap-data';
 import { baseScales, bufferWindow, heapLayout, plotTransform, zoomedScales, type HeapLayout, type HeapScales, type StepWindow } from './heap-geometry';
 import { bufferAt } from './hit-test';
 import { cursorStep, heapKeyTarget, markedStep, type HeapWalk } from './heap-keys';
+import { bufferWords, stepWords } from './heap-words';
 import { axisClip } from './lane-title';
 import { HeapTooltip, type HoverState } from './heap-tooltip';
 import { useElementSize } from '../use-element-size';
 import { useZoom } from '../use-zoom';
 import { shortName } from '../../shared/short-name';
+import { formatBytes } from '../../shared/format';
 
 /** Props of HeapView. */
 export interface HeapViewProps {
@@ -251,12 +253,17 @@ function HeapDiagram({ data, highlight, step, selected, describe, onSelectBuffer
     onSelectStep(Math.min(data.steps - 1, Math.max(0, s)));
   };
 
+  // What the arrow keys reached, read out by a screen reader (heap-words.ts).
+  const [said, setSaid] = useState('');
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const move = heapKeyTarget(data, event.key, { step: cursorStep(data, step, selected, walk?.buffer === selected ? walk?.step : undefined), buffer: selected });
-    if (move?.kind === 'step') onSelectStep(move.step);
-    else if (move !== undefined) {
+    if (move?.kind === 'step') {
+      onSelectStep(move.step);
+      setSaid(stepWords(data, move.step));
+    } else if (move !== undefined) {
       setWalked({ data, walk: { buffer: move.buffer, step: move.step } });
       if (move.buffer !== selected) onSelectBuffer(move.buffer);
+      setSaid(bufferWords(data, move.buffer));
     } else if (event.key === 'Escape') onSelectStep(undefined);
     else if (event.key === '+' || event.key === '=' || event.key === '-') {
       zoomView.scaleBy(event.key === '-' ? 1 / 1.5 : 1.5);
@@ -327,11 +334,14 @@ function HeapDiagram({ data, highlight, step, selected, describe, onSelectBuffer
         Fit
       </button>
       {hover && <HeapTooltip hover={hover} />}
+      <p className="visually-hidden" aria-live="polite" data-testid="heap-said">
+        {said}
+      </p>
       <ul className="visually-hidden" aria-label="Memory regions drawn" data-testid="heap-lanes">
         {data.lanes.map((lane) => (
           <li key={lane.name} data-testid="heap-lane" data-region={lane.name} data-buffers={lane.buffers} data-peak={lane.peak}>
             {shortName(lane.name)}: {lane.buffers} buffers, peak {data.plan.complete ? '' : 'at least '}
-            {lane.peak} bytes, lower bound {lane.lowerBound} bytes
+            {formatBytes(lane.peak)}, lower bound {formatBytes(lane.lowerBound)}
           </li>
         ))}
       </ul>

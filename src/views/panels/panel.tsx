@@ -17,10 +17,13 @@ export function Panel({ title, count, tone = 'neutral', testId, children }: Pane
   const headingId = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="panel" aria-labelledby={headingId} data-testid={testId}>
-      <h2 className="panel-title" id={headingId}>
-        {title}
+      {/* The count stands beside the heading, not in it: the heading (and the section it names) is read as the title alone. */}
+      <div className="panel-title">
+        <h2 className="panel-heading" id={headingId}>
+          {title}
+        </h2>
         {count !== undefined && <span className={`badge badge-${tone}`}>{count.toLocaleString('en-US')}</span>}
-      </h2>
+      </div>
       <div className="panel-body">{children}</div>
     </section>
   );

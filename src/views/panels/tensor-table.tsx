@@ -21,6 +21,7 @@ import { useElementSize } from '../use-element-size';
 import type { FittedColumns } from '../fit-columns';
 import './table.css';
 import { isTypingTarget } from '../typing-target';
+import { tensorRowWords } from './tensor-row-words';
 
 /** Height of one row in pixels; matches --row-height in the styles. */
 const ROW_HEIGHT = 30;
@@ -33,6 +34,7 @@ export function TensorTable() {
   const quantized = useAppStore((s) => hasQuantization(s.model?.inferred));
   const [headRow, headSize] = useElementSize<HTMLDivElement>();
   const fitted = tensorColumns(headSize?.width, quantized);
+  const [said, setSaid] = useState(''); // the row the arrow keys reached, read out (tensor-row-words.ts)
   if (!hasModel) return null;
   return (
     <section id="tensor-table" className="pane tensors" aria-labelledby="tensors-title" data-testid="tensor-table" data-find="">
@@ -48,8 +50,11 @@ export function TensorTable() {
       </div>
       <div role="table" aria-labelledby="tensors-title" aria-rowcount={rows.length + 1} className="table">
         <TableHeader fitted={fitted} rowRef={headRow} />
-        <TableBody rows={rows} fitted={fitted} />
+        <TableBody rows={rows} fitted={fitted} onSay={setSaid} />
       </div>
+      <p className="visually-hidden" aria-live="polite" data-testid="table-said">
+        {said}
+      </p>
     </section>
   );
 }
@@ -98,7 +103,7 @@ function SearchBox() {
 }
 
 /** The scrolling body: renders only the rows in view (plus a few above and below). */
-function TableBody({ rows, fitted }: { rows: readonly TensorRow[]; fitted: FittedColumns<TensorColumn> }) {
+function TableBody({ rows, fitted, onSay }: { rows: readonly TensorRow[]; fitted: FittedColumns<TensorColumn>; onSay: (words: string) => void }) {
   const model = useAppStore((s) => s.model?.inferred);
   const query = useAppStore((s) => s.query);
   const kinds = useAppStore((s) => s.kinds);
@@ -152,6 +157,7 @@ function TableBody({ rows, fitted }: { rows: readonly TensorRow[]; fitted: Fitte
     if (next === undefined) return;
     event.preventDefault();
     onSelect(rows[next]!.name);
+    onSay(tensorRowWords(rows[next]!, next, rows.length));
   };
   return (
     <div ref={scroller} role="rowgroup" className="table-body" tabIndex={0} aria-label="Tensor rows: up and down arrows select the next and previous tensor, Home and End the first and last" onKeyDown={onKeyDown} data-testid="table-body">

@@ -328,6 +328,7 @@ export interface GraphMarks {
   readonly values: ReadonlySet<string>; // tensor names whose edges to emphasize
   readonly matches: ReadonlySet<string>; // box ids matching the search
   readonly current: string | undefined; // the search's current box
+  readonly selected?: string; // the box of the selected node (or graph input or output), marked aria-current for a screen reader
 }
 
 /** Applies `marks` to the drawing in `root`. */
@@ -348,6 +349,10 @@ export function markGraph(root: SVGGElement, marks: GraphMarks): void {
     else if (marks.matches.has(id)) this.dataset.search = 'match';
     else delete this.dataset.search;
     markCurrent(this, current);
+    // The box's own button: a leaf box is one, an expanded group's is its header.
+    const button = this.matches('[role="button"]') ? this : this.querySelector(':scope > [role="button"]');
+    if (marks.selected === id) button?.setAttribute('aria-current', 'true');
+    else button?.removeAttribute('aria-current');
   });
   g.selectAll<SVGPathElement, unknown>('path.g-edge').each(function mark() {
     const carried = (this.dataset.values ?? '').split('\n');

@@ -102,10 +102,16 @@ export function GraphSearch({ model, plan, clusters, onChange, onStep, handle }:
   );
 }
 
-/** Moves focus from the Find field back to the graph: its one tab stop (the node visited last), else the view. */
+/**
+ * Moves focus from the Find field back to the graph: to the match Find stands on (or the node selected), which is
+ * in view, so the view stays there; else its one tab stop (the node visited last), else the view.
+ */
 function leaveFind(input: HTMLInputElement): void {
   const pane = input.closest('.pane');
-  const target = pane?.querySelector<HTMLElement>('[data-testid="graph-view"] [tabindex="0"]') ?? pane?.querySelector<HTMLElement>('[data-testid="graph-view"]');
+  const view = pane?.querySelector<HTMLElement>('[data-testid="graph-view"]');
+  const box = view?.querySelector('[data-search="current"]') ?? view?.querySelector('[aria-current="true"]');
+  const found = box == null ? null : box.matches('[data-focusable]') ? box : box.querySelector(':scope > [data-focusable]');
+  const target = (found as HTMLElement | null) ?? view?.querySelector<HTMLElement>('[tabindex="0"]') ?? view;
   if (target != null) target.focus();
   else input.blur();
 }

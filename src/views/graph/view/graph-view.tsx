@@ -58,6 +58,29 @@ function groupsKey(input: GraphLayoutInput): string {
   return input.overlays.map((c) => c.id).join('\n');
 }
 
+/**
+ * Runs `draw`, which replaces the drawing in `g`, and gives keyboard focus back to the box that had it
+ * (by its id: a group's header becomes its collapsed box and back), or else to the pane, never to the page's body.
+ */
+function keepFocus(g: SVGGElement, draw: () => void): void {
+  const had = document.activeElement;
+  if (had === null || !g.contains(had)) {
+    draw();
+    return;
+  }
+  const id = had.getAttribute('data-focusable');
+  const bodyToggle = had.getAttribute('aria-label');
+  draw();
+  const same =
+    id !== null
+      ? g.querySelector<SVGElement>(`[data-focusable="${CSS.escape(id)}"]`)
+      : bodyToggle !== null
+        ? [...g.querySelectorAll<SVGElement>('[role="button"][aria-label]')].find((e) => e.getAttribute('aria-label') === bodyToggle)
+        : undefined;
+  const target = same ?? (g.closest<HTMLElement>('[data-testid="graph-view"]') ?? undefined);
+  target?.focus({ preventScroll: true });
+}
+
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
 const DENSE_SCALE = 0.22;
 
@@ -126,10 +149,11 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (g === null || s === undefined) return;
     const { input, placement, frames, facts, handlers } = scene.current;
     if (placement.boxes.length < VIRTUAL_FROM) {
-      if (force) drawGraph(g, input, placement, frames, facts, handlers);
-      if (force) markGraph(g, marksRef.current);
-      if (force) setTabStop();
-      if (force) placeTitles();
+      if (!force) return;
+      keepFocus(g, () => drawGraph(g, input, placement, frames, facts, handlers));
+      markGraph(g, marksRef.current);
+      setTabStop();
+      placeTitles();
       return;
     }
     const t = transform.current;
@@ -139,7 +163,7 @@ export function GraphView({ input, placement, final, onDrawn, facts, marks, hand
     if (last !== undefined && last.dense === dense && covers(last.region, view) && !force) return;
     const region = drawnRegion(view);
     extent.current = { region, dense };
-    drawGraph(g, input, placement, frames, facts, handlers, { region, dense });
+    keepFocus(g, () => drawGraph(g, input, placement, frames, facts, handlers, { region, dense }));
     markGraph(g, marksRef.current);
     setTabStop();
     placeTitles();
