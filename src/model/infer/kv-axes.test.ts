@@ -4,6 +4,7 @@ import { GraphBuilder } from '../testing/onnx-writer';
 import { headsDecoderModel as decoder } from '../testing/tiny-decoder';
 import { inferShapes } from './shapes';
 import { kvPastAxes } from './kv-axes';
+import { kvCaches, kvNamesOf } from '../../planner/problem/kv-cache';
 
 const defaults = (bytes: Uint8Array) => inferShapes(decodeModel(bytes)).dims.map((d) => ({ name: d.name, value: d.value, rule: d.rule.replace(/:.*/, '') }));
 
@@ -40,6 +41,19 @@ describe('the dims of a decoder with a KV cache', () => {
       expect([...kvPastAxes(appended(tokens).graph)]).toEqual([]);
       expect(inferShapes(appended(tokens)).dims).toEqual([expect.objectContaining({ name: 'seq', value: 128 })]);
     }
+  });
+
+  it('takes an input concatenated with a result read off that same input for no cache: an image beside its filtered copy keeps its image dims', () => {
+    // Concat(image, Relu(image)) along the width, written as a graph output: the width was taken for a past length, set to 0, and every tensor planned as 0 B
+    const g = new GraphBuilder('side-by-side');
+    g.input('image', 'float32', [1, 3, 'height', 'width']);
+    const y = g.node('Relu', ['image']);
+    g.output(g.node('Concat', ['image', y], { axis: 3 }), 'float32', [1, 3, 'height', undefined]);
+    g.output(y, 'float32', [1, 3, 'height', 'width']);
+    const model = decodeModel(g.toBytes({ opset: 17 }));
+    expect([...kvPastAxes(model.graph)]).toEqual([]);
+    expect(inferShapes(model).dims.map((d) => [d.name, d.value])).toEqual([['height', 224], ['width', 224]]);
+    expect(kvNamesOf(kvCaches(inferShapes(model)))).toEqual(new Set());
   });
 
   it('leave a recurrent state where there is no KV cache', () => {

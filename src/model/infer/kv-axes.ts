@@ -9,6 +9,10 @@
 // or more ([batch, past, hidden], [batch, heads, past, head]) and never grows
 // along axis 0 (the batch): token ids [batch, seq] with a constant token
 // appended, or an input stacked onto a result along the batch, are no cache.
+// The new entries a cache appends are computed from the tokens, never from
+// the past itself: an input concatenated with a result read off that same
+// input (an image beside its filtered copy, a spectrogram with its deltas) is
+// no cache, and its dim keeps its own default.
 
 import type { IrGraph } from '../ir';
 
@@ -17,15 +21,31 @@ export function kvPastAxes(graph: IrGraph): ReadonlySet<string> {
   const inputs = new Map(graph.inputs.map((v) => [v.name, v]));
   const outputs = new Set(graph.outputs.map((v) => v.name));
   const computed = new Set(graph.nodes.filter((n) => n.opType !== 'Constant').flatMap((n) => n.outputs));
+  const producer = new Map(graph.nodes.flatMap((n) => n.outputs.map((o) => [o, n] as const)));
   const axes = new Set<string>();
   for (const node of graph.nodes) {
     if (node.opType !== 'Concat' || node.domain !== '' || !node.outputs.some((o) => outputs.has(o))) continue;
     const pasts = node.inputs.filter((n) => inputs.has(n));
     const rank = pasts.length === 1 ? inputs.get(pasts[0]!)?.shape?.length : undefined;
     const attr = node.attributes['axis'];
-    if (rank === undefined || rank < 3 || !node.inputs.some((n) => computed.has(n)) || attr?.kind !== 'int') continue;
+    if (rank === undefined || rank < 3 || attr?.kind !== 'int') continue;
+    if (!node.inputs.some((n) => computed.has(n) && !reads(n, pasts[0]!, producer))) continue;
     const axis = attr.value < 0 ? attr.value + rank : attr.value;
     if (axis >= 1 && axis < rank) axes.add(`${pasts[0]!}:${axis}`);
   }
   return axes;
+}
+
+/** Whether tensor `name` is computed, at any depth, from graph value `source`. */
+export function reads(name: string, source: string, producer: ReadonlyMap<string, { readonly inputs: readonly string[] }>): boolean {
+  const seen = new Set<string>();
+  const stack = [name];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    if (at === source) return true;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    for (const input of producer.get(at)?.inputs ?? []) if (input !== '') stack.push(input);
+  }
+  return false;
 }

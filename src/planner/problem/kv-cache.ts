@@ -10,7 +10,10 @@
 //   present.0.decoder.value / past_key_values.0.decoder.value).
 // - By structure: an output that a Concat writes from a graph input (the past)
 //   and a computed tensor, of one dtype and rank, as every decoder exported
-//   with a growing cache does, whatever the two are called.
+//   with a growing cache does, whatever the two are called. The computed
+//   tensor is the new entries, read off the tokens, not off the past: an input
+//   concatenated with a result computed from that input (an image beside its
+//   filtered copy) is no cache.
 
 import type { InferredGraph } from '../../model/inferred';
 
@@ -45,6 +48,7 @@ export interface KvGraphFacts {
   readonly outputs: readonly string[]; // graph outputs, in order
   concatInputs(output: string): readonly string[] | undefined; // the inputs of the Concat (default domain) that writes `output`; undefined for another writer
   alike(past: string, present: string): boolean; // `past` can hold `present`'s data: one dtype and rank, as far as known
+  reads?(tensor: string, input: string): boolean; // `tensor` is computed, at any depth, from graph input `input` (unknown: taken as not)
 }
 
 /** The past/present pairs of `graph`; see the module header. */
@@ -59,6 +63,19 @@ export function kvCaches(graph: InferredGraph): KvCaches {
       return writer === undefined || writer.opType !== 'Concat' || writer.domain !== '' ? undefined : writer.inputs;
     },
     alike: (past, present) => values.get(past)?.dtypeName === values.get(present)?.dtypeName && values.get(past)?.shape?.length === values.get(present)?.shape?.length,
+    reads: (tensor, input) => {
+      const seen = new Set<string>();
+      const stack = [tensor];
+      while (stack.length > 0) {
+        const at = stack.pop()!;
+        if (at === input) return true;
+        if (seen.has(at)) continue;
+        seen.add(at);
+        const producer = values.get(at)?.producer;
+        if (producer !== undefined) for (const n of graph.nodes[producer]!.inputs) if (n !== '') stack.push(n);
+      }
+      return false;
+    },
   });
 }
 
@@ -89,7 +106,7 @@ export function kvCachesOf(facts: KvGraphFacts): KvCaches {
     if (written === undefined) continue;
     const computed = written.filter((n) => n !== '' && !inputs.has(n));
     const pasts = written.filter((n) => inputs.has(n) && facts.alike(n, present));
-    if (pasts.length === 1 && computed.length > 0) add(pasts[0]!, present);
+    if (pasts.length === 1 && computed.some((n) => facts.reads?.(n, pasts[0]!) !== true)) add(pasts[0]!, present);
   }
   return { byPast, byPresent };
 }
