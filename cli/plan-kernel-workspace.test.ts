@@ -63,3 +63,23 @@ describe.skipIf(!have)('a target whose scratch rule plans the attention workspac
     expect(plan.peak).toBeGreaterThan(84_934_656);
   });
 });
+
+describe('kernel workspace of unknown size beside a known one', () => {
+  it('sweep and the sweep --json point say how many more are of unknown size, as plan does', async () => {
+    const { GraphBuilder } = await import('../src/model/testing/onnx-writer');
+    // two MultiHeadAttention ops on the flash path (size depends on the host) around a causal one (sized)
+    const g = new GraphBuilder('mha');
+    g.input('x', 'float32', [1, 'seq', 32]);
+    const a = g.node('MultiHeadAttention', ['x', 'x', 'x'], { num_heads: 4 }, { domain: 'com.microsoft', name: 'flash' });
+    const b = g.node('MultiHeadAttention', [a, a, a], { num_heads: 4, unidirectional: 1 }, { domain: 'com.microsoft', name: 'causal' });
+    g.output(g.node('MultiHeadAttention', [b, b, b], { num_heads: 4 }, { domain: 'com.microsoft', name: 'flash2' }), 'float32', [1, 'seq', 32]);
+    const file = join(mkdtempSync(join(tmpdir(), 'heapscope-mha-')), 'mha.onnx');
+    writeFileSync(file, g.toBytes({ opset: 17, opsets: { 'com.microsoft': 1 } }));
+    // it read '… at least 88.0 KiB (90,112 B) for the largest, 'causal' at seq=64 (…), not in these peaks', the two of unknown size unsaid
+    const text = run(['sweep', file, '--dim', 'seq=1..64']).out;
+    expect(text).toContain("for the largest known, 'causal' at seq=64");
+    expect(text).toContain('and workspace of unknown size for 2 more, not in these peaks');
+    const last = JSON.parse(run(['sweep', file, '--dim', 'seq=1..64', '--json']).out).points.at(-1);
+    expect(last.workspace).toMatchObject({ operators: 3, unknown: 2, largest: { node: 'causal' } });
+  });
+});

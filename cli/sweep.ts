@@ -261,10 +261,10 @@ function workspaceLine(r: CliSweepResult): string | undefined {
   const at = r.points.filter((p) => p.workspace !== undefined);
   if (at.length === 0) return undefined;
   const top = at.reduce((a, b) => ((b.workspace!.largest.bytes ?? -1) > (a.workspace!.largest.bytes ?? -1) ? b : a));
-  const { operators, largest } = top.workspace!;
+  const { operators, largest, unknown } = top.workspace!;
   const op = shortName(largest.opType);
   const where = `'${shortName(largest.node)}' at ${r.dim}=${top.value}`;
-  const size = largest.bytes === undefined ? `workspace of unknown size for ${where} (${largest.reason ?? 'not known from its shapes'})` : `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytesExact(largest.bytes)} for the largest, ${where} (${largest.parts})`;
+  const size = largest.bytes === undefined ? `workspace of unknown size for ${where} (${largest.reason ?? 'not known from its shapes'})` : `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytesExact(largest.bytes)} for the largest${unknown === undefined ? '' : ' known'}, ${where} (${largest.parts})${unknown === undefined ? '' : `, and workspace of unknown size for ${unknown} more`}`;
   return `  not counted: kernel workspace of ${counted(operators, 'fused attention operator')} the target has no scratch rule for; ONNX Runtime's CPU kernel allocates ${size}, not in these peaks — add a scratch rule for ${op} to the target to plan it`;
 }
 

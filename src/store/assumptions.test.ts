@@ -208,3 +208,18 @@ describe('assumption lines', () => {
     expect(dimLabel({ name: 'p2o.DynamicDimension.0', axes: [] })).toBe('p2o.DynamicDimension.0');
   });
 });
+
+describe('the banner line of kernel workspace not counted', () => {
+  it('names how many more are of unknown size beside the largest known, as plan does', async () => {
+    const { GraphBuilder } = await import('../model/testing/onnx-writer');
+    const g = new GraphBuilder('mha');
+    g.input('x', 'float32', [1, 64, 32]);
+    const a = g.node('MultiHeadAttention', ['x', 'x', 'x'], { num_heads: 4 }, { domain: 'com.microsoft', name: 'flash' });
+    const b = g.node('MultiHeadAttention', [a, a, a], { num_heads: 4, unidirectional: 1 }, { domain: 'com.microsoft', name: 'causal' });
+    g.output(g.node('MultiHeadAttention', [b, b, b], { num_heads: 4 }, { domain: 'com.microsoft', name: 'flash2' }), 'float32', [1, 64, 32]);
+    const model = inferShapes(decodeModel(g.toBytes({ opset: 17, opsets: { 'com.microsoft': 1 } })));
+    const line = assumptionLines(planModel(model, presetTarget('cpu')), model).find((l) => l.key === 'kernel-workspace');
+    // it read 'at least 88.0 KiB for the largest of 3 MultiHeadAttention operators', the two of unknown size unsaid
+    expect(line?.text).toMatch(/^Kernel workspace not counted: at least 88\.0 KiB for the largest of 3 MultiHeadAttention operators; 2 more of unknown size/);
+  });
+});

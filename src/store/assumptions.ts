@@ -108,7 +108,9 @@ function workspaceLine(workspace: NonNullable<ModelPlan['assumptions']['workspac
   const ops = [...new Set(workspace.map((w) => shortName(w.opType.replace(/^com\.microsoft::/, ''))))].join(', ');
   const count = `${workspace.length} ${ops} operator${workspace.length === 1 ? '' : 's'}`;
   const size = `${largest.lowerEstimate ? 'at least' : 'about'} ${formatBytes(largest.bytes)} for ${workspace.length === 1 ? count : `the largest of ${count}`}`;
-  const text = `Kernel workspace not counted: ${largest.bytes === undefined ? `${count}, of unknown size` : size} (ONNX Runtime's CPU estimate)`;
+  const unknown = workspace.filter((w) => w.bytes === undefined).length;
+  const more = largest.bytes !== undefined && unknown > 0 ? `; ${unknown} more of unknown size` : '';
+  const text = `Kernel workspace not counted: ${largest.bytes === undefined ? `${count}, of unknown size` : size}${more} (ONNX Runtime's CPU estimate)`;
   const detail = titleText(notes.map((n) => n.message.charAt(0).toUpperCase() + n.message.slice(1)).join('\n'));
   return { key: 'kernel-workspace', text, lead: text, detail, action: undefined, fix: { kind: 'target' } };
 }

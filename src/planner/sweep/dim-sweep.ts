@@ -22,7 +22,7 @@ export interface SweepPoint {
   readonly largest?: { readonly name: string; readonly size: number }; // the largest buffer
   readonly unknown?: string; // when not complete: the first tensor whose size is unknown, and why
   readonly pastLimit?: string; // the first tensor whose size is known to pass 2^53 − 1 bytes (planned as 0 bytes): over any limit or budget, so the point fits neither a byte budget nor a region with a size limit that holds it; with neither, `fits` is `plan`'s
-  readonly workspace?: { readonly operators: number; readonly largest: KernelWorkspace }; // fused attention ops whose kernel workspace no scratch rule of the target plans (not in the peak), and ONNX Runtime's CPU estimate of the largest
+  readonly workspace?: { readonly operators: number; readonly largest: KernelWorkspace; readonly unknown?: number }; // fused attention ops whose kernel workspace no scratch rule of the target plans (not in the peak), and ONNX Runtime's CPU estimate of the largest known (`unknown`: how many more are of a size not known, when some are)
   readonly error?: string; // the value could not be planned (sizes past what the planner computes exactly), and why: peak and lower bound are no figures, the point does not fit
   readonly defaults?: readonly { readonly name: string; readonly value: number; readonly axes: readonly string[]; readonly rule: string }[]; // dims at their default value, as `plan`'s assumptions.dims not bound
   readonly branches?: readonly { readonly node: string; readonly taken: string; readonly reason: string }[]; // If branches chosen without the condition's value, as `plan`'s assumptions.branches

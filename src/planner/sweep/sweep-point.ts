@@ -29,7 +29,7 @@ export function sweepPoint(
     ...(largest !== undefined && { largest }),
     ...(unknown !== undefined && { unknown }),
     ...(pastLimit !== undefined && { pastLimit }),
-    ...(workspace !== undefined && workspace.length > 0 && { workspace: { operators: workspace.length, largest: workspace[0]! } }),
+    ...(workspace !== undefined && workspace.length > 0 && { workspace: workspaceAt(workspace) }),
     ...assumedAt(plan),
   };
 }
@@ -57,4 +57,10 @@ function firstUnknown(u: { readonly tensor: string; readonly reason: string } | 
 function firstUnknownValue(model: InferredModel): string | undefined {
   const v = model.values.find((x) => (x.kind === 'activation' || x.kind === 'output' || x.kind === 'input') && x.bytes === undefined);
   return v === undefined ? undefined : `'${v.name}': ${v.unknownReason ?? 'shape unknown'}`;
+}
+
+/** The point's uncounted kernel workspace: how many ops, the largest (of known size when one is), and how many more are of unknown size. */
+function workspaceAt(workspace: NonNullable<ModelPlan['assumptions']['workspace']>): NonNullable<SweepPoint['workspace']> {
+  const unknown = workspace.filter((w) => w.bytes === undefined).length;
+  return { operators: workspace.length, largest: workspace[0]!, ...(unknown > 0 && workspace[0]!.bytes !== undefined && { unknown }) };
 }
