@@ -29,12 +29,18 @@ export function GrowthAssumed({ assumed }: { readonly assumed: SweepAssumedDim |
 export function GrowthAssumptions({ points, dim }: { readonly points: readonly GrowthPoint[]; readonly dim: string }) {
   const lines = growthAssumes(points, dim);
   if (lines.length === 0) return null;
+  // one line under the chart until opened, so the chart and its legend keep the pane's height
   return (
-    <ul className="muted growth-assumptions" data-testid="growth-assumptions">
-      {lines.map((line) => (
-        <li key={line}>{capitalized(line)}.</li>
-      ))}
-    </ul>
+    <details className="muted growth-assumptions" data-testid="growth-assumptions">
+      <summary>
+        What the curve assumes ({lines.length} {lines.length === 1 ? 'line' : 'lines'})
+      </summary>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{capitalized(line)}.</li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
