@@ -22,6 +22,7 @@ import { navBoxes, nextBox, type ArrowKey } from './keys';
 import { jumpCamera, jumpHolds, type Jump } from './jump';
 import { overlayBoxes } from './overlays';
 import '../draw/drawing.css';
+import { keepFocus } from './keep-focus';
 
 /** What the panel can ask of the view. */
 export interface GraphViewHandle {
@@ -56,29 +57,6 @@ function toTransform(camera: Camera | undefined): ZoomTransform | undefined {
 /** The functions and fusion units an input draws as frames: when they change (another target), the old view may show none of the graph. */
 function groupsKey(input: GraphLayoutInput): string {
   return input.overlays.map((c) => c.id).join('\n');
-}
-
-/**
- * Runs `draw`, which replaces the drawing in `g`, and gives keyboard focus back to the box that had it
- * (by its id: a group's header becomes its collapsed box and back), or else to the pane, never to the page's body.
- */
-function keepFocus(g: SVGGElement, draw: () => void): void {
-  const had = document.activeElement;
-  if (had === null || !g.contains(had)) {
-    draw();
-    return;
-  }
-  const id = had.getAttribute('data-focusable');
-  const bodyToggle = had.getAttribute('aria-label');
-  draw();
-  const same =
-    id !== null
-      ? g.querySelector<SVGElement>(`[data-focusable="${CSS.escape(id)}"]`)
-      : bodyToggle !== null
-        ? [...g.querySelectorAll<SVGElement>('[role="button"][aria-label]')].find((e) => e.getAttribute('aria-label') === bodyToggle)
-        : undefined;
-  const target = same ?? (g.closest<HTMLElement>('[data-testid="graph-view"]') ?? undefined);
-  target?.focus({ preventScroll: true });
 }
 
 /** Below this scale a large graph is drawn as a few dense paths, without text. */
