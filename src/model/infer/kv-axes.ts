@@ -15,6 +15,7 @@
 // no cache, and its dim keeps its own default.
 
 import type { IrGraph } from '../ir';
+import { computedFrom } from '../../shared/computed-from';
 
 /** The growing axes of `graph`'s KV-cache inputs, as "<input>:<axis>"; empty when it has no KV cache. */
 export function kvPastAxes(graph: IrGraph): ReadonlySet<string> {
@@ -29,23 +30,9 @@ export function kvPastAxes(graph: IrGraph): ReadonlySet<string> {
     const rank = pasts.length === 1 ? inputs.get(pasts[0]!)?.shape?.length : undefined;
     const attr = node.attributes['axis'];
     if (rank === undefined || rank < 3 || attr?.kind !== 'int') continue;
-    if (!node.inputs.some((n) => computed.has(n) && !reads(n, pasts[0]!, producer))) continue;
+    if (!node.inputs.some((n) => computed.has(n) && !computedFrom(n, pasts[0]!, (t) => producer.get(t)?.inputs))) continue;
     const axis = attr.value < 0 ? attr.value + rank : attr.value;
     if (axis >= 1 && axis < rank) axes.add(`${pasts[0]!}:${axis}`);
   }
   return axes;
-}
-
-/** Whether tensor `name` is computed, at any depth, from graph value `source`. */
-export function reads(name: string, source: string, producer: ReadonlyMap<string, { readonly inputs: readonly string[] }>): boolean {
-  const seen = new Set<string>();
-  const stack = [name];
-  while (stack.length > 0) {
-    const at = stack.pop()!;
-    if (at === source) return true;
-    if (seen.has(at)) continue;
-    seen.add(at);
-    for (const input of producer.get(at)?.inputs ?? []) if (input !== '') stack.push(input);
-  }
-  return false;
 }

@@ -16,6 +16,7 @@
 //   filtered copy) is no cache.
 
 import type { InferredGraph } from '../../model/inferred';
+import { computedFrom } from '../../shared/computed-from';
 
 /** A past/present pair of one KV cache. */
 export interface KvCachePair {
@@ -63,19 +64,10 @@ export function kvCaches(graph: InferredGraph): KvCaches {
       return writer === undefined || writer.opType !== 'Concat' || writer.domain !== '' ? undefined : writer.inputs;
     },
     alike: (past, present) => values.get(past)?.dtypeName === values.get(present)?.dtypeName && values.get(past)?.shape?.length === values.get(present)?.shape?.length,
-    reads: (tensor, input) => {
-      const seen = new Set<string>();
-      const stack = [tensor];
-      while (stack.length > 0) {
-        const at = stack.pop()!;
-        if (at === input) return true;
-        if (seen.has(at)) continue;
-        seen.add(at);
-        const producer = values.get(at)?.producer;
-        if (producer !== undefined) for (const n of graph.nodes[producer]!.inputs) if (n !== '') stack.push(n);
-      }
-      return false;
-    },
+    reads: (tensor, input) => computedFrom(tensor, input, (t) => {
+      const producer = values.get(t)?.producer;
+      return producer === undefined ? undefined : graph.nodes[producer]!.inputs;
+    }),
   });
 }
 
