@@ -1,10 +1,13 @@
 // Benchmark of `solve` by phase on a generated problem of many rows (default a
 // million): read, parse, check, bound, plan (the strategy, check, bound and
 // preparation included, as assignOffsets runs them), validate and write, in
-// CPU and wall ms, as `solve --out` runs them on a file. Each buffer lives 3
-// steps after the one before (a crowded trace of one conflict chain, like
-// the traces users bring of millions of rows). Prints figures; never fails on time.
-// Run: npm run bench:solve -- [--rows N] [--strategy NAME] [--seed S]
+// CPU and wall ms, as `solve --out` runs them on a file. The problem is
+// shaped as a training step's trace (`--shape training`, the default: forward
+// activations kept to their backward step, gradients and workspaces, weights
+// and optimizer state throughout), a network's with long skip edges
+// (`--shape network`), or one conflict chain, each buffer live 3 steps
+// (`--shape chain`). Prints figures; never fails on time.
+// Run: npm run bench:solve -- [--rows N] [--strategy NAME] [--seed S] [--shape training|network|chain]
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,18 +20,24 @@ import { resolveCheckedProblem } from '../src/planner/problem/check-problem';
 import { lowerBoundOfGroups } from '../src/planner/problem/lower-bound';
 import { parseMinimallocCsv, writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
 import { seededRandom } from '../src/shared/random';
+import { heavyNetworkProblem, trainingLikeProblem } from '../src/planner/testing/instances-heavy';
 
 const rows = Number(argument('--rows') ?? 1_000_000);
 const strategy = argument('--strategy') ?? 'naive';
 const seed = Number(argument('--seed') ?? 1);
+const shape = argument('--shape') ?? 'training';
 
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** The CSV of `count` buffers, buffer i live over [i, i + 3) with 400-999 bytes. */
-function chainCsv(count: number): string {
+/** The CSV of `count` buffers of the chosen shape. */
+function problemCsv(count: number): string {
+  if (shape === 'training') return writeMinimallocCsv(trainingLikeProblem(count, seed), undefined);
+  if (shape === 'network') return writeMinimallocCsv(heavyNetworkProblem(count, seed), undefined);
+  if (shape !== 'chain') throw new Error(`--shape ${shape}: training, network or chain`);
+  // buffer i live over [i, i + 3) with 400-999 bytes
   const random = seededRandom(seed);
   const lines = ['id,lower,upper,size'];
   for (let i = 0; i < count; i++) lines.push(`b${i},${i},${i + 3},${400 + Math.floor(random() * 600)}`);
@@ -52,8 +61,8 @@ function timed<T>(phase: string, work: () => T): T {
 const dir = mkdtempSync(join(tmpdir(), 'heapscope-solve-'));
 try {
   const file = join(dir, 'problem.csv');
-  writeFileSync(file, chainCsv(rows));
-  console.log(`solve --strategy ${strategy} on ${rows} rows (seed ${seed})`);
+  writeFileSync(file, problemCsv(rows));
+  console.log(`solve --strategy ${strategy} on ${rows} rows shaped as ${shape} (seed ${seed})`);
   const start = { cpu: cpuMs(), wall: performance.now() };
   const text = timed('read', () => problemText(readFileSync(file)));
   const problem = timed('parse', () => parseMinimallocCsv(text));
