@@ -7,6 +7,9 @@
 //   twice, and the same name in two scopes is two tensors, both counted.
 // - Every body counts, an If's branch that does not run too: its weights are
 //   stored with the model all the same.
+// - A body output a Constant node gives (an If branch that returns a fixed
+//   tensor) is a weight too: its data is stored with the model, and what the
+//   If or Loop hands on is the outer graph's own value, planned there.
 
 import type { InferredGraph, InferredValue } from '../../model/inferred';
 
@@ -23,9 +26,14 @@ export function isWeight(value: InferredValue): boolean {
   return value.kind === 'initializer' || value.kind === 'constant';
 }
 
+/** True for a value of `body` stored with the model: a weight, or a body output computed from constants alone. */
+function isBodyWeight(value: InferredValue, body: InferredGraph): boolean {
+  return isWeight(value) || (value.kind === 'output' && value.producer !== undefined && body.nodes[value.producer]!.constant);
+}
+
 /** The weights of the bodies of `graph`'s nodes, nested bodies included (not the graph's own); see the module header. */
 export function bodyWeights(graph: InferredGraph): InferredValue[] {
-  return graph.nodes.flatMap((node) => node.subgraphs.flatMap((body) => [...body.values.filter(isWeight), ...bodyWeights(body)]));
+  return graph.nodes.flatMap((node) => node.subgraphs.flatMap((body) => [...body.values.filter((v) => isBodyWeight(v, body)), ...bodyWeights(body)]));
 }
 
 /** Count and bytes of the weights of `graph` and of every body under it. */
