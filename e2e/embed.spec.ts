@@ -139,7 +139,7 @@ test('<heapscope-view> follows its attributes: new dims re-open the model, a new
   await expect(note).toHaveAttribute('title', `the sum of each memory's own peak, ${held.map((r) => `${r.name} ${formatBytes(r.peak)}`).join(' + ')}`);
 });
 
-test('<heapscope-view> with a target or strategy it does not know plans with the rest and warns', async ({ page }) => {
+test('<heapscope-view> with a target, strategy or dim it cannot use plans with the defaults in their place, and says so under its caption and in the console', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
@@ -148,9 +148,10 @@ test('<heapscope-view> with a target or strategy it does not know plans with the
   await page.evaluate(() => {
     const view = document.createElement('heapscope-view');
     view.setAttribute('src', '../sample.onnx');
-    view.setAttribute('dims', 'batch=2');
+    view.setAttribute('dims', 'batch=2 nosuch=3 width=abc');
     view.setAttribute('target', 'gpu');
     view.setAttribute('strategy', 'quantum');
+    view.setAttribute('panes', 'heap,bogus');
     view.dataset.testid = 'unknown-names';
     document.querySelector('main')!.append(view);
   });
@@ -158,16 +159,33 @@ test('<heapscope-view> with a target or strategy it does not know plans with the
   await expect(element).toHaveAttribute('data-status', 'ready');
   const summaryOf = () => element.evaluate((el: HTMLElementTagNameMap['heapscope-view']) => el.summary());
   await expect.poll(async () => (await summaryOf())?.peak).toBe(cliPeak(['--dim', 'batch=2']));
+  expect((await summaryOf())?.target).toBe('cpu');
+  const notice = element.getByTestId('embed-left-out');
+  await expect(notice).toContainText(/^Left out of the attributes: target="gpu": unknown target preset "gpu" \(presets: .*mcu/);
+  await expect(notice).toContainText('strategy="quantum": unknown strategy "quantum"');
+  await expect(notice).toContainText('dims "width=abc": a dim is a whole number');
+  // known only once the model is read: the dim it does not have, in the link notice's words
+  await expect(notice).toContainText('dims "nosuch=3": the model has no dim nosuch (its dims: batch');
+  await expect(notice).toContainText('panes "bogus": no such pane');
   expect(warnings).toContainEqual(expect.stringMatching(/^<heapscope-view>: ignored target="gpu": unknown target preset "gpu" \(presets: .*mcu/));
   expect(warnings).toContainEqual(expect.stringMatching(/^<heapscope-view>: ignored strategy="quantum": unknown strategy "quantum"/));
-  // a known target set later still re-plans; an unknown one after it leaves it in place
+  // a known target set later plans it, and the notice drops what no longer applies
   await element.evaluate((el) => el.setAttribute('target', 'mcu'));
   await expect.poll(async () => (await summaryOf())?.target).toBe('mcu');
+  await expect(notice).not.toContainText('target=');
+  // an unknown one after it, or none, plans the default: the same markup gives the same plan, whatever came before
   await element.evaluate((el) => el.setAttribute('target', 'gpu2'));
-  await expect.poll(() => warnings.some((w) => w.includes('ignored target="gpu2"'))).toBe(true);
+  await expect.poll(async () => (await summaryOf())?.target).toBe('cpu');
+  await expect(notice).toContainText('target="gpu2": unknown target preset');
+  expect(warnings.some((w) => w.includes('ignored target="gpu2"'))).toBe(true);
+  await element.evaluate((el) => el.setAttribute('target', 'mcu'));
+  await expect.poll(async () => (await summaryOf())?.target).toBe('mcu');
+  await element.evaluate((el) => el.removeAttribute('target'));
+  await expect.poll(async () => (await summaryOf())?.target).toBe('cpu');
   await expect(element).toHaveAttribute('data-status', 'ready');
-  expect((await summaryOf())?.target).toBe('mcu');
-  await expect(element.getByTestId('embed-peak')).toContainText('on mcu');
+  await expect(element.getByTestId('embed-peak')).toContainText('on cpu');
+  // the element's summary has the page's keys
+  expect(Object.keys((await summaryOf())!)).toEqual(expect.arrayContaining(['compare', 'growth']));
 });
 
 test('<heapscope-view> with a model that is not there says so inside the element', async ({ page, consoleErrors }) => {

@@ -14,7 +14,7 @@ import type { PlanSettings } from '../worker/protocol';
 import type { LoadedModel, Selection } from '../store/state';
 import type { InferredGraph } from '../model/inferred';
 import type { BindingRef } from '../model/ir';
-import { dimByKey, noDimReason } from '../model/infer/dims';
+import { dimsNotInModel } from '../store/missing-dims';
 import type { Bindings } from '../store/bindings';
 import { nullRecord, ownValue } from '../shared/own';
 import { shortName } from '../shared/short-name';
@@ -125,12 +125,12 @@ export function notInModel(model: LoadedModel, params: Pick<UrlParams, 'dims' | 
   const typed = params.typed ?? {};
   // as the link wrote it, else as the page writes it
   const quoted = (key: string, value: string): string => `${prefix}${key}=${ownValue(typed, `${prefix}${key}`) ?? value}`;
-  const known = new Set(model.inferred.dims.map((d) => d.name));
-  // a dim is bound by its name or by an input axis it sizes ("image:2"), as inference takes it
-  const inputValues = model.inferred.inputs.flatMap((name) => model.inferred.values.find((v) => v.name === name) ?? []);
-  const [keptDims, missingDims] = split(params.dims, (key) => dimByKey(model.inferred.dims, key) !== undefined);
-  // an input's axis ("image:5") is told what that axis is, as inference tells it
-  const dims = missingDims.map(([name, value]) => `${quoted(`dim.${name}`, String(value))}: ${noDimReason(name, inputValues) ?? `the model has no dim ${name}${known.size === 0 ? '' : ` (its dims: ${[...known].join(', ')})`}`}`);
+  // a dim is bound by its name or by an input axis it sizes ("image:2"), as inference takes it; an input's axis
+  // ("image:5") is told what that axis is
+  const missingDims = dimsNotInModel(model.inferred, params.dims);
+  const missingKeys = new Set(missingDims.map(([key]) => key));
+  const [keptDims] = split(params.dims, (key) => !missingKeys.has(key));
+  const dims = missingDims.map(([name, value, why]) => `${quoted(`dim.${name}`, String(value))}: ${why}`);
   const tensors = tensorNames(model.inferred);
   const [keptShapes, missingShapes] = split(params.shapes, (name) => tensors.has(name));
   const shapes = missingShapes.map(([name, shape]) => `${quoted(`shape.${name}`, shape.join('x'))}: the model has no tensor ${name}`);

@@ -29,6 +29,7 @@ import './embed.css';
 export interface EmbedWorkspaceProps {
   readonly fullViewUrl?: string; // where "Open in heapscope" leads; no link when undefined
   readonly panes?: readonly EmbedPane[]; // DEFAULT_EMBED_PANES when undefined
+  readonly leftOut?: readonly string[]; // <heapscope-view>: its attributes' values left out, told in place of the link's
 }
 
 /** Below this frame width (CSS pixels) one pane takes the frame's width alone (the live-bytes chart beside a single heap). */
@@ -39,7 +40,7 @@ const PANE_WIDTH = 320;
 const TITLES: Readonly<Record<EmbedPane, string>> = { graph: 'Graph', heap: 'Heap', chart: 'Chart', explain: 'Why this peak', growth: 'Growth' };
 
 /** The chosen panes of the model on screen, filling the frame. */
-export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: EmbedWorkspaceProps) {
+export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES, leftOut }: EmbedWorkspaceProps) {
   const model = useAppStore((s) => s.model);
   const plan = useAppStore(selectPlan);
   const loading = useAppStore((s) => s.task !== undefined);
@@ -93,7 +94,7 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
             </a>
           )}
         </p>
-        <EmbedLeftOut />
+        <EmbedLeftOut attributes={leftOut} />
         {tabs && (
           <div className="segmented embed-tabs" role="tablist" aria-label="Panes">
             {panes.map((name) => (
@@ -118,11 +119,13 @@ export function EmbedWorkspace({ fullViewUrl, panes = DEFAULT_EMBED_PANES }: Emb
 /**
  * The embed's link notice, in one line under the caption: each parameter of the link left out (a comparison,
  * which an embed does not open, or a value that does not apply), as the console warns it; whole on hover.
+ * For <heapscope-view>, the values of its attributes left out (`attributes`), in the same place.
  */
-function EmbedLeftOut() {
-  const leftOut = useAppStore((s) => s.linkLeftOut);
+function EmbedLeftOut({ attributes }: { readonly attributes: readonly string[] | undefined }) {
+  const link = useAppStore((s) => s.linkLeftOut);
+  const leftOut = attributes ?? link;
   if (leftOut.length === 0) return null;
-  const text = `Left out of the link: ${leftOut.join('; ')}`;
+  const text = `Left out of the ${attributes === undefined ? 'link' : 'attributes'}: ${leftOut.join('; ')}`;
   return (
     <p className="embed-left-out" role="note" title={text} data-testid="embed-left-out">
       {text}
