@@ -3,7 +3,7 @@
 // as `plan --json` gives it (`runtimePlan.tail`) and `planning` the rest.
 // Skips when ../shared is absent.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planJson, run } from './testing/run-cli';
@@ -27,5 +27,8 @@ describe.skipIf(!existsSync(HELLO))('diff --json runtime tails', () => {
     }
     expect(runtime.a.tailAlone).toBe(680);
     expect(runtime.a.tail).toBe(1072); // 1,104 B arena less the 32 B head: the tail before the graph I/O structs is rounded up to 16 under planning's bytes
+    // the README's worked example is this model's
+    const readme = readFileSync(join(__dirname, '../README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(`for hello_world: \`tail\` ${runtime.a.tail} = \`tailAlone\` ${runtime.a.tailAlone} + \`planning\` ${runtime.a.planning})`);
   });
 });
