@@ -362,9 +362,12 @@ function overLines(diff: PlanDiff, least: string): string[] {
       for (const r of limited) lines.push(`  ${side} DOES NOT FIT  region ${r.name}: no tensor arena works, within its ${formatBytes(side === 'a' ? r.sizeLimitA : r.sizeLimitB)} limit or any other: ${REFUSED_MODEL}`);
       continue;
     }
+    // what a region of a TFLM plan holds besides the peak is TFLM's tail: "(estimate)" when the tail rests on estimated parts, as plan says it
+    const figures = side === 'a' ? (diff.runtime?.a ?? diff.runtimeA) : (diff.runtime?.b ?? diff.runtimeB);
     for (const r of diff.regions) {
       const [over, limit, peak] = side === 'a' ? [r.overByA, r.sizeLimitA, r.peakA] : [r.overByB, r.sizeLimitB, r.peakB];
-      if (over > 0 && limit !== undefined) lines.push(`  ${side} DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(limit + over)}, ${least}${formatBytes(over)} over its ${formatBytes(limit)} limit${limit + over === peak ? '' : ' (with what it holds besides the peak)'}`);
+      const estimate = figures?.tailEstimated === true && limit !== undefined && limit + over !== peak ? ' (estimate)' : '';
+      if (over > 0 && limit !== undefined) lines.push(`  ${side} DOES NOT FIT  region ${r.name} needs ${least}${formatBytes(limit + over)}${estimate}, ${least}${formatBytes(over)} over its ${formatBytes(limit)} limit${limit + over === peak ? '' : ' (with what it holds besides the peak)'}`);
     }
   }
   return lines;

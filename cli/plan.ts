@@ -2,7 +2,7 @@
 // print the plan's size and its explanation, as text or JSON (Lines).
 
 import { splitBetweenRegions } from '../src/planner/assembly/plan-records';
-import { planLowerEstimate, planRefused } from '../src/planner/assembly/assumptions';
+import { planLowerEstimate, planRefused, regionNeedEstimated } from '../src/planner/assembly/assumptions';
 import { decodeModel } from '../src/model/decode-model';
 import { inferShapes, type InferOptions } from '../src/model/infer/shapes';
 import type { InferredModel } from '../src/model/inferred';
@@ -178,7 +178,7 @@ function overLimitLine(plan: ModelPlan): string | undefined {
         .map((r) =>
           r.pastLimit !== undefined
             ? `region ${r.name} holds '${r.pastLimit[0]}', which needs more than ${MAX_EXACT_POWER} bytes (${formatCount(Number.MAX_SAFE_INTEGER)}): over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes, as over any`
-            : `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`,
+            : `region ${r.name} needs ${least}${formatCount(r.used ?? r.peak)} bytes${regionNeedEstimated(plan, r) ? ' (an estimate: TensorFlow Lite Micro\'s tail rests on estimated parts)' : ''}, ${least}${formatCount(r.overBy)} over its size limit of ${formatCount(r.sizeLimit ?? 0)} bytes`,
         );
   return over.length === 0 ? undefined : `DOES NOT FIT: ${over.join('; ')}`;
 }
@@ -273,7 +273,7 @@ export function planText(file: string, plan: ModelPlan): string {
           ...over.map((r) => {
             // in bytes when need and limit round alike, as the page writes them
             const [need, limit] = formatBytesApart(r.used ?? r.peak, r.sizeLimit ?? 0);
-            return `  DOES NOT FIT  region ${r.name} needs ${overLeast}${need}${heldWeights(r)}, ${overLeast}${formatBytes(r.overBy)} over its ${limit} limit`;
+            return `  DOES NOT FIT  region ${r.name} needs ${overLeast}${need}${regionNeedEstimated(plan, r) ? ' (estimate)' : ''}${heldWeights(r)}, ${overLeast}${formatBytes(r.overBy)} over its ${limit} limit`;
           }),
           ...needsLines(plan, planLowerEstimate(plan)),
         ]),

@@ -107,7 +107,7 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
   // plan kept as smaller, scratch placed by TFLite Micro): its arena is what the region must hold (Vela's person_detect
   // "needed 155 KiB", heapscope's placement plus the tail, beside an arena to declare of 73.1 KiB)
   const { planned } = runtimePlan ?? {};
-  const runtime = new Map<string, RuntimeArena>(planned === undefined ? [] : [[target.planning.activationRegion, { head: planned.head, tail: planned.arena - planned.head }]]);
+  const runtime = new Map<string, RuntimeArena>(planned === undefined ? [] : [[target.planning.activationRegion, { head: planned.head, tail: planned.arena - planned.head, tailEstimated: runtimePlan!.tailEstimated }]]);
   const inferredAssumptions = withUnknownScratch(planAssumptions(model), built.unknownScratch);
   // a TFLM kernel whose scratch requests are unknown is planned with none: the arena to declare is a lower estimate
   const runtimeAssumptions = runtimePlan === undefined || stage.tflm === undefined ? inferredAssumptions : { ...inferredAssumptions, dims: [], kernels: stage.tflm.allocation.unknownKernels };
@@ -366,7 +366,7 @@ function limitDiagnostics(target: TargetProfile, peaks: ReadonlyMap<string, numb
     if (region.sizeLimit !== undefined && peak > region.sizeLimit) {
       const over = peak - region.sizeLimit;
       const held = [tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's persistent tail and planning` : '', weights > 0 ? `${formatBytes(weights)}${tail > 0 ? '' : ' of it'} weights` : ''].filter((t) => t !== '');
-      const declare = arena === undefined ? '' : ' as the tensor arena to declare with the plan written';
+      const declare = arena === undefined ? '' : `${arena.tailEstimated === true ? ' (estimate)' : ''} as the tensor arena to declare with the plan written`;
       out.push({
         code: 'over-limit',
         message: `region ${region.name} needs ${formatBytes(peak)}${declare}${held.length > 0 ? ` (${held.join(', ')})` : ''}, ${formatBytes(over)} over its size limit of ${formatBytes(region.sizeLimit)} (${formatCount(peak)} > ${formatCount(region.sizeLimit)} bytes)`,

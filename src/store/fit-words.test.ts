@@ -23,4 +23,11 @@ describe('overLimitList', () => {
     const plan = { complete: true, lowerEstimate: false, regions: [ext], fits: false } as unknown as ModelPlan;
     expect(overLimitList(plan)).toBe('ext-ram needs 1,050,112 B, 1.50 KiB over its 1,048,576 B limit');
   });
+
+  it("says \"(estimate)\" when the need holds TensorFlow Lite Micro's tail and the tail rests on estimated parts, as the arena to declare says it", () => {
+    const arena = { name: 'arena', peak: 55296, runtimeTail: 27056, used: 82352, sizeLimit: 61440, overBy: 20912 };
+    const plan = (tailEstimated: boolean) => ({ complete: true, lowerEstimate: false, regions: [arena], fits: false, runtimePlan: { tailEstimated } }) as unknown as ModelPlan;
+    expect(overLimitList(plan(true))).toBe("arena needs 80.4 KiB (estimate) (26.4 KiB of it TFLite Micro's tail and planning), 20.4 KiB over its 60.0 KiB limit");
+    expect(overLimitList(plan(false))).toBe("arena needs 80.4 KiB (26.4 KiB of it TFLite Micro's tail and planning), 20.4 KiB over its 60.0 KiB limit");
+  });
 });

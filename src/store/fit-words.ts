@@ -2,7 +2,7 @@
 // header shows, summary().warnings carries and the exports repeat, so the
 // three cannot word it differently.
 
-import { planLowerEstimate, planRefused } from '../planner/assembly/assumptions';
+import { planLowerEstimate, planRefused, regionNeedEstimated } from '../planner/assembly/assumptions';
 import type { ModelPlan, RegionPlan } from '../planner/plan';
 import { formatBytes, formatBytesApart, MAX_EXACT_POWER } from '../shared/format';
 
@@ -26,14 +26,19 @@ export function heldWords(weights: number, tail: number): string[] {
   return [weights > 0 ? `${formatBytes(weights)} of it weights` : '', tail > 0 ? `${formatBytes(tail)} of it TFLite Micro's tail and planning` : ''].filter((t) => t !== '');
 }
 
-/** "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit", in bytes when need and limit round alike ("1,050,112 B … over its 1,048,576 B limit") ("at least" when the figure is a lower estimate: a size unknown, or a TFLM kernel's scratch). */
-export function overLimitText(r: RegionPlan, complete = true): string {
+/**
+ * "sram needs 106 MiB, 105.5 MiB over its 512 KiB limit", in bytes when need and limit round alike ("1,050,112 B …
+ * over its 1,048,576 B limit") ("at least" when the figure is a lower estimate: a size unknown, or a TFLM kernel's
+ * scratch; "(estimate)" after it when `estimated`: it rests on TensorFlow Lite Micro's estimated tail).
+ */
+export function overLimitText(r: RegionPlan, complete = true, estimated = false): string {
   const least = complete ? '' : 'at least ';
+  const about = estimated ? ' (estimate)' : '';
   const held = heldWords(r.weights ?? 0, r.runtimeTail ?? 0);
   const weights = held.length > 0 ? ` (${held.join(', ')})` : '';
   // a need just over its limit is written in bytes when the two round alike: "needs 1.00 MiB … over its 1.00 MiB limit" reads as exactly its limit
   const [need, limit] = formatBytesApart(r.used ?? r.peak, r.sizeLimit ?? 0);
-  return `${r.name} needs ${least}${need}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${r.sizeLimit === undefined ? formatBytes(undefined) : limit} limit`;
+  return `${r.name} needs ${least}${need}${about}${weights}, ${least}${formatBytes(regionOverBy(r))} over its ${r.sizeLimit === undefined ? formatBytes(undefined) : limit} limit`;
 }
 
 /** "sram holds 'scores', which needs more than 2^53 − 1 bytes: over its 512 KiB limit, as over any". */
@@ -49,7 +54,7 @@ export function overLimitList(plan: ModelPlan): string {
   if (planRefused(plan)) return 'TensorFlow Lite Micro refuses the model, no tensor arena works, within the limit or any other';
   // a tensor known to need more than 2^53 − 1 bytes is over any limit: said of its region, not "unknown"
   const past = plan.regions.filter((r) => r.pastLimit !== undefined && regionOverBy(r) === 0).map((r) => pastLimitText(r));
-  const over = regionsOver(plan).map((r) => (r.pastLimit !== undefined ? pastLimitText(r) : overLimitText(r, !planLowerEstimate(plan))));
+  const over = regionsOver(plan).map((r) => (r.pastLimit !== undefined ? pastLimitText(r) : overLimitText(r, !planLowerEstimate(plan), regionNeedEstimated(plan, r))));
   if (over.length + past.length > 0) return [...over, ...past].join('; ');
   return 'a region is over its size limit';
 }

@@ -80,6 +80,15 @@ export function planLowerEstimate(plan: { readonly complete: boolean; readonly l
   return plan.lowerEstimate ?? (!plan.complete || (plan.assumptions !== undefined && restsOnUnknown(plan.assumptions)));
 }
 
+/**
+ * Whether what region `r` needs rests on TensorFlow Lite Micro's tail where
+ * some part of it is estimated (`runtimePlan.tailEstimated`): the need is then
+ * "(estimate)", as the arena to declare it is, in every verdict over a limit.
+ */
+export function regionNeedEstimated(plan: { readonly runtimePlan?: { readonly tailEstimated?: boolean } }, r: { readonly runtimeTail?: number }): boolean {
+  return (r.runtimeTail ?? 0) > 0 && plan.runtimePlan?.tailEstimated === true;
+}
+
 /** Whether TensorFlow Lite Micro refuses `plan`'s model (`runtimePlan.refused`): AllocateTensors() fails whatever the arena, so no memory makes it fit. */
 export function planRefused(plan: { readonly runtimePlan?: { readonly refused?: readonly string[] } }): boolean {
   return (plan.runtimePlan?.refused ?? []).length > 0;

@@ -50,6 +50,7 @@ export interface RegionHolds {
 export interface RuntimeArena {
   readonly head: number; // the head it reaches with the plan it is given (TFLite Micro: the plan written into the file)
   readonly tail: number; // bytes it keeps beside the head (TFLite Micro's persistent tail and planning)
+  readonly tailEstimated?: boolean; // some part of the tail is estimated: what the region needs is an estimate
 }
 
 /** The bytes a region holds at most: its plan's peak (a runtime's head in its place) with the weights and a runtime's tail beside it. */
