@@ -11,7 +11,7 @@ export function peakLiveLines(plan: ModelPlan, top: number): string[] {
   const records = plan.explanation.peakLive;
   const byId = new Map(plan.buffers.map((b) => [b.id, b]));
   const lines = records.slice(0, top).flatMap((r) => [
-    `    ${formatBytes(r.size).padStart(11)}  ${r.kind.padEnd(10)}  ${r.name}`,
+    `    ${formatBytes(r.size).padStart(11)}  ${(byId.get(r.id)?.state === true ? 'state' : r.kind).padEnd(10)}  ${r.name}`,
     `    ${''.padStart(11)}  ${spanText(r)}: ${r.reason}${storedText(byId.get(r.id))}`,
   ]);
   if (records.length > top) lines.push(`    ... and ${records.length - top} more`);
@@ -25,7 +25,7 @@ function storedText(b: ModelPlan['buffers'][number] | undefined): string {
 }
 
 function spanText(r: ModelPlan['explanation']['peakLive'][number]): string {
-  const from = r.producer === undefined ? 'graph input' : `${r.producer.opType} ${r.producer.node}`;
+  const from = r.producer !== undefined ? `${r.producer.opType} ${r.producer.node}` : r.causes[0] === 'state' ? 'model state' : 'graph input';
   if (r.kind === 'scratch' || r.kind === 'cache') return `steps ${r.span.start}-${r.span.end} (${r.span.steps})`;
   const to = r.lastReader === undefined ? 'the end' : `${r.lastReader.opType} ${r.lastReader.node}`;
   return `${from} -> ${to}, steps ${r.span.start}-${r.span.end} (${r.span.steps})`;

@@ -8,7 +8,7 @@
 
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type {} from '../src/app/page-api';
-import { graphSettled, haveModel, NO_MODELS, openDecoder, readModel, serveModel, snap, test, waitForModel, waitForPlan } from './fixtures';
+import { graphSettled, haveModel, NO_MODELS, openDecoder, readModel, serveModel, snap, summary, test, waitForModel, waitForPlan } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -126,4 +126,15 @@ test("the keyword model's SVDF state tensors are drawn as state, not as graph in
   await expect(state.locator('.g-sub')).toHaveText('state');
   // the model's own input stays one
   await expect(page.locator('[data-testid="graph-svg"] .gbox.g-io[aria-label^="Graph input "]')).toHaveCount(1);
+});
+
+test("on mcu with the application owning graph I/O, the keyword model's state stays in the arena and its buffer is named state", async ({ page }) => {
+  test.skip(!haveModel(KEYWORD), NO_MODELS);
+  await open(page, KEYWORD, '&target=mcu&io=application');
+  // the seven SVDF memories (10,240 B) are the interpreter's, not the application's: the peak keeps them
+  expect((await summary(page)).peak).toBe(11312);
+  await ioBox(page, 'tensor_4').focus();
+  await page.keyboard.press('Enter');
+  await expectBufferOf(page, 'tensor_4');
+  await expect(details(page).getByTestId('buffer-facts')).toContainText('activation · state');
 });

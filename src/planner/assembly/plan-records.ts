@@ -77,6 +77,7 @@ export interface PlannedBuffer {
   readonly storedAs?: StoredAs; // stored in its compute unit's type, not the model's (M3): why its size is not shape × dtype
   readonly unknownSize?: true; // its size is unknown (listed in assumptions.unknown): planned as 0 bytes, so its `size` and `bytes` of 0 are no measure
   readonly kvCache?: 'past' | 'present'; // a decoder's KV cache (kv-cache.ts): a past input brought in, or the present output handed back
+  readonly state?: true; // model state the runtime keeps between runs (a TFLite variable tensor): kind 'activation', in the arena for the whole run, not graph I/O
 }
 
 /** The scratch rule behind a scratch buffer (M4), as the target states it. */
@@ -225,6 +226,7 @@ export function bufferRecords(problem: PlacementProblem, placed: PlacedPlan, wan
       region: b.region ?? '',
       ...(i.node !== undefined && { node: i.node }),
       ...(i.alias !== undefined && { alias: i.alias }),
+      ...(i.state === true && { state: true as const }),
       ...(wanted.has(b.id) && { wanted: wanted.get(b.id)! }),
       ...(moves?.[b.id] !== undefined && { moved: moves[b.id]!.written + moves[b.id]!.read }),
       ...(q !== undefined && { scratch: { rule: q.label, bytes: q.bytes, size: q.size, variable: q.variable, ...(q.formula !== undefined && { formula: q.formula }), latencyCritical: q.latencyCritical } }),

@@ -2,7 +2,7 @@
 // producer, its last reader, the steps and ops between them, and the reason in
 // words (a skip connection, a copy to another compute unit and why that unit
 // runs the reader, a wide dtype a Cast narrows right after, scratch, graph I/O
-// and, among it, a decoder's KV cache).
+// and, among it, a decoder's KV cache, model state kept between runs).
 // Depends only on the planner and the model's IR types.
 
 import type { InferredGraph } from '../../model/inferred';
@@ -33,7 +33,7 @@ export interface LiveSpan {
 }
 
 /** Why a buffer live at the peak is there, in kinds. */
-export type PeakLiveCause = 'skip' | 'waiting' | 'operand' | 'copy' | 'dtype' | 'scratch' | 'cache' | 'graph-input' | 'graph-output' | 'shared';
+export type PeakLiveCause = 'skip' | 'waiting' | 'operand' | 'copy' | 'dtype' | 'scratch' | 'cache' | 'graph-input' | 'graph-output' | 'state' | 'shared';
 
 /** One buffer live at the peak, explained (`plan --json` explanation.peakLive[]). */
 export interface PeakLiveRecord {
@@ -207,6 +207,7 @@ function mainReason(
   const copy = live.kind === 'copy' ? copyReason(live.name, input) : undefined;
   if (copy !== undefined) return ['copy', copy];
   const wholeRun = (input.buffers[live.id]?.end ?? 0) >= input.steps.length;
+  if (input.graph.persistent?.includes(live.name) === true && live.kind === 'activation') return ['state', 'model state the runtime keeps between runs, in the arena for the whole run'];
   if (live.kind === 'input') {
     const what = caches.byPast.has(live.name) ? 'graph input (KV cache)' : 'graph input';
     return ['graph-input', wholeRun && input.graphIo === 'whole-run' ? `${what}, kept for the whole run` : `${what}, read until ${opName(lastReader)}`];

@@ -24,6 +24,7 @@ export interface BufferSpec {
   readonly region: string;
   readonly node: string | undefined; // producing (or owning) node's name; undefined for graph inputs
   readonly graphIo: boolean; // a graph input or output
+  readonly state?: true; // model state the runtime keeps between runs (a TFLite variable tensor): in the arena for the whole run, never graph I/O
   alignment?: number; // when it differs from the region's
   alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule }; // parent is a key
 }
@@ -71,17 +72,21 @@ export function tensorBuffers(
       ? { start: 0, end: Math.max(1, schedule.order.length) }
       : valueLifetime(value, schedule.stepOf, schedule.order.length, io, outputs.has(value.name));
     const isOutput = outputs.has(value.name);
+    // the IR reads state as an input (nothing computes it before the first step), but the interpreter allocates it in
+    // its arena and keeps it between runs: no application buffer, so an activation, whatever the graph I/O owner
+    const state = persistent.has(value.name) && !isOutput;
     const spec: BufferSpec = {
       key: specs.length,
       name: value.name,
-      kind: value.kind === 'input' ? 'input' : isOutput ? 'output' : 'activation',
+      kind: state ? 'activation' : value.kind === 'input' ? 'input' : isOutput ? 'output' : 'activation',
       bytes,
       size: alignUp(bytes, region.alignment),
       start: life.start,
       end: life.end,
       region: region.name,
       node: value.producer === undefined ? undefined : graph.nodes[value.producer]!.name,
-      graphIo: value.kind === 'input' || isOutput,
+      graphIo: !state && (value.kind === 'input' || isOutput),
+      ...(state && { state: true as const }),
     };
     specs.push(spec);
     byName.set(value.name, spec);

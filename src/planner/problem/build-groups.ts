@@ -52,14 +52,14 @@ export class AliasTracker {
   }
 
   /**
-   * Members of the buffer's group that are graph inputs or outputs or are
-   * read after `step`. Calls must come with non-decreasing steps: members
-   * found done are dropped for good.
+   * Members of the buffer's group that are graph inputs or outputs, model
+   * state (read again at the next run) or read after `step`. Calls must come
+   * with non-decreasing steps: members found done are dropped for good.
    */
   readAfter(spec: BufferSpec, step: number): readonly BufferSpec[] {
     assert(step >= this.lastStep, `readAfter went back from step ${this.lastStep} to ${step}`);
     this.lastStep = step;
-    const stillRead = (s: BufferSpec) => s.graphIo || s.end > step + 1;
+    const stillRead = (s: BufferSpec) => s.graphIo || s.state === true || s.end > step + 1;
     const group = this.groups.get(spec.key);
     if (group === undefined) return stillRead(spec) ? [spec] : [];
     group.pending = group.pending.filter(stillRead);

@@ -35,6 +35,7 @@ export interface BufferInfo {
   readonly bytes: number; // bytes of data
   readonly padding: number; // alignment padding: size - bytes
   readonly graphIo: boolean;
+  readonly state?: true; // model state kept between runs (build-buffers.ts): whole run in the arena, not graph I/O
   readonly alias?: { readonly parent: number; readonly offset: number; readonly rule: SharingRule }; // parent is an id
 }
 
@@ -195,6 +196,7 @@ function numberBuffers(specs: readonly BufferSpec[], alignment: number): { probl
       bytes: spec.bytes,
       padding: Math.max(0, spec.size - spec.bytes),
       graphIo: spec.graphIo,
+      ...(spec.state === true && { state: true as const }),
       ...(alias !== undefined && { alias }),
     });
   });

@@ -196,6 +196,7 @@ class SharingRules {
     if (x === undefined) return `input "${name}" is a weight or constant, not a run-time tensor`;
     if (repeated) return `input "${name}" appears more than once`;
     if (x.kind === 'input') return `input "${name}" is a graph input`;
+    if (x.state === true) return `input "${name}" is model state kept between runs`;
     const producer = this.values.get(name)?.producer;
     const node = producer === undefined ? undefined : this.ctx.graph.nodes[producer];
     const kind = node === undefined ? undefined : opKindOf(node, this.ctx.kinds);

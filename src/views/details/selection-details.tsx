@@ -142,7 +142,7 @@ export function SelectionDetails({ model, data, selection, onSelect }: Selection
           </strong>
         </p>
         <p data-testid="buffer-facts">
-          {kindText(f.buffer.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv')} · {f.buffer.kind === 'scratch' ? '' : <>{formatShape(f.shape)} {f.dtype ?? ''} · </>}
+          {kindText(f.buffer.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv', f.buffer.state === true)} · {f.buffer.kind === 'scratch' ? '' : <>{formatShape(f.shape)} {f.dtype ?? ''} · </>}
           {planned === undefined ? reservedText(f.buffer) : <span data-testid="buffer-planned-size">{plannedSizeWords(planned)}{paddingWords(f.buffer)}</span>} at {offsetText(f.buffer.offset)} in {f.buffer.region} · steps [{f.buffer.start}, {f.buffer.end})
         </p>
         {scratch !== undefined && <p data-testid="buffer-scratch-rule">{scratch}</p>}

@@ -26,9 +26,9 @@ export function bufferClass(b: Pick<PlannedBuffer, 'kind' | 'name'>, kv: Readonl
   return (b.kind === 'input' || b.kind === 'output') && kv.has(b.name) ? 'kv' : (CLASS_OF_KIND[b.kind] ?? 'activation');
 }
 
-/** A kind as the tables and the details write it: a KV cache tensor's input or output kind, then "KV cache" ("output · KV cache"). */
-export function kindText(kind: string, kv: boolean): string {
-  return kv ? `${kind} · KV cache` : kind;
+/** A kind as the tables and the details write it: a KV cache tensor's input or output kind, then "KV cache" ("output · KV cache"); model state's kind, then "state" ("activation · state"). */
+export function kindText(kind: string, kv: boolean, state = false): string {
+  return kv ? `${kind} · KV cache` : state ? `${kind} · state` : kind;
 }
 
 /** The kinds live bytes are counted in (the live-bytes chart's rows, the memory map's parts): the colour classes, so a subgraph body's grey block is counted in a grey row of its own. */

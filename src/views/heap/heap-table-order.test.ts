@@ -3,6 +3,7 @@ import type { ModelPlan, PlannedBuffer } from '../../planner/plan';
 import { nextSort } from '../../shared/sort-order';
 import type { BufferFacts } from './heap-data';
 import { heapData } from './heap-data';
+import { KIND_CLASSES } from './buffer-classes';
 import { HEAP_COLUMNS, heapKindText, heapTableOrder, sharedNames, tableFigures } from './heap-table-order';
 import { syntheticPlan } from './synthetic-plan';
 
@@ -64,5 +65,13 @@ describe('the heap table order', () => {
   it('names a KV cache tensor in the Kind column', () => {
     expect(heapKindText(data, 1)).toBe('output · KV cache');
     expect(heapKindText(data, 2)).toBe('input');
+  });
+
+  it('names model state (a TFLite variable tensor) in the Kind column, coloured and counted as an activation, not I/O', () => {
+    const withState: ModelPlan = { ...plan, buffers: plan.buffers.map((b) => (b.id === 3 ? { ...b, state: true as const } : b)) };
+    const stateData = heapData(withState, new Set());
+    expect(heapKindText(stateData, 3)).toBe('activation · state');
+    expect(KIND_CLASSES[stateData.kindClass[3]!]).toBe('activation');
+    expect(heapKindText(stateData, 0)).toBe('activation');
   });
 });

@@ -108,7 +108,7 @@ export function sharedNames(data: HeapData): readonly (string | undefined)[] {
 /** The Kind cell of buffer `i`: its kind, "· KV cache" for a decoder's cache, and the rule of the bytes it shares. */
 export function heapKindText(data: HeapData, i: number): string {
   const b = data.plan.buffers[i]!;
-  const kind = kindText(b.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv');
+  const kind = kindText(b.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv', b.state === true);
   return b.alias ? `${kind} (${b.alias.rule})` : kind;
 }
 

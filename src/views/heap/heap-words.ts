@@ -23,7 +23,7 @@ export function stepWords(data: HeapData, step: number): string {
 /** Buffer `i` in words: "logits, 3.94 KiB activation in sram, live from step 4 through step 9" (its lifetime [4, 10)). */
 export function bufferWords(data: HeapData, i: number): string {
   const b = data.plan.buffers[i]!;
-  const kind = kindText(b.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv');
+  const kind = kindText(b.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv', b.state === true);
   const life = b.end - 1 <= b.start ? `live at step ${b.start} only` : `live from step ${b.start} through step ${b.end - 1}`;
   return `${shortName(b.name)}, ${formatBytes(b.size)} ${kind} in ${shortName(b.region)}, ${life}`;
 }
