@@ -47,23 +47,32 @@ export function runSolve(args: ParsedArgs, io: Output): number {
   // before the solve: a large problem takes a while, and its solution would have nowhere to go
   if (out !== undefined) checkOutputPlaces([{ option: '--out', path: out }]);
   const budgetMs = budgetMsOption(args);
+  const failed = (error: unknown): unknown => {
+    if (error instanceof InputError && args.flags.has('--json')) io.out(JSON.stringify({ file, error: toErrorData(error) }) + '\n');
+    return error;
+  };
+  let bytes: Uint8Array;
+  try {
+    bytes = readInputFile(file, CSV_LIMIT); // its errors name the file already
+  } catch (error) {
+    throw failed(error);
+  }
   let report: SolveReport;
   try {
-    report = solveFile(file, strategy, budgetMs, out);
+    report = solveFile(file, bytes, strategy, budgetMs, out);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    // errors reading the file name it already; the problem's own are about its content
-    const named = error.code === 'io' || error.code === 'too-large' ? error : new InputError(error.code === 'bad-argument' ? 'bad-csv' : error.code, `${file}: ${error.message}`);
-    if (args.flags.has('--json')) io.out(JSON.stringify({ file, error: toErrorData(named) }) + '\n');
-    throw named;
+    // writing the solution names its own file; the problem's errors are about its content, and
+    // one too large to compute exactly ('too-large') is no bad CSV, so it keeps its code
+    throw failed(error.code === 'io' ? error : new InputError(error.code === 'bad-argument' ? 'bad-csv' : error.code, `${file}: ${error.message}`));
   }
   io.out(args.flags.has('--json') ? JSON.stringify(report) + '\n' : solveText(displaySafe(report), out, budgetMs !== undefined));
   return 0;
 }
 
 /** Reads, solves and validates one problem file; writes the solution to `out` when given. */
-function solveFile(file: string, strategy: string, budgetMs: number | undefined, out: string | undefined): SolveReport {
-  const problem = parseMinimallocCsv(problemText(readInputFile(file, CSV_LIMIT)));
+function solveFile(file: string, bytes: Uint8Array, strategy: string, budgetMs: number | undefined, out: string | undefined): SolveReport {
+  const problem = parseMinimallocCsv(problemText(bytes));
   const started = performance.now();
   const result = assignOffsets(problem, strategy, budgetMs === undefined ? {} : { budgetMs });
   const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
