@@ -30,6 +30,22 @@ describe('solve on extreme inputs', () => {
     expect(run(['solve', csvFile('id,lower,upper,size\na,0,2,4.5\n')]).err).toMatch(/line 2: size "4\.5" is not an integer\n$/);
   });
 
+  it('places one buffer of 2^53 − 1 bytes, the limit itself, exactly', () => {
+    const { code, out, err } = run(['solve', csvFile('id,lower,upper,size\na,0,1,9007199254740991\n'), '--json']);
+    expect([code, err]).toEqual([0, '']);
+    expect(JSON.parse(out)).toMatchObject({ peak: 9007199254740991, lowerBound: 9007199254740991, valid: true });
+  });
+
+  it('says a valid problem whose sizes sum past 2^53 − 1 is too large to plan exactly, not an invalid problem or a bad CSV', () => {
+    // never live together, two of 2^52 B and one of 1 B peak at 2^52 + 1 B; stacked, they pass 2^53 − 1
+    const file = csvFile(`id,lower,upper,size\na,0,1,${2 ** 52}\nb,1,2,${2 ** 52}\nc,0,2,1\n`);
+    const { code, out, err } = run(['solve', file, '--json']);
+    expect(code).toBe(2);
+    const message = `${file}: the placement problem is too large to plan exactly: its buffers stacked one above another (sizes, alignment padding and fixed offsets) reach about 9.01 × 10^15 bytes, past 2^53 − 1 (9007199254740991), the most the planner computes exactly, though its peak may be lower`;
+    expect(JSON.parse(out)).toEqual({ file, error: { code: 'too-large', message } });
+    expect(err).toBe(`heapscope: ${message}\n`);
+  });
+
   it('refuses sizes near 2^50 that sum past the limit with every strategy', () => {
     const rows = Array.from({ length: 9 }, (_, i) => `b${i},0,2,${2 ** 50 + 7}`).join('\n');
     for (const strategy of ['naive', 'tflm', 'best']) {

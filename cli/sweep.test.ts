@@ -163,12 +163,12 @@ describe.skipIf(!have)('heapscope sweep', () => {
     expect(points.filter((p) => p.value > result.fitsUpTo).every((p) => !(p.complete && p.fits))).toBe(true);
     const text = run(['sweep', ...argv]);
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^ +1000000000000 +cannot be planned: invalid placement problem: .*past 2\^53 − 1/m);
+    expect(text.out).toMatch(/^ +1000000000000 +cannot be planned: the placement problem is too large to plan exactly: .*past 2\^53 − 1/m);
     // when no value can be planned, the sweep fails as before
     const none = run(['sweep', LLAMA, '--dim', 'batch_size=100000000000..1000000000000', '--points', '2', '--json']);
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/past 2\^53 − 1/);
-    expect(JSON.parse(none.out).error.code).toBe('bad-argument');
+    expect(JSON.parse(none.out).error.code).toBe('too-large');
   });
 
   it('refuses a dim that is not a range, and a plan command given a range', () => {

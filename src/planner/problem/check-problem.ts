@@ -15,12 +15,19 @@ export function checkProblem(problem: PlacementProblem): string[] {
 
 /**
  * Resolves the alias groups of a problem that must be well formed; throws
- * InputError('bad-argument') naming the first issue otherwise.
+ * InputError('bad-argument') naming the first issue otherwise, and
+ * InputError('too-large') for a well-formed problem whose plans could pass
+ * what the planner computes exactly: that problem is valid, only too large here.
  */
 export function resolveCheckedProblem(problem: PlacementProblem): ResolvedAliases {
-  const issues = bufferIssues(problem);
+  const issues = formIssues(problem);
   const resolved = resolveAliasGroups(problem);
   issues.push(...resolved.issues);
+  if (issues.length === 0) {
+    const tooLarge = spanIssue(problem);
+    if (tooLarge !== undefined) throw new InputError('too-large', `the placement problem is too large to plan exactly: ${tooLarge}`);
+    issues.push(...fixedOverlapIssues(problem));
+  }
   if (issues.length > 0) {
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
     throw new InputError('bad-argument', `invalid placement problem: ${issues[0]}${more}`);
@@ -29,11 +36,27 @@ export function resolveCheckedProblem(problem: PlacementProblem): ResolvedAliase
 }
 
 function bufferIssues(problem: PlacementProblem): string[] {
-  const issues: string[] = [];
+  const tooLarge = spanIssue(problem);
+  const issues = [...(tooLarge === undefined ? [] : [tooLarge]), ...formIssues(problem)];
+  if (issues.length === 0) issues.push(...fixedOverlapIssues(problem));
+  return issues;
+}
+
+/**
+ * Why plans of the problem could pass MAX_BYTES, or undefined when they cannot.
+ * It speaks of the buffers stacked, not of the peak: their peak may well be
+ * lower (two buffers of 2^52 B never live together beside one of 1 B peak at
+ * 2^52 + 1 B), but a strategy may stack them while it searches.
+ */
+function spanIssue(problem: PlacementProblem): string | undefined {
   const span = addressSpan(problem);
-  if (span > MAX_BYTES) {
-    issues.push(`sizes, alignments and fixed offsets reach ${formatLargeCount(span)} bytes, past ${MAX_EXACT_POWER} (${MAX_BYTES}), the most the planner computes exactly`);
-  }
+  if (span <= MAX_BYTES) return undefined;
+  return `its buffers stacked one above another (sizes, alignment padding and fixed offsets) reach ${formatLargeCount(span)} bytes, past ${MAX_EXACT_POWER} (${MAX_BYTES}), the most the planner computes exactly, though its peak may be lower`;
+}
+
+/** The issues of the problem's form: its alignment and each buffer's fields. */
+function formIssues(problem: PlacementProblem): string[] {
+  const issues: string[] = [];
   if (problem.alignment !== undefined && !isPositiveInteger(problem.alignment)) {
     issues.push(`problem alignment ${problem.alignment} is not a positive integer`);
   }
@@ -41,7 +64,6 @@ function bufferIssues(problem: PlacementProblem): string[] {
     const issue = bufferIssue(buffer, index, problem.alignment ?? 1);
     if (issue !== undefined) issues.push(issue);
   });
-  if (issues.length === 0) issues.push(...fixedOverlapIssues(problem));
   return issues;
 }
 
@@ -66,9 +88,11 @@ function bufferIssue(buffer: PlanBuffer, index: number, defaultAlignment: number
 
 /**
  * The most bytes any plan of the problem can reach: every free buffer stacked
- * with its alignment padding, above the highest fixed buffer (a fixed buffer
- * sits below that top, so it is not stacked again: a solution, every offset
- * fixed, spans what its plan did). Plans stay exact when this stays within MAX_BYTES.
+ * with the most alignment padding it can need (alignment − 1 bytes), above the
+ * highest fixed buffer (a fixed buffer sits below that top, so it is not
+ * stacked again: a solution, every offset fixed, spans what its plan did).
+ * Plans stay exact when this stays within MAX_BYTES, which it may equal: one
+ * buffer of 2^53 − 1 bytes is placed at 0 and peaks there exactly.
  */
 function addressSpan(problem: PlacementProblem): number {
   let total = 0;
@@ -78,7 +102,7 @@ function addressSpan(problem: PlacementProblem): number {
     if (buffer.fixedOffset !== undefined && Number.isFinite(buffer.fixedOffset)) {
       fixedTop = Math.max(fixedTop, buffer.fixedOffset + (Number.isFinite(buffer.size) ? buffer.size : 0));
     } else if (Number.isFinite(buffer.size)) {
-      total += buffer.size + (Number.isFinite(alignment) ? alignment : 0);
+      total += buffer.size + (Number.isFinite(alignment) ? Math.max(0, alignment - 1) : 0);
     }
   }
   return total + fixedTop;
