@@ -27,7 +27,8 @@ import { ownBoundFields, strategyBounds, strategyFreeBounds } from './assembly/b
 import { buildStage, stageBounds } from './assembly/stages';
 import { replannedPeak } from './explain/setting-replan';
 import type { FitReplan } from './explain/suggest-spill';
-import type { PlacedPlan } from './assembly/placement';
+import type { PlacedPlan, ScratchSummary } from './assembly/placement';
+import { comparedScratch } from './assembly/scratch-compare';
 import type { PlacementProblem } from './problem/problem';
 import { kvCaches, kvNamesOf, type KvCaches } from './problem/kv-cache';
 import { withoutSearchBudget, type PlanOptions } from './strategies/strategy';
@@ -56,6 +57,7 @@ export interface PlanModelOptions {
   readonly planOptions?: PlanOptions;
   readonly suggest?: boolean; // evaluate suggestions (plans again a handful of times); default false
   readonly kvPastKept?: boolean; // place the buffers again with a decoder's past inputs kept live (explanation.kvPastKept); default true, false for a plan whose explanation nobody reads
+  readonly compareScratch?: boolean; // place again with the other scratch placement for `scratch`'s two peaks; default true, false (no `scratch`) for a plan only its peak is read of
 }
 
 /** A plan before its peak is explained. */
@@ -135,9 +137,10 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     ...(target === requested ? [] : [arenaIoNote()]),
     ...workspaceDiagnostics(workspace),
   ];
-  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, planOptions, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvCaches(graph) });
+  const scratch = placed.scratch === undefined || options.compareScratch === false ? undefined : comparedScratch(placed.scratch, { stage, target: planTarget, strategy, planOptions, peak: explanation.peak });
+  const record = planRecord({ target, strategy, valid: validation.valid, built, placed, scratch, explanation, traffic: traffic.total, diagnostics, fused, assumptions, spill, planOptions, moves: bufferMoves(graph, built, problem, info), weightsMoved: weightsMoves(graph, target), reserve, runtime, kv: kvCaches(graph) });
   const plan = runtimePlan === undefined ? record : withRuntimePlan(record, runtimePlan, target.planning.activationRegion);
-  const peakOf = (name: string) => planModel(model, target, { ...options, strategy: name, suggest: false, kvPastKept: false }).peak;
+  const peakOf = (name: string) => planModel(model, target, { ...options, strategy: name, suggest: false, kvPastKept: false, compareScratch: false }).peak;
   // M1, and the winner chosen itself, plan the model afresh where the plan's problem depends on the strategy: bodies sized
   // by it and the compute-unit variant it laid out smaller (a spill plans each baseline whole, but on best's problem)
   const replanM1 = built.bodies.length > 0 || units?.alternative !== undefined;
@@ -162,11 +165,12 @@ function planExplained(model: InferredGraph | InferredModel, requested: TargetPr
     problem,
     hasComputeUnits: units !== undefined,
     scratchGrowth: explanation.waste.scratchGrowth,
+    ...(scratch !== undefined && { withActivationsPeak: scratch.withActivationsPeak }),
     replan: (changed, s, change) => replannedPeak({ model, target, strategy, stage, peak: explained.peak, ...(replanOptions !== undefined && { planOptions: replanOptions }) }, changed, s, change),
     regions: explained.regions.map((r) => ({ name: r.name, fast: r.fast, peak: r.peak })),
     slowTraffic: explained.traffic.after,
     overBy: explained.regions.reduce((sum, r) => sum + r.overBy, 0),
-    replanFit: (changed) => fitReplan(planModel(model, changed, { ...options, ...(replanOptions !== undefined && { planOptions: replanOptions }), suggest: false, kvPastKept: false })),
+    replanFit: (changed) => fitReplan(planModel(model, changed, { ...options, ...(replanOptions !== undefined && { planOptions: replanOptions }), suggest: false, kvPastKept: false, compareScratch: false })),
   };
   return { plan: explained, suggestInput };
 }
@@ -236,6 +240,7 @@ interface RecordInput {
   readonly valid: boolean;
   readonly built: BuiltProblem;
   readonly placed: PlacedPlan;
+  readonly scratch: ScratchSummary | undefined; // how scratch was placed, with each placement's peak
   readonly explanation: PlanExplanation;
   readonly traffic: Traffic;
   readonly diagnostics: readonly PlanDiagnostic[];
@@ -289,7 +294,7 @@ function withUnits(plan: PlanCore, units: ComputeUnitPlan): PlanCore {
 }
 
 /** The plain-data record of a valid plan. */
-function planRecord({ target, strategy, valid, built, placed, explanation, traffic, diagnostics, fused, assumptions, spill, planOptions, moves, weightsMoved, reserve, runtime, kv }: RecordInput): PlanCore {
+function planRecord({ target, strategy, valid, built, placed, scratch, explanation, traffic, diagnostics, fused, assumptions, spill, planOptions, moves, weightsMoved, reserve, runtime, kv }: RecordInput): PlanCore {
   const { schedule } = built;
   const held = { weights: reserve, runtime, io: ioBytesByRegion(placed.full.problem, placed.full.info) };
   // Bytes moved are given wherever activations may take more than one region, spilled or not (--spill off), so the two compare.
@@ -329,7 +334,7 @@ function planRecord({ target, strategy, valid, built, placed, explanation, traff
     waste: explanation.waste,
     order: { policy: schedule.policy, maxLiveBefore: schedule.fileMaxLiveBytes, maxLiveAfter: schedule.maxLiveBytes, keptFileOrder: schedule.keptFileOrder },
     weights: built.weights,
-    ...(placed.scratch !== undefined && { scratch: placed.scratch }),
+    ...(scratch !== undefined && { scratch }),
     steps: built.steps,
     bodies: built.bodies,
   });

@@ -1,7 +1,8 @@
 // The placement of a model plan's buffers: activations by the chosen strategy,
-// then scratch by M4 in the free areas, and also scratch planned together with
-// the activations as one-step buffers, so the two can be compared; the target
-// says which one the plan keeps. Depends only on the planner.
+// then scratch by M4 in the free areas, or scratch planned together with the
+// activations as one-step buffers, as the target says. Depends only on the
+// planner. What the other placement's plan peaks at is measured by planModel
+// (scratch-compare.ts): this placement is of one split, before fill-back.
 //
 // With strategy `best` and M4, candidates are compared by their final peak
 // (scratch included): best's activation plan and each baseline strategy's,
@@ -19,15 +20,19 @@ import type { PlanOptions } from '../strategies/strategy';
 import type { PlanResult, StopReason } from '../problem/problem';
 import type { ScratchSettings, TargetProfile } from '../targets/target';
 
-/** How scratch was placed, and what the other way would have cost. */
-export interface ScratchSummary {
+/** How scratch was placed. */
+export interface PlacedScratch {
   readonly placement: ScratchSettings['placement']; // the way the plan uses
   readonly buffers: number;
-  readonly freeAreasPeak: number; // sum of region peaks with M4
-  readonly withActivationsPeak: number; // sum of region peaks planning scratch with the activations
   readonly grown: number; // scratch buffers for which M4 grew a heap
   readonly variant: ScratchVariant; // M4's kept choice of sides
   readonly runs: number; // M4 variants tried
+}
+
+/** How scratch was placed, and the peak of the plan each placement gives (`plan --scratch-placement` with it). */
+export interface ScratchSummary extends PlacedScratch {
+  readonly freeAreasPeak: number; // the plan's peak with scratch in the free areas (M4)
+  readonly withActivationsPeak: number; // the plan's peak with scratch planned with the activations
 }
 
 /** Every buffer of the plan with its offset. */
@@ -35,7 +40,7 @@ export interface PlacedPlan {
   readonly full: FullProblem;
   readonly offsets: readonly number[];
   readonly activationPeaks: ReadonlyMap<string, number>; // region peaks before M4; empty when not placed by M4
-  readonly scratch: ScratchSummary | undefined; // undefined without scratch
+  readonly scratch: PlacedScratch | undefined; // undefined without scratch
   readonly portfolio?: { readonly winner: string; readonly m1Peak?: number; readonly winnerPeak?: number }; // strategy 'best': the kept candidate, and M1 on the same problem (absent when crowded); winnerPeak: what the winning baseline plans when chosen itself, where the plan kept is not its own (as plan-types.ts's PortfolioWinner)
   readonly search: PlacementSearch;
 }
@@ -87,10 +92,10 @@ export function maxLiveBuffers(problem: BuiltProblem['problem']): number {
 export const BASELINES = STRATEGY_NAMES.filter((name) => name !== 'best');
 
 /**
- * Places activations, then scratch both ways; keeps the way the target asks
- * for. With `report: false` only the placement is made: what the plan merely
- * reports (M1 beside `best`, scratch planned with the activations when the
- * target keeps M4's) is not run, and `scratch` and `portfolio` are left out.
+ * Places activations, then scratch the way the target asks for. With
+ * `report: false` only the placement is made: what the plan merely reports
+ * (M1 beside `best`, M4's choices when the target plans scratch with the
+ * activations) is not run, and `scratch` and `portfolio` are left out.
  */
 export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: string, planOptions?: PlanOptions, report = true): PlacedPlan {
   const portfolio = strategy === 'best';
@@ -104,7 +109,7 @@ export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: s
   }
   const joint = withScratchBuffers(built);
   const withActivations = target.scratch.placement === 'with-activations';
-  const jointPlan = withActivations || report ? assignOffsets(joint.problem, strategy, planOptions) : undefined;
+  const jointPlan = withActivations ? assignOffsets(joint.problem, strategy, planOptions) : undefined;
   const candidates = [{ name: activations.winner ?? strategy, offsets: activations.offsets }];
   if (portfolio && !withActivations && !crowded) candidates.push(...BASELINES.map((name) => ({ name, offsets: assignOffsets(built.problem, name).offsets })));
   const runs = withActivations && !report ? [] : candidates.map((c) => ({ name: c.name, offsets: c.offsets, m4: scratchPlacement(built, target, c.offsets) }));
@@ -119,11 +124,9 @@ export function placeAll(built: BuiltProblem, target: TargetProfile, strategy: s
   }
   const kept = keptRun(runs);
   const { m4 } = kept;
-  const scratch: ScratchSummary = {
+  const scratch: PlacedScratch = {
     placement: target.scratch.placement,
     buffers: built.scratch.length,
-    freeAreasPeak: finalPeak(m4),
-    withActivationsPeak: jointPlan!.peak,
     grown: m4.placed.filter((p) => p.grown).length,
     variant: m4.variant,
     runs: m4.runs,

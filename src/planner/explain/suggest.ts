@@ -5,7 +5,7 @@
 // - Settings (exact): another execution order, the portfolio strategy, fusion
 //   switched, a doubled SRAM or dw-pw cache, compute units off, scratch
 //   planned with the activations where M4's placement in their free areas
-//   grew the heap. Each is planned
+//   grew the heap or that plan's peak is lower. Each is planned
 //   again through `replan` with the same model and options, so `plan` with the
 //   suggestion's `args` added reaches `peak - saves` exactly; `replan` may
 //   instead prove without placing that a setting saves nothing (its bound is
@@ -81,6 +81,7 @@ export interface SuggestInput {
   readonly problem: PlacementProblem; // the plan's buffers, scratch included
   readonly hasComputeUnits: boolean; // the compute units partition the graph
   readonly scratchGrowth: number; // heap bytes M4 added above the activations' plan (waste.scratchGrowth)
+  readonly withActivationsPeak?: number; // the peak with scratch planned with the activations (scratch.withActivationsPeak), where known
   readonly replan: (target: TargetProfile, strategy: string | undefined, change: TargetChange) => Replanned | undefined; // the plan made again; undefined: proven not below `peak`
   readonly regions?: readonly RegionPeak[]; // the plan's peak per region, to say which regions a setting changes
   readonly slowTraffic?: number; // the plan's bytes moved to and from slow memory (traffic.after)
@@ -175,7 +176,7 @@ function regionWords(regions: readonly RegionChange[], slowGrowth: number, traff
   return `, by trading fast memory for slow: ${each.join(', ')}${moved}`;
 }
 
-function settingCandidates({ target, strategy, hasComputeUnits, scratchGrowth }: SuggestInput): SettingCandidate[] {
+function settingCandidates({ target, strategy, hasComputeUnits, scratchGrowth, withActivationsPeak, peak }: SuggestInput): SettingCandidate[] {
   const out: SettingCandidate[] = [];
   for (const order of ORDER_POLICIES) {
     if (order !== target.planning.order) out.push({ kind: 'order', action: `run in ${order} order instead of ${target.planning.order}`, change: { order } });
@@ -190,7 +191,8 @@ function settingCandidates({ target, strategy, hasComputeUnits, scratchGrowth }:
     }
   }
   if (hasComputeUnits) out.push({ kind: 'compute-units', action: computeUnitsAction(target.computeUnits), change: { computeUnits: 'off' } });
-  if (target.scratch.placement === 'free-areas' && scratchGrowth > 0) {
+  // M4 can cost bytes without growing any heap: the activations' split and holes differ when scratch is planned with them
+  if (target.scratch.placement === 'free-areas' && (scratchGrowth > 0 || (withActivationsPeak ?? peak) < peak)) {
     out.push({ kind: 'scratch', action: 'plan scratch with the activations instead of in the free areas they leave (M4)', change: { scratchPlacement: 'with-activations' } });
   }
   return out;
