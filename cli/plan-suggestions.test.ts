@@ -32,7 +32,7 @@ const SETTINGS: readonly (readonly string[])[] = [
 ];
 
 describe.runIf(hasModels)('plan suggestions on the corpus', () => {
-  it('each suggestion with args gives exactly peak - saves when its args are added', { timeout: 120_000 }, () => {
+  it('each suggestion with args gives exactly peak - saves when its args are added', { timeout: 300_000 }, () => {
     const kinds = new Map<string, number>();
     for (const settings of SETTINGS) {
       for (const file of corpus()) {
