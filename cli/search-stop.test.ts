@@ -4,25 +4,19 @@
 // that `plan --json` has as `search`.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
 import { GraphBuilder } from '../src/model/testing/onnx-writer';
 import { heavyNetworkProblem } from '../src/planner/testing/instances-heavy';
 import { run } from './testing/run-cli';
+import { problemCsv, tempDir } from './testing/temp-files';
 
 const SAMPLE = join(__dirname, '../public/sample.onnx');
 
-function csvFile(text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-search-')), 'problem.csv');
-  writeFileSync(path, text);
-  return path;
-}
-
 /** A crowded trace whose search the default budget ends before it is done. */
-const CROWDED = csvFile(writeMinimallocCsv(heavyNetworkProblem(2_000, 2), undefined));
+const CROWDED = problemCsv(writeMinimallocCsv(heavyNetworkProblem(2_000, 2), undefined));
 
 /**
  * A model of 300 activations of widely mixed sizes live over overlapping
@@ -44,7 +38,7 @@ function crowdedModelFile(): string {
     if (e.open) made.set(e.k, g.node('Expand', [x, g.initializer(`shape${e.k}`, 'int64', [1], [16 * (1 + Math.floor(random() ** 3 * 4096))])], {}, { name: `make${e.k}` }));
     else g.output(g.node('ReduceMax', [made.get(e.k)!], { keepdims: 1 }, { name: `read${e.k}` }), 'uint8', [1]);
   }
-  const path = join(mkdtempSync(join(tmpdir(), 'heapscope-search-')), 'crowded.onnx');
+  const path = join(tempDir('search'), 'crowded.onnx');
   writeFileSync(path, g.toBytes({ opset: 17 }));
   return path;
 }
@@ -57,7 +51,7 @@ function solve(argv: readonly string[]) {
 
 describe('which stop ended the search', () => {
   it('solve without --budget-ms stops by counted work and writes the same solution twice', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'heapscope-search-'));
+    const dir = tempDir('search');
     const first = solve([CROWDED, '--out', join(dir, 'a.csv')]);
     const second = solve([CROWDED, '--out', join(dir, 'b.csv')]);
     expect(first.search).toEqual({ proven: false, stoppedBy: 'iterations' });
@@ -67,7 +61,7 @@ describe('which stop ended the search', () => {
   });
 
   it('solve without --budget-ms gives the same peak and offsets while other processes load every core', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'heapscope-search-'));
+    const dir = tempDir('search');
     const quiet = solve([CROWDED, '--out', join(dir, 'quiet.csv')]);
     // busy loops on every core (and one more), started before the run and stopped after it
     const burners = Array.from({ length: 3 }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
@@ -86,7 +80,7 @@ describe('which stop ended the search', () => {
   });
 
   it('solve with --budget-ms never promises the same plan on any machine, and says when every search ended before the budget', () => {
-    const text = run(['solve', csvFile('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,0,4,7\n'), '--strategy', 'naive', '--budget-ms', '600000']);
+    const text = run(['solve', problemCsv('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,0,4,7\n'), '--strategy', 'naive', '--budget-ms', '600000']);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/optimal {7}not proven; nothing left to try \(every search ended before the time budget\)\n/);
     expect(run(['solve', CROWDED, '--budget-ms', '1']).out).toMatch(/optimal {7}not proven; stopped at the time budget\n/);
@@ -94,7 +88,7 @@ describe('which stop ended the search', () => {
   });
 
   it('solve says proven when the plan reaches the bound', () => {
-    const report = solve([csvFile('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n')]);
+    const report = solve([problemCsv('id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n')]);
     expect([report.peak, report.search]).toEqual([80, { proven: true, stoppedBy: 'optimal', proof: 'lower-bound' }]);
   });
 

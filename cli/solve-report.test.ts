@@ -2,28 +2,17 @@
 // was "optimal, proven" against a bound its own offsets raised) and which
 // strategy `best` kept.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planJson, run } from './testing/run-cli';
-
-function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'heapscope-solve-report-'));
-}
-
-function csvFile(text: string): string {
-  const path = join(tempDir(), 'problem.csv');
-  writeFileSync(path, text);
-  return path;
-}
+import { problemCsv, tempDir } from './testing/temp-files';
 
 // a and b are never live together: 4 B hold both; the offsets given waste 1000 B
 const WASTEFUL = 'id,lower,upper,size,offset\na,0,2,4,0\nb,2,4,4,1000\n';
 
 describe('solve given fixed offsets', () => {
   it('says how many the input fixed, gives the bound of the live bytes beside the one with them, and is optimal only given them', () => {
-    const file = csvFile(WASTEFUL);
+    const file = problemCsv(WASTEFUL);
     const { code, out, err } = run(['solve', file]);
     expect([code, err]).toEqual([0, '']);
     expect(out).toContain('\n  fixed         2 of 2 offsets fixed by the input: a check of the placement given, nothing left to place\n');
@@ -36,13 +25,13 @@ describe('solve given fixed offsets', () => {
   });
 
   it('says how many buffers it placed around the fixed ones', () => {
-    const file = csvFile('id,lower,upper,size,offset\na,0,2,10,100\nb,1,3,20,\n');
+    const file = problemCsv('id,lower,upper,size,offset\na,0,2,10,100\nb,1,3,20,\n');
     expect(run(['solve', file]).out).toContain('\n  fixed         1 of 2 offsets fixed by the input; the other buffer placed around them\n');
     expect(JSON.parse(run(['solve', file, '--json']).out)).toMatchObject({ peak: 110, lowerBound: 110, fixedOffsets: 1, liveBytesBound: 30 });
   });
 
   it('says nothing of fixed offsets where there are none, its live-bytes bound the lower bound', () => {
-    const file = csvFile('id,lower,upper,size\na,0,2,4\nb,2,4,4\n');
+    const file = problemCsv('id,lower,upper,size\na,0,2,4\nb,2,4,4\n');
     const { out } = run(['solve', file]);
     expect(out).not.toContain('fixed');
     expect(out).toContain('\n  optimal       yes, proven: the peak is the lower bound\n');
@@ -50,7 +39,7 @@ describe('solve given fixed offsets', () => {
   });
 
   it('checks a plan --csv region as written: its peak and its bound are the plan\'s', () => {
-    const dir = tempDir();
+    const dir = tempDir('solve-report');
     const plan = planJson([join(__dirname, '../public/sample.onnx'), '--target', 'mcu', '--csv', join(dir, 'p.csv')]);
     for (const region of plan.regions as { name: string; peak: number; lowerBound: number }[]) {
       const file = join(dir, `p.${region.name}.csv`);
@@ -68,16 +57,16 @@ describe('solve --strategy best', () => {
   const MEDIUM = 'id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n';
 
   it('names the strategy whose plan it kept, as plan does', () => {
-    const file = csvFile(MEDIUM);
+    const file = problemCsv(MEDIUM);
     expect(JSON.parse(run(['solve', file, '--json']).out).portfolio).toEqual({ winner: 'best' });
     expect(run(['solve', file]).out).toContain('\n  strategy      best kept its own search\'s plan\n');
-    const tflm = csvFile('id,lower,upper,size\na,0,2,8\nb,2,4,8\n');
+    const tflm = problemCsv('id,lower,upper,size\na,0,2,8\nb,2,4,8\n');
     expect(JSON.parse(run(['solve', tflm, '--json']).out).portfolio).toEqual({ winner: 'tflm' });
     expect(run(['solve', tflm]).out).toContain('\n  strategy      best kept tflm\'s plan\n');
   });
 
   it('names no winner for a strategy run alone', () => {
-    const file = csvFile(MEDIUM);
+    const file = problemCsv(MEDIUM);
     expect(JSON.parse(run(['solve', file, '--strategy', 'tflm', '--json']).out).portfolio).toBeUndefined();
     expect(run(['solve', file, '--strategy', 'tflm']).out).not.toContain('kept');
   });

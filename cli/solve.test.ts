@@ -1,31 +1,21 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMinimallocCsv } from '../src/planner/problem/minimalloc-csv';
 import { validatePlan } from '../src/planner/assembly/validate-plan';
 import { run } from './testing/run-cli';
+import { problemCsv, tempDir } from './testing/temp-files';
 
 const TRACES = join(__dirname, '../../shared/planner/traces');
 const traces = existsSync(TRACES) ? readdirSync(TRACES).filter((f) => f.endsWith('.csv')) : [];
 if (traces.length === 0) console.log(`notice: ${TRACES} is absent; solving the shared traces is skipped`);
-
-function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'heapscope-solve-'));
-}
-
-function csvFile(text: string): string {
-  const path = join(tempDir(), 'problem.csv');
-  writeFileSync(path, text);
-  return path;
-}
 
 // TFLite Micro's TestGreedyMedium: greedy by size reaches 90 against a lower bound of 80
 const MEDIUM = 'id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,30\nd,3,5,40\ne,0,2,50\n';
 
 describe('heapscope solve', () => {
   it('prints peak, lower bound, validity, proven optimality and time as JSON', () => {
-    const { code, out, err } = run(['solve', csvFile(MEDIUM), '--strategy', 'tflm', '--json']);
+    const { code, out, err } = run(['solve', problemCsv(MEDIUM), '--strategy', 'tflm', '--json']);
     expect(err).toBe('');
     expect(code).toBe(0);
     const report = JSON.parse(out);
@@ -34,13 +24,13 @@ describe('heapscope solve', () => {
   });
 
   it('proves optimality with the default portfolio when it reaches the bound', () => {
-    const report = JSON.parse(run(['solve', csvFile(MEDIUM), '--json', '--budget-ms', '50']).out);
+    const report = JSON.parse(run(['solve', problemCsv(MEDIUM), '--json', '--budget-ms', '50']).out);
     expect(report).toMatchObject({ strategy: 'best', peak: 80, lowerBound: 80, optimal: true });
   });
 
   it('writes the solution CSV with --out, every offset filled in and valid', () => {
-    const out = join(tempDir(), 'solution.csv');
-    const { code } = run(['solve', csvFile(MEDIUM), '--strategy', 'm1', '--out', out]);
+    const out = join(tempDir('solve'), 'solution.csv');
+    const { code } = run(['solve', problemCsv(MEDIUM), '--strategy', 'm1', '--out', out]);
     expect(code).toBe(0);
     const solution = parseMinimallocCsv(readFileSync(out, 'utf8'));
     const offsets = solution.buffers.map((b) => b.fixedOffset);
@@ -52,7 +42,7 @@ describe('heapscope solve', () => {
   });
 
   it('refuses --out aimed at the problem it solves, and leaves the problem as it was', () => {
-    const path = csvFile(MEDIUM);
+    const path = problemCsv(MEDIUM);
     const { code, err } = run(['solve', path, '--out', path]);
     expect(code).toBe(2);
     expect(err).toBe(`heapscope: --out ${path} would overwrite the problem it solves; give another file name\n`);
@@ -60,9 +50,9 @@ describe('heapscope solve', () => {
   });
 
   it('re-solves its own solution of buffers whose sizes sum close to 2^53: fixed offsets are not counted twice', () => {
-    const out = join(tempDir(), 'solution.csv');
+    const out = join(tempDir('solve'), 'solution.csv');
     const huge = `id,lower,upper,size\na,0,2,${2 ** 52}\nb,1,3,${2 ** 51}\nc,0,3,${2 ** 50}\n`;
-    const first = run(['solve', csvFile(huge), '--out', out, '--json']);
+    const first = run(['solve', problemCsv(huge), '--out', out, '--json']);
     expect(first.code).toBe(0);
     const again = run(['solve', out, '--json']);
     expect(again.err).toBe('');
@@ -70,12 +60,12 @@ describe('heapscope solve', () => {
   });
 
   it('keeps offsets a problem fixes', () => {
-    const report = JSON.parse(run(['solve', csvFile('id,lower,upper,size,offset\na,0,2,10,100\nb,1,3,20,\n'), '--json']).out);
+    const report = JSON.parse(run(['solve', problemCsv('id,lower,upper,size,offset\na,0,2,10,100\nb,1,3,20,\n'), '--json']).out);
     expect(report).toMatchObject({ valid: true, peak: 110, lowerBound: 110 });
   });
 
   it('prints a readable report without --json', () => {
-    const { code, out } = run(['solve', csvFile(MEDIUM), '--strategy', 'tflm']);
+    const { code, out } = run(['solve', problemCsv(MEDIUM), '--strategy', 'tflm']);
     expect(code).toBe(0);
     expect(out).toMatch(/peak {10}90 B/);
     expect(out).toMatch(/lower bound {3}80 B; gap 12\.50 %/);
@@ -84,22 +74,22 @@ describe('heapscope solve', () => {
 
   it('says what proved a peak optimal above the lower bound: the search, the bound leaving alignment out', () => {
     // a at 1024 beside b at 0 peaks at 1,088 B, the least any placement reaches; the bound, 96 B, counts live bytes only
-    const problem = csvFile('id,lower,upper,size,alignment\na,0,2,64,1024\nb,1,3,32,2048\n');
+    const problem = problemCsv('id,lower,upper,size,alignment\na,0,2,64,1024\nb,1,3,32,2048\n');
     const { code, out } = run(['solve', problem]);
     expect(code).toBe(0);
     expect(out).toMatch(/lower bound {3}96 B; gap 1033\.33 % \(the bound counts live bytes, not alignment or the holes between buffers: no placement reaches it\)\n/);
     expect(out).toMatch(/optimal {7}yes, proven by an exhaustive search: no placement of these buffers peaks lower, though the peak is above the lower bound\n/);
     expect(JSON.parse(run(['solve', problem, '--json']).out)).toMatchObject({ peak: 1088, lowerBound: 96, optimal: true, search: { proven: true, proof: 'search' } });
-    expect(run(['solve', csvFile(MEDIUM)]).out).toMatch(/optimal {7}yes, proven: the peak is the lower bound\n/);
+    expect(run(['solve', problemCsv(MEDIUM)]).out).toMatch(/optimal {7}yes, proven: the peak is the lower bound\n/);
   });
 
   it.each([
-    ['a bad CSV', [csvFile('id,lower,upper,size\na,3,1,10\n')], /problem\.csv: line 2: upper 1 is not above lower 3/],
-    ['a CSV without the size column', [csvFile('id,lower,upper\na,0,1\n')], /the header lacks the column "size"/],
+    ['a bad CSV', [problemCsv('id,lower,upper,size\na,3,1,10\n')], /problem\.csv: line 2: upper 1 is not above lower 3/],
+    ['a CSV without the size column', [problemCsv('id,lower,upper\na,0,1\n')], /the header lacks the column "size"/],
     ['a missing file', ['/no/such/problem.csv'], /cannot read \/no\/such\/problem\.csv: no such file/],
-    ['two files', [csvFile(MEDIUM), csvFile(MEDIUM)], /solve takes one problem\.csv, got 2/],
-    ['a bad --budget-ms', [csvFile(MEDIUM), '--budget-ms', 'soon'], /--budget-ms must be a positive whole number of milliseconds, got "soon"/],
-    ['an unknown strategy', [csvFile(MEDIUM), '--strategy', 'magic'], /--strategy must be one of best, .*, got "magic"/],
+    ['two files', [problemCsv(MEDIUM), problemCsv(MEDIUM)], /solve takes one problem\.csv, got 2/],
+    ['a bad --budget-ms', [problemCsv(MEDIUM), '--budget-ms', 'soon'], /--budget-ms must be a positive whole number of milliseconds, got "soon"/],
+    ['an unknown strategy', [problemCsv(MEDIUM), '--strategy', 'magic'], /--strategy must be one of best, .*, got "magic"/],
   ])('rejects %s with one readable line and exit code 2', (_what, argv, message) => {
     const { code, err } = run(['solve', ...argv]);
     expect(code).toBe(2);
@@ -135,7 +125,7 @@ describe('solve given a binary file', () => {
   });
 
   it('says other binary data is not a CSV', () => {
-    const path = join(tempDir(), 'blob.csv');
+    const path = join(tempDir('solve'), 'blob.csv');
     writeFileSync(path, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
     expect(run(['solve', path]).err).toBe(`heapscope: ${path}: not a CSV: it holds binary data (a placement problem is text, header id,lower,upper,size)\n`);
   });
