@@ -146,6 +146,8 @@ export class ShortBestFit {
   private next = 0; // with one run or none: the next range of lo/hi
   private heads = new Int32Array(64); // per run, its next range in lo/hi
   private headLo = new Float64Array(64); // its low end, Infinity once the run is used up
+  private lowestRun = -1; // the run whose head is lowest (-1: all used up), and that head's low end
+  private lowestLo = Infinity;
 
   /** Starts handing out the union of the `runs` ascending runs (ends in runEnds) of lo/hi's first `count` ranges, and takes its first piece. */
   private startRest(runs: number, count: number): void {
@@ -158,9 +160,15 @@ export class ShortBestFit {
         this.headLo = grownFloats(this.headLo, runs);
       }
       const { heads, headLo, runEnds, lo } = this;
+      this.lowestRun = -1;
+      this.lowestLo = Infinity;
       for (let r = 0; r < runs; r++) {
         heads[r] = r === 0 ? 0 : runEnds[r - 1]!;
         headLo[r] = heads[r]! < runEnds[r]! ? lo[heads[r]!]! : Infinity;
+        if (headLo[r]! < this.lowestLo) {
+          this.lowestLo = headLo[r]!;
+          this.lowestRun = r;
+        }
       }
     }
     this.nextPiece();
@@ -181,24 +189,32 @@ export class ShortBestFit {
       return;
     }
     const { heads, headLo, runEnds } = this;
-    let low = Infinity;
+    // the lowest head, as the scan that ended the last piece found it
+    let r = this.lowestRun;
+    let l = this.lowestLo;
+    if (r < 0) {
+      this.pieceLo = Infinity;
+      this.pieceHi = Infinity;
+      return;
+    }
+    const low = l;
     let high = -Infinity;
-    for (;;) {
-      let r = -1;
-      let l = Infinity;
+    do {
+      const at = heads[r]!;
+      if (hi[at]! > high) high = hi[at]!;
+      heads[r] = at + 1;
+      headLo[r] = at + 1 < runEnds[r]! ? lo[at + 1]! : Infinity;
+      r = -1;
+      l = Infinity;
       for (let k = 0; k < runs; k++) {
         if (headLo[k]! < l) {
           l = headLo[k]!;
           r = k;
         }
       }
-      if (r < 0 || (low !== Infinity && !(l <= high))) break; // used up, or a gap before it: the piece ends
-      const at = heads[r]!;
-      if (low === Infinity) low = l;
-      if (hi[at]! > high) high = hi[at]!;
-      heads[r] = at + 1;
-      headLo[r] = at + 1 < runEnds[r]! ? lo[at + 1]! : Infinity;
-    }
+    } while (r >= 0 && l <= high); // overlapping or touching: the same piece
+    this.lowestRun = r;
+    this.lowestLo = l;
     this.pieceLo = low;
     this.pieceHi = high;
   }
