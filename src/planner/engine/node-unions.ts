@@ -148,7 +148,10 @@ export class NodeUnions {
   /**
    * Adds [a, b) to `node`'s list, merging the pieces it overlaps or touches;
    * returns whether the list held it already. The search for the first piece
-   * it meets gallops down from the top, where a greedy pass mostly adds.
+   * it meets looks at the top piece, then bisects: a best fit mostly adds in
+   * gaps low in long lists, where galloping down from the top costs up to
+   * twice the comparisons of a bisection (a best-fit pass on a 62k-buffer
+   * crowded trace took about 1.18 times as long).
    */
   private addToList(node: number, a: number, b: number): boolean {
     const length = this.listLength[node]!;
@@ -156,18 +159,10 @@ export class NodeUnions {
     let data = this.arena.data;
     let end = start + length;
     // the first piece that ends at or after a (`end`: none): it and the ones after it that start at or before b
-    // merge with [a, b); found by galloping down from the top, then bisecting
+    // merge with [a, b); found by bisecting, after a look at the top
     let high = end; // every piece from here up ends at or after a
     let low = start - 2; // every piece from here down ends before a
-    for (let step = 2; ; step *= 2) {
-      const at = high - step;
-      if (at < start) break;
-      if (data[at + 1]! < a) {
-        low = at;
-        break;
-      }
-      high = at;
-    }
+    if (length > 0 && data[end - 1]! < a) low = end - 2; // above the top piece, where a greedy pass mostly adds
     while (high - low > 2) {
       const mid = low + (((high - low) >>> 2) << 1);
       if (data[mid + 1]! < a) low = mid;

@@ -2,20 +2,20 @@
 // short to reach the occupancy tree's `whole` unions (occupancy-tree.ts):
 // around such a lifetime one list is long and the rest short, and the gap
 // walk (Placer.findGap) goes over the long one's holes merged on the fly with
-// the union of the rest, without building the whole union. Answers equal
-// those of the rectangle walk. Depends only on the engine's prepared form,
-// the tree, the pair merge, the piece-list tools and the work clock.
+// the union of the rest, itself merged piece by piece as the walk reaches
+// it, without building the whole union. Answers equal those of the rectangle
+// walk. Depends only on the engine's prepared form, the tree, the piece-list
+// tools and the work clock.
 
 import type { OccupancyTree } from './occupancy-tree';
 import { alignBase, type PreparedRegion } from './prepared';
-import { unionOfRuns } from './sort-pairs';
 import { countWork } from './work-clock';
 import { appendSolos, grownFloats, grownInts, PIECE_WORK, UNION_QUERY_WORK } from './piece-lists';
 
 /** Best fits of short lifetimes from one region's occupancy tree, with their scratch. */
 export class ShortBestFit {
   private readonly prep: PreparedRegion;
-  private lo = new Float64Array(64); // the merged union of every piece but the long list's
+  private lo = new Float64Array(64); // every piece but the long list's, as ascending runs
   private hi = new Float64Array(64);
   private runEnds = new Int32Array(64); // ends of the ascending runs gathered from the tree
 
@@ -28,9 +28,12 @@ export class ShortBestFit {
    * walking the union's gaps in address order as Placer.findGap does, without
    * building it. Around a short lifetime one list is long (the `throughout`
    * union of its node, about 200 pieces on a 62k training trace, each hole a
-   * candidate for a small item) and the others are few and short: they are
-   * merged first, then with the long one on the fly. Building the whole
-   * union first, shifted, and walking it took about twice as long.
+   * candidate for a small item) and the others are few and short: their
+   * union is merged a piece at a time as the walk reaches it, the long one's
+   * holes between. Building the whole union first, shifted, and walking it
+   * took about twice as long; merging the rest whole first (unionOfRuns in
+   * sort-pairs.ts) made a greedy-breadth pass on a 62k-buffer crowded trace
+   * take 1.15 times as long.
    */
   bestFit(tree: OccupancyTree, item: number, m: number): number {
     const { prep } = this;
@@ -69,7 +72,10 @@ export class ShortBestFit {
       }
       runEnds[runs++] = count;
     }
-    const small = runs > 1 ? unionOfRuns(lo, hi, runEnds, runs) : count;
+    // the rest's union, a piece at a time as the walk reaches it ([pieceLo, pieceHi), pieceLo Infinity once used up):
+    // the walk stops at the tightest gap before using all of it, and most of the rest's pieces are in no other's
+    // way (a 62k crowded trace's 72 pieces in six runs are 68 in the union), so merging it whole first cost more
+    this.startRest(runs, count);
     // the gap walk over the ranges of bases each piece forbids, [start - rel - size + 1, end - rel), in order: the
     // long list's pieces up to the next of the merged rest, then that one (each piece read counts as work, the one
     // an exact fit ends the walk at too)
@@ -80,7 +86,7 @@ export class ShortBestFit {
     let i = bigFrom;
     let j = 0;
     walk: for (;;) {
-      const stop = j < small ? lo[j]! : Infinity;
+      const stop = this.pieceLo;
       if (plain) {
         // the hot loop: most holes of a crowded step are in the long list
         while (i < bigEnd && pieces[i]! <= stop) {
@@ -112,8 +118,8 @@ export class ShortBestFit {
           i += 2;
         }
       }
-      if (j === small) break;
-      if (this.fitsBelow(item, from, lo[j]! - reach, bestSlack)) {
+      if (stop === Infinity) break;
+      if (this.fitsBelow(item, from, stop - reach, bestSlack)) {
         bestSlack = this.slack;
         bestBase = this.base;
         if (bestSlack === 1) {
@@ -121,13 +127,96 @@ export class ShortBestFit {
           break;
         }
       }
-      const high = hi[j]! - rel;
+      const high = this.pieceHi - rel;
       if (high > from) from = high;
       j++;
+      this.nextPiece();
     }
     countWork(UNION_QUERY_WORK + PIECE_WORK * (((i - bigFrom) >>> 1) + j + count));
     if (bestBase === bestBase) return bestBase;
     return plain ? from : alignBase(prep, item, from);
+  }
+
+  // the rest's union as `nextPiece` hands it out: with one run or none, its ranges as they are (the walk reads them
+  // unmerged then, as it always has); with more, merged on the fly from the lowest of each run's next range
+  private pieceLo = Infinity; // the piece the walk is at: [pieceLo, pieceHi), Infinity once there is none
+  private pieceHi = Infinity;
+  private restRuns = 0;
+  private restCount = 0; // ranges in lo/hi
+  private next = 0; // with one run or none: the next range of lo/hi
+  private heads = new Int32Array(64); // per run, its next range in lo/hi
+  private headLo = new Float64Array(64); // its low end, Infinity once the run is used up
+  private lowestRun = -1; // the run whose head is lowest (-1: all used up), and that head's low end
+  private lowestLo = Infinity;
+
+  /** Starts handing out the union of the `runs` ascending runs (ends in runEnds) of lo/hi's first `count` ranges, and takes its first piece. */
+  private startRest(runs: number, count: number): void {
+    this.restRuns = runs;
+    this.restCount = count;
+    this.next = 0;
+    if (runs > 1) {
+      if (runs > this.heads.length) {
+        this.heads = grownInts(this.heads, runs);
+        this.headLo = grownFloats(this.headLo, runs);
+      }
+      const { heads, headLo, runEnds, lo } = this;
+      this.lowestRun = -1;
+      this.lowestLo = Infinity;
+      for (let r = 0; r < runs; r++) {
+        heads[r] = r === 0 ? 0 : runEnds[r - 1]!;
+        headLo[r] = heads[r]! < runEnds[r]! ? lo[heads[r]!]! : Infinity;
+        if (headLo[r]! < this.lowestLo) {
+          this.lowestLo = headLo[r]!;
+          this.lowestRun = r;
+        }
+      }
+    }
+    this.nextPiece();
+  }
+
+  /**
+   * Moves to the next piece of the rest's union: the lowest range left in
+   * any run, with every range that overlaps or touches it (the union
+   * unionOfRuns builds, piece by piece).
+   */
+  private nextPiece(): void {
+    const { lo, hi } = this;
+    const runs = this.restRuns;
+    if (runs <= 1) {
+      const k = this.next++;
+      this.pieceLo = k < this.restCount ? lo[k]! : Infinity;
+      this.pieceHi = k < this.restCount ? hi[k]! : Infinity;
+      return;
+    }
+    const { heads, headLo, runEnds } = this;
+    // the lowest head, as the scan that ended the last piece found it
+    let r = this.lowestRun;
+    let l = this.lowestLo;
+    if (r < 0) {
+      this.pieceLo = Infinity;
+      this.pieceHi = Infinity;
+      return;
+    }
+    const low = l;
+    let high = -Infinity;
+    do {
+      const at = heads[r]!;
+      if (hi[at]! > high) high = hi[at]!;
+      heads[r] = at + 1;
+      headLo[r] = at + 1 < runEnds[r]! ? lo[at + 1]! : Infinity;
+      r = -1;
+      l = Infinity;
+      for (let k = 0; k < runs; k++) {
+        if (headLo[k]! < l) {
+          l = headLo[k]!;
+          r = k;
+        }
+      }
+    } while (r >= 0 && l <= high); // overlapping or touching: the same piece
+    this.lowestRun = r;
+    this.lowestLo = l;
+    this.pieceLo = low;
+    this.pieceHi = high;
   }
 
   /** The aligned base and its slack `fitsBelow` found last. */
