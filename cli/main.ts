@@ -33,7 +33,8 @@ commands:
       --strict         exit 2 when the plan is incomplete (unknown sizes), rests on a default dim,
                        ignored a --dim, --shape or --input the model has no use for, or a target
                        file's planning.pins rule that matches no buffer (else a note),
-                       or (tflm) on a kernel whose scratch requests are not known
+                       or (tflm) on a kernel whose scratch requests are not known, or when the
+                       figures leave out a fused attention op's kernel workspace (no scratch rule)
       --order file|depth-first|memory-aware   --fusion on|off   --compute-units off
       --sram BYTES     --dw-pw-cache BYTES    --scratch-placement free-areas|with-activations
       --spill on|off   activations that do not fit a region spill to the next of the memory map

@@ -23,14 +23,18 @@ export function unknownCount(unknown: ModelPlan['assumptions']['unknown']): stri
   return [tensors > 0 ? `${tensors} tensor(s)` : '', scratch > 0 ? `${scratch} scratch buffer(s)` : ''].filter((w) => w !== '').join(' and ');
 }
 
-/** What gives the unknown sizes: shapes for tensors, a rule that evaluates for scratch. */
+/** Why a string tensor's size stays unknown whatever is given: no option sizes it (a `.tflite` takes no --shape at all). */
+export const STRING_NOT_COUNTED = "a string's size is known only at run time: no option gives it, and the figures leave its bytes out (lower estimates by them)";
+
+/** What gives the unknown sizes: shapes for tensors, a rule that evaluates for scratch; nothing for a string, said so. */
 export function unknownHint(unknown: ModelPlan['assumptions']['unknown'], shapes: string): string {
   const scratch = unknown.some((u) => u.scratch === true);
-  const tensors = unknown.some((u) => u.scratch !== true && u.tripCount === undefined);
+  const strings = unknown.some((u) => u.string === true);
+  const tensors = unknown.some((u) => u.scratch !== true && u.tripCount === undefined && u.string !== true);
   const trips = [...new Set(unknown.flatMap((u) => u.tripCount?.inputs ?? []))];
   // a Loop's trip count computed from graph inputs: their values size its outputs, as a shape would
   const tripHint = trips.length === 0 ? '' : `give the Loop's trip count with ${trips.map((i) => `--input ${i}=N`).join(' ')}${tensors ? '' : ` (or ${shapes.replace(/^give /, '')})`}`;
-  return [tripHint, tensors ? shapes : '', scratch ? "fix the target's scratch rule" : ''].filter((w) => w !== '').join('; ');
+  return [tripHint, tensors ? shapes : '', scratch ? "fix the target's scratch rule" : '', strings ? STRING_NOT_COUNTED : ''].filter((w) => w !== '').join('; ');
 }
 
 /** A dim the user bound, as they wrote it (names made safe with the plan, by displaySafe): `--dim x:0=4 (N)` when given by an input axis, `--dim N=4` by its name. */

@@ -25,7 +25,7 @@ function storedText(b: ModelPlan['buffers'][number] | undefined): string {
 }
 
 function spanText(r: ModelPlan['explanation']['peakLive'][number]): string {
-  const from = r.producer !== undefined ? `${r.producer.opType} ${r.producer.node}` : r.causes[0] === 'state' ? 'model state' : 'graph input';
+  const from = r.producer !== undefined ? `${r.producer.opType} ${r.producer.node}` : r.causes[0] === 'state' ? 'model state' : r.causes[0] === 'unfed' ? 'start of the run' : 'graph input';
   if (r.kind === 'scratch' || r.kind === 'cache') return `steps ${r.span.start}-${r.span.end} (${r.span.steps})`;
   const to = r.lastReader === undefined ? 'the end' : `${r.lastReader.opType} ${r.lastReader.node}`;
   return `${from} -> ${to}, steps ${r.span.start}-${r.span.end} (${r.span.steps})`;

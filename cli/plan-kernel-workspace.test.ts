@@ -28,6 +28,19 @@ describe.skipIf(!have)('kernel workspace of fused attention ops on a target with
     expect(out).toContain('[kernel-workspace] kernel workspace not counted');
   });
 
+  it('plan --strict refuses figures that leave it out, in one line, as it refuses an unknown size', () => {
+    const bound = ['--dim', 'seq_len=2048', '--dim', 'past_seq_len=0', '--dim', 'batch_size=1'];
+    const { code, err } = run(['plan', GPT2, ...bound, '--strict']);
+    expect(code).toBe(2);
+    expect(err).toBe(
+      `heapscope: ${GPT2}: --strict: the figures leave out the kernel workspace of 5 fused attention operator(s) the target has no scratch rule for, largest 'GptAttention_0' (about 81.0 MiB (84,934,656 B)); add a scratch rule for com.microsoft::Attention to the target to plan it\n`,
+    );
+    // diff --strict refuses the side the same way, as it does every plan --strict refusal
+    const diff = run(['diff', GPT2, GPT2, '--b-dim', 'seq_len=2048', ...bound, '--strict']);
+    expect(diff.code).toBe(2);
+    expect(diff.err).toContain("--strict: the figures leave out the kernel workspace of 5 fused attention operator(s)");
+  });
+
   it('plan --json carries it in diagnostics and assumptions.workspace, largest first', () => {
     const plan = planJson([LLAMA, '--dim', 'sequence_length=2048']);
     // 1 × 1 × 2048 × 2048 × 2 (fp16 probabilities) + 1 × 2048 × 16 × 2 (out_tmp); Q/K/V copies not counted: at least
@@ -61,6 +74,9 @@ describe.skipIf(!have)('a target whose scratch rule plans the attention workspac
     expect(scratch).toHaveLength(5);
     expect(scratch[0]).toMatchObject({ name: 'GptAttention_0:workspace', size: 84_934_656 });
     expect(plan.peak).toBeGreaterThan(84_934_656);
+    // nothing is left out, so --strict has nothing to refuse
+    const strict = run(['plan', GPT2, '--dim', 'seq_len=2048', '--dim', 'past_seq_len=0', '--dim', 'batch_size=1', '--target', target, '--strict']);
+    expect([strict.code, strict.err]).toEqual([0, '']);
   });
 });
 

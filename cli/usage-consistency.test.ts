@@ -61,9 +61,11 @@ describe('--strict outranks exit 3 in plan and diff, and every verdict is on std
     const r = run(['plan', GPT2, '--target', 'mcu', '--spill', 'off', '--strict']);
     expect(r.code).toBe(2);
     const lines = r.err.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^heapscope: .*tiny-random-gpt2-fp32-past\.onnx: DOES NOT FIT: region sram needs [\d,]+ bytes, [\d,]+ over its size limit of 524,288 bytes$/);
     expect(lines[1]).toMatch(/: --strict: the plan rests on default dims/);
+    // mcu has no scratch rule for GPT-2's Attention: its kernel workspace is left out of the figures
+    expect(lines[2]).toMatch(/: --strict: the figures leave out the kernel workspace of 5 fused attention operator\(s\)/);
   });
 
   it('plan over its limit without --strict: exit 3 with its verdict on stderr', () => {

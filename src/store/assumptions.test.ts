@@ -84,6 +84,34 @@ describe('assumption lines', () => {
     ]);
   });
 
+  it("a .tflite's string tensor gets its own line: sized only at run time, not counted, with no shape to give", async () => {
+    const { writeTflite } = await import('../model/testing/tflite-writer');
+    const bytes = writeTflite({
+      subgraphs: [
+        {
+          tensors: [
+            { name: 'x', shape: [1, 4], type: 'FLOAT32' },
+            { name: 's', shape: [1, 4], type: 'STRING' },
+            { name: 'y', shape: [1, 4], type: 'FLOAT32' },
+          ],
+          inputs: [0],
+          outputs: [2],
+          operators: [
+            { op: 'CAST', inputs: [0], outputs: [1] },
+            { op: 'CAST', inputs: [1], outputs: [2] },
+          ],
+        },
+      ],
+    });
+    const model = inferShapes(decodeModel(bytes, { name: 'string.tflite' }));
+    const lines = assumptionLines(planModel(model, presetTarget('mcu')), model);
+    expect(lines.map((l) => [l.key, l.text, l.action, l.fix])).toEqual([
+      ['unknown-string', "1 string tensor ('s') of unknown size: a string's size is known only at run time, so its bytes are not counted and the peak is a lower estimate", undefined, { kind: 'none' }],
+    ]);
+    // before any plan, from the model alone, the same
+    expect(assumptionLines(undefined, model).map((l) => l.key)).toEqual(['unknown-string']);
+  });
+
   it('a tensor known to need more than 2^53 − 1 bytes is said to, over any limit, not of unknown size', () => {
     const unknown = [{ tensor: 'scores', op: 'MatMul', reason: 'it needs more than 2^53 − 1 bytes', pastLimit: true as const }];
     const plan = { assumptions: { dims: [], unknown, branches: [], shapes: {}, inputValues: {} }, diagnostics: [] } as unknown as ModelPlan;

@@ -62,7 +62,7 @@ export function planAssumptions(plan: ModelPlan | undefined, model: InferredMode
   const dims = dimAssumptions(model.dims);
   const unknown = model.values
     .filter((v) => v.bytes === undefined && (v.kind === 'activation' || v.kind === 'output' || v.kind === 'input'))
-    .map((v) => ({ tensor: v.name, op: v.producer === undefined ? '' : (model.nodes[v.producer]?.opType ?? ''), reason: v.unknownReason ?? 'shape unknown' }));
+    .map((v) => ({ tensor: v.name, op: v.producer === undefined ? '' : (model.nodes[v.producer]?.opType ?? ''), reason: v.unknownReason ?? 'shape unknown', ...(v.dtypeName === 'string' && { string: true as const }) }));
   const branches = allNodes(model).flatMap((n) => (n.branch === undefined ? [] : [n.branch]));
   return { dims, unknown, branches, shapes: model.shapes ?? {}, inputValues: model.inputValues ?? {} };
 }
@@ -77,9 +77,12 @@ export function assumptionLines(plan: ModelPlan | undefined, model: InferredMode
   const tensors = a.unknown.filter((u) => u.scratch !== true);
   const scratch = a.unknown.filter((u) => u.scratch === true);
   // a size known to pass 2^53 − 1 bytes is no unknown: its tensors get their own line, over any size limit
-  const unknownSized = tensors.filter((u) => u.pastLimit !== true);
+  // a string's size is known only at run time: no shape gives it, so it gets its own line with nothing to give
+  const unknownSized = tensors.filter((u) => u.pastLimit !== true && u.string !== true);
+  const strings = tensors.filter((u) => u.string === true);
   const tooLarge = tensors.filter((u) => u.pastLimit === true);
   if (unknownSized.length > 0) lines.push(unknownLine(unknownSized, false));
+  if (strings.length > 0) lines.push(unknownStringLine(strings));
   if (tooLarge.length > 0) lines.push(unknownLine(tooLarge, true));
   if (scratch.length > 0) lines.push(unknownScratchLine(scratch));
   for (const branch of a.branches) lines.push(branchLine(branch, model));
@@ -227,6 +230,13 @@ function unknownLine(unknown: readonly UnknownAssumption[], past: boolean): Assu
     action: 'Give a shape',
     fix: { kind: 'shape', tensors: unknown.map((u) => u.tensor) },
   };
+}
+
+/** String tensors: their bytes depend on their contents, known only at run time, so no field of the page sizes them; the figures leave them out. */
+function unknownStringLine(strings: readonly UnknownAssumption[]): AssumptionLine {
+  const count = strings.length === 1 ? `1 string tensor ('${shortName(strings[0]!.tensor)}')` : `${strings.length} string tensors`;
+  const lead = `${count} of unknown size: a string's size is known only at run time, so its bytes are not counted and the peak is a lower estimate`;
+  return { key: 'unknown-string', text: lead, lead, detail: titleText(strings.slice(0, 5).map((u) => `${shortName(u.tensor)}: ${u.reason}`).join('\n')), action: undefined, fix: { kind: 'none' } };
 }
 
 /** The graph inputs whose values size every tensor of `unknown` (each the output of a Loop whose trip count they give), and one such Loop; undefined when a tensor rests on something else. */

@@ -28,6 +28,7 @@ export interface UnknownAssumption {
   readonly scratch?: true; // a scratch buffer whose rule gives no size for its op ("<node>:<rule name>"), not a tensor
   readonly pastLimit?: true; // its size is known to pass 2^53 − 1 bytes: no unknown, but over any size limit or budget
   readonly tripCount?: TripCountInputs; // an output of a Loop whose trip count is unknown but computed from graph inputs: their values (--input) size it
+  readonly string?: true; // a string tensor: its bytes depend on its contents, known only at run time; no shape, dim or value given sizes it
 }
 
 /** A Loop whose unknown trip count the values of graph inputs would give. */
@@ -139,6 +140,7 @@ export function unknownTensors(graph: InferredGraph): UnknownAssumption[] {
         reason: value.unknownReason ?? 'shape not inferred',
         ...(value.pastLimit === true && { pastLimit: true as const }),
         ...(trips !== undefined && { tripCount: trips }),
+        ...(value.dtypeName === 'string' && { string: true as const }),
       });
     }
     for (const node of g.nodes) {

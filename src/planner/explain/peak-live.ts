@@ -2,7 +2,8 @@
 // producer, its last reader, the steps and ops between them, and the reason in
 // words (a skip connection, a copy to another compute unit and why that unit
 // runs the reader, a wide dtype a Cast narrows right after, scratch, graph I/O
-// and, among it, a decoder's KV cache, model state kept between runs).
+// and, among it, a decoder's KV cache, model state kept between runs, an
+// operator's scratch tensor that no op writes: a Vela ethos-u op's).
 // Depends only on the planner and the model's IR types.
 
 import type { InferredGraph } from '../../model/inferred';
@@ -33,7 +34,7 @@ export interface LiveSpan {
 }
 
 /** Why a buffer live at the peak is there, in kinds. */
-export type PeakLiveCause = 'skip' | 'waiting' | 'operand' | 'copy' | 'dtype' | 'scratch' | 'cache' | 'graph-input' | 'graph-output' | 'state' | 'shared';
+export type PeakLiveCause = 'skip' | 'waiting' | 'operand' | 'copy' | 'dtype' | 'scratch' | 'cache' | 'graph-input' | 'graph-output' | 'state' | 'unfed' | 'shared';
 
 /** One buffer live at the peak, explained (`plan --json` explanation.peakLive[]). */
 export interface PeakLiveRecord {
@@ -42,7 +43,7 @@ export interface PeakLiveRecord {
   readonly kind: BufferKind;
   readonly size: number;
   readonly counted: number; // bytes it adds at the peak (live-at.ts)
-  readonly producer?: StepNode; // absent for a graph input
+  readonly producer?: StepNode; // absent for a graph input, model state and a tensor no op writes (cause `unfed`)
   readonly lastReader?: StepNode; // absent when nothing reads it (a graph output)
   readonly previousReader?: StepNode; // the reader before the last, when there are several
   readonly span: LiveSpan;
@@ -208,6 +209,8 @@ function mainReason(
   if (copy !== undefined) return ['copy', copy];
   const wholeRun = (input.buffers[live.id]?.end ?? 0) >= input.steps.length;
   if (input.graph.persistent?.includes(live.name) === true && live.kind === 'activation') return ['state', 'model state the runtime keeps between runs, in the arena for the whole run'];
+  // listed among the graph's inputs only so it exists from the start: the caller gives none (a Vela ethos-u op's scratch)
+  if (input.graph.unfed?.includes(live.name) === true && live.kind === 'activation') return ['unfed', unfedReason(readers)];
   if (live.kind === 'input') {
     const what = caches.byPast.has(live.name) ? 'graph input (KV cache)' : 'graph input';
     return ['graph-input', wholeRun && input.graphIo === 'whole-run' ? `${what}, kept for the whole run` : `${what}, read until ${opName(lastReader)}`];
@@ -226,6 +229,12 @@ function mainReason(
   if (wait > SKIP_STEPS && readers.length > 1) return ['skip', `kept for the skip connection into ${lastReader.node}, ${wait} steps later`];
   if (wait > SKIP_STEPS) return ['waiting', `waits ${wait} steps for its only reader ${lastReader.node}`];
   return ['operand', `read by ${opName(lastReader)}, ${wait} step${wait === 1 ? '' : 's'} after ${opName(producer)} wrote it`];
+}
+
+/** Why a tensor no op writes and the caller does not give is live: the scratch of the ops that read it, in the arena from the start. */
+function unfedReason(readers: readonly StepNode[]): string {
+  const of = readers.length === 0 ? 'its op' : readers.length === 1 ? opName(readers[0]) : `${opName(readers[0])} and ${readers.length - 1} more`;
+  return `scratch tensor of ${of}: no op writes it and the caller gives none; TensorFlow Lite Micro allocates it in the arena`;
 }
 
 function opName(node: StepNode | undefined, fallback?: string): string {

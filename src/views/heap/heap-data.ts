@@ -163,6 +163,13 @@ export interface BufferFacts {
   readonly dtype: string | undefined;
   readonly parent: PlannedBuffer | undefined; // the buffer whose bytes it shares
   readonly quantization: IrQuantization | undefined; // a TensorFlow Lite tensor's, when it has one
+  readonly scratchOf?: string; // the op (type and name) whose scratch tensor this is, when no op writes it and the caller does not give it (a Vela ethos-u op's); absent otherwise
+}
+
+/** "ethos-u ethos-u_0": node `i` of `model` by its op type and name. */
+function readerName(model: InferredModel, i: number | undefined): string {
+  const node = i === undefined ? undefined : model.nodes[i];
+  return node === undefined ? 'its op' : `${node.opType} ${node.name}`;
 }
 
 /** Facts of buffer `i` of `data`, looking its tensor up in `model`. */
@@ -179,6 +186,7 @@ export function bufferFacts(data: HeapData, model: InferredModel | undefined, lo
     dtype: value?.dtypeName,
     parent,
     quantization: quantizationOf(model, buffer.name),
+    ...(model?.unfed?.includes(buffer.name) === true && { scratchOf: readerName(model, value?.consumers[0]) }),
   };
 }
 

@@ -9,6 +9,7 @@ import { isCut, shortName } from '../../shared/short-name';
 import { quantizationText } from '../quantization';
 import { reservedText, scratchRuleText } from '../buffer-words';
 import type { BufferFacts } from './heap-data';
+import { noProducerWords } from './heap-words';
 
 /** The buffer under the pointer and where the pointer is (CSS pixels in the diagram). */
 export interface HoverState {
@@ -53,7 +54,7 @@ export function HeapTooltip({ hover }: { readonly hover: HoverState }) {
         <dt className="heap-tooltip-extra">Kind</dt>
         <dd className="heap-tooltip-extra">{buffer.kind}</dd>
         <dt className="heap-tooltip-extra">Op</dt>
-        <dd className="heap-tooltip-extra">{op === undefined ? <span className="muted">graph input</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'scope')}`}</dd>
+        <dd className="heap-tooltip-extra">{op === undefined ? <span className="muted">{noProducerWords(hover.facts)}</span> : `${shortName(op, NODE_CHARS)} · ${shortName(buffer.node ?? '', NODE_CHARS, 'scope')}`}</dd>
         {buffer.kind === 'scratch' ? (
           <>
             <dt className="heap-tooltip-extra">Sized by</dt>

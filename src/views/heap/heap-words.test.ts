@@ -1,7 +1,13 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decodeModel } from '../../model/decode-model';
+import { inferShapes } from '../../model/infer/shapes';
+import { planModel } from '../../planner/plan';
+import { presetTarget } from '../../planner/targets/presets';
 import { heapBuffer, heapPlan } from '../testing/heap-plans';
-import { heapData } from './heap-data';
-import { bufferWords, stepWords } from './heap-words';
+import { bufferFacts, heapData, modelLookup } from './heap-data';
+import { bufferWords, noProducerWords, stepWords } from './heap-words';
 
 describe('heap words', () => {
   const plan = heapPlan(
@@ -19,5 +25,18 @@ describe('heap words', () => {
   it('reads a buffer as its name, size, kind, region and the steps it is live', () => {
     expect(bufferWords(data, 1)).toBe('b1, 2.00 KiB activation in ram, live from step 1 through step 2');
     expect(bufferWords(data, 2)).toBe('b2, 1.00 KiB activation in ram, live at step 1 only');
+  });
+});
+
+const VELA = join(__dirname, '../../../../shared/models/tflite/tflm_person_detect_vela.tflite');
+
+describe.skipIf(!existsSync(VELA))("the hover card's Op of a buffer no op writes", () => {
+  it("names Vela's ethos-u scratch tensors as its scratch, not as graph inputs, and the real input as one", () => {
+    const model = inferShapes(decodeModel(new Uint8Array(readFileSync(VELA)), { name: 'vela.tflite' }));
+    const data = heapData(planModel(model, presetTarget('mcu')));
+    const op = (name: string) => noProducerWords(bufferFacts(data, model, modelLookup(model), data.plan.buffers.findIndex((b) => b.name === name)));
+    expect(op('_split_1_scratch')).toBe('none: scratch tensor of ethos-u ethos-u_0, in the arena');
+    expect(op('_split_1_scratch_fast')).toBe('none: scratch tensor of ethos-u ethos-u_0, in the arena');
+    expect(op('input')).toBe('graph input');
   });
 });

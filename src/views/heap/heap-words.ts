@@ -9,7 +9,7 @@ import { formatBytes } from '../../shared/format';
 import { shortName } from '../../shared/short-name';
 import { peakText } from '../plan-words';
 import { KIND_CLASSES, kindText } from './buffer-classes';
-import type { HeapData } from './heap-data';
+import type { BufferFacts, HeapData } from './heap-data';
 
 /** Step `step` in words: "step 12, Conv n12, 3 buffers live, 6.89 MiB". */
 export function stepWords(data: HeapData, step: number): string {
@@ -26,4 +26,15 @@ export function bufferWords(data: HeapData, i: number): string {
   const kind = kindText(b.kind, KIND_CLASSES[data.kindClass[i]!] === 'kv', b.state === true);
   const life = b.end - 1 <= b.start ? `live at step ${b.start} only` : `live from step ${b.start} through step ${b.end - 1}`;
   return `${shortName(b.name)}, ${formatBytes(b.size)} ${kind} in ${shortName(b.region)}, ${life}`;
+}
+
+/**
+ * Where a buffer no op of the plan writes comes from, for the hover card's Op:
+ * a graph input, model state kept between runs, or an operator's scratch
+ * tensor TensorFlow Lite Micro allocates in its arena (a Vela ethos-u op's),
+ * which is no graph input though the file leaves it unwritten.
+ */
+export function noProducerWords(facts: Pick<BufferFacts, 'buffer' | 'scratchOf'>): string {
+  if (facts.scratchOf !== undefined) return `none: scratch tensor of ${shortName(facts.scratchOf)}, in the arena`;
+  return facts.buffer.state === true ? 'none: model state' : 'graph input';
 }
