@@ -7,31 +7,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeTflite } from '../src/model/testing/tflite-writer';
+import { stringTflite } from '../src/model/testing/string-tflite';
 import { planJson, run } from './testing/run-cli';
 
 /** x (float32) → CAST → s (STRING) → CAST → y (float32). */
 const FILE = join(mkdtempSync(join(tmpdir(), 'heapscope-string-')), 'string.tflite');
-writeFileSync(
-  FILE,
-  writeTflite({
-    subgraphs: [
-      {
-        tensors: [
-          { name: 'x', shape: [1, 4], type: 'FLOAT32' },
-          { name: 's', shape: [1, 4], type: 'STRING' },
-          { name: 'y', shape: [1, 4], type: 'FLOAT32' },
-        ],
-        inputs: [0],
-        outputs: [2],
-        operators: [
-          { op: 'CAST', inputs: [0], outputs: [1] },
-          { op: 'CAST', inputs: [1], outputs: [2] },
-        ],
-      },
-    ],
-  }),
-);
+writeFileSync(FILE, stringTflite());
 
 const NOT_COUNTED = "a string's size is known only at run time: no option gives it, and the figures leave its bytes out (lower estimates by them)";
 

@@ -85,24 +85,8 @@ describe('assumption lines', () => {
   });
 
   it("a .tflite's string tensor gets its own line: sized only at run time, not counted, with no shape to give", async () => {
-    const { writeTflite } = await import('../model/testing/tflite-writer');
-    const bytes = writeTflite({
-      subgraphs: [
-        {
-          tensors: [
-            { name: 'x', shape: [1, 4], type: 'FLOAT32' },
-            { name: 's', shape: [1, 4], type: 'STRING' },
-            { name: 'y', shape: [1, 4], type: 'FLOAT32' },
-          ],
-          inputs: [0],
-          outputs: [2],
-          operators: [
-            { op: 'CAST', inputs: [0], outputs: [1] },
-            { op: 'CAST', inputs: [1], outputs: [2] },
-          ],
-        },
-      ],
-    });
+    const { stringTflite } = await import('../model/testing/string-tflite');
+    const bytes = stringTflite();
     const model = inferShapes(decodeModel(bytes, { name: 'string.tflite' }));
     const lines = assumptionLines(planModel(model, presetTarget('mcu')), model);
     expect(lines.map((l) => [l.key, l.text, l.action, l.fix])).toEqual([
